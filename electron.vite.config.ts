@@ -1,0 +1,39 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+import { resolve } from 'node:path'
+
+const main = (file: string): string => resolve(__dirname, 'src/main', file)
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        // Besides the Electron entry: the headless server, the LAN executor agent and the worker
+        // entries (src/main/kernel/spawn-worker.ts finds them by these names beside the bundle).
+        input: {
+          index: main('index.ts'),
+          serve: main('serve.ts'),
+          'executor-agent': main('executor-agent.ts'),
+          core: main('app/core-worker.ts'),
+          'job-runner': main('executor/runner/runner-worker.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        // A sandboxed preload cannot be an ES module.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') },
+    },
+  },
+})

@@ -1,0 +1,67 @@
+import type { LogPage } from '../../shared/model'
+
+/**
+ * The admin → executor contract (XXL-JOB's ExecutorBiz). The embedded executor implements it with an
+ * in-process transport, LAN executors over HTTP (reference §1), so routing, registry and completion
+ * treat both alike. Field names are the wire's.
+ */
+export interface TriggerParam {
+  jobId: number
+  /** BEAN handler name; empty for GLUE jobs. */
+  executorHandler: string
+  /** The job parameter (plural on the wire, `executor_param` in the DB). */
+  executorParams: string
+  executorBlockStrategy: string
+  /** Seconds; > 0 enables the timeout (handle code 502). */
+  executorTimeout: number
+  logId: number
+  /** The run's trigger_time, epoch ms; picks the run log's date folder. */
+  logDateTime: number
+  glueType: string
+  glueSource: string | null
+  /** GLUE version stamp, epoch ms; a change replaces the job's runner. */
+  glueUpdatetime: number
+  broadcastIndex: number
+  broadcastTotal: number
+}
+
+export interface LogRequest {
+  logId: number
+  logDateTime: number
+  fromLineNum: number
+}
+
+/** `{code,msg,data}`: code 200 is success, anything else failure. */
+export interface ExecutorReply<T = unknown> {
+  code: number
+  msg?: string | null
+  data?: T | null
+}
+
+export interface ExecutorApi {
+  /** Liveness (FAILOVER probes it). */
+  beat(): Promise<ExecutorReply>
+  /** Success when the job has no runner, or its runner is neither running nor queued (BUSYOVER). */
+  idleBeat(jobId: number): Promise<ExecutorReply>
+  /** Accepted into the job's queue, or rejected; the result arrives later as a callback. */
+  run(param: TriggerParam): Promise<ExecutorReply>
+  kill(jobId: number): Promise<ExecutorReply>
+  log(request: LogRequest): Promise<ExecutorReply<LogPage>>
+}
+
+/** One finished run, reported back to the admin (XXL-JOB's HandleCallbackParam). */
+export interface HandleCallback {
+  logId: number
+  logDateTime: number
+  handleCode: number
+  handleMsg: string | null
+}
+
+/** Where the executor delivers callbacks: straight to completion when embedded, over HTTP from an agent. */
+export type CallbackSink = (batch: HandleCallback[]) => Promise<void>
+
+export const SUCCESS: ExecutorReply = { code: 200, msg: null }
+
+export function failure(msg: string): ExecutorReply {
+  return { code: 500, msg }
+}

@@ -1,0 +1,184 @@
+/**
+ * The domain model shared by the core, the executor and the renderer. Types only (plus the enum
+ * value lists they are derived from), so every process can import it.
+ *
+ * Enum values are XXL-JOB's wire/DB constant names. TypeScript names carry units (`…Ms`, `…Sec`);
+ * the database and the wire keep XXL-JOB's column and field names.
+ */
+
+export const SCHEDULE_TYPES = ['NONE', 'CRON', 'FIX_RATE'] as const
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number]
+
+export const MISFIRE_STRATEGIES = ['DO_NOTHING', 'FIRE_ONCE_NOW'] as const
+export type MisfireStrategy = (typeof MISFIRE_STRATEGIES)[number]
+
+export const ROUTE_STRATEGIES = [
+  'FIRST',
+  'LAST',
+  'ROUND',
+  'RANDOM',
+  'CONSISTENT_HASH',
+  'LEAST_FREQUENTLY_USED',
+  'LEAST_RECENTLY_USED',
+  'FAILOVER',
+  'BUSYOVER',
+  'SHARDING_BROADCAST',
+] as const
+export type RouteStrategy = (typeof ROUTE_STRATEGIES)[number]
+
+export const BLOCK_STRATEGIES = ['SERIAL_EXECUTION', 'DISCARD_LATER', 'COVER_EARLY'] as const
+export type BlockStrategy = (typeof BLOCK_STRATEGIES)[number]
+
+export const GLUE_TYPES = [
+  'BEAN',
+  'GLUE_GROOVY',
+  'GLUE_SHELL',
+  'GLUE_PYTHON',
+  'GLUE_PYTHON2',
+  'GLUE_PHP',
+  'GLUE_NODEJS',
+  'GLUE_POWERSHELL',
+] as const
+export type GlueType = (typeof GLUE_TYPES)[number]
+
+/** Why a run exists. CRON covers every scheduled fire (FIX_RATE included), as in XXL-JOB. */
+export const TRIGGER_TYPES = ['CRON', 'MISFIRE', 'MANUAL', 'API', 'RETRY', 'PARENT'] as const
+export type TriggerType = (typeof TRIGGER_TYPES)[number]
+
+/** When a child link fires: XXL-JOB only knows SUCCESS. */
+export const LINK_CONDITIONS = ['SUCCESS', 'FAILURE', 'ALWAYS'] as const
+export type LinkCondition = (typeof LINK_CONDITIONS)[number]
+
+/** How the gap before a fail retry grows. NONE retries at the next monitor pass, as XXL-JOB does. */
+export const RETRY_BACKOFFS = ['NONE', 'FIXED', 'EXPONENTIAL'] as const
+export type RetryBackoff = (typeof RETRY_BACKOFFS)[number]
+
+/** Admin protocol generation of an executor group (reference §0.1); null until detected. */
+export const PROTOCOL_GENERATIONS = ['g1', 'g2', 'g3'] as const
+export type ProtocolGeneration = (typeof PROTOCOL_GENERATIONS)[number]
+
+export const HANDLE_CODE = { none: 0, success: 200, fail: 500, timeout: 502 } as const
+export const TRIGGER_CODE = { pending: 0, success: 200, fail: 500 } as const
+
+/** alarm_status: 0 untouched, −1 locked by the fail monitor, 1 not needed, 2 sent, 3 failed. */
+export const ALARM_STATUS = { todo: 0, locked: -1, notNeeded: 1, sent: 2, failed: 3 } as const
+
+/** `job_group.address_type`. */
+export const ADDRESS_TYPE = { auto: 0, manual: 1 } as const
+
+/** The id of the executor group served by the embedded executor, created at first start. */
+export const EMBEDDED_APP_NAME = 'jobdesk-embedded'
+
+export interface JobGroup {
+  id: number
+  appName: string
+  name: string
+  addressType: 0 | 1
+  /** Comma-separated base URLs; written by the registry for auto groups, by the operator for manual ones. */
+  addressList: string
+  /** The group's own token (G3 executors); empty means the global token applies. */
+  accessToken: string
+  protocolGeneration: ProtocolGeneration | null
+  /** Created by an unknown app name registering with the global token; shown as new until edited. */
+  autoCreated: boolean
+  updateTimeMs: number
+}
+
+export interface JobInfo {
+  id: number
+  jobGroup: number
+  name: string
+  author: string
+  alarmEmail: string
+  scheduleType: ScheduleType
+  scheduleConf: string
+  /** IANA zone the cron expression is evaluated in. */
+  timezone: string
+  misfireStrategy: MisfireStrategy
+  executorRouteStrategy: RouteStrategy
+  executorHandler: string
+  executorParam: string
+  executorBlockStrategy: BlockStrategy
+  executorTimeoutSec: number
+  executorFailRetryCount: number
+  retryBackoff: RetryBackoff
+  retryIntervalSec: number
+  retryMaxIntervalSec: number
+  /** Alarm on every failed attempt, not only once the retries are used up. */
+  alarmOnEveryFailure: boolean
+  glueType: GlueType
+  glueSource: string
+  glueRemark: string
+  glueUpdatetimeMs: number
+  /** XXL-JOB's `child_jobid`: the children of SUCCESS links. */
+  childJobIds: number[]
+  triggerStatus: 0 | 1
+  triggerLastTimeMs: number
+  triggerNextTimeMs: number
+  addTimeMs: number
+  updateTimeMs: number
+}
+
+/** What an operator or the API may set on a job; ids and bookkeeping are the store's. */
+export type JobInput = Omit<
+  JobInfo,
+  'id' | 'childJobIds' | 'triggerStatus' | 'triggerLastTimeMs' | 'triggerNextTimeMs' | 'addTimeMs' | 'updateTimeMs' | 'glueUpdatetimeMs'
+> & { id?: number }
+
+/** One row of `job_log`: one trigger attempt (one per shard for broadcast, one per retry). */
+export interface JobRun {
+  id: number
+  jobGroup: number
+  jobId: number
+  executorAddress: string
+  executorHandler: string
+  executorParam: string
+  /** `"i/n"` for SHARDING_BROADCAST, else empty. */
+  executorShardingParam: string
+  executorFailRetryCount: number
+  triggerTimeMs: number
+  triggerType: TriggerType
+  /** The scheduled fire time a CRON/MISFIRE run is for; null for manual, API, retry and child runs. */
+  scheduleTimeMs: number | null
+  triggerCode: number
+  triggerMsg: string
+  handleTimeMs: number
+  handleCode: number
+  handleMsg: string
+  alarmStatus: number
+  /** The run whose completion fired this one (PARENT), or whose failure this retries (RETRY). */
+  parentLogId: number | null
+}
+
+export type RunStatus = 'pending' | 'running' | 'success' | 'failed'
+
+/** XXL-JOB's derived states (reference §3.7). */
+export function runStatus(run: Pick<JobRun, 'triggerCode' | 'handleCode'>): RunStatus {
+  if (run.triggerCode !== 0 && run.triggerCode !== 200) return 'failed'
+  if (run.handleCode === 200) return 'success'
+  if (run.handleCode !== 0) return 'failed'
+  return run.triggerCode === 0 ? 'pending' : 'running'
+}
+
+export interface JobLink {
+  parentJobId: number
+  childJobId: number
+  condition: LinkCondition
+}
+
+export type AddressHealth = 'online' | 'suspect' | 'dead'
+
+export interface RegistryEntry {
+  appName: string
+  address: string
+  updateTimeMs: number
+  health: AddressHealth
+}
+
+/** A page of the run log, numbered by physical line from 1 (XXL-JOB's `/log`). */
+export interface LogPage {
+  fromLineNum: number
+  toLineNum: number
+  logContent: string
+  isEnd: boolean
+}
