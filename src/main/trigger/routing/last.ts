@@ -1,0 +1,10 @@
+import { chosenTrail, emptyAddressTrail, type Router } from './router'
+
+/** LAST: always the last address of the list. */
+export const lastRouter: Router = {
+  async route(request) {
+    const { addresses } = request
+    if (addresses.length === 0) return emptyAddressTrail('LAST')
+    return chosenTrail('LAST', request, addresses[addresses.length - 1], `Last of ${addresses.length} addresses in list order.`)
+  },
+}
