@@ -16,8 +16,8 @@ export function formatShardingParam(index: number, total: number): string {
 }
 
 /**
- * Reads `"i/n"` (decimal, 0 ≤ i < n). Throws ValidationError naming `executorShardingParam` otherwise;
- * XXL-JOB silently falls back to 0/1, which would quietly re-run the wrong shard.
+ * Reads `"i/n"` (decimal, 0 ≤ i < n). Throws ValidationError naming `executorShardingParam` otherwise
+ * (XXL-JOB silently falls back to 0/1, which would quietly re-run the wrong shard).
  */
 export function parseShardingParam(text: string): { index: number; total: number } {
   const match = SHARDING_PARAM.exec(text)
@@ -28,17 +28,18 @@ export function parseShardingParam(text: string): { index: number; total: number
   const total = Number(match[2])
   if (total < 1) throw new ValidationError('executorShardingParam', `'${text}' total must be at least 1`)
   if (index >= total) {
-    throw new ValidationError('executorShardingParam', `'${text}' index must be in 0…${total - 1} (0-based, below total)`)
+    const rule = `index must be in 0…${total - 1} (0-based, below total)`
+    throw new ValidationError('executorShardingParam', `'${text}' ${rule}`)
   }
   return { index, total }
 }
 
 /**
  * The triggers of a SHARDING_BROADCAST over the group's current address list (reference §6).
- * Without `shardingParam`: one shard per address, i = 0…n−1 of total n, to list[i] (an empty list
- * plans nothing; an empty string counts as none, as in XXL-JOB). With the `"i/n"` of a failed run (a retry keeps its shard): one shard with that
- * index and total, sent to list[i] of the current list, or list[0] if the list is now shorter —
- * the same shard number, possibly on another machine.
+ * Without `shardingParam` (null, undefined or '', as in XXL-JOB): one shard per address, i = 0…n−1
+ * of total n, to list[i]; an empty list plans nothing. With the `"i/n"` of a failed run (a retry keeps
+ * its shard): one shard with that index and total, sent to list[i] of the current list, or list[0] if
+ * the list is now shorter: the same shard number, possibly on another machine.
  */
 export function planShards(addresses: readonly string[], shardingParam?: string | null): Shard[] {
   if (shardingParam === undefined || shardingParam === null || shardingParam === '') {

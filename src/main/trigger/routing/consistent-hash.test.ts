@@ -11,7 +11,9 @@ const unusedProbe: RouteProbe = {
 async function routeJobs(addresses: string[], jobIds: number[]): Promise<(string | null)[]> {
   const router = createConsistentHashRouter()
   const chosen: (string | null)[] = []
-  for (const jobId of jobIds) chosen.push((await router.route({ jobId, addresses, nowMs: 0, probe: unusedProbe })).chosen)
+  for (const jobId of jobIds) {
+    chosen.push((await router.route({ jobId, addresses, nowMs: 0, probe: unusedProbe })).chosen)
+  }
   return chosen
 }
 
@@ -60,7 +62,7 @@ describe('CONSISTENT_HASH router', () => {
   })
 
   it('moves only the jobs of a removed address when the list shrinks', async () => {
-    const full = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/', 'http://127.0.0.1:9004/']
+    const full = [9001, 9002, 9003, 9004].map((port) => `http://127.0.0.1:${port}/`)
     const shrunk = full.filter((a) => a !== 'http://127.0.0.1:9002/')
     const jobIds = Array.from({ length: 400 }, (_, i) => i + 1)
     const before = await routeJobs(full, jobIds)

@@ -74,7 +74,8 @@ export function createConsistentHashRouter(): Router {
         'CONSISTENT_HASH',
         request,
         ring.owners[node],
-        `Job ${jobId} hashes to ${jobHash}; the next ring node${wrapped} is ${ring.keys[node]} of ${ring.keys.length} virtual nodes.`,
+        `Job ${jobId} hashes to ${jobHash}; the next ring node${wrapped} is ${ring.keys[node]} ` +
+          `of ${ring.keys.length} virtual nodes.`,
       )
     },
   }

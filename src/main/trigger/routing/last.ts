@@ -5,6 +5,7 @@ export const lastRouter: Router = {
   async route(request) {
     const { addresses } = request
     if (addresses.length === 0) return emptyAddressTrail('LAST')
-    return chosenTrail('LAST', request, addresses[addresses.length - 1], `Last of ${addresses.length} addresses in list order.`)
+    const last = addresses[addresses.length - 1]
+    return chosenTrail('LAST', request, last, `Last of ${addresses.length} addresses in list order.`)
   },
 }

@@ -24,7 +24,8 @@ export async function probeInOrder(
     probes.push(result)
     if (result.code === 200) {
       const skipped = probes.length - 1
-      const after = skipped === 0 ? 'the first address probed' : `after ${skipped} failed ${skipped === 1 ? 'probe' : 'probes'}`
+      const after =
+        skipped === 0 ? 'the first address probed' : `after ${skipped} failed ${skipped === 1 ? 'probe' : 'probes'}`
       return {
         strategy,
         candidates: [...addresses],

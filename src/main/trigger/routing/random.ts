@@ -8,7 +8,8 @@ export function createRandomRouter(options: RouterOptions = {}): Router {
       const { addresses } = request
       if (addresses.length === 0) return emptyAddressTrail('RANDOM')
       const index = randomIndex(random, addresses.length)
-      return chosenTrail('RANDOM', request, addresses[index], `Random pick: index ${index} of ${addresses.length} addresses.`)
+      const reason = `Random pick: index ${index} of ${addresses.length} addresses.`
+      return chosenTrail('RANDOM', request, addresses[index], reason)
     },
   }
 }
