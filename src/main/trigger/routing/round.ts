@@ -3,7 +3,7 @@ import { chosenTrail, emptyAddressTrail, randomIndex, type Router, type RouterOp
 
 /** A counter above this restarts at a random value, as in XXL-JOB. */
 export const ROUND_COUNTER_LIMIT = 1_000_000
-/** First use starts at a random 0…99 so admins restarted together don't all hit list[0]. */
+/** First use starts at a random 0…99 so jobs first triggered together spread over the list, not all on list[0]. */
 const ROUND_RANDOM_START = 100
 
 /**
