@@ -1,0 +1,10 @@
+import { chosenTrail, emptyAddressTrail, type Router } from './router'
+
+/** FIRST: always the first address of the list. */
+export const firstRouter: Router = {
+  async route(request) {
+    const { addresses } = request
+    if (addresses.length === 0) return emptyAddressTrail('FIRST')
+    return chosenTrail('FIRST', request, addresses[0], `First of ${addresses.length} addresses in list order.`)
+  },
+}

@@ -1,0 +1,44 @@
+import { busyoverRouter } from './busyover'
+import { createConsistentHashRouter } from './consistent-hash'
+import { failoverRouter } from './failover'
+import { firstRouter } from './first'
+import { lastRouter } from './last'
+import { createLeastFrequentlyUsedRouter } from './least-frequently-used'
+import { createLeastRecentlyUsedRouter } from './least-recently-used'
+import { createRandomRouter } from './random'
+import { createRoundRouter } from './round'
+import type { Router, RouterOptions, SingleRouteStrategy } from './router'
+
+export type {
+  ProbeResult,
+  RouteProbe,
+  RouteRequest,
+  Router,
+  RouterOptions,
+  RouteTrail,
+  SingleRouteStrategy,
+} from './router'
+export { EMPTY_ADDRESS_REASON } from './router'
+export { formatRouteTrail } from './format-route-trail'
+export { hashRouteKey } from './consistent-hash'
+
+/** One router per strategy, keyed by the exact wire names. */
+export type Routers = Record<SingleRouteStrategy, Router>
+
+/**
+ * A fresh set of routers. ROUND, LFU, LRU and the consistent-hash ring cache keep state, so each
+ * admin instance creates its own set once and reuses it for every trigger.
+ */
+export function createRouters(options: RouterOptions = {}): Routers {
+  return {
+    FIRST: firstRouter,
+    LAST: lastRouter,
+    ROUND: createRoundRouter(options),
+    RANDOM: createRandomRouter(options),
+    CONSISTENT_HASH: createConsistentHashRouter(),
+    LEAST_FREQUENTLY_USED: createLeastFrequentlyUsedRouter(options),
+    LEAST_RECENTLY_USED: createLeastRecentlyUsedRouter(),
+    FAILOVER: failoverRouter,
+    BUSYOVER: busyoverRouter,
+  } satisfies Record<SingleRouteStrategy, Router>
+}

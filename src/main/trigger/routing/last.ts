@@ -1,0 +1,11 @@
+import { chosenTrail, emptyAddressTrail, type Router } from './router'
+
+/** LAST: always the last address of the list. */
+export const lastRouter: Router = {
+  async route(request) {
+    const { addresses } = request
+    if (addresses.length === 0) return emptyAddressTrail('LAST')
+    const last = addresses[addresses.length - 1]
+    return chosenTrail('LAST', request, last, `Last of ${addresses.length} addresses in list order.`)
+  },
+}

@@ -1,0 +1,15 @@
+import { chosenTrail, emptyAddressTrail, randomIndex, type Router, type RouterOptions } from './router'
+
+/** RANDOM: a uniformly random index on every trigger. */
+export function createRandomRouter(options: RouterOptions = {}): Router {
+  const random = options.random ?? Math.random
+  return {
+    async route(request) {
+      const { addresses } = request
+      if (addresses.length === 0) return emptyAddressTrail('RANDOM')
+      const index = randomIndex(random, addresses.length)
+      const reason = `Random pick: index ${index} of ${addresses.length} addresses.`
+      return chosenTrail('RANDOM', request, addresses[index], reason)
+    },
+  }
+}

@@ -1,0 +1,75 @@
+import type { RouteStrategy } from '../../../shared/model'
+import type { ExecutorReply } from '../../executor/executor-api'
+
+/** Every route strategy except SHARDING_BROADCAST, which fans out instead of picking (see ../sharding.ts). */
+export type SingleRouteStrategy = Exclude<RouteStrategy, 'SHARDING_BROADCAST'>
+
+/**
+ * The executor calls a router may make before choosing: FAILOVER probes `/beat`, BUSYOVER
+ * `/idleBeat {jobId}` (reference §1.4). Implemented over HTTP for LAN executors and in-process for the
+ * embedded one. A rejected promise counts as a failed probe (code 500, the error as msg).
+ */
+export interface RouteProbe {
+  beat(address: string): Promise<ExecutorReply>
+  idleBeat(address: string, jobId: number): Promise<ExecutorReply>
+}
+
+export interface RouteRequest {
+  jobId: number
+  /** The group's address list in its order (auto-registered groups: sorted ascending as strings). */
+  addresses: readonly string[]
+  /** Epoch ms; drives the 24 h discard of per-job routing state. */
+  nowMs: number
+  probe: RouteProbe
+}
+
+/** One probe a router made, in the order it made them. */
+export interface ProbeResult {
+  address: string
+  kind: 'beat' | 'idleBeat'
+  code: number
+  msg: string
+}
+
+/** What routing considered and why it picked what it picked; shown with the run (trigger_msg). */
+export interface RouteTrail {
+  strategy: SingleRouteStrategy
+  /** The address list routing saw, in order. */
+  candidates: string[]
+  probes: ProbeResult[]
+  /** The address to trigger, or null when routing failed (empty list, every probe failed). */
+  chosen: string | null
+  /** One plain sentence: why `chosen` won, or why there is none. */
+  reason: string
+}
+
+export interface Router {
+  route(request: RouteRequest): Promise<RouteTrail>
+}
+
+/** Settings shared by the stateful routers. */
+export interface RouterOptions {
+  /** Uniform in [0, 1), like Math.random (the default); injected so tests can be deterministic. */
+  random?: () => number
+}
+
+/** XXL-JOB's wording is "Trigger Fail：registry address is empty". */
+export const EMPTY_ADDRESS_REASON = 'Registry address is empty: the group has no executor address to route to.'
+
+export function emptyAddressTrail(strategy: SingleRouteStrategy): RouteTrail {
+  return { strategy, candidates: [], probes: [], chosen: null, reason: EMPTY_ADDRESS_REASON }
+}
+
+export function chosenTrail(
+  strategy: SingleRouteStrategy,
+  request: RouteRequest,
+  chosen: string,
+  reason: string,
+): RouteTrail {
+  return { strategy, candidates: [...request.addresses], probes: [], chosen, reason }
+}
+
+/** An index in 0…size−1 from a [0, 1) source; clamped in case a custom source returns 1. */
+export function randomIndex(random: () => number, size: number): number {
+  return Math.min(size - 1, Math.floor(random() * size))
+}
