@@ -81,3 +81,34 @@ export class ManualClock implements Clock {
     this.currentMs = targetMs
   }
 }
+
+/** Sleeps until the clock reads `targetMs` (in capped steps, re-reading the clock after each). */
+export async function sleepUntil(clock: Clock, targetMs: number, signal?: AbortSignal): Promise<void> {
+  for (;;) {
+    const remainingMs = targetMs - clock.nowMs()
+    if (remainingMs <= 0 || signal?.aborted) return
+    await clock.sleep(Math.min(remainingMs, MAX_SLEEP_MS), signal)
+  }
+}
+
+/**
+ * Calls `work` every `periodMs` until `signal` aborts. A throwing call is reported to `onError` and
+ * the loop goes on: periodic maintenance must not die of one bad pass.
+ */
+export async function runPeriodically(
+  clock: Clock,
+  periodMs: number,
+  signal: AbortSignal,
+  work: () => void | Promise<void>,
+  onError: (error: unknown) => void = () => {},
+): Promise<void> {
+  while (!signal.aborted) {
+    await sleepUntil(clock, clock.nowMs() + periodMs, signal)
+    if (signal.aborted) return
+    try {
+      await work()
+    } catch (error) {
+      onError(error)
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// `npm test`: every suite, then one line "N passed, N failed" summing them (CI reads the last line).
+// Suites: typecheck (one check per tsconfig), vitest (unit + integration), Playwright (end to end
+// against headless mode in Debian's chromium). The build comes first because the end-to-end tests
+// and the process-level integration tests run the built app.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const reportDir = mkdtempSync(join(tmpdir(), 'jobdesk-test-'))
+const totals = { passed: 0, failed: 0 }
+const lines = []
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status ?? 1
+}
+
+function count(suite, passed, failed, note = '') {
+  totals.passed += passed
+  totals.failed += failed
+  lines.push(`${suite}: ${passed} passed, ${failed} failed${note ? ` (${note})` : ''}`)
+}
+
+// Build (renderer, main, workers). A failed build fails every suite that needs it.
+const built = run('npx', ['electron-vite', 'build', '--logLevel', 'warn']) === 0
+count('build', built ? 1 : 0, built ? 0 : 1)
+
+for (const config of ['tsconfig.node.json', 'tsconfig.web.json']) {
+  const ok = run('npx', ['tsc', '--noEmit', '-p', config]) === 0
+  count(`typecheck ${config}`, ok ? 1 : 0, ok ? 0 : 1)
+}
+
+const vitestReport = join(reportDir, 'vitest.json')
+run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'))
+  // Files that fail to load count as failures too (their tests never ran).
+  const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
+  count('vitest', report.numPassedTests, report.numFailedTests + brokenFiles, report.numPendingTests ? `${report.numPendingTests} skipped` : '')
+} else {
+  count('vitest', 0, 1, 'no report: vitest did not run')
+}
+
+const playwrightReport = join(reportDir, 'playwright.json')
+if (built) {
+  run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })
+}
+if (existsSync(playwrightReport)) {
+  const stats = JSON.parse(readFileSync(playwrightReport, 'utf8')).stats
+  count('e2e', stats.expected, stats.unexpected + stats.flaky, stats.skipped ? `${stats.skipped} skipped` : '')
+} else {
+  count('e2e', 0, 1, built ? 'no report: playwright did not run' : 'not run: the build failed')
+}
+
+rmSync(reportDir, { recursive: true, force: true })
+console.log('')
+for (const line of lines) console.log(line)
+console.log(`${totals.passed} passed, ${totals.failed} failed`)
+process.exit(totals.failed === 0 ? 0 : 1)

@@ -1,0 +1,48 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import { API_METHODS, type ApiMethod } from '../../shared/api'
+import { toErrorInfo } from '../../shared/errors'
+import type { IpcResult } from '../../shared/ipc'
+import { consoleLogger } from '../kernel/logger'
+import type { CoreMessage, CoreRequest, CoreWorkerData } from './core-messages'
+import { startCore, type Core } from './core'
+
+/**
+ * The core in a worker thread (desktop app): owns SQLite, the scheduler and the embedded executor, so
+ * the Electron main thread stays free for windows and IPC. One switch over typed messages.
+ */
+const port = parentPort!
+const data = workerData as CoreWorkerData
+const methods = new Set<string>(API_METHODS)
+const post = (message: CoreMessage) => port.postMessage(message)
+
+startCore({ dataDir: data.dataDir, nativeBinding: data.nativeBinding, seedDemo: data.seedDemo, logger: consoleLogger('core') }).then(
+  (core) => {
+    core.events.subscribe((event) => post({ type: 'event', event }))
+    port.on('message', (request: CoreRequest) => handle(core, request))
+    post({ type: 'ready' })
+  },
+  (error) => post({ type: 'fatal', error: toErrorInfo(error) }),
+)
+
+function handle(core: Core, request: CoreRequest): void {
+  switch (request.type) {
+    case 'call':
+      void call(core, request.method, request.args).then((result) => post({ type: 'result', requestId: request.requestId, result }))
+      return
+    case 'stop':
+      void core.stop().then(() => post({ type: 'stopped', requestId: request.requestId }))
+      return
+  }
+}
+
+async function call(core: Core, method: ApiMethod, args: unknown[]): Promise<IpcResult> {
+  if (!methods.has(method) || !Array.isArray(args)) {
+    return { ok: false, error: { name: 'Error', message: `unknown call ${String(method)}` } }
+  }
+  try {
+    const fn = core.api[method] as (...a: unknown[]) => Promise<unknown>
+    return { ok: true, value: await fn(...args) }
+  } catch (error) {
+    return { ok: false, error: toErrorInfo(error) }
+  }
+}

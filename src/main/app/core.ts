@@ -1,0 +1,157 @@
+import type { JobDeskApi } from '../../shared/api'
+import { EMBEDDED_APP_NAME } from '../../shared/model'
+import { RunWriter } from '../completion/run-writer'
+import type { CallbackSink } from '../executor/executor-api'
+import { createExecutor, type Executor } from '../executor'
+import { runPeriodically, systemClock, type Clock } from '../kernel/clock'
+import { consoleLogger, type Logger } from '../kernel/logger'
+import { spawnWorker as defaultSpawnWorker, type SpawnWorker } from '../kernel/spawn-worker'
+import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/health'
+import { RegistryService } from '../registry/registry-service'
+import { nextFireTimeMs } from '../schedule'
+import { Scheduler } from '../scheduler/scheduler'
+import { openDatabase } from '../store/open-database'
+import { Store } from '../store/store'
+import { EMBEDDED_ADDRESS, ExecutorDirectory } from '../trigger/executor-directory'
+import { createRouters } from '../trigger/routing'
+import { triggerRun } from '../trigger/trigger-run'
+import { TriggerPool } from '../trigger/trigger-pool'
+import { databaseFile, runLogDir } from './data-dir'
+import { EventHub } from './events'
+import { createFacade } from './facade'
+import { JobService } from './job-service'
+import { RunLogs } from './run-logs'
+import { ensureEmbeddedGroup, seedDemoJobs } from './seed-demo'
+import { TriggerService } from './trigger-service'
+
+export interface CoreOptions {
+  dataDir: string
+  clock?: Clock
+  logger?: Logger
+  spawnWorker?: SpawnWorker
+  /** better-sqlite3 built for Electron's ABI (toolchain.md); plain Node leaves it unset. */
+  nativeBinding?: string
+  /** Seed the demo jobs on first start (default true). */
+  seedDemo?: boolean
+  /** Run the embedded executor (default true). */
+  embeddedExecutor?: boolean
+  registryTimings?: RegistryTimings
+  scanBatchSize?: number
+  /** Milliseconds a graceful stop waits for running runs before killing them (default 5000). */
+  shutdownGraceMs?: number
+}
+
+export type CoreState = 'starting' | 'running' | 'draining' | 'stopped'
+
+export interface Core {
+  readonly api: JobDeskApi
+  readonly events: EventHub
+  readonly store: Store
+  readonly scheduler: Scheduler
+  readonly executor: Executor | null
+  state(): CoreState
+  /** Drains: no new fires, triggers in flight finish, the embedded executor stops gracefully. */
+  stop(): Promise<void>
+}
+
+/** The composition root: opens the store and wires scheduler, trigger pool, executor and API. */
+export async function startCore(options: CoreOptions): Promise<Core> {
+  const clock = options.clock ?? systemClock
+  const logger = options.logger ?? consoleLogger('core')
+  const nowMs = () => clock.nowMs()
+  const timings = options.registryTimings ?? DEFAULT_REGISTRY_TIMINGS
+  let state: CoreState = 'starting'
+
+  const store = new Store(openDatabase(databaseFile(options.dataDir), { nativeBinding: options.nativeBinding }))
+  const events = new EventHub((ids) => store.runs.getMany(ids))
+  const writer = new RunWriter({
+    store,
+    logger,
+    onFlush: (result) => events.runsChanged([...result.triggeredIds, ...result.completedIds]),
+  })
+
+  const callbackSink: CallbackSink = (batch) =>
+    writer.complete(
+      batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: nowMs() })),
+    )
+  const executor =
+    options.embeddedExecutor === false
+      ? null
+      : createExecutor({
+          logDir: runLogDir(options.dataDir),
+          callbackSink,
+          spawnWorker: options.spawnWorker ?? defaultSpawnWorker,
+          clock,
+          enableScripts: true,
+          logger,
+          shutdownGraceMs: options.shutdownGraceMs,
+        })
+
+  const executors = new ExecutorDirectory(executor, null)
+  const routers = createRouters()
+  const pool = new TriggerPool({
+    trigger: (run) => triggerRun(run, { routers, executors, nowMs }),
+    record: (outcome) => void writer.recordOutcome(outcome).catch(() => {}),
+    nowMs,
+    logger,
+  })
+  const triggers = new TriggerService(store, pool, nowMs, logger, (runs) => events.runsChanged(runs.map((r) => r.logId)))
+  const scheduler = new Scheduler({
+    store,
+    clock,
+    nextFire: nextFireTimeMs,
+    fire: (fires) => triggers.fireScheduled(fires),
+    logger,
+    scanBatchSize: options.scanBatchSize,
+  })
+  const registry = new RegistryService(store, timings)
+  const jobs = new JobService(store, nowMs)
+  const runLogs = new RunLogs(store, executors, executor ? (request, listener) => executor.watchLog(request, listener) : null, events)
+
+  const embeddedGroupId = ensureEmbeddedGroup(store, nowMs())
+  if (executor) registry.beat(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
+  if (options.seedDemo !== false) seedDemoJobs(store, jobs, embeddedGroupId, Intl.DateTimeFormat().resolvedOptions().timeZone)
+
+  const stopLoops = new AbortController()
+  const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
+  const loops = [
+    runPeriodically(clock, timings.sweepPeriodMs, stopLoops.signal, () => registry.sweep(nowMs()), logError('registry sweep failed')),
+  ]
+  // The embedded executor beats in-process like a LAN executor would, so health and lost-run
+  // detection treat it alike.
+  if (executor) {
+    const beat = () => registry.beat(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
+    loops.push(runPeriodically(clock, timings.beatIntervalMs, stopLoops.signal, beat, logError('embedded beat failed')))
+  }
+
+  scheduler.start()
+  state = 'running'
+  const api = createFacade({ store, jobs, triggers, scheduler, registry, runLogs, events, nowMs })
+  logger.info('core running', { dataDir: options.dataDir })
+
+  return {
+    api,
+    events,
+    store,
+    scheduler,
+    executor,
+    state: () => state,
+    async stop() {
+      if (state !== 'running') return
+      state = 'draining'
+      await scheduler.stop()
+      await pool.idle()
+      stopLoops.abort()
+      await Promise.all(loops)
+      if (executor) {
+        registry.remove(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
+        await executor.stop()
+      }
+      writer.flush()
+      runLogs.close()
+      events.close()
+      store.close()
+      state = 'stopped'
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import type { JobDeskEvent } from '../../shared/api'
+import type { JobRun } from '../../shared/model'
+
+export type EventListener = (event: JobDeskEvent) => void
+
+/** Most run rows one `runs-changed` event carries; a UI that needs more re-reads its page. */
+export const MAX_RUNS_PER_EVENT = 500
+
+/**
+ * Fans core events out to every UI client. Run changes arrive at up to thousands per second, so they
+ * are coalesced: ids collect for `runsWindowMs` and go out as one event with the latest rows.
+ */
+export class EventHub {
+  private readonly listeners = new Set<EventListener>()
+  private changedRunIds = new Set<number>()
+  private timer: NodeJS.Timeout | null = null
+
+  constructor(
+    private readonly loadRuns: (ids: number[]) => JobRun[],
+    private readonly runsWindowMs = 200,
+  ) {}
+
+  subscribe(listener: EventListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  emit(event: JobDeskEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event)
+      } catch {
+        // A broken UI client must not break the core.
+      }
+    }
+  }
+
+  runsChanged(ids: Iterable<number>): void {
+    if (this.listeners.size === 0) return
+    for (const id of ids) this.changedRunIds.add(id)
+    if (!this.timer && this.changedRunIds.size > 0) this.timer = setTimeout(() => this.flushRuns(), this.runsWindowMs)
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    this.listeners.clear()
+  }
+
+  private flushRuns(): void {
+    this.timer = null
+    const ids = [...this.changedRunIds].sort((a, b) => b - a).slice(0, MAX_RUNS_PER_EVENT)
+    this.changedRunIds = new Set()
+    if (ids.length > 0) this.emit({ type: 'runs-changed', runs: this.loadRuns(ids) })
+  }
+}

@@ -1,0 +1,72 @@
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Logger } from '../kernel/logger'
+import { BrowserBridge } from '../net/browser-bridge'
+import { listen, type ListeningServer } from '../net/http-server'
+import { serveStatic } from '../net/static-files'
+import { resolveConsoleToken } from './console-token'
+import { startCore, type Core, type CoreOptions } from './core'
+
+export interface HeadlessOptions extends CoreOptions {
+  host: string
+  port: number
+  consoleToken?: string
+  /** The built renderer (default: out/renderer beside the bundle, or of the repository when run from source). */
+  rendererDir?: string
+}
+
+export interface Headless {
+  core: Core
+  server: ListeningServer
+  consoleToken: string
+  /** The console's address with the token in the fragment (never sent to the server in requests). */
+  url: string
+  stop(): Promise<void>
+}
+
+/** Headless mode: the core plus one HTTP server for the console's files and its WebSocket bridge. */
+export async function startHeadless(options: HeadlessOptions): Promise<Headless> {
+  const logger: Logger | undefined = options.logger
+  const core = await startCore(options)
+  let server: ListeningServer
+  let bridge: BrowserBridge
+  let consoleToken: string
+  try {
+    consoleToken = resolveConsoleToken(core.store, options.consoleToken)
+    bridge = new BrowserBridge({
+      api: core.api,
+      subscribe: (listener) => core.events.subscribe(listener),
+      consoleToken,
+      logger: logger ?? { debug() {}, info() {}, warn() {}, error() {} },
+    })
+    const rendererDir = options.rendererDir ?? defaultRendererDir()
+    server = await listen(
+      options.host,
+      options.port,
+      [(request, response) => serveStatic(rendererDir, request, response)],
+      [(request, socket, head) => bridge.handleUpgrade(request, socket, head)],
+    )
+  } catch (error) {
+    await core.stop()
+    throw error
+  }
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host
+  return {
+    core,
+    server,
+    consoleToken,
+    url: `http://${shownHost}:${server.port}/#token=${consoleToken}`,
+    async stop() {
+      bridge.close()
+      await server.close()
+      await core.stop()
+    },
+  }
+}
+
+function defaultRendererDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url))
+  // Bundled: out/main/serve.js (or out/main/chunks/…) → out/renderer. From source: src/main/app → out/renderer.
+  if (import.meta.url.endsWith('.ts')) return join(here, '..', '..', '..', 'out', 'renderer')
+  return here.endsWith('chunks') ? join(here, '..', '..', 'renderer') : join(here, '..', 'renderer')
+}

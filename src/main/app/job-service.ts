@@ -1,0 +1,108 @@
+import { NotFoundError, ValidationError } from '../../shared/errors'
+import type { JobInfo, JobInput } from '../../shared/model'
+import { nextFireTimeMs } from '../schedule'
+import { PRE_READ_MS } from '../scheduler/plan-scan'
+import type { Store } from '../store/store'
+import { validateJobInput } from './job-validation'
+
+/**
+ * Job definitions: create, update, start, stop, delete. Start and a schedule change compute the next
+ * fire time from now + PRE_READ_MS, so the first fire lands outside the window the scan may already
+ * have read (XXL-JOB does the same); a stop or schedule change cancels the job's pending ring fires.
+ */
+export class JobService {
+  constructor(
+    private readonly store: Store,
+    private readonly nowMs: () => number,
+  ) {}
+
+  get(id: number): JobInfo {
+    const job = this.store.jobs.get(id)
+    if (!job) throw new NotFoundError(`job ${id} does not exist`)
+    return job
+  }
+
+  list(): JobInfo[] {
+    return this.store.jobs.list()
+  }
+
+  save(raw: unknown): JobInfo {
+    const nowMs = this.nowMs()
+    const input = validateJobInput(raw, { groupExists: (id) => this.store.groups.get(id) !== undefined, nowMs })
+    return input.id === undefined ? this.create(input, nowMs) : this.update(input as JobInput & { id: number }, nowMs)
+  }
+
+  start(id: number): JobInfo {
+    const nowMs = this.nowMs()
+    return this.store.transaction(() => {
+      const job = this.get(id)
+      if (job.scheduleType === 'NONE') {
+        throw new ValidationError('scheduleType', 'a job with schedule type NONE runs only when triggered; it cannot be started')
+      }
+      const next = nextFireTimeMs(job, nowMs + PRE_READ_MS)
+      if (next === null) throw new ValidationError('scheduleConf', `'${job.scheduleConf}' has no fire time after now`)
+      this.store.ring.deleteForJob(id)
+      this.store.jobs.setTrigger(id, 1, 0, next, nowMs)
+      return this.get(id)
+    })
+  }
+
+  stop(id: number): JobInfo {
+    const nowMs = this.nowMs()
+    return this.store.transaction(() => {
+      this.get(id)
+      this.store.ring.deleteForJob(id)
+      this.store.jobs.setTrigger(id, 0, 0, 0, nowMs)
+      return this.get(id)
+    })
+  }
+
+  delete(id: number): void {
+    this.store.transaction(() => {
+      this.get(id)
+      this.store.ring.deleteForJob(id)
+      this.store.jobs.delete(id)
+    })
+  }
+
+  private create(input: JobInput, nowMs: number): JobInfo {
+    const id = this.store.jobs.insert({
+      ...input,
+      childJobIds: [],
+      triggerStatus: 0,
+      triggerLastTimeMs: 0,
+      triggerNextTimeMs: 0,
+      glueUpdatetimeMs: nowMs,
+      addTimeMs: nowMs,
+      updateTimeMs: nowMs,
+    })
+    return this.get(id)
+  }
+
+  private update(input: JobInput & { id: number }, nowMs: number): JobInfo {
+    return this.store.transaction(() => {
+      const old = this.get(input.id)
+      const scheduleChanged =
+        old.scheduleType !== input.scheduleType || old.scheduleConf !== input.scheduleConf || old.timezone !== input.timezone
+      const glueChanged = old.glueType !== input.glueType || old.glueSource !== input.glueSource
+      let { triggerStatus, triggerNextTimeMs } = old
+      if (scheduleChanged && triggerStatus === 1) {
+        this.store.ring.deleteForJob(old.id)
+        const next = input.scheduleType === 'NONE' ? null : nextFireTimeMs(input, nowMs + PRE_READ_MS)
+        if (next === null) {
+          triggerStatus = 0
+          triggerNextTimeMs = 0
+        } else triggerNextTimeMs = next
+      }
+      this.store.jobs.update({
+        ...old,
+        ...input,
+        triggerStatus,
+        triggerNextTimeMs,
+        glueUpdatetimeMs: glueChanged ? nowMs : old.glueUpdatetimeMs,
+        updateTimeMs: nowMs,
+      })
+      return this.get(old.id)
+    })
+  }
+}

@@ -1,0 +1,64 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
+
+/** A request handler that returns false when the request is not its to answer. */
+export type RouteHandler = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>
+export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean
+
+/** The port is taken or the address can't be bound; the message is for the operator. */
+export class ListenError extends Error {
+  override readonly name = 'ListenError'
+}
+
+export interface ListeningServer {
+  server: Server
+  port: number
+  host: string
+  close(): Promise<void>
+}
+
+/**
+ * The admin's one HTTP server: every handler is asked in order (the executor-facing API, then the
+ * console's static files), and upgrades go to the browser bridge.
+ */
+export async function listen(
+  host: string,
+  port: number,
+  handlers: RouteHandler[],
+  upgrades: UpgradeHandler[],
+): Promise<ListeningServer> {
+  const server = createServer({ keepAliveTimeout: 90_000 }, async (request, response) => {
+    try {
+      for (const handler of handlers) if (await handler(request, response)) return
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n')
+    } catch (error) {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+      response.end(`internal error: ${(error as Error).message}\n`)
+    }
+  })
+  server.on('upgrade', (request, socket, head) => {
+    for (const upgrade of upgrades) if (upgrade(request, socket, head)) return
+    socket.end('HTTP/1.1 404 Not Found\r\n\r\n')
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') reject(new ListenError(`port ${port} on ${host} is already in use; stop the other program or choose another port with --port`))
+      else if (error.code === 'EACCES') reject(new ListenError(`no permission to listen on ${host}:${port}; choose a port above 1024 with --port`))
+      else if (error.code === 'EADDRNOTAVAIL') reject(new ListenError(`${host} is not an address of this machine; check --host`))
+      else reject(new ListenError(`cannot listen on ${host}:${port}: ${error.message}`))
+    })
+    server.listen(port, host, () => resolve())
+  })
+  const address = server.address() as AddressInfo
+  return {
+    server,
+    port: address.port,
+    host,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

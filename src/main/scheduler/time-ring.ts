@@ -1,0 +1,67 @@
+import type { RingFire } from '../store/ring-repo'
+
+export const RING_SLOTS = 60
+/** Slots behind the current one that every tick drains too (XXL-JOB 3.3+: 2), for ticks that ran late. */
+export const RING_LOOK_BACK = 2
+
+/**
+ * XXL-JOB's 60-slot second ring: a fire waits in slot (second of its fire time mod 60) and the tick of
+ * that second takes it. Pure data structure; the ring loop supplies the time.
+ *
+ * One change from XXL-JOB: a fire pushed for a second the ring has already drained goes into the next
+ * slot to drain, instead of waiting a full minute for its slot to come round again.
+ */
+export class TimeRing {
+  private readonly slots: RingFire[][] = Array.from({ length: RING_SLOTS }, () => [])
+  private lastDrainedSec = -Infinity
+  private count = 0
+
+  get size(): number {
+    return this.count
+  }
+
+  push(fire: RingFire): void {
+    const fireSec = Math.floor(fire.fireAtMs / 1000)
+    const sec = fireSec <= this.lastDrainedSec ? this.lastDrainedSec + 1 : fireSec
+    this.slots[slotOf(sec)].push(fire)
+    this.count++
+  }
+
+  /**
+   * Takes the fires of second `nowSec` and of the RING_LOOK_BACK seconds before it, without
+   * duplicates (the same job and scheduled time pushed twice fires once). Fires of a later minute
+   * that share a slot stay where they are.
+   */
+  drain(nowSec: number): RingFire[] {
+    const taken: RingFire[] = []
+    const seen = new Set<string>()
+    for (let back = RING_LOOK_BACK; back >= 0; back--) {
+      const slot = this.slots[slotOf(nowSec - back)]
+      if (slot.length === 0) continue
+      const keep: RingFire[] = []
+      for (const fire of slot) {
+        if (Math.floor(fire.fireAtMs / 1000) > nowSec) {
+          keep.push(fire)
+          continue
+        }
+        this.count--
+        const key = `${fire.jobId}:${fire.scheduleTimeMs}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        taken.push(fire)
+      }
+      this.slots[slotOf(nowSec - back)] = keep
+    }
+    this.lastDrainedSec = Math.max(this.lastDrainedSec, nowSec)
+    return taken
+  }
+
+  /** Everything still waiting (used on stop, for the status line). */
+  pending(): RingFire[] {
+    return this.slots.flat()
+  }
+}
+
+function slotOf(sec: number): number {
+  return ((sec % RING_SLOTS) + RING_SLOTS) % RING_SLOTS
+}

@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util'
+import { resolveDataDir } from './app/data-dir'
+import { startHeadless } from './app/headless'
+import { consoleLogger } from './kernel/logger'
+import { DatabaseOpenError } from './store/open-database'
+import { ListenError } from './net/http-server'
+
+/**
+ * Headless mode: `npm run serve -- [--port P] [--host H] [--data-dir D]`. The scheduler, the embedded
+ * executor and the console, under plain Node, for an on-prem server without a desktop.
+ */
+const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--console-token TOKEN] [--no-demo]`
+
+async function main(): Promise<void> {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '8080' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'data-dir': { type: 'string' },
+        'console-token': { type: 'string' },
+        'no-demo': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }))
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`)
+  }
+  if (values.help) {
+    console.log(USAGE)
+    return
+  }
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: '${values.port}' is not a port number (0-65535)`)
+
+  const dataDir = resolveDataDir(values['data-dir'])
+  const logger = consoleLogger('jobdesk')
+  let headless
+  try {
+    headless = await startHeadless({
+      dataDir,
+      host: values.host!,
+      port,
+      consoleToken: values['console-token'] ?? process.env.JOBDESK_CONSOLE_TOKEN,
+      seedDemo: !values['no-demo'],
+      logger,
+    })
+  } catch (error) {
+    if (error instanceof DatabaseOpenError || error instanceof ListenError) fail(error.message)
+    throw error
+  }
+  console.log(`JobDesk is running (data in ${dataDir}).`)
+  console.log(`Console: ${headless.url}`)
+  console.log('Press Ctrl-C to stop.')
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: draining — running jobs get a few seconds to finish…`)
+    await headless.stop()
+    console.log('JobDesk stopped.')
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+function fail(message: string): never {
+  console.error(`jobdesk: ${message}`)
+  process.exit(1)
+}
+
+void main()

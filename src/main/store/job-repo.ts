@@ -1,0 +1,255 @@
+import type { BlockStrategy, GlueType, JobInfo, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
+import type { Db } from './open-database'
+
+/** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
+interface JobRow {
+  id: number
+  job_group: number
+  name: string
+  author: string
+  alarm_email: string
+  schedule_type: string
+  schedule_conf: string
+  timezone: string
+  misfire_strategy: string
+  executor_route_strategy: string
+  executor_handler: string
+  executor_param: string
+  executor_block_strategy: string
+  executor_timeout: number
+  executor_fail_retry_count: number
+  retry_backoff: string
+  retry_interval: number
+  retry_max_interval: number
+  alarm_every_failure: number
+  glue_type: string
+  glue_source: string
+  glue_remark: string
+  glue_updatetime: number
+  child_jobid: string
+  trigger_status: number
+  trigger_last_time: number
+  trigger_next_time: number
+  add_time: number
+  update_time: number
+}
+
+/** The columns the scan needs to plan a job. */
+export interface DueJob {
+  id: number
+  scheduleType: ScheduleType
+  scheduleConf: string
+  timezone: string
+  misfireStrategy: MisfireStrategy
+  triggerLastTimeMs: number
+  triggerNextTimeMs: number
+}
+
+/** A job's schedule bookkeeping after a scan; `triggerStatus` 0 stops a job whose schedule ended. */
+export interface NextTimeUpdate {
+  id: number
+  triggerStatus: 0 | 1
+  triggerLastTimeMs: number
+  triggerNextTimeMs: number
+}
+
+export type StoredJob = Omit<JobInfo, 'id'>
+
+export class JobRepo {
+  private readonly byId
+  private readonly all
+  private readonly insertStmt
+  private readonly updateStmt
+  private readonly deleteStmt
+  private readonly setTriggerStmt
+  private readonly dueStmt
+  private readonly nextTimeStmt
+  private readonly countStmt
+
+  constructor(private readonly db: Db) {
+    this.byId = db.prepare<[number], JobRow>('SELECT * FROM job_info WHERE id = ?')
+    this.all = db.prepare<[], JobRow>('SELECT * FROM job_info ORDER BY id')
+    const columns = Object.keys(toRow(emptyJob())).filter((c) => c !== 'id')
+    this.insertStmt = db.prepare(
+      `INSERT INTO job_info (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+    )
+    this.updateStmt = db.prepare(
+      `UPDATE job_info SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+    )
+    this.deleteStmt = db.prepare<[number]>('DELETE FROM job_info WHERE id = ?')
+    this.setTriggerStmt = db.prepare<[number, number, number, number, number]>(
+      'UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?, update_time = ? WHERE id = ?',
+    )
+    this.dueStmt = db.prepare<[number, number], DueJob>(
+      `SELECT id, schedule_type AS scheduleType, schedule_conf AS scheduleConf, timezone,
+              misfire_strategy AS misfireStrategy, trigger_last_time AS triggerLastTimeMs,
+              trigger_next_time AS triggerNextTimeMs
+         FROM job_info
+        WHERE trigger_status = 1 AND trigger_next_time <= ?
+        ORDER BY trigger_next_time
+        LIMIT ?`,
+    )
+    // Guarded by trigger_status = 1: a job stopped while the scan was planning is not revived.
+    this.nextTimeStmt = db.prepare<[number, number, number, number]>(
+      `UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?
+        WHERE id = ? AND trigger_status = 1`,
+    )
+    this.countStmt = db.prepare<[], { total: number; active: number }>(
+      'SELECT COUNT(*) AS total, COALESCE(SUM(trigger_status), 0) AS active FROM job_info',
+    )
+  }
+
+  get(id: number): JobInfo | undefined {
+    const row = this.byId.get(id)
+    return row && fromRow(row)
+  }
+
+  list(): JobInfo[] {
+    return this.all.all().map(fromRow)
+  }
+
+  counts(): { total: number; active: number } {
+    return this.countStmt.get()!
+  }
+
+  insert(job: StoredJob): number {
+    return Number(this.insertStmt.run(withoutId(toRow({ ...job, id: 0 }))).lastInsertRowid)
+  }
+
+  update(job: JobInfo): void {
+    this.updateStmt.run(toRow(job))
+  }
+
+  delete(id: number): boolean {
+    return this.deleteStmt.run(id).changes > 0
+  }
+
+  setTrigger(id: number, status: 0 | 1, lastMs: number, nextMs: number, nowMs: number): void {
+    this.setTriggerStmt.run(status, lastMs, nextMs, nowMs, id)
+  }
+
+  /** Running jobs whose next fire time is at or before `maxNextMs`, earliest first. */
+  findDue(maxNextMs: number, limit: number): DueJob[] {
+    return this.dueStmt.all(maxNextMs, limit)
+  }
+
+  /** Writes a scan's results; call inside the scan's transaction. */
+  writeNextTimes(updates: readonly NextTimeUpdate[]): void {
+    for (const u of updates) this.nextTimeStmt.run(u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.id)
+  }
+}
+
+function withoutId(row: JobRow): Omit<JobRow, 'id'> {
+  const { id: _id, ...rest } = row
+  return rest
+}
+
+function emptyJob(): JobInfo {
+  return {
+    id: 0,
+    jobGroup: 0,
+    name: '',
+    author: '',
+    alarmEmail: '',
+    scheduleType: 'NONE',
+    scheduleConf: '',
+    timezone: 'UTC',
+    misfireStrategy: 'DO_NOTHING',
+    executorRouteStrategy: 'FIRST',
+    executorHandler: '',
+    executorParam: '',
+    executorBlockStrategy: 'SERIAL_EXECUTION',
+    executorTimeoutSec: 0,
+    executorFailRetryCount: 0,
+    retryBackoff: 'NONE',
+    retryIntervalSec: 0,
+    retryMaxIntervalSec: 0,
+    alarmOnEveryFailure: false,
+    glueType: 'BEAN',
+    glueSource: '',
+    glueRemark: '',
+    glueUpdatetimeMs: 0,
+    childJobIds: [],
+    triggerStatus: 0,
+    triggerLastTimeMs: 0,
+    triggerNextTimeMs: 0,
+    addTimeMs: 0,
+    updateTimeMs: 0,
+  }
+}
+
+function toRow(job: JobInfo): JobRow {
+  return {
+    id: job.id,
+    job_group: job.jobGroup,
+    name: job.name,
+    author: job.author,
+    alarm_email: job.alarmEmail,
+    schedule_type: job.scheduleType,
+    schedule_conf: job.scheduleConf,
+    timezone: job.timezone,
+    misfire_strategy: job.misfireStrategy,
+    executor_route_strategy: job.executorRouteStrategy,
+    executor_handler: job.executorHandler,
+    executor_param: job.executorParam,
+    executor_block_strategy: job.executorBlockStrategy,
+    executor_timeout: job.executorTimeoutSec,
+    executor_fail_retry_count: job.executorFailRetryCount,
+    retry_backoff: job.retryBackoff,
+    retry_interval: job.retryIntervalSec,
+    retry_max_interval: job.retryMaxIntervalSec,
+    alarm_every_failure: job.alarmOnEveryFailure ? 1 : 0,
+    glue_type: job.glueType,
+    glue_source: job.glueSource,
+    glue_remark: job.glueRemark,
+    glue_updatetime: job.glueUpdatetimeMs,
+    child_jobid: job.childJobIds.join(','),
+    trigger_status: job.triggerStatus,
+    trigger_last_time: job.triggerLastTimeMs,
+    trigger_next_time: job.triggerNextTimeMs,
+    add_time: job.addTimeMs,
+    update_time: job.updateTimeMs,
+  }
+}
+
+function fromRow(row: JobRow): JobInfo {
+  return {
+    id: row.id,
+    jobGroup: row.job_group,
+    name: row.name,
+    author: row.author,
+    alarmEmail: row.alarm_email,
+    scheduleType: row.schedule_type as ScheduleType,
+    scheduleConf: row.schedule_conf,
+    timezone: row.timezone,
+    misfireStrategy: row.misfire_strategy as MisfireStrategy,
+    executorRouteStrategy: row.executor_route_strategy as RouteStrategy,
+    executorHandler: row.executor_handler,
+    executorParam: row.executor_param,
+    executorBlockStrategy: row.executor_block_strategy as BlockStrategy,
+    executorTimeoutSec: row.executor_timeout,
+    executorFailRetryCount: row.executor_fail_retry_count,
+    retryBackoff: row.retry_backoff as RetryBackoff,
+    retryIntervalSec: row.retry_interval,
+    retryMaxIntervalSec: row.retry_max_interval,
+    alarmOnEveryFailure: row.alarm_every_failure === 1,
+    glueType: row.glue_type as GlueType,
+    glueSource: row.glue_source,
+    glueRemark: row.glue_remark,
+    glueUpdatetimeMs: row.glue_updatetime,
+    childJobIds: parseIdList(row.child_jobid),
+    triggerStatus: row.trigger_status === 1 ? 1 : 0,
+    triggerLastTimeMs: row.trigger_last_time,
+    triggerNextTimeMs: row.trigger_next_time,
+    addTimeMs: row.add_time,
+    updateTimeMs: row.update_time,
+  }
+}
+
+function parseIdList(text: string): number[] {
+  if (!text) return []
+  return text
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0)
+}

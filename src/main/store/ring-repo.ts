@@ -1,0 +1,93 @@
+import type { MisfireStrategy, TriggerType } from '../../shared/model'
+import type { Db } from './open-database'
+
+/** A fire the scan planned: persisted in `job_ring` until a ring tick claims it. */
+export interface RingFire {
+  jobId: number
+  /** The scheduled time the run is for (unique per job); for a misfire, the latest missed time. */
+  scheduleTimeMs: number
+  /** When the ring should fire it: the scheduled time, or the scan's now for misfires and due jobs. */
+  fireAtMs: number
+  triggerType: Extract<TriggerType, 'CRON' | 'MISFIRE'>
+}
+
+/** A fire left in `job_ring` by a process that died before firing it, with its job's current settings. */
+export interface StaleFire extends RingFire {
+  misfireStrategy: MisfireStrategy
+  /** 0 when the job was stopped or deleted meanwhile: the fire is dropped. */
+  triggerStatus: number
+}
+
+interface RingRow {
+  job_id: number
+  schedule_time: number
+  fire_at: number
+  trigger_type: string
+}
+
+export class RingRepo {
+  private readonly insertStmt
+  private readonly claimStmt
+  private readonly allStmt
+  private readonly staleStmt
+  private readonly deleteJobStmt
+  private readonly countStmt
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare<[number, number, number, string]>(
+      'INSERT OR IGNORE INTO job_ring (job_id, schedule_time, fire_at, trigger_type) VALUES (?, ?, ?, ?)',
+    )
+    this.claimStmt = db.prepare<[number, number]>('DELETE FROM job_ring WHERE job_id = ? AND schedule_time = ?')
+    this.allStmt = db.prepare<[], RingRow>('SELECT * FROM job_ring ORDER BY fire_at')
+    this.staleStmt = db.prepare<[number, number], RingRow & { misfire_strategy: string | null; trigger_status: number | null }>(
+      `SELECT r.*, j.misfire_strategy, j.trigger_status
+         FROM job_ring r LEFT JOIN job_info j ON j.id = r.job_id
+        WHERE r.fire_at < ? ORDER BY r.job_id, r.schedule_time LIMIT ?`,
+    )
+    this.deleteJobStmt = db.prepare<[number]>('DELETE FROM job_ring WHERE job_id = ?')
+    this.countStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM job_ring')
+  }
+
+  insert(fires: readonly RingFire[]): void {
+    for (const f of fires) this.insertStmt.run(f.jobId, f.scheduleTimeMs, f.fireAtMs, f.triggerType)
+  }
+
+  /**
+   * Takes a fire for this process: true when the row was still there. Deleting is the claim, so two
+   * processes holding the same fire in their rings never both fire it.
+   */
+  claim(jobId: number, scheduleTimeMs: number): boolean {
+    return this.claimStmt.run(jobId, scheduleTimeMs).changes === 1
+  }
+
+  all(): RingFire[] {
+    return this.allStmt.all().map(fromRow)
+  }
+
+  /** Fires that should have fired before `beforeMs`: left behind by a process that died. */
+  findStale(beforeMs: number, limit: number): StaleFire[] {
+    return this.staleStmt.all(beforeMs, limit).map((row) => ({
+      ...fromRow(row),
+      misfireStrategy: row.misfire_strategy === 'FIRE_ONCE_NOW' ? 'FIRE_ONCE_NOW' : 'DO_NOTHING',
+      triggerStatus: row.trigger_status ?? 0,
+    }))
+  }
+
+  /** Cancels a job's pending fires (stop, edit, delete); fires already in a ring become no-ops. */
+  deleteForJob(jobId: number): void {
+    this.deleteJobStmt.run(jobId)
+  }
+
+  count(): number {
+    return this.countStmt.get()!.n
+  }
+}
+
+function fromRow(row: RingRow): RingFire {
+  return {
+    jobId: row.job_id,
+    scheduleTimeMs: row.schedule_time,
+    fireAtMs: row.fire_at,
+    triggerType: row.trigger_type === 'MISFIRE' ? 'MISFIRE' : 'CRON',
+  }
+}

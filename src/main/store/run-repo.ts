@@ -1,0 +1,187 @@
+import type { RunFilter } from '../../shared/api'
+import type { JobRun, TriggerType } from '../../shared/model'
+import type { Db } from './open-database'
+
+interface RunRow {
+  id: number
+  job_group: number
+  job_id: number
+  executor_address: string
+  executor_handler: string
+  executor_param: string
+  executor_sharding_param: string
+  executor_fail_retry_count: number
+  trigger_time: number
+  trigger_type: string
+  schedule_time: number | null
+  trigger_code: number
+  trigger_msg: string
+  handle_time: number
+  handle_code: number
+  handle_msg: string
+  alarm_status: number
+  parent_log_id: number | null
+}
+
+/** The part of a run known when its row is written, before routing and the executor call. */
+export interface NewRun {
+  jobGroup: number
+  jobId: number
+  executorHandler: string
+  executorParam: string
+  executorShardingParam: string
+  executorFailRetryCount: number
+  triggerTimeMs: number
+  triggerType: TriggerType
+  scheduleTimeMs: number | null
+  parentLogId: number | null
+}
+
+export interface TriggerOutcome {
+  logId: number
+  executorAddress: string
+  triggerCode: number
+  triggerMsg: string
+}
+
+export interface RunCompletion {
+  logId: number
+  handleCode: number
+  handleMsg: string
+  handleTimeMs: number
+}
+
+/** XXL-JOB's cap for handle_msg in the database. */
+export const HANDLE_MSG_MAX_CHARS = 15_000
+
+const FILTER_SQL: Record<string, string> = {
+  pending: 'trigger_code = 0 AND handle_code = 0',
+  running: 'trigger_code = 200 AND handle_code = 0',
+  success: 'handle_code = 200',
+  failed: '(trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))',
+}
+
+export class RunRepo {
+  private readonly insertStmt
+  private readonly outcomeStmt
+  private readonly completeStmt
+  private readonly byId
+  private readonly runningCount
+  private readonly failedSince
+
+  constructor(private readonly db: Db) {
+    // OR IGNORE: a second fire for the same (job, schedule time, shard) is dropped by the unique index.
+    this.insertStmt = db.prepare(
+      `INSERT OR IGNORE INTO job_log (job_group, job_id, executor_handler, executor_param, executor_sharding_param,
+              executor_fail_retry_count, trigger_time, trigger_type, schedule_time, parent_log_id)
+       VALUES (@jobGroup, @jobId, @executorHandler, @executorParam, @executorShardingParam,
+              @executorFailRetryCount, @triggerTimeMs, @triggerType, @scheduleTimeMs, @parentLogId)`,
+    )
+    this.outcomeStmt = db.prepare<[string, number, string, number]>(
+      'UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ? WHERE id = ?',
+    )
+    // handle_code = 0 makes completion idempotent: a finished run is never finished twice, so a
+    // repeated or late callback changes nothing (XXL-JOB: "log repeate callback").
+    this.completeStmt = db.prepare<[number, string, string, number, number]>(
+      `UPDATE job_log
+          SET handle_code = ?,
+              handle_msg = substr(CASE WHEN handle_msg = '' THEN ? ELSE handle_msg || char(10) || ? END, 1, ${HANDLE_MSG_MAX_CHARS}),
+              handle_time = ?
+        WHERE id = ? AND handle_code = 0`,
+    )
+    this.byId = db.prepare<[number], RunRow>('SELECT * FROM job_log WHERE id = ?')
+    this.runningCount = db.prepare<[], { n: number }>(
+      'SELECT COUNT(*) AS n FROM job_log WHERE handle_code = 0 AND trigger_code = 200',
+    )
+    this.failedSince = db.prepare<[number], { n: number }>(
+      `SELECT COUNT(*) AS n FROM job_log
+        WHERE trigger_time >= ? AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))`,
+    )
+  }
+
+  /** Writes the run's row (before the executor is called); null when that scheduled time already has one. */
+  insert(run: NewRun): number | null {
+    const result = this.insertStmt.run(run)
+    return result.changes === 1 ? Number(result.lastInsertRowid) : null
+  }
+
+  recordOutcomes(outcomes: readonly TriggerOutcome[]): void {
+    for (const o of outcomes) this.outcomeStmt.run(o.executorAddress, o.triggerCode, o.triggerMsg, o.logId)
+  }
+
+  /** Applies results; returns the ids that were actually completed now (not finished before). */
+  complete(completions: readonly RunCompletion[]): number[] {
+    const done: number[] = []
+    for (const c of completions) {
+      const code = c.handleCode === 0 ? 500 : c.handleCode
+      const changes = this.completeStmt.run(code, c.handleMsg, c.handleMsg, c.handleTimeMs, c.logId).changes
+      if (changes === 1) done.push(c.logId)
+    }
+    return done
+  }
+
+  get(id: number): JobRun | undefined {
+    const row = this.byId.get(id)
+    return row && fromRow(row)
+  }
+
+  getMany(ids: readonly number[]): JobRun[] {
+    if (ids.length === 0) return []
+    const rows: RunRow[] = []
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500)
+      rows.push(
+        ...(this.db.prepare(`SELECT * FROM job_log WHERE id IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as RunRow[]),
+      )
+    }
+    return rows.map(fromRow)
+  }
+
+  list(filter: RunFilter): JobRun[] {
+    const where: string[] = []
+    const args: (number | string)[] = []
+    if (filter.jobId !== undefined) (where.push('job_id = ?'), args.push(filter.jobId))
+    if (filter.jobGroup !== undefined) (where.push('job_group = ?'), args.push(filter.jobGroup))
+    if (filter.status) where.push(FILTER_SQL[filter.status])
+    if (filter.triggerType) (where.push('trigger_type = ?'), args.push(filter.triggerType))
+    if (filter.sinceMs !== undefined) (where.push('trigger_time >= ?'), args.push(filter.sinceMs))
+    if (filter.untilMs !== undefined) (where.push('trigger_time <= ?'), args.push(filter.untilMs))
+    if (filter.beforeId !== undefined) (where.push('id < ?'), args.push(filter.beforeId))
+    const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000)
+    const sql = `SELECT * FROM job_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`
+    return (this.db.prepare(sql).all(...args) as RunRow[]).map(fromRow)
+  }
+
+  /** Runs accepted by an executor and not finished. */
+  countRunning(): number {
+    return this.runningCount.get()!.n
+  }
+
+  /** Failed runs triggered since `sinceMs`. */
+  countFailedSince(sinceMs: number): number {
+    return this.failedSince.get(sinceMs)!.n
+  }
+}
+
+function fromRow(row: RunRow): JobRun {
+  return {
+    id: row.id,
+    jobGroup: row.job_group,
+    jobId: row.job_id,
+    executorAddress: row.executor_address,
+    executorHandler: row.executor_handler,
+    executorParam: row.executor_param,
+    executorShardingParam: row.executor_sharding_param,
+    executorFailRetryCount: row.executor_fail_retry_count,
+    triggerTimeMs: row.trigger_time,
+    triggerType: row.trigger_type as TriggerType,
+    scheduleTimeMs: row.schedule_time,
+    triggerCode: row.trigger_code,
+    triggerMsg: row.trigger_msg,
+    handleTimeMs: row.handle_time,
+    handleCode: row.handle_code,
+    handleMsg: row.handle_msg,
+    alarmStatus: row.alarm_status,
+    parentLogId: row.parent_log_id,
+  }
+}

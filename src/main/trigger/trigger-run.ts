@@ -1,0 +1,119 @@
+import type { TriggerType } from '../../shared/model'
+import { failure, type ExecutorReply, type TriggerParam } from '../executor/executor-api'
+import type { TriggerOutcome } from '../store/run-repo'
+import type { ExecutorDirectory } from './executor-directory'
+import type { PreparedRun } from './prepare-runs'
+import { formatRouteTrail, type RouteProbe, type Routers } from './routing'
+
+export interface TriggerDeps {
+  routers: Routers
+  executors: ExecutorDirectory
+  nowMs: () => number
+}
+
+/** XXL-JOB's titles for trigger types, as shown in trigger_msg. */
+export const TRIGGER_TYPE_TITLES: Record<TriggerType, string> = {
+  CRON: 'Cron trigger',
+  MISFIRE: 'Misfire compensation trigger',
+  MANUAL: 'Manual trigger',
+  API: 'Api trigger',
+  RETRY: 'Fail retry trigger',
+  PARENT: 'Parent job trigger',
+}
+
+/**
+ * One trigger (reference §4.5 steps 3–6): route, call the executor's `/run`, and describe what
+ * happened. The run row already exists; the outcome is recorded by the caller. Never throws: an
+ * unreachable executor or a failed route is an outcome with code 500.
+ */
+export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<TriggerOutcome> {
+  const { job, group } = run
+  const lines = [
+    `Trigger type: ${TRIGGER_TYPE_TITLES[run.triggerType]}`,
+    `Executor group: ${group ? group.appName : `#${job.jobGroup} (missing)`} — ${registrationLabel(run)}`,
+  ]
+
+  let address: string | null
+  if (job.executorRouteStrategy === 'SHARDING_BROADCAST') {
+    address = run.shardAddress
+    lines.push(
+      'Route strategy: SHARDING_BROADCAST',
+      `Candidates (${run.addresses.length}): ${run.addresses.join(', ') || '(none)'}`,
+      address
+        ? `Chosen: ${address}`
+        : 'Chosen: (none)',
+      address
+        ? `Reason: shard ${run.shardIndex}/${run.shardTotal} goes to address ${run.shardIndex} of the list.`
+        : 'Reason: Registry address is empty: the group has no executor address to route to.',
+    )
+  } else {
+    const probe = probeThrough(deps.executors, run)
+    const trail = await deps.routers[job.executorRouteStrategy].route({
+      jobId: job.id,
+      addresses: run.addresses,
+      nowMs: deps.nowMs(),
+      probe,
+    })
+    address = trail.chosen
+    lines.push(formatRouteTrail(trail))
+  }
+  lines.push(
+    `Block strategy: ${job.executorBlockStrategy}; timeout: ${job.executorTimeoutSec} s; retries left: ${run.failRetryCount}`,
+  )
+
+  if (!address) {
+    lines.push('Trigger result: failed — no executor address (Trigger Fail)')
+    return { logId: run.logId, executorAddress: '', triggerCode: 500, triggerMsg: lines.join('\n') }
+  }
+
+  const reply = await callRun(deps.executors, run, address)
+  lines.push(
+    reply.code === 200
+      ? 'Trigger result: accepted by the executor (code 200)'
+      : `Trigger result: refused (code ${reply.code}): ${reply.msg ?? ''}`,
+  )
+  return {
+    logId: run.logId,
+    executorAddress: address,
+    triggerCode: reply.code === 200 ? 200 : 500,
+    triggerMsg: lines.join('\n'),
+  }
+}
+
+export function triggerParamOf(run: PreparedRun): TriggerParam {
+  const { job } = run
+  return {
+    jobId: job.id,
+    executorHandler: job.executorHandler,
+    executorParams: run.executorParam,
+    executorBlockStrategy: job.executorBlockStrategy,
+    executorTimeout: job.executorTimeoutSec,
+    logId: run.logId,
+    logDateTime: run.triggerTimeMs,
+    glueType: job.glueType,
+    glueSource: job.glueType === 'BEAN' ? null : job.glueSource,
+    glueUpdatetime: job.glueUpdatetimeMs,
+    broadcastIndex: run.shardIndex,
+    broadcastTotal: run.shardTotal,
+  }
+}
+
+async function callRun(executors: ExecutorDirectory, run: PreparedRun, address: string): Promise<ExecutorReply> {
+  try {
+    return await executors.forAddress(address, run.group).run(triggerParamOf(run))
+  } catch (error) {
+    return failure(`calling ${address} failed: ${(error as Error).message}`)
+  }
+}
+
+function probeThrough(executors: ExecutorDirectory, run: PreparedRun): RouteProbe {
+  return {
+    beat: (address) => executors.forAddress(address, run.group).beat(),
+    idleBeat: (address, jobId) => executors.forAddress(address, run.group).idleBeat(jobId),
+  }
+}
+
+function registrationLabel(run: PreparedRun): string {
+  if (run.addressOverride) return 'address override for this trigger'
+  return run.group?.addressType === 1 ? 'manual address list' : 'automatic registration'
+}

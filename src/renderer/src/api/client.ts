@@ -1,0 +1,113 @@
+import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskBridge, type JobDeskEvent } from '../../../shared/api'
+import { BRIDGE_PATH, type BridgeServerMessage } from '../../../shared/bridge-protocol'
+import { fromErrorInfo } from '../../../shared/errors'
+import type { IpcResult, JobDeskIpc } from '../../../shared/ipc'
+
+type Listener = (event: JobDeskEvent) => void
+
+/**
+ * The renderer's only way to the core. In the desktop app it wraps the preload's `window.jobdesk`;
+ * in a browser (headless mode) it speaks the WebSocket bridge, authenticated by the console token
+ * from the URL fragment (`#token=…`, kept for the tab in sessionStorage). Errors arrive as the
+ * classes of shared/errors.ts.
+ */
+export function createClient(): JobDeskBridge {
+  return window.jobdesk ? ipcClient(window.jobdesk) : bridgeClient()
+}
+
+function unwrap(result: IpcResult): unknown {
+  if (result.ok) return result.value
+  throw fromErrorInfo(result.error)
+}
+
+function ipcClient(ipc: JobDeskIpc): JobDeskBridge {
+  const api = Object.fromEntries(
+    API_METHODS.map((method) => [method, async (...args: unknown[]) => unwrap(await ipc[method](...args))]),
+  ) as unknown as JobDeskApi
+  return { ...api, onEvent: (listener) => ipc.onEvent(listener) }
+}
+
+const TOKEN_KEY = 'jobdesk.consoleToken'
+
+export function consoleToken(): string | null {
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get('token')
+  if (fromHash) {
+    sessionStorage.setItem(TOKEN_KEY, fromHash)
+    // Keep the token out of the address bar (screenshots, shoulder surfing); the tab remembers it.
+    history.replaceState(null, '', location.pathname + location.search)
+    return fromHash
+  }
+  return sessionStorage.getItem(TOKEN_KEY)
+}
+
+/** Reconnects with backoff; calls made while disconnected wait for the connection. */
+function bridgeClient(): JobDeskBridge {
+  const listeners = new Set<Listener>()
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
+  let nextId = 1
+  let socket: WebSocket | null = null
+  let open: Promise<WebSocket> | null = null
+  let retryMs = 250
+
+  function connect(): Promise<WebSocket> {
+    if (open) return open
+    open = new Promise((resolve, reject) => {
+      const token = consoleToken()
+      if (!token) {
+        reject(new Error('no console token: open the address JobDesk printed at start (it ends with #token=…)'))
+        open = null
+        return
+      }
+      const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
+      const ws = new WebSocket(`${scheme}://${location.host}${BRIDGE_PATH}?token=${encodeURIComponent(token)}`)
+      ws.onopen = () => {
+        socket = ws
+        retryMs = 250
+        resolve(ws)
+      }
+      ws.onmessage = (message) => {
+        const data = JSON.parse(String(message.data)) as BridgeServerMessage
+        if (data.type === 'event') {
+          for (const listener of listeners) listener(data.event)
+          return
+        }
+        const waiter = pending.get(data.id)
+        if (!waiter) return
+        pending.delete(data.id)
+        if (data.ok) waiter.resolve(data.value)
+        else waiter.reject(fromErrorInfo(data.error))
+      }
+      ws.onclose = () => {
+        const wasOpen = socket === ws
+        socket = null
+        open = null
+        for (const waiter of pending.values()) waiter.reject(new Error('the connection to JobDesk was lost'))
+        pending.clear()
+        if (!wasOpen) reject(new Error('cannot reach JobDesk (is it running, and is the console token right?)'))
+        // Keep the event stream alive: reconnect with backoff up to 5 s.
+        setTimeout(() => void connect().catch(() => {}), retryMs)
+        retryMs = Math.min(retryMs * 2, 5000)
+      }
+    })
+    return open
+  }
+
+  async function call(method: ApiMethod, args: unknown[]): Promise<unknown> {
+    const ws = socket ?? (await connect())
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject })
+      ws.send(JSON.stringify({ type: 'call', id, method, args }))
+    })
+  }
+
+  void connect().catch(() => {})
+  const api = Object.fromEntries(API_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as JobDeskApi
+  return {
+    ...api,
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
