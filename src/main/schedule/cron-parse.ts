@@ -21,6 +21,9 @@ const NEAREST_WEEKDAY = /^(\d+)W$/
 const LAST_WEEKDAY = /^(\d+|[A-Z]{3})L$/
 const NTH_WEEKDAY = /^(\d+|[A-Z]{3})#(.*)$/
 const LAST_OFFSET = /^L-\d+$/
+/** Tokens that are Quartz's L and W forms, for saying which field they belong in. */
+const L_FORM = /^(\d*L|LW|L-\d+)$/
+const W_FORM = /^(\d*W|LW)$/
 
 /** One list entry: its croner text and whether Quartz requires it to be the whole field. */
 interface Item {
@@ -171,16 +174,16 @@ function parseValue(token: string, field: CronField, where: string, item: string
 }
 
 function describeBadToken(token: string, field: CronField, where: string, item: string): string {
+  if (token.includes('?')) return `${where} '?' is only allowed alone in day-of-month or day-of-week`
+  if (token.includes('#')) return `${where} '${item}': '#' is only allowed alone in day-of-week, as n#k (e.g. 6#3)`
+  if (L_FORM.test(token) && field !== DAY_OF_MONTH && field !== DAY_OF_WEEK) {
+    return `${where} 'L' is only allowed in day-of-month or day-of-week`
+  }
+  if (W_FORM.test(token) && field !== DAY_OF_MONTH) return `${where} 'W' is only allowed in day-of-month`
   if (field.names && LETTERS.test(token)) {
     const kind = field === DAY_OF_WEEK ? 'weekday' : 'month'
     return `${where} '${token}' is not a ${kind} name (${field.names[0]}-${field.names[field.names.length - 1]})`
   }
-  if (token.includes('?')) return `${where} '?' is only allowed alone in day-of-month or day-of-week`
-  if (token.includes('#')) return `${where} '${item}': '#' is only allowed alone in day-of-week, as n#k (e.g. 6#3)`
-  if (token.includes('L') && field !== DAY_OF_MONTH && field !== DAY_OF_WEEK) {
-    return `${where} 'L' is only allowed in day-of-month or day-of-week`
-  }
-  if (token.includes('W') && field !== DAY_OF_MONTH) return `${where} 'W' is only allowed in day-of-month`
   const extras = field === DAY_OF_MONTH ? ', L, LW or nW' : field === DAY_OF_WEEK ? ', nL or n#k' : ''
   return `${where} '${item}' is not valid (expected ${field.rangeText}, a range a-b, a step a/n or */n, a list of these${extras})`
 }
