@@ -57,6 +57,23 @@ describe('the next-fire memo', () => {
     expect(nextRun).toHaveBeenCalledTimes(1)
   })
 
+  it('answers the chain each job walks through the 5-s pre-read window from the memo after the first job', () => {
+    const cache = new CronCache(4)
+    const entry = cache.get('* * * * * ?', 'Europe/Berlin')
+    const nextRun = vi.spyOn(entry.wall, 'nextRun')
+    const startMs = at('2026-06-01T10:00:00Z')
+    for (let job = 0; job < 1_000; job++) {
+      let fromMs = startMs
+      const chain: number[] = []
+      for (let fire = 0; fire < 6; fire++) {
+        fromMs = cronNextFireMs('* * * * * ?', 'Europe/Berlin', fromMs, cache)!
+        chain.push(fromMs)
+      }
+      expect(chain).toEqual([1, 2, 3, 4, 5, 6].map((sec) => startMs + sec * 1000))
+    }
+    expect(nextRun).toHaveBeenCalledTimes(6)
+  })
+
   it('gives the right answer for every millisecond of a second and recomputes for the next second', () => {
     const cache = new CronCache(4)
     const start = at('2026-06-01T10:00:00Z')

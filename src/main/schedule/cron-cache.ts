@@ -1,6 +1,7 @@
 import { Cron } from 'croner'
 import { ValidationError } from '../../shared/errors'
 import { parseQuartzCron } from './cron-parse'
+import { FireMemo } from './fire-memo'
 import { assertIanaTimeZone } from './timezone'
 
 /**
@@ -30,9 +31,8 @@ export interface CronEntry {
   readonly wall: Cron
   /** Croner in the entry's zone, for queries near an offset change; created on first need. */
   exact: Cron | undefined
-  /** Memo of the last query: its `fromMs` in whole seconds (NaN when empty) and the answer. */
-  memoFromSec: number
-  memoNextMs: number | null
+  /** Recent answers, keyed by the query time in whole seconds. */
+  readonly memo: FireMemo
 }
 
 export class CronCache {
@@ -89,7 +89,7 @@ function createEntry(expression: string, timezone: string): CronEntry {
   assertIanaTimeZone(timezone)
   const { pattern } = parseQuartzCron(expression)
   const wall = createCron(expression, pattern, { utcOffset: 0 })
-  return { expression, timezone, pattern, wall, exact: undefined, memoFromSec: Number.NaN, memoNextMs: null }
+  return { expression, timezone, pattern, wall, exact: undefined, memo: new FireMemo() }
 }
 
 function createCron(expression: string, pattern: string, zone: { timezone: string } | { utcOffset: number }): Cron {

@@ -8,21 +8,29 @@ import { zoneSegment } from './zone-segment'
  * offset it is ~10× faster. So the expression is evaluated on the wall clock whenever the zone's offset is
  * constant from the query to the answer, and by the zone-aware croner instance only near an offset change
  * (DST), where croner's gap/overlap rules apply. Both give the same answers (see cron-dst.test.ts).
+ *
+ * DST behaviour (croner with fixedTimeRule 'no-wildcard'):
+ * - Second, minute and hour hold only fixed values (a time, a list or a range; no `*`, no step): each listed
+ *   local time fires once per local day. A time in the spring-forward gap fires at the first instant after
+ *   the gap (02:30 → 03:00 local, same day); a time in the fall-back overlap fires at its first occurrence only.
+ * - A `*` or a step in those fields (hourly `0 0 * * * ?`, `0 0/15 * * * ?`) follows real time: wall times in
+ *   the gap do not exist and are skipped, wall times in the overlap fire on both passes, so the spacing in
+ *   UTC stays regular (an hourly job fires 23 times on the spring-forward day and 25 on the fall-back day).
  */
 
 /**
  * The first fire time strictly after `fromMs` (epoch ms), or null when the expression never fires again.
- * Fire times are whole seconds. Repeating the last query (same expression, zone and second) is answered
- * from a one-slot memo, the scheduler's common case of many jobs sharing one expression.
+ * Fire times are whole seconds. A recent query (same expression, zone and second) is answered from a
+ * small memo: the scheduler's common case is many jobs sharing one expression and asking the same chain.
  * @throws ValidationError on `scheduleConf` or `timezone` when either is invalid.
  */
 export function cronNextFireMs(expression: string, timezone: string, fromMs: number, cache: CronCache = cronCache): number | null {
   const entry = cache.get(expression, timezone)
   const fromSec = Math.floor(fromMs / 1000)
-  if (entry.memoFromSec === fromSec) return entry.memoNextMs
+  const remembered = entry.memo.get(fromSec)
+  if (remembered !== undefined) return remembered
   const nextMs = computeNextFireMs(entry, fromSec * 1000)
-  entry.memoFromSec = fromSec
-  entry.memoNextMs = nextMs
+  entry.memo.set(fromSec, nextMs)
   return nextMs
 }
 

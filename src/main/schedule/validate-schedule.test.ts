@@ -57,6 +57,11 @@ describe('validateSchedule', () => {
     expect(failureOf(spec('CRON', '0 0 12 * * ?', '')).message).toBe('timezone: an IANA time zone is required, e.g. Europe/Berlin')
   })
 
+  it('lets FIX_RATE and NONE leave the zone empty, since they do not use one', () => {
+    expect(() => validateSchedule(spec('FIX_RATE', '30', ''), NOW_MS)).not.toThrow()
+    expect(() => validateSchedule(spec('NONE', '', ''), NOW_MS)).not.toThrow()
+  })
+
   it('refuses a FIX_RATE that is not a whole number of seconds ≥ 1', () => {
     const error = failureOf(spec('FIX_RATE', '0.5'))
     expect(error.field).toBe('scheduleConf')
