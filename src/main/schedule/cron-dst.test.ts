@@ -109,6 +109,9 @@ describe('wall-clock evaluation against croner in the zone', () => {
     '15 45 1 ? * 1',
     '0 * 2 * * ?',
     '0 0 12 L * ?',
+    '0 0 2 15W * ?',
+    // Second Sunday of March at 02:30: inside New York's gap every year.
+    '0 30 2 ? MAR 1#2',
     '0 0 0 1 1 ? 2012',
   ]
   const windows = [

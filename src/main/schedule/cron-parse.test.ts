@@ -93,7 +93,8 @@ describe('parseQuartzCron names the field and the rule it breaks', () => {
   it('allows ? only in day-of-month or day-of-week, alone', () => {
     expect(messageOf('? 0 12 * * ?')).toBe("scheduleConf: '? 0 12 * * ?' second '?' is only allowed in day-of-month or day-of-week")
     expect(messageOf('0 0 12 * ? ?')).toContain("month '?' is only allowed in day-of-month or day-of-week")
-    expect(messageOf('0 0 12 ?,1 * ?')).toContain("day-of-month '?,1': '*' must stand alone")
+    expect(messageOf('0 0 12 ?,1 * ?')).toContain("day-of-month '?,1': '?' must stand alone")
+    expect(messageOf('0 0 *,5 * * ?')).toContain("hour '*,5': '*' must stand alone")
   })
 
   it('allows L and W only in day-of-month, plus nL in day-of-week', () => {
@@ -106,6 +107,7 @@ describe('parseQuartzCron names the field and the rule it breaks', () => {
     expect(messageOf('0 0 0 1-5W * ?')).toContain("day-of-month '1-5W' is not valid")
     expect(messageOf('0 0 0 0W * ?')).toContain('day-of-month 0 is out of range 1-31')
     expect(messageOf('0 0 0 L,15 * ?')).toContain("day-of-month 'L,15': 'L' must stand alone, not in a list")
+    expect(messageOf('0 0 0 1,15W * ?')).toContain("day-of-month '1,15W': '15W' must stand alone, not in a list")
   })
 
   it('refuses the L forms croner lacks: L-n and a lone L in day-of-week', () => {

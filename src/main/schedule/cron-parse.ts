@@ -25,8 +25,9 @@ const LAST_OFFSET = /^L-\d+$/
 const L_FORM = /^(\d*L|LW|L-\d+)$/
 const W_FORM = /^(\d*W|LW)$/
 
-/** One list entry: its croner text and whether Quartz requires it to be the whole field. */
+/** One list entry: as written, its croner text, and whether Quartz requires it to be the whole field. */
 interface Item {
+  readonly source: string
   readonly text: string
   readonly alone: boolean
 }
@@ -59,7 +60,7 @@ function parseField(text: string, field: CronField, quoted: string): string {
   const items = text.split(',').map((item) => parseItem(item, field, quoted))
   if (items.length > 1) {
     const lone = items.find((item) => item.alone)
-    if (lone) throw invalid(`${quoted} ${field.name} '${text}': '${lone.text}' must stand alone, not in a list`)
+    if (lone) throw invalid(`${quoted} ${field.name} '${text}': '${lone.source}' must stand alone, not in a list`)
   }
   return items.map((item) => item.text).join(',')
 }
@@ -71,9 +72,9 @@ function parseItem(item: string, field: CronField, quoted: string): Item {
     if (field !== DAY_OF_MONTH && field !== DAY_OF_WEEK) {
       throw invalid(`${where} '?' is only allowed in day-of-month or day-of-week`)
     }
-    return { text: '*', alone: true }
+    return { source: item, text: '*', alone: true }
   }
-  if (item === '*') return { text: '*', alone: true }
+  if (item === '*') return { source: item, text: '*', alone: true }
   if ((field === DAY_OF_MONTH || field === DAY_OF_WEEK) && LAST_OFFSET.test(item)) {
     throw invalid(`${where} '${item}' is not supported (offsets before the last day, L-n, are not available; use L or LW)`)
   }
@@ -85,14 +86,14 @@ function parseItem(item: string, field: CronField, quoted: string): Item {
     const special = parseDayOfWeekSpecial(item, where)
     if (special) return special
   }
-  return { text: parseRangeItem(item, field, where), alone: false }
+  return { source: item, text: parseRangeItem(item, field, where), alone: false }
 }
 
 function parseDayOfMonthSpecial(item: string, where: string): Item | undefined {
-  if (item === 'L' || item === 'LW') return { text: item, alone: true }
+  if (item === 'L' || item === 'LW') return { source: item, text: item, alone: true }
   const nearest = NEAREST_WEEKDAY.exec(item)
   if (!nearest) return undefined
-  return { text: `${parseValue(nearest[1], DAY_OF_MONTH, where, item)}W`, alone: true }
+  return { source: item, text: `${parseValue(nearest[1], DAY_OF_MONTH, where, item)}W`, alone: true }
 }
 
 function parseDayOfWeekSpecial(item: string, where: string): Item | undefined {
@@ -103,7 +104,7 @@ function parseDayOfWeekSpecial(item: string, where: string): Item | undefined {
     )
   }
   const last = LAST_WEEKDAY.exec(item)
-  if (last) return { text: `${parseValue(last[1], DAY_OF_WEEK, where, item)}#L`, alone: true }
+  if (last) return { source: item, text: `${parseValue(last[1], DAY_OF_WEEK, where, item)}#L`, alone: true }
   const nth = NTH_WEEKDAY.exec(item)
   if (!nth) return undefined
   const weekday = parseValue(nth[1], DAY_OF_WEEK, where, item)
@@ -111,7 +112,7 @@ function parseDayOfWeekSpecial(item: string, where: string): Item | undefined {
   if (!DIGITS.test(nth[2])) throw invalid(`${where} '${item}': the occurrence after '#' must be a number 1-5`)
   const occurrence = Number(nth[2])
   if (occurrence < 1 || occurrence > 5) throw invalid(`${where} '${item}': occurrence ${occurrence} is out of range 1-5`)
-  return { text: `${weekday}#${occurrence}`, alone: true }
+  return { source: item, text: `${weekday}#${occurrence}`, alone: true }
 }
 
 /** `a`, `a-b`, `a/n`, `a-b/n`, `*\/n` and `/n` (Quartz reads a bare `/n` as `*\/n`). */

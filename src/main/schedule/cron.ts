@@ -4,8 +4,8 @@ import { zoneSegment } from './zone-segment'
 /**
  * Next fire time of a Quartz cron expression in an IANA zone.
  *
- * Croner evaluating in a named zone converts through Intl on every step (~8–20k calls/s here); on a fixed
- * offset it is ~10× faster. So the expression is evaluated on the wall clock whenever the zone's offset is
+ * Croner evaluating in a named zone converts through Intl on every step (~6–20k calls/s here); on a fixed
+ * offset it is 10–30× faster. So the expression is evaluated on the wall clock whenever the zone's offset is
  * constant from the query to the answer, and by the zone-aware croner instance only near an offset change
  * (DST), where croner's gap/overlap rules apply. Both give the same answers (see cron-dst.test.ts).
  *
