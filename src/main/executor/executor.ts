@@ -20,14 +20,15 @@ import type { RunLogFile } from './run-log/run-log-writer'
 import { RunLogWriter } from './run-log/run-log-writer'
 import { checkGlue } from './trigger-check'
 import { normalizeTriggerParam } from './trigger-param'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 
 /**
  * The executor: XXL-JOB's ExecutorBiz semantics over job lanes, runner worker threads and script
  * processes, with run-log files, a callback queue with an on-disk spool, and live log tails.
  * The embedded executor is this object; the executor agent wraps it in an HTTP server.
  */
-export function createExecutor(options: ExecutorOptions): Executor {
+export function createExecutor(input: ExecutorOptions): Executor {
+  const options = { ...input, logDir: resolve(input.logDir) }
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? silentLogger
   const idleRunnerExitMs = options.idleRunnerExitMs ?? 90_000

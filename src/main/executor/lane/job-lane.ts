@@ -1,5 +1,5 @@
 import type { TriggerParam } from '../executor-api'
-import type { RunnerWorker } from '../runner/runner-pool'
+import type { RunTicket } from '../runner/runner-pool'
 import type { RunLogFile } from '../run-log/run-log-writer'
 import type { ScriptProcess } from '../script/script-process'
 import type { LaneView } from './block-strategy'
@@ -9,7 +9,8 @@ export interface ActiveRun {
   readonly param: TriggerParam
   readonly lane: JobLane
   readonly file: RunLogFile
-  worker: RunnerWorker | null
+  /** The JS run's place in the runner pool. */
+  ticket: RunTicket | null
   script: ScriptProcess | null
   /** Aborts the executorTimeout sleep when the run ends first. */
   timeout: AbortController | null
@@ -18,14 +19,12 @@ export interface ActiveRun {
 
 /**
  * XXL-JOB's job thread as a logical lane: the FIFO of one job's triggers, the run in progress, and
- * what they execute. The thread itself comes from the runner pool, one run at a time.
+ * what they execute. Threads come from the runner pool, one run at a time.
  */
 export class JobLane implements LaneView {
   readonly queue: TriggerParam[] = []
   private readonly queuedLogIds = new Set<number>()
   running: ActiveRun | null = null
-  /** Asked the pool for a worker and waiting for it. */
-  waitingForWorker = false
   /** Removed from the executor (killed, covered, replaced, idle); late events must not revive it. */
   closed = false
   /** For script lanes: older glue source files of this job were deleted. */

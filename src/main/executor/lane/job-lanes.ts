@@ -2,7 +2,7 @@ import type { Clock } from '../../kernel/clock'
 import type { Logger } from '../../kernel/logger'
 import type { HandleCallback, TriggerParam } from '../executor-api'
 import { capHandleMsg, queuedKilledMsg, runningKilledMsg, TIMEOUT_MSG } from '../executor-texts'
-import type { RunnerPool, RunnerWorker } from '../runner/runner-pool'
+import type { RunnerPool } from '../runner/runner-pool'
 import { FRAME, formatLogLine, runLogPath } from '../run-log/log-format'
 import type { RunLogFile, RunLogWriter } from '../run-log/run-log-writer'
 import { startScriptRun } from './script-run'
@@ -24,8 +24,8 @@ type EndKind = 'finish' | 'error' | 'timeout' | 'killed'
 
 /**
  * The executor's job lanes (XXL-JOB's job threads, reference §1.4): one FIFO per jobId, different jobs
- * in parallel. A lane borrows a runner worker from the pool for each JS run (keeping it while its
- * queue has more) and runs scripts as child processes in their own process group.
+ * in parallel. A lane hands its JS runs, one at a time, to the runner pool, and runs scripts as child
+ * processes in their own process group.
  */
 export class JobLanes {
   private readonly lanes = new Map<number, JobLane>()
@@ -97,7 +97,7 @@ export class JobLanes {
 
   /** Forgets lanes with nothing to do for `idleMs` (XXL-JOB: "excutor idle times over limit."). */
   sweepIdle(nowMs: number, idleMs: number): number {
-    const idle = selectIdleLanes(this.lanes.values(), nowMs, idleMs).filter((lane) => !lane.waitingForWorker)
+    const idle = selectIdleLanes(this.lanes.values(), nowMs, idleMs)
     for (const lane of idle) {
       lane.closed = true
       this.lanes.delete(lane.jobId)
@@ -106,18 +106,10 @@ export class JobLanes {
   }
 
   private pump(lane: JobLane): void {
-    if (lane.closed || lane.running || lane.waitingForWorker || lane.queue.length === 0) return
-    if (lane.identity.startsWith('BEAN:')) {
-      lane.waitingForWorker = true
-      this.options.pool.acquire((worker) => {
-        lane.waitingForWorker = false
-        if (lane.closed || lane.queue.length === 0) return this.options.pool.release(worker)
-        this.startJsRun(lane, worker, lane.dequeue()!)
-      })
-      return
-    }
+    if (lane.closed || lane.running || lane.queue.length === 0) return
     const param = lane.dequeue()!
     const run = this.begin(lane, param)
+    if (lane.identity.startsWith('BEAN:')) return this.startJsRun(run)
     run.script = startScriptRun(run, {
       logDir: this.options.logDir,
       dropOlderGlue: !lane.gluePrepared,
@@ -131,11 +123,9 @@ export class JobLanes {
     lane.gluePrepared = true
   }
 
-  private startJsRun(lane: JobLane, worker: RunnerWorker, param: TriggerParam): void {
-    const run = this.begin(lane, param)
-    run.worker = worker
-    this.options.pool.start(
-      worker,
+  private startJsRun(run: ActiveRun): void {
+    const { param, lane } = run
+    run.ticket = this.options.pool.dispatch(
       {
         jobId: param.jobId,
         logId: param.logId,
@@ -150,16 +140,15 @@ export class JobLanes {
         },
         onResult: (code, msg) => {
           this.finish(run, code, msg, 'finish')
-          this.continueOn(lane, worker)
+          this.pump(lane)
         },
         onError: (error) => {
           const stack = error.stack ?? `${error.name}: ${error.message}`
           this.write(run, FRAME.exception(stack))
           this.finish(run, 500, stack, 'error')
-          this.continueOn(lane, worker)
+          this.pump(lane)
         },
         onCrash: (reason) => {
-          run.worker = null
           this.finish(run, 500, reason, 'error')
           this.pump(lane)
         },
@@ -167,15 +156,9 @@ export class JobLanes {
     )
   }
 
-  /** After a JS run: the lane keeps its worker for its next trigger, else the worker goes back. */
-  private continueOn(lane: JobLane, worker: RunnerWorker): void {
-    if (!lane.closed && !lane.running && lane.queue.length > 0) this.startJsRun(lane, worker, lane.dequeue()!)
-    else this.options.pool.release(worker)
-  }
-
   private begin(lane: JobLane, param: TriggerParam): ActiveRun {
     const file = this.options.writer.file(runLogPath(this.options.logDir, param.logDateTime, param.logId))
-    const run: ActiveRun = { param, lane, file, worker: null, script: null, timeout: null, ended: false }
+    const run: ActiveRun = { param, lane, file, ticket: null, script: null, timeout: null, ended: false }
     lane.running = run
     lane.lastActiveMs = this.options.clock.nowMs()
     this.write(run, FRAME.start(param.executorParams))
@@ -195,10 +178,7 @@ export class JobLanes {
   /** Stops the work for real (terminates the worker / kills the process tree), then finishes the run. */
   private endActive(run: ActiveRun, code: number, msg: string, kind: EndKind): void {
     if (run.ended) return
-    if (run.worker) {
-      this.options.pool.retire(run.worker, this.options.killGraceMs)
-      run.worker = null
-    }
+    if (run.ticket) this.options.pool.cancel(run.ticket, this.options.killGraceMs)
     run.script?.killTree(this.options.killGraceMs)
     this.finish(run, code, msg, kind)
   }

@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { sep } from 'node:path'
 
 /**
  * Run-log naming and line format (reference §4.6): `<logDir>/<yyyy-MM-dd>/<logId>.log`, the date being
@@ -39,8 +39,9 @@ export function logDateDir(logDateTimeMs: number): string {
   return cachedDayText
 }
 
+/** `logDir` must be normalized (no trailing separator); string concatenation because this runs per run. */
 export function runLogPath(logDir: string, logDateTimeMs: number, logId: number): string {
-  return join(logDir, logDateDir(logDateTimeMs), `${logId}.log`)
+  return `${logDir}${sep}${logDateDir(logDateTimeMs)}${sep}${logId}.log`
 }
 
 export function formatLogLine(nowMs: number, where: string, line: number, thread: string, message: string): string {

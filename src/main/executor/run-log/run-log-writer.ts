@@ -2,7 +2,14 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Logger } from '../../kernel/logger'
 
-/** An open run log: lines are buffered and written together once per event-loop turn. */
+/**
+ * Lines wait this long before they are written, so a short run's start, result and callback lines
+ * reach the file in one write (creating a file is the expensive part). Live tails see lines within it;
+ * readers flush first.
+ */
+const FLUSH_DELAY_MS = 10
+
+/** An open run log: lines are buffered and written together. */
 export interface RunLogFile {
   readonly path: string
   fd: number
@@ -13,7 +20,7 @@ export interface RunLogFile {
 
 /**
  * Appends run-log lines cheaply: one fd per run, opened on the first write and closed after the
- * last, and at most one write per file per event-loop turn. `onWritten(path)` tells live tails.
+ * last, and at most one write per file per FLUSH_DELAY_MS. `onWritten(path)` tells live tails.
  */
 export class RunLogWriter {
   private readonly dirty = new Set<RunLogFile>()
@@ -42,7 +49,7 @@ export class RunLogWriter {
     this.dirty.add(file)
     if (!this.flushScheduled) {
       this.flushScheduled = true
-      setImmediate(() => this.flushAll())
+      setTimeout(() => this.flushAll(), FLUSH_DELAY_MS)
     }
   }
 

@@ -14,14 +14,17 @@ export interface LogSink {
  * Calls one handler with its context and turns what it returns into a handle code and message.
  * A thrown error is rethrown for the caller to report with its stack.
  */
-export async function runHandler(handler: JobHandler, run: RunRequest, signal: AbortSignal, log: LogSink): Promise<RunOutcome> {
+export async function runHandler(handler: JobHandler, run: RunRequest, signal: () => AbortSignal, log: LogSink): Promise<RunOutcome> {
+  // `signal` is made on first use: most handlers never look, and an AbortController per run is not free.
   const ctx: JobContext = {
     param: run.param,
     shardIndex: run.shardIndex,
     shardTotal: run.shardTotal,
     logId: run.logId,
     jobId: run.jobId,
-    signal,
+    get signal() {
+      return signal()
+    },
     log(...parts: unknown[]) {
       const site = callSite(run.handler)
       log(site.where, site.line, parts.map(formatPart).join(' '))
