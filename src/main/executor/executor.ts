@@ -162,7 +162,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     const problem = checkLogRequest(request)
     if (problem) return failure(problem) as ExecutorReply<LogPage>
     const path = runLogPath(options.logDir, request.logDateTime, request.logId)
-    writer.flushPath(path)
+    await writer.flushPath(path)
     const page = await reader.read(path, request.fromLineNum)
     return { code: 200, msg: null, data: page ?? missingLogPage(request.fromLineNum) }
   }
@@ -171,7 +171,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     const problem = checkLogRequest(request)
     if (problem) throw new ValidationError('request', problem)
     const path = runLogPath(options.logDir, request.logDateTime, request.logId)
-    writer.flushPath(path)
+    void writer.flushPath(path)
     return watchers.watch(path, request.fromLineNum, listener)
   }
 
@@ -188,7 +188,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     await callbacks.drain()
     loops.abort()
     await Promise.all(background)
-    writer.flushAll()
+    await writer.drain()
     await pool.close()
     state = 'stopped'
   }
