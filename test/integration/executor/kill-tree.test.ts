@@ -5,8 +5,11 @@ import { triggerParam, waitUntil } from '../../support/executor-fixtures'
 import { startInProcessExecutor, type InProcessExecutor } from '../../support/executor-in-process'
 import { processGroupMembers } from '../../support/executor-process-tree'
 
-/** Prints its process group id, then waits on a grandchild that would live for 5 minutes. */
-const SLEEPY_SCRIPT = '#!/bin/bash\necho "pgid=$(ps -o pgid= $$ | tr -d " ")"\nsleep 300 &\nwait\n'
+/**
+ * Prints its pid — also its process group id, as the executor starts scripts in a new session — then
+ * waits on a grandchild that would live for 5 minutes.
+ */
+const SLEEPY_SCRIPT = '#!/bin/bash\necho "pgid=$$"\nsleep 300 &\nwait\n'
 
 describe.skipIf(process.platform !== 'linux')('kill that kills: script process trees', () => {
   let target: InProcessExecutor
