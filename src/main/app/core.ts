@@ -2,7 +2,7 @@ import type { JobDeskApi } from '../../shared/api'
 import { EMBEDDED_APP_NAME } from '../../shared/model'
 import { RunWriter } from '../completion/run-writer'
 import type { CallbackSink } from '../executor/executor-api'
-import { createExecutor, type Executor } from '../executor'
+import { createExecutor, type Executor, type ExecutorOptions } from '../executor'
 import { runPeriodically, systemClock, type Clock } from '../kernel/clock'
 import { consoleLogger, type Logger } from '../kernel/logger'
 import { spawnWorker as defaultSpawnWorker, type SpawnWorker } from '../kernel/spawn-worker'
@@ -39,6 +39,8 @@ export interface CoreOptions {
   scanBatchSize?: number
   /** Milliseconds a graceful stop waits for running runs before killing them (default 5000). */
   shutdownGraceMs?: number
+  /** Settings for the embedded executor beyond the ones the core decides (handler folders, limits). */
+  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'logRetentionDays' | 'idleRunnerExitMs'>
 }
 
 export type CoreState = 'starting' | 'running' | 'draining' | 'stopped'
@@ -83,8 +85,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
           spawnWorker: options.spawnWorker ?? defaultSpawnWorker,
           clock,
           enableScripts: true,
+          // The operator's own machine: http jobs may call any URL unless the settings narrow it.
+          httpAllowPrefixes: 'any',
           logger,
           shutdownGraceMs: options.shutdownGraceMs,
+          ...options.executorOptions,
         })
 
   const executors = new ExecutorDirectory(executor, null)
