@@ -21,6 +21,7 @@ export class Store {
   readonly settings: SettingRepo
   readonly reports: ReportRepo
   private readonly lockStmt
+  private readonly dataVersionStmt
 
   constructor(readonly db: Db) {
     this.jobs = new JobRepo(db)
@@ -30,6 +31,7 @@ export class Store {
     this.registry = new RegistryRepo(db)
     this.settings = new SettingRepo(db)
     this.reports = new ReportRepo(db)
+    this.dataVersionStmt = db.prepare('PRAGMA data_version')
     this.lockStmt = db.prepare("UPDATE job_lock SET lock_name = lock_name WHERE lock_name = 'schedule_lock'")
   }
 
@@ -47,6 +49,11 @@ export class Store {
       this.lockStmt.run()
       return work()
     })
+  }
+
+  /** Changes whenever another connection (another process) commits to the database file. */
+  dataVersion(): number {
+    return this.dataVersionStmt.pluck().get() as number
   }
 
   close(): void {
