@@ -73,7 +73,7 @@ export class SmtpMailer {
         ? SENDER_CLOSED
         : deadline.signal.aborted
           ? `no answer from ${this.server} within ${this.deadlineMs} ms`
-          : describeSmtpError(error)
+          : describeSmtpError(error, this.server, this.settings.timeoutMs ?? SMTP_DEFAULT_TIMEOUT_MS)
       return { ...base, ok: false, error: reason, attempts: 1 }
     } finally {
       clearTimeout(timer)
@@ -138,10 +138,11 @@ function createPool(settings: SmtpSettings) {
 }
 
 /** Nodemailer's message plus the server's reply when it has one (e.g. `550 5.1.1 no such user`). */
-export function describeSmtpError(error: unknown): string {
+export function describeSmtpError(error: unknown, server: string, timeoutMs: number): string {
   if (!(error instanceof Error)) return String(error)
   const details = error as Error & { code?: unknown; response?: unknown }
-  let text = error.message
+  // Nodemailer's socket-inactivity timeout says only "Timeout".
+  let text = error.message === 'Timeout' ? `no answer from ${server} within ${timeoutMs} ms` : error.message
   if (typeof details.response === 'string' && details.response !== '' && !text.includes(details.response)) {
     text += ` (server said: ${details.response})`
   }
