@@ -1,7 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAlarmSender, type AlarmSender, type SmtpSettings } from '../../../src/main/completion/alarms'
+import { createAlarmSender, SMTP_PAUSE_AFTER_FAILURE_MS, type AlarmSender, type SmtpSettings } from '../../../src/main/completion/alarms'
+import type { Clock } from '../../../src/main/kernel/clock'
 import { closedPort } from './support/http-recorder'
 import { failedRun, recordingLogger } from './support/fixtures'
 import { parseMail, startMailSink, type MailSink } from './support/mail-sink'
@@ -25,10 +26,10 @@ async function sink(options: Parameters<typeof startMailSink>[0] = {}): Promise<
   return started
 }
 
-function emailSender(smtp: Partial<SmtpSettings> & { port: number }): AlarmSender {
+function emailSender(smtp: Partial<SmtpSettings> & { port: number }, clock?: Clock): AlarmSender {
   const created = createAlarmSender(
     { webhooks: [], smtp: { host: '127.0.0.1', secure: false, from: `JobDesk <${FROM}>`, timeoutMs: 5_000, ...smtp }, desktop: false },
-    { logger: recordingLogger() },
+    { logger: recordingLogger(), clock },
   )
   senders.push(created)
   return created
@@ -146,6 +147,28 @@ describe('alarm email over SMTP', () => {
     const outcome = await emailSender({ port, timeoutMs: 1_000 }).send(failedRun)
     expect(outcome.ok).toBe(false)
     expect(outcome.results[0].error).toMatch(/ECONNREFUSED/)
+  })
+
+  it('fails further mails at once for a while after the server itself failed', async () => {
+    const port = await closedPort()
+    let nowMs = 1_800_000_000_000
+    const clock: Clock = { nowMs: () => nowMs, sleep: async () => undefined }
+    const sender = emailSender({ port, timeoutMs: 1_000 }, clock)
+    const addresses = Array.from({ length: 8 }, (_, i) => `ops${i}@example.test`)
+    const burst = await sender.send({ ...failedRun, alarmEmails: addresses })
+
+    expect(burst.results.map((r) => r.target)).toEqual(addresses)
+    const tried = burst.results.filter((r) => r.attempts === 1)
+    const skipped = burst.results.filter((r) => r.attempts === 0)
+    expect(tried.length).toBeGreaterThan(0)
+    expect(skipped.length).toBeGreaterThan(0)
+    for (const r of tried) expect(r.error).toMatch(/ECONNREFUSED/)
+    for (const r of skipped) expect(r.error).toMatch(/^not tried: the previous mail through 127\.0\.0\.1:\d+ failed: .*ECONNREFUSED.* \(less than 30 s ago\)$/)
+
+    nowMs += SMTP_PAUSE_AFTER_FAILURE_MS
+    const later = await sender.send(failedRun)
+    expect(later.results[0]).toMatchObject({ ok: false, attempts: 1 })
+    expect(later.results[0].error).toMatch(/ECONNREFUSED/)
   })
 
   it('gives up on a server that never greets once the timeout passes', async () => {

@@ -36,11 +36,13 @@ const ALREADY_CLOSED = AbortSignal.abort(SENDER_CLOSED)
  * Builds the sender for one version of the alarm settings: the SMTP pool and HTTP connections are
  * made once here and shared by every alarm until close().
  */
-export function createAlarmSender(settings: AlarmSettings, deps: AlarmSenderDeps): AlarmSender {
+export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): AlarmSender {
+  // A private copy: later edits to the caller's object must not half-apply to this sender.
+  const settings = structuredClone(given)
   const clock = deps.clock ?? systemClock
   const closing = new AbortController()
   const dispatcher = new Agent()
-  const mailer = settings.smtp ? new SmtpMailer(settings.smtp) : null
+  const mailer = settings.smtp ? new SmtpMailer(settings.smtp, () => clock.nowMs()) : null
   const inFlight = new Set<Promise<unknown>>()
   let refusing = false
   let closed: Promise<void> | null = null

@@ -19,6 +19,13 @@ const POOL_IDLE_TIMEOUT_MS = 30_000
 /** A pooled session the server dropped while we sent gets one fresh connection, not five. */
 const POOL_MAX_REQUEUES = 1
 
+/**
+ * After a server-level failure (unreachable, timeout, refused login, bad greeting), further mails
+ * fail at once for this long (ms) instead of each waiting out its own timeout: with a dead server
+ * a burst would otherwise keep alarms pending for hours. Recipient rejections do not count.
+ */
+export const SMTP_PAUSE_AFTER_FAILURE_MS = 30_000
+
 /** The most one mail may take once it has a pool connection (ms). */
 export function emailDeadlineMs(settings: SmtpSettings): number {
   return EMAIL_DEADLINE_FACTOR * (settings.timeoutMs ?? SMTP_DEFAULT_TIMEOUT_MS)
@@ -41,8 +48,13 @@ export class SmtpMailer {
   readonly deadlineMs: number
   private sending = 0
   private readonly waiting: (() => void)[] = []
+  private pausedUntilMs = 0
+  private pauseReason = ''
 
-  constructor(private readonly settings: SmtpSettings) {
+  constructor(
+    private readonly settings: SmtpSettings,
+    private readonly nowMs: () => number,
+  ) {
     this.transport = createPool(settings)
     this.deadlineMs = emailDeadlineMs(settings)
   }
@@ -56,6 +68,10 @@ export class SmtpMailer {
   async sendMail(to: string, content: MailContent, closing: AbortSignal): Promise<ChannelResult> {
     const base = { channel: 'email' as const, target: to }
     if (!(await this.takeTurn(closing))) return { ...base, ok: false, error: SENDER_CLOSED, attempts: 0 }
+    if (this.nowMs() < this.pausedUntilMs) {
+      this.endTurn()
+      return { ...base, ok: false, error: `not tried: ${this.pauseReason} (less than ${SMTP_PAUSE_AFTER_FAILURE_MS / 1000} s ago)`, attempts: 0 }
+    }
     const deadline = new AbortController()
     const timer = setTimeout(() => deadline.abort(), this.deadlineMs)
     try {
@@ -69,11 +85,14 @@ export class SmtpMailer {
       })
       return { ...base, ok: true, attempts: 1 }
     } catch (error) {
-      const reason = closing.aborted
-        ? SENDER_CLOSED
-        : deadline.signal.aborted
-          ? `no answer from ${this.server} within ${this.deadlineMs} ms`
-          : describeSmtpError(error, this.server, this.settings.timeoutMs ?? SMTP_DEFAULT_TIMEOUT_MS)
+      if (closing.aborted) return { ...base, ok: false, error: SENDER_CLOSED, attempts: 1 }
+      const reason = deadline.signal.aborted
+        ? `no answer from ${this.server} within ${this.deadlineMs} ms`
+        : describeSmtpError(error, this.server, this.settings.timeoutMs ?? SMTP_DEFAULT_TIMEOUT_MS)
+      if (deadline.signal.aborted || !isRecipientFailure(error)) {
+        this.pausedUntilMs = this.nowMs() + SMTP_PAUSE_AFTER_FAILURE_MS
+        this.pauseReason = `the previous mail through ${this.server} failed: ${reason}`
+      }
       return { ...base, ok: false, error: reason, attempts: 1 }
     } finally {
       clearTimeout(timer)
@@ -135,6 +154,12 @@ function createPool(settings: SmtpSettings) {
     disableUrlAccess: true,
     logger: false,
   })
+}
+
+/** The server refused this mail's recipient (or the message itself), not the session: others may still go through. */
+function isRecipientFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'EENVELOPE' || code === 'EMESSAGE'
 }
 
 /** Nodemailer's message plus the server's reply when it has one (e.g. `550 5.1.1 no such user`). */

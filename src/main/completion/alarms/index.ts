@@ -27,4 +27,4 @@ export {
   WEBHOOKS_MAX,
 } from './validate-alarm-settings'
 export { ALARM_MESSAGE_MAX_CHARS, type WebhookPayload } from './alarm-message'
-export { EMAIL_DEADLINE_FACTOR } from './email-channel'
+export { EMAIL_DEADLINE_FACTOR, SMTP_PAUSE_AFTER_FAILURE_MS } from './email-channel'
