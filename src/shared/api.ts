@@ -132,6 +132,8 @@ export type JobDeskEvent =
   | { type: 'runs-changed'; runs: JobRun[] }
   | { type: 'run-log'; logId: number; page: LogPage }
   | { type: 'scheduler'; status: SchedulerStatus }
+  /** A run failed and its alarm fired (the desktop shows a notification; clicking opens the run). */
+  | { type: 'alarm'; logId: number; jobId: number; jobName: string; handleMsg: string }
 
 export type JobDeskEventType = JobDeskEvent['type']
 

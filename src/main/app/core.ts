@@ -22,6 +22,9 @@ import { createFacade } from './facade'
 import { JobService } from './job-service'
 import { RunLogs } from './run-logs'
 import { ensureEmbeddedGroup, seedDemoJobs } from './seed-demo'
+import { AlarmService } from './alarm-service'
+import { markInstance } from './instance-marks'
+import { DEFAULT_MONITOR_TIMINGS, startMonitors, type MonitorTimings, type Monitors } from './monitors'
 import { TriggerService } from './trigger-service'
 
 export interface CoreOptions {
@@ -39,6 +42,8 @@ export interface CoreOptions {
   scanBatchSize?: number
   /** Milliseconds a graceful stop waits for running runs before killing them (default 5000). */
   shutdownGraceMs?: number
+  /** Completion monitor periods and thresholds (tests shorten them). */
+  monitorTimings?: Partial<MonitorTimings>
   /** Settings for the embedded executor beyond the ones the core decides (handler folders, limits). */
   executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'logRetentionDays' | 'idleRunnerExitMs'>
 }
@@ -66,10 +71,14 @@ export async function startCore(options: CoreOptions): Promise<Core> {
 
   const store = new Store(openDatabase(databaseFile(options.dataDir), { nativeBinding: options.nativeBinding }))
   const events = new EventHub((ids) => store.runs.getMany(ids))
+  let monitors: Monitors | null = null
   const writer = new RunWriter({
     store,
     logger,
-    onFlush: (result) => events.runsChanged([...result.triggeredIds, ...result.completedIds]),
+    onFlush: (result) => {
+      events.runsChanged([...result.triggeredIds, ...result.completedIds])
+      monitors?.onCompleted(result.completedIds)
+    },
   })
 
   const callbackSink: CallbackSink = (batch) =>
@@ -114,6 +123,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const runLogs = new RunLogs(store, executors, executor ? (request, listener) => executor.watchLog(request, listener) : null, events)
 
   const embeddedGroupId = ensureEmbeddedGroup(store, nowMs())
+  const instance = markInstance(options.dataDir)
+  if (instance.othersAlive) logger.warn('another JobDesk process is using this data folder; its embedded runs are left to it')
   if (executor) registry.beat(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
   if (options.seedDemo !== false) seedDemoJobs(store, jobs, embeddedGroupId, Intl.DateTimeFormat().resolvedOptions().timeZone)
 
@@ -128,6 +139,23 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const beat = () => registry.beat(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
     loops.push(runPeriodically(clock, timings.beatIntervalMs, stopLoops.signal, beat, logError('embedded beat failed')))
   }
+
+  const alarms = new AlarmService(store, {
+    logger,
+    clock,
+    onDesktop: (facts) => events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg }),
+  })
+  monitors = startMonitors({
+    store,
+    writer,
+    clock,
+    logger,
+    trigger: (request) => triggers.trigger(request),
+    sendAlarm: (run) => alarms.sendFor(run),
+    retentionDays: () => store.settings.get<number>('log_retention_days') ?? 30,
+    timings: { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings },
+    recoverEmbeddedRuns: !instance.othersAlive,
+  })
 
   scheduler.start()
   state = 'running'
@@ -148,14 +176,17 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await pool.idle()
       stopLoops.abort()
       await Promise.all(loops)
+      await monitors?.stop()
       if (executor) {
         registry.remove(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
         await executor.stop()
       }
       writer.flush()
+      await alarms.close()
       runLogs.close()
       events.close()
       store.close()
+      instance.release()
       state = 'stopped'
     },
   }

@@ -61,6 +61,7 @@ export class JobService {
     this.store.transaction(() => {
       this.get(id)
       this.store.ring.deleteForJob(id)
+      this.store.links.deleteForJob(id)
       this.store.jobs.delete(id)
     })
   }

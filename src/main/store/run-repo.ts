@@ -73,7 +73,8 @@ export class RunRepo {
   private readonly lockAlarmStmt
   private readonly alarmStatusStmt
   private readonly lostCandidates
-  private readonly interrupted
+  private readonly stalePending
+  private readonly runningOn
   private readonly oldIds
   private readonly ancestorStmt
 
@@ -121,13 +122,13 @@ export class RunRepo {
           AND executor_address NOT IN (SELECT registry_value FROM job_registry)
         ORDER BY id LIMIT ?`,
     )
-    this.interrupted = db.prepare<[number, string, number], RunRow>(
+    this.stalePending = db.prepare<[number, number], RunRow>(
       `SELECT * FROM job_log INDEXED BY job_log_pending
-        WHERE trigger_code = 0 AND handle_code = 0 AND trigger_time < ?
-       UNION ALL
-       SELECT * FROM job_log INDEXED BY job_log_running
-        WHERE trigger_code = 200 AND handle_code = 0 AND executor_address = ? AND trigger_time < ?
-       ORDER BY id`,
+        WHERE trigger_code = 0 AND handle_code = 0 AND trigger_time < ? ORDER BY id LIMIT ?`,
+    )
+    this.runningOn = db.prepare<[string, number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_running
+        WHERE trigger_code = 200 AND handle_code = 0 AND executor_address = ? AND trigger_time < ? ORDER BY id`,
     )
     this.oldIds = db.prepare<[number, number], { id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY id LIMIT ?')
     this.ancestorStmt = db.prepare<[number], { job_id: number; parent_log_id: number | null; trigger_type: string }>(
@@ -230,12 +231,14 @@ export class RunRepo {
     return this.lostCandidates.all(triggeredBeforeMs, limit).map(fromRow)
   }
 
-  /**
-   * Unfinished runs from before `startedAtMs` that only this process could have finished: runs on the
-   * embedded executor, and runs whose trigger never completed.
-   */
-  findInterrupted(startedAtMs: number, embeddedAddress: string): JobRun[] {
-    return this.interrupted.all(startedAtMs, embeddedAddress, startedAtMs).map(fromRow)
+  /** Runs whose row was written but whose trigger never finished, triggered before `beforeMs`. */
+  findStalePending(beforeMs: number, limit: number): JobRun[] {
+    return this.stalePending.all(beforeMs, limit).map(fromRow)
+  }
+
+  /** Runs still running on `address` that were triggered before `beforeMs`. */
+  findRunningOn(address: string, beforeMs: number): JobRun[] {
+    return this.runningOn.all(address, beforeMs).map(fromRow)
   }
 
   /** Up to `limit` ids of runs triggered before `beforeMs`, oldest first. */

@@ -1,5 +1,6 @@
 import { GroupRepo } from './group-repo'
 import { JobRepo } from './job-repo'
+import { LinkRepo } from './link-repo'
 import type { Db } from './open-database'
 import { RegistryRepo } from './registry-repo'
 import { ReportRepo } from './report-repo'
@@ -20,6 +21,7 @@ export class Store {
   readonly registry: RegistryRepo
   readonly settings: SettingRepo
   readonly reports: ReportRepo
+  readonly links: LinkRepo
   private readonly lockStmt
   private readonly dataVersionStmt
 
@@ -31,6 +33,7 @@ export class Store {
     this.registry = new RegistryRepo(db)
     this.settings = new SettingRepo(db)
     this.reports = new ReportRepo(db)
+    this.links = new LinkRepo(db)
     this.dataVersionStmt = db.prepare('PRAGMA data_version')
     this.lockStmt = db.prepare("UPDATE job_lock SET lock_name = lock_name WHERE lock_name = 'schedule_lock'")
   }
