@@ -23,7 +23,12 @@ import { JobService } from './job-service'
 import { RunLogs } from './run-logs'
 import { ensureEmbeddedGroup, seedDemoJobs } from './seed-demo'
 import { AlarmService } from './alarm-service'
+import { GroupService } from './group-service'
+import { ImportService } from './import-service'
 import { markInstance } from './instance-marks'
+import { LinkService } from './link-service'
+import { RunControl } from './run-control'
+import { SettingsService, type ListenDefaults } from './settings-service'
 import { DEFAULT_MONITOR_TIMINGS, startMonitors, type MonitorTimings, type Monitors } from './monitors'
 import { TriggerService } from './trigger-service'
 
@@ -42,6 +47,10 @@ export interface CoreOptions {
   scanBatchSize?: number
   /** Milliseconds a graceful stop waits for running runs before killing them (default 5000). */
   shutdownGraceMs?: number
+  /** The global executor access token (`--token` / `JOBDESK_ACCESS_TOKEN`); default: stored or generated. */
+  accessToken?: string
+  /** Where the admin server listens, as shown in the settings. */
+  listen?: ListenDefaults
   /** Completion monitor periods and thresholds (tests shorten them). */
   monitorTimings?: Partial<MonitorTimings>
   /** Settings for the embedded executor beyond the ones the core decides (handler folders, limits). */
@@ -56,6 +65,8 @@ export interface Core {
   readonly store: Store
   readonly scheduler: Scheduler
   readonly executor: Executor | null
+  readonly settings: SettingsService
+  readonly registry: RegistryService
   state(): CoreState
   /** Drains: no new fires, triggers in flight finish, the embedded executor stops gracefully. */
   stop(): Promise<void>
@@ -145,6 +156,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     clock,
     onDesktop: (facts) => events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg }),
   })
+  const settings = new SettingsService(store, alarms, options.listen ?? { host: '127.0.0.1', port: 8080 }, options.accessToken)
   monitors = startMonitors({
     store,
     writer,
@@ -152,14 +164,29 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     logger,
     trigger: (request) => triggers.trigger(request),
     sendAlarm: (run) => alarms.sendFor(run),
-    retentionDays: () => store.settings.get<number>('log_retention_days') ?? 30,
+    retentionDays: () => settings.logRetentionDays(),
     timings: { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings },
     recoverEmbeddedRuns: !instance.othersAlive,
   })
 
   scheduler.start()
   state = 'running'
-  const api = createFacade({ store, jobs, triggers, scheduler, registry, runLogs, events, nowMs })
+  const api = createFacade({
+    store,
+    jobs,
+    triggers,
+    scheduler,
+    registry,
+    groups: new GroupService(store, nowMs, (appName) => registry.refreshGroup(appName, nowMs())),
+    links: new LinkService(store),
+    imports: new ImportService(store, jobs, nowMs),
+    runControl: new RunControl(store, executors, writer, nowMs),
+    runLogs,
+    settings,
+    alarms,
+    events,
+    nowMs,
+  })
   logger.info('core running', { dataDir: options.dataDir })
 
   return {
@@ -168,6 +195,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     store,
     scheduler,
     executor,
+    settings,
+    registry,
     state: () => state,
     async stop() {
       if (state !== 'running') return

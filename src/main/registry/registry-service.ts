@@ -53,7 +53,8 @@ export class RegistryService {
     }))
   }
 
-  private refreshGroup(appName: string, nowMs: number): void {
+  /** Rewrites an automatic group's address list from the registry now. */
+  refreshGroup(appName: string, nowMs: number): void {
     const group = this.store.groups.findByAppName(appName)
     if (!group || group.addressType !== 0) return
     const addresses = this.store.registry.aliveAddresses(appName, nowMs - this.timings.deadTimeoutMs)

@@ -204,6 +204,7 @@ export class RunRepo {
     if (filter.jobGroup !== undefined) (where.push('job_group = ?'), args.push(filter.jobGroup))
     if (filter.status) where.push(FILTER_SQL[filter.status])
     if (filter.triggerType) (where.push('trigger_type = ?'), args.push(filter.triggerType))
+    if (filter.parentLogId !== undefined) (where.push('parent_log_id = ?'), args.push(filter.parentLogId))
     if (filter.sinceMs !== undefined) (where.push('trigger_time >= ?'), args.push(filter.sinceMs))
     if (filter.untilMs !== undefined) (where.push('trigger_time <= ?'), args.push(filter.untilMs))
     if (filter.beforeId !== undefined) (where.push('id < ?'), args.push(filter.beforeId))

@@ -1,3 +1,4 @@
+import { GlueRepo } from './glue-repo'
 import { GroupRepo } from './group-repo'
 import { JobRepo } from './job-repo'
 import { LinkRepo } from './link-repo'
@@ -22,6 +23,7 @@ export class Store {
   readonly settings: SettingRepo
   readonly reports: ReportRepo
   readonly links: LinkRepo
+  readonly glue: GlueRepo
   private readonly lockStmt
   private readonly dataVersionStmt
 
@@ -34,6 +36,7 @@ export class Store {
     this.settings = new SettingRepo(db)
     this.reports = new ReportRepo(db)
     this.links = new LinkRepo(db)
+    this.glue = new GlueRepo(db)
     this.dataVersionStmt = db.prepare('PRAGMA data_version')
     this.lockStmt = db.prepare("UPDATE job_lock SET lock_name = lock_name WHERE lock_name = 'schedule_lock'")
   }
