@@ -88,7 +88,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     logger,
     onFlush: (result) => {
       events.runsChanged([...result.triggeredIds, ...result.completedIds])
-      monitors?.onCompleted(result.completedIds)
+      monitors?.onFlush(result)
     },
   })
 

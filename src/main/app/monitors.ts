@@ -9,7 +9,7 @@ import {
   LOST_RUN_PERIOD_MS,
   LOST_RUN_THRESHOLD_MS,
 } from '../completion/lost-runs'
-import type { RunWriter } from '../completion/run-writer'
+import type { FlushResult, RunWriter } from '../completion/run-writer'
 import { FAIL_MONITOR_PERIOD_MS } from '../completion/retry-plan'
 import { runPeriodically, sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
@@ -48,8 +48,8 @@ export interface MonitorDeps {
 }
 
 export interface Monitors {
-  /** Fires the children of runs completed by the last write batch. */
-  onCompleted(runIds: readonly number[]): void
+  /** After each write batch: fires the children of completed runs, wakes the fail monitor for failures. */
+  onFlush(result: FlushResult): void
   stop(): Promise<void>
 }
 
@@ -76,8 +76,9 @@ export function startMonitors(deps: MonitorDeps): Monitors {
     void writer.complete(interrupted).catch(logError('marking interrupted runs failed'))
   }
 
+  const failWake = new Wake()
   const loops = [
-    failLoop(failMonitor, clock, timings.failMonitorPeriodMs, stop.signal, logError('fail monitor pass failed')),
+    failLoop(failMonitor, clock, timings.failMonitorPeriodMs, stop.signal, failWake, logError('fail monitor pass failed')),
     runPeriodically(
       clock,
       timings.lostRunPeriodMs,
@@ -103,10 +104,13 @@ export function startMonitors(deps: MonitorDeps): Monitors {
   ]
 
   return {
-    onCompleted(runIds) {
+    onFlush(result) {
       // While draining, a child trigger would only meet a stopping executor.
-      if (stopped || runIds.length === 0 || !children.hasLinks()) return
-      children.fire(store.runs.getMany(runIds) as JobRun[])
+      if (stopped) return
+      // A failure wakes the fail monitor at once, so a retry's backoff counts from the failure,
+      // not from the monitor's next 10-s pass.
+      if (result.failedIds.length > 0) failWake.wake()
+      if (result.completedIds.length > 0 && children.hasLinks()) children.fire(store.runs.getMany(result.completedIds) as JobRun[])
     },
     async stop() {
       stopped = true
@@ -117,17 +121,40 @@ export function startMonitors(deps: MonitorDeps): Monitors {
   }
 }
 
+/**
+ * Cuts a sleep short. A wake that arrives while the loop is busy is kept, so the next sleep returns
+ * at once instead of the wake being lost.
+ */
+class Wake {
+  private controller = new AbortController()
+
+  signal(outer: AbortSignal): AbortSignal {
+    return AbortSignal.any([outer, this.controller.signal])
+  }
+
+  /** Call after waking, before the work the wake asked for. */
+  reset(): void {
+    if (this.controller.signal.aborted) this.controller = new AbortController()
+  }
+
+  wake(): void {
+    this.controller.abort()
+  }
+}
+
 async function failLoop(
   monitor: FailMonitor,
   clock: Clock,
   periodMs: number,
   signal: AbortSignal,
+  wake: Wake,
   onError: (error: unknown) => void,
 ): Promise<void> {
   let delayMs = periodMs
   while (!signal.aborted) {
-    await sleepUntil(clock, clock.nowMs() + delayMs, signal)
+    await sleepUntil(clock, clock.nowMs() + delayMs, wake.signal(signal))
     if (signal.aborted) return
+    wake.reset()
     try {
       const nowMs = clock.nowMs()
       delayMs = monitor.nextPassDelayMs(monitor.pass(nowMs), nowMs, periodMs)

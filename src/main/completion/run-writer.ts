@@ -7,6 +7,8 @@ export interface FlushResult {
   triggeredIds: number[]
   /** Runs completed by this flush (repeated callbacks for finished runs are not in it). */
   completedIds: number[]
+  /** Runs that failed with this flush: a refused trigger, or a completion with a code other than 200. */
+  failedIds: number[]
 }
 
 export interface RunWriterOptions {
@@ -102,5 +104,10 @@ function writeBatch(store: Store, batch: Pending): FlushResult {
   }
   store.runs.recordOutcomes(alone)
   const completedIds = [...pairedIds, ...store.runs.complete(batch.completions.filter((c) => !pairedIds.has(c.logId)))]
-  return { triggeredIds: batch.outcomes.map((o) => o.logId), completedIds }
+  const completed = new Set(completedIds)
+  const failedIds = [
+    ...batch.outcomes.filter((o) => o.triggerCode !== 200).map((o) => o.logId),
+    ...[...firstCompletion.values()].filter((c) => c.handleCode !== 200 && completed.has(c.logId)).map((c) => c.logId),
+  ]
+  return { triggeredIds: batch.outcomes.map((o) => o.logId), completedIds, failedIds }
 }
