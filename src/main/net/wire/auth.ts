@@ -1,0 +1,71 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
+import type { ProtocolGeneration } from '../../../shared/model'
+
+/** Header names as XXL-JOB spells them; Node hands them to us lower-cased. */
+export const ACCESS_TOKEN_HEADER = 'XXL-JOB-ACCESS-TOKEN'
+export const APP_NAME_HEADER = 'XXL-JOB-APPNAME'
+
+/** Exact failure texts (reference §1.2, §2.2). */
+export const AUTH_MESSAGES = {
+  tokenWrong: 'The access token is wrong.',
+  appAuthEmpty: 'invalid request, accessToken or appname is empty.',
+  appAuthInvalid: 'invalid request, accessToken or appname invalid.',
+} as const
+
+/** Per-process key: secrets are compared as HMACs so neither their bytes nor their length leak through timing. */
+const compareKey = randomBytes(32)
+
+/** Constant-time string equality (compares fixed-length HMAC-SHA256 digests). */
+export function secretsEqual(a: string, b: string): boolean {
+  const digestA = createHmac('sha256', compareKey).update(a, 'utf8').digest()
+  const digestB = createHmac('sha256', compareKey).update(b, 'utf8').digest()
+  return timingSafeEqual(digestA, digestB)
+}
+
+export interface WireCredentials {
+  accessToken: string
+  appName: string
+}
+
+export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name.toLowerCase()]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * G1/G2 rule: only `XXL-JOB-ACCESS-TOKEN` is read, and only when a token is configured; a missing
+ * header then counts as a mismatch. Returns the failure text, or null when the request may pass.
+ */
+export function checkTokenAuth(headers: IncomingHttpHeaders, accessToken: string): string | null {
+  if (accessToken === '') return null
+  const sent = headerValue(headers, ACCESS_TOKEN_HEADER) ?? ''
+  return secretsEqual(sent, accessToken) ? null : AUTH_MESSAGES.tokenWrong
+}
+
+/** G3 rule: token and app name both present and non-blank, and both equal to ours. */
+export function checkAppAuth(headers: IncomingHttpHeaders, expected: WireCredentials): string | null {
+  const token = headerValue(headers, ACCESS_TOKEN_HEADER) ?? ''
+  const appName = headerValue(headers, APP_NAME_HEADER) ?? ''
+  if (token.trim() === '' || appName.trim() === '') return AUTH_MESSAGES.appAuthEmpty
+  // Evaluate both comparisons so the reply time does not tell which one failed.
+  const tokenOk = secretsEqual(token, expected.accessToken)
+  const appOk = secretsEqual(appName, expected.appName)
+  return tokenOk && appOk ? null : AUTH_MESSAGES.appAuthInvalid
+}
+
+/**
+ * The executor-side check for the admin generation we serve. With `auto` (admin generation unknown)
+ * either header set passes: the token must match, and an app name header, when sent, must be ours —
+ * answered with the G3 texts then (only a G3-style admin sends it), else with the G1/G2 text.
+ */
+export function checkExecutorAuth(
+  headers: IncomingHttpHeaders,
+  expected: WireCredentials,
+  generation: ProtocolGeneration | 'auto',
+): string | null {
+  if (generation === 'g3') return checkAppAuth(headers, expected)
+  if (generation === 'g1' || generation === 'g2') return checkTokenAuth(headers, expected.accessToken)
+  if (headerValue(headers, APP_NAME_HEADER) !== undefined) return checkAppAuth(headers, expected)
+  return checkTokenAuth(headers, expected.accessToken)
+}
