@@ -97,19 +97,30 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   let detected: ProtocolGeneration | null = generation === 'auto' ? null : generation
   let shape: CallbackShape = generation === 'g3' ? 'object' : 'array'
 
-  async function post(base: string, method: string, body: unknown): Promise<{ reply: ExecutorReply | null; reason: string | null; outcome: PostOutcome }> {
+  interface Attempt {
+    reply: ExecutorReply | null
+    /** Why the call did not count as accepted; null when it did. */
+    reason: string | null
+    outcome: PostOutcome
+  }
+
+  async function post(base: string, method: string, body: unknown): Promise<Attempt> {
     const outcome = await postJson(adminApiUrl(base, method), headers, JSON.stringify(body), { timeoutMs, dispatcher: options.dispatcher })
     if (outcome.kind === 'failed') return { reply: null, reason: outcome.reason, outcome }
     if (outcome.status !== 200) return { reply: null, reason: `HTTP ${outcome.status}`, outcome }
     const reply = readEnvelope(outcome.json)
     if (!reply) return { reply: null, reason: `not an XXL-JOB reply: ${outcome.text.slice(0, 120)}`, outcome }
-    if (generation === 'auto') learn(outcome.json)
-    return { reply, reason: reply.code === SUCCESS_CODE ? null : `code ${reply.code}${reply.msg ? ` ${reply.msg}` : ''}`, outcome }
+    const accepted = reply.code === SUCCESS_CODE
+    if (generation === 'auto') learn(outcome.json, method === 'callback' && accepted)
+    return { reply, reason: accepted ? null : `code ${reply.code}${reply.msg ? ` ${reply.msg}` : ''}`, outcome }
   }
 
-  /** Envelope and auth texts tell G1 from G2/G3 (§2.2); a reply carrying data and content (JobDesk) tells nothing. */
-  function learn(json: unknown): void {
-    if (typeof json !== 'object' || json === null) return
+  /**
+   * Auto mode: only G3 speaks of "accessToken or appname"; a G1 admin's envelope has `content`, a
+   * G2/G3 one `data` — and then the callback shape it accepted decides (G2 array, G3 object).
+   * A reply carrying both `data` and `content` (a JobDesk admin) accepts either shape and says nothing.
+   */
+  function learn(json: unknown, callbackAccepted: boolean): void {
     const raw = json as Record<string, unknown>
     if (typeof raw.msg === 'string' && raw.msg.includes('accessToken or appname')) {
       detected = 'g3'
@@ -117,8 +128,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     } else if ('content' in raw && !('data' in raw)) {
       detected = 'g1'
       shape = 'array'
-    } else if ('data' in raw && !('content' in raw) && detected === null) {
-      detected = shape === 'object' ? 'g3' : null
+    } else if ('data' in raw && !('content' in raw) && callbackAccepted) {
+      detected = shape === 'object' ? 'g3' : 'g2'
     }
   }
 
@@ -127,15 +138,13 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     for (const adminUrl of adminUrls) {
       const first = await post(adminUrl, method, body())
       if (first.reason === null && first.reply) return { adminUrl, reply: first.reply }
-      // Auto: an admin that answered but refused the body may want the other callback shape (§2.3).
+      // Auto: an admin that refused the body's shape gets the other shape once; kept if accepted (§2.3).
       if (retryOtherShape && looksLikeShapeError(first.outcome, first.reply)) {
+        const previous = shape
         shape = shape === 'array' ? 'object' : 'array'
         const second = await post(adminUrl, method, body())
-        if (second.reason === null && second.reply) {
-          detected = shape === 'object' ? 'g3' : detected === 'g3' ? null : detected
-          return { adminUrl, reply: second.reply }
-        }
-        shape = shape === 'array' ? 'object' : 'array'
+        if (second.reason === null && second.reply) return { adminUrl, reply: second.reply }
+        shape = previous
       }
       failures.push({ adminUrl, reason: first.reason ?? 'refused' })
     }

@@ -8,11 +8,12 @@ import { ValidationError } from '../../../shared/errors'
 export type JsonObject = Record<string, unknown>
 
 export function describeJson(value: unknown): string {
+  if (value === undefined) return 'nothing'
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`
   if (typeof value === 'number') return `the number ${value}`
-  return `a ${typeof value}`
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 /** The body must be a JSON object; `what` names it in the message (e.g. "trigger body"). */
