@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { hash, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { ProtocolGeneration } from '../../../shared/model'
 
@@ -13,14 +13,29 @@ export const AUTH_MESSAGES = {
   appAuthInvalid: 'invalid request, accessToken or appname invalid.',
 } as const
 
-/** Per-process key: secrets are compared as HMACs so neither their bytes nor their length leak through timing. */
-const compareKey = randomBytes(32)
+/**
+ * Secrets are compared as SHA-256 digests: equal-length buffers for timingSafeEqual, so neither the
+ * bytes nor the length of the configured secret leak through timing. The configured side's digest is
+ * computed once (the same few secrets are compared on every request).
+ */
+const digests = new Map<string, Buffer>()
 
-/** Constant-time string equality (compares fixed-length HMAC-SHA256 digests). */
-export function secretsEqual(a: string, b: string): boolean {
-  const digestA = createHmac('sha256', compareKey).update(a, 'utf8').digest()
-  const digestB = createHmac('sha256', compareKey).update(b, 'utf8').digest()
-  return timingSafeEqual(digestA, digestB)
+function digestOf(secret: string): Buffer {
+  return hash('sha256', secret, 'buffer') as Buffer
+}
+
+function configuredDigest(secret: string): Buffer {
+  let digest = digests.get(secret)
+  if (!digest) {
+    if (digests.size > 64) digests.clear()
+    digests.set(secret, (digest = digestOf(secret)))
+  }
+  return digest
+}
+
+/** Constant-time string equality; `expected` is the configured secret, `sent` what the peer sent. */
+export function secretsEqual(sent: string, expected: string): boolean {
+  return timingSafeEqual(digestOf(sent), configuredDigest(expected))
 }
 
 export interface WireCredentials {
