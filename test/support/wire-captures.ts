@@ -116,6 +116,9 @@ export function executorExchanges(generation: ProtocolGeneration): CapturedExcha
   return exchanges
 }
 
+/** Our sleepJobHandler takes milliseconds (the captured Java one took seconds): long enough to stay busy. */
+const LONG_SLEEP = '60000'
+
 /**
  * Before `idleBeat.busy` the capture had job 2 (sleepJobHandler) running run 1002 with run 1007
  * queued behind it; the later kill callbacks name both. These set that up.
@@ -124,8 +127,8 @@ export function busyJobSetup(generation: ProtocolGeneration): CapturedExchange[]
   const t = LOG_TIME[generation]
   const path = generation === 'g3' ? '/trigger' : '/run'
   return [
-    { name: 'setup.running', method: 'POST', path, headers: headersFor(generation), body: trigger(2, 'sleepJobHandler', '1', 'SERIAL_EXECUTION', 1002, t) },
-    { name: 'setup.queued', method: 'POST', path, headers: headersFor(generation), body: trigger(2, 'sleepJobHandler', '1', 'SERIAL_EXECUTION', 1007, t) },
+    { name: 'setup.running', method: 'POST', path, headers: headersFor(generation), body: trigger(2, 'sleepJobHandler', LONG_SLEEP, 'SERIAL_EXECUTION', 1002, t) },
+    { name: 'setup.queued', method: 'POST', path, headers: headersFor(generation), body: trigger(2, 'sleepJobHandler', LONG_SLEEP, 'SERIAL_EXECUTION', 1007, t) },
   ]
 }
 
