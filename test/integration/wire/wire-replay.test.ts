@@ -74,7 +74,7 @@ function recording(api: ExecutorApi): { api: ExecutorApi; calls: { method: strin
   return {
     calls,
     api: {
-      beat: record('beat', () => api.beat()),
+      beat: () => record('beat', () => api.beat())(undefined),
       idleBeat: record('idleBeat', (jobId: number) => api.idleBeat(jobId)),
       run: record('run', (param: TriggerParam) => api.run(param)),
       kill: record('kill', (jobId: number) => api.kill(jobId)),
