@@ -1,5 +1,5 @@
 import { createExecutor, type Executor } from '../../src/main/executor'
-import type { ExecutorOptions } from '../../src/main/executor/executor-types'
+import type { ExecutorOptions, ExecutorStatus } from '../../src/main/executor/executor-types'
 import { spawnWorker } from '../../src/main/kernel/spawn-worker'
 import type { ConformanceSetupOptions, ConformanceTarget } from '../integration/executor/conformance'
 import { CallbackCollector, makeTempDir } from './executor-fixtures'
@@ -8,6 +8,8 @@ export interface InProcessExecutor extends ConformanceTarget {
   executor: Executor
   collector: CallbackCollector
   logDir: string
+  status(): ExecutorStatus
+  stop(): Promise<void>
 }
 
 /** A real executor (real worker threads from source, a temp log dir) with a recording sink. */
