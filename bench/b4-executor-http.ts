@@ -6,10 +6,11 @@
  * that answers `{"code":200}`. Prints the ratio; the aim is ≥ 0.33 of raw.
  *
  * Each server runs in its own process. The executor behind the server is chosen with --core:
- * `noop` (an ExecutorApi that accepts every trigger and does nothing) or `real` (createExecutor with a
- * no-op handler, once the executor core is merged).
+ * `real` (default: createExecutor with a no-op handler module — each accepted trigger becomes a run
+ * with its run log and callback) or `noop` (an ExecutorApi that accepts every trigger and does nothing,
+ * which isolates the wire's own cost).
  *
- *   node --import tsx bench/b4-executor-http.ts [--core noop|real] [--rounds 3] [--seconds 6] [--jobs 100]
+ *   node --import tsx bench/b4-executor-http.ts [--core real|noop] [--rounds 3] [--seconds 6] [--jobs 100]
  */
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
@@ -51,16 +52,41 @@ const noopExecutor: ExecutorApi = {
   log: async (request) => ({ code: 200, data: { fromLineNum: request.fromLineNum, toLineNum: 0, logContent: '', isEnd: false } }),
 }
 
-async function executorFor(core: Core): Promise<{ executor: ExecutorApi; stop: () => Promise<void> }> {
-  if (core === 'noop') return { executor: noopExecutor, stop: async () => {} }
-  throw new Error('--core real: the executor core (createExecutor) is not merged into this branch yet')
+interface BenchCore {
+  executor: ExecutorApi
+  stop: () => Promise<void>
+  /** Runs the core has reported finished (callbacks); null for the no-op core, which runs nothing. */
+  callbackCount: () => number | null
+}
+
+async function executorFor(core: Core): Promise<BenchCore> {
+  if (core === 'noop') return { executor: noopExecutor, stop: async () => {}, callbackCount: () => null }
+  const { createBenchExecutor } = await import('../test/support/wire-real-core')
+  return createBenchExecutor()
 }
 
 async function serveExecutor(core: Core): Promise<number> {
-  const { executor, stop } = await executorFor(core)
+  const bench = await executorFor(core)
+  let accepted = 0
+  const executor: ExecutorApi = {
+    ...bench.executor,
+    run: async (param) => {
+      const reply = await bench.executor.run(param)
+      if (reply.code === 200) accepted += 1
+      return reply
+    },
+  }
   const server = await startExecutorServer({ executor, credentials: { accessToken: TOKEN, appName: APP }, generation: 'g2', host: '127.0.0.1', port: 0 })
-  process.once('SIGTERM', () => void server.close().then(stop).then(() => process.exit(0)))
+  process.once('SIGTERM', () => {
+    console.log(backlogLine(accepted, bench.callbackCount()))
+    void server.close().then(bench.stop).then(() => process.exit(0))
+  })
   return server.port
+}
+
+/** How many accepted runs had not finished when the load stopped (the core falling behind shows here). */
+function backlogLine(accepted: number, finished: number | null): string {
+  return finished === null ? `BACKLOG accepted ${accepted}` : `BACKLOG accepted ${accepted}, finished ${finished}, still queued or running ${accepted - finished}`
 }
 
 async function measureExecutor(core: Core, seconds: number, jobs: number): Promise<LoadResult> {
@@ -70,12 +96,15 @@ async function measureExecutor(core: Core, seconds: number, jobs: number): Promi
   try {
     const first = await client.run(triggerFor((logId += 1), jobs))
     if (first.code !== 200) throw new Error(`the executor refused the first trigger: ${first.msg}`)
-    return await runLoadOnServer(server.child.pid!, {
+    const result = await runLoadOnServer(server.child.pid!, {
       warmupMs: 1500,
       measureMs: seconds * 1000,
       concurrency: IN_FLIGHT,
       send: async () => (await client.run(triggerFor((logId += 1), jobs))).code === 200,
     })
+    await server.stop()
+    console.log(`  ${server.output.find((line) => line.startsWith('BACKLOG')) ?? 'BACKLOG unknown'}`)
+    return result
   } finally {
     await closeSharedAgents()
     await server.stop()
@@ -100,11 +129,50 @@ async function measureRaw(seconds: number): Promise<LoadResult> {
   }
 }
 
+/**
+ * The core alone, for scale: the same triggers through ExecutorApi in-process (no HTTP), in a child
+ * process of its own so its CPU (worker threads included) is metered the same way.
+ */
+async function measureCoreInProcess(core: Core, seconds: number, jobs: number): Promise<LoadResult> {
+  const child = await startServerChild(fileURLToPath(import.meta.url), ['--serve', 'in-process', '--core', core, '--seconds', String(seconds), '--jobs', String(jobs)])
+  const result = await new Promise<LoadResult>((resolve, reject) => {
+    let text = ''
+    child.child.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8')
+      const match = /^RESULT (.*)$/m.exec(text)
+      if (match) resolve(JSON.parse(match[1]) as LoadResult)
+    })
+    child.child.once('exit', () => reject(new Error('the in-process measurement exited without a result')))
+  })
+  await child.stop()
+  console.log(`  ${child.output.find((line) => line.startsWith('BACKLOG')) ?? 'BACKLOG unknown'}`)
+  return result
+}
+
+async function runInProcess(core: Core, seconds: number, jobs: number): Promise<void> {
+  const { executor, stop, callbackCount } = await executorFor(core)
+  console.log('READY 0')
+  let logId = 0
+  const result = await runLoadOnServer(process.pid, {
+    warmupMs: 1500,
+    measureMs: seconds * 1000,
+    concurrency: IN_FLIGHT,
+    send: async () => {
+      // Yield to the event loop as a network-driven caller would; else the callers starve timers and worker messages.
+      await new Promise((resolve) => setImmediate(resolve))
+      return (await executor.run(triggerFor((logId += 1), jobs))).code === 200
+    },
+  })
+  console.log(backlogLine(logId, callbackCount()))
+  console.log(`RESULT ${JSON.stringify(result)}`)
+  await stop()
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       serve: { type: 'string' },
-      core: { type: 'string', default: 'noop' },
+      core: { type: 'string', default: 'real' },
       rounds: { type: 'string', default: '3' },
       seconds: { type: 'string', default: '6' },
       jobs: { type: 'string', default: '100' },
@@ -112,6 +180,7 @@ async function main(): Promise<void> {
   })
   const core = values.core as Core
   if (core !== 'noop' && core !== 'real') throw new Error(`--core: expected noop or real, got ${values.core}`)
+  if (values.serve === 'in-process') return runInProcess(core, Number(values.seconds), Number(values.jobs))
   if (values.serve) {
     const port = values.serve === 'bare' ? await serveBareHttp() : await serveExecutor(core)
     console.log(`READY ${port}`)
@@ -122,6 +191,9 @@ async function main(): Promise<void> {
   const jobs = Number(values.jobs)
   console.log(describeMachine())
   console.log(`B4 executor side — core: ${core}; ${IN_FLIGHT} in flight; ${jobs} job ids; ${rounds} rounds × ${seconds} s`)
+  const inProcess = await measureCoreInProcess(core, seconds, jobs)
+  console.log(formatLoad('core alone, in-process (no HTTP)', inProcess).replace('server', 'process'))
+  console.log(`  (a core that accepts faster than it finishes builds a backlog; compare "finished")`)
   const executorRuns: LoadResult[] = []
   const rawRuns: LoadResult[] = []
   for (let round = 0; round < rounds; round += 1) {

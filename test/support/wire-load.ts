@@ -81,12 +81,17 @@ export async function postOnce(pool: Pool, path: string, headers: Record<string,
  * Starts this benchmark file again as a server child (`--serve <kind>`), waiting for its
  * `READY <port>` line. Servers run in their own process, as in the reference measurements.
  */
-export async function startServerChild(script: string, args: string[]): Promise<{ port: number; child: ChildProcess; stop: () => Promise<void> }> {
+export async function startServerChild(
+  script: string,
+  args: string[],
+): Promise<{ port: number; child: ChildProcess; output: readonly string[]; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
   const lines = createInterface({ input: child.stdout! })
+  const output: string[] = []
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server child exited with ${code} before it was ready`)))
     lines.on('line', (line) => {
+      output.push(line)
       const match = /^READY (\d+)$/.exec(line)
       if (match) resolve(Number(match[1]))
     })
@@ -94,17 +99,22 @@ export async function startServerChild(script: string, args: string[]): Promise<
   return {
     port,
     child,
+    output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
+        // Wait for stdout to end as well, so the child's last lines are in `output`.
+        let pending = 2
+        const done = (): void => void (--pending === 0 && resolve())
+        child.once('exit', done)
+        lines.once('close', done)
         child.kill('SIGTERM')
       }),
   }
 }
 
 export function formatLoad(label: string, result: LoadResult): string {
-  const cpu = result.serverCpuUsPerRequest === undefined ? '' : `   server ${result.serverCpuUsPerRequest.toFixed(1)} CPU-µs/req`
+  const cpu = typeof result.serverCpuUsPerRequest !== 'number' || Number.isNaN(result.serverCpuUsPerRequest) ? '' : `   server ${result.serverCpuUsPerRequest.toFixed(1)} CPU-µs/req`
   return `${label.padEnd(34)} ${Math.round(result.perSecond).toString().padStart(7)} req/s   p50 ${result.p50Ms.toFixed(2)} ms   p99 ${result.p99Ms.toFixed(2)} ms${cpu}${result.failures ? `   failures ${result.failures}` : ''}`
 }
 
