@@ -66,6 +66,8 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
       generation: config.adminGeneration,
       host: config.host,
       port: config.port,
+      // An address registered with a path (e.g. http://host:9999/job/) is served under that path too.
+      pathPrefix: config.address === null ? undefined : new URL(config.address).pathname,
       logger,
     })
   } catch (error) {
