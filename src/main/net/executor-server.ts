@@ -52,6 +52,10 @@ export function bodyTooLargeMessage(maxBodyBytes: number): string {
 }
 
 export async function startExecutorServer(options: ExecutorServerOptions): Promise<ExecutorServer> {
+  // design.md §5: every executor endpoint requires the token, so a server without one is refused.
+  if (options.credentials.accessToken.trim() === '') {
+    throw new Error('credentials.accessToken: required — an executor server without a token would run whatever anyone sends')
+  }
   const routes = createExecutorRoutes(options)
   const style = envelopeStyleFor(options.generation)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
