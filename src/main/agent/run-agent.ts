@@ -6,7 +6,8 @@ import { spawnWorker } from '../kernel/spawn-worker'
 import { createAdminClient } from '../net/admin-client'
 import { startExecutorServer, type ExecutorServer } from '../net/executor-server'
 import { startRegistryBeat, type BeatOutcome } from '../net/registry-beat'
-import { closeSharedAgents } from '../net/wire/post-json'
+import { Agent } from 'undici'
+import { CONNECTIONS_PER_ORIGIN } from '../net/wire/post-json'
 import { createAdminCallbackSink } from './admin-callback-sink'
 import type { AgentConfig } from './agent-args'
 import { defaultRegistryAddress } from './registry-address'
@@ -39,11 +40,15 @@ export interface RunningAgent {
 
 export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Promise<RunningAgent> {
   const logger = deps.logger ?? silentLogger
+  // The agent's own connection pool, closed on stop: the shared one may serve an admin in the same
+  // process (tests, or an agent embedded in another program).
+  const dispatcher = new Agent({ connections: CONNECTIONS_PER_ORIGIN })
   const adminClient = createAdminClient({
     adminAddresses: config.adminAddresses,
     accessToken: config.accessToken,
     appName: config.appName,
     generation: config.adminGeneration,
+    dispatcher,
   })
   const executor = (deps.createExecutor ?? createExecutor)({
     logDir: config.logPath,
@@ -72,7 +77,7 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     })
   } catch (error) {
     await executor.stop()
-    await closeSharedAgents()
+    await dispatcher.close()
     throw error
   }
 
@@ -97,7 +102,7 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
         await beat.stop()
         await executor.stop()
         await server.close()
-        await closeSharedAgents()
+        await dispatcher.close()
       })()
       return stopping
     },

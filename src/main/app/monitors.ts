@@ -1,4 +1,3 @@
-import type { JobRun } from '../../shared/model'
 import { ChildJobs } from '../completion/child-jobs'
 import { FailMonitor, type SendAlarm } from '../completion/fail-monitor'
 import { deleteExpiredRuns, refreshReport } from '../completion/log-maintenance'
@@ -45,6 +44,8 @@ export interface MonitorDeps {
   timings: MonitorTimings
   /** Fail embedded runs left running by this process's previous life (false when another process shares the database). */
   recoverEmbeddedRuns: boolean
+  /** Told of every completed run id; keeps the logs of the LAN ones. */
+  keepLogs: (runIds: readonly number[]) => void
 }
 
 export interface Monitors {
@@ -110,7 +111,9 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       // A failure wakes the fail monitor at once, so a retry's backoff counts from the failure,
       // not from the monitor's next 10-s pass.
       if (result.failedIds.length > 0) failWake.wake()
-      if (result.completedIds.length > 0 && children.hasLinks()) children.fire(store.runs.getMany(result.completedIds) as JobRun[])
+      if (result.completedIds.length === 0) return
+      if (children.hasLinks()) children.fire(store.runs.getMany(result.completedIds))
+      deps.keepLogs(result.completedIds)
     },
     async stop() {
       stopped = true

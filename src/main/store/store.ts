@@ -2,6 +2,7 @@ import { GlueRepo } from './glue-repo'
 import { GroupRepo } from './group-repo'
 import { JobRepo } from './job-repo'
 import { LinkRepo } from './link-repo'
+import { LogTextRepo } from './log-text-repo'
 import type { Db } from './open-database'
 import { RegistryRepo } from './registry-repo'
 import { ReportRepo } from './report-repo'
@@ -24,6 +25,7 @@ export class Store {
   readonly reports: ReportRepo
   readonly links: LinkRepo
   readonly glue: GlueRepo
+  readonly logTexts: LogTextRepo
   private readonly lockStmt
   private readonly dataVersionStmt
 
@@ -37,6 +39,7 @@ export class Store {
     this.reports = new ReportRepo(db)
     this.links = new LinkRepo(db)
     this.glue = new GlueRepo(db)
+    this.logTexts = new LogTextRepo(db)
     this.dataVersionStmt = db.prepare('PRAGMA data_version')
     this.lockStmt = db.prepare("UPDATE job_lock SET lock_name = lock_name WHERE lock_name = 'schedule_lock'")
   }
