@@ -10,7 +10,7 @@ import { ValidationError } from '../shared/errors'
  * Headless mode: `npm run serve -- [--port P] [--host H] [--data-dir D]`. The scheduler, the embedded
  * executor and the console, under plain Node, for an on-prem server without a desktop.
  */
-const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--token EXECUTOR_TOKEN] [--console-token TOKEN] [--no-demo]`
+const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN] [--console-token TOKEN] [--no-demo]`
 
 async function main(): Promise<void> {
   let values
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
         'data-dir': { type: 'string' },
         'console-token': { type: 'string' },
         token: { type: 'string' },
+        handlers: { type: 'string', multiple: true },
         'no-demo': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
       consoleToken: values['console-token'] ?? process.env.JOBDESK_CONSOLE_TOKEN,
       accessToken: values.token ?? process.env.JOBDESK_ACCESS_TOKEN,
       seedDemo: !values['no-demo'],
+      executorOptions: { handlerDirs: values.handlers ?? [] },
       logger,
     })
   } catch (error) {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
 import { EMBEDDED_APP_NAME } from '../../shared/model'
@@ -17,7 +18,7 @@ import { EMBEDDED_ADDRESS, ExecutorDirectory } from '../trigger/executor-directo
 import { createRouters } from '../trigger/routing'
 import { triggerRun } from '../trigger/trigger-run'
 import { TriggerPool } from '../trigger/trigger-pool'
-import { databaseFile, runLogDir } from './data-dir'
+import { databaseFile, handlerDir, runLogDir } from './data-dir'
 import { EventHub } from './events'
 import { createFacade } from './facade'
 import { JobService } from './job-service'
@@ -250,6 +251,8 @@ function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock,
     logger,
     shutdownGraceMs: options.shutdownGraceMs,
     ...options.executorOptions,
+    // `<data-dir>/handlers` is always a handler folder (when it exists), beside any given ones.
+    handlerDirs: [...(options.executorOptions?.handlerDirs ?? []), handlerDir(options.dataDir)].filter((dir) => existsSync(dir)),
   })
 }
 
