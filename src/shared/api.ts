@@ -311,6 +311,8 @@ export type JobDeskEvent =
   | { type: 'misfire'; jobId: number; missedCount: number; strategy: string }
   | { type: 'run-log'; logId: number; page: LogPage }
   | { type: 'scheduler'; status: SchedulerStatus }
+  /** From the desktop shell (a notification or the tray was clicked): show this run. */
+  | { type: 'open-run'; logId: number }
   /** A run failed and its alarm fired (the desktop shows a notification; clicking opens the run). */
   | { type: 'alarm'; logId: number; jobId: number; jobName: string; handleMsg: string }
 
