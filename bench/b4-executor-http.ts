@@ -18,7 +18,7 @@ import type { ExecutorApi, TriggerParam } from '../src/main/executor/executor-ap
 import { createExecutorClient } from '../src/main/net/executor-client'
 import { startExecutorServer } from '../src/main/net/executor-server'
 import { closeSharedAgents } from '../src/main/net/wire/post-json'
-import { describeMachine, formatLoad, median, postOnce, postPool, runLoadOnServer, serveBareHttp, startServerChild, type LoadResult } from '../test/support/wire-load'
+import { describeMachine, formatLoad, median, postOnce, postPool, runLoadOnServer, serveBareHttp, startServerChild, type LoadResult } from './support/wire-load'
 
 const TOKEN = 'b4-token'
 const APP = 'b4-executor'

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 import type { ExecutorApi } from '../src/main/executor/executor-api'
 import { startExecutorServer } from '../src/main/net/executor-server'
 import { createExecutorRoutes, type ExecutorRouteOptions } from '../src/main/net/wire/executor-routes'
-import { describeMachine, formatLoad, serveBareHttp, median, postOnce, postPool, runLoadOnServer, startServerChild, type LoadResult } from '../test/support/wire-load'
+import { describeMachine, formatLoad, serveBareHttp, median, postOnce, postPool, runLoadOnServer, startServerChild, type LoadResult } from './support/wire-load'
 
 const TOKEN = 'bench-token'
 const APP = 'bench-app'

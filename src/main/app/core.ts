@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
 import { EMBEDDED_APP_NAME } from '../../shared/model'
 import { RunWriter } from '../completion/run-writer'
+import type { RunCompletion } from '../store/run-repo'
 import type { CallbackSink } from '../executor/executor-api'
 import { createExecutor, type Executor, type ExecutorOptions } from '../executor'
 import { runPeriodically, systemClock, type Clock } from '../kernel/clock'
@@ -76,6 +77,10 @@ export interface Core {
   readonly executor: Executor | null
   readonly settings: SettingsService
   readonly registry: RegistryService
+  /** Completes runs as the embedded executor's callbacks do (batched with other run writes). */
+  completeRuns(completions: RunCompletion[]): Promise<void>
+  /** Run-write transactions so far and the rows in them (trigger outcomes, completions). */
+  writerStats(): { transactions: number; outcomes: number; completions: number }
   state(): CoreState
   /** Drains: no new fires, triggers in flight finish, the embedded executor stops gracefully. */
   stop(): Promise<void>
@@ -213,6 +218,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     executor,
     settings,
     registry,
+    writerStats: () => writer.stats(),
+    completeRuns: (completions) => writer.complete(completions),
     state: () => state,
     async stop() {
       if (state !== 'running') return

@@ -37,6 +37,8 @@ export class RunWriter {
   private timer: NodeJS.Timeout | null = null
   private readonly maxDelayMs: number
   private readonly maxBatch: number
+  /** Transactions written and rows in them, for diagnostics and the ingestion benchmark. */
+  private readonly counters = { transactions: 0, outcomes: 0, completions: 0 }
 
   constructor(private readonly options: RunWriterOptions) {
     this.maxDelayMs = options.maxDelayMs ?? 10
@@ -52,6 +54,10 @@ export class RunWriter {
   complete(completions: readonly RunCompletion[]): Promise<void> {
     this.pending.completions.push(...completions)
     return this.schedule()
+  }
+
+  stats(): { transactions: number; outcomes: number; completions: number } {
+    return { ...this.counters }
   }
 
   /** Writes everything pending now. */
@@ -75,6 +81,9 @@ export class RunWriter {
       batch.waiters.forEach((w) => w.reject(error as Error))
       return
     }
+    this.counters.transactions++
+    this.counters.outcomes += batch.outcomes.length
+    this.counters.completions += batch.completions.length
     batch.waiters.forEach((w) => w.resolve())
     if (result.triggeredIds.length + result.completedIds.length > 0) this.options.onFlush?.(result)
   }

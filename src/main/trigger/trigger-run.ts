@@ -66,11 +66,13 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
     return { logId: run.logId, executorAddress: '', triggerCode: 500, triggerMsg: lines.join('\n') }
   }
 
+  const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
+  const tookMs = (performance.now() - startedAt).toFixed(1)
   lines.push(
     reply.code === 200
-      ? 'Trigger result: accepted by the executor (code 200)'
-      : `Trigger result: refused (code ${reply.code}): ${reply.msg ?? ''}`,
+      ? `Trigger result: accepted by the executor (code 200) in ${tookMs} ms`
+      : `Trigger result: refused (code ${reply.code}) in ${tookMs} ms: ${reply.msg ?? ''}`,
   )
   return {
     logId: run.logId,

@@ -1,0 +1,108 @@
+// B4 (lan-trigger-rps) of benchmarks.md, admin side: JobDesk triggering no-op runs on two LAN agents
+// over loopback — run row written, ROUND routing, XXL `/run` over HTTP with the token, outcome
+// recorded — in bursts of 5000 jobs due at once. Beside it, measured in the same run, the raw
+// reference: an undici Pool (32 connections) posting the same body to a bare node:http server.
+// Usage: npx tsx bench/b4-admin-lan.ts [bursts]
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startCore } from '../src/main/app/core'
+import { silentLogger } from '../src/main/kernel/logger'
+import { listen } from '../src/main/net/http-server'
+import { postOnce, postPool, runLoadOnServer, startServerChild } from './support/wire-load'
+import { startAgentProcess, stopProcess } from './support/processes'
+import { fmt, percentile, sleep } from './support/stats'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const TOKEN = 'b4-admin-token-0123456789'
+const BURST = 5000
+const bursts = Number(process.argv[2] ?? 4)
+
+async function measureJobDesk() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jobdesk-b4-'))
+  const core = await startCore({ dataDir, logger: silentLogger, seedDemo: false, embeddedExecutor: false, accessToken: TOKEN })
+  const server = await listen('127.0.0.1', 0, [core.adminApi], [])
+  const agents: ChildProcess[] = []
+  const logDirs: string[] = []
+  try {
+    for (let i = 0; i < 2; i++) {
+      const logs = mkdtempSync(join(tmpdir(), 'jobdesk-b4-agent-'))
+      logDirs.push(logs)
+      agents.push(
+        await startAgentProcess([
+          '--admin', `http://127.0.0.1:${server.port}`, '--token', TOKEN, '--app', 'b4', '--port', '0', '--host', '127.0.0.1',
+          '--handlers', join(here, 'handlers'), '--log-path', logs,
+        ]),
+      )
+    }
+    while ((core.store.groups.findByAppName('b4')?.addressList.split(',').length ?? 0) < 2) await sleep(50)
+    const group = core.store.groups.findByAppName('b4')!
+    const jobIds: number[] = []
+    core.store.transaction(() => {
+      for (let i = 0; i < BURST; i++) {
+        jobIds.push(
+          core.store.jobs.insert({
+            jobGroup: group.id, name: `b4 ${i}`, author: '', alarmEmail: '', scheduleType: 'NONE', scheduleConf: '', timezone: 'UTC',
+            misfireStrategy: 'DO_NOTHING', executorRouteStrategy: 'ROUND', executorHandler: 'noopJobHandler', executorParam: '',
+            executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeoutSec: 0, executorFailRetryCount: 0, retryBackoff: 'NONE',
+            retryIntervalSec: 0, retryMaxIntervalSec: 0, alarmOnEveryFailure: false, glueType: 'BEAN', glueSource: '', glueRemark: '',
+            glueUpdatetimeMs: 0, childJobIds: [], triggerStatus: 0, triggerLastTimeMs: 0, triggerNextTimeMs: 0, addTimeMs: 0, updateTimeMs: 0,
+          }),
+        )
+      }
+    })
+    const rates: number[] = []
+    const rtts: number[] = []
+    let failures = 0
+    for (let burst = 0; burst <= bursts; burst++) {
+      const firstLogId = ((core.store.db.prepare('SELECT MAX(id) AS id FROM job_log').get() as { id: number | null }).id ?? 0) + 1
+      const startMs = performance.now()
+      for (const jobId of jobIds) core.api.triggerJob({ jobId })
+      const done = core.store.db.prepare('SELECT COUNT(*) AS n FROM job_log WHERE id >= ? AND trigger_code != 0')
+      while ((done.get(firstLogId) as { n: number }).n < BURST) await sleep(5)
+      const seconds = (performance.now() - startMs) / 1000
+      if (burst === 0) continue // warm-up: connections, JIT
+      rates.push(BURST / seconds)
+      const rows = core.store.db.prepare('SELECT trigger_code, trigger_msg FROM job_log WHERE id >= ?').all(firstLogId) as { trigger_code: number; trigger_msg: string }[]
+      for (const row of rows) {
+        if (row.trigger_code !== 200) failures++
+        const match = / in ([\d.]+) ms/.exec(row.trigger_msg)
+        if (match) rtts.push(Number(match[1]))
+      }
+    }
+    return { perSecond: percentile(rates, 50), p50: percentile(rtts, 50), p99: percentile(rtts, 99), failures }
+  } finally {
+    await Promise.all(agents.map(stopProcess))
+    await server.close()
+    await core.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+    logDirs.forEach((d) => rmSync(d, { recursive: true, force: true }))
+  }
+}
+
+async function measureRaw() {
+  const child = await startServerChild(join(here, 'baselines', 'bare-http-server.ts'), [])
+  const pool = postPool(`http://127.0.0.1:${child.port}`, 32)
+  const body = JSON.stringify({ jobId: 1, executorHandler: 'noopJobHandler', executorParams: '', executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeout: 0, logId: 1, logDateTime: 0, glueType: 'BEAN', glueSource: null, glueUpdatetime: 0, broadcastIndex: 0, broadcastTotal: 1 })
+  try {
+    return await runLoadOnServer(child.child.pid!, {
+      warmupMs: 1000,
+      measureMs: 5000,
+      concurrency: 32,
+      send: async () => (await postOnce(pool, '/run', { 'content-type': 'application/json' }, body)).includes('200'),
+    })
+  } finally {
+    await pool.close()
+    await child.stop()
+  }
+}
+
+const raw = await measureRaw()
+const ours = await measureJobDesk()
+console.log(`B4 admin → 2 LAN agents (loopback), bursts of ${BURST} no-op triggers, ROUND`)
+console.log(`  JobDesk: ${fmt(ours.perSecond, 0)} triggers/s, executor round trip p50 ${fmt(ours.p50, 1)} / p99 ${fmt(ours.p99, 1)} ms, ${ours.failures} failed`)
+console.log(`  raw    : ${fmt(raw.perSecond, 0)} POST/s (undici Pool 32 → bare node:http), p50 ${fmt(raw.p50Ms, 1)} / p99 ${fmt(raw.p99Ms, 1)} ms`)
+console.log(`  ratio  : ${fmt(ours.perSecond / raw.perSecond, 2)} of raw (aim: ≥ 10,000/s)`)
+process.exit(0)
