@@ -32,7 +32,9 @@ export class TriggerService {
     for (let i = 0; i < fires.length; i += FIRE_CHUNK) {
       let runs: PreparedRun[]
       try {
-        runs = prepareScheduledRuns(this.store, fires.slice(i, i + FIRE_CHUNK), this.nowMs())
+        const result = prepareScheduledRuns(this.store, fires.slice(i, i + FIRE_CHUNK), this.nowMs())
+        if (result.duplicates > 0) this.logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
+        runs = result.runs
       } catch (error) {
         // Nothing was claimed (the transaction rolled back): the fires stay in job_ring and the scan
         // picks them up as stale, so they fire late or as misfires instead of being lost.

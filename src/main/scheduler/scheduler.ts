@@ -67,13 +67,19 @@ export class Scheduler {
   }
 
   /**
-   * Reloads fires a previous run of this (or another) process persisted but did not fire. Those more
-   * than PRE_READ_MS late are left for the first scan, which treats them as misfires.
+   * Reloads fires a previous run of this (or another) process persisted but did not fire: those
+   * already due fire now, later ones wait in the ring. Those more than PRE_READ_MS late are left for
+   * the first scan, which treats them as misfires. If another live process holds the same fires,
+   * the claim in `job_ring` decides who fires each.
    */
   recoverRing(nowMs: number): void {
+    const due: RingFire[] = []
     for (const fire of this.options.store.ring.all()) {
-      if (fire.fireAtMs >= nowMs - PRE_READ_MS) this.ring.push(fire)
+      if (fire.fireAtMs < nowMs - PRE_READ_MS) continue
+      if (fire.fireAtMs <= nowMs) due.push(fire)
+      else this.ring.push(fire)
     }
+    if (due.length > 0) this.options.fire(due)
   }
 
   /** One locked scan: read due jobs and stale fires, plan, persist; then queue the planned fires. */

@@ -39,36 +39,53 @@ export interface OneOffTrigger {
   failRetryCount?: number
 }
 
+/** What became of a batch of ring fires. */
+export interface ScheduledRuns {
+  runs: PreparedRun[]
+  /** Fires another process had claimed, or cancelled by a stop or schedule edit. */
+  unclaimed: number
+  /** Fires of jobs stopped or deleted since they were planned. */
+  inactive: number
+  /** Fires whose (job, scheduled time) already had a run: stopped by the unique index. */
+  duplicates: number
+}
+
 /**
  * Claims ring fires and writes one run row per fire (one per shard for broadcast), in one
  * transaction. A fire whose claim fails (another process took it, or the job was stopped or edited
  * and its pending fires cancelled) or whose (job, scheduled time) already has a run is skipped.
  */
-export function prepareScheduledRuns(store: Store, fires: readonly RingFire[], nowMs: number): PreparedRun[] {
+export function prepareScheduledRuns(store: Store, fires: readonly RingFire[], nowMs: number): ScheduledRuns {
   return store.transaction(() => {
-    const prepared: PreparedRun[] = []
+    const result: ScheduledRuns = { runs: [], unclaimed: 0, inactive: 0, duplicates: 0 }
     const jobs = new Map<number, JobInfo | undefined>()
     const groups = new Map<number, JobGroup | undefined>()
     for (const fire of fires) {
-      if (!store.ring.claim(fire.jobId, fire.scheduleTimeMs)) continue
+      if (!store.ring.claim(fire.jobId, fire.scheduleTimeMs)) {
+        result.unclaimed++
+        continue
+      }
       const job = cached(jobs, fire.jobId, () => store.jobs.get(fire.jobId))
-      if (!job || job.triggerStatus !== 1) continue
+      if (!job || job.triggerStatus !== 1) {
+        result.inactive++
+        continue
+      }
       const group = cached(groups, job.jobGroup, () => store.groups.get(job.jobGroup))
-      prepared.push(
-        ...writeRuns(store, job, group, {
-          triggerType: fire.triggerType,
-          triggerTimeMs: nowMs,
-          scheduleTimeMs: fire.scheduleTimeMs,
-          executorParam: job.executorParam,
-          addresses: splitAddressList(group?.addressList ?? ''),
-          addressOverride: false,
-          parentLogId: null,
-          shardingParam: null,
-          failRetryCount: job.executorFailRetryCount,
-        }),
-      )
+      const written = writeRuns(store, job, group, {
+        triggerType: fire.triggerType,
+        triggerTimeMs: nowMs,
+        scheduleTimeMs: fire.scheduleTimeMs,
+        executorParam: job.executorParam,
+        addresses: splitAddressList(group?.addressList ?? ''),
+        addressOverride: false,
+        parentLogId: null,
+        shardingParam: null,
+        failRetryCount: job.executorFailRetryCount,
+      })
+      if (written.length === 0) result.duplicates++
+      result.runs.push(...written)
     }
-    return prepared
+    return result
   })
 }
 

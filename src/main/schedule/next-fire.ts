@@ -1,0 +1,56 @@
+import { ValidationError } from '../../shared/errors'
+import { SCHEDULE_TYPES, type ScheduleType } from '../../shared/model'
+import { cronNextFireMs } from './cron'
+import { fixRateNextFireMs } from './fix-rate'
+
+/** The three job columns that decide when a job fires (`schedule_type`, `schedule_conf`, the job's zone). */
+export interface ScheduleSpec {
+  scheduleType: ScheduleType
+  /** Quartz cron expression for CRON, whole seconds for FIX_RATE, ignored for NONE. */
+  scheduleConf: string
+  /** IANA zone the cron expression is evaluated in, e.g. `Europe/Berlin`. */
+  timezone: string
+}
+
+/**
+ * The first fire time strictly after `fromMs` (epoch ms), or null when there is none: NONE, or a cron
+ * expression whose times all lie before `fromMs` (e.g. a past year). Pure: reads no clock.
+ * @throws ValidationError naming `scheduleType`, `scheduleConf` or `timezone` when the spec is invalid.
+ */
+export function nextFireTimeMs(spec: ScheduleSpec, fromMs: number): number | null {
+  if (!Number.isFinite(fromMs)) throw new RangeError(`fromMs must be a finite epoch time in ms, got ${fromMs}`)
+  switch (spec.scheduleType) {
+    case 'CRON':
+      return cronNextFireMs(spec.scheduleConf, spec.timezone, fromMs)
+    case 'FIX_RATE':
+      return fixRateNextFireMs(spec.scheduleConf, fromMs)
+    case 'NONE':
+      return null
+    default:
+      throw unknownScheduleType(spec.scheduleType)
+  }
+}
+
+/**
+ * The next `count` fire times after `fromMs`, in order; fewer when the schedule runs out (none for NONE).
+ * The job editor shows 5.
+ * @throws ValidationError as {@link nextFireTimeMs}.
+ */
+export function previewFireTimes(spec: ScheduleSpec, fromMs: number, count: number): number[] {
+  const times: number[] = []
+  let afterMs = fromMs
+  for (let i = 0; i < count; i++) {
+    const nextMs = nextFireTimeMs(spec, afterMs)
+    if (nextMs === null) break
+    times.push(nextMs)
+    afterMs = nextMs
+  }
+  return times
+}
+
+export function unknownScheduleType(scheduleType: unknown): ValidationError {
+  return new ValidationError(
+    'scheduleType',
+    `'${String(scheduleType)}' is not a schedule type; expected one of ${SCHEDULE_TYPES.join(', ')}`,
+  )
+}

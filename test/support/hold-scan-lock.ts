@@ -1,0 +1,30 @@
+// Holds the schedule lock in the middle of a scan for a while: the planning step (next fire
+// computation) blocks, so another connection that stops a job has to wait for this scan to commit.
+// Usage: hold-scan-lock.ts <db file> <now ms> <hold ms>
+import { ManualClock } from '../../src/main/kernel/clock'
+import { silentLogger } from '../../src/main/kernel/logger'
+import { nextFireTimeMs } from '../../src/main/schedule'
+import { Scheduler } from '../../src/main/scheduler/scheduler'
+import { openDatabase } from '../../src/main/store/open-database'
+import { Store } from '../../src/main/store/store'
+
+const [file, nowText, holdText] = process.argv.slice(2)
+const store = new Store(openDatabase(file))
+let held = false
+const scheduler = new Scheduler({
+  store,
+  clock: new ManualClock(Number(nowText)),
+  nextFire: (job, fromMs) => {
+    if (!held) {
+      held = true
+      console.log('holding the scan lock')
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(holdText))
+    }
+    return nextFireTimeMs(job, fromMs)
+  },
+  fire: () => {},
+  logger: silentLogger,
+})
+const result = scheduler.scanOnce(Number(nowText))
+console.log(`scan committed, planned ${result.fires.length}`)
+store.close()
