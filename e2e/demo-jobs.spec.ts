@@ -23,6 +23,12 @@ test('the console lists the three demo jobs and shows a run of the 2-second job 
   const listedJobIds = await page.getByTestId('run-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-job-id')))
   expect(new Set(listedJobIds)).toEqual(new Set([jobId]))
 
+  // New runs arrive in the open list by themselves (pushed `runs-changed`, no re-read).
+  const newestId = Math.max(...(await page.getByTestId('run-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-run-id'))))))
+  await expect
+    .poll(async () => Math.max(...(await page.getByTestId('run-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-run-id')))))))
+    .toBeGreaterThan(newestId)
+
   await succeeded.first().click()
   const detail = page.getByTestId('run-detail')
   await expect(detail).toHaveAttribute('data-status', 'success')

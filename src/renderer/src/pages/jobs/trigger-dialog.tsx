@@ -52,7 +52,7 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
           autosize
           minRows={2}
           maxRows={8}
-          ff="monospace"
+          classNames={{ input: 'jd-mono' }}
           data-testid="trigger-param"
           disabled={logIds !== null}
         />

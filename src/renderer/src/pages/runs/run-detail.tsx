@@ -107,6 +107,7 @@ export function RunDetail({ runId }: { runId: number }) {
         </Title>
         <RunStatusBadge run={run} />
       </Group>
+      <div className="jd-detail-info">
       <RunFields run={run} />
       <Stack gap={4}>
         <Text size="xs" c="dimmed">
@@ -122,9 +123,7 @@ export function RunDetail({ runId }: { runId: number }) {
           <Preformatted text={run.handleMsg} testId="run-handle-msg" />
         </Stack>
       )}
-      <Text size="xs" c="dimmed">
-        {t('run.log')}
-      </Text>
+      </div>
       <LogTail logId={run.id} />
     </Card>
   )

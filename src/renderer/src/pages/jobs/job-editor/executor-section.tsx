@@ -42,7 +42,7 @@ export function ExecutorSection({ draft, setField, errors }: SectionProps) {
         value={draft.executorHandler}
         onChange={(event) => setField('executorHandler', event.currentTarget.value)}
         error={errors.executorHandler}
-        ff="monospace"
+        classNames={{ input: 'jd-mono' }}
         data-testid="field-executorHandler"
         spellCheck={false}
       />
@@ -54,7 +54,7 @@ export function ExecutorSection({ draft, setField, errors }: SectionProps) {
         autosize
         minRows={1}
         maxRows={6}
-        ff="monospace"
+        classNames={{ input: 'jd-mono' }}
         data-testid="field-executorParam"
       />
       <Group grow align="flex-start">

@@ -27,7 +27,7 @@ export function GlueSection({ draft, setField, errors }: SectionProps) {
             autosize
             minRows={6}
             maxRows={20}
-            ff="monospace"
+            classNames={{ input: 'jd-mono' }}
             spellCheck={false}
             data-testid="field-glueSource"
           />

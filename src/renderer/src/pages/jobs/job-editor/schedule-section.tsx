@@ -95,7 +95,7 @@ export function ScheduleSection({ draft, setField, errors }: SectionProps) {
           onChange={(event) => setField('scheduleConf', event.currentTarget.value)}
           error={confError}
           errorProps={{ 'data-testid': 'schedule-error', role: 'alert' }}
-          ff="monospace"
+          classNames={{ input: 'jd-mono' }}
           data-testid="field-scheduleConf"
           spellCheck={false}
         />
