@@ -68,6 +68,13 @@ export class RunRepo {
   private readonly byId
   private readonly runningCount
   private readonly failedSince
+  private readonly failedTodo
+  private readonly lockAlarmStmt
+  private readonly alarmStatusStmt
+  private readonly lostCandidates
+  private readonly interrupted
+  private readonly oldIds
+  private readonly ancestorStmt
 
   constructor(private readonly db: Db) {
     // OR IGNORE: a second fire for the same (job, schedule time, shard) is dropped by the unique index.
@@ -92,6 +99,29 @@ export class RunRepo {
     this.byId = db.prepare<[number], RunRow>('SELECT * FROM job_log WHERE id = ?')
     this.runningCount = db.prepare<[], { n: number }>(
       'SELECT COUNT(*) AS n FROM job_log WHERE handle_code = 0 AND trigger_code = 200',
+    )
+    this.failedTodo = db.prepare<[number], RunRow>(
+      `SELECT * FROM job_log
+        WHERE alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))
+        ORDER BY id LIMIT ?`,
+    )
+    // Compare-and-set 0 → −1: of two admins on one database, only one takes each failed run.
+    this.lockAlarmStmt = db.prepare<[number]>('UPDATE job_log SET alarm_status = -1 WHERE id = ? AND alarm_status = 0')
+    this.alarmStatusStmt = db.prepare<[number, number]>('UPDATE job_log SET alarm_status = ? WHERE id = ?')
+    this.lostCandidates = db.prepare<[number, number], RunRow>(
+      `SELECT * FROM job_log
+        WHERE trigger_code = 200 AND handle_code = 0 AND trigger_time <= ?
+          AND executor_address NOT IN (SELECT registry_value FROM job_registry)
+        ORDER BY id LIMIT ?`,
+    )
+    this.interrupted = db.prepare<[number, string], RunRow>(
+      `SELECT * FROM job_log
+        WHERE handle_code = 0 AND trigger_time < ? AND (trigger_code = 0 OR executor_address = ?)
+        ORDER BY id`,
+    )
+    this.oldIds = db.prepare<[number, number], { id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY id LIMIT ?')
+    this.ancestorStmt = db.prepare<[number], { job_id: number; parent_log_id: number | null; trigger_type: string }>(
+      'SELECT job_id, parent_log_id, trigger_type FROM job_log WHERE id = ?',
     )
     this.failedSince = db.prepare<[number], { n: number }>(
       `SELECT COUNT(*) AS n FROM job_log
@@ -150,6 +180,58 @@ export class RunRepo {
     const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000)
     const sql = `SELECT * FROM job_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`
     return (this.db.prepare(sql).all(...args) as RunRow[]).map(fromRow)
+  }
+
+  /** Failed runs the fail monitor has not processed yet, oldest first. */
+  findFailedTodo(limit: number): JobRun[] {
+    return this.failedTodo.all(limit).map(fromRow)
+  }
+
+  /** Takes a failed run for processing; false when another admin already did. */
+  lockAlarm(id: number): boolean {
+    return this.lockAlarmStmt.run(id).changes === 1
+  }
+
+  setAlarmStatus(id: number, status: number): void {
+    this.alarmStatusStmt.run(status, id)
+  }
+
+  /** Running runs triggered at or before `triggeredBeforeMs` whose executor address is not registered. */
+  findLostCandidates(triggeredBeforeMs: number, limit: number): JobRun[] {
+    return this.lostCandidates.all(triggeredBeforeMs, limit).map(fromRow)
+  }
+
+  /**
+   * Unfinished runs from before `startedAtMs` that only this process could have finished: runs on the
+   * embedded executor, and runs whose trigger never completed.
+   */
+  findInterrupted(startedAtMs: number, embeddedAddress: string): JobRun[] {
+    return this.interrupted.all(startedAtMs, embeddedAddress).map(fromRow)
+  }
+
+  /** Up to `limit` ids of runs triggered before `beforeMs`, oldest first. */
+  findOldIds(beforeMs: number, limit: number): number[] {
+    return this.oldIds.all(beforeMs, limit).map((r) => r.id)
+  }
+
+  deleteByIds(ids: readonly number[]): number {
+    if (ids.length === 0) return 0
+    const marks = ids.map(() => '?').join(',')
+    this.db.prepare(`DELETE FROM job_log_text WHERE log_id IN (${marks})`).run(...ids)
+    return this.db.prepare(`DELETE FROM job_log WHERE id IN (${marks})`).run(...ids).changes
+  }
+
+  /** The job ids of a run's chain of PARENT triggers, nearest first (for the re-entry guard). */
+  chainJobIds(logId: number, maxDepth: number): number[] {
+    const jobIds: number[] = []
+    let id: number | null = logId
+    while (id !== null && jobIds.length <= maxDepth) {
+      const row = this.ancestorStmt.get(id)
+      if (!row) break
+      jobIds.push(row.job_id)
+      id = row.trigger_type === 'PARENT' ? row.parent_log_id : null
+    }
+    return jobIds
   }
 
   /** Runs accepted by an executor and not finished. */

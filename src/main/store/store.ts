@@ -2,6 +2,7 @@ import { GroupRepo } from './group-repo'
 import { JobRepo } from './job-repo'
 import type { Db } from './open-database'
 import { RegistryRepo } from './registry-repo'
+import { ReportRepo } from './report-repo'
 import { RingRepo } from './ring-repo'
 import { RunRepo } from './run-repo'
 import { SettingRepo } from './setting-repo'
@@ -18,6 +19,7 @@ export class Store {
   readonly ring: RingRepo
   readonly registry: RegistryRepo
   readonly settings: SettingRepo
+  readonly reports: ReportRepo
   private readonly lockStmt
 
   constructor(readonly db: Db) {
@@ -27,6 +29,7 @@ export class Store {
     this.ring = new RingRepo(db)
     this.registry = new RegistryRepo(db)
     this.settings = new SettingRepo(db)
+    this.reports = new ReportRepo(db)
     this.lockStmt = db.prepare("UPDATE job_lock SET lock_name = lock_name WHERE lock_name = 'schedule_lock'")
   }
 

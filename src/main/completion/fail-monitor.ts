@@ -1,0 +1,102 @@
+import { ALARM_STATUS, type JobRun } from '../../shared/model'
+import type { Logger } from '../kernel/logger'
+import type { Store } from '../store/store'
+import type { OneOffTrigger } from '../trigger/prepare-runs'
+import { decideFailure, FAIL_MONITOR_PERIOD_MS } from './retry-plan'
+
+/** Sends the alarm for a failed run; resolves true when every channel delivered it. Never rejects. */
+export type SendAlarm = (run: JobRun) => Promise<boolean>
+
+export interface FailMonitorOptions {
+  store: Store
+  trigger: (request: OneOffTrigger) => unknown
+  sendAlarm: SendAlarm
+  logger: Logger
+  /** Failed runs looked at per pass (XXL-JOB: 1000). */
+  batchSize?: number
+}
+
+export interface FailPassResult {
+  retried: number[]
+  finished: number[]
+  /** Earliest time a run waiting for its backoff becomes due, or null when none waits. */
+  nextDueAtMs: number | null
+}
+
+/**
+ * XXL-JOB's fail monitor (reference §4.4) with backoff: each failed run is taken once (alarm_status
+ * 0 → −1, compare-and-set), retried as a new RETRY run with one retry fewer while retries remain
+ * (its shard and parameter kept), and alarmed per the job's rule; alarm_status ends at 2 (sent),
+ * 3 (failed) or 1 (no alarm needed). Alarms are sent in the background: they never hold up a pass.
+ */
+export class FailMonitor {
+  private readonly batchSize: number
+  private readonly inFlight = new Set<Promise<void>>()
+
+  constructor(private readonly options: FailMonitorOptions) {
+    this.batchSize = options.batchSize ?? 1000
+  }
+
+  pass(nowMs: number): FailPassResult {
+    const { store, logger } = this.options
+    const result: FailPassResult = { retried: [], finished: [], nextDueAtMs: null }
+    for (const run of store.runs.findFailedTodo(this.batchSize)) {
+      const job = store.jobs.get(run.jobId)
+      const decision = decideFailure(run, job)
+      if (decision.kind === 'retry' && decision.dueAtMs > nowMs) {
+        result.nextDueAtMs = Math.min(result.nextDueAtMs ?? Infinity, decision.dueAtMs)
+        continue
+      }
+      if (!store.runs.lockAlarm(run.id)) continue
+      if (decision.kind === 'retry') {
+        try {
+          this.options.trigger({
+            jobId: run.jobId,
+            triggerType: 'RETRY',
+            executorParam: run.executorParam,
+            shardingParam: run.executorShardingParam || null,
+            failRetryCount: decision.failRetryCount,
+            parentLogId: run.id,
+          })
+          result.retried.push(run.id)
+        } catch (error) {
+          logger.error('fail retry could not be triggered', { logId: run.id, error: (error as Error).message })
+        }
+      } else {
+        result.finished.push(run.id)
+      }
+      if (decision.alarm) this.alarm(run)
+      else store.runs.setAlarmStatus(run.id, ALARM_STATUS.notNeeded)
+    }
+    return result
+  }
+
+  /** The wait before the next pass: the period, or sooner when a backoff comes due first. */
+  nextPassDelayMs(result: FailPassResult, nowMs: number, periodMs = FAIL_MONITOR_PERIOD_MS): number {
+    if (result.nextDueAtMs === null) return periodMs
+    return Math.max(0, Math.min(periodMs, result.nextDueAtMs - nowMs))
+  }
+
+  /** Resolves when every alarm started so far has finished and its status is written. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight])
+  }
+
+  private alarm(run: JobRun): void {
+    const { store, sendAlarm, logger } = this.options
+    const sending = sendAlarm(run)
+      .catch((error) => {
+        logger.error('alarm failed', { logId: run.id, error: (error as Error).message })
+        return false
+      })
+      .then((ok) => {
+        try {
+          store.runs.setAlarmStatus(run.id, ok ? ALARM_STATUS.sent : ALARM_STATUS.failed)
+        } catch (error) {
+          logger.error('recording the alarm status failed', { logId: run.id, error: (error as Error).message })
+        }
+      })
+      .finally(() => this.inFlight.delete(sending))
+    this.inFlight.add(sending)
+  }
+}

@@ -1,0 +1,52 @@
+import type { Store } from '../store/store'
+
+const DAY_MS = 86_400_000
+
+/** Local midnight (this machine's time zone) of the day containing `nowMs`. */
+export function startOfLocalDay(nowMs: number): number {
+  const date = new Date(nowMs)
+  date.setHours(0, 0, 0, 0)
+  return date.getTime()
+}
+
+/** The local midnight `days` days after `dayStartMs` (DST-safe: by calendar, not by 24 h steps). */
+export function addLocalDays(dayStartMs: number, days: number): number {
+  const date = new Date(dayStartMs)
+  date.setDate(date.getDate() + days)
+  date.setHours(0, 0, 0, 0)
+  return date.getTime()
+}
+
+/** Recounts today, yesterday and the day before into job_log_report (XXL-JOB's report loop). */
+export function refreshReport(store: Store, nowMs: number): void {
+  const today = startOfLocalDay(nowMs)
+  for (let back = 0; back < 3; back++) {
+    const start = addLocalDays(today, -back)
+    const end = addLocalDays(start, 1)
+    store.transaction(() => store.reports.refreshDay(start, end, nowMs))
+  }
+}
+
+/** Retention below this many days disables cleanup, as in XXL-JOB 3.x (too easy to lose history). */
+export const MIN_RETENTION_DAYS = 3
+/** Runs deleted per transaction: small, so callbacks and the scan never wait long for the write lock. */
+export const RETENTION_BATCH = 500
+
+/**
+ * Deletes runs (and their stored log texts) triggered before local midnight `retentionDays` days
+ * ago, in small transactions with a pause between them. Returns how many were deleted.
+ */
+export async function deleteExpiredRuns(store: Store, nowMs: number, retentionDays: number): Promise<number> {
+  if (retentionDays < MIN_RETENTION_DAYS) return 0
+  const beforeMs = addLocalDays(startOfLocalDay(nowMs), -retentionDays)
+  let deleted = 0
+  for (;;) {
+    const ids = store.runs.findOldIds(beforeMs, RETENTION_BATCH)
+    if (ids.length === 0) return deleted
+    deleted += store.transaction(() => store.runs.deleteByIds(ids))
+    // Let other writers (callbacks, the scan) take the lock between batches.
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+export { DAY_MS }

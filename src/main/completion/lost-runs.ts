@@ -1,0 +1,41 @@
+import type { JobRun } from '../../shared/model'
+import type { Store } from '../store/store'
+import type { RunCompletion } from '../store/run-repo'
+
+/** XXL-JOB's threshold: a run still running this long after its trigger may be lost. */
+export const LOST_RUN_THRESHOLD_MS = 10 * 60_000
+/** XXL-JOB's lost-job monitor period. */
+export const LOST_RUN_PERIOD_MS = 60_000
+
+/**
+ * Runs that can no longer finish by themselves (reference §4.4): still running past the threshold
+ * while their executor address is no longer registered — its beats stopped for the dead timeout, so
+ * no callback will come. Both conditions are needed: a long run on a live executor is just long.
+ */
+export function findLostRuns(store: Store, nowMs: number, thresholdMs: number, limit = 1000): RunCompletion[] {
+  return store.runs.findLostCandidates(nowMs - thresholdMs, limit).map((run) => ({
+    logId: run.id,
+    handleCode: 500,
+    handleMsg:
+      `Job result lost, marked as failure: the run was still running ${Math.round(thresholdMs / 60_000)} min after its trigger ` +
+      `and its executor ${run.executorAddress} is no longer registered (no heartbeat).`,
+    handleTimeMs: nowMs,
+  }))
+}
+
+/**
+ * Runs a previous life of this process left unfinished and that nobody else can finish: runs on the
+ * embedded executor (its workers died with the process) and runs whose trigger never completed.
+ * Found once at start; LAN runs are left to their executors' callbacks and the lost-run monitor.
+ */
+export function findInterruptedRuns(store: Store, startedAtMs: number, embeddedAddress: string): RunCompletion[] {
+  return store.runs.findInterrupted(startedAtMs, embeddedAddress).map((run: JobRun) => ({
+    logId: run.id,
+    handleCode: 500,
+    handleMsg:
+      run.triggerCode === 0
+        ? 'Interrupted: JobDesk stopped while triggering this run; marked as failed (retries, if any, follow).'
+        : 'Interrupted: JobDesk stopped while this run was running on its embedded executor; marked as failed (retries, if any, follow).',
+    handleTimeMs: startedAtMs,
+  }))
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { decideFailure, retryDelayMs } from './retry-plan'
+
+const job = (overrides = {}) => ({
+  executorFailRetryCount: 3,
+  retryBackoff: 'NONE' as const,
+  retryIntervalSec: 0,
+  retryMaxIntervalSec: 0,
+  alarmOnEveryFailure: false,
+  ...overrides,
+})
+
+describe('retryDelayMs', () => {
+  it('retries at once without backoff, as XXL-JOB does', () => {
+    expect(retryDelayMs(job(), 0)).toBe(0)
+    expect(retryDelayMs(job(), 5)).toBe(0)
+  })
+
+  it('waits the same interval every time with FIXED', () => {
+    const fixed = job({ retryBackoff: 'FIXED', retryIntervalSec: 7 })
+    expect([0, 1, 2].map((a) => retryDelayMs(fixed, a))).toEqual([7000, 7000, 7000])
+  })
+
+  it('doubles per attempt with EXPONENTIAL, up to the cap', () => {
+    const exp = job({ retryBackoff: 'EXPONENTIAL', retryIntervalSec: 2, retryMaxIntervalSec: 10 })
+    expect([0, 1, 2, 3].map((a) => retryDelayMs(exp, a))).toEqual([2000, 4000, 8000, 10_000])
+    const uncapped = job({ retryBackoff: 'EXPONENTIAL', retryIntervalSec: 1 })
+    expect(retryDelayMs(uncapped, 10)).toBe(1_024_000)
+  })
+})
+
+describe('decideFailure', () => {
+  const failed = { executorFailRetryCount: 2, triggerTimeMs: 1_000, handleTimeMs: 5_000 }
+
+  it('retries a run with retries left, one fewer, counting the attempt from the job total', () => {
+    const decision = decideFailure(failed, job({ retryBackoff: 'FIXED', retryIntervalSec: 3 }))
+    expect(decision).toEqual({ kind: 'retry', dueAtMs: 8_000, attempt: 1, failRetryCount: 1, alarm: false })
+  })
+
+  it('measures the wait from the trigger time when the run never ran (trigger failed)', () => {
+    const decision = decideFailure({ ...failed, handleTimeMs: 0 }, job({ retryBackoff: 'FIXED', retryIntervalSec: 3 }))
+    expect(decision).toMatchObject({ dueAtMs: 4_000 })
+  })
+
+  it('alarms on the final failure by default, and on every failure when asked', () => {
+    expect(decideFailure({ ...failed, executorFailRetryCount: 0 }, job())).toEqual({ kind: 'final', alarm: true })
+    expect(decideFailure(failed, job())).toMatchObject({ kind: 'retry', alarm: false })
+    expect(decideFailure(failed, job({ alarmOnEveryFailure: true }))).toMatchObject({ kind: 'retry', alarm: true })
+  })
+
+  it('neither retries nor alarms for a job that no longer exists', () => {
+    expect(decideFailure(failed, undefined)).toEqual({ kind: 'final', alarm: false })
+  })
+})

@@ -1,0 +1,64 @@
+import type { LogPage } from '../../shared/model'
+import type { Clock } from '../kernel/clock'
+import type { Logger } from '../kernel/logger'
+import type { SpawnWorker } from '../kernel/spawn-worker'
+import type { CallbackSink, ExecutorApi, LogRequest } from './executor-api'
+
+export interface ExecutorOptions {
+  /** Root of run logs (`<yyyy-MM-dd>/<logId>.log`), glue sources and the callback spool. */
+  logDir: string
+  /** Where finished runs are reported, in batches of ≤ 50; a rejection spools the batch. */
+  callbackSink: CallbackSink
+  /** Starts runner threads; always called with 'job-runner'. */
+  spawnWorker: SpawnWorker
+  /** Default systemClock. Drives timeouts, idle exit, the callback retry loop and log retention. */
+  clock?: Clock
+  /** Script glue types (GLUE_SHELL, …) run only when true: they are remote code execution by design. */
+  enableScripts: boolean
+  /** Directories of `.js`/`.mjs` handler modules (see handlers/handler-contract.ts). */
+  handlerDirs?: string[]
+  /** URL prefixes httpJobHandler may call; 'any' allows every http(s) URL. Default: none allowed. */
+  httpAllowPrefixes?: string[] | 'any'
+  /** A lane or runner worker idle this long goes away. Default 90,000 (XXL-JOB's 30 polls × 3 s). */
+  idleRunnerExitMs?: number
+  /** How long stop() lets running runs finish before killing them. Default 5000. */
+  shutdownGraceMs?: number
+  /** Pause between passes over the callback spool. Default 30,000. */
+  callbackRetryMs?: number
+  /** Run-log date folders older than this are deleted daily; < 3 disables. Default 30. */
+  logRetentionDays?: number
+  /** Most runner worker threads at once; JS runs beyond it wait for a free worker. Default 64. */
+  maxWorkers?: number
+  /** After a kill/timeout/cover, how long a handler may take to honour its AbortSignal (or a script
+   *  its SIGTERM) before the thread is terminated (SIGKILL for scripts). Default 500. */
+  killGraceMs?: number
+  logger?: Logger
+}
+
+export interface ExecutorStatus {
+  /** Jobs with a run in progress, ascending. */
+  runningJobIds: number[]
+  /** Triggers waiting in lanes behind a running run (or for a free worker). */
+  queuedCount: number
+  /** Runner worker threads alive, idle and retiring ones included. */
+  workerCount: number
+  /** Job lanes alive (they go away after `idleRunnerExitMs` without work, or on kill). */
+  laneCount: number
+}
+
+export type ExecutorState = 'running' | 'draining' | 'stopped'
+
+export interface Executor extends ExecutorApi {
+  /**
+   * Graceful stop: refuses new triggers, fails queued ones ("… [job not executed, in the job queue,
+   * killed.]"), lets running runs finish for up to `shutdownGraceMs`, kills the rest ("… [job running,
+   * killed]"), delivers or spools every callback, and terminates all workers. Idempotent.
+   */
+  stop(): Promise<void>
+  /**
+   * Pushes the run log's new lines as they are written, starting at `fromLineNum`; each page is
+   * contiguous with the previous one (`fromLineNum` = previous `toLineNum` + 1). Returns an unsubscribe.
+   */
+  watchLog(request: LogRequest, listener: (page: LogPage) => void): () => void
+  status(): ExecutorStatus
+}

@@ -1,0 +1,225 @@
+import { ValidationError } from '../../shared/errors'
+import type { LogPage } from '../../shared/model'
+import { systemClock } from '../kernel/clock'
+import { silentLogger } from '../kernel/logger'
+import { CallbackQueue } from './callback/callback-queue'
+import { runCallbackRetryLoop } from './callback/callback-retry'
+import { CallbackSpool } from './callback/callback-spool'
+import { failure, SUCCESS, type ExecutorReply, type HandleCallback, type LogRequest, type TriggerParam } from './executor-api'
+import type { Executor, ExecutorOptions, ExecutorState, ExecutorStatus } from './executor-types'
+import { ALREADY_KILLED_MSG, BUSY_MSG, KILL_REASON, STOP_REASON, STOPPING_MSG } from './executor-texts'
+import { BUILTIN_HANDLER_NAMES } from './handlers/builtin-handlers'
+import { laneIdentity, planTrigger } from './lane/block-strategy'
+import { JobLanes } from './lane/job-lanes'
+import { RunnerPool } from './runner/runner-pool'
+import { FRAME, formatLogLine, runLogPath } from './run-log/log-format'
+import { runLogRetentionLoop } from './run-log/log-retention'
+import { LogWatchers } from './run-log/log-watchers'
+import { missingLogPage, RunLogReader } from './run-log/run-log-reader'
+import type { RunLogFile } from './run-log/run-log-writer'
+import { RunLogWriter } from './run-log/run-log-writer'
+import { checkGlue } from './trigger-check'
+import { normalizeTriggerParam } from './trigger-param'
+import { join, resolve } from 'node:path'
+
+/**
+ * The executor: XXL-JOB's ExecutorBiz semantics over job lanes, runner worker threads and script
+ * processes, with run-log files, a callback queue with an on-disk spool, and live log tails.
+ * The embedded executor is this object; the executor agent wraps it in an HTTP server.
+ */
+export function createExecutor(input: ExecutorOptions): Executor {
+  const options = { ...input, logDir: resolve(input.logDir) }
+  const clock = options.clock ?? systemClock
+  const logger = options.logger ?? silentLogger
+  const idleRunnerExitMs = options.idleRunnerExitMs ?? 90_000
+  const handlerDirs = options.handlerDirs ?? []
+  let state: ExecutorState = 'running'
+  let stopping: Promise<void> | null = null
+  const loops = new AbortController()
+
+  const handlerNames = new Set<string>(BUILTIN_HANDLER_NAMES)
+  let catalogReady: Promise<void> | null = null
+  let resolveCatalog = (): void => {}
+  if (handlerDirs.length > 0) catalogReady = new Promise((resolve) => (resolveCatalog = resolve))
+
+  const reader = new RunLogReader()
+  const watchers = new LogWatchers(reader, logger)
+  const writer = new RunLogWriter(logger, (path) => watchers.notify(path))
+  const pool = new RunnerPool({
+    spawnWorker: options.spawnWorker,
+    config: { handlerDirs, httpAllowPrefixes: options.httpAllowPrefixes ?? [] },
+    maxWorkers: options.maxWorkers ?? 64,
+    clock,
+    logger,
+    onCatalog(names) {
+      if (names) for (const name of names) handlerNames.add(name)
+      else logger.error('the first runner worker died before loading the handler directories; only built-in handlers are known')
+      catalogReady = null
+      resolveCatalog()
+    },
+  })
+
+  /** Run logs kept open until their callback line is written, by logId. */
+  const awaitingCallback = new Map<number, RunLogFile>()
+  const spool = new CallbackSpool(options.logDir)
+  const appendCallbackLine = (batch: readonly HandleCallback[], text: string): void => {
+    const line = formatLogLine(clock.nowMs(), FRAME.callbackWhere, 0, FRAME.callbackThread, text)
+    for (const item of batch) {
+      const open = awaitingCallback.get(item.logId)
+      awaitingCallback.delete(item.logId)
+      const file = open ?? writer.file(runLogPath(options.logDir, item.logDateTime, item.logId))
+      writer.append(file, line)
+      writer.close(file)
+    }
+  }
+  const callbacks = new CallbackQueue({
+    sink: options.callbackSink,
+    spool,
+    logger,
+    onDelivered: (batch) => appendCallbackLine(batch, FRAME.callbackFinish),
+    onFailed: (batch, reason) => appendCallbackLine(batch, FRAME.callbackFail(reason)),
+  })
+  const lanes = new JobLanes({
+    logDir: options.logDir,
+    pool,
+    writer,
+    clock,
+    logger,
+    killGraceMs: options.killGraceMs ?? 500,
+    onFinished(callback, file) {
+      awaitingCallback.set(callback.logId, file)
+      callbacks.push(callback)
+    },
+  })
+
+  if (handlerDirs.length > 0) pool.warmUp()
+  const background = [
+    runCallbackRetryLoop({
+      spool,
+      sink: options.callbackSink,
+      clock,
+      intervalMs: options.callbackRetryMs ?? 30_000,
+      logger,
+      signal: loops.signal,
+      onDelivered: (batch) => appendCallbackLine(batch, FRAME.callbackFinish),
+    }),
+    runLogRetentionLoop({
+      logDir: options.logDir,
+      retentionDays: options.logRetentionDays ?? 30,
+      clock,
+      logger,
+      signal: loops.signal,
+      onCleaned: (dirs) => dirs.forEach((dir) => writer.forgetDir(join(options.logDir, dir))),
+    }),
+    runIdleSweep(),
+  ]
+
+  async function runIdleSweep(): Promise<void> {
+    // A third of the limit keeps the overshoot under ~33 %; capped by the clock's longest sleep.
+    const periodMs = Math.max(10, Math.floor(idleRunnerExitMs / 3))
+    while (!loops.signal.aborted) {
+      await clock.sleep(periodMs, loops.signal)
+      if (loops.signal.aborted) return
+      const nowMs = clock.nowMs()
+      const laneCount = lanes.sweepIdle(nowMs, idleRunnerExitMs)
+      const workerCount = pool.sweepIdle(nowMs, idleRunnerExitMs)
+      if (laneCount + workerCount > 0) logger.debug('excutor idle times over limit.', { lanes: laneCount, workers: workerCount })
+    }
+  }
+
+  async function run(input: TriggerParam): Promise<ExecutorReply> {
+    if (state !== 'running') return failure(STOPPING_MSG)
+    let param: TriggerParam
+    try {
+      param = normalizeTriggerParam(input)
+    } catch (error) {
+      if (error instanceof ValidationError) return failure(`invalid trigger param, ${error.message}`)
+      throw error
+    }
+    if (param.glueType === 'BEAN' && !handlerNames.has(param.executorHandler) && catalogReady) await catalogReady
+    const refusal = checkGlue(param, options.enableScripts, handlerNames)
+    if (refusal) return failure(refusal)
+    if (state !== 'running') return failure(STOPPING_MSG)
+    const identity = laneIdentity(param)
+    const plan = planTrigger(lanes.get(param.jobId), param, identity)
+    if (plan.action === 'reject') return failure(plan.msg)
+    lanes.accept(param, identity, plan)
+    return SUCCESS
+  }
+
+  async function kill(jobId: number): Promise<ExecutorReply> {
+    const lane = lanes.get(jobId)
+    if (!lane) return { code: 200, msg: ALREADY_KILLED_MSG, data: ALREADY_KILLED_MSG }
+    lanes.remove(lane, KILL_REASON)
+    return SUCCESS
+  }
+
+  async function idleBeat(jobId: number): Promise<ExecutorReply> {
+    return lanes.get(jobId)?.busy ? failure(BUSY_MSG) : SUCCESS
+  }
+
+  async function log(request: LogRequest): Promise<ExecutorReply<LogPage>> {
+    const problem = checkLogRequest(request)
+    if (problem) return failure(problem) as ExecutorReply<LogPage>
+    const path = runLogPath(options.logDir, request.logDateTime, request.logId)
+    await writer.flushPath(path)
+    const page = await reader.read(path, request.fromLineNum)
+    return { code: 200, msg: null, data: page ?? missingLogPage(request.fromLineNum) }
+  }
+
+  function watchLog(request: LogRequest, listener: (page: LogPage) => void): () => void {
+    const problem = checkLogRequest(request)
+    if (problem) throw new ValidationError('request', problem)
+    const path = runLogPath(options.logDir, request.logDateTime, request.logId)
+    void writer.flushPath(path)
+    return watchers.watch(path, request.fromLineNum, listener)
+  }
+
+  async function drainAndStop(): Promise<void> {
+    state = 'draining'
+    lanes.dropAllQueued(STOP_REASON)
+    const graceEnd = new AbortController()
+    const deadline = clock.sleep(options.shutdownGraceMs ?? 5000, graceEnd.signal)
+    let timedOut = false
+    void deadline.then(() => (timedOut = true))
+    while (lanes.runningCount() > 0 && !timedOut) await Promise.race([lanes.whenRunEnds(), deadline])
+    graceEnd.abort()
+    lanes.removeAll(STOP_REASON)
+    await callbacks.drain()
+    loops.abort()
+    await Promise.all(background)
+    await writer.drain()
+    await pool.close()
+    state = 'stopped'
+  }
+
+  return {
+    beat: async () => SUCCESS,
+    idleBeat,
+    run,
+    kill,
+    log,
+    watchLog,
+    stop() {
+      stopping ??= drainAndStop()
+      return stopping
+    },
+    status(): ExecutorStatus {
+      const runningJobIds: number[] = []
+      let queuedCount = 0
+      for (const lane of lanes.all()) {
+        if (lane.running) runningJobIds.push(lane.jobId)
+        queuedCount += lane.queue.length
+      }
+      return { runningJobIds: runningJobIds.sort((a, b) => a - b), queuedCount, workerCount: pool.size, laneCount: lanes.size }
+    },
+  }
+}
+
+function checkLogRequest(request: LogRequest): string | null {
+  for (const field of ['logId', 'logDateTime', 'fromLineNum'] as const) {
+    const value = (request as unknown as Record<string, unknown>)?.[field]
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) return `invalid log request, ${field}: must be an integer`
+  }
+  return null
+}

@@ -1,0 +1,52 @@
+import type { JobContext, JobHandler, JobResult } from './handler-contract'
+import { createHttpJobHandler } from './http-job-handler'
+
+/** The handlers every JobDesk executor has, by name; handler-directory exports cannot shadow them. */
+export function builtinHandlers(httpAllowPrefixes: string[] | 'any'): Record<string, JobHandler> {
+  return {
+    demoJobHandler,
+    sleepJobHandler,
+    failJobHandler,
+    shardingJobHandler,
+    httpJobHandler: createHttpJobHandler(httpAllowPrefixes),
+  }
+}
+
+/** Handler names known without loading anything (the host validates triggers against them). */
+export const BUILTIN_HANDLER_NAMES: readonly string[] = [
+  'demoJobHandler',
+  'sleepJobHandler',
+  'failJobHandler',
+  'shardingJobHandler',
+  'httpJobHandler',
+]
+
+function demoJobHandler(ctx: JobContext): JobResult {
+  ctx.log('demoJobHandler, param:', ctx.param)
+}
+
+/** Sleeps `param` milliseconds (default 1000); ends early, as a failure, when the run is aborted. */
+async function sleepJobHandler(ctx: JobContext): Promise<JobResult> {
+  const text = ctx.param.trim()
+  const sleepMs = text === '' ? 1000 : Number(text)
+  if (!Number.isFinite(sleepMs) || sleepMs < 0) return { code: 500, msg: `param: expected milliseconds ≥ 0, got "${ctx.param}"` }
+  ctx.log(`sleeping ${sleepMs} ms`)
+  const completed = await new Promise<boolean>((resolve) => {
+    if (ctx.signal.aborted) return resolve(false)
+    const timer = setTimeout(() => resolve(true), sleepMs)
+    ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true })
+  })
+  if (!completed) return { code: 500, msg: 'sleep aborted' }
+  ctx.log('woke up')
+  return `slept ${sleepMs} ms`
+}
+
+function failJobHandler(ctx: JobContext): JobResult {
+  ctx.log('failJobHandler fails on purpose')
+  return { code: 500, msg: ctx.param === '' ? 'failJobHandler: failed on purpose' : ctx.param }
+}
+
+function shardingJobHandler(ctx: JobContext): JobResult {
+  ctx.log(`sharding param: index = ${ctx.shardIndex}, total = ${ctx.shardTotal}`)
+  return `shard ${ctx.shardIndex}/${ctx.shardTotal}`
+}

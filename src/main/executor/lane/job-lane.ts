@@ -1,0 +1,77 @@
+import type { TriggerParam } from '../executor-api'
+import type { RunTicket } from '../runner/runner-pool'
+import type { RunLogFile } from '../run-log/run-log-writer'
+import type { ScriptProcess } from '../script/script-process'
+import type { LaneView } from './block-strategy'
+
+/** One run in progress on a lane. */
+export interface ActiveRun {
+  readonly param: TriggerParam
+  readonly lane: JobLane
+  readonly file: RunLogFile
+  /** The JS run's place in the runner pool. */
+  ticket: RunTicket | null
+  script: ScriptProcess | null
+  /** Aborts the executorTimeout sleep when the run ends first. */
+  timeout: AbortController | null
+  ended: boolean
+}
+
+/**
+ * XXL-JOB's job thread as a logical lane: the FIFO of one job's triggers, the run in progress, and
+ * what they execute. Threads come from the runner pool, one run at a time.
+ */
+export class JobLane implements LaneView {
+  readonly queue: TriggerParam[] = []
+  private readonly queuedLogIds = new Set<number>()
+  running: ActiveRun | null = null
+  /** Removed from the executor (killed, covered, replaced, idle); late events must not revive it. */
+  closed = false
+  /** For script lanes: older glue source files of this job were deleted. */
+  gluePrepared = false
+  lastActiveMs: number
+  readonly thread: string
+
+  constructor(
+    readonly jobId: number,
+    readonly identity: string,
+    readonly createdMs: number,
+  ) {
+    this.lastActiveMs = createdMs
+    this.thread = `jobdesk, JobThread-${jobId}-${createdMs}`
+  }
+
+  get runningLogId(): number | null {
+    return this.running ? this.running.param.logId : null
+  }
+
+  get queuedCount(): number {
+    return this.queue.length
+  }
+
+  hasQueued(logId: number): boolean {
+    return this.queuedLogIds.has(logId)
+  }
+
+  get busy(): boolean {
+    return this.running !== null || this.queue.length > 0
+  }
+
+  enqueue(param: TriggerParam): void {
+    this.queue.push(param)
+    this.queuedLogIds.add(param.logId)
+  }
+
+  dequeue(): TriggerParam | undefined {
+    const param = this.queue.shift()
+    if (param) this.queuedLogIds.delete(param.logId)
+    return param
+  }
+
+  /** Empties the queue and returns what was in it. */
+  drainQueue(): TriggerParam[] {
+    const drained = this.queue.splice(0)
+    this.queuedLogIds.clear()
+    return drained
+  }
+}

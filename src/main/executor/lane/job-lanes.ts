@@ -1,0 +1,210 @@
+import type { Clock } from '../../kernel/clock'
+import type { Logger } from '../../kernel/logger'
+import type { HandleCallback, TriggerParam } from '../executor-api'
+import { capHandleMsg, queuedKilledMsg, runningKilledMsg, TIMEOUT_MSG } from '../executor-texts'
+import type { RunnerPool } from '../runner/runner-pool'
+import { FRAME, formatLogLine, runLogPath } from '../run-log/log-format'
+import type { RunLogFile, RunLogWriter } from '../run-log/run-log-writer'
+import { startScriptRun } from './script-run'
+import { selectIdleLanes, type TriggerPlan } from './block-strategy'
+import { JobLane, type ActiveRun } from './job-lane'
+
+export interface JobLanesOptions {
+  logDir: string
+  pool: RunnerPool
+  writer: RunLogWriter
+  clock: Clock
+  logger: Logger
+  killGraceMs: number
+  /** A run ended (or was dropped from a queue); its log file stays open for the callback line. */
+  onFinished(callback: HandleCallback, file: RunLogFile): void
+}
+
+type EndKind = 'finish' | 'error' | 'timeout' | 'killed'
+
+/**
+ * The executor's job lanes (XXL-JOB's job threads, reference §1.4): one FIFO per jobId, different jobs
+ * in parallel. A lane hands its JS runs, one at a time, to the runner pool, and runs scripts as child
+ * processes in their own process group.
+ */
+export class JobLanes {
+  private readonly lanes = new Map<number, JobLane>()
+  private runEndedWaiters: Array<() => void> = []
+
+  constructor(private readonly options: JobLanesOptions) {}
+
+  get(jobId: number): JobLane | undefined {
+    return this.lanes.get(jobId)
+  }
+
+  all(): IterableIterator<JobLane> {
+    return this.lanes.values()
+  }
+
+  get size(): number {
+    return this.lanes.size
+  }
+
+  /** Applies an accepted trigger plan. */
+  accept(param: TriggerParam, identity: string, plan: Exclude<TriggerPlan, { action: 'reject' }>): void {
+    let lane = this.lanes.get(param.jobId)
+    if (lane && plan.action === 'replace') {
+      this.remove(lane, plan.reason)
+      lane = undefined
+    }
+    if (!lane) {
+      lane = new JobLane(param.jobId, identity, this.options.clock.nowMs())
+      this.lanes.set(param.jobId, lane)
+    }
+    lane.enqueue(param)
+    this.pump(lane)
+  }
+
+  /** Ends the lane's running run and queued triggers with `reason`, and forgets the lane. */
+  remove(lane: JobLane, reason: string): void {
+    lane.closed = true
+    if (this.lanes.get(lane.jobId) === lane) this.lanes.delete(lane.jobId)
+    for (const param of lane.drainQueue()) this.dropQueued(lane, param, queuedKilledMsg(reason))
+    const run = lane.running
+    if (run) {
+      this.write(run, FRAME.toStop(reason))
+      this.endActive(run, 500, runningKilledMsg(reason), 'killed')
+    }
+  }
+
+  /** Fails every queued trigger of every lane with `reason` (graceful stop). */
+  dropAllQueued(reason: string): void {
+    for (const lane of this.lanes.values()) {
+      for (const param of lane.drainQueue()) this.dropQueued(lane, param, queuedKilledMsg(reason))
+    }
+  }
+
+  removeAll(reason: string): void {
+    for (const lane of [...this.lanes.values()]) this.remove(lane, reason)
+  }
+
+  runningCount(): number {
+    let n = 0
+    for (const lane of this.lanes.values()) if (lane.running) n++
+    return n
+  }
+
+  /** Resolves when a run ends (or at once when none is running). */
+  whenRunEnds(): Promise<void> {
+    if (this.runningCount() === 0) return Promise.resolve()
+    return new Promise((resolve) => this.runEndedWaiters.push(resolve))
+  }
+
+  /** Forgets lanes with nothing to do for `idleMs` (XXL-JOB: "excutor idle times over limit."). */
+  sweepIdle(nowMs: number, idleMs: number): number {
+    const idle = selectIdleLanes(this.lanes.values(), nowMs, idleMs)
+    for (const lane of idle) {
+      lane.closed = true
+      this.lanes.delete(lane.jobId)
+    }
+    return idle.length
+  }
+
+  private pump(lane: JobLane): void {
+    if (lane.closed || lane.running || lane.queue.length === 0) return
+    const param = lane.dequeue()!
+    const run = this.begin(lane, param)
+    if (lane.identity.startsWith('BEAN:')) return this.startJsRun(run)
+    run.script = startScriptRun(run, {
+      logDir: this.options.logDir,
+      dropOlderGlue: !lane.gluePrepared,
+      writeLine: (text) => this.write(run, text),
+      writeRaw: (line) => this.options.writer.append(run.file, `${line}\n`),
+      onExit: (code, msg) => {
+        this.finish(run, code, msg, code === 200 ? 'finish' : 'error')
+        this.pump(lane)
+      },
+    })
+    lane.gluePrepared = true
+  }
+
+  private startJsRun(run: ActiveRun): void {
+    const { param, lane } = run
+    run.ticket = this.options.pool.dispatch(
+      {
+        jobId: param.jobId,
+        logId: param.logId,
+        handler: param.executorHandler,
+        param: param.executorParams,
+        shardIndex: param.broadcastIndex,
+        shardTotal: param.broadcastTotal,
+      },
+      {
+        onLog: (where, line, text) => {
+          if (!run.ended) this.options.writer.append(run.file, formatLogLine(this.options.clock.nowMs(), where, line, lane.thread, text))
+        },
+        onResult: (code, msg) => {
+          this.finish(run, code, msg, 'finish')
+          this.pump(lane)
+        },
+        onError: (error) => {
+          const stack = error.stack ?? `${error.name}: ${error.message}`
+          this.write(run, FRAME.exception(stack))
+          this.finish(run, 500, stack, 'error')
+          this.pump(lane)
+        },
+        onCrash: (reason) => {
+          this.finish(run, 500, reason, 'error')
+          this.pump(lane)
+        },
+      },
+    )
+  }
+
+  private begin(lane: JobLane, param: TriggerParam): ActiveRun {
+    const file = this.options.writer.file(runLogPath(this.options.logDir, param.logDateTime, param.logId))
+    const run: ActiveRun = { param, lane, file, ticket: null, script: null, timeout: null, ended: false }
+    lane.running = run
+    lane.lastActiveMs = this.options.clock.nowMs()
+    this.write(run, FRAME.start(param.executorParams))
+    if (param.executorTimeout > 0) {
+      const timeout = new AbortController()
+      run.timeout = timeout
+      void this.options.clock.sleep(param.executorTimeout * 1000, timeout.signal).then(() => {
+        if (timeout.signal.aborted || run.ended) return
+        this.write(run, FRAME.timeout)
+        this.endActive(run, 502, TIMEOUT_MSG, 'timeout')
+        this.pump(lane)
+      })
+    }
+    return run
+  }
+
+  /** Stops the work for real (terminates the worker / kills the process tree), then finishes the run. */
+  private endActive(run: ActiveRun, code: number, msg: string, kind: EndKind): void {
+    if (run.ended) return
+    if (run.ticket) this.options.pool.cancel(run.ticket, this.options.killGraceMs)
+    run.script?.killTree(this.options.killGraceMs)
+    this.finish(run, code, msg, kind)
+  }
+
+  private finish(run: ActiveRun, code: number, rawMsg: string | null, kind: EndKind): void {
+    if (run.ended) return
+    run.ended = true
+    run.timeout?.abort()
+    const msg = capHandleMsg(rawMsg)
+    this.write(run, FRAME.end(kind, code, msg))
+    const lane = run.lane
+    if (lane.running === run) lane.running = null
+    lane.lastActiveMs = this.options.clock.nowMs()
+    this.options.onFinished({ logId: run.param.logId, logDateTime: run.param.logDateTime, handleCode: code, handleMsg: msg }, run.file)
+    const waiters = this.runEndedWaiters
+    this.runEndedWaiters = []
+    for (const resolve of waiters) resolve()
+  }
+
+  private dropQueued(lane: JobLane, param: TriggerParam, msg: string): void {
+    const file = this.options.writer.file(runLogPath(this.options.logDir, param.logDateTime, param.logId))
+    this.options.writer.append(file, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, lane.thread, FRAME.notExecuted(msg)))
+    this.options.onFinished({ logId: param.logId, logDateTime: param.logDateTime, handleCode: 500, handleMsg: msg }, file)
+  }
+
+  private write(run: ActiveRun, text: string): void {
+    this.options.writer.append(run.file, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, run.lane.thread, text))
+  }
+}

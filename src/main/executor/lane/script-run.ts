@@ -1,0 +1,53 @@
+import { SCRIPT_KINDS, type ScriptGlueType } from '../glue'
+import { scriptExitMsg } from '../executor-texts'
+import { FRAME } from '../run-log/log-format'
+import { writeGlueSource } from '../script/glue-source-file'
+import { startScriptProcess, type ScriptProcess } from '../script/script-process'
+import type { ActiveRun } from './job-lane'
+
+export interface ScriptRunHooks {
+  logDir: string
+  /** First run of this lane: delete the job's older glue source files. */
+  dropOlderGlue: boolean
+  /** A framework line (gets the log-line prefix). */
+  writeLine(text: string): void
+  /** A line of the script's own output, appended as is. */
+  writeRaw(line: string): void
+  onExit(code: number, msg: string | null): void
+}
+
+/**
+ * Runs a script glue (reference §1.4 rule 7): `<interpreter> <file> <executorParams> <broadcastIndex>
+ * <broadcastTotal>`, stdout and stderr into the run log, exit 0 → 200, else 500.
+ */
+export function startScriptRun(run: ActiveRun, hooks: ScriptRunHooks): ScriptProcess | null {
+  const param = run.param
+  const kind = SCRIPT_KINDS[param.glueType as ScriptGlueType]
+  let file: string
+  try {
+    file = writeGlueSource(hooks.logDir, param.jobId, param.glueUpdatetime, kind.suffix, param.glueSource ?? '', hooks.dropOlderGlue)
+  } catch (error) {
+    queueMicrotask(() => hooks.onExit(500, `glue source file could not be written: ${(error as Error).message}`))
+    return null
+  }
+  hooks.writeLine(FRAME.scriptFile(file))
+  const args = [file, param.executorParams, String(param.broadcastIndex), String(param.broadcastTotal)]
+  let child: ScriptProcess
+  try {
+    child = startScriptProcess(kind.command, args, hooks.writeRaw)
+  } catch (error) {
+    queueMicrotask(() => hooks.onExit(500, `script could not be started: ${(error as Error).message}`))
+    return null
+  }
+  void child.exited.then((exit) => {
+    if (exit.startError) {
+      const reason =
+        exit.startError.code === 'ENOENT'
+          ? `script interpreter not found: "${kind.command}" is not on this executor's PATH (needed for ${param.glueType})`
+          : `script could not be started with "${kind.command}": ${exit.startError.message}`
+      hooks.onExit(500, reason)
+    } else if (exit.exitCode === 0) hooks.onExit(200, null)
+    else hooks.onExit(500, scriptExitMsg(exit.exitCode))
+  })
+  return child
+}

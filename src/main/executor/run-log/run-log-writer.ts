@@ -1,0 +1,153 @@
+import { close, mkdir, open, write } from 'node:fs'
+import { dirname } from 'node:path'
+import type { Logger } from '../../kernel/logger'
+
+/**
+ * Lines wait this long before they are written, so a short run's start, result and callback lines
+ * reach the file in one write (creating a file is the expensive part). Live tails see lines within it;
+ * readers flush first.
+ */
+const FLUSH_DELAY_MS = 10
+
+/** An open run log: lines are buffered and written together. */
+export interface RunLogFile {
+  readonly path: string
+  fd: number
+  buffer: string
+  /** A write (or the open before it) is in progress; further lines wait for it. */
+  writing: boolean
+  closeWhenFlushed: boolean
+  closed: boolean
+  /** Resolved when everything buffered so far is on disk. */
+  flushed: Array<() => void>
+}
+
+/**
+ * Appends run-log lines off the event loop: one fd per run, opened on the first write and closed
+ * after the last, at most one write per file per FLUSH_DELAY_MS, all through libuv's thread pool,
+ * because creating a file can cost hundreds of µs of kernel time on some disks and must not delay
+ * dispatch. `onWritten(path)` tells live tails.
+ */
+export class RunLogWriter {
+  private readonly dirty = new Set<RunLogFile>()
+  private readonly open = new Map<string, RunLogFile>()
+  private readonly dirs = new Map<string, Promise<void>>()
+  private flushTimer: NodeJS.Timeout | null = null
+  private inFlight = 0
+  private idleWaiters: Array<() => void> = []
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly onWritten: (path: string) => void,
+  ) {}
+
+  /** The open file for `path`, or a new one (several handles to one path share it). */
+  file(path: string): RunLogFile {
+    let file = this.open.get(path)
+    if (!file) {
+      file = { path, fd: -1, buffer: '', writing: false, closeWhenFlushed: false, closed: false, flushed: [] }
+      this.open.set(path, file)
+    }
+    return file
+  }
+
+  append(file: RunLogFile, text: string): void {
+    if (file.closed || file.closeWhenFlushed) file = this.file(file.path)
+    file.buffer += text
+    this.dirty.add(file)
+    this.flushTimer ??= setTimeout(() => this.flushAll(), FLUSH_DELAY_MS)
+  }
+
+  /** Closes after the buffered lines are written. */
+  close(file: RunLogFile): void {
+    if (file.closed || file.closeWhenFlushed) return
+    file.closeWhenFlushed = true
+    if (this.open.get(file.path) === file) this.open.delete(file.path)
+    if (!file.writing && file.buffer === '') this.finish(file)
+  }
+
+  /** Writes what is buffered for `path` now and resolves once it is on disk (a reader is about to look). */
+  flushPath(path: string): Promise<void> {
+    const file = this.open.get(path)
+    if (!file || (!file.writing && file.buffer === '')) return Promise.resolve()
+    const done = new Promise<void>((resolve) => file.flushed.push(resolve))
+    if (!file.writing) this.flushFile(file)
+    return done
+  }
+
+  flushAll(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer)
+    this.flushTimer = null
+    for (const file of this.dirty) this.flushFile(file)
+  }
+
+  /** Writes everything and resolves when no write is in progress (stop). */
+  drain(): Promise<void> {
+    this.flushAll()
+    if (this.inFlight === 0) return Promise.resolve()
+    return new Promise((resolve) => this.idleWaiters.push(resolve))
+  }
+
+  /** Forgets a cached directory (the retention cleaner removed it). */
+  forgetDir(dir: string): void {
+    this.dirs.delete(dir)
+  }
+
+  private flushFile(file: RunLogFile): void {
+    this.dirty.delete(file)
+    if (file.writing || file.buffer === '') return
+    const text = file.buffer
+    file.buffer = ''
+    file.writing = true
+    this.inFlight++
+    const written = (error: Error | null): void => {
+      if (error) this.logger.error('run log write failed', { path: file.path, error: error.message })
+      file.writing = false
+      this.inFlight--
+      this.onWritten(file.path)
+      if (file.buffer !== '') this.flushFile(file)
+      else {
+        const waiters = file.flushed.splice(0)
+        for (const resolve of waiters) resolve()
+        if (file.closeWhenFlushed) this.finish(file)
+      }
+      if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve()
+    }
+    if (file.fd >= 0) return write(file.fd, text, (error) => written(error))
+    this.openFd(file.path, (error, fd) => {
+      if (error) return written(error)
+      file.fd = fd
+      write(fd, text, (writeError) => written(writeError))
+    })
+  }
+
+  private finish(file: RunLogFile): void {
+    if (file.closed) return
+    file.closed = true
+    if (this.open.get(file.path) === file) this.open.delete(file.path)
+    if (file.fd >= 0) close(file.fd, () => undefined)
+    file.fd = -1
+  }
+
+  private openFd(path: string, done: (error: Error | null, fd: number) => void): void {
+    const dir = dirname(path)
+    let ready = this.dirs.get(dir)
+    if (!ready) {
+      ready = new Promise<void>((resolve, reject) => mkdir(dir, { recursive: true }, (error) => (error ? reject(error) : resolve())))
+      this.dirs.set(dir, ready)
+      ready.catch(() => this.dirs.delete(dir))
+    }
+    ready.then(
+      () =>
+        open(path, 'a', (error, fd) => {
+          if (error?.code === 'ENOENT') {
+            // The directory vanished under us (retention ran); make it again.
+            this.dirs.delete(dir)
+            return this.openFd(path, done)
+          }
+          done(error, fd)
+        }),
+      (error: Error) => done(error, -1),
+    )
+  }
+}

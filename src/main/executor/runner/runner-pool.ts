@@ -1,0 +1,259 @@
+import { availableParallelism } from 'node:os'
+import type { Clock } from '../../kernel/clock'
+import type { Logger } from '../../kernel/logger'
+import type { SpawnWorker } from '../../kernel/spawn-worker'
+import { RunnerWorker } from './runner-thread'
+import { SLOT_CLAIMED, type RunnerConfig, type RunnerToHost, type RunRequest, type ThreadError } from './runner-protocol'
+
+/** What the pool reports about one run. */
+export interface RunListener {
+  onLog(where: string, line: number, text: string): void
+  onResult(code: number, msg: string | null): void
+  onError(error: ThreadError): void
+  /** The thread died while executing this run (crash, `process.exit` in a handler). */
+  onCrash(reason: string): void
+}
+
+/** A run handed to the pool; `cancel` it to stop hearing about it. */
+export interface RunTicket {
+  readonly run: RunRequest
+  readonly listener: RunListener
+  worker: RunnerWorker | null
+  requestId: number
+  slot: number
+  cancelled: boolean
+}
+
+export interface RunnerPoolOptions {
+  spawnWorker: SpawnWorker
+  config: RunnerConfig
+  /** Most threads at once, retiring ones included. */
+  maxWorkers: number
+  clock: Clock
+  logger: Logger
+  /** Handler names the first worker reports, or null when a worker died before reporting. */
+  onCatalog(names: string[] | null): void
+}
+
+/** A worker whose current run has been executing this long gets its waiting runs moved elsewhere. */
+const STEAL_AFTER_MS = 20
+const STEAL_CHECK_MS = 10
+
+/**
+ * An elastic pool of runner worker threads. A worker executes one run at a time but may hold a short
+ * line of runs behind it, handed over in one message per event-loop turn: that is what makes 10,000
+ * no-op runs a second cheap (an idle thread costs a wake-up per message). Runs waiting behind a run
+ * that takes longer than ~20 ms are moved to other workers (spawning one when needed), so a slow
+ * handler never delays other jobs for long. Kill and timeout terminate exactly the worker executing
+ * the run (see the claim slots in runner-protocol.ts).
+ */
+export class RunnerPool {
+  private readonly workers = new Set<RunnerWorker>()
+  /** Runs not assigned to a worker yet, from `waitingHead` on (a queue without O(n) shifts). */
+  private waiting: RunTicket[] = []
+  private waitingHead = 0
+  private nextWorkerId = 1
+  private nextRequestId = 1
+  private catalogReported = false
+  private closed = false
+  private placeScheduled = false
+  private stealTimer: NodeJS.Timeout | null = null
+  /** Workers worth keeping busy at once for short runs: about one per core. */
+  private readonly burstWorkers: number
+
+  constructor(private readonly options: RunnerPoolOptions) {
+    this.burstWorkers = Math.min(options.maxWorkers, Math.max(2, availableParallelism()))
+  }
+
+  get size(): number {
+    return this.workers.size
+  }
+
+  /** Starts one worker ahead of need, so the handler catalog is known early. */
+  warmUp(): void {
+    if (this.workers.size === 0) this.spawn()
+  }
+
+  dispatch(run: RunRequest, listener: RunListener): RunTicket {
+    const ticket: RunTicket = { run, listener, worker: null, requestId: 0, slot: -1, cancelled: false }
+    this.waiting.push(ticket)
+    this.schedulePlacement()
+    return ticket
+  }
+
+  /**
+   * Forgets a run. Not started yet: it never will be. Executing: its AbortSignal fires and its thread
+   * is terminated unless the handler ends within `graceMs` (then the worker is kept).
+   */
+  cancel(ticket: RunTicket, graceMs: number): void {
+    if (ticket.cancelled) return
+    ticket.cancelled = true
+    const worker = ticket.worker
+    if (!worker) {
+      const index = this.waiting.indexOf(ticket, this.waitingHead)
+      if (index >= 0) this.waiting.splice(index, 1)
+      return
+    }
+    if (worker.revoke(ticket)) return
+    // Claimed: it is executing (or just finished, its result on the way).
+    this.requeue(worker.revokeAllQueued())
+    worker.retire(ticket, graceMs, () => this.terminate(worker))
+  }
+
+  /** Terminates workers without runs for `idleMs` (XXL-JOB's "excutor idle times over limit."). */
+  sweepIdle(nowMs: number, idleMs: number): number {
+    let count = 0
+    for (const worker of this.workers) {
+      if (!worker.terminating && worker.pending.length === 0 && nowMs - worker.idleSinceMs >= idleMs) {
+        this.terminate(worker)
+        count++
+      }
+    }
+    return count
+  }
+
+  /** Terminates every worker and resolves once all threads have exited. */
+  async close(): Promise<void> {
+    this.closed = true
+    this.waiting = []
+    this.waitingHead = 0
+    if (this.stealTimer) clearInterval(this.stealTimer)
+    const exits = [...this.workers].map((worker) => {
+      const exited = new Promise<void>((resolve) => worker.thread.once('exit', () => resolve()))
+      this.terminate(worker)
+      return exited
+    })
+    await Promise.all(exits)
+  }
+
+  private terminate(worker: RunnerWorker): void {
+    if (worker.terminating) return
+    this.requeue(worker.revokeAllQueued())
+    worker.terminate()
+  }
+
+  private requeue(tickets: RunTicket[]): void {
+    if (tickets.length === 0) return
+    for (const ticket of tickets) {
+      ticket.worker = null
+      ticket.requestId = 0
+    }
+    this.waiting = [...tickets, ...this.waiting.slice(this.waitingHead)]
+    this.waitingHead = 0
+    this.schedulePlacement()
+  }
+
+  private schedulePlacement(): void {
+    if (this.placeScheduled) return
+    this.placeScheduled = true
+    queueMicrotask(() => {
+      this.placeScheduled = false
+      this.place()
+    })
+  }
+
+  /** Assigns waiting runs to workers and sends each worker its batch. */
+  private place(): void {
+    if (this.closed) return
+    const nowMs = this.options.clock.nowMs()
+    while (this.waitingHead < this.waiting.length) {
+      const worker = this.pickWorker(nowMs)
+      if (!worker) break
+      const ticket = this.waiting[this.waitingHead++]
+      ticket.worker = worker
+      ticket.requestId = this.nextRequestId++
+      worker.assign(ticket)
+    }
+    if (this.waitingHead === this.waiting.length) {
+      this.waiting = []
+      this.waitingHead = 0
+    } else if (this.waitingHead > 4096) {
+      this.waiting = this.waiting.slice(this.waitingHead)
+      this.waitingHead = 0
+    }
+    for (const worker of this.workers) worker.flush()
+  }
+
+  private pickWorker(nowMs: number): RunnerWorker | null {
+    let best: RunnerWorker | null = null
+    let starting = 0
+    for (const worker of this.workers) {
+      if (!worker.ready && !worker.terminating) starting++
+      if (!worker.acceptsRuns(nowMs, STEAL_AFTER_MS)) continue
+      if (!best || worker.pending.length < best.pending.length) best = worker
+    }
+    const wantMore = !best || (best.pending.length > 0 && this.workers.size < this.burstWorkers)
+    if (wantMore && starting === 0 && this.workers.size < this.options.maxWorkers) return this.spawn()
+    return best
+  }
+
+  private spawn(): RunnerWorker {
+    const worker = new RunnerWorker(this.nextWorkerId++, this.options.spawnWorker, this.options.config, this.options.clock.nowMs())
+    this.workers.add(worker)
+    worker.thread.on('message', (message: RunnerToHost) => this.onMessage(worker, message))
+    worker.thread.on('exit', (exitCode) => this.onExit(worker, exitCode))
+    this.stealTimer ??= setInterval(() => this.stealFromStuck(), STEAL_CHECK_MS).unref()
+    return worker
+  }
+
+  private onMessage(worker: RunnerWorker, message: RunnerToHost): void {
+    switch (message.type) {
+      case 'ready':
+        worker.ready = true
+        for (const problem of message.problems) this.options.logger.warn(problem)
+        if (!this.catalogReported) {
+          this.catalogReported = true
+          this.options.onCatalog(message.handlerNames)
+        }
+        return
+      case 'log': {
+        const ticket = worker.find(message.requestId)
+        if (ticket && !ticket.cancelled) ticket.listener.onLog(message.where, message.line, message.text)
+        return
+      }
+      case 'result':
+      case 'error': {
+        const ticket = worker.complete(message.requestId, this.options.clock.nowMs())
+        if (ticket && !ticket.cancelled) {
+          if (message.type === 'result') ticket.listener.onResult(message.code, message.msg)
+          else ticket.listener.onError(message.error)
+        }
+        if (this.waitingHead < this.waiting.length) this.schedulePlacement()
+        return
+      }
+    }
+  }
+
+  private onExit(worker: RunnerWorker, exitCode: number): void {
+    this.workers.delete(worker)
+    worker.stopRetireTimer()
+    if (!this.catalogReported) this.options.onCatalog(null)
+    const cause = worker.lastError ?? `thread exit code ${exitCode}`
+    if (!worker.terminating) this.options.logger.warn(`runner worker ${worker.id} exited unexpectedly`, { cause })
+    const orphans: RunTicket[] = []
+    for (const ticket of worker.pending) {
+      if (ticket.cancelled) continue
+      if (worker.stateOf(ticket) === SLOT_CLAIMED) {
+        ticket.cancelled = true
+        ticket.listener.onCrash(
+          worker.terminating ? `runner worker was terminated while running this job` : `runner worker exited unexpectedly: ${cause}`,
+        )
+      } else orphans.push(ticket)
+    }
+    worker.pending.length = 0
+    this.requeue(orphans)
+    if (this.workers.size === 0 && this.stealTimer) {
+      clearInterval(this.stealTimer)
+      this.stealTimer = null
+    }
+    if (this.waitingHead < this.waiting.length) this.schedulePlacement()
+  }
+
+  /** Moves runs waiting behind a long-running one to other workers. */
+  private stealFromStuck(): void {
+    const nowMs = this.options.clock.nowMs()
+    for (const worker of this.workers) {
+      if (worker.pending.length > 1 && worker.headStuck(nowMs, STEAL_AFTER_MS)) this.requeue(worker.revokeAllQueued())
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Messages between the executor host and a runner worker thread (src/main/executor/runner/runner-worker.ts).
+ *
+ * The host hands a worker runs in batches; the worker executes them strictly one at a time, in order.
+ * Each run has a claim slot in a SharedArrayBuffer: the host marks it QUEUED, the worker must win a
+ * compare-and-swap QUEUED → CLAIMED before it starts the run, and the host may swap QUEUED → REVOKED at
+ * any time, even while the worker is stuck in a handler. So the host always knows which run a worker
+ * is executing (kill terminates exactly that one) and can move not-yet-started runs to another worker
+ * without ever running one twice.
+ */
+
+export const SLOT_FREE = 0
+export const SLOT_QUEUED = 1
+export const SLOT_CLAIMED = 2
+export const SLOT_REVOKED = 3
+/** Claim slots per worker, hence most runs a worker holds at once. */
+export const SLOT_COUNT = 128
+
+/** Given to every runner worker as `workerData`. */
+export interface RunnerConfig {
+  handlerDirs: string[]
+  httpAllowPrefixes: string[] | 'any'
+}
+
+export interface RunnerWorkerData extends RunnerConfig {
+  /** Int32Array(SLOT_COUNT) of SLOT_* states. */
+  slots: SharedArrayBuffer
+}
+
+export interface RunRequest {
+  jobId: number
+  logId: number
+  handler: string
+  param: string
+  shardIndex: number
+  shardTotal: number
+}
+
+export interface AssignedRun {
+  requestId: number
+  slot: number
+  run: RunRequest
+}
+
+/** An error as it crosses the thread boundary. */
+export interface ThreadError {
+  name: string
+  message: string
+  stack?: string
+}
+
+export type HostToRunner =
+  | { type: 'runs'; runs: AssignedRun[] }
+  /** Aborts the claimed run's AbortSignal; the host terminates the thread if the run does not end soon. */
+  | { type: 'abort'; requestId: number }
+
+export type RunnerToHost =
+  /** Sent once, after the handler directories are loaded. */
+  | { type: 'ready'; handlerNames: string[]; problems: string[] }
+  | { type: 'log'; requestId: number; where: string; line: number; text: string }
+  | { type: 'result'; requestId: number; code: number; msg: string | null }
+  | { type: 'error'; requestId: number; error: ThreadError }
+
+export function toThreadError(error: unknown): ThreadError {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack }
+  return { name: 'Error', message: String(error) }
+}

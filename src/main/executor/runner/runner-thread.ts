@@ -1,0 +1,163 @@
+import type { Worker } from 'node:worker_threads'
+import type { SpawnWorker } from '../../kernel/spawn-worker'
+import type { RunTicket } from './runner-pool'
+import {
+  SLOT_CLAIMED,
+  SLOT_COUNT,
+  SLOT_FREE,
+  SLOT_QUEUED,
+  SLOT_REVOKED,
+  type AssignedRun,
+  type HostToRunner,
+  type RunnerConfig,
+  type RunnerWorkerData,
+} from './runner-protocol'
+
+/** The host's side of one runner worker thread: its line of assigned runs and their claim slots. */
+export class RunnerWorker {
+  readonly thread: Worker
+  /** Assigned runs without a result yet, in the order the thread executes them. */
+  readonly pending: RunTicket[] = []
+  ready = false
+  terminating = false
+  lastError: string | null = null
+  idleSinceMs: number
+  private readonly slots: Int32Array
+  private readonly freeSlots: number[] = []
+  /** Slots revoked by the host; free again once the thread has skipped them. */
+  private readonly revokedSlots = new Set<number>()
+  private outbox: AssignedRun[] = []
+  /** When the host first saw the head run claimed. */
+  private claimSeen: { requestId: number; sinceMs: number } | null = null
+  private retiring: { ticket: RunTicket; timer: NodeJS.Timeout } | null = null
+
+  constructor(
+    readonly id: number,
+    spawnWorker: SpawnWorker,
+    config: RunnerConfig,
+    nowMs: number,
+  ) {
+    const buffer = new SharedArrayBuffer(SLOT_COUNT * Int32Array.BYTES_PER_ELEMENT)
+    this.slots = new Int32Array(buffer)
+    for (let slot = SLOT_COUNT - 1; slot >= 0; slot--) this.freeSlots.push(slot)
+    const workerData: RunnerWorkerData = { ...config, slots: buffer }
+    this.thread = spawnWorker('job-runner', { workerData })
+    this.thread.on('error', (error) => {
+      this.lastError = error.stack ?? error.message
+    })
+    this.thread.unref()
+    this.idleSinceMs = nowMs
+  }
+
+  acceptsRuns(nowMs: number, stuckAfterMs: number): boolean {
+    if (this.terminating || this.retiring) return false
+    if (this.freeSlots.length === 0 && !this.reclaimSlots()) return false
+    return !this.headStuck(nowMs, stuckAfterMs)
+  }
+
+  /** True when the run at the head has been executing for at least `stuckAfterMs`. */
+  headStuck(nowMs: number, stuckAfterMs: number): boolean {
+    const head = this.pending[0]
+    if (!head || Atomics.load(this.slots, head.slot) !== SLOT_CLAIMED) return false
+    if (this.claimSeen?.requestId !== head.requestId) this.claimSeen = { requestId: head.requestId, sinceMs: nowMs }
+    return nowMs - this.claimSeen.sinceMs >= stuckAfterMs
+  }
+
+  assign(ticket: RunTicket): void {
+    const slot = this.freeSlots.pop()!
+    ticket.slot = slot
+    Atomics.store(this.slots, slot, SLOT_QUEUED)
+    this.pending.push(ticket)
+    this.outbox.push({ requestId: ticket.requestId, slot, run: ticket.run })
+    if (this.pending.length === 1) this.thread.ref()
+  }
+
+  /** Sends what was assigned this turn as one message. */
+  flush(): void {
+    if (this.outbox.length === 0) return
+    this.post({ type: 'runs', runs: this.outbox })
+    this.outbox = []
+  }
+
+  find(requestId: number): RunTicket | undefined {
+    // Results and logs nearly always concern the head.
+    const head = this.pending[0]
+    if (head?.requestId === requestId) return head
+    return this.pending.find((ticket) => ticket.requestId === requestId)
+  }
+
+  /** The thread reported a run's end: frees its slot and returns it. */
+  complete(requestId: number, nowMs: number): RunTicket | undefined {
+    const index = this.pending[0]?.requestId === requestId ? 0 : this.pending.findIndex((t) => t.requestId === requestId)
+    if (index < 0) return undefined
+    const [ticket] = this.pending.splice(index, 1)
+    Atomics.store(this.slots, ticket.slot, SLOT_FREE)
+    this.freeSlots.push(ticket.slot)
+    if (this.retiring?.ticket === ticket) this.stopRetireTimer()
+    if (this.pending.length === 0) {
+      this.idleSinceMs = nowMs
+      this.thread.unref()
+    }
+    return ticket
+  }
+
+  stateOf(ticket: RunTicket): number {
+    return Atomics.load(this.slots, ticket.slot)
+  }
+
+  /** Takes back a run the thread has not started; false when it already claimed it. */
+  revoke(ticket: RunTicket): boolean {
+    if (Atomics.compareExchange(this.slots, ticket.slot, SLOT_QUEUED, SLOT_REVOKED) !== SLOT_QUEUED) return false
+    const index = this.pending.indexOf(ticket)
+    if (index >= 0) this.pending.splice(index, 1)
+    const unsent = this.outbox.findIndex((assigned) => assigned.requestId === ticket.requestId)
+    if (unsent >= 0) {
+      // The thread never heard of it: the slot is free at once.
+      this.outbox.splice(unsent, 1)
+      Atomics.store(this.slots, ticket.slot, SLOT_FREE)
+      this.freeSlots.push(ticket.slot)
+    } else this.revokedSlots.add(ticket.slot)
+    if (this.pending.length === 0) this.thread.unref()
+    return true
+  }
+
+  /** Takes back every run not started yet (the thread is about to be terminated or is stuck). */
+  revokeAllQueued(): RunTicket[] {
+    const taken: RunTicket[] = []
+    for (const ticket of [...this.pending]) {
+      if (!ticket.cancelled && this.revoke(ticket)) taken.push(ticket)
+    }
+    return taken
+  }
+
+  /** Aborts the claimed run; terminates the thread unless it reports the run's end within `graceMs`. */
+  retire(ticket: RunTicket, graceMs: number, terminate: () => void): void {
+    this.post({ type: 'abort', requestId: ticket.requestId })
+    this.retiring = { ticket, timer: setTimeout(terminate, graceMs) }
+  }
+
+  stopRetireTimer(): void {
+    if (this.retiring) clearTimeout(this.retiring.timer)
+    this.retiring = null
+  }
+
+  terminate(): void {
+    this.terminating = true
+    this.stopRetireTimer()
+    void this.thread.terminate()
+  }
+
+  private reclaimSlots(): boolean {
+    for (const slot of this.revokedSlots) {
+      if (Atomics.load(this.slots, slot) === SLOT_FREE) {
+        this.revokedSlots.delete(slot)
+        this.freeSlots.push(slot)
+      }
+    }
+    return this.freeSlots.length > 0
+  }
+
+  private post(message: HostToRunner): void {
+    this.thread.postMessage(message)
+  }
+}

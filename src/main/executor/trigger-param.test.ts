@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { ValidationError } from '../../shared/errors'
+import { normalizeTriggerParam } from './trigger-param'
+
+const wire = {
+  jobId: 1,
+  executorHandler: 'demoJobHandler',
+  executorParams: 'hello',
+  executorBlockStrategy: 'SERIAL_EXECUTION',
+  executorTimeout: 0,
+  logId: 1001,
+  logDateTime: 1796014204713,
+  glueType: 'BEAN',
+  glueSource: null,
+  glueUpdatetime: 1796014204713,
+  broadcastIndex: 1,
+  broadcastTotal: 3,
+}
+
+describe('normalizeTriggerParam', () => {
+  it('accepts the captured XXL-JOB trigger body unchanged', () => {
+    expect(normalizeTriggerParam(wire)).toEqual(wire)
+  })
+
+  it('fills the fields third-party admins leave out or send as null', () => {
+    const param = normalizeTriggerParam({ jobId: 2, logId: 3, logDateTime: 4, glueType: 'GLUE_SHELL', executorHandler: null, executorParams: null })
+    expect(param).toMatchObject({ executorHandler: '', executorParams: '', executorBlockStrategy: 'SERIAL_EXECUTION', broadcastIndex: 0, broadcastTotal: 1, glueUpdatetime: 0 })
+  })
+
+  it('names the field and the rule when a value is wrong', () => {
+    const failure = (input: unknown) => {
+      try {
+        normalizeTriggerParam(input)
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError)
+        return (error as ValidationError).message
+      }
+      throw new Error('expected a ValidationError')
+    }
+    expect(failure({ ...wire, jobId: '1' })).toBe('jobId: must be an integer, got "1"')
+    expect(failure({ ...wire, logId: undefined })).toBe('logId: is required')
+    expect(failure({ ...wire, executorTimeout: -1 })).toBe('executorTimeout: must be ≥ 0, got -1')
+    expect(failure({ ...wire, broadcastIndex: 3 })).toBe('broadcastIndex: 3 must be less than broadcastTotal (3)')
+    expect(failure({ ...wire, executorParams: 5 })).toBe('executorParams: must be a string, got number')
+    expect(failure({ ...wire, glueType: '' })).toBe('glueType: is required')
+    expect(failure(null)).toBe('triggerParam: must be an object')
+  })
+})
