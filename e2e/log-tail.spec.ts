@@ -11,7 +11,7 @@ const SCRIPT = `#!/bin/bash\nfor i in $(seq 1 ${TICKS}); do echo "tick $i of ${T
 test('a running job’s log tail shows new lines as they are written, without a reload', async ({ page }) => {
   await openConsole(page, server())
   // A reload would drop this mark (in-app navigation only changes the address fragment).
-  await page.evaluate(() => Object.assign(window, { e2eNoReloadMark: true }))
+  await page.evaluate(() => Object.assign(globalThis, { e2eNoReloadMark: true }))
   await goTo(page, 'jobs')
   await page.getByTestId('job-new').click()
   const editor = page.getByTestId('job-editor-form')
@@ -36,7 +36,7 @@ test('a running job’s log tail shows new lines as they are written, without a 
   await expect(tick(TICKS)).toHaveCount(1)
   await expect(page.getByTestId('run-detail')).toHaveAttribute('data-status', 'success')
   await expect(log.getByTestId('log-state')).toHaveAttribute('data-end', 'true')
-  expect(await page.evaluate(() => (window as unknown as { e2eNoReloadMark?: boolean }).e2eNoReloadMark)).toBe(true)
+  expect(await page.evaluate(() => (globalThis as { e2eNoReloadMark?: boolean }).e2eNoReloadMark)).toBe(true)
 
   // Search highlights and steps through matches.
   await log.getByTestId('log-search').fill('tick 1')

@@ -13,6 +13,20 @@ const CRONSTRUE_LOCALE: Record<Language, string> = { en: 'en', 'zh-CN': 'zh_CN' 
 export function describeCron(expression: string, language: Language): string | null {
   const trimmed = expression.trim()
   if (trimmed === '') return null
+  const key = `${language}|${trimmed}`
+  const cached = descriptions.get(key)
+  if (cached !== undefined) return cached
+  const description = describeUncached(trimmed, language)
+  // Tables show the same few expressions on many rows: describe each once (bounded, oldest out).
+  if (descriptions.size >= DESCRIPTION_CACHE_SIZE) descriptions.delete(descriptions.keys().next().value!)
+  descriptions.set(key, description)
+  return description
+}
+
+const DESCRIPTION_CACHE_SIZE = 2000
+const descriptions = new Map<string, string | null>()
+
+function describeUncached(trimmed: string, language: Language): string | null {
   try {
     return cronstrue.toString(trimmed, {
       dayOfWeekStartIndexZero: false,

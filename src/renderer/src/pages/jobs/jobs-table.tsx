@@ -1,6 +1,6 @@
-import { ActionIcon, Group, Text, Tooltip, UnstyledButton } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useRef } from 'react'
+import { memo, useRef, type ReactNode } from 'react'
 import type { JobInfo, JobRun } from '../../../../shared/model'
 import { BoltIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
 import { ScheduleText } from '../../components/schedule-text'
@@ -21,100 +21,58 @@ export interface JobActions {
   openRun(runId: number): void
 }
 
-interface JobRowProps {
-  job: JobInfo
-  lastRun: JobRun | undefined
-  actions: JobActions
-  top: number
-}
-
-const JobRow = memo(function JobRow({ job, lastRun, actions, top }: JobRowProps) {
+/**
+ * The cells of one job. Memoised apart from the row's position, so scrolling re-renders only the
+ * positioned wrappers; native titles instead of tooltip components keep a row cheap to mount.
+ */
+const JobCells = memo(function JobCells({ job, lastRun, actions }: { job: JobInfo; lastRun: JobRun | undefined; actions: JobActions }) {
   const t = useT()
   const running = job.triggerStatus === 1
+  const none = t('common.none')
+  const action = (label: string, testId: string, onClick: () => void, icon: ReactNode, color?: string, disabled?: boolean) => (
+    <button type="button" className="jd-icon-btn" data-color={color} aria-label={label} title={label} onClick={onClick} disabled={disabled} data-testid={testId}>
+      {icon}
+    </button>
+  )
   return (
-    <div
-      role="row"
-      className="jd-grid-row jd-grid-body-row jd-jobs-grid"
-      style={{ height: JOB_ROW_HEIGHT, transform: `translateY(${top}px)` }}
-      data-testid="job-row"
-      data-job-id={job.id}
-    >
+    <>
       <div role="cell" className="jd-cell">
         {job.id}
       </div>
       <div role="cell" className="jd-cell">
-        <Text size="sm" truncate data-testid="job-name">
+        <div className="jd-cell" data-testid="job-name" title={job.name}>
           {job.name}
-        </Text>
-        <Text size="xs" c="dimmed" truncate ff="monospace">
-          {job.glueType === 'BEAN' ? job.executorHandler : job.glueType}
-        </Text>
+        </div>
+        <div className="jd-cell jd-sub jd-mono">{job.glueType === 'BEAN' ? job.executorHandler : job.glueType}</div>
       </div>
       <div role="cell" className="jd-cell">
         <ScheduleText job={job} />
       </div>
-      <div role="cell" className="jd-cell">
-        <Text size="xs" ff="monospace">
-          {running && job.triggerNextTimeMs > 0 ? formatDateTime(job.triggerNextTimeMs) : t('common.none')}
-        </Text>
+      <div role="cell" className="jd-cell jd-mono jd-sub">
+        {running && job.triggerNextTimeMs > 0 ? formatDateTime(job.triggerNextTimeMs) : none}
       </div>
       <div role="cell">
         <JobStatusBadge triggerStatus={job.triggerStatus} />
       </div>
       <div role="cell" data-testid="job-last-run">
         {lastRun ? (
-          <UnstyledButton onClick={() => actions.openRun(lastRun.id)} aria-label={t('trigger.openRun', { id: lastRun.id })}>
+          <button type="button" className="jd-link-btn" onClick={() => actions.openRun(lastRun.id)} aria-label={t('trigger.openRun', { id: lastRun.id })}>
             <RunStatusBadge run={lastRun} />
-          </UnstyledButton>
+          </button>
         ) : (
-          <Text size="sm" c="dimmed">
-            {t('common.none')}
-          </Text>
+          <span className="jd-dimmed">{none}</span>
         )}
       </div>
-      <Group role="cell" gap={2} wrap="nowrap">
-        {running ? (
-          <Tooltip label={t('jobs.action.stop')}>
-            <ActionIcon variant="subtle" color="orange" aria-label={t('jobs.action.stop')} onClick={() => actions.stop(job)} data-testid="job-stop">
-              <StopIcon />
-            </ActionIcon>
-          </Tooltip>
-        ) : (
-          <Tooltip label={t('jobs.action.start')}>
-            <ActionIcon
-              variant="subtle"
-              color="teal"
-              aria-label={t('jobs.action.start')}
-              onClick={() => actions.start(job)}
-              disabled={job.scheduleType === 'NONE'}
-              data-testid="job-start"
-            >
-              <PlayIcon />
-            </ActionIcon>
-          </Tooltip>
-        )}
-        <Tooltip label={t('jobs.action.trigger')}>
-          <ActionIcon variant="subtle" aria-label={t('jobs.action.trigger')} onClick={() => actions.trigger(job)} data-testid="job-trigger">
-            <BoltIcon />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('jobs.action.edit')}>
-          <ActionIcon variant="subtle" aria-label={t('jobs.action.edit')} onClick={() => actions.edit(job)} data-testid="job-edit">
-            <EditIcon />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('jobs.action.runs')}>
-          <ActionIcon variant="subtle" aria-label={t('jobs.action.runs')} onClick={() => actions.showRuns(job)} data-testid="job-runs">
-            <ListIcon />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('jobs.action.delete')}>
-          <ActionIcon variant="subtle" color="red" aria-label={t('jobs.action.delete')} onClick={() => actions.remove(job)} data-testid="job-delete">
-            <TrashIcon />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-    </div>
+      <div role="cell" className="jd-actions">
+        {running
+          ? action(t('jobs.action.stop'), 'job-stop', () => actions.stop(job), <StopIcon />, 'orange')
+          : action(t('jobs.action.start'), 'job-start', () => actions.start(job), <PlayIcon />, 'teal', job.scheduleType === 'NONE')}
+        {action(t('jobs.action.trigger'), 'job-trigger', () => actions.trigger(job), <BoltIcon />)}
+        {action(t('jobs.action.edit'), 'job-edit', () => actions.edit(job), <EditIcon />)}
+        {action(t('jobs.action.runs'), 'job-runs', () => actions.showRuns(job), <ListIcon />)}
+        {action(t('jobs.action.delete'), 'job-delete', () => actions.remove(job), <TrashIcon />, 'red')}
+      </div>
+    </>
   )
 })
 
@@ -132,7 +90,7 @@ export function JobsTable({ jobs, lastRunByJob, actions }: JobsTableProps) {
     count: jobs.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => JOB_ROW_HEIGHT,
-    overscan: 8,
+    overscan: 6,
     getItemKey: (index) => jobs[index].id,
   })
 
@@ -150,7 +108,18 @@ export function JobsTable({ jobs, lastRunByJob, actions }: JobsTableProps) {
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const job = jobs[item.index]
-          return <JobRow key={item.key} job={job} lastRun={lastRunByJob[job.id]} actions={actions} top={item.start} />
+          return (
+            <div
+              key={item.key}
+              role="row"
+              className="jd-grid-row jd-grid-body-row jd-jobs-grid"
+              style={{ height: JOB_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              data-testid="job-row"
+              data-job-id={job.id}
+            >
+              <JobCells job={job} lastRun={lastRunByJob[job.id]} actions={actions} />
+            </div>
+          )
         })}
       </div>
       {jobs.length === 0 && (

@@ -36,19 +36,17 @@ const RunRow = memo(function RunRow({ run, job, selected, top, onSelect }: { run
       <div role="cell" className="jd-cell">
         {job?.name ?? `#${run.jobId}`}
       </div>
-      <div role="cell" className="jd-cell">
-        <Text size="xs" ff="monospace">
-          {formatDateTime(run.triggerTimeMs)}
-        </Text>
+      <div role="cell" className="jd-cell jd-mono jd-small">
+        {formatDateTime(run.triggerTimeMs)}
       </div>
-      <div role="cell" className="jd-cell">
-        <Text size="xs">{t(`triggerType.${run.triggerType}`)}</Text>
+      <div role="cell" className="jd-cell jd-small">
+        {t(`triggerType.${run.triggerType}`)}
       </div>
       <div role="cell">
         <RunStatusBadge run={run} />
       </div>
-      <div role="cell" className="jd-cell">
-        <Text size="xs">{duration}</Text>
+      <div role="cell" className="jd-cell jd-small">
+        {duration}
       </div>
     </div>
   )
