@@ -2,13 +2,17 @@ import { app, BrowserWindow, dialog } from 'electron'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { IPC_EVENT } from '../shared/ipc'
 import { CoreClient } from './app/core-client'
 import { resolveDataDir } from './app/data-dir'
 import { spawnWorker } from './kernel/spawn-worker'
 import { wireIpc } from './shell/ipc-bridge'
 import { createMainWindow } from './shell/main-window'
+import { notifyFromEvents } from './shell/notifications'
+import { createTray } from './shell/tray'
 
-// The Electron entry: a thin shell. The core (SQLite, scheduler, executor) runs in a worker thread.
+// The Electron entry: a thin shell. The core (SQLite, scheduler, executor, admin API) runs in a
+// worker thread; this thread only owns the window, the tray, notifications and IPC.
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dataDirFlag = process.argv.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length)
 const dataDir = resolveDataDir(dataDirFlag)
@@ -27,29 +31,44 @@ async function main(): Promise<void> {
     app.exit(1)
     return
   }
-  let window: BrowserWindow | null = createMainWindow(outDir)
-  window.on('closed', () => (window = null))
-  wireIpc(core, () => window)
 
-  app.on('second-instance', () => {
-    if (!window) window = createMainWindow(outDir)
+  let window: BrowserWindow | null = null
+  const openWindow = (): BrowserWindow => {
+    if (!window) {
+      window = createMainWindow(outDir, dataDir)
+      window.on('closed', () => (window = null))
+    }
     if (window.isMinimized()) window.restore()
+    window.show()
     window.focus()
-  })
-  app.on('activate', () => {
-    if (!window) window = createMainWindow(outDir)
-  })
+    return window
+  }
+  const openRun = (logId: number) => {
+    const target = openWindow()
+    const send = () => target.webContents.send(IPC_EVENT, { type: 'open-run', logId })
+    if (target.webContents.isLoading()) target.webContents.once('did-finish-load', send)
+    else send()
+  }
+
+  openWindow()
+  wireIpc(core, () => window)
+  const closeTray = createTray(core, { openWindow, openRun, quit: () => app.quit() })
+  notifyFromEvents(core, { openRun, openWindow })
+
+  app.on('second-instance', () => openWindow())
+  app.on('activate', () => openWindow())
 
   let quitting = false
   app.on('before-quit', (event) => {
     if (quitting) return
     event.preventDefault()
     quitting = true
+    closeTray()
+    // Drain: no new fires, running jobs get their grace period, callbacks are written.
     void core.stop().finally(() => app.exit(0))
   })
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit()
-  })
+  // Closing the window keeps JobDesk scheduling in the tray; Quit (tray or menu) stops it.
+  app.on('window-all-closed', () => {})
 }
 
 /** The copy of better-sqlite3 built for Electron by scripts/build-electron-sqlite.mjs, if present. */

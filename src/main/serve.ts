@@ -4,12 +4,13 @@ import { startHeadless } from './app/headless'
 import { consoleLogger } from './kernel/logger'
 import { DatabaseOpenError } from './store/open-database'
 import { ListenError } from './net/http-server'
+import { ValidationError } from '../shared/errors'
 
 /**
  * Headless mode: `npm run serve -- [--port P] [--host H] [--data-dir D]`. The scheduler, the embedded
  * executor and the console, under plain Node, for an on-prem server without a desktop.
  */
-const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--console-token TOKEN] [--no-demo]`
+const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN] [--console-token TOKEN] [--no-demo]`
 
 async function main(): Promise<void> {
   let values
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         'data-dir': { type: 'string' },
         'console-token': { type: 'string' },
+        token: { type: 'string' },
+        handlers: { type: 'string', multiple: true },
         'no-demo': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -44,15 +47,19 @@ async function main(): Promise<void> {
       host: values.host!,
       port,
       consoleToken: values['console-token'] ?? process.env.JOBDESK_CONSOLE_TOKEN,
+      accessToken: values.token ?? process.env.JOBDESK_ACCESS_TOKEN,
       seedDemo: !values['no-demo'],
+      executorOptions: { handlerDirs: values.handlers ?? [] },
       logger,
     })
   } catch (error) {
-    if (error instanceof DatabaseOpenError || error instanceof ListenError) fail(error.message)
+    if (error instanceof DatabaseOpenError || error instanceof ListenError || error instanceof ValidationError) fail(error.message)
     throw error
   }
+  const adminUrl = headless.url.replace(/#.*$/, '')
   console.log(`JobDesk is running (data in ${dataDir}).`)
   console.log(`Console: ${headless.url}`)
+  console.log(`Executors register at ${adminUrl} with access token ${headless.core.settings.accessToken()}`)
   console.log('Press Ctrl-C to stop.')
 
   let stopping = false

@@ -2,8 +2,10 @@ import type {
   JobGroup,
   JobInfo,
   JobInput,
+  JobLink,
   JobRun,
   LogPage,
+  RegistryEntry,
   RunStatus,
   ScheduleType,
   TriggerType,
@@ -16,8 +18,18 @@ import type {
  */
 export interface JobDeskApi {
   getOverview(): Promise<Overview>
+  /** Runs per day (running / success / failed), oldest first, from the daily report. */
+  getDailyReport(request: DailyReportRequest): Promise<DayReport[]>
 
   listGroups(): Promise<JobGroup[]>
+  /** Creates (no id) or updates an executor group; validates every field first. */
+  saveGroup(input: GroupInput): Promise<JobGroup>
+  /** Refused while jobs still use the group. */
+  deleteGroup(id: number): Promise<void>
+  /** Every registered executor address with its health and last beat. */
+  listRegistry(): Promise<RegistryEntry[]>
+  /** Calls an executor's `/beat` or `/idleBeat` now and reports what it answered and how fast. */
+  probeExecutor(request: ProbeRequest): Promise<ProbeResult>
 
   listJobs(): Promise<JobInfo[]>
   getJob(id: number): Promise<JobInfo>
@@ -28,16 +40,43 @@ export interface JobDeskApi {
   stopJob(id: number): Promise<JobInfo>
   /** Fires the job once now (trigger type MANUAL); resolves with the new run ids. */
   triggerJob(request: TriggerRequest): Promise<TriggerResult>
+  /** Which address the job's route strategy would pick right now (FAILOVER/BUSYOVER probe for real). */
+  previewRoute(request: RoutePreviewRequest): Promise<RoutePreview>
   /** The next fire times of a schedule, or why it is invalid. Pure: nothing is saved. */
   previewSchedule(request: SchedulePreviewRequest): Promise<SchedulePreview>
 
   listRuns(filter: RunFilter): Promise<RunPage>
   getRun(id: number): Promise<JobRun>
+  /** Kills a running run: `/kill` to its executor; the run ends as killed at once. */
+  killRun(logId: number): Promise<JobRun>
   /** Lines from `fromLineNum` (1-based) of a run's log. */
   getRunLog(request: RunLogRequest): Promise<LogPage>
   /** Starts pushing `run-log` events with the new lines of a run until `unwatchRunLog`. */
   watchRunLog(logId: number): Promise<void>
   unwatchRunLog(logId: number): Promise<void>
+
+  listLinks(): Promise<JobLink[]>
+  /** Adds a child link or changes its condition; a cycle is refused (ConflictError naming the path). */
+  saveLink(link: JobLink): Promise<JobLink>
+  deleteLink(request: { parentJobId: number; childJobId: number }): Promise<void>
+
+  /** GLUE source history of a job, newest first (30 kept). */
+  listGlueVersions(jobId: number): Promise<GlueVersion[]>
+  /** Saves a new GLUE source (a remark is required) and keeps the previous one in the history. */
+  saveGlue(request: GlueSaveRequest): Promise<JobInfo>
+
+  /** Job definitions with their groups and links as a JSON document (all, or a selection). */
+  exportJobs(request: { jobIds?: number[] }): Promise<unknown>
+  /** Validates the whole document first, then applies it in one transaction. */
+  importJobs(request: { document: unknown; onConflict: 'update' | 'skip' }): Promise<ImportReport>
+
+  getSettings(): Promise<Settings>
+  saveSettings(input: SettingsInput): Promise<Settings>
+  /** Replaces the global executor access token with a new random one. */
+  regenerateAccessToken(): Promise<Settings>
+  /** Sends a test alarm email with the saved SMTP settings. */
+  sendTestEmail(request: { to: string }): Promise<ChannelCheck>
+  testWebhook(request: { url: string }): Promise<ChannelCheck>
 }
 
 export type ApiMethod = keyof JobDeskApi
@@ -59,7 +98,31 @@ export const API_METHODS = [
   'getRunLog',
   'watchRunLog',
   'unwatchRunLog',
+  'getDailyReport',
+  'saveGroup',
+  'deleteGroup',
+  'listRegistry',
+  'probeExecutor',
+  'previewRoute',
+  'killRun',
+  'listLinks',
+  'saveLink',
+  'deleteLink',
+  'listGlueVersions',
+  'saveGlue',
+  'exportJobs',
+  'importJobs',
+  'getSettings',
+  'saveSettings',
+  'regenerateAccessToken',
+  'sendTestEmail',
+  'testWebhook',
 ] as const satisfies readonly ApiMethod[]
+
+// Every method of JobDeskApi must be in API_METHODS (the preload and bridges expose only those).
+type MissingMethods = Exclude<ApiMethod, (typeof API_METHODS)[number]>
+const everyMethodListed: MissingMethods extends never ? true : MissingMethods = true
+void everyMethodListed
 
 export interface Overview {
   jobCount: number
@@ -81,6 +144,117 @@ export interface TriggerRequest {
   jobId: number
   /** Overrides the job's parameter for this one run. */
   executorParam?: string
+  /** Executor addresses for this one trigger (not saved); SHARDING_BROADCAST shards across them. */
+  addressList?: string[]
+}
+
+export interface RoutePreviewRequest {
+  jobId: number
+  addressList?: string[]
+}
+
+export interface RoutePreview {
+  strategy: string
+  candidates: string[]
+  /** The address that would be chosen; null when none would (empty list, every probe failed). */
+  chosen: string | null
+  /** Why, in one sentence; for ROUND/RANDOM/LFU/LRU it explains the rule instead of guessing. */
+  reason: string
+  /** FAILOVER/BUSYOVER: each probe made. */
+  probes: { address: string; kind: 'beat' | 'idleBeat'; code: number; msg: string }[]
+}
+
+export interface ProbeRequest {
+  address: string
+  kind: 'beat' | 'idleBeat'
+  /** idleBeat asks about one job. */
+  jobId?: number
+  /** The group whose token and protocol generation to use. */
+  groupId?: number
+}
+
+export interface ProbeResult {
+  code: number
+  msg: string
+  latencyMs: number
+}
+
+export interface GroupInput {
+  id?: number
+  appName: string
+  name: string
+  addressType: 0 | 1
+  /** Manual groups: comma-separated http(s) URLs. Ignored for automatic groups. */
+  addressList: string
+  /** The group's own token (G3 executors); empty means the global token applies. */
+  accessToken: string
+}
+
+export interface DailyReportRequest {
+  /** How many days back from today (default 7, at most 90). */
+  days?: number
+}
+
+export interface DayReport {
+  /** Local midnight of the day, epoch ms. */
+  dayMs: number
+  runningCount: number
+  successCount: number
+  failCount: number
+}
+
+export interface GlueVersion {
+  id: number
+  glueType: string
+  glueSource: string
+  glueRemark: string
+  addTimeMs: number
+}
+
+export interface GlueSaveRequest {
+  jobId: number
+  glueSource: string
+  glueRemark: string
+}
+
+export interface ImportReport {
+  created: number
+  updated: number
+  skipped: number
+  groupsCreated: string[]
+  /** One line per skipped job or link, with why. */
+  notes: string[]
+}
+
+export interface Settings {
+  /** The global token executors present (`XXL-JOB-ACCESS-TOKEN`); groups may have their own. */
+  accessToken: string
+  /** Where the console and the executor-facing API listen (headless: as started; desktop: applied at next start). */
+  listenHost: string
+  listenPort: number
+  /** Runs older than this many days are deleted (below 3 disables cleanup, as in XXL-JOB). */
+  logRetentionDays: number
+  alarms: AlarmChannels
+}
+
+export interface AlarmChannels {
+  desktop: boolean
+  webhooks: { url: string; headers?: Record<string, string>; timeoutMs?: number; retries?: number }[]
+  smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string; timeoutMs?: number } | null
+}
+
+export interface SettingsInput {
+  listenHost?: string
+  listenPort?: number
+  logRetentionDays?: number
+  alarms?: AlarmChannels
+}
+
+export interface ChannelCheck {
+  ok: boolean
+  target: string
+  error?: string
+  note?: string
 }
 
 export interface TriggerResult {
@@ -109,6 +283,8 @@ export interface RunFilter {
   /** Inclusive lower bound of trigger_time, epoch ms. */
   sinceMs?: number
   untilMs?: number
+  /** Runs fired by this run: its children (PARENT) and its retry (RETRY). */
+  parentLogId?: number
   /** Only runs with an id below this (paging backwards from the newest). */
   beforeId?: number
   /** Page size; default 100, at most 1000. */
@@ -130,8 +306,15 @@ export interface RunLogRequest {
 export type JobDeskEvent =
   | { type: 'jobs-changed'; jobIds: number[] }
   | { type: 'runs-changed'; runs: JobRun[] }
+  | { type: 'registry-changed'; entries: RegistryEntry[] }
+  | { type: 'links-changed' }
+  | { type: 'misfire'; jobId: number; missedCount: number; strategy: string }
   | { type: 'run-log'; logId: number; page: LogPage }
   | { type: 'scheduler'; status: SchedulerStatus }
+  /** From the desktop shell (a notification or the tray was clicked): show this run. */
+  | { type: 'open-run'; logId: number }
+  /** A run failed and its alarm fired (the desktop shows a notification; clicking opens the run). */
+  | { type: 'alarm'; logId: number; jobId: number; jobName: string; handleMsg: string }
 
 export type JobDeskEventType = JobDeskEvent['type']
 

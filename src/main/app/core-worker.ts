@@ -4,6 +4,7 @@ import { toErrorInfo } from '../../shared/errors'
 import type { IpcResult } from '../../shared/ipc'
 import { consoleLogger } from '../kernel/logger'
 import type { CoreMessage, CoreRequest, CoreWorkerData } from './core-messages'
+import { listen } from '../net/http-server'
 import { startCore, type Core } from './core'
 
 /**
@@ -14,10 +15,21 @@ const port = parentPort!
 const data = workerData as CoreWorkerData
 const methods = new Set<string>(API_METHODS)
 const post = (message: CoreMessage) => port.postMessage(message)
+let stopServer: () => Promise<void> = () => Promise.resolve()
 
-startCore({ dataDir: data.dataDir, nativeBinding: data.nativeBinding, seedDemo: data.seedDemo, logger: consoleLogger('core') }).then(
-  (core) => {
+const logger = consoleLogger('core')
+// The desktop app listens on all interfaces by default so LAN executors can register.
+const listenDefaults = { host: '0.0.0.0', port: 8080 }
+startCore({ dataDir: data.dataDir, nativeBinding: data.nativeBinding, seedDemo: data.seedDemo, logger, listen: listenDefaults }).then(
+  async (core) => {
     core.events.subscribe((event) => post({ type: 'event', event }))
+    const { listenHost, listenPort } = core.settings.get()
+    const server = await listen(listenHost, listenPort, [core.adminApi], []).catch((error: Error) => {
+      // The desktop still works without LAN executors; the Settings page shows where it should listen.
+      logger.error('the admin API is not listening', { error: error.message })
+      return null
+    })
+    stopServer = () => server?.close() ?? Promise.resolve()
     port.on('message', (request: CoreRequest) => handle(core, request))
     post({ type: 'ready' })
   },
@@ -30,7 +42,9 @@ function handle(core: Core, request: CoreRequest): void {
       void call(core, request.method, request.args).then((result) => post({ type: 'result', requestId: request.requestId, result }))
       return
     case 'stop':
-      void core.stop().then(() => post({ type: 'stopped', requestId: request.requestId }))
+      void stopServer()
+        .then(() => core.stop())
+        .then(() => post({ type: 'stopped', requestId: request.requestId }))
       return
   }
 }

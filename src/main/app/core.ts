@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
 import { EMBEDDED_APP_NAME } from '../../shared/model'
 import { RunWriter } from '../completion/run-writer'
 import type { CallbackSink } from '../executor/executor-api'
-import { createExecutor, type Executor } from '../executor'
+import { createExecutor, type Executor, type ExecutorOptions } from '../executor'
 import { runPeriodically, systemClock, type Clock } from '../kernel/clock'
 import { consoleLogger, type Logger } from '../kernel/logger'
 import { spawnWorker as defaultSpawnWorker, type SpawnWorker } from '../kernel/spawn-worker'
@@ -16,13 +18,26 @@ import { EMBEDDED_ADDRESS, ExecutorDirectory } from '../trigger/executor-directo
 import { createRouters } from '../trigger/routing'
 import { triggerRun } from '../trigger/trigger-run'
 import { TriggerPool } from '../trigger/trigger-pool'
-import { databaseFile, runLogDir } from './data-dir'
+import { databaseFile, handlerDir, runLogDir } from './data-dir'
 import { EventHub } from './events'
 import { createFacade } from './facade'
 import { JobService } from './job-service'
 import { RunLogs } from './run-logs'
 import { ensureEmbeddedGroup, seedDemoJobs } from './seed-demo'
+import { AlarmService } from './alarm-service'
+import { GroupService } from './group-service'
+import { ImportService } from './import-service'
+import { markInstance } from './instance-marks'
+import { LinkService } from './link-service'
+import { RunControl } from './run-control'
+import { SettingsService, type ListenDefaults } from './settings-service'
+import { DEFAULT_MONITOR_TIMINGS, startMonitors, type MonitorTimings, type Monitors } from './monitors'
 import { TriggerService } from './trigger-service'
+import { ExecutorRegistration } from './executor-registration'
+import { RemoteExecutors } from './remote-executors'
+import { createAdminApi } from '../net/admin-api'
+import { createOpenApi, isOpenApiMethod } from '../net/open-api'
+import { RateLimit } from '../net/rate-limit'
 
 export interface CoreOptions {
   dataDir: string
@@ -39,22 +54,34 @@ export interface CoreOptions {
   scanBatchSize?: number
   /** Milliseconds a graceful stop waits for running runs before killing them (default 5000). */
   shutdownGraceMs?: number
+  /** The global executor access token (`--token` / `JOBDESK_ACCESS_TOKEN`); default: stored or generated. */
+  accessToken?: string
+  /** Where the admin server listens, as shown in the settings. */
+  listen?: ListenDefaults
+  /** Completion monitor periods and thresholds (tests shorten them). */
+  monitorTimings?: Partial<MonitorTimings>
+  /** Settings for the embedded executor beyond the ones the core decides (handler folders, limits). */
+  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'logRetentionDays' | 'idleRunnerExitMs'>
 }
 
 export type CoreState = 'starting' | 'running' | 'draining' | 'stopped'
 
 export interface Core {
   readonly api: JobDeskApi
+  /** The executor-facing API and job OpenAPI, to mount on the admin's HTTP server. */
+  readonly adminApi: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
   readonly events: EventHub
   readonly store: Store
   readonly scheduler: Scheduler
   readonly executor: Executor | null
+  readonly settings: SettingsService
+  readonly registry: RegistryService
   state(): CoreState
   /** Drains: no new fires, triggers in flight finish, the embedded executor stops gracefully. */
   stop(): Promise<void>
 }
 
-/** The composition root: opens the store and wires scheduler, trigger pool, executor and API. */
+/** The composition root: opens the store and wires scheduler, trigger pool, executors, monitors and API. */
 export async function startCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? consoleLogger('core')
@@ -63,35 +90,39 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   let state: CoreState = 'starting'
 
   const store = new Store(openDatabase(databaseFile(options.dataDir), { nativeBinding: options.nativeBinding }))
+  const instance = markInstance(options.dataDir)
+  if (instance.othersAlive) logger.warn('another JobDesk process is using this data folder; its embedded runs are left to it')
   const events = new EventHub((ids) => store.runs.getMany(ids))
+  let monitors: Monitors | null = null
   const writer = new RunWriter({
     store,
     logger,
-    onFlush: (result) => events.runsChanged([...result.triggeredIds, ...result.completedIds]),
+    onFlush: (result) => {
+      events.runsChanged([...result.triggeredIds, ...result.completedIds])
+      monitors?.onFlush(result)
+    },
   })
 
-  const callbackSink: CallbackSink = (batch) =>
-    writer.complete(
-      batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: nowMs() })),
-    )
-  const executor =
-    options.embeddedExecutor === false
-      ? null
-      : createExecutor({
-          logDir: runLogDir(options.dataDir),
-          callbackSink,
-          spawnWorker: options.spawnWorker ?? defaultSpawnWorker,
-          clock,
-          enableScripts: true,
-          logger,
-          shutdownGraceMs: options.shutdownGraceMs,
-        })
+  const alarms = new AlarmService(store, {
+    logger,
+    clock,
+    onDesktop: (facts) =>
+      events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg }),
+  })
+  const settings = new SettingsService(store, alarms, options.listen ?? { host: '127.0.0.1', port: 8080 }, options.accessToken)
+  const registryChanged = () => events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
+  const registry = new RegistryService(store, timings, registryChanged)
 
-  const executors = new ExecutorDirectory(executor, null)
+  const executor = options.embeddedExecutor === false ? null : embeddedExecutor(options, writer, clock, logger)
+  const remote = new RemoteExecutors(store, () => settings.accessToken())
+  const executors = new ExecutorDirectory(executor, (address, group) => remote.forAddress(address, group))
   const routers = createRouters()
   const pool = new TriggerPool({
     trigger: (run) => triggerRun(run, { routers, executors, nowMs }),
-    record: (outcome) => void writer.recordOutcome(outcome).catch(() => {}),
+    record: (outcome) => {
+      if (outcome.triggerCode === 200) runLogs.noteTriggered(outcome.logId, outcome.executorAddress)
+      void writer.recordOutcome(outcome).catch(() => {})
+    },
     nowMs,
     logger,
   })
@@ -103,38 +134,85 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     fire: (fires) => triggers.fireScheduled(fires),
     logger,
     scanBatchSize: options.scanBatchSize,
+    onMisfire: (misfires) => {
+      for (const m of misfires) events.emit({ type: 'misfire', jobId: m.jobId, missedCount: m.missedTimesMs.length, strategy: m.strategy })
+    },
   })
-  const registry = new RegistryService(store, timings)
   const jobs = new JobService(store, nowMs)
-  const runLogs = new RunLogs(store, executors, executor ? (request, listener) => executor.watchLog(request, listener) : null, events)
+  const links = new LinkService(store)
+  const runLogs = new RunLogs(store, executors, executor ? (request, listener) => executor.watchLog(request, listener) : null, events, clock, logger)
 
   const embeddedGroupId = ensureEmbeddedGroup(store, nowMs())
   if (executor) registry.beat(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
-  if (options.seedDemo !== false) seedDemoJobs(store, jobs, embeddedGroupId, Intl.DateTimeFormat().resolvedOptions().timeZone)
+  if (options.seedDemo !== false) seedDemoJobs(store, jobs, embeddedGroupId, localTimezone())
 
   const stopLoops = new AbortController()
   const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
   const loops = [
-    runPeriodically(clock, timings.sweepPeriodMs, stopLoops.signal, () => registry.sweep(nowMs()), logError('registry sweep failed')),
+    runPeriodically(clock, timings.sweepPeriodMs, stopLoops.signal, () => void registry.sweep(nowMs()), logError('registry sweep failed')),
   ]
   // The embedded executor beats in-process like a LAN executor would, so health and lost-run
   // detection treat it alike.
   if (executor) {
-    const beat = () => registry.beat(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
+    const beat = () => void registry.beat(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
     loops.push(runPeriodically(clock, timings.beatIntervalMs, stopLoops.signal, beat, logError('embedded beat failed')))
   }
+  monitors = startMonitors({
+    store,
+    writer,
+    clock,
+    logger,
+    trigger: (request) => triggers.trigger(request),
+    sendAlarm: (run) => alarms.sendFor(run),
+    retentionDays: () => settings.logRetentionDays(),
+    timings: { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings },
+    recoverEmbeddedRuns: !instance.othersAlive,
+    keepLogs: (runs) => runLogs.archiveLater(runs),
+  })
+
+  const api = createFacade({
+    store,
+    jobs,
+    triggers,
+    scheduler,
+    registry,
+    groups: new GroupService(store, nowMs, (appName) => registry.refreshGroup(appName, nowMs())),
+    links,
+    imports: new ImportService(store, jobs, nowMs),
+    runControl: new RunControl(store, executors, writer, nowMs),
+    runLogs,
+    settings,
+    alarms,
+    events,
+    nowMs,
+  })
+  const registration = new ExecutorRegistration(store, registry, writer, nowMs, registryChanged)
+  const adminApi = createAdminApi({
+    globalToken: () => settings.accessToken(),
+    findGroup: (appName) => store.groups.findByAppName(appName),
+    register: (caller, param) => registration.register(caller, param),
+    registryRemove: (caller, param) => registration.remove(caller, param),
+    callback: (caller, batch) => registration.callback(caller, batch),
+    openApi: createOpenApi({ api, setChildJobIds: (id, text) => links.replaceSuccessChildren(id, text), defaultTimezone: localTimezone() }),
+    isOpenApiMethod,
+    rateLimit: new RateLimit(100, 30_000),
+    nowMs,
+    logger,
+  })
 
   scheduler.start()
   state = 'running'
-  const api = createFacade({ store, jobs, triggers, scheduler, registry, runLogs, events, nowMs })
   logger.info('core running', { dataDir: options.dataDir })
 
   return {
     api,
+    adminApi,
     events,
     store,
     scheduler,
     executor,
+    settings,
+    registry,
     state: () => state,
     async stop() {
       if (state !== 'running') return
@@ -143,15 +221,41 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await pool.idle()
       stopLoops.abort()
       await Promise.all(loops)
+      await monitors?.stop()
       if (executor) {
         registry.remove(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
         await executor.stop()
       }
       writer.flush()
+      await alarms.close()
       runLogs.close()
       events.close()
       store.close()
+      instance.release()
       state = 'stopped'
     },
   }
+}
+
+function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock, logger: Logger): Executor {
+  const callbackSink: CallbackSink = (batch) =>
+    writer.complete(batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: clock.nowMs() })))
+  return createExecutor({
+    logDir: runLogDir(options.dataDir),
+    callbackSink,
+    spawnWorker: options.spawnWorker ?? defaultSpawnWorker,
+    clock,
+    enableScripts: true,
+    // The operator's own machine: http jobs may call any URL unless the settings narrow it.
+    httpAllowPrefixes: 'any',
+    logger,
+    shutdownGraceMs: options.shutdownGraceMs,
+    ...options.executorOptions,
+    // `<data-dir>/handlers` is always a handler folder (when it exists), beside any given ones.
+    handlerDirs: [...(options.executorOptions?.handlerDirs ?? []), handlerDir(options.dataDir)].filter((dir) => existsSync(dir)),
+  })
+}
+
+function localTimezone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone
 }

@@ -29,3 +29,8 @@ export function databaseFile(dataDir: string): string {
 export function runLogDir(dataDir: string): string {
   return join(dataDir, 'logs')
 }
+
+/** Job handler modules of the embedded executor (see executor/handlers/handler-contract.ts). */
+export function handlerDir(dataDir: string): string {
+  return join(dataDir, 'handlers')
+}

@@ -24,10 +24,13 @@ export interface Headless {
   stop(): Promise<void>
 }
 
-/** Headless mode: the core plus one HTTP server for the console's files and its WebSocket bridge. */
+/**
+ * Headless mode: the core plus its one HTTP server — the executor-facing API and job OpenAPI under
+ * /api/, the console's files, and the console's WebSocket bridge.
+ */
 export async function startHeadless(options: HeadlessOptions): Promise<Headless> {
   const logger: Logger | undefined = options.logger
-  const core = await startCore(options)
+  const core = await startCore({ ...options, listen: { host: options.host, port: options.port } })
   let server: ListeningServer
   let bridge: BrowserBridge
   let consoleToken: string
@@ -43,7 +46,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
     server = await listen(
       options.host,
       options.port,
-      [(request, response) => serveStatic(rendererDir, request, response)],
+      [core.adminApi, (request, response) => serveStatic(rendererDir, request, response)],
       [(request, socket, head) => bridge.handleUpgrade(request, socket, head)],
     )
   } catch (error) {

@@ -61,7 +61,25 @@ export class JobService {
     this.store.transaction(() => {
       this.get(id)
       this.store.ring.deleteForJob(id)
+      this.store.links.deleteForJob(id)
+      this.store.glue.deleteForJob(id)
       this.store.jobs.delete(id)
+    })
+  }
+
+  /**
+   * Saves a new GLUE source (XXL-JOB's GLUE editor): the job gets the source and a new version stamp
+   * (so executors replace the job's runner), and the version joins the job's history.
+   */
+  saveGlue(id: number, glueSource: string, glueRemark: string): JobInfo {
+    const nowMs = this.nowMs()
+    if (glueRemark.trim() === '') throw new ValidationError('glueRemark', 'describe the change in a remark (it names the version in the history)')
+    return this.store.transaction(() => {
+      const job = this.get(id)
+      if (job.glueType === 'BEAN') throw new ValidationError('glueType', 'a BEAN job has no GLUE source; change its glue type first')
+      this.store.jobs.update({ ...job, glueSource, glueRemark: glueRemark.trim(), glueUpdatetimeMs: nowMs, updateTimeMs: nowMs })
+      this.store.glue.add(id, job.glueType, glueSource, glueRemark.trim(), nowMs)
+      return this.get(id)
     })
   }
 

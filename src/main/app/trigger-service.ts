@@ -3,6 +3,7 @@ import type { Logger } from '../kernel/logger'
 import type { RingFire } from '../store/ring-repo'
 import type { Store } from '../store/store'
 import { prepareOneOffRuns, prepareScheduledRuns, type OneOffTrigger, type PreparedRun } from '../trigger/prepare-runs'
+import { JobCache } from '../trigger/job-cache'
 import type { TriggerPool } from '../trigger/trigger-pool'
 
 /** Scheduled fires are written in transactions of at most this many, so the first runs start early. */
@@ -14,13 +15,17 @@ const FIRE_CHUNK = 500
  * so they are written and dispatched in chunks.
  */
 export class TriggerService {
+  private readonly jobCache: JobCache
+
   constructor(
     private readonly store: Store,
     private readonly pool: TriggerPool,
     private readonly nowMs: () => number,
     private readonly logger: Logger,
     private readonly onPrepared: (runs: PreparedRun[]) => void = () => {},
-  ) {}
+  ) {
+    this.jobCache = new JobCache(store)
+  }
 
   trigger(request: OneOffTrigger): TriggerResult {
     const runs = prepareOneOffRuns(this.store, request, this.nowMs())
@@ -32,7 +37,7 @@ export class TriggerService {
     for (let i = 0; i < fires.length; i += FIRE_CHUNK) {
       let runs: PreparedRun[]
       try {
-        const result = prepareScheduledRuns(this.store, fires.slice(i, i + FIRE_CHUNK), this.nowMs())
+        const result = prepareScheduledRuns(this.store, fires.slice(i, i + FIRE_CHUNK), this.nowMs(), this.jobCache)
         if (result.duplicates > 0) this.logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
         runs = result.runs
       } catch (error) {

@@ -24,18 +24,31 @@ export function findLostRuns(store: Store, nowMs: number, thresholdMs: number, l
 }
 
 /**
- * Runs a previous life of this process left unfinished and that nobody else can finish: runs on the
- * embedded executor (its workers died with the process) and runs whose trigger never completed.
- * Found once at start; LAN runs are left to their executors' callbacks and the lost-run monitor.
+ * A trigger takes at most a few seconds (3-s executor timeout); a run row still without a trigger
+ * outcome after this long was left by a process that stopped mid-trigger.
  */
-export function findInterruptedRuns(store: Store, startedAtMs: number, embeddedAddress: string): RunCompletion[] {
-  return store.runs.findInterrupted(startedAtMs, embeddedAddress).map((run: JobRun) => ({
+export const STALE_TRIGGER_MS = 60_000
+
+/** Runs whose trigger never finished (the admin stopped between writing the row and recording the outcome). */
+export function findStalePendingRuns(store: Store, nowMs: number, limit = 1000): RunCompletion[] {
+  return store.runs.findStalePending(nowMs - STALE_TRIGGER_MS, limit).map((run) => ({
     logId: run.id,
     handleCode: 500,
-    handleMsg:
-      run.triggerCode === 0
-        ? 'Interrupted: JobDesk stopped while triggering this run; marked as failed (retries, if any, follow).'
-        : 'Interrupted: JobDesk stopped while this run was running on its embedded executor; marked as failed (retries, if any, follow).',
+    handleMsg: 'Interrupted: JobDesk stopped while triggering this run; marked as failed (retries, if any, follow).',
+    handleTimeMs: nowMs,
+  }))
+}
+
+/**
+ * Runs on the embedded executor left running by a previous life of this process: its workers died
+ * with it, so no callback will ever come. Only safe to call when no other JobDesk process is using
+ * the database (its embedded executor has the same address).
+ */
+export function findOrphanedEmbeddedRuns(store: Store, startedAtMs: number, embeddedAddress: string): RunCompletion[] {
+  return store.runs.findRunningOn(embeddedAddress, startedAtMs).map((run: JobRun) => ({
+    logId: run.id,
+    handleCode: 500,
+    handleMsg: 'Interrupted: JobDesk stopped while this run was running on its embedded executor; marked as failed (retries, if any, follow).',
     handleTimeMs: startedAtMs,
   }))
 }

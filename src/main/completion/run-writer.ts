@@ -7,6 +7,8 @@ export interface FlushResult {
   triggeredIds: number[]
   /** Runs completed by this flush (repeated callbacks for finished runs are not in it). */
   completedIds: number[]
+  /** Runs that failed with this flush: a refused trigger, or a completion with a code other than 200. */
+  failedIds: number[]
 }
 
 export interface RunWriterOptions {
@@ -37,8 +39,8 @@ export class RunWriter {
   private readonly maxBatch: number
 
   constructor(private readonly options: RunWriterOptions) {
-    this.maxDelayMs = options.maxDelayMs ?? 5
-    this.maxBatch = options.maxBatch ?? 1000
+    this.maxDelayMs = options.maxDelayMs ?? 10
+    this.maxBatch = options.maxBatch ?? 2000
   }
 
   recordOutcome(outcome: TriggerOutcome): Promise<void> {
@@ -65,11 +67,7 @@ export class RunWriter {
     const { store } = this.options
     let result: FlushResult
     try {
-      result = store.transaction(() => {
-        // Outcomes first: a fast run's callback can arrive in the same batch as its trigger outcome.
-        store.runs.recordOutcomes(batch.outcomes)
-        return { triggeredIds: batch.outcomes.map((o) => o.logId), completedIds: store.runs.complete(batch.completions) }
-      })
+      result = store.transaction(() => writeBatch(store, batch))
     } catch (error) {
       // Typically the write lock held past busy_timeout. Callers decide: the executor spools its
       // callbacks and resends them; the lost-run monitor settles an unrecorded trigger outcome.
@@ -88,4 +86,28 @@ export class RunWriter {
       else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.maxDelayMs)
     })
   }
+}
+
+/**
+ * Outcomes before completions: a fast run's callback often arrives in the same batch as its trigger
+ * outcome, and then both go into one UPDATE. Completion stays idempotent either way.
+ */
+function writeBatch(store: Store, batch: Pending): FlushResult {
+  const firstCompletion = new Map<number, RunCompletion>()
+  for (const c of batch.completions) if (!firstCompletion.has(c.logId)) firstCompletion.set(c.logId, c)
+  const pairedIds = new Set<number>()
+  const alone: TriggerOutcome[] = []
+  for (const outcome of batch.outcomes) {
+    const completion = firstCompletion.get(outcome.logId)
+    if (completion && store.runs.recordOutcomeAndComplete(outcome, completion)) pairedIds.add(outcome.logId)
+    else alone.push(outcome)
+  }
+  store.runs.recordOutcomes(alone)
+  const completedIds = [...pairedIds, ...store.runs.complete(batch.completions.filter((c) => !pairedIds.has(c.logId)))]
+  const completed = new Set(completedIds)
+  const failedIds = [
+    ...batch.outcomes.filter((o) => o.triggerCode !== 200).map((o) => o.logId),
+    ...[...firstCompletion.values()].filter((c) => c.handleCode !== 200 && completed.has(c.logId)).map((c) => c.logId),
+  ]
+  return { triggeredIds: batch.outcomes.map((o) => o.logId), completedIds, failedIds }
 }

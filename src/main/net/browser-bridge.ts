@@ -5,7 +5,7 @@ import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskEvent } from 
 import { BRIDGE_PATH, type BridgeServerMessage } from '../../shared/bridge-protocol'
 import { toErrorInfo } from '../../shared/errors'
 import type { Logger } from '../kernel/logger'
-import { tokensEqual } from './token'
+import { secretsEqual } from './wire/auth'
 
 /** A browser can't send a call bigger than this (a job with a large GLUE script fits). */
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024
@@ -32,7 +32,8 @@ export class BrowserBridge {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (url.pathname !== BRIDGE_PATH) return false
-    if (!tokensEqual(url.searchParams.get('token'), this.options.consoleToken)) {
+    const presented = url.searchParams.get('token') ?? ''
+    if (presented === '' || !secretsEqual(presented, this.options.consoleToken)) {
       socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: text/plain\r\n\r\nwrong or missing console token\n')
       return true
     }

@@ -1,15 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { ListenError } from './executor-server'
 
 /** A request handler that returns false when the request is not its to answer. */
 export type RouteHandler = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean
 
-/** The port is taken or the address can't be bound; the message is for the operator. */
-export class ListenError extends Error {
-  override readonly name = 'ListenError'
-}
+export { ListenError }
 
 export interface ListeningServer {
   server: Server
@@ -43,10 +41,11 @@ export async function listen(
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new ListenError(`port ${port} on ${host} is already in use; stop the other program or choose another port with --port`))
-      else if (error.code === 'EACCES') reject(new ListenError(`no permission to listen on ${host}:${port}; choose a port above 1024 with --port`))
-      else if (error.code === 'EADDRNOTAVAIL') reject(new ListenError(`${host} is not an address of this machine; check --host`))
-      else reject(new ListenError(`cannot listen on ${host}:${port}: ${error.message}`))
+      const code = error.code ?? 'EUNKNOWN'
+      if (code === 'EADDRINUSE') reject(new ListenError(code, `port ${port} on ${host} is already in use; stop the other program or choose another port with --port`))
+      else if (code === 'EACCES') reject(new ListenError(code, `no permission to listen on ${host}:${port}; choose a port above 1024 with --port`))
+      else if (code === 'EADDRNOTAVAIL') reject(new ListenError(code, `${host} is not an address of this machine; check --host`))
+      else reject(new ListenError(code, `cannot listen on ${host}:${port}: ${error.message}`))
     })
     server.listen(port, host, () => resolve())
   })

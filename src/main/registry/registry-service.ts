@@ -10,50 +10,81 @@ import { addressHealth, type RegistryTimings } from './health'
  * next 30-s monitor tick, so a new executor gets traffic immediately.
  */
 export class RegistryService {
+  /** Addresses the sweep removed, still shown as dead for a while so operators see what died. */
+  private readonly recentlyDead = new Map<string, RegistryEntry & { removedAtMs: number }>()
+
   constructor(
     private readonly store: Store,
     private readonly timings: RegistryTimings,
     private readonly onChange: (appName: string) => void = () => {},
   ) {}
 
-  beat(appName: string, address: string, nowMs: number): void {
+  /** Records a beat; true when it was the address's first registration (its group was refreshed). */
+  beat(appName: string, address: string, nowMs: number): boolean {
     const first = this.store.transaction(() => {
       const first = this.store.registry.upsert(REGISTRY_GROUP_EXECUTOR, appName, address, nowMs)
       if (first) this.refreshGroup(appName, nowMs)
       return first
     })
     if (first) this.onChange(appName)
+    return first
   }
 
-  remove(appName: string, address: string, nowMs: number): void {
+  /** True when the address was registered (and its group lost it at once). */
+  remove(appName: string, address: string, nowMs: number): boolean {
     const removed = this.store.transaction(() => {
       const removed = this.store.registry.remove(REGISTRY_GROUP_EXECUTOR, appName, address)
       if (removed) this.refreshGroup(appName, nowMs)
       return removed
     })
     if (removed) this.onChange(appName)
+    return removed
   }
 
-  /** Deletes addresses silent for the dead timeout and rewrites every automatic group's list. */
-  sweep(nowMs: number): void {
-    this.store.transaction(() => {
-      this.store.registry.deleteDead(nowMs - this.timings.deadTimeoutMs)
+  /** Deletes addresses silent for the dead timeout and rewrites every automatic group's list; true when any died. */
+  sweep(nowMs: number): boolean {
+    const dead = this.store.transaction(() => {
+      const dead = this.store.registry.deleteDead(nowMs - this.timings.deadTimeoutMs)
       for (const group of this.store.groups.list()) {
         if (group.addressType === 0) this.refreshGroup(group.appName, nowMs)
       }
+      return dead
     })
+    for (const row of dead) {
+      this.recentlyDead.set(`${row.registryKey}\n${row.registryValue}`, {
+        appName: row.registryKey,
+        address: row.registryValue,
+        updateTimeMs: row.updateTimeMs,
+        health: 'dead',
+        removedAtMs: nowMs,
+      })
+    }
+    if (dead.length > 0) this.onChange('')
+    return dead.length > 0
   }
 
+  /**
+   * Every registered address with its health, plus addresses the sweep removed within the last dead
+   * timeout (shown as dead, so a dying executor is seen going suspect → dead → gone).
+   */
   entries(nowMs: number): RegistryEntry[] {
-    return this.store.registry.all().map((row) => ({
+    const live = this.store.registry.all().map((row) => ({
       appName: row.registryKey,
       address: row.registryValue,
       updateTimeMs: row.updateTimeMs,
       health: addressHealth(row.updateTimeMs, nowMs, this.timings),
     }))
+    const liveKeys = new Set(live.map((e) => `${e.appName}\n${e.address}`))
+    const dead: RegistryEntry[] = []
+    for (const [key, entry] of this.recentlyDead) {
+      if (liveKeys.has(key) || nowMs - entry.removedAtMs > this.timings.deadTimeoutMs) this.recentlyDead.delete(key)
+      else dead.push({ appName: entry.appName, address: entry.address, updateTimeMs: entry.updateTimeMs, health: 'dead' })
+    }
+    return [...live, ...dead]
   }
 
-  private refreshGroup(appName: string, nowMs: number): void {
+  /** Rewrites an automatic group's address list from the registry now. */
+  refreshGroup(appName: string, nowMs: number): void {
     const group = this.store.groups.findByAppName(appName)
     if (!group || group.addressType !== 0) return
     const addresses = this.store.registry.aliveAddresses(appName, nowMs - this.timings.deadTimeoutMs)

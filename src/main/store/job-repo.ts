@@ -56,6 +56,8 @@ export interface NextTimeUpdate {
 export type StoredJob = Omit<JobInfo, 'id'>
 
 export class JobRepo {
+  /** Counts this connection's writes to job definitions and statuses; caches compare it (see JobCache). */
+  changeCount = 0
   private readonly byId
   private readonly all
   private readonly insertStmt
@@ -113,18 +115,22 @@ export class JobRepo {
   }
 
   insert(job: StoredJob): number {
+    this.changeCount++
     return Number(this.insertStmt.run(withoutId(toRow({ ...job, id: 0 }))).lastInsertRowid)
   }
 
   update(job: JobInfo): void {
+    this.changeCount++
     this.updateStmt.run(toRow(job))
   }
 
   delete(id: number): boolean {
+    this.changeCount++
     return this.deleteStmt.run(id).changes > 0
   }
 
   setTrigger(id: number, status: 0 | 1, lastMs: number, nextMs: number, nowMs: number): void {
+    this.changeCount++
     this.setTriggerStmt.run(status, lastMs, nextMs, nowMs, id)
   }
 
@@ -135,7 +141,11 @@ export class JobRepo {
 
   /** Writes a scan's results; call inside the scan's transaction. */
   writeNextTimes(updates: readonly NextTimeUpdate[]): void {
-    for (const u of updates) this.nextTimeStmt.run(u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.id)
+    for (const u of updates) {
+      // Next/last times are not part of what caches hold; a job stopped because its schedule ended is.
+      if (u.triggerStatus === 0) this.changeCount++
+      this.nextTimeStmt.run(u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.id)
+    }
   }
 }
 

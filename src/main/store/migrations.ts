@@ -83,8 +83,15 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX job_log_trigger_time ON job_log(trigger_time);
       CREATE INDEX job_log_job ON job_log(job_id, id);
-      CREATE INDEX job_log_handle_code ON job_log(handle_code, trigger_code);
       CREATE INDEX job_log_parent ON job_log(parent_log_id) WHERE parent_log_id IS NOT NULL;
+      -- Partial indexes hold only the few rows the monitors look for, so they stay tiny at millions of
+      -- runs and cost nothing for the common successful run. Queries must repeat the WHERE exactly.
+      CREATE INDEX job_log_running ON job_log(executor_address)
+        WHERE trigger_code = 200 AND handle_code = 0;
+      CREATE INDEX job_log_pending ON job_log(id)
+        WHERE trigger_code = 0 AND handle_code = 0;
+      CREATE INDEX job_log_failed_todo ON job_log(id)
+        WHERE alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200));
       -- One run per scheduled time (per shard): the last line of defence against a double fire,
       -- behind the scan lock and the ring claim.
       CREATE UNIQUE INDEX job_log_schedule ON job_log(job_id, schedule_time, executor_sharding_param)

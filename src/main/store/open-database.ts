@@ -37,6 +37,10 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
     db.pragma('foreign_keys = ON')
+    // The run table's indexes take inserts in job order, not key order; a 64 MiB page cache (the
+    // default is 2 MiB) and memory-mapped reads keep those B-tree pages in memory at 10k runs/s.
+    db.pragma('cache_size = -65536')
+    db.pragma('mmap_size = 268435456')
     checkIntegrity(db, file)
     checkVersion(db, file)
     if (options.migrate !== false) migrate(db)

@@ -17,6 +17,7 @@ export class RegistryRepo {
   private readonly allStmt
   private readonly aliveStmt
   private readonly deleteDeadStmt
+  private readonly deadStmt
   private readonly hasAddressStmt
 
   constructor(db: Db) {
@@ -40,6 +41,11 @@ export class RegistryRepo {
         ORDER BY registry_value`,
     )
     this.deleteDeadStmt = db.prepare<[number]>('DELETE FROM job_registry WHERE update_time < ?')
+    this.deadStmt = db.prepare<[number], RegistryRow>(
+      `SELECT registry_group AS registryGroup, registry_key AS registryKey, registry_value AS registryValue,
+              update_time AS updateTimeMs
+         FROM job_registry WHERE update_time < ?`,
+    )
     this.hasAddressStmt = db.prepare<[string], { n: number }>(
       'SELECT COUNT(*) AS n FROM job_registry WHERE registry_value = ?',
     )
@@ -65,9 +71,11 @@ export class RegistryRepo {
     return this.aliveStmt.all(appName, sinceMs).map((r) => r.registryValue)
   }
 
-  /** Removes rows whose last beat is older than `beforeMs`; returns how many. */
-  deleteDead(beforeMs: number): number {
-    return this.deleteDeadStmt.run(beforeMs).changes
+  /** Removes rows whose last beat is older than `beforeMs`; returns them. */
+  deleteDead(beforeMs: number): RegistryRow[] {
+    const dead = this.deadStmt.all(beforeMs)
+    if (dead.length > 0) this.deleteDeadStmt.run(beforeMs)
+    return dead
   }
 
   isRegistered(address: string): boolean {

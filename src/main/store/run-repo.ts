@@ -65,6 +65,7 @@ export class RunRepo {
   private readonly insertStmt
   private readonly outcomeStmt
   private readonly completeStmt
+  private readonly outcomeAndCompleteStmt
   private readonly byId
   private readonly runningCount
   private readonly failedSince
@@ -72,7 +73,8 @@ export class RunRepo {
   private readonly lockAlarmStmt
   private readonly alarmStatusStmt
   private readonly lostCandidates
-  private readonly interrupted
+  private readonly stalePending
+  private readonly runningOn
   private readonly oldIds
   private readonly ancestorStmt
 
@@ -96,12 +98,18 @@ export class RunRepo {
               handle_time = ?
         WHERE id = ? AND handle_code = 0`,
     )
+    this.outcomeAndCompleteStmt = db.prepare<[string, number, string, number, string, number, number]>(
+      `UPDATE job_log
+          SET executor_address = ?, trigger_code = ?, trigger_msg = ?,
+              handle_code = ?, handle_msg = substr(?, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
+        WHERE id = ? AND handle_code = 0`,
+    )
     this.byId = db.prepare<[number], RunRow>('SELECT * FROM job_log WHERE id = ?')
     this.runningCount = db.prepare<[], { n: number }>(
-      'SELECT COUNT(*) AS n FROM job_log WHERE handle_code = 0 AND trigger_code = 200',
+      'SELECT COUNT(*) AS n FROM job_log INDEXED BY job_log_running WHERE trigger_code = 200 AND handle_code = 0',
     )
     this.failedTodo = db.prepare<[number], RunRow>(
-      `SELECT * FROM job_log
+      `SELECT * FROM job_log INDEXED BY job_log_failed_todo
         WHERE alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))
         ORDER BY id LIMIT ?`,
     )
@@ -109,15 +117,18 @@ export class RunRepo {
     this.lockAlarmStmt = db.prepare<[number]>('UPDATE job_log SET alarm_status = -1 WHERE id = ? AND alarm_status = 0')
     this.alarmStatusStmt = db.prepare<[number, number]>('UPDATE job_log SET alarm_status = ? WHERE id = ?')
     this.lostCandidates = db.prepare<[number, number], RunRow>(
-      `SELECT * FROM job_log
+      `SELECT * FROM job_log INDEXED BY job_log_running
         WHERE trigger_code = 200 AND handle_code = 0 AND trigger_time <= ?
           AND executor_address NOT IN (SELECT registry_value FROM job_registry)
         ORDER BY id LIMIT ?`,
     )
-    this.interrupted = db.prepare<[number, string], RunRow>(
-      `SELECT * FROM job_log
-        WHERE handle_code = 0 AND trigger_time < ? AND (trigger_code = 0 OR executor_address = ?)
-        ORDER BY id`,
+    this.stalePending = db.prepare<[number, number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_pending
+        WHERE trigger_code = 0 AND handle_code = 0 AND trigger_time < ? ORDER BY id LIMIT ?`,
+    )
+    this.runningOn = db.prepare<[string, number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_running
+        WHERE trigger_code = 200 AND handle_code = 0 AND executor_address = ? AND trigger_time < ? ORDER BY id`,
     )
     this.oldIds = db.prepare<[number, number], { id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY id LIMIT ?')
     this.ancestorStmt = db.prepare<[number], { job_id: number; parent_log_id: number | null; trigger_type: string }>(
@@ -137,6 +148,25 @@ export class RunRepo {
 
   recordOutcomes(outcomes: readonly TriggerOutcome[]): void {
     for (const o of outcomes) this.outcomeStmt.run(o.executorAddress, o.triggerCode, o.triggerMsg, o.logId)
+  }
+
+  /**
+   * A fast run's trigger outcome and its completion in one statement (they often arrive in the same
+   * batch); false when the run was already finished, in which case nothing was written.
+   */
+  recordOutcomeAndComplete(outcome: TriggerOutcome, completion: RunCompletion): boolean {
+    const code = completion.handleCode === 0 ? 500 : completion.handleCode
+    return (
+      this.outcomeAndCompleteStmt.run(
+        outcome.executorAddress,
+        outcome.triggerCode,
+        outcome.triggerMsg,
+        code,
+        completion.handleMsg,
+        completion.handleTimeMs,
+        outcome.logId,
+      ).changes === 1
+    )
   }
 
   /** Applies results; returns the ids that were actually completed now (not finished before). */
@@ -174,6 +204,7 @@ export class RunRepo {
     if (filter.jobGroup !== undefined) (where.push('job_group = ?'), args.push(filter.jobGroup))
     if (filter.status) where.push(FILTER_SQL[filter.status])
     if (filter.triggerType) (where.push('trigger_type = ?'), args.push(filter.triggerType))
+    if (filter.parentLogId !== undefined) (where.push('parent_log_id = ?'), args.push(filter.parentLogId))
     if (filter.sinceMs !== undefined) (where.push('trigger_time >= ?'), args.push(filter.sinceMs))
     if (filter.untilMs !== undefined) (where.push('trigger_time <= ?'), args.push(filter.untilMs))
     if (filter.beforeId !== undefined) (where.push('id < ?'), args.push(filter.beforeId))
@@ -201,12 +232,14 @@ export class RunRepo {
     return this.lostCandidates.all(triggeredBeforeMs, limit).map(fromRow)
   }
 
-  /**
-   * Unfinished runs from before `startedAtMs` that only this process could have finished: runs on the
-   * embedded executor, and runs whose trigger never completed.
-   */
-  findInterrupted(startedAtMs: number, embeddedAddress: string): JobRun[] {
-    return this.interrupted.all(startedAtMs, embeddedAddress).map(fromRow)
+  /** Runs whose row was written but whose trigger never finished, triggered before `beforeMs`. */
+  findStalePending(beforeMs: number, limit: number): JobRun[] {
+    return this.stalePending.all(beforeMs, limit).map(fromRow)
+  }
+
+  /** Runs still running on `address` that were triggered before `beforeMs`. */
+  findRunningOn(address: string, beforeMs: number): JobRun[] {
+    return this.runningOn.all(address, beforeMs).map(fromRow)
   }
 
   /** Up to `limit` ids of runs triggered before `beforeMs`, oldest first. */

@@ -1,5 +1,8 @@
+import { GlueRepo } from './glue-repo'
 import { GroupRepo } from './group-repo'
 import { JobRepo } from './job-repo'
+import { LinkRepo } from './link-repo'
+import { LogTextRepo } from './log-text-repo'
 import type { Db } from './open-database'
 import { RegistryRepo } from './registry-repo'
 import { ReportRepo } from './report-repo'
@@ -20,7 +23,11 @@ export class Store {
   readonly registry: RegistryRepo
   readonly settings: SettingRepo
   readonly reports: ReportRepo
+  readonly links: LinkRepo
+  readonly glue: GlueRepo
+  readonly logTexts: LogTextRepo
   private readonly lockStmt
+  private readonly dataVersionStmt
 
   constructor(readonly db: Db) {
     this.jobs = new JobRepo(db)
@@ -30,6 +37,10 @@ export class Store {
     this.registry = new RegistryRepo(db)
     this.settings = new SettingRepo(db)
     this.reports = new ReportRepo(db)
+    this.links = new LinkRepo(db)
+    this.glue = new GlueRepo(db)
+    this.logTexts = new LogTextRepo(db)
+    this.dataVersionStmt = db.prepare('PRAGMA data_version')
     this.lockStmt = db.prepare("UPDATE job_lock SET lock_name = lock_name WHERE lock_name = 'schedule_lock'")
   }
 
@@ -47,6 +58,11 @@ export class Store {
       this.lockStmt.run()
       return work()
     })
+  }
+
+  /** Changes whenever another connection (another process) commits to the database file. */
+  dataVersion(): number {
+    return this.dataVersionStmt.pluck().get() as number
   }
 
   close(): void {

@@ -4,6 +4,7 @@ import { splitAddressList } from '../store/group-repo'
 import type { RingFire } from '../store/ring-repo'
 import type { NewRun } from '../store/run-repo'
 import type { Store } from '../store/store'
+import { JobCache } from './job-cache'
 import { formatShardingParam, planShards } from './sharding'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
@@ -55,22 +56,27 @@ export interface ScheduledRuns {
  * transaction. A fire whose claim fails (another process took it, or the job was stopped or edited
  * and its pending fires cancelled) or whose (job, scheduled time) already has a run is skipped.
  */
-export function prepareScheduledRuns(store: Store, fires: readonly RingFire[], nowMs: number): ScheduledRuns {
+export function prepareScheduledRuns(
+  store: Store,
+  fires: readonly RingFire[],
+  nowMs: number,
+  jobs: JobCache = new JobCache(store),
+): ScheduledRuns {
   return store.transaction(() => {
     const result: ScheduledRuns = { runs: [], unclaimed: 0, inactive: 0, duplicates: 0 }
-    const jobs = new Map<number, JobInfo | undefined>()
-    const groups = new Map<number, JobGroup | undefined>()
+    jobs.refresh()
+    const groupOf = JobCache.groupLookup(store)
     for (const fire of fires) {
       if (!store.ring.claim(fire.jobId, fire.scheduleTimeMs)) {
         result.unclaimed++
         continue
       }
-      const job = cached(jobs, fire.jobId, () => store.jobs.get(fire.jobId))
+      const job = jobs.job(fire.jobId)
       if (!job || job.triggerStatus !== 1) {
         result.inactive++
         continue
       }
-      const group = cached(groups, job.jobGroup, () => store.groups.get(job.jobGroup))
+      const group = groupOf(job.jobGroup)
       const written = writeRuns(store, job, group, {
         triggerType: fire.triggerType,
         triggerTimeMs: nowMs,
@@ -161,11 +167,4 @@ function writeRuns(store: Store, job: JobInfo, group: JobGroup | undefined, spec
     })
   }
   return prepared
-}
-
-function cached<K, V>(map: Map<K, V>, key: K, load: () => V): V {
-  if (map.has(key)) return map.get(key) as V
-  const value = load()
-  map.set(key, value)
-  return value
 }

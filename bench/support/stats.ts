@@ -1,0 +1,35 @@
+/** Percentile (0–100) of a numeric sample by nearest rank; NaN for an empty sample. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[rank]
+}
+
+export function median(values: readonly number[]): number {
+  return percentile(values, 50)
+}
+
+export function fmt(value: number, digits = 1): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : '–'
+}
+
+/** Samples the process's peak resident set size every `periodMs` until stopped. */
+export function trackPeakRss(periodMs = 250): { stop: () => number } {
+  let peak = process.memoryUsage.rss()
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), periodMs)
+  return {
+    stop() {
+      clearInterval(timer)
+      return Math.max(peak, process.memoryUsage.rss())
+    },
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Sleeps until the wall clock reaches `targetMs`. */
+export async function sleepUntil(targetMs: number): Promise<void> {
+  const remaining = targetMs - Date.now()
+  if (remaining > 0) await sleep(remaining)
+}

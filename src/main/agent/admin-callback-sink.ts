@@ -1,0 +1,18 @@
+import type { CallbackSink, HandleCallback } from '../executor/executor-api'
+import type { AdminClient } from '../net/admin-client'
+
+/** Items per callback POST, as 3.x executors send (reference §2.4). */
+export const CALLBACK_BATCH_MAX = 50
+
+/**
+ * The agent's callback sink: POSTs finished runs to the admin(s) in batches of ≤ 50. It rejects when a
+ * batch is accepted by no admin, so the executor core spools the batch and retries it later; a batch
+ * resent after a partial success is harmless (the admin ignores a run it already finished).
+ */
+export function createAdminCallbackSink(adminClient: Pick<AdminClient, 'callback'>, maxBatch = CALLBACK_BATCH_MAX): CallbackSink {
+  return async (batch: HandleCallback[]) => {
+    for (let start = 0; start < batch.length; start += maxBatch) {
+      await adminClient.callback(batch.slice(start, start + maxBatch))
+    }
+  }
+}

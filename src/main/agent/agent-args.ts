@@ -1,0 +1,174 @@
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { PROTOCOL_GENERATIONS } from '../../shared/model'
+import type { AdminGeneration } from '../net/admin-client'
+import { parseAdminAddresses } from '../net/admin-client'
+import { DEFAULT_EXECUTOR_PORT } from '../net/executor-server'
+import { DEFAULT_BEAT_INTERVAL_MS } from '../net/registry-beat'
+
+/** The LAN executor agent's settings, from its command line (and one environment variable). */
+export interface AgentConfig {
+  adminAddresses: string[]
+  accessToken: string
+  appName: string
+  port: number
+  host: string
+  /** The address registered with the admin; null → derived from host and port. */
+  address: string | null
+  handlerDirs: string[]
+  logPath: string
+  logRetentionDays: number
+  enableScripts: boolean
+  /** URL prefixes httpJobHandler may call, or every URL. */
+  httpAllowPrefixes: string[] | 'any'
+  adminGeneration: AdminGeneration
+  beatIntervalMs: number
+  callbackRetryMs: number
+}
+
+/** A bad command line; the message is for the operator, one line. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+}
+
+export const TOKEN_ENV = 'JOBDESK_EXECUTOR_TOKEN'
+export const DEFAULT_LOG_PATH = join(homedir(), '.jobdesk', 'executor-logs')
+
+export const USAGE = `Usage: jobdesk-executor --admin URL[,URL…] --token TOKEN --app NAME [options]
+
+Runs a JobDesk executor that speaks the XXL-JOB executor protocol and registers with the admin(s).
+
+  --admin URL[,URL…]        admin base URL(s), tried in order (e.g. http://10.0.0.2:8080/xxl-job-admin)
+  --token TOKEN             access token (XXL-JOB-ACCESS-TOKEN); or set ${TOKEN_ENV}
+  --app NAME                app name of the executor group (XXL-JOB appname)
+  --port N                  port to listen on (default ${DEFAULT_EXECUTOR_PORT}; 0 picks a free one)
+  --host ADDR               interface to bind (default 0.0.0.0)
+  --address URL             address to register (default http://<first LAN IPv4>:<port>/)
+  --handlers DIR            directory of .js/.mjs handler modules (repeatable)
+  --log-path DIR            run logs, glue sources, callback spool (default ${DEFAULT_LOG_PATH})
+  --log-retention-days N    delete run-log folders older than N days; < 3 keeps all (default 30)
+  --enable-scripts          run GLUE script jobs (shell, python, …): remote code execution by design
+  --http-allow PREFIX[,…]   URL prefixes httpJobHandler may call ("any" allows all; default none)
+  --admin-generation G      g1 | g2 | g3 | auto (default auto: detected from the admin's replies)
+  --beat-interval-ms N      registry beat interval (default ${DEFAULT_BEAT_INTERVAL_MS})
+  --callback-retry-ms N     pause between retries of spooled callbacks (default 30000)
+  --help                    print this text`
+
+const OPTIONS = {
+  admin: { type: 'string' },
+  token: { type: 'string' },
+  app: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  address: { type: 'string' },
+  handlers: { type: 'string', multiple: true },
+  'log-path': { type: 'string' },
+  'log-retention-days': { type: 'string' },
+  'enable-scripts': { type: 'boolean' },
+  'http-allow': { type: 'string' },
+  'admin-generation': { type: 'string' },
+  'beat-interval-ms': { type: 'string' },
+  'callback-retry-ms': { type: 'string' },
+  help: { type: 'boolean' },
+} as const
+
+/** Parses the agent's arguments; 'help' when --help was asked for. Throws UsageError on bad input. */
+export function parseAgentArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): AgentConfig | 'help' {
+  let values: ReturnType<typeof parse>['values']
+  try {
+    values = parse(argv).values
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error))
+  }
+  if (values.help) return 'help'
+
+  const accessToken = (values.token ?? env[TOKEN_ENV] ?? '').trim()
+  if (accessToken === '') {
+    throw new UsageError(
+      `--token is required (or ${TOKEN_ENV}): every executor endpoint checks XXL-JOB-ACCESS-TOKEN, and an executor without one would run whatever anyone who can reach its port sends`,
+    )
+  }
+  return {
+    adminAddresses: readAdmins(values.admin),
+    accessToken,
+    appName: readAppName(values.app),
+    port: readInt('--port', values.port, DEFAULT_EXECUTOR_PORT, 0, 65_535),
+    host: readHost(values.host),
+    address: values.address === undefined ? null : readHttpUrl('--address', values.address),
+    handlerDirs: (values.handlers ?? []).map((dir) => nonBlank('--handlers', dir)),
+    logPath: values['log-path'] === undefined ? DEFAULT_LOG_PATH : nonBlank('--log-path', values['log-path']),
+    logRetentionDays: readInt('--log-retention-days', values['log-retention-days'], 30, 0, 36_500),
+    enableScripts: values['enable-scripts'] ?? false,
+    httpAllowPrefixes: readHttpAllow(values['http-allow']),
+    adminGeneration: readGeneration(values['admin-generation']),
+    beatIntervalMs: readInt('--beat-interval-ms', values['beat-interval-ms'], DEFAULT_BEAT_INTERVAL_MS, 10, 3_600_000),
+    callbackRetryMs: readInt('--callback-retry-ms', values['callback-retry-ms'], 30_000, 10, 3_600_000),
+  }
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false })
+}
+
+function nonBlank(flag: string, value: string): string {
+  const trimmed = value.trim()
+  if (trimmed === '') throw new UsageError(`${flag}: must not be empty`)
+  return trimmed
+}
+
+function readAdmins(value: string | undefined): string[] {
+  if (value === undefined) throw new UsageError('--admin is required: the admin base URL(s) to register with, e.g. http://10.0.0.2:8080/xxl-job-admin')
+  const admins = parseAdminAddresses(value)
+  if (admins.length === 0) throw new UsageError('--admin: give at least one admin URL')
+  return admins.map((admin) => readHttpUrl('--admin', admin))
+}
+
+function readHttpUrl(flag: string, value: string): string {
+  const trimmed = value.trim()
+  let url: URL
+  try {
+    url = new URL(trimmed)
+  } catch {
+    throw new UsageError(`${flag}: '${trimmed}' is not a URL (expected http://host:port/…)`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag}: '${trimmed}' must start with http:// or https://`)
+  return trimmed
+}
+
+function readAppName(value: string | undefined): string {
+  if (value === undefined) throw new UsageError('--app is required: the app name of the executor group on the admin')
+  const name = nonBlank('--app', value)
+  if (/[\s,]/.test(name)) throw new UsageError(`--app: '${name}' must not contain spaces or commas`)
+  return name
+}
+
+function readHost(value: string | undefined): string {
+  return value === undefined ? '0.0.0.0' : nonBlank('--host', value)
+}
+
+function readInt(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback
+  const trimmed = value.trim()
+  const parsed = Number(trimmed)
+  if (!/^\d+$/.test(trimmed) || !Number.isSafeInteger(parsed)) throw new UsageError(`${flag}: expected a whole number, got '${value}'`)
+  if (parsed < min || parsed > max) throw new UsageError(`${flag}: must be between ${min} and ${max}, got ${parsed}`)
+  return parsed
+}
+
+function readHttpAllow(value: string | undefined): string[] | 'any' {
+  if (value === undefined) return []
+  if (value.trim() === 'any') return 'any'
+  return value
+    .split(',')
+    .map((prefix) => prefix.trim())
+    .filter((prefix) => prefix !== '')
+    .map((prefix) => readHttpUrl('--http-allow', prefix))
+}
+
+function readGeneration(value: string | undefined): AdminGeneration {
+  if (value === undefined) return 'auto'
+  const generation = value.trim()
+  if (generation === 'auto' || (PROTOCOL_GENERATIONS as readonly string[]).includes(generation)) return generation as AdminGeneration
+  throw new UsageError(`--admin-generation: expected g1, g2, g3 or auto, got '${value}'`)
+}

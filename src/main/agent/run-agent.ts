@@ -1,0 +1,110 @@
+import { networkInterfaces } from 'node:os'
+import { createExecutor, type Executor, type ExecutorOptions } from '../executor'
+import { systemClock, type Clock } from '../kernel/clock'
+import { silentLogger, type Logger } from '../kernel/logger'
+import { spawnWorker } from '../kernel/spawn-worker'
+import { createAdminClient } from '../net/admin-client'
+import { startExecutorServer, type ExecutorServer } from '../net/executor-server'
+import { startRegistryBeat, type BeatOutcome } from '../net/registry-beat'
+import { Agent } from 'undici'
+import { CONNECTIONS_PER_ORIGIN } from '../net/wire/post-json'
+import { createAdminCallbackSink } from './admin-callback-sink'
+import type { AgentConfig } from './agent-args'
+import { defaultRegistryAddress } from './registry-address'
+
+/**
+ * The LAN executor agent: the executor core behind the XXL-JOB executor server, registered with the
+ * admin(s) by the registry beat, reporting runs through the admin client.
+ */
+export interface AgentDeps {
+  clock?: Clock
+  logger?: Logger
+  /** Default: the real core. Tests may pass another. */
+  createExecutor?: (options: ExecutorOptions) => Executor
+}
+
+export interface RunningAgent {
+  /** The bound port (the configured one, or the picked one for port 0). */
+  readonly port: number
+  readonly host: string
+  /** The address registered with the admin. */
+  readonly address: string
+  /** Resolves with the outcome of the registration at start. */
+  readonly firstBeat: Promise<BeatOutcome>
+  /**
+   * registryRemove first (so admins stop routing here), then the executor's graceful stop (running
+   * runs killed, queued ones reported not executed, callbacks delivered or spooled), then the server.
+   */
+  stop(): Promise<void>
+}
+
+export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Promise<RunningAgent> {
+  const logger = deps.logger ?? silentLogger
+  // The agent's own connection pool, closed on stop: the shared one may serve an admin in the same
+  // process (tests, or an agent embedded in another program).
+  const dispatcher = new Agent({ connections: CONNECTIONS_PER_ORIGIN })
+  const adminClient = createAdminClient({
+    adminAddresses: config.adminAddresses,
+    accessToken: config.accessToken,
+    appName: config.appName,
+    generation: config.adminGeneration,
+    dispatcher,
+  })
+  const executor = (deps.createExecutor ?? createExecutor)({
+    logDir: config.logPath,
+    callbackSink: createAdminCallbackSink(adminClient),
+    spawnWorker,
+    clock: deps.clock,
+    enableScripts: config.enableScripts,
+    handlerDirs: config.handlerDirs,
+    httpAllowPrefixes: config.httpAllowPrefixes,
+    logRetentionDays: config.logRetentionDays,
+    callbackRetryMs: config.callbackRetryMs,
+    logger,
+  })
+
+  let server: ExecutorServer
+  try {
+    server = await startExecutorServer({
+      executor,
+      credentials: { accessToken: config.accessToken, appName: config.appName },
+      generation: config.adminGeneration,
+      host: config.host,
+      port: config.port,
+      // An address registered with a path (e.g. http://host:9999/job/) is served under that path too.
+      pathPrefix: config.address === null ? undefined : new URL(config.address).pathname,
+      logger,
+    })
+  } catch (error) {
+    await executor.stop()
+    await dispatcher.close()
+    throw error
+  }
+
+  const address = config.address ?? defaultRegistryAddress(config.host, server.port, networkInterfaces())
+  const beat = startRegistryBeat({
+    adminClient,
+    appName: config.appName,
+    address,
+    clock: deps.clock ?? systemClock,
+    beatIntervalMs: config.beatIntervalMs,
+    logger,
+  })
+
+  let stopping: Promise<void> | null = null
+  return {
+    port: server.port,
+    host: server.host,
+    address,
+    firstBeat: beat.firstBeat,
+    stop() {
+      stopping ??= (async () => {
+        await beat.stop()
+        await executor.stop()
+        await server.close()
+        await dispatcher.close()
+      })()
+      return stopping
+    },
+  }
+}

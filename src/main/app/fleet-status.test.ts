@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import type { RegistryEntry } from '../../shared/model'
+import { fleetStatus } from './fleet-status'
+
+const entry = (health: RegistryEntry['health']): RegistryEntry => ({ appName: 'a', address: `http://h/${health}`, updateTimeMs: 0, health })
+
+describe('fleetStatus', () => {
+  it('is green when every executor is online and nothing failed', () => {
+    expect(fleetStatus([entry('online'), entry('online')], 0, 0)).toEqual({ color: 'green', summary: '2 executors online · no failed runs in 24 h' })
+  })
+
+  it('is amber for a suspect executor or earlier failures', () => {
+    expect(fleetStatus([entry('online'), entry('suspect')], 0, 0).color).toBe('amber')
+    expect(fleetStatus([entry('online')], 3, 0)).toEqual({ color: 'amber', summary: '1 executor online · 3 failed runs in 24 h' })
+  })
+
+  it('is red for a dead executor or a failure in the last hour', () => {
+    expect(fleetStatus([entry('online'), entry('dead')], 0, 0)).toEqual({ color: 'red', summary: '1 executor online, 1 dead · no failed runs in 24 h' })
+    expect(fleetStatus([entry('online')], 1, 1).color).toBe('red')
+  })
+})

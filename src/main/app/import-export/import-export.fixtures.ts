@@ -1,0 +1,82 @@
+import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
+
+/** A small installation for the import/export tests: three groups, four jobs, three links. */
+
+export const NOW_MS = Date.parse('2026-06-01T12:00:00Z')
+
+export function group(id: number, appName: string, patch: Partial<JobGroup> = {}): JobGroup {
+  return {
+    id,
+    appName,
+    name: `${appName} executors`,
+    addressType: 0,
+    addressList: '',
+    accessToken: '',
+    protocolGeneration: null,
+    autoCreated: false,
+    updateTimeMs: NOW_MS - 86_400_000,
+    ...patch,
+  }
+}
+
+export function job(id: number, jobGroup: number, name: string, patch: Partial<JobInfo> = {}): JobInfo {
+  return {
+    id,
+    jobGroup,
+    name,
+    author: 'ops',
+    alarmEmail: '',
+    scheduleType: 'CRON',
+    scheduleConf: '0 0 2 * * ?',
+    timezone: 'Europe/Berlin',
+    misfireStrategy: 'DO_NOTHING',
+    executorRouteStrategy: 'FIRST',
+    executorHandler: `${name}Handler`,
+    executorParam: '',
+    executorBlockStrategy: 'SERIAL_EXECUTION',
+    executorTimeoutSec: 0,
+    executorFailRetryCount: 0,
+    retryBackoff: 'NONE',
+    retryIntervalSec: 0,
+    retryMaxIntervalSec: 0,
+    alarmOnEveryFailure: false,
+    glueType: 'BEAN',
+    glueSource: '',
+    glueRemark: '',
+    glueUpdatetimeMs: NOW_MS - 3_600_000,
+    childJobIds: [],
+    triggerStatus: 0,
+    triggerLastTimeMs: 0,
+    triggerNextTimeMs: 0,
+    addTimeMs: NOW_MS - 86_400_000,
+    updateTimeMs: NOW_MS - 3_600_000,
+    ...patch,
+  }
+}
+
+export function sampleState(): { groups: JobGroup[]; jobs: JobInfo[]; links: JobLink[] } {
+  return {
+    groups: [
+      group(1, 'jobdesk-embedded', { accessToken: 'embedded-secret-token' }),
+      group(3, 'billing', { addressType: 1, addressList: 'http://10.0.0.5:9999,http://10.0.0.6:9999', accessToken: 'billing-secret-token' }),
+      group(4, 'spare', { addressList: 'http://10.0.0.9:9999', protocolGeneration: 'g3' }),
+    ],
+    jobs: [
+      job(1, 1, 'nightly-report', {
+        triggerStatus: 1,
+        triggerLastTimeMs: NOW_MS - 36_000_000,
+        triggerNextTimeMs: NOW_MS + 50_400_000,
+        alarmEmail: 'ops@example.com',
+        executorParam: '  --full  ',
+      }),
+      job(2, 3, 'send-invoices', { scheduleType: 'NONE', scheduleConf: '', executorRouteStrategy: 'ROUND', executorFailRetryCount: 3, retryBackoff: 'EXPONENTIAL', retryIntervalSec: 10, retryMaxIntervalSec: 600 }),
+      job(3, 1, 'cleanup', { scheduleType: 'FIX_RATE', scheduleConf: '300', triggerStatus: 1, glueType: 'GLUE_SHELL', glueSource: 'echo clean\n', executorHandler: '', glueRemark: 'v2' }),
+      job(5, 1, 'notify', { scheduleType: 'CRON', scheduleConf: '0 30 8 ? * MON-FRI', timezone: 'Asia/Tokyo', alarmOnEveryFailure: true }),
+    ],
+    links: [
+      { parentJobId: 2, childJobId: 3, condition: 'FAILURE' },
+      { parentJobId: 1, childJobId: 2, condition: 'SUCCESS' },
+      { parentJobId: 1, childJobId: 5, condition: 'ALWAYS' },
+    ],
+  }
+}

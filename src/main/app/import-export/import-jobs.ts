@@ -1,0 +1,194 @@
+import { ValidationError } from '../../../shared/errors'
+import type { JobInfo } from '../../../shared/model'
+import { validateJobInput } from '../job-validation'
+import { JOB_FIELDS, type JobFields } from './export-document'
+import { describeValue, isRecord, reportUnknownFields, type ImportProblems } from './import-problems'
+
+/** A job this import creates. `groupId` is null when its group is created by the same import. */
+export interface PlannedJobCreate {
+  key: string
+  appName: string
+  groupId: number | null
+  fields: JobFields
+  /** Start the job once created (its next fire time is the integrator's to compute). */
+  enabled: boolean
+}
+
+/** An existing job (matched by group and name) the import overwrites with the document's fields. */
+export interface PlannedJobUpdate {
+  id: number
+  key: string
+  appName: string
+  groupId: number
+  fields: JobFields
+  /** Start or stop the job to match the document. */
+  enabled: boolean
+}
+
+/** An existing job the document also defines, left as it is (`onConflict: 'skip'`). */
+export interface SkippedJob {
+  id: number
+  key: string
+  appName: string
+  name: string
+  reason: string
+}
+
+/** Where a document key ends up: a job created by the import, or an existing one (updated or skipped). */
+export type JobTarget = { kind: 'create'; key: string } | { kind: 'update' | 'skip'; key: string; id: number }
+
+export interface JobPlan {
+  /** Keys the document declares, valid or not (a link to one of them is not "missing"). */
+  declaredKeys: Set<string>
+  /** Keys of valid jobs. */
+  targets: Map<string, JobTarget>
+  jobsToCreate: PlannedJobCreate[]
+  jobsToUpdate: PlannedJobUpdate[]
+  jobsSkipped: SkippedJob[]
+}
+
+const JOB_KEYS = new Set<string>(['key', 'appName', 'enabled', ...JOB_FIELDS])
+const JOB_HINTS = {
+  id: 'unknown field; jobs are matched by appName and name, and links name them by key',
+  jobGroup: 'unknown field; a job names its group by appName',
+}
+
+export interface JobPlanContext {
+  groupIdByAppName: ReadonlyMap<string, number | null>
+  current: readonly JobInfo[]
+  onConflict: 'update' | 'skip'
+  nowMs: number
+}
+
+/**
+ * Validates each document job with the same rules as the job editor (validateJobInput, which
+ * reports the first problem of a job) and matches it to an existing job by (appName, name).
+ */
+export function planJobs(raw: unknown, context: JobPlanContext, problems: ImportProblems): JobPlan {
+  const plan: JobPlan = { declaredKeys: new Set(), targets: new Map(), jobsToCreate: [], jobsToUpdate: [], jobsSkipped: [] }
+  if (!Array.isArray(raw)) {
+    problems.add('jobs', `expected a list of jobs (may be empty), got ${describeValue(raw)}`)
+    return plan
+  }
+  const keyAt = new Map<string, number>()
+  const nameAt = new Map<string, number>()
+  const provisionalGroupIds = provisionalIds(context)
+  const knownGroupIds = new Set<number>(provisionalGroupIds.values())
+  for (const id of context.groupIdByAppName.values()) if (id !== null) knownGroupIds.add(id)
+  raw.forEach((item, index) => {
+    const path = `jobs[${index}]`
+    if (!isRecord(item)) {
+      problems.add(path, `expected an object with the job fields, got ${describeValue(item)}`)
+      return
+    }
+    const before = problems.list.length
+    reportUnknownFields(item, JOB_KEYS, path, problems, JOB_HINTS)
+    const label = jobLabel(item)
+
+    const key = item.key
+    if (typeof key !== 'string' || key === '') {
+      problems.add(`${path}.key`, `expected a non-empty text that links can refer to, got ${describeValue(key)}`)
+    } else if (keyAt.has(key)) {
+      problems.add(`${path}.key`, `'${key}' is also the key of jobs[${keyAt.get(key)}]`)
+    } else {
+      keyAt.set(key, index)
+      plan.declaredKeys.add(key)
+    }
+
+    const appName = typeof item.appName === 'string' ? item.appName.trim() : ''
+    const groupId = context.groupIdByAppName.get(appName)
+    if (appName === '') {
+      problems.add(`${path}.appName`, `expected the app name of the job's executor group, got ${describeValue(item.appName)}`)
+    } else if (groupId === undefined) {
+      problems.add(`${path}.appName`, `executor group '${appName}' is neither in this file nor in JobDesk`)
+    }
+
+    const enabled = item.enabled ?? false
+    if (typeof enabled !== 'boolean') problems.add(`${path}.enabled`, `expected true or false, got ${describeValue(enabled)}`)
+
+    const input = pickJobFields(item)
+    let fields: JobFields | undefined
+    try {
+      // A group created by this import has no id yet: a provisional one stands in. An unknown group is
+      // reported above; the stand-in then lets the job's other fields be checked all the same.
+      const jobGroup = groupId ?? provisionalGroupIds.get(appName) ?? 1
+      const groupExists = (id: number) => groupId === undefined || knownGroupIds.has(id)
+      const { id: _id, jobGroup: _group, ...valid } = validateJobInput({ ...input, jobGroup }, { groupExists, nowMs: context.nowMs })
+      fields = valid
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error
+      problems.addFieldError(path, error, label)
+    }
+    if (fields && enabled === true && fields.scheduleType === 'NONE') {
+      problems.add(`${path}.enabled`, `a job with schedule type NONE runs only when triggered; it cannot be enabled${label}`)
+    }
+    if (problems.list.length > before || !fields || groupId === undefined) return
+
+    const nameKey = JSON.stringify([appName, fields.name])
+    const sameName = nameAt.get(nameKey)
+    if (sameName !== undefined) {
+      problems.add(`${path}.name`, `jobs[${sameName}] has the same name in '${appName}'; jobs are matched by group and name`)
+      return
+    }
+    nameAt.set(nameKey, index)
+    matchJob(plan, context, problems, { path, key: key as string, appName, groupId, fields, enabled: enabled as boolean })
+  })
+  return plan
+}
+
+interface ReadJob {
+  path: string
+  key: string
+  appName: string
+  groupId: number | null
+  fields: JobFields
+  enabled: boolean
+}
+
+function matchJob(plan: JobPlan, context: JobPlanContext, problems: ImportProblems, job: ReadJob): void {
+  const { key, appName, groupId, fields, enabled } = job
+  const matches = groupId === null ? [] : context.current.filter((info) => info.jobGroup === groupId && info.name === fields.name)
+  if (matches.length > 1) {
+    const ids = matches.map((info) => info.id).sort((a, b) => a - b)
+    problems.add(
+      `${job.path}.name`,
+      `JobDesk has ${matches.length} jobs named '${fields.name}' in '${appName}' (ids ${ids.join(', ')}); rename all but one so the import knows which to match`,
+    )
+    return
+  }
+  if (matches.length === 0) {
+    plan.jobsToCreate.push({ key, appName, groupId, fields, enabled })
+    plan.targets.set(key, { kind: 'create', key })
+    return
+  }
+  const id = matches[0].id
+  if (context.onConflict === 'update') {
+    plan.jobsToUpdate.push({ id, key, appName, groupId: groupId!, fields, enabled })
+    plan.targets.set(key, { kind: 'update', key, id })
+  } else {
+    plan.jobsSkipped.push({ id, key, appName, name: fields.name, reason: `job ${id} '${fields.name}' already exists in '${appName}'` })
+    plan.targets.set(key, { kind: 'skip', key, id })
+  }
+}
+
+/** Names the job after a field problem, since `jobs[7]` alone is hard to find in a long file. */
+function jobLabel(item: Record<string, unknown>): string {
+  if (typeof item.name === 'string' && item.name.trim() !== '') return ` (job '${item.name.trim()}')`
+  if (typeof item.key === 'string' && item.key !== '') return ` (job key '${item.key}')`
+  return ''
+}
+
+function pickJobFields(item: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {}
+  for (const field of JOB_FIELDS) if (field in item) input[field] = item[field]
+  return input
+}
+
+/** Ids above every existing group id for the groups this import creates, by appName. */
+function provisionalIds(context: JobPlanContext): Map<string, number> {
+  let next = 1
+  for (const id of context.groupIdByAppName.values()) if (id !== null && id >= next) next = id + 1
+  const ids = new Map<string, number>()
+  for (const [appName, id] of context.groupIdByAppName) if (id === null) ids.set(appName, next++)
+  return ids
+}

@@ -1,0 +1,136 @@
+import { LINK_CONDITIONS, type JobLink, type LinkCondition } from '../../../shared/model'
+import { findCycle } from '../../completion/dag'
+import type { JobPlan, JobTarget } from './import-jobs'
+import { describeValue, isRecord, reportUnknownFields, type ImportProblems } from './import-problems'
+
+/** A job in a planned link: an existing job by id, or one this import creates by its document key. */
+export type JobRef = { jobId: number } | { key: string }
+
+/** A link to insert, or whose condition to set if the (parent, child) pair exists. */
+export interface PlannedLink {
+  parent: JobRef
+  child: JobRef
+  condition: LinkCondition
+  parentKey: string
+  childKey: string
+}
+
+export interface SkippedLink {
+  parentKey: string
+  childKey: string
+  condition: LinkCondition
+  reason: string
+}
+
+export interface LinkPlan {
+  linksToSet: PlannedLink[]
+  linksSkipped: SkippedLink[]
+}
+
+const LINK_KEYS = new Set(['parentKey', 'childKey', 'condition'])
+
+/**
+ * Resolves the document's links to jobs after the import. A link belongs to its parent (as
+ * XXL-JOB's `child_jobid` is a column of the parent), so the links of a skipped parent are skipped.
+ * Links are only added or re-conditioned, never removed: a selection export leaves out links to
+ * jobs outside it, and importing it must not cut them. The saved links plus the planned ones must
+ * stay free of cycles.
+ */
+export function planLinks(raw: unknown, jobs: JobPlan, currentLinks: readonly JobLink[], problems: ImportProblems): LinkPlan {
+  const plan: LinkPlan = { linksToSet: [], linksSkipped: [] }
+  if (!Array.isArray(raw)) {
+    problems.add('links', `expected a list of links (may be empty), got ${describeValue(raw)}`)
+    return plan
+  }
+  const pairAt = new Map<string, number>()
+  raw.forEach((item, index) => {
+    const path = `links[${index}]`
+    const link = readLink(item, path, jobs, problems)
+    if (!link) return
+    const pair = JSON.stringify([link.parentKey, link.childKey])
+    const first = pairAt.get(pair)
+    if (first !== undefined) {
+      problems.add(path, `links[${first}] already links '${link.parentKey}' → '${link.childKey}'`)
+      return
+    }
+    pairAt.set(pair, index)
+    const parent = jobs.targets.get(link.parentKey)
+    const child = jobs.targets.get(link.childKey)
+    // An invalid job is reported already; its links cannot be resolved.
+    if (!parent || !child) return
+    if (parent.kind === 'skip') {
+      plan.linksSkipped.push({ ...link, reason: `parent job ${parent.id} is skipped, and a job's links are part of its definition` })
+      return
+    }
+    plan.linksToSet.push({ parent: refOf(parent), child: refOf(child), ...link })
+  })
+  if (plan.linksToSet.length > 0) checkCycles(plan.linksToSet, jobs, currentLinks, problems)
+  return plan
+}
+
+function readLink(item: unknown, path: string, jobs: JobPlan, problems: ImportProblems): Omit<SkippedLink, 'reason'> | null {
+  if (!isRecord(item)) {
+    problems.add(path, `expected an object with parentKey, childKey and condition, got ${describeValue(item)}`)
+    return null
+  }
+  const before = problems.list.length
+  reportUnknownFields(item, LINK_KEYS, path, problems)
+  for (const field of ['parentKey', 'childKey'] as const) {
+    const key = item[field]
+    if (typeof key !== 'string' || key === '') problems.add(`${path}.${field}`, `expected a job key, got ${describeValue(key)}`)
+    else if (!jobs.declaredKeys.has(key)) problems.add(path, `job key '${key}' is not in this file`)
+  }
+  const condition = item.condition
+  if (!(LINK_CONDITIONS as readonly unknown[]).includes(condition)) {
+    problems.add(`${path}.condition`, `${describeValue(condition)} is not one of ${LINK_CONDITIONS.join(', ')}`)
+  }
+  if (problems.list.length > before) return null
+  const parentKey = item.parentKey as string
+  const childKey = item.childKey as string
+  if (parentKey === childKey) {
+    problems.add(path, `job key '${parentKey}' links to itself; a job cannot be its own child`)
+    return null
+  }
+  return { parentKey, childKey, condition: condition as LinkCondition }
+}
+
+function refOf(target: JobTarget): JobRef {
+  return target.kind === 'create' ? { key: target.key } : { jobId: target.id }
+}
+
+/**
+ * Jobs the import creates have no id yet: they take stand-in ids above every saved id, in document
+ * order, so a reported cycle starts at a saved job or the earliest new one. The cycle is reported
+ * with document keys where it has them.
+ */
+function checkCycles(planned: PlannedLink[], jobs: JobPlan, currentLinks: readonly JobLink[], problems: ImportProblems): void {
+  const saved = findCycle(currentLinks)
+  if (saved) {
+    problems.add(
+      'links',
+      `JobDesk's saved links already form the cycle ${saved.map((id) => `job ${id}`).join(' → ')}; remove one of them before importing links`,
+    )
+    return
+  }
+  let nextNode = 1
+  for (const link of currentLinks) nextNode = Math.max(nextNode, link.parentJobId + 1, link.childJobId + 1)
+  for (const target of jobs.targets.values()) if (target.kind !== 'create') nextNode = Math.max(nextNode, target.id + 1)
+  const nodeOfKey = new Map<string, number>()
+  const labelOfNode = new Map<number, string>()
+  for (const job of jobs.jobsToCreate) {
+    nodeOfKey.set(job.key, nextNode)
+    labelOfNode.set(nextNode++, `'${job.key}'`)
+  }
+  for (const target of jobs.targets.values()) {
+    if (target.kind !== 'create') labelOfNode.set(target.id, `'${target.key}' (job ${target.id})`)
+  }
+  const node = (ref: JobRef) => ('jobId' in ref ? ref.jobId : nodeOfKey.get(ref.key)!)
+  const combined = [
+    ...currentLinks,
+    ...planned.map((link) => ({ parentJobId: node(link.parent), childJobId: node(link.child) })),
+  ]
+  const cycle = findCycle(combined)
+  if (!cycle) return
+  const path = cycle.map((id) => labelOfNode.get(id) ?? `job ${id}`).join(' → ')
+  problems.add('links', `these links would close the cycle ${path}`)
+}

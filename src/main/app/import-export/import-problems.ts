@@ -1,0 +1,63 @@
+import { ValidationError } from '../../../shared/errors'
+
+/**
+ * Every problem an import found, each prefixed with its path in the document
+ * (`jobs[3].scheduleConf: …`, `links[0]: …`). Nothing is applied when this is thrown. The message
+ * lists the problems one per line after a count, so the UI can show it as is:
+ * `document: 2 problems, nothing was imported:\n- jobs[3].scheduleConf: …\n- links[0]: …`.
+ */
+export class ImportValidationError extends ValidationError {
+  readonly problems: readonly string[]
+
+  constructor(problems: readonly string[]) {
+    const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`
+    super('document', `${count}, nothing was imported:\n${problems.map((p) => `- ${p}`).join('\n')}`)
+    this.problems = problems
+  }
+}
+
+/** Collects problems while an import document is read; `add` takes the path and the rule. */
+export class ImportProblems {
+  readonly list: string[] = []
+
+  add(path: string, rule: string): void {
+    this.list.push(`${path}: ${rule}`)
+  }
+
+  /** Reports a ValidationError from a field check under `path`, e.g. `jobs[2]` + `scheduleConf: …`. */
+  addFieldError(path: string, error: ValidationError, suffix = ''): void {
+    const rule = error.message.startsWith(`${error.field}: `) ? error.message.slice(error.field.length + 2) : error.message
+    this.add(`${path}.${error.field}`, `${rule}${suffix}`)
+  }
+
+  throwIfAny(): void {
+    if (this.list.length > 0) throw new ImportValidationError(this.list)
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** How a value reads in a message: `'text'`, `3`, `a list`, `nothing`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'string') return `'${value}'`
+  if (typeof value === 'object') return 'an object'
+  return String(value)
+}
+
+/** Reports every key of `record` outside `allowed` as an unknown field under `path`. */
+export function reportUnknownFields(
+  record: Record<string, unknown>,
+  allowed: ReadonlySet<string>,
+  path: string,
+  problems: ImportProblems,
+  hints: Readonly<Record<string, string>> = {},
+): void {
+  for (const key of Object.keys(record)) {
+    if (!allowed.has(key)) problems.add(`${path}.${key}`, hints[key] ?? 'unknown field')
+  }
+}

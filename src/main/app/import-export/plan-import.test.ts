@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest'
+import { ValidationError } from '../../../shared/errors'
+import { buildExport } from './build-export'
+import type { ExportDocument } from './export-document'
+import { group, job, NOW_MS, sampleState } from './import-export.fixtures'
+import { ImportValidationError } from './import-problems'
+import { planImport, type ImportState } from './plan-import'
+
+const empty = (): ImportState => ({ groups: [], jobs: [], links: [] })
+const sampleDoc = (): ExportDocument => JSON.parse(JSON.stringify(buildExport({ ...sampleState(), nowMs: NOW_MS })))
+
+function problemsOf(doc: unknown, current: ImportState = empty(), onConflict: 'update' | 'skip' = 'update'): readonly string[] {
+  try {
+    planImport(doc, current, { nowMs: NOW_MS, onConflict })
+  } catch (error) {
+    expect(error).toBeInstanceOf(ImportValidationError)
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).field).toBe('document')
+    return (error as ImportValidationError).problems
+  }
+  throw new Error('the document was accepted')
+}
+
+describe('planImport refuses documents', () => {
+  it('that are not an object', () => {
+    expect(problemsOf(null)).toEqual(['document: expected a JobDesk job export (a JSON object), got null'])
+    expect(problemsOf([])).toEqual(['document: expected a JobDesk job export (a JSON object), got a list'])
+    expect(problemsOf('{"format":"jobdesk.jobs"}')).toEqual([
+      `document: expected a JobDesk job export (a JSON object), got '{"format":"jobdesk.jobs"}'`,
+    ])
+  })
+
+  it('of another format', () => {
+    expect(problemsOf({ format: 'xxl-job', version: 1 })).toEqual([
+      "format: expected 'jobdesk.jobs', got 'xxl-job'; this is not a JobDesk job export",
+    ])
+    expect(problemsOf({ jobs: [] })).toEqual(["format: expected 'jobdesk.jobs', got nothing; this is not a JobDesk job export"])
+  })
+
+  it('of a newer or a malformed version', () => {
+    expect(problemsOf({ ...sampleDoc(), version: 2 })).toEqual([
+      'version: the file is version 2, written by a newer JobDesk; this one reads version 1',
+    ])
+    expect(problemsOf({ ...sampleDoc(), version: '1' })).toEqual(["version: expected a whole number from 1, got '1'"])
+  })
+
+  it('with a job whose cron is invalid, naming the job and the field', () => {
+    const doc = sampleDoc()
+    doc.jobs[3].scheduleConf = '0 0 25 * * ?'
+    expect(problemsOf(doc)).toEqual(["jobs[3].scheduleConf: '0 0 25 * * ?' hour 25 is out of range 0-23 (job 'notify')"])
+  })
+
+  it('with a link to a key that is not in the file', () => {
+    const doc = sampleDoc()
+    doc.links[0].childKey = 'x'
+    expect(problemsOf(doc)).toEqual(["links[0]: job key 'x' is not in this file"])
+  })
+
+  it('whose links close a cycle among the new jobs', () => {
+    const doc = sampleDoc()
+    doc.links.push({ parentKey: '3', childKey: '1', condition: 'ALWAYS' })
+    expect(problemsOf(doc)).toEqual(["links: these links would close the cycle '1' → '2' → '3' → '1'"])
+  })
+
+  it('whose links close a cycle through saved jobs outside the file', () => {
+    const current: ImportState = {
+      groups: [group(1, 'app')],
+      jobs: [job(7, 1, 'a'), job(8, 1, 'b'), job(9, 1, 'c')],
+      links: [
+        { parentJobId: 8, childJobId: 9, condition: 'SUCCESS' },
+        { parentJobId: 9, childJobId: 7, condition: 'SUCCESS' },
+      ],
+    }
+    const doc = buildExport({ ...current, jobIds: [7, 8], nowMs: NOW_MS })
+    doc.links.push({ parentKey: '7', childKey: '8', condition: 'SUCCESS' })
+    expect(problemsOf(doc, current)).toEqual(["links: these links would close the cycle '7' (job 7) → '8' (job 8) → job 9 → '7' (job 7)"])
+  })
+
+  it('with links when the saved links already hold a cycle', () => {
+    const current: ImportState = {
+      groups: [group(1, 'app')],
+      jobs: [job(7, 1, 'a'), job(8, 1, 'b')],
+      links: [
+        { parentJobId: 7, childJobId: 8, condition: 'SUCCESS' },
+        { parentJobId: 8, childJobId: 7, condition: 'FAILURE' },
+      ],
+    }
+    expect(problemsOf(sampleDoc(), current)).toEqual([
+      "links: JobDesk's saved links already form the cycle job 7 → job 8 → job 7; remove one of them before importing links",
+    ])
+  })
+
+  it('listing every problem at once, each with its path', () => {
+    const doc = sampleDoc() as unknown as Record<string, any>
+    doc.comment = 'hand edited'
+    doc.groups[0].accessToken = 'x'
+    doc.groups[1].addressType = 2
+    doc.jobs[0].scheduleType = 'WEEKLY'
+    doc.jobs[1].key = '1'
+    doc.jobs[2].schedulConf = '10'
+    doc.jobs[3].enabled = 'yes'
+    doc.links[1].condition = 'SOMETIMES'
+    doc.links.push({ parentKey: '5', childKey: '5', condition: 'SUCCESS' })
+    const problems = problemsOf(doc)
+    expect(problems).toEqual([
+      'document.comment: unknown field',
+      'groups[0].accessToken: access tokens are not imported; set the group token in JobDesk',
+      'groups[1].addressType: expected 0 (automatic, by executor registration) or 1 (manual), got 2',
+      "jobs[0].scheduleType: 'WEEKLY' is not one of NONE, CRON, FIX_RATE (job 'nightly-report')",
+      "jobs[1].key: '1' is also the key of jobs[0]",
+      'jobs[2].schedulConf: unknown field',
+      "jobs[3].enabled: expected true or false, got 'yes'",
+      // jobs[1] no longer has key '2', so the links to it are dangling too.
+      "links[0]: job key '2' is not in this file",
+      "links[1].condition: 'SOMETIMES' is not one of SUCCESS, FAILURE, ALWAYS",
+      "links[2]: job key '2' is not in this file",
+      "links[3]: job key '5' links to itself; a job cannot be its own child",
+    ])
+    const error = (() => {
+      try {
+        planImport(doc, empty(), { nowMs: NOW_MS, onConflict: 'update' })
+      } catch (e) {
+        return e as Error
+      }
+    })()
+    expect(error?.message.split('\n')[0]).toBe('document: 11 problems, nothing was imported:')
+    expect(error?.message).toContain("\n- links[1].condition: 'SOMETIMES' is not one of SUCCESS, FAILURE, ALWAYS")
+  })
+
+  it('with lists missing or of the wrong type', () => {
+    expect(problemsOf({ format: 'jobdesk.jobs', version: 1, groups: {}, jobs: 'none' })).toEqual([
+      'groups: expected a list of executor groups (may be empty), got an object',
+      "jobs: expected a list of jobs (may be empty), got 'none'",
+      'links: expected a list of links (may be empty), got nothing',
+    ])
+  })
+
+  it('with a job in a group that is neither in the file nor saved', () => {
+    const doc = sampleDoc()
+    doc.jobs[1].appName = 'payroll'
+    expect(problemsOf(doc)).toEqual(["jobs[1].appName: executor group 'payroll' is neither in this file nor in JobDesk"])
+  })
+
+  it('with a job that is enabled but never scheduled', () => {
+    const doc = sampleDoc()
+    doc.jobs[1].enabled = true
+    expect(problemsOf(doc)).toEqual([
+      "jobs[1].enabled: a job with schedule type NONE runs only when triggered; it cannot be enabled (job 'send-invoices')",
+    ])
+  })
+
+  it('with two jobs of the same name in one group', () => {
+    const doc = sampleDoc()
+    doc.jobs[3].name = 'cleanup'
+    expect(problemsOf(doc)).toEqual(["jobs[3].name: jobs[2] has the same name in 'jobdesk-embedded'; jobs are matched by group and name"])
+  })
+
+  it('matching a name that several saved jobs share', () => {
+    const current = sampleState()
+    current.jobs.push(job(9, 1, 'cleanup'))
+    expect(problemsOf(sampleDoc(), current, 'skip')).toEqual([
+      "jobs[2].name: JobDesk has 2 jobs named 'cleanup' in 'jobdesk-embedded' (ids 3, 9); rename all but one so the import knows which to match",
+    ])
+  })
+
+  it('with the same link twice', () => {
+    const doc = sampleDoc()
+    doc.links.push({ ...doc.links[2], condition: 'ALWAYS' })
+    expect(problemsOf(doc)).toEqual(["links[3]: links[2] already links '2' → '3'"])
+  })
+
+  it('with bad groups: manual without addresses, a non-http address, a duplicate appName', () => {
+    const doc = sampleDoc()
+    doc.groups.push({ appName: 'billing', name: 'again', addressType: 0, addressList: '' })
+    doc.groups.push({ appName: 'ftp', name: 'FTP', addressType: 1, addressList: 'ftp://10.0.0.1' })
+    doc.groups.push({ appName: 'manual', name: 'Manual', addressType: 1, addressList: ' , ' })
+    doc.groups.push({ appName: 'auto', name: 'Auto', addressType: 0, addressList: 'http://10.0.0.2:9999' })
+    expect(problemsOf(doc)).toEqual([
+      "groups[3].appName: 'billing' is also the appName of groups[0]",
+      "groups[4].addressList: 'ftp://10.0.0.1' is not an http:// or https:// URL",
+      'groups[5].addressList: a manual group needs at least one executor address',
+      'groups[6].addressList: an automatic group gets its addresses from executor registration; leave it empty or set addressType 1',
+    ])
+  })
+})
+
+describe('planImport accepts', () => {
+  it('a hand-written job in a saved group that is not in the file, with editor defaults', () => {
+    const current = sampleState()
+    const doc = {
+      format: 'jobdesk.jobs',
+      version: 1,
+      groups: [],
+      jobs: [
+        {
+          key: 'k',
+          appName: 'billing',
+          name: ' reconcile ',
+          scheduleType: 'FIX_RATE',
+          scheduleConf: '60',
+          timezone: 'UTC',
+          misfireStrategy: 'DO_NOTHING',
+          executorRouteStrategy: 'FIRST',
+          executorBlockStrategy: 'SERIAL_EXECUTION',
+          retryBackoff: 'NONE',
+          glueType: 'BEAN',
+          executorHandler: 'reconcile',
+        },
+      ],
+      links: [],
+    }
+    const plan = planImport(doc, current, { nowMs: NOW_MS, onConflict: 'skip' })
+    expect(plan.jobsToCreate).toHaveLength(1)
+    expect(plan.jobsToCreate[0]).toMatchObject({ key: 'k', appName: 'billing', groupId: 3, enabled: false })
+    expect(plan.jobsToCreate[0].fields).toMatchObject({ name: 'reconcile', author: '', executorTimeoutSec: 0, alarmOnEveryFailure: false })
+  })
+
+  it('a diamond of links among new jobs', () => {
+    const doc = sampleDoc()
+    doc.links.push({ parentKey: '5', childKey: '3', condition: 'SUCCESS' })
+    const plan = planImport(doc, empty(), { nowMs: NOW_MS, onConflict: 'update' })
+    expect(plan.linksToSet).toHaveLength(4)
+  })
+})

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
+import { buildExport } from './build-export'
+import type { ExportDocument } from './export-document'
+import { group, job, NOW_MS, sampleState } from './import-export.fixtures'
+import { planImport, type ImportPlan, type ImportState } from './plan-import'
+
+/**
+ * What the integrator does with a plan, done in memory: new groups and jobs get fresh ids from
+ * `firstId`, `{key}` refs resolve to them, links are upserted.
+ */
+function applyPlan(state: ImportState, plan: ImportPlan, firstId: number): ImportState {
+  let nextId = firstId
+  const groups: JobGroup[] = state.groups.map((g) => {
+    const update = plan.groupsToUpdate.find((u) => u.id === g.id)
+    return update ? { ...g, name: update.name, addressType: update.addressType, addressList: update.addressList } : g
+  })
+  for (const created of plan.groupsToCreate) groups.push(group(nextId++, created.appName, { ...created }))
+  const groupIdOf = (appName: string) => groups.find((g) => g.appName === appName)!.id
+  const idOfKey = new Map<string, number>()
+  const jobs: JobInfo[] = state.jobs.map((j) => {
+    const update = plan.jobsToUpdate.find((u) => u.id === j.id)
+    return update ? { ...j, ...update.fields, triggerStatus: update.enabled ? 1 : 0 } : j
+  })
+  for (const created of plan.jobsToCreate) {
+    const id = nextId++
+    idOfKey.set(created.key, id)
+    jobs.push(job(id, created.groupId ?? groupIdOf(created.appName), created.fields.name, { ...created.fields, triggerStatus: created.enabled ? 1 : 0 }))
+  }
+  const links: JobLink[] = [...state.links]
+  for (const planned of plan.linksToSet) {
+    const parentJobId = 'jobId' in planned.parent ? planned.parent.jobId : idOfKey.get(planned.parent.key)!
+    const childJobId = 'jobId' in planned.child ? planned.child.jobId : idOfKey.get(planned.child.key)!
+    const index = links.findIndex((l) => l.parentJobId === parentJobId && l.childJobId === childJobId)
+    if (index === -1) links.push({ parentJobId, childJobId, condition: planned.condition })
+    else links[index] = { parentJobId, childJobId, condition: planned.condition }
+  }
+  return { groups, jobs, links }
+}
+
+/** The document with job keys replaced by job names, so exports from two installs compare. */
+function byName(doc: ExportDocument) {
+  const nameOf = new Map(doc.jobs.map((j) => [j.key, `${j.appName}/${j.name}`]))
+  return {
+    groups: doc.groups,
+    jobs: doc.jobs.map(({ key: _key, ...rest }) => rest).sort((a, b) => a.name.localeCompare(b.name)),
+    links: doc.links
+      .map((l) => ({ parent: nameOf.get(l.parentKey), child: nameOf.get(l.childKey), condition: l.condition }))
+      .sort((a, b) => `${a.parent}>${a.child}`.localeCompare(`${b.parent}>${b.child}`)),
+  }
+}
+
+const empty = (): ImportState => ({ groups: [], jobs: [], links: [] })
+
+describe('export → import round trip', () => {
+  it('creates every group, job and link in an empty installation', () => {
+    const doc = JSON.parse(JSON.stringify(buildExport({ ...sampleState(), nowMs: NOW_MS })))
+    const plan = planImport(doc, empty(), { nowMs: NOW_MS, onConflict: 'update' })
+    expect(plan.summary).toEqual({ created: 4, updated: 0, skipped: 0 })
+    expect(plan.groupsToCreate.map((g) => g.appName)).toEqual(['billing', 'jobdesk-embedded', 'spare'])
+    expect(plan.groupsToUpdate).toEqual([])
+    expect(plan.jobsToCreate.map((j) => [j.key, j.appName, j.groupId, j.enabled])).toEqual([
+      ['1', 'jobdesk-embedded', null, true],
+      ['2', 'billing', null, false],
+      ['3', 'jobdesk-embedded', null, true],
+      ['5', 'jobdesk-embedded', null, false],
+    ])
+    expect(plan.linksToSet.map((l) => [l.parent, l.child, l.condition])).toEqual([
+      [{ key: '1' }, { key: '2' }, 'SUCCESS'],
+      [{ key: '1' }, { key: '5' }, 'ALWAYS'],
+      [{ key: '2' }, { key: '3' }, 'FAILURE'],
+    ])
+
+    const imported = applyPlan(empty(), plan, 100)
+    const again = buildExport({ ...imported, nowMs: NOW_MS })
+    expect(byName(again)).toEqual(byName(doc))
+  })
+
+  it('updates every job and creates nothing when imported into the same installation', () => {
+    const state = sampleState()
+    const doc = buildExport({ ...state, nowMs: NOW_MS })
+    const plan = planImport(doc, state, { nowMs: NOW_MS, onConflict: 'update' })
+    expect(plan.summary).toEqual({ created: 0, updated: 4, skipped: 0 })
+    expect(plan.groupsToCreate).toEqual([])
+    expect(plan.groupsToUpdate).toEqual([])
+    expect(plan.jobsToUpdate.map((j) => [j.id, j.groupId])).toEqual([
+      [1, 1],
+      [2, 3],
+      [3, 1],
+      [5, 1],
+    ])
+    expect(plan.linksToSet.map((l) => [l.parent, l.child])).toEqual([
+      [{ jobId: 1 }, { jobId: 2 }],
+      [{ jobId: 1 }, { jobId: 5 }],
+      [{ jobId: 2 }, { jobId: 3 }],
+    ])
+    expect(byName(buildExport({ ...applyPlan(state, plan, 100), nowMs: NOW_MS }))).toEqual(byName(doc))
+  })
+
+  it('skips every job and its links when imported into the same installation with skip', () => {
+    const state = sampleState()
+    const plan = planImport(buildExport({ ...state, nowMs: NOW_MS }), state, { nowMs: NOW_MS, onConflict: 'skip' })
+    expect(plan.summary).toEqual({ created: 0, updated: 0, skipped: 4 })
+    expect(plan.jobsSkipped.map((j) => [j.id, j.reason])).toEqual([
+      [1, "job 1 'nightly-report' already exists in 'jobdesk-embedded'"],
+      [2, "job 2 'send-invoices' already exists in 'billing'"],
+      [3, "job 3 'cleanup' already exists in 'jobdesk-embedded'"],
+      [5, "job 5 'notify' already exists in 'jobdesk-embedded'"],
+    ])
+    expect(plan.linksToSet).toEqual([])
+    expect(plan.linksSkipped).toHaveLength(3)
+    expect(plan.groupsToCreate).toEqual([])
+    expect(plan.groupsToUpdate).toEqual([])
+  })
+
+  it('updates changed jobs and groups, and keeps the live address list of an automatic group', () => {
+    const state = sampleState()
+    const doc = buildExport({ ...state, nowMs: NOW_MS })
+    doc.jobs[0].scheduleConf = '0 15 3 * * ?'
+    doc.jobs[0].enabled = false
+    doc.groups.find((g) => g.appName === 'spare')!.name = 'Spare pool'
+    doc.groups.find((g) => g.appName === 'billing')!.addressList = 'http://10.0.0.7:9999'
+    const plan = planImport(doc, state, { nowMs: NOW_MS, onConflict: 'update' })
+    expect(plan.groupsToUpdate).toEqual([
+      { id: 3, appName: 'billing', name: 'billing executors', addressType: 1, addressList: 'http://10.0.0.7:9999' },
+      { id: 4, appName: 'spare', name: 'Spare pool', addressType: 0, addressList: 'http://10.0.0.9:9999' },
+    ])
+    const nightly = plan.jobsToUpdate.find((j) => j.id === 1)!
+    expect(nightly.fields.scheduleConf).toBe('0 15 3 * * ?')
+    expect(nightly.enabled).toBe(false)
+  })
+
+  it('reuses a changed group as it is with skip', () => {
+    const state = sampleState()
+    const doc = buildExport({ ...state, nowMs: NOW_MS })
+    doc.groups[0].name = 'Renamed'
+    expect(planImport(doc, state, { nowMs: NOW_MS, onConflict: 'skip' }).groupsToUpdate).toEqual([])
+  })
+
+  it('imports a selection next to existing jobs and links a new job under an existing one', () => {
+    const state = sampleState()
+    const doc = buildExport({ ...state, jobIds: [1], nowMs: NOW_MS })
+    doc.jobs.push({ ...doc.jobs[0], key: 'new', name: 'follow-up', enabled: false })
+    doc.links.push({ parentKey: '1', childKey: 'new', condition: 'SUCCESS' })
+    const plan = planImport(doc, state, { nowMs: NOW_MS, onConflict: 'update' })
+    expect(plan.summary).toEqual({ created: 1, updated: 1, skipped: 0 })
+    expect(plan.jobsToCreate[0]).toMatchObject({ key: 'new', appName: 'jobdesk-embedded', groupId: 1 })
+    expect(plan.linksToSet.map((l) => [l.parent, l.child])).toEqual([[{ jobId: 1 }, { key: 'new' }]])
+  })
+})

@@ -1,0 +1,169 @@
+import { ChildJobs } from '../completion/child-jobs'
+import { FailMonitor, type SendAlarm } from '../completion/fail-monitor'
+import { deleteExpiredRuns, refreshReport } from '../completion/log-maintenance'
+import {
+  findLostRuns,
+  findOrphanedEmbeddedRuns,
+  findStalePendingRuns,
+  LOST_RUN_PERIOD_MS,
+  LOST_RUN_THRESHOLD_MS,
+} from '../completion/lost-runs'
+import type { FlushResult, RunWriter } from '../completion/run-writer'
+import { FAIL_MONITOR_PERIOD_MS } from '../completion/retry-plan'
+import { runPeriodically, sleepUntil, type Clock } from '../kernel/clock'
+import type { Logger } from '../kernel/logger'
+import type { Store } from '../store/store'
+import { EMBEDDED_ADDRESS } from '../trigger/executor-directory'
+import type { OneOffTrigger } from '../trigger/prepare-runs'
+
+/** Periods and thresholds of the completion monitors; tests shorten them. */
+export interface MonitorTimings {
+  failMonitorPeriodMs: number
+  lostRunThresholdMs: number
+  lostRunPeriodMs: number
+  reportPeriodMs: number
+  retentionPeriodMs: number
+}
+
+export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
+  failMonitorPeriodMs: FAIL_MONITOR_PERIOD_MS,
+  lostRunThresholdMs: LOST_RUN_THRESHOLD_MS,
+  lostRunPeriodMs: LOST_RUN_PERIOD_MS,
+  reportPeriodMs: 60_000,
+  retentionPeriodMs: 86_400_000,
+}
+
+export interface MonitorDeps {
+  store: Store
+  writer: RunWriter
+  clock: Clock
+  logger: Logger
+  trigger: (request: OneOffTrigger) => unknown
+  sendAlarm: SendAlarm
+  retentionDays: () => number
+  timings: MonitorTimings
+  /** Fail embedded runs left running by this process's previous life (false when another process shares the database). */
+  recoverEmbeddedRuns: boolean
+  /** Told of every completed run id; keeps the logs of the LAN ones. */
+  keepLogs: (runIds: readonly number[]) => void
+}
+
+export interface Monitors {
+  /** After each write batch: fires the children of completed runs, wakes the fail monitor for failures. */
+  onFlush(result: FlushResult): void
+  stop(): Promise<void>
+}
+
+/**
+ * The loops that make every run converge to a true state: child jobs on completion, fail retry and
+ * alarms, lost runs, runs interrupted by a previous stop of this process, the daily report and
+ * retention.
+ */
+export function startMonitors(deps: MonitorDeps): Monitors {
+  const { store, writer, clock, logger, timings } = deps
+  const stop = new AbortController()
+  let stopped = false
+  const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
+  const children = new ChildJobs(store, deps.trigger, logger)
+  const failMonitor = new FailMonitor({ store, trigger: deps.trigger, sendAlarm: deps.sendAlarm, logger })
+
+  const startedAtMs = clock.nowMs()
+  const interrupted = [
+    ...(deps.recoverEmbeddedRuns ? findOrphanedEmbeddedRuns(store, startedAtMs, EMBEDDED_ADDRESS) : []),
+    ...findStalePendingRuns(store, startedAtMs),
+  ]
+  if (interrupted.length > 0) {
+    logger.warn('runs interrupted by the last stop marked as failed', { count: interrupted.length })
+    void writer.complete(interrupted).catch(logError('marking interrupted runs failed'))
+  }
+
+  const failWake = new Wake()
+  const loops = [
+    failLoop(failMonitor, clock, timings.failMonitorPeriodMs, stop.signal, failWake, logError('fail monitor pass failed')),
+    runPeriodically(
+      clock,
+      timings.lostRunPeriodMs,
+      stop.signal,
+      async () => {
+        const nowMs = clock.nowMs()
+        const lost = [...findLostRuns(store, nowMs, timings.lostRunThresholdMs), ...findStalePendingRuns(store, nowMs)]
+        if (lost.length > 0) await writer.complete(lost)
+      },
+      logError('lost-run pass failed'),
+    ),
+    runPeriodically(clock, timings.reportPeriodMs, stop.signal, () => refreshReport(store, clock.nowMs()), logError('report pass failed')),
+    runPeriodically(
+      clock,
+      timings.retentionPeriodMs,
+      stop.signal,
+      async () => {
+        const deleted = await deleteExpiredRuns(store, clock.nowMs(), deps.retentionDays())
+        if (deleted > 0) logger.info('expired runs deleted', { deleted })
+      },
+      logError('retention pass failed'),
+    ),
+  ]
+
+  return {
+    onFlush(result) {
+      // While draining, a child trigger would only meet a stopping executor.
+      if (stopped) return
+      // A failure wakes the fail monitor at once, so a retry's backoff counts from the failure,
+      // not from the monitor's next 10-s pass.
+      if (result.failedIds.length > 0) failWake.wake()
+      if (result.completedIds.length === 0) return
+      if (children.hasLinks()) children.fire(store.runs.getMany(result.completedIds))
+      deps.keepLogs(result.completedIds)
+    },
+    async stop() {
+      stopped = true
+      stop.abort()
+      await Promise.all(loops)
+      await failMonitor.settled()
+    },
+  }
+}
+
+/**
+ * Cuts a sleep short. A wake that arrives while the loop is busy is kept, so the next sleep returns
+ * at once instead of the wake being lost.
+ */
+class Wake {
+  private controller = new AbortController()
+
+  signal(outer: AbortSignal): AbortSignal {
+    return AbortSignal.any([outer, this.controller.signal])
+  }
+
+  /** Call after waking, before the work the wake asked for. */
+  reset(): void {
+    if (this.controller.signal.aborted) this.controller = new AbortController()
+  }
+
+  wake(): void {
+    this.controller.abort()
+  }
+}
+
+async function failLoop(
+  monitor: FailMonitor,
+  clock: Clock,
+  periodMs: number,
+  signal: AbortSignal,
+  wake: Wake,
+  onError: (error: unknown) => void,
+): Promise<void> {
+  let delayMs = periodMs
+  while (!signal.aborted) {
+    await sleepUntil(clock, clock.nowMs() + delayMs, wake.signal(signal))
+    if (signal.aborted) return
+    wake.reset()
+    try {
+      const nowMs = clock.nowMs()
+      delayMs = monitor.nextPassDelayMs(monitor.pass(nowMs), nowMs, periodMs)
+    } catch (error) {
+      onError(error)
+      delayMs = periodMs
+    }
+  }
+}

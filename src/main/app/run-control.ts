@@ -1,0 +1,82 @@
+import type { ProbeRequest, ProbeResult, RoutePreview } from '../../shared/api'
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors'
+import { runStatus, type JobRun } from '../../shared/model'
+import type { RunWriter } from '../completion/run-writer'
+import type { Store } from '../store/store'
+import { splitAddressList } from '../store/group-repo'
+import type { ExecutorDirectory } from '../trigger/executor-directory'
+import { createRouters, type SingleRouteStrategy } from '../trigger/routing'
+
+/** Strategies whose pick depends on the job's history or chance; a preview explains their rule. */
+const HISTORY_RULES: Partial<Record<SingleRouteStrategy, string>> = {
+  ROUND: 'rotates through the addresses per job, starting at a random one; the next pick depends on earlier triggers',
+  RANDOM: 'picks one of the addresses at random on every trigger',
+  LEAST_FREQUENTLY_USED: 'picks the address this job used least often in the last 24 h',
+  LEAST_RECENTLY_USED: 'picks the address this job used longest ago',
+}
+
+/** Operator actions on runs and executors: kill, probe, route preview. */
+export class RunControl {
+  constructor(
+    private readonly store: Store,
+    private readonly executors: ExecutorDirectory,
+    private readonly writer: RunWriter,
+    private readonly nowMs: () => number,
+  ) {}
+
+  /**
+   * Kills a running run (XXL-JOB's logKill): `/kill` to its executor; when the executor accepts, the
+   * run is completed as killed at once — the executor's own later "killed" callback then changes
+   * nothing, because a finished run is never finished twice.
+   */
+  async kill(logId: number): Promise<JobRun> {
+    const run = this.store.runs.get(logId)
+    if (!run) throw new NotFoundError(`run ${logId} does not exist`)
+    if (runStatus(run) !== 'running') throw new ConflictError(`run ${logId} is not running (it is ${runStatus(run)})`)
+    const group = this.store.groups.get(run.jobGroup)
+    const reply = await this.executors.forAddress(run.executorAddress, group).kill(run.jobId)
+    if (reply.code !== 200) throw new ConflictError(`the executor ${run.executorAddress} refused the kill: ${reply.msg ?? `code ${reply.code}`}`)
+    const detail = reply.msg ?? (typeof reply.data === 'string' ? reply.data : 'killed')
+    await this.writer.complete([{ logId, handleCode: 500, handleMsg: `Manual operation, kill job: ${detail}`, handleTimeMs: this.nowMs() }])
+    return this.store.runs.get(logId)!
+  }
+
+  async probe(request: ProbeRequest): Promise<ProbeResult> {
+    const group = request.groupId === undefined ? undefined : this.store.groups.get(request.groupId)
+    const executor = this.executors.forAddress(request.address, group)
+    const startMs = performance.now()
+    const reply = request.kind === 'beat' ? await executor.beat() : await executor.idleBeat(request.jobId ?? 0)
+    return { code: reply.code, msg: reply.msg ?? (reply.code === 200 ? 'ok' : ''), latencyMs: Math.round((performance.now() - startMs) * 10) / 10 }
+  }
+
+  async previewRoute(jobId: number, addressList?: string[]): Promise<RoutePreview> {
+    const job = this.store.jobs.get(jobId)
+    if (!job) throw new NotFoundError(`job ${jobId} does not exist`)
+    const group = this.store.groups.get(job.jobGroup)
+    const candidates = addressList && addressList.length > 0 ? addressList : splitAddressList(group?.addressList ?? '')
+    const strategy = job.executorRouteStrategy
+    if (strategy === 'SHARDING_BROADCAST') {
+      return {
+        strategy,
+        candidates,
+        chosen: null,
+        reason: candidates.length === 0 ? 'no address to shard across' : `one run per address: ${candidates.map((a, i) => `${i}/${candidates.length} → ${a}`).join(', ')}`,
+        probes: [],
+      }
+    }
+    const rule = HISTORY_RULES[strategy]
+    if (rule) return { strategy, candidates, chosen: null, reason: `${strategy} ${rule}.`, probes: [] }
+    if (candidates.some((a) => a.length > 500)) throw new ValidationError('addressList', 'an address is longer than 500 characters')
+    // A fresh router set: the preview must not move ROUND/LFU/LRU state (those are answered above anyway).
+    const trail = await createRouters()[strategy].route({
+      jobId,
+      addresses: candidates,
+      nowMs: this.nowMs(),
+      probe: {
+        beat: (address) => this.executors.forAddress(address, group).beat(),
+        idleBeat: (address, id) => this.executors.forAddress(address, group).idleBeat(id),
+      },
+    })
+    return { strategy, candidates, chosen: trail.chosen, reason: trail.reason, probes: trail.probes }
+  }
+}

@@ -1,0 +1,196 @@
+import { Agent } from 'undici'
+import { systemClock, type Clock } from '../../kernel/clock'
+import type { Logger } from '../../kernel/logger'
+import {
+  SENDER_CLOSED,
+  type AlarmFacts,
+  type AlarmOutcome,
+  type AlarmSender,
+  type AlarmSettings,
+  type ChannelResult,
+  type WebhookChannel,
+} from './alarm-types'
+import { buildWebhookPayload, capFacts, formatAlarmHtml, formatAlarmSubject, formatAlarmText } from './alarm-message'
+import { emailDeadlineMs, SmtpMailer, type MailContent } from './email-channel'
+import { EMAIL_ADDRESS, httpUrl, WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
+import { describeWebhookTarget, postWebhook, webhookBackoffMs } from './webhook-channel'
+
+/** How long close() lets sends in flight finish before cutting them off (ms). */
+export const ALARM_CLOSE_GRACE_MS = 5_000
+
+export interface AlarmSenderDeps {
+  logger: Logger
+  /** Shows the alarm: an OS notification in Electron, a UI notice in headless mode. Gets capped facts. */
+  onDesktop?: (facts: AlarmFacts) => void
+  /** `nowMs` stamps `sentAtMs`; `sleep` waits between webhook attempts. Default: the system clock. */
+  clock?: Clock
+  /** Default ALARM_CLOSE_GRACE_MS. */
+  closeGraceMs?: number
+}
+
+type Task = Promise<ChannelResult | ChannelResult[]>
+
+const ALREADY_CLOSED = AbortSignal.abort(SENDER_CLOSED)
+
+/**
+ * Builds the sender for one version of the alarm settings: the SMTP pool and HTTP connections are
+ * made once here and shared by every alarm until close().
+ */
+export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): AlarmSender {
+  // A private copy: later edits to the caller's object must not half-apply to this sender.
+  const settings = structuredClone(given)
+  const clock = deps.clock ?? systemClock
+  const closing = new AbortController()
+  const dispatcher = new Agent()
+  const mailer = settings.smtp ? new SmtpMailer(settings.smtp, () => clock.nowMs()) : null
+  const inFlight = new Set<Promise<unknown>>()
+  let refusing = false
+  let closed: Promise<void> | null = null
+
+  /** Sends started after close() see an aborted signal and fail at once without sending. */
+  const currentSignal = (): AbortSignal => (refusing ? ALREADY_CLOSED : closing.signal)
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work)
+    void work.finally(() => inFlight.delete(work))
+    return work
+  }
+
+  function notifyDesktop(facts: AlarmFacts, signal: AbortSignal): ChannelResult {
+    const base = { channel: 'desktop' as const, target: 'desktop' }
+    if (signal.aborted) return { ...base, ok: false, error: SENDER_CLOSED, attempts: 0 }
+    if (!deps.onDesktop) return { ...base, ok: false, error: 'no desktop notifier is attached', attempts: 0 }
+    try {
+      deps.onDesktop(capFacts(facts))
+      return { ...base, ok: true, attempts: 1 }
+    } catch (error) {
+      return { ...base, ok: false, error: `desktop notifier failed: ${(error as Error)?.message ?? String(error)}`, attempts: 1 }
+    }
+  }
+
+  function mailTasks(facts: AlarmFacts, signal: AbortSignal): Task[] {
+    const addresses = [...new Set(facts.alarmEmails.map((a) => a.trim()).filter((a) => a !== ''))]
+    if (addresses.length === 0) {
+      // XXL-JOB's rule: a job without alarm emails counts as alarmed by email.
+      if (!mailer) return []
+      return [Promise.resolve({ channel: 'email', target: '(none)', ok: true, note: 'the job has no alarm email', attempts: 0 })]
+    }
+    if (!mailer) {
+      return [Promise.resolve({ channel: 'email', target: addresses.join(', '), ok: false, error: 'no SMTP server configured', attempts: 0 })]
+    }
+    const content: MailContent = { subject: formatAlarmSubject(facts), text: formatAlarmText(facts), html: formatAlarmHtml(facts) }
+    return addresses.map((to) =>
+      EMAIL_ADDRESS.test(to)
+        ? mailer.sendMail(to, content, signal)
+        : Promise.resolve<ChannelResult>({ channel: 'email', target: to, ok: false, error: `'${to}' is not an email address`, attempts: 0 }),
+    )
+  }
+
+  async function send(facts: AlarmFacts): Promise<AlarmOutcome> {
+    const signal = currentSignal()
+    const tasks: Task[] = []
+    if (settings.desktop) tasks.push(settle('desktop', 'desktop', async () => notifyDesktop(facts, signal)))
+    for (const channel of settings.webhooks) {
+      tasks.push(
+        settle('webhook', describeWebhookTarget(channel.url), () =>
+          postWebhook(channel, JSON.stringify(buildWebhookPayload(facts, clock.nowMs())), { dispatcher, clock, closing: signal }),
+        ),
+      )
+    }
+    tasks.push(settle('email', 'alarm emails', async () => (await Promise.all(mailTasks(facts, signal))).flat()))
+    const results = (await Promise.all(tasks)).flat()
+    const outcome = { ok: results.every((r) => r.ok), results }
+    if (outcome.ok) {
+      deps.logger.debug('alarm sent', { logId: facts.logId, jobId: facts.jobId, channels: results.length })
+    } else {
+      const failures = results.filter((r) => !r.ok).map((r) => `${r.channel} ${r.target}: ${r.error}`)
+      deps.logger.warn('alarm not delivered everywhere', { logId: facts.logId, jobId: facts.jobId, failures })
+    }
+    return outcome
+  }
+
+  async function sendTestEmail(to: string): Promise<ChannelResult> {
+    const address = to.trim()
+    if (!EMAIL_ADDRESS.test(address)) return { channel: 'email', target: to, ok: false, error: `'${to}' is not an email address`, attempts: 0 }
+    if (!mailer) return { channel: 'email', target: address, ok: false, error: 'no SMTP server configured', attempts: 0 }
+    const content: MailContent = {
+      subject: 'JobDesk test alarm',
+      text: `This is a test message from JobDesk's alarm settings, sent through ${mailer.server}.\nAlarm mails for failed runs will arrive like this one.\n`,
+    }
+    return settle('email', address, () => mailer.sendMail(address, content, currentSignal()))
+  }
+
+  async function testWebhook(url: string): Promise<ChannelResult> {
+    const trimmed = url.trim()
+    try {
+      httpUrl(trimmed, 'url')
+    } catch (error) {
+      return { channel: 'webhook', target: describeWebhookTarget(trimmed), ok: false, error: (error as Error).message, attempts: 0 }
+    }
+    const configured = settings.webhooks.find((w) => w.url === trimmed)
+    const channel: WebhookChannel = { url: trimmed, headers: configured?.headers, timeoutMs: configured?.timeoutMs, retries: 0 }
+    const body = JSON.stringify({ event: 'alarm.test', sentAtMs: clock.nowMs() })
+    return settle('webhook', describeWebhookTarget(trimmed), () => postWebhook(channel, body, { dispatcher, clock, closing: currentSignal() }))
+  }
+
+  async function close(): Promise<void> {
+    if (closed) return closed
+    refusing = true
+    closed = (async () => {
+      await settledWithin([...inFlight], deps.closeGraceMs ?? ALARM_CLOSE_GRACE_MS)
+      closing.abort(SENDER_CLOSED)
+      await Promise.allSettled([...inFlight])
+      mailer?.close(true)
+      await dispatcher.close().catch(() => undefined)
+    })()
+    return closed
+  }
+
+  /** Runs one channel's work; a bug inside becomes a failed result instead of a rejected alarm. */
+  function settle<T extends ChannelResult | ChannelResult[]>(channel: ChannelResult['channel'], target: string, work: () => Promise<T>): Promise<T | ChannelResult> {
+    return track(
+      work().catch((error: unknown): ChannelResult => {
+        deps.logger.error('alarm channel crashed', { channel, error: String(error) })
+        return { channel, target, ok: false, error: `internal error: ${String(error)}`, attempts: 0 }
+      }),
+    )
+  }
+
+  return {
+    send: (facts) =>
+      track(send(facts)).catch((error: unknown): AlarmOutcome => {
+        deps.logger.error('alarm crashed', { error: String(error) })
+        return { ok: false, results: [] }
+      }),
+    sendTestEmail,
+    testWebhook,
+    close,
+  }
+}
+
+/** Resolves when all `work` settled or after `graceMs`, whichever comes first. */
+async function settledWithin(work: Promise<unknown>[], graceMs: number): Promise<void> {
+  if (work.length === 0) return
+  let timer: NodeJS.Timeout | undefined
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, graceMs)
+  })
+  await Promise.race([Promise.allSettled(work), grace])
+  clearTimeout(timer)
+}
+
+/**
+ * The longest a send() can take with these settings (ms): the slowest channel's timeouts, retries
+ * and backoffs. Channels run in parallel, so it is a maximum, not a sum. A burst of mails queued
+ * behind the SMTP pool can take longer per mail.
+ */
+export function maxAlarmDurationMs(settings: AlarmSettings): number {
+  const webhookMs = settings.webhooks.map((w) => {
+    const retries = w.retries ?? WEBHOOK_DEFAULT_RETRIES
+    let total = (retries + 1) * (w.timeoutMs ?? WEBHOOK_DEFAULT_TIMEOUT_MS)
+    for (let retry = 1; retry <= retries; retry++) total += webhookBackoffMs(retry)
+    return total
+  })
+  const emailMs = settings.smtp ? emailDeadlineMs(settings.smtp) : 0
+  return Math.max(0, emailMs, ...webhookMs)
+}

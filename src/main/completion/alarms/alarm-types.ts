@@ -1,0 +1,113 @@
+/**
+ * Contracts of the alarm module: what a failed run's alarm carries, where it goes and what came
+ * back. The fail monitor decides when to alarm; this module only sends and reports, and never
+ * throws to its caller.
+ */
+
+/** Everything a receiver needs to know about the failed run (one `job_log` row plus its job). */
+export interface AlarmFacts {
+  logId: number
+  jobId: number
+  jobName: string
+  /** The executor group's `app_name`. */
+  appName: string
+  /** The executor group's title. */
+  groupName: string
+  /** CRON, MANUAL, RETRY, PARENT, API or MISFIRE. */
+  triggerType: string
+  triggerTimeMs: number
+  /** 0 when the run never reached an executor. */
+  handleTimeMs: number
+  triggerCode: number
+  triggerMsg: string
+  handleCode: number
+  handleMsg: string
+  executorAddress: string
+  executorParam: string
+  /** `executor_fail_retry_count` of this run: retries still to come after it. */
+  retriesLeft: number
+  /** The job's `alarm_email` list; one mail per address. */
+  alarmEmails: string[]
+}
+
+/** One webhook receiver. The body is JSON: `{ event: 'job.failed', run, sentAtMs }`. */
+export interface WebhookChannel {
+  /** http: or https: only. */
+  url: string
+  /** Extra request headers, e.g. an Authorization token. Never logged or reported. */
+  headers?: Record<string, string>
+  /** Per attempt, from connect to the end of the response body. Default 5000, allowed 100–60000. */
+  timeoutMs?: number
+  /** Further attempts after a failed one. Default 2, allowed 0–10. */
+  retries?: number
+}
+
+export interface SmtpSettings {
+  host: string
+  /** 1–65535; usually 25, 465 (secure) or 587 (STARTTLS). */
+  port: number
+  /** TLS from the first byte (port 465). When false, STARTTLS is used if the server offers it. */
+  secure: boolean
+  /** Login; user and pass come together or not at all. */
+  user?: string
+  pass?: string
+  /** The From address, `alarm@example.com` or `JobDesk <alarm@example.com>`. */
+  from: string
+  /**
+   * Connection, greeting and socket-inactivity timeout. Default 10000, allowed 100–60000.
+   * One mail gets at most `EMAIL_DEADLINE_FACTOR` (3) times this in all once a pool connection is
+   * free for it; mails of a burst wait their turn before that.
+   */
+  timeoutMs?: number
+}
+
+export interface AlarmSettings {
+  webhooks: WebhookChannel[]
+  /** null: no SMTP server configured (alarm emails then fail with a clear reason). */
+  smtp: SmtpSettings | null
+  /** Show a desktop notification (Electron) or a UI notice (headless). */
+  desktop: boolean
+}
+
+/** The error of every channel result cut short or refused because the sender was closed. */
+export const SENDER_CLOSED = 'alarm sender closed'
+
+export type AlarmChannelKind = 'webhook' | 'email' | 'desktop'
+
+/** The result of one channel for one target (one webhook URL, one email address, the desktop). */
+export interface ChannelResult {
+  channel: AlarmChannelKind
+  /** Webhook URL without credentials or query values, the email address, or 'desktop'. */
+  target: string
+  ok: boolean
+  /** Why it failed: HTTP status and the start of the body, the SMTP reply, or the error. */
+  error?: string
+  /** Why an ok result sent nothing, e.g. the job has no alarm email (XXL-JOB counts that as sent). */
+  note?: string
+  /** Requests or mails actually made; 0 when nothing was sent. */
+  attempts: number
+}
+
+/** `ok` is true when every attempted channel succeeded: `alarm_status` 2, else 3. */
+export interface AlarmOutcome {
+  ok: boolean
+  results: ChannelResult[]
+}
+
+/** Sends alarms; one instance per settings version (build a new one when the settings change). */
+export interface AlarmSender {
+  /** Sends to every channel in parallel and resolves when all are done; never rejects. */
+  send(facts: AlarmFacts): Promise<AlarmOutcome>
+  /** A test mail from the settings page; never rejects. */
+  sendTestEmail(to: string): Promise<ChannelResult>
+  /**
+   * A test request (`event: 'alarm.test'`) to `url`, using the headers and timeout of the configured
+   * webhook with that URL if there is one, and no retries; never rejects.
+   */
+  testWebhook(url: string): Promise<ChannelResult>
+  /**
+   * Refuses new sends, waits up to the close grace for sends in flight, aborts the rest (they fail
+   * with "alarm sender closed") and closes the SMTP pool and HTTP connections.
+   */
+  close(): Promise<void>
+}

@@ -1,0 +1,129 @@
+import { request, type Dispatcher } from 'undici'
+import type { Clock } from '../../kernel/clock'
+import { SENDER_CLOSED, type ChannelResult, type WebhookChannel } from './alarm-types'
+import { WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
+
+/** First retry waits this long (ms), each further one twice as long, never more than the cap. */
+export const WEBHOOK_BACKOFF_FIRST_MS = 500
+export const WEBHOOK_BACKOFF_MAX_MS = 4_000
+/** How much of an error response is quoted in the result (characters). */
+const ERROR_BODY_QUOTE_CHARS = 200
+/** Bytes of an error response read for that quote; the rest is discarded unread. */
+const ERROR_BODY_READ_BYTES = 4_096
+
+export interface WebhookPostDeps {
+  dispatcher: Dispatcher
+  clock: Clock
+  /** Aborts every attempt and backoff when the sender closes. */
+  closing: AbortSignal
+}
+
+interface Attempt {
+  ok: boolean
+  error?: string
+  /** Worth trying again: network errors, timeouts, 5xx, 408 and 429. Other 4xx will not get better. */
+  retryable: boolean
+}
+
+/** Wait before retry number `retry` (1-based), in ms. */
+export function webhookBackoffMs(retry: number): number {
+  return Math.min(WEBHOOK_BACKOFF_FIRST_MS * 2 ** (retry - 1), WEBHOOK_BACKOFF_MAX_MS)
+}
+
+/**
+ * POSTs `body` (JSON text) to the channel, retrying a failed attempt up to `retries` times with a
+ * short backoff. 2xx is success; the result carries the last failure's reason. Never rejects.
+ */
+export async function postWebhook(channel: WebhookChannel, body: string, deps: WebhookPostDeps): Promise<ChannelResult> {
+  const timeoutMs = channel.timeoutMs ?? WEBHOOK_DEFAULT_TIMEOUT_MS
+  const retries = channel.retries ?? WEBHOOK_DEFAULT_RETRIES
+  const target = describeWebhookTarget(channel.url)
+  let attempts = 0
+  let error = ''
+  for (let retry = 0; retry <= retries; retry++) {
+    if (retry > 0) await deps.clock.sleep(webhookBackoffMs(retry), deps.closing)
+    if (deps.closing.aborted) {
+      error = attempts === 0 ? SENDER_CLOSED : `${error}; then ${SENDER_CLOSED}`
+      break
+    }
+    attempts++
+    const attempt = await postOnce(channel, body, timeoutMs, deps)
+    if (attempt.ok) return { channel: 'webhook', target, ok: true, attempts }
+    error = attempt.error ?? 'failed'
+    if (!attempt.retryable) break
+  }
+  return { channel: 'webhook', target, ok: false, error, attempts }
+}
+
+async function postOnce(channel: WebhookChannel, body: string, timeoutMs: number, deps: WebhookPostDeps): Promise<Attempt> {
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), timeoutMs)
+  const signal = AbortSignal.any([timeout.signal, deps.closing])
+  try {
+    const response = await request(channel.url, {
+      method: 'POST',
+      headers: { ...channel.headers, 'content-type': 'application/json' },
+      body,
+      signal,
+      dispatcher: deps.dispatcher,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    })
+    const status = response.statusCode
+    if (status >= 200 && status < 300) {
+      await response.body.dump()
+      return { ok: true, retryable: false }
+    }
+    const quote = await readQuote(response.body)
+    return {
+      ok: false,
+      error: `HTTP ${status}${quote ? `: ${quote}` : ''}`,
+      retryable: status >= 500 || status === 408 || status === 429,
+    }
+  } catch (error) {
+    if (deps.closing.aborted) return { ok: false, error: SENDER_CLOSED, retryable: false }
+    if (timeout.signal.aborted) return { ok: false, error: `no response within ${timeoutMs} ms`, retryable: true }
+    return { ok: false, error: describeError(error), retryable: true }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The start of an error body as one line of text. */
+async function readQuote(body: AsyncIterable<Buffer | string>): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of body) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+      chunks.push(bytes)
+      size += bytes.length
+      if (size >= ERROR_BODY_READ_BYTES) break
+    }
+  } catch {
+    // A body cut off by the peer or the timeout still tells something in what arrived.
+  }
+  const text = Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').trim()
+  return text.length > ERROR_BODY_QUOTE_CHARS ? `${text.slice(0, ERROR_BODY_QUOTE_CHARS)}…` : text
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const code = (error as { code?: unknown }).code
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
+  const prefix = typeof code === 'string' && !error.message.includes(code) ? `${code} ` : ''
+  return `${prefix}${error.message}${cause}`
+}
+
+/**
+ * A webhook URL as shown in results and logs: no user info, no query values (chat webhooks often
+ * carry their token there). Path tokens (e.g. Slack's) remain; results are shown only to operators.
+ */
+export function describeWebhookTarget(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.origin}${parsed.pathname}${parsed.search ? '?…' : ''}`
+  } catch {
+    return '(invalid URL)'
+  }
+}

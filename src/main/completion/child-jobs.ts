@@ -1,0 +1,70 @@
+import type { JobLink, JobRun } from '../../shared/model'
+import { runStatus } from '../../shared/model'
+import type { Logger } from '../kernel/logger'
+import type { Store } from '../store/store'
+import type { OneOffTrigger } from '../trigger/prepare-runs'
+import { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './dag'
+
+/**
+ * Fires the children of finished runs (reference §4.5 step 7, with conditions): SUCCESS links on
+ * success (XXL-JOB's only kind), FAILURE on failure, ALWAYS on both. A child run records its parent
+ * run (PARENT, parent_log_id). The chain guard refuses a child that already ran earlier in the same
+ * chain, so even a cycle edited into the database by hand cannot loop.
+ */
+export class ChildJobs {
+  private links = new Map<number, JobLink[]>()
+  private linksStamp = ''
+
+  constructor(
+    private readonly store: Store,
+    private readonly trigger: (request: OneOffTrigger) => unknown,
+    private readonly logger: Logger,
+  ) {}
+
+  /** False when no job has a child: completions then need no further reads. */
+  hasLinks(): boolean {
+    return this.linksByParent().size > 0
+  }
+
+  /** Call with runs that were just completed (each exactly once). */
+  fire(runs: readonly JobRun[]): void {
+    const byParent = this.linksByParent()
+    if (byParent.size === 0) return
+    for (const run of runs) {
+      const links = byParent.get(run.jobId)
+      if (!links) continue
+      const outcome = runStatus(run) === 'success' ? 'success' : 'failure'
+      const children = childrenToFire(links, run.jobId, outcome)
+      if (children.length === 0) continue
+      // Root first, the finished parent last.
+      const ancestry = this.store.runs.chainJobIds(run.id, MAX_CHAIN_JOBS).reverse()
+      for (const childJobId of children) {
+        const guard = chainGuard(ancestry, childJobId)
+        if (!guard.fire) {
+          this.logger.warn('child job not fired', { parentLogId: run.id, childJobId, reason: guard.reason })
+          continue
+        }
+        try {
+          this.trigger({ jobId: childJobId, triggerType: 'PARENT', parentLogId: run.id })
+        } catch (error) {
+          this.logger.error('child job trigger failed', { parentLogId: run.id, childJobId, error: (error as Error).message })
+        }
+      }
+    }
+  }
+
+  private linksByParent(): Map<number, JobLink[]> {
+    // Links change rarely; reload when this connection wrote one or another process committed.
+    const stamp = `${this.store.links.changeCount}:${this.store.dataVersion()}`
+    if (stamp !== this.linksStamp) {
+      this.links = new Map()
+      for (const link of this.store.links.all()) {
+        const list = this.links.get(link.parentJobId)
+        if (list) list.push(link)
+        else this.links.set(link.parentJobId, [link])
+      }
+      this.linksStamp = stamp
+    }
+    return this.links
+  }
+}

@@ -1,0 +1,32 @@
+// Job handlers for integration tests, loaded through the executor's handler directories.
+import { readFileSync, writeFileSync } from 'node:fs'
+
+/**
+ * Fails its first N attempts, then succeeds. Param: "<counter file>|<N>"; the attempt count lives in
+ * the file because each run may execute on a different worker thread.
+ */
+export function flakyJobHandler(ctx) {
+  const [file, failTimes] = ctx.param.split('|')
+  let attempts = 0
+  try {
+    attempts = Number(readFileSync(file, 'utf8'))
+  } catch {
+    attempts = 0
+  }
+  writeFileSync(file, String(attempts + 1))
+  if (attempts < Number(failTimes)) return { code: 500, msg: `attempt ${attempts + 1} fails` }
+  return `attempt ${attempts + 1} succeeds`
+}
+
+/** Sleeps `param` ms and reports when it started and ended, as JSON in its message. */
+export async function timedJobHandler(ctx) {
+  const startMs = Date.now()
+  await new Promise((resolve) => {
+    const timer = setTimeout(resolve, Number(ctx.param))
+    ctx.signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  return JSON.stringify({ startMs, endMs: Date.now() })
+}
