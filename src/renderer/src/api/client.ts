@@ -139,6 +139,11 @@ function bridgeClient(): JobDeskClient {
   }
 }
 
+/** In the desktop app (the preload is present); the shell then shows alarms as system notifications. */
+export function isDesktop(): boolean {
+  return typeof window !== 'undefined' && window.jobdesk !== undefined
+}
+
 let current: JobDeskClient | null = null
 
 /** The app's one client, created on first use (the browser bridge connects at once). */

@@ -1,4 +1,4 @@
-import { Badge, Group, SegmentedControl, Select, Tooltip } from '@mantine/core'
+import { Badge, Group, SegmentedControl, Select } from '@mantine/core'
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n/dictionary'
 import { useT } from '../i18n/use-t'
 import { COLOR_SCHEMES, type ColorSchemePreference } from '../lib/preferences'
@@ -27,8 +27,7 @@ export function HeaderControls() {
   return (
     <Group gap="sm" wrap="nowrap">
       <ConnectionBadge />
-      <Tooltip label={t('header.theme')}>
-        <SegmentedControl
+      <SegmentedControl
           size="xs"
           aria-label={t('header.theme')}
           data-testid="theme-switch"
@@ -36,7 +35,6 @@ export function HeaderControls() {
           onChange={(value) => setColorScheme(value as ColorSchemePreference)}
           data={COLOR_SCHEMES.map((scheme) => ({ value: scheme, label: t(`theme.${scheme}`) }))}
         />
-      </Tooltip>
       <Select
         size="xs"
         w={110}

@@ -14,3 +14,15 @@ export function notifyError(language: Language, title: MessageKey, error: unknow
 export function notifySuccess(language: Language, message: MessageKey, vars?: Vars): void {
   notifications.show({ color: 'teal', message: translate(language, message, vars), autoClose: 3000 })
 }
+
+/** A notification about something that happened in the core; clicking it runs `onOpen` (e.g. shows the run). */
+export function notifyEvent(language: Language, color: 'red' | 'orange', title: MessageKey, vars: Vars, message: string, onOpen?: () => void): void {
+  notifications.show({
+    color,
+    title: translate(language, title, vars),
+    message,
+    autoClose: 10_000,
+    withBorder: true,
+    ...(onOpen ? { onClick: onOpen, style: { cursor: 'pointer' } } : {}),
+  })
+}

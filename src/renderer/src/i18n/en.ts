@@ -45,6 +45,9 @@ export const en = {
   'scheduler.draining': 'Draining',
   'scheduler.stopped': 'Stopped',
 
+  'event.alarm': 'Run {id} of “{name}” failed',
+  'event.misfire': 'Job {id} missed {n} fire(s)',
+
   'dashboard.title': 'Dashboard',
   'dashboard.jobs': 'Jobs',
   'dashboard.activeJobs': 'Active jobs',
@@ -55,6 +58,8 @@ export const en = {
   'dashboard.ringSize': 'Time ring: {n} pending fires',
   'dashboard.lastScan': 'Last scan {age} ago',
   'dashboard.noScanYet': 'No scan yet',
+  'dashboard.daily': 'Runs per day',
+  'dashboard.noReport': 'No daily figures yet (the report is updated every few minutes).',
   'dashboard.recentFailures': 'Recent failures',
   'dashboard.noFailures': 'No failed runs among the latest runs.',
 
@@ -148,6 +153,11 @@ export const en = {
 
   'trigger.title': 'Run job {id} once',
   'trigger.param': 'Executor parameter for this run',
+  'trigger.addresses': 'Executor addresses for this run',
+  'trigger.addressesHint': 'Empty: the job’s route strategy picks from its group. Pick registered addresses or type URLs.',
+  'trigger.routeChosen': 'Would run on {address}',
+  'trigger.routeNone': 'No address would be picked now',
+  'trigger.shards': 'Broadcast: one run on each of {n} addresses',
   'trigger.submit': 'Run now',
   'trigger.done': 'Started run {ids}',
   'trigger.openRun': 'Open run {id}',
@@ -193,6 +203,10 @@ export const en = {
   'run.triggerMsg': 'Trigger message (routing trail)',
   'run.handleMsg': 'Handle message',
   'run.log': 'Log',
+  'run.kill': 'Kill',
+  'run.killTitle': 'Kill run {id}?',
+  'run.killBody': 'The executor stops the run and every process it started; the run ends as failed (killed).',
+  'run.children': 'Runs fired by this run (retry, child jobs)',
   'run.notFound': 'Run {id} was not found.',
 
   'triggerType.CRON': 'Cron',

@@ -44,6 +44,9 @@ export const zhCN: Dictionary = {
   'scheduler.draining': '排空中',
   'scheduler.stopped': '已停止',
 
+  'event.alarm': '“{name}”的调度 {id} 失败',
+  'event.misfire': '任务 {id} 错过了 {n} 次触发',
+
   'dashboard.title': '概览',
   'dashboard.jobs': '任务数',
   'dashboard.activeJobs': '已启动任务',
@@ -54,6 +57,8 @@ export const zhCN: Dictionary = {
   'dashboard.ringSize': '时间轮：{n} 个待触发',
   'dashboard.lastScan': '上次扫描于 {age} 前',
   'dashboard.noScanYet': '尚未扫描',
+  'dashboard.daily': '每日调度',
+  'dashboard.noReport': '暂无每日统计（报表每隔几分钟更新一次）。',
   'dashboard.recentFailures': '最近失败',
   'dashboard.noFailures': '最近的调度中没有失败。',
 
@@ -147,6 +152,11 @@ export const zhCN: Dictionary = {
 
   'trigger.title': '执行一次任务 {id}',
   'trigger.param': '本次执行的任务参数',
+  'trigger.addresses': '本次执行的执行器地址',
+  'trigger.addressesHint': '留空：按任务的路由策略从执行器中选择。可选择已注册地址或输入 URL。',
+  'trigger.routeChosen': '将在 {address} 上执行',
+  'trigger.routeNone': '当前没有可选的地址',
+  'trigger.shards': '分片广播：在 {n} 个地址上各执行一次',
   'trigger.submit': '立即执行',
   'trigger.done': '已开始调度 {ids}',
   'trigger.openRun': '打开调度 {id}',
@@ -192,6 +202,10 @@ export const zhCN: Dictionary = {
   'run.triggerMsg': '调度备注（路由记录）',
   'run.handleMsg': '执行备注',
   'run.log': '执行日志',
+  'run.kill': '终止',
+  'run.killTitle': '终止调度 {id}？',
+  'run.killBody': '执行器将停止该任务及其启动的所有进程，本次调度以失败（已终止）结束。',
+  'run.children': '由本次调度触发的调度（重试、子任务）',
   'run.notFound': '未找到调度 {id}。',
 
   'triggerType.CRON': 'Cron 触发',

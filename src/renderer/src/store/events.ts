@@ -1,6 +1,8 @@
 import type { JobDeskEvent } from '../../../shared/api'
 import type { JobRun } from '../../../shared/model'
-import type { JobDeskClient } from '../api/client'
+import { isDesktop, type JobDeskClient } from '../api/client'
+import { notifyEvent } from '../app/notify'
+import { runsRoute } from '../app/route'
 import { useJobDesk } from './index'
 
 /** Applies one pushed core event to the store. The only place events enter the renderer state. */
@@ -20,6 +22,31 @@ export function applyEvent(event: JobDeskEvent): void {
     case 'scheduler':
       store.applySchedulerStatus(event.status)
       return
+    case 'registry-changed':
+      store.applyRegistryChanged(event.entries)
+      return
+    case 'open-run':
+      store.navigate(runsRoute(event.logId))
+      return
+    case 'alarm':
+      // The desktop shell already raises a system notification for alarms.
+      if (!isDesktop()) {
+        notifyEvent(store.preferences.language, 'red', 'event.alarm', { id: event.logId, name: event.jobName }, event.handleMsg, () =>
+          useJobDesk.getState().navigate(runsRoute(event.logId)),
+        )
+      }
+      return
+    case 'misfire':
+      notifyEvent(store.preferences.language, 'orange', 'event.misfire', { id: event.jobId, n: event.missedCount }, event.strategy)
+      return
+    case 'links-changed':
+      // Links feed the DAG page, which comes with its own slice.
+      return
+    default: {
+      // A new event type must be handled here (or knowingly ignored) before the renderer builds.
+      const unhandled: never = event
+      void unhandled
+    }
   }
 }
 
@@ -36,7 +63,7 @@ function rewatchStartedRuns(runs: readonly JobRun[]): void {
 /** Reads everything the console shows; after a reconnect, since events were missed meanwhile. */
 export async function loadAll(): Promise<void> {
   const store = useJobDesk.getState()
-  const tasks = [store.fetchGroups(), store.fetchJobs(), store.fetchOverview(), store.fetchLastRuns()]
+  const tasks = [store.fetchGroups(), store.fetchJobs(), store.fetchOverview(), store.fetchLastRuns(), store.fetchRegistry()]
   if (store.runsLoaded) tasks.push(store.fetchRuns())
   const results = await Promise.allSettled(tasks)
   const failed = results.find((result) => result.status === 'rejected')

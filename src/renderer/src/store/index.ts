@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { createExecutorsSlice } from './executors/action'
 import { createJobsSlice } from './jobs/action'
 import { createOverviewSlice } from './overview/action'
 import { createRunLogSlice } from './run-log/action'
@@ -19,4 +20,5 @@ export const useJobDesk = create<JobDeskState>()((...args) => ({
   ...createJobsSlice(...args),
   ...createRunsSlice(...args),
   ...createRunLogSlice(...args),
+  ...createExecutorsSlice(...args),
 }))

@@ -9,6 +9,7 @@ import type { MessageKey } from '../../i18n/dictionary'
 import { formatCount, formatDateTime, formatDuration } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 import { selectJobsById } from '../../store/jobs/selectors'
+import { DailyChart } from './daily-chart'
 
 /** Counts are not pushed: re-read them this often while the dashboard is shown. */
 const OVERVIEW_REFRESH_MS = 5000
@@ -110,16 +111,18 @@ export function DashboardPage() {
   const overview = useJobDesk(useShallow((s) => s.overview))
   const fetchOverview = useJobDesk((s) => s.fetchOverview)
   const fetchRecentFailures = useJobDesk((s) => s.fetchRecentFailures)
+  const fetchDailyReport = useJobDesk((s) => s.fetchDailyReport)
 
   useEffect(() => {
     const refresh = () => {
       void fetchOverview().catch(() => {})
       void fetchRecentFailures().catch(() => {})
+      void fetchDailyReport().catch(() => {})
     }
     refresh()
     const timer = setInterval(refresh, OVERVIEW_REFRESH_MS)
     return () => clearInterval(timer)
-  }, [fetchOverview, fetchRecentFailures])
+  }, [fetchOverview, fetchRecentFailures, fetchDailyReport])
 
   return (
     <div className="jd-page" data-testid="page-dashboard">
@@ -132,7 +135,10 @@ export function DashboardPage() {
         <Stat label="dashboard.executorsOnline" value={overview?.executorsOnline} testId="stat-executors" />
         <SchedulerCard />
       </SimpleGrid>
-      <RecentFailures />
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <DailyChart />
+        <RecentFailures />
+      </SimpleGrid>
     </div>
   )
 }

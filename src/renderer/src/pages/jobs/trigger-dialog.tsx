@@ -1,10 +1,13 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
-import { useState, type FormEvent } from 'react'
+import { Alert, Anchor, Button, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core'
+import { useMemo, useState, type FormEvent } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import type { JobInfo } from '../../../../shared/model'
 import { runsRoute } from '../../app/route'
 import { errorMessage } from '../../app/notify'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
+import { selectGroupAddresses } from '../../store/executors/selectors'
+import { RoutePreview } from './route-preview'
 
 /** Runs a job once now, optionally with another parameter, and links to the new run(s). */
 export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: () => void }) {
@@ -20,6 +23,14 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
   const t = useT()
   const triggerJob = useJobDesk((s) => s.triggerJob)
   const navigate = useJobDesk((s) => s.navigate)
+  const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
+  const registered = useJobDesk(useShallow(selectGroupAddresses(group?.appName)))
+  // Suggestions: the group's registered addresses and its manual list; any other URL may be typed.
+  const suggestions = useMemo(() => {
+    const manual = group?.addressList ? group.addressList.split(',').map((a) => a.trim()).filter(Boolean) : []
+    return [...new Set([...registered.map((entry) => entry.address), ...manual])].sort()
+  }, [registered, group])
+  const [addresses, setAddresses] = useState<string[]>([])
   const [param, setParam] = useState(job.executorParam)
   const [busy, setBusy] = useState(false)
   const [logIds, setLogIds] = useState<number[] | null>(null)
@@ -30,7 +41,7 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
     setBusy(true)
     setError(null)
     try {
-      const result = await triggerJob({ jobId: job.id, executorParam: param })
+      const result = await triggerJob({ jobId: job.id, executorParam: param, ...(addresses.length > 0 ? { addressList: addresses } : {}) })
       setLogIds(result.logIds)
     } catch (caught) {
       setError(errorMessage(caught))
@@ -56,6 +67,18 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
           data-testid="trigger-param"
           disabled={logIds !== null}
         />
+        <TagsInput
+          label={t('trigger.addresses')}
+          description={t('trigger.addressesHint')}
+          data={suggestions}
+          value={addresses}
+          onChange={setAddresses}
+          clearable
+          acceptValueOnBlur
+          disabled={logIds !== null}
+          data-testid="trigger-addresses"
+        />
+        {logIds === null && <RoutePreview job={job} addressList={addresses} />}
         {error && (
           <Alert color="red" title={t('trigger.failed')} data-testid="trigger-error">
             {error}

@@ -4,6 +4,7 @@ import { runStatus, type JobRun } from '../../../../shared/model'
 import { runsRoute } from '../../app/route'
 import { LogTail } from '../../components/log-tail/log-tail'
 import { RunStatusBadge } from '../../components/status-badge'
+import { FiredRuns, KillRunButton } from './run-actions'
 import { useT } from '../../i18n/use-t'
 import type { MessageKey } from '../../i18n/dictionary'
 import { formatDateTime, formatDuration } from '../../lib/format-time'
@@ -105,7 +106,10 @@ export function RunDetail({ runId }: { runId: number }) {
         <Title order={3} size="h4">
           {t('run.title', { id: run.id })}
         </Title>
-        <RunStatusBadge run={run} />
+        <Group gap="xs">
+          <KillRunButton run={run} />
+          <RunStatusBadge run={run} />
+        </Group>
       </Group>
       <div className="jd-detail-info">
       <RunFields run={run} />
@@ -123,6 +127,7 @@ export function RunDetail({ runId }: { runId: number }) {
           <Preformatted text={run.handleMsg} testId="run-handle-msg" />
         </Stack>
       )}
+      <FiredRuns runId={run.id} />
       </div>
       <LogTail logId={run.id} />
     </Card>

@@ -1,4 +1,4 @@
-import type { SchedulePreview, SchedulePreviewRequest, TriggerRequest, TriggerResult } from '../../../../shared/api'
+import type { RoutePreview, RoutePreviewRequest, SchedulePreview, SchedulePreviewRequest, TriggerRequest, TriggerResult } from '../../../../shared/api'
 import { NotFoundError } from '../../../../shared/errors'
 import type { JobInfo, JobInput } from '../../../../shared/model'
 import { client } from '../../api/client'
@@ -24,6 +24,8 @@ export interface JobsActions {
   /** Rejects with the core's error; the dialog shows it. */
   triggerJob(request: TriggerRequest): Promise<TriggerResult>
   previewSchedule(request: SchedulePreviewRequest): Promise<SchedulePreview>
+  /** Which address the route strategy would pick now (FAILOVER/BUSYOVER really probe). */
+  previewRoute(request: RoutePreviewRequest): Promise<RoutePreview>
 }
 
 export type JobsSlice = JobsState & JobsActions
@@ -101,6 +103,10 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
 
     previewSchedule(request) {
       return client().previewSchedule(request)
+    },
+
+    previewRoute(request) {
+      return client().previewRoute(request)
     },
   }
 }

@@ -1,4 +1,4 @@
-import type { Overview } from '../../../../shared/api'
+import type { DayReport, Overview } from '../../../../shared/api'
 import type { JobRun } from '../../../../shared/model'
 
 export interface OverviewState {
@@ -7,6 +7,8 @@ export interface OverviewState {
   overviewAtMs: number
   /** The newest failed runs, for the dashboard. */
   recentFailures: JobRun[]
+  /** Runs per day for the last week, oldest first. */
+  dailyReport: DayReport[]
 }
 
-export const initialOverviewState: OverviewState = { overview: null, overviewAtMs: 0, recentFailures: [] }
+export const initialOverviewState: OverviewState = { overview: null, overviewAtMs: 0, recentFailures: [], dailyReport: [] }

@@ -8,6 +8,19 @@ import { initialRunsState, type RunsState } from './initialState'
 /** Runs read at start to know each job's last run (the API has no "last run per job" yet). */
 const LAST_RUNS_SAMPLE = 1000
 const PAGE_SIZE = 200
+const CHILD_RUNS_LIMIT = 50
+
+/** Adds pushed rows to the child lists of the parents that are open (by `parentLogId`). */
+function mergeChildRuns(known: Record<number, JobRun[]>, changed: readonly JobRun[]): Record<number, JobRun[]> {
+  let next: Record<number, JobRun[]> | null = null
+  for (const run of changed) {
+    if (run.parentLogId === null || !known[run.parentLogId]) continue
+    next ??= { ...known }
+    const list = next[run.parentLogId].filter((child) => child.id !== run.id)
+    next[run.parentLogId] = [run, ...list].sort((a, b) => b.id - a.id)
+  }
+  return next ?? known
+}
 
 export interface RunsActions {
   /** Reads the newest page for the current filter (replacing the list). */
@@ -19,6 +32,10 @@ export interface RunsActions {
   fetchLastRuns(): Promise<void>
   /** Reads one run by id (for the detail panel); null when it does not exist. */
   loadRun(id: number): Promise<JobRun | null>
+  /** Reads the runs a run fired (retry, children) for its detail panel; pushed rows keep it current. */
+  fetchChildRuns(parentLogId: number): Promise<void>
+  /** Kills a running run; the core answers with the run as ended. Errors are shown as notifications. */
+  killRun(id: number): Promise<void>
 }
 
 export type RunsSlice = RunsState & RunsActions
@@ -85,6 +102,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
       set({
         runs: state.runsLoaded ? mergeRuns(state.runs, changed, state.runFilter, Date.now(), complete) : state.runs,
         lastRunByJob: updateLastRuns(state.lastRunByJob, changed),
+        childRuns: mergeChildRuns(state.childRuns, changed),
         ...(openedTouched ? { runsById } : {}),
       })
     },
@@ -92,6 +110,21 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
     async fetchLastRuns() {
       const page = await client().listRuns({ limit: LAST_RUNS_SAMPLE })
       set({ lastRunByJob: updateLastRuns(get().lastRunByJob, page.runs) })
+    },
+
+    async fetchChildRuns(parentLogId) {
+      const page = await client().listRuns({ parentLogId, limit: CHILD_RUNS_LIMIT })
+      set({ childRuns: { ...get().childRuns, [parentLogId]: page.runs } })
+    },
+
+    async killRun(id) {
+      try {
+        const run = await client().killRun(id)
+        set({ runsById: { ...get().runsById, [id]: run } })
+        get().applyRunsChanged([run])
+      } catch (error) {
+        notifyError(get().preferences.language, 'common.error', error)
+      }
     },
 
     async loadRun(id) {

@@ -13,6 +13,8 @@ export interface RunsState {
   lastRunByJob: Record<number, JobRun>
   /** Runs opened by id that may lie outside the loaded pages (a parent link, a trigger result). */
   runsById: Record<number, JobRun>
+  /** Runs fired by an opened run (its retry and its children), newest first, by parent run id. */
+  childRuns: Record<number, JobRun[]>
 }
 
 export const initialRunsState: RunsState = {
@@ -23,4 +25,5 @@ export const initialRunsState: RunsState = {
   runsLoaded: false,
   lastRunByJob: {},
   runsById: {},
+  childRuns: {},
 }
