@@ -107,7 +107,7 @@ async function measure(page: Page) {
 }
 
 async function main(): Promise<void> {
-  const server = await startHeadlessServer(['--no-demo'])
+  const server = await startHeadlessServer({ extraArgs: ['--no-demo'] })
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS })
   try {
     const seedStart = Date.now()

@@ -20,18 +20,28 @@ export interface HeadlessServer {
   dataDir: string
   /** Everything the server wrote, for failure messages. */
   output(): string
-  stop(): Promise<void>
+  /** SIGTERM, wait for the exit; the data directory is removed unless `keepDataDir`. */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>
+}
+
+export interface HeadlessOptions {
+  /** Reuse a data directory (a restart); default: a fresh temporary one. */
+  dataDir?: string
+  /** Default 0: the kernel picks a free port. */
+  port?: number
+  extraArgs?: string[]
 }
 
 /**
  * Starts `node out/main/serve.js --port 0` on 127.0.0.1 with a fresh data directory and waits for
  * the `Console: http://127.0.0.1:<port>/#token=<token>` line (port 0: the kernel picks the port).
  */
-export async function startHeadlessServer(extraArgs: string[] = []): Promise<HeadlessServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'jobdesk-e2e-'))
+export async function startHeadlessServer(options: HeadlessOptions = {}): Promise<HeadlessServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'jobdesk-e2e-')))
+  const extraArgs = options.extraArgs ?? []
   // The token is generated per data dir; an inherited JOBDESK_CONSOLE_TOKEN would override it.
   const { JOBDESK_CONSOLE_TOKEN: _inherited, ...env } = process.env
-  const child = spawn(process.execPath, [SERVE_ENTRY, '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...extraArgs], {
+  const child = spawn(process.execPath, [SERVE_ENTRY, '--port', String(options.port ?? 0), '--host', '127.0.0.1', '--data-dir', dataDir, ...extraArgs], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
@@ -64,16 +74,16 @@ export async function startHeadlessServer(extraArgs: string[] = []): Promise<Hea
     token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
     dataDir,
     output: () => output,
-    stop: () => stopChild(child, exited, dataDir),
+    stop: (stopOptions) => stopChild(child, exited, stopOptions?.keepDataDir ? null : dataDir),
   }
 }
 
-async function stopChild(child: ChildProcess, exited: Promise<number | null>, dataDir: string): Promise<void> {
+async function stopChild(child: ChildProcess, exited: Promise<number | null>, dataDir: string | null): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
     child.kill('SIGTERM')
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
     await exited
     clearTimeout(timer)
   }
-  await rm(dataDir, { recursive: true, force: true })
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
 }

@@ -112,22 +112,22 @@ export function RunDetail({ runId }: { runId: number }) {
         </Group>
       </Group>
       <div className="jd-detail-info">
-      <RunFields run={run} />
-      <Stack gap={4}>
-        <Text size="xs" c="dimmed">
-          {t('run.triggerMsg')}
-        </Text>
-        <Preformatted text={run.triggerMsg || t('common.none')} testId="run-trigger-msg" />
-      </Stack>
-      {run.handleMsg && (
+        <RunFields run={run} />
         <Stack gap={4}>
           <Text size="xs" c="dimmed">
-            {t('run.handleMsg')}
+            {t('run.triggerMsg')}
           </Text>
-          <Preformatted text={run.handleMsg} testId="run-handle-msg" />
+          <Preformatted text={run.triggerMsg || t('common.none')} testId="run-trigger-msg" />
         </Stack>
-      )}
-      <FiredRuns runId={run.id} />
+        {run.handleMsg && (
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              {t('run.handleMsg')}
+            </Text>
+            <Preformatted text={run.handleMsg} testId="run-handle-msg" />
+          </Stack>
+        )}
+        <FiredRuns runId={run.id} />
       </div>
       <LogTail logId={run.id} />
     </Card>
