@@ -9,6 +9,12 @@ const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url))
 
 test('in Chinese and dark mode every page renders; screenshots go to e2e/artifacts', async ({ page }) => {
   mkdirSync(ARTIFACTS, { recursive: true })
+  // Script errors and CSP violations show up on the console: there must be none on any page.
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
+  })
   await openConsole(page, server())
 
   await chooseOption(page, page.getByTestId('language-switch'), '简体中文')
@@ -44,4 +50,5 @@ test('in Chinese and dark mode every page renders; screenshots go to e2e/artifac
   await page.reload()
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
   await expect(page.getByTestId('nav-runs')).toContainText('调度日志')
+  expect(problems).toEqual([])
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JobRun } from '../../../shared/model'
-import { matchesRunFilter, mergeRuns, NO_RUN_FILTER, toApiRunFilter, updateLastRuns } from './run-filter'
+import { matchesRunFilter, mergeChildRuns, mergeRuns, NO_RUN_FILTER, toApiRunFilter, updateLastRuns } from './run-filter'
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0)
 
@@ -67,5 +67,19 @@ describe('updateLastRuns', () => {
   it('returns the same object when nothing is newer', () => {
     const known = { 1: run(4) }
     expect(updateLastRuns(known, [run(2)])).toBe(known)
+  })
+})
+
+describe('mergeChildRuns', () => {
+  it('adds and replaces pushed rows under open parents, newest first', () => {
+    const known = { 10: [run(12, { parentLogId: 10 })] }
+    const next = mergeChildRuns(known, [run(15, { parentLogId: 10, triggerType: 'RETRY' }), run(12, { parentLogId: 10, handleCode: 200 })])
+    expect(next[10].map((r) => r.id)).toEqual([15, 12])
+    expect(next[10][1].handleCode).toBe(200)
+  })
+
+  it('ignores rows whose parent is not open, and rows without a parent', () => {
+    const known = { 10: [] }
+    expect(mergeChildRuns(known, [run(15, { parentLogId: 11 }), run(16, { parentLogId: null })])).toBe(known)
   })
 })

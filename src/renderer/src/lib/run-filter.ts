@@ -74,3 +74,15 @@ export function updateLastRuns(known: Readonly<Record<number, JobRun>>, runs: re
   }
   return next ?? (known as Record<number, JobRun>)
 }
+
+/** Adds pushed rows to the child lists of the parents that are open (by `parentLogId`). */
+export function mergeChildRuns(known: Record<number, JobRun[]>, changed: readonly JobRun[]): Record<number, JobRun[]> {
+  let next: Record<number, JobRun[]> | null = null
+  for (const run of changed) {
+    if (run.parentLogId === null || !known[run.parentLogId]) continue
+    next ??= { ...known }
+    const list = next[run.parentLogId].filter((child) => child.id !== run.id)
+    next[run.parentLogId] = [run, ...list].sort((a, b) => b.id - a.id)
+  }
+  return next ?? known
+}

@@ -1,7 +1,7 @@
 import type { JobRun } from '../../../../shared/model'
 import { client } from '../../api/client'
 import { notifyError } from '../../app/notify'
-import { mergeRuns, toApiRunFilter, updateLastRuns, type RunListFilter } from '../../lib/run-filter'
+import { mergeChildRuns, mergeRuns, toApiRunFilter, updateLastRuns, type RunListFilter } from '../../lib/run-filter'
 import type { SliceCreator } from '../state'
 import { initialRunsState, type RunsState } from './initialState'
 
@@ -9,18 +9,6 @@ import { initialRunsState, type RunsState } from './initialState'
 const LAST_RUNS_SAMPLE = 1000
 const PAGE_SIZE = 200
 const CHILD_RUNS_LIMIT = 50
-
-/** Adds pushed rows to the child lists of the parents that are open (by `parentLogId`). */
-function mergeChildRuns(known: Record<number, JobRun[]>, changed: readonly JobRun[]): Record<number, JobRun[]> {
-  let next: Record<number, JobRun[]> | null = null
-  for (const run of changed) {
-    if (run.parentLogId === null || !known[run.parentLogId]) continue
-    next ??= { ...known }
-    const list = next[run.parentLogId].filter((child) => child.id !== run.id)
-    next[run.parentLogId] = [run, ...list].sort((a, b) => b.id - a.id)
-  }
-  return next ?? known
-}
 
 export interface RunsActions {
   /** Reads the newest page for the current filter (replacing the list). */
