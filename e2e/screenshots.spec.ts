@@ -46,6 +46,10 @@ test('in Chinese and dark mode every page renders; screenshots go to e2e/artifac
   await expect(page.getByTestId('run-detail').getByTestId('log-row').first()).toBeVisible()
   await page.screenshot({ path: `${ARTIFACTS}runs.zh-CN.dark.png` })
 
+  await goTo(page, 'executors')
+  await expect(page.getByTestId('address-health').first()).toHaveText('在线')
+  await page.screenshot({ path: `${ARTIFACTS}executors.zh-CN.dark.png` })
+
   // The choice survives a reload (stored preferences).
   await page.reload()
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')

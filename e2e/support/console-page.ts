@@ -7,7 +7,7 @@ export async function openConsole(page: Page, server: HeadlessServer): Promise<v
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'online')
 }
 
-export async function goTo(page: Page, nav: 'dashboard' | 'jobs' | 'runs'): Promise<void> {
+export async function goTo(page: Page, nav: 'dashboard' | 'jobs' | 'runs' | 'executors'): Promise<void> {
   await page.getByTestId(`nav-${nav}`).click()
   await expect(page.getByTestId(`page-${nav}`)).toBeVisible()
 }

@@ -2,6 +2,7 @@ import { Alert, AppShell, Burger, Group, NavLink, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useT } from '../i18n/use-t'
 import { DashboardPage } from '../pages/dashboard/dashboard-page'
+import { ExecutorsPage } from '../pages/executors/executors-page'
 import { JobsPage } from '../pages/jobs/jobs-page'
 import { RunsPage } from '../pages/runs/runs-page'
 import { useJobDesk } from '../store'
@@ -18,6 +19,8 @@ function PageView({ route }: { route: Route }) {
       return <JobsPage />
     case 'runs':
       return <RunsPage runId={route.runId} jobId={route.jobId} />
+    case 'executors':
+      return <ExecutorsPage />
   }
 }
 

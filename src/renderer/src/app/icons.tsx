@@ -99,3 +99,11 @@ export const SunIcon = (p: IconProps) => (
     <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
   </Icon>
 )
+
+export const ServerIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="7" rx="1" />
+    <rect x="3" y="13" width="18" height="7" rx="1" />
+    <path d="M7 7.5h.01M7 16.5h.01" />
+  </Icon>
+)

@@ -4,6 +4,7 @@ import { DEFAULT_ROUTE, formatRoute, parseRoute, runsRoute } from './route'
 describe('parseRoute', () => {
   it('reads pages, a run id and a job filter', () => {
     expect(parseRoute('#/jobs')).toEqual({ page: 'jobs' })
+    expect(parseRoute('#/executors')).toEqual({ page: 'executors' })
     expect(parseRoute('#/runs/42?job=3')).toEqual({ page: 'runs', runId: 42, jobId: 3 })
     expect(parseRoute('#/runs')).toEqual({ page: 'runs', runId: null, jobId: null })
   })
@@ -21,7 +22,7 @@ describe('parseRoute', () => {
 
 describe('formatRoute', () => {
   it('round-trips every route', () => {
-    for (const route of [DEFAULT_ROUTE, { page: 'jobs' } as const, runsRoute(), runsRoute(7), runsRoute(null, 2), runsRoute(9, 2)]) {
+    for (const route of [DEFAULT_ROUTE, { page: 'jobs' } as const, { page: 'executors' } as const, runsRoute(), runsRoute(7), runsRoute(null, 2), runsRoute(9, 2)]) {
       expect(parseRoute(formatRoute(route))).toEqual(route)
     }
   })

@@ -3,6 +3,7 @@ export type Route =
   | { page: 'dashboard' }
   | { page: 'jobs' }
   | { page: 'runs'; runId: number | null; jobId: number | null }
+  | { page: 'executors' }
 
 export type PageId = Route['page']
 
@@ -24,6 +25,8 @@ export function parseRoute(hash: string): Route {
   switch (page) {
     case 'jobs':
       return { page: 'jobs' }
+    case 'executors':
+      return { page: 'executors' }
     case 'runs':
       return { page: 'runs', runId: positiveInt(id), jobId: positiveInt(params.get('job')) }
     default:
