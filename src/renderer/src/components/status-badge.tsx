@@ -1,3 +1,4 @@
+import './badges.css'
 import { runStatus, type JobRun, type RunStatus } from '../../../shared/model'
 import { useT } from '../i18n/use-t'
 

@@ -1,3 +1,4 @@
+import '../badges.css'
 import type { AddressHealth } from '../../../../shared/model'
 import { useT } from '../../i18n/use-t'
 import { formatDuration } from '../../lib/format-time'

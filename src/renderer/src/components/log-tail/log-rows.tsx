@@ -3,7 +3,7 @@ import { forwardRef, memo, useImperativeHandle, useLayoutEffect, useRef } from '
 import type { LogRow } from '../../lib/log-lines'
 import { splitMatches } from '../../lib/log-search'
 
-/** Fixed row height (px); must match .jd-log-row in app.css. */
+/** Fixed row height (px); must match .jd-log-row in log-tail.css. */
 export const LOG_ROW_HEIGHT = 18
 
 export interface LogRowsHandle {

@@ -1,3 +1,4 @@
+import './log-tail.css'
 import { ActionIcon, Badge, Group, Loader, Text, TextInput, Tooltip } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { ArrowDownIcon, ChevronDownIcon, ChevronUpIcon, PauseIcon, PlayIcon } from '../../app/icons'

@@ -1,3 +1,4 @@
+import './daily-chart.css'
 import { Card, Group, Text, Title, Tooltip } from '@mantine/core'
 import type { DayReport } from '../../../../shared/api'
 import { useLanguage, useT } from '../../i18n/use-t'
