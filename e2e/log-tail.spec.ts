@@ -45,3 +45,36 @@ test('a running job’s log tail shows new lines as they are written, without a 
   await expect(log.getByTestId('log-match-count')).toHaveText('1 / 7')
   await expect(log.locator('mark').first()).toHaveText('tick 1')
 })
+
+test('a 100,000-line log is virtualised: it opens, searches and jumps to its end with few rows in the DOM', async ({ page }) => {
+  const LINES = 100_000
+  await openConsole(page, server())
+  await goTo(page, 'jobs')
+  await page.getByTestId('job-new').click()
+  const editor = page.getByTestId('job-editor-form')
+  await editor.getByTestId('field-name').fill('E2E big log')
+  await editor.getByTestId('field-scheduleType').getByText('NONE', { exact: true }).click()
+  await chooseOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
+  await editor.getByTestId('field-glueSource').fill(`#!/bin/bash\nseq -f "big log line %.0f" 1 ${LINES}\n`)
+  await editor.getByTestId('editor-save').click()
+  await expect(page.getByTestId('job-editor-form')).toHaveCount(0)
+
+  await jobRow(page, 'E2E big log').getByTestId('job-trigger').click()
+  await page.getByRole('dialog').getByTestId('trigger-submit').click()
+  await page.getByRole('dialog').getByTestId('trigger-run-link').click()
+  const detail = page.getByTestId('run-detail')
+  await expect(detail).toHaveAttribute('data-status', 'success', { timeout: 60_000 })
+  const log = detail.getByTestId('log-tail')
+  await expect(log.getByTestId('log-row').filter({ hasText: `big log line ${LINES}` })).toHaveCount(1, { timeout: 60_000 })
+  expect(await log.getByTestId('log-row').count()).toBeLessThan(200)
+
+  await log.getByTestId('log-search').fill('big log line 77777')
+  await log.getByTestId('log-search').press('Enter')
+  await expect(log.getByTestId('log-match-count')).toHaveText('1 / 1')
+  await expect(log.locator('[data-current="true"]')).toContainText('big log line 77777')
+  await expect(log.getByTestId('log-follow')).toHaveAttribute('data-following', 'false')
+
+  await log.getByTestId('log-end').click()
+  await expect(log.getByTestId('log-row').filter({ hasText: `big log line ${LINES}` })).toBeVisible()
+  await expect(log.getByTestId('log-follow')).toHaveAttribute('data-following', 'true')
+})
