@@ -6,12 +6,24 @@ import type { IpcResult, JobDeskIpc } from '../../../shared/ipc'
 type Listener = (event: JobDeskEvent) => void
 
 /**
+ * Whether the event stream is up. `connecting` before the first connection, `reconnecting` after a
+ * lost one (calls wait or fail meanwhile, and events are missed: re-read state on `online`).
+ */
+export type ConnectionState = 'connecting' | 'online' | 'reconnecting'
+
+/** The bridge plus its connection state, which only the browser bridge can lose. */
+export interface JobDeskClient extends JobDeskBridge {
+  connectionState(): ConnectionState
+  onConnection(listener: (state: ConnectionState) => void): () => void
+}
+
+/**
  * The renderer's only way to the core. In the desktop app it wraps the preload's `window.jobdesk`;
  * in a browser (headless mode) it speaks the WebSocket bridge, authenticated by the console token
  * from the URL fragment (`#token=…`, kept for the tab in sessionStorage). Errors arrive as the
  * classes of shared/errors.ts.
  */
-export function createClient(): JobDeskBridge {
+export function createClient(): JobDeskClient {
   return window.jobdesk ? ipcClient(window.jobdesk) : bridgeClient()
 }
 
@@ -20,11 +32,12 @@ function unwrap(result: IpcResult): unknown {
   throw fromErrorInfo(result.error)
 }
 
-function ipcClient(ipc: JobDeskIpc): JobDeskBridge {
+function ipcClient(ipc: JobDeskIpc): JobDeskClient {
   const api = Object.fromEntries(
     API_METHODS.map((method) => [method, async (...args: unknown[]) => unwrap(await ipc[method](...args))]),
   ) as unknown as JobDeskApi
-  return { ...api, onEvent: (listener) => ipc.onEvent(listener) }
+  // IPC to the main process cannot drop.
+  return { ...api, onEvent: (listener) => ipc.onEvent(listener), connectionState: () => 'online', onConnection: () => () => {} }
 }
 
 const TOKEN_KEY = 'jobdesk.consoleToken'
@@ -41,8 +54,15 @@ export function consoleToken(): string | null {
 }
 
 /** Reconnects with backoff; calls made while disconnected wait for the connection. */
-function bridgeClient(): JobDeskBridge {
+function bridgeClient(): JobDeskClient {
   const listeners = new Set<Listener>()
+  const connectionListeners = new Set<(state: ConnectionState) => void>()
+  let state: ConnectionState = 'connecting'
+  const setState = (next: ConnectionState) => {
+    if (next === state) return
+    state = next
+    for (const listener of connectionListeners) listener(next)
+  }
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
   let nextId = 1
   let socket: WebSocket | null = null
@@ -64,6 +84,7 @@ function bridgeClient(): JobDeskBridge {
         socket = ws
         retryMs = 250
         resolve(ws)
+        setState('online')
       }
       ws.onmessage = (message) => {
         const data = JSON.parse(String(message.data)) as BridgeServerMessage
@@ -84,6 +105,7 @@ function bridgeClient(): JobDeskBridge {
         for (const waiter of pending.values()) waiter.reject(new Error('the connection to JobDesk was lost'))
         pending.clear()
         if (!wasOpen) reject(new Error('cannot reach JobDesk (is it running, and is the console token right?)'))
+        if (state === 'online') setState('reconnecting')
         // Keep the event stream alive: reconnect with backoff up to 5 s.
         setTimeout(() => void connect().catch(() => {}), retryMs)
         retryMs = Math.min(retryMs * 2, 5000)
@@ -109,5 +131,28 @@ function bridgeClient(): JobDeskBridge {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    connectionState: () => state,
+    onConnection(listener) {
+      connectionListeners.add(listener)
+      return () => connectionListeners.delete(listener)
+    },
   }
+}
+
+/** In the desktop app (the preload is present); the shell then shows alarms as system notifications. */
+export function isDesktop(): boolean {
+  return typeof window !== 'undefined' && window.jobdesk !== undefined
+}
+
+let current: JobDeskClient | null = null
+
+/** The app's one client, created on first use (the browser bridge connects at once). */
+export function client(): JobDeskClient {
+  current ??= createClient()
+  return current
+}
+
+/** Replaces the app's client: for unit tests of store actions and for benchmarks' fixtures. */
+export function setClient(next: JobDeskClient | null): void {
+  current = next
 }

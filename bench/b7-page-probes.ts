@@ -1,0 +1,87 @@
+// Functions that run inside the page (passed to page.evaluate): self-contained, no imports. The
+// node tsconfig has no DOM types, so the few DOM members used are declared here, for this file only.
+declare const document: {
+  querySelector(selector: string): ProbeElement | null
+  querySelectorAll(selector: string): { length: number }
+}
+declare function requestAnimationFrame(callback: (timeMs: number) => void): number
+declare const performance: { now(): number }
+declare const HTMLInputElement: { prototype: object }
+declare const Event: new (type: string, init: { bubbles: boolean }) => unknown
+
+interface ProbeElement {
+  click(): void
+  scrollTop: number
+  scrollHeight: number
+  clientHeight: number
+  textContent: string | null
+  dispatchEvent(event: unknown): boolean
+}
+
+/** Milliseconds from clicking a nav item until `readySelector` is in the DOM and a frame was painted. */
+export function timeNavigation(args: { navSelector: string; readySelector: string }): Promise<number> {
+  return new Promise((done) => {
+    const start = performance.now()
+    document.querySelector(args.navSelector)!.click()
+    const check = () => {
+      if (document.querySelector(args.readySelector)) requestAnimationFrame(() => done(performance.now() - start))
+      else requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  })
+}
+
+/** Frame intervals (ms) over `durationMs`, scrolling `stepPx` per frame when given (0 = idle reference). */
+export function sampleFrames(args: { scrollSelector: string; durationMs: number; stepPx: number }): Promise<number[]> {
+  return new Promise((done) => {
+    const el = document.querySelector(args.scrollSelector)!
+    const intervals: number[] = []
+    let last = -1
+    let start = -1
+    const frame = (timeMs: number) => {
+      if (start < 0) start = timeMs
+      if (last >= 0) intervals.push(timeMs - last)
+      last = timeMs
+      if (args.stepPx > 0) {
+        const next = el.scrollTop + args.stepPx
+        el.scrollTop = next + el.clientHeight >= el.scrollHeight ? 0 : next
+      }
+      if (timeMs - start < args.durationMs) requestAnimationFrame(frame)
+      else done(intervals)
+    }
+    requestAnimationFrame(frame)
+  })
+}
+
+/**
+ * Types `text` into a React-controlled input one character at a time; for each keystroke, the ms
+ * from the input event to the next painted frame. React renders a discrete event (input)
+ * synchronously before dispatchEvent returns, so that frame shows the filtered rows. Also returns
+ * the count text at the end, to check that the rows did change.
+ */
+export async function timeKeystrokes(args: { inputSelector: string; countSelector: string; text: string }): Promise<{ times: number[]; finalCount: string }> {
+  const input = document.querySelector(args.inputSelector)!
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+  const times: number[] = []
+  for (let i = 1; i <= args.text.length; i++) {
+    const start = performance.now()
+    setValue.call(input, args.text.slice(0, i))
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+    await new Promise<void>((done) => requestAnimationFrame(() => done()))
+    times.push(performance.now() - start)
+  }
+  return { times, finalCount: document.querySelector(args.countSelector)?.textContent ?? '' }
+}
+
+/** The reference: filtering `n` job-like objects by a substring in plain JS, median of `runs` runs (ms). */
+export function timePlainFilter(args: { n: number; needle: string; runs: number }): number {
+  const rows = Array.from({ length: args.n }, (_, i) => ({ id: i + 1, name: `bench job ${i}`, handler: 'demoJobHandler', conf: '0 0 * * * ?' }))
+  const times: number[] = []
+  for (let r = 0; r < args.runs; r++) {
+    const start = performance.now()
+    const kept = rows.filter((row) => row.name.toLowerCase().includes(args.needle) || row.handler.toLowerCase().includes(args.needle))
+    times.push(performance.now() - start + (kept.length < 0 ? 1 : 0))
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(times.length / 2)]
+}

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test'
+import { goTo, openConsole } from './support/console-page'
+import { useHeadlessServer } from './support/headless-server'
+
+const server = useHeadlessServer()
+
+test('the executors page shows the embedded executor online, probes it, and saves a manual group', async ({ page }) => {
+  await openConsole(page, server())
+  await goTo(page, 'executors')
+
+  const embedded = page.locator('[data-testid="executor-group"][data-app-name="jobdesk-embedded"]')
+  const address = embedded.getByTestId('executor-address').first()
+  await expect(address.getByTestId('address-health')).toHaveAttribute('data-health', 'online')
+  await address.getByTestId('probe').click()
+  await expect(address.getByTestId('probe-result')).toHaveAttribute('data-code', '200')
+
+  await page.getByTestId('group-new').click()
+  const form = page.getByTestId('group-editor-form')
+  await form.getByTestId('group-appName').fill('e2e-lan-app')
+  await form.getByTestId('group-name').fill('E2E LAN app')
+  await form.getByTestId('group-addressType').getByText('Manual addresses').click()
+  await form.getByTestId('group-addressList').fill('not a url')
+  await form.getByTestId('group-save').click()
+  // The core refuses it and names the field; the message lands under it.
+  await expect(form.getByText(/addressList/)).toBeVisible()
+
+  await form.getByTestId('group-addressList').fill('http://127.0.0.1:9/')
+  await form.getByTestId('group-save').click()
+  await expect(page.getByTestId('group-editor-form')).toHaveCount(0)
+  const manual = page.locator('[data-testid="executor-group"][data-app-name="e2e-lan-app"]')
+  await expect(manual.getByTestId('executor-address')).toHaveAttribute('data-address', 'http://127.0.0.1:9/')
+  await expect(manual.getByTestId('address-health')).toHaveAttribute('data-health', 'unknown')
+})

@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * End-to-end tests: Debian's Chromium drives the built renderer against headless mode
+ * (`node out/main/serve.js`, one fresh server and data directory per test file; see e2e/support).
+ * One worker and no retries: the machine has 2 cores and the app under test needs one.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/support/global-setup.ts',
+  retries: 0,
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  outputDir: 'test-results',
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1400, height: 900 },
+    actionTimeout: 15_000,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+})

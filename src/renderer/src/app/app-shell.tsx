@@ -1,0 +1,74 @@
+import { Alert, AppShell, Burger, Group, NavLink, Title } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { useT } from '../i18n/use-t'
+import { DashboardPage } from '../pages/dashboard/dashboard-page'
+import { ExecutorsPage } from '../pages/executors/executors-page'
+import { JobsPage } from '../pages/jobs/jobs-page'
+import { RunsPage } from '../pages/runs/runs-page'
+import { useJobDesk } from '../store'
+import { selectRoute } from '../store/ui/selectors'
+import { HeaderControls } from './header-controls'
+import { PAGES } from './pages'
+import type { Route } from './route'
+
+function PageView({ route }: { route: Route }) {
+  switch (route.page) {
+    case 'dashboard':
+      return <DashboardPage />
+    case 'jobs':
+      return <JobsPage />
+    case 'runs':
+      return <RunsPage runId={route.runId} jobId={route.jobId} />
+    case 'executors':
+      return <ExecutorsPage />
+  }
+}
+
+export function AppShellLayout() {
+  const t = useT()
+  const route = useJobDesk(selectRoute)
+  const navigate = useJobDesk((s) => s.navigate)
+  const missingToken = useJobDesk((s) => s.missingToken)
+  const [opened, { toggle, close }] = useDisclosure()
+
+  return (
+    <AppShell header={{ height: 52 }} navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.label')} />
+            <Title order={1} size="h4">
+              {t('app.title')}
+            </Title>
+          </Group>
+          <HeaderControls />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
+        {PAGES.map((page) => (
+          <NavLink
+            key={page.id}
+            href={`#/${page.id}`}
+            label={t(page.label)}
+            leftSection={<page.icon size={18} />}
+            active={route.page === page.id}
+            data-testid={`nav-${page.id}`}
+            onClick={(event) => {
+              event.preventDefault()
+              navigate(page.route)
+              close()
+            }}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main className="jd-main">
+        {missingToken && (
+          <Alert color="red" mb="md" data-testid="missing-token">
+            {t('connection.noToken')}
+          </Alert>
+        )}
+        <PageView route={route} />
+      </AppShell.Main>
+    </AppShell>
+  )
+}

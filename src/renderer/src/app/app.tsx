@@ -1,0 +1,35 @@
+import { MantineProvider, createTheme, useMantineColorScheme } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
+import { useEffect } from 'react'
+import { useJobDesk } from '../store'
+import { selectColorScheme, selectLanguage } from '../store/ui/selectors'
+import { AppShellLayout } from './app-shell'
+
+const theme = createTheme({
+  primaryColor: 'indigo',
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", "Noto Sans Mono CJK SC", monospace',
+  defaultRadius: 'sm',
+})
+
+/** Keeps Mantine's colour scheme and the document language in step with the stored preferences. */
+function PreferenceSync() {
+  const colorScheme = useJobDesk(selectColorScheme)
+  const language = useJobDesk(selectLanguage)
+  const { setColorScheme } = useMantineColorScheme()
+  useEffect(() => setColorScheme(colorScheme), [colorScheme, setColorScheme])
+  useEffect(() => {
+    document.documentElement.lang = language
+  }, [language])
+  return null
+}
+
+export function App() {
+  const colorScheme = useJobDesk.getState().preferences.colorScheme
+  return (
+    <MantineProvider theme={theme} defaultColorScheme={colorScheme}>
+      <PreferenceSync />
+      <Notifications position="bottom-right" limit={5} />
+      <AppShellLayout />
+    </MantineProvider>
+  )
+}

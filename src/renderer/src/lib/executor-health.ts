@@ -1,0 +1,39 @@
+import type { JobGroup, JobRun, RegistryEntry } from '../../../shared/model'
+
+/** One address of a group as the Executors page lists it. */
+export interface GroupAddress {
+  address: string
+  /** From the registry for automatic groups; null for a manual address (no beats to judge by). */
+  entry: RegistryEntry | null
+}
+
+/**
+ * The addresses of a group: for an automatic group, its registered entries (sorted as XXL-JOB
+ * sorts them: ascending strings); for a manual group, its own list in the operator's order.
+ */
+export function groupAddresses(group: JobGroup, registry: readonly RegistryEntry[]): GroupAddress[] {
+  if (group.addressType === 1) {
+    return group.addressList
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean)
+      .map((address) => ({ address, entry: registry.find((e) => e.appName === group.appName && e.address === address) ?? null }))
+  }
+  return registry
+    .filter((entry) => entry.appName === group.appName)
+    .sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+    .map((entry) => ({ address: entry.address, entry }))
+}
+
+/** Running runs per executor address. */
+export function countRunningByAddress(runs: readonly JobRun[]): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const run of runs) if (run.executorAddress) counts[run.executorAddress] = (counts[run.executorAddress] ?? 0) + 1
+  return counts
+}
+
+/** Registered entries whose app name has no group (the core creates one; until then they are strays). */
+export function straysOf(groups: readonly JobGroup[], registry: readonly RegistryEntry[]): RegistryEntry[] {
+  const apps = new Set(groups.map((group) => group.appName))
+  return registry.filter((entry) => !apps.has(entry.appName))
+}

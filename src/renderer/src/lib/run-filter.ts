@@ -1,0 +1,88 @@
+import type { RunFilter } from '../../../shared/api'
+import { runStatus, type JobRun, type RunStatus, type TriggerType } from '../../../shared/model'
+
+export const TIME_RANGES = ['all', '1h', '24h', '7d'] as const
+export type TimeRange = (typeof TIME_RANGES)[number]
+
+const RANGE_MS: Record<Exclude<TimeRange, 'all'>, number> = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 }
+
+/** The Runs page's filter as the operator sets it. */
+export interface RunListFilter {
+  jobId: number | null
+  status: RunStatus | null
+  triggerType: TriggerType | null
+  timeRange: TimeRange
+}
+
+export const NO_RUN_FILTER: RunListFilter = { jobId: null, status: null, triggerType: null, timeRange: 'all' }
+
+/** The API filter for the newest page (or the page before `beforeId`); the time range ends "now". */
+export function toApiRunFilter(filter: RunListFilter, nowMs: number, beforeId?: number, limit = 200): RunFilter {
+  return {
+    ...(filter.jobId !== null ? { jobId: filter.jobId } : {}),
+    ...(filter.status !== null ? { status: filter.status } : {}),
+    ...(filter.triggerType !== null ? { triggerType: filter.triggerType } : {}),
+    ...(filter.timeRange !== 'all' ? { sinceMs: nowMs - RANGE_MS[filter.timeRange] } : {}),
+    ...(beforeId !== undefined ? { beforeId } : {}),
+    limit,
+  }
+}
+
+/** Whether a run pushed by `runs-changed` belongs in the list the filter shows. */
+export function matchesRunFilter(run: JobRun, filter: RunListFilter, nowMs: number): boolean {
+  if (filter.jobId !== null && run.jobId !== filter.jobId) return false
+  if (filter.status !== null && runStatus(run) !== filter.status) return false
+  if (filter.triggerType !== null && run.triggerType !== filter.triggerType) return false
+  if (filter.timeRange !== 'all' && run.triggerTimeMs < nowMs - RANGE_MS[filter.timeRange]) return false
+  return true
+}
+
+/**
+ * Applies pushed run rows to a list sorted by id, newest first. Rows the list holds are replaced
+ * (and dropped when they no longer match, e.g. a status filter of "running"); new rows newer than
+ * the oldest held one are inserted when they match. Older unknown rows belong to pages not loaded.
+ */
+export function mergeRuns(list: readonly JobRun[], changed: readonly JobRun[], filter: RunListFilter, nowMs: number, complete: boolean): JobRun[] {
+  if (changed.length === 0) return list as JobRun[]
+  const byId = new Map(list.map((run) => [run.id, run]))
+  const oldestId = list.length > 0 ? list[list.length - 1].id : 0
+  let touched = false
+  for (const run of changed) {
+    const held = byId.has(run.id)
+    const matches = matchesRunFilter(run, filter, nowMs)
+    if (held && !matches) {
+      byId.delete(run.id)
+      touched = true
+    } else if (matches && (held || run.id > oldestId || complete)) {
+      byId.set(run.id, run)
+      touched = true
+    }
+  }
+  if (!touched) return list as JobRun[]
+  return [...byId.values()].sort((a, b) => b.id - a.id)
+}
+
+/** The newest run per job from a batch of rows, merged into what is known. */
+export function updateLastRuns(known: Readonly<Record<number, JobRun>>, runs: readonly JobRun[]): Record<number, JobRun> {
+  let next: Record<number, JobRun> | null = null
+  for (const run of runs) {
+    const current = (next ?? known)[run.jobId]
+    if (current && current.id > run.id) continue
+    if (current === run) continue
+    next ??= { ...known }
+    next[run.jobId] = run
+  }
+  return next ?? (known as Record<number, JobRun>)
+}
+
+/** Adds pushed rows to the child lists of the parents that are open (by `parentLogId`). */
+export function mergeChildRuns(known: Record<number, JobRun[]>, changed: readonly JobRun[]): Record<number, JobRun[]> {
+  let next: Record<number, JobRun[]> | null = null
+  for (const run of changed) {
+    if (run.parentLogId === null || !known[run.parentLogId]) continue
+    next ??= { ...known }
+    const list = next[run.parentLogId].filter((child) => child.id !== run.id)
+    next[run.parentLogId] = [run, ...list].sort((a, b) => b.id - a.id)
+  }
+  return next ?? known
+}

@@ -1,0 +1,144 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core'
+import { useEffect } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { runsRoute } from '../../app/route'
+import { RunStatusBadge } from '../../components/status-badge'
+import { useNow } from '../../components/use-now'
+import { useLanguage, useT } from '../../i18n/use-t'
+import type { MessageKey } from '../../i18n/dictionary'
+import { formatCount, formatDateTime, formatDuration } from '../../lib/format-time'
+import { useJobDesk } from '../../store'
+import { selectJobsById } from '../../store/jobs/selectors'
+import { DailyChart } from './daily-chart'
+
+/** Counts are not pushed: re-read them this often while the dashboard is shown. */
+const OVERVIEW_REFRESH_MS = 5000
+
+const SCHEDULER_COLOR = { starting: 'gray', running: 'teal', draining: 'orange', stopped: 'red' } as const
+
+function Stat({ label, value, testId, color }: { label: MessageKey; value: number | undefined; testId: string; color?: string }) {
+  const t = useT()
+  const language = useLanguage()
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {t(label)}
+      </Text>
+      <Text size="xl" fw={700} c={color} data-testid={testId}>
+        {value === undefined ? '…' : formatCount(value, language)}
+      </Text>
+    </Card>
+  )
+}
+
+function SchedulerCard() {
+  const t = useT()
+  const scheduler = useJobDesk((s) => s.overview?.scheduler ?? null)
+  const now = useNow(1000)
+  return (
+    <Card withBorder padding="md" data-testid="scheduler-card">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('dashboard.scheduler')}
+        </Text>
+        {scheduler && (
+          <Badge color={SCHEDULER_COLOR[scheduler.state]} data-testid="scheduler-state">
+            {t(`scheduler.${scheduler.state}`)}
+          </Badge>
+        )}
+      </Group>
+      {scheduler && (
+        <Stack gap={2} mt="xs">
+          <Text size="sm" data-testid="ring-size">
+            {t('dashboard.ringSize', { n: scheduler.ringSize })}
+          </Text>
+          <Text size="sm" data-testid="last-scan">
+            {scheduler.lastScanAtMs > 0 ? t('dashboard.lastScan', { age: formatDuration(Math.max(0, now - scheduler.lastScanAtMs)) }) : t('dashboard.noScanYet')}
+          </Text>
+        </Stack>
+      )}
+    </Card>
+  )
+}
+
+function RecentFailures() {
+  const t = useT()
+  const failures = useJobDesk((s) => s.recentFailures)
+  const jobsById = useJobDesk(selectJobsById)
+  const navigate = useJobDesk((s) => s.navigate)
+  return (
+    <Card withBorder padding="md">
+      <Title order={3} size="h5" mb="xs">
+        {t('dashboard.recentFailures')}
+      </Title>
+      {failures.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('dashboard.noFailures')}
+        </Text>
+      ) : (
+        <Table highlightOnHover>
+          <Table.Tbody>
+            {failures.map((run) => (
+              <Table.Tr key={run.id}>
+                <Table.Td>
+                  <UnstyledButton onClick={() => navigate(runsRoute(run.id))} aria-label={t('trigger.openRun', { id: run.id })}>
+                    <Text size="sm" c="indigo">
+                      #{run.id}
+                    </Text>
+                  </UnstyledButton>
+                </Table.Td>
+                <Table.Td>{jobsById.get(run.jobId)?.name ?? `#${run.jobId}`}</Table.Td>
+                <Table.Td>{formatDateTime(run.triggerTimeMs)}</Table.Td>
+                <Table.Td>
+                  <RunStatusBadge run={run} />
+                </Table.Td>
+                <Table.Td className="jd-cell" maw={320}>
+                  <Text size="xs" c="dimmed" truncate>
+                    {run.handleMsg || run.triggerMsg.split('\n').pop()}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  )
+}
+
+export function DashboardPage() {
+  const t = useT()
+  const overview = useJobDesk(useShallow((s) => s.overview))
+  const fetchOverview = useJobDesk((s) => s.fetchOverview)
+  const fetchRecentFailures = useJobDesk((s) => s.fetchRecentFailures)
+  const fetchDailyReport = useJobDesk((s) => s.fetchDailyReport)
+
+  useEffect(() => {
+    const refresh = () => {
+      void fetchOverview().catch(() => {})
+      void fetchRecentFailures().catch(() => {})
+      void fetchDailyReport().catch(() => {})
+    }
+    refresh()
+    const timer = setInterval(refresh, OVERVIEW_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [fetchOverview, fetchRecentFailures, fetchDailyReport])
+
+  return (
+    <div className="jd-page" data-testid="page-dashboard">
+      <Title order={2}>{t('dashboard.title')}</Title>
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
+        <Stat label="dashboard.jobs" value={overview?.jobCount} testId="stat-jobs" />
+        <Stat label="dashboard.activeJobs" value={overview?.activeJobCount} testId="stat-active" />
+        <Stat label="dashboard.running" value={overview?.runningCount} testId="stat-running" color="blue" />
+        <Stat label="dashboard.failed24h" value={overview?.failedLast24hCount} testId="stat-failed" color={overview?.failedLast24hCount ? 'red' : undefined} />
+        <Stat label="dashboard.executorsOnline" value={overview?.executorsOnline} testId="stat-executors" />
+        <SchedulerCard />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <DailyChart />
+        <RecentFailures />
+      </SimpleGrid>
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import type { GroupInput } from '../../../../shared/api'
+import type { JobGroup } from '../../../../shared/model'
+import { useNow } from '../../components/use-now'
+import { useT } from '../../i18n/use-t'
+import { straysOf } from '../../lib/executor-health'
+import { useJobDesk } from '../../store'
+import { selectGroups } from '../../store/jobs/selectors'
+import { selectRegistry } from '../../store/executors/selectors'
+import { GroupCard } from './group-card'
+import { GroupEditor, NEW_GROUP } from './group-editor'
+
+/** Beats arrive every 30 s and health changes are pushed; the running counts are re-read this often. */
+const RUNNING_REFRESH_MS = 5000
+
+export function ExecutorsPage() {
+  const t = useT()
+  const groups = useJobDesk(selectGroups)
+  const registry = useJobDesk(selectRegistry)
+  const runningByAddress = useJobDesk((s) => s.runningByAddress)
+  const fetchRegistry = useJobDesk((s) => s.fetchRegistry)
+  const fetchRunningByAddress = useJobDesk((s) => s.fetchRunningByAddress)
+  const deleteGroup = useJobDesk((s) => s.deleteGroup)
+  const nowMs = useNow(1000)
+  const [editing, setEditing] = useState<GroupInput | null>(null)
+  const [deleting, setDeleting] = useState<JobGroup | null>(null)
+
+  useEffect(() => {
+    void fetchRegistry().catch(() => {})
+    const refresh = () => void fetchRunningByAddress().catch(() => {})
+    refresh()
+    const timer = setInterval(refresh, RUNNING_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [fetchRegistry, fetchRunningByAddress])
+
+  const strays = straysOf(groups, registry)
+  const edit = (group: JobGroup) =>
+    setEditing({ id: group.id, appName: group.appName, name: group.name, addressType: group.addressType, addressList: group.addressList, accessToken: group.accessToken })
+
+  return (
+    <div className="jd-page jd-page-scroll" data-testid="page-executors">
+      <Group justify="space-between">
+        <Title order={2}>{t('executors.title')}</Title>
+        <Button onClick={() => setEditing(NEW_GROUP)} data-testid="group-new">
+          {t('executors.new')}
+        </Button>
+      </Group>
+      <Stack gap="md">
+        {groups.map((group) => (
+          <GroupCard key={group.id} group={group} registry={registry} runningByAddress={runningByAddress} nowMs={nowMs} onEdit={edit} onDelete={setDeleting} />
+        ))}
+        {strays.length > 0 && (
+          <Alert color="orange" title={t('executors.strays')}>
+            {strays.map((entry) => `${entry.appName} ${entry.address}`).join(', ')}
+          </Alert>
+        )}
+      </Stack>
+      <GroupEditor initial={editing} onClose={() => setEditing(null)} />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={deleting ? t('executors.deleteTitle', { name: deleting.name }) : ''}>
+        <Text size="sm">{t('executors.deleteBody')}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            data-testid="group-delete-confirm"
+            onClick={() => {
+              if (deleting) void deleteGroup(deleting.id)
+              setDeleting(null)
+            }}
+          >
+            {t('common.delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </div>
+  )
+}

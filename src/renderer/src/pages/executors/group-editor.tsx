@@ -1,0 +1,117 @@
+import { Alert, Button, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { useState, type FormEvent } from 'react'
+import type { GroupInput } from '../../../../shared/api'
+import { useT } from '../../i18n/use-t'
+import { useJobDesk } from '../../store'
+import { placeSaveError } from '../jobs/job-editor/job-draft'
+
+const GROUP_FIELDS: ReadonlySet<string> = new Set<keyof GroupInput>(['appName', 'name', 'addressType', 'addressList', 'accessToken'])
+
+export const NEW_GROUP: GroupInput = { appName: '', name: '', addressType: 0, addressList: '', accessToken: '' }
+
+/** Creates or edits an executor group; the core's validation message lands on the field it names. */
+export function GroupEditor({ initial, onClose }: { initial: GroupInput | null; onClose: () => void }) {
+  const t = useT()
+  return (
+    <Modal opened={initial !== null} onClose={onClose} title={initial?.id ? t('executors.editTitle', { name: initial.name }) : t('executors.newTitle')} size="lg">
+      {initial && <GroupForm key={initial.id ?? 'new'} initial={initial} onDone={onClose} />}
+    </Modal>
+  )
+}
+
+function GroupForm({ initial, onDone }: { initial: GroupInput; onDone: () => void }) {
+  const t = useT()
+  const saveGroup = useJobDesk((s) => s.saveGroup)
+  const [draft, setDraft] = useState<GroupInput>(initial)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const set = <K extends keyof GroupInput>(key: K, value: GroupInput[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }))
+    setErrors(({ [key]: _cleared, ...rest }) => rest)
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setSaving(true)
+    setFormError(null)
+    try {
+      await saveGroup(draft)
+      onDone()
+    } catch (error) {
+      const placed = placeSaveError(error, GROUP_FIELDS)
+      if (placed.field) setErrors((current) => ({ ...current, [placed.field!]: placed.message }))
+      else setFormError(placed.message)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="group-editor-form">
+      <Stack gap="sm">
+        {formError && (
+          <Alert color="red" title={t('editor.saveFailed')}>
+            {formError}
+          </Alert>
+        )}
+        <Group grow align="flex-start">
+          <TextInput
+            label={t('executors.appName')}
+            description={t('executors.appNameHint')}
+            required
+            value={draft.appName}
+            onChange={(event) => set('appName', event.currentTarget.value)}
+            error={errors.appName}
+            classNames={{ input: 'jd-mono' }}
+            data-testid="group-appName"
+          />
+          <TextInput label={t('executors.name')} required value={draft.name} onChange={(event) => set('name', event.currentTarget.value)} error={errors.name} data-testid="group-name" />
+        </Group>
+        <div>
+          <Text size="sm" fw={500} mb={4} id="address-type-label">
+            {t('executors.addressType')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="address-type-label"
+            value={String(draft.addressType)}
+            onChange={(value) => set('addressType', value === '1' ? 1 : 0)}
+            data={[
+              { value: '0', label: t('executors.auto') },
+              { value: '1', label: t('executors.manual') },
+            ]}
+            data-testid="group-addressType"
+          />
+        </div>
+        {draft.addressType === 1 && (
+          <Textarea
+            label={t('executors.addressList')}
+            description={t('executors.addressListHint')}
+            value={draft.addressList}
+            onChange={(event) => set('addressList', event.currentTarget.value)}
+            error={errors.addressList}
+            autosize
+            minRows={2}
+            classNames={{ input: 'jd-mono' }}
+            data-testid="group-addressList"
+          />
+        )}
+        <PasswordInput
+          label={t('executors.accessToken')}
+          description={t('executors.accessTokenHint')}
+          value={draft.accessToken}
+          onChange={(event) => set('accessToken', event.currentTarget.value)}
+          error={errors.accessToken}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} data-testid="group-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

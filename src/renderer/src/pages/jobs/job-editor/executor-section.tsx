@@ -1,0 +1,82 @@
+import { Group, NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core'
+import { BLOCK_STRATEGIES, ROUTE_STRATEGIES, type BlockStrategy, type RouteStrategy } from '../../../../../shared/model'
+import { useT } from '../../../i18n/use-t'
+import { useJobDesk } from '../../../store'
+import { selectGroups } from '../../../store/jobs/selectors'
+import type { SectionProps } from './section-props'
+
+/** NumberInput gives '' while the field is empty: treat that as 0 so the draft stays a number. */
+export function wholeNumber(value: string | number): number {
+  return typeof value === 'number' ? Math.trunc(value) : 0
+}
+
+export function ExecutorSection({ draft, setField, errors }: SectionProps) {
+  const t = useT()
+  const groups = useJobDesk(selectGroups)
+  return (
+    <Stack gap="sm">
+      <Group grow align="flex-start">
+        <Select
+          label={t('editor.jobGroup')}
+          data={groups.map((group) => ({ value: String(group.id), label: `${group.name} (${group.appName})` }))}
+          value={String(draft.jobGroup)}
+          onChange={(value) => value && setField('jobGroup', Number(value))}
+          allowDeselect={false}
+          error={errors.jobGroup}
+          data-testid="field-jobGroup"
+        />
+        <Select
+          label={t('editor.routeStrategy')}
+          data={ROUTE_STRATEGIES.map((strategy) => ({ value: strategy, label: strategy }))}
+          value={draft.executorRouteStrategy}
+          onChange={(value) => value && setField('executorRouteStrategy', value as RouteStrategy)}
+          allowDeselect={false}
+          description={t(`route.${draft.executorRouteStrategy}`)}
+          error={errors.executorRouteStrategy}
+          data-testid="field-executorRouteStrategy"
+        />
+      </Group>
+      <TextInput
+        label={t('editor.handler')}
+        description={t('editor.handlerHint')}
+        value={draft.executorHandler}
+        onChange={(event) => setField('executorHandler', event.currentTarget.value)}
+        error={errors.executorHandler}
+        classNames={{ input: 'jd-mono' }}
+        data-testid="field-executorHandler"
+        spellCheck={false}
+      />
+      <Textarea
+        label={t('editor.param')}
+        value={draft.executorParam}
+        onChange={(event) => setField('executorParam', event.currentTarget.value)}
+        error={errors.executorParam}
+        autosize
+        minRows={1}
+        maxRows={6}
+        classNames={{ input: 'jd-mono' }}
+        data-testid="field-executorParam"
+      />
+      <Group grow align="flex-start">
+        <Select
+          label={t('editor.blockStrategy')}
+          data={BLOCK_STRATEGIES.map((strategy) => ({ value: strategy, label: strategy }))}
+          value={draft.executorBlockStrategy}
+          onChange={(value) => value && setField('executorBlockStrategy', value as BlockStrategy)}
+          allowDeselect={false}
+          description={t(`block.${draft.executorBlockStrategy}`)}
+          error={errors.executorBlockStrategy}
+        />
+        <NumberInput
+          label={t('editor.timeout')}
+          min={0}
+          max={86_400}
+          allowDecimal={false}
+          value={draft.executorTimeoutSec}
+          onChange={(value) => setField('executorTimeoutSec', wholeNumber(value))}
+          error={errors.executorTimeoutSec}
+        />
+      </Group>
+    </Stack>
+  )
+}

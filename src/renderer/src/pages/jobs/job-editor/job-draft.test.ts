@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { ValidationError } from '../../../../../shared/errors'
+import type { JobInfo } from '../../../../../shared/model'
+import { jobToInput, newJobInput, placeSaveError } from './job-draft'
+
+describe('jobToInput', () => {
+  it('keeps every JobInput field and drops the bookkeeping', () => {
+    const input = { ...newJobInput(1, 'UTC'), id: 7, name: 'x' }
+    const job: JobInfo = {
+      ...input,
+      id: 7,
+      childJobIds: [3],
+      triggerStatus: 1,
+      triggerLastTimeMs: 1,
+      triggerNextTimeMs: 2,
+      addTimeMs: 3,
+      updateTimeMs: 4,
+      glueUpdatetimeMs: 5,
+    }
+    expect(jobToInput(job)).toEqual(input)
+  })
+})
+
+describe('placeSaveError', () => {
+  const fields = new Set(['scheduleConf', 'name'])
+
+  it('puts a validation error on the field it names', () => {
+    const error = new ValidationError('scheduleConf', "'0 0 25 * * ?' hour 25 is out of range 0-23")
+    expect(placeSaveError(error, fields)).toEqual({ field: 'scheduleConf', message: "scheduleConf: '0 0 25 * * ?' hour 25 is out of range 0-23" })
+  })
+
+  it('puts other errors on the form', () => {
+    expect(placeSaveError(new ValidationError('job', 'bad'), fields).field).toBeNull()
+    expect(placeSaveError(new Error('connection lost'), fields)).toEqual({ field: null, message: 'connection lost' })
+  })
+})

@@ -1,0 +1,132 @@
+import { Text } from '@mantine/core'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { memo, useRef, type ReactNode } from 'react'
+import type { JobInfo, JobRun } from '../../../../shared/model'
+import { BoltIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
+import { ScheduleText } from '../../components/schedule-text'
+import { JobStatusBadge, RunStatusBadge } from '../../components/status-badge'
+import { useT } from '../../i18n/use-t'
+import { formatDateTime } from '../../lib/format-time'
+
+/** Fixed row height (px): two text lines for the schedule and its description. */
+export const JOB_ROW_HEIGHT = 52
+
+export interface JobActions {
+  start(job: JobInfo): void
+  stop(job: JobInfo): void
+  trigger(job: JobInfo): void
+  edit(job: JobInfo): void
+  remove(job: JobInfo): void
+  showRuns(job: JobInfo): void
+  openRun(runId: number): void
+}
+
+/**
+ * The cells of one job. Memoised apart from the row's position, so scrolling re-renders only the
+ * positioned wrappers; native titles instead of tooltip components keep a row cheap to mount.
+ */
+const JobCells = memo(function JobCells({ job, lastRun, actions }: { job: JobInfo; lastRun: JobRun | undefined; actions: JobActions }) {
+  const t = useT()
+  const running = job.triggerStatus === 1
+  const none = t('common.none')
+  const action = (label: string, testId: string, onClick: () => void, icon: ReactNode, color?: string, disabled?: boolean) => (
+    <button type="button" className="jd-icon-btn" data-color={color} aria-label={label} title={label} onClick={onClick} disabled={disabled} data-testid={testId}>
+      {icon}
+    </button>
+  )
+  return (
+    <>
+      <div role="cell" className="jd-cell">
+        {job.id}
+      </div>
+      <div role="cell" className="jd-cell">
+        <div className="jd-cell" data-testid="job-name" title={job.name}>
+          {job.name}
+        </div>
+        <div className="jd-cell jd-sub jd-mono">{job.glueType === 'BEAN' ? job.executorHandler : job.glueType}</div>
+      </div>
+      <div role="cell" className="jd-cell">
+        <ScheduleText job={job} />
+      </div>
+      <div role="cell" className="jd-cell jd-mono jd-sub">
+        {running && job.triggerNextTimeMs > 0 ? formatDateTime(job.triggerNextTimeMs) : none}
+      </div>
+      <div role="cell">
+        <JobStatusBadge triggerStatus={job.triggerStatus} />
+      </div>
+      <div role="cell" data-testid="job-last-run">
+        {lastRun ? (
+          <button type="button" className="jd-link-btn" onClick={() => actions.openRun(lastRun.id)} aria-label={t('trigger.openRun', { id: lastRun.id })}>
+            <RunStatusBadge run={lastRun} />
+          </button>
+        ) : (
+          <span className="jd-dimmed">{none}</span>
+        )}
+      </div>
+      <div role="cell" className="jd-actions">
+        {running
+          ? action(t('jobs.action.stop'), 'job-stop', () => actions.stop(job), <StopIcon />, 'orange')
+          : action(t('jobs.action.start'), 'job-start', () => actions.start(job), <PlayIcon />, 'teal', job.scheduleType === 'NONE')}
+        {action(t('jobs.action.trigger'), 'job-trigger', () => actions.trigger(job), <BoltIcon />)}
+        {action(t('jobs.action.edit'), 'job-edit', () => actions.edit(job), <EditIcon />)}
+        {action(t('jobs.action.runs'), 'job-runs', () => actions.showRuns(job), <ListIcon />)}
+        {action(t('jobs.action.delete'), 'job-delete', () => actions.remove(job), <TrashIcon />, 'red')}
+      </div>
+    </>
+  )
+})
+
+interface JobsTableProps {
+  jobs: readonly JobInfo[]
+  lastRunByJob: Readonly<Record<number, JobRun>>
+  actions: JobActions
+}
+
+/** Only the rows in view (plus a few) are in the DOM, so 10,000 jobs scroll like 10. */
+export function JobsTable({ jobs, lastRunByJob, actions }: JobsTableProps) {
+  const t = useT()
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: jobs.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => JOB_ROW_HEIGHT,
+    overscan: 6,
+    getItemKey: (index) => jobs[index].id,
+  })
+
+  return (
+    <div ref={scrollRef} className="jd-scroll" role="table" aria-label={t('jobs.title')} aria-rowcount={jobs.length} data-testid="jobs-table">
+      <div role="row" className="jd-grid-row jd-grid-head jd-jobs-grid">
+        <div role="columnheader">{t('jobs.col.id')}</div>
+        <div role="columnheader">{t('jobs.col.name')}</div>
+        <div role="columnheader">{t('jobs.col.schedule')}</div>
+        <div role="columnheader">{t('jobs.col.nextFire')}</div>
+        <div role="columnheader">{t('jobs.col.status')}</div>
+        <div role="columnheader">{t('jobs.col.lastRun')}</div>
+        <div role="columnheader">{t('jobs.col.actions')}</div>
+      </div>
+      <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const job = jobs[item.index]
+          return (
+            <div
+              key={item.key}
+              role="row"
+              className="jd-grid-row jd-grid-body-row jd-jobs-grid"
+              style={{ height: JOB_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              data-testid="job-row"
+              data-job-id={job.id}
+            >
+              <JobCells job={job} lastRun={lastRunByJob[job.id]} actions={actions} />
+            </div>
+          )
+        })}
+      </div>
+      {jobs.length === 0 && (
+        <Text c="dimmed" ta="center" p="lg" data-testid="jobs-empty">
+          {t('jobs.empty')}
+        </Text>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+import { Alert, Loader, Text } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import type { RoutePreview as Preview } from '../../../../shared/api'
+import type { JobInfo } from '../../../../shared/model'
+import { errorMessage } from '../../app/notify'
+import { useT } from '../../i18n/use-t'
+import { useJobDesk } from '../../store'
+
+/** Wait for the address list to settle before asking (FAILOVER/BUSYOVER probe executors for real). */
+const ROUTE_PREVIEW_DEBOUNCE_MS = 400
+
+/** Where a manual trigger would go now, and why: or, for a broadcast, how many shards it makes. */
+export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: string[] }) {
+  const t = useT()
+  const previewRoute = useJobDesk((s) => s.previewRoute)
+  const [preview, setPreview] = useState<Preview | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const addresses = addressList.join(',')
+
+  useEffect(() => {
+    let current = true
+    setPreview(null)
+    setError(null)
+    const timer = setTimeout(() => {
+      previewRoute({ jobId: job.id, ...(addresses ? { addressList: addresses.split(',') } : {}) }).then(
+        (result) => current && setPreview(result),
+        (caught: unknown) => current && setError(errorMessage(caught)),
+      )
+    }, ROUTE_PREVIEW_DEBOUNCE_MS)
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [job.id, addresses, previewRoute])
+
+  if (error) return <Text size="xs" c="red">{error}</Text>
+  if (!preview) return <Loader size="xs" />
+  const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
+  return (
+    <Alert variant="light" color={preview.chosen || (broadcast && preview.candidates.length > 0) ? 'indigo' : 'orange'} data-testid="route-preview" p="xs">
+      <Text size="sm" fw={500}>
+        {broadcast
+          ? t('trigger.shards', { n: preview.candidates.length })
+          : preview.chosen
+            ? t('trigger.routeChosen', { address: preview.chosen })
+            : t('trigger.routeNone')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {preview.strategy}: {preview.reason}
+      </Text>
+      {preview.probes.map((probe) => (
+        <Text key={probe.address} size="xs" ff="monospace">
+          {probe.kind} {probe.address} → {probe.code} {probe.msg}
+        </Text>
+      ))}
+    </Alert>
+  )
+}

@@ -1,0 +1,121 @@
+import { Alert, Anchor, Button, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core'
+import { useMemo, useState, type FormEvent } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import type { JobInfo } from '../../../../shared/model'
+import { runsRoute } from '../../app/route'
+import { errorMessage } from '../../app/notify'
+import { useT } from '../../i18n/use-t'
+import { useJobDesk } from '../../store'
+import { selectGroupAddresses } from '../../store/executors/selectors'
+import { RoutePreview } from './route-preview'
+
+/** Runs a job once now, optionally with another parameter, and links to the new run(s). */
+export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: () => void }) {
+  const t = useT()
+  return (
+    <Modal opened={job !== null} onClose={onClose} title={job ? t('trigger.title', { id: job.id }) : ''} size="lg" data-testid="trigger-dialog">
+      {job && <TriggerForm key={job.id} job={job} onClose={onClose} />}
+    </Modal>
+  )
+}
+
+function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
+  const t = useT()
+  const triggerJob = useJobDesk((s) => s.triggerJob)
+  const navigate = useJobDesk((s) => s.navigate)
+  const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
+  const registered = useJobDesk(useShallow(selectGroupAddresses(group?.appName)))
+  // Suggestions: the group's registered addresses and its manual list; any other URL may be typed.
+  const suggestions = useMemo(() => {
+    const manual = group?.addressList ? group.addressList.split(',').map((a) => a.trim()).filter(Boolean) : []
+    return [...new Set([...registered.map((entry) => entry.address), ...manual])].sort()
+  }, [registered, group])
+  const [addresses, setAddresses] = useState<string[]>([])
+  const [param, setParam] = useState(job.executorParam)
+  const [busy, setBusy] = useState(false)
+  const [logIds, setLogIds] = useState<number[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      const result = await triggerJob({ jobId: job.id, executorParam: param, ...(addresses.length > 0 ? { addressList: addresses } : {}) })
+      setLogIds(result.logIds)
+    } catch (caught) {
+      setError(errorMessage(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        <Text size="sm" fw={500}>
+          {job.name}
+        </Text>
+        <Textarea
+          label={t('trigger.param')}
+          value={param}
+          onChange={(event) => setParam(event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={8}
+          classNames={{ input: 'jd-mono' }}
+          data-testid="trigger-param"
+          disabled={logIds !== null}
+        />
+        <TagsInput
+          label={t('trigger.addresses')}
+          description={t('trigger.addressesHint')}
+          data={suggestions}
+          value={addresses}
+          onChange={setAddresses}
+          clearable
+          acceptValueOnBlur
+          disabled={logIds !== null}
+          data-testid="trigger-addresses"
+        />
+        {logIds === null && <RoutePreview job={job} addressList={addresses} />}
+        {error && (
+          <Alert color="red" title={t('trigger.failed')} data-testid="trigger-error">
+            {error}
+          </Alert>
+        )}
+        {logIds && (
+          <Alert color="teal" data-testid="trigger-result">
+            <Text size="sm">{t('trigger.done', { ids: logIds.map((id) => `#${id}`).join(', ') })}</Text>
+            <Group gap="sm" mt={4}>
+              {logIds.map((id) => (
+                <Anchor
+                  key={id}
+                  href={`#/runs/${id}`}
+                  data-testid="trigger-run-link"
+                  onClick={(event) => {
+                    event.preventDefault()
+                    onClose()
+                    navigate(runsRoute(id))
+                  }}
+                >
+                  {t('trigger.openRun', { id })}
+                </Anchor>
+              ))}
+            </Group>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          {logIds === null && (
+            <Button type="submit" loading={busy} data-testid="trigger-submit">
+              {t('trigger.submit')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,85 @@
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { runStatus, type JobRun } from '../../../../shared/model'
+import { runsRoute } from '../../app/route'
+import { RunStatusBadge } from '../../components/status-badge'
+import { useT } from '../../i18n/use-t'
+import { formatDateTime } from '../../lib/format-time'
+import { useJobDesk } from '../../store'
+
+/** Kill for a run that has not ended, after a confirmation (the executor stops it and its child processes). */
+export function KillRunButton({ run }: { run: JobRun }) {
+  const t = useT()
+  const killRun = useJobDesk((s) => s.killRun)
+  const [asking, setAsking] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const status = runStatus(run)
+  if (status !== 'running' && status !== 'pending') return null
+  return (
+    <>
+      <Button size="xs" color="red" variant="light" onClick={() => setAsking(true)} loading={busy} data-testid="run-kill">
+        {t('run.kill')}
+      </Button>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={t('run.killTitle', { id: run.id })}>
+        <Text size="sm">{t('run.killBody')}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            data-testid="run-kill-confirm"
+            onClick={() => {
+              setAsking(false)
+              setBusy(true)
+              void killRun(run.id).finally(() => setBusy(false))
+            }}
+          >
+            {t('run.kill')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  )
+}
+
+/** The runs this run fired: its fail retry and its child jobs, kept current by pushed rows. */
+export function FiredRuns({ runId }: { runId: number }) {
+  const t = useT()
+  const children = useJobDesk(useShallow((s) => s.childRuns[runId] ?? null))
+  const fetchChildRuns = useJobDesk((s) => s.fetchChildRuns)
+  const navigate = useJobDesk((s) => s.navigate)
+
+  useEffect(() => {
+    void fetchChildRuns(runId).catch(() => {})
+  }, [runId, fetchChildRuns])
+
+  if (!children || children.length === 0) return null
+  return (
+    <Stack gap={4} data-testid="run-children">
+      <Text size="xs" c="dimmed">
+        {t('run.children')}
+      </Text>
+      {children.map((child) => (
+        <Group key={child.id} gap="xs">
+          <Anchor
+            size="sm"
+            href={`#/runs/${child.id}`}
+            onClick={(event) => {
+              event.preventDefault()
+              navigate(runsRoute(child.id))
+            }}
+          >
+            #{child.id}
+          </Anchor>
+          <Text size="xs">{t(`triggerType.${child.triggerType}`)}</Text>
+          <Text size="xs" ff="monospace">
+            {formatDateTime(child.triggerTimeMs)}
+          </Text>
+          <RunStatusBadge run={child} />
+        </Group>
+      ))}
+    </Stack>
+  )
+}

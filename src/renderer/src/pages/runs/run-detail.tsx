@@ -1,0 +1,135 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useEffect, useState, type ReactNode } from 'react'
+import { runStatus, type JobRun } from '../../../../shared/model'
+import { runsRoute } from '../../app/route'
+import { LogTail } from '../../components/log-tail/log-tail'
+import { RunStatusBadge } from '../../components/status-badge'
+import { FiredRuns, KillRunButton } from './run-actions'
+import { useT } from '../../i18n/use-t'
+import type { MessageKey } from '../../i18n/dictionary'
+import { formatDateTime, formatDuration } from '../../lib/format-time'
+import { useJobDesk } from '../../store'
+import { selectJob } from '../../store/jobs/selectors'
+import { selectRun } from '../../store/runs/selectors'
+
+function Field({ label, children, testId }: { label: MessageKey; children: ReactNode; testId?: string }) {
+  const t = useT()
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {t(label)}
+      </Text>
+      <Text size="sm" component="div" data-testid={testId} style={{ wordBreak: 'break-word' }}>
+        {children}
+      </Text>
+    </div>
+  )
+}
+
+/** Messages may come from XXL-JOB executors with `<br>` line breaks: show them as breaks, as text. */
+function Preformatted({ text, testId }: { text: string; testId: string }) {
+  return (
+    <pre className="jd-pre" data-testid={testId}>
+      {text.replace(/<br\s*\/?>/gi, '\n')}
+    </pre>
+  )
+}
+
+function RunFields({ run }: { run: JobRun }) {
+  const t = useT()
+  const job = useJobDesk(selectJob(run.jobId))
+  const navigate = useJobDesk((s) => s.navigate)
+  const finished = runStatus(run) === 'success' || runStatus(run) === 'failed'
+  const none = t('common.none')
+  return (
+    <SimpleGrid cols={{ base: 2, xl: 3 }} spacing="sm" verticalSpacing="xs">
+      <Field label="run.job">{job ? `#${job.id} ${job.name}` : `#${run.jobId}`}</Field>
+      <Field label="run.status">
+        <RunStatusBadge run={run} />
+      </Field>
+      <Field label="run.triggerType">{t(`triggerType.${run.triggerType}`)}</Field>
+      <Field label="run.triggerTime">{formatDateTime(run.triggerTimeMs)}</Field>
+      <Field label="run.scheduleTime">{run.scheduleTimeMs !== null ? formatDateTime(run.scheduleTimeMs) : none}</Field>
+      <Field label="run.handleTime">{run.handleTimeMs > 0 ? formatDateTime(run.handleTimeMs) : none}</Field>
+      <Field label="run.duration">{finished && run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs) : none}</Field>
+      <Field label="run.address">{run.executorAddress || none}</Field>
+      <Field label="run.handler">{run.executorHandler || none}</Field>
+      <Field label="run.param" testId="run-param">
+        {run.executorParam || none}
+      </Field>
+      <Field label="run.shard">{run.executorShardingParam || none}</Field>
+      <Field label="run.retries">{run.executorFailRetryCount}</Field>
+      <Field label="run.triggerCode">{run.triggerCode}</Field>
+      <Field label="run.handleCode">{run.handleCode}</Field>
+      <Field label="run.parent">
+        {run.parentLogId !== null ? (
+          <Anchor
+            href={`#/runs/${run.parentLogId}`}
+            onClick={(event) => {
+              event.preventDefault()
+              navigate(runsRoute(run.parentLogId))
+            }}
+            data-testid="run-parent-link"
+          >
+            #{run.parentLogId}
+          </Anchor>
+        ) : (
+          none
+        )}
+      </Field>
+    </SimpleGrid>
+  )
+}
+
+/** One run: every field, the routing trail, the handle message and the live log. */
+export function RunDetail({ runId }: { runId: number }) {
+  const t = useT()
+  const run = useJobDesk(selectRun(runId))
+  const loadRun = useJobDesk((s) => s.loadRun)
+  const [missing, setMissing] = useState(false)
+
+  useEffect(() => {
+    setMissing(false)
+    void loadRun(runId).then((found) => setMissing(found === null))
+  }, [runId, loadRun])
+
+  if (!run) {
+    return (
+      <Card withBorder>
+        <Text c="dimmed">{missing ? t('run.notFound', { id: runId }) : t('common.loading')}</Text>
+      </Card>
+    )
+  }
+  return (
+    <Card withBorder className="jd-detail" data-testid="run-detail" data-run-id={run.id} data-status={runStatus(run)}>
+      <Group justify="space-between">
+        <Title order={3} size="h4">
+          {t('run.title', { id: run.id })}
+        </Title>
+        <Group gap="xs">
+          <KillRunButton run={run} />
+          <RunStatusBadge run={run} />
+        </Group>
+      </Group>
+      <div className="jd-detail-info">
+        <RunFields run={run} />
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed">
+            {t('run.triggerMsg')}
+          </Text>
+          <Preformatted text={run.triggerMsg || t('common.none')} testId="run-trigger-msg" />
+        </Stack>
+        {run.handleMsg && (
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              {t('run.handleMsg')}
+            </Text>
+            <Preformatted text={run.handleMsg} testId="run-handle-msg" />
+          </Stack>
+        )}
+        <FiredRuns runId={run.id} />
+      </div>
+      <LogTail logId={run.id} />
+    </Card>
+  )
+}

@@ -1,0 +1,66 @@
+import { Group, Select } from '@mantine/core'
+import { useMemo } from 'react'
+import { TRIGGER_TYPES, type RunStatus, type TriggerType } from '../../../../shared/model'
+import { useT } from '../../i18n/use-t'
+import { TIME_RANGES, type RunListFilter, type TimeRange } from '../../lib/run-filter'
+import { useJobDesk } from '../../store'
+import { selectJobs } from '../../store/jobs/selectors'
+
+const STATUSES: RunStatus[] = ['pending', 'running', 'success', 'failed']
+
+interface RunFiltersProps {
+  filter: RunListFilter
+  onJobChange(jobId: number | null): void
+  onChange(patch: Partial<RunListFilter>): void
+}
+
+export function RunFilters({ filter, onJobChange, onChange }: RunFiltersProps) {
+  const t = useT()
+  const jobs = useJobDesk(selectJobs)
+  const jobOptions = useMemo(() => jobs.map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })), [jobs])
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Select
+        w={240}
+        searchable
+        clearable
+        placeholder={`${t('runs.filterJob')}: ${t('common.all')}`}
+        aria-label={t('runs.filterJob')}
+        data={jobOptions}
+        value={filter.jobId === null ? null : String(filter.jobId)}
+        onChange={(value) => onJobChange(value ? Number(value) : null)}
+        limit={200}
+        data-testid="runs-filter-job"
+      />
+      <Select
+        w={150}
+        clearable
+        placeholder={`${t('runs.filterStatus')}: ${t('common.all')}`}
+        aria-label={t('runs.filterStatus')}
+        data={STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        value={filter.status}
+        onChange={(value) => onChange({ status: (value as RunStatus | null) ?? null })}
+        data-testid="runs-filter-status"
+      />
+      <Select
+        w={170}
+        clearable
+        placeholder={`${t('runs.filterTrigger')}: ${t('common.all')}`}
+        aria-label={t('runs.filterTrigger')}
+        data={TRIGGER_TYPES.map((type) => ({ value: type, label: t(`triggerType.${type}`) }))}
+        value={filter.triggerType}
+        onChange={(value) => onChange({ triggerType: (value as TriggerType | null) ?? null })}
+        data-testid="runs-filter-trigger"
+      />
+      <Select
+        w={150}
+        aria-label={t('runs.filterTime')}
+        allowDeselect={false}
+        data={TIME_RANGES.map((range) => ({ value: range, label: t(`runs.time.${range}`) }))}
+        value={filter.timeRange}
+        onChange={(value) => value && onChange({ timeRange: value as TimeRange })}
+        data-testid="runs-filter-time"
+      />
+    </Group>
+  )
+}

@@ -1,0 +1,101 @@
+import type { JobDeskEvent } from '../../../shared/api'
+import type { JobRun } from '../../../shared/model'
+import { isDesktop, type JobDeskClient } from '../api/client'
+import { notifyEvent } from '../app/notify'
+import { runsRoute } from '../app/route'
+import { useJobDesk } from './index'
+
+/** Applies one pushed core event to the store. The only place events enter the renderer state. */
+export function applyEvent(event: JobDeskEvent): void {
+  const store = useJobDesk.getState()
+  switch (event.type) {
+    case 'jobs-changed':
+      void store.refetchJobs(event.jobIds).catch(() => {})
+      return
+    case 'runs-changed':
+      store.applyRunsChanged(event.runs)
+      rewatchStartedRuns(event.runs)
+      return
+    case 'run-log':
+      store.applyRunLogPage(event.logId, event.page)
+      return
+    case 'scheduler':
+      store.applySchedulerStatus(event.status)
+      return
+    case 'registry-changed':
+      store.applyRegistryChanged(event.entries)
+      return
+    case 'open-run':
+      store.navigate(runsRoute(event.logId))
+      return
+    case 'alarm':
+      // The desktop shell already raises a system notification for alarms.
+      if (!isDesktop()) {
+        notifyEvent(store.preferences.language, 'red', 'event.alarm', { id: event.logId, name: event.jobName }, event.handleMsg, () =>
+          useJobDesk.getState().navigate(runsRoute(event.logId)),
+        )
+      }
+      return
+    case 'misfire':
+      notifyEvent(store.preferences.language, 'orange', 'event.misfire', { id: event.jobId, n: event.missedCount }, event.strategy)
+      return
+    case 'links-changed':
+      // Links feed the DAG page, which comes with its own slice.
+      return
+    default: {
+      // A new event type must be handled here (or knowingly ignored) before the renderer builds.
+      const unhandled: never = event
+      void unhandled
+    }
+  }
+}
+
+/**
+ * An open log of a run that had no executor when it was opened was not watched by the core: once a
+ * pushed row shows an executor address, watch again and read what was written so far.
+ */
+function rewatchStartedRuns(runs: readonly JobRun[]): void {
+  const store = useJobDesk.getState()
+  const ids = runs.filter((run) => run.executorAddress !== '' && store.runLogs[run.id]?.buffer.lastLineNum === 0).map((run) => run.id)
+  if (ids.length > 0) store.rewatchRunLogs(ids)
+}
+
+/** Reads everything the console shows; after a reconnect, since events were missed meanwhile. */
+export async function loadAll(): Promise<void> {
+  const store = useJobDesk.getState()
+  const tasks = [store.fetchGroups(), store.fetchJobs(), store.fetchOverview(), store.fetchLastRuns(), store.fetchRegistry()]
+  if (store.runsLoaded) tasks.push(store.fetchRuns())
+  const results = await Promise.allSettled(tasks)
+  const failed = results.find((result) => result.status === 'rejected')
+  if (failed) throw (failed as PromiseRejectedResult).reason
+}
+
+/**
+ * Connects the store to a client: events, connection state, the first load, and a resync (re-read
+ * plus re-watch of open logs) each time a lost connection comes back.
+ */
+export function connectStore(client: JobDeskClient): () => void {
+  const store = useJobDesk.getState()
+  const offEvents = client.onEvent(applyEvent)
+  let wasDown = false
+  const offConnection = client.onConnection((state) => {
+    useJobDesk.getState().setConnection(state)
+    if (state === 'reconnecting') wasDown = true
+    if (state === 'online' && wasDown) {
+      wasDown = false
+      void loadAll().catch(() => {})
+      useJobDesk.getState().rewatchRunLogs()
+    }
+  })
+  store.setConnection(client.connectionState())
+  void loadAll().then(
+    () => useJobDesk.getState().setConnection(client.connectionState()),
+    (error: unknown) => {
+      if (error instanceof Error && error.message.startsWith('no console token')) useJobDesk.getState().setMissingToken(true)
+    },
+  )
+  return () => {
+    offEvents()
+    offConnection()
+  }
+}

@@ -1,0 +1,63 @@
+import type { GroupInput, ProbeRequest, ProbeResult } from '../../../../shared/api'
+import type { JobGroup, RegistryEntry } from '../../../../shared/model'
+import { client } from '../../api/client'
+import { notifyError, notifySuccess } from '../../app/notify'
+import { countRunningByAddress } from '../../lib/executor-health'
+import type { SliceCreator } from '../state'
+import { initialExecutorsState, type ExecutorsState } from './initialState'
+
+/** Running runs read for the per-address counts (more are shown as this many). */
+const RUNNING_SAMPLE = 1000
+
+export interface ExecutorsActions {
+  fetchRegistry(): Promise<void>
+  /** From `registry-changed`: the whole current list; groups may have been created by a registration. */
+  applyRegistryChanged(entries: RegistryEntry[]): void
+  fetchRunningByAddress(): Promise<void>
+  /** Rejects with the core's error (a ValidationError names the field) for the group editor. */
+  saveGroup(input: GroupInput): Promise<JobGroup>
+  deleteGroup(id: number): Promise<void>
+  probeExecutor(request: ProbeRequest): Promise<ProbeResult>
+}
+
+export type ExecutorsSlice = ExecutorsState & ExecutorsActions
+
+export const createExecutorsSlice: SliceCreator<ExecutorsSlice> = (set, get) => ({
+  ...initialExecutorsState,
+
+  async fetchRegistry() {
+    set({ registry: await client().listRegistry(), registryLoaded: true })
+  },
+
+  applyRegistryChanged(entries) {
+    set({ registry: entries, registryLoaded: true })
+    void get()
+      .fetchGroups()
+      .catch(() => {})
+  },
+
+  async fetchRunningByAddress() {
+    const page = await client().listRuns({ status: 'running', limit: RUNNING_SAMPLE })
+    set({ runningByAddress: countRunningByAddress(page.runs) })
+  },
+
+  async saveGroup(input) {
+    const group = await client().saveGroup(input)
+    await get().fetchGroups()
+    notifySuccess(get().preferences.language, 'executors.saved', { name: group.name })
+    return group
+  },
+
+  async deleteGroup(id) {
+    try {
+      await client().deleteGroup(id)
+      await get().fetchGroups()
+    } catch (error) {
+      notifyError(get().preferences.language, 'common.error', error)
+    }
+  },
+
+  probeExecutor(request) {
+    return client().probeExecutor(request)
+  },
+})

@@ -1,0 +1,24 @@
+import { create } from 'zustand'
+import { createExecutorsSlice } from './executors/action'
+import { createJobsSlice } from './jobs/action'
+import { createOverviewSlice } from './overview/action'
+import { createRunLogSlice } from './run-log/action'
+import { createRunsSlice } from './runs/action'
+import type { JobDeskState } from './state'
+import { createUiSlice } from './ui/action'
+
+export type { JobDeskState } from './state'
+
+/**
+ * The one renderer store. Components read it with selectors (and `useShallow` for several fields);
+ * the event module applies pushed core events through its actions; actions reach the core only
+ * through api/client.ts.
+ */
+export const useJobDesk = create<JobDeskState>()((...args) => ({
+  ...createUiSlice(...args),
+  ...createOverviewSlice(...args),
+  ...createJobsSlice(...args),
+  ...createRunsSlice(...args),
+  ...createRunLogSlice(...args),
+  ...createExecutorsSlice(...args),
+}))

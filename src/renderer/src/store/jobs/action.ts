@@ -1,0 +1,112 @@
+import type { RoutePreview, RoutePreviewRequest, SchedulePreview, SchedulePreviewRequest, TriggerRequest, TriggerResult } from '../../../../shared/api'
+import { NotFoundError } from '../../../../shared/errors'
+import type { JobInfo, JobInput } from '../../../../shared/model'
+import { client } from '../../api/client'
+import { notifyError, notifySuccess } from '../../app/notify'
+import { mergeJobs, type JobFilter } from '../../lib/job-filter'
+import type { SliceCreator } from '../state'
+import { initialJobsState, type JobsState } from './initialState'
+
+/** Above this many changed ids one `listJobs` is cheaper than one `getJob` each. */
+const REFETCH_ONE_BY_ONE_MAX = 20
+
+export interface JobsActions {
+  fetchJobs(): Promise<void>
+  /** After `jobs-changed`: re-read those jobs; a job that no longer exists is removed. */
+  refetchJobs(ids: readonly number[]): Promise<void>
+  fetchGroups(): Promise<void>
+  setJobFilter(patch: Partial<JobFilter>): void
+  /** Rejects with the core's error (a ValidationError names the field) so the editor can show it. */
+  saveJob(input: JobInput): Promise<JobInfo>
+  deleteJob(id: number): Promise<void>
+  startJob(id: number): Promise<void>
+  stopJob(id: number): Promise<void>
+  /** Rejects with the core's error; the dialog shows it. */
+  triggerJob(request: TriggerRequest): Promise<TriggerResult>
+  previewSchedule(request: SchedulePreviewRequest): Promise<SchedulePreview>
+  /** Which address the route strategy would pick now (FAILOVER/BUSYOVER really probe). */
+  previewRoute(request: RoutePreviewRequest): Promise<RoutePreview>
+}
+
+export type JobsSlice = JobsState & JobsActions
+
+export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
+  const applyJob = (job: JobInfo) => set({ jobs: mergeJobs(get().jobs, [job], []) })
+  const language = () => get().preferences.language
+
+  return {
+    ...initialJobsState,
+
+    async fetchJobs() {
+      const jobs = await client().listJobs()
+      set({ jobs: [...jobs].sort((a, b) => a.id - b.id), jobsLoaded: true })
+    },
+
+    async refetchJobs(ids) {
+      if (ids.length > REFETCH_ONE_BY_ONE_MAX) return get().fetchJobs()
+      const results = await Promise.allSettled(ids.map((id) => client().getJob(id)))
+      const changed: JobInfo[] = []
+      const removed: number[] = []
+      results.forEach((result, index) => {
+        if (result.status === 'fulfilled') changed.push(result.value)
+        else if (result.reason instanceof NotFoundError) removed.push(ids[index])
+      })
+      set({ jobs: mergeJobs(get().jobs, changed, removed) })
+    },
+
+    async fetchGroups() {
+      set({ groups: await client().listGroups() })
+    },
+
+    setJobFilter(patch) {
+      set({ jobFilter: { ...get().jobFilter, ...patch } })
+    },
+
+    async saveJob(input) {
+      const job = await client().saveJob(input)
+      applyJob(job)
+      notifySuccess(language(), 'jobs.saved', { id: job.id })
+      return job
+    },
+
+    async deleteJob(id) {
+      try {
+        await client().deleteJob(id)
+        set({ jobs: mergeJobs(get().jobs, [], [id]) })
+        notifySuccess(language(), 'jobs.deleted', { id })
+      } catch (error) {
+        notifyError(language(), 'common.error', error)
+      }
+    },
+
+    async startJob(id) {
+      try {
+        applyJob(await client().startJob(id))
+        notifySuccess(language(), 'jobs.started', { id })
+      } catch (error) {
+        notifyError(language(), 'common.error', error)
+      }
+    },
+
+    async stopJob(id) {
+      try {
+        applyJob(await client().stopJob(id))
+        notifySuccess(language(), 'jobs.stopped', { id })
+      } catch (error) {
+        notifyError(language(), 'common.error', error)
+      }
+    },
+
+    triggerJob(request) {
+      return client().triggerJob(request)
+    },
+
+    previewSchedule(request) {
+      return client().previewSchedule(request)
+    },
+
+    previewRoute(request) {
+      return client().previewRoute(request)
+    },
+  }
+}

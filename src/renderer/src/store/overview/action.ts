@@ -1,0 +1,40 @@
+import type { SchedulerStatus } from '../../../../shared/api'
+import { client } from '../../api/client'
+import type { SliceCreator } from '../state'
+import { initialOverviewState, type OverviewState } from './initialState'
+
+const RECENT_FAILURES = 8
+const REPORT_DAYS = 7
+
+export interface OverviewActions {
+  fetchOverview(): Promise<void>
+  fetchRecentFailures(): Promise<void>
+  fetchDailyReport(): Promise<void>
+  /** From a `scheduler` event: the state, ring size and last scan time change without a re-read. */
+  applySchedulerStatus(status: SchedulerStatus): void
+}
+
+export type OverviewSlice = OverviewState & OverviewActions
+
+export const createOverviewSlice: SliceCreator<OverviewSlice> = (set, get) => ({
+  ...initialOverviewState,
+
+  async fetchOverview() {
+    const overview = await client().getOverview()
+    set({ overview, overviewAtMs: Date.now() })
+  },
+
+  async fetchRecentFailures() {
+    const page = await client().listRuns({ status: 'failed', limit: RECENT_FAILURES })
+    set({ recentFailures: page.runs })
+  },
+
+  async fetchDailyReport() {
+    set({ dailyReport: await client().getDailyReport({ days: REPORT_DAYS }) })
+  },
+
+  applySchedulerStatus(status) {
+    const overview = get().overview
+    if (overview) set({ overview: { ...overview, scheduler: status } })
+  },
+})

@@ -1,0 +1,145 @@
+import type { LogPage } from '../../../../shared/model'
+import { client } from '../../api/client'
+import { errorMessage } from '../../app/notify'
+import { EMPTY_LOG, mergeLogPage } from '../../lib/log-lines'
+import type { SliceCreator } from '../state'
+import { initialRunLogState, type RunLogEntry, type RunLogState } from './initialState'
+
+/**
+ * Without pushed lines for this long, an open, unfinished log is re-read: the core pushes lines
+ * only for runs on the embedded executor, and a run that had no executor when the watch began
+ * (pending) is not watched. Also how the end of a log is noticed.
+ */
+export const LOG_POLL_MS = 2000
+
+export interface RunLogActions {
+  /** Opens a log view: reads from line 1, then watches for new lines. Views count; close each one. */
+  openRunLog(logId: number): void
+  closeRunLog(logId: number): void
+  /** From a `run-log` event: append contiguous lines, or read the gap when lines were missed. */
+  applyRunLogPage(logId: number, page: LogPage): void
+  /** Reads the lines after the last held one. */
+  refreshRunLog(logId: number): Promise<void>
+  /** After a reconnect, or when an open run got its executor: restart the core's watches. */
+  rewatchRunLogs(logIds?: readonly number[]): void
+}
+
+export type RunLogSlice = RunLogState & RunLogActions
+
+interface OpenLog {
+  views: number
+  reading: boolean
+  /** A read was asked for while one ran: run one more afterwards. */
+  readAgain: boolean
+  lastPushAtMs: number
+  timer: ReturnType<typeof setInterval> | null
+}
+
+export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
+  // Bookkeeping that is not view state: open counts, read serialisation, poll timers.
+  const open = new Map<number, OpenLog>()
+
+  const update = (logId: number, patch: Partial<RunLogEntry>) => {
+    const current = get().runLogs[logId]
+    if (!current || !open.has(logId)) return
+    set({ runLogs: { ...get().runLogs, [logId]: { ...current, ...patch } } })
+  }
+
+  const watch = (logId: number) => client().watchRunLog(logId).catch(() => {})
+
+  const stopPolling = (log: OpenLog) => {
+    if (log.timer) clearInterval(log.timer)
+    log.timer = null
+  }
+
+  return {
+    ...initialRunLogState,
+
+    openRunLog(logId) {
+      const existing = open.get(logId)
+      if (existing) {
+        existing.views++
+        return
+      }
+      const log: OpenLog = { views: 1, reading: false, readAgain: false, lastPushAtMs: Date.now(), timer: null }
+      open.set(logId, log)
+      set({ runLogs: { ...get().runLogs, [logId]: { buffer: EMPTY_LOG, isEnd: false, loading: true, error: null } } })
+      void get()
+        .refreshRunLog(logId)
+        .then(() => {
+          if (open.get(logId) === log && !get().runLogs[logId]?.isEnd) void watch(logId)
+        })
+      log.timer = setInterval(() => {
+        const entry = get().runLogs[logId]
+        if (!entry || entry.isEnd) return stopPolling(log)
+        if (Date.now() - log.lastPushAtMs >= LOG_POLL_MS) void get().refreshRunLog(logId)
+      }, LOG_POLL_MS)
+    },
+
+    closeRunLog(logId) {
+      const log = open.get(logId)
+      if (!log || --log.views > 0) return
+      stopPolling(log)
+      open.delete(logId)
+      void client().unwatchRunLog(logId).catch(() => {})
+      const { [logId]: _closed, ...rest } = get().runLogs
+      set({ runLogs: rest })
+    },
+
+    applyRunLogPage(logId, page) {
+      const log = open.get(logId)
+      const entry = get().runLogs[logId]
+      if (!log || !entry) return
+      log.lastPushAtMs = Date.now()
+      if (log.reading) {
+        // The read in flight returns everything from its start line: catch these lines after it.
+        log.readAgain = true
+        return
+      }
+      const merged = mergeLogPage(entry.buffer, page)
+      if (merged.gapFromLineNum !== null) {
+        void get().refreshRunLog(logId)
+        return
+      }
+      if (merged.buffer !== entry.buffer) update(logId, { buffer: merged.buffer })
+    },
+
+    async refreshRunLog(logId) {
+      const log = open.get(logId)
+      if (!log) return
+      if (log.reading) {
+        log.readAgain = true
+        return
+      }
+      log.reading = true
+      try {
+        do {
+          log.readAgain = false
+          const entry = get().runLogs[logId]
+          if (!entry) return
+          const page = await client().getRunLog({ logId, fromLineNum: entry.buffer.lastLineNum + 1 })
+          const current = get().runLogs[logId]
+          if (!current || open.get(logId) !== log) return
+          const merged = mergeLogPage(current.buffer, page)
+          update(logId, { buffer: merged.buffer, isEnd: page.isEnd, loading: false, error: null })
+        } while (log.readAgain && open.get(logId) === log)
+      } catch (error) {
+        update(logId, { loading: false, error: errorMessage(error) })
+      } finally {
+        log.reading = false
+      }
+    },
+
+    rewatchRunLogs(logIds) {
+      for (const logId of logIds ?? [...open.keys()]) {
+        if (!open.has(logId) || get().runLogs[logId]?.isEnd) continue
+        // unwatch first: the core counts watches, and one that already exists must not count twice.
+        void client()
+          .unwatchRunLog(logId)
+          .catch(() => {})
+          .then(() => watch(logId))
+        void get().refreshRunLog(logId)
+      }
+    },
+  }
+}

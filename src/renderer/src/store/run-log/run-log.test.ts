@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { RunLogRequest } from '../../../../shared/api'
+import type { LogPage } from '../../../../shared/model'
+import { setClient, type JobDeskClient } from '../../api/client'
+import { useJobDesk } from '../index'
+
+/** A run log the fake core serves: every line from `fromLineNum`, like the executor's `/log`. */
+function fakeCore(lines: string[]) {
+  let release: (() => void) | null = null
+  const core = {
+    lines,
+    /** When set, the next read waits until `releaseRead()` (to model a read in flight). */
+    holdNextRead: false,
+    releaseRead: () => release?.(),
+    getRunLog: vi.fn(async ({ fromLineNum }: RunLogRequest): Promise<LogPage> => {
+      if (core.holdNextRead) {
+        core.holdNextRead = false
+        await new Promise<void>((done) => (release = done))
+      }
+      return page(fromLineNum, core.lines.slice(fromLineNum - 1))
+    }),
+    watchRunLog: vi.fn(async () => {}),
+    unwatchRunLog: vi.fn(async () => {}),
+  }
+  setClient(core as unknown as JobDeskClient)
+  return core
+}
+
+function page(fromLineNum: number, lines: string[]): LogPage {
+  return {
+    fromLineNum,
+    toLineNum: lines.length === 0 ? 0 : fromLineNum + lines.length - 1,
+    logContent: lines.map((line) => `${line}\n`).join(''),
+    isEnd: false,
+  }
+}
+
+const texts = (logId: number) => useJobDesk.getState().runLogs[logId]?.buffer.rows.map((row) => `${row.lineNum}:${row.text}`)
+
+afterEach(() => {
+  for (const id of Object.keys(useJobDesk.getState().runLogs)) useJobDesk.getState().closeRunLog(Number(id))
+  setClient(null)
+})
+
+describe('the run-log slice', () => {
+  it('reads a log from line 1 on open, then asks the core to watch it', async () => {
+    const core = fakeCore(['a', 'b'])
+    useJobDesk.getState().openRunLog(5)
+    await vi.waitFor(() => expect(core.watchRunLog).toHaveBeenCalledWith(5))
+    expect(core.getRunLog).toHaveBeenCalledWith({ logId: 5, fromLineNum: 1 })
+    expect(texts(5)).toEqual(['1:a', '2:b'])
+  })
+
+  it('appends pushed lines that continue the log without reading again', async () => {
+    const core = fakeCore(['a'])
+    useJobDesk.getState().openRunLog(5)
+    await vi.waitFor(() => expect(core.watchRunLog).toHaveBeenCalled())
+    useJobDesk.getState().applyRunLogPage(5, page(1, ['a', 'b', 'c']))
+    expect(texts(5)).toEqual(['1:a', '2:b', '3:c'])
+    expect(core.getRunLog).toHaveBeenCalledTimes(1)
+  })
+
+  it('reads the missing lines when a pushed page leaves a gap', async () => {
+    const core = fakeCore(['a'])
+    useJobDesk.getState().openRunLog(5)
+    await vi.waitFor(() => expect(core.watchRunLog).toHaveBeenCalled())
+    core.lines.push('b', 'c', 'd')
+    useJobDesk.getState().applyRunLogPage(5, page(4, ['d']))
+    await vi.waitFor(() => expect(texts(5)).toEqual(['1:a', '2:b', '3:c', '4:d']))
+    expect(core.getRunLog).toHaveBeenLastCalledWith({ logId: 5, fromLineNum: 2 })
+  })
+
+  it('catches lines pushed while the first read is in flight', async () => {
+    const core = fakeCore(['a'])
+    core.holdNextRead = true
+    useJobDesk.getState().openRunLog(5)
+    await vi.waitFor(() => expect(core.getRunLog).toHaveBeenCalledTimes(1))
+    core.lines.push('b')
+    useJobDesk.getState().applyRunLogPage(5, page(2, ['b']))
+    core.releaseRead()
+    await vi.waitFor(() => expect(texts(5)).toEqual(['1:a', '2:b']))
+    expect(core.getRunLog).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps the log while another view has it open, and unwatches when the last one closes', async () => {
+    const core = fakeCore(['a'])
+    useJobDesk.getState().openRunLog(5)
+    useJobDesk.getState().openRunLog(5)
+    await vi.waitFor(() => expect(core.watchRunLog).toHaveBeenCalledTimes(1))
+    useJobDesk.getState().closeRunLog(5)
+    expect(texts(5)).toEqual(['1:a'])
+    useJobDesk.getState().closeRunLog(5)
+    expect(texts(5)).toBeUndefined()
+    expect(core.unwatchRunLog).toHaveBeenCalledWith(5)
+  })
+})

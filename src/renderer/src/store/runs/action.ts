@@ -1,0 +1,128 @@
+import type { JobRun } from '../../../../shared/model'
+import { client } from '../../api/client'
+import { notifyError } from '../../app/notify'
+import { mergeChildRuns, mergeRuns, toApiRunFilter, updateLastRuns, type RunListFilter } from '../../lib/run-filter'
+import type { SliceCreator } from '../state'
+import { initialRunsState, type RunsState } from './initialState'
+
+/** Runs read at start to know each job's last run (the API has no "last run per job" yet). */
+const LAST_RUNS_SAMPLE = 1000
+const PAGE_SIZE = 200
+const CHILD_RUNS_LIMIT = 50
+
+export interface RunsActions {
+  /** Reads the newest page for the current filter (replacing the list). */
+  fetchRuns(): Promise<void>
+  fetchOlderRuns(): Promise<void>
+  setRunFilter(patch: Partial<RunListFilter>): void
+  /** After `runs-changed`: merge rows by id into the list, the last-run map and opened runs. */
+  applyRunsChanged(runs: readonly JobRun[]): void
+  fetchLastRuns(): Promise<void>
+  /** Reads one run by id (for the detail panel); null when it does not exist. */
+  loadRun(id: number): Promise<JobRun | null>
+  /** Reads the runs a run fired (retry, children) for its detail panel; pushed rows keep it current. */
+  fetchChildRuns(parentLogId: number): Promise<void>
+  /** Kills a running run; the core answers with the run as ended. Errors are shown as notifications. */
+  killRun(id: number): Promise<void>
+}
+
+export type RunsSlice = RunsState & RunsActions
+
+export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
+  // Only the newest request may write the list: filters change faster than pages arrive.
+  let listRequest = 0
+
+  return {
+    ...initialRunsState,
+
+    async fetchRuns() {
+      const request = ++listRequest
+      set({ runsLoading: true })
+      try {
+        const page = await client().listRuns(toApiRunFilter(get().runFilter, Date.now(), undefined, PAGE_SIZE))
+        if (request !== listRequest) return
+        set({
+          runs: page.runs,
+          runsNextBeforeId: page.nextBeforeId,
+          runsLoaded: true,
+          lastRunByJob: updateLastRuns(get().lastRunByJob, page.runs),
+        })
+      } catch (error) {
+        if (request === listRequest) notifyError(get().preferences.language, 'common.error', error)
+      } finally {
+        if (request === listRequest) set({ runsLoading: false })
+      }
+    },
+
+    async fetchOlderRuns() {
+      const beforeId = get().runsNextBeforeId
+      if (beforeId === null || get().runsLoading) return
+      const request = ++listRequest
+      set({ runsLoading: true })
+      try {
+        const page = await client().listRuns(toApiRunFilter(get().runFilter, Date.now(), beforeId, PAGE_SIZE))
+        if (request !== listRequest) return
+        const known = new Set(get().runs.map((run) => run.id))
+        set({ runs: get().runs.concat(page.runs.filter((run) => !known.has(run.id))), runsNextBeforeId: page.nextBeforeId })
+      } catch (error) {
+        if (request === listRequest) notifyError(get().preferences.language, 'common.error', error)
+      } finally {
+        if (request === listRequest) set({ runsLoading: false })
+      }
+    },
+
+    setRunFilter(patch) {
+      set({ runFilter: { ...get().runFilter, ...patch } })
+      void get().fetchRuns()
+    },
+
+    applyRunsChanged(changed) {
+      const state = get()
+      const complete = state.runsLoaded && state.runsNextBeforeId === null
+      const runsById = { ...state.runsById }
+      let openedTouched = false
+      for (const run of changed) {
+        if (runsById[run.id]) {
+          runsById[run.id] = run
+          openedTouched = true
+        }
+      }
+      set({
+        runs: state.runsLoaded ? mergeRuns(state.runs, changed, state.runFilter, Date.now(), complete) : state.runs,
+        lastRunByJob: updateLastRuns(state.lastRunByJob, changed),
+        childRuns: mergeChildRuns(state.childRuns, changed),
+        ...(openedTouched ? { runsById } : {}),
+      })
+    },
+
+    async fetchLastRuns() {
+      const page = await client().listRuns({ limit: LAST_RUNS_SAMPLE })
+      set({ lastRunByJob: updateLastRuns(get().lastRunByJob, page.runs) })
+    },
+
+    async fetchChildRuns(parentLogId) {
+      const page = await client().listRuns({ parentLogId, limit: CHILD_RUNS_LIMIT })
+      set({ childRuns: { ...get().childRuns, [parentLogId]: page.runs } })
+    },
+
+    async killRun(id) {
+      try {
+        const run = await client().killRun(id)
+        set({ runsById: { ...get().runsById, [id]: run } })
+        get().applyRunsChanged([run])
+      } catch (error) {
+        notifyError(get().preferences.language, 'common.error', error)
+      }
+    },
+
+    async loadRun(id) {
+      try {
+        const run = await client().getRun(id)
+        set({ runsById: { ...get().runsById, [id]: run } })
+        return run
+      } catch {
+        return null
+      }
+    },
+  }
+}

@@ -1,0 +1,61 @@
+import type { ConnectionState } from '../../api/client'
+import { formatRoute, type Route } from '../../app/route'
+import type { Language } from '../../i18n/dictionary'
+import { PREFERENCES_KEY, type ColorSchemePreference, type Preferences } from '../../lib/preferences'
+import type { SliceCreator } from '../state'
+import { initialUiState, type UiState } from './initialState'
+
+export interface UiActions {
+  /** Shows a page and records it in the address fragment (so Back works). */
+  navigate(route: Route): void
+  /** Applies a fragment change made by the browser (Back/Forward, a typed address). */
+  applyRoute(route: Route): void
+  setLanguage(language: Language): void
+  setColorScheme(colorScheme: ColorSchemePreference): void
+  setConnection(connection: ConnectionState): void
+  setMissingToken(missing: boolean): void
+}
+
+export type UiSlice = UiState & UiActions
+
+function savePreferences(preferences: Preferences): void {
+  try {
+    localStorage.setItem(PREFERENCES_KEY, JSON.stringify(preferences))
+  } catch {
+    // Private windows may refuse storage; the choice then lasts for this tab only.
+  }
+}
+
+export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
+  ...initialUiState(),
+
+  navigate(route) {
+    const hash = formatRoute(route)
+    if (location.hash !== hash) history.pushState(null, '', hash)
+    set({ route })
+  },
+
+  applyRoute(route) {
+    set({ route })
+  },
+
+  setLanguage(language) {
+    const preferences = { ...get().preferences, language }
+    savePreferences(preferences)
+    set({ preferences })
+  },
+
+  setColorScheme(colorScheme) {
+    const preferences = { ...get().preferences, colorScheme }
+    savePreferences(preferences)
+    set({ preferences })
+  },
+
+  setConnection(connection) {
+    set({ connection })
+  },
+
+  setMissingToken(missingToken) {
+    set({ missingToken })
+  },
+})

@@ -1,0 +1,29 @@
+import type { ConnectionState } from '../../api/client'
+import { parseRoute, type Route } from '../../app/route'
+import { PREFERENCES_KEY, readPreferences, type Preferences } from '../../lib/preferences'
+
+export interface UiState {
+  route: Route
+  preferences: Preferences
+  connection: ConnectionState
+  /** The browser bridge has no console token: nothing can load until the operator opens the printed address. */
+  missingToken: boolean
+}
+
+function storedPreferences(): string | null {
+  try {
+    return localStorage.getItem(PREFERENCES_KEY)
+  } catch {
+    return null
+  }
+}
+
+export function initialUiState(): UiState {
+  const hasWindow = typeof window !== 'undefined'
+  return {
+    route: hasWindow ? parseRoute(location.hash) : { page: 'dashboard' },
+    preferences: readPreferences(hasWindow ? storedPreferences() : null, hasWindow ? navigator.languages : []),
+    connection: 'connecting',
+    missingToken: false,
+  }
+}
