@@ -32,6 +32,8 @@ export interface JobDeskApi {
   probeExecutor(request: ProbeRequest): Promise<ProbeResult>
 
   listJobs(): Promise<JobInfo[]>
+  /** The latest run of every job that has one (for the jobs table and the DAG's node colours). */
+  listLastRuns(): Promise<LastRun[]>
   getJob(id: number): Promise<JobInfo>
   /** Creates (no id) or updates a job; validates every field first and writes nothing when one is bad. */
   saveJob(input: JobInput): Promise<JobInfo>
@@ -86,6 +88,7 @@ export const API_METHODS = [
   'getOverview',
   'listGroups',
   'listJobs',
+  'listLastRuns',
   'getJob',
   'saveJob',
   'deleteJob',
@@ -300,12 +303,22 @@ export interface RunPage {
 export interface RunLogRequest {
   logId: number
   fromLineNum: number
+  /** At most this many lines per page (default 5000, at most 50,000); the rest comes with the next page. */
+  maxLines?: number
+}
+
+export interface LastRun {
+  jobId: number
+  logId: number
+  status: RunStatus
+  triggerTimeMs: number
 }
 
 /** Pushed from the core to every UI client. Bursty sources are coalesced (see app/events.ts). */
 export type JobDeskEvent =
   | { type: 'jobs-changed'; jobIds: number[] }
-  | { type: 'runs-changed'; runs: JobRun[] }
+  /** `truncated`: more runs changed than the event carries; re-read what you show. */
+  | { type: 'runs-changed'; runs: JobRun[]; truncated: boolean }
   | { type: 'registry-changed'; entries: RegistryEntry[] }
   | { type: 'links-changed' }
   | { type: 'misfire'; jobId: number; missedCount: number; strategy: string }

@@ -49,8 +49,9 @@ export class EventHub {
 
   private flushRuns(): void {
     this.timer = null
-    const ids = [...this.changedRunIds].sort((a, b) => b - a).slice(0, MAX_RUNS_PER_EVENT)
+    const all = [...this.changedRunIds].sort((a, b) => b - a)
     this.changedRunIds = new Set()
-    if (ids.length > 0) this.emit({ type: 'runs-changed', runs: this.loadRuns(ids) })
+    const ids = all.slice(0, MAX_RUNS_PER_EVENT)
+    if (ids.length > 0) this.emit({ type: 'runs-changed', runs: this.loadRuns(ids), truncated: all.length > ids.length })
   }
 }

@@ -9,6 +9,7 @@ import { parseLink } from './link-service'
 type JobsApi = Pick<
   JobDeskApi,
   | 'listJobs'
+  | 'listLastRuns'
   | 'getJob'
   | 'saveJob'
   | 'deleteJob'
@@ -36,6 +37,9 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
   return {
     async listJobs() {
       return jobs.list()
+    },
+    async listLastRuns() {
+      return store.runs.lastRuns(store.jobs.list().map((j) => j.id))
     },
     async getJob(id) {
       return jobs.get(requireId(id, 'id'))

@@ -1,6 +1,6 @@
 import type { JobDeskApi } from '../../shared/api'
 import { NotFoundError } from '../../shared/errors'
-import { TRIGGER_TYPES } from '../../shared/model'
+import { TRIGGER_TYPES, type LogPage } from '../../shared/model'
 import { addLocalDays, startOfLocalDay } from '../completion/log-maintenance'
 import { optionalId, optionalInteger, optionalOneOf, requireId, requireObject } from './arguments'
 import type { FacadeDeps } from './facade'
@@ -67,7 +67,8 @@ export function runsApi(deps: FacadeDeps): RunsApi {
       const body = requireObject(request, 'request')
       const logId = requireId(body.logId, 'logId')
       const fromLineNum = optionalInteger(body.fromLineNum, 'fromLineNum', 1, Number.MAX_SAFE_INTEGER) ?? 1
-      return runLogs.read(logId, fromLineNum)
+      const maxLines = optionalInteger(body.maxLines, 'maxLines', 1, 50_000) ?? 5000
+      return limitLines(await runLogs.read(logId, fromLineNum), maxLines)
     },
     async watchRunLog(logId) {
       runLogs.watch(requireId(logId, 'logId'))
@@ -76,4 +77,19 @@ export function runsApi(deps: FacadeDeps): RunsApi {
       runLogs.unwatch(requireId(logId, 'logId'))
     },
   }
+}
+
+/**
+ * Cuts a page to its first `maxLines` lines (an executor answers everything from `fromLineNum` on);
+ * the rest comes with the next page, so a 100,000-line log never crosses the bridge in one message.
+ */
+export function limitLines(page: LogPage, maxLines: number): LogPage {
+  const count = page.toLineNum - page.fromLineNum + 1
+  if (page.toLineNum === 0 || count <= maxLines) return page
+  let end = -1
+  for (let i = 0; i < maxLines; i++) {
+    end = page.logContent.indexOf('\n', end + 1)
+    if (end < 0) return page
+  }
+  return { ...page, toLineNum: page.fromLineNum + maxLines - 1, logContent: page.logContent.slice(0, end + 1), isEnd: false }
 }

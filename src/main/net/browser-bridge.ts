@@ -5,6 +5,7 @@ import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskEvent } from 
 import { BRIDGE_PATH, type BridgeServerMessage } from '../../shared/bridge-protocol'
 import { toErrorInfo } from '../../shared/errors'
 import type { Logger } from '../kernel/logger'
+import { WatchLedger } from '../app/watch-ledger'
 import { secretsEqual } from './wire/auth'
 
 /** A browser can't send a call bigger than this (a job with a large GLUE script fits). */
@@ -51,7 +52,11 @@ export class BrowserBridge {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
     }
     const unsubscribe = this.options.subscribe((event) => send({ type: 'event', event }))
-    ws.on('close', unsubscribe)
+    const watches = new WatchLedger()
+    ws.on('close', () => {
+      unsubscribe()
+      void watches.release(this.options.api)
+    })
     ws.on('message', (data) => {
       let call: { id?: unknown; method?: unknown; args?: unknown }
       try {
@@ -65,8 +70,13 @@ export class BrowserBridge {
         send({ type: 'result', id, ok: false, error: { name: 'Error', message: `unknown call ${String(call.method)}` } })
         return
       }
-      this.invoke(call.method as ApiMethod, call.args).then(
-        (value) => send({ type: 'result', id, ok: true, value }),
+      const method = call.method as ApiMethod
+      const args = call.args
+      this.invoke(method, args).then(
+        (value) => {
+          watches.note(method, args)
+          send({ type: 'result', id, ok: true, value })
+        },
         (error) => send({ type: 'result', id, ok: false, error: toErrorInfo(error) }),
       )
     })

@@ -1,5 +1,5 @@
-import type { RunFilter } from '../../shared/api'
-import type { JobRun, TriggerType } from '../../shared/model'
+import type { LastRun, RunFilter } from '../../shared/api'
+import { runStatus, type JobRun, type TriggerType } from '../../shared/model'
 import type { Db } from './open-database'
 
 interface RunRow {
@@ -77,6 +77,7 @@ export class RunRepo {
   private readonly runningOn
   private readonly oldIds
   private readonly ancestorStmt
+  private readonly lastOfJobStmt
 
   constructor(private readonly db: Db) {
     // OR IGNORE: a second fire for the same (job, schedule time, shard) is dropped by the unique index.
@@ -131,6 +132,9 @@ export class RunRepo {
         WHERE trigger_code = 200 AND handle_code = 0 AND executor_address = ? AND trigger_time < ? ORDER BY id`,
     )
     this.oldIds = db.prepare<[number, number], { id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY id LIMIT ?')
+    this.lastOfJobStmt = db.prepare<[number], { id: number; trigger_code: number; handle_code: number; trigger_time: number }>(
+      'SELECT id, trigger_code, handle_code, trigger_time FROM job_log WHERE job_id = ? ORDER BY id DESC LIMIT 1',
+    )
     this.ancestorStmt = db.prepare<[number], { job_id: number; parent_log_id: number | null; trigger_type: string }>(
       'SELECT job_id, parent_log_id, trigger_type FROM job_log WHERE id = ?',
     )
@@ -252,6 +256,23 @@ export class RunRepo {
     const marks = ids.map(() => '?').join(',')
     this.db.prepare(`DELETE FROM job_log_text WHERE log_id IN (${marks})`).run(...ids)
     return this.db.prepare(`DELETE FROM job_log WHERE id IN (${marks})`).run(...ids).changes
+  }
+
+  /** The latest run of each job (one index seek per job). */
+  lastRuns(jobIds: readonly number[]): LastRun[] {
+    const result: LastRun[] = []
+    for (const jobId of jobIds) {
+      const row = this.lastOfJobStmt.get(jobId)
+      if (row) {
+        result.push({
+          jobId,
+          logId: row.id,
+          status: runStatus({ triggerCode: row.trigger_code, handleCode: row.handle_code }),
+          triggerTimeMs: row.trigger_time,
+        })
+      }
+    }
+    return result
   }
 
   /** The job ids of a run's chain of PARENT triggers, nearest first (for the re-entry guard). */
