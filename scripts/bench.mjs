@@ -9,7 +9,9 @@ const SUITE = [
   { file: 'bench/b4-executor-http.ts', args: [] },
   { file: 'bench/b4-admin-lan.ts', args: [] },
   { file: 'bench/b5-callback-ingestion.ts', args: [] },
-  { file: 'bench/b7-render.ts', args: [], needs: 'out/renderer/index.html' },
+  { file: 'bench/b7-render-table.ts', args: [], needs: 'out/renderer/index.html' },
+  { file: 'bench/b7-render-dag.ts', args: [], needs: 'out/renderer/index.html' },
+  { file: 'bench/b7-render-log.ts', args: [], needs: 'out/renderer/index.html' },
 ]
 
 const only = process.argv.slice(2)

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { resolveDataDir } from './app/data-dir'
 import { startHeadless } from './app/headless'
 import { consoleLogger } from './kernel/logger'
+import { DEFAULT_REGISTRY_TIMINGS } from './registry/health'
 import { DatabaseOpenError } from './store/open-database'
 import { ListenError } from './net/http-server'
 import { ValidationError } from '../shared/errors'
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
         'console-token': { type: 'string' },
         token: { type: 'string' },
         handlers: { type: 'string', multiple: true },
+        'registry-beat-ms': { type: 'string' },
+        'registry-dead-ms': { type: 'string' },
+        'registry-sweep-ms': { type: 'string' },
         'no-demo': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
       accessToken: values.token ?? process.env.JOBDESK_ACCESS_TOKEN,
       seedDemo: !values['no-demo'],
       executorOptions: { handlerDirs: values.handlers ?? [] },
+      registryTimings: registryTimings(values),
       logger,
     })
   } catch (error) {
@@ -73,6 +78,25 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+/**
+ * Registry timings (XXL-JOB: beat 30 s, dead after 90 s, swept every 30 s), shortened for tests and
+ * demos with --registry-beat-ms / --registry-dead-ms / --registry-sweep-ms.
+ */
+function registryTimings(values: Record<string, unknown>) {
+  const read = (flag: string, fallback: number) => {
+    const text = values[flag]
+    if (text === undefined) return fallback
+    const ms = Number(text)
+    if (!Number.isInteger(ms) || ms < 50 || ms > 3_600_000) fail(`--${flag}: '${String(text)}' is not a duration in ms (50-3600000)`)
+    return ms
+  }
+  return {
+    beatIntervalMs: read('registry-beat-ms', DEFAULT_REGISTRY_TIMINGS.beatIntervalMs),
+    deadTimeoutMs: read('registry-dead-ms', DEFAULT_REGISTRY_TIMINGS.deadTimeoutMs),
+    sweepPeriodMs: read('registry-sweep-ms', DEFAULT_REGISTRY_TIMINGS.sweepPeriodMs),
+  }
 }
 
 function fail(message: string): never {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ConflictError, ValidationError, fromErrorInfo, toErrorInfo } from '../../../shared/errors'
 import type { JobLink, LinkCondition } from '../../../shared/model'
 import { checkLink, CycleError } from './check-link'
-import { parseCyclePath } from './cycle-path'
+import { parseCyclePath } from '../../../shared/cycle-path'
 
 const link = (parentJobId: number, childJobId: number, condition: LinkCondition = 'SUCCESS'): JobLink => ({
   parentJobId,

@@ -1,6 +1,6 @@
 import { ConflictError, ValidationError } from '../../../shared/errors'
 import { LINK_CONDITIONS, type JobLink } from '../../../shared/model'
-import { formatCyclePath } from './cycle-path'
+import { formatCyclePath } from '../../../shared/cycle-path'
 import { findPath } from './graph'
 
 /**

@@ -1,5 +1,5 @@
 import type { JobLink, LinkCondition } from '../../../shared/model'
-import { formatCyclePath } from './cycle-path'
+import { formatCyclePath } from '../../../shared/cycle-path'
 
 /** Longest parent → child chain that fires, counted in jobs (the root included). */
 export const MAX_CHAIN_JOBS = 100

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JobLink } from '../../../shared/model'
-import { formatCyclePath, parseCyclePath } from './cycle-path'
+import { formatCyclePath, parseCyclePath } from '../../../shared/cycle-path'
 import { findCycle, findPath } from './graph'
 
 const edges = (...pairs: [number, number][]): JobLink[] =>

@@ -6,5 +6,5 @@
 export { checkLink, CycleError } from './check-link'
 export { chainGuard, childrenToFire, MAX_CHAIN_JOBS, type ChainDecision } from './children'
 export { childJobIdList, parseChildJobIds } from './child-job-ids'
-export { formatCyclePath, parseCyclePath } from './cycle-path'
+export { formatCyclePath, parseCyclePath } from '../../../shared/cycle-path'
 export { findCycle, findPath } from './graph'

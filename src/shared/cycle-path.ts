@@ -4,8 +4,8 @@
  *
  * Format: the word `cycle`, one space, then the job ids of the cycle in order, joined by ` → `
  * (space, U+2192, space), the first id repeated at the end: `cycle 1 → 2 → 3 → 1`. Nothing else
- * in a cycle message follows the word `cycle` with a digit. This file imports nothing, so it can
- * move to src/shared (where the renderer can reach it) without changes.
+ * in a cycle message follows the word `cycle` with a digit. Shared so the renderer can highlight
+ * the path of a refused link.
  */
 
 const CYCLE_PATH = /\bcycle (\d+(?: → \d+)+)/
