@@ -12,6 +12,12 @@ import { initialRunLogState, type RunLogEntry, type RunLogState } from './initia
  */
 export const LOG_POLL_MS = 2000
 
+/**
+ * Lines per read (the core's `maxLines`; it allows up to 50,000). A 100,000-line log arrives in ten
+ * pages: the first shows at once and each later one is appended while the view stays responsive.
+ */
+export const LOG_PAGE_LINES = 10_000
+
 export interface RunLogActions {
   /** Opens a log view: reads from line 1, then watches for new lines. Views count; close each one. */
   openRunLog(logId: number): void
@@ -113,16 +119,19 @@ export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
       }
       log.reading = true
       try {
+        let full = false
         do {
           log.readAgain = false
           const entry = get().runLogs[logId]
           if (!entry) return
-          const page = await client().getRunLog({ logId, fromLineNum: entry.buffer.lastLineNum + 1 })
+          const page = await client().getRunLog({ logId, fromLineNum: entry.buffer.lastLineNum + 1, maxLines: LOG_PAGE_LINES })
           const current = get().runLogs[logId]
           if (!current || open.get(logId) !== log) return
           const merged = mergeLogPage(current.buffer, page)
+          // A full page means more lines are waiting: read on instead of waiting for the next poll.
+          full = !page.isEnd && page.toLineNum - page.fromLineNum + 1 >= LOG_PAGE_LINES
           update(logId, { buffer: merged.buffer, isEnd: page.isEnd, loading: false, error: null })
-        } while (log.readAgain && open.get(logId) === log)
+        } while ((log.readAgain || full) && open.get(logId) === log)
       } catch (error) {
         update(logId, { loading: false, error: errorMessage(error) })
       } finally {
