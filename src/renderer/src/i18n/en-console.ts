@@ -47,7 +47,7 @@ export const enConsole = {
   'settings.listenPort': 'Port',
   'settings.retention': 'Keep runs (days)',
   'settings.retentionHint': 'Older runs and their logs are deleted; below 3 keeps everything.',
-  'settings.nextStart': 'The bind address and port apply at the next start (now listening as configured: {host}:{port}).',
+  'settings.nextStart': 'A changed bind address or port applies at the next start of JobDesk. Saved: {host}:{port}.',
   'settings.section.token': 'Executor access token',
   'settings.tokenHint': 'Executors send this token (XXL-JOB-ACCESS-TOKEN) when they register and when JobDesk calls them. Groups may have their own.',
   'settings.accessToken': 'Global access token',

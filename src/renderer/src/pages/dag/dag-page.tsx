@@ -93,7 +93,6 @@ export function DagPage({ runId }: { runId: number | null }) {
       <Group justify="space-between" wrap="nowrap">
         <Title order={2}>{t('dag.title')}</Title>
         <Group gap="sm" wrap="nowrap">
-          <DagLegend />
           <Select
             w={260}
             searchable
@@ -112,11 +111,14 @@ export function DagPage({ runId }: { runId: number | null }) {
           />
         </Group>
       </Group>
-      <Text size="xs" c="dimmed">
-        {t('dag.hint')}
-      </Text>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" c="dimmed" flex={1} miw={0}>
+          {t('dag.hint')}
+        </Text>
+        <DagLegend />
+      </Group>
       {refusal && (
-        <Alert color="red" withCloseButton onClose={() => setRefusal(null)} title={t('dag.refused')} data-testid="dag-refusal">
+        <Alert color="red" withCloseButton closeButtonLabel={t('common.close')} onClose={() => setRefusal(null)} title={t('dag.refused')} data-testid="dag-refusal">
           <Text size="sm" data-testid="dag-refusal-message">
             {refusal.message}
           </Text>

@@ -3,14 +3,14 @@ import type { JobInfo, JobLink } from '../../../../shared/model'
 import { cycleHighlight, linkKey, NO_HIGHLIGHT } from '../../lib/dag-highlight'
 import { buildEdges, buildNodes, type JobNode, type LinkEdge } from './flow-elements'
 
-const job = (id: number, over: Partial<JobInfo> = {}) => ({ id, name: `job ${id}`, triggerStatus: 1, ...over }) as JobInfo
+const job = (id: number, over: Partial<JobInfo> = {}) => ({ id, name: `job ${id}`, triggerStatus: 1, scheduleType: 'CRON', ...over }) as JobInfo
 const positions = new Map([
   [1, { x: 0, y: 0 }],
   [2, { x: 300, y: 0 }],
   [3, { x: 600, y: 0 }],
 ])
 const inputs = (statuses: Record<number, 'success' | 'failed' | 'running'>, highlight = NO_HIGHLIGHT) => ({
-  jobs: [job(1), job(2), job(3, { triggerStatus: 0 })],
+  jobs: [job(1), job(2, { triggerStatus: 0, scheduleType: 'NONE' }), job(3, { triggerStatus: 0 })],
   positions,
   statusOf: (id: number) => statuses[id] ?? ('none' as const),
   highlight,
@@ -19,7 +19,7 @@ const inputs = (statuses: Record<number, 'success' | 'failed' | 'running'>, high
 })
 
 describe('buildNodes', () => {
-  it('gives each job a node at its layout position with its status and schedule state', () => {
+  it('gives each job a node at its layout position with its status, and marks a stopped schedule (not a job without one)', () => {
     const nodes = buildNodes(new Map(), inputs({ 1: 'success' }))
     expect(nodes.map((n) => [n.id, n.position.x, n.data.status, n.data.stopped])).toEqual([
       ['1', 0, 'success', false],

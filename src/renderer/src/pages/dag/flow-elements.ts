@@ -1,4 +1,4 @@
-import type { Edge, Node } from '@xyflow/react'
+import { MarkerType, type Edge, type Node } from '@xyflow/react'
 import type { JobInfo, JobLink, LinkCondition, RunStatus } from '../../../../shared/model'
 import type { DagHighlight } from '../../lib/dag-highlight'
 import { linkKey } from '../../lib/dag-highlight'
@@ -12,7 +12,7 @@ export interface JobNodeData extends Record<string, unknown> {
   /** Last run (or chain run) status; 'none' when the job never ran. */
   status: RunStatus | 'none'
   mark: NodeMark
-  /** The job's schedule is off (it still runs as a child or when triggered). */
+  /** The job has a schedule that is off (it still runs as a child or when triggered). */
   stopped: boolean
 }
 
@@ -49,7 +49,7 @@ export function buildNodes(cache: Map<number, JobNode>, inputs: NodeInputs): Job
     seen.add(job.id)
     const status = inputs.highlight.chainStatus.get(job.id) ?? inputs.statusOf(job.id)
     const mark = inputs.highlight.nodes.get(job.id) ?? null
-    const stopped = job.triggerStatus !== 1
+    const stopped = job.triggerStatus !== 1 && job.scheduleType !== 'NONE'
     const held = cache.get(job.id)
     if (
       held &&
@@ -89,6 +89,14 @@ export interface EdgeInputs {
   labelOf: (condition: LinkCondition) => string | undefined
 }
 
+/** Arrowheads take the link's colour (Mantine's palette, so both colour schemes work). */
+const CONDITION_COLOR: Record<LinkCondition, string> = {
+  SUCCESS: 'var(--mantine-color-teal-6)',
+  FAILURE: 'var(--mantine-color-red-6)',
+  ALWAYS: 'var(--mantine-color-gray-6)',
+}
+const REFUSED_COLOR = 'var(--mantine-color-red-7)'
+
 /** React Flow edges for the links (plus a refused one), reused while unchanged like {@link buildNodes}. */
 export function buildEdges(cache: Map<string, LinkEdge>, inputs: EdgeInputs): LinkEdge[] {
   const edges: LinkEdge[] = []
@@ -112,6 +120,7 @@ export function buildEdges(cache: Map<string, LinkEdge>, inputs: EdgeInputs): Li
       label,
       data: { condition, refused },
       zIndex: highlighted || refused ? 1 : 0,
+      markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: refused ? REFUSED_COLOR : CONDITION_COLOR[condition] },
       domAttributes: { 'data-condition': condition, 'data-marked': String(highlighted), 'data-refused': String(refused) } as Record<string, string>,
     }
     cache.set(id, edge)
