@@ -17,6 +17,15 @@ describe('the settings draft', () => {
     expect(isSettingsDirty(toSettingsDraft(saved), saved)).toBe(false)
   })
 
+  it('leaves an unchanged listen address out of a save (a server started on port 0 reports port 0)', () => {
+    const onPortZero = { ...saved, listenPort: 0 }
+    const draft = toSettingsDraft(onPortZero)
+    expect(toSettingsInput(draft, onPortZero)).not.toHaveProperty('listenPort')
+    expect(toSettingsInput(draft, onPortZero)).not.toHaveProperty('listenHost')
+    draft.listenPort = 9090
+    expect(toSettingsInput(draft, onPortZero)).toMatchObject({ listenPort: 9090 })
+  })
+
   it('drops blank webhook rows, trims URLs, and sends SMTP only while it is switched on', () => {
     const draft = toSettingsDraft(saved)
     draft.webhooks.push({ url: '   ' }, { url: ' https://hooks.example.org/x ' })

@@ -30,13 +30,16 @@ export function toSettingsDraft(settings: Settings): SettingsDraft {
 
 /**
  * What Save sends. Blank webhook rows are dropped; SMTP switched off is sent as null (the core then
- * sends no email); empty user and password are left out (a server without authentication).
+ * sends no email); empty user and password are left out (a server without authentication). With
+ * `saved`, an unchanged listen address is left out: headless mode started with `--port 0` reports
+ * port 0, which is not a port one may save.
  */
-export function toSettingsInput(draft: SettingsDraft): SettingsInput {
+export function toSettingsInput(draft: SettingsDraft, saved?: Settings): SettingsInput {
   const { user, pass, ...smtp } = draft.smtp
+  const listenHost = draft.listenHost.trim()
   return {
-    listenHost: draft.listenHost.trim(),
-    listenPort: draft.listenPort,
+    ...(saved && listenHost === saved.listenHost ? {} : { listenHost }),
+    ...(saved && draft.listenPort === saved.listenPort ? {} : { listenPort: draft.listenPort }),
     logRetentionDays: draft.logRetentionDays,
     alarms: {
       desktop: draft.desktop,

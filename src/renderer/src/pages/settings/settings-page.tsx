@@ -31,11 +31,11 @@ export function SettingsPage() {
 
   const dirty = draft !== null && settings !== null && isSettingsDirty(draft, settings)
   const save = async () => {
-    if (!draft) return
+    if (!draft || !settings) return
     setSaving(true)
     setSaveError(null)
     try {
-      setDraft(toSettingsDraft(await saveSettings(toSettingsInput(draft))))
+      setDraft(toSettingsDraft(await saveSettings(toSettingsInput(draft, settings))))
     } catch (error) {
       setSaveError({ field: (error as { field?: string }).field ?? null, message: errorMessage(error) })
     } finally {

@@ -62,7 +62,7 @@ function GlueIdeForm({ job }: { job: JobInfo }) {
   const changed = source !== job.glueSource
   return (
     <div className="jd-glue-ide">
-      <form onSubmit={save} className="jd-glue-main" data-testid="glue-form">
+      <form onSubmit={save} noValidate className="jd-glue-main" data-testid="glue-form">
         <Stack gap="xs">
           <Group gap="xs">
             <Badge variant="light">{job.glueType}</Badge>
