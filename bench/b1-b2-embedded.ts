@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startCore } from '../src/main/app/core'
 import { silentLogger } from '../src/main/kernel/logger'
+import { storedJobOf } from '../src/main/store/job-repo'
+import { defaultJobInput } from '../src/shared/job-defaults'
 import { EMBEDDED_APP_NAME } from '../src/shared/model'
 import { fmt, median, percentile, sleepUntil, trackPeakRss } from './support/stats'
 
@@ -37,37 +39,8 @@ async function measureJobDesk(jobs: number) {
   const firstFireMs = (Math.floor(Date.now() / 1000) + 2) * 1000
   core.store.transaction(() => {
     for (let i = 0; i < jobs; i++) {
-      const id = core.store.jobs.insert({
-        jobGroup: group.id,
-        name: `bench ${i}`,
-        author: 'bench',
-        alarmEmail: '',
-        scheduleType: 'CRON',
-        scheduleConf: '* * * * * ?',
-        timezone: 'UTC',
-        misfireStrategy: 'DO_NOTHING',
-        executorRouteStrategy: 'FIRST',
-        executorHandler: 'noopJobHandler',
-        executorParam: '',
-        executorBlockStrategy: 'SERIAL_EXECUTION',
-        executorTimeoutSec: 0,
-        executorFailRetryCount: 0,
-        retryBackoff: 'NONE',
-        retryIntervalSec: 0,
-        retryMaxIntervalSec: 0,
-        alarmOnEveryFailure: false,
-        glueType: 'BEAN',
-        glueSource: '',
-        glueRemark: '',
-        glueUpdatetimeMs: 0,
-        childJobIds: [],
-        triggerStatus: 1,
-        triggerLastTimeMs: 0,
-        triggerNextTimeMs: firstFireMs,
-        addTimeMs: Date.now(),
-        updateTimeMs: Date.now(),
-      })
-      void id
+      const job = storedJobOf(defaultJobInput(group.id, 'UTC', { name: `bench ${i}`, scheduleType: 'CRON', scheduleConf: '* * * * * ?', executorHandler: 'noopJobHandler' }), Date.now())
+      core.store.jobs.insert({ ...job, triggerStatus: 1, triggerNextTimeMs: firstFireMs })
     }
   })
   const startMs = firstFireMs + warmupSec * 1000

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url'
 import { startCore } from '../src/main/app/core'
 import { silentLogger } from '../src/main/kernel/logger'
 import { listen } from '../src/main/net/http-server'
+import { storedJobOf } from '../src/main/store/job-repo'
+import { defaultJobInput } from '../src/shared/job-defaults'
 import { postOnce, postPool, runLoadOnServer, startServerChild } from './support/wire-load'
 import { startAgentProcess, stopProcess } from './support/processes'
 import { fmt, percentile, sleep } from './support/stats'
@@ -42,15 +44,8 @@ async function measureJobDesk() {
     const jobIds: number[] = []
     core.store.transaction(() => {
       for (let i = 0; i < BURST; i++) {
-        jobIds.push(
-          core.store.jobs.insert({
-            jobGroup: group.id, name: `b4 ${i}`, author: '', alarmEmail: '', scheduleType: 'NONE', scheduleConf: '', timezone: 'UTC',
-            misfireStrategy: 'DO_NOTHING', executorRouteStrategy: 'ROUND', executorHandler: 'noopJobHandler', executorParam: '',
-            executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeoutSec: 0, executorFailRetryCount: 0, retryBackoff: 'NONE',
-            retryIntervalSec: 0, retryMaxIntervalSec: 0, alarmOnEveryFailure: false, glueType: 'BEAN', glueSource: '', glueRemark: '',
-            glueUpdatetimeMs: 0, childJobIds: [], triggerStatus: 0, triggerLastTimeMs: 0, triggerNextTimeMs: 0, addTimeMs: 0, updateTimeMs: 0,
-          }),
-        )
+        const input = defaultJobInput(group.id, 'UTC', { name: `b4 ${i}`, executorRouteStrategy: 'ROUND', executorHandler: 'noopJobHandler' })
+        jobIds.push(core.store.jobs.insert(storedJobOf(input, 0)))
       }
     })
     const rates: number[] = []

@@ -38,6 +38,11 @@ async function main(): Promise<void> {
   }
   console.log(`${NAME}: listening on ${agent.host}:${agent.port}; registering ${config.appName} as ${agent.address} with ${config.adminAddresses.join(', ')}`)
   if (config.enableScripts) console.log(`${NAME}: GLUE script jobs are enabled (admins holding the token can run commands on this machine)`)
+  void agent.firstBeat.then((outcome) =>
+    outcome.ok
+      ? console.log(`${NAME}: registered with ${outcome.adminUrl}`)
+      : console.error(`${NAME}: no admin accepted the registration yet (${outcome.error}); retrying every beat`),
+  )
 
   let stopping = false
   const onSignal = (signal: NodeJS.Signals): void => {

@@ -1,16 +1,9 @@
+import type { ImportReport } from '../../shared/api'
 import type { JobGroup } from '../../shared/model'
 import { buildExport, planImport, type ExportDocument, type ImportPlan } from './import-export'
 import type { JobService } from './job-service'
 import type { Store } from '../store/store'
 
-export interface ImportReport {
-  created: number
-  updated: number
-  skipped: number
-  groupsCreated: string[]
-  /** One line per skipped job or link, with why. */
-  notes: string[]
-}
 
 /**
  * Import and export of job definitions. An import is validated completely first (planImport) and

@@ -2,6 +2,7 @@ import { NotFoundError, ValidationError } from '../../shared/errors'
 import type { JobInfo, JobInput } from '../../shared/model'
 import { nextFireTimeMs } from '../schedule'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
+import { storedJobOf } from '../store/job-repo'
 import type { Store } from '../store/store'
 import { validateJobInput } from './job-validation'
 
@@ -84,16 +85,7 @@ export class JobService {
   }
 
   private create(input: JobInput, nowMs: number): JobInfo {
-    const id = this.store.jobs.insert({
-      ...input,
-      childJobIds: [],
-      triggerStatus: 0,
-      triggerLastTimeMs: 0,
-      triggerNextTimeMs: 0,
-      glueUpdatetimeMs: nowMs,
-      addTimeMs: nowMs,
-      updateTimeMs: nowMs,
-    })
+    const id = this.store.jobs.insert(storedJobOf(input, nowMs))
     return this.get(id)
   }
 

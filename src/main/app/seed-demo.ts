@@ -1,3 +1,4 @@
+import { defaultJobInput } from '../../shared/job-defaults'
 import { EMBEDDED_APP_NAME, type JobInput } from '../../shared/model'
 import type { JobService } from './job-service'
 import type { Store } from '../store/store'
@@ -26,24 +27,7 @@ export function ensureEmbeddedGroup(store: Store, nowMs: number): number {
  */
 export function seedDemoJobs(store: Store, jobs: JobService, groupId: number, timezone: string): void {
   if (store.settings.get<boolean>(SEEDED_KEY)) return
-  const base: Omit<JobInput, 'name' | 'scheduleType' | 'scheduleConf' | 'executorHandler' | 'executorParam'> = {
-    jobGroup: groupId,
-    author: 'JobDesk',
-    alarmEmail: '',
-    timezone,
-    misfireStrategy: 'DO_NOTHING',
-    executorRouteStrategy: 'FIRST',
-    executorBlockStrategy: 'SERIAL_EXECUTION',
-    executorTimeoutSec: 0,
-    executorFailRetryCount: 0,
-    retryBackoff: 'NONE',
-    retryIntervalSec: 0,
-    retryMaxIntervalSec: 0,
-    alarmOnEveryFailure: false,
-    glueType: 'BEAN',
-    glueSource: '',
-    glueRemark: '',
-  }
+  const base = defaultJobInput(groupId, timezone, { author: 'JobDesk' })
   const demos: JobInput[] = [
     {
       ...base,

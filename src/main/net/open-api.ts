@@ -1,5 +1,6 @@
 import type { JobDeskApi } from '../../shared/api'
 import { NotFoundError, ValidationError } from '../../shared/errors'
+import { defaultJobInput, JOB_INPUT_FIELDS, jobInputOf } from '../../shared/job-defaults'
 import type { JobInfo, JobInput } from '../../shared/model'
 import type { AdminCaller } from './admin-auth'
 
@@ -30,29 +31,7 @@ export interface OpenApiDeps {
 
 /** XXL-JOB's wire names → JobDesk's, where they differ (seconds carry their unit in JobDesk). */
 const RENAMED: Record<string, keyof JobInput> = { executorTimeout: 'executorTimeoutSec', jobDesc: 'name' }
-const JOB_FIELDS: (keyof JobInput)[] = [
-  'jobGroup',
-  'name',
-  'author',
-  'alarmEmail',
-  'scheduleType',
-  'scheduleConf',
-  'timezone',
-  'misfireStrategy',
-  'executorRouteStrategy',
-  'executorHandler',
-  'executorParam',
-  'executorBlockStrategy',
-  'executorTimeoutSec',
-  'executorFailRetryCount',
-  'retryBackoff',
-  'retryIntervalSec',
-  'retryMaxIntervalSec',
-  'alarmOnEveryFailure',
-  'glueType',
-  'glueSource',
-  'glueRemark',
-]
+const JOB_FIELDS: readonly string[] = JOB_INPUT_FIELDS
 
 /**
  * Maps OpenAPI calls onto the same API the UI uses, so every rule (validation, cycles, routing) is
@@ -73,7 +52,8 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
     const body = asObject(raw)
     switch (method) {
       case 'addJob': {
-        const input = { ...jobDefaults(deps.defaultTimezone), ...jobFields(body) } as JobInput
+        const { jobGroup, ...fields } = jobFields(body)
+        const input = defaultJobInput(jobGroup as number, deps.defaultTimezone, fields)
         const group = scope(caller)
         if (group !== null && input.jobGroup !== group) throw new ValidationError('jobGroup', 'a group token can only add jobs to its own group')
         const job = await api.saveJob(input)
@@ -83,7 +63,7 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
       case 'updateJob': {
         const existing = await ownJob(caller, body.id)
         const { jobGroup: _ignored, ...changes } = jobFields(body)
-        const job = await api.saveJob({ ...toInput(existing), ...changes, id: existing.id })
+        const job = await api.saveJob({ ...jobInputOf(existing), ...changes, id: existing.id })
         if (body.childJobId !== undefined) deps.setChildJobIds(job.id, childList(body.childJobId))
         return null
       }
@@ -177,40 +157,12 @@ function jobFields(body: Record<string, unknown>): Partial<JobInput> {
   const fields: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(body)) {
     const name = RENAMED[key] ?? key
-    if ((JOB_FIELDS as string[]).includes(name) && value !== undefined && value !== null) fields[name] = value
+    if (JOB_FIELDS.includes(name) && value !== undefined && value !== null) fields[name] = value
   }
   return fields as Partial<JobInput>
 }
 
-function jobDefaults(timezone: string): Partial<JobInput> {
-  return {
-    author: '',
-    alarmEmail: '',
-    scheduleType: 'NONE',
-    scheduleConf: '',
-    timezone,
-    misfireStrategy: 'DO_NOTHING',
-    executorRouteStrategy: 'FIRST',
-    executorHandler: '',
-    executorParam: '',
-    executorBlockStrategy: 'SERIAL_EXECUTION',
-    executorTimeoutSec: 0,
-    executorFailRetryCount: 0,
-    retryBackoff: 'NONE',
-    retryIntervalSec: 0,
-    retryMaxIntervalSec: 0,
-    alarmOnEveryFailure: false,
-    glueType: 'BEAN',
-    glueSource: '',
-    glueRemark: '',
-  }
-}
 
-function toInput(job: JobInfo): JobInput {
-  const input: Record<string, unknown> = { id: job.id }
-  for (const field of JOB_FIELDS) input[field] = job[field as keyof JobInfo]
-  return input as JobInput
-}
 
 export function isOpenApiMethod(method: string): boolean {
   return (OPEN_API_METHODS as readonly string[]).includes(method)

@@ -1,4 +1,5 @@
-import type { BlockStrategy, GlueType, JobInfo, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
+import { defaultJobInput } from '../../shared/job-defaults'
+import type { BlockStrategy, GlueType, JobInfo, JobInput, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
 import type { Db } from './open-database'
 
 /** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
@@ -155,36 +156,21 @@ function withoutId(row: JobRow): Omit<JobRow, 'id'> {
 }
 
 function emptyJob(): JobInfo {
+  return { ...storedJobOf(defaultJobInput(0, 'UTC'), 0), id: 0 }
+}
+
+/** A new job's row: the operator's input plus the bookkeeping a new job starts with (stopped, no history). */
+export function storedJobOf(input: JobInput, nowMs: number): StoredJob {
+  const { id: _id, ...definition } = input
   return {
-    id: 0,
-    jobGroup: 0,
-    name: '',
-    author: '',
-    alarmEmail: '',
-    scheduleType: 'NONE',
-    scheduleConf: '',
-    timezone: 'UTC',
-    misfireStrategy: 'DO_NOTHING',
-    executorRouteStrategy: 'FIRST',
-    executorHandler: '',
-    executorParam: '',
-    executorBlockStrategy: 'SERIAL_EXECUTION',
-    executorTimeoutSec: 0,
-    executorFailRetryCount: 0,
-    retryBackoff: 'NONE',
-    retryIntervalSec: 0,
-    retryMaxIntervalSec: 0,
-    alarmOnEveryFailure: false,
-    glueType: 'BEAN',
-    glueSource: '',
-    glueRemark: '',
-    glueUpdatetimeMs: 0,
+    ...definition,
     childJobIds: [],
     triggerStatus: 0,
     triggerLastTimeMs: 0,
     triggerNextTimeMs: 0,
-    addTimeMs: 0,
-    updateTimeMs: 0,
+    glueUpdatetimeMs: nowMs,
+    addTimeMs: nowMs,
+    updateTimeMs: nowMs,
   }
 }
 

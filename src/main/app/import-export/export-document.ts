@@ -1,3 +1,4 @@
+import { JOB_DEFINITION_FIELDS } from '../../../shared/job-defaults'
 import type { JobInput, LinkCondition } from '../../../shared/model'
 
 /** The `format` tag of a JobDesk job export. */
@@ -9,33 +10,7 @@ export const EXPORT_VERSION = 1
 export type JobFields = Omit<JobInput, 'id' | 'jobGroup'>
 
 /** Every field of {@link JobFields}, in the order an export writes them. */
-export const JOB_FIELDS = [
-  'name',
-  'author',
-  'alarmEmail',
-  'scheduleType',
-  'scheduleConf',
-  'timezone',
-  'misfireStrategy',
-  'executorRouteStrategy',
-  'executorHandler',
-  'executorParam',
-  'executorBlockStrategy',
-  'executorTimeoutSec',
-  'executorFailRetryCount',
-  'retryBackoff',
-  'retryIntervalSec',
-  'retryMaxIntervalSec',
-  'alarmOnEveryFailure',
-  'glueType',
-  'glueSource',
-  'glueRemark',
-] as const satisfies readonly (keyof JobFields)[]
-
-// Fails to compile when JobInput gains a field this list does not export.
-type UnlistedJobField = Exclude<keyof JobFields, (typeof JOB_FIELDS)[number]>
-const allJobFieldsListed: [UnlistedJobField] extends [never] ? true : never = true
-void allJobFieldsListed
+export const JOB_FIELDS = JOB_DEFINITION_FIELDS
 
 /**
  * An executor group as exported: identified by `appName` (ids differ between installs). No access

@@ -1,4 +1,6 @@
+import { defaultJobInput } from '../../../shared/job-defaults'
 import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
+import { storedJobOf } from '../../store/job-repo'
 
 /** A small installation for the import/export tests: three groups, four jobs, three links. */
 
@@ -20,36 +22,17 @@ export function group(id: number, appName: string, patch: Partial<JobGroup> = {}
 }
 
 export function job(id: number, jobGroup: number, name: string, patch: Partial<JobInfo> = {}): JobInfo {
-  return {
-    id,
-    jobGroup,
+  const input = defaultJobInput(jobGroup, 'Europe/Berlin', {
     name,
     author: 'ops',
-    alarmEmail: '',
     scheduleType: 'CRON',
     scheduleConf: '0 0 2 * * ?',
-    timezone: 'Europe/Berlin',
-    misfireStrategy: 'DO_NOTHING',
-    executorRouteStrategy: 'FIRST',
     executorHandler: `${name}Handler`,
-    executorParam: '',
-    executorBlockStrategy: 'SERIAL_EXECUTION',
-    executorTimeoutSec: 0,
-    executorFailRetryCount: 0,
-    retryBackoff: 'NONE',
-    retryIntervalSec: 0,
-    retryMaxIntervalSec: 0,
-    alarmOnEveryFailure: false,
-    glueType: 'BEAN',
-    glueSource: '',
-    glueRemark: '',
-    glueUpdatetimeMs: NOW_MS - 3_600_000,
-    childJobIds: [],
-    triggerStatus: 0,
-    triggerLastTimeMs: 0,
-    triggerNextTimeMs: 0,
+  })
+  return {
+    ...storedJobOf(input, NOW_MS - 3_600_000),
+    id,
     addTimeMs: NOW_MS - 86_400_000,
-    updateTimeMs: NOW_MS - 3_600_000,
     ...patch,
   }
 }
