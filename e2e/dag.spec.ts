@@ -67,15 +67,20 @@ test('triggering A turns A, B and C green in order in the DAG, and the runs show
   await fitDag(page)
   // Record the order in which the nodes turn green, as the DOM changes (no timing involved).
   await page.evaluate((jobIds) => {
+    // The node tsconfig has no DOM types: the two DOM members used here, typed by hand.
+    const dom = globalThis as unknown as {
+      document: { body: unknown; querySelector(selector: string): { getAttribute(name: string): string | null } | null }
+      MutationObserver: new (callback: () => void) => { observe(target: unknown, options: Record<string, unknown>): void }
+    }
     const order: number[] = []
     Object.assign(globalThis, { e2eGreenOrder: order })
     const check = () => {
       for (const id of jobIds) {
-        const node = document.querySelector(`[data-testid="dag-node"][data-job-id="${id}"]`)
+        const node = dom.document.querySelector(`[data-testid="dag-node"][data-job-id="${id}"]`)
         if (node?.getAttribute('data-status') === 'success' && !order.includes(id)) order.push(id)
       }
     }
-    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] })
+    new dom.MutationObserver(check).observe(dom.document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] })
   }, ids)
 
   await dagNode(page, a).click()

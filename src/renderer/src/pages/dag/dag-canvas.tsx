@@ -1,7 +1,7 @@
 import '@xyflow/react/dist/style.css'
 import './dag.css'
-import { Background, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type NodeTypes } from '@xyflow/react'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type NodeTypes } from '@xyflow/react'
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
 import type { LastRun } from '../../../../shared/api'
 import type { JobInfo, JobLink, LinkCondition } from '../../../../shared/model'
 import { useT } from '../../i18n/use-t'
@@ -12,9 +12,13 @@ import { buildEdges, buildNodes, type JobNode, type LinkEdge } from './flow-elem
 
 const NODE_TYPES: NodeTypes = { job: DagNode }
 
-/** Above this many jobs the first view shows the first few (fitting all would mount every node at a tiny zoom). */
+/**
+ * Up to this many jobs the first view fits them all; above, it opens at zoom 1 on the top-left
+ * (the largest chains): fitting 1,000 jobs would mount every node at an unreadable zoom.
+ */
 const FIT_ALL_MAX_NODES = 150
-const FIRST_VIEW_NODES = 40
+const FIRST_VIEWPORT = { x: 24, y: 24, zoom: 1 }
+const FIT_VIEW_OPTIONS = { maxZoom: 1.2, padding: 0.15 }
 /** The minimap draws every node on each pan: only for graphs small enough to keep frames short. */
 const MINIMAP_MAX_NODES = 300
 
@@ -37,7 +41,7 @@ interface DagCanvasProps {
  * coloured by their last run. Only elements in view are rendered (React Flow's
  * onlyRenderVisibleElements), which keeps a 1,000-job graph's pan and zoom smooth.
  */
-export function DagCanvas({ jobs, links, lastRunByJob, highlight, refused, colorMode, focus, onLink, onSelectJob, onSelectLink }: DagCanvasProps) {
+export const DagCanvas = memo(function DagCanvas({ jobs, links, lastRunByJob, highlight, refused, colorMode, focus, onLink, onSelectJob, onSelectLink }: DagCanvasProps) {
   const t = useT()
   const flow = useReactFlow()
   // The layout depends only on which jobs exist and how they are linked, not on their status or
@@ -69,12 +73,8 @@ export function DagCanvas({ jobs, links, lastRunByJob, highlight, refused, color
   const labelOf = useCallback((condition: LinkCondition) => (condition === 'SUCCESS' ? undefined : t(`linkCondition.${condition}`)), [t])
   const edges = useMemo(() => buildEdges(edgeCache.current, { links, highlight, refused, labelOf }), [links, highlight, refused, labelOf])
 
-  // Computed once: the first view (later structure changes keep the operator's viewport).
-  const fitViewOptions = useMemo(
-    () => (nodes.length <= FIT_ALL_MAX_NODES ? { maxZoom: 1.2, padding: 0.15 } : { maxZoom: 1, padding: 0.1, nodes: nodes.slice(0, FIRST_VIEW_NODES).map((n) => ({ id: n.id })) }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the first view
-    [],
-  )
+  // Decided once: the first view (later structure changes keep the operator's viewport).
+  const fitAll = useRef(nodes.length <= FIT_ALL_MAX_NODES).current
 
   useEffect(() => {
     const at = focus && layout.positions.get(focus.jobId)
@@ -95,8 +95,9 @@ export function DagCanvas({ jobs, links, lastRunByJob, highlight, refused, color
       deleteKeyCode={null}
       minZoom={0.05}
       maxZoom={2}
-      fitView
-      fitViewOptions={fitViewOptions}
+      fitView={fitAll}
+      fitViewOptions={FIT_VIEW_OPTIONS}
+      defaultViewport={FIRST_VIEWPORT}
       colorMode={colorMode}
       proOptions={{ hideAttribution: true }}
       isValidConnection={(connection) => connection.source !== connection.target}
@@ -112,9 +113,8 @@ export function DagCanvas({ jobs, links, lastRunByJob, highlight, refused, color
       data-engine={layout.engine}
       data-node-count={nodes.length}
     >
-      <Background gap={24} size={1} />
       <Controls showInteractive={false} />
       {nodes.length <= MINIMAP_MAX_NODES && <MiniMap pannable zoomable nodeClassName={(node) => `jd-minimap-${(node as JobNode).data.status}`} />}
     </ReactFlow>
   )
-}
+})

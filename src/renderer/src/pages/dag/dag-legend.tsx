@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { useT } from '../../i18n/use-t'
 
 const STATUS_SWATCHES = [
@@ -13,7 +14,7 @@ const LINK_SWATCHES = [
 ] as const
 
 /** What the node and link colours mean. */
-export function DagLegend() {
+export const DagLegend = memo(function DagLegend() {
   const t = useT()
   return (
     <div className="jd-legend" aria-label={t('dag.legend')}>
@@ -31,4 +32,4 @@ export function DagLegend() {
       ))}
     </div>
   )
-}
+})

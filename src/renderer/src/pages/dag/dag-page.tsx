@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, Loader, Select, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Loader, Text, Title } from '@mantine/core'
 import { useComputedColorScheme } from '@mantine/core'
 import { ReactFlowProvider } from '@xyflow/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { ConflictError } from '../../../../shared/errors'
 import { parseCyclePath } from '../../../../shared/cycle-path'
 import type { JobInfo, JobLink } from '../../../../shared/model'
@@ -15,9 +15,11 @@ import { selectJobs, selectJobsById } from '../../store/jobs/selectors'
 import { selectLastRunByJob } from '../../store/runs/selectors'
 import { TriggerDialog } from '../jobs/trigger-dialog'
 import { DagCanvas } from './dag-canvas'
+import { DagFind } from './dag-find'
 import { DagLegend } from './dag-legend'
 import { DagSidePanel } from './dag-side-panel'
 import { LinkDialog, type LinkDraft } from './link-dialog'
+import { selectionCss } from './selection-style'
 
 /** A link the core refused: its message, and the cycle it would close when that was the reason. */
 interface Refusal {
@@ -59,13 +61,25 @@ export function DagPage({ runId }: { runId: number | null }) {
     else void showChain(runId)
   }, [runId, showChain, clearChain])
 
-  const selected = selectedId === null ? undefined : jobsById.get(selectedId)
+  // The highlight answers the click at once; the side panel (and the canvas resize it causes) follows.
+  const panelJobId = useDeferredValue(selectedId)
+  const selected = panelJobId === null ? undefined : jobsById.get(panelJobId)
   const highlight: DagHighlight = useMemo(() => {
     if (refusal?.path) return cycleHighlight(refusal.path)
     if (chain) return chainHighlight(chain.runs)
-    if (selectedId !== null) return neighbourHighlight(selectedId, links)
     return NO_HIGHLIGHT
-  }, [refusal, chain, selectedId, links])
+  }, [refusal, chain])
+  // The clicked job is highlighted by a style sheet, not through React Flow (see selection-style.ts).
+  const selectionStyle = useMemo(() => (selectedId === null ? '' : selectionCss(neighbourHighlight(selectedId, links))), [selectedId, links])
+  const refused = useMemo(
+    () => (refusal?.path ? { parentJobId: refusal.link.parentJobId, childJobId: refusal.link.childJobId } : null),
+    [refusal],
+  )
+  const startLink = useCallback((parentJobId: number, childJobId: number) => {
+    setRefusal(null)
+    setLinkDraft({ parentJobId, childJobId })
+  }, [])
+  const openLink = useCallback((link: JobLink) => setLinkDraft({ parentJobId: link.parentJobId, childJobId: link.childJobId, existing: link.condition }), [])
 
   const submitLink = async (link: JobLink) => {
     setLinkDraft(null)
@@ -86,29 +100,17 @@ export function DagPage({ runId }: { runId: number | null }) {
     }
   }
 
-  const jobOptions = useMemo(() => jobs.map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })), [jobs])
+  const pickJob = useCallback((jobId: number) => {
+    setSelectedId(jobId)
+    setFocus({ jobId })
+  }, [])
 
   return (
     <div className="jd-page" data-testid="page-dag">
       <Group justify="space-between" wrap="nowrap">
         <Title order={2}>{t('dag.title')}</Title>
         <Group gap="sm" wrap="nowrap">
-          <Select
-            w={260}
-            searchable
-            clearable
-            placeholder={t('dag.find')}
-            aria-label={t('dag.find')}
-            data={jobOptions}
-            value={selectedId === null ? null : String(selectedId)}
-            onChange={(value) => {
-              const id = value ? Number(value) : null
-              setSelectedId(id)
-              if (id !== null) setFocus({ jobId: id })
-            }}
-            limit={100}
-            data-testid="dag-find"
-          />
+          <DagFind jobs={jobs} onPick={pickJob} />
         </Group>
       </Group>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -155,8 +157,9 @@ export function DagPage({ runId }: { runId: number | null }) {
           </Group>
         </Alert>
       )}
+      <style data-testid="dag-selection-style">{selectionStyle}</style>
       <ReactFlowProvider>
-        <div className="jd-dag-layout" data-panel={selected !== undefined}>
+        <div className="jd-dag-layout">
           <div className="jd-dag-canvas">
             {ready ? (
               jobs.length === 0 ? (
@@ -169,15 +172,12 @@ export function DagPage({ runId }: { runId: number | null }) {
                   links={links}
                   lastRunByJob={lastRunByJob}
                   highlight={highlight}
-                  refused={refusal?.path ? { parentJobId: refusal.link.parentJobId, childJobId: refusal.link.childJobId } : null}
+                  refused={refused}
                   colorMode={colorMode}
                   focus={focus}
-                  onLink={(parentJobId, childJobId) => {
-                    setRefusal(null)
-                    setLinkDraft({ parentJobId, childJobId })
-                  }}
+                  onLink={startLink}
                   onSelectJob={setSelectedId}
-                  onSelectLink={(link) => setLinkDraft({ parentJobId: link.parentJobId, childJobId: link.childJobId, existing: link.condition })}
+                  onSelectLink={openLink}
                 />
               )
             ) : (

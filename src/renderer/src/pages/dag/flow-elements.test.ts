@@ -28,6 +28,14 @@ describe('buildNodes', () => {
     ])
   })
 
+  it('gives each node its two handles up front (left in, right out), so React Flow need not measure them first', () => {
+    const [node] = buildNodes(new Map(), inputs({}))
+    expect(node.handles!.map((h) => [h.type, h.x + h.width! / 2, h.y + h.height! / 2])).toEqual([
+      ['target', 0, 24],
+      ['source', 200, 24],
+    ])
+  })
+
   it('reuses the node objects that did not change, so only changed nodes re-render', () => {
     const cache = new Map<number, JobNode>()
     const first = buildNodes(cache, inputs({ 1: 'success', 2: 'running' }))

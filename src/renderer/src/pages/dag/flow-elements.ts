@@ -1,4 +1,4 @@
-import { MarkerType, type Edge, type Node } from '@xyflow/react'
+import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
 import type { JobInfo, JobLink, LinkCondition, RunStatus } from '../../../../shared/model'
 import type { DagHighlight } from '../../lib/dag-highlight'
 import { linkKey } from '../../lib/dag-highlight'
@@ -35,12 +35,28 @@ export interface NodeInputs {
   height: number
 }
 
+/** A handle's box (px) as dag.css draws it: 12 px plus a 2 px border, centred on the node's side. */
+const HANDLE_PX = 16
+
+/**
+ * Where a node's two handles are, given up front: React Flow otherwise renders every node once
+ * to measure its handles (8,000 elements for 1,000 jobs) before it culls to the ones in view.
+ */
+function nodeHandles(width: number, height: number): NodeHandle[] {
+  const y = height / 2 - HANDLE_PX / 2
+  return [
+    { type: 'target', position: Position.Left, x: -HANDLE_PX / 2, y, width: HANDLE_PX, height: HANDLE_PX },
+    { type: 'source', position: Position.Right, x: width - HANDLE_PX / 2, y, width: HANDLE_PX, height: HANDLE_PX },
+  ]
+}
+
 /**
  * React Flow nodes for the jobs. A node object is reused while nothing it shows changed, so after a
  * status change or a highlight only the affected nodes re-render (1,000 nodes: a few ms instead of
  * a full re-render). `cache` is the previous call's output by job id; it is updated in place.
  */
 export function buildNodes(cache: Map<number, JobNode>, inputs: NodeInputs): JobNode[] {
+  const handles = nodeHandles(inputs.width, inputs.height)
   const nodes: JobNode[] = []
   const seen = new Set<number>()
   for (const job of inputs.jobs) {
@@ -69,6 +85,7 @@ export function buildNodes(cache: Map<number, JobNode>, inputs: NodeInputs): Job
       position,
       width: inputs.width,
       height: inputs.height,
+      handles,
       data: { jobId: job.id, name: job.name, status, mark, stopped },
       // Marked nodes draw above the rest (a cycle across a crowded area stays visible).
       zIndex: mark ? 1 : 0,

@@ -119,7 +119,8 @@ export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
       }
       log.reading = true
       try {
-        let full = false
+        let more = false
+        let endChecked = false
         do {
           log.readAgain = false
           const entry = get().runLogs[logId]
@@ -128,10 +129,16 @@ export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
           const current = get().runLogs[logId]
           if (!current || open.get(logId) !== log) return
           const merged = mergeLogPage(current.buffer, page)
-          // A full page means more lines are waiting: read on instead of waiting for the next poll.
-          full = !page.isEnd && page.toLineNum - page.fromLineNum + 1 >= LOG_PAGE_LINES
           update(logId, { buffer: merged.buffer, isEnd: page.isEnd, loading: false, error: null })
-        } while ((log.readAgain || full) && open.get(logId) === log)
+          const lines = page.toLineNum >= page.fromLineNum ? page.toLineNum - page.fromLineNum + 1 : 0
+          // A full page means more lines are waiting: read on at once. After a short page, one more
+          // read tells whether the log has ended (a finished run's executor says so once nothing is
+          // left), instead of leaving "live" up until the next poll.
+          const full = !page.isEnd && lines >= LOG_PAGE_LINES
+          const checkEnd = !page.isEnd && !full && lines > 0 && !endChecked
+          if (checkEnd) endChecked = true
+          more = full || checkEnd
+        } while ((log.readAgain || more) && open.get(logId) === log)
       } catch (error) {
         update(logId, { loading: false, error: errorMessage(error) })
       } finally {
