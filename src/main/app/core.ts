@@ -31,7 +31,7 @@ import { ImportService } from './import-service'
 import { markInstance } from './instance-marks'
 import { LinkService } from './link-service'
 import { RunControl } from './run-control'
-import { SettingsService, type ListenDefaults } from './settings-service'
+import { checkToken, SettingsService, type ListenDefaults } from './settings-service'
 import { DEFAULT_MONITOR_TIMINGS, startMonitors, type MonitorTimings, type Monitors } from './monitors'
 import { TriggerService } from './trigger-service'
 import { ExecutorRegistration } from './executor-registration'
@@ -93,6 +93,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const nowMs = () => clock.nowMs()
   const timings = options.registryTimings ?? DEFAULT_REGISTRY_TIMINGS
   let state: CoreState = 'starting'
+  // Checked before anything is opened, so a bad flag fails start-up without leaving files open.
+  if (options.accessToken !== undefined) checkToken(options.accessToken, '--token')
 
   const store = new Store(openDatabase(databaseFile(options.dataDir), { nativeBinding: options.nativeBinding }))
   const instance = markInstance(options.dataDir)
