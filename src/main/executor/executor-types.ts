@@ -3,10 +3,22 @@ import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { SpawnWorker } from '../kernel/spawn-worker'
 import type { CallbackSink, ExecutorApi, LogRequest } from './executor-api'
+import type { RunLogLayout } from './run-log/run-log-store'
 
 export interface ExecutorOptions {
   /** Root of run logs (`<yyyy-MM-dd>/<logId>.log`), glue sources and the callback spool. */
   logDir: string
+  /**
+   * How run logs are stored under `logDir`. 'files' (default): XXL-JOB's one file per run,
+   * `<yyyy-MM-dd>/<logId>.log`, which operators and tools expect (the LAN agent). 'packed': finished
+   * runs are appended in batches to per-day segment files `<yyyy-MM-dd>/runs-<n>.seg` with an index
+   * `runs-<n>.idx`, and only runs that last longer than `runLogSpillAfterMs` get their own file (the
+   * embedded executor, where a file per run costs more CPU than the run). See
+   * run-log/packed/packed-run-log-store.ts for what a crash can lose.
+   */
+  runLogLayout?: RunLogLayout
+  /** Packed layout: a run still running this long (injected clock) moves to its own file. Default 1000. */
+  runLogSpillAfterMs?: number
   /** Where finished runs are reported, in batches of ≤ 50; a rejection spools the batch. */
   callbackSink: CallbackSink
   /** Starts runner threads; always called with 'job-runner'. */

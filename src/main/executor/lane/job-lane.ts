@@ -1,6 +1,6 @@
 import type { TriggerParam } from '../executor-api'
 import type { RunTicket } from '../runner/runner-pool'
-import type { RunLogFile } from '../run-log/run-log-writer'
+import type { RunLog } from '../run-log/run-log-store'
 import type { ScriptProcess } from '../script/script-process'
 import type { LaneView } from './block-strategy'
 
@@ -8,7 +8,7 @@ import type { LaneView } from './block-strategy'
 export interface ActiveRun {
   readonly param: TriggerParam
   readonly lane: JobLane
-  readonly file: RunLogFile
+  readonly log: RunLog
   /** The JS run's place in the runner pool. */
   ticket: RunTicket | null
   script: ScriptProcess | null

@@ -3,8 +3,8 @@ import type { Logger } from '../../kernel/logger'
 import type { HandleCallback, TriggerParam } from '../executor-api'
 import { capHandleMsg, queuedKilledMsg, runningKilledMsg, TIMEOUT_MSG } from '../executor-texts'
 import type { RunnerPool } from '../runner/runner-pool'
-import { FRAME, formatLogLine, runLogPath } from '../run-log/log-format'
-import type { RunLogFile, RunLogWriter } from '../run-log/run-log-writer'
+import { FRAME, formatLogLine } from '../run-log/log-format'
+import type { RunLog, RunLogStore } from '../run-log/run-log-store'
 import { startScriptRun } from './script-run'
 import { selectIdleLanes, type TriggerPlan } from './block-strategy'
 import { JobLane, type ActiveRun } from './job-lane'
@@ -12,12 +12,12 @@ import { JobLane, type ActiveRun } from './job-lane'
 export interface JobLanesOptions {
   logDir: string
   pool: RunnerPool
-  writer: RunLogWriter
+  logs: RunLogStore
   clock: Clock
   logger: Logger
   killGraceMs: number
-  /** A run ended (or was dropped from a queue); its log file stays open for the callback line. */
-  onFinished(callback: HandleCallback, file: RunLogFile): void
+  /** A run ended (or was dropped from a queue); its log stays open for the callback line. */
+  onFinished(callback: HandleCallback, log: RunLog): void
 }
 
 type EndKind = 'finish' | 'error' | 'timeout' | 'killed'
@@ -114,7 +114,7 @@ export class JobLanes {
       logDir: this.options.logDir,
       dropOlderGlue: !lane.gluePrepared,
       writeLine: (text) => this.write(run, text),
-      writeRaw: (line) => this.options.writer.append(run.file, `${line}\n`),
+      writeRaw: (line) => this.options.logs.append(run.log, `${line}\n`),
       onExit: (code, msg) => {
         this.finish(run, code, msg, code === 200 ? 'finish' : 'error')
         this.pump(lane)
@@ -136,7 +136,7 @@ export class JobLanes {
       },
       {
         onLog: (where, line, text) => {
-          if (!run.ended) this.options.writer.append(run.file, formatLogLine(this.options.clock.nowMs(), where, line, lane.thread, text))
+          if (!run.ended) this.options.logs.append(run.log, formatLogLine(this.options.clock.nowMs(), where, line, lane.thread, text))
         },
         onResult: (code, msg) => {
           this.finish(run, code, msg, 'finish')
@@ -157,8 +157,8 @@ export class JobLanes {
   }
 
   private begin(lane: JobLane, param: TriggerParam): ActiveRun {
-    const file = this.options.writer.file(runLogPath(this.options.logDir, param.logDateTime, param.logId))
-    const run: ActiveRun = { param, lane, file, ticket: null, script: null, timeout: null, ended: false }
+    const log = this.options.logs.open(param.logId, param.logDateTime)
+    const run: ActiveRun = { param, lane, log, ticket: null, script: null, timeout: null, ended: false }
     lane.running = run
     lane.lastActiveMs = this.options.clock.nowMs()
     this.write(run, FRAME.start(param.executorParams))
@@ -192,19 +192,19 @@ export class JobLanes {
     const lane = run.lane
     if (lane.running === run) lane.running = null
     lane.lastActiveMs = this.options.clock.nowMs()
-    this.options.onFinished({ logId: run.param.logId, logDateTime: run.param.logDateTime, handleCode: code, handleMsg: msg }, run.file)
+    this.options.onFinished({ logId: run.param.logId, logDateTime: run.param.logDateTime, handleCode: code, handleMsg: msg }, run.log)
     const waiters = this.runEndedWaiters
     this.runEndedWaiters = []
     for (const resolve of waiters) resolve()
   }
 
   private dropQueued(lane: JobLane, param: TriggerParam, msg: string): void {
-    const file = this.options.writer.file(runLogPath(this.options.logDir, param.logDateTime, param.logId))
-    this.options.writer.append(file, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, lane.thread, FRAME.notExecuted(msg)))
-    this.options.onFinished({ logId: param.logId, logDateTime: param.logDateTime, handleCode: 500, handleMsg: msg }, file)
+    const log = this.options.logs.open(param.logId, param.logDateTime)
+    this.options.logs.append(log, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, lane.thread, FRAME.notExecuted(msg)))
+    this.options.onFinished({ logId: param.logId, logDateTime: param.logDateTime, handleCode: 500, handleMsg: msg }, log)
   }
 
   private write(run: ActiveRun, text: string): void {
-    this.options.writer.append(run.file, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, run.lane.thread, text))
+    this.options.logs.append(run.log, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, run.lane.thread, text))
   }
 }

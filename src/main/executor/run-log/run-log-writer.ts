@@ -12,6 +12,7 @@ const FLUSH_DELAY_MS = 10
 /** An open run log: lines are buffered and written together. */
 export interface RunLogFile {
   readonly path: string
+  readonly logId: number
   fd: number
   buffer: string
   /** A write (or the open before it) is in progress; further lines wait for it. */
@@ -26,10 +27,14 @@ export interface RunLogFile {
  * Appends run-log lines off the event loop: one fd per run, opened on the first write and closed
  * after the last, at most one write per file per FLUSH_DELAY_MS, all through libuv's thread pool,
  * because creating a file can cost hundreds of µs of kernel time on some disks and must not delay
- * dispatch. `onWritten(path)` tells live tails.
+ * dispatch. `onWritten(file)` tells live tails.
+ *
+ * A file stays known by path until its last buffered byte is written and its fd closed, so
+ * `flushPath` right after `close` still waits for those lines (a reader never sees a short log).
  */
 export class RunLogWriter {
   private readonly dirty = new Set<RunLogFile>()
+  /** Files not finished yet (open, or closing with writes pending), by path. */
   private readonly open = new Map<string, RunLogFile>()
   private readonly dirs = new Map<string, Promise<void>>()
   private flushTimer: NodeJS.Timeout | null = null
@@ -38,21 +43,25 @@ export class RunLogWriter {
 
   constructor(
     private readonly logger: Logger,
-    private readonly onWritten: (path: string) => void,
+    private readonly onWritten: (file: RunLogFile) => void,
   ) {}
 
-  /** The open file for `path`, or a new one (several handles to one path share it). */
-  file(path: string): RunLogFile {
+  /**
+   * The file for `path` (several handles to one path share it); one that is closing is reopened, so
+   * its lines and the new ones stay in order on one fd.
+   */
+  file(path: string, logId: number): RunLogFile {
     let file = this.open.get(path)
     if (!file) {
-      file = { path, fd: -1, buffer: '', writing: false, closeWhenFlushed: false, closed: false, flushed: [] }
+      file = { path, logId, fd: -1, buffer: '', writing: false, closeWhenFlushed: false, closed: false, flushed: [] }
       this.open.set(path, file)
     }
+    file.closeWhenFlushed = false
     return file
   }
 
   append(file: RunLogFile, text: string): void {
-    if (file.closed || file.closeWhenFlushed) file = this.file(file.path)
+    if (file.closed) file = this.file(file.path, file.logId)
     file.buffer += text
     this.dirty.add(file)
     this.flushTimer ??= setTimeout(() => this.flushAll(), FLUSH_DELAY_MS)
@@ -62,7 +71,6 @@ export class RunLogWriter {
   close(file: RunLogFile): void {
     if (file.closed || file.closeWhenFlushed) return
     file.closeWhenFlushed = true
-    if (this.open.get(file.path) === file) this.open.delete(file.path)
     if (!file.writing && file.buffer === '') this.finish(file)
   }
 
@@ -104,7 +112,7 @@ export class RunLogWriter {
       if (error) this.logger.error('run log write failed', { path: file.path, error: error.message })
       file.writing = false
       this.inFlight--
-      this.onWritten(file.path)
+      this.onWritten(file)
       if (file.buffer !== '') this.flushFile(file)
       else {
         const waiters = file.flushed.splice(0)
