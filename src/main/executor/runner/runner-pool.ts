@@ -143,13 +143,20 @@ export class RunnerPool {
     this.schedulePlacement()
   }
 
-  private schedulePlacement(): void {
+  /**
+   * Placement runs once per batch of events: after the current task for new runs, after the
+   * current event-loop phase for freed slots, so the results a worker sends in a burst free their
+   * slots together and the next runs go out in one message rather than one each.
+   */
+  private schedulePlacement(afterPhase = false): void {
     if (this.placeScheduled) return
     this.placeScheduled = true
-    queueMicrotask(() => {
+    const place = (): void => {
       this.placeScheduled = false
       this.place()
-    })
+    }
+    if (afterPhase) setImmediate(place)
+    else queueMicrotask(place)
   }
 
   /** Assigns waiting runs to workers and sends each worker its batch. */
@@ -174,15 +181,24 @@ export class RunnerPool {
     for (const worker of this.workers) worker.flush()
   }
 
+  /**
+   * The least loaded worker that can take a run, or a new one: up to about one per core while runs
+   * queue up, and beyond that only when no worker is making progress (all stuck in long runs). Full
+   * workers that are progressing free their slots soon; more threads would not run faster.
+   */
   private pickWorker(nowMs: number): RunnerWorker | null {
     let best: RunnerWorker | null = null
     let starting = 0
+    let progressing = 0
     for (const worker of this.workers) {
-      if (!worker.ready && !worker.terminating) starting++
-      if (!worker.acceptsRuns(nowMs, STEAL_AFTER_MS)) continue
+      if (worker.leaving) continue
+      if (!worker.ready) starting++
+      if (worker.headStuck(nowMs, STEAL_AFTER_MS)) continue
+      progressing++
+      if (!worker.hasFreeSlot()) continue
       if (!best || worker.pending.length < best.pending.length) best = worker
     }
-    const wantMore = !best || (best.pending.length > 0 && this.workers.size < this.burstWorkers)
+    const wantMore = progressing === 0 || (best !== null && best.pending.length > 0 && this.workers.size < this.burstWorkers)
     if (wantMore && starting === 0 && this.workers.size < this.options.maxWorkers) return this.spawn()
     return best
   }
@@ -218,7 +234,7 @@ export class RunnerPool {
           if (message.type === 'result') ticket.listener.onResult(message.code, message.msg)
           else ticket.listener.onError(message.error)
         }
-        if (this.waitingHead < this.waiting.length) this.schedulePlacement()
+        if (this.waitingHead < this.waiting.length) this.schedulePlacement(true)
         return
       }
     }

@@ -13,8 +13,11 @@ export const SLOT_FREE = 0
 export const SLOT_QUEUED = 1
 export const SLOT_CLAIMED = 2
 export const SLOT_REVOKED = 3
-/** Claim slots per worker, hence most runs a worker holds at once. */
-export const SLOT_COUNT = 128
+/**
+ * Claim slots per worker, hence most runs a worker holds at once. Large, so a burst reaches a worker
+ * in few messages; runs stuck behind a slow one are moved elsewhere anyway (runner-pool.ts).
+ */
+export const SLOT_COUNT = 1024
 
 /** Given to every runner worker as `workerData`. */
 export interface RunnerConfig {

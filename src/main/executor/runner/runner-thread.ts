@@ -49,10 +49,13 @@ export class RunnerWorker {
     this.idleSinceMs = nowMs
   }
 
-  acceptsRuns(nowMs: number, stuckAfterMs: number): boolean {
-    if (this.terminating || this.retiring) return false
-    if (this.freeSlots.length === 0 && !this.reclaimSlots()) return false
-    return !this.headStuck(nowMs, stuckAfterMs)
+  /** Terminating, or about to be (a kill is waiting for its run to end). */
+  get leaving(): boolean {
+    return this.terminating || this.retiring !== null
+  }
+
+  hasFreeSlot(): boolean {
+    return this.freeSlots.length > 0 || this.reclaimSlots()
   }
 
   /** True when the run at the head has been executing for at least `stuckAfterMs`. */

@@ -1,4 +1,3 @@
-import type { LogText } from '../log-page'
 import type { RunLog } from '../run-log-store'
 import type { RunLogFile } from '../run-log-writer'
 
@@ -6,16 +5,15 @@ import type { RunLogFile } from '../run-log-writer'
  * A run's log while the packed store holds it: its lines in memory until they are packed into a
  * segment, or (once spilled) its own XXL-layout file.
  */
-export class LiveLog implements RunLog, LogText {
-  /** Lines not on disk yet, in order. */
+export class LiveLog implements RunLog {
+  /** Lines not on disk yet, in order (counted only when read or packed: appends stay cheap). */
   text = ''
-  lines = 0
   /** The run's last line is in; the lines go to the next packed batch. */
   closed = false
   /** Spilled: every line from now on goes to `<yyyy-MM-dd>/<logId>.log`. */
   file: RunLogFile | null = null
   /** Lines handed to a segment write; still read from here until the write is indexed. */
-  writing: LogText | null = null
+  writing: string | null = null
   /** Some of its lines are already packed (a block was written while it stayed live). */
   packedBefore = false
   /** In the store's list for the next batch. */

@@ -1,16 +1,16 @@
 import { mkdir, open, readdir, readFile, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from '../../../kernel/logger'
-import type { LogText } from '../log-page'
 import { IndexCache, mayHold, type SegmentInfo } from './index-cache'
 import { INDEX_RECORD_BYTES, SegmentIndex, writeIndexRecord, type BlockRef } from './segment-index'
 
 const SEGMENT_NAME = /^runs-(\d+)\.idx$/
+const NEWLINE = 0x0a
 
 /** A run whose finished lines (`writing`) are to be appended as one block. */
 export interface BlockSource {
   readonly logId: number
-  writing: LogText | null
+  writing: string | null
 }
 
 /** A block found for a run, with the segment file holding it. */
@@ -184,10 +184,10 @@ export class PackedDay {
     try {
       const lengths = new Array<number>(batch.length)
       let total = 0
-      for (let i = 0; i < batch.length; i++) total += lengths[i] = Buffer.byteLength(batch[i].writing!.text)
+      for (let i = 0; i < batch.length; i++) total += lengths[i] = Buffer.byteLength(batch[i].writing!)
       const bytes = Buffer.allocUnsafe(total)
       let at = 0
-      for (let i = 0; i < batch.length; i++) at += bytes.write(batch[i].writing!.text, at)
+      for (let i = 0; i < batch.length; i++) at += bytes.write(batch[i].writing!, at)
       const open = await this.segmentFor(total)
       const base = open.bytes
       await writeAll(open.seg, bytes, base)
@@ -196,7 +196,7 @@ export class PackedDay {
       const index = open.info.index!
       let offset = base
       for (let i = 0; i < batch.length; i++) {
-        const lines = batch[i].writing!.lines
+        const lines = countNewlines(bytes, offset - base, offset - base + lengths[i])
         index.add(batch[i].logId, offset, lengths[i], lines)
         writeIndexRecord(records, i, batch[i].logId, offset, lengths[i], lines)
         offset += lengths[i]
@@ -248,6 +248,12 @@ export class PackedDay {
     this.options.cache.touch(current.info)
     await Promise.allSettled([current.seg.close(), current.idx.close()])
   }
+}
+
+function countNewlines(bytes: Buffer, from: number, to: number): number {
+  let count = 0
+  for (let at = bytes.indexOf(NEWLINE, from); at >= 0 && at < to; at = bytes.indexOf(NEWLINE, at + 1)) count++
+  return count
 }
 
 /** Writes all of `bytes` at `position` (null: at the end of an append-mode file). */

@@ -104,7 +104,6 @@ export class PackedRunLogStore implements RunLogStore {
     if (this.live.get(log.logId) !== log) log = this.open(log.logId, log.logDateTimeMs) as LiveLog
     if (log.file) return this.writer.append(log.file, text)
     log.text += text
-    log.lines += countLines(text)
     if (log.text.length > this.spillChars) this.spill(log)
     this.options.onChanged(log.logId)
   }
@@ -140,8 +139,8 @@ export class PackedRunLogStore implements RunLogStore {
     const log = this.live.get(logId)
     const memory: LogText[] = []
     if (log && log.day === day.key && !log.file) {
-      if (log.writing) memory.push(log.writing)
-      memory.push({ text: log.text, lines: log.lines })
+      if (log.writing) memory.push({ text: log.writing, lines: countLines(log.writing) })
+      memory.push({ text: log.text, lines: countLines(log.text) })
     }
     if (!file && blocks.length === 0 && memory.length === 0) return null
     const linesBefore = file?.totalLines ?? 0
@@ -176,7 +175,7 @@ export class PackedRunLogStore implements RunLogStore {
     this.spillWake?.abort()
     this.spillWake = null
     for (const log of this.live.values()) {
-      if (log.file || (log.lines === 0 && !log.writing)) continue
+      if (log.file || (log.text === '' && !log.writing)) continue
       log.closed = true
       if (!log.queued) {
         log.queued = true
@@ -202,13 +201,12 @@ export class PackedRunLogStore implements RunLogStore {
       log.queued = false
       // Reopened, spilled, or with a block still being written (onWritten queues it again).
       if (!log.closed || log.file || log.writing || this.live.get(log.logId) !== log) continue
-      if (log.lines === 0) {
+      if (log.text === '') {
         this.release(log)
         continue
       }
-      log.writing = { text: log.text, lines: log.lines }
+      log.writing = log.text
       log.text = ''
-      log.lines = 0
       if (log.day !== batchDay) {
         if (batch.length > 0) this.dayFor(batchDay).write(batch, nowMs)
         batchDay = log.day
@@ -231,11 +229,11 @@ export class PackedRunLogStore implements RunLogStore {
       else {
         // The segment could not be written: keep these lines in the run's own file instead.
         const file = this.writer.file(runLogPath(this.options.logDir, log.logDateTimeMs, log.logId), log.logId)
-        this.writer.append(file, block.text)
+        this.writer.append(file, block)
         this.writer.close(file)
       }
       if (this.live.get(log.logId) !== log || !log.closed) continue
-      if (log.lines === 0) this.release(log)
+      if (log.text === '') this.release(log)
       else if (!log.queued) {
         log.queued = true
         this.pending.push(log)
@@ -249,7 +247,6 @@ export class PackedRunLogStore implements RunLogStore {
     log.file = this.writer.file(runLogPath(this.options.logDir, log.logDateTimeMs, log.logId), log.logId)
     if (log.text !== '') this.writer.append(log.file, log.text)
     log.text = ''
-    log.lines = 0
   }
 
   /** Moves a log out of the live set for good, its memory lines into its own file. */
@@ -258,7 +255,6 @@ export class PackedRunLogStore implements RunLogStore {
       log.file = this.writer.file(runLogPath(this.options.logDir, log.logDateTimeMs, log.logId), log.logId)
       if (log.text !== '') this.writer.append(log.file, log.text)
       log.text = ''
-      log.lines = 0
     }
     this.writer.close(log.file)
     this.release(log)
