@@ -23,7 +23,6 @@ export interface ActiveRun {
  */
 export class JobLane implements LaneView {
   readonly queue: TriggerParam[] = []
-  private readonly queuedLogIds = new Set<number>()
   running: ActiveRun | null = null
   /** Removed from the executor (killed, covered, replaced, idle); late events must not revive it. */
   closed = false
@@ -49,8 +48,11 @@ export class JobLane implements LaneView {
     return this.queue.length
   }
 
+  /** A scan: queues are short, and a Set per lane cost more than it saved at 10,000 runs a second. */
   hasQueued(logId: number): boolean {
-    return this.queuedLogIds.has(logId)
+    const queue = this.queue
+    for (let i = 0; i < queue.length; i++) if (queue[i].logId === logId) return true
+    return false
   }
 
   get busy(): boolean {
@@ -59,19 +61,14 @@ export class JobLane implements LaneView {
 
   enqueue(param: TriggerParam): void {
     this.queue.push(param)
-    this.queuedLogIds.add(param.logId)
   }
 
   dequeue(): TriggerParam | undefined {
-    const param = this.queue.shift()
-    if (param) this.queuedLogIds.delete(param.logId)
-    return param
+    return this.queue.shift()
   }
 
   /** Empties the queue and returns what was in it. */
   drainQueue(): TriggerParam[] {
-    const drained = this.queue.splice(0)
-    this.queuedLogIds.clear()
-    return drained
+    return this.queue.splice(0)
   }
 }

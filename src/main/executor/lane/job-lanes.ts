@@ -2,7 +2,8 @@ import type { Clock } from '../../kernel/clock'
 import type { Logger } from '../../kernel/logger'
 import type { HandleCallback, TriggerParam } from '../executor-api'
 import { capHandleMsg, queuedKilledMsg, runningKilledMsg, TIMEOUT_MSG } from '../executor-texts'
-import type { RunnerPool } from '../runner/runner-pool'
+import type { RunListener, RunnerPool } from '../runner/runner-pool'
+import type { RunRequest } from '../runner/runner-protocol'
 import { FRAME, formatLogLine } from '../run-log/log-format'
 import type { RunLog, RunLogStore } from '../run-log/run-log-store'
 import { startScriptRun } from './script-run'
@@ -124,36 +125,39 @@ export class JobLanes {
   }
 
   private startJsRun(run: ActiveRun): void {
-    const { param, lane } = run
-    run.ticket = this.options.pool.dispatch(
-      {
-        jobId: param.jobId,
-        logId: param.logId,
-        handler: param.executorHandler,
-        param: param.executorParams,
-        shardIndex: param.broadcastIndex,
-        shardTotal: param.broadcastTotal,
-      },
-      {
-        onLog: (where, line, text) => {
-          if (!run.ended) this.options.logs.append(run.log, formatLogLine(this.options.clock.nowMs(), where, line, lane.thread, text))
-        },
-        onResult: (code, msg) => {
-          this.finish(run, code, msg, 'finish')
-          this.pump(lane)
-        },
-        onError: (error) => {
-          const stack = error.stack ?? `${error.name}: ${error.message}`
-          this.write(run, FRAME.exception(stack))
-          this.finish(run, 500, stack, 'error')
-          this.pump(lane)
-        },
-        onCrash: (reason) => {
-          this.finish(run, 500, reason, 'error')
-          this.pump(lane)
-        },
-      },
-    )
+    const param = run.param
+    const request: RunRequest = {
+      requestId: 0,
+      slot: -1,
+      jobId: param.jobId,
+      logId: param.logId,
+      handler: param.executorHandler,
+      param: param.executorParams,
+      shardIndex: param.broadcastIndex,
+      shardTotal: param.broadcastTotal,
+    }
+    run.ticket = this.options.pool.dispatch(request, this.jsRunListener, run)
+  }
+
+  /** One listener for every JS run (the pool hands back the run): no closures per run. */
+  private readonly jsRunListener: RunListener<ActiveRun> = {
+    onLog: (run, where, line, text) => {
+      if (!run.ended) this.options.logs.append(run.log, formatLogLine(this.options.clock.nowMs(), where, line, run.lane.thread, text))
+    },
+    onResult: (run, code, msg) => {
+      this.finish(run, code, msg, 'finish')
+      this.pump(run.lane)
+    },
+    onError: (run, error) => {
+      const stack = error.stack ?? `${error.name}: ${error.message}`
+      this.write(run, FRAME.exception(stack))
+      this.finish(run, 500, stack, 'error')
+      this.pump(run.lane)
+    },
+    onCrash: (run, reason) => {
+      this.finish(run, 500, reason, 'error')
+      this.pump(run.lane)
+    },
   }
 
   private begin(lane: JobLane, param: TriggerParam): ActiveRun {
@@ -193,9 +197,7 @@ export class JobLanes {
     if (lane.running === run) lane.running = null
     lane.lastActiveMs = this.options.clock.nowMs()
     this.options.onFinished({ logId: run.param.logId, logDateTime: run.param.logDateTime, handleCode: code, handleMsg: msg }, run.log)
-    const waiters = this.runEndedWaiters
-    this.runEndedWaiters = []
-    for (const resolve of waiters) resolve()
+    if (this.runEndedWaiters.length > 0) for (const resolve of this.runEndedWaiters.splice(0)) resolve()
   }
 
   private dropQueued(lane: JobLane, param: TriggerParam, msg: string): void {

@@ -5,19 +5,20 @@ import type { SpawnWorker } from '../../kernel/spawn-worker'
 import { RunnerWorker } from './runner-thread'
 import { SLOT_CLAIMED, type RunnerConfig, type RunnerToHost, type RunRequest, type ThreadError } from './runner-protocol'
 
-/** What the pool reports about one run. */
-export interface RunListener {
-  onLog(where: string, line: number, text: string): void
-  onResult(code: number, msg: string | null): void
-  onError(error: ThreadError): void
+/** What the pool reports about runs; one listener serves many runs, told apart by their `context`. */
+export interface RunListener<C> {
+  onLog(context: C, where: string, line: number, text: string): void
+  onResult(context: C, code: number, msg: string | null): void
+  onError(context: C, error: ThreadError): void
   /** The thread died while executing this run (crash, `process.exit` in a handler). */
-  onCrash(reason: string): void
+  onCrash(context: C, reason: string): void
 }
 
 /** A run handed to the pool; `cancel` it to stop hearing about it. */
-export interface RunTicket {
+export interface RunTicket<C = unknown> {
   readonly run: RunRequest
-  readonly listener: RunListener
+  readonly listener: RunListener<C>
+  readonly context: C
   worker: RunnerWorker | null
   requestId: number
   slot: number
@@ -74,8 +75,9 @@ export class RunnerPool {
     if (this.workers.size === 0) this.spawn()
   }
 
-  dispatch(run: RunRequest, listener: RunListener): RunTicket {
-    const ticket: RunTicket = { run, listener, worker: null, requestId: 0, slot: -1, cancelled: false }
+  /** `run.requestId` and `run.slot` are the pool's to set. */
+  dispatch<C>(run: RunRequest, listener: RunListener<C>, context: C): RunTicket<C> {
+    const ticket: RunTicket<C> = { run, listener, context, worker: null, requestId: 0, slot: -1, cancelled: false }
     this.waiting.push(ticket)
     this.schedulePlacement()
     return ticket
@@ -224,15 +226,15 @@ export class RunnerPool {
         return
       case 'log': {
         const ticket = worker.find(message.requestId)
-        if (ticket && !ticket.cancelled) ticket.listener.onLog(message.where, message.line, message.text)
+        if (ticket && !ticket.cancelled) ticket.listener.onLog(ticket.context, message.where, message.line, message.text)
         return
       }
       case 'result':
       case 'error': {
         const ticket = worker.complete(message.requestId, this.options.clock.nowMs())
         if (ticket && !ticket.cancelled) {
-          if (message.type === 'result') ticket.listener.onResult(message.code, message.msg)
-          else ticket.listener.onError(message.error)
+          if (message.type === 'result') ticket.listener.onResult(ticket.context, message.code, message.msg)
+          else ticket.listener.onError(ticket.context, message.error)
         }
         if (this.waitingHead < this.waiting.length) this.schedulePlacement(true)
         return
@@ -252,6 +254,7 @@ export class RunnerPool {
       if (worker.stateOf(ticket) === SLOT_CLAIMED) {
         ticket.cancelled = true
         ticket.listener.onCrash(
+          ticket.context,
           worker.terminating ? `runner worker was terminated while running this job` : `runner worker exited unexpectedly: ${cause}`,
         )
       } else orphans.push(ticket)

@@ -30,19 +30,17 @@ export interface RunnerWorkerData extends RunnerConfig {
   slots: SharedArrayBuffer
 }
 
+/** One run as the worker receives it. */
 export interface RunRequest {
+  /** Set by the pool each time it hands the run to a worker (a moved run gets new ones). */
+  requestId: number
+  slot: number
   jobId: number
   logId: number
   handler: string
   param: string
   shardIndex: number
   shardTotal: number
-}
-
-export interface AssignedRun {
-  requestId: number
-  slot: number
-  run: RunRequest
 }
 
 /** An error as it crosses the thread boundary. */
@@ -53,7 +51,7 @@ export interface ThreadError {
 }
 
 export type HostToRunner =
-  | { type: 'runs'; runs: AssignedRun[] }
+  | { type: 'runs'; runs: RunRequest[] }
   /** Aborts the claimed run's AbortSignal; the host terminates the thread if the run does not end soon. */
   | { type: 'abort'; requestId: number }
 

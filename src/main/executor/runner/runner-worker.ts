@@ -2,16 +2,16 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { builtinHandlers } from '../handlers/builtin-handlers'
 import type { JobHandler } from '../handlers/handler-contract'
 import { loadHandlerDirs } from '../handlers/load-handler-dirs'
-import { runHandler } from './run-handler'
+import { RunContext, runHandler } from './run-handler'
 import {
   SLOT_CLAIMED,
   SLOT_FREE,
   SLOT_QUEUED,
   toThreadError,
-  type AssignedRun,
   type HostToRunner,
   type RunnerToHost,
   type RunnerWorkerData,
+  type RunRequest,
 } from './runner-protocol'
 
 /**
@@ -32,10 +32,10 @@ const ready: Promise<Record<string, JobHandler>> = loadHandlerDirs(config.handle
     return all
   },
 )
-const queue: AssignedRun[] = []
+const queue: RunRequest[] = []
 let head = 0
 let draining = false
-let current: { requestId: number; controller: AbortController | null; aborted: boolean } | null = null
+let current: RunContext | null = null
 
 port.on('message', (message: HostToRunner) => {
   switch (message.type) {
@@ -44,10 +44,7 @@ port.on('message', (message: HostToRunner) => {
       if (!draining) void drain()
       break
     case 'abort':
-      if (current?.requestId === message.requestId) {
-        current.aborted = true
-        current.controller?.abort(new Error('run aborted by the executor'))
-      }
+      if (current?.run.requestId === message.requestId) current.abort()
       break
   }
 })
@@ -72,31 +69,27 @@ async function drain(): Promise<void> {
   draining = false
 }
 
-async function execute(handlers: Record<string, JobHandler>, { requestId, run }: AssignedRun): Promise<void> {
-  const state: { requestId: number; controller: AbortController | null; aborted: boolean } = { requestId, controller: null, aborted: false }
-  current = state
-  const signal = (): AbortSignal => {
-    if (!state.controller) {
-      state.controller = new AbortController()
-      if (state.aborted) state.controller.abort(new Error('run aborted by the executor'))
-    }
-    return state.controller.signal
-  }
+async function execute(handlers: Record<string, JobHandler>, run: RunRequest): Promise<void> {
+  const requestId = run.requestId
+  const ctx = new RunContext(run, postLog)
+  current = ctx
   try {
     const handler = handlers[run.handler]
     if (!handler) {
       post({ type: 'result', requestId, code: 500, msg: `job handler [${run.handler}] not found.` })
       return
     }
-    const outcome = await runHandler(handler, run, signal, (where, line, text) =>
-      post({ type: 'log', requestId, where, line, text }),
-    )
+    const outcome = await runHandler(handler, ctx)
     post({ type: 'result', requestId, code: outcome.code, msg: outcome.msg })
   } catch (error) {
     post({ type: 'error', requestId, error: toThreadError(error) })
   } finally {
     current = null
   }
+}
+
+function postLog(requestId: number, where: string, line: number, text: string): void {
+  post({ type: 'log', requestId, where, line, text })
 }
 
 function post(message: RunnerToHost): void {
