@@ -12,8 +12,8 @@ export interface ActiveRun {
   /** The JS run's place in the runner pool. */
   ticket: RunTicket | null
   script: ScriptProcess | null
-  /** Aborts the executorTimeout sleep when the run ends first. */
-  timeout: AbortController | null
+  /** Its executorTimeout deadline's key in the lanes' RunDeadlines, while it has one. */
+  deadlineKey: number | null
   ended: boolean
 }
 

@@ -9,6 +9,7 @@ import type { RunLog, RunLogStore } from '../run-log/run-log-store'
 import { startScriptRun } from './script-run'
 import { selectIdleLanes, type TriggerPlan } from './block-strategy'
 import { JobLane, type ActiveRun } from './job-lane'
+import { RunDeadlines } from './run-deadlines'
 
 export interface JobLanesOptions {
   logDir: string
@@ -31,8 +32,11 @@ type EndKind = 'finish' | 'error' | 'timeout' | 'killed'
 export class JobLanes {
   private readonly lanes = new Map<number, JobLane>()
   private runEndedWaiters: Array<() => void> = []
+  private readonly deadlines: RunDeadlines<ActiveRun>
 
-  constructor(private readonly options: JobLanesOptions) {}
+  constructor(private readonly options: JobLanesOptions) {
+    this.deadlines = new RunDeadlines(options.clock, (run) => this.timeOut(run))
+  }
 
   get(jobId: number): JobLane | undefined {
     return this.lanes.get(jobId)
@@ -162,21 +166,21 @@ export class JobLanes {
 
   private begin(lane: JobLane, param: TriggerParam): ActiveRun {
     const log = this.options.logs.open(param.logId, param.logDateTime)
-    const run: ActiveRun = { param, lane, log, ticket: null, script: null, timeout: null, ended: false }
+    const run: ActiveRun = { param, lane, log, ticket: null, script: null, deadlineKey: null, ended: false }
+    const nowMs = this.options.clock.nowMs()
     lane.running = run
-    lane.lastActiveMs = this.options.clock.nowMs()
+    lane.lastActiveMs = nowMs
     this.write(run, FRAME.start(param.executorParams))
-    if (param.executorTimeout > 0) {
-      const timeout = new AbortController()
-      run.timeout = timeout
-      void this.options.clock.sleep(param.executorTimeout * 1000, timeout.signal).then(() => {
-        if (timeout.signal.aborted || run.ended) return
-        this.write(run, FRAME.timeout)
-        this.endActive(run, 502, TIMEOUT_MSG, 'timeout')
-        this.pump(lane)
-      })
-    }
+    if (param.executorTimeout > 0) run.deadlineKey = this.deadlines.add(run, nowMs + param.executorTimeout * 1000)
     return run
+  }
+
+  private timeOut(run: ActiveRun): void {
+    if (run.ended) return
+    run.deadlineKey = null
+    this.write(run, FRAME.timeout)
+    this.endActive(run, 502, TIMEOUT_MSG, 'timeout')
+    this.pump(run.lane)
   }
 
   /** Stops the work for real (terminates the worker / kills the process tree), then finishes the run. */
@@ -190,7 +194,7 @@ export class JobLanes {
   private finish(run: ActiveRun, code: number, rawMsg: string | null, kind: EndKind): void {
     if (run.ended) return
     run.ended = true
-    run.timeout?.abort()
+    if (run.deadlineKey !== null) this.deadlines.remove(run, run.deadlineKey)
     const msg = capHandleMsg(rawMsg)
     this.write(run, FRAME.end(kind, code, msg))
     const lane = run.lane

@@ -3,7 +3,7 @@ import type { Clock } from '../../kernel/clock'
 import type { Logger } from '../../kernel/logger'
 import type { SpawnWorker } from '../../kernel/spawn-worker'
 import { RunnerWorker } from './runner-thread'
-import { SLOT_CLAIMED, type RunnerConfig, type RunnerToHost, type RunRequest, type ThreadError } from './runner-protocol'
+import { SLOT_CLAIMED, SLOT_DONE, type RunnerConfig, type RunnerToHost, type RunRequest, type ThreadError } from './runner-protocol'
 
 /** What the pool reports about runs; one listener serves many runs, told apart by their `context`. */
 export interface RunListener<C> {
@@ -215,6 +215,7 @@ export class RunnerPool {
   }
 
   private onMessage(worker: RunnerWorker, message: RunnerToHost): void {
+    worker.messagesReceived = (worker.messagesReceived + 1) | 0
     switch (message.type) {
       case 'ready':
         worker.ready = true
@@ -229,13 +230,19 @@ export class RunnerPool {
         if (ticket && !ticket.cancelled) ticket.listener.onLog(ticket.context, message.where, message.line, message.text)
         return
       }
-      case 'result':
+      case 'results': {
+        const nowMs = this.options.clock.nowMs()
+        const { requestIds, codes, msgs } = message
+        for (let i = 0; i < requestIds.length; i++) {
+          const ticket = worker.complete(requestIds[i], nowMs)
+          if (ticket && !ticket.cancelled) ticket.listener.onResult(ticket.context, codes[i], msgs[i])
+        }
+        if (this.waitingHead < this.waiting.length) this.schedulePlacement(true)
+        return
+      }
       case 'error': {
         const ticket = worker.complete(message.requestId, this.options.clock.nowMs())
-        if (ticket && !ticket.cancelled) {
-          if (message.type === 'result') ticket.listener.onResult(ticket.context, message.code, message.msg)
-          else ticket.listener.onError(ticket.context, message.error)
-        }
+        if (ticket && !ticket.cancelled) ticket.listener.onError(ticket.context, message.error)
         if (this.waitingHead < this.waiting.length) this.schedulePlacement(true)
         return
       }
@@ -251,7 +258,14 @@ export class RunnerPool {
     const orphans: RunTicket[] = []
     for (const ticket of worker.pending) {
       if (ticket.cancelled) continue
-      if (worker.stateOf(ticket) === SLOT_CLAIMED) {
+      const state = worker.stateOf(ticket)
+      if (state === SLOT_DONE) {
+        // Finished, but the thread went before posting the batch: the result is in shared memory.
+        const kept = worker.keptResult(ticket)
+        ticket.cancelled = true
+        if (kept) ticket.listener.onResult(ticket.context, kept.code, kept.msg)
+        else ticket.listener.onCrash(ticket.context, `runner worker exited before reporting this run's result: ${cause}`)
+      } else if (state === SLOT_CLAIMED) {
         ticket.cancelled = true
         ticket.listener.onCrash(
           ticket.context,
@@ -268,11 +282,28 @@ export class RunnerPool {
     if (this.waitingHead < this.waiting.length) this.schedulePlacement()
   }
 
-  /** Moves runs waiting behind a long-running one to other workers. */
+  /**
+   * Every STEAL_CHECK_MS: delivers results workers kept but have not posted because a later handler
+   * holds their thread, then moves runs waiting behind a long-running one to other workers.
+   */
   private stealFromStuck(): void {
     const nowMs = this.options.clock.nowMs()
     for (const worker of this.workers) {
+      this.harvestKept(worker, nowMs)
       if (worker.pending.length > 1 && worker.headStuck(nowMs, STEAL_AFTER_MS)) this.requeue(worker.revokeAllQueued())
+    }
+  }
+
+  /**
+   * Completes the worker's finished head runs from shared memory (their batch comes later, ignored),
+   * but only once the messages posted before each result (its log lines) have arrived.
+   */
+  private harvestKept(worker: RunnerWorker, nowMs: number): void {
+    for (let head = worker.pending[0]; head && worker.stateOf(head) === SLOT_DONE; head = worker.pending[0]) {
+      const kept = worker.keptResult(head)
+      if (!kept || !worker.caughtUpWith(kept)) return
+      worker.complete(head.requestId, nowMs)
+      if (!head.cancelled) head.listener.onResult(head.context, kept.code, kept.msg)
     }
   }
 }

@@ -6,13 +6,16 @@
  * compare-and-swap QUEUED → CLAIMED before it starts the run, and the host may swap QUEUED → REVOKED at
  * any time, even while the worker is stuck in a handler. So the host always knows which run a worker
  * is executing (kill terminates exactly that one) and can move not-yet-started runs to another worker
- * without ever running one twice.
+ * without ever running one twice. When a run ends the worker keeps its result in shared memory
+ * (result-area.ts) and marks the slot DONE, then posts results in one batch per event-loop turn.
  */
 
 export const SLOT_FREE = 0
 export const SLOT_QUEUED = 1
 export const SLOT_CLAIMED = 2
 export const SLOT_REVOKED = 3
+/** Finished; the result is in the result area and in the next 'results' batch. */
+export const SLOT_DONE = 4
 /**
  * Claim slots per worker, hence most runs a worker holds at once. Large, so a burst reaches a worker
  * in few messages; runs stuck behind a slow one are moved elsewhere anyway (runner-pool.ts).
@@ -28,6 +31,8 @@ export interface RunnerConfig {
 export interface RunnerWorkerData extends RunnerConfig {
   /** Int32Array(SLOT_COUNT) of SLOT_* states. */
   slots: SharedArrayBuffer
+  /** The ResultArea (result-area.ts). */
+  results: SharedArrayBuffer
 }
 
 /** One run as the worker receives it. */
@@ -59,7 +64,8 @@ export type RunnerToHost =
   /** Sent once, after the handler directories are loaded. */
   | { type: 'ready'; handlerNames: string[]; problems: string[] }
   | { type: 'log'; requestId: number; where: string; line: number; text: string }
-  | { type: 'result'; requestId: number; code: number; msg: string | null }
+  /** Finished runs in the order they ran, as parallel arrays (cheap to clone). */
+  | { type: 'results'; requestIds: number[]; codes: number[]; msgs: Array<string | null> }
   | { type: 'error'; requestId: number; error: ThreadError }
 
 export function toThreadError(error: unknown): ThreadError {

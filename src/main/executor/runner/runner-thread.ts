@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import type { SpawnWorker } from '../../kernel/spawn-worker'
+import { createResultBuffer, ResultArea, type KeptResult } from './result-area'
 import type { RunTicket } from './runner-pool'
 import {
   SLOT_CLAIMED,
@@ -20,9 +21,12 @@ export class RunnerWorker {
   readonly pending: RunTicket[] = []
   ready = false
   terminating = false
+  /** Messages received from the thread (int32, wrapping like the thread's count). */
+  messagesReceived = 0
   lastError: string | null = null
   idleSinceMs: number
   private readonly slots: Int32Array
+  private readonly results: ResultArea
   private readonly freeSlots: number[] = []
   /** Slots revoked by the host; free again once the thread has skipped them. */
   private readonly revokedSlots = new Set<number>()
@@ -40,7 +44,9 @@ export class RunnerWorker {
     const buffer = new SharedArrayBuffer(SLOT_COUNT * Int32Array.BYTES_PER_ELEMENT)
     this.slots = new Int32Array(buffer)
     for (let slot = SLOT_COUNT - 1; slot >= 0; slot--) this.freeSlots.push(slot)
-    const workerData: RunnerWorkerData = { ...config, slots: buffer }
+    const resultBuffer = createResultBuffer()
+    this.results = new ResultArea(resultBuffer)
+    const workerData: RunnerWorkerData = { ...config, slots: buffer, results: resultBuffer }
     this.thread = spawnWorker('job-runner', { workerData })
     this.thread.on('error', (error) => {
       this.lastError = error.stack ?? error.message
@@ -109,6 +115,16 @@ export class RunnerWorker {
 
   stateOf(ticket: RunTicket): number {
     return Atomics.load(this.slots, ticket.slot)
+  }
+
+  /** The result the thread kept for a DONE run; null if it did not fit (it was posted instead). */
+  keptResult(ticket: RunTicket): KeptResult | null {
+    return this.results.read(ticket.slot)
+  }
+
+  /** True once every message the thread posted before this result has been received. */
+  caughtUpWith(kept: KeptResult): boolean {
+    return ((this.messagesReceived - kept.postedBefore) | 0) >= 0
   }
 
   /** Takes back a run the thread has not started; false when it already claimed it. */

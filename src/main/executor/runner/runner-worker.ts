@@ -2,9 +2,11 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { builtinHandlers } from '../handlers/builtin-handlers'
 import type { JobHandler } from '../handlers/handler-contract'
 import { loadHandlerDirs } from '../handlers/load-handler-dirs'
+import { ResultArea } from './result-area'
 import { RunContext, runHandler } from './run-handler'
 import {
   SLOT_CLAIMED,
+  SLOT_DONE,
   SLOT_FREE,
   SLOT_QUEUED,
   toThreadError,
@@ -23,6 +25,7 @@ const port = parentPort
 if (!port) throw new Error('runner-worker must run as a worker thread')
 const config = workerData as RunnerWorkerData
 const slots = new Int32Array(config.slots)
+const resultArea = new ResultArea(config.results)
 
 const builtins = builtinHandlers(config.httpAllowPrefixes)
 const ready: Promise<Record<string, JobHandler>> = loadHandlerDirs(config.handlerDirs, new Set(Object.keys(builtins))).then(
@@ -76,11 +79,11 @@ async function execute(handlers: Record<string, JobHandler>, run: RunRequest): P
   try {
     const handler = handlers[run.handler]
     if (!handler) {
-      post({ type: 'result', requestId, code: 500, msg: `job handler [${run.handler}] not found.` })
+      reportResult(run, 500, `job handler [${run.handler}] not found.`)
       return
     }
     const outcome = await runHandler(handler, ctx)
-    post({ type: 'result', requestId, code: outcome.code, msg: outcome.msg })
+    reportResult(run, outcome.code, outcome.msg)
   } catch (error) {
     post({ type: 'error', requestId, error: toThreadError(error) })
   } finally {
@@ -88,10 +91,41 @@ async function execute(handlers: Record<string, JobHandler>, run: RunRequest): P
   }
 }
 
+/** Results waiting for the end of this event-loop turn, as the 'results' message's arrays. */
+let results: { requestIds: number[]; codes: number[]; msgs: Array<string | null> } = { requestIds: [], codes: [], msgs: [] }
+let resultsScheduled = false
+/** Every message this thread posted, counted (int32, wrapping) so the host can tell what it has seen. */
+let messagesPosted = 0
+
+/** Kept in shared memory first (so it survives this thread), then batched; posted at once if too long. */
+function reportResult(run: RunRequest, code: number, msg: string | null): void {
+  const kept = resultArea.write(run.slot, code, msg, messagesPosted)
+  Atomics.store(slots, run.slot, SLOT_DONE)
+  results.requestIds.push(run.requestId)
+  results.codes.push(code)
+  results.msgs.push(msg)
+  if (!kept) flushResults()
+  else if (!resultsScheduled) {
+    resultsScheduled = true
+    setImmediate(flushResults)
+  }
+}
+
+function flushResults(): void {
+  resultsScheduled = false
+  if (results.requestIds.length === 0) return
+  port!.postMessage({ type: 'results', ...results } satisfies RunnerToHost)
+  messagesPosted = (messagesPosted + 1) | 0
+  results = { requestIds: [], codes: [], msgs: [] }
+}
+
 function postLog(requestId: number, where: string, line: number, text: string): void {
   post({ type: 'log', requestId, where, line, text })
 }
 
+/** Posts at once, after the results before it, so the host sees everything in order. */
 function post(message: RunnerToHost): void {
+  flushResults()
   port!.postMessage(message)
+  messagesPosted = (messagesPosted + 1) | 0
 }
