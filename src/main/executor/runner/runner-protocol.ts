@@ -56,7 +56,8 @@ export interface ThreadError {
 }
 
 export type HostToRunner =
-  | { type: 'runs'; runs: RunRequest[] }
+  /** Runs to execute in order, packed by `packRuns` (structured clone is slow for many small objects). */
+  | { type: 'runs'; numbers: Float64Array; texts: string[] }
   /** Aborts the claimed run's AbortSignal; the host terminates the thread if the run does not end soon. */
   | { type: 'abort'; requestId: number }
 
@@ -67,6 +68,46 @@ export type RunnerToHost =
   /** Finished runs in the order they ran, as parallel arrays (cheap to clone). */
   | { type: 'results'; requestIds: number[]; codes: number[]; msgs: Array<string | null> }
   | { type: 'error'; requestId: number; error: ThreadError }
+
+/** Numbers per run in a 'runs' message: requestId, slot, jobId, logId, shardIndex, shardTotal. */
+const RUN_NUMBERS = 6
+
+/** A 'runs' message; transfer `numbers.buffer`. */
+export function packRuns(runs: readonly RunRequest[]): Extract<HostToRunner, { type: 'runs' }> {
+  const numbers = new Float64Array(runs.length * RUN_NUMBERS)
+  const texts = new Array<string>(runs.length * 2)
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]
+    const at = i * RUN_NUMBERS
+    numbers[at] = run.requestId
+    numbers[at + 1] = run.slot
+    numbers[at + 2] = run.jobId
+    numbers[at + 3] = run.logId
+    numbers[at + 4] = run.shardIndex
+    numbers[at + 5] = run.shardTotal
+    texts[i * 2] = run.handler
+    texts[i * 2 + 1] = run.param
+  }
+  return { type: 'runs', numbers, texts }
+}
+
+export function unpackRuns(numbers: Float64Array, texts: readonly string[]): RunRequest[] {
+  const runs = new Array<RunRequest>(texts.length / 2)
+  for (let i = 0; i < runs.length; i++) {
+    const at = i * RUN_NUMBERS
+    runs[i] = {
+      requestId: numbers[at],
+      slot: numbers[at + 1],
+      jobId: numbers[at + 2],
+      logId: numbers[at + 3],
+      shardIndex: numbers[at + 4],
+      shardTotal: numbers[at + 5],
+      handler: texts[i * 2],
+      param: texts[i * 2 + 1],
+    }
+  }
+  return runs
+}
 
 export function toThreadError(error: unknown): ThreadError {
   if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack }

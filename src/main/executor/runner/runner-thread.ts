@@ -8,6 +8,7 @@ import {
   SLOT_FREE,
   SLOT_QUEUED,
   SLOT_REVOKED,
+  packRuns,
   type HostToRunner,
   type RunnerConfig,
   type RunnerWorkerData,
@@ -86,7 +87,8 @@ export class RunnerWorker {
   /** Sends what was assigned this turn as one message. */
   flush(): void {
     if (this.outbox.length === 0) return
-    this.post({ type: 'runs', runs: this.outbox })
+    const message = packRuns(this.outbox)
+    this.thread.postMessage(message, [message.numbers.buffer as ArrayBuffer])
     this.outbox = []
   }
 

@@ -10,6 +10,7 @@ import {
   SLOT_FREE,
   SLOT_QUEUED,
   toThreadError,
+  unpackRuns,
   type HostToRunner,
   type RunnerToHost,
   type RunnerWorkerData,
@@ -43,7 +44,7 @@ let current: RunContext | null = null
 port.on('message', (message: HostToRunner) => {
   switch (message.type) {
     case 'runs':
-      for (const assigned of message.runs) queue.push(assigned)
+      for (const run of unpackRuns(message.numbers, message.texts)) queue.push(run)
       if (!draining) void drain()
       break
     case 'abort':
