@@ -296,10 +296,17 @@ export class RunnerPool {
 
   /**
    * Completes the worker's finished head runs from shared memory (their batch comes later, ignored),
-   * but only once the messages posted before each result (its log lines) have arrived.
+   * once a head was seen finished but unreported on two checks in a row (the thread is busy, not just
+   * about to post), and only once the messages posted before each result (its log lines) arrived.
    */
   private harvestKept(worker: RunnerWorker, nowMs: number): void {
-    for (let head = worker.pending[0]; head && worker.stateOf(head) === SLOT_DONE; head = worker.pending[0]) {
+    const first = worker.pending[0]
+    if (!first || worker.stateOf(first) !== SLOT_DONE) return
+    if (worker.doneHeadSeen !== first.requestId) {
+      worker.doneHeadSeen = first.requestId
+      return
+    }
+    for (let head: RunTicket | undefined = first; head && worker.stateOf(head) === SLOT_DONE; head = worker.pending[0]) {
       const kept = worker.keptResult(head)
       if (!kept || !worker.caughtUpWith(kept)) return
       worker.complete(head.requestId, nowMs)

@@ -24,6 +24,8 @@ export class RunnerWorker {
   terminating = false
   /** Messages received from the thread (int32, wrapping like the thread's count). */
   messagesReceived = 0
+  /** The head run the pool last found finished but unreported (harvested if still so next check). */
+  doneHeadSeen = 0
   lastError: string | null = null
   idleSinceMs: number
   private readonly slots: Int32Array
@@ -101,8 +103,11 @@ export class RunnerWorker {
 
   /** The thread reported a run's end: frees its slot and returns it. */
   complete(requestId: number, nowMs: number): RunTicket | undefined {
-    // Nearly always the head; shift() is O(1) on V8 arrays, splice(0, 1) is not.
-    const index = this.pending[0]?.requestId === requestId ? 0 : this.pending.findIndex((t) => t.requestId === requestId)
+    // Nearly always the head; shift() is O(1) on V8 arrays, splice(0, 1) is not. Request ids are
+    // assigned in increasing order, so one below the head's was completed already (harvested).
+    const head = this.pending[0]
+    if (!head || requestId < head.requestId) return undefined
+    const index = head.requestId === requestId ? 0 : this.pending.findIndex((t) => t.requestId === requestId)
     if (index < 0) return undefined
     const ticket = index === 0 ? this.pending.shift()! : this.pending.splice(index, 1)[0]
     Atomics.store(this.slots, ticket.slot, SLOT_FREE)
