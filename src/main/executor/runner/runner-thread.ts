@@ -5,6 +5,7 @@ import type { RunTicket } from './runner-pool'
 import {
   SLOT_CLAIMED,
   SLOT_COUNT,
+  SLOT_DONE,
   SLOT_FREE,
   SLOT_QUEUED,
   SLOT_REVOKED,
@@ -67,10 +68,16 @@ export class RunnerWorker {
     return this.freeSlots.length > 0 || this.reclaimSlots()
   }
 
-  /** True when the run at the head has been executing for at least `stuckAfterMs`. */
+  /** True when the run being executed (the first not finished) has been so for `stuckAfterMs`. */
   headStuck(nowMs: number, stuckAfterMs: number): boolean {
-    const head = this.pending[0]
-    if (!head || Atomics.load(this.slots, head.slot) !== SLOT_CLAIMED) return false
+    let head: RunTicket | undefined
+    for (const ticket of this.pending) {
+      const state = Atomics.load(this.slots, ticket.slot)
+      if (state === SLOT_DONE) continue
+      if (state === SLOT_CLAIMED) head = ticket
+      break
+    }
+    if (!head) return false
     if (this.claimSeen?.requestId !== head.requestId) this.claimSeen = { requestId: head.requestId, sinceMs: nowMs }
     return nowMs - this.claimSeen.sinceMs >= stuckAfterMs
   }

@@ -92,6 +92,9 @@ async function execute(handlers: Record<string, JobHandler>, run: RunRequest): P
   }
 }
 
+/** A long turn of quick runs still posts as it goes, so the host works in parallel. */
+const RESULTS_PER_MESSAGE = 256
+
 /** Results waiting for the end of this event-loop turn, as the 'results' message's arrays. */
 let results: { requestIds: number[]; codes: number[]; msgs: Array<string | null> } = { requestIds: [], codes: [], msgs: [] }
 let resultsScheduled = false
@@ -105,7 +108,7 @@ function reportResult(run: RunRequest, code: number, msg: string | null): void {
   results.requestIds.push(run.requestId)
   results.codes.push(code)
   results.msgs.push(msg)
-  if (!kept) flushResults()
+  if (!kept || results.requestIds.length >= RESULTS_PER_MESSAGE) flushResults()
   else if (!resultsScheduled) {
     resultsScheduled = true
     setImmediate(flushResults)
