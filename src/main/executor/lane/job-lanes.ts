@@ -197,6 +197,7 @@ export class JobLanes {
     if (run.deadlineKey !== null) this.deadlines.remove(run, run.deadlineKey)
     const msg = capHandleMsg(rawMsg)
     this.write(run, FRAME.end(kind, code, msg))
+    this.options.logs.markEnded(run.log)
     const lane = run.lane
     if (lane.running === run) lane.running = null
     lane.lastActiveMs = this.options.clock.nowMs()
@@ -207,6 +208,7 @@ export class JobLanes {
   private dropQueued(lane: JobLane, param: TriggerParam, msg: string): void {
     const log = this.options.logs.open(param.logId, param.logDateTime)
     this.options.logs.append(log, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, lane.thread, FRAME.notExecuted(msg)))
+    this.options.logs.markEnded(log)
     this.options.onFinished({ logId: param.logId, logDateTime: param.logDateTime, handleCode: 500, handleMsg: msg }, log)
   }
 

@@ -30,6 +30,10 @@ export class FileRunLogStore implements RunLogStore {
     this.writer.append(log as RunLogFile, text)
   }
 
+  markEnded(): void {
+    // One file per run either way: nothing changes when the run ends.
+  }
+
   close(log: RunLog): void {
     this.writer.close(log as RunLogFile)
   }

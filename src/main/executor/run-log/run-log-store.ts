@@ -10,8 +10,9 @@ export interface RunLog {
 
 /**
  * The run-log contract the executor writes and reads through (both layouts). Lines are whole
- * entries ending in "\n". A run's log is opened at its start line and closed after its last line
- * (the "callback finish"/"callback fail" line); a line for a closed run opens it again.
+ * entries ending in "\n". A run's log is opened at its start line, marked ended after its result
+ * line, and closed after its last line (the "callback finish"/"callback fail" line); a line for a
+ * closed run opens it again.
  *
  * Read-after-write: `read` sees every line appended before it was called, whatever is still buffered
  * or in flight to disk.
@@ -19,6 +20,8 @@ export interface RunLog {
 export interface RunLogStore {
   open(logId: number, logDateTimeMs: number): RunLog
   append(log: RunLog, text: string): void
+  /** The run's result line is in; only its callback line is still to come. */
+  markEnded(log: RunLog): void
   close(log: RunLog): void
   /** The page from `fromLineNum` on (reference §4.6), or null when the run has no log at all. */
   read(logId: number, logDateTimeMs: number, fromLineNum: number): Promise<LogPage | null>

@@ -8,6 +8,8 @@ import type { RunLogFile } from '../run-log-writer'
 export class LiveLog implements RunLog {
   /** Lines not on disk yet, in order (counted only when read or packed: appends stay cheap). */
   text = ''
+  /** The run's result line is in: it waits only for its callback line and never spills by age. */
+  ended = false
   /** The run's last line is in; the lines go to the next packed batch. */
   closed = false
   /** Spilled: every line from now on goes to `<yyyy-MM-dd>/<logId>.log`. */
@@ -29,8 +31,8 @@ export class LiveLog implements RunLog {
 }
 
 /**
- * Live logs in the order they were opened, to find those that outlive the spill age. Closed ones are
- * skipped lazily; the array is compacted as its head advances.
+ * Live logs in the order they were opened, to find runs that outlive the spill age. Ended, closed and
+ * spilled ones are skipped lazily; the array is compacted as its head advances.
  */
 export class OpenOrder {
   private items: LiveLog[] = []
@@ -40,11 +42,11 @@ export class OpenOrder {
     this.items.push(log)
   }
 
-  /** The oldest log still open in memory, dropping finished ones from the front. */
+  /** The oldest run still executing with its log in memory, dropping others from the front. */
   oldestOpen(): LiveLog | null {
     while (this.head < this.items.length) {
       const log = this.items[this.head]
-      if (!log.closed && !log.file) return log
+      if (!log.ended && !log.closed && !log.file) return log
       this.head++
     }
     this.items = []

@@ -103,11 +103,14 @@ describe('PackedRunLogStore', () => {
     expect(await second.read(2, DAY_MS, 1)).toMatchObject({ toLineNum: 2, logContent: expected(2, 1, 2) })
   })
 
-  it('spills a run still open after the spill age to its own file, and reads it whole', async () => {
+  it('spills a run still executing after the spill age to its own file, and reads it whole', async () => {
     const clock = new ManualClock(DAY_MS)
     const store = makeStore({ spillAfterMs: 1000 }, clock)
     const slow = writeRun(store, 9, 2, false)
     writeRun(store, 10, 1, false)
+    // Ended, waiting only for its callback line: no spill however long delivery takes.
+    const awaitingCallback = writeRun(store, 12, 2, false)
+    store.markEnded(awaitingCallback)
     await clock.advance(500)
     const young = writeRun(store, 11, 1, false)
     await clock.advance(600)
@@ -115,11 +118,15 @@ describe('PackedRunLogStore', () => {
     store.append(slow, '9 line 3\n')
     expect(await store.read(9, DAY_MS, 1)).toMatchObject({ toLineNum: 3, logContent: expected(9, 1, 3) })
     expect(await readFile(path, 'utf8')).toBe(expected(9, 1, 3))
+    store.append(awaitingCallback, '12 line 3\n')
+    store.close(awaitingCallback)
     store.close(slow)
     store.close(young)
     await store.drain()
     expect(existsSync(join(temp.dir, DAY, '10.log'))).toBe(true)
     expect(existsSync(join(temp.dir, DAY, '11.log'))).toBe(false)
+    expect(existsSync(join(temp.dir, DAY, '12.log'))).toBe(false)
+    expect(await store.read(12, DAY_MS, 1)).toMatchObject({ toLineNum: 3, logContent: expected(12, 1, 3) })
     expect(await readFile(path, 'utf8')).toBe(expected(9, 1, 3))
     expect(await store.read(11, DAY_MS, 1)).toMatchObject({ logContent: expected(11, 1, 1) })
     expect(await dayFiles()).toEqual(['10.log', '9.log', 'runs-1.idx', 'runs-1.seg'])

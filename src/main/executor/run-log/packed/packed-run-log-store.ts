@@ -39,14 +39,16 @@ const DAY_IDLE_CLOSE_MS = 60_000
  * - While a run is live its lines are kept in memory; reads and live tails are served from there.
  * - When its last line is in (`close`, after the callback line), its lines join the next batch: one
  *   segment write per date folder every `flushDelayMs`, then one index write (packed-day.ts).
- * - A run still open after `spillAfterMs`, or holding more than `spillChars`, spills: its lines go to
- *   `<yyyy-MM-dd>/<logId>.log` and it continues there as in the files layout, so a long run's log
- *   survives a crash mid-run.
+ * - A run still executing after `spillAfterMs`, or holding more than `spillChars`, spills: its lines
+ *   go to `<yyyy-MM-dd>/<logId>.log` and it continues there as in the files layout, so a long run's
+ *   log survives a crash mid-run. A run that ended and waits only for its callback line does not
+ *   spill by age (slow callback delivery must not turn into a file per run).
  * - A read merges, in order: the run's own file (if any), its packed blocks, its lines in memory.
  *   Retention deletes date folders wholesale, segments included.
  *
- * What a crash (kill -9) loses: the in-memory lines of runs younger than `spillAfterMs` (and those
- * of finished runs waiting for the next batch, ≤ `flushDelayMs`). Written bytes are in the OS page
+ * What a crash (kill -9) loses: the in-memory lines of runs executing for less than `spillAfterMs`,
+ * of ended runs whose callback is not delivered yet (milliseconds when embedded), and of closed runs
+ * waiting for the next batch or its index write (≤ `flushDelayMs` plus one write). Written bytes are in the OS page
  * cache, so only a machine crash or power loss can lose more (nothing here fsyncs). A block whose
  * index record did not make it to disk is not found after a restart; a torn or zero-filled index
  * record is skipped. One process per log folder: segments are numbered per folder, not locked.
@@ -106,6 +108,11 @@ export class PackedRunLogStore implements RunLogStore {
     log.text += text
     if (log.text.length > this.spillChars) this.spill(log)
     this.options.onChanged(log.logId)
+  }
+
+  markEnded(handle: RunLog): void {
+    const log = handle as LiveLog
+    if (this.live.get(log.logId) === log) log.ended = true
   }
 
   close(handle: RunLog): void {
