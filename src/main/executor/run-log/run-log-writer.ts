@@ -8,6 +8,13 @@ import type { Logger } from '../../kernel/logger'
  * readers flush first.
  */
 const FLUSH_DELAY_MS = 10
+/**
+ * Default for the most run-log fds held at once. A run's file stays open until its callback line,
+ * and callbacks can lag (a busy or unreachable admin), so without a bound 10,000 runs a second would
+ * exhaust the process's file limit. Beyond it the least recently written idle file is closed and
+ * reopened (append) by its next write.
+ */
+const MAX_OPEN_FDS = 256
 
 /** An open run log: lines are buffered and written together. */
 export interface RunLogFile {
@@ -37,6 +44,8 @@ export class RunLogWriter {
   /** Files not finished yet (open, or closing with writes pending), by path. */
   private readonly open = new Map<string, RunLogFile>()
   private readonly dirs = new Map<string, Promise<void>>()
+  /** Files holding an fd, least recently written first. */
+  private readonly withFd = new Map<RunLogFile, true>()
   private flushTimer: NodeJS.Timeout | null = null
   private inFlight = 0
   private idleWaiters: Array<() => void> = []
@@ -44,7 +53,13 @@ export class RunLogWriter {
   constructor(
     private readonly logger: Logger,
     private readonly onWritten: (file: RunLogFile) => void,
+    private readonly maxOpenFds = MAX_OPEN_FDS,
   ) {}
+
+  /** Run-log fds open now (at most `maxOpenFds` once writes settle). */
+  get openFdCount(): number {
+    return this.withFd.size
+  }
 
   /**
    * The file for `path` (several handles to one path share it); one that is closing is reopened, so
@@ -111,6 +126,7 @@ export class RunLogWriter {
     const written = (error: Error | null): void => {
       if (error) this.logger.error('run log write failed', { path: file.path, error: error.message })
       file.writing = false
+      if (file.fd >= 0) this.keepFd(file)
       this.inFlight--
       this.onWritten(file)
       if (file.buffer !== '') this.flushFile(file)
@@ -133,8 +149,23 @@ export class RunLogWriter {
     if (file.closed) return
     file.closed = true
     if (this.open.get(file.path) === file) this.open.delete(file.path)
+    this.withFd.delete(file)
     if (file.fd >= 0) close(file.fd, () => undefined)
     file.fd = -1
+  }
+
+  /** Marks `file`'s fd as just used and closes the least recently used idle ones beyond the limit. */
+  private keepFd(file: RunLogFile): void {
+    this.withFd.delete(file)
+    this.withFd.set(file, true)
+    if (this.withFd.size <= this.maxOpenFds) return
+    for (const oldest of this.withFd.keys()) {
+      if (this.withFd.size <= this.maxOpenFds) break
+      if (oldest.writing) continue
+      this.withFd.delete(oldest)
+      close(oldest.fd, () => undefined)
+      oldest.fd = -1
+    }
   }
 
   private openFd(path: string, done: (error: Error | null, fd: number) => void): void {
