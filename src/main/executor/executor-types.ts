@@ -19,8 +19,15 @@ export interface ExecutorOptions {
   runLogLayout?: RunLogLayout
   /** Packed layout: a run still running this long (injected clock) moves to its own file. Default 1000. */
   runLogSpillAfterMs?: number
-  /** Where finished runs are reported, in batches of ≤ 50; a rejection spools the batch. */
+  /** Where finished runs are reported, in batches of ≤ `callbackBatchMax`; a rejection spools the batch. */
   callbackSink: CallbackSink
+  /**
+   * Most callbacks per sink call; up to 4 calls are in flight. Default 50, XXL-JOB 3.x's batch, right
+   * for HTTP to an admin. An in-process sink that commits on a timer (the embedded executor's) needs
+   * more to keep up with 10,000 runs a second: 4 × 50 per commit is at most 20,000/s at a 10 ms
+   * commit and far less when a commit takes longer; 1000 or more suits it.
+   */
+  callbackBatchMax?: number
   /** Starts runner threads; always called with 'job-runner'. */
   spawnWorker: SpawnWorker
   /** Default systemClock. Drives timeouts, idle exit, the callback retry loop and log retention. */

@@ -79,6 +79,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
   }
   const callbacks = new CallbackQueue({
     sink: options.callbackSink,
+    batchMax: options.callbackBatchMax,
     spool,
     logger,
     onDelivered: (batch) => appendCallbackLine(batch, FRAME.callbackFinish),

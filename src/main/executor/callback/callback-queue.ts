@@ -11,6 +11,8 @@ export interface CallbackQueueOptions {
   logger: Logger
   /** Batches handed to the sink at once; more wait. Default 4. */
   maxInFlight?: number
+  /** Most callbacks per sink call. Default CALLBACK_BATCH_MAX. */
+  batchMax?: number
   /** The sink accepted these (write "callback finish" to their run logs). */
   onDelivered(batch: readonly HandleCallback[]): void
   /** The sink refused these and they were spooled (write "callback fail" to their run logs). */
@@ -20,7 +22,7 @@ export interface CallbackQueueOptions {
 /**
  * Finished runs waiting to be reported. A first item is sent on the next event-loop turn with
  * whatever else has accumulated by then (no fixed 3-s poll); while the sink is busy, items gather
- * into batches of up to 50. A refused batch is spooled to disk for the retry loop.
+ * into batches of up to `batchMax`. A refused batch is spooled to disk for the retry loop.
  */
 export class CallbackQueue {
   /** Waiting items from `head` on (taking a batch off the front must not move the rest). */
@@ -30,9 +32,11 @@ export class CallbackQueue {
   private scheduled = false
   private idleWaiters: Array<() => void> = []
   private readonly maxInFlight: number
+  private readonly batchMax: number
 
   constructor(private readonly options: CallbackQueueOptions) {
     this.maxInFlight = options.maxInFlight ?? 4
+    this.batchMax = Math.max(1, Math.floor(options.batchMax ?? CALLBACK_BATCH_MAX))
   }
 
   push(callback: HandleCallback): void {
@@ -62,7 +66,7 @@ export class CallbackQueue {
 
   private pump(): void {
     while (this.waiting > 0 && this.inFlight < this.maxInFlight) {
-      const batch = this.items.slice(this.head, this.head + CALLBACK_BATCH_MAX)
+      const batch = this.items.slice(this.head, this.head + this.batchMax)
       this.head += batch.length
       if (this.head === this.items.length) {
         this.items = []
