@@ -46,6 +46,11 @@ export class RunLogWriter {
   private readonly dirs = new Map<string, Promise<void>>()
   /** Files holding an fd, least recently written first. */
   private readonly withFd = new Map<RunLogFile, true>()
+  /** Opens in progress; with `withFd` they stay within `maxOpenFds`. */
+  private opening = 0
+  /** Writes waiting for an fd to be free, oldest first from `queuedHead`. */
+  private queuedOpens: Array<{ file: RunLogFile; text: string; written: (error: Error | null) => void }> = []
+  private queuedHead = 0
   private flushTimer: NodeJS.Timeout | null = null
   private inFlight = 0
   private idleWaiters: Array<() => void> = []
@@ -56,9 +61,9 @@ export class RunLogWriter {
     private readonly maxOpenFds = MAX_OPEN_FDS,
   ) {}
 
-  /** Run-log fds open now (at most `maxOpenFds` once writes settle). */
+  /** Run-log fds open or being opened now; never more than `maxOpenFds`. */
   get openFdCount(): number {
-    return this.withFd.size
+    return this.withFd.size + this.opening
   }
 
   /**
@@ -127,6 +132,7 @@ export class RunLogWriter {
       if (error) this.logger.error('run log write failed', { path: file.path, error: error.message })
       file.writing = false
       if (file.fd >= 0) this.keepFd(file)
+      this.startQueuedOpens()
       this.inFlight--
       this.onWritten(file)
       if (file.buffer !== '') this.flushFile(file)
@@ -138,11 +144,26 @@ export class RunLogWriter {
       if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve()
     }
     if (file.fd >= 0) return write(file.fd, text, (error) => written(error))
-    this.openFd(file.path, (error, fd) => {
-      if (error) return written(error)
-      file.fd = fd
-      write(fd, text, (writeError) => written(writeError))
-    })
+    this.queuedOpens.push({ file, text, written })
+    this.startQueuedOpens()
+  }
+
+  /** Opens files for waiting writes while fds are free, closing idle ones to make room. */
+  private startQueuedOpens(): void {
+    while (this.queuedHead < this.queuedOpens.length) {
+      if (this.withFd.size + this.opening >= this.maxOpenFds && !this.closeIdleFd()) return
+      const { file, text, written } = this.queuedOpens[this.queuedHead++]
+      this.opening++
+      this.openFd(file.path, (error, fd) => {
+        this.opening--
+        if (error) return written(error)
+        file.fd = fd
+        this.withFd.set(file, true)
+        write(fd, text, (writeError) => written(writeError))
+      })
+    }
+    this.queuedOpens = []
+    this.queuedHead = 0
   }
 
   private finish(file: RunLogFile): void {
@@ -152,20 +173,26 @@ export class RunLogWriter {
     this.withFd.delete(file)
     if (file.fd >= 0) close(file.fd, () => undefined)
     file.fd = -1
+    this.startQueuedOpens()
   }
 
   /** Marks `file`'s fd as just used and closes the least recently used idle ones beyond the limit. */
   private keepFd(file: RunLogFile): void {
     this.withFd.delete(file)
     this.withFd.set(file, true)
-    if (this.withFd.size <= this.maxOpenFds) return
-    for (const oldest of this.withFd.keys()) {
-      if (this.withFd.size <= this.maxOpenFds) break
-      if (oldest.writing) continue
-      this.withFd.delete(oldest)
-      close(oldest.fd, () => undefined)
-      oldest.fd = -1
+    while (this.withFd.size + this.opening > this.maxOpenFds && this.closeIdleFd());
+  }
+
+  /** Closes the least recently written fd not in use; false when every fd is busy. */
+  private closeIdleFd(): boolean {
+    for (const file of this.withFd.keys()) {
+      if (file.writing) continue
+      this.withFd.delete(file)
+      close(file.fd, () => undefined)
+      file.fd = -1
+      return true
     }
+    return false
   }
 
   private openFd(path: string, done: (error: Error | null, fd: number) => void): void {
