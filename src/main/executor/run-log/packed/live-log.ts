@@ -20,13 +20,16 @@ export class LiveLog implements RunLog {
   packedBefore = false
   /** In the store's list for the next batch. */
   queued = false
+  /** Lines appended so far; a run with only its start line is waiting for a worker, not running. */
+  appends = 0
 
   constructor(
     readonly logId: number,
     readonly logDateTimeMs: number,
     /** `yyyy-MM-dd` of `logDateTimeMs`. */
     readonly day: string,
-    readonly openedMs: number,
+    /** When its spill age started: at open, and again each time it was found still waiting to start. */
+    public openedMs: number,
   ) {}
 }
 

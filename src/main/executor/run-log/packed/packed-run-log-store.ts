@@ -105,6 +105,7 @@ export class PackedRunLogStore implements RunLogStore {
     // A handle whose lines were all written out: later lines start a new stretch of the same log.
     if (this.live.get(log.logId) !== log) log = this.open(log.logId, log.logDateTimeMs) as LiveLog
     if (log.file) return this.writer.append(log.file, text)
+    log.appends++
     log.text += text
     if (log.text.length > this.spillChars) this.spill(log)
     this.options.onChanged(log.logId)
@@ -283,7 +284,14 @@ export class PackedRunLogStore implements RunLogStore {
       if (this.spillWake !== wake) return
       this.spillWake = null
       const cutoffMs = clock.nowMs() - this.spillAfterMs
-      for (let log = this.order.takeOpenedBy(cutoffMs); log; log = this.order.takeOpenedBy(cutoffMs)) this.spill(log)
+      for (let log = this.order.takeOpenedBy(cutoffMs); log; log = this.order.takeOpenedBy(cutoffMs)) {
+        // A run still waiting for a worker (only its start line) is not a long run: under a backlog,
+        // spilling those would turn every queued run into a file creation and deepen the backlog.
+        if (log.appends <= 1) {
+          log.openedMs = clock.nowMs()
+          this.order.push(log)
+        } else this.spill(log)
+      }
       this.armSpill()
     })
   }
