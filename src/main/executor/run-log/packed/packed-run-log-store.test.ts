@@ -130,7 +130,7 @@ describe('PackedRunLogStore', () => {
     expect(await store.read(12, DAY_MS, 1)).toMatchObject({ toLineNum: 3, logContent: expected(12, 1, 3) })
     expect(await readFile(path, 'utf8')).toBe(expected(9, 1, 3))
     expect(await store.read(11, DAY_MS, 1)).toMatchObject({ logContent: expected(11, 1, 1) })
-    expect(await dayFiles()).toEqual(['10.log', '9.log', 'runs-1.idx', 'runs-1.seg'])
+    expect(await dayFiles()).toEqual(['9.log', 'runs-1.idx', 'runs-1.seg'])
   })
 
   it('spills a run whose lines outgrow the memory limit', async () => {
