@@ -4,23 +4,26 @@
  * Reports runs/s, CPU-µs per run (process.cpuUsage: every thread of the process) and p50/p99/max from
  * the `run()` call to the handler's first line.
  *
- *   npx tsx bench/embedded-executor.ts [jobs=10000] [bursts=5] [maxWorkers=64] [logBaseDir=os.tmpdir()]
+ *   npx tsx bench/embedded-executor.ts [jobs=10000] [bursts=5] [layout=packed|files] [maxWorkers=64] [logBaseDir=os.tmpdir()] [executorTimeoutSec=0]
  *
  * Throwaway-quality on purpose; the product benchmark (B1/B2) measures the whole pipeline.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { createExecutor } from '../src/main/executor'
+import { createExecutor, type RunLogLayout } from '../src/main/executor'
 import type { HandleCallback } from '../src/main/executor/executor-api'
 import { spawnWorker } from '../src/main/kernel/spawn-worker'
 
 const jobs = Number(process.argv[2] ?? 10_000)
 const bursts = Number(process.argv[3] ?? 5)
-const maxWorkers = Number(process.argv[4] ?? 64)
+const layout = (process.argv[4] ?? 'packed') as RunLogLayout
+const maxWorkers = Number(process.argv[5] ?? 64)
 /** Where run logs go; the disk's cost of creating a file dominates on some machines, so compare with a tmpfs. */
-const logBase = process.argv[5] ?? tmpdir()
+const logBase = process.argv[6] || tmpdir()
+/** > 0 gives every run a deadline (the shared timeout timer's cost). */
+const executorTimeoutSec = Number(process.argv[7] ?? 0)
 
 const root = await mkdtemp(join(logBase, 'jobdesk-bench-executor-'))
 const handlerDir = join(root, 'handlers')
@@ -41,7 +44,15 @@ const sink = async (batch: HandleCallback[]): Promise<void> => {
   if (onAll && received >= jobs) onAll()
 }
 
-const executor = createExecutor({ logDir: join(root, 'logs'), callbackSink: sink, spawnWorker, enableScripts: false, handlerDirs: [handlerDir], maxWorkers })
+const executor = createExecutor({
+  logDir: join(root, 'logs'),
+  callbackSink: sink,
+  spawnWorker,
+  enableScripts: false,
+  handlerDirs: [handlerDir],
+  maxWorkers,
+  runLogLayout: layout,
+})
 let logId = 1
 
 async function burst(record: boolean): Promise<{ wallMs: number; cpuUs: number }> {
@@ -56,7 +67,7 @@ async function burst(record: boolean): Promise<{ wallMs: number; cpuUs: number }
     const id = logId++
     if (record) sent.set(id, performance.timeOrigin + performance.now())
     void executor.run({
-      jobId, executorHandler: 'noop', executorParams: '', executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeout: 0,
+      jobId, executorHandler: 'noop', executorParams: '', executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeout: executorTimeoutSec,
       logId: id, logDateTime, glueType: 'BEAN', glueSource: null, glueUpdatetime: 0, broadcastIndex: 0, broadcastTotal: 1,
     })
   }
@@ -88,7 +99,9 @@ for (let i = 0; i < bursts; i++) {
 console.table(rows)
 const median = (key: keyof (typeof rows)[number]) => pct(rows.map((r) => r[key]), 50)
 console.log(
-  `embedded executor, ${jobs} no-op runs per burst, ${maxWorkers} workers: median ${median('runsPerSec')} runs/s, ` +
+  `embedded executor, ${layout} run logs, ${jobs} no-op runs per burst, ${maxWorkers} workers, executorTimeout ${executorTimeoutSec} s, ` +
+    `load average ${loadavg()[0].toFixed(1)}: ` +
+    `median ${median('runsPerSec')} runs/s, ` +
     `${median('cpuUsPerRun')} CPU-µs/run, run()→handler start p50 ${median('p50')} ms, p99 ${median('p99')} ms`,
 )
 console.log('status after bursts:', executor.status())

@@ -77,7 +77,8 @@ export class SettingsService {
   }
 }
 
-function checkToken(token: string, field: string): void {
+/** Refuses an empty token and XXL-JOB's published default (ValidationError naming `field`). */
+export function checkToken(token: string, field: string): void {
   if (token.trim() === '') throw new ValidationError(field, 'an empty access token would let anyone register executors; leave it unset to get a random one')
   if (FORBIDDEN_TOKENS.has(token)) throw new ValidationError(field, `'${token}' is XXL-JOB's published default; choose a secret token`)
 }

@@ -3,12 +3,31 @@ import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { SpawnWorker } from '../kernel/spawn-worker'
 import type { CallbackSink, ExecutorApi, LogRequest } from './executor-api'
+import type { RunLogLayout } from './run-log/run-log-store'
 
 export interface ExecutorOptions {
   /** Root of run logs (`<yyyy-MM-dd>/<logId>.log`), glue sources and the callback spool. */
   logDir: string
-  /** Where finished runs are reported, in batches of ≤ 50; a rejection spools the batch. */
+  /**
+   * How run logs are stored under `logDir`. 'files' (default): XXL-JOB's one file per run,
+   * `<yyyy-MM-dd>/<logId>.log`, which operators and tools expect (the LAN agent). 'packed': finished
+   * runs are appended in batches to per-day segment files `<yyyy-MM-dd>/runs-<n>.seg` with an index
+   * `runs-<n>.idx`, and only runs that last longer than `runLogSpillAfterMs` get their own file (the
+   * embedded executor, where a file per run costs more CPU than the run). See
+   * run-log/packed/packed-run-log-store.ts for what a crash can lose.
+   */
+  runLogLayout?: RunLogLayout
+  /** Packed layout: a run still running this long (injected clock) moves to its own file. Default 1000. */
+  runLogSpillAfterMs?: number
+  /** Where finished runs are reported, in batches of ≤ `callbackBatchMax`; a rejection spools the batch. */
   callbackSink: CallbackSink
+  /**
+   * Most callbacks per sink call; up to 4 calls are in flight. Default 50, XXL-JOB 3.x's batch, right
+   * for HTTP to an admin. An in-process sink that commits on a timer (the embedded executor's) needs
+   * more to keep up with 10,000 runs a second: 4 × 50 per commit is at most 20,000/s at a 10 ms
+   * commit and far less when a commit takes longer; 1000 or more suits it.
+   */
+  callbackBatchMax?: number
   /** Starts runner threads; always called with 'job-runner'. */
   spawnWorker: SpawnWorker
   /** Default systemClock. Drives timeouts, idle exit, the callback retry loop and log retention. */

@@ -12,19 +12,21 @@ import { BUILTIN_HANDLER_NAMES } from './handlers/builtin-handlers'
 import { laneIdentity, planTrigger } from './lane/block-strategy'
 import { JobLanes } from './lane/job-lanes'
 import { RunnerPool } from './runner/runner-pool'
-import { FRAME, formatLogLine, runLogPath } from './run-log/log-format'
+import { FileRunLogStore } from './run-log/file-run-log-store'
+import { FRAME, formatLogLine } from './run-log/log-format'
 import { runLogRetentionLoop } from './run-log/log-retention'
 import { LogWatchers } from './run-log/log-watchers'
-import { missingLogPage, RunLogReader } from './run-log/run-log-reader'
-import type { RunLogFile } from './run-log/run-log-writer'
-import { RunLogWriter } from './run-log/run-log-writer'
+import { PackedRunLogStore } from './run-log/packed/packed-run-log-store'
+import { missingLogPage } from './run-log/run-log-reader'
+import type { RunLog, RunLogStore } from './run-log/run-log-store'
 import { checkGlue } from './trigger-check'
 import { normalizeTriggerParam } from './trigger-param'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 
 /**
  * The executor: XXL-JOB's ExecutorBiz semantics over job lanes, runner worker threads and script
- * processes, with run-log files, a callback queue with an on-disk spool, and live log tails.
+ * processes, with run logs (one file per run, or packed: `runLogLayout`), a callback queue with an
+ * on-disk spool, and live log tails.
  * The embedded executor is this object; the executor agent wraps it in an HTTP server.
  */
 export function createExecutor(input: ExecutorOptions): Executor {
@@ -42,9 +44,12 @@ export function createExecutor(input: ExecutorOptions): Executor {
   let resolveCatalog = (): void => {}
   if (handlerDirs.length > 0) catalogReady = new Promise((resolve) => (resolveCatalog = resolve))
 
-  const reader = new RunLogReader()
-  const watchers = new LogWatchers(reader, logger)
-  const writer = new RunLogWriter(logger, (path) => watchers.notify(path))
+  const watchers = new LogWatchers((logId, logDateTimeMs, fromLineNum) => logs.read(logId, logDateTimeMs, fromLineNum), logger)
+  const onLogChanged = (logId: number): void => watchers.notify(logId)
+  const logs: RunLogStore =
+    options.runLogLayout === 'packed'
+      ? new PackedRunLogStore({ logDir: options.logDir, clock, logger, onChanged: onLogChanged, spillAfterMs: options.runLogSpillAfterMs })
+      : new FileRunLogStore(options.logDir, logger, onLogChanged)
   const pool = new RunnerPool({
     spawnWorker: options.spawnWorker,
     config: { handlerDirs, httpAllowPrefixes: options.httpAllowPrefixes ?? [] },
@@ -60,20 +65,21 @@ export function createExecutor(input: ExecutorOptions): Executor {
   })
 
   /** Run logs kept open until their callback line is written, by logId. */
-  const awaitingCallback = new Map<number, RunLogFile>()
+  const awaitingCallback = new Map<number, RunLog>()
   const spool = new CallbackSpool(options.logDir)
   const appendCallbackLine = (batch: readonly HandleCallback[], text: string): void => {
     const line = formatLogLine(clock.nowMs(), FRAME.callbackWhere, 0, FRAME.callbackThread, text)
     for (const item of batch) {
       const open = awaitingCallback.get(item.logId)
       awaitingCallback.delete(item.logId)
-      const file = open ?? writer.file(runLogPath(options.logDir, item.logDateTime, item.logId))
-      writer.append(file, line)
-      writer.close(file)
+      const log = open ?? logs.open(item.logId, item.logDateTime)
+      logs.append(log, line)
+      logs.close(log)
     }
   }
   const callbacks = new CallbackQueue({
     sink: options.callbackSink,
+    batchMax: options.callbackBatchMax,
     spool,
     logger,
     onDelivered: (batch) => appendCallbackLine(batch, FRAME.callbackFinish),
@@ -82,12 +88,12 @@ export function createExecutor(input: ExecutorOptions): Executor {
   const lanes = new JobLanes({
     logDir: options.logDir,
     pool,
-    writer,
+    logs,
     clock,
     logger,
     killGraceMs: options.killGraceMs ?? 500,
-    onFinished(callback, file) {
-      awaitingCallback.set(callback.logId, file)
+    onFinished(callback, log) {
+      awaitingCallback.set(callback.logId, log)
       callbacks.push(callback)
     },
   })
@@ -109,7 +115,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
       clock,
       logger,
       signal: loops.signal,
-      onCleaned: (dirs) => dirs.forEach((dir) => writer.forgetDir(join(options.logDir, dir))),
+      onCleaned: (dirs) => logs.forgetDays(dirs),
     }),
     runIdleSweep(),
   ]
@@ -161,18 +167,14 @@ export function createExecutor(input: ExecutorOptions): Executor {
   async function log(request: LogRequest): Promise<ExecutorReply<LogPage>> {
     const problem = checkLogRequest(request)
     if (problem) return failure(problem) as ExecutorReply<LogPage>
-    const path = runLogPath(options.logDir, request.logDateTime, request.logId)
-    await writer.flushPath(path)
-    const page = await reader.read(path, request.fromLineNum)
+    const page = await logs.read(request.logId, request.logDateTime, request.fromLineNum)
     return { code: 200, msg: null, data: page ?? missingLogPage(request.fromLineNum) }
   }
 
   function watchLog(request: LogRequest, listener: (page: LogPage) => void): () => void {
     const problem = checkLogRequest(request)
     if (problem) throw new ValidationError('request', problem)
-    const path = runLogPath(options.logDir, request.logDateTime, request.logId)
-    void writer.flushPath(path)
-    return watchers.watch(path, request.fromLineNum, listener)
+    return watchers.watch(request, listener)
   }
 
   async function drainAndStop(): Promise<void> {
@@ -188,7 +190,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     await callbacks.drain()
     loops.abort()
     await Promise.all(background)
-    await writer.drain()
+    await logs.drain()
     await pool.close()
     state = 'stopped'
   }

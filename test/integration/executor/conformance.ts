@@ -209,7 +209,9 @@ export function describeExecutorConformance(
 
     it('spools a refused callback batch to disk and deletes the file once a retry succeeds', async (ctx) => {
       if (!target.failNextCallbacks || !target.logDir) return ctx.skip()
-      target.failNextCallbacks(1)
+      // Refuse every delivery until the spool file was seen: a retry pass right after the spool write
+      // would otherwise deliver and delete it before a poll could see it (a race under load).
+      target.failNextCallbacks(1_000_000)
       const param = triggerParam({ jobId: 12 })
       const spoolDir = join(target.logDir, 'callbacklogs')
       const spoolFiles = async () => (await readdir(spoolDir).catch(() => [] as string[])).filter((f) => f.endsWith('.log'))
@@ -223,6 +225,7 @@ export function describeExecutorConformance(
         return true
       })
       expect(spooled).toEqual([expect.objectContaining({ logId: param.logId, handleCode: 200 })])
+      target.failNextCallbacks(0)
       expect(await target.waitForCallback(param.logId)).toMatchObject({ logId: param.logId, handleCode: 200 })
       await waitUntil('the spool file to be deleted', async () => (await spoolFiles()).length === 0)
       await waitUntil('the callback lines in the run log', async () => {

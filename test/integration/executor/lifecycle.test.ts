@@ -53,6 +53,32 @@ describe('executor lifecycle', () => {
     expect(existsSync(recent)).toBe(true)
   })
 
+  it('hands a slow in-process sink the backlog in batches of up to callbackBatchMax', async () => {
+    temp = await makeTempDir()
+    const sizes: number[] = []
+    let release = (): void => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    executor = createExecutor({
+      logDir: temp.dir,
+      spawnWorker,
+      enableScripts: false,
+      runLogLayout: 'packed',
+      callbackBatchMax: 500,
+      // Holds its first calls until the whole burst has finished, like a commit that takes a while.
+      callbackSink: async (batch) => {
+        sizes.push(batch.length)
+        await gate
+      },
+    })
+    const params = Array.from({ length: 300 }, (_, i) => triggerParam({ jobId: 2000 + i }))
+    for (const param of params) expect((await executor.run(param)).code).toBe(200)
+    await waitUntil('the burst to finish', () => executor!.status().runningJobIds.length === 0 && executor!.status().queuedCount === 0)
+    release()
+    await waitUntil('every callback', () => sizes.reduce((a, b) => a + b, 0) === params.length)
+    expect(Math.max(...sizes)).toBeGreaterThan(50)
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(500)
+  })
+
   it('keeps every run log of a burst and delivers callbacks in batches of at most 50', async () => {
     target = await startInProcessExecutor()
     const params = Array.from({ length: 300 }, (_, i) => triggerParam({ jobId: 1000 + i, executorParams: `n${i}` }))

@@ -11,6 +11,8 @@ export interface CallbackQueueOptions {
   logger: Logger
   /** Batches handed to the sink at once; more wait. Default 4. */
   maxInFlight?: number
+  /** Most callbacks per sink call. Default CALLBACK_BATCH_MAX. */
+  batchMax?: number
   /** The sink accepted these (write "callback finish" to their run logs). */
   onDelivered(batch: readonly HandleCallback[]): void
   /** The sink refused these and they were spooled (write "callback fail" to their run logs). */
@@ -20,17 +22,21 @@ export interface CallbackQueueOptions {
 /**
  * Finished runs waiting to be reported. A first item is sent on the next event-loop turn with
  * whatever else has accumulated by then (no fixed 3-s poll); while the sink is busy, items gather
- * into batches of up to 50. A refused batch is spooled to disk for the retry loop.
+ * into batches of up to `batchMax`. A refused batch is spooled to disk for the retry loop.
  */
 export class CallbackQueue {
-  private readonly items: HandleCallback[] = []
+  /** Waiting items from `head` on (taking a batch off the front must not move the rest). */
+  private items: HandleCallback[] = []
+  private head = 0
   private inFlight = 0
   private scheduled = false
   private idleWaiters: Array<() => void> = []
   private readonly maxInFlight: number
+  private readonly batchMax: number
 
   constructor(private readonly options: CallbackQueueOptions) {
     this.maxInFlight = options.maxInFlight ?? 4
+    this.batchMax = Math.max(1, Math.floor(options.batchMax ?? CALLBACK_BATCH_MAX))
   }
 
   push(callback: HandleCallback): void {
@@ -45,18 +51,30 @@ export class CallbackQueue {
   }
 
   get pendingCount(): number {
-    return this.items.length + this.inFlight
+    return this.waiting + this.inFlight
+  }
+
+  private get waiting(): number {
+    return this.items.length - this.head
   }
 
   /** Resolves once every pushed callback was delivered or spooled. */
   drain(): Promise<void> {
-    if (this.items.length === 0 && this.inFlight === 0 && !this.scheduled) return Promise.resolve()
+    if (this.waiting === 0 && this.inFlight === 0 && !this.scheduled) return Promise.resolve()
     return new Promise((resolve) => this.idleWaiters.push(resolve))
   }
 
   private pump(): void {
-    while (this.items.length > 0 && this.inFlight < this.maxInFlight) {
-      const batch = this.items.splice(0, CALLBACK_BATCH_MAX)
+    while (this.waiting > 0 && this.inFlight < this.maxInFlight) {
+      const batch = this.items.slice(this.head, this.head + this.batchMax)
+      this.head += batch.length
+      if (this.head === this.items.length) {
+        this.items = []
+        this.head = 0
+      } else if (this.head > 4096 && this.head * 2 > this.items.length) {
+        this.items = this.items.slice(this.head)
+        this.head = 0
+      }
       this.inFlight++
       void this.send(batch).finally(() => {
         this.inFlight--
@@ -88,7 +106,7 @@ export class CallbackQueue {
   }
 
   private notifyIdle(): void {
-    if (this.items.length > 0 || this.inFlight > 0 || this.scheduled) return
+    if (this.waiting > 0 || this.inFlight > 0 || this.scheduled) return
     const waiters = this.idleWaiters
     this.idleWaiters = []
     for (const resolve of waiters) resolve()

@@ -24,6 +24,8 @@ export type TriggerPlan =
   /** End the lane's running and queued runs with `reason`, then start a fresh lane with this run. */
   | { action: 'replace'; reason: string }
 
+const ENQUEUE: TriggerPlan = { action: 'enqueue' }
+
 /** The lane identity a trigger needs; a change replaces the lane (reference §1.4 rule 2). */
 export function laneIdentity(param: Pick<TriggerParam, 'glueType' | 'executorHandler' | 'glueUpdatetime'>): string {
   if (isScriptGlueType(param.glueType)) return `${param.glueType}@${param.glueUpdatetime}`
@@ -38,12 +40,12 @@ export function planTrigger(lane: LaneView | undefined, param: TriggerParam, ide
   if (lane && (lane.runningLogId === param.logId || lane.hasQueued(param.logId))) {
     return { action: 'reject', msg: repeatTriggerMsg(param.logId) }
   }
-  if (!lane) return { action: 'enqueue' }
+  if (!lane) return ENQUEUE
   if (lane.identity !== identity) {
     return { action: 'replace', reason: identity.startsWith('BEAN:') ? CHANGE_HANDLER_REASON : CHANGE_GLUE_REASON }
   }
   const busy = lane.runningLogId !== null || lane.queuedCount > 0
-  if (!busy) return { action: 'enqueue' }
+  if (!busy) return ENQUEUE
   switch (param.executorBlockStrategy) {
     case 'DISCARD_LATER':
       return { action: 'reject', msg: DISCARD_LATER_MSG }
@@ -51,7 +53,7 @@ export function planTrigger(lane: LaneView | undefined, param: TriggerParam, ide
       return { action: 'replace', reason: COVER_EARLY_REASON }
     default:
       // SERIAL_EXECUTION, and XXL-JOB's fallback for unknown values.
-      return { action: 'enqueue' }
+      return ENQUEUE
   }
 }
 

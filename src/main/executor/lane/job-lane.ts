@@ -1,6 +1,6 @@
 import type { TriggerParam } from '../executor-api'
 import type { RunTicket } from '../runner/runner-pool'
-import type { RunLogFile } from '../run-log/run-log-writer'
+import type { RunLog } from '../run-log/run-log-store'
 import type { ScriptProcess } from '../script/script-process'
 import type { LaneView } from './block-strategy'
 
@@ -8,12 +8,12 @@ import type { LaneView } from './block-strategy'
 export interface ActiveRun {
   readonly param: TriggerParam
   readonly lane: JobLane
-  readonly file: RunLogFile
+  readonly log: RunLog
   /** The JS run's place in the runner pool. */
   ticket: RunTicket | null
   script: ScriptProcess | null
-  /** Aborts the executorTimeout sleep when the run ends first. */
-  timeout: AbortController | null
+  /** Its executorTimeout deadline's key in the lanes' RunDeadlines, while it has one. */
+  deadlineKey: number | null
   ended: boolean
 }
 
@@ -23,7 +23,6 @@ export interface ActiveRun {
  */
 export class JobLane implements LaneView {
   readonly queue: TriggerParam[] = []
-  private readonly queuedLogIds = new Set<number>()
   running: ActiveRun | null = null
   /** Removed from the executor (killed, covered, replaced, idle); late events must not revive it. */
   closed = false
@@ -49,8 +48,11 @@ export class JobLane implements LaneView {
     return this.queue.length
   }
 
+  /** A scan: queues are short, and a Set per lane cost more than it saved at 10,000 runs a second. */
   hasQueued(logId: number): boolean {
-    return this.queuedLogIds.has(logId)
+    const queue = this.queue
+    for (let i = 0; i < queue.length; i++) if (queue[i].logId === logId) return true
+    return false
   }
 
   get busy(): boolean {
@@ -59,19 +61,14 @@ export class JobLane implements LaneView {
 
   enqueue(param: TriggerParam): void {
     this.queue.push(param)
-    this.queuedLogIds.add(param.logId)
   }
 
   dequeue(): TriggerParam | undefined {
-    const param = this.queue.shift()
-    if (param) this.queuedLogIds.delete(param.logId)
-    return param
+    return this.queue.shift()
   }
 
   /** Empties the queue and returns what was in it. */
   drainQueue(): TriggerParam[] {
-    const drained = this.queue.splice(0)
-    this.queuedLogIds.clear()
-    return drained
+    return this.queue.splice(0)
   }
 }

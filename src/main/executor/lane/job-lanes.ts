@@ -2,22 +2,24 @@ import type { Clock } from '../../kernel/clock'
 import type { Logger } from '../../kernel/logger'
 import type { HandleCallback, TriggerParam } from '../executor-api'
 import { capHandleMsg, queuedKilledMsg, runningKilledMsg, TIMEOUT_MSG } from '../executor-texts'
-import type { RunnerPool } from '../runner/runner-pool'
-import { FRAME, formatLogLine, runLogPath } from '../run-log/log-format'
-import type { RunLogFile, RunLogWriter } from '../run-log/run-log-writer'
+import type { RunListener, RunnerPool } from '../runner/runner-pool'
+import type { RunRequest } from '../runner/runner-protocol'
+import { FRAME, formatLogLine } from '../run-log/log-format'
+import type { RunLog, RunLogStore } from '../run-log/run-log-store'
 import { startScriptRun } from './script-run'
 import { selectIdleLanes, type TriggerPlan } from './block-strategy'
 import { JobLane, type ActiveRun } from './job-lane'
+import { RunDeadlines } from './run-deadlines'
 
 export interface JobLanesOptions {
   logDir: string
   pool: RunnerPool
-  writer: RunLogWriter
+  logs: RunLogStore
   clock: Clock
   logger: Logger
   killGraceMs: number
-  /** A run ended (or was dropped from a queue); its log file stays open for the callback line. */
-  onFinished(callback: HandleCallback, file: RunLogFile): void
+  /** A run ended (or was dropped from a queue); its log stays open for the callback line. */
+  onFinished(callback: HandleCallback, log: RunLog): void
 }
 
 type EndKind = 'finish' | 'error' | 'timeout' | 'killed'
@@ -30,8 +32,11 @@ type EndKind = 'finish' | 'error' | 'timeout' | 'killed'
 export class JobLanes {
   private readonly lanes = new Map<number, JobLane>()
   private runEndedWaiters: Array<() => void> = []
+  private readonly deadlines: RunDeadlines<ActiveRun>
 
-  constructor(private readonly options: JobLanesOptions) {}
+  constructor(private readonly options: JobLanesOptions) {
+    this.deadlines = new RunDeadlines(options.clock, (run) => this.timeOut(run))
+  }
 
   get(jobId: number): JobLane | undefined {
     return this.lanes.get(jobId)
@@ -114,7 +119,7 @@ export class JobLanes {
       logDir: this.options.logDir,
       dropOlderGlue: !lane.gluePrepared,
       writeLine: (text) => this.write(run, text),
-      writeRaw: (line) => this.options.writer.append(run.file, `${line}\n`),
+      writeRaw: (line) => this.options.logs.append(run.log, `${line}\n`),
       onExit: (code, msg) => {
         this.finish(run, code, msg, code === 200 ? 'finish' : 'error')
         this.pump(lane)
@@ -124,55 +129,58 @@ export class JobLanes {
   }
 
   private startJsRun(run: ActiveRun): void {
-    const { param, lane } = run
-    run.ticket = this.options.pool.dispatch(
-      {
-        jobId: param.jobId,
-        logId: param.logId,
-        handler: param.executorHandler,
-        param: param.executorParams,
-        shardIndex: param.broadcastIndex,
-        shardTotal: param.broadcastTotal,
-      },
-      {
-        onLog: (where, line, text) => {
-          if (!run.ended) this.options.writer.append(run.file, formatLogLine(this.options.clock.nowMs(), where, line, lane.thread, text))
-        },
-        onResult: (code, msg) => {
-          this.finish(run, code, msg, 'finish')
-          this.pump(lane)
-        },
-        onError: (error) => {
-          const stack = error.stack ?? `${error.name}: ${error.message}`
-          this.write(run, FRAME.exception(stack))
-          this.finish(run, 500, stack, 'error')
-          this.pump(lane)
-        },
-        onCrash: (reason) => {
-          this.finish(run, 500, reason, 'error')
-          this.pump(lane)
-        },
-      },
-    )
+    const param = run.param
+    const request: RunRequest = {
+      requestId: 0,
+      slot: -1,
+      jobId: param.jobId,
+      logId: param.logId,
+      handler: param.executorHandler,
+      param: param.executorParams,
+      shardIndex: param.broadcastIndex,
+      shardTotal: param.broadcastTotal,
+    }
+    run.ticket = this.options.pool.dispatch(request, this.jsRunListener, run)
+  }
+
+  /** One listener for every JS run (the pool hands back the run): no closures per run. */
+  private readonly jsRunListener: RunListener<ActiveRun> = {
+    onLog: (run, where, line, text) => {
+      if (!run.ended) this.options.logs.append(run.log, formatLogLine(this.options.clock.nowMs(), where, line, run.lane.thread, text))
+    },
+    onResult: (run, code, msg) => {
+      this.finish(run, code, msg, 'finish')
+      this.pump(run.lane)
+    },
+    onError: (run, error) => {
+      const stack = error.stack ?? `${error.name}: ${error.message}`
+      this.write(run, FRAME.exception(stack))
+      this.finish(run, 500, stack, 'error')
+      this.pump(run.lane)
+    },
+    onCrash: (run, reason) => {
+      this.finish(run, 500, reason, 'error')
+      this.pump(run.lane)
+    },
   }
 
   private begin(lane: JobLane, param: TriggerParam): ActiveRun {
-    const file = this.options.writer.file(runLogPath(this.options.logDir, param.logDateTime, param.logId))
-    const run: ActiveRun = { param, lane, file, ticket: null, script: null, timeout: null, ended: false }
+    const log = this.options.logs.open(param.logId, param.logDateTime)
+    const run: ActiveRun = { param, lane, log, ticket: null, script: null, deadlineKey: null, ended: false }
+    const nowMs = this.options.clock.nowMs()
     lane.running = run
-    lane.lastActiveMs = this.options.clock.nowMs()
+    lane.lastActiveMs = nowMs
     this.write(run, FRAME.start(param.executorParams))
-    if (param.executorTimeout > 0) {
-      const timeout = new AbortController()
-      run.timeout = timeout
-      void this.options.clock.sleep(param.executorTimeout * 1000, timeout.signal).then(() => {
-        if (timeout.signal.aborted || run.ended) return
-        this.write(run, FRAME.timeout)
-        this.endActive(run, 502, TIMEOUT_MSG, 'timeout')
-        this.pump(lane)
-      })
-    }
+    if (param.executorTimeout > 0) run.deadlineKey = this.deadlines.add(run, nowMs + param.executorTimeout * 1000)
     return run
+  }
+
+  private timeOut(run: ActiveRun): void {
+    if (run.ended) return
+    run.deadlineKey = null
+    this.write(run, FRAME.timeout)
+    this.endActive(run, 502, TIMEOUT_MSG, 'timeout')
+    this.pump(run.lane)
   }
 
   /** Stops the work for real (terminates the worker / kills the process tree), then finishes the run. */
@@ -186,25 +194,25 @@ export class JobLanes {
   private finish(run: ActiveRun, code: number, rawMsg: string | null, kind: EndKind): void {
     if (run.ended) return
     run.ended = true
-    run.timeout?.abort()
+    if (run.deadlineKey !== null) this.deadlines.remove(run, run.deadlineKey)
     const msg = capHandleMsg(rawMsg)
     this.write(run, FRAME.end(kind, code, msg))
+    this.options.logs.markEnded(run.log)
     const lane = run.lane
     if (lane.running === run) lane.running = null
     lane.lastActiveMs = this.options.clock.nowMs()
-    this.options.onFinished({ logId: run.param.logId, logDateTime: run.param.logDateTime, handleCode: code, handleMsg: msg }, run.file)
-    const waiters = this.runEndedWaiters
-    this.runEndedWaiters = []
-    for (const resolve of waiters) resolve()
+    this.options.onFinished({ logId: run.param.logId, logDateTime: run.param.logDateTime, handleCode: code, handleMsg: msg }, run.log)
+    if (this.runEndedWaiters.length > 0) for (const resolve of this.runEndedWaiters.splice(0)) resolve()
   }
 
   private dropQueued(lane: JobLane, param: TriggerParam, msg: string): void {
-    const file = this.options.writer.file(runLogPath(this.options.logDir, param.logDateTime, param.logId))
-    this.options.writer.append(file, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, lane.thread, FRAME.notExecuted(msg)))
-    this.options.onFinished({ logId: param.logId, logDateTime: param.logDateTime, handleCode: 500, handleMsg: msg }, file)
+    const log = this.options.logs.open(param.logId, param.logDateTime)
+    this.options.logs.append(log, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, lane.thread, FRAME.notExecuted(msg)))
+    this.options.logs.markEnded(log)
+    this.options.onFinished({ logId: param.logId, logDateTime: param.logDateTime, handleCode: 500, handleMsg: msg }, log)
   }
 
   private write(run: ActiveRun, text: string): void {
-    this.options.writer.append(run.file, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, run.lane.thread, text))
+    this.options.logs.append(run.log, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, run.lane.thread, text))
   }
 }

@@ -1,9 +1,13 @@
 import type { LogPage } from '../../../shared/model'
 import type { Logger } from '../../kernel/logger'
-import type { RunLogReader } from './run-log-reader'
+import type { LogRequest } from '../executor-api'
+
+/** Reads a run's log page (the store's `read`). */
+export type ReadRunLog = (logId: number, logDateTimeMs: number, fromLineNum: number) => Promise<LogPage | null>
 
 interface Watcher {
-  path: string
+  logId: number
+  logDateTimeMs: number
   nextLineNum: number
   listener: (page: LogPage) => void
   reading: boolean
@@ -12,40 +16,50 @@ interface Watcher {
 }
 
 /**
- * Live tails of run logs. Every write goes through this process's RunLogWriter, which calls
- * `notify(path)` after it wrote; a watcher then reads the new lines and pushes them as one page
+ * Live tails of run logs. Every line goes through this process's run-log store, which calls
+ * `notify(logId)` when a run's log has new lines; a watcher then reads them and pushes them as one page
  * (fromLineNum..toLineNum, contiguous with the previous page). No polling and no fs.watch.
  */
 export class LogWatchers {
-  private readonly byPath = new Map<string, Set<Watcher>>()
+  private readonly byLogId = new Map<number, Set<Watcher>>()
 
   constructor(
-    private readonly reader: RunLogReader,
+    private readonly read: ReadRunLog,
     private readonly logger: Logger,
   ) {}
 
-  watch(path: string, fromLineNum: number, listener: (page: LogPage) => void): () => void {
-    const watcher: Watcher = { path, nextLineNum: Math.max(1, fromLineNum), listener, reading: false, again: false, closed: false }
-    let set = this.byPath.get(path)
-    if (!set) this.byPath.set(path, (set = new Set()))
+  watch(request: LogRequest, listener: (page: LogPage) => void): () => void {
+    const watcher: Watcher = {
+      logId: request.logId,
+      logDateTimeMs: request.logDateTime,
+      nextLineNum: Math.max(1, request.fromLineNum),
+      listener,
+      reading: false,
+      again: false,
+      closed: false,
+    }
+    let set = this.byLogId.get(watcher.logId)
+    if (!set) this.byLogId.set(watcher.logId, (set = new Set()))
     set.add(watcher)
     void this.pump(watcher)
     return () => {
       watcher.closed = true
-      const current = this.byPath.get(path)
+      const current = this.byLogId.get(watcher.logId)
       current?.delete(watcher)
-      if (current?.size === 0) this.byPath.delete(path)
+      if (current?.size === 0) this.byLogId.delete(watcher.logId)
     }
   }
 
-  notify(path: string): void {
-    const set = this.byPath.get(path)
+  /** Called for every write, so it costs one size check when nobody watches. */
+  notify(logId: number): void {
+    if (this.byLogId.size === 0) return
+    const set = this.byLogId.get(logId)
     if (set) for (const watcher of set) void this.pump(watcher)
   }
 
   get count(): number {
     let n = 0
-    for (const set of this.byPath.values()) n += set.size
+    for (const set of this.byLogId.values()) n += set.size
     return n
   }
 
@@ -58,7 +72,7 @@ export class LogWatchers {
     try {
       do {
         watcher.again = false
-        const page = await this.reader.read(watcher.path, watcher.nextLineNum)
+        const page = await this.read(watcher.logId, watcher.logDateTimeMs, watcher.nextLineNum)
         if (watcher.closed) return
         if (page && page.toLineNum >= watcher.nextLineNum) {
           watcher.nextLineNum = page.toLineNum + 1
@@ -66,7 +80,7 @@ export class LogWatchers {
         }
       } while (watcher.again && !watcher.closed)
     } catch (error) {
-      this.logger.warn('log tail read failed', { path: watcher.path, error: (error as Error).message })
+      this.logger.warn('log tail read failed', { logId: watcher.logId, error: (error as Error).message })
     } finally {
       watcher.reading = false
     }

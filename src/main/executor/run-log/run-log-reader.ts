@@ -6,6 +6,12 @@ import { LOG_MISSING_MSG } from '../executor-texts'
 const SCAN_CHUNK_BYTES = 64 * 1024
 const NEWLINE = 0x0a
 
+export interface FileLines {
+  /** Lines from the asked line on, each ending in "\n". */
+  text: string
+  totalLines: number
+}
+
 interface LineIndex {
   /** Byte offset where each complete line starts, plus one past the last complete line. */
   starts: number[]
@@ -25,7 +31,18 @@ export class RunLogReader {
   constructor(private readonly maxIndexedFiles = 64) {}
 
   /** `null` when the file does not exist. */
-  read(path: string, fromLineNum: number): Promise<LogPage | null> {
+  async read(path: string, fromLineNum: number): Promise<LogPage | null> {
+    const lines = await this.readLines(path, fromLineNum)
+    if (!lines) return null
+    if (Math.max(1, fromLineNum) > lines.totalLines) return { fromLineNum, toLineNum: 0, logContent: '', isEnd: false }
+    return { fromLineNum, toLineNum: lines.totalLines, logContent: lines.text, isEnd: false }
+  }
+
+  /**
+   * The lines from `fromLineNum` on (a last line without "\n" gets one) and how many lines the file
+   * has; `null` when the file does not exist.
+   */
+  readLines(path: string, fromLineNum: number): Promise<FileLines | null> {
     let index = this.indexes.get(path)
     if (index) this.indexes.delete(path)
     else index = { starts: [0], scannedBytes: 0, queue: Promise.resolve() }
@@ -42,7 +59,7 @@ export class RunLogReader {
     this.indexes.delete(path)
   }
 
-  private async readIndexed(path: string, index: LineIndex, fromLineNum: number): Promise<LogPage | null> {
+  private async readIndexed(path: string, index: LineIndex, fromLineNum: number): Promise<FileLines | null> {
     let handle
     try {
       handle = await open(path, 'r')
@@ -74,7 +91,7 @@ export class RunLogReader {
       const hasPartial = lastStart < sizeBytes
       const totalLines = completeLines + (hasPartial ? 1 : 0)
       const first = Math.max(1, fromLineNum)
-      if (first > totalLines) return { fromLineNum, toLineNum: 0, logContent: '', isEnd: false }
+      if (first > totalLines) return { text: '', totalLines }
       const startByte = index.starts[first - 1]
       const content = Buffer.allocUnsafe(sizeBytes - startByte)
       let filled = 0
@@ -84,7 +101,7 @@ export class RunLogReader {
         filled += bytesRead
       }
       const text = content.subarray(0, filled).toString('utf8')
-      return { fromLineNum, toLineNum: totalLines, logContent: hasPartial ? `${text}\n` : text, isEnd: false }
+      return { text: hasPartial ? `${text}\n` : text, totalLines }
     } finally {
       await handle.close()
     }

@@ -6,30 +6,63 @@ export interface RunOutcome {
   msg: string | null
 }
 
-export interface LogSink {
-  (where: string, line: number, text: string): void
-}
+/** Where a run's `ctx.log` entries go (the worker posts them to the host). */
+export type LogSink = (requestId: number, where: string, line: number, text: string) => void
+
+const ABORTED = 'run aborted by the executor'
 
 /**
- * Calls one handler with its context and turns what it returns into a handle code and message.
- * A thrown error is rethrown for the caller to report with its stack.
+ * A handler's `ctx` for one run. One object per run with accessors on the prototype: the signal is
+ * made on first use (most handlers never look), and `log` is bound on first use, so handlers that
+ * destructure `{ log }` keep working.
  */
-export async function runHandler(handler: JobHandler, run: RunRequest, signal: () => AbortSignal, log: LogSink): Promise<RunOutcome> {
-  // `signal` is made on first use: most handlers never look, and an AbortController per run is not free.
-  const ctx: JobContext = {
-    param: run.param,
-    shardIndex: run.shardIndex,
-    shardTotal: run.shardTotal,
-    logId: run.logId,
-    jobId: run.jobId,
-    get signal() {
-      return signal()
-    },
-    log(...parts: unknown[]) {
-      const site = callSite(run.handler)
-      log(site.where, site.line, parts.map(formatPart).join(' '))
-    },
+export class RunContext implements JobContext {
+  readonly param: string
+  readonly shardIndex: number
+  readonly shardTotal: number
+  readonly logId: number
+  readonly jobId: number
+  private controller: AbortController | null = null
+  private aborted = false
+  private boundLog: ((...parts: unknown[]) => void) | null = null
+
+  constructor(
+    readonly run: RunRequest,
+    private readonly sink: LogSink,
+  ) {
+    this.param = run.param
+    this.shardIndex = run.shardIndex
+    this.shardTotal = run.shardTotal
+    this.logId = run.logId
+    this.jobId = run.jobId
   }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController()
+      if (this.aborted) this.controller.abort(new Error(ABORTED))
+    }
+    return this.controller.signal
+  }
+
+  get log(): (...parts: unknown[]) => void {
+    return (this.boundLog ??= this.writeLog.bind(this))
+  }
+
+  /** The executor killed the run (kill, timeout, cover, stop). */
+  abort(): void {
+    this.aborted = true
+    this.controller?.abort(new Error(ABORTED))
+  }
+
+  private writeLog(...parts: unknown[]): void {
+    const site = callSite(this.run.handler)
+    this.sink(this.run.requestId, site.where, site.line, parts.map(formatPart).join(' '))
+  }
+}
+
+/** Calls one handler; a thrown error is rethrown for the caller to report with its stack. */
+export async function runHandler(handler: JobHandler, ctx: RunContext): Promise<RunOutcome> {
   return toOutcome(await handler(ctx))
 }
 

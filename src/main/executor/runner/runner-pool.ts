@@ -3,21 +3,22 @@ import type { Clock } from '../../kernel/clock'
 import type { Logger } from '../../kernel/logger'
 import type { SpawnWorker } from '../../kernel/spawn-worker'
 import { RunnerWorker } from './runner-thread'
-import { SLOT_CLAIMED, type RunnerConfig, type RunnerToHost, type RunRequest, type ThreadError } from './runner-protocol'
+import { SLOT_CLAIMED, SLOT_DONE, type RunnerConfig, type RunnerToHost, type RunRequest, type ThreadError } from './runner-protocol'
 
-/** What the pool reports about one run. */
-export interface RunListener {
-  onLog(where: string, line: number, text: string): void
-  onResult(code: number, msg: string | null): void
-  onError(error: ThreadError): void
+/** What the pool reports about runs; one listener serves many runs, told apart by their `context`. */
+export interface RunListener<C> {
+  onLog(context: C, where: string, line: number, text: string): void
+  onResult(context: C, code: number, msg: string | null): void
+  onError(context: C, error: ThreadError): void
   /** The thread died while executing this run (crash, `process.exit` in a handler). */
-  onCrash(reason: string): void
+  onCrash(context: C, reason: string): void
 }
 
 /** A run handed to the pool; `cancel` it to stop hearing about it. */
-export interface RunTicket {
+export interface RunTicket<C = unknown> {
   readonly run: RunRequest
-  readonly listener: RunListener
+  readonly listener: RunListener<C>
+  readonly context: C
   worker: RunnerWorker | null
   requestId: number
   slot: number
@@ -74,8 +75,9 @@ export class RunnerPool {
     if (this.workers.size === 0) this.spawn()
   }
 
-  dispatch(run: RunRequest, listener: RunListener): RunTicket {
-    const ticket: RunTicket = { run, listener, worker: null, requestId: 0, slot: -1, cancelled: false }
+  /** `run.requestId` and `run.slot` are the pool's to set. */
+  dispatch<C>(run: RunRequest, listener: RunListener<C>, context: C): RunTicket<C> {
+    const ticket: RunTicket<C> = { run, listener, context, worker: null, requestId: 0, slot: -1, cancelled: false }
     this.waiting.push(ticket)
     this.schedulePlacement()
     return ticket
@@ -143,13 +145,20 @@ export class RunnerPool {
     this.schedulePlacement()
   }
 
-  private schedulePlacement(): void {
+  /**
+   * Placement runs once per batch of events: after the current task for new runs, after the
+   * current event-loop phase for freed slots, so the results a worker sends in a burst free their
+   * slots together and the next runs go out in one message rather than one each.
+   */
+  private schedulePlacement(afterPhase = false): void {
     if (this.placeScheduled) return
     this.placeScheduled = true
-    queueMicrotask(() => {
+    const place = (): void => {
       this.placeScheduled = false
       this.place()
-    })
+    }
+    if (afterPhase) setImmediate(place)
+    else queueMicrotask(place)
   }
 
   /** Assigns waiting runs to workers and sends each worker its batch. */
@@ -174,15 +183,24 @@ export class RunnerPool {
     for (const worker of this.workers) worker.flush()
   }
 
+  /**
+   * The least loaded worker that can take a run, or a new one: up to about one per core while runs
+   * queue up, and beyond that only when no worker is making progress (all stuck in long runs). Full
+   * workers that are progressing free their slots soon; more threads would not run faster.
+   */
   private pickWorker(nowMs: number): RunnerWorker | null {
     let best: RunnerWorker | null = null
     let starting = 0
+    let progressing = 0
     for (const worker of this.workers) {
-      if (!worker.ready && !worker.terminating) starting++
-      if (!worker.acceptsRuns(nowMs, STEAL_AFTER_MS)) continue
+      if (worker.leaving) continue
+      if (!worker.ready) starting++
+      if (worker.headStuck(nowMs, STEAL_AFTER_MS)) continue
+      progressing++
+      if (!worker.hasFreeSlot()) continue
       if (!best || worker.pending.length < best.pending.length) best = worker
     }
-    const wantMore = !best || (best.pending.length > 0 && this.workers.size < this.burstWorkers)
+    const wantMore = progressing === 0 || (best !== null && best.pending.length > 0 && this.workers.size < this.burstWorkers)
     if (wantMore && starting === 0 && this.workers.size < this.options.maxWorkers) return this.spawn()
     return best
   }
@@ -197,6 +215,7 @@ export class RunnerPool {
   }
 
   private onMessage(worker: RunnerWorker, message: RunnerToHost): void {
+    worker.messagesReceived = (worker.messagesReceived + 1) | 0
     switch (message.type) {
       case 'ready':
         worker.ready = true
@@ -208,17 +227,23 @@ export class RunnerPool {
         return
       case 'log': {
         const ticket = worker.find(message.requestId)
-        if (ticket && !ticket.cancelled) ticket.listener.onLog(message.where, message.line, message.text)
+        if (ticket && !ticket.cancelled) ticket.listener.onLog(ticket.context, message.where, message.line, message.text)
         return
       }
-      case 'result':
+      case 'results': {
+        const nowMs = this.options.clock.nowMs()
+        const { requestIds, codes, msgs } = message
+        for (let i = 0; i < requestIds.length; i++) {
+          const ticket = worker.complete(requestIds[i], nowMs)
+          if (ticket && !ticket.cancelled) ticket.listener.onResult(ticket.context, codes[i], msgs[i])
+        }
+        if (this.waitingHead < this.waiting.length) this.schedulePlacement(true)
+        return
+      }
       case 'error': {
         const ticket = worker.complete(message.requestId, this.options.clock.nowMs())
-        if (ticket && !ticket.cancelled) {
-          if (message.type === 'result') ticket.listener.onResult(message.code, message.msg)
-          else ticket.listener.onError(message.error)
-        }
-        if (this.waitingHead < this.waiting.length) this.schedulePlacement()
+        if (ticket && !ticket.cancelled) ticket.listener.onError(ticket.context, message.error)
+        if (this.waitingHead < this.waiting.length) this.schedulePlacement(true)
         return
       }
     }
@@ -233,9 +258,17 @@ export class RunnerPool {
     const orphans: RunTicket[] = []
     for (const ticket of worker.pending) {
       if (ticket.cancelled) continue
-      if (worker.stateOf(ticket) === SLOT_CLAIMED) {
+      const state = worker.stateOf(ticket)
+      if (state === SLOT_DONE) {
+        // Finished, but the thread went before posting the batch: the result is in shared memory.
+        const kept = worker.keptResult(ticket)
+        ticket.cancelled = true
+        if (kept) ticket.listener.onResult(ticket.context, kept.code, kept.msg)
+        else ticket.listener.onCrash(ticket.context, `runner worker exited before reporting this run's result: ${cause}`)
+      } else if (state === SLOT_CLAIMED) {
         ticket.cancelled = true
         ticket.listener.onCrash(
+          ticket.context,
           worker.terminating ? `runner worker was terminated while running this job` : `runner worker exited unexpectedly: ${cause}`,
         )
       } else orphans.push(ticket)
@@ -249,11 +282,35 @@ export class RunnerPool {
     if (this.waitingHead < this.waiting.length) this.schedulePlacement()
   }
 
-  /** Moves runs waiting behind a long-running one to other workers. */
+  /**
+   * Every STEAL_CHECK_MS: delivers results workers kept but have not posted because a later handler
+   * holds their thread, then moves runs waiting behind a long-running one to other workers.
+   */
   private stealFromStuck(): void {
     const nowMs = this.options.clock.nowMs()
     for (const worker of this.workers) {
+      this.harvestKept(worker, nowMs)
       if (worker.pending.length > 1 && worker.headStuck(nowMs, STEAL_AFTER_MS)) this.requeue(worker.revokeAllQueued())
+    }
+  }
+
+  /**
+   * Completes the worker's finished head runs from shared memory (their batch comes later, ignored),
+   * once a head was seen finished but unreported on two checks in a row (the thread is busy, not just
+   * about to post), and only once the messages posted before each result (its log lines) arrived.
+   */
+  private harvestKept(worker: RunnerWorker, nowMs: number): void {
+    const first = worker.pending[0]
+    if (!first || worker.stateOf(first) !== SLOT_DONE) return
+    if (worker.doneHeadSeen !== first.requestId) {
+      worker.doneHeadSeen = first.requestId
+      return
+    }
+    for (let head: RunTicket | undefined = first; head && worker.stateOf(head) === SLOT_DONE; head = worker.pending[0]) {
+      const kept = worker.keptResult(head)
+      if (!kept || !worker.caughtUpWith(kept)) return
+      worker.complete(head.requestId, nowMs)
+      if (!head.cancelled) head.listener.onResult(head.context, kept.code, kept.msg)
     }
   }
 }

@@ -1,16 +1,19 @@
 import type { Worker } from 'node:worker_threads'
 import type { SpawnWorker } from '../../kernel/spawn-worker'
+import { createResultBuffer, ResultArea, type KeptResult } from './result-area'
 import type { RunTicket } from './runner-pool'
 import {
   SLOT_CLAIMED,
   SLOT_COUNT,
+  SLOT_DONE,
   SLOT_FREE,
   SLOT_QUEUED,
   SLOT_REVOKED,
-  type AssignedRun,
+  packRuns,
   type HostToRunner,
   type RunnerConfig,
   type RunnerWorkerData,
+  type RunRequest,
 } from './runner-protocol'
 
 /** The host's side of one runner worker thread: its line of assigned runs and their claim slots. */
@@ -20,13 +23,18 @@ export class RunnerWorker {
   readonly pending: RunTicket[] = []
   ready = false
   terminating = false
+  /** Messages received from the thread (int32, wrapping like the thread's count). */
+  messagesReceived = 0
+  /** The head run the pool last found finished but unreported (harvested if still so next check). */
+  doneHeadSeen = 0
   lastError: string | null = null
   idleSinceMs: number
   private readonly slots: Int32Array
+  private readonly results: ResultArea
   private readonly freeSlots: number[] = []
   /** Slots revoked by the host; free again once the thread has skipped them. */
   private readonly revokedSlots = new Set<number>()
-  private outbox: AssignedRun[] = []
+  private outbox: RunRequest[] = []
   /** When the host first saw the head run claimed. */
   private claimSeen: { requestId: number; sinceMs: number } | null = null
   private retiring: { ticket: RunTicket; timer: NodeJS.Timeout } | null = null
@@ -40,7 +48,9 @@ export class RunnerWorker {
     const buffer = new SharedArrayBuffer(SLOT_COUNT * Int32Array.BYTES_PER_ELEMENT)
     this.slots = new Int32Array(buffer)
     for (let slot = SLOT_COUNT - 1; slot >= 0; slot--) this.freeSlots.push(slot)
-    const workerData: RunnerWorkerData = { ...config, slots: buffer }
+    const resultBuffer = createResultBuffer()
+    this.results = new ResultArea(resultBuffer)
+    const workerData: RunnerWorkerData = { ...config, slots: buffer, results: resultBuffer }
     this.thread = spawnWorker('job-runner', { workerData })
     this.thread.on('error', (error) => {
       this.lastError = error.stack ?? error.message
@@ -49,16 +59,25 @@ export class RunnerWorker {
     this.idleSinceMs = nowMs
   }
 
-  acceptsRuns(nowMs: number, stuckAfterMs: number): boolean {
-    if (this.terminating || this.retiring) return false
-    if (this.freeSlots.length === 0 && !this.reclaimSlots()) return false
-    return !this.headStuck(nowMs, stuckAfterMs)
+  /** Terminating, or about to be (a kill is waiting for its run to end). */
+  get leaving(): boolean {
+    return this.terminating || this.retiring !== null
   }
 
-  /** True when the run at the head has been executing for at least `stuckAfterMs`. */
+  hasFreeSlot(): boolean {
+    return this.freeSlots.length > 0 || this.reclaimSlots()
+  }
+
+  /** True when the run being executed (the first not finished) has been so for `stuckAfterMs`. */
   headStuck(nowMs: number, stuckAfterMs: number): boolean {
-    const head = this.pending[0]
-    if (!head || Atomics.load(this.slots, head.slot) !== SLOT_CLAIMED) return false
+    let head: RunTicket | undefined
+    for (const ticket of this.pending) {
+      const state = Atomics.load(this.slots, ticket.slot)
+      if (state === SLOT_DONE) continue
+      if (state === SLOT_CLAIMED) head = ticket
+      break
+    }
+    if (!head) return false
     if (this.claimSeen?.requestId !== head.requestId) this.claimSeen = { requestId: head.requestId, sinceMs: nowMs }
     return nowMs - this.claimSeen.sinceMs >= stuckAfterMs
   }
@@ -68,14 +87,17 @@ export class RunnerWorker {
     ticket.slot = slot
     Atomics.store(this.slots, slot, SLOT_QUEUED)
     this.pending.push(ticket)
-    this.outbox.push({ requestId: ticket.requestId, slot, run: ticket.run })
+    ticket.run.requestId = ticket.requestId
+    ticket.run.slot = slot
+    this.outbox.push(ticket.run)
     if (this.pending.length === 1) this.thread.ref()
   }
 
   /** Sends what was assigned this turn as one message. */
   flush(): void {
     if (this.outbox.length === 0) return
-    this.post({ type: 'runs', runs: this.outbox })
+    const message = packRuns(this.outbox)
+    this.thread.postMessage(message, [message.numbers.buffer as ArrayBuffer])
     this.outbox = []
   }
 
@@ -88,9 +110,13 @@ export class RunnerWorker {
 
   /** The thread reported a run's end: frees its slot and returns it. */
   complete(requestId: number, nowMs: number): RunTicket | undefined {
-    const index = this.pending[0]?.requestId === requestId ? 0 : this.pending.findIndex((t) => t.requestId === requestId)
+    // Nearly always the head; shift() is O(1) on V8 arrays, splice(0, 1) is not. Request ids are
+    // assigned in increasing order, so one below the head's was completed already (harvested).
+    const head = this.pending[0]
+    if (!head || requestId < head.requestId) return undefined
+    const index = head.requestId === requestId ? 0 : this.pending.findIndex((t) => t.requestId === requestId)
     if (index < 0) return undefined
-    const [ticket] = this.pending.splice(index, 1)
+    const ticket = index === 0 ? this.pending.shift()! : this.pending.splice(index, 1)[0]
     Atomics.store(this.slots, ticket.slot, SLOT_FREE)
     this.freeSlots.push(ticket.slot)
     if (this.retiring?.ticket === ticket) this.stopRetireTimer()
@@ -103,6 +129,16 @@ export class RunnerWorker {
 
   stateOf(ticket: RunTicket): number {
     return Atomics.load(this.slots, ticket.slot)
+  }
+
+  /** The result the thread kept for a DONE run; null if it did not fit (it was posted instead). */
+  keptResult(ticket: RunTicket): KeptResult | null {
+    return this.results.read(ticket.slot)
+  }
+
+  /** True once every message the thread posted before this result has been received. */
+  caughtUpWith(kept: KeptResult): boolean {
+    return ((this.messagesReceived - kept.postedBefore) | 0) >= 0
   }
 
   /** Takes back a run the thread has not started; false when it already claimed it. */

@@ -2,16 +2,19 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { builtinHandlers } from '../handlers/builtin-handlers'
 import type { JobHandler } from '../handlers/handler-contract'
 import { loadHandlerDirs } from '../handlers/load-handler-dirs'
-import { runHandler } from './run-handler'
+import { ResultArea } from './result-area'
+import { RunContext, runHandler } from './run-handler'
 import {
   SLOT_CLAIMED,
+  SLOT_DONE,
   SLOT_FREE,
   SLOT_QUEUED,
   toThreadError,
-  type AssignedRun,
+  unpackRuns,
   type HostToRunner,
   type RunnerToHost,
   type RunnerWorkerData,
+  type RunRequest,
 } from './runner-protocol'
 
 /**
@@ -23,6 +26,7 @@ const port = parentPort
 if (!port) throw new Error('runner-worker must run as a worker thread')
 const config = workerData as RunnerWorkerData
 const slots = new Int32Array(config.slots)
+const resultArea = new ResultArea(config.results)
 
 const builtins = builtinHandlers(config.httpAllowPrefixes)
 const ready: Promise<Record<string, JobHandler>> = loadHandlerDirs(config.handlerDirs, new Set(Object.keys(builtins))).then(
@@ -32,22 +36,19 @@ const ready: Promise<Record<string, JobHandler>> = loadHandlerDirs(config.handle
     return all
   },
 )
-const queue: AssignedRun[] = []
+const queue: RunRequest[] = []
 let head = 0
 let draining = false
-let current: { requestId: number; controller: AbortController | null; aborted: boolean } | null = null
+let current: RunContext | null = null
 
 port.on('message', (message: HostToRunner) => {
   switch (message.type) {
     case 'runs':
-      for (const assigned of message.runs) queue.push(assigned)
+      for (const run of unpackRuns(message.numbers, message.texts)) queue.push(run)
       if (!draining) void drain()
       break
     case 'abort':
-      if (current?.requestId === message.requestId) {
-        current.aborted = true
-        current.controller?.abort(new Error('run aborted by the executor'))
-      }
+      if (current?.run.requestId === message.requestId) current.abort()
       break
   }
 })
@@ -72,26 +73,18 @@ async function drain(): Promise<void> {
   draining = false
 }
 
-async function execute(handlers: Record<string, JobHandler>, { requestId, run }: AssignedRun): Promise<void> {
-  const state: { requestId: number; controller: AbortController | null; aborted: boolean } = { requestId, controller: null, aborted: false }
-  current = state
-  const signal = (): AbortSignal => {
-    if (!state.controller) {
-      state.controller = new AbortController()
-      if (state.aborted) state.controller.abort(new Error('run aborted by the executor'))
-    }
-    return state.controller.signal
-  }
+async function execute(handlers: Record<string, JobHandler>, run: RunRequest): Promise<void> {
+  const requestId = run.requestId
+  const ctx = new RunContext(run, postLog)
+  current = ctx
   try {
     const handler = handlers[run.handler]
     if (!handler) {
-      post({ type: 'result', requestId, code: 500, msg: `job handler [${run.handler}] not found.` })
+      reportResult(run, 500, `job handler [${run.handler}] not found.`)
       return
     }
-    const outcome = await runHandler(handler, run, signal, (where, line, text) =>
-      post({ type: 'log', requestId, where, line, text }),
-    )
-    post({ type: 'result', requestId, code: outcome.code, msg: outcome.msg })
+    const outcome = await runHandler(handler, ctx)
+    reportResult(run, outcome.code, outcome.msg)
   } catch (error) {
     post({ type: 'error', requestId, error: toThreadError(error) })
   } finally {
@@ -99,6 +92,44 @@ async function execute(handlers: Record<string, JobHandler>, { requestId, run }:
   }
 }
 
+/** A long turn of quick runs still posts as it goes, so the host works in parallel. */
+const RESULTS_PER_MESSAGE = 256
+
+/** Results waiting for the end of this event-loop turn, as the 'results' message's arrays. */
+let results: { requestIds: number[]; codes: number[]; msgs: Array<string | null> } = { requestIds: [], codes: [], msgs: [] }
+let resultsScheduled = false
+/** Every message this thread posted, counted (int32, wrapping) so the host can tell what it has seen. */
+let messagesPosted = 0
+
+/** Kept in shared memory first (so it survives this thread), then batched; posted at once if too long. */
+function reportResult(run: RunRequest, code: number, msg: string | null): void {
+  const kept = resultArea.write(run.slot, code, msg, messagesPosted)
+  Atomics.store(slots, run.slot, SLOT_DONE)
+  results.requestIds.push(run.requestId)
+  results.codes.push(code)
+  results.msgs.push(msg)
+  if (!kept || results.requestIds.length >= RESULTS_PER_MESSAGE) flushResults()
+  else if (!resultsScheduled) {
+    resultsScheduled = true
+    setImmediate(flushResults)
+  }
+}
+
+function flushResults(): void {
+  resultsScheduled = false
+  if (results.requestIds.length === 0) return
+  port!.postMessage({ type: 'results', ...results } satisfies RunnerToHost)
+  messagesPosted = (messagesPosted + 1) | 0
+  results = { requestIds: [], codes: [], msgs: [] }
+}
+
+function postLog(requestId: number, where: string, line: number, text: string): void {
+  post({ type: 'log', requestId, where, line, text })
+}
+
+/** Posts at once, after the results before it, so the host sees everything in order. */
 function post(message: RunnerToHost): void {
+  flushResults()
   port!.postMessage(message)
+  messagesPosted = (messagesPosted + 1) | 0
 }
