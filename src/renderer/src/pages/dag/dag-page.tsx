@@ -61,7 +61,7 @@ export function DagPage({ runId }: { runId: number | null }) {
     else void showChain(runId)
   }, [runId, showChain, clearChain])
 
-  // The highlight answers the click at once; the side panel (and the canvas resize it causes) follows.
+  // The highlight answers the click at once; the side panel (Mantine components, a runs read) follows.
   const panelJobId = useDeferredValue(selectedId)
   const selected = panelJobId === null ? undefined : jobsById.get(panelJobId)
   const highlight: DagHighlight = useMemo(() => {

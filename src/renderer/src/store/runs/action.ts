@@ -1,4 +1,4 @@
-import type { JobRun } from '../../../../shared/model'
+import { runStatus, type JobRun } from '../../../../shared/model'
 import { client } from '../../api/client'
 import { notifyError } from '../../app/notify'
 import { traceRetries } from '../../lib/run-chain'
@@ -9,6 +9,8 @@ import { initialRunsState, type RunsState } from './initialState'
 const PAGE_SIZE = 200
 const CHILD_RUNS_LIMIT = 50
 export const RECENT_RUNS_LIMIT = 8
+/** A resync re-reads the fired runs of at most this many opened runs (the newest). */
+const RESYNC_PARENTS_MAX = 20
 
 export interface RunsActions {
   /** Reads the newest page for the current filter (replacing the list). */
@@ -42,6 +44,9 @@ export type RunsSlice = RunsState & RunsActions
 export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
   // Only the newest request may write the list: filters change faster than pages arrive.
   let listRequest = 0
+  // Cut events come in bursts under load: one resync at a time, plus one more if asked meanwhile.
+  let resyncing: Promise<void> | null = null
+  let resyncAgain = false
 
   return {
     ...initialRunsState,
@@ -113,18 +118,34 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
     },
 
     async resyncRuns() {
-      const state = get()
-      const opened = Object.keys(state.runsById).map(Number)
-      const parents = Object.keys(state.childRuns).map(Number)
-      const panels = Object.keys(state.recentRunsByJob).map(Number)
-      const tasks: Promise<unknown>[] = [
-        state.fetchLastRuns(),
-        ...opened.map((id) => state.loadRun(id)),
-        ...parents.map((id) => state.fetchChildRuns(id)),
-        ...panels.map((id) => state.fetchRecentRuns(id)),
-      ]
-      if (state.runsLoaded) tasks.push(state.fetchRuns())
-      await Promise.allSettled(tasks)
+      if (resyncing) {
+        resyncAgain = true
+        return resyncing
+      }
+      const once = async () => {
+        const state = get()
+        // A finished run never changes again; only unfinished opened runs are re-read.
+        const opened = Object.values(state.runsById).filter((run) => ['pending', 'running'].includes(runStatus(run)))
+        const parents = Object.keys(state.childRuns).map(Number).sort((a, b) => b - a).slice(0, RESYNC_PARENTS_MAX)
+        const panels = Object.keys(state.recentRunsByJob).map(Number)
+        const tasks: Promise<unknown>[] = [
+          state.fetchLastRuns(),
+          ...opened.map((run) => state.loadRun(run.id)),
+          ...parents.map((id) => state.fetchChildRuns(id)),
+          ...panels.map((id) => state.fetchRecentRuns(id)),
+        ]
+        if (state.runsLoaded) tasks.push(state.fetchRuns())
+        await Promise.allSettled(tasks)
+      }
+      resyncing = (async () => {
+        do {
+          resyncAgain = false
+          await once()
+        } while (resyncAgain)
+      })().finally(() => {
+        resyncing = null
+      })
+      return resyncing
     },
 
     traceRetries(run) {
