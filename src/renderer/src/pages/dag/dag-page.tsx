@@ -109,16 +109,14 @@ export function DagPage({ runId }: { runId: number | null }) {
     <div className="jd-page" data-testid="page-dag">
       <Group justify="space-between" wrap="nowrap">
         <Title order={2}>{t('dag.title')}</Title>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="lg" wrap="nowrap">
+          <DagLegend />
           <DagFind jobs={jobs} onPick={pickJob} />
         </Group>
       </Group>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="xs" c="dimmed" flex={1} miw={0}>
-          {t('dag.hint')}
-        </Text>
-        <DagLegend />
-      </Group>
+      <Text size="xs" c="dimmed">
+        {t('dag.hint')}
+      </Text>
       {refusal && (
         <Alert color="red" withCloseButton closeButtonLabel={t('common.close')} onClose={() => setRefusal(null)} title={t('dag.refused')} data-testid="dag-refusal">
           <Text size="sm" data-testid="dag-refusal-message">
