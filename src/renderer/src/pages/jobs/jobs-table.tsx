@@ -77,7 +77,8 @@ const JobCells = memo(function JobCells({ job, lastRun, selected, actions }: { j
           : action(t('jobs.action.start'), 'job-start', () => actions.start(job), <PlayIcon />, 'teal', job.scheduleType === 'NONE')}
         {action(t('jobs.action.trigger'), 'job-trigger', () => actions.trigger(job), <BoltIcon />)}
         {action(t('jobs.action.edit'), 'job-edit', () => actions.edit(job), <EditIcon />)}
-        {action(t('jobs.action.glue'), 'job-glue', () => actions.glue(job), <CodeIcon />, undefined, job.glueType === 'BEAN')}
+        {/* BEAN jobs have no script: an empty slot keeps the columns aligned and the row light. */}
+        {job.glueType === 'BEAN' ? <span className="jd-icon-slot" /> : action(t('jobs.action.glue'), 'job-glue', () => actions.glue(job), <CodeIcon />)}
         {action(t('jobs.action.copy'), 'job-copy', () => actions.copy(job), <CopyIcon />)}
         {action(t('jobs.action.runs'), 'job-runs', () => actions.showRuns(job), <ListIcon />)}
         {action(t('jobs.action.delete'), 'job-delete', () => actions.remove(job), <TrashIcon />, 'red')}
