@@ -16,6 +16,7 @@ export default defineConfig({
           'executor-agent': main('executor-agent.ts'),
           core: main('app/core-worker.ts'),
           'job-runner': main('executor/runner/runner-worker.ts'),
+          checkpointer: main('store/checkpoint-worker.ts'),
         },
       },
     },

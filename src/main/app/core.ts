@@ -13,6 +13,7 @@ import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/heal
 import { RegistryService } from '../registry/registry-service'
 import { nextFireTimeMs } from '../schedule'
 import { Scheduler } from '../scheduler/scheduler'
+import { Checkpointer } from '../store/checkpointer'
 import { openDatabase } from '../store/open-database'
 import { Store } from '../store/store'
 import { EMBEDDED_ADDRESS, ExecutorDirectory } from '../trigger/executor-directory'
@@ -97,6 +98,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   if (options.accessToken !== undefined) checkToken(options.accessToken, '--token')
 
   const store = new Store(openDatabase(databaseFile(options.dataDir), { nativeBinding: options.nativeBinding }))
+  const checkpointer = new Checkpointer(
+    store.db,
+    options.spawnWorker ?? defaultSpawnWorker,
+    { file: databaseFile(options.dataDir), nativeBinding: options.nativeBinding, periodMs: 1000 },
+    logger,
+  )
   const instance = markInstance(options.dataDir)
   if (instance.othersAlive) logger.warn('another JobDesk process is using this data folder; its embedded runs are left to it')
   const events = new EventHub((ids) => store.runs.getMany(ids))
@@ -235,10 +242,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
         registry.remove(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
         await executor.stop()
       }
-      writer.flush()
+      writer.flush(true)
       await alarms.close()
       runLogs.close()
       events.close()
+      await checkpointer.stop()
       store.close()
       instance.release()
       state = 'stopped'

@@ -6,8 +6,11 @@ import { prepareOneOffRuns, prepareScheduledRuns, type OneOffTrigger, type Prepa
 import { JobCache } from '../trigger/job-cache'
 import type { TriggerPool } from '../trigger/trigger-pool'
 
-/** Scheduled fires are written in transactions of at most this many, so the first runs start early. */
-const FIRE_CHUNK = 500
+/**
+ * Scheduled fires are written in transactions of at most this many; between chunks the event loop
+ * runs, so the first chunk's triggers reach the executor while the next chunk is being written.
+ */
+const FIRE_CHUNK = 250
 
 /**
  * The way into the trigger pool for every kind of trigger: writes the run rows, then hands each run to
@@ -34,20 +37,20 @@ export class TriggerService {
   }
 
   fireScheduled(fires: readonly RingFire[]): void {
-    for (let i = 0; i < fires.length; i += FIRE_CHUNK) {
-      let runs: PreparedRun[]
-      try {
-        const result = prepareScheduledRuns(this.store, fires.slice(i, i + FIRE_CHUNK), this.nowMs(), this.jobCache)
-        if (result.duplicates > 0) this.logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
-        runs = result.runs
-      } catch (error) {
-        // Nothing was claimed (the transaction rolled back): the fires stay in job_ring and the scan
-        // picks them up as stale, so they fire late or as misfires instead of being lost.
-        this.logger.error('writing scheduled runs failed', { count: fires.length, error: (error as Error).message })
-        continue
-      }
-      this.dispatch(runs)
+    this.fireChunk(fires, 0)
+  }
+
+  private fireChunk(fires: readonly RingFire[], from: number): void {
+    try {
+      const result = prepareScheduledRuns(this.store, fires.slice(from, from + FIRE_CHUNK), this.nowMs(), this.jobCache)
+      if (result.duplicates > 0) this.logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
+      this.dispatch(result.runs)
+    } catch (error) {
+      // Nothing was claimed (the transaction rolled back): the fires stay in job_ring and the scan
+      // picks them up as stale, so they fire late or as misfires instead of being lost.
+      this.logger.error('writing scheduled runs failed', { count: fires.length, error: (error as Error).message })
     }
+    if (from + FIRE_CHUNK < fires.length) setImmediate(() => this.fireChunk(fires, from + FIRE_CHUNK))
   }
 
   private dispatch(runs: PreparedRun[]): void {

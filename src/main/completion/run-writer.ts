@@ -34,6 +34,11 @@ interface Pending {
  */
 export class RunWriter {
   private pending: Pending = { outcomes: [], completions: [], waiters: [] }
+  /**
+   * Accepted outcomes held back one batch: a fast run's completion usually arrives in the next
+   * one, and then outcome and completion go into one UPDATE instead of two.
+   */
+  private carried: TriggerOutcome[] = []
   private timer: NodeJS.Timeout | null = null
   private readonly maxDelayMs: number
   private readonly maxBatch: number
@@ -45,6 +50,7 @@ export class RunWriter {
     this.maxBatch = options.maxBatch ?? 2000
   }
 
+  /** Resolves once written, or once held back for the next batch to meet its run's completion. */
   recordOutcome(outcome: TriggerOutcome): Promise<void> {
     this.pending.outcomes.push(outcome)
     return this.schedule()
@@ -60,20 +66,22 @@ export class RunWriter {
     return { ...this.counters }
   }
 
-  /** Writes everything pending now. */
-  flush(): void {
+  /** Writes what is pending now; `final` also writes held-back outcomes (on stop). */
+  flush(final = false): void {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
-    const batch = this.pending
+    const held = this.carried
+    this.carried = []
+    const batch: Pending = { ...this.pending, outcomes: [...held, ...this.pending.outcomes] }
     this.pending = { outcomes: [], completions: [], waiters: [] }
     if (batch.outcomes.length === 0 && batch.completions.length === 0) {
       batch.waiters.forEach((w) => w.resolve())
       return
     }
     const { store } = this.options
-    let result: FlushResult
+    let result: FlushResult & { deferred: TriggerOutcome[] }
     try {
-      result = store.transaction(() => writeBatch(store, batch))
+      result = store.transaction(() => writeBatch(store, batch, final ? batch.outcomes.length : held.length))
     } catch (error) {
       // Typically the write lock held past busy_timeout. Callers decide: the executor spools its
       // callbacks and resends them; the lost-run monitor settles an unrecorded trigger outcome.
@@ -82,8 +90,10 @@ export class RunWriter {
       return
     }
     this.counters.transactions++
-    this.counters.outcomes += batch.outcomes.length
+    this.counters.outcomes += batch.outcomes.length - result.deferred.length
     this.counters.completions += batch.completions.length
+    this.carried = result.deferred
+    if (this.carried.length > 0 && !this.timer) this.timer = setTimeout(() => this.flush(), this.maxDelayMs)
     batch.waiters.forEach((w) => w.resolve())
     if (result.triggeredIds.length + result.completedIds.length > 0) this.options.onFlush?.(result)
   }
@@ -99,24 +109,29 @@ export class RunWriter {
 
 /**
  * Outcomes before completions: a fast run's callback often arrives in the same batch as its trigger
- * outcome, and then both go into one UPDATE. Completion stays idempotent either way.
+ * outcome, and then both go into one UPDATE. An accepted outcome without its completion is deferred
+ * once (the first `mustWrite` outcomes, already held back, are written whatever happens).
+ * Completion stays idempotent either way.
  */
-function writeBatch(store: Store, batch: Pending): FlushResult {
+function writeBatch(store: Store, batch: Pending, mustWrite: number): FlushResult & { deferred: TriggerOutcome[] } {
   const firstCompletion = new Map<number, RunCompletion>()
   for (const c of batch.completions) if (!firstCompletion.has(c.logId)) firstCompletion.set(c.logId, c)
   const pairedIds = new Set<number>()
   const alone: TriggerOutcome[] = []
-  for (const outcome of batch.outcomes) {
+  const deferred: TriggerOutcome[] = []
+  batch.outcomes.forEach((outcome, i) => {
     const completion = firstCompletion.get(outcome.logId)
     if (completion && store.runs.recordOutcomeAndComplete(outcome, completion)) pairedIds.add(outcome.logId)
+    else if (!completion && i >= mustWrite && outcome.triggerCode === 200) deferred.push(outcome)
     else alone.push(outcome)
-  }
+  })
   store.runs.recordOutcomes(alone)
   const completedIds = [...pairedIds, ...store.runs.complete(batch.completions.filter((c) => !pairedIds.has(c.logId)))]
   const completed = new Set(completedIds)
   const failedIds = [
-    ...batch.outcomes.filter((o) => o.triggerCode !== 200).map((o) => o.logId),
+    ...alone.filter((o) => o.triggerCode !== 200).map((o) => o.logId),
     ...[...firstCompletion.values()].filter((c) => c.handleCode !== 200 && completed.has(c.logId)).map((c) => c.logId),
   ]
-  return { triggeredIds: batch.outcomes.map((o) => o.logId), completedIds, failedIds }
+  const deferredIds = new Set(deferred.map((o) => o.logId))
+  return { triggeredIds: batch.outcomes.filter((o) => !deferredIds.has(o.logId)).map((o) => o.logId), completedIds, failedIds, deferred }
 }

@@ -10,6 +10,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads'
 export const WORKER_ENTRIES = {
   'job-runner': 'executor/runner/runner-worker.ts',
   core: 'app/core-worker.ts',
+  checkpointer: 'store/checkpoint-worker.ts',
 } as const
 export type WorkerEntry = keyof typeof WORKER_ENTRIES
 
