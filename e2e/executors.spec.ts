@@ -13,6 +13,15 @@ test('the executors page shows the embedded executor online, probes it, and save
   await expect(address.getByTestId('address-health')).toHaveAttribute('data-health', 'online')
   await address.getByTestId('probe').click()
   await expect(address.getByTestId('probe-result')).toHaveAttribute('data-code', '200')
+  // Idle beat for one job: free (200), or busy with it (500 "job thread is running or has trigger queue.").
+  await address.getByTestId('probe-idle').click()
+  await page.getByTestId('probe-idle-job').click()
+  await page.getByRole('option', { name: /Demo: a job that fails/ }).click()
+  await page.getByTestId('probe-idle-send').click()
+  await expect(address.getByTestId('probe-result')).toHaveAttribute('data-kind', 'idleBeat')
+  await expect(address.getByTestId('probe-result')).toHaveAttribute('data-code', /^(200|500)$/)
+  await expect(embedded.getByTestId('group-generation')).toBeVisible()
+  await expect(embedded.getByTestId('group-token')).toHaveAttribute('data-own', 'false')
 
   await page.getByTestId('group-new').click()
   const form = page.getByTestId('group-editor-form')

@@ -38,7 +38,7 @@ test('a manual trigger with another parameter starts a run that appears and comp
   await expect(detail.getByTestId('log-row').filter({ hasText: 'manual e2e parameter' }).first()).toBeVisible()
 })
 
-test('killing a running run ends it at once as failed, with the kill in its handle message', async ({ page }) => {
+test('killing a running run ends it at once as killed, with the kill in its handle message', async ({ page }) => {
   await openConsole(page, server())
   await goTo(page, 'jobs')
   await page.getByTestId('job-new').click()
@@ -59,7 +59,12 @@ test('killing a running run ends it at once as failed, with the kill in its hand
 
   await detail.getByTestId('run-kill').click()
   await page.getByTestId('run-kill-confirm').click()
+  // XXL-JOB's state is failed; the console reads the kill from the handle message and says killed.
   await expect(detail).toHaveAttribute('data-status', 'failed')
+  await expect(detail).toHaveAttribute('data-outcome', 'killed')
+  await expect(detail.getByTestId('run-status').first()).toHaveText('Killed')
   await expect(detail.getByTestId('run-handle-msg')).toContainText(/kill/i)
+  const runId = await detail.getAttribute('data-run-id')
+  await expect(page.locator(`[data-testid="run-row"][data-run-id="${runId}"] [data-testid="run-status"]`)).toHaveText('Killed')
   await expect(detail.getByTestId('log-row').filter({ hasText: 'woke up' })).toHaveCount(0)
 })

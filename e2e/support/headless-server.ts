@@ -1,5 +1,5 @@
 import { test } from '@playwright/test'
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startHeadlessServer, type HeadlessServer } from './headless-process'
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startHeadlessServer, type HeadlessOptions, type HeadlessServer } from './headless-process'
 
 export type { HeadlessServer } from './headless-process'
 
@@ -7,11 +7,11 @@ export type { HeadlessServer } from './headless-process'
  * One headless server for the test file that calls this (at top level): started before its first
  * test, stopped after its last. Returns a getter because the server exists only once started.
  */
-export function useHeadlessServer(): () => HeadlessServer {
+export function useHeadlessServer(options: HeadlessOptions = {}): () => HeadlessServer {
   let server: HeadlessServer | null = null
   test.beforeAll(async () => {
     test.setTimeout(START_TIMEOUT_MS + 10_000)
-    server = await startHeadlessServer()
+    server = await startHeadlessServer(options)
   })
   test.afterAll(async () => {
     test.setTimeout(STOP_TIMEOUT_MS + 10_000)

@@ -1,18 +1,31 @@
-import { Alert, AppShell, Burger, Group, NavLink, Title } from '@mantine/core'
+import { Alert, AppShell, Burger, Group, Loader, NavLink, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { lazy, Suspense } from 'react'
 import { useT } from '../i18n/use-t'
 import { DashboardPage } from '../pages/dashboard/dashboard-page'
 import { ExecutorsPage } from '../pages/executors/executors-page'
 import { JobsPage } from '../pages/jobs/jobs-page'
 import { RunsPage } from '../pages/runs/runs-page'
+import { SettingsPage } from '../pages/settings/settings-page'
 import { useJobDesk } from '../store'
 import { selectRoute } from '../store/ui/selectors'
 import { HeaderControls } from './header-controls'
 import { PAGES } from './pages'
 import type { Route } from './route'
 
+// The DAG page brings React Flow: loaded when first shown, so the other pages start without it.
+const DagPage = lazy(() => import('../pages/dag/dag-page').then((module) => ({ default: module.DagPage })))
+
 function PageView({ route }: { route: Route }) {
   switch (route.page) {
+    case 'dag':
+      return (
+        <Suspense fallback={<Loader m="lg" />}>
+          <DagPage runId={route.runId} />
+        </Suspense>
+      )
+    case 'settings':
+      return <SettingsPage />
     case 'dashboard':
       return <DashboardPage />
     case 'jobs':

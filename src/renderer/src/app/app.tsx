@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme, useMantineColorScheme } from '@mantine/core'
+import { Combobox, MantineProvider, createTheme, useMantineColorScheme } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { useEffect } from 'react'
 import { useJobDesk } from '../store'
@@ -9,6 +9,11 @@ const theme = createTheme({
   primaryColor: 'indigo',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", "Noto Sans Mono CJK SC", monospace',
   defaultRadius: 'sm',
+  components: {
+    // Mantine 9 keeps every closed Select's options mounted (hidden): a job picker then mounts up to
+    // its `limit` options and positions a hidden dropdown on every render. Mount them when opened.
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
+  },
 })
 
 /** Keeps Mantine's colour scheme and the document language in step with the stored preferences. */

@@ -107,3 +107,32 @@ export const ServerIcon = (p: IconProps) => (
     <path d="M7 7.5h.01M7 16.5h.01" />
   </Icon>
 )
+
+export const DagIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="6" height="5" rx="1" />
+    <rect x="15" y="4" width="6" height="5" rx="1" />
+    <rect x="9" y="15" width="6" height="5" rx="1" />
+    <path d="M9 6.5h6M6 9v3h6v3M18 9v3h-6" />
+  </Icon>
+)
+
+export const SettingsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1" />
+  </Icon>
+)
+
+export const CopyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="8" y="8" width="12" height="12" rx="1" />
+    <path d="M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3" />
+  </Icon>
+)
+
+export const CodeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16" />
+  </Icon>
+)

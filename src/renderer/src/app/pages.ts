@@ -1,12 +1,9 @@
 import type { ComponentType } from 'react'
 import type { MessageKey } from '../i18n/dictionary'
-import { DashboardIcon, JobsIcon, RunsIcon, ServerIcon } from './icons'
-import { runsRoute, type PageId, type Route } from './route'
+import { DagIcon, DashboardIcon, JobsIcon, RunsIcon, ServerIcon, SettingsIcon } from './icons'
+import { dagRoute, runsRoute, type PageId, type Route } from './route'
 
-/**
- * The navigation, in order. A page is listed only once it works against the core API; DAG and
- * Settings join here (with their `Route` variant) when their pages are built.
- */
+/** The navigation, in order: one entry per page of the `Route` union. */
 export interface PageEntry {
   id: PageId
   label: MessageKey
@@ -17,6 +14,8 @@ export interface PageEntry {
 export const PAGES: readonly PageEntry[] = [
   { id: 'dashboard', label: 'nav.dashboard', icon: DashboardIcon, route: { page: 'dashboard' } },
   { id: 'jobs', label: 'nav.jobs', icon: JobsIcon, route: { page: 'jobs' } },
+  { id: 'dag', label: 'nav.dag', icon: DagIcon, route: dagRoute() },
   { id: 'runs', label: 'nav.runs', icon: RunsIcon, route: runsRoute() },
   { id: 'executors', label: 'nav.executors', icon: ServerIcon, route: { page: 'executors' } },
+  { id: 'settings', label: 'nav.settings', icon: SettingsIcon, route: { page: 'settings' } },
 ]

@@ -1,9 +1,14 @@
-/** The page shown, as the address fragment says (`#/runs/42`, `#/runs?job=3`), so links and Back work. */
+/**
+ * The page shown, as the address fragment says (`#/runs/42`, `#/runs?job=3`, `#/dag?run=42`), so
+ * links and Back work.
+ */
 export type Route =
   | { page: 'dashboard' }
   | { page: 'jobs' }
+  | { page: 'dag'; runId: number | null }
   | { page: 'runs'; runId: number | null; jobId: number | null }
   | { page: 'executors' }
+  | { page: 'settings' }
 
 export type PageId = Route['page']
 
@@ -27,6 +32,10 @@ export function parseRoute(hash: string): Route {
       return { page: 'jobs' }
     case 'executors':
       return { page: 'executors' }
+    case 'settings':
+      return { page: 'settings' }
+    case 'dag':
+      return { page: 'dag', runId: positiveInt(params.get('run')) }
     case 'runs':
       return { page: 'runs', runId: positiveInt(id), jobId: positiveInt(params.get('job')) }
     default:
@@ -35,6 +44,7 @@ export function parseRoute(hash: string): Route {
 }
 
 export function formatRoute(route: Route): string {
+  if (route.page === 'dag') return route.runId !== null ? `#/dag?run=${route.runId}` : '#/dag'
   if (route.page !== 'runs') return `#/${route.page}`
   const path = route.runId !== null ? `#/runs/${route.runId}` : '#/runs'
   return route.jobId !== null ? `${path}?job=${route.jobId}` : path
@@ -42,4 +52,9 @@ export function formatRoute(route: Route): string {
 
 export function runsRoute(runId: number | null = null, jobId: number | null = null): Route {
   return { page: 'runs', runId, jobId }
+}
+
+/** The DAG, with a chain run highlighted end to end when `runId` is given. */
+export function dagRoute(runId: number | null = null): Route {
+  return { page: 'dag', runId }
 }

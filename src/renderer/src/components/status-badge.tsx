@@ -1,21 +1,31 @@
 import './badges.css'
-import { runStatus, type JobRun, type RunStatus } from '../../../shared/model'
+import type { JobRun, RunStatus } from '../../../shared/model'
 import { useT } from '../i18n/use-t'
+import { runOutcome, type RunOutcome } from '../lib/run-outcome'
 
-const RUN_COLOR: Record<RunStatus, string> = { pending: 'gray', running: 'blue', success: 'teal', failed: 'red' }
+const RUN_COLOR: Record<RunOutcome, string> = { pending: 'gray', running: 'blue', success: 'teal', failed: 'red', killed: 'grape' }
 
 /**
  * Status badges as plain spans coloured by Mantine's variables (.jd-badge in app.css): virtual
  * lists mount them on every row that scrolls into view, where a component per badge costs frames.
+ * `data-status` keeps XXL-JOB's four states (a killed run is failed); `data-outcome` adds killed.
  */
-export function RunStatusBadge({ run }: { run: Pick<JobRun, 'triggerCode' | 'handleCode'> }) {
+export function StatusBadge({ outcome }: { outcome: RunOutcome }) {
   const t = useT()
-  const status = runStatus(run)
   return (
-    <span className="jd-badge" data-color={RUN_COLOR[status]} data-status={status} data-testid="run-status">
-      {t(`status.${status}`)}
+    <span className="jd-badge" data-color={RUN_COLOR[outcome]} data-status={outcome === 'killed' ? 'failed' : outcome} data-outcome={outcome} data-testid="run-status">
+      {t(`status.${outcome}`)}
     </span>
   )
+}
+
+export function RunStatusBadge({ run }: { run: Pick<JobRun, 'triggerCode' | 'handleCode' | 'handleMsg'> }) {
+  return <StatusBadge outcome={runOutcome(run)} />
+}
+
+/** For a last-run row, which carries the status only. */
+export function LastRunBadge({ status }: { status: RunStatus }) {
+  return <StatusBadge outcome={status} />
 }
 
 export function JobStatusBadge({ triggerStatus }: { triggerStatus: 0 | 1 }) {

@@ -1,3 +1,5 @@
+import { enConsole } from './en-console'
+
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
  * type of `Dictionary`). `{name}` placeholders are filled by `translate`.
@@ -267,4 +269,5 @@ export const en = {
   'log.ended': 'End of log',
   'log.live': 'Live',
   'log.loadFailed': 'Reading the log failed',
+  ...enConsole,
 } satisfies Record<string, string>

@@ -1,4 +1,5 @@
 import type { Dictionary } from './dictionary'
+import { zhCNConsole } from './zh-cn-console'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -266,4 +267,5 @@ export const zhCN: Dictionary = {
   'log.ended': '日志结束',
   'log.live': '实时',
   'log.loadFailed': '读取日志失败',
+  ...zhCNConsole,
 }

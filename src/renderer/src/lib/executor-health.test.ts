@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JobGroup, JobRun, RegistryEntry } from '../../../shared/model'
-import { countRunningByAddress, groupAddresses, straysOf } from './executor-health'
+import { groupAddresses, runningByAddress, straysOf } from './executor-health'
 
 const group = (over: Partial<JobGroup>): JobGroup =>
   ({ id: 1, appName: 'orders', name: 'Orders', addressType: 0, addressList: '', accessToken: '', protocolGeneration: null, autoCreated: false, updateTimeMs: 0, ...over }) as JobGroup
@@ -22,10 +22,16 @@ describe('groupAddresses', () => {
   })
 })
 
-describe('countRunningByAddress', () => {
-  it('counts runs per address and skips runs without one', () => {
-    const runs = [{ executorAddress: 'a' }, { executorAddress: 'a' }, { executorAddress: '' }, { executorAddress: 'b' }] as JobRun[]
-    expect(countRunningByAddress(runs)).toEqual({ a: 2, b: 1 })
+describe('runningByAddress', () => {
+  it('lists the runs per address, newest first, and skips runs without one', () => {
+    const runs = [
+      { id: 1, executorAddress: 'a' },
+      { id: 3, executorAddress: 'a' },
+      { id: 2, executorAddress: '' },
+      { id: 4, executorAddress: 'b' },
+    ] as JobRun[]
+    const grouped = runningByAddress(runs)
+    expect(Object.fromEntries(Object.entries(grouped).map(([address, list]) => [address, list.map((r) => r.id)]))).toEqual({ a: [3, 1], b: [4] })
   })
 })
 

@@ -25,11 +25,11 @@ export function groupAddresses(group: JobGroup, registry: readonly RegistryEntry
     .map((entry) => ({ address: entry.address, entry }))
 }
 
-/** Running runs per executor address. */
-export function countRunningByAddress(runs: readonly JobRun[]): Record<string, number> {
-  const counts: Record<string, number> = {}
-  for (const run of runs) if (run.executorAddress) counts[run.executorAddress] = (counts[run.executorAddress] ?? 0) + 1
-  return counts
+/** Running runs per executor address, newest first (runs without an address yet are left out). */
+export function runningByAddress(runs: readonly JobRun[]): Record<string, JobRun[]> {
+  const byAddress: Record<string, JobRun[]> = {}
+  for (const run of [...runs].sort((a, b) => b.id - a.id)) if (run.executorAddress) (byAddress[run.executorAddress] ??= []).push(run)
+  return byAddress
 }
 
 /** Registered entries whose app name has no group (the core creates one; until then they are strays). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JobRun } from '../../../shared/model'
-import { matchesRunFilter, mergeChildRuns, mergeRuns, NO_RUN_FILTER, toApiRunFilter, updateLastRuns } from './run-filter'
+import { matchesRunFilter, mergeChildRuns, mergeRuns, NO_RUN_FILTER, mergeRecentRuns, toApiRunFilter, toLastRun, updateLastRuns } from './run-filter'
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0)
 
@@ -9,8 +9,9 @@ const run = (id: number, over: Partial<JobRun> = {}): JobRun =>
 
 describe('toApiRunFilter', () => {
   it('sends only the fields that are set, with the time range ending now', () => {
-    expect(toApiRunFilter({ jobId: 4, status: 'failed', triggerType: null, timeRange: '1h' }, NOW, 90, 50)).toEqual({
+    expect(toApiRunFilter({ jobId: 4, groupId: 2, status: 'failed', triggerType: null, timeRange: '1h' }, NOW, 90, 50)).toEqual({
       jobId: 4,
+      jobGroup: 2,
       status: 'failed',
       sinceMs: NOW - 3_600_000,
       beforeId: 90,
@@ -24,6 +25,11 @@ describe('matchesRunFilter', () => {
     const succeeded = run(1, { handleCode: 200 })
     expect(matchesRunFilter(succeeded, { ...NO_RUN_FILTER, status: 'success' }, NOW)).toBe(true)
     expect(matchesRunFilter(succeeded, { ...NO_RUN_FILTER, status: 'running' }, NOW)).toBe(false)
+  })
+
+  it('keeps only runs of the chosen executor group', () => {
+    expect(matchesRunFilter(run(1, { jobGroup: 3 }), { ...NO_RUN_FILTER, groupId: 3 }, NOW)).toBe(true)
+    expect(matchesRunFilter(run(1, { jobGroup: 4 }), { ...NO_RUN_FILTER, groupId: 3 }, NOW)).toBe(false)
   })
 
   it('drops runs triggered before the time range', () => {
@@ -57,16 +63,21 @@ describe('mergeRuns', () => {
 })
 
 describe('updateLastRuns', () => {
-  it('keeps the newest run per job', () => {
-    const known = { 1: run(4) }
-    const next = updateLastRuns(known, [run(3), run(6), run(8, { jobId: 2 })])
-    expect(next[1].id).toBe(6)
-    expect(next[2].id).toBe(8)
+  it('keeps the newest run per job, as the core’s last-run rows', () => {
+    const known = { 1: toLastRun(run(4)) }
+    const next = updateLastRuns(known, [run(3), run(6, { handleCode: 200 }), run(8, { jobId: 2 })])
+    expect(next[1]).toEqual({ jobId: 1, logId: 6, status: 'success', triggerTimeMs: NOW - 1000 })
+    expect(next[2].logId).toBe(8)
   })
 
-  it('returns the same object when nothing is newer', () => {
-    const known = { 1: run(4) }
-    expect(updateLastRuns(known, [run(2)])).toBe(known)
+  it('updates the status when the same run ends', () => {
+    const known = { 1: toLastRun(run(4)) }
+    expect(updateLastRuns(known, [run(4, { handleCode: 500 })])[1].status).toBe('failed')
+  })
+
+  it('returns the same object when nothing is newer or changed', () => {
+    const known = { 1: toLastRun(run(4)) }
+    expect(updateLastRuns(known, [run(2), run(4)])).toBe(known)
   })
 })
 
@@ -81,5 +92,20 @@ describe('mergeChildRuns', () => {
   it('ignores rows whose parent is not open, and rows without a parent', () => {
     const known = { 10: [] }
     expect(mergeChildRuns(known, [run(15, { parentLogId: 11 }), run(16, { parentLogId: null })])).toBe(known)
+  })
+})
+
+describe('mergeRecentRuns', () => {
+  it('keeps the newest runs of open jobs, replacing changed rows, and ignores other jobs', () => {
+    const known = { 1: [run(5), run(3)] }
+    const next = mergeRecentRuns(known, [run(6), run(5, { handleCode: 200 }), run(9, { jobId: 2 })], 2)
+    expect(next[1].map((r) => r.id)).toEqual([6, 5])
+    expect(next[1][1].handleCode).toBe(200)
+    expect(next[2]).toBeUndefined()
+  })
+
+  it('returns the same object when no open job is touched', () => {
+    const known = { 1: [run(5)] }
+    expect(mergeRecentRuns(known, [run(9, { jobId: 2 })], 8)).toBe(known)
   })
 })

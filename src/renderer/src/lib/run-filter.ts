@@ -1,4 +1,4 @@
-import type { RunFilter } from '../../../shared/api'
+import type { LastRun, RunFilter } from '../../../shared/api'
 import { runStatus, type JobRun, type RunStatus, type TriggerType } from '../../../shared/model'
 
 export const TIME_RANGES = ['all', '1h', '24h', '7d'] as const
@@ -9,17 +9,20 @@ const RANGE_MS: Record<Exclude<TimeRange, 'all'>, number> = { '1h': 3_600_000, '
 /** The Runs page's filter as the operator sets it. */
 export interface RunListFilter {
   jobId: number | null
+  /** Executor group (`job_group`). */
+  groupId: number | null
   status: RunStatus | null
   triggerType: TriggerType | null
   timeRange: TimeRange
 }
 
-export const NO_RUN_FILTER: RunListFilter = { jobId: null, status: null, triggerType: null, timeRange: 'all' }
+export const NO_RUN_FILTER: RunListFilter = { jobId: null, groupId: null, status: null, triggerType: null, timeRange: 'all' }
 
 /** The API filter for the newest page (or the page before `beforeId`); the time range ends "now". */
 export function toApiRunFilter(filter: RunListFilter, nowMs: number, beforeId?: number, limit = 200): RunFilter {
   return {
     ...(filter.jobId !== null ? { jobId: filter.jobId } : {}),
+    ...(filter.groupId !== null ? { jobGroup: filter.groupId } : {}),
     ...(filter.status !== null ? { status: filter.status } : {}),
     ...(filter.triggerType !== null ? { triggerType: filter.triggerType } : {}),
     ...(filter.timeRange !== 'all' ? { sinceMs: nowMs - RANGE_MS[filter.timeRange] } : {}),
@@ -31,6 +34,7 @@ export function toApiRunFilter(filter: RunListFilter, nowMs: number, beforeId?: 
 /** Whether a run pushed by `runs-changed` belongs in the list the filter shows. */
 export function matchesRunFilter(run: JobRun, filter: RunListFilter, nowMs: number): boolean {
   if (filter.jobId !== null && run.jobId !== filter.jobId) return false
+  if (filter.groupId !== null && run.jobGroup !== filter.groupId) return false
   if (filter.status !== null && runStatus(run) !== filter.status) return false
   if (filter.triggerType !== null && run.triggerType !== filter.triggerType) return false
   if (filter.timeRange !== 'all' && run.triggerTimeMs < nowMs - RANGE_MS[filter.timeRange]) return false
@@ -62,17 +66,23 @@ export function mergeRuns(list: readonly JobRun[], changed: readonly JobRun[], f
   return [...byId.values()].sort((a, b) => b.id - a.id)
 }
 
+/** A run as the last-run map holds it (the shape `listLastRuns` answers with). */
+export function toLastRun(run: JobRun): LastRun {
+  return { jobId: run.jobId, logId: run.id, status: runStatus(run), triggerTimeMs: run.triggerTimeMs }
+}
+
 /** The newest run per job from a batch of rows, merged into what is known. */
-export function updateLastRuns(known: Readonly<Record<number, JobRun>>, runs: readonly JobRun[]): Record<number, JobRun> {
-  let next: Record<number, JobRun> | null = null
+export function updateLastRuns(known: Readonly<Record<number, LastRun>>, runs: readonly JobRun[]): Record<number, LastRun> {
+  let next: Record<number, LastRun> | null = null
   for (const run of runs) {
     const current = (next ?? known)[run.jobId]
-    if (current && current.id > run.id) continue
-    if (current === run) continue
+    if (current && current.logId > run.id) continue
+    const last = toLastRun(run)
+    if (current && current.logId === last.logId && current.status === last.status) continue
     next ??= { ...known }
-    next[run.jobId] = run
+    next[run.jobId] = last
   }
-  return next ?? (known as Record<number, JobRun>)
+  return next ?? (known as Record<number, LastRun>)
 }
 
 /** Adds pushed rows to the child lists of the parents that are open (by `parentLogId`). */
@@ -83,6 +93,20 @@ export function mergeChildRuns(known: Record<number, JobRun[]>, changed: readonl
     next ??= { ...known }
     const list = next[run.parentLogId].filter((child) => child.id !== run.id)
     next[run.parentLogId] = [run, ...list].sort((a, b) => b.id - a.id)
+  }
+  return next ?? known
+}
+
+/** Adds pushed rows to the recent-run lists of the jobs that are open, newest first, at most `limit` each. */
+export function mergeRecentRuns(known: Record<number, JobRun[]>, changed: readonly JobRun[], limit: number): Record<number, JobRun[]> {
+  let next: Record<number, JobRun[]> | null = null
+  for (const run of changed) {
+    const list = (next ?? known)[run.jobId]
+    if (!list) continue
+    const oldest = list.length >= limit ? list[list.length - 1].id : 0
+    if (run.id < oldest) continue
+    next ??= { ...known }
+    next[run.jobId] = [run, ...list.filter((held) => held.id !== run.id)].sort((a, b) => b.id - a.id).slice(0, limit)
   }
   return next ?? known
 }

@@ -14,7 +14,10 @@ export function applyEvent(event: JobDeskEvent): void {
       return
     case 'runs-changed':
       store.applyRunsChanged(event.runs)
+      store.applyChainRuns(event.runs)
       rewatchStartedRuns(event.runs)
+      // More changed than the event carries: what is shown may be stale beyond these rows.
+      if (event.truncated) void store.resyncRuns()
       return
     case 'run-log':
       store.applyRunLogPage(event.logId, event.page)
@@ -40,7 +43,7 @@ export function applyEvent(event: JobDeskEvent): void {
       notifyEvent(store.preferences.language, 'orange', 'event.misfire', { id: event.jobId, n: event.missedCount }, event.strategy)
       return
     case 'links-changed':
-      // Links feed the DAG page, which comes with its own slice.
+      void store.fetchLinks().catch(() => {})
       return
     default: {
       // A new event type must be handled here (or knowingly ignored) before the renderer builds.
@@ -63,7 +66,7 @@ function rewatchStartedRuns(runs: readonly JobRun[]): void {
 /** Reads everything the console shows; after a reconnect, since events were missed meanwhile. */
 export async function loadAll(): Promise<void> {
   const store = useJobDesk.getState()
-  const tasks = [store.fetchGroups(), store.fetchJobs(), store.fetchOverview(), store.fetchLastRuns(), store.fetchRegistry()]
+  const tasks = [store.fetchGroups(), store.fetchJobs(), store.fetchOverview(), store.fetchLastRuns(), store.fetchRegistry(), store.fetchLinks()]
   if (store.runsLoaded) tasks.push(store.fetchRuns())
   const results = await Promise.allSettled(tasks)
   const failed = results.find((result) => result.status === 'rejected')

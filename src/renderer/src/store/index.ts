@@ -1,9 +1,11 @@
 import { create } from 'zustand'
+import { createDagSlice } from './dag/action'
 import { createExecutorsSlice } from './executors/action'
 import { createJobsSlice } from './jobs/action'
 import { createOverviewSlice } from './overview/action'
 import { createRunLogSlice } from './run-log/action'
 import { createRunsSlice } from './runs/action'
+import { createSettingsSlice } from './settings/action'
 import type { JobDeskState } from './state'
 import { createUiSlice } from './ui/action'
 
@@ -21,4 +23,6 @@ export const useJobDesk = create<JobDeskState>()((...args) => ({
   ...createRunsSlice(...args),
   ...createRunLogSlice(...args),
   ...createExecutorsSlice(...args),
+  ...createDagSlice(...args),
+  ...createSettingsSlice(...args),
 }))

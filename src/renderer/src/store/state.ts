@@ -1,12 +1,14 @@
 import type { StateCreator } from 'zustand'
+import type { DagSlice } from './dag/action'
 import type { ExecutorsSlice } from './executors/action'
 import type { JobsSlice } from './jobs/action'
 import type { OverviewSlice } from './overview/action'
 import type { RunLogSlice } from './run-log/action'
 import type { RunsSlice } from './runs/action'
+import type { SettingsSlice } from './settings/action'
 import type { UiSlice } from './ui/action'
 
 /** The whole renderer state: one store made of slices (zustand's slices pattern). */
-export type JobDeskState = JobsSlice & RunsSlice & RunLogSlice & OverviewSlice & ExecutorsSlice & UiSlice
+export type JobDeskState = JobsSlice & RunsSlice & RunLogSlice & OverviewSlice & ExecutorsSlice & DagSlice & SettingsSlice & UiSlice
 
 export type SliceCreator<T> = StateCreator<JobDeskState, [], [], T>

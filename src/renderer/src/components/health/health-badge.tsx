@@ -18,5 +18,10 @@ export function HealthBadge({ health }: { health: AddressHealth | null }) {
 /** Time since the last beat, ticking with `nowMs`. */
 export function BeatAge({ updateTimeMs, nowMs }: { updateTimeMs: number; nowMs: number }) {
   const t = useT()
-  return <span className="jd-small">{t('executors.beatAge', { age: formatDuration(Math.max(0, nowMs - updateTimeMs)) })}</span>
+  const ageMs = Math.max(0, nowMs - updateTimeMs)
+  return (
+    <span className="jd-small" data-testid="beat-age" data-age-ms={Math.floor(ageMs / 1000) * 1000}>
+      {t('executors.beatAge', { age: formatDuration(ageMs) })}
+    </span>
+  )
 }

@@ -1,14 +1,16 @@
 import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core'
-import type { JobGroup, RegistryEntry } from '../../../../shared/model'
+import type { JobGroup, JobRun, RegistryEntry } from '../../../../shared/model'
 import { BeatAge, HealthBadge } from '../../components/health/health-badge'
 import { useT } from '../../i18n/use-t'
 import { groupAddresses } from '../../lib/executor-health'
+import { GroupToken } from './group-token'
 import { ProbeButton } from './probe-button'
+import { RunningRuns } from './running-runs'
 
 interface GroupCardProps {
   group: JobGroup
   registry: readonly RegistryEntry[]
-  runningByAddress: Readonly<Record<string, number>>
+  runningByAddress: Readonly<Record<string, JobRun[]>>
   nowMs: number
   onEdit(group: JobGroup): void
   onDelete(group: JobGroup): void
@@ -31,19 +33,19 @@ export function GroupCard({ group, registry, runningByAddress, nowMs, onEdit, on
           <Badge variant="outline" size="sm">
             {t(group.addressType === 0 ? 'executors.auto' : 'executors.manual')}
           </Badge>
-          {group.protocolGeneration && (
-            <Badge variant="light" color="gray" size="sm">
-              {group.protocolGeneration.toUpperCase()}
-            </Badge>
-          )}
+          <Badge
+            variant="light"
+            color="gray"
+            size="sm"
+            title={t('executors.generationHint')}
+            data-testid="group-generation"
+            data-generation={group.protocolGeneration ?? 'unknown'}
+          >
+            {group.protocolGeneration ? t('executors.generation', { g: group.protocolGeneration.toUpperCase() }) : t('executors.generationUnknown')}
+          </Badge>
           {group.autoCreated && (
-            <Badge color="orange" size="sm" title={t('executors.autoCreatedHint')}>
+            <Badge color="orange" size="sm" title={t('executors.autoCreatedHint')} data-testid="group-new-badge">
               {t('executors.autoCreated')}
-            </Badge>
-          )}
-          {group.accessToken && (
-            <Badge variant="light" color="indigo" size="sm">
-              {t('executors.ownToken')}
             </Badge>
           )}
         </Group>
@@ -56,6 +58,7 @@ export function GroupCard({ group, registry, runningByAddress, nowMs, onEdit, on
           </Button>
         </Group>
       </Group>
+      <GroupToken token={group.accessToken} />
       {addresses.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t(group.addressType === 0 ? 'executors.noneRegistered' : 'executors.noneListed')}
@@ -79,7 +82,9 @@ export function GroupCard({ group, registry, runningByAddress, nowMs, onEdit, on
                   <HealthBadge health={entry?.health ?? null} />
                 </Table.Td>
                 <Table.Td>{entry ? <BeatAge updateTimeMs={entry.updateTimeMs} nowMs={nowMs} /> : t('common.none')}</Table.Td>
-                <Table.Td data-testid="address-running">{runningByAddress[address] ?? 0}</Table.Td>
+                <Table.Td>
+                  <RunningRuns runs={runningByAddress[address] ?? []} nowMs={nowMs} />
+                </Table.Td>
                 <Table.Td>
                   <ProbeButton address={address} groupId={group.id} />
                 </Table.Td>

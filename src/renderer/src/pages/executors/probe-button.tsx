@@ -1,38 +1,88 @@
-import { Button, Text } from '@mantine/core'
-import { useState } from 'react'
-import type { ProbeResult } from '../../../../shared/api'
+import { Button, Group, Popover, Select, Stack, Text } from '@mantine/core'
+import { useMemo, useState } from 'react'
+import type { ProbeRequest, ProbeResult } from '../../../../shared/api'
 import { errorMessage } from '../../app/notify'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
+import { selectJobs } from '../../store/jobs/selectors'
 
-/** Calls the executor's `/beat` now and shows what it answered and how fast. */
+/**
+ * Probes an executor now: `/beat` (is it up?) or `/idleBeat` for one job (is it free to run that
+ * job: no thread running it, nothing queued — what BUSYOVER asks). Shows the answer and how fast.
+ */
 export function ProbeButton({ address, groupId }: { address: string; groupId: number }) {
   const t = useT()
   const probeExecutor = useJobDesk((s) => s.probeExecutor)
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<ProbeResult | null>(null)
+  const jobs = useJobDesk(selectJobs)
+  const jobOptions = useMemo(
+    () => jobs.filter((job) => job.jobGroup === groupId).map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })),
+    [jobs, groupId],
+  )
+  const [busy, setBusy] = useState<ProbeRequest['kind'] | null>(null)
+  const [result, setResult] = useState<(ProbeResult & { kind: ProbeRequest['kind'] }) | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [idleOpen, setIdleOpen] = useState(false)
+  const [jobId, setJobId] = useState<string | null>(null)
 
-  const probe = async () => {
-    setBusy(true)
+  const probe = async (kind: ProbeRequest['kind'], forJobId?: number) => {
+    setBusy(kind)
     setError(null)
     try {
-      setResult(await probeExecutor({ address, kind: 'beat', groupId }))
+      setResult({ ...(await probeExecutor({ address, kind, groupId, ...(forJobId !== undefined ? { jobId: forJobId } : {}) })), kind })
     } catch (caught) {
       setResult(null)
       setError(errorMessage(caught))
     } finally {
-      setBusy(false)
+      setBusy(null)
     }
   }
 
   return (
     <div className="jd-probe">
-      <Button size="compact-xs" variant="default" onClick={() => void probe()} loading={busy} aria-label={t('executors.probeLabel', { address })} data-testid="probe">
+      <Button size="compact-xs" variant="default" onClick={() => void probe('beat')} loading={busy === 'beat'} aria-label={t('executors.probeLabel', { address })} data-testid="probe">
         {t('executors.probe')}
       </Button>
+      <Popover opened={idleOpen} onChange={setIdleOpen} position="bottom" withArrow shadow="md" trapFocus>
+        <Popover.Target>
+          <Button size="compact-xs" variant="default" onClick={() => setIdleOpen(!idleOpen)} loading={busy === 'idleBeat'} data-testid="probe-idle">
+            {t('executors.idleBeat')}
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs" w={260}>
+            <Text size="xs" c="dimmed">
+              {t('executors.idleBeatHint')}
+            </Text>
+            <Select
+              size="xs"
+              searchable
+              placeholder={t('executors.idleBeatJob')}
+              aria-label={t('executors.idleBeatJob')}
+              data={jobOptions}
+              value={jobId}
+              onChange={setJobId}
+              comboboxProps={{ withinPortal: false }}
+              data-testid="probe-idle-job"
+            />
+            <Group justify="flex-end">
+              <Button
+                size="compact-xs"
+                disabled={jobId === null}
+                onClick={() => {
+                  setIdleOpen(false)
+                  void probe('idleBeat', Number(jobId))
+                }}
+                data-testid="probe-idle-send"
+              >
+                {t('executors.idleBeatSend')}
+              </Button>
+            </Group>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
       {result && (
-        <Text size="xs" c={result.code === 200 ? 'teal' : 'red'} data-testid="probe-result" data-code={result.code}>
+        <Text size="xs" c={result.code === 200 ? 'teal' : 'red'} data-testid="probe-result" data-code={result.code} data-kind={result.kind}>
+          {result.kind === 'idleBeat' ? `${t('executors.idleBeat')}: ` : ''}
           {result.code} {result.msg || ''} · {Math.round(result.latencyMs)} ms
         </Text>
       )}

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Text, TextInput, Title } from '@mantine/core'
-import { useMemo, useState } from 'react'
-import { SCHEDULE_TYPES, type JobInfo, type JobInput } from '../../../../shared/model'
+import { useCallback, useMemo, useState } from 'react'
+import { SCHEDULE_TYPES, type JobInfo } from '../../../../shared/model'
 import { runsRoute } from '../../app/route'
 import { useT } from '../../i18n/use-t'
 import { filterJobs, type JobFilter } from '../../lib/job-filter'
@@ -9,8 +9,10 @@ import { useJobDesk } from '../../store'
 import { selectDefaultGroupId, selectJobFilter, selectJobs } from '../../store/jobs/selectors'
 import { selectLastRunByJob } from '../../store/runs/selectors'
 import { DeleteJobModal } from './delete-job-modal'
-import { jobToInput, newJobInput } from './job-editor/job-draft'
-import { JobEditor } from './job-editor/job-editor'
+import { GlueIde } from './glue-ide/glue-ide'
+import { ImportExportButtons } from './import-export'
+import { copyJobInput, jobToInput, newJobInput } from './job-editor/job-draft'
+import { JobEditor, type EditorOpen } from './job-editor/job-editor'
 import { JobsTable, type JobActions } from './jobs-table'
 import { TriggerDialog } from './trigger-dialog'
 
@@ -26,32 +28,54 @@ export function JobsPage() {
   const stopJob = useJobDesk((s) => s.stopJob)
   const deleteJob = useJobDesk((s) => s.deleteJob)
 
-  const [editing, setEditing] = useState<JobInput | null>(null)
+  const [editing, setEditing] = useState<EditorOpen | null>(null)
   const [triggering, setTriggering] = useState<JobInfo | null>(null)
   const [deleting, setDeleting] = useState<JobInfo | null>(null)
+  const [glueJobId, setGlueJobId] = useState<number | null>(null)
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
 
   const visible = useMemo(() => filterJobs(jobs, filter), [jobs, filter])
+  // Deleted jobs leave the selection.
+  const selectedIds = useMemo(() => jobs.filter((job) => selected.has(job.id)).map((job) => job.id), [jobs, selected])
+
+  const toggleSelected = useCallback((jobId: number) => {
+    setSelected((current) => {
+      const next = new Set(current)
+      if (!next.delete(jobId)) next.add(jobId)
+      return next
+    })
+  }, [])
 
   const actions: JobActions = useMemo(
     () => ({
       start: (job) => void startJob(job.id),
       stop: (job) => void stopJob(job.id),
       trigger: setTriggering,
-      edit: (job) => setEditing(jobToInput(job)),
+      edit: (job) => setEditing({ input: jobToInput(job) }),
+      copy: (job) => setEditing({ input: copyJobInput(job, t('jobs.copyName', { name: job.name })), copyOf: job.id }),
+      glue: (job) => setGlueJobId(job.id),
       remove: setDeleting,
       showRuns: (job) => navigate(runsRoute(null, job.id)),
       openRun: (runId) => navigate(runsRoute(runId)),
+      toggleSelected,
     }),
-    [startJob, stopJob, navigate],
+    [startJob, stopJob, navigate, toggleSelected, t],
   )
 
   return (
     <div className="jd-page" data-testid="page-jobs">
       <Group justify="space-between">
         <Title order={2}>{t('jobs.title')}</Title>
-        <Button onClick={() => setEditing(newJobInput(defaultGroupId ?? 1, localTimeZone()))} disabled={defaultGroupId === null} data-testid="job-new">
-          {t('jobs.new')}
-        </Button>
+        <Group gap="sm">
+          <ImportExportButtons selectedIds={selectedIds} />
+          <Button
+            onClick={() => setEditing({ input: newJobInput(defaultGroupId ?? 1, localTimeZone()) })}
+            disabled={defaultGroupId === null}
+            data-testid="job-new"
+          >
+            {t('jobs.new')}
+          </Button>
+        </Group>
       </Group>
       <Group gap="sm" align="flex-end">
         <TextInput
@@ -86,12 +110,24 @@ export function JobsPage() {
           data={[{ value: 'all', label: `${t('jobs.filterSchedule')}: ${t('common.all')}` }, ...SCHEDULE_TYPES.map((type) => ({ value: type, label: type }))]}
           data-testid="jobs-filter-schedule"
         />
+        {selectedIds.length > 0 && (
+          <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())} data-testid="jobs-clear-selection">
+            {t('jobs.selected', { n: selectedIds.length })}
+          </Button>
+        )}
         <Text size="sm" c="dimmed" ml="auto" data-testid="jobs-count">
           {t('jobs.count', { shown: visible.length, total: jobs.length })}
         </Text>
       </Group>
-      <JobsTable jobs={visible} lastRunByJob={lastRunByJob} actions={actions} />
-      <JobEditor initial={editing} onClose={() => setEditing(null)} />
+      <JobsTable
+        jobs={visible}
+        lastRunByJob={lastRunByJob}
+        selected={selected}
+        onSelectAll={(select) => setSelected(select ? new Set([...selected, ...visible.map((job) => job.id)]) : new Set())}
+        actions={actions}
+      />
+      <JobEditor open={editing} onClose={() => setEditing(null)} onOpenGlue={setGlueJobId} />
+      <GlueIde jobId={glueJobId} onClose={() => setGlueJobId(null)} />
       <TriggerDialog job={triggering} onClose={() => setTriggering(null)} />
       <DeleteJobModal job={deleting} onConfirm={(job) => void deleteJob(job.id)} onClose={() => setDeleting(null)} />
     </div>

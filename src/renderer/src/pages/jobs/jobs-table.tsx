@@ -1,10 +1,11 @@
 import { Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useRef, type ReactNode } from 'react'
-import type { JobInfo, JobRun } from '../../../../shared/model'
-import { BoltIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
+import type { LastRun } from '../../../../shared/api'
+import type { JobInfo } from '../../../../shared/model'
+import { BoltIcon, CodeIcon, CopyIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
 import { ScheduleText } from '../../components/schedule-text'
-import { JobStatusBadge, RunStatusBadge } from '../../components/status-badge'
+import { JobStatusBadge, LastRunBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 
@@ -19,13 +20,17 @@ export interface JobActions {
   remove(job: JobInfo): void
   showRuns(job: JobInfo): void
   openRun(runId: number): void
+  copy(job: JobInfo): void
+  /** Opens the GLUE editor (script jobs). */
+  glue(job: JobInfo): void
+  toggleSelected(jobId: number): void
 }
 
 /**
  * The cells of one job. Memoised apart from the row's position, so scrolling re-renders only the
  * positioned wrappers; native titles instead of tooltip components keep a row cheap to mount.
  */
-const JobCells = memo(function JobCells({ job, lastRun, actions }: { job: JobInfo; lastRun: JobRun | undefined; actions: JobActions }) {
+const JobCells = memo(function JobCells({ job, lastRun, selected, actions }: { job: JobInfo; lastRun: LastRun | undefined; selected: boolean; actions: JobActions }) {
   const t = useT()
   const running = job.triggerStatus === 1
   const none = t('common.none')
@@ -36,6 +41,9 @@ const JobCells = memo(function JobCells({ job, lastRun, actions }: { job: JobInf
   )
   return (
     <>
+      <div role="cell">
+        <input type="checkbox" className="jd-check" checked={selected} onChange={() => actions.toggleSelected(job.id)} aria-label={t('jobs.select', { id: job.id })} data-testid="job-select" />
+      </div>
       <div role="cell" className="jd-cell">
         {job.id}
       </div>
@@ -56,8 +64,8 @@ const JobCells = memo(function JobCells({ job, lastRun, actions }: { job: JobInf
       </div>
       <div role="cell" data-testid="job-last-run">
         {lastRun ? (
-          <button type="button" className="jd-link-btn" onClick={() => actions.openRun(lastRun.id)} aria-label={t('trigger.openRun', { id: lastRun.id })}>
-            <RunStatusBadge run={lastRun} />
+          <button type="button" className="jd-link-btn" onClick={() => actions.openRun(lastRun.logId)} aria-label={t('trigger.openRun', { id: lastRun.logId })}>
+            <LastRunBadge status={lastRun.status} />
           </button>
         ) : (
           <span className="jd-dimmed">{none}</span>
@@ -69,6 +77,9 @@ const JobCells = memo(function JobCells({ job, lastRun, actions }: { job: JobInf
           : action(t('jobs.action.start'), 'job-start', () => actions.start(job), <PlayIcon />, 'teal', job.scheduleType === 'NONE')}
         {action(t('jobs.action.trigger'), 'job-trigger', () => actions.trigger(job), <BoltIcon />)}
         {action(t('jobs.action.edit'), 'job-edit', () => actions.edit(job), <EditIcon />)}
+        {/* BEAN jobs have no script: an empty slot keeps the columns aligned and the row light. */}
+        {job.glueType === 'BEAN' ? <span className="jd-icon-slot" /> : action(t('jobs.action.glue'), 'job-glue', () => actions.glue(job), <CodeIcon />)}
+        {action(t('jobs.action.copy'), 'job-copy', () => actions.copy(job), <CopyIcon />)}
         {action(t('jobs.action.runs'), 'job-runs', () => actions.showRuns(job), <ListIcon />)}
         {action(t('jobs.action.delete'), 'job-delete', () => actions.remove(job), <TrashIcon />, 'red')}
       </div>
@@ -78,12 +89,15 @@ const JobCells = memo(function JobCells({ job, lastRun, actions }: { job: JobInf
 
 interface JobsTableProps {
   jobs: readonly JobInfo[]
-  lastRunByJob: Readonly<Record<number, JobRun>>
+  lastRunByJob: Readonly<Record<number, LastRun>>
+  selected: ReadonlySet<number>
+  /** Selects (or clears) every job shown. */
+  onSelectAll(select: boolean): void
   actions: JobActions
 }
 
 /** Only the rows in view (plus a few) are in the DOM, so 10,000 jobs scroll like 10. */
-export function JobsTable({ jobs, lastRunByJob, actions }: JobsTableProps) {
+export function JobsTable({ jobs, lastRunByJob, selected, onSelectAll, actions }: JobsTableProps) {
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -97,6 +111,16 @@ export function JobsTable({ jobs, lastRunByJob, actions }: JobsTableProps) {
   return (
     <div ref={scrollRef} className="jd-scroll" role="table" aria-label={t('jobs.title')} aria-rowcount={jobs.length} data-testid="jobs-table">
       <div role="row" className="jd-grid-row jd-grid-head jd-jobs-grid">
+        <div role="columnheader">
+          <input
+            type="checkbox"
+            className="jd-check"
+            checked={jobs.length > 0 && jobs.every((job) => selected.has(job.id))}
+            onChange={(event) => onSelectAll(event.currentTarget.checked)}
+            aria-label={t('jobs.selectAll')}
+            data-testid="jobs-select-all"
+          />
+        </div>
         <div role="columnheader">{t('jobs.col.id')}</div>
         <div role="columnheader">{t('jobs.col.name')}</div>
         <div role="columnheader">{t('jobs.col.schedule')}</div>
@@ -117,7 +141,7 @@ export function JobsTable({ jobs, lastRunByJob, actions }: JobsTableProps) {
               data-testid="job-row"
               data-job-id={job.id}
             >
-              <JobCells job={job} lastRun={lastRunByJob[job.id]} actions={actions} />
+              <JobCells job={job} lastRun={lastRunByJob[job.id]} selected={selected.has(job.id)} actions={actions} />
             </div>
           )
         })}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core'
+import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { JobInfo } from '../../../../shared/model'
 import { runsRoute } from '../../app/route'
+import { HealthBadge } from '../../components/health/health-badge'
 import { errorMessage } from '../../app/notify'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
@@ -25,12 +26,15 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
   const navigate = useJobDesk((s) => s.navigate)
   const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
   const registered = useJobDesk(useShallow(selectGroupAddresses(group?.appName)))
-  // Suggestions: the group's registered addresses and its manual list; any other URL may be typed.
-  const suggestions = useMemo(() => {
+  // Choices: the group's registered addresses (with their health) and its manual list; any other URL may be typed.
+  const choices = useMemo(() => {
     const manual = group?.addressList ? group.addressList.split(',').map((a) => a.trim()).filter(Boolean) : []
-    return [...new Set([...registered.map((entry) => entry.address), ...manual])].sort()
+    const health = new Map(registered.map((entry) => [entry.address, entry.health]))
+    return [...new Set([...registered.map((entry) => entry.address), ...manual])].sort().map((address) => ({ address, health: health.get(address) ?? null }))
   }, [registered, group])
-  const [addresses, setAddresses] = useState<string[]>([])
+  const [picked, setPicked] = useState<string[]>([])
+  const [typed, setTyped] = useState<string[]>([])
+  const addresses = useMemo(() => [...new Set([...picked, ...typed])], [picked, typed])
   const [param, setParam] = useState(job.executorParam)
   const [busy, setBusy] = useState(false)
   const [logIds, setLogIds] = useState<number[] | null>(null)
@@ -67,12 +71,37 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
           data-testid="trigger-param"
           disabled={logIds !== null}
         />
+        <Checkbox.Group label={t('trigger.addresses')} description={t('trigger.addressesHint')} value={picked} onChange={setPicked} data-testid="trigger-address-picker">
+          <Stack gap={6} mt={6}>
+            {choices.length === 0 && (
+              <Text size="xs" c="dimmed">
+                {t('trigger.noRegistered')}
+              </Text>
+            )}
+            {choices.map(({ address, health }) => (
+              <Checkbox
+                key={address}
+                value={address}
+                disabled={logIds !== null}
+                data-testid="trigger-address-option"
+                data-address={address}
+                label={
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" ff="monospace">
+                      {address}
+                    </Text>
+                    <HealthBadge health={health} />
+                  </Group>
+                }
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
         <TagsInput
-          label={t('trigger.addresses')}
-          description={t('trigger.addressesHint')}
-          data={suggestions}
-          value={addresses}
-          onChange={setAddresses}
+          label={t('trigger.typedAddresses')}
+          placeholder="http://10.0.0.5:9999/"
+          value={typed}
+          onChange={setTyped}
           clearable
           acceptValueOnBlur
           disabled={logIds !== null}

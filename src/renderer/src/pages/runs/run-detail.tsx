@@ -1,13 +1,15 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState, type ReactNode } from 'react'
 import { runStatus, type JobRun } from '../../../../shared/model'
-import { runsRoute } from '../../app/route'
+import { dagRoute, runsRoute } from '../../app/route'
 import { LogTail } from '../../components/log-tail/log-tail'
 import { RunStatusBadge } from '../../components/status-badge'
 import { FiredRuns, KillRunButton } from './run-actions'
+import { RetryChain } from './retry-chain'
 import { useT } from '../../i18n/use-t'
 import type { MessageKey } from '../../i18n/dictionary'
 import { formatDateTime, formatDuration } from '../../lib/format-time'
+import { runOutcome } from '../../lib/run-outcome'
 import { useJobDesk } from '../../store'
 import { selectJob } from '../../store/jobs/selectors'
 import { selectRun } from '../../store/runs/selectors'
@@ -86,6 +88,7 @@ export function RunDetail({ runId }: { runId: number }) {
   const t = useT()
   const run = useJobDesk(selectRun(runId))
   const loadRun = useJobDesk((s) => s.loadRun)
+  const navigate = useJobDesk((s) => s.navigate)
   const [missing, setMissing] = useState(false)
 
   useEffect(() => {
@@ -101,12 +104,15 @@ export function RunDetail({ runId }: { runId: number }) {
     )
   }
   return (
-    <Card withBorder className="jd-detail" data-testid="run-detail" data-run-id={run.id} data-status={runStatus(run)}>
+    <Card withBorder className="jd-detail" data-testid="run-detail" data-run-id={run.id} data-status={runStatus(run)} data-outcome={runOutcome(run)}>
       <Group justify="space-between">
         <Title order={3} size="h4">
           {t('run.title', { id: run.id })}
         </Title>
         <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => navigate(dagRoute(run.id))} data-testid="run-show-chain">
+            {t('run.showChain')}
+          </Button>
           <KillRunButton run={run} />
           <RunStatusBadge run={run} />
         </Group>
@@ -127,6 +133,7 @@ export function RunDetail({ runId }: { runId: number }) {
             <Preformatted text={run.handleMsg} testId="run-handle-msg" />
           </Stack>
         )}
+        <RetryChain run={run} />
         <FiredRuns runId={run.id} />
       </div>
       <LogTail logId={run.id} />

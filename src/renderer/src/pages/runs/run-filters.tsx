@@ -4,7 +4,7 @@ import { TRIGGER_TYPES, type RunStatus, type TriggerType } from '../../../../sha
 import { useT } from '../../i18n/use-t'
 import { TIME_RANGES, type RunListFilter, type TimeRange } from '../../lib/run-filter'
 import { useJobDesk } from '../../store'
-import { selectJobs } from '../../store/jobs/selectors'
+import { selectGroups, selectJobs } from '../../store/jobs/selectors'
 
 const STATUSES: RunStatus[] = ['pending', 'running', 'success', 'failed']
 
@@ -17,7 +17,9 @@ interface RunFiltersProps {
 export function RunFilters({ filter, onJobChange, onChange }: RunFiltersProps) {
   const t = useT()
   const jobs = useJobDesk(selectJobs)
+  const groups = useJobDesk(selectGroups)
   const jobOptions = useMemo(() => jobs.map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })), [jobs])
+  const groupOptions = useMemo(() => groups.map((group) => ({ value: String(group.id), label: `${group.name} (${group.appName})` })), [groups])
   return (
     <Group gap="sm" wrap="wrap">
       <Select
@@ -31,6 +33,16 @@ export function RunFilters({ filter, onJobChange, onChange }: RunFiltersProps) {
         onChange={(value) => onJobChange(value ? Number(value) : null)}
         limit={200}
         data-testid="runs-filter-job"
+      />
+      <Select
+        w={220}
+        clearable
+        placeholder={`${t('runs.filterGroup')}: ${t('common.all')}`}
+        aria-label={t('runs.filterGroup')}
+        data={groupOptions}
+        value={filter.groupId === null ? null : String(filter.groupId)}
+        onChange={(value) => onChange({ groupId: value ? Number(value) : null })}
+        data-testid="runs-filter-group"
       />
       <Select
         w={150}

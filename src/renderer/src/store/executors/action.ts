@@ -2,7 +2,7 @@ import type { GroupInput, ProbeRequest, ProbeResult } from '../../../../shared/a
 import type { JobGroup, RegistryEntry } from '../../../../shared/model'
 import { client } from '../../api/client'
 import { notifyError, notifySuccess } from '../../app/notify'
-import { countRunningByAddress } from '../../lib/executor-health'
+import { runningByAddress } from '../../lib/executor-health'
 import type { SliceCreator } from '../state'
 import { initialExecutorsState, type ExecutorsState } from './initialState'
 
@@ -38,7 +38,7 @@ export const createExecutorsSlice: SliceCreator<ExecutorsSlice> = (set, get) => 
 
   async fetchRunningByAddress() {
     const page = await client().listRuns({ status: 'running', limit: RUNNING_SAMPLE })
-    set({ runningByAddress: countRunningByAddress(page.runs) })
+    set({ runningByAddress: runningByAddress(page.runs) })
   },
 
   async saveGroup(input) {

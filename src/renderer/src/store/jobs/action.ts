@@ -1,4 +1,14 @@
-import type { RoutePreview, RoutePreviewRequest, SchedulePreview, SchedulePreviewRequest, TriggerRequest, TriggerResult } from '../../../../shared/api'
+import type {
+  GlueSaveRequest,
+  GlueVersion,
+  ImportReport,
+  RoutePreview,
+  RoutePreviewRequest,
+  SchedulePreview,
+  SchedulePreviewRequest,
+  TriggerRequest,
+  TriggerResult,
+} from '../../../../shared/api'
 import { NotFoundError } from '../../../../shared/errors'
 import type { JobInfo, JobInput } from '../../../../shared/model'
 import { client } from '../../api/client'
@@ -26,6 +36,14 @@ export interface JobsActions {
   previewSchedule(request: SchedulePreviewRequest): Promise<SchedulePreview>
   /** Which address the route strategy would pick now (FAILOVER/BUSYOVER really probe). */
   previewRoute(request: RoutePreviewRequest): Promise<RoutePreview>
+  /** A job's GLUE history, newest first. */
+  listGlueVersions(jobId: number): Promise<GlueVersion[]>
+  /** Saves a new GLUE source as a version (a remark is required); rejects with the core's error. */
+  saveGlue(request: GlueSaveRequest): Promise<JobInfo>
+  /** The export document of the given jobs (all when none are given). */
+  exportJobs(jobIds?: number[]): Promise<unknown>
+  /** Applies an import document; rejects with every problem when the core refuses it. Re-reads jobs, groups and links. */
+  importJobs(document: unknown, onConflict: 'update' | 'skip'): Promise<ImportReport>
 }
 
 export type JobsSlice = JobsState & JobsActions
@@ -107,6 +125,27 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
 
     previewRoute(request) {
       return client().previewRoute(request)
+    },
+
+    listGlueVersions(jobId) {
+      return client().listGlueVersions(jobId)
+    },
+
+    async saveGlue(request) {
+      const job = await client().saveGlue(request)
+      applyJob(job)
+      notifySuccess(language(), 'glue.saved', { id: job.id })
+      return job
+    },
+
+    exportJobs(jobIds) {
+      return client().exportJobs(jobIds && jobIds.length > 0 ? { jobIds } : {})
+    },
+
+    async importJobs(document, onConflict) {
+      const report = await client().importJobs({ document, onConflict })
+      await Promise.allSettled([get().fetchJobs(), get().fetchGroups(), get().fetchLinks()])
+      return report
     },
   }
 }

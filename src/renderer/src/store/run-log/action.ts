@@ -12,6 +12,12 @@ import { initialRunLogState, type RunLogEntry, type RunLogState } from './initia
  */
 export const LOG_POLL_MS = 2000
 
+/**
+ * Lines per read (the core's `maxLines`; it allows up to 50,000). A 100,000-line log arrives in ten
+ * pages: the first shows at once and each later one is appended while the view stays responsive.
+ */
+export const LOG_PAGE_LINES = 10_000
+
 export interface RunLogActions {
   /** Opens a log view: reads from line 1, then watches for new lines. Views count; close each one. */
   openRunLog(logId: number): void
@@ -113,16 +119,26 @@ export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
       }
       log.reading = true
       try {
+        let more = false
+        let endChecked = false
         do {
           log.readAgain = false
           const entry = get().runLogs[logId]
           if (!entry) return
-          const page = await client().getRunLog({ logId, fromLineNum: entry.buffer.lastLineNum + 1 })
+          const page = await client().getRunLog({ logId, fromLineNum: entry.buffer.lastLineNum + 1, maxLines: LOG_PAGE_LINES })
           const current = get().runLogs[logId]
           if (!current || open.get(logId) !== log) return
           const merged = mergeLogPage(current.buffer, page)
           update(logId, { buffer: merged.buffer, isEnd: page.isEnd, loading: false, error: null })
-        } while (log.readAgain && open.get(logId) === log)
+          const lines = page.toLineNum >= page.fromLineNum ? page.toLineNum - page.fromLineNum + 1 : 0
+          // A full page means more lines are waiting: read on at once. After a short page, one more
+          // read tells whether the log has ended (a finished run's executor says so once nothing is
+          // left), instead of leaving "live" up until the next poll.
+          const full = !page.isEnd && lines >= LOG_PAGE_LINES
+          const checkEnd = !page.isEnd && !full && lines > 0 && !endChecked
+          if (checkEnd) endChecked = true
+          more = full || checkEnd
+        } while ((log.readAgain || more) && open.get(logId) === log)
       } catch (error) {
         update(logId, { loading: false, error: errorMessage(error) })
       } finally {

@@ -3,6 +3,7 @@ import type { RunLogRequest } from '../../../../shared/api'
 import type { LogPage } from '../../../../shared/model'
 import { setClient, type JobDeskClient } from '../../api/client'
 import { useJobDesk } from '../index'
+import { LOG_PAGE_LINES } from './action'
 
 /** A run log the fake core serves: every line from `fromLineNum`, like the executor's `/log`. */
 function fakeCore(lines: string[]) {
@@ -12,12 +13,13 @@ function fakeCore(lines: string[]) {
     /** When set, the next read waits until `releaseRead()` (to model a read in flight). */
     holdNextRead: false,
     releaseRead: () => release?.(),
-    getRunLog: vi.fn(async ({ fromLineNum }: RunLogRequest): Promise<LogPage> => {
+    getRunLog: vi.fn(async ({ fromLineNum, maxLines }: RunLogRequest): Promise<LogPage> => {
       if (core.holdNextRead) {
         core.holdNextRead = false
         await new Promise<void>((done) => (release = done))
       }
-      return page(fromLineNum, core.lines.slice(fromLineNum - 1))
+      // As the core does: at most maxLines lines per page, the rest with the next read.
+      return page(fromLineNum, core.lines.slice(fromLineNum - 1, fromLineNum - 1 + (maxLines ?? 5000)))
     }),
     watchRunLog: vi.fn(async () => {}),
     unwatchRunLog: vi.fn(async () => {}),
@@ -47,7 +49,7 @@ describe('the run-log slice', () => {
     const core = fakeCore(['a', 'b'])
     useJobDesk.getState().openRunLog(5)
     await vi.waitFor(() => expect(core.watchRunLog).toHaveBeenCalledWith(5))
-    expect(core.getRunLog).toHaveBeenCalledWith({ logId: 5, fromLineNum: 1 })
+    expect(core.getRunLog).toHaveBeenCalledWith({ logId: 5, fromLineNum: 1, maxLines: LOG_PAGE_LINES })
     expect(texts(5)).toEqual(['1:a', '2:b'])
   })
 
@@ -55,9 +57,11 @@ describe('the run-log slice', () => {
     const core = fakeCore(['a'])
     useJobDesk.getState().openRunLog(5)
     await vi.waitFor(() => expect(core.watchRunLog).toHaveBeenCalled())
+    // Opening read the log and checked once for its end (a short first page); nothing more after the push.
+    expect(core.getRunLog).toHaveBeenCalledTimes(2)
     useJobDesk.getState().applyRunLogPage(5, page(1, ['a', 'b', 'c']))
     expect(texts(5)).toEqual(['1:a', '2:b', '3:c'])
-    expect(core.getRunLog).toHaveBeenCalledTimes(1)
+    expect(core.getRunLog).toHaveBeenCalledTimes(2)
   })
 
   it('reads the missing lines when a pushed page leaves a gap', async () => {
@@ -67,7 +71,7 @@ describe('the run-log slice', () => {
     core.lines.push('b', 'c', 'd')
     useJobDesk.getState().applyRunLogPage(5, page(4, ['d']))
     await vi.waitFor(() => expect(texts(5)).toEqual(['1:a', '2:b', '3:c', '4:d']))
-    expect(core.getRunLog).toHaveBeenLastCalledWith({ logId: 5, fromLineNum: 2 })
+    expect(core.getRunLog).toHaveBeenCalledWith({ logId: 5, fromLineNum: 2, maxLines: LOG_PAGE_LINES })
   })
 
   it('catches lines pushed while the first read is in flight', async () => {
@@ -80,6 +84,26 @@ describe('the run-log slice', () => {
     core.releaseRead()
     await vi.waitFor(() => expect(texts(5)).toEqual(['1:a', '2:b']))
     expect(core.getRunLog).toHaveBeenCalledTimes(2)
+  })
+
+  it('reads a log longer than one page page by page until the last line', async () => {
+    const total = LOG_PAGE_LINES * 2 + 3
+    const core = fakeCore(Array.from({ length: total }, (_, i) => `line ${i + 1}`))
+    useJobDesk.getState().openRunLog(5)
+    await vi.waitFor(() => expect(useJobDesk.getState().runLogs[5]?.buffer.lastLineNum).toBe(total))
+    // Two full pages, the short last one, then one read past the end (nothing new).
+    expect(core.getRunLog.mock.calls.map(([request]) => request.fromLineNum)).toEqual([1, LOG_PAGE_LINES + 1, LOG_PAGE_LINES * 2 + 1, total + 1])
+    expect(texts(5)!.at(-1)).toBe(`${total}:line ${total}`)
+  })
+
+  it('learns that a finished run’s log ended from one more read after a short page, without waiting for the poll', async () => {
+    const core = fakeCore(['a', 'b'])
+    // As the executor answers for a finished run: isEnd once nothing is left after fromLineNum.
+    core.getRunLog.mockImplementation(async ({ fromLineNum }: RunLogRequest) => ({ ...page(fromLineNum, core.lines.slice(fromLineNum - 1)), isEnd: fromLineNum > core.lines.length }))
+    useJobDesk.getState().openRunLog(6)
+    await vi.waitFor(() => expect(useJobDesk.getState().runLogs[6]?.isEnd).toBe(true))
+    expect(core.getRunLog).toHaveBeenCalledTimes(2)
+    expect(core.watchRunLog).not.toHaveBeenCalled()
   })
 
   it('keeps the log while another view has it open, and unwatches when the last one closes', async () => {

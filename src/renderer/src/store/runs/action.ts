@@ -1,14 +1,16 @@
-import type { JobRun } from '../../../../shared/model'
+import { runStatus, type JobRun } from '../../../../shared/model'
 import { client } from '../../api/client'
 import { notifyError } from '../../app/notify'
-import { mergeChildRuns, mergeRuns, toApiRunFilter, updateLastRuns, type RunListFilter } from '../../lib/run-filter'
+import { traceRetries } from '../../lib/run-chain'
+import { mergeChildRuns, mergeRecentRuns, mergeRuns, toApiRunFilter, updateLastRuns, type RunListFilter } from '../../lib/run-filter'
 import type { SliceCreator } from '../state'
 import { initialRunsState, type RunsState } from './initialState'
 
-/** Runs read at start to know each job's last run (the API has no "last run per job" yet). */
-const LAST_RUNS_SAMPLE = 1000
 const PAGE_SIZE = 200
 const CHILD_RUNS_LIMIT = 50
+export const RECENT_RUNS_LIMIT = 8
+/** A resync re-reads the fired runs of at most this many opened runs (the newest). */
+const RESYNC_PARENTS_MAX = 20
 
 export interface RunsActions {
   /** Reads the newest page for the current filter (replacing the list). */
@@ -17,11 +19,22 @@ export interface RunsActions {
   setRunFilter(patch: Partial<RunListFilter>): void
   /** After `runs-changed`: merge rows by id into the list, the last-run map and opened runs. */
   applyRunsChanged(runs: readonly JobRun[]): void
+  /** Every job's latest run (the jobs table and the DAG's node colours). */
   fetchLastRuns(): Promise<void>
+  /**
+   * After a `runs-changed` that was cut (`truncated`): the pushed rows are not all that changed, so
+   * re-read what is shown — last runs, the list, opened runs and their fired runs.
+   */
+  resyncRuns(): Promise<void>
+  /** The attempts of a run's trigger (first run and its RETRY runs), oldest first. */
+  traceRetries(run: JobRun): Promise<JobRun[]>
   /** Reads one run by id (for the detail panel); null when it does not exist. */
   loadRun(id: number): Promise<JobRun | null>
   /** Reads the runs a run fired (retry, children) for its detail panel; pushed rows keep it current. */
   fetchChildRuns(parentLogId: number): Promise<void>
+  /** Reads a job's newest runs for a side panel; pushed rows keep them current until `forgetRecentRuns`. */
+  fetchRecentRuns(jobId: number): Promise<void>
+  forgetRecentRuns(jobId: number): void
   /** Kills a running run; the core answers with the run as ended. Errors are shown as notifications. */
   killRun(id: number): Promise<void>
 }
@@ -31,6 +44,9 @@ export type RunsSlice = RunsState & RunsActions
 export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
   // Only the newest request may write the list: filters change faster than pages arrive.
   let listRequest = 0
+  // Cut events come in bursts under load: one resync at a time, plus one more if asked meanwhile.
+  let resyncing: Promise<void> | null = null
+  let resyncAgain = false
 
   return {
     ...initialRunsState,
@@ -91,18 +107,68 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
         runs: state.runsLoaded ? mergeRuns(state.runs, changed, state.runFilter, Date.now(), complete) : state.runs,
         lastRunByJob: updateLastRuns(state.lastRunByJob, changed),
         childRuns: mergeChildRuns(state.childRuns, changed),
+        recentRunsByJob: mergeRecentRuns(state.recentRunsByJob, changed, RECENT_RUNS_LIMIT),
         ...(openedTouched ? { runsById } : {}),
       })
     },
 
     async fetchLastRuns() {
-      const page = await client().listRuns({ limit: LAST_RUNS_SAMPLE })
-      set({ lastRunByJob: updateLastRuns(get().lastRunByJob, page.runs) })
+      const lastRuns = await client().listLastRuns()
+      set({ lastRunByJob: Object.fromEntries(lastRuns.map((last) => [last.jobId, last])) })
+    },
+
+    async resyncRuns() {
+      if (resyncing) {
+        resyncAgain = true
+        return resyncing
+      }
+      const once = async () => {
+        const state = get()
+        // A finished run never changes again; only unfinished opened runs are re-read.
+        const opened = Object.values(state.runsById).filter((run) => ['pending', 'running'].includes(runStatus(run)))
+        const parents = Object.keys(state.childRuns).map(Number).sort((a, b) => b - a).slice(0, RESYNC_PARENTS_MAX)
+        const panels = Object.keys(state.recentRunsByJob).map(Number)
+        const tasks: Promise<unknown>[] = [
+          state.fetchLastRuns(),
+          ...opened.map((run) => state.loadRun(run.id)),
+          ...parents.map((id) => state.fetchChildRuns(id)),
+          ...panels.map((id) => state.fetchRecentRuns(id)),
+        ]
+        if (state.runsLoaded) tasks.push(state.fetchRuns())
+        await Promise.allSettled(tasks)
+      }
+      resyncing = (async () => {
+        do {
+          resyncAgain = false
+          await once()
+        } while (resyncAgain)
+      })().finally(() => {
+        resyncing = null
+      })
+      return resyncing
+    },
+
+    traceRetries(run) {
+      return traceRetries(
+        run,
+        (id) => client().getRun(id),
+        async (parentLogId) => (await client().listRuns({ parentLogId, limit: CHILD_RUNS_LIMIT })).runs,
+      )
     },
 
     async fetchChildRuns(parentLogId) {
       const page = await client().listRuns({ parentLogId, limit: CHILD_RUNS_LIMIT })
       set({ childRuns: { ...get().childRuns, [parentLogId]: page.runs } })
+    },
+
+    async fetchRecentRuns(jobId) {
+      const page = await client().listRuns({ jobId, limit: RECENT_RUNS_LIMIT })
+      set({ recentRunsByJob: { ...get().recentRunsByJob, [jobId]: page.runs } })
+    },
+
+    forgetRecentRuns(jobId) {
+      const { [jobId]: _forgotten, ...rest } = get().recentRunsByJob
+      set({ recentRunsByJob: rest })
     },
 
     async killRun(id) {

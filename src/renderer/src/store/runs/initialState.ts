@@ -1,3 +1,4 @@
+import type { LastRun } from '../../../../shared/api'
 import type { JobRun } from '../../../../shared/model'
 import { NO_RUN_FILTER, type RunListFilter } from '../../lib/run-filter'
 
@@ -9,12 +10,14 @@ export interface RunsState {
   runsNextBeforeId: number | null
   runsLoading: boolean
   runsLoaded: boolean
-  /** The newest known run of each job (from the latest runs read and every pushed change). */
-  lastRunByJob: Record<number, JobRun>
+  /** The newest run of each job (from `listLastRuns`, then every pushed change). */
+  lastRunByJob: Record<number, LastRun>
   /** Runs opened by id that may lie outside the loaded pages (a parent link, a trigger result). */
   runsById: Record<number, JobRun>
   /** Runs fired by an opened run (its retry and its children), newest first, by parent run id. */
   childRuns: Record<number, JobRun[]>
+  /** The newest runs of jobs opened in a side panel (the DAG's), newest first, by job id. */
+  recentRunsByJob: Record<number, JobRun[]>
 }
 
 export const initialRunsState: RunsState = {
@@ -26,4 +29,5 @@ export const initialRunsState: RunsState = {
   lastRunByJob: {},
   runsById: {},
   childRuns: {},
+  recentRunsByJob: {},
 }

@@ -5,10 +5,10 @@ export const selectRuns = (s: JobDeskState) => s.runs
 export const selectRunFilter = (s: JobDeskState) => s.runFilter
 export const selectLastRunByJob = (s: JobDeskState) => s.lastRunByJob
 
-/** A run from anywhere the store holds it: the list, runs opened by id, or a job's last run. */
+/** A run from anywhere the store holds it: runs opened by id or the loaded list. */
 export const selectRun =
   (id: number | null) =>
   (s: JobDeskState): JobRun | undefined => {
     if (id === null) return undefined
-    return s.runsById[id] ?? s.runs.find((run) => run.id === id) ?? Object.values(s.lastRunByJob).find((run) => run.id === id)
+    return s.runsById[id] ?? s.runs.find((run) => run.id === id)
   }

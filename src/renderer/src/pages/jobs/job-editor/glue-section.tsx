@@ -1,36 +1,71 @@
-import { Select, Stack, TextInput, Textarea } from '@mantine/core'
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core'
 import { GLUE_TYPES, type GlueType } from '../../../../../shared/model'
+import { LazyCodeEditor } from '../../../components/code-editor/lazy-code-editor'
 import { useT } from '../../../i18n/use-t'
+import { glueLanguage, glueTemplate } from '../../../lib/glue-language'
 import type { SectionProps } from './section-props'
 
-/** GLUE type, source and remark as plain fields; the CodeMirror editor with versions comes later. */
-export function GlueSection({ draft, setField, errors }: SectionProps) {
+interface GlueSectionProps extends SectionProps {
+  /**
+   * The saved job's GLUE type (undefined for a new job). A saved script job's source changes only
+   * through the GLUE editor, so each change becomes a version with a remark.
+   */
+  savedGlueType: GlueType | undefined
+  onOpenGlue?(): void
+}
+
+/** GLUE type and, for script jobs, the source in a code editor (new jobs) or a link to the GLUE editor. */
+export function GlueSection({ draft, setField, errors, savedGlueType, onOpenGlue }: GlueSectionProps) {
   const t = useT()
+  const script = draft.glueType !== 'BEAN'
+  const versioned = script && savedGlueType !== undefined && savedGlueType !== 'BEAN' && onOpenGlue !== undefined
   return (
     <Stack gap="sm">
       <Select
         label={t('editor.glueType')}
+        description={t('editor.glueTypeHint')}
         data={GLUE_TYPES.map((value) => ({ value, label: value }))}
         value={draft.glueType}
-        onChange={(value) => value && setField('glueType', value as GlueType)}
+        onChange={(value) => {
+          if (!value) return
+          setField('glueType', value as GlueType)
+          // A new script starts from XXL-JOB's template for its type.
+          if (draft.glueSource.trim() === '' || draft.glueSource === glueTemplate(draft.glueType)) setField('glueSource', glueTemplate(value as GlueType))
+        }}
         allowDeselect={false}
         error={errors.glueType}
         data-testid="field-glueType"
       />
-      {draft.glueType !== 'BEAN' && (
+      {script && versioned && (
+        <Group justify="space-between" data-testid="glue-versioned">
+          <Text size="sm" c="dimmed">
+            {t('editor.glueVersioned')}
+          </Text>
+          <Button variant="light" onClick={onOpenGlue} data-testid="editor-open-glue">
+            {t('editor.openGlue')}
+          </Button>
+        </Group>
+      )}
+      {script && !versioned && (
         <>
-          <Textarea
-            label={t('editor.glueSource')}
-            value={draft.glueSource}
-            onChange={(event) => setField('glueSource', event.currentTarget.value)}
-            error={errors.glueSource}
-            autosize
-            minRows={6}
-            maxRows={20}
-            classNames={{ input: 'jd-mono' }}
-            spellCheck={false}
-            data-testid="field-glueSource"
-          />
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              {t('editor.glueSource')}
+            </Text>
+            <LazyCodeEditor
+              value={draft.glueSource}
+              onChange={(value) => setField('glueSource', value)}
+              language={glueLanguage(draft.glueType)}
+              height={260}
+              label={t('editor.glueSource')}
+              testId="field-glueSource"
+            />
+            {errors.glueSource && (
+              <Text size="xs" c="red" mt={4} role="alert">
+                {errors.glueSource}
+              </Text>
+            )}
+          </div>
           <TextInput
             label={t('editor.glueRemark')}
             value={draft.glueRemark}

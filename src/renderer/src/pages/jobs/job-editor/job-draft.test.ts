@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../../../../shared/errors'
 import type { JobInfo } from '../../../../../shared/model'
-import { jobToInput, newJobInput, placeSaveError } from './job-draft'
+import { copyJobInput, jobToInput, newJobInput, placeSaveError } from './job-draft'
 
 describe('jobToInput', () => {
   it('keeps every JobInput field and drops the bookkeeping', () => {
@@ -32,5 +32,15 @@ describe('placeSaveError', () => {
   it('puts other errors on the form', () => {
     expect(placeSaveError(new ValidationError('job', 'bad'), fields).field).toBeNull()
     expect(placeSaveError(new Error('connection lost'), fields)).toEqual({ field: null, message: 'connection lost' })
+  })
+})
+
+describe('copyJobInput', () => {
+  it('copies every field as a new job (no id) under the new name', () => {
+    const input = { ...newJobInput(2, 'Asia/Shanghai'), id: 9, name: 'nightly', glueType: 'GLUE_SHELL' as const, glueSource: 'echo hi' }
+    const job = { ...input, childJobIds: [], triggerStatus: 1, triggerLastTimeMs: 0, triggerNextTimeMs: 0, addTimeMs: 0, updateTimeMs: 0, glueUpdatetimeMs: 0 } as JobInfo
+    const copy = copyJobInput(job, 'nightly (copy)')
+    expect(copy.id).toBeUndefined()
+    expect(copy).toEqual({ ...input, id: undefined, name: 'nightly (copy)' })
   })
 })

@@ -43,6 +43,12 @@ export function jobToInput(job: JobInfo): JobInput {
   return input
 }
 
+/** A copy of a job as a new one: every field but the id, under a new name (links are copied by the editor). */
+export function copyJobInput(job: JobInfo, name: string): JobInput {
+  const { id: _id, ...input } = jobToInput(job)
+  return { ...input, name }
+}
+
 /** Where a save error belongs: the field it names when the editor shows that field, else the form. */
 export function placeSaveError(error: unknown, fields: ReadonlySet<string>): { field: string | null; message: string } {
   const message = error instanceof Error ? error.message : String(error)

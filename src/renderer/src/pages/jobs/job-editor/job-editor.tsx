@@ -1,9 +1,13 @@
 import { Alert, Button, Divider, Drawer, Group, Stack, TextInput, Title } from '@mantine/core'
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react'
-import type { JobInput } from '../../../../../shared/model'
-import { useT } from '../../../i18n/use-t'
+import type { GlueType, JobInput } from '../../../../../shared/model'
+import { errorMessage } from '../../../app/notify'
 import type { MessageKey } from '../../../i18n/dictionary'
+import { useT } from '../../../i18n/use-t'
+import { planChildLinks, type ChildDraft } from '../../../lib/link-plan'
 import { useJobDesk } from '../../../store'
+import { selectChildLinks } from '../../../store/dag/selectors'
+import { ChildLinksSection } from './child-links-section'
 import { ExecutorSection } from './executor-section'
 import { GlueSection } from './glue-section'
 import { placeSaveError } from './job-draft'
@@ -21,33 +25,40 @@ function Section({ title, children }: { title: MessageKey; children: ReactNode }
   )
 }
 
-interface JobEditorProps {
-  /** The job to edit (with `id`) or a new one; null closes the editor. */
-  initial: JobInput | null
-  onClose: () => void
+/** What the editor opens with: a job (with `id` to edit it), and for a copy the job whose child links it starts from. */
+export interface EditorOpen {
+  input: JobInput
+  copyOf?: number
 }
 
-export function JobEditor({ initial, onClose }: JobEditorProps) {
+interface JobEditorProps {
+  open: EditorOpen | null
+  onClose: () => void
+  onOpenGlue(jobId: number): void
+}
+
+export function JobEditor({ open, onClose, onOpenGlue }: JobEditorProps) {
   const t = useT()
+  const input = open?.input
+  const title = input?.id ? t('editor.editTitle', { id: input.id }) : open?.copyOf ? t('editor.copyTitle', { id: open.copyOf }) : t('editor.newTitle')
   return (
-    <Drawer
-      opened={initial !== null}
-      onClose={onClose}
-      position="right"
-      size="xl"
-      title={<Title order={2} size="h4">{initial?.id ? t('editor.editTitle', { id: initial.id }) : t('editor.newTitle')}</Title>}
-      data-testid="job-editor"
-    >
+    <Drawer opened={open !== null} onClose={onClose} position="right" size="xl" title={<Title order={2} size="h4">{title}</Title>} data-testid="job-editor">
       {/* Keyed so a new open starts from the given job, not from the last draft. */}
-      {initial && <JobEditorForm key={initial.id ?? 'new'} initial={initial} onDone={onClose} />}
+      {open && <JobEditorForm key={open.input.id ?? `new-${open.copyOf ?? ''}`} open={open} onDone={onClose} onOpenGlue={onOpenGlue} />}
     </Drawer>
   )
 }
 
-function JobEditorForm({ initial, onDone }: { initial: JobInput; onDone: () => void }) {
+function JobEditorForm({ open, onDone, onOpenGlue }: { open: EditorOpen; onDone: () => void; onOpenGlue(jobId: number): void }) {
   const t = useT()
   const saveJob = useJobDesk((s) => s.saveJob)
-  const [draft, setDraft] = useState<JobInput>(initial)
+  const saveLink = useJobDesk((s) => s.saveLink)
+  const deleteLink = useJobDesk((s) => s.deleteLink)
+  const [savedGlueType] = useState<GlueType | undefined>(open.input.id ? open.input.glueType : undefined)
+  const [draft, setDraft] = useState<JobInput>(open.input)
+  const [children, setChildren] = useState<ChildDraft[]>(() =>
+    selectChildLinks(open.input.id ?? open.copyOf)(useJobDesk.getState()).map((link) => ({ childJobId: link.childJobId, condition: link.condition })),
+  )
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -65,13 +76,30 @@ function JobEditorForm({ initial, onDone }: { initial: JobInput; onDone: () => v
     event.preventDefault()
     setSaving(true)
     setFormError(null)
+    let saved: JobInput | null = null
+    // A saved script job's source is the GLUE editor's (it may have saved a version meanwhile).
+    const stored = draft.id ? useJobDesk.getState().jobs.find((job) => job.id === draft.id) : undefined
+    const input = stored && savedGlueType !== undefined && savedGlueType !== 'BEAN' && draft.glueType !== 'BEAN' ? { ...draft, glueSource: stored.glueSource, glueRemark: stored.glueRemark } : draft
     try {
-      await saveJob(draft)
-      onDone()
+      const job = await saveJob(input)
+      saved = { ...input, id: job.id }
     } catch (error) {
       const placed = placeSaveError(error, EDITOR_FIELDS)
       if (placed.field) setErrors((current) => ({ ...current, [placed.field!]: placed.message }))
       else setFormError(placed.message)
+      setSaving(false)
+      return
+    }
+    // The job is saved; now its links (each checked by the core, a cycle refused with its path).
+    try {
+      const plan = planChildLinks(saved.id!, useJobDesk.getState().links, children)
+      for (const link of plan.remove) await deleteLink(link.parentJobId, link.childJobId)
+      for (const link of plan.save) await saveLink(link)
+      onDone()
+    } catch (error) {
+      // Keep the form open on the saved job, so fixing the links and saving again updates it.
+      setDraft(saved)
+      setFormError(t('editor.linksFailed', { message: errorMessage(error) }))
     } finally {
       setSaving(false)
     }
@@ -105,6 +133,9 @@ function JobEditorForm({ initial, onDone }: { initial: JobInput; onDone: () => v
         <Section title="editor.section.executor">
           <ExecutorSection {...sectionProps} />
         </Section>
+        <Section title="editor.section.children">
+          <ChildLinksSection jobId={draft.id} rows={children} setRows={setChildren} />
+        </Section>
         <Section title="editor.section.retry">
           <RetrySection {...sectionProps} />
         </Section>
@@ -112,7 +143,7 @@ function JobEditorForm({ initial, onDone }: { initial: JobInput; onDone: () => v
           <AlarmSection {...sectionProps} />
         </Section>
         <Section title="editor.section.glue">
-          <GlueSection {...sectionProps} />
+          <GlueSection {...sectionProps} savedGlueType={savedGlueType} onOpenGlue={draft.id ? () => onOpenGlue(draft.id!) : undefined} />
         </Section>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

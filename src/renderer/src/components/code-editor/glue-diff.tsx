@@ -1,0 +1,32 @@
+import './code-editor.css'
+import { EditorState } from '@codemirror/state'
+import { MergeView } from '@codemirror/merge'
+import { EditorView, lineNumbers } from '@codemirror/view'
+import { useEffect, useRef } from 'react'
+import type { GlueLanguage } from '../../lib/glue-language'
+import { codeTheme, languageExtension } from './code-theme'
+
+export interface GlueDiffProps {
+  /** The older text (left). */
+  before: string
+  /** The newer text (right). */
+  after: string
+  language: GlueLanguage
+}
+
+/** Two sources side by side with changed lines marked (CodeMirror's merge view); unchanged stretches fold. */
+export default function GlueDiff({ before, after, language }: GlueDiffProps) {
+  const host = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const extensions = [lineNumbers(), codeTheme, languageExtension(language), EditorState.readOnly.of(true), EditorView.editable.of(false)]
+    const merge = new MergeView({
+      a: { doc: before, extensions },
+      b: { doc: after, extensions },
+      parent: host.current!,
+      collapseUnchanged: { margin: 3, minSize: 6 },
+      gutter: true,
+    })
+    return () => merge.destroy()
+  }, [before, after, language])
+  return <div ref={host} className="jd-diff" data-testid="glue-diff" />
+}

@@ -1,0 +1,192 @@
+import { Alert, Anchor, Button, Group, Loader, Text, Title } from '@mantine/core'
+import { useComputedColorScheme } from '@mantine/core'
+import { ReactFlowProvider } from '@xyflow/react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { ConflictError } from '../../../../shared/errors'
+import { parseCyclePath } from '../../../../shared/cycle-path'
+import type { JobInfo, JobLink } from '../../../../shared/model'
+import { errorMessage, notifyError } from '../../app/notify'
+import { dagRoute, runsRoute } from '../../app/route'
+import { useT } from '../../i18n/use-t'
+import { chainHighlight, cycleHighlight, neighbourHighlight, NO_HIGHLIGHT, type DagHighlight } from '../../lib/dag-highlight'
+import { useJobDesk } from '../../store'
+import { selectChain, selectLinks } from '../../store/dag/selectors'
+import { selectJobs, selectJobsById } from '../../store/jobs/selectors'
+import { selectLastRunByJob } from '../../store/runs/selectors'
+import { TriggerDialog } from '../jobs/trigger-dialog'
+import { DagCanvas } from './dag-canvas'
+import { DagFind } from './dag-find'
+import { DagLegend } from './dag-legend'
+import { DagSidePanel } from './dag-side-panel'
+import { LinkDialog, type LinkDraft } from './link-dialog'
+import { selectionCss } from './selection-style'
+
+/** A link the core refused: its message, and the cycle it would close when that was the reason. */
+interface Refusal {
+  message: string
+  path: number[] | null
+  link: JobLink
+}
+
+/**
+ * Child-job chains as a graph. Drag from a job's right handle to another job to link it; a link
+ * that would close a cycle is refused and the cycle is drawn. Click a job for its runs, a link to
+ * change or delete it; `#/dag?run=N` shows run N's chain end to end.
+ */
+export function DagPage({ runId }: { runId: number | null }) {
+  const t = useT()
+  const jobs = useJobDesk(selectJobs)
+  const jobsById = useJobDesk(selectJobsById)
+  const links = useJobDesk(selectLinks)
+  const lastRunByJob = useJobDesk(selectLastRunByJob)
+  const chain = useJobDesk(selectChain)
+  const chainLoading = useJobDesk((s) => s.chainLoading)
+  const ready = useJobDesk((s) => s.jobsLoaded && s.linksLoaded)
+  const saveLink = useJobDesk((s) => s.saveLink)
+  const deleteLink = useJobDesk((s) => s.deleteLink)
+  const showChain = useJobDesk((s) => s.showChain)
+  const clearChain = useJobDesk((s) => s.clearChain)
+  const navigate = useJobDesk((s) => s.navigate)
+  const language = useJobDesk((s) => s.preferences.language)
+  const colorMode = useComputedColorScheme('light')
+
+  const [selectedId, setSelectedId] = useState<number | null>(null)
+  const [linkDraft, setLinkDraft] = useState<LinkDraft | null>(null)
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
+  const [triggering, setTriggering] = useState<JobInfo | null>(null)
+  const [focus, setFocus] = useState<{ jobId: number } | null>(null)
+
+  useEffect(() => {
+    if (runId === null) clearChain()
+    else void showChain(runId)
+  }, [runId, showChain, clearChain])
+
+  // The highlight answers the click at once; the side panel (Mantine components, a runs read) follows.
+  const panelJobId = useDeferredValue(selectedId)
+  const selected = panelJobId === null ? undefined : jobsById.get(panelJobId)
+  const highlight: DagHighlight = useMemo(() => {
+    if (refusal?.path) return cycleHighlight(refusal.path)
+    if (chain) return chainHighlight(chain.runs)
+    return NO_HIGHLIGHT
+  }, [refusal, chain])
+  // The clicked job is highlighted by a style sheet, not through React Flow (see selection-style.ts).
+  const selectionStyle = useMemo(() => (selectedId === null ? '' : selectionCss(neighbourHighlight(selectedId, links))), [selectedId, links])
+  const refused = useMemo(
+    () => (refusal?.path ? { parentJobId: refusal.link.parentJobId, childJobId: refusal.link.childJobId } : null),
+    [refusal],
+  )
+  const startLink = useCallback((parentJobId: number, childJobId: number) => {
+    setRefusal(null)
+    setLinkDraft({ parentJobId, childJobId })
+  }, [])
+  const openLink = useCallback((link: JobLink) => setLinkDraft({ parentJobId: link.parentJobId, childJobId: link.childJobId, existing: link.condition }), [])
+
+  const submitLink = async (link: JobLink) => {
+    setLinkDraft(null)
+    try {
+      await saveLink(link)
+      setRefusal(null)
+    } catch (error) {
+      setRefusal({ message: errorMessage(error), path: error instanceof ConflictError ? parseCyclePath(error.message) : null, link })
+    }
+  }
+
+  const removeLink = async (link: JobLink) => {
+    setLinkDraft(null)
+    try {
+      await deleteLink(link.parentJobId, link.childJobId)
+    } catch (error) {
+      notifyError(language, 'common.error', error)
+    }
+  }
+
+  const pickJob = useCallback((jobId: number) => {
+    setSelectedId(jobId)
+    setFocus({ jobId })
+  }, [])
+
+  return (
+    <div className="jd-page" data-testid="page-dag">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2}>{t('dag.title')}</Title>
+        <Group gap="lg" wrap="nowrap">
+          <DagLegend />
+          <DagFind jobs={jobs} onPick={pickJob} />
+        </Group>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('dag.hint')}
+      </Text>
+      {refusal && (
+        <Alert color="red" withCloseButton closeButtonLabel={t('common.close')} onClose={() => setRefusal(null)} title={t('dag.refused')} data-testid="dag-refusal">
+          <Text size="sm" data-testid="dag-refusal-message">
+            {refusal.message}
+          </Text>
+          {refusal.path && (
+            <Text size="sm" mt={4} data-testid="dag-cycle-path">
+              {t('dag.cyclePath')}: {refusal.path.map((id) => `#${id} ${jobsById.get(id)?.name ?? ''}`.trim()).join(' → ')}
+            </Text>
+          )}
+        </Alert>
+      )}
+      {(chain || chainLoading) && runId !== null && (
+        <Alert color="violet" variant="light" p="xs" data-testid="dag-chain" data-run-count={chain?.runs.length ?? 0}>
+          <Group justify="space-between">
+            {chainLoading && !chain ? (
+              <Loader size="xs" />
+            ) : (
+              <Text size="sm">
+                {t('dag.chainOf', { id: runId, n: chain?.runs.length ?? 0 })}{' '}
+                <Anchor
+                  size="sm"
+                  href={`#/runs/${runId}`}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    navigate(runsRoute(runId))
+                  }}
+                >
+                  {t('trigger.openRun', { id: runId })}
+                </Anchor>
+              </Text>
+            )}
+            <Button size="compact-xs" variant="subtle" onClick={() => navigate(dagRoute())} data-testid="dag-chain-clear">
+              {t('dag.clearChain')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <style data-testid="dag-selection-style">{selectionStyle}</style>
+      <ReactFlowProvider>
+        <div className="jd-dag-layout">
+          <div className="jd-dag-canvas">
+            {ready ? (
+              jobs.length === 0 ? (
+                <Text c="dimmed" p="lg">
+                  {t('dag.empty')}
+                </Text>
+              ) : (
+                <DagCanvas
+                  jobs={jobs}
+                  links={links}
+                  lastRunByJob={lastRunByJob}
+                  highlight={highlight}
+                  refused={refused}
+                  colorMode={colorMode}
+                  focus={focus}
+                  onLink={startLink}
+                  onSelectJob={setSelectedId}
+                  onSelectLink={openLink}
+                />
+              )
+            ) : (
+              <Loader m="lg" />
+            )}
+          </div>
+          {selected && <DagSidePanel job={selected} onClose={() => setSelectedId(null)} onTrigger={setTriggering} />}
+        </div>
+      </ReactFlowProvider>
+      <LinkDialog draft={linkDraft} onSave={(link) => void submitLink(link)} onDelete={(link) => void removeLink(link)} onClose={() => setLinkDraft(null)} />
+      <TriggerDialog job={triggering} onClose={() => setTriggering(null)} />
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+import { ActionIcon, Button, Group, Select, Stack, Text } from '@mantine/core'
+import { useMemo } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { LINK_CONDITIONS, type LinkCondition } from '../../../../../shared/model'
+import { TrashIcon } from '../../../app/icons'
+import { useT } from '../../../i18n/use-t'
+import type { ChildDraft } from '../../../lib/link-plan'
+import { useJobDesk } from '../../../store'
+import { selectParentLinks } from '../../../store/dag/selectors'
+import { selectJobs, selectJobsById } from '../../../store/jobs/selectors'
+
+interface ChildLinksSectionProps {
+  /** The job being edited (undefined while it is new). */
+  jobId: number | undefined
+  rows: ChildDraft[]
+  setRows(rows: ChildDraft[]): void
+}
+
+/**
+ * The jobs this job fires, each with its condition; saved with the job (a link that would close a
+ * cycle is refused then, with the cycle in the message). The jobs that fire this one are listed.
+ */
+export function ChildLinksSection({ jobId, rows, setRows }: ChildLinksSectionProps) {
+  const t = useT()
+  const jobs = useJobDesk(selectJobs)
+  const jobsById = useJobDesk(selectJobsById)
+  const parents = useJobDesk(useShallow(selectParentLinks(jobId)))
+  const options = useMemo(() => jobs.filter((job) => job.id !== jobId).map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })), [jobs, jobId])
+  const update = (index: number, patch: Partial<ChildDraft>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)))
+
+  return (
+    <Stack gap="xs" data-testid="child-links">
+      {rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('editor.noChildren')}
+        </Text>
+      )}
+      {rows.map((row, index) => (
+        <Group key={index} gap="xs" wrap="nowrap" data-testid="child-link-row">
+          <Select
+            flex={1}
+            searchable
+            placeholder={t('editor.childJob')}
+            aria-label={t('editor.childJob')}
+            data={options}
+            value={row.childJobId > 0 ? String(row.childJobId) : null}
+            onChange={(value) => update(index, { childJobId: value ? Number(value) : 0 })}
+            limit={100}
+            data-testid="child-link-job"
+          />
+          <Select
+            w={150}
+            aria-label={t('dag.condition')}
+            data={LINK_CONDITIONS.map((value) => ({ value, label: t(`linkCondition.${value}`) }))}
+            value={row.condition}
+            allowDeselect={false}
+            onChange={(value) => value && update(index, { condition: value as LinkCondition })}
+            data-testid="child-link-condition"
+          />
+          <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('editor.removeChild')} onClick={() => setRows(rows.filter((_, i) => i !== index))}>
+            <TrashIcon size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button variant="light" size="xs" w="fit-content" onClick={() => setRows([...rows, { childJobId: 0, condition: 'SUCCESS' }])} data-testid="child-link-add">
+        {t('editor.addChild')}
+      </Button>
+      {parents.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('dag.parents')}: {parents.map((link) => `#${link.parentJobId} ${jobsById.get(link.parentJobId)?.name ?? ''} (${t(`linkCondition.${link.condition}`)})`).join(', ')}
+        </Text>
+      )}
+    </Stack>
+  )
+}

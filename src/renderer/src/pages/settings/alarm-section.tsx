@@ -1,0 +1,159 @@
+import { ActionIcon, Button, Group, NumberInput, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core'
+import { useState } from 'react'
+import type { ChannelCheck } from '../../../../shared/api'
+import { TrashIcon } from '../../app/icons'
+import { errorMessage } from '../../app/notify'
+import { useT } from '../../i18n/use-t'
+import type { SettingsDraft } from '../../lib/settings-draft'
+import { useJobDesk } from '../../store'
+import { wholeNumber } from '../jobs/job-editor/executor-section'
+import { SettingsCard } from './settings-card'
+
+interface AlarmSectionProps {
+  draft: SettingsDraft
+  /** Unsaved changes: the SMTP test sends with the saved settings, so it waits for Save. */
+  dirty: boolean
+  update(patch: Partial<SettingsDraft>): void
+}
+
+/** How a channel test went: ok, or the error; `note` says e.g. that the webhook answered 404. */
+function CheckResult({ check, testId }: { check: ChannelCheck | { error: string } | null; testId: string }) {
+  const t = useT()
+  if (!check) return null
+  const ok = 'ok' in check && check.ok
+  return (
+    <Text size="xs" c={ok ? 'teal' : 'red'} data-testid={testId} data-ok={ok}>
+      {ok ? t('settings.checkOk') : t('settings.checkFailed')}
+      {'error' in check && check.error ? `: ${check.error}` : ''}
+      {'note' in check && check.note ? ` (${check.note})` : ''}
+    </Text>
+  )
+}
+
+/** Alarm channels: desktop notifications, webhooks (each testable now), SMTP (test-send after saving). */
+export function AlarmSection({ draft, dirty, update }: AlarmSectionProps) {
+  const t = useT()
+  const testWebhook = useJobDesk((s) => s.testWebhook)
+  const sendTestEmail = useJobDesk((s) => s.sendTestEmail)
+  const [checks, setChecks] = useState<Record<string, ChannelCheck | { error: string }>>({})
+  const [busy, setBusy] = useState<string | null>(null)
+  const [testTo, setTestTo] = useState('')
+
+  const check = async (key: string, run: () => Promise<ChannelCheck>) => {
+    setBusy(key)
+    try {
+      const result = await run()
+      setChecks((current) => ({ ...current, [key]: result }))
+    } catch (error) {
+      setChecks((current) => ({ ...current, [key]: { error: errorMessage(error) } }))
+    } finally {
+      setBusy(null)
+    }
+  }
+  const setWebhook = (index: number, url: string) => update({ webhooks: draft.webhooks.map((w, i) => (i === index ? { ...w, url } : w)) })
+  const smtp = draft.smtp
+  const setSmtp = (patch: Partial<SettingsDraft['smtp']>) => update({ smtp: { ...smtp, ...patch } })
+
+  return (
+    <SettingsCard title="settings.section.alarms" testId="settings-alarms">
+      <Stack gap="md">
+        <Switch
+          label={t('settings.desktop')}
+          description={t('settings.desktopHint')}
+          checked={draft.desktop}
+          onChange={(event) => update({ desktop: event.currentTarget.checked })}
+          data-testid="settings-desktop"
+        />
+        <div>
+          <Text size="sm" fw={500}>
+            {t('settings.webhooks')}
+          </Text>
+          <Text size="xs" c="dimmed" mb="xs">
+            {t('settings.webhooksHint')}
+          </Text>
+          <Stack gap="xs">
+            {draft.webhooks.map((webhook, index) => (
+              <div key={index} data-testid="settings-webhook">
+                <Group gap="xs" wrap="nowrap">
+                  <TextInput
+                    flex={1}
+                    placeholder="https://hooks.example.org/jobdesk"
+                    aria-label={t('settings.webhookUrl')}
+                    value={webhook.url}
+                    onChange={(event) => setWebhook(index, event.currentTarget.value)}
+                    classNames={{ input: 'jd-mono' }}
+                    data-testid="settings-webhook-url"
+                  />
+                  <Button
+                    variant="default"
+                    onClick={() => void check(`webhook-${index}`, () => testWebhook(webhook.url.trim()))}
+                    loading={busy === `webhook-${index}`}
+                    disabled={webhook.url.trim() === ''}
+                    data-testid="settings-webhook-test"
+                  >
+                    {t('settings.test')}
+                  </Button>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={t('settings.removeWebhook')}
+                    onClick={() => update({ webhooks: draft.webhooks.filter((_, i) => i !== index) })}
+                  >
+                    <TrashIcon size={16} />
+                  </ActionIcon>
+                </Group>
+                <CheckResult check={checks[`webhook-${index}`] ?? null} testId="settings-webhook-result" />
+              </div>
+            ))}
+            <Button variant="light" size="xs" w="fit-content" onClick={() => update({ webhooks: [...draft.webhooks, { url: '' }] })} data-testid="settings-webhook-add">
+              {t('settings.addWebhook')}
+            </Button>
+          </Stack>
+        </div>
+        <div>
+          <Switch label={t('settings.smtp')} checked={draft.smtpEnabled} onChange={(event) => update({ smtpEnabled: event.currentTarget.checked })} data-testid="settings-smtp" />
+          {draft.smtpEnabled && (
+            <Stack gap="xs" mt="xs">
+              <Group grow align="flex-start">
+                <TextInput label={t('settings.smtpHost')} value={smtp.host} onChange={(e) => setSmtp({ host: e.currentTarget.value })} data-testid="settings-smtp-host" />
+                <NumberInput label={t('settings.smtpPort')} min={1} max={65535} allowDecimal={false} value={smtp.port} onChange={(v) => setSmtp({ port: wholeNumber(v) })} />
+                <Switch label={t('settings.smtpSecure')} checked={smtp.secure} onChange={(e) => setSmtp({ secure: e.currentTarget.checked })} mt={28} />
+              </Group>
+              <Group grow align="flex-start">
+                <TextInput label={t('settings.smtpUser')} value={smtp.user} onChange={(e) => setSmtp({ user: e.currentTarget.value })} autoComplete="off" />
+                <PasswordInput label={t('settings.smtpPass')} value={smtp.pass} onChange={(e) => setSmtp({ pass: e.currentTarget.value })} autoComplete="new-password" />
+                <TextInput label={t('settings.smtpFrom')} value={smtp.from} onChange={(e) => setSmtp({ from: e.currentTarget.value })} data-testid="settings-smtp-from" />
+              </Group>
+            </Stack>
+          )}
+          <Group gap="xs" mt="sm" align="flex-end">
+            <TextInput
+              w={280}
+              label={t('settings.testTo')}
+              placeholder="ops@example.org"
+              value={testTo}
+              onChange={(event) => setTestTo(event.currentTarget.value)}
+              data-testid="settings-test-to"
+            />
+            <Button
+              variant="default"
+              onClick={() => void check('smtp', () => sendTestEmail(testTo.trim()))}
+              loading={busy === 'smtp'}
+              disabled={dirty || testTo.trim() === ''}
+              data-testid="settings-test-email"
+            >
+              {t('settings.testSend')}
+            </Button>
+            {dirty && (
+              <Text size="xs" c="dimmed">
+                {t('settings.saveFirst')}
+              </Text>
+            )}
+          </Group>
+          <CheckResult check={checks.smtp ?? null} testId="settings-email-result" />
+        </div>
+      </Stack>
+    </SettingsCard>
+  )
+}
