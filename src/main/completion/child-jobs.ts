@@ -7,7 +7,7 @@ import { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './dag'
 
 /**
  * Fires the children of finished runs (reference §4.5 step 7, with conditions): SUCCESS links on
- * success (XXL-JOB's only kind), FAILURE on failure, ALWAYS on both. A child run records its parent
+ * success (XXL-JOB's only kind), FAILURE on a failure with no retry left, ALWAYS on both. A child run records its parent
  * run (PARENT, parent_log_id). The chain guard refuses a child that already ran earlier in the same
  * chain, so even a cycle edited into the database by hand cannot loop.
  */
@@ -34,6 +34,8 @@ export class ChildJobs {
       const links = byParent.get(run.jobId)
       if (!links) continue
       const outcome = runStatus(run) === 'success' ? 'success' : 'failure'
+      // A failure with retries left is not the job's outcome yet: its retry may still succeed.
+      if (outcome === 'failure' && run.executorFailRetryCount > 0) continue
       const children = childrenToFire(links, run.jobId, outcome)
       if (children.length === 0) continue
       // Root first, the finished parent last.

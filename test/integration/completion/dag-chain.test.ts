@@ -65,6 +65,19 @@ describe('child jobs as a DAG (seeds/002: dagChain, dagMissingChild)', () => {
     expect((await t.core.api.listRuns({ jobId: onFailure })).runs.map((r) => r.parentLogId)).toEqual([failedRun.id])
   })
 
+  it('fires a FAILURE child once, after the parent\'s last retry failed, not for every attempt', async () => {
+    t = await startTestCore({ monitorTimings: { failMonitorPeriodMs: 100 } })
+    const parent = await t.addJob({ name: 'flaky parent', executorHandler: 'failJobHandler', executorFailRetryCount: 1 })
+    const onFailure = await t.addJob({ name: 'on failure' })
+    await t.core.api.saveLink({ parentJobId: parent, childJobId: onFailure, condition: 'FAILURE' })
+    await t.core.api.triggerJob({ jobId: parent })
+    const [, retry] = await t.finishedRuns(parent, 2)
+    const [child] = await t.finishedRuns(onFailure, 1)
+    expect(child.parentLogId).toBe(retry.id)
+    await waitFor('no run pending', async () => (await t!.core.api.getOverview()).runningCount === 0)
+    expect((await t.core.api.listRuns({ jobId: onFailure })).runs).toHaveLength(1)
+  })
+
   it('refuses a link to a missing job, a self link and a cycle, naming the cycle path', async () => {
     t = await startTestCore()
     const [a, b, c] = [await t.addJob({ name: 'A' }), await t.addJob({ name: 'B' }), await t.addJob({ name: 'C' })]

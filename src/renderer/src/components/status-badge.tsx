@@ -19,8 +19,18 @@ export function StatusBadge({ outcome }: { outcome: RunOutcome }) {
   )
 }
 
-export function RunStatusBadge({ run }: { run: Pick<JobRun, 'triggerCode' | 'handleCode' | 'handleMsg'> }) {
-  return <StatusBadge outcome={runOutcome(run)} />
+export function RunStatusBadge({ run, atRisk = false }: { run: Pick<JobRun, 'triggerCode' | 'handleCode' | 'handleMsg'>; atRisk?: boolean }) {
+  const t = useT()
+  return (
+    <>
+      <StatusBadge outcome={runOutcome(run)} />
+      {atRisk && (
+        <span className="jd-badge" data-color="orange" title={t('status.atRiskHint')} data-testid="run-at-risk">
+          {t('status.atRisk')}
+        </span>
+      )}
+    </>
+  )
 }
 
 /** For a last-run row, which carries the status only. */

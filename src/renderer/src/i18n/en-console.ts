@@ -6,6 +6,8 @@ export const enConsole = {
   'nav.dag': 'DAG',
   'nav.settings': 'Settings',
   'status.killed': 'Killed',
+  'status.atRisk': 'At risk',
+  'status.atRiskHint': 'Its executor missed a heartbeat: if it does not come back, this run will be marked lost.',
 
   'linkCondition.SUCCESS': 'On success',
   'linkCondition.FAILURE': 'On failure',

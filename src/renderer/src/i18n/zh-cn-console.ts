@@ -5,6 +5,8 @@ export const zhCNConsole: Record<keyof typeof enConsole, string> = {
   'nav.dag': '任务依赖图',
   'nav.settings': '设置',
   'status.killed': '已终止',
+  'status.atRisk': '有风险',
+  'status.atRiskHint': '执行器错过了心跳：若它未恢复，此次运行将被标记为丢失。',
 
   'linkCondition.SUCCESS': '成功时',
   'linkCondition.FAILURE': '失败时',

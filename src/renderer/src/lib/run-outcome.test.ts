@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JobRun } from '../../../shared/model'
 import { readImportRefusal, exportFileName, parseImportFile } from './import-problems'
-import { runOutcome } from './run-outcome'
+import { runOutcome, isAtRisk } from './run-outcome'
 
 const run = (over: Partial<JobRun>) => ({ triggerCode: 200, handleCode: 0, handleMsg: '', ...over })
 
@@ -42,5 +42,20 @@ describe('export and import files', () => {
     expect(parseImportFile('{"format":"jobdesk.jobs"}')).toEqual({ ok: true, document: { format: 'jobdesk.jobs' } })
     const broken = parseImportFile('{"format":')
     expect(broken.ok).toBe(false)
+  })
+})
+
+describe('isAtRisk', () => {
+  const running = { triggerCode: 200, handleCode: 0, executorAddress: 'http://10.0.0.5:9999/' }
+  const health = (h: 'online' | 'suspect' | 'dead' | undefined) => () => h
+
+  it('marks a running run whose executor missed a beat', () => {
+    expect(isAtRisk(running, health('suspect'))).toBe(true)
+  })
+
+  it('leaves runs on a healthy executor, finished runs and unrouted runs alone', () => {
+    expect(isAtRisk(running, health('online'))).toBe(false)
+    expect(isAtRisk({ ...running, handleCode: 200 }, health('suspect'))).toBe(false)
+    expect(isAtRisk({ ...running, executorAddress: '' }, health('suspect'))).toBe(false)
   })
 })

@@ -9,7 +9,7 @@ import { RetryChain } from './retry-chain'
 import { useT } from '../../i18n/use-t'
 import type { MessageKey } from '../../i18n/dictionary'
 import { formatDateTime, formatDuration } from '../../lib/format-time'
-import { runOutcome } from '../../lib/run-outcome'
+import { isAtRisk, runOutcome } from '../../lib/run-outcome'
 import { useJobDesk } from '../../store'
 import { selectJob } from '../../store/jobs/selectors'
 import { selectRun } from '../../store/runs/selectors'
@@ -41,13 +41,14 @@ function RunFields({ run }: { run: JobRun }) {
   const t = useT()
   const job = useJobDesk(selectJob(run.jobId))
   const navigate = useJobDesk((s) => s.navigate)
+  const health = useJobDesk((s) => s.registry.find((entry) => entry.address === run.executorAddress)?.health)
   const finished = runStatus(run) === 'success' || runStatus(run) === 'failed'
   const none = t('common.none')
   return (
     <SimpleGrid cols={{ base: 2, xl: 3 }} spacing="sm" verticalSpacing="xs">
       <Field label="run.job">{job ? `#${job.id} ${job.name}` : `#${run.jobId}`}</Field>
       <Field label="run.status">
-        <RunStatusBadge run={run} />
+        <RunStatusBadge run={run} atRisk={isAtRisk(run, () => health)} />
       </Field>
       <Field label="run.triggerType">{t(`triggerType.${run.triggerType}`)}</Field>
       <Field label="run.triggerTime">{formatDateTime(run.triggerTimeMs)}</Field>

@@ -1,14 +1,29 @@
 import { Button, Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useRef } from 'react'
-import type { JobInfo, JobRun } from '../../../../shared/model'
+import type { AddressHealth, JobInfo, JobRun } from '../../../../shared/model'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { formatDateTime, formatDuration } from '../../lib/format-time'
+import { isAtRisk } from '../../lib/run-outcome'
 
 export const RUN_ROW_HEIGHT = 40
 
-const RunRow = memo(function RunRow({ run, job, selected, top, onSelect }: { run: JobRun; job: JobInfo | undefined; selected: boolean; top: number; onSelect(id: number): void }) {
+const RunRow = memo(function RunRow({
+  run,
+  job,
+  selected,
+  atRisk,
+  top,
+  onSelect,
+}: {
+  run: JobRun
+  job: JobInfo | undefined
+  selected: boolean
+  atRisk: boolean
+  top: number
+  onSelect(id: number): void
+}) {
   const t = useT()
   const duration = run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs) : ''
   return (
@@ -43,7 +58,7 @@ const RunRow = memo(function RunRow({ run, job, selected, top, onSelect }: { run
         {t(`triggerType.${run.triggerType}`)}
       </div>
       <div role="cell">
-        <RunStatusBadge run={run} />
+        <RunStatusBadge run={run} atRisk={atRisk} />
       </div>
       <div role="cell" className="jd-cell jd-small">
         {duration}
@@ -58,12 +73,14 @@ interface RunsListProps {
   selectedId: number | null
   hasOlder: boolean
   loading: boolean
+  /** Health of executor addresses, for the "at risk" mark of running runs. */
+  healthOf(address: string): AddressHealth | undefined
   onSelect(id: number): void
   onLoadOlder(): void
 }
 
 /** Runs newest first; scrolling to the end loads the next older page. */
-export function RunsList({ runs, jobsById, selectedId, hasOlder, loading, onSelect, onLoadOlder }: RunsListProps) {
+export function RunsList({ runs, jobsById, selectedId, hasOlder, loading, healthOf, onSelect, onLoadOlder }: RunsListProps) {
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -93,7 +110,17 @@ export function RunsList({ runs, jobsById, selectedId, hasOlder, loading, onSele
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const run = runs[item.index]
-          return <RunRow key={item.key} run={run} job={jobsById.get(run.jobId)} selected={run.id === selectedId} top={item.start} onSelect={onSelect} />
+          return (
+            <RunRow
+              key={item.key}
+              run={run}
+              job={jobsById.get(run.jobId)}
+              selected={run.id === selectedId}
+              atRisk={isAtRisk(run, healthOf)}
+              top={item.start}
+              onSelect={onSelect}
+            />
+          )
         })}
       </div>
       {runs.length === 0 && !loading && (

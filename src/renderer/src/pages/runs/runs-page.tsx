@@ -1,13 +1,16 @@
 import { Card, Text, Title } from '@mantine/core'
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { runsRoute } from '../../app/route'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
+import { selectRegistry } from '../../store/executors/selectors'
 import { selectJobsById } from '../../store/jobs/selectors'
 import { selectRunFilter, selectRuns } from '../../store/runs/selectors'
 import { RunDetail } from './run-detail'
 import { RunFilters } from './run-filters'
 import { RunsList } from './runs-list'
+
+const REGISTRY_REFRESH_MS = 5000
 
 /** The run list (filters in the store, the job filter also in the address) beside the selected run. */
 export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number | null }) {
@@ -22,6 +25,18 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
   const fetchRuns = useJobDesk((s) => s.fetchRuns)
   const fetchOlderRuns = useJobDesk((s) => s.fetchOlderRuns)
   const navigate = useJobDesk((s) => s.navigate)
+  const registry = useJobDesk(selectRegistry)
+  const fetchRegistry = useJobDesk((s) => s.fetchRegistry)
+  const healthOf = useMemo(() => {
+    const health = new Map(registry.map((entry) => [entry.address, entry.health]))
+    return (address: string) => health.get(address)
+  }, [registry])
+
+  // An address turning suspect is not pushed (no beat is an absence), so the page asks now and then.
+  useEffect(() => {
+    const timer = setInterval(() => void fetchRegistry().catch(() => {}), REGISTRY_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [fetchRegistry])
 
   // The address decides the job filter, so "show runs" links and Back restore it.
   useEffect(() => {
@@ -38,7 +53,16 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
       <RunFilters filter={filter} onJobChange={(id) => navigate(runsRoute(runId, id))} onChange={setRunFilter} />
       <div className="jd-runs-layout">
         <div>
-          <RunsList runs={runs} jobsById={jobsById} selectedId={runId} hasOlder={hasOlder} loading={loading} onSelect={select} onLoadOlder={loadOlder} />
+          <RunsList
+            runs={runs}
+            jobsById={jobsById}
+            selectedId={runId}
+            hasOlder={hasOlder}
+            loading={loading}
+            healthOf={healthOf}
+            onSelect={select}
+            onLoadOlder={loadOlder}
+          />
         </div>
         <div>
           {runId !== null ? (
