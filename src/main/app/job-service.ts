@@ -84,9 +84,18 @@ export class JobService {
     })
   }
 
+  /** A script job's source joins its GLUE history whenever it is set, by the editor or a job save. */
+  private keepGlueVersion(id: number, input: JobInput, nowMs: number): void {
+    if (input.glueType === 'BEAN') return
+    this.store.glue.add(id, input.glueType, input.glueSource, input.glueRemark || 'saved with the job', nowMs)
+  }
+
   private create(input: JobInput, nowMs: number): JobInfo {
-    const id = this.store.jobs.insert(storedJobOf(input, nowMs))
-    return this.get(id)
+    return this.store.transaction(() => {
+      const id = this.store.jobs.insert(storedJobOf(input, nowMs))
+      this.keepGlueVersion(id, input, nowMs)
+      return this.get(id)
+    })
   }
 
   private update(input: JobInput & { id: number }, nowMs: number): JobInfo {
@@ -112,6 +121,7 @@ export class JobService {
         glueUpdatetimeMs: glueChanged ? nowMs : old.glueUpdatetimeMs,
         updateTimeMs: nowMs,
       })
+      if (glueChanged) this.keepGlueVersion(old.id, input, nowMs)
       return this.get(old.id)
     })
   }

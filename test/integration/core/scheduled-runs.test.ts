@@ -78,3 +78,23 @@ describe('the core end to end, on a real database file and real worker threads',
     expect(run.handleMsg).toContain('boom')
   })
 })
+
+describe('GLUE history', () => {
+  it('keeps every source a script job was given, by a job save or by the GLUE editor, newest first', async () => {
+    dir = makeTempDir()
+    core = await startCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
+    const group = (await core.api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!
+    const script = { scheduleType: 'NONE' as const, scheduleConf: '', glueType: 'GLUE_SHELL' as const, executorHandler: '' }
+    const job = await core.api.saveJob(jobInput(group.id, { ...script, glueSource: 'echo one', glueRemark: 'first' }))
+    await core.api.saveJob({ ...jobInput(group.id, { ...script, glueSource: 'echo two', glueRemark: 'second' }), id: job.id })
+    await core.api.saveGlue({ jobId: job.id, glueSource: 'echo three', glueRemark: 'third' })
+    await expect(core.api.saveGlue({ jobId: job.id, glueSource: 'echo four', glueRemark: ' ' })).rejects.toThrow(/glueRemark/)
+    const versions = await core.api.listGlueVersions(job.id)
+    expect(versions.map((v) => [v.glueSource, v.glueRemark])).toEqual([
+      ['echo three', 'third'],
+      ['echo two', 'second'],
+      ['echo one', 'first'],
+    ])
+    expect((await core.api.getJob(job.id)).glueSource).toBe('echo three')
+  })
+})
