@@ -53,8 +53,11 @@ export interface JobDeskApi {
   killRun(logId: number): Promise<JobRun>
   /** Lines from `fromLineNum` (1-based) of a run's log. */
   getRunLog(request: RunLogRequest): Promise<LogPage>
-  /** Starts pushing `run-log` events with the new lines of a run until `unwatchRunLog`. */
-  watchRunLog(logId: number): Promise<void>
+  /**
+   * Starts pushing `run-log` events with a run's lines from `fromLineNum` on (default 1: the whole
+   * log, then each new line) until `unwatchRunLog`. Pass the next line you lack to skip what you have.
+   */
+  watchRunLog(logId: number, fromLineNum?: number): Promise<void>
   unwatchRunLog(logId: number): Promise<void>
 
   listLinks(): Promise<JobLink[]>

@@ -70,8 +70,8 @@ export function runsApi(deps: FacadeDeps): RunsApi {
       const maxLines = optionalInteger(body.maxLines, 'maxLines', 1, 50_000) ?? 5000
       return limitLines(await runLogs.read(logId, fromLineNum), maxLines)
     },
-    async watchRunLog(logId) {
-      runLogs.watch(requireId(logId, 'logId'))
+    async watchRunLog(logId, fromLineNum) {
+      runLogs.watch(requireId(logId, 'logId'), optionalInteger(fromLineNum, 'fromLineNum', 1, Number.MAX_SAFE_INTEGER) ?? 1)
     },
     async unwatchRunLog(logId) {
       runLogs.unwatch(requireId(logId, 'logId'))

@@ -68,7 +68,7 @@ export class RunLogs {
     return settle(reply.data, this.getRun(logId))
   }
 
-  watch(logId: number): void {
+  watch(logId: number, fromLineNum = 1): void {
     const existing = this.watches.get(logId)
     if (existing) {
       existing.count++
@@ -78,9 +78,9 @@ export class RunLogs {
     const push = (page: LogPage) => this.events.emit({ type: 'run-log', logId, page })
     let stop: () => void
     if (run.executorAddress === EMBEDDED_ADDRESS && this.watchEmbedded) {
-      stop = this.watchEmbedded({ logId, logDateTime: run.triggerTimeMs, fromLineNum: 1 }, push)
+      stop = this.watchEmbedded({ logId, logDateTime: run.triggerTimeMs, fromLineNum }, push)
     } else if (run.executorAddress && runStatus(run) === 'running') {
-      stop = this.pollLan(logId, push)
+      stop = this.pollLan(logId, fromLineNum, push)
     } else {
       return
     }
@@ -122,10 +122,10 @@ export class RunLogs {
   }
 
   /** Pages a LAN run's log over `/log` until it is finished and has no new lines. */
-  private pollLan(logId: number, push: (page: LogPage) => void): () => void {
+  private pollLan(logId: number, fromLineNum: number, push: (page: LogPage) => void): () => void {
     const abort = new AbortController()
     void (async () => {
-      let nextLine = 1
+      let nextLine = fromLineNum
       while (!abort.signal.aborted) {
         try {
           const page = await this.read(logId, nextLine)

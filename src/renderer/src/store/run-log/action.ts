@@ -51,7 +51,11 @@ export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
     set({ runLogs: { ...get().runLogs, [logId]: { ...current, ...patch } } })
   }
 
-  const watch = (logId: number) => client().watchRunLog(logId).catch(() => {})
+  // Pushes start after the lines already read, so a long log is not sent a second time.
+  const watch = (logId: number) =>
+    client()
+      .watchRunLog(logId, (get().runLogs[logId]?.buffer.lastLineNum ?? 0) + 1)
+      .catch(() => {})
 
   const stopPolling = (log: OpenLog) => {
     if (log.timer) clearInterval(log.timer)

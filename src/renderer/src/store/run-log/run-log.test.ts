@@ -45,10 +45,10 @@ afterEach(() => {
 })
 
 describe('the run-log slice', () => {
-  it('reads a log from line 1 on open, then asks the core to watch it', async () => {
+  it('reads a log from line 1 on open, then asks the core to watch it from the next line', async () => {
     const core = fakeCore(['a', 'b'])
     useJobDesk.getState().openRunLog(5)
-    await vi.waitFor(() => expect(core.watchRunLog).toHaveBeenCalledWith(5))
+    await vi.waitFor(() => expect(core.watchRunLog).toHaveBeenCalledWith(5, 3))
     expect(core.getRunLog).toHaveBeenCalledWith({ logId: 5, fromLineNum: 1, maxLines: LOG_PAGE_LINES })
     expect(texts(5)).toEqual(['1:a', '2:b'])
   })
