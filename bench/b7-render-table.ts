@@ -4,6 +4,7 @@
 // frames, a plain-JS filter of 10,000 rows, and rendering the small dashboard page.
 // Usage: npx tsx bench/b7-render-table.ts [jobs=10000]   (needs out/ built: npx electron-vite build)
 import { chromium, type Page } from '@playwright/test'
+import { defaultJobInput } from '../src/shared/job-defaults'
 import type { JobGroup } from '../src/shared/model'
 import { EMBEDDED_APP_NAME } from '../src/shared/model'
 import { connectBridge } from './b7-bridge-client'
@@ -33,29 +34,16 @@ async function seedJobs(origin: string, token: string): Promise<void> {
     const worker = async () => {
       while (next < JOBS) {
         const i = next++
-        await bridge.call('saveJob', {
-          jobGroup: group.id,
-          name: `bench job ${i}`,
-          author: 'bench',
-          alarmEmail: '',
-          scheduleType: i % 3 === 0 ? 'FIX_RATE' : 'CRON',
-          scheduleConf: i % 3 === 0 ? String(60 + (i % 600)) : `0 ${i % 60} ${i % 24} * * ?`,
-          timezone: 'UTC',
-          misfireStrategy: 'DO_NOTHING',
-          executorRouteStrategy: 'FIRST',
-          executorHandler: i % 2 ? 'demoJobHandler' : 'sleepJobHandler',
-          executorParam: '',
-          executorBlockStrategy: 'SERIAL_EXECUTION',
-          executorTimeoutSec: 0,
-          executorFailRetryCount: 0,
-          retryBackoff: 'NONE',
-          retryIntervalSec: 0,
-          retryMaxIntervalSec: 0,
-          alarmOnEveryFailure: false,
-          glueType: 'BEAN',
-          glueSource: '',
-          glueRemark: '',
-        })
+        await bridge.call(
+          'saveJob',
+          defaultJobInput(group.id, 'UTC', {
+            name: `bench job ${i}`,
+            author: 'bench',
+            scheduleType: i % 3 === 0 ? 'FIX_RATE' : 'CRON',
+            scheduleConf: i % 3 === 0 ? String(60 + (i % 600)) : `0 ${i % 60} ${i % 24} * * ?`,
+            executorHandler: i % 2 ? 'demoJobHandler' : 'sleepJobHandler',
+          }),
+        )
       }
     }
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker))

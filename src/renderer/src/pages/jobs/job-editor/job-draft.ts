@@ -1,47 +1,14 @@
 import { ValidationError } from '../../../../../shared/errors'
+import { defaultJobInput, jobInputOf } from '../../../../../shared/job-defaults'
 import type { JobInfo, JobInput } from '../../../../../shared/model'
 
 /** A new job as the editor starts it: runs on the given group every minute, in the local zone. */
 export function newJobInput(jobGroup: number, timezone: string): JobInput {
-  return {
-    jobGroup,
-    name: '',
-    author: '',
-    alarmEmail: '',
-    scheduleType: 'CRON',
-    scheduleConf: '0 * * * * ?',
-    timezone,
-    misfireStrategy: 'DO_NOTHING',
-    executorRouteStrategy: 'FIRST',
-    executorHandler: '',
-    executorParam: '',
-    executorBlockStrategy: 'SERIAL_EXECUTION',
-    executorTimeoutSec: 0,
-    executorFailRetryCount: 0,
-    retryBackoff: 'NONE',
-    retryIntervalSec: 0,
-    retryMaxIntervalSec: 0,
-    alarmOnEveryFailure: false,
-    glueType: 'BEAN',
-    glueSource: '',
-    glueRemark: '',
-  }
+  return defaultJobInput(jobGroup, timezone, { scheduleType: 'CRON', scheduleConf: '0 * * * * ?' })
 }
 
 /** The editable fields of a stored job (bookkeeping fields are the store's). */
-export function jobToInput(job: JobInfo): JobInput {
-  const {
-    childJobIds: _children,
-    triggerStatus: _status,
-    triggerLastTimeMs: _last,
-    triggerNextTimeMs: _next,
-    addTimeMs: _added,
-    updateTimeMs: _updated,
-    glueUpdatetimeMs: _glueUpdated,
-    ...input
-  } = job
-  return input
-}
+export const jobToInput = jobInputOf
 
 /** A copy of a job as a new one: every field but the id, under a new name (links are copied by the editor). */
 export function copyJobInput(job: JobInfo, name: string): JobInput {

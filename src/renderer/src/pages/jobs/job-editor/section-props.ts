@@ -1,3 +1,4 @@
+import { JOB_INPUT_FIELDS } from '../../../../../shared/job-defaults'
 import type { JobInput } from '../../../../../shared/model'
 
 export type SetField = <K extends keyof JobInput>(key: K, value: JobInput[K]) => void
@@ -10,26 +11,4 @@ export interface SectionProps {
 }
 
 /** The fields the editor shows: a save error naming one of these lands on it. */
-export const EDITOR_FIELDS: ReadonlySet<string> = new Set<keyof JobInput>([
-  'jobGroup',
-  'name',
-  'author',
-  'alarmEmail',
-  'scheduleType',
-  'scheduleConf',
-  'timezone',
-  'misfireStrategy',
-  'executorRouteStrategy',
-  'executorHandler',
-  'executorParam',
-  'executorBlockStrategy',
-  'executorTimeoutSec',
-  'executorFailRetryCount',
-  'retryBackoff',
-  'retryIntervalSec',
-  'retryMaxIntervalSec',
-  'alarmOnEveryFailure',
-  'glueType',
-  'glueSource',
-  'glueRemark',
-])
+export const EDITOR_FIELDS: ReadonlySet<string> = new Set<string>(JOB_INPUT_FIELDS)
