@@ -13,7 +13,8 @@ test('the GLUE editor saves versions with remarks, diffs one against the editor,
   await jobRow(page, JOB).getByTestId('job-glue').click()
   const ide = page.getByRole('dialog')
   await expect(ide.getByTestId('glue-source')).toContainText('version one')
-  await expect(ide.getByTestId('glue-versions')).toContainText('No saved versions yet.')
+  // The source the job was created with is its first version.
+  await expect(ide.getByTestId('glue-version-remark')).toHaveText(['saved with the job'])
 
   // A version needs a remark: the core refuses one without and says which field.
   await ide.getByTestId('glue-source').fill(script('two'))
@@ -23,11 +24,11 @@ test('the GLUE editor saves versions with remarks, diffs one against the editor,
 
   await ide.getByTestId('glue-remark').fill('say two')
   await ide.getByTestId('glue-save').click()
-  await expect(ide.getByTestId('glue-version')).toHaveCount(1)
+  await expect(ide.getByTestId('glue-version')).toHaveCount(2)
   await ide.getByTestId('glue-source').fill(script('three'))
   await ide.getByTestId('glue-remark').fill('say three')
   await ide.getByTestId('glue-save').click()
-  await expect(ide.getByTestId('glue-version-remark')).toHaveText(['say three', 'say two'])
+  await expect(ide.getByTestId('glue-version-remark')).toHaveText(['say three', 'say two', 'saved with the job'])
   await expect(ide.getByTestId('glue-changed')).toHaveCount(0)
 
   // Compare "say two" with the editor (three): both sides are shown.
@@ -42,7 +43,7 @@ test('the GLUE editor saves versions with remarks, diffs one against the editor,
   await expect(ide.getByTestId('glue-source')).toContainText('version two')
   await expect(ide.getByTestId('glue-remark')).toHaveValue(/say two/)
   await ide.getByTestId('glue-save').click()
-  await expect(ide.getByTestId('glue-version')).toHaveCount(3)
+  await expect(ide.getByTestId('glue-version')).toHaveCount(4)
   await expect(ide.getByTestId('glue-version-remark').first()).toContainText('Restore')
   await page.keyboard.press('Escape')
 
