@@ -18,7 +18,7 @@ import type { ExecutorApi, TriggerParam } from '../src/main/executor/executor-ap
 import { createExecutorClient } from '../src/main/net/executor-client'
 import { startExecutorServer } from '../src/main/net/executor-server'
 import { closeSharedAgents } from '../src/main/net/wire/post-json'
-import { describeMachine, formatLoad, median, postOnce, postPool, runLoadOnServer, serveBareHttp, startServerChild, type LoadResult } from './support/wire-load'
+import { describeMachine, formatLoad, median, postOnce, postPool, runLoadOnServer, serveBareHttp, startServerChild, type LoadResult, NOOP_EXECUTOR } from './support/wire-load'
 
 const TOKEN = 'b4-token'
 const APP = 'b4-executor'
@@ -44,14 +44,6 @@ function triggerFor(logId: number, jobs: number): TriggerParam {
   }
 }
 
-const noopExecutor: ExecutorApi = {
-  beat: async () => ({ code: 200 }),
-  idleBeat: async () => ({ code: 200 }),
-  run: async () => ({ code: 200 }),
-  kill: async () => ({ code: 200 }),
-  log: async (request) => ({ code: 200, data: { fromLineNum: request.fromLineNum, toLineNum: 0, logContent: '', isEnd: false } }),
-}
-
 interface BenchCore {
   executor: ExecutorApi
   stop: () => Promise<void>
@@ -60,7 +52,7 @@ interface BenchCore {
 }
 
 async function executorFor(core: Core): Promise<BenchCore> {
-  if (core === 'noop') return { executor: noopExecutor, stop: async () => {}, callbackCount: () => null }
+  if (core === 'noop') return { executor: NOOP_EXECUTOR, stop: async () => {}, callbackCount: () => null }
   const { createBenchExecutor } = await import('../test/support/wire-real-core')
   return createBenchExecutor()
 }

@@ -85,3 +85,31 @@ export function timePlainFilter(args: { n: number; needle: string; runs: number 
   times.sort((a, b) => a - b)
   return times[Math.floor(times.length / 2)]
 }
+
+/** One measured value beside its target (null: reported only) and its same-run reference. */
+export interface RenderCheck {
+  what: string
+  value: number
+  target: number | null
+  reference: number
+  refName: string
+}
+
+/** Noise allowance on this VM (benchmarks.md: fail only when a ratio misses by more than 25 %). */
+export const TOLERANCE = 1.25
+
+/** Prints each check with its verdict and ratio; true when any check with a target failed. */
+export function reportChecks(checks: readonly RenderCheck[]): boolean {
+  const width = Math.max(...checks.map((c) => c.what.length)) + 1
+  const ms = (x: number) => `${x.toFixed(1)} ms`
+  let failed = false
+  for (const c of checks) {
+    const ok = c.target === null || c.value <= c.target * TOLERANCE
+    failed ||= !ok
+    const verdict = c.target === null ? 'no target'.padEnd(20) : `target ≤ ${c.target} ms  ${ok ? 'PASS' : 'FAIL'}`
+    console.log(
+      `  ${c.what.padEnd(width)} ${ms(c.value).padStart(10)}  ${verdict}   ratio ${(c.value / Math.max(c.reference, 0.001)).toFixed(2)}× ${c.refName} (${ms(c.reference)})`,
+    )
+  }
+  return failed
+}

@@ -9,10 +9,9 @@
  */
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
-import type { ExecutorApi } from '../src/main/executor/executor-api'
 import { startExecutorServer } from '../src/main/net/executor-server'
 import { createExecutorRoutes, type ExecutorRouteOptions } from '../src/main/net/wire/executor-routes'
-import { describeMachine, formatLoad, serveBareHttp, median, postOnce, postPool, runLoadOnServer, startServerChild, type LoadResult } from './support/wire-load'
+import { describeMachine, formatLoad, serveBareHttp, median, postOnce, postPool, runLoadOnServer, startServerChild, type LoadResult, NOOP_EXECUTOR } from './support/wire-load'
 
 const TOKEN = 'bench-token'
 const APP = 'bench-app'
@@ -34,15 +33,7 @@ export const RUN_BODY = JSON.stringify({
   broadcastTotal: 1,
 })
 
-const noopExecutor: ExecutorApi = {
-  beat: async () => ({ code: 200 }),
-  idleBeat: async () => ({ code: 200 }),
-  run: async () => ({ code: 200 }),
-  kill: async () => ({ code: 200 }),
-  log: async (request) => ({ code: 200, data: { fromLineNum: request.fromLineNum, toLineNum: 0, logContent: '', isEnd: false } }),
-}
-
-const routeOptions: ExecutorRouteOptions = { executor: noopExecutor, credentials: { accessToken: TOKEN, appName: APP }, generation: 'g2' }
+const routeOptions: ExecutorRouteOptions = { executor: NOOP_EXECUTOR, credentials: { accessToken: TOKEN, appName: APP }, generation: 'g2' }
 
 async function serveNode(): Promise<number> {
   const server = await startExecutorServer({ ...routeOptions, host: '127.0.0.1', port: 0 })

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { availableParallelism, loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { Pool } from 'undici'
+import type { ExecutorApi } from '../../src/main/executor/executor-api'
 
 /** Closed-loop HTTP load: `concurrency` callers each send the next request as soon as the last one answers. */
 export interface LoadResult {
@@ -161,4 +162,13 @@ export async function serveBareHttp(): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   process.once('SIGTERM', () => server.close(() => process.exit(0)))
   return (server.address() as AddressInfo).port
+}
+
+/** An executor that accepts everything and runs nothing: isolates the wire's own cost. */
+export const NOOP_EXECUTOR: ExecutorApi = {
+  beat: async () => ({ code: 200 }),
+  idleBeat: async () => ({ code: 200 }),
+  run: async () => ({ code: 200 }),
+  kill: async () => ({ code: 200 }),
+  log: async (request) => ({ code: 200, data: { fromLineNum: request.fromLineNum, toLineNum: 0, logContent: '', isEnd: false } }),
 }
