@@ -82,7 +82,8 @@ test('a script job with two GLUE versions exists for the screenshots', async ({ 
   await page.getByTestId('glue-source').fill('#!/bin/bash\necho "second version"\nexit 0\n')
   await page.getByTestId('glue-remark').fill('say second')
   await page.getByTestId('glue-save').click()
-  await expect(page.getByTestId('glue-version')).toHaveCount(1)
+  // The created source and the saved one.
+  await expect(page.getByTestId('glue-version-remark')).toHaveText(['say second', 'saved with the job'])
 })
 
 test('in English and light mode every page renders; screenshots go to e2e/artifacts', async ({ page }) => {
