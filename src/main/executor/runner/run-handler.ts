@@ -1,3 +1,4 @@
+import { BUILTIN_HANDLER_NAMES } from '../handlers/builtin-handlers'
 import type { JobContext, JobHandler, JobResult } from '../handlers/handler-contract'
 import type { RunRequest } from './runner-protocol'
 
@@ -85,8 +86,12 @@ function formatPart(part: unknown): string {
   }
 }
 
-/** Where `ctx.log` was called from, for the `[<where>]-[<line>]` part of the log line. */
+/**
+ * Where `ctx.log` was called from, for the `[<where>]-[<line>]` part of the log line. Built-in
+ * handlers get a stable name: in the bundle their file is a chunk with a hashed name.
+ */
 function callSite(handlerName: string): { where: string; line: number } {
+  if (BUILTIN_HANDLER_NAMES.includes(handlerName)) return { where: `jobdesk.BuiltinHandlers#${handlerName}`, line: 0 }
   const holder: { stack?: string } = {}
   const limit = Error.stackTraceLimit
   Error.stackTraceLimit = 3
