@@ -7,8 +7,9 @@
  *
  * Each server runs in its own process. The executor behind the server is chosen with --core:
  * `real` (default: createExecutor with a no-op handler module — each accepted trigger becomes a run
- * with its run log and callback) or `noop` (an ExecutorApi that accepts every trigger and does nothing,
- * which isolates the wire's own cost).
+ * with its run log file and callback, XXL-JOB's layout as the LAN agent keeps it), `real-packed` (the
+ * same with packed run logs, as the agent's --run-log-layout packed) or `noop` (an ExecutorApi that
+ * accepts every trigger and does nothing, which isolates the wire's own cost).
  *
  *   node --import tsx bench/b4-executor-http.ts [--core real|noop] [--rounds 3] [--seconds 6] [--jobs 100]
  */
@@ -25,7 +26,7 @@ const APP = 'b4-executor'
 const IN_FLIGHT = 32
 const TARGET_RATIO = 0.33
 
-type Core = 'noop' | 'real'
+type Core = 'noop' | 'real' | 'real-packed'
 
 function triggerFor(logId: number, jobs: number): TriggerParam {
   return {
@@ -54,7 +55,7 @@ interface BenchCore {
 async function executorFor(core: Core): Promise<BenchCore> {
   if (core === 'noop') return { executor: NOOP_EXECUTOR, stop: async () => {}, callbackCount: () => null }
   const { createBenchExecutor } = await import('../test/support/wire-real-core')
-  return createBenchExecutor()
+  return createBenchExecutor(core === 'real-packed' ? 'packed' : 'files')
 }
 
 async function serveExecutor(core: Core): Promise<number> {
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
     },
   })
   const core = values.core as Core
-  if (core !== 'noop' && core !== 'real') throw new Error(`--core: expected noop or real, got ${values.core}`)
+  if (core !== 'noop' && core !== 'real' && core !== 'real-packed') throw new Error(`--core: expected noop, real or real-packed, got ${values.core}`)
   if (values.serve === 'in-process') return runInProcess(core, Number(values.seconds), Number(values.jobs))
   if (values.serve) {
     const port = values.serve === 'bare' ? await serveBareHttp() : await serveExecutor(core)

@@ -9,7 +9,9 @@ import { makeTempDir } from './executor-fixtures'
  * The real executor core for the wire benchmarks: a temp log dir, a handler module with a no-op
  * `noopJobHandler`, and a callback sink that only counts.
  */
-export async function createBenchExecutor(): Promise<{ executor: ExecutorApi; stop: () => Promise<void>; callbackCount: () => number }> {
+export async function createBenchExecutor(
+  runLogLayout: 'files' | 'packed' = 'files',
+): Promise<{ executor: ExecutorApi; stop: () => Promise<void>; callbackCount: () => number }> {
   const temp = await makeTempDir('jobdesk-b4-')
   const handlerDir = join(temp.dir, 'handlers')
   await mkdir(handlerDir)
@@ -21,6 +23,7 @@ export async function createBenchExecutor(): Promise<{ executor: ExecutorApi; st
     spawnWorker,
     enableScripts: false,
     handlerDirs: [handlerDir],
+    runLogLayout,
   })
   return {
     executor,

@@ -30,6 +30,7 @@ describe('parseAgentArgs', () => {
       adminGeneration: 'auto',
       beatIntervalMs: 30_000,
       callbackRetryMs: 30_000,
+      runLogLayout: 'files',
     })
   })
 
@@ -39,7 +40,7 @@ describe('parseAgentArgs', () => {
       '--token', 'T', '--app', 'etl', '--port', '19999', '--host', '127.0.0.1', '--address', 'http://10.0.0.9:19999/',
       '--handlers', '/srv/h1', '--handlers', '/srv/h2', '--log-path', '/var/log/jd', '--log-retention-days', '7',
       '--enable-scripts', '--http-allow', 'http://intranet/,https://api.lan/v1', '--admin-generation', 'g2',
-      '--beat-interval-ms', '5000', '--callback-retry-ms', '2000',
+      '--beat-interval-ms', '5000', '--callback-retry-ms', '2000', '--run-log-layout', 'packed',
     ])
     expect(config).toMatchObject({
       adminAddresses: ['http://a:8080/xxl-job-admin', 'http://b:8080/'],
@@ -54,6 +55,7 @@ describe('parseAgentArgs', () => {
       adminGeneration: 'g2',
       beatIntervalMs: 5000,
       callbackRetryMs: 2000,
+      runLogLayout: 'packed',
     })
     expect(parseAgentArgs([...base, '--http-allow', 'any'])).toMatchObject({ httpAllowPrefixes: 'any' })
   })
@@ -74,6 +76,7 @@ describe('parseAgentArgs', () => {
     expect(usageError([...base, '--port', '70000'])).toBe('--port: must be between 0 and 65535, got 70000')
     expect(usageError([...base, '--address', 'not a url'])).toBe("--address: 'not a url' is not a URL (expected http://host:port/…)")
     expect(usageError([...base, '--admin-generation', 'G3'])).toBe("--admin-generation: expected g1, g2, g3 or auto, got 'G3'")
+    expect(usageError([...base, '--run-log-layout', 'zip'])).toBe("--run-log-layout: expected files or packed, got 'zip'")
     expect(usageError(['--admin', 'http://a/', '--token', 'T', '--app', 'my app'])).toBe("--app: 'my app' must not contain spaces or commas")
     expect(usageError([...base, '--beat-interval-ms', '0'])).toBe('--beat-interval-ms: must be between 10 and 3600000, got 0')
     expect(usageError([...base, '--frobnicate'])).toContain("Unknown option '--frobnicate'")

@@ -23,6 +23,8 @@ export interface AgentConfig {
   /** URL prefixes httpJobHandler may call, or every URL. */
   httpAllowPrefixes: string[] | 'any'
   adminGeneration: AdminGeneration
+  /** XXL-JOB's file per run (default, what operators and tools expect) or JobDesk's packed segments. */
+  runLogLayout: 'files' | 'packed'
   beatIntervalMs: number
   callbackRetryMs: number
 }
@@ -51,6 +53,8 @@ Runs a JobDesk executor that speaks the XXL-JOB executor protocol and registers 
   --enable-scripts          run GLUE script jobs (shell, python, …): remote code execution by design
   --http-allow PREFIX[,…]   URL prefixes httpJobHandler may call ("any" allows all; default none)
   --admin-generation G      g1 | g2 | g3 | auto (default auto: detected from the admin's replies)
+  --run-log-layout L        files (default: XXL-JOB's <yyyy-MM-dd>/<logId>.log) | packed (day segments;
+                            for thousands of short runs a second, where a file per run costs too much)
   --beat-interval-ms N      registry beat interval (default ${DEFAULT_BEAT_INTERVAL_MS})
   --callback-retry-ms N     pause between retries of spooled callbacks (default 30000)
   --help                    print this text`
@@ -68,6 +72,7 @@ const OPTIONS = {
   'enable-scripts': { type: 'boolean' },
   'http-allow': { type: 'string' },
   'admin-generation': { type: 'string' },
+  'run-log-layout': { type: 'string' },
   'beat-interval-ms': { type: 'string' },
   'callback-retry-ms': { type: 'string' },
   help: { type: 'boolean' },
@@ -102,6 +107,7 @@ export function parseAgentArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     enableScripts: values['enable-scripts'] ?? false,
     httpAllowPrefixes: readHttpAllow(values['http-allow']),
     adminGeneration: readGeneration(values['admin-generation']),
+    runLogLayout: readLayout(values['run-log-layout']),
     beatIntervalMs: readInt('--beat-interval-ms', values['beat-interval-ms'], DEFAULT_BEAT_INTERVAL_MS, 10, 3_600_000),
     callbackRetryMs: readInt('--callback-retry-ms', values['callback-retry-ms'], 30_000, 10, 3_600_000),
   }
@@ -164,6 +170,12 @@ function readHttpAllow(value: string | undefined): string[] | 'any' {
     .map((prefix) => prefix.trim())
     .filter((prefix) => prefix !== '')
     .map((prefix) => readHttpUrl('--http-allow', prefix))
+}
+
+function readLayout(value: string | undefined): 'files' | 'packed' {
+  if (value === undefined) return 'files'
+  if (value === 'files' || value === 'packed') return value
+  throw new UsageError(`--run-log-layout: expected files or packed, got '${value}'`)
 }
 
 function readGeneration(value: string | undefined): AdminGeneration {

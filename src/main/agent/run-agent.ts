@@ -60,6 +60,7 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     httpAllowPrefixes: config.httpAllowPrefixes,
     logRetentionDays: config.logRetentionDays,
     callbackRetryMs: config.callbackRetryMs,
+    runLogLayout: config.runLogLayout,
     logger,
   })
 

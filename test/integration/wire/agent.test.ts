@@ -32,6 +32,7 @@ async function setup(admin: StubAdmin, overrides: Partial<AgentConfig> = {}): Pr
     host: '127.0.0.1',
     address: null,
     handlerDirs: [],
+    runLogLayout: 'files',
     logPath: temp.dir,
     logRetentionDays: 30,
     enableScripts: false,
