@@ -1,8 +1,12 @@
-// B4 (lan-trigger-rps) of benchmarks.md, admin side: JobDesk triggering no-op runs on two LAN agents
-// over loopback — run row written, ROUND routing, XXL `/run` over HTTP with the token, outcome
-// recorded — in bursts of 5000 jobs due at once. Beside it, measured in the same run, the raw
+// B4 (lan-trigger-rps) of benchmarks.md, admin side: JobDesk triggering no-op runs on two LAN
+// executors over loopback — 5000 jobs due at the same second, fired by the scan and the ring, run
+// rows written, ROUND routing, XXL `/run` over HTTP with the token, outcomes recorded — from the due
+// second until the last outcome is written. Beside it, measured in the same run, the raw
 // reference: an undici Pool (32 connections) posting the same body to a bare node:http server.
-// Usage: npx tsx bench/b4-admin-lan.ts [bursts]
+// Usage: npx tsx bench/b4-admin-lan.ts [bursts] [files|packed|stub]
+//   files / packed: two JobDesk agents that really run each trigger (their run-log layout);
+//   stub: two executor servers that accept each trigger and run nothing (benchmarks.md's B4 setup),
+//   which measures the admin's own trigger path.
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,31 +25,51 @@ const here = dirname(fileURLToPath(import.meta.url))
 const TOKEN = 'b4-admin-token-0123456789'
 const BURST = 5000
 const bursts = Number(process.argv[2] ?? 4)
+const mode = (['packed', 'stub'] as const).find((m) => m === process.argv[3]) ?? 'files'
+const STUB_TOKEN = 'b4-token'
 
 async function measureJobDesk() {
   const dataDir = mkdtempSync(join(tmpdir(), 'jobdesk-b4-'))
   const core = await startCore({ dataDir, logger: silentLogger, seedDemo: false, embeddedExecutor: false, accessToken: TOKEN })
   const server = await listen('127.0.0.1', 0, [core.adminApi], [])
   const agents: ChildProcess[] = []
+  const stubs: { stop: () => Promise<void> }[] = []
   const logDirs: string[] = []
   try {
-    for (let i = 0; i < 2; i++) {
-      const logs = mkdtempSync(join(tmpdir(), 'jobdesk-b4-agent-'))
-      logDirs.push(logs)
-      agents.push(
-        await startAgentProcess([
-          '--admin', `http://127.0.0.1:${server.port}`, '--token', TOKEN, '--app', 'b4', '--port', '0', '--host', '127.0.0.1',
-          '--handlers', join(here, 'handlers'), '--log-path', logs,
-        ]),
-      )
+    if (mode === 'stub') {
+      const ports: number[] = []
+      for (let i = 0; i < 2; i++) {
+        const stub = await startServerChild(join(here, 'b4-executor-http.ts'), ['--serve', 'executor', '--core', 'noop'])
+        stubs.push(stub)
+        ports.push(stub.port)
+      }
+      await core.api.saveGroup({ appName: 'b4-lan', name: 'b4 stubs', addressType: 1, addressList: ports.map((p) => `http://127.0.0.1:${p}/`).join(','), accessToken: STUB_TOKEN })
+    } else {
+      for (let i = 0; i < 2; i++) {
+        const logs = mkdtempSync(join(tmpdir(), 'jobdesk-b4-agent-'))
+        logDirs.push(logs)
+        agents.push(
+          await startAgentProcess([
+            '--admin', `http://127.0.0.1:${server.port}`, '--token', TOKEN, '--app', 'b4-lan', '--port', '0', '--host', '127.0.0.1',
+            '--handlers', join(here, 'handlers'), '--log-path', logs, '--run-log-layout', mode,
+          ]),
+        )
+      }
     }
-    while ((core.store.groups.findByAppName('b4')?.addressList.split(',').length ?? 0) < 2) await sleep(50)
-    const group = core.store.groups.findByAppName('b4')!
+    while ((core.store.groups.findByAppName('b4-lan')?.addressList.split(',').length ?? 0) < 2) await sleep(50)
+    const group = core.store.groups.findByAppName('b4-lan')!
     const jobIds: number[] = []
     core.store.transaction(() => {
       for (let i = 0; i < BURST; i++) {
-        const input = defaultJobInput(group.id, 'UTC', { name: `b4 ${i}`, executorRouteStrategy: 'ROUND', executorHandler: 'noopJobHandler' })
-        jobIds.push(core.store.jobs.insert(storedJobOf(input, 0)))
+        // Fixed rate once an hour: each burst sets the next fire time of all 5000 to the same second.
+        const input = defaultJobInput(group.id, 'UTC', {
+          name: `b4 ${i}`,
+          scheduleType: 'FIX_RATE',
+          scheduleConf: '3600',
+          executorRouteStrategy: 'ROUND',
+          executorHandler: 'noopJobHandler',
+        })
+        jobIds.push(core.store.jobs.insert({ ...storedJobOf(input, 0), triggerStatus: 1, triggerNextTimeMs: Date.now() + 3_600_000 }))
       }
     })
     const rates: number[] = []
@@ -53,11 +77,12 @@ async function measureJobDesk() {
     let failures = 0
     for (let burst = 0; burst <= bursts; burst++) {
       const firstLogId = ((core.store.db.prepare('SELECT MAX(id) AS id FROM job_log').get() as { id: number | null }).id ?? 0) + 1
-      const startMs = performance.now()
-      for (const jobId of jobIds) core.api.triggerJob({ jobId })
+      // All 5000 due at the same second, fired by the scan and the ring as scheduled fires are.
+      const dueMs = (Math.floor(Date.now() / 1000) + 2) * 1000
+      core.store.db.prepare('UPDATE job_info SET trigger_next_time = ? WHERE job_group = ?').run(dueMs, group.id)
       const done = core.store.db.prepare('SELECT COUNT(*) AS n FROM job_log WHERE id >= ? AND trigger_code != 0')
       while ((done.get(firstLogId) as { n: number }).n < BURST) await sleep(5)
-      const seconds = (performance.now() - startMs) / 1000
+      const seconds = (Date.now() - dueMs) / 1000
       if (burst === 0) continue // warm-up: connections, JIT
       rates.push(BURST / seconds)
       const rows = core.store.db.prepare('SELECT trigger_code, trigger_msg FROM job_log WHERE id >= ?').all(firstLogId) as { trigger_code: number; trigger_msg: string }[]
@@ -70,6 +95,7 @@ async function measureJobDesk() {
     return { perSecond: percentile(rates, 50), p50: percentile(rtts, 50), p99: percentile(rtts, 99), failures }
   } finally {
     await Promise.all(agents.map(stopProcess))
+    await Promise.all(stubs.map((stub) => stub.stop()))
     await server.close()
     await core.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -96,7 +122,7 @@ async function measureRaw() {
 
 const raw = await measureRaw()
 const ours = await measureJobDesk()
-console.log(`B4 admin → 2 LAN agents (loopback), bursts of ${BURST} no-op triggers, ROUND`)
+console.log(`B4 admin → 2 ${mode === 'stub' ? 'stub executors (accept, run nothing)' : `LAN agents (run logs: ${mode})`} on loopback, bursts of ${BURST} no-op triggers, ROUND`)
 console.log(`  JobDesk: ${fmt(ours.perSecond, 0)} triggers/s, executor round trip p50 ${fmt(ours.p50, 1)} / p99 ${fmt(ours.p99, 1)} ms, ${ours.failures} failed`)
 console.log(`  raw    : ${fmt(raw.perSecond, 0)} POST/s (undici Pool 32 → bare node:http), p50 ${fmt(raw.p50Ms, 1)} / p99 ${fmt(raw.p99Ms, 1)} ms`)
 console.log(`  ratio  : ${fmt(ours.perSecond / raw.perSecond, 2)} of raw (aim: ≥ 10,000/s)`)

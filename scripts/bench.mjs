@@ -7,7 +7,10 @@ import { existsSync } from 'node:fs'
 const SUITE = [
   { file: 'bench/b1-b2-embedded.ts', args: ['1000,10000', '5', '20'] },
   { file: 'bench/b4-executor-http.ts', args: [] },
-  { file: 'bench/b4-admin-lan.ts', args: [] },
+  { file: 'bench/b4-executor-http.ts', args: ['--core', 'real-packed'] },
+  { file: 'bench/b4-admin-lan.ts', args: ['4', 'files'] },
+  { file: 'bench/b4-admin-lan.ts', args: ['4', 'packed'] },
+  { file: 'bench/b4-admin-lan.ts', args: ['4', 'stub'] },
   { file: 'bench/b5-callback-ingestion.ts', args: [] },
   { file: 'bench/b7-render-table.ts', args: [], needs: 'out/renderer/index.html' },
   { file: 'bench/b7-render-dag.ts', args: [], needs: 'out/renderer/index.html' },
