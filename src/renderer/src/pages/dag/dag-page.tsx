@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core'
 import { useComputedColorScheme } from '@mantine/core'
 import { ReactFlowProvider } from '@xyflow/react'
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
@@ -6,7 +6,7 @@ import { ConflictError } from '../../../../shared/errors'
 import { parseCyclePath } from '../../../../shared/cycle-path'
 import type { JobInfo, JobLink } from '../../../../shared/model'
 import { errorMessage, notifyError } from '../../app/notify'
-import { dagRoute, runsRoute } from '../../app/route'
+import { dagRoute } from '../../app/route'
 import { useT } from '../../i18n/use-t'
 import { chainHighlight, cycleHighlight, neighbourHighlight, NO_HIGHLIGHT, type DagHighlight } from '../../lib/dag-highlight'
 import { useJobDesk } from '../../store'
@@ -20,6 +20,7 @@ import { DagLegend } from './dag-legend'
 import { DagSidePanel } from './dag-side-panel'
 import { LinkDialog, type LinkDraft } from './link-dialog'
 import { selectionCss } from './selection-style'
+import { RunLink } from '../../components/run-link'
 
 /** A link the core refused: its message, and the cycle it would close when that was the reason. */
 interface Refusal {
@@ -137,16 +138,9 @@ export function DagPage({ runId }: { runId: number | null }) {
             ) : (
               <Text size="sm">
                 {t('dag.chainOf', { id: runId, n: chain?.runs.length ?? 0 })}{' '}
-                <Anchor
-                  size="sm"
-                  href={`#/runs/${runId}`}
-                  onClick={(event) => {
-                    event.preventDefault()
-                    navigate(runsRoute(runId))
-                  }}
-                >
+                <RunLink size="sm" runId={runId}>
                   {t('trigger.openRun', { id: runId })}
-                </Anchor>
+                </RunLink>
               </Text>
             )}
             <Button size="compact-xs" variant="subtle" onClick={() => navigate(dagRoute())} data-testid="dag-chain-clear">

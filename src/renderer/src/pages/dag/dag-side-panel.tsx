@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 import { selectChildLinks, selectParentLinks } from '../../store/dag/selectors'
 import { selectJobsById } from '../../store/jobs/selectors'
+import { RunLink } from '../../components/run-link'
 
 /** The clicked job: its schedule and links, its latest runs (kept current by pushed runs), and what to do next. */
 export function DagSidePanel({ job, onClose, onTrigger }: { job: JobInfo; onClose(): void; onTrigger(job: JobInfo): void }) {
@@ -64,16 +65,7 @@ export function DagSidePanel({ job, onClose, onTrigger }: { job: JobInfo; onClos
         ) : (
           runs.map((run) => (
             <Group key={run.id} gap={6} wrap="nowrap" data-testid="dag-panel-run" data-run-id={run.id}>
-              <Anchor
-                size="xs"
-                href={`#/runs/${run.id}`}
-                onClick={(event) => {
-                  event.preventDefault()
-                  navigate(runsRoute(run.id))
-                }}
-              >
-                #{run.id}
-              </Anchor>
+              <RunLink size="xs" runId={run.id} />
               <Text size="xs" ff="monospace">
                 {formatDateTime(run.triggerTimeMs)}
               </Text>

@@ -1,16 +1,15 @@
-import { Anchor, Button, Popover, Stack, Text } from '@mantine/core'
+import { Button, Popover, Stack, Text } from '@mantine/core'
 import type { JobRun } from '../../../../shared/model'
-import { runsRoute } from '../../app/route'
 import { useT } from '../../i18n/use-t'
 import { formatDuration } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 import { selectJobsById } from '../../store/jobs/selectors'
+import { RunLink } from '../../components/run-link'
 
 /** How many runs an address is running now; click for the list (each opens its run). */
 export function RunningRuns({ runs, nowMs }: { runs: readonly JobRun[]; nowMs: number }) {
   const t = useT()
   const jobsById = useJobDesk(selectJobsById)
-  const navigate = useJobDesk((s) => s.navigate)
   if (runs.length === 0) return <span data-testid="address-running" data-count={0}>0</span>
   return (
     <Popover position="bottom" withArrow shadow="md">
@@ -23,16 +22,7 @@ export function RunningRuns({ runs, nowMs }: { runs: readonly JobRun[]; nowMs: n
         <Stack gap={4} data-testid="address-running-list">
           {runs.map((run) => (
             <Text key={run.id} size="xs">
-              <Anchor
-                size="xs"
-                href={`#/runs/${run.id}`}
-                onClick={(event) => {
-                  event.preventDefault()
-                  navigate(runsRoute(run.id))
-                }}
-              >
-                #{run.id}
-              </Anchor>{' '}
+              <RunLink size="xs" runId={run.id} />{' '}
               {jobsById.get(run.jobId)?.name ?? `#${run.jobId}`} · {t('executors.runningFor', { age: formatDuration(nowMs - run.triggerTimeMs) })}
             </Text>
           ))}

@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { JobInfo } from '../../../../shared/model'
-import { runsRoute } from '../../app/route'
 import { HealthBadge } from '../../components/health/health-badge'
 import { errorMessage } from '../../app/notify'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectGroupAddresses } from '../../store/executors/selectors'
 import { RoutePreview } from './route-preview'
+import { RunLink } from '../../components/run-link'
 
 /** Runs a job once now, optionally with another parameter, and links to the new run(s). */
 export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: () => void }) {
@@ -23,7 +23,6 @@ export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: 
 function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
   const t = useT()
   const triggerJob = useJobDesk((s) => s.triggerJob)
-  const navigate = useJobDesk((s) => s.navigate)
   const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
   const registered = useJobDesk(useShallow(selectGroupAddresses(group?.appName)))
   // Choices: the group's registered addresses (with their health) and its manual list; any other URL may be typed.
@@ -118,18 +117,9 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
             <Text size="sm">{t('trigger.done', { ids: logIds.map((id) => `#${id}`).join(', ') })}</Text>
             <Group gap="sm" mt={4}>
               {logIds.map((id) => (
-                <Anchor
-                  key={id}
-                  href={`#/runs/${id}`}
-                  data-testid="trigger-run-link"
-                  onClick={(event) => {
-                    event.preventDefault()
-                    onClose()
-                    navigate(runsRoute(id))
-                  }}
-                >
+                <RunLink key={id} runId={id} testId="trigger-run-link" onOpen={onClose}>
                   {t('trigger.openRun', { id })}
-                </Anchor>
+                </RunLink>
               ))}
             </Group>
           </Alert>

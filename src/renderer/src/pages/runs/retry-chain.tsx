@@ -1,10 +1,10 @@
-import { Anchor, Group, Text } from '@mantine/core'
+import { Group, Text } from '@mantine/core'
 import { Fragment, useEffect, useState } from 'react'
 import { runStatus, type JobRun } from '../../../../shared/model'
-import { runsRoute } from '../../app/route'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
+import { RunLink } from '../../components/run-link'
 
 /**
  * The attempts of this run's trigger: the first run and each fail retry (RETRY runs point to the
@@ -13,7 +13,6 @@ import { useJobDesk } from '../../store'
 export function RetryChain({ run }: { run: JobRun }) {
   const t = useT()
   const traceRetries = useJobDesk((s) => s.traceRetries)
-  const navigate = useJobDesk((s) => s.navigate)
   const fired = useJobDesk((s) => s.childRuns[run.id])
   const [attempts, setAttempts] = useState<JobRun[]>([])
   const status = runStatus(run)
@@ -48,16 +47,7 @@ export function RetryChain({ run }: { run: JobRun }) {
                   #{attempt.id}
                 </Text>
               ) : (
-                <Anchor
-                  size="sm"
-                  href={`#/runs/${attempt.id}`}
-                  onClick={(event) => {
-                    event.preventDefault()
-                    navigate(runsRoute(attempt.id))
-                  }}
-                >
-                  #{attempt.id}
-                </Anchor>
+                <RunLink size="sm" runId={attempt.id} />
               )}
               <RunStatusBadge run={attempt} />
             </Group>

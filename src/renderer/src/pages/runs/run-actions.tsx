@@ -1,12 +1,12 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { runStatus, type JobRun } from '../../../../shared/model'
-import { runsRoute } from '../../app/route'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
+import { RunLink } from '../../components/run-link'
 
 /** Kill for a run that has not ended, after a confirmation (the executor stops it and its child processes). */
 export function KillRunButton({ run }: { run: JobRun }) {
@@ -49,7 +49,6 @@ export function FiredRuns({ runId }: { runId: number }) {
   const t = useT()
   const children = useJobDesk(useShallow((s) => s.childRuns[runId] ?? null))
   const fetchChildRuns = useJobDesk((s) => s.fetchChildRuns)
-  const navigate = useJobDesk((s) => s.navigate)
 
   useEffect(() => {
     void fetchChildRuns(runId).catch(() => {})
@@ -63,16 +62,7 @@ export function FiredRuns({ runId }: { runId: number }) {
       </Text>
       {children.map((child) => (
         <Group key={child.id} gap="xs">
-          <Anchor
-            size="sm"
-            href={`#/runs/${child.id}`}
-            onClick={(event) => {
-              event.preventDefault()
-              navigate(runsRoute(child.id))
-            }}
-          >
-            #{child.id}
-          </Anchor>
+          <RunLink size="sm" runId={child.id} />
           <Text size="xs">{t(`triggerType.${child.triggerType}`)}</Text>
           <Text size="xs" ff="monospace">
             {formatDateTime(child.triggerTimeMs)}

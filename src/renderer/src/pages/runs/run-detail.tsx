@@ -1,7 +1,7 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState, type ReactNode } from 'react'
 import { runStatus, type JobRun } from '../../../../shared/model'
-import { dagRoute, runsRoute } from '../../app/route'
+import { dagRoute } from '../../app/route'
 import { LogTail } from '../../components/log-tail/log-tail'
 import { RunStatusBadge } from '../../components/status-badge'
 import { FiredRuns, KillRunButton } from './run-actions'
@@ -13,6 +13,7 @@ import { isAtRisk, runOutcome } from '../../lib/run-outcome'
 import { useJobDesk } from '../../store'
 import { selectJob } from '../../store/jobs/selectors'
 import { selectRun } from '../../store/runs/selectors'
+import { RunLink } from '../../components/run-link'
 
 function Field({ label, children, testId }: { label: MessageKey; children: ReactNode; testId?: string }) {
   const t = useT()
@@ -66,16 +67,7 @@ function RunFields({ run }: { run: JobRun }) {
       <Field label="run.handleCode">{run.handleCode}</Field>
       <Field label="run.parent">
         {run.parentLogId !== null ? (
-          <Anchor
-            href={`#/runs/${run.parentLogId}`}
-            onClick={(event) => {
-              event.preventDefault()
-              navigate(runsRoute(run.parentLogId))
-            }}
-            data-testid="run-parent-link"
-          >
-            #{run.parentLogId}
-          </Anchor>
+          <RunLink runId={run.parentLogId} testId="run-parent-link" />
         ) : (
           none
         )}
