@@ -200,7 +200,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     events,
     nowMs,
   })
-  const registration = new ExecutorRegistration(store, registry, writer, nowMs, registryChanged)
+  const registration = new ExecutorRegistration(store, registry, writer, nowMs)
   const adminApi = createAdminApi({
     globalToken: () => settings.accessToken(),
     findGroup: (appName) => store.groups.findByAppName(appName),

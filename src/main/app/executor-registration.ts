@@ -22,15 +22,13 @@ export class ExecutorRegistration {
     private readonly registry: RegistryService,
     private readonly writer: RunWriter,
     private readonly nowMs: () => number,
-    private readonly onChange: () => void,
   ) {}
 
   register(caller: AdminCaller, param: RegistryParam): void {
     const { appName, address } = this.check(caller, param)
     const nowMs = this.nowMs()
     const created = this.store.transaction(() => {
-      let group = this.store.groups.findByAppName(appName)
-      let created = false
+      const group = this.store.groups.findByAppName(appName)
       if (!group) {
         this.store.groups.insert({
           appName,
@@ -43,20 +41,22 @@ export class ExecutorRegistration {
           autoCreated: true,
           updateTimeMs: nowMs,
         })
-        group = this.store.groups.findByAppName(appName)!
-        created = true
-      } else if (group.protocolGeneration === null && (caller.kind === 'group' || caller.appName)) {
+        return true
+      }
+      if (group.protocolGeneration === null && (caller.kind === 'group' || caller.appName)) {
         this.store.groups.update({ ...group, protocolGeneration: 'g3' })
       }
-      return created
+      return false
     })
+    // A first registration refreshes the group and tells the UI. A new group whose address was
+    // already registered (its old group deleted meanwhile) gets its list here instead.
     const first = this.registry.beat(appName, address, nowMs)
-    if (created || first) this.onChange()
+    if (created && !first) this.registry.refreshGroup(appName, nowMs)
   }
 
   remove(caller: AdminCaller, param: RegistryParam): void {
     const { appName, address } = this.check(caller, param)
-    if (this.registry.remove(appName, address, this.nowMs())) this.onChange()
+    this.registry.remove(appName, address, this.nowMs())
   }
 
   /** Completes the reported runs (idempotently); a group token only reports its own group's runs. */

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Logger } from '../kernel/logger'
+import { silentLogger, type Logger } from '../kernel/logger'
 import { BrowserBridge } from '../net/browser-bridge'
 import { listen, type ListeningServer } from '../net/http-server'
 import { serveStatic } from '../net/static-files'
@@ -40,7 +40,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
       api: core.api,
       subscribe: (listener) => core.events.subscribe(listener),
       consoleToken,
-      logger: logger ?? { debug() {}, info() {}, warn() {}, error() {} },
+      logger: logger ?? silentLogger,
     })
     const rendererDir = options.rendererDir ?? defaultRendererDir()
     server = await listen(

@@ -1,7 +1,5 @@
 import type { Store } from '../store/store'
 
-const DAY_MS = 86_400_000
-
 /** Local midnight (this machine's time zone) of the day containing `nowMs`. */
 export function startOfLocalDay(nowMs: number): number {
   const date = new Date(nowMs)
@@ -48,5 +46,3 @@ export async function deleteExpiredRuns(store: Store, nowMs: number, retentionDa
     await new Promise((resolve) => setImmediate(resolve))
   }
 }
-
-export { DAY_MS }

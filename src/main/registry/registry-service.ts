@@ -16,7 +16,8 @@ export class RegistryService {
   constructor(
     private readonly store: Store,
     private readonly timings: RegistryTimings,
-    private readonly onChange: (appName: string) => void = () => {},
+    /** Told after a first registration, a removal or a sweep that removed addresses. */
+    private readonly onChange: () => void = () => {},
   ) {}
 
   /** Records a beat; true when it was the address's first registration (its group was refreshed). */
@@ -26,7 +27,7 @@ export class RegistryService {
       if (first) this.refreshGroup(appName, nowMs)
       return first
     })
-    if (first) this.onChange(appName)
+    if (first) this.onChange()
     return first
   }
 
@@ -37,7 +38,7 @@ export class RegistryService {
       if (removed) this.refreshGroup(appName, nowMs)
       return removed
     })
-    if (removed) this.onChange(appName)
+    if (removed) this.onChange()
     return removed
   }
 
@@ -59,7 +60,7 @@ export class RegistryService {
         removedAtMs: nowMs,
       })
     }
-    if (dead.length > 0) this.onChange('')
+    if (dead.length > 0) this.onChange()
     return dead.length > 0
   }
 
