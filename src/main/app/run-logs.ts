@@ -4,7 +4,7 @@ import type { LogRequest } from '../executor/executor-api'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Store } from '../store/store'
-import { EMBEDDED_ADDRESS, type ExecutorDirectory } from '../trigger/executor-directory'
+import { isEmbeddedAddress, type ExecutorDirectory } from '../trigger/executor-directory'
 import type { EventHub } from './events'
 import { pageOfText } from './log-text'
 
@@ -77,7 +77,7 @@ export class RunLogs {
     const run = this.getRun(logId)
     const push = (page: LogPage) => this.events.emit({ type: 'run-log', logId, page })
     let stop: () => void
-    if (run.executorAddress === EMBEDDED_ADDRESS && this.watchEmbedded) {
+    if (run.executorAddress === this.executors.embeddedAddress && this.watchEmbedded) {
       stop = this.watchEmbedded({ logId, logDateTime: run.triggerTimeMs, fromLineNum }, push)
     } else if (run.executorAddress && runStatus(run) === 'running') {
       stop = this.pollLan(logId, fromLineNum, push)
@@ -97,7 +97,7 @@ export class RunLogs {
 
   /** Notes a run accepted by a LAN executor (its log is kept once it finishes). */
   noteTriggered(logId: number, executorAddress: string): void {
-    if (executorAddress && executorAddress !== EMBEDDED_ADDRESS) this.lanRuns.add(logId)
+    if (executorAddress && !isEmbeddedAddress(executorAddress)) this.lanRuns.add(logId)
   }
 
   /** Queues the copy of finished LAN runs' logs into the database; other ids are ignored. */

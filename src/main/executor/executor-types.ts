@@ -32,8 +32,13 @@ export interface ExecutorOptions {
   spawnWorker: SpawnWorker
   /** Default systemClock. Drives timeouts, idle exit, the callback retry loop and log retention. */
   clock?: Clock
-  /** Script glue types (GLUE_SHELL, …) run only when true: they are remote code execution by design. */
-  enableScripts: boolean
+  /**
+   * Script glue types (GLUE_SHELL, …) run only when true: they are remote code execution by design.
+   * A function is asked on every trigger (the embedded executor follows a setting).
+   */
+  enableScripts: boolean | (() => boolean)
+  /** How an operator turns scripts on here, for the refusal text. Default: the agent's flag. */
+  enableScriptsHint?: string
   /** Directories of `.js`/`.mjs` handler modules (see handlers/handler-contract.ts). */
   handlerDirs?: string[]
   /** URL prefixes httpJobHandler may call; 'any' allows every http(s) URL. Default: none allowed. */

@@ -164,6 +164,13 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    description: 'a group may let its own token manage script jobs',
+    sql: `
+      ALTER TABLE job_group ADD COLUMN scripts_allowed INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -75,6 +75,7 @@ export class RunRepo {
   private readonly lostCandidates
   private readonly stalePending
   private readonly runningOn
+  private readonly runningOnEmbedded
   private readonly oldIds
   private readonly ancestorStmt
   private readonly lastOfJobStmt
@@ -130,6 +131,12 @@ export class RunRepo {
     this.runningOn = db.prepare<[string, number], RunRow>(
       `SELECT * FROM job_log INDEXED BY job_log_running
         WHERE trigger_code = 200 AND handle_code = 0 AND executor_address = ? AND trigger_time < ? ORDER BY id`,
+    )
+    // A range on the index's key instead of LIKE, which SQLite would not use the partial index for.
+    this.runningOnEmbedded = db.prepare<[string, string, string, number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_running
+        WHERE trigger_code = 200 AND handle_code = 0 AND executor_address >= ? AND executor_address < ? AND executor_address != ?
+        ORDER BY id LIMIT ?`,
     )
     this.oldIds = db.prepare<[number, number], { id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY id LIMIT ?')
     this.lastOfJobStmt = db.prepare<[number], { id: number; trigger_code: number; handle_code: number; trigger_time: number }>(
@@ -244,6 +251,13 @@ export class RunRepo {
   /** Runs still running on `address` that were triggered before `beforeMs`. */
   findRunningOn(address: string, beforeMs: number): JobRun[] {
     return this.runningOn.all(address, beforeMs).map(fromRow)
+  }
+
+  /** Runs still running on an embedded executor (address starting with `prefix`) other than `ownAddress`. */
+  findRunningOnOtherEmbedded(prefix: string, ownAddress: string, limit: number): JobRun[] {
+    // Every address with the prefix sorts before the prefix with its last character incremented.
+    const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
+    return this.runningOnEmbedded.all(prefix, end, ownAddress, limit).map(fromRow)
   }
 
   /** Up to `limit` ids of runs triggered before `beforeMs`, oldest first. */
