@@ -222,7 +222,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const adminApi = createAdminApi({
     tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),
     findGroup: (appName) => store.groups.findByAppName(appName),
-    register: (caller, param) => registration.register(caller, param),
+    register: (caller, param, generation) => registration.register(caller, param, generation),
     registryRemove: (caller, param) => registration.remove(caller, param),
     callback: (caller, batch) => registration.callback(caller, batch),
     openApi: createOpenApi({
