@@ -49,7 +49,8 @@ export class ExecutorRegistration {
     })
     // A first registration refreshes the group and tells the UI. A new group whose address was
     // already registered (its old group deleted meanwhile) gets its list here instead.
-    const first = this.registry.beat(appName, address, nowMs)
+    const info = param.jobdesk ? { kind: 'jobdesk' as const, ...param.jobdesk } : null
+    const first = this.registry.beat(appName, address, nowMs, info)
     if (created && !first) this.registry.refreshGroup(appName, nowMs)
     this.onBeat(appName, address)
   }

@@ -153,7 +153,13 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     throw new AdminCallError(method, failures)
   }
 
-  const registryBody = (param: RegistryParam) => () => ({ registryGroup: param.registryGroup, registryKey: param.registryKey, registryValue: param.registryValue })
+  // The three wire fields, plus what a JobDesk agent says of itself (XXL-JOB admins ignore it).
+  const registryBody = (param: RegistryParam) => () => ({
+    registryGroup: param.registryGroup,
+    registryKey: param.registryKey,
+    registryValue: param.registryValue,
+    ...(param.jobdesk ? { jobdesk: param.jobdesk } : {}),
+  })
 
   return {
     adminUrls,

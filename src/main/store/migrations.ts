@@ -171,6 +171,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE job_group ADD COLUMN scripts_allowed INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 3,
+    description: 'what a JobDesk agent reports of itself at registration (version, handlers, scripts)',
+    sql: `
+      ALTER TABLE job_registry ADD COLUMN executor_info TEXT;
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

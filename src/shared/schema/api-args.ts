@@ -61,6 +61,7 @@ export const API_ARGUMENTS = {
   probeExecutor: z.tuple([
     request({ address: routableAddress, kind: z.enum(['beat', 'idleBeat']).default('beat'), jobId: id.optional(), groupId: id.optional() }),
   ]),
+  listHandlers: byId,
   listJobs: none,
   listLastRuns: none,
   getJob: byId,

@@ -19,4 +19,7 @@ export const zhCNTrust: Record<keyof typeof enTrust, string> = {
   'settings.embeddedScriptsForced': '本次运行已开启：JobDesk 以 --enable-scripts 启动。',
   'executors.scriptsAllowed': '允许分组自己的令牌设置脚本代码',
   'executors.scriptsAllowedHint': '通过 OpenAPI 时，只有开启此项，分组令牌才能把本分组任务设为脚本（GLUE）类型或修改其源码。API 令牌和本控制台始终可以。',
+  'editor.handlerKnownHint': 'BEAN 任务的执行器 JobHandler 名称；列表中是本分组执行器提供的名称。',
+  'editor.handlerUnknown': '本分组没有执行器提供名为 “{name}” 的 JobHandler（暂时）：在有执行器提供之前，调度会以 “job handler not found” 失败。',
+  'editor.groovyHint': 'GLUE_GROOVY 只能在 Java 执行器（xxl-job-core）上运行；本分组的执行器是 JobDesk 自带的，无法编译它。',
 }
