@@ -1,5 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { makeTempDir } from './temp-dir'
@@ -40,8 +42,10 @@ export interface HeadlessChild {
  */
 export async function ensureBuilt(): Promise<void> {
   if (isFresh()) return
-  const lock = join(REPO, 'out', '.fuzz-build-lock')
-  mkdirSync(join(REPO, 'out'), { recursive: true })
+  // Outside out/, which the build empties.
+  const lock = join(tmpdir(), `jobdesk-build-lock-${createHash('sha256').update(REPO).digest('hex').slice(0, 12)}`)
+  // A lock older than any build is left over from a killed run.
+  if (existsSync(lock) && statSync(lock).mtimeMs < Date.now() - 300_000) rmSync(lock, { recursive: true, force: true })
   await waitFor('the build lock', () => {
     try {
       mkdirSync(lock)
