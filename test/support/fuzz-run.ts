@@ -4,7 +4,7 @@ import fc from 'fast-check'
  * Seeded, bounded property runs for the fuzz suite. One base seed per test process: from
  * JOBDESK_FUZZ_SEED when set (to reproduce a failure), else random; each endpoint derives its own
  * seed from it and its name, so one number replays every endpoint exactly. JOBDESK_FUZZ_RUNS
- * scales the number of inputs (e.g. 10 for a long soak; default 1).
+ * scales the number of inputs (e.g. 10 for a long soak, with vitest's --testTimeout raised; default 1).
  */
 export const FUZZ_SEED = readSeed()
 const RUNS_FACTOR = readFactor()
@@ -81,13 +81,14 @@ export async function runFuzz<T>(
       endOnFailure: options.endOnFailure ?? false,
       examples: options.examples?.map((example) => [example] as [T]),
       // Shrinking a hard failure must not eat the suite's time budget.
-      interruptAfterTimeLimit: 20_000,
+      interruptAfterTimeLimit: 20_000 * RUNS_FACTOR,
     },
   )
   const tookMs = Date.now() - startedMs
   console.log(
     `fuzz ${name}: ${tally.inputs} inputs tried (${details.numRuns} generated, ${details.numShrinks} shrinks; ` +
-      `${tally.refused} refused, ${tally.accepted} accepted) in ${tookMs} ms; seed ${seed}, JOBDESK_FUZZ_SEED=${FUZZ_SEED} replays it`,
+      `${tally.refused} refused, ${tally.accepted} accepted) in ${tookMs} ms${details.interrupted ? ', interrupted at the time limit' : ''}; ` +
+      `seed ${seed}, JOBDESK_FUZZ_SEED=${FUZZ_SEED} replays it`,
   )
   if (details.failed) {
     const input = details.counterexample?.[0]
