@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
 import { BridgeHarness } from '../support/bridge-harness'
 import { runFuzz, type FuzzTally } from '../support/fuzz-run'
-import { frame, openRawBridge, probeCallFrame, PROBE_CALL_ID, PROTOCOL_ERRORS, type FrameSpec } from '../support/ws-frames'
+import { closedOrStillAnswering, frame, openRawBridge, PROTOCOL_ERRORS, type FrameSpec } from '../support/ws-frames'
 
 /**
  * Raw WebSocket frames on the console bridge after a valid upgrade, written on a plain TCP socket
@@ -40,12 +40,7 @@ async function checkFrames(input: FrameInput, tally: FuzzTally): Promise<void> {
   try {
     raw.socket.write('name' in input ? input.bytes() : Buffer.concat(input.frames.map(frame)))
     // Still open: the connection must go on working (or be closed now, which is fine too).
-    if (!raw.socket.destroyed) raw.socket.write(probeCallFrame())
-    const answered = () => raw.received().includes(`"id":${PROBE_CALL_ID}`)
-    const deadline = Date.now() + 10_000
-    while (!answered() && !(await raw.closedByServer(50))) {
-      if (Date.now() > deadline) throw new Error('the bridge neither answered a call after the frames nor closed the connection')
-    }
+    await closedOrStillAnswering(raw)
   } finally {
     raw.socket.destroy()
   }

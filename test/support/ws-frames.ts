@@ -167,3 +167,19 @@ export const PROTOCOL_ERRORS: { name: string; bytes: () => Buffer }[] = [
   { name: 'a frame declaring 1 GiB, over maxPayload', bytes: () => frame({ opcode: 1, declaredLength: 2 ** 30 }) },
   { name: 'the text message null', bytes: () => textFrame('null') },
 ]
+
+/**
+ * After bad bytes on a raw bridge socket: sends the probe call if the connection is still open and
+ * waits until the server has closed it or answered the probe (throws after `timeoutMs`: it did
+ * neither, which no bad frame may cause).
+ */
+export async function closedOrStillAnswering(raw: RawBridgeSocket, timeoutMs = 10_000): Promise<{ closed: boolean; answered: boolean }> {
+  if (!raw.socket.destroyed) raw.socket.write(probeCallFrame())
+  const answered = () => raw.received().includes(`"id":${PROBE_CALL_ID}`)
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const closed = await raw.closedByServer(50)
+    if (closed || answered()) return { closed, answered: answered() }
+    if (Date.now() > deadline) throw new Error('the bridge neither answered a call after the frames nor closed the connection')
+  }
+}
