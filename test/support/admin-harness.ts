@@ -71,7 +71,11 @@ export class AdminHarness {
       rendererDir: makeRenderer(rendererDir),
       ...options,
     })
-    const fixture = await createFixture(headless)
+    const fixture = await createFixture(headless).catch(async (error: unknown) => {
+      await headless.stop()
+      dir.remove()
+      throw error
+    })
     const reader = openReadOnly(databaseFile(join(dir.path, 'data')))
     const harness = new AdminHarness(clock, headless, fixture, reader, dir.remove)
     harness.baseline = await settledChecksums(reader)

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { join } from 'node:path'
 import { databaseFile } from '../../src/main/app/data-dir'
 import { EMBEDDED_APP_NAME, type JobGroup, type JobInfo } from '../../src/shared/model'
 import { BridgeClient, type BridgeAnswer } from './bridge-client'
@@ -8,6 +9,7 @@ import { clip } from './fuzz-run'
 import { checkRefusalMessage, type Outcome } from './fuzz-verdict'
 import { QUIET_REGISTRY_ARGS, startHeadlessChild, type HeadlessChild } from './headless-child'
 import { jobInput } from './job-input'
+import { makeTempDir } from './temp-dir'
 
 /** Rows of the bridge fixture that fuzzed arguments point at. */
 export interface BridgeFixture {
@@ -33,11 +35,17 @@ export class BridgeHarness {
   private constructor(
     private child: HeadlessChild,
     private readonly reader: Database.Database,
+    /** Every restart reuses this data folder; removed at stop. */
+    private readonly dir: { path: string; remove: () => void },
   ) {}
 
   static async start(): Promise<BridgeHarness> {
-    const child = await startHeadlessChild({ extraArgs: QUIET_REGISTRY_ARGS })
-    const harness = new BridgeHarness(child, openReadOnly(databaseFile(child.dataDir)))
+    const dir = makeTempDir('jobdesk-bridge-')
+    const child = await startHeadlessChild({ dataDir: join(dir.path, 'data'), extraArgs: QUIET_REGISTRY_ARGS }).catch((error: unknown) => {
+      dir.remove()
+      throw error
+    })
+    const harness = new BridgeHarness(child, openReadOnly(databaseFile(child.dataDir)), dir)
     harness.witness = await BridgeClient.connect(child.origin, child.consoleToken)
     harness.fixture = await createFixture(harness.witness)
     harness.baseline = await settledChecksums(harness.reader)
@@ -113,7 +121,8 @@ export class BridgeHarness {
     this.fuzzSocket?.close()
     this.witness?.close()
     this.reader.close()
-    await this.child.dispose()
+    await this.child.stop()
+    this.dir.remove()
   }
 }
 

@@ -102,12 +102,19 @@ export async function startHeadlessChild(options: HeadlessChildOptions = {}): Pr
   )
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const started = await Promise.race([
-    waitFor('headless mode to print its addresses', () => /Executors register at/.test(output) && output, START_TIMEOUT_MS),
-    exited.then(({ code, signal }) => {
-      throw new Error(`headless mode exited (${code ?? signal}) before it was ready:\n${output}`)
-    }),
-  ])
+  let started: string
+  try {
+    started = await Promise.race([
+      waitFor('headless mode to print its addresses', () => /Executors register at/.test(output) && output, START_TIMEOUT_MS),
+      exited.then(({ code, signal }) => {
+        throw new Error(`headless mode exited (${code ?? signal}) before it was ready:\n${output}`)
+      }),
+    ])
+  } catch (error) {
+    if (!exitedAlready) child.kill('SIGKILL')
+    fresh?.remove()
+    throw error
+  }
   const consoleUrl = new URL(/Console: (\S+)/.exec(started)![1])
   const accessToken = /with access token (\S+)/.exec(started)?.[1] ?? ''
   const stop = async (signal: NodeJS.Signals) => {
