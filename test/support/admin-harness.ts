@@ -15,7 +15,6 @@ import { jobInput } from './job-input'
 import { envelopeOf, postEnvelope, requestBytes, sendRaw, type EnvelopeReply } from './raw-http'
 import { CrashWatch } from './crash-watch'
 import { makeTempDir } from './temp-dir'
-import { apiTokenOf } from './trust-contract'
 import { waitFor } from './wait-for'
 
 export const HARNESS_EXECUTOR_TOKEN = 'fuzz-executor-token-0123456789'
@@ -88,7 +87,7 @@ export class AdminHarness {
 
   /** Credentials for the OpenAPI (the API token) or for executors (the executor token). */
   credentials(kind: 'api' | 'executor'): Credentials {
-    const token = kind === 'api' ? apiTokenOf(this.headless.core) : HARNESS_EXECUTOR_TOKEN
+    const token = kind === 'api' ? this.headless.core.settings.apiToken() : HARNESS_EXECUTOR_TOKEN
     return { token, groupToken: HARNESS_GROUP_TOKEN, groupApp: HARNESS_GROUP_APP }
   }
 
@@ -98,7 +97,7 @@ export class AdminHarness {
 
   /** The headers of a caller: the API token, the executor token, or a group's token and app name. */
   auth(kind: 'api' | 'executor' | { appName: string; token: string }): Record<string, string> {
-    if (kind === 'api') return { 'XXL-JOB-ACCESS-TOKEN': apiTokenOf(this.headless.core) }
+    if (kind === 'api') return { 'XXL-JOB-ACCESS-TOKEN': this.headless.core.settings.apiToken() }
     if (kind === 'executor') return { 'XXL-JOB-ACCESS-TOKEN': HARNESS_EXECUTOR_TOKEN }
     return { 'XXL-JOB-ACCESS-TOKEN': kind.token, 'XXL-JOB-APPNAME': kind.appName }
   }

@@ -2,10 +2,13 @@ import fc from 'fast-check'
 
 /**
  * Seeded, bounded property runs for the fuzz suite. One base seed per test process: from
- * JOBDESK_FUZZ_SEED when set (to reproduce a failure), else random; each endpoint derives its own
+ * JOBDESK_FUZZ_SEED when set (a number to reproduce a failure, `random` to explore new inputs),
+ * else a fixed one, so `npm test` tries the same inputs on every run; each endpoint derives its own
  * seed from it and its name, so one number replays every endpoint exactly. JOBDESK_FUZZ_RUNS
  * scales the number of inputs (e.g. 10 for a long soak, with vitest's --testTimeout raised; default 1).
  */
+/** The seed `npm test` uses: the same inputs every run (explore others with JOBDESK_FUZZ_SEED=random). */
+const DEFAULT_SEED = 20261201
 export const FUZZ_SEED = readSeed()
 const RUNS_FACTOR = readFactor()
 /** Longest excerpt of a counterexample printed in a failure (inputs may hold megabytes). */
@@ -13,7 +16,8 @@ const REPORT_MAX_CHARS = 3000
 
 function readSeed(): number {
   const text = process.env.JOBDESK_FUZZ_SEED
-  if (text === undefined || text === '') return (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0
+  if (text === undefined || text === '') return DEFAULT_SEED
+  if (text === 'random') return (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0
   const seed = Number(text)
   if (!Number.isInteger(seed)) throw new Error(`JOBDESK_FUZZ_SEED: expected a whole number, got '${text}'`)
   return seed | 0

@@ -8,7 +8,7 @@ import { BridgeClient } from '../../support/bridge-client'
 import { startHeadlessChild } from '../../support/headless-child'
 import { jobInput } from '../../support/job-input'
 import { makeTempDir } from '../../support/temp-dir'
-import { apiTokenOf, ENABLE_SCRIPTS_FLAG, ENABLE_SCRIPTS_HINT, hasApiToken, trustSettingsInput, trustSettingsOf } from '../../support/trust-contract'
+import { ENABLE_SCRIPTS_FLAG, ENABLE_SCRIPTS_HINT } from '../../support/trust-contract'
 import { waitFor } from '../../support/wait-for'
 
 /**
@@ -38,8 +38,7 @@ async function finishedRun(api: JobDeskApi, logId: number): Promise<JobRun> {
 
 describe('the executor token and the OpenAPI', () => {
   it('the OpenAPI has a token of its own, and the executor token is not it', async () => {
-    expect(hasApiToken(h.headless.core), 'core.settings.apiToken() does not exist').toBe(true)
-    expect(apiTokenOf(h.headless.core)).not.toBe(HARNESS_EXECUTOR_TOKEN)
+    expect(h.headless.core.settings.apiToken()).not.toBe(HARNESS_EXECUTOR_TOKEN)
     expect((await h.post('listJobs', {}, 'api')).code).toBe(200)
     const refused = await h.post('listJobs', {}, 'executor')
     expect(refused.code).toBe(500)
@@ -66,13 +65,13 @@ describe('the executor token and the OpenAPI', () => {
 
   it('accepts the executor token only when openApiAcceptsExecutorToken is switched on (XXL-JOB 3.5 scripts)', async () => {
     const api = h.headless.core.api
-    expect(trustSettingsOf(await api.getSettings()).openApiAcceptsExecutorToken).toBe(false)
-    await api.saveSettings(trustSettingsInput({ openApiAcceptsExecutorToken: true }))
+    expect((await api.getSettings()).openApiAcceptsExecutorToken).toBe(false)
+    await api.saveSettings({ openApiAcceptsExecutorToken: true })
     try {
-      expect(trustSettingsOf(await api.getSettings()).openApiAcceptsExecutorToken).toBe(true)
+      expect((await api.getSettings()).openApiAcceptsExecutorToken).toBe(true)
       expect((await h.post('listJobs', {}, 'executor')).code).toBe(200)
     } finally {
-      await api.saveSettings(trustSettingsInput({ openApiAcceptsExecutorToken: false }))
+      await api.saveSettings({ openApiAcceptsExecutorToken: false })
     }
     expect((await h.post('listJobs', {}, 'executor')).code).toBe(500)
   })
@@ -95,12 +94,12 @@ describe('scripts on the embedded executor', () => {
       expect(run.handleCode === 500 || run.triggerCode === 500).toBe(true)
       expect(`${run.triggerMsg}\n${run.handleMsg}`).toMatch(ENABLE_SCRIPTS_HINT)
     }
-    expect(trustSettingsOf(await api.getSettings()).embeddedScriptsEnabled).toBe(false)
+    expect((await api.getSettings()).embeddedScriptsEnabled).toBe(false)
   })
 
   it('run once the operator enables them in the settings', async () => {
     const api = h.headless.core.api
-    await api.saveSettings(trustSettingsInput({ embeddedScriptsEnabled: true }))
+    await api.saveSettings({ embeddedScriptsEnabled: true })
     try {
       const marker = join(temp.path, 'ran-when-enabled')
       const job = await api.saveJob(shellJob(h.fixture.embeddedGroupId, marker))
@@ -108,7 +107,7 @@ describe('scripts on the embedded executor', () => {
       expect(run.handleCode, run.handleMsg).toBe(200)
       expect(existsSync(marker)).toBe(true)
     } finally {
-      await api.saveSettings(trustSettingsInput({ embeddedScriptsEnabled: false }))
+      await api.saveSettings({ embeddedScriptsEnabled: false })
     }
   })
 

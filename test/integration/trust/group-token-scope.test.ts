@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminHarness, HARNESS_GROUP_APP, HARNESS_GROUP_TOKEN } from '../../support/admin-harness'
 import { makeTempDir } from '../../support/temp-dir'
-import { groupInput, scriptsAllowedOf } from '../../support/trust-contract'
 
 /**
  * Issue 9, finding 3: with a group's own token and XXL-JOB-APPNAME, the OpenAPI let a caller turn
@@ -65,9 +64,9 @@ describe("a group's own token", () => {
   it('may manage script jobs once its group has scriptsAllowed (default false)', async () => {
     const api = h.headless.core.api
     const saved = (await api.listGroups()).find((g) => g.appName === HARNESS_GROUP_APP)!
-    expect(scriptsAllowedOf(saved)).toBe(false)
-    const allowed = await api.saveGroup(groupInput({ id: saved.id, appName: saved.appName, name: saved.name, addressType: saved.addressType, addressList: saved.addressList, accessToken: saved.accessToken, scriptsAllowed: true }))
-    expect(scriptsAllowedOf(allowed)).toBe(true)
+    expect(saved.scriptsAllowed).toBe(false)
+    const allowed = await api.saveGroup({ id: saved.id, appName: saved.appName, name: saved.name, addressType: saved.addressType, addressList: saved.addressList, accessToken: saved.accessToken, scriptsAllowed: true })
+    expect(allowed.scriptsAllowed).toBe(true)
     const reply = await h.post('updateJob', { id: h.fixture.groupJob, glueType: 'GLUE_SHELL', glueSource: 'echo allowed, never triggered', executorHandler: '' }, group)
     expect(reply.code, reply.msg ?? '').toBe(200)
     expect((await api.getJob(h.fixture.groupJob)).glueType).toBe('GLUE_SHELL')

@@ -7,7 +7,7 @@ import { startHeadlessChild, type HeadlessChild } from '../../support/headless-c
 import { jobInput } from '../../support/job-input'
 import { FAST_REGISTRY, startLanAdmin, TEST_TOKEN, type LanAdmin } from '../../support/lan-harness'
 import { makeTempDir } from '../../support/temp-dir'
-import { LOST_RUN_GRACE_TIMING, trustCoreOptions } from '../../support/trust-contract'
+import { LOST_RUN_GRACE_TIMING } from '../../support/trust-contract'
 import { waitFor } from '../../support/wait-for'
 import { spawnAgent, type AgentProcess } from '../../support/wire-agent-process'
 
@@ -84,7 +84,7 @@ describe('a run whose executor no longer has it', () => {
     await waitFor('the run to be running', async () => runStatus(await console1.value<JobRun>('getRun', [logIds[0]])) === 'running')
 
     // A second JobDesk opens the same folder while the first lives, so it leaves that run alone.
-    const secondDesk: TestCore = await startTestCore(trustCoreOptions({ registryTimings: FAST_REGISTRY, monitorTimings: { ...GRACE, lostRunThresholdMs: 1000 }, shutdownGraceMs: 200 }), dataDir)
+    const secondDesk: TestCore = await startTestCore({ registryTimings: FAST_REGISTRY, monitorTimings: { ...GRACE, lostRunThresholdMs: 1000 }, shutdownGraceMs: 200 }, dataDir)
     cleanups.push(() => secondDesk.stop())
     expect(runStatus(await secondDesk.core.api.getRun(logIds[0]))).toBe('running')
 

@@ -47,9 +47,9 @@ describe('parseChildJobIds', () => {
   it('names a value that is not a number', () => {
     const error = failure('1,abc')
     expect(error.field).toBe('childJobId')
-    expect(error.message).toBe("childJobId: 'abc' is not a job id; expected a whole number")
-    expect(failure('1;2').message).toBe("childJobId: '1;2' is not a job id; expected a whole number")
-    expect(failure('-3').message).toBe("childJobId: '-3' is not a job id; expected a whole number")
+    expect(error.message).toBe('childJobId: "abc" is not a job id; expected a whole number')
+    expect(failure('1;2').message).toBe('childJobId: "1;2" is not a job id; expected a whole number')
+    expect(failure('-3').message).toBe('childJobId: "-3" is not a job id; expected a whole number')
     expect(failure('2.5').field).toBe('childJobId')
   })
 
@@ -59,7 +59,7 @@ describe('parseChildJobIds', () => {
   })
 
   it('refuses id 0 and ids beyond the safe integer range', () => {
-    expect(failure('0').message).toBe('childJobId: 0 is not a job id; ids are whole numbers from 1')
+    expect(failure('0').message).toBe('childJobId: "0" is not a job id; ids are whole numbers from 1')
     expect(failure('99999999999999999999').field).toBe('childJobId')
   })
 })

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../../shared/errors'
+import { quote } from '../../../shared/schema/describe-value'
 import type { JobLink } from '../../../shared/model'
 
 /**
@@ -29,9 +30,9 @@ export function parseChildJobIds(text: string): number[] {
   text.split(',').forEach((raw, index) => {
     const item = raw.trim()
     if (item === '') throw new ValidationError('childJobId', `item ${index + 1} is empty; expected job ids separated by single commas`)
-    if (!/^\d+$/.test(item)) throw new ValidationError('childJobId', `'${item}' is not a job id; expected a whole number`)
+    if (!/^\d+$/.test(item)) throw new ValidationError('childJobId', `${quote(item)} is not a job id; expected a whole number`)
     const id = Number(item)
-    if (id < 1 || !Number.isSafeInteger(id)) throw new ValidationError('childJobId', `${item} is not a job id; ids are whole numbers from 1`)
+    if (id < 1 || !Number.isSafeInteger(id)) throw new ValidationError('childJobId', `${quote(item)} is not a job id; ids are whole numbers from 1`)
     ids.add(id)
   })
   return [...ids].sort((a, b) => a - b)
