@@ -63,7 +63,7 @@ export interface CoreOptions {
   /** Completion monitor periods and thresholds (tests shorten them). */
   monitorTimings?: Partial<MonitorTimings>
   /** Settings for the embedded executor beyond the ones the core decides (handler folders, limits). */
-  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'logRetentionDays' | 'idleRunnerExitMs'>
+  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'idleRunnerExitMs'>
 }
 
 export type CoreState = 'starting' | 'running' | 'draining' | 'stopped'
@@ -127,7 +127,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const registryChanged = () => events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
   const registry = new RegistryService(store, timings, registryChanged)
 
-  const executor = options.embeddedExecutor === false ? null : embeddedExecutor(options, writer, clock, logger)
+  const executor =
+    options.embeddedExecutor === false ? null : embeddedExecutor(options, writer, clock, logger, () => settings.logRetentionDays())
   const remote = new RemoteExecutors(store, () => settings.accessToken())
   const executors = new ExecutorDirectory(executor, (address, group) => remote.forAddress(address, group))
   const routers = createRouters()
@@ -254,7 +255,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   }
 }
 
-function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock, logger: Logger): Executor {
+function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock, logger: Logger, retentionDays: () => number): Executor {
   const callbackSink: CallbackSink = (batch) =>
     writer.complete(batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: clock.nowMs() })))
   return createExecutor({
@@ -270,6 +271,8 @@ function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock,
     runLogLayout: 'packed',
     // Completion commits every ~10 ms in-process, so larger batches than XXL-JOB's HTTP 50 keep up.
     callbackBatchMax: 1000,
+    // One retention setting for run rows, kept log texts and these files, read at each pass.
+    logRetentionDays: retentionDays,
     logger,
     shutdownGraceMs: options.shutdownGraceMs,
     ...options.executorOptions,

@@ -10,7 +10,7 @@ import {
 } from '../completion/lost-runs'
 import type { FlushResult, RunWriter } from '../completion/run-writer'
 import { FAIL_MONITOR_PERIOD_MS } from '../completion/retry-plan'
-import { runPeriodically, sleepUntil, type Clock } from '../kernel/clock'
+import { runNowAndPeriodically, runPeriodically, sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Store } from '../store/store'
 import { EMBEDDED_ADDRESS } from '../trigger/executor-directory'
@@ -92,13 +92,16 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       logError('lost-run pass failed'),
     ),
     runPeriodically(clock, timings.reportPeriodMs, stop.signal, () => refreshReport(store, clock.nowMs()), logError('report pass failed')),
-    runPeriodically(
+    // XXL-JOB cleans on its first loop: a workstation restarted every morning never reaches 24 h
+    // of uptime, so a purge that waited a period first would never run there.
+    runNowAndPeriodically(
       clock,
       timings.retentionPeriodMs,
       stop.signal,
       async () => {
-        const deleted = await deleteExpiredRuns(store, clock.nowMs(), deps.retentionDays())
-        if (deleted > 0) logger.info('expired runs deleted', { deleted })
+        const retentionDays = deps.retentionDays()
+        const deleted = await deleteExpiredRuns(store, clock.nowMs(), retentionDays)
+        if (deleted > 0) logger.info('expired runs deleted, with their kept logs', { deleted, retentionDays })
       },
       logError('retention pass failed'),
     ),

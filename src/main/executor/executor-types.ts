@@ -44,8 +44,12 @@ export interface ExecutorOptions {
   shutdownGraceMs?: number
   /** Pause between passes over the callback spool. Default 30,000. */
   callbackRetryMs?: number
-  /** Run-log date folders older than this are deleted daily; < 3 disables. Default 30. */
-  logRetentionDays?: number
+  /**
+   * Run-log date folders older than this many days are deleted at start and after every local
+   * midnight; < 3 disables. A function is read at each pass, so the embedded executor follows the
+   * core's `logRetentionDays` setting as it changes. Default 30.
+   */
+  logRetentionDays?: number | (() => number)
   /** Most runner worker threads at once; JS runs beyond it wait for a free worker. Default 64. */
   maxWorkers?: number
   /** After a kill/timeout/cover, how long a handler may take to honour its AbortSignal (or a script

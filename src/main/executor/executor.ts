@@ -14,7 +14,7 @@ import { JobLanes } from './lane/job-lanes'
 import { RunnerPool } from './runner/runner-pool'
 import { FileRunLogStore } from './run-log/file-run-log-store'
 import { FRAME, formatLogLine } from './run-log/log-format'
-import { runLogRetentionLoop } from './run-log/log-retention'
+import { DEFAULT_RUN_LOG_RETENTION_DAYS, runLogRetentionLoop } from './run-log/log-retention'
 import { LogWatchers } from './run-log/log-watchers'
 import { PackedRunLogStore } from './run-log/packed/packed-run-log-store'
 import { missingLogPage } from './run-log/run-log-reader'
@@ -111,11 +111,11 @@ export function createExecutor(input: ExecutorOptions): Executor {
     }),
     runLogRetentionLoop({
       logDir: options.logDir,
-      retentionDays: options.logRetentionDays ?? 30,
+      retentionDays: retentionDaysOf(options.logRetentionDays),
       clock,
       logger,
       signal: loops.signal,
-      onCleaned: (dirs) => logs.forgetDays(dirs),
+      onExpired: (dirs) => logs.forgetDays(dirs),
     }),
     runIdleSweep(),
   ]
@@ -216,6 +216,13 @@ export function createExecutor(input: ExecutorOptions): Executor {
       return { runningJobIds: runningJobIds.sort((a, b) => a - b), queuedCount, workerCount: pool.size, laneCount: lanes.size }
     },
   }
+}
+
+/** The retention as a getter: a fixed number (the agent's flag) or the core's live setting. */
+function retentionDaysOf(option: ExecutorOptions['logRetentionDays']): () => number {
+  if (typeof option === 'function') return option
+  const days = option ?? DEFAULT_RUN_LOG_RETENTION_DAYS
+  return () => days
 }
 
 function checkLogRequest(request: LogRequest): string | null {

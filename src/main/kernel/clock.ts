@@ -112,3 +112,20 @@ export async function runPeriodically(
     }
   }
 }
+
+/** Like `runPeriodically`, with a first call at once (maintenance that must not wait a period of uptime). */
+export async function runNowAndPeriodically(
+  clock: Clock,
+  periodMs: number,
+  signal: AbortSignal,
+  work: () => void | Promise<void>,
+  onError: (error: unknown) => void = () => {},
+): Promise<void> {
+  if (signal.aborted) return
+  try {
+    await work()
+  } catch (error) {
+    onError(error)
+  }
+  await runPeriodically(clock, periodMs, signal, work, onError)
+}
