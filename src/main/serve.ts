@@ -11,7 +11,7 @@ import { ValidationError } from '../shared/errors'
  * Headless mode: `npm run serve -- [--port P] [--host H] [--data-dir D]`. The scheduler, the embedded
  * executor and the console, under plain Node, for an on-prem server without a desktop.
  */
-const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN] [--console-token TOKEN] [--no-demo]`
+const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN] [--console-token TOKEN] [--retry-jitter 0.1] [--no-demo]`
 
 async function main(): Promise<void> {
   let values
@@ -27,6 +27,7 @@ async function main(): Promise<void> {
         'registry-beat-ms': { type: 'string' },
         'registry-dead-ms': { type: 'string' },
         'registry-sweep-ms': { type: 'string' },
+        'retry-jitter': { type: 'string' },
         'no-demo': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
       seedDemo: !values['no-demo'],
       executorOptions: { handlerDirs: values.handlers ?? [] },
       registryTimings: registryTimings(values),
+      retryJitterRatio: retryJitter(values['retry-jitter']),
       logger,
     })
   } catch (error) {
@@ -97,6 +99,14 @@ function registryTimings(values: Record<string, unknown>) {
     deadTimeoutMs: read('registry-dead-ms', DEFAULT_REGISTRY_TIMINGS.deadTimeoutMs),
     sweepPeriodMs: read('registry-sweep-ms', DEFAULT_REGISTRY_TIMINGS.sweepPeriodMs),
   }
+}
+
+/** `--retry-jitter R`: the share of each retry backoff added as jitter, 0 (off) to 1; default 0.1. */
+function retryJitter(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const ratio = Number(text)
+  if (text.trim() === '' || !Number.isFinite(ratio) || ratio < 0 || ratio > 1) fail(`--retry-jitter: '${text}' is not a ratio between 0 and 1 (e.g. 0.1)`)
+  return ratio
 }
 
 function fail(message: string): never {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
+import { ValidationError } from '../../shared/errors'
 import { EMBEDDED_APP_NAME } from '../../shared/model'
 import { RunWriter } from '../completion/run-writer'
 import type { RunCompletion } from '../store/run-repo'
@@ -62,6 +63,11 @@ export interface CoreOptions {
   listen?: ListenDefaults
   /** Completion monitor periods and thresholds (tests shorten them). */
   monitorTimings?: Partial<MonitorTimings>
+  /**
+   * Share of each retry backoff added as jitter, 0-1 (`--retry-jitter`): spreads the retries of runs
+   * that failed together. Default 0.1; 0 retries exactly on the interval.
+   */
+  retryJitterRatio?: number
   /** Settings for the embedded executor beyond the ones the core decides (handler folders, limits). */
   executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'idleRunnerExitMs'>
 }
@@ -96,6 +102,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   let state: CoreState = 'starting'
   // Checked before anything is opened, so a bad flag fails start-up without leaving files open.
   if (options.accessToken !== undefined) checkToken(options.accessToken, '--token')
+  const jitter = options.retryJitterRatio
+  if (jitter !== undefined && !(jitter >= 0 && jitter <= 1)) throw new ValidationError('retryJitterRatio', `expected 0-1, got ${jitter}`)
 
   const store = new Store(openDatabase(databaseFile(options.dataDir), { nativeBinding: options.nativeBinding }))
   const checkpointer = new Checkpointer(
@@ -181,6 +189,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     sendAlarm: (run) => alarms.sendFor(run),
     retentionDays: () => settings.logRetentionDays(),
     timings: { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings },
+    retryJitterRatio: options.retryJitterRatio,
     recoverEmbeddedRuns: !instance.othersAlive,
     keepLogs: (runs) => runLogs.archiveLater(runs),
   })

@@ -44,6 +44,8 @@ export interface MonitorDeps {
   timings: MonitorTimings
   /** Fail embedded runs left running by this process's previous life (false when another process shares the database). */
   recoverEmbeddedRuns: boolean
+  /** Share of each retry backoff added as jitter (0 off; default DEFAULT_RETRY_JITTER_RATIO). */
+  retryJitterRatio?: number
   /** Told of every completed run id; keeps the logs of the LAN ones. */
   keepLogs: (runIds: readonly number[]) => void
 }
@@ -65,7 +67,13 @@ export function startMonitors(deps: MonitorDeps): Monitors {
   let stopped = false
   const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
   const children = new ChildJobs(store, deps.trigger, logger)
-  const failMonitor = new FailMonitor({ store, trigger: deps.trigger, sendAlarm: deps.sendAlarm, logger })
+  const failMonitor = new FailMonitor({
+    store,
+    trigger: deps.trigger,
+    sendAlarm: deps.sendAlarm,
+    logger,
+    retryJitterRatio: deps.retryJitterRatio,
+  })
 
   const startedAtMs = clock.nowMs()
   const interrupted = [

@@ -164,6 +164,20 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    description: 'retry due times for the fail monitor',
+    sql: `
+      -- When a failed run's retry (and its alarm) is due, set by the fail monitor when it first sees
+      -- the run; NULL until then. Indexed with the failed runs still to take, so a newer failure is
+      -- found at once however many older ones wait on a long backoff (an ORDER BY id scan skipped
+      -- past at most 1000 of them and starved the rest).
+      ALTER TABLE job_log ADD COLUMN retry_due_time INTEGER;
+      DROP INDEX job_log_failed_todo;
+      CREATE INDEX job_log_failed_due ON job_log(retry_due_time, id)
+        WHERE alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200));
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -21,6 +21,7 @@ interface RunRow {
   handle_msg: string
   alarm_status: number
   parent_log_id: number | null
+  retry_due_time: number | null
 }
 
 /** The part of a run known when its row is written, before routing and the executor call. */
@@ -69,7 +70,10 @@ export class RunRepo {
   private readonly byId
   private readonly runningCount
   private readonly failedSince
-  private readonly failedTodo
+  private readonly failedUnplanned
+  private readonly failedDue
+  private readonly nextRetryDue
+  private readonly retryDueStmt
   private readonly lockAlarmStmt
   private readonly alarmStatusStmt
   private readonly lostCandidates
@@ -109,11 +113,21 @@ export class RunRepo {
     this.runningCount = db.prepare<[], { n: number }>(
       'SELECT COUNT(*) AS n FROM job_log INDEXED BY job_log_running WHERE trigger_code = 200 AND handle_code = 0',
     )
-    this.failedTodo = db.prepare<[number], RunRow>(
-      `SELECT * FROM job_log INDEXED BY job_log_failed_todo
-        WHERE alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))
-        ORDER BY id LIMIT ?`,
+    // The WHERE of the partial index job_log_failed_due, repeated exactly so SQLite can use it.
+    const failedToTake = 'alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
+    this.failedUnplanned = db.prepare<[number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_failed_due
+        WHERE ${failedToTake} AND retry_due_time IS NULL ORDER BY id LIMIT ?`,
     )
+    this.failedDue = db.prepare<[number, number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_failed_due
+        WHERE ${failedToTake} AND retry_due_time <= ? ORDER BY retry_due_time, id LIMIT ?`,
+    )
+    this.nextRetryDue = db.prepare<[], { due: number | null }>(
+      `SELECT MIN(retry_due_time) AS due FROM job_log INDEXED BY job_log_failed_due
+        WHERE ${failedToTake} AND retry_due_time IS NOT NULL`,
+    )
+    this.retryDueStmt = db.prepare<[number, number]>('UPDATE job_log SET retry_due_time = ? WHERE id = ? AND alarm_status = 0')
     // Compare-and-set 0 → −1: of two admins on one database, only one takes each failed run.
     this.lockAlarmStmt = db.prepare<[number]>('UPDATE job_log SET alarm_status = -1 WHERE id = ? AND alarm_status = 0')
     this.alarmStatusStmt = db.prepare<[number, number]>('UPDATE job_log SET alarm_status = ? WHERE id = ?')
@@ -217,9 +231,24 @@ export class RunRepo {
     return (this.db.prepare(sql).all(...args) as RunRow[]).map(fromRow)
   }
 
-  /** Failed runs the fail monitor has not processed yet, oldest first. */
-  findFailedTodo(limit: number): JobRun[] {
-    return this.failedTodo.all(limit).map(fromRow)
+  /** Failed runs the fail monitor has not seen yet (no due time planned), oldest first. */
+  findFailedUnplanned(limit: number): JobRun[] {
+    return this.failedUnplanned.all(limit).map(fromRow)
+  }
+
+  /** Failed runs not taken whose planned retry is due at `nowMs`, earliest due first. */
+  findFailedDue(nowMs: number, limit: number): JobRun[] {
+    return this.failedDue.all(nowMs, limit).map(fromRow)
+  }
+
+  /** The earliest planned retry of a failed run not taken yet, or null when none waits. */
+  nextRetryDueMs(): number | null {
+    return this.nextRetryDue.get()?.due ?? null
+  }
+
+  /** Plans when a failed run's retry is due; a run already taken (alarm_status ≠ 0) is left alone. */
+  planRetries(plans: readonly { id: number; dueAtMs: number }[]): void {
+    for (const plan of plans) this.retryDueStmt.run(plan.dueAtMs, plan.id)
   }
 
   /** Takes a failed run for processing; false when another admin already did. */

@@ -52,7 +52,8 @@ describe('fail retry (seeds/002: retry)', () => {
 
   it('waits the fixed interval before each retry', async () => {
     const clock = new ManualClock(T0)
-    t = await startTestCore({ clock, monitorTimings: { failMonitorPeriodMs: 10_000 } })
+    // No jitter: this test is about the interval itself.
+    t = await startTestCore({ clock, retryJitterRatio: 0, monitorTimings: { failMonitorPeriodMs: 10_000 } })
     const job = await t.addJob({
       executorHandler: 'failJobHandler',
       executorFailRetryCount: 2,
@@ -77,7 +78,7 @@ describe('fail retry (seeds/002: retry)', () => {
 
   it('doubles the interval per attempt with exponential backoff', async () => {
     const clock = new ManualClock(T0)
-    t = await startTestCore({ clock, monitorTimings: { failMonitorPeriodMs: 60_000 } })
+    t = await startTestCore({ clock, retryJitterRatio: 0, monitorTimings: { failMonitorPeriodMs: 60_000 } })
     const job = await t.addJob({
       executorHandler: 'failJobHandler',
       executorFailRetryCount: 3,
