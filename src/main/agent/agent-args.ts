@@ -2,6 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { PROTOCOL_GENERATIONS } from '../../shared/model'
+import { parseAllowEntry } from '../executor/handlers/http-allowlist'
 import type { AdminGeneration } from '../net/admin-client'
 import { parseAdminAddresses } from '../net/admin-client'
 import { DEFAULT_EXECUTOR_PORT } from '../net/executor-server'
@@ -51,7 +52,8 @@ Runs a JobDesk executor that speaks the XXL-JOB executor protocol and registers 
   --log-path DIR            run logs, glue sources, callback spool (default ${DEFAULT_LOG_PATH})
   --log-retention-days N    delete run-log folders older than N days; < 3 keeps all (default 30)
   --enable-scripts          run GLUE script jobs (shell, python, …): remote code execution by design
-  --http-allow PREFIX[,…]   URL prefixes httpJobHandler may call ("any" allows all; default none)
+  --http-allow PREFIX[,…]   URLs httpJobHandler may call: scheme://host[:port][/path] each, matched on
+                            scheme, host, port and whole path segments ("any" allows all; default none)
   --admin-generation G      g1 | g2 | g3 | auto (default auto: detected from the admin's replies)
   --run-log-layout L        files (default: XXL-JOB's <yyyy-MM-dd>/<logId>.log) | packed (day segments;
                             for thousands of short runs a second, where a file per run costs too much)
@@ -162,14 +164,26 @@ function readInt(flag: string, value: string | undefined, fallback: number, min:
   return parsed
 }
 
+/** Each entry an origin with an optional path prefix (see executor/handlers/http-allowlist.ts). */
 function readHttpAllow(value: string | undefined): string[] | 'any' {
   if (value === undefined) return []
   if (value.trim() === 'any') return 'any'
-  return value
+  const prefixes = value
     .split(',')
     .map((prefix) => prefix.trim())
     .filter((prefix) => prefix !== '')
-    .map((prefix) => readHttpUrl('--http-allow', prefix))
+  for (const prefix of prefixes) {
+    const entry = parseAllowEntry(prefix)
+    if (typeof entry === 'string') {
+      throw new UsageError(`--http-allow: '${cutValue(prefix)}' ${entry}; e.g. --http-allow http://10.0.0.5:8080/api,https://intranet.example`)
+    }
+  }
+  if (prefixes.length === 0) throw new UsageError('--http-allow: give at least one URL prefix, or "any"')
+  return prefixes
+}
+
+function cutValue(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} chars)` : text
 }
 
 function readLayout(value: string | undefined): 'files' | 'packed' {

@@ -9,6 +9,7 @@ import { failure, SUCCESS, type ExecutorReply, type HandleCallback, type LogRequ
 import type { Executor, ExecutorOptions, ExecutorState, ExecutorStatus } from './executor-types'
 import { ALREADY_KILLED_MSG, BUSY_MSG, KILL_REASON, STOP_REASON, STOPPING_MSG } from './executor-texts'
 import { BUILTIN_HANDLER_NAMES } from './handlers/builtin-handlers'
+import { parseAllowList } from './handlers/http-allowlist'
 import { laneIdentity, planTrigger } from './lane/block-strategy'
 import { JobLanes } from './lane/job-lanes'
 import { RunnerPool } from './runner/runner-pool'
@@ -31,6 +32,11 @@ import { resolve } from 'node:path'
  */
 export function createExecutor(input: ExecutorOptions): Executor {
   const options = { ...input, logDir: resolve(input.logDir) }
+  try {
+    parseAllowList(options.httpAllowPrefixes ?? [])
+  } catch (error) {
+    throw new ValidationError('httpAllowPrefixes', (error as Error).message.replace(/^httpAllowPrefixes: /, ''))
+  }
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? silentLogger
   const idleRunnerExitMs = options.idleRunnerExitMs ?? 90_000
