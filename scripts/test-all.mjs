@@ -16,6 +16,18 @@ function run(command, args, env = {}) {
   return result.status ?? 1
 }
 
+/** "2 skipped: <title>; <title>": a skip says what did not run (the titles say why). */
+function skippedNote(titles) {
+  return titles.length === 0 ? '' : `${titles.length} skipped: ${titles.join('; ')}`
+}
+
+function skippedSpecs(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => (spec.tests ?? []).some((test) => test.status === 'skipped')).map((spec) => spec.title),
+    ...skippedSpecs(suite.suites ?? []),
+  ])
+}
+
 function count(suite, passed, failed, note = '') {
   totals.passed += passed
   totals.failed += failed
@@ -37,7 +49,10 @@ if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'))
   // Files that fail to load count as failures too (their tests never ran).
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
-  count('vitest', report.numPassedTests, report.numFailedTests + brokenFiles, report.numPendingTests ? `${report.numPendingTests} skipped` : '')
+  const skipped = report.testResults.flatMap((file) =>
+    file.assertionResults.filter((test) => test.status === 'pending' || test.status === 'skipped' || test.status === 'todo').map((test) => test.title),
+  )
+  count('vitest', report.numPassedTests, report.numFailedTests + brokenFiles, skippedNote(skipped))
 } else {
   count('vitest', 0, 1, 'no report: vitest did not run')
 }
@@ -47,8 +62,9 @@ if (built) {
   run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })
 }
 if (existsSync(playwrightReport)) {
-  const stats = JSON.parse(readFileSync(playwrightReport, 'utf8')).stats
-  count('e2e', stats.expected, stats.unexpected + stats.flaky, stats.skipped ? `${stats.skipped} skipped` : '')
+  const report = JSON.parse(readFileSync(playwrightReport, 'utf8'))
+  const stats = report.stats
+  count('e2e', stats.expected, stats.unexpected + stats.flaky, skippedNote(skippedSpecs(report.suites ?? [])))
 } else {
   count('e2e', 0, 1, built ? 'no report: playwright did not run' : 'not run: the build failed')
 }

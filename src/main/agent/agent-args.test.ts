@@ -26,6 +26,7 @@ describe('parseAgentArgs', () => {
       logPath: DEFAULT_LOG_PATH,
       logRetentionDays: 30,
       enableScripts: false,
+      nodeInterpreter: null,
       httpAllowPrefixes: [],
       adminGeneration: 'auto',
       beatIntervalMs: 30_000,
@@ -93,6 +94,12 @@ describe('parseAgentArgs', () => {
     expect(usageError([...base, '--http-allow', ','])).toBe('--http-allow: give at least one URL prefix, or "any"')
     const long = `http://${'x'.repeat(5000)}@h/`
     expect(usageError([...base, '--http-allow', long]).length).toBeLessThan(400)
+  })
+
+  it('takes --node-interpreter as a path that exists or a command name for PATH', () => {
+    expect(parseAgentArgs([...base, '--node-interpreter', process.execPath])).toMatchObject({ nodeInterpreter: process.execPath })
+    expect(parseAgentArgs([...base, '--node-interpreter', 'node'])).toMatchObject({ nodeInterpreter: 'node' })
+    expect(usageError([...base, '--node-interpreter', '/opt/no/such/node'])).toBe("--node-interpreter: '/opt/no/such/node' does not exist")
   })
 
   it('answers --help', () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -21,6 +22,8 @@ export interface AgentConfig {
   logPath: string
   logRetentionDays: number
   enableScripts: boolean
+  /** GLUE_NODEJS's interpreter; null → the agent's own Node (process.execPath). */
+  nodeInterpreter: string | null
   /** URL prefixes httpJobHandler may call, or every URL. */
   httpAllowPrefixes: string[] | 'any'
   adminGeneration: AdminGeneration
@@ -52,6 +55,8 @@ Runs a JobDesk executor that speaks the XXL-JOB executor protocol and registers 
   --log-path DIR            run logs, glue sources, callback spool (default ${DEFAULT_LOG_PATH})
   --log-retention-days N    delete run-log folders older than N days; < 3 keeps all (default 30)
   --enable-scripts          run GLUE script jobs (shell, python, …): remote code execution by design
+  --node-interpreter PATH   program for GLUE_NODEJS scripts (a path, or a command on PATH such as
+                            node; default: the Node running this agent)
   --http-allow PREFIX[,…]   URLs httpJobHandler may call: scheme://host[:port][/path] each, matched on
                             scheme, host, port and whole path segments ("any" allows all; default none)
   --admin-generation G      g1 | g2 | g3 | auto (default auto: detected from the admin's replies)
@@ -72,6 +77,7 @@ const OPTIONS = {
   'log-path': { type: 'string' },
   'log-retention-days': { type: 'string' },
   'enable-scripts': { type: 'boolean' },
+  'node-interpreter': { type: 'string' },
   'http-allow': { type: 'string' },
   'admin-generation': { type: 'string' },
   'run-log-layout': { type: 'string' },
@@ -107,6 +113,7 @@ export function parseAgentArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     logPath: values['log-path'] === undefined ? DEFAULT_LOG_PATH : nonBlank('--log-path', values['log-path']),
     logRetentionDays: readInt('--log-retention-days', values['log-retention-days'], 30, 0, 36_500),
     enableScripts: values['enable-scripts'] ?? false,
+    nodeInterpreter: values['node-interpreter'] === undefined ? null : readInterpreter(values['node-interpreter']),
     httpAllowPrefixes: readHttpAllow(values['http-allow']),
     adminGeneration: readGeneration(values['admin-generation']),
     runLogLayout: readLayout(values['run-log-layout']),
@@ -184,6 +191,13 @@ function readHttpAllow(value: string | undefined): string[] | 'any' {
 
 function cutValue(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} chars)` : text
+}
+
+/** A path must exist; a bare name (no slash) is looked up on PATH when a script runs. */
+function readInterpreter(value: string): string {
+  const command = nonBlank('--node-interpreter', value)
+  if (/[/\\]/.test(command) && !existsSync(command)) throw new UsageError(`--node-interpreter: '${cutValue(command)}' does not exist`)
+  return command
 }
 
 function readLayout(value: string | undefined): 'files' | 'packed' {

@@ -69,7 +69,7 @@ export interface CoreOptions {
    */
   retryJitterRatio?: number
   /** Settings for the embedded executor beyond the ones the core decides (handler folders, limits). */
-  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'idleRunnerExitMs'>
+  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'idleRunnerExitMs' | 'nodeInterpreter'>
 }
 
 export type CoreState = 'starting' | 'running' | 'draining' | 'stopped'

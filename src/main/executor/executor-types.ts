@@ -34,6 +34,12 @@ export interface ExecutorOptions {
   clock?: Clock
   /** Script glue types (GLUE_SHELL, …) run only when true: they are remote code execution by design. */
   enableScripts: boolean
+  /**
+   * The program GLUE_NODEJS scripts run with (a path, or a command looked up on PATH such as
+   * "node"). Default: this process's own runtime (process.execPath; the Electron binary runs as Node
+   * with ELECTRON_RUN_AS_NODE=1), so a desktop without Node installed still runs them.
+   */
+  nodeInterpreter?: string
   /** Directories of `.js`/`.mjs` handler modules (see handlers/handler-contract.ts). */
   handlerDirs?: string[]
   /** URL prefixes httpJobHandler may call; 'any' allows every http(s) URL. Default: none allowed. */

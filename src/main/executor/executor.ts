@@ -98,6 +98,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     clock,
     logger,
     killGraceMs: options.killGraceMs ?? 500,
+    nodeInterpreter: options.nodeInterpreter,
     onFinished(callback, log) {
       awaitingCallback.set(callback.logId, log)
       callbacks.push(callback)
