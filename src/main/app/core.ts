@@ -25,6 +25,7 @@ import { databaseFile, handlerDir, runLogDir } from './data-dir'
 import { EventHub } from './events'
 import { createFacade } from './facade'
 import { JobService } from './job-service'
+import { RunLogKeeper } from './run-log-keeper'
 import { RunLogs } from './run-logs'
 import { ensureEmbeddedGroup, seedDemoJobs } from './seed-demo'
 import { AlarmService } from './alarm-service'
@@ -143,7 +144,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const pool = new TriggerPool({
     trigger: (run) => triggerRun(run, { routers, executors, nowMs }),
     record: (outcome) => {
-      if (outcome.triggerCode === 200) runLogs.noteTriggered(outcome.logId, outcome.executorAddress)
+      if (outcome.triggerCode === 200) logKeeper.noteTriggered(outcome.logId, outcome.executorAddress)
       void writer.recordOutcome(outcome).catch(() => {})
     },
     nowMs,
@@ -163,7 +164,17 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   })
   const jobs = new JobService(store, nowMs)
   const links = new LinkService(store)
-  const runLogs = new RunLogs(store, executors, executor ? (request, listener) => executor.watchLog(request, listener) : null, events, clock, logger)
+  const monitorTimings = { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings }
+  const logKeeper = new RunLogKeeper({ store, executors, clock, logger, keepPeriodMs: monitorTimings.runLogKeepPeriodMs })
+  const runLogs = new RunLogs(
+    store,
+    executors,
+    executor ? (request, listener) => executor.watchLog(request, listener) : null,
+    events,
+    clock,
+    logger,
+    logKeeper,
+  )
 
   const embeddedGroupId = ensureEmbeddedGroup(store, nowMs())
   if (executor) registry.beat(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
@@ -188,10 +199,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     trigger: (request) => triggers.trigger(request),
     sendAlarm: (run) => alarms.sendFor(run),
     retentionDays: () => settings.logRetentionDays(),
-    timings: { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings },
+    timings: monitorTimings,
     retryJitterRatio: options.retryJitterRatio,
     recoverEmbeddedRuns: !instance.othersAlive,
-    keepLogs: (runs) => runLogs.archiveLater(runs),
+    keepLogs: (runs) => logKeeper.keepFinished(runs),
   })
 
   const api = createFacade({
@@ -225,6 +236,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   })
 
   scheduler.start()
+  logKeeper.start()
   state = 'running'
   logger.info('core running', { dataDir: options.dataDir })
 
@@ -255,6 +267,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       writer.flush(true)
       await alarms.close()
       runLogs.close()
+      await logKeeper.close()
       events.close()
       await checkpointer.stop()
       store.close()

@@ -1,4 +1,5 @@
 import { ChildJobs } from '../completion/child-jobs'
+import { DEFAULT_KEEP_PERIOD_MS } from './run-log-keeper'
 import { FailMonitor, type SendAlarm } from '../completion/fail-monitor'
 import { deleteExpiredRuns, refreshReport } from '../completion/log-maintenance'
 import {
@@ -23,6 +24,8 @@ export interface MonitorTimings {
   lostRunPeriodMs: number
   reportPeriodMs: number
   retentionPeriodMs: number
+  /** How often the logs of running LAN runs are copied (run-log-keeper.ts). */
+  runLogKeepPeriodMs: number
 }
 
 export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
@@ -31,6 +34,7 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
   lostRunPeriodMs: LOST_RUN_PERIOD_MS,
   reportPeriodMs: 60_000,
   retentionPeriodMs: 86_400_000,
+  runLogKeepPeriodMs: DEFAULT_KEEP_PERIOD_MS,
 }
 
 export interface MonitorDeps {

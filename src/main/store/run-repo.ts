@@ -79,6 +79,7 @@ export class RunRepo {
   private readonly lostCandidates
   private readonly stalePending
   private readonly runningOn
+  private readonly runningElsewhere
   private readonly oldIds
   private readonly ancestorStmt
   private readonly lastOfJobStmt
@@ -144,6 +145,10 @@ export class RunRepo {
     this.runningOn = db.prepare<[string, number], RunRow>(
       `SELECT * FROM job_log INDEXED BY job_log_running
         WHERE trigger_code = 200 AND handle_code = 0 AND executor_address = ? AND trigger_time < ? ORDER BY id`,
+    )
+    this.runningElsewhere = db.prepare<[string, number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_running
+        WHERE trigger_code = 200 AND handle_code = 0 AND executor_address NOT IN ('', ?) ORDER BY id LIMIT ?`,
     )
     this.oldIds = db.prepare<[number, number], { id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY id LIMIT ?')
     this.lastOfJobStmt = db.prepare<[number], { id: number; trigger_code: number; handle_code: number; trigger_time: number }>(
@@ -273,6 +278,11 @@ export class RunRepo {
   /** Runs still running on `address` that were triggered before `beforeMs`. */
   findRunningOn(address: string, beforeMs: number): JobRun[] {
     return this.runningOn.all(address, beforeMs).map(fromRow)
+  }
+
+  /** Running runs on any executor but `address` (the LAN ones, given the embedded address), oldest first. */
+  findRunningElsewhere(address: string, limit: number): JobRun[] {
+    return this.runningElsewhere.all(address, limit).map(fromRow)
   }
 
   /** Up to `limit` ids of runs triggered before `beforeMs`, oldest first. */
