@@ -32,6 +32,8 @@ export class SettingsService {
     private readonly alarms: AlarmService,
     private readonly listenDefaults: ListenDefaults,
     tokenOverride?: string,
+    /** The core's log file, shown in Settings ('' when none). */
+    private readonly logFile = '',
   ) {
     if (tokenOverride !== undefined) checkToken(tokenOverride, '--token')
     this.tokenOverride = tokenOverride
@@ -53,6 +55,7 @@ export class SettingsService {
       listenPort: this.store.settings.get<number>(KEYS.listenPort) ?? this.listenDefaults.port,
       logRetentionDays: this.logRetentionDays(),
       alarms: this.alarms.settings() as AlarmChannels,
+      logFile: this.logFile,
     }
   }
 
