@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from './app/data-dir'
 import { startHeadless } from './app/headless'
+import { createFileLogger } from './kernel/file-logger'
 import { consoleLogger } from './kernel/logger'
 import { DEFAULT_REGISTRY_TIMINGS } from './registry/health'
 import { DatabaseOpenError } from './store/open-database'
@@ -44,7 +45,9 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: '${values.port}' is not a port number (0-65535)`)
 
   const dataDir = resolveDataDir(values['data-dir'])
-  const logger = consoleLogger('jobdesk')
+  // The rotating log file in the data folder, and the console as before.
+  const logFile = createFileLogger({ dir: dataDir, alsoTo: consoleLogger('jobdesk') })
+  const logger = logFile.logger
   let headless
   try {
     headless = await startHeadless({
@@ -58,13 +61,16 @@ async function main(): Promise<void> {
       registryTimings: registryTimings(values),
       retryJitterRatio: retryJitter(values['retry-jitter']),
       logger,
+      logFile: logFile.file,
     })
   } catch (error) {
+    logger.error('JobDesk did not start', { error: (error as Error).message })
+    await logFile.close()
     if (error instanceof DatabaseOpenError || error instanceof ListenError || error instanceof ValidationError) fail(error.message)
     throw error
   }
   const adminUrl = headless.url.replace(/#.*$/, '')
-  console.log(`JobDesk is running (data in ${dataDir}).`)
+  console.log(`JobDesk is running (data in ${dataDir}; log file ${logFile.file}).`)
   console.log(`Console: ${headless.url}`)
   console.log(`Executors register at ${adminUrl} with access token ${headless.core.settings.accessToken()}`)
   console.log('Press Ctrl-C to stop.')
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
     stopping = true
     console.log(`${signal}: draining — running jobs get a few seconds to finish…`)
     await headless.stop()
+    await logFile.close()
     console.log('JobDesk stopped.')
     process.exit(0)
   }

@@ -47,6 +47,8 @@ export interface CoreOptions {
   dataDir: string
   clock?: Clock
   logger?: Logger
+  /** The file `logger` writes to (kernel/file-logger.ts), shown in Settings; none in tests. */
+  logFile?: string
   spawnWorker?: SpawnWorker
   /** better-sqlite3 built for Electron's ABI (toolchain.md); plain Node leaves it unset. */
   nativeBinding?: string
@@ -132,7 +134,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     onDesktop: (facts) =>
       events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg }),
   })
-  const settings = new SettingsService(store, alarms, options.listen ?? { host: '127.0.0.1', port: 8080 }, options.accessToken)
+  const settings = new SettingsService(store, alarms, options.listen ?? { host: '127.0.0.1', port: 8080 }, options.accessToken, options.logFile)
   const registryChanged = () => events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
   const registry = new RegistryService(store, timings, registryChanged)
 
