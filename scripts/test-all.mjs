@@ -1,6 +1,6 @@
 // `npm test`: every suite, then one line "N passed, N failed" summing them (CI reads the last line).
-// Suites: typecheck (one check per tsconfig), vitest (unit + integration), Playwright (end to end
-// against headless mode in Debian's chromium). The build comes first because the end-to-end tests
+// Suites: typecheck (one check per tsconfig), lint (oxlint), vitest (unit + integration), Playwright
+// (end to end against headless mode in Debian's chromium). The build comes first because the end-to-end tests
 // and the process-level integration tests run the built app.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -42,6 +42,10 @@ for (const config of ['tsconfig.node.json', 'tsconfig.web.json']) {
   const ok = run('npx', ['tsc', '--noEmit', '-p', config]) === 0
   count(`typecheck ${config}`, ok ? 1 : 0, ok ? 0 : 1)
 }
+
+// One pass or one failure, like a typecheck; oxlint prints each finding.
+const linted = run('npm', ['run', '--silent', 'lint']) === 0
+count('lint', linted ? 1 : 0, linted ? 0 : 1)
 
 const vitestReport = join(reportDir, 'vitest.json')
 run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])

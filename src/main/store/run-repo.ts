@@ -223,14 +223,18 @@ export class RunRepo {
   list(filter: RunFilter): JobRun[] {
     const where: string[] = []
     const args: (number | string)[] = []
-    if (filter.jobId !== undefined) (where.push('job_id = ?'), args.push(filter.jobId))
-    if (filter.jobGroup !== undefined) (where.push('job_group = ?'), args.push(filter.jobGroup))
+    const add = (clause: string, value: number | string): void => {
+      where.push(clause)
+      args.push(value)
+    }
+    if (filter.jobId !== undefined) add('job_id = ?', filter.jobId)
+    if (filter.jobGroup !== undefined) add('job_group = ?', filter.jobGroup)
     if (filter.status) where.push(FILTER_SQL[filter.status])
-    if (filter.triggerType) (where.push('trigger_type = ?'), args.push(filter.triggerType))
-    if (filter.parentLogId !== undefined) (where.push('parent_log_id = ?'), args.push(filter.parentLogId))
-    if (filter.sinceMs !== undefined) (where.push('trigger_time >= ?'), args.push(filter.sinceMs))
-    if (filter.untilMs !== undefined) (where.push('trigger_time <= ?'), args.push(filter.untilMs))
-    if (filter.beforeId !== undefined) (where.push('id < ?'), args.push(filter.beforeId))
+    if (filter.triggerType) add('trigger_type = ?', filter.triggerType)
+    if (filter.parentLogId !== undefined) add('parent_log_id = ?', filter.parentLogId)
+    if (filter.sinceMs !== undefined) add('trigger_time >= ?', filter.sinceMs)
+    if (filter.untilMs !== undefined) add('trigger_time <= ?', filter.untilMs)
+    if (filter.beforeId !== undefined) add('id < ?', filter.beforeId)
     const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000)
     const sql = `SELECT * FROM job_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`
     return (this.db.prepare(sql).all(...args) as RunRow[]).map(fromRow)

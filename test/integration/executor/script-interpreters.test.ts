@@ -54,8 +54,8 @@ async function runScript(glueType: ScriptGlueType, source: string, options: Part
 describe.skipIf(process.platform === 'win32')('GLUE scripts run to success with each interpreter', () => {
   for (const [glueType, script] of Object.entries(SCRIPTS) as [ScriptGlueType, (typeof SCRIPTS)[ScriptGlueType]][]) {
     const missing = script.needs !== null && !has(script.needs)
-    const title = `${glueType} prints its arguments and exits 0${missing ? ` (skipped: "${script.needs}" is not installed on this machine)` : ''}`
-    it.skipIf(missing)(title, async () => {
+    // The title says what was skipped and why: scripts/test-all.mjs lists skipped titles.
+    it.skipIf(missing)(`${glueType} prints its arguments and exits 0${missing ? ` (skipped: "${script.needs}" is not installed on this machine)` : ''}`, async () => {
       const { callback, log } = await runScript(glueType, script.source)
       expect(callback).toMatchObject({ handleCode: 200 })
       expect(log).toContain(`${PREFIX[glueType]} got p-7 1/3`)
