@@ -105,11 +105,7 @@ export async function runPeriodically(
   while (!signal.aborted) {
     await sleepUntil(clock, clock.nowMs() + periodMs, signal)
     if (signal.aborted) return
-    try {
-      await work()
-    } catch (error) {
-      onError(error)
-    }
+    await callReporting(work, onError)
   }
 }
 
@@ -122,10 +118,14 @@ export async function runNowAndPeriodically(
   onError: (error: unknown) => void = () => {},
 ): Promise<void> {
   if (signal.aborted) return
+  await callReporting(work, onError)
+  await runPeriodically(clock, periodMs, signal, work, onError)
+}
+
+async function callReporting(work: () => void | Promise<void>, onError: (error: unknown) => void): Promise<void> {
   try {
     await work()
   } catch (error) {
     onError(error)
   }
-  await runPeriodically(clock, periodMs, signal, work, onError)
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runStatus, type LogPage } from '../../../src/shared/model'
-import { TEST_HANDLERS_DIR } from '../../support/core-harness'
-import { FAST_REGISTRY, startLanAdmin, TEST_TOKEN, type LanAdmin } from '../../support/lan-harness'
+import { lanAgentArgs, startLanAdmin, type LanAdmin } from '../../support/lan-harness'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
 import { spawnAgent, type AgentProcess } from '../../support/wire-agent-process'
@@ -93,10 +92,7 @@ describe('logs outlive their LAN executor', () => {
   it('lost: an agent killed -9 mid-run leaves the lines copied while it ran, and says why it was not asked', async () => {
     admin = await startLanAdmin({ monitorTimings: TIMINGS })
     logs = makeTempDir('jobdesk-agent-')
-    agentProcess = spawnAgent([
-      '--admin', admin.url, '--token', TEST_TOKEN, '--app', 'keep-lost', '--port', '0', '--host', '127.0.0.1',
-      '--beat-interval-ms', String(FAST_REGISTRY.beatIntervalMs), '--handlers', TEST_HANDLERS_DIR, '--log-path', logs.path,
-    ])
+    agentProcess = spawnAgent(lanAgentArgs(admin.url, 'keep-lost', logs.path))
     await agentProcess.waitForOutput(/registering/)
     await admin.groupAddresses('keep-lost', 1)
     const job = await admin.addJob('keep-lost', { executorHandler: 'chattyJobHandler', executorParam: '5|60000' })
