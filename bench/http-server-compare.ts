@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { startExecutorServer } from '../src/main/net/executor-server'
-import { createExecutorRoutes, type ExecutorRouteOptions } from '../src/main/net/wire/executor-routes'
+import { answerWireRequest, createExecutorRoutes, type ExecutorRouteOptions } from '../src/main/net/wire/executor-routes'
 import { describeMachine, formatLoad, serveBareHttp, median, postOnce, postPool, runLoadOnServer, startServerChild, type LoadResult, NOOP_EXECUTOR } from './support/wire-load'
 
 const TOKEN = 'bench-token'
@@ -49,7 +49,7 @@ async function serveFastify(): Promise<number> {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
   app.all('*', async (request, reply) => {
-    const text = await routes({ method: request.method, uri: request.url, headers: request.headers, bodyText: typeof request.body === 'string' ? request.body : '' })
+    const text = await answerWireRequest(routes, { method: request.method, uri: request.url, headers: request.headers, bodyText: typeof request.body === 'string' ? request.body : '' })
     void reply.code(200).header('Content-Type', 'application/json;charset=UTF-8').send(text)
     return reply
   })

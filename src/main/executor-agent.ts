@@ -37,6 +37,9 @@ async function main(): Promise<void> {
     throw error
   }
   console.log(`${NAME}: listening on ${agent.host}:${agent.port}; registering ${config.appName} as ${agent.address} with ${config.adminAddresses.join(', ')}`)
+  if (/^127\.|^localhost$|^::1$/.test(agent.host) && !config.adminAddresses.every((a) => /^https?:\/\/(127\.|localhost[:/]|\[::1\])/.test(a))) {
+    console.log(`${NAME}: bound to ${agent.host}, so only this machine can reach it; start with --host 0.0.0.0 to serve an admin on another machine`)
+  }
   if (config.enableScripts) console.log(`${NAME}: GLUE script jobs are enabled (admins holding the token can run commands on this machine)`)
   void agent.firstBeat.then((outcome) =>
     outcome.ok

@@ -12,7 +12,8 @@ import { ValidationError } from '../shared/errors'
  * Headless mode: `npm run serve -- [--port P] [--host H] [--data-dir D]`. The scheduler, the embedded
  * executor and the console, under plain Node, for an on-prem server without a desktop.
  */
-const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN] [--console-token TOKEN] [--retry-jitter 0.1] [--no-demo]`
+const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN]
+                     [--api-token API_TOKEN] [--console-token TOKEN] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]`
 
 async function main(): Promise<void> {
   let values
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
         'data-dir': { type: 'string' },
         'console-token': { type: 'string' },
         token: { type: 'string' },
+        'api-token': { type: 'string' },
+        'enable-scripts': { type: 'boolean', default: false },
         handlers: { type: 'string', multiple: true },
         'registry-beat-ms': { type: 'string' },
         'registry-dead-ms': { type: 'string' },
@@ -56,6 +59,8 @@ async function main(): Promise<void> {
       port,
       consoleToken: values['console-token'] ?? process.env.JOBDESK_CONSOLE_TOKEN,
       accessToken: values.token ?? process.env.JOBDESK_ACCESS_TOKEN,
+      apiToken: values['api-token'] ?? process.env.JOBDESK_API_TOKEN,
+      enableScripts: values['enable-scripts'],
       seedDemo: !values['no-demo'],
       executorOptions: { handlerDirs: values.handlers ?? [] },
       registryTimings: registryTimings(values),
@@ -73,6 +78,8 @@ async function main(): Promise<void> {
   console.log(`JobDesk is running (data in ${dataDir}; log file ${logFile.file}).`)
   console.log(`Console: ${headless.url}`)
   console.log(`Executors register at ${adminUrl} with access token ${headless.core.settings.accessToken()}`)
+  console.log(`Job OpenAPI: ${adminUrl}api/<method> with the API token ${headless.core.settings.apiToken()}`)
+  if (values['enable-scripts']) console.log('Script (GLUE) jobs run on this machine as this user (--enable-scripts).')
   console.log('Press Ctrl-C to stop.')
 
   let stopping = false

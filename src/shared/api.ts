@@ -79,6 +79,8 @@ export interface JobDeskApi {
   saveSettings(input: SettingsInput): Promise<Settings>
   /** Replaces the global executor access token with a new random one. */
   regenerateAccessToken(): Promise<Settings>
+  /** Replaces the OpenAPI's token with a new random one. */
+  regenerateApiToken(): Promise<Settings>
   /** Sends a test alarm email with the saved SMTP settings. */
   sendTestEmail(request: { to: string }): Promise<ChannelCheck>
   testWebhook(request: { url: string }): Promise<ChannelCheck>
@@ -121,6 +123,7 @@ export const API_METHODS = [
   'getSettings',
   'saveSettings',
   'regenerateAccessToken',
+  'regenerateApiToken',
   'sendTestEmail',
   'testWebhook',
 ] as const satisfies readonly ApiMethod[]
@@ -194,6 +197,8 @@ export interface GroupInput {
   addressList: string
   /** The group's own token (G3 executors); empty means the global token applies. */
   accessToken: string
+  /** Whether the group's own token may give its jobs script (GLUE) types and sources; default false. */
+  scriptsAllowed?: boolean
 }
 
 export interface DailyReportRequest {
@@ -233,8 +238,24 @@ export interface ImportReport {
 }
 
 export interface Settings {
-  /** The global token executors present (`XXL-JOB-ACCESS-TOKEN`); groups may have their own. */
+  /**
+   * The global token executors present (`XXL-JOB-ACCESS-TOKEN`); groups may have their own. It lets
+   * an executor register, beat, leave and call back — nothing else.
+   */
   accessToken: string
+  /** The job OpenAPI's token (`XXL-JOB-ACCESS-TOKEN` on `/api/addJob` …); never the executor token. */
+  apiToken: string
+  /** Which tokens come from the command line or the environment (then they cannot be regenerated here). */
+  tokensFromFlags: { accessToken: boolean; apiToken: boolean }
+  /**
+   * XXL-JOB 3.5 lets its executor token call the OpenAPI; scripts written against it may need that.
+   * Off by default: every executor box holds that token.
+   */
+  openApiAcceptsExecutorToken: boolean
+  /** Whether the embedded executor runs script (GLUE) jobs on this machine, as JobDesk's user. */
+  embeddedScriptsEnabled: boolean
+  /** True when `--enable-scripts` turned them on for this run (the setting cannot turn them off then). */
+  embeddedScriptsForced: boolean
   /** Where the console and the executor-facing API listen (headless: as started; desktop: applied at next start). */
   listenHost: string
   listenPort: number
@@ -256,6 +277,8 @@ export interface SettingsInput {
   listenPort?: number
   logRetentionDays?: number
   alarms?: AlarmChannels
+  openApiAcceptsExecutorToken?: boolean
+  embeddedScriptsEnabled?: boolean
 }
 
 export interface ChannelCheck {

@@ -1,48 +1,108 @@
 /**
  * Errors the core throws and the UI branches on. They cross threads and the browser bridge as
- * `{ name, message, field? }` (see `toErrorInfo`), and the XXL-JOB wire as `{code:500, msg}`.
+ * {@link ErrorInfo} (see `toErrorInfo`), and the XXL-JOB wire as `{code:500, msg}`.
+ *
+ * Every error carries a machine-readable `code` and its `params`: the console renders the message in
+ * its own language from those (the English `message` is for logs, the wire and as a fallback), so
+ * nothing on the receiving side parses prose.
  */
+
+/** Values an error's parameters may hold; they survive JSON and structured clone as they are. */
+export type ErrorParams = Record<string, string | number | boolean | null | readonly (string | number)[]>
+
+interface CodedErrorOptions {
+  code?: string
+  params?: ErrorParams
+}
+
 export class ValidationError extends Error {
   override readonly name = 'ValidationError'
-  /** The input field the message is about, e.g. `scheduleConf`. */
+  /** The input field the message is about, e.g. `scheduleConf` or `callbackList[3].logId`. */
   readonly field: string
+  /** e.g. `validation.too_big`; see src/shared/schema/issue-text.ts for the validation codes. */
+  readonly code: string
+  readonly params: ErrorParams
 
-  constructor(field: string, message: string) {
+  constructor(field: string, message: string, options: CodedErrorOptions = {}) {
     super(message.startsWith(`${field}:`) ? message : `${field}: ${message}`)
     this.field = field
+    this.code = options.code ?? 'validation.invalid'
+    this.params = options.params ?? {}
   }
 }
 
 export class NotFoundError extends Error {
   override readonly name = 'NotFoundError'
+  readonly code: string
+  readonly params: ErrorParams
+
+  constructor(message: string, options: CodedErrorOptions = {}) {
+    super(message)
+    this.code = options.code ?? 'notFound'
+    this.params = options.params ?? {}
+  }
 }
 
 /** The request is well-formed but conflicts with the current state (e.g. a link that closes a cycle). */
 export class ConflictError extends Error {
   override readonly name = 'ConflictError'
+  readonly code: string
+  readonly params: ErrorParams
+
+  constructor(message: string, options: CodedErrorOptions = {}) {
+    super(message)
+    this.code = options.code ?? 'conflict'
+    this.params = options.params ?? {}
+  }
+}
+
+/** The caller is known but may not do this (a group token outside its group, scripts switched off). */
+export class PermissionError extends Error {
+  override readonly name = 'PermissionError'
+  readonly code: string
+  readonly params: ErrorParams
+
+  constructor(message: string, options: CodedErrorOptions = {}) {
+    super(message)
+    this.code = options.code ?? 'permission'
+    this.params = options.params ?? {}
+  }
 }
 
 export interface ErrorInfo {
   name: string
   message: string
   field?: string
+  code?: string
+  params?: ErrorParams
+}
+
+type CodedError = ValidationError | NotFoundError | ConflictError | PermissionError
+
+function isCoded(error: unknown): error is CodedError {
+  return error instanceof ValidationError || error instanceof NotFoundError || error instanceof ConflictError || error instanceof PermissionError
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (error instanceof ValidationError) return { name: error.name, message: error.message, field: error.field }
+  if (error instanceof ValidationError) return { name: error.name, message: error.message, field: error.field, code: error.code, params: error.params }
+  if (isCoded(error)) return { name: error.name, message: error.message, code: error.code, params: error.params }
   if (error instanceof Error) return { name: error.name, message: error.message }
   return { name: 'Error', message: String(error) }
 }
 
-/** Rebuilds an error on the receiving side so `instanceof` and `.field` work there too. */
+/** Rebuilds an error on the receiving side so `instanceof`, `.field` and `.code` work there too. */
 export function fromErrorInfo(info: ErrorInfo): Error {
-  if (info.name === 'ValidationError' && info.field) {
-    const error = new ValidationError(info.field, info.message)
-    return error
-  }
-  if (info.name === 'NotFoundError') return new NotFoundError(info.message)
-  if (info.name === 'ConflictError') return new ConflictError(info.message)
+  const options = { code: info.code, params: info.params }
+  if (info.name === 'ValidationError' && info.field) return new ValidationError(info.field, info.message, options)
+  if (info.name === 'NotFoundError') return new NotFoundError(info.message, options)
+  if (info.name === 'ConflictError') return new ConflictError(info.message, options)
+  if (info.name === 'PermissionError') return new PermissionError(info.message, options)
   const error = new Error(info.message)
   error.name = info.name
   return error
+}
+
+/** True for the errors that describe the caller's input or rights (answered as such, not as a server fault). */
+export function isCallerError(error: unknown): boolean {
+  return isCoded(error)
 }

@@ -66,8 +66,14 @@ export const ALARM_STATUS = { todo: 0, locked: -1, notNeeded: 1, sent: 2, failed
 /** `job_group.address_type`. */
 export const ADDRESS_TYPE = { auto: 0, manual: 1 } as const
 
-/** The id of the executor group served by the embedded executor, created at first start. */
+/** The app name of the executor group served by the embedded executor, created at first start (reserved). */
 export const EMBEDDED_APP_NAME = 'jobdesk-embedded'
+
+/**
+ * The prefix of every embedded executor's address: `jobdesk://embedded/<instance>/`, one per JobDesk
+ * process, reached in-process by that process only.
+ */
+export const EMBEDDED_ADDRESS_PREFIX = 'jobdesk://embedded/'
 
 export interface JobGroup {
   id: number
@@ -81,6 +87,8 @@ export interface JobGroup {
   protocolGeneration: ProtocolGeneration | null
   /** Created by an unknown app name registering with the global token; shown as new until edited. */
   autoCreated: boolean
+  /** Whether the group's own token may give its jobs script (GLUE) types and sources (OpenAPI). */
+  scriptsAllowed: boolean
   updateTimeMs: number
 }
 

@@ -20,7 +20,7 @@ describe('parseAgentArgs', () => {
       accessToken: 'T',
       appName: 'sales-etl',
       port: 9999,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       address: null,
       handlerDirs: [],
       logPath: DEFAULT_LOG_PATH,

@@ -6,7 +6,7 @@ import { PROTOCOL_GENERATIONS } from '../../shared/model'
 import { parseAllowEntry } from '../executor/handlers/http-allowlist'
 import type { AdminGeneration } from '../net/admin-client'
 import { parseAdminAddresses } from '../net/admin-client'
-import { DEFAULT_EXECUTOR_PORT } from '../net/executor-server'
+import { DEFAULT_EXECUTOR_HOST, DEFAULT_EXECUTOR_PORT } from '../net/executor-server'
 import { DEFAULT_BEAT_INTERVAL_MS } from '../net/registry-beat'
 
 /** The LAN executor agent's settings, from its command line (and one environment variable). */
@@ -49,7 +49,7 @@ Runs a JobDesk executor that speaks the XXL-JOB executor protocol and registers 
   --token TOKEN             access token (XXL-JOB-ACCESS-TOKEN); or set ${TOKEN_ENV}
   --app NAME                app name of the executor group (XXL-JOB appname)
   --port N                  port to listen on (default ${DEFAULT_EXECUTOR_PORT}; 0 picks a free one)
-  --host ADDR               interface to bind (default 0.0.0.0)
+  --host ADDR               interface to bind (default 127.0.0.1: this machine only; 0.0.0.0 for the LAN)
   --address URL             address to register (default http://<first LAN IPv4>:<port>/)
   --handlers DIR            directory of .js/.mjs handler modules (repeatable)
   --log-path DIR            run logs, glue sources, callback spool (default ${DEFAULT_LOG_PATH})
@@ -159,7 +159,7 @@ function readAppName(value: string | undefined): string {
 }
 
 function readHost(value: string | undefined): string {
-  return value === undefined ? '0.0.0.0' : nonBlank('--host', value)
+  return value === undefined ? DEFAULT_EXECUTOR_HOST : nonBlank('--host', value)
 }
 
 function readInt(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -38,14 +38,16 @@ export class AlarmService {
     }
   }
 
-  /** Validates and stores new settings (throws ValidationError naming the field), then uses them. */
-  saveSettings(raw: unknown): AlarmSettings {
-    const settings = validateAlarmSettings(raw)
+  /** Stores settings already validated (validateAlarmSettings); call inside the settings transaction. */
+  keep(settings: AlarmSettings): void {
     this.store.settings.set(ALARM_SETTINGS_KEY, settings)
+  }
+
+  /** Sends with new settings from now on; the old sender closes once its alarms in flight are done. */
+  use(settings: AlarmSettings): void {
     const old = this.sender
     this.sender = this.build(settings)
     void old.close()
-    return settings
   }
 
   /** Sends the alarm of a failed run; true when every channel delivered it. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
@@ -17,7 +18,7 @@ import { Scheduler } from '../scheduler/scheduler'
 import { Checkpointer } from '../store/checkpointer'
 import { openDatabase } from '../store/open-database'
 import { Store } from '../store/store'
-import { EMBEDDED_ADDRESS, ExecutorDirectory } from '../trigger/executor-directory'
+import { embeddedAddressOf, ExecutorDirectory } from '../trigger/executor-directory'
 import { createRouters } from '../trigger/routing'
 import { triggerRun } from '../trigger/trigger-run'
 import { TriggerPool } from '../trigger/trigger-pool'
@@ -41,7 +42,6 @@ import { ExecutorRegistration } from './executor-registration'
 import { RemoteExecutors } from './remote-executors'
 import { createAdminApi } from '../net/admin-api'
 import { createOpenApi, isOpenApiMethod } from '../net/open-api'
-import { RateLimit } from '../net/rate-limit'
 
 export interface CoreOptions {
   dataDir: string
@@ -62,6 +62,10 @@ export interface CoreOptions {
   shutdownGraceMs?: number
   /** The global executor access token (`--token` / `JOBDESK_ACCESS_TOKEN`); default: stored or generated. */
   accessToken?: string
+  /** The OpenAPI's token (`--api-token` / `JOBDESK_API_TOKEN`); default: stored or generated. */
+  apiToken?: string
+  /** `--enable-scripts`: the embedded executor runs script jobs whatever the setting says. */
+  enableScripts?: boolean
   /** Where the admin server listens, as shown in the settings. */
   listen?: ListenDefaults
   /** Completion monitor periods and thresholds (tests shorten them). */
@@ -105,6 +109,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   let state: CoreState = 'starting'
   // Checked before anything is opened, so a bad flag fails start-up without leaving files open.
   if (options.accessToken !== undefined) checkToken(options.accessToken, '--token')
+  if (options.apiToken !== undefined) checkToken(options.apiToken, '--api-token')
   const jitter = options.retryJitterRatio
   if (jitter !== undefined && !(jitter >= 0 && jitter <= 1)) throw new ValidationError('retryJitterRatio', `expected 0-1, got ${jitter}`)
 
@@ -134,14 +139,28 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     onDesktop: (facts) =>
       events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg }),
   })
-  const settings = new SettingsService(store, alarms, options.listen ?? { host: '127.0.0.1', port: 8080 }, options.accessToken, options.logFile)
+  const settings = new SettingsService(
+    store,
+    alarms,
+    options.listen ?? { host: '127.0.0.1', port: 8080 },
+    { accessToken: options.accessToken, apiToken: options.apiToken },
+    options.enableScripts === true,
+    options.logFile,
+  )
   const registryChanged = () => events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
   const registry = new RegistryService(store, timings, registryChanged)
 
   const executor =
-    options.embeddedExecutor === false ? null : embeddedExecutor(options, writer, clock, logger, () => settings.logRetentionDays())
+    options.embeddedExecutor === false
+      ? null
+      : embeddedExecutor(options, writer, clock, logger, {
+          scriptsEnabled: () => settings.embeddedScriptsEnabled(),
+          retentionDays: () => settings.logRetentionDays(),
+        })
+  // Each process's embedded executor has an address of its own, so a dead process's runs are told apart.
+  const embeddedAddress = embeddedAddressOf(randomBytes(4).toString('hex'))
   const remote = new RemoteExecutors(store, () => settings.accessToken())
-  const executors = new ExecutorDirectory(executor, (address, group) => remote.forAddress(address, group))
+  const executors = new ExecutorDirectory(executor, embeddedAddress, (address, group) => remote.forAddress(address, group))
   const routers = createRouters()
   const pool = new TriggerPool({
     trigger: (run) => triggerRun(run, { routers, executors, nowMs }),
@@ -179,7 +198,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   )
 
   const embeddedGroupId = ensureEmbeddedGroup(store, nowMs())
-  if (executor) registry.beat(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
+  // Alone on the database, every other embedded address is a past life of this process: gone.
+  if (!instance.othersAlive) registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
+  if (executor) registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs())
   if (options.seedDemo !== false) seedDemoJobs(store, jobs, embeddedGroupId, localTimezone())
 
   const stopLoops = new AbortController()
@@ -190,7 +211,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // The embedded executor beats in-process like a LAN executor would, so health and lost-run
   // detection treat it alike.
   if (executor) {
-    const beat = () => void registry.beat(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
+    const beat = () => void registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs())
     loops.push(runPeriodically(clock, timings.beatIntervalMs, stopLoops.signal, beat, logError('embedded beat failed')))
   }
   monitors = startMonitors({
@@ -203,7 +224,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     retentionDays: () => settings.logRetentionDays(),
     timings: monitorTimings,
     retryJitterRatio: options.retryJitterRatio,
-    recoverEmbeddedRuns: !instance.othersAlive,
+    soleProcess: !instance.othersAlive,
+    embeddedAddress,
+    isAlive: (address) => store.registry.isRegistered(address),
+    executorFor: (address, group) => executors.forAddress(address, group),
     keepLogs: (runs) => logKeeper.keepFinished(runs),
   })
 
@@ -223,16 +247,25 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     events,
     nowMs,
   })
-  const registration = new ExecutorRegistration(store, registry, writer, nowMs)
+  const registration = new ExecutorRegistration(store, registry, writer, nowMs, (appName, address) => monitors?.onBeat(appName, address, nowMs()))
   const adminApi = createAdminApi({
-    globalToken: () => settings.accessToken(),
+    tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),
     findGroup: (appName) => store.groups.findByAppName(appName),
     register: (caller, param) => registration.register(caller, param),
     registryRemove: (caller, param) => registration.remove(caller, param),
     callback: (caller, batch) => registration.callback(caller, batch),
-    openApi: createOpenApi({ api, setChildJobIds: (id, text) => links.replaceSuccessChildren(id, text), defaultTimezone: localTimezone() }),
+    openApi: createOpenApi({
+      api,
+      saveJob: async (input, childJobId) => {
+        const job = jobs.saveWithSuccessChildren(input, childJobId === undefined ? undefined : (id) => links.replaceSuccessChildren(id, childJobId))
+        events.emit({ type: 'jobs-changed', jobIds: [job.id] })
+        if (childJobId !== undefined) events.emit({ type: 'links-changed' })
+        return job
+      },
+      groupAddresses: (group) => registry.addressesOf(group, nowMs()),
+      defaultTimezone: localTimezone(),
+    }),
     isOpenApiMethod,
-    rateLimit: new RateLimit(100, 30_000),
     nowMs,
     logger,
   })
@@ -263,7 +296,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await Promise.all(loops)
       await monitors?.stop()
       if (executor) {
-        registry.remove(EMBEDDED_APP_NAME, EMBEDDED_ADDRESS, nowMs())
+        registry.remove(EMBEDDED_APP_NAME, embeddedAddress, nowMs())
         await executor.stop()
       }
       writer.flush(true)
@@ -279,7 +312,16 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   }
 }
 
-function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock, logger: Logger, retentionDays: () => number): Executor {
+/** How an operator turns on scripts for the embedded executor (part of its refusal text). */
+export const EMBEDDED_SCRIPTS_HINT = 'enable "Run script jobs on this machine" in Settings (desktop app), or start headless mode with --enable-scripts'
+
+function embeddedExecutor(
+  options: CoreOptions,
+  writer: RunWriter,
+  clock: Clock,
+  logger: Logger,
+  settings: { scriptsEnabled: () => boolean; retentionDays: () => number },
+): Executor {
   const callbackSink: CallbackSink = (batch) =>
     writer.complete(batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: clock.nowMs() })))
   return createExecutor({
@@ -287,7 +329,9 @@ function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock,
     callbackSink,
     spawnWorker: options.spawnWorker ?? defaultSpawnWorker,
     clock,
-    enableScripts: true,
+    // The operator's own machine, as JobDesk's user: scripts only when the operator turned them on.
+    enableScripts: settings.scriptsEnabled,
+    enableScriptsHint: EMBEDDED_SCRIPTS_HINT,
     // The operator's own machine: http jobs may call any URL unless the settings narrow it.
     httpAllowPrefixes: 'any',
     // One run-log file per run costs ~0.5-1 ms of CPU on a typical disk (file creation), which
@@ -296,7 +340,7 @@ function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock,
     // Completion commits every ~10 ms in-process, so larger batches than XXL-JOB's HTTP 50 keep up.
     callbackBatchMax: 1000,
     // One retention setting for run rows, kept log texts and these files, read at each pass.
-    logRetentionDays: retentionDays,
+    logRetentionDays: settings.retentionDays,
     logger,
     shutdownGraceMs: options.shutdownGraceMs,
     ...options.executorOptions,

@@ -1,20 +1,16 @@
-import { ValidationError } from '../../shared/errors'
+import { PermissionError } from '../../shared/errors'
 import type { HandleCallback } from '../executor/executor-api'
 import type { RunWriter } from '../completion/run-writer'
 import type { AdminCaller } from '../net/admin-auth'
 import type { RegistryParam } from '../net/wire/bodies'
 import type { RegistryService } from '../registry/registry-service'
-import { REGISTRY_GROUP_EXECUTOR } from '../store/registry-repo'
 import type { Store } from '../store/store'
-
-const APP_NAME = /^[^\s,]{1,64}$/
-/** XXL-JOB sends at most 50 per request; a generous cap still bounds one request's work. */
-const MAX_CALLBACKS_PER_REQUEST = 10_000
 
 /**
  * What LAN executors do to the admin: register (every beat), leave, and report finished runs. An
- * unknown app name registering with the global token gets a new automatic group, marked new for
- * the UI — operators need not create groups first (XXL-JOB 3.5 requires it).
+ * unknown app name registering with the executor token gets a new automatic group, marked new for
+ * the UI — operators need not create groups first (XXL-JOB 3.5 requires it). The body was checked
+ * by its schema (one http(s) address, an app name by the editor's rule, the embedded one reserved).
  */
 export class ExecutorRegistration {
   constructor(
@@ -22,11 +18,15 @@ export class ExecutorRegistration {
     private readonly registry: RegistryService,
     private readonly writer: RunWriter,
     private readonly nowMs: () => number,
+    /** Told of every registration beat, after it is recorded (finds runs a restarted executor lost). */
+    private readonly onBeat: (appName: string, address: string) => void = () => {},
   ) {}
 
   register(caller: AdminCaller, param: RegistryParam): void {
     const { appName, address } = this.check(caller, param)
     const nowMs = this.nowMs()
+    // Only G3 executors send their app name in a header, and a group token implies G3.
+    const g3 = caller.kind === 'group' || (caller.kind === 'executor' && caller.appName !== null)
     const created = this.store.transaction(() => {
       const group = this.store.groups.findByAppName(appName)
       if (!group) {
@@ -36,22 +36,21 @@ export class ExecutorRegistration {
           addressType: 0,
           addressList: '',
           accessToken: '',
-          // Only G3 executors send their app name in a header, and a group token implies G3.
-          protocolGeneration: caller.kind === 'group' || caller.appName ? 'g3' : null,
+          protocolGeneration: g3 ? 'g3' : null,
           autoCreated: true,
+          scriptsAllowed: false,
           updateTimeMs: nowMs,
         })
         return true
       }
-      if (group.protocolGeneration === null && (caller.kind === 'group' || caller.appName)) {
-        this.store.groups.update({ ...group, protocolGeneration: 'g3' })
-      }
+      if (group.protocolGeneration === null && g3) this.store.groups.update({ ...group, protocolGeneration: 'g3' })
       return false
     })
     // A first registration refreshes the group and tells the UI. A new group whose address was
     // already registered (its old group deleted meanwhile) gets its list here instead.
     const first = this.registry.beat(appName, address, nowMs)
     if (created && !first) this.registry.refreshGroup(appName, nowMs)
+    this.onBeat(appName, address)
   }
 
   remove(caller: AdminCaller, param: RegistryParam): void {
@@ -61,9 +60,6 @@ export class ExecutorRegistration {
 
   /** Completes the reported runs (idempotently); a group token only reports its own group's runs. */
   async callback(caller: AdminCaller, batch: HandleCallback[]): Promise<void> {
-    if (batch.length > MAX_CALLBACKS_PER_REQUEST) {
-      throw new ValidationError('callbackList', `${batch.length} items in one request; the limit is ${MAX_CALLBACKS_PER_REQUEST}`)
-    }
     let items = batch
     if (caller.kind === 'group') {
       const own = new Set(this.store.runs.getMany(batch.map((c) => c.logId)).filter((r) => r.jobGroup === caller.group.id).map((r) => r.id))
@@ -74,25 +70,9 @@ export class ExecutorRegistration {
   }
 
   private check(caller: AdminCaller, param: RegistryParam): { appName: string; address: string } {
-    if (param.registryGroup !== REGISTRY_GROUP_EXECUTOR) {
-      throw new ValidationError('registryGroup', `expected '${REGISTRY_GROUP_EXECUTOR}', got '${param.registryGroup}'`)
+    if (caller.kind === 'group' && caller.group.appName !== param.registryKey) {
+      throw new PermissionError(`registers '${param.registryKey}' with the token of group '${caller.group.appName}'`, { code: 'registry.otherGroup' })
     }
-    const appName = param.registryKey.trim()
-    if (!APP_NAME.test(appName)) throw new ValidationError('registryKey', `'${appName}' is not an app name (1-64 characters, no spaces or commas)`)
-    if (caller.kind === 'group' && caller.group.appName !== appName) {
-      throw new ValidationError('registryKey', `registers '${appName}' with the token of group '${caller.group.appName}'`)
-    }
-    const address = param.registryValue.trim()
-    let url: URL
-    try {
-      url = new URL(address)
-    } catch {
-      throw new ValidationError('registryValue', `'${address}' is not a URL (expected e.g. http://10.0.0.5:9999/)`)
-    }
-    // Only HTTP executors register remotely; the embedded executor's address is reserved.
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || address.length > 500) {
-      throw new ValidationError('registryValue', `'${address}' must be an http(s) URL of at most 500 characters`)
-    }
-    return { appName, address }
+    return { appName: param.registryKey, address: param.registryValue }
   }
 }

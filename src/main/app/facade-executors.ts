@@ -1,8 +1,5 @@
 import type { JobDeskApi } from '../../shared/api'
-import { ValidationError } from '../../shared/errors'
-import { optionalId, optionalOneOf, optionalString, requireId, requireObject } from './arguments'
 import type { FacadeDeps } from './facade'
-import { addressListOf } from './facade-jobs'
 
 type ExecutorsApi = Pick<JobDeskApi, 'listGroups' | 'saveGroup' | 'deleteGroup' | 'listRegistry' | 'probeExecutor' | 'previewRoute'>
 
@@ -13,31 +10,22 @@ export function executorsApi(deps: FacadeDeps): ExecutorsApi {
       return store.groups.list()
     },
     async saveGroup(input) {
-      const group = groups.save(requireObject(input, 'group'))
+      const group = groups.save(input)
       events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
       return group
     },
     async deleteGroup(id) {
-      groups.delete(requireId(id, 'id'))
+      groups.delete(id)
       events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
     },
     async listRegistry() {
       return registry.entries(nowMs())
     },
     async probeExecutor(request) {
-      const body = requireObject(request, 'request')
-      const address = addressListOf([optionalString(body.address, 'address', 500) ?? ''])?.[0]
-      if (!address) throw new ValidationError('address', 'is required')
-      return runControl.probe({
-        address,
-        kind: optionalOneOf(body.kind, 'kind', ['beat', 'idleBeat'] as const) ?? 'beat',
-        jobId: optionalId(body.jobId, 'jobId'),
-        groupId: optionalId(body.groupId, 'groupId'),
-      })
+      return runControl.probe(request)
     },
-    async previewRoute(request) {
-      const body = requireObject(request, 'request')
-      return runControl.previewRoute(requireId(body.jobId, 'jobId'), addressListOf(body.addressList))
+    async previewRoute({ jobId, addressList }) {
+      return runControl.previewRoute(jobId, addressList)
     },
   }
 }

@@ -1,10 +1,8 @@
 import type { JobDeskApi, SchedulePreview } from '../../shared/api'
 import { ValidationError } from '../../shared/errors'
-import { SCHEDULE_TYPES, type JobInfo } from '../../shared/model'
+import type { JobInfo } from '../../shared/model'
 import { previewFireTimes, validateSchedule } from '../schedule'
-import { optionalInteger, optionalOneOf, optionalString, requireId, requireObject } from './arguments'
 import type { FacadeDeps } from './facade'
-import { parseLink } from './link-service'
 
 type JobsApi = Pick<
   JobDeskApi,
@@ -34,6 +32,7 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
   }
   const linksChanged = () => events.emit({ type: 'links-changed' })
 
+  // Arguments arrive parsed (checked-api.ts); a job's own fields are the job service's to check.
   return {
     async listJobs() {
       return jobs.list()
@@ -42,105 +41,64 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return store.runs.lastRuns(store.jobs.list().map((j) => j.id))
     },
     async getJob(id) {
-      return jobs.get(requireId(id, 'id'))
+      return jobs.get(id)
     },
     async saveJob(input) {
-      return changed(jobs.save(requireObject(input, 'job')))
+      return changed(jobs.save(input))
     },
     async deleteJob(id) {
-      jobs.delete(requireId(id, 'id'))
+      jobs.delete(id)
       events.emit({ type: 'jobs-changed', jobIds: [id] })
       linksChanged()
     },
     async startJob(id) {
-      return changed(jobs.start(requireId(id, 'id')))
+      return changed(jobs.start(id))
     },
     async stopJob(id) {
-      return changed(jobs.stop(requireId(id, 'id')))
+      return changed(jobs.stop(id))
     },
     async triggerJob(request) {
-      const body = requireObject(request, 'request')
-      return triggers.trigger({
-        jobId: requireId(body.jobId, 'jobId'),
-        triggerType: 'MANUAL',
-        executorParam: optionalString(body.executorParam, 'executorParam', 2048),
-        addressList: addressListOf(body.addressList),
-      })
+      return triggers.trigger({ jobId: request.jobId, triggerType: 'MANUAL', executorParam: request.executorParam, addressList: request.addressList })
     },
     async previewSchedule(request) {
-      const body = requireObject(request, 'request')
-      const fromMs = optionalInteger(body.fromMs, 'fromMs', 0, Number.MAX_SAFE_INTEGER) ?? nowMs()
-      const count = optionalInteger(body.count, 'count', 1, 50) ?? 5
-      const spec = {
-        scheduleType: optionalOneOf(body.scheduleType, 'scheduleType', SCHEDULE_TYPES) ?? 'NONE',
-        scheduleConf: optionalString(body.scheduleConf, 'scheduleConf', 200) ?? '',
-        timezone: optionalString(body.timezone, 'timezone', 64) ?? '',
-      }
+      const fromMs = request.fromMs ?? nowMs()
+      const spec = { scheduleType: request.scheduleType, scheduleConf: request.scheduleConf, timezone: request.timezone }
       try {
         validateSchedule(spec, fromMs)
       } catch (error) {
         if (error instanceof ValidationError) return { ok: false, field: error.field, message: error.message } satisfies SchedulePreview
         throw error
       }
-      return { ok: true, timesMs: previewFireTimes(spec, fromMs, count) }
+      return { ok: true, timesMs: previewFireTimes(spec, fromMs, request.count ?? 5) }
     },
     async listLinks() {
       return links.list()
     },
     async saveLink(link) {
-      const saved = links.save(parseLink(link))
+      const saved = links.save(link)
       linksChanged()
       events.emit({ type: 'jobs-changed', jobIds: [saved.parentJobId] })
       return saved
     },
-    async deleteLink(request) {
-      const body = requireObject(request, 'request')
-      const parentJobId = requireId(body.parentJobId, 'parentJobId')
-      links.delete(parentJobId, requireId(body.childJobId, 'childJobId'))
+    async deleteLink({ parentJobId, childJobId }) {
+      links.delete(parentJobId, childJobId)
       linksChanged()
       events.emit({ type: 'jobs-changed', jobIds: [parentJobId] })
     },
     async listGlueVersions(jobId) {
-      return store.glue.list(requireId(jobId, 'jobId'))
+      return store.glue.list(jobId)
     },
-    async saveGlue(request) {
-      const body = requireObject(request, 'request')
-      return changed(
-        jobs.saveGlue(
-          requireId(body.jobId, 'jobId'),
-          optionalString(body.glueSource, 'glueSource', 1_000_000) ?? '',
-          optionalString(body.glueRemark, 'glueRemark', 500) ?? '',
-        ),
-      )
+    async saveGlue({ jobId, glueSource, glueRemark }) {
+      return changed(jobs.saveGlue(jobId, glueSource, glueRemark))
     },
     async exportJobs(request) {
-      const body = requireObject(request ?? {}, 'request')
-      const ids = body.jobIds
-      if (ids !== undefined && (!Array.isArray(ids) || ids.length > 100_000)) throw new ValidationError('jobIds', 'expected a list of job ids')
-      return imports.exportJobs(ids?.map((id, i) => requireId(id, `jobIds[${i}]`)))
+      return imports.exportJobs(request?.jobIds)
     },
-    async importJobs(request) {
-      const body = requireObject(request, 'request')
-      const onConflict = optionalOneOf(body.onConflict, 'onConflict', ['update', 'skip'] as const) ?? 'skip'
-      const report = imports.importJobs(body.document, onConflict)
+    async importJobs({ document, onConflict }) {
+      const report = imports.importJobs(document, onConflict)
       events.emit({ type: 'jobs-changed', jobIds: [] })
       linksChanged()
       return report
     },
   }
-}
-
-/** An address override: http(s) URLs (or the embedded executor's address), at most 100. */
-export function addressListOf(value: unknown): string[] | undefined {
-  if (value === undefined || value === null) return undefined
-  const list = typeof value === 'string' ? value.split(',') : value
-  if (!Array.isArray(list) || list.length > 100) throw new ValidationError('addressList', 'expected a list of at most 100 executor addresses')
-  const addresses = list.map((a, i) => {
-    if (typeof a !== 'string') throw new ValidationError('addressList', `item ${i} is not text`)
-    return a.trim()
-  }).filter((a) => a !== '')
-  for (const address of addresses) {
-    if (!/^(https?|jobdesk):\/\/[^\s,]+$/.test(address)) throw new ValidationError('addressList', `'${address}' is not an executor address (expected e.g. http://10.0.0.5:9999/)`)
-  }
-  return addresses.length > 0 ? addresses : undefined
 }

@@ -1,12 +1,10 @@
 import type { JobDeskApi } from '../../shared/api'
 import { NotFoundError } from '../../shared/errors'
-import { TRIGGER_TYPES, type LogPage } from '../../shared/model'
+import type { LogPage } from '../../shared/model'
 import { addLocalDays, startOfLocalDay } from '../completion/log-maintenance'
-import { optionalId, optionalInteger, optionalOneOf, requireId, requireObject } from './arguments'
 import type { FacadeDeps } from './facade'
 
 const DAY_MS = 86_400_000
-const RUN_STATUSES = ['pending', 'running', 'success', 'failed'] as const
 
 type RunsApi = Pick<
   JobDeskApi,
@@ -29,8 +27,7 @@ export function runsApi(deps: FacadeDeps): RunsApi {
       }
     },
     async getDailyReport(request) {
-      const body = requireObject(request ?? {}, 'request')
-      const days = optionalInteger(body.days, 'days', 1, 90) ?? 7
+      const days = request?.days ?? 7
       const today = startOfLocalDay(nowMs())
       return store.reports.range(addLocalDays(today, -(days - 1)), today).map((d) => ({
         dayMs: d.triggerDayMs,
@@ -40,41 +37,26 @@ export function runsApi(deps: FacadeDeps): RunsApi {
       }))
     },
     async listRuns(filter) {
-      const body = requireObject(filter ?? {}, 'filter')
-      const limit = optionalInteger(body.limit, 'limit', 1, 1000) ?? 100
-      const runs = store.runs.list({
-        jobId: optionalId(body.jobId, 'jobId'),
-        jobGroup: optionalId(body.jobGroup, 'jobGroup'),
-        status: optionalOneOf(body.status, 'status', RUN_STATUSES),
-        triggerType: optionalOneOf(body.triggerType, 'triggerType', TRIGGER_TYPES),
-        sinceMs: optionalInteger(body.sinceMs, 'sinceMs', 0, Number.MAX_SAFE_INTEGER),
-        untilMs: optionalInteger(body.untilMs, 'untilMs', 0, Number.MAX_SAFE_INTEGER),
-        parentLogId: optionalId(body.parentLogId, 'parentLogId'),
-        beforeId: optionalId(body.beforeId, 'beforeId'),
-        limit,
-      })
+      const limit = filter?.limit ?? 100
+      const runs = store.runs.list({ ...filter, limit })
       return { runs, nextBeforeId: runs.length === limit ? runs[runs.length - 1].id : null }
     },
     async getRun(id) {
-      const run = store.runs.get(requireId(id, 'id'))
-      if (!run) throw new NotFoundError(`run ${id} does not exist`)
+      const run = store.runs.get(id)
+      if (!run) throw new NotFoundError(`run ${id} does not exist`, { code: 'run.notFound', params: { id } })
       return run
     },
     async killRun(logId) {
-      return runControl.kill(requireId(logId, 'logId'))
+      return runControl.kill(logId)
     },
-    async getRunLog(request) {
-      const body = requireObject(request, 'request')
-      const logId = requireId(body.logId, 'logId')
-      const fromLineNum = optionalInteger(body.fromLineNum, 'fromLineNum', 1, Number.MAX_SAFE_INTEGER) ?? 1
-      const maxLines = optionalInteger(body.maxLines, 'maxLines', 1, 50_000) ?? 5000
-      return limitLines(await runLogs.read(logId, fromLineNum), maxLines)
+    async getRunLog({ logId, fromLineNum, maxLines }) {
+      return limitLines(await runLogs.read(logId, fromLineNum), maxLines ?? 5000)
     },
     async watchRunLog(logId, fromLineNum) {
-      runLogs.watch(requireId(logId, 'logId'), optionalInteger(fromLineNum, 'fromLineNum', 1, Number.MAX_SAFE_INTEGER) ?? 1)
+      runLogs.watch(logId, fromLineNum ?? 1)
     },
     async unwatchRunLog(logId) {
-      runLogs.unwatch(requireId(logId, 'logId'))
+      runLogs.unwatch(logId)
     },
   }
 }

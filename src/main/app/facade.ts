@@ -3,6 +3,7 @@ import type { Scheduler } from '../scheduler/scheduler'
 import type { Store } from '../store/store'
 import type { RegistryService } from '../registry/registry-service'
 import type { EventHub } from './events'
+import { checkedApi } from './checked-api'
 import { executorsApi } from './facade-executors'
 import { jobsApi } from './facade-jobs'
 import { runsApi } from './facade-runs'
@@ -35,9 +36,9 @@ export interface FacadeDeps {
 }
 
 /**
- * The implementation of src/shared/api.ts, one part per area. Every method checks its arguments as
- * untrusted input (they come from a UI client), then calls one service.
+ * The implementation of src/shared/api.ts, one part per area, behind the argument schemas (every
+ * call's arguments are untrusted input from a UI client and are parsed before the method runs).
  */
 export function createFacade(deps: FacadeDeps): JobDeskApi {
-  return { ...jobsApi(deps), ...runsApi(deps), ...executorsApi(deps), ...settingsApi(deps) }
+  return checkedApi({ ...jobsApi(deps), ...runsApi(deps), ...executorsApi(deps), ...settingsApi(deps) })
 }

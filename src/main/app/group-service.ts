@@ -1,10 +1,9 @@
 import type { GroupInput } from '../../shared/api'
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors'
 import { EMBEDDED_APP_NAME, type JobGroup } from '../../shared/model'
-import { splitAddressList } from '../store/group-repo'
+import { groupInputSchema } from '../../shared/schema/group'
+import { parseInput } from '../../shared/schema/parse-input'
 import type { Store } from '../store/store'
-
-const APP_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{3,63}$/
 
 /** Executor groups (XXL-JOB's "executors"): validated on save; a group in use is not deleted. */
 export class GroupService {
@@ -20,15 +19,20 @@ export class GroupService {
     const nowMs = this.nowMs()
     return this.store.transaction(() => {
       const sameName = this.store.groups.findByAppName(input.appName)
-      if (sameName && sameName.id !== input.id) throw new ValidationError('appName', `'${input.appName}' is already the app name of group ${sameName.id}`)
+      if (sameName && sameName.id !== input.id) {
+        throw new ValidationError('appName', `'${input.appName}' is already the app name of group ${sameName.id}`, { code: 'group.appNameTaken', params: { appName: input.appName, id: sameName.id } })
+      }
       let id: number
       if (input.id === undefined) {
+        if (input.appName === EMBEDDED_APP_NAME) {
+          throw new ValidationError('appName', `'${EMBEDDED_APP_NAME}' is reserved for JobDesk's embedded executor`, { code: 'group.reservedName' })
+        }
         id = this.store.groups.insert({ ...input, protocolGeneration: null, autoCreated: false, updateTimeMs: nowMs })
       } else {
         const existing = this.store.groups.get(input.id)
         if (!existing) throw new NotFoundError(`executor group ${input.id} does not exist`)
         if (existing.appName === EMBEDDED_APP_NAME && input.appName !== EMBEDDED_APP_NAME) {
-          throw new ValidationError('appName', 'the embedded executor\'s group keeps its app name')
+          throw new ValidationError('appName', 'the embedded executor\'s group keeps its app name', { code: 'group.embeddedName' })
         }
         id = existing.id
         this.store.groups.update({
@@ -59,39 +63,7 @@ export class GroupService {
   }
 }
 
-export function validateGroupInput(raw: unknown): GroupInput {
-  if (typeof raw !== 'object' || raw === null) throw new ValidationError('group', 'expected an object with the group fields')
-  const body = raw as Record<string, unknown>
-  const text = (field: string, max: number): string => {
-    const value = body[field] ?? ''
-    if (typeof value !== 'string') throw new ValidationError(field, `expected text, got ${typeof value}`)
-    if (value.trim().length > max) throw new ValidationError(field, `is longer than ${max} characters`)
-    return value.trim()
-  }
-  const id = body.id
-  if (id !== undefined && (typeof id !== 'number' || !Number.isInteger(id) || id < 1)) throw new ValidationError('id', 'expected a positive whole number')
-  const appName = text('appName', 64)
-  if (!APP_NAME.test(appName)) {
-    throw new ValidationError('appName', `'${appName}' must be 4-64 characters: letters, digits, '.', '_' or '-', starting with a letter or digit`)
-  }
-  const name = text('name', 64)
-  if (name === '') throw new ValidationError('name', 'is required')
-  const addressType = body.addressType
-  if (addressType !== 0 && addressType !== 1) throw new ValidationError('addressType', 'expected 0 (automatic registration) or 1 (manual list)')
-  const addressList = text('addressList', 2000)
-  if (addressType === 1) {
-    const addresses = splitAddressList(addressList)
-    if (addresses.length === 0) throw new ValidationError('addressList', 'a manual group needs at least one executor address')
-    for (const address of addresses) {
-      let url: URL
-      try {
-        url = new URL(address)
-      } catch {
-        throw new ValidationError('addressList', `'${address}' is not a URL (expected e.g. http://10.0.0.5:9999/)`)
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError('addressList', `'${address}' must be an http or https URL`)
-    }
-  }
-  const accessToken = text('accessToken', 200)
-  return { ...(id !== undefined ? { id: id as number } : {}), appName, name, addressType, addressList: addressType === 1 ? splitAddressList(addressList).join(',') : '', accessToken }
+/** Checks a group from the editor or the OpenAPI (the shared schema; the first problem throws). */
+export function validateGroupInput(raw: unknown): GroupInput & { scriptsAllowed: boolean } {
+  return parseInput(groupInputSchema, raw, 'group')
 }

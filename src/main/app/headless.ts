@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { systemClock } from '../kernel/clock'
 import { silentLogger, type Logger } from '../kernel/logger'
 import { BrowserBridge } from '../net/browser-bridge'
 import { listen, type ListeningServer } from '../net/http-server'
@@ -41,6 +42,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
       subscribe: (listener) => core.events.subscribe(listener),
       consoleToken,
       logger: logger ?? silentLogger,
+      clock: options.clock ?? systemClock,
     })
     const rendererDir = options.rendererDir ?? defaultRendererDir()
     server = await listen(

@@ -51,6 +51,7 @@ export class ImportService {
           accessToken: '',
           protocolGeneration: null,
           autoCreated: false,
+          scriptsAllowed: false,
           updateTimeMs: nowMs,
         }),
       )

@@ -33,6 +33,19 @@ export class JobService {
     return input.id === undefined ? this.create(input, nowMs) : this.update(input as JobInput & { id: number }, nowMs)
   }
 
+  /**
+   * Saves a job and then, when given, lets `setChildren` set its links — in one transaction, so a
+   * refused link (a cycle, a missing job) leaves neither the new job nor the rename behind.
+   */
+  saveWithSuccessChildren(raw: unknown, setChildren?: (jobId: number) => void): JobInfo {
+    return this.store.transaction(() => {
+      const job = this.save(raw)
+      if (!setChildren) return job
+      setChildren(job.id)
+      return this.get(job.id)
+    })
+  }
+
   start(id: number): JobInfo {
     const nowMs = this.nowMs()
     return this.store.transaction(() => {

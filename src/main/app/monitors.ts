@@ -10,11 +10,13 @@ import {
   LOST_RUN_THRESHOLD_MS,
 } from '../completion/lost-runs'
 import type { FlushResult, RunWriter } from '../completion/run-writer'
+import { RunReconciler } from '../completion/run-reconciler'
+import type { ExecutorApi } from '../executor/executor-api'
+import type { JobGroup } from '../../shared/model'
 import { FAIL_MONITOR_PERIOD_MS } from '../completion/retry-plan'
 import { runNowAndPeriodically, runPeriodically, sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Store } from '../store/store'
-import { EMBEDDED_ADDRESS } from '../trigger/executor-directory'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
 
 /** Periods and thresholds of the completion monitors; tests shorten them. */
@@ -24,6 +26,8 @@ export interface MonitorTimings {
   lostRunPeriodMs: number
   reportPeriodMs: number
   retentionPeriodMs: number
+  /** How long a run its live executor no longer has may wait for its callback before it ends as lost. */
+  reconcileGraceMs: number
   /** How often the logs of running LAN runs are copied (run-log-keeper.ts). */
   runLogKeepPeriodMs: number
 }
@@ -34,6 +38,8 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
   lostRunPeriodMs: LOST_RUN_PERIOD_MS,
   reportPeriodMs: 60_000,
   retentionPeriodMs: 86_400_000,
+  // Three beats, and more than twice an agent's 30-s pause between retries of spooled callbacks.
+  reconcileGraceMs: 90_000,
   runLogKeepPeriodMs: DEFAULT_KEEP_PERIOD_MS,
 }
 
@@ -46,8 +52,16 @@ export interface MonitorDeps {
   sendAlarm: SendAlarm
   retentionDays: () => number
   timings: MonitorTimings
-  /** Fail embedded runs left running by this process's previous life (false when another process shares the database). */
-  recoverEmbeddedRuns: boolean
+  /**
+   * True when no other JobDesk process uses the database: every embedded address but ours is then
+   * dead at start, so its runs end at once instead of after the registry's dead timeout.
+   */
+  soleProcess: boolean
+  /** This process's embedded executor's address. */
+  embeddedAddress: string
+  /** Whether an address beat within the dead timeout (an embedded address beats while its process runs). */
+  isAlive: (address: string) => boolean
+  executorFor: (address: string, group: JobGroup | undefined) => ExecutorApi
   /** Share of each retry backoff added as jitter (0 off; default DEFAULT_RETRY_JITTER_RATIO). */
   retryJitterRatio?: number
   /** Told of every completed run id; keeps the logs of the LAN ones. */
@@ -57,6 +71,8 @@ export interface MonitorDeps {
 export interface Monitors {
   /** After each write batch: fires the children of completed runs, wakes the fail monitor for failures. */
   onFlush(result: FlushResult): void
+  /** A LAN executor beat: its runs that it no longer has are found (and end as lost after a grace period). */
+  onBeat(appName: string, address: string, nowMs: number): void
   stop(): Promise<void>
 }
 
@@ -79,11 +95,11 @@ export function startMonitors(deps: MonitorDeps): Monitors {
     retryJitterRatio: deps.retryJitterRatio,
   })
 
+  const reconciler = new RunReconciler({ store, executorFor: deps.executorFor, logger, graceMs: timings.reconcileGraceMs })
+  const orphaned = (nowMs: number, alive: (address: string) => boolean) => findOrphanedEmbeddedRuns(store, nowMs, deps.embeddedAddress, alive)
+
   const startedAtMs = clock.nowMs()
-  const interrupted = [
-    ...(deps.recoverEmbeddedRuns ? findOrphanedEmbeddedRuns(store, startedAtMs, EMBEDDED_ADDRESS) : []),
-    ...findStalePendingRuns(store, startedAtMs),
-  ]
+  const interrupted = [...orphaned(startedAtMs, deps.soleProcess ? () => false : deps.isAlive), ...findStalePendingRuns(store, startedAtMs)]
   if (interrupted.length > 0) {
     logger.warn('runs interrupted by the last stop marked as failed', { count: interrupted.length })
     void writer.complete(interrupted).catch(logError('marking interrupted runs failed'))
@@ -98,7 +114,12 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       stop.signal,
       async () => {
         const nowMs = clock.nowMs()
-        const lost = [...findLostRuns(store, nowMs, timings.lostRunThresholdMs), ...findStalePendingRuns(store, nowMs)]
+        const lost = [
+          ...findLostRuns(store, nowMs, timings.lostRunThresholdMs),
+          ...findStalePendingRuns(store, nowMs),
+          ...orphaned(nowMs, deps.isAlive),
+          ...reconciler.due(nowMs),
+        ]
         if (lost.length > 0) await writer.complete(lost)
       },
       logError('lost-run pass failed'),
@@ -129,6 +150,9 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       if (result.completedIds.length === 0) return
       if (children.hasLinks()) children.fire(store.runs.getMany(result.completedIds))
       deps.keepLogs(result.completedIds)
+    },
+    onBeat(appName, address, nowMs) {
+      if (!stopped) reconciler.onBeat(appName, address, nowMs)
     },
     async stop() {
       stopped = true

@@ -8,7 +8,7 @@ import { ManualClock } from '../kernel/clock'
 import { silentLogger } from '../kernel/logger'
 import { openDatabase } from '../store/open-database'
 import { Store } from '../store/store'
-import { ExecutorDirectory } from '../trigger/executor-directory'
+import { embeddedAddressOf, ExecutorDirectory } from '../trigger/executor-directory'
 import { pageOfText } from './log-text'
 import { FINAL_PULL_DELAY_MS, KEPT_LOG_MAX_CHARS, RunLogKeeper } from './run-log-keeper'
 
@@ -49,7 +49,7 @@ beforeEach(() => {
   store = new Store(openDatabase(join(dir, 'jobdesk.db')))
   executor = new FakeLanExecutor()
   clock = new ManualClock(T0)
-  keeper = new RunLogKeeper({ store, executors: new ExecutorDirectory(null, () => executor.api()), clock, logger: silentLogger, keepPeriodMs: 5000 })
+  keeper = new RunLogKeeper({ store, executors: new ExecutorDirectory(null, embeddedAddressOf('test'), () => executor.api()), clock, logger: silentLogger, keepPeriodMs: 5000 })
   keeper.start()
 })
 afterEach(async () => {

@@ -1,9 +1,9 @@
-import type { JobRun, LogPage } from '../../shared/model'
+import { EMBEDDED_ADDRESS_PREFIX, type JobRun, type LogPage } from '../../shared/model'
 import { runPeriodically, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { KeptLog } from '../store/log-text-repo'
 import type { Store } from '../store/store'
-import { EMBEDDED_ADDRESS, type ExecutorDirectory } from '../trigger/executor-directory'
+import { isEmbeddedAddress, type ExecutorDirectory } from '../trigger/executor-directory'
 
 /**
  * A finished run's last pull waits this long after its completion: the executor appends its
@@ -100,7 +100,7 @@ export class RunLogKeeper {
   }
 
   private async keepRunning(): Promise<void> {
-    for (const run of this.deps.store.runs.findRunningElsewhere(EMBEDDED_ADDRESS, RUNNING_PER_PASS)) {
+    for (const run of this.deps.store.runs.findRunningOnLan(EMBEDDED_ADDRESS_PREFIX, RUNNING_PER_PASS)) {
       this.lanRuns.add(run.id)
       if (this.queuedRunning.has(run.id)) continue
       this.queuedRunning.add(run.id)
@@ -194,7 +194,7 @@ export class RunLogKeeper {
 }
 
 function isLan(address: string): boolean {
-  return address !== '' && address !== EMBEDDED_ADDRESS
+  return address !== '' && !isEmbeddedAddress(address)
 }
 
 /** `text` without its first `count` lines. */

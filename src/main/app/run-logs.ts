@@ -4,7 +4,7 @@ import type { LogRequest } from '../executor/executor-api'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Store } from '../store/store'
-import { EMBEDDED_ADDRESS, type ExecutorDirectory } from '../trigger/executor-directory'
+import { isEmbeddedAddress, type ExecutorDirectory } from '../trigger/executor-directory'
 import type { EventHub } from './events'
 import { pageOfText } from './log-text'
 import type { RunLogKeeper } from './run-log-keeper'
@@ -61,12 +61,12 @@ export class RunLogs {
       reply = { code: 500, msg: (error as Error).message, data: null }
     }
     if (reply.code === 200 && reply.data) {
-      if (run.executorAddress !== EMBEDDED_ADDRESS) this.keeper.offer(logId, reply.data)
+      if (!isEmbeddedAddress(run.executorAddress)) this.keeper.offer(logId, reply.data)
       return settle(reply.data, this.getRun(logId))
     }
     const executorError = cut(reply.msg ?? `the executor answered code ${reply.code}`)
     if (copy) return { ...pageOfText(copy.text, fromLineNum, ended), source: 'kept', executorError }
-    if (run.executorAddress === EMBEDDED_ADDRESS) {
+    if (isEmbeddedAddress(run.executorAddress)) {
       return { fromLineNum, toLineNum: 0, logContent: `reading the log from ${run.executorAddress} failed: ${executorError}`, isEnd: true }
     }
     // Nothing was kept (the executor went before the first copy): an empty page that says why.
@@ -82,7 +82,7 @@ export class RunLogs {
     const run = this.getRun(logId)
     const push = (page: LogPage) => this.events.emit({ type: 'run-log', logId, page })
     let stop: () => void
-    if (run.executorAddress === EMBEDDED_ADDRESS && this.watchEmbedded) {
+    if (run.executorAddress === this.executors.embeddedAddress && this.watchEmbedded) {
       stop = this.watchEmbedded({ logId, logDateTime: run.triggerTimeMs, fromLineNum }, push)
     } else if (run.executorAddress && runStatus(run) === 'running') {
       stop = this.pollLan(logId, fromLineNum, push)

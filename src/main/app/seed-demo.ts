@@ -17,6 +17,7 @@ export function ensureEmbeddedGroup(store: Store, nowMs: number): number {
     accessToken: '',
     protocolGeneration: null,
     autoCreated: false,
+    scriptsAllowed: false,
     updateTimeMs: nowMs,
   })
 }

@@ -1,14 +1,20 @@
-import type { AlarmChannels, Settings, SettingsInput } from '../../shared/api'
+import type { Settings } from '../../shared/api'
 import { ValidationError } from '../../shared/errors'
+import { parseInput } from '../../shared/schema/parse-input'
+import { settingsInputSchema } from '../../shared/schema/settings'
+import { validateAlarmSettings } from '../completion/alarms'
 import { generateToken } from '../net/token'
 import type { Store } from '../store/store'
 import type { AlarmService } from './alarm-service'
 
 const KEYS = {
   accessToken: 'access_token',
+  apiToken: 'api_token',
   listenHost: 'listen_host',
   listenPort: 'listen_port',
   logRetentionDays: 'log_retention_days',
+  openApiAcceptsExecutorToken: 'openapi_accepts_executor_token',
+  embeddedScriptsEnabled: 'embedded_scripts_enabled',
 } as const
 
 export const DEFAULT_LOG_RETENTION_DAYS = 30
@@ -20,28 +26,57 @@ export interface ListenDefaults {
   port: number
 }
 
+export interface TokenOverrides {
+  /** `--token` / `JOBDESK_ACCESS_TOKEN`: the executor access token. */
+  accessToken?: string
+  /** `--api-token` / `JOBDESK_API_TOKEN`: the OpenAPI's token. */
+  apiToken?: string
+}
+
 /**
- * Operator settings kept in the database. The executor access token comes from `--token` /
- * `JOBDESK_ACCESS_TOKEN` when given, else the stored one, else a random one generated at first start.
+ * Operator settings kept in the database. Each token comes from its flag or environment variable
+ * when given, else the stored one, else a random one generated at first start. The executor token
+ * and the API token are never equal: they grant different things (design.md §8).
  */
 export class SettingsService {
-  private readonly tokenOverride: string | undefined
-
   constructor(
     private readonly store: Store,
     private readonly alarms: AlarmService,
     private readonly listenDefaults: ListenDefaults,
-    tokenOverride?: string,
+    private readonly overrides: TokenOverrides = {},
+    /** `--enable-scripts`: scripts on the embedded executor for this run, whatever the setting says. */
+    private readonly scriptsForced = false,
     /** The core's log file, shown in Settings ('' when none). */
     private readonly logFile = '',
   ) {
-    if (tokenOverride !== undefined) checkToken(tokenOverride, '--token')
-    this.tokenOverride = tokenOverride
-    if (!tokenOverride && !this.store.settings.get<string>(KEYS.accessToken)) this.store.settings.set(KEYS.accessToken, generateToken())
+    if (overrides.accessToken !== undefined) checkToken(overrides.accessToken, '--token')
+    if (overrides.apiToken !== undefined) checkToken(overrides.apiToken, '--api-token')
+    store.transaction(() => {
+      if (!overrides.accessToken && !store.settings.get<string>(KEYS.accessToken)) store.settings.set(KEYS.accessToken, generateToken())
+      if (!overrides.apiToken && !store.settings.get<string>(KEYS.apiToken)) store.settings.set(KEYS.apiToken, generateToken())
+    })
+    if (this.apiToken() === this.accessToken()) {
+      if (overrides.apiToken !== undefined) {
+        throw new ValidationError('--api-token', 'must differ from the executor access token: every executor box holds that one', { code: 'settings.tokensEqual' })
+      }
+      store.settings.set(KEYS.apiToken, generateToken())
+    }
   }
 
   accessToken(): string {
-    return this.tokenOverride ?? this.store.settings.get<string>(KEYS.accessToken)!
+    return this.overrides.accessToken ?? this.store.settings.get<string>(KEYS.accessToken)!
+  }
+
+  apiToken(): string {
+    return this.overrides.apiToken ?? this.store.settings.get<string>(KEYS.apiToken)!
+  }
+
+  openApiAcceptsExecutorToken(): boolean {
+    return this.store.settings.get<boolean>(KEYS.openApiAcceptsExecutorToken) ?? false
+  }
+
+  embeddedScriptsEnabled(): boolean {
+    return this.scriptsForced || (this.store.settings.get<boolean>(KEYS.embeddedScriptsEnabled) ?? false)
   }
 
   logRetentionDays(): number {
@@ -51,63 +86,68 @@ export class SettingsService {
   get(): Settings {
     return {
       accessToken: this.accessToken(),
+      apiToken: this.apiToken(),
+      tokensFromFlags: { accessToken: this.overrides.accessToken !== undefined, apiToken: this.overrides.apiToken !== undefined },
+      openApiAcceptsExecutorToken: this.openApiAcceptsExecutorToken(),
+      embeddedScriptsEnabled: this.embeddedScriptsEnabled(),
+      embeddedScriptsForced: this.scriptsForced,
       listenHost: this.store.settings.get<string>(KEYS.listenHost) ?? this.listenDefaults.host,
       listenPort: this.store.settings.get<number>(KEYS.listenPort) ?? this.listenDefaults.port,
       logRetentionDays: this.logRetentionDays(),
-      alarms: this.alarms.settings() as AlarmChannels,
+      alarms: this.alarms.settings(),
       logFile: this.logFile,
     }
   }
 
+  /** Checks everything first (alarm channels included), then stores it in one transaction. */
   save(raw: unknown): Settings {
-    const input = validateSettingsInput(raw)
-    // Alarm settings are validated (and may throw) before anything is stored.
+    const input = parseInput(settingsInputSchema, raw, 'settings')
+    const alarms = input.alarms === undefined ? undefined : validateAlarmSettings(input.alarms)
+    const values: [string, unknown][] = [
+      [KEYS.listenHost, input.listenHost],
+      [KEYS.listenPort, input.listenPort],
+      [KEYS.logRetentionDays, input.logRetentionDays],
+      [KEYS.openApiAcceptsExecutorToken, input.openApiAcceptsExecutorToken],
+      [KEYS.embeddedScriptsEnabled, input.embeddedScriptsEnabled],
+    ]
     this.store.transaction(() => {
-      if (input.alarms !== undefined) this.alarms.saveSettings(input.alarms)
-      if (input.listenHost !== undefined) this.store.settings.set(KEYS.listenHost, input.listenHost)
-      if (input.listenPort !== undefined) this.store.settings.set(KEYS.listenPort, input.listenPort)
-      if (input.logRetentionDays !== undefined) this.store.settings.set(KEYS.logRetentionDays, input.logRetentionDays)
+      for (const [key, value] of values) if (value !== undefined) this.store.settings.set(key, value)
+      if (alarms !== undefined) this.alarms.keep(alarms)
     })
+    if (alarms !== undefined) this.alarms.use(alarms)
     return this.get()
   }
 
   regenerateAccessToken(): Settings {
-    if (this.tokenOverride) {
-      throw new ValidationError('accessToken', 'the token is set by --token or JOBDESK_ACCESS_TOKEN; change it there')
+    if (this.overrides.accessToken !== undefined) {
+      throw new ValidationError('accessToken', 'the token is set by --token or JOBDESK_ACCESS_TOKEN; change it there', { code: 'settings.tokenFromFlag' })
     }
-    this.store.settings.set(KEYS.accessToken, generateToken())
+    this.store.settings.set(KEYS.accessToken, this.freshTokenUnlike(this.apiToken()))
     return this.get()
+  }
+
+  regenerateApiToken(): Settings {
+    if (this.overrides.apiToken !== undefined) {
+      throw new ValidationError('apiToken', 'the token is set by --api-token or JOBDESK_API_TOKEN; change it there', { code: 'settings.tokenFromFlag' })
+    }
+    this.store.settings.set(KEYS.apiToken, this.freshTokenUnlike(this.accessToken()))
+    return this.get()
+  }
+
+  private freshTokenUnlike(other: string): string {
+    for (;;) {
+      const token = generateToken()
+      if (token !== other) return token
+    }
   }
 }
 
 /** Refuses an empty token and XXL-JOB's published default (ValidationError naming `field`). */
 export function checkToken(token: string, field: string): void {
-  if (token.trim() === '') throw new ValidationError(field, 'an empty access token would let anyone register executors; leave it unset to get a random one')
-  if (FORBIDDEN_TOKENS.has(token)) throw new ValidationError(field, `'${token}' is XXL-JOB's published default; choose a secret token`)
-}
-
-function validateSettingsInput(raw: unknown): SettingsInput {
-  if (typeof raw !== 'object' || raw === null) throw new ValidationError('settings', 'expected an object')
-  const body = raw as Record<string, unknown>
-  const input: SettingsInput = {}
-  if (body.listenHost !== undefined) {
-    if (typeof body.listenHost !== 'string' || !/^[0-9A-Za-z.:_-]{1,253}$/.test(body.listenHost)) {
-      throw new ValidationError('listenHost', 'expected an IP address or host name, e.g. 0.0.0.0 or 127.0.0.1')
-    }
-    input.listenHost = body.listenHost
+  if (token.trim() === '') {
+    throw new ValidationError(field, 'an empty token would let anyone in; leave it unset to get a random one', { code: 'settings.tokenEmpty' })
   }
-  if (body.listenPort !== undefined) {
-    if (typeof body.listenPort !== 'number' || !Number.isInteger(body.listenPort) || body.listenPort < 1 || body.listenPort > 65535) {
-      throw new ValidationError('listenPort', 'expected a port number 1-65535')
-    }
-    input.listenPort = body.listenPort
+  if (FORBIDDEN_TOKENS.has(token)) {
+    throw new ValidationError(field, `'${token}' is XXL-JOB's published default; choose a secret token`, { code: 'settings.tokenDefault' })
   }
-  if (body.logRetentionDays !== undefined) {
-    if (typeof body.logRetentionDays !== 'number' || !Number.isInteger(body.logRetentionDays) || body.logRetentionDays < 0 || body.logRetentionDays > 3650) {
-      throw new ValidationError('logRetentionDays', 'expected whole days 0-3650 (below 3 keeps runs forever)')
-    }
-    input.logRetentionDays = body.logRetentionDays
-  }
-  if (body.alarms !== undefined) input.alarms = body.alarms as AlarmChannels
-  return input
 }

@@ -1,4 +1,4 @@
-import type { JobRun } from '../../shared/model'
+import { EMBEDDED_ADDRESS_PREFIX, type JobRun } from '../../shared/model'
 import type { Store } from '../store/store'
 import type { RunCompletion } from '../store/run-repo'
 
@@ -40,15 +40,25 @@ export function findStalePendingRuns(store: Store, nowMs: number, limit = 1000):
 }
 
 /**
- * Runs on the embedded executor left running by a previous life of this process: its workers died
- * with it, so no callback will ever come. Only safe to call when no other JobDesk process is using
- * the database (its embedded executor has the same address).
+ * Runs left running on the embedded executor of a JobDesk process that is gone: its workers died
+ * with it, so no callback will ever come. Every process's embedded executor has its own address
+ * (jobdesk://embedded/<instance>/) and beats while it runs, so an address that is not `alive` any
+ * more (removed from the registry, or known dead at start) ends its runs.
  */
-export function findOrphanedEmbeddedRuns(store: Store, startedAtMs: number, embeddedAddress: string): RunCompletion[] {
-  return store.runs.findRunningOn(embeddedAddress, startedAtMs).map((run: JobRun) => ({
-    logId: run.id,
-    handleCode: 500,
-    handleMsg: 'Interrupted: JobDesk stopped while this run was running on its embedded executor; marked as failed (retries, if any, follow).',
-    handleTimeMs: startedAtMs,
-  }))
+export function findOrphanedEmbeddedRuns(
+  store: Store,
+  nowMs: number,
+  ownAddress: string,
+  alive: (address: string) => boolean,
+  limit = 1000,
+): RunCompletion[] {
+  return store.runs
+    .findRunningOnOtherEmbedded(EMBEDDED_ADDRESS_PREFIX, ownAddress, limit)
+    .filter((run: JobRun) => !alive(run.executorAddress))
+    .map((run) => ({
+      logId: run.id,
+      handleCode: 500,
+      handleMsg: `Interrupted: the JobDesk process whose embedded executor ran this (${run.executorAddress}) stopped; marked as failed (retries, if any, follow).`,
+      handleTimeMs: nowMs,
+    }))
 }

@@ -36,6 +36,13 @@ export function glueNotSupportedMsg(glueType: string): string {
   return `fail, current glue type [${glueType}] not supported.`
 }
 
+export const AGENT_SCRIPTS_HINT = 'start the agent with --enable-scripts'
+
+/** XXL-JOB's refusal, then why and how to change it (the executor runs scripts as its own user). */
+export function scriptsDisabledMsg(glueType: string, hint: string): string {
+  return `${glueNotSupportedMsg(glueType)} Script jobs are switched off on this executor: they would run commands on its machine as its user. To allow them, ${hint}.`
+}
+
 export const GROOVY_REFUSED_MSG =
   'fail, current glue type [GLUE_GROOVY] not supported: a Node executor cannot compile Java/Groovy GLUE; use a BEAN handler module or a script glue type.'
 

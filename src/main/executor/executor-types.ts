@@ -32,8 +32,13 @@ export interface ExecutorOptions {
   spawnWorker: SpawnWorker
   /** Default systemClock. Drives timeouts, idle exit, the callback retry loop and log retention. */
   clock?: Clock
-  /** Script glue types (GLUE_SHELL, …) run only when true: they are remote code execution by design. */
-  enableScripts: boolean
+  /**
+   * Script glue types (GLUE_SHELL, …) run only when true: they are remote code execution by design.
+   * A function is asked on every trigger (the embedded executor follows a setting).
+   */
+  enableScripts: boolean | (() => boolean)
+  /** How an operator turns scripts on here, for the refusal text. Default: the agent's flag. */
+  enableScriptsHint?: string
   /**
    * The program GLUE_NODEJS scripts run with (a path, or a command looked up on PATH such as
    * "node"). Default: this process's own runtime (process.execPath; the Electron binary runs as Node

@@ -7,7 +7,7 @@ import { runCallbackRetryLoop } from './callback/callback-retry'
 import { CallbackSpool } from './callback/callback-spool'
 import { failure, SUCCESS, type ExecutorReply, type HandleCallback, type LogRequest, type TriggerParam } from './executor-api'
 import type { Executor, ExecutorOptions, ExecutorState, ExecutorStatus } from './executor-types'
-import { ALREADY_KILLED_MSG, BUSY_MSG, KILL_REASON, STOP_REASON, STOPPING_MSG } from './executor-texts'
+import { AGENT_SCRIPTS_HINT, ALREADY_KILLED_MSG, BUSY_MSG, KILL_REASON, STOP_REASON, STOPPING_MSG } from './executor-texts'
 import { BUILTIN_HANDLER_NAMES } from './handlers/builtin-handlers'
 import { parseAllowList } from './handlers/http-allowlist'
 import { laneIdentity, planTrigger } from './lane/block-strategy'
@@ -21,7 +21,8 @@ import { PackedRunLogStore } from './run-log/packed/packed-run-log-store'
 import { missingLogPage } from './run-log/run-log-reader'
 import type { RunLog, RunLogStore } from './run-log/run-log-store'
 import { checkGlue } from './trigger-check'
-import { normalizeTriggerParam } from './trigger-param'
+import { triggerParamSchema } from './executor-schemas'
+import { parseInput } from '../../shared/schema/parse-input'
 import { resolve } from 'node:path'
 
 /**
@@ -144,13 +145,14 @@ export function createExecutor(input: ExecutorOptions): Executor {
     if (state !== 'running') return failure(STOPPING_MSG)
     let param: TriggerParam
     try {
-      param = normalizeTriggerParam(input)
+      param = parseInput(triggerParamSchema, input, 'triggerParam')
     } catch (error) {
       if (error instanceof ValidationError) return failure(`invalid trigger param, ${error.message}`)
       throw error
     }
     if (param.glueType === 'BEAN' && !handlerNames.has(param.executorHandler) && catalogReady) await catalogReady
-    const refusal = checkGlue(param, options.enableScripts, handlerNames)
+    const scriptsEnabled = typeof options.enableScripts === 'function' ? options.enableScripts() : options.enableScripts
+    const refusal = checkGlue(param, { enabled: scriptsEnabled, hint: options.enableScriptsHint ?? AGENT_SCRIPTS_HINT }, handlerNames)
     if (refusal) return failure(refusal)
     if (state !== 'running') return failure(STOPPING_MSG)
     const identity = laneIdentity(param)

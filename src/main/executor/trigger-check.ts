@@ -1,17 +1,17 @@
 import type { TriggerParam } from './executor-api'
-import { badGlueTypeMsg, glueNotSupportedMsg, GROOVY_REFUSED_MSG, handlerNotFoundMsg } from './executor-texts'
+import { badGlueTypeMsg, GROOVY_REFUSED_MSG, handlerNotFoundMsg, scriptsDisabledMsg } from './executor-texts'
 import { isGlueType, isScriptGlueType } from './glue'
 
 /**
  * Whether this executor can run the trigger's glue at all (reference §1.4 rejections). Returns the
  * rejection text, or null when it can.
  */
-export function checkGlue(param: TriggerParam, enableScripts: boolean, handlerNames: ReadonlySet<string>): string | null {
+export function checkGlue(param: TriggerParam, scripts: { enabled: boolean; hint: string }, handlerNames: ReadonlySet<string>): string | null {
   if (!isGlueType(param.glueType)) return badGlueTypeMsg(param.glueType)
   if (param.glueType === 'BEAN') return handlerNames.has(param.executorHandler) ? null : handlerNotFoundMsg(param.executorHandler)
   if (param.glueType === 'GLUE_GROOVY') return GROOVY_REFUSED_MSG
   if (isScriptGlueType(param.glueType)) {
-    if (!enableScripts) return glueNotSupportedMsg(param.glueType)
+    if (!scripts.enabled) return scriptsDisabledMsg(param.glueType, scripts.hint)
     if (!param.glueSource) return `invalid trigger param, glueSource: is required for ${param.glueType}`
     return null
   }

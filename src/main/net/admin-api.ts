@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isCallerError } from '../../shared/errors'
 import type { JobGroup } from '../../shared/model'
 import type { HandleCallback } from '../executor/executor-api'
 import type { Logger } from '../kernel/logger'
-import { authenticateAdminCall, type AdminCaller } from './admin-auth'
-import type { RateLimit } from './rate-limit'
+import { authenticateAdminCall, type AdminCaller, type AdminSurface, type AdminTokens } from './admin-auth'
+import { AuthFailureGuard, OPEN_API_LIMIT, RateLimit, tooManyFailuresMessage } from './rate-limit'
 import { BodyTooLargeError, readRequestBody } from './request-body'
 import { parseCallbackBody, parseJsonText, parseRegistryParam, type RegistryParam } from './wire/bodies'
 import { FAIL_CODE, SUCCESS_CODE } from './wire/envelope'
@@ -13,12 +14,17 @@ const EXECUTOR_METHODS = new Set(['registry', 'registryRemove', 'callback'])
 /** Executors configured for an XXL-JOB admin before 3.4.1 use this context path (§0.1). */
 const PATH = /^\/(?:xxl-job-admin\/)?api\/([A-Za-z]+)\/?$/
 
-export const ADMIN_MAX_BODY_BYTES = 5 * 1024 * 1024
-/** XXL-JOB 3.5: code 502 when the OpenAPI's budget is spent. */
-export const TOO_MANY_REQUESTS = { code: 502, msg: 'Too many requests, please try again later (limit: 100 per 30 s).' }
+/**
+ * Largest body per surface. A callback batch of XXL-JOB's 50 items is a few KB and the registry
+ * body under one; the OpenAPI carries a job with its GLUE source (1,000,000 characters, ~3 MB of
+ * UTF-8 at most for text a person writes).
+ */
+export const ADMIN_MAX_BODY_BYTES = { executor: 2 * 1024 * 1024, openapi: 5 * 1024 * 1024 } as const
+
+export const TOO_MANY_REQUESTS = { code: 502, msg: `Too many requests, please try again later (limit: ${OPEN_API_LIMIT.maxRequests} per ${OPEN_API_LIMIT.windowMs / 1000} s).` }
 
 export interface AdminApiDeps {
-  globalToken: () => string
+  tokens: () => AdminTokens
   findGroup: (appName: string) => JobGroup | undefined
   register(caller: AdminCaller, param: RegistryParam): void
   registryRemove(caller: AdminCaller, param: RegistryParam): void
@@ -26,7 +32,6 @@ export interface AdminApiDeps {
   /** The job OpenAPI (§7.2 and JobDesk's additions): resolves with the reply's payload. */
   openApi(method: string, caller: AdminCaller, body: unknown): Promise<unknown>
   isOpenApiMethod(method: string): boolean
-  rateLimit: RateLimit
   nowMs: () => number
   logger: Logger
 }
@@ -35,23 +40,31 @@ export interface AdminApiDeps {
  * The admin's HTTP API on `/api/<method>` and `/xxl-job-admin/api/<method>`: what executors of every
  * generation call (registry, registryRemove, callback) and the job OpenAPI. HTTP 200 always, the
  * outcome in a `{code,msg,data,content}` envelope every generation parses; every request
- * authenticated; bad input gets a clear code-500 message and changes nothing.
+ * authenticated before its body is read; bad input gets a clear code-500 message and changes nothing.
+ * OpenAPI budgets are per caller (token) and per remote address; failed authentications are counted
+ * per address and, past a limit, refused unread.
  */
 export function createAdminApi(deps: AdminApiDeps): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
+  const limits = { byCaller: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs), byAddress: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs) }
+  const failures = new AuthFailureGuard()
   return async (request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
     const match = PATH.exec(pathname)
     if (!match) return false
     const method = match[1]
-    const reply: Reply = await handle(deps, request, method).catch((error: Error): Reply => {
+    const reply: Reply = await handle(deps, request, method, limits, failures).catch((error: Error): Reply => {
       deps.logger.error('admin API request failed', { method, error: error.message })
-      return { code: FAIL_CODE, msg: `admin error: ${error.message}` }
+      return { code: FAIL_CODE, msg: `admin error: ${error.message.slice(0, 300)}` }
     })
     // Both payload fields, nulls included, so every generation's parser finds what it expects (§8.1).
     const payload = reply.data ?? null
     const body = JSON.stringify({ code: reply.code, msg: reply.msg ?? (reply.code === SUCCESS_CODE ? 'Success' : null), data: payload, content: payload })
-    response.writeHead(200, { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(body) })
+    const headers: Record<string, string | number> = { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(body) }
+    // A refusal before the body was read leaves it on the wire: this connection carries nothing more.
+    if (reply.unread) headers.connection = 'close'
+    response.writeHead(200, headers)
     response.end(body)
+    if (reply.unread) response.once('finish', () => request.socket.destroySoon())
     return true
   }
 }
@@ -60,35 +73,44 @@ interface Reply {
   code: number
   msg?: string | null
   data?: unknown
+  /** The request body was left unread. */
+  unread?: boolean
 }
 
-async function handle(deps: AdminApiDeps, request: IncomingMessage, method: string): Promise<Reply> {
-  if (request.method !== 'POST') {
-    request.resume()
-    return { code: FAIL_CODE, msg: 'invalid request, HttpMethod not support.' }
-  }
-  const executorMethod = EXECUTOR_METHODS.has(method)
-  if (!executorMethod && !deps.isOpenApiMethod(method)) {
-    request.resume()
-    return { code: FAIL_CODE, msg: `invalid request, api method '${method}' not found.` }
-  }
-  const auth = authenticateAdminCall(request.headers, deps.globalToken(), deps.findGroup)
+function refuse(msg: string, extra: Partial<Reply> = {}): Reply {
+  return { code: FAIL_CODE, msg, unread: true, ...extra }
+}
+
+async function handle(
+  deps: AdminApiDeps,
+  request: IncomingMessage,
+  method: string,
+  limits: { byCaller: RateLimit; byAddress: RateLimit },
+  failures: AuthFailureGuard,
+): Promise<Reply> {
+  if (request.method !== 'POST') return refuse('invalid request, HttpMethod not support.')
+  const surface: AdminSurface | null = EXECUTOR_METHODS.has(method) ? 'executor' : deps.isOpenApiMethod(method) ? 'openapi' : null
+  if (!surface) return refuse(`invalid request, api method '${method}' not found.`)
+  const nowMs = deps.nowMs()
+  const remote = request.socket.remoteAddress ?? 'unknown'
+  const blockedMs = failures.blockedForMs(remote, nowMs)
+  if (blockedMs > 0) return refuse(tooManyFailuresMessage(blockedMs), { code: 502 })
+  const auth = authenticateAdminCall(request.headers, surface, deps.tokens(), deps.findGroup)
   if (!auth.ok) {
-    request.resume()
-    return { code: FAIL_CODE, msg: auth.msg }
+    failures.fail(remote, nowMs)
+    return refuse(auth.msg)
   }
-  if (!executorMethod && !deps.rateLimit.take(deps.nowMs())) {
-    request.resume()
-    return TOO_MANY_REQUESTS
+  if (surface === 'openapi' && !(limits.byCaller.take(callerKey(auth.caller), nowMs) && limits.byAddress.take(remote, nowMs))) {
+    return refuse(TOO_MANY_REQUESTS.msg, { code: TOO_MANY_REQUESTS.code })
   }
 
   let json: unknown
   try {
-    const text = await readRequestBody(request, ADMIN_MAX_BODY_BYTES)
+    const text = await readRequestBody(request, ADMIN_MAX_BODY_BYTES[surface])
     if (text.trim() === '') return { code: FAIL_CODE, msg: 'invalid request, requestBody empty.' }
     json = parseJsonText(text)
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return { code: FAIL_CODE, msg: error.message }
+    if (error instanceof BodyTooLargeError) return refuse(error.message)
     return { code: FAIL_CODE, msg: (error as Error).message }
   }
 
@@ -107,11 +129,13 @@ async function handle(deps: AdminApiDeps, request: IncomingMessage, method: stri
         return { code: SUCCESS_CODE, data: await deps.openApi(method, auth.caller, json) }
     }
   } catch (error) {
-    const e = error as Error
-    // Validation and state errors are the caller's to fix; their message says what is wrong.
-    if (['ValidationError', 'NotFoundError', 'ConflictError', 'ImportValidationError'].includes(e.name)) {
-      return { code: FAIL_CODE, msg: e.message }
-    }
+    // Validation, permission and state errors are the caller's to fix; their message says what is wrong.
+    if (isCallerError(error)) return { code: FAIL_CODE, msg: (error as Error).message }
     throw error
   }
+}
+
+/** One budget per credential: the API token, or each group's own token. */
+function callerKey(caller: AdminCaller): string {
+  return caller.kind === 'group' ? `group:${caller.group.id}` : caller.kind
 }

@@ -1,41 +1,75 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer, type WebSocket } from 'ws'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskEvent } from '../../shared/api'
 import { BRIDGE_PATH, type BridgeServerMessage } from '../../shared/bridge-protocol'
 import { toErrorInfo } from '../../shared/errors'
+import { GLUE_SOURCE_MAX_CHARS } from '../../shared/schema/job'
+import { inputProblems } from '../../shared/schema/parse-input'
+import { z } from '../../shared/schema/z'
+import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import { WatchLedger } from '../app/watch-ledger'
+import { AuthFailureGuard, tooManyFailuresMessage } from './rate-limit'
 import { secretsEqual } from './wire/auth'
 
-/** A browser can't send a call bigger than this (a job with a large GLUE script fits). */
-const MAX_MESSAGE_BYTES = 2 * 1024 * 1024
+/**
+ * The largest message a console may send. It must hold the largest valid request: a saveGlue of
+ * GLUE_SOURCE_MAX_CHARS characters, each up to 6 bytes as JSON (`\u0001`), and an import document
+ * (IMPORT_DOCUMENT_MAX_BYTES). Anything larger closes that socket (1009), nothing else.
+ */
+export const IMPORT_DOCUMENT_MAX_BYTES = 16 * 1024 * 1024
+export const BRIDGE_MAX_MESSAGE_BYTES = Math.max(IMPORT_DOCUMENT_MAX_BYTES, 6 * GLUE_SOURCE_MAX_CHARS) + 64 * 1024
+
+const callSchema = z.strictObject({
+  type: z.literal('call'),
+  id: z.int().min(0),
+  method: z.enum(API_METHODS),
+  args: z.array(z.unknown()).max(8),
+})
 
 export interface BrowserBridgeOptions {
   api: JobDeskApi
   subscribe: (listener: (event: JobDeskEvent) => void) => () => void
   consoleToken: string
   logger: Logger
+  clock: Clock
 }
 
 /**
  * The headless console's link to the core: one WebSocket per browser tab, authenticated by the
- * console token, carrying the calls of src/shared/api.ts and the event stream. Only the methods in
- * API_METHODS can be called; arguments are checked by the facade like any untrusted input.
+ * console token, carrying the calls of src/shared/api.ts and the event stream. Whatever arrives —
+ * malformed frames, bad UTF-8, oversized messages, JSON of the wrong shape — ends that one socket or
+ * gets an error result; it never reaches the process. Arguments are checked by the facade's schemas.
  */
 export class BrowserBridge {
-  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
-  private readonly methods = new Set<string>(API_METHODS)
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES })
+  private readonly failures = new AuthFailureGuard()
 
-  constructor(private readonly options: BrowserBridgeOptions) {}
+  constructor(private readonly options: BrowserBridgeOptions) {
+    this.server.on('error', (error) => options.logger.warn('console bridge error', { error: error.message }))
+    this.server.on('wsClientError', (error, socket) => {
+      options.logger.warn('console bridge handshake refused', { error: error.message })
+      socket.destroy()
+    })
+  }
 
   /** Takes an HTTP upgrade if it is for the bridge; returns false otherwise. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (url.pathname !== BRIDGE_PATH) return false
+    socket.on('error', () => socket.destroy())
+    const nowMs = this.options.clock.nowMs()
+    const remote = request.socket.remoteAddress ?? 'unknown'
+    const blockedMs = this.failures.blockedForMs(remote, nowMs)
+    if (blockedMs > 0) {
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${tooManyFailuresMessage(blockedMs)}\n`)
+      return true
+    }
     const presented = url.searchParams.get('token') ?? ''
     if (presented === '' || !secretsEqual(presented, this.options.consoleToken)) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: text/plain\r\n\r\nwrong or missing console token\n')
+      this.failures.fail(remote, nowMs)
+      socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nwrong or missing console token\n')
       return true
     }
     this.server.handleUpgrade(request, socket, head, (ws) => this.attach(ws))
@@ -53,33 +87,42 @@ export class BrowserBridge {
     }
     const unsubscribe = this.options.subscribe((event) => send({ type: 'event', event }))
     const watches = new WatchLedger()
+    // A protocol error (bad UTF-8, an unmasked frame, a reserved opcode, RSV bits, a bad close code,
+    // an oversized ping or message) arrives here; ws has already started closing the socket.
+    ws.on('error', (error) => {
+      this.options.logger.warn('console bridge socket closed on a protocol error', { error: error.message })
+      ws.terminate()
+    })
     ws.on('close', () => {
       unsubscribe()
       void watches.release(this.options.api)
     })
-    ws.on('message', (data) => {
-      let call: { id?: unknown; method?: unknown; args?: unknown }
-      try {
-        call = JSON.parse(String(data))
-      } catch {
-        ws.close(1003, 'messages must be JSON')
-        return
-      }
-      const id = typeof call.id === 'number' ? call.id : -1
-      if (typeof call.method !== 'string' || !this.methods.has(call.method) || !Array.isArray(call.args)) {
-        send({ type: 'result', id, ok: false, error: { name: 'Error', message: `unknown call ${String(call.method)}` } })
-        return
-      }
-      const method = call.method as ApiMethod
-      const args = call.args
-      this.invoke(method, args).then(
-        (value) => {
-          watches.note(method, args)
-          send({ type: 'result', id, ok: true, value })
-        },
-        (error) => send({ type: 'result', id, ok: false, error: toErrorInfo(error) }),
-      )
-    })
+    ws.on('message', (data, isBinary) => this.receive(ws, data, isBinary, send, watches))
+  }
+
+  private receive(ws: WebSocket, data: RawData, isBinary: boolean, send: (message: BridgeServerMessage) => void, watches: WatchLedger): void {
+    let message: unknown
+    try {
+      message = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString())
+    } catch {
+      ws.close(1003, 'messages must be JSON')
+      return
+    }
+    const parsed = inputProblems(callSchema, message, 'message')
+    if (!parsed.ok) {
+      const id = typeof (message as { id?: unknown } | null)?.id === 'number' ? (message as { id: number }).id : -1
+      const first = parsed.problems[0]
+      send({ type: 'result', id, ok: false, error: { name: 'ValidationError', field: first.field, code: first.code, params: first.params, message: `${first.field}: ${first.message}` } })
+      return
+    }
+    const { id, method, args } = parsed.value
+    this.invoke(method, args).then(
+      (value) => {
+        watches.note(method, args)
+        send({ type: 'result', id, ok: true, value })
+      },
+      (error) => send({ type: 'result', id, ok: false, error: toErrorInfo(error) }),
+    )
   }
 
   private async invoke(method: ApiMethod, args: unknown[]): Promise<unknown> {

@@ -16,6 +16,17 @@ export interface ListeningServer {
   close(): Promise<void>
 }
 
+/** An origin-form request target whose path decodes (`/%zz` does not): anything else is answered 400. */
+export function isWellFormedTarget(target: string | undefined): boolean {
+  if (!target || !target.startsWith('/')) return false
+  try {
+    decodeURIComponent(new URL(target, 'http://localhost').pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * The admin's one HTTP server: every handler is asked in order (the executor-facing API, then the
  * console's static files), and upgrades go to the browser bridge.
@@ -28,6 +39,10 @@ export async function listen(
 ): Promise<ListeningServer> {
   const server = createServer({ keepAliveTimeout: 90_000 }, async (request, response) => {
     try {
+      if (!isWellFormedTarget(request.url)) {
+        response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('malformed URL\n')
+        return
+      }
       for (const handler of handlers) if (await handler(request, response)) return
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n')
     } catch (error) {
@@ -36,6 +51,8 @@ export async function listen(
     }
   })
   server.on('upgrade', (request, socket, head) => {
+    socket.on('error', () => socket.destroy())
+    if (!isWellFormedTarget(request.url)) return void socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
     for (const upgrade of upgrades) if (upgrade(request, socket, head)) return
     socket.end('HTTP/1.1 404 Not Found\r\n\r\n')
   })

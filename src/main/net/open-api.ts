@@ -1,169 +1,149 @@
 import type { JobDeskApi } from '../../shared/api'
-import { NotFoundError, ValidationError } from '../../shared/errors'
-import { defaultJobInput, JOB_INPUT_FIELDS, jobInputOf } from '../../shared/job-defaults'
-import type { JobInfo, JobInput } from '../../shared/model'
+import { NotFoundError, PermissionError } from '../../shared/errors'
+import { defaultJobInput, jobInputOf } from '../../shared/job-defaults'
+import type { JobGroup, JobInfo, JobInput } from '../../shared/model'
+import { parseInput } from '../../shared/schema/parse-input'
+import { parseChildJobIds } from '../completion/dag'
 import type { AdminCaller } from './admin-auth'
+import { isOpenApiMethod, jobFieldsOf, OPEN_API_BODIES, type OpenApiMethod } from './open-api-schemas'
 
-/** XXL-JOB 3.5's job OpenAPI (reference §7.2) plus JobDesk's additions in the same style. */
-export const OPEN_API_METHODS = [
-  'addJob',
-  'updateJob',
-  'removeJob',
-  'startJob',
-  'stopJob',
-  'triggerJob',
-  'listGroups',
-  'addGroup',
-  'listJobs',
-  'listRuns',
-  'getRun',
-  'getRunLog',
-  'killRun',
-  'listRegistry',
-] as const
+export { isOpenApiMethod, OPEN_API_METHODS } from './open-api-schemas'
 
 export interface OpenApiDeps {
   api: JobDeskApi
-  /** Sets a job's SUCCESS children from XXL-JOB's comma list (`childJobId`). */
-  setChildJobIds(jobId: number, childJobId: string): void
+  /**
+   * Creates or updates a job and, when `childJobId` is given, sets its SUCCESS children from
+   * XXL-JOB's comma list — in one transaction, so a refused link leaves no job or rename behind.
+   */
+  saveJob(input: JobInput, childJobId: string | undefined): Promise<JobInfo>
+  /** The addresses a group's executors registered (or its manual list): what its token may route to. */
+  groupAddresses(group: JobGroup): string[]
   defaultTimezone: string
 }
 
-/** XXL-JOB's wire names → JobDesk's, where they differ (seconds carry their unit in JobDesk). */
-const RENAMED: Record<string, keyof JobInput> = { executorTimeout: 'executorTimeoutSec', jobDesc: 'name' }
-const JOB_FIELDS: readonly string[] = JOB_INPUT_FIELDS
-
 /**
- * Maps OpenAPI calls onto the same API the UI uses, so every rule (validation, cycles, routing) is
- * the UI's. The global token may act on everything; a group's own token only on that group's jobs,
- * runs and executors (XXL-JOB 3.5 gives any group token rights over all jobs — JobDesk does not).
+ * Maps OpenAPI calls onto the same services the UI uses, so every rule (validation, cycles, routing)
+ * is the UI's. The API token may act on everything. A group's own token stays inside its group in
+ * every way (XXL-JOB 3.5 gives any group token rights over all jobs — JobDesk does not): only its
+ * jobs, runs and executors; no script glue unless the group allows scripts; no address override
+ * outside its registered addresses; no links to other groups' jobs.
  */
 export function createOpenApi(deps: OpenApiDeps): (method: string, caller: AdminCaller, body: unknown) => Promise<unknown> {
   const { api } = deps
-  const scope = (caller: AdminCaller) => (caller.kind === 'group' ? caller.group.id : null)
-  const ownJob = async (caller: AdminCaller, id: unknown): Promise<JobInfo> => {
-    const job = await api.getJob(requireId(id))
-    const group = scope(caller)
-    if (group !== null && job.jobGroup !== group) throw new NotFoundError(`job ${job.id} does not exist in group '${(caller as { group: { appName: string } }).group.appName}'`)
+  const groupOf = (caller: AdminCaller): JobGroup | null => (caller.kind === 'group' ? caller.group : null)
+
+  const ownJob = async (caller: AdminCaller, id: number): Promise<JobInfo> => {
+    const job = await api.getJob(id)
+    const group = groupOf(caller)
+    if (group && job.jobGroup !== group.id) throw new NotFoundError(`job ${job.id} does not exist in group '${group.appName}'`, { code: 'job.notFound', params: { id } })
     return job
+  }
+  const ownRun = async (caller: AdminCaller, id: number) => {
+    const run = await api.getRun(id)
+    const group = groupOf(caller)
+    if (group && run.jobGroup !== group.id) throw new NotFoundError(`run ${run.id} does not exist in group '${group.appName}'`, { code: 'run.notFound', params: { id } })
+    return run
+  }
+
+  /** A group token's limits on a job it saves: its group, script glue only when allowed, children of its own. */
+  const checkJobSave = async (group: JobGroup | null, input: JobInput, before: JobInfo | null, childJobId: string | undefined) => {
+    if (!group) return
+    if (input.jobGroup !== group.id) {
+      throw new PermissionError(`a group token can only manage jobs of its own group '${group.appName}'`, { code: 'openapi.groupOnly', params: { appName: group.appName } })
+    }
+    const glueChanged = !before || before.glueType !== input.glueType || (input.glueType !== 'BEAN' && before.glueSource !== input.glueSource)
+    if (input.glueType !== 'BEAN' && glueChanged && !group.scriptsAllowed) {
+      throw new PermissionError(
+        `the token of group '${group.appName}' may not set script (GLUE) code: ${input.glueType} runs commands on the executor; allow scripts for the group in its settings, or use the API token`,
+        { code: 'openapi.scriptsNotAllowed', params: { appName: group.appName, glueType: input.glueType } },
+      )
+    }
+    for (const childId of childJobId === undefined ? [] : parseChildJobIds(childJobId)) {
+      const child = await api.getJob(childId).catch(() => null)
+      if (child && child.jobGroup !== group.id) {
+        throw new PermissionError(`child job ${childId} belongs to another group; a group token links only jobs of '${group.appName}'`, {
+          code: 'openapi.childOutsideGroup',
+          params: { id: childId, appName: group.appName },
+        })
+      }
+    }
+  }
+
+  const handlers: { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> } = {
+    async addJob(caller, body) {
+      const input = defaultJobInput(body.jobGroup, deps.defaultTimezone, jobFieldsOf(body))
+      await checkJobSave(groupOf(caller), input, null, body.childJobId)
+      return (await deps.saveJob(input, body.childJobId)).id
+    },
+    async updateJob(caller, body) {
+      const existing = await ownJob(caller, body.id)
+      const input = { ...jobInputOf(existing), ...jobFieldsOf(body), id: existing.id }
+      await checkJobSave(groupOf(caller), input, existing, body.childJobId)
+      await deps.saveJob(input, body.childJobId)
+      return null
+    },
+    async removeJob(caller, { id }) {
+      await api.deleteJob((await ownJob(caller, id)).id)
+      return null
+    },
+    async startJob(caller, { id }) {
+      await api.startJob((await ownJob(caller, id)).id)
+      return null
+    },
+    async stopJob(caller, { id }) {
+      await api.stopJob((await ownJob(caller, id)).id)
+      return null
+    },
+    async triggerJob(caller, { id, executorParam, addressList }) {
+      const job = await ownJob(caller, id)
+      const group = groupOf(caller)
+      if (group && addressList) {
+        const allowed = new Set(deps.groupAddresses(group))
+        const outside = addressList.find((address) => !allowed.has(address))
+        if (outside !== undefined) {
+          throw new PermissionError(`${outside.slice(0, 200)} is not an address registered for group '${group.appName}'; a group token routes only to its own executors`, {
+            code: 'openapi.addressOutsideGroup',
+            params: { address: outside.slice(0, 200), appName: group.appName },
+          })
+        }
+      }
+      return (await api.triggerJob({ jobId: job.id, executorParam, addressList })).logIds
+    },
+    async listGroups(caller) {
+      const group = groupOf(caller)
+      return (await api.listGroups()).filter((g) => group === null || g.id === group.id).map(({ accessToken: _secret, ...g }) => g)
+    },
+    async addGroup(caller, body) {
+      if (caller.kind === 'group') throw new PermissionError('adding a group needs the API token', { code: 'openapi.apiTokenOnly' })
+      return (await api.saveGroup({ name: body.appName, addressType: 0, addressList: '', accessToken: '', ...body } as never)).id
+    },
+    async listJobs(caller) {
+      const group = groupOf(caller)
+      return (await api.listJobs()).filter((j) => group === null || j.jobGroup === group.id)
+    },
+    async listRuns(caller, body) {
+      const group = groupOf(caller)
+      return api.listRuns({ jobId: body.jobId, status: body.status, sinceMs: body.since, beforeId: body.beforeId, limit: body.limit, ...(group ? { jobGroup: group.id } : {}) })
+    },
+    async getRun(caller, { id }) {
+      return ownRun(caller, id)
+    },
+    async getRunLog(caller, { logId, fromLineNum }) {
+      const run = await ownRun(caller, logId)
+      return api.getRunLog({ logId: run.id, fromLineNum })
+    },
+    async killRun(caller, { logId }) {
+      return api.killRun((await ownRun(caller, logId)).id)
+    },
+    async listRegistry(caller) {
+      const group = groupOf(caller)
+      return (await api.listRegistry()).filter((e) => group === null || e.appName === group.appName)
+    },
   }
 
   return async (method, caller, raw) => {
-    const body = asObject(raw)
-    switch (method) {
-      case 'addJob': {
-        const { jobGroup, ...fields } = jobFields(body)
-        const input = defaultJobInput(jobGroup as number, deps.defaultTimezone, fields)
-        const group = scope(caller)
-        if (group !== null && input.jobGroup !== group) throw new ValidationError('jobGroup', 'a group token can only add jobs to its own group')
-        const job = await api.saveJob(input)
-        if (body.childJobId !== undefined) deps.setChildJobIds(job.id, childList(body.childJobId))
-        return job.id
-      }
-      case 'updateJob': {
-        const existing = await ownJob(caller, body.id)
-        const { jobGroup: _ignored, ...changes } = jobFields(body)
-        const job = await api.saveJob({ ...jobInputOf(existing), ...changes, id: existing.id })
-        if (body.childJobId !== undefined) deps.setChildJobIds(job.id, childList(body.childJobId))
-        return null
-      }
-      case 'removeJob':
-        await api.deleteJob((await ownJob(caller, body.id)).id)
-        return null
-      case 'startJob':
-        await api.startJob((await ownJob(caller, body.id)).id)
-        return null
-      case 'stopJob':
-        await api.stopJob((await ownJob(caller, body.id)).id)
-        return null
-      case 'triggerJob': {
-        const job = await ownJob(caller, body.id)
-        const { logIds } = await api.triggerJob({
-          jobId: job.id,
-          executorParam: body.executorParam as string | undefined,
-          addressList: body.addressList as string[] | undefined,
-        })
-        return logIds
-      }
-      case 'listGroups': {
-        const group = scope(caller)
-        return (await api.listGroups()).filter((g) => group === null || g.id === group).map(({ accessToken: _secret, ...g }) => g)
-      }
-      case 'addGroup': {
-        if (caller.kind === 'group') throw new ValidationError('token', 'adding a group needs the global access token')
-        return (await api.saveGroup({ appName: body.appName as string, name: body.name as string, addressType: (body.addressType ?? 0) as 0 | 1, addressList: (body.addressList ?? '') as string, accessToken: (body.accessToken ?? '') as string })).id
-      }
-      case 'listJobs': {
-        const group = scope(caller)
-        return (await api.listJobs()).filter((j) => group === null || j.jobGroup === group)
-      }
-      case 'listRuns': {
-        const group = scope(caller)
-        return api.listRuns({
-          jobId: body.jobId as number | undefined,
-          status: body.status as never,
-          sinceMs: body.since as number | undefined,
-          beforeId: body.beforeId as number | undefined,
-          limit: body.limit as number | undefined,
-          ...(group !== null ? { jobGroup: group } : {}),
-        })
-      }
-      case 'getRun': {
-        const run = await api.getRun(requireId(body.id))
-        const group = scope(caller)
-        if (group !== null && run.jobGroup !== group) throw new NotFoundError(`run ${run.id} does not exist in this group`)
-        return run
-      }
-      case 'getRunLog': {
-        const run = await api.getRun(requireId(body.logId ?? body.id))
-        const group = scope(caller)
-        if (group !== null && run.jobGroup !== group) throw new NotFoundError(`run ${run.id} does not exist in this group`)
-        return api.getRunLog({ logId: run.id, fromLineNum: (body.fromLineNum ?? 1) as number })
-      }
-      case 'killRun': {
-        const run = await api.getRun(requireId(body.logId ?? body.id))
-        const group = scope(caller)
-        if (group !== null && run.jobGroup !== group) throw new NotFoundError(`run ${run.id} does not exist in this group`)
-        return api.killRun(run.id)
-      }
-      case 'listRegistry': {
-        const appName = caller.kind === 'group' ? caller.group.appName : null
-        return (await api.listRegistry()).filter((e) => appName === null || e.appName === appName)
-      }
-      default:
-        throw new ValidationError('method', `unknown OpenAPI method '${method}'`)
-    }
+    if (!isOpenApiMethod(method)) throw new NotFoundError(`unknown OpenAPI method '${method.slice(0, 64)}'`, { code: 'openapi.unknownMethod' })
+    const body = parseInput(OPEN_API_BODIES[method], raw, 'body')
+    return (handlers[method] as (caller: AdminCaller, body: unknown) => Promise<unknown>)(caller, body)
   }
-}
-
-function asObject(raw: unknown): Record<string, unknown> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ValidationError('body', 'expected a JSON object')
-  return raw as Record<string, unknown>
-}
-
-function requireId(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new ValidationError('id', `expected a positive whole number, got ${JSON.stringify(value)}`)
-  return value
-}
-
-function childList(value: unknown): string {
-  if (typeof value === 'number') return String(value)
-  if (typeof value !== 'string') throw new ValidationError('childJobId', 'expected a comma-separated list of job ids')
-  return value
-}
-
-/** Fields of the body that name job fields, XXL-JOB spellings mapped; absent ones are left out. */
-function jobFields(body: Record<string, unknown>): Partial<JobInput> {
-  const fields: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(body)) {
-    const name = RENAMED[key] ?? key
-    if (JOB_FIELDS.includes(name) && value !== undefined && value !== null) fields[name] = value
-  }
-  return fields as Partial<JobInput>
-}
-
-
-
-export function isOpenApiMethod(method: string): boolean {
-  return (OPEN_API_METHODS as readonly string[]).includes(method)
 }

@@ -1,4 +1,5 @@
-import type { RegistryEntry } from '../../shared/model'
+import type { JobGroup, RegistryEntry } from '../../shared/model'
+import { splitAddressList } from '../store/group-repo'
 import { REGISTRY_GROUP_EXECUTOR } from '../store/registry-repo'
 import type { Store } from '../store/store'
 import { addressHealth, type RegistryTimings } from './health'
@@ -82,6 +83,21 @@ export class RegistryService {
       else dead.push({ appName: entry.appName, address: entry.address, updateTimeMs: entry.updateTimeMs, health: 'dead' })
     }
     return [...live, ...dead]
+  }
+
+  /**
+   * The addresses a group routes to: for an automatic group those registered and alive, for a manual
+   * group its list. (What a group's own token may name as an address override.)
+   */
+  addressesOf(group: JobGroup, nowMs: number): string[] {
+    if (group.addressType === 1) return splitAddressList(group.addressList)
+    return this.store.registry.aliveAddresses(group.appName, nowMs - this.timings.deadTimeoutMs)
+  }
+
+  /** Forgets every address of `appName` but `keep` (at start: the embedded addresses of this process's past lives). */
+  removeAllBut(appName: string, keep: string, nowMs: number): void {
+    const stale = this.store.registry.all().filter((row) => row.registryKey === appName && row.registryValue !== keep)
+    for (const row of stale) this.remove(appName, row.registryValue, nowMs)
   }
 
   /** Rewrites an automatic group's address list from the registry now. */

@@ -87,10 +87,18 @@ export class Scheduler {
     const { store, nextFire } = this.options
     const { plan, readCount } = store.withScheduleLock(() => {
       const due = store.jobs.findDue(nowMs + PRE_READ_MS, this.batchSize)
-      const stale = store.ring
-        .findStale(nowMs - PRE_READ_MS, this.batchSize)
-        .filter((fire) => store.ring.claim(fire.jobId, fire.scheduleTimeMs))
-      const plan = planScan(nowMs, due, stale, nextFire)
+      const staleBeforeMs = nowMs - PRE_READ_MS
+      // A job's outage is decided once: all its stale fires (left by a dead process) are claimed
+      // together with its own late next time, in the same plan, however the stale rows are paged.
+      const staleJobIds = store.ring.findStaleJobIds(staleBeforeMs, this.batchSize)
+      const dueIds = new Set(due.map((job) => job.id))
+      const lateIds = due.filter((job) => job.triggerNextTimeMs < staleBeforeMs).map((job) => job.id)
+      const stale = store.ring.claimStaleOf(new Set([...staleJobIds, ...lateIds]), staleBeforeMs)
+      // A job with stale fires is planned whole even when the due page did not reach it.
+      const alsoDue = store.jobs
+        .findRunningByIds(staleJobIds.filter((id) => !dueIds.has(id)))
+        .filter((job) => job.triggerNextTimeMs <= nowMs + PRE_READ_MS)
+      const plan = planScan(nowMs, [...due, ...alsoDue], stale, nextFire)
       store.ring.insert(plan.fires)
       store.jobs.writeNextTimes(plan.updates)
       return { plan, readCount: due.length }

@@ -10,6 +10,7 @@ interface GroupRow {
   access_token: string
   protocol_generation: string | null
   auto_created: number
+  scripts_allowed: number
   update_time: number
 }
 
@@ -29,13 +30,13 @@ export class GroupRepo {
     this.byAppName = db.prepare<[string], GroupRow>('SELECT * FROM job_group WHERE app_name = ?')
     this.all = db.prepare<[], GroupRow>('SELECT * FROM job_group ORDER BY app_name')
     this.insertStmt = db.prepare(
-      `INSERT INTO job_group (app_name, name, address_type, address_list, access_token, protocol_generation, auto_created, update_time)
-       VALUES (@app_name, @name, @address_type, @address_list, @access_token, @protocol_generation, @auto_created, @update_time)`,
+      `INSERT INTO job_group (app_name, name, address_type, address_list, access_token, protocol_generation, auto_created, scripts_allowed, update_time)
+       VALUES (@app_name, @name, @address_type, @address_list, @access_token, @protocol_generation, @auto_created, @scripts_allowed, @update_time)`,
     )
     this.updateStmt = db.prepare(
       `UPDATE job_group SET app_name = @app_name, name = @name, address_type = @address_type, address_list = @address_list,
               access_token = @access_token, protocol_generation = @protocol_generation, auto_created = @auto_created,
-              update_time = @update_time
+              scripts_allowed = @scripts_allowed, update_time = @update_time
         WHERE id = @id`,
     )
     this.addressStmt = db.prepare<[string, number, number]>(
@@ -86,6 +87,7 @@ function toRow(group: JobGroup): GroupRow {
     access_token: group.accessToken,
     protocol_generation: group.protocolGeneration,
     auto_created: group.autoCreated ? 1 : 0,
+    scripts_allowed: group.scriptsAllowed ? 1 : 0,
     update_time: group.updateTimeMs,
   }
 }
@@ -100,6 +102,7 @@ function fromRow(row: GroupRow): JobGroup {
     accessToken: row.access_token,
     protocolGeneration: (row.protocol_generation as ProtocolGeneration | null) ?? null,
     autoCreated: row.auto_created === 1,
+    scriptsAllowed: row.scripts_allowed === 1,
     updateTimeMs: row.update_time,
   }
 }

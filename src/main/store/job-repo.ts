@@ -67,6 +67,7 @@ export class JobRepo {
   private readonly setTriggerStmt
   private readonly dueStmt
   private readonly nextTimeStmt
+  private readonly dueByIdStmt
   private readonly countStmt
 
   constructor(private readonly db: Db) {
@@ -91,6 +92,12 @@ export class JobRepo {
         WHERE trigger_status = 1 AND trigger_next_time <= ?
         ORDER BY trigger_next_time
         LIMIT ?`,
+    )
+    this.dueByIdStmt = db.prepare<[number], DueJob>(
+      `SELECT id, schedule_type AS scheduleType, schedule_conf AS scheduleConf, timezone,
+              misfire_strategy AS misfireStrategy, trigger_last_time AS triggerLastTimeMs,
+              trigger_next_time AS triggerNextTimeMs
+         FROM job_info WHERE id = ? AND trigger_status = 1`,
     )
     // Guarded by trigger_status = 1: a job stopped while the scan was planning is not revived.
     this.nextTimeStmt = db.prepare<[number, number, number, number]>(
@@ -138,6 +145,16 @@ export class JobRepo {
   /** Running jobs whose next fire time is at or before `maxNextMs`, earliest first. */
   findDue(maxNextMs: number, limit: number): DueJob[] {
     return this.dueStmt.all(maxNextMs, limit)
+  }
+
+  /** The running ones of `ids` with the columns the scan plans from (any next time). */
+  findRunningByIds(ids: readonly number[]): DueJob[] {
+    const jobs: DueJob[] = []
+    for (const id of ids) {
+      const job = this.dueByIdStmt.get(id)
+      if (job) jobs.push(job)
+    }
+    return jobs
   }
 
   /** Writes a scan's results; call inside the scan's transaction. */

@@ -166,6 +166,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
+    description: 'a group may let its own token manage script jobs',
+    sql: `
+      ALTER TABLE job_group ADD COLUMN scripts_allowed INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
+  {
+    version: 3,
     description: 'retry due times for the fail monitor; kept-log progress of LAN runs',
     sql: `
       -- When a failed run's retry (and its alarm) is due, set by the fail monitor when it first sees

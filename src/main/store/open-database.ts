@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3'
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { accessSync, chmodSync, closeSync, constants, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, resolve } from 'node:path'
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations'
 
 export type Db = Database.Database
@@ -52,10 +53,38 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   }
 }
 
+/**
+ * The database holds the tokens, so only its owner may read it: the data folder 0700, the file and
+ * its -wal/-shm 0600. SQLite creates -wal and -shm with the database file's mode, so creating the
+ * file 0600 before SQLite does covers them; files of older versions are narrowed here. (Windows has
+ * no such modes; its per-user profile folder already keeps other users out.)
+ */
+function restrictToOwner(file: string): void {
+  if (process.platform === 'win32') return
+  const dir = dirname(file)
+  if (isOwnFolder(dir)) chmodSync(dir, 0o700)
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600))
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path) && ownedByMe(path)) chmodSync(path, 0o600)
+}
+
+/**
+ * A folder JobDesk may narrow: owned by this user and not a shared place someone pointed
+ * --data-dir at (a sticky folder such as /tmp, the home folder, the root).
+ */
+function isOwnFolder(dir: string): boolean {
+  const stat = statSync(dir)
+  if ((stat.mode & 0o1000) !== 0 || resolve(dir) === resolve(homedir()) || resolve(dir) === '/') return false
+  return ownedByMe(dir)
+}
+
+function ownedByMe(path: string): boolean {
+  return typeof process.getuid !== 'function' || statSync(path).uid === process.getuid()
+}
+
 function ensureWritable(file: string): void {
   const dir = dirname(file)
   try {
-    mkdirSync(dir, { recursive: true })
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
   } catch (error) {
     throw new DatabaseOpenError(`cannot create the data folder ${dir}: ${(error as Error).message}`)
   }
@@ -66,6 +95,11 @@ function ensureWritable(file: string): void {
     throw new DatabaseOpenError(
       `the database ${file} is read-only (no write permission on ${target}); JobDesk needs to write to it — fix the permissions or choose another folder with --data-dir`,
     )
+  }
+  try {
+    restrictToOwner(file)
+  } catch (error) {
+    throw new DatabaseOpenError(`cannot make the database ${file} private to its owner: ${(error as Error).message}`)
   }
 }
 

@@ -29,7 +29,9 @@ export class RingRepo {
   private readonly insertStmt
   private readonly claimStmt
   private readonly allStmt
-  private readonly staleStmt
+  private readonly staleJobsStmt
+  private readonly staleOfJobStmt
+  private readonly deleteStaleOfJobStmt
   private readonly deleteJobStmt
   private readonly countStmt
 
@@ -39,11 +41,14 @@ export class RingRepo {
     )
     this.claimStmt = db.prepare<[number, number]>('DELETE FROM job_ring WHERE job_id = ? AND schedule_time = ?')
     this.allStmt = db.prepare<[], RingRow>('SELECT * FROM job_ring ORDER BY fire_at')
-    this.staleStmt = db.prepare<[number, number], RingRow & { misfire_strategy: string | null; trigger_status: number | null }>(
+    // The fire_at index keeps this a few microseconds when nothing is stale (every scan asks).
+    this.staleJobsStmt = db.prepare<[number, number], { job_id: number }>('SELECT DISTINCT job_id FROM job_ring WHERE fire_at < ? LIMIT ?')
+    this.staleOfJobStmt = db.prepare<[number, number], RingRow & { misfire_strategy: string | null; trigger_status: number | null }>(
       `SELECT r.*, j.misfire_strategy, j.trigger_status
          FROM job_ring r LEFT JOIN job_info j ON j.id = r.job_id
-        WHERE r.fire_at < ? ORDER BY r.job_id, r.schedule_time LIMIT ?`,
+        WHERE r.job_id = ? AND r.fire_at < ? ORDER BY r.schedule_time`,
     )
+    this.deleteStaleOfJobStmt = db.prepare<[number, number]>('DELETE FROM job_ring WHERE job_id = ? AND fire_at < ?')
     this.deleteJobStmt = db.prepare<[number]>('DELETE FROM job_ring WHERE job_id = ?')
     this.countStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM job_ring')
   }
@@ -64,13 +69,30 @@ export class RingRepo {
     return this.allStmt.all().map(fromRow)
   }
 
-  /** Fires that should have fired before `beforeMs`: left behind by a process that died. */
-  findStale(beforeMs: number, limit: number): StaleFire[] {
-    return this.staleStmt.all(beforeMs, limit).map((row) => ({
-      ...fromRow(row),
-      misfireStrategy: row.misfire_strategy === 'FIRE_ONCE_NOW' ? 'FIRE_ONCE_NOW' : 'DO_NOTHING',
-      triggerStatus: row.trigger_status ?? 0,
-    }))
+  /** Up to `limit` jobs with fires that should have fired before `beforeMs` (left by a process that died). */
+  findStaleJobIds(beforeMs: number, limit: number): number[] {
+    return this.staleJobsStmt.all(beforeMs, limit).map((row) => row.job_id)
+  }
+
+  /**
+   * Takes every stale fire of the given jobs (deleting them is the claim, as for `claim`): a job's
+   * whole outage at once, so it yields one misfire decision however many rows it left.
+   */
+  claimStaleOf(jobIds: Iterable<number>, beforeMs: number): StaleFire[] {
+    const fires: StaleFire[] = []
+    for (const jobId of jobIds) {
+      const rows = this.staleOfJobStmt.all(jobId, beforeMs)
+      if (rows.length === 0) continue
+      this.deleteStaleOfJobStmt.run(jobId, beforeMs)
+      for (const row of rows) {
+        fires.push({
+          ...fromRow(row),
+          misfireStrategy: row.misfire_strategy === 'FIRE_ONCE_NOW' ? 'FIRE_ONCE_NOW' : 'DO_NOTHING',
+          triggerStatus: row.trigger_status ?? 0,
+        })
+      }
+    }
+    return fires
   }
 
   /** Cancels a job's pending fires (stop, edit, delete); fires already in a ring become no-ops. */

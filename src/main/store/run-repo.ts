@@ -79,7 +79,8 @@ export class RunRepo {
   private readonly lostCandidates
   private readonly stalePending
   private readonly runningOn
-  private readonly runningElsewhere
+  private readonly runningOnEmbedded
+  private readonly runningOnLan
   private readonly oldIds
   private readonly ancestorStmt
   private readonly lastOfJobStmt
@@ -146,9 +147,17 @@ export class RunRepo {
       `SELECT * FROM job_log INDEXED BY job_log_running
         WHERE trigger_code = 200 AND handle_code = 0 AND executor_address = ? AND trigger_time < ? ORDER BY id`,
     )
-    this.runningElsewhere = db.prepare<[string, number], RunRow>(
+    // A range on the index's key instead of LIKE, which SQLite would not use the partial index for.
+    this.runningOnEmbedded = db.prepare<[string, string, string, number], RunRow>(
       `SELECT * FROM job_log INDEXED BY job_log_running
-        WHERE trigger_code = 200 AND handle_code = 0 AND executor_address NOT IN ('', ?) ORDER BY id LIMIT ?`,
+        WHERE trigger_code = 200 AND handle_code = 0 AND executor_address >= ? AND executor_address < ? AND executor_address != ?
+        ORDER BY id LIMIT ?`,
+    )
+    // Outside the embedded prefix's range: every LAN address (and never the empty one).
+    this.runningOnLan = db.prepare<[string, string, number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_running
+        WHERE trigger_code = 200 AND handle_code = 0 AND executor_address != '' AND (executor_address < ? OR executor_address >= ?)
+        ORDER BY id LIMIT ?`,
     )
     this.oldIds = db.prepare<[number, number], { id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY id LIMIT ?')
     this.lastOfJobStmt = db.prepare<[number], { id: number; trigger_code: number; handle_code: number; trigger_time: number }>(
@@ -284,9 +293,14 @@ export class RunRepo {
     return this.runningOn.all(address, beforeMs).map(fromRow)
   }
 
-  /** Running runs on any executor but `address` (the LAN ones, given the embedded address), oldest first. */
-  findRunningElsewhere(address: string, limit: number): JobRun[] {
-    return this.runningElsewhere.all(address, limit).map(fromRow)
+  /** Runs still running on an embedded executor (address starting with `prefix`) other than `ownAddress`. */
+  findRunningOnOtherEmbedded(prefix: string, ownAddress: string, limit: number): JobRun[] {
+    return this.runningOnEmbedded.all(prefix, prefixEnd(prefix), ownAddress, limit).map(fromRow)
+  }
+
+  /** Running runs on LAN executors (any address outside the embedded `prefix`), oldest first. */
+  findRunningOnLan(embeddedPrefix: string, limit: number): JobRun[] {
+    return this.runningOnLan.all(embeddedPrefix, prefixEnd(embeddedPrefix), limit).map(fromRow)
   }
 
   /** Up to `limit` ids of runs triggered before `beforeMs`, oldest first. */
@@ -340,6 +354,11 @@ export class RunRepo {
   countFailedSince(sinceMs: number): number {
     return this.failedSince.get(sinceMs)!.n
   }
+}
+
+/** The first string after every string starting with `prefix`: the prefix with its last character incremented. */
+function prefixEnd(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
 }
 
 function fromRow(row: RunRow): JobRun {

@@ -1,24 +1,40 @@
-import type { JobGroup } from '../../shared/model'
+import { EMBEDDED_ADDRESS_PREFIX, type JobGroup } from '../../shared/model'
 import { failure, type ExecutorApi, type ExecutorReply } from '../executor/executor-api'
 
-/** The address the embedded executor registers under; it is reached in-process, never over HTTP. */
-export const EMBEDDED_ADDRESS = 'jobdesk://embedded/'
+/** The embedded executor's address for one JobDesk process (`instance`: letters, digits, '-', '.'). */
+export function embeddedAddressOf(instance: string): string {
+  return `${EMBEDDED_ADDRESS_PREFIX}${instance}/`
+}
+
+export function isEmbeddedAddress(address: string): boolean {
+  return address.startsWith(EMBEDDED_ADDRESS_PREFIX)
+}
 
 /** Builds the HTTP client for a LAN executor address (with the group's token and protocol generation). */
 export type RemoteExecutorFactory = (address: string, group: JobGroup | undefined) => ExecutorApi
 
 /**
- * Resolves an address to the ExecutorApi that reaches it: the in-process embedded executor, or an
- * HTTP client for a LAN executor. Routing, registry and completion never see the difference.
+ * Resolves an address to the ExecutorApi that reaches it: this process's in-process embedded
+ * executor, or an HTTP client for a LAN executor. Routing, registry and completion never see the
+ * difference. Another process's embedded executor (two JobDesks on one database) is not reachable
+ * from here: routing leaves it out.
  */
 export class ExecutorDirectory {
   constructor(
     private readonly embedded: ExecutorApi | null,
+    /** This process's embedded address (registered only while `embedded` runs). */
+    readonly embeddedAddress: string,
     private readonly remote: RemoteExecutorFactory | null,
   ) {}
 
+  /** Whether this process can call `address` (false for another process's embedded executor). */
+  canReach(address: string): boolean {
+    return !isEmbeddedAddress(address) || address === this.embeddedAddress
+  }
+
   forAddress(address: string, group: JobGroup | undefined): ExecutorApi {
-    if (address === EMBEDDED_ADDRESS) return this.embedded ?? unreachable('the embedded executor is not running')
+    if (address === this.embeddedAddress) return this.embedded ?? unreachable('the embedded executor is not running')
+    if (isEmbeddedAddress(address)) return unreachable(`${address} is the embedded executor of another JobDesk process; only that process can reach it`)
     if (this.remote) return this.remote(address, group)
     return unreachable(`no HTTP client is configured to reach ${address}`)
   }

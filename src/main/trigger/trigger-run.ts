@@ -47,10 +47,15 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
         : 'Reason: Registry address is empty: the group has no executor address to route to.',
     )
   } else {
+    // Another JobDesk process's embedded executor is in the group's list but reachable only by it.
+    const addresses = run.addresses.filter((address) => deps.executors.canReach(address))
+    if (addresses.length < run.addresses.length) {
+      lines.push(`Left out: ${run.addresses.filter((a) => !addresses.includes(a)).join(', ')} (the embedded executor of another JobDesk process)`)
+    }
     const probe = probeThrough(deps.executors, run)
     const trail = await deps.routers[job.executorRouteStrategy].route({
       jobId: job.id,
-      addresses: run.addresses,
+      addresses,
       nowMs: deps.nowMs(),
       probe,
     })

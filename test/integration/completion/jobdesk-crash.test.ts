@@ -10,6 +10,7 @@ import { waitFor } from '../../support/wait-for'
 import { spawnAgent, type AgentProcess } from '../../support/wire-agent-process'
 
 const TOKEN = 'crash-test-token-0123456789'
+const API_TOKEN = 'crash-test-api-token-0123456789'
 let jobdesk: RunningChild | undefined
 let agent: AgentProcess | undefined
 const dirs: ReturnType<typeof makeTempDir>[] = []
@@ -30,7 +31,7 @@ async function freePort(): Promise<number> {
 
 async function startJobDesk(dataDir: string, port: number): Promise<RunningChild> {
   const child = startTsProcess('src/main/serve.ts', [
-    '--data-dir', dataDir, '--port', String(port), '--host', '127.0.0.1', '--no-demo', '--token', TOKEN, '--handlers', TEST_HANDLERS_DIR,
+    '--data-dir', dataDir, '--port', String(port), '--host', '127.0.0.1', '--no-demo', '--token', TOKEN, '--api-token', API_TOKEN, '--handlers', TEST_HANDLERS_DIR,
   ])
   await child.waitForLine(/Executors register at/)
   return child
@@ -49,7 +50,7 @@ function runRow(dataDir: string, id: number): { trigger_code: number; handle_cod
 async function call(port: number, method: string, body: unknown): Promise<{ code: number; msg: string | null; data: any }> {
   const response = await request(`http://127.0.0.1:${port}/api/${method}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'xxl-job-access-token': TOKEN },
+    headers: { 'content-type': 'application/json', 'xxl-job-access-token': API_TOKEN },
     body: JSON.stringify(body),
   })
   return JSON.parse(await response.body.text())
@@ -63,15 +64,15 @@ describe('JobDesk killed with -9 mid-run', () => {
     const port = await freePort()
     jobdesk = await startJobDesk(data.path, port)
     agent = spawnAgent([
-      '--admin', `http://127.0.0.1:${port}`, '--token', TOKEN, '--app', 'lan', '--port', '0', '--host', '127.0.0.1',
+      '--admin', `http://127.0.0.1:${port}`, '--token', TOKEN, '--app', 'lan-agent', '--port', '0', '--host', '127.0.0.1',
       '--beat-interval-ms', '300', '--callback-retry-ms', '300', '--handlers', TEST_HANDLERS_DIR, '--log-path', logs.path,
     ])
     await agent.waitForOutput(/registering/)
     const groups = await waitFor('the agent\'s group', async () => {
       const list = (await call(port, 'listGroups', {})).data as { id: number; appName: string; addressList: string }[]
-      return list.find((g) => g.appName === 'lan' && g.addressList !== '') && list
+      return list.find((g) => g.appName === 'lan-agent' && g.addressList !== '') && list
     })
-    const lanGroup = groups.find((g) => g.appName === 'lan')!.id
+    const lanGroup = groups.find((g) => g.appName === 'lan-agent')!.id
     const embeddedGroup = groups.find((g) => g.appName === 'jobdesk-embedded')!.id
     const job = (jobGroup: number, param: string) =>
       call(port, 'addJob', { jobGroup, name: `job on ${jobGroup}`, executorHandler: 'timedJobHandler', executorParam: param, timezone: 'UTC' })
@@ -99,7 +100,7 @@ describe('JobDesk killed with -9 mid-run', () => {
     // The embedded run died with the process: failed at restart, saying why.
     const embedded = await waitFor('the embedded run to converge', () => runRow(data.path, embeddedRun).handle_code !== 0 && runRow(data.path, embeddedRun))
     expect(embedded.handle_code).toBe(500)
-    expect(embedded.handle_msg).toContain('Interrupted: JobDesk stopped while this run was running')
+    expect(embedded.handle_msg).toMatch(/^Interrupted: the JobDesk process whose embedded executor ran this \(jobdesk:\/\/embedded\/[0-9a-f]+\/\) stopped/)
     // The LAN run's spooled callback arrives once JobDesk is back: its real result.
     const lan = await waitFor('the LAN run\'s spooled result', () => runRow(data.path, lanRun).handle_code !== 0 && runRow(data.path, lanRun), 30_000)
     expect(lan.handle_code).toBe(200)

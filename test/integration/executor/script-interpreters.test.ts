@@ -42,7 +42,7 @@ afterEach(async () => {
   target = undefined
 })
 
-async function runScript(glueType: ScriptGlueType, source: string, options: Partial<ExecutorOptions> = {}) {
+async function runScript(glueType: ScriptGlueType, source: string, options: Pick<ExecutorOptions, 'nodeInterpreter'> = {}) {
   target ??= await startInProcessExecutor({ enableScripts: true, ...options })
   const param = triggerParam({ jobId: 71, glueType, executorHandler: '', glueSource: source, executorParams: 'p-7', broadcastIndex: 1, broadcastTotal: 3 })
   expect((await target.api.run(param)).code).toBe(200)

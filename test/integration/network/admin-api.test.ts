@@ -75,7 +75,7 @@ describe('the executor-facing API, replaying what real executors sent (reference
     // Right token, body for another app than the header says.
     const crossed = await post(calls.registry.path, headers, calls.registry.body.replace(CAPTURE_APP, 'some-other-app'))
     expect(crossed.reply.code).toBe(500)
-    expect(crossed.reply.msg).toContain("registryKey: registers 'some-other-app' with the token of group")
+    expect(crossed.reply.msg).toContain("registers 'some-other-app' with the token of group")
     expect(registryRows().map((r) => r.registryKey)).not.toContain('some-other-app')
   })
 })
@@ -97,14 +97,14 @@ describe('bad input to the admin API', () => {
     const wrongType = await post('/api/registry', auth, '{"registryGroup":"EXECUTOR","registryKey":42,"registryValue":"http://127.0.0.1:1/"}')
     expect(wrongType.reply.msg).toMatch(/registryKey/)
     const notHttp = await post('/api/registry', auth, '{"registryGroup":"EXECUTOR","registryKey":"x-app","registryValue":"jobdesk://embedded/"}')
-    expect(notHttp.reply.msg).toMatch(/registryValue: .* must be an http\(s\) URL/)
+    expect(notHttp.reply.msg).toMatch(/registryValue: "jobdesk:\/\/embedded\/" must be an http:\/\/ or https:\/\/ URL/)
     const badCallback = await post('/api/callback', auth, '[{"logId":"one","handleCode":200}]')
     expect(badCallback.reply.code).toBe(500)
     expect(registryRows().map((r) => r.registryKey)).not.toContain('x-app')
   })
 
   it('refuses an oversized body without reading it and keeps serving', async () => {
-    const big = `{"registryGroup":"EXECUTOR","registryKey":"big","registryValue":"http://127.0.0.1:1/","pad":"${'x'.repeat(ADMIN_MAX_BODY_BYTES)}"}`
+    const big = `{"registryGroup":"EXECUTOR","registryKey":"big","registryValue":"http://127.0.0.1:1/","pad":"${'x'.repeat(ADMIN_MAX_BODY_BYTES.executor)}"}`
     const reply = await post('/api/registry', { 'xxl-job-access-token': TEST_TOKEN }, big)
     expect(reply.reply).toMatchObject({ code: 500 })
     expect(reply.reply.msg).toMatch(/larger than the limit/)
@@ -119,7 +119,21 @@ describe('bad input to the admin API', () => {
 })
 
 describe('the job OpenAPI', () => {
-  const auth = { 'xxl-job-access-token': TEST_TOKEN }
+  /** The OpenAPI takes the API token; the executor token only registers and calls back. */
+  let auth: Record<string, string>
+  beforeEach(() => {
+    auth = { 'xxl-job-access-token': admin.headless.core.settings.apiToken() }
+  })
+
+  it('refuses the executor token, saying which token to use, and the API token on the executor API', async () => {
+    const refused = (await post('/api/listJobs', { 'xxl-job-access-token': TEST_TOKEN }, '{}')).reply
+    expect(refused.code).toBe(500)
+    expect(refused.msg).toContain('the executor access token cannot manage jobs; use the API token')
+    const registry = '{"registryGroup":"EXECUTOR","registryKey":"api-token-app","registryValue":"http://127.0.0.1:3/"}'
+    expect((await post('/api/registry', auth, registry)).reply.msg).toContain('the API token cannot register executors')
+    await admin.headless.core.api.saveSettings({ openApiAcceptsExecutorToken: true })
+    expect((await post('/api/listJobs', { 'xxl-job-access-token': TEST_TOKEN }, '{}')).reply.code).toBe(200)
+  })
 
   it('adds, updates, triggers, stops and removes a job; childJobId goes through the DAG rules', async () => {
     const groupId = admin.headless.core.store.groups.findByAppName('jobdesk-embedded')!.id
@@ -163,6 +177,7 @@ describe('the job OpenAPI', () => {
     expect(codes.slice(0, 100).every((c) => c === 200)).toBe(true)
     expect(codes[100]).toBe(502)
     // Executors are not rate-limited.
-    expect((await post('/api/registry', auth, '{"registryGroup":"EXECUTOR","registryKey":"still-ok","registryValue":"http://127.0.0.1:2/"}')).reply.code).toBe(200)
+    const executorAuth = { 'xxl-job-access-token': TEST_TOKEN }
+    expect((await post('/api/registry', executorAuth, '{"registryGroup":"EXECUTOR","registryKey":"still-ok","registryValue":"http://127.0.0.1:2/"}')).reply.code).toBe(200)
   })
 })

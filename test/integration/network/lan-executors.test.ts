@@ -61,14 +61,14 @@ describe('LAN executors registering with JobDesk', () => {
 
   it('FAILOVER skips an agent that stopped answering and says so in the routing trail', async () => {
     admin = await startLanAdmin()
-    const agents = [await admin.startAgent('fo'), await admin.startAgent('fo')]
-    const addresses = await admin.groupAddresses('fo', 2)
+    const agents = [await admin.startAgent('fail-over'), await admin.startAgent('fail-over')]
+    const addresses = await admin.groupAddresses('fail-over', 2)
     const first = agents.find((a) => a.address === addresses[0])!
     // The first agent goes away; its address is registered again by hand, as if its last beat were
     // still fresh: listed, but no longer answering.
     await first.stop()
-    admin.headless.core.registry.beat('fo', addresses[0], Date.now())
-    const job = await admin.addJob('fo', { executorRouteStrategy: 'FAILOVER' })
+    admin.headless.core.registry.beat('fail-over', addresses[0], Date.now())
+    const job = await admin.addJob('fail-over', { executorRouteStrategy: 'FAILOVER' })
     await admin.headless.core.api.triggerJob({ jobId: job })
     const [run] = await admin.finishedRuns(job, 1)
     expect(run.executorAddress).toBe(addresses[1])
@@ -78,10 +78,10 @@ describe('LAN executors registering with JobDesk', () => {
 
   it('BUSYOVER skips an agent that is busy with the job', async () => {
     admin = await startLanAdmin()
-    await admin.startAgent('bo')
-    await admin.startAgent('bo')
-    const addresses = await admin.groupAddresses('bo', 2)
-    const job = await admin.addJob('bo', { executorRouteStrategy: 'BUSYOVER', executorHandler: 'timedJobHandler', executorParam: '3000' })
+    await admin.startAgent('busy-over')
+    await admin.startAgent('busy-over')
+    const addresses = await admin.groupAddresses('busy-over', 2)
+    const job = await admin.addJob('busy-over', { executorRouteStrategy: 'BUSYOVER', executorHandler: 'timedJobHandler', executorParam: '3000' })
     const busy = (await admin.headless.core.api.triggerJob({ jobId: job, addressList: [addresses[0]] })).logIds[0]
     await waitFor('the first run to be running', async () => runStatus(await admin!.headless.core.api.getRun(busy)) === 'running')
     const next = (await admin.headless.core.api.triggerJob({ jobId: job })).logIds[0]
@@ -170,9 +170,9 @@ describe('LAN executors registering with JobDesk', () => {
 
   it('drops a gracefully stopped agent from its group at once', async () => {
     admin = await startLanAdmin()
-    const agent = await admin.startAgent('bye')
-    await admin.groupAddresses('bye', 1)
+    const agent = await admin.startAgent('leaving')
+    await admin.groupAddresses('leaving', 1)
     await agent.stop()
-    expect(await admin.groupAddresses('bye', 0)).toEqual([])
+    expect(await admin.groupAddresses('leaving', 0)).toEqual([])
   })
 })

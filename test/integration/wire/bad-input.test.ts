@@ -55,14 +55,14 @@ describe('malformed bodies', () => {
   it('answers malformed JSON and wrong field types with a clear code 500 and never calls the core', async () => {
     const cases: [string, string, string][] = [
       ['/trigger', '{"jobId":1,', 'invalid request, body: malformed JSON ('],
-      ['/run', JSON.stringify({ ...validTrigger, jobId: '1' }), 'invalid request, jobId: must be a whole number, got the string "1"'],
-      ['/run', JSON.stringify({ ...validTrigger, logId: undefined }), 'invalid request, logId: is required (a whole number)'],
-      ['/run', JSON.stringify({ ...validTrigger, executorTimeout: true }), 'invalid request, executorTimeout: must be a whole number, got a boolean'],
-      ['/run', JSON.stringify([validTrigger]), 'invalid request, body: the trigger body must be a JSON object, got an array'],
+      ['/run', JSON.stringify({ ...validTrigger, jobId: '1' }), 'invalid request, jobId: must be a whole number, got the text "1"'],
+      ['/run', JSON.stringify({ ...validTrigger, logId: undefined }), 'invalid request, logId: is required'],
+      ['/run', JSON.stringify({ ...validTrigger, executorTimeout: true }), 'invalid request, executorTimeout: must be a whole number, got true'],
+      ['/run', JSON.stringify([validTrigger]), 'invalid request, body: must be an object, got a list of 1 item'],
       ['/kill', '{"jobId":"2"}', 'invalid request, jobId: must be a whole number'],
-      ['/idleBeat', '', 'invalid request, body: the request body must be a JSON object, got nothing'],
+      ['/idleBeat', '', 'invalid request, body: is required'],
       ['/log', '{"logId":1,"logDateTim":"today","fromLineNum":1}', 'invalid request, logDateTim: must be a whole number'],
-      ['/log', '{"logId":1,"logDateTime":1,"fromLineNum":-1}', 'invalid request, fromLineNum: must be ≥ 0, got -1'],
+      ['/log', '{"logId":1,"logDateTime":1,"fromLineNum":-1}', 'invalid request, fromLineNum: must be at least 0, got the number -1'],
       ['/beat', '{not json', 'invalid request, body: malformed JSON ('],
     ]
     for (const [path, body, message] of cases) {

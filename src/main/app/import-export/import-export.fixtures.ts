@@ -16,6 +16,7 @@ export function group(id: number, appName: string, patch: Partial<JobGroup> = {}
     accessToken: '',
     protocolGeneration: null,
     autoCreated: false,
+    scriptsAllowed: false,
     updateTimeMs: NOW_MS - 86_400_000,
     ...patch,
   }

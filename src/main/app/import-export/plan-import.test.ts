@@ -106,7 +106,7 @@ describe('planImport refuses documents', () => {
       'document.comment: unknown field',
       'groups[0].accessToken: access tokens are not imported; set the group token in JobDesk',
       'groups[1].addressType: expected 0 (automatic, by executor registration) or 1 (manual), got 2',
-      "jobs[0].scheduleType: 'WEEKLY' is not one of NONE, CRON, FIX_RATE (job 'nightly-report')",
+      'jobs[0].scheduleType: must be one of NONE, CRON, FIX_RATE; got the text "WEEKLY" (job \'nightly-report\')',
       "jobs[1].key: '1' is also the key of jobs[0]",
       'jobs[2].schedulConf: unknown field',
       "jobs[3].enabled: expected true or false, got 'yes'",

@@ -76,7 +76,7 @@ describe('createAlarmSender without network', () => {
 
   it('refuses a malformed stored address without sending', async () => {
     const outcome = await sender({ ...none, smtp }).send({ ...facts, alarmEmails: ['not-an-address'] })
-    expect(outcome.results).toEqual([{ channel: 'email', target: 'not-an-address', ok: false, error: "'not-an-address' is not an email address", attempts: 0 }])
+    expect(outcome.results).toEqual([{ channel: 'email', target: 'not-an-address', ok: false, error: '"not-an-address" is not an email address', attempts: 0 }])
   })
 
   it('fails every channel of a send that starts after close', async () => {
@@ -95,8 +95,8 @@ describe('createAlarmSender without network', () => {
 
   it('answers test requests with bad input with a failed result instead of throwing', async () => {
     const s = sender(none)
-    expect(await s.testWebhook('ftp://x.example/')).toMatchObject({ ok: false, error: 'url: only http:// and https:// URLs are allowed, got ftp://' })
-    expect(await s.sendTestEmail('nobody')).toMatchObject({ ok: false, error: "'nobody' is not an email address", attempts: 0 })
+    expect(await s.testWebhook('ftp://x.example/')).toMatchObject({ ok: false, error: 'url: "ftp://x.example/" is not an http:// or https:// URL' })
+    expect(await s.sendTestEmail('nobody')).toMatchObject({ ok: false, error: '"nobody" is not an email address', attempts: 0 })
     expect(await s.sendTestEmail('ops@example.com')).toMatchObject({ ok: false, error: 'no SMTP server configured' })
   })
 })

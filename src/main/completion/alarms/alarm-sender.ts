@@ -12,7 +12,7 @@ import {
 } from './alarm-types'
 import { buildWebhookPayload, capFacts, formatAlarmHtml, formatAlarmSubject, formatAlarmText } from './alarm-message'
 import { emailDeadlineMs, SmtpMailer, type MailContent } from './email-channel'
-import { EMAIL_ADDRESS, httpUrl, WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
+import { checkWebhookUrl, isEmailAddress, WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
 import { describeWebhookTarget, postWebhook, webhookBackoffMs } from './webhook-channel'
 
 /** How long close() lets sends in flight finish before cutting them off (ms). */
@@ -80,9 +80,9 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     }
     const content: MailContent = { subject: formatAlarmSubject(facts), text: formatAlarmText(facts), html: formatAlarmHtml(facts) }
     return addresses.map((to) =>
-      EMAIL_ADDRESS.test(to)
+      isEmailAddress(to)
         ? mailer.sendMail(to, content, signal)
-        : Promise.resolve<ChannelResult>({ channel: 'email', target: to, ok: false, error: `'${to}' is not an email address`, attempts: 0 }),
+        : Promise.resolve<ChannelResult>({ channel: 'email', target: to, ok: false, error: `${JSON.stringify(to.slice(0, 120))} is not an email address`, attempts: 0 }),
     )
   }
 
@@ -111,7 +111,7 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
 
   async function sendTestEmail(to: string): Promise<ChannelResult> {
     const address = to.trim()
-    if (!EMAIL_ADDRESS.test(address)) return { channel: 'email', target: to, ok: false, error: `'${to}' is not an email address`, attempts: 0 }
+    if (!isEmailAddress(address)) return { channel: 'email', target: to.slice(0, 200), ok: false, error: `${JSON.stringify(to.slice(0, 120))} is not an email address`, attempts: 0 }
     if (!mailer) return { channel: 'email', target: address, ok: false, error: 'no SMTP server configured', attempts: 0 }
     const content: MailContent = {
       subject: 'JobDesk test alarm',
@@ -123,7 +123,7 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
   async function testWebhook(url: string): Promise<ChannelResult> {
     const trimmed = url.trim()
     try {
-      httpUrl(trimmed, 'url')
+      checkWebhookUrl(trimmed)
     } catch (error) {
       return { channel: 'webhook', target: describeWebhookTarget(trimmed), ok: false, error: (error as Error).message, attempts: 0 }
     }

@@ -1,6 +1,9 @@
 import addressparser from 'nodemailer/lib/addressparser'
-import { ValidationError } from '../../../shared/errors'
-import type { AlarmSettings, SmtpSettings, WebhookChannel } from './alarm-types'
+import { quote } from '../../../shared/schema/describe-value'
+import { parseInput } from '../../../shared/schema/parse-input'
+import { emailAddress, httpUrl } from '../../../shared/schema/primitives'
+import { z } from '../../../shared/schema/z'
+import type { AlarmSettings } from './alarm-types'
 
 export const WEBHOOK_DEFAULT_TIMEOUT_MS = 5_000
 export const WEBHOOK_DEFAULT_RETRIES = 2
@@ -10,15 +13,12 @@ export const ALARM_TIMEOUT_MIN_MS = 100
 export const ALARM_TIMEOUT_MAX_MS = 60_000
 export const WEBHOOK_MAX_RETRIES = 10
 export const WEBHOOKS_MAX = 20
-const URL_MAX_CHARS = 2_000
 const HEADERS_MAX = 30
 const HEADER_VALUE_MAX_CHARS = 4_000
 
 /** With no settings stored yet: desktop notices on, nothing else. */
 export const DEFAULT_ALARM_SETTINGS: AlarmSettings = { webhooks: [], smtp: null, desktop: true }
 
-/** Same rule as a job's alarm_email (src/main/app/job-validation.ts). */
-export const EMAIL_ADDRESS = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/
 /** RFC 9110 token. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 /** Visible ASCII, space, tab and obs-text; no CR, LF or NUL (they would split the request). */
@@ -28,6 +28,107 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
 /** Headers the HTTP client or JobDesk sets itself; overriding them breaks the request or the payload. */
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer'])
 
+const timeoutMs = z.int().min(ALARM_TIMEOUT_MIN_MS).max(ALARM_TIMEOUT_MAX_MS)
+
+const headers = z
+  .record(z.string(), z.string().max(HEADER_VALUE_MAX_CHARS))
+  .superRefine((record, context) => {
+    const entries = Object.entries(record)
+    const problem = (message: string) => context.addIssue({ code: 'custom', message, params: { code: 'alarm.header' } })
+    if (entries.length > HEADERS_MAX) return problem(`has ${entries.length} headers; the limit is ${HEADERS_MAX}`)
+    const names = new Set<string>()
+    for (const [name, value] of entries) {
+      const shown = JSON.stringify(name.slice(0, 80))
+      if (!HEADER_NAME.test(name)) return problem(`header name ${shown} is not a valid HTTP token`)
+      const lower = name.toLowerCase()
+      if (RESERVED_HEADERS.has(lower)) return problem(`header ${shown} is set by JobDesk and cannot be overridden`)
+      if (names.has(lower)) return problem(`header ${shown} is given twice`)
+      names.add(lower)
+      if (!HEADER_VALUE.test(value)) return problem(`header ${shown} may hold only printable Latin-1 characters (no line breaks)`)
+    }
+  })
+
+const webhook = z.strictObject({
+  url: httpUrl,
+  headers: headers.optional(),
+  timeoutMs: timeoutMs.optional(),
+  retries: z.int().min(0).max(WEBHOOK_MAX_RETRIES).optional(),
+})
+
+/** Absent, null or blank (after trimming, unless `trim` is false) reads as absent. */
+function optionalText(max: number, trim = true) {
+  return z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((value) => {
+      const text = trim ? value?.trim() : value
+      return text ? text : undefined
+    })
+}
+
+/** One mailbox, bare or with a display name: `alarm@example.com`, `JobDesk <alarm@example.com>`. */
+const fromAddress = z
+  .string()
+  .trim()
+  .min(1)
+  .max(320)
+  .superRefine((text, context) => {
+    if (CONTROL_CHARS.test(text)) {
+      context.addIssue({ code: 'custom', message: 'contains a line break or control character', params: { code: 'alarm.from' } })
+      return
+    }
+    const parsed = addressparser(text)
+    const only = parsed.length === 1 ? parsed[0] : undefined
+    if (!only || only.group || !emailAddress.safeParse(only.address).success) {
+      context.addIssue({ code: 'custom', message: `${JSON.stringify(text.slice(0, 120))} is not one email address (e.g. alarm@example.com or JobDesk <alarm@example.com>)`, params: { code: 'alarm.from' } })
+    }
+  })
+
+const smtp = z
+  .strictObject({
+    host: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .regex(/^[^\s/]+$/, { error: (issue) => `${quote(String(issue.input))} is not a host name or IP address` }),
+    port: z.int().min(1).max(65_535),
+    secure: z.boolean(),
+    user: optionalText(255),
+    pass: optionalText(1_000, false),
+    from: fromAddress,
+    timeoutMs: timeoutMs.optional(),
+  })
+  .superRefine((s, context) => {
+    if (s.user !== undefined && s.pass === undefined) {
+      context.addIssue({ code: 'custom', path: ['pass'], message: 'a login needs a password when smtp.user is set', params: { code: 'alarm.loginPair' } })
+    }
+    if (s.pass !== undefined && s.user === undefined) {
+      context.addIssue({ code: 'custom', path: ['user'], message: 'a login needs a user name when smtp.pass is set', params: { code: 'alarm.loginPair' } })
+    }
+  })
+  .transform(({ user, pass, timeoutMs: timeout, ...rest }) => ({
+    ...rest,
+    ...(user !== undefined && pass !== undefined ? { user, pass } : {}),
+    ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
+  }))
+
+/** Alarm channels as the settings page sends them and the settings table keeps them. */
+export const alarmSettingsSchema = z
+  .strictObject({
+    webhooks: z.array(webhook).max(WEBHOOKS_MAX).default([]),
+    smtp: smtp.nullable().default(null),
+    desktop: z.boolean().default(DEFAULT_ALARM_SETTINGS.desktop),
+  })
+  .superRefine((settings, context) => {
+    const seen = new Set<string>()
+    settings.webhooks.forEach((w, i) => {
+      if (seen.has(w.url)) context.addIssue({ code: 'custom', path: ['webhooks', i, 'url'], message: `${w.url.slice(0, 200)} is listed twice`, params: { code: 'alarm.webhookTwice' } })
+      seen.add(w.url)
+    })
+  })
+
 /**
  * Checks alarm settings from the UI or the settings table; the first problem throws a
  * ValidationError naming the field (e.g. `webhooks[1].timeoutMs`, `smtp.port`) and the rule.
@@ -35,143 +136,25 @@ const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'tra
  * optional timeouts and retries stay absent when absent (the channels apply the defaults).
  */
 export function validateAlarmSettings(raw: unknown): AlarmSettings {
-  const input = record(raw, 'alarms')
-  onlyKnownKeys(input, 'alarms', ['webhooks', 'smtp', 'desktop'])
-  const webhooksRaw = input.webhooks ?? []
-  if (!Array.isArray(webhooksRaw)) throw new ValidationError('webhooks', `expected a list, got ${typeName(webhooksRaw)}`)
-  if (webhooksRaw.length > WEBHOOKS_MAX) throw new ValidationError('webhooks', `has ${webhooksRaw.length} entries; the limit is ${WEBHOOKS_MAX}`)
-  const webhooks = webhooksRaw.map((entry, i) => webhook(entry, `webhooks[${i}]`))
-  const seen = new Set<string>()
-  webhooks.forEach((w, i) => {
-    if (seen.has(w.url)) throw new ValidationError(`webhooks[${i}].url`, `${w.url} is listed twice`)
-    seen.add(w.url)
-  })
-  const smtpRaw = input.smtp ?? null
-  const desktop = input.desktop ?? DEFAULT_ALARM_SETTINGS.desktop
-  if (typeof desktop !== 'boolean') throw new ValidationError('desktop', `expected true or false, got ${typeName(desktop)}`)
-  return { webhooks, smtp: smtpRaw === null ? null : smtp(smtpRaw), desktop }
-}
-
-function webhook(raw: unknown, field: string): WebhookChannel {
-  const input = record(raw, field)
-  onlyKnownKeys(input, field, ['url', 'headers', 'timeoutMs', 'retries'])
-  const channel: WebhookChannel = { url: httpUrl(input.url, `${field}.url`) }
-  if (input.headers !== undefined) channel.headers = headers(input.headers, `${field}.headers`)
-  if (input.timeoutMs !== undefined) channel.timeoutMs = timeoutMs(input.timeoutMs, `${field}.timeoutMs`)
-  if (input.retries !== undefined) channel.retries = integer(input.retries, `${field}.retries`, 0, WEBHOOK_MAX_RETRIES)
-  return channel
-}
-
-/** A webhook URL: absolute http: or https:, nothing else (no file:, no javascript:). */
-export function httpUrl(raw: unknown, field: string): string {
-  const text = requiredText(raw, field, URL_MAX_CHARS)
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    throw new ValidationError(field, `'${text}' is not an absolute URL`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ValidationError(field, `only http:// and https:// URLs are allowed, got ${url.protocol}//`)
-  }
-  return text
-}
-
-function headers(raw: unknown, field: string): Record<string, string> {
-  const input = record(raw, field)
-  const entries = Object.entries(input)
-  if (entries.length > HEADERS_MAX) throw new ValidationError(field, `has ${entries.length} headers; the limit is ${HEADERS_MAX}`)
-  const result: Record<string, string> = {}
-  const names = new Set<string>()
-  for (const [name, value] of entries) {
-    if (!HEADER_NAME.test(name)) throw new ValidationError(field, `header name '${name}' is not a valid HTTP token`)
-    const lower = name.toLowerCase()
-    if (RESERVED_HEADERS.has(lower)) throw new ValidationError(field, `header '${name}' is set by JobDesk and cannot be overridden`)
-    if (names.has(lower)) throw new ValidationError(field, `header '${name}' is given twice`)
-    names.add(lower)
-    if (typeof value !== 'string') throw new ValidationError(field, `header '${name}' must be text, got ${typeName(value)}`)
-    if (!HEADER_VALUE.test(value)) throw new ValidationError(field, `header '${name}' may hold only printable Latin-1 characters (no line breaks)`)
-    if (value.length > HEADER_VALUE_MAX_CHARS) {
-      throw new ValidationError(field, `header '${name}' is ${value.length} characters long; the limit is ${HEADER_VALUE_MAX_CHARS}`)
-    }
-    result[name] = value
-  }
-  return result
-}
-
-function smtp(raw: unknown): SmtpSettings {
-  const input = record(raw, 'smtp')
-  onlyKnownKeys(input, 'smtp', ['host', 'port', 'secure', 'user', 'pass', 'from', 'timeoutMs'])
-  const host = requiredText(input.host, 'smtp.host', 255)
-  if (/\s|\//.test(host)) throw new ValidationError('smtp.host', `'${host}' is not a host name or IP address`)
-  const port = integer(input.port, 'smtp.port', 1, 65_535)
-  if (typeof input.secure !== 'boolean') throw new ValidationError('smtp.secure', `expected true or false, got ${typeName(input.secure)}`)
-  const settings: SmtpSettings = { host, port, secure: input.secure, from: fromAddress(input.from) }
-  const user = optionalText(input.user, 'smtp.user', 255)
-  const pass = optionalText(input.pass, 'smtp.pass', 1_000, false)
-  if (user !== undefined && pass === undefined) throw new ValidationError('smtp.pass', 'a login needs a password when smtp.user is set')
-  if (pass !== undefined && user === undefined) throw new ValidationError('smtp.user', 'a login needs a user name when smtp.pass is set')
-  if (user !== undefined && pass !== undefined) Object.assign(settings, { user, pass })
-  if (input.timeoutMs !== undefined) settings.timeoutMs = timeoutMs(input.timeoutMs, 'smtp.timeoutMs')
-  return settings
-}
-
-/** One mailbox, bare or with a display name: `alarm@example.com`, `JobDesk <alarm@example.com>`. */
-function fromAddress(raw: unknown): string {
-  const text = requiredText(raw, 'smtp.from', 320)
-  if (CONTROL_CHARS.test(text)) throw new ValidationError('smtp.from', 'contains a line break or control character')
-  const parsed = addressparser(text)
-  const only = parsed.length === 1 ? parsed[0] : undefined
-  if (!only || only.group || !EMAIL_ADDRESS.test(only.address)) {
-    throw new ValidationError('smtp.from', `'${text}' is not one email address (e.g. alarm@example.com or JobDesk <alarm@example.com>)`)
-  }
-  return text
-}
-
-function timeoutMs(raw: unknown, field: string): number {
-  return integer(raw, field, ALARM_TIMEOUT_MIN_MS, ALARM_TIMEOUT_MAX_MS, ' ms')
-}
-
-function integer(raw: unknown, field: string, min: number, max: number, unit = ''): number {
-  if (typeof raw !== 'number' || !Number.isInteger(raw)) throw new ValidationError(field, `expected a whole number, got ${typeName(raw)}`)
-  if (raw < min || raw > max) throw new ValidationError(field, `${raw}${unit} is out of range ${min}-${max}${unit}`)
-  return raw
-}
-
-function requiredText(raw: unknown, field: string, max: number): string {
-  const text = optionalText(raw, field, max)
-  if (text === undefined) throw new ValidationError(field, 'is required')
-  return text
-}
-
-/** Absent or empty (after trimming, unless `trim` is false) gives undefined. */
-function optionalText(raw: unknown, field: string, max: number, trim = true): string | undefined {
-  if (raw === undefined || raw === null) return undefined
-  if (typeof raw !== 'string') throw new ValidationError(field, `expected text, got ${typeName(raw)}`)
-  const text = trim ? raw.trim() : raw
-  if (text.length > max) throw new ValidationError(field, `is ${text.length} characters long; the limit is ${max}`)
-  return text === '' ? undefined : text
-}
-
-function record(raw: unknown, field: string): Record<string, unknown> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ValidationError(field, `expected an object, got ${typeName(raw)}`)
-  return raw as Record<string, unknown>
-}
-
-/** A typo such as `timeout` for `timeoutMs` must not silently fall back to a default. */
-function onlyKnownKeys(input: Record<string, unknown>, field: string, known: string[]): void {
-  const unknown = Object.keys(input).find((key) => !known.includes(key))
-  if (unknown !== undefined) {
-    const path = field === 'alarms' ? unknown : `${field}.${unknown}`
-    throw new ValidationError(path, `is not a known setting (expected ${known.join(', ')})`)
+  const settings = parseInput(alarmSettingsSchema, raw, 'alarms')
+  return {
+    desktop: settings.desktop,
+    smtp: settings.smtp,
+    webhooks: settings.webhooks.map((w) => ({
+      url: w.url,
+      ...(w.headers !== undefined ? { headers: w.headers } : {}),
+      ...(w.timeoutMs !== undefined ? { timeoutMs: w.timeoutMs } : {}),
+      ...(w.retries !== undefined ? { retries: w.retries } : {}),
+    })),
   }
 }
 
-function typeName(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'a list'
-  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`
-  if (typeof value === 'number') return String(value)
-  return typeof value
+/** One recipient for a test mail. */
+export function isEmailAddress(text: string): boolean {
+  return emailAddress.safeParse(text).success
+}
+
+/** A webhook URL to test: the same rule as a configured one. */
+export function checkWebhookUrl(raw: unknown): string {
+  return parseInput(httpUrl, raw, 'url')
 }

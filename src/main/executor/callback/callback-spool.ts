@@ -23,8 +23,9 @@ export class CallbackSpool {
     const name = `${PREFIX}${createHash('md5').update(json).digest('hex')}${SUFFIX}`
     const path = join(this.dir, name)
     const tempPath = join(this.dir, `.${name}.${process.pid}.tmp`)
-    await mkdir(this.dir, { recursive: true })
-    const file = await open(tempPath, 'w')
+    // Callbacks name runs and carry their messages: the spool is its owner's only.
+    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    const file = await open(tempPath, 'w', 0o600)
     try {
       await file.writeFile(json)
       await file.sync()

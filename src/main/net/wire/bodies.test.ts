@@ -38,12 +38,12 @@ describe('parseTriggerParam', () => {
   it('names the field and the rule when a type is wrong', () => {
     const error = validationOf(() => parseTriggerParam({ ...capturedTrigger, jobId: '1' }))
     expect(error.field).toBe('jobId')
-    expect(error.message).toBe('jobId: must be a whole number, got the string "1"')
+    expect(error.message).toBe('jobId: must be a whole number, got the text "1"')
     expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, logId: 1.5 })).message).toContain('logId: must be a whole number')
-    expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, glueSource: 3 })).message).toBe('glueSource: must be a string or null, got the number 3')
+    expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, glueSource: 3 })).message).toBe('glueSource: must be text, got the number 3')
     expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, glueType: undefined })).field).toBe('glueType')
     expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, broadcastIndex: 3 })).message).toContain('below broadcastTotal (3)')
-    expect(validationOf(() => parseTriggerParam([capturedTrigger])).message).toContain('must be a JSON object, got an array')
+    expect(validationOf(() => parseTriggerParam([capturedTrigger])).message).toBe('body: must be an object, got a list of 1 item')
   })
 })
 
@@ -58,8 +58,8 @@ describe('log, jobId, callback and registry bodies', () => {
 
   it('reads {jobId}', () => {
     expect(parseJobIdBody({ jobId: 2 })).toBe(2)
-    expect(validationOf(() => parseJobIdBody(undefined)).message).toContain('must be a JSON object')
-    expect(validationOf(() => parseJobIdBody({ jobId: null })).message).toBe('jobId: is required (a whole number)')
+    expect(validationOf(() => parseJobIdBody(undefined)).message).toBe('body: is required')
+    expect(validationOf(() => parseJobIdBody({ jobId: null })).message).toBe('jobId: must be a whole number, got null')
   })
 
   it('reads a G1/G2 bare array and a G3 callbackList alike', () => {
@@ -73,15 +73,37 @@ describe('log, jobId, callback and registry bodies', () => {
   it('names the item and field of a bad callback', () => {
     const error = validationOf(() => parseCallbackBody([{ logId: 1, handleCode: 200 }, { logId: 2, handleCode: '500' }]))
     expect(error.field).toBe('callbackList[1].handleCode')
-    expect(error.message).toBe('callbackList[1].handleCode: must be a whole number, got the string "500"')
+    expect(error.message).toBe('callbackList[1].handleCode: must be a whole number, got the text "500"')
     expect(validationOf(() => parseCallbackBody({ list: [] })).field).toBe('callbackList')
   })
 
-  it('requires the three registry fields to be non-blank strings', () => {
-    const body = { registryGroup: 'EXECUTOR', registryKey: 'app', registryValue: 'http://127.0.0.1:9999/' }
+  it("takes one executor: an app name by the group editor's rule and one absolute http(s) address", () => {
+    const body = { registryGroup: 'EXECUTOR', registryKey: 'billing-app', registryValue: 'http://127.0.0.1:9999/' }
     expect(parseRegistryParam(body)).toEqual(body)
-    expect(validationOf(() => parseRegistryParam({ ...body, registryKey: ' ' })).message).toBe('registryKey: must not be blank')
-    expect(validationOf(() => parseRegistryParam({ ...body, registryValue: 9 })).field).toBe('registryValue')
+    expect(parseRegistryParam({ ...body, registryKey: ' billing-app ', registryValue: ' http://127.0.0.1:9999/ ' })).toEqual(body)
+    const problem = (patch: Record<string, unknown>) => validationOf(() => parseRegistryParam({ ...body, ...patch }))
+    expect(problem({ registryKey: ' ' }).message).toMatch(/^registryKey: "" must be 4-64 characters/)
+    expect(problem({ registryKey: 'bad\u0007name' }).field).toBe('registryKey')
+    expect(problem({ registryKey: '<b>app</b>' }).field).toBe('registryKey')
+    expect(problem({ registryKey: 'jobdesk-embedded' }).message).toBe("registryKey: 'jobdesk-embedded' is reserved for JobDesk's embedded executor")
+    expect(problem({ registryValue: 9 }).field).toBe('registryValue')
+    expect(problem({ registryValue: 'http://10.0.0.5:9999/,http://10.0.0.6:9999/' }).message).toContain('must be one address: no spaces or commas')
+    expect(problem({ registryValue: 'http://user:pw@10.0.0.5:9999/' }).message).toContain('must not carry a user name or password')
+    expect(problem({ registryValue: 'jobdesk://embedded/' }).message).toContain('must be an http:// or https:// URL')
+    expect(problem({ registryGroup: 'ADMIN' }).message).toBe("registryGroup: must be 'EXECUTOR'")
+  })
+
+  it('refuses a run time without a calendar date (2^53 − 1 would name a NaN-NaN-NaN folder)', () => {
+    expect(validationOf(() => parseLogRequest({ logId: 1, logDateTime: Number.MAX_SAFE_INTEGER, fromLineNum: 1 })).message).toBe(
+      'logDateTime: must be at most 253402300799999, got the number 9007199254740991',
+    )
+    expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, logDateTime: Number.MAX_SAFE_INTEGER })).field).toBe('logDateTime')
+  })
+
+  it('quotes a bad value only in part, so a huge field makes a short message', () => {
+    const message = validationOf(() => parseTriggerParam({ ...capturedTrigger, jobId: 'x'.repeat(4_000_000) })).message
+    expect(message.length).toBeLessThan(300)
+    expect(message).toContain('(4000000 characters)')
   })
 
   it('reports malformed JSON and treats an empty body as absent', () => {

@@ -1,11 +1,16 @@
+import { EMBEDDED_APP_NAME } from '../../../shared/model'
 import { ValidationError } from '../../../shared/errors'
+import { describeValue } from '../../../shared/schema/describe-value'
+import { parseInput } from '../../../shared/schema/parse-input'
+import { appName, executorAddress } from '../../../shared/schema/primitives'
+import { z } from '../../../shared/schema/z'
 import type { HandleCallback, LogRequest, TriggerParam } from '../../executor/executor-api'
-import { describeJson, readInt, readLogDateTime, readNullableString, readString, requireObject } from './fields'
+import { REGISTRY_GROUP_EXECUTOR } from '../../store/registry-repo'
+import { handleCallbackSchema, jobIdBodySchema, logRequestSchema, triggerParamSchema } from '../../executor/executor-schemas'
 
 /**
- * Parsers for the XXL-JOB request bodies (reference §1.4, §2.3). Each takes already-parsed JSON and
- * returns the typed value or throws a ValidationError naming the first bad field. Field names are the
- * wire's in every generation; only the time field of log and callback bodies is spelled two ways.
+ * Parsers for the XXL-JOB request bodies (reference §1.4, §2.3), each a schema: the typed value, or
+ * a ValidationError naming the first bad field with the value cut short.
  */
 
 /** Reads a request body as JSON; an empty body reads as `undefined`. */
@@ -14,78 +19,37 @@ export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    throw new ValidationError('body', `malformed JSON (${reason})`)
+    const reason = error instanceof Error ? error.message.slice(0, 200) : 'not JSON'
+    throw new ValidationError('body', `malformed JSON (${reason})`, { code: 'wire.malformedJson' })
   }
 }
 
-/** `/run` (G1/G2) and `/trigger` (G3). Optional fields default as a Java executor reads a missing one. */
 export function parseTriggerParam(json: unknown): TriggerParam {
-  const body = requireObject(json, 'trigger body')
-  const broadcastTotal = readInt(body, 'broadcastTotal', { min: 1, fallback: 1 })
-  const broadcastIndex = readInt(body, 'broadcastIndex', { min: 0, fallback: 0 })
-  if (broadcastIndex >= broadcastTotal) {
-    throw new ValidationError('broadcastIndex', `must be below broadcastTotal (${broadcastTotal}), got ${broadcastIndex}`)
-  }
-  return {
-    jobId: readInt(body, 'jobId'),
-    executorHandler: readString(body, 'executorHandler', { fallback: '' }),
-    executorParams: readString(body, 'executorParams', { fallback: '' }),
-    // Unknown strategies mean SERIAL_EXECUTION on the executor (§3.2), so only the type is checked here.
-    executorBlockStrategy: readString(body, 'executorBlockStrategy', { fallback: 'SERIAL_EXECUTION' }),
-    executorTimeout: readInt(body, 'executorTimeout', { fallback: 0 }),
-    logId: readInt(body, 'logId'),
-    logDateTime: readLogDateTime(body),
-    // The value is the executor core's to judge ("glueType[X] is not valid."); here only its type.
-    glueType: readString(body, 'glueType'),
-    glueSource: readNullableString(body, 'glueSource'),
-    glueUpdatetime: readInt(body, 'glueUpdatetime', { fallback: 0 }),
-    broadcastIndex,
-    broadcastTotal,
-  }
+  return parseInput(triggerParamSchema, json, 'body')
 }
 
-/** `/idleBeat` and `/kill`: `{"jobId": int}`. */
+/** `/idleBeat` and `/kill`. */
 export function parseJobIdBody(json: unknown): number {
-  return readInt(requireObject(json, 'request body'), 'jobId')
+  return parseInput(jobIdBodySchema, json, 'body').jobId
 }
 
-/** `/log`: either time spelling (§1.4; our admin sends both). */
 export function parseLogRequest(json: unknown): LogRequest {
-  const body = requireObject(json, 'log request')
-  return {
-    logId: readInt(body, 'logId'),
-    logDateTime: readLogDateTime(body),
-    fromLineNum: readInt(body, 'fromLineNum', { min: 0 }),
-  }
+  return parseInput(logRequestSchema, json, 'body')
 }
 
-/**
- * `/api/callback`: a bare array (G1/G2) or `{callbackList:[…]}` (G3), items with either time spelling.
- * The admin ignores the time (the npm executor sends the callback time there), so it defaults to 0.
- */
+/** XXL-JOB sends at most 50 per request; a generous cap still bounds one request's work. */
+export const MAX_CALLBACKS_PER_REQUEST = 10_000
+
+const callbackListSchema = z.array(handleCallbackSchema).max(MAX_CALLBACKS_PER_REQUEST)
+
+/** `/api/callback`: a bare array (G1/G2) or `{callbackList:[…]}` (G3), items with either time spelling. */
 export function parseCallbackBody(json: unknown): HandleCallback[] {
-  let list: unknown = json
-  if (typeof json === 'object' && json !== null && !Array.isArray(json)) list = (json as Record<string, unknown>).callbackList
+  const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
+  const list = isObject ? (json as Record<string, unknown>).callbackList : json
   if (!Array.isArray(list)) {
-    throw new ValidationError('callbackList', `the callback body must be an array or {callbackList: [...]}, got ${describeJson(json)}`)
+    throw new ValidationError('callbackList', `the callback body must be an array or {callbackList: [...]}, got ${describeValue(json)}`, { code: 'wire.callbackShape' })
   }
-  return list.map((item, index) => {
-    try {
-      const body = requireObject(item, 'callback item')
-      return {
-        logId: readInt(body, 'logId'),
-        logDateTime: readLogDateTime(body, { fallback: 0 }),
-        handleCode: readInt(body, 'handleCode'),
-        handleMsg: readNullableString(body, 'handleMsg'),
-      }
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        throw new ValidationError(`callbackList[${index}].${error.field}`, error.message.slice(error.field.length + 2))
-      }
-      throw error
-    }
-  })
+  return parseInput(callbackListSchema, list, 'callbackList')
 }
 
 /** `/api/registry` and `/api/registryRemove` (same shape in every generation, §2.3). */
@@ -98,11 +62,19 @@ export interface RegistryParam {
   registryValue: string
 }
 
+/**
+ * A registration names one executor: an app name by the group editor's rule (the embedded one is
+ * reserved: only this JobDesk registers it, in-process) and one absolute http(s) URL.
+ */
+const registryParamSchema = z.object({
+  registryGroup: z.literal(REGISTRY_GROUP_EXECUTOR, { error: `must be '${REGISTRY_GROUP_EXECUTOR}'` }),
+  registryKey: appName.refine((name) => name !== EMBEDDED_APP_NAME, {
+    message: `'${EMBEDDED_APP_NAME}' is reserved for JobDesk's embedded executor`,
+    params: { code: 'registry.reservedName' },
+  }),
+  registryValue: executorAddress,
+}) satisfies z.ZodType<RegistryParam>
+
 export function parseRegistryParam(json: unknown): RegistryParam {
-  const body = requireObject(json, 'registry body')
-  return {
-    registryGroup: readString(body, 'registryGroup', { nonBlank: true }),
-    registryKey: readString(body, 'registryKey', { nonBlank: true }),
-    registryValue: readString(body, 'registryValue', { nonBlank: true }),
-  }
+  return parseInput(registryParamSchema, json, 'body')
 }

@@ -29,24 +29,55 @@ export interface WireRequest {
   bodyText: string
 }
 
-/** Answers one request with the JSON text of the reply envelope (always sent with HTTP 200). */
-export type ExecutorRoutes = (request: WireRequest) => Promise<string>
+/** A request before its body is read: what the server knows from the request line and headers. */
+export type WireHead = Omit<WireRequest, 'bodyText'>
+
+/**
+ * The executor's wire in two steps, so nothing is read from a caller that cannot be served:
+ * `check` looks at the method, the token and the path (the body stays unread when it refuses),
+ * `answer` parses the body and calls the ExecutorApi.
+ */
+export interface ExecutorRoutes {
+  /** The refusal's envelope text, or the largest body the endpoint takes. */
+  check(head: WireHead): { refusal: string } | { maxBodyBytes: number }
+  /** Answers a request `check` let through with the JSON text of the reply envelope (sent with HTTP 200). */
+  answer(request: WireRequest): Promise<string>
+}
+
+/** Both steps, for a caller that already holds the whole request. */
+export async function answerWireRequest(routes: ExecutorRoutes, request: WireRequest): Promise<string> {
+  const checked = routes.check(request)
+  return 'refusal' in checked ? checked.refusal : routes.answer(request)
+}
+
+/**
+ * The largest body each endpoint needs: a trigger carries a GLUE source (XXL-JOB's executor takes
+ * 5 MiB), the others a few numbers.
+ */
+export const MAX_TRIGGER_BODY_BYTES = 5 * 1024 * 1024
+export const MAX_SMALL_BODY_BYTES = 4 * 1024
 
 export const WIRE_MESSAGES = {
   methodNotSupported: 'invalid request, HttpMethod not support.',
   uriNotFound: (uri: string) => `invalid request, uri-mapping(${uri}) not found.`,
 } as const
 
-type Endpoint = (executor: ExecutorApi, body: unknown) => Promise<ExecutorReply>
+interface Endpoint {
+  maxBodyBytes: number
+  call(executor: ExecutorApi, body: unknown): Promise<ExecutorReply>
+}
+
+const small = (call: Endpoint['call']): Endpoint => ({ maxBodyBytes: MAX_SMALL_BODY_BYTES, call })
+const trigger: Endpoint = { maxBodyBytes: MAX_TRIGGER_BODY_BYTES, call: (executor, body) => executor.run(parseTriggerParam(body)) }
 
 const ENDPOINTS = new Map<string, Endpoint>([
   // The body of /beat is ignored (2.4 admins send `""`, 3.x none); it only has to be valid JSON.
-  ['/beat', (executor) => executor.beat()],
-  ['/idleBeat', (executor, body) => executor.idleBeat(parseJobIdBody(body))],
-  ['/run', (executor, body) => executor.run(parseTriggerParam(body))],
-  ['/trigger', (executor, body) => executor.run(parseTriggerParam(body))],
-  ['/kill', (executor, body) => executor.kill(parseJobIdBody(body))],
-  ['/log', (executor, body) => executor.log(parseLogRequest(body))],
+  ['/beat', small((executor) => executor.beat())],
+  ['/idleBeat', small((executor, body) => executor.idleBeat(parseJobIdBody(body)))],
+  ['/run', trigger],
+  ['/trigger', trigger],
+  ['/kill', small((executor, body) => executor.kill(parseJobIdBody(body)))],
+  ['/log', small((executor, body) => executor.log(parseLogRequest(body)))],
 ])
 
 export function envelopeStyleFor(generation: ProtocolGeneration | 'auto'): EnvelopeStyle {
@@ -57,21 +88,29 @@ export function createExecutorRoutes(options: ExecutorRouteOptions): ExecutorRou
   const style = envelopeStyleFor(options.generation)
   const prefix = normalizePrefix(options.pathPrefix)
   const fail = (msg: string): string => encodeReply({ code: FAIL_CODE, msg }, style)
+  const endpointOf = (uri: string) => ENDPOINTS.get(stripPrefix(uri, prefix))
 
-  return async (request) => {
-    if (request.method !== 'POST') return fail(WIRE_MESSAGES.methodNotSupported)
-    const authFailure = checkExecutorAuth(request.headers, options.credentials, options.generation)
-    if (authFailure !== null) return fail(authFailure)
-    const endpoint = ENDPOINTS.get(stripPrefix(request.uri, prefix))
-    if (!endpoint) return fail(WIRE_MESSAGES.uriNotFound(request.uri))
-    let reply: ExecutorReply
-    try {
-      reply = await endpoint(options.executor, parseJsonText(request.bodyText))
-    } catch (error) {
-      if (error instanceof ValidationError) return fail(`invalid request, ${error.message}`)
-      return fail(`executor error: ${error instanceof Error ? error.message : String(error)}`)
-    }
-    return encodeReply(reply, style)
+  return {
+    check(head) {
+      if (head.method !== 'POST') return { refusal: fail(WIRE_MESSAGES.methodNotSupported) }
+      const authFailure = checkExecutorAuth(head.headers, options.credentials, options.generation)
+      if (authFailure !== null) return { refusal: fail(authFailure) }
+      const endpoint = endpointOf(head.uri)
+      if (!endpoint) return { refusal: fail(WIRE_MESSAGES.uriNotFound(head.uri.slice(0, 200))) }
+      return { maxBodyBytes: endpoint.maxBodyBytes }
+    },
+    async answer(request) {
+      const endpoint = endpointOf(request.uri)
+      if (!endpoint) return fail(WIRE_MESSAGES.uriNotFound(request.uri.slice(0, 200)))
+      let reply: ExecutorReply
+      try {
+        reply = await endpoint.call(options.executor, parseJsonText(request.bodyText))
+      } catch (error) {
+        if (error instanceof ValidationError) return fail(`invalid request, ${error.message}`)
+        return fail(`executor error: ${error instanceof Error ? error.message.slice(0, 300) : 'unknown'}`)
+      }
+      return encodeReply(reply, style)
+    },
   }
 }
 

@@ -4,6 +4,11 @@ import { isSettingsDirty, toSettingsDraft, toSettingsInput } from './settings-dr
 
 const saved: Settings = {
   accessToken: 'secret',
+  apiToken: 'api-secret',
+  tokensFromFlags: { accessToken: false, apiToken: false },
+  openApiAcceptsExecutorToken: false,
+  embeddedScriptsEnabled: false,
+  embeddedScriptsForced: false,
   listenHost: '127.0.0.1',
   listenPort: 8080,
   logRetentionDays: 30,

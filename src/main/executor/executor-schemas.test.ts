@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../shared/errors'
-import { normalizeTriggerParam } from './trigger-param'
+import { parseInput } from '../../shared/schema/parse-input'
+import { triggerParamSchema } from './executor-schemas'
+
+const normalizeTriggerParam = (input: unknown) => parseInput(triggerParamSchema, input, 'triggerParam')
 
 const wire = {
   jobId: 1,
@@ -17,7 +20,7 @@ const wire = {
   broadcastTotal: 3,
 }
 
-describe('normalizeTriggerParam', () => {
+describe('the trigger schema of the embedded executor and the wire', () => {
   it('accepts the captured XXL-JOB trigger body unchanged', () => {
     expect(normalizeTriggerParam(wire)).toEqual(wire)
   })
@@ -37,12 +40,12 @@ describe('normalizeTriggerParam', () => {
       }
       throw new Error('expected a ValidationError')
     }
-    expect(failure({ ...wire, jobId: '1' })).toBe('jobId: must be an integer, got "1"')
+    expect(failure({ ...wire, jobId: '1' })).toBe('jobId: must be a whole number, got the text "1"')
     expect(failure({ ...wire, logId: undefined })).toBe('logId: is required')
-    expect(failure({ ...wire, executorTimeout: -1 })).toBe('executorTimeout: must be ≥ 0, got -1')
-    expect(failure({ ...wire, broadcastIndex: 3 })).toBe('broadcastIndex: 3 must be less than broadcastTotal (3)')
-    expect(failure({ ...wire, executorParams: 5 })).toBe('executorParams: must be a string, got number')
+    expect(failure({ ...wire, executorTimeout: -1 })).toBe('executorTimeout: must be at least 0, got the number -1')
+    expect(failure({ ...wire, broadcastIndex: 3 })).toBe('broadcastIndex: must be below broadcastTotal (3), got 3')
+    expect(failure({ ...wire, executorParams: 5 })).toBe('executorParams: must be text, got the number 5')
     expect(failure({ ...wire, glueType: '' })).toBe('glueType: is required')
-    expect(failure(null)).toBe('triggerParam: must be an object')
+    expect(failure(null)).toBe('triggerParam: must be an object, got null')
   })
 })

@@ -1,0 +1,84 @@
+import { epochMs } from '../../shared/schema/primitives'
+import { z } from '../../shared/schema/z'
+import type { HandleCallback, LogRequest, TriggerParam } from './executor-api'
+
+/**
+ * The bodies of the executor contract (XXL-JOB's ExecutorBiz and the callback), one schema each,
+ * for the wire (reference §1.4, §2.3) and the in-process embedded executor alike. Field names are
+ * the wire's in every generation; only the time field of log and callback bodies is spelled two
+ * ways (`logDateTim` in G1/G2). Optional fields default as a Java executor reads a missing or null
+ * one. Unknown fields are dropped: newer admins and executors add fields, older ones skip them.
+ */
+
+/** A whole number in the safe range (Java ints and longs both arrive as JSON numbers). */
+const int = z.int()
+
+function orDefault<S extends z.ZodType>(schema: S, fallback: z.output<S>) {
+  return schema.nullish().transform((value) => (value ?? fallback) as z.output<S>)
+}
+
+/** Either spelling of the run's time; G1/G2 say `logDateTim`. */
+const logDateTimeFields = { logDateTime: epochMs.nullish(), logDateTim: epochMs.nullish() }
+
+interface TimeSpellings {
+  logDateTime?: number | null
+  logDateTim?: number | null
+}
+
+/**
+ * `logDateTime`, else `logDateTim`, else `fallback`; when both are sent (our admin does), the G3
+ * spelling wins. A missing time without a fallback is a problem of the request.
+ */
+function withLogDateTime<T extends TimeSpellings>(fallback?: number) {
+  return ({ logDateTim, logDateTime, ...rest }: T, context: z.core.$RefinementCtx<T>): Omit<T, keyof TimeSpellings> & { logDateTime: number } => {
+    const time = logDateTime ?? logDateTim ?? fallback
+    if (time === undefined) {
+      context.addIssue({ code: 'custom', path: ['logDateTime'], message: 'is required (epoch milliseconds; `logDateTim` is accepted too)', params: { code: 'validation.required' } })
+      return z.NEVER
+    }
+    return { ...rest, logDateTime: time }
+  }
+}
+
+/** `/run` (G1/G2) and `/trigger` (G3); the embedded executor's `run` too. */
+export const triggerParamSchema = z
+  .object({
+    jobId: int.min(1),
+    executorHandler: orDefault(z.string().max(255), ''),
+    executorParams: orDefault(z.string(), ''),
+    // Unknown strategies mean SERIAL_EXECUTION on the executor (§3.2), so only the type is checked here.
+    executorBlockStrategy: orDefault(z.string().max(64), 'SERIAL_EXECUTION'),
+    executorTimeout: orDefault(int.min(0), 0),
+    logId: int.min(1),
+    // The value is the executor core's to judge ("glueType[X] is not valid."); here only its type.
+    glueType: z.string().min(1).max(64),
+    glueSource: z.string().nullish().transform((value) => value ?? null),
+    glueUpdatetime: orDefault(int.min(0), 0),
+    broadcastIndex: orDefault(int.min(0), 0),
+    broadcastTotal: orDefault(int.min(1), 1),
+    ...logDateTimeFields,
+  })
+  .transform(withLogDateTime())
+  .superRefine((param, context) => {
+    if (param.broadcastIndex >= param.broadcastTotal) {
+      context.addIssue({ code: 'custom', path: ['broadcastIndex'], message: `must be below broadcastTotal (${param.broadcastTotal}), got ${param.broadcastIndex}`, params: { code: 'wire.shardIndex' } })
+    }
+  }) satisfies z.ZodType<TriggerParam>
+
+/** `/idleBeat` and `/kill`: `{"jobId": int}`. */
+export const jobIdBodySchema = z.object({ jobId: int.min(0) })
+
+/** `/log`: either time spelling (§1.4; our admin sends both). */
+export const logRequestSchema = z
+  .object({ logId: int.min(1), fromLineNum: int.min(0), ...logDateTimeFields })
+  .transform(withLogDateTime()) satisfies z.ZodType<LogRequest>
+
+/** One callback item; the admin ignores the time (the npm executor sends the callback time there). */
+export const handleCallbackSchema = z
+  .object({
+    logId: int.min(1),
+    handleCode: int,
+    handleMsg: z.string().nullish().transform((value) => value ?? null),
+    ...logDateTimeFields,
+  })
+  .transform(withLogDateTime(0)) satisfies z.ZodType<HandleCallback>

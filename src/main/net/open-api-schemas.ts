@@ -1,0 +1,78 @@
+import { JOB_DEFINITION_FIELDS } from '../../shared/job-defaults'
+import type { JobInput } from '../../shared/model'
+import { addressOverride, runFilterSchema } from '../../shared/schema/api-args'
+import { EXECUTOR_PARAM_MAX_CHARS } from '../../shared/schema/job'
+import { epochMs, id, text } from '../../shared/schema/primitives'
+import { z } from '../../shared/schema/z'
+
+/**
+ * Bodies of the job OpenAPI (XXL-JOB 3.5's methods, reference §7.2, plus JobDesk's), one schema
+ * each. Job fields are JobDesk's names plus XXL-JOB's spellings where they differ; their values are
+ * checked by the job schema once the job is assembled, so every rule is the editor's. Unknown
+ * fields are refused: a script's typo must not be dropped silently.
+ */
+
+/** XXL-JOB's wire names → JobDesk's, where they differ (seconds carry their unit in JobDesk). */
+export const XXL_JOB_FIELD_NAMES: Readonly<Record<string, keyof JobInput>> = { executorTimeout: 'executorTimeoutSec', jobDesc: 'name' }
+
+const jobFields = Object.fromEntries(
+  [...JOB_DEFINITION_FIELDS, ...Object.keys(XXL_JOB_FIELD_NAMES)].map((field) => [field, z.unknown().optional()]),
+) as Record<string, z.ZodOptional<z.ZodUnknown>>
+
+/** XXL-JOB's `childJobId`: a comma-separated list of job ids (a single number is accepted too). */
+const childJobId = z.union([z.string().max(10_000), z.int().min(1)], { error: 'must be a comma-separated list of job ids' }).transform(String)
+
+const byId = z.strictObject({ id })
+/** A run is named by `logId` (XXL-JOB's name for a run id) or `id`. */
+const byRunId = z
+  .strictObject({ logId: id.optional(), id: id.optional(), fromLineNum: z.int().min(1).optional() })
+  .refine((body) => body.logId !== undefined || body.id !== undefined, { message: 'is required (the run id)', path: ['logId'], params: { code: 'validation.required' } })
+  .transform((body) => ({ logId: (body.logId ?? body.id)!, fromLineNum: body.fromLineNum ?? 1 }))
+const nothing = z.strictObject({})
+
+export const OPEN_API_BODIES = {
+  addJob: z.strictObject({ ...jobFields, jobGroup: id, childJobId: childJobId.optional() }),
+  updateJob: z.strictObject({ ...jobFields, id, childJobId: childJobId.optional() }),
+  removeJob: byId,
+  startJob: byId,
+  stopJob: byId,
+  triggerJob: z.strictObject({ id, executorParam: text(EXECUTOR_PARAM_MAX_CHARS).optional(), addressList: addressOverride.optional() }),
+  listGroups: nothing,
+  addGroup: z.strictObject({
+    appName: z.unknown(),
+    name: z.unknown().optional(),
+    addressType: z.unknown().optional(),
+    addressList: z.unknown().optional(),
+    accessToken: z.unknown().optional(),
+    scriptsAllowed: z.unknown().optional(),
+  }),
+  listJobs: nothing,
+  listRuns: z.strictObject({
+    jobId: runFilterSchema.shape.jobId,
+    status: runFilterSchema.shape.status,
+    since: epochMs.optional(),
+    beforeId: id.optional(),
+    limit: runFilterSchema.shape.limit,
+  }),
+  getRun: byId,
+  getRunLog: byRunId,
+  killRun: byRunId,
+  listRegistry: nothing,
+} as const
+
+export type OpenApiMethod = keyof typeof OPEN_API_BODIES
+export const OPEN_API_METHODS = Object.keys(OPEN_API_BODIES) as OpenApiMethod[]
+
+export function isOpenApiMethod(method: string): method is OpenApiMethod {
+  return Object.hasOwn(OPEN_API_BODIES, method)
+}
+
+/** The job fields of an addJob/updateJob body under JobDesk's names; absent ones are left out. */
+export function jobFieldsOf(body: Record<string, unknown>): Partial<JobInput> {
+  const fields: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'id' || key === 'jobGroup' || key === 'childJobId' || value === undefined || value === null) continue
+    fields[XXL_JOB_FIELD_NAMES[key] ?? key] = value
+  }
+  return fields as Partial<JobInput>
+}

@@ -1,0 +1,101 @@
+import type { ApiMethod } from '../api'
+import { EMBEDDED_ADDRESS_PREFIX, LINK_CONDITIONS, SCHEDULE_TYPES, TRIGGER_TYPES } from '../model'
+import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS } from './job'
+import { epochMs, executorAddressProblem, id, text } from './primitives'
+import { z } from './z'
+
+/**
+ * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
+ * (the preload's IPC, the browser bridge, the core's worker channel) is checked against these
+ * before the facade runs; a bad one is refused with a ValidationError naming the argument's field
+ * and nothing happens. Inputs with rules of their own (a job, a group, settings, an import
+ * document) are parsed by their service with their schema, so they pass here as `unknown`.
+ */
+
+const RUN_STATUSES = ['pending', 'running', 'success', 'failed'] as const
+export const MAX_ADDRESS_OVERRIDES = 100
+
+/** An executor address a caller may name: a LAN executor's http(s) URL or an embedded executor's. */
+export const routableAddress = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    if (value.startsWith(EMBEDDED_ADDRESS_PREFIX) && value.length <= 200 && !/[\s,]/.test(value)) return
+    const problem = executorAddressProblem(value)
+    if (problem) context.addIssue({ code: 'custom', message: `${JSON.stringify(value.slice(0, 120))} ${problem}`, params: { code: 'validation.address' } })
+  })
+
+/** An address override: a list (or XXL-JOB's comma-separated text) of addresses, blanks dropped. */
+export const addressOverride = z
+  .union([z.string().max(MAX_ADDRESS_OVERRIDES * 510), z.array(z.string()).max(MAX_ADDRESS_OVERRIDES)], {
+    error: 'must be a list of executor addresses or a comma-separated text of them',
+  })
+  .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((a) => a.trim()).filter((a) => a !== ''))
+  .pipe(z.array(routableAddress).max(MAX_ADDRESS_OVERRIDES))
+  .transform((list) => (list.length > 0 ? list : undefined))
+
+const request = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject(shape)
+const none = z.tuple([])
+const byId = z.tuple([id])
+const anything = z.tuple([z.unknown()])
+
+export const runFilterSchema = request({
+  jobId: id.optional(),
+  jobGroup: id.optional(),
+  status: z.enum(RUN_STATUSES).optional(),
+  triggerType: z.enum(TRIGGER_TYPES).optional(),
+  sinceMs: epochMs.optional(),
+  untilMs: epochMs.optional(),
+  parentLogId: id.optional(),
+  beforeId: id.optional(),
+  limit: z.int().min(1).max(1000).optional(),
+})
+
+export const API_ARGUMENTS = {
+  getOverview: none,
+  getDailyReport: z.tuple([request({ days: z.int().min(1).max(90).optional() }).optional()]),
+  listGroups: none,
+  saveGroup: anything,
+  deleteGroup: byId,
+  listRegistry: none,
+  probeExecutor: z.tuple([
+    request({ address: routableAddress, kind: z.enum(['beat', 'idleBeat']).default('beat'), jobId: id.optional(), groupId: id.optional() }),
+  ]),
+  listJobs: none,
+  listLastRuns: none,
+  getJob: byId,
+  saveJob: anything,
+  deleteJob: byId,
+  startJob: byId,
+  stopJob: byId,
+  triggerJob: z.tuple([request({ jobId: id, executorParam: text(EXECUTOR_PARAM_MAX_CHARS).optional(), addressList: addressOverride.optional() })]),
+  previewRoute: z.tuple([request({ jobId: id, addressList: addressOverride.optional() })]),
+  previewSchedule: z.tuple([
+    request({
+      scheduleType: z.enum(SCHEDULE_TYPES).default('NONE'),
+      scheduleConf: text(200).default(''),
+      timezone: text(64).default(''),
+      count: z.int().min(1).max(50).default(5),
+      fromMs: epochMs.optional(),
+    }),
+  ]),
+  listRuns: z.tuple([runFilterSchema.optional()]),
+  getRun: byId,
+  killRun: byId,
+  getRunLog: z.tuple([request({ logId: id, fromLineNum: z.int().min(1).default(1), maxLines: z.int().min(1).max(50_000).default(5000) })]),
+  watchRunLog: z.tuple([id, z.int().min(1).optional()]),
+  unwatchRunLog: byId,
+  listLinks: none,
+  saveLink: z.tuple([request({ parentJobId: id, childJobId: id, condition: z.enum(LINK_CONDITIONS).default('SUCCESS') })]),
+  deleteLink: z.tuple([request({ parentJobId: id, childJobId: id })]),
+  listGlueVersions: byId,
+  saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
+  exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),
+  importJobs: z.tuple([request({ document: z.unknown(), onConflict: z.enum(['update', 'skip']).default('skip') })]),
+  getSettings: none,
+  saveSettings: anything,
+  regenerateAccessToken: none,
+  regenerateApiToken: none,
+  sendTestEmail: z.tuple([request({ to: text(320) })]),
+  testWebhook: z.tuple([request({ url: text(2000) })]),
+} as const satisfies Record<ApiMethod, z.ZodType<unknown[]>>
