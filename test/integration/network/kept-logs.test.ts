@@ -85,8 +85,11 @@ describe('logs outlive their LAN executor', () => {
     expect(killedPage.logContent).toContain('killed')
     const timedPage = await readLog(timedRun)
     expect(timedPage).toMatchObject({ source: 'kept', isEnd: true })
-    expect(timedPage.logContent).toContain('chatty line 2')
-    expect(timedPage.logContent).toContain('timeout')
+    // What the executor wrote from the start to the end (on a loaded machine the 1-s timeout may
+    // strike before the handler's own first line, so the test does not insist on those).
+    expect(timedPage.logContent).toContain('Param:2|60000')
+    expect(timedPage.logContent).toContain('handleCode=502')
+    expect(timedPage.logContent).toContain('job callback finish')
   })
 
   it('lost: an agent killed -9 mid-run leaves the lines copied while it ran, and says why it was not asked', async () => {
