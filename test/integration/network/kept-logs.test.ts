@@ -30,6 +30,23 @@ async function trigger(jobId: number): Promise<number> {
   return (await admin!.headless.core.api.triggerJob({ jobId })).logIds[0]
 }
 
+/**
+ * Waits until the agent runs handler-directory jobs: a cold agent loads its handler modules in its
+ * first runner thread (from TypeScript sources here), and on a loaded machine that can outlast the
+ * admin's 3-s wait for /run, which fails the trigger. Retries a no-op run until one succeeds.
+ */
+async function handlersLoaded(appName: string): Promise<void> {
+  const probe = await admin!.addJob(appName, { executorHandler: 'chattyJobHandler', executorParam: '0|0' })
+  await waitFor(`${appName}'s handler modules to load`, async () => {
+    const logId = await trigger(probe)
+    const run = await waitFor('the probe to end', async () => {
+      const r = await admin!.headless.core.api.getRun(logId)
+      return (r.handleCode !== 0 || (r.triggerCode !== 0 && r.triggerCode !== 200)) && r
+    })
+    return run.handleCode === 200
+  }, 60_000)
+}
+
 /** Waits until the run has ended and its kept copy is final (the agent answered the last pull). */
 async function keptAfterEnd(logId: number): Promise<void> {
   await waitFor(`run ${logId}'s final copy`, () => admin!.headless.core.store.logTexts.get(logId)?.complete === true)
@@ -67,12 +84,12 @@ describe('logs outlive their LAN executor', () => {
     admin = await startLanAdmin({ monitorTimings: TIMINGS })
     const agent = await admin.startAgent('keep-kills')
     await admin.groupAddresses('keep-kills', 1)
+    await handlersLoaded('keep-kills')
     const long = await admin.addJob('keep-kills', { executorHandler: 'chattyJobHandler', executorParam: '3|60000' })
     const timed = await admin.addJob('keep-kills', { executorHandler: 'chattyJobHandler', executorParam: '2|60000', executorTimeoutSec: 1 })
     const killedRun = await trigger(long)
     const timedRun = await trigger(timed)
-    // Generous: the agent's first runner threads start from TypeScript sources, slow on a loaded machine.
-    await waitFor('the long run to be running', async () => runStatus(await admin!.headless.core.api.getRun(killedRun)) === 'running', 60_000)
+    await waitFor('the long run to be running', async () => runStatus(await admin!.headless.core.api.getRun(killedRun)) === 'running')
     await admin.headless.core.api.killRun(killedRun)
     await keptAfterEnd(killedRun)
     await waitFor('the timed run to time out', async () => (await admin!.headless.core.api.getRun(timedRun)).handleCode === 502)
@@ -98,6 +115,7 @@ describe('logs outlive their LAN executor', () => {
     agentProcess = spawnAgent(lanAgentArgs(admin.url, 'keep-lost', logs.path))
     await agentProcess.waitForOutput(/registering/)
     await admin.groupAddresses('keep-lost', 1)
+    await handlersLoaded('keep-lost')
     const job = await admin.addJob('keep-lost', { executorHandler: 'chattyJobHandler', executorParam: '5|60000' })
     const logId = await trigger(job)
     // Copied while it runs: the lines reach the database before anything goes wrong.
@@ -125,6 +143,7 @@ describe('logs outlive their LAN executor', () => {
     admin = await startLanAdmin({ monitorTimings: { ...TIMINGS, runLogKeepPeriodMs: 3_600_000 } })
     await admin.startAgent('keep-live')
     await admin.groupAddresses('keep-live', 1)
+    await handlersLoaded('keep-live')
     const job = await admin.addJob('keep-live', { executorHandler: 'chattyJobHandler', executorParam: '4|60000' })
     const logId = await trigger(job)
     const page = await waitFor('the four lines', async () => {
