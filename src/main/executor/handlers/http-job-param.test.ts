@@ -88,21 +88,21 @@ describe('refusals name the field and cut the value', () => {
   })
 
   it('names the field and the rule for bad values', () => {
-    expect(parse({ url: 'http://10.0.0.5/', method: 'FETCH' })).toMatch(/^method: Invalid option: expected one of .*\(got "FETCH"\)$/)
-    expect(parse({ url: 'http://10.0.0.5/', headers: { 'x-n': 5 } })).toBe('headers.x-n: Invalid input: expected string, received number (got 5)')
-    expect(parse({ url: 'http://10.0.0.5/', timeout: 1.5 })).toMatch(/^timeout: .*\(got 1.5\)$/)
-    expect(parse({ url: 'http://10.0.0.5/', timeoutMs: 0 })).toMatch(/^timeoutMs: /)
-    expect(parse({ url: 42 })).toBe('url: Invalid input: expected string, received number (got 42)')
+    expect(parse({ url: 'http://10.0.0.5/', method: 'FETCH' })).toBe('method: must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS; got the text "FETCH"')
+    expect(parse({ url: 'http://10.0.0.5/', headers: { 'x-n': 5 } })).toBe('headers.x-n: must be text, got the number 5')
+    expect(parse({ url: 'http://10.0.0.5/', timeout: 1.5 })).toBe('timeout: must be a whole number, got the number 1.5')
+    expect(parse({ url: 'http://10.0.0.5/', timeoutMs: 0 })).toBe('timeoutMs: must be at least 1, got the number 0')
+    expect(parse({ url: 42 })).toBe('url: must be text, got the number 42')
     expect(parse('{url:')).toMatch(/^param: must be JSON/)
-    expect(parse('[1]')).toBe('param: must be a JSON object, got [1]')
+    expect(parse('[1]')).toBe('param: must be a JSON object, got a list of 1 item')
   })
 
   it('refuses a URL outside the allowlist, or not http(s), quoting a long value cut short', () => {
     expect(parse({ url: 'http://10.0.0.5.evil.com/' })).toBe('url: "http://10.0.0.5.evil.com/" is not allowed on this executor (allowed: http://10.0.0.5/)')
     expect(parse({ url: 'http://10.0.0.5@evil.com/' })).toMatch(/is not allowed on this executor/)
-    expect(parse({ url: 'ftp://10.0.0.5/' })).toMatch(/^url: must be an http:\/\/ or https:\/\/ URL/)
+    expect(parse({ url: 'ftp://10.0.0.5/' })).toBe('url: "ftp://10.0.0.5/" must be an http:// or https:// URL')
     const long = parse({ url: `http://evil.example/${'a'.repeat(100_000)}` }) as string
     expect(long.length).toBeLessThan(400)
-    expect(long).toContain('chars)')
+    expect(long).toContain('characters)')
   })
 })

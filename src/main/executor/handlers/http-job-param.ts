@@ -1,6 +1,7 @@
-import { z } from 'zod'
+import { describeValue, quote } from '../../../shared/schema/describe-value'
+import { inputProblems } from '../../../shared/schema/parse-input'
+import { z } from '../../../shared/schema/z'
 import { isAllowed, type HttpAllowList } from './http-allowlist'
-import { describeIssues, quoteValue } from './param-issues'
 
 /**
  * httpJobHandler's parameter, in either of two JSON formats:
@@ -82,10 +83,10 @@ export function parseHttpJobParam(text: string, allow: HttpAllowList): HttpJobRe
   } catch (error) {
     return `param: must be JSON, e.g. {"url": "http://host/path"} (${(error as Error).message}); ${FORMATS_HELP}`
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `param: must be a JSON object, got ${quoteValue(raw)}`
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `param: must be a JSON object, got ${describeValue(raw)}`
   const keys = Object.keys(raw)
   const unknown = keys.filter((key) => !JOBDESK_FIELDS.includes(key) && !XXL_FIELDS.includes(key))
-  if (unknown.length > 0) return `param: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map(quoteValue).join(', ')}; ${FORMATS_HELP}`
+  if (unknown.length > 0) return `param: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map(quote).join(', ')}; ${FORMATS_HELP}`
   const ours = keys.filter((key) => JOBDESK_ONLY.includes(key))
   const theirs = keys.filter((key) => XXL_ONLY.includes(key))
   if (ours.length > 0 && theirs.length > 0) {
@@ -96,10 +97,17 @@ export function parseHttpJobParam(text: string, allow: HttpAllowList): HttpJobRe
   return checkUrl(request, allow)
 }
 
+/** The parameter against a format's schema, or the first problem as "field: rule" (the value cut short). */
+function parseWith<S extends z.ZodType>(schema: S, raw: object): z.output<S> | string {
+  const result = inputProblems(schema, raw, 'param')
+  if (result.ok) return result.value
+  const first = result.problems[0]
+  return `${first.field}: ${first.message}`
+}
+
 function fromJobDesk(raw: object): HttpJobRequest | string {
-  const parsed = jobDeskSchema.safeParse(raw)
-  if (!parsed.success) return describeIssues(parsed.error.issues, raw)
-  const p = parsed.data
+  const p = parseWith(jobDeskSchema, raw)
+  if (typeof p === 'string') return p
   const headers = lowerCaseNames(p.headers)
   const notes: string[] = []
   if (p.method === undefined) notes.push('method: GET (none given; XXL-JOB\'s httpJobHandler would POST: name the method to be sure)')
@@ -124,9 +132,8 @@ function fromJobDesk(raw: object): HttpJobRequest | string {
 }
 
 function fromXxlJob(raw: object): HttpJobRequest | string {
-  const parsed = xxlSchema.safeParse(raw)
-  if (!parsed.success) return describeIssues(parsed.error.issues, raw)
-  const p = parsed.data
+  const p = parseWith(xxlSchema, raw)
+  if (typeof p === 'string') return p
   const verb = p.method ?? 'POST'
   const notes: string[] = []
   const form = p.form && Object.keys(p.form).length > 0 ? new URLSearchParams(p.form).toString() : ''
@@ -157,12 +164,12 @@ function checkUrl(request: HttpJobRequest, allow: HttpAllowList): HttpJobRequest
   try {
     url = new URL(request.url)
   } catch {
-    return `url: is not a valid URL (got ${quoteValue(request.url)})`
+    return `url: ${quote(request.url)} is not a valid URL`
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `url: must be an http:// or https:// URL (got ${quoteValue(request.url)})`
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `url: ${quote(request.url)} must be an http:// or https:// URL`
   if (!isAllowed(url, allow)) {
     const allowed = allow === 'any' ? 'any' : allow.map((entry) => entry.text).join(', ') || 'none'
-    return `url: ${quoteValue(request.url)} is not allowed on this executor (allowed: ${allowed})`
+    return `url: ${quote(request.url)} is not allowed on this executor (allowed: ${allowed})`
   }
   return { ...request, url: url.href }
 }
