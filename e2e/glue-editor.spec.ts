@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test'
 import { createJob, goTo, jobRow, openConsole } from './support/console-page'
 import { useHeadlessServer } from './support/headless-server'
 
-const server = useHeadlessServer()
+// Script jobs run on the JobDesk host only when the operator turns them on.
+const server = useHeadlessServer({ extraArgs: ['--enable-scripts'] })
 const JOB = 'E2E glue versions'
 const script = (word: string) => `#!/bin/bash\necho "version ${word}"\n`
 

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test'
 import { chooseOption, goTo, jobRow, openConsole } from './support/console-page'
 import { useHeadlessServer } from './support/headless-server'
 
-const server = useHeadlessServer()
+// Script jobs run on the JobDesk host only when the operator turns them on.
+const server = useHeadlessServer({ extraArgs: ['--enable-scripts'] })
 
 const TICKS = 15
 /** A line every 200 ms for about 3 s: a log that grows while the run is open. */

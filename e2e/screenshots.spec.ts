@@ -5,7 +5,8 @@ import { chooseOption, createJob, goTo, jobRow, openConsole } from './support/co
 import { dagNode, fitDag } from './support/dag-page'
 import { useHeadlessServer } from './support/headless-server'
 
-const server = useHeadlessServer()
+// Script jobs run on the JobDesk host only when the operator turns them on.
+const server = useHeadlessServer({ extraArgs: ['--enable-scripts'] })
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url))
 const GLUE_JOB = 'E2E screenshot script'
 

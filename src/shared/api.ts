@@ -1,4 +1,5 @@
 import type {
+  HandlerCatalog,
   JobGroup,
   JobInfo,
   JobInput,
@@ -30,6 +31,8 @@ export interface JobDeskApi {
   listRegistry(): Promise<RegistryEntry[]>
   /** Calls an executor's `/beat` or `/idleBeat` now and reports what it answered and how fast. */
   probeExecutor(request: ProbeRequest): Promise<ProbeResult>
+  /** The handler names a group's executors offer (known for the embedded executor and JobDesk agents). */
+  listHandlers(groupId: number): Promise<HandlerCatalog>
 
   listJobs(): Promise<JobInfo[]>
   /** The latest run of every job that has one (for the jobs table and the DAG's node colours). */
@@ -111,6 +114,7 @@ export const API_METHODS = [
   'deleteGroup',
   'listRegistry',
   'probeExecutor',
+  'listHandlers',
   'previewRoute',
   'killRun',
   'listLinks',

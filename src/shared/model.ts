@@ -176,11 +176,35 @@ export interface JobLink {
 
 export type AddressHealth = 'online' | 'suspect' | 'dead'
 
+/**
+ * What a JobDesk agent reports of itself when it registers (an extra `jobdesk` field of the registry
+ * body, which XXL-JOB admins ignore). xxl-job-core and third-party executors report nothing.
+ */
+export interface ExecutorInfo {
+  kind: 'jobdesk'
+  version: string
+  /** The handler names a BEAN job may use there. */
+  handlers: string[]
+  /** Whether it runs script (GLUE) jobs (`--enable-scripts`). */
+  scripts: boolean
+}
+
 export interface RegistryEntry {
   appName: string
   address: string
   updateTimeMs: number
   health: AddressHealth
+  /** What kind of executor: JobDesk's own (embedded or agent, with its version), or null when it does not say (xxl-job-core, third-party). */
+  executor: { kind: 'embedded' | 'jobdesk'; version: string; scripts: boolean } | null
+}
+
+/** Which handlers a group's executors offer, for the job editor. */
+export interface HandlerCatalog {
+  /** False when some executor does not report its handlers (xxl-job-core): then any name may be right. */
+  known: boolean
+  handlers: string[]
+  /** True when every registered executor is JobDesk's own: GLUE_GROOVY cannot run there. */
+  jobDeskOnly: boolean
 }
 
 /** A page of the run log, numbered by physical line from 1 (XXL-JOB's `/log`). */

@@ -137,7 +137,7 @@ function withoutContentType(headers: Record<string, string>): Record<string, str
   return rest
 }
 
-/** What real executors sent to the admin (§9.1–§9.3): path, the XXL headers, and body texts. */
+/** What real executors sent to the admin (§9.1–§9.3): path, the XXL headers (and Accept-Charset), and body texts. */
 export interface CapturedAdminCall {
   path: string
   xxlHeaders: Record<string, string>
@@ -147,7 +147,11 @@ export interface CapturedAdminCall {
 export const CAPTURE_ADMIN_BASE = '/xxl-job-admin'
 
 export function adminCalls(generation: ProtocolGeneration, registryValue: string, logDateTime: number) {
-  const xxlHeaders: Record<string, string> = { 'xxl-job-access-token': CAPTURE_TOKEN }
+  // Accept-Charset as captured: 2.4.2's remoting client sends the JSON media type, 3.4.2 and 3.5 "UTF-8".
+  const xxlHeaders: Record<string, string> = {
+    'xxl-job-access-token': CAPTURE_TOKEN,
+    'accept-charset': generation === 'g1' ? 'application/json;charset=UTF-8' : 'UTF-8',
+  }
   if (generation === 'g3') xxlHeaders['xxl-job-appname'] = CAPTURE_APP
   const registry = `{"registryGroup":"EXECUTOR","registryKey":"${CAPTURE_APP}","registryValue":"${registryValue}"}`
   const time = generation === 'g3' ? 'logDateTime' : 'logDateTim'

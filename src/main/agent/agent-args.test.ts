@@ -26,7 +26,6 @@ describe('parseAgentArgs', () => {
       logPath: DEFAULT_LOG_PATH,
       logRetentionDays: 30,
       enableScripts: false,
-      nodeInterpreter: null,
       httpAllowPrefixes: [],
       adminGeneration: 'auto',
       beatIntervalMs: 30_000,

@@ -22,8 +22,8 @@ export interface AgentConfig {
   logPath: string
   logRetentionDays: number
   enableScripts: boolean
-  /** GLUE_NODEJS's interpreter; null → the agent's own Node (process.execPath). */
-  nodeInterpreter: string | null
+  /** GLUE_NODEJS's interpreter; absent → the agent's own Node (process.execPath). */
+  nodeInterpreter?: string
   /** URL prefixes httpJobHandler may call, or every URL. */
   httpAllowPrefixes: string[] | 'any'
   adminGeneration: AdminGeneration
@@ -113,7 +113,7 @@ export function parseAgentArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     logPath: values['log-path'] === undefined ? DEFAULT_LOG_PATH : nonBlank('--log-path', values['log-path']),
     logRetentionDays: readInt('--log-retention-days', values['log-retention-days'], 30, 0, 36_500),
     enableScripts: values['enable-scripts'] ?? false,
-    nodeInterpreter: values['node-interpreter'] === undefined ? null : readInterpreter(values['node-interpreter']),
+    ...(values['node-interpreter'] === undefined ? {} : { nodeInterpreter: readInterpreter(values['node-interpreter']) }),
     httpAllowPrefixes: readHttpAllow(values['http-allow']),
     adminGeneration: readGeneration(values['admin-generation']),
     runLogLayout: readLayout(values['run-log-layout']),

@@ -11,6 +11,7 @@ import { CONNECTIONS_PER_ORIGIN } from '../net/wire/post-json'
 import { createAdminCallbackSink } from './admin-callback-sink'
 import type { AgentConfig } from './agent-args'
 import { defaultRegistryAddress } from './registry-address'
+import { JOBDESK_VERSION } from '../../shared/version'
 
 /**
  * The LAN executor agent: the executor core behind the XXL-JOB executor server, registered with the
@@ -56,7 +57,7 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     spawnWorker,
     clock: deps.clock,
     enableScripts: config.enableScripts,
-    nodeInterpreter: config.nodeInterpreter ?? undefined,
+    nodeInterpreter: config.nodeInterpreter,
     handlerDirs: config.handlerDirs,
     httpAllowPrefixes: config.httpAllowPrefixes,
     logRetentionDays: config.logRetentionDays,
@@ -84,6 +85,8 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
   }
 
   const address = config.address ?? defaultRegistryAddress(config.host, server.port, networkInterfaces())
+  // The first registration already names the handlers of the handler folders.
+  await executor.handlersReady()
   const beat = startRegistryBeat({
     adminClient,
     appName: config.appName,
@@ -91,6 +94,7 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     clock: deps.clock ?? systemClock,
     beatIntervalMs: config.beatIntervalMs,
     logger,
+    describe: () => ({ version: JOBDESK_VERSION, handlers: executor.handlerNames(), scripts: config.enableScripts }),
   })
 
   let stopping: Promise<void> | null = null

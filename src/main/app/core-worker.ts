@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { API_METHODS, type ApiMethod } from '../../shared/api'
+import type { ApiMethod } from '../../shared/api'
 import { toErrorInfo } from '../../shared/errors'
 import type { IpcResult } from '../../shared/ipc'
+import { apiCallSchema } from '../../shared/schema/api-args'
 import { createFileLogger } from '../kernel/file-logger'
 import { consoleLogger } from '../kernel/logger'
 import type { CoreMessage, CoreRequest, CoreWorkerData } from './core-messages'
@@ -14,7 +15,6 @@ import { startCore, type Core } from './core'
  */
 const port = parentPort!
 const data = workerData as CoreWorkerData
-const methods = new Set<string>(API_METHODS)
 const post = (message: CoreMessage) => port.postMessage(message)
 let stopServer: () => Promise<void> = () => Promise.resolve()
 
@@ -57,8 +57,8 @@ function handle(core: Core, request: CoreRequest): void {
 }
 
 async function call(core: Core, method: ApiMethod, args: unknown[]): Promise<IpcResult> {
-  if (!methods.has(method) || !Array.isArray(args)) {
-    return { ok: false, error: { name: 'Error', message: `unknown call ${String(method)}` } }
+  if (!apiCallSchema.safeParse({ method, args }).success) {
+    return { ok: false, error: { name: 'Error', message: `unknown call ${String(method).slice(0, 64)}` } }
   }
   try {
     const fn = core.api[method] as (...a: unknown[]) => Promise<unknown>

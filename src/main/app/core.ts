@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
 import { ValidationError } from '../../shared/errors'
-import { EMBEDDED_APP_NAME } from '../../shared/model'
+import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGroup } from '../../shared/model'
+import { JOBDESK_VERSION } from '../../shared/version'
 import { RunWriter } from '../completion/run-writer'
 import type { RunCompletion } from '../store/run-repo'
 import type { CallbackSink } from '../executor/executor-api'
@@ -183,7 +185,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       for (const m of misfires) events.emit({ type: 'misfire', jobId: m.jobId, missedCount: m.missedTimesMs.length, strategy: m.strategy })
     },
   })
-  const jobs = new JobService(store, nowMs)
+  // This process's embedded executor is read live; other executors as they reported at registration.
+  const handlerCatalog = (group: JobGroup): HandlerCatalog =>
+    group.appName === EMBEDDED_APP_NAME && executor ? { known: true, handlers: executor.handlerNames(), jobDeskOnly: true } : registry.handlersOf(group, nowMs())
+  const jobs = new JobService(store, nowMs, (groupId) => {
+    const group = store.groups.get(groupId)
+    return group !== undefined && handlerCatalog(group).jobDeskOnly
+  })
   const links = new LinkService(store)
   const monitorTimings = { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings }
   const logKeeper = new RunLogKeeper({ store, executors, clock, logger, keepPeriodMs: monitorTimings.runLogKeepPeriodMs })
@@ -200,7 +208,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const embeddedGroupId = ensureEmbeddedGroup(store, nowMs())
   // Alone on the database, every other embedded address is a past life of this process: gone.
   if (!instance.othersAlive) registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
-  if (executor) registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs())
+  const embeddedInfo = (): ExecutorInfo | null =>
+    executor && { kind: 'jobdesk', version: JOBDESK_VERSION, handlers: executor.handlerNames(), scripts: settings.embeddedScriptsEnabled() }
+  if (executor) registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
   if (options.seedDemo !== false) seedDemoJobs(store, jobs, embeddedGroupId, localTimezone())
 
   const stopLoops = new AbortController()
@@ -211,7 +221,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // The embedded executor beats in-process like a LAN executor would, so health and lost-run
   // detection treat it alike.
   if (executor) {
-    const beat = () => void registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs())
+    const beat = () => void registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
     loops.push(runPeriodically(clock, timings.beatIntervalMs, stopLoops.signal, beat, logError('embedded beat failed')))
   }
   monitors = startMonitors({
@@ -246,12 +256,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     alarms,
     events,
     nowMs,
+    handlerCatalog,
   })
   const registration = new ExecutorRegistration(store, registry, writer, nowMs, (appName, address) => monitors?.onBeat(appName, address, nowMs()))
   const adminApi = createAdminApi({
     tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),
     findGroup: (appName) => store.groups.findByAppName(appName),
-    register: (caller, param) => registration.register(caller, param),
+    register: (caller, param, generation) => registration.register(caller, param, generation),
     registryRemove: (caller, param) => registration.remove(caller, param),
     callback: (caller, batch) => registration.callback(caller, batch),
     openApi: createOpenApi({
@@ -344,10 +355,32 @@ function embeddedExecutor(
     logger,
     shutdownGraceMs: options.shutdownGraceMs,
     ...options.executorOptions,
-    // `<data-dir>/handlers` is always a handler folder (when it exists), beside any given ones.
-    handlerDirs: [...(options.executorOptions?.handlerDirs ?? []), handlerDir(options.dataDir)].filter((dir) => existsSync(dir)),
+    // `<data-dir>/handlers` is always a handler folder (created at first start), beside any given ones.
+    handlerDirs: [...(options.executorOptions?.handlerDirs ?? []), ensureHandlerDir(options.dataDir)].filter((dir) => existsSync(dir)),
   })
 }
+
+/** Creates `<data-dir>/handlers` with a note on what goes there, the first time. */
+function ensureHandlerDir(dataDir: string): string {
+  const dir = handlerDir(dataDir)
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    writeFileSync(join(dir, 'README.txt'), HANDLER_DIR_NOTE)
+  }
+  return dir
+}
+
+const HANDLER_DIR_NOTE = `Job handlers of JobDesk's embedded executor.
+
+Put ES modules (.mjs, or .js) here; every exported function is a handler a BEAN job can name, e.g.
+
+  export async function reportJobHandler(ctx) {
+    ctx.log('building the report for', ctx.param)
+    return 'done'
+  }
+
+JobDesk picks up added or changed modules without a restart. See the README's "Writing a handler".
+`
 
 function localTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone

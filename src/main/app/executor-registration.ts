@@ -1,4 +1,5 @@
 import { PermissionError } from '../../shared/errors'
+import type { ProtocolGeneration } from '../../shared/model'
 import type { HandleCallback } from '../executor/executor-api'
 import type { RunWriter } from '../completion/run-writer'
 import type { AdminCaller } from '../net/admin-auth'
@@ -22,11 +23,11 @@ export class ExecutorRegistration {
     private readonly onBeat: (appName: string, address: string) => void = () => {},
   ) {}
 
-  register(caller: AdminCaller, param: RegistryParam): void {
+  /** `generation`: what the request itself showed (headers); a group token implies G3. */
+  register(caller: AdminCaller, param: RegistryParam, generation: ProtocolGeneration | null = null): void {
     const { appName, address } = this.check(caller, param)
     const nowMs = this.nowMs()
-    // Only G3 executors send their app name in a header, and a group token implies G3.
-    const g3 = caller.kind === 'group' || (caller.kind === 'executor' && caller.appName !== null)
+    const told = caller.kind === 'group' ? 'g3' : generation
     const created = this.store.transaction(() => {
       const group = this.store.groups.findByAppName(appName)
       if (!group) {
@@ -36,19 +37,20 @@ export class ExecutorRegistration {
           addressType: 0,
           addressList: '',
           accessToken: '',
-          protocolGeneration: g3 ? 'g3' : null,
+          protocolGeneration: told,
           autoCreated: true,
           scriptsAllowed: false,
           updateTimeMs: nowMs,
         })
         return true
       }
-      if (group.protocolGeneration === null && g3) this.store.groups.update({ ...group, protocolGeneration: 'g3' })
+      if (group.protocolGeneration === null && told !== null) this.store.groups.update({ ...group, protocolGeneration: told })
       return false
     })
     // A first registration refreshes the group and tells the UI. A new group whose address was
     // already registered (its old group deleted meanwhile) gets its list here instead.
-    const first = this.registry.beat(appName, address, nowMs)
+    const info = param.jobdesk ? { kind: 'jobdesk' as const, ...param.jobdesk } : null
+    const first = this.registry.beat(appName, address, nowMs, info)
     if (created && !first) this.registry.refreshGroup(appName, nowMs)
     this.onBeat(appName, address)
   }

@@ -1,10 +1,11 @@
 import type { JobDeskApi } from '../../shared/api'
+import { NotFoundError } from '../../shared/errors'
 import type { FacadeDeps } from './facade'
 
-type ExecutorsApi = Pick<JobDeskApi, 'listGroups' | 'saveGroup' | 'deleteGroup' | 'listRegistry' | 'probeExecutor' | 'previewRoute'>
+type ExecutorsApi = Pick<JobDeskApi, 'listGroups' | 'saveGroup' | 'deleteGroup' | 'listRegistry' | 'probeExecutor' | 'listHandlers' | 'previewRoute'>
 
 export function executorsApi(deps: FacadeDeps): ExecutorsApi {
-  const { store, groups, registry, runControl, events, nowMs } = deps
+  const { store, groups, registry, runControl, events, nowMs, handlerCatalog } = deps
   return {
     async listGroups() {
       return store.groups.list()
@@ -23,6 +24,11 @@ export function executorsApi(deps: FacadeDeps): ExecutorsApi {
     },
     async probeExecutor(request) {
       return runControl.probe(request)
+    },
+    async listHandlers(groupId) {
+      const group = store.groups.get(groupId)
+      if (!group) throw new NotFoundError(`executor group ${groupId} does not exist`, { code: 'group.notFound', params: { id: groupId } })
+      return handlerCatalog(group)
     },
     async previewRoute({ jobId, addressList }) {
       return runControl.previewRoute(jobId, addressList)

@@ -1,4 +1,5 @@
 import type { JobDeskApi } from '../../shared/api'
+import type { HandlerCatalog, JobGroup } from '../../shared/model'
 import type { Scheduler } from '../scheduler/scheduler'
 import type { Store } from '../store/store'
 import type { RegistryService } from '../registry/registry-service'
@@ -33,6 +34,8 @@ export interface FacadeDeps {
   alarms: AlarmService
   events: EventHub
   nowMs: () => number
+  /** The handlers a group's executors offer (this process's embedded executor read live). */
+  handlerCatalog: (group: JobGroup) => HandlerCatalog
 }
 
 /**

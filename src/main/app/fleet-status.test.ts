@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { RegistryEntry } from '../../shared/model'
 import { fleetStatus } from './fleet-status'
 
-const entry = (health: RegistryEntry['health']): RegistryEntry => ({ appName: 'a', address: `http://h/${health}`, updateTimeMs: 0, health })
+const entry = (health: RegistryEntry['health']): RegistryEntry => ({ appName: 'a', address: `http://h/${health}`, updateTimeMs: 0, health, executor: null })
 
 describe('fleetStatus', () => {
   it('is green when every executor is online and nothing failed', () => {

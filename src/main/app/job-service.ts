@@ -15,6 +15,8 @@ export class JobService {
   constructor(
     private readonly store: Store,
     private readonly nowMs: () => number,
+    /** Whether every executor of a group is JobDesk's own (GLUE_GROOVY cannot run there). */
+    private readonly runsOnlyOnJobDesk: (groupId: number) => boolean = () => false,
   ) {}
 
   get(id: number): JobInfo {
@@ -29,7 +31,7 @@ export class JobService {
 
   save(raw: unknown): JobInfo {
     const nowMs = this.nowMs()
-    const input = validateJobInput(raw, { groupExists: (id) => this.store.groups.get(id) !== undefined, nowMs })
+    const input = validateJobInput(raw, { groupExists: (id) => this.store.groups.get(id) !== undefined, runsOnlyOnJobDesk: this.runsOnlyOnJobDesk, nowMs })
     return input.id === undefined ? this.create(input, nowMs) : this.update(input as JobInput & { id: number }, nowMs)
   }
 

@@ -95,4 +95,8 @@ export interface Executor extends ExecutorApi {
    */
   watchLog(request: LogRequest, listener: (page: LogPage) => void): () => void
   status(): ExecutorStatus
+  /** The handler names a BEAN job may use here: built-ins and those of the handler folders, sorted. */
+  handlerNames(): string[]
+  /** Resolves once the handler folders are loaded (at once when there are none). */
+  handlersReady(): Promise<void>
 }

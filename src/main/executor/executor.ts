@@ -9,6 +9,7 @@ import { failure, SUCCESS, type ExecutorReply, type HandleCallback, type LogRequ
 import type { Executor, ExecutorOptions, ExecutorState, ExecutorStatus } from './executor-types'
 import { AGENT_SCRIPTS_HINT, ALREADY_KILLED_MSG, BUSY_MSG, KILL_REASON, STOP_REASON, STOPPING_MSG } from './executor-texts'
 import { BUILTIN_HANDLER_NAMES } from './handlers/builtin-handlers'
+import { watchHandlerDirs } from './handlers/watch-handler-dirs'
 import { parseAllowList } from './handlers/http-allowlist'
 import { laneIdentity, planTrigger } from './lane/block-strategy'
 import { JobLanes } from './lane/job-lanes'
@@ -46,10 +47,13 @@ export function createExecutor(input: ExecutorOptions): Executor {
   let stopping: Promise<void> | null = null
   const loops = new AbortController()
 
-  const handlerNames = new Set<string>(BUILTIN_HANDLER_NAMES)
+  let handlerNames = new Set<string>(BUILTIN_HANDLER_NAMES)
   let catalogReady: Promise<void> | null = null
   let resolveCatalog = (): void => {}
-  if (handlerDirs.length > 0) catalogReady = new Promise((resolve) => (resolveCatalog = resolve))
+  const awaitCatalog = () => {
+    if (handlerDirs.length > 0) catalogReady = new Promise((resolve) => (resolveCatalog = resolve))
+  }
+  awaitCatalog()
 
   const watchers = new LogWatchers((logId, logDateTimeMs, fromLineNum) => logs.read(logId, logDateTimeMs, fromLineNum), logger)
   const onLogChanged = (logId: number): void => watchers.notify(logId)
@@ -64,8 +68,13 @@ export function createExecutor(input: ExecutorOptions): Executor {
     clock,
     logger,
     onCatalog(names) {
-      if (names) for (const name of names) handlerNames.add(name)
-      else logger.error('the first runner worker died before loading the handler directories; only built-in handlers are known')
+      if (names) {
+        handlerNames = new Set([...BUILTIN_HANDLER_NAMES, ...names])
+        const own = names.filter((name) => !BUILTIN_HANDLER_NAMES.includes(name))
+        if (handlerDirs.length > 0) logger.info('job handlers loaded', { dirs: handlerDirs, handlers: own })
+      } else {
+        logger.error('the first runner worker died before loading the handler directories; only built-in handlers are known')
+      }
       catalogReady = null
       resolveCatalog()
     },
@@ -107,6 +116,13 @@ export function createExecutor(input: ExecutorOptions): Executor {
   })
 
   if (handlerDirs.length > 0) pool.warmUp()
+  // A module dropped into (or changed in) a handler folder is picked up without a restart.
+  const stopWatching = watchHandlerDirs(handlerDirs, clock, logger, () => {
+    if (state !== 'running') return
+    logger.info('a handler folder changed; reloading its modules', { dirs: handlerDirs })
+    awaitCatalog()
+    pool.reloadHandlers()
+  })
   const background = [
     runCallbackRetryLoop({
       spool,
@@ -200,11 +216,16 @@ export function createExecutor(input: ExecutorOptions): Executor {
     loops.abort()
     await Promise.all(background)
     await logs.drain()
+    stopWatching()
     await pool.close()
     state = 'stopped'
   }
 
   return {
+    handlerNames: () => [...handlerNames].sort(),
+    handlersReady: async () => {
+      if (catalogReady) await catalogReady
+    },
     beat: async () => SUCCESS,
     idleBeat,
     run,

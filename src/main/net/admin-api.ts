@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isCallerError } from '../../shared/errors'
-import type { JobGroup } from '../../shared/model'
+import type { JobGroup, ProtocolGeneration } from '../../shared/model'
 import type { HandleCallback } from '../executor/executor-api'
 import type { Logger } from '../kernel/logger'
 import { authenticateAdminCall, type AdminCaller, type AdminSurface, type AdminTokens } from './admin-auth'
 import { AuthFailureGuard, OPEN_API_LIMIT, RateLimit, tooManyFailuresMessage } from './rate-limit'
 import { BodyTooLargeError, readRequestBody } from './request-body'
 import { parseCallbackBody, parseJsonText, parseRegistryParam, type RegistryParam } from './wire/bodies'
+import { generationOfRegistration } from './wire/detect-generation'
 import { FAIL_CODE, SUCCESS_CODE } from './wire/envelope'
 
 /** The admin methods executors call (reference §2); everything else under /api/ is the job OpenAPI. */
@@ -26,7 +27,8 @@ export const TOO_MANY_REQUESTS = { code: 502, msg: `Too many requests, please tr
 export interface AdminApiDeps {
   tokens: () => AdminTokens
   findGroup: (appName: string) => JobGroup | undefined
-  register(caller: AdminCaller, param: RegistryParam): void
+  /** `generation`: what the request's headers tell of the executor's protocol generation, if anything. */
+  register(caller: AdminCaller, param: RegistryParam, generation: ProtocolGeneration | null): void
   registryRemove(caller: AdminCaller, param: RegistryParam): void
   callback(caller: AdminCaller, batch: HandleCallback[]): Promise<void>
   /** The job OpenAPI (§7.2 and JobDesk's additions): resolves with the reply's payload. */
@@ -117,7 +119,7 @@ async function handle(
   try {
     switch (method) {
       case 'registry':
-        deps.register(auth.caller, parseRegistryParam(json))
+        deps.register(auth.caller, parseRegistryParam(json), generationOfRegistration(request.headers))
         return { code: SUCCESS_CODE }
       case 'registryRemove':
         deps.registryRemove(auth.caller, parseRegistryParam(json))

@@ -89,7 +89,9 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   if (adminUrls.length === 0) throw new Error('adminAddresses: at least one admin URL is required')
   const generation = options.generation ?? 'auto'
   const timeoutMs = options.timeoutMs ?? DEFAULT_ADMIN_TIMEOUT_MS
-  const headers: Record<string, string> = { 'Content-Type': 'application/json;charset=UTF-8', 'Accept-Charset': 'UTF-8' }
+  // As xxl-job-core sends it (reference §9.1-§9.3), so an admin reading it tells the generation.
+  const acceptCharset = generation === 'g1' ? 'application/json;charset=UTF-8' : 'UTF-8'
+  const headers: Record<string, string> = { 'Content-Type': 'application/json;charset=UTF-8', 'Accept-Charset': acceptCharset }
   // 2.4 omits the token header when none is configured; G3 (and auto, which may face G3) always sends both.
   if (options.accessToken !== '' || generation === 'g3' || generation === 'auto') headers[ACCESS_TOKEN_HEADER] = options.accessToken
   if (generation === 'g3' || generation === 'auto') headers[APP_NAME_HEADER] = options.appName
@@ -151,7 +153,13 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     throw new AdminCallError(method, failures)
   }
 
-  const registryBody = (param: RegistryParam) => () => ({ registryGroup: param.registryGroup, registryKey: param.registryKey, registryValue: param.registryValue })
+  // The three wire fields, plus what a JobDesk agent says of itself (XXL-JOB admins ignore it).
+  const registryBody = (param: RegistryParam) => () => ({
+    registryGroup: param.registryGroup,
+    registryKey: param.registryKey,
+    registryValue: param.registryValue,
+    ...(param.jobdesk ? { jobdesk: param.jobdesk } : {}),
+  })
 
   return {
     adminUrls,

@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskEvent } from '../../shared/api'
+import type { ApiMethod, JobDeskApi, JobDeskEvent } from '../../shared/api'
 import { BRIDGE_PATH, type BridgeServerMessage } from '../../shared/bridge-protocol'
 import { toErrorInfo } from '../../shared/errors'
+import { apiCallFields } from '../../shared/schema/api-args'
 import { GLUE_SOURCE_MAX_CHARS } from '../../shared/schema/job'
 import { inputProblems } from '../../shared/schema/parse-input'
 import { z } from '../../shared/schema/z'
@@ -21,12 +22,7 @@ import { secretsEqual } from './wire/auth'
 export const IMPORT_DOCUMENT_MAX_BYTES = 16 * 1024 * 1024
 export const BRIDGE_MAX_MESSAGE_BYTES = Math.max(IMPORT_DOCUMENT_MAX_BYTES, 6 * GLUE_SOURCE_MAX_CHARS) + 64 * 1024
 
-const callSchema = z.strictObject({
-  type: z.literal('call'),
-  id: z.int().min(0),
-  method: z.enum(API_METHODS),
-  args: z.array(z.unknown()).max(8),
-})
+const callSchema = z.strictObject({ type: z.literal('call'), id: z.int().min(0), ...apiCallFields })
 
 export interface BrowserBridgeOptions {
   api: JobDeskApi

@@ -19,6 +19,11 @@ export interface RegistryBeatOptions {
   logger?: Logger
   /** Told after every beat which admin accepted it, or why none did. */
   onBeat?: (outcome: BeatOutcome) => void
+  /**
+   * What a JobDesk agent says of itself with every registration (version, handlers, scripts), as an
+   * extra `jobdesk` field of the body: XXL-JOB admins ignore it, JobDesk shows it.
+   */
+  describe?: () => NonNullable<RegistryParam['jobdesk']>
 }
 
 export type BeatOutcome = { ok: true; adminUrl: string; atMs: number } | { ok: false; error: string; atMs: number }
@@ -53,7 +58,8 @@ export function startRegistryBeat(options: RegistryBeatOptions): RegistryBeat {
     const atMs = clock.nowMs()
     let outcome: BeatOutcome
     try {
-      outcome = { ok: true, adminUrl: (await adminClient.registry(param)).adminUrl, atMs }
+      const body = options.describe ? { ...param, jobdesk: options.describe() } : param
+      outcome = { ok: true, adminUrl: (await adminClient.registry(body)).adminUrl, atMs }
     } catch (error) {
       outcome = { ok: false, error: error instanceof Error ? error.message : String(error), atMs }
     }

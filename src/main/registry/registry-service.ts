@@ -1,6 +1,6 @@
-import type { JobGroup, RegistryEntry } from '../../shared/model'
+import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGroup, type RegistryEntry } from '../../shared/model'
 import { splitAddressList } from '../store/group-repo'
-import { REGISTRY_GROUP_EXECUTOR } from '../store/registry-repo'
+import { REGISTRY_GROUP_EXECUTOR, type RegistryRow } from '../store/registry-repo'
 import type { Store } from '../store/store'
 import { addressHealth, type RegistryTimings } from './health'
 
@@ -21,10 +21,13 @@ export class RegistryService {
     private readonly onChange: () => void = () => {},
   ) {}
 
-  /** Records a beat; true when it was the address's first registration (its group was refreshed). */
-  beat(appName: string, address: string, nowMs: number): boolean {
+  /**
+   * Records a beat (with what a JobDesk executor reports of itself); true when it was the address's
+   * first registration (its group was refreshed).
+   */
+  beat(appName: string, address: string, nowMs: number, info: ExecutorInfo | null = null): boolean {
     const first = this.store.transaction(() => {
-      const first = this.store.registry.upsert(REGISTRY_GROUP_EXECUTOR, appName, address, nowMs)
+      const first = this.store.registry.upsert(REGISTRY_GROUP_EXECUTOR, appName, address, nowMs, info && JSON.stringify(info))
       if (first) this.refreshGroup(appName, nowMs)
       return first
     })
@@ -58,6 +61,7 @@ export class RegistryService {
         address: row.registryValue,
         updateTimeMs: row.updateTimeMs,
         health: 'dead',
+        executor: executorOf(row.registryKey, infoOf(row)),
         removedAtMs: nowMs,
       })
     }
@@ -70,17 +74,20 @@ export class RegistryService {
    * timeout (shown as dead, so a dying executor is seen going suspect → dead → gone).
    */
   entries(nowMs: number): RegistryEntry[] {
-    const live = this.store.registry.all().map((row) => ({
-      appName: row.registryKey,
-      address: row.registryValue,
-      updateTimeMs: row.updateTimeMs,
-      health: addressHealth(row.updateTimeMs, nowMs, this.timings),
-    }))
+    const live = this.store.registry.all().map(
+      (row): RegistryEntry => ({
+        appName: row.registryKey,
+        address: row.registryValue,
+        updateTimeMs: row.updateTimeMs,
+        health: addressHealth(row.updateTimeMs, nowMs, this.timings),
+        executor: executorOf(row.registryKey, infoOf(row)),
+      }),
+    )
     const liveKeys = new Set(live.map((e) => `${e.appName}\n${e.address}`))
     const dead: RegistryEntry[] = []
     for (const [key, entry] of this.recentlyDead) {
       if (liveKeys.has(key) || nowMs - entry.removedAtMs > this.timings.deadTimeoutMs) this.recentlyDead.delete(key)
-      else dead.push({ appName: entry.appName, address: entry.address, updateTimeMs: entry.updateTimeMs, health: 'dead' })
+      else dead.push({ appName: entry.appName, address: entry.address, updateTimeMs: entry.updateTimeMs, health: 'dead', executor: entry.executor })
     }
     return [...live, ...dead]
   }
@@ -92,6 +99,21 @@ export class RegistryService {
   addressesOf(group: JobGroup, nowMs: number): string[] {
     if (group.addressType === 1) return splitAddressList(group.addressList)
     return this.store.registry.aliveAddresses(group.appName, nowMs - this.timings.deadTimeoutMs)
+  }
+
+  /**
+   * The handlers a group's executors offer (for the job editor), and whether they are all JobDesk's
+   * own (then GLUE_GROOVY cannot run there). Known only when every alive executor reports them:
+   * xxl-job-core executors do not, and then any handler name may be right.
+   */
+  handlersOf(group: JobGroup, nowMs: number): HandlerCatalog {
+    const sinceMs = nowMs - this.timings.deadTimeoutMs
+    const rows = this.store.registry.all().filter((row) => row.registryKey === group.appName && row.updateTimeMs > sinceMs)
+    const infos = rows.map(infoOf)
+    const known = infos.length > 0 && infos.every((info) => info !== null)
+    const handlers = new Set<string>()
+    for (const info of infos) for (const name of info?.handlers ?? []) handlers.add(name)
+    return { known, handlers: [...handlers].sort(), jobDeskOnly: known || group.appName === EMBEDDED_APP_NAME }
   }
 
   /** Forgets every address of `appName` but `keep` (at start: the embedded addresses of this process's past lives). */
@@ -108,4 +130,20 @@ export class RegistryService {
     const list = [...addresses].sort().join(',')
     if (list !== group.addressList) this.store.groups.setAddressList(group.id, list, nowMs)
   }
+}
+
+/** What the executor at a registry row reported of itself; null when nothing (or nothing readable). */
+function infoOf(row: RegistryRow): ExecutorInfo | null {
+  if (!row.executorInfo) return null
+  try {
+    const info = JSON.parse(row.executorInfo) as ExecutorInfo
+    return info.kind === 'jobdesk' && Array.isArray(info.handlers) ? info : null
+  } catch {
+    return null
+  }
+}
+
+function executorOf(appName: string, info: ExecutorInfo | null): RegistryEntry['executor'] {
+  if (!info) return null
+  return { kind: appName === EMBEDDED_APP_NAME ? 'embedded' : 'jobdesk', version: info.version, scripts: info.scripts }
 }

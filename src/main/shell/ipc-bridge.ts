@@ -1,14 +1,13 @@
 import { ipcMain, type BrowserWindow } from 'electron'
-import { API_METHODS, type ApiMethod } from '../../shared/api'
 import { WatchLedger } from '../app/watch-ledger'
 import { IPC_CALL, IPC_EVENT, type IpcResult } from '../../shared/ipc'
+import { apiCallSchema } from '../../shared/schema/api-args'
 import type { CoreClient } from '../app/core-client'
-
-const methods = new Set<string>(API_METHODS)
 
 /**
  * Forwards the renderer's calls to the core worker and the core's events to the window. The method
- * name and argument list are checked here; each argument is then validated by the facade.
+ * name and argument list are checked here (the shared call schema); each argument is then parsed by the
+ * facade's argument schemas.
  */
 export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null): () => void {
   // One ledger per page load: a reload or a closed window releases that page's log watches.
@@ -21,8 +20,9 @@ export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null)
     if (event.senderFrame?.url && !event.senderFrame.url.startsWith('file://')) {
       return { ok: false, error: { name: 'Error', message: 'calls are accepted from the app window only' } }
     }
-    if (typeof method !== 'string' || !methods.has(method) || !Array.isArray(args)) {
-      return { ok: false, error: { name: 'Error', message: `unknown call ${String(method)}` } }
+    const call = apiCallSchema.safeParse({ method, args })
+    if (!call.success) {
+      return { ok: false, error: { name: 'ValidationError', field: 'method', code: 'ipc.unknownCall', message: `method: unknown call ${String(method).slice(0, 64)}` } }
     }
     const sender = event.sender
     if (!ledgers.has(sender.id)) {
@@ -30,8 +30,8 @@ export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null)
       sender.once('destroyed', () => release(sender.id))
       sender.once('did-navigate', () => release(sender.id))
     }
-    const result = await core.call(method as ApiMethod, args)
-    if (result.ok) ledgers.get(sender.id)?.note(method as ApiMethod, args)
+    const result = await core.call(call.data.method, call.data.args)
+    if (result.ok) ledgers.get(sender.id)?.note(call.data.method, call.data.args)
     return result
   })
   const unsubscribe = core.onEvent((event) => getWindow()?.webContents.send(IPC_EVENT, event))

@@ -173,6 +173,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
+    description: 'what a JobDesk agent reports of itself at registration (version, handlers, scripts)',
+    sql: `
+      ALTER TABLE job_registry ADD COLUMN executor_info TEXT;
+    `,
+  },
+  {
+    version: 4,
     description: 'retry due times for the fail monitor; kept-log progress of LAN runs',
     sql: `
       -- When a failed run's retry (and its alarm) is due, set by the fail monitor when it first sees

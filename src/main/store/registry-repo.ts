@@ -8,6 +8,8 @@ export interface RegistryRow {
   registryKey: string
   registryValue: string
   updateTimeMs: number
+  /** JSON of what a JobDesk agent reports of itself (ExecutorInfo); null for other executors. */
+  executorInfo: string | null
 }
 
 export class RegistryRepo {
@@ -21,18 +23,18 @@ export class RegistryRepo {
   private readonly hasAddressStmt
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare<[string, string, string, number]>(
-      'INSERT OR IGNORE INTO job_registry (registry_group, registry_key, registry_value, update_time) VALUES (?, ?, ?, ?)',
+    this.insertStmt = db.prepare<[string, string, string, number, string | null]>(
+      'INSERT OR IGNORE INTO job_registry (registry_group, registry_key, registry_value, update_time, executor_info) VALUES (?, ?, ?, ?, ?)',
     )
-    this.touchStmt = db.prepare<[number, string, string, string]>(
-      'UPDATE job_registry SET update_time = ? WHERE registry_group = ? AND registry_key = ? AND registry_value = ?',
+    this.touchStmt = db.prepare<[number, string | null, string, string, string]>(
+      'UPDATE job_registry SET update_time = ?, executor_info = ? WHERE registry_group = ? AND registry_key = ? AND registry_value = ?',
     )
     this.removeStmt = db.prepare<[string, string, string]>(
       'DELETE FROM job_registry WHERE registry_group = ? AND registry_key = ? AND registry_value = ?',
     )
     this.allStmt = db.prepare<[], RegistryRow>(
       `SELECT registry_group AS registryGroup, registry_key AS registryKey, registry_value AS registryValue,
-              update_time AS updateTimeMs
+              update_time AS updateTimeMs, executor_info AS executorInfo
          FROM job_registry ORDER BY registry_key, registry_value`,
     )
     this.aliveStmt = db.prepare<[string, number], { registryValue: string }>(
@@ -43,7 +45,7 @@ export class RegistryRepo {
     this.deleteDeadStmt = db.prepare<[number]>('DELETE FROM job_registry WHERE update_time < ?')
     this.deadStmt = db.prepare<[number], RegistryRow>(
       `SELECT registry_group AS registryGroup, registry_key AS registryKey, registry_value AS registryValue,
-              update_time AS updateTimeMs
+              update_time AS updateTimeMs, executor_info AS executorInfo
          FROM job_registry WHERE update_time < ?`,
     )
     this.hasAddressStmt = db.prepare<[string], { n: number }>(
@@ -52,9 +54,9 @@ export class RegistryRepo {
   }
 
   /** Records a beat; true when the address was not registered before (a first registration). */
-  upsert(group: string, key: string, value: string, nowMs: number): boolean {
-    if (this.insertStmt.run(group, key, value, nowMs).changes === 1) return true
-    this.touchStmt.run(nowMs, group, key, value)
+  upsert(group: string, key: string, value: string, nowMs: number, executorInfo: string | null = null): boolean {
+    if (this.insertStmt.run(group, key, value, nowMs, executorInfo).changes === 1) return true
+    this.touchStmt.run(nowMs, executorInfo, group, key, value)
     return false
   }
 

@@ -1,4 +1,4 @@
-import type { ApiMethod } from '../api'
+import { API_METHODS, type ApiMethod } from '../api'
 import { EMBEDDED_ADDRESS_PREFIX, LINK_CONDITIONS, SCHEDULE_TYPES, TRIGGER_TYPES } from '../model'
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS } from './job'
 import { epochMs, executorAddressProblem, id, text } from './primitives'
@@ -61,6 +61,7 @@ export const API_ARGUMENTS = {
   probeExecutor: z.tuple([
     request({ address: routableAddress, kind: z.enum(['beat', 'idleBeat']).default('beat'), jobId: id.optional(), groupId: id.optional() }),
   ]),
+  listHandlers: byId,
   listJobs: none,
   listLastRuns: none,
   getJob: byId,
@@ -99,3 +100,10 @@ export const API_ARGUMENTS = {
   sendTestEmail: z.tuple([request({ to: text(320) })]),
   testWebhook: z.tuple([request({ url: text(2000) })]),
 } as const satisfies Record<ApiMethod, z.ZodType<unknown[]>>
+
+/** One call as a client sends it (bridge message, IPC invoke, core worker request): a listed method and its arguments. */
+export const apiCallFields = {
+  method: z.enum(API_METHODS),
+  args: z.array(z.unknown()).max(8),
+}
+export const apiCallSchema = z.strictObject(apiCallFields)

@@ -1,3 +1,4 @@
+import { describeValue } from './describe-value'
 import type { GroupInput } from '../api'
 import { appName, executorAddressProblem, id, requiredText, trimmedText } from './primitives'
 import { z } from './z'
@@ -15,7 +16,7 @@ export const groupInputSchema = z
     id: id.optional(),
     appName,
     name: requiredText(GROUP_NAME_MAX_CHARS),
-    addressType: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (automatic registration) or 1 (manual list)' }),
+    addressType: z.union([z.literal(0), z.literal(1)], { error: (issue) => `must be 0 (automatic registration) or 1 (manual list), got ${describeValue(issue.input)}` }),
     addressList: trimmedText(2000).default(''),
     accessToken: trimmedText(GROUP_TOKEN_MAX_CHARS).default(''),
     scriptsAllowed: z.boolean().default(false),

@@ -40,8 +40,8 @@ describe('the executor-facing API, replaying what real executors sent (reference
       expect(registryRows().map((r) => [r.registryKey, r.registryValue])).toContainEqual([CAPTURE_APP, 'http://127.0.0.1:19999/'])
       const created = core.store.groups.findByAppName(CAPTURE_APP)!
       expect(created).toMatchObject({ autoCreated: true, addressList: 'http://127.0.0.1:19999/' })
-      // Only G3 executors send their app name in a header.
-      expect(created.protocolGeneration).toBe(generation === 'g3' ? 'g3' : null)
+      // Told from the request itself: the app-name header (G3), else the Accept-Charset xxl-job-core sends.
+      expect(created.protocolGeneration).toBe(generation)
 
       const completed = await post(calls.callback.path, withOurToken(calls.callback.xxlHeaders), callbackBody)
       expect(completed.reply.code).toBe(200)

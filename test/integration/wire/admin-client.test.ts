@@ -53,7 +53,7 @@ describe.each(['g1', 'g2', 'g3'] as const)('admin client, %s', (generation) => {
     ] as const) {
       expect(request.body).toBe(captured.body)
       expect(request.headers['content-type']).toBe('application/json;charset=UTF-8')
-      const xxlHeaders = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.startsWith('xxl-job-')))
+      const xxlHeaders = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.startsWith('xxl-job-') || name === 'accept-charset'))
       expect(xxlHeaders).toEqual(captured.xxlHeaders)
     }
   })

@@ -6,6 +6,7 @@ import { closeSharedAgents } from '../../../src/main/net/wire/post-json'
 import { makeTempDir, triggerParam, waitUntil } from '../../support/executor-fixtures'
 import { startStubAdmin, type StubAdmin } from '../../support/stub-admin'
 import { spawnAgent, type AgentProcess } from '../../support/wire-agent-process'
+import { JOBDESK_VERSION } from '../../../src/shared/version'
 
 /** The agent as a process, against a stub admin on 127.0.0.1 (ephemeral ports everywhere). */
 const TOKEN = 'agent-token'
@@ -46,7 +47,13 @@ describe('executor agent process', () => {
     const address = `http://127.0.0.1:${port}/`
 
     const registry = await admin.waitForRequest((r) => r.path === '/xxl-job-admin/api/registry')
-    expect(registry.json).toEqual({ registryGroup: 'EXECUTOR', registryKey: APP, registryValue: address })
+    // The wire's three fields, plus what a JobDesk agent says of itself (XXL-JOB admins ignore it).
+    expect(registry.json).toEqual({
+      registryGroup: 'EXECUTOR',
+      registryKey: APP,
+      registryValue: address,
+      jobdesk: { version: JOBDESK_VERSION, handlers: expect.arrayContaining(['demoJobHandler', 'httpJobHandler']), scripts: false },
+    })
     expect(registry.headers['xxl-job-access-token']).toBe(TOKEN)
     expect(registry.headers['xxl-job-appname']).toBe(APP)
     await running.waitForOutput(/with admin http:\/\/127\.0\.0\.1:\d+\/xxl-job-admin/)

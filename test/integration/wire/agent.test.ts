@@ -36,7 +36,6 @@ async function setup(admin: StubAdmin, overrides: Partial<AgentConfig> = {}): Pr
     logPath: temp.dir,
     logRetentionDays: 30,
     enableScripts: false,
-    nodeInterpreter: null,
     httpAllowPrefixes: [],
     adminGeneration: 'auto',
     beatIntervalMs: 100,

@@ -2,7 +2,8 @@ import { ValidationError } from '../../../shared/errors'
 import type { JobInfo } from '../../../shared/model'
 import { validateJobInput } from '../job-validation'
 import { JOB_FIELDS, type JobFields } from './export-document'
-import { describeValue, isRecord, reportUnknownFields, type ImportProblems } from './import-problems'
+import { isRecord, type ImportProblems } from './import-problems'
+import { collectProblems, importedJobSchema } from './import-schemas'
 
 /** A job this import creates. `groupId` is null when its group is created by the same import. */
 export interface PlannedJobCreate {
@@ -47,7 +48,6 @@ export interface JobPlan {
   jobsSkipped: SkippedJob[]
 }
 
-const JOB_KEYS = new Set<string>(['key', 'appName', 'enabled', ...JOB_FIELDS])
 const JOB_HINTS = {
   id: 'unknown field; jobs are matched by appName and name, and links name them by key',
   jobGroup: 'unknown field; a job names its group by appName',
@@ -64,12 +64,8 @@ export interface JobPlanContext {
  * Validates each document job with the same rules as the job editor (validateJobInput, which
  * reports the first problem of a job) and matches it to an existing job by (appName, name).
  */
-export function planJobs(raw: unknown, context: JobPlanContext, problems: ImportProblems): JobPlan {
+export function planJobs(raw: readonly unknown[], context: JobPlanContext, problems: ImportProblems): JobPlan {
   const plan: JobPlan = { declaredKeys: new Set(), targets: new Map(), jobsToCreate: [], jobsToUpdate: [], jobsSkipped: [] }
-  if (!Array.isArray(raw)) {
-    problems.add('jobs', `expected a list of jobs (may be empty), got ${describeValue(raw)}`)
-    return plan
-  }
   const keyAt = new Map<string, number>()
   const nameAt = new Map<string, number>()
   const provisionalGroupIds = provisionalIds(context)
@@ -77,34 +73,26 @@ export function planJobs(raw: unknown, context: JobPlanContext, problems: Import
   for (const id of context.groupIdByAppName.values()) if (id !== null) knownGroupIds.add(id)
   raw.forEach((item, index) => {
     const path = `jobs[${index}]`
-    if (!isRecord(item)) {
-      problems.add(path, `expected an object with the job fields, got ${describeValue(item)}`)
-      return
-    }
     const before = problems.list.length
-    reportUnknownFields(item, JOB_KEYS, path, problems, JOB_HINTS)
+    const envelope = collectProblems(importedJobSchema, item, path, problems, JOB_HINTS)
+    if (!isRecord(item)) return
     const label = jobLabel(item)
 
-    const key = item.key
-    if (typeof key !== 'string' || key === '') {
-      problems.add(`${path}.key`, `expected a non-empty text that links can refer to, got ${describeValue(key)}`)
-    } else if (keyAt.has(key)) {
-      problems.add(`${path}.key`, `'${key}' is also the key of jobs[${keyAt.get(key)}]`)
-    } else {
+    // A key stays declared when the job's other fields are bad, so its links are not also "missing".
+    const key = typeof item.key === 'string' && item.key !== '' ? item.key : null
+    if (key !== null && keyAt.has(key)) {
+      problems.add(`${path}.key`, `'${key.slice(0, 120)}' is also the key of jobs[${keyAt.get(key)}]`)
+    } else if (key !== null) {
       keyAt.set(key, index)
       plan.declaredKeys.add(key)
     }
 
-    const appName = typeof item.appName === 'string' ? item.appName.trim() : ''
+    const appName = envelope?.appName ?? (typeof item.appName === 'string' ? item.appName.trim() : '')
     const groupId = context.groupIdByAppName.get(appName)
-    if (appName === '') {
-      problems.add(`${path}.appName`, `expected the app name of the job's executor group, got ${describeValue(item.appName)}`)
-    } else if (groupId === undefined) {
-      problems.add(`${path}.appName`, `executor group '${appName}' is neither in this file nor in JobDesk`)
+    if (appName !== '' && groupId === undefined) {
+      problems.add(`${path}.appName`, `executor group '${appName.slice(0, 120)}' is neither in this file nor in JobDesk`)
     }
-
-    const enabled = item.enabled ?? false
-    if (typeof enabled !== 'boolean') problems.add(`${path}.enabled`, `expected true or false, got ${describeValue(enabled)}`)
+    const enabled = envelope?.enabled ?? false
 
     const input = pickJobFields(item)
     let fields: JobFields | undefined
@@ -119,7 +107,7 @@ export function planJobs(raw: unknown, context: JobPlanContext, problems: Import
       if (!(error instanceof ValidationError)) throw error
       problems.addFieldError(path, error, label)
     }
-    if (fields && enabled === true && fields.scheduleType === 'NONE') {
+    if (fields && enabled && fields.scheduleType === 'NONE') {
       problems.add(`${path}.enabled`, `a job with schedule type NONE runs only when triggered; it cannot be enabled${label}`)
     }
     if (problems.list.length > before || !fields || groupId === undefined) return
@@ -131,7 +119,7 @@ export function planJobs(raw: unknown, context: JobPlanContext, problems: Import
       return
     }
     nameAt.set(nameKey, index)
-    matchJob(plan, context, problems, { path, key: key as string, appName, groupId, fields, enabled: enabled as boolean })
+    matchJob(plan, context, problems, { path, key: key!, appName, groupId, fields, enabled })
   })
   return plan
 }

@@ -1,7 +1,8 @@
-import { LINK_CONDITIONS, type JobLink, type LinkCondition } from '../../../shared/model'
+import type { JobLink, LinkCondition } from '../../../shared/model'
 import { findCycle } from '../../completion/dag'
 import type { JobPlan, JobTarget } from './import-jobs'
-import { describeValue, isRecord, reportUnknownFields, type ImportProblems } from './import-problems'
+import type { ImportProblems } from './import-problems'
+import { collectProblems, importedLinkSchema } from './import-schemas'
 
 /** A job in a planned link: an existing job by id, or one this import creates by its document key. */
 export type JobRef = { jobId: number } | { key: string }
@@ -27,8 +28,6 @@ export interface LinkPlan {
   linksSkipped: SkippedLink[]
 }
 
-const LINK_KEYS = new Set(['parentKey', 'childKey', 'condition'])
-
 /**
  * Resolves the document's links to jobs after the import. A link belongs to its parent (as
  * XXL-JOB's `child_jobid` is a column of the parent), so the links of a skipped parent are skipped.
@@ -36,12 +35,8 @@ const LINK_KEYS = new Set(['parentKey', 'childKey', 'condition'])
  * jobs outside it, and importing it must not cut them. The saved links plus the planned ones must
  * stay free of cycles.
  */
-export function planLinks(raw: unknown, jobs: JobPlan, currentLinks: readonly JobLink[], problems: ImportProblems): LinkPlan {
+export function planLinks(raw: readonly unknown[], jobs: JobPlan, currentLinks: readonly JobLink[], problems: ImportProblems): LinkPlan {
   const plan: LinkPlan = { linksToSet: [], linksSkipped: [] }
-  if (!Array.isArray(raw)) {
-    problems.add('links', `expected a list of links (may be empty), got ${describeValue(raw)}`)
-    return plan
-  }
   const pairAt = new Map<string, number>()
   raw.forEach((item, index) => {
     const path = `links[${index}]`
@@ -69,29 +64,16 @@ export function planLinks(raw: unknown, jobs: JobPlan, currentLinks: readonly Jo
 }
 
 function readLink(item: unknown, path: string, jobs: JobPlan, problems: ImportProblems): Omit<SkippedLink, 'reason'> | null {
-  if (!isRecord(item)) {
-    problems.add(path, `expected an object with parentKey, childKey and condition, got ${describeValue(item)}`)
+  const link = collectProblems(importedLinkSchema, item, path, problems)
+  if (!link) return null
+  const missing = [link.parentKey, link.childKey].filter((key) => !jobs.declaredKeys.has(key))
+  for (const key of new Set(missing)) problems.add(path, `job key '${key.slice(0, 120)}' is not in this file`)
+  if (missing.length > 0) return null
+  if (link.parentKey === link.childKey) {
+    problems.add(path, `job key '${link.parentKey.slice(0, 120)}' links to itself; a job cannot be its own child`)
     return null
   }
-  const before = problems.list.length
-  reportUnknownFields(item, LINK_KEYS, path, problems)
-  for (const field of ['parentKey', 'childKey'] as const) {
-    const key = item[field]
-    if (typeof key !== 'string' || key === '') problems.add(`${path}.${field}`, `expected a job key, got ${describeValue(key)}`)
-    else if (!jobs.declaredKeys.has(key)) problems.add(path, `job key '${key}' is not in this file`)
-  }
-  const condition = item.condition
-  if (!(LINK_CONDITIONS as readonly unknown[]).includes(condition)) {
-    problems.add(`${path}.condition`, `${describeValue(condition)} is not one of ${LINK_CONDITIONS.join(', ')}`)
-  }
-  if (problems.list.length > before) return null
-  const parentKey = item.parentKey as string
-  const childKey = item.childKey as string
-  if (parentKey === childKey) {
-    problems.add(path, `job key '${parentKey}' links to itself; a job cannot be its own child`)
-    return null
-  }
-  return { parentKey, childKey, condition: condition as LinkCondition }
+  return link
 }
 
 function refOf(target: JobTarget): JobRef {

@@ -38,26 +38,3 @@ export class ImportProblems {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
-
-/** How a value reads in a message: `'text'`, `3`, `a list`, `nothing`. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'a list'
-  if (typeof value === 'string') return `'${value}'`
-  if (typeof value === 'object') return 'an object'
-  return String(value)
-}
-
-/** Reports every key of `record` outside `allowed` as an unknown field under `path`. */
-export function reportUnknownFields(
-  record: Record<string, unknown>,
-  allowed: ReadonlySet<string>,
-  path: string,
-  problems: ImportProblems,
-  hints: Readonly<Record<string, string>> = {},
-): void {
-  for (const key of Object.keys(record)) {
-    if (!allowed.has(key)) problems.add(`${path}.${key}`, hints[key] ?? 'unknown field')
-  }
-}

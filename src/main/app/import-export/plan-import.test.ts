@@ -23,25 +23,26 @@ function problemsOf(doc: unknown, current: ImportState = empty(), onConflict: 'u
 
 describe('planImport refuses documents', () => {
   it('that are not an object', () => {
-    expect(problemsOf(null)).toEqual(['document: expected a JobDesk job export (a JSON object), got null'])
-    expect(problemsOf([])).toEqual(['document: expected a JobDesk job export (a JSON object), got a list'])
-    expect(problemsOf('{"format":"jobdesk.jobs"}')).toEqual([
-      `document: expected a JobDesk job export (a JSON object), got '{"format":"jobdesk.jobs"}'`,
-    ])
+    expect(problemsOf(null)).toEqual(['document: must be an object, got null'])
+    expect(problemsOf([])).toEqual(['document: must be an object, got a list of 0 items'])
+    expect(problemsOf('{"format":"jobdesk.jobs"}')).toEqual(['document: must be an object, got the text "{\\"format\\":\\"jobdesk.jobs\\"}"'])
   })
 
   it('of another format', () => {
     expect(problemsOf({ format: 'xxl-job', version: 1 })).toEqual([
-      "format: expected 'jobdesk.jobs', got 'xxl-job'; this is not a JobDesk job export",
+      "document.format: must be 'jobdesk.jobs', got the text \"xxl-job\"; this is not a JobDesk job export",
     ])
-    expect(problemsOf({ jobs: [] })).toEqual(["format: expected 'jobdesk.jobs', got nothing; this is not a JobDesk job export"])
+    expect(problemsOf({ jobs: [] })).toEqual([
+      "document.format: must be 'jobdesk.jobs', got nothing; this is not a JobDesk job export",
+      'document.version: is required',
+    ])
   })
 
   it('of a newer or a malformed version', () => {
     expect(problemsOf({ ...sampleDoc(), version: 2 })).toEqual([
-      'version: the file is version 2, written by a newer JobDesk; this one reads version 1',
+      'document.version: the file is version 2, written by a newer JobDesk; this one reads version 1',
     ])
-    expect(problemsOf({ ...sampleDoc(), version: '1' })).toEqual(["version: expected a whole number from 1, got '1'"])
+    expect(problemsOf({ ...sampleDoc(), version: '1' })).toEqual(['document.version: must be a whole number, got the text "1"'])
   })
 
   it('with a job whose cron is invalid, naming the job and the field', () => {
@@ -64,7 +65,7 @@ describe('planImport refuses documents', () => {
 
   it('whose links close a cycle through saved jobs outside the file', () => {
     const current: ImportState = {
-      groups: [group(1, 'app')],
+      groups: [group(1, 'apps')],
       jobs: [job(7, 1, 'a'), job(8, 1, 'b'), job(9, 1, 'c')],
       links: [
         { parentJobId: 8, childJobId: 9, condition: 'SUCCESS' },
@@ -78,7 +79,7 @@ describe('planImport refuses documents', () => {
 
   it('with links when the saved links already hold a cycle', () => {
     const current: ImportState = {
-      groups: [group(1, 'app')],
+      groups: [group(1, 'apps')],
       jobs: [job(7, 1, 'a'), job(8, 1, 'b')],
       links: [
         { parentJobId: 7, childJobId: 8, condition: 'SUCCESS' },
@@ -103,16 +104,16 @@ describe('planImport refuses documents', () => {
     doc.links.push({ parentKey: '5', childKey: '5', condition: 'SUCCESS' })
     const problems = problemsOf(doc)
     expect(problems).toEqual([
-      'document.comment: unknown field',
+      'document.comment: is not a known field',
       'groups[0].accessToken: access tokens are not imported; set the group token in JobDesk',
-      'groups[1].addressType: expected 0 (automatic, by executor registration) or 1 (manual), got 2',
+      'groups[1].addressType: must be 0 (automatic, by executor registration) or 1 (manual), got the number 2',
       'jobs[0].scheduleType: must be one of NONE, CRON, FIX_RATE; got the text "WEEKLY" (job \'nightly-report\')',
       "jobs[1].key: '1' is also the key of jobs[0]",
-      'jobs[2].schedulConf: unknown field',
-      "jobs[3].enabled: expected true or false, got 'yes'",
+      'jobs[2].schedulConf: is not a known field',
+      'jobs[3].enabled: must be true or false, got the text "yes"',
       // jobs[1] no longer has key '2', so the links to it are dangling too.
       "links[0]: job key '2' is not in this file",
-      "links[1].condition: 'SOMETIMES' is not one of SUCCESS, FAILURE, ALWAYS",
+      'links[1].condition: must be one of SUCCESS, FAILURE, ALWAYS; got the text "SOMETIMES"',
       "links[2]: job key '2' is not in this file",
       "links[3]: job key '5' links to itself; a job cannot be its own child",
     ])
@@ -124,14 +125,14 @@ describe('planImport refuses documents', () => {
       }
     })()
     expect(error?.message.split('\n')[0]).toBe('document: 11 problems, nothing was imported:')
-    expect(error?.message).toContain("\n- links[1].condition: 'SOMETIMES' is not one of SUCCESS, FAILURE, ALWAYS")
+    expect(error?.message).toContain('\n- links[1].condition: must be one of SUCCESS, FAILURE, ALWAYS; got the text "SOMETIMES"')
   })
 
   it('with lists missing or of the wrong type', () => {
     expect(problemsOf({ format: 'jobdesk.jobs', version: 1, groups: {}, jobs: 'none' })).toEqual([
-      'groups: expected a list of executor groups (may be empty), got an object',
-      "jobs: expected a list of jobs (may be empty), got 'none'",
-      'links: expected a list of links (may be empty), got nothing',
+      'document.groups: must be a list of executor groups (may be empty), got an object',
+      'document.jobs: must be a list of jobs (may be empty), got the text "none"',
+      'document.links: must be a list of links (may be empty), got nothing',
     ])
   })
 
@@ -172,12 +173,12 @@ describe('planImport refuses documents', () => {
   it('with bad groups: manual without addresses, a non-http address, a duplicate appName', () => {
     const doc = sampleDoc()
     doc.groups.push({ appName: 'billing', name: 'again', addressType: 0, addressList: '' })
-    doc.groups.push({ appName: 'ftp', name: 'FTP', addressType: 1, addressList: 'ftp://10.0.0.1' })
+    doc.groups.push({ appName: 'ftp-files', name: 'FTP', addressType: 1, addressList: 'ftp://10.0.0.1' })
     doc.groups.push({ appName: 'manual', name: 'Manual', addressType: 1, addressList: ' , ' })
     doc.groups.push({ appName: 'auto', name: 'Auto', addressType: 0, addressList: 'http://10.0.0.2:9999' })
     expect(problemsOf(doc)).toEqual([
       "groups[3].appName: 'billing' is also the appName of groups[0]",
-      "groups[4].addressList: 'ftp://10.0.0.1' is not an http:// or https:// URL",
+      'groups[4].addressList: "ftp://10.0.0.1" must be an http:// or https:// URL',
       'groups[5].addressList: a manual group needs at least one executor address',
       'groups[6].addressList: an automatic group gets its addresses from executor registration; leave it empty or set addressType 1',
     ])

@@ -1,9 +1,10 @@
 import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedGroup } from './export-document'
+import type { ExportedGroup } from './export-document'
 import { planGroups, type PlannedGroupUpdate } from './import-groups'
 import { planJobs, type PlannedJobCreate, type PlannedJobUpdate, type SkippedJob } from './import-jobs'
 import { planLinks, type PlannedLink, type SkippedLink } from './import-links'
-import { describeValue, ImportProblems, isRecord, reportUnknownFields } from './import-problems'
+import { ImportProblems } from './import-problems'
+import { collectProblems, documentKindSchema, documentPartsSchema } from './import-schemas'
 
 export interface ImportState {
   groups: JobGroup[]
@@ -37,8 +38,6 @@ export interface ImportPlan {
   summary: { created: number; updated: number; skipped: number }
 }
 
-const DOCUMENT_KEYS = new Set(['format', 'version', 'exportedAtMs', 'groups', 'jobs', 'links'])
-
 /**
  * Checks a parsed export document against the current state and plans its import. Everything is
  * validated before anything is planned; any problem throws one ImportValidationError listing
@@ -47,21 +46,19 @@ const DOCUMENT_KEYS = new Set(['format', 'version', 'exportedAtMs', 'groups', 'j
  */
 export function planImport(doc: unknown, current: ImportState, options: ImportOptions): ImportPlan {
   const problems = new ImportProblems()
-  checkHeader(doc, problems)
+  collectProblems(documentKindSchema, doc, 'document', problems)
   problems.throwIfAny()
-  const record = doc as Record<string, unknown>
-  reportUnknownFields(record, DOCUMENT_KEYS, 'document', problems)
-  if (record.exportedAtMs !== undefined && (typeof record.exportedAtMs !== 'number' || !Number.isFinite(record.exportedAtMs))) {
-    problems.add('exportedAtMs', `expected epoch milliseconds, got ${describeValue(record.exportedAtMs)}`)
-  }
+  collectProblems(documentPartsSchema, doc, 'document', problems)
+  const part = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+  const { groups: rawGroups, jobs: rawJobs, links: rawLinks } = doc as Record<string, unknown>
 
-  const groups = planGroups(record.groups, current.groups, options.onConflict, problems)
+  const groups = planGroups(part(rawGroups), current.groups, options.onConflict, problems)
   const jobs = planJobs(
-    record.jobs,
+    part(rawJobs),
     { groupIdByAppName: groups.groupIdByAppName, current: current.jobs, onConflict: options.onConflict, nowMs: options.nowMs },
     problems,
   )
-  const links = planLinks(record.links, jobs, current.links, problems)
+  const links = planLinks(part(rawLinks), jobs, current.links, problems)
   problems.throwIfAny()
 
   return {
@@ -73,23 +70,5 @@ export function planImport(doc: unknown, current: ImportState, options: ImportOp
     linksToSet: links.linksToSet,
     linksSkipped: links.linksSkipped,
     summary: { created: jobs.jobsToCreate.length, updated: jobs.jobsToUpdate.length, skipped: jobs.jobsSkipped.length },
-  }
-}
-
-/** A wrong kind of file or a newer version stops the import before any field is read. */
-function checkHeader(doc: unknown, problems: ImportProblems): void {
-  if (!isRecord(doc)) {
-    problems.add('document', `expected a JobDesk job export (a JSON object), got ${describeValue(doc)}`)
-    return
-  }
-  if (doc.format !== EXPORT_FORMAT) {
-    problems.add('format', `expected '${EXPORT_FORMAT}', got ${describeValue(doc.format)}; this is not a JobDesk job export`)
-    return
-  }
-  const version = doc.version
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    problems.add('version', `expected a whole number from 1, got ${describeValue(version)}`)
-  } else if (version > EXPORT_VERSION) {
-    problems.add('version', `the file is version ${version}, written by a newer JobDesk; this one reads version ${EXPORT_VERSION}`)
   }
 }

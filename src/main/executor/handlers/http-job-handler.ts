@@ -18,8 +18,8 @@ export const RESPONSE_PREFIX_BYTES = 4096
  * cannot lead outside `allowPrefixes`.
  */
 export function createHttpJobHandler(allowPrefixes: readonly string[] | 'any'): JobHandler {
-  // Checked at start (agent arguments, createExecutor); an entry that still fails admits nothing.
-  const allow: HttpAllowList = safeAllowList(allowPrefixes)
+  // Checked at start (agent arguments, createExecutor); parsed once here.
+  const allow: HttpAllowList = allowPrefixes === 'any' ? 'any' : allowPrefixes.map(parseAllowEntry).filter((entry) => typeof entry !== 'string')
   return async function httpJobHandler(ctx: JobContext): Promise<JobResult> {
     const parsed = parseHttpJobParam(ctx.param, allow)
     if (typeof parsed === 'string') return { code: 500, msg: parsed }
@@ -77,9 +77,4 @@ export async function readPrefix(body: AsyncIterable<Buffer> & { destroy(): unkn
   if (cut) body.destroy()
   // A character cut at the end decodes as U+FFFD rather than failing.
   return { text: Buffer.concat(chunks).toString('utf8'), bytes, cut }
-}
-
-function safeAllowList(prefixes: readonly string[] | 'any'): HttpAllowList {
-  if (prefixes === 'any') return 'any'
-  return prefixes.map(parseAllowEntry).filter((entry) => typeof entry !== 'string')
 }

@@ -1,7 +1,7 @@
 import { describeValue, quote } from '../../../shared/schema/describe-value'
 import { inputProblems } from '../../../shared/schema/parse-input'
 import { z } from '../../../shared/schema/z'
-import { isAllowed, type HttpAllowList } from './http-allowlist'
+import { isAllowed, parseAllowEntry, type HttpAllowList } from './http-allowlist'
 
 /**
  * httpJobHandler's parameter, in either of two JSON formats:
@@ -75,8 +75,12 @@ const JOBDESK_ONLY = JOBDESK_FIELDS.filter((field) => !XXL_FIELDS.includes(field
 const XXL_ONLY = XXL_FIELDS.filter((field) => !JOBDESK_FIELDS.includes(field))
 const FORMATS_HELP = `JobDesk's format is {${JOBDESK_FIELDS.join(', ')}}; XXL-JOB's is {${XXL_FIELDS.join(', ')}}`
 
-/** Reads the parameter; a string is the refusal, naming the field. */
-export function parseHttpJobParam(text: string, allow: HttpAllowList): HttpJobRequest | string {
+/**
+ * Reads the parameter; a string is the refusal, naming the field. `allow` is the parsed allowlist,
+ * or its entries as written (an entry that does not parse admits nothing).
+ */
+export function parseHttpJobParam(text: string, allowList: HttpAllowList | readonly string[]): HttpJobRequest | string {
+  const allow = toAllowList(allowList)
   let raw: unknown
   try {
     raw = JSON.parse(text)
@@ -172,6 +176,15 @@ function checkUrl(request: HttpJobRequest, allow: HttpAllowList): HttpJobRequest
     return `url: ${quote(request.url)} is not allowed on this executor (allowed: ${allowed})`
   }
   return { ...request, url: url.href }
+}
+
+function toAllowList(allow: HttpAllowList | readonly string[]): HttpAllowList {
+  if (allow === 'any') return 'any'
+  return allow.flatMap((entry) => {
+    if (typeof entry !== 'string') return [entry]
+    const parsed = parseAllowEntry(entry)
+    return typeof parsed === 'string' ? [] : [parsed]
+  })
 }
 
 function lowerCaseNames(headers: Record<string, string> | null | undefined): Record<string, string> {

@@ -11,10 +11,10 @@ export interface LoadedHandlers {
 
 /**
  * Imports every `.js`/`.mjs` file directly inside each directory (sorted by name, so the result is
- * stable) and collects its named function exports. A name already taken — by a built-in or an earlier
+ * stable) and collects its named function exports; `version` > 0 imports them afresh. A name already taken — by a built-in or an earlier
  * module — is skipped and reported, never silently replaced.
  */
-export async function loadHandlerDirs(dirs: readonly string[], taken: ReadonlySet<string>): Promise<LoadedHandlers> {
+export async function loadHandlerDirs(dirs: readonly string[], taken: ReadonlySet<string>, version = 0): Promise<LoadedHandlers> {
   const handlers: Record<string, JobHandler> = {}
   const problems: string[] = []
   for (const dir of dirs) {
@@ -29,7 +29,9 @@ export async function loadHandlerDirs(dirs: readonly string[], taken: ReadonlySe
       const file = resolve(join(dir, name))
       let module: Record<string, unknown>
       try {
-        module = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+        // A new version is a new URL, so the module is evaluated afresh (ESM caches by URL).
+        const url = pathToFileURL(file).href + (version > 0 ? `?v=${version}` : '')
+        module = (await import(url)) as Record<string, unknown>
       } catch (error) {
         problems.push(`handler module ${file}: ${(error as Error).stack ?? String(error)}`)
         continue

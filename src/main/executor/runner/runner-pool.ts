@@ -72,7 +72,11 @@ export class RunnerPool {
   /** Workers worth keeping busy at once for short runs: about one per core. */
   private readonly burstWorkers: number
 
+  /** What new workers start with; the handlers' version moves on when their folders change. */
+  private config: RunnerConfig
+
   constructor(private readonly options: RunnerPoolOptions) {
+    this.config = options.config
     this.burstWorkers = Math.min(options.maxWorkers, Math.max(2, availableParallelism()))
   }
 
@@ -82,7 +86,21 @@ export class RunnerPool {
 
   /** Starts one worker ahead of need, so the handler catalog is known early. */
   warmUp(): void {
-    if (this.workers.size === 0) this.spawn()
+    if (![...this.workers].some((worker) => !worker.leaving)) this.spawn()
+  }
+
+  /**
+   * The handler folders changed: new workers import the modules afresh (and report the new
+   * catalog); idle workers go now, busy ones once their runs are done.
+   */
+  reloadHandlers(): void {
+    this.config = { ...this.config, handlersVersion: (this.config.handlersVersion ?? 0) + 1 }
+    this.catalogReported = false
+    for (const worker of this.workers) {
+      worker.stale = true
+      if (worker.pending.length === 0) this.terminate(worker)
+    }
+    this.warmUp()
   }
 
   /** `run.requestId` and `run.slot` are the pool's to set. */
@@ -225,7 +243,7 @@ export class RunnerPool {
   }
 
   private spawn(): RunnerWorker {
-    const worker = new RunnerWorker(this.nextWorkerId++, this.options.spawnWorker, this.options.config, this.options.clock.nowMs())
+    const worker = new RunnerWorker(this.nextWorkerId++, this.options.spawnWorker, this.config, this.options.clock.nowMs())
     this.workers.add(worker)
     worker.thread.on('message', (message: RunnerToHost) => this.onMessage(worker, message))
     worker.thread.on('exit', (exitCode) => this.onExit(worker, exitCode))
@@ -256,6 +274,7 @@ export class RunnerPool {
           const ticket = worker.complete(requestIds[i], nowMs)
           if (ticket && !ticket.cancelled) ticket.listener.onResult(ticket.context, codes[i], msgs[i])
         }
+        if (worker.stale && worker.pending.length === 0 && !worker.terminating) this.terminate(worker)
         if (this.waitingHead < this.waiting.length) this.schedulePlacement(true)
         return
       }
@@ -271,7 +290,8 @@ export class RunnerPool {
   private onExit(worker: RunnerWorker, exitCode: number): void {
     this.workers.delete(worker)
     worker.stopRetireTimer()
-    if (!this.catalogReported) this.options.onCatalog(null)
+    // A worker let go for a reload has not failed to load anything.
+    if (!this.catalogReported && !worker.stale) this.options.onCatalog(null)
     const cause = worker.lastError ?? `thread exit code ${exitCode}`
     if (!worker.terminating) this.options.logger.warn(`runner worker ${worker.id} exited unexpectedly`, { cause })
     const orphans: RunTicket[] = []

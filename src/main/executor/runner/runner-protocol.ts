@@ -26,6 +26,11 @@ export const SLOT_COUNT = 1024
 export interface RunnerConfig {
   handlerDirs: string[]
   httpAllowPrefixes: string[] | 'any'
+  /**
+   * Raised each time the handler folders change: a worker imports the modules under this version
+   * (a query on the module URL), so a new worker sees the new code while running ones finish theirs.
+   */
+  handlersVersion?: number
 }
 
 export interface RunnerWorkerData extends RunnerConfig {

@@ -60,9 +60,12 @@ export class RunnerWorker {
     this.idleSinceMs = nowMs
   }
 
-  /** Terminating, or about to be (a kill is waiting for its run to end). */
+  /** Loaded handler modules that changed since: takes no new runs, goes once its runs are done. */
+  stale = false
+
+  /** Terminating, or about to be (a kill is waiting for its run to end, or its handlers are stale). */
   get leaving(): boolean {
-    return this.terminating || this.retiring !== null
+    return this.terminating || this.retiring !== null || this.stale
   }
 
   hasFreeSlot(): boolean {

@@ -29,7 +29,7 @@ const slots = new Int32Array(config.slots)
 const resultArea = new ResultArea(config.results)
 
 const builtins = builtinHandlers(config.httpAllowPrefixes)
-const ready: Promise<Record<string, JobHandler>> = loadHandlerDirs(config.handlerDirs, new Set(Object.keys(builtins))).then(
+const ready: Promise<Record<string, JobHandler>> = loadHandlerDirs(config.handlerDirs, new Set(Object.keys(builtins)), config.handlersVersion ?? 0).then(
   ({ handlers, problems }) => {
     const all = { ...builtins, ...handlers }
     post({ type: 'ready', handlerNames: Object.keys(all), problems })

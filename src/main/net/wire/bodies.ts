@@ -1,4 +1,4 @@
-import { EMBEDDED_APP_NAME } from '../../../shared/model'
+import { EMBEDDED_APP_NAME, type ExecutorInfo } from '../../../shared/model'
 import { ValidationError } from '../../../shared/errors'
 import { describeValue } from '../../../shared/schema/describe-value'
 import { parseInput } from '../../../shared/schema/parse-input'
@@ -60,6 +60,8 @@ export interface RegistryParam {
   registryKey: string
   /** The executor's address, by default `http://ip:port/`. */
   registryValue: string
+  /** A JobDesk agent says what it is and which handlers it has (XXL-JOB admins ignore the field). */
+  jobdesk?: Omit<ExecutorInfo, 'kind'>
 }
 
 /**
@@ -73,6 +75,13 @@ const registryParamSchema = z.object({
     params: { code: 'registry.reservedName' },
   }),
   registryValue: executorAddress,
+  jobdesk: z
+    .object({
+      version: z.string().max(40),
+      handlers: z.array(z.string().min(1).max(255)).max(5000),
+      scripts: z.boolean(),
+    })
+    .optional(),
 }) satisfies z.ZodType<RegistryParam>
 
 export function parseRegistryParam(json: unknown): RegistryParam {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectGeneration } from './detect-generation'
+import { detectGeneration, generationOfRegistration } from './detect-generation'
 
 const withApp = (path: string, body: unknown) => ({ path, appNameSent: true, body })
 const tokenOnly = (path: string, body: unknown) => ({ path, appNameSent: false, body })
@@ -40,5 +40,18 @@ describe('detectGeneration', () => {
   it('lets decisive evidence win over a third-party envelope quirk', () => {
     // npm xxl-job: G1 dialect, yet answers /run with msg "Success".
     expect(detectGeneration(tokenOnly('/job/beat', { code: 200, msg: null }), withApp('/job/run', { code: 200, msg: 'Success' }))).toBe('g1')
+  })
+})
+
+describe('generationOfRegistration', () => {
+  it('tells G1, G2 and G3 executors apart by the headers their registry request carried (§9.1–§9.3)', () => {
+    expect(generationOfRegistration({ 'accept-charset': 'application/json;charset=UTF-8', 'xxl-job-access-token': 't' })).toBe('g1')
+    expect(generationOfRegistration({ 'accept-charset': 'UTF-8', 'xxl-job-access-token': 't' })).toBe('g2')
+    expect(generationOfRegistration({ 'accept-charset': 'UTF-8', 'xxl-job-appname': 'app', 'xxl-job-access-token': 't' })).toBe('g3')
+  })
+
+  it('says nothing for a request that does not show it (a third-party executor)', () => {
+    expect(generationOfRegistration({ 'xxl-job-access-token': 't' })).toBeNull()
+    expect(generationOfRegistration({ 'accept-charset': 'utf-8, iso-8859-1;q=0.5' })).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import { PROTOCOL_GENERATIONS, type ProtocolGeneration } from '../../../shared/model'
-import { AUTH_MESSAGES } from './auth'
+import { APP_NAME_HEADER, AUTH_MESSAGES, headerValue } from './auth'
 import { SUCCESS_CODE, SUCCESS_MSG } from './envelope'
 
 /**
@@ -80,4 +81,19 @@ export function detectGeneration(...replies: ObservedReply[]): ProtocolGeneratio
 
 function intersect(a: Candidates, b: Candidates): Candidates {
   return new Set([...a].filter((generation) => b.has(generation)))
+}
+
+/**
+ * What a registry request says about the executor (reference §9.1–§9.3): only G3 executors send
+ * `XXL-JOB-APPNAME`; xxl-job-core's remoting client sends `Accept-Charset:
+ * application/json;charset=UTF-8` in the ReturnT line (2.x, captured from 2.4.2: G1) and
+ * `Accept-Charset: UTF-8` from the Response line on (captured from 3.4.2: G2). Anything else —
+ * third-party executors, other clients — cannot be told from the request: null.
+ */
+export function generationOfRegistration(headers: IncomingHttpHeaders): ProtocolGeneration | null {
+  if (headerValue(headers, APP_NAME_HEADER) !== undefined) return 'g3'
+  const charset = headerValue(headers, 'Accept-Charset')?.trim().toLowerCase()
+  if (charset === 'application/json;charset=utf-8') return 'g1'
+  if (charset === 'utf-8') return 'g2'
+  return null
 }

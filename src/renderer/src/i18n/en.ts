@@ -1,4 +1,5 @@
 import { enConsole } from './en-console'
+import { enTrust } from './en-trust'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -270,4 +271,5 @@ export const en = {
   'log.live': 'Live',
   'log.loadFailed': 'Reading the log failed',
   ...enConsole,
+  ...enTrust,
 } satisfies Record<string, string>

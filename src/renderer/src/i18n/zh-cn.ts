@@ -1,5 +1,6 @@
 import type { Dictionary } from './dictionary'
 import { zhCNConsole } from './zh-cn-console'
+import { zhCNTrust } from './zh-cn-trust'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -268,4 +269,5 @@ export const zhCN: Dictionary = {
   'log.live': '实时',
   'log.loadFailed': '读取日志失败',
   ...zhCNConsole,
+  ...zhCNTrust,
 }

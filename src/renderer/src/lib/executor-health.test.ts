@@ -4,7 +4,7 @@ import { groupAddresses, runningByAddress, straysOf } from './executor-health'
 
 const group = (over: Partial<JobGroup>): JobGroup =>
   ({ id: 1, appName: 'orders', name: 'Orders', addressType: 0, addressList: '', accessToken: '', protocolGeneration: null, autoCreated: false, updateTimeMs: 0, ...over }) as JobGroup
-const entry = (address: string, appName = 'orders'): RegistryEntry => ({ appName, address, updateTimeMs: 0, health: 'online' })
+const entry = (address: string, appName = 'orders'): RegistryEntry => ({ appName, address, updateTimeMs: 0, health: 'online', executor: null })
 
 describe('groupAddresses', () => {
   it('lists an automatic group’s registered addresses sorted as strings', () => {

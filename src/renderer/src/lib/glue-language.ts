@@ -1,7 +1,7 @@
 import type { GlueType } from '../../../shared/model'
 
-/** The editor language of each GLUE type (BEAN has no source; PHP has no mode installed: plain text). */
-export type GlueLanguage = 'shell' | 'powershell' | 'python' | 'javascript' | 'groovy' | 'text'
+/** The editor language of each GLUE type (BEAN has no source). */
+export type GlueLanguage = 'shell' | 'powershell' | 'python' | 'javascript' | 'groovy' | 'php' | 'text'
 
 const LANGUAGE: Record<GlueType, GlueLanguage> = {
   BEAN: 'text',
@@ -9,7 +9,7 @@ const LANGUAGE: Record<GlueType, GlueLanguage> = {
   GLUE_SHELL: 'shell',
   GLUE_PYTHON: 'python',
   GLUE_PYTHON2: 'python',
-  GLUE_PHP: 'text',
+  GLUE_PHP: 'php',
   GLUE_NODEJS: 'javascript',
   GLUE_POWERSHELL: 'powershell',
 }

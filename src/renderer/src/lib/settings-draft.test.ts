@@ -19,7 +19,14 @@ const saved: Settings = {
 describe('the settings draft', () => {
   it('round-trips the saved settings unchanged (the token is not part of Save)', () => {
     const input = toSettingsInput(toSettingsDraft(saved))
-    expect(input).toEqual({ listenHost: '127.0.0.1', listenPort: 8080, logRetentionDays: 30, alarms: saved.alarms })
+    expect(input).toEqual({
+      listenHost: '127.0.0.1',
+      listenPort: 8080,
+      logRetentionDays: 30,
+      alarms: saved.alarms,
+      openApiAcceptsExecutorToken: false,
+      embeddedScriptsEnabled: false,
+    })
     expect(isSettingsDirty(toSettingsDraft(saved), saved)).toBe(false)
   })
 

@@ -11,6 +11,9 @@ export interface SettingsDraft {
   webhooks: Webhook[]
   smtpEnabled: boolean
   smtp: { host: string; port: number; secure: boolean; user: string; pass: string; from: string; timeoutMs?: number }
+  openApiAcceptsExecutorToken: boolean
+  /** The stored setting (`--enable-scripts` may force scripts on for a run without changing it). */
+  embeddedScriptsEnabled: boolean
 }
 
 const NO_SMTP: SettingsDraft['smtp'] = { host: '', port: 587, secure: false, user: '', pass: '', from: '' }
@@ -25,6 +28,8 @@ export function toSettingsDraft(settings: Settings): SettingsDraft {
     webhooks: settings.alarms.webhooks.map((webhook) => ({ ...webhook })),
     smtpEnabled: smtp !== null,
     smtp: smtp ? { ...NO_SMTP, ...smtp, user: smtp.user ?? '', pass: smtp.pass ?? '' } : NO_SMTP,
+    openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken,
+    embeddedScriptsEnabled: settings.embeddedScriptsForced ? false : settings.embeddedScriptsEnabled,
   }
 }
 
@@ -41,6 +46,8 @@ export function toSettingsInput(draft: SettingsDraft, saved?: Settings): Setting
     ...(saved && listenHost === saved.listenHost ? {} : { listenHost }),
     ...(saved && draft.listenPort === saved.listenPort ? {} : { listenPort: draft.listenPort }),
     logRetentionDays: draft.logRetentionDays,
+    openApiAcceptsExecutorToken: draft.openApiAcceptsExecutorToken,
+    ...(saved?.embeddedScriptsForced ? {} : { embeddedScriptsEnabled: draft.embeddedScriptsEnabled }),
     alarms: {
       desktop: draft.desktop,
       webhooks: draft.webhooks.filter((webhook) => webhook.url.trim() !== '').map((webhook) => ({ ...webhook, url: webhook.url.trim() })),

@@ -19,7 +19,7 @@ export interface CodeEditorProps {
 
 /**
  * A CodeMirror 6 editor for GLUE sources: line numbers, undo history, search (Ctrl-F), bracket
- * matching, and syntax colours for shell, PowerShell, Python, Node.js and Groovy. Controlled: it
+ * matching, and syntax colours for shell, PowerShell, Python, Node.js, PHP and Groovy. Controlled: it
  * reports every change and takes `value` back; a different `value` from outside replaces the text.
  */
 export default function CodeEditor({ value, onChange, language, readOnly = false, height, label, testId }: CodeEditorProps) {

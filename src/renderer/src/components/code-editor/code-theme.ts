@@ -1,4 +1,5 @@
 import { javascript } from '@codemirror/lang-javascript'
+import { php } from '@codemirror/lang-php'
 import { python } from '@codemirror/lang-python'
 import { HighlightStyle, StreamLanguage, syntaxHighlighting } from '@codemirror/language'
 import { groovy } from '@codemirror/legacy-modes/mode/groovy'
@@ -57,6 +58,8 @@ export function languageExtension(language: GlueLanguage): Extension {
       return python()
     case 'javascript':
       return javascript()
+    case 'php':
+      return php()
     default:
       return []
   }

@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import type { GroupInput } from '../../../../shared/api'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { placeSaveError } from '../jobs/job-editor/job-draft'
 
-const GROUP_FIELDS: ReadonlySet<string> = new Set<keyof GroupInput>(['appName', 'name', 'addressType', 'addressList', 'accessToken'])
+const GROUP_FIELDS: ReadonlySet<string> = new Set<keyof GroupInput>(['appName', 'name', 'addressType', 'addressList', 'accessToken', 'scriptsAllowed'])
 
-export const NEW_GROUP: GroupInput = { appName: '', name: '', addressType: 0, addressList: '', accessToken: '' }
+export const NEW_GROUP: GroupInput = { appName: '', name: '', addressType: 0, addressList: '', accessToken: '', scriptsAllowed: false }
 
 /** Creates or edits an executor group; the core's validation message lands on the field it names. */
 export function GroupEditor({ initial, onClose }: { initial: GroupInput | null; onClose: () => void }) {
@@ -102,6 +102,13 @@ function GroupForm({ initial, onDone }: { initial: GroupInput; onDone: () => voi
           value={draft.accessToken}
           onChange={(event) => set('accessToken', event.currentTarget.value)}
           error={errors.accessToken}
+        />
+        <Checkbox
+          label={t('executors.scriptsAllowed')}
+          description={t('executors.scriptsAllowedHint')}
+          checked={draft.scriptsAllowed ?? false}
+          onChange={(event) => set('scriptsAllowed', event.currentTarget.checked)}
+          data-testid="group-scriptsAllowed"
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -8,6 +8,7 @@ import { selectSettings } from '../../store/settings/selectors'
 import { AlarmSection } from './alarm-section'
 import { AppearanceSection } from './appearance-section'
 import { ListenSection } from './listen-section'
+import { ScriptsSection } from './scripts-section'
 import { TokenSection } from './token-section'
 
 /** Listen address, tokens, retention, alarm channels (saved to the core) and language and theme (this browser). */
@@ -70,7 +71,8 @@ export function SettingsPage() {
       ) : (
         <Stack gap="md" maw={900}>
           <ListenSection draft={draft} saved={settings} update={update} errorField={saveError?.field ?? null} />
-          <TokenSection settings={settings} />
+          <TokenSection settings={settings} draft={draft} update={update} />
+          <ScriptsSection settings={settings} draft={draft} update={update} />
           <AlarmSection draft={draft} dirty={dirty} update={update} />
           <AppearanceSection />
         </Stack>

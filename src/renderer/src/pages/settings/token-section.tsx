@@ -1,52 +1,106 @@
-import { Button, CopyButton, Group, Modal, PasswordInput, Text } from '@mantine/core'
+import { Button, CopyButton, Group, Modal, PasswordInput, Switch, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { Settings } from '../../../../shared/api'
 import { notifyError } from '../../app/notify'
+import type { MessageKey } from '../../i18n/dictionary'
 import { useT } from '../../i18n/use-t'
+import type { SettingsDraft } from '../../lib/settings-draft'
 import { useJobDesk } from '../../store'
 import { SettingsCard } from './settings-card'
 
-/** The global executor access token: shown on demand, copied, or replaced (after a warning). */
-export function TokenSection({ settings }: { settings: Settings }) {
+/**
+ * The two tokens: the executor access token (register, beat, call back) and the OpenAPI's token
+ * (manage jobs). Each is shown on demand, copied, or replaced after a warning; one set on the
+ * command line cannot be replaced here.
+ */
+export function TokenSection({ settings, draft, update }: { settings: Settings; draft: SettingsDraft; update: (patch: Partial<SettingsDraft>) => void }) {
   const t = useT()
-  const regenerate = useJobDesk((s) => s.regenerateAccessToken)
+  const regenerateAccess = useJobDesk((s) => s.regenerateAccessToken)
+  const regenerateApi = useJobDesk((s) => s.regenerateApiToken)
+  return (
+    <>
+      <SettingsCard title="settings.section.token" testId="settings-token">
+        <TokenField
+          hint="settings.tokenHint"
+          label="settings.accessToken"
+          value={settings.accessToken}
+          fromFlag={settings.tokensFromFlags.accessToken ? '--token' : null}
+          confirm={{ title: 'settings.regenerateTitle', body: 'settings.regenerateBody' }}
+          regenerate={regenerateAccess}
+          testId="settings-token"
+        />
+      </SettingsCard>
+      <SettingsCard title="settings.section.apiToken" testId="settings-api-token">
+        <TokenField
+          hint="settings.apiTokenHint"
+          label="settings.apiToken"
+          value={settings.apiToken}
+          fromFlag={settings.tokensFromFlags.apiToken ? '--api-token' : null}
+          confirm={{ title: 'settings.regenerateApiTitle', body: 'settings.regenerateApiBody' }}
+          regenerate={regenerateApi}
+          testId="settings-api-token"
+        />
+        <Switch
+          mt="md"
+          label={t('settings.acceptExecutorToken')}
+          description={t('settings.acceptExecutorTokenHint')}
+          checked={draft.openApiAcceptsExecutorToken}
+          onChange={(event) => update({ openApiAcceptsExecutorToken: event.currentTarget.checked })}
+          data-testid="settings-accept-executor-token"
+        />
+      </SettingsCard>
+    </>
+  )
+}
+
+interface TokenFieldProps {
+  hint: MessageKey
+  label: MessageKey
+  value: string
+  /** The flag that set the token, when it came from the command line. */
+  fromFlag: string | null
+  confirm: { title: MessageKey; body: MessageKey }
+  regenerate: () => Promise<unknown>
+  testId: string
+}
+
+function TokenField({ hint, label, value, fromFlag, confirm, regenerate, testId }: TokenFieldProps) {
+  const t = useT()
   const language = useJobDesk((s) => s.preferences.language)
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
   return (
-    <SettingsCard title="settings.section.token" testId="settings-token">
+    <>
       <Text size="sm" c="dimmed" mb="xs">
-        {t('settings.tokenHint')}
+        {t(hint)}
       </Text>
       <Group align="flex-end" wrap="nowrap">
-        <PasswordInput
-          flex={1}
-          label={t('settings.accessToken')}
-          value={settings.accessToken}
-          readOnly
-          classNames={{ input: 'jd-mono' }}
-          data-testid="settings-token-value"
-        />
-        <CopyButton value={settings.accessToken}>
+        <PasswordInput flex={1} label={t(label)} value={value} readOnly classNames={{ input: 'jd-mono' }} data-testid={`${testId}-value`} />
+        <CopyButton value={value}>
           {({ copied, copy }) => (
-            <Button variant="default" onClick={copy} data-testid="settings-token-copy" data-copied={copied}>
+            <Button variant="default" onClick={copy} data-testid={`${testId}-copy`} data-copied={copied}>
               {copied ? t('settings.copied') : t('settings.copy')}
             </Button>
           )}
         </CopyButton>
-        <Button color="orange" variant="light" onClick={() => setAsking(true)} loading={busy} data-testid="settings-token-regenerate">
+        <Button color="orange" variant="light" onClick={() => setAsking(true)} loading={busy} disabled={fromFlag !== null} data-testid={`${testId}-regenerate`}>
           {t('settings.regenerate')}
         </Button>
       </Group>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={t('settings.regenerateTitle')}>
-        <Text size="sm">{t('settings.regenerateBody')}</Text>
+      {fromFlag && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('settings.tokenFromFlag', { flag: fromFlag })}
+        </Text>
+      )}
+      <Modal opened={asking} onClose={() => setAsking(false)} title={t(confirm.title)}>
+        <Text size="sm">{t(confirm.body)}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
             {t('common.cancel')}
           </Button>
           <Button
             color="orange"
-            data-testid="settings-token-regenerate-confirm"
+            data-testid={`${testId}-regenerate-confirm`}
             onClick={() => {
               setAsking(false)
               setBusy(true)
@@ -59,6 +113,6 @@ export function TokenSection({ settings }: { settings: Settings }) {
           </Button>
         </Group>
       </Modal>
-    </SettingsCard>
+    </>
   )
 }

@@ -1,5 +1,5 @@
 import type { GroupInput, ProbeRequest, ProbeResult } from '../../../../shared/api'
-import type { JobGroup, RegistryEntry } from '../../../../shared/model'
+import type { HandlerCatalog, JobGroup, RegistryEntry } from '../../../../shared/model'
 import { client } from '../../api/client'
 import { notifyError, notifySuccess } from '../../app/notify'
 import { runningByAddress } from '../../lib/executor-health'
@@ -18,6 +18,8 @@ export interface ExecutorsActions {
   saveGroup(input: GroupInput): Promise<JobGroup>
   deleteGroup(id: number): Promise<void>
   probeExecutor(request: ProbeRequest): Promise<ProbeResult>
+  /** The handlers a group's executors offer, for the job editor's suggestions (kept per group). */
+  fetchHandlerCatalog(groupId: number): Promise<HandlerCatalog>
 }
 
 export type ExecutorsSlice = ExecutorsState & ExecutorsActions
@@ -59,5 +61,11 @@ export const createExecutorsSlice: SliceCreator<ExecutorsSlice> = (set, get) => 
 
   probeExecutor(request) {
     return client().probeExecutor(request)
+  },
+
+  async fetchHandlerCatalog(groupId) {
+    const catalog = await client().listHandlers(groupId)
+    set({ handlerCatalogs: { ...get().handlerCatalogs, [groupId]: catalog } })
+    return catalog
   },
 })

@@ -1,4 +1,4 @@
-import type { JobRun, RegistryEntry } from '../../../../shared/model'
+import type { HandlerCatalog, JobRun, RegistryEntry } from '../../../../shared/model'
 
 export interface ExecutorsState {
   /** Every registered executor address with its health and last beat. */
@@ -6,6 +6,8 @@ export interface ExecutorsState {
   registryLoaded: boolean
   /** Runs now running per executor address, newest first (read while the Executors page is shown). */
   runningByAddress: Record<string, JobRun[]>
+  /** The handlers each group's executors offer, by group id (read when the job editor needs them). */
+  handlerCatalogs: Record<number, HandlerCatalog>
 }
 
-export const initialExecutorsState: ExecutorsState = { registry: [], registryLoaded: false, runningByAddress: {} }
+export const initialExecutorsState: ExecutorsState = { registry: [], registryLoaded: false, runningByAddress: {}, handlerCatalogs: {} }

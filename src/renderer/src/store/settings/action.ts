@@ -9,6 +9,7 @@ export interface SettingsActions {
   /** Rejects with the core's error (a ValidationError names the field) for the form. */
   saveSettings(input: SettingsInput): Promise<Settings>
   regenerateAccessToken(): Promise<Settings>
+  regenerateApiToken(): Promise<Settings>
   /** Sends a test alarm email with the saved SMTP settings. */
   sendTestEmail(to: string): Promise<ChannelCheck>
   testWebhook(url: string): Promise<ChannelCheck>
@@ -34,6 +35,13 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
     const settings = await client().regenerateAccessToken()
     set({ settings })
     notifySuccess(get().preferences.language, 'settings.tokenRegenerated')
+    return settings
+  },
+
+  async regenerateApiToken() {
+    const settings = await client().regenerateApiToken()
+    set({ settings })
+    notifySuccess(get().preferences.language, 'settings.apiTokenRegenerated')
     return settings
   },
 

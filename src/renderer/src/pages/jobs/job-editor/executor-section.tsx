@@ -1,4 +1,5 @@
-import { Group, NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core'
+import { Autocomplete, Group, NumberInput, Select, Stack, Textarea } from '@mantine/core'
+import { useEffect } from 'react'
 import { BLOCK_STRATEGIES, ROUTE_STRATEGIES, type BlockStrategy, type RouteStrategy } from '../../../../../shared/model'
 import { useT } from '../../../i18n/use-t'
 import { useJobDesk } from '../../../store'
@@ -13,6 +14,14 @@ export function wholeNumber(value: string | number): number {
 export function ExecutorSection({ draft, setField, errors }: SectionProps) {
   const t = useT()
   const groups = useJobDesk(selectGroups)
+  const catalog = useJobDesk((s) => s.handlerCatalogs[draft.jobGroup])
+  const fetchHandlerCatalog = useJobDesk((s) => s.fetchHandlerCatalog)
+  useEffect(() => {
+    fetchHandlerCatalog(draft.jobGroup).catch(() => {})
+  }, [draft.jobGroup, fetchHandlerCatalog])
+  const handler = draft.executorHandler.trim()
+  // Only the embedded executor and JobDesk agents say which handlers they have; elsewhere any name may be right.
+  const unknownHandler = draft.glueType === 'BEAN' && catalog?.known === true && handler !== '' && !catalog.handlers.includes(handler)
   return (
     <Stack gap="sm">
       <Group grow align="flex-start">
@@ -36,15 +45,17 @@ export function ExecutorSection({ draft, setField, errors }: SectionProps) {
           data-testid="field-executorRouteStrategy"
         />
       </Group>
-      <TextInput
+      <Autocomplete
         label={t('editor.handler')}
-        description={t('editor.handlerHint')}
+        description={catalog?.known ? t('editor.handlerKnownHint') : t('editor.handlerHint')}
+        data={catalog?.handlers ?? []}
         value={draft.executorHandler}
-        onChange={(event) => setField('executorHandler', event.currentTarget.value)}
-        error={errors.executorHandler}
+        onChange={(value) => setField('executorHandler', value)}
+        error={errors.executorHandler ?? (unknownHandler ? t('editor.handlerUnknown', { name: handler }) : undefined)}
         classNames={{ input: 'jd-mono' }}
         data-testid="field-executorHandler"
         spellCheck={false}
+        limit={50}
       />
       <Textarea
         label={t('editor.param')}

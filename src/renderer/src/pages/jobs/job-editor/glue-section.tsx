@@ -2,6 +2,7 @@ import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core'
 import { GLUE_TYPES, type GlueType } from '../../../../../shared/model'
 import { LazyCodeEditor } from '../../../components/code-editor/lazy-code-editor'
 import { useT } from '../../../i18n/use-t'
+import { useJobDesk } from '../../../store'
 import { glueLanguage, glueTemplate } from '../../../lib/glue-language'
 import type { SectionProps } from './section-props'
 
@@ -18,6 +19,7 @@ interface GlueSectionProps extends SectionProps {
 export function GlueSection({ draft, setField, errors, savedGlueType, onOpenGlue }: GlueSectionProps) {
   const t = useT()
   const script = draft.glueType !== 'BEAN'
+  const jobDeskOnly = useJobDesk((s) => s.handlerCatalogs[draft.jobGroup]?.jobDeskOnly === true)
   const versioned = script && savedGlueType !== undefined && savedGlueType !== 'BEAN' && onOpenGlue !== undefined
   return (
     <Stack gap="sm">
@@ -33,7 +35,7 @@ export function GlueSection({ draft, setField, errors, savedGlueType, onOpenGlue
           if (draft.glueSource.trim() === '' || draft.glueSource === glueTemplate(draft.glueType)) setField('glueSource', glueTemplate(value as GlueType))
         }}
         allowDeselect={false}
-        error={errors.glueType}
+        error={errors.glueType ?? (draft.glueType === 'GLUE_GROOVY' && jobDeskOnly ? t('editor.groovyHint') : undefined)}
         data-testid="field-glueType"
       />
       {script && versioned && (

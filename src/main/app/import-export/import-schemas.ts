@@ -1,0 +1,104 @@
+import { LINK_CONDITIONS } from '../../../shared/model'
+import { describeValue } from '../../../shared/schema/describe-value'
+import { GROUP_NAME_MAX_CHARS } from '../../../shared/schema/group'
+import { inputProblems, type InputProblem } from '../../../shared/schema/parse-input'
+import { appName, epochMs, executorAddressProblem, requiredText, trimmedText } from '../../../shared/schema/primitives'
+import { z } from '../../../shared/schema/z'
+import { EXPORT_FORMAT, EXPORT_VERSION, JOB_FIELDS, type ExportedGroup, type ExportedLink } from './export-document'
+import type { ImportProblems } from './import-problems'
+
+/**
+ * The shapes of an export document's parts, with the same rules as the editors (the app-name rule
+ * of the group editor, the job schema for job fields). What ties the parts together — keys, groups
+ * by app name, cycles — is the planners' to check.
+ */
+
+/** What kind of file it is: a wrong kind or a newer version stops the import before any part is read. */
+export const documentKindSchema = z.looseObject({
+  format: z.literal(EXPORT_FORMAT, { error: (issue) => `must be '${EXPORT_FORMAT}', got ${describeValue(issue.input)}; this is not a JobDesk job export` }),
+  version: z
+    .int()
+    .min(1)
+    .max(EXPORT_VERSION, { error: (issue) => `the file is version ${String(issue.input)}, written by a newer JobDesk; this one reads version ${EXPORT_VERSION}` }),
+})
+
+const listOf = (what: string) => z.array(z.unknown(), { error: (issue) => `must be a list of ${what} (may be empty), got ${describeValue(issue.input)}` })
+
+/** The document's own fields: its parts are lists, nothing else is in it. */
+export const documentPartsSchema = z.strictObject({
+  format: z.unknown(),
+  version: z.unknown(),
+  exportedAtMs: epochMs.optional(),
+  groups: listOf('executor groups'),
+  jobs: listOf('jobs'),
+  links: listOf('links'),
+})
+
+export const importedGroupSchema = z
+  .strictObject({
+    appName,
+    name: requiredText(GROUP_NAME_MAX_CHARS),
+    addressType: z.union([z.literal(0), z.literal(1)], { error: (issue) => `must be 0 (automatic, by executor registration) or 1 (manual), got ${describeValue(issue.input)}` }),
+    addressList: trimmedText(2000).default(''),
+  })
+  .transform((group, context): ExportedGroup => {
+    const addresses = group.addressList
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean)
+    const problem = (message: string) => context.addIssue({ code: 'custom', path: ['addressList'], message, params: { code: 'import.addressList' } })
+    if (group.addressType === 0 && addresses.length > 0) {
+      problem('an automatic group gets its addresses from executor registration; leave it empty or set addressType 1')
+    } else if (group.addressType === 1 && addresses.length === 0) {
+      problem('a manual group needs at least one executor address')
+    }
+    for (const address of addresses) {
+      const bad = executorAddressProblem(address)
+      if (bad) problem(`${JSON.stringify(address.slice(0, 120))} ${bad}`)
+    }
+    return { ...group, addressList: group.addressType === 1 ? addresses.join(',') : '' }
+  })
+
+export const importedLinkSchema = z.strictObject({
+  parentKey: z.string().min(1).max(200),
+  childKey: z.string().min(1).max(200),
+  condition: z.enum(LINK_CONDITIONS),
+}) satisfies z.ZodType<ExportedLink>
+
+/**
+ * A document job's own fields (its job fields pass as they are: the job schema checks them); any
+ * other field is unknown.
+ */
+export const importedJobSchema = z.strictObject({
+  key: z.string().min(1).max(200),
+  appName: z.string().trim().min(1).max(64),
+  enabled: z.boolean().default(false),
+  ...Object.fromEntries(JOB_FIELDS.map((field) => [field, z.unknown().optional()])),
+})
+
+/**
+ * Adds every problem of `value` against `schema` under `path`; returns the value when it has none.
+ * `hints` replace the message of an unknown field that is a known mistake (`accessToken`, `id`).
+ */
+export function collectProblems<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  path: string,
+  problems: ImportProblems,
+  hints: Readonly<Record<string, string>> = {},
+): z.output<S> | null {
+  const result = inputProblems(schema, value, '')
+  if (result.ok) return result.value
+  for (const problem of result.problems) problems.add(joinPath(path, problem), hintFor(problem, hints) ?? problem.message)
+  return null
+}
+
+function joinPath(path: string, problem: InputProblem): string {
+  if (problem.field === '') return path
+  return problem.field.startsWith('[') ? `${path}${problem.field}` : `${path}.${problem.field}`
+}
+
+function hintFor(problem: InputProblem, hints: Readonly<Record<string, string>>): string | undefined {
+  if (problem.code !== 'validation.unknownField') return undefined
+  return hints[problem.field.split('.').pop() ?? '']
+}

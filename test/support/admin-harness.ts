@@ -1,0 +1,206 @@
+import type Database from 'better-sqlite3'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { databaseFile } from '../../src/main/app/data-dir'
+import { startHeadless, type Headless, type HeadlessOptions } from '../../src/main/app/headless'
+import { ManualClock } from '../../src/main/kernel/clock'
+import { silentLogger } from '../../src/main/kernel/logger'
+import { EMBEDDED_APP_NAME } from '../../src/shared/model'
+import { changedTables, openReadOnly, settledChecksums, tableChecksums, type TableChecksums } from './db-checksum'
+import type { Credentials, FuzzRequest } from './fuzz-http-request'
+import { encodeRequest } from './fuzz-http-request'
+import type { FuzzTally } from './fuzz-run'
+import { judgeAnswer } from './fuzz-verdict'
+import { jobInput } from './job-input'
+import { envelopeOf, postEnvelope, requestBytes, sendRaw, type EnvelopeReply } from './raw-http'
+import { CrashWatch } from './crash-watch'
+import { makeTempDir } from './temp-dir'
+import { apiTokenOf } from './trust-contract'
+import { waitFor } from './wait-for'
+
+export const HARNESS_EXECUTOR_TOKEN = 'fuzz-executor-token-0123456789'
+export const HARNESS_GROUP_APP = 'fuzz-app'
+export const HARNESS_GROUP_TOKEN = 'fuzz-group-token-0123456789'
+
+/** The fixture's rows the fuzzed bodies point at, so valid-looking requests reach deep. */
+export interface AdminFixture {
+  embeddedGroupId: number
+  groupId: number
+  /** Jobs on the embedded executor (A → B linked) and one in the fuzz group. */
+  jobA: number
+  jobB: number
+  groupJob: number
+  /** A finished run of job A. */
+  runId: number
+}
+
+/**
+ * Headless mode in-process for the wire and OpenAPI fuzz and the trust tests: loopback, a
+ * ManualClock (no loop writes the database unless the test moves time, and rate-limit windows stay
+ * put), a read-only connection for table checksums, and listeners that turn a crash into a test
+ * failure instead of a dead runner.
+ */
+export class AdminHarness {
+  private readonly crashes = new CrashWatch('the server')
+  private baseline: TableChecksums = {}
+  private sinceWindow = 0
+  private inputCount = 0
+
+  private constructor(
+    readonly clock: ManualClock,
+    readonly headless: Headless,
+    readonly fixture: AdminFixture,
+    private readonly reader: Database.Database,
+    private readonly remove: () => void,
+  ) {}
+
+  /** `options` add to the harness's own (trust tests pass the fix's options, e.g. `enableScripts`). */
+  static async start(options: Partial<HeadlessOptions> = {}): Promise<AdminHarness> {
+    const dir = makeTempDir('jobdesk-fuzz-')
+    const rendererDir = join(dir.path, 'renderer')
+    const clock = new ManualClock(Date.now())
+    const headless = await startHeadless({
+      dataDir: join(dir.path, 'data'),
+      host: '127.0.0.1',
+      port: 0,
+      logger: silentLogger,
+      seedDemo: false,
+      accessToken: HARNESS_EXECUTOR_TOKEN,
+      clock,
+      shutdownGraceMs: 200,
+      rendererDir: makeRenderer(rendererDir),
+      ...options,
+    })
+    const fixture = await createFixture(headless).catch(async (error: unknown) => {
+      await headless.stop()
+      dir.remove()
+      throw error
+    })
+    const reader = openReadOnly(databaseFile(join(dir.path, 'data')))
+    const harness = new AdminHarness(clock, headless, fixture, reader, dir.remove)
+    harness.baseline = await settledChecksums(reader)
+    return harness
+  }
+
+  get port(): number {
+    return this.headless.server.port
+  }
+
+  /** Credentials for the OpenAPI (the API token) or for executors (the executor token). */
+  credentials(kind: 'api' | 'executor'): Credentials {
+    const token = kind === 'api' ? apiTokenOf(this.headless.core) : HARNESS_EXECUTOR_TOKEN
+    return { token, groupToken: HARNESS_GROUP_TOKEN, groupApp: HARNESS_GROUP_APP }
+  }
+
+  checksums(): TableChecksums {
+    return tableChecksums(this.reader)
+  }
+
+  /** The headers of a caller: the API token, the executor token, or a group's token and app name. */
+  auth(kind: 'api' | 'executor' | { appName: string; token: string }): Record<string, string> {
+    if (kind === 'api') return { 'XXL-JOB-ACCESS-TOKEN': apiTokenOf(this.headless.core) }
+    if (kind === 'executor') return { 'XXL-JOB-ACCESS-TOKEN': HARNESS_EXECUTOR_TOKEN }
+    return { 'XXL-JOB-ACCESS-TOKEN': kind.token, 'XXL-JOB-APPNAME': kind.appName }
+  }
+
+  /** POSTs a JSON body to `/api/<method>` as `caller`, from `localAddress` (default 127.0.0.1). */
+  post(method: string, body: unknown, caller: Parameters<AdminHarness['auth']>[0], localAddress?: string): Promise<EnvelopeReply> {
+    return postEnvelope(this.port, `/api/${method}`, this.auth(caller), typeof body === 'string' ? body : JSON.stringify(body), { localAddress })
+  }
+
+  /**
+   * Runs `action` and returns what it returned with the tables it changed (none for a request that
+   * was refused as issue 9 asks). The first checksums are taken once the database is quiet.
+   */
+  async tablesChangedBy<T>(action: () => Promise<T>): Promise<{ result: T; changed: string[] }> {
+    const before = await settledChecksums(this.reader)
+    const result = await action()
+    return { result, changed: changedTables(before, this.checksums()) }
+  }
+
+  /**
+   * Starts a fresh rate-limit window (XXL-JOB's is 100 requests per 30 s, on the injected clock)
+   * when `requests` more would not fit, and takes the checksums after the loops it woke are done.
+   */
+  async roomFor(requests: number): Promise<void> {
+    if (this.sinceWindow + requests <= 90) {
+      this.sinceWindow += requests
+      return
+    }
+    await this.clock.advance(31_000)
+    this.baseline = await settledChecksums(this.reader)
+    this.sinceWindow = requests
+  }
+
+  /**
+   * Sends one fuzzed request and checks the three properties: a clear answer, the server still
+   * answering, and no table changed when the answer was a refusal. Each input comes from its own
+   * loopback address, so per-address limits of failed authentications do not turn the rest of the
+   * run into rate-limit refusals.
+   */
+  async check(request: FuzzRequest, credentials: Credentials, tally: FuzzTally): Promise<void> {
+    const n = this.inputCount++
+    const localAddress = `127.0.${1 + (n % 250)}.${2 + Math.floor(n / 250) % 250}`
+    const answer = await sendRaw(this.port, encodeRequest(request, credentials), { localAddress })
+    this.throwIfCrashed()
+    const outcome = judgeAnswer(answer, request.method)
+    tally.note(outcome)
+    await this.expectAlive()
+    if (outcome === 'accepted') {
+      this.baseline = await settledChecksums(this.reader)
+      return
+    }
+    const changed = changedTables(this.baseline, this.checksums())
+    if (changed.length > 0) {
+      const envelope = envelopeOf(answer)
+      this.baseline = await settledChecksums(this.reader)
+      throw new Error(`refused (${answer.kind === 'response' ? answer.status : answer.kind} ${JSON.stringify(envelope)}) but tables changed: ${changed.join(', ')}`)
+    }
+  }
+
+  /** The server still answers a harmless valid request (removing an address nobody registered). */
+  async expectAlive(): Promise<void> {
+    const body = Buffer.from('{"registryGroup":"EXECUTOR","registryKey":"fuzz-probe","registryValue":"http://127.0.0.1:8/"}')
+    const probe = requestBytes('POST /api/registryRemove HTTP/1.1', [['Host', '127.0.0.1'], ['XXL-JOB-ACCESS-TOKEN', HARNESS_EXECUTOR_TOKEN], ['Content-Length', String(body.length)]], body)
+    const answer = await sendRaw(this.port, probe, { timeoutMs: 10_000 })
+    const envelope = envelopeOf(answer)
+    if (envelope?.code !== 200) throw new Error(`the server stopped answering: the probe got ${answer.kind === 'response' ? `${answer.status} ${answer.body.toString('utf8').slice(0, 200)}` : answer.kind}`)
+    this.throwIfCrashed()
+  }
+
+  throwIfCrashed(): void {
+    this.crashes.check()
+  }
+
+  async stop(): Promise<void> {
+    this.crashes.stop()
+    this.reader.close()
+    await this.headless.stop()
+    this.remove()
+  }
+}
+
+/** A stand-in for the built console, so GET requests are answered the same whether or not it is built. */
+function makeRenderer(dir: string): string {
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>fuzz</title>\n')
+  return dir
+}
+
+async function createFixture(headless: Headless): Promise<AdminFixture> {
+  const api = headless.core.api
+  const embeddedGroupId = (await api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!.id
+  const group = await api.saveGroup({ appName: HARNESS_GROUP_APP, name: 'Fuzz group', addressType: 1, addressList: 'http://127.0.0.1:9/', accessToken: HARNESS_GROUP_TOKEN })
+  const none = { scheduleType: 'NONE' as const, scheduleConf: '' }
+  const jobA = (await api.saveJob(jobInput(embeddedGroupId, { ...none, name: 'fuzz A' }))).id
+  const jobB = (await api.saveJob(jobInput(embeddedGroupId, { ...none, name: 'fuzz B' }))).id
+  const groupJob = (await api.saveJob(jobInput(group.id, { ...none, name: 'fuzz group job' }))).id
+  await api.saveLink({ parentJobId: jobA, childJobId: jobB, condition: 'SUCCESS' })
+  const runId = (await api.triggerJob({ jobId: jobA })).logIds[0]
+  // B runs as A's child; both must be done before the first checksum.
+  await waitFor('the fixture runs to finish', async () => {
+    const { runs } = await api.listRuns({ limit: 10 })
+    return runs.length >= 2 && runs.every((r) => r.handleCode !== 0)
+  })
+  return { embeddedGroupId, groupId: group.id, jobA, jobB, groupJob, runId }
+}

@@ -1,0 +1,89 @@
+import Database from 'better-sqlite3'
+import { createHash } from 'node:crypto'
+
+/** One digest per table, by table name: equal maps mean every row of every table is the same. */
+export type TableChecksums = Record<string, string>
+
+type Db = Database.Database
+
+/**
+ * A read-only second connection to a database another process (or thread) is writing. WAL lets it
+ * read the last committed state at every query without blocking the writer.
+ */
+export function openReadOnly(file: string): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 })
+  db.pragma('busy_timeout = 5000')
+  return db
+}
+
+/**
+ * Hashes every table listed in sqlite_master (sqlite_sequence included: a refused insert must not
+ * even burn an id), rows in primary-key order (rowid, or the declared key of a WITHOUT ROWID table),
+ * with the column names, so an added or removed row, a changed value or a changed schema all show.
+ * Read in one transaction, so the checksums are of one committed state.
+ */
+export function tableChecksums(db: Db): TableChecksums {
+  return db.transaction(() => {
+    const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string; sql: string | null }[]
+    const sums: TableChecksums = {}
+    for (const { name, sql } of tables) {
+      const quoted = `"${name.replaceAll('"', '""')}"`
+      const statement = db.prepare(`SELECT * FROM ${quoted} ORDER BY ${orderOf(db, name, sql, quoted)}`)
+      const hash = createHash('sha256')
+      hash.update(JSON.stringify(statement.columns().map((c) => c.name)))
+      let rows = 0
+      for (const row of statement.raw().iterate() as Iterable<unknown[]>) {
+        hash.update(JSON.stringify(row, cellReplacer))
+        hash.update('\n')
+        rows++
+      }
+      sums[name] = `${rows}:${hash.digest('hex').slice(0, 32)}`
+    }
+    return sums
+  })()
+}
+
+function orderOf(db: Db, name: string, sql: string | null, quoted: string): string {
+  if (!/WITHOUT\s+ROWID/i.test(sql ?? '')) return 'rowid'
+  const columns = db.prepare(`PRAGMA table_info(${quoted})`).all() as { name: string; pk: number }[]
+  const key = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk)
+  if (key.length === 0) throw new Error(`table ${name} has neither rowid nor primary key`)
+  return key.map((c) => `"${c.name.replaceAll('"', '""')}"`).join(', ')
+}
+
+function cellReplacer(_key: string, value: unknown): unknown {
+  if (value instanceof Uint8Array) return `blob:${Buffer.from(value).toString('hex')}`
+  if (typeof value === 'bigint') return `bigint:${value}`
+  return value
+}
+
+/** Names of the tables whose checksum differs (or that appeared or vanished) between two states. */
+export function changedTables(before: TableChecksums, after: TableChecksums): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)])
+  return [...names].filter((name) => before[name] !== after[name]).sort()
+}
+
+/** Runs triggered but not finished (`job_log` rows without a handle code that did not fail to trigger). */
+export function unfinishedRuns(db: Db): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM job_log WHERE handle_code = 0 AND trigger_code IN (0, 200)').get() as { n: number }).n
+}
+
+/**
+ * The checksums once the database stopped changing: no run left unfinished and three reads `gapMs`
+ * apart agree. For after an accepted request, whose work (a run, its callback, a child run) may
+ * still be committing; bounded by `timeoutMs`.
+ */
+export async function settledChecksums(db: Db, timeoutMs = 10_000, gapMs = 25): Promise<TableChecksums> {
+  const deadline = Date.now() + timeoutMs
+  let previous = tableChecksums(db)
+  let stableReads = 0
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, gapMs))
+    const current = tableChecksums(db)
+    const busy = unfinishedRuns(db) > 0
+    stableReads = !busy && changedTables(previous, current).length === 0 ? stableReads + 1 : 0
+    if (stableReads >= 2) return current
+    if (Date.now() > deadline) throw new Error(`the database kept changing for ${timeoutMs} ms (tables ${changedTables(previous, current).join(', ') || 'none'}; unfinished runs ${unfinishedRuns(db)})`)
+    previous = current
+  }
+}
