@@ -23,7 +23,6 @@ const TICK_GAP_SEC = 0.15
 const REPEATS = 3
 /** benchmarks.md: fail only when a target is missed by more than 25 % (VM noise). */
 const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const ms = (x: number) => `${x.toFixed(1)} ms`
 
 const TICK_LOOP = `for i in $(seq 1 ${TICKS}); do echo "tick $i at $(date +%s%3N)"; sleep ${TICK_GAP_SEC}; done`
 

@@ -22,7 +22,6 @@ const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
-const ms = (x: number) => `${x.toFixed(1)} ms`
 
 async function seedJobs(origin: string, token: string): Promise<void> {
   const bridge = await connectBridge(origin, token)

@@ -1,6 +1,6 @@
 // `npm test`: every suite, then one line "N passed, N failed" summing them (CI reads the last line).
-// Suites: typecheck (one check per tsconfig), vitest (unit + integration), Playwright (end to end
-// against headless mode in Debian's chromium). The build comes first because the end-to-end tests
+// Suites: typecheck (one check per tsconfig), lint (oxlint), vitest (unit + integration), Playwright
+// (end to end against headless mode in Debian's chromium). The build comes first because the end-to-end tests
 // and the process-level integration tests run the built app.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -14,6 +14,18 @@ const lines = []
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   return result.status ?? 1
+}
+
+/** "2 skipped: <title>; <title>": a skip says what did not run (the titles say why). */
+function skippedNote(titles) {
+  return titles.length === 0 ? '' : `${titles.length} skipped: ${titles.join('; ')}`
+}
+
+function skippedSpecs(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => (spec.tests ?? []).some((test) => test.status === 'skipped')).map((spec) => spec.title),
+    ...skippedSpecs(suite.suites ?? []),
+  ])
 }
 
 function count(suite, passed, failed, note = '') {
@@ -31,13 +43,20 @@ for (const config of ['tsconfig.node.json', 'tsconfig.web.json']) {
   count(`typecheck ${config}`, ok ? 1 : 0, ok ? 0 : 1)
 }
 
+// One pass or one failure, like a typecheck; oxlint prints each finding.
+const linted = run('npm', ['run', '--silent', 'lint']) === 0
+count('lint', linted ? 1 : 0, linted ? 0 : 1)
+
 const vitestReport = join(reportDir, 'vitest.json')
 run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'))
   // Files that fail to load count as failures too (their tests never ran).
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
-  count('vitest', report.numPassedTests, report.numFailedTests + brokenFiles, report.numPendingTests ? `${report.numPendingTests} skipped` : '')
+  const skipped = report.testResults.flatMap((file) =>
+    file.assertionResults.filter((test) => test.status === 'pending' || test.status === 'skipped' || test.status === 'todo').map((test) => test.title),
+  )
+  count('vitest', report.numPassedTests, report.numFailedTests + brokenFiles, skippedNote(skipped))
 } else {
   count('vitest', 0, 1, 'no report: vitest did not run')
 }
@@ -47,8 +66,9 @@ if (built) {
   run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })
 }
 if (existsSync(playwrightReport)) {
-  const stats = JSON.parse(readFileSync(playwrightReport, 'utf8')).stats
-  count('e2e', stats.expected, stats.unexpected + stats.flaky, stats.skipped ? `${stats.skipped} skipped` : '')
+  const report = JSON.parse(readFileSync(playwrightReport, 'utf8'))
+  const stats = report.stats
+  count('e2e', stats.expected, stats.unexpected + stats.flaky, skippedNote(skippedSpecs(report.suites ?? [])))
 } else {
   count('e2e', 0, 1, built ? 'no report: playwright did not run' : 'not run: the build failed')
 }

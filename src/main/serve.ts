@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from './app/data-dir'
 import { startHeadless } from './app/headless'
+import { createFileLogger } from './kernel/file-logger'
 import { consoleLogger } from './kernel/logger'
 import { DEFAULT_REGISTRY_TIMINGS } from './registry/health'
 import { DatabaseOpenError } from './store/open-database'
@@ -12,7 +13,7 @@ import { ValidationError } from '../shared/errors'
  * executor and the console, under plain Node, for an on-prem server without a desktop.
  */
 const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN]
-                     [--api-token API_TOKEN] [--console-token TOKEN] [--enable-scripts] [--no-demo]`
+                     [--api-token API_TOKEN] [--console-token TOKEN] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]`
 
 async function main(): Promise<void> {
   let values
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
         'registry-beat-ms': { type: 'string' },
         'registry-dead-ms': { type: 'string' },
         'registry-sweep-ms': { type: 'string' },
+        'retry-jitter': { type: 'string' },
         'no-demo': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -46,7 +48,9 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: '${values.port}' is not a port number (0-65535)`)
 
   const dataDir = resolveDataDir(values['data-dir'])
-  const logger = consoleLogger('jobdesk')
+  // The rotating log file in the data folder, and the console as before.
+  const logFile = createFileLogger({ dir: dataDir, alsoTo: consoleLogger('jobdesk') })
+  const logger = logFile.logger
   let headless
   try {
     headless = await startHeadless({
@@ -60,14 +64,18 @@ async function main(): Promise<void> {
       seedDemo: !values['no-demo'],
       executorOptions: { handlerDirs: values.handlers ?? [] },
       registryTimings: registryTimings(values),
+      retryJitterRatio: retryJitter(values['retry-jitter']),
       logger,
+      logFile: logFile.file,
     })
   } catch (error) {
+    logger.error('JobDesk did not start', { error: (error as Error).message })
+    await logFile.close()
     if (error instanceof DatabaseOpenError || error instanceof ListenError || error instanceof ValidationError) fail(error.message)
     throw error
   }
   const adminUrl = headless.url.replace(/#.*$/, '')
-  console.log(`JobDesk is running (data in ${dataDir}).`)
+  console.log(`JobDesk is running (data in ${dataDir}; log file ${logFile.file}).`)
   console.log(`Console: ${headless.url}`)
   console.log(`Executors register at ${adminUrl} with access token ${headless.core.settings.accessToken()}`)
   console.log(`Job OpenAPI: ${adminUrl}api/<method> with the API token ${headless.core.settings.apiToken()}`)
@@ -80,6 +88,7 @@ async function main(): Promise<void> {
     stopping = true
     console.log(`${signal}: draining — running jobs get a few seconds to finish…`)
     await headless.stop()
+    await logFile.close()
     console.log('JobDesk stopped.')
     process.exit(0)
   }
@@ -104,6 +113,14 @@ function registryTimings(values: Record<string, unknown>) {
     deadTimeoutMs: read('registry-dead-ms', DEFAULT_REGISTRY_TIMINGS.deadTimeoutMs),
     sweepPeriodMs: read('registry-sweep-ms', DEFAULT_REGISTRY_TIMINGS.sweepPeriodMs),
   }
+}
+
+/** `--retry-jitter R`: the share of each retry backoff added as jitter, 0 (off) to 1; default 0.1. */
+function retryJitter(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const ratio = Number(text)
+  if (text.trim() === '' || !Number.isFinite(ratio) || ratio < 0 || ratio > 1) fail(`--retry-jitter: '${text}' is not a ratio between 0 and 1 (e.g. 0.1)`)
+  return ratio
 }
 
 function fail(message: string): never {

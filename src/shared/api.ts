@@ -266,6 +266,8 @@ export interface Settings {
   /** Runs older than this many days are deleted (below 3 disables cleanup, as in XXL-JOB). */
   logRetentionDays: number
   alarms: AlarmChannels
+  /** Absolute path of JobDesk's current log file (rotated beside it); '' when it writes none. */
+  logFile: string
 }
 
 export interface AlarmChannels {

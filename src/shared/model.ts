@@ -213,4 +213,8 @@ export interface LogPage {
   toLineNum: number
   logContent: string
   isEnd: boolean
+  /** Where the lines came from: the executor itself, or the copy JobDesk kept (the executor is gone or unreachable). Absent means the executor. */
+  source?: 'executor' | 'kept'
+  /** With source 'kept': why the executor was not asked or could not answer (e.g. "ECONNREFUSED"). */
+  executorError?: string
 }

@@ -27,6 +27,14 @@ export interface LanAdmin {
   stop(): Promise<void>
 }
 
+/** Command-line arguments for an agent process (spawnAgent) registering `appName` with `adminUrl` on loopback. */
+export function lanAgentArgs(adminUrl: string, appName: string, logPath: string): string[] {
+  return [
+    '--admin', adminUrl, '--token', TEST_TOKEN, '--app', appName, '--port', '0', '--host', '127.0.0.1',
+    '--beat-interval-ms', String(FAST_REGISTRY.beatIntervalMs), '--handlers', TEST_HANDLERS_DIR, '--log-path', logPath,
+  ]
+}
+
 /** A JobDesk admin in headless mode on 127.0.0.1 with short registry timings, and no demo jobs. */
 export async function startLanAdmin(options: { monitorTimings?: Record<string, number> } = {}): Promise<LanAdmin> {
   const dir = makeTempDir()

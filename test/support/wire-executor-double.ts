@@ -2,13 +2,15 @@ import { GLUE_TYPES, type LogPage } from '../../src/shared/model'
 import type { ExecutorApi, ExecutorReply, HandleCallback, LogRequest, TriggerParam } from '../../src/main/executor/executor-api'
 
 /**
- * A test double of the executor core behind the wire: an in-memory ExecutorApi whose synchronous
- * replies follow the captured Java executor (reference §1.4, §9.4), so wire tests can run before
- * (and beside) the real core. Not a product executor: handlers do nothing but hold their lane until
- * released, and the log of a run is a fixed set of lines.
+ * A stand-in for the executor core behind the wire, for tests of the wire layer itself: that the
+ * server refuses bad requests before they reach the core (`calls` stays empty) and that the client
+ * reads every generation's envelopes. It answers with canned, Java-like replies; it is no evidence
+ * of how an executor behaves — the captures are replayed against the real core for that
+ * (wire-replay.test.ts). Handlers do nothing but hold their lane until released, and a run's log is
+ * a fixed set of lines.
  *
  * Handlers: `demoJobHandler` finishes at once; `sleepJobHandler` keeps running until `release(jobId)`
- * or a kill. Every call is recorded in `calls`, so tests can prove a bad request never got here.
+ * or a kill.
  */
 export interface ExecutorDouble extends ExecutorApi {
   readonly calls: { method: keyof ExecutorApi; arg: unknown }[]

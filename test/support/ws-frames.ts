@@ -98,7 +98,7 @@ export async function openRawBridge(port: number, token: string): Promise<RawBri
       if (end < 0) return
       clearTimeout(timer)
       const head = buffered.subarray(0, end).toString('latin1')
-      if (!/^HTTP\/1\.1 101/.test(head)) return reject(new Error(`the bridge refused the upgrade: ${head}`))
+      if (!head.startsWith('HTTP/1.1 101')) return reject(new Error(`the bridge refused the upgrade: ${head}`))
       upgraded = true
       afterHandshake = buffered.subarray(end + 4)
       onServerBytes()

@@ -83,6 +83,24 @@ describe('parseAgentArgs', () => {
     expect(usageError([...base, '--port'])).toContain("Option '--port <value>' argument missing")
   })
 
+  it('checks each --http-allow entry at start: an origin and a path prefix, nothing else', () => {
+    expect(usageError([...base, '--http-allow', 'http://10.0.0.5,ftp://x/'])).toBe(
+      "--http-allow: 'ftp://x/' must start with http:// or https://; e.g. --http-allow http://10.0.0.5:8080/api,https://intranet.example",
+    )
+    expect(usageError([...base, '--http-allow', 'http://ops@10.0.0.5/'])).toMatch(/^--http-allow: 'http:\/\/ops@10.0.0.5\/' must not contain a user name/)
+    expect(usageError([...base, '--http-allow', 'http://10.0.0.5/?a=1'])).toMatch(/must not contain a query/)
+    expect(usageError([...base, '--http-allow', '10.0.0.5'])).toMatch(/^--http-allow: '10.0.0.5' is not a URL/)
+    expect(usageError([...base, '--http-allow', ','])).toBe('--http-allow: give at least one URL prefix, or "any"')
+    const long = `http://${'x'.repeat(5000)}@h/`
+    expect(usageError([...base, '--http-allow', long]).length).toBeLessThan(400)
+  })
+
+  it('takes --node-interpreter as a path that exists or a command name for PATH', () => {
+    expect(parseAgentArgs([...base, '--node-interpreter', process.execPath])).toMatchObject({ nodeInterpreter: process.execPath })
+    expect(parseAgentArgs([...base, '--node-interpreter', 'node'])).toMatchObject({ nodeInterpreter: 'node' })
+    expect(usageError([...base, '--node-interpreter', '/opt/no/such/node'])).toBe("--node-interpreter: '/opt/no/such/node' does not exist")
+  })
+
   it('answers --help', () => {
     expect(parseAgentArgs(['--help'])).toBe('help')
   })

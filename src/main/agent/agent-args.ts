@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { PROTOCOL_GENERATIONS } from '../../shared/model'
+import { parseAllowEntry } from '../executor/handlers/http-allowlist'
 import type { AdminGeneration } from '../net/admin-client'
 import { parseAdminAddresses } from '../net/admin-client'
 import { DEFAULT_EXECUTOR_HOST, DEFAULT_EXECUTOR_PORT } from '../net/executor-server'
@@ -20,6 +22,8 @@ export interface AgentConfig {
   logPath: string
   logRetentionDays: number
   enableScripts: boolean
+  /** GLUE_NODEJS's interpreter; absent → the agent's own Node (process.execPath). */
+  nodeInterpreter?: string
   /** URL prefixes httpJobHandler may call, or every URL. */
   httpAllowPrefixes: string[] | 'any'
   adminGeneration: AdminGeneration
@@ -51,7 +55,10 @@ Runs a JobDesk executor that speaks the XXL-JOB executor protocol and registers 
   --log-path DIR            run logs, glue sources, callback spool (default ${DEFAULT_LOG_PATH})
   --log-retention-days N    delete run-log folders older than N days; < 3 keeps all (default 30)
   --enable-scripts          run GLUE script jobs (shell, python, …): remote code execution by design
-  --http-allow PREFIX[,…]   URL prefixes httpJobHandler may call ("any" allows all; default none)
+  --node-interpreter PATH   program for GLUE_NODEJS scripts (a path, or a command on PATH such as
+                            node; default: the Node running this agent)
+  --http-allow PREFIX[,…]   URLs httpJobHandler may call: scheme://host[:port][/path] each, matched on
+                            scheme, host, port and whole path segments ("any" allows all; default none)
   --admin-generation G      g1 | g2 | g3 | auto (default auto: detected from the admin's replies)
   --run-log-layout L        files (default: XXL-JOB's <yyyy-MM-dd>/<logId>.log) | packed (day segments;
                             for thousands of short runs a second, where a file per run costs too much)
@@ -70,6 +77,7 @@ const OPTIONS = {
   'log-path': { type: 'string' },
   'log-retention-days': { type: 'string' },
   'enable-scripts': { type: 'boolean' },
+  'node-interpreter': { type: 'string' },
   'http-allow': { type: 'string' },
   'admin-generation': { type: 'string' },
   'run-log-layout': { type: 'string' },
@@ -105,6 +113,7 @@ export function parseAgentArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     logPath: values['log-path'] === undefined ? DEFAULT_LOG_PATH : nonBlank('--log-path', values['log-path']),
     logRetentionDays: readInt('--log-retention-days', values['log-retention-days'], 30, 0, 36_500),
     enableScripts: values['enable-scripts'] ?? false,
+    ...(values['node-interpreter'] === undefined ? {} : { nodeInterpreter: readInterpreter(values['node-interpreter']) }),
     httpAllowPrefixes: readHttpAllow(values['http-allow']),
     adminGeneration: readGeneration(values['admin-generation']),
     runLogLayout: readLayout(values['run-log-layout']),
@@ -162,14 +171,33 @@ function readInt(flag: string, value: string | undefined, fallback: number, min:
   return parsed
 }
 
+/** Each entry an origin with an optional path prefix (see executor/handlers/http-allowlist.ts). */
 function readHttpAllow(value: string | undefined): string[] | 'any' {
   if (value === undefined) return []
   if (value.trim() === 'any') return 'any'
-  return value
+  const prefixes = value
     .split(',')
     .map((prefix) => prefix.trim())
     .filter((prefix) => prefix !== '')
-    .map((prefix) => readHttpUrl('--http-allow', prefix))
+  for (const prefix of prefixes) {
+    const entry = parseAllowEntry(prefix)
+    if (typeof entry === 'string') {
+      throw new UsageError(`--http-allow: '${cutValue(prefix)}' ${entry}; e.g. --http-allow http://10.0.0.5:8080/api,https://intranet.example`)
+    }
+  }
+  if (prefixes.length === 0) throw new UsageError('--http-allow: give at least one URL prefix, or "any"')
+  return prefixes
+}
+
+function cutValue(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} chars)` : text
+}
+
+/** A path must exist; a bare name (no slash) is looked up on PATH when a script runs. */
+function readInterpreter(value: string): string {
+  const command = nonBlank('--node-interpreter', value)
+  if (/[/\\]/.test(command) && !existsSync(command)) throw new UsageError(`--node-interpreter: '${cutValue(command)}' does not exist`)
+  return command
 }
 
 function readLayout(value: string | undefined): 'files' | 'packed' {

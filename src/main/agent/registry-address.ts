@@ -25,5 +25,5 @@ function registryHost(host: string, interfaces: NodeJS.Dict<NetworkInterfaceInfo
 }
 
 function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host)
+  return host === 'localhost' || host === '::1' || host.startsWith('127.')
 }

@@ -57,6 +57,7 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     spawnWorker,
     clock: deps.clock,
     enableScripts: config.enableScripts,
+    nodeInterpreter: config.nodeInterpreter,
     handlerDirs: config.handlerDirs,
     httpAllowPrefixes: config.httpAllowPrefixes,
     logRetentionDays: config.logRetentionDays,

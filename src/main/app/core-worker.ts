@@ -3,6 +3,7 @@ import type { ApiMethod } from '../../shared/api'
 import { toErrorInfo } from '../../shared/errors'
 import type { IpcResult } from '../../shared/ipc'
 import { apiCallSchema } from '../../shared/schema/api-args'
+import { createFileLogger } from '../kernel/file-logger'
 import { consoleLogger } from '../kernel/logger'
 import type { CoreMessage, CoreRequest, CoreWorkerData } from './core-messages'
 import { listen } from '../net/http-server'
@@ -17,10 +18,12 @@ const data = workerData as CoreWorkerData
 const post = (message: CoreMessage) => port.postMessage(message)
 let stopServer: () => Promise<void> = () => Promise.resolve()
 
-const logger = consoleLogger('core')
+// The log file in the data folder, and the terminal the desktop app was started from (if any).
+const logFile = createFileLogger({ dir: data.dataDir, alsoTo: consoleLogger('core') })
+const logger = logFile.logger
 // The desktop app listens on all interfaces by default so LAN executors can register.
 const listenDefaults = { host: '0.0.0.0', port: 8080 }
-startCore({ dataDir: data.dataDir, nativeBinding: data.nativeBinding, seedDemo: data.seedDemo, logger, listen: listenDefaults }).then(
+startCore({ dataDir: data.dataDir, nativeBinding: data.nativeBinding, seedDemo: data.seedDemo, logger, logFile: logFile.file, listen: listenDefaults }).then(
   async (core) => {
     core.events.subscribe((event) => post({ type: 'event', event }))
     const { listenHost, listenPort } = core.settings.get()
@@ -33,7 +36,10 @@ startCore({ dataDir: data.dataDir, nativeBinding: data.nativeBinding, seedDemo: 
     port.on('message', (request: CoreRequest) => handle(core, request))
     post({ type: 'ready' })
   },
-  (error) => post({ type: 'fatal', error: toErrorInfo(error) }),
+  (error) => {
+    logger.error('the core did not start', { error: (error as Error).message })
+    post({ type: 'fatal', error: toErrorInfo(error) })
+  },
 )
 
 function handle(core: Core, request: CoreRequest): void {
@@ -44,6 +50,7 @@ function handle(core: Core, request: CoreRequest): void {
     case 'stop':
       void stopServer()
         .then(() => core.stop())
+        .then(() => logFile.close())
         .then(() => post({ type: 'stopped', requestId: request.requestId }))
       return
   }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
+import { ValidationError } from '../../shared/errors'
 import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGroup } from '../../shared/model'
 import { JOBDESK_VERSION } from '../../shared/version'
 import { RunWriter } from '../completion/run-writer'
@@ -27,6 +28,7 @@ import { databaseFile, handlerDir, runLogDir } from './data-dir'
 import { EventHub } from './events'
 import { createFacade } from './facade'
 import { JobService } from './job-service'
+import { RunLogKeeper } from './run-log-keeper'
 import { RunLogs } from './run-logs'
 import { ensureEmbeddedGroup, seedDemoJobs } from './seed-demo'
 import { AlarmService } from './alarm-service'
@@ -47,6 +49,8 @@ export interface CoreOptions {
   dataDir: string
   clock?: Clock
   logger?: Logger
+  /** The file `logger` writes to (kernel/file-logger.ts), shown in Settings; none in tests. */
+  logFile?: string
   spawnWorker?: SpawnWorker
   /** better-sqlite3 built for Electron's ABI (toolchain.md); plain Node leaves it unset. */
   nativeBinding?: string
@@ -68,8 +72,13 @@ export interface CoreOptions {
   listen?: ListenDefaults
   /** Completion monitor periods and thresholds (tests shorten them). */
   monitorTimings?: Partial<MonitorTimings>
+  /**
+   * Share of each retry backoff added as jitter, 0-1 (`--retry-jitter`): spreads the retries of runs
+   * that failed together. Default 0.1; 0 retries exactly on the interval.
+   */
+  retryJitterRatio?: number
   /** Settings for the embedded executor beyond the ones the core decides (handler folders, limits). */
-  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'logRetentionDays' | 'idleRunnerExitMs'>
+  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'idleRunnerExitMs' | 'nodeInterpreter'>
 }
 
 export type CoreState = 'starting' | 'running' | 'draining' | 'stopped'
@@ -103,6 +112,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // Checked before anything is opened, so a bad flag fails start-up without leaving files open.
   if (options.accessToken !== undefined) checkToken(options.accessToken, '--token')
   if (options.apiToken !== undefined) checkToken(options.apiToken, '--api-token')
+  const jitter = options.retryJitterRatio
+  if (jitter !== undefined && !(jitter >= 0 && jitter <= 1)) throw new ValidationError('retryJitterRatio', `expected 0-1, got ${jitter}`)
 
   const store = new Store(openDatabase(databaseFile(options.dataDir), { nativeBinding: options.nativeBinding }))
   const checkpointer = new Checkpointer(
@@ -136,11 +147,18 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     options.listen ?? { host: '127.0.0.1', port: 8080 },
     { accessToken: options.accessToken, apiToken: options.apiToken },
     options.enableScripts === true,
+    options.logFile,
   )
   const registryChanged = () => events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
   const registry = new RegistryService(store, timings, registryChanged)
 
-  const executor = options.embeddedExecutor === false ? null : embeddedExecutor(options, writer, clock, logger, () => settings.embeddedScriptsEnabled())
+  const executor =
+    options.embeddedExecutor === false
+      ? null
+      : embeddedExecutor(options, writer, clock, logger, {
+          scriptsEnabled: () => settings.embeddedScriptsEnabled(),
+          retentionDays: () => settings.logRetentionDays(),
+        })
   // Each process's embedded executor has an address of its own, so a dead process's runs are told apart.
   const embeddedAddress = embeddedAddressOf(randomBytes(4).toString('hex'))
   const remote = new RemoteExecutors(store, () => settings.accessToken())
@@ -149,7 +167,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const pool = new TriggerPool({
     trigger: (run) => triggerRun(run, { routers, executors, nowMs }),
     record: (outcome) => {
-      if (outcome.triggerCode === 200) runLogs.noteTriggered(outcome.logId, outcome.executorAddress)
+      if (outcome.triggerCode === 200) logKeeper.noteTriggered(outcome.logId, outcome.executorAddress)
       void writer.recordOutcome(outcome).catch(() => {})
     },
     nowMs,
@@ -175,7 +193,17 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     return group !== undefined && handlerCatalog(group).jobDeskOnly
   })
   const links = new LinkService(store)
-  const runLogs = new RunLogs(store, executors, executor ? (request, listener) => executor.watchLog(request, listener) : null, events, clock, logger)
+  const monitorTimings = { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings }
+  const logKeeper = new RunLogKeeper({ store, executors, clock, logger, keepPeriodMs: monitorTimings.runLogKeepPeriodMs })
+  const runLogs = new RunLogs(
+    store,
+    executors,
+    executor ? (request, listener) => executor.watchLog(request, listener) : null,
+    events,
+    clock,
+    logger,
+    logKeeper,
+  )
 
   const embeddedGroupId = ensureEmbeddedGroup(store, nowMs())
   // Alone on the database, every other embedded address is a past life of this process: gone.
@@ -204,12 +232,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     trigger: (request) => triggers.trigger(request),
     sendAlarm: (run) => alarms.sendFor(run),
     retentionDays: () => settings.logRetentionDays(),
-    timings: { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings },
+    timings: monitorTimings,
+    retryJitterRatio: options.retryJitterRatio,
     soleProcess: !instance.othersAlive,
     embeddedAddress,
     isAlive: (address) => store.registry.isRegistered(address),
     executorFor: (address, group) => executors.forAddress(address, group),
-    keepLogs: (runs) => runLogs.archiveLater(runs),
+    keepLogs: (runs) => logKeeper.keepFinished(runs),
   })
 
   const api = createFacade({
@@ -253,6 +282,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   })
 
   scheduler.start()
+  logKeeper.start()
   state = 'running'
   logger.info('core running', { dataDir: options.dataDir })
 
@@ -283,6 +313,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       writer.flush(true)
       await alarms.close()
       runLogs.close()
+      await logKeeper.close()
       events.close()
       await checkpointer.stop()
       store.close()
@@ -295,7 +326,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
 /** How an operator turns on scripts for the embedded executor (part of its refusal text). */
 export const EMBEDDED_SCRIPTS_HINT = 'enable "Run script jobs on this machine" in Settings (desktop app), or start headless mode with --enable-scripts'
 
-function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock, logger: Logger, scriptsEnabled: () => boolean): Executor {
+function embeddedExecutor(
+  options: CoreOptions,
+  writer: RunWriter,
+  clock: Clock,
+  logger: Logger,
+  settings: { scriptsEnabled: () => boolean; retentionDays: () => number },
+): Executor {
   const callbackSink: CallbackSink = (batch) =>
     writer.complete(batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: clock.nowMs() })))
   return createExecutor({
@@ -304,7 +341,7 @@ function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock,
     spawnWorker: options.spawnWorker ?? defaultSpawnWorker,
     clock,
     // The operator's own machine, as JobDesk's user: scripts only when the operator turned them on.
-    enableScripts: scriptsEnabled,
+    enableScripts: settings.scriptsEnabled,
     enableScriptsHint: EMBEDDED_SCRIPTS_HINT,
     // The operator's own machine: http jobs may call any URL unless the settings narrow it.
     httpAllowPrefixes: 'any',
@@ -313,6 +350,8 @@ function embeddedExecutor(options: CoreOptions, writer: RunWriter, clock: Clock,
     runLogLayout: 'packed',
     // Completion commits every ~10 ms in-process, so larger batches than XXL-JOB's HTTP 50 keep up.
     callbackBatchMax: 1000,
+    // One retention setting for run rows, kept log texts and these files, read at each pass.
+    logRetentionDays: settings.retentionDays,
     logger,
     shutdownGraceMs: options.shutdownGraceMs,
     ...options.executorOptions,

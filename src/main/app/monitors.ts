@@ -1,4 +1,5 @@
 import { ChildJobs } from '../completion/child-jobs'
+import { DEFAULT_KEEP_PERIOD_MS } from './run-log-keeper'
 import { FailMonitor, type SendAlarm } from '../completion/fail-monitor'
 import { deleteExpiredRuns, refreshReport } from '../completion/log-maintenance'
 import {
@@ -13,7 +14,7 @@ import { RunReconciler } from '../completion/run-reconciler'
 import type { ExecutorApi } from '../executor/executor-api'
 import type { JobGroup } from '../../shared/model'
 import { FAIL_MONITOR_PERIOD_MS } from '../completion/retry-plan'
-import { runPeriodically, sleepUntil, type Clock } from '../kernel/clock'
+import { runNowAndPeriodically, runPeriodically, sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Store } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
@@ -27,6 +28,8 @@ export interface MonitorTimings {
   retentionPeriodMs: number
   /** How long a run its live executor no longer has may wait for its callback before it ends as lost. */
   reconcileGraceMs: number
+  /** How often the logs of running LAN runs are copied (run-log-keeper.ts). */
+  runLogKeepPeriodMs: number
 }
 
 export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
@@ -37,6 +40,7 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
   retentionPeriodMs: 86_400_000,
   // Three beats, and more than twice an agent's 30-s pause between retries of spooled callbacks.
   reconcileGraceMs: 90_000,
+  runLogKeepPeriodMs: DEFAULT_KEEP_PERIOD_MS,
 }
 
 export interface MonitorDeps {
@@ -58,6 +62,8 @@ export interface MonitorDeps {
   /** Whether an address beat within the dead timeout (an embedded address beats while its process runs). */
   isAlive: (address: string) => boolean
   executorFor: (address: string, group: JobGroup | undefined) => ExecutorApi
+  /** Share of each retry backoff added as jitter (0 off; default DEFAULT_RETRY_JITTER_RATIO). */
+  retryJitterRatio?: number
   /** Told of every completed run id; keeps the logs of the LAN ones. */
   keepLogs: (runIds: readonly number[]) => void
 }
@@ -81,7 +87,13 @@ export function startMonitors(deps: MonitorDeps): Monitors {
   let stopped = false
   const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
   const children = new ChildJobs(store, deps.trigger, logger)
-  const failMonitor = new FailMonitor({ store, trigger: deps.trigger, sendAlarm: deps.sendAlarm, logger })
+  const failMonitor = new FailMonitor({
+    store,
+    trigger: deps.trigger,
+    sendAlarm: deps.sendAlarm,
+    logger,
+    retryJitterRatio: deps.retryJitterRatio,
+  })
 
   const reconciler = new RunReconciler({ store, executorFor: deps.executorFor, logger, graceMs: timings.reconcileGraceMs })
   const orphaned = (nowMs: number, alive: (address: string) => boolean) => findOrphanedEmbeddedRuns(store, nowMs, deps.embeddedAddress, alive)
@@ -113,13 +125,16 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       logError('lost-run pass failed'),
     ),
     runPeriodically(clock, timings.reportPeriodMs, stop.signal, () => refreshReport(store, clock.nowMs()), logError('report pass failed')),
-    runPeriodically(
+    // XXL-JOB cleans on its first loop: a workstation restarted every morning never reaches 24 h
+    // of uptime, so a purge that waited a period first would never run there.
+    runNowAndPeriodically(
       clock,
       timings.retentionPeriodMs,
       stop.signal,
       async () => {
-        const deleted = await deleteExpiredRuns(store, clock.nowMs(), deps.retentionDays())
-        if (deleted > 0) logger.info('expired runs deleted', { deleted })
+        const retentionDays = deps.retentionDays()
+        const deleted = await deleteExpiredRuns(store, clock.nowMs(), retentionDays)
+        if (deleted > 0) logger.info('expired runs deleted, with their kept logs', { deleted, retentionDays })
       },
       logError('retention pass failed'),
     ),

@@ -46,6 +46,8 @@ export class SettingsService {
     private readonly overrides: TokenOverrides = {},
     /** `--enable-scripts`: scripts on the embedded executor for this run, whatever the setting says. */
     private readonly scriptsForced = false,
+    /** The core's log file, shown in Settings ('' when none). */
+    private readonly logFile = '',
   ) {
     if (overrides.accessToken !== undefined) checkToken(overrides.accessToken, '--token')
     if (overrides.apiToken !== undefined) checkToken(overrides.apiToken, '--api-token')
@@ -93,6 +95,7 @@ export class SettingsService {
       listenPort: this.store.settings.get<number>(KEYS.listenPort) ?? this.listenDefaults.port,
       logRetentionDays: this.logRetentionDays(),
       alarms: this.alarms.settings(),
+      logFile: this.logFile,
     }
   }
 

@@ -2,7 +2,7 @@ import { ALARM_STATUS, type JobRun } from '../../shared/model'
 import type { Logger } from '../kernel/logger'
 import type { Store } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
-import { decideFailure, FAIL_MONITOR_PERIOD_MS } from './retry-plan'
+import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, type FailureDecision } from './retry-plan'
 
 /** Sends the alarm for a failed run; resolves true when every channel delivered it. Never rejects. */
 export type SendAlarm = (run: JobRun) => Promise<boolean>
@@ -12,8 +12,10 @@ export interface FailMonitorOptions {
   trigger: (request: OneOffTrigger) => unknown
   sendAlarm: SendAlarm
   logger: Logger
-  /** Failed runs looked at per pass (XXL-JOB: 1000). */
+  /** Failed runs looked at per query (XXL-JOB: 1000). */
   batchSize?: number
+  /** Share of a backoff wait added as jitter (see retryJitterMs); default DEFAULT_RETRY_JITTER_RATIO. */
+  retryJitterRatio?: number
 }
 
 export interface FailPassResult {
@@ -21,6 +23,8 @@ export interface FailPassResult {
   finished: number[]
   /** Earliest time a run waiting for its backoff becomes due, or null when none waits. */
   nextDueAtMs: number | null
+  /** A query filled its batch: more runs wait to be looked at now. */
+  more: boolean
 }
 
 /**
@@ -28,53 +32,69 @@ export interface FailPassResult {
  * 0 → −1, compare-and-set), retried as a new RETRY run with one retry fewer while retries remain
  * (its shard and parameter kept), and alarmed per the job's rule; alarm_status ends at 2 (sent),
  * 3 (failed) or 1 (no alarm needed). Alarms are sent in the background: they never hold up a pass.
+ *
+ * A failed run seen for the first time whose retry must wait gets its due time written
+ * (job_log.retry_due_time) and stays untaken; later passes read runs by due time. So a newer
+ * failure is found at once, and a due retry is found in due order, however many runs back off.
  */
 export class FailMonitor {
   private readonly batchSize: number
+  private readonly jitterRatio: number
   private readonly inFlight = new Set<Promise<void>>()
 
   constructor(private readonly options: FailMonitorOptions) {
     this.batchSize = options.batchSize ?? 1000
+    this.jitterRatio = options.retryJitterRatio ?? DEFAULT_RETRY_JITTER_RATIO
   }
 
   pass(nowMs: number): FailPassResult {
-    const { store, logger } = this.options
-    const result: FailPassResult = { retried: [], finished: [], nextDueAtMs: null }
-    for (const run of store.runs.findFailedTodo(this.batchSize)) {
-      const job = store.jobs.get(run.jobId)
-      const decision = decideFailure(run, job)
-      if (decision.kind === 'retry' && decision.dueAtMs > nowMs) {
-        result.nextDueAtMs = Math.min(result.nextDueAtMs ?? Infinity, decision.dueAtMs)
-        continue
-      }
-      if (!store.runs.lockAlarm(run.id)) continue
-      if (decision.kind === 'retry') {
-        try {
-          this.options.trigger({
-            jobId: run.jobId,
-            triggerType: 'RETRY',
-            executorParam: run.executorParam,
-            shardingParam: run.executorShardingParam || null,
-            failRetryCount: decision.failRetryCount,
-            parentLogId: run.id,
-          })
-          result.retried.push(run.id)
-        } catch (error) {
-          logger.error('fail retry could not be triggered', { logId: run.id, error: (error as Error).message })
-        }
-      } else {
-        result.finished.push(run.id)
-      }
-      if (decision.alarm) this.alarm(run)
-      else store.runs.setAlarmStatus(run.id, ALARM_STATUS.notNeeded)
+    const { store } = this.options
+    const result: FailPassResult = { retried: [], finished: [], nextDueAtMs: null, more: false }
+    const fresh = store.runs.findFailedUnplanned(this.batchSize)
+    const plans: { id: number; dueAtMs: number }[] = []
+    for (const run of fresh) {
+      const decision = decideFailure(run, store.jobs.get(run.jobId), this.jitterRatio)
+      if (decision.kind === 'retry' && decision.dueAtMs > nowMs) plans.push({ id: run.id, dueAtMs: decision.dueAtMs })
+      else this.take(run, decision, result)
     }
+    if (plans.length > 0) store.transaction(() => store.runs.planRetries(plans))
+    // Due by the time planned when the run was first seen: a job edited since does not move it.
+    const due = store.runs.findFailedDue(nowMs, this.batchSize)
+    for (const run of due) this.take(run, decideFailure(run, store.jobs.get(run.jobId)), result)
+    result.more = fresh.length === this.batchSize || due.length === this.batchSize
+    result.nextDueAtMs = store.runs.nextRetryDueMs()
     return result
   }
 
-  /** The wait before the next pass: the period, or sooner when a backoff comes due first. */
+  /** The wait before the next pass: none while runs wait to be looked at, else the period or sooner when a backoff comes due first. */
   nextPassDelayMs(result: FailPassResult, nowMs: number, periodMs = FAIL_MONITOR_PERIOD_MS): number {
+    if (result.more) return 0
     if (result.nextDueAtMs === null) return periodMs
     return Math.max(0, Math.min(periodMs, result.nextDueAtMs - nowMs))
+  }
+
+  private take(run: JobRun, decision: FailureDecision, result: FailPassResult): void {
+    const { store, logger } = this.options
+    if (!store.runs.lockAlarm(run.id)) return
+    if (decision.kind === 'retry') {
+      try {
+        this.options.trigger({
+          jobId: run.jobId,
+          triggerType: 'RETRY',
+          executorParam: run.executorParam,
+          shardingParam: run.executorShardingParam || null,
+          failRetryCount: decision.failRetryCount,
+          parentLogId: run.id,
+        })
+        result.retried.push(run.id)
+      } catch (error) {
+        logger.error('fail retry could not be triggered', { logId: run.id, error: (error as Error).message })
+      }
+    } else {
+      result.finished.push(run.id)
+    }
+    if (decision.alarm) this.alarm(run)
+    else store.runs.setAlarmStatus(run.id, ALARM_STATUS.notNeeded)
   }
 
   /** Resolves when every alarm started so far has finished and its status is written. */

@@ -1,3 +1,4 @@
+import { MIN_RETENTION_DAYS } from '../executor/run-log/log-retention'
 import type { Store } from '../store/store'
 
 /** Local midnight (this machine's time zone) of the day containing `nowMs`. */
@@ -25,8 +26,9 @@ export function refreshReport(store: Store, nowMs: number): void {
   }
 }
 
-/** Retention below this many days disables cleanup, as in XXL-JOB 3.x (too easy to lose history). */
-export const MIN_RETENTION_DAYS = 3
+// Retention below 3 days disables cleanup, as in XXL-JOB 3.x (too easy to lose history): one rule
+// for the run rows here and the executor's run-log files.
+export { MIN_RETENTION_DAYS }
 /** Runs deleted per transaction: small, so callbacks and the scan never wait long for the write lock. */
 export const RETENTION_BATCH = 500
 

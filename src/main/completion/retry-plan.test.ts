@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideFailure, retryDelayMs } from './retry-plan'
+import { decideFailure, retryDelayMs, retryJitterMs } from './retry-plan'
 
 const job = (overrides = {}) => ({
   executorFailRetryCount: 3,
@@ -29,9 +29,9 @@ describe('retryDelayMs', () => {
   })
 })
 
-describe('decideFailure', () => {
-  const failed = { executorFailRetryCount: 2, triggerTimeMs: 1_000, handleTimeMs: 5_000 }
+const failed = { id: 41, executorFailRetryCount: 2, triggerTimeMs: 1_000, handleTimeMs: 5_000 }
 
+describe('decideFailure', () => {
   it('retries a run with retries left, one fewer, counting the attempt from the job total', () => {
     const decision = decideFailure(failed, job({ retryBackoff: 'FIXED', retryIntervalSec: 3 }))
     expect(decision).toEqual({ kind: 'retry', dueAtMs: 8_000, attempt: 1, failRetryCount: 1, alarm: false })
@@ -50,5 +50,27 @@ describe('decideFailure', () => {
 
   it('neither retries nor alarms for a job that no longer exists', () => {
     expect(decideFailure(failed, undefined)).toEqual({ kind: 'final', alarm: false })
+  })
+})
+
+describe('retry jitter', () => {
+  it('adds up to the ratio of the wait, never subtracts, and none without backoff', () => {
+    const jitters = Array.from({ length: 1000 }, (_, i) => retryJitterMs(60_000, i + 1, 0.1))
+    expect(Math.min(...jitters)).toBeGreaterThanOrEqual(0)
+    expect(Math.max(...jitters)).toBeLessThan(6_000)
+    // Spread over the whole window, not bunched: each tenth of it holds some of 1000 runs.
+    const tenths = new Set(jitters.map((j) => Math.floor(j / 600)))
+    expect(tenths.size).toBe(10)
+    expect(retryJitterMs(0, 7, 0.1)).toBe(0)
+    expect(retryJitterMs(60_000, 7, 0)).toBe(0)
+  })
+
+  it('is the same for the same run (two admins plan one due time), and moves decideFailure\'s due time', () => {
+    expect(retryJitterMs(10_000, 12345, 0.2)).toBe(retryJitterMs(10_000, 12345, 0.2))
+    const fixed = job({ retryBackoff: 'FIXED', retryIntervalSec: 3 })
+    const plain = decideFailure(failed, fixed)
+    const jittered = decideFailure(failed, fixed, 0.5)
+    if (plain.kind !== 'retry' || jittered.kind !== 'retry') throw new Error('expected retries')
+    expect(jittered.dueAtMs - plain.dueAtMs).toBe(retryJitterMs(3000, failed.id, 0.5))
   })
 })

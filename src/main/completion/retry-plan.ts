@@ -22,6 +22,33 @@ export function retryDelayMs(job: Pick<JobInfo, 'retryBackoff' | 'retryIntervalS
   }
 }
 
+/**
+ * Default jitter: each backoff wait grows by up to this share of itself. When an executor dies, its
+ * hundreds of runs fail in the same second and, with a fixed interval, would all retry in the same
+ * second against an executor that is just coming back; 10 % spreads them without making any wait
+ * shorter than the interval the job asks for. 0 turns it off.
+ */
+export const DEFAULT_RETRY_JITTER_RATIO = 0.1
+
+/**
+ * The jitter added to a backoff wait: up to `ratio` × `delayMs`, derived from the run id rather than
+ * drawn at random, so two admins on one database plan the same time and a test can reproduce it.
+ * Retries without backoff (NONE, delay 0) get none: XXL-JOB retries them at the next pass.
+ */
+export function retryJitterMs(delayMs: number, runId: number, ratio: number): number {
+  if (delayMs <= 0 || ratio <= 0) return 0
+  return Math.floor(delayMs * Math.min(ratio, 1) * spread(runId))
+}
+
+/** A well-mixed fraction in [0, 1) for an id (the 32-bit finalizer of MurmurHash3). */
+function spread(id: number): number {
+  let h = id | 0
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+  h ^= h >>> 16
+  return (h >>> 0) / 2 ** 32
+}
+
 export type FailureDecision =
   | { kind: 'retry'; dueAtMs: number; attempt: number; failRetryCount: number; alarm: boolean }
   | { kind: 'final'; alarm: boolean }
@@ -32,15 +59,17 @@ export type FailureDecision =
  * once the retries are used up, or on every failure when the job asks for it.
  */
 export function decideFailure(
-  run: Pick<JobRun, 'executorFailRetryCount' | 'triggerTimeMs' | 'handleTimeMs'>,
+  run: Pick<JobRun, 'id' | 'executorFailRetryCount' | 'triggerTimeMs' | 'handleTimeMs'>,
   job: Pick<JobInfo, 'executorFailRetryCount' | 'retryBackoff' | 'retryIntervalSec' | 'retryMaxIntervalSec' | 'alarmOnEveryFailure'> | undefined,
+  jitterRatio = 0,
 ): FailureDecision {
   if (!job || run.executorFailRetryCount <= 0) return { kind: 'final', alarm: job !== undefined }
   const attempt = Math.max(0, job.executorFailRetryCount - run.executorFailRetryCount)
   const failedAtMs = run.handleTimeMs > 0 ? run.handleTimeMs : run.triggerTimeMs
+  const delayMs = retryDelayMs(job, attempt)
   return {
     kind: 'retry',
-    dueAtMs: failedAtMs + retryDelayMs(job, attempt),
+    dueAtMs: failedAtMs + delayMs + retryJitterMs(delayMs, run.id, jitterRatio),
     attempt,
     failRetryCount: run.executorFailRetryCount - 1,
     alarm: job.alarmOnEveryFailure,

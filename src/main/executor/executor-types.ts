@@ -39,6 +39,12 @@ export interface ExecutorOptions {
   enableScripts: boolean | (() => boolean)
   /** How an operator turns scripts on here, for the refusal text. Default: the agent's flag. */
   enableScriptsHint?: string
+  /**
+   * The program GLUE_NODEJS scripts run with (a path, or a command looked up on PATH such as
+   * "node"). Default: this process's own runtime (process.execPath; the Electron binary runs as Node
+   * with ELECTRON_RUN_AS_NODE=1), so a desktop without Node installed still runs them.
+   */
+  nodeInterpreter?: string
   /** Directories of `.js`/`.mjs` handler modules (see handlers/handler-contract.ts). */
   handlerDirs?: string[]
   /** URL prefixes httpJobHandler may call; 'any' allows every http(s) URL. Default: none allowed. */
@@ -49,8 +55,12 @@ export interface ExecutorOptions {
   shutdownGraceMs?: number
   /** Pause between passes over the callback spool. Default 30,000. */
   callbackRetryMs?: number
-  /** Run-log date folders older than this are deleted daily; < 3 disables. Default 30. */
-  logRetentionDays?: number
+  /**
+   * Run-log date folders older than this many days are deleted at start and after every local
+   * midnight; < 3 disables. A function is read at each pass, so the embedded executor follows the
+   * core's `logRetentionDays` setting as it changes. Default 30.
+   */
+  logRetentionDays?: number | (() => number)
   /** Most runner worker threads at once; JS runs beyond it wait for a free worker. Default 64. */
   maxWorkers?: number
   /** After a kill/timeout/cover, how long a handler may take to honour its AbortSignal (or a script

@@ -10,12 +10,13 @@ import type { Executor, ExecutorOptions, ExecutorState, ExecutorStatus } from '.
 import { AGENT_SCRIPTS_HINT, ALREADY_KILLED_MSG, BUSY_MSG, KILL_REASON, STOP_REASON, STOPPING_MSG } from './executor-texts'
 import { BUILTIN_HANDLER_NAMES } from './handlers/builtin-handlers'
 import { watchHandlerDirs } from './handlers/watch-handler-dirs'
+import { parseAllowList } from './handlers/http-allowlist'
 import { laneIdentity, planTrigger } from './lane/block-strategy'
 import { JobLanes } from './lane/job-lanes'
 import { RunnerPool } from './runner/runner-pool'
 import { FileRunLogStore } from './run-log/file-run-log-store'
 import { FRAME, formatLogLine } from './run-log/log-format'
-import { runLogRetentionLoop } from './run-log/log-retention'
+import { DEFAULT_RUN_LOG_RETENTION_DAYS, runLogRetentionLoop } from './run-log/log-retention'
 import { LogWatchers } from './run-log/log-watchers'
 import { PackedRunLogStore } from './run-log/packed/packed-run-log-store'
 import { missingLogPage } from './run-log/run-log-reader'
@@ -33,6 +34,11 @@ import { resolve } from 'node:path'
  */
 export function createExecutor(input: ExecutorOptions): Executor {
   const options = { ...input, logDir: resolve(input.logDir) }
+  try {
+    parseAllowList(options.httpAllowPrefixes ?? [])
+  } catch (error) {
+    throw new ValidationError('httpAllowPrefixes', (error as Error).message.replace(/^httpAllowPrefixes: /, ''))
+  }
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? silentLogger
   const idleRunnerExitMs = options.idleRunnerExitMs ?? 90_000
@@ -102,6 +108,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     clock,
     logger,
     killGraceMs: options.killGraceMs ?? 500,
+    nodeInterpreter: options.nodeInterpreter,
     onFinished(callback, log) {
       awaitingCallback.set(callback.logId, log)
       callbacks.push(callback)
@@ -128,11 +135,11 @@ export function createExecutor(input: ExecutorOptions): Executor {
     }),
     runLogRetentionLoop({
       logDir: options.logDir,
-      retentionDays: options.logRetentionDays ?? 30,
+      retentionDays: retentionDaysOf(options.logRetentionDays),
       clock,
       logger,
       signal: loops.signal,
-      onCleaned: (dirs) => logs.forgetDays(dirs),
+      onExpired: (dirs) => logs.forgetDays(dirs),
     }),
     runIdleSweep(),
   ]
@@ -239,6 +246,13 @@ export function createExecutor(input: ExecutorOptions): Executor {
       return { runningJobIds: runningJobIds.sort((a, b) => a - b), queuedCount, workerCount: pool.size, laneCount: lanes.size }
     },
   }
+}
+
+/** The retention as a getter: a fixed number (the agent's flag) or the core's live setting. */
+function retentionDaysOf(option: ExecutorOptions['logRetentionDays']): () => number {
+  if (typeof option === 'function') return option
+  const days = option ?? DEFAULT_RUN_LOG_RETENTION_DAYS
+  return () => days
 }
 
 function checkLogRequest(request: LogRequest): string | null {

@@ -105,10 +105,27 @@ export async function runPeriodically(
   while (!signal.aborted) {
     await sleepUntil(clock, clock.nowMs() + periodMs, signal)
     if (signal.aborted) return
-    try {
-      await work()
-    } catch (error) {
-      onError(error)
-    }
+    await callReporting(work, onError)
+  }
+}
+
+/** Like `runPeriodically`, with a first call at once (maintenance that must not wait a period of uptime). */
+export async function runNowAndPeriodically(
+  clock: Clock,
+  periodMs: number,
+  signal: AbortSignal,
+  work: () => void | Promise<void>,
+  onError: (error: unknown) => void = () => {},
+): Promise<void> {
+  if (signal.aborted) return
+  await callReporting(work, onError)
+  await runPeriodically(clock, periodMs, signal, work, onError)
+}
+
+async function callReporting(work: () => void | Promise<void>, onError: (error: unknown) => void): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    onError(error)
   }
 }

@@ -21,6 +21,7 @@ interface RunRow {
   handle_msg: string
   alarm_status: number
   parent_log_id: number | null
+  retry_due_time: number | null
 }
 
 /** The part of a run known when its row is written, before routing and the executor call. */
@@ -69,13 +70,17 @@ export class RunRepo {
   private readonly byId
   private readonly runningCount
   private readonly failedSince
-  private readonly failedTodo
+  private readonly failedUnplanned
+  private readonly failedDue
+  private readonly nextRetryDue
+  private readonly retryDueStmt
   private readonly lockAlarmStmt
   private readonly alarmStatusStmt
   private readonly lostCandidates
   private readonly stalePending
   private readonly runningOn
   private readonly runningOnEmbedded
+  private readonly runningOnLan
   private readonly oldIds
   private readonly ancestorStmt
   private readonly lastOfJobStmt
@@ -110,11 +115,21 @@ export class RunRepo {
     this.runningCount = db.prepare<[], { n: number }>(
       'SELECT COUNT(*) AS n FROM job_log INDEXED BY job_log_running WHERE trigger_code = 200 AND handle_code = 0',
     )
-    this.failedTodo = db.prepare<[number], RunRow>(
-      `SELECT * FROM job_log INDEXED BY job_log_failed_todo
-        WHERE alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))
-        ORDER BY id LIMIT ?`,
+    // The WHERE of the partial index job_log_failed_due, repeated exactly so SQLite can use it.
+    const failedToTake = 'alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
+    this.failedUnplanned = db.prepare<[number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_failed_due
+        WHERE ${failedToTake} AND retry_due_time IS NULL ORDER BY id LIMIT ?`,
     )
+    this.failedDue = db.prepare<[number, number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_failed_due
+        WHERE ${failedToTake} AND retry_due_time <= ? ORDER BY retry_due_time, id LIMIT ?`,
+    )
+    this.nextRetryDue = db.prepare<[], { due: number | null }>(
+      `SELECT MIN(retry_due_time) AS due FROM job_log INDEXED BY job_log_failed_due
+        WHERE ${failedToTake} AND retry_due_time IS NOT NULL`,
+    )
+    this.retryDueStmt = db.prepare<[number, number]>('UPDATE job_log SET retry_due_time = ? WHERE id = ? AND alarm_status = 0')
     // Compare-and-set 0 → −1: of two admins on one database, only one takes each failed run.
     this.lockAlarmStmt = db.prepare<[number]>('UPDATE job_log SET alarm_status = -1 WHERE id = ? AND alarm_status = 0')
     this.alarmStatusStmt = db.prepare<[number, number]>('UPDATE job_log SET alarm_status = ? WHERE id = ?')
@@ -136,6 +151,12 @@ export class RunRepo {
     this.runningOnEmbedded = db.prepare<[string, string, string, number], RunRow>(
       `SELECT * FROM job_log INDEXED BY job_log_running
         WHERE trigger_code = 200 AND handle_code = 0 AND executor_address >= ? AND executor_address < ? AND executor_address != ?
+        ORDER BY id LIMIT ?`,
+    )
+    // Outside the embedded prefix's range: every LAN address (and never the empty one).
+    this.runningOnLan = db.prepare<[string, string, number], RunRow>(
+      `SELECT * FROM job_log INDEXED BY job_log_running
+        WHERE trigger_code = 200 AND handle_code = 0 AND executor_address != '' AND (executor_address < ? OR executor_address >= ?)
         ORDER BY id LIMIT ?`,
     )
     this.oldIds = db.prepare<[number, number], { id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY id LIMIT ?')
@@ -211,22 +232,41 @@ export class RunRepo {
   list(filter: RunFilter): JobRun[] {
     const where: string[] = []
     const args: (number | string)[] = []
-    if (filter.jobId !== undefined) (where.push('job_id = ?'), args.push(filter.jobId))
-    if (filter.jobGroup !== undefined) (where.push('job_group = ?'), args.push(filter.jobGroup))
+    const add = (clause: string, value: number | string): void => {
+      where.push(clause)
+      args.push(value)
+    }
+    if (filter.jobId !== undefined) add('job_id = ?', filter.jobId)
+    if (filter.jobGroup !== undefined) add('job_group = ?', filter.jobGroup)
     if (filter.status) where.push(FILTER_SQL[filter.status])
-    if (filter.triggerType) (where.push('trigger_type = ?'), args.push(filter.triggerType))
-    if (filter.parentLogId !== undefined) (where.push('parent_log_id = ?'), args.push(filter.parentLogId))
-    if (filter.sinceMs !== undefined) (where.push('trigger_time >= ?'), args.push(filter.sinceMs))
-    if (filter.untilMs !== undefined) (where.push('trigger_time <= ?'), args.push(filter.untilMs))
-    if (filter.beforeId !== undefined) (where.push('id < ?'), args.push(filter.beforeId))
+    if (filter.triggerType) add('trigger_type = ?', filter.triggerType)
+    if (filter.parentLogId !== undefined) add('parent_log_id = ?', filter.parentLogId)
+    if (filter.sinceMs !== undefined) add('trigger_time >= ?', filter.sinceMs)
+    if (filter.untilMs !== undefined) add('trigger_time <= ?', filter.untilMs)
+    if (filter.beforeId !== undefined) add('id < ?', filter.beforeId)
     const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000)
     const sql = `SELECT * FROM job_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`
     return (this.db.prepare(sql).all(...args) as RunRow[]).map(fromRow)
   }
 
-  /** Failed runs the fail monitor has not processed yet, oldest first. */
-  findFailedTodo(limit: number): JobRun[] {
-    return this.failedTodo.all(limit).map(fromRow)
+  /** Failed runs the fail monitor has not seen yet (no due time planned), oldest first. */
+  findFailedUnplanned(limit: number): JobRun[] {
+    return this.failedUnplanned.all(limit).map(fromRow)
+  }
+
+  /** Failed runs not taken whose planned retry is due at `nowMs`, earliest due first. */
+  findFailedDue(nowMs: number, limit: number): JobRun[] {
+    return this.failedDue.all(nowMs, limit).map(fromRow)
+  }
+
+  /** The earliest planned retry of a failed run not taken yet, or null when none waits. */
+  nextRetryDueMs(): number | null {
+    return this.nextRetryDue.get()?.due ?? null
+  }
+
+  /** Plans when a failed run's retry is due; a run already taken (alarm_status ≠ 0) is left alone. */
+  planRetries(plans: readonly { id: number; dueAtMs: number }[]): void {
+    for (const plan of plans) this.retryDueStmt.run(plan.dueAtMs, plan.id)
   }
 
   /** Takes a failed run for processing; false when another admin already did. */
@@ -255,9 +295,12 @@ export class RunRepo {
 
   /** Runs still running on an embedded executor (address starting with `prefix`) other than `ownAddress`. */
   findRunningOnOtherEmbedded(prefix: string, ownAddress: string, limit: number): JobRun[] {
-    // Every address with the prefix sorts before the prefix with its last character incremented.
-    const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
-    return this.runningOnEmbedded.all(prefix, end, ownAddress, limit).map(fromRow)
+    return this.runningOnEmbedded.all(prefix, prefixEnd(prefix), ownAddress, limit).map(fromRow)
+  }
+
+  /** Running runs on LAN executors (any address outside the embedded `prefix`), oldest first. */
+  findRunningOnLan(embeddedPrefix: string, limit: number): JobRun[] {
+    return this.runningOnLan.all(embeddedPrefix, prefixEnd(embeddedPrefix), limit).map(fromRow)
   }
 
   /** Up to `limit` ids of runs triggered before `beforeMs`, oldest first. */
@@ -311,6 +354,11 @@ export class RunRepo {
   countFailedSince(sinceMs: number): number {
     return this.failedSince.get(sinceMs)!.n
   }
+}
+
+/** The first string after every string starting with `prefix`: the prefix with its last character incremented. */
+function prefixEnd(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
 }
 
 function fromRow(row: RunRow): JobRun {

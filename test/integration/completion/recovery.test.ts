@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/kernel/clock'
 import { runStatus } from '../../../src/shared/model'
-import { TEST_HANDLERS_DIR } from '../../support/core-harness'
-import { startLanAdmin, TEST_TOKEN, FAST_REGISTRY, type LanAdmin } from '../../support/lan-harness'
+import { lanAgentArgs, startLanAdmin, type LanAdmin } from '../../support/lan-harness'
 import { startTestCore, type TestCore } from '../../support/core-harness'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
@@ -53,10 +52,7 @@ describe('a graceful agent stop mid-run (seeds/002: gracefulKill)', () => {
     admin = await startLanAdmin()
     const logs = makeTempDir('jobdesk-agent-')
     dir = logs
-    agent = spawnAgent([
-      '--admin', admin.url, '--token', TEST_TOKEN, '--app', 'graceful', '--port', '0', '--host', '127.0.0.1',
-      '--beat-interval-ms', String(FAST_REGISTRY.beatIntervalMs), '--handlers', TEST_HANDLERS_DIR, '--log-path', logs.path,
-    ])
+    agent = spawnAgent(lanAgentArgs(admin.url, 'graceful', logs.path))
     await agent.waitForOutput(/registering/)
     await admin.groupAddresses('graceful', 1)
     const job = await admin.addJob('graceful', { executorHandler: 'timedJobHandler', executorParam: '60000' })

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/kernel/clock'
+import { ALARM_STATUS } from '../../../src/shared/model'
 import { startTestCore, type TestCore } from '../../support/core-harness'
 import { waitFor } from '../../support/wait-for'
 
@@ -36,16 +37,23 @@ describe('fail retry (seeds/002: retry)', () => {
     expect(runs[1].parentLogId).toBe(runs[0].id)
     expect(runs[2].parentLogId).toBe(runs[1].id)
     expect(runs[0].handleMsg).toContain('attempt 1 fails')
-    // The monitor took both failures (−1 → status); the last, successful run is never taken.
-    await waitFor('alarm statuses settled', async () => {
+    // The monitor took both failures (0 → −1, then 1: no alarm needed, a retry was left); the last,
+    // successful run is never taken (0).
+    const settled = await waitFor('alarm statuses settled', async () => {
       const all = (await t!.core.api.listRuns({ jobId: job })).runs
       return all.every((r) => r.alarmStatus !== -1) && all
     })
+    expect(settled.map((r) => [r.id, r.alarmStatus]).reverse()).toEqual([
+      [runs[0].id, ALARM_STATUS.notNeeded],
+      [runs[1].id, ALARM_STATUS.notNeeded],
+      [runs[2].id, ALARM_STATUS.todo],
+    ])
   })
 
   it('waits the fixed interval before each retry', async () => {
     const clock = new ManualClock(T0)
-    t = await startTestCore({ clock, monitorTimings: { failMonitorPeriodMs: 10_000 } })
+    // No jitter: this test is about the interval itself.
+    t = await startTestCore({ clock, retryJitterRatio: 0, monitorTimings: { failMonitorPeriodMs: 10_000 } })
     const job = await t.addJob({
       executorHandler: 'failJobHandler',
       executorFailRetryCount: 2,
@@ -70,7 +78,7 @@ describe('fail retry (seeds/002: retry)', () => {
 
   it('doubles the interval per attempt with exponential backoff', async () => {
     const clock = new ManualClock(T0)
-    t = await startTestCore({ clock, monitorTimings: { failMonitorPeriodMs: 60_000 } })
+    t = await startTestCore({ clock, retryJitterRatio: 0, monitorTimings: { failMonitorPeriodMs: 60_000 } })
     const job = await t.addJob({
       executorHandler: 'failJobHandler',
       executorFailRetryCount: 3,

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TriggerParam } from '../../../src/main/executor/executor-api'
 import { triggerParam, waitUntil } from '../../support/executor-fixtures'
@@ -70,16 +69,28 @@ describe.skipIf(process.platform !== 'linux')('kill that kills: script process t
     expect((await target.waitForCallback(cover.logId)).handleCode).toBe(502)
   })
 
-  it.skipIf(hasCommand('pwsh'))('a script whose interpreter is missing fails with a clear message', async () => {
-    target = await startInProcessExecutor({ enableScripts: true })
-    const param = triggerParam({ jobId: 24, glueType: 'GLUE_POWERSHELL', executorHandler: '', glueSource: 'Write-Output hi' })
+  it('a script whose configured interpreter is missing fails with a clear message', async () => {
+    target = await startInProcessExecutor({ enableScripts: true, nodeInterpreter: '/nonexistent/bin/node' })
+    const param = triggerParam({ jobId: 24, glueType: 'GLUE_NODEJS', executorHandler: '', glueSource: 'console.log("hi")' })
     expect((await target.api.run(param)).code).toBe(200)
     const callback = await target.waitForCallback(param.logId)
     expect(callback.handleCode).toBe(500)
-    expect(callback.handleMsg).toContain('script interpreter not found: "pwsh"')
+    expect(callback.handleMsg).toContain('script interpreter not found: "/nonexistent/bin/node" (the configured Node interpreter, --node-interpreter)')
+  })
+
+  it('a script whose interpreter is not on PATH fails with a clear message', async () => {
+    target = await startInProcessExecutor({ enableScripts: true })
+    const path = process.env.PATH
+    // An empty PATH makes every interpreter missing, whatever this machine has installed.
+    process.env.PATH = ''
+    try {
+      const param = triggerParam({ jobId: 25, glueType: 'GLUE_PYTHON', executorHandler: '', glueSource: 'print("hi")' })
+      expect((await target.api.run(param)).code).toBe(200)
+      const callback = await target.waitForCallback(param.logId)
+      expect(callback.handleCode).toBe(500)
+      expect(callback.handleMsg).toContain('script interpreter not found: "python3" is not on this executor\'s PATH (needed for GLUE_PYTHON)')
+    } finally {
+      process.env.PATH = path
+    }
   })
 })
-
-function hasCommand(command: string): boolean {
-  return spawnSync(command, ['--version'], { stdio: 'ignore' }).error === undefined
-}

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runStatus } from '../../../src/shared/model'
-import { TEST_HANDLERS_DIR } from '../../support/core-harness'
-import { FAST_REGISTRY, startLanAdmin, TEST_TOKEN, type LanAdmin } from '../../support/lan-harness'
+import { lanAgentArgs, startLanAdmin, type LanAdmin } from '../../support/lan-harness'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
 import { spawnAgent, type AgentProcess } from '../../support/wire-agent-process'
@@ -18,10 +17,7 @@ afterEach(async () => {
 
 async function startAgentProcess(appName: string): Promise<string> {
   logs = makeTempDir('jobdesk-agent-')
-  agent = spawnAgent([
-    '--admin', admin!.url, '--token', TEST_TOKEN, '--app', appName, '--port', '0', '--host', '127.0.0.1',
-    '--beat-interval-ms', String(FAST_REGISTRY.beatIntervalMs), '--handlers', TEST_HANDLERS_DIR, '--log-path', logs.path,
-  ])
+  agent = spawnAgent(lanAgentArgs(admin!.url, appName, logs.path))
   await agent.waitForOutput(/registering/)
   const [address] = await admin!.groupAddresses(appName, 1)
   return address

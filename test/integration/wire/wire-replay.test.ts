@@ -6,14 +6,14 @@ import type { ProtocolGeneration } from '../../../src/shared/model'
 import { waitUntil } from '../../support/executor-fixtures'
 import { startInProcessExecutor } from '../../support/executor-in-process'
 import { busyJobSetup, CAPTURE_APP, CAPTURE_TOKEN, executorExchanges, type CapturedExchange } from '../../support/wire-captures'
-import { createExecutorDouble } from '../../support/wire-executor-double'
 import { sendExchange, testAgent } from '../../support/wire-http'
 
 /**
- * Replays the admin → executor exchanges captured from real executors (reference §9.4) against our
- * executor server and compares code, msg and payload field by field, per generation — once with the
- * in-memory double behind the server, once with the real executor core (worker threads, run-log
- * files, scripts enabled). Texts that belong to the core are held to what the real core says.
+ * Replays the admin → executor exchanges captured from real Java executors (reference §9.4) against
+ * our executor server with the real executor core behind it (worker threads, run-log files, scripts
+ * enabled), and compares code, msg and payload field by field, per generation. Texts that belong to
+ * the core are held to what the real core says. (An in-memory double written to reproduce the
+ * captures used to be replayed too; it could only ever agree with itself, so it is not.)
  */
 const agent = testAgent()
 afterAll(() => agent.close())
@@ -33,33 +33,20 @@ interface ReplayTarget {
 const logHas = (api: ExecutorApi, logId: number, logDateTime: number, text: string) => async () =>
   ((await api.log({ logId, logDateTime, fromLineNum: 1 })).data?.logContent ?? '').includes(text)
 
-const TARGETS: Record<string, () => Promise<ReplayTarget>> = {
-  'executor double': async () => {
-    const double = createExecutorDouble()
-    return {
-      api: double,
-      callbacks: () => double.callbacks,
-      finished: async () => {},
-      running: async () => {},
-      reported: async () => {},
-      teardown: async () => {},
-    }
-  },
-  'real executor core': async () => {
-    const core = await startInProcessExecutor({ enableScripts: true })
-    return {
-      api: core.executor,
-      callbacks: () => core.collector.received,
-      async finished(logId, logDateTime) {
-        await core.collector.waitFor(logId)
-        // The core writes run logs asynchronously; wait for the result line rather than assume it.
-        await waitUntil(`run ${logId}'s result line`, logHas(core.executor, logId, logDateTime, 'Result: handleCode='))
-      },
-      running: (logId, logDateTime) => waitUntil(`run ${logId} to start`, logHas(core.executor, logId, logDateTime, 'sleeping')),
-      reported: async (logIds) => void (await Promise.all(logIds.map((logId) => core.collector.waitFor(logId)))),
-      teardown: () => core.teardown(),
-    }
-  },
+async function startRealCore(): Promise<ReplayTarget> {
+  const core = await startInProcessExecutor({ enableScripts: true })
+  return {
+    api: core.executor,
+    callbacks: () => core.collector.received,
+    async finished(logId, logDateTime) {
+      await core.collector.waitFor(logId)
+      // The core writes run logs asynchronously; wait for the result line rather than assume it.
+      await waitUntil(`run ${logId}'s result line`, logHas(core.executor, logId, logDateTime, 'Result: handleCode='))
+    },
+    running: (logId, logDateTime) => waitUntil(`run ${logId} to start`, logHas(core.executor, logId, logDateTime, 'sleeping')),
+    reported: async (logIds) => void (await Promise.all(logIds.map((logId) => core.collector.waitFor(logId)))),
+    teardown: () => core.teardown(),
+  }
 }
 
 /** Every ExecutorApi call that got through the wire, by method. */
@@ -119,14 +106,14 @@ function compare(exchange: CapturedExchange, actual: Record<string, unknown>, ge
 
 const TIME = (exchange: CapturedExchange) => (JSON.parse(exchange.body) as { logDateTime: number }).logDateTime
 
-describe.each(Object.keys(TARGETS))('replay of the executor captures, %s behind the server', (targetName) => {
+describe('replay of the executor captures, the real executor core behind the server', () => {
   describe.each(['g1', 'g2', 'g3'] as const)('%s', (generation) => {
     let server: ExecutorServer
     let target: ReplayTarget
     let calls: { method: string; arg: unknown }[]
 
     beforeAll(async () => {
-      target = await TARGETS[targetName]()
+      target = await startRealCore()
       const recorded = recording(target.api)
       calls = recorded.calls
       server = await startExecutorServer({

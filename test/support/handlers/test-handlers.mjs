@@ -30,3 +30,17 @@ export async function timedJobHandler(ctx) {
   })
   return JSON.stringify({ startMs, endMs: Date.now() })
 }
+
+/** Writes N log lines ("chatty line 1" …), then waits `ms` (or until aborted). Param: "<N>|<ms>". */
+export async function chattyJobHandler(ctx) {
+  const [count, waitMs] = ctx.param.split('|').map(Number)
+  for (let i = 1; i <= count; i++) ctx.log(`chatty line ${i}`)
+  await new Promise((resolve) => {
+    const timer = setTimeout(resolve, waitMs)
+    ctx.signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  return `wrote ${count} lines`
+}

@@ -55,6 +55,7 @@ export function escapeHtml(text: string): string {
  * spaces (a header line must stay one line) and a long name is shortened.
  */
 export function formatAlarmSubject(facts: AlarmFacts): string {
+  // oxlint-disable-next-line no-control-regex -- finding control characters is the point: a subject is one line
   const flat = facts.jobName.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim()
   const name = flat.length > SUBJECT_NAME_MAX_CHARS ? `${flat.slice(0, SUBJECT_NAME_MAX_CHARS - 1)}…` : flat
   return `JobDesk alarm: job ${facts.jobId} ${name} failed (run ${facts.logId})`

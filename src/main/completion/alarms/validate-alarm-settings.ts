@@ -23,6 +23,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = { webhooks: [], smtp: null,
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 /** Visible ASCII, space, tab and obs-text; no CR, LF or NUL (they would split the request). */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
+// oxlint-disable-next-line no-control-regex -- it exists to refuse control characters
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
 /** Headers the HTTP client or JobDesk sets itself; overriding them breaks the request or the payload. */
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer'])

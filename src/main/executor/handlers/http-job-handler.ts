@@ -1,87 +1,80 @@
 import { request } from 'undici'
 import type { JobContext, JobHandler, JobResult } from './handler-contract'
+import { parseAllowEntry, type HttpAllowList } from './http-allowlist'
+import { parseHttpJobParam } from './http-job-param'
 
-/** Longest part of a response body copied into the run log. */
-const BODY_EXCERPT_MAX_CHARS = 2000
-const DEFAULT_TIMEOUT_MS = 30_000
-const MAX_TIMEOUT_MS = 24 * 3600_000
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
-type HttpMethod = (typeof METHODS)[number]
-
-export interface HttpJobParam {
-  url: string
-  method: HttpMethod
-  headers: Record<string, string>
-  body: string | undefined
-  timeoutMs: number
-}
+export { parseHttpJobParam } from './http-job-param'
 
 /**
- * Parses and checks the httpJobHandler param: JSON `{url, method?, headers?, body?, timeoutMs?}`.
- * `body` may be a string or any JSON value (sent as JSON). Returns an error message naming the field.
+ * Most bytes of a response read, and copied into the run log. The rest is never read: the
+ * connection is dropped, so a job that downloads a large file costs the executor this much memory,
+ * not the file.
  */
-export function parseHttpJobParam(text: string, allowPrefixes: string[] | 'any'): HttpJobParam | string {
-  let raw: unknown
-  try {
-    raw = JSON.parse(text)
-  } catch (error) {
-    return `param: must be JSON {url, method?, headers?, body?, timeoutMs?} (${(error as Error).message})`
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'param: must be a JSON object'
-  const p = raw as Record<string, unknown>
-  if (typeof p.url !== 'string' || !/^https?:\/\//i.test(p.url)) return 'url: must be an http:// or https:// URL'
-  try {
-    new URL(p.url)
-  } catch {
-    return `url: "${p.url}" is not a valid URL`
-  }
-  if (allowPrefixes !== 'any' && !allowPrefixes.some((prefix) => p.url !== undefined && (p.url as string).startsWith(prefix))) {
-    return `url: "${p.url}" is not allowed on this executor (allowed prefixes: ${allowPrefixes.join(', ') || 'none'})`
-  }
-  const method = (p.method === undefined ? 'GET' : String(p.method).toUpperCase()) as HttpMethod
-  if (!METHODS.includes(method)) return `method: must be one of ${METHODS.join(', ')}`
-  const headers: Record<string, string> = {}
-  if (p.headers !== undefined) {
-    if (typeof p.headers !== 'object' || p.headers === null || Array.isArray(p.headers)) return 'headers: must be an object of strings'
-    for (const [name, value] of Object.entries(p.headers)) {
-      if (typeof value !== 'string') return `headers.${name}: must be a string`
-      headers[name.toLowerCase()] = value
-    }
-  }
-  let body: string | undefined
-  if (p.body !== undefined && p.body !== null) {
-    if (typeof p.body === 'string') body = p.body
-    else {
-      body = JSON.stringify(p.body)
-      headers['content-type'] ??= 'application/json'
-    }
-  }
-  const timeoutMs = p.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : p.timeoutMs
-  if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) {
-    return `timeoutMs: must be an integer between 1 and ${MAX_TIMEOUT_MS}`
-  }
-  return { url: p.url, method, headers, body, timeoutMs }
-}
+export const RESPONSE_PREFIX_BYTES = 4096
 
-/** Calls a URL; a non-2xx status fails the run. `allowPrefixes` limits which URLs a job may call. */
-export function createHttpJobHandler(allowPrefixes: string[] | 'any'): JobHandler {
+/**
+ * Calls a URL (see http-job-param.ts for the two parameter formats); a status outside 2xx fails the
+ * run (XXL-JOB's sample counts any reply as success). Redirects are not followed, so a redirect
+ * cannot lead outside `allowPrefixes`.
+ */
+export function createHttpJobHandler(allowPrefixes: readonly string[] | 'any'): JobHandler {
+  // Checked at start (agent arguments, createExecutor); parsed once here.
+  const allow: HttpAllowList = allowPrefixes === 'any' ? 'any' : allowPrefixes.map(parseAllowEntry).filter((entry) => typeof entry !== 'string')
   return async function httpJobHandler(ctx: JobContext): Promise<JobResult> {
-    const parsed = parseHttpJobParam(ctx.param, allowPrefixes)
+    const parsed = parseHttpJobParam(ctx.param, allow)
     if (typeof parsed === 'string') return { code: 500, msg: parsed }
     ctx.log(`${parsed.method} ${parsed.url}`)
-    const response = await request(parsed.url, {
-      method: parsed.method,
-      headers: parsed.headers,
-      body: parsed.body,
-      signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(parsed.timeoutMs)]),
-    })
-    const text = await response.body.text()
-    const excerpt = text.length > BODY_EXCERPT_MAX_CHARS ? `${text.slice(0, BODY_EXCERPT_MAX_CHARS)}... (${text.length} chars)` : text
-    ctx.log(`status: ${response.statusCode}`)
-    ctx.log(`body: ${excerpt}`)
-    if (response.statusCode < 200 || response.statusCode > 299) {
-      return { code: 500, msg: `http status ${response.statusCode} from ${parsed.url}` }
+    for (const note of parsed.notes) ctx.log(note)
+    const signals = [ctx.signal]
+    if (parsed.totalTimeoutMs !== undefined) signals.push(AbortSignal.timeout(parsed.totalTimeoutMs))
+    let statusCode: number
+    let prefix: ResponsePrefix
+    try {
+      const response = await request(parsed.url, {
+        method: parsed.method as 'GET',
+        headers: parsed.headers,
+        body: parsed.body,
+        signal: AbortSignal.any(signals),
+        headersTimeout: parsed.waitTimeoutMs,
+        bodyTimeout: parsed.waitTimeoutMs,
+      })
+      statusCode = response.statusCode
+      prefix = await readPrefix(response.body, RESPONSE_PREFIX_BYTES)
+      const length = response.headers['content-length']
+      if (prefix.cut) prefix.note = `first ${prefix.bytes} bytes${typeof length === 'string' ? ` of ${length}` : ''}; the rest was not read`
+    } catch (error) {
+      return { code: 500, msg: `${parsed.method} ${parsed.url} failed: ${(error as Error).message}` }
     }
-    return `http status ${response.statusCode}`
+    ctx.log(`status: ${statusCode}`)
+    ctx.log(prefix.note ? `body (${prefix.note}): ${prefix.text}` : `body: ${prefix.text}`)
+    if (statusCode < 200 || statusCode > 299) return { code: 500, msg: `http status ${statusCode} from ${parsed.url}` }
+    return `http status ${statusCode}`
   }
+}
+
+interface ResponsePrefix {
+  text: string
+  bytes: number
+  /** True when the body went on past the prefix. */
+  cut: boolean
+  note?: string
+}
+
+/** Reads at most `maxBytes` of a body, then destroys the stream (the rest is never received). */
+export async function readPrefix(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number): Promise<ResponsePrefix> {
+  const chunks: Buffer[] = []
+  let bytes = 0
+  let cut = false
+  for await (const chunk of body) {
+    const room = maxBytes - bytes
+    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
+    bytes += Math.min(chunk.length, room)
+    if (chunk.length > room) {
+      cut = true
+      break
+    }
+  }
+  if (cut) body.destroy()
+  // A character cut at the end decodes as U+FFFD rather than failing.
+  return { text: Buffer.concat(chunks).toString('utf8'), bytes, cut }
 }

@@ -18,6 +18,8 @@ export interface JobLanesOptions {
   clock: Clock
   logger: Logger
   killGraceMs: number
+  /** GLUE_NODEJS's interpreter when configured; default the app's own runtime. */
+  nodeInterpreter?: string
   /** A run ended (or was dropped from a queue); its log stays open for the callback line. */
   onFinished(callback: HandleCallback, log: RunLog): void
 }
@@ -117,6 +119,7 @@ export class JobLanes {
     if (lane.identity.startsWith('BEAN:')) return this.startJsRun(run)
     run.script = startScriptRun(run, {
       logDir: this.options.logDir,
+      nodeInterpreter: this.options.nodeInterpreter,
       dropOlderGlue: !lane.gluePrepared,
       writeLine: (text) => this.write(run, text),
       writeRaw: (line) => this.options.logs.append(run.log, `${line}\n`),

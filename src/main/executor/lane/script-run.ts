@@ -2,11 +2,14 @@ import { SCRIPT_KINDS, type ScriptGlueType } from '../glue'
 import { scriptExitMsg } from '../executor-texts'
 import { FRAME } from '../run-log/log-format'
 import { writeGlueSource } from '../script/glue-source-file'
+import { interpreterFor, type Interpreter } from '../script/interpreter'
 import { startScriptProcess, type ScriptProcess } from '../script/script-process'
 import type { ActiveRun } from './job-lane'
 
 export interface ScriptRunHooks {
   logDir: string
+  /** GLUE_NODEJS's interpreter when the operator configured one (default: the app's runtime). */
+  nodeInterpreter: string | undefined
   /** First run of this lane: delete the job's older glue source files. */
   dropOlderGlue: boolean
   /** A framework line (gets the log-line prefix). */
@@ -32,9 +35,10 @@ export function startScriptRun(run: ActiveRun, hooks: ScriptRunHooks): ScriptPro
   }
   hooks.writeLine(FRAME.scriptFile(file))
   const args = [file, param.executorParams, String(param.broadcastIndex), String(param.broadcastTotal)]
+  const interpreter = interpreterFor(param.glueType as ScriptGlueType, hooks.nodeInterpreter)
   let child: ScriptProcess
   try {
-    child = startScriptProcess(kind.command, args, hooks.writeRaw)
+    child = startScriptProcess(interpreter.command, args, hooks.writeRaw, interpreter.env)
   } catch (error) {
     queueMicrotask(() => hooks.onExit(500, `script could not be started: ${(error as Error).message}`))
     return null
@@ -43,11 +47,22 @@ export function startScriptRun(run: ActiveRun, hooks: ScriptRunHooks): ScriptPro
     if (exit.startError) {
       const reason =
         exit.startError.code === 'ENOENT'
-          ? `script interpreter not found: "${kind.command}" is not on this executor's PATH (needed for ${param.glueType})`
-          : `script could not be started with "${kind.command}": ${exit.startError.message}`
+          ? notFoundMsg(interpreter, param.glueType)
+          : `script could not be started with "${interpreter.command}": ${exit.startError.message}`
       hooks.onExit(500, reason)
     } else if (exit.exitCode === 0) hooks.onExit(200, null)
     else hooks.onExit(500, scriptExitMsg(exit.exitCode))
   })
   return child
+}
+
+function notFoundMsg(interpreter: Interpreter, glueType: string): string {
+  switch (interpreter.origin) {
+    case 'configured':
+      return `script interpreter not found: "${interpreter.command}" (the configured Node interpreter, --node-interpreter) does not exist on this executor (needed for ${glueType})`
+    case 'app runtime':
+      return `script interpreter not found: this executor's own runtime "${interpreter.command}" is gone (needed for ${glueType})`
+    case 'path':
+      return `script interpreter not found: "${interpreter.command}" is not on this executor's PATH (needed for ${glueType})`
+  }
 }

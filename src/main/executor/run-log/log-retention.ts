@@ -6,6 +6,8 @@ import { formatLocalDate } from './log-format'
 
 /** Retention below this many days disables cleaning (XXL-JOB 3.x). */
 export const MIN_RETENTION_DAYS = 3
+/** XXL-JOB's default `logretentiondays`. */
+export const DEFAULT_RUN_LOG_RETENTION_DAYS = 30
 const DATE_DIR = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /**
@@ -31,7 +33,17 @@ export function msUntilNextLocalMidnight(nowMs: number): number {
   return next.getTime() - nowMs
 }
 
-export async function cleanRunLogs(logDir: string, nowMs: number, retentionDays: number, logger: Logger): Promise<string[]> {
+/**
+ * Deletes the expired date folders of `logDir`. `beforeDelete` hears of them first, so a store can
+ * close what it holds open there (Windows cannot delete an open file).
+ */
+export async function cleanRunLogs(
+  logDir: string,
+  nowMs: number,
+  retentionDays: number,
+  logger: Logger,
+  beforeDelete: (dirs: string[]) => void = () => {},
+): Promise<string[]> {
   let names: string[]
   try {
     names = await readdir(logDir)
@@ -39,6 +51,7 @@ export async function cleanRunLogs(logDir: string, nowMs: number, retentionDays:
     return []
   }
   const expired = selectExpiredLogDirs(names, nowMs, retentionDays)
+  if (expired.length > 0) beforeDelete(expired)
   for (const name of expired) {
     try {
       await rm(join(logDir, name), { recursive: true, force: true })
@@ -49,20 +62,32 @@ export async function cleanRunLogs(logDir: string, nowMs: number, retentionDays:
   return expired
 }
 
-/** Cleans at start, then after every local midnight, until `signal` aborts. */
+/**
+ * Cleans at start, then after every local midnight, until `signal` aborts. The retention is read at
+ * each pass, so a changed setting applies from the next one; a retention below 3 days skips the
+ * pass (the loop goes on, in case the setting is raised).
+ */
 export async function runLogRetentionLoop(options: {
   logDir: string
-  retentionDays: number
+  retentionDays: () => number
   clock: Clock
   logger: Logger
   signal: AbortSignal
-  onCleaned(dirs: string[]): void
+  /** Told of the expired folders before they are deleted. */
+  onExpired(dirs: string[]): void
+  onCleaned?(dirs: string[]): void
 }): Promise<void> {
   const { clock, signal } = options
-  if (options.retentionDays < MIN_RETENTION_DAYS) return
   while (!signal.aborted) {
-    const cleaned = await cleanRunLogs(options.logDir, clock.nowMs(), options.retentionDays, options.logger)
-    if (cleaned.length > 0) options.onCleaned(cleaned)
+    try {
+      const cleaned = await cleanRunLogs(options.logDir, clock.nowMs(), options.retentionDays(), options.logger, options.onExpired)
+      if (cleaned.length > 0) {
+        options.logger.info('expired run logs deleted', { days: cleaned })
+        options.onCleaned?.(cleaned)
+      }
+    } catch (error) {
+      options.logger.warn('run log cleanup failed', { error: (error as Error).message })
+    }
     let remainingMs = msUntilNextLocalMidnight(clock.nowMs())
     // Sleep in capped steps, re-reading the clock, so suspend or clock changes cannot skip a day.
     while (remainingMs > 0 && !signal.aborted) {

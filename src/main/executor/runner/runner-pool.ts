@@ -34,6 +34,16 @@ export interface RunnerPoolOptions {
   logger: Logger
   /** Handler names the first worker reports, or null when a worker died before reporting. */
   onCatalog(names: string[] | null): void
+  /**
+   * Calls `tick` every `periodMs` until the returned stop is called. Default: an unref'd
+   * setInterval (a check every 10 ms must not keep a process alive). Tests tick by hand.
+   */
+  startTicker?: (periodMs: number, tick: () => void) => () => void
+}
+
+const intervalTicker = (periodMs: number, tick: () => void): (() => void) => {
+  const timer = setInterval(tick, periodMs).unref()
+  return () => clearInterval(timer)
 }
 
 /** A worker whose current run has been executing this long gets its waiting runs moved elsewhere. */
@@ -58,7 +68,7 @@ export class RunnerPool {
   private catalogReported = false
   private closed = false
   private placeScheduled = false
-  private stealTimer: NodeJS.Timeout | null = null
+  private stopTicker: (() => void) | null = null
   /** Workers worth keeping busy at once for short runs: about one per core. */
   private readonly burstWorkers: number
 
@@ -117,7 +127,7 @@ export class RunnerPool {
     if (worker.revoke(ticket)) return
     // Claimed: it is executing (or just finished, its result on the way).
     this.requeue(worker.revokeAllQueued())
-    worker.retire(ticket, graceMs, () => this.terminate(worker))
+    worker.retire(ticket, graceMs, this.options.clock, () => this.terminate(worker))
   }
 
   /** Terminates workers without runs for `idleMs` (XXL-JOB's "excutor idle times over limit."). */
@@ -137,7 +147,8 @@ export class RunnerPool {
     this.closed = true
     this.waiting = []
     this.waitingHead = 0
-    if (this.stealTimer) clearInterval(this.stealTimer)
+    this.stopTicker?.()
+    this.stopTicker = null
     const exits = [...this.workers].map((worker) => {
       const exited = new Promise<void>((resolve) => worker.thread.once('exit', () => resolve()))
       this.terminate(worker)
@@ -236,7 +247,7 @@ export class RunnerPool {
     this.workers.add(worker)
     worker.thread.on('message', (message: RunnerToHost) => this.onMessage(worker, message))
     worker.thread.on('exit', (exitCode) => this.onExit(worker, exitCode))
-    this.stealTimer ??= setInterval(() => this.stealFromStuck(), STEAL_CHECK_MS).unref()
+    this.stopTicker ??= (this.options.startTicker ?? intervalTicker)(STEAL_CHECK_MS, () => this.stealFromStuck())
     return worker
   }
 
@@ -303,9 +314,9 @@ export class RunnerPool {
     }
     worker.pending.length = 0
     this.requeue(orphans)
-    if (this.workers.size === 0 && this.stealTimer) {
-      clearInterval(this.stealTimer)
-      this.stealTimer = null
+    if (this.workers.size === 0 && this.stopTicker) {
+      this.stopTicker()
+      this.stopTicker = null
     }
     if (this.waitingHead < this.waiting.length) this.schedulePlacement()
   }

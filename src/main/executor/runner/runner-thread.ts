@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads'
+import type { Clock } from '../../kernel/clock'
 import type { SpawnWorker } from '../../kernel/spawn-worker'
 import { createResultBuffer, ResultArea, type KeptResult } from './result-area'
 import type { RunTicket } from './runner-pool'
@@ -37,7 +38,7 @@ export class RunnerWorker {
   private outbox: RunRequest[] = []
   /** When the host first saw the head run claimed. */
   private claimSeen: { requestId: number; sinceMs: number } | null = null
-  private retiring: { ticket: RunTicket; timer: NodeJS.Timeout } | null = null
+  private retiring: { ticket: RunTicket; grace: AbortController } | null = null
 
   constructor(
     readonly id: number,
@@ -170,13 +171,17 @@ export class RunnerWorker {
   }
 
   /** Aborts the claimed run; terminates the thread unless it reports the run's end within `graceMs`. */
-  retire(ticket: RunTicket, graceMs: number, terminate: () => void): void {
+  retire(ticket: RunTicket, graceMs: number, clock: Clock, terminate: () => void): void {
     this.post({ type: 'abort', requestId: ticket.requestId })
-    this.retiring = { ticket, timer: setTimeout(terminate, graceMs) }
+    const grace = new AbortController()
+    this.retiring = { ticket, grace }
+    void clock.sleep(graceMs, grace.signal).then(() => {
+      if (!grace.signal.aborted) terminate()
+    })
   }
 
   stopRetireTimer(): void {
-    if (this.retiring) clearTimeout(this.retiring.timer)
+    this.retiring?.grace.abort()
     this.retiring = null
   }
 

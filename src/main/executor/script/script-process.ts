@@ -20,9 +20,15 @@ export interface ScriptProcess {
  * reaches everything the script started, not only the interpreter. Output arrives line by line;
  * a last unterminated line is delivered when its stream ends.
  */
-export function startScriptProcess(command: string, args: readonly string[], onLine: (line: string) => void): ScriptProcess {
+export function startScriptProcess(
+  command: string,
+  args: readonly string[],
+  onLine: (line: string) => void,
+  extraEnv: Record<string, string> = {},
+): ScriptProcess {
   const windows = process.platform === 'win32'
-  const child = spawn(command, args, { detached: !windows, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
+  const env = Object.keys(extraEnv).length > 0 ? { ...process.env, ...extraEnv } : process.env
+  const child = spawn(command, args, { detached: !windows, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, env })
   forwardLines(child.stdout!, onLine)
   forwardLines(child.stderr!, onLine)
   const exited = new Promise<ScriptExit>((resolve) => {

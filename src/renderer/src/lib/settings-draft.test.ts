@@ -13,6 +13,7 @@ const saved: Settings = {
   listenPort: 8080,
   logRetentionDays: 30,
   alarms: { desktop: true, webhooks: [{ url: 'http://127.0.0.1:9/hook', retries: 2 }], smtp: null },
+  logFile: '/home/op/.config/JobDesk/jobdesk.log',
 }
 
 describe('the settings draft', () => {

@@ -53,8 +53,7 @@ export default function CodeEditor({ value, onChange, language, readOnly = false
       editor.destroy()
       view.current = null
     }
-    // The editor is created once; the effects below apply later prop changes to it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- the editor is created once; the effects below apply later prop changes to it
   }, [])
 
   useEffect(() => {

@@ -52,7 +52,7 @@ export const DagCanvas = memo(function DagCanvas({ jobs, links, lastRunByJob, hi
   )
   const layout = useMemo(
     () => layoutDag(jobs.map((job) => job.id), links.map((link) => ({ source: link.parentJobId, target: link.childJobId }))),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `structure` is exactly what the layout reads
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `structure` is exactly what the layout reads of jobs and links
     [structure],
   )
 

@@ -27,8 +27,7 @@ export function RetryChain({ run }: { run: JobRun }) {
     return () => {
       current = false
     }
-    // Re-trace on what changes the chain: this run's status and its retries; not on every field.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- re-trace on what changes the chain (this run's id and status, its retries), not on every field of `run`
   }, [run.id, status, retryIds, traceRetries])
 
   if (attempts.length < 2) return null

@@ -41,7 +41,6 @@ function Preformatted({ text, testId }: { text: string; testId: string }) {
 function RunFields({ run }: { run: JobRun }) {
   const t = useT()
   const job = useJobDesk(selectJob(run.jobId))
-  const navigate = useJobDesk((s) => s.navigate)
   const health = useJobDesk((s) => s.registry.find((entry) => entry.address === run.executorAddress)?.health)
   const finished = runStatus(run) === 'success' || runStatus(run) === 'failed'
   const none = t('common.none')

@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { LogPage } from '../../shared/model'
+import type { ExecutorApi, ExecutorReply, LogRequest } from '../executor/executor-api'
+import { ManualClock } from '../kernel/clock'
+import { silentLogger } from '../kernel/logger'
+import { openDatabase } from '../store/open-database'
+import { Store } from '../store/store'
+import { embeddedAddressOf, ExecutorDirectory } from '../trigger/executor-directory'
+import { pageOfText } from './log-text'
+import { FINAL_PULL_DELAY_MS, KEPT_LOG_MAX_CHARS, RunLogKeeper } from './run-log-keeper'
+
+const ADDRESS = 'http://10.0.0.7:9999/'
+const T0 = Date.UTC(2026, 10, 30, 9)
+
+/** A LAN executor whose log and reachability the test sets; it counts the /log calls. */
+class FakeLanExecutor {
+  lines: string[] = []
+  up = true
+  calls: LogRequest[] = []
+
+  api(): ExecutorApi {
+    const refuse = async (): Promise<ExecutorReply> => ({ code: 500, msg: 'not in this test' })
+    return {
+      beat: refuse,
+      idleBeat: refuse,
+      run: refuse,
+      kill: refuse,
+      log: async (request) => {
+        this.calls.push(request)
+        if (!this.up) return { code: 500, msg: `executor ${ADDRESS}: connect ECONNREFUSED 10.0.0.7:9999` }
+        const text = this.lines.map((line) => `${line}\n`).join('')
+        return { code: 200, msg: null, data: pageOfText(text, request.fromLineNum, false) as LogPage }
+      },
+    }
+  }
+}
+
+let dir: string
+let store: Store
+let executor: FakeLanExecutor
+let clock: ManualClock
+let keeper: RunLogKeeper
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'jobdesk-keeper-'))
+  store = new Store(openDatabase(join(dir, 'jobdesk.db')))
+  executor = new FakeLanExecutor()
+  clock = new ManualClock(T0)
+  keeper = new RunLogKeeper({ store, executors: new ExecutorDirectory(null, embeddedAddressOf('test'), () => executor.api()), clock, logger: silentLogger, keepPeriodMs: 5000 })
+  keeper.start()
+})
+afterEach(async () => {
+  await keeper.close()
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** A running run on the fake executor. */
+function runningRun(): number {
+  const id = store.runs.insert({
+    jobGroup: 1,
+    jobId: 1,
+    executorHandler: 'h',
+    executorParam: '',
+    executorShardingParam: '',
+    executorFailRetryCount: 0,
+    triggerTimeMs: T0,
+    triggerType: 'MANUAL',
+    scheduleTimeMs: null,
+    parentLogId: null,
+  })!
+  store.runs.recordOutcomes([{ logId: id, executorAddress: ADDRESS, triggerCode: 200, triggerMsg: '' }])
+  keeper.noteTriggered(id, ADDRESS)
+  return id
+}
+
+/** Lets pulls in flight (promises, no timers) settle. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve))
+}
+
+describe('RunLogKeeper', () => {
+  it('copies a running run every period, asking only for the lines after the copy', async () => {
+    const id = runningRun()
+    executor.lines = ['one', 'two']
+    await clock.advance(5000)
+    await settle()
+    expect(store.logTexts.get(id)).toEqual({ text: 'one\ntwo\n', lineCount: 2, complete: false })
+    executor.lines.push('three')
+    await clock.advance(5000)
+    await settle()
+    expect(store.logTexts.get(id)).toEqual({ text: 'one\ntwo\nthree\n', lineCount: 3, complete: false })
+    expect(executor.calls.map((call) => call.fromLineNum)).toEqual([1, 3])
+  })
+
+  it('pulls at the end at once and again after the delay, then the copy is final', async () => {
+    const id = runningRun()
+    executor.lines = ['started']
+    keeper.keepFinished([id])
+    await settle()
+    expect(store.logTexts.get(id)).toMatchObject({ lineCount: 1, complete: false })
+    executor.lines.push('callback finish')
+    await clock.advance(FINAL_PULL_DELAY_MS)
+    await settle()
+    expect(store.logTexts.get(id)).toEqual({ text: 'started\ncallback finish\n', lineCount: 2, complete: true })
+    // Once final, nothing asks the executor again.
+    keeper.offer(id, { fromLineNum: 3, toLineNum: 3, logContent: 'late\n', isEnd: false })
+    expect(store.logTexts.get(id)!.lineCount).toBe(2)
+  })
+
+  it('keeps what it had when the executor is gone at the end, and leaves the copy open', async () => {
+    const id = runningRun()
+    executor.lines = ['a', 'b']
+    await clock.advance(5000)
+    await settle()
+    executor.up = false
+    keeper.keepFinished([id])
+    await clock.advance(FINAL_PULL_DELAY_MS)
+    await settle()
+    expect(store.logTexts.get(id)).toEqual({ text: 'a\nb\n', lineCount: 2, complete: false })
+  })
+
+  it('adds the part of a read page that continues the copy, and nothing that does not', () => {
+    const id = runningRun()
+    keeper.offer(id, { fromLineNum: 1, toLineNum: 2, logContent: 'a\nb\n', isEnd: false })
+    keeper.offer(id, { fromLineNum: 1, toLineNum: 4, logContent: 'a\nb\nc\nd\n', isEnd: false })
+    expect(store.logTexts.get(id)).toMatchObject({ text: 'a\nb\nc\nd\n', lineCount: 4 })
+    keeper.offer(id, { fromLineNum: 7, toLineNum: 8, logContent: 'g\nh\n', isEnd: false })
+    expect(store.logTexts.get(id)!.lineCount).toBe(4)
+  })
+
+  it('caps a copy at whole lines with a line that says where the rest is', () => {
+    const id = runningRun()
+    const line = `${'x'.repeat(999)}\n`
+    const count = Math.ceil(KEPT_LOG_MAX_CHARS / line.length) + 10
+    keeper.offer(id, { fromLineNum: 1, toLineNum: count, logContent: line.repeat(count), isEnd: false })
+    const copy = store.logTexts.get(id)!
+    expect(copy.complete).toBe(true)
+    expect(copy.text.length).toBeLessThanOrEqual(KEPT_LOG_MAX_CHARS + 200)
+    expect(copy.text.endsWith('the executor has the rest]\n')).toBe(true)
+    expect(copy.lineCount).toBe(copy.text.split('\n').length - 1)
+  })
+})
