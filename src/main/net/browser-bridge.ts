@@ -59,13 +59,13 @@ export class BrowserBridge {
     const remote = request.socket.remoteAddress ?? 'unknown'
     const blockedMs = this.failures.blockedForMs(remote, nowMs)
     if (blockedMs > 0) {
-      socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${tooManyFailuresMessage(blockedMs)}\n`)
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${tooManyFailuresMessage(blockedMs)}\n`, () => socket.destroy())
       return true
     }
     const presented = url.searchParams.get('token') ?? ''
     if (presented === '' || !secretsEqual(presented, this.options.consoleToken)) {
       this.failures.fail(remote, nowMs)
-      socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nwrong or missing console token\n')
+      socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nwrong or missing console token\n', () => socket.destroy())
       return true
     }
     this.server.handleUpgrade(request, socket, head, (ws) => this.attach(ws))

@@ -50,11 +50,17 @@ export async function listen(
       response.end(`internal error: ${(error as Error).message}\n`)
     }
   })
+  // Upgraded sockets leave the server's connection tracking: they are closed here on close().
+  const upgraded = new Set<Duplex>()
   server.on('upgrade', (request, socket, head) => {
+    upgraded.add(socket)
+    socket.once('close', () => upgraded.delete(socket))
     socket.on('error', () => socket.destroy())
-    if (!isWellFormedTarget(request.url)) return void socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
+    // A refusal is the last thing said on that socket, whether or not the peer closes its side.
+    const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\n\r\n`, () => socket.destroy())
+    if (!isWellFormedTarget(request.url)) return refuse('400 Bad Request')
     for (const upgrade of upgrades) if (upgrade(request, socket, head)) return
-    socket.end('HTTP/1.1 404 Not Found\r\n\r\n')
+    refuse('404 Not Found')
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -75,6 +81,7 @@ export async function listen(
       new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()
+        for (const socket of upgraded) socket.destroy()
       }),
   }
 }
