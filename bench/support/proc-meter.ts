@@ -161,3 +161,14 @@ export function meterProcesses(roots: () => readonly number[], periodMs = 500) {
     },
   }
 }
+
+/** One process's resident memory split (MB): anonymous (heaps, buffers) and file-backed (code, mmap'd database pages). */
+export function residentBreakdown(pid: number): { rssMb: number; anonMb: number; fileMb: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN)
+    return { rssMb: kb('VmRSS') / 1024, anonMb: kb('RssAnon') / 1024, fileMb: (kb('RssFile') + kb('RssShmem')) / 1024 }
+  } catch {
+    return { rssMb: Number.NaN, anonMb: Number.NaN, fileMb: Number.NaN }
+  }
+}
