@@ -18,7 +18,7 @@ import { BenchResult, RESULTS_DIR } from './support/results'
 const here = dirname(fileURLToPath(import.meta.url))
 const sizes = numbers('jobs', [10, 1000, 10_000, 20_000, 50_000], [500])
 const warmupSec = number('warmup', 5, 2)
-const windowSec = number('window', 20, 4)
+const windowSec = number('window', 20, 3)
 /** croner keeps an 81 KB year table per Cron instance: beyond 10k it measures swap, not scheduling. */
 const CRONER_MAX_JOBS = 10_000
 

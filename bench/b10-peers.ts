@@ -13,8 +13,8 @@ import { BenchResult } from './support/results'
 import { allPeers, runPeer, type PeerRun } from './peers/run-peer'
 
 const sizes = numbers('jobs', [1000, 10_000], [300])
-const warmupSec = number('warmup', 5, 2)
-const windowSec = number('window', 20, 3)
+const warmupSec = number('warmup', 5, 1)
+const windowSec = number('window', 20, 2)
 const only = option('peers')?.split(',')
 const peers = allPeers().filter((p) => !only || only.some((name) => p.name.toLowerCase().replace(/[^a-z]/g, '').includes(name)))
 

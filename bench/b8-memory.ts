@@ -15,9 +15,9 @@ import { BenchResult } from './support/results'
 import { linearFit, median, sleep } from './support/stats'
 
 const jobs = number('jobs', 100_000, 10_000)
-const seconds = number('seconds', 600, 20)
-const bareSeconds = number('bare-seconds', 60, 8)
-const gcEverySec = number('gc-every', 30, 5)
+const seconds = number('seconds', 600, 8)
+const bareSeconds = number('bare-seconds', 60, 4)
+const gcEverySec = number('gc-every', 30, 3)
 const RATE_SEC = 100
 
 interface Sample {
