@@ -55,9 +55,10 @@ for (const jobs of sizes) {
   byJobs.set(jobs, ours)
   const n = jobs.toLocaleString('en-US')
   report.section(
-    `N = ${n}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.failed} failed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${ours.unfinished} unfinished (in the lags as lower bounds); ` +
+    `N = ${n}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.failed} failed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${ours.unfinished} unfinished; ` +
       `${ours.cpuCores.toFixed(2)} cores busy; croner ${croner ? `${croner.fires} fires` : jobs > CRONER_MAX_JOBS ? `not run above ${CRONER_MAX_JOBS}` : 'FAILED'}`,
   )
+  if (ours.serverStderr.length > 0) report.note(`JobDesk at N=${n} wrote ${ours.serverStderr.length} lines on stderr, first: ${ours.serverStderr.slice(0, 3).join(' | ').slice(0, 400)}`)
   // Targets by the nearest size issue 14 names; quick sizes borrow the 1k ones.
   const small = jobs <= 1000
   const upTo20k = jobs >= 100 && jobs <= 20_000

@@ -1,6 +1,7 @@
-// The latest results (bench/results/*.json, one per benchmark) as the README's benchmark table:
-// each compared figure with its same-run reference, ratio, target and verdict, and for every
-// benchmark when, where and at which size it ran. `npm run bench -- --table` prints it; with
+// The latest results (bench/results/full/*.json, one per benchmark; a benchmark with no full-size
+// result yet shows its quick one, marked) as the README's benchmark table: each compared figure with
+// its same-run reference, ratio, target and verdict, and for every benchmark when, where and at
+// which size it ran. `npm run bench -- --table` prints it; with
 // `--write` it replaces the block between the README's bench-table markers.
 // Usage: npx tsx bench/results-table.ts [--write]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -16,13 +17,19 @@ const ORDER = ['b1-b2', 'b3', 'b3b', 'b4-executor-real', 'b4-executor-real-packe
 
 const VERDICT: Record<Figure['verdict'], string> = { pass: '✓', noise: '≈ (within 25 %)', miss: '✗', info: '' }
 
+function readMode(mode: 'full' | 'quick'): BenchResultFile[] {
+  const dir = join(RESULTS_DIR, mode)
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as BenchResultFile)
+}
+
 function load(): BenchResultFile[] {
-  if (!existsSync(RESULTS_DIR)) return []
-  const files = readdirSync(RESULTS_DIR).filter((name) => name.endsWith('.json'))
+  const byKey = new Map<string, BenchResultFile>()
+  for (const result of [...readMode('quick'), ...readMode('full')]) byKey.set(result.key, result)
   const rank = (key: string) => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.length)
-  return files
-    .map((name) => JSON.parse(readFileSync(join(RESULTS_DIR, name), 'utf8')) as BenchResultFile)
-    .sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key))
+  return [...byKey.values()].sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key))
 }
 
 function cell(text: string): string {

@@ -1,6 +1,6 @@
 // `npm run bench`: the benchmark suite of bench/ (benchmarks.md, issue 14), one benchmark after
 // another, each printing its figures beside a reference measured in the same run and its target, and
-// writing bench/results/<key>.json. Not part of `npm test`.
+// writing bench/results/<full|quick>/<key>.json. Not part of `npm test`.
 //   npm run bench                      full sizes (benchmarks.md's; B8 runs 10 minutes)
 //   npm run bench -- --quick           every benchmark at a small size (a broken one is noticed; figures not judged)
 //   npm run bench -- b3 b10            only the benchmarks whose file name contains one of these
@@ -84,7 +84,7 @@ function run(bench) {
 
 /** Targets missed by more than the noise allowance in the results written since `sinceMs`. */
 function missesSince(sinceMs) {
-  const dir = 'bench/results'
+  const dir = join('bench/results', quick ? 'quick' : 'full')
   if (!existsSync(dir)) return []
   const misses = []
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {

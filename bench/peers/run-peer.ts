@@ -20,6 +20,8 @@ const here = dirname(fileURLToPath(import.meta.url))
 export interface PeerRun {
   result: PeerResult
   reading: MeterReading
+  /** What the peer (and its server) wrote on stderr: errors to read beside its figures. */
+  stderr: string[]
 }
 
 export type PeerOutcome = { run: PeerRun } | { skipped: string }
@@ -116,7 +118,8 @@ export async function runPeer(peer: Peer, jobs: number, warmupSec: number, windo
     await sleepUntil(Number(window[2]))
     const reading = meter.stop()
     const line = await child.waitFor(/^RESULT (\{.*\})$/, 30_000)
-    return { run: { result: JSON.parse(line[1]) as PeerResult, reading } }
+    const stderr = child.lines.filter((l) => l.stream === 'stderr').map((l) => l.text)
+    return { run: { result: JSON.parse(line[1]) as PeerResult, reading, stderr } }
   } catch (error) {
     return { skipped: `failed: ${(error as Error).message.split('\n').slice(0, 6).join(' | ')}` }
   } finally {

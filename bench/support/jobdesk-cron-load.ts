@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3'
 import { type Headless, plantJobs, prepareDataDir, startHeadless } from './jobdesk'
 import { meterProcesses, type MeterReading } from './proc-meter'
-import { lagsWithUnfired, median, percentile, sleep, sleepUntil } from './stats'
+import { median, percentile, sleep, sleepUntil } from './stats'
 
 export interface CronLoadOptions {
   jobs: number
@@ -41,7 +41,7 @@ export interface CronLoadResult {
   duplicates: number
   /** Scheduled times in the window that got no CRON run. */
   misfires: number
-  /** Fires of the window with no finished run when measuring stopped; they count in the lags as lower bounds. */
+  /** Fires of the window with no finished run when measuring stopped (never fired, or still queued or running). */
   unfinished: number
   /** Median over the window's seconds of callbacks taken per wall-clock second. */
   completedPerSecondMedian: number
@@ -58,6 +58,8 @@ export interface CronLoadResult {
   peakRssMb: number
   /** Proportional set size: RSS with shared pages split between the processes sharing them (≈ RSS for one process). */
   peakPssMb: number
+  /** The server's warnings and errors (stderr), distinct, to read beside the figures. */
+  serverStderr: string[]
 }
 
 interface RunRow {
@@ -88,9 +90,9 @@ export async function measureCronLoad(options: CronLoadOptions): Promise<CronLoa
   })
   const headless = await startHeadless({ dataDir: data.dir, nodeArgs: options.nodeArgs })
   let reading: MeterReading | undefined
+  let serverStderr: string[] = []
   let startMs = 0
   let endMs = 0
-  let stoppedAtMs = 0
   try {
     const meter = meterProcesses(() => [headless.pid])
     meter.sampleMemory()
@@ -104,12 +106,13 @@ export async function measureCronLoad(options: CronLoadOptions): Promise<CronLoa
     reading = meter.stop()
     await during
     await waitForWindowRuns(data.file, startMs, endMs, (options.drainSec ?? 10) * 1000)
-    stoppedAtMs = Date.now()
   } finally {
     await headless.stop()
+    // Timestamps first: keep the message only, so repeats of one problem collapse.
+    serverStderr = [...new Set(headless.lines.filter((l) => l.stream === 'stderr').map((l) => l.text.replace(/^\S+ /, '')))]
   }
   try {
-    return summarize(options, data.file, { startMs, endMs, stoppedAtMs }, reading!)
+    return { ...summarize(options, data.file, startMs, endMs, reading!), serverStderr }
   } finally {
     data.remove()
   }
@@ -130,14 +133,7 @@ async function waitForWindowRuns(file: string, startMs: number, endMs: number, m
   }
 }
 
-interface Window {
-  startMs: number
-  endMs: number
-  /** When the figures were taken: a fire not run by then lagged at least this minus its scheduled time. */
-  stoppedAtMs: number
-}
-
-function summarize(options: CronLoadOptions, file: string, { startMs, endMs, stoppedAtMs }: Window, reading: MeterReading): CronLoadResult {
+function summarize(options: CronLoadOptions, file: string, startMs: number, endMs: number, reading: MeterReading): Omit<CronLoadResult, 'serverStderr'> {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
     const rows = db
@@ -158,15 +154,6 @@ function summarize(options: CronLoadOptions, file: string, { startMs, endMs, sto
     const cronDistinct = new Set(rows.filter((r) => r.trigger_type === 'CRON').map((r) => `${r.job_id}:${r.schedule_time}`))
     const done = rows.filter((r) => r.handle_code === 200)
     const expected = options.jobs * options.windowSec
-    const bySecond = (list: readonly RunRow[]) => {
-      const counts = new Map<number, number>()
-      for (const r of list) counts.set(r.schedule_time - (r.schedule_time % 1000), (counts.get(r.schedule_time - (r.schedule_time % 1000)) ?? 0) + 1)
-      return counts
-    }
-    const withUnfired = (list: readonly RunRow[], lagOfRow: (r: RunRow) => number) =>
-      lagsWithUnfired(list.map(lagOfRow), bySecond(list), options.jobs, startMs, endMs, stoppedAtMs)
-    const triggered = rows.filter((r) => r.trigger_code !== 0)
-    const started = withUnfired(done, (r) => Number(r.handle_msg) - r.schedule_time)
     return {
       jobs: options.jobs,
       windowSec: options.windowSec,
@@ -176,13 +163,13 @@ function summarize(options: CronLoadOptions, file: string, { startMs, endMs, sto
       failed: rows.filter((r) => (r.trigger_code !== 0 && r.trigger_code !== 200) || (r.handle_code !== 0 && r.handle_code !== 200)).length,
       duplicates: rows.length - distinct.size,
       misfires: expected - cronDistinct.size,
-      unfinished: started.unfired,
+      unfinished: expected - new Set(done.map((r) => `${r.job_id}:${r.schedule_time}`)).size,
       completedPerSecondMedian: perWindowSecond(handled),
       startedPerSecondMedian: perWindowSecond(startTimes),
       triggeredInWindow,
-      triggerLag: lagOf(withUnfired(triggered, (r) => r.trigger_time - r.schedule_time).lags),
-      startLag: lagOf(started.lags),
-      completedLag: lagOf(withUnfired(done, (r) => r.handle_time - r.schedule_time).lags),
+      triggerLag: lagOf(rows.filter((r) => r.trigger_code !== 0).map((r) => r.trigger_time - r.schedule_time)),
+      startLag: lagOf(done.map((r) => Number(r.handle_msg) - r.schedule_time).filter(Number.isFinite)),
+      completedLag: lagOf(done.map((r) => r.handle_time - r.schedule_time)),
       cpuUsPerFire: reading.cpuUs / Math.max(1, triggeredInWindow),
       cpuCores: reading.cpuUs / 1e6 / reading.seconds,
       peakRssMb: reading.peakRssMb,

@@ -1,7 +1,8 @@
 /**
  * How every benchmark reports: each figure printed beside its same-run reference and its target,
- * and the whole run written as JSON to bench/results/<key>.json (gitignored) for
- * `npm run bench -- --table` (bench/results-table.ts) to turn into the README's table.
+ * and the whole run written as JSON to bench/results/<full|quick>/<key>.json (gitignored; a quick
+ * run never overwrites full-size figures) for `npm run bench -- --table` (bench/results-table.ts) to
+ * turn into the README's table.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, totalmem } from 'node:os'
@@ -116,7 +117,7 @@ export class BenchResult {
   }
 
   figure(input: FigureInput): Figure {
-    const ratio = input.reference && input.reference.value !== 0 && Number.isFinite(input.reference.value) ? input.value / input.reference.value : null
+    const ratio = input.reference && input.reference.value !== 0 && Number.isFinite(input.reference.value) && Number.isFinite(input.value) ? input.value / input.reference.value : null
     const figure: Figure = { ...input, ratio, verdict: verdictOf(input.value, ratio, input.target) }
     this.figures.push(figure)
     const value = `${formatNumber(input.value)}${input.unit ? ` ${input.unit}` : ''}`
@@ -152,8 +153,9 @@ export class BenchResult {
       notes: this.notes,
       skipped: this.skipped,
     }
-    mkdirSync(RESULTS_DIR, { recursive: true })
-    const path = join(RESULTS_DIR, `${this.key}.json`)
+    const dir = join(RESULTS_DIR, file.mode)
+    mkdirSync(dir, { recursive: true })
+    const path = join(dir, `${this.key}.json`)
     writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`)
     const missed = this.figures.filter((f) => f.verdict === 'miss').length
     console.log(`  → ${path} (${this.figures.length} figures, ${missed} targets missed by > 25 %${this.skipped.length ? `, ${this.skipped.length} parts skipped` : ''}, ${file.seconds} s)`)

@@ -34,24 +34,6 @@ export async function sleepUntil(targetMs: number): Promise<void> {
   if (remaining > 0) await sleep(remaining)
 }
 
-/**
- * Lags of a window's fires where some never ran before the measurement stopped: each of those is
- * known only to be at least `stoppedAtMs − its scheduled time`, and counts with that lower bound, so
- * a saturated system's p99 is not computed over its lucky fires alone.
- * `expectedPerSecond` fires were due at each whole second of `[startMs, endMs)`; `ranPerSecond`
- * maps a scheduled second (ms) to how many of its fires ran.
- */
-export function lagsWithUnfired(ran: readonly number[], ranPerSecond: ReadonlyMap<number, number>, expectedPerSecond: number, startMs: number, endMs: number, stoppedAtMs: number) {
-  const lags = [...ran]
-  let unfired = 0
-  for (let second = startMs; second < endMs; second += 1000) {
-    const missing = Math.max(0, expectedPerSecond - (ranPerSecond.get(second) ?? 0))
-    unfired += missing
-    for (let i = 0; i < missing; i++) lags.push(stoppedAtMs - second)
-  }
-  return { lags, unfired }
-}
-
 /** Least-squares line through (x, y) points: slope and the fitted y at the first and last x. */
 export function linearFit(points: readonly { x: number; y: number }[]): { slope: number; first: number; last: number } {
   const n = points.length
