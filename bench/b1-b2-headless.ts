@@ -58,6 +58,7 @@ for (const jobs of sizes) {
     `N = ${n}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.failed} failed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${ours.unfinished} unfinished; ` +
       `${ours.cpuCores.toFixed(2)} cores busy; croner ${croner ? `${croner.fires} fires` : jobs > CRONER_MAX_JOBS ? `not run above ${CRONER_MAX_JOBS}` : 'FAILED'}`,
   )
+  if (ours.failureReasons.length > 0) report.note(`JobDesk at N=${n}, failed runs: ${ours.failureReasons.join(' | ')}`)
   if (ours.serverStderr.length > 0) report.note(`JobDesk at N=${n} wrote ${ours.serverStderr.length} lines on stderr, first: ${ours.serverStderr.slice(0, 3).join(' | ').slice(0, 400)}`)
   // Targets by the nearest size issue 14 names; quick sizes borrow the 1k ones.
   const small = jobs <= 1000

@@ -39,6 +39,7 @@ for (const jobs of sizes) {
     unfinished: ours.unfinished,
   }
   report.section(`N = ${n}: JobDesk ${ours.fires}/${ours.expected} fired, ${ours.misfires} misfires, ${ours.unfinished} unfinished, ${ours.cpuCores.toFixed(2)} cores busy`)
+  if (ours.failureReasons.length > 0) report.note(`JobDesk at N=${n}, failed runs: ${ours.failureReasons.join(' | ')}`)
   if (ours.serverStderr.length > 0) report.note(`JobDesk at N=${n} wrote ${ours.serverStderr.length} lines on stderr, first: ${ours.serverStderr.slice(0, 3).join(' | ').slice(0, 400)}`)
   report.figure({ name: `B10 N=${n} JobDesk fires/s`, value: jd.perSecond, unit: '/s' })
   report.figure({ name: `B10 N=${n} JobDesk window fires never ran`, value: jd.unfinished, unit: '', target: { op: '<=', value: 0 } })

@@ -16,6 +16,7 @@ import { collectTickLatencies } from './b7-log-probes'
 import { number } from './support/cli'
 import { fsWatchLatencies } from './support/fs-watch-latency'
 import { prepareDataDir, startAgent, startHeadless } from './support/jobdesk'
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium'
 import { BenchResult } from './support/results'
 import { percentile, sleep } from './support/stats'
 
@@ -24,8 +25,6 @@ const runs = number('runs', 3, 1)
 const GAP_MS = 20
 /** The handler waits this long before its first line, so the run is open in the console by then. */
 const START_DELAY_MS = 2000
-const CHROMIUM = '/usr/bin/chromium'
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const LAN_APP = 'bench-b6-lan'
 
 async function waitForRun(bridge: BridgeCaller, logId: number): Promise<void> {
@@ -61,7 +60,7 @@ const data = prepareDataDir('jobdesk-bench-b6-')
 const agentLogs = mkdtempSync(join(tmpdir(), 'jobdesk-bench-b6-agent-'))
 const headless = await startHeadless({ dataDir: data.dir })
 const agent = await startAgent(headless.origin, LAN_APP, agentLogs)
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS })
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 const bridge = await connectBridge(headless.origin, headless.consoleToken)
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })

@@ -14,14 +14,13 @@ import type { AddressInfo } from 'node:net'
 import { startChild } from './support/child'
 import { number } from './support/cli'
 import { plantJobs, prepareDataDir, startHeadless, type Headless } from './support/jobdesk'
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium'
 import { BenchResult } from './support/results'
 import { median } from './support/stats'
 
 const jobs = number('jobs', 100_000, 10_000)
 const runs = number('runs', 1_000_000, 100_000)
 const reps = number('reps', 5, 2)
-const CHROMIUM = '/usr/bin/chromium'
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const DAY_MS = 86_400_000
 
 /** `runs` finished run rows over the past week, in one transaction. */
@@ -121,7 +120,7 @@ try {
     const headless = await startHeadless({ dataDir: big.dir })
     const blank = await emptyPageUrl()
     const { chromium } = await import('@playwright/test')
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS })
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
     try {
       const blankPaints = await paints(browser, blank.url, false)
       const consolePaints = await paints(browser, headless.url, true)

@@ -13,7 +13,7 @@ import { startChild, type Child } from '../support/child'
 import { meterProcesses, type MeterReading } from '../support/proc-meter'
 import { sleepUntil } from '../support/stats'
 import type { PeerResult } from './peer-protocol'
-import { startPostgres, startRedis, which, type PeerServer } from './peer-servers'
+import { startPostgres, startRedis, which, type PeerServer, type Started } from './peer-servers'
 
 const here = dirname(fileURLToPath(import.meta.url))
 
@@ -40,31 +40,19 @@ export interface Peer {
   dispose(): void
 }
 
-function nodePeer(script: string, server: PeerServer, jobs: number, warmupSec: number, windowSec: number): Child {
-  const args = ['--import', 'tsx', join(here, script), '--port', String(server.port), '--jobs', String(jobs), '--warmup', String(warmupSec), '--window', String(windowSec)]
-  return startChild(process.execPath, args, {}, script)
-}
-
-export const bullmqPeer: Peer = {
-  name: 'BullMQ + Redis',
-  prepare: async () => null,
-  async launch(jobs, warmupSec, windowSec) {
-    const started = await startRedis()
-    if ('missing' in started) return started.missing
-    return { child: nodePeer('bullmq-peer.ts', started.server, jobs, warmupSec, windowSec), server: started.server }
-  },
-  dispose() {},
-}
-
-export const pgbossPeer: Peer = {
-  name: 'pg-boss + PostgreSQL',
-  prepare: async () => null,
-  async launch(jobs, warmupSec, windowSec) {
-    const started = await startPostgres()
-    if ('missing' in started) return started.missing
-    return { child: nodePeer('pgboss-peer.ts', started.server, jobs, warmupSec, windowSec), server: started.server }
-  },
-  dispose() {},
+/** A Node peer process (bullmq-peer.ts, pgboss-peer.ts) against a throwaway server of its own per run. */
+function serverPeer(name: string, startServer: () => Promise<Started>, script: string): Peer {
+  return {
+    name,
+    prepare: async () => null,
+    async launch(jobs, warmupSec, windowSec) {
+      const started = await startServer()
+      if ('missing' in started) return started.missing
+      const args = ['--import', 'tsx', join(here, script), '--port', String(started.server.port), '--jobs', String(jobs), '--warmup', String(warmupSec), '--window', String(windowSec)]
+      return { child: startChild(process.execPath, args, {}, script), server: started.server }
+    },
+    dispose() {},
+  }
 }
 
 const QUARTZ_JARS = ['quartz2.jar', 'h2.jar', 'HikariCP.jar', 'slf4j-api.jar', 'slf4j-nop.jar'].map((jar) => join('/usr/share/java', jar))
@@ -100,7 +88,7 @@ function quartzPeer(): Peer {
 }
 
 export function allPeers(): Peer[] {
-  return [bullmqPeer, pgbossPeer, quartzPeer()]
+  return [serverPeer('BullMQ + Redis', startRedis, 'bullmq-peer.ts'), serverPeer('pg-boss + PostgreSQL', startPostgres, 'pgboss-peer.ts'), quartzPeer()]
 }
 
 /** One peer at one size; the setup (schedulers, triggers) may take long at 10k, the window is the peer's. */

@@ -60,6 +60,8 @@ export interface CronLoadResult {
   peakPssMb: number
   /** The server's warnings and errors (stderr), distinct, to read beside the figures. */
   serverStderr: string[]
+  /** The most common reasons of failed runs, with their counts. */
+  failureReasons: string[]
 }
 
 interface RunRow {
@@ -71,6 +73,7 @@ interface RunRow {
   handle_time: number
   handle_code: number
   handle_msg: string
+  trigger_msg: string
 }
 
 export function lagOf(values: readonly number[]): Lag {
@@ -137,7 +140,7 @@ function summarize(options: CronLoadOptions, file: string, startMs: number, endM
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
     const rows = db
-      .prepare('SELECT job_id, schedule_time, trigger_time, trigger_type, trigger_code, handle_time, handle_code, handle_msg FROM job_log WHERE schedule_time >= ? AND schedule_time < ?')
+      .prepare('SELECT job_id, schedule_time, trigger_time, trigger_type, trigger_code, trigger_msg, handle_time, handle_code, handle_msg FROM job_log WHERE schedule_time >= ? AND schedule_time < ?')
       .all(startMs, endMs) as RunRow[]
     const handled = db.prepare('SELECT handle_time FROM job_log WHERE handle_time >= ? AND handle_time < ? AND handle_code = 200').pluck().all(startMs, endMs) as number[]
     const startTimes = (db.prepare('SELECT handle_msg FROM job_log WHERE trigger_time >= ? AND handle_code = 200').pluck().all(startMs - 10_000) as string[]).map(Number)
@@ -153,6 +156,12 @@ function summarize(options: CronLoadOptions, file: string, startMs: number, endM
     const distinct = new Set(rows.map((r) => `${r.job_id}:${r.schedule_time}`))
     const cronDistinct = new Set(rows.filter((r) => r.trigger_type === 'CRON').map((r) => `${r.job_id}:${r.schedule_time}`))
     const done = rows.filter((r) => r.handle_code === 200)
+    const failedRows = rows.filter((r) => (r.trigger_code !== 0 && r.trigger_code !== 200) || (r.handle_code !== 0 && r.handle_code !== 200))
+    const reasons = new Map<string, number>()
+    for (const r of failedRows) {
+      const reason = `trigger ${r.trigger_code} / handle ${r.handle_code}: ${(r.handle_code !== 0 && r.handle_code !== 200 ? r.handle_msg : r.trigger_msg).replace(/\s+/g, ' ').slice(0, 120)}`
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
+    }
     const expected = options.jobs * options.windowSec
     return {
       jobs: options.jobs,
@@ -160,7 +169,8 @@ function summarize(options: CronLoadOptions, file: string, startMs: number, endM
       expected,
       fires: rows.length,
       completed: done.length,
-      failed: rows.filter((r) => (r.trigger_code !== 0 && r.trigger_code !== 200) || (r.handle_code !== 0 && r.handle_code !== 200)).length,
+      failed: failedRows.length,
+      failureReasons: [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([reason, count]) => `${count}× ${reason}`),
       duplicates: rows.length - distinct.size,
       misfires: expected - cronDistinct.size,
       unfinished: expected - new Set(done.map((r) => `${r.job_id}:${r.schedule_time}`)).size,
