@@ -26,39 +26,42 @@ for (const peer of peers) {
   if (problem) report.skip(peer.name, problem)
 }
 
-for (const jobs of sizes) {
-  const n = jobs.toLocaleString('en-US')
-  const ours = await measureCronLoad({ jobs, warmupSec, windowSec })
-  const jd = {
-    perSecond: ours.startedPerSecondMedian,
-    p50: ours.startLag.p50,
-    p99: ours.startLag.p99,
-    cpuUsPerFire: ours.cpuUsPerFire,
-    rssMb: ours.peakRssMb,
-    pssMb: ours.peakPssMb,
-    unfinished: ours.unfinished,
-  }
-  report.section(`N = ${n}: JobDesk ${ours.fires}/${ours.expected} fired, ${ours.misfires} misfires, ${ours.unfinished} unfinished, ${ours.cpuCores.toFixed(2)} cores busy`)
-  if (ours.failureReasons.length > 0) report.note(`JobDesk at N=${n}, failed runs: ${ours.failureReasons.join(' | ')}`)
-  if (ours.serverStderr.length > 0) report.note(`JobDesk at N=${n} wrote ${ours.serverStderr.length} lines on stderr, first: ${ours.serverStderr.slice(0, 3).join(' | ').slice(0, 400)}`)
-  report.figure({ name: `B10 N=${n} JobDesk fires/s`, value: jd.perSecond, unit: '/s' })
-  report.figure({ name: `B10 N=${n} JobDesk window fires never ran`, value: jd.unfinished, unit: '', target: { op: '<=', value: 0 } })
-  report.figure({ name: `B10 N=${n} JobDesk lag p50`, value: jd.p50, unit: 'ms' })
-  report.figure({ name: `B10 N=${n} JobDesk lag p99`, value: jd.p99, unit: 'ms' })
-  report.figure({ name: `B10 N=${n} JobDesk CPU per fire`, value: jd.cpuUsPerFire, unit: 'µs' })
-  report.figure({ name: `B10 N=${n} JobDesk peak RSS`, value: jd.rssMb, unit: 'MB' })
-
-  for (const peer of peers) {
-    if (ready.get(peer.name)) continue
-    const outcome = await runPeer(peer, jobs, warmupSec, windowSec)
-    if ('skipped' in outcome) {
-      report.skip(`${peer.name} at N=${n}`, outcome.skipped)
-      continue
+try {
+  for (const jobs of sizes) {
+    const n = jobs.toLocaleString('en-US')
+    const ours = await measureCronLoad({ jobs, warmupSec, windowSec })
+    const jd = {
+      perSecond: ours.startedPerSecondMedian,
+      p50: ours.startLag.p50,
+      p99: ours.startLag.p99,
+      cpuUsPerFire: ours.cpuUsPerFire,
+      rssMb: ours.peakRssMb,
+      pssMb: ours.peakPssMb,
+      unfinished: ours.unfinished,
     }
-    reportPeer(peer.name, n, jobs, outcome.run, jd)
+    report.section(`N = ${n}: JobDesk ${ours.fires}/${ours.expected} fired, ${ours.misfires} misfires, ${ours.unfinished} unfinished, ${ours.cpuCores.toFixed(2)} cores busy`)
+    if (ours.failureReasons.length > 0) report.note(`JobDesk at N=${n}, failed runs: ${ours.failureReasons.join(' | ')}`)
+    if (ours.serverStderr.length > 0) report.note(`JobDesk at N=${n} wrote ${ours.serverStderr.length} lines on stderr, first: ${ours.serverStderr.slice(0, 3).join(' | ').slice(0, 400)}`)
+    report.figure({ name: `B10 N=${n} JobDesk fires/s`, value: jd.perSecond, unit: '/s' })
+    report.figure({ name: `B10 N=${n} JobDesk window fires never ran`, value: jd.unfinished, unit: '', target: { op: '<=', value: 0 } })
+    report.figure({ name: `B10 N=${n} JobDesk lag p50`, value: jd.p50, unit: 'ms' })
+    report.figure({ name: `B10 N=${n} JobDesk lag p99`, value: jd.p99, unit: 'ms' })
+    report.figure({ name: `B10 N=${n} JobDesk CPU per fire`, value: jd.cpuUsPerFire, unit: 'µs' })
+    report.figure({ name: `B10 N=${n} JobDesk peak RSS`, value: jd.rssMb, unit: 'MB' })
+
+    for (const peer of peers) {
+      if (ready.get(peer.name)) continue
+      const outcome = await runPeer(peer, jobs, warmupSec, windowSec)
+      if ('skipped' in outcome) {
+        report.skip(`${peer.name} at N=${n}`, outcome.skipped)
+        continue
+      }
+      reportPeer(peer.name, n, jobs, outcome.run, jd)
+    }
   }
+} finally {
+  for (const peer of peers) peer.dispose()
 }
-for (const peer of peers) peer.dispose()
 report.note('lag is to the handler\'s start for every system; fires/s counts executions started per wall-clock second in the window')
 report.note('lags are over the window\'s fires that ran; "never ran" counts the others (skipped by the peer, or still queued after the window and up to 10 s of drain), so read a saturated system\'s p99 beside it')
 report.note('memory: RSS summed over the processes, and PSS (shared pages split between the processes that share them: the fair total for PostgreSQL\'s backends)')

@@ -40,33 +40,45 @@ async function runApp(withJobs: number, runSeconds: number): Promise<AppRun> {
   if (withJobs > 0) {
     plantJobs(data.file, { count: withJobs, groupId: data.embeddedGroupId, scheduleType: 'FIX_RATE', scheduleConf: String(RATE_SEC), handler: 'noopJobHandler', nextTimeMs: (i) => firstMs + (i % RATE_SEC) * 1000 })
   }
-  const headless = await startHeadless({ dataDir: data.dir, nodeArgs: ['--inspect=127.0.0.1:0'] })
-  const probe = await attachInspector(headless)
+  try {
+    const { rss, heap, t0 } = await sample(data.dir, runSeconds)
+    const db = new Database(data.file, { readonly: true })
+    const half = t0 + (runSeconds * 1000) / 2
+    const fired = db.prepare('SELECT COUNT(*) FROM job_log WHERE trigger_time >= ? AND trigger_time < ?').pluck().get(half, t0 + runSeconds * 1000) as number
+    db.close()
+    return { rss, heap, firesPerSecond: fired / (runSeconds / 2) }
+  } finally {
+    data.remove()
+  }
+}
+
+/** RSS every second and the heap after a full GC every gcEverySec, from the inspector. */
+async function sample(dataDir: string, runSeconds: number) {
+  const headless = await startHeadless({ dataDir, nodeArgs: ['--inspect=127.0.0.1:0'] })
   const rss: Sample[] = []
   const heap: { x: number; y: number }[] = []
   const t0 = Date.now()
-  const half = t0 + (runSeconds * 1000) / 2
-  let nextGc = t0
   try {
-    while (Date.now() < t0 + runSeconds * 1000) {
-      const tSec = (Date.now() - t0) / 1000
-      rss.push({ tSec, ...residentBreakdown(headless.pid) })
-      if (Date.now() >= nextGc) {
-        heap.push({ x: tSec, y: await probe.heapAfterGcMb() })
-        nextGc += gcEverySec * 1000
+    const probe = await attachInspector(headless)
+    try {
+      let nextGc = t0
+      while (Date.now() < t0 + runSeconds * 1000) {
+        const tSec = (Date.now() - t0) / 1000
+        rss.push({ tSec, ...residentBreakdown(headless.pid) })
+        if (Date.now() >= nextGc) {
+          heap.push({ x: tSec, y: await probe.heapAfterGcMb() })
+          nextGc += gcEverySec * 1000
+        }
+        await sleep(1000 - ((Date.now() - t0) % 1000))
       }
-      await sleep(1000 - ((Date.now() - t0) % 1000))
+      heap.push({ x: (Date.now() - t0) / 1000, y: await probe.heapAfterGcMb() })
+    } finally {
+      probe.close()
     }
-    heap.push({ x: (Date.now() - t0) / 1000, y: await probe.heapAfterGcMb() })
   } finally {
-    probe.close()
     await headless.stop()
   }
-  const db = new Database(data.file, { readonly: true })
-  const fired = db.prepare('SELECT COUNT(*) FROM job_log WHERE trigger_time >= ? AND trigger_time < ?').pluck().get(half, t0 + runSeconds * 1000) as number
-  db.close()
-  data.remove()
-  return { rss, heap, firesPerSecond: fired / (runSeconds / 2) }
+  return { rss, heap, t0 }
 }
 
 /** Median over the second half of the run: the steady state, past start-up and cache warm-up. */
@@ -90,6 +102,9 @@ report.figure({ name: `B8 ${n} jobs: steady anonymous RSS`, value: steady(loaded
 report.figure({ name: `B8 ${n} jobs: steady file-backed RSS (code, mmap'd db)`, value: steady(loaded.rss, 'fileMb'), unit: 'MB', reference: { name: 'bare app', value: steady(bare.rss, 'fileMb') } })
 report.figure({ name: `B8 ${n} jobs: heap after GC, last`, value: loaded.heap[loaded.heap.length - 1].y, unit: 'MB', reference: { name: 'bare app', value: bare.heap[bare.heap.length - 1].y } })
 report.figure({ name: `B8 ${n} jobs: heap growth over the run (fitted)`, value: growthPct, unit: '%', target: { op: '<=', value: 5 } })
+const every10s = (samples: readonly Sample[]) => samples.filter((_, i) => i % 10 === 0).map((s) => ({ tSec: Math.round(s.tSec), rssMb: +s.rssMb.toFixed(1), anonMb: +s.anonMb.toFixed(1) }))
+report.attach('heapAfterGcMb', { loaded: loaded.heap.map((p) => ({ tSec: Math.round(p.x), mb: +p.y.toFixed(1) })), bare: bare.heap.map((p) => ({ tSec: Math.round(p.x), mb: +p.y.toFixed(1) })) })
+report.attach('rssEvery10s', { loaded: every10s(loaded.rss), bare: every10s(bare.rss) })
 report.note('heap is the main isolate\'s (the core); runner worker threads have their own isolates, counted in RSS only')
 report.save()
 process.exit(0)

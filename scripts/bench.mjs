@@ -63,7 +63,7 @@ function ensureBuilt() {
 /** Runs one benchmark in its own process group, so a timeout ends everything it started. */
 function run(bench) {
   return new Promise((resolve) => {
-    const env = { ...process.env, ...(quick ? { BENCH_QUICK: '1' } : {}) }
+    const env = { ...process.env, BENCH_SUITE: '1', ...(quick ? { BENCH_QUICK: '1' } : {}) }
     const child = spawn(process.execPath, ['--import', 'tsx', bench.file, ...(quick ? bench.quick : bench.full)], { stdio: 'inherit', env, detached: true })
     let timedOut = false
     const timer = setTimeout(() => {

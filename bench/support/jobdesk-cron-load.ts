@@ -91,34 +91,37 @@ export async function measureCronLoad(options: CronLoadOptions): Promise<CronLoa
     handler: options.handler ?? 'noopJobHandler',
     nextTimeMs: () => firstFireMs,
   })
-  const headless = await startHeadless({ dataDir: data.dir, nodeArgs: options.nodeArgs })
-  let reading: MeterReading | undefined
-  let serverStderr: string[] = []
-  let startMs = 0
-  let endMs = 0
   try {
-    const meter = meterProcesses(() => [headless.pid])
-    meter.sampleMemory()
-    // Whole seconds, after the warm-up counted from when the server was ready (a slow start does not eat into it).
-    startMs = (Math.ceil(Date.now() / 1000) + options.warmupSec) * 1000
-    endMs = startMs + options.windowSec * 1000
-    await sleepUntil(startMs)
-    meter.startCpu()
-    const during = options.during?.(headless, data.file, endMs)
-    await sleepUntil(endMs)
-    reading = meter.stop()
-    await during
-    await waitForWindowRuns(data.file, startMs, endMs, (options.drainSec ?? 10) * 1000)
-  } finally {
-    await headless.stop()
-    // Timestamps first: keep the message only, so repeats of one problem collapse.
-    serverStderr = [...new Set(headless.lines.filter((l) => l.stream === 'stderr').map((l) => l.text.replace(/^\S+ /, '')))]
-  }
-  try {
-    return { ...summarize(options, data.file, startMs, endMs, reading!), serverStderr }
+    const { window, reading, serverStderr } = await runWindow(options, data.dir, data.file)
+    return { ...summarize(options, data.file, window.startMs, window.endMs, reading), serverStderr }
   } finally {
     data.remove()
   }
+}
+
+/** Starts the server, meters the window (whole seconds, after a warm-up counted from when it was ready), lets the window's runs finish, stops it. */
+async function runWindow(options: CronLoadOptions, dataDir: string, dbFile: string) {
+  const headless = await startHeadless({ dataDir, nodeArgs: options.nodeArgs })
+  let measured: { window: { startMs: number; endMs: number }; reading: MeterReading }
+  try {
+    const meter = meterProcesses(() => [headless.pid])
+    meter.sampleMemory()
+    const startMs = (Math.ceil(Date.now() / 1000) + options.warmupSec) * 1000
+    const endMs = startMs + options.windowSec * 1000
+    await sleepUntil(startMs)
+    meter.startCpu()
+    const during = options.during?.(headless, dbFile, endMs)
+    await sleepUntil(endMs)
+    const reading = meter.stop()
+    await during
+    await waitForWindowRuns(dbFile, startMs, endMs, (options.drainSec ?? 10) * 1000)
+    measured = { window: { startMs, endMs }, reading }
+  } finally {
+    await headless.stop()
+  }
+  // Timestamps first: keep the message only, so repeats of one problem collapse.
+  const serverStderr = [...new Set(headless.lines.filter((l) => l.stream === 'stderr').map((l) => l.text.replace(/^\S+ /, '')))]
+  return { ...measured, serverStderr }
 }
 
 /** Polls (read-only, on the trigger-time index) until every run of the window has a result, or the deadline. */

@@ -1,8 +1,9 @@
 /**
  * How every benchmark reports: each figure printed beside its same-run reference and its target,
- * and the whole run written as JSON to bench/results/<full|quick>/<key>.json (gitignored; a quick
- * run never overwrites full-size figures) for `npm run bench -- --table` (bench/results-table.ts) to
- * turn into the README's table.
+ * and the whole run written as JSON to bench/results/<full|quick>/<key>.json (gitignored) when run
+ * by the suite (`npm run bench`, which sets BENCH_SUITE=1), else to bench/results/adhoc/ — so neither
+ * a quick run nor a benchmark run by hand with its own options overwrites the suite's full-size
+ * figures, which `npm run bench -- --table` (bench/results-table.ts) turns into the README's table.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, totalmem } from 'node:os'
@@ -58,6 +59,8 @@ export interface BenchResultFile {
   figures: Figure[]
   notes: string[]
   skipped: { what: string; why: string }[]
+  /** Raw series kept for a closer look (B8's heap and RSS over time). */
+  series: Record<string, unknown>
 }
 
 export function describeMachine(): MachineInfo {
@@ -100,6 +103,7 @@ export class BenchResult {
   private readonly figures: Figure[] = []
   private readonly notes: string[] = []
   private readonly skipped: { what: string; why: string }[] = []
+  private readonly series: Record<string, unknown> = {}
   private readonly startedAt = new Date()
   private readonly machine = describeMachine()
 
@@ -138,6 +142,11 @@ export class BenchResult {
     console.log(`  SKIPPED ${what}: ${why}`)
   }
 
+  /** Keeps a raw series in the JSON result (not printed). */
+  attach(name: string, data: unknown): void {
+    this.series[name] = data
+  }
+
   save(): string {
     const finishedAt = new Date()
     const file: BenchResultFile = {
@@ -152,8 +161,9 @@ export class BenchResult {
       figures: this.figures,
       notes: this.notes,
       skipped: this.skipped,
+      series: this.series,
     }
-    const dir = join(RESULTS_DIR, file.mode)
+    const dir = join(RESULTS_DIR, process.env.BENCH_SUITE === '1' ? file.mode : 'adhoc')
     mkdirSync(dir, { recursive: true })
     const path = join(dir, `${this.key}.json`)
     writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`)
