@@ -36,6 +36,11 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|')
 }
 
+/** The figures a target judges, and B10's peer figures (each a ratio to JobDesk); the JSON has the rest. */
+function shown(result: BenchResultFile, figure: Figure): boolean {
+  return figure.target !== undefined || (result.key === 'b10' && figure.reference?.name === 'JobDesk' && !/PSS|never ran/.test(figure.name))
+}
+
 export function renderTable(results: readonly BenchResultFile[]): string {
   if (results.length === 0) return '_No results yet: run `npm run bench` (or `npm run bench -- --quick`)._'
   const lines: string[] = []
@@ -47,7 +52,7 @@ export function renderTable(results: readonly BenchResultFile[]): string {
   for (const result of results) {
     const run = `${result.finishedAt.slice(0, 10)}, ${result.mode === 'quick' ? 'quick sizes' : 'full sizes'}, ${result.seconds} s, load average ${result.machine.loadAverageAtStart[0]} at start`
     lines.push(`| **${cell(result.title)}** | _${cell(run)}_ | | | | |`)
-    for (const f of result.figures.filter((f) => f.target || f.reference)) {
+    for (const f of result.figures.filter((f) => shown(result, f))) {
       const value = `${formatNumber(f.value)}${f.unit ? ` ${f.unit}` : ''}`
       const reference = f.reference ? `${f.reference.name} ${formatNumber(f.reference.value)}` : ''
       const ratio = f.ratio === null ? '' : `${formatNumber(f.ratio)}×`
@@ -56,7 +61,7 @@ export function renderTable(results: readonly BenchResultFile[]): string {
     for (const s of result.skipped) lines.push(`| ${cell(s.what)} | skipped | ${cell(s.why)} | | | |`)
   }
   lines.push('')
-  lines.push('✓ meets the target, ≈ misses it by at most 25 % (this VM\'s noise, benchmarks.md §4), ✗ misses it by more. "quick" rows come from `--quick` sizes and are not meant to be judged.')
+  lines.push('✓ meets the target, ≈ misses it by at most 25 % (this VM\'s noise, benchmarks.md §4), ✗ misses it by more. Rows from quick sizes are not meant to be judged. Every figure, with its reference, is in `bench/results/`.')
   return lines.join('\n')
 }
 

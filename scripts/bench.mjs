@@ -20,14 +20,17 @@ if (args.includes('--table')) {
   process.exit(result.status ?? 1)
 }
 
-/** file, full-size arguments, quick arguments, and whether it needs the built product (out/). */
+/**
+ * file, full-size arguments, quick arguments (null: full runs only — in a quick run a sibling variant
+ * of the same file covers its code), and whether it needs the built product (out/).
+ */
 const SUITE = [
   { file: 'bench/b1-b2-headless.ts', full: [], quick: [], build: true },
   { file: 'bench/b3-scan-cost.ts', full: [], quick: [] },
   { file: 'bench/b3b-lock-hold.ts', full: [], quick: [], build: true },
   { file: 'bench/b4-executor-http.ts', full: [], quick: ['--rounds', '1', '--seconds', '1'] },
-  { file: 'bench/b4-executor-http.ts', full: ['--core', 'real-packed'], quick: ['--core', 'real-packed', '--rounds', '1', '--seconds', '1'] },
-  { file: 'bench/b4-admin-lan.ts', full: ['4', 'files'], quick: ['1', 'files'] },
+  { file: 'bench/b4-executor-http.ts', full: ['--core', 'real-packed'], quick: null },
+  { file: 'bench/b4-admin-lan.ts', full: ['4', 'files'], quick: null },
   { file: 'bench/b4-admin-lan.ts', full: ['4', 'packed'], quick: ['1', 'packed'] },
   { file: 'bench/b4-admin-lan.ts', full: ['4', 'stub'], quick: ['1', 'stub'] },
   { file: 'bench/b5-callback-ingestion.ts', full: [], quick: ['5000'] },
@@ -96,7 +99,7 @@ function missesSince(sinceMs) {
 }
 
 const suiteStart = Date.now()
-const selected = SUITE.filter((bench) => only.length === 0 || only.some((name) => bench.file.includes(name)))
+const selected = SUITE.filter((bench) => (!quick || bench.quick) && (only.length === 0 || only.some((name) => bench.file.includes(name))))
 if (selected.some((bench) => bench.build)) ensureBuilt()
 const rows = []
 for (const bench of selected) {

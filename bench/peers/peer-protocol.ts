@@ -34,7 +34,7 @@ export class WindowRecorder {
     private readonly jobs: number,
     private readonly windowSec: number,
   ) {
-    this.perSecond = new Array<number>(windowSec).fill(0)
+    this.perSecond = Array.from({ length: windowSec }, () => 0)
   }
 
   /** Call once set up: announces READY and the window, counted from now. */

@@ -149,7 +149,7 @@ function summarize(options: CronLoadOptions, file: string, startMs: number, endM
     const startTimes = (db.prepare('SELECT handle_msg FROM job_log WHERE trigger_time >= ? AND handle_code = 200').pluck().all(startMs - 10_000) as string[]).map(Number)
     const triggeredInWindow = (db.prepare('SELECT COUNT(*) FROM job_log WHERE trigger_time >= ? AND trigger_time < ?').pluck().get(startMs, endMs) as number)
     const perWindowSecond = (times: readonly number[]) => {
-      const counts = new Array<number>(options.windowSec).fill(0)
+      const counts = Array.from({ length: options.windowSec }, () => 0)
       for (const t of times) {
         const second = Math.floor((t - startMs) / 1000)
         if (second >= 0 && second < options.windowSec) counts[second]++
