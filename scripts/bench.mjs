@@ -85,6 +85,11 @@ function run(bench) {
   })
 }
 
+function wroteResultSince(sinceMs) {
+  const dir = join('bench/results', quick ? 'quick' : 'full')
+  return existsSync(dir) && readdirSync(dir).some((name) => statSync(join(dir, name)).mtimeMs >= sinceMs)
+}
+
 /** Targets missed by more than the noise allowance in the results written since `sinceMs`. */
 function missesSince(sinceMs) {
   const dir = join('bench/results', quick ? 'quick' : 'full')
@@ -107,7 +112,8 @@ for (const bench of selected) {
   console.log(`\n== ${label}${quick ? '  (quick)' : ''}`)
   const started = Date.now()
   const { code } = await run(bench)
-  rows.push({ label, seconds: (Date.now() - started) / 1000, code })
+  // A benchmark that exits 0 without writing its result broke somewhere too.
+  rows.push({ label, seconds: (Date.now() - started) / 1000, code: code === 0 && !wroteResultSince(started) ? 'no result written' : code })
 }
 console.log(`\n== ${quick ? 'quick ' : ''}suite: ${rows.length} benchmarks in ${((Date.now() - suiteStart) / 1000).toFixed(0)} s`)
 for (const row of rows) console.log(`  ${row.code === 0 ? 'ran   ' : `FAILED (${row.code})`}  ${row.seconds.toFixed(1).padStart(6)} s  ${row.label}`)
