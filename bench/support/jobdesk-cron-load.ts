@@ -92,21 +92,24 @@ export async function measureCronLoad(options: CronLoadOptions): Promise<CronLoa
     nextTimeMs: () => firstFireMs,
   })
   try {
-    const { window, reading, serverStderr } = await runWindow(options, data.dir, data.file)
+    const { window, reading, serverStderr } = await runWindow(options, data.dir, data.file, firstFireMs)
     return { ...summarize(options, data.file, window.startMs, window.endMs, reading), serverStderr }
   } finally {
     data.remove()
   }
 }
 
-/** Starts the server, meters the window (whole seconds, after a warm-up counted from when it was ready), lets the window's runs finish, stops it. */
-async function runWindow(options: CronLoadOptions, dataDir: string, dbFile: string) {
+/**
+ * Starts the server, meters the window (whole seconds; the warm-up counts from the first fire or from
+ * when the server was ready, whichever is later), lets the window's runs finish, stops it.
+ */
+async function runWindow(options: CronLoadOptions, dataDir: string, dbFile: string, firstFireMs: number) {
   const headless = await startHeadless({ dataDir, nodeArgs: options.nodeArgs })
   let measured: { window: { startMs: number; endMs: number }; reading: MeterReading }
   try {
     const meter = meterProcesses(() => [headless.pid])
     meter.sampleMemory()
-    const startMs = (Math.ceil(Date.now() / 1000) + options.warmupSec) * 1000
+    const startMs = Math.max(firstFireMs, Math.ceil(Date.now() / 1000) * 1000) + options.warmupSec * 1000
     const endMs = startMs + options.windowSec * 1000
     await sleepUntil(startMs)
     meter.startCpu()
