@@ -15,8 +15,8 @@ import { BenchResult } from './support/results'
 import { linearFit, median, sleep } from './support/stats'
 
 const jobs = number('jobs', 100_000, 10_000)
-const seconds = number('seconds', 600, 8)
-const bareSeconds = number('bare-seconds', 60, 4)
+const seconds = number('seconds', 600, 6)
+const bareSeconds = number('bare-seconds', 60, 3)
 const gcEverySec = number('gc-every', 30, 3)
 const RATE_SEC = 100
 

@@ -20,7 +20,7 @@ import { median } from './support/stats'
 
 const jobs = number('jobs', 100_000, 10_000)
 const runs = number('runs', 1_000_000, 100_000)
-const reps = number('reps', 5, 2)
+const reps = number('reps', 5, 1)
 const DAY_MS = 86_400_000
 
 /** `runs` finished run rows over the past week, in one transaction. */
