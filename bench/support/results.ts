@@ -104,7 +104,8 @@ export class BenchResult {
   private readonly notes: string[] = []
   private readonly skipped: { what: string; why: string }[] = []
   private readonly series: Record<string, unknown> = {}
-  private readonly startedAt = new Date()
+  /** The benchmark process's start: some benchmarks create their report only once they have measured. */
+  private readonly startedAt = new Date(Date.now() - process.uptime() * 1000)
   private readonly machine = describeMachine()
 
   constructor(
