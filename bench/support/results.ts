@@ -76,11 +76,19 @@ export function describeMachine(): MachineInfo {
 export function verdictOf(value: number, ratio: number | null, target: Target | undefined): Verdict {
   if (!target) return 'info'
   const measured = target.on === 'ratio' ? ratio : value
-  if (measured === null || !Number.isFinite(measured)) return 'miss'
+  if (measured === null || Number.isNaN(measured)) return 'miss'
   const meets = target.op === '<=' ? measured <= target.value : measured >= target.value
   if (meets) return 'pass'
   const slack = target.op === '<=' ? measured <= target.value * (1 + NOISE_TOLERANCE) : measured >= target.value * (1 - NOISE_TOLERANCE)
   return slack ? 'noise' : 'miss'
+}
+
+/** A figure's ratio to its reference and its verdict against its target. */
+export function judge(input: FigureInput): { ratio: number | null; verdict: Verdict } {
+  const ratio = input.reference && input.reference.value !== 0 && Number.isFinite(input.reference.value) && Number.isFinite(input.value) ? input.value / input.reference.value : null
+  // A reference of 0 (a peer that fired nothing) makes any positive value infinitely larger: judge it so.
+  const judged = ratio === null && input.reference?.value === 0 && input.value > 0 ? Number.POSITIVE_INFINITY : ratio
+  return { ratio, verdict: verdictOf(input.value, judged, input.target) }
 }
 
 /** A number for a table: thousands separated, fewer decimals the larger it is. */
@@ -122,12 +130,11 @@ export class BenchResult {
   }
 
   figure(input: FigureInput): Figure {
-    const ratio = input.reference && input.reference.value !== 0 && Number.isFinite(input.reference.value) && Number.isFinite(input.value) ? input.value / input.reference.value : null
-    const figure: Figure = { ...input, ratio, verdict: verdictOf(input.value, ratio, input.target) }
+    const figure: Figure = { ...input, ...judge(input) }
     this.figures.push(figure)
     const value = `${formatNumber(input.value)}${input.unit ? ` ${input.unit}` : ''}`
     const target = input.target ? `target ${formatTarget(input.target, input.unit)}` : ''
-    const reference = input.reference ? `ref ${input.reference.name} ${formatNumber(input.reference.value)} → ${ratio === null ? '–' : formatNumber(ratio)}×` : ''
+    const reference = input.reference ? `ref ${input.reference.name} ${formatNumber(input.reference.value)} → ${figure.ratio === null ? '–' : formatNumber(figure.ratio)}×` : ''
     console.log(`  ${input.name.padEnd(46)} ${value.padStart(13)}   ${target.padEnd(22)} ${VERDICT_TEXT[figure.verdict].padEnd(13)} ${reference}`.trimEnd())
     return figure
   }
