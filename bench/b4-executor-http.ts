@@ -19,12 +19,15 @@ import type { ExecutorApi, TriggerParam } from '../src/main/executor/executor-ap
 import { createExecutorClient } from '../src/main/net/executor-client'
 import { startExecutorServer } from '../src/main/net/executor-server'
 import { closeSharedAgents } from '../src/main/net/wire/post-json'
+import { BenchResult } from './support/results'
+import { QUICK } from './support/cli'
 import { describeMachine, formatLoad, median, postOnce, postPool, runLoadOnServer, serveBareHttp, startServerChild, type LoadResult, NOOP_EXECUTOR } from './support/wire-load'
 
 const TOKEN = 'b4-token'
 const APP = 'b4-executor'
 const IN_FLIGHT = 32
 const TARGET_RATIO = 0.33
+const WARMUP_MS = QUICK ? 300 : 1500
 
 type Core = 'noop' | 'real' | 'real-packed'
 
@@ -90,7 +93,7 @@ async function measureExecutor(core: Core, seconds: number, jobs: number): Promi
     const first = await client.run(triggerFor((logId += 1), jobs))
     if (first.code !== 200) throw new Error(`the executor refused the first trigger: ${first.msg}`)
     const result = await runLoadOnServer(server.child.pid!, {
-      warmupMs: 1500,
+      warmupMs: WARMUP_MS,
       measureMs: seconds * 1000,
       concurrency: IN_FLIGHT,
       send: async () => (await client.run(triggerFor((logId += 1), jobs))).code === 200,
@@ -111,7 +114,7 @@ async function measureRaw(seconds: number): Promise<LoadResult> {
   const body = JSON.stringify(triggerFor(1, 1))
   try {
     return await runLoadOnServer(server.child.pid!, {
-      warmupMs: 1500,
+      warmupMs: WARMUP_MS,
       measureMs: seconds * 1000,
       concurrency: IN_FLIGHT,
       send: async () => (await postOnce(pool, '/run', headers, body)) === '{"code":200}',
@@ -147,7 +150,7 @@ async function runInProcess(core: Core, seconds: number, jobs: number): Promise<
   console.log('READY 0')
   let logId = 0
   const result = await runLoadOnServer(process.pid, {
-    warmupMs: 1500,
+    warmupMs: WARMUP_MS,
     measureMs: seconds * 1000,
     concurrency: IN_FLIGHT,
     send: async () => {
@@ -211,7 +214,14 @@ async function main(): Promise<void> {
   console.log(
     `median raw POST          ${Math.round(raw)}/s  p50 ${median(rawRuns.map((r) => r.p50Ms)).toFixed(2)} ms  p99 ${median(rawRuns.map((r) => r.p99Ms)).toFixed(2)} ms  server ${median(rawRuns.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)).toFixed(1)} CPU-µs/request`,
   )
-  console.log(`ratio triggers / raw (median of same-round ratios) = ${ratio.toFixed(2)} (aim ≥ ${TARGET_RATIO}) → ${ratio >= TARGET_RATIO ? 'PASS' : 'MISS'}`)
+  const report = new BenchResult(`b4-executor-${core}`, `B4 executor side (${core} core): no-op triggers accepted over HTTP, ${IN_FLIGHT} in flight, beside raw undici → bare node:http`, { core, rounds, seconds, jobs })
+  const rawRef = { name: 'raw POST/s', value: raw }
+  report.figure({ name: `B4 executor (${core}) triggers accepted/s`, value: triggers, unit: '/s', target: { op: '>=', value: 10_000 }, reference: rawRef })
+  // The median of same-round ratios (drift-resistant), given as value ÷ reference 1.
+  report.figure({ name: `B4 executor (${core}) ÷ raw, same-round median`, value: ratio, unit: '×', target: { op: '>=', value: TARGET_RATIO } })
+  report.figure({ name: `B4 executor (${core}) round trip p99`, value: median(executorRuns.map((r) => r.p99Ms)), unit: 'ms', reference: { name: 'raw p99', value: median(rawRuns.map((r) => r.p99Ms)) } })
+  report.figure({ name: `B4 executor (${core}) server CPU per trigger`, value: median(executorRuns.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)), unit: 'µs', reference: { name: 'bare server µs/request', value: median(rawRuns.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)) } })
+  report.save()
   console.log(describeMachine())
 }
 

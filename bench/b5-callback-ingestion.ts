@@ -11,7 +11,7 @@ import { Pool } from 'undici'
 import { startCore, type Core } from '../src/main/app/core'
 import { silentLogger } from '../src/main/kernel/logger'
 import { listen } from '../src/main/net/http-server'
-import { fmt } from './support/stats'
+import { BenchResult } from './support/results'
 
 const TOKEN = 'b5-token-0123456789'
 const total = Number(process.argv[2] ?? 100_000)
@@ -99,13 +99,15 @@ try {
   const raw = rawUpdate(core)
   const http = await overHttp(core, server.port)
   const inProcess = await embedded(core, core.completeRuns)
-  console.log(`B5 callback ingestion, ${total} callbacks each`)
-  console.log(`  HTTP     : ${fmt(http.perSecond, 0)} rows/s, ${fmt(http.rowsPerTx, 1)} rows per transaction (aim ≥ 20,000/s)`)
-  console.log(`  embedded : ${fmt(inProcess.perSecond, 0)} rows/s, ${fmt(inProcess.rowsPerTx, 1)} rows per transaction (aim ≥ 50,000/s)`)
-  console.log(`  raw      : ${fmt(raw, 0)} rows/s (batched UPDATE, 100 per transaction)`)
-  console.log(`  ratio    : HTTP ${fmt(http.perSecond / raw, 2)}, embedded ${fmt(inProcess.perSecond / raw, 2)} of raw (aim ≥ 0.2)`)
-  const tripped = Math.min(http.rowsPerTx, inProcess.rowsPerTx) < 5
-  if (tripped) console.log('  TRIPWIRE: fewer than 5 rows per transaction on average')
+  const report = new BenchResult('b5', `B5 callback ingestion, ${total} callbacks each`, { callbacks: total })
+  const rawRef = { name: 'raw batched UPDATE rows/s', value: raw }
+  report.figure({ name: 'B5 HTTP callbacks rows/s', value: http.perSecond, unit: '/s', target: { op: '>=', value: 20_000 }, reference: rawRef })
+  report.figure({ name: 'B5 HTTP callbacks ÷ raw', value: http.perSecond, unit: '/s', target: { op: '>=', value: 0.2, on: 'ratio' }, reference: rawRef })
+  report.figure({ name: 'B5 HTTP rows per transaction', value: http.rowsPerTx, unit: '', target: { op: '>=', value: 5 } })
+  report.figure({ name: 'B5 embedded callbacks rows/s', value: inProcess.perSecond, unit: '/s', target: { op: '>=', value: 50_000 }, reference: rawRef })
+  report.figure({ name: 'B5 embedded callbacks ÷ raw', value: inProcess.perSecond, unit: '/s', target: { op: '>=', value: 0.2, on: 'ratio' }, reference: rawRef })
+  report.figure({ name: 'B5 embedded rows per transaction', value: inProcess.rowsPerTx, unit: '', target: { op: '>=', value: 5 } })
+  report.save()
 } finally {
   await server.close()
   await core.stop()

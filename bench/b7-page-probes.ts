@@ -1,5 +1,7 @@
-// Functions that run inside the page (passed to page.evaluate): self-contained, no imports. The
-// node tsconfig has no DOM types, so the few DOM members used are declared here, for this file only.
+// Functions that run inside the page (passed to page.evaluate): self-contained, they use no import
+// (only reportChecks, which runs in Node, does). The node tsconfig has no DOM types, so the few DOM
+// members used are declared here, for this file only.
+import { BenchResult } from './support/results'
 declare const document: {
   querySelector(selector: string): ProbeElement | null
   querySelectorAll(selector: string): { length: number }
@@ -95,21 +97,20 @@ export interface RenderCheck {
   refName: string
 }
 
-/** Noise allowance on this VM (benchmarks.md: fail only when a ratio misses by more than 25 %). */
-export const TOLERANCE = 1.25
-
-/** Prints each check with its verdict and ratio; true when any check with a target failed. */
-export function reportChecks(checks: readonly RenderCheck[]): boolean {
-  const width = Math.max(...checks.map((c) => c.what.length)) + 1
-  const ms = (x: number) => `${x.toFixed(1)} ms`
-  let failed = false
+/**
+ * Prints each check beside its target and reference and writes them as the benchmark's JSON result
+ * (bench/support/results.ts: a miss by ≤ 25 % is VM noise, the suite's summary lists the others).
+ */
+export function reportChecks(key: string, title: string, checks: readonly RenderCheck[], params: Record<string, unknown> = {}): void {
+  const report = new BenchResult(key, title, params)
   for (const c of checks) {
-    const ok = c.target === null || c.value <= c.target * TOLERANCE
-    failed ||= !ok
-    const verdict = c.target === null ? 'no target'.padEnd(20) : `target ≤ ${c.target} ms  ${ok ? 'PASS' : 'FAIL'}`
-    console.log(
-      `  ${c.what.padEnd(width)} ${ms(c.value).padStart(10)}  ${verdict}   ratio ${(c.value / Math.max(c.reference, 0.001)).toFixed(2)}× ${c.refName} (${ms(c.reference)})`,
-    )
+    report.figure({
+      name: c.what,
+      value: c.value,
+      unit: 'ms',
+      target: c.target === null ? undefined : { op: '<=', value: c.target },
+      reference: { name: c.refName, value: c.reference },
+    })
   }
-  return failed
+  report.save()
 }

@@ -1,33 +1,123 @@
-// `npm run bench`: the benchmark suite of bench/ (benchmarks.md), one benchmark after another, each
-// printing its results beside a baseline measured in the same run. Not part of `npm test`.
-// `npm run bench -- b5` runs only the benchmarks whose file name contains "b5".
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+// `npm run bench`: the benchmark suite of bench/ (benchmarks.md, issue 14), one benchmark after
+// another, each printing its figures beside a reference measured in the same run and its target, and
+// writing bench/results/<full|quick>/<key>.json. Not part of `npm test`.
+//   npm run bench                      full sizes (benchmarks.md's; B8 runs 10 minutes)
+//   npm run bench -- --quick           every benchmark at a small size (a broken one is noticed; figures not judged)
+//   npm run bench -- b3 b10            only the benchmarks whose file name contains one of these
+//   npm run bench -- --table [--write] the latest results as the README's table (--write puts it in README.md)
+//   --no-build                         use out/ as it is (default: rebuild when src/ is newer)
+//   --strict                           exit 1 when a target is missed by more than 25 % (default: only when a benchmark fails to run)
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 
-const SUITE = [
-  { file: 'bench/b1-b2-embedded.ts', args: ['1000,10000', '5', '20'] },
-  { file: 'bench/b4-executor-http.ts', args: [] },
-  { file: 'bench/b4-executor-http.ts', args: ['--core', 'real-packed'] },
-  { file: 'bench/b4-admin-lan.ts', args: ['4', 'files'] },
-  { file: 'bench/b4-admin-lan.ts', args: ['4', 'packed'] },
-  { file: 'bench/b4-admin-lan.ts', args: ['4', 'stub'] },
-  { file: 'bench/b5-callback-ingestion.ts', args: [] },
-  { file: 'bench/b7-render-table.ts', args: [], needs: 'out/renderer/index.html' },
-  { file: 'bench/b7-render-dag.ts', args: [], needs: 'out/renderer/index.html' },
-  { file: 'bench/b7-render-log.ts', args: [], needs: 'out/renderer/index.html' },
-]
+const args = process.argv.slice(2)
+const quick = args.includes('--quick')
+const only = args.filter((a) => !a.startsWith('--'))
 
-const only = process.argv.slice(2)
-let failed = 0
-for (const bench of SUITE) {
-  if (only.length > 0 && !only.some((name) => bench.file.includes(name))) continue
-  if (!existsSync(bench.file)) continue
-  if (bench.needs && !existsSync(bench.needs)) {
-    console.log(`\n== ${bench.file}: skipped, ${bench.needs} is missing (run \`npm run build\` first)`)
-    continue
-  }
-  console.log(`\n== ${bench.file}`)
-  const result = spawnSync(process.execPath, ['--import', 'tsx', bench.file, ...bench.args], { stdio: 'inherit' })
-  if (result.status !== 0) failed++
+if (args.includes('--table')) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/results-table.ts', ...args.filter((a) => a === '--write')], { stdio: 'inherit' })
+  process.exit(result.status ?? 1)
 }
-process.exit(failed === 0 ? 0 : 1)
+
+/**
+ * file, full-size arguments, quick arguments (null: full runs only — in a quick run a sibling variant
+ * of the same file covers its code), and whether it needs the built product (out/).
+ */
+const SUITE = [
+  { file: 'bench/b1-b2-headless.ts', full: [], quick: [], build: true },
+  { file: 'bench/b3-scan-cost.ts', full: [], quick: [] },
+  { file: 'bench/b3b-lock-hold.ts', full: [], quick: [], build: true },
+  { file: 'bench/b4-executor-http.ts', full: [], quick: ['--rounds', '1', '--seconds', '1'] },
+  { file: 'bench/b4-executor-http.ts', full: ['--core', 'real-packed'], quick: null },
+  { file: 'bench/b4-admin-lan.ts', full: ['4', 'files'], quick: null },
+  { file: 'bench/b4-admin-lan.ts', full: ['4', 'packed'], quick: ['1', 'packed'] },
+  { file: 'bench/b4-admin-lan.ts', full: ['4', 'stub'], quick: ['1', 'stub'] },
+  { file: 'bench/b5-callback-ingestion.ts', full: [], quick: ['5000'] },
+  { file: 'bench/b6-log-tail.ts', full: [], quick: [], build: true },
+  { file: 'bench/b7-render-table.ts', full: [], quick: ['1000'], build: true },
+  { file: 'bench/b7-render-dag.ts', full: [], quick: ['100', '10'], build: true },
+  { file: 'bench/b7-render-log.ts', full: [], quick: ['2000'], build: true },
+  { file: 'bench/b8-memory.ts', full: [], quick: [], build: true },
+  { file: 'bench/b9-cold-start.ts', full: [], quick: [], build: true },
+  { file: 'bench/b10-peers.ts', full: [], quick: [], build: true },
+]
+/** A backstop only: every benchmark stops by itself well before this. */
+const TIMEOUT_MS = quick ? 180_000 : 30 * 60_000
+
+function newestMtime(dir) {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
+  }
+  return newest
+}
+
+function ensureBuilt() {
+  const entry = 'out/main/serve.js'
+  if (args.includes('--no-build') && existsSync(entry)) return
+  if (existsSync(entry) && statSync(entry).mtimeMs >= newestMtime('src')) return
+  console.log('== building the product (npx electron-vite build), src/ is newer than out/')
+  const result = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  if (result.status !== 0) throw new Error('the build failed; the benchmarks of the built product cannot run')
+}
+
+/** Runs one benchmark in its own process group, so a timeout ends everything it started. */
+function run(bench) {
+  return new Promise((resolve) => {
+    const env = { ...process.env, BENCH_SUITE: '1', ...(quick ? { BENCH_QUICK: '1' } : {}) }
+    const child = spawn(process.execPath, ['--import', 'tsx', bench.file, ...(quick ? bench.quick : bench.full)], { stdio: 'inherit', env, detached: true })
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      console.log(`\n== ${bench.file}: still running after ${TIMEOUT_MS / 1000} s, stopping it`)
+      process.kill(-child.pid, 'SIGTERM')
+      setTimeout(() => child.exitCode === null && process.kill(-child.pid, 'SIGKILL'), 15_000).unref()
+    }, TIMEOUT_MS)
+    const onInterrupt = () => process.kill(-child.pid, 'SIGTERM')
+    process.once('SIGINT', onInterrupt)
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      process.removeListener('SIGINT', onInterrupt)
+      resolve({ code: timedOut ? 'timeout' : (code ?? signal) })
+    })
+  })
+}
+
+function wroteResultSince(sinceMs) {
+  const dir = join('bench/results', quick ? 'quick' : 'full')
+  return existsSync(dir) && readdirSync(dir).some((name) => statSync(join(dir, name)).mtimeMs >= sinceMs)
+}
+
+/** Targets missed by more than the noise allowance in the results written since `sinceMs`. */
+function missesSince(sinceMs) {
+  const dir = join('bench/results', quick ? 'quick' : 'full')
+  if (!existsSync(dir)) return []
+  const misses = []
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    const result = JSON.parse(readFileSync(join(dir, name), 'utf8'))
+    if (Date.parse(result.startedAt) < sinceMs) continue
+    for (const figure of result.figures) if (figure.verdict === 'miss') misses.push(`${result.key}: ${figure.name}`)
+  }
+  return misses
+}
+
+const suiteStart = Date.now()
+const selected = SUITE.filter((bench) => (!quick || bench.quick) && (only.length === 0 || only.some((name) => bench.file.includes(name))))
+if (selected.some((bench) => bench.build)) ensureBuilt()
+const rows = []
+for (const bench of selected) {
+  const label = `${bench.file} ${(quick ? bench.quick : bench.full).join(' ')}`.trim()
+  console.log(`\n== ${label}${quick ? '  (quick)' : ''}`)
+  const started = Date.now()
+  const { code } = await run(bench)
+  // A benchmark that exits 0 without writing its result broke somewhere too.
+  rows.push({ label, seconds: (Date.now() - started) / 1000, code: code === 0 && !wroteResultSince(started) ? 'no result written' : code })
+}
+console.log(`\n== ${quick ? 'quick ' : ''}suite: ${rows.length} benchmarks in ${((Date.now() - suiteStart) / 1000).toFixed(0)} s`)
+for (const row of rows) console.log(`  ${row.code === 0 ? 'ran   ' : `FAILED (${row.code})`}  ${row.seconds.toFixed(1).padStart(6)} s  ${row.label}`)
+const misses = missesSince(suiteStart)
+if (misses.length > 0) console.log(`  ${misses.length} targets missed by more than 25 %${quick ? ' (quick sizes: not judged)' : ''}:\n    ${misses.join('\n    ')}`)
+const failed = rows.filter((row) => row.code !== 0).length
+process.exit(failed > 0 || (args.includes('--strict') && !quick && misses.length > 0) ? 1 : 0)

@@ -1,5 +1,22 @@
-// Handlers for the benchmarks: no work, and the moment the handler started as its message, so the
-// benchmark can measure scheduled time → handler start from the run rows alone.
+// Handlers for the benchmarks (`--handlers bench/handlers`), see
+// src/main/executor/handlers/handler-contract.ts.
+
+/** No work; the moment the handler started as its message, so a benchmark can measure scheduled time → handler start from the run rows alone. */
 export function noopJobHandler() {
   return String(Date.now())
+}
+
+/**
+ * B6: waits `startDelayMs`, then writes `count` lines `tick <i> at <epoch ms>`, one every `gapMs`
+ * (param: "count gapMs startDelayMs"), so a viewer can measure written → shown per line.
+ */
+export async function logTickerHandler(ctx) {
+  const [count, gapMs, startDelayMs] = ctx.param.split(' ').map(Number)
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+  await sleep(startDelayMs)
+  for (let i = 1; i <= count && !ctx.signal.aborted; i++) {
+    ctx.log(`tick ${i} at ${Date.now()}`)
+    await sleep(gapMs)
+  }
+  return `${count} ticks`
 }

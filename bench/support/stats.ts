@@ -33,3 +33,16 @@ export async function sleepUntil(targetMs: number): Promise<void> {
   const remaining = targetMs - Date.now()
   if (remaining > 0) await sleep(remaining)
 }
+
+/** Least-squares line through (x, y) points: slope and the fitted y at the first and last x. */
+export function linearFit(points: readonly { x: number; y: number }[]): { slope: number; first: number; last: number } {
+  const n = points.length
+  if (n < 2) return { slope: Number.NaN, first: points[0]?.y ?? Number.NaN, last: points[0]?.y ?? Number.NaN }
+  const mx = points.reduce((s, p) => s + p.x, 0) / n
+  const my = points.reduce((s, p) => s + p.y, 0) / n
+  const sxy = points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0)
+  const sxx = points.reduce((s, p) => s + (p.x - mx) ** 2, 0)
+  const slope = sxx === 0 ? 0 : sxy / sxx
+  const at = (x: number) => my + slope * (x - mx)
+  return { slope, first: at(points[0].x), last: at(points[n - 1].x) }
+}

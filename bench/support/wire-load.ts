@@ -116,7 +116,9 @@ export async function startServerChild(
 
 export function formatLoad(label: string, result: LoadResult): string {
   const cpu = typeof result.serverCpuUsPerRequest !== 'number' || Number.isNaN(result.serverCpuUsPerRequest) ? '' : `   server ${result.serverCpuUsPerRequest.toFixed(1)} CPU-µs/req`
-  return `${label.padEnd(34)} ${Math.round(result.perSecond).toString().padStart(7)} req/s   p50 ${result.p50Ms.toFixed(2)} ms   p99 ${result.p99Ms.toFixed(2)} ms${cpu}${result.failures ? `   failures ${result.failures}` : ''}`
+  // A result that crossed a process boundary as JSON has null where it had NaN (no request finished in the window).
+  const ms = (x: number | null) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(2) : '–')
+  return `${label.padEnd(34)} ${Math.round(result.perSecond).toString().padStart(7)} req/s   p50 ${ms(result.p50Ms)} ms   p99 ${ms(result.p99Ms)} ms${cpu}${result.failures ? `   failures ${result.failures}` : ''}`
 }
 
 /** CPU time (user + system) a process has used so far, in µs, from /proc/<pid>/stat (Linux). */

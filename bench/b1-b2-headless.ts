@@ -1,0 +1,95 @@
+// B1 (e2e-throughput-embedded) and B2 (trigger-lag) of benchmarks.md, measured black-box on the
+// built product: N every-second cron jobs planted in the SQLite file, `node out/main/serve.js`
+// (embedded executor, worker threads), figures from `job_log`, CPU and RSS of the whole process from
+// /proc — beside croner in memory at the same N in the same run (no persistence: the floor).
+// Targets (issue 14): B1 at 10k and 20k ≥ 0.999·N completed per second, 0 misfires, ≤ 25 CPU-µs per
+// fire, 50k reported; B2 handler start p99 ≤ 50 ms at 1k and ≤ 100 ms at 10k, completed p99 ≤ 150 ms
+// at 10k, p99 ≤ 2× croner at 1k and ≤ 1× at 10k (the ratio to BullMQ is B10's).
+// Usage: npx tsx bench/b1-b2-headless.ts [--quick] [--jobs 10,1000,10000,20000,50000] [--warmup 5] [--window 20]
+//        [--cpu-prof]   (writes .cpuprofile files of the main thread and the workers to bench/results/profiles/)
+import { spawnSync } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { flag, number, numbers } from './support/cli'
+import { measureCronLoad, type CronLoadResult } from './support/jobdesk-cron-load'
+import { BenchResult, RESULTS_DIR } from './support/results'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const sizes = numbers('jobs', [10, 1000, 10_000, 20_000, 50_000], [500])
+const warmupSec = number('warmup', 5, 2)
+const windowSec = number('window', 20, 3)
+/** croner keeps an 81 KB year table per Cron instance: beyond 10k it measures swap, not scheduling. */
+const CRONER_MAX_JOBS = 10_000
+
+interface CronerResult {
+  fires: number
+  firesPerSecondMedian: number
+  lagP50: number
+  lagP99: number
+  cpuUsPerFire: number
+  peakRssMb: number
+}
+
+function measureCroner(jobs: number): CronerResult | null {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'baselines', 'croner-baseline.ts'), String(jobs), String(warmupSec), String(windowSec)], {
+    encoding: 'utf8',
+    timeout: (warmupSec + windowSec + 60) * 1000,
+  })
+  const line = result.stdout?.trim().split('\n').pop()
+  return result.status === 0 && line ? (JSON.parse(line) as CronerResult) : null
+}
+
+function profileArgs(jobs: number): string[] {
+  if (!flag('cpu-prof')) return []
+  const dir = join(RESULTS_DIR, 'profiles', `b1-${jobs}-${new Date().toISOString().replace(/[:.]/g, '-')}`)
+  mkdirSync(dir, { recursive: true })
+  return ['--cpu-prof', '--cpu-prof-dir', dir]
+}
+
+const report = new BenchResult('b1-b2', 'B1/B2 headless: N every-second cron jobs, embedded executor, figures from job_log', { sizes, warmupSec, windowSec })
+const byJobs = new Map<number, CronLoadResult>()
+for (const jobs of sizes) {
+  const croner = jobs <= CRONER_MAX_JOBS ? measureCroner(jobs) : null
+  const ours = await measureCronLoad({ jobs, warmupSec, windowSec, nodeArgs: profileArgs(jobs) })
+  byJobs.set(jobs, ours)
+  const n = jobs.toLocaleString('en-US')
+  report.section(
+    `N = ${n}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.failed} failed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${ours.unfinished} unfinished; ` +
+      `${ours.cpuCores.toFixed(2)} cores busy; croner ${croner ? `${croner.fires} fires` : jobs > CRONER_MAX_JOBS ? `not run above ${CRONER_MAX_JOBS}` : 'FAILED'}`,
+  )
+  if (ours.failureReasons.length > 0) report.note(`JobDesk at N=${n}, failed runs: ${ours.failureReasons.join(' | ')}`)
+  if (ours.serverStderr.length > 0) report.note(`JobDesk at N=${n} wrote ${ours.serverStderr.length} lines on stderr, first: ${ours.serverStderr.slice(0, 3).join(' | ').slice(0, 400)}`)
+  // Targets by the nearest size issue 14 names; quick sizes borrow the 1k ones.
+  const small = jobs <= 1000
+  const upTo20k = jobs >= 100 && jobs <= 20_000
+  const cronerRef = (value: number | undefined, name: string) => (croner && value !== undefined ? { name: `croner ${name}`, value } : undefined)
+  const scaleRef = jobs > CRONER_MAX_JOBS && byJobs.has(10_000) ? { name: 'JobDesk at 10k', value: byJobs.get(10_000)!.cpuUsPerFire } : undefined
+  if (jobs >= 100) {
+    report.figure({ name: `B1 N=${n} completed/s ÷ N`, value: ours.completedPerSecondMedian / jobs, unit: '', target: upTo20k ? { op: '>=', value: 0.999 } : undefined, reference: croner ? { name: 'croner fires/s ÷ N', value: croner.firesPerSecondMedian / jobs } : undefined })
+    report.figure({ name: `B1 N=${n} misfires`, value: ours.misfires, unit: '', target: upTo20k ? { op: '<=', value: 0 } : undefined })
+    report.figure({ name: `B1 N=${n} duplicates`, value: ours.duplicates, unit: '', target: { op: '<=', value: 0 } })
+  }
+  report.figure({ name: `B1 N=${n} CPU per fire`, value: ours.cpuUsPerFire, unit: 'µs', target: upTo20k ? { op: '<=', value: 25 } : undefined, reference: cronerRef(croner?.cpuUsPerFire, 'µs/fire') ?? scaleRef })
+  report.figure({ name: `B1 N=${n} peak RSS`, value: ours.peakRssMb, unit: 'MB', reference: cronerRef(croner?.peakRssMb, 'RSS') })
+  if (jobs <= 10_000) {
+    const startTarget = small ? 50 : 100
+    report.figure({ name: `B2 N=${n} handler start p50`, value: ours.startLag.p50, unit: 'ms', reference: cronerRef(croner?.lagP50, 'p50') })
+    report.figure({ name: `B2 N=${n} handler start p99`, value: ours.startLag.p99, unit: 'ms', target: jobs >= 100 ? { op: '<=', value: startTarget } : undefined, reference: cronerRef(croner?.lagP99, 'p99') })
+    if (croner && jobs >= 100) {
+      report.figure({ name: `B2 N=${n} handler start p99 ÷ croner p99`, value: ours.startLag.p99, unit: 'ms', target: { op: '<=', value: small ? 2 : 1, on: 'ratio' }, reference: { name: 'croner p99', value: croner.lagP99 } })
+    }
+    report.figure({ name: `B2 N=${n} handler start max`, value: ours.startLag.max, unit: 'ms' })
+    report.figure({ name: `B2 N=${n} trigger p99`, value: ours.triggerLag.p99, unit: 'ms' })
+    report.figure({ name: `B2 N=${n} completed p50`, value: ours.completedLag.p50, unit: 'ms' })
+    report.figure({ name: `B2 N=${n} completed p99`, value: ours.completedLag.p99, unit: 'ms', target: jobs > 1000 ? { op: '<=', value: 150 } : undefined })
+  } else {
+    report.figure({ name: `B1 N=${n} handler start p99`, value: ours.startLag.p99, unit: 'ms' })
+    report.figure({ name: `B1 N=${n} completed p99`, value: ours.completedLag.p99, unit: 'ms' })
+  }
+}
+report.note('handle_time is when the core took the callback; the commit follows in the run writer\'s next batch (~10 ms)')
+report.note('croner runs in its own process, in memory, no persistence; its lag is from the whole second it fired for')
+if (flag('cpu-prof')) report.note(`CPU profiles in ${join(RESULTS_DIR, 'profiles')} (open in Chrome DevTools or speedscope)`)
+report.save()
+process.exit(0)
