@@ -265,6 +265,21 @@ export interface ChannelCheck {
 
 export interface TriggerResult {
   logIds: number[]
+  /**
+   * How each run's trigger went, in `logIds` order: the console's manual trigger waits a few seconds
+   * for the executor's answer. Absent where nobody waited (the OpenAPI's triggerJob).
+   */
+  outcomes?: RunTriggerOutcome[]
+}
+
+export interface RunTriggerOutcome {
+  logId: number
+  /** `pending`: the executor had not answered within the wait; the run row follows later. */
+  state: 'accepted' | 'refused' | 'pending'
+  /** Where routing sent it ('' when no address was chosen). */
+  executorAddress: string
+  /** The trigger's trail as stored in `trigger_msg` (its last line says why it was refused); '' while pending. */
+  triggerMsg: string
 }
 
 export interface SchedulePreviewRequest {

@@ -20,6 +20,7 @@ import { EMBEDDED_ADDRESS, ExecutorDirectory } from '../trigger/executor-directo
 import { createRouters } from '../trigger/routing'
 import { triggerRun } from '../trigger/trigger-run'
 import { TriggerPool } from '../trigger/trigger-pool'
+import { OutcomeWaiters } from '../trigger/outcome-waiters'
 import { databaseFile, handlerDir, runLogDir } from './data-dir'
 import { EventHub } from './events'
 import { createFacade } from './facade'
@@ -131,10 +132,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const remote = new RemoteExecutors(store, () => settings.accessToken())
   const executors = new ExecutorDirectory(executor, (address, group) => remote.forAddress(address, group))
   const routers = createRouters()
+  const triggerOutcomes = new OutcomeWaiters(clock)
   const pool = new TriggerPool({
     trigger: (run) => triggerRun(run, { routers, executors, nowMs }),
     record: (outcome) => {
       if (outcome.triggerCode === 200) runLogs.noteTriggered(outcome.logId, outcome.executorAddress)
+      triggerOutcomes.note(outcome)
       void writer.recordOutcome(outcome).catch(() => {})
     },
     nowMs,
@@ -188,6 +191,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     store,
     jobs,
     triggers,
+    triggerOutcomes,
     scheduler,
     registry,
     groups: new GroupService(store, nowMs, (appName) => registry.refreshGroup(appName, nowMs())),

@@ -1,8 +1,9 @@
-import type { JobDeskApi, SchedulePreview } from '../../shared/api'
+import type { JobDeskApi, RunTriggerOutcome, SchedulePreview } from '../../shared/api'
 import { ValidationError } from '../../shared/errors'
 import { SCHEDULE_TYPES, type JobInfo } from '../../shared/model'
 import { previewFireTimes, validateSchedule } from '../schedule'
 import { optionalInteger, optionalOneOf, optionalString, requireId, requireObject } from './arguments'
+import type { TriggerOutcome } from '../store/run-repo'
 import type { FacadeDeps } from './facade'
 import { parseLink } from './link-service'
 
@@ -27,7 +28,7 @@ type JobsApi = Pick<
 >
 
 export function jobsApi(deps: FacadeDeps): JobsApi {
-  const { jobs, triggers, links, imports, store, events, nowMs } = deps
+  const { jobs, triggers, triggerOutcomes, links, imports, store, events, nowMs } = deps
   const changed = (job: JobInfo): JobInfo => {
     events.emit({ type: 'jobs-changed', jobIds: [job.id] })
     return job
@@ -60,12 +61,15 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
     },
     async triggerJob(request) {
       const body = requireObject(request, 'request')
-      return triggers.trigger({
+      const { logIds } = triggers.trigger({
         jobId: requireId(body.jobId, 'jobId'),
         triggerType: 'MANUAL',
         executorParam: optionalString(body.executorParam, 'executorParam', 2048),
         addressList: addressListOf(body.addressList),
       })
+      // In the same tick as the trigger (see OutcomeWaiters.wait).
+      const outcomes = await triggerOutcomes.wait(logIds, MANUAL_TRIGGER_WAIT_MS)
+      return { logIds, outcomes: outcomes.map((outcome, i) => describeOutcome(logIds[i], outcome)) }
     },
     async previewSchedule(request) {
       const body = requireObject(request, 'request')
@@ -128,6 +132,17 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return report
     },
   }
+}
+
+/**
+ * How long a manual trigger waits for the executor's answer: longer than one executor call (3 s)
+ * plus a FAILOVER probe or two; a slower answer is reported as pending and follows as a run update.
+ */
+export const MANUAL_TRIGGER_WAIT_MS = 10_000
+
+function describeOutcome(logId: number, outcome: TriggerOutcome | null): RunTriggerOutcome {
+  if (!outcome) return { logId, state: 'pending', executorAddress: '', triggerMsg: '' }
+  return { logId, state: outcome.triggerCode === 200 ? 'accepted' : 'refused', executorAddress: outcome.executorAddress, triggerMsg: outcome.triggerMsg }
 }
 
 /** An address override: http(s) URLs (or the embedded executor's address), at most 100. */
