@@ -345,7 +345,15 @@ export type JobDeskEvent =
   /** From the desktop shell (a notification or the tray was clicked): show this run. */
   | { type: 'open-run'; logId: number }
   /** A run failed and its alarm fired (the desktop shows a notification; clicking opens the run). */
-  | { type: 'alarm'; logId: number; jobId: number; jobName: string; handleMsg: string }
+  | {
+      type: 'alarm'
+      logId: number
+      jobId: number
+      jobName: string
+      handleMsg: string
+      /** Why it failed in one line: the handle message, or the trigger's result line (see shared/failure-reason.ts). */
+      reason: string
+    }
 
 export type JobDeskEventType = JobDeskEvent['type']
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
 import { EMBEDDED_APP_NAME } from '../../shared/model'
+import { failureReason } from '../../shared/failure-reason'
 import { RunWriter } from '../completion/run-writer'
 import type { RunCompletion } from '../store/run-repo'
 import type { CallbackSink } from '../executor/executor-api'
@@ -122,7 +123,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     logger,
     clock,
     onDesktop: (facts) =>
-      events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg }),
+      events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg, reason: failureReason(facts) }),
   })
   const settings = new SettingsService(store, alarms, options.listen ?? { host: '127.0.0.1', port: 8080 }, options.accessToken)
   const registryChanged = () => events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
