@@ -20,6 +20,8 @@ export interface JobDeskApi {
   getOverview(): Promise<Overview>
   /** Runs per day (running / success / failed), oldest first, from the daily report. */
   getDailyReport(request: DailyReportRequest): Promise<DayReport[]>
+  /** Deletes the demo jobs seeded at first start (those still there, with their links); resolves with their ids. */
+  removeDemoJobs(): Promise<number[]>
 
   listGroups(): Promise<JobGroup[]>
   /** Creates (no id) or updates an executor group; validates every field first. */
@@ -105,6 +107,7 @@ export const API_METHODS = [
   'watchRunLog',
   'unwatchRunLog',
   'getDailyReport',
+  'removeDemoJobs',
   'saveGroup',
   'deleteGroup',
   'listRegistry',
@@ -137,6 +140,12 @@ export interface Overview {
   failedLast24hCount: number
   executorsOnline: number
   scheduler: SchedulerStatus
+  /** Runs triggered in the last hour, by how they stand now (live, unlike the daily report). */
+  lastHour: { successCount: number; failCount: number; unfinishedCount: number }
+  /** The running jobs that fire next, soonest first (at most 5). */
+  nextFires: { jobId: number; jobName: string; atMs: number }[]
+  /** Demo jobs seeded at first start that still exist; the console offers to remove them. */
+  demoJobIds: number[]
 }
 
 export interface SchedulerStatus {

@@ -6,6 +6,7 @@ import { optionalInteger, optionalOneOf, optionalString, requireId, requireObjec
 import type { TriggerOutcome } from '../store/run-repo'
 import type { FacadeDeps } from './facade'
 import { parseLink } from './link-service'
+import { removeDemoJobs } from './seed-demo'
 
 type JobsApi = Pick<
   JobDeskApi,
@@ -25,6 +26,7 @@ type JobsApi = Pick<
   | 'saveGlue'
   | 'exportJobs'
   | 'importJobs'
+  | 'removeDemoJobs'
 >
 
 export function jobsApi(deps: FacadeDeps): JobsApi {
@@ -122,6 +124,14 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       const ids = body.jobIds
       if (ids !== undefined && (!Array.isArray(ids) || ids.length > 100_000)) throw new ValidationError('jobIds', 'expected a list of job ids')
       return imports.exportJobs(ids?.map((id, i) => requireId(id, `jobIds[${i}]`)))
+    },
+    async removeDemoJobs() {
+      const removed = removeDemoJobs(store, jobs)
+      if (removed.length > 0) {
+        events.emit({ type: 'jobs-changed', jobIds: removed })
+        linksChanged()
+      }
+      return removed
     },
     async importJobs(request) {
       const body = requireObject(request, 'request')

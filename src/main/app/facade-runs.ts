@@ -4,8 +4,12 @@ import { TRIGGER_TYPES, type LogPage } from '../../shared/model'
 import { addLocalDays, startOfLocalDay } from '../completion/log-maintenance'
 import { optionalId, optionalInteger, optionalOneOf, requireId, requireObject } from './arguments'
 import type { FacadeDeps } from './facade'
+import { demoJobIds } from './seed-demo'
 
 const DAY_MS = 86_400_000
+const HOUR_MS = 3_600_000
+/** The dashboard's "next fires" list. */
+const NEXT_FIRES_SHOWN = 5
 const RUN_STATUSES = ['pending', 'running', 'success', 'failed'] as const
 
 type RunsApi = Pick<
@@ -26,6 +30,9 @@ export function runsApi(deps: FacadeDeps): RunsApi {
         failedLast24hCount: store.runs.countFailedSince(now - DAY_MS),
         executorsOnline: registry.entries(now).filter((e) => e.health === 'online').length,
         scheduler: scheduler.status(),
+        lastHour: store.runs.countOutcomesSince(now - HOUR_MS),
+        nextFires: store.jobs.nextFires(NEXT_FIRES_SHOWN),
+        demoJobIds: demoJobIds(store),
       }
     },
     async getDailyReport(request) {
