@@ -250,6 +250,12 @@ export interface Settings {
   /** Runs older than this many days are deleted (below 3 disables cleanup, as in XXL-JOB). */
   logRetentionDays: number
   alarms: AlarmChannels
+  /** How this JobDesk runs: the desktop app (window, tray, notifications) or headless mode (a browser console). */
+  mode: 'desktop' | 'headless'
+  /** Headless mode: the token a browser needs to open the console (`#token=…`); null in the desktop app. */
+  consoleToken: string | null
+  /** The path of JobDesk's own log file ('' when it logs to the terminal only). */
+  logFile: string
 }
 
 export interface AlarmChannels {

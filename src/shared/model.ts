@@ -181,4 +181,8 @@ export interface LogPage {
   toLineNum: number
   logContent: string
   isEnd: boolean
+  /** Where the lines come from: the executor, or the copy JobDesk kept of a finished LAN run's log. */
+  source?: 'executor' | 'kept'
+  /** Why the executor could not be read (unreachable, refused), when it could not. */
+  executorError?: string
 }

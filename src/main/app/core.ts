@@ -37,6 +37,7 @@ import { RunControl } from './run-control'
 import { checkToken, SettingsService, type ListenDefaults } from './settings-service'
 import { DEFAULT_MONITOR_TIMINGS, startMonitors, type MonitorTimings, type Monitors } from './monitors'
 import { TriggerService } from './trigger-service'
+import { resolveConsoleToken } from './console-token'
 import { ExecutorRegistration } from './executor-registration'
 import { RemoteExecutors } from './remote-executors'
 import { createAdminApi } from '../net/admin-api'
@@ -50,6 +51,10 @@ export interface CoreOptions {
   spawnWorker?: SpawnWorker
   /** better-sqlite3 built for Electron's ABI (toolchain.md); plain Node leaves it unset. */
   nativeBinding?: string
+  /** The desktop app (default) or headless mode, as the settings show it. */
+  mode?: 'desktop' | 'headless'
+  /** Headless mode: `--console-token` / `JOBDESK_CONSOLE_TOKEN`; default: stored or generated at first start. */
+  consoleToken?: string
   /** Seed the demo jobs on first start (default true). */
   seedDemo?: boolean
   /** Run the embedded executor (default true). */
@@ -80,6 +85,8 @@ export interface Core {
   readonly executor: Executor | null
   readonly settings: SettingsService
   readonly registry: RegistryService
+  /** Headless mode: the browser console's token; null in the desktop app. */
+  readonly consoleToken: string | null
   /** Completes runs as the embedded executor's callbacks do (batched with other run writes). */
   completeRuns(completions: RunCompletion[]): Promise<void>
   /** Run-write transactions so far and the rows in them (trigger outcomes, completions). */
@@ -125,7 +132,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     onDesktop: (facts) =>
       events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg, reason: failureReason(facts) }),
   })
-  const settings = new SettingsService(store, alarms, options.listen ?? { host: '127.0.0.1', port: 8080 }, options.accessToken)
+  const consoleToken = options.mode === 'headless' ? resolveConsoleToken(store, options.consoleToken) : null
+  const settings = new SettingsService(store, alarms, options.listen ?? { host: '127.0.0.1', port: 8080 }, options.accessToken, {
+    mode: options.mode ?? 'desktop',
+    consoleToken,
+    logFile: '',
+  })
   const registryChanged = () => events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
   const registry = new RegistryService(store, timings, registryChanged)
 
@@ -232,6 +244,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     executor,
     settings,
     registry,
+    consoleToken,
     writerStats: () => writer.stats(),
     completeRuns: (completions) => writer.complete(completions),
     state: () => state,

@@ -20,6 +20,15 @@ export interface ListenDefaults {
   port: number
 }
 
+/** What the process that runs the core knows about itself and shows in the settings. */
+export interface ShellFacts {
+  mode: Settings['mode']
+  consoleToken: string | null
+  logFile: string
+}
+
+const DESKTOP: ShellFacts = { mode: 'desktop', consoleToken: null, logFile: '' }
+
 /**
  * Operator settings kept in the database. The executor access token comes from `--token` /
  * `JOBDESK_ACCESS_TOKEN` when given, else the stored one, else a random one generated at first start.
@@ -32,6 +41,7 @@ export class SettingsService {
     private readonly alarms: AlarmService,
     private readonly listenDefaults: ListenDefaults,
     tokenOverride?: string,
+    private readonly shell: ShellFacts = DESKTOP,
   ) {
     if (tokenOverride !== undefined) checkToken(tokenOverride, '--token')
     this.tokenOverride = tokenOverride
@@ -53,6 +63,9 @@ export class SettingsService {
       listenPort: this.store.settings.get<number>(KEYS.listenPort) ?? this.listenDefaults.port,
       logRetentionDays: this.logRetentionDays(),
       alarms: this.alarms.settings() as AlarmChannels,
+      mode: this.shell.mode,
+      consoleToken: this.shell.consoleToken,
+      logFile: this.shell.logFile,
     }
   }
 
