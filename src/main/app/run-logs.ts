@@ -55,7 +55,7 @@ export class RunLogs {
   async read(logId: number, fromLineNum: number): Promise<LogPage> {
     const run = this.getRun(logId)
     const stored = this.store.logTexts.get(logId)
-    if (stored !== undefined) return pageOfText(stored, fromLineNum, true)
+    if (stored !== undefined) return { ...pageOfText(stored, fromLineNum, true), source: 'kept' }
     if (!run.executorAddress) {
       return { fromLineNum, toLineNum: 0, logContent: '', isEnd: run.triggerCode !== 0 || run.handleCode !== 0 }
     }
@@ -63,9 +63,10 @@ export class RunLogs {
       .forAddress(run.executorAddress, this.store.groups.get(run.jobGroup))
       .log({ logId, logDateTime: run.triggerTimeMs, fromLineNum })
     if (reply.code !== 200 || !reply.data) {
-      return { fromLineNum, toLineNum: 0, logContent: `reading the log from ${run.executorAddress} failed: ${reply.msg ?? 'no reply'}`, isEnd: true }
+      const executorError = `reading the log from ${run.executorAddress} failed: ${reply.msg ?? 'no reply'}`
+      return { fromLineNum, toLineNum: 0, logContent: executorError, isEnd: true, source: 'executor', executorError }
     }
-    return settle(reply.data, this.getRun(logId))
+    return { ...settle(reply.data, this.getRun(logId)), source: 'executor' }
   }
 
   watch(logId: number, fromLineNum = 1): void {

@@ -166,6 +166,19 @@ describe('LAN executors registering with JobDesk', () => {
     const page = await admin.headless.core.api.getRunLog({ logId, fromLineNum: 1 })
     expect(page.logContent).toContain('remember me')
     expect(page.isEnd).toBe(true)
+    expect(page.source).toBe('kept')
+  })
+
+  it('says why a LAN run\'s log cannot be read when its executor is gone and nothing was kept', async () => {
+    admin = await startLanAdmin()
+    const agent = await admin.startAgent('gone')
+    await admin.groupAddresses('gone', 1)
+    const job = await admin.addJob('gone', { executorHandler: 'sleepJobHandler', executorParam: '60000' })
+    const logId = (await admin.headless.core.api.triggerJob({ jobId: job })).logIds[0]
+    // The stop kills the run; JobDesk would copy its log later, but the agent is gone by then.
+    await agent.stop()
+    const page = await admin.headless.core.api.getRunLog({ logId, fromLineNum: 1 })
+    expect(page).toMatchObject({ toLineNum: 0, source: 'executor', executorError: expect.stringContaining('reading the log from') })
   })
 
   it('drops a gracefully stopped agent from its group at once', async () => {
