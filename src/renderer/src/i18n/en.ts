@@ -1,3 +1,4 @@
+import { enOperations } from './en-operations'
 import { enConsole } from './en-console'
 
 /**
@@ -270,4 +271,5 @@ export const en = {
   'log.live': 'Live',
   'log.loadFailed': 'Reading the log failed',
   ...enConsole,
+  ...enOperations,
 } satisfies Record<string, string>

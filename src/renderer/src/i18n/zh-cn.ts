@@ -1,3 +1,4 @@
+import { zhCNOperations } from './zh-cn-operations'
 import type { Dictionary } from './dictionary'
 import { zhCNConsole } from './zh-cn-console'
 
@@ -268,4 +269,5 @@ export const zhCN: Dictionary = {
   'log.live': '实时',
   'log.loadFailed': '读取日志失败',
   ...zhCNConsole,
+  ...zhCNOperations,
 }

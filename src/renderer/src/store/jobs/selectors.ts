@@ -1,4 +1,4 @@
-import { EMBEDDED_APP_NAME, type JobInfo } from '../../../../shared/model'
+import { EMBEDDED_APP_NAME, type JobGroup, type JobInfo } from '../../../../shared/model'
 import type { JobDeskState } from '../state'
 
 export const selectJobs = (s: JobDeskState) => s.jobs
@@ -14,6 +14,17 @@ export const selectJobsById = (s: JobDeskState): Map<number, JobInfo> => {
     cachedById = new Map(s.jobs.map((job) => [job.id, job]))
   }
   return cachedById
+}
+
+/** Executor groups by id, for the group columns; rebuilt only when the group list changes. */
+let cachedGroups: JobGroup[] | null = null
+let cachedGroupsById = new Map<number, JobGroup>()
+export const selectGroupsById = (s: JobDeskState): Map<number, JobGroup> => {
+  if (s.groups !== cachedGroups) {
+    cachedGroups = s.groups
+    cachedGroupsById = new Map(s.groups.map((group) => [group.id, group]))
+  }
+  return cachedGroupsById
 }
 
 export const selectJob = (id: number | null) => (s: JobDeskState) => (id === null ? undefined : selectJobsById(s).get(id))

@@ -6,6 +6,10 @@ export interface RunLogEntry {
   isEnd: boolean
   loading: boolean
   error: string | null
+  /** Where the last read's lines came from: the executor, or the copy JobDesk kept of a finished LAN run. */
+  source: 'executor' | 'kept' | null
+  /** Why the executor could not be read, when it could not (from the last read). */
+  executorError: string | null
 }
 
 export interface RunLogState {

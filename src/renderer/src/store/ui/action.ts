@@ -2,6 +2,7 @@ import type { ConnectionState } from '../../api/client'
 import { formatRoute, type Route } from '../../app/route'
 import type { Language } from '../../i18n/dictionary'
 import { PREFERENCES_KEY, type ColorSchemePreference, type Preferences } from '../../lib/preferences'
+import type { RunColumnWidths } from '../../lib/runs-layout'
 import type { SliceCreator } from '../state'
 import { initialUiState, type UiState } from './initialState'
 
@@ -12,6 +13,9 @@ export interface UiActions {
   applyRoute(route: Route): void
   setLanguage(language: Language): void
   setColorScheme(colorScheme: ColorSchemePreference): void
+  /** The runs list's width beside the run detail (px), remembered in this browser. */
+  setRunsListPx(px: number): void
+  setRunColumns(widths: RunColumnWidths): void
   setConnection(connection: ConnectionState): void
   setMissingToken(missing: boolean): void
 }
@@ -47,6 +51,18 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
 
   setColorScheme(colorScheme) {
     const preferences = { ...get().preferences, colorScheme }
+    savePreferences(preferences)
+    set({ preferences })
+  },
+
+  setRunsListPx(runsListPx) {
+    const preferences = { ...get().preferences, runsListPx }
+    savePreferences(preferences)
+    set({ preferences })
+  },
+
+  setRunColumns(runColumns) {
+    const preferences = { ...get().preferences, runColumns }
     savePreferences(preferences)
     set({ preferences })
   },
