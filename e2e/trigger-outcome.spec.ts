@@ -33,8 +33,8 @@ test('a trigger sent to a dead address is refused with the connection error; an 
   await jobRow(page, 'E2E dead address').getByTestId('job-trigger').click()
   const dialog = page.getByRole('dialog')
   // Nothing listens on the loopback's discard port.
-  await dialog.getByTestId('trigger-addresses').locator('input').fill('http://127.0.0.1:9/')
-  await dialog.getByTestId('trigger-addresses').locator('input').press('Enter')
+  await dialog.getByTestId('trigger-addresses').fill('http://127.0.0.1:9/')
+  await dialog.getByTestId('trigger-addresses').press('Enter')
   await dialog.getByTestId('trigger-submit').click()
   const outcome = dialog.getByTestId('trigger-outcome')
   await expect(outcome).toHaveAttribute('data-state', 'refused')

@@ -16,4 +16,9 @@ export const enOperations = {
   'runs.onlyThisJob': 'Only runs of {name}',
   'runs.newer': '{n} newer runs ↑',
   'runs.splitter': 'Resize the runs list and the run',
+  'trigger.accepted': 'Run #{id} accepted by {address}',
+  'trigger.refused': 'Run #{id} refused',
+  'trigger.pending': 'Run #{id} sent; the executor has not answered yet',
+  'trigger.showTrail': 'Show the routing trail',
+  'trigger.hideTrail': 'Hide the routing trail',
 } satisfies Record<string, string>

@@ -163,7 +163,6 @@ export const en = {
   'trigger.routeNone': 'No address would be picked now',
   'trigger.shards': 'Broadcast: one run on each of {n} addresses',
   'trigger.submit': 'Run now',
-  'trigger.done': 'Started run {ids}',
   'trigger.openRun': 'Open run {id}',
   'trigger.failed': 'Trigger failed',
 

@@ -15,4 +15,9 @@ export const zhCNOperations: Record<keyof typeof enOperations, string> = {
   'runs.onlyThisJob': '只看 {name} 的调度日志',
   'runs.newer': '{n} 条更新的调度 ↑',
   'runs.splitter': '调整调度列表与详情的宽度',
+  'trigger.accepted': '调度 #{id} 已被 {address} 接受',
+  'trigger.refused': '调度 #{id} 被拒绝',
+  'trigger.pending': '调度 #{id} 已发出，执行器尚未应答',
+  'trigger.showTrail': '查看路由过程',
+  'trigger.hideTrail': '收起路由过程',
 }

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core'
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { failureReason } from '../../../../shared/failure-reason'
 import { runsRoute } from '../../app/route'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useNow } from '../../components/use-now'
@@ -94,7 +95,7 @@ function RecentFailures() {
                 </Table.Td>
                 <Table.Td className="jd-cell" maw={320}>
                   <Text size="xs" c="dimmed" truncate>
-                    {run.handleMsg || run.triggerMsg.split('\n').pop()}
+                    {failureReason(run)}
                   </Text>
                 </Table.Td>
               </Table.Tr>

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import type { RunTriggerOutcome } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
 import { HealthBadge } from '../../components/health/health-badge'
 import { errorMessage } from '../../app/notify'
@@ -8,7 +9,8 @@ import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectGroupAddresses } from '../../store/executors/selectors'
 import { RoutePreview } from './route-preview'
-import { RunLink } from '../../components/run-link'
+import { pendingOutcomes } from '../../lib/trigger-outcome'
+import { TriggerOutcomes } from './trigger-outcome'
 
 /** Runs a job once now, optionally with another parameter, and links to the new run(s). */
 export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: () => void }) {
@@ -36,7 +38,8 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
   const addresses = useMemo(() => [...new Set([...picked, ...typed])], [picked, typed])
   const [param, setParam] = useState(job.executorParam)
   const [busy, setBusy] = useState(false)
-  const [logIds, setLogIds] = useState<number[] | null>(null)
+  const [outcomes, setOutcomes] = useState<RunTriggerOutcome[] | null>(null)
+  const logIds = outcomes?.map((outcome) => outcome.logId) ?? null
   const [error, setError] = useState<string | null>(null)
 
   const submit = async (event: FormEvent) => {
@@ -45,7 +48,7 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
     setError(null)
     try {
       const result = await triggerJob({ jobId: job.id, executorParam: param, ...(addresses.length > 0 ? { addressList: addresses } : {}) })
-      setLogIds(result.logIds)
+      setOutcomes(result.outcomes ?? pendingOutcomes(result.logIds))
     } catch (caught) {
       setError(errorMessage(caught))
     } finally {
@@ -112,18 +115,7 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
             {error}
           </Alert>
         )}
-        {logIds && (
-          <Alert color="teal" data-testid="trigger-result">
-            <Text size="sm">{t('trigger.done', { ids: logIds.map((id) => `#${id}`).join(', ') })}</Text>
-            <Group gap="sm" mt={4}>
-              {logIds.map((id) => (
-                <RunLink key={id} runId={id} testId="trigger-run-link" onOpen={onClose}>
-                  {t('trigger.openRun', { id })}
-                </RunLink>
-              ))}
-            </Group>
-          </Alert>
-        )}
+        {outcomes && <TriggerOutcomes outcomes={outcomes} onOpen={onClose} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
