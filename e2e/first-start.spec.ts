@@ -18,7 +18,7 @@ test('a first start teaches without alarming: the failing demo runs only by hand
 
   await goTo(page, 'jobs')
   const failing = jobRow(page, 'Demo: a job that fails (run it by hand)')
-  await expect(failing.getByTestId('schedule-description')).toBeVisible()
+  await expect(failing).toContainText('Manual / child only')
   await expect(failing.getByTestId('job-status')).toHaveText('Stopped')
   await expect(failing.getByTestId('job-start')).toBeDisabled()
 })

@@ -11,6 +11,8 @@ import { formatCount, formatDateTime, formatDuration } from '../../lib/format-ti
 import { useJobDesk } from '../../store'
 import { selectJobsById } from '../../store/jobs/selectors'
 import { DailyChart } from './daily-chart'
+import { DemoBanner } from './demo-banner'
+import { LastHourCard, NextFiresCard } from './live-cards'
 
 /** Counts are not pushed: re-read them this often while the dashboard is shown. */
 const OVERVIEW_REFRESH_MS = 5000
@@ -80,7 +82,7 @@ function RecentFailures() {
         <Table highlightOnHover>
           <Table.Tbody>
             {failures.map((run) => (
-              <Table.Tr key={run.id}>
+              <Table.Tr key={run.id} data-testid="recent-failure">
                 <Table.Td>
                   <UnstyledButton onClick={() => navigate(runsRoute(run.id))} aria-label={t('trigger.openRun', { id: run.id })}>
                     <Text size="sm" c="indigo">
@@ -128,6 +130,7 @@ export function DashboardPage() {
   return (
     <div className="jd-page" data-testid="page-dashboard">
       <Title order={2}>{t('dashboard.title')}</Title>
+      <DemoBanner />
       <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
         <Stat label="dashboard.jobs" value={overview?.jobCount} testId="stat-jobs" />
         <Stat label="dashboard.activeJobs" value={overview?.activeJobCount} testId="stat-active" />
@@ -135,6 +138,10 @@ export function DashboardPage() {
         <Stat label="dashboard.failed24h" value={overview?.failedLast24hCount} testId="stat-failed" color={overview?.failedLast24hCount ? 'red' : undefined} />
         <Stat label="dashboard.executorsOnline" value={overview?.executorsOnline} testId="stat-executors" />
         <SchedulerCard />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <LastHourCard />
+        <NextFiresCard />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <DailyChart />

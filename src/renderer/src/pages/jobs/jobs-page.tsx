@@ -8,6 +8,7 @@ import { localTimeZone } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 import { selectDefaultGroupId, selectJobFilter, selectJobs } from '../../store/jobs/selectors'
 import { selectLastRunByJob } from '../../store/runs/selectors'
+import { DemoBanner } from '../dashboard/demo-banner'
 import { DeleteJobModal } from './delete-job-modal'
 import { GlueIde } from './glue-ide/glue-ide'
 import { ImportExportButtons } from './import-export'
@@ -77,6 +78,7 @@ export function JobsPage() {
           </Button>
         </Group>
       </Group>
+      <DemoBanner />
       <Group gap="sm" align="flex-end">
         <TextInput
           flex={1}
