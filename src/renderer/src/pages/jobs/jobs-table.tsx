@@ -2,7 +2,7 @@ import { Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useRef, type ReactNode } from 'react'
 import type { LastRun } from '../../../../shared/api'
-import type { JobInfo } from '../../../../shared/model'
+import type { JobGroup, JobInfo } from '../../../../shared/model'
 import { BoltIcon, CodeIcon, CopyIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
 import { ScheduleText } from '../../components/schedule-text'
 import { JobStatusBadge, LastRunBadge } from '../../components/status-badge'
@@ -30,7 +30,19 @@ export interface JobActions {
  * The cells of one job. Memoised apart from the row's position, so scrolling re-renders only the
  * positioned wrappers; native titles instead of tooltip components keep a row cheap to mount.
  */
-const JobCells = memo(function JobCells({ job, lastRun, selected, actions }: { job: JobInfo; lastRun: LastRun | undefined; selected: boolean; actions: JobActions }) {
+const JobCells = memo(function JobCells({
+  job,
+  groupName,
+  lastRun,
+  selected,
+  actions,
+}: {
+  job: JobInfo
+  groupName: string
+  lastRun: LastRun | undefined
+  selected: boolean
+  actions: JobActions
+}) {
   const t = useT()
   const running = job.triggerStatus === 1
   const none = t('common.none')
@@ -52,6 +64,9 @@ const JobCells = memo(function JobCells({ job, lastRun, selected, actions }: { j
           {job.name}
         </div>
         <div className="jd-cell jd-sub jd-mono">{job.glueType === 'BEAN' ? job.executorHandler : job.glueType}</div>
+      </div>
+      <div role="cell" className="jd-cell jd-small" data-testid="job-group" title={groupName}>
+        {groupName}
       </div>
       <div role="cell" className="jd-cell">
         <ScheduleText job={job} />
@@ -89,6 +104,7 @@ const JobCells = memo(function JobCells({ job, lastRun, selected, actions }: { j
 
 interface JobsTableProps {
   jobs: readonly JobInfo[]
+  groupsById: ReadonlyMap<number, JobGroup>
   lastRunByJob: Readonly<Record<number, LastRun>>
   selected: ReadonlySet<number>
   /** Selects (or clears) every job shown. */
@@ -97,7 +113,7 @@ interface JobsTableProps {
 }
 
 /** Only the rows in view (plus a few) are in the DOM, so 10,000 jobs scroll like 10. */
-export function JobsTable({ jobs, lastRunByJob, selected, onSelectAll, actions }: JobsTableProps) {
+export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAll, actions }: JobsTableProps) {
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -123,6 +139,7 @@ export function JobsTable({ jobs, lastRunByJob, selected, onSelectAll, actions }
         </div>
         <div role="columnheader">{t('jobs.col.id')}</div>
         <div role="columnheader">{t('jobs.col.name')}</div>
+        <div role="columnheader">{t('jobs.col.group')}</div>
         <div role="columnheader">{t('jobs.col.schedule')}</div>
         <div role="columnheader">{t('jobs.col.nextFire')}</div>
         <div role="columnheader">{t('jobs.col.status')}</div>
@@ -141,7 +158,13 @@ export function JobsTable({ jobs, lastRunByJob, selected, onSelectAll, actions }
               data-testid="job-row"
               data-job-id={job.id}
             >
-              <JobCells job={job} lastRun={lastRunByJob[job.id]} selected={selected.has(job.id)} actions={actions} />
+              <JobCells
+                job={job}
+                groupName={groupsById.get(job.jobGroup)?.name ?? `#${job.jobGroup}`}
+                lastRun={lastRunByJob[job.id]}
+                selected={selected.has(job.id)}
+                actions={actions}
+              />
             </div>
           )
         })}

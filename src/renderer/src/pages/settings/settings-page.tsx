@@ -7,6 +7,7 @@ import { useJobDesk } from '../../store'
 import { selectSettings } from '../../store/settings/selectors'
 import { AlarmSection } from './alarm-section'
 import { AppearanceSection } from './appearance-section'
+import { ConsoleAccessSection, RuntimeSection } from './console-access-section'
 import { ListenSection } from './listen-section'
 import { TokenSection } from './token-section'
 
@@ -71,8 +72,10 @@ export function SettingsPage() {
         <Stack gap="md" maw={900}>
           <ListenSection draft={draft} saved={settings} update={update} errorField={saveError?.field ?? null} />
           <TokenSection settings={settings} />
-          <AlarmSection draft={draft} dirty={dirty} update={update} />
+          <ConsoleAccessSection settings={settings} />
+          <AlarmSection draft={draft} dirty={dirty} update={update} mode={settings.mode} />
           <AppearanceSection />
+          <RuntimeSection settings={settings} />
         </Stack>
       )}
     </div>
