@@ -50,4 +50,8 @@ export const enOperations = {
   'settings.desktopHeadless': 'Only in the desktop app. This browser shows a notice for each failed run while the console is open; for alarms when nobody watches, add a webhook or email below.',
   'executors.embeddedProtocol': 'In-process',
   'executors.embeddedProtocolHint': 'The embedded executor runs inside JobDesk and is called directly, not over the XXL-JOB HTTP protocol.',
+  'discard.title': 'Discard your changes?',
+  'discard.body': 'What you changed here is not saved yet and would be lost.',
+  'discard.keep': 'Keep editing',
+  'discard.confirm': 'Discard changes',
 } satisfies Record<string, string>

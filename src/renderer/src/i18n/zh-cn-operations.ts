@@ -49,4 +49,8 @@ export const zhCNOperations: Record<keyof typeof enOperations, string> = {
   'settings.desktopHeadless': '仅桌面应用可用。控制台打开时，本浏览器会为每次失败的运行显示提示；无人值守时的告警请在下方添加 Webhook 或邮件。',
   'executors.embeddedProtocol': '进程内',
   'executors.embeddedProtocolHint': '内置执行器运行在 JobDesk 进程内，被直接调用，不经过 XXL-JOB HTTP 协议。',
+  'discard.title': '放弃修改？',
+  'discard.body': '此处的修改尚未保存，离开将会丢失。',
+  'discard.keep': '继续编辑',
+  'discard.confirm': '放弃修改',
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core'
-import { useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useDiscardGuard } from '../../components/discard-guard'
 import { useShallow } from 'zustand/react/shallow'
 import type { RunTriggerOutcome } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
@@ -15,14 +16,27 @@ import { TriggerOutcomes } from './trigger-outcome'
 /** Runs a job once now, optionally with another parameter, and links to the new run(s). */
 export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: () => void }) {
   const t = useT()
+  const guard = useDiscardGuard(onClose)
   return (
-    <Modal opened={job !== null} onClose={onClose} title={job ? t('trigger.title', { id: job.id }) : ''} size="lg" data-testid="trigger-dialog">
-      {job && <TriggerForm key={job.id} job={job} onClose={onClose} />}
-    </Modal>
+    <>
+      <Modal opened={job !== null} onClose={guard.requestClose} title={job ? t('trigger.title', { id: job.id }) : ''} size="lg" data-testid="trigger-dialog">
+        {job && <TriggerForm key={job.id} job={job} onClose={onClose} onCancel={guard.requestClose} setDirty={guard.setDirty} />}
+      </Modal>
+      {guard.prompt}
+    </>
   )
 }
 
-function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
+interface TriggerFormProps {
+  job: JobInfo
+  /** Closes at once (after a trigger, or to follow a run link). */
+  onClose(): void
+  /** Closes, asking first when a parameter or address was typed and not sent. */
+  onCancel(): void
+  setDirty(dirty: boolean): void
+}
+
+function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
   const t = useT()
   const triggerJob = useJobDesk((s) => s.triggerJob)
   const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
@@ -41,6 +55,9 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
   const [outcomes, setOutcomes] = useState<RunTriggerOutcome[] | null>(null)
   const logIds = outcomes?.map((outcome) => outcome.logId) ?? null
   const [error, setError] = useState<string | null>(null)
+  const dirty = outcomes === null && (param !== job.executorParam || addresses.length > 0)
+  useEffect(() => setDirty(dirty), [dirty, setDirty])
+  useEffect(() => () => setDirty(false), [setDirty])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -117,7 +134,7 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
         )}
         {outcomes && <TriggerOutcomes outcomes={outcomes} onOpen={onClose} />}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onCancel}>
             {t('common.close')}
           </Button>
           {logIds === null && (

@@ -31,6 +31,9 @@ export function SettingsPage() {
   }, [settings])
 
   const dirty = draft !== null && settings !== null && isSettingsDirty(draft, settings)
+  const setUnsavedChanges = useJobDesk((s) => s.setUnsavedChanges)
+  useEffect(() => setUnsavedChanges(dirty), [dirty, setUnsavedChanges])
+  useEffect(() => () => setUnsavedChanges(false), [setUnsavedChanges])
   const save = async () => {
     if (!draft || !settings) return
     setSaving(true)

@@ -7,10 +7,14 @@ import type { SliceCreator } from '../state'
 import { initialUiState, type UiState } from './initialState'
 
 export interface UiActions {
-  /** Shows a page and records it in the address fragment (so Back works). */
+  /** Shows a page and records it in the address fragment (so Back works); asks first when a page holds unsaved edits. */
   navigate(route: Route): void
-  /** Applies a fragment change made by the browser (Back/Forward, a typed address). */
+  /** Applies a fragment change made by the browser (Back/Forward, a typed address); asks first like `navigate`. */
   applyRoute(route: Route): void
+  /** A page says whether it holds unsaved edits. */
+  setUnsavedChanges(unsaved: boolean): void
+  /** The prompt's answer about `pendingRoute`: go there (dropping the edits) or stay. */
+  resolvePendingRoute(leave: boolean): void
   setLanguage(language: Language): void
   setColorScheme(colorScheme: ColorSchemePreference): void
   /** The runs list's width beside the run detail (px), remembered in this browser. */
@@ -21,6 +25,11 @@ export interface UiActions {
 }
 
 export type UiSlice = UiState & UiActions
+
+/** Edits live on their page: only moving to another page loses them (a run id or filter change does not). */
+function leavesUnsaved(from: Route, to: Route, unsaved: boolean): boolean {
+  return unsaved && from.page !== to.page
+}
 
 function savePreferences(preferences: Preferences): void {
   try {
@@ -34,13 +43,32 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   ...initialUiState(),
 
   navigate(route) {
+    if (leavesUnsaved(get().route, route, get().unsavedChanges)) return set({ pendingRoute: route })
     const hash = formatRoute(route)
     if (location.hash !== hash) history.pushState(null, '', hash)
     set({ route })
   },
 
   applyRoute(route) {
+    const current = get().route
+    if (leavesUnsaved(current, route, get().unsavedChanges)) {
+      // The browser already moved: put the page being left back in the address, then ask.
+      history.pushState(null, '', formatRoute(current))
+      return set({ pendingRoute: route })
+    }
     set({ route })
+  },
+
+  setUnsavedChanges(unsavedChanges) {
+    if (unsavedChanges !== get().unsavedChanges) set({ unsavedChanges })
+  },
+
+  resolvePendingRoute(leave) {
+    const pending = get().pendingRoute
+    set({ pendingRoute: null })
+    if (!leave || !pending) return
+    set({ unsavedChanges: false })
+    get().navigate(pending)
   },
 
   setLanguage(language) {
