@@ -61,6 +61,7 @@ test('a drop anywhere on the target job links it, and the view stays put afterwa
     return Math.max(Math.abs(now.x - watched.x), Math.abs(now.y - watched.y))
   }).toBeLessThan(3)
 
+  await expect(page.getByTestId('dag-canvas')).toHaveAttribute('data-layout', 'current')
   await dropOnBody(page, b, c)
   await page.getByRole('dialog').getByTestId('link-save').click()
   await expect(dagEdge(page, b, c)).toHaveCount(1)

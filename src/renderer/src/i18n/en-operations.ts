@@ -54,4 +54,7 @@ export const enOperations = {
   'discard.body': 'What you changed here is not saved yet and would be lost.',
   'discard.keep': 'Keep editing',
   'discard.confirm': 'Discard changes',
+  'dag.layoutFailed': 'Laying the graph out failed: {error}',
+  'dag.layingOut': 'Laying out {n} jobs…',
+  'dag.fit': 'Fit to view',
 } satisfies Record<string, string>

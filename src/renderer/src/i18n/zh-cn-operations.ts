@@ -53,4 +53,7 @@ export const zhCNOperations: Record<keyof typeof enOperations, string> = {
   'discard.body': '此处的修改尚未保存，离开将会丢失。',
   'discard.keep': '继续编辑',
   'discard.confirm': '放弃修改',
+  'dag.layoutFailed': '依赖图布局失败：{error}',
+  'dag.layingOut': '正在布局 {n} 个任务…',
+  'dag.fit': '适应视图',
 }
