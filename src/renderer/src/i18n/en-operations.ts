@@ -57,4 +57,5 @@ export const enOperations = {
   'dag.layoutFailed': 'Laying the graph out failed: {error}',
   'dag.layingOut': 'Laying out {n} jobs…',
   'dag.fit': 'Fit to view',
+  'settings.listenHeadless': 'In headless mode the --host and --port it was started with win; the saved values are the desktop app\'s.',
 } satisfies Record<string, string>

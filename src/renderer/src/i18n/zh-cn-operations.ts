@@ -56,4 +56,5 @@ export const zhCNOperations: Record<keyof typeof enOperations, string> = {
   'dag.layoutFailed': '依赖图布局失败：{error}',
   'dag.layingOut': '正在布局 {n} 个任务…',
   'dag.fit': '适应视图',
+  'settings.listenHeadless': '无界面模式下以启动时的 --host 与 --port 为准；此处保存的值供桌面应用使用。',
 }

@@ -22,7 +22,7 @@ export function DemoBanner() {
     <Alert color="indigo" variant="light" p="sm" data-testid="demo-banner">
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm">{t('demo.banner', { n: present.length })}</Text>
-        <Button size="xs" variant="white" onClick={() => setAsking(true)} loading={busy} data-testid="demo-remove">
+        <Button size="xs" variant="white" style={{ flexShrink: 0 }} onClick={() => setAsking(true)} loading={busy} data-testid="demo-remove">
           {t('demo.remove')}
         </Button>
       </Group>

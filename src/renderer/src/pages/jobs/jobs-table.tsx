@@ -65,13 +65,13 @@ const JobCells = memo(function JobCells({
         </div>
         <div className="jd-cell jd-sub jd-mono">{job.glueType === 'BEAN' ? job.executorHandler : job.glueType}</div>
       </div>
-      <div role="cell" className="jd-cell jd-small" data-testid="job-group" title={groupName}>
+      <div role="cell" className="jd-cell jd-small jd-col-group" data-testid="job-group" title={groupName}>
         {groupName}
       </div>
       <div role="cell" className="jd-cell">
         <ScheduleText job={job} />
       </div>
-      <div role="cell" className="jd-cell jd-mono jd-sub">
+      <div role="cell" className="jd-cell jd-mono jd-sub jd-col-next">
         {running && job.triggerNextTimeMs > 0 ? formatDateTime(job.triggerNextTimeMs) : none}
       </div>
       <div role="cell">
@@ -125,7 +125,7 @@ export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAl
   })
 
   return (
-    <div ref={scrollRef} className="jd-scroll" role="table" aria-label={t('jobs.title')} aria-rowcount={jobs.length} data-testid="jobs-table">
+    <div ref={scrollRef} className="jd-scroll jd-jobs-table" role="table" aria-label={t('jobs.title')} aria-rowcount={jobs.length} data-testid="jobs-table">
       <div role="row" className="jd-grid-row jd-grid-head jd-jobs-grid">
         <div role="columnheader">
           <input
@@ -139,9 +139,13 @@ export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAl
         </div>
         <div role="columnheader">{t('jobs.col.id')}</div>
         <div role="columnheader">{t('jobs.col.name')}</div>
-        <div role="columnheader">{t('jobs.col.group')}</div>
+        <div role="columnheader" className="jd-col-group">
+          {t('jobs.col.group')}
+        </div>
         <div role="columnheader">{t('jobs.col.schedule')}</div>
-        <div role="columnheader">{t('jobs.col.nextFire')}</div>
+        <div role="columnheader" className="jd-col-next">
+          {t('jobs.col.nextFire')}
+        </div>
         <div role="columnheader">{t('jobs.col.status')}</div>
         <div role="columnheader">{t('jobs.col.lastRun')}</div>
         <div role="columnheader">{t('jobs.col.actions')}</div>

@@ -39,6 +39,11 @@ const RunRow = memo(function RunRow({ run, job, group, selected, atRisk, top, on
       data-testid="run-row"
       data-run-id={run.id}
       data-job-id={run.jobId}
+      // Focus without scrolling: a click must not slide a wide row sideways.
+      onMouseDown={(event) => {
+        event.preventDefault()
+        event.currentTarget.focus({ preventScroll: true })
+      }}
       onClick={() => onSelect(run.id)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === ' ') {
