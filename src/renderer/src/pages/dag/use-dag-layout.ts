@@ -1,51 +1,58 @@
 import { useEffect, useMemo, useState } from 'react'
-import { assembleLayout, gridBox, splitComponents, type ComponentBox, type DagLayout, type LayoutComponent, type LayoutEdge } from '../../lib/dag-layout'
+import { assembleLayout, gridBox, splitComponents, type DagLayout, type LayoutComponent, type LayoutEdge } from '../../lib/dag-layout'
+import { cachedBox, rememberBox } from './layout-cache'
 import type { LayoutReply, LayoutRequest } from './layout-messages'
 
-/** Boxes of components already laid out, by component key: a new link re-lays out only its component. */
-const boxCache = new Map<string, ComponentBox>()
-/** Beyond this many cached boxes the oldest go (a session that reshapes a huge graph many times). */
-const BOX_CACHE_MAX = 20_000
 
-let worker: Worker | null = null
+/**
+ * Layout workers: one per spare core (at most 3), so a first layout of a thousand jobs is spread
+ * over the cores the page does not need. Components are dealt out round-robin.
+ */
+const POOL_SIZE = Math.max(1, Math.min(3, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1))
+const workers: (Worker | null)[] = new Array<Worker | null>(POOL_SIZE).fill(null)
 let nextRequestId = 1
-const pending = new Map<number, { resolve(): void; reject(error: Error): void }>()
+const pending = new Map<number, { worker: number; resolve(): void; reject(error: Error): void }>()
 
-function layoutWorker(): Worker {
-  if (worker) return worker
-  worker = new Worker(new URL('./layout-worker.ts', import.meta.url), { type: 'module' })
+function layoutWorker(index: number): Worker {
+  const existing = workers[index]
+  if (existing) return existing
+  const worker = new Worker(new URL('./layout-worker.ts', import.meta.url), { type: 'module' })
   worker.onmessage = (event: MessageEvent<LayoutReply>) => {
     const reply = event.data
     const waiter = pending.get(reply.requestId)
     if (!waiter) return
     pending.delete(reply.requestId)
     if (reply.type === 'failed') return waiter.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }))
-    for (const box of reply.boxes) remember(box.key, { local: new Map(box.local), width: box.width, height: box.height })
+    for (const box of reply.boxes) rememberBox(box.key, { local: new Map(box.local), width: box.width, height: box.height })
     waiter.resolve()
   }
   // A worker that cannot start (or dies) fails every layout waiting on it; the next asks a new one.
   worker.onerror = (event) => {
     event.preventDefault()
-    for (const waiter of pending.values()) waiter.reject(new Error(event.message || 'the layout worker failed'))
-    pending.clear()
-    worker?.terminate()
-    worker = null
+    for (const [id, waiter] of pending) {
+      if (waiter.worker !== index) continue
+      pending.delete(id)
+      waiter.reject(new Error(event.message || 'the layout worker failed'))
+    }
+    worker.terminate()
+    workers[index] = null
   }
+  workers[index] = worker
   return worker
 }
 
-function remember(key: string, box: ComponentBox): void {
-  boxCache.delete(key)
-  boxCache.set(key, box)
-  if (boxCache.size > BOX_CACHE_MAX) boxCache.delete(boxCache.keys().next().value!)
-}
-
-function layOut(components: LayoutComponent[]): Promise<void> {
+function layOutOn(index: number, components: LayoutComponent[]): Promise<void> {
   const requestId = nextRequestId++
   return new Promise((resolve, reject) => {
-    pending.set(requestId, { resolve, reject })
-    layoutWorker().postMessage({ type: 'layout', requestId, components } satisfies LayoutRequest)
+    pending.set(requestId, { worker: index, resolve, reject })
+    layoutWorker(index).postMessage({ type: 'layout', requestId, components } satisfies LayoutRequest)
   })
+}
+
+async function layOut(components: LayoutComponent[]): Promise<void> {
+  const shares: LayoutComponent[][] = workers.map(() => [])
+  components.forEach((component, i) => shares[i % shares.length].push(component))
+  await Promise.all(shares.map((share, index) => (share.length > 0 ? layOutOn(index, share) : Promise.resolve())))
 }
 
 export interface DagLayoutState {
@@ -57,9 +64,9 @@ export interface DagLayoutState {
 }
 
 /**
- * The DAG's layout for these jobs and links: components ELK has seen before come from the cache,
- * the others are laid out in the worker. `structure` names the graph (ids and links) so the
- * layout is not recomputed when only statuses change.
+ * The DAG's layout for these jobs and links: components ELK has seen before come from the cache
+ * (layout-cache.ts, kept in this browser), the others are laid out in the workers. `structure`
+ * names the graph (ids and links) so the layout is not recomputed when only statuses change.
  */
 export function useDagLayout(structure: string, nodeIds: readonly number[], edges: readonly LayoutEdge[]): DagLayoutState {
   const split = useMemo(
@@ -67,17 +74,17 @@ export function useDagLayout(structure: string, nodeIds: readonly number[], edge
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `structure` is exactly what the split reads
     [structure],
   )
-  const assemble = () => assembleLayout(split.linked.map((c) => boxCache.get(c.key)!), gridBox(split.isolated))
+  const assemble = () => assembleLayout(split.linked.map((c) => cachedBox(c.key)!), gridBox(split.isolated))
   // The layout shown and the graph it is for: a render after the graph changed knows at once that it is stale.
   const [shown, setShown] = useState<{ structure: string; layout: DagLayout | null; error: string | null }>(() => ({
     structure,
-    layout: split.linked.every((c) => boxCache.has(c.key)) ? assemble() : null,
+    layout: split.linked.every((c) => cachedBox(c.key) !== undefined) ? assemble() : null,
     error: null,
   }))
 
   useEffect(() => {
     let live = true
-    const todo = split.linked.filter((c) => !boxCache.has(c.key))
+    const todo = split.linked.filter((c) => cachedBox(c.key) === undefined)
     if (todo.length === 0) {
       setShown((previous) => (previous.structure === structure && previous.layout ? previous : { structure, layout: assemble(), error: null }))
     } else {
