@@ -148,7 +148,7 @@ export function LogTail({ logId, runFinished }: { logId: number; runFinished: bo
         <Text size="xs" c="dimmed" data-testid="log-line-count">
           {t('log.lines', { n: entry?.buffer.lastLineNum ?? 0 })}
         </Text>
-        {state === 'loading' && <Loader size={12} />}
+        {state === 'loading' && <Loader size={12} data-testid="log-loading" />}
         {state !== 'loading' && (
           <Badge size="xs" variant="light" color={state === 'ended' ? 'gray' : 'blue'} data-testid="log-state" data-end={state === 'ended'}>
             {state === 'ended' ? t('log.ended') : t('log.live')}
