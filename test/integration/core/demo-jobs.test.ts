@@ -1,22 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { startCore, type Core } from '../../../src/main/app/core'
-import { silentLogger } from '../../../src/main/kernel/logger'
+import { startTestCore, type TestCore } from '../../support/core-harness'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
 
-let core: Core | undefined
+let t: TestCore | undefined
 let dir: ReturnType<typeof makeTempDir> | undefined
-
 afterEach(async () => {
-  await core?.stop()
+  await t?.stop()
   dir?.remove()
-  core = dir = undefined
+  t = dir = undefined
 })
 
 describe('the demo jobs of a first start', () => {
   it('teach without alarming: two scheduled jobs, a failing one that runs only by hand, and one call removes them all', async () => {
-    dir = makeTempDir()
-    core = await startCore({ dataDir: dir.path, logger: silentLogger })
+    t = await startTestCore({ seedDemo: true })
+    const core = t.core
     const jobs = await core.api.listJobs()
     expect(jobs.map((job) => [job.name, job.scheduleType, job.triggerStatus])).toEqual([
       ['Demo: hello every 2 seconds', 'CRON', 1],
@@ -30,7 +28,7 @@ describe('the demo jobs of a first start', () => {
 
     const failing = jobs[2]
     const { logIds } = await core.api.triggerJob({ jobId: failing.id })
-    await waitFor('the failing demo run to finish', async () => (await core!.api.getRun(logIds[0])).handleCode === 500)
+    await waitFor('the failing demo run to finish', async () => (await core.api.getRun(logIds[0])).handleCode === 500)
     const lastHour = (await core.api.getOverview()).lastHour
     expect(lastHour.failCount).toBe(1)
 
@@ -43,10 +41,10 @@ describe('the demo jobs of a first start', () => {
 
   it('are seeded once: after they are removed, a restart does not bring them back', async () => {
     dir = makeTempDir()
-    core = await startCore({ dataDir: dir.path, logger: silentLogger })
-    await core.api.removeDemoJobs()
-    await core.stop()
-    core = await startCore({ dataDir: dir.path, logger: silentLogger })
-    expect(await core.api.listJobs()).toEqual([])
+    const first = await startTestCore({ seedDemo: true }, dir.path)
+    await first.core.api.removeDemoJobs()
+    await first.stop()
+    t = await startTestCore({ seedDemo: true }, dir.path)
+    expect(await t.core.api.listJobs()).toEqual([])
   })
 })

@@ -1,24 +1,27 @@
-import { Button, Group, Modal, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { useCallback, useRef, useState, type ReactNode } from 'react'
 import { useT } from '../i18n/use-t'
+import { ConfirmDialog } from './confirm-dialog'
 
 /** "Discard your changes?": keep editing (the default, also on Escape) or discard them. */
 export function DiscardPrompt({ opened, onKeep, onDiscard }: { opened: boolean; onKeep(): void; onDiscard(): void }) {
   const t = useT()
   return (
-    <Modal opened={opened} onClose={onKeep} title={t('discard.title')} size="sm" zIndex={400}>
-      <div data-testid="discard-prompt">
-        <Text size="sm">{t('discard.body')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onKeep} data-autofocus data-testid="discard-keep">
-            {t('discard.keep')}
-          </Button>
-          <Button color="red" onClick={onDiscard} data-testid="discard-confirm">
-            {t('discard.confirm')}
-          </Button>
-        </Group>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      title={t('discard.title')}
+      size="sm"
+      zIndex={400}
+      testId="discard-prompt"
+      cancelLabel={t('discard.keep')}
+      cancelTestId="discard-keep"
+      confirmLabel={t('discard.confirm')}
+      confirmTestId="discard-confirm"
+      onCancel={onKeep}
+      onConfirm={onDiscard}
+    >
+      <Text size="sm">{t('discard.body')}</Text>
+    </ConfirmDialog>
   )
 }
 

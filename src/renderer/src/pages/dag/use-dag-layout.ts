@@ -9,7 +9,7 @@ import type { LayoutReply, LayoutRequest } from './layout-messages'
  * over the cores the page does not need. Components are dealt out round-robin.
  */
 const POOL_SIZE = Math.max(1, Math.min(3, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1))
-const workers: (Worker | null)[] = new Array<Worker | null>(POOL_SIZE).fill(null)
+const workers: (Worker | null)[] = Array.from({ length: POOL_SIZE }, () => null)
 let nextRequestId = 1
 const pending = new Map<number, { worker: number; resolve(): void; reject(error: Error): void }>()
 

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Text } from '@mantine/core'
+import { Alert, Button, Group, Text } from '@mantine/core'
 import { useState } from 'react'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectJobsById } from '../../store/jobs/selectors'
@@ -26,28 +27,23 @@ export function DemoBanner() {
           {t('demo.remove')}
         </Button>
       </Group>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={t('demo.removeTitle', { n: present.length })}>
+      <ConfirmDialog
+        opened={asking}
+        title={t('demo.removeTitle', { n: present.length })}
+        confirmLabel={t('demo.remove')}
+        confirmTestId="demo-remove-confirm"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false)
+          setBusy(true)
+          void removeDemoJobs().finally(() => setBusy(false))
+        }}
+      >
         <Text size="sm">{t('demo.removeBody')}</Text>
         <Text size="sm" mt="xs" ff="monospace">
           {present.map((id) => jobsById.get(id)?.name).join(' · ')}
         </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            data-testid="demo-remove-confirm"
-            onClick={() => {
-              setAsking(false)
-              setBusy(true)
-              void removeDemoJobs().finally(() => setBusy(false))
-            }}
-          >
-            {t('demo.remove')}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </Alert>
   )
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useHorizontalDrag } from '../../components/use-horizontal-drag'
 import { useT } from '../../i18n/use-t'
 import { clampListWidth } from '../../lib/runs-layout'
 
@@ -10,7 +10,10 @@ const KEY_STEP_PX = 32
  */
 export function RunsSplitter({ listPx, totalPx, onChange }: { listPx: number; totalPx: number; onChange(px: number): void }) {
   const t = useT()
-  const drag = useRef<{ startX: number; startPx: number } | null>(null)
+  const dragHandlers = useHorizontalDrag(
+    () => listPx,
+    (startPx, dx) => onChange(clampListWidth(startPx + dx, totalPx)),
+  )
   return (
     <div
       role="separator"
@@ -20,17 +23,7 @@ export function RunsSplitter({ listPx, totalPx, onChange }: { listPx: number; to
       tabIndex={0}
       className="jd-runs-splitter"
       data-testid="runs-splitter"
-      onPointerDown={(event) => {
-        event.preventDefault()
-        event.currentTarget.setPointerCapture(event.pointerId)
-        drag.current = { startX: event.clientX, startPx: listPx }
-      }}
-      onPointerMove={(event) => {
-        const at = drag.current
-        if (at) onChange(clampListWidth(at.startPx + event.clientX - at.startX, totalPx))
-      }}
-      onPointerUp={() => (drag.current = null)}
-      onPointerCancel={() => (drag.current = null)}
+      {...dragHandlers}
       onKeyDown={(event) => {
         if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
         event.preventDefault()

@@ -1,4 +1,5 @@
-import { Button, CopyButton, Group, Modal, PasswordInput, Text } from '@mantine/core'
+import { Button, CopyButton, Group, PasswordInput, Text } from '@mantine/core'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useState } from 'react'
 import type { Settings } from '../../../../shared/api'
 import { notifyError } from '../../app/notify'
@@ -38,27 +39,23 @@ export function TokenSection({ settings }: { settings: Settings }) {
           {t('settings.regenerate')}
         </Button>
       </Group>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={t('settings.regenerateTitle')}>
+      <ConfirmDialog
+        opened={asking}
+        title={t('settings.regenerateTitle')}
+        confirmLabel={t('settings.regenerate')}
+        confirmColor="orange"
+        confirmTestId="settings-token-regenerate-confirm"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false)
+          setBusy(true)
+          regenerate()
+            .catch((error: unknown) => notifyError(language, 'common.error', error))
+            .finally(() => setBusy(false))
+        }}
+      >
         <Text size="sm">{t('settings.regenerateBody')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="orange"
-            data-testid="settings-token-regenerate-confirm"
-            onClick={() => {
-              setAsking(false)
-              setBusy(true)
-              regenerate()
-                .catch((error: unknown) => notifyError(language, 'common.error', error))
-                .finally(() => setBusy(false))
-            }}
-          >
-            {t('settings.regenerate')}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </SettingsCard>
   )
 }

@@ -5,27 +5,24 @@ export const selectJobs = (s: JobDeskState) => s.jobs
 export const selectJobFilter = (s: JobDeskState) => s.jobFilter
 export const selectGroups = (s: JobDeskState) => s.groups
 
-/** Jobs by id, for name look-ups in run rows; rebuilt only when the job list changes. */
-let cachedJobs: JobInfo[] | null = null
-let cachedById = new Map<number, JobInfo>()
-export const selectJobsById = (s: JobDeskState): Map<number, JobInfo> => {
-  if (s.jobs !== cachedJobs) {
-    cachedJobs = s.jobs
-    cachedById = new Map(s.jobs.map((job) => [job.id, job]))
+/** A selector of `list` by id, rebuilt only when the list itself changes (tables look names up per row). */
+function byId<T extends { id: number }>(list: (s: JobDeskState) => T[]): (s: JobDeskState) => Map<number, T> {
+  let cachedList: T[] | null = null
+  let cached = new Map<number, T>()
+  return (s) => {
+    const current = list(s)
+    if (current !== cachedList) {
+      cachedList = current
+      cached = new Map(current.map((item) => [item.id, item]))
+    }
+    return cached
   }
-  return cachedById
 }
 
-/** Executor groups by id, for the group columns; rebuilt only when the group list changes. */
-let cachedGroups: JobGroup[] | null = null
-let cachedGroupsById = new Map<number, JobGroup>()
-export const selectGroupsById = (s: JobDeskState): Map<number, JobGroup> => {
-  if (s.groups !== cachedGroups) {
-    cachedGroups = s.groups
-    cachedGroupsById = new Map(s.groups.map((group) => [group.id, group]))
-  }
-  return cachedGroupsById
-}
+/** Jobs by id, for name look-ups in run rows. */
+export const selectJobsById: (s: JobDeskState) => Map<number, JobInfo> = byId(selectJobs)
+/** Executor groups by id, for the group columns. */
+export const selectGroupsById: (s: JobDeskState) => Map<number, JobGroup> = byId(selectGroups)
 
 export const selectJob = (id: number | null) => (s: JobDeskState) => (id === null ? undefined : selectJobsById(s).get(id))
 

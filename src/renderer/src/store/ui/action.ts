@@ -39,67 +39,67 @@ function savePreferences(preferences: Preferences): void {
   }
 }
 
-export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
-  ...initialUiState(),
-
-  navigate(route) {
-    if (leavesUnsaved(get().route, route, get().unsavedChanges)) return set({ pendingRoute: route })
-    const hash = formatRoute(route)
-    if (location.hash !== hash) history.pushState(null, '', hash)
-    set({ route })
-  },
-
-  applyRoute(route) {
-    const current = get().route
-    if (leavesUnsaved(current, route, get().unsavedChanges)) {
-      // The browser already moved: put the page being left back in the address, then ask.
-      history.pushState(null, '', formatRoute(current))
-      return set({ pendingRoute: route })
-    }
-    set({ route })
-  },
-
-  setUnsavedChanges(unsavedChanges) {
-    if (unsavedChanges !== get().unsavedChanges) set({ unsavedChanges })
-  },
-
-  resolvePendingRoute(leave) {
-    const pending = get().pendingRoute
-    set({ pendingRoute: null })
-    if (!leave || !pending) return
-    set({ unsavedChanges: false })
-    get().navigate(pending)
-  },
-
-  setLanguage(language) {
-    const preferences = { ...get().preferences, language }
+export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
+  // Preferences are this browser's: kept in localStorage as they change.
+  const setPreferences = (patch: Partial<Preferences>) => {
+    const preferences = { ...get().preferences, ...patch }
     savePreferences(preferences)
     set({ preferences })
-  },
+  }
+  return {
+    ...initialUiState(),
 
-  setColorScheme(colorScheme) {
-    const preferences = { ...get().preferences, colorScheme }
-    savePreferences(preferences)
-    set({ preferences })
-  },
+    navigate(route) {
+      if (leavesUnsaved(get().route, route, get().unsavedChanges)) return set({ pendingRoute: route })
+      const hash = formatRoute(route)
+      if (location.hash !== hash) history.pushState(null, '', hash)
+      set({ route })
+    },
 
-  setRunsListPx(runsListPx) {
-    const preferences = { ...get().preferences, runsListPx }
-    savePreferences(preferences)
-    set({ preferences })
-  },
+    applyRoute(route) {
+      const current = get().route
+      if (leavesUnsaved(current, route, get().unsavedChanges)) {
+        // The browser already moved: put the page being left back in the address, then ask.
+        history.pushState(null, '', formatRoute(current))
+        return set({ pendingRoute: route })
+      }
+      set({ route })
+    },
 
-  setRunColumns(runColumns) {
-    const preferences = { ...get().preferences, runColumns }
-    savePreferences(preferences)
-    set({ preferences })
-  },
+    setUnsavedChanges(unsavedChanges) {
+      if (unsavedChanges !== get().unsavedChanges) set({ unsavedChanges })
+    },
 
-  setConnection(connection) {
-    set({ connection })
-  },
+    resolvePendingRoute(leave) {
+      const pending = get().pendingRoute
+      set({ pendingRoute: null })
+      if (!leave || !pending) return
+      set({ unsavedChanges: false })
+      get().navigate(pending)
+    },
 
-  setMissingToken(missingToken) {
-    set({ missingToken })
-  },
-})
+    setLanguage(language) {
+      setPreferences({ language })
+    },
+
+    setColorScheme(colorScheme) {
+      setPreferences({ colorScheme })
+    },
+
+    setRunsListPx(runsListPx) {
+      setPreferences({ runsListPx })
+    },
+
+    setRunColumns(runColumns) {
+      setPreferences({ runColumns })
+    },
+
+    setConnection(connection) {
+      set({ connection })
+    },
+
+    setMissingToken(missingToken) {
+      set({ missingToken })
+    },
+  }
+}
