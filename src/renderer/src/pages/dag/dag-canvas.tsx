@@ -150,10 +150,11 @@ const DagFlow = memo(function DagFlow({
     [onLink],
   )
 
+  // Only when the operator asks for a job (a new layout alone keeps the view, see above).
   useEffect(() => {
-    const at = focus && layout.positions.get(focus.jobId)
+    const at = focus && shownLayout.current.positions.get(focus.jobId)
     if (at) void flow.setCenter(at.x + DEFAULT_DAG_LAYOUT.nodeWidth / 2, at.y + DEFAULT_DAG_LAYOUT.nodeHeight / 2, { zoom: Math.max(flow.getZoom(), 1), duration: 300 })
-  }, [focus, layout, flow])
+  }, [focus, flow])
 
   const linksByKey = useMemo(() => new Map(links.map((link) => [linkKey(link.parentJobId, link.childJobId), link])), [links])
 

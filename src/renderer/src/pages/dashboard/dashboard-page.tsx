@@ -128,7 +128,7 @@ export function DashboardPage() {
   }, [fetchOverview, fetchRecentFailures, fetchDailyReport])
 
   return (
-    <div className="jd-page" data-testid="page-dashboard">
+    <div className="jd-page jd-page-scroll" data-testid="page-dashboard">
       <Title order={2}>{t('dashboard.title')}</Title>
       <DemoBanner />
       <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>

@@ -20,7 +20,7 @@ export function DemoBanner() {
   const present = (demoIds ?? []).filter((id) => jobsById.has(id))
   if (present.length === 0) return null
   return (
-    <Alert color="indigo" variant="light" p="sm" data-testid="demo-banner">
+    <Alert color="indigo" variant="light" p="sm" className="jd-fixed" data-testid="demo-banner">
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm">{t('demo.banner', { n: present.length })}</Text>
         <Button size="xs" variant="white" style={{ flexShrink: 0 }} onClick={() => setAsking(true)} loading={busy} data-testid="demo-remove">
