@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     await page.getByTestId('jobs-count').getByText(`${JOBS} of ${JOBS}`).waitFor({ timeout: 60_000 })
     await showPage(page, 'dashboard')
 
-    // Cold: the first visit also loads the DAG page's code (React Flow, dagre).
+    // Cold: the first visit also loads the DAG page's code (React Flow) and lays the graph out (ELK in a worker).
     const cold = await page.evaluate(timeNavigation, { navSelector: '[data-testid="nav-dag"]', readySelector: DAG_READY })
     const canvas = page.getByTestId('dag-canvas')
     const engine = await canvas.getAttribute('data-engine')

@@ -46,7 +46,6 @@ test('three jobs are linked A → B → C by dragging in the DAG; C → A is ref
   await dragLink(page, c, a)
   await page.getByRole('dialog').getByTestId('link-save').click()
   const refusal = page.getByTestId('dag-refusal')
-  await expect(refusal.getByTestId('dag-refusal-message')).toContainText(`cycle ${a} → ${b} → ${c} → ${a}`)
   await expect(refusal.getByTestId('dag-cycle-path')).toContainText(`#${a} ${NAMES[0]} → #${b} ${NAMES[1]} → #${c} ${NAMES[2]} → #${a}`)
   for (const id of ids) await expect(dagNode(page, id)).toHaveAttribute('data-mark', 'cycle')
   await expect(dagEdge(page, a, b)).toHaveAttribute('data-marked', 'true')

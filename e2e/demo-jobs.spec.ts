@@ -8,7 +8,7 @@ test('the console lists the three demo jobs and shows a run of the 2-second job 
   await openConsole(page, server())
   await goTo(page, 'jobs')
 
-  for (const name of ['Demo: hello every 2 seconds', 'Demo: a job that fails', 'Demo: fixed rate, every 10 s']) {
+  for (const name of ['Demo: hello every 2 seconds', 'Demo: a job that fails (run it by hand)', 'Demo: fixed rate, every 10 s']) {
     await expect(jobRow(page, name)).toHaveCount(1)
   }
   await expect(page.getByTestId('job-row')).toHaveCount(3)

@@ -36,7 +36,7 @@ async function importFile(page: Page, document: unknown, name: string, onConflic
 test('selected jobs export to a JSON file; importing it skips or updates, a new name creates, and a bad file is refused with every problem', async ({ page }) => {
   await openConsole(page, server())
   await goTo(page, 'jobs')
-  const names = ['Demo: hello every 2 seconds', 'Demo: a job that fails']
+  const names = ['Demo: hello every 2 seconds', 'Demo: a job that fails (run it by hand)']
   for (const name of names) await jobRow(page, name).getByTestId('job-select').check()
 
   const download = page.waitForEvent('download')

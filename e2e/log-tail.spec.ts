@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { chooseOption, goTo, jobRow, openConsole } from './support/console-page'
 import { useHeadlessServer } from './support/headless-server'
@@ -6,45 +9,67 @@ import { useHeadlessServer } from './support/headless-server'
 const server = useHeadlessServer({ extraArgs: ['--enable-scripts'] })
 
 const TICKS = 15
-/** A line every 200 ms for about 3 s: a log that grows while the run is open. */
-const SCRIPT = `#!/bin/bash\nfor i in $(seq 1 ${TICKS}); do echo "tick $i of ${TICKS}"; sleep 0.2; done\n`
+const BEFORE_GATE = 5
+
+/**
+ * A log that grows while the run is open, on the test's signal rather than on a timer: five lines,
+ * then the script waits (at most 60 s) for the gate file the test writes once it has seen them,
+ * then ten more lines 0.1 s apart.
+ */
+function tickingScript(gate: string): string {
+  return [
+    '#!/bin/bash',
+    `for i in $(seq 1 ${BEFORE_GATE}); do echo "tick $i of ${TICKS}"; done`,
+    `for w in $(seq 1 600); do [ -e '${gate}' ] && break; sleep 0.1; done`,
+    `for i in $(seq ${BEFORE_GATE + 1} ${TICKS}); do echo "tick $i of ${TICKS}"; sleep 0.1; done`,
+    '',
+  ].join('\n')
+}
 
 test('a running job’s log tail shows new lines as they are written, without a reload', async ({ page }) => {
-  await openConsole(page, server())
-  // A reload would drop this mark (in-app navigation only changes the address fragment).
-  await page.evaluate(() => Object.assign(globalThis, { e2eNoReloadMark: true }))
-  await goTo(page, 'jobs')
-  await page.getByTestId('job-new').click()
-  const editor = page.getByTestId('job-editor-form')
-  await editor.getByTestId('field-name').fill('E2E ticking shell')
-  await editor.getByTestId('field-scheduleType').getByText('NONE', { exact: true }).click()
-  await chooseOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
-  await editor.getByTestId('field-glueSource').fill(SCRIPT)
-  await editor.getByTestId('editor-save').click()
-  await expect(page.getByTestId('job-editor-form')).toHaveCount(0)
+  const gateDir = mkdtempSync(join(tmpdir(), 'jobdesk-e2e-gate-'))
+  const gate = join(gateDir, 'open')
+  try {
+    await openConsole(page, server())
+    // A reload would drop this mark (in-app navigation only changes the address fragment).
+    await page.evaluate(() => Object.assign(globalThis, { e2eNoReloadMark: true }))
+    await goTo(page, 'jobs')
+    await page.getByTestId('job-new').click()
+    const editor = page.getByTestId('job-editor-form')
+    await editor.getByTestId('field-name').fill('E2E ticking shell')
+    await editor.getByTestId('field-scheduleType').getByText('NONE', { exact: true }).click()
+    await chooseOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
+    await editor.getByTestId('field-glueSource').fill(tickingScript(gate))
+    await editor.getByTestId('editor-save').click()
+    await expect(page.getByTestId('job-editor-form')).toHaveCount(0)
 
-  await jobRow(page, 'E2E ticking shell').getByTestId('job-trigger').click()
-  await page.getByRole('dialog').getByTestId('trigger-submit').click()
-  await page.getByRole('dialog').getByTestId('trigger-run-link').click()
+    await jobRow(page, 'E2E ticking shell').getByTestId('job-trigger').click()
+    await page.getByRole('dialog').getByTestId('trigger-submit').click()
+    await page.getByRole('dialog').getByTestId('trigger-run-link').click()
 
-  const log = page.getByTestId('run-detail').getByTestId('log-tail')
-  const tick = (n: number) => log.getByTestId('log-row').filter({ hasText: `tick ${n} of ${TICKS}` })
-  // Early lines are shown while later ones are not written yet…
-  await expect(tick(1)).toHaveCount(1)
-  expect(await tick(TICKS).count()).toBe(0)
-  await expect(page.getByTestId('run-detail')).toHaveAttribute('data-status', 'running')
-  // …and the later ones arrive in the same page.
-  await expect(tick(TICKS)).toHaveCount(1)
-  await expect(page.getByTestId('run-detail')).toHaveAttribute('data-status', 'success')
-  await expect(log.getByTestId('log-state')).toHaveAttribute('data-end', 'true')
-  expect(await page.evaluate(() => (globalThis as { e2eNoReloadMark?: boolean }).e2eNoReloadMark)).toBe(true)
+    const log = page.getByTestId('run-detail').getByTestId('log-tail')
+    const tick = (n: number) => log.getByTestId('log-row').filter({ hasText: `tick ${n} of ${TICKS}` })
+    // The first lines are shown while the run waits for the gate: the later ones cannot exist yet…
+    await expect(tick(BEFORE_GATE)).toHaveCount(1)
+    await expect(page.getByTestId('run-detail')).toHaveAttribute('data-status', 'running')
+    expect(await tick(BEFORE_GATE + 1).count()).toBe(0)
+    await expect(log.getByTestId('log-state')).toHaveAttribute('data-end', 'false')
+    // …and once it opens they arrive in the same page.
+    writeFileSync(gate, '')
+    await expect(tick(TICKS)).toHaveCount(1)
+    await expect(page.getByTestId('run-detail')).toHaveAttribute('data-status', 'success')
+    await expect(log.getByTestId('log-state')).toHaveAttribute('data-end', 'true')
+    expect(await page.evaluate(() => (globalThis as { e2eNoReloadMark?: boolean }).e2eNoReloadMark)).toBe(true)
 
-  // Search highlights and steps through matches.
-  await log.getByTestId('log-search').fill('tick 1')
-  await expect(log.getByTestId('log-match-count')).toContainText('/ 7')
-  await log.getByTestId('log-next').click()
-  await expect(log.getByTestId('log-match-count')).toHaveText('1 / 7')
-  await expect(log.locator('mark').first()).toHaveText('tick 1')
+    // Search highlights and steps through matches.
+    await log.getByTestId('log-search').fill('tick 1')
+    await expect(log.getByTestId('log-match-count')).toContainText('/ 7')
+    await log.getByTestId('log-next').click()
+    await expect(log.getByTestId('log-match-count')).toHaveText('1 / 7')
+    await expect(log.locator('mark').first()).toHaveText('tick 1')
+  } finally {
+    rmSync(gateDir, { recursive: true, force: true })
+  }
 })
 
 test('a 100,000-line log is virtualised: it opens, searches and jumps to its end with few rows in the DOM', async ({ page }) => {

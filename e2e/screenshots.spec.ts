@@ -9,6 +9,7 @@ import { useHeadlessServer } from './support/headless-server'
 const server = useHeadlessServer({ extraArgs: ['--enable-scripts'] })
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url))
 const GLUE_JOB = 'E2E screenshot script'
+const FAILING_DEMO = 'Demo: a job that fails (run it by hand)'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -29,6 +30,7 @@ async function shootEveryPage(page: Page, suffix: string): Promise<void> {
   await goTo(page, 'dashboard')
   await expect(page.getByTestId('stat-jobs')).not.toHaveText('…')
   await expect(page.getByTestId('scheduler-state')).toBeVisible()
+  await expect(page.getByTestId('next-fire').first()).toBeVisible()
   await shot('dashboard')
 
   await goTo(page, 'jobs')
@@ -39,6 +41,21 @@ async function shootEveryPage(page: Page, suffix: string): Promise<void> {
   await shot('job-editor')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('job-editor-form')).toHaveCount(0)
+
+  await page.getByTestId('job-new').click()
+  await page.getByTestId('job-editor-form').getByTestId('field-name').fill('A job not saved yet')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('discard-prompt')).toBeVisible()
+  await shot('discard-prompt')
+  await page.getByTestId('discard-confirm').click()
+  await expect(page.getByTestId('job-editor-form')).toHaveCount(0)
+
+  await jobRow(page, FAILING_DEMO).getByTestId('job-trigger').click()
+  await page.getByRole('dialog').getByTestId('trigger-submit').click()
+  await expect(page.getByRole('dialog').getByTestId('trigger-outcome')).toHaveAttribute('data-state', 'accepted')
+  await shot('trigger-outcome')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('trigger-outcome')).toHaveCount(0)
 
   await jobRow(page, GLUE_JOB).getByTestId('job-glue').click()
   await expect(page.getByTestId('glue-source')).toBeVisible()
@@ -62,9 +79,17 @@ async function shootEveryPage(page: Page, suffix: string): Promise<void> {
   await shot('dag')
 
   await goTo(page, 'runs')
-  await page.locator('[data-testid="run-row"]:has([data-testid="run-status"][data-status="success"])').first().click()
+  // The mouse on the row's first cell, as an operator clicks (a locator click would first scroll the
+  // wide row sideways into view).
+  const cell = (await page.locator('[data-testid="run-row"]:has([data-testid="run-status"][data-status="success"])').first().locator('[role="cell"]').first().boundingBox())!
+  await page.mouse.click(cell.x + cell.width / 2, cell.y + cell.height / 2)
   await expect(page.getByTestId('run-detail').getByTestId('log-row').first()).toBeVisible()
   await shot('runs')
+  await page.getByTestId('run-detail').getByTestId('log-fullscreen').click()
+  await expect(page.getByTestId('log-tail')).toHaveAttribute('data-fullscreen', 'true')
+  await shot('log-fullscreen')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('log-tail')).toHaveAttribute('data-fullscreen', 'false')
 
   await goTo(page, 'executors')
   await expect(page.getByTestId('address-health').first()).toHaveAttribute('data-health', 'online')
@@ -87,31 +112,43 @@ test('a script job with two GLUE versions exists for the screenshots', async ({ 
   await expect(page.getByTestId('glue-version-remark')).toHaveText(['say second', 'saved with the job'])
 })
 
-test('in English and light mode every page renders; screenshots go to e2e/artifacts', async ({ page }) => {
-  mkdirSync(ARTIFACTS, { recursive: true })
-  const problems = watchProblems(page)
-  await openConsole(page, server())
-  await chooseOption(page, page.getByTestId('language-switch'), 'English')
-  await page.getByTestId('theme-switch').getByText('Light', { exact: true }).click()
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light')
-  await shootEveryPage(page, 'en.light')
-  expect(problems).toEqual([])
-})
+const LOOKS = [
+  { language: 'English', theme: 'Light', scheme: 'light', suffix: 'en.light' },
+  { language: 'English', theme: 'Dark', scheme: 'dark', suffix: 'en.dark' },
+  { language: '简体中文', theme: '浅色', scheme: 'light', suffix: 'zh-CN.light' },
+  { language: '简体中文', theme: '深色', scheme: 'dark', suffix: 'zh-CN.dark' },
+] as const
 
-test('in Chinese and dark mode every page renders; screenshots go to e2e/artifacts', async ({ page }) => {
-  mkdirSync(ARTIFACTS, { recursive: true })
-  const problems = watchProblems(page)
-  await openConsole(page, server())
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+]) {
+  test.describe(`at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: size })
+    for (const look of LOOKS) {
+      test(`every page renders in ${look.suffix}; screenshots go to e2e/artifacts`, async ({ page }) => {
+        mkdirSync(ARTIFACTS, { recursive: true })
+        const problems = watchProblems(page)
+        await openConsole(page, server())
+        await chooseOption(page, page.getByTestId('language-switch'), look.language)
+        await page.getByTestId('theme-switch').getByText(look.theme, { exact: true }).click()
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', look.scheme)
+        await shootEveryPage(page, `${look.suffix}.${size.width}x${size.height}`)
+        expect(problems).toEqual([])
+      })
+    }
+  })
+}
 
+test('in Chinese the console speaks Chinese, and the choice survives a reload', async ({ page }) => {
+  await openConsole(page, server())
   await chooseOption(page, page.getByTestId('language-switch'), '简体中文')
   await page.getByTestId('theme-switch').getByText('深色', { exact: true }).click()
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
   await expect(page.getByTestId('nav-jobs')).toContainText('任务')
   await expect(page.getByTestId('nav-dag')).toContainText('依赖图')
   await expect(page.getByTestId('nav-settings')).toContainText('设置')
   await expect(page.getByTestId('connection-status')).toHaveText('已连接')
-
   await goTo(page, 'dashboard')
   await expect(page.getByTestId('stat-jobs')).toHaveText('4')
   await expect(page.getByTestId('scheduler-state')).toHaveText('运行中')
@@ -119,11 +156,7 @@ test('in Chinese and dark mode every page renders; screenshots go to e2e/artifac
   await expect(page.getByTestId('schedule-description').first()).toHaveText('每隔 2 秒')
   await goTo(page, 'executors')
   await expect(page.getByTestId('address-health').first()).toHaveText('在线')
-  await shootEveryPage(page, 'zh-CN.dark')
-
-  // The choice survives a reload (stored preferences).
   await page.reload()
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
   await expect(page.getByTestId('nav-runs')).toContainText('调度日志')
-  expect(problems).toEqual([])
 })

@@ -45,7 +45,8 @@ test('settings save retention and a webhook (tested live), say that the listen a
   await page.getByTestId('settings-save').click()
   await expect(page.getByTestId('settings-error')).toContainText('listenHost')
 
-  // Saved values come back after a reload.
+  // Saved values come back after a reload (which first asks about the refused, unsaved edit).
+  page.once('dialog', (dialog) => void dialog.accept())
   await page.reload()
   await goTo(page, 'settings')
   await expect(page.getByTestId('settings-retention')).toHaveValue('14')

@@ -11,6 +11,8 @@ export function dagEdge(page: Page, parentJobId: number, childJobId: number): Lo
 
 /** Fits the whole graph into view and waits until the view stops moving. */
 export async function fitDag(page: Page): Promise<void> {
+  // A new link or job is laid out in a worker: wait for the layout of what is shown.
+  await expect(page.getByTestId('dag-canvas')).toHaveAttribute('data-layout', 'current')
   await page.locator('.react-flow__controls-fitview').click()
   const viewport = page.locator('.react-flow__viewport')
   let last = ''
@@ -33,9 +35,12 @@ export async function dragLink(page: Page, fromJobId: number, toJobId: number): 
   const from = await dagNode(page, fromJobId).getByTestId('dag-handle-out').boundingBox()
   const to = await dagNode(page, toJobId).getByTestId('dag-handle-in').boundingBox()
   if (!from || !to) throw new Error(`a handle of job ${fromJobId} or ${toJobId} is not on screen`)
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 }
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 }
+  await page.mouse.move(start.x, start.y)
   await page.mouse.down()
-  await page.mouse.move(from.x + from.width / 2 + 30, from.y + from.height / 2 + 10, { steps: 5 })
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 })
+  // A first short step toward the target (not off the page when the handle is at its edge).
+  await page.mouse.move(start.x + (end.x - start.x) / 10, start.y + (end.y - start.y) / 10 + 10, { steps: 5 })
+  await page.mouse.move(end.x, end.y, { steps: 15 })
   await page.mouse.up()
 }

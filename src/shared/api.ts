@@ -21,6 +21,8 @@ export interface JobDeskApi {
   getOverview(): Promise<Overview>
   /** Runs per day (running / success / failed), oldest first, from the daily report. */
   getDailyReport(request: DailyReportRequest): Promise<DayReport[]>
+  /** Deletes the demo jobs seeded at first start (those still there, with their links); resolves with their ids. */
+  removeDemoJobs(): Promise<number[]>
 
   listGroups(): Promise<JobGroup[]>
   /** Creates (no id) or updates an executor group; validates every field first. */
@@ -110,6 +112,7 @@ export const API_METHODS = [
   'watchRunLog',
   'unwatchRunLog',
   'getDailyReport',
+  'removeDemoJobs',
   'saveGroup',
   'deleteGroup',
   'listRegistry',
@@ -144,6 +147,12 @@ export interface Overview {
   failedLast24hCount: number
   executorsOnline: number
   scheduler: SchedulerStatus
+  /** Runs triggered in the last hour, by how they stand now (live, unlike the daily report). */
+  lastHour: { successCount: number; failCount: number; unfinishedCount: number }
+  /** The running jobs that fire next, soonest first (at most 5). */
+  nextFires: { jobId: number; jobName: string; atMs: number }[]
+  /** Demo jobs seeded at first start that still exist; the console offers to remove them. */
+  demoJobIds: number[]
 }
 
 export interface SchedulerStatus {
@@ -266,6 +275,10 @@ export interface Settings {
   /** Runs older than this many days are deleted (below 3 disables cleanup, as in XXL-JOB). */
   logRetentionDays: number
   alarms: AlarmChannels
+  /** How this JobDesk runs: the desktop app (window, tray, notifications) or headless mode (a browser console). */
+  mode: 'desktop' | 'headless'
+  /** Headless mode: the token a browser needs to open the console (`#token=…`); null in the desktop app. */
+  consoleToken: string | null
   /** Absolute path of JobDesk's current log file (rotated beside it); '' when it writes none. */
   logFile: string
 }
@@ -294,6 +307,21 @@ export interface ChannelCheck {
 
 export interface TriggerResult {
   logIds: number[]
+  /**
+   * How each run's trigger went, in `logIds` order: the console's manual trigger waits a few seconds
+   * for the executor's answer. Absent where nobody waited (the OpenAPI's triggerJob).
+   */
+  outcomes?: RunTriggerOutcome[]
+}
+
+export interface RunTriggerOutcome {
+  logId: number
+  /** `pending`: the executor had not answered within the wait; the run row follows later. */
+  state: 'accepted' | 'refused' | 'pending'
+  /** Where routing sent it ('' when no address was chosen). */
+  executorAddress: string
+  /** The trigger's trail as stored in `trigger_msg` (its last line says why it was refused); '' while pending. */
+  triggerMsg: string
 }
 
 export interface SchedulePreviewRequest {
@@ -359,7 +387,15 @@ export type JobDeskEvent =
   /** From the desktop shell (a notification or the tray was clicked): show this run. */
   | { type: 'open-run'; logId: number }
   /** A run failed and its alarm fired (the desktop shows a notification; clicking opens the run). */
-  | { type: 'alarm'; logId: number; jobId: number; jobName: string; handleMsg: string }
+  | {
+      type: 'alarm'
+      logId: number
+      jobId: number
+      jobName: string
+      handleMsg: string
+      /** Why it failed in one line: the handle message, or the trigger's result line (see shared/failure-reason.ts). */
+      reason: string
+    }
 
 export type JobDeskEventType = JobDeskEvent['type']
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
 import { ValidationError } from '../../shared/errors'
+import { failureReason } from '../../shared/failure-reason'
 import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGroup } from '../../shared/model'
 import { JOBDESK_VERSION } from '../../shared/version'
 import { RunWriter } from '../completion/run-writer'
@@ -24,6 +25,7 @@ import { embeddedAddressOf, ExecutorDirectory } from '../trigger/executor-direct
 import { createRouters } from '../trigger/routing'
 import { triggerRun } from '../trigger/trigger-run'
 import { TriggerPool } from '../trigger/trigger-pool'
+import { OutcomeWaiters } from '../trigger/outcome-waiters'
 import { databaseFile, handlerDir, runLogDir } from './data-dir'
 import { EventHub } from './events'
 import { createFacade } from './facade'
@@ -40,6 +42,7 @@ import { RunControl } from './run-control'
 import { checkToken, SettingsService, type ListenDefaults } from './settings-service'
 import { DEFAULT_MONITOR_TIMINGS, startMonitors, type MonitorTimings, type Monitors } from './monitors'
 import { TriggerService } from './trigger-service'
+import { resolveConsoleToken } from './console-token'
 import { ExecutorRegistration } from './executor-registration'
 import { RemoteExecutors } from './remote-executors'
 import { createAdminApi } from '../net/admin-api'
@@ -54,6 +57,10 @@ export interface CoreOptions {
   spawnWorker?: SpawnWorker
   /** better-sqlite3 built for Electron's ABI (toolchain.md); plain Node leaves it unset. */
   nativeBinding?: string
+  /** The desktop app (default) or headless mode, as the settings show it. */
+  mode?: 'desktop' | 'headless'
+  /** Headless mode: `--console-token` / `JOBDESK_CONSOLE_TOKEN`; default: stored or generated at first start. */
+  consoleToken?: string
   /** Seed the demo jobs on first start (default true). */
   seedDemo?: boolean
   /** Run the embedded executor (default true). */
@@ -93,6 +100,8 @@ export interface Core {
   readonly executor: Executor | null
   readonly settings: SettingsService
   readonly registry: RegistryService
+  /** Headless mode: the browser console's token; null in the desktop app. */
+  readonly consoleToken: string | null
   /** Completes runs as the embedded executor's callbacks do (batched with other run writes). */
   completeRuns(completions: RunCompletion[]): Promise<void>
   /** Run-write transactions so far and the rows in them (trigger outcomes, completions). */
@@ -139,15 +148,16 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     logger,
     clock,
     onDesktop: (facts) =>
-      events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg }),
+      events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg, reason: failureReason(facts) }),
   })
+  const consoleToken = options.mode === 'headless' ? resolveConsoleToken(store, options.consoleToken) : null
   const settings = new SettingsService(
     store,
     alarms,
     options.listen ?? { host: '127.0.0.1', port: 8080 },
     { accessToken: options.accessToken, apiToken: options.apiToken },
     options.enableScripts === true,
-    options.logFile,
+    { mode: options.mode ?? 'desktop', consoleToken, logFile: options.logFile ?? '' },
   )
   const registryChanged = () => events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
   const registry = new RegistryService(store, timings, registryChanged)
@@ -164,10 +174,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const remote = new RemoteExecutors(store, () => settings.accessToken())
   const executors = new ExecutorDirectory(executor, embeddedAddress, (address, group) => remote.forAddress(address, group))
   const routers = createRouters()
+  const triggerOutcomes = new OutcomeWaiters(clock)
   const pool = new TriggerPool({
     trigger: (run) => triggerRun(run, { routers, executors, nowMs }),
     record: (outcome) => {
       if (outcome.triggerCode === 200) logKeeper.noteTriggered(outcome.logId, outcome.executorAddress)
+      triggerOutcomes.note(outcome)
       void writer.recordOutcome(outcome).catch(() => {})
     },
     nowMs,
@@ -245,6 +257,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     store,
     jobs,
     triggers,
+    triggerOutcomes,
     scheduler,
     registry,
     groups: new GroupService(store, nowMs, (appName) => registry.refreshGroup(appName, nowMs())),
@@ -295,6 +308,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     executor,
     settings,
     registry,
+    consoleToken,
     writerStats: () => writer.stats(),
     completeRuns: (completions) => writer.complete(completions),
     state: () => state,

@@ -1,8 +1,10 @@
-import type { JobDeskApi, SchedulePreview } from '../../shared/api'
+import type { JobDeskApi, RunTriggerOutcome, SchedulePreview } from '../../shared/api'
 import { ValidationError } from '../../shared/errors'
 import type { JobInfo } from '../../shared/model'
 import { previewFireTimes, validateSchedule } from '../schedule'
+import type { TriggerOutcome } from '../store/run-repo'
 import type { FacadeDeps } from './facade'
+import { removeDemoJobs } from './seed-demo'
 
 type JobsApi = Pick<
   JobDeskApi,
@@ -22,10 +24,11 @@ type JobsApi = Pick<
   | 'saveGlue'
   | 'exportJobs'
   | 'importJobs'
+  | 'removeDemoJobs'
 >
 
 export function jobsApi(deps: FacadeDeps): JobsApi {
-  const { jobs, triggers, links, imports, store, events, nowMs } = deps
+  const { jobs, triggers, triggerOutcomes, links, imports, store, events, nowMs } = deps
   const changed = (job: JobInfo): JobInfo => {
     events.emit({ type: 'jobs-changed', jobIds: [job.id] })
     return job
@@ -58,7 +61,10 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return changed(jobs.stop(id))
     },
     async triggerJob(request) {
-      return triggers.trigger({ jobId: request.jobId, triggerType: 'MANUAL', executorParam: request.executorParam, addressList: request.addressList })
+      const { logIds } = triggers.trigger({ jobId: request.jobId, triggerType: 'MANUAL', executorParam: request.executorParam, addressList: request.addressList })
+      // In the same tick as the trigger (see OutcomeWaiters.wait).
+      const outcomes = await triggerOutcomes.wait(logIds, MANUAL_TRIGGER_WAIT_MS)
+      return { logIds, outcomes: outcomes.map((outcome, i) => describeOutcome(logIds[i], outcome)) }
     },
     async previewSchedule(request) {
       const fromMs = request.fromMs ?? nowMs()
@@ -94,6 +100,14 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
     async exportJobs(request) {
       return imports.exportJobs(request?.jobIds)
     },
+    async removeDemoJobs() {
+      const removed = removeDemoJobs(store, jobs)
+      if (removed.length > 0) {
+        events.emit({ type: 'jobs-changed', jobIds: removed })
+        linksChanged()
+      }
+      return removed
+    },
     async importJobs({ document, onConflict }) {
       const report = imports.importJobs(document, onConflict)
       events.emit({ type: 'jobs-changed', jobIds: [] })
@@ -101,4 +115,15 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return report
     },
   }
+}
+
+/**
+ * How long a manual trigger waits for the executor's answer: longer than one executor call (3 s)
+ * plus a FAILOVER probe or two; a slower answer is reported as pending and follows as a run update.
+ */
+export const MANUAL_TRIGGER_WAIT_MS = 10_000
+
+function describeOutcome(logId: number, outcome: TriggerOutcome | null): RunTriggerOutcome {
+  if (!outcome) return { logId, state: 'pending', executorAddress: '', triggerMsg: '' }
+  return { logId, state: outcome.triggerCode === 200 ? 'accepted' : 'refused', executorAddress: outcome.executorAddress, triggerMsg: outcome.triggerMsg }
 }

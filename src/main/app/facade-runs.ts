@@ -3,8 +3,12 @@ import { NotFoundError } from '../../shared/errors'
 import type { LogPage } from '../../shared/model'
 import { addLocalDays, startOfLocalDay } from '../completion/log-maintenance'
 import type { FacadeDeps } from './facade'
+import { demoJobIds } from './seed-demo'
 
 const DAY_MS = 86_400_000
+const HOUR_MS = 3_600_000
+/** The dashboard's "next fires" list. */
+const NEXT_FIRES_SHOWN = 5
 
 type RunsApi = Pick<
   JobDeskApi,
@@ -24,6 +28,9 @@ export function runsApi(deps: FacadeDeps): RunsApi {
         failedLast24hCount: store.runs.countFailedSince(now - DAY_MS),
         executorsOnline: registry.entries(now).filter((e) => e.health === 'online').length,
         scheduler: scheduler.status(),
+        lastHour: store.runs.countOutcomesSince(now - HOUR_MS),
+        nextFires: store.jobs.nextFires(NEXT_FIRES_SHOWN),
+        demoJobIds: demoJobIds(store),
       }
     },
     async getDailyReport(request) {

@@ -18,11 +18,14 @@ import type { RunLogs } from './run-logs'
 import type { SettingsService } from './settings-service'
 import type { AlarmService } from './alarm-service'
 import type { TriggerService } from './trigger-service'
+import type { OutcomeWaiters } from '../trigger/outcome-waiters'
 
 export interface FacadeDeps {
   store: Store
   jobs: JobService
   triggers: TriggerService
+  /** The manual trigger waits on these for the executor's answer. */
+  triggerOutcomes: OutcomeWaiters
   scheduler: Scheduler
   registry: RegistryService
   groups: GroupService

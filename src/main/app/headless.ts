@@ -5,13 +5,11 @@ import { silentLogger, type Logger } from '../kernel/logger'
 import { BrowserBridge } from '../net/browser-bridge'
 import { listen, type ListeningServer } from '../net/http-server'
 import { serveStatic } from '../net/static-files'
-import { resolveConsoleToken } from './console-token'
 import { startCore, type Core, type CoreOptions } from './core'
 
 export interface HeadlessOptions extends CoreOptions {
   host: string
   port: number
-  consoleToken?: string
   /** The built renderer (default: out/renderer beside the bundle, or of the repository when run from source). */
   rendererDir?: string
 }
@@ -31,12 +29,12 @@ export interface Headless {
  */
 export async function startHeadless(options: HeadlessOptions): Promise<Headless> {
   const logger: Logger | undefined = options.logger
-  const core = await startCore({ ...options, listen: { host: options.host, port: options.port } })
+  const core = await startCore({ ...options, mode: 'headless', listen: { host: options.host, port: options.port } })
   let server: ListeningServer
   let bridge: BrowserBridge
   let consoleToken: string
   try {
-    consoleToken = resolveConsoleToken(core.store, options.consoleToken)
+    consoleToken = core.consoleToken!
     bridge = new BrowserBridge({
       api: core.api,
       subscribe: (listener) => core.events.subscribe(listener),

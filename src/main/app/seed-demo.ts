@@ -4,6 +4,7 @@ import type { JobService } from './job-service'
 import type { Store } from '../store/store'
 
 const SEEDED_KEY = 'demo_seeded'
+const DEMO_IDS_KEY = 'demo_job_ids'
 
 /** The embedded executor's group, created on every start if missing (it is where local jobs run). */
 export function ensureEmbeddedGroup(store: Store, nowMs: number): number {
@@ -23,13 +24,15 @@ export function ensureEmbeddedGroup(store: Store, nowMs: number): number {
 }
 
 /**
- * First start only: three running demo jobs on the embedded executor, so a new operator sees the
- * scheduler work at once — a 2-second cron job, a job that always fails, and a fixed-rate job.
+ * First start only: demo jobs on the embedded executor, so a new operator sees the scheduler work at
+ * once — a 2-second cron job, a fixed-rate job, and a job that fails on purpose. The failing one runs
+ * only when triggered (schedule NONE): a demo should teach what a failure looks like, not raise an
+ * alarm every minute. Their ids are kept so the console can offer to remove them.
  */
 export function seedDemoJobs(store: Store, jobs: JobService, groupId: number, timezone: string): void {
   if (store.settings.get<boolean>(SEEDED_KEY)) return
   const base = defaultJobInput(groupId, timezone, { author: 'JobDesk' })
-  const demos: JobInput[] = [
+  const scheduled: JobInput[] = [
     {
       ...base,
       name: 'Demo: hello every 2 seconds',
@@ -40,14 +43,6 @@ export function seedDemoJobs(store: Store, jobs: JobService, groupId: number, ti
     },
     {
       ...base,
-      name: 'Demo: a job that fails',
-      scheduleType: 'CRON',
-      scheduleConf: '0 * * * * ?',
-      executorHandler: 'failJobHandler',
-      executorParam: 'this demo job fails on purpose',
-    },
-    {
-      ...base,
       name: 'Demo: fixed rate, every 10 s',
       scheduleType: 'FIX_RATE',
       scheduleConf: '10',
@@ -55,6 +50,31 @@ export function seedDemoJobs(store: Store, jobs: JobService, groupId: number, ti
       executorParam: '',
     },
   ]
-  for (const demo of demos) jobs.start(jobs.save(demo).id)
+  const onDemand: JobInput = {
+    ...base,
+    name: 'Demo: a job that fails (run it by hand)',
+    scheduleType: 'NONE',
+    scheduleConf: '',
+    executorHandler: 'failJobHandler',
+    executorParam: 'this demo job fails on purpose',
+  }
+  const ids = scheduled.map((demo) => jobs.start(jobs.save(demo).id).id)
+  ids.push(jobs.save(onDemand).id)
+  store.settings.set(DEMO_IDS_KEY, ids)
   store.settings.set(SEEDED_KEY, true)
+}
+
+/** The seeded demo jobs that still exist. */
+export function demoJobIds(store: Store): number[] {
+  return (store.settings.get<number[]>(DEMO_IDS_KEY) ?? []).filter((id) => store.jobs.get(id) !== undefined)
+}
+
+/** Deletes the seeded demo jobs that still exist (with their links); returns their ids. */
+export function removeDemoJobs(store: Store, jobs: JobService): number[] {
+  const ids = demoJobIds(store)
+  store.transaction(() => {
+    for (const id of ids) jobs.delete(id)
+    store.settings.set(DEMO_IDS_KEY, [])
+  })
+  return ids
 }

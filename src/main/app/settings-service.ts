@@ -33,6 +33,15 @@ export interface TokenOverrides {
   apiToken?: string
 }
 
+/** What the process that runs the core knows about itself and shows in the settings. */
+export interface ShellFacts {
+  mode: Settings['mode']
+  consoleToken: string | null
+  logFile: string
+}
+
+const DESKTOP: ShellFacts = { mode: 'desktop', consoleToken: null, logFile: '' }
+
 /**
  * Operator settings kept in the database. Each token comes from its flag or environment variable
  * when given, else the stored one, else a random one generated at first start. The executor token
@@ -46,8 +55,8 @@ export class SettingsService {
     private readonly overrides: TokenOverrides = {},
     /** `--enable-scripts`: scripts on the embedded executor for this run, whatever the setting says. */
     private readonly scriptsForced = false,
-    /** The core's log file, shown in Settings ('' when none). */
-    private readonly logFile = '',
+    /** Where this core runs and what that process knows of itself (mode, console token, log file). */
+    private readonly shell: ShellFacts = DESKTOP,
   ) {
     if (overrides.accessToken !== undefined) checkToken(overrides.accessToken, '--token')
     if (overrides.apiToken !== undefined) checkToken(overrides.apiToken, '--api-token')
@@ -95,7 +104,9 @@ export class SettingsService {
       listenPort: this.store.settings.get<number>(KEYS.listenPort) ?? this.listenDefaults.port,
       logRetentionDays: this.logRetentionDays(),
       alarms: this.alarms.settings(),
-      logFile: this.logFile,
+      mode: this.shell.mode,
+      consoleToken: this.shell.consoleToken,
+      logFile: this.shell.logFile,
     }
   }
 

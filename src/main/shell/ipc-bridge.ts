@@ -17,7 +17,10 @@ export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null)
     ledgers.delete(id)
   }
   ipcMain.handle(IPC_CALL, async (event, method: unknown, args: unknown): Promise<IpcResult> => {
-    if (event.senderFrame?.url && !event.senderFrame.url.startsWith('file://')) {
+    // Only the app's own page in its own window: a frame whose address is unknown (gone, or
+    // navigating), remote content, or another web contents is refused before anything is read.
+    const frameUrl = event.senderFrame?.url
+    if (!frameUrl || !frameUrl.startsWith('file://') || event.sender !== getWindow()?.webContents) {
       return { ok: false, error: { name: 'Error', message: 'calls are accepted from the app window only' } }
     }
     const call = apiCallSchema.safeParse({ method, args })

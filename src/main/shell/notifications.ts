@@ -13,7 +13,7 @@ export function notifyFromEvents(core: CoreClient, actions: { openRun(logId: num
     if (event.type === 'alarm') {
       const notification = new Notification({
         title: `Job failed: ${event.jobName}`,
-        body: `Run ${event.logId} of job ${event.jobId}${event.handleMsg ? ` — ${event.handleMsg.slice(0, 200)}` : ''}`,
+        body: `Run ${event.logId} of job ${event.jobId}${event.reason ? ` — ${event.reason.slice(0, 200)}` : ''}`,
       })
       notification.on('click', () => actions.openRun(event.logId))
       notification.show()

@@ -69,6 +69,7 @@ export class JobRepo {
   private readonly nextTimeStmt
   private readonly dueByIdStmt
   private readonly countStmt
+  private readonly nextFiresStmt
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[number], JobRow>('SELECT * FROM job_info WHERE id = ?')
@@ -104,6 +105,10 @@ export class JobRepo {
       `UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?
         WHERE id = ? AND trigger_status = 1`,
     )
+    this.nextFiresStmt = db.prepare<[number], { id: number; name: string; trigger_next_time: number }>(
+      `SELECT id, name, trigger_next_time FROM job_info INDEXED BY job_info_due
+        WHERE trigger_status = 1 AND trigger_next_time > 0 ORDER BY trigger_next_time LIMIT ?`,
+    )
     this.countStmt = db.prepare<[], { total: number; active: number }>(
       'SELECT COUNT(*) AS total, COALESCE(SUM(trigger_status), 0) AS active FROM job_info',
     )
@@ -116,6 +121,11 @@ export class JobRepo {
 
   list(): JobInfo[] {
     return this.all.all().map(fromRow)
+  }
+
+  /** The running jobs that fire next, soonest first. */
+  nextFires(limit: number): { jobId: number; jobName: string; atMs: number }[] {
+    return this.nextFiresStmt.all(limit).map((row) => ({ jobId: row.id, jobName: row.name, atMs: row.trigger_next_time }))
   }
 
   counts(): { total: number; active: number } {

@@ -74,6 +74,7 @@ export class RunRepo {
   private readonly failedDue
   private readonly nextRetryDue
   private readonly retryDueStmt
+  private readonly outcomesSince
   private readonly lockAlarmStmt
   private readonly alarmStatusStmt
   private readonly lostCandidates
@@ -165,6 +166,12 @@ export class RunRepo {
     )
     this.ancestorStmt = db.prepare<[number], { job_id: number; parent_log_id: number | null; trigger_type: string }>(
       'SELECT job_id, parent_log_id, trigger_type FROM job_log WHERE id = ?',
+    )
+    this.outcomesSince = db.prepare<[number], { success: number | null; failed: number | null; unfinished: number | null }>(
+      `SELECT SUM(trigger_code = 200 AND handle_code = 200) AS success,
+              SUM(trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200)) AS failed,
+              SUM(trigger_code IN (0, 200) AND handle_code = 0) AS unfinished
+         FROM job_log INDEXED BY job_log_trigger_time WHERE trigger_time >= ?`,
     )
     this.failedSince = db.prepare<[number], { n: number }>(
       `SELECT COUNT(*) AS n FROM job_log
@@ -351,6 +358,12 @@ export class RunRepo {
   }
 
   /** Failed runs triggered since `sinceMs`. */
+  /** Runs triggered since `sinceMs` by how they stand: succeeded, failed, not finished (pending or running). */
+  countOutcomesSince(sinceMs: number): { successCount: number; failCount: number; unfinishedCount: number } {
+    const row = this.outcomesSince.get(sinceMs)!
+    return { successCount: row.success ?? 0, failCount: row.failed ?? 0, unfinishedCount: row.unfinished ?? 0 }
+  }
+
   countFailedSince(sinceMs: number): number {
     return this.failedSince.get(sinceMs)!.n
   }

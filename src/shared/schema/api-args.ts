@@ -63,6 +63,7 @@ export const API_ARGUMENTS = {
   ]),
   listHandlers: byId,
   listJobs: none,
+  removeDemoJobs: none,
   listLastRuns: none,
   getJob: byId,
   saveJob: anything,

@@ -52,8 +52,10 @@ describe('the core end to end, on a real database file and real worker threads',
     core = await startCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
     const group = (await core.api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!
     const job = await core.api.saveJob(jobInput(group.id, { scheduleType: 'NONE', scheduleConf: '' }))
-    const { logIds } = await core.api.triggerJob({ jobId: job.id, executorParam: 'by hand' })
+    const { logIds, outcomes } = await core.api.triggerJob({ jobId: job.id, executorParam: 'by hand' })
     expect(logIds).toHaveLength(1)
+    // The console's trigger answers with the executor's verdict, not only the run id.
+    expect(outcomes).toEqual([expect.objectContaining({ logId: logIds[0], state: 'accepted', executorAddress: expect.stringMatching(/^jobdesk:\/\/embedded\/[0-9a-f]+\/$/) })])
     const run = await waitFor('the manual run to finish', async () => {
       const run = await core!.api.getRun(logIds[0])
       return run.handleCode !== 0 && run
@@ -76,6 +78,21 @@ describe('the core end to end, on a real database file and real worker threads',
     })
     expect(run.handleCode).toBe(500)
     expect(run.handleMsg).toContain('boom')
+  })
+
+  it('answers a manual trigger refused by the executor as refused, with the reason, and one whose executor is unreachable too', async () => {
+    dir = makeTempDir()
+    core = await startCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
+    const group = (await core.api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!
+    const job = await core.api.saveJob(jobInput(group.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'noSuchHandler' }))
+    const unknownHandler = await core.api.triggerJob({ jobId: job.id })
+    expect(unknownHandler.outcomes).toEqual([expect.objectContaining({ state: 'refused', executorAddress: expect.stringMatching(/^jobdesk:\/\/embedded\/[0-9a-f]+\/$/) })])
+    expect(unknownHandler.outcomes![0].triggerMsg).toMatch(/refused \(code 500\).*noSuchHandler/)
+
+    // Nothing listens on port 9 (discard) of the loopback: the call fails at once.
+    const deadAddress = await core.api.triggerJob({ jobId: job.id, addressList: ['http://127.0.0.1:9/'] })
+    expect(deadAddress.outcomes).toEqual([expect.objectContaining({ state: 'refused', executorAddress: 'http://127.0.0.1:9/' })])
+    expect(deadAddress.outcomes![0].triggerMsg).toMatch(/refused \(code 500\).*ECONNREFUSED/)
   })
 })
 

@@ -166,6 +166,7 @@ describe('LAN executors registering with JobDesk', () => {
     const page = await admin.headless.core.api.getRunLog({ logId, fromLineNum: 1 })
     expect(page.logContent).toContain('remember me')
     expect(page.isEnd).toBe(true)
+    expect(page.source).toBe('kept')
   })
 
   it('drops a gracefully stopped agent from its group at once', async () => {

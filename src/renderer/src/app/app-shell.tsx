@@ -1,6 +1,7 @@
 import { Alert, AppShell, Burger, Group, Loader, NavLink, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
+import { DiscardPrompt } from '../components/discard-guard'
 import { useT } from '../i18n/use-t'
 import { DashboardPage } from '../pages/dashboard/dashboard-page'
 import { ExecutorsPage } from '../pages/executors/executors-page'
@@ -35,6 +36,20 @@ function PageView({ route }: { route: Route }) {
     case 'executors':
       return <ExecutorsPage />
   }
+}
+
+/** Leaving a page with unsaved edits: the prompt, and the browser's own question on reload or close. */
+function LeaveGuard() {
+  const unsaved = useJobDesk((s) => s.unsavedChanges)
+  const pending = useJobDesk((s) => s.pendingRoute)
+  const resolve = useJobDesk((s) => s.resolvePendingRoute)
+  useEffect(() => {
+    if (!unsaved) return
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [unsaved])
+  return pending !== null && <DiscardPrompt opened onKeep={() => resolve(false)} onDiscard={() => resolve(true)} />
 }
 
 export function AppShellLayout() {
@@ -81,6 +96,7 @@ export function AppShellLayout() {
           </Alert>
         )}
         <PageView route={route} />
+        <LeaveGuard />
       </AppShell.Main>
     </AppShell>
   )

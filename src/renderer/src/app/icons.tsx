@@ -136,3 +136,29 @@ export const CodeIcon = (p: IconProps) => (
     <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16" />
   </Icon>
 )
+
+export const ExpandIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+  </Icon>
+)
+
+/** Angle brackets around a dot: "show where a line comes from". */
+export const SourceIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 6l-5 6 5 6M16 6l5 6-5 6" />
+    <circle cx="12" cy="12" r="1.5" />
+  </Icon>
+)
+
+export const WrapIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h16M4 12h13a3 3 0 0 1 0 6h-4M4 18h5M15 16l-2 2 2 2" />
+  </Icon>
+)
+
+export const FilterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5h16l-6 8v6l-4-2v-4z" />
+  </Icon>
+)

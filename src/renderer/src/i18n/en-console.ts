@@ -17,7 +17,7 @@ export const enConsole = {
   'linkCondition.ALWAYS.hint': 'Run the child whenever this job ends.',
 
   'dag.title': 'Job DAG',
-  'dag.hint': 'Drag from a job’s right handle to another job to link it. Click a job for its runs, a link to change or delete it.',
+  'dag.hint': 'Drag from a job’s right handle and drop anywhere on another job to link them. Click a job for its runs, a link to change or delete it.',
   'dag.find': 'Find a job…',
   'dag.legend': 'Legend',
   'dag.neverRan': 'Never ran',

@@ -1,3 +1,4 @@
+import { enOperations } from './en-operations'
 import { enConsole } from './en-console'
 import { enTrust } from './en-trust'
 
@@ -163,7 +164,6 @@ export const en = {
   'trigger.routeNone': 'No address would be picked now',
   'trigger.shards': 'Broadcast: one run on each of {n} addresses',
   'trigger.submit': 'Run now',
-  'trigger.done': 'Started run {ids}',
   'trigger.openRun': 'Open run {id}',
   'trigger.failed': 'Trigger failed',
 
@@ -272,4 +272,5 @@ export const en = {
   'log.loadFailed': 'Reading the log failed',
   ...enConsole,
   ...enTrust,
+  ...enOperations,
 } satisfies Record<string, string>

@@ -1,3 +1,4 @@
+import { zhCNOperations } from './zh-cn-operations'
 import type { Dictionary } from './dictionary'
 import { zhCNConsole } from './zh-cn-console'
 import { zhCNTrust } from './zh-cn-trust'
@@ -161,7 +162,6 @@ export const zhCN: Dictionary = {
   'trigger.routeNone': '当前没有可选的地址',
   'trigger.shards': '分片广播：在 {n} 个地址上各执行一次',
   'trigger.submit': '立即执行',
-  'trigger.done': '已开始调度 {ids}',
   'trigger.openRun': '打开调度 {id}',
   'trigger.failed': '触发失败',
 
@@ -270,4 +270,5 @@ export const zhCN: Dictionary = {
   'log.loadFailed': '读取日志失败',
   ...zhCNConsole,
   ...zhCNTrust,
+  ...zhCNOperations,
 }

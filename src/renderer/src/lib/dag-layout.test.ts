@@ -1,9 +1,16 @@
+import ELK from 'elkjs/lib/elk.bundled.js'
 import { describe, expect, it } from 'vitest'
-import { connectedComponents, DEFAULT_DAG_LAYOUT, layoutDag, type DagLayout } from './dag-layout'
-import { placeLayers } from './layered-layout'
+import { assembleLayout, componentKey, connectedComponents, DEFAULT_DAG_LAYOUT, gridBox, splitComponents, type ComponentBox, type DagLayout, type LayoutComponent } from './dag-layout'
+import { fromElkGraph, toElkGraph } from './elk-graph'
 
 const W = DEFAULT_DAG_LAYOUT.nodeWidth
 const H = DEFAULT_DAG_LAYOUT.nodeHeight
+const elk = new ELK()
+
+/** What the DAG page's worker does for one component (elkjs runs under Node as in the worker). */
+async function layOut(component: LayoutComponent): Promise<ComponentBox> {
+  return fromElkGraph(await elk.layout(toElkGraph(component)))
+}
 
 function overlaps(layout: DagLayout): [number, number] | null {
   const entries = [...layout.positions]
@@ -28,100 +35,78 @@ describe('connectedComponents', () => {
   })
 })
 
-describe('layoutDag', () => {
-  it('puts a parent left of its child and a chain in rank order, with dagre for a small graph', () => {
-    const layout = layoutDag([1, 2, 3], [
+describe('splitComponents', () => {
+  it('gives each linked component its links and a key naming exactly them; unlinked jobs apart', () => {
+    const split = splitComponents([1, 2, 3, 4, 9], [
       { source: 1, target: 2 },
       { source: 2, target: 3 },
+      { source: 7, target: 1 },
+      { source: 4, target: 4 },
     ])
-    expect(layout.engine).toBe('dagre')
-    const x = (id: number) => layout.positions.get(id)!.x
-    expect(x(1)).toBeLessThan(x(2))
-    expect(x(2)).toBeLessThan(x(3))
-    expect(x(2) - x(1)).toBeGreaterThanOrEqual(W)
+    expect(split.linked).toEqual([{ key: '1,2,3|1>2,2>3', ids: [1, 2, 3], edges: [{ source: 1, target: 2 }, { source: 2, target: 3 }] }])
+    expect(split.isolated).toEqual([4, 9])
   })
 
-  it('places every job exactly once and no two nodes on top of each other', () => {
-    const ids = Array.from({ length: 40 }, (_, i) => i + 1)
-    const edges = ids.filter((id) => id % 4 !== 0 && id < 40).map((id) => ({ source: id, target: id + 1 }))
-    const layout = layoutDag(ids, edges)
-    expect([...layout.positions.keys()].sort((a, b) => a - b)).toEqual(ids)
-    expect(overlaps(layout)).toBeNull()
-  })
-
-  it('switches to the layered layout above the dagre limit and still keeps edges left to right without overlaps', () => {
-    const ids = Array.from({ length: 30 }, (_, i) => i + 1)
-    const edges = [
-      ...ids.slice(0, -1).map((id) => ({ source: id, target: id + 1 })),
-      { source: 1, target: 10 },
-      { source: 5, target: 20 },
-    ]
-    const layout = layoutDag(ids, edges, { ...DEFAULT_DAG_LAYOUT, dagreMaxNodes: 10 })
-    expect(layout.engine).toBe('layered')
-    for (const { source, target } of edges) expect(layout.positions.get(source)!.x).toBeLessThan(layout.positions.get(target)!.x)
-    expect(overlaps(layout)).toBeNull()
-  })
-
-  it('wraps components into rows no wider than the limit (unless one component is wider alone)', () => {
-    const ids = Array.from({ length: 20 }, (_, i) => i + 1)
-    const edges = ids.filter((id) => id % 2 === 1).map((id) => ({ source: id, target: id + 1 }))
-    const layout = layoutDag(ids, edges, { ...DEFAULT_DAG_LAYOUT, maxRowWidth: 1000 })
-    for (const p of layout.positions.values()) expect(p.x + W).toBeLessThanOrEqual(1000)
-    expect(layout.height).toBeGreaterThan(H * 2)
-    expect(overlaps(layout)).toBeNull()
-  })
-
-  it('ignores links to jobs it was not given and self links', () => {
-    const layout = layoutDag([1, 2], [
-      { source: 1, target: 99 },
-      { source: 2, target: 2 },
-    ])
-    expect(layout.positions.size).toBe(2)
-    // Both are unlinked: one grid row.
-    expect(layout.positions.get(1)!.y).toBe(layout.positions.get(2)!.y)
-  })
-
-  it('gives the same picture for the same input', () => {
-    const edges = [
-      { source: 3, target: 1 },
-      { source: 3, target: 2 },
-      { source: 1, target: 4 },
-    ]
-    expect(layoutDag([1, 2, 3, 4], edges).positions).toEqual(layoutDag([4, 3, 2, 1], edges).positions)
-  })
-
-  it('lays out an empty graph as nothing', () => {
-    expect(layoutDag([], [])).toMatchObject({ width: 0, height: 0 })
+  it('keys a component the same whatever order its links come in', () => {
+    expect(componentKey([1, 2, 3], [{ source: 2, target: 3 }, { source: 1, target: 2 }])).toBe(componentKey([1, 2, 3], [{ source: 1, target: 2 }, { source: 2, target: 3 }]))
   })
 })
 
-describe('placeLayers', () => {
-  it('ranks by the longest path from a source', () => {
-    const placement = placeLayers([1, 2, 3, 4], [
-      { source: 1, target: 2 },
-      { source: 2, target: 3 },
-      { source: 1, target: 3 },
-      { source: 4, target: 3 },
-    ])
-    expect([1, 2, 3, 4].map((id) => placement.rank.get(id))).toEqual([0, 1, 2, 0])
-    expect(placement.rankCount).toBe(3)
+describe('gridBox', () => {
+  it('lays unlinked jobs out in a landscape grid, not one long row', () => {
+    const box = gridBox([1, 2, 3, 4, 5, 6, 7, 8, 9])
+    const rows = new Set([...box.local.values()].map((p) => p.y))
+    const columns = new Set([...box.local.values()].map((p) => p.x))
+    expect(rows.size).toBe(3)
+    expect(columns.size).toBe(3)
+    expect(box.width / box.height).toBeGreaterThan(1)
   })
 
-  it('orders children by their parents to avoid crossings', () => {
-    // 1→4 and 2→3: barycenters put 4 above 3, so the two edges do not cross.
-    const placement = placeLayers([1, 2, 3, 4], [
+  it('never grows wider than a row may be', () => {
+    const box = gridBox(Array.from({ length: 5000 }, (_, i) => i + 1))
+    expect(box.width).toBeLessThanOrEqual(DEFAULT_DAG_LAYOUT.maxRowWidth)
+  })
+})
+
+describe('the layout with ELK', () => {
+  it('puts every parent left of its child, in layers', async () => {
+    const { linked } = splitComponents([1, 2, 3, 4], [
+      { source: 1, target: 2 },
+      { source: 2, target: 3 },
       { source: 1, target: 4 },
-      { source: 2, target: 3 },
     ])
-    expect(placement.order.get(4)).toBeLessThan(placement.order.get(3)!)
+    const layout = assembleLayout([await layOut(linked[0])], null)
+    const x = (id: number) => layout.positions.get(id)!.x
+    expect(x(1)).toBeLessThan(x(2))
+    expect(x(2)).toBeLessThan(x(3))
+    expect(x(4)).toBe(x(2))
+    expect(overlaps(layout)).toBeNull()
   })
 
-  it('still ranks every node of a cycle (saved links have none, but a bad input must not hang)', () => {
-    const placement = placeLayers([1, 2, 3], [
-      { source: 1, target: 2 },
+  it('packs components in rows and puts the unlinked jobs below them, with no two nodes overlapping', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => i + 1)
+    // Ten chains of three, and ten unlinked jobs.
+    const edges = Array.from({ length: 10 }, (_, c) => [
+      { source: c * 3 + 1, target: c * 3 + 2 },
+      { source: c * 3 + 2, target: c * 3 + 3 },
+    ]).flat()
+    const { linked, isolated } = splitComponents(ids, edges)
+    const boxes = await Promise.all(linked.map(layOut))
+    const layout = assembleLayout(boxes, gridBox(isolated))
+    expect(layout.positions.size).toBe(40)
+    expect(overlaps(layout)).toBeNull()
+    const lowestChain = Math.max(...edges.map((e) => layout.positions.get(e.target)!.y))
+    for (const id of isolated) expect(layout.positions.get(id)!.y).toBeGreaterThan(lowestChain)
+    expect(layout.width).toBeLessThanOrEqual(DEFAULT_DAG_LAYOUT.maxRowWidth)
+  })
+
+  it('is deterministic: the same graph gives the same picture', async () => {
+    const component = splitComponents([1, 2, 3, 4, 5], [
+      { source: 1, target: 3 },
       { source: 2, target: 3 },
-      { source: 3, target: 1 },
-    ])
-    expect(new Set([1, 2, 3].map((id) => placement.rank.get(id))).size).toBe(3)
+      { source: 3, target: 4 },
+      { source: 3, target: 5 },
+    ]).linked[0]
+    expect(await layOut(component)).toEqual(await layOut(component))
   })
 })

@@ -1,23 +1,30 @@
-import dagre from '@dagrejs/dagre'
-import { placeLayers, type LayeredEdge } from './layered-layout'
+/**
+ * Where every job goes in the DAG view. Linked jobs form connected components, each laid out as
+ * layers left to right by ELK (elk-graph.ts, in a worker: one engine for every size); the
+ * components are packed in rows, largest first, and the jobs without links sit in a grid below
+ * them, about as wide as the view is. Everything here is pure and deterministic: the same jobs and
+ * links give the same picture.
+ */
 
-/** Sizes and gaps of the DAG drawing, in px (React Flow units at zoom 1). */
+export interface LayoutEdge {
+  source: number
+  target: number
+}
+
+/** Sizes and gaps of the drawing, in px (React Flow units at zoom 1). */
 export interface DagLayoutOptions {
   nodeWidth: number
   nodeHeight: number
-  /** Gap between ranks (left to right). */
+  /** Gap between layers of a chain (left to right). */
   rankSep: number
-  /** Gap between nodes of one rank (top to bottom). */
+  /** Gap between nodes of one layer, and between grid cells. */
   nodeSep: number
-  /** Gap between separate components. */
+  /** Gap between components, and above the grid. */
   componentGap: number
-  /** Components are packed in rows; a row wraps past this width. */
+  /** Components are packed in rows; a row wraps past this width, and the grid is never wider. */
   maxRowWidth: number
-  /**
-   * Up to this many linked nodes, dagre lays out each component (fewer crossings, nicer edges);
-   * above, the built-in layered layout does, so a 1,000-job graph still opens at once.
-   */
-  dagreMaxNodes: number
+  /** Width / height the grid of unlinked jobs aims for (a landscape view). */
+  gridAspect: number
 }
 
 export const DEFAULT_DAG_LAYOUT: DagLayoutOptions = {
@@ -27,64 +34,55 @@ export const DEFAULT_DAG_LAYOUT: DagLayoutOptions = {
   nodeSep: 18,
   componentGap: 60,
   maxRowWidth: 2400,
-  dagreMaxNodes: 120,
+  gridAspect: 1.6,
+}
+
+export interface Point {
+  x: number
+  y: number
+}
+
+/** A block laid out on its own: positions relative to its top-left corner. */
+export interface ComponentBox {
+  local: ReadonlyMap<number, Point>
+  width: number
+  height: number
+}
+
+/** One connected group of linked jobs, with a key that names exactly its jobs and links (for caching its box). */
+export interface LayoutComponent {
+  key: string
+  ids: number[]
+  edges: LayoutEdge[]
 }
 
 export interface DagLayout {
   /** Top-left corner of each node (React Flow's `position`). */
-  positions: Map<number, { x: number; y: number }>
-  width: number
-  height: number
-  engine: 'dagre' | 'layered'
-}
-
-interface Box {
-  ids: number[]
-  /** Positions relative to the component's own top-left corner. */
-  local: Map<number, { x: number; y: number }>
+  positions: Map<number, Point>
   width: number
   height: number
 }
 
-/**
- * Where every job goes in the DAG view: each connected group of linked jobs laid out left to right
- * (parents before children), the groups packed in rows (largest first), and jobs without links in
- * a grid below them. Pure and deterministic: the same jobs and links give the same picture.
- */
-export function layoutDag(nodeIds: readonly number[], edges: readonly LayeredEdge[], options: DagLayoutOptions = DEFAULT_DAG_LAYOUT): DagLayout {
+/** Splits the graph into its linked components (largest first) and the jobs without links. */
+export function splitComponents(nodeIds: readonly number[], edges: readonly LayoutEdge[]): { linked: LayoutComponent[]; isolated: number[] } {
   const known = new Set(nodeIds)
   const links = edges.filter((e) => known.has(e.source) && known.has(e.target) && e.source !== e.target)
   const components = connectedComponents(nodeIds, links)
-  const linked = components.filter((c) => c.length > 1)
-  const isolated = components.filter((c) => c.length === 1).map((c) => c[0])
-  const linkedCount = linked.reduce((sum, c) => sum + c.length, 0)
-  const engine = linkedCount <= options.dagreMaxNodes ? 'dagre' : 'layered'
-
-  const edgesOf = groupEdges(linked, links)
-  const boxes = linked.map((ids, i) => (engine === 'dagre' ? dagreBox(ids, edgesOf[i], options) : layeredBox(ids, edgesOf[i], options)))
-  if (isolated.length > 0) boxes.push(gridBox(isolated, options))
-
-  const positions = new Map<number, { x: number; y: number }>()
-  let x = 0
-  let y = 0
-  let rowHeight = 0
-  let width = 0
-  for (const box of boxes) {
-    if (x > 0 && x + box.width > options.maxRowWidth) {
-      x = 0
-      y += rowHeight + options.componentGap
-      rowHeight = 0
-    }
-    for (const [id, p] of box.local) positions.set(id, { x: x + p.x, y: y + p.y })
-    x += box.width + options.componentGap
-    rowHeight = Math.max(rowHeight, box.height)
-    width = Math.max(width, x - options.componentGap)
-  }
-  return { positions, width, height: boxes.length === 0 ? 0 : y + rowHeight, engine }
+  const index = new Map<number, number>()
+  components.forEach((ids, i) => ids.forEach((id) => index.set(id, i)))
+  const edgesOf: LayoutEdge[][] = components.map(() => [])
+  for (const edge of links) edgesOf[index.get(edge.source)!].push(edge)
+  const linked: LayoutComponent[] = []
+  const isolated: number[] = []
+  components.forEach((ids, i) => {
+    if (ids.length === 1) isolated.push(ids[0])
+    else linked.push({ key: componentKey(ids, edgesOf[i]), ids, edges: edgesOf[i] })
+  })
+  return { linked, isolated }
 }
 
 /** Weakly connected components, largest first (ties: the smallest job id first); ids sorted inside. */
-export function connectedComponents(nodeIds: readonly number[], edges: readonly LayeredEdge[]): number[][] {
+export function connectedComponents(nodeIds: readonly number[], edges: readonly LayoutEdge[]): number[][] {
   const parent = new Map<number, number>(nodeIds.map((id) => [id, id]))
   const find = (id: number): number => {
     let root = id
@@ -114,70 +112,52 @@ export function connectedComponents(nodeIds: readonly number[], edges: readonly 
   return components.sort((a, b) => b.length - a.length || a[0] - b[0])
 }
 
-function groupEdges(components: readonly number[][], edges: readonly LayeredEdge[]): LayeredEdge[][] {
-  const index = new Map<number, number>()
-  components.forEach((ids, i) => ids.forEach((id) => index.set(id, i)))
-  const grouped: LayeredEdge[][] = components.map(() => [])
-  for (const edge of edges) {
-    const i = index.get(edge.source)
-    if (i !== undefined) grouped[i].push(edge)
-  }
-  return grouped
+/** Names a component by its sorted ids and sorted links, so an unchanged component keeps its box. */
+export function componentKey(ids: readonly number[], edges: readonly LayoutEdge[]): string {
+  const links = edges.map((e) => `${e.source}>${e.target}`).sort()
+  return `${ids.join(',')}|${links.join(',')}`
 }
 
-function dagreBox(ids: readonly number[], edges: readonly LayeredEdge[], o: DagLayoutOptions): Box {
-  const g = new dagre.graphlib.Graph()
-  g.setGraph({ rankdir: 'LR', ranksep: o.rankSep, nodesep: o.nodeSep, marginx: 0, marginy: 0 })
-  g.setDefaultEdgeLabel(() => ({}))
-  for (const id of ids) g.setNode(String(id), { width: o.nodeWidth, height: o.nodeHeight })
-  for (const e of edges) g.setEdge(String(e.source), String(e.target))
-  dagre.layout(g)
-  const local = new Map<number, { x: number; y: number }>()
-  let minX = Infinity
-  let minY = Infinity
-  for (const id of ids) {
-    const node = g.node(String(id))
-    // dagre gives centres; React Flow positions are top-left corners.
-    const x = (node.x ?? 0) - o.nodeWidth / 2
-    const y = (node.y ?? 0) - o.nodeHeight / 2
-    local.set(id, { x, y })
-    minX = Math.min(minX, x)
-    minY = Math.min(minY, y)
-  }
-  return normalise(ids, local, minX, minY, o)
+/** Unlinked jobs in id order, row by row, in a grid about `gridAspect` times wider than high. */
+export function gridBox(ids: readonly number[], o: DagLayoutOptions = DEFAULT_DAG_LAYOUT): ComponentBox {
+  const cellW = o.nodeWidth + o.nodeSep
+  const cellH = o.nodeHeight + o.nodeSep
+  const widest = Math.max(1, Math.floor((o.maxRowWidth + o.nodeSep) / cellW))
+  // columns × cellW ≈ gridAspect × rows × cellH, with rows = n / columns.
+  const columns = Math.max(1, Math.min(widest, ids.length, Math.ceil(Math.sqrt((o.gridAspect * ids.length * cellH) / cellW))))
+  const local = new Map<number, Point>()
+  ids.forEach((id, i) => local.set(id, { x: (i % columns) * cellW, y: Math.floor(i / columns) * cellH }))
+  const rows = Math.ceil(ids.length / columns)
+  return { local, width: ids.length === 0 ? 0 : columns * cellW - o.nodeSep, height: ids.length === 0 ? 0 : rows * cellH - o.nodeSep }
 }
 
-function layeredBox(ids: readonly number[], edges: readonly LayeredEdge[], o: DagLayoutOptions): Box {
-  const placement = placeLayers(ids, edges)
-  const rankSizes = new Array<number>(placement.rankCount).fill(0)
-  for (const id of ids) rankSizes[placement.rank.get(id)!]++
-  const local = new Map<number, { x: number; y: number }>()
-  const rowStep = o.nodeHeight + o.nodeSep
-  for (const id of ids) {
-    const r = placement.rank.get(id)!
-    // Each rank is centred on the tallest one.
-    const offset = ((placement.maxRankSize - rankSizes[r]) * rowStep) / 2
-    local.set(id, { x: r * (o.nodeWidth + o.rankSep), y: offset + placement.order.get(id)! * rowStep })
-  }
-  return normalise(ids, local, 0, 0, o)
-}
-
-function gridBox(ids: readonly number[], o: DagLayoutOptions): Box {
-  const columns = Math.max(1, Math.floor((o.maxRowWidth + o.nodeSep) / (o.nodeWidth + o.nodeSep)))
-  const local = new Map<number, { x: number; y: number }>()
-  ids.forEach((id, i) => local.set(id, { x: (i % columns) * (o.nodeWidth + o.nodeSep), y: Math.floor(i / columns) * (o.nodeHeight + o.nodeSep) }))
-  return normalise(ids, local, 0, 0, o)
-}
-
-function normalise(ids: readonly number[], local: Map<number, { x: number; y: number }>, minX: number, minY: number, o: DagLayoutOptions): Box {
+/** Packs component boxes in rows (in the order given), then the grid of unlinked jobs below them all. */
+export function assembleLayout(boxes: readonly ComponentBox[], grid: ComponentBox | null, o: DagLayoutOptions = DEFAULT_DAG_LAYOUT): DagLayout {
+  const positions = new Map<number, Point>()
+  let x = 0
+  let y = 0
+  let rowHeight = 0
   let width = 0
-  let height = 0
-  for (const id of ids) {
-    const p = local.get(id)!
-    const q = { x: p.x - minX, y: p.y - minY }
-    local.set(id, q)
-    width = Math.max(width, q.x + o.nodeWidth)
-    height = Math.max(height, q.y + o.nodeHeight)
+  const place = (box: ComponentBox, atX: number, atY: number) => {
+    for (const [id, p] of box.local) positions.set(id, { x: atX + p.x, y: atY + p.y })
   }
-  return { ids: [...ids], local, width, height }
+  for (const box of boxes) {
+    if (x > 0 && x + box.width > o.maxRowWidth) {
+      x = 0
+      y += rowHeight + o.componentGap
+      rowHeight = 0
+    }
+    place(box, x, y)
+    width = Math.max(width, x + box.width)
+    x += box.width + o.componentGap
+    rowHeight = Math.max(rowHeight, box.height)
+  }
+  let height = boxes.length > 0 ? y + rowHeight : 0
+  if (grid && grid.local.size > 0) {
+    const gridY = boxes.length > 0 ? height + o.componentGap : 0
+    place(grid, 0, gridY)
+    width = Math.max(width, grid.width)
+    height = gridY + grid.height
+  }
+  return { positions, width, height }
 }

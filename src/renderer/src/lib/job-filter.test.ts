@@ -22,6 +22,11 @@ describe('filterJobs', () => {
     job(12, { scheduleType: 'NONE', scheduleConf: '' }),
   ]
 
+  it('keeps the jobs of one executor group', () => {
+    const grouped = [job(1, { jobGroup: 1 }), job(2, { jobGroup: 2 }), job(3, { jobGroup: 2 })]
+    expect(filterJobs(grouped, { ...NO_JOB_FILTER, groupId: 2 }).map((j) => j.id)).toEqual([2, 3])
+  })
+
   it('keeps everything with no filter', () => {
     expect(filterJobs(jobs, NO_JOB_FILTER).map((j) => j.id)).toEqual([1, 2, 12])
   })

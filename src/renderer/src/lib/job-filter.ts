@@ -5,9 +5,11 @@ export interface JobFilter {
   search: string
   status: 'all' | 'running' | 'stopped'
   scheduleType: 'all' | ScheduleType
+  /** Executor group id (`job_group`), XXL-JOB's main filter of its job list; null: every group. */
+  groupId: number | null
 }
 
-export const NO_JOB_FILTER: JobFilter = { search: '', status: 'all', scheduleType: 'all' }
+export const NO_JOB_FILTER: JobFilter = { search: '', status: 'all', scheduleType: 'all', groupId: null }
 
 /**
  * The jobs a filter keeps, in the given order. Pure and allocation-light: 10,000 jobs filter in a
@@ -19,6 +21,7 @@ export function filterJobs(jobs: readonly JobInfo[], filter: JobFilter): JobInfo
   return jobs.filter((job) => {
     if (wantStatus !== null && job.triggerStatus !== wantStatus) return false
     if (filter.scheduleType !== 'all' && job.scheduleType !== filter.scheduleType) return false
+    if (filter.groupId !== null && job.jobGroup !== filter.groupId) return false
     if (needle === '') return true
     if (String(job.id) === needle) return true
     return (

@@ -31,10 +31,10 @@ describe('toLogRows', () => {
   it('splits an XXL-JOB framework line at its <br> markers into continuation rows of the same line', () => {
     const line = '2026-11-30 04:50:04 [JobThread#run]-[133]-[t] <br>----------- xxl-job job execute start -----------<br>----------- Param:hello'
     expect(toLogRows([line, 'plain'], 7)).toEqual([
-      { lineNum: 7, text: '2026-11-30 04:50:04 [JobThread#run]-[133]-[t] ', continued: false },
-      { lineNum: 7, text: '----------- xxl-job job execute start -----------', continued: true },
-      { lineNum: 7, text: '----------- Param:hello', continued: true },
-      { lineNum: 8, text: 'plain', continued: false },
+      { lineNum: 7, text: '2026-11-30 04:50:04 [JobThread#run]-[133]-[t] ', continued: false, prefixEnd: 46 },
+      { lineNum: 7, text: '----------- xxl-job job execute start -----------', continued: true, prefixEnd: 0 },
+      { lineNum: 7, text: '----------- Param:hello', continued: true, prefixEnd: 0 },
+      { lineNum: 8, text: 'plain', continued: false, prefixEnd: 0 },
     ])
   })
 

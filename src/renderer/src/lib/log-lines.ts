@@ -1,4 +1,5 @@
 import type { LogPage } from '../../../shared/model'
+import { splitLogPrefix } from './log-prefix'
 
 /** One row of the log view: a physical log line, or a piece of one split at XXL-JOB's `<br>` markers. */
 export interface LogRow {
@@ -7,6 +8,11 @@ export interface LogRow {
   text: string
   /** A continuation piece of a line split at `<br>` (shown without its number). */
   continued: boolean
+  /**
+   * Where the message starts in `text`: after the XXL-JOB prefix (time and `[class#method]-[line]-[thread]`,
+   * see log-prefix.ts), 0 when the row has none. Found once per line, as it arrives.
+   */
+  prefixEnd: number
 }
 
 /** What the view holds of one run's log: rows of physical lines 1..lastLineNum. */
@@ -43,7 +49,8 @@ export function toLogRows(lines: readonly string[], firstLineNum: number): LogRo
     pieces.forEach((piece, pieceIndex) => {
       // "… <br>--- start ---" leaves a trailing space on the head: keep the row, drop empty tails.
       if (pieceIndex > 0 && piece === '' && pieceIndex === pieces.length - 1) return
-      rows.push({ lineNum, text: piece, continued: pieceIndex > 0 })
+      const parts = pieceIndex === 0 ? splitLogPrefix(piece) : null
+      rows.push({ lineNum, text: piece, continued: pieceIndex > 0, prefixEnd: parts ? piece.length - parts.message.length : 0 })
     })
   })
   return rows

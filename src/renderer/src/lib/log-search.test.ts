@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { findMatches, splitMatches, stepMatch } from './log-search'
 import type { LogRow } from './log-lines'
 
-const rows = (texts: string[]): LogRow[] => texts.map((text, i) => ({ lineNum: i + 1, text, continued: false }))
+const rows = (texts: string[]): LogRow[] => texts.map((text, i) => ({ lineNum: i + 1, text, continued: false, prefixEnd: 0 }))
 
 describe('findMatches', () => {
   it('finds rows case-insensitively', () => {
@@ -15,7 +15,15 @@ describe('findMatches', () => {
 
   it('extends earlier matches with the rows appended since', () => {
     const all = rows(['x1', 'y', 'x2', 'x3'])
-    expect(findMatches(all, 'x', 2, [0])).toEqual([0, 2, 3])
+    expect(findMatches(all, 'x', true, 2, [0])).toEqual([0, 2, 3])
+  })
+
+  it('does not search a hidden XXL-JOB prefix, only the message shown', () => {
+    const line = '2026-12-01 08:58:02 [jobdesk.BuiltinHandlers#demoJobHandler]-[0]-[jobdesk, JobThread-1] hello'
+    const withPrefix: LogRow[] = [{ lineNum: 1, text: line, continued: false, prefixEnd: line.length - 'hello'.length }]
+    expect(findMatches(withPrefix, 'BuiltinHandlers', false)).toEqual([])
+    expect(findMatches(withPrefix, 'BuiltinHandlers', true)).toEqual([0])
+    expect(findMatches(withPrefix, 'hello', false)).toEqual([0])
   })
 })
 

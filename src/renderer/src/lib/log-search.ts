@@ -1,11 +1,19 @@
 import type { LogRow } from './log-lines'
 
-/** Indexes of the rows containing `query` (case-insensitive); empty for an empty query. */
-export function findMatches(rows: readonly LogRow[], query: string, fromIndex = 0, previous: number[] = []): number[] {
+/** The text a row shows: the whole line, or without its XXL-JOB prefix while the source is hidden. */
+export function shownText(row: LogRow, withSource: boolean): string {
+  return withSource || row.prefixEnd === 0 ? row.text : row.text.slice(row.prefixEnd)
+}
+
+/**
+ * Indexes of the rows whose shown text contains `query` (case-insensitive); empty for an empty
+ * query. A hidden prefix is not searched: a hit there could not be shown.
+ */
+export function findMatches(rows: readonly LogRow[], query: string, withSource = true, fromIndex = 0, previous: number[] = []): number[] {
   const needle = query.toLowerCase()
   if (needle === '') return []
   const matches = previous.slice()
-  for (let i = fromIndex; i < rows.length; i++) if (rows[i].text.toLowerCase().includes(needle)) matches.push(i)
+  for (let i = fromIndex; i < rows.length; i++) if (shownText(rows[i], withSource).toLowerCase().includes(needle)) matches.push(i)
   return matches
 }
 

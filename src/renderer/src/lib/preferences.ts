@@ -1,4 +1,5 @@
 import { detectLanguage, isLanguage, type Language } from '../i18n/dictionary'
+import { readRunColumnWidths, type RunColumnWidths } from './runs-layout'
 
 export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const
 export type ColorSchemePreference = (typeof COLOR_SCHEMES)[number]
@@ -6,6 +7,9 @@ export type ColorSchemePreference = (typeof COLOR_SCHEMES)[number]
 export interface Preferences {
   language: Language
   colorScheme: ColorSchemePreference
+  /** The runs list's width beside the run detail (px); null until the operator drags the split. */
+  runsListPx: number | null
+  runColumns: RunColumnWidths
 }
 
 export const PREFERENCES_KEY = 'jobdesk.preferences'
@@ -22,5 +26,7 @@ export function readPreferences(stored: string | null, browserLanguages: readonl
   return {
     language: isLanguage(raw.language) ? raw.language : detectLanguage(browserLanguages),
     colorScheme: (COLOR_SCHEMES as readonly unknown[]).includes(raw.colorScheme) ? (raw.colorScheme as ColorSchemePreference) : 'auto',
+    runsListPx: typeof raw.runsListPx === 'number' && Number.isFinite(raw.runsListPx) && raw.runsListPx > 0 ? Math.round(raw.runsListPx) : null,
+    runColumns: readRunColumnWidths(raw.runColumns),
   }
 }

@@ -13,6 +13,8 @@ const saved: Settings = {
   listenPort: 8080,
   logRetentionDays: 30,
   alarms: { desktop: true, webhooks: [{ url: 'http://127.0.0.1:9/hook', retries: 2 }], smtp: null },
+  mode: 'headless',
+  consoleToken: 'console-secret',
   logFile: '/home/op/.config/JobDesk/jobdesk.log',
 }
 

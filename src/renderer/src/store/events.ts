@@ -34,7 +34,7 @@ export function applyEvent(event: JobDeskEvent): void {
     case 'alarm':
       // The desktop shell already raises a system notification for alarms.
       if (!isDesktop()) {
-        notifyEvent(store.preferences.language, 'red', 'event.alarm', { id: event.logId, name: event.jobName }, event.handleMsg, () =>
+        notifyEvent(store.preferences.language, 'red', 'event.alarm', { id: event.logId, name: event.jobName }, event.reason || event.handleMsg, () =>
           useJobDesk.getState().navigate(runsRoute(event.logId)),
         )
       }

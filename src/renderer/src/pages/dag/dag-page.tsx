@@ -56,6 +56,7 @@ export function DagPage({ runId }: { runId: number | null }) {
   const [refusal, setRefusal] = useState<Refusal | null>(null)
   const [triggering, setTriggering] = useState<JobInfo | null>(null)
   const [focus, setFocus] = useState<{ jobId: number } | null>(null)
+  const [anchorJobId, setAnchorJobId] = useState<number | null>(null)
 
   useEffect(() => {
     if (runId === null) clearChain()
@@ -78,7 +79,12 @@ export function DagPage({ runId }: { runId: number | null }) {
   )
   const startLink = useCallback((parentJobId: number, childJobId: number) => {
     setRefusal(null)
+    setAnchorJobId(parentJobId)
     setLinkDraft({ parentJobId, childJobId })
+  }, [])
+  const selectJob = useCallback((jobId: number | null) => {
+    setSelectedId(jobId)
+    if (jobId !== null) setAnchorJobId(jobId)
   }, [])
   const openLink = useCallback((link: JobLink) => setLinkDraft({ parentJobId: link.parentJobId, childJobId: link.childJobId, existing: link.condition }), [])
 
@@ -102,9 +108,9 @@ export function DagPage({ runId }: { runId: number | null }) {
   }
 
   const pickJob = useCallback((jobId: number) => {
-    setSelectedId(jobId)
+    selectJob(jobId)
     setFocus({ jobId })
-  }, [])
+  }, [selectJob])
 
   return (
     <div className="jd-page" data-testid="page-dag">
@@ -120,12 +126,14 @@ export function DagPage({ runId }: { runId: number | null }) {
       </Text>
       {refusal && (
         <Alert color="red" withCloseButton closeButtonLabel={t('common.close')} onClose={() => setRefusal(null)} title={t('dag.refused')} data-testid="dag-refusal">
-          <Text size="sm" data-testid="dag-refusal-message">
-            {refusal.message}
-          </Text>
-          {refusal.path && (
-            <Text size="sm" mt={4} data-testid="dag-cycle-path">
+          {/* One explanation: the cycle it would close, named; the core's own words only for other refusals. */}
+          {refusal.path ? (
+            <Text size="sm" data-testid="dag-cycle-path">
               {t('dag.cyclePath')}: {refusal.path.map((id) => `#${id} ${jobsById.get(id)?.name ?? ''}`.trim()).join(' → ')}
+            </Text>
+          ) : (
+            <Text size="sm" data-testid="dag-refusal-message">
+              {refusal.message}
             </Text>
           )}
         </Alert>
@@ -167,8 +175,9 @@ export function DagPage({ runId }: { runId: number | null }) {
                   refused={refused}
                   colorMode={colorMode}
                   focus={focus}
+                  anchorJobId={anchorJobId}
                   onLink={startLink}
-                  onSelectJob={setSelectedId}
+                  onSelectJob={selectJob}
                   onSelectLink={openLink}
                 />
               )

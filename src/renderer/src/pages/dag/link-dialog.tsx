@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useDiscardGuard } from '../../components/discard-guard'
 import { LINK_CONDITIONS, type JobLink, type LinkCondition } from '../../../../shared/model'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
@@ -22,19 +23,28 @@ interface LinkDialogProps {
 /** Picks the condition of a new link (SUCCESS / FAILURE / ALWAYS), or changes or deletes an existing one. */
 export function LinkDialog({ draft, onSave, onDelete, onClose }: LinkDialogProps) {
   const t = useT()
+  const guard = useDiscardGuard(onClose)
   return (
-    <Modal opened={draft !== null} onClose={onClose} title={draft?.existing ? t('dag.editLinkTitle') : t('dag.newLinkTitle')} data-testid="link-dialog">
-      {draft && <LinkForm key={`${draft.parentJobId}-${draft.childJobId}`} draft={draft} onSave={onSave} onDelete={onDelete} onClose={onClose} />}
-    </Modal>
+    <>
+      <Modal opened={draft !== null} onClose={guard.requestClose} title={draft?.existing ? t('dag.editLinkTitle') : t('dag.newLinkTitle')} data-testid="link-dialog">
+        {draft && (
+          <LinkForm key={`${draft.parentJobId}-${draft.childJobId}`} draft={draft} onSave={onSave} onDelete={onDelete} onClose={guard.requestClose} setDirty={guard.setDirty} />
+        )}
+      </Modal>
+      {guard.prompt}
+    </>
   )
 }
 
-function LinkForm({ draft, onSave, onDelete, onClose }: LinkDialogProps & { draft: LinkDraft }) {
+function LinkForm({ draft, onSave, onDelete, onClose, setDirty }: LinkDialogProps & { draft: LinkDraft; setDirty(dirty: boolean): void }) {
   const t = useT()
   const jobsById = useJobDesk(selectJobsById)
   const [condition, setCondition] = useState<LinkCondition>(draft.existing ?? 'SUCCESS')
   const name = (id: number) => `#${id} ${jobsById.get(id)?.name ?? ''}`.trim()
   const link = { parentJobId: draft.parentJobId, childJobId: draft.childJobId, condition }
+  const dirty = condition !== (draft.existing ?? 'SUCCESS')
+  useEffect(() => setDirty(dirty), [dirty, setDirty])
+  useEffect(() => () => setDirty(false), [setDirty])
   return (
     <Stack gap="sm">
       <Text size="sm" data-testid="link-dialog-pair">

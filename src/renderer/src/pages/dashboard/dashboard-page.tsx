@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core'
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { failureReason } from '../../../../shared/failure-reason'
 import { runsRoute } from '../../app/route'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useNow } from '../../components/use-now'
@@ -10,6 +11,8 @@ import { formatCount, formatDateTime, formatDuration } from '../../lib/format-ti
 import { useJobDesk } from '../../store'
 import { selectJobsById } from '../../store/jobs/selectors'
 import { DailyChart } from './daily-chart'
+import { DemoBanner } from './demo-banner'
+import { LastHourCard, NextFiresCard } from './live-cards'
 
 /** Counts are not pushed: re-read them this often while the dashboard is shown. */
 const OVERVIEW_REFRESH_MS = 5000
@@ -79,7 +82,7 @@ function RecentFailures() {
         <Table highlightOnHover>
           <Table.Tbody>
             {failures.map((run) => (
-              <Table.Tr key={run.id}>
+              <Table.Tr key={run.id} data-testid="recent-failure">
                 <Table.Td>
                   <UnstyledButton onClick={() => navigate(runsRoute(run.id))} aria-label={t('trigger.openRun', { id: run.id })}>
                     <Text size="sm" c="indigo">
@@ -94,7 +97,7 @@ function RecentFailures() {
                 </Table.Td>
                 <Table.Td className="jd-cell" maw={320}>
                   <Text size="xs" c="dimmed" truncate>
-                    {run.handleMsg || run.triggerMsg.split('\n').pop()}
+                    {failureReason(run)}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -125,8 +128,9 @@ export function DashboardPage() {
   }, [fetchOverview, fetchRecentFailures, fetchDailyReport])
 
   return (
-    <div className="jd-page" data-testid="page-dashboard">
+    <div className="jd-page jd-page-scroll" data-testid="page-dashboard">
       <Title order={2}>{t('dashboard.title')}</Title>
+      <DemoBanner />
       <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
         <Stat label="dashboard.jobs" value={overview?.jobCount} testId="stat-jobs" />
         <Stat label="dashboard.activeJobs" value={overview?.activeJobCount} testId="stat-active" />
@@ -134,6 +138,10 @@ export function DashboardPage() {
         <Stat label="dashboard.failed24h" value={overview?.failedLast24hCount} testId="stat-failed" color={overview?.failedLast24hCount ? 'red' : undefined} />
         <Stat label="dashboard.executorsOnline" value={overview?.executorsOnline} testId="stat-executors" />
         <SchedulerCard />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <LastHourCard />
+        <NextFiresCard />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <DailyChart />

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useEffect, useState } from 'react'
 import type { GroupInput } from '../../../../shared/api'
 import type { JobGroup } from '../../../../shared/model'
@@ -62,24 +63,19 @@ export function ExecutorsPage() {
         )}
       </Stack>
       <GroupEditor initial={editing} onClose={() => setEditing(null)} />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={deleting ? t('executors.deleteTitle', { name: deleting.name }) : ''}>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={deleting ? t('executors.deleteTitle', { name: deleting.name }) : ''}
+        confirmLabel={t('common.delete')}
+        confirmTestId="group-delete-confirm"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) void deleteGroup(deleting.id)
+          setDeleting(null)
+        }}
+      >
         <Text size="sm">{t('executors.deleteBody')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            data-testid="group-delete-confirm"
-            onClick={() => {
-              if (deleting) void deleteGroup(deleting.id)
-              setDeleting(null)
-            }}
-          >
-            {t('common.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </div>
   )
 }

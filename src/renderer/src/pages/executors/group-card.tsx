@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core'
-import type { JobGroup, JobRun, RegistryEntry } from '../../../../shared/model'
+import { EMBEDDED_APP_NAME, type JobGroup, type JobRun, type RegistryEntry } from '../../../../shared/model'
 import { BeatAge, HealthBadge } from '../../components/health/health-badge'
 import { useT } from '../../i18n/use-t'
 import { groupAddresses } from '../../lib/executor-health'
@@ -37,11 +37,15 @@ export function GroupCard({ group, registry, runningByAddress, nowMs, onEdit, on
             variant="light"
             color="gray"
             size="sm"
-            title={t('executors.generationHint')}
+            title={group.appName === EMBEDDED_APP_NAME ? t('executors.embeddedProtocolHint') : t('executors.generationHint')}
             data-testid="group-generation"
             data-generation={group.protocolGeneration ?? 'unknown'}
           >
-            {group.protocolGeneration ? t('executors.generation', { g: group.protocolGeneration.toUpperCase() }) : t('executors.generationUnknown')}
+            {group.appName === EMBEDDED_APP_NAME
+              ? t('executors.embeddedProtocol')
+              : group.protocolGeneration
+                ? t('executors.generation', { g: group.protocolGeneration.toUpperCase() })
+                : t('executors.generationUnknown')}
           </Badge>
           {group.autoCreated && (
             <Badge color="orange" size="sm" title={t('executors.autoCreatedHint')} data-testid="group-new-badge">

@@ -1,5 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useDiscardGuard } from '../../components/discard-guard'
+import { isChanged } from '../../lib/draft-changes'
 import type { GroupInput } from '../../../../shared/api'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
@@ -12,20 +14,27 @@ export const NEW_GROUP: GroupInput = { appName: '', name: '', addressType: 0, ad
 /** Creates or edits an executor group; the core's validation message lands on the field it names. */
 export function GroupEditor({ initial, onClose }: { initial: GroupInput | null; onClose: () => void }) {
   const t = useT()
+  const guard = useDiscardGuard(onClose)
   return (
-    <Modal opened={initial !== null} onClose={onClose} title={initial?.id ? t('executors.editTitle', { name: initial.name }) : t('executors.newTitle')} size="lg">
-      {initial && <GroupForm key={initial.id ?? 'new'} initial={initial} onDone={onClose} />}
-    </Modal>
+    <>
+      <Modal opened={initial !== null} onClose={guard.requestClose} title={initial?.id ? t('executors.editTitle', { name: initial.name }) : t('executors.newTitle')} size="lg">
+        {initial && <GroupForm key={initial.id ?? 'new'} initial={initial} onDone={onClose} onCancel={guard.requestClose} setDirty={guard.setDirty} />}
+      </Modal>
+      {guard.prompt}
+    </>
   )
 }
 
-function GroupForm({ initial, onDone }: { initial: GroupInput; onDone: () => void }) {
+function GroupForm({ initial, onDone, onCancel, setDirty }: { initial: GroupInput; onDone(): void; onCancel(): void; setDirty(dirty: boolean): void }) {
   const t = useT()
   const saveGroup = useJobDesk((s) => s.saveGroup)
   const [draft, setDraft] = useState<GroupInput>(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const dirty = isChanged(initial, draft)
+  useEffect(() => setDirty(dirty), [dirty, setDirty])
+  useEffect(() => () => setDirty(false), [setDirty])
   const set = <K extends keyof GroupInput>(key: K, value: GroupInput[K]) => {
     setDraft((current) => ({ ...current, [key]: value }))
     setErrors(({ [key]: _cleared, ...rest }) => rest)
@@ -111,7 +120,7 @@ function GroupForm({ initial, onDone }: { initial: GroupInput; onDone: () => voi
           data-testid="group-scriptsAllowed"
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={saving} data-testid="group-save">

@@ -6,8 +6,9 @@ import { useT } from '../../i18n/use-t'
 import { filterJobs, type JobFilter } from '../../lib/job-filter'
 import { localTimeZone } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
-import { selectDefaultGroupId, selectJobFilter, selectJobs } from '../../store/jobs/selectors'
+import { selectDefaultGroupId, selectGroups, selectGroupsById, selectJobFilter, selectJobs } from '../../store/jobs/selectors'
 import { selectLastRunByJob } from '../../store/runs/selectors'
+import { DemoBanner } from '../dashboard/demo-banner'
 import { DeleteJobModal } from './delete-job-modal'
 import { GlueIde } from './glue-ide/glue-ide'
 import { ImportExportButtons } from './import-export'
@@ -21,6 +22,9 @@ export function JobsPage() {
   const jobs = useJobDesk(selectJobs)
   const filter = useJobDesk(selectJobFilter)
   const lastRunByJob = useJobDesk(selectLastRunByJob)
+  const groups = useJobDesk(selectGroups)
+  const groupsById = useJobDesk(selectGroupsById)
+  const groupOptions = useMemo(() => groups.map((group) => ({ value: String(group.id), label: `${group.name} (${group.appName})` })), [groups])
   const defaultGroupId = useJobDesk(selectDefaultGroupId)
   const setJobFilter = useJobDesk((s) => s.setJobFilter)
   const navigate = useJobDesk((s) => s.navigate)
@@ -77,6 +81,7 @@ export function JobsPage() {
           </Button>
         </Group>
       </Group>
+      <DemoBanner />
       <Group gap="sm" align="flex-end">
         <TextInput
           flex={1}
@@ -86,6 +91,16 @@ export function JobsPage() {
           value={filter.search}
           onChange={(event) => setJobFilter({ search: event.currentTarget.value })}
           data-testid="jobs-search"
+        />
+        <Select
+          w={220}
+          clearable
+          aria-label={t('jobs.filterGroup')}
+          placeholder={`${t('jobs.filterGroup')}: ${t('common.all')}`}
+          value={filter.groupId === null ? null : String(filter.groupId)}
+          onChange={(value) => setJobFilter({ groupId: value ? Number(value) : null })}
+          data={groupOptions}
+          data-testid="jobs-filter-group"
         />
         <Select
           w={150}
@@ -121,6 +136,7 @@ export function JobsPage() {
       </Group>
       <JobsTable
         jobs={visible}
+        groupsById={groupsById}
         lastRunByJob={lastRunByJob}
         selected={selected}
         onSelectAll={(select) => setSelected(select ? new Set([...selected, ...visible.map((job) => job.id)]) : new Set())}

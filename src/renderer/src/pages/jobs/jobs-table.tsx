@@ -2,7 +2,7 @@ import { Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useRef, type ReactNode } from 'react'
 import type { LastRun } from '../../../../shared/api'
-import type { JobInfo } from '../../../../shared/model'
+import type { JobGroup, JobInfo } from '../../../../shared/model'
 import { BoltIcon, CodeIcon, CopyIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
 import { ScheduleText } from '../../components/schedule-text'
 import { JobStatusBadge, LastRunBadge } from '../../components/status-badge'
@@ -30,7 +30,19 @@ export interface JobActions {
  * The cells of one job. Memoised apart from the row's position, so scrolling re-renders only the
  * positioned wrappers; native titles instead of tooltip components keep a row cheap to mount.
  */
-const JobCells = memo(function JobCells({ job, lastRun, selected, actions }: { job: JobInfo; lastRun: LastRun | undefined; selected: boolean; actions: JobActions }) {
+const JobCells = memo(function JobCells({
+  job,
+  groupName,
+  lastRun,
+  selected,
+  actions,
+}: {
+  job: JobInfo
+  groupName: string
+  lastRun: LastRun | undefined
+  selected: boolean
+  actions: JobActions
+}) {
   const t = useT()
   const running = job.triggerStatus === 1
   const none = t('common.none')
@@ -53,10 +65,13 @@ const JobCells = memo(function JobCells({ job, lastRun, selected, actions }: { j
         </div>
         <div className="jd-cell jd-sub jd-mono">{job.glueType === 'BEAN' ? job.executorHandler : job.glueType}</div>
       </div>
+      <div role="cell" className="jd-cell jd-small jd-col-group" data-testid="job-group" title={groupName}>
+        {groupName}
+      </div>
       <div role="cell" className="jd-cell">
         <ScheduleText job={job} />
       </div>
-      <div role="cell" className="jd-cell jd-mono jd-sub">
+      <div role="cell" className="jd-cell jd-mono jd-sub jd-col-next">
         {running && job.triggerNextTimeMs > 0 ? formatDateTime(job.triggerNextTimeMs) : none}
       </div>
       <div role="cell">
@@ -89,6 +104,7 @@ const JobCells = memo(function JobCells({ job, lastRun, selected, actions }: { j
 
 interface JobsTableProps {
   jobs: readonly JobInfo[]
+  groupsById: ReadonlyMap<number, JobGroup>
   lastRunByJob: Readonly<Record<number, LastRun>>
   selected: ReadonlySet<number>
   /** Selects (or clears) every job shown. */
@@ -97,7 +113,7 @@ interface JobsTableProps {
 }
 
 /** Only the rows in view (plus a few) are in the DOM, so 10,000 jobs scroll like 10. */
-export function JobsTable({ jobs, lastRunByJob, selected, onSelectAll, actions }: JobsTableProps) {
+export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAll, actions }: JobsTableProps) {
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -109,7 +125,7 @@ export function JobsTable({ jobs, lastRunByJob, selected, onSelectAll, actions }
   })
 
   return (
-    <div ref={scrollRef} className="jd-scroll" role="table" aria-label={t('jobs.title')} aria-rowcount={jobs.length} data-testid="jobs-table">
+    <div ref={scrollRef} className="jd-scroll jd-jobs-table" role="table" aria-label={t('jobs.title')} aria-rowcount={jobs.length} data-testid="jobs-table">
       <div role="row" className="jd-grid-row jd-grid-head jd-jobs-grid">
         <div role="columnheader">
           <input
@@ -123,8 +139,13 @@ export function JobsTable({ jobs, lastRunByJob, selected, onSelectAll, actions }
         </div>
         <div role="columnheader">{t('jobs.col.id')}</div>
         <div role="columnheader">{t('jobs.col.name')}</div>
+        <div role="columnheader" className="jd-col-group">
+          {t('jobs.col.group')}
+        </div>
         <div role="columnheader">{t('jobs.col.schedule')}</div>
-        <div role="columnheader">{t('jobs.col.nextFire')}</div>
+        <div role="columnheader" className="jd-col-next">
+          {t('jobs.col.nextFire')}
+        </div>
         <div role="columnheader">{t('jobs.col.status')}</div>
         <div role="columnheader">{t('jobs.col.lastRun')}</div>
         <div role="columnheader">{t('jobs.col.actions')}</div>
@@ -141,7 +162,13 @@ export function JobsTable({ jobs, lastRunByJob, selected, onSelectAll, actions }
               data-testid="job-row"
               data-job-id={job.id}
             >
-              <JobCells job={job} lastRun={lastRunByJob[job.id]} selected={selected.has(job.id)} actions={actions} />
+              <JobCells
+                job={job}
+                groupName={groupsById.get(job.jobGroup)?.name ?? `#${job.jobGroup}`}
+                lastRun={lastRunByJob[job.id]}
+                selected={selected.has(job.id)}
+                actions={actions}
+              />
             </div>
           )
         })}

@@ -1,6 +1,8 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core'
-import { useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useDiscardGuard } from '../../components/discard-guard'
 import { useShallow } from 'zustand/react/shallow'
+import type { RunTriggerOutcome } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
 import { HealthBadge } from '../../components/health/health-badge'
 import { errorMessage } from '../../app/notify'
@@ -8,19 +10,33 @@ import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectGroupAddresses } from '../../store/executors/selectors'
 import { RoutePreview } from './route-preview'
-import { RunLink } from '../../components/run-link'
+import { pendingOutcomes } from '../../lib/trigger-outcome'
+import { TriggerOutcomes } from './trigger-outcome'
 
 /** Runs a job once now, optionally with another parameter, and links to the new run(s). */
 export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: () => void }) {
   const t = useT()
+  const guard = useDiscardGuard(onClose)
   return (
-    <Modal opened={job !== null} onClose={onClose} title={job ? t('trigger.title', { id: job.id }) : ''} size="lg" data-testid="trigger-dialog">
-      {job && <TriggerForm key={job.id} job={job} onClose={onClose} />}
-    </Modal>
+    <>
+      <Modal opened={job !== null} onClose={guard.requestClose} title={job ? t('trigger.title', { id: job.id }) : ''} size="lg" data-testid="trigger-dialog">
+        {job && <TriggerForm key={job.id} job={job} onClose={onClose} onCancel={guard.requestClose} setDirty={guard.setDirty} />}
+      </Modal>
+      {guard.prompt}
+    </>
   )
 }
 
-function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
+interface TriggerFormProps {
+  job: JobInfo
+  /** Closes at once (after a trigger, or to follow a run link). */
+  onClose(): void
+  /** Closes, asking first when a parameter or address was typed and not sent. */
+  onCancel(): void
+  setDirty(dirty: boolean): void
+}
+
+function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
   const t = useT()
   const triggerJob = useJobDesk((s) => s.triggerJob)
   const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
@@ -36,8 +52,12 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
   const addresses = useMemo(() => [...new Set([...picked, ...typed])], [picked, typed])
   const [param, setParam] = useState(job.executorParam)
   const [busy, setBusy] = useState(false)
-  const [logIds, setLogIds] = useState<number[] | null>(null)
+  const [outcomes, setOutcomes] = useState<RunTriggerOutcome[] | null>(null)
+  const logIds = outcomes?.map((outcome) => outcome.logId) ?? null
   const [error, setError] = useState<string | null>(null)
+  const dirty = outcomes === null && (param !== job.executorParam || addresses.length > 0)
+  useEffect(() => setDirty(dirty), [dirty, setDirty])
+  useEffect(() => () => setDirty(false), [setDirty])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -45,7 +65,7 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
     setError(null)
     try {
       const result = await triggerJob({ jobId: job.id, executorParam: param, ...(addresses.length > 0 ? { addressList: addresses } : {}) })
-      setLogIds(result.logIds)
+      setOutcomes(result.outcomes ?? pendingOutcomes(result.logIds))
     } catch (caught) {
       setError(errorMessage(caught))
     } finally {
@@ -112,20 +132,9 @@ function TriggerForm({ job, onClose }: { job: JobInfo; onClose: () => void }) {
             {error}
           </Alert>
         )}
-        {logIds && (
-          <Alert color="teal" data-testid="trigger-result">
-            <Text size="sm">{t('trigger.done', { ids: logIds.map((id) => `#${id}`).join(', ') })}</Text>
-            <Group gap="sm" mt={4}>
-              {logIds.map((id) => (
-                <RunLink key={id} runId={id} testId="trigger-run-link" onOpen={onClose}>
-                  {t('trigger.openRun', { id })}
-                </RunLink>
-              ))}
-            </Group>
-          </Alert>
-        )}
+        {outcomes && <TriggerOutcomes outcomes={outcomes} onOpen={onClose} />}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onCancel}>
             {t('common.close')}
           </Button>
           {logIds === null && (

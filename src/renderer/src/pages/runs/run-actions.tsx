@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { runStatus, type JobRun } from '../../../../shared/model'
@@ -21,25 +22,20 @@ export function KillRunButton({ run }: { run: JobRun }) {
       <Button size="xs" color="red" variant="light" onClick={() => setAsking(true)} loading={busy} data-testid="run-kill">
         {t('run.kill')}
       </Button>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={t('run.killTitle', { id: run.id })}>
+      <ConfirmDialog
+        opened={asking}
+        title={t('run.killTitle', { id: run.id })}
+        confirmLabel={t('run.kill')}
+        confirmTestId="run-kill-confirm"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false)
+          setBusy(true)
+          void killRun(run.id).finally(() => setBusy(false))
+        }}
+      >
         <Text size="sm">{t('run.killBody')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            data-testid="run-kill-confirm"
-            onClick={() => {
-              setAsking(false)
-              setBusy(true)
-              void killRun(run.id).finally(() => setBusy(false))
-            }}
-          >
-            {t('run.kill')}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </>
   )
 }

@@ -15,6 +15,8 @@ import { selectJob } from '../../store/jobs/selectors'
 import { selectRun } from '../../store/runs/selectors'
 import { RunLink } from '../../components/run-link'
 
+const finished = (run: JobRun) => runStatus(run) === 'success' || runStatus(run) === 'failed'
+
 function Field({ label, children, testId }: { label: MessageKey; children: ReactNode; testId?: string }) {
   const t = useT()
   return (
@@ -42,7 +44,7 @@ function RunFields({ run }: { run: JobRun }) {
   const t = useT()
   const job = useJobDesk(selectJob(run.jobId))
   const health = useJobDesk((s) => s.registry.find((entry) => entry.address === run.executorAddress)?.health)
-  const finished = runStatus(run) === 'success' || runStatus(run) === 'failed'
+  const ended = finished(run)
   const none = t('common.none')
   return (
     <SimpleGrid cols={{ base: 2, xl: 3 }} spacing="sm" verticalSpacing="xs">
@@ -54,7 +56,7 @@ function RunFields({ run }: { run: JobRun }) {
       <Field label="run.triggerTime">{formatDateTime(run.triggerTimeMs)}</Field>
       <Field label="run.scheduleTime">{run.scheduleTimeMs !== null ? formatDateTime(run.scheduleTimeMs) : none}</Field>
       <Field label="run.handleTime">{run.handleTimeMs > 0 ? formatDateTime(run.handleTimeMs) : none}</Field>
-      <Field label="run.duration">{finished && run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs) : none}</Field>
+      <Field label="run.duration">{ended && run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs) : none}</Field>
       <Field label="run.address">{run.executorAddress || none}</Field>
       <Field label="run.handler">{run.executorHandler || none}</Field>
       <Field label="run.param" testId="run-param">
@@ -128,7 +130,7 @@ export function RunDetail({ runId }: { runId: number }) {
         <RetryChain run={run} />
         <FiredRuns runId={run.id} />
       </div>
-      <LogTail logId={run.id} />
+      <LogTail logId={run.id} runFinished={finished(run)} />
     </Card>
   )
 }

@@ -1,31 +1,33 @@
 import { Button, Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useRef } from 'react'
-import type { AddressHealth, JobInfo, JobRun } from '../../../../shared/model'
+import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
+import type { AddressHealth, JobGroup, JobInfo, JobRun } from '../../../../shared/model'
+import { FilterIcon } from '../../app/icons'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { formatDateTime, formatDuration } from '../../lib/format-time'
 import { isAtRisk } from '../../lib/run-outcome'
+import { gridTemplate, rowWidth, type RunColumnWidths } from '../../lib/runs-layout'
+import { heldRuns } from '../../lib/held-runs'
+import { RunsHeader } from './runs-header'
 
 export const RUN_ROW_HEIGHT = 40
 
-const RunRow = memo(function RunRow({
-  run,
-  job,
-  selected,
-  atRisk,
-  top,
-  onSelect,
-}: {
+interface RunRowProps {
   run: JobRun
   job: JobInfo | undefined
+  group: JobGroup | undefined
   selected: boolean
   atRisk: boolean
   top: number
   onSelect(id: number): void
-}) {
+  onFilterJob(jobId: number): void
+}
+
+const RunRow = memo(function RunRow({ run, job, group, selected, atRisk, top, onSelect, onFilterJob }: RunRowProps) {
   const t = useT()
   const duration = run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs) : ''
+  const jobName = job?.name ?? `#${run.jobId}`
   return (
     <div
       role="row"
@@ -37,6 +39,11 @@ const RunRow = memo(function RunRow({
       data-testid="run-row"
       data-run-id={run.id}
       data-job-id={run.jobId}
+      // Focus without scrolling: a click must not slide a wide row sideways.
+      onMouseDown={(event) => {
+        event.preventDefault()
+        event.currentTarget.focus({ preventScroll: true })
+      }}
       onClick={() => onSelect(run.id)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === ' ') {
@@ -48,20 +55,41 @@ const RunRow = memo(function RunRow({
       <div role="cell" className="jd-cell">
         #{run.id}
       </div>
-      <div role="cell" className="jd-cell">
-        {job?.name ?? `#${run.jobId}`}
+      <div role="cell" className="jd-run-job" data-testid="run-job">
+        <span className="jd-cell" data-testid="run-job-name" title={jobName}>
+          {jobName}
+        </span>
+        <button
+          type="button"
+          className="jd-icon-btn jd-run-filter"
+          title={t('runs.onlyThisJob', { name: jobName })}
+          aria-label={t('runs.onlyThisJob', { name: jobName })}
+          data-testid="run-filter-job"
+          onClick={(event) => {
+            event.stopPropagation()
+            onFilterJob(run.jobId)
+          }}
+        >
+          <FilterIcon size={14} />
+        </button>
+      </div>
+      <div role="cell">
+        <RunStatusBadge run={run} atRisk={atRisk} />
       </div>
       <div role="cell" className="jd-cell jd-mono jd-small">
         {formatDateTime(run.triggerTimeMs)}
       </div>
       <div role="cell" className="jd-cell jd-small">
-        {t(`triggerType.${run.triggerType}`)}
+        {duration}
       </div>
-      <div role="cell">
-        <RunStatusBadge run={run} atRisk={atRisk} />
+      <div role="cell" className="jd-cell jd-mono jd-small" data-testid="run-address" title={run.executorAddress}>
+        {run.executorAddress}
+      </div>
+      <div role="cell" className="jd-cell jd-small" data-testid="run-group" title={group ? `${group.name} (${group.appName})` : undefined}>
+        {group?.name ?? `#${run.jobGroup}`}
       </div>
       <div role="cell" className="jd-cell jd-small">
-        {duration}
+        {t(`triggerType.${run.triggerType}`)}
       </div>
     </div>
   )
@@ -70,19 +98,39 @@ const RunRow = memo(function RunRow({
 interface RunsListProps {
   runs: readonly JobRun[]
   jobsById: ReadonlyMap<number, JobInfo>
+  groupsById: ReadonlyMap<number, JobGroup>
   selectedId: number | null
   hasOlder: boolean
   loading: boolean
+  columns: RunColumnWidths
+  onColumnsChange(widths: RunColumnWidths): void
   /** Health of executor addresses, for the "at risk" mark of running runs. */
   healthOf(address: string): AddressHealth | undefined
   onSelect(id: number): void
+  onFilterJob(jobId: number): void
   onLoadOlder(): void
 }
 
-/** Runs newest first; scrolling to the end loads the next older page. */
-export function RunsList({ runs, jobsById, selectedId, hasOlder, loading, healthOf, onSelect, onLoadOlder }: RunsListProps) {
+/**
+ * Runs newest first; scrolling to the end loads the next older page. While a run is selected or
+ * the list is scrolled down, runs that arrive are held back (see held-runs.ts), so the rows the
+ * operator looks at stay put; a button says how many newer runs there are and shows them.
+ */
+export function RunsList(props: RunsListProps) {
+  const { runs: allRuns, jobsById, groupsById, selectedId, hasOlder, loading, columns, onColumnsChange, healthOf, onSelect, onFilterJob, onLoadOlder } = props
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
+  // The newest run the operator has seen at the top of the list; 0 before the first read.
+  const [seenNewestId, setSeenNewestId] = useState(0)
+  const [scrolledDown, setScrolledDown] = useState(false)
+  const held = selectedId !== null || scrolledDown
+  useEffect(() => {
+    if (allRuns.length > 0 && (!held || seenNewestId === 0)) setSeenNewestId(allRuns[0].id)
+  }, [allRuns, held, seenNewestId])
+  // A run opened by id (a trigger's link) may be newer than what was seen: it and the runs before it show.
+  const holdAtId = held && seenNewestId > 0 ? Math.max(seenNewestId, selectedId ?? 0) : null
+  const { shown: runs, newer } = heldRuns(allRuns, holdAtId)
+
   const virtualizer = useVirtualizer({
     count: runs.length,
     getScrollElement: () => scrollRef.current,
@@ -97,50 +145,72 @@ export function RunsList({ runs, jobsById, selectedId, hasOlder, loading, health
     if (hasOlder && !loading && runs.length > 0 && lastIndex >= runs.length - 1) onLoadOlder()
   }, [hasOlder, loading, lastIndex, runs.length, onLoadOlder])
 
+  const showNewest = useCallback(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0
+    setScrolledDown(false)
+    if (allRuns.length > 0) setSeenNewestId(allRuns[0].id)
+  }, [allRuns])
+
+  const width = rowWidth(columns)
+  const gridStyle = { '--jd-runs-cols': gridTemplate(columns), '--jd-runs-width': `${width}px` } as CSSProperties
+
   return (
-    <div ref={scrollRef} className="jd-scroll" role="table" aria-label={t('runs.title')} data-testid="runs-list">
-      <div role="row" className="jd-grid-row jd-grid-head jd-runs-grid">
-        <div role="columnheader">{t('runs.col.id')}</div>
-        <div role="columnheader">{t('runs.col.job')}</div>
-        <div role="columnheader">{t('runs.col.triggerTime')}</div>
-        <div role="columnheader">{t('runs.col.type')}</div>
-        <div role="columnheader">{t('runs.col.status')}</div>
-        <div role="columnheader">{t('runs.col.duration')}</div>
-      </div>
-      <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((item) => {
-          const run = runs[item.index]
-          return (
-            <RunRow
-              key={item.key}
-              run={run}
-              job={jobsById.get(run.jobId)}
-              selected={run.id === selectedId}
-              atRisk={isAtRisk(run, healthOf)}
-              top={item.start}
-              onSelect={onSelect}
-            />
-          )
-        })}
-      </div>
-      {runs.length === 0 && !loading && (
-        <Text c="dimmed" ta="center" p="lg">
-          {t('runs.empty')}
-        </Text>
+    <div className="jd-runs-list-box">
+      {newer > 0 && (
+        <Button size="compact-xs" variant="light" className="jd-runs-newer" onClick={showNewest} data-testid="runs-newer" data-count={newer}>
+          {t('runs.newer', { n: newer })}
+        </Button>
       )}
-      {runs.length > 0 && (
-        <div style={{ textAlign: 'center', padding: 8 }}>
-          {hasOlder ? (
-            <Button size="xs" variant="subtle" loading={loading} onClick={onLoadOlder} data-testid="runs-load-older">
-              {t('runs.loadOlder')}
-            </Button>
-          ) : (
-            <Text size="xs" c="dimmed">
-              {t('runs.end')}
-            </Text>
-          )}
+      <div
+        ref={scrollRef}
+        className="jd-scroll"
+        style={gridStyle}
+        role="table"
+        aria-label={t('runs.title')}
+        data-testid="runs-list"
+        onScroll={(event) => {
+          const down = event.currentTarget.scrollTop >= RUN_ROW_HEIGHT / 2
+          if (down !== scrolledDown) setScrolledDown(down)
+        }}
+      >
+        <RunsHeader columns={columns} onColumnsChange={onColumnsChange} />
+        <div role="rowgroup" className="jd-runs-body" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const run = runs[item.index]
+            return (
+              <RunRow
+                key={item.key}
+                run={run}
+                job={jobsById.get(run.jobId)}
+                group={groupsById.get(run.jobGroup)}
+                selected={run.id === selectedId}
+                atRisk={isAtRisk(run, healthOf)}
+                top={item.start}
+                onSelect={onSelect}
+                onFilterJob={onFilterJob}
+              />
+            )
+          })}
         </div>
-      )}
+        {runs.length === 0 && !loading && (
+          <Text c="dimmed" ta="center" p="lg">
+            {t('runs.empty')}
+          </Text>
+        )}
+        {runs.length > 0 && (
+          <div style={{ textAlign: 'center', padding: 8, width }}>
+            {hasOlder ? (
+              <Button size="xs" variant="subtle" loading={loading} onClick={onLoadOlder} data-testid="runs-load-older">
+                {t('runs.loadOlder')}
+              </Button>
+            ) : (
+              <Text size="xs" c="dimmed">
+                {t('runs.end')}
+              </Text>
+            )}
+          </div>
+        )}
+      </div>
     </div>
   )
 }

@@ -1,16 +1,22 @@
 import { Card, Text, Title } from '@mantine/core'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useElementSize } from '@mantine/hooks'
+import { useCallback, useEffect, useMemo, type CSSProperties } from 'react'
 import { runsRoute } from '../../app/route'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectRegistry } from '../../store/executors/selectors'
-import { selectJobsById } from '../../store/jobs/selectors'
+import { selectGroupsById, selectJobsById } from '../../store/jobs/selectors'
+import { selectRunColumns, selectRunsListPx } from '../../store/ui/selectors'
+import { clampListWidth, DEFAULT_LIST_SHARE } from '../../lib/runs-layout'
+import { RunsSplitter } from './runs-splitter'
 import { selectRunFilter, selectRuns } from '../../store/runs/selectors'
 import { RunDetail } from './run-detail'
 import { RunFilters } from './run-filters'
 import { RunsList } from './runs-list'
 
 const REGISTRY_REFRESH_MS = 5000
+/** The split bar's width (px); .jd-runs-splitter in app.css draws it. */
+const SPLITTER_PX = 12
 
 /** The run list (filters in the store, the job filter also in the address) beside the selected run. */
 export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number | null }) {
@@ -18,6 +24,12 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
   const runs = useJobDesk(selectRuns)
   const filter = useJobDesk(selectRunFilter)
   const jobsById = useJobDesk(selectJobsById)
+  const groupsById = useJobDesk(selectGroupsById)
+  const columns = useJobDesk(selectRunColumns)
+  const setRunColumns = useJobDesk((s) => s.setRunColumns)
+  const storedListPx = useJobDesk(selectRunsListPx)
+  const setRunsListPx = useJobDesk((s) => s.setRunsListPx)
+  const { ref: layoutRef, width: layoutWidth } = useElementSize()
   const hasOlder = useJobDesk((s) => s.runsNextBeforeId !== null)
   const loading = useJobDesk((s) => s.runsLoading)
   const loaded = useJobDesk((s) => s.runsLoaded)
@@ -45,25 +57,36 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
   }, [jobId, filter.jobId, loaded, setRunFilter, fetchRuns])
 
   const select = useCallback((id: number) => navigate(runsRoute(id, jobId)), [navigate, jobId])
+  const filterJob = useCallback((id: number) => navigate(runsRoute(runId, id)), [navigate, runId])
+  // The list's width: as the operator dragged it, within what the page allows.
+  const spaceForBoth = Math.max(0, layoutWidth - SPLITTER_PX)
+  const listPx = clampListWidth(storedListPx ?? spaceForBoth * DEFAULT_LIST_SHARE, spaceForBoth)
+  const layoutStyle = layoutWidth > 0 ? ({ gridTemplateColumns: `${listPx}px ${SPLITTER_PX}px minmax(0, 1fr)` } as CSSProperties) : undefined
   const loadOlder = useCallback(() => void fetchOlderRuns(), [fetchOlderRuns])
 
   return (
     <div className="jd-page" data-testid="page-runs">
       <Title order={2}>{t('runs.title')}</Title>
       <RunFilters filter={filter} onJobChange={(id) => navigate(runsRoute(runId, id))} onChange={setRunFilter} />
-      <div className="jd-runs-layout">
+      <div className="jd-runs-layout" ref={layoutRef} style={layoutStyle}>
         <div>
           <RunsList
+            key={JSON.stringify(filter)}
             runs={runs}
             jobsById={jobsById}
+            groupsById={groupsById}
             selectedId={runId}
             hasOlder={hasOlder}
             loading={loading}
+            columns={columns}
+            onColumnsChange={setRunColumns}
             healthOf={healthOf}
             onSelect={select}
+            onFilterJob={filterJob}
             onLoadOlder={loadOlder}
           />
         </div>
+        <RunsSplitter listPx={listPx} totalPx={spaceForBoth} onChange={setRunsListPx} />
         <div>
           {runId !== null ? (
             <RunDetail key={runId} runId={runId} />

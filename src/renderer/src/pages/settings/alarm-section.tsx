@@ -14,6 +14,8 @@ interface AlarmSectionProps {
   /** Unsaved changes: the SMTP test sends with the saved settings, so it waits for Save. */
   dirty: boolean
   update(patch: Partial<SettingsDraft>): void
+  /** Desktop notifications exist only in the desktop app. */
+  mode: 'desktop' | 'headless'
 }
 
 /** How a channel test went: ok, or the error; `note` says e.g. that the webhook answered 404. */
@@ -31,7 +33,7 @@ function CheckResult({ check, testId }: { check: ChannelCheck | { error: string 
 }
 
 /** Alarm channels: desktop notifications, webhooks (each testable now), SMTP (test-send after saving). */
-export function AlarmSection({ draft, dirty, update }: AlarmSectionProps) {
+export function AlarmSection({ draft, dirty, update, mode }: AlarmSectionProps) {
   const t = useT()
   const testWebhook = useJobDesk((s) => s.testWebhook)
   const sendTestEmail = useJobDesk((s) => s.sendTestEmail)
@@ -57,13 +59,24 @@ export function AlarmSection({ draft, dirty, update }: AlarmSectionProps) {
   return (
     <SettingsCard title="settings.section.alarms" testId="settings-alarms">
       <Stack gap="md">
-        <Switch
-          label={t('settings.desktop')}
-          description={t('settings.desktopHint')}
-          checked={draft.desktop}
-          onChange={(event) => update({ desktop: event.currentTarget.checked })}
-          data-testid="settings-desktop"
-        />
+        {mode === 'desktop' ? (
+          <Switch
+            label={t('settings.desktop')}
+            description={t('settings.desktopHint')}
+            checked={draft.desktop}
+            onChange={(event) => update({ desktop: event.currentTarget.checked })}
+            data-testid="settings-desktop"
+          />
+        ) : (
+          <div data-testid="settings-desktop-headless">
+            <Text size="sm" fw={500}>
+              {t('settings.desktop')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('settings.desktopHeadless')}
+            </Text>
+          </div>
+        )}
         <div>
           <Text size="sm" fw={500}>
             {t('settings.webhooks')}

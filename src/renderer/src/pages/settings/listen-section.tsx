@@ -53,6 +53,7 @@ export function ListenSection({ draft, saved, update, errorField }: ListenSectio
       </Group>
       <Alert color={changed ? 'orange' : 'gray'} variant="light" mt="sm" p="xs" data-testid="settings-next-start">
         {t('settings.nextStart', { host: saved.listenHost, port: saved.listenPort })}
+        {saved.mode === 'headless' && ` ${t('settings.listenHeadless')}`}
       </Alert>
     </SettingsCard>
   )

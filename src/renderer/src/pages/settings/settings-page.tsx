@@ -7,6 +7,7 @@ import { useJobDesk } from '../../store'
 import { selectSettings } from '../../store/settings/selectors'
 import { AlarmSection } from './alarm-section'
 import { AppearanceSection } from './appearance-section'
+import { ConsoleAccessSection, RuntimeSection } from './console-access-section'
 import { ListenSection } from './listen-section'
 import { ScriptsSection } from './scripts-section'
 import { TokenSection } from './token-section'
@@ -31,6 +32,9 @@ export function SettingsPage() {
   }, [settings])
 
   const dirty = draft !== null && settings !== null && isSettingsDirty(draft, settings)
+  const setUnsavedChanges = useJobDesk((s) => s.setUnsavedChanges)
+  useEffect(() => setUnsavedChanges(dirty), [dirty, setUnsavedChanges])
+  useEffect(() => () => setUnsavedChanges(false), [setUnsavedChanges])
   const save = async () => {
     if (!draft || !settings) return
     setSaving(true)
@@ -72,9 +76,11 @@ export function SettingsPage() {
         <Stack gap="md" maw={900}>
           <ListenSection draft={draft} saved={settings} update={update} errorField={saveError?.field ?? null} />
           <TokenSection settings={settings} draft={draft} update={update} />
+          <ConsoleAccessSection settings={settings} />
           <ScriptsSection settings={settings} draft={draft} update={update} />
-          <AlarmSection draft={draft} dirty={dirty} update={update} />
+          <AlarmSection draft={draft} dirty={dirty} update={update} mode={settings.mode} />
           <AppearanceSection />
+          <RuntimeSection settings={settings} />
         </Stack>
       )}
     </div>

@@ -1,4 +1,5 @@
-import { Button, CopyButton, Group, Modal, PasswordInput, Switch, Text } from '@mantine/core'
+import { Button, CopyButton, Group, PasswordInput, Switch, Text } from '@mantine/core'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useState } from 'react'
 import type { Settings } from '../../../../shared/api'
 import { notifyError } from '../../app/notify'
@@ -92,27 +93,23 @@ function TokenField({ hint, label, value, fromFlag, confirm, regenerate, testId 
           {t('settings.tokenFromFlag', { flag: fromFlag })}
         </Text>
       )}
-      <Modal opened={asking} onClose={() => setAsking(false)} title={t(confirm.title)}>
+      <ConfirmDialog
+        opened={asking}
+        title={t(confirm.title)}
+        confirmLabel={t('settings.regenerate')}
+        confirmColor="orange"
+        confirmTestId={`${testId}-regenerate-confirm`}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false)
+          setBusy(true)
+          regenerate()
+            .catch((error: unknown) => notifyError(language, 'common.error', error))
+            .finally(() => setBusy(false))
+        }}
+      >
         <Text size="sm">{t(confirm.body)}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="orange"
-            data-testid={`${testId}-regenerate-confirm`}
-            onClick={() => {
-              setAsking(false)
-              setBusy(true)
-              regenerate()
-                .catch((error: unknown) => notifyError(language, 'common.error', error))
-                .finally(() => setBusy(false))
-            }}
-          >
-            {t('settings.regenerate')}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </>
   )
 }

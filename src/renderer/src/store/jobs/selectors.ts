@@ -1,20 +1,28 @@
-import { EMBEDDED_APP_NAME, type JobInfo } from '../../../../shared/model'
+import { EMBEDDED_APP_NAME, type JobGroup, type JobInfo } from '../../../../shared/model'
 import type { JobDeskState } from '../state'
 
 export const selectJobs = (s: JobDeskState) => s.jobs
 export const selectJobFilter = (s: JobDeskState) => s.jobFilter
 export const selectGroups = (s: JobDeskState) => s.groups
 
-/** Jobs by id, for name look-ups in run rows; rebuilt only when the job list changes. */
-let cachedJobs: JobInfo[] | null = null
-let cachedById = new Map<number, JobInfo>()
-export const selectJobsById = (s: JobDeskState): Map<number, JobInfo> => {
-  if (s.jobs !== cachedJobs) {
-    cachedJobs = s.jobs
-    cachedById = new Map(s.jobs.map((job) => [job.id, job]))
+/** A selector of `list` by id, rebuilt only when the list itself changes (tables look names up per row). */
+function byId<T extends { id: number }>(list: (s: JobDeskState) => T[]): (s: JobDeskState) => Map<number, T> {
+  let cachedList: T[] | null = null
+  let cached = new Map<number, T>()
+  return (s) => {
+    const current = list(s)
+    if (current !== cachedList) {
+      cachedList = current
+      cached = new Map(current.map((item) => [item.id, item]))
+    }
+    return cached
   }
-  return cachedById
 }
+
+/** Jobs by id, for name look-ups in run rows. */
+export const selectJobsById: (s: JobDeskState) => Map<number, JobInfo> = byId(selectJobs)
+/** Executor groups by id, for the group columns. */
+export const selectGroupsById: (s: JobDeskState) => Map<number, JobGroup> = byId(selectGroups)
 
 export const selectJob = (id: number | null) => (s: JobDeskState) => (id === null ? undefined : selectJobsById(s).get(id))
 

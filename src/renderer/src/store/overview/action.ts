@@ -1,5 +1,6 @@
 import type { SchedulerStatus } from '../../../../shared/api'
 import { client } from '../../api/client'
+import { notifyError, notifySuccess } from '../../app/notify'
 import type { SliceCreator } from '../state'
 import { initialOverviewState, type OverviewState } from './initialState'
 
@@ -10,6 +11,8 @@ export interface OverviewActions {
   fetchOverview(): Promise<void>
   fetchRecentFailures(): Promise<void>
   fetchDailyReport(): Promise<void>
+  /** Deletes the seeded demo jobs (after the operator confirmed), then re-reads the overview. */
+  removeDemoJobs(): Promise<void>
   /** From a `scheduler` event: the state, ring size and last scan time change without a re-read. */
   applySchedulerStatus(status: SchedulerStatus): void
 }
@@ -31,6 +34,16 @@ export const createOverviewSlice: SliceCreator<OverviewSlice> = (set, get) => ({
 
   async fetchDailyReport() {
     set({ dailyReport: await client().getDailyReport({ days: REPORT_DAYS }) })
+  },
+
+  async removeDemoJobs() {
+    try {
+      const removed = await client().removeDemoJobs()
+      notifySuccess(get().preferences.language, 'demo.removed', { n: removed.length })
+    } catch (error) {
+      notifyError(get().preferences.language, 'common.error', error)
+    }
+    await Promise.allSettled([get().fetchOverview(), get().fetchJobs(), get().fetchLinks(), get().fetchRecentFailures()])
   },
 
   applySchedulerStatus(status) {

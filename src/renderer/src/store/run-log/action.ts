@@ -73,7 +73,7 @@ export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
       }
       const log: OpenLog = { views: 1, reading: false, readAgain: false, lastPushAtMs: Date.now(), timer: null }
       open.set(logId, log)
-      set({ runLogs: { ...get().runLogs, [logId]: { buffer: EMPTY_LOG, isEnd: false, loading: true, error: null } } })
+      set({ runLogs: { ...get().runLogs, [logId]: { buffer: EMPTY_LOG, isEnd: false, loading: true, catchingUp: false, error: null, source: null, executorError: null } } })
       void get()
         .refreshRunLog(logId)
         .then(() => {
@@ -133,18 +133,26 @@ export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
           const current = get().runLogs[logId]
           if (!current || open.get(logId) !== log) return
           const merged = mergeLogPage(current.buffer, page)
-          update(logId, { buffer: merged.buffer, isEnd: page.isEnd, loading: false, error: null })
           const lines = page.toLineNum >= page.fromLineNum ? page.toLineNum - page.fromLineNum + 1 : 0
           // A full page means more lines are waiting: read on at once. After a short page, one more
           // read tells whether the log has ended (a finished run's executor says so once nothing is
           // left), instead of leaving "live" up until the next poll.
           const full = !page.isEnd && lines >= LOG_PAGE_LINES
+          update(logId, {
+            buffer: merged.buffer,
+            isEnd: page.isEnd,
+            loading: false,
+            catchingUp: full,
+            error: null,
+            source: page.source ?? null,
+            executorError: page.executorError ?? null,
+          })
           const checkEnd = !page.isEnd && !full && lines > 0 && !endChecked
           if (checkEnd) endChecked = true
           more = full || checkEnd
         } while ((log.readAgain || more) && open.get(logId) === log)
       } catch (error) {
-        update(logId, { loading: false, error: errorMessage(error) })
+        update(logId, { loading: false, catchingUp: false, error: errorMessage(error) })
       } finally {
         log.reading = false
       }

@@ -5,7 +5,13 @@ export interface RunLogEntry {
   /** The core said the log is complete (the run finished and no new lines came). */
   isEnd: boolean
   loading: boolean
+  /** The last read filled a whole page: more lines are being read (a long log opening). */
+  catchingUp: boolean
   error: string | null
+  /** Where the last read's lines came from: the executor, or the copy JobDesk kept of a finished LAN run. */
+  source: 'executor' | 'kept' | null
+  /** Why the executor could not be read, when it could not (from the last read). */
+  executorError: string | null
 }
 
 export interface RunLogState {

@@ -89,8 +89,17 @@ describe('the run-log slice', () => {
   it('reads a log longer than one page page by page until the last line', async () => {
     const total = LOG_PAGE_LINES * 2 + 3
     const core = fakeCore(Array.from({ length: total }, (_, i) => `line ${i + 1}`))
+    const catchingUp: boolean[] = []
+    const stopWatching = useJobDesk.subscribe((state) => {
+      const entry = state.runLogs[5]
+      if (entry && !entry.loading) catchingUp.push(entry.catchingUp)
+    })
     useJobDesk.getState().openRunLog(5)
     await vi.waitFor(() => expect(useJobDesk.getState().runLogs[5]?.buffer.lastLineNum).toBe(total))
+    stopWatching()
+    // After each full page the view knows more is coming (it says loading, not ended); then it is caught up.
+    expect(catchingUp.slice(0, 2)).toEqual([true, true])
+    expect(useJobDesk.getState().runLogs[5]?.catchingUp).toBe(false)
     // Two full pages, the short last one, then one read past the end (nothing new).
     expect(core.getRunLog.mock.calls.map(([request]) => request.fromLineNum)).toEqual([1, LOG_PAGE_LINES + 1, LOG_PAGE_LINES * 2 + 1, total + 1])
     expect(texts(5)!.at(-1)).toBe(`${total}:line ${total}`)

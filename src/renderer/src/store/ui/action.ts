@@ -2,21 +2,34 @@ import type { ConnectionState } from '../../api/client'
 import { formatRoute, type Route } from '../../app/route'
 import type { Language } from '../../i18n/dictionary'
 import { PREFERENCES_KEY, type ColorSchemePreference, type Preferences } from '../../lib/preferences'
+import type { RunColumnWidths } from '../../lib/runs-layout'
 import type { SliceCreator } from '../state'
 import { initialUiState, type UiState } from './initialState'
 
 export interface UiActions {
-  /** Shows a page and records it in the address fragment (so Back works). */
+  /** Shows a page and records it in the address fragment (so Back works); asks first when a page holds unsaved edits. */
   navigate(route: Route): void
-  /** Applies a fragment change made by the browser (Back/Forward, a typed address). */
+  /** Applies a fragment change made by the browser (Back/Forward, a typed address); asks first like `navigate`. */
   applyRoute(route: Route): void
+  /** A page says whether it holds unsaved edits. */
+  setUnsavedChanges(unsaved: boolean): void
+  /** The prompt's answer about `pendingRoute`: go there (dropping the edits) or stay. */
+  resolvePendingRoute(leave: boolean): void
   setLanguage(language: Language): void
   setColorScheme(colorScheme: ColorSchemePreference): void
+  /** The runs list's width beside the run detail (px), remembered in this browser. */
+  setRunsListPx(px: number): void
+  setRunColumns(widths: RunColumnWidths): void
   setConnection(connection: ConnectionState): void
   setMissingToken(missing: boolean): void
 }
 
 export type UiSlice = UiState & UiActions
+
+/** Edits live on their page: only moving to another page loses them (a run id or filter change does not). */
+function leavesUnsaved(from: Route, to: Route, unsaved: boolean): boolean {
+  return unsaved && from.page !== to.page
+}
 
 function savePreferences(preferences: Preferences): void {
   try {
@@ -26,36 +39,67 @@ function savePreferences(preferences: Preferences): void {
   }
 }
 
-export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
-  ...initialUiState(),
-
-  navigate(route) {
-    const hash = formatRoute(route)
-    if (location.hash !== hash) history.pushState(null, '', hash)
-    set({ route })
-  },
-
-  applyRoute(route) {
-    set({ route })
-  },
-
-  setLanguage(language) {
-    const preferences = { ...get().preferences, language }
+export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
+  // Preferences are this browser's: kept in localStorage as they change.
+  const setPreferences = (patch: Partial<Preferences>) => {
+    const preferences = { ...get().preferences, ...patch }
     savePreferences(preferences)
     set({ preferences })
-  },
+  }
+  return {
+    ...initialUiState(),
 
-  setColorScheme(colorScheme) {
-    const preferences = { ...get().preferences, colorScheme }
-    savePreferences(preferences)
-    set({ preferences })
-  },
+    navigate(route) {
+      if (leavesUnsaved(get().route, route, get().unsavedChanges)) return set({ pendingRoute: route })
+      const hash = formatRoute(route)
+      if (location.hash !== hash) history.pushState(null, '', hash)
+      set({ route })
+    },
 
-  setConnection(connection) {
-    set({ connection })
-  },
+    applyRoute(route) {
+      const current = get().route
+      if (leavesUnsaved(current, route, get().unsavedChanges)) {
+        // The browser already moved: put the page being left back in the address, then ask.
+        history.pushState(null, '', formatRoute(current))
+        return set({ pendingRoute: route })
+      }
+      set({ route })
+    },
 
-  setMissingToken(missingToken) {
-    set({ missingToken })
-  },
-})
+    setUnsavedChanges(unsavedChanges) {
+      if (unsavedChanges !== get().unsavedChanges) set({ unsavedChanges })
+    },
+
+    resolvePendingRoute(leave) {
+      const pending = get().pendingRoute
+      set({ pendingRoute: null })
+      if (!leave || !pending) return
+      set({ unsavedChanges: false })
+      get().navigate(pending)
+    },
+
+    setLanguage(language) {
+      setPreferences({ language })
+    },
+
+    setColorScheme(colorScheme) {
+      setPreferences({ colorScheme })
+    },
+
+    setRunsListPx(runsListPx) {
+      setPreferences({ runsListPx })
+    },
+
+    setRunColumns(runColumns) {
+      setPreferences({ runColumns })
+    },
+
+    setConnection(connection) {
+      set({ connection })
+    },
+
+    setMissingToken(missingToken) {
+      set({ missingToken })
+    },
+  }
+}

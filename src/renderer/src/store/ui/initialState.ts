@@ -8,6 +8,10 @@ export interface UiState {
   connection: ConnectionState
   /** The browser bridge has no console token: nothing can load until the operator opens the printed address. */
   missingToken: boolean
+  /** A page holds unsaved edits (Settings): leaving it asks first. */
+  unsavedChanges: boolean
+  /** Where the operator asked to go while there were unsaved edits; the prompt decides. */
+  pendingRoute: Route | null
 }
 
 function storedPreferences(): string | null {
@@ -25,5 +29,7 @@ export function initialUiState(): UiState {
     preferences: readPreferences(hasWindow ? storedPreferences() : null, hasWindow ? navigator.languages : []),
     connection: 'connecting',
     missingToken: false,
+    unsavedChanges: false,
+    pendingRoute: null,
   }
 }

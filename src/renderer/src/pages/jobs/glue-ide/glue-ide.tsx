@@ -4,6 +4,7 @@ import type { GlueVersion } from '../../../../../shared/api'
 import type { JobInfo } from '../../../../../shared/model'
 import { errorMessage } from '../../../app/notify'
 import { LazyCodeEditor, LazyGlueDiff } from '../../../components/code-editor/lazy-code-editor'
+import { useDiscardGuard } from '../../../components/discard-guard'
 import { useT } from '../../../i18n/use-t'
 import { formatDateTime } from '../../../lib/format-time'
 import { glueLanguage } from '../../../lib/glue-language'
@@ -19,14 +20,18 @@ import { GlueVersions } from './glue-versions'
 export function GlueIde({ jobId, onClose }: { jobId: number | null; onClose: () => void }) {
   const t = useT()
   const job = useJobDesk(selectJob(jobId))
+  const guard = useDiscardGuard(onClose)
   return (
-    <Modal opened={jobId !== null} onClose={onClose} size="calc(100vw - 80px)" title={job ? t('glue.title', { id: job.id, name: job.name }) : ''} data-testid="glue-ide">
-      {job && <GlueIdeForm key={job.id} job={job} />}
-    </Modal>
+    <>
+      <Modal opened={jobId !== null} onClose={guard.requestClose} size="calc(100vw - 80px)" title={job ? t('glue.title', { id: job.id, name: job.name }) : ''} data-testid="glue-ide">
+        {job && <GlueIdeForm key={job.id} job={job} setDirty={guard.setDirty} />}
+      </Modal>
+      {guard.prompt}
+    </>
   )
 }
 
-function GlueIdeForm({ job }: { job: JobInfo }) {
+function GlueIdeForm({ job, setDirty }: { job: JobInfo; setDirty(dirty: boolean): void }) {
   const t = useT()
   const listGlueVersions = useJobDesk((s) => s.listGlueVersions)
   const saveGlue = useJobDesk((s) => s.saveGlue)
@@ -60,6 +65,10 @@ function GlueIdeForm({ job }: { job: JobInfo }) {
   }
 
   const changed = source !== job.glueSource
+  // A typed remark counts too: it is half of a save.
+  const dirty = changed || remark.trim() !== ''
+  useEffect(() => setDirty(dirty), [dirty, setDirty])
+  useEffect(() => () => setDirty(false), [setDirty])
   return (
     <div className="jd-glue-ide">
       <form onSubmit={save} noValidate className="jd-glue-main" data-testid="glue-form">

@@ -1,5 +1,7 @@
 import { Alert, Button, Divider, Drawer, Group, Stack, TextInput, Title } from '@mantine/core'
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useDiscardGuard } from '../../../components/discard-guard'
+import { isChanged } from '../../../lib/draft-changes'
 import type { GlueType, JobInput } from '../../../../../shared/model'
 import { errorMessage } from '../../../app/notify'
 import type { MessageKey } from '../../../i18n/dictionary'
@@ -41,24 +43,51 @@ export function JobEditor({ open, onClose, onOpenGlue }: JobEditorProps) {
   const t = useT()
   const input = open?.input
   const title = input?.id ? t('editor.editTitle', { id: input.id }) : open?.copyOf ? t('editor.copyTitle', { id: open.copyOf }) : t('editor.newTitle')
+  const guard = useDiscardGuard(onClose)
   return (
-    <Drawer opened={open !== null} onClose={onClose} position="right" size="xl" title={<Title order={2} size="h4">{title}</Title>} data-testid="job-editor">
-      {/* Keyed so a new open starts from the given job, not from the last draft. */}
-      {open && <JobEditorForm key={open.input.id ?? `new-${open.copyOf ?? ''}`} open={open} onDone={onClose} onOpenGlue={onOpenGlue} />}
-    </Drawer>
+    <>
+      <Drawer opened={open !== null} onClose={guard.requestClose} position="right" size="xl" title={<Title order={2} size="h4">{title}</Title>} data-testid="job-editor">
+        {/* Keyed so a new open starts from the given job, not from the last draft. */}
+        {open && (
+          <JobEditorForm
+            key={open.input.id ?? `new-${open.copyOf ?? ''}`}
+            open={open}
+            onDone={onClose}
+            onCancel={guard.requestClose}
+            setDirty={guard.setDirty}
+            onOpenGlue={onOpenGlue}
+          />
+        )}
+      </Drawer>
+      {guard.prompt}
+    </>
   )
 }
 
-function JobEditorForm({ open, onDone, onOpenGlue }: { open: EditorOpen; onDone: () => void; onOpenGlue(jobId: number): void }) {
+interface JobEditorFormProps {
+  open: EditorOpen
+  /** Saved: close without asking. */
+  onDone(): void
+  /** Cancel: asks first when something changed. */
+  onCancel(): void
+  setDirty(dirty: boolean): void
+  onOpenGlue(jobId: number): void
+}
+
+function JobEditorForm({ open, onDone, onCancel, setDirty, onOpenGlue }: JobEditorFormProps) {
   const t = useT()
   const saveJob = useJobDesk((s) => s.saveJob)
   const saveLink = useJobDesk((s) => s.saveLink)
   const deleteLink = useJobDesk((s) => s.deleteLink)
   const [savedGlueType] = useState<GlueType | undefined>(open.input.id ? open.input.glueType : undefined)
   const [draft, setDraft] = useState<JobInput>(open.input)
-  const [children, setChildren] = useState<ChildDraft[]>(() =>
+  const [initialChildren] = useState<ChildDraft[]>(() =>
     selectChildLinks(open.input.id ?? open.copyOf)(useJobDesk.getState()).map((link) => ({ childJobId: link.childJobId, condition: link.condition })),
   )
+  const [children, setChildren] = useState<ChildDraft[]>(initialChildren)
+  const dirty = isChanged({ ...open.input, children: initialChildren }, { ...draft, children })
+  useEffect(() => setDirty(dirty), [dirty, setDirty])
+  useEffect(() => () => setDirty(false), [setDirty])
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -146,7 +175,7 @@ function JobEditorForm({ open, onDone, onOpenGlue }: { open: EditorOpen; onDone:
           <GlueSection {...sectionProps} savedGlueType={savedGlueType} onOpenGlue={draft.id ? () => onOpenGlue(draft.id!) : undefined} />
         </Section>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel} data-testid="editor-cancel">
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={saving} data-testid="editor-save">

@@ -1,0 +1,28 @@
+import ELK from 'elkjs/lib/elk.bundled.js'
+import { fromElkGraph, toElkGraph } from '../../lib/elk-graph'
+import type { LayoutReply, LayoutRequest } from './layout-messages'
+
+/**
+ * The DAG's layout worker: ELK runs here, off the page's thread, so a graph of a thousand jobs
+ * is laid out without freezing the console. One message type in, one answer per request.
+ */
+const elk = new ELK()
+const scope = self as unknown as { onmessage: ((event: MessageEvent<LayoutRequest>) => void) | null; postMessage(reply: LayoutReply): void }
+
+scope.onmessage = (event) => {
+  const request = event.data
+  if (request.type !== 'layout') return
+  void (async () => {
+    try {
+      const boxes: Extract<LayoutReply, { type: 'laid-out' }>['boxes'] = []
+      for (const component of request.components) {
+        const box = fromElkGraph(await elk.layout(toElkGraph(component)))
+        boxes.push({ key: component.key, local: [...box.local], width: box.width, height: box.height })
+      }
+      scope.postMessage({ type: 'laid-out', requestId: request.requestId, boxes })
+    } catch (error) {
+      const { name, message } = error instanceof Error ? error : new Error(String(error))
+      scope.postMessage({ type: 'failed', requestId: request.requestId, error: { name, message } })
+    }
+  })()
+}

@@ -1,0 +1,211 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { databaseFile } from '../../../src/main/app/data-dir'
+import { openDatabase } from '../../../src/main/store/open-database'
+import { Store } from '../../../src/main/store/store'
+import { API_METHODS } from '../../../src/shared/api'
+import type { JobInfo, JobRun } from '../../../src/shared/model'
+import { startShell, type ShellProcess, type ShellSnapshot } from '../../support/shell-process'
+import { makeTempDir } from '../../support/temp-dir'
+import { waitFor } from '../../support/wait-for'
+
+// The desktop shell (src/main/index.ts + shell/) as built into out/main/index.js, run under plain
+// Node with a recording stand-in for `electron` (test/shell/): the real core worker, database and
+// embedded executor behind it. The `_electron` e2e test covers the same shell where the binary exists.
+
+const APP_URL = 'file:///opt/JobDesk/resources/app/out/renderer/index.html'
+const GREEN = [46, 160, 67]
+const AMBER = [219, 150, 0]
+const RED = [214, 48, 49]
+
+let shell: ShellProcess | null = null
+let dir: ReturnType<typeof makeTempDir> | null = null
+afterEach(async () => {
+  if (shell) {
+    shell.kill()
+    await shell.exited
+  }
+  dir?.remove()
+  shell = dir = null
+})
+
+/** A data folder whose admin API listens on the loopback (port picked by the kernel), optionally with more set up. */
+function dataDir(prepare?: (store: Store) => void): string {
+  dir = makeTempDir('jobdesk-shell-')
+  const store = new Store(openDatabase(databaseFile(dir.path)))
+  store.settings.set('listen_host', '127.0.0.1')
+  store.settings.set('listen_port', 0)
+  prepare?.(store)
+  store.close()
+  return dir.path
+}
+
+async function ready(process: ShellProcess): Promise<ShellSnapshot> {
+  return waitFor('the window and the tray with its menu', async () => {
+    const now = await process.snapshot()
+    return now.windows.length === 1 && now.windows[0].shown > 0 && now.trays[0]?.menu !== null && now
+  })
+}
+
+async function call<T>(process: ShellProcess, method: string, ...args: unknown[]): Promise<T> {
+  const result = await process.invoke(method, args, { url: APP_URL })
+  if (!result.ok) throw new Error(`${method} failed: ${result.error.message}`)
+  return result.value as T
+}
+
+const lastColour = (snapshot: ShellSnapshot) => snapshot.trays[0]?.colours.at(-1)
+const openRunsSent = (snapshot: ShellSnapshot) =>
+  snapshot.windows.flatMap((w) => w.sent).filter((m) => m.channel === 'jobdesk:event' && (m.payload as { type: string }).type === 'open-run')
+
+describe('the desktop shell, run from its bundle with a stand-in for Electron', () => {
+  it('opens one sandboxed window without Node, with a strict CSP, and blocks navigation, new windows and permissions', async () => {
+    shell = await startShell(dataDir())
+    const shown = await ready(shell)
+    expect(shown.app.singleInstanceLock).toBe(1)
+    const prefs = shown.windows[0].options.webPreferences
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true })
+    expect(prefs.nodeIntegrationInWorker ?? false).toBe(false)
+    expect(String(prefs.preload)).toMatch(/out[\\/]preload[\\/]index\.cjs$/)
+    expect(existsSync(String(prefs.preload))).toBe(true)
+
+    const page = shown.windows[0].loadedFile!
+    expect(page).toMatch(/out[\\/]renderer[\\/]index\.html$/)
+    const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(readFileSync(page, 'utf8'))?.[1] ?? ''
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
+    expect(directives['default-src']).toEqual(["'self'"])
+    expect(directives['script-src']).toEqual(["'self'"])
+    expect(directives['object-src']).toEqual(["'none'"])
+    expect(directives['base-uri']).toEqual(["'none'"])
+    expect(directives['form-action']).toEqual(["'none'"])
+    expect(csp).not.toMatch(/unsafe-eval|\*/)
+
+    expect(await shell.send('willNavigate')).toBe(true)
+    expect(await shell.send('windowOpen', { url: 'https://xxl-job.com/' })).toEqual({ action: 'deny' })
+    expect(await shell.send('windowOpen', { url: 'http://example.org/' })).toEqual({ action: 'deny' })
+    expect(await shell.send('permission')).toBe(false)
+    // Only https links leave, and only to the system browser.
+    expect((await shell.snapshot()).openedExternally).toEqual(['https://xxl-job.com/'])
+  })
+
+  it('registers the API once on the IPC bridge: every method reaches the core from the window, none from anywhere else', async () => {
+    shell = await startShell(dataDir())
+    await ready(shell)
+    expect((await shell.snapshot()).ipcHandleCalls).toEqual(['jobdesk:call'])
+
+    for (const method of API_METHODS) {
+      for (const from of [{ url: 'http://evil.example/' }, { url: null }, { url: APP_URL, fromWindow: false }]) {
+        const refused = await shell.invoke(method, [], from)
+        expect(refused, `${method} from ${JSON.stringify(from)}`).toEqual({ ok: false, error: { name: 'Error', message: 'calls are accepted from the app window only' } })
+      }
+      // From the window, with arguments the core must check: an answer from the core, not from the bridge.
+      const answered = await shell.invoke(method, [{ bogus: true }], { url: APP_URL })
+      if (!answered.ok) expect(answered.error.message, method).not.toMatch(/unknown call|app window only/)
+    }
+    expect(await shell.invoke('dropEverything', [], { url: APP_URL })).toMatchObject({ ok: false, error: { code: 'ipc.unknownCall', message: 'method: unknown call dropEverything' } })
+    expect(await shell.send('invoke', { method: 'listJobs', args: 'not a list', url: APP_URL, fromWindow: true })).toMatchObject({ ok: false })
+
+    // The preload exposes exactly these methods, each one call on that one channel, and the event stream.
+    const preload = await shell.send<{ keys: string[]; calls: { key: string; invoked: { channel: string; args: unknown[] }[] }[]; listening: string[]; afterOff: number }>('preload')
+    expect([...preload.keys].sort()).toEqual([...API_METHODS, 'onEvent'].sort())
+    for (const { key, invoked } of preload.calls) expect(invoked).toEqual([{ channel: 'jobdesk:call', args: [key, ['an argument', 2]] }])
+    expect(preload.listening).toEqual(['jobdesk:event'])
+    expect(preload.afterOff).toBe(0)
+  })
+
+  it('turns the tray red and notifies a failed run; the notification and the tray menu open that run', async () => {
+    shell = await startShell(dataDir())
+    const first = await ready(shell)
+    expect(first.trays[0].colours[0]).toEqual(GREEN)
+    expect(first.trays[0].toolTips.at(-1)).toMatch(/1 executor online · no failed runs in 24 h/)
+
+    const failing = (await call<JobInfo[]>(shell, 'listJobs')).find((job) => job.executorHandler === 'failJobHandler')!
+    const [logId] = (await call<{ logIds: number[] }>(shell, 'triggerJob', { jobId: failing.id })).logIds
+    const notified = await waitFor(
+      'a notification for the failed run',
+      async () => {
+        const now = await shell!.snapshot()
+        const index = now.notifications.findIndex((n) => n.title === `Job failed: ${failing.name}`)
+        return index >= 0 && { now, index }
+      },
+      30_000,
+    )
+    expect(notified.now.notifications[notified.index]).toMatchObject({ shown: 1, body: expect.stringContaining(`Run ${logId} of job ${failing.id}`) })
+    expect(notified.now.notifications[notified.index].body).toContain('this demo job fails on purpose')
+    const clicked = await shell.send<ShellSnapshot>('clickNotification', { index: notified.index })
+    expect(openRunsSent(clicked)).toEqual([{ channel: 'jobdesk:event', payload: { type: 'open-run', logId } }])
+
+    const red = await waitFor('the tray to turn red', async () => {
+      const now = await shell!.snapshot()
+      return String(lastColour(now)) === String(RED) && now
+    })
+    const menu = red.trays[0].menu!
+    expect(menu[0]).toMatchObject({ label: expect.stringContaining('1 failed run in 24 h'), enabled: false })
+    const failures = menu.find((item) => item.label === 'Recent failures')!
+    expect(failures.submenu![0]).toMatchObject({ label: expect.stringMatching(new RegExp(`^Run ${logId} · job ${failing.id} · `)), clickable: true })
+    expect(menu.filter((item) => item.clickable).map((item) => item.label)).toEqual(['Open JobDesk', 'Quit'])
+    const fromTray = await shell.send<ShellSnapshot>('clickMenu', { path: ['Recent failures', `^Run ${logId} `] })
+    expect(openRunsSent(fromTray)).toHaveLength(2)
+
+    // A second start of the app shows the window instead of a second JobDesk.
+    const before = fromTray.windows[0].shown
+    expect((await shell.send<ShellSnapshot>('secondInstance')).windows[0].shown).toBeGreaterThan(before)
+  })
+
+  it('shows amber for failures earlier in the day, and remembers where the window was', async () => {
+    const path = dataDir((store) => {
+      // A failed run two hours ago whose alarm was dealt with: amber, not red.
+      const id = store.runs.insert({
+        jobGroup: 1,
+        jobId: 1,
+        executorHandler: 'failJobHandler',
+        executorParam: '',
+        executorShardingParam: '',
+        executorFailRetryCount: 0,
+        triggerTimeMs: Date.now() - 2 * 3_600_000,
+        triggerType: 'MANUAL',
+        scheduleTimeMs: null,
+        parentLogId: null,
+      })!
+      store.runs.recordOutcomes([{ logId: id, executorAddress: '', triggerCode: 500, triggerMsg: 'Trigger result: failed — no executor address' }])
+      store.runs.setAlarmStatus(id, 1)
+    })
+    shell = await startShell(path)
+    const amber = await waitFor('the tray to turn amber', async () => {
+      const now = await shell!.snapshot()
+      return String(lastColour(now)) === String(AMBER) && now
+    })
+    expect(amber.trays[0].toolTips.at(-1)).toContain('1 failed run in 24 h')
+    await shell.send('closeWindow')
+    const state = JSON.parse(readFileSync(join(path, 'window-state.json'), 'utf8'))
+    expect(state).toEqual({ bounds: { x: 40, y: 40, width: 1360, height: 860 }, maximized: false })
+  })
+
+  it('drains the core on quit: a run in flight finishes, then the process exits with code 0', async () => {
+    const path = dataDir()
+    shell = await startShell(path)
+    await ready(shell)
+    const group = (await call<{ id: number; appName: string }[]>(shell, 'listGroups')).find((g) => g.appName === 'jobdesk-embedded')!
+    const job = await call<JobInfo>(shell, 'saveJob', {
+      jobGroup: group.id, name: 'sleeps 1.5 s', author: '', alarmEmail: '', scheduleType: 'NONE', scheduleConf: '', timezone: 'UTC',
+      misfireStrategy: 'DO_NOTHING', executorRouteStrategy: 'FIRST', executorHandler: 'sleepJobHandler', executorParam: '1500',
+      executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeoutSec: 0, executorFailRetryCount: 0, retryBackoff: 'NONE',
+      retryIntervalSec: 0, retryMaxIntervalSec: 0, alarmOnEveryFailure: false, glueType: 'BEAN', glueSource: '', glueRemark: '',
+    })
+    const [logId] = (await call<{ logIds: number[] }>(shell, 'triggerJob', { jobId: job.id })).logIds
+    await waitFor('the run to be running', async () => (await call<JobRun>(shell!, 'getRun', logId)).triggerCode === 200)
+
+    const quit = await shell.send<{ exitCode: number; snapshot: ShellSnapshot }>('quit')
+    expect(quit.exitCode).toBe(0)
+    expect(quit.snapshot.trays[0].destroyed).toBe(true)
+    expect(await shell.exited).toBe(0)
+    shell = null
+    // The run ended inside the drain (not cut off, not left running).
+    const store = new Store(openDatabase(databaseFile(path)))
+    try {
+      expect(store.runs.get(logId)).toMatchObject({ handleCode: 200 })
+    } finally {
+      store.close()
+    }
+  })
+})
