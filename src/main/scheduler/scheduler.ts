@@ -2,12 +2,17 @@ import type { SchedulerStatus } from '../../shared/api'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { RingFire } from '../store/ring-repo'
-import type { Store } from '../store/store'
+import type { Repos, UnitOfWork } from '../store/store'
 import { PRE_READ_MS, planScan, scanDelayMs, type Misfire, type NextFireFn } from './plan-scan'
 import { TimeRing } from './time-ring'
 
+/** What the scan reads and writes: jobs and their planned fires. */
+export type ScanRepos = Pick<Repos, 'jobs' | 'ring'>
+
 export interface SchedulerOptions {
-  store: Store
+  store: UnitOfWork<ScanRepos>
+  /** This node: the fires it plans are in its ring (`job_ring.node_id`). */
+  nodeId: string
   clock: Clock
   nextFire: NextFireFn
   /** Hands fires to the trigger side; they are still in `job_ring` until it claims them. */
@@ -25,8 +30,11 @@ export interface ScanResult {
 }
 
 /**
- * The scan loop and the second ring (reference §4.1). The scan plans under the schedule lock and
- * persists its fires in `job_ring` in the same transaction; the ring loop fires them on their second.
+ * The scan loop and the second ring (reference §4.1). The scan plans in one transaction and persists
+ * its fires in `job_ring` (owned by this node) in it; the ring loop fires them on their second. On
+ * PostgreSQL and MySQL every node scans at once: due job rows and stale ring rows are locked with
+ * SKIP LOCKED, so parallel scans share the work instead of waiting on one lock (XXL-JOB's single
+ * `select … for update` lets one admin schedule at a time).
  */
 export class Scheduler {
   private readonly ring = new TimeRing()
@@ -48,7 +56,6 @@ export class Scheduler {
     if (this.state !== 'stopped') return
     this.state = 'starting'
     this.abort = new AbortController()
-    this.recoverRing(this.options.clock.nowMs())
     this.state = 'running'
     this.loops = [this.scanLoop(this.abort.signal), this.ringLoop(this.abort.signal)]
   }
@@ -67,14 +74,14 @@ export class Scheduler {
   }
 
   /**
-   * Reloads fires a previous run of this (or another) process persisted but did not fire: those
-   * already due fire now, later ones wait in the ring. Those more than PRE_READ_MS late are left for
-   * the first scan, which treats them as misfires. If another live process holds the same fires,
-   * the claim in `job_ring` decides who fires each.
+   * Takes fires into this node's ring that another node (dead) or an earlier life of this process
+   * planned: those already due fire now, later ones wait in the ring. Those more than PRE_READ_MS
+   * late stay in `job_ring` for the scans, which treat them as misfires. If another node holds the
+   * same fires, the claim in `job_ring` decides who fires each.
    */
-  recoverRing(nowMs: number): void {
+  adopt(fires: readonly RingFire[], nowMs: number): void {
     const due: RingFire[] = []
-    for (const fire of this.options.store.ring.all()) {
+    for (const fire of fires) {
       if (fire.fireAtMs < nowMs - PRE_READ_MS) continue
       if (fire.fireAtMs <= nowMs) due.push(fire)
       else this.ring.push(fire)
@@ -82,25 +89,25 @@ export class Scheduler {
     if (due.length > 0) this.options.fire(due)
   }
 
-  /** One locked scan: read due jobs and stale fires, plan, persist; then queue the planned fires. */
-  scanOnce(nowMs: number): ScanResult {
-    const { store, nextFire } = this.options
-    const { plan, readCount } = store.withScheduleLock(() => {
-      const due = store.jobs.findDue(nowMs + PRE_READ_MS, this.batchSize)
+  /** One scan: read due jobs and stale fires, plan, persist — one transaction; then queue the planned fires. */
+  async scanOnce(nowMs: number): Promise<ScanResult> {
+    const { store, nextFire, nodeId } = this.options
+    const { plan, readCount } = await store.transaction(async (tx) => {
+      const due = await tx.jobs.findDue(nowMs + PRE_READ_MS, this.batchSize)
       const staleBeforeMs = nowMs - PRE_READ_MS
-      // A job's outage is decided once: all its stale fires (left by a dead process) are claimed
+      // A job's outage is decided once: all its stale fires (left by a dead node) are claimed
       // together with its own late next time, in the same plan, however the stale rows are paged.
-      const staleJobIds = store.ring.findStaleJobIds(staleBeforeMs, this.batchSize)
+      const staleJobIds = await tx.ring.findStaleJobIds(staleBeforeMs, this.batchSize)
       const dueIds = new Set(due.map((job) => job.id))
       const lateIds = due.filter((job) => job.triggerNextTimeMs < staleBeforeMs).map((job) => job.id)
-      const stale = store.ring.claimStaleOf(new Set([...staleJobIds, ...lateIds]), staleBeforeMs)
+      const stale = await tx.ring.claimStaleOf(new Set([...staleJobIds, ...lateIds]), staleBeforeMs)
       // A job with stale fires is planned whole even when the due page did not reach it.
-      const alsoDue = store.jobs
-        .findRunningByIds(staleJobIds.filter((id) => !dueIds.has(id)))
-        .filter((job) => job.triggerNextTimeMs <= nowMs + PRE_READ_MS)
+      const alsoDue = (await tx.jobs.findRunningByIds(staleJobIds.filter((id) => !dueIds.has(id)))).filter(
+        (job) => job.triggerNextTimeMs <= nowMs + PRE_READ_MS,
+      )
       const plan = planScan(nowMs, [...due, ...alsoDue], stale, nextFire)
-      store.ring.insert(plan.fires)
-      store.jobs.writeNextTimes(plan.updates)
+      await tx.ring.insert(plan.fires, nodeId)
+      await tx.jobs.writeNextTimes(plan.updates)
       return { plan, readCount: due.length }
     })
     this.lastScanAtMs = nowMs
@@ -129,12 +136,12 @@ export class Scheduler {
       const startMs = clock.nowMs()
       let delayMs: number
       try {
-        const result = this.scanOnce(startMs)
+        const result = await this.scanOnce(startMs)
         const endMs = clock.nowMs()
         delayMs = scanDelayMs(endMs, result.readCount, endMs - startMs, result.batchLimitHit)
       } catch (error) {
-        // Typically SQLITE_BUSY past busy_timeout: another writer held the lock for 5 s. Try again
-        // next second rather than die; nothing was committed.
+        // Typically SQLITE_BUSY past busy_timeout (another writer held the lock for 5 s), or a lost
+        // database connection. Try again next second rather than die; nothing was committed.
         logger.error('schedule scan failed', { error: (error as Error).message })
         delayMs = 1000
       }

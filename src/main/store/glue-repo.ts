@@ -1,42 +1,42 @@
 import type { GlueVersion } from '../../shared/api'
-import type { Db } from './open-database'
+import type { Connection } from './sql/connection'
 
 /** XXL-JOB keeps the newest 30 GLUE versions per job. */
 export const GLUE_VERSIONS_KEPT = 30
 
+interface GlueRow {
+  id: number
+  glue_type: string
+  glue_source: string
+  glue_remark: string
+  add_time: number
+}
+
 /** `job_logglue`: the GLUE source history of each job. */
 export class GlueRepo {
-  private readonly listStmt
-  private readonly insertStmt
-  private readonly pruneStmt
-  private readonly deleteJobStmt
+  constructor(private readonly db: Connection) {}
 
-  constructor(db: Db) {
-    this.listStmt = db.prepare<[number], GlueVersion>(
-      `SELECT id, glue_type AS glueType, glue_source AS glueSource, glue_remark AS glueRemark, add_time AS addTimeMs
-         FROM job_logglue WHERE job_id = ? ORDER BY id DESC`,
-    )
-    this.insertStmt = db.prepare<[number, string, string, string, number, number]>(
-      'INSERT INTO job_logglue (job_id, glue_type, glue_source, glue_remark, add_time, update_time) VALUES (?, ?, ?, ?, ?, ?)',
-    )
-    this.pruneStmt = db.prepare<[number, number, number]>(
-      `DELETE FROM job_logglue WHERE job_id = ? AND id NOT IN
-         (SELECT id FROM job_logglue WHERE job_id = ? ORDER BY id DESC LIMIT ?)`,
-    )
-    this.deleteJobStmt = db.prepare<[number]>('DELETE FROM job_logglue WHERE job_id = ?')
-  }
-
-  list(jobId: number): GlueVersion[] {
-    return this.listStmt.all(jobId)
+  async list(jobId: number): Promise<GlueVersion[]> {
+    const rows = await this.db.all<GlueRow>('SELECT id, glue_type, glue_source, glue_remark, add_time FROM job_logglue WHERE job_id = ? ORDER BY id DESC', [jobId])
+    return rows.map((r) => ({ id: r.id, glueType: r.glue_type, glueSource: r.glue_source, glueRemark: r.glue_remark, addTimeMs: Number(r.add_time) }))
   }
 
   /** Records a saved version and drops the ones beyond the newest GLUE_VERSIONS_KEPT. */
-  add(jobId: number, glueType: string, glueSource: string, glueRemark: string, nowMs: number): void {
-    this.insertStmt.run(jobId, glueType, glueSource, glueRemark, nowMs, nowMs)
-    this.pruneStmt.run(jobId, jobId, GLUE_VERSIONS_KEPT)
+  async add(jobId: number, glueType: string, glueSource: string, glueRemark: string, nowMs: number): Promise<void> {
+    await this.db.run('INSERT INTO job_logglue (job_id, glue_type, glue_source, glue_remark, add_time, update_time) VALUES (?, ?, ?, ?, ?, ?)', [
+      jobId,
+      glueType,
+      glueSource,
+      glueRemark,
+      nowMs,
+      nowMs,
+    ])
+    // The id below which versions go; read first, since MySQL refuses a LIMIT inside IN (…).
+    const kept = await this.db.all<{ id: number }>('SELECT id FROM job_logglue WHERE job_id = ? ORDER BY id DESC LIMIT ?', [jobId, GLUE_VERSIONS_KEPT])
+    if (kept.length === GLUE_VERSIONS_KEPT) await this.db.run('DELETE FROM job_logglue WHERE job_id = ? AND id < ?', [jobId, kept[kept.length - 1].id])
   }
 
-  deleteForJob(jobId: number): void {
-    this.deleteJobStmt.run(jobId)
+  async deleteForJob(jobId: number): Promise<void> {
+    await this.db.run('DELETE FROM job_logglue WHERE job_id = ?', [jobId])
   }
 }

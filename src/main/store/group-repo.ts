@@ -1,5 +1,5 @@
 import type { JobGroup, ProtocolGeneration } from '../../shared/model'
-import type { Db } from './open-database'
+import type { Connection } from './sql/connection'
 
 interface GroupRow {
   id: number
@@ -16,64 +16,42 @@ interface GroupRow {
 
 export type NewGroup = Omit<JobGroup, 'id'>
 
+const COLUMNS = ['app_name', 'name', 'address_type', 'address_list', 'access_token', 'protocol_generation', 'auto_created', 'scripts_allowed', 'update_time'] as const
+
+/** `job_group`: executor groups. */
 export class GroupRepo {
-  private readonly byId
-  private readonly byAppName
-  private readonly all
-  private readonly insertStmt
-  private readonly updateStmt
-  private readonly addressStmt
-  private readonly deleteStmt
+  constructor(private readonly db: Connection) {}
 
-  constructor(db: Db) {
-    this.byId = db.prepare<[number], GroupRow>('SELECT * FROM job_group WHERE id = ?')
-    this.byAppName = db.prepare<[string], GroupRow>('SELECT * FROM job_group WHERE app_name = ?')
-    this.all = db.prepare<[], GroupRow>('SELECT * FROM job_group ORDER BY app_name')
-    this.insertStmt = db.prepare(
-      `INSERT INTO job_group (app_name, name, address_type, address_list, access_token, protocol_generation, auto_created, scripts_allowed, update_time)
-       VALUES (@app_name, @name, @address_type, @address_list, @access_token, @protocol_generation, @auto_created, @scripts_allowed, @update_time)`,
-    )
-    this.updateStmt = db.prepare(
-      `UPDATE job_group SET app_name = @app_name, name = @name, address_type = @address_type, address_list = @address_list,
-              access_token = @access_token, protocol_generation = @protocol_generation, auto_created = @auto_created,
-              scripts_allowed = @scripts_allowed, update_time = @update_time
-        WHERE id = @id`,
-    )
-    this.addressStmt = db.prepare<[string, number, number]>(
-      'UPDATE job_group SET address_list = ?, update_time = ? WHERE id = ?',
-    )
-    this.deleteStmt = db.prepare<[number]>('DELETE FROM job_group WHERE id = ?')
-  }
-
-  get(id: number): JobGroup | undefined {
-    const row = this.byId.get(id)
+  async get(id: number): Promise<JobGroup | undefined> {
+    const row = await this.db.get<GroupRow>('SELECT * FROM job_group WHERE id = ?', [id])
     return row && fromRow(row)
   }
 
-  findByAppName(appName: string): JobGroup | undefined {
-    const row = this.byAppName.get(appName)
+  async findByAppName(appName: string): Promise<JobGroup | undefined> {
+    const row = await this.db.get<GroupRow>('SELECT * FROM job_group WHERE app_name = ?', [appName])
     return row && fromRow(row)
   }
 
-  list(): JobGroup[] {
-    return this.all.all().map(fromRow)
+  async list(): Promise<JobGroup[]> {
+    return (await this.db.all<GroupRow>('SELECT * FROM job_group ORDER BY app_name')).map(fromRow)
   }
 
-  insert(group: NewGroup): number {
-    const { id: _id, ...row } = toRow({ ...group, id: 0 })
-    return Number(this.insertStmt.run(row).lastInsertRowid)
+  async insert(group: NewGroup): Promise<number> {
+    const row = toRow({ ...group, id: 0 })
+    return (await this.db.insert(`INSERT INTO job_group (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`, COLUMNS.map((c) => row[c])))!
   }
 
-  update(group: JobGroup): void {
-    this.updateStmt.run(toRow(group))
+  async update(group: JobGroup): Promise<void> {
+    const row = toRow(group)
+    await this.db.run(`UPDATE job_group SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [...COLUMNS.map((c) => row[c]), group.id])
   }
 
-  setAddressList(id: number, addressList: string, nowMs: number): void {
-    this.addressStmt.run(addressList, nowMs, id)
+  async setAddressList(id: number, addressList: string, nowMs: number): Promise<void> {
+    await this.db.run('UPDATE job_group SET address_list = ?, update_time = ? WHERE id = ?', [addressList, nowMs, id])
   }
 
-  delete(id: number): boolean {
-    return this.deleteStmt.run(id).changes > 0
+  async delete(id: number): Promise<boolean> {
+    return (await this.db.run('DELETE FROM job_group WHERE id = ?', [id])) > 0
   }
 }
 
@@ -103,7 +81,7 @@ function fromRow(row: GroupRow): JobGroup {
     protocolGeneration: (row.protocol_generation as ProtocolGeneration | null) ?? null,
     autoCreated: row.auto_created === 1,
     scriptsAllowed: row.scripts_allowed === 1,
-    updateTimeMs: row.update_time,
+    updateTimeMs: Number(row.update_time),
   }
 }
 

@@ -1,6 +1,7 @@
 import { defaultJobInput } from '../../shared/job-defaults'
 import type { BlockStrategy, GlueType, JobInfo, JobInput, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
-import type { Db } from './open-database'
+import type { Connection } from './sql/connection'
+import { bumpVersion } from './version-repo'
 
 /** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
 interface JobRow {
@@ -56,130 +57,130 @@ export interface NextTimeUpdate {
 
 export type StoredJob = Omit<JobInfo, 'id'>
 
+/** The columns of `job_info` the scan plans from (snake_case as stored; mapped by `dueJobOf`). */
+const DUE_COLUMNS = 'id, schedule_type, schedule_conf, timezone, misfire_strategy, trigger_last_time, trigger_next_time'
+
+interface DueRow {
+  id: number
+  schedule_type: string
+  schedule_conf: string
+  timezone: string
+  misfire_strategy: string
+  trigger_last_time: number
+  trigger_next_time: number
+}
+
+/** Every column but `id`, in one order for inserts and updates. */
+const COLUMNS = Object.keys(toRow(emptyJob())).filter((c) => c !== 'id') as (keyof JobRow)[]
+
+/** `job_info`: job definitions and their schedule bookkeeping. */
 export class JobRepo {
-  /** Counts this connection's writes to job definitions and statuses; caches compare it (see JobCache). */
-  changeCount = 0
-  private readonly byId
-  private readonly all
-  private readonly insertStmt
-  private readonly updateStmt
-  private readonly deleteStmt
-  private readonly setTriggerStmt
-  private readonly dueStmt
-  private readonly nextTimeStmt
-  private readonly dueByIdStmt
-  private readonly countStmt
-  private readonly nextFiresStmt
+  constructor(private readonly db: Connection) {}
 
-  constructor(private readonly db: Db) {
-    this.byId = db.prepare<[number], JobRow>('SELECT * FROM job_info WHERE id = ?')
-    this.all = db.prepare<[], JobRow>('SELECT * FROM job_info ORDER BY id')
-    const columns = Object.keys(toRow(emptyJob())).filter((c) => c !== 'id')
-    this.insertStmt = db.prepare(
-      `INSERT INTO job_info (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
-    )
-    this.updateStmt = db.prepare(
-      `UPDATE job_info SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
-    )
-    this.deleteStmt = db.prepare<[number]>('DELETE FROM job_info WHERE id = ?')
-    this.setTriggerStmt = db.prepare<[number, number, number, number, number]>(
-      'UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?, update_time = ? WHERE id = ?',
-    )
-    this.dueStmt = db.prepare<[number, number], DueJob>(
-      `SELECT id, schedule_type AS scheduleType, schedule_conf AS scheduleConf, timezone,
-              misfire_strategy AS misfireStrategy, trigger_last_time AS triggerLastTimeMs,
-              trigger_next_time AS triggerNextTimeMs
-         FROM job_info
-        WHERE trigger_status = 1 AND trigger_next_time <= ?
-        ORDER BY trigger_next_time
-        LIMIT ?`,
-    )
-    this.dueByIdStmt = db.prepare<[number], DueJob>(
-      `SELECT id, schedule_type AS scheduleType, schedule_conf AS scheduleConf, timezone,
-              misfire_strategy AS misfireStrategy, trigger_last_time AS triggerLastTimeMs,
-              trigger_next_time AS triggerNextTimeMs
-         FROM job_info WHERE id = ? AND trigger_status = 1`,
-    )
-    // Guarded by trigger_status = 1: a job stopped while the scan was planning is not revived.
-    this.nextTimeStmt = db.prepare<[number, number, number, number]>(
-      `UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?
-        WHERE id = ? AND trigger_status = 1`,
-    )
-    this.nextFiresStmt = db.prepare<[number], { id: number; name: string; trigger_next_time: number }>(
-      `SELECT id, name, trigger_next_time FROM job_info INDEXED BY job_info_due
-        WHERE trigger_status = 1 AND trigger_next_time > 0 ORDER BY trigger_next_time LIMIT ?`,
-    )
-    this.countStmt = db.prepare<[], { total: number; active: number }>(
-      'SELECT COUNT(*) AS total, COALESCE(SUM(trigger_status), 0) AS active FROM job_info',
-    )
-  }
-
-  get(id: number): JobInfo | undefined {
-    const row = this.byId.get(id)
+  async get(id: number): Promise<JobInfo | undefined> {
+    const row = await this.db.get<JobRow>('SELECT * FROM job_info WHERE id = ?', [id])
     return row && fromRow(row)
   }
 
-  list(): JobInfo[] {
-    return this.all.all().map(fromRow)
+  async list(): Promise<JobInfo[]> {
+    return (await this.db.all<JobRow>('SELECT * FROM job_info ORDER BY id')).map(fromRow)
   }
 
-  /** The running jobs that fire next, soonest first. */
-  nextFires(limit: number): { jobId: number; jobName: string; atMs: number }[] {
-    return this.nextFiresStmt.all(limit).map((row) => ({ jobId: row.id, jobName: row.name, atMs: row.trigger_next_time }))
+  /** The next `limit` fire times of running jobs, earliest first (the dashboard's "next fires"). */
+  async nextFires(limit: number): Promise<{ jobId: number; jobName: string; atMs: number }[]> {
+    const rows = await this.db.all<{ id: number; name: string; trigger_next_time: number }>(
+      `SELECT id, name, trigger_next_time FROM job_info${this.db.dialect.indexedBy('job_info_due')}
+        WHERE trigger_status = 1 AND trigger_next_time > 0 ORDER BY trigger_next_time LIMIT ?`,
+      [limit],
+    )
+    return rows.map((row) => ({ jobId: Number(row.id), jobName: row.name, atMs: Number(row.trigger_next_time) }))
   }
 
-  counts(): { total: number; active: number } {
-    return this.countStmt.get()!
+  async counts(): Promise<{ total: number; active: number }> {
+    const row = await this.db.get<{ total: number; active: number }>('SELECT COUNT(*) AS total, COALESCE(SUM(trigger_status), 0) AS active FROM job_info')
+    return { total: Number(row!.total), active: Number(row!.active) }
   }
 
-  insert(job: StoredJob): number {
-    this.changeCount++
-    return Number(this.insertStmt.run(withoutId(toRow({ ...job, id: 0 }))).lastInsertRowid)
+  async insert(job: StoredJob): Promise<number> {
+    await bumpVersion(this.db, 'jobs')
+    const row = toRow({ ...job, id: 0 })
+    const id = await this.db.insert(`INSERT INTO job_info (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`, COLUMNS.map((c) => row[c]))
+    return id!
   }
 
-  update(job: JobInfo): void {
-    this.changeCount++
-    this.updateStmt.run(toRow(job))
+  async update(job: JobInfo): Promise<void> {
+    await bumpVersion(this.db, 'jobs')
+    const row = toRow(job)
+    await this.db.run(`UPDATE job_info SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [...COLUMNS.map((c) => row[c]), job.id])
   }
 
-  delete(id: number): boolean {
-    this.changeCount++
-    return this.deleteStmt.run(id).changes > 0
+  async delete(id: number): Promise<boolean> {
+    await bumpVersion(this.db, 'jobs')
+    return (await this.db.run('DELETE FROM job_info WHERE id = ?', [id])) > 0
   }
 
-  setTrigger(id: number, status: 0 | 1, lastMs: number, nextMs: number, nowMs: number): void {
-    this.changeCount++
-    this.setTriggerStmt.run(status, lastMs, nextMs, nowMs, id)
+  async setTrigger(id: number, status: 0 | 1, lastMs: number, nextMs: number, nowMs: number): Promise<void> {
+    await bumpVersion(this.db, 'jobs')
+    await this.db.run('UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?, update_time = ? WHERE id = ?', [
+      status,
+      lastMs,
+      nextMs,
+      nowMs,
+      id,
+    ])
   }
 
-  /** Running jobs whose next fire time is at or before `maxNextMs`, earliest first. */
-  findDue(maxNextMs: number, limit: number): DueJob[] {
-    return this.dueStmt.all(maxNextMs, limit)
+  /**
+   * Running jobs whose next fire time is at or before `maxNextMs`, earliest first. Inside the scan's
+   * transaction on PostgreSQL and MySQL the rows are locked, skipping rows another node's scan holds,
+   * so parallel scans share the due jobs instead of waiting for each other.
+   */
+  async findDue(maxNextMs: number, limit: number): Promise<DueJob[]> {
+    const rows = await this.db.all<DueRow>(
+      `SELECT ${DUE_COLUMNS} FROM job_info WHERE trigger_status = 1 AND trigger_next_time <= ? ORDER BY trigger_next_time LIMIT ?${this.db.dialect.lockSkipLocked}`,
+      [maxNextMs, limit],
+    )
+    return rows.map(dueJobOf)
   }
 
-  /** The running ones of `ids` with the columns the scan plans from (any next time). */
-  findRunningByIds(ids: readonly number[]): DueJob[] {
+  /** The running ones of `ids` with the columns the scan plans from (any next time), locked like findDue. */
+  async findRunningByIds(ids: readonly number[]): Promise<DueJob[]> {
     const jobs: DueJob[] = []
     for (const id of ids) {
-      const job = this.dueByIdStmt.get(id)
-      if (job) jobs.push(job)
+      const row = await this.db.get<DueRow>(`SELECT ${DUE_COLUMNS} FROM job_info WHERE id = ? AND trigger_status = 1${this.db.dialect.lockSkipLocked}`, [id])
+      if (row) jobs.push(dueJobOf(row))
     }
     return jobs
   }
 
-  /** Writes a scan's results; call inside the scan's transaction. */
-  writeNextTimes(updates: readonly NextTimeUpdate[]): void {
+  /**
+   * Writes a scan's results; call inside the scan's transaction. Guarded by trigger_status = 1: a
+   * job stopped while the scan was planning is not revived.
+   */
+  async writeNextTimes(updates: readonly NextTimeUpdate[]): Promise<void> {
+    // Next/last times are not what job caches hold; a job stopped because its schedule ended is.
+    if (updates.some((u) => u.triggerStatus === 0)) await bumpVersion(this.db, 'jobs')
     for (const u of updates) {
-      // Next/last times are not part of what caches hold; a job stopped because its schedule ended is.
-      if (u.triggerStatus === 0) this.changeCount++
-      this.nextTimeStmt.run(u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.id)
+      await this.db.run('UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ? WHERE id = ? AND trigger_status = 1', [
+        u.triggerStatus,
+        u.triggerLastTimeMs,
+        u.triggerNextTimeMs,
+        u.id,
+      ])
     }
   }
 }
 
-function withoutId(row: JobRow): Omit<JobRow, 'id'> {
-  const { id: _id, ...rest } = row
-  return rest
+function dueJobOf(row: DueRow): DueJob {
+  return {
+    id: row.id,
+    scheduleType: row.schedule_type as ScheduleType,
+    scheduleConf: row.schedule_conf,
+    timezone: row.timezone,
+    misfireStrategy: row.misfire_strategy as MisfireStrategy,
+    triggerLastTimeMs: Number(row.trigger_last_time),
+    triggerNextTimeMs: Number(row.trigger_next_time),
+  }
 }
 
 function emptyJob(): JobInfo {
@@ -259,13 +260,13 @@ function fromRow(row: JobRow): JobInfo {
     glueType: row.glue_type as GlueType,
     glueSource: row.glue_source,
     glueRemark: row.glue_remark,
-    glueUpdatetimeMs: row.glue_updatetime,
+    glueUpdatetimeMs: Number(row.glue_updatetime),
     childJobIds: parseIdList(row.child_jobid),
     triggerStatus: row.trigger_status === 1 ? 1 : 0,
-    triggerLastTimeMs: row.trigger_last_time,
-    triggerNextTimeMs: row.trigger_next_time,
-    addTimeMs: row.add_time,
-    updateTimeMs: row.update_time,
+    triggerLastTimeMs: Number(row.trigger_last_time),
+    triggerNextTimeMs: Number(row.trigger_next_time),
+    addTimeMs: Number(row.add_time),
+    updateTimeMs: Number(row.update_time),
   }
 }
 

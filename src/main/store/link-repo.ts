@@ -1,71 +1,53 @@
 import type { JobLink, LinkCondition } from '../../shared/model'
-import type { Db } from './open-database'
+import type { Connection } from './sql/connection'
+import { bumpVersion } from './version-repo'
 
 interface LinkRow {
   parent_job_id: number
   child_job_id: number
-  condition: string
+  link_condition: string
 }
 
 /** `job_link`: child-job links with the condition each fires on. */
 export class LinkRepo {
-  /** Counts this connection's link writes; the completion path caches links against it. */
-  changeCount = 0
-  private readonly allStmt
-  private readonly upsertStmt
-  private readonly deleteStmt
-  private readonly deleteForJobStmt
-  private readonly childListStmt
-  private readonly setChildListStmt
-  private readonly parentsOfStmt
+  constructor(private readonly db: Connection) {}
 
-  constructor(db: Db) {
-    this.allStmt = db.prepare<[], LinkRow>('SELECT * FROM job_link ORDER BY parent_job_id, child_job_id')
-    this.upsertStmt = db.prepare<[number, number, string]>(
-      `INSERT INTO job_link (parent_job_id, child_job_id, condition) VALUES (?, ?, ?)
-       ON CONFLICT (parent_job_id, child_job_id) DO UPDATE SET condition = excluded.condition`,
-    )
-    this.deleteStmt = db.prepare<[number, number]>('DELETE FROM job_link WHERE parent_job_id = ? AND child_job_id = ?')
-    this.deleteForJobStmt = db.prepare<[number, number]>('DELETE FROM job_link WHERE parent_job_id = ? OR child_job_id = ?')
-    this.childListStmt = db.prepare<[number], { child_job_id: number }>(
-      "SELECT child_job_id FROM job_link WHERE parent_job_id = ? AND condition = 'SUCCESS' ORDER BY child_job_id",
-    )
-    this.setChildListStmt = db.prepare<[string, number]>('UPDATE job_info SET child_jobid = ? WHERE id = ?')
-    this.parentsOfStmt = db.prepare<[number], { parent_job_id: number }>('SELECT parent_job_id FROM job_link WHERE child_job_id = ?')
+  async all(): Promise<JobLink[]> {
+    const rows = await this.db.all<LinkRow>('SELECT parent_job_id, child_job_id, link_condition FROM job_link ORDER BY parent_job_id, child_job_id')
+    return rows.map((r) => ({ parentJobId: r.parent_job_id, childJobId: r.child_job_id, condition: r.link_condition as LinkCondition }))
   }
 
-  all(): JobLink[] {
-    return this.allStmt.all().map((r) => ({
-      parentJobId: r.parent_job_id,
-      childJobId: r.child_job_id,
-      condition: r.condition as LinkCondition,
-    }))
+  async set(link: JobLink): Promise<void> {
+    await bumpVersion(this.db, 'links')
+    await this.db.run(this.db.dialect.upsert('job_link', ['parent_job_id', 'child_job_id', 'link_condition'], ['parent_job_id', 'child_job_id'], ['link_condition']), [
+      link.parentJobId,
+      link.childJobId,
+      link.condition,
+    ])
+    await this.syncChildJobIds(link.parentJobId)
   }
 
-  set(link: JobLink): void {
-    this.changeCount++
-    this.upsertStmt.run(link.parentJobId, link.childJobId, link.condition)
-    this.syncChildJobIds(link.parentJobId)
-  }
-
-  delete(parentJobId: number, childJobId: number): boolean {
-    this.changeCount++
-    const deleted = this.deleteStmt.run(parentJobId, childJobId).changes > 0
-    this.syncChildJobIds(parentJobId)
+  async delete(parentJobId: number, childJobId: number): Promise<boolean> {
+    await bumpVersion(this.db, 'links')
+    const deleted = (await this.db.run('DELETE FROM job_link WHERE parent_job_id = ? AND child_job_id = ?', [parentJobId, childJobId])) > 0
+    await this.syncChildJobIds(parentJobId)
     return deleted
   }
 
   /** Removes every link to and from a job (XXL-JOB keeps dead child ids; JobDesk does not). */
-  deleteForJob(jobId: number): void {
-    this.changeCount++
-    const parents = this.parentsOfStmt.all(jobId).map((r) => r.parent_job_id)
-    this.deleteForJobStmt.run(jobId, jobId)
-    for (const parent of parents) this.syncChildJobIds(parent)
+  async deleteForJob(jobId: number): Promise<void> {
+    await bumpVersion(this.db, 'links')
+    const parents = await this.db.all<{ parent_job_id: number }>('SELECT parent_job_id FROM job_link WHERE child_job_id = ?', [jobId])
+    await this.db.run('DELETE FROM job_link WHERE parent_job_id = ? OR child_job_id = ?', [jobId, jobId])
+    for (const parent of parents) await this.syncChildJobIds(parent.parent_job_id)
   }
 
   /** Keeps XXL-JOB's `job_info.child_jobid` (the SUCCESS children, ascending) in step with job_link. */
-  private syncChildJobIds(parentJobId: number): void {
-    const ids = this.childListStmt.all(parentJobId).map((r) => r.child_job_id)
-    this.setChildListStmt.run(ids.join(','), parentJobId)
+  private async syncChildJobIds(parentJobId: number): Promise<void> {
+    const rows = await this.db.all<{ child_job_id: number }>(
+      "SELECT child_job_id FROM job_link WHERE parent_job_id = ? AND link_condition = 'SUCCESS' ORDER BY child_job_id",
+      [parentJobId],
+    )
+    await this.db.run('UPDATE job_info SET child_jobid = ? WHERE id = ?', [rows.map((r) => r.child_job_id).join(','), parentJobId])
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from './open-database'
+import type { Connection } from './sql/connection'
 
 /** XXL-JOB's only registry group on the wire. */
 export const REGISTRY_GROUP_EXECUTOR = 'EXECUTOR'
@@ -12,75 +12,72 @@ export interface RegistryRow {
   executorInfo: string | null
 }
 
-export class RegistryRepo {
-  private readonly insertStmt
-  private readonly touchStmt
-  private readonly removeStmt
-  private readonly allStmt
-  private readonly aliveStmt
-  private readonly deleteDeadStmt
-  private readonly deadStmt
-  private readonly hasAddressStmt
+interface RegistryDbRow {
+  registry_group: string
+  registry_key: string
+  registry_value: string
+  update_time: number
+  executor_info: string | null
+}
 
-  constructor(db: Db) {
-    this.insertStmt = db.prepare<[string, string, string, number, string | null]>(
-      'INSERT OR IGNORE INTO job_registry (registry_group, registry_key, registry_value, update_time, executor_info) VALUES (?, ?, ?, ?, ?)',
-    )
-    this.touchStmt = db.prepare<[number, string | null, string, string, string]>(
-      'UPDATE job_registry SET update_time = ?, executor_info = ? WHERE registry_group = ? AND registry_key = ? AND registry_value = ?',
-    )
-    this.removeStmt = db.prepare<[string, string, string]>(
-      'DELETE FROM job_registry WHERE registry_group = ? AND registry_key = ? AND registry_value = ?',
-    )
-    this.allStmt = db.prepare<[], RegistryRow>(
-      `SELECT registry_group AS registryGroup, registry_key AS registryKey, registry_value AS registryValue,
-              update_time AS updateTimeMs, executor_info AS executorInfo
-         FROM job_registry ORDER BY registry_key, registry_value`,
-    )
-    this.aliveStmt = db.prepare<[string, number], { registryValue: string }>(
-      `SELECT registry_value AS registryValue FROM job_registry
-        WHERE registry_group = 'EXECUTOR' AND registry_key = ? AND update_time > ?
-        ORDER BY registry_value`,
-    )
-    this.deleteDeadStmt = db.prepare<[number]>('DELETE FROM job_registry WHERE update_time < ?')
-    this.deadStmt = db.prepare<[number], RegistryRow>(
-      `SELECT registry_group AS registryGroup, registry_key AS registryKey, registry_value AS registryValue,
-              update_time AS updateTimeMs, executor_info AS executorInfo
-         FROM job_registry WHERE update_time < ?`,
-    )
-    this.hasAddressStmt = db.prepare<[string], { n: number }>(
-      'SELECT COUNT(*) AS n FROM job_registry WHERE registry_value = ?',
-    )
-  }
+const rowOf = (r: RegistryDbRow): RegistryRow => ({
+  registryGroup: r.registry_group,
+  registryKey: r.registry_key,
+  registryValue: r.registry_value,
+  updateTimeMs: Number(r.update_time),
+  executorInfo: r.executor_info,
+})
+
+/** `job_registry`: executor addresses by app name, with their last beat. */
+export class RegistryRepo {
+  constructor(private readonly db: Connection) {}
 
   /** Records a beat; true when the address was not registered before (a first registration). */
-  upsert(group: string, key: string, value: string, nowMs: number, executorInfo: string | null = null): boolean {
-    if (this.insertStmt.run(group, key, value, nowMs, executorInfo).changes === 1) return true
-    this.touchStmt.run(nowMs, executorInfo, group, key, value)
+  async upsert(group: string, key: string, value: string, nowMs: number, executorInfo: string | null = null): Promise<boolean> {
+    const inserted = await this.db.run(this.db.dialect.insertIgnore('job_registry', ['registry_group', 'registry_key', 'registry_value', 'update_time', 'executor_info']), [
+      group,
+      key,
+      value,
+      nowMs,
+      executorInfo,
+    ])
+    if (inserted === 1) return true
+    await this.db.run('UPDATE job_registry SET update_time = ?, executor_info = ? WHERE registry_group = ? AND registry_key = ? AND registry_value = ?', [
+      nowMs,
+      executorInfo,
+      group,
+      key,
+      value,
+    ])
     return false
   }
 
-  remove(group: string, key: string, value: string): boolean {
-    return this.removeStmt.run(group, key, value).changes > 0
+  async remove(group: string, key: string, value: string): Promise<boolean> {
+    return (await this.db.run('DELETE FROM job_registry WHERE registry_group = ? AND registry_key = ? AND registry_value = ?', [group, key, value])) > 0
   }
 
-  all(): RegistryRow[] {
-    return this.allStmt.all()
+  async all(): Promise<RegistryRow[]> {
+    return (await this.db.all<RegistryDbRow>('SELECT * FROM job_registry ORDER BY registry_key, registry_value')).map(rowOf)
   }
 
   /** Addresses of an app that beat after `sinceMs`, sorted ascending as strings (XXL-JOB's order). */
-  aliveAddresses(appName: string, sinceMs: number): string[] {
-    return this.aliveStmt.all(appName, sinceMs).map((r) => r.registryValue)
+  async aliveAddresses(appName: string, sinceMs: number): Promise<string[]> {
+    const rows = await this.db.all<{ registry_value: string }>(
+      "SELECT registry_value FROM job_registry WHERE registry_group = 'EXECUTOR' AND registry_key = ? AND update_time > ?",
+      [appName, sinceMs],
+    )
+    // Sorted here, not by the engine: collations differ between engines, XXL-JOB compares strings.
+    return rows.map((r) => r.registry_value).sort()
   }
 
   /** Removes rows whose last beat is older than `beforeMs`; returns them. */
-  deleteDead(beforeMs: number): RegistryRow[] {
-    const dead = this.deadStmt.all(beforeMs)
-    if (dead.length > 0) this.deleteDeadStmt.run(beforeMs)
+  async deleteDead(beforeMs: number): Promise<RegistryRow[]> {
+    const dead = (await this.db.all<RegistryDbRow>('SELECT * FROM job_registry WHERE update_time < ?', [beforeMs])).map(rowOf)
+    if (dead.length > 0) await this.db.run('DELETE FROM job_registry WHERE update_time < ?', [beforeMs])
     return dead
   }
 
-  isRegistered(address: string): boolean {
-    return this.hasAddressStmt.get(address)!.n > 0
+  async isRegistered(address: string): Promise<boolean> {
+    return (await this.db.get('SELECT 1 AS one FROM job_registry WHERE registry_value = ? LIMIT 1', [address])) !== undefined
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from './open-database'
+import type { Connection } from './sql/connection'
 
 export interface DayReport {
   /** Local midnight of the day, epoch ms. */
@@ -10,37 +10,36 @@ export interface DayReport {
 
 /** `job_log_report`: per-day run counts for the dashboard (XXL-JOB's report table). */
 export class ReportRepo {
-  private readonly countStmt
-  private readonly upsertStmt
-  private readonly rangeStmt
+  constructor(private readonly db: Connection) {}
 
-  constructor(db: Db) {
+  /** Recounts one day [startMs, endMs) from job_log and stores it. */
+  async refreshDay(startMs: number, endMs: number, nowMs: number): Promise<DayReport> {
     // XXL-JOB's derived states (reference §3.7): running counts trigger_code 0 or 200 with no result.
-    this.countStmt = db.prepare<[number, number], { running: number; suc: number; fail: number }>(
+    const c = (await this.db.get<{ running: number; suc: number; fail: number }>(
       `SELECT COALESCE(SUM(CASE WHEN trigger_code IN (0, 200) AND handle_code = 0 THEN 1 ELSE 0 END), 0) AS running,
               COALESCE(SUM(CASE WHEN handle_code = 200 THEN 1 ELSE 0 END), 0) AS suc,
               COALESCE(SUM(CASE WHEN trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200) THEN 1 ELSE 0 END), 0) AS fail
          FROM job_log WHERE trigger_time >= ? AND trigger_time < ?`,
+      [startMs, endMs],
+    ))!
+    const day = { triggerDayMs: startMs, runningCount: Number(c.running), sucCount: Number(c.suc), failCount: Number(c.fail) }
+    await this.db.run(
+      this.db.dialect.upsert(
+        'job_log_report',
+        ['trigger_day', 'running_count', 'suc_count', 'fail_count', 'update_time'],
+        ['trigger_day'],
+        ['running_count', 'suc_count', 'fail_count', 'update_time'],
+      ),
+      [startMs, day.runningCount, day.sucCount, day.failCount, nowMs],
     )
-    this.upsertStmt = db.prepare<[number, number, number, number, number]>(
-      `INSERT INTO job_log_report (trigger_day, running_count, suc_count, fail_count, update_time) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (trigger_day) DO UPDATE SET running_count = excluded.running_count, suc_count = excluded.suc_count,
-              fail_count = excluded.fail_count, update_time = excluded.update_time`,
-    )
-    this.rangeStmt = db.prepare<[number, number], DayReport>(
-      `SELECT trigger_day AS triggerDayMs, running_count AS runningCount, suc_count AS sucCount, fail_count AS failCount
-         FROM job_log_report WHERE trigger_day >= ? AND trigger_day <= ? ORDER BY trigger_day`,
-    )
+    return day
   }
 
-  /** Recounts one day [startMs, endMs) from job_log and stores it. */
-  refreshDay(startMs: number, endMs: number, nowMs: number): DayReport {
-    const c = this.countStmt.get(startMs, endMs)!
-    this.upsertStmt.run(startMs, c.running, c.suc, c.fail, nowMs)
-    return { triggerDayMs: startMs, runningCount: c.running, sucCount: c.suc, failCount: c.fail }
-  }
-
-  range(fromDayMs: number, toDayMs: number): DayReport[] {
-    return this.rangeStmt.all(fromDayMs, toDayMs)
+  async range(fromDayMs: number, toDayMs: number): Promise<DayReport[]> {
+    const rows = await this.db.all<{ trigger_day: number; running_count: number; suc_count: number; fail_count: number }>(
+      'SELECT trigger_day, running_count, suc_count, fail_count FROM job_log_report WHERE trigger_day >= ? AND trigger_day <= ? ORDER BY trigger_day',
+      [fromDayMs, toDayMs],
+    )
+    return rows.map((r) => ({ triggerDayMs: Number(r.trigger_day), runningCount: r.running_count, sucCount: r.suc_count, failCount: r.fail_count }))
   }
 }

@@ -1,5 +1,6 @@
 import type { MisfireStrategy, TriggerType } from '../../shared/model'
-import type { Db } from './open-database'
+import type { Connection } from './sql/connection'
+import { insertRows } from './sql/insert-rows'
 
 /** A fire the scan planned: persisted in `job_ring` until a ring tick claims it. */
 export interface RingFire {
@@ -25,70 +26,74 @@ interface RingRow {
   trigger_type: string
 }
 
+/**
+ * `job_ring`: the fires the scans planned and no ring tick has claimed yet, each with the node whose
+ * ring holds it. A node that dies leaves its rows; another node takes them over (`reassign`) and
+ * fires them, or — once they are more than the pre-read window late — the scans claim them as stale
+ * and decide their misfire.
+ */
 export class RingRepo {
-  private readonly insertStmt
-  private readonly claimStmt
-  private readonly allStmt
-  private readonly staleJobsStmt
-  private readonly staleOfJobStmt
-  private readonly deleteStaleOfJobStmt
-  private readonly deleteJobStmt
-  private readonly countStmt
+  constructor(private readonly db: Connection) {}
 
-  constructor(db: Db) {
-    this.insertStmt = db.prepare<[number, number, number, string]>(
-      'INSERT OR IGNORE INTO job_ring (job_id, schedule_time, fire_at, trigger_type) VALUES (?, ?, ?, ?)',
-    )
-    this.claimStmt = db.prepare<[number, number]>('DELETE FROM job_ring WHERE job_id = ? AND schedule_time = ?')
-    this.allStmt = db.prepare<[], RingRow>('SELECT * FROM job_ring ORDER BY fire_at')
-    // The fire_at index keeps this a few microseconds when nothing is stale (every scan asks).
-    this.staleJobsStmt = db.prepare<[number, number], { job_id: number }>('SELECT DISTINCT job_id FROM job_ring WHERE fire_at < ? LIMIT ?')
-    this.staleOfJobStmt = db.prepare<[number, number], RingRow & { misfire_strategy: string | null; trigger_status: number | null }>(
-      `SELECT r.*, j.misfire_strategy, j.trigger_status
-         FROM job_ring r LEFT JOIN job_info j ON j.id = r.job_id
-        WHERE r.job_id = ? AND r.fire_at < ? ORDER BY r.schedule_time`,
-    )
-    this.deleteStaleOfJobStmt = db.prepare<[number, number]>('DELETE FROM job_ring WHERE job_id = ? AND fire_at < ?')
-    this.deleteJobStmt = db.prepare<[number]>('DELETE FROM job_ring WHERE job_id = ?')
-    this.countStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM job_ring')
-  }
-
-  insert(fires: readonly RingFire[]): void {
-    for (const f of fires) this.insertStmt.run(f.jobId, f.scheduleTimeMs, f.fireAtMs, f.triggerType)
+  async insert(fires: readonly RingFire[], nodeId: string): Promise<void> {
+    const rows = fires.map((f) => [f.jobId, f.scheduleTimeMs, f.fireAtMs, f.triggerType, nodeId])
+    await insertRows(this.db, 'job_ring', ['job_id', 'schedule_time', 'fire_at', 'trigger_type', 'node_id'], rows, true)
   }
 
   /**
-   * Takes a fire for this process: true when the row was still there. Deleting is the claim, so two
-   * processes holding the same fire in their rings never both fire it.
+   * Takes a fire: true when the row was still there. Deleting is the claim, so two nodes holding the
+   * same fire in their rings never both fire it.
    */
-  claim(jobId: number, scheduleTimeMs: number): boolean {
-    return this.claimStmt.run(jobId, scheduleTimeMs).changes === 1
+  async claim(jobId: number, scheduleTimeMs: number): Promise<boolean> {
+    return (await this.db.run('DELETE FROM job_ring WHERE job_id = ? AND schedule_time = ?', [jobId, scheduleTimeMs])) === 1
   }
 
-  all(): RingFire[] {
-    return this.allStmt.all().map(fromRow)
+  /** The fires a node's ring holds. */
+  async ofNode(nodeId: string): Promise<RingFire[]> {
+    return (await this.db.all<RingRow>('SELECT job_id, schedule_time, fire_at, trigger_type FROM job_ring WHERE node_id = ? ORDER BY fire_at', [nodeId])).map(fromRow)
   }
 
-  /** Up to `limit` jobs with fires that should have fired before `beforeMs` (left by a process that died). */
-  findStaleJobIds(beforeMs: number, limit: number): number[] {
-    return this.staleJobsStmt.all(beforeMs, limit).map((row) => row.job_id)
+  /**
+   * Moves a dead node's fires (or those of a process that left no node id) to `toNodeId`'s ring;
+   * resolves with them. Call inside a transaction: the rows are locked, skipping rows another node is
+   * taking over at the same moment. Two nodes that still end up holding the same fire are arbitrated
+   * by `claim`.
+   */
+  async takeOver(fromNodeId: string, toNodeId: string): Promise<RingFire[]> {
+    const rows = await this.db.all<RingRow>(
+      `SELECT job_id, schedule_time, fire_at, trigger_type FROM job_ring WHERE node_id = ? ORDER BY fire_at${this.db.dialect.lockSkipLocked}`,
+      [fromNodeId],
+    )
+    for (const row of rows) await this.db.run('UPDATE job_ring SET node_id = ? WHERE job_id = ? AND schedule_time = ?', [toNodeId, row.job_id, row.schedule_time])
+    return rows.map(fromRow)
+  }
+
+  /** Up to `limit` jobs with fires that should have fired before `beforeMs` (left by a node that died). */
+  async findStaleJobIds(beforeMs: number, limit: number): Promise<number[]> {
+    // The fire_at index keeps this a few microseconds when nothing is stale (every scan asks).
+    return (await this.db.all<{ job_id: number }>('SELECT DISTINCT job_id FROM job_ring WHERE fire_at < ? LIMIT ?', [beforeMs, limit])).map((r) => r.job_id)
   }
 
   /**
    * Takes every stale fire of the given jobs (deleting them is the claim, as for `claim`): a job's
    * whole outage at once, so it yields one misfire decision however many rows it left.
    */
-  claimStaleOf(jobIds: Iterable<number>, beforeMs: number): StaleFire[] {
+  async claimStaleOf(jobIds: Iterable<number>, beforeMs: number): Promise<StaleFire[]> {
     const fires: StaleFire[] = []
     for (const jobId of jobIds) {
-      const rows = this.staleOfJobStmt.all(jobId, beforeMs)
+      // Locked (skipping rows another node's scan holds), so two scans never plan one outage twice.
+      const rows = await this.db.all<RingRow>(
+        `SELECT job_id, schedule_time, fire_at, trigger_type FROM job_ring WHERE job_id = ? AND fire_at < ? ORDER BY schedule_time${this.db.dialect.lockSkipLocked}`,
+        [jobId, beforeMs],
+      )
       if (rows.length === 0) continue
-      this.deleteStaleOfJobStmt.run(jobId, beforeMs)
+      for (const row of rows) await this.db.run('DELETE FROM job_ring WHERE job_id = ? AND schedule_time = ?', [row.job_id, row.schedule_time])
+      const job = await this.db.get<{ misfire_strategy: string; trigger_status: number }>('SELECT misfire_strategy, trigger_status FROM job_info WHERE id = ?', [jobId])
       for (const row of rows) {
         fires.push({
           ...fromRow(row),
-          misfireStrategy: row.misfire_strategy === 'FIRE_ONCE_NOW' ? 'FIRE_ONCE_NOW' : 'DO_NOTHING',
-          triggerStatus: row.trigger_status ?? 0,
+          misfireStrategy: job?.misfire_strategy === 'FIRE_ONCE_NOW' ? 'FIRE_ONCE_NOW' : 'DO_NOTHING',
+          triggerStatus: job?.trigger_status ?? 0,
         })
       }
     }
@@ -96,20 +101,26 @@ export class RingRepo {
   }
 
   /** Cancels a job's pending fires (stop, edit, delete); fires already in a ring become no-ops. */
-  deleteForJob(jobId: number): void {
-    this.deleteJobStmt.run(jobId)
+  async deleteForJob(jobId: number): Promise<void> {
+    await this.db.run('DELETE FROM job_ring WHERE job_id = ?', [jobId])
   }
 
-  count(): number {
-    return this.countStmt.get()!.n
+  async count(): Promise<number> {
+    return Number((await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM job_ring'))!.n)
+  }
+
+  /** Fires held by each node, for the cluster view. */
+  async countByNode(): Promise<Map<string, number>> {
+    const rows = await this.db.all<{ node_id: string; n: number }>('SELECT node_id, COUNT(*) AS n FROM job_ring GROUP BY node_id')
+    return new Map(rows.map((r) => [r.node_id, Number(r.n)]))
   }
 }
 
 function fromRow(row: RingRow): RingFire {
   return {
     jobId: row.job_id,
-    scheduleTimeMs: row.schedule_time,
-    fireAtMs: row.fire_at,
+    scheduleTimeMs: Number(row.schedule_time),
+    fireAtMs: Number(row.fire_at),
     triggerType: row.trigger_type === 'MISFIRE' ? 'MISFIRE' : 'CRON',
   }
 }

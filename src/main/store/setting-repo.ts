@@ -1,23 +1,21 @@
-import type { Db } from './open-database'
+import type { Connection } from './sql/connection'
 
-/** Key/value settings stored as JSON text (tokens, retention, alarm channels, UI preferences). */
+/** Named settings stored as JSON text (tokens, retention, alarm channels, switches). */
 export class SettingRepo {
-  private readonly getStmt
-  private readonly setStmt
+  constructor(private readonly db: Connection) {}
 
-  constructor(db: Db) {
-    this.getStmt = db.prepare<[string], { value: string }>('SELECT value FROM setting WHERE key = ?')
-    this.setStmt = db.prepare<[string, string]>(
-      'INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    )
-  }
-
-  get<T>(key: string): T | undefined {
-    const row = this.getStmt.get(key)
+  async get<T>(name: string): Promise<T | undefined> {
+    const row = await this.db.get<{ value: string }>('SELECT value FROM setting WHERE name = ?', [name])
     return row ? (JSON.parse(row.value) as T) : undefined
   }
 
-  set(key: string, value: unknown): void {
-    this.setStmt.run(key, JSON.stringify(value))
+  async set(name: string, value: unknown): Promise<void> {
+    await this.db.run(this.db.dialect.upsert('setting', ['name', 'value'], ['name'], ['value']), [name, JSON.stringify(value)])
+  }
+
+  /** Stores `value` unless the setting exists; resolves with the stored value (first writer wins across nodes). */
+  async setIfAbsent<T>(name: string, value: T): Promise<T> {
+    await this.db.run(this.db.dialect.insertIgnore('setting', ['name', 'value']), [name, JSON.stringify(value)])
+    return (await this.get<T>(name))!
   }
 }

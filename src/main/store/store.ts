@@ -1,21 +1,25 @@
 import { GlueRepo } from './glue-repo'
 import { GroupRepo } from './group-repo'
 import { JobRepo } from './job-repo'
+import { LeaseRepo } from './lease-repo'
 import { LinkRepo } from './link-repo'
 import { LogTextRepo } from './log-text-repo'
-import type { Db } from './open-database'
+import { NodeRepo } from './node-repo'
 import { RegistryRepo } from './registry-repo'
 import { ReportRepo } from './report-repo'
 import { RingRepo } from './ring-repo'
+import { RouteRepo } from './route-repo'
 import { RunRepo } from './run-repo'
 import { SettingRepo } from './setting-repo'
+import type { Connection } from './sql/connection'
+import { VersionRepo } from './version-repo'
 
 /**
- * One connection's repositories. Callers never write SQL; they take the repos they need and run
- * multi-step work inside `transaction` (BEGIN IMMEDIATE: take the write lock up front, so two
- * processes wait on busy_timeout instead of failing half-way).
+ * The storage contract: one repository per table, over any engine's Connection. Callers never write
+ * SQL. A service takes the repositories it uses — `Pick<Repos, 'jobs' | 'ring'>` — and, when it
+ * writes several at once, a `UnitOfWork` over them; nothing gets the whole store it does not need.
  */
-export class Store {
+export interface Repos {
   readonly jobs: JobRepo
   readonly groups: GroupRepo
   readonly runs: RunRepo
@@ -26,46 +30,50 @@ export class Store {
   readonly links: LinkRepo
   readonly glue: GlueRepo
   readonly logTexts: LogTextRepo
-  private readonly lockStmt
-  private readonly dataVersionStmt
+  readonly versions: VersionRepo
+  readonly nodes: NodeRepo
+  readonly leases: LeaseRepo
+  readonly routes: RouteRepo
+}
 
-  constructor(readonly db: Db) {
-    this.jobs = new JobRepo(db)
-    this.groups = new GroupRepo(db)
-    this.runs = new RunRepo(db)
-    this.ring = new RingRepo(db)
-    this.registry = new RegistryRepo(db)
-    this.settings = new SettingRepo(db)
-    this.reports = new ReportRepo(db)
-    this.links = new LinkRepo(db)
-    this.glue = new GlueRepo(db)
-    this.logTexts = new LogTextRepo(db)
-    this.dataVersionStmt = db.prepare('PRAGMA data_version')
-    this.lockStmt = db.prepare("UPDATE job_lock SET lock_name = lock_name WHERE lock_name = 'schedule_lock'")
-  }
+export type RepoName = keyof Repos
 
-  transaction<T>(work: () => T): T {
-    return this.db.transaction(work).immediate()
-  }
+/**
+ * Runs `work` in one transaction: every write in it lands or none does. Transactions do not nest —
+ * work that runs inside one takes the transaction's repositories (`tx`) and never opens another.
+ * On SQLite the transaction takes the write lock up front (BEGIN IMMEDIATE), so two processes on
+ * one file wait on busy_timeout instead of failing half-way; keep I/O other than the database out
+ * of `work`, since the lock is held while it awaits.
+ */
+export interface UnitOfWork<R = Repos> {
+  transaction<T>(work: (tx: R) => Promise<T>): Promise<T>
+}
 
-  /**
-   * Runs `work` holding the cluster-wide schedule lock: a write transaction that starts by writing
-   * the `schedule_lock` row of `job_lock` (XXL-JOB's `SELECT … FOR UPDATE`). SQLite has one writer
-   * per file, so a second JobDesk process on the same database waits here until this commits.
-   */
-  withScheduleLock<T>(work: () => T): T {
-    return this.transaction(() => {
-      this.lockStmt.run()
-      return work()
-    })
-  }
+export type StoreEngine = 'sqlite' | 'postgres' | 'mysql'
 
-  /** Changes whenever another connection (another process) commits to the database file. */
-  dataVersion(): number {
-    return this.dataVersionStmt.pluck().get() as number
-  }
+/** The repositories outside any transaction (each call commits by itself), and transactions. */
+export interface Store extends Repos, UnitOfWork {
+  readonly engine: StoreEngine
+  /** Where the data is, for messages (a file path, or the URL without its password). */
+  readonly location: string
+  close(): Promise<void>
+}
 
-  close(): void {
-    this.db.close()
+export function createRepos(db: Connection): Repos {
+  return {
+    jobs: new JobRepo(db),
+    groups: new GroupRepo(db),
+    runs: new RunRepo(db),
+    ring: new RingRepo(db),
+    registry: new RegistryRepo(db),
+    settings: new SettingRepo(db),
+    reports: new ReportRepo(db),
+    links: new LinkRepo(db),
+    glue: new GlueRepo(db),
+    logTexts: new LogTextRepo(db),
+    versions: new VersionRepo(db),
+    nodes: new NodeRepo(db),
+    leases: new LeaseRepo(db),
+    routes: new RouteRepo(db),
   }
 }

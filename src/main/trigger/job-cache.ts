@@ -1,40 +1,39 @@
 import type { JobGroup, JobInfo } from '../../shared/model'
-import type { Store } from '../store/store'
+import type { Repos } from '../store/store'
 
 /**
  * Job definitions for the trigger path, read once instead of once per fire (reading and mapping a
- * job row was the largest single cost per fire). The cache is dropped whole whenever this
- * connection changed a job (JobRepo.changeCount) or another connection committed anything
- * (PRAGMA data_version): edits are rare, fires are not. Groups are not cached — their address
- * lists change with every registration — only memoised within one batch.
+ * job row was the largest single cost per fire). The cache is dropped whole whenever the jobs'
+ * version moved — any write to a job by any node raises it (store/version-repo.ts): edits are rare,
+ * fires are not. Groups are not cached — their address lists change with every registration — only
+ * memoised within one batch.
  */
 export class JobCache {
   private readonly jobs = new Map<number, JobInfo | undefined>()
-  private stamp = ''
+  private version = -1
 
-  constructor(private readonly store: Store) {}
-
-  /** Call before a batch: validates the cache against both change counters. */
-  refresh(): void {
-    const stamp = `${this.store.jobs.changeCount}:${this.store.dataVersion()}`
-    if (stamp === this.stamp) return
+  /** Call before a batch, with the batch's repositories: validates the cache against the jobs' version. */
+  async refresh(repos: Pick<Repos, 'versions'>): Promise<void> {
+    const { jobs } = await repos.versions.current()
+    if (jobs === this.version) return
     this.jobs.clear()
-    this.stamp = stamp
+    this.version = jobs
   }
 
-  job(id: number): JobInfo | undefined {
+  async job(repos: Pick<Repos, 'jobs'>, id: number): Promise<JobInfo | undefined> {
     if (this.jobs.has(id)) return this.jobs.get(id)
-    const job = this.store.jobs.get(id)
+    const job = await repos.jobs.get(id)
     this.jobs.set(id, job)
     return job
   }
 
   /** A per-batch group lookup. */
-  static groupLookup(store: Store): (id: number) => JobGroup | undefined {
-    const groups = new Map<number, JobGroup | undefined>()
+  static groupLookup(repos: Pick<Repos, 'groups'>): (id: number) => Promise<JobGroup | undefined> {
+    const groups = new Map<number, Promise<JobGroup | undefined>>()
     return (id) => {
-      if (!groups.has(id)) groups.set(id, store.groups.get(id))
-      return groups.get(id)
+      let group = groups.get(id)
+      if (!group) groups.set(id, (group = repos.groups.get(id)))
+      return group
     }
   }
 }

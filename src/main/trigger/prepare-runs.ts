@@ -3,7 +3,7 @@ import type { JobGroup, JobInfo, TriggerType } from '../../shared/model'
 import { splitAddressList } from '../store/group-repo'
 import type { RingFire } from '../store/ring-repo'
 import type { NewRun } from '../store/run-repo'
-import type { Store } from '../store/store'
+import type { Repos } from '../store/store'
 import { JobCache } from './job-cache'
 import { formatShardingParam, planShards } from './sharding'
 
@@ -24,7 +24,17 @@ export interface PreparedRun {
   shardAddress: string | null
   /** Retries still allowed after this attempt. */
   failRetryCount: number
+  /** ROUND: this run's position in the job's sequence, reserved with its row (shared by every node). */
+  roundPosition: number | null
 }
+
+/** What writing run rows needs: the rows, the jobs and groups they are for, ROUND's sequence. */
+export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes'>
+/** Writing scheduled runs also claims their ring fires and checks the jobs' version. */
+export type ScheduledRunRepos = RunRepos & Pick<Repos, 'ring' | 'versions'>
+
+/** A new job's ROUND sequence starts at a random 0…99 (XXL-JOB's start), so jobs spread. */
+const randomRoundStart = () => Math.floor(Math.random() * 100)
 
 /** A trigger outside the schedule: manual, API, retry, child. */
 export interface OneOffTrigger {
@@ -52,32 +62,35 @@ export interface ScheduledRuns {
 }
 
 /**
- * Claims ring fires and writes one run row per fire (one per shard for broadcast), in one
- * transaction. A fire whose claim fails (another process took it, or the job was stopped or edited
- * and its pending fires cancelled) or whose (job, scheduled time) already has a run is skipped.
+ * Claims ring fires and writes one run row per fire (one per shard for broadcast), inside the
+ * caller's transaction. A fire whose claim fails (another node took it, or the job was stopped or
+ * edited and its pending fires cancelled) or whose (job, scheduled time) already has a run is skipped.
  */
-export function prepareScheduledRuns(
-  store: Store,
+export async function prepareScheduledRuns(
+  tx: ScheduledRunRepos,
   fires: readonly RingFire[],
   nowMs: number,
-  jobs: JobCache = new JobCache(store),
-): ScheduledRuns {
-  return store.transaction(() => {
-    const result: ScheduledRuns = { runs: [], unclaimed: 0, inactive: 0, duplicates: 0 }
-    jobs.refresh()
-    const groupOf = JobCache.groupLookup(store)
-    for (const fire of fires) {
-      if (!store.ring.claim(fire.jobId, fire.scheduleTimeMs)) {
-        result.unclaimed++
-        continue
-      }
-      const job = jobs.job(fire.jobId)
-      if (!job || job.triggerStatus !== 1) {
-        result.inactive++
-        continue
-      }
-      const group = groupOf(job.jobGroup)
-      const written = writeRuns(store, job, group, {
+  jobs: JobCache = new JobCache(),
+): Promise<ScheduledRuns> {
+  const result: ScheduledRuns = { runs: [], unclaimed: 0, inactive: 0, duplicates: 0 }
+  await jobs.refresh(tx)
+  const groupOf = JobCache.groupLookup(tx)
+  const planned: { job: JobInfo; group: JobGroup | undefined; spec: RunSpec }[] = []
+  for (const fire of fires) {
+    if (!(await tx.ring.claim(fire.jobId, fire.scheduleTimeMs))) {
+      result.unclaimed++
+      continue
+    }
+    const job = await jobs.job(tx, fire.jobId)
+    if (!job || job.triggerStatus !== 1) {
+      result.inactive++
+      continue
+    }
+    const group = await groupOf(job.jobGroup)
+    planned.push({
+      job,
+      group,
+      spec: {
         triggerType: fire.triggerType,
         triggerTimeMs: nowMs,
         scheduleTimeMs: fire.scheduleTimeMs,
@@ -87,33 +100,51 @@ export function prepareScheduledRuns(
         parentLogId: null,
         shardingParam: null,
         failRetryCount: job.executorFailRetryCount,
-      })
-      if (written.length === 0) result.duplicates++
-      result.runs.push(...written)
+      },
+    })
+  }
+  const rows = planned.flatMap(({ job, spec }) => rowsOf(job, spec))
+  const ids = await tx.runs.insertScheduled(rows.map((r) => r.row))
+  const positions = await reserveRoundPositions(tx, rows.map((r, i) => (ids[i] === null ? null : r.row.jobId)), planned)
+  let index = 0
+  for (const { job, group, spec } of planned) {
+    const before = result.runs.length
+    for (const shard of shardsOf(job, spec)) {
+      const logId = ids[index]
+      const position = positions[index++]
+      if (logId !== null) result.runs.push(preparedRun(logId, job, group, spec, shard, position))
     }
-    return result
-  })
+    if (result.runs.length === before) result.duplicates++
+  }
+  return result
 }
 
-/** Writes the run rows of a one-off trigger. Throws NotFoundError for an unknown job. */
-export function prepareOneOffRuns(store: Store, trigger: OneOffTrigger, nowMs: number): PreparedRun[] {
-  return store.transaction(() => {
-    const job = store.jobs.get(trigger.jobId)
-    if (!job) throw new NotFoundError(`job ${trigger.jobId} does not exist`)
-    const group = store.groups.get(job.jobGroup)
-    const override = trigger.addressList && trigger.addressList.length > 0
-    return writeRuns(store, job, group, {
-      triggerType: trigger.triggerType,
-      triggerTimeMs: nowMs,
-      scheduleTimeMs: null,
-      executorParam: trigger.executorParam ?? job.executorParam,
-      addresses: override ? [...trigger.addressList!] : splitAddressList(group?.addressList ?? ''),
-      addressOverride: Boolean(override),
-      parentLogId: trigger.parentLogId ?? null,
-      shardingParam: trigger.shardingParam ?? null,
-      failRetryCount: trigger.failRetryCount ?? job.executorFailRetryCount,
-    })
+/** Writes the run rows of a one-off trigger inside the caller's transaction. Throws NotFoundError for an unknown job. */
+export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, nowMs: number): Promise<PreparedRun[]> {
+  const job = await tx.jobs.get(trigger.jobId)
+  if (!job) throw new NotFoundError(`job ${trigger.jobId} does not exist`, { code: 'job.notFound', params: { id: trigger.jobId } })
+  const group = await tx.groups.get(job.jobGroup)
+  const override = trigger.addressList && trigger.addressList.length > 0
+  const spec: RunSpec = {
+    triggerType: trigger.triggerType,
+    triggerTimeMs: nowMs,
+    scheduleTimeMs: null,
+    executorParam: trigger.executorParam ?? job.executorParam,
+    addresses: override ? [...trigger.addressList!] : splitAddressList(group?.addressList ?? ''),
+    addressOverride: Boolean(override),
+    parentLogId: trigger.parentLogId ?? null,
+    shardingParam: trigger.shardingParam ?? null,
+    failRetryCount: trigger.failRetryCount ?? job.executorFailRetryCount,
+  }
+  const rows = rowsOf(job, spec)
+  const ids: (number | null)[] = []
+  for (const { row } of rows) ids.push(await tx.runs.insert(row))
+  const positions = await reserveRoundPositions(tx, rows.map((r, i) => (ids[i] === null ? null : r.row.jobId)), [{ job }])
+  const prepared: PreparedRun[] = []
+  shardsOf(job, spec).forEach((shard, i) => {
+    if (ids[i] !== null) prepared.push(preparedRun(ids[i]!, job, group, spec, shard, positions[i]))
   })
+  return prepared
 }
 
 interface RunSpec {
@@ -128,16 +159,18 @@ interface RunSpec {
   failRetryCount: number
 }
 
-function writeRuns(store: Store, job: JobInfo, group: JobGroup | undefined, spec: RunSpec): PreparedRun[] {
+type Shard = { index: number; total: number; address: string | null }
+
+function shardsOf(job: JobInfo, spec: RunSpec): Shard[] {
   const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
   // An empty list still gets one row, so the failed trigger ("registry address is empty") is visible.
-  const shards =
-    broadcast && (spec.addresses.length > 0 || spec.shardingParam)
-      ? planShards(spec.addresses, spec.shardingParam)
-      : [{ index: 0, total: 1, address: null }]
-  const prepared: PreparedRun[] = []
-  for (const shard of shards) {
-    const row: NewRun = {
+  return broadcast && (spec.addresses.length > 0 || spec.shardingParam) ? planShards(spec.addresses, spec.shardingParam) : [{ index: 0, total: 1, address: null }]
+}
+
+function rowsOf(job: JobInfo, spec: RunSpec): { row: NewRun }[] {
+  const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
+  return shardsOf(job, spec).map((shard) => ({
+    row: {
       jobGroup: job.jobGroup,
       jobId: job.id,
       executorHandler: job.executorHandler,
@@ -148,23 +181,44 @@ function writeRuns(store: Store, job: JobInfo, group: JobGroup | undefined, spec
       triggerType: spec.triggerType,
       scheduleTimeMs: spec.scheduleTimeMs,
       parentLogId: spec.parentLogId,
-    }
-    const logId = store.runs.insert(row)
-    if (logId === null) continue
-    prepared.push({
-      logId,
-      job,
-      group,
-      triggerType: spec.triggerType,
-      triggerTimeMs: spec.triggerTimeMs,
-      executorParam: spec.executorParam,
-      addresses: spec.addresses,
-      addressOverride: spec.addressOverride,
-      shardIndex: shard.index,
-      shardTotal: shard.total,
-      shardAddress: broadcast ? shard.address : null,
-      failRetryCount: spec.failRetryCount,
-    })
+    },
+  }))
+}
+
+/**
+ * ROUND positions for the written rows (null where a row was not written, or its job does not route
+ * ROUND): one reservation per job per batch, in the batch's transaction, so the positions of one
+ * job's runs are consecutive and no two nodes get the same one.
+ */
+async function reserveRoundPositions(tx: Pick<Repos, 'routes'>, jobIdOfRow: readonly (number | null)[], planned: readonly { job: JobInfo }[]): Promise<(number | null)[]> {
+  const round = new Set(planned.filter((p) => p.job.executorRouteStrategy === 'ROUND').map((p) => p.job.id))
+  const counts = new Map<number, number>()
+  for (const jobId of jobIdOfRow) if (jobId !== null && round.has(jobId)) counts.set(jobId, (counts.get(jobId) ?? 0) + 1)
+  const next = new Map<number, number>()
+  for (const [jobId, count] of counts) next.set(jobId, await tx.routes.reserveSequence(jobId, count, randomRoundStart()))
+  return jobIdOfRow.map((jobId) => {
+    if (jobId === null || !next.has(jobId)) return null
+    const position = next.get(jobId)!
+    next.set(jobId, position + 1)
+    return position
+  })
+}
+
+function preparedRun(logId: number, job: JobInfo, group: JobGroup | undefined, spec: RunSpec, shard: Shard, roundPosition: number | null): PreparedRun {
+  const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
+  return {
+    logId,
+    job,
+    group,
+    triggerType: spec.triggerType,
+    triggerTimeMs: spec.triggerTimeMs,
+    executorParam: spec.executorParam,
+    addresses: spec.addresses,
+    addressOverride: spec.addressOverride,
+    shardIndex: shard.index,
+    shardTotal: shard.total,
+    shardAddress: broadcast ? shard.address : null,
+    failRetryCount: spec.failRetryCount,
+    roundPosition,
   }
-  return prepared
 }

@@ -3,12 +3,15 @@ import { failure, type ExecutorReply, type TriggerParam } from '../executor/exec
 import type { TriggerOutcome } from '../store/run-repo'
 import type { ExecutorDirectory } from './executor-directory'
 import type { PreparedRun } from './prepare-runs'
-import { formatRouteTrail, type RouteProbe, type Routers } from './routing'
+import type { AddressUse } from '../store/route-repo'
+import { formatRouteTrail, USE_TRACKING_STRATEGIES, type RouteProbe, type Routers } from './routing'
 
 export interface TriggerDeps {
   routers: Routers
   executors: ExecutorDirectory
   nowMs: () => number
+  /** The job's use of each address as the database keeps it (LFU, LRU read it before routing). */
+  usesOf: (jobId: number) => Promise<AddressUse[]>
 }
 
 /** XXL-JOB's titles for trigger types, as shown in trigger_msg. */
@@ -53,11 +56,14 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
       lines.push(`Left out: ${run.addresses.filter((a) => !addresses.includes(a)).join(', ')} (the embedded executor of another JobDesk process)`)
     }
     const probe = probeThrough(deps.executors, run)
-    const trail = await deps.routers[job.executorRouteStrategy].route({
+    const strategy = job.executorRouteStrategy
+    const uses = USE_TRACKING_STRATEGIES.has(strategy) ? await deps.usesOf(job.id) : undefined
+    const trail = await deps.routers[strategy].route({
       jobId: job.id,
       addresses,
       nowMs: deps.nowMs(),
       probe,
+      shared: { roundPosition: run.roundPosition ?? undefined, uses },
     })
     address = trail.chosen
     lines.push(formatRouteTrail(trail))
@@ -84,6 +90,8 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
     executorAddress: address,
     triggerCode: reply.code === 200 ? 200 : 500,
     triggerMsg: lines.join('\n'),
+    // LFU and LRU count the address in the database with the outcome's write, for every node.
+    ...(USE_TRACKING_STRATEGIES.has(job.executorRouteStrategy as never) && reply.code === 200 ? { routeUseOfJob: job.id } : {}),
   }
 }
 

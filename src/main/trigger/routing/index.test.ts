@@ -54,15 +54,15 @@ describe('createRouters', () => {
     expect((await LAST.route({ jobId: 1, addresses, nowMs: 0, probe })).chosen).toBe(addresses[2])
   })
 
-  it('gives each set its own state', async () => {
+  it('keeps no routing state of its own: two sets (two nodes) route the same request alike', async () => {
     const one = createRouters({ random: () => 0 })
     const two = createRouters({ random: () => 0 })
     const probe = countingProbe().probe
-    const request = { jobId: 1, addresses, nowMs: 0, probe }
-    expect((await one.ROUND.route(request)).chosen).toBe(addresses[0])
-    expect((await one.ROUND.route(request)).chosen).toBe(addresses[1])
-    expect((await two.ROUND.route(request)).chosen).toBe(addresses[0])
-    expect((await one.LEAST_RECENTLY_USED.route(request)).chosen).toBe(addresses[0])
-    expect((await two.LEAST_RECENTLY_USED.route(request)).chosen).toBe(addresses[0])
+    const request = { jobId: 1, addresses, nowMs: 0, probe, shared: { roundPosition: 4, uses: [] } }
+    for (const strategy of ['ROUND', 'LEAST_FREQUENTLY_USED', 'LEAST_RECENTLY_USED'] as const) {
+      const first = await one[strategy].route(request)
+      expect(await one[strategy].route(request)).toEqual(first)
+      expect(await two[strategy].route(request)).toEqual(first)
+    }
   })
 })

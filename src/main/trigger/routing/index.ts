@@ -26,19 +26,23 @@ export { hashRouteKey } from './consistent-hash'
 export type Routers = Record<SingleRouteStrategy, Router>
 
 /**
- * A fresh set of routers. ROUND, LFU, LRU and the consistent-hash ring cache keep state, so each
- * admin instance creates its own set once and reuses it for every trigger.
+ * A fresh set of routers. ROUND, LFU and LRU read their state from the request (the database keeps
+ * it); RANDOM draws from `options.random`; the consistent-hash ring is cached, so each admin creates
+ * its set once and reuses it for every trigger.
  */
 export function createRouters(options: RouterOptions = {}): Routers {
   return {
     FIRST: firstRouter,
     LAST: lastRouter,
-    ROUND: createRoundRouter(options),
+    ROUND: createRoundRouter(),
     RANDOM: createRandomRouter(options),
     CONSISTENT_HASH: createConsistentHashRouter(),
-    LEAST_FREQUENTLY_USED: createLeastFrequentlyUsedRouter(options),
+    LEAST_FREQUENTLY_USED: createLeastFrequentlyUsedRouter(),
     LEAST_RECENTLY_USED: createLeastRecentlyUsedRouter(),
     FAILOVER: failoverRouter,
     BUSYOVER: busyoverRouter,
   } satisfies Record<SingleRouteStrategy, Router>
 }
+
+/** The strategies whose router reads the job's use of each address (the trigger loads it first). */
+export const USE_TRACKING_STRATEGIES: ReadonlySet<SingleRouteStrategy> = new Set(['LEAST_FREQUENTLY_USED', 'LEAST_RECENTLY_USED'])

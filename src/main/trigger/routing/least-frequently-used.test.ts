@@ -1,63 +1,34 @@
 import { describe, expect, it } from 'vitest'
+import { USE_WINDOW_MS, type AddressUse } from '../../store/route-repo'
 import { createLeastFrequentlyUsedRouter } from './least-frequently-used'
-import { ROUTE_MEMORY_TTL_MS } from './route-memory'
-import type { RouteProbe, Router } from './router'
+import type { RouteProbe } from './router'
 
-const DAY_START_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
+const NOW_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
 const [a, b, c] = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']
 const unusedProbe = {} as RouteProbe
-
-async function routeMany(router: Router, addresses: string[], times: number, nowMs = DAY_START_MS, jobId = 1) {
-  const chosen: (string | null)[] = []
-  const request = { jobId, addresses, nowMs, probe: unusedProbe }
-  for (let i = 0; i < times; i++) chosen.push((await router.route(request)).chosen)
-  return chosen
-}
+const use = (address: string, useCount: number, windowStartMs = NOW_MS - 1000): AddressUse => ({ address, useCount, lastUsedMs: NOW_MS - 1000, windowStartMs })
+const route = (uses: AddressUse[], jobId = 3, addresses = [a, b, c]) =>
+  createLeastFrequentlyUsedRouter().route({ jobId, addresses, nowMs: NOW_MS, probe: unusedProbe, shared: { uses } })
 
 describe('LEAST_FREQUENTLY_USED router', () => {
-  it('starts each address at a random count 0…n−1 and picks the smallest, earlier address on a tie', async () => {
-    const starts = [0.7, 0.1, 0.4] // counts a=2, b=0, c=1
-    const router = createLeastFrequentlyUsedRouter({ random: () => starts.shift() ?? 0 })
-    expect(await routeMany(router, [a, b, c], 6)).toEqual([b, b, c, a, b, c])
+  it('picks the address this job used least often', async () => {
+    expect((await route([use(a, 4), use(b, 2), use(c, 3)])).chosen).toBe(b)
   })
 
-  it('evens out the use counts over many triggers', async () => {
-    const starts = [0.99, 0.0, 0.5] // counts a=2, b=0, c=1
-    const router = createLeastFrequentlyUsedRouter({ random: () => starts.shift() ?? 0 })
-    const chosen = await routeMany(router, [a, b, c], 33)
-    const used = (address: string) => chosen.filter((x) => x === address).length
-    // Start counts plus uses must end equal: 2 + 10 = 0 + 12 = 1 + 11.
-    expect([used(a), used(b), used(c)]).toEqual([10, 12, 11])
+  it('counts an address never used as 0', async () => {
+    expect((await route([use(a, 1), use(b, 1)])).chosen).toBe(c)
   })
 
-  it('drops an address no longer listed, so it comes back with a fresh count', async () => {
-    const router = createLeastFrequentlyUsedRouter({ random: () => 0 })
-    await routeMany(router, [a, b], 4) // a=2, b=2
-    expect(await routeMany(router, [a], 1)).toEqual([a]) // a=3, b dropped
-    // Back with count 0, b takes three turns before the tie at 3 goes to a; a kept b=2 would take one.
-    expect(await routeMany(router, [a, b], 4)).toEqual([b, b, b, a])
+  it('forgets counts whose 24-h window has passed', async () => {
+    expect((await route([use(a, 0 + 9, NOW_MS - USE_WINDOW_MS - 1), use(b, 1), use(c, 1)])).chosen).toBe(a)
   })
 
-  it('keeps counts per job', async () => {
-    const router = createLeastFrequentlyUsedRouter({ random: () => 0 })
-    expect(await routeMany(router, [a, b], 1, DAY_START_MS, 1)).toEqual([a])
-    expect(await routeMany(router, [a, b], 1, DAY_START_MS, 2)).toEqual([a])
+  it('breaks ties from the position jobId mod n, so jobs without history spread over the list', async () => {
+    const chosen = await Promise.all([3, 4, 5].map(async (jobId) => (await route([], jobId)).chosen))
+    expect(chosen).toEqual([a, b, c])
   })
 
-  it('discards all counts once 24 h have passed', async () => {
-    const router = createLeastFrequentlyUsedRouter({ random: () => 0 })
-    expect(await routeMany(router, [a, b], 1, DAY_START_MS)).toEqual([a])
-    expect(await routeMany(router, [a, b], 1, DAY_START_MS + ROUTE_MEMORY_TTL_MS)).toEqual([b])
-    expect(await routeMany(router, [a, b], 1, DAY_START_MS + ROUTE_MEMORY_TTL_MS + 1)).toEqual([a])
-  })
-
-  it('restarts a count that has passed 1,000,000 at a random value', async () => {
-    const router = createLeastFrequentlyUsedRouter({ random: () => 0 })
-    const request = { jobId: 1, addresses: [a], nowMs: DAY_START_MS, probe: unusedProbe }
-    let last = await router.route(request) // count 0 → 1
-    for (let used = 1; used <= 1_000_000; used++) last = await router.route(request)
-    expect(last.reason).toContain('use count 1000000,') // now stores 1,000,001
-    const restarted = await router.route(request)
-    expect(restarted.reason).toContain('use count 0,')
+  it('says how often the chosen address was used', async () => {
+    expect((await route([use(a, 4), use(b, 2), use(c, 3)])).reason).toBe('Least frequently used for job 3: used 2 time(s) in 24 h, the fewest of 3 addresses.')
   })
 })

@@ -1,49 +1,34 @@
-import { RouteMemory } from './route-memory'
-import { chosenTrail, emptyAddressTrail, randomIndex, type Router, type RouterOptions } from './router'
-
-/** A use count above this restarts at a random value, as in XXL-JOB. */
-export const LFU_COUNT_LIMIT = 1_000_000
+import { USE_WINDOW_MS } from '../../store/route-repo'
+import { chosenTrail, emptyAddressTrail, rotatedForJob, type Router } from './router'
 
 /**
- * LEAST_FREQUENTLY_USED: per job, a use count per address. A new address (or one whose count passed
- * 1,000,000) starts at a random 0…n−1 so a fresh map does not send every job to list[0]; addresses no
- * longer listed are dropped; the smallest count wins and is incremented. Ties go to the earlier
- * address in the list (XXL-JOB breaks them by Java HashMap order, which is arbitrary). All maps are
- * discarded every 24 h.
+ * LEAST_FREQUENTLY_USED: the address this job used least often in the last 24 h (the database counts
+ * each run's address, store/route-repo.ts; XXL-JOB forgets its counts daily too). An address not used
+ * yet counts 0; ties go to the earliest in the list starting at `jobId mod n`, so fresh jobs spread.
  */
-export function createLeastFrequentlyUsedRouter(options: RouterOptions = {}): Router {
-  const random = options.random ?? Math.random
-  const memory = new RouteMemory<Map<string, number>>()
+export function createLeastFrequentlyUsedRouter(): Router {
   return {
     async route(request) {
-      const { addresses, jobId } = request
+      const { addresses, jobId, nowMs } = request
       if (addresses.length === 0) return emptyAddressTrail('LEAST_FREQUENTLY_USED')
-      const maps = memory.at(request.nowMs)
-      let counts = maps.get(jobId)
-      if (!counts) maps.set(jobId, (counts = new Map()))
-
-      for (const address of addresses) {
-        const count = counts.get(address)
-        if (count === undefined || count > LFU_COUNT_LIMIT) counts.set(address, randomIndex(random, addresses.length))
+      const counts = new Map<string, number>()
+      for (const use of request.shared?.uses ?? []) {
+        if (use.windowStartMs >= nowMs - USE_WINDOW_MS) counts.set(use.address, use.useCount)
       }
-      const listed = new Set(addresses)
-      for (const address of counts.keys()) if (!listed.has(address)) counts.delete(address)
-
-      let chosen = addresses[0]
-      let fewest = counts.get(chosen) as number
-      for (const address of addresses) {
-        const count = counts.get(address) as number
+      let chosen = ''
+      let fewest = Infinity
+      for (const address of rotatedForJob(addresses, jobId)) {
+        const count = counts.get(address) ?? 0
         if (count < fewest) {
           chosen = address
           fewest = count
         }
       }
-      counts.set(chosen, fewest + 1)
       return chosenTrail(
         'LEAST_FREQUENTLY_USED',
         request,
         chosen,
-        `Least frequently used for job ${jobId}: use count ${fewest}, the smallest of ${addresses.length} addresses.`,
+        `Least frequently used for job ${jobId}: used ${fewest} time(s) in 24 h, the fewest of ${addresses.length} addresses.`,
       )
     },
   }

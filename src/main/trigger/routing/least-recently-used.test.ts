@@ -1,48 +1,29 @@
 import { describe, expect, it } from 'vitest'
+import type { AddressUse } from '../../store/route-repo'
 import { createLeastRecentlyUsedRouter } from './least-recently-used'
-import { ROUTE_MEMORY_TTL_MS } from './route-memory'
-import type { RouteProbe, Router } from './router'
+import type { RouteProbe } from './router'
 
-const DAY_START_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
-const [a, b, c, d] = [9001, 9002, 9003, 9004].map((port) => `http://127.0.0.1:${port}/`)
+const NOW_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
+const [a, b, c] = [9001, 9002, 9003].map((port) => `http://127.0.0.1:${port}/`)
 const unusedProbe = {} as RouteProbe
-
-async function routeMany(router: Router, addresses: string[], times: number, nowMs = DAY_START_MS, jobId = 1) {
-  const chosen: (string | null)[] = []
-  const request = { jobId, addresses, nowMs, probe: unusedProbe }
-  for (let i = 0; i < times; i++) chosen.push((await router.route(request)).chosen)
-  return chosen
-}
+const used = (address: string, agoMs: number): AddressUse => ({ address, useCount: 1, lastUsedMs: NOW_MS - agoMs, windowStartMs: NOW_MS - agoMs })
+const route = (uses: AddressUse[], jobId = 3) => createLeastRecentlyUsedRouter().route({ jobId, addresses: [a, b, c], nowMs: NOW_MS, probe: unusedProbe, shared: { uses } })
 
 describe('LEAST_RECENTLY_USED router', () => {
-  it('cycles through the addresses in list order', async () => {
-    expect(await routeMany(createLeastRecentlyUsedRouter(), [a, b, c], 7)).toEqual([a, b, c, a, b, c, a])
+  it('picks the address this job routed to longest ago', async () => {
+    expect((await route([used(a, 1000), used(b, 5000), used(c, 3000)])).chosen).toBe(b)
   })
 
-  it('queues a newly added address as most recent, so it is picked after the older ones', async () => {
-    const router = createLeastRecentlyUsedRouter()
-    expect(await routeMany(router, [a, b, c], 2)).toEqual([a, b]) // order now c, a, b
-    expect(await routeMany(router, [a, b, c, d], 5)).toEqual([c, a, b, d, c])
+  it('puts an address never used before every used one', async () => {
+    expect((await route([used(a, 1000), used(c, 9000)])).chosen).toBe(b)
   })
 
-  it('drops an address no longer listed, so it rejoins as most recent', async () => {
-    const router = createLeastRecentlyUsedRouter()
-    expect(await routeMany(router, [a, b, c], 1)).toEqual([a]) // b, c, a
-    expect(await routeMany(router, [b, c], 1)).toEqual([b]) // c, b (a dropped)
-    // a rejoins behind b; had it been kept it would be eldest after c.
-    expect(await routeMany(router, [a, b, c], 3)).toEqual([c, b, a])
+  it('breaks ties from the position jobId mod n, so jobs without history spread over the list', async () => {
+    const chosen = await Promise.all([3, 4, 5].map(async (jobId) => (await route([], jobId)).chosen))
+    expect(chosen).toEqual([a, b, c])
   })
 
-  it('keeps the order per job', async () => {
-    const router = createLeastRecentlyUsedRouter()
-    expect(await routeMany(router, [a, b], 1, DAY_START_MS, 1)).toEqual([a])
-    expect(await routeMany(router, [a, b], 1, DAY_START_MS, 2)).toEqual([a])
-  })
-
-  it('discards the order once 24 h have passed', async () => {
-    const router = createLeastRecentlyUsedRouter()
-    expect(await routeMany(router, [a, b], 1, DAY_START_MS)).toEqual([a])
-    expect(await routeMany(router, [a, b], 1, DAY_START_MS + ROUTE_MEMORY_TTL_MS)).toEqual([b])
-    expect(await routeMany(router, [a, b], 1, DAY_START_MS + ROUTE_MEMORY_TTL_MS + 1)).toEqual([a])
+  it('says when the chosen address was last used', async () => {
+    expect((await route([])).reason).toBe('Least recently used for job 3: never used yet, the longest ago among 3 addresses.')
   })
 })

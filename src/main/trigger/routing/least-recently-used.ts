@@ -1,35 +1,27 @@
-import { RouteMemory } from './route-memory'
-import { chosenTrail, emptyAddressTrail, type Router } from './router'
+import { chosenTrail, emptyAddressTrail, rotatedForJob, type Router } from './router'
 
 /**
- * LEAST_RECENTLY_USED: per job, the addresses in access order (a Set keeps insertion order; re-adding
- * marks an address most recent). Newly listed addresses join as most recent, in list order, as in
- * XXL-JOB's access-ordered LinkedHashMap; addresses no longer listed are dropped; the eldest wins and
- * becomes most recent. All maps are discarded every 24 h.
+ * LEAST_RECENTLY_USED: the address this job routed to longest ago (the database keeps each address's
+ * last use, store/route-repo.ts); one never used comes first. Ties go to the earliest in the list
+ * starting at `jobId mod n`, so fresh jobs spread.
  */
 export function createLeastRecentlyUsedRouter(): Router {
-  const memory = new RouteMemory<Set<string>>()
   return {
     async route(request) {
       const { addresses, jobId } = request
       if (addresses.length === 0) return emptyAddressTrail('LEAST_RECENTLY_USED')
-      const maps = memory.at(request.nowMs)
-      let order = maps.get(jobId)
-      if (!order) maps.set(jobId, (order = new Set()))
-
-      for (const address of addresses) order.add(address)
-      const listed = new Set(addresses)
-      for (const address of order) if (!listed.has(address)) order.delete(address)
-
-      const eldest = order.values().next().value as string
-      order.delete(eldest)
-      order.add(eldest)
-      return chosenTrail(
-        'LEAST_RECENTLY_USED',
-        request,
-        eldest,
-        `Least recently used for job ${jobId}: the address routed to longest ago among ${addresses.length}.`,
-      )
+      const lastUsed = new Map((request.shared?.uses ?? []).map((use) => [use.address, use.lastUsedMs]))
+      let eldest = ''
+      let eldestMs = Infinity
+      for (const address of rotatedForJob(addresses, jobId)) {
+        const usedMs = lastUsed.get(address) ?? 0
+        if (usedMs < eldestMs) {
+          eldest = address
+          eldestMs = usedMs
+        }
+      }
+      const when = eldestMs === 0 ? 'never used yet' : `last used at ${new Date(eldestMs).toISOString()}`
+      return chosenTrail('LEAST_RECENTLY_USED', request, eldest, `Least recently used for job ${jobId}: ${when}, the longest ago among ${addresses.length} addresses.`)
     },
   }
 }

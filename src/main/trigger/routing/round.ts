@@ -1,36 +1,18 @@
-import { RouteMemory } from './route-memory'
-import { chosenTrail, emptyAddressTrail, randomIndex, type Router, type RouterOptions } from './router'
-
-/** A counter above this restarts at a random value, as in XXL-JOB. */
-export const ROUND_COUNTER_LIMIT = 1_000_000
-/** First use starts at a random 0…99 so jobs first triggered together spread over the list, not all on list[0]. */
-const ROUND_RANDOM_START = 100
+import { chosenTrail, emptyAddressTrail, type Router } from './router'
 
 /**
- * ROUND: a counter per jobId; the first trigger (or one after the counter passed 1,000,000) takes a
- * random start 0…99 as is, every later trigger adds 1; the address is list[counter mod n]. All
- * counters are discarded every 24 h.
+ * ROUND: each run of a job has a position in the job's sequence, reserved with its row in the
+ * database (store/route-repo.ts: a random start 0…99 for a new job, then one step per run), so the
+ * sequence is one across every node; the address is list[position mod n].
  */
-export function createRoundRouter(options: RouterOptions = {}): Router {
-  const random = options.random ?? Math.random
-  const memory = new RouteMemory<number>()
+export function createRoundRouter(): Router {
   return {
     async route(request) {
       const { addresses, jobId } = request
       if (addresses.length === 0) return emptyAddressTrail('ROUND')
-      const counters = memory.at(request.nowMs)
-      const previous = counters.get(jobId)
-      const restart = previous === undefined || previous > ROUND_COUNTER_LIMIT
-      const counter = restart ? randomIndex(random, ROUND_RANDOM_START) : previous + 1
-      counters.set(jobId, counter)
-      const index = counter % addresses.length
-      const start = restart ? ' (random start)' : ''
-      return chosenTrail(
-        'ROUND',
-        request,
-        addresses[index],
-        `Round counter ${counter}${start} for job ${jobId} selects index ${index} of ${addresses.length} addresses.`,
-      )
+      const position = request.shared?.roundPosition ?? 0
+      const index = position % addresses.length
+      return chosenTrail('ROUND', request, addresses[index], `Round position ${position} of job ${jobId} selects index ${index} of ${addresses.length} addresses.`)
     },
   }
 }

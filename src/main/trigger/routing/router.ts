@@ -1,5 +1,6 @@
 import type { RouteStrategy } from '../../../shared/model'
 import type { ExecutorReply } from '../../executor/executor-api'
+import type { AddressUse } from '../../store/route-repo'
 
 /** Every route strategy except SHARDING_BROADCAST, which fans out instead of picking (see ../sharding.ts). */
 export type SingleRouteStrategy = Exclude<RouteStrategy, 'SHARDING_BROADCAST'>
@@ -18,9 +19,15 @@ export interface RouteRequest {
   jobId: number
   /** The group's address list in its order (auto-registered groups: sorted ascending as strings). */
   addresses: readonly string[]
-  /** Epoch ms; drives the 24 h discard of per-job routing state. */
+  /** Epoch ms; drives the 24 h window of per-job use counts. */
   nowMs: number
   probe: RouteProbe
+  /**
+   * The job's routing state as the database keeps it, the same on every node (XXL-JOB keeps it per
+   * admin, so with three admins ROUND becomes three interleaved sequences): ROUND's position for this
+   * run, reserved when the run's row was written; the job's use of each address (LFU, LRU).
+   */
+  shared?: { roundPosition?: number; uses?: readonly AddressUse[] }
 }
 
 /** One probe a router made, in the order it made them. */
@@ -72,4 +79,13 @@ export function chosenTrail(
 /** An index in 0…size−1 from a [0, 1) source; clamped in case a custom source returns 1. */
 export function randomIndex(random: () => number, size: number): number {
   return Math.min(size - 1, Math.floor(random() * size))
+}
+
+/**
+ * The listed addresses starting at `jobId mod n` and wrapping: a tie between addresses goes to the
+ * first of these, so jobs with no history yet spread over the list instead of all taking list[0].
+ */
+export function rotatedForJob(addresses: readonly string[], jobId: number): string[] {
+  const start = jobId % addresses.length
+  return [...addresses.slice(start), ...addresses.slice(0, start)]
 }

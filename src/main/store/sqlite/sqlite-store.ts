@@ -1,0 +1,141 @@
+import type Database from 'better-sqlite3'
+import type { Connection, SqlValue } from '../sql/connection'
+import { createRepos, type Repos, type Store } from '../store'
+import { SqliteConnection } from './sqlite-connection'
+
+/**
+ * The SQLite engine (the default, embedded): one better-sqlite3 connection per process, shared by
+ * the autocommit repositories and by transactions. A transaction holds the connection until it
+ * commits, so transactions queue behind each other and an autocommit call waits for the open one
+ * to end — it would otherwise land inside it (and be rolled back with it).
+ */
+export class SqliteStore implements Store {
+  readonly engine = 'sqlite' as const
+  private readonly connection: SqliteConnection
+  private readonly txRepos: Repos
+  /** Settles when the open transaction (and those queued before the next caller) have ended. */
+  private queue: Promise<unknown> = Promise.resolve()
+  private open = false
+  private readonly repos: Repos
+
+  constructor(
+    readonly db: Database.Database,
+    readonly location: string,
+    private readonly onClose: () => Promise<void> = async () => {},
+  ) {
+    this.connection = new SqliteConnection(db)
+    this.txRepos = createRepos(this.connection)
+    this.repos = createRepos(new OutsideTransaction(this.connection, this))
+  }
+
+  get jobs() {
+    return this.repos.jobs
+  }
+  get groups() {
+    return this.repos.groups
+  }
+  get runs() {
+    return this.repos.runs
+  }
+  get ring() {
+    return this.repos.ring
+  }
+  get registry() {
+    return this.repos.registry
+  }
+  get settings() {
+    return this.repos.settings
+  }
+  get reports() {
+    return this.repos.reports
+  }
+  get links() {
+    return this.repos.links
+  }
+  get glue() {
+    return this.repos.glue
+  }
+  get logTexts() {
+    return this.repos.logTexts
+  }
+  get versions() {
+    return this.repos.versions
+  }
+  get nodes() {
+    return this.repos.nodes
+  }
+  get leases() {
+    return this.repos.leases
+  }
+  get routes() {
+    return this.repos.routes
+  }
+
+  transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T> {
+    const run = async (): Promise<T> => {
+      this.open = true
+      this.connection.prepared('BEGIN IMMEDIATE').run()
+      try {
+        const result = await work(this.txRepos)
+        this.connection.prepared('COMMIT').run()
+        return result
+      } catch (error) {
+        if (this.db.inTransaction) this.connection.prepared('ROLLBACK').run()
+        throw error
+      } finally {
+        this.open = false
+      }
+    }
+    const result = this.queue.then(run, run)
+    this.queue = result.catch(() => undefined)
+    return result
+  }
+
+  /** Resolves once no transaction is open (the autocommit repositories wait here). */
+  async idle(): Promise<void> {
+    while (this.open) await this.queue
+  }
+
+  get transactionOpen(): boolean {
+    return this.open
+  }
+
+  async close(): Promise<void> {
+    await this.idle()
+    await this.onClose()
+    this.db.close()
+  }
+}
+
+/** The connection of the autocommit repositories: it runs a call only while no transaction is open. */
+class OutsideTransaction implements Connection {
+  readonly dialect
+
+  constructor(
+    private readonly inner: SqliteConnection,
+    private readonly store: SqliteStore,
+  ) {
+    this.dialect = inner.dialect
+  }
+
+  async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
+    // Re-checked right before the call: a queued transaction may have begun while this one waited.
+    while (this.store.transactionOpen) await this.store.idle()
+    return this.inner.all<T>(sql, params)
+  }
+
+  async get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
+    while (this.store.transactionOpen) await this.store.idle()
+    return this.inner.get<T>(sql, params)
+  }
+
+  async run(sql: string, params?: readonly SqlValue[]): Promise<number> {
+    while (this.store.transactionOpen) await this.store.idle()
+    return this.inner.run(sql, params)
+  }
+
+  async insert(sql: string, params?: readonly SqlValue[]): Promise<number | null> {
+    while (this.store.transactionOpen) await this.store.idle()
+    return this.inner.insert(sql, params)
+  }
+}

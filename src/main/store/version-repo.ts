@@ -1,0 +1,25 @@
+import type { Connection } from './sql/connection'
+
+/** What caches of definitions hold, each with a version every write to it raises. */
+export type VersionedData = 'jobs' | 'links'
+
+/**
+ * `job_version`: a counter per kind of definition (jobs, links), raised in the same transaction as
+ * every write to it — by this process or any other node on the database — so a cache rereads only
+ * when something it holds changed.
+ */
+export class VersionRepo {
+  constructor(private readonly db: Connection) {}
+
+  async current(): Promise<Record<VersionedData, number>> {
+    const rows = await this.db.all<{ name: VersionedData; version: number }>('SELECT name, version FROM job_version')
+    const versions = { jobs: 0, links: 0 }
+    for (const row of rows) versions[row.name] = Number(row.version)
+    return versions
+  }
+}
+
+/** Raises `data`'s version; call within the transaction of the write. */
+export async function bumpVersion(db: Connection, data: VersionedData): Promise<void> {
+  await db.run('UPDATE job_version SET version = version + 1 WHERE name = ?', [data])
+}

@@ -1,0 +1,59 @@
+import type { TriggerResult } from '../../shared/api'
+import type { Logger } from '../kernel/logger'
+import type { RingFire } from '../store/ring-repo'
+import type { UnitOfWork } from '../store/store'
+import { JobCache } from './job-cache'
+import { prepareOneOffRuns, prepareScheduledRuns, type OneOffTrigger, type PreparedRun, type ScheduledRunRepos } from './prepare-runs'
+import type { TriggerPool } from './trigger-pool'
+
+/**
+ * Scheduled fires are written in transactions of at most this many; between chunks the event loop
+ * runs, so the first chunk's triggers reach the executor while the next chunk is being written.
+ */
+const FIRE_CHUNK = 250
+
+/**
+ * The way into the trigger pool for every kind of trigger: writes the run rows, then hands each run to
+ * the pool. Scheduled fires come from the scheduler in bursts (10k in one ring tick at full load),
+ * so they are written and dispatched in chunks.
+ */
+export class TriggerService {
+  private readonly jobCache = new JobCache()
+
+  constructor(
+    private readonly store: UnitOfWork<ScheduledRunRepos>,
+    private readonly pool: TriggerPool,
+    private readonly nowMs: () => number,
+    private readonly logger: Logger,
+    private readonly onPrepared: (runs: PreparedRun[]) => void = () => {},
+  ) {}
+
+  async trigger(request: OneOffTrigger): Promise<TriggerResult> {
+    const runs = await this.store.transaction((tx) => prepareOneOffRuns(tx, request, this.nowMs()))
+    this.dispatch(runs)
+    return { logIds: runs.map((r) => r.logId) }
+  }
+
+  /** Writes and dispatches fires chunk by chunk; resolves when every chunk is written. */
+  async fireScheduled(fires: readonly RingFire[]): Promise<void> {
+    for (let from = 0; from < fires.length; from += FIRE_CHUNK) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve))
+      const chunk = fires.slice(from, from + FIRE_CHUNK)
+      try {
+        const result = await this.store.transaction((tx) => prepareScheduledRuns(tx, chunk, this.nowMs(), this.jobCache))
+        if (result.duplicates > 0) this.logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
+        this.dispatch(result.runs)
+      } catch (error) {
+        // Nothing was claimed (the transaction rolled back): the fires stay in job_ring and the scan
+        // picks them up as stale, so they fire late or as misfires instead of being lost.
+        this.logger.error('writing scheduled runs failed', { count: chunk.length, error: (error as Error).message })
+      }
+    }
+  }
+
+  private dispatch(runs: PreparedRun[]): void {
+    if (runs.length === 0) return
+    this.onPrepared(runs)
+    for (const run of runs) this.pool.submit(run)
+  }
+}
