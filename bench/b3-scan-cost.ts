@@ -13,8 +13,8 @@ import { systemClock } from '../src/main/kernel/clock'
 import { silentLogger } from '../src/main/kernel/logger'
 import { nextFireTimeMs } from '../src/main/schedule'
 import { Scheduler } from '../src/main/scheduler/scheduler'
-import { openDatabase } from '../src/main/store/open-database'
-import { Store } from '../src/main/store/store'
+import { openSqliteStore } from '../src/main/store/sqlite/open-sqlite-store'
+import type { SqliteStore } from '../src/main/store/sqlite/sqlite-store'
 import { number, numbers } from './support/cli'
 import { plantJobs, prepareDataDir } from './support/jobdesk'
 import { BenchResult } from './support/results'
@@ -33,19 +33,19 @@ interface Tick {
   planned: number
 }
 
-function newScheduler(store: Store): Scheduler {
-  return new Scheduler({ store, clock: systemClock, nextFire: nextFireTimeMs, fire: () => {}, logger: silentLogger })
+function newScheduler(store: SqliteStore): Scheduler {
+  return new Scheduler({ store, nodeId: 'bench', clock: systemClock, nextFire: nextFireTimeMs, fire: () => {}, logger: silentLogger })
 }
 
 /** The scan loop's work at one second: scanOnce until a call no longer hits its batch limit. */
-function tick(scheduler: Scheduler, nowMs: number): Tick {
+async function tick(scheduler: Scheduler, nowMs: number): Promise<Tick> {
   const start = performance.now()
   let calls = 0
   let maxCallMs = 0
   let planned = 0
   for (;;) {
     const callStart = performance.now()
-    const result = scheduler.scanOnce(nowMs)
+    const result = await scheduler.scanOnce(nowMs)
     maxCallMs = Math.max(maxCallMs, performance.now() - callStart)
     calls++
     planned += result.readCount
@@ -60,39 +60,39 @@ function reset(db: Database.Database, nowMs: number): void {
   db.prepare('DELETE FROM job_ring').run()
 }
 
-function dueTicks(store: Store, due: number, baseMs: number): Tick[] {
+async function dueTicks(store: SqliteStore, due: number, baseMs: number): Promise<Tick[]> {
   const ticks: Tick[] = []
   for (let r = 0; r < reps; r++) {
     const nowMs = baseMs + r * 60_000
     reset(store.db, nowMs)
     store.db.prepare('UPDATE job_info SET trigger_next_time = ? WHERE id IN (SELECT id FROM job_info ORDER BY id LIMIT ?)').run(nowMs, due)
-    ticks.push(tick(newScheduler(store), nowMs))
+    ticks.push(await tick(newScheduler(store), nowMs))
   }
   return ticks
 }
 
 /** µs per row of one transaction updating `rows` next times by id (the floor for what a tick writes). */
-function rawUpdateUsPerRow(store: Store, rows: number, baseMs: number): number {
+function rawUpdateUsPerRow(store: SqliteStore, rows: number, baseMs: number): number {
   const ids = store.db.prepare('SELECT id FROM job_info ORDER BY id LIMIT ?').pluck().all(rows) as number[]
   const update = store.db.prepare('UPDATE job_info SET trigger_next_time = ? WHERE id = ?')
   const times: number[] = []
   for (let r = 0; r < reps; r++) {
     const start = performance.now()
-    store.transaction(() => {
+    store.db.transaction(() => {
       for (const id of ids) update.run(baseMs + r, id)
-    })
+    })()
     times.push(((performance.now() - start) * 1000) / ids.length)
   }
   return median(times)
 }
 
 /** Every-minute jobs spread over the minute: after the first tick reads its 6 s, each reads ≈ M/60. */
-function spreadTicks(store: Store, baseMs: number): Tick[] {
+async function spreadTicks(store: SqliteStore, baseMs: number): Promise<Tick[]> {
   reset(store.db, baseMs)
   store.db.prepare("UPDATE job_info SET schedule_conf = (id % 60) || ' * * * * ?', trigger_next_time = ? + (id % 60) * 1000").run(baseMs)
   const scheduler = newScheduler(store)
   const ticks: Tick[] = []
-  for (let s = 0; s < 60; s++) ticks.push(tick(scheduler, baseMs + s * 1000))
+  for (let s = 0; s < 60; s++) ticks.push(await tick(scheduler, baseMs + s * 1000))
   store.db.prepare("UPDATE job_info SET schedule_conf = '* * * * * ?'").run()
   return ticks.slice(6)
 }
@@ -103,36 +103,36 @@ for (const jobs of sizes) {
   const data = prepareDataDir('jobdesk-bench-b3-')
   const baseMs = (Math.ceil(Date.now() / 1000) + 3600) * 1000
   plantJobs(data.file, { count: jobs, groupId: data.embeddedGroupId, scheduleType: 'CRON', scheduleConf: '* * * * * ?', handler: 'noopJobHandler', nextTimeMs: () => baseMs + FAR_FUTURE_MS })
-  const store = new Store(openDatabase(data.file))
+  const store = openSqliteStore(data.file)
   try {
     const n = jobs.toLocaleString('en-US')
     report.section(`table of ${n} jobs`)
     const idle = newScheduler(store)
     const idleMs: number[] = []
-    for (let i = 0; i < IDLE_SCANS; i++) idleMs.push(tick(idle, baseMs).ms)
+    for (let i = 0; i < IDLE_SCANS; i++) idleMs.push((await tick(idle, baseMs)).ms)
     report.figure({ name: `B3 ${n} jobs: idle scan median`, value: median(idleMs), unit: 'ms', target: { op: '<=', value: 1 } })
     report.figure({ name: `B3 ${n} jobs: idle scan p99`, value: percentile(idleMs, 99), unit: 'ms' })
 
-    const due1000 = dueTicks(store, Math.min(1000, jobs), baseMs)
+    const due1000 = await dueTicks(store, Math.min(1000, jobs), baseMs)
     const raw1000 = rawUpdateUsPerRow(store, Math.min(1000, jobs), baseMs)
     const tick1000 = median(due1000.map((t) => t.ms))
     at1000.set(jobs, tick1000)
     report.figure({ name: `B3 ${n} jobs: 1,000-due tick`, value: tick1000, unit: 'ms', reference: { name: `raw UPDATE of 1,000 rows`, value: (raw1000 * Math.min(1000, jobs)) / 1000 } })
 
     if (jobs >= 5000) {
-      const due5000 = dueTicks(store, 5000, baseMs)
+      const due5000 = await dueTicks(store, 5000, baseMs)
       const raw5000 = rawUpdateUsPerRow(store, 5000, baseMs)
       const tickMs = median(due5000.map((x) => x.ms))
       report.figure({ name: `B3 ${n} jobs: 5,000-due tick`, value: tickMs, unit: 'ms', target: { op: '<=', value: 100 } })
       report.figure({ name: `B3 ${n} jobs: 5,000-due longest transaction (of ${due5000[0].calls})`, value: median(due5000.map((x) => x.maxCallMs)), unit: 'ms' })
       report.figure({ name: `B3 ${n} jobs: µs per due row`, value: (tickMs * 1000) / 5000, unit: 'µs', target: { op: '<=', value: 5, on: 'ratio' }, reference: { name: 'raw UPDATE µs/row', value: raw5000 } })
     }
-    const spread = spreadTicks(store, baseMs + reps * 60_000 + 120_000)
+    const spread = await spreadTicks(store, baseMs + reps * 60_000 + 120_000)
     const perTick = Math.round(jobs / 60)
     report.figure({ name: `B3 ${n} jobs: spread tick median (~${perTick} due)`, value: median(spread.map((t) => t.ms)), unit: 'ms' })
     report.figure({ name: `B3 ${n} jobs: spread tick max`, value: Math.max(...spread.map((t) => t.ms)), unit: 'ms' })
   } finally {
-    store.close()
+    await store.close()
     data.remove()
   }
 }

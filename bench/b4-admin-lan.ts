@@ -7,6 +7,7 @@
 //   files / packed: two JobDesk agents that really run each trigger (their run-log layout);
 //   stub: two executor servers that accept each trigger and run nothing (benchmarks.md's B4 setup),
 //   which measures the admin's own trigger path.
+import { sqliteDb } from './support/sqlite-db'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -59,10 +60,10 @@ async function measureJobDesk() {
         )
       }
     }
-    while ((core.store.groups.findByAppName('b4-lan')?.addressList.split(',').length ?? 0) < 2) await sleep(50)
-    const group = core.store.groups.findByAppName('b4-lan')!
+    while (((await core.store.groups.findByAppName('b4-lan'))?.addressList.split(',').length ?? 0) < 2) await sleep(50)
+    const group = (await core.store.groups.findByAppName('b4-lan'))!
     const jobIds: number[] = []
-    core.store.transaction(() => {
+    await core.store.transaction(async (tx) => {
       for (let i = 0; i < BURST; i++) {
         // Fixed rate once an hour: each burst sets the next fire time of all 5000 to the same second.
         const input = defaultJobInput(group.id, 'UTC', {
@@ -72,23 +73,23 @@ async function measureJobDesk() {
           executorRouteStrategy: 'ROUND',
           executorHandler: 'noopJobHandler',
         })
-        jobIds.push(core.store.jobs.insert({ ...storedJobOf(input, 0), triggerStatus: 1, triggerNextTimeMs: Date.now() + 3_600_000 }))
+        jobIds.push(await tx.jobs.insert({ ...storedJobOf(input, 0), triggerStatus: 1, triggerNextTimeMs: Date.now() + 3_600_000 }))
       }
     })
     const rates: number[] = []
     const rtts: number[] = []
     let failures = 0
     for (let burst = 0; burst <= bursts; burst++) {
-      const firstLogId = ((core.store.db.prepare('SELECT MAX(id) AS id FROM job_log').get() as { id: number | null }).id ?? 0) + 1
+      const firstLogId = ((sqliteDb(core.store).prepare('SELECT MAX(id) AS id FROM job_log').get() as { id: number | null }).id ?? 0) + 1
       // All 5000 due at the same second, fired by the scan and the ring as scheduled fires are.
       const dueMs = (Math.floor(Date.now() / 1000) + 2) * 1000
-      core.store.db.prepare('UPDATE job_info SET trigger_next_time = ? WHERE job_group = ?').run(dueMs, group.id)
-      const done = core.store.db.prepare('SELECT COUNT(*) AS n FROM job_log WHERE id >= ? AND trigger_code != 0')
+      sqliteDb(core.store).prepare('UPDATE job_info SET trigger_next_time = ? WHERE job_group = ?').run(dueMs, group.id)
+      const done = sqliteDb(core.store).prepare('SELECT COUNT(*) AS n FROM job_log WHERE id >= ? AND trigger_code != 0')
       while ((done.get(firstLogId) as { n: number }).n < BURST) await sleep(5)
       const seconds = (Date.now() - dueMs) / 1000
       if (burst === 0) continue // warm-up: connections, JIT
       rates.push(BURST / seconds)
-      const rows = core.store.db.prepare('SELECT trigger_code, trigger_msg FROM job_log WHERE id >= ?').all(firstLogId) as { trigger_code: number; trigger_msg: string }[]
+      const rows = sqliteDb(core.store).prepare('SELECT trigger_code, trigger_msg FROM job_log WHERE id >= ?').all(firstLogId) as { trigger_code: number; trigger_msg: string }[]
       for (const row of rows) {
         if (row.trigger_code !== 200) failures++
         const match = / in ([\d.]+) ms/.exec(row.trigger_msg)

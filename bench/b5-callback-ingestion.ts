@@ -4,6 +4,7 @@
 // transaction) measured in the same run on the same database. Tripwire: never one transaction per
 // callback (≥ 5 rows per transaction on average).
 // Usage: npx tsx bench/b5-callback-ingestion.ts [callbacks]
+import { sqliteDb } from './support/sqlite-db'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,19 +19,19 @@ const total = Number(process.argv[2] ?? 100_000)
 
 /** Inserts `count` running runs and returns their ids. */
 function runningRuns(core: Core, count: number): number[] {
-  const insert = core.store.db.prepare(
+  const insert = sqliteDb(core.store).prepare(
     `INSERT INTO job_log (job_group, job_id, executor_address, trigger_time, trigger_type, trigger_code)
      VALUES (1, 1, 'http://127.0.0.1:1/', ?, 'MANUAL', 200)`,
   )
   const ids: number[] = []
-  core.store.transaction(() => {
+  sqliteDb(core.store).transaction(() => {
     for (let i = 0; i < count; i++) ids.push(Number(insert.run(Date.now()).lastInsertRowid))
-  })
+  })()
   return ids
 }
 
 function finishedCount(core: Core, ids: number[]): number {
-  return (core.store.db.prepare('SELECT COUNT(*) AS n FROM job_log WHERE id BETWEEN ? AND ? AND handle_code != 0').get(ids[0], ids[ids.length - 1]) as { n: number }).n
+  return (sqliteDb(core.store).prepare('SELECT COUNT(*) AS n FROM job_log WHERE id BETWEEN ? AND ? AND handle_code != 0').get(ids[0], ids[ids.length - 1]) as { n: number }).n
 }
 
 async function overHttp(core: Core, port: number): Promise<{ perSecond: number; rowsPerTx: number }> {
@@ -82,12 +83,12 @@ async function embedded(core: Core, complete: (batch: { logId: number; handleCod
 
 function rawUpdate(core: Core): number {
   const ids = runningRuns(core, total)
-  const update = core.store.db.prepare("UPDATE job_log SET handle_code = 200, handle_msg = 'ok', handle_time = ? WHERE id = ? AND handle_code = 0")
+  const update = sqliteDb(core.store).prepare("UPDATE job_log SET handle_code = 200, handle_msg = 'ok', handle_time = ? WHERE id = ? AND handle_code = 0")
   const startMs = performance.now()
   for (let i = 0; i < ids.length; i += 100) {
-    core.store.transaction(() => {
+    sqliteDb(core.store).transaction(() => {
       for (const id of ids.slice(i, i + 100)) update.run(Date.now(), id)
-    })
+    })()
   }
   return total / ((performance.now() - startMs) / 1000)
 }

@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { databaseFile } from '../../src/main/app/data-dir'
-import { ensureEmbeddedGroup } from '../../src/main/app/seed-demo'
 import { openDatabase } from '../../src/main/store/open-database'
-import { Store } from '../../src/main/store/store'
+import { EMBEDDED_APP_NAME } from '../../src/shared/model'
 import { startChild, type Child } from './child'
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -39,9 +38,14 @@ export interface DataDir {
 export function prepareDataDir(prefix = 'jobdesk-bench-'): DataDir {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   const file = databaseFile(dir)
-  const store = new Store(openDatabase(file))
-  const embeddedGroupId = ensureEmbeddedGroup(store, Date.now())
-  store.close()
+  // The product's own schema (its migrations), and the embedded group as the core would create it.
+  const db = openDatabase(file)
+  db.prepare(
+    `INSERT INTO job_group (app_name, name, address_type, address_list, access_token, auto_created, scripts_allowed, update_time)
+     VALUES (?, 'Embedded executor', 0, '', '', 0, 0, ?)`,
+  ).run(EMBEDDED_APP_NAME, Date.now())
+  const embeddedGroupId = (db.prepare('SELECT id FROM job_group WHERE app_name = ?').get(EMBEDDED_APP_NAME) as { id: number }).id
+  db.close()
   return { dir, file, embeddedGroupId, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 

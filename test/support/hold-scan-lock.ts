@@ -5,14 +5,14 @@ import { ManualClock } from '../../src/main/kernel/clock'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { nextFireTimeMs } from '../../src/main/schedule'
 import { Scheduler } from '../../src/main/scheduler/scheduler'
-import { openDatabase } from '../../src/main/store/open-database'
-import { Store } from '../../src/main/store/store'
+import { openSqliteStore } from '../../src/main/store/sqlite/open-sqlite-store'
 
 const [file, nowText, holdText] = process.argv.slice(2)
-const store = new Store(openDatabase(file))
+const store = openSqliteStore(file)
 let held = false
 const scheduler = new Scheduler({
   store,
+  nodeId: `process-${process.pid}`,
   clock: new ManualClock(Number(nowText)),
   nextFire: (job, fromMs) => {
     if (!held) {
@@ -25,6 +25,7 @@ const scheduler = new Scheduler({
   fire: () => {},
   logger: silentLogger,
 })
-const result = scheduler.scanOnce(Number(nowText))
-console.log(`scan committed, planned ${result.fires.length}`)
-store.close()
+void scheduler.scanOnce(Number(nowText)).then(async (result) => {
+  console.log(`scan committed, planned ${result.fires.length}`)
+  await store.close()
+})

@@ -5,18 +5,19 @@ import { ManualClock } from '../../src/main/kernel/clock'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { nextFireTimeMs } from '../../src/main/schedule'
 import { Scheduler } from '../../src/main/scheduler/scheduler'
-import { openDatabase } from '../../src/main/store/open-database'
-import { Store } from '../../src/main/store/store'
+import { openSqliteStore } from '../../src/main/store/sqlite/open-sqlite-store'
 
 const [file, nowText] = process.argv.slice(2)
-const store = new Store(openDatabase(file))
+const store = openSqliteStore(file)
 const scheduler = new Scheduler({
   store,
+  nodeId: `process-${process.pid}`,
   clock: new ManualClock(Number(nowText)),
   nextFire: nextFireTimeMs,
   fire: () => {}, // dies before any fire is triggered
   logger: silentLogger,
 })
-const result = scheduler.scanOnce(Number(nowText))
-console.log(`planned ${result.fires.length}`)
-process.kill(process.pid, 'SIGKILL')
+void scheduler.scanOnce(Number(nowText)).then((result) => {
+  console.log(`planned ${result.fires.length}`)
+  process.kill(process.pid, 'SIGKILL')
+})

@@ -5,23 +5,29 @@ import { systemClock } from '../../src/main/kernel/clock'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { nextFireTimeMs } from '../../src/main/schedule'
 import { Scheduler } from '../../src/main/scheduler/scheduler'
-import { openDatabase } from '../../src/main/store/open-database'
-import { Store } from '../../src/main/store/store'
+import { openSqliteStore } from '../../src/main/store/sqlite/open-sqlite-store'
 import { prepareScheduledRuns } from '../../src/main/trigger/prepare-runs'
 
 const [file, durationText] = process.argv.slice(2)
-const store = new Store(openDatabase(file))
+const store = openSqliteStore(file)
 const totals = { runs: 0, unclaimed: 0, inactive: 0, duplicates: 0 }
+const writing = new Set<Promise<void>>()
 const scheduler = new Scheduler({
   store,
+  nodeId: `process-${process.pid}`,
   clock: systemClock,
   nextFire: nextFireTimeMs,
   fire: (fires) => {
-    const result = prepareScheduledRuns(store, fires, systemClock.nowMs())
-    totals.runs += result.runs.length
-    totals.unclaimed += result.unclaimed
-    totals.inactive += result.inactive
-    totals.duplicates += result.duplicates
+    const write: Promise<void> = store
+      .transaction((tx) => prepareScheduledRuns(tx, fires, systemClock.nowMs()))
+      .then((result) => {
+        totals.runs += result.runs.length
+        totals.unclaimed += result.unclaimed
+        totals.inactive += result.inactive
+        totals.duplicates += result.duplicates
+      })
+      .finally(() => writing.delete(write))
+    writing.add(write)
   },
   logger: silentLogger,
 })
@@ -29,7 +35,8 @@ scheduler.start()
 console.log('started')
 setTimeout(async () => {
   await scheduler.stop()
-  store.close()
+  await Promise.all([...writing])
+  await store.close()
   console.log(`totals ${JSON.stringify(totals)}`)
   process.exit(0)
 }, Number(durationText))

@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { NodeMembership } from '../../src/main/cluster/node-membership'
 import { ManualClock } from '../../src/main/kernel/clock'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { nextFireTimeMs } from '../../src/main/schedule'
@@ -17,15 +18,45 @@ export async function crashAfterScan(file: string, nowMs: number): Promise<void>
   expect(await child.exited).toBe('SIGKILL')
 }
 
-/** The scheduler of the JobDesk that comes back at `nowMs`: its fires write run rows, as the trigger side does. */
-export function restartedScheduler(store: Store, nowMs: number, scanBatchSize?: number): Scheduler {
+export interface RestartedNode {
+  scheduler: Scheduler
+  clock: ManualClock
+  /** Joins the cluster as the real core does: takes over the fires the dead process left. */
+  join(): Promise<void>
+  /** Resolves once every fire handed to the trigger side so far has its run rows written. */
+  settled(): Promise<void>
+}
+
+/** The JobDesk that comes back at `nowMs`: its fires write run rows, as the trigger side does. */
+export function restartedNode(store: Store, nowMs: number, scanBatchSize?: number): RestartedNode {
   const clock = new ManualClock(nowMs)
-  return new Scheduler({
+  const writes = new Set<Promise<unknown>>()
+  const scheduler = new Scheduler({
     store,
+    nodeId: 'restarted',
     clock,
     nextFire: nextFireTimeMs,
-    fire: (fires) => void prepareScheduledRuns(store, fires, clock.nowMs()),
+    fire: (fires) => {
+      const write: Promise<unknown> = store.transaction((tx) => prepareScheduledRuns(tx, fires, clock.nowMs())).finally(() => writes.delete(write))
+      writes.add(write)
+    },
     logger: silentLogger,
     scanBatchSize,
   })
+  const membership = new NodeMembership({
+    store,
+    node: { nodeId: 'restarted', nodeName: 'restarted', embeddedAddress: '', adminUrl: '' },
+    clock,
+    logger: silentLogger,
+    adopt: (fires) => scheduler.adopt(fires, clock.nowMs()),
+    onNodeGone: async () => {},
+  })
+  return {
+    scheduler,
+    clock,
+    join: () => membership.join(),
+    async settled() {
+      while (writes.size > 0) await Promise.all([...writes])
+    },
+  }
 }

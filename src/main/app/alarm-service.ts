@@ -9,26 +9,43 @@ import {
 } from '../completion/alarms'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
-import type { Store } from '../store/store'
+import type { Repos } from '../store/store'
 
-const ALARM_SETTINGS_KEY = 'alarm_settings'
+/** The setting that holds the alarm channels (read and saved with the others by SettingsService). */
+export const ALARM_SETTINGS_KEY = 'alarm_settings'
 
 /**
- * Owns the alarm channels' settings and the sender built from them; a settings change builds a new
- * sender and closes the old one once its alarms in flight are done.
+ * Owns the alarm channels' settings (as SettingsService last read them) and the sender built from
+ * them; a change builds a new sender and closes the old one once its alarms in flight are done.
  */
 export class AlarmService {
+  private current: AlarmSettings = DEFAULT_ALARM_SETTINGS
+  private stored: string | undefined
   private sender: AlarmSender
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Repos, 'jobs' | 'groups'>,
     private readonly deps: { logger: Logger; clock: Clock; onDesktop: (facts: AlarmFacts) => void },
   ) {
-    this.sender = this.build(this.settings())
+    this.sender = this.build(this.current)
   }
 
   settings(): AlarmSettings {
-    const stored = this.store.settings.get<unknown>(ALARM_SETTINGS_KEY)
+    return this.current
+  }
+
+  /** Takes the stored alarm settings (undefined: none yet); a changed value gets a new sender. */
+  reload(stored: unknown): void {
+    const text = stored === undefined ? undefined : JSON.stringify(stored)
+    if (text === this.stored) return
+    this.stored = text
+    this.current = this.validStored(stored)
+    const old = this.sender
+    this.sender = this.build(this.current)
+    void old.close()
+  }
+
+  private validStored(stored: unknown): AlarmSettings {
     if (stored === undefined) return DEFAULT_ALARM_SETTINGS
     try {
       return validateAlarmSettings(stored)
@@ -38,21 +55,9 @@ export class AlarmService {
     }
   }
 
-  /** Stores settings already validated (validateAlarmSettings); call inside the settings transaction. */
-  keep(settings: AlarmSettings): void {
-    this.store.settings.set(ALARM_SETTINGS_KEY, settings)
-  }
-
-  /** Sends with new settings from now on; the old sender closes once its alarms in flight are done. */
-  use(settings: AlarmSettings): void {
-    const old = this.sender
-    this.sender = this.build(settings)
-    void old.close()
-  }
-
   /** Sends the alarm of a failed run; true when every channel delivered it. */
   async sendFor(run: JobRun): Promise<boolean> {
-    const facts = this.factsOf(run)
+    const facts = await this.factsOf(run)
     if (!facts) return false
     return (await this.sender.send(facts)).ok
   }
@@ -73,10 +78,10 @@ export class AlarmService {
     return createAlarmSender(settings, { logger: this.deps.logger, clock: this.deps.clock, onDesktop: this.deps.onDesktop })
   }
 
-  private factsOf(run: JobRun): AlarmFacts | null {
-    const job = this.store.jobs.get(run.jobId)
+  private async factsOf(run: JobRun): Promise<AlarmFacts | null> {
+    const job = await this.store.jobs.get(run.jobId)
     if (!job) return null
-    const group = this.store.groups.get(run.jobGroup)
+    const group = await this.store.groups.get(run.jobGroup)
     return {
       logId: run.id,
       jobId: job.id,

@@ -1,5 +1,5 @@
 import { generateToken } from '../net/token'
-import type { Store } from '../store/store'
+import type { SettingRepo } from '../store/setting-repo'
 
 const CONSOLE_TOKEN_KEY = 'console_token'
 
@@ -8,11 +8,8 @@ const CONSOLE_TOKEN_KEY = 'console_token'
  * `JOBDESK_CONSOLE_TOKEN` when given, else the one stored at first start (so a bookmarked URL keeps
  * working), else a new random one.
  */
-export function resolveConsoleToken(store: Store, given: string | undefined): string {
+export async function resolveConsoleToken(settings: SettingRepo, given: string | undefined): Promise<string> {
   if (given) return given
-  const stored = store.settings.get<string>(CONSOLE_TOKEN_KEY)
-  if (stored) return stored
-  const token = generateToken()
-  store.settings.set(CONSOLE_TOKEN_KEY, token)
-  return token
+  // First writer wins: nodes of a cluster started together agree on one token.
+  return settings.setIfAbsent(CONSOLE_TOKEN_KEY, generateToken())
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { hostname } from 'node:os'
 import type { JobDeskApi } from '../../shared/api'
 import { ValidationError } from '../../shared/errors'
 import { failureReason } from '../../shared/failure-reason'
@@ -9,8 +8,7 @@ import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGrou
 import { JOBDESK_VERSION } from '../../shared/version'
 import { RunWriter } from '../completion/run-writer'
 import type { RunCompletion } from '../store/run-repo'
-import type { CallbackSink } from '../executor/executor-api'
-import { createExecutor, type Executor, type ExecutorOptions } from '../executor'
+import type { Executor, ExecutorOptions } from '../executor'
 import { runPeriodically, systemClock, type Clock } from '../kernel/clock'
 import { consoleLogger, type Logger } from '../kernel/logger'
 import { spawnWorker as defaultSpawnWorker, type SpawnWorker } from '../kernel/spawn-worker'
@@ -18,30 +16,34 @@ import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/heal
 import { RegistryService } from '../registry/registry-service'
 import { nextFireTimeMs } from '../schedule'
 import { Scheduler } from '../scheduler/scheduler'
+import { NodeMembership } from '../cluster/node-membership'
 import { Checkpointer } from '../store/checkpointer'
-import { openDatabase } from '../store/open-database'
-import { Store } from '../store/store'
+import type { ClusterNode } from '../store/node-repo'
+import { openStore } from '../store/open-store'
+import { SqliteStore } from '../store/sqlite/sqlite-store'
+import type { Repos, Store } from '../store/store'
 import { embeddedAddressOf, ExecutorDirectory } from '../trigger/executor-directory'
 import { createRouters } from '../trigger/routing'
 import { triggerRun } from '../trigger/trigger-run'
 import { TriggerPool } from '../trigger/trigger-pool'
 import { OutcomeWaiters } from '../trigger/outcome-waiters'
-import { databaseFile, handlerDir, runLogDir } from './data-dir'
+import { databaseFile } from './data-dir'
+import { embeddedExecutor } from './embedded-executor'
 import { EventHub } from './events'
 import { createFacade } from './facade'
 import { JobService } from './job-service'
-import { RunLogKeeper } from './run-log-keeper'
+import { RunLogKeeper } from '../completion/run-log-keeper'
 import { RunLogs } from './run-logs'
 import { ensureEmbeddedGroup, seedDemoJobs } from './seed-demo'
 import { AlarmService } from './alarm-service'
 import { GroupService } from './group-service'
 import { ImportService } from './import-service'
-import { markInstance } from './instance-marks'
 import { LinkService } from './link-service'
 import { RunControl } from './run-control'
 import { checkToken, SettingsService, type ListenDefaults } from './settings-service'
-import { DEFAULT_MONITOR_TIMINGS, startMonitors, type MonitorTimings, type Monitors } from './monitors'
-import { TriggerService } from './trigger-service'
+import { interruptedEmbeddedRun } from '../completion/lost-runs'
+import { DEFAULT_MONITOR_TIMINGS, startMonitors, type MonitorTimings, type Monitors } from '../completion/monitors'
+import { TriggerService } from '../trigger/trigger-service'
 import { resolveConsoleToken } from './console-token'
 import { ExecutorRegistration } from './executor-registration'
 import { RemoteExecutors } from './remote-executors'
@@ -50,6 +52,13 @@ import { createOpenApi, isOpenApiMethod } from '../net/open-api'
 
 export interface CoreOptions {
   dataDir: string
+  /**
+   * Where the data is: a SQLite file path (default `<dataDir>/jobdesk.db`), or a PostgreSQL or
+   * MySQL/MariaDB URL (`--database`), shared by every node of a cluster.
+   */
+  database?: string
+  /** What operators call this node in the cluster view (`--node-name`; default the host name). */
+  nodeName?: string
   clock?: Clock
   logger?: Logger
   /** The file `logger` writes to (kernel/file-logger.ts), shown in Settings; none in tests. */
@@ -102,6 +111,8 @@ export interface Core {
   readonly registry: RegistryService
   /** Headless mode: the browser console's token; null in the desktop app. */
   readonly consoleToken: string | null
+  /** This process as a node of the cluster on its database. */
+  readonly nodeId: string
   /** Completes runs as the embedded executor's callbacks do (batched with other run writes). */
   completeRuns(completions: RunCompletion[]): Promise<void>
   /** Run-write transactions so far and the rows in them (trigger outcomes, completions). */
@@ -124,15 +135,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const jitter = options.retryJitterRatio
   if (jitter !== undefined && !(jitter >= 0 && jitter <= 1)) throw new ValidationError('retryJitterRatio', `expected 0-1, got ${jitter}`)
 
-  const store = new Store(openDatabase(databaseFile(options.dataDir), { nativeBinding: options.nativeBinding }))
-  const checkpointer = new Checkpointer(
-    store.db,
-    options.spawnWorker ?? defaultSpawnWorker,
-    { file: databaseFile(options.dataDir), nativeBinding: options.nativeBinding, periodMs: 1000 },
-    logger,
-  )
-  const instance = markInstance(options.dataDir)
-  if (instance.othersAlive) logger.warn('another JobDesk process is using this data folder; its embedded runs are left to it')
+  const spawnWorker = options.spawnWorker ?? defaultSpawnWorker
+  const store = await openStore(options.database ?? databaseFile(options.dataDir), { nativeBinding: options.nativeBinding })
+  const checkpointer =
+    store instanceof SqliteStore
+      ? new Checkpointer(store.db, spawnWorker, { file: store.location, nativeBinding: options.nativeBinding, periodMs: 1000 }, logger)
+      : null
   const events = new EventHub((ids) => store.runs.getMany(ids))
   let monitors: Monitors | null = null
   const writer = new RunWriter({
@@ -150,8 +158,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     onDesktop: (facts) =>
       events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg, reason: failureReason(facts) }),
   })
-  const consoleToken = options.mode === 'headless' ? resolveConsoleToken(store, options.consoleToken) : null
-  const settings = new SettingsService(
+  const consoleToken = options.mode === 'headless' ? await resolveConsoleToken(store.settings, options.consoleToken) : null
+  const settings = await SettingsService.open(
     store,
     alarms,
     options.listen ?? { host: '127.0.0.1', port: 8080 },
@@ -159,24 +167,26 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     options.enableScripts === true,
     { mode: options.mode ?? 'desktop', consoleToken, logFile: options.logFile ?? '' },
   )
-  const registryChanged = () => events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
+  const registryChanged = () => void registry.entries(nowMs()).then((entries) => events.emit({ type: 'registry-changed', entries }), () => {})
   const registry = new RegistryService(store, timings, registryChanged)
 
   const executor =
     options.embeddedExecutor === false
       ? null
-      : embeddedExecutor(options, writer, clock, logger, {
+      : embeddedExecutor({ ...options, spawnWorker }, writer, clock, logger, {
           scriptsEnabled: () => settings.embeddedScriptsEnabled(),
           retentionDays: () => settings.logRetentionDays(),
         })
-  // Each process's embedded executor has an address of its own, so a dead process's runs are told apart.
-  const embeddedAddress = embeddedAddressOf(randomBytes(4).toString('hex'))
-  const remote = new RemoteExecutors(store, () => settings.accessToken())
+  // Each process is a node with an id of its own, and its embedded executor an address of its own,
+  // so a dead process's runs and planned fires are told apart from a live one's.
+  const nodeId = randomBytes(4).toString('hex')
+  const embeddedAddress = embeddedAddressOf(nodeId)
+  const remote = new RemoteExecutors(store.groups, () => settings.accessToken())
   const executors = new ExecutorDirectory(executor, embeddedAddress, (address, group) => remote.forAddress(address, group))
   const routers = createRouters()
   const triggerOutcomes = new OutcomeWaiters(clock)
   const pool = new TriggerPool({
-    trigger: (run) => triggerRun(run, { routers, executors, nowMs }),
+    trigger: (run) => triggerRun(run, { routers, executors, nowMs, usesOf: (jobId) => store.routes.usesOf(jobId) }),
     record: (outcome) => {
       if (outcome.triggerCode === 200) logKeeper.noteTriggered(outcome.logId, outcome.executorAddress)
       triggerOutcomes.note(outcome)
@@ -188,9 +198,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const triggers = new TriggerService(store, pool, nowMs, logger, (runs) => events.runsChanged(runs.map((r) => r.logId)))
   const scheduler = new Scheduler({
     store,
+    nodeId,
     clock,
     nextFire: nextFireTimeMs,
-    fire: (fires) => triggers.fireScheduled(fires),
+    fire: (fires) => void triggers.fireScheduled(fires),
     logger,
     scanBatchSize: options.scanBatchSize,
     onMisfire: (misfires) => {
@@ -198,15 +209,30 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     },
   })
   // This process's embedded executor is read live; other executors as they reported at registration.
-  const handlerCatalog = (group: JobGroup): HandlerCatalog =>
-    group.appName === EMBEDDED_APP_NAME && executor ? { known: true, handlers: executor.handlerNames(), jobDeskOnly: true } : registry.handlersOf(group, nowMs())
-  const jobs = new JobService(store, nowMs, (groupId) => {
-    const group = store.groups.get(groupId)
-    return group !== undefined && handlerCatalog(group).jobDeskOnly
+  const handlerCatalog = async (group: JobGroup, repos: Pick<Repos, 'registry'> = store): Promise<HandlerCatalog> =>
+    group.appName === EMBEDDED_APP_NAME && executor ? { known: true, handlers: executor.handlerNames(), jobDeskOnly: true } : registry.handlersOf(group, nowMs(), repos)
+  const jobs = new JobService(store, nowMs, async (tx, groupId) => {
+    const group = await tx.groups.get(groupId)
+    return group !== undefined && (await handlerCatalog(group, tx)).jobDeskOnly
   })
   const links = new LinkService(store)
   const monitorTimings = { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings }
-  const logKeeper = new RunLogKeeper({ store, executors, clock, logger, keepPeriodMs: monitorTimings.runLogKeepPeriodMs })
+  const membership = new NodeMembership({
+    store,
+    node: { nodeId, nodeName: options.nodeName ?? hostname(), embeddedAddress: executor ? embeddedAddress : '', adminUrl: '' },
+    clock,
+    logger,
+    adopt: (fires) => scheduler.adopt(fires, nowMs()),
+    onNodeGone: (node) => endRunsOfGoneNode(node),
+  })
+  const logKeeper = new RunLogKeeper({
+    store,
+    executors,
+    clock,
+    logger,
+    keepPeriodMs: monitorTimings.runLogKeepPeriodMs,
+    keepsRunning: () => membership.doesPeriodicWork(),
+  })
   const runLogs = new RunLogs(
     store,
     executors,
@@ -217,23 +243,34 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     logKeeper,
   )
 
-  const embeddedGroupId = ensureEmbeddedGroup(store, nowMs())
+  /** A node that died with runs on its embedded executor: they will never call back. */
+  const endRunsOfGoneNode = async (node: ClusterNode) => {
+    if (node.embeddedAddress === '') return
+    const running = await store.runs.findRunningOn(node.embeddedAddress, nowMs())
+    const how = ` (node '${node.nodeName}' stopped renewing its lease)`
+    if (running.length > 0) await writer.complete(running.map((run) => interruptedEmbeddedRun(run, nowMs(), how)))
+    await registry.remove(EMBEDDED_APP_NAME, node.embeddedAddress, nowMs())
+  }
+
+  const embeddedGroupId = await ensureEmbeddedGroup(store.groups, nowMs())
+  await membership.join()
+  const soleProcess = membership.peerCount() === 0
   // Alone on the database, every other embedded address is a past life of this process: gone.
-  if (!instance.othersAlive) registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
+  if (soleProcess) await registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
   const embeddedInfo = (): ExecutorInfo | null =>
     executor && { kind: 'jobdesk', version: JOBDESK_VERSION, handlers: executor.handlerNames(), scripts: settings.embeddedScriptsEnabled() }
-  if (executor) registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
-  if (options.seedDemo !== false) seedDemoJobs(store, jobs, embeddedGroupId, localTimezone())
+  if (executor) await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
+  if (options.seedDemo !== false) await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone())
 
   const stopLoops = new AbortController()
   const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
   const loops = [
-    runPeriodically(clock, timings.sweepPeriodMs, stopLoops.signal, () => void registry.sweep(nowMs()), logError('registry sweep failed')),
+    runPeriodically(clock, timings.sweepPeriodMs, stopLoops.signal, async () => void (await registry.sweep(nowMs())), logError('registry sweep failed')),
   ]
   // The embedded executor beats in-process like a LAN executor would, so health and lost-run
   // detection treat it alike.
   if (executor) {
-    const beat = () => void registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
+    const beat = async () => void (await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo()))
     loops.push(runPeriodically(clock, timings.beatIntervalMs, stopLoops.signal, beat, logError('embedded beat failed')))
   }
   monitors = startMonitors({
@@ -246,9 +283,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     retentionDays: () => settings.logRetentionDays(),
     timings: monitorTimings,
     retryJitterRatio: options.retryJitterRatio,
-    soleProcess: !instance.othersAlive,
+    soleProcess,
     embeddedAddress,
-    isAlive: (address) => store.registry.isRegistered(address),
+    aliveEmbedded: async () => {
+      const alive = new Set((await store.nodes.list()).filter((n) => n.leaseUntilMs >= nowMs()).map((n) => n.embeddedAddress))
+      return (address) => alive.has(address)
+    },
+    doesPeriodicWork: () => membership.doesPeriodicWork(),
     executorFor: (address, group) => executors.forAddress(address, group),
     keepLogs: (runs) => logKeeper.keepFinished(runs),
   })
@@ -260,7 +301,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     triggerOutcomes,
     scheduler,
     registry,
-    groups: new GroupService(store, nowMs, (appName) => registry.refreshGroup(appName, nowMs())),
+    groups: new GroupService(store, nowMs, (tx, appName) => registry.refreshGroupIn(tx, appName, nowMs())),
     links,
     imports: new ImportService(store, jobs, nowMs),
     runControl: new RunControl(store, executors, writer, nowMs),
@@ -281,7 +322,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     openApi: createOpenApi({
       api,
       saveJob: async (input, childJobId) => {
-        const job = jobs.saveWithSuccessChildren(input, childJobId === undefined ? undefined : (id) => links.replaceSuccessChildren(id, childJobId))
+        const job = await jobs.saveWithSuccessChildren(
+          input,
+          childJobId === undefined ? undefined : (tx, id) => links.replaceSuccessChildrenIn(tx, id, childJobId),
+        )
         events.emit({ type: 'jobs-changed', jobIds: [job.id] })
         if (childJobId !== undefined) events.emit({ type: 'links-changed' })
         return job
@@ -294,10 +338,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     logger,
   })
 
+  membership.start()
   scheduler.start()
   logKeeper.start()
   state = 'running'
-  logger.info('core running', { dataDir: options.dataDir })
+  logger.info('core running', { dataDir: options.dataDir, database: store.location, node: nodeId })
 
   return {
     api,
@@ -309,6 +354,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     settings,
     registry,
     consoleToken,
+    nodeId,
     writerStats: () => writer.stats(),
     completeRuns: (completions) => writer.complete(completions),
     state: () => state,
@@ -321,80 +367,21 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await Promise.all(loops)
       await monitors?.stop()
       if (executor) {
-        registry.remove(EMBEDDED_APP_NAME, embeddedAddress, nowMs())
+        await registry.remove(EMBEDDED_APP_NAME, embeddedAddress, nowMs()).catch(logError('leaving the registry failed'))
         await executor.stop()
       }
-      writer.flush(true)
+      await writer.flush(true)
+      await membership.leave()
       await alarms.close()
       runLogs.close()
       await logKeeper.close()
       events.close()
-      await checkpointer.stop()
-      store.close()
-      instance.release()
+      await checkpointer?.stop()
+      await store.close()
       state = 'stopped'
     },
   }
 }
-
-/** How an operator turns on scripts for the embedded executor (part of its refusal text). */
-export const EMBEDDED_SCRIPTS_HINT = 'enable "Run script jobs on this machine" in Settings (desktop app), or start headless mode with --enable-scripts'
-
-function embeddedExecutor(
-  options: CoreOptions,
-  writer: RunWriter,
-  clock: Clock,
-  logger: Logger,
-  settings: { scriptsEnabled: () => boolean; retentionDays: () => number },
-): Executor {
-  const callbackSink: CallbackSink = (batch) =>
-    writer.complete(batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: clock.nowMs() })))
-  return createExecutor({
-    logDir: runLogDir(options.dataDir),
-    callbackSink,
-    spawnWorker: options.spawnWorker ?? defaultSpawnWorker,
-    clock,
-    // The operator's own machine, as JobDesk's user: scripts only when the operator turned them on.
-    enableScripts: settings.scriptsEnabled,
-    enableScriptsHint: EMBEDDED_SCRIPTS_HINT,
-    // The operator's own machine: http jobs may call any URL unless the settings narrow it.
-    httpAllowPrefixes: 'any',
-    // One run-log file per run costs ~0.5-1 ms of CPU on a typical disk (file creation), which
-    // 10k runs/s cannot afford; short runs are packed into day segments instead (see run-log/packed).
-    runLogLayout: 'packed',
-    // Completion commits every ~10 ms in-process, so larger batches than XXL-JOB's HTTP 50 keep up.
-    callbackBatchMax: 1000,
-    // One retention setting for run rows, kept log texts and these files, read at each pass.
-    logRetentionDays: settings.retentionDays,
-    logger,
-    shutdownGraceMs: options.shutdownGraceMs,
-    ...options.executorOptions,
-    // `<data-dir>/handlers` is always a handler folder (created at first start), beside any given ones.
-    handlerDirs: [...(options.executorOptions?.handlerDirs ?? []), ensureHandlerDir(options.dataDir)].filter((dir) => existsSync(dir)),
-  })
-}
-
-/** Creates `<data-dir>/handlers` with a note on what goes there, the first time. */
-function ensureHandlerDir(dataDir: string): string {
-  const dir = handlerDir(dataDir)
-  if (!existsSync(dir)) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
-    writeFileSync(join(dir, 'README.txt'), HANDLER_DIR_NOTE)
-  }
-  return dir
-}
-
-const HANDLER_DIR_NOTE = `Job handlers of JobDesk's embedded executor.
-
-Put ES modules (.mjs, or .js) here; every exported function is a handler a BEAN job can name, e.g.
-
-  export async function reportJobHandler(ctx) {
-    ctx.log('building the report for', ctx.param)
-    return 'done'
-  }
-
-JobDesk picks up added or changed modules without a restart. See the README's "Writing a handler".
-`
 
 function localTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone

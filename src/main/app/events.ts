@@ -16,7 +16,7 @@ export class EventHub {
   private timer: NodeJS.Timeout | null = null
 
   constructor(
-    private readonly loadRuns: (ids: number[]) => JobRun[],
+    private readonly loadRuns: (ids: number[]) => Promise<JobRun[]>,
     private readonly runsWindowMs = 200,
   ) {}
 
@@ -52,6 +52,11 @@ export class EventHub {
     const all = [...this.changedRunIds].sort((a, b) => b - a)
     this.changedRunIds = new Set()
     const ids = all.slice(0, MAX_RUNS_PER_EVENT)
-    if (ids.length > 0) this.emit({ type: 'runs-changed', runs: this.loadRuns(ids), truncated: all.length > ids.length })
+    if (ids.length === 0) return
+    this.loadRuns(ids).then(
+      (runs) => this.emit({ type: 'runs-changed', runs, truncated: all.length > ids.length }),
+      // The store is closing (or away): the UI re-reads its page when it reconnects.
+      () => {},
+    )
   }
 }

@@ -5,7 +5,7 @@ import type { RunWriter } from '../completion/run-writer'
 import type { AdminCaller } from '../net/admin-auth'
 import type { RegistryParam } from '../net/wire/bodies'
 import type { RegistryService } from '../registry/registry-service'
-import type { Store } from '../store/store'
+import type { RepoAccess } from '../store/store'
 
 /**
  * What LAN executors do to the admin: register (every beat), leave, and report finished runs. An
@@ -15,7 +15,7 @@ import type { Store } from '../store/store'
  */
 export class ExecutorRegistration {
   constructor(
-    private readonly store: Store,
+    private readonly store: RepoAccess<'groups' | 'runs'>,
     private readonly registry: RegistryService,
     private readonly writer: RunWriter,
     private readonly nowMs: () => number,
@@ -24,14 +24,15 @@ export class ExecutorRegistration {
   ) {}
 
   /** `generation`: what the request itself showed (headers); a group token implies G3. */
-  register(caller: AdminCaller, param: RegistryParam, generation: ProtocolGeneration | null = null): void {
+  async register(caller: AdminCaller, param: RegistryParam, generation: ProtocolGeneration | null = null): Promise<void> {
     const { appName, address } = this.check(caller, param)
     const nowMs = this.nowMs()
     const told = caller.kind === 'group' ? 'g3' : generation
-    const created = this.store.transaction(() => {
-      const group = this.store.groups.findByAppName(appName)
+    const created = await this.store.transaction(async (tx) => {
+      const group = await tx.groups.findByAppName(appName)
       if (!group) {
-        this.store.groups.insert({
+        // insertIgnore: the executor may be registering with another node at the same moment.
+        await tx.groups.insertIgnore({
           appName,
           name: appName.slice(0, 64),
           addressType: 0,
@@ -44,27 +45,27 @@ export class ExecutorRegistration {
         })
         return true
       }
-      if (group.protocolGeneration === null && told !== null) this.store.groups.update({ ...group, protocolGeneration: told })
+      if (group.protocolGeneration === null && told !== null) await tx.groups.update({ ...group, protocolGeneration: told })
       return false
     })
     // A first registration refreshes the group and tells the UI. A new group whose address was
     // already registered (its old group deleted meanwhile) gets its list here instead.
     const info = param.jobdesk ? { kind: 'jobdesk' as const, ...param.jobdesk } : null
-    const first = this.registry.beat(appName, address, nowMs, info)
-    if (created && !first) this.registry.refreshGroup(appName, nowMs)
+    const first = await this.registry.beat(appName, address, nowMs, info)
+    if (created && !first) await this.registry.refreshGroup(appName, nowMs)
     this.onBeat(appName, address)
   }
 
-  remove(caller: AdminCaller, param: RegistryParam): void {
+  async remove(caller: AdminCaller, param: RegistryParam): Promise<void> {
     const { appName, address } = this.check(caller, param)
-    this.registry.remove(appName, address, this.nowMs())
+    await this.registry.remove(appName, address, this.nowMs())
   }
 
   /** Completes the reported runs (idempotently); a group token only reports its own group's runs. */
   async callback(caller: AdminCaller, batch: HandleCallback[]): Promise<void> {
     let items = batch
     if (caller.kind === 'group') {
-      const own = new Set(this.store.runs.getMany(batch.map((c) => c.logId)).filter((r) => r.jobGroup === caller.group.id).map((r) => r.id))
+      const own = new Set((await this.store.runs.getMany(batch.map((c) => c.logId))).filter((r) => r.jobGroup === caller.group.id).map((r) => r.id))
       items = batch.filter((c) => own.has(c.logId))
     }
     const nowMs = this.nowMs()

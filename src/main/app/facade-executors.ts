@@ -11,13 +11,13 @@ export function executorsApi(deps: FacadeDeps): ExecutorsApi {
       return store.groups.list()
     },
     async saveGroup(input) {
-      const group = groups.save(input)
-      events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
+      const group = await groups.save(input)
+      events.emit({ type: 'registry-changed', entries: await registry.entries(nowMs()) })
       return group
     },
     async deleteGroup(id) {
-      groups.delete(id)
-      events.emit({ type: 'registry-changed', entries: registry.entries(nowMs()) })
+      await groups.delete(id)
+      events.emit({ type: 'registry-changed', entries: await registry.entries(nowMs()) })
     },
     async listRegistry() {
       return registry.entries(nowMs())
@@ -26,7 +26,7 @@ export function executorsApi(deps: FacadeDeps): ExecutorsApi {
       return runControl.probe(request)
     },
     async listHandlers(groupId) {
-      const group = store.groups.get(groupId)
+      const group = await store.groups.get(groupId)
       if (!group) throw new NotFoundError(`executor group ${groupId} does not exist`, { code: 'group.notFound', params: { id: groupId } })
       return handlerCatalog(group)
     },

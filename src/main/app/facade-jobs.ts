@@ -41,29 +41,35 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return jobs.list()
     },
     async listLastRuns() {
-      return store.runs.lastRuns(store.jobs.list().map((j) => j.id))
+      return store.runs.lastRuns((await store.jobs.list()).map((j) => j.id))
     },
     async getJob(id) {
       return jobs.get(id)
     },
     async saveJob(input) {
-      return changed(jobs.save(input))
+      return changed(await jobs.save(input))
     },
     async deleteJob(id) {
-      jobs.delete(id)
+      await jobs.delete(id)
       events.emit({ type: 'jobs-changed', jobIds: [id] })
       linksChanged()
     },
     async startJob(id) {
-      return changed(jobs.start(id))
+      return changed(await jobs.start(id))
     },
     async stopJob(id) {
-      return changed(jobs.stop(id))
+      return changed(await jobs.stop(id))
     },
     async triggerJob(request) {
-      const { logIds } = triggers.trigger({ jobId: request.jobId, triggerType: 'MANUAL', executorParam: request.executorParam, addressList: request.addressList })
-      // In the same tick as the trigger (see OutcomeWaiters.wait).
-      const outcomes = await triggerOutcomes.wait(logIds, MANUAL_TRIGGER_WAIT_MS)
+      let waiting: Promise<(TriggerOutcome | null)[]> = Promise.resolve([])
+      const { logIds } = await triggers.trigger(
+        { jobId: request.jobId, triggerType: 'MANUAL', executorParam: request.executorParam, addressList: request.addressList },
+        // Before the runs reach the pool, so no outcome can be noted before the wait began.
+        (ids) => {
+          waiting = triggerOutcomes.wait(ids, MANUAL_TRIGGER_WAIT_MS)
+        },
+      )
+      const outcomes = await waiting
       return { logIds, outcomes: outcomes.map((outcome, i) => describeOutcome(logIds[i], outcome)) }
     },
     async previewSchedule(request) {
@@ -81,13 +87,13 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return links.list()
     },
     async saveLink(link) {
-      const saved = links.save(link)
+      const saved = await links.save(link)
       linksChanged()
       events.emit({ type: 'jobs-changed', jobIds: [saved.parentJobId] })
       return saved
     },
     async deleteLink({ parentJobId, childJobId }) {
-      links.delete(parentJobId, childJobId)
+      await links.delete(parentJobId, childJobId)
       linksChanged()
       events.emit({ type: 'jobs-changed', jobIds: [parentJobId] })
     },
@@ -95,13 +101,13 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return store.glue.list(jobId)
     },
     async saveGlue({ jobId, glueSource, glueRemark }) {
-      return changed(jobs.saveGlue(jobId, glueSource, glueRemark))
+      return changed(await jobs.saveGlue(jobId, glueSource, glueRemark))
     },
     async exportJobs(request) {
       return imports.exportJobs(request?.jobIds)
     },
     async removeDemoJobs() {
-      const removed = removeDemoJobs(store, jobs)
+      const removed = await removeDemoJobs(store, jobs)
       if (removed.length > 0) {
         events.emit({ type: 'jobs-changed', jobIds: removed })
         linksChanged()
@@ -109,7 +115,7 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return removed
     },
     async importJobs({ document, onConflict }) {
-      const report = imports.importJobs(document, onConflict)
+      const report = await imports.importJobs(document, onConflict)
       events.emit({ type: 'jobs-changed', jobIds: [] })
       linksChanged()
       return report

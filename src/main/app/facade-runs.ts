@@ -19,24 +19,24 @@ export function runsApi(deps: FacadeDeps): RunsApi {
   const { store, scheduler, registry, runLogs, runControl, nowMs } = deps
   return {
     async getOverview() {
-      const counts = store.jobs.counts()
+      const counts = await store.jobs.counts()
       const now = nowMs()
       return {
         jobCount: counts.total,
         activeJobCount: counts.active,
-        runningCount: store.runs.countRunning(),
-        failedLast24hCount: store.runs.countFailedSince(now - DAY_MS),
-        executorsOnline: registry.entries(now).filter((e) => e.health === 'online').length,
+        runningCount: await store.runs.countRunning(),
+        failedLast24hCount: await store.runs.countFailedSince(now - DAY_MS),
+        executorsOnline: (await registry.entries(now)).filter((e) => e.health === 'online').length,
         scheduler: scheduler.status(),
-        lastHour: store.runs.countOutcomesSince(now - HOUR_MS),
-        nextFires: store.jobs.nextFires(NEXT_FIRES_SHOWN),
-        demoJobIds: demoJobIds(store),
+        lastHour: await store.runs.countOutcomesSince(now - HOUR_MS),
+        nextFires: await store.jobs.nextFires(NEXT_FIRES_SHOWN),
+        demoJobIds: await demoJobIds(store),
       }
     },
     async getDailyReport(request) {
       const days = request?.days ?? 7
       const today = startOfLocalDay(nowMs())
-      return store.reports.range(addLocalDays(today, -(days - 1)), today).map((d) => ({
+      return (await store.reports.range(addLocalDays(today, -(days - 1)), today)).map((d) => ({
         dayMs: d.triggerDayMs,
         runningCount: d.runningCount,
         successCount: d.sucCount,
@@ -45,11 +45,11 @@ export function runsApi(deps: FacadeDeps): RunsApi {
     },
     async listRuns(filter) {
       const limit = filter?.limit ?? 100
-      const runs = store.runs.list({ ...filter, limit })
+      const runs = await store.runs.list({ ...filter, limit })
       return { runs, nextBeforeId: runs.length === limit ? runs[runs.length - 1].id : null }
     },
     async getRun(id) {
-      const run = store.runs.get(id)
+      const run = await store.runs.get(id)
       if (!run) throw new NotFoundError(`run ${id} does not exist`, { code: 'run.notFound', params: { id } })
       return run
     },
@@ -60,7 +60,7 @@ export function runsApi(deps: FacadeDeps): RunsApi {
       return limitLines(await runLogs.read(logId, fromLineNum), maxLines ?? 5000)
     },
     async watchRunLog(logId, fromLineNum) {
-      runLogs.watch(logId, fromLineNum ?? 1)
+      await runLogs.watch(logId, fromLineNum ?? 1)
     },
     async unwatchRunLog(logId) {
       runLogs.unwatch(logId)

@@ -17,7 +17,7 @@ import type { RunControl } from './run-control'
 import type { RunLogs } from './run-logs'
 import type { SettingsService } from './settings-service'
 import type { AlarmService } from './alarm-service'
-import type { TriggerService } from './trigger-service'
+import type { TriggerService } from '../trigger/trigger-service'
 import type { OutcomeWaiters } from '../trigger/outcome-waiters'
 
 export interface FacadeDeps {
@@ -38,7 +38,7 @@ export interface FacadeDeps {
   events: EventHub
   nowMs: () => number
   /** The handlers a group's executors offer (this process's embedded executor read live). */
-  handlerCatalog: (group: JobGroup) => HandlerCatalog
+  handlerCatalog: (group: JobGroup) => Promise<HandlerCatalog>
 }
 
 /**

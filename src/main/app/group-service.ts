@@ -3,22 +3,22 @@ import { ConflictError, NotFoundError, ValidationError } from '../../shared/erro
 import { EMBEDDED_APP_NAME, type JobGroup } from '../../shared/model'
 import { groupInputSchema } from '../../shared/schema/group'
 import { parseInput } from '../../shared/schema/parse-input'
-import type { Store } from '../store/store'
+import type { RepoAccess, Repos } from '../store/store'
 
 /** Executor groups (XXL-JOB's "executors"): validated on save; a group in use is not deleted. */
 export class GroupService {
   constructor(
-    private readonly store: Store,
+    private readonly store: RepoAccess<'groups' | 'jobs' | 'registry'>,
     private readonly nowMs: () => number,
     /** Recomputes an automatic group's address list from the registry (after it is created or switched to auto). */
-    private readonly refreshAddresses: (appName: string) => void,
+    private readonly refreshAddresses: (tx: Pick<Repos, 'groups' | 'registry'>, appName: string) => Promise<void>,
   ) {}
 
-  save(raw: unknown): JobGroup {
+  save(raw: unknown): Promise<JobGroup> {
     const input = validateGroupInput(raw)
     const nowMs = this.nowMs()
-    return this.store.transaction(() => {
-      const sameName = this.store.groups.findByAppName(input.appName)
+    return this.store.transaction(async (tx) => {
+      const sameName = await tx.groups.findByAppName(input.appName)
       if (sameName && sameName.id !== input.id) {
         throw new ValidationError('appName', `'${input.appName}' is already the app name of group ${sameName.id}`, { code: 'group.appNameTaken', params: { appName: input.appName, id: sameName.id } })
       }
@@ -27,15 +27,15 @@ export class GroupService {
         if (input.appName === EMBEDDED_APP_NAME) {
           throw new ValidationError('appName', `'${EMBEDDED_APP_NAME}' is reserved for JobDesk's embedded executor`, { code: 'group.reservedName' })
         }
-        id = this.store.groups.insert({ ...input, protocolGeneration: null, autoCreated: false, updateTimeMs: nowMs })
+        id = await tx.groups.insert({ ...input, protocolGeneration: null, autoCreated: false, updateTimeMs: nowMs })
       } else {
-        const existing = this.store.groups.get(input.id)
-        if (!existing) throw new NotFoundError(`executor group ${input.id} does not exist`)
+        const existing = await tx.groups.get(input.id)
+        if (!existing) throw new NotFoundError(`executor group ${input.id} does not exist`, { code: 'group.notFound', params: { id: input.id } })
         if (existing.appName === EMBEDDED_APP_NAME && input.appName !== EMBEDDED_APP_NAME) {
           throw new ValidationError('appName', 'the embedded executor\'s group keeps its app name', { code: 'group.embeddedName' })
         }
         id = existing.id
-        this.store.groups.update({
+        await tx.groups.update({
           ...existing,
           ...input,
           // An automatic group's list belongs to the registry; editing it marks the group as seen.
@@ -44,21 +44,21 @@ export class GroupService {
           updateTimeMs: nowMs,
         })
       }
-      if (input.addressType === 0) this.refreshAddresses(input.appName)
-      return this.store.groups.get(id)!
+      if (input.addressType === 0) await this.refreshAddresses(tx, input.appName)
+      return (await tx.groups.get(id))!
     })
   }
 
-  delete(id: number): void {
-    this.store.transaction(() => {
-      const group = this.store.groups.get(id)
-      if (!group) throw new NotFoundError(`executor group ${id} does not exist`)
+  async delete(id: number): Promise<void> {
+    await this.store.transaction(async (tx) => {
+      const group = await tx.groups.get(id)
+      if (!group) throw new NotFoundError(`executor group ${id} does not exist`, { code: 'group.notFound', params: { id } })
       if (group.appName === EMBEDDED_APP_NAME) throw new ConflictError('the embedded executor\'s group cannot be deleted')
-      const used = this.store.jobs.list().filter((j) => j.jobGroup === id)
+      const used = (await tx.jobs.list()).filter((j) => j.jobGroup === id)
       if (used.length > 0) {
         throw new ConflictError(`executor group '${group.appName}' still has ${used.length} job(s) (e.g. ${used[0].id} '${used[0].name}'); move or delete them first`)
       }
-      this.store.groups.delete(id)
+      await tx.groups.delete(id)
     })
   }
 }

@@ -1,8 +1,8 @@
 import type { ImportReport } from '../../shared/api'
 import type { JobGroup } from '../../shared/model'
 import { buildExport, planImport, type ExportDocument, type ImportPlan } from './import-export'
-import type { JobService } from './job-service'
-import type { Store } from '../store/store'
+import type { JobRepos, JobService } from './job-service'
+import type { RepoAccess } from '../store/store'
 
 
 /**
@@ -11,39 +11,35 @@ import type { Store } from '../store/store'
  */
 export class ImportService {
   constructor(
-    private readonly store: Store,
+    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry'>,
     private readonly jobs: JobService,
     private readonly nowMs: () => number,
   ) {}
 
-  exportJobs(jobIds?: number[]): ExportDocument {
+  async exportJobs(jobIds?: number[]): Promise<ExportDocument> {
     return buildExport({
-      groups: this.store.groups.list(),
-      jobs: this.store.jobs.list(),
-      links: this.store.links.all(),
+      groups: await this.store.groups.list(),
+      jobs: await this.store.jobs.list(),
+      links: await this.store.links.all(),
       jobIds,
       nowMs: this.nowMs(),
     })
   }
 
-  importJobs(doc: unknown, onConflict: 'update' | 'skip'): ImportReport {
+  importJobs(doc: unknown, onConflict: 'update' | 'skip'): Promise<ImportReport> {
     const nowMs = this.nowMs()
-    return this.store.transaction(() => {
-      const plan = planImport(
-        doc,
-        { groups: this.store.groups.list(), jobs: this.store.jobs.list(), links: this.store.links.all() },
-        { nowMs, onConflict },
-      )
-      return this.apply(plan, nowMs)
+    return this.store.transaction(async (tx) => {
+      const plan = planImport(doc, { groups: await tx.groups.list(), jobs: await tx.jobs.list(), links: await tx.links.all() }, { nowMs, onConflict })
+      return this.apply(tx, plan, nowMs)
     })
   }
 
-  private apply(plan: ImportPlan, nowMs: number): ImportReport {
+  private async apply(tx: JobRepos, plan: ImportPlan, nowMs: number): Promise<ImportReport> {
     const groupIds = new Map<string, number>()
     for (const group of plan.groupsToCreate) {
       groupIds.set(
         group.appName,
-        this.store.groups.insert({
+        await tx.groups.insert({
           appName: group.appName,
           name: group.name,
           addressType: group.addressType,
@@ -57,8 +53,8 @@ export class ImportService {
       )
     }
     for (const update of plan.groupsToUpdate) {
-      const existing = this.store.groups.get(update.id) as JobGroup
-      this.store.groups.update({
+      const existing = (await tx.groups.get(update.id)) as JobGroup
+      await tx.groups.update({
         ...existing,
         name: update.name,
         addressType: update.addressType,
@@ -70,19 +66,18 @@ export class ImportService {
     const newJobIds = new Map<string, number>()
     for (const job of plan.jobsToCreate) {
       const jobGroup = job.groupId ?? groupIds.get(job.appName)!
-      const saved = this.jobs.save({ ...job.fields, jobGroup })
+      const saved = await this.jobs.saveIn(tx, { ...job.fields, jobGroup })
       newJobIds.set(job.key, saved.id)
-      if (job.enabled) this.jobs.start(saved.id)
+      if (job.enabled) await this.jobs.startIn(tx, saved.id)
     }
     for (const job of plan.jobsToUpdate) {
-      this.jobs.save({ ...job.fields, id: job.id, jobGroup: job.groupId })
-      const current = this.jobs.get(job.id)
-      if (job.enabled && current.triggerStatus === 0) this.jobs.start(job.id)
-      if (!job.enabled && current.triggerStatus === 1) this.jobs.stop(job.id)
+      const current = await this.jobs.saveIn(tx, { ...job.fields, id: job.id, jobGroup: job.groupId })
+      if (job.enabled && current.triggerStatus === 0) await this.jobs.startIn(tx, job.id)
+      if (!job.enabled && current.triggerStatus === 1) await this.jobs.stopIn(tx, job.id)
     }
     for (const link of plan.linksToSet) {
       const resolve = (ref: (typeof link)['parent']) => ('jobId' in ref ? ref.jobId : newJobIds.get(ref.key)!)
-      this.store.links.set({ parentJobId: resolve(link.parent), childJobId: resolve(link.child), condition: link.condition })
+      await tx.links.set({ parentJobId: resolve(link.parent), childJobId: resolve(link.child), condition: link.condition })
     }
 
     return {

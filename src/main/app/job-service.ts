@@ -3,141 +3,157 @@ import type { JobInfo, JobInput } from '../../shared/model'
 import { nextFireTimeMs } from '../schedule'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
 import { storedJobOf } from '../store/job-repo'
-import type { Store } from '../store/store'
-import { validateJobInput } from './job-validation'
+import type { RepoAccess, Repos } from '../store/store'
+import { refuseGroovyOnJobDesk, validateJobInput } from './job-validation'
+
+export type JobRepos = Pick<Repos, 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry'>
 
 /**
  * Job definitions: create, update, start, stop, delete. Start and a schedule change compute the next
  * fire time from now + PRE_READ_MS, so the first fire lands outside the window the scan may already
  * have read (XXL-JOB does the same); a stop or schedule change cancels the job's pending ring fires.
+ * Each public method is one transaction; the `…In` forms run inside a caller's transaction.
  */
 export class JobService {
   constructor(
-    private readonly store: Store,
+    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry'>,
     private readonly nowMs: () => number,
-    /** Whether every executor of a group is JobDesk's own (GLUE_GROOVY cannot run there). */
-    private readonly runsOnlyOnJobDesk: (groupId: number) => boolean = () => false,
+    /** Whether every executor of a group is JobDesk's own (GLUE_GROOVY cannot run there); reads through `tx`. */
+    private readonly runsOnlyOnJobDesk: (tx: JobRepos, groupId: number) => Promise<boolean> = async () => false,
   ) {}
 
-  get(id: number): JobInfo {
-    const job = this.store.jobs.get(id)
-    if (!job) throw new NotFoundError(`job ${id} does not exist`)
+  get(id: number): Promise<JobInfo> {
+    return this.getIn(this.store, id)
+  }
+
+  async getIn(tx: Pick<Repos, 'jobs'>, id: number): Promise<JobInfo> {
+    const job = await tx.jobs.get(id)
+    if (!job) throw new NotFoundError(`job ${id} does not exist`, { code: 'job.notFound', params: { id } })
     return job
   }
 
-  list(): JobInfo[] {
+  list(): Promise<JobInfo[]> {
     return this.store.jobs.list()
   }
 
-  save(raw: unknown): JobInfo {
+  save(raw: unknown): Promise<JobInfo> {
+    return this.store.transaction((tx) => this.saveIn(tx, raw))
+  }
+
+  async saveIn(tx: JobRepos, raw: unknown): Promise<JobInfo> {
     const nowMs = this.nowMs()
-    const input = validateJobInput(raw, { groupExists: (id) => this.store.groups.get(id) !== undefined, runsOnlyOnJobDesk: this.runsOnlyOnJobDesk, nowMs })
-    return input.id === undefined ? this.create(input, nowMs) : this.update(input as JobInput & { id: number }, nowMs)
+    const groupIds = new Set((await tx.groups.list()).map((g) => g.id))
+    const input = validateJobInput(raw, { groupExists: (id) => groupIds.has(id), nowMs })
+    if (input.glueType === 'GLUE_GROOVY') refuseGroovyOnJobDesk(input, await this.runsOnlyOnJobDesk(tx, input.jobGroup))
+    return input.id === undefined ? this.create(tx, input, nowMs) : this.update(tx, input as JobInput & { id: number }, nowMs)
   }
 
   /**
    * Saves a job and then, when given, lets `setChildren` set its links — in one transaction, so a
    * refused link (a cycle, a missing job) leaves neither the new job nor the rename behind.
    */
-  saveWithSuccessChildren(raw: unknown, setChildren?: (jobId: number) => void): JobInfo {
-    return this.store.transaction(() => {
-      const job = this.save(raw)
+  saveWithSuccessChildren(raw: unknown, setChildren?: (tx: JobRepos, jobId: number) => Promise<void>): Promise<JobInfo> {
+    return this.store.transaction(async (tx) => {
+      const job = await this.saveIn(tx, raw)
       if (!setChildren) return job
-      setChildren(job.id)
-      return this.get(job.id)
+      await setChildren(tx, job.id)
+      return this.getIn(tx, job.id)
     })
   }
 
-  start(id: number): JobInfo {
+  start(id: number): Promise<JobInfo> {
+    return this.store.transaction((tx) => this.startIn(tx, id))
+  }
+
+  async startIn(tx: JobRepos, id: number): Promise<JobInfo> {
     const nowMs = this.nowMs()
-    return this.store.transaction(() => {
-      const job = this.get(id)
-      if (job.scheduleType === 'NONE') {
-        throw new ValidationError('scheduleType', 'a job with schedule type NONE runs only when triggered; it cannot be started')
-      }
-      const next = nextFireTimeMs(job, nowMs + PRE_READ_MS)
-      if (next === null) throw new ValidationError('scheduleConf', `'${job.scheduleConf}' has no fire time after now`)
-      this.store.ring.deleteForJob(id)
-      this.store.jobs.setTrigger(id, 1, 0, next, nowMs)
-      return this.get(id)
-    })
+    const job = await this.getIn(tx, id)
+    if (job.scheduleType === 'NONE') {
+      throw new ValidationError('scheduleType', 'a job with schedule type NONE runs only when triggered; it cannot be started', { code: 'job.startNone' })
+    }
+    const next = nextFireTimeMs(job, nowMs + PRE_READ_MS)
+    if (next === null) throw new ValidationError('scheduleConf', `'${job.scheduleConf}' has no fire time after now`, { code: 'job.noFireTime', params: { conf: job.scheduleConf } })
+    await tx.ring.deleteForJob(id)
+    await tx.jobs.setTrigger(id, 1, 0, next, nowMs)
+    return this.getIn(tx, id)
   }
 
-  stop(id: number): JobInfo {
-    const nowMs = this.nowMs()
-    return this.store.transaction(() => {
-      this.get(id)
-      this.store.ring.deleteForJob(id)
-      this.store.jobs.setTrigger(id, 0, 0, 0, nowMs)
-      return this.get(id)
-    })
+  stop(id: number): Promise<JobInfo> {
+    return this.store.transaction((tx) => this.stopIn(tx, id))
   }
 
-  delete(id: number): void {
-    this.store.transaction(() => {
-      this.get(id)
-      this.store.ring.deleteForJob(id)
-      this.store.links.deleteForJob(id)
-      this.store.glue.deleteForJob(id)
-      this.store.jobs.delete(id)
-    })
+  async stopIn(tx: JobRepos, id: number): Promise<JobInfo> {
+    await this.getIn(tx, id)
+    await tx.ring.deleteForJob(id)
+    await tx.jobs.setTrigger(id, 0, 0, 0, this.nowMs())
+    return this.getIn(tx, id)
+  }
+
+  delete(id: number): Promise<void> {
+    return this.store.transaction((tx) => this.deleteIn(tx, id))
+  }
+
+  async deleteIn(tx: JobRepos, id: number): Promise<void> {
+    await this.getIn(tx, id)
+    await tx.ring.deleteForJob(id)
+    await tx.links.deleteForJob(id)
+    await tx.glue.deleteForJob(id)
+    await tx.routes.deleteForJob(id)
+    await tx.jobs.delete(id)
   }
 
   /**
    * Saves a new GLUE source (XXL-JOB's GLUE editor): the job gets the source and a new version stamp
    * (so executors replace the job's runner), and the version joins the job's history.
    */
-  saveGlue(id: number, glueSource: string, glueRemark: string): JobInfo {
+  saveGlue(id: number, glueSource: string, glueRemark: string): Promise<JobInfo> {
     const nowMs = this.nowMs()
-    if (glueRemark.trim() === '') throw new ValidationError('glueRemark', 'describe the change in a remark (it names the version in the history)')
-    return this.store.transaction(() => {
-      const job = this.get(id)
-      if (job.glueType === 'BEAN') throw new ValidationError('glueType', 'a BEAN job has no GLUE source; change its glue type first')
-      this.store.jobs.update({ ...job, glueSource, glueRemark: glueRemark.trim(), glueUpdatetimeMs: nowMs, updateTimeMs: nowMs })
-      this.store.glue.add(id, job.glueType, glueSource, glueRemark.trim(), nowMs)
-      return this.get(id)
+    if (glueRemark.trim() === '') {
+      return Promise.reject(new ValidationError('glueRemark', 'describe the change in a remark (it names the version in the history)', { code: 'glue.remarkMissing' }))
+    }
+    return this.store.transaction(async (tx) => {
+      const job = await this.getIn(tx, id)
+      if (job.glueType === 'BEAN') throw new ValidationError('glueType', 'a BEAN job has no GLUE source; change its glue type first', { code: 'glue.beanJob' })
+      await tx.jobs.update({ ...job, glueSource, glueRemark: glueRemark.trim(), glueUpdatetimeMs: nowMs, updateTimeMs: nowMs })
+      await tx.glue.add(id, job.glueType, glueSource, glueRemark.trim(), nowMs)
+      return this.getIn(tx, id)
     })
   }
 
   /** A script job's source joins its GLUE history whenever it is set, by the editor or a job save. */
-  private keepGlueVersion(id: number, input: JobInput, nowMs: number): void {
+  private async keepGlueVersion(tx: JobRepos, id: number, input: JobInput, nowMs: number): Promise<void> {
     if (input.glueType === 'BEAN') return
-    this.store.glue.add(id, input.glueType, input.glueSource, input.glueRemark || 'saved with the job', nowMs)
+    await tx.glue.add(id, input.glueType, input.glueSource, input.glueRemark || 'saved with the job', nowMs)
   }
 
-  private create(input: JobInput, nowMs: number): JobInfo {
-    return this.store.transaction(() => {
-      const id = this.store.jobs.insert(storedJobOf(input, nowMs))
-      this.keepGlueVersion(id, input, nowMs)
-      return this.get(id)
-    })
+  private async create(tx: JobRepos, input: JobInput, nowMs: number): Promise<JobInfo> {
+    const id = await tx.jobs.insert(storedJobOf(input, nowMs))
+    await this.keepGlueVersion(tx, id, input, nowMs)
+    return this.getIn(tx, id)
   }
 
-  private update(input: JobInput & { id: number }, nowMs: number): JobInfo {
-    return this.store.transaction(() => {
-      const old = this.get(input.id)
-      const scheduleChanged =
-        old.scheduleType !== input.scheduleType || old.scheduleConf !== input.scheduleConf || old.timezone !== input.timezone
-      const glueChanged = old.glueType !== input.glueType || old.glueSource !== input.glueSource
-      let { triggerStatus, triggerNextTimeMs } = old
-      if (scheduleChanged && triggerStatus === 1) {
-        this.store.ring.deleteForJob(old.id)
-        const next = input.scheduleType === 'NONE' ? null : nextFireTimeMs(input, nowMs + PRE_READ_MS)
-        if (next === null) {
-          triggerStatus = 0
-          triggerNextTimeMs = 0
-        } else triggerNextTimeMs = next
-      }
-      this.store.jobs.update({
-        ...old,
-        ...input,
-        triggerStatus,
-        triggerNextTimeMs,
-        glueUpdatetimeMs: glueChanged ? nowMs : old.glueUpdatetimeMs,
-        updateTimeMs: nowMs,
-      })
-      if (glueChanged) this.keepGlueVersion(old.id, input, nowMs)
-      return this.get(old.id)
+  private async update(tx: JobRepos, input: JobInput & { id: number }, nowMs: number): Promise<JobInfo> {
+    const old = await this.getIn(tx, input.id)
+    const scheduleChanged = old.scheduleType !== input.scheduleType || old.scheduleConf !== input.scheduleConf || old.timezone !== input.timezone
+    const glueChanged = old.glueType !== input.glueType || old.glueSource !== input.glueSource
+    let { triggerStatus, triggerNextTimeMs } = old
+    if (scheduleChanged && triggerStatus === 1) {
+      await tx.ring.deleteForJob(old.id)
+      const next = input.scheduleType === 'NONE' ? null : nextFireTimeMs(input, nowMs + PRE_READ_MS)
+      if (next === null) {
+        triggerStatus = 0
+        triggerNextTimeMs = 0
+      } else triggerNextTimeMs = next
+    }
+    await tx.jobs.update({
+      ...old,
+      ...input,
+      triggerStatus,
+      triggerNextTimeMs,
+      glueUpdatetimeMs: glueChanged ? nowMs : old.glueUpdatetimeMs,
+      updateTimeMs: nowMs,
     })
+    if (glueChanged) await this.keepGlueVersion(tx, old.id, input, nowMs)
+    return this.getIn(tx, old.id)
   }
 }

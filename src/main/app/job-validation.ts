@@ -8,8 +8,6 @@ export { EXECUTOR_PARAM_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT } from '.
 
 export interface JobValidationContext {
   groupExists: (id: number) => boolean
-  /** True when every executor of the group is JobDesk's own (embedded or agent): no Groovy there. */
-  runsOnlyOnJobDesk?: (groupId: number) => boolean
   /** Reference time for "the schedule has a future fire time". */
   nowMs: number
 }
@@ -25,14 +23,19 @@ export function validateJobInput(raw: unknown, context: JobValidationContext): J
     throw new ValidationError('jobGroup', `executor group ${job.jobGroup} does not exist`, { code: 'job.groupMissing', params: { id: job.jobGroup } })
   }
   validateSchedule({ scheduleType: job.scheduleType, scheduleConf: job.scheduleConf, timezone: job.timezone }, context.nowMs)
-  // Java executors (xxl-job-core) compile GLUE_GROOVY; JobDesk's own executors cannot. A group whose
-  // executors are not known yet (none registered, or some that do not say) is given the benefit.
-  if (job.glueType === 'GLUE_GROOVY' && context.runsOnlyOnJobDesk?.(job.jobGroup)) {
-    throw new ValidationError(
-      'glueType',
-      "GLUE_GROOVY needs a Java executor (xxl-job-core): this group's executors are JobDesk's own, which cannot compile Groovy; use BEAN or a script glue type here, or a group of Java executors",
-      { code: 'job.groovyUnsupported' },
-    )
-  }
   return job
+}
+
+/**
+ * Java executors (xxl-job-core) compile GLUE_GROOVY; JobDesk's own executors cannot. `runsOnlyOnJobDesk`
+ * says whether every executor of the job's group is JobDesk's own; a group whose executors are not
+ * known yet (none registered, or some that do not say) is given the benefit.
+ */
+export function refuseGroovyOnJobDesk(job: JobInput, runsOnlyOnJobDesk: boolean): void {
+  if (job.glueType !== 'GLUE_GROOVY' || !runsOnlyOnJobDesk) return
+  throw new ValidationError(
+    'glueType',
+    "GLUE_GROOVY needs a Java executor (xxl-job-core): this group's executors are JobDesk's own, which cannot compile Groovy; use BEAN or a script glue type here, or a group of Java executors",
+    { code: 'job.groovyUnsupported' },
+  )
 }

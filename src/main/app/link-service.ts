@@ -1,46 +1,51 @@
 import { ValidationError } from '../../shared/errors'
 import { LINK_CONDITIONS, type JobLink } from '../../shared/model'
 import { checkLink, parseChildJobIds } from '../completion/dag'
-import type { Store } from '../store/store'
+import type { RepoAccess, Repos } from '../store/store'
+
+type LinkRepos = Pick<Repos, 'links' | 'jobs'>
 
 /**
  * Child-job links. Every save is checked against the whole graph first (no self link, no missing
  * job, no cycle — the cycle's path is in the message); nothing is written when a check fails.
  */
 export class LinkService {
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: RepoAccess<'links' | 'jobs'>) {}
 
-  list(): JobLink[] {
+  list(): Promise<JobLink[]> {
     return this.store.links.all()
   }
 
-  save(link: JobLink): JobLink {
-    return this.store.transaction(() => {
-      checkLink(this.store.links.all(), link, (id) => this.store.jobs.get(id) !== undefined)
-      this.store.links.set(link)
-      return link
-    })
+  save(link: JobLink): Promise<JobLink> {
+    return this.store.transaction((tx) => this.saveIn(tx, link))
   }
 
-  delete(parentJobId: number, childJobId: number): void {
-    this.store.transaction(() => this.store.links.delete(parentJobId, childJobId))
+  async saveIn(tx: LinkRepos, link: JobLink): Promise<JobLink> {
+    const existing = new Set<number>()
+    for (const id of [link.parentJobId, link.childJobId]) {
+      if (typeof id === 'number' && (await tx.jobs.get(id)) !== undefined) existing.add(id)
+    }
+    checkLink(await tx.links.all(), link, (id) => existing.has(id))
+    await tx.links.set(link)
+    return link
+  }
+
+  async delete(parentJobId: number, childJobId: number): Promise<void> {
+    await this.store.transaction((tx) => tx.links.delete(parentJobId, childJobId))
   }
 
   /**
    * Sets a job's SUCCESS children from XXL-JOB's comma list (the OpenAPI's `childJobId`): links
    * not in the list are removed, new ones checked and added; FAILURE/ALWAYS links are kept.
    */
-  replaceSuccessChildren(parentJobId: number, childJobIdText: string): void {
+  async replaceSuccessChildrenIn(tx: LinkRepos, parentJobId: number, childJobIdText: string): Promise<void> {
     const wanted = parseChildJobIds(childJobIdText)
-    this.store.transaction(() => {
-      const current = this.store.links.all()
-      for (const link of current) {
-        if (link.parentJobId === parentJobId && link.condition === 'SUCCESS' && !wanted.includes(link.childJobId)) {
-          this.store.links.delete(parentJobId, link.childJobId)
-        }
+    for (const link of await tx.links.all()) {
+      if (link.parentJobId === parentJobId && link.condition === 'SUCCESS' && !wanted.includes(link.childJobId)) {
+        await tx.links.delete(parentJobId, link.childJobId)
       }
-      for (const childJobId of wanted) this.save({ parentJobId, childJobId, condition: 'SUCCESS' })
-    })
+    }
+    for (const childJobId of wanted) await this.saveIn(tx, { parentJobId, childJobId, condition: 'SUCCESS' })
   }
 }
 

@@ -1,7 +1,7 @@
 import type { JobGroup, ProtocolGeneration } from '../../shared/model'
 import type { ExecutorApi } from '../executor/executor-api'
 import { createExecutorClient, type ExecutorClient } from '../net/executor-client'
-import type { Store } from '../store/store'
+import type { GroupRepo } from '../store/group-repo'
 
 /** Clients kept; one per (address, group) that routing has used recently. */
 const MAX_CLIENTS = 1000
@@ -17,7 +17,7 @@ export class RemoteExecutors {
   private readonly clients = new Map<string, ExecutorClient>()
 
   constructor(
-    private readonly store: Store,
+    private readonly groups: GroupRepo,
     private readonly globalToken: () => string,
   ) {}
 
@@ -40,7 +40,7 @@ export class RemoteExecutors {
 
   private noticing(client: ExecutorClient, group: JobGroup): ExecutorApi {
     const note = <T>(reply: T): T => {
-      this.remember(group, client.generation)
+      void this.remember(group, client.generation)
       return reply
     }
     return {
@@ -52,9 +52,14 @@ export class RemoteExecutors {
     }
   }
 
-  private remember(group: JobGroup, generation: ProtocolGeneration | null): void {
+  /** Stores a detected generation on its group (best effort: a failed write is detected again next time). */
+  private async remember(group: JobGroup, generation: ProtocolGeneration | null): Promise<void> {
     if (generation === null) return
-    const current = this.store.groups.get(group.id)
-    if (current && current.protocolGeneration === null) this.store.groups.update({ ...current, protocolGeneration: generation })
+    try {
+      const current = await this.groups.get(group.id)
+      if (current && current.protocolGeneration === null) await this.groups.setProtocolGeneration(group.id, generation)
+    } catch {
+      // The database is away or closing; the next client of this group detects it again.
+    }
   }
 }

@@ -2,7 +2,7 @@ import type { ProbeRequest, ProbeResult, RoutePreview } from '../../shared/api'
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors'
 import { runStatus, type JobRun } from '../../shared/model'
 import type { RunWriter } from '../completion/run-writer'
-import type { Store } from '../store/store'
+import type { Repos } from '../store/store'
 import { splitAddressList } from '../store/group-repo'
 import type { ExecutorDirectory } from '../trigger/executor-directory'
 import { createRouters, type SingleRouteStrategy } from '../trigger/routing'
@@ -18,7 +18,7 @@ const HISTORY_RULES: Partial<Record<SingleRouteStrategy, string>> = {
 /** Operator actions on runs and executors: kill, probe, route preview. */
 export class RunControl {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Repos, 'runs' | 'groups' | 'jobs'>,
     private readonly executors: ExecutorDirectory,
     private readonly writer: RunWriter,
     private readonly nowMs: () => number,
@@ -30,19 +30,19 @@ export class RunControl {
    * nothing, because a finished run is never finished twice.
    */
   async kill(logId: number): Promise<JobRun> {
-    const run = this.store.runs.get(logId)
-    if (!run) throw new NotFoundError(`run ${logId} does not exist`)
+    const run = await this.store.runs.get(logId)
+    if (!run) throw new NotFoundError(`run ${logId} does not exist`, { code: 'run.notFound', params: { id: logId } })
     if (runStatus(run) !== 'running') throw new ConflictError(`run ${logId} is not running (it is ${runStatus(run)})`)
-    const group = this.store.groups.get(run.jobGroup)
+    const group = await this.store.groups.get(run.jobGroup)
     const reply = await this.executors.forAddress(run.executorAddress, group).kill(run.jobId)
     if (reply.code !== 200) throw new ConflictError(`the executor ${run.executorAddress} refused the kill: ${reply.msg ?? `code ${reply.code}`}`)
     const detail = reply.msg ?? (typeof reply.data === 'string' ? reply.data : 'killed')
     await this.writer.complete([{ logId, handleCode: 500, handleMsg: `Manual operation, kill job: ${detail}`, handleTimeMs: this.nowMs() }])
-    return this.store.runs.get(logId)!
+    return (await this.store.runs.get(logId))!
   }
 
   async probe(request: ProbeRequest): Promise<ProbeResult> {
-    const group = request.groupId === undefined ? undefined : this.store.groups.get(request.groupId)
+    const group = request.groupId === undefined ? undefined : await this.store.groups.get(request.groupId)
     const executor = this.executors.forAddress(request.address, group)
     const startMs = performance.now()
     const reply = request.kind === 'beat' ? await executor.beat() : await executor.idleBeat(request.jobId ?? 0)
@@ -50,9 +50,9 @@ export class RunControl {
   }
 
   async previewRoute(jobId: number, addressList?: string[]): Promise<RoutePreview> {
-    const job = this.store.jobs.get(jobId)
-    if (!job) throw new NotFoundError(`job ${jobId} does not exist`)
-    const group = this.store.groups.get(job.jobGroup)
+    const job = await this.store.jobs.get(jobId)
+    if (!job) throw new NotFoundError(`job ${jobId} does not exist`, { code: 'job.notFound', params: { id: jobId } })
+    const group = await this.store.groups.get(job.jobGroup)
     const candidates = addressList && addressList.length > 0 ? addressList : splitAddressList(group?.addressList ?? '')
     const strategy = job.executorRouteStrategy
     if (strategy === 'SHARDING_BROADCAST') {

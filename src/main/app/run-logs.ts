@@ -3,11 +3,11 @@ import { runStatus, type JobRun, type LogPage } from '../../shared/model'
 import type { LogRequest } from '../executor/executor-api'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
-import type { Store } from '../store/store'
+import type { Repos } from '../store/store'
 import { isEmbeddedAddress, type ExecutorDirectory } from '../trigger/executor-directory'
 import type { EventHub } from './events'
 import { pageOfText } from './log-text'
-import type { RunLogKeeper } from './run-log-keeper'
+import type { RunLogKeeper } from '../completion/run-log-keeper'
 
 /** Subscribes to new lines of an embedded run's log; returns the unsubscribe function. */
 export type WatchEmbeddedLog = (request: LogRequest, listener: (page: LogPage) => void) => () => void
@@ -35,7 +35,7 @@ export class RunLogs {
   private readonly watches = new Map<number, Watch>()
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Repos, 'runs' | 'groups'>,
     private readonly executors: ExecutorDirectory,
     private readonly watchEmbedded: WatchEmbeddedLog | null,
     private readonly events: EventHub,
@@ -45,9 +45,9 @@ export class RunLogs {
   ) {}
 
   async read(logId: number, fromLineNum: number): Promise<LogPage> {
-    const run = this.getRun(logId)
+    const run = await this.getRun(logId)
     const ended = runStatus(run) !== 'running' && runStatus(run) !== 'pending'
-    const copy = this.keeper.kept(logId)
+    const copy = await this.keeper.kept(logId)
     if (copy?.complete && ended) return { ...pageOfText(copy.text, fromLineNum, true), source: 'kept' }
     if (!run.executorAddress) {
       return { fromLineNum, toLineNum: 0, logContent: '', isEnd: run.triggerCode !== 0 || run.handleCode !== 0 }
@@ -55,14 +55,14 @@ export class RunLogs {
     let reply
     try {
       reply = await this.executors
-        .forAddress(run.executorAddress, this.store.groups.get(run.jobGroup))
+        .forAddress(run.executorAddress, await this.store.groups.get(run.jobGroup))
         .log({ logId, logDateTime: run.triggerTimeMs, fromLineNum })
     } catch (error) {
       reply = { code: 500, msg: (error as Error).message, data: null }
     }
     if (reply.code === 200 && reply.data) {
-      if (!isEmbeddedAddress(run.executorAddress)) this.keeper.offer(logId, reply.data)
-      return settle(reply.data, this.getRun(logId))
+      if (!isEmbeddedAddress(run.executorAddress)) await this.keeper.offer(logId, reply.data)
+      return settle(reply.data, await this.getRun(logId))
     }
     const executorError = cut(reply.msg ?? `the executor answered code ${reply.code}`)
     if (copy) return { ...pageOfText(copy.text, fromLineNum, ended), source: 'kept', executorError }
@@ -73,13 +73,19 @@ export class RunLogs {
     return { fromLineNum, toLineNum: 0, logContent: '', isEnd: ended, source: 'kept', executorError }
   }
 
-  watch(logId: number, fromLineNum = 1): void {
+  async watch(logId: number, fromLineNum = 1): Promise<void> {
     const existing = this.watches.get(logId)
     if (existing) {
       existing.count++
       return
     }
-    const run = this.getRun(logId)
+    const run = await this.getRun(logId)
+    // A second watch may have started while the run was read.
+    const raced = this.watches.get(logId)
+    if (raced) {
+      raced.count++
+      return
+    }
     const push = (page: LogPage) => this.events.emit({ type: 'run-log', logId, page })
     let stop: () => void
     if (run.executorAddress === this.executors.embeddedAddress && this.watchEmbedded) {
@@ -130,9 +136,9 @@ export class RunLogs {
     return () => abort.abort()
   }
 
-  private getRun(logId: number): JobRun {
-    const run = this.store.runs.get(logId)
-    if (!run) throw new NotFoundError(`run ${logId} does not exist`)
+  private async getRun(logId: number): Promise<JobRun> {
+    const run = await this.store.runs.get(logId)
+    if (!run) throw new NotFoundError(`run ${logId} does not exist`, { code: 'run.notFound', params: { id: logId } })
     return run
   }
 }

@@ -1,16 +1,17 @@
 import { defaultJobInput } from '../../shared/job-defaults'
 import { EMBEDDED_APP_NAME, type JobInput } from '../../shared/model'
 import type { JobService } from './job-service'
-import type { Store } from '../store/store'
+import type { Repos, RepoAccess } from '../store/store'
 
 const SEEDED_KEY = 'demo_seeded'
 const DEMO_IDS_KEY = 'demo_job_ids'
 
 /** The embedded executor's group, created on every start if missing (it is where local jobs run). */
-export function ensureEmbeddedGroup(store: Store, nowMs: number): number {
-  const existing = store.groups.findByAppName(EMBEDDED_APP_NAME)
+export async function ensureEmbeddedGroup(groups: Repos['groups'], nowMs: number): Promise<number> {
+  const existing = await groups.findByAppName(EMBEDDED_APP_NAME)
   if (existing) return existing.id
-  return store.groups.insert({
+  // insertIgnore: another node starting at the same moment may have just created it.
+  await groups.insertIgnore({
     appName: EMBEDDED_APP_NAME,
     name: 'Embedded executor',
     addressType: 0,
@@ -21,6 +22,7 @@ export function ensureEmbeddedGroup(store: Store, nowMs: number): number {
     scriptsAllowed: false,
     updateTimeMs: nowMs,
   })
+  return (await groups.findByAppName(EMBEDDED_APP_NAME))!.id
 }
 
 /**
@@ -29,8 +31,10 @@ export function ensureEmbeddedGroup(store: Store, nowMs: number): number {
  * only when triggered (schedule NONE): a demo should teach what a failure looks like, not raise an
  * alarm every minute. Their ids are kept so the console can offer to remove them.
  */
-export function seedDemoJobs(store: Store, jobs: JobService, groupId: number, timezone: string): void {
-  if (store.settings.get<boolean>(SEEDED_KEY)) return
+export async function seedDemoJobs(settings: Repos['settings'], jobs: JobService, groupId: number, timezone: string): Promise<void> {
+  // The node that writes the mark first seeds; a second node starting on the same database does not.
+  const claim = `seeding ${Math.random()}`
+  if ((await settings.setIfAbsent<unknown>(SEEDED_KEY, claim)) !== claim) return
   const base = defaultJobInput(groupId, timezone, { author: 'JobDesk' })
   const scheduled: JobInput[] = [
     {
@@ -58,23 +62,26 @@ export function seedDemoJobs(store: Store, jobs: JobService, groupId: number, ti
     executorHandler: 'failJobHandler',
     executorParam: 'this demo job fails on purpose',
   }
-  const ids = scheduled.map((demo) => jobs.start(jobs.save(demo).id).id)
-  ids.push(jobs.save(onDemand).id)
-  store.settings.set(DEMO_IDS_KEY, ids)
-  store.settings.set(SEEDED_KEY, true)
+  const ids: number[] = []
+  for (const demo of scheduled) ids.push((await jobs.start((await jobs.save(demo)).id)).id)
+  ids.push((await jobs.save(onDemand)).id)
+  await settings.set(DEMO_IDS_KEY, ids)
+  await settings.set(SEEDED_KEY, true)
 }
 
 /** The seeded demo jobs that still exist. */
-export function demoJobIds(store: Store): number[] {
-  return (store.settings.get<number[]>(DEMO_IDS_KEY) ?? []).filter((id) => store.jobs.get(id) !== undefined)
+export async function demoJobIds(store: Pick<Repos, 'settings' | 'jobs'>): Promise<number[]> {
+  const ids: number[] = []
+  for (const id of (await store.settings.get<number[]>(DEMO_IDS_KEY)) ?? []) if ((await store.jobs.get(id)) !== undefined) ids.push(id)
+  return ids
 }
 
 /** Deletes the seeded demo jobs that still exist (with their links); returns their ids. */
-export function removeDemoJobs(store: Store, jobs: JobService): number[] {
-  const ids = demoJobIds(store)
-  store.transaction(() => {
-    for (const id of ids) jobs.delete(id)
-    store.settings.set(DEMO_IDS_KEY, [])
+export function removeDemoJobs(store: RepoAccess<'settings' | 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry'>, jobs: JobService): Promise<number[]> {
+  return store.transaction(async (tx) => {
+    const ids = await demoJobIds(tx)
+    for (const id of ids) await jobs.deleteIn(tx, id)
+    await tx.settings.set(DEMO_IDS_KEY, [])
+    return ids
   })
-  return ids
 }

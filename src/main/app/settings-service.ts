@@ -4,8 +4,9 @@ import { parseInput } from '../../shared/schema/parse-input'
 import { settingsInputSchema } from '../../shared/schema/settings'
 import { validateAlarmSettings } from '../completion/alarms'
 import { generateToken } from '../net/token'
-import type { Store } from '../store/store'
-import type { AlarmService } from './alarm-service'
+import type { SettingRepo } from '../store/setting-repo'
+import type { UnitOfWork } from '../store/store'
+import { ALARM_SETTINGS_KEY, type AlarmService } from './alarm-service'
 
 const KEYS = {
   accessToken: 'access_token',
@@ -42,54 +43,90 @@ export interface ShellFacts {
 
 const DESKTOP: ShellFacts = { mode: 'desktop', consoleToken: null, logFile: '' }
 
+type SettingsStore = { settings: SettingRepo } & UnitOfWork<{ settings: SettingRepo }>
+
 /**
  * Operator settings kept in the database. Each token comes from its flag or environment variable
- * when given, else the stored one, else a random one generated at first start. The executor token
- * and the API token are never equal: they grant different things (design.md §8).
+ * when given, else the stored one, else a random one generated at first start (the first node of a
+ * cluster to start generates it; the others read it). The executor token and the API token are
+ * never equal: they grant different things (design.md §8). The values are read once and kept in
+ * memory — the hot paths (every executor request checks a token) read them synchronously — and
+ * reread by `reload` when the settings' version moved (another node saved them).
  */
 export class SettingsService {
-  constructor(
-    private readonly store: Store,
+  private values = new Map<string, unknown>()
+
+  /** Reads the settings and makes the tokens a first start needs. */
+  static async open(
+    store: SettingsStore,
+    alarms: AlarmService,
+    listenDefaults: ListenDefaults,
+    overrides: TokenOverrides = {},
+    scriptsForced = false,
+    shell: ShellFacts = DESKTOP,
+  ): Promise<SettingsService> {
+    const service = new SettingsService(store, alarms, listenDefaults, overrides, scriptsForced, shell)
+    await service.init()
+    return service
+  }
+
+  private constructor(
+    private readonly store: SettingsStore,
     private readonly alarms: AlarmService,
     private readonly listenDefaults: ListenDefaults,
     private readonly overrides: TokenOverrides = {},
     /** `--enable-scripts`: scripts on the embedded executor for this run, whatever the setting says. */
     private readonly scriptsForced = false,
     /** Where this core runs and what that process knows of itself (mode, console token, log file). */
-    private readonly shell: ShellFacts = DESKTOP,
+    private readonly shell: ShellFacts,
   ) {
     if (overrides.accessToken !== undefined) checkToken(overrides.accessToken, '--token')
     if (overrides.apiToken !== undefined) checkToken(overrides.apiToken, '--api-token')
-    store.transaction(() => {
-      if (!overrides.accessToken && !store.settings.get<string>(KEYS.accessToken)) store.settings.set(KEYS.accessToken, generateToken())
-      if (!overrides.apiToken && !store.settings.get<string>(KEYS.apiToken)) store.settings.set(KEYS.apiToken, generateToken())
-    })
+  }
+
+  private async init(): Promise<void> {
+    const { overrides, store } = this
+    // setIfAbsent: two nodes starting on an empty database agree on the first token written.
+    if (!overrides.accessToken) await store.settings.setIfAbsent(KEYS.accessToken, generateToken())
+    if (!overrides.apiToken) await store.settings.setIfAbsent(KEYS.apiToken, generateToken())
+    await this.reload()
     if (this.apiToken() === this.accessToken()) {
       if (overrides.apiToken !== undefined) {
         throw new ValidationError('--api-token', 'must differ from the executor access token: every executor box holds that one', { code: 'settings.tokensEqual' })
       }
-      store.settings.set(KEYS.apiToken, generateToken())
+      await store.settings.set(KEYS.apiToken, this.freshTokenUnlike(this.accessToken()))
+      await this.reload()
     }
   }
 
+  /** Rereads every setting (at start, after a save, and when another node saved some). */
+  async reload(): Promise<void> {
+    this.values = await this.store.settings.all()
+    this.alarms.reload(this.values.get(ALARM_SETTINGS_KEY))
+  }
+
+  private value<T>(key: string): T | undefined {
+    return this.values.get(key) as T | undefined
+  }
+
   accessToken(): string {
-    return this.overrides.accessToken ?? this.store.settings.get<string>(KEYS.accessToken)!
+    return this.overrides.accessToken ?? this.value<string>(KEYS.accessToken)!
   }
 
   apiToken(): string {
-    return this.overrides.apiToken ?? this.store.settings.get<string>(KEYS.apiToken)!
+    return this.overrides.apiToken ?? this.value<string>(KEYS.apiToken)!
   }
 
   openApiAcceptsExecutorToken(): boolean {
-    return this.store.settings.get<boolean>(KEYS.openApiAcceptsExecutorToken) ?? false
+    return this.value<boolean>(KEYS.openApiAcceptsExecutorToken) ?? false
   }
 
   embeddedScriptsEnabled(): boolean {
-    return this.scriptsForced || (this.store.settings.get<boolean>(KEYS.embeddedScriptsEnabled) ?? false)
+    return this.scriptsForced || (this.value<boolean>(KEYS.embeddedScriptsEnabled) ?? false)
   }
 
   logRetentionDays(): number {
-    return this.store.settings.get<number>(KEYS.logRetentionDays) ?? DEFAULT_LOG_RETENTION_DAYS
+    return this.value<number>(KEYS.logRetentionDays) ?? DEFAULT_LOG_RETENTION_DAYS
   }
 
   get(): Settings {
@@ -100,8 +137,8 @@ export class SettingsService {
       openApiAcceptsExecutorToken: this.openApiAcceptsExecutorToken(),
       embeddedScriptsEnabled: this.embeddedScriptsEnabled(),
       embeddedScriptsForced: this.scriptsForced,
-      listenHost: this.store.settings.get<string>(KEYS.listenHost) ?? this.listenDefaults.host,
-      listenPort: this.store.settings.get<number>(KEYS.listenPort) ?? this.listenDefaults.port,
+      listenHost: this.value<string>(KEYS.listenHost) ?? this.listenDefaults.host,
+      listenPort: this.value<number>(KEYS.listenPort) ?? this.listenDefaults.port,
       logRetentionDays: this.logRetentionDays(),
       alarms: this.alarms.settings(),
       mode: this.shell.mode,
@@ -111,7 +148,7 @@ export class SettingsService {
   }
 
   /** Checks everything first (alarm channels included), then stores it in one transaction. */
-  save(raw: unknown): Settings {
+  async save(raw: unknown): Promise<Settings> {
     const input = parseInput(settingsInputSchema, raw, 'settings')
     const alarms = input.alarms === undefined ? undefined : validateAlarmSettings(input.alarms)
     const values: [string, unknown][] = [
@@ -121,27 +158,29 @@ export class SettingsService {
       [KEYS.openApiAcceptsExecutorToken, input.openApiAcceptsExecutorToken],
       [KEYS.embeddedScriptsEnabled, input.embeddedScriptsEnabled],
     ]
-    this.store.transaction(() => {
-      for (const [key, value] of values) if (value !== undefined) this.store.settings.set(key, value)
-      if (alarms !== undefined) this.alarms.keep(alarms)
+    if (alarms !== undefined) values.push([ALARM_SETTINGS_KEY, alarms])
+    await this.store.transaction(async (tx) => {
+      for (const [key, value] of values) if (value !== undefined) await tx.settings.set(key, value)
     })
-    if (alarms !== undefined) this.alarms.use(alarms)
+    await this.reload()
     return this.get()
   }
 
-  regenerateAccessToken(): Settings {
+  async regenerateAccessToken(): Promise<Settings> {
     if (this.overrides.accessToken !== undefined) {
       throw new ValidationError('accessToken', 'the token is set by --token or JOBDESK_ACCESS_TOKEN; change it there', { code: 'settings.tokenFromFlag' })
     }
-    this.store.settings.set(KEYS.accessToken, this.freshTokenUnlike(this.apiToken()))
+    await this.store.settings.set(KEYS.accessToken, this.freshTokenUnlike(this.apiToken()))
+    await this.reload()
     return this.get()
   }
 
-  regenerateApiToken(): Settings {
+  async regenerateApiToken(): Promise<Settings> {
     if (this.overrides.apiToken !== undefined) {
       throw new ValidationError('apiToken', 'the token is set by --api-token or JOBDESK_API_TOKEN; change it there', { code: 'settings.tokenFromFlag' })
     }
-    this.store.settings.set(KEYS.apiToken, this.freshTokenUnlike(this.accessToken()))
+    await this.store.settings.set(KEYS.apiToken, this.freshTokenUnlike(this.accessToken()))
+    await this.reload()
     return this.get()
   }
 

@@ -10,7 +10,10 @@ export const NODE_HEARTBEAT_MS = 1000
 /** …and is taken for dead once it has not for this long: its fires are taken over within ~4 s. */
 export const NODE_LEASE_MS = 3000
 
-export type MembershipRepos = Pick<Repos, 'nodes' | 'ring'>
+export type MembershipRepos = Pick<Repos, 'nodes' | 'ring' | 'leases'>
+
+/** The lease of the cluster's periodic work: lost-run sweep, daily report, retention, copies of running LAN logs. */
+export const PERIODIC_WORK_LEASE = 'periodic-work'
 
 export interface MembershipOptions {
   store: MembershipRepos & UnitOfWork<MembershipRepos>
@@ -37,6 +40,8 @@ export class NodeMembership {
   private readonly leaseMs: number
   private readonly stopLoop = new AbortController()
   private loop: Promise<void> | null = null
+  private periodicWork = false
+  private peers = 0
 
   constructor(private readonly options: MembershipOptions) {
     this.heartbeatMs = options.heartbeatMs ?? NODE_HEARTBEAT_MS
@@ -47,14 +52,22 @@ export class NodeMembership {
     return this.options.node.nodeId
   }
 
+  /** Whether this node holds the periodic-work lease (as of its last heartbeat). */
+  doesPeriodicWork(): boolean {
+    return this.periodicWork
+  }
+
+  /** Other nodes alive as of the last heartbeat (0: this process is alone on the database). */
+  peerCount(): number {
+    return this.peers
+  }
+
   /** Joins, and takes over what dead nodes left (fires planned by a process of an older version too). */
   async join(): Promise<void> {
     const nowMs = this.options.clock.nowMs()
     await this.options.store.nodes.join({ ...this.options.node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs })
-    // Fires planned before nodes had ids belong to no node: the first node to start takes them.
-    const legacy = await this.options.store.transaction((tx) => tx.ring.takeOver('', this.nodeId))
-    if (legacy.length > 0) this.options.adopt(legacy)
     await this.takeOverDead(nowMs)
+    await this.renewPeriodicWork(nowMs)
   }
 
   start(): void {
@@ -67,7 +80,14 @@ export class NodeMembership {
   async leave(): Promise<void> {
     this.stopLoop.abort()
     await this.loop
-    await this.options.store.nodes.leave(this.nodeId).catch((error: Error) => this.options.logger.warn('leaving the cluster failed', { error: error.message }))
+    const { store, logger } = this.options
+    try {
+      if (this.periodicWork) await store.leases.release(PERIODIC_WORK_LEASE, this.nodeId)
+      this.periodicWork = false
+      await store.nodes.leave(this.nodeId)
+    } catch (error) {
+      logger.warn('leaving the cluster failed', { error: (error as Error).message })
+    }
   }
 
   private async beat(): Promise<void> {
@@ -79,20 +99,34 @@ export class NodeMembership {
       await store.nodes.join({ ...node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs })
     }
     await this.takeOverDead(nowMs)
+    await this.renewPeriodicWork(nowMs)
   }
 
+  private async renewPeriodicWork(nowMs: number): Promise<void> {
+    const { store } = this.options
+    this.periodicWork = await store.leases.acquire(PERIODIC_WORK_LEASE, this.nodeId, nowMs, nowMs + this.leaseMs)
+    this.peers = (await store.nodes.list()).filter((n) => n.nodeId !== this.nodeId && n.leaseUntilMs >= nowMs).length
+  }
+
+  /**
+   * Takes over what dead nodes left: their planned fires, and the end of their embedded runs. Fires
+   * of an owner with no node row at all (a process killed before it joined, or planned before nodes
+   * had ids) are taken over too.
+   */
   private async takeOverDead(nowMs: number): Promise<void> {
     const { store, logger } = this.options
-    for (const dead of await store.nodes.expired(nowMs)) {
-      if (dead.nodeId === this.nodeId) continue
-      const { fires, removed } = await store.transaction(async (tx) => ({
-        fires: await tx.ring.takeOver(dead.nodeId, this.nodeId),
-        removed: await tx.nodes.remove(dead.nodeId),
-      }))
+    const nodes = await store.nodes.list()
+    const live = new Set(nodes.filter((n) => n.leaseUntilMs >= nowMs).map((n) => n.nodeId))
+    for (const owner of await store.ring.owners()) {
+      if (owner === this.nodeId || live.has(owner)) continue
+      const fires = await store.transaction((tx) => tx.ring.takeOver(owner, this.nodeId))
       if (fires.length > 0) this.options.adopt(fires)
-      // One node cleans up after the dead one; the others found its row gone.
-      if (!removed) continue
-      logger.warn('a node of the cluster is gone; its planned fires are taken over here', { node: dead.nodeName, fires: fires.length })
+    }
+    for (const dead of nodes) {
+      if (dead.nodeId === this.nodeId || live.has(dead.nodeId)) continue
+      // One node cleans up after the dead one; the others find its row gone.
+      if (!(await store.nodes.remove(dead.nodeId))) continue
+      logger.warn('a node of the cluster is gone; its planned fires and runs are taken over here', { node: dead.nodeName })
       await this.options.onNodeGone(dead)
     }
   }

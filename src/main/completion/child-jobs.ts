@@ -1,7 +1,7 @@
 import type { JobLink, JobRun } from '../../shared/model'
 import { runStatus } from '../../shared/model'
 import type { Logger } from '../kernel/logger'
-import type { Store } from '../store/store'
+import type { Repos } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './dag'
 
@@ -13,22 +13,22 @@ import { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './dag'
  */
 export class ChildJobs {
   private links = new Map<number, JobLink[]>()
-  private linksStamp = ''
+  private linksVersion = -1
 
   constructor(
-    private readonly store: Store,
-    private readonly trigger: (request: OneOffTrigger) => unknown,
+    private readonly store: Pick<Repos, 'links' | 'runs' | 'versions'>,
+    private readonly trigger: (request: OneOffTrigger) => Promise<unknown>,
     private readonly logger: Logger,
   ) {}
 
   /** False when no job has a child: completions then need no further reads. */
-  hasLinks(): boolean {
-    return this.linksByParent().size > 0
+  async hasLinks(): Promise<boolean> {
+    return (await this.linksByParent()).size > 0
   }
 
   /** Call with runs that were just completed (each exactly once). */
-  fire(runs: readonly JobRun[]): void {
-    const byParent = this.linksByParent()
+  async fire(runs: readonly JobRun[]): Promise<void> {
+    const byParent = await this.linksByParent()
     if (byParent.size === 0) return
     for (const run of runs) {
       const links = byParent.get(run.jobId)
@@ -39,7 +39,7 @@ export class ChildJobs {
       const children = childrenToFire(links, run.jobId, outcome)
       if (children.length === 0) continue
       // Root first, the finished parent last.
-      const ancestry = this.store.runs.chainJobIds(run.id, MAX_CHAIN_JOBS).reverse()
+      const ancestry = (await this.store.runs.chainJobIds(run.id, MAX_CHAIN_JOBS)).reverse()
       for (const childJobId of children) {
         const guard = chainGuard(ancestry, childJobId)
         if (!guard.fire) {
@@ -47,7 +47,7 @@ export class ChildJobs {
           continue
         }
         try {
-          this.trigger({ jobId: childJobId, triggerType: 'PARENT', parentLogId: run.id })
+          await this.trigger({ jobId: childJobId, triggerType: 'PARENT', parentLogId: run.id })
         } catch (error) {
           this.logger.error('child job trigger failed', { parentLogId: run.id, childJobId, error: (error as Error).message })
         }
@@ -55,17 +55,17 @@ export class ChildJobs {
     }
   }
 
-  private linksByParent(): Map<number, JobLink[]> {
-    // Links change rarely; reload when this connection wrote one or another process committed.
-    const stamp = `${this.store.links.changeCount}:${this.store.dataVersion()}`
-    if (stamp !== this.linksStamp) {
+  private async linksByParent(): Promise<Map<number, JobLink[]>> {
+    // Links change rarely; reload when their version moved (a write by this node or any other).
+    const { links: version } = await this.store.versions.current()
+    if (version !== this.linksVersion) {
       this.links = new Map()
-      for (const link of this.store.links.all()) {
+      for (const link of await this.store.links.all()) {
         const list = this.links.get(link.parentJobId)
         if (list) list.push(link)
         else this.links.set(link.parentJobId, [link])
       }
-      this.linksStamp = stamp
+      this.linksVersion = version
     }
     return this.links
   }

@@ -1,6 +1,6 @@
 import { ALARM_STATUS, type JobRun } from '../../shared/model'
 import type { Logger } from '../kernel/logger'
-import type { Store } from '../store/store'
+import type { RepoAccess } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, type FailureDecision } from './retry-plan'
 
@@ -8,8 +8,8 @@ import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, type
 export type SendAlarm = (run: JobRun) => Promise<boolean>
 
 export interface FailMonitorOptions {
-  store: Store
-  trigger: (request: OneOffTrigger) => unknown
+  store: RepoAccess<'runs' | 'jobs'>
+  trigger: (request: OneOffTrigger) => Promise<unknown>
   sendAlarm: SendAlarm
   logger: Logger
   /** Failed runs looked at per query (XXL-JOB: 1000). */
@@ -47,22 +47,22 @@ export class FailMonitor {
     this.jitterRatio = options.retryJitterRatio ?? DEFAULT_RETRY_JITTER_RATIO
   }
 
-  pass(nowMs: number): FailPassResult {
+  async pass(nowMs: number): Promise<FailPassResult> {
     const { store } = this.options
     const result: FailPassResult = { retried: [], finished: [], nextDueAtMs: null, more: false }
-    const fresh = store.runs.findFailedUnplanned(this.batchSize)
+    const fresh = await store.runs.findFailedUnplanned(this.batchSize)
     const plans: { id: number; dueAtMs: number }[] = []
     for (const run of fresh) {
-      const decision = decideFailure(run, store.jobs.get(run.jobId), this.jitterRatio)
+      const decision = decideFailure(run, await store.jobs.get(run.jobId), this.jitterRatio)
       if (decision.kind === 'retry' && decision.dueAtMs > nowMs) plans.push({ id: run.id, dueAtMs: decision.dueAtMs })
-      else this.take(run, decision, result)
+      else await this.take(run, decision, result)
     }
-    if (plans.length > 0) store.transaction(() => store.runs.planRetries(plans))
+    if (plans.length > 0) await store.transaction((tx) => tx.runs.planRetries(plans))
     // Due by the time planned when the run was first seen: a job edited since does not move it.
-    const due = store.runs.findFailedDue(nowMs, this.batchSize)
-    for (const run of due) this.take(run, decideFailure(run, store.jobs.get(run.jobId)), result)
+    const due = await store.runs.findFailedDue(nowMs, this.batchSize)
+    for (const run of due) await this.take(run, decideFailure(run, await store.jobs.get(run.jobId)), result)
     result.more = fresh.length === this.batchSize || due.length === this.batchSize
-    result.nextDueAtMs = store.runs.nextRetryDueMs()
+    result.nextDueAtMs = await store.runs.nextRetryDueMs()
     return result
   }
 
@@ -73,12 +73,13 @@ export class FailMonitor {
     return Math.max(0, Math.min(periodMs, result.nextDueAtMs - nowMs))
   }
 
-  private take(run: JobRun, decision: FailureDecision, result: FailPassResult): void {
+  private async take(run: JobRun, decision: FailureDecision, result: FailPassResult): Promise<void> {
     const { store, logger } = this.options
-    if (!store.runs.lockAlarm(run.id)) return
+    // Compare-and-set: on a cluster only one node takes a run, whichever node's pass sees it first.
+    if (!(await store.runs.lockAlarm(run.id))) return
     if (decision.kind === 'retry') {
       try {
-        this.options.trigger({
+        await this.options.trigger({
           jobId: run.jobId,
           triggerType: 'RETRY',
           executorParam: run.executorParam,
@@ -94,7 +95,7 @@ export class FailMonitor {
       result.finished.push(run.id)
     }
     if (decision.alarm) this.alarm(run)
-    else store.runs.setAlarmStatus(run.id, ALARM_STATUS.notNeeded)
+    else await store.runs.setAlarmStatus(run.id, ALARM_STATUS.notNeeded)
   }
 
   /** Resolves when every alarm started so far has finished and its status is written. */
@@ -109,9 +110,9 @@ export class FailMonitor {
         logger.error('alarm failed', { logId: run.id, error: (error as Error).message })
         return false
       })
-      .then((ok) => {
+      .then(async (ok) => {
         try {
-          store.runs.setAlarmStatus(run.id, ok ? ALARM_STATUS.sent : ALARM_STATUS.failed)
+          await store.runs.setAlarmStatus(run.id, ok ? ALARM_STATUS.sent : ALARM_STATUS.failed)
         } catch (error) {
           logger.error('recording the alarm status failed', { logId: run.id, error: (error as Error).message })
         }

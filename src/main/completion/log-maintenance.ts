@@ -1,5 +1,5 @@
 import { MIN_RETENTION_DAYS } from '../executor/run-log/log-retention'
-import type { Store } from '../store/store'
+import type { RepoAccess } from '../store/store'
 
 /** Local midnight (this machine's time zone) of the day containing `nowMs`. */
 export function startOfLocalDay(nowMs: number): number {
@@ -17,12 +17,12 @@ export function addLocalDays(dayStartMs: number, days: number): number {
 }
 
 /** Recounts today, yesterday and the day before into job_log_report (XXL-JOB's report loop). */
-export function refreshReport(store: Store, nowMs: number): void {
+export async function refreshReport(store: RepoAccess<'reports'>, nowMs: number): Promise<void> {
   const today = startOfLocalDay(nowMs)
   for (let back = 0; back < 3; back++) {
     const start = addLocalDays(today, -back)
     const end = addLocalDays(start, 1)
-    store.transaction(() => store.reports.refreshDay(start, end, nowMs))
+    await store.transaction((tx) => tx.reports.refreshDay(start, end, nowMs))
   }
 }
 
@@ -36,14 +36,14 @@ export const RETENTION_BATCH = 500
  * Deletes runs (and their stored log texts) triggered before local midnight `retentionDays` days
  * ago, in small transactions with a pause between them. Returns how many were deleted.
  */
-export async function deleteExpiredRuns(store: Store, nowMs: number, retentionDays: number): Promise<number> {
+export async function deleteExpiredRuns(store: RepoAccess<'runs'>, nowMs: number, retentionDays: number): Promise<number> {
   if (retentionDays < MIN_RETENTION_DAYS) return 0
   const beforeMs = addLocalDays(startOfLocalDay(nowMs), -retentionDays)
   let deleted = 0
   for (;;) {
-    const ids = store.runs.findOldIds(beforeMs, RETENTION_BATCH)
+    const ids = await store.runs.findOldIds(beforeMs, RETENTION_BATCH)
     if (ids.length === 0) return deleted
-    deleted += store.transaction(() => store.runs.deleteByIds(ids))
+    deleted += await store.transaction((tx) => tx.runs.deleteByIds(ids))
     // Let other writers (callbacks, the scan) take the lock between batches.
     await new Promise((resolve) => setImmediate(resolve))
   }

@@ -1,6 +1,5 @@
 import { EMBEDDED_ADDRESS_PREFIX, type JobRun } from '../../shared/model'
-import type { Store } from '../store/store'
-import type { RunCompletion } from '../store/run-repo'
+import type { RunCompletion, RunRepo } from '../store/run-repo'
 
 /** XXL-JOB's threshold: a run still running this long after its trigger may be lost. */
 export const LOST_RUN_THRESHOLD_MS = 10 * 60_000
@@ -12,8 +11,8 @@ export const LOST_RUN_PERIOD_MS = 60_000
  * while their executor address is no longer registered — its beats stopped for the dead timeout, so
  * no callback will come. Both conditions are needed: a long run on a live executor is just long.
  */
-export function findLostRuns(store: Store, nowMs: number, thresholdMs: number, limit = 1000): RunCompletion[] {
-  return store.runs.findLostCandidates(nowMs - thresholdMs, limit).map((run) => ({
+export async function findLostRuns(runs: RunRepo, nowMs: number, thresholdMs: number, limit = 1000): Promise<RunCompletion[]> {
+  return (await runs.findLostCandidates(nowMs - thresholdMs, limit)).map((run) => ({
     logId: run.id,
     handleCode: 500,
     handleMsg:
@@ -30,8 +29,8 @@ export function findLostRuns(store: Store, nowMs: number, thresholdMs: number, l
 export const STALE_TRIGGER_MS = 60_000
 
 /** Runs whose trigger never finished (the admin stopped between writing the row and recording the outcome). */
-export function findStalePendingRuns(store: Store, nowMs: number, limit = 1000): RunCompletion[] {
-  return store.runs.findStalePending(nowMs - STALE_TRIGGER_MS, limit).map((run) => ({
+export async function findStalePendingRuns(runs: RunRepo, nowMs: number, limit = 1000): Promise<RunCompletion[]> {
+  return (await runs.findStalePending(nowMs - STALE_TRIGGER_MS, limit)).map((run) => ({
     logId: run.id,
     handleCode: 500,
     handleMsg: 'Interrupted: JobDesk stopped while triggering this run; marked as failed (retries, if any, follow).',
@@ -41,24 +40,29 @@ export function findStalePendingRuns(store: Store, nowMs: number, limit = 1000):
 
 /**
  * Runs left running on the embedded executor of a JobDesk process that is gone: its workers died
- * with it, so no callback will ever come. Every process's embedded executor has its own address
- * (jobdesk://embedded/<instance>/) and beats while it runs, so an address that is not `alive` any
- * more (removed from the registry, or known dead at start) ends its runs.
+ * with it, so no callback will ever come. Every process's embedded executor (every node's, on a
+ * cluster) has its own address (jobdesk://embedded/<instance>/) and beats while it runs, so an
+ * address that is not `alive` any more (removed from the registry, its node's lease gone, or known
+ * dead at start) ends its runs.
  */
-export function findOrphanedEmbeddedRuns(
-  store: Store,
+export async function findOrphanedEmbeddedRuns(
+  runs: RunRepo,
   nowMs: number,
   ownAddress: string,
   alive: (address: string) => boolean,
   limit = 1000,
-): RunCompletion[] {
-  return store.runs
-    .findRunningOnOtherEmbedded(EMBEDDED_ADDRESS_PREFIX, ownAddress, limit)
+): Promise<RunCompletion[]> {
+  return (await runs.findRunningOnOtherEmbedded(EMBEDDED_ADDRESS_PREFIX, ownAddress, limit))
     .filter((run: JobRun) => !alive(run.executorAddress))
-    .map((run) => ({
-      logId: run.id,
-      handleCode: 500,
-      handleMsg: `Interrupted: the JobDesk process whose embedded executor ran this (${run.executorAddress}) stopped; marked as failed (retries, if any, follow).`,
-      handleTimeMs: nowMs,
-    }))
+    .map((run) => interruptedEmbeddedRun(run, nowMs))
+}
+
+/** The end of a run whose embedded executor's process is gone; `how` says how that was known. */
+export function interruptedEmbeddedRun(run: Pick<JobRun, 'id' | 'executorAddress'>, nowMs: number, how = ''): RunCompletion {
+  return {
+    logId: run.id,
+    handleCode: 500,
+    handleMsg: `Interrupted: the JobDesk process whose embedded executor ran this (${run.executorAddress}) stopped${how}; marked as failed (retries, if any, follow).`,
+    handleTimeMs: nowMs,
+  }
 }

@@ -1,23 +1,17 @@
-import { ChildJobs } from '../completion/child-jobs'
-import { DEFAULT_KEEP_PERIOD_MS } from './run-log-keeper'
-import { FailMonitor, type SendAlarm } from '../completion/fail-monitor'
-import { deleteExpiredRuns, refreshReport } from '../completion/log-maintenance'
-import {
-  findLostRuns,
-  findOrphanedEmbeddedRuns,
-  findStalePendingRuns,
-  LOST_RUN_PERIOD_MS,
-  LOST_RUN_THRESHOLD_MS,
-} from '../completion/lost-runs'
-import type { FlushResult, RunWriter } from '../completion/run-writer'
-import { RunReconciler } from '../completion/run-reconciler'
-import type { ExecutorApi } from '../executor/executor-api'
 import type { JobGroup } from '../../shared/model'
-import { FAIL_MONITOR_PERIOD_MS } from '../completion/retry-plan'
+import type { ExecutorApi } from '../executor/executor-api'
 import { runNowAndPeriodically, runPeriodically, sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
-import type { Store } from '../store/store'
+import type { RepoAccess } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
+import { ChildJobs } from './child-jobs'
+import { FailMonitor, type SendAlarm } from './fail-monitor'
+import { deleteExpiredRuns, refreshReport } from './log-maintenance'
+import { findLostRuns, findOrphanedEmbeddedRuns, findStalePendingRuns, LOST_RUN_PERIOD_MS, LOST_RUN_THRESHOLD_MS } from './lost-runs'
+import { FAIL_MONITOR_PERIOD_MS } from './retry-plan'
+import { DEFAULT_KEEP_PERIOD_MS } from './run-log-keeper'
+import { RunReconciler } from './run-reconciler'
+import type { FlushResult, RunWriter } from './run-writer'
 
 /** Periods and thresholds of the completion monitors; tests shorten them. */
 export interface MonitorTimings {
@@ -44,11 +38,11 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 }
 
 export interface MonitorDeps {
-  store: Store
+  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'links' | 'versions' | 'reports'>
   writer: RunWriter
   clock: Clock
   logger: Logger
-  trigger: (request: OneOffTrigger) => unknown
+  trigger: (request: OneOffTrigger) => Promise<unknown>
   sendAlarm: SendAlarm
   retentionDays: () => number
   timings: MonitorTimings
@@ -59,8 +53,16 @@ export interface MonitorDeps {
   soleProcess: boolean
   /** This process's embedded executor's address. */
   embeddedAddress: string
-  /** Whether an address beat within the dead timeout (an embedded address beats while its process runs). */
-  isAlive: (address: string) => boolean
+  /**
+   * The embedded addresses alive now: those of nodes whose lease runs (every node of a cluster has
+   * its own), or, for a process of an older version, that beat within the dead timeout.
+   */
+  aliveEmbedded: () => Promise<(address: string) => boolean>
+  /**
+   * Whether this node does the cluster's periodic work now (lost-run sweep, report, retention): one
+   * node at a time, by lease. Always true for a single process.
+   */
+  doesPeriodicWork: () => boolean
   executorFor: (address: string, group: JobGroup | undefined) => ExecutorApi
   /** Share of each retry backoff added as jitter (0 off; default DEFAULT_RETRY_JITTER_RATIO). */
   retryJitterRatio?: number
@@ -96,17 +98,24 @@ export function startMonitors(deps: MonitorDeps): Monitors {
   })
 
   const reconciler = new RunReconciler({ store, executorFor: deps.executorFor, logger, graceMs: timings.reconcileGraceMs })
-  const orphaned = (nowMs: number, alive: (address: string) => boolean) => findOrphanedEmbeddedRuns(store, nowMs, deps.embeddedAddress, alive)
+  const orphaned = (nowMs: number, alive: (address: string) => boolean) => findOrphanedEmbeddedRuns(store.runs, nowMs, deps.embeddedAddress, alive)
+  const periodic = (work: () => Promise<void>) => async () => {
+    if (deps.doesPeriodicWork()) await work()
+  }
 
-  const startedAtMs = clock.nowMs()
-  const interrupted = [...orphaned(startedAtMs, deps.soleProcess ? () => false : deps.isAlive), ...findStalePendingRuns(store, startedAtMs)]
-  if (interrupted.length > 0) {
+  const interruptedAtStart = async () => {
+    const startedAtMs = clock.nowMs()
+    const alive = deps.soleProcess ? () => false : await deps.aliveEmbedded()
+    const interrupted = [...(await orphaned(startedAtMs, alive)), ...(deps.doesPeriodicWork() ? await findStalePendingRuns(store.runs, startedAtMs) : [])]
+    if (interrupted.length === 0) return
     logger.warn('runs interrupted by the last stop marked as failed', { count: interrupted.length })
-    void writer.complete(interrupted).catch(logError('marking interrupted runs failed'))
+    await writer.complete(interrupted)
   }
 
   const failWake = new Wake()
+  const childFirings = new Set<Promise<void>>()
   const loops = [
+    interruptedAtStart().catch(logError('marking interrupted runs failed')),
     failLoop(failMonitor, clock, timings.failMonitorPeriodMs, stop.signal, failWake, logError('fail monitor pass failed')),
     runPeriodically(
       clock,
@@ -114,28 +123,29 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       stop.signal,
       async () => {
         const nowMs = clock.nowMs()
-        const lost = [
-          ...findLostRuns(store, nowMs, timings.lostRunThresholdMs),
-          ...findStalePendingRuns(store, nowMs),
-          ...orphaned(nowMs, deps.isAlive),
-          ...reconciler.due(nowMs),
-        ]
+        // The reconciler's suspects are this node's own: the beats that raised them arrived here.
+        const lost = await reconciler.due(nowMs)
+        if (deps.doesPeriodicWork()) {
+          lost.push(...(await findLostRuns(store.runs, nowMs, timings.lostRunThresholdMs)))
+          lost.push(...(await findStalePendingRuns(store.runs, nowMs)))
+          lost.push(...(await orphaned(nowMs, await deps.aliveEmbedded())))
+        }
         if (lost.length > 0) await writer.complete(lost)
       },
       logError('lost-run pass failed'),
     ),
-    runPeriodically(clock, timings.reportPeriodMs, stop.signal, () => refreshReport(store, clock.nowMs()), logError('report pass failed')),
+    runPeriodically(clock, timings.reportPeriodMs, stop.signal, periodic(() => refreshReport(store, clock.nowMs())), logError('report pass failed')),
     // XXL-JOB cleans on its first loop: a workstation restarted every morning never reaches 24 h
     // of uptime, so a purge that waited a period first would never run there.
     runNowAndPeriodically(
       clock,
       timings.retentionPeriodMs,
       stop.signal,
-      async () => {
+      periodic(async () => {
         const retentionDays = deps.retentionDays()
         const deleted = await deleteExpiredRuns(store, clock.nowMs(), retentionDays)
         if (deleted > 0) logger.info('expired runs deleted, with their kept logs', { deleted, retentionDays })
-      },
+      }),
       logError('retention pass failed'),
     ),
   ]
@@ -148,8 +158,13 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       // not from the monitor's next 10-s pass.
       if (result.failedIds.length > 0) failWake.wake()
       if (result.completedIds.length === 0) return
-      if (children.hasLinks()) children.fire(store.runs.getMany(result.completedIds))
       deps.keepLogs(result.completedIds)
+      const firing: Promise<void> = (async () => {
+        if (await children.hasLinks()) await children.fire(await store.runs.getMany(result.completedIds))
+      })()
+        .catch(logError('firing child jobs failed'))
+        .finally(() => childFirings.delete(firing))
+      childFirings.add(firing)
     },
     onBeat(appName, address, nowMs) {
       if (!stopped) reconciler.onBeat(appName, address, nowMs)
@@ -158,6 +173,7 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       stopped = true
       stop.abort()
       await Promise.all(loops)
+      await Promise.all([...childFirings])
       await failMonitor.settled()
     },
   }
@@ -199,7 +215,7 @@ async function failLoop(
     wake.reset()
     try {
       const nowMs = clock.nowMs()
-      delayMs = monitor.nextPassDelayMs(monitor.pass(nowMs), nowMs, periodMs)
+      delayMs = monitor.nextPassDelayMs(await monitor.pass(nowMs), nowMs, periodMs)
     } catch (error) {
       onError(error)
       delayMs = periodMs

@@ -6,10 +6,10 @@ import type { LogPage } from '../../shared/model'
 import type { ExecutorApi, ExecutorReply, LogRequest } from '../executor/executor-api'
 import { ManualClock } from '../kernel/clock'
 import { silentLogger } from '../kernel/logger'
-import { openDatabase } from '../store/open-database'
-import { Store } from '../store/store'
+import { openSqliteStore } from '../store/sqlite/open-sqlite-store'
+import type { Store } from '../store/store'
 import { embeddedAddressOf, ExecutorDirectory } from '../trigger/executor-directory'
-import { pageOfText } from './log-text'
+import { pageOfText } from '../app/log-text'
 import { FINAL_PULL_DELAY_MS, KEPT_LOG_MAX_CHARS, RunLogKeeper } from './run-log-keeper'
 
 const ADDRESS = 'http://10.0.0.7:9999/'
@@ -46,7 +46,7 @@ let keeper: RunLogKeeper
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'jobdesk-keeper-'))
-  store = new Store(openDatabase(join(dir, 'jobdesk.db')))
+  store = openSqliteStore(join(dir, 'jobdesk.db'))
   executor = new FakeLanExecutor()
   clock = new ManualClock(T0)
   keeper = new RunLogKeeper({ store, executors: new ExecutorDirectory(null, embeddedAddressOf('test'), () => executor.api()), clock, logger: silentLogger, keepPeriodMs: 5000 })
@@ -54,13 +54,13 @@ beforeEach(() => {
 })
 afterEach(async () => {
   await keeper.close()
-  store.close()
+  await store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
 /** A running run on the fake executor. */
-function runningRun(): number {
-  const id = store.runs.insert({
+async function runningRun(): Promise<number> {
+  const id = (await store.runs.insert({
     jobGroup: 1,
     jobId: 1,
     executorHandler: 'h',
@@ -71,8 +71,8 @@ function runningRun(): number {
     triggerType: 'MANUAL',
     scheduleTimeMs: null,
     parentLogId: null,
-  })!
-  store.runs.recordOutcomes([{ logId: id, executorAddress: ADDRESS, triggerCode: 200, triggerMsg: '' }])
+  }))!
+  await store.runs.recordOutcomes([{ logId: id, executorAddress: ADDRESS, triggerCode: 200, triggerMsg: '' }])
   keeper.noteTriggered(id, ADDRESS)
   return id
 }
@@ -84,35 +84,35 @@ async function settle(): Promise<void> {
 
 describe('RunLogKeeper', () => {
   it('copies a running run every period, asking only for the lines after the copy', async () => {
-    const id = runningRun()
+    const id = await runningRun()
     executor.lines = ['one', 'two']
     await clock.advance(5000)
     await settle()
-    expect(store.logTexts.get(id)).toEqual({ text: 'one\ntwo\n', lineCount: 2, complete: false })
+    expect((await store.logTexts.get(id))).toEqual({ text: 'one\ntwo\n', lineCount: 2, complete: false })
     executor.lines.push('three')
     await clock.advance(5000)
     await settle()
-    expect(store.logTexts.get(id)).toEqual({ text: 'one\ntwo\nthree\n', lineCount: 3, complete: false })
+    expect((await store.logTexts.get(id))).toEqual({ text: 'one\ntwo\nthree\n', lineCount: 3, complete: false })
     expect(executor.calls.map((call) => call.fromLineNum)).toEqual([1, 3])
   })
 
   it('pulls at the end at once and again after the delay, then the copy is final', async () => {
-    const id = runningRun()
+    const id = await runningRun()
     executor.lines = ['started']
     keeper.keepFinished([id])
     await settle()
-    expect(store.logTexts.get(id)).toMatchObject({ lineCount: 1, complete: false })
+    expect((await store.logTexts.get(id))).toMatchObject({ lineCount: 1, complete: false })
     executor.lines.push('callback finish')
     await clock.advance(FINAL_PULL_DELAY_MS)
     await settle()
-    expect(store.logTexts.get(id)).toEqual({ text: 'started\ncallback finish\n', lineCount: 2, complete: true })
+    expect((await store.logTexts.get(id))).toEqual({ text: 'started\ncallback finish\n', lineCount: 2, complete: true })
     // Once final, nothing asks the executor again.
-    keeper.offer(id, { fromLineNum: 3, toLineNum: 3, logContent: 'late\n', isEnd: false })
-    expect(store.logTexts.get(id)!.lineCount).toBe(2)
+    await keeper.offer(id, { fromLineNum: 3, toLineNum: 3, logContent: 'late\n', isEnd: false })
+    expect((await store.logTexts.get(id))!.lineCount).toBe(2)
   })
 
   it('keeps what it had when the executor is gone at the end, and leaves the copy open', async () => {
-    const id = runningRun()
+    const id = await runningRun()
     executor.lines = ['a', 'b']
     await clock.advance(5000)
     await settle()
@@ -120,24 +120,24 @@ describe('RunLogKeeper', () => {
     keeper.keepFinished([id])
     await clock.advance(FINAL_PULL_DELAY_MS)
     await settle()
-    expect(store.logTexts.get(id)).toEqual({ text: 'a\nb\n', lineCount: 2, complete: false })
+    expect((await store.logTexts.get(id))).toEqual({ text: 'a\nb\n', lineCount: 2, complete: false })
   })
 
-  it('adds the part of a read page that continues the copy, and nothing that does not', () => {
-    const id = runningRun()
-    keeper.offer(id, { fromLineNum: 1, toLineNum: 2, logContent: 'a\nb\n', isEnd: false })
-    keeper.offer(id, { fromLineNum: 1, toLineNum: 4, logContent: 'a\nb\nc\nd\n', isEnd: false })
-    expect(store.logTexts.get(id)).toMatchObject({ text: 'a\nb\nc\nd\n', lineCount: 4 })
-    keeper.offer(id, { fromLineNum: 7, toLineNum: 8, logContent: 'g\nh\n', isEnd: false })
-    expect(store.logTexts.get(id)!.lineCount).toBe(4)
+  it('adds the part of a read page that continues the copy, and nothing that does not', async () => {
+    const id = await runningRun()
+    await keeper.offer(id, { fromLineNum: 1, toLineNum: 2, logContent: 'a\nb\n', isEnd: false })
+    await keeper.offer(id, { fromLineNum: 1, toLineNum: 4, logContent: 'a\nb\nc\nd\n', isEnd: false })
+    expect((await store.logTexts.get(id))).toMatchObject({ text: 'a\nb\nc\nd\n', lineCount: 4 })
+    await keeper.offer(id, { fromLineNum: 7, toLineNum: 8, logContent: 'g\nh\n', isEnd: false })
+    expect((await store.logTexts.get(id))!.lineCount).toBe(4)
   })
 
-  it('caps a copy at whole lines with a line that says where the rest is', () => {
-    const id = runningRun()
+  it('caps a copy at whole lines with a line that says where the rest is', async () => {
+    const id = await runningRun()
     const line = `${'x'.repeat(999)}\n`
     const count = Math.ceil(KEPT_LOG_MAX_CHARS / line.length) + 10
-    keeper.offer(id, { fromLineNum: 1, toLineNum: count, logContent: line.repeat(count), isEnd: false })
-    const copy = store.logTexts.get(id)!
+    await keeper.offer(id, { fromLineNum: 1, toLineNum: count, logContent: line.repeat(count), isEnd: false })
+    const copy = (await store.logTexts.get(id))!
     expect(copy.complete).toBe(true)
     expect(copy.text.length).toBeLessThanOrEqual(KEPT_LOG_MAX_CHARS + 200)
     expect(copy.text.endsWith('the executor has the rest]\n')).toBe(true)

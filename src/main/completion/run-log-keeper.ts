@@ -2,7 +2,7 @@ import { EMBEDDED_ADDRESS_PREFIX, type JobRun, type LogPage } from '../../shared
 import { runPeriodically, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { KeptLog } from '../store/log-text-repo'
-import type { Store } from '../store/store'
+import type { Repos } from '../store/store'
 import { isEmbeddedAddress, type ExecutorDirectory } from '../trigger/executor-directory'
 
 /**
@@ -29,11 +29,13 @@ interface Pull {
 }
 
 export interface RunLogKeeperDeps {
-  store: Store
+  store: Pick<Repos, 'runs' | 'groups' | 'logTexts'>
   executors: ExecutorDirectory
   clock: Clock
   logger: Logger
   keepPeriodMs: number
+  /** Whether this node copies the logs of running runs now (one node of a cluster does, by lease). */
+  keepsRunning?: () => boolean
 }
 
 /**
@@ -86,21 +88,22 @@ export class RunLogKeeper {
   }
 
   /** The copy of a run's log, if one was kept. */
-  kept(logId: number): KeptLog | undefined {
+  kept(logId: number): Promise<KeptLog | undefined> {
     return this.deps.store.logTexts.get(logId)
   }
 
   /** A page read from the executor: the lines that continue the copy are added to it. */
-  offer(logId: number, page: LogPage): void {
-    const copy = this.kept(logId)
+  async offer(logId: number, page: LogPage): Promise<void> {
+    const copy = await this.kept(logId)
     if (copy?.complete) return
     const next = (copy?.lineCount ?? 0) + 1
     if (page.fromLineNum > next || page.toLineNum < next) return
-    this.append(logId, copy, next === page.fromLineNum ? page : { ...page, fromLineNum: next, logContent: dropLines(page.logContent, next - page.fromLineNum) })
+    await this.append(logId, copy, next === page.fromLineNum ? page : { ...page, fromLineNum: next, logContent: dropLines(page.logContent, next - page.fromLineNum) })
   }
 
   private async keepRunning(): Promise<void> {
-    for (const run of this.deps.store.runs.findRunningOnLan(EMBEDDED_ADDRESS_PREFIX, RUNNING_PER_PASS)) {
+    if (this.deps.keepsRunning && !this.deps.keepsRunning()) return
+    for (const run of await this.deps.store.runs.findRunningOnLan(EMBEDDED_ADDRESS_PREFIX, RUNNING_PER_PASS)) {
       this.lanRuns.add(run.id)
       if (this.queuedRunning.has(run.id)) continue
       this.queuedRunning.add(run.id)
@@ -149,29 +152,29 @@ export class RunLogKeeper {
   private async pull({ logId, final, running }: Pull): Promise<void> {
     if (running) this.queuedRunning.delete(logId)
     try {
-      const run = this.deps.store.runs.get(logId)
+      const run = await this.deps.store.runs.get(logId)
       if (!run || !isLan(run.executorAddress)) return
-      const copy = this.kept(logId)
+      const copy = await this.kept(logId)
       if (copy?.complete) return
       const fromLineNum = (copy?.lineCount ?? 0) + 1
-      const reply = await this.executorOf(run).log({ logId, logDateTime: run.triggerTimeMs, fromLineNum })
+      const reply = await (await this.executorOf(run)).log({ logId, logDateTime: run.triggerTimeMs, fromLineNum })
       if (reply.code !== 200 || !reply.data) {
         if (final) this.deps.logger.info('the end of a LAN run log could not be kept', { logId, error: reply.msg ?? `code ${reply.code}` })
         return
       }
       const page = reply.data
-      if (page.fromLineNum === fromLineNum && page.toLineNum >= fromLineNum) this.append(logId, copy, page)
-      if (final && (this.kept(logId)?.lineCount ?? 0) > 0) this.deps.store.logTexts.markComplete(logId)
+      if (page.fromLineNum === fromLineNum && page.toLineNum >= fromLineNum) await this.append(logId, copy, page)
+      if (final && ((await this.kept(logId))?.lineCount ?? 0) > 0) await this.deps.store.logTexts.markComplete(logId)
     } catch (error) {
       this.warn('keeping a LAN run log failed', error, logId)
     }
   }
 
-  private append(logId: number, copy: KeptLog | undefined, page: LogPage): void {
+  private async append(logId: number, copy: KeptLog | undefined, page: LogPage): Promise<void> {
     const { logTexts } = this.deps.store
     const keptChars = copy?.text.length ?? 0
     if (keptChars + page.logContent.length <= KEPT_LOG_MAX_CHARS) {
-      logTexts.append(logId, page.fromLineNum, page.toLineNum, page.logContent)
+      await logTexts.append(logId, page.fromLineNum, page.toLineNum, page.logContent)
       return
     }
     // Cut at a whole line, add a line that says so, and stop copying this run.
@@ -180,12 +183,12 @@ export class RunLogKeeper {
     const head = lastBreak < 0 ? '' : page.logContent.slice(0, lastBreak + 1)
     const headLines = countLines(head)
     const note = `[JobDesk kept the first ${(copy?.lineCount ?? 0) + headLines} lines of this log (a copy is capped at ${KEPT_LOG_MAX_CHARS} characters); the executor has the rest]\n`
-    logTexts.append(logId, page.fromLineNum, page.fromLineNum + headLines, head + note)
-    logTexts.markComplete(logId)
+    await logTexts.append(logId, page.fromLineNum, page.fromLineNum + headLines, head + note)
+    await logTexts.markComplete(logId)
   }
 
-  private executorOf(run: JobRun) {
-    return this.deps.executors.forAddress(run.executorAddress, this.deps.store.groups.get(run.jobGroup))
+  private async executorOf(run: JobRun) {
+    return this.deps.executors.forAddress(run.executorAddress, await this.deps.store.groups.get(run.jobGroup))
   }
 
   private warn(what: string, error: unknown, logId?: number): void {

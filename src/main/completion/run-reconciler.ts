@@ -2,7 +2,7 @@ import type { JobGroup, JobRun } from '../../shared/model'
 import type { ExecutorApi } from '../executor/executor-api'
 import type { Logger } from '../kernel/logger'
 import type { RunCompletion } from '../store/run-repo'
-import type { Store } from '../store/store'
+import type { Repos } from '../store/store'
 
 /** Runs younger than this are not asked about: their executor has only just accepted them. */
 const MIN_RUN_AGE_MS = 5_000
@@ -10,7 +10,7 @@ const MIN_RUN_AGE_MS = 5_000
 const MAX_JOBS_PER_BEAT = 50
 
 export interface RunReconcilerDeps {
-  store: Store
+  store: Pick<Repos, 'runs' | 'groups'>
   /** The client that reaches an executor address (the group's token and generation). */
   executorFor(address: string, group: JobGroup | undefined): ExecutorApi
   logger: Logger
@@ -43,21 +43,19 @@ export class RunReconciler {
   /** Called on every beat of a LAN executor; asks in the background, never throws. */
   onBeat(appName: string, address: string, nowMs: number): void {
     if (this.inFlight.has(address)) return
-    const running = this.deps.store.runs.findRunningOn(address, nowMs - MIN_RUN_AGE_MS)
-    if (running.length === 0) return
     this.inFlight.add(address)
-    void this.ask(appName, address, running, nowMs)
+    void this.ask(appName, address, nowMs)
       .catch((error) => this.deps.logger.warn('asking an executor about its runs failed', { address, error: (error as Error).message }))
       .finally(() => this.inFlight.delete(address))
   }
 
   /** Runs suspected for longer than the grace period and still running: their completions as lost. */
-  due(nowMs: number): RunCompletion[] {
+  async due(nowMs: number): Promise<RunCompletion[]> {
     const lost: RunCompletion[] = []
     for (const [logId, suspect] of this.suspects) {
       if (nowMs - suspect.sinceMs < this.deps.graceMs) continue
       this.suspects.delete(logId)
-      const run = this.deps.store.runs.get(logId)
+      const run = await this.deps.store.runs.get(logId)
       if (!run || run.handleCode !== 0 || run.triggerCode !== 200) continue
       lost.push({
         logId,
@@ -72,8 +70,10 @@ export class RunReconciler {
     return lost
   }
 
-  private async ask(appName: string, address: string, running: JobRun[], nowMs: number): Promise<void> {
-    const group = this.deps.store.groups.findByAppName(appName)
+  private async ask(appName: string, address: string, nowMs: number): Promise<void> {
+    const running = await this.deps.store.runs.findRunningOn(address, nowMs - MIN_RUN_AGE_MS)
+    if (running.length === 0) return
+    const group = await this.deps.store.groups.findByAppName(appName)
     const executor = this.deps.executorFor(address, group)
     const byJob = new Map<number, JobRun[]>()
     for (const run of running) byJob.set(run.jobId, [...(byJob.get(run.jobId) ?? []), run])

@@ -1,6 +1,6 @@
 import type { Logger } from '../kernel/logger'
 import type { RunCompletion, TriggerOutcome } from '../store/run-repo'
-import type { Store } from '../store/store'
+import type { Repos, UnitOfWork } from '../store/store'
 
 export interface FlushResult {
   /** Runs whose trigger outcome was recorded. */
@@ -12,7 +12,7 @@ export interface FlushResult {
 }
 
 export interface RunWriterOptions {
-  store: Store
+  store: UnitOfWork<Pick<Repos, 'runs' | 'routes'>>
   logger: Logger
   /** Longest an item waits for its batch (ms); a full batch flushes at once. */
   maxDelayMs?: number
@@ -40,6 +40,8 @@ export class RunWriter {
    */
   private carried: TriggerOutcome[] = []
   private timer: NodeJS.Timeout | null = null
+  /** Flushes run one after another: each takes what is pending when its turn comes. */
+  private flushing: Promise<void> = Promise.resolve()
   private readonly maxDelayMs: number
   private readonly maxBatch: number
   /** Transactions written and rows in them, for diagnostics and the ingestion benchmark. */
@@ -66,10 +68,15 @@ export class RunWriter {
     return { ...this.counters }
   }
 
-  /** Writes what is pending now; `final` also writes held-back outcomes (on stop). */
-  flush(final = false): void {
+  /** Writes what is pending now; `final` also writes held-back outcomes (on stop). Resolves once written. */
+  flush(final = false): Promise<void> {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
+    this.flushing = this.flushing.then(() => this.flushNow(final))
+    return this.flushing
+  }
+
+  private async flushNow(final: boolean): Promise<void> {
     const held = this.carried
     this.carried = []
     const batch: Pending = { ...this.pending, outcomes: [...held, ...this.pending.outcomes] }
@@ -81,7 +88,7 @@ export class RunWriter {
     const { store } = this.options
     let result: FlushResult & { deferred: TriggerOutcome[] }
     try {
-      result = store.transaction(() => writeBatch(store, batch, final ? batch.outcomes.length : held.length))
+      result = await store.transaction((tx) => writeBatch(tx, batch, final ? batch.outcomes.length : held.length))
     } catch (error) {
       // Typically the write lock held past busy_timeout. Callers decide: the executor spools its
       // callbacks and resends them; the lost-run monitor settles an unrecorded trigger outcome.
@@ -92,8 +99,8 @@ export class RunWriter {
     this.counters.transactions++
     this.counters.outcomes += batch.outcomes.length - result.deferred.length
     this.counters.completions += batch.completions.length
-    this.carried = result.deferred
-    if (this.carried.length > 0 && !this.timer) this.timer = setTimeout(() => this.flush(), this.maxDelayMs)
+    this.carried.push(...result.deferred)
+    if (this.carried.length > 0 && !this.timer) this.timer = setTimeout(() => void this.flush(), this.maxDelayMs)
     batch.waiters.forEach((w) => w.resolve())
     if (result.triggeredIds.length + result.completedIds.length > 0) this.options.onFlush?.(result)
   }
@@ -101,8 +108,8 @@ export class RunWriter {
   private schedule(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.waiters.push({ resolve, reject })
-      if (this.pending.outcomes.length + this.pending.completions.length >= this.maxBatch) this.flush()
-      else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.maxDelayMs)
+      if (this.pending.outcomes.length + this.pending.completions.length >= this.maxBatch) void this.flush()
+      else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.maxDelayMs)
     })
   }
 }
@@ -113,20 +120,24 @@ export class RunWriter {
  * once (the first `mustWrite` outcomes, already held back, are written whatever happens).
  * Completion stays idempotent either way.
  */
-function writeBatch(store: Store, batch: Pending, mustWrite: number): FlushResult & { deferred: TriggerOutcome[] } {
+async function writeBatch(tx: Pick<Repos, 'runs' | 'routes'>, batch: Pending, mustWrite: number): Promise<FlushResult & { deferred: TriggerOutcome[] }> {
   const firstCompletion = new Map<number, RunCompletion>()
   for (const c of batch.completions) if (!firstCompletion.has(c.logId)) firstCompletion.set(c.logId, c)
   const pairedIds = new Set<number>()
   const alone: TriggerOutcome[] = []
   const deferred: TriggerOutcome[] = []
-  batch.outcomes.forEach((outcome, i) => {
+  for (const [i, outcome] of batch.outcomes.entries()) {
     const completion = firstCompletion.get(outcome.logId)
-    if (completion && store.runs.recordOutcomeAndComplete(outcome, completion)) pairedIds.add(outcome.logId)
+    if (completion && (await tx.runs.recordOutcomeAndComplete(outcome, completion))) pairedIds.add(outcome.logId)
     else if (!completion && i >= mustWrite && outcome.triggerCode === 200) deferred.push(outcome)
     else alone.push(outcome)
-  })
-  store.runs.recordOutcomes(alone)
-  const completedIds = [...pairedIds, ...store.runs.complete(batch.completions.filter((c) => !pairedIds.has(c.logId)))]
+  }
+  await tx.runs.recordOutcomes(alone)
+  // LFU and LRU count each run's address with its outcome, in the database every node routes from.
+  for (const outcome of [...alone, ...batch.outcomes.filter((o) => pairedIds.has(o.logId))]) {
+    if (outcome.routeUse) await tx.routes.recordUse(outcome.routeUse.jobId, outcome.executorAddress, outcome.routeUse.atMs)
+  }
+  const completedIds = [...pairedIds, ...(await tx.runs.complete(batch.completions.filter((c) => !pairedIds.has(c.logId))))]
   const completed = new Set(completedIds)
   const failedIds = [
     ...alone.filter((o) => o.triggerCode !== 200).map((o) => o.logId),

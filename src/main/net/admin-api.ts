@@ -26,10 +26,10 @@ export const TOO_MANY_REQUESTS = { code: 502, msg: `Too many requests, please tr
 
 export interface AdminApiDeps {
   tokens: () => AdminTokens
-  findGroup: (appName: string) => JobGroup | undefined
+  findGroup: (appName: string) => Promise<JobGroup | undefined>
   /** `generation`: what the request's headers tell of the executor's protocol generation, if anything. */
-  register(caller: AdminCaller, param: RegistryParam, generation: ProtocolGeneration | null): void
-  registryRemove(caller: AdminCaller, param: RegistryParam): void
+  register(caller: AdminCaller, param: RegistryParam, generation: ProtocolGeneration | null): Promise<void>
+  registryRemove(caller: AdminCaller, param: RegistryParam): Promise<void>
   callback(caller: AdminCaller, batch: HandleCallback[]): Promise<void>
   /** The job OpenAPI (§7.2 and JobDesk's additions): resolves with the reply's payload. */
   openApi(method: string, caller: AdminCaller, body: unknown): Promise<unknown>
@@ -97,7 +97,7 @@ async function handle(
   const remote = request.socket.remoteAddress ?? 'unknown'
   const blockedMs = failures.blockedForMs(remote, nowMs)
   if (blockedMs > 0) return refuse(tooManyFailuresMessage(blockedMs), { code: 502 })
-  const auth = authenticateAdminCall(request.headers, surface, deps.tokens(), deps.findGroup)
+  const auth = await authenticateAdminCall(request.headers, surface, deps.tokens(), deps.findGroup)
   if (!auth.ok) {
     failures.fail(remote, nowMs)
     return refuse(auth.msg)
@@ -119,10 +119,10 @@ async function handle(
   try {
     switch (method) {
       case 'registry':
-        deps.register(auth.caller, parseRegistryParam(json), generationOfRegistration(request.headers))
+        await deps.register(auth.caller, parseRegistryParam(json), generationOfRegistration(request.headers))
         return { code: SUCCESS_CODE }
       case 'registryRemove':
-        deps.registryRemove(auth.caller, parseRegistryParam(json))
+        await deps.registryRemove(auth.caller, parseRegistryParam(json))
         return { code: SUCCESS_CODE }
       case 'callback':
         await deps.callback(auth.caller, parseCallbackBody(json))

@@ -35,15 +35,15 @@ export const TOKEN_SCOPE_MESSAGES = {
  * group's own token with its app name; the OpenAPI takes the API token or a group's own token. All
  * comparisons run every time, in constant time, so the reply time does not tell which secret was close.
  */
-export function authenticateAdminCall(
+export async function authenticateAdminCall(
   headers: IncomingHttpHeaders,
   surface: AdminSurface,
   tokens: AdminTokens,
-  findGroup: (appName: string) => JobGroup | undefined,
-): AuthResult {
+  findGroup: (appName: string) => Promise<JobGroup | undefined>,
+): Promise<AuthResult> {
   const token = headerValue(headers, ACCESS_TOKEN_HEADER) ?? ''
   const appName = headerValue(headers, APP_NAME_HEADER)?.trim() ?? ''
-  const group = appName ? findGroup(appName) : undefined
+  const group = appName ? await findGroup(appName) : undefined
   const present = token !== ''
   const executorOk = present && secretsEqual(token, tokens.executorToken)
   const apiOk = present && secretsEqual(token, tokens.apiToken)

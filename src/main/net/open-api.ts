@@ -17,7 +17,7 @@ export interface OpenApiDeps {
    */
   saveJob(input: JobInput, childJobId: string | undefined): Promise<JobInfo>
   /** The addresses a group's executors registered (or its manual list): what its token may route to. */
-  groupAddresses(group: JobGroup): string[]
+  groupAddresses(group: JobGroup): Promise<string[]>
   defaultTimezone: string
 }
 
@@ -98,7 +98,7 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
       const job = await ownJob(caller, id)
       const group = groupOf(caller)
       if (group && addressList) {
-        const allowed = new Set(deps.groupAddresses(group))
+        const allowed = new Set(await deps.groupAddresses(group))
         const outside = addressList.find((address) => !allowed.has(address))
         if (outside !== undefined) {
           throw new PermissionError(`${outside.slice(0, 200)} is not an address registered for group '${group.appName}'; a group token routes only to its own executors`, {

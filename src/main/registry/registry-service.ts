@@ -1,7 +1,7 @@
 import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGroup, type RegistryEntry } from '../../shared/model'
 import { splitAddressList } from '../store/group-repo'
 import { REGISTRY_GROUP_EXECUTOR, type RegistryRow } from '../store/registry-repo'
-import type { Store } from '../store/store'
+import type { Repos, RepoAccess } from '../store/store'
 import { addressHealth, type RegistryTimings } from './health'
 
 /**
@@ -15,7 +15,7 @@ export class RegistryService {
   private readonly recentlyDead = new Map<string, RegistryEntry & { removedAtMs: number }>()
 
   constructor(
-    private readonly store: Store,
+    private readonly store: RepoAccess<'registry' | 'groups'>,
     private readonly timings: RegistryTimings,
     /** Told after a first registration, a removal or a sweep that removed addresses. */
     private readonly onChange: () => void = () => {},
@@ -25,10 +25,10 @@ export class RegistryService {
    * Records a beat (with what a JobDesk executor reports of itself); true when it was the address's
    * first registration (its group was refreshed).
    */
-  beat(appName: string, address: string, nowMs: number, info: ExecutorInfo | null = null): boolean {
-    const first = this.store.transaction(() => {
-      const first = this.store.registry.upsert(REGISTRY_GROUP_EXECUTOR, appName, address, nowMs, info && JSON.stringify(info))
-      if (first) this.refreshGroup(appName, nowMs)
+  async beat(appName: string, address: string, nowMs: number, info: ExecutorInfo | null = null): Promise<boolean> {
+    const first = await this.store.transaction(async (tx) => {
+      const first = await tx.registry.upsert(REGISTRY_GROUP_EXECUTOR, appName, address, nowMs, info && JSON.stringify(info))
+      if (first) await this.refreshGroupIn(tx, appName, nowMs)
       return first
     })
     if (first) this.onChange()
@@ -36,10 +36,10 @@ export class RegistryService {
   }
 
   /** True when the address was registered (and its group lost it at once). */
-  remove(appName: string, address: string, nowMs: number): boolean {
-    const removed = this.store.transaction(() => {
-      const removed = this.store.registry.remove(REGISTRY_GROUP_EXECUTOR, appName, address)
-      if (removed) this.refreshGroup(appName, nowMs)
+  async remove(appName: string, address: string, nowMs: number): Promise<boolean> {
+    const removed = await this.store.transaction(async (tx) => {
+      const removed = await tx.registry.remove(REGISTRY_GROUP_EXECUTOR, appName, address)
+      if (removed) await this.refreshGroupIn(tx, appName, nowMs)
       return removed
     })
     if (removed) this.onChange()
@@ -47,11 +47,11 @@ export class RegistryService {
   }
 
   /** Deletes addresses silent for the dead timeout and rewrites every automatic group's list; true when any died. */
-  sweep(nowMs: number): boolean {
-    const dead = this.store.transaction(() => {
-      const dead = this.store.registry.deleteDead(nowMs - this.timings.deadTimeoutMs)
-      for (const group of this.store.groups.list()) {
-        if (group.addressType === 0) this.refreshGroup(group.appName, nowMs)
+  async sweep(nowMs: number): Promise<boolean> {
+    const dead = await this.store.transaction(async (tx) => {
+      const dead = await tx.registry.deleteDead(nowMs - this.timings.deadTimeoutMs)
+      for (const group of await tx.groups.list()) {
+        if (group.addressType === 0) await this.refreshGroupIn(tx, group.appName, nowMs)
       }
       return dead
     })
@@ -73,8 +73,8 @@ export class RegistryService {
    * Every registered address with its health, plus addresses the sweep removed within the last dead
    * timeout (shown as dead, so a dying executor is seen going suspect → dead → gone).
    */
-  entries(nowMs: number): RegistryEntry[] {
-    const live = this.store.registry.all().map(
+  async entries(nowMs: number): Promise<RegistryEntry[]> {
+    const live = (await this.store.registry.all()).map(
       (row): RegistryEntry => ({
         appName: row.registryKey,
         address: row.registryValue,
@@ -96,7 +96,7 @@ export class RegistryService {
    * The addresses a group routes to: for an automatic group those registered and alive, for a manual
    * group its list. (What a group's own token may name as an address override.)
    */
-  addressesOf(group: JobGroup, nowMs: number): string[] {
+  async addressesOf(group: JobGroup, nowMs: number): Promise<string[]> {
     if (group.addressType === 1) return splitAddressList(group.addressList)
     return this.store.registry.aliveAddresses(group.appName, nowMs - this.timings.deadTimeoutMs)
   }
@@ -106,9 +106,9 @@ export class RegistryService {
    * own (then GLUE_GROOVY cannot run there). Known only when every alive executor reports them:
    * xxl-job-core executors do not, and then any handler name may be right.
    */
-  handlersOf(group: JobGroup, nowMs: number): HandlerCatalog {
+  async handlersOf(group: JobGroup, nowMs: number, repos: Pick<Repos, 'registry'> = this.store): Promise<HandlerCatalog> {
     const sinceMs = nowMs - this.timings.deadTimeoutMs
-    const rows = this.store.registry.all().filter((row) => row.registryKey === group.appName && row.updateTimeMs > sinceMs)
+    const rows = (await repos.registry.all()).filter((row) => row.registryKey === group.appName && row.updateTimeMs > sinceMs)
     const infos = rows.map(infoOf)
     const known = infos.length > 0 && infos.every((info) => info !== null)
     const handlers = new Set<string>()
@@ -117,18 +117,23 @@ export class RegistryService {
   }
 
   /** Forgets every address of `appName` but `keep` (at start: the embedded addresses of this process's past lives). */
-  removeAllBut(appName: string, keep: string, nowMs: number): void {
-    const stale = this.store.registry.all().filter((row) => row.registryKey === appName && row.registryValue !== keep)
-    for (const row of stale) this.remove(appName, row.registryValue, nowMs)
+  async removeAllBut(appName: string, keep: string, nowMs: number): Promise<void> {
+    const stale = (await this.store.registry.all()).filter((row) => row.registryKey === appName && row.registryValue !== keep)
+    for (const row of stale) await this.remove(appName, row.registryValue, nowMs)
   }
 
   /** Rewrites an automatic group's address list from the registry now. */
-  refreshGroup(appName: string, nowMs: number): void {
-    const group = this.store.groups.findByAppName(appName)
+  refreshGroup(appName: string, nowMs: number): Promise<void> {
+    return this.store.transaction((tx) => this.refreshGroupIn(tx, appName, nowMs))
+  }
+
+  /** refreshGroup inside the caller's transaction. */
+  async refreshGroupIn(tx: Pick<Repos, 'registry' | 'groups'>, appName: string, nowMs: number): Promise<void> {
+    const group = await tx.groups.findByAppName(appName)
     if (!group || group.addressType !== 0) return
-    const addresses = this.store.registry.aliveAddresses(appName, nowMs - this.timings.deadTimeoutMs)
+    const addresses = await tx.registry.aliveAddresses(appName, nowMs - this.timings.deadTimeoutMs)
     const list = [...addresses].sort().join(',')
-    if (list !== group.addressList) this.store.groups.setAddressList(group.id, list, nowMs)
+    if (list !== group.addressList) await tx.groups.setAddressList(group.id, list, nowMs)
   }
 }
 

@@ -41,6 +41,17 @@ export class GroupRepo {
     return (await this.db.insert(`INSERT INTO job_group (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`, COLUMNS.map((c) => row[c])))!
   }
 
+  /** Records a group's detected protocol generation unless one is known already. */
+  async setProtocolGeneration(id: number, generation: string): Promise<void> {
+    await this.db.run('UPDATE job_group SET protocol_generation = ? WHERE id = ? AND protocol_generation IS NULL', [generation, id])
+  }
+
+  /** Inserts unless a group has the app name already (two nodes creating one group at once). */
+  async insertIgnore(group: NewGroup): Promise<void> {
+    const row = toRow({ ...group, id: 0 })
+    await this.db.run(this.db.dialect.insertIgnore('job_group', COLUMNS), COLUMNS.map((c) => row[c]))
+  }
+
   async update(group: JobGroup): Promise<void> {
     const row = toRow(group)
     await this.db.run(`UPDATE job_group SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [...COLUMNS.map((c) => row[c]), group.id])

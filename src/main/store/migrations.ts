@@ -228,12 +228,12 @@ export const MIGRATIONS: readonly Migration[] = [
         lease_until INTEGER NOT NULL
       );
 
-      -- Raised with every write to jobs or links, so caches reread only what changed.
+      -- Raised with every write to jobs, links or settings, so caches (on every node) reread only what changed.
       CREATE TABLE job_version (
         name    TEXT    PRIMARY KEY,
         version INTEGER NOT NULL
       );
-      INSERT INTO job_version (name, version) VALUES ('jobs', 0), ('links', 0);
+      INSERT INTO job_version (name, version) VALUES ('jobs', 0), ('links', 0), ('settings', 0);
 
       -- ROUND, LFU and LRU state with the job, the same for every node.
       CREATE TABLE job_route_seq (

@@ -56,11 +56,6 @@ export class NodeRepo {
     return (await this.db.all<NodeRow>('SELECT * FROM job_node ORDER BY started_at, node_id')).map(nodeOf)
   }
 
-  /** Nodes whose lease ran out before `nowMs`: dead, or stopped. */
-  async expired(nowMs: number): Promise<ClusterNode[]> {
-    return (await this.db.all<NodeRow>('SELECT * FROM job_node WHERE lease_until < ?', [nowMs])).map(nodeOf)
-  }
-
   /** Ends a node's lease at once (a graceful stop: the others take over without waiting it out). */
   async leave(nodeId: string): Promise<void> {
     await this.db.run('UPDATE job_node SET lease_until = 0 WHERE node_id = ?', [nodeId])

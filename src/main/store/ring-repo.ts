@@ -109,6 +109,11 @@ export class RingRepo {
     return Number((await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM job_ring'))!.n)
   }
 
+  /** The nodes whose rings hold fires ('' for fires planned before nodes had ids). */
+  async owners(): Promise<string[]> {
+    return (await this.db.all<{ node_id: string }>('SELECT DISTINCT node_id FROM job_ring')).map((r) => r.node_id)
+  }
+
   /** Fires held by each node, for the cluster view. */
   async countByNode(): Promise<Map<string, number>> {
     const rows = await this.db.all<{ node_id: string; n: number }>('SELECT node_id, COUNT(*) AS n FROM job_ring GROUP BY node_id')

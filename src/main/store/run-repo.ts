@@ -43,8 +43,8 @@ export interface TriggerOutcome {
   executorAddress: string
   triggerCode: number
   triggerMsg: string
-  /** LFU/LRU: the job whose use of `executorAddress` the outcome's write counts. */
-  routeUseOfJob?: number
+  /** LFU/LRU: the job whose use of `executorAddress` the outcome's write counts, and when it was routed. */
+  routeUse?: { jobId: number; atMs: number }
 }
 
 export interface RunCompletion {

@@ -49,6 +49,9 @@ export interface UnitOfWork<R = Repos> {
   transaction<T>(work: (tx: R) => Promise<T>): Promise<T>
 }
 
+/** What a service that writes several of its tables at once gets: those repositories and transactions over them. */
+export type RepoAccess<K extends RepoName> = Pick<Repos, K> & UnitOfWork<Pick<Repos, K>>
+
 export type StoreEngine = 'sqlite' | 'postgres' | 'mysql'
 
 /** The repositories outside any transaction (each call commits by itself), and transactions. */

@@ -1,10 +1,10 @@
 import type { Connection } from './sql/connection'
 
 /** What caches of definitions hold, each with a version every write to it raises. */
-export type VersionedData = 'jobs' | 'links'
+export type VersionedData = 'jobs' | 'links' | 'settings'
 
 /**
- * `job_version`: a counter per kind of definition (jobs, links), raised in the same transaction as
+ * `job_version`: a counter per kind of definition (jobs, links, settings), raised in the same transaction as
  * every write to it — by this process or any other node on the database — so a cache rereads only
  * when something it holds changed.
  */
@@ -13,7 +13,7 @@ export class VersionRepo {
 
   async current(): Promise<Record<VersionedData, number>> {
     const rows = await this.db.all<{ name: VersionedData; version: number }>('SELECT name, version FROM job_version')
-    const versions = { jobs: 0, links: 0 }
+    const versions = { jobs: 0, links: 0, settings: 0 }
     for (const row of rows) versions[row.name] = Number(row.version)
     return versions
   }

@@ -91,7 +91,7 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
     triggerCode: reply.code === 200 ? 200 : 500,
     triggerMsg: lines.join('\n'),
     // LFU and LRU count the address in the database with the outcome's write, for every node.
-    ...(USE_TRACKING_STRATEGIES.has(job.executorRouteStrategy as never) && reply.code === 200 ? { routeUseOfJob: job.id } : {}),
+    ...(USE_TRACKING_STRATEGIES.has(job.executorRouteStrategy as never) && reply.code === 200 ? { routeUse: { jobId: job.id, atMs: deps.nowMs() } } : {}),
   }
 }
 

@@ -28,8 +28,10 @@ export class TriggerService {
     private readonly onPrepared: (runs: PreparedRun[]) => void = () => {},
   ) {}
 
-  async trigger(request: OneOffTrigger): Promise<TriggerResult> {
+  /** `beforeDispatch` sees the new run ids before any of them reaches the pool (to wait for their outcomes). */
+  async trigger(request: OneOffTrigger, beforeDispatch?: (logIds: number[]) => void): Promise<TriggerResult> {
     const runs = await this.store.transaction((tx) => prepareOneOffRuns(tx, request, this.nowMs()))
+    beforeDispatch?.(runs.map((r) => r.logId))
     this.dispatch(runs)
     return { logIds: runs.map((r) => r.logId) }
   }

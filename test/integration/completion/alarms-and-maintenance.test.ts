@@ -1,3 +1,4 @@
+import { sqliteDb } from '../../support/sqlite-db'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -88,27 +89,27 @@ describe('alarms for failed runs', () => {
 describe('retention and the daily report', () => {
   it('counts runs per local day and deletes runs older than the retention, with their kept logs', async () => {
     t = await startTestCore()
-    const db = t.core.store.db
+    const db = sqliteDb(t.core.store)
     const now = Date.now()
     const today = startOfLocalDay(now)
     const insert = db.prepare(
       `INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, handle_code) VALUES (1, 1, ?, 'MANUAL', ?, ?)`,
     )
     const old = Number(insert.run(today - 40 * 86_400_000, 200, 200).lastInsertRowid)
-    t.core.store.logTexts.set(old, 'an old log')
+    await t.core.store.logTexts.set(old, 'an old log')
     insert.run(today + 1000, 200, 200)
     insert.run(today + 2000, 200, 500)
     insert.run(today + 3000, 200, 0)
     insert.run(today + 4000, 500, 0)
 
-    refreshReport(t.core.store, now)
+    await refreshReport(t.core.store, now)
     const [day] = await t.core.api.getDailyReport({ days: 1 })
     expect(day).toEqual({ dayMs: today, runningCount: 1, successCount: 1, failCount: 2 })
 
     expect(await deleteExpiredRuns(t.core.store, now, 2)).toBe(0) // below 3 days: cleanup is off
     expect(await deleteExpiredRuns(t.core.store, now, 30)).toBe(1)
-    expect(t.core.store.runs.get(old)).toBeUndefined()
-    expect(t.core.store.logTexts.get(old)).toBeUndefined()
+    expect((await t.core.store.runs.get(old))).toBeUndefined()
+    expect((await t.core.store.logTexts.get(old))).toBeUndefined()
     expect((db.prepare('SELECT COUNT(*) AS n FROM job_log').get() as { n: number }).n).toBe(4)
   })
 })

@@ -1,3 +1,4 @@
+import { sqliteDb } from '../../support/sqlite-db'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConflictError, ValidationError } from '../../../src/shared/errors'
 import { startTestCore, type TestCore } from '../../support/core-harness'
@@ -108,7 +109,7 @@ describe('child jobs as a DAG (seeds/002: dagChain, dagMissingChild)', () => {
     t = await startTestCore()
     const [a, b] = [await t.addJob({ name: 'A' }), await t.addJob({ name: 'B' })]
     // What the save-time check refuses, forced in behind its back.
-    t.core.store.db.prepare("INSERT INTO job_link VALUES (?, ?, 'SUCCESS'), (?, ?, 'SUCCESS')").run(a, b, b, a)
+    sqliteDb(t.core.store).prepare("INSERT INTO job_link VALUES (?, ?, 'SUCCESS'), (?, ?, 'SUCCESS')").run(a, b, b, a)
 
     await t.core.api.triggerJob({ jobId: a })
     await t.finishedRuns(a, 1)

@@ -1,3 +1,4 @@
+import { sqliteDb } from '../../support/sqlite-db'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -21,13 +22,13 @@ afterEach(async () => {
 })
 
 /** A finished run triggered `daysAgo` days before T0, with a kept log text. */
-function insertRun(core: TestCore, daysAgo: number): number {
+async function insertRun(core: TestCore, daysAgo: number): Promise<number> {
   const id = Number(
-    core.core.store.db
+    sqliteDb(core.core.store)
       .prepare(`INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, handle_code) VALUES (1, 1, ?, 'MANUAL', 200, 200)`)
       .run(T0 - daysAgo * DAY_MS).lastInsertRowid,
   )
-  core.core.store.logTexts.set(id, `log of run ${id}`)
+  await core.core.store.logTexts.set(id, `log of run ${id}`)
   return id
 }
 
@@ -44,8 +45,8 @@ describe('log retention: one setting for run rows, kept logs and the embedded ex
     dir = makeTempDir()
     // A first life of this data folder leaves old runs and old run-log folders behind.
     const first = await startTestCore({ monitorTimings: { retentionPeriodMs: 3600_000 } }, dir.path)
-    const old = insertRun(first, 40)
-    const recent = insertRun(first, 10)
+    const old = await insertRun(first, 40)
+    const recent = await insertRun(first, 10)
     await first.stop()
     const oldDay = runLogDay(dir.path, 40)
     const recentDay = runLogDay(dir.path, 10)
@@ -53,15 +54,15 @@ describe('log retention: one setting for run rows, kept logs and the embedded ex
     // Restarted in the morning of a workstation's day: the purge runs at once.
     const clock = new ManualClock(T0)
     t = await startTestCore({ clock, monitorTimings: { retentionPeriodMs: 3600_000 } }, dir.path)
-    await waitFor('the purge at start', () => t!.core.store.runs.get(old) === undefined && !existsSync(oldDay))
-    expect(t.core.store.logTexts.get(old)).toBeUndefined()
-    expect(t.core.store.runs.get(recent)).toBeDefined()
+    await waitFor('the purge at start', async () => (await t!.core.store.runs.get(old)) === undefined && !existsSync(oldDay))
+    expect((await t.core.store.logTexts.get(old))).toBeUndefined()
+    expect((await t.core.store.runs.get(recent))).toBeDefined()
     expect(existsSync(recentDay)).toBe(true)
 
     // Lowered to 5 days: the next passes (the hourly one here, the executor's after midnight) apply it.
     await t.core.api.saveSettings({ logRetentionDays: 5 })
     await clock.advance(3600_000 + 1000)
-    await waitFor('the purge under the new setting', () => t!.core.store.runs.get(recent) === undefined && !existsSync(recentDay))
-    expect(t.core.store.logTexts.get(recent)).toBeUndefined()
+    await waitFor('the purge under the new setting', async () => (await t!.core.store.runs.get(recent)) === undefined && !existsSync(recentDay))
+    expect((await t.core.store.logTexts.get(recent))).toBeUndefined()
   })
 })

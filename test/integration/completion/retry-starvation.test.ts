@@ -1,3 +1,4 @@
+import { sqliteDb } from '../../support/sqlite-db'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FailMonitor } from '../../../src/main/completion/fail-monitor'
 import { ManualClock } from '../../../src/main/kernel/clock'
@@ -31,7 +32,7 @@ async function stepUntil<T>(clock: ManualClock, what: string, done: () => Promis
 }
 
 function count(core: TestCore, sql: string, ...args: number[]): number {
-  return (core.core.store.db.prepare(sql).get(...args) as { n: number }).n
+  return (sqliteDb(core.core.store).prepare(sql).get(...args) as { n: number }).n
 }
 
 describe('the fail monitor does not starve behind runs backing off (issue 10.4)', () => {
@@ -44,14 +45,14 @@ describe('the fail monitor does not starve behind runs backing off (issue 10.4)'
 
     // 5000 runs that failed a second ago, each with a retry due in an hour.
     const slowJob = await t.addJob({ executorHandler: 'failJobHandler', executorFailRetryCount: 1, retryBackoff: 'FIXED', retryIntervalSec: 3600 })
-    const insert = t.core.store.db.prepare(
+    const insert = sqliteDb(t.core.store).prepare(
       `INSERT INTO job_log (job_group, job_id, executor_handler, executor_fail_retry_count, trigger_time, trigger_type,
                             trigger_code, handle_code, handle_msg, handle_time, alarm_status)
        VALUES (?, ?, 'failJobHandler', 1, ?, 'MANUAL', 200, 500, 'failed on purpose', ?, 0)`,
     )
-    t.core.store.transaction(() => {
+    sqliteDb(t.core.store).transaction(() => {
       for (let i = 0; i < BACKING_OFF; i++) insert.run(t!.groupId, slowJob, T0 - 2000, T0 - 1000)
-    })
+    })()
     // The monitor's next pass sees them all and plans their retries (1000 per query, passes back to back).
     const unplanned = `SELECT COUNT(*) AS n FROM job_log WHERE job_id = ? AND alarm_status = 0 AND retry_due_time IS NULL`
     await stepUntil(clock, 'the backing-off runs to be planned', async () => count(t!, unplanned, slowJob) === 0)
@@ -92,37 +93,38 @@ describe('the fail monitor does not starve behind runs backing off (issue 10.4)'
     // The 5000 still wait for their hour: none taken, none retried, none alarmed.
     expect(count(t, `SELECT COUNT(*) AS n FROM job_log WHERE job_id = ? AND alarm_status = 0 AND retry_due_time >= ?`, slowJob, T0 + 3600_000 - 1000)).toBe(BACKING_OFF)
     expect(count(t, `SELECT COUNT(*) AS n FROM job_log WHERE job_id = ? AND trigger_type = 'RETRY'`, slowJob)).toBe(0)
-    expect(alarmed.filter((id) => t!.core.store.runs.get(id)!.jobId === slowJob)).toEqual([])
+    const alarmedRuns = await t.core.store.runs.getMany(alarmed)
+    expect(alarmedRuns.filter((run) => run.jobId === slowJob)).toEqual([])
   })
 
   it('takes each failed run once (alarm_status 0 → −1) when another admin takes it between read and take', async () => {
     // The core's own monitor never passes here: its clock does not move and nothing wakes it.
     t = await startTestCore({ clock: new ManualClock(T0), monitorTimings: { failMonitorPeriodMs: 3_600_000 } })
     const job = await t.addJob({ executorHandler: 'failJobHandler', executorFailRetryCount: 1 })
-    const insert = t.core.store.db.prepare(
+    const insert = sqliteDb(t.core.store).prepare(
       `INSERT INTO job_log (job_group, job_id, executor_fail_retry_count, trigger_time, trigger_type, trigger_code, handle_code, handle_time)
        VALUES (?, ?, 1, ?, 'MANUAL', 200, 500, ?)`,
     )
     const ids = [0, 1].map(() => Number(insert.run(t!.groupId, job, T0 - 2000, T0 - 1000).lastInsertRowid))
     const byA: number[] = []
     const byB: number[] = []
-    const monitor = (into: number[], onTrigger: () => void = () => {}) =>
+    const monitor = (into: number[], onTrigger: () => Promise<unknown> = async () => {}) =>
       new FailMonitor({
         store: t!.core.store,
-        trigger: (request) => {
+        trigger: async (request) => {
           into.push(request.parentLogId!)
-          onTrigger()
+          await onTrigger()
         },
         sendAlarm: async () => true,
         logger: silentLogger,
       })
     const b = monitor(byB)
     // A read both runs; while it retries the first, B passes and takes the second.
-    const a = monitor(byA, () => byA.length === 1 && b.pass(T0))
-    const result = a.pass(T0)
+    const a = monitor(byA, async () => byA.length === 1 && (await b.pass(T0)))
+    const result = await a.pass(T0)
     expect(byA).toEqual([ids[0]])
     expect(byB).toEqual([ids[1]])
     expect(result.retried).toEqual([ids[0]])
-    expect(ids.map((id) => t!.core.store.runs.get(id)!.alarmStatus)).toEqual([ALARM_STATUS.notNeeded, ALARM_STATUS.notNeeded])
+    expect((await t.core.store.runs.getMany(ids)).map((run) => run.alarmStatus)).toEqual([ALARM_STATUS.notNeeded, ALARM_STATUS.notNeeded])
   })
 })

@@ -21,15 +21,15 @@ function withOurToken(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v === CAPTURE_TOKEN ? TEST_TOKEN : v]))
 }
 
-function registryRows() {
-  return admin.headless.core.store.registry.all()
+async function registryRows() {
+  return (await admin.headless.core.store.registry.all())
 }
 
 describe('the executor-facing API, replaying what real executors sent (reference §9.1–§9.3)', () => {
   for (const generation of ['g1', 'g2', 'g3'] as ProtocolGeneration[]) {
     it(`accepts and applies a ${generation} executor's registry, callback and registryRemove`, async () => {
       const core = admin.headless.core
-      const group = core.store.groups.findByAppName('jobdesk-embedded')!
+      const group = (await core.store.groups.findByAppName('jobdesk-embedded'))!
       const job = await core.api.saveJob(jobInput(group.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'timedJobHandler', executorParam: '60000' }))
       const logId = (await core.api.triggerJob({ jobId: job.id })).logIds[0]
       const calls = adminCalls(generation, 'http://127.0.0.1:19999/', 1796014204713)
@@ -37,8 +37,8 @@ describe('the executor-facing API, replaying what real executors sent (reference
 
       const registered = await post(calls.registry.path, withOurToken(calls.registry.xxlHeaders), calls.registry.body)
       expect(registered).toEqual({ status: 200, reply: { code: 200, msg: 'Success', data: null, content: null } })
-      expect(registryRows().map((r) => [r.registryKey, r.registryValue])).toContainEqual([CAPTURE_APP, 'http://127.0.0.1:19999/'])
-      const created = core.store.groups.findByAppName(CAPTURE_APP)!
+      expect((await registryRows()).map((r) => [r.registryKey, r.registryValue])).toContainEqual([CAPTURE_APP, 'http://127.0.0.1:19999/'])
+      const created = (await core.store.groups.findByAppName(CAPTURE_APP))!
       expect(created).toMatchObject({ autoCreated: true, addressList: 'http://127.0.0.1:19999/' })
       // Told from the request itself: the app-name header (G3), else the Accept-Charset xxl-job-core sends.
       expect(created.protocolGeneration).toBe(generation)
@@ -50,8 +50,8 @@ describe('the executor-facing API, replaying what real executors sent (reference
 
       const removed = await post(calls.registryRemove.path, withOurToken(calls.registryRemove.xxlHeaders), calls.registryRemove.body)
       expect(removed.reply.code).toBe(200)
-      expect(registryRows().map((r) => r.registryKey)).not.toContain(CAPTURE_APP)
-      expect(core.store.groups.findByAppName(CAPTURE_APP)!.addressList).toBe('')
+      expect((await registryRows()).map((r) => r.registryKey)).not.toContain(CAPTURE_APP)
+      expect((await core.store.groups.findByAppName(CAPTURE_APP))!.addressList).toBe('')
     })
   }
 
@@ -59,7 +59,7 @@ describe('the executor-facing API, replaying what real executors sent (reference
     const calls = adminCalls('g2', 'http://127.0.0.1:19998/', 0)
     const reply = await post('/api/registry', withOurToken(calls.registry.xxlHeaders), calls.registry.body)
     expect(reply.reply.code).toBe(200)
-    expect(registryRows().map((r) => r.registryValue)).toContain('http://127.0.0.1:19998/')
+    expect((await registryRows()).map((r) => r.registryValue)).toContain('http://127.0.0.1:19998/')
   })
 
   it('accepts a G3 executor with its group\'s own token and app name, and refuses a mismatched pair', async () => {
@@ -76,7 +76,7 @@ describe('the executor-facing API, replaying what real executors sent (reference
     const crossed = await post(calls.registry.path, headers, calls.registry.body.replace(CAPTURE_APP, 'some-other-app'))
     expect(crossed.reply.code).toBe(500)
     expect(crossed.reply.msg).toContain("registers 'some-other-app' with the token of group")
-    expect(registryRows().map((r) => r.registryKey)).not.toContain('some-other-app')
+    expect((await registryRows()).map((r) => r.registryKey)).not.toContain('some-other-app')
   })
 })
 
@@ -87,8 +87,8 @@ describe('bad input to the admin API', () => {
     expect((await post('/api/registry', {}, registry)).reply).toMatchObject({ code: 500, msg: 'The access token is wrong.' })
     expect((await post('/api/registry', { 'xxl-job-access-token': 'nope' }, registry)).reply).toMatchObject({ code: 500, msg: 'The access token is wrong.' })
     expect((await post('/api/registry', { 'xxl-job-appname': 'intruder' }, registry)).reply.msg).toBe('invalid request, accessToken or appname is empty.')
-    expect(registryRows().map((r) => r.registryKey)).not.toContain('intruder')
-    expect(admin.headless.core.store.groups.findByAppName('intruder')).toBeUndefined()
+    expect((await registryRows()).map((r) => r.registryKey)).not.toContain('intruder')
+    expect((await admin.headless.core.store.groups.findByAppName('intruder'))).toBeUndefined()
   })
 
   it('refuses malformed JSON, wrong field types and bad addresses with a clear message', async () => {
@@ -100,7 +100,7 @@ describe('bad input to the admin API', () => {
     expect(notHttp.reply.msg).toMatch(/registryValue: "jobdesk:\/\/embedded\/" must be an http:\/\/ or https:\/\/ URL/)
     const badCallback = await post('/api/callback', auth, '[{"logId":"one","handleCode":200}]')
     expect(badCallback.reply.code).toBe(500)
-    expect(registryRows().map((r) => r.registryKey)).not.toContain('x-app')
+    expect((await registryRows()).map((r) => r.registryKey)).not.toContain('x-app')
   })
 
   it('refuses an oversized body without reading it and keeps serving', async () => {
@@ -136,7 +136,7 @@ describe('the job OpenAPI', () => {
   })
 
   it('adds, updates, triggers, stops and removes a job; childJobId goes through the DAG rules', async () => {
-    const groupId = admin.headless.core.store.groups.findByAppName('jobdesk-embedded')!.id
+    const groupId = (await admin.headless.core.store.groups.findByAppName('jobdesk-embedded'))!.id
     const base = { jobGroup: groupId, scheduleType: 'CRON', scheduleConf: '0 0 3 * * ?', executorHandler: 'demoJobHandler', executorTimeout: 30 }
     const a = (await post('/api/addJob', auth, JSON.stringify({ ...base, name: 'A' }))).reply
     const b = (await post('/api/addJob', auth, JSON.stringify({ ...base, name: 'B' }))).reply

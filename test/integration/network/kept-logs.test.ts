@@ -49,7 +49,7 @@ async function handlersLoaded(appName: string): Promise<void> {
 
 /** Waits until the run has ended and its kept copy is final (the agent answered the last pull). */
 async function keptAfterEnd(logId: number): Promise<void> {
-  await waitFor(`run ${logId}'s final copy`, () => admin!.headless.core.store.logTexts.get(logId)?.complete === true)
+  await waitFor(`run ${logId}'s final copy`, async () => (await admin!.headless.core.store.logTexts.get(logId))?.complete === true)
 }
 
 describe('logs outlive their LAN executor', () => {
@@ -119,7 +119,7 @@ describe('logs outlive their LAN executor', () => {
     const job = await admin.addJob('keep-lost', { executorHandler: 'chattyJobHandler', executorParam: '5|60000' })
     const logId = await trigger(job)
     // Copied while it runs: the lines reach the database before anything goes wrong.
-    await waitFor('the running log to be copied', () => admin!.headless.core.store.logTexts.get(logId)?.text.includes('chatty line 5'))
+    await waitFor('the running log to be copied', async () => (await admin!.headless.core.store.logTexts.get(logId))?.text.includes('chatty line 5'))
 
     agentProcess.child.kill('SIGKILL')
     await agentProcess.exited
@@ -153,7 +153,7 @@ describe('logs outlive their LAN executor', () => {
     expect(page.source).toBeUndefined()
     expect(page.isEnd).toBe(false)
     // The periodic copy is an hour away here: what the reads brought was kept, as far as they read.
-    const copy = admin.headless.core.store.logTexts.get(logId)!
+    const copy = (await admin.headless.core.store.logTexts.get(logId))!
     expect(copy.complete).toBe(false)
     expect(copy.lineCount).toBeGreaterThanOrEqual(page.toLineNum)
     expect(copy.text.startsWith(page.logContent)).toBe(true)

@@ -67,7 +67,7 @@ describe('LAN executors registering with JobDesk', () => {
     // The first agent goes away; its address is registered again by hand, as if its last beat were
     // still fresh: listed, but no longer answering.
     await first.stop()
-    admin.headless.core.registry.beat('fail-over', addresses[0], Date.now())
+    await admin.headless.core.registry.beat('fail-over', addresses[0], Date.now())
     const job = await admin.addJob('fail-over', { executorRouteStrategy: 'FAILOVER' })
     await admin.headless.core.api.triggerJob({ jobId: job })
     const [run] = await admin.finishedRuns(job, 1)
@@ -161,7 +161,7 @@ describe('LAN executors registering with JobDesk', () => {
     const job = await admin.addJob('logs', { executorParam: 'remember me' })
     const logId = (await admin.headless.core.api.triggerJob({ jobId: job })).logIds[0]
     await admin.finishedRuns(job, 1)
-    await waitFor('the log to be kept', () => admin!.headless.core.store.logTexts.get(logId) !== undefined)
+    await waitFor('the log to be kept', async () => (await admin!.headless.core.store.logTexts.get(logId)) !== undefined)
     await agent.stop()
     const page = await admin.headless.core.api.getRunLog({ logId, fromLineNum: 1 })
     expect(page.logContent).toContain('remember me')

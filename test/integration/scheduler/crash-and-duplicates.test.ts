@@ -1,55 +1,45 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { JobService } from '../../../src/main/app/job-service'
 import { ensureEmbeddedGroup } from '../../../src/main/app/seed-demo'
-import { ManualClock } from '../../../src/main/kernel/clock'
-import { silentLogger } from '../../../src/main/kernel/logger'
-import { nextFireTimeMs } from '../../../src/main/schedule'
-import { Scheduler } from '../../../src/main/scheduler/scheduler'
-import { openDatabase } from '../../../src/main/store/open-database'
-import { Store } from '../../../src/main/store/store'
-import { prepareScheduledRuns } from '../../../src/main/trigger/prepare-runs'
+import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
+import type { SqliteStore } from '../../../src/main/store/sqlite/sqlite-store'
 import type { MisfireStrategy } from '../../../src/shared/model'
 import { startTsProcess } from '../../support/child-process'
 import { jobInput } from '../../support/job-input'
+import { crashAfterScan as crashedScan, restartedNode } from '../../support/stale-ring'
 import { makeTempDir } from '../../support/temp-dir'
 
 const T0 = Math.floor(Date.now() / 1000) * 1000
 
 let dir: ReturnType<typeof makeTempDir>
 let file: string
-let store: Store
+let store: SqliteStore
 
 beforeEach(() => {
   dir = makeTempDir()
   file = `${dir.path}/jobdesk.db`
-  store = new Store(openDatabase(file))
+  store = openSqliteStore(file)
 })
 
-afterEach(() => {
-  store.close()
+afterEach(async () => {
+  await store.close()
   dir.remove()
 })
 
 /** An every-second job whose next fire is `nextMs`, running. */
-function everySecondJob(nextMs: number, misfireStrategy: MisfireStrategy = 'DO_NOTHING'): number {
-  const group = ensureEmbeddedGroup(store, T0)
+async function everySecondJob(nextMs: number, misfireStrategy: MisfireStrategy = 'DO_NOTHING'): Promise<number> {
+  const group = await ensureEmbeddedGroup(store.groups, T0)
   const jobs = new JobService(store, () => T0)
-  const job = jobs.save(jobInput(group, { scheduleConf: '* * * * * ?', misfireStrategy }))
-  store.jobs.setTrigger(job.id, 1, 0, nextMs, T0)
+  const job = await jobs.save(jobInput(group, { scheduleConf: '* * * * * ?', misfireStrategy }))
+  await store.jobs.setTrigger(job.id, 1, 0, nextMs, T0)
   return job.id
 }
 
-/** A scheduler on this test's connection whose fires write run rows, as the trigger side does. */
-function restartedScheduler(nowMs: number): { scheduler: Scheduler; clock: ManualClock } {
-  const clock = new ManualClock(nowMs)
-  const scheduler = new Scheduler({
-    store,
-    clock,
-    nextFire: nextFireTimeMs,
-    fire: (fires) => void prepareScheduledRuns(store, fires, clock.nowMs()),
-    logger: silentLogger,
-  })
-  return { scheduler, clock }
+/** The JobDesk that comes back at `nowMs` on this test's connection, joined (it took over the dead one's fires). */
+async function restarted(nowMs: number) {
+  const node = restartedNode(store, nowMs)
+  await node.join()
+  return node
 }
 
 function runsOf(jobId: number): { schedule_time: number; trigger_type: string }[] {
@@ -58,33 +48,29 @@ function runsOf(jobId: number): { schedule_time: number; trigger_type: string }[
     .all(jobId) as { schedule_time: number; trigger_type: string }[]
 }
 
-async function crashAfterScan(nowMs: number): Promise<void> {
-  const child = startTsProcess('test/support/scan-then-die.ts', [file, String(nowMs)])
-  await child.waitForLine(/planned \d+/)
-  expect(await child.exited).toBe('SIGKILL')
-}
+const crashAfterScan = (nowMs: number) => crashedScan(file, nowMs)
 
 describe('a fire in the pre-read window survives a crash', () => {
   it('fires every planned fire after a restart within the window, each once', async () => {
-    const jobId = everySecondJob(T0 + 1000)
+    const jobId = await everySecondJob(T0 + 1000)
     await crashAfterScan(T0)
-    expect(store.ring.count()).toBe(5)
+    expect(await store.ring.count()).toBe(5)
 
-    const { scheduler } = restartedScheduler(T0 + 2500)
-    scheduler.recoverRing(T0 + 2500) // T0+1000 and T0+2000 are due: fired at once
-    for (let t = T0 + 3000; t <= T0 + 5000; t += 1000) scheduler.tick(t)
+    const node = await restarted(T0 + 2500) // T0+1000 and T0+2000 are due: fired at once
+    for (let t = T0 + 3000; t <= T0 + 5000; t += 1000) node.scheduler.tick(t)
+    await node.settled()
 
     expect(runsOf(jobId)).toEqual([1, 2, 3, 4, 5].map((s) => ({ schedule_time: T0 + s * 1000, trigger_type: 'CRON' })))
-    expect(store.ring.count()).toBe(0)
+    expect(await store.ring.count()).toBe(0)
   })
 
   it('fires once for the whole outage under FIRE_ONCE_NOW after a long one', async () => {
-    const jobId = everySecondJob(T0 + 1000, 'FIRE_ONCE_NOW')
+    const jobId = await everySecondJob(T0 + 1000, 'FIRE_ONCE_NOW')
     await crashAfterScan(T0)
     const restartMs = T0 + 60_000
-    const { scheduler } = restartedScheduler(restartMs)
-    scheduler.recoverRing(restartMs)
-    const scan = scheduler.scanOnce(restartMs)
+    const node = await restarted(restartMs)
+    const scan = await node.scheduler.scanOnce(restartMs)
+    await node.settled()
 
     const misfires = runsOf(jobId).filter((r) => r.trigger_type === 'MISFIRE')
     // The five planned fires and the job's own next time (T0+6000) all missed: one run for all.
@@ -95,21 +81,22 @@ describe('a fire in the pre-read window survives a crash', () => {
   })
 
   it('fires nothing for the outage under DO_NOTHING', async () => {
-    const jobId = everySecondJob(T0 + 1000, 'DO_NOTHING')
+    const jobId = await everySecondJob(T0 + 1000, 'DO_NOTHING')
     await crashAfterScan(T0)
     const restartMs = T0 + 60_000
-    const { scheduler } = restartedScheduler(restartMs)
-    scheduler.recoverRing(restartMs)
-    scheduler.scanOnce(restartMs)
+    const node = await restarted(restartMs)
+    await node.scheduler.scanOnce(restartMs)
+    await node.settled()
     expect(runsOf(jobId)).toEqual([])
-    expect(store.jobs.get(jobId)!.triggerNextTimeMs).toBeGreaterThan(restartMs + 5000)
+    expect((await store.jobs.get(jobId))!.triggerNextTimeMs).toBeGreaterThan(restartMs + 5000)
   })
 })
 
 describe('two schedulers on one database file', () => {
   it('never fire the same scheduled time twice and leave no gap', async () => {
     const start = Date.now() + 2000
-    const jobIds = Array.from({ length: 20 }, () => everySecondJob(Math.ceil(start / 1000) * 1000))
+    const jobIds: number[] = []
+    for (let i = 0; i < 20; i++) jobIds.push(await everySecondJob(Math.ceil(start / 1000) * 1000))
     const children = [1, 2].map(() => startTsProcess('test/support/scheduler-process.ts', [file, '6000']))
     const totals = await Promise.all(
       children.map(async (c) => JSON.parse((await c.waitForLine(/totals (.*)/, 60_000))[1]) as Record<string, number>),
@@ -119,9 +106,9 @@ describe('two schedulers on one database file', () => {
 
     // What both left planned but unfired when they stopped fires now, as after any restart.
     const nowMs = Date.now()
-    const { scheduler } = restartedScheduler(nowMs)
-    scheduler.recoverRing(nowMs)
-    for (let t = Math.floor(nowMs / 1000) * 1000; t <= nowMs + 6000; t += 1000) scheduler.tick(t)
+    const node = await restarted(nowMs)
+    for (let t = Math.floor(nowMs / 1000) * 1000; t <= nowMs + 6000; t += 1000) node.scheduler.tick(t)
+    await node.settled()
 
     const written = totals.reduce((sum, t) => sum + t.runs, 0)
     expect(written).toBeGreaterThan(0)
@@ -136,28 +123,28 @@ describe('two schedulers on one database file', () => {
 
 describe('stopping a job while a scan holds the lock', () => {
   it('waits for the scan, then wins: the job is not revived and its planned fires never fire', async () => {
-    const jobId = everySecondJob(T0 + 1000)
+    const jobId = await everySecondJob(T0 + 1000)
     const child = startTsProcess('test/support/hold-scan-lock.ts', [file, String(T0), '1500'])
     await child.waitForLine(/holding the scan lock/)
-    new JobService(store, () => T0).stop(jobId) // blocks on busy_timeout until the scan commits
+    await new JobService(store, () => T0).stop(jobId) // blocks on busy_timeout until the scan commits
     await child.waitForLine(/scan committed, planned 5/)
     expect(await child.exited).toBe(0)
 
-    expect(store.jobs.get(jobId)!.triggerStatus).toBe(0)
-    expect(store.ring.count()).toBe(0)
-    const { scheduler } = restartedScheduler(T0)
-    scheduler.recoverRing(T0)
-    expect(scheduler.scanOnce(T0 + 500).readCount).toBe(0)
-    for (let t = T0; t <= T0 + 6000; t += 1000) scheduler.tick(t)
+    expect((await store.jobs.get(jobId))!.triggerStatus).toBe(0)
+    expect(await store.ring.count()).toBe(0)
+    const node = await restarted(T0)
+    expect((await node.scheduler.scanOnce(T0 + 500)).readCount).toBe(0)
+    for (let t = T0; t <= T0 + 6000; t += 1000) node.scheduler.tick(t)
+    await node.settled()
     expect(runsOf(jobId)).toEqual([])
   })
 
-  it('a scan that writes back after a stop does not revive the job', () => {
-    const jobId = everySecondJob(T0 + 1000)
-    new JobService(store, () => T0).stop(jobId)
-    store.transaction(() =>
-      store.jobs.writeNextTimes([{ id: jobId, triggerStatus: 1, triggerLastTimeMs: T0 + 1000, triggerNextTimeMs: T0 + 2000 }]),
+  it('a scan that writes back after a stop does not revive the job', async () => {
+    const jobId = await everySecondJob(T0 + 1000)
+    await new JobService(store, () => T0).stop(jobId)
+    await store.transaction((tx) =>
+      tx.jobs.writeNextTimes([{ id: jobId, triggerStatus: 1, triggerLastTimeMs: T0 + 1000, triggerNextTimeMs: T0 + 2000 }]),
     )
-    expect(store.jobs.get(jobId)!.triggerStatus).toBe(0)
+    expect((await store.jobs.get(jobId))!.triggerStatus).toBe(0)
   })
 })

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { databaseFile } from '../../../src/main/app/data-dir'
-import { openDatabase } from '../../../src/main/store/open-database'
-import { Store } from '../../../src/main/store/store'
+import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
+import type { Store } from '../../../src/main/store/store'
 import { API_METHODS } from '../../../src/shared/api'
 import type { JobInfo, JobRun } from '../../../src/shared/model'
 import { startShell, type ShellProcess, type ShellSnapshot } from '../../support/shell-process'
@@ -31,13 +31,13 @@ afterEach(async () => {
 })
 
 /** A data folder whose admin API listens on the loopback (port picked by the kernel), optionally with more set up. */
-function dataDir(prepare?: (store: Store) => void): string {
+async function dataDir(prepare?: (store: Store) => Promise<void>): Promise<string> {
   dir = makeTempDir('jobdesk-shell-')
-  const store = new Store(openDatabase(databaseFile(dir.path)))
-  store.settings.set('listen_host', '127.0.0.1')
-  store.settings.set('listen_port', 0)
-  prepare?.(store)
-  store.close()
+  const store = openSqliteStore(databaseFile(dir.path))
+  await store.settings.set('listen_host', '127.0.0.1')
+  await store.settings.set('listen_port', 0)
+  await prepare?.(store)
+  await store.close()
   return dir.path
 }
 
@@ -60,7 +60,7 @@ const openRunsSent = (snapshot: ShellSnapshot) =>
 
 describe('the desktop shell, run from its bundle with a stand-in for Electron', () => {
   it('opens one sandboxed window without Node, with a strict CSP, and blocks navigation, new windows and permissions', async () => {
-    shell = await startShell(dataDir())
+    shell = await startShell(await dataDir())
     const shown = await ready(shell)
     expect(shown.app.singleInstanceLock).toBe(1)
     const prefs = shown.windows[0].options.webPreferences
@@ -89,7 +89,7 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
   })
 
   it('registers the API once on the IPC bridge: every method reaches the core from the window, none from anywhere else', async () => {
-    shell = await startShell(dataDir())
+    shell = await startShell(await dataDir())
     await ready(shell)
     expect((await shell.snapshot()).ipcHandleCalls).toEqual(['jobdesk:call'])
 
@@ -114,7 +114,7 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
   })
 
   it('turns the tray red and notifies a failed run; the notification and the tray menu open that run', async () => {
-    shell = await startShell(dataDir())
+    shell = await startShell(await dataDir())
     const first = await ready(shell)
     expect(first.trays[0].colours[0]).toEqual(GREEN)
     expect(first.trays[0].toolTips.at(-1)).toMatch(/1 executor online · no failed runs in 24 h/)
@@ -153,9 +153,9 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
   })
 
   it('shows amber for failures earlier in the day, and remembers where the window was', async () => {
-    const path = dataDir((store) => {
+    const path = await dataDir(async (store) => {
       // A failed run two hours ago whose alarm was dealt with: amber, not red.
-      const id = store.runs.insert({
+      const id = (await store.runs.insert({
         jobGroup: 1,
         jobId: 1,
         executorHandler: 'failJobHandler',
@@ -166,9 +166,9 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
         triggerType: 'MANUAL',
         scheduleTimeMs: null,
         parentLogId: null,
-      })!
-      store.runs.recordOutcomes([{ logId: id, executorAddress: '', triggerCode: 500, triggerMsg: 'Trigger result: failed — no executor address' }])
-      store.runs.setAlarmStatus(id, 1)
+      }))!
+      await store.runs.recordOutcomes([{ logId: id, executorAddress: '', triggerCode: 500, triggerMsg: 'Trigger result: failed — no executor address' }])
+      await store.runs.setAlarmStatus(id, 1)
     })
     shell = await startShell(path)
     const amber = await waitFor('the tray to turn amber', async () => {
@@ -182,7 +182,7 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
   })
 
   it('drains the core on quit: a run in flight finishes, then the process exits with code 0', async () => {
-    const path = dataDir()
+    const path = await dataDir()
     shell = await startShell(path)
     await ready(shell)
     const group = (await call<{ id: number; appName: string }[]>(shell, 'listGroups')).find((g) => g.appName === 'jobdesk-embedded')!
@@ -201,11 +201,11 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     expect(await shell.exited).toBe(0)
     shell = null
     // The run ended inside the drain (not cut off, not left running).
-    const store = new Store(openDatabase(databaseFile(path)))
+    const store = openSqliteStore(databaseFile(path))
     try {
-      expect(store.runs.get(logId)).toMatchObject({ handleCode: 200 })
+      expect(await store.runs.get(logId)).toMatchObject({ handleCode: 200 })
     } finally {
-      store.close()
+      await store.close()
     }
   })
 })

@@ -17,7 +17,7 @@ describe('openDatabase', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(5000)
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION)
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name)
-    for (const table of ['job_group', 'job_info', 'job_log', 'job_logglue', 'job_registry', 'job_lock', 'job_log_report']) {
+    for (const table of ['job_group', 'job_info', 'job_log', 'job_logglue', 'job_registry', 'job_log_report']) {
       expect(tables).toContain(table)
     }
     db.close()

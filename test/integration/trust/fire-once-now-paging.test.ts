@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { JobService } from '../../../src/main/app/job-service'
 import { ensureEmbeddedGroup } from '../../../src/main/app/seed-demo'
 import { PRE_READ_MS } from '../../../src/main/scheduler/plan-scan'
-import { openDatabase } from '../../../src/main/store/open-database'
-import { Store } from '../../../src/main/store/store'
+import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
+import type { SqliteStore } from '../../../src/main/store/sqlite/sqlite-store'
 import { jobInput } from '../../support/job-input'
-import { crashAfterScan, restartedScheduler } from '../../support/stale-ring'
+import { crashAfterScan, restartedNode } from '../../support/stale-ring'
 import { makeTempDir } from '../../support/temp-dir'
 
 /**
@@ -20,32 +20,38 @@ const RESTART_MS = T0 + 60_000
 
 let dir: ReturnType<typeof makeTempDir>
 let file: string
-let store: Store
+let store: SqliteStore
 beforeEach(() => {
   dir = makeTempDir('jobdesk-misfire-')
   file = join(dir.path, 'jobdesk.db')
-  store = new Store(openDatabase(file))
+  store = openSqliteStore(file)
 })
-afterEach(() => (store.close(), dir.remove()))
+afterEach(async () => {
+  await store.close()
+  dir.remove()
+})
 
 /** `count` FIRE_ONCE_NOW jobs firing every second from T0+1s, running. */
-function everySecondJobs(count: number): number[] {
-  const group = ensureEmbeddedGroup(store, T0)
+async function everySecondJobs(count: number): Promise<number[]> {
+  const group = await ensureEmbeddedGroup(store.groups, T0)
   const jobs = new JobService(store, () => T0)
-  return Array.from({ length: count }, (_, i) => {
-    const job = jobs.save(jobInput(group, { name: `misfire ${i}`, scheduleConf: '* * * * * ?', misfireStrategy: 'FIRE_ONCE_NOW' }))
-    store.jobs.setTrigger(job.id, 1, 0, T0 + 1000, T0)
-    return job.id
-  })
+  const ids: number[] = []
+  for (let i = 0; i < count; i++) {
+    const job = await jobs.save(jobInput(group, { name: `misfire ${i}`, scheduleConf: '* * * * * ?', misfireStrategy: 'FIRE_ONCE_NOW' }))
+    await store.jobs.setTrigger(job.id, 1, 0, T0 + 1000, T0)
+    ids.push(job.id)
+  }
+  return ids
 }
 
 /** The restarted scheduler scans (at one instant) until nothing is due and no stale row is left. */
-function scanUntilDone(scanBatchSize?: number): number {
-  const scheduler = restartedScheduler(store, RESTART_MS, scanBatchSize)
-  scheduler.recoverRing(RESTART_MS)
+async function scanUntilDone(scanBatchSize?: number): Promise<number> {
+  const node = restartedNode(store, RESTART_MS, scanBatchSize)
+  await node.join()
   let scans = 0
   for (; scans < 500; scans++) {
-    const result = scheduler.scanOnce(RESTART_MS)
+    const result = await node.scheduler.scanOnce(RESTART_MS)
+    await node.settled()
     if (result.readCount === 0 && staleRingRows() === 0) return scans + 1
   }
   throw new Error('the scans never finished the stale ring rows')
@@ -65,20 +71,20 @@ function misfireRunsPerJob(jobIds: number[]): Map<number, number> {
 
 describe('FIRE_ONCE_NOW after an outage', () => {
   it('fires once per job when the stale rows span more scans than one (scan batch 7, 12 jobs × 5 rows)', async () => {
-    const jobIds = everySecondJobs(12)
+    const jobIds = await everySecondJobs(12)
     await crashAfterScan(file, T0)
-    expect(store.ring.count()).toBe(60)
-    expect(scanUntilDone(7)).toBeGreaterThan(1)
+    expect(await store.ring.count()).toBe(60)
+    expect(await scanUntilDone(7)).toBeGreaterThan(1)
     const counts = misfireRunsPerJob(jobIds)
     expect([...counts.entries()].filter(([, n]) => n !== 1), 'jobs (id, MISFIRE runs) that did not fire exactly once').toEqual([])
     expect(store.db.prepare("SELECT COUNT(*) AS n FROM job_log WHERE trigger_type = 'CRON'").get()).toEqual({ n: 0 })
   })
 
   it('fires once per job with the default scan batch when more than 200 jobs have stale rows', async () => {
-    const jobIds = everySecondJobs(230)
+    const jobIds = await everySecondJobs(230)
     await crashAfterScan(file, T0)
-    expect(store.ring.count()).toBe(230 * 5)
-    scanUntilDone()
+    expect(await store.ring.count()).toBe(230 * 5)
+    await scanUntilDone()
     const counts = misfireRunsPerJob(jobIds)
     expect([...counts.values()].filter((n) => n !== 1).length, 'jobs that did not fire exactly once').toBe(0)
   })

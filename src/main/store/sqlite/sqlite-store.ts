@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type Database from 'better-sqlite3'
 import type { Connection, SqlValue } from '../sql/connection'
 import { createRepos, type Repos, type Store } from '../store'
@@ -17,6 +18,12 @@ export class SqliteStore implements Store {
   private queue: Promise<unknown> = Promise.resolve()
   private open = false
   private readonly repos: Repos
+  /**
+   * The transaction whose work is running, in the async context of that work: an autocommit call
+   * made from inside it would wait for the transaction to end — forever — so it fails at once and
+   * names the bug (the work must use its `tx`).
+   */
+  private readonly current = new AsyncLocalStorage<{ open: boolean }>()
 
   constructor(
     readonly db: Database.Database,
@@ -72,17 +79,25 @@ export class SqliteStore implements Store {
   }
 
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T> {
+    // Transactions do not nest: one opened from inside another would queue behind it forever.
+    try {
+      this.assertOutsideTransaction()
+    } catch (error) {
+      return Promise.reject(error as Error)
+    }
     const run = async (): Promise<T> => {
       this.open = true
+      const marker = { open: true }
       this.connection.prepared('BEGIN IMMEDIATE').run()
       try {
-        const result = await work(this.txRepos)
+        const result = await this.current.run(marker, () => work(this.txRepos))
         this.connection.prepared('COMMIT').run()
         return result
       } catch (error) {
         if (this.db.inTransaction) this.connection.prepared('ROLLBACK').run()
         throw error
       } finally {
+        marker.open = false
         this.open = false
       }
     }
@@ -98,6 +113,13 @@ export class SqliteStore implements Store {
 
   get transactionOpen(): boolean {
     return this.open
+  }
+
+  /** Throws when called from inside a transaction's work (see `current`). */
+  assertOutsideTransaction(): void {
+    if (this.current.getStore()?.open) {
+      throw new Error('a repository call outside the transaction was made from inside it (it would wait for itself): use the transaction\'s repositories')
+    }
   }
 
   async close(): Promise<void> {
@@ -119,22 +141,26 @@ class OutsideTransaction implements Connection {
   }
 
   async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
+    this.store.assertOutsideTransaction()
     // Re-checked right before the call: a queued transaction may have begun while this one waited.
     while (this.store.transactionOpen) await this.store.idle()
     return this.inner.all<T>(sql, params)
   }
 
   async get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
+    this.store.assertOutsideTransaction()
     while (this.store.transactionOpen) await this.store.idle()
     return this.inner.get<T>(sql, params)
   }
 
   async run(sql: string, params?: readonly SqlValue[]): Promise<number> {
+    this.store.assertOutsideTransaction()
     while (this.store.transactionOpen) await this.store.idle()
     return this.inner.run(sql, params)
   }
 
   async insert(sql: string, params?: readonly SqlValue[]): Promise<number | null> {
+    this.store.assertOutsideTransaction()
     while (this.store.transactionOpen) await this.store.idle()
     return this.inner.insert(sql, params)
   }

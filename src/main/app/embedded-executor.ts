@@ -1,0 +1,77 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { RunWriter } from '../completion/run-writer'
+import { createExecutor, type Executor, type ExecutorOptions } from '../executor'
+import type { CallbackSink } from '../executor/executor-api'
+import type { Clock } from '../kernel/clock'
+import type { Logger } from '../kernel/logger'
+import type { SpawnWorker } from '../kernel/spawn-worker'
+import { handlerDir, runLogDir } from './data-dir'
+
+export interface EmbeddedExecutorOptions {
+  dataDir: string
+  spawnWorker: SpawnWorker
+  shutdownGraceMs?: number
+  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'idleRunnerExitMs' | 'nodeInterpreter'>
+}
+
+/** How an operator turns on scripts for the embedded executor (part of its refusal text). */
+export const EMBEDDED_SCRIPTS_HINT = 'enable "Run script jobs on this machine" in Settings (desktop app), or start headless mode with --enable-scripts'
+
+/** The executor inside this process: its callbacks go straight into the run writer's batches. */
+export function embeddedExecutor(
+  options: EmbeddedExecutorOptions,
+  writer: RunWriter,
+  clock: Clock,
+  logger: Logger,
+  settings: { scriptsEnabled: () => boolean; retentionDays: () => number },
+): Executor {
+  const callbackSink: CallbackSink = (batch) =>
+    writer.complete(batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: clock.nowMs() })))
+  return createExecutor({
+    logDir: runLogDir(options.dataDir),
+    callbackSink,
+    spawnWorker: options.spawnWorker,
+    clock,
+    // The operator's own machine, as JobDesk's user: scripts only when the operator turned them on.
+    enableScripts: settings.scriptsEnabled,
+    enableScriptsHint: EMBEDDED_SCRIPTS_HINT,
+    // The operator's own machine: http jobs may call any URL unless the settings narrow it.
+    httpAllowPrefixes: 'any',
+    // One run-log file per run costs ~0.5-1 ms of CPU on a typical disk (file creation), which
+    // 10k runs/s cannot afford; short runs are packed into day segments instead (see run-log/packed).
+    runLogLayout: 'packed',
+    // Completion commits every ~10 ms in-process, so larger batches than XXL-JOB's HTTP 50 keep up.
+    callbackBatchMax: 1000,
+    // One retention setting for run rows, kept log texts and these files, read at each pass.
+    logRetentionDays: settings.retentionDays,
+    logger,
+    shutdownGraceMs: options.shutdownGraceMs,
+    ...options.executorOptions,
+    // `<data-dir>/handlers` is always a handler folder (created at first start), beside any given ones.
+    handlerDirs: [...(options.executorOptions?.handlerDirs ?? []), ensureHandlerDir(options.dataDir)].filter((dir) => existsSync(dir)),
+  })
+}
+
+/** Creates `<data-dir>/handlers` with a note on what goes there, the first time. */
+function ensureHandlerDir(dataDir: string): string {
+  const dir = handlerDir(dataDir)
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    writeFileSync(join(dir, 'README.txt'), HANDLER_DIR_NOTE)
+  }
+  return dir
+}
+
+const HANDLER_DIR_NOTE = `Job handlers of JobDesk's embedded executor.
+
+Put ES modules (.mjs, or .js) here; every exported function is a handler a BEAN job can name, e.g.
+
+  export async function reportJobHandler(ctx) {
+    ctx.log('building the report for', ctx.param)
+    return 'done'
+  }
+
+JobDesk picks up added or changed modules without a restart. See the README's "Writing a handler".
+`
+
