@@ -11,6 +11,7 @@ import { RingRepo } from './ring-repo'
 import { RouteRepo } from './route-repo'
 import { RunRepo } from './run-repo'
 import { SettingRepo } from './setting-repo'
+import type { ClusterEventChannel } from './cluster-events'
 import type { Connection } from './sql/connection'
 import { VersionRepo } from './version-repo'
 
@@ -59,6 +60,8 @@ export interface Store extends Repos, UnitOfWork {
   readonly engine: StoreEngine
   /** Where the data is, for messages (a file path, or the URL without its password). */
   readonly location: string
+  /** What changed, told to and heard from the other nodes on this database. */
+  readonly events: ClusterEventChannel
   close(): Promise<void>
 }
 

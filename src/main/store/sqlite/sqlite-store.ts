@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type Database from 'better-sqlite3'
 import type { Connection, SqlValue } from '../sql/connection'
+import { LocalEventChannel, type ClusterEventChannel } from '../cluster-events'
 import { createRepos, type Repos, type Store } from '../store'
 import { SqliteConnection } from './sqlite-connection'
 
@@ -12,6 +13,7 @@ import { SqliteConnection } from './sqlite-connection'
  */
 export class SqliteStore implements Store {
   readonly engine = 'sqlite' as const
+  readonly events: ClusterEventChannel = new LocalEventChannel()
   private readonly connection: SqliteConnection
   private readonly txRepos: Repos
   /** Settles when the open transaction (and those queued before the next caller) have ended. */
@@ -124,6 +126,7 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     await this.idle()
+    await this.events.close()
     await this.onClose()
     this.db.close()
   }
