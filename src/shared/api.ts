@@ -23,6 +23,8 @@ export interface JobDeskApi {
   getDailyReport(request: DailyReportRequest): Promise<DayReport[]>
   /** Deletes the demo jobs seeded at first start (those still there, with their links); resolves with their ids. */
   removeDemoJobs(): Promise<number[]>
+  /** The JobDesk nodes working on this database (one for a desktop app), as of their last heartbeats. */
+  getCluster(): Promise<ClusterView>
 
   listGroups(): Promise<JobGroup[]>
   /** Creates (no id) or updates an executor group; validates every field first. */
@@ -113,6 +115,7 @@ export const API_METHODS = [
   'unwatchRunLog',
   'getDailyReport',
   'removeDemoJobs',
+  'getCluster',
   'saveGroup',
   'deleteGroup',
   'listRegistry',
@@ -139,6 +142,37 @@ export const API_METHODS = [
 type MissingMethods = Exclude<ApiMethod, (typeof API_METHODS)[number]>
 const everyMethodListed: MissingMethods extends never ? true : MissingMethods = true
 void everyMethodListed
+
+export interface ClusterNodeView {
+  nodeId: string
+  /** `--node-name` (default host name and port). */
+  nodeName: string
+  /** Where the node's admin API listens, as the other nodes reach it ('' until it listens). */
+  adminUrl: string
+  /** Its embedded executor's address ('' when it runs none). */
+  embeddedAddress: string
+  startedAtMs: number
+  heartbeatAtMs: number
+  leaseUntilMs: number
+  /** Its lease runs: it heartbeats. A dead node's row goes once another node took over its work. */
+  alive: boolean
+  /** Planned fires its time ring holds (job_ring rows). */
+  ringRows: number
+  /** It does the cluster's periodic work now (lost-run sweep, report, retention). */
+  periodicWork: boolean
+  /** The node this console is connected to. */
+  self: boolean
+}
+
+export interface ClusterView {
+  /** The database the nodes share. */
+  engine: 'sqlite' | 'postgres' | 'mysql'
+  /** Where it is (a file path, or the URL without its password). */
+  location: string
+  nodes: ClusterNodeView[]
+  /** The time of this view on the answering node (to age the heartbeats). */
+  atMs: number
+}
 
 export interface Overview {
   jobCount: number

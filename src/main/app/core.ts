@@ -16,7 +16,10 @@ import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/heal
 import { RegistryService } from '../registry/registry-service'
 import { nextFireTimeMs } from '../schedule'
 import { Scheduler } from '../scheduler/scheduler'
+import { ClusterRelay } from '../cluster/cluster-relay'
+import { DefinitionWatch } from '../cluster/definition-watch'
 import { NodeMembership } from '../cluster/node-membership'
+import { nodeExecutorRoute } from '../net/node-executor-route'
 import { Checkpointer } from '../store/checkpointer'
 import type { ClusterNode } from '../store/node-repo'
 import { openStore } from '../store/open-store'
@@ -113,6 +116,13 @@ export interface Core {
   readonly consoleToken: string | null
   /** This process as a node of the cluster on its database. */
   readonly nodeId: string
+  /**
+   * Where this node's admin server listens, as the other nodes reach it (they call its embedded
+   * executor there); told once the server listens.
+   */
+  setAdminUrl(url: string): Promise<void>
+  /** The admin URL told with setAdminUrl ('' until then). */
+  nodeUrl(): string
   /** Completes runs as the embedded executor's callbacks do (batched with other run writes). */
   completeRuns(completions: RunCompletion[]): Promise<void>
   /** Run-write transactions so far and the rows in them (trigger outcomes, completions). */
@@ -147,7 +157,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     store,
     logger,
     onFlush: (result) => {
-      events.runsChanged([...result.triggeredIds, ...result.completedIds])
+      runsChanged([...result.triggeredIds, ...result.completedIds])
       monitors?.onFlush(result)
     },
   })
@@ -167,7 +177,16 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     options.enableScripts === true,
     { mode: options.mode ?? 'desktop', consoleToken, logFile: options.logFile ?? '' },
   )
-  const registryChanged = () => void registry.entries(nowMs()).then((entries) => events.emit({ type: 'registry-changed', entries }), () => {})
+  // What this node's consoles see at once, and what the other nodes' consoles hear of.
+  const showRegistry = () => void registry.entries(nowMs()).then((entries) => events.emit({ type: 'registry-changed', entries }), () => {})
+  const registryChanged = () => {
+    showRegistry()
+    relay.registryChanged()
+  }
+  const runsChanged = (ids: number[]) => {
+    events.runsChanged(ids)
+    relay.runsChanged(ids)
+  }
   const registry = new RegistryService(store, timings, registryChanged)
 
   const executor =
@@ -182,7 +201,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const nodeId = randomBytes(4).toString('hex')
   const embeddedAddress = embeddedAddressOf(nodeId)
   const remote = new RemoteExecutors(store.groups, () => settings.accessToken())
-  const executors = new ExecutorDirectory(executor, embeddedAddress, (address, group) => remote.forAddress(address, group))
+  const executors = new ExecutorDirectory(
+    executor,
+    embeddedAddress,
+    (address, group) => remote.forAddress(address, group),
+    (address) => membership.peerExecutorUrl(address),
+  )
   const routers = createRouters()
   const triggerOutcomes = new OutcomeWaiters(clock)
   const pool = new TriggerPool({
@@ -195,7 +219,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     nowMs,
     logger,
   })
-  const triggers = new TriggerService(store, pool, nowMs, logger, (runs) => events.runsChanged(runs.map((r) => r.logId)))
+  const triggers = new TriggerService(store, pool, nowMs, logger, (runs) => runsChanged(runs.map((r) => r.logId)))
   const scheduler = new Scheduler({
     store,
     nodeId,
@@ -251,6 +275,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     if (running.length > 0) await writer.complete(running.map((run) => interruptedEmbeddedRun(run, nowMs(), how)))
     await registry.remove(EMBEDDED_APP_NAME, node.embeddedAddress, nowMs())
   }
+
+  const relay = new ClusterRelay(store.events, nodeId, () => membership.peerCount() > 0, logger)
+  relay.listen({ runs: (ids) => events.runsChanged(ids), registry: showRegistry })
+  // Jobs, links and settings written by another node (or another process on the same file).
+  const definitions = new DefinitionWatch(store.versions, clock, logger, async (changed) => {
+    if (changed.includes('settings')) await settings.reload()
+    if (changed.includes('jobs')) events.emit({ type: 'jobs-changed', jobIds: [] })
+    if (changed.includes('links')) events.emit({ type: 'links-changed' })
+  })
 
   const embeddedGroupId = await ensureEmbeddedGroup(store.groups, nowMs())
   await membership.join()
@@ -310,10 +343,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     alarms,
     events,
     nowMs,
+    nodeId,
     handlerCatalog,
   })
+  const nodeRoute = executor ? nodeExecutorRoute({ nodeId, executor, accessToken: () => settings.accessToken(), logger }) : () => false
   const registration = new ExecutorRegistration(store, registry, writer, nowMs, (appName, address) => monitors?.onBeat(appName, address, nowMs()))
-  const adminApi = createAdminApi({
+  const adminCalls = createAdminApi({
     tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),
     findGroup: (appName) => store.groups.findByAppName(appName),
     register: (caller, param, generation) => registration.register(caller, param, generation),
@@ -338,7 +373,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     logger,
   })
 
+  const adminApi = async (request: IncomingMessage, response: ServerResponse) => (await nodeRoute(request, response)) || adminCalls(request, response)
+
   membership.start()
+  await definitions.start()
   scheduler.start()
   logKeeper.start()
   state = 'running'
@@ -355,6 +393,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     registry,
     consoleToken,
     nodeId,
+    setAdminUrl: (url) => membership.setAdminUrl(url),
+    nodeUrl: () => membership.adminUrl(),
     writerStats: () => writer.stats(),
     completeRuns: (completions) => writer.complete(completions),
     state: () => state,
@@ -371,6 +411,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
         await executor.stop()
       }
       await writer.flush(true)
+      await definitions.stop()
+      relay.close()
       await membership.leave()
       await alarms.close()
       runLogs.close()

@@ -1,6 +1,8 @@
-import { ipcMain, type BrowserWindow } from 'electron'
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron'
 import { WatchLedger } from '../app/watch-ledger'
-import { IPC_CALL, IPC_EVENT, type IpcResult } from '../../shared/ipc'
+import { IPC_CALL, IPC_CONNECT_SERVER, IPC_EVENT, type IpcResult } from '../../shared/ipc'
+import { serverConnectSchema } from '../../shared/schema/server-connect'
+import { openRemoteConsole } from './remote-console'
 import { apiCallSchema } from '../../shared/schema/api-args'
 import type { CoreClient } from '../app/core-client'
 
@@ -17,10 +19,7 @@ export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null)
     ledgers.delete(id)
   }
   ipcMain.handle(IPC_CALL, async (event, method: unknown, args: unknown): Promise<IpcResult> => {
-    // Only the app's own page in its own window: a frame whose address is unknown (gone, or
-    // navigating), remote content, or another web contents is refused before anything is read.
-    const frameUrl = event.senderFrame?.url
-    if (!frameUrl || !frameUrl.startsWith('file://') || event.sender !== getWindow()?.webContents) {
+    if (!fromAppWindow(event, getWindow)) {
       return { ok: false, error: { name: 'Error', message: 'calls are accepted from the app window only' } }
     }
     const call = apiCallSchema.safeParse({ method, args })
@@ -37,9 +36,30 @@ export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null)
     if (result.ok) ledgers.get(sender.id)?.note(call.data.method, call.data.args)
     return result
   })
+  ipcMain.handle(IPC_CONNECT_SERVER, async (event, raw: unknown): Promise<IpcResult> => {
+    if (!fromAppWindow(event, getWindow)) return { ok: false, error: { name: 'Error', message: 'calls are accepted from the app window only' } }
+    const request = serverConnectSchema.safeParse(raw)
+    if (!request.success) {
+      const issue = request.error.issues[0]
+      const field = issue.path.join('.') || 'request'
+      return { ok: false, error: { name: 'ValidationError', field, code: 'validation.connect', message: `${field}: ${issue.message}` } }
+    }
+    openRemoteConsole(request.data)
+    return { ok: true, value: null }
+  })
   const unsubscribe = core.onEvent((event) => getWindow()?.webContents.send(IPC_EVENT, event))
   return () => {
     unsubscribe()
     ipcMain.removeHandler(IPC_CALL)
+    ipcMain.removeHandler(IPC_CONNECT_SERVER)
   }
+}
+
+/**
+ * Only the app's own page in its own window: a frame whose address is unknown (gone, or
+ * navigating), remote content, or another web contents is refused before anything is read.
+ */
+function fromAppWindow(event: IpcMainInvokeEvent, getWindow: () => BrowserWindow | null): boolean {
+  const frameUrl = event.senderFrame?.url
+  return !!frameUrl && frameUrl.startsWith('file://') && event.sender === getWindow()?.webContents
 }

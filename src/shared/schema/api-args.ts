@@ -64,6 +64,7 @@ export const API_ARGUMENTS = {
   listHandlers: byId,
   listJobs: none,
   removeDemoJobs: none,
+  getCluster: none,
   listLastRuns: none,
   getJob: byId,
   saveJob: anything,

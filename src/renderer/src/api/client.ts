@@ -1,3 +1,4 @@
+import type { ServerConnectRequest } from '../../../shared/schema/server-connect'
 import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskBridge, type JobDeskEvent } from '../../../shared/api'
 import { BRIDGE_PATH, type BridgeServerMessage } from '../../../shared/bridge-protocol'
 import { fromErrorInfo } from '../../../shared/errors'
@@ -155,4 +156,15 @@ export function client(): JobDeskClient {
 /** Replaces the app's client: for unit tests of store actions and for benchmarks' fixtures. */
 export function setClient(next: JobDeskClient | null): void {
   current = next
+}
+
+/** The desktop shell's own actions; null in a browser (headless mode, or a server's console window). */
+export function shellActions(): { connectServer(request: ServerConnectRequest): Promise<void> } | null {
+  const ipc = window.jobdesk
+  if (!ipc?.connectServer) return null
+  return {
+    async connectServer(request) {
+      unwrap(await ipc.connectServer(request))
+    },
+  }
 }
