@@ -9,10 +9,11 @@ import { JOBDESK_VERSION } from '../../shared/version'
 import { RunWriter } from '../completion/run-writer'
 import type { RunCompletion } from '../store/run-repo'
 import type { Executor, ExecutorOptions } from '../executor'
-import { runPeriodically, systemClock, type Clock } from '../kernel/clock'
+import { systemClock, type Clock } from '../kernel/clock'
 import { consoleLogger, type Logger } from '../kernel/logger'
 import { spawnWorker as defaultSpawnWorker, type SpawnWorker } from '../kernel/spawn-worker'
 import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/health'
+import { startRegistryLoops } from '../registry/registry-loops'
 import { RegistryService } from '../registry/registry-service'
 import { nextFireTimeMs } from '../schedule'
 import { Scheduler } from '../scheduler/scheduler'
@@ -295,17 +296,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   if (executor) await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
   if (options.seedDemo !== false) await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone())
 
-  const stopLoops = new AbortController()
   const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
-  const loops = [
-    runPeriodically(clock, timings.sweepPeriodMs, stopLoops.signal, async () => void (await registry.sweep(nowMs())), logError('registry sweep failed')),
-  ]
-  // The embedded executor beats in-process like a LAN executor would, so health and lost-run
-  // detection treat it alike.
-  if (executor) {
-    const beat = async () => void (await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo()))
-    loops.push(runPeriodically(clock, timings.beatIntervalMs, stopLoops.signal, beat, logError('embedded beat failed')))
-  }
+  const registryLoops = startRegistryLoops({ registry, clock, timings, logger, embedded: executor ? { address: embeddedAddress, info: embeddedInfo } : null })
   monitors = startMonitors({
     store,
     writer,
@@ -403,8 +395,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       state = 'draining'
       await scheduler.stop()
       await pool.idle()
-      stopLoops.abort()
-      await Promise.all(loops)
+      await registryLoops.stop()
       await monitors?.stop()
       if (executor) {
         await registry.remove(EMBEDDED_APP_NAME, embeddedAddress, nowMs()).catch(logError('leaving the registry failed'))
