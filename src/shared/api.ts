@@ -11,6 +11,7 @@ import type {
   ScheduleType,
   TriggerType,
 } from './model'
+import type { CodedMessage } from './messages/format-message'
 
 /**
  * The one contract between the UI and the core. The preload exposes exactly these methods as
@@ -246,8 +247,10 @@ export interface ImportReport {
   updated: number
   skipped: number
   groupsCreated: string[]
-  /** One line per skipped job or link, with why. */
+  /** One line per skipped job or link, with why (English). */
   notes: string[]
+  /** The same notes as codes and parameters, for the console to render in its language. */
+  noteMessages: CodedMessage[]
 }
 
 export interface Settings {

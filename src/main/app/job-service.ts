@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError } from '../../shared/errors'
+import { invalidField, notFound } from '../../shared/messages/coded-errors'
 import type { JobInfo, JobInput } from '../../shared/model'
 import { nextFireTimeMs } from '../schedule'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
@@ -21,7 +21,7 @@ export class JobService {
 
   get(id: number): JobInfo {
     const job = this.store.jobs.get(id)
-    if (!job) throw new NotFoundError(`job ${id} does not exist`)
+    if (!job) throw notFound('job.notFound', { id })
     return job
   }
 
@@ -53,10 +53,10 @@ export class JobService {
     return this.store.transaction(() => {
       const job = this.get(id)
       if (job.scheduleType === 'NONE') {
-        throw new ValidationError('scheduleType', 'a job with schedule type NONE runs only when triggered; it cannot be started')
+        throw invalidField('scheduleType', 'job.noneCannotStart')
       }
       const next = nextFireTimeMs(job, nowMs + PRE_READ_MS)
-      if (next === null) throw new ValidationError('scheduleConf', `'${job.scheduleConf}' has no fire time after now`)
+      if (next === null) throw invalidField('scheduleConf', 'job.noFireAfterNow', { expression: job.scheduleConf })
       this.store.ring.deleteForJob(id)
       this.store.jobs.setTrigger(id, 1, 0, next, nowMs)
       return this.get(id)
@@ -89,10 +89,10 @@ export class JobService {
    */
   saveGlue(id: number, glueSource: string, glueRemark: string): JobInfo {
     const nowMs = this.nowMs()
-    if (glueRemark.trim() === '') throw new ValidationError('glueRemark', 'describe the change in a remark (it names the version in the history)')
+    if (glueRemark.trim() === '') throw invalidField('glueRemark', 'glue.remarkRequired')
     return this.store.transaction(() => {
       const job = this.get(id)
-      if (job.glueType === 'BEAN') throw new ValidationError('glueType', 'a BEAN job has no GLUE source; change its glue type first')
+      if (job.glueType === 'BEAN') throw invalidField('glueType', 'glue.beanHasNoSource')
       this.store.jobs.update({ ...job, glueSource, glueRemark: glueRemark.trim(), glueUpdatetimeMs: nowMs, updateTimeMs: nowMs })
       this.store.glue.add(id, job.glueType, glueSource, glueRemark.trim(), nowMs)
       return this.get(id)

@@ -1,5 +1,5 @@
 import type { ProbeRequest, ProbeResult, RoutePreview } from '../../shared/api'
-import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors'
+import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
 import { runStatus, type JobRun } from '../../shared/model'
 import type { RunWriter } from '../completion/run-writer'
 import type { Store } from '../store/store'
@@ -31,11 +31,11 @@ export class RunControl {
    */
   async kill(logId: number): Promise<JobRun> {
     const run = this.store.runs.get(logId)
-    if (!run) throw new NotFoundError(`run ${logId} does not exist`)
-    if (runStatus(run) !== 'running') throw new ConflictError(`run ${logId} is not running (it is ${runStatus(run)})`)
+    if (!run) throw notFound('run.notFound', { id: logId })
+    if (runStatus(run) !== 'running') throw conflict('run.notRunning', { id: logId, status: runStatus(run) })
     const group = this.store.groups.get(run.jobGroup)
     const reply = await this.executors.forAddress(run.executorAddress, group).kill(run.jobId)
-    if (reply.code !== 200) throw new ConflictError(`the executor ${run.executorAddress} refused the kill: ${reply.msg ?? `code ${reply.code}`}`)
+    if (reply.code !== 200) throw conflict('run.killRefused', { address: run.executorAddress, msg: reply.msg ?? `code ${reply.code}` })
     const detail = reply.msg ?? (typeof reply.data === 'string' ? reply.data : 'killed')
     await this.writer.complete([{ logId, handleCode: 500, handleMsg: `Manual operation, kill job: ${detail}`, handleTimeMs: this.nowMs() }])
     return this.store.runs.get(logId)!
@@ -51,7 +51,7 @@ export class RunControl {
 
   async previewRoute(jobId: number, addressList?: string[]): Promise<RoutePreview> {
     const job = this.store.jobs.get(jobId)
-    if (!job) throw new NotFoundError(`job ${jobId} does not exist`)
+    if (!job) throw notFound('job.notFound', { id: jobId })
     const group = this.store.groups.get(job.jobGroup)
     const candidates = addressList && addressList.length > 0 ? addressList : splitAddressList(group?.addressList ?? '')
     const strategy = job.executorRouteStrategy
@@ -66,7 +66,7 @@ export class RunControl {
     }
     const rule = HISTORY_RULES[strategy]
     if (rule) return { strategy, candidates, chosen: null, reason: `${strategy} ${rule}.`, probes: [] }
-    if (candidates.some((a) => a.length > 500)) throw new ValidationError('addressList', 'an address is longer than 500 characters')
+    if (candidates.some((a) => a.length > 500)) throw invalidField('addressList', 'route.addressTooLong', { max: 500 })
     // A fresh router set: the preview must not move ROUND/LFU/LRU state (those are answered above anyway).
     const trail = await createRouters()[strategy].route({
       jobId,

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../shared/errors'
+import { notFound } from '../../shared/messages/coded-errors'
 import { runStatus, type JobRun, type LogPage } from '../../shared/model'
 import type { LogRequest } from '../executor/executor-api'
 import type { Clock } from '../kernel/clock'
@@ -132,7 +132,7 @@ export class RunLogs {
 
   private getRun(logId: number): JobRun {
     const run = this.store.runs.get(logId)
-    if (!run) throw new NotFoundError(`run ${logId} does not exist`)
+    if (!run) throw notFound('run.notFound', { id: logId })
     return run
   }
 }
