@@ -12,6 +12,7 @@ import type {
   TriggerType,
 } from './model'
 import type { CodedMessage } from './messages/format-message'
+import type { TriggerTrail } from './trigger-trail'
 
 /**
  * The one contract between the UI and the core. The preload exposes exactly these methods as
@@ -181,8 +182,8 @@ export interface RoutePreview {
   candidates: string[]
   /** The address that would be chosen; null when none would (empty list, every probe failed). */
   chosen: string | null
-  /** Why, in one sentence; for ROUND/RANDOM/LFU/LRU it explains the rule instead of guessing. */
-  reason: string
+  /** Why (a `routeReason.*` or `routePreview.*` code); for ROUND/RANDOM/LFU/LRU it explains the rule instead of guessing. */
+  reason: CodedMessage
   /** FAILOVER/BUSYOVER: each probe made. */
   probes: { address: string; kind: 'beat' | 'idleBeat'; code: number; msg: string }[]
 }
@@ -325,6 +326,8 @@ export interface RunTriggerOutcome {
   executorAddress: string
   /** The trigger's trail as stored in `trigger_msg` (its last line says why it was refused); '' while pending. */
   triggerMsg: string
+  /** The same as data, for the console to render in its language; null while pending. */
+  triggerTrail: TriggerTrail | null
 }
 
 export interface SchedulePreviewRequest {

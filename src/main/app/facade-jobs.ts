@@ -124,6 +124,7 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
 export const MANUAL_TRIGGER_WAIT_MS = 10_000
 
 function describeOutcome(logId: number, outcome: TriggerOutcome | null): RunTriggerOutcome {
-  if (!outcome) return { logId, state: 'pending', executorAddress: '', triggerMsg: '' }
-  return { logId, state: outcome.triggerCode === 200 ? 'accepted' : 'refused', executorAddress: outcome.executorAddress, triggerMsg: outcome.triggerMsg }
+  if (!outcome) return { logId, state: 'pending', executorAddress: '', triggerMsg: '', triggerTrail: null }
+  const state = outcome.triggerCode === 200 ? 'accepted' : 'refused'
+  return { logId, state, executorAddress: outcome.executorAddress, triggerMsg: outcome.triggerMsg, triggerTrail: outcome.triggerTrail ?? null }
 }

@@ -6,13 +6,14 @@ import type { Store } from '../store/store'
 import { splitAddressList } from '../store/group-repo'
 import type { ExecutorDirectory } from '../trigger/executor-directory'
 import { createRouters, type SingleRouteStrategy } from '../trigger/routing'
+import { coded, type MessageCode } from '../../shared/messages'
 
 /** Strategies whose pick depends on the job's history or chance; a preview explains their rule. */
-const HISTORY_RULES: Partial<Record<SingleRouteStrategy, string>> = {
-  ROUND: 'rotates through the addresses per job, starting at a random one; the next pick depends on earlier triggers',
-  RANDOM: 'picks one of the addresses at random on every trigger',
-  LEAST_FREQUENTLY_USED: 'picks the address this job used least often in the last 24 h',
-  LEAST_RECENTLY_USED: 'picks the address this job used longest ago',
+const HISTORY_RULES: Partial<Record<SingleRouteStrategy, MessageCode>> = {
+  ROUND: 'routePreview.round',
+  RANDOM: 'routePreview.random',
+  LEAST_FREQUENTLY_USED: 'routePreview.leastFrequentlyUsed',
+  LEAST_RECENTLY_USED: 'routePreview.leastRecentlyUsed',
 }
 
 /** Operator actions on runs and executors: kill, probe, route preview. */
@@ -60,12 +61,15 @@ export class RunControl {
         strategy,
         candidates,
         chosen: null,
-        reason: candidates.length === 0 ? 'no address to shard across' : `one run per address: ${candidates.map((a, i) => `${i}/${candidates.length} → ${a}`).join(', ')}`,
+        reason:
+          candidates.length === 0
+            ? coded('routePreview.shardNone')
+            : coded('routePreview.shards', { shards: candidates.map((a, i) => `${i}/${candidates.length} → ${a}`) }),
         probes: [],
       }
     }
     const rule = HISTORY_RULES[strategy]
-    if (rule) return { strategy, candidates, chosen: null, reason: `${strategy} ${rule}.`, probes: [] }
+    if (rule) return { strategy, candidates, chosen: null, reason: coded(rule), probes: [] }
     if (candidates.some((a) => a.length > 500)) throw invalidField('addressList', 'route.addressTooLong', { max: 500 })
     // A fresh router set: the preview must not move ROUND/LFU/LRU state (those are answered above anyway).
     const trail = await createRouters()[strategy].route({

@@ -1,5 +1,5 @@
 import type { Settings } from '../../shared/api'
-import { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 import { parseInput } from '../../shared/schema/parse-input'
 import { settingsInputSchema } from '../../shared/schema/settings'
 import { validateAlarmSettings } from '../completion/alarms'
@@ -66,7 +66,7 @@ export class SettingsService {
     })
     if (this.apiToken() === this.accessToken()) {
       if (overrides.apiToken !== undefined) {
-        throw new ValidationError('--api-token', 'must differ from the executor access token: every executor box holds that one', { code: 'settings.tokensEqual' })
+        throw invalidField('--api-token', 'settings.tokensEqual')
       }
       store.settings.set(KEYS.apiToken, generateToken())
     }
@@ -131,7 +131,7 @@ export class SettingsService {
 
   regenerateAccessToken(): Settings {
     if (this.overrides.accessToken !== undefined) {
-      throw new ValidationError('accessToken', 'the token is set by --token or JOBDESK_ACCESS_TOKEN; change it there', { code: 'settings.tokenFromFlag' })
+      throw invalidField('accessToken', 'settings.tokenFromFlag', { flag: '--token', env: 'JOBDESK_ACCESS_TOKEN' })
     }
     this.store.settings.set(KEYS.accessToken, this.freshTokenUnlike(this.apiToken()))
     return this.get()
@@ -139,7 +139,7 @@ export class SettingsService {
 
   regenerateApiToken(): Settings {
     if (this.overrides.apiToken !== undefined) {
-      throw new ValidationError('apiToken', 'the token is set by --api-token or JOBDESK_API_TOKEN; change it there', { code: 'settings.tokenFromFlag' })
+      throw invalidField('apiToken', 'settings.tokenFromFlag', { flag: '--api-token', env: 'JOBDESK_API_TOKEN' })
     }
     this.store.settings.set(KEYS.apiToken, this.freshTokenUnlike(this.accessToken()))
     return this.get()
@@ -156,9 +156,9 @@ export class SettingsService {
 /** Refuses an empty token and XXL-JOB's published default (ValidationError naming `field`). */
 export function checkToken(token: string, field: string): void {
   if (token.trim() === '') {
-    throw new ValidationError(field, 'an empty token would let anyone in; leave it unset to get a random one', { code: 'settings.tokenEmpty' })
+    throw invalidField(field, 'settings.tokenEmpty')
   }
   if (FORBIDDEN_TOKENS.has(token)) {
-    throw new ValidationError(field, `'${token}' is XXL-JOB's published default; choose a secret token`, { code: 'settings.tokenDefault' })
+    throw invalidField(field, 'settings.tokenDefault', { token })
   }
 }

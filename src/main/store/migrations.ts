@@ -199,6 +199,15 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE job_log_text SET line_count = length(log_text) - length(replace(log_text, char(10), ''));
     `,
   },
+  // The structured routing trail (words branch): its own step, renumbered on merge if need be.
+  {
+    version: 5,
+    description: 'the trigger trail as data beside trigger_msg, for the console to render in its language',
+    sql: `
+      -- JSON of src/shared/trigger-trail.ts; NULL for runs written before (the console shows trigger_msg).
+      ALTER TABLE job_log ADD COLUMN trigger_trail TEXT;
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

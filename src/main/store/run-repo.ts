@@ -1,4 +1,5 @@
 import type { LastRun, RunFilter } from '../../shared/api'
+import { parseTriggerTrail, type TriggerTrail } from '../../shared/trigger-trail'
 import { runStatus, type JobRun, type TriggerType } from '../../shared/model'
 import type { Db } from './open-database'
 
@@ -22,6 +23,7 @@ interface RunRow {
   alarm_status: number
   parent_log_id: number | null
   retry_due_time: number | null
+  trigger_trail: string | null
 }
 
 /** The part of a run known when its row is written, before routing and the executor call. */
@@ -43,6 +45,8 @@ export interface TriggerOutcome {
   executorAddress: string
   triggerCode: number
   triggerMsg: string
+  /** The same trigger as data (src/shared/trigger-trail.ts), kept as JSON beside trigger_msg. */
+  triggerTrail?: TriggerTrail
 }
 
 export interface RunCompletion {
@@ -94,8 +98,8 @@ export class RunRepo {
        VALUES (@jobGroup, @jobId, @executorHandler, @executorParam, @executorShardingParam,
               @executorFailRetryCount, @triggerTimeMs, @triggerType, @scheduleTimeMs, @parentLogId)`,
     )
-    this.outcomeStmt = db.prepare<[string, number, string, number]>(
-      'UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ? WHERE id = ?',
+    this.outcomeStmt = db.prepare<[string, number, string, string | null, number]>(
+      'UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ? WHERE id = ?',
     )
     // handle_code = 0 makes completion idempotent: a finished run is never finished twice, so a
     // repeated or late callback changes nothing (XXL-JOB: "log repeate callback").
@@ -106,9 +110,9 @@ export class RunRepo {
               handle_time = ?
         WHERE id = ? AND handle_code = 0`,
     )
-    this.outcomeAndCompleteStmt = db.prepare<[string, number, string, number, string, number, number]>(
+    this.outcomeAndCompleteStmt = db.prepare<[string, number, string, string | null, number, string, number, number]>(
       `UPDATE job_log
-          SET executor_address = ?, trigger_code = ?, trigger_msg = ?,
+          SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ?,
               handle_code = ?, handle_msg = substr(?, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
         WHERE id = ? AND handle_code = 0`,
     )
@@ -186,7 +190,7 @@ export class RunRepo {
   }
 
   recordOutcomes(outcomes: readonly TriggerOutcome[]): void {
-    for (const o of outcomes) this.outcomeStmt.run(o.executorAddress, o.triggerCode, o.triggerMsg, o.logId)
+    for (const o of outcomes) this.outcomeStmt.run(o.executorAddress, o.triggerCode, o.triggerMsg, trailColumn(o), o.logId)
   }
 
   /**
@@ -200,6 +204,7 @@ export class RunRepo {
         outcome.executorAddress,
         outcome.triggerCode,
         outcome.triggerMsg,
+        trailColumn(outcome),
         code,
         completion.handleMsg,
         completion.handleTimeMs,
@@ -369,6 +374,10 @@ export class RunRepo {
   }
 }
 
+function trailColumn(outcome: TriggerOutcome): string | null {
+  return outcome.triggerTrail ? JSON.stringify(outcome.triggerTrail) : null
+}
+
 /** The first string after every string starting with `prefix`: the prefix with its last character incremented. */
 function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
@@ -389,6 +398,7 @@ function fromRow(row: RunRow): JobRun {
     scheduleTimeMs: row.schedule_time,
     triggerCode: row.trigger_code,
     triggerMsg: row.trigger_msg,
+    triggerTrail: parseTriggerTrail(row.trigger_trail),
     handleTimeMs: row.handle_time,
     handleCode: row.handle_code,
     handleMsg: row.handle_msg,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createLeastFrequentlyUsedRouter } from './least-frequently-used'
 import { ROUTE_MEMORY_TTL_MS } from './route-memory'
 import type { RouteProbe, Router } from './router'
+import { routeReasonText } from './format-route-trail'
 
 const DAY_START_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
 const [a, b, c] = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']
@@ -56,8 +57,8 @@ describe('LEAST_FREQUENTLY_USED router', () => {
     const request = { jobId: 1, addresses: [a], nowMs: DAY_START_MS, probe: unusedProbe }
     let last = await router.route(request) // count 0 → 1
     for (let used = 1; used <= 1_000_000; used++) last = await router.route(request)
-    expect(last.reason).toContain('use count 1000000,') // now stores 1,000,001
+    expect(routeReasonText(last.reason)).toContain('use count 1000000,') // now stores 1,000,001
     const restarted = await router.route(request)
-    expect(restarted.reason).toContain('use count 0,')
+    expect(routeReasonText(restarted.reason)).toContain('use count 0,')
   })
 })

@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/messages'
 import { RouteMemory } from './route-memory'
 import { chosenTrail, emptyAddressTrail, randomIndex, type Router, type RouterOptions } from './router'
 
@@ -39,12 +40,8 @@ export function createLeastFrequentlyUsedRouter(options: RouterOptions = {}): Ro
         }
       }
       counts.set(chosen, fewest + 1)
-      return chosenTrail(
-        'LEAST_FREQUENTLY_USED',
-        request,
-        chosen,
-        `Least frequently used for job ${jobId}: use count ${fewest}, the smallest of ${addresses.length} addresses.`,
-      )
+      const reason = coded('routeReason.leastFrequentlyUsed', { jobId, useCount: fewest, count: addresses.length })
+      return chosenTrail('LEAST_FREQUENTLY_USED', request, chosen, reason)
     },
   }
 }

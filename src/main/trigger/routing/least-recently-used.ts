@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/messages'
 import { RouteMemory } from './route-memory'
 import { chosenTrail, emptyAddressTrail, type Router } from './router'
 
@@ -24,12 +25,8 @@ export function createLeastRecentlyUsedRouter(): Router {
       const eldest = order.values().next().value as string
       order.delete(eldest)
       order.add(eldest)
-      return chosenTrail(
-        'LEAST_RECENTLY_USED',
-        request,
-        eldest,
-        `Least recently used for job ${jobId}: the address routed to longest ago among ${addresses.length}.`,
-      )
+      const reason = coded('routeReason.leastRecentlyUsed', { jobId, count: addresses.length })
+      return chosenTrail('LEAST_RECENTLY_USED', request, eldest, reason)
     },
   }
 }

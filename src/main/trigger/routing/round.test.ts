@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ROUTE_MEMORY_TTL_MS } from './route-memory'
 import type { RouteProbe } from './router'
 import { createRoundRouter } from './round'
+import { routeReasonText } from './format-route-trail'
 
 const DAY_START_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
 const addresses = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']
@@ -50,7 +51,7 @@ describe('ROUND router', () => {
     expect((await route(DAY_START_MS + ROUTE_MEMORY_TTL_MS)).chosen).toBe(addresses[1])
     const afterReset = await route(DAY_START_MS + ROUTE_MEMORY_TTL_MS + 1)
     expect(afterReset.chosen).toBe(addresses[2])
-    expect(afterReset.reason).toContain('random start')
+    expect(routeReasonText(afterReset.reason)).toContain('random start')
   })
 
   it('restarts at a random value once the counter has passed 1,000,000', async () => {
@@ -58,9 +59,9 @@ describe('ROUND router', () => {
     const request = { jobId: 1, addresses: ['http://127.0.0.1:9001/'], nowMs: DAY_START_MS, probe: unusedProbe }
     let last = await router.route(request) // counter 0
     for (let counter = 1; counter <= 1_000_001; counter++) last = await router.route(request)
-    expect(last.reason).toMatch(/^Round counter 1000001 for/)
+    expect(routeReasonText(last.reason)).toMatch(/^Round counter 1000001 for/)
     const restarted = await router.route(request)
-    expect(restarted.reason).toMatch(/^Round counter 50 \(random start\)/)
+    expect(routeReasonText(restarted.reason)).toMatch(/^Round counter 50 \(random start\)/)
   })
 
   it('explains the counter and index in the reason', async () => {
@@ -69,7 +70,7 @@ describe('ROUND router', () => {
     expect(trail.strategy).toBe('ROUND')
     expect(trail.candidates).toEqual(addresses)
     expect(trail.probes).toEqual([])
-    expect(trail.reason).toContain('57')
-    expect(trail.reason).toContain('index 0 of 3')
+    expect(routeReasonText(trail.reason)).toContain('57')
+    expect(routeReasonText(trail.reason)).toContain('index 0 of 3')
   })
 })

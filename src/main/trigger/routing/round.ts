@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/messages'
 import { RouteMemory } from './route-memory'
 import { chosenTrail, emptyAddressTrail, randomIndex, type Router, type RouterOptions } from './router'
 
@@ -24,13 +25,8 @@ export function createRoundRouter(options: RouterOptions = {}): Router {
       const counter = restart ? randomIndex(random, ROUND_RANDOM_START) : previous + 1
       counters.set(jobId, counter)
       const index = counter % addresses.length
-      const start = restart ? ' (random start)' : ''
-      return chosenTrail(
-        'ROUND',
-        request,
-        addresses[index],
-        `Round counter ${counter}${start} for job ${jobId} selects index ${index} of ${addresses.length} addresses.`,
-      )
+      const reason = coded(restart ? 'routeReason.roundRandomStart' : 'routeReason.round', { counter, jobId, index, count: addresses.length })
+      return chosenTrail('ROUND', request, addresses[index], reason)
     },
   }
 }
