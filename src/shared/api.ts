@@ -12,6 +12,7 @@ import type {
   TriggerType,
 } from './model'
 import type { CodedMessage } from './messages/format-message'
+import type { ErrorParams } from './errors'
 import type { TriggerTrail } from './trigger-trail'
 
 /**
@@ -285,7 +286,16 @@ export interface Settings {
   consoleToken: string | null
   /** Absolute path of JobDesk's current log file (rotated beside it); '' when it writes none. */
   logFile: string
+  /**
+   * The language the desktop console last showed, for what the shell says outside it (tray menu,
+   * notifications); null until the console told it. Each browser keeps its own choice.
+   */
+  consoleLanguage: ConsoleLanguage | null
 }
+
+/** The console's languages (src/renderer/src/i18n/). */
+export const CONSOLE_LANGUAGES = ['en', 'zh-CN'] as const
+export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number]
 
 export interface AlarmChannels {
   desktop: boolean
@@ -300,6 +310,7 @@ export interface SettingsInput {
   alarms?: AlarmChannels
   openApiAcceptsExecutorToken?: boolean
   embeddedScriptsEnabled?: boolean
+  consoleLanguage?: ConsoleLanguage
 }
 
 export interface ChannelCheck {
@@ -342,7 +353,8 @@ export interface SchedulePreviewRequest {
 
 export type SchedulePreview =
   | { ok: true; timesMs: number[] }
-  | { ok: false; field: string; message: string }
+  /** `message` in English (naming the field); `code` and `params` for the console's language. */
+  | { ok: false; field: string; message: string; code: string; params: ErrorParams }
 
 export interface RunFilter {
   jobId?: number

@@ -1,4 +1,4 @@
-import type { Settings } from '../../shared/api'
+import { CONSOLE_LANGUAGES, type ConsoleLanguage, type Settings } from '../../shared/api'
 import { invalidField } from '../../shared/messages/coded-errors'
 import { parseInput } from '../../shared/schema/parse-input'
 import { settingsInputSchema } from '../../shared/schema/settings'
@@ -15,6 +15,7 @@ const KEYS = {
   logRetentionDays: 'log_retention_days',
   openApiAcceptsExecutorToken: 'openapi_accepts_executor_token',
   embeddedScriptsEnabled: 'embedded_scripts_enabled',
+  consoleLanguage: 'console_language',
 } as const
 
 export const DEFAULT_LOG_RETENTION_DAYS = 30
@@ -88,6 +89,12 @@ export class SettingsService {
     return this.scriptsForced || (this.store.settings.get<boolean>(KEYS.embeddedScriptsEnabled) ?? false)
   }
 
+  /** What the console showed last (a stored value it no longer knows reads as none). */
+  consoleLanguage(): ConsoleLanguage | null {
+    const stored = this.store.settings.get<string>(KEYS.consoleLanguage)
+    return (CONSOLE_LANGUAGES as readonly unknown[]).includes(stored) ? (stored as ConsoleLanguage) : null
+  }
+
   logRetentionDays(): number {
     return this.store.settings.get<number>(KEYS.logRetentionDays) ?? DEFAULT_LOG_RETENTION_DAYS
   }
@@ -107,6 +114,7 @@ export class SettingsService {
       mode: this.shell.mode,
       consoleToken: this.shell.consoleToken,
       logFile: this.shell.logFile,
+      consoleLanguage: this.consoleLanguage(),
     }
   }
 
@@ -120,6 +128,7 @@ export class SettingsService {
       [KEYS.logRetentionDays, input.logRetentionDays],
       [KEYS.openApiAcceptsExecutorToken, input.openApiAcceptsExecutorToken],
       [KEYS.embeddedScriptsEnabled, input.embeddedScriptsEnabled],
+      [KEYS.consoleLanguage, input.consoleLanguage],
     ]
     this.store.transaction(() => {
       for (const [key, value] of values) if (value !== undefined) this.store.settings.set(key, value)

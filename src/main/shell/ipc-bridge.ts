@@ -3,13 +3,14 @@ import { WatchLedger } from '../app/watch-ledger'
 import { IPC_CALL, IPC_EVENT, type IpcResult } from '../../shared/ipc'
 import { apiCallSchema } from '../../shared/schema/api-args'
 import type { CoreClient } from '../app/core-client'
+import type { Settings } from '../../shared/api'
 
 /**
  * Forwards the renderer's calls to the core worker and the core's events to the window. The method
  * name and argument list are checked here (the shared call schema); each argument is then parsed by the
  * facade's argument schemas.
  */
-export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null): () => void {
+export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null, onSettingsSaved: (settings: Settings) => void = () => {}): () => void {
   // One ledger per page load: a reload or a closed window releases that page's log watches.
   const ledgers = new Map<number, WatchLedger>()
   const release = (id: number) => {
@@ -35,6 +36,8 @@ export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null)
     }
     const result = await core.call(call.data.method, call.data.args)
     if (result.ok) ledgers.get(sender.id)?.note(call.data.method, call.data.args)
+    // The console's language (and other settings) may concern the shell: the tray speaks it.
+    if (result.ok && call.data.method === 'saveSettings') onSettingsSaved(result.value as Settings)
     return result
   })
   const unsubscribe = core.onEvent((event) => getWindow()?.webContents.send(IPC_EVENT, event))

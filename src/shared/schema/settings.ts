@@ -1,4 +1,4 @@
-import type { SettingsInput } from '../api'
+import { CONSOLE_LANGUAGES, type SettingsInput } from '../api'
 import { z } from './z'
 import { codedIssue } from '../messages/coded-errors'
 
@@ -21,4 +21,5 @@ export const settingsInputSchema = z.strictObject({
   alarms: z.unknown().optional(),
   openApiAcceptsExecutorToken: z.boolean().optional(),
   embeddedScriptsEnabled: z.boolean().optional(),
+  consoleLanguage: z.enum(CONSOLE_LANGUAGES).optional(),
 }) satisfies z.ZodType<Omit<SettingsInput, 'alarms'> & { alarms?: unknown }>

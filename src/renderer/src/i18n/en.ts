@@ -1,6 +1,7 @@
 import { enOperations } from './en-operations'
 import { enConsole } from './en-console'
 import { enTrust } from './en-trust'
+import { enWords } from './en-words'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -273,4 +274,5 @@ export const en = {
   ...enConsole,
   ...enTrust,
   ...enOperations,
+  ...enWords,
 } satisfies Record<string, string>

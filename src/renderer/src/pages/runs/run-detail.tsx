@@ -14,6 +14,8 @@ import { useJobDesk } from '../../store'
 import { selectJob } from '../../store/jobs/selectors'
 import { selectRun } from '../../store/runs/selectors'
 import { RunLink } from '../../components/run-link'
+import { EnumLabel } from '../../components/enum-label'
+import { TriggerTrailView } from '../../components/trigger-trail-view'
 
 const finished = (run: JobRun) => runStatus(run) === 'success' || runStatus(run) === 'failed'
 
@@ -52,7 +54,9 @@ function RunFields({ run }: { run: JobRun }) {
       <Field label="run.status">
         <RunStatusBadge run={run} atRisk={isAtRisk(run, () => health)} />
       </Field>
-      <Field label="run.triggerType">{t(`triggerType.${run.triggerType}`)}</Field>
+      <Field label="run.triggerType">
+        <EnumLabel kind="triggerType" value={run.triggerType} testId="run-trigger-type" />
+      </Field>
       <Field label="run.triggerTime">{formatDateTime(run.triggerTimeMs)}</Field>
       <Field label="run.scheduleTime">{run.scheduleTimeMs !== null ? formatDateTime(run.scheduleTimeMs) : none}</Field>
       <Field label="run.handleTime">{run.handleTimeMs > 0 ? formatDateTime(run.handleTimeMs) : none}</Field>
@@ -117,7 +121,7 @@ export function RunDetail({ runId }: { runId: number }) {
           <Text size="xs" c="dimmed">
             {t('run.triggerMsg')}
           </Text>
-          <Preformatted text={run.triggerMsg || t('common.none')} testId="run-trigger-msg" />
+          <TriggerTrailView trail={run.triggerTrail} triggerMsg={run.triggerMsg} rawTestId="run-trigger-msg" />
         </Stack>
         {run.handleMsg && (
           <Stack gap={4}>
