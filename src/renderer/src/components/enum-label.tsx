@@ -49,7 +49,7 @@ export function EnumLabel<K extends EnumKind>({ kind, value, testId }: { kind: K
   const t = useT()
   return (
     <span data-testid={testId} data-wire={value}>
-      {enumLabel(t, kind, value)} <span className="jd-wire">{value}</span>
+      <span>{enumLabel(t, kind, value)}</span> <span className="jd-wire">{value}</span>
     </span>
   )
 }

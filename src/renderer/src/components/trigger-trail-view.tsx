@@ -54,7 +54,18 @@ export function RawTriggerMsg({ text, testId, folded }: { text: string; testId: 
  * the chosen address and why, block strategy and the result; enum values keep their wire names.
  * Runs written before JobDesk kept trails show their text instead.
  */
-export function TriggerTrailView({ trail, triggerMsg, rawTestId }: { trail: TriggerTrail | null; triggerMsg: string; rawTestId: string }) {
+export function TriggerTrailView({
+  trail,
+  triggerMsg,
+  rawTestId,
+  withTriggerType = true,
+}: {
+  trail: TriggerTrail | null
+  triggerMsg: string
+  rawTestId: string
+  /** False where the trigger type is shown already (the run's own fields). */
+  withTriggerType?: boolean
+}) {
   const t = useT()
   const text = useTrailText()
   if (!trail) return <RawTriggerMsg text={triggerMsg} testId={rawTestId} folded={false} />
@@ -63,9 +74,11 @@ export function TriggerTrailView({ trail, triggerMsg, rawTestId }: { trail: Trig
   return (
     <div data-testid="trigger-trail" data-result={result.code}>
       <dl className="jd-trail">
-        <Row label={t('trail.triggerType')}>
-          <EnumLabel kind="triggerType" value={trail.triggerType} />
-        </Row>
+        {withTriggerType && (
+          <Row label={t('trail.triggerType')}>
+            <EnumLabel kind="triggerType" value={trail.triggerType} />
+          </Row>
+        )}
         {group && (
           <Row label={t('trail.group')} testId="trail-group">
             {group.appName ?? t('trail.groupMissing', { id: group.id })} <span className="jd-dimmed">· {t(`trail.registration.${group.registration}`)}</span>

@@ -61,7 +61,9 @@ function RunFields({ run }: { run: JobRun }) {
       <Field label="run.scheduleTime">{run.scheduleTimeMs !== null ? formatDateTime(run.scheduleTimeMs) : none}</Field>
       <Field label="run.handleTime">{run.handleTimeMs > 0 ? formatDateTime(run.handleTimeMs) : none}</Field>
       <Field label="run.duration">{ended && run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs) : none}</Field>
-      <Field label="run.address">{run.executorAddress || none}</Field>
+      <Field label="run.address" testId="run-detail-address">
+        {run.executorAddress || none}
+      </Field>
       <Field label="run.handler">{run.executorHandler || none}</Field>
       <Field label="run.param" testId="run-param">
         {run.executorParam || none}
@@ -121,7 +123,7 @@ export function RunDetail({ runId }: { runId: number }) {
           <Text size="xs" c="dimmed">
             {t('run.triggerMsg')}
           </Text>
-          <TriggerTrailView trail={run.triggerTrail} triggerMsg={run.triggerMsg} rawTestId="run-trigger-msg" />
+          <TriggerTrailView trail={run.triggerTrail} triggerMsg={run.triggerMsg} rawTestId="run-trigger-msg" withTriggerType={false} />
         </Stack>
         {run.handleMsg && (
           <Stack gap={4}>
