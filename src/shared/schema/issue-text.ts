@@ -1,5 +1,5 @@
 import type { ErrorParams } from '../errors'
-import { isMessageCode, type MessageCode } from '../messages'
+import { enParamWords, isMessageCode, type MessageCode } from '../messages'
 import { describeValue, valueToken } from './describe-value'
 
 /**
@@ -33,17 +33,8 @@ export interface IssueLike {
   inst?: { _zod?: { def?: { format?: string } } }
 }
 
-const EXPECTED: Record<string, string> = {
-  number: 'a number',
-  int: 'a whole number',
-  string: 'text',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
-  tuple: 'a list',
-  record: 'an object',
-  null: 'null',
-}
+/** What a value must be, in the words of the English catalog (shared with the console's). */
+const EXPECTED: Readonly<Record<string, string>> = enParamWords.expected
 
 function expectedText(issue: IssueLike): string {
   if (issue.expected === 'number' && issue.inst?._zod?.def?.format === 'safeint') return EXPECTED.int

@@ -180,7 +180,7 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     expect(notified.body).toContain('this demo job fails on purpose')
     const failures = await waitFor('the failure in the Chinese tray menu', async () => {
       const menu = (await shell!.snapshot()).trays[0].menu
-      return menu?.find((item) => item.label === '最近的失败')?.submenu?.find((item) => item.label.startsWith(`调度日志 ${logId} · 任务 ${failing.id} · `))
+      return menu?.find((item) => item.label === '最近的失败')?.submenu?.find((item) => item.label?.startsWith(`调度日志 ${logId} · 任务 ${failing.id} · `))
     })
     expect(failures.clickable).toBe(true)
 

@@ -19,7 +19,7 @@ interface ChildLinksSectionProps {
 
 /**
  * The jobs this job fires, each with its condition; saved with the job (a link that would close a
- * cycle is refused then, with the cycle in the message). The jobs that fire this one are listed.
+ * cycle is refused then, with its path). The jobs that fire this one are listed.
  */
 export function ChildLinksSection({ jobId, rows, setRows }: ChildLinksSectionProps) {
   const t = useT()
