@@ -1,6 +1,5 @@
 import { ValidationError, type ErrorParams, type ErrorProblem } from '../../../shared/errors'
 import { englishMessage, type MessageCode } from '../../../shared/messages'
-import type { CodedProblem } from '../../../shared/schema/primitives'
 
 /**
  * Every problem an import found, each with its path in the document (`jobs[3].scheduleConf`,
@@ -46,11 +45,7 @@ export class ImportProblems {
 
   /** A problem at `path` by its code. */
   add(path: string, code: MessageCode, params: ErrorParams = {}, label: JobLabel = {}): void {
-    this.addCoded(path, { code, params }, label)
-  }
-
-  addCoded(path: string, problem: CodedProblem, label: JobLabel = {}): void {
-    this.list.push({ field: path, code: problem.code, params: { ...problem.params, ...label }, message: englishMessage(problem.code, problem.params) + labelText(label) })
+    this.list.push({ field: path, code, params: { ...params, ...label }, message: englishMessage(code, params) + labelText(label) })
   }
 
   /** Reports a ValidationError from a field check under `path`, e.g. `jobs[2]` + `scheduleConf: …`. */
