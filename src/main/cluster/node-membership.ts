@@ -114,7 +114,8 @@ export class NodeMembership {
     }
   }
 
-  private async beat(): Promise<void> {
+  /** One heartbeat: renews the lease, takes over dead nodes' work, renews the periodic-work lease (the loop calls it every second; tests step it). */
+  async beat(): Promise<void> {
     const { store, clock, logger, node } = this.options
     const nowMs = clock.nowMs()
     if (!(await store.nodes.heartbeat(this.nodeId, nowMs, nowMs + this.leaseMs))) {
