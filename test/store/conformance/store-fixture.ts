@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe } from 'vitest'
+import { storedJobOf } from '../../../src/main/store/job-repo'
+import { openStore } from '../../../src/main/store/open-store'
+import type { Repos, Store } from '../../../src/main/store/store'
+import type { JobInput } from '../../../src/shared/model'
+import { ENGINES, withDatabase, type TestDatabase, type TestEngine } from '../../support/db-servers'
+import { jobInput } from '../../support/job-input'
+
+/** One engine's store for one test: a fresh database, opened (and migrated) through openStore. */
+export class StoreFixture {
+  database!: TestDatabase
+  store!: Store
+  private readonly others: Store[] = []
+
+  constructor(readonly engine: TestEngine) {}
+
+  async setUp(): Promise<void> {
+    this.database = await withDatabase(this.engine)
+    this.store = await openStore(this.database.url)
+  }
+
+  /** Another Store on the same database: another node (or, on SQLite, another process on the file). */
+  async another(): Promise<Store> {
+    const store = await openStore(this.database.url)
+    this.others.push(store)
+    return store
+  }
+
+  async tearDown(): Promise<void> {
+    await Promise.allSettled([this.store?.close(), ...this.others.splice(0).map((s) => s.close())])
+    await this.database?.drop()
+  }
+}
+
+/**
+ * The same tests against every engine: `body` runs once per engine inside a describe named after
+ * it, with a fresh database per test.
+ */
+export function storeSuite(title: string, body: (fixture: StoreFixture) => void, engines: readonly TestEngine[] = ENGINES): void {
+  describe.each(engines)(`${title} on %s`, (engine) => {
+    const fixture = new StoreFixture(engine)
+    beforeEach(() => fixture.setUp())
+    afterEach(() => fixture.tearDown())
+    body(fixture)
+  })
+}
+
+export const T0 = 1_767_225_600_000 // 2026-01-01T00:00:00Z
+
+/** A group to hang jobs on. */
+export async function addGroup(repos: Pick<Repos, 'groups'>, appName = 'test-app'): Promise<number> {
+  return repos.groups.insert({
+    appName,
+    name: `group ${appName}`,
+    addressType: 0,
+    addressList: '',
+    accessToken: '',
+    protocolGeneration: null,
+    autoCreated: false,
+    scriptsAllowed: false,
+    updateTimeMs: T0,
+  })
+}
+
+/** A stored job (stopped unless `running`), with the given fields. */
+export async function addJob(repos: Pick<Repos, 'jobs'>, groupId: number, overrides: Partial<JobInput> = {}, schedule?: { nextMs: number; lastMs?: number }): Promise<number> {
+  const id = await repos.jobs.insert(storedJobOf(jobInput(groupId, overrides), T0))
+  if (schedule) await repos.jobs.setTrigger(id, 1, schedule.lastMs ?? 0, schedule.nextMs, T0)
+  return id
+}
