@@ -68,3 +68,51 @@ export async function addJob(repos: Pick<Repos, 'jobs'>, groupId: number, overri
   if (schedule) await repos.jobs.setTrigger(id, 1, schedule.lastMs ?? 0, schedule.nextMs, T0)
   return id
 }
+
+/** A promise someone else resolves: one transaction waits at it for another to reach a point. */
+export class Gate {
+  readonly reached: Promise<void>
+  open!: () => void
+
+  constructor() {
+    this.reached = new Promise((resolve) => (this.open = resolve))
+  }
+}
+
+/**
+ * Two nodes' transactions (one store each) that hold their row locks at the same time on the
+ * server engines: `first` runs up to its `meet` call, `second` then runs up to its own, and both
+ * go on. SQLite has one writer per file, so there the second runs after the first has committed
+ * (its `meet` does nothing); the outcome each test asserts holds on every engine.
+ */
+export async function overlapping<A, B>(
+  fixture: StoreFixture,
+  first: (tx: Repos, meet: () => Promise<void>) => Promise<A>,
+  second: (tx: Repos, meet: () => Promise<void>) => Promise<B>,
+): Promise<[A, B]> {
+  const other = await fixture.another()
+  if (fixture.engine === 'sqlite') {
+    const a = await fixture.store.transaction((tx) => first(tx, async () => {}))
+    const b = await other.transaction((tx) => second(tx, async () => {}))
+    return [a, b]
+  }
+  const firstAt = new Gate()
+  const secondAt = new Gate()
+  const a = fixture.store.transaction((tx) =>
+    first(tx, async () => {
+      firstAt.open()
+      await secondAt.reached
+    }),
+  )
+  // A second that fails before its meet must not leave the first waiting for it.
+  const b = firstAt.reached.then(() =>
+    other
+      .transaction((tx) =>
+        second(tx, async () => {
+          secondAt.open()
+        }),
+      )
+      .finally(() => secondAt.open()),
+  )
+  return Promise.all([a, b])
+}

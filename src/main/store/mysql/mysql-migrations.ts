@@ -9,7 +9,8 @@ const TABLE = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin'
  * - indexed text is VARCHAR(n) (an index key holds at most 3072 bytes, 4 per character), sized
  *   to what the app accepts (app names 64, addresses 500, shard params like "12/16");
  * - long text is MEDIUMTEXT/LONGTEXT with expression defaults (`DEFAULT ('')`);
- * - no partial indexes: composite ones that start with the same equality columns;
+ * - no partial indexes: composite ones that start with the same equality columns, and for the
+ *   failed runs (an OR no composite index serves) an indexed generated column;
  * - the unique (job, schedule time, shard) key ignores NULL schedule times by itself (NULLs are
  *   distinct in a UNIQUE index), which is what SQLite's partial unique index says.
  * DDL commits on its own in MySQL, so a step is not atomic: every statement is written to be
@@ -88,13 +89,17 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
         alarm_status              INT          NOT NULL DEFAULT 0,
         parent_log_id             BIGINT,
         retry_due_time            BIGINT,
+        -- SQLite's and PostgreSQL's partial index job_log_failed_due holds the failed runs the fail
+        -- monitor has not taken; here a generated column is 1 for exactly those rows (NULL for the
+        -- millions of others), and the index leads with it. The run repository asks for it by name.
+        failed_todo               TINYINT AS (CASE WHEN alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200)) THEN 1 END) VIRTUAL,
         KEY job_log_trigger_time (trigger_time),
         KEY job_log_job (job_id, id),
         KEY job_log_parent (parent_log_id),
-        -- The monitors' lookups (partial indexes elsewhere): the state codes first, so each query
-        -- reads the range of its state only.
+        -- The running and pending runs (partial indexes elsewhere): the state codes first, so each
+        -- query reads the range of its state only.
         KEY job_log_running (trigger_code, handle_code, executor_address),
-        KEY job_log_failed_due (alarm_status, retry_due_time, handle_code, trigger_code),
+        KEY job_log_failed_due (failed_todo, retry_due_time),
         UNIQUE KEY job_log_schedule (job_id, schedule_time, executor_sharding_param)
       ) ${TABLE}`,
       `CREATE TABLE IF NOT EXISTS job_ring (

@@ -2,7 +2,7 @@ import type { ClusterEventChannel } from '../cluster-events'
 import { createRepos, type Repos, type Store, type StoreEngine } from '../store'
 import { StoreRepos } from '../store-repos'
 import type { Connection } from './connection'
-import { CheckedConnection, TransactionScope } from './transaction-scope'
+import { CheckedConnection, TransactionScope, transactionConnection } from './transaction-scope'
 
 /** One transaction on a connection of its own, as a server engine's driver opens it. */
 export interface OpenTransaction {
@@ -92,16 +92,4 @@ export class PooledStore extends StoreRepos implements Store {
     await this.events.close()
     await this.driver.close()
   }
-}
-
-/**
- * A transaction's connection, refused once the transaction ended: work that left a call running
- * past its end would otherwise write outside the transaction (or on a connection given back).
- */
-function transactionConnection(inner: Connection): { connection: Connection; end(): void } {
-  let ended = false
-  const connection = new CheckedConnection(inner, () => {
-    if (ended) throw new Error("a transaction's repository was used after the transaction ended (the work did not await every call)")
-  })
-  return { connection, end: () => (ended = true) }
 }

@@ -66,3 +66,15 @@ export class CheckedConnection implements Connection {
     return this.inner.insert(sql, params)
   }
 }
+
+/**
+ * A transaction's connection, refused once the transaction ended: work that left a call running
+ * past its end would otherwise write outside the transaction (or on a connection given back).
+ */
+export function transactionConnection(inner: Connection): { connection: Connection; end(): void } {
+  let ended = false
+  const connection = new CheckedConnection(inner, () => {
+    if (ended) throw new Error("a transaction's repository was used after the transaction ended (the work did not await every call)")
+  })
+  return { connection, end: () => (ended = true) }
+}

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { ClusterEventChannel } from '../cluster-events'
 import { EventRepo } from '../event-repo'
-import { CheckedConnection, TransactionScope } from '../sql/transaction-scope'
+import { CheckedConnection, TransactionScope, transactionConnection } from '../sql/transaction-scope'
 import { createRepos, type Repos, type Store } from '../store'
 import { StoreRepos } from '../store-repos'
 import { TableEventChannel } from '../table-event-channel'
@@ -19,7 +19,6 @@ export class SqliteStore extends StoreRepos implements Store {
   readonly events: ClusterEventChannel
   protected readonly repos: Repos
   private readonly connection: SqliteConnection
-  private readonly txRepos: Repos
   /** Settles when the open transaction (and those queued before the next caller) have ended. */
   private queue: Promise<unknown> = Promise.resolve()
   private open = false
@@ -36,7 +35,6 @@ export class SqliteStore extends StoreRepos implements Store {
   ) {
     super()
     this.connection = new SqliteConnection(db)
-    this.txRepos = createRepos(this.connection)
     const outside = new CheckedConnection(this.connection, () => this.beforeAutocommit())
     this.repos = createRepos(outside)
     this.events = new TableEventChannel(new EventRepo(outside))
@@ -51,12 +49,15 @@ export class SqliteStore extends StoreRepos implements Store {
     }
     const run = async (): Promise<T> => {
       this.open = true
+      const tx = transactionConnection(this.connection)
       this.connection.prepared('BEGIN IMMEDIATE').run()
       try {
-        const result = await this.scope.run(() => work(this.txRepos))
+        const result = await this.scope.run(() => work(createRepos(tx.connection)))
+        tx.end()
         this.connection.prepared('COMMIT').run()
         return result
       } catch (error) {
+        tx.end()
         if (this.db.inTransaction) this.connection.prepared('ROLLBACK').run()
         throw error
       } finally {
