@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from './app/data-dir'
 import { startHeadless } from './app/headless'
@@ -13,7 +14,8 @@ import { ValidationError } from '../shared/errors'
  * executor and the console, under plain Node, for an on-prem server without a desktop.
  */
 const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN]
-                     [--api-token API_TOKEN] [--console-token TOKEN] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]`
+                     [--api-token API_TOKEN] [--console-token TOKEN] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]
+                     [--database postgres://user@host:5432/db | mysql://user@host:3306/db | FILE] [--node-name NAME] [--node-url URL]`
 
 async function main(): Promise<void> {
   let values
@@ -33,6 +35,9 @@ async function main(): Promise<void> {
         'registry-sweep-ms': { type: 'string' },
         'retry-jitter': { type: 'string' },
         'no-demo': { type: 'boolean', default: false },
+        database: { type: 'string' },
+        'node-name': { type: 'string' },
+        'node-url': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -47,6 +52,13 @@ async function main(): Promise<void> {
   const port = Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: '${values.port}' is not a port number (0-65535)`)
 
+  const database = values.database ?? process.env.JOBDESK_DATABASE_URL
+  if (database !== undefined && database.trim() === '') fail('--database: empty; give a postgres:// or mysql:// URL or a SQLite file path')
+  const nodeName = values['node-name'] ?? `${hostname()}:${port}`
+  if (nodeName.trim() === '' || nodeName.length > 100) fail(`--node-name: '${nodeName.slice(0, 120)}' must be 1-100 characters`)
+  const nodeUrl = values['node-url']
+  if (nodeUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(nodeUrl)) fail(`--node-url: '${nodeUrl.slice(0, 120)}' is not an http:// or https:// URL`)
+
   const dataDir = resolveDataDir(values['data-dir'])
   // The rotating log file in the data folder, and the console as before.
   const logFile = createFileLogger({ dir: dataDir, alsoTo: consoleLogger('jobdesk') })
@@ -57,6 +69,9 @@ async function main(): Promise<void> {
       dataDir,
       host: values.host!,
       port,
+      database,
+      nodeName,
+      nodeUrl,
       consoleToken: values['console-token'] ?? process.env.JOBDESK_CONSOLE_TOKEN,
       accessToken: values.token ?? process.env.JOBDESK_ACCESS_TOKEN,
       apiToken: values['api-token'] ?? process.env.JOBDESK_API_TOKEN,
@@ -75,7 +90,8 @@ async function main(): Promise<void> {
     throw error
   }
   const adminUrl = headless.url.replace(/#.*$/, '')
-  console.log(`JobDesk is running (data in ${dataDir}; log file ${logFile.file}).`)
+  console.log(`JobDesk is running (data in ${headless.core.store.location}; log file ${logFile.file}).`)
+  if (headless.core.store.engine !== 'sqlite') console.log(`Cluster node '${nodeName}' (${headless.core.nodeId}); other nodes reach it at ${headless.core.nodeUrl()}.`)
   console.log(`Console: ${headless.url}`)
   console.log(`Executors register at ${adminUrl} with access token ${headless.core.settings.accessToken()}`)
   console.log(`Job OpenAPI: ${adminUrl}api/<method> with the API token ${headless.core.settings.apiToken()}`)

@@ -11,6 +11,9 @@ import type {
   ScheduleType,
   TriggerType,
 } from './model'
+import type { CodedMessage } from './messages/format-message'
+import type { ErrorParams } from './errors'
+import type { TriggerTrail } from './trigger-trail'
 
 /**
  * The one contract between the UI and the core. The preload exposes exactly these methods as
@@ -23,6 +26,8 @@ export interface JobDeskApi {
   getDailyReport(request: DailyReportRequest): Promise<DayReport[]>
   /** Deletes the demo jobs seeded at first start (those still there, with their links); resolves with their ids. */
   removeDemoJobs(): Promise<number[]>
+  /** The JobDesk nodes working on this database (one for a desktop app), as of their last heartbeats. */
+  getCluster(): Promise<ClusterView>
 
   listGroups(): Promise<JobGroup[]>
   /** Creates (no id) or updates an executor group; validates every field first. */
@@ -113,6 +118,7 @@ export const API_METHODS = [
   'unwatchRunLog',
   'getDailyReport',
   'removeDemoJobs',
+  'getCluster',
   'saveGroup',
   'deleteGroup',
   'listRegistry',
@@ -139,6 +145,37 @@ export const API_METHODS = [
 type MissingMethods = Exclude<ApiMethod, (typeof API_METHODS)[number]>
 const everyMethodListed: MissingMethods extends never ? true : MissingMethods = true
 void everyMethodListed
+
+export interface ClusterNodeView {
+  nodeId: string
+  /** `--node-name` (default host name and port). */
+  nodeName: string
+  /** Where the node's admin API listens, as the other nodes reach it ('' until it listens). */
+  adminUrl: string
+  /** Its embedded executor's address ('' when it runs none). */
+  embeddedAddress: string
+  startedAtMs: number
+  heartbeatAtMs: number
+  leaseUntilMs: number
+  /** Its lease runs: it heartbeats. A dead node's row goes once another node took over its work. */
+  alive: boolean
+  /** Planned fires its time ring holds (job_ring rows). */
+  ringRows: number
+  /** It does the cluster's periodic work now (lost-run sweep, report, retention). */
+  periodicWork: boolean
+  /** The node this console is connected to. */
+  self: boolean
+}
+
+export interface ClusterView {
+  /** The database the nodes share. */
+  engine: 'sqlite' | 'postgres' | 'mysql'
+  /** Where it is (a file path, or the URL without its password). */
+  location: string
+  nodes: ClusterNodeView[]
+  /** The time of this view on the answering node (to age the heartbeats). */
+  atMs: number
+}
 
 export interface Overview {
   jobCount: number
@@ -180,8 +217,8 @@ export interface RoutePreview {
   candidates: string[]
   /** The address that would be chosen; null when none would (empty list, every probe failed). */
   chosen: string | null
-  /** Why, in one sentence; for ROUND/RANDOM/LFU/LRU it explains the rule instead of guessing. */
-  reason: string
+  /** Why (a `routeReason.*` or `routePreview.*` code); for ROUND/RANDOM/LFU/LRU it explains the rule instead of guessing. */
+  reason: CodedMessage
   /** FAILOVER/BUSYOVER: each probe made. */
   probes: { address: string; kind: 'beat' | 'idleBeat'; code: number; msg: string }[]
 }
@@ -246,8 +283,10 @@ export interface ImportReport {
   updated: number
   skipped: number
   groupsCreated: string[]
-  /** One line per skipped job or link, with why. */
+  /** One line per skipped job or link, with why (English). */
   notes: string[]
+  /** The same notes as codes and parameters, for the console to render in its language. */
+  noteMessages: CodedMessage[]
 }
 
 export interface Settings {
@@ -281,7 +320,16 @@ export interface Settings {
   consoleToken: string | null
   /** Absolute path of JobDesk's current log file (rotated beside it); '' when it writes none. */
   logFile: string
+  /**
+   * The language the desktop console last showed, for what the shell says outside it (tray menu,
+   * notifications); null until the console told it. Each browser keeps its own choice.
+   */
+  consoleLanguage: ConsoleLanguage | null
 }
+
+/** The console's languages (src/renderer/src/i18n/). */
+export const CONSOLE_LANGUAGES = ['en', 'zh-CN'] as const
+export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number]
 
 export interface AlarmChannels {
   desktop: boolean
@@ -296,6 +344,7 @@ export interface SettingsInput {
   alarms?: AlarmChannels
   openApiAcceptsExecutorToken?: boolean
   embeddedScriptsEnabled?: boolean
+  consoleLanguage?: ConsoleLanguage
 }
 
 export interface ChannelCheck {
@@ -322,6 +371,8 @@ export interface RunTriggerOutcome {
   executorAddress: string
   /** The trigger's trail as stored in `trigger_msg` (its last line says why it was refused); '' while pending. */
   triggerMsg: string
+  /** The same as data, for the console to render in its language; null while pending. */
+  triggerTrail: TriggerTrail | null
 }
 
 export interface SchedulePreviewRequest {
@@ -336,7 +387,8 @@ export interface SchedulePreviewRequest {
 
 export type SchedulePreview =
   | { ok: true; timesMs: number[] }
-  | { ok: false; field: string; message: string }
+  /** `message` in English (naming the field); `code` and `params` for the console's language. */
+  | { ok: false; field: string; message: string; code: string; params: ErrorParams }
 
 export interface RunFilter {
   jobId?: number

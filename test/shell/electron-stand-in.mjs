@@ -76,6 +76,7 @@ export class BrowserWindow extends EventEmitter {
     this.options = options
     this.webContents = new StandInWebContents()
     this.loadedFile = null
+    this.loadedUrl = null
     this.shown = 0
     this.focused = 0
     this.minimized = false
@@ -87,6 +88,15 @@ export class BrowserWindow extends EventEmitter {
   loadFile(file) {
     this.loadedFile = file
     // As Electron does once the page is in: it finished loading and is ready to be shown.
+    setImmediate(() => {
+      this.webContents.loading = false
+      this.webContents.emit('did-finish-load')
+      this.emit('ready-to-show')
+    })
+    return Promise.resolve()
+  }
+  loadURL(url) {
+    this.loadedUrl = url
     setImmediate(() => {
       this.webContents.loading = false
       this.webContents.emit('did-finish-load')
@@ -183,6 +193,15 @@ export class Notification extends EventEmitter {
     this.options = options
     this.shown = 0
     record.notifications.push(this)
+  }
+  loadURL(url) {
+    this.loadedUrl = url
+    setImmediate(() => {
+      this.webContents.loading = false
+      this.webContents.emit('did-finish-load')
+      this.emit('ready-to-show')
+    })
+    return Promise.resolve()
   }
   show() {
     this.shown++

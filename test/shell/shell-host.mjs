@@ -40,6 +40,7 @@ function snapshot() {
     windows: record.windows.map((w) => ({
       options: w.options,
       loadedFile: w.loadedFile,
+      loadedUrl: w.loadedUrl,
       shown: w.shown,
       focused: w.focused,
       sent: w.webContents.sent,
@@ -63,6 +64,21 @@ async function invoke({ method, args, url, fromWindow = true }) {
   if (!handler) throw new Error('no handler is registered for jobdesk:call')
   const sender = fromWindow ? record.windows[0].webContents : stranger
   return handler({ sender, senderFrame: url === null ? null : { url } }, method, args)
+}
+
+/** The desktop's "Connect to a JobDesk server", as the window (or a stranger) calls it. */
+async function connectServer({ request, fromWindow = true }) {
+  const handler = record.ipcHandlers.get('jobdesk:connect-server')
+  if (!handler) throw new Error('no handler is registered for jobdesk:connect-server')
+  const sender = fromWindow ? record.windows[0].webContents : stranger
+  return handler({ sender, senderFrame: { url: 'file:///app/out/renderer/index.html' } }, request)
+}
+
+/** Navigation attempted inside window `index`: whether the shell prevented it. */
+function navigateIn({ index, url }) {
+  let prevented = false
+  record.windows[index].webContents.emit('will-navigate', { preventDefault: () => (prevented = true) }, url)
+  return prevented
 }
 
 function findMenuItem(items, path) {
@@ -100,6 +116,8 @@ async function loadPreload() {
 const commands = {
   snapshot: () => snapshot(),
   invoke,
+  connectServer,
+  navigateIn,
   clickNotification: ({ index }) => {
     record.notifications[index].emit('click')
     return snapshot()

@@ -60,7 +60,7 @@ export default function setup(project: TestProject): () => Promise<void> {
   return async () => {
     clearInterval(watch)
     const servers = await Promise.all(started.values())
-    await Promise.all(servers.map((server) => server?.stop()))
+    await Promise.all(servers.filter((server) => server !== null).map((server) => server.stop()))
     rmSync(dir, { recursive: true, force: true })
   }
 }

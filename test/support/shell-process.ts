@@ -26,6 +26,7 @@ export interface ShellSnapshot {
   windows: {
     options: { webPreferences: Record<string, unknown>; [key: string]: unknown }
     loadedFile: string | null
+    loadedUrl: string | null
     shown: number
     focused: number
     sent: { channel: string; payload: unknown }[]

@@ -182,7 +182,8 @@ export async function startTempMariadb(options: MariadbOptions = {}): Promise<Te
   const out = openSync(join(dir, 'stdout.log'), 'a')
   const child = spawn(daemon, args, { cwd: dir, stdio: ['ignore', out, out] })
   closeSync(out)
-  let exited: string | null = null
+  // Set by the child's events (widened: TypeScript would narrow it to null for the loop below).
+  let exited = null as string | null
   child.once('exit', (code, signal) => (exited = `exited (${code ?? signal})`))
   child.once('error', (error) => (exited = `could not be started: ${error.message}`))
   const stop = async () => {

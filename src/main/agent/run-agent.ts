@@ -10,7 +10,7 @@ import { Agent } from 'undici'
 import { CONNECTIONS_PER_ORIGIN } from '../net/wire/post-json'
 import { createAdminCallbackSink } from './admin-callback-sink'
 import type { AgentConfig } from './agent-args'
-import { defaultRegistryAddress } from './registry-address'
+import { defaultRegistryAddress } from '../net/advertised-address'
 import { JOBDESK_VERSION } from '../../shared/version'
 
 /**

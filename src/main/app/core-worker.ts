@@ -6,6 +6,8 @@ import { apiCallSchema } from '../../shared/schema/api-args'
 import { createFileLogger } from '../kernel/file-logger'
 import { consoleLogger } from '../kernel/logger'
 import type { CoreMessage, CoreRequest, CoreWorkerData } from './core-messages'
+import { networkInterfaces } from 'node:os'
+import { defaultRegistryAddress } from '../net/advertised-address'
 import { listen } from '../net/http-server'
 import { startCore, type Core } from './core'
 
@@ -33,6 +35,7 @@ startCore({ dataDir: data.dataDir, nativeBinding: data.nativeBinding, seedDemo: 
       return null
     })
     stopServer = () => server?.close() ?? Promise.resolve()
+    if (server) await core.setAdminUrl(defaultRegistryAddress(listenHost, server.port, networkInterfaces()))
     port.on('message', (request: CoreRequest) => handle(core, request))
     post({ type: 'ready' })
   },

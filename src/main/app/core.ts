@@ -9,14 +9,18 @@ import { JOBDESK_VERSION } from '../../shared/version'
 import { RunWriter } from '../completion/run-writer'
 import type { RunCompletion } from '../store/run-repo'
 import type { Executor, ExecutorOptions } from '../executor'
-import { runPeriodically, systemClock, type Clock } from '../kernel/clock'
+import { systemClock, type Clock } from '../kernel/clock'
 import { consoleLogger, type Logger } from '../kernel/logger'
 import { spawnWorker as defaultSpawnWorker, type SpawnWorker } from '../kernel/spawn-worker'
 import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/health'
+import { startRegistryLoops } from '../registry/registry-loops'
 import { RegistryService } from '../registry/registry-service'
 import { nextFireTimeMs } from '../schedule'
 import { Scheduler } from '../scheduler/scheduler'
+import { ClusterRelay } from '../cluster/cluster-relay'
+import { DefinitionWatch } from '../cluster/definition-watch'
 import { NodeMembership } from '../cluster/node-membership'
+import { nodeExecutorRoute } from '../net/node-executor-route'
 import { Checkpointer } from '../store/checkpointer'
 import type { ClusterNode } from '../store/node-repo'
 import { openStore } from '../store/open-store'
@@ -113,6 +117,13 @@ export interface Core {
   readonly consoleToken: string | null
   /** This process as a node of the cluster on its database. */
   readonly nodeId: string
+  /**
+   * Where this node's admin server listens, as the other nodes reach it (they call its embedded
+   * executor there); told once the server listens.
+   */
+  setAdminUrl(url: string): Promise<void>
+  /** The admin URL told with setAdminUrl ('' until then). */
+  nodeUrl(): string
   /** Completes runs as the embedded executor's callbacks do (batched with other run writes). */
   completeRuns(completions: RunCompletion[]): Promise<void>
   /** Run-write transactions so far and the rows in them (trigger outcomes, completions). */
@@ -147,7 +158,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     store,
     logger,
     onFlush: (result) => {
-      events.runsChanged([...result.triggeredIds, ...result.completedIds])
+      runsChanged([...result.triggeredIds, ...result.completedIds])
       monitors?.onFlush(result)
     },
   })
@@ -167,7 +178,16 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     options.enableScripts === true,
     { mode: options.mode ?? 'desktop', consoleToken, logFile: options.logFile ?? '' },
   )
-  const registryChanged = () => void registry.entries(nowMs()).then((entries) => events.emit({ type: 'registry-changed', entries }), () => {})
+  // What this node's consoles see at once, and what the other nodes' consoles hear of.
+  const showRegistry = () => void registry.entries(nowMs()).then((entries) => events.emit({ type: 'registry-changed', entries }), () => {})
+  const registryChanged = () => {
+    showRegistry()
+    relay.registryChanged()
+  }
+  const runsChanged = (ids: number[]) => {
+    events.runsChanged(ids)
+    relay.runsChanged(ids)
+  }
   const registry = new RegistryService(store, timings, registryChanged)
 
   const executor =
@@ -182,7 +202,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const nodeId = randomBytes(4).toString('hex')
   const embeddedAddress = embeddedAddressOf(nodeId)
   const remote = new RemoteExecutors(store.groups, () => settings.accessToken())
-  const executors = new ExecutorDirectory(executor, embeddedAddress, (address, group) => remote.forAddress(address, group))
+  const executors = new ExecutorDirectory(
+    executor,
+    embeddedAddress,
+    (address, group) => remote.forAddress(address, group),
+    (address) => membership.peerExecutorUrl(address),
+  )
   const routers = createRouters()
   const triggerOutcomes = new OutcomeWaiters(clock)
   const pool = new TriggerPool({
@@ -195,7 +220,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     nowMs,
     logger,
   })
-  const triggers = new TriggerService(store, pool, nowMs, logger, (runs) => events.runsChanged(runs.map((r) => r.logId)))
+  const triggers = new TriggerService(store, pool, nowMs, logger, (runs) => runsChanged(runs.map((r) => r.logId)))
   const scheduler = new Scheduler({
     store,
     nodeId,
@@ -252,6 +277,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     await registry.remove(EMBEDDED_APP_NAME, node.embeddedAddress, nowMs())
   }
 
+  const relay = new ClusterRelay(store.events, nodeId, () => membership.peerCount() > 0, logger)
+  relay.listen({ runs: (ids) => events.runsChanged(ids), registry: showRegistry })
+  // Jobs, links and settings written by another node (or another process on the same file).
+  const definitions = new DefinitionWatch(store.versions, clock, logger, async (changed) => {
+    if (changed.includes('settings')) await settings.reload()
+    if (changed.includes('jobs')) events.emit({ type: 'jobs-changed', jobIds: [] })
+    if (changed.includes('links')) events.emit({ type: 'links-changed' })
+  })
+
   const embeddedGroupId = await ensureEmbeddedGroup(store.groups, nowMs())
   await membership.join()
   const soleProcess = membership.peerCount() === 0
@@ -262,17 +296,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   if (executor) await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
   if (options.seedDemo !== false) await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone())
 
-  const stopLoops = new AbortController()
   const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
-  const loops = [
-    runPeriodically(clock, timings.sweepPeriodMs, stopLoops.signal, async () => void (await registry.sweep(nowMs())), logError('registry sweep failed')),
-  ]
-  // The embedded executor beats in-process like a LAN executor would, so health and lost-run
-  // detection treat it alike.
-  if (executor) {
-    const beat = async () => void (await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo()))
-    loops.push(runPeriodically(clock, timings.beatIntervalMs, stopLoops.signal, beat, logError('embedded beat failed')))
-  }
+  const registryLoops = startRegistryLoops({ registry, clock, timings, logger, embedded: executor ? { address: embeddedAddress, info: embeddedInfo } : null })
   monitors = startMonitors({
     store,
     writer,
@@ -310,10 +335,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     alarms,
     events,
     nowMs,
+    nodeId,
     handlerCatalog,
   })
+  const nodeRoute = executor ? nodeExecutorRoute({ nodeId, executor, accessToken: () => settings.accessToken(), logger }) : () => false
   const registration = new ExecutorRegistration(store, registry, writer, nowMs, (appName, address) => monitors?.onBeat(appName, address, nowMs()))
-  const adminApi = createAdminApi({
+  const adminCalls = createAdminApi({
     tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),
     findGroup: (appName) => store.groups.findByAppName(appName),
     register: (caller, param, generation) => registration.register(caller, param, generation),
@@ -338,7 +365,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     logger,
   })
 
+  const adminApi = async (request: IncomingMessage, response: ServerResponse) => (await nodeRoute(request, response)) || adminCalls(request, response)
+
   membership.start()
+  await definitions.start()
   scheduler.start()
   logKeeper.start()
   state = 'running'
@@ -355,6 +385,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     registry,
     consoleToken,
     nodeId,
+    setAdminUrl: (url) => membership.setAdminUrl(url),
+    nodeUrl: () => membership.adminUrl(),
     writerStats: () => writer.stats(),
     completeRuns: (completions) => writer.complete(completions),
     state: () => state,
@@ -363,14 +395,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       state = 'draining'
       await scheduler.stop()
       await pool.idle()
-      stopLoops.abort()
-      await Promise.all(loops)
+      await registryLoops.stop()
       await monitors?.stop()
       if (executor) {
         await registry.remove(EMBEDDED_APP_NAME, embeddedAddress, nowMs()).catch(logError('leaving the registry failed'))
         await executor.stop()
       }
       await writer.flush(true)
+      await definitions.stop()
+      relay.close()
       await membership.leave()
       await alarms.close()
       runLogs.close()

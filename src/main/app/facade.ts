@@ -5,6 +5,7 @@ import type { Store } from '../store/store'
 import type { RegistryService } from '../registry/registry-service'
 import type { EventHub } from './events'
 import { checkedApi } from './checked-api'
+import { clusterApi } from './facade-cluster'
 import { executorsApi } from './facade-executors'
 import { jobsApi } from './facade-jobs'
 import { runsApi } from './facade-runs'
@@ -37,6 +38,8 @@ export interface FacadeDeps {
   alarms: AlarmService
   events: EventHub
   nowMs: () => number
+  /** This process's node id in the cluster (job_node). */
+  nodeId: string
   /** The handlers a group's executors offer (this process's embedded executor read live). */
   handlerCatalog: (group: JobGroup) => Promise<HandlerCatalog>
 }
@@ -46,5 +49,5 @@ export interface FacadeDeps {
  * call's arguments are untrusted input from a UI client and are parsed before the method runs).
  */
 export function createFacade(deps: FacadeDeps): JobDeskApi {
-  return checkedApi({ ...jobsApi(deps), ...runsApi(deps), ...executorsApi(deps), ...settingsApi(deps) })
+  return checkedApi({ ...jobsApi(deps), ...runsApi(deps), ...executorsApi(deps), ...settingsApi(deps), ...clusterApi(deps) })
 }

@@ -1,15 +1,22 @@
+import { networkInterfaces } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { systemClock } from '../kernel/clock'
 import { silentLogger, type Logger } from '../kernel/logger'
 import { BrowserBridge } from '../net/browser-bridge'
 import { listen, type ListeningServer } from '../net/http-server'
+import { defaultRegistryAddress } from '../net/advertised-address'
 import { serveStatic } from '../net/static-files'
 import { startCore, type Core, type CoreOptions } from './core'
 
 export interface HeadlessOptions extends CoreOptions {
   host: string
   port: number
+  /**
+   * Where the other nodes of a cluster reach this one (`--node-url`); default: this host and port,
+   * with the first LAN IPv4 address when bound to every interface.
+   */
+  nodeUrl?: string
   /** The built renderer (default: out/renderer beside the bundle, or of the repository when run from source). */
   rendererDir?: string
 }
@@ -30,7 +37,7 @@ export interface Headless {
 export async function startHeadless(options: HeadlessOptions): Promise<Headless> {
   const logger: Logger | undefined = options.logger
   const core = await startCore({ ...options, mode: 'headless', listen: { host: options.host, port: options.port } })
-  let server: ListeningServer
+  let server: ListeningServer | undefined
   let bridge: BrowserBridge
   let consoleToken: string
   try {
@@ -49,7 +56,9 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
       [core.adminApi, (request, response) => serveStatic(rendererDir, request, response)],
       [(request, socket, head) => bridge.handleUpgrade(request, socket, head)],
     )
+    await core.setAdminUrl(options.nodeUrl ?? defaultRegistryAddress(options.host, server.port, networkInterfaces()))
   } catch (error) {
+    await server?.close()
     await core.stop()
     throw error
   }

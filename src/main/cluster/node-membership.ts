@@ -4,6 +4,7 @@ import type { Logger } from '../kernel/logger'
 import type { ClusterNode } from '../store/node-repo'
 import type { RingFire } from '../store/ring-repo'
 import type { Repos, UnitOfWork } from '../store/store'
+import { nodeExecutorUrl } from '../net/node-executor-route'
 
 /** A node renews its lease this often… */
 export const NODE_HEARTBEAT_MS = 1000
@@ -42,6 +43,8 @@ export class NodeMembership {
   private loop: Promise<void> | null = null
   private periodicWork = false
   private peers = 0
+  /** The nodes as of the last heartbeat, this one included. */
+  private view: ClusterNode[] = []
 
   constructor(private readonly options: MembershipOptions) {
     this.heartbeatMs = options.heartbeatMs ?? NODE_HEARTBEAT_MS
@@ -60,6 +63,27 @@ export class NodeMembership {
   /** Other nodes alive as of the last heartbeat (0: this process is alone on the database). */
   peerCount(): number {
     return this.peers
+  }
+
+  /** The nodes as of the last heartbeat. */
+  nodes(): readonly ClusterNode[] {
+    return this.view
+  }
+
+  /** Where another live node serves its embedded executor (`embeddedAddress`), or null. */
+  peerExecutorUrl(embeddedAddress: string): string | null {
+    const node = this.view.find((n) => n.embeddedAddress === embeddedAddress && n.nodeId !== this.nodeId)
+    return node && node.adminUrl !== '' ? nodeExecutorUrl(node.adminUrl, node.nodeId) : null
+  }
+
+  adminUrl(): string {
+    return this.options.node.adminUrl
+  }
+
+  /** Tells the cluster where this node's admin API listens (once its server does). */
+  async setAdminUrl(adminUrl: string): Promise<void> {
+    this.options.node.adminUrl = adminUrl
+    await this.options.store.nodes.setAdminUrl(this.nodeId, adminUrl)
   }
 
   /** Joins, and takes over what dead nodes left (fires planned by a process of an older version too). */
@@ -105,7 +129,8 @@ export class NodeMembership {
   private async renewPeriodicWork(nowMs: number): Promise<void> {
     const { store } = this.options
     this.periodicWork = await store.leases.acquire(PERIODIC_WORK_LEASE, this.nodeId, nowMs, nowMs + this.leaseMs)
-    this.peers = (await store.nodes.list()).filter((n) => n.nodeId !== this.nodeId && n.leaseUntilMs >= nowMs).length
+    this.view = await store.nodes.list()
+    this.peers = this.view.filter((n) => n.nodeId !== this.nodeId && n.leaseUntilMs >= nowMs).length
   }
 
   /**

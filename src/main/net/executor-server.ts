@@ -58,14 +58,9 @@ export async function startExecutorServer(options: ExecutorServerOptions): Promi
   if (options.credentials.accessToken.trim() === '') {
     throw new Error('credentials.accessToken: required — an executor server without a token would run whatever anyone sends')
   }
-  const routes = createExecutorRoutes(options)
-  const style = envelopeStyleFor(options.generation)
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
-  const logger = options.logger ?? silentLogger
-  const tooLarge = (maxBodyBytes: number) => encodeReply({ code: FAIL_CODE, msg: bodyTooLargeMessage(maxBodyBytes) }, style)
-  const limits = { cap: options.maxBodyBytes ?? Infinity, tooLarge }
-
-  const server = createServer((req, res) => handleRequest(req, res, routes, limits, logger))
+  const handle = executorRequestHandler(createExecutorRoutes(options), options)
+  const server = createServer(handle)
   server.keepAliveTimeout = idleTimeoutMs
   // Socket inactivity in the middle of a request (a stalled upload) closes the connection too.
   server.timeout = idleTimeoutMs
@@ -104,6 +99,21 @@ export async function startExecutorServer(options: ExecutorServerOptions): Promi
       return closing
     },
   }
+}
+
+/**
+ * Serves the executor's wire for `routes` on any HTTP server (its own, or a JobDesk node's admin
+ * server carrying the node's embedded executor for the other nodes).
+ */
+export function executorRequestHandler(
+  routes: ExecutorRoutes,
+  options: Pick<ExecutorServerOptions, 'generation' | 'maxBodyBytes' | 'logger'>,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const style = envelopeStyleFor(options.generation)
+  const tooLarge = (maxBodyBytes: number) => encodeReply({ code: FAIL_CODE, msg: bodyTooLargeMessage(maxBodyBytes) }, style)
+  const limits = { cap: options.maxBodyBytes ?? Infinity, tooLarge }
+  const logger = options.logger ?? silentLogger
+  return (req, res) => handleRequest(req, res, routes, limits, logger)
 }
 
 function handleRequest(

@@ -255,6 +255,14 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
+    description: 'the trigger trail as data beside trigger_msg, for the console to render in its language',
+    sql: `
+      -- JSON of src/shared/trigger-trail.ts; NULL for runs written before (the console shows trigger_msg).
+      ALTER TABLE job_log ADD COLUMN trigger_trail TEXT;
+    `,
+  },
+  {
+    version: 7,
     description: 'cluster events, so two processes on one file hear each other (as nodes on MySQL do)',
     sql: `
       -- AUTOINCREMENT: ids are never reused once the rows are deleted, so a reader that remembers

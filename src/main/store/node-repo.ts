@@ -56,6 +56,11 @@ export class NodeRepo {
     return (await this.db.all<NodeRow>('SELECT * FROM job_node ORDER BY started_at, node_id')).map(nodeOf)
   }
 
+  /** Where the node's admin API listens, as other nodes reach it (known once its server listens). */
+  async setAdminUrl(nodeId: string, adminUrl: string): Promise<void> {
+    await this.db.run('UPDATE job_node SET admin_url = ? WHERE node_id = ?', [adminUrl, nodeId])
+  }
+
   /** Ends a node's lease at once (a graceful stop: the others take over without waiting it out). */
   async leave(nodeId: string): Promise<void> {
     await this.db.run('UPDATE job_node SET lease_until = 0 WHERE node_id = ?', [nodeId])

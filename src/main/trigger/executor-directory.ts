@@ -25,16 +25,22 @@ export class ExecutorDirectory {
     /** This process's embedded address (registered only while `embedded` runs). */
     readonly embeddedAddress: string,
     private readonly remote: RemoteExecutorFactory | null,
+    /** Where another node of the cluster serves its embedded executor over HTTP, if it does. */
+    private readonly peerUrl: (embeddedAddress: string) => string | null = () => null,
   ) {}
 
-  /** Whether this process can call `address` (false for another process's embedded executor). */
+  /** Whether this process can call `address` (another process's embedded executor only through its node's URL). */
   canReach(address: string): boolean {
-    return !isEmbeddedAddress(address) || address === this.embeddedAddress
+    return !isEmbeddedAddress(address) || address === this.embeddedAddress || this.peerUrl(address) !== null
   }
 
   forAddress(address: string, group: JobGroup | undefined): ExecutorApi {
     if (address === this.embeddedAddress) return this.embedded ?? unreachable('the embedded executor is not running')
-    if (isEmbeddedAddress(address)) return unreachable(`${address} is the embedded executor of another JobDesk process; only that process can reach it`)
+    if (isEmbeddedAddress(address)) {
+      const url = this.peerUrl(address)
+      if (url && this.remote) return this.remote(url, group)
+      return unreachable(`${address} is the embedded executor of another JobDesk process, which does not say where it listens; only that process can reach it`)
+    }
     if (this.remote) return this.remote(address, group)
     return unreachable(`no HTTP client is configured to reach ${address}`)
   }

@@ -88,10 +88,10 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     expect((await shell.snapshot()).openedExternally).toEqual(['https://xxl-job.com/'])
   })
 
-  it('registers the API once on the IPC bridge: every method reaches the core from the window, none from anywhere else', async () => {
+  it('registers the API once on the IPC bridge (and the shell action): every method reaches the core from the window, none from anywhere else', async () => {
     shell = await startShell(await dataDir())
     await ready(shell)
-    expect((await shell.snapshot()).ipcHandleCalls).toEqual(['jobdesk:call'])
+    expect((await shell.snapshot()).ipcHandleCalls).toEqual(['jobdesk:call', 'jobdesk:connect-server'])
 
     for (const method of API_METHODS) {
       for (const from of [{ url: 'http://evil.example/' }, { url: null }, { url: APP_URL, fromWindow: false }]) {
@@ -105,12 +105,47 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     expect(await shell.invoke('dropEverything', [], { url: APP_URL })).toMatchObject({ ok: false, error: { code: 'ipc.unknownCall', message: 'method: unknown call dropEverything' } })
     expect(await shell.send('invoke', { method: 'listJobs', args: 'not a list', url: APP_URL, fromWindow: true })).toMatchObject({ ok: false })
 
-    // The preload exposes exactly these methods, each one call on that one channel, and the event stream.
+    // The preload exposes exactly these methods, each one call on that one channel, the event
+    // stream, and the shell's one action on its own channel.
     const preload = await shell.send<{ keys: string[]; calls: { key: string; invoked: { channel: string; args: unknown[] }[] }[]; listening: string[]; afterOff: number }>('preload')
-    expect([...preload.keys].sort()).toEqual([...API_METHODS, 'onEvent'].sort())
-    for (const { key, invoked } of preload.calls) expect(invoked).toEqual([{ channel: 'jobdesk:call', args: [key, ['an argument', 2]] }])
+    expect([...preload.keys].sort()).toEqual([...API_METHODS, 'onEvent', 'connectServer'].sort())
+    for (const { key, invoked } of preload.calls) {
+      if (key === 'connectServer') expect(invoked).toEqual([{ channel: 'jobdesk:connect-server', args: ['an argument'] }])
+      else expect(invoked).toEqual([{ channel: 'jobdesk:call', args: [key, ['an argument', 2]] }])
+    }
     expect(preload.listening).toEqual(['jobdesk:event'])
     expect(preload.afterOff).toBe(0)
+  })
+
+  it('opens a JobDesk server\'s console in a sandboxed window of its own, without the preload, kept on that server', async () => {
+    shell = await startShell(await dataDir())
+    await ready(shell)
+    const request = { url: 'http://127.0.0.1:18080/', token: 'console-token-of-the-server' }
+    // Only the app's window may ask; a bad address or token opens nothing and says what is wrong.
+    expect(await shell.send('connectServer', { request, fromWindow: false })).toMatchObject({ ok: false, error: { message: 'calls are accepted from the app window only' } })
+    for (const [bad, field] of [
+      [{ url: 'file:///etc/passwd', token: 't' }, 'url'],
+      [{ url: 'http://admin:secret@127.0.0.1:18080/', token: 't' }, 'url'],
+      [{ url: 'http://127.0.0.1:18080/', token: 'two words' }, 'token'],
+      [{ url: 'http://127.0.0.1:18080/', token: 't', preload: '/tmp/evil.js' }, 'request'],
+    ] as const) {
+      expect(await shell.send('connectServer', { request: bad }), JSON.stringify(bad)).toMatchObject({ ok: false, error: { name: 'ValidationError', field } })
+    }
+    expect((await shell.snapshot()).windows).toHaveLength(1)
+
+    expect(await shell.send('connectServer', { request })).toEqual({ ok: true, value: null })
+    const { windows } = await shell.snapshot()
+    expect(windows).toHaveLength(2)
+    const remote = windows[1]
+    expect(remote.loadedUrl).toBe('http://127.0.0.1:18080/#token=console-token-of-the-server')
+    expect(remote.loadedFile).toBeNull()
+    const preferences = (remote.options as { webPreferences: Record<string, unknown> }).webPreferences
+    expect(preferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true })
+    expect(preferences.preload).toBeUndefined()
+    // Within its server it may move; anywhere else it may not.
+    expect(await shell.send('navigateIn', { index: 1, url: 'http://127.0.0.1:18080/#/runs' })).toBe(false)
+    expect(await shell.send('navigateIn', { index: 1, url: 'http://127.0.0.1:18081/' })).toBe(true)
+    expect(await shell.send('navigateIn', { index: 1, url: 'https://evil.example/' })).toBe(true)
   })
 
   it('turns the tray red and notifies a failed run; the notification and the tray menu open that run', async () => {
@@ -150,6 +185,45 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     // A second start of the app shows the window instead of a second JobDesk.
     const before = fromTray.windows[0].shown
     expect((await shell.send<ShellSnapshot>('secondInstance')).windows[0].shown).toBeGreaterThan(before)
+  })
+
+  it('speaks the console’s language in the tray and notifications: told by the console, kept for the next start', async () => {
+    const path = await dataDir()
+    shell = await startShell(path)
+    const english = await ready(shell)
+    expect(english.trays[0].menu!.filter((item) => item.clickable).map((item) => item.label)).toEqual(['Open JobDesk', 'Quit'])
+
+    // The console switched to Chinese (it saves the setting; the shell hears of the save at once).
+    await call(shell, 'saveSettings', { consoleLanguage: 'zh-CN' })
+    const chinese = await waitFor('the tray menu in Chinese', async () => {
+      const now = await shell!.snapshot()
+      return now.trays[0].menu?.some((item) => item.label === '打开 JobDesk') === true && now
+    })
+    expect(chinese.trays[0].menu!.filter((item) => item.clickable).map((item) => item.label)).toEqual(['打开 JobDesk', '退出'])
+    expect(chinese.trays[0].menu!.some((item) => item.label === '最近的失败')).toBe(true)
+    expect(chinese.trays[0].toolTips.at(-1)).toMatch(/1 个执行器在线 · 24 小时内无失败/)
+
+    const failing = (await call<JobInfo[]>(shell, 'listJobs')).find((job) => job.executorHandler === 'failJobHandler')!
+    const [logId] = (await call<{ logIds: number[] }>(shell, 'triggerJob', { jobId: failing.id })).logIds
+    const notified = await waitFor(
+      'a notification in Chinese for the failed run',
+      async () => (await shell!.snapshot()).notifications.find((n) => n.title === `任务失败：${failing.name}`),
+      30_000,
+    )
+    // The reason stays in the handler's own words.
+    expect(notified.body).toContain(`任务 ${failing.id} 的调度日志 ${logId}`)
+    expect(notified.body).toContain('this demo job fails on purpose')
+    const failures = await waitFor('the failure in the Chinese tray menu', async () => {
+      const menu = (await shell!.snapshot()).trays[0].menu
+      return menu?.find((item) => item.label === '最近的失败')?.submenu?.find((item) => item.label?.startsWith(`调度日志 ${logId} · 任务 ${failing.id} · `))
+    })
+    expect(failures.clickable).toBe(true)
+
+    shell.kill()
+    await shell.exited
+    shell = await startShell(path)
+    const restarted = await ready(shell)
+    expect(restarted.trays[0].menu!.filter((item) => item.clickable).map((item) => item.label)).toEqual(['打开 JobDesk', '退出'])
   })
 
   it('shows amber for failures earlier in the day, and remembers where the window was', async () => {

@@ -14,8 +14,8 @@ const TABLE = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin'
  * - the unique (job, schedule time, shard) key ignores NULL schedule times by itself (NULLs are
  *   distinct in a UNIQUE index), which is what SQLite's partial unique index says.
  * DDL commits on its own in MySQL, so a step is not atomic: every statement is written to be
- * re-run (IF NOT EXISTS; indexes inside CREATE TABLE) and a step interrupted half-way completes
- * on the next start.
+ * re-run (IF NOT EXISTS; indexes inside CREATE TABLE; an ADD COLUMN whose column exists counts as
+ * done) and a step interrupted half-way completes on the next start.
  */
 export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
   {
@@ -193,6 +193,13 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
   },
   {
     version: 6,
+    description: 'the trigger trail as data beside trigger_msg, for the console to render in its language',
+    // JSON of src/shared/trigger-trail.ts; NULL for runs written before (the console shows trigger_msg).
+    // MySQL 8 has no ADD COLUMN IF NOT EXISTS: a re-run's "duplicate column" is taken as done (open-mysql-store.ts).
+    statements: ['ALTER TABLE job_log ADD COLUMN trigger_trail LONGTEXT'],
+  },
+  {
+    version: 7,
     description: 'cluster events, polled by every node',
     statements: [
       `CREATE TABLE IF NOT EXISTS job_event (

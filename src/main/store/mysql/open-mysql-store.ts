@@ -126,6 +126,10 @@ function mysqlDriver(pool: Pool, autocommit: MysqlConnection): PoolDriver {
   }
 }
 
+/** ER_DUP_FIELDNAME and ER_DUP_KEYNAME: what re-running an applied ALTER TABLE ADD says. */
+const DUPLICATE_COLUMN_ERRNO = 1060
+const DUPLICATE_KEY_NAME_ERRNO = 1061
+
 function migrationSession(connection: PoolConnection, database: string): MigrationSession {
   // GET_LOCK names are server-wide: the database's name keeps two JobDesk databases apart.
   const lockName = `jobdesk_migrate:${database}`.slice(0, 64)
@@ -148,9 +152,14 @@ function migrationSession(connection: PoolConnection, database: string): Migrati
       const [rows] = await connection.query<RowDataPacket[]>('SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [name])
       return rows.length > 0
     },
-    // DDL commits by itself in MySQL: each statement is written to be re-run (see mysql-migrations.ts).
+    // DDL commits by itself in MySQL: each statement is written to be re-run (see mysql-migrations.ts);
+    // an ADD COLUMN or ADD INDEX a stopped run had already applied is done, not an error.
     async step(statements, record) {
-      for (const statement of statements) await connection.query(statement)
+      for (const statement of statements) {
+        await connection.query(statement).catch((error: { errno?: number }) => {
+          if (error.errno !== DUPLICATE_COLUMN_ERRNO && error.errno !== DUPLICATE_KEY_NAME_ERRNO) throw error
+        })
+      }
       await connection.query(record.sql, record.params)
     },
     schemaTableDdl: `CREATE TABLE IF NOT EXISTS jobdesk_schema (

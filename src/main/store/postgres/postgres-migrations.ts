@@ -176,6 +176,12 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
   },
   {
     version: 6,
+    description: 'the trigger trail as data beside trigger_msg, for the console to render in its language',
+    // JSON of src/shared/trigger-trail.ts; NULL for runs written before (the console shows trigger_msg).
+    statements: ['ALTER TABLE job_log ADD COLUMN IF NOT EXISTS trigger_trail TEXT'],
+  },
+  {
+    version: 7,
     description: 'cluster events (PostgreSQL delivers them with LISTEN/NOTIFY; the table keeps the schema one across engines)',
     statements: [
       `CREATE TABLE job_event (

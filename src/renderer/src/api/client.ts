@@ -1,6 +1,8 @@
+import type { ServerConnectRequest } from '../../../shared/schema/server-connect'
 import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskBridge, type JobDeskEvent } from '../../../shared/api'
 import { BRIDGE_PATH, type BridgeServerMessage } from '../../../shared/bridge-protocol'
 import { fromErrorInfo } from '../../../shared/errors'
+import { notPermitted } from '../../../shared/messages/coded-errors'
 import type { IpcResult, JobDeskIpc } from '../../../shared/ipc'
 
 type Listener = (event: JobDeskEvent) => void
@@ -74,7 +76,7 @@ function bridgeClient(): JobDeskClient {
     open = new Promise((resolve, reject) => {
       const token = consoleToken()
       if (!token) {
-        reject(new Error('no console token: open the address JobDesk printed at start (it ends with #token=…)'))
+        reject(notPermitted('console.noToken'))
         open = null
         return
       }
@@ -155,4 +157,15 @@ export function client(): JobDeskClient {
 /** Replaces the app's client: for unit tests of store actions and for benchmarks' fixtures. */
 export function setClient(next: JobDeskClient | null): void {
   current = next
+}
+
+/** The desktop shell's own actions; null in a browser (headless mode, or a server's console window). */
+export function shellActions(): { connectServer(request: ServerConnectRequest): Promise<void> } | null {
+  const ipc = window.jobdesk
+  if (!ipc?.connectServer) return null
+  return {
+    async connectServer(request) {
+      unwrap(await ipc.connectServer(request))
+    },
+  }
 }

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { lazy, Suspense, useEffect } from 'react'
 import { DiscardPrompt } from '../components/discard-guard'
 import { useT } from '../i18n/use-t'
+import { ClusterPage } from '../pages/cluster/cluster-page'
 import { DashboardPage } from '../pages/dashboard/dashboard-page'
 import { ExecutorsPage } from '../pages/executors/executors-page'
 import { JobsPage } from '../pages/jobs/jobs-page'
@@ -35,6 +36,8 @@ function PageView({ route }: { route: Route }) {
       return <RunsPage runId={route.runId} jobId={route.jobId} />
     case 'executors':
       return <ExecutorsPage />
+    case 'cluster':
+      return <ClusterPage />
   }
 }
 

@@ -4,6 +4,7 @@ import { useT } from '../i18n/use-t'
 import { COLOR_SCHEMES, type ColorSchemePreference } from '../lib/preferences'
 import { useJobDesk } from '../store'
 import { selectColorScheme, selectConnection, selectLanguage } from '../store/ui/selectors'
+import { ConnectServerButton } from './connect-server'
 
 const CONNECTION_COLOR = { online: 'teal', connecting: 'gray', reconnecting: 'orange' } as const
 
@@ -26,6 +27,7 @@ export function HeaderControls() {
 
   return (
     <Group gap="sm" wrap="nowrap">
+      <ConnectServerButton />
       <ConnectionBadge />
       <SegmentedControl
           size="xs"

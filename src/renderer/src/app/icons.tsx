@@ -108,6 +108,15 @@ export const ServerIcon = (p: IconProps) => (
   </Icon>
 )
 
+export const ClusterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="5" r="2.5" />
+    <circle cx="5" cy="18" r="2.5" />
+    <circle cx="19" cy="18" r="2.5" />
+    <path d="M10.8 7.2 6.2 15.8M13.2 7.2l4.6 8.6M7.5 18h9" />
+  </Icon>
+)
+
 export const DagIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="4" width="6" height="5" rx="1" />

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { MessageKey } from '../i18n/dictionary'
-import { DagIcon, DashboardIcon, JobsIcon, RunsIcon, ServerIcon, SettingsIcon } from './icons'
+import { ClusterIcon, DagIcon, DashboardIcon, JobsIcon, RunsIcon, ServerIcon, SettingsIcon } from './icons'
 import { dagRoute, runsRoute, type PageId, type Route } from './route'
 
 /** The navigation, in order: one entry per page of the `Route` union. */
@@ -17,5 +17,6 @@ export const PAGES: readonly PageEntry[] = [
   { id: 'dag', label: 'nav.dag', icon: DagIcon, route: dagRoute() },
   { id: 'runs', label: 'nav.runs', icon: RunsIcon, route: runsRoute() },
   { id: 'executors', label: 'nav.executors', icon: ServerIcon, route: { page: 'executors' } },
+  { id: 'cluster', label: 'nav.cluster', icon: ClusterIcon, route: { page: 'cluster' } },
   { id: 'settings', label: 'nav.settings', icon: SettingsIcon, route: { page: 'settings' } },
 ]

@@ -8,6 +8,7 @@ export type Route =
   | { page: 'dag'; runId: number | null }
   | { page: 'runs'; runId: number | null; jobId: number | null }
   | { page: 'executors' }
+  | { page: 'cluster' }
   | { page: 'settings' }
 
 export type PageId = Route['page']
@@ -32,6 +33,8 @@ export function parseRoute(hash: string): Route {
       return { page: 'jobs' }
     case 'executors':
       return { page: 'executors' }
+    case 'cluster':
+      return { page: 'cluster' }
     case 'settings':
       return { page: 'settings' }
     case 'dag':

@@ -1,6 +1,8 @@
 import { enOperations } from './en-operations'
 import { enConsole } from './en-console'
 import { enTrust } from './en-trust'
+import { enCluster } from './en-cluster'
+import { enWords } from './en-words'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -273,4 +275,6 @@ export const en = {
   ...enConsole,
   ...enTrust,
   ...enOperations,
+  ...enCluster,
+  ...enWords,
 } satisfies Record<string, string>

@@ -2,6 +2,8 @@ import { zhCNOperations } from './zh-cn-operations'
 import type { Dictionary } from './dictionary'
 import { zhCNConsole } from './zh-cn-console'
 import { zhCNTrust } from './zh-cn-trust'
+import { zhCNCluster } from './zh-cn-cluster'
+import { zhCNWords } from './zh-cn-words'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -271,4 +273,6 @@ export const zhCN: Dictionary = {
   ...zhCNConsole,
   ...zhCNTrust,
   ...zhCNOperations,
+  ...zhCNCluster,
+  ...zhCNWords,
 }

@@ -1,6 +1,6 @@
 import type { NetworkInterfaceInfo } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { defaultRegistryAddress } from './registry-address'
+import { defaultRegistryAddress } from './advertised-address'
 
 const nic = (address: string, family: 'IPv4' | 'IPv6', internal: boolean): NetworkInterfaceInfo =>
   ({ address, family, internal, netmask: '', mac: '', cidr: null }) as NetworkInterfaceInfo

@@ -1,0 +1,37 @@
+/** English text of the Cluster page and the desktop's "Connect to a JobDesk server". */
+export const enCluster = {
+  'nav.cluster': 'Cluster',
+  'cluster.title': 'Cluster',
+  'cluster.database': 'Database',
+  'cluster.engine.sqlite': 'SQLite file',
+  'cluster.engine.postgres': 'PostgreSQL',
+  'cluster.engine.mysql': 'MySQL / MariaDB',
+  'cluster.alone':
+    'This JobDesk works alone on its SQLite file. To share the scheduling between servers, start each with the same --database postgres://… or mysql://… URL: every node scans and fires, and none fires a schedule twice.',
+  'cluster.explain':
+    'Every node scans for due jobs and fires its share. A node heartbeats every second; one silent for 3 s is taken for dead: another node fires its planned fires (or treats them as misfires), and its embedded runs end as lost. One node at a time does the periodic work.',
+  'cluster.node': 'Node',
+  'cluster.state': 'State',
+  'cluster.heartbeat': 'Last heartbeat',
+  'cluster.started': 'Started',
+  'cluster.ringRows': 'Planned fires',
+  'cluster.work': 'Periodic work',
+  'cluster.address': 'Admin address',
+  'cluster.embedded': 'Embedded executor',
+  'cluster.self': 'this console',
+  'cluster.alive': 'alive',
+  'cluster.dead': 'dead — its work is being taken over',
+  'cluster.agoSeconds': '{n} s ago',
+  'cluster.periodicWork': 'lost-run sweep, report, retention',
+  'cluster.notListening': 'not listening yet',
+  'cluster.none': 'none',
+  'cluster.loadFailed': 'Reading the cluster failed: {error}',
+  'connect.open': 'Connect to a server…',
+  'connect.title': 'Connect to a JobDesk server',
+  'connect.hint':
+    "Opens the console of a JobDesk server — a cluster node, or headless mode on another machine — in a window of its own. Give its address and the console token it printed at start (Settings on that server shows both). This app's own scheduler keeps running.",
+  'connect.url': 'Server address',
+  'connect.token': 'Console token',
+  'connect.submit': 'Open its console',
+  'connect.opened': "The server's console opened in a new window",
+} satisfies Record<string, string>
