@@ -65,7 +65,8 @@ export function parseDatabaseTarget(target: string): DatabaseTarget {
   if (host === '' && !socket) throw new DatabaseOpenError(`the database URL ${shown} names no host (expected ${scheme}//user:password@host:${DEFAULT_PORT[engine]}/jobdesk)`)
   if (database === '' || database.includes('/')) throw new DatabaseOpenError(`the database URL ${shown} names no database (expected ${scheme}//user:password@host:${DEFAULT_PORT[engine]}/jobdesk)`)
   const port = url.port === '' ? DEFAULT_PORT[engine] : Number(url.port)
-  const on = host === '' ? `socket ${socket}` : `${host}:${port}`
+  // A socket, when named, is what the driver connects to (the URL's host only makes it parse).
+  const on = socket ? `socket ${socket}` : `${host}:${port}`
   return {
     engine,
     url: target,
