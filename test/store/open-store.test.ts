@@ -3,7 +3,7 @@ import { DatabaseOpenError } from '../../src/main/store/database-open-error'
 import { parseDatabaseTarget, redact } from '../../src/main/store/database-url'
 import { openStore } from '../../src/main/store/open-store'
 import { withDatabase } from '../support/db-servers'
-import { freeLoopbackPort } from '../support/temp-db-servers'
+import { freePort } from '../support/free-port'
 
 const SECRET = 's3cr3t-Pa55'
 
@@ -48,7 +48,7 @@ describe('openStore: which engine a target names', () => {
   })
 
   it('names the database and the failure when nothing listens there', async () => {
-    const port = await freeLoopbackPort()
+    const port = await freePort()
     const pgError = await openError(`postgres://ops:${SECRET}@127.0.0.1:${port}/jobs`)
     expect(pgError.message).toMatch(new RegExp(`^cannot use the PostgreSQL database "jobs" on 127\\.0\\.0\\.1:${port} as ops: .*ECONNREFUSED`))
     const myError = await openError(`mysql://ops:${SECRET}@127.0.0.1:${port}/jobs`)

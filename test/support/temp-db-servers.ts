@@ -7,10 +7,10 @@
 import { execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { freePort } from './free-port'
 
 const run = promisify(execFile)
 
@@ -33,17 +33,6 @@ export interface TempDbServer {
   /** `postgres://…` or `mysql://…` for `database` on this server, over TCP with the password. */
   url(database: string): string
   stop(): Promise<void>
-}
-
-export async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 export function postgresBinDir(): string | null {
@@ -88,7 +77,7 @@ export async function startTempPostgres(options: PostgresOptions = {}): Promise<
       throw new TempServerError(`PostgreSQL ${what} failed: ${detail}`)
     }
   }
-  const port = await freeLoopbackPort()
+  const port = await freePort()
   const password = randomBytes(12).toString('hex')
   const user = 'jobdesk'
   try {
@@ -159,7 +148,7 @@ export async function startTempMariadb(options: MariadbOptions = {}): Promise<Te
     const detail = String((error as { stderr?: string }).stderr || (error as Error).message).trim().split('\n').slice(-3).join(' ')
     throw new TempServerError(`mariadb-install-db failed: ${detail}`)
   }
-  const port = await freeLoopbackPort()
+  const port = await freePort()
   const settings = {
     'innodb-buffer-pool-size': '64M',
     'innodb-log-file-size': '48M',
