@@ -7,7 +7,8 @@ const POLL_PERIOD_MS = 250
 /** Rows read per poll; a busier table is read again at the next poll. */
 const ROWS_PER_POLL = 500
 /** Events are for live consoles; older rows only fill the table. */
-const EVENT_AGE_KEPT_MS = 60_000
+export const EVENT_AGE_KEPT_MS = 60_000
+/** Every 40 polls (10 s) the old rows go. */
 const POLLS_PER_CLEANUP = 40
 /**
  * An id skipped by a read may belong to an insert that had not committed yet (MySQL hands out
@@ -37,6 +38,8 @@ export class TableEventChannel implements ClusterEventChannel {
   constructor(
     private readonly nodeEvents: EventRepo,
     private readonly clock: Clock = systemClock,
+    /** How many polls between two clean-ups (tests clean up at every poll). */
+    private readonly pollsPerCleanup = POLLS_PER_CLEANUP,
   ) {
     this.started = this.start()
   }
@@ -102,7 +105,7 @@ export class TableEventChannel implements ClusterEventChannel {
         if (event && !this.stopped) this.listeners.emit(event)
       }
       for (const [id, missedAtMs] of this.gaps) if (nowMs - missedAtMs > GAP_WAIT_MS) this.gaps.delete(id)
-      if (++this.polls % POLLS_PER_CLEANUP === 0) await this.cleanUp(nowMs)
+      if (++this.polls % this.pollsPerCleanup === 0) await this.cleanUp(nowMs)
     } catch {
       // The database is away for now (a restart, a busy file); the next poll tries again.
     }
@@ -110,10 +113,12 @@ export class TableEventChannel implements ClusterEventChannel {
 
   private async cleanUp(nowMs: number): Promise<void> {
     await this.nodeEvents.deleteOlderThan(nowMs - EVENT_AGE_KEPT_MS)
-    // A table emptied and restarted (restored from a backup) would otherwise never be read again.
+    // A table emptied and restarted (restored from a backup) would otherwise never be read again:
+    // what it holds now was written after the restart (older rows just went), so it is read from
+    // its start.
     const lastId = await this.nodeEvents.lastId()
     if (lastId < this.lastId) {
-      this.lastId = lastId
+      this.lastId = 0
       this.gaps.clear()
     }
   }
