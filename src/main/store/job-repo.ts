@@ -137,7 +137,7 @@ export class JobRepo {
    */
   async findDue(maxNextMs: number, limit: number): Promise<DueJob[]> {
     const rows = await this.db.all<DueRow>(
-      `SELECT ${DUE_COLUMNS} FROM job_info WHERE trigger_status = 1 AND trigger_next_time <= ? ORDER BY trigger_next_time LIMIT ?${this.db.dialect.lockSkipLocked}`,
+      `SELECT ${DUE_COLUMNS} FROM job_info${this.db.dialect.lockingIndex('job_info_due')} WHERE trigger_status = 1 AND trigger_next_time <= ? ORDER BY trigger_next_time LIMIT ?${this.db.dialect.lockSkipLocked}`,
       [maxNextMs, limit],
     )
     return rows.map(dueJobOf)

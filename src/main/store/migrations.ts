@@ -261,6 +261,22 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE job_log ADD COLUMN trigger_trail TEXT;
     `,
   },
+  {
+    version: 7,
+    description: 'cluster events, so two processes on one file hear each other (as nodes on MySQL do)',
+    sql: `
+      -- AUTOINCREMENT: ids are never reused once the rows are deleted, so a reader that remembers
+      -- the last id it read never skips a new row.
+      CREATE TABLE job_event (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        node_id    TEXT    NOT NULL,
+        topic      TEXT    NOT NULL,
+        ids        TEXT    NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX job_event_created ON job_event(created_at);
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -2,14 +2,12 @@ import Database from 'better-sqlite3'
 import { accessSync, chmodSync, closeSync, constants, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, resolve } from 'node:path'
+import { DatabaseOpenError } from './database-open-error'
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations'
 
 export type Db = Database.Database
 
-/** A database that cannot be used; the message is meant for the operator, as is. */
-export class DatabaseOpenError extends Error {
-  override readonly name = 'DatabaseOpenError'
-}
+export { DatabaseOpenError }
 
 export interface OpenDatabaseOptions {
   /** better-sqlite3 addon built for another runtime (Electron's ABI), see toolchain.md. */

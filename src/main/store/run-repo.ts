@@ -96,6 +96,8 @@ const insertValues = (run: NewRun) => [
 
 /** The WHERE of the partial index job_log_failed_due, repeated exactly so SQLite can use it. */
 const FAILED_TO_TAKE = 'alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
+/** MySQL has no partial indexes: its job_log has a generated column for the same rows, indexed (mysql-migrations.ts). */
+const FAILED_TO_TAKE_MYSQL = 'failed_todo = 1'
 /** The WHERE of the partial index job_log_running. */
 const RUNNING = 'trigger_code = 200 AND handle_code = 0'
 
@@ -105,6 +107,10 @@ export class RunRepo {
 
   private get d() {
     return this.db.dialect
+  }
+
+  private get failedToTake(): string {
+    return this.d.name === 'mysql' ? FAILED_TO_TAKE_MYSQL : FAILED_TO_TAKE
   }
 
   /**
@@ -223,19 +229,19 @@ export class RunRepo {
 
   /** Failed runs the fail monitor has not seen yet (no due time planned), oldest first. */
   async findFailedUnplanned(limit: number): Promise<JobRun[]> {
-    const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_failed_due')} WHERE ${FAILED_TO_TAKE} AND retry_due_time IS NULL ORDER BY id LIMIT ?`
+    const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_failed_due')} WHERE ${this.failedToTake} AND retry_due_time IS NULL ORDER BY id LIMIT ?`
     return (await this.db.all<RunRow>(sql, [limit])).map(fromRow)
   }
 
   /** Failed runs not taken whose planned retry is due at `nowMs`, earliest due first. */
   async findFailedDue(nowMs: number, limit: number): Promise<JobRun[]> {
-    const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_failed_due')} WHERE ${FAILED_TO_TAKE} AND retry_due_time <= ? ORDER BY retry_due_time, id LIMIT ?`
+    const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_failed_due')} WHERE ${this.failedToTake} AND retry_due_time <= ? ORDER BY retry_due_time, id LIMIT ?`
     return (await this.db.all<RunRow>(sql, [nowMs, limit])).map(fromRow)
   }
 
   /** The earliest planned retry of a failed run not taken yet, or null when none waits. */
   async nextRetryDueMs(): Promise<number | null> {
-    const sql = `SELECT MIN(retry_due_time) AS due FROM job_log${this.d.indexedBy('job_log_failed_due')} WHERE ${FAILED_TO_TAKE} AND retry_due_time IS NOT NULL`
+    const sql = `SELECT MIN(retry_due_time) AS due FROM job_log${this.d.indexedBy('job_log_failed_due')} WHERE ${this.failedToTake} AND retry_due_time IS NOT NULL`
     const due = (await this.db.get<{ due: number | null }>(sql))?.due
     return due === null || due === undefined ? null : Number(due)
   }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { coded } from '../../../src/shared/messages'
 import { TRIGGER_TRAIL_VERSION, type TriggerTrail } from '../../../src/shared/trigger-trail'
-import { LATEST_SCHEMA_VERSION } from '../../../src/main/store/migrations'
+import { MIGRATIONS } from '../../../src/main/store/migrations'
 import { openDatabase } from '../../../src/main/store/open-database'
 import type { NewRun } from '../../../src/main/store/run-repo'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
@@ -11,6 +11,8 @@ import { makeTempDir } from '../../support/temp-dir'
 let dir: ReturnType<typeof makeTempDir>
 beforeEach(() => (dir = makeTempDir()))
 afterEach(() => dir.remove())
+
+const TRAIL_MIGRATION = MIGRATIONS.find((m) => m.sql.includes('ADD COLUMN trigger_trail'))!
 
 const newRun: NewRun = {
   jobGroup: 1,
@@ -39,8 +41,9 @@ describe('job_log.trigger_trail', () => {
     const file = `${dir.path}/jobdesk.db`
     // A database as the previous JobDesk left it: no trail column, a run with its text only.
     const before = openDatabase(file)
-    before.exec('ALTER TABLE job_log DROP COLUMN trigger_trail')
-    before.pragma(`user_version = ${LATEST_SCHEMA_VERSION - 1}`)
+    // The schema just before the trail's migration: job_event (a later one) goes too.
+    before.exec('ALTER TABLE job_log DROP COLUMN trigger_trail; DROP TABLE job_event')
+    before.pragma(`user_version = ${TRAIL_MIGRATION.version - 1}`)
     const oldId = Number(
       before
         .prepare("INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg) VALUES (1, 1, ?, 'MANUAL', 200, 'Trigger type: Manual trigger')")

@@ -20,6 +20,12 @@ export interface Dialect {
   /** An index hint after the table name (SQLite picks worse plans for partial indexes without it). */
   indexedBy(index: string): string
   /**
+   * The index a LIMITed `lockSkipLocked` read must walk, after the table name. InnoDB locks every
+   * row a locking read examines: a full scan and sort would lock every due job, not the first
+   * `limit`, and a second node's scan would find none left to take.
+   */
+  lockingIndex(index: string): string
+  /**
    * `column` starts with `prefix`: a range on SQLite (which uses the index for it, not for LIKE),
    * LIKE elsewhere (a range under a linguistic collation would not mean "starts with").
    */
@@ -45,6 +51,7 @@ export const sqliteDialect: Dialect = {
   lockSkipLocked: '',
   lockRows: '',
   indexedBy: (index) => ` INDEXED BY ${index}`,
+  lockingIndex: () => '',
   startsWith: (column, prefix) => ({ sql: `(${column} >= ? AND ${column} < ?)`, params: [prefix, prefixEnd(prefix)] }),
 }
 
@@ -56,6 +63,8 @@ export const postgresDialect: Dialect = {
   lockSkipLocked: ' FOR UPDATE SKIP LOCKED',
   lockRows: ' FOR UPDATE',
   indexedBy: () => '',
+  // PostgreSQL locks the rows it returns, whatever the plan.
+  lockingIndex: () => '',
   startsWith: likePrefix,
 }
 
@@ -69,5 +78,6 @@ export const mysqlDialect: Dialect = {
   lockSkipLocked: ' FOR UPDATE SKIP LOCKED',
   lockRows: ' FOR UPDATE',
   indexedBy: () => '',
+  lockingIndex: (index) => ` FORCE INDEX (${index})`,
   startsWith: likePrefix,
 }

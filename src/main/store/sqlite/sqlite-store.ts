@@ -1,83 +1,43 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type Database from 'better-sqlite3'
-import type { Connection, SqlValue } from '../sql/connection'
-import { LocalEventChannel, type ClusterEventChannel } from '../cluster-events'
+import type { ClusterEventChannel } from '../cluster-events'
+import { EventRepo } from '../event-repo'
+import { CheckedConnection, TransactionScope, transactionConnection } from '../sql/transaction-scope'
 import { createRepos, type Repos, type Store } from '../store'
+import { StoreRepos } from '../store-repos'
+import { TableEventChannel } from '../table-event-channel'
 import { SqliteConnection } from './sqlite-connection'
 
 /**
  * The SQLite engine (the default, embedded): one better-sqlite3 connection per process, shared by
  * the autocommit repositories and by transactions. A transaction holds the connection until it
  * commits, so transactions queue behind each other and an autocommit call waits for the open one
- * to end — it would otherwise land inside it (and be rolled back with it).
+ * to end — it would otherwise land inside it (and be rolled back with it). Cluster events go
+ * through the `job_event` table, so two processes on one file hear each other.
  */
-export class SqliteStore implements Store {
+export class SqliteStore extends StoreRepos implements Store {
   readonly engine = 'sqlite' as const
-  readonly events: ClusterEventChannel = new LocalEventChannel()
+  readonly events: ClusterEventChannel
+  protected readonly repos: Repos
   private readonly connection: SqliteConnection
-  private readonly txRepos: Repos
   /** Settles when the open transaction (and those queued before the next caller) have ended. */
   private queue: Promise<unknown> = Promise.resolve()
   private open = false
-  private readonly repos: Repos
   /**
-   * The transaction whose work is running, in the async context of that work: an autocommit call
-   * made from inside it would wait for the transaction to end — forever — so it fails at once and
-   * names the bug (the work must use its `tx`).
+   * Whether the code running is a transaction's work: an autocommit call made from inside it would
+   * wait for the transaction to end — forever — so it fails at once and names the bug.
    */
-  private readonly current = new AsyncLocalStorage<{ open: boolean }>()
+  private readonly scope = new TransactionScope()
 
   constructor(
     readonly db: Database.Database,
     readonly location: string,
     private readonly onClose: () => Promise<void> = async () => {},
   ) {
+    super()
     this.connection = new SqliteConnection(db)
-    this.txRepos = createRepos(this.connection)
-    this.repos = createRepos(new OutsideTransaction(this.connection, this))
-  }
-
-  get jobs() {
-    return this.repos.jobs
-  }
-  get groups() {
-    return this.repos.groups
-  }
-  get runs() {
-    return this.repos.runs
-  }
-  get ring() {
-    return this.repos.ring
-  }
-  get registry() {
-    return this.repos.registry
-  }
-  get settings() {
-    return this.repos.settings
-  }
-  get reports() {
-    return this.repos.reports
-  }
-  get links() {
-    return this.repos.links
-  }
-  get glue() {
-    return this.repos.glue
-  }
-  get logTexts() {
-    return this.repos.logTexts
-  }
-  get versions() {
-    return this.repos.versions
-  }
-  get nodes() {
-    return this.repos.nodes
-  }
-  get leases() {
-    return this.repos.leases
-  }
-  get routes() {
-    return this.repos.routes
+    const outside = new CheckedConnection(this.connection, () => this.beforeAutocommit())
+    this.repos = createRepos(outside)
+    this.events = new TableEventChannel(new EventRepo(outside))
   }
 
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T> {
@@ -89,17 +49,18 @@ export class SqliteStore implements Store {
     }
     const run = async (): Promise<T> => {
       this.open = true
-      const marker = { open: true }
+      const tx = transactionConnection(this.connection)
       this.connection.prepared('BEGIN IMMEDIATE').run()
       try {
-        const result = await this.current.run(marker, () => work(this.txRepos))
+        const result = await this.scope.run(() => work(createRepos(tx.connection)))
+        tx.end()
         this.connection.prepared('COMMIT').run()
         return result
       } catch (error) {
+        tx.end()
         if (this.db.inTransaction) this.connection.prepared('ROLLBACK').run()
         throw error
       } finally {
-        marker.open = false
         this.open = false
       }
     }
@@ -117,11 +78,18 @@ export class SqliteStore implements Store {
     return this.open
   }
 
-  /** Throws when called from inside a transaction's work (see `current`). */
+  /** Throws when called from inside a transaction's work (see `scope`). */
   assertOutsideTransaction(): void {
-    if (this.current.getStore()?.open) {
-      throw new Error('a repository call outside the transaction was made from inside it (it would wait for itself): use the transaction\'s repositories')
-    }
+    this.scope.assertOutside()
+  }
+
+  /**
+   * An autocommit call runs only while no transaction is open. It is checked again right before the
+   * call (CheckedConnection): a queued transaction may have begun while this one waited.
+   */
+  private beforeAutocommit(): void | Promise<void> {
+    this.scope.assertOutside()
+    if (this.open) return this.idle()
   }
 
   async close(): Promise<void> {
@@ -129,42 +97,5 @@ export class SqliteStore implements Store {
     await this.events.close()
     await this.onClose()
     this.db.close()
-  }
-}
-
-/** The connection of the autocommit repositories: it runs a call only while no transaction is open. */
-class OutsideTransaction implements Connection {
-  readonly dialect
-
-  constructor(
-    private readonly inner: SqliteConnection,
-    private readonly store: SqliteStore,
-  ) {
-    this.dialect = inner.dialect
-  }
-
-  async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
-    this.store.assertOutsideTransaction()
-    // Re-checked right before the call: a queued transaction may have begun while this one waited.
-    while (this.store.transactionOpen) await this.store.idle()
-    return this.inner.all<T>(sql, params)
-  }
-
-  async get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
-    this.store.assertOutsideTransaction()
-    while (this.store.transactionOpen) await this.store.idle()
-    return this.inner.get<T>(sql, params)
-  }
-
-  async run(sql: string, params?: readonly SqlValue[]): Promise<number> {
-    this.store.assertOutsideTransaction()
-    while (this.store.transactionOpen) await this.store.idle()
-    return this.inner.run(sql, params)
-  }
-
-  async insert(sql: string, params?: readonly SqlValue[]): Promise<number | null> {
-    this.store.assertOutsideTransaction()
-    while (this.store.transactionOpen) await this.store.idle()
-    return this.inner.insert(sql, params)
   }
 }

@@ -1,0 +1,171 @@
+import mysql, { type Pool, type PoolConnection, type PoolOptions, type RowDataPacket } from 'mysql2/promise'
+import { DatabaseOpenError } from '../database-open-error'
+import { connectError, type ServerTarget } from '../database-url'
+import { EventRepo } from '../event-repo'
+import { migrateServer, type MigrationSession } from '../server-migrations'
+import { PooledStore, type OpenTransaction, type PoolDriver, type PoolOptions as StorePoolOptions } from '../sql/pooled-store'
+import type { Store } from '../store'
+import { TableEventChannel } from '../table-event-channel'
+import { MysqlConnection } from './mysql-connection'
+import { MYSQL_MIGRATIONS } from './mysql-migrations'
+
+/** ER_LOCK_DEADLOCK: InnoDB rolled this transaction back to break a deadlock; it may run again. */
+const DEADLOCK_ERRNO = 1213
+/**
+ * Every connection's session, whatever the server's configuration says: READ COMMITTED (no gap
+ * locks: two nodes inserting runs do not block each other), strict mode (a too-long value is an
+ * error, not silently cut), and none of the modes that change how the repositories' SQL reads
+ * (ANSI_QUOTES, PIPES_AS_CONCAT, NO_BACKSLASH_ESCAPES …).
+ */
+const SESSION_SETUP = [
+  "SET SESSION sql_mode = 'STRICT_ALL_TABLES,ONLY_FULL_GROUP_BY,NO_ENGINE_SUBSTITUTION,ERROR_FOR_DIVISION_BY_ZERO'",
+  'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED',
+]
+/** URL parameters this engine takes besides user, password, host, port and database. */
+const URL_PARAMS = new Set(['socket', 'ssl'])
+
+/** Opens (and migrates) a MySQL 8 / MariaDB 10.6+ database: checks the server, migrates under GET_LOCK, starts polling events. */
+export async function openMysqlStore(target: ServerTarget, options: StorePoolOptions = {}): Promise<Store> {
+  const pool = mysql.createPool(poolOptions(target, options))
+  pool.pool.on('connection', (connection) => {
+    for (const sql of SESSION_SETUP) connection.query(sql, (error: Error | null) => error && connection.destroy())
+  })
+  let events: TableEventChannel | null = null
+  try {
+    const session = await pool.getConnection().catch((error: unknown) => {
+      throw connectError(target, error)
+    })
+    try {
+      await checkServer(session, target)
+      await migrateServer(migrationSession(session, target.database), MYSQL_MIGRATIONS, target.location, Date.now())
+    } finally {
+      session.release()
+    }
+    const autocommit = new MysqlConnection(pool)
+    events = new TableEventChannel(new EventRepo(autocommit))
+    await events.ready()
+    return new PooledStore('mysql', target.location, mysqlDriver(pool, autocommit), events)
+  } catch (error) {
+    await events?.close()
+    await pool.end().catch(() => undefined)
+    if (error instanceof DatabaseOpenError) throw error
+    throw connectError(target, error)
+  }
+}
+
+function poolOptions(target: ServerTarget, options: StorePoolOptions): PoolOptions {
+  for (const name of target.params.keys()) {
+    if (!URL_PARAMS.has(name)) throw new DatabaseOpenError(`the database URL ${target.location} has an unknown parameter "${name}" (MySQL URLs take socket=/path/to/mysqld.sock and ssl=true)`)
+  }
+  const socket = target.params.get('socket')
+  const ssl = target.params.get('ssl')
+  return {
+    ...(socket ? { socketPath: socket } : { host: target.host, port: target.port }),
+    user: target.user || undefined,
+    password: target.password || undefined,
+    database: target.database,
+    ...(ssl === 'true' || ssl === '1' ? { ssl: { rejectUnauthorized: true } } : {}),
+    charset: 'UTF8MB4_BIN',
+    // SUM() answers DECIMAL: as a number, like COUNT(*) and BIGINT columns (far below 2^53 here).
+    decimalNumbers: true,
+    supportBigNumbers: false,
+    flags: ['FOUND_ROWS'],
+    connectionLimit: options.maxConnections ?? 10,
+    maxPreparedStatements: 256,
+    connectTimeout: 10_000,
+    enableKeepAlive: true,
+    waitForConnections: true,
+  }
+}
+
+async function checkServer(session: PoolConnection, target: ServerTarget): Promise<void> {
+  const [rows] = await session.query<RowDataPacket[]>('SELECT VERSION() AS version')
+  const version = String(rows[0].version)
+  const [major, minor, patch] = version.split(/[.-]/).map(Number)
+  const mariadb = /mariadb/i.test(version)
+  const at = (a: number, b: number, c = 0) => major > a || (major === a && (minor > b || (minor === b && patch >= c)))
+  if (mariadb ? !at(10, 6) : !at(8, 0, 13)) {
+    throw new DatabaseOpenError(
+      `${target.describe} runs ${mariadb ? 'MariaDB' : 'MySQL'} ${version}; JobDesk needs MySQL 8.0.13+ or MariaDB 10.6+ (FOR UPDATE SKIP LOCKED, defaults on TEXT columns)`,
+    )
+  }
+  const [engines] = await session.query<RowDataPacket[]>("SELECT SUPPORT AS support FROM information_schema.ENGINES WHERE ENGINE = 'InnoDB'")
+  if (!engines[0] || !/^(YES|DEFAULT)$/i.test(String(engines[0].support))) throw new DatabaseOpenError(`${target.describe} has no InnoDB engine; JobDesk needs InnoDB (row locks, transactions)`)
+}
+
+function mysqlDriver(pool: Pool, autocommit: MysqlConnection): PoolDriver {
+  return {
+    autocommit,
+    async begin(): Promise<OpenTransaction> {
+      const connection = await pool.getConnection()
+      try {
+        await connection.query('START TRANSACTION')
+      } catch (error) {
+        connection.destroy()
+        throw error
+      }
+      return {
+        connection: new MysqlConnection(connection),
+        // A COMMIT that fails keeps the connection: the store's rollback gives it back.
+        async commit() {
+          await connection.query('COMMIT')
+          connection.release()
+        },
+        async rollback() {
+          try {
+            await connection.query('ROLLBACK')
+            connection.release()
+          } catch {
+            connection.destroy()
+          }
+        },
+      }
+    },
+    isRetryable: (error) => (error as { errno?: number }).errno === DEADLOCK_ERRNO,
+    close: () => pool.end(),
+  }
+}
+
+/** ER_DUP_FIELDNAME and ER_DUP_KEYNAME: what re-running an applied ALTER TABLE ADD says. */
+const DUPLICATE_COLUMN_ERRNO = 1060
+const DUPLICATE_KEY_NAME_ERRNO = 1061
+
+function migrationSession(connection: PoolConnection, database: string): MigrationSession {
+  // GET_LOCK names are server-wide: the database's name keeps two JobDesk databases apart.
+  const lockName = `jobdesk_migrate:${database}`.slice(0, 64)
+  return {
+    async lock() {
+      const [rows] = await connection.query<RowDataPacket[]>('SELECT GET_LOCK(?, 60) AS got', [lockName])
+      if (Number(rows[0].got) !== 1) throw new DatabaseOpenError(`another node held the migration lock of ${database} for 60 s; is it stuck migrating?`)
+    },
+    async unlock() {
+      await connection.query('SELECT RELEASE_LOCK(?)', [lockName])
+    },
+    async exec(sql) {
+      await connection.query(sql)
+    },
+    async scalar(sql, params) {
+      const [rows] = await connection.query<RowDataPacket[]>({ sql, rowsAsArray: true }, params as (string | number)[] | undefined)
+      return (rows[0] as unknown as unknown[] | undefined)?.[0]
+    },
+    async tableExists(name) {
+      const [rows] = await connection.query<RowDataPacket[]>('SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [name])
+      return rows.length > 0
+    },
+    // DDL commits by itself in MySQL: each statement is written to be re-run (see mysql-migrations.ts);
+    // an ADD COLUMN or ADD INDEX a stopped run had already applied is done, not an error.
+    async step(statements, record) {
+      for (const statement of statements) {
+        await connection.query(statement).catch((error: { errno?: number }) => {
+          if (error.errno !== DUPLICATE_COLUMN_ERRNO && error.errno !== DUPLICATE_KEY_NAME_ERRNO) throw error
+        })
+      }
+      await connection.query(record.sql, record.params)
+    },
+    schemaTableDdl: `CREATE TABLE IF NOT EXISTS jobdesk_schema (
+      version     INT          NOT NULL PRIMARY KEY,
+      description VARCHAR(500) NOT NULL,
+      applied_at  BIGINT       NOT NULL
+    ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
+  }
+}

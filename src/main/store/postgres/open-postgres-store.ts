@@ -1,0 +1,146 @@
+import pg from 'pg'
+import { DatabaseOpenError } from '../database-open-error'
+import { connectError, type ServerTarget } from '../database-url'
+import { migrateServer, type MigrationSession } from '../server-migrations'
+import { PooledStore, type OpenTransaction, type PoolDriver, type PoolOptions } from '../sql/pooled-store'
+import type { Store } from '../store'
+import { PostgresConnection, toPositional } from './postgres-connection'
+import { PostgresEventChannel } from './postgres-event-channel'
+import { POSTGRES_MIGRATIONS } from './postgres-migrations'
+
+const INT8_OID = 20
+const NUMERIC_OID = 1700
+/** SKIP LOCKED since 9.5, identity columns since 10. */
+const MIN_SERVER_VERSION = 100000
+/** "JobDesk" in ASCII: the advisory lock migrations hold (advisory locks are per database). */
+const MIGRATION_LOCK_KEY = '20958047395411307'
+/** Deadlock victim, serialization failure: the transaction may simply be run again. */
+const RETRYABLE_CODES = new Set(['40P01', '40001'])
+
+/**
+ * Parsers for this pool only (the pg module's global table is left alone): BIGINT and NUMERIC as
+ * JS numbers — epoch milliseconds, ids and counts are far below 2^53 — so COUNT(*), SUM() and
+ * BIGINT columns read as they do on SQLite.
+ */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) => {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => (value === null ? null : Number(value))
+    return pg.types.getTypeParser(oid, format as 'text')
+  }) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+/** Opens (and migrates) a PostgreSQL database: checks the server, migrates under an advisory lock, starts listening. */
+export async function openPostgresStore(target: ServerTarget, options: PoolOptions = {}): Promise<Store> {
+  const clientConfig: pg.ClientConfig = {
+    connectionString: target.url,
+    types,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'jobdesk',
+  }
+  const pool = new pg.Pool({ ...clientConfig, max: options.maxConnections ?? 10, idleTimeoutMillis: 30_000 })
+  // An idle connection the server dropped: the pool discards it and opens another when needed.
+  pool.on('error', () => undefined)
+  let events: PostgresEventChannel | null = null
+  try {
+    const session = await pool.connect().catch((error: unknown) => {
+      throw connectError(target, error)
+    })
+    try {
+      const version = Number((await session.query<{ server_version_num: string }>('SHOW server_version_num')).rows[0].server_version_num)
+      if (version < MIN_SERVER_VERSION) {
+        throw new DatabaseOpenError(`${target.describe} runs PostgreSQL ${Math.floor(version / 10000)}; JobDesk needs PostgreSQL 10 or newer (FOR UPDATE SKIP LOCKED, identity columns)`)
+      }
+      await migrateServer(migrationSession(session), POSTGRES_MIGRATIONS, target.location, Date.now())
+    } finally {
+      session.release()
+    }
+    events = new PostgresEventChannel(pool, clientConfig)
+    await events.ready()
+    return new PooledStore('postgres', target.location, postgresDriver(pool), events)
+  } catch (error) {
+    await events?.close()
+    await pool.end().catch(() => undefined)
+    if (error instanceof DatabaseOpenError) throw error
+    throw connectError(target, error)
+  }
+}
+
+function postgresDriver(pool: pg.Pool): PoolDriver {
+  return {
+    autocommit: new PostgresConnection(pool),
+    async begin(): Promise<OpenTransaction> {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN ISOLATION LEVEL READ COMMITTED')
+      } catch (error) {
+        client.release(error as Error)
+        throw error
+      }
+      return {
+        connection: new PostgresConnection(client),
+        // A COMMIT that fails keeps the client: the store's rollback gives it back.
+        async commit() {
+          await client.query('COMMIT')
+          client.release()
+        },
+        async rollback() {
+          try {
+            await client.query('ROLLBACK')
+            client.release()
+          } catch (error) {
+            client.release(error as Error)
+          }
+        },
+      }
+    },
+    isRetryable: (error) => RETRYABLE_CODES.has((error as { code?: string }).code ?? ''),
+    close: () => pool.end(),
+  }
+}
+
+function migrationSession(client: pg.PoolClient): MigrationSession {
+  const query = (sql: string, params: readonly (string | number)[] = []) => client.query(toPositional(sql).text, params as (string | number)[])
+  return {
+    async lock() {
+      // A node that hangs mid-migration must not hold every other node's start-up forever.
+      await client.query("SET lock_timeout = '60s'")
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+      } catch (error) {
+        throw new DatabaseOpenError(`another node held the migration lock for 60 s (${(error as Error).message}); is it stuck migrating?`)
+      } finally {
+        await client.query('RESET lock_timeout')
+      }
+    },
+    async unlock() {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+    },
+    async exec(sql) {
+      await client.query(sql)
+    },
+    async scalar(sql, params) {
+      const result = await client.query({ text: toPositional(sql).text, values: params as (string | number)[], rowMode: 'array' })
+      return (result.rows[0] as unknown[] | undefined)?.[0]
+    },
+    async tableExists(name) {
+      return (await query('SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?', [name])).rowCount === 1
+    },
+    // PostgreSQL's DDL is transactional: a step lands whole or not at all.
+    async step(statements, record) {
+      await client.query('BEGIN')
+      try {
+        for (const statement of statements) await client.query(statement)
+        await query(record.sql, record.params)
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK')
+        throw error
+      }
+    },
+    schemaTableDdl: `CREATE TABLE IF NOT EXISTS jobdesk_schema (
+      version     INTEGER PRIMARY KEY,
+      description TEXT    NOT NULL,
+      applied_at  BIGINT  NOT NULL
+    )`,
+  }
+}

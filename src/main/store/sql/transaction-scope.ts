@@ -1,0 +1,80 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Connection, SqlValue } from './connection'
+
+/**
+ * Knows whether the code running is a transaction's work (in its async context), so that an
+ * autocommit repository call made from inside it fails at once and names the bug instead of
+ * waiting for the transaction to end (SQLite: forever) or racing it for row locks (the servers).
+ * The same on every engine: work must use its `tx`.
+ */
+export class TransactionScope {
+  private readonly current = new AsyncLocalStorage<{ open: boolean }>()
+
+  get inside(): boolean {
+    return this.current.getStore()?.open === true
+  }
+
+  assertOutside(): void {
+    if (this.inside) {
+      throw new Error("a repository call outside the transaction was made from inside it (it would wait for itself): use the transaction's repositories")
+    }
+  }
+
+  /** Runs `work` as a transaction's work; once it settles, its async context counts as outside again. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const marker = { open: true }
+    try {
+      return await this.current.run(marker, work)
+    } finally {
+      marker.open = false
+    }
+  }
+}
+
+/**
+ * A Connection that checks something before every call (the autocommit repositories: not from
+ * inside a transaction). A check that returns nothing costs no extra turn of the event loop; one
+ * that returns a promise (wait for something) is made again once it settles, right before the call.
+ */
+export class CheckedConnection implements Connection {
+  readonly dialect
+
+  constructor(
+    private readonly inner: Connection,
+    private readonly check: () => void | Promise<void>,
+  ) {
+    this.dialect = inner.dialect
+  }
+
+  async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
+    for (let pending = this.check(); pending; pending = this.check()) await pending
+    return this.inner.all<T>(sql, params)
+  }
+
+  async get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
+    for (let pending = this.check(); pending; pending = this.check()) await pending
+    return this.inner.get<T>(sql, params)
+  }
+
+  async run(sql: string, params?: readonly SqlValue[]): Promise<number> {
+    for (let pending = this.check(); pending; pending = this.check()) await pending
+    return this.inner.run(sql, params)
+  }
+
+  async insert(sql: string, params?: readonly SqlValue[]): Promise<number | null> {
+    for (let pending = this.check(); pending; pending = this.check()) await pending
+    return this.inner.insert(sql, params)
+  }
+}
+
+/**
+ * A transaction's connection, refused once the transaction ended: work that left a call running
+ * past its end would otherwise write outside the transaction (or on a connection given back).
+ */
+export function transactionConnection(inner: Connection): { connection: Connection; end(): void } {
+  let ended = false
+  const connection = new CheckedConnection(inner, () => {
+    if (ended) throw new Error("a transaction's repository was used after the transaction ended (the work did not await every call)")
+  })
+  return { connection, end: () => (ended = true) }
+}

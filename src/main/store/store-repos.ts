@@ -1,0 +1,49 @@
+import type { Repos } from './store'
+
+/** A store's autocommit repositories as properties: every engine's Store extends this. */
+export abstract class StoreRepos implements Repos {
+  protected abstract readonly repos: Repos
+
+  get jobs() {
+    return this.repos.jobs
+  }
+  get groups() {
+    return this.repos.groups
+  }
+  get runs() {
+    return this.repos.runs
+  }
+  get ring() {
+    return this.repos.ring
+  }
+  get registry() {
+    return this.repos.registry
+  }
+  get settings() {
+    return this.repos.settings
+  }
+  get reports() {
+    return this.repos.reports
+  }
+  get links() {
+    return this.repos.links
+  }
+  get glue() {
+    return this.repos.glue
+  }
+  get logTexts() {
+    return this.repos.logTexts
+  }
+  get versions() {
+    return this.repos.versions
+  }
+  get nodes() {
+    return this.repos.nodes
+  }
+  get leases() {
+    return this.repos.leases
+  }
+  get routes() {
+    return this.repos.routes
+  }
+}

@@ -1,0 +1,114 @@
+import { expect, it } from 'vitest'
+import { LATEST_SCHEMA_VERSION } from '../../../src/main/store/migrations'
+import { openStore } from '../../../src/main/store/open-store'
+import type { Store } from '../../../src/main/store/store'
+import { onServer, withDatabase, type TestDatabase } from '../../support/db-servers'
+import { sqliteDb } from '../../support/sqlite-db'
+import { addGroup, addJob, storeSuite, type StoreFixture } from './store-fixture'
+
+/** Every table's columns, as `table.column`, sorted; MySQL's generated helper column left out (it stands in for a partial index). */
+async function columnsOf(f: StoreFixture): Promise<string[]> {
+  const names: string[] = []
+  if (f.engine === 'sqlite') {
+    const db = sqliteDb(f.store)
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
+    for (const { name } of tables) for (const c of db.pragma(`table_info(${name})`) as { name: string }[]) names.push(`${name}.${c.name}`)
+  } else {
+    const where = f.engine === 'postgres' ? 'table_schema = current_schema()' : 'table_schema = DATABASE()'
+    const rows = (await onServer(f.database, `SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE ${where}`)) as { t: string; c: string }[]
+    for (const row of rows) if (!(f.engine === 'mysql' && row.c === 'failed_todo')) names.push(`${row.t}.${row.c}`)
+  }
+  // SQLite records its version in user_version, the servers in this table.
+  return names.filter((n) => !n.startsWith('jobdesk_schema.')).sort()
+}
+
+/** The schema version a server database records, or SQLite's user_version. */
+async function versionOf(f: StoreFixture): Promise<number> {
+  if (f.engine === 'sqlite') return sqliteDb(f.store).pragma('user_version', { simple: true }) as number
+  const rows = (await onServer(f.database, 'SELECT MAX(version) AS v FROM jobdesk_schema')) as { v: number | string }[]
+  return Number(rows[0].v)
+}
+
+/** What SQLite's migrations build, for the server engines to match. */
+let sqliteColumns: Promise<string[]> | null = null
+async function sqliteSchema(): Promise<string[]> {
+  sqliteColumns ??= (async () => {
+    const database = await withDatabase('sqlite')
+    const store = await openStore(database.url)
+    try {
+      return await columnsOf({ engine: 'sqlite', store, database } as StoreFixture)
+    } finally {
+      await store.close()
+      await database.drop()
+    }
+  })()
+  return sqliteColumns
+}
+
+async function writtenByNewerJobDesk(f: StoreFixture, database: TestDatabase): Promise<void> {
+  if (f.engine === 'sqlite') {
+    await f.store.close()
+    const { default: Database } = await import('better-sqlite3')
+    const db = new Database(database.url)
+    db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`)
+    db.close()
+  } else {
+    await onServer(database, `INSERT INTO jobdesk_schema (version, description, applied_at) VALUES (${LATEST_SCHEMA_VERSION + 1}, 'from the future', 0)`)
+  }
+}
+
+storeSuite('migrations', (f) => {
+  it("builds the latest schema, the same tables and columns as SQLite's migrations", async () => {
+    expect(await versionOf(f)).toBe(LATEST_SCHEMA_VERSION)
+    const columns = await columnsOf(f)
+    expect(columns).toContain('job_log.trigger_trail')
+    expect(columns).toContain('job_event.created_at')
+    expect(columns).toEqual(await sqliteSchema())
+  })
+
+  it('opens a migrated database again without changing it, also from two nodes starting at once', async () => {
+    const group = await addGroup(f.store)
+    const job = await addJob(f.store, group, { name: 'kept' })
+    await f.store.close()
+    const stores: Store[] = []
+    try {
+      if (f.engine === 'sqlite') stores.push(await openStore(f.database.url), await openStore(f.database.url))
+      else stores.push(...(await Promise.all([openStore(f.database.url), openStore(f.database.url)])))
+      f.store = stores[0]
+      expect((await stores[1].jobs.get(job))?.name).toBe('kept')
+      expect(await versionOf(f)).toBe(LATEST_SCHEMA_VERSION)
+      if (f.engine !== 'sqlite') {
+        const rows = (await onServer(f.database, 'SELECT version FROM jobdesk_schema ORDER BY version')) as { version: number }[]
+        const versions = rows.map((r) => Number(r.version))
+        expect(new Set(versions).size).toBe(versions.length)
+        expect(versions.at(-1)).toBe(LATEST_SCHEMA_VERSION)
+      }
+    } finally {
+      await stores[1]?.close()
+    }
+  })
+
+  it('refuses a database a newer JobDesk wrote, and changes nothing in it', async () => {
+    await addJob(f.store, await addGroup(f.store))
+    await writtenByNewerJobDesk(f, f.database)
+    await expect(openStore(f.database.url)).rejects.toThrow(`written by a newer JobDesk (schema version ${LATEST_SCHEMA_VERSION + 1}; this one knows up to ${LATEST_SCHEMA_VERSION})`)
+    if (f.engine !== 'sqlite') expect(await onServer(f.database, 'SELECT id FROM job_info')).toHaveLength(1)
+  })
+})
+
+storeSuite(
+  'migrations on a shared server',
+  (f) => {
+    it('refuses a database holding a job_info table JobDesk did not create', async () => {
+      const foreign = await withDatabase(f.engine)
+      try {
+        await onServer(foreign, 'CREATE TABLE job_info (id INTEGER PRIMARY KEY, author VARCHAR(64))')
+        await expect(openStore(foreign.url)).rejects.toThrow(/holds a job_info table that JobDesk did not create/)
+        expect(await onServer(foreign, 'SELECT * FROM job_info')).toEqual([])
+      } finally {
+        await foreign.drop()
+      }
+    })
+  },
+  ['postgres', 'mysql'],
+)
