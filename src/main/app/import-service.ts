@@ -4,6 +4,14 @@ import { buildExport, planImport, type ExportDocument, type ImportPlan } from '.
 import type { JobRepos, JobService } from './job-service'
 import type { RepoAccess } from '../store/store'
 
+/** What an applied plan left behind: its report, and the ids of what it created (by document key and app name). */
+export interface AppliedImport {
+  report: ImportReport
+  /** Every job the plan created or updated, by its document key. */
+  jobIdsByKey: Map<string, number>
+  /** Every group the plan created, by app name. */
+  createdGroupIds: Map<string, number>
+}
 
 /**
  * Import and export of job definitions. An import is validated completely first (planImport) and
@@ -30,11 +38,12 @@ export class ImportService {
     const nowMs = this.nowMs()
     return this.store.transaction(async (tx) => {
       const plan = planImport(doc, { groups: await tx.groups.list(), jobs: await tx.jobs.list(), links: await tx.links.all() }, { nowMs, onConflict })
-      return this.apply(tx, plan, nowMs)
+      return (await this.applyIn(tx, plan, nowMs)).report
     })
   }
 
-  private async apply(tx: JobRepos, plan: ImportPlan, nowMs: number): Promise<ImportReport> {
+  /** Applies a plan inside the caller's transaction (made with planImport against that transaction's state). */
+  async applyIn(tx: JobRepos, plan: ImportPlan, nowMs: number): Promise<AppliedImport> {
     const groupIds = new Map<string, number>()
     for (const group of plan.groupsToCreate) {
       groupIds.set(
@@ -70,7 +79,9 @@ export class ImportService {
       newJobIds.set(job.key, saved.id)
       if (job.enabled) await this.jobs.startIn(tx, saved.id)
     }
+    const jobIdsByKey = new Map(newJobIds)
     for (const job of plan.jobsToUpdate) {
+      jobIdsByKey.set(job.key, job.id)
       const current = await this.jobs.saveIn(tx, { ...job.fields, id: job.id, jobGroup: job.groupId })
       if (job.enabled && current.triggerStatus === 0) await this.jobs.startIn(tx, job.id)
       if (!job.enabled && current.triggerStatus === 1) await this.jobs.stopIn(tx, job.id)
@@ -80,7 +91,7 @@ export class ImportService {
       await tx.links.set({ parentJobId: resolve(link.parent), childJobId: resolve(link.child), condition: link.condition })
     }
 
-    return {
+    const report: ImportReport = {
       ...plan.summary,
       groupsCreated: plan.groupsToCreate.map((g) => g.appName),
       notes: [
@@ -88,5 +99,6 @@ export class ImportService {
         ...plan.linksSkipped.map((l) => `link ${l.parentKey} → ${l.childKey} skipped: ${l.reason}`),
       ],
     }
+    return { report, jobIdsByKey, createdGroupIds: groupIds }
   }
 }

@@ -8,20 +8,31 @@ import { ValidationError } from '../../../shared/errors'
  */
 export class ImportValidationError extends ValidationError {
   readonly problems: readonly string[]
+  /** The same problems as data: where in the document (`jobs[3].scheduleConf`, `links`) and the rule. */
+  readonly entries: readonly ImportProblem[]
 
-  constructor(problems: readonly string[]) {
+  constructor(entries: readonly ImportProblem[]) {
+    const problems = entries.map((entry) => `${entry.path}: ${entry.rule}`)
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`
     super('document', `${count}, nothing was imported:\n${problems.map((p) => `- ${p}`).join('\n')}`)
     this.problems = problems
+    this.entries = entries
   }
+}
+
+export interface ImportProblem {
+  path: string
+  rule: string
 }
 
 /** Collects problems while an import document is read; `add` takes the path and the rule. */
 export class ImportProblems {
   readonly list: string[] = []
+  readonly entries: ImportProblem[] = []
 
   add(path: string, rule: string): void {
     this.list.push(`${path}: ${rule}`)
+    this.entries.push({ path, rule })
   }
 
   /** Reports a ValidationError from a field check under `path`, e.g. `jobs[2]` + `scheduleConf: …`. */
@@ -31,7 +42,7 @@ export class ImportProblems {
   }
 
   throwIfAny(): void {
-    if (this.list.length > 0) throw new ImportValidationError(this.list)
+    if (this.entries.length > 0) throw new ImportValidationError(this.entries)
   }
 }
 
