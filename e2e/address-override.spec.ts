@@ -40,6 +40,6 @@ test('a manual trigger overridden onto one of two agents runs there, and its rou
   await expect(detail).toHaveAttribute('data-status', 'success', { timeout: 60_000 })
   await expect(detail.getByTestId('run-trigger-msg')).toContainText('address override for this trigger')
   await expect(detail.getByTestId('run-trigger-msg')).toContainText(`Chosen: ${other}`)
-  await expect(detail.getByText(other, { exact: true })).toBeVisible()
+  await expect(detail.getByTestId('run-detail-address')).toHaveText(other)
   await expect(detail.getByTestId('log-row').filter({ hasText: 'e2eEcho ran with param "where am I"' })).toHaveCount(1)
 })

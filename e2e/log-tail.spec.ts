@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { chooseOption, goTo, jobRow, openConsole } from './support/console-page'
+import { chooseWireOption, goTo, jobRow, openConsole } from './support/console-page'
 import { useHeadlessServer } from './support/headless-server'
 
 // Script jobs run on the JobDesk host only when the operator turns them on.
@@ -38,7 +38,7 @@ test('a running job’s log tail shows new lines as they are written, without a 
     const editor = page.getByTestId('job-editor-form')
     await editor.getByTestId('field-name').fill('E2E ticking shell')
     await editor.getByTestId('field-scheduleType').getByText('NONE', { exact: true }).click()
-    await chooseOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
+    await chooseWireOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
     await editor.getByTestId('field-glueSource').fill(tickingScript(gate))
     await editor.getByTestId('editor-save').click()
     await expect(page.getByTestId('job-editor-form')).toHaveCount(0)
@@ -80,7 +80,7 @@ test('a 100,000-line log is virtualised: it opens, searches and jumps to its end
   const editor = page.getByTestId('job-editor-form')
   await editor.getByTestId('field-name').fill('E2E big log')
   await editor.getByTestId('field-scheduleType').getByText('NONE', { exact: true }).click()
-  await chooseOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
+  await chooseWireOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
   await editor.getByTestId('field-glueSource').fill(`#!/bin/bash\nseq -f "big log line %.0f" 1 ${LINES}\n`)
   await editor.getByTestId('editor-save').click()
   await expect(page.getByTestId('job-editor-form')).toHaveCount(0)

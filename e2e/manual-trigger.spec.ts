@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { chooseOption, goTo, jobRow, openConsole } from './support/console-page'
+import { chooseWireOption, goTo, jobRow, openConsole } from './support/console-page'
 import { useHeadlessServer } from './support/headless-server'
 
 // Script jobs run on the JobDesk host only when the operator turns them on.
@@ -46,7 +46,7 @@ test('killing a running run ends it at once as killed, with the kill in its hand
   const editor = page.getByTestId('job-editor-form')
   await editor.getByTestId('field-name').fill('E2E long sleeper')
   await editor.getByTestId('field-scheduleType').getByText('NONE', { exact: true }).click()
-  await chooseOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
+  await chooseWireOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
   await editor.getByTestId('field-glueSource').fill('#!/bin/bash\necho "going to sleep"\nsleep 60\necho "woke up"\n')
   await editor.getByTestId('editor-save').click()
   await expect(page.getByTestId('job-editor-form')).toHaveCount(0)

@@ -24,6 +24,12 @@ export async function chooseOption(page: Page, select: Locator, label: string): 
   await page.getByRole('option', { name: label, exact: true }).click()
 }
 
+/** Picks an enum option (listed as its name over its wire name) by the wire name, in any UI language. */
+export async function chooseWireOption(page: Page, select: Locator, wire: string): Promise<void> {
+  await select.click()
+  await page.getByRole('option').filter({ has: page.locator(`[data-wire="${wire}"]`) }).click()
+}
+
 export interface NewJob {
   name: string
   /** BEAN handler (default demoJobHandler) unless a script is given. */
@@ -46,7 +52,7 @@ export async function createJob(page: Page, job: NewJob): Promise<void> {
     await page.getByRole('option', { name: job.groupLabel }).click()
   }
   if (job.shell !== undefined) {
-    await chooseOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
+    await chooseWireOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
     await editor.getByTestId('field-glueSource').fill(job.shell)
   } else {
     await editor.getByTestId('field-executorHandler').fill(job.handler ?? 'demoJobHandler')

@@ -9,6 +9,7 @@ import { spawnWorker } from './kernel/spawn-worker'
 import { wireIpc } from './shell/ipc-bridge'
 import { createMainWindow } from './shell/main-window'
 import { notifyFromEvents } from './shell/notifications'
+import { ShellLanguage } from './shell/shell-language'
 import { createTray } from './shell/tray'
 
 // The Electron entry: a thin shell. The core (SQLite, scheduler, executor, admin API) runs in a
@@ -50,10 +51,13 @@ async function main(): Promise<void> {
     else send()
   }
 
+  // The tray and notifications speak the console's language: stored by the console, told again when it changes.
+  const language = new ShellLanguage()
+  await language.load(core)
   openWindow()
-  wireIpc(core, () => window)
-  const closeTray = createTray(core, { openWindow, openRun, quit: () => app.quit() })
-  notifyFromEvents(core, { openRun, openWindow })
+  wireIpc(core, () => window, (settings) => language.note(settings))
+  const closeTray = createTray(core, { openWindow, openRun, quit: () => app.quit() }, language)
+  notifyFromEvents(core, { openRun, openWindow }, language)
 
   app.on('second-instance', () => openWindow())
   app.on('activate', () => openWindow())

@@ -11,6 +11,9 @@ import type {
   ScheduleType,
   TriggerType,
 } from './model'
+import type { CodedMessage } from './messages/format-message'
+import type { ErrorParams } from './errors'
+import type { TriggerTrail } from './trigger-trail'
 
 /**
  * The one contract between the UI and the core. The preload exposes exactly these methods as
@@ -214,8 +217,8 @@ export interface RoutePreview {
   candidates: string[]
   /** The address that would be chosen; null when none would (empty list, every probe failed). */
   chosen: string | null
-  /** Why, in one sentence; for ROUND/RANDOM/LFU/LRU it explains the rule instead of guessing. */
-  reason: string
+  /** Why (a `routeReason.*` or `routePreview.*` code); for ROUND/RANDOM/LFU/LRU it explains the rule instead of guessing. */
+  reason: CodedMessage
   /** FAILOVER/BUSYOVER: each probe made. */
   probes: { address: string; kind: 'beat' | 'idleBeat'; code: number; msg: string }[]
 }
@@ -280,8 +283,10 @@ export interface ImportReport {
   updated: number
   skipped: number
   groupsCreated: string[]
-  /** One line per skipped job or link, with why. */
+  /** One line per skipped job or link, with why (English). */
   notes: string[]
+  /** The same notes as codes and parameters, for the console to render in its language. */
+  noteMessages: CodedMessage[]
 }
 
 export interface Settings {
@@ -315,7 +320,16 @@ export interface Settings {
   consoleToken: string | null
   /** Absolute path of JobDesk's current log file (rotated beside it); '' when it writes none. */
   logFile: string
+  /**
+   * The language the desktop console last showed, for what the shell says outside it (tray menu,
+   * notifications); null until the console told it. Each browser keeps its own choice.
+   */
+  consoleLanguage: ConsoleLanguage | null
 }
+
+/** The console's languages (src/renderer/src/i18n/). */
+export const CONSOLE_LANGUAGES = ['en', 'zh-CN'] as const
+export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number]
 
 export interface AlarmChannels {
   desktop: boolean
@@ -330,6 +344,7 @@ export interface SettingsInput {
   alarms?: AlarmChannels
   openApiAcceptsExecutorToken?: boolean
   embeddedScriptsEnabled?: boolean
+  consoleLanguage?: ConsoleLanguage
 }
 
 export interface ChannelCheck {
@@ -356,6 +371,8 @@ export interface RunTriggerOutcome {
   executorAddress: string
   /** The trigger's trail as stored in `trigger_msg` (its last line says why it was refused); '' while pending. */
   triggerMsg: string
+  /** The same as data, for the console to render in its language; null while pending. */
+  triggerTrail: TriggerTrail | null
 }
 
 export interface SchedulePreviewRequest {
@@ -370,7 +387,8 @@ export interface SchedulePreviewRequest {
 
 export type SchedulePreview =
   | { ok: true; timesMs: number[] }
-  | { ok: false; field: string; message: string }
+  /** `message` in English (naming the field); `code` and `params` for the console's language. */
+  | { ok: false; field: string; message: string; code: string; params: ErrorParams }
 
 export interface RunFilter {
   jobId?: number

@@ -10,6 +10,16 @@
 /** Values an error's parameters may hold; they survive JSON and structured clone as they are. */
 export type ErrorParams = Record<string, string | number | boolean | null | readonly (string | number)[]>
 
+/** One of several problems an error reports (an import lists every problem of its document). */
+export interface ErrorProblem {
+  /** Where in the input, e.g. `jobs[3].scheduleConf`. */
+  field: string
+  code: string
+  params: ErrorParams
+  /** The problem in English, for logs and as the fallback of an unknown code. */
+  message: string
+}
+
 interface CodedErrorOptions {
   code?: string
   params?: ErrorParams
@@ -22,12 +32,15 @@ export class ValidationError extends Error {
   /** e.g. `validation.too_big`; see src/shared/schema/issue-text.ts for the validation codes. */
   readonly code: string
   readonly params: ErrorParams
+  /** Every problem, when there are several (an import document); empty otherwise. */
+  readonly problems: readonly ErrorProblem[]
 
-  constructor(field: string, message: string, options: CodedErrorOptions = {}) {
+  constructor(field: string, message: string, options: CodedErrorOptions & { problems?: readonly ErrorProblem[] } = {}) {
     super(message.startsWith(`${field}:`) ? message : `${field}: ${message}`)
     this.field = field
     this.code = options.code ?? 'validation.invalid'
     this.params = options.params ?? {}
+    this.problems = options.problems ?? []
   }
 }
 
@@ -75,6 +88,7 @@ export interface ErrorInfo {
   field?: string
   code?: string
   params?: ErrorParams
+  problems?: ErrorProblem[]
 }
 
 type CodedError = ValidationError | NotFoundError | ConflictError | PermissionError
@@ -84,7 +98,10 @@ function isCoded(error: unknown): error is CodedError {
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (error instanceof ValidationError) return { name: error.name, message: error.message, field: error.field, code: error.code, params: error.params }
+  if (error instanceof ValidationError) {
+    const info: ErrorInfo = { name: error.name, message: error.message, field: error.field, code: error.code, params: error.params }
+    return error.problems.length > 0 ? { ...info, problems: [...error.problems] } : info
+  }
   if (isCoded(error)) return { name: error.name, message: error.message, code: error.code, params: error.params }
   if (error instanceof Error) return { name: error.name, message: error.message }
   return { name: 'Error', message: String(error) }
@@ -93,7 +110,7 @@ export function toErrorInfo(error: unknown): ErrorInfo {
 /** Rebuilds an error on the receiving side so `instanceof`, `.field` and `.code` work there too. */
 export function fromErrorInfo(info: ErrorInfo): Error {
   const options = { code: info.code, params: info.params }
-  if (info.name === 'ValidationError' && info.field) return new ValidationError(info.field, info.message, options)
+  if (info.name === 'ValidationError' && info.field) return new ValidationError(info.field, info.message, { ...options, problems: info.problems })
   if (info.name === 'NotFoundError') return new NotFoundError(info.message, options)
   if (info.name === 'ConflictError') return new ConflictError(info.message, options)
   if (info.name === 'PermissionError') return new PermissionError(info.message, options)

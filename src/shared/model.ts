@@ -6,6 +6,8 @@
  * the database and the wire keep XXL-JOB's column and field names.
  */
 
+import type { TriggerTrail } from './trigger-trail'
+
 export const SCHEDULE_TYPES = ['NONE', 'CRON', 'FIX_RATE'] as const
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number]
 
@@ -149,7 +151,10 @@ export interface JobRun {
   /** The scheduled fire time a CRON/MISFIRE run is for; null for manual, API, retry and child runs. */
   scheduleTimeMs: number | null
   triggerCode: number
+  /** The trigger in English, one fact per line (XXL-JOB's column; the OpenAPI returns it). */
   triggerMsg: string
+  /** The same trigger as data for the console (null for runs written before JobDesk kept it). */
+  triggerTrail: TriggerTrail | null
   handleTimeMs: number
   handleCode: number
   handleMsg: string

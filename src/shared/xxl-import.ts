@@ -2,17 +2,24 @@
  * Moving in from XXL-JOB: what the console and the command line ask for and what they get back.
  * Types only, shared by the core, the CLI and the renderer.
  */
+import type { ErrorParams } from './errors'
 
 /** Import the runs of at most this many days back. */
 export const XXL_RUN_DAYS_MAX = 90
+
+export const XXL_CONFLICTS = ['skip', 'rename', 'replace'] as const
+export type XxlConflict = (typeof XXL_CONFLICTS)[number]
 
 export interface XxlImportRequest {
   /** The XXL-JOB database: `mysql://user:password@host:3306/xxl_job` (or `mariadb://`). */
   url: string
   /** Report what would be imported and write nothing. */
   dryRun: boolean
-  /** A job JobDesk already has (same group and name): overwrite it, or leave it as it is. */
-  onConflict: 'update' | 'skip'
+  /**
+ * A job JobDesk already has (same group and name): leave it as it is (`skip`), import the XXL-JOB
+ * one beside it under a new name (`rename`), or overwrite it (`replace`).
+ */
+  onConflict: XxlConflict
   /** Also import the finished runs (`xxl_job_log`) of the last N days (1-90); none when absent. */
   withRunsDays?: number
   /**
@@ -28,8 +35,10 @@ export interface XxlImportRequest {
  */
 export interface XxlNote {
   code: string
+  params: ErrorParams
   message: string
-  params: Record<string, string | number>
+  /** For a rule of JobDesk's own (a job that fails the editor's checks): the field it is about, e.g. `scheduleConf`. */
+  field?: string
 }
 
 /** What the import does with one XXL-JOB job. */

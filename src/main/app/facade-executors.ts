@@ -1,5 +1,5 @@
 import type { JobDeskApi } from '../../shared/api'
-import { NotFoundError } from '../../shared/errors'
+import { notFound } from '../../shared/messages/coded-errors'
 import type { FacadeDeps } from './facade'
 
 type ExecutorsApi = Pick<JobDeskApi, 'listGroups' | 'saveGroup' | 'deleteGroup' | 'listRegistry' | 'probeExecutor' | 'listHandlers' | 'previewRoute'>
@@ -27,7 +27,7 @@ export function executorsApi(deps: FacadeDeps): ExecutorsApi {
     },
     async listHandlers(groupId) {
       const group = await store.groups.get(groupId)
-      if (!group) throw new NotFoundError(`executor group ${groupId} does not exist`, { code: 'group.notFound', params: { id: groupId } })
+      if (!group) throw notFound('group.notFound', { id: groupId })
       return handlerCatalog(group)
     },
     async previewRoute({ jobId, addressList }) {

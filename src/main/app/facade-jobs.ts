@@ -78,7 +78,7 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       try {
         validateSchedule(spec, fromMs)
       } catch (error) {
-        if (error instanceof ValidationError) return { ok: false, field: error.field, message: error.message } satisfies SchedulePreview
+        if (error instanceof ValidationError) return { ok: false, field: error.field, message: error.message, code: error.code, params: error.params } satisfies SchedulePreview
         throw error
       }
       return { ok: true, timesMs: previewFireTimes(spec, fromMs, request.count ?? 5) }
@@ -130,6 +130,7 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
 export const MANUAL_TRIGGER_WAIT_MS = 10_000
 
 function describeOutcome(logId: number, outcome: TriggerOutcome | null): RunTriggerOutcome {
-  if (!outcome) return { logId, state: 'pending', executorAddress: '', triggerMsg: '' }
-  return { logId, state: outcome.triggerCode === 200 ? 'accepted' : 'refused', executorAddress: outcome.executorAddress, triggerMsg: outcome.triggerMsg }
+  if (!outcome) return { logId, state: 'pending', executorAddress: '', triggerMsg: '', triggerTrail: null }
+  const state = outcome.triggerCode === 200 ? 'accepted' : 'refused'
+  return { logId, state, executorAddress: outcome.executorAddress, triggerMsg: outcome.triggerMsg, triggerTrail: outcome.triggerTrail ?? null }
 }

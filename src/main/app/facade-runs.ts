@@ -1,5 +1,5 @@
 import type { JobDeskApi } from '../../shared/api'
-import { NotFoundError } from '../../shared/errors'
+import { notFound } from '../../shared/messages/coded-errors'
 import type { LogPage } from '../../shared/model'
 import { addLocalDays, startOfLocalDay } from '../completion/log-maintenance'
 import type { FacadeDeps } from './facade'
@@ -50,7 +50,7 @@ export function runsApi(deps: FacadeDeps): RunsApi {
     },
     async getRun(id) {
       const run = await store.runs.get(id)
-      if (!run) throw new NotFoundError(`run ${id} does not exist`, { code: 'run.notFound', params: { id } })
+      if (!run) throw notFound('run.notFound', { id })
       return run
     },
     async killRun(logId) {

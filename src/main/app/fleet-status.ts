@@ -1,4 +1,6 @@
+import type { ConsoleLanguage } from '../../shared/api'
 import type { RegistryEntry } from '../../shared/model'
+import { fleetSummary, shellText } from '../shell/shell-text'
 
 export type FleetColor = 'green' | 'amber' | 'red'
 
@@ -10,15 +12,12 @@ export interface FleetStatus {
 
 /**
  * The tray's traffic light: red when an executor died or runs are failing now, amber when one is
- * suspect (a beat missed) or runs failed earlier in the day, green otherwise. Pure.
+ * suspect (a beat missed) or runs failed earlier in the day, green otherwise. Pure; the summary is
+ * in `language` (English by default).
  */
-export function fleetStatus(entries: readonly RegistryEntry[], failedLast24h: number, failedLastHour: number): FleetStatus {
+export function fleetStatus(entries: readonly RegistryEntry[], failedLast24h: number, failedLastHour: number, language: ConsoleLanguage | null = 'en'): FleetStatus {
   const count = (health: RegistryEntry['health']) => entries.filter((e) => e.health === health).length
   const [online, suspect, dead] = [count('online'), count('suspect'), count('dead')]
   const color: FleetColor = dead > 0 || failedLastHour > 0 ? 'red' : suspect > 0 || failedLast24h > 0 ? 'amber' : 'green'
-  const executors = [`${online} executor${online === 1 ? '' : 's'} online`]
-  if (suspect > 0) executors.push(`${suspect} suspect`)
-  if (dead > 0) executors.push(`${dead} dead`)
-  const runs = failedLast24h === 0 ? 'no failed runs in 24 h' : `${failedLast24h} failed run${failedLast24h === 1 ? '' : 's'} in 24 h`
-  return { color, summary: `${executors.join(', ')} · ${runs}` }
+  return { color, summary: fleetSummary(shellText(language), { online, suspect, dead, failedLast24h }) }
 }

@@ -1,5 +1,5 @@
 import type { GroupInput } from '../../shared/api'
-import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors'
+import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
 import { EMBEDDED_APP_NAME, type JobGroup } from '../../shared/model'
 import { groupInputSchema } from '../../shared/schema/group'
 import { parseInput } from '../../shared/schema/parse-input'
@@ -20,19 +20,19 @@ export class GroupService {
     return this.store.transaction(async (tx) => {
       const sameName = await tx.groups.findByAppName(input.appName)
       if (sameName && sameName.id !== input.id) {
-        throw new ValidationError('appName', `'${input.appName}' is already the app name of group ${sameName.id}`, { code: 'group.appNameTaken', params: { appName: input.appName, id: sameName.id } })
+        throw invalidField('appName', 'group.appNameTaken', { appName: input.appName, id: sameName.id })
       }
       let id: number
       if (input.id === undefined) {
         if (input.appName === EMBEDDED_APP_NAME) {
-          throw new ValidationError('appName', `'${EMBEDDED_APP_NAME}' is reserved for JobDesk's embedded executor`, { code: 'group.reservedName' })
+          throw invalidField('appName', 'group.reservedName', { appName: EMBEDDED_APP_NAME })
         }
         id = await tx.groups.insert({ ...input, protocolGeneration: null, autoCreated: false, updateTimeMs: nowMs })
       } else {
         const existing = await tx.groups.get(input.id)
-        if (!existing) throw new NotFoundError(`executor group ${input.id} does not exist`, { code: 'group.notFound', params: { id: input.id } })
+        if (!existing) throw notFound('group.notFound', { id: input.id })
         if (existing.appName === EMBEDDED_APP_NAME && input.appName !== EMBEDDED_APP_NAME) {
-          throw new ValidationError('appName', 'the embedded executor\'s group keeps its app name', { code: 'group.embeddedName' })
+          throw invalidField('appName', 'group.embeddedName')
         }
         id = existing.id
         await tx.groups.update({
@@ -52,11 +52,11 @@ export class GroupService {
   async delete(id: number): Promise<void> {
     await this.store.transaction(async (tx) => {
       const group = await tx.groups.get(id)
-      if (!group) throw new NotFoundError(`executor group ${id} does not exist`, { code: 'group.notFound', params: { id } })
-      if (group.appName === EMBEDDED_APP_NAME) throw new ConflictError('the embedded executor\'s group cannot be deleted')
+      if (!group) throw notFound('group.notFound', { id })
+      if (group.appName === EMBEDDED_APP_NAME) throw conflict('group.embeddedDelete')
       const used = (await tx.jobs.list()).filter((j) => j.jobGroup === id)
       if (used.length > 0) {
-        throw new ConflictError(`executor group '${group.appName}' still has ${used.length} job(s) (e.g. ${used[0].id} '${used[0].name}'); move or delete them first`)
+        throw conflict('group.inUse', { appName: group.appName, count: used.length, jobId: used[0].id, jobName: used[0].name })
       }
       await tx.groups.delete(id)
     })

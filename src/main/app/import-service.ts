@@ -1,4 +1,5 @@
 import type { ImportReport } from '../../shared/api'
+import { coded, englishMessage } from '../../shared/messages'
 import type { JobGroup } from '../../shared/model'
 import { buildExport, planImport, type ExportDocument, type ImportPlan } from './import-export'
 import type { JobRepos, JobService } from './job-service'
@@ -94,11 +95,17 @@ export class ImportService {
     const report: ImportReport = {
       ...plan.summary,
       groupsCreated: plan.groupsToCreate.map((g) => g.appName),
-      notes: [
-        ...plan.jobsSkipped.map((j) => `job '${j.name}' (${j.appName}) skipped: ${j.reason}`),
-        ...plan.linksSkipped.map((l) => `link ${l.parentKey} → ${l.childKey} skipped: ${l.reason}`),
-      ],
+      ...importNotes(plan),
     }
     return { report, jobIdsByKey, createdGroupIds: groupIds }
   }
+}
+
+/** What the report says of skipped jobs and links: English lines and the same as coded messages. */
+function importNotes(plan: ImportPlan): Pick<ImportReport, 'notes' | 'noteMessages'> {
+  const noteMessages = [
+    ...plan.jobsSkipped.map((j) => coded('import.jobSkipped', { name: j.name, appName: j.appName, id: j.id })),
+    ...plan.linksSkipped.map((l) => coded('import.linkSkipped', { parentKey: l.parentKey, childKey: l.childKey, id: l.parentJobId })),
+  ]
+  return { notes: noteMessages.map((note) => englishMessage(note.code, note.params)), noteMessages }
 }

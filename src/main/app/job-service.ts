@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError } from '../../shared/errors'
+import { invalidField, notFound } from '../../shared/messages/coded-errors'
 import type { JobInfo, JobInput } from '../../shared/model'
 import { nextFireTimeMs } from '../schedule'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
@@ -28,7 +28,7 @@ export class JobService {
 
   async getIn(tx: Pick<Repos, 'jobs'>, id: number): Promise<JobInfo> {
     const job = await tx.jobs.get(id)
-    if (!job) throw new NotFoundError(`job ${id} does not exist`, { code: 'job.notFound', params: { id } })
+    if (!job) throw notFound('job.notFound', { id })
     return job
   }
 
@@ -69,10 +69,10 @@ export class JobService {
     const nowMs = this.nowMs()
     const job = await this.getIn(tx, id)
     if (job.scheduleType === 'NONE') {
-      throw new ValidationError('scheduleType', 'a job with schedule type NONE runs only when triggered; it cannot be started', { code: 'job.startNone' })
+      throw invalidField('scheduleType', 'job.noneCannotStart')
     }
     const next = nextFireTimeMs(job, nowMs + PRE_READ_MS)
-    if (next === null) throw new ValidationError('scheduleConf', `'${job.scheduleConf}' has no fire time after now`, { code: 'job.noFireTime', params: { conf: job.scheduleConf } })
+    if (next === null) throw invalidField('scheduleConf', 'job.noFireAfterNow', { expression: job.scheduleConf })
     await tx.ring.deleteForJob(id)
     await tx.jobs.setTrigger(id, 1, 0, next, nowMs)
     return this.getIn(tx, id)
@@ -109,11 +109,11 @@ export class JobService {
   saveGlue(id: number, glueSource: string, glueRemark: string): Promise<JobInfo> {
     const nowMs = this.nowMs()
     if (glueRemark.trim() === '') {
-      return Promise.reject(new ValidationError('glueRemark', 'describe the change in a remark (it names the version in the history)', { code: 'glue.remarkMissing' }))
+      return Promise.reject(invalidField('glueRemark', 'glue.remarkRequired'))
     }
     return this.store.transaction(async (tx) => {
       const job = await this.getIn(tx, id)
-      if (job.glueType === 'BEAN') throw new ValidationError('glueType', 'a BEAN job has no GLUE source; change its glue type first', { code: 'glue.beanJob' })
+      if (job.glueType === 'BEAN') throw invalidField('glueType', 'glue.beanHasNoSource')
       await tx.jobs.update({ ...job, glueSource, glueRemark: glueRemark.trim(), glueUpdatetimeMs: nowMs, updateTimeMs: nowMs })
       await tx.glue.add(id, job.glueType, glueSource, glueRemark.trim(), nowMs)
       return this.getIn(tx, id)

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 import type { JobInput } from '../../shared/model'
 import { jobInputSchema } from '../../shared/schema/job'
 import { parseInput } from '../../shared/schema/parse-input'
@@ -20,7 +20,7 @@ export interface JobValidationContext {
 export function validateJobInput(raw: unknown, context: JobValidationContext): JobInput {
   const job = parseInput(jobInputSchema, raw, 'job')
   if (!context.groupExists(job.jobGroup)) {
-    throw new ValidationError('jobGroup', `executor group ${job.jobGroup} does not exist`, { code: 'job.groupMissing', params: { id: job.jobGroup } })
+    throw invalidField('jobGroup', 'job.groupMissing', { id: job.jobGroup })
   }
   validateSchedule({ scheduleType: job.scheduleType, scheduleConf: job.scheduleConf, timezone: job.timezone }, context.nowMs)
   return job
@@ -33,9 +33,5 @@ export function validateJobInput(raw: unknown, context: JobValidationContext): J
  */
 export function refuseGroovyOnJobDesk(job: JobInput, runsOnlyOnJobDesk: boolean): void {
   if (job.glueType !== 'GLUE_GROOVY' || !runsOnlyOnJobDesk) return
-  throw new ValidationError(
-    'glueType',
-    "GLUE_GROOVY needs a Java executor (xxl-job-core): this group's executors are JobDesk's own, which cannot compile Groovy; use BEAN or a script glue type here, or a group of Java executors",
-    { code: 'job.groovyUnsupported' },
-  )
+  throw invalidField('glueType', 'job.groovyUnsupported')
 }

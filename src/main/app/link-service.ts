@@ -1,13 +1,12 @@
-import { ValidationError } from '../../shared/errors'
 import { LINK_CONDITIONS, type JobLink } from '../../shared/model'
-import { checkLink, parseChildJobIds } from '../completion/dag'
+import { checkLink, parseChildJobIds, unknownCondition } from '../completion/dag'
 import type { RepoAccess, Repos } from '../store/store'
 
 type LinkRepos = Pick<Repos, 'links' | 'jobs'>
 
 /**
  * Child-job links. Every save is checked against the whole graph first (no self link, no missing
- * job, no cycle — the cycle's path is in the message); nothing is written when a check fails.
+ * job, no cycle — the error carries the cycle's path); nothing is written when a check fails.
  */
 export class LinkService {
   constructor(private readonly store: RepoAccess<'links' | 'jobs'>) {}
@@ -54,7 +53,7 @@ export function parseLink(raw: unknown): JobLink {
   const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>
   const condition = body.condition ?? 'SUCCESS'
   if (typeof condition !== 'string' || !(LINK_CONDITIONS as readonly string[]).includes(condition)) {
-    throw new ValidationError('condition', `'${String(condition)}' is not one of ${LINK_CONDITIONS.join(', ')}`)
+    throw unknownCondition(condition)
   }
   return {
     parentJobId: body.parentJobId as number,

@@ -1,18 +1,19 @@
 import type { ProbeRequest, ProbeResult, RoutePreview } from '../../shared/api'
-import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors'
+import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
 import { runStatus, type JobRun } from '../../shared/model'
 import type { RunWriter } from '../completion/run-writer'
 import type { Repos } from '../store/store'
 import { splitAddressList } from '../store/group-repo'
 import type { ExecutorDirectory } from '../trigger/executor-directory'
 import { createRouters, type SingleRouteStrategy } from '../trigger/routing'
+import { coded, type MessageCode } from '../../shared/messages'
 
 /** Strategies whose pick depends on the job's history or chance; a preview explains their rule. */
-const HISTORY_RULES: Partial<Record<SingleRouteStrategy, string>> = {
-  ROUND: 'rotates through the addresses per job, starting at a random one; the next pick depends on earlier triggers',
-  RANDOM: 'picks one of the addresses at random on every trigger',
-  LEAST_FREQUENTLY_USED: 'picks the address this job used least often in the last 24 h',
-  LEAST_RECENTLY_USED: 'picks the address this job used longest ago',
+const HISTORY_RULES: Partial<Record<SingleRouteStrategy, MessageCode>> = {
+  ROUND: 'routePreview.round',
+  RANDOM: 'routePreview.random',
+  LEAST_FREQUENTLY_USED: 'routePreview.leastFrequentlyUsed',
+  LEAST_RECENTLY_USED: 'routePreview.leastRecentlyUsed',
 }
 
 /** Operator actions on runs and executors: kill, probe, route preview. */
@@ -31,11 +32,11 @@ export class RunControl {
    */
   async kill(logId: number): Promise<JobRun> {
     const run = await this.store.runs.get(logId)
-    if (!run) throw new NotFoundError(`run ${logId} does not exist`, { code: 'run.notFound', params: { id: logId } })
-    if (runStatus(run) !== 'running') throw new ConflictError(`run ${logId} is not running (it is ${runStatus(run)})`)
+    if (!run) throw notFound('run.notFound', { id: logId })
+    if (runStatus(run) !== 'running') throw conflict('run.notRunning', { id: logId, status: runStatus(run) })
     const group = await this.store.groups.get(run.jobGroup)
     const reply = await this.executors.forAddress(run.executorAddress, group).kill(run.jobId)
-    if (reply.code !== 200) throw new ConflictError(`the executor ${run.executorAddress} refused the kill: ${reply.msg ?? `code ${reply.code}`}`)
+    if (reply.code !== 200) throw conflict('run.killRefused', { address: run.executorAddress, msg: reply.msg ?? `code ${reply.code}` })
     const detail = reply.msg ?? (typeof reply.data === 'string' ? reply.data : 'killed')
     await this.writer.complete([{ logId, handleCode: 500, handleMsg: `Manual operation, kill job: ${detail}`, handleTimeMs: this.nowMs() }])
     return (await this.store.runs.get(logId))!
@@ -51,7 +52,7 @@ export class RunControl {
 
   async previewRoute(jobId: number, addressList?: string[]): Promise<RoutePreview> {
     const job = await this.store.jobs.get(jobId)
-    if (!job) throw new NotFoundError(`job ${jobId} does not exist`, { code: 'job.notFound', params: { id: jobId } })
+    if (!job) throw notFound('job.notFound', { id: jobId })
     const group = await this.store.groups.get(job.jobGroup)
     const candidates = addressList && addressList.length > 0 ? addressList : splitAddressList(group?.addressList ?? '')
     const strategy = job.executorRouteStrategy
@@ -60,13 +61,16 @@ export class RunControl {
         strategy,
         candidates,
         chosen: null,
-        reason: candidates.length === 0 ? 'no address to shard across' : `one run per address: ${candidates.map((a, i) => `${i}/${candidates.length} → ${a}`).join(', ')}`,
+        reason:
+          candidates.length === 0
+            ? coded('routePreview.shardNone')
+            : coded('routePreview.shards', { shards: candidates.map((a, i) => `${i}/${candidates.length} → ${a}`) }),
         probes: [],
       }
     }
     const rule = HISTORY_RULES[strategy]
-    if (rule) return { strategy, candidates, chosen: null, reason: `${strategy} ${rule}.`, probes: [] }
-    if (candidates.some((a) => a.length > 500)) throw new ValidationError('addressList', 'an address is longer than 500 characters')
+    if (rule) return { strategy, candidates, chosen: null, reason: coded(rule), probes: [] }
+    if (candidates.some((a) => a.length > 500)) throw invalidField('addressList', 'route.addressTooLong', { max: 500 })
     // A fresh router set: the preview must not move ROUND/LFU/LRU state (those are answered above anyway).
     const trail = await createRouters()[strategy].route({
       jobId,

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../shared/errors'
+import { notFound } from '../../shared/messages/coded-errors'
 import { runStatus, type JobRun, type LogPage } from '../../shared/model'
 import type { LogRequest } from '../executor/executor-api'
 import type { Clock } from '../kernel/clock'
@@ -138,7 +138,7 @@ export class RunLogs {
 
   private async getRun(logId: number): Promise<JobRun> {
     const run = await this.store.runs.get(logId)
-    if (!run) throw new NotFoundError(`run ${logId} does not exist`, { code: 'run.notFound', params: { id: logId } })
+    if (!run) throw notFound('run.notFound', { id: logId })
     return run
   }
 }

@@ -1,5 +1,5 @@
-import type { Settings } from '../../shared/api'
-import { ValidationError } from '../../shared/errors'
+import { CONSOLE_LANGUAGES, type ConsoleLanguage, type Settings } from '../../shared/api'
+import { invalidField } from '../../shared/messages/coded-errors'
 import { parseInput } from '../../shared/schema/parse-input'
 import { settingsInputSchema } from '../../shared/schema/settings'
 import { validateAlarmSettings } from '../completion/alarms'
@@ -16,6 +16,7 @@ const KEYS = {
   logRetentionDays: 'log_retention_days',
   openApiAcceptsExecutorToken: 'openapi_accepts_executor_token',
   embeddedScriptsEnabled: 'embedded_scripts_enabled',
+  consoleLanguage: 'console_language',
 } as const
 
 export const DEFAULT_LOG_RETENTION_DAYS = 30
@@ -92,7 +93,7 @@ export class SettingsService {
     await this.reload()
     if (this.apiToken() === this.accessToken()) {
       if (overrides.apiToken !== undefined) {
-        throw new ValidationError('--api-token', 'must differ from the executor access token: every executor box holds that one', { code: 'settings.tokensEqual' })
+        throw invalidField('--api-token', 'settings.tokensEqual')
       }
       await store.settings.set(KEYS.apiToken, this.freshTokenUnlike(this.accessToken()))
       await this.reload()
@@ -125,6 +126,12 @@ export class SettingsService {
     return this.scriptsForced || (this.value<boolean>(KEYS.embeddedScriptsEnabled) ?? false)
   }
 
+  /** What the console showed last (a stored value it no longer knows reads as none). */
+  consoleLanguage(): ConsoleLanguage | null {
+    const stored = this.value<string>(KEYS.consoleLanguage)
+    return (CONSOLE_LANGUAGES as readonly unknown[]).includes(stored) ? (stored as ConsoleLanguage) : null
+  }
+
   logRetentionDays(): number {
     return this.value<number>(KEYS.logRetentionDays) ?? DEFAULT_LOG_RETENTION_DAYS
   }
@@ -144,6 +151,7 @@ export class SettingsService {
       mode: this.shell.mode,
       consoleToken: this.shell.consoleToken,
       logFile: this.shell.logFile,
+      consoleLanguage: this.consoleLanguage(),
     }
   }
 
@@ -157,6 +165,7 @@ export class SettingsService {
       [KEYS.logRetentionDays, input.logRetentionDays],
       [KEYS.openApiAcceptsExecutorToken, input.openApiAcceptsExecutorToken],
       [KEYS.embeddedScriptsEnabled, input.embeddedScriptsEnabled],
+      [KEYS.consoleLanguage, input.consoleLanguage],
     ]
     if (alarms !== undefined) values.push([ALARM_SETTINGS_KEY, alarms])
     await this.store.transaction(async (tx) => {
@@ -168,7 +177,7 @@ export class SettingsService {
 
   async regenerateAccessToken(): Promise<Settings> {
     if (this.overrides.accessToken !== undefined) {
-      throw new ValidationError('accessToken', 'the token is set by --token or JOBDESK_ACCESS_TOKEN; change it there', { code: 'settings.tokenFromFlag' })
+      throw invalidField('accessToken', 'settings.tokenFromFlag', { flag: '--token', env: 'JOBDESK_ACCESS_TOKEN' })
     }
     await this.store.settings.set(KEYS.accessToken, this.freshTokenUnlike(this.apiToken()))
     await this.reload()
@@ -177,7 +186,7 @@ export class SettingsService {
 
   async regenerateApiToken(): Promise<Settings> {
     if (this.overrides.apiToken !== undefined) {
-      throw new ValidationError('apiToken', 'the token is set by --api-token or JOBDESK_API_TOKEN; change it there', { code: 'settings.tokenFromFlag' })
+      throw invalidField('apiToken', 'settings.tokenFromFlag', { flag: '--api-token', env: 'JOBDESK_API_TOKEN' })
     }
     await this.store.settings.set(KEYS.apiToken, this.freshTokenUnlike(this.accessToken()))
     await this.reload()
@@ -195,9 +204,9 @@ export class SettingsService {
 /** Refuses an empty token and XXL-JOB's published default (ValidationError naming `field`). */
 export function checkToken(token: string, field: string): void {
   if (token.trim() === '') {
-    throw new ValidationError(field, 'an empty token would let anyone in; leave it unset to get a random one', { code: 'settings.tokenEmpty' })
+    throw invalidField(field, 'settings.tokenEmpty')
   }
   if (FORBIDDEN_TOKENS.has(token)) {
-    throw new ValidationError(field, `'${token}' is XXL-JOB's published default; choose a secret token`, { code: 'settings.tokenDefault' })
+    throw invalidField(field, 'settings.tokenDefault', { token })
   }
 }

@@ -1,5 +1,6 @@
-import type { XxlGroupLine, XxlJobAction, XxlNote } from '../../shared/xxl-import'
-import { EXPORT_FORMAT, EXPORT_VERSION, ImportValidationError, planImport, type ImportPlan, type ImportProblem, type ImportState } from '../app/import-export'
+import type { ErrorProblem } from '../../shared/errors'
+import type { XxlConflict, XxlGroupLine, XxlJobAction, XxlNote } from '../../shared/xxl-import'
+import { EXPORT_FORMAT, EXPORT_VERSION, ImportValidationError, planImport, type ImportPlan, type ImportState } from '../app/import-export'
 import { findCycle } from '../completion/dag/graph'
 import type { CandidateLink, DroppedLink, MappedJob, MappedXxl } from './map-xxl'
 import { xxlNote } from './xxl-notes'
@@ -7,7 +8,7 @@ import { xxlNote } from './xxl-notes'
 export interface XxlPlanContext {
   current: ImportState
   nowMs: number
-  onConflict: 'update' | 'skip'
+  onConflict: XxlConflict
   /** JobDesk groups whose executors are all JobDesk's own: GLUE_GROOVY cannot run there. */
   jobDeskOnlyGroupIds: ReadonlySet<number>
 }
@@ -38,6 +39,14 @@ export class XxlImportRefusedError extends ImportValidationError {}
 /** planJobs names the job after each problem; the report line already does. */
 const JOB_LABEL = / \(job (?:key )?'[^']*'\)$/
 
+/** A problem of JobDesk's import plan as a note about the job, group or link it belongs to. */
+function noteOf(problem: ErrorProblem, field: string): XxlNote {
+  const params = { ...problem.params }
+  delete params.jobName
+  delete params.jobKey
+  return { code: problem.code, params, message: problem.message.replace(JOB_LABEL, ''), ...(field ? { field } : {}) }
+}
+
 /**
  * Plans the import of the mapped jobs with JobDesk's own import plan, so every job meets the same
  * rules as one saved in the editor or imported from a JobDesk file. Where the plan finds problems,
@@ -46,7 +55,9 @@ const JOB_LABEL = / \(job (?:key )?'[^']*'\)$/
  * removes at least one thing, so it ends.
  * @throws XxlImportRefusedError when a problem belongs to nothing that can be left out.
  */
-export function planXxlImport(mapped: MappedXxl, context: XxlPlanContext): XxlPlan {
+export function planXxlImport(given: MappedXxl, context: XxlPlanContext): XxlPlan {
+  const mapped = context.onConflict === 'rename' ? renameTaken(given, context.current) : given
+  const onConflict = context.onConflict === 'replace' ? 'update' : 'skip'
   const jobRefusals = new Map<number, XxlNote>()
   for (const job of mapped.jobs) if (job.refusal) jobRefusals.set(job.xxlId, job.refusal)
   const groupRefusals = new Map<string, XxlNote>()
@@ -80,11 +91,11 @@ export function planXxlImport(mapped: MappedXxl, context: XxlPlanContext): XxlPl
     }
     let importPlan: ImportPlan
     try {
-      importPlan = planImport(doc, context.current, { nowMs: context.nowMs, onConflict: context.onConflict })
+      importPlan = planImport(doc, context.current, { nowMs: context.nowMs, onConflict })
     } catch (error) {
       if (!(error instanceof ImportValidationError)) throw error
-      const left = attribute(error.entries, { groups, jobs, links }, { jobRefusals, groupRefusals, drop })
-      if (left.length === error.entries.length) throw new XxlImportRefusedError(left)
+      const left = attribute(error.problems, { groups, jobs, links }, { jobRefusals, groupRefusals, drop })
+      if (left.length === error.problems.length) throw new XxlImportRefusedError(left)
       continue
     }
     const groovy = [...importPlan.jobsToCreate, ...importPlan.jobsToUpdate].filter(
@@ -105,28 +116,28 @@ interface Verdicts {
 
 /** Refuses what each problem is about; returns the problems about nothing that can be left out. */
 function attribute(
-  entries: readonly ImportProblem[],
+  problems: readonly ErrorProblem[],
   doc: { groups: MappedXxl['groups']; jobs: MappedJob[]; links: CandidateLink[] },
   verdicts: Verdicts,
-): ImportProblem[] {
-  const left: ImportProblem[] = []
-  for (const entry of entries) {
-    const at = /^(groups|jobs|links)\[(\d+)\](?:\.(.+))?$/.exec(entry.path)
+): ErrorProblem[] {
+  const left: ErrorProblem[] = []
+  for (const entry of problems) {
+    const at = /^(groups|jobs|links)\[(\d+)\](?:\.(.+))?$/.exec(entry.field)
     const index = at ? Number(at[2]) : -1
     const field = at?.[3] ?? ''
     if (at?.[1] === 'groups' && doc.groups[index]) {
       const { appName } = doc.groups[index]
-      if (!verdicts.groupRefusals.has(appName)) verdicts.groupRefusals.set(appName, xxlNote('groupInvalid', { field: field || 'group', rule: entry.rule }))
+      if (!verdicts.groupRefusals.has(appName)) verdicts.groupRefusals.set(appName, noteOf(entry, field))
     } else if (at?.[1] === 'jobs' && doc.jobs[index]) {
       const job = doc.jobs[index]
       if (verdicts.jobRefusals.has(job.xxlId)) continue
       const groupRefusal = field === 'appName' && verdicts.groupRefusals.has(job.appName)
       verdicts.jobRefusals.set(
         job.xxlId,
-        groupRefusal ? xxlNote('groupRefused', { appName: job.appName }) : xxlNote('invalid', { field: field || 'job', rule: entry.rule.replace(JOB_LABEL, '') }),
+        groupRefusal ? xxlNote('groupRefused', { appName: job.appName }) : noteOf(entry, field),
       )
     } else if (at?.[1] === 'links' && doc.links[index]) {
-      verdicts.drop(doc.links[index], xxlNote('linkInvalid', { child: doc.links[index].childXxlId, rule: entry.rule }))
+      verdicts.drop(doc.links[index], noteOf(entry, ''))
     } else {
       left.push(entry)
     }
@@ -141,7 +152,7 @@ function breakCycles(links: CandidateLink[], drop: (link: CandidateLink, note: X
     if (!cycle) return
     const [from, to] = [cycle[cycle.length - 2], cycle[cycle.length - 1]]
     const index = links.findIndex((l) => l.parentXxlId === from && l.childXxlId === to)
-    drop(links[index], xxlNote('childCycle', { child: to, cycle: cycle.join(' → ') }))
+    drop(links[index], xxlNote('childCycle', { child: to, path: cycle }))
     links.splice(index, 1)
   }
 }
@@ -181,4 +192,19 @@ function report(
     return { ...line, action: 'keep' }
   })
   return { importPlan, jobs, groups, links: { set: importPlan.linksToSet.length, dropped: allDropped } }
+}
+
+/**
+ * `--on-conflict rename`: a job whose group and name JobDesk already has comes in beside it as
+ * `name (XXL-JOB #id)`, flagged; the rest plan as they are.
+ */
+function renameTaken(mapped: MappedXxl, current: ImportState): MappedXxl {
+  const appNameById = new Map(current.groups.map((g) => [g.id, g.appName]))
+  const taken = new Set(current.jobs.map((j) => JSON.stringify([appNameById.get(j.jobGroup) ?? '', j.name])))
+  const jobs = mapped.jobs.map((job): MappedJob => {
+    if (!job.job || !taken.has(JSON.stringify([job.appName, job.name]))) return job
+    const name = `${job.name} (XXL-JOB #${job.xxlId})`
+    return { ...job, name, job: { ...job.job, name }, notes: [...job.notes, xxlNote('renamed', { appName: job.appName, original: job.name, name })] }
+  })
+  return { ...mapped, jobs }
 }

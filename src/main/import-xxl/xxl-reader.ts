@@ -1,5 +1,6 @@
 import mysql from 'mysql2/promise'
 import { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 import { epochMsToWallTime } from './wall-time'
 import { glueRowOf, groupRowOf, jobRowOf, logRowOf, type XxlSnapshot } from './xxl-rows'
 import { detectXxlSchema, XXL_TABLES, type XxlColumns } from './xxl-schema'
@@ -89,8 +90,5 @@ async function readColumns(connection: mysql.Connection): Promise<XxlColumns> {
 function unreachable(source: XxlSource, error: unknown): ValidationError {
   const said = error instanceof Error ? error.message || (error as { code?: string }).code || error.name : String(error)
   const reason = source.password === '' ? said : said.split(source.password).join('***')
-  return new ValidationError('url', `cannot read the XXL-JOB database ${source.location}: ${reason}`, {
-    code: 'xxl.unreachable',
-    params: { url: source.location, reason },
-  })
+  return invalidField('url', 'xxl.unreachable', { url: source.location, reason })
 }

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 import type { XxlSchemaInfo } from '../../shared/xxl-import'
 
 /** The columns of each table, lower-cased, as information_schema lists them. */
@@ -67,10 +67,7 @@ export function detectXxlSchema(columns: XxlColumns, database: string): XxlSchem
   if (runs) need('xxl_job_log', LOG_COLUMNS)
   if (missing.length > 0) {
     const list = missing.slice(0, 12).join(', ') + (missing.length > 12 ? ` and ${missing.length - 12} more` : '')
-    throw new ValidationError('url', `database '${database}' is not an XXL-JOB 2.1-3.x database: it lacks ${list}`, {
-      code: 'xxl.notXxl',
-      params: { database, missing: list },
-    })
+    throw invalidField('url', 'xxl.notXxl', { database, missing: list })
   }
   const groupTokens = has('xxl_job_group', 'access_token')
   return {

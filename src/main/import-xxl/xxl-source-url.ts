@@ -1,4 +1,4 @@
-import { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 
 /** The XXL-JOB database to read, as mysql2 takes it, and as messages may show it (no password). */
 export interface XxlSource {
@@ -20,28 +20,28 @@ const DEFAULT_PORT = 3306
  * ValidationError on `url` that shows it without its password.
  */
 export function parseXxlSource(text: string): XxlSource {
-  const refuse = (rule: string) => new ValidationError('url', `${redactUrl(text)} ${rule}`, { code: 'xxl.badUrl', params: { url: redactUrl(text), rule } })
-  if (!/^(mysql|mariadb):\/\//i.test(text.trim())) throw refuse('is not a mysql:// or mariadb:// URL (e.g. mysql://user:password@host:3306/xxl_job)')
+  const shown = redactUrl(text)
+  if (!/^(mysql|mariadb):\/\//i.test(text.trim())) throw invalidField('url', 'xxl.urlNotMysql', { url: shown })
   let url: URL
   try {
     url = new URL(text.trim())
   } catch {
-    throw refuse('is not a valid URL (e.g. mysql://user:password@host:3306/xxl_job)')
+    throw invalidField('url', 'xxl.urlInvalid', { url: shown })
   }
   const decode = (value: string, what: string) => {
     try {
       return decodeURIComponent(value)
     } catch {
-      throw refuse(`has a badly escaped ${what}`)
+      throw invalidField('url', 'xxl.urlEscape', { url: shown, part: what })
     }
   }
   const database = decode(url.pathname.replace(/^\//, ''), 'database name')
-  if (database === '' || database.includes('/')) throw refuse('names no database: add it as the path (…:3306/xxl_job)')
+  if (database === '' || database.includes('/')) throw invalidField('url', 'xxl.urlNoDatabase', { url: shown })
   const socketPath = url.searchParams.get('socket') ?? undefined
-  if (url.hostname === '' && socketPath === undefined) throw refuse('names no host')
+  if (url.hostname === '' && socketPath === undefined) throw invalidField('url', 'xxl.urlNoHost', { url: shown })
   const port = url.port === '' ? DEFAULT_PORT : Number(url.port)
   const user = decode(url.username, 'user name')
-  if (user === '') throw refuse('names no user (mysql://user:password@host/…)')
+  if (user === '') throw invalidField('url', 'xxl.urlNoUser', { url: shown })
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
   return {
     host,

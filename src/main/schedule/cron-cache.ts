@@ -1,5 +1,5 @@
 import { Cron } from 'croner'
-import { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 import { parseQuartzCron } from './cron-parse'
 import { FireMemo } from './fire-memo'
 import { assertIanaTimeZone } from './timezone'
@@ -85,7 +85,7 @@ export function exactCron(entry: CronEntry): Cron {
 }
 
 function createEntry(expression: string, timezone: string): CronEntry {
-  if (typeof expression !== 'string') throw new ValidationError('scheduleConf', 'a CRON schedule needs an expression')
+  if (typeof expression !== 'string') throw invalidField('scheduleConf', 'cron.required')
   assertIanaTimeZone(timezone)
   const { pattern } = parseQuartzCron(expression)
   const wall = createCron(expression, pattern, { utcOffset: 0 })
@@ -97,6 +97,6 @@ function createCron(expression: string, pattern: string, zone: { timezone: strin
     return new Cron(pattern, { ...QUARTZ_OPTIONS, ...zone })
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    throw new ValidationError('scheduleConf', `'${expression.trim()}' is not accepted by the cron engine: ${reason}`)
+    throw invalidField('scheduleConf', 'cron.engine', { expression: expression.trim(), reason })
   }
 }

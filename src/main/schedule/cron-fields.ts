@@ -33,5 +33,3 @@ export const CRON_FIELDS: readonly CronField[] = [
 
 export const DAY_OF_MONTH = CRON_FIELDS[3]
 export const DAY_OF_WEEK = CRON_FIELDS[5]
-
-export const FIELD_COUNT_TEXT = 'seconds minutes hours day-of-month month day-of-week [year]'

@@ -1,5 +1,7 @@
-import { ValidationError } from '../../shared/errors'
-import { CRON_FIELDS, DAY_OF_MONTH, DAY_OF_WEEK, FIELD_COUNT_TEXT, type CronField } from './cron-fields'
+import type { ErrorParams, ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
+import type { MessageCode } from '../../shared/messages'
+import { CRON_FIELDS, DAY_OF_MONTH, DAY_OF_WEEK, type CronField } from './cron-fields'
 
 /** A Quartz expression checked field by field, with the equivalent croner pattern. */
 export interface QuartzCron {
@@ -38,45 +40,42 @@ interface Item {
  */
 export function parseQuartzCron(expression: string): QuartzCron {
   const trimmed = expression.trim()
-  if (trimmed === '') throw invalid('a CRON schedule needs an expression')
+  if (trimmed === '') throw invalid('cron.required')
   const texts = trimmed.toUpperCase().split(WHITESPACE)
-  if (texts.length < 6 || texts.length > 7) {
-    throw invalid(`expected 6 or 7 fields (${FIELD_COUNT_TEXT}), got ${texts.length}`)
-  }
-  const quoted = `'${trimmed}'`
-  const parts = texts.map((text, i) => parseField(text, CRON_FIELDS[i], quoted))
+  if (texts.length < 6 || texts.length > 7) throw invalid('cron.fieldCount', { count: texts.length })
+  const parts = texts.map((text, i) => parseField(text, { expression: trimmed, cronField: CRON_FIELDS[i].name }, CRON_FIELDS[i]))
   const domRestricted = texts[3] !== '*' && texts[3] !== '?'
   const dowRestricted = texts[5] !== '*' && texts[5] !== '?'
   if (domRestricted && dowRestricted) {
-    throw invalid(
-      `${quoted} day-of-month '${texts[3]}' and day-of-week '${texts[5]}' are both restricted; ` +
-        `Quartz does not support that combination, set one of them to '?'`,
-    )
+    throw invalid('cron.bothDays', { expression: trimmed, dayOfMonth: texts[3], dayOfWeek: texts[5] })
   }
   return { expression: trimmed, pattern: parts.join(' ') }
 }
 
-function parseField(text: string, field: CronField, quoted: string): string {
-  const items = text.split(',').map((item) => parseItem(item, field, quoted))
+/** Which expression and field a problem is in: the first two parameters of every field message. */
+interface Where {
+  expression: string
+  cronField: CronField['name']
+}
+
+function parseField(text: string, where: Where, field: CronField): string {
+  const items = text.split(',').map((item) => parseItem(item, field, where))
   if (items.length > 1) {
     const lone = items.find((item) => item.alone)
-    if (lone) throw invalid(`${quoted} ${field.name} '${text}': '${lone.source}' must stand alone, not in a list`)
+    if (lone) throw invalid('cron.mustStandAlone', { ...where, text, item: lone.source })
   }
   return items.map((item) => item.text).join(',')
 }
 
-function parseItem(item: string, field: CronField, quoted: string): Item {
-  const where = `${quoted} ${field.name}`
-  if (item === '') throw invalid(`${where} has an empty entry in its list`)
+function parseItem(item: string, field: CronField, where: Where): Item {
+  if (item === '') throw invalid('cron.emptyEntry', { ...where })
   if (item === '?') {
-    if (field !== DAY_OF_MONTH && field !== DAY_OF_WEEK) {
-      throw invalid(`${where} '?' is only allowed in day-of-month or day-of-week`)
-    }
+    if (field !== DAY_OF_MONTH && field !== DAY_OF_WEEK) throw invalid('cron.questionMarkField', { ...where })
     return { source: item, text: '*', alone: true }
   }
   if (item === '*') return { source: item, text: '*', alone: true }
   if ((field === DAY_OF_MONTH || field === DAY_OF_WEEK) && LAST_OFFSET.test(item)) {
-    throw invalid(`${where} '${item}' is not supported (offsets before the last day, L-n, are not available; use L or LW)`)
+    throw invalid('cron.lastOffset', { ...where, item })
   }
   if (field === DAY_OF_MONTH) {
     const special = parseDayOfMonthSpecial(item, where)
@@ -89,39 +88,34 @@ function parseItem(item: string, field: CronField, quoted: string): Item {
   return { source: item, text: parseRangeItem(item, field, where), alone: false }
 }
 
-function parseDayOfMonthSpecial(item: string, where: string): Item | undefined {
+function parseDayOfMonthSpecial(item: string, where: Where): Item | undefined {
   if (item === 'L' || item === 'LW') return { source: item, text: item, alone: true }
   const nearest = NEAREST_WEEKDAY.exec(item)
   if (!nearest) return undefined
   return { source: item, text: `${parseValue(nearest[1], DAY_OF_MONTH, where, item)}W`, alone: true }
 }
 
-function parseDayOfWeekSpecial(item: string, where: string): Item | undefined {
-  if (item === 'L') {
-    throw invalid(
-      `${where} 'L' is not supported (Quartz reads a lone L as Saturday: write 7 or SAT; ` +
-        `nL means the last weekday n of the month, e.g. 6L = last Friday)`,
-    )
-  }
+function parseDayOfWeekSpecial(item: string, where: Where): Item | undefined {
+  if (item === 'L') throw invalid('cron.loneL', { ...where })
   const last = LAST_WEEKDAY.exec(item)
   if (last) return { source: item, text: `${parseValue(last[1], DAY_OF_WEEK, where, item)}#L`, alone: true }
   const nth = NTH_WEEKDAY.exec(item)
   if (!nth) return undefined
   const weekday = parseValue(nth[1], DAY_OF_WEEK, where, item)
-  if (nth[2] === 'L') throw invalid(`${where} '${item}' is not Quartz syntax: write ${nth[1]}L for the last one in the month`)
-  if (!DIGITS.test(nth[2])) throw invalid(`${where} '${item}': the occurrence after '#' must be a number 1-5`)
+  if (nth[2] === 'L') throw invalid('cron.nthLast', { ...where, item, weekday: nth[1] })
+  if (!DIGITS.test(nth[2])) throw invalid('cron.nthNotNumber', { ...where, item })
   const occurrence = Number(nth[2])
-  if (occurrence < 1 || occurrence > 5) throw invalid(`${where} '${item}': occurrence ${occurrence} is out of range 1-5`)
+  if (occurrence < 1 || occurrence > 5) throw invalid('cron.nthRange', { ...where, item, occurrence })
   return { source: item, text: `${weekday}#${occurrence}`, alone: true }
 }
 
 /** `a`, `a-b`, `a/n`, `a-b/n`, `*\/n` and `/n` (Quartz reads a bare `/n` as `*\/n`). */
-function parseRangeItem(item: string, field: CronField, where: string): string {
+function parseRangeItem(item: string, field: CronField, where: Where): string {
   const slash = item.indexOf('/')
   const base = slash < 0 ? item : item.slice(0, slash)
   const step = slash < 0 ? undefined : parseStep(item.slice(slash + 1), field, where, item)
   if (base === '' || base === '*') {
-    if (step === undefined) throw invalid(`${where} '${item}' is not valid`)
+    if (step === undefined) throw invalid('cron.invalidItem', { ...where, item })
     return `${field.min}-${field.max}/${step}`
   }
   const dash = base.indexOf('-')
@@ -132,7 +126,7 @@ function parseRangeItem(item: string, field: CronField, where: string): string {
   const from = parseValue(base.slice(0, dash), field, where, item)
   const to = parseValue(base.slice(dash + 1), field, where, item)
   if (from <= to) return withStep(`${from}-${to}`, step)
-  if (field.name === 'year') throw invalid(`${where} range ${from}-${to} runs backwards`)
+  if (field.name === 'year') throw invalid('cron.backwards', { ...where, from, to })
   return splitWrappingRange(from, to, step ?? 1, field, step !== undefined)
 }
 
@@ -154,41 +148,39 @@ function withStep(range: string, step: number | undefined): string {
   return step === undefined ? range : `${range}/${step}`
 }
 
-function parseStep(text: string, field: CronField, where: string, item: string): number {
-  if (!DIGITS.test(text)) throw invalid(`${where} '${item}': the step after '/' must be a number 1-${field.maxStep}`)
+function parseStep(text: string, field: CronField, where: Where, item: string): number {
+  if (!DIGITS.test(text)) throw invalid('cron.stepNotNumber', { ...where, item, maxStep: field.maxStep })
   const step = Number(text)
-  if (step < 1 || step > field.maxStep) throw invalid(`${where} '${item}': step ${step} is out of range 1-${field.maxStep}`)
+  if (step < 1 || step > field.maxStep) throw invalid('cron.stepRange', { ...where, item, step, maxStep: field.maxStep })
   return step
 }
 
-function parseValue(token: string, field: CronField, where: string, item: string): number {
+function parseValue(token: string, field: CronField, where: Where, item: string): number {
   if (DIGITS.test(token)) {
     const value = Number(token)
-    if (value < field.min || value > field.max) throw invalid(`${where} ${value} is out of range ${field.rangeText}`)
+    if (value < field.min || value > field.max) throw invalid('cron.outOfRange', { ...where, value, range: field.rangeText })
     return value
   }
   if (field.names && VALUE_TOKEN.test(token)) {
     const index = field.names.indexOf(token)
     if (index >= 0) return field.min + index
   }
-  throw invalid(describeBadToken(token, field, where, item))
+  throw badToken(token, field, where, item)
 }
 
-function describeBadToken(token: string, field: CronField, where: string, item: string): string {
-  if (token.includes('?')) return `${where} '?' is only allowed alone in day-of-month or day-of-week`
-  if (token.includes('#')) return `${where} '${item}': '#' is only allowed alone in day-of-week, as n#k (e.g. 6#3)`
-  if (L_FORM.test(token) && field !== DAY_OF_MONTH && field !== DAY_OF_WEEK) {
-    return `${where} 'L' is only allowed in day-of-month or day-of-week`
-  }
-  if (W_FORM.test(token) && field !== DAY_OF_MONTH) return `${where} 'W' is only allowed in day-of-month`
+function badToken(token: string, field: CronField, where: Where, item: string): ValidationError {
+  if (token.includes('?')) return invalid('cron.questionMarkAlone', { ...where })
+  if (token.includes('#')) return invalid('cron.hashOnlyDayOfWeek', { ...where, item })
+  if (L_FORM.test(token) && field !== DAY_OF_MONTH && field !== DAY_OF_WEEK) return invalid('cron.lOnlyDays', { ...where })
+  if (W_FORM.test(token) && field !== DAY_OF_MONTH) return invalid('cron.wOnlyDayOfMonth', { ...where })
   if (field.names && LETTERS.test(token)) {
-    const kind = field === DAY_OF_WEEK ? 'weekday' : 'month'
-    return `${where} '${token}' is not a ${kind} name (${field.names[0]}-${field.names[field.names.length - 1]})`
+    const nameKind = field === DAY_OF_WEEK ? 'weekday' : 'month'
+    return invalid('cron.badName', { ...where, token, nameKind, first: field.names[0], last: field.names[field.names.length - 1] })
   }
-  const extras = field === DAY_OF_MONTH ? ', L, LW or nW' : field === DAY_OF_WEEK ? ', nL or n#k' : ''
-  return `${where} '${item}' is not valid (expected ${field.rangeText}, a range a-b, a step a/n or */n, a list of these${extras})`
+  const code = field === DAY_OF_MONTH ? 'cron.badTokenDayOfMonth' : field === DAY_OF_WEEK ? 'cron.badTokenDayOfWeek' : 'cron.badToken'
+  return invalid(code, { ...where, item, range: field.rangeText })
 }
 
-function invalid(message: string): ValidationError {
-  return new ValidationError('scheduleConf', message)
+function invalid(code: MessageCode, params: ErrorParams = {}): ValidationError {
+  return invalidField('scheduleConf', code, params)
 }

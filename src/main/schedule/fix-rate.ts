@@ -1,4 +1,4 @@
-import { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 
 /** XXL-JOB reads the rate with Java's `Integer.valueOf`, so it cannot exceed a Java int. */
 export const FIX_RATE_MAX_SEC = 2_147_483_647
@@ -14,11 +14,11 @@ export function parseFixRateSec(conf: string): number {
   if (WHOLE_NUMBER.test(text)) {
     const rateSec = Number(text)
     if (rateSec > FIX_RATE_MAX_SEC) {
-      throw new ValidationError('scheduleConf', `FIX_RATE allows at most ${FIX_RATE_MAX_SEC} seconds, got '${text}'`)
+      throw invalidField('scheduleConf', 'fixRate.tooLarge', { max: FIX_RATE_MAX_SEC, got: text })
     }
     if (rateSec >= 1) return rateSec
   }
-  throw new ValidationError('scheduleConf', `FIX_RATE needs a whole number of seconds ≥ 1, got '${text}'`)
+  throw invalidField('scheduleConf', 'fixRate.invalid', { got: text })
 }
 
 /**

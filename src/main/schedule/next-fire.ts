@@ -1,4 +1,5 @@
-import { ValidationError } from '../../shared/errors'
+import type { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 import { SCHEDULE_TYPES, type ScheduleType } from '../../shared/model'
 import { cronNextFireMs } from './cron'
 import { fixRateNextFireMs } from './fix-rate'
@@ -49,8 +50,5 @@ export function previewFireTimes(spec: ScheduleSpec, fromMs: number, count: numb
 }
 
 export function unknownScheduleType(scheduleType: unknown): ValidationError {
-  return new ValidationError(
-    'scheduleType',
-    `'${String(scheduleType)}' is not a schedule type; expected one of ${SCHEDULE_TYPES.join(', ')}`,
-  )
+  return invalidField('scheduleType', 'schedule.unknownType', { got: String(scheduleType), values: [...SCHEDULE_TYPES] })
 }

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 
 /**
  * IANA time zones as the JS runtime (ICU) knows them, and the UTC offset of a zone at an instant.
@@ -44,8 +44,8 @@ export function isIanaTimeZone(zone: string): boolean {
 
 /** @throws ValidationError on `timezone` unless `zone` is an IANA zone. */
 export function assertIanaTimeZone(zone: string): void {
-  if (typeof zone !== 'string' || zone === '') throw new ValidationError('timezone', 'an IANA time zone is required, e.g. Europe/Berlin')
-  if (!isIanaTimeZone(zone)) throw new ValidationError('timezone', `'${zone}' is not an IANA time zone`)
+  if (typeof zone !== 'string' || zone === '') throw invalidField('timezone', 'timezone.required')
+  if (!isIanaTimeZone(zone)) throw invalidField('timezone', 'timezone.unknown', { zone })
 }
 
 /**
@@ -55,7 +55,7 @@ export function assertIanaTimeZone(zone: string): void {
  */
 export function zoneOffsetMs(zone: string, epochMs: number): number {
   const formatter = formatterFor(zone)
-  if (formatter === null) throw new ValidationError('timezone', `'${zone}' is not an IANA time zone`)
+  if (formatter === null) throw invalidField('timezone', 'timezone.unknown', { zone })
   let year = 0
   let month = 0
   let day = 0

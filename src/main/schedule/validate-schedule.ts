@@ -1,4 +1,4 @@
-import { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 import { SCHEDULE_TYPES } from '../../shared/model'
 import { cronNextFireMs } from './cron'
 import { parseFixRateSec } from './fix-rate'
@@ -21,6 +21,6 @@ export function validateSchedule(spec: ScheduleSpec, nowMs: number): void {
   if (spec.scheduleType !== 'CRON') return
   if (cronNextFireMs(spec.scheduleConf, spec.timezone, nowMs) === null) {
     const expression = spec.scheduleConf.trim()
-    throw new ValidationError('scheduleConf', `'${expression}' has no fire time after ${new Date(nowMs).toISOString()}`)
+    throw invalidField('scheduleConf', 'schedule.noFireAfter', { expression, from: new Date(nowMs).toISOString() })
   }
 }

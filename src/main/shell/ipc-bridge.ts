@@ -5,13 +5,14 @@ import { serverConnectSchema } from '../../shared/schema/server-connect'
 import { openRemoteConsole } from './remote-console'
 import { apiCallSchema } from '../../shared/schema/api-args'
 import type { CoreClient } from '../app/core-client'
+import type { Settings } from '../../shared/api'
 
 /**
  * Forwards the renderer's calls to the core worker and the core's events to the window. The method
  * name and argument list are checked here (the shared call schema); each argument is then parsed by the
  * facade's argument schemas.
  */
-export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null): () => void {
+export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null, onSettingsSaved: (settings: Settings) => void = () => {}): () => void {
   // One ledger per page load: a reload or a closed window releases that page's log watches.
   const ledgers = new Map<number, WatchLedger>()
   const release = (id: number) => {
@@ -34,6 +35,8 @@ export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null)
     }
     const result = await core.call(call.data.method, call.data.args)
     if (result.ok) ledgers.get(sender.id)?.note(call.data.method, call.data.args)
+    // The console's language (and other settings) may concern the shell: the tray speaks it.
+    if (result.ok && call.data.method === 'saveSettings') onSettingsSaved(result.value as Settings)
     return result
   })
   ipcMain.handle(IPC_CONNECT_SERVER, async (event, raw: unknown): Promise<IpcResult> => {

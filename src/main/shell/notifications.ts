@@ -1,19 +1,27 @@
 import { Notification } from 'electron'
 import type { JobDeskEvent } from '../../shared/api'
 import type { CoreClient } from '../app/core-client'
+import type { ShellLanguage } from './shell-language'
+import { shellText } from './shell-text'
 
 /**
- * OS notifications: a run failed (its alarm fired) or an executor died. Clicking a failure opens the
- * run; clicking a dead executor opens the window.
+ * OS notifications in the console's language: a run failed (its alarm fired) or an executor died.
+ * Clicking a failure opens the run; clicking a dead executor opens the window. The failure's reason
+ * stays in the words of its handler or executor.
  */
-export function notifyFromEvents(core: CoreClient, actions: { openRun(logId: number): void; openWindow(): void }): () => void {
+export function notifyFromEvents(
+  core: CoreClient,
+  actions: { openRun(logId: number): void; openWindow(): void },
+  language: Pick<ShellLanguage, 'current'>,
+): () => void {
   const knownDead = new Set<string>()
   return core.onEvent((event: JobDeskEvent) => {
     if (!Notification.isSupported()) return
+    const text = shellText(language.current)
     if (event.type === 'alarm') {
       const notification = new Notification({
-        title: `Job failed: ${event.jobName}`,
-        body: `Run ${event.logId} of job ${event.jobId}${event.reason ? ` — ${event.reason.slice(0, 200)}` : ''}`,
+        title: text.jobFailedTitle(event.jobName),
+        body: `${text.jobFailedBody(event.logId, event.jobId)}${event.reason ? ` — ${event.reason.slice(0, 200)}` : ''}`,
       })
       notification.on('click', () => actions.openRun(event.logId))
       notification.show()
@@ -28,8 +36,8 @@ export function notifyFromEvents(core: CoreClient, actions: { openRun(logId: num
         if (knownDead.has(key)) continue
         knownDead.add(key)
         const notification = new Notification({
-          title: `Executor lost: ${entry.appName}`,
-          body: `${entry.address} stopped sending heartbeats and was removed from its group.`,
+          title: text.executorLostTitle(entry.appName),
+          body: text.executorLostBody(entry.address),
         })
         notification.on('click', () => actions.openWindow())
         notification.show()

@@ -3,6 +3,8 @@ import type { JobDeskEvent } from '../../shared/api'
 import type { JobRun, RegistryEntry } from '../../shared/model'
 import type { CoreClient } from '../app/core-client'
 import { fleetStatus } from '../app/fleet-status'
+import type { ShellLanguage } from './shell-language'
+import { shellText } from './shell-text'
 import { trayIcon } from './tray-icon'
 
 const REFRESH_MS = 5000
@@ -16,9 +18,10 @@ export interface TrayActions {
 
 /**
  * The tray: a green/amber/red light for the fleet, the latest failures (click opens the run), open
- * and quit. Refreshed every few seconds and whenever a run fails or an executor changes.
+ * and quit, in the console's language. Refreshed every few seconds and whenever a run fails, an
+ * executor changes or the console's language does.
  */
-export function createTray(core: CoreClient, actions: TrayActions): () => void {
+export function createTray(core: CoreClient, actions: TrayActions, language: ShellLanguage): () => void {
   const tray = new Tray(trayIcon('green'))
   tray.setToolTip('JobDesk')
   tray.on('click', () => actions.openWindow())
@@ -35,7 +38,8 @@ export function createTray(core: CoreClient, actions: TrayActions): () => void {
         value<{ runs: JobRun[] }>(core.call('listRuns', [{ status: 'failed', sinceMs: Date.now() - HOUR_MS, limit: 1 }])),
       ])
       if (!overview || !registry || !failures || !lastHour) return
-      const status = fleetStatus(registry, overview.failedLast24hCount, lastHour.runs.length)
+      const text = shellText(language.current)
+      const status = fleetStatus(registry, overview.failedLast24hCount, lastHour.runs.length, language.current)
       tray.setImage(trayIcon(status.color))
       tray.setToolTip(`JobDesk — ${status.summary}`)
       tray.setContextMenu(
@@ -43,18 +47,18 @@ export function createTray(core: CoreClient, actions: TrayActions): () => void {
           { label: status.summary, enabled: false },
           { type: 'separator' },
           {
-            label: 'Recent failures',
+            label: text.recentFailures,
             submenu:
               failures.runs.length === 0
-                ? [{ label: 'None', enabled: false }]
+                ? [{ label: text.none, enabled: false }]
                 : failures.runs.map((run) => ({
-                    label: `Run ${run.id} · job ${run.jobId} · ${new Date(run.triggerTimeMs).toLocaleTimeString()}`,
+                    label: text.failureItem(run.id, run.jobId, new Date(run.triggerTimeMs).toLocaleTimeString(language.current ?? undefined)),
                     click: () => actions.openRun(run.id),
                   })),
           },
           { type: 'separator' },
-          { label: 'Open JobDesk', click: () => actions.openWindow() },
-          { label: 'Quit', click: () => actions.quit() },
+          { label: text.open, click: () => actions.openWindow() },
+          { label: text.quit, click: () => actions.quit() },
         ]),
       )
     } finally {
@@ -67,9 +71,11 @@ export function createTray(core: CoreClient, actions: TrayActions): () => void {
   const unsubscribe = core.onEvent((event: JobDeskEvent) => {
     if (event.type === 'alarm' || event.type === 'registry-changed') void refresh()
   })
+  const offLanguage = language.onChange(() => void refresh())
   return () => {
     clearInterval(timer)
     unsubscribe()
+    offLanguage()
     tray.destroy()
   }
 }

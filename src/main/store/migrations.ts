@@ -253,6 +253,14 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP TABLE job_lock;
     `,
   },
+  {
+    version: 6,
+    description: 'the trigger trail as data beside trigger_msg, for the console to render in its language',
+    sql: `
+      -- JSON of src/shared/trigger-trail.ts; NULL for runs written before (the console shows trigger_msg).
+      ALTER TABLE job_log ADD COLUMN trigger_trail TEXT;
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -1,4 +1,5 @@
 import type { LastRun, RunFilter } from '../../shared/api'
+import { parseTriggerTrail, type TriggerTrail } from '../../shared/trigger-trail'
 import { ALARM_STATUS, runStatus, type JobRun, type TriggerType } from '../../shared/model'
 import type { Connection } from './sql/connection'
 import { insertRows } from './sql/insert-rows'
@@ -23,6 +24,7 @@ interface RunRow {
   alarm_status: number
   parent_log_id: number | null
   retry_due_time: number | null
+  trigger_trail: string | null
 }
 
 /** The part of a run known when its row is written, before routing and the executor call. */
@@ -46,6 +48,8 @@ export interface TriggerOutcome {
   triggerMsg: string
   /** LFU/LRU: the job whose use of `executorAddress` the outcome's write counts, and when it was routed. */
   routeUse?: { jobId: number; atMs: number }
+  /** The same trigger as data (src/shared/trigger-trail.ts), kept as JSON beside trigger_msg. */
+  triggerTrail?: TriggerTrail
 }
 
 export interface RunCompletion {
@@ -152,7 +156,13 @@ export class RunRepo {
 
   async recordOutcomes(outcomes: readonly TriggerOutcome[]): Promise<void> {
     for (const o of outcomes) {
-      await this.db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ? WHERE id = ?', [o.executorAddress, o.triggerCode, o.triggerMsg, o.logId])
+      await this.db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ? WHERE id = ?', [
+        o.executorAddress,
+        o.triggerCode,
+        o.triggerMsg,
+        trailColumn(o),
+        o.logId,
+      ])
     }
   }
 
@@ -164,9 +174,10 @@ export class RunRepo {
     const code = completion.handleCode === 0 ? 500 : completion.handleCode
     const changes = await this.db.run(
       `UPDATE job_log
-          SET executor_address = ?, trigger_code = ?, trigger_msg = ?, handle_code = ?, handle_msg = substr(?, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
+          SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ?,
+              handle_code = ?, handle_msg = substr(?, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
         WHERE id = ? AND handle_code = 0`,
-      [outcome.executorAddress, outcome.triggerCode, outcome.triggerMsg, code, completion.handleMsg, completion.handleTimeMs, outcome.logId],
+      [outcome.executorAddress, outcome.triggerCode, outcome.triggerMsg, trailColumn(outcome), code, completion.handleMsg, completion.handleTimeMs, outcome.logId],
     )
     return changes === 1
   }
@@ -394,6 +405,10 @@ export class RunRepo {
 
 const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
 
+function trailColumn(outcome: TriggerOutcome): string | null {
+  return outcome.triggerTrail ? JSON.stringify(outcome.triggerTrail) : null
+}
+
 function fromRow(row: RunRow): JobRun {
   return {
     id: Number(row.id),
@@ -409,6 +424,7 @@ function fromRow(row: RunRow): JobRun {
     scheduleTimeMs: row.schedule_time === null ? null : Number(row.schedule_time),
     triggerCode: row.trigger_code,
     triggerMsg: row.trigger_msg,
+    triggerTrail: parseTriggerTrail(row.trigger_trail),
     handleTimeMs: Number(row.handle_time),
     handleCode: row.handle_code,
     handleMsg: row.handle_msg,

@@ -1,8 +1,10 @@
+import { coded } from '../../shared/messages'
 import type { Logger } from '../kernel/logger'
 import type { TriggerOutcome } from '../store/run-repo'
 import type { PreparedRun } from './prepare-runs'
 import { SlowTriggerCounter } from './slow-trigger-counter'
 import { TaskLane } from './task-lane'
+import { unroutedOutcome } from './trigger-run'
 
 export interface TriggerPoolOptions {
   trigger: (run: PreparedRun) => Promise<TriggerOutcome>
@@ -41,12 +43,7 @@ export class TriggerPool {
     const accepted = lane.submit(() => this.execute(run))
     if (!accepted) {
       this.options.logger.error('trigger pool full, trigger dropped', { logId: run.logId, jobId: run.job.id })
-      this.options.record({
-        logId: run.logId,
-        executorAddress: '',
-        triggerCode: 500,
-        triggerMsg: 'Trigger dropped: the trigger pool queue is full (the admin is overloaded).',
-      })
+      this.options.record(unroutedOutcome(run, coded('triggerResult.dropped')))
     }
   }
 
@@ -70,7 +67,7 @@ export class TriggerPool {
       record(await trigger(run))
     } catch (error) {
       logger.error('trigger failed unexpectedly', { logId: run.logId, error: (error as Error).message })
-      record({ logId: run.logId, executorAddress: '', triggerCode: 500, triggerMsg: `Trigger failed: ${(error as Error).message}` })
+      record(unroutedOutcome(run, coded('triggerResult.failed', { message: (error as Error).message })))
     } finally {
       this.slowCounter.record(run.job.id, nowMs() - startMs, nowMs())
     }

@@ -1,10 +1,12 @@
-import type { TriggerType } from '../../shared/model'
+import { coded } from '../../shared/messages'
+import { TRIGGER_TRAIL_VERSION, type TrailGroup, type TrailRoute, type TriggerTrail } from '../../shared/trigger-trail'
 import { failure, type ExecutorReply, type TriggerParam } from '../executor/executor-api'
 import type { TriggerOutcome } from '../store/run-repo'
 import type { ExecutorDirectory } from './executor-directory'
 import type { PreparedRun } from './prepare-runs'
 import type { AddressUse } from '../store/route-repo'
-import { formatRouteTrail, USE_TRACKING_STRATEGIES, type RouteProbe, type Routers } from './routing'
+import { compactMsg, USE_TRACKING_STRATEGIES, type RouteProbe, type Routers, type SingleRouteStrategy } from './routing'
+import { formatTriggerTrail } from './trigger-trail-text'
 
 export interface TriggerDeps {
   routers: Routers
@@ -14,84 +16,77 @@ export interface TriggerDeps {
   usesOf: (jobId: number) => Promise<AddressUse[]>
 }
 
-/** XXL-JOB's titles for trigger types, as shown in trigger_msg. */
-export const TRIGGER_TYPE_TITLES: Record<TriggerType, string> = {
-  CRON: 'Cron trigger',
-  MISFIRE: 'Misfire compensation trigger',
-  MANUAL: 'Manual trigger',
-  API: 'Api trigger',
-  RETRY: 'Fail retry trigger',
-  PARENT: 'Parent job trigger',
-}
+export { TRIGGER_TYPE_TITLES } from './trigger-trail-text'
 
 /**
  * One trigger (reference §4.5 steps 3–6): route, call the executor's `/run`, and describe what
- * happened. The run row already exists; the outcome is recorded by the caller. Never throws: an
- * unreachable executor or a failed route is an outcome with code 500.
+ * happened — as a trail (data, for the console) and as its English text (trigger_msg). The run row
+ * already exists; the outcome is recorded by the caller. Never throws: an unreachable executor or a
+ * failed route is an outcome with code 500.
  */
 export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<TriggerOutcome> {
-  const { job, group } = run
-  const lines = [
-    `Trigger type: ${TRIGGER_TYPE_TITLES[run.triggerType]}`,
-    `Executor group: ${group ? group.appName : `#${job.jobGroup} (missing)`} — ${registrationLabel(run)}`,
-  ]
-
-  let address: string | null
-  if (job.executorRouteStrategy === 'SHARDING_BROADCAST') {
-    address = run.shardAddress
-    lines.push(
-      'Route strategy: SHARDING_BROADCAST',
-      `Candidates (${run.addresses.length}): ${run.addresses.join(', ') || '(none)'}`,
-      address
-        ? `Chosen: ${address}`
-        : 'Chosen: (none)',
-      address
-        ? `Reason: shard ${run.shardIndex}/${run.shardTotal} goes to address ${run.shardIndex} of the list.`
-        : 'Reason: Registry address is empty: the group has no executor address to route to.',
-    )
-  } else {
-    // Another JobDesk process's embedded executor is in the group's list but reachable only by it.
-    const addresses = run.addresses.filter((address) => deps.executors.canReach(address))
-    if (addresses.length < run.addresses.length) {
-      lines.push(`Left out: ${run.addresses.filter((a) => !addresses.includes(a)).join(', ')} (the embedded executor of another JobDesk process)`)
-    }
-    const probe = probeThrough(deps.executors, run)
-    const strategy = job.executorRouteStrategy
-    const uses = USE_TRACKING_STRATEGIES.has(strategy) ? await deps.usesOf(job.id) : undefined
-    const trail = await deps.routers[strategy].route({
-      jobId: job.id,
-      addresses,
-      nowMs: deps.nowMs(),
-      probe,
-      shared: { roundPosition: run.roundPosition ?? undefined, uses },
-    })
-    address = trail.chosen
-    lines.push(formatRouteTrail(trail))
+  const { job } = run
+  const route = job.executorRouteStrategy === 'SHARDING_BROADCAST' ? shardRoute(run) : await routeOne(run, deps)
+  const trail: Omit<TriggerTrail, 'result'> = {
+    version: TRIGGER_TRAIL_VERSION,
+    triggerType: run.triggerType,
+    group: { id: job.jobGroup, appName: run.group?.appName ?? null, registration: registrationOf(run) },
+    route,
+    block: { strategy: job.executorBlockStrategy, timeoutSec: job.executorTimeoutSec, retriesLeft: run.failRetryCount },
   }
-  lines.push(
-    `Block strategy: ${job.executorBlockStrategy}; timeout: ${job.executorTimeoutSec} s; retries left: ${run.failRetryCount}`,
-  )
-
-  if (!address) {
-    lines.push('Trigger result: failed — no executor address (Trigger Fail)')
-    return { logId: run.logId, executorAddress: '', triggerCode: 500, triggerMsg: lines.join('\n') }
-  }
+  const address = route.chosen
+  if (!address) return outcome(run, '', 500, { ...trail, result: coded('triggerResult.noAddress') })
 
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
-  const tookMs = (performance.now() - startedAt).toFixed(1)
-  lines.push(
-    reply.code === 200
-      ? `Trigger result: accepted by the executor (code 200) in ${tookMs} ms`
-      : `Trigger result: refused (code ${reply.code}) in ${tookMs} ms: ${reply.msg ?? ''}`,
-  )
+  const ms = (performance.now() - startedAt).toFixed(1)
+  const result = reply.code === 200 ? coded('triggerResult.accepted', { ms }) : coded('triggerResult.refused', { code: reply.code, ms, msg: reply.msg ?? '' })
+  const accepted = outcome(run, address, reply.code === 200 ? 200 : 500, { ...trail, result })
+  // LFU and LRU count the address in the database with the outcome's write, for every node.
+  if (reply.code === 200 && USE_TRACKING_STRATEGIES.has(job.executorRouteStrategy as SingleRouteStrategy)) accepted.routeUse = { jobId: job.id, atMs: deps.nowMs() }
+  return accepted
+}
+
+/** The outcome of a trigger that ended before or without routing (a full pool, an unexpected failure). */
+export function unroutedOutcome(run: PreparedRun, result: TriggerTrail['result']): TriggerOutcome {
+  return outcome(run, '', 500, { version: TRIGGER_TRAIL_VERSION, triggerType: run.triggerType, group: null, route: null, block: null, result })
+}
+
+function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, trail: TriggerTrail): TriggerOutcome {
+  return { logId: run.logId, executorAddress, triggerCode, triggerMsg: formatTriggerTrail(trail), triggerTrail: trail }
+}
+
+function shardRoute(run: PreparedRun): TrailRoute {
+  const chosen = run.shardAddress
   return {
-    logId: run.logId,
-    executorAddress: address,
-    triggerCode: reply.code === 200 ? 200 : 500,
-    triggerMsg: lines.join('\n'),
-    // LFU and LRU count the address in the database with the outcome's write, for every node.
-    ...(USE_TRACKING_STRATEGIES.has(job.executorRouteStrategy as never) && reply.code === 200 ? { routeUse: { jobId: job.id, atMs: deps.nowMs() } } : {}),
+    strategy: 'SHARDING_BROADCAST',
+    candidates: [...run.addresses],
+    leftOut: [],
+    probes: [],
+    chosen,
+    reason: chosen ? coded('routeReason.shard', { index: run.shardIndex, total: run.shardTotal }) : coded('routeReason.emptyAddress'),
+    shard: chosen ? { index: run.shardIndex, total: run.shardTotal } : null,
+  }
+}
+
+async function routeOne(run: PreparedRun, deps: TriggerDeps): Promise<TrailRoute> {
+  const { job } = run
+  // Another JobDesk process's embedded executor is in the group's list but reachable only by it.
+  const addresses = run.addresses.filter((address) => deps.executors.canReach(address))
+  const strategy = job.executorRouteStrategy as SingleRouteStrategy
+  const uses = USE_TRACKING_STRATEGIES.has(strategy) ? await deps.usesOf(job.id) : undefined
+  const routed = await deps.routers[strategy].route({
+    jobId: job.id,
+    addresses,
+    nowMs: deps.nowMs(),
+    probe: probeThrough(deps.executors, run),
+    shared: { roundPosition: run.roundPosition ?? undefined, uses },
+  })
+  return {
+    ...routed,
+    leftOut: run.addresses.filter((address) => !addresses.includes(address)),
+    probes: routed.probes.map((probe) => ({ ...probe, msg: compactMsg(probe.msg) })),
+    shard: null,
   }
 }
 
@@ -128,7 +123,7 @@ function probeThrough(executors: ExecutorDirectory, run: PreparedRun): RouteProb
   }
 }
 
-function registrationLabel(run: PreparedRun): string {
-  if (run.addressOverride) return 'address override for this trigger'
-  return run.group?.addressType === 1 ? 'manual address list' : 'automatic registration'
+function registrationOf(run: PreparedRun): TrailGroup['registration'] {
+  if (run.addressOverride) return 'override'
+  return run.group?.addressType === 1 ? 'manual' : 'auto'
 }

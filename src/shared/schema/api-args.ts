@@ -3,6 +3,7 @@ import { EMBEDDED_ADDRESS_PREFIX, LINK_CONDITIONS, SCHEDULE_TYPES, TRIGGER_TYPES
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS } from './job'
 import { epochMs, executorAddressProblem, id, text } from './primitives'
 import { z } from './z'
+import { codedIssue } from '../messages/coded-errors'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -22,7 +23,7 @@ export const routableAddress = z
   .superRefine((value, context) => {
     if (value.startsWith(EMBEDDED_ADDRESS_PREFIX) && value.length <= 200 && !/[\s,]/.test(value)) return
     const problem = executorAddressProblem(value)
-    if (problem) context.addIssue({ code: 'custom', message: `${JSON.stringify(value.slice(0, 120))} ${problem}`, params: { code: 'validation.address' } })
+    if (problem) context.addIssue(codedIssue(problem.code, problem.params))
   })
 
 /** An address override: a list (or XXL-JOB's comma-separated text) of addresses, blanks dropped. */

@@ -20,3 +20,17 @@ export function quote(text: string): string {
   if (text.length <= QUOTE_MAX_CHARS) return JSON.stringify(text)
   return `${JSON.stringify(text.slice(0, QUOTE_MAX_CHARS))}… (${text.length} characters)`
 }
+
+/**
+ * A bad value as a short token for a message parameter, the same in every language: quoted text,
+ * a number, `true`, `null`, `[×3]` (a list of 3), `{…}`; `—` for nothing at all.
+ */
+export function valueToken(value: unknown): string {
+  if (value === undefined) return '—'
+  if (value === null) return 'null'
+  if (typeof value === 'string') return quote(value)
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
+  if (Array.isArray(value)) return `[×${value.length}]`
+  if (typeof value === 'object') return '{…}'
+  return typeof value
+}

@@ -2,6 +2,8 @@ import { describeValue } from './describe-value'
 import type { GroupInput } from '../api'
 import { appName, executorAddressProblem, id, requiredText, trimmedText } from './primitives'
 import { z } from './z'
+import { englishMessage } from '../messages'
+import { codedIssue } from '../messages/coded-errors'
 
 export const GROUP_NAME_MAX_CHARS = 64
 export const GROUP_TOKEN_MAX_CHARS = 200
@@ -16,7 +18,10 @@ export const groupInputSchema = z
     id: id.optional(),
     appName,
     name: requiredText(GROUP_NAME_MAX_CHARS),
-    addressType: z.union([z.literal(0), z.literal(1)], { error: (issue) => `must be 0 (automatic registration) or 1 (manual list), got ${describeValue(issue.input)}` }),
+    addressType: z.custom<0 | 1>((value) => value === 0 || value === 1, {
+      error: (issue) => englishMessage('group.addressType', { got: describeValue(issue.input) }),
+      params: { code: 'group.addressType' },
+    }),
     addressList: trimmedText(2000).default(''),
     accessToken: trimmedText(GROUP_TOKEN_MAX_CHARS).default(''),
     scriptsAllowed: z.boolean().default(false),
@@ -28,13 +33,13 @@ export const groupInputSchema = z
       .filter(Boolean)
     if (group.addressType === 0) return { ...group, addressList: '' }
     if (addresses.length === 0) {
-      context.addIssue({ code: 'custom', path: ['addressList'], message: 'a manual group needs at least one executor address', params: { code: 'group.addressRequired' } })
+      context.addIssue(codedIssue('group.addressRequired', {}, ['addressList']))
       return z.NEVER
     }
     for (const address of addresses) {
       const problem = executorAddressProblem(address)
       if (problem) {
-        context.addIssue({ code: 'custom', path: ['addressList'], message: `${JSON.stringify(address.slice(0, 120))} ${problem}`, params: { code: 'validation.address' } })
+        context.addIssue(codedIssue(problem.code, problem.params, ['addressList']))
         return z.NEVER
       }
     }

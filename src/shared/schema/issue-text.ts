@@ -1,5 +1,6 @@
 import type { ErrorParams } from '../errors'
-import { describeValue } from './describe-value'
+import { enParamWords, isMessageCode, type MessageCode } from '../messages'
+import { describeValue, valueToken } from './describe-value'
 
 /**
  * One wording for every validation problem at every boundary (wire, OpenAPI, bridge, IPC, settings,
@@ -9,7 +10,10 @@ import { describeValue } from './describe-value'
  *
  * Codes: validation.required, validation.type, validation.tooLong, validation.tooShort,
  * validation.tooLarge, validation.tooSmall, validation.tooMany, validation.tooFew,
- * validation.oneOf, validation.format, validation.unknownField, validation.invalid.
+ * validation.oneOf, validation.format, validation.email, validation.url, validation.unknownField,
+ * validation.union, validation.invalid; a custom issue names its own (src/shared/messages/).
+ * Parameters hold values as language-neutral tokens (`valueToken`), so the console can render the
+ * same problem in any language from the code.
  */
 
 /** The subset of zod's (raw) issue this module reads; every zod issue fits it. */
@@ -29,17 +33,8 @@ export interface IssueLike {
   inst?: { _zod?: { def?: { format?: string } } }
 }
 
-const EXPECTED: Record<string, string> = {
-  number: 'a number',
-  int: 'a whole number',
-  string: 'text',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
-  tuple: 'a list',
-  record: 'an object',
-  null: 'null',
-}
+/** What a value must be, in the words of the English catalog (shared with the console's). */
+const EXPECTED: Readonly<Record<string, string>> = enParamWords.expected
 
 function expectedText(issue: IssueLike): string {
   if (issue.expected === 'number' && issue.inst?._zod?.def?.format === 'safeint') return EXPECTED.int
@@ -47,7 +42,7 @@ function expectedText(issue: IssueLike): string {
 }
 
 export interface IssueCode {
-  code: string
+  code: MessageCode
   params: ErrorParams
 }
 
@@ -81,11 +76,11 @@ export function issueText(issue: IssueLike): string {
 /** The code and parameters of an issue, for a ValidationError. */
 export function issueCode(issue: IssueLike): IssueCode {
   const input = issue.input
-  const got = input === undefined ? 'nothing' : describeValue(input)
+  const got = valueToken(input)
   switch (issue.code) {
     case 'invalid_type':
       if (input === undefined) return { code: 'validation.required', params: {} }
-      return { code: 'validation.type', params: { expected: issue.expected ?? '', got } }
+      return { code: 'validation.type', params: { expected: expectedKey(issue), got } }
     case 'too_big':
       if (issue.origin === 'string') return { code: 'validation.tooLong', params: { length: (input as string).length, max: Number(issue.maximum) } }
       if (issue.origin === 'array' || issue.origin === 'set') return { code: 'validation.tooMany', params: { count: (input as unknown[]).length, max: Number(issue.maximum) } }
@@ -97,16 +92,27 @@ export function issueCode(issue: IssueLike): IssueCode {
     case 'invalid_value':
       return { code: 'validation.oneOf', params: { values: (issue.values ?? []).map(String), got } }
     case 'invalid_format':
+      if (issue.format === 'email') return { code: 'validation.email', params: { got } }
+      if (issue.format === 'url') return { code: 'validation.url', params: { got } }
       return { code: 'validation.format', params: { format: issue.format ?? '', got } }
     case 'unrecognized_keys':
       return { code: 'validation.unknownField', params: { keys: [...(issue.keys ?? [])] } }
+    case 'invalid_union':
+      return { code: 'validation.union', params: { got } }
     case 'custom': {
       const { code, ...rest } = (issue.params ?? {}) as { code?: unknown } & Record<string, unknown>
-      return { code: typeof code === 'string' ? code : 'validation.invalid', params: plainParams(rest) }
+      // Without a known code a custom issue has only its English message; no `got` makes the console show that one.
+      return isMessageCode(code) ? { code, params: { got, ...plainParams(rest) } } : { code: 'validation.invalid', params: {} }
     }
     default:
       return { code: 'validation.invalid', params: { got } }
   }
+}
+
+/** zod's expected type, with a whole number told apart from any number. */
+function expectedKey(issue: IssueLike): string {
+  if (issue.expected === 'number' && issue.inst?._zod?.def?.format === 'safeint') return 'int'
+  return issue.expected ?? ''
 }
 
 function plainParams(values: Record<string, unknown>): ErrorParams {

@@ -9,6 +9,7 @@ import {
 } from '../model'
 import { emailList, id, requiredText, text, trimmedText } from './primitives'
 import { z } from './z'
+import { codedIssue } from '../messages/coded-errors'
 
 /** XXL-JOB's documented limit for a job parameter. */
 export const EXECUTOR_PARAM_MAX_CHARS = 2048
@@ -54,14 +55,13 @@ export const jobInputSchema = z
     glueRemark: trimmedText(GLUE_REMARK_MAX_CHARS).default(''),
   })
   .superRefine((job, context) => {
-    const problem = (path: string, message: string, code: string) => context.addIssue({ code: 'custom', path: [path], message, params: { code } })
     if (job.glueType === 'BEAN' && job.executorHandler === '') {
-      problem('executorHandler', 'a BEAN job needs the name of an executor handler', 'job.handlerRequired')
+      context.addIssue(codedIssue('job.handlerRequired', {}, ['executorHandler']))
     }
     if (job.retryBackoff !== 'NONE' && job.retryIntervalSec < 1) {
-      problem('retryIntervalSec', `a ${job.retryBackoff} backoff needs an interval of at least 1 s`, 'job.retryIntervalRequired')
+      context.addIssue(codedIssue('job.retryIntervalRequired', { backoff: job.retryBackoff }, ['retryIntervalSec']))
     }
     if (job.retryBackoff === 'EXPONENTIAL' && job.retryMaxIntervalSec > 0 && job.retryMaxIntervalSec < job.retryIntervalSec) {
-      problem('retryMaxIntervalSec', 'the cap must not be below the first interval', 'job.retryCapBelowInterval')
+      context.addIssue(codedIssue('job.retryCapBelowInterval', {}, ['retryMaxIntervalSec']))
     }
   }) satisfies z.ZodType<JobInput>

@@ -1,3 +1,6 @@
+import type { ErrorParams } from '../errors'
+import { codedIssue } from '../messages/coded-errors'
+import { coded, type MessageCode } from '../messages'
 import { quote } from './describe-value'
 import { z } from './z'
 
@@ -44,7 +47,7 @@ export const emailList = z
       .filter(Boolean)
     for (const item of list) {
       if (!emailAddress.safeParse(item).success) {
-        context.addIssue({ code: 'custom', message: `${JSON.stringify(item.slice(0, 120))} is not an email address`, params: { code: 'validation.email', got: item.slice(0, 120) } })
+        context.addIssue(codedIssue('validation.email', { got: JSON.stringify(item.slice(0, 120)) }))
         return z.NEVER
       }
     }
@@ -60,28 +63,36 @@ export const APP_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{3,63}$/
 export const appName = z
   .string()
   .trim()
-  .regex(APP_NAME_PATTERN, {
-    error: (issue) => `${quote(String(issue.input))} must be 4-64 characters: letters, digits, '.', '_' or '-', starting with a letter or digit`,
+  .superRefine((value, context) => {
+    if (!APP_NAME_PATTERN.test(value)) context.addIssue(codedIssue('validation.appName', { got: quote(value) }))
   })
 
 export const EXECUTOR_ADDRESS_MAX_CHARS = 500
+
+/** A problem of an input, as its message code and parameters (English via `englishMessage`). */
+export interface CodedProblem {
+  code: MessageCode
+  params: ErrorParams
+}
 
 /**
  * Why `text` is not one absolute http(s) URL an executor can be reached at (no spaces, commas or
  * credentials in it), or null when it is one.
  */
-export function executorAddressProblem(text: string): string | null {
-  if (text.length > EXECUTOR_ADDRESS_MAX_CHARS) return `is ${text.length} characters long; the limit is ${EXECUTOR_ADDRESS_MAX_CHARS}`
-  if (/[\s,]/.test(text)) return 'must be one address: no spaces or commas'
+export function executorAddressProblem(text: string): CodedProblem | null {
+  const got = JSON.stringify(text.slice(0, 120))
+  if (text.length > EXECUTOR_ADDRESS_MAX_CHARS) return coded('validation.addressTooLong', { got, length: text.length, max: EXECUTOR_ADDRESS_MAX_CHARS })
+  const problem = (name: 'oneAddress' | 'notUrl' | 'notHttp' | 'credentials' | 'noHost') => coded('validation.address', { got, problem: name })
+  if (/[\s,]/.test(text)) return problem('oneAddress')
   let url: URL
   try {
     url = new URL(text)
   } catch {
-    return 'is not a URL (expected e.g. http://10.0.0.5:9999/)'
+    return problem('notUrl')
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http:// or https:// URL'
-  if (url.username !== '' || url.password !== '') return 'must not carry a user name or password'
-  if (url.hostname === '') return 'needs a host'
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return problem('notHttp')
+  if (url.username !== '' || url.password !== '') return problem('credentials')
+  if (url.hostname === '') return problem('noHost')
   return null
 }
 
@@ -91,7 +102,7 @@ export const executorAddress = z
   .trim()
   .superRefine((value, context) => {
     const problem = executorAddressProblem(value)
-    if (problem) context.addIssue({ code: 'custom', message: `${JSON.stringify(value.slice(0, 120))} ${problem}`, params: { code: 'validation.address' } })
+    if (problem) context.addIssue(codedIssue(problem.code, problem.params))
   })
 
 /** An http(s) URL JobDesk calls itself (webhooks): absolute, no credentials in it, at most 2000 characters. */
@@ -109,6 +120,6 @@ export const httpUrl = z
       // reported below
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      context.addIssue({ code: 'custom', message: `${JSON.stringify(value.slice(0, 120))} is not an http:// or https:// URL`, params: { code: 'validation.url' } })
+      context.addIssue(codedIssue('validation.url', { got: JSON.stringify(value.slice(0, 120)) }))
     }
   })

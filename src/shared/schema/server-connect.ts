@@ -1,4 +1,4 @@
-import { executorAddressProblem } from './primitives'
+import { executorAddress } from './primitives'
 import { z } from './z'
 
 /**
@@ -7,13 +7,8 @@ import { z } from './z'
  * printed at start. Checked in the renderer for the form and again in the main process.
  */
 export const serverConnectSchema = z.strictObject({
-  url: z
-    .string()
-    .trim()
-    .superRefine((value, context) => {
-      const problem = executorAddressProblem(value)
-      if (problem) context.addIssue({ code: 'custom', message: `${JSON.stringify(value.slice(0, 120))} ${problem}`, params: { code: 'validation.address' } })
-    }),
+  // The rule of an executor's address: one http(s) URL with a host and no credentials in it.
+  url: executorAddress,
   token: z
     .string()
     .trim()

@@ -1,11 +1,14 @@
-import type { SettingsInput } from '../api'
+import { CONSOLE_LANGUAGES, type SettingsInput } from '../api'
 import { z } from './z'
+import { codedIssue } from '../messages/coded-errors'
 
 /** An IP address or host name to listen on (no ports, paths or spaces). */
 const listenHost = z
   .string()
   .trim()
-  .regex(/^[0-9A-Za-z.:_-]{1,253}$/, { error: 'must be an IP address or host name, e.g. 0.0.0.0 or 127.0.0.1' })
+  .superRefine((value, context) => {
+    if (!/^[0-9A-Za-z.:_-]{1,253}$/.test(value)) context.addIssue(codedIssue('settings.listenHost'))
+  })
 
 /**
  * What the settings page may change. Alarm channels have rules of their own (they need the mail
@@ -18,4 +21,5 @@ export const settingsInputSchema = z.strictObject({
   alarms: z.unknown().optional(),
   openApiAcceptsExecutorToken: z.boolean().optional(),
   embeddedScriptsEnabled: z.boolean().optional(),
+  consoleLanguage: z.enum(CONSOLE_LANGUAGES).optional(),
 }) satisfies z.ZodType<Omit<SettingsInput, 'alarms'> & { alarms?: unknown }>

@@ -187,6 +187,45 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     expect((await shell.send<ShellSnapshot>('secondInstance')).windows[0].shown).toBeGreaterThan(before)
   })
 
+  it('speaks the console’s language in the tray and notifications: told by the console, kept for the next start', async () => {
+    const path = await dataDir()
+    shell = await startShell(path)
+    const english = await ready(shell)
+    expect(english.trays[0].menu!.filter((item) => item.clickable).map((item) => item.label)).toEqual(['Open JobDesk', 'Quit'])
+
+    // The console switched to Chinese (it saves the setting; the shell hears of the save at once).
+    await call(shell, 'saveSettings', { consoleLanguage: 'zh-CN' })
+    const chinese = await waitFor('the tray menu in Chinese', async () => {
+      const now = await shell!.snapshot()
+      return now.trays[0].menu?.some((item) => item.label === '打开 JobDesk') === true && now
+    })
+    expect(chinese.trays[0].menu!.filter((item) => item.clickable).map((item) => item.label)).toEqual(['打开 JobDesk', '退出'])
+    expect(chinese.trays[0].menu!.some((item) => item.label === '最近的失败')).toBe(true)
+    expect(chinese.trays[0].toolTips.at(-1)).toMatch(/1 个执行器在线 · 24 小时内无失败/)
+
+    const failing = (await call<JobInfo[]>(shell, 'listJobs')).find((job) => job.executorHandler === 'failJobHandler')!
+    const [logId] = (await call<{ logIds: number[] }>(shell, 'triggerJob', { jobId: failing.id })).logIds
+    const notified = await waitFor(
+      'a notification in Chinese for the failed run',
+      async () => (await shell!.snapshot()).notifications.find((n) => n.title === `任务失败：${failing.name}`),
+      30_000,
+    )
+    // The reason stays in the handler's own words.
+    expect(notified.body).toContain(`任务 ${failing.id} 的调度日志 ${logId}`)
+    expect(notified.body).toContain('this demo job fails on purpose')
+    const failures = await waitFor('the failure in the Chinese tray menu', async () => {
+      const menu = (await shell!.snapshot()).trays[0].menu
+      return menu?.find((item) => item.label === '最近的失败')?.submenu?.find((item) => item.label?.startsWith(`调度日志 ${logId} · 任务 ${failing.id} · `))
+    })
+    expect(failures.clickable).toBe(true)
+
+    shell.kill()
+    await shell.exited
+    shell = await startShell(path)
+    const restarted = await ready(shell)
+    expect(restarted.trays[0].menu!.filter((item) => item.clickable).map((item) => item.label)).toEqual(['打开 JobDesk', '退出'])
+  })
+
   it('shows amber for failures earlier in the day, and remembers where the window was', async () => {
     const path = await dataDir(async (store) => {
       // A failed run two hours ago whose alarm was dealt with: amber, not red.

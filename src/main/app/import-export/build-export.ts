@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError } from '../../../shared/errors'
+import { invalidField, notFound } from '../../../shared/messages/coded-errors'
 import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
 import {
   EXPORT_FORMAT,
@@ -31,7 +31,7 @@ export function buildExport(input: ExportInput): ExportDocument {
   const groupById = new Map(input.groups.map((group) => [group.id, group]))
   const usedGroupIds = new Set<number>()
   for (const job of jobs) {
-    if (!groupById.has(job.jobGroup)) throw new NotFoundError(`executor group ${job.jobGroup} of job ${job.id} does not exist`)
+    if (!groupById.has(job.jobGroup)) throw notFound('export.groupMissing', { groupId: job.jobGroup, jobId: job.id })
     usedGroupIds.add(job.jobGroup)
   }
   // A full export keeps groups without jobs too: they are configuration an operator made.
@@ -57,7 +57,7 @@ function selectJobs(all: JobInfo[], jobIds: number[] | undefined): JobInfo[] {
   const known = new Set(all.map((job) => job.id))
   const missing = jobIds.filter((id) => !known.has(id))
   if (missing.length > 0) {
-    throw new ValidationError('jobIds', `${missing.length === 1 ? 'job' : 'jobs'} ${missing.join(', ')} ${missing.length === 1 ? 'does' : 'do'} not exist`)
+    throw invalidField('jobIds', missing.length === 1 ? 'export.jobMissing' : 'export.jobsMissing', { ids: missing })
   }
   const selected = new Set(jobIds)
   return sorted.filter((job) => selected.has(job.id))

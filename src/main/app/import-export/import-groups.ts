@@ -17,9 +17,9 @@ export interface GroupPlan {
 }
 
 const GROUP_HINTS = {
-  accessToken: 'access tokens are not imported; set the group token in JobDesk',
-  id: 'unknown field; groups are matched by appName',
-}
+  accessToken: 'import.accessTokenField',
+  id: 'import.groupIdField',
+} as const
 
 /**
  * Matches the document's groups to existing ones by appName: an unknown appName is created, a
@@ -42,7 +42,7 @@ export function planGroups(
     if (appName === null) return
     const first = seenAt.get(appName)
     if (first !== undefined) {
-      problems.add(`${path}.appName`, `'${appName}' is also the appName of groups[${first}]`)
+      problems.add(`${path}.appName`, 'import.appNameTwice', { appName, first })
       return
     }
     seenAt.set(appName, index)

@@ -2,7 +2,7 @@ import { ValidationError } from '../../../shared/errors'
 import type { JobInfo } from '../../../shared/model'
 import { validateJobInput } from '../job-validation'
 import { JOB_FIELDS, type JobFields } from './export-document'
-import { isRecord, type ImportProblems } from './import-problems'
+import { isRecord, type ImportProblems, type JobLabel } from './import-problems'
 import { collectProblems, importedJobSchema } from './import-schemas'
 
 /** A job this import creates. `groupId` is null when its group is created by the same import. */
@@ -49,9 +49,9 @@ export interface JobPlan {
 }
 
 const JOB_HINTS = {
-  id: 'unknown field; jobs are matched by appName and name, and links name them by key',
-  jobGroup: 'unknown field; a job names its group by appName',
-}
+  id: 'import.idField',
+  jobGroup: 'import.jobGroupField',
+} as const
 
 export interface JobPlanContext {
   groupIdByAppName: ReadonlyMap<string, number | null>
@@ -81,7 +81,7 @@ export function planJobs(raw: readonly unknown[], context: JobPlanContext, probl
     // A key stays declared when the job's other fields are bad, so its links are not also "missing".
     const key = typeof item.key === 'string' && item.key !== '' ? item.key : null
     if (key !== null && keyAt.has(key)) {
-      problems.add(`${path}.key`, `'${key.slice(0, 120)}' is also the key of jobs[${keyAt.get(key)}]`)
+      problems.add(`${path}.key`, 'import.keyTwice', { key: key.slice(0, 120), first: keyAt.get(key)! })
     } else if (key !== null) {
       keyAt.set(key, index)
       plan.declaredKeys.add(key)
@@ -90,7 +90,7 @@ export function planJobs(raw: readonly unknown[], context: JobPlanContext, probl
     const appName = envelope?.appName ?? (typeof item.appName === 'string' ? item.appName.trim() : '')
     const groupId = context.groupIdByAppName.get(appName)
     if (appName !== '' && groupId === undefined) {
-      problems.add(`${path}.appName`, `executor group '${appName.slice(0, 120)}' is neither in this file nor in JobDesk`)
+      problems.add(`${path}.appName`, 'import.groupUnknown', { appName: appName.slice(0, 120) })
     }
     const enabled = envelope?.enabled ?? false
 
@@ -108,14 +108,14 @@ export function planJobs(raw: readonly unknown[], context: JobPlanContext, probl
       problems.addFieldError(path, error, label)
     }
     if (fields && enabled && fields.scheduleType === 'NONE') {
-      problems.add(`${path}.enabled`, `a job with schedule type NONE runs only when triggered; it cannot be enabled${label}`)
+      problems.add(`${path}.enabled`, 'import.noneEnabled', {}, label)
     }
     if (problems.list.length > before || !fields || groupId === undefined) return
 
     const nameKey = JSON.stringify([appName, fields.name])
     const sameName = nameAt.get(nameKey)
     if (sameName !== undefined) {
-      problems.add(`${path}.name`, `jobs[${sameName}] has the same name in '${appName}'; jobs are matched by group and name`)
+      problems.add(`${path}.name`, 'import.sameName', { first: sameName, appName })
       return
     }
     nameAt.set(nameKey, index)
@@ -138,10 +138,7 @@ function matchJob(plan: JobPlan, context: JobPlanContext, problems: ImportProble
   const matches = groupId === null ? [] : context.current.filter((info) => info.jobGroup === groupId && info.name === fields.name)
   if (matches.length > 1) {
     const ids = matches.map((info) => info.id).sort((a, b) => a - b)
-    problems.add(
-      `${job.path}.name`,
-      `JobDesk has ${matches.length} jobs named '${fields.name}' in '${appName}' (ids ${ids.join(', ')}); rename all but one so the import knows which to match`,
-    )
+    problems.add(`${job.path}.name`, 'import.ambiguousName', { count: matches.length, name: fields.name, appName, ids })
     return
   }
   if (matches.length === 0) {
@@ -160,10 +157,10 @@ function matchJob(plan: JobPlan, context: JobPlanContext, problems: ImportProble
 }
 
 /** Names the job after a field problem, since `jobs[7]` alone is hard to find in a long file. */
-function jobLabel(item: Record<string, unknown>): string {
-  if (typeof item.name === 'string' && item.name.trim() !== '') return ` (job '${item.name.trim()}')`
-  if (typeof item.key === 'string' && item.key !== '') return ` (job key '${item.key}')`
-  return ''
+function jobLabel(item: Record<string, unknown>): JobLabel {
+  if (typeof item.name === 'string' && item.name.trim() !== '') return { jobName: item.name.trim() }
+  if (typeof item.key === 'string' && item.key !== '') return { jobKey: item.key }
+  return {}
 }
 
 function pickJobFields(item: Record<string, unknown>): Record<string, unknown> {

@@ -21,6 +21,8 @@ export interface SkippedLink {
   childKey: string
   condition: LinkCondition
   reason: string
+  /** The skipped job whose link this is. */
+  parentJobId: number
 }
 
 export interface LinkPlan {
@@ -45,7 +47,7 @@ export function planLinks(raw: readonly unknown[], jobs: JobPlan, currentLinks: 
     const pair = JSON.stringify([link.parentKey, link.childKey])
     const first = pairAt.get(pair)
     if (first !== undefined) {
-      problems.add(path, `links[${first}] already links '${link.parentKey}' → '${link.childKey}'`)
+      problems.add(path, 'import.linkTwice', { first, parentKey: link.parentKey, childKey: link.childKey })
       return
     }
     pairAt.set(pair, index)
@@ -54,7 +56,7 @@ export function planLinks(raw: readonly unknown[], jobs: JobPlan, currentLinks: 
     // An invalid job is reported already; its links cannot be resolved.
     if (!parent || !child) return
     if (parent.kind === 'skip') {
-      plan.linksSkipped.push({ ...link, reason: `parent job ${parent.id} is skipped, and a job's links are part of its definition` })
+      plan.linksSkipped.push({ ...link, reason: `parent job ${parent.id} is skipped, and a job's links are part of its definition`, parentJobId: parent.id })
       return
     }
     plan.linksToSet.push({ parent: refOf(parent), child: refOf(child), ...link })
@@ -63,14 +65,14 @@ export function planLinks(raw: readonly unknown[], jobs: JobPlan, currentLinks: 
   return plan
 }
 
-function readLink(item: unknown, path: string, jobs: JobPlan, problems: ImportProblems): Omit<SkippedLink, 'reason'> | null {
+function readLink(item: unknown, path: string, jobs: JobPlan, problems: ImportProblems): Omit<SkippedLink, 'reason' | 'parentJobId'> | null {
   const link = collectProblems(importedLinkSchema, item, path, problems)
   if (!link) return null
   const missing = [link.parentKey, link.childKey].filter((key) => !jobs.declaredKeys.has(key))
-  for (const key of new Set(missing)) problems.add(path, `job key '${key.slice(0, 120)}' is not in this file`)
+  for (const key of new Set(missing)) problems.add(path, 'import.keyMissing', { key: key.slice(0, 120) })
   if (missing.length > 0) return null
   if (link.parentKey === link.childKey) {
-    problems.add(path, `job key '${link.parentKey.slice(0, 120)}' links to itself; a job cannot be its own child`)
+    problems.add(path, 'import.selfLink', { key: link.parentKey.slice(0, 120) })
     return null
   }
   return link
@@ -88,10 +90,7 @@ function refOf(target: JobTarget): JobRef {
 function checkCycles(planned: PlannedLink[], jobs: JobPlan, currentLinks: readonly JobLink[], problems: ImportProblems): void {
   const saved = findCycle(currentLinks)
   if (saved) {
-    problems.add(
-      'links',
-      `JobDesk's saved links already form the cycle ${saved.map((id) => `job ${id}`).join(' → ')}; remove one of them before importing links`,
-    )
+    problems.add('links', 'import.savedCycle', { path: saved.map((id) => `#${id}`) })
     return
   }
   let nextNode = 1
@@ -104,7 +103,7 @@ function checkCycles(planned: PlannedLink[], jobs: JobPlan, currentLinks: readon
     labelOfNode.set(nextNode++, `'${job.key}'`)
   }
   for (const target of jobs.targets.values()) {
-    if (target.kind !== 'create') labelOfNode.set(target.id, `'${target.key}' (job ${target.id})`)
+    if (target.kind !== 'create') labelOfNode.set(target.id, `'${target.key}' (#${target.id})`)
   }
   const node = (ref: JobRef) => ('jobId' in ref ? ref.jobId : nodeOfKey.get(ref.key)!)
   const combined = [
@@ -113,6 +112,5 @@ function checkCycles(planned: PlannedLink[], jobs: JobPlan, currentLinks: readon
   ]
   const cycle = findCycle(combined)
   if (!cycle) return
-  const path = cycle.map((id) => labelOfNode.get(id) ?? `job ${id}`).join(' → ')
-  problems.add('links', `these links would close the cycle ${path}`)
+  problems.add('links', 'import.cycle', { path: cycle.map((id) => labelOfNode.get(id) ?? `#${id}`) })
 }

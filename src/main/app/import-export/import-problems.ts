@@ -1,48 +1,68 @@
-import { ValidationError } from '../../../shared/errors'
+import { ValidationError, type ErrorParams, type ErrorProblem } from '../../../shared/errors'
+import { englishMessage, type MessageCode } from '../../../shared/messages'
 
 /**
- * Every problem an import found, each prefixed with its path in the document
- * (`jobs[3].scheduleConf: …`, `links[0]: …`). Nothing is applied when this is thrown. The message
- * lists the problems one per line after a count, so the UI can show it as is:
- * `document: 2 problems, nothing was imported:\n- jobs[3].scheduleConf: …\n- links[0]: …`.
+ * Every problem an import found, each with its path in the document (`jobs[3].scheduleConf`,
+ * `links[0]`), its code and parameters (`problems`, for the console to render in its language).
+ * Nothing is applied when this is thrown. The English message lists the problems one per line after
+ * a count: `document: 2 problems, nothing was imported:\n- jobs[3].scheduleConf: …\n- links[0]: …`.
  */
 export class ImportValidationError extends ValidationError {
-  readonly problems: readonly string[]
-  /** The same problems as data: where in the document (`jobs[3].scheduleConf`, `links`) and the rule. */
-  readonly entries: readonly ImportProblem[]
+  /** The problems as `path: rule` lines, as the message lists them. */
+  readonly lines: readonly string[]
 
-  constructor(entries: readonly ImportProblem[]) {
-    const problems = entries.map((entry) => `${entry.path}: ${entry.rule}`)
+  constructor(problems: readonly ErrorProblem[]) {
+    const lines = problems.map(lineOf)
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`
-    super('document', `${count}, nothing was imported:\n${problems.map((p) => `- ${p}`).join('\n')}`)
-    this.problems = problems
-    this.entries = entries
+    super('document', `${count}, nothing was imported:\n${lines.map((line) => `- ${line}`).join('\n')}`, {
+      code: 'import.refused',
+      params: { count: problems.length },
+      problems,
+    })
+    this.lines = lines
   }
 }
 
-export interface ImportProblem {
-  path: string
-  rule: string
+function lineOf(problem: ErrorProblem): string {
+  return `${problem.field}: ${problem.message}`
 }
 
-/** Collects problems while an import document is read; `add` takes the path and the rule. */
-export class ImportProblems {
-  readonly list: string[] = []
-  readonly entries: ImportProblem[] = []
+/**
+ * Which job of the document a problem is about, when its path alone does not say it plainly:
+ * the console appends it in its language, the English message as ` (job 'name')`.
+ */
+export type JobLabel = { jobName: string } | { jobKey: string } | Record<string, never>
 
-  add(path: string, rule: string): void {
-    this.list.push(`${path}: ${rule}`)
-    this.entries.push({ path, rule })
+function labelText(label: JobLabel): string {
+  if ('jobName' in label) return ` (job '${label.jobName}')`
+  if ('jobKey' in label) return ` (job key '${label.jobKey}')`
+  return ''
+}
+
+/** Collects problems while an import document is read. */
+export class ImportProblems {
+  readonly list: ErrorProblem[] = []
+
+  /** A problem at `path` by its code. */
+  add(path: string, code: MessageCode, params: ErrorParams = {}, label: JobLabel = {}): void {
+    this.list.push({ field: path, code, params: { ...params, ...label }, message: englishMessage(code, params) + labelText(label) })
   }
 
   /** Reports a ValidationError from a field check under `path`, e.g. `jobs[2]` + `scheduleConf: …`. */
-  addFieldError(path: string, error: ValidationError, suffix = ''): void {
+  addFieldError(path: string, error: ValidationError, label: JobLabel = {}): void {
     const rule = error.message.startsWith(`${error.field}: `) ? error.message.slice(error.field.length + 2) : error.message
-    this.add(`${path}.${error.field}`, `${rule}${suffix}`)
+    const params: ErrorParams = { ...error.params, ...label }
+    delete params.field
+    this.list.push({ field: `${path}.${error.field}`, code: error.code, params, message: rule + labelText(label) })
+  }
+
+  /** A problem a schema reported (its message already in English). */
+  addReported(path: string, problem: { code: string; params: ErrorParams; message: string }): void {
+    this.list.push({ field: path, code: problem.code, params: problem.params, message: problem.message })
   }
 
   throwIfAny(): void {
-    if (this.entries.length > 0) throw new ImportValidationError(this.entries)
+    if (this.list.length > 0) throw new ImportValidationError(this.list)
   }
 }
 

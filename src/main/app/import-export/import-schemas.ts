@@ -4,7 +4,9 @@ import { GROUP_NAME_MAX_CHARS } from '../../../shared/schema/group'
 import { inputProblems, type InputProblem } from '../../../shared/schema/parse-input'
 import { appName, epochMs, executorAddressProblem, requiredText, trimmedText } from '../../../shared/schema/primitives'
 import { z } from '../../../shared/schema/z'
+import { codedIssue } from '../../../shared/messages/coded-errors'
 import { EXPORT_FORMAT, EXPORT_VERSION, JOB_FIELDS, type ExportedGroup, type ExportedLink } from './export-document'
+import { englishMessage, type MessageCode } from '../../../shared/messages'
 import type { ImportProblems } from './import-problems'
 
 /**
@@ -38,7 +40,10 @@ export const importedGroupSchema = z
   .strictObject({
     appName,
     name: requiredText(GROUP_NAME_MAX_CHARS),
-    addressType: z.union([z.literal(0), z.literal(1)], { error: (issue) => `must be 0 (automatic, by executor registration) or 1 (manual), got ${describeValue(issue.input)}` }),
+    addressType: z.custom<0 | 1>((value) => value === 0 || value === 1, {
+      error: (issue) => englishMessage('import.addressType', { got: describeValue(issue.input) }),
+      params: { code: 'import.addressType' },
+    }),
     addressList: trimmedText(2000).default(''),
   })
   .transform((group, context): ExportedGroup => {
@@ -46,15 +51,14 @@ export const importedGroupSchema = z
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean)
-    const problem = (message: string) => context.addIssue({ code: 'custom', path: ['addressList'], message, params: { code: 'import.addressList' } })
     if (group.addressType === 0 && addresses.length > 0) {
-      problem('an automatic group gets its addresses from executor registration; leave it empty or set addressType 1')
+      context.addIssue(codedIssue('import.autoWithAddresses', {}, ['addressList']))
     } else if (group.addressType === 1 && addresses.length === 0) {
-      problem('a manual group needs at least one executor address')
+      context.addIssue(codedIssue('group.addressRequired', {}, ['addressList']))
     }
     for (const address of addresses) {
       const bad = executorAddressProblem(address)
-      if (bad) problem(`${JSON.stringify(address.slice(0, 120))} ${bad}`)
+      if (bad) context.addIssue(codedIssue(bad.code, bad.params, ['addressList']))
     }
     return { ...group, addressList: group.addressType === 1 ? addresses.join(',') : '' }
   })
@@ -85,11 +89,15 @@ export function collectProblems<S extends z.ZodType>(
   value: unknown,
   path: string,
   problems: ImportProblems,
-  hints: Readonly<Record<string, string>> = {},
+  hints: Readonly<Record<string, MessageCode>> = {},
 ): z.output<S> | null {
   const result = inputProblems(schema, value, '')
   if (result.ok) return result.value
-  for (const problem of result.problems) problems.add(joinPath(path, problem), hintFor(problem, hints) ?? problem.message)
+  for (const problem of result.problems) {
+    const hint = hintFor(problem, hints)
+    if (hint) problems.add(joinPath(path, problem), hint)
+    else problems.addReported(joinPath(path, problem), problem)
+  }
   return null
 }
 
@@ -98,7 +106,7 @@ function joinPath(path: string, problem: InputProblem): string {
   return problem.field.startsWith('[') ? `${path}${problem.field}` : `${path}.${problem.field}`
 }
 
-function hintFor(problem: InputProblem, hints: Readonly<Record<string, string>>): string | undefined {
+function hintFor(problem: InputProblem, hints: Readonly<Record<string, MessageCode>>): MessageCode | undefined {
   if (problem.code !== 'validation.unknownField') return undefined
   return hints[problem.field.split('.').pop() ?? '']
 }

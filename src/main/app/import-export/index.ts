@@ -14,7 +14,7 @@ export {
   type JobFields,
 } from './export-document'
 export { planImport, type ImportOptions, type ImportPlan, type ImportState } from './plan-import'
-export { ImportValidationError, type ImportProblem } from './import-problems'
+export { ImportValidationError } from './import-problems'
 export type { PlannedGroupUpdate } from './import-groups'
 export type { PlannedJobCreate, PlannedJobUpdate, SkippedJob } from './import-jobs'
 export type { JobRef, PlannedLink, SkippedLink } from './import-links'

@@ -16,7 +16,7 @@ function problemsOf(doc: unknown, current: ImportState = empty(), onConflict: 'u
     expect(error).toBeInstanceOf(ImportValidationError)
     expect(error).toBeInstanceOf(ValidationError)
     expect((error as ValidationError).field).toBe('document')
-    return (error as ImportValidationError).problems
+    return (error as ImportValidationError).lines
   }
   throw new Error('the document was accepted')
 }
@@ -74,7 +74,7 @@ describe('planImport refuses documents', () => {
     }
     const doc = buildExport({ ...current, jobIds: [7, 8], nowMs: NOW_MS })
     doc.links.push({ parentKey: '7', childKey: '8', condition: 'SUCCESS' })
-    expect(problemsOf(doc, current)).toEqual(["links: these links would close the cycle '7' (job 7) → '8' (job 8) → job 9 → '7' (job 7)"])
+    expect(problemsOf(doc, current)).toEqual(["links: these links would close the cycle '7' (#7) → '8' (#8) → #9 → '7' (#7)"])
   })
 
   it('with links when the saved links already hold a cycle', () => {
@@ -87,7 +87,7 @@ describe('planImport refuses documents', () => {
       ],
     }
     expect(problemsOf(sampleDoc(), current)).toEqual([
-      "links: JobDesk's saved links already form the cycle job 7 → job 8 → job 7; remove one of them before importing links",
+      "links: JobDesk's saved links already form the cycle #7 → #8 → #7; remove one of them before importing links",
     ])
   })
 

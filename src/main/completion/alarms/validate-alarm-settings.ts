@@ -1,4 +1,5 @@
 import addressparser from 'nodemailer/lib/addressparser'
+import { codedIssue } from '../../../shared/messages/coded-errors'
 import { quote } from '../../../shared/schema/describe-value'
 import { parseInput } from '../../../shared/schema/parse-input'
 import { emailAddress, httpUrl } from '../../../shared/schema/primitives'
@@ -34,17 +35,16 @@ const headers = z
   .record(z.string(), z.string().max(HEADER_VALUE_MAX_CHARS))
   .superRefine((record, context) => {
     const entries = Object.entries(record)
-    const problem = (message: string) => context.addIssue({ code: 'custom', message, params: { code: 'alarm.header' } })
-    if (entries.length > HEADERS_MAX) return problem(`has ${entries.length} headers; the limit is ${HEADERS_MAX}`)
+    if (entries.length > HEADERS_MAX) return context.addIssue(codedIssue('alarm.headerCount', { count: entries.length, max: HEADERS_MAX }))
     const names = new Set<string>()
     for (const [name, value] of entries) {
-      const shown = JSON.stringify(name.slice(0, 80))
-      if (!HEADER_NAME.test(name)) return problem(`header name ${shown} is not a valid HTTP token`)
+      const shown = { name: JSON.stringify(name.slice(0, 80)) }
+      if (!HEADER_NAME.test(name)) return context.addIssue(codedIssue('alarm.headerName', shown))
       const lower = name.toLowerCase()
-      if (RESERVED_HEADERS.has(lower)) return problem(`header ${shown} is set by JobDesk and cannot be overridden`)
-      if (names.has(lower)) return problem(`header ${shown} is given twice`)
+      if (RESERVED_HEADERS.has(lower)) return context.addIssue(codedIssue('alarm.headerReserved', shown))
+      if (names.has(lower)) return context.addIssue(codedIssue('alarm.headerTwice', shown))
       names.add(lower)
-      if (!HEADER_VALUE.test(value)) return problem(`header ${shown} may hold only printable Latin-1 characters (no line breaks)`)
+      if (!HEADER_VALUE.test(value)) return context.addIssue(codedIssue('alarm.headerValue', shown))
     }
   })
 
@@ -75,13 +75,13 @@ const fromAddress = z
   .max(320)
   .superRefine((text, context) => {
     if (CONTROL_CHARS.test(text)) {
-      context.addIssue({ code: 'custom', message: 'contains a line break or control character', params: { code: 'alarm.from' } })
+      context.addIssue(codedIssue('alarm.fromControl'))
       return
     }
     const parsed = addressparser(text)
     const only = parsed.length === 1 ? parsed[0] : undefined
     if (!only || only.group || !emailAddress.safeParse(only.address).success) {
-      context.addIssue({ code: 'custom', message: `${JSON.stringify(text.slice(0, 120))} is not one email address (e.g. alarm@example.com or JobDesk <alarm@example.com>)`, params: { code: 'alarm.from' } })
+      context.addIssue(codedIssue('alarm.from', { got: JSON.stringify(text.slice(0, 120)) }))
     }
   })
 
@@ -92,7 +92,9 @@ const smtp = z
       .trim()
       .min(1)
       .max(255)
-      .regex(/^[^\s/]+$/, { error: (issue) => `${quote(String(issue.input))} is not a host name or IP address` }),
+      .superRefine((host, context) => {
+        if (!/^[^\s/]+$/.test(host)) context.addIssue(codedIssue('alarm.smtpHost', { got: quote(host) }))
+      }),
     port: z.int().min(1).max(65_535),
     secure: z.boolean(),
     user: optionalText(255),
@@ -102,10 +104,10 @@ const smtp = z
   })
   .superRefine((s, context) => {
     if (s.user !== undefined && s.pass === undefined) {
-      context.addIssue({ code: 'custom', path: ['pass'], message: 'a login needs a password when smtp.user is set', params: { code: 'alarm.loginPair' } })
+      context.addIssue(codedIssue('alarm.passRequired', {}, ['pass']))
     }
     if (s.pass !== undefined && s.user === undefined) {
-      context.addIssue({ code: 'custom', path: ['user'], message: 'a login needs a user name when smtp.pass is set', params: { code: 'alarm.loginPair' } })
+      context.addIssue(codedIssue('alarm.userRequired', {}, ['user']))
     }
   })
   .transform(({ user, pass, timeoutMs: timeout, ...rest }) => ({
@@ -124,7 +126,7 @@ export const alarmSettingsSchema = z
   .superRefine((settings, context) => {
     const seen = new Set<string>()
     settings.webhooks.forEach((w, i) => {
-      if (seen.has(w.url)) context.addIssue({ code: 'custom', path: ['webhooks', i, 'url'], message: `${w.url.slice(0, 200)} is listed twice`, params: { code: 'alarm.webhookTwice' } })
+      if (seen.has(w.url)) context.addIssue(codedIssue('alarm.webhookTwice', { url: w.url.slice(0, 200) }, ['webhooks', i, 'url']))
       seen.add(w.url)
     })
   })

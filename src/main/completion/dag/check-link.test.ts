@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { ConflictError, ValidationError, fromErrorInfo, toErrorInfo } from '../../../shared/errors'
 import type { JobLink, LinkCondition } from '../../../shared/model'
 import { checkLink, CycleError } from './check-link'
-import { parseCyclePath } from '../../../shared/cycle-path'
 
 const link = (parentJobId: number, childJobId: number, condition: LinkCondition = 'SUCCESS'): JobLink => ({
   parentJobId,
@@ -96,10 +95,12 @@ describe('checkLink', () => {
     expect(() => checkLink([link(1, 2), link(2, 3)], link(2, 3, 'FAILURE'), anyJob)).not.toThrow()
   })
 
-  it('keeps the cycle path readable after the error crossed the bridge', () => {
+  it('carries the cycle path as data (code link.cycle, params.path) across the bridge', () => {
     const error = thrown(() => checkLink([link(7, 9), link(9, 11)], link(11, 7), anyJob))
-    const received = fromErrorInfo(JSON.parse(JSON.stringify(toErrorInfo(error))))
+    const received = fromErrorInfo(JSON.parse(JSON.stringify(toErrorInfo(error)))) as ConflictError
     expect(received).toBeInstanceOf(ConflictError)
-    expect(parseCyclePath(received.message)).toEqual((error as CycleError).path)
+    expect(received.code).toBe('link.cycle')
+    expect(received.params).toEqual({ parentJobId: 11, childJobId: 7, path: (error as CycleError).path })
+    expect(received.message).toBe('linking job 11 → job 7 would close the cycle 7 → 9 → 11 → 7')
   })
 })

@@ -1,19 +1,21 @@
-import { ConflictError, ValidationError } from '../../../shared/errors'
+import { ConflictError } from '../../../shared/errors'
+import { englishMessage } from '../../../shared/messages'
+import { invalidField } from '../../../shared/messages/coded-errors'
 import { LINK_CONDITIONS, type JobLink } from '../../../shared/model'
-import { formatCyclePath } from '../../../shared/cycle-path'
 import { findPath } from './graph'
 
 /**
  * A link refused because it would close a cycle. `path` is the cycle as job ids, first id repeated
  * at the end (`[1, 2, 3, 1]`), for the UI to highlight. The name stays `ConflictError`, so the
- * error crosses the bridge as one and `fromErrorInfo` rebuilds a ConflictError; the message carries
- * the same path after the word `cycle` (see cycle-path.ts), readable with `parseCyclePath`.
+ * error crosses the bridge as one and `fromErrorInfo` rebuilds a ConflictError; its code is
+ * `link.cycle` and its params carry the path as data (`params.path`), so nothing parses the message.
  */
 export class CycleError extends ConflictError {
   readonly path: number[]
 
-  constructor(message: string, path: number[]) {
-    super(message)
+  constructor(parentJobId: number, childJobId: number, path: number[]) {
+    const params = { parentJobId, childJobId, path }
+    super(englishMessage('link.cycle', params), { code: 'link.cycle', params })
     this.path = path
   }
 }
@@ -30,22 +32,25 @@ export function checkLink(links: readonly JobLink[], candidate: JobLink, jobExis
   const { parentJobId, childJobId, condition } = candidate
   assertJobId('parentJobId', parentJobId)
   assertJobId('childJobId', childJobId)
-  if (!(LINK_CONDITIONS as readonly unknown[]).includes(condition)) {
-    throw new ValidationError('condition', `'${String(condition)}' is not one of ${LINK_CONDITIONS.join(', ')}`)
-  }
-  if (parentJobId === childJobId) throw new ValidationError('childJobId', 'a job cannot be its own child')
-  if (!jobExists(parentJobId)) throw new ValidationError('parentJobId', `job ${parentJobId} does not exist`)
-  if (!jobExists(childJobId)) throw new ValidationError('childJobId', `job ${childJobId} does not exist`)
+  if (!(LINK_CONDITIONS as readonly unknown[]).includes(condition)) throw unknownCondition(condition)
+  if (parentJobId === childJobId) throw invalidField('childJobId', 'link.selfLink')
+  if (!jobExists(parentJobId)) throw invalidField('parentJobId', 'link.jobMissing', { id: parentJobId })
+  if (!jobExists(childJobId)) throw invalidField('childJobId', 'link.jobMissing', { id: childJobId })
   if (links.some((link) => link.parentJobId === parentJobId && link.childJobId === childJobId)) return
 
   const back = findPath(links, childJobId, parentJobId)
   if (back === null) return
   const cycle = [...back, childJobId]
-  throw new CycleError(`linking job ${parentJobId} → job ${childJobId} would close the cycle ${formatCyclePath(cycle)}`, cycle)
+  throw new CycleError(parentJobId, childJobId, cycle)
+}
+
+/** A link condition that is not one of LINK_CONDITIONS (ValidationError on `condition`). */
+export function unknownCondition(condition: unknown) {
+  return invalidField('condition', 'link.conditionUnknown', { got: String(condition), values: [...LINK_CONDITIONS] })
 }
 
 function assertJobId(field: string, value: unknown): void {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw new ValidationError(field, `expected a job id (a whole number ≥ 1), got ${String(value)}`)
+    throw invalidField(field, 'link.jobId', { got: String(value) })
   }
 }

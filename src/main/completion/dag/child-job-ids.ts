@@ -1,4 +1,4 @@
-import { ValidationError } from '../../../shared/errors'
+import { invalidField } from '../../../shared/messages/coded-errors'
 import { quote } from '../../../shared/schema/describe-value'
 import type { JobLink } from '../../../shared/model'
 
@@ -24,15 +24,15 @@ export function childJobIdList(links: readonly JobLink[], parentJobId: number): 
  * @throws ValidationError on field `childJobId` naming the offending item.
  */
 export function parseChildJobIds(text: string): number[] {
-  if (typeof text !== 'string') throw new ValidationError('childJobId', `expected comma-separated job ids, got ${typeof text}`)
+  if (typeof text !== 'string') throw invalidField('childJobId', 'childJobIds.type', { got: typeof text })
   if (text.trim() === '') return []
   const ids = new Set<number>()
   text.split(',').forEach((raw, index) => {
     const item = raw.trim()
-    if (item === '') throw new ValidationError('childJobId', `item ${index + 1} is empty; expected job ids separated by single commas`)
-    if (!/^\d+$/.test(item)) throw new ValidationError('childJobId', `${quote(item)} is not a job id; expected a whole number`)
+    if (item === '') throw invalidField('childJobId', 'childJobIds.empty', { item: index + 1 })
+    if (!/^\d+$/.test(item)) throw invalidField('childJobId', 'childJobIds.notId', { got: quote(item) })
     const id = Number(item)
-    if (id < 1 || !Number.isSafeInteger(id)) throw new ValidationError('childJobId', `${quote(item)} is not a job id; ids are whole numbers from 1`)
+    if (id < 1 || !Number.isSafeInteger(id)) throw invalidField('childJobId', 'childJobIds.belowOne', { got: quote(item) })
     ids.add(id)
   })
   return [...ids].sort((a, b) => a - b)

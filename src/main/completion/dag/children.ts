@@ -1,5 +1,4 @@
 import type { JobLink, LinkCondition } from '../../../shared/model'
-import { formatCyclePath } from '../../../shared/cycle-path'
 
 /** Longest parent → child chain that fires, counted in jobs (the root included). */
 export const MAX_CHAIN_JOBS = 100
@@ -43,7 +42,7 @@ export function chainGuard(
     const cycle = [...ancestorJobIds.slice(seenAt), childJobId]
     return {
       fire: false,
-      reason: `job ${childJobId} already ran in this chain; firing it again would repeat the cycle ${formatCyclePath(cycle)}`,
+      reason: `job ${childJobId} already ran in this chain; firing it again would repeat the cycle ${cycle.join(' → ')}`,
     }
   }
   if (ancestorJobIds.length + 1 > maxChainJobs) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { JobLink } from '../../../shared/model'
-import { formatCyclePath, parseCyclePath } from '../../../shared/cycle-path'
 import { findCycle, findPath } from './graph'
 
 const edges = (...pairs: [number, number][]): JobLink[] =>
@@ -45,17 +44,5 @@ describe('findPath', () => {
     expect(findPath(links, 1, 4)).toEqual([1, 4])
     expect(findPath(links, 2, 4)).toEqual([2, 3, 4])
     expect(findPath(links, 4, 1)).toBeNull()
-  })
-})
-
-describe('cycle path text', () => {
-  it('round-trips through a message', () => {
-    const text = `linking job 3 → job 1 would close the cycle ${formatCyclePath([1, 2, 3, 1])}`
-    expect(parseCyclePath(text)).toEqual([1, 2, 3, 1])
-  })
-
-  it('finds no path in a message without one', () => {
-    expect(parseCyclePath('childJobId: job 3 does not exist')).toBeNull()
-    expect(parseCyclePath('linking job 3 → job 1 is fine')).toBeNull()
   })
 })

@@ -3,8 +3,7 @@
  * missing jobs, no cycles), fire on SUCCESS, FAILURE or ALWAYS, and a runtime guard refuses a
  * chain that revisits a job or grows past MAX_CHAIN_JOBS. Pure: callers pass the links and ids.
  */
-export { checkLink, CycleError } from './check-link'
+export { checkLink, CycleError, unknownCondition } from './check-link'
 export { chainGuard, childrenToFire, MAX_CHAIN_JOBS, type ChainDecision } from './children'
 export { childJobIdList, parseChildJobIds } from './child-job-ids'
-export { formatCyclePath, parseCyclePath } from '../../../shared/cycle-path'
 export { findCycle, findPath } from './graph'

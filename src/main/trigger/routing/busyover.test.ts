@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ExecutorReply } from '../../executor/executor-api'
 import { busyoverRouter } from './busyover'
 import type { RouteProbe } from './router'
+import { routeReasonText } from './format-route-trail'
 
 const [a, b, c] = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']
 const BUSY: ExecutorReply = { code: 500, msg: 'job thread is running or has trigger queue.' }
@@ -47,6 +48,6 @@ describe('BUSYOVER router', () => {
     const trail = await busyoverRouter.route({ jobId: 42, addresses: [a, b], nowMs: 0, probe })
     expect(trail.chosen).toBeNull()
     expect(trail.probes).toHaveLength(2)
-    expect(trail.reason).toContain('/idleBeat')
+    expect(routeReasonText(trail.reason)).toContain('/idleBeat')
   })
 })

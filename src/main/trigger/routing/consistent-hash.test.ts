@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { buildHashRing, createConsistentHashRouter, findRingNode, hashRouteKey } from './consistent-hash'
 import type { RouteProbe } from './router'
+import { routeReasonText } from './format-route-trail'
 
 const unusedProbe: RouteProbe = {
   beat: () => Promise.reject(new Error('CONSISTENT_HASH must not probe')),
@@ -82,7 +83,7 @@ describe('CONSISTENT_HASH router', () => {
     })
     expect(trail.strategy).toBe('CONSISTENT_HASH')
     expect(trail.chosen).toBe('http://127.0.0.1:9999/')
-    expect(trail.reason).toContain('943901380')
+    expect(routeReasonText(trail.reason)).toContain('943901380')
     expect(trail.candidates).toEqual(['http://127.0.0.1:9999/'])
   })
 })

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { coded } from '../../../shared/messages'
 import { chosenTrail, emptyAddressTrail, type Router } from './router'
 
 /** Virtual nodes per address on the ring (XXL-JOB's VIRTUAL_NODE_NUM). */
@@ -69,14 +70,9 @@ export function createConsistentHashRouter(): Router {
       const ring = ringFor(addresses)
       const jobHash = hashRouteKey(String(jobId))
       const node = findRingNode(ring, jobHash)
-      const wrapped = ring.keys[node] < jobHash ? ', wrapping around' : ''
-      return chosenTrail(
-        'CONSISTENT_HASH',
-        request,
-        ring.owners[node],
-        `Job ${jobId} hashes to ${jobHash}; the next ring node${wrapped} is ${ring.keys[node]} ` +
-          `of ${ring.keys.length} virtual nodes.`,
-      )
+      const code = ring.keys[node] < jobHash ? 'routeReason.consistentHashWrapped' : 'routeReason.consistentHash'
+      const reason = coded(code, { jobId, hash: jobHash, node: ring.keys[node], nodes: ring.keys.length })
+      return chosenTrail('CONSISTENT_HASH', request, ring.owners[node], reason)
     },
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ExecutorReply } from '../../executor/executor-api'
 import { failoverRouter } from './failover'
 import type { RouteProbe } from './router'
+import { routeReasonText } from './format-route-trail'
 
 const [a, b, c, d] = [9001, 9002, 9003, 9004].map((port) => `http://127.0.0.1:${port}/`)
 
@@ -40,7 +41,7 @@ describe('FAILOVER router', () => {
       { address: c, kind: 'beat', code: 200, msg: '' },
     ])
     expect(trail.candidates).toEqual([a, b, c, d])
-    expect(trail.reason).toContain('after 2 failed probes')
+    expect(routeReasonText(trail.reason)).toContain('after 2 failed probes')
   })
 
   it('takes the first address without further probes when it answers 200', async () => {
@@ -61,7 +62,7 @@ describe('FAILOVER router', () => {
       [a, 500],
       [b, 500],
     ])
-    expect(trail.reason).toContain('No address answered /beat with code 200')
+    expect(routeReasonText(trail.reason)).toContain('No address answered /beat with code 200')
   })
 
   it('counts a non-200 success-looking reply as a failure', async () => {

@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/messages'
 import { chosenTrail, emptyAddressTrail, type Router } from './router'
 
 /** FIRST: always the first address of the list. */
@@ -5,6 +6,6 @@ export const firstRouter: Router = {
   async route(request) {
     const { addresses } = request
     if (addresses.length === 0) return emptyAddressTrail('FIRST')
-    return chosenTrail('FIRST', request, addresses[0], `First of ${addresses.length} addresses in list order.`)
+    return chosenTrail('FIRST', request, addresses[0], coded('routeReason.first', { count: addresses.length }))
   },
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PROBE_MSG_MAX_CHARS, formatRouteTrail } from './format-route-trail'
 import { emptyAddressTrail, type RouteTrail } from './router'
+import { coded } from '../../../shared/messages'
 
 describe('formatRouteTrail', () => {
   it('lists strategy, candidates, each probe, the choice and the reason on their own lines', () => {
@@ -12,7 +13,7 @@ describe('formatRouteTrail', () => {
         { address: 'http://127.0.0.1:9999/', kind: 'beat', code: 200, msg: '' },
       ],
       chosen: 'http://127.0.0.1:9999/',
-      reason: 'http://127.0.0.1:9999/ answered /beat with code 200, after 1 failed probe.',
+      reason: coded('routeReason.probeAfterOne', { address: 'http://127.0.0.1:9999/', path: '/beat', failed: 1 }),
     }
     expect(formatRouteTrail(trail).split('\n')).toEqual([
       'Route strategy: FAILOVER',
@@ -20,7 +21,7 @@ describe('formatRouteTrail', () => {
       'Probe beat http://127.0.0.1:9998/: code 500, msg: Error: connect ECONNREFUSED',
       'Probe beat http://127.0.0.1:9999/: code 200',
       'Chosen: http://127.0.0.1:9999/',
-      `Reason: ${trail.reason}`,
+      'Reason: http://127.0.0.1:9999/ answered /beat with code 200, after 1 failed probe.',
     ])
   })
 
@@ -38,7 +39,7 @@ describe('formatRouteTrail', () => {
       candidates: ['http://127.0.0.1:9001/'],
       probes: [{ address: 'http://127.0.0.1:9001/', kind: 'idleBeat', code: 500, msg: stack }],
       chosen: null,
-      reason: 'No address answered /idleBeat with code 200 (1 probed); route failed.',
+      reason: coded('routeReason.probeNone', { path: '/idleBeat', probed: 1 }),
     })
     const lines = text.split('\n')
     expect(lines).toHaveLength(5)

@@ -1,3 +1,5 @@
+import { englishMessage } from '../../../shared/messages'
+import type { RouteReason } from '../../../shared/trigger-trail'
 import type { RouteTrail } from './router'
 
 /** Longest probe message kept in the text; a stack trace from a failed probe would bury the rest. */
@@ -25,12 +27,17 @@ export function formatRouteTrail(trail: RouteTrail): string {
     lines.push(`Probe ${probe.kind} ${probe.address}: code ${probe.code}${msg ? `, msg: ${msg}` : ''}`)
   }
   lines.push(`Chosen: ${trail.chosen ?? 'none'}`)
-  lines.push(`Reason: ${trail.reason}`)
+  lines.push(`Reason: ${routeReasonText(trail.reason)}`)
   return lines.join('\n')
 }
 
+/** A route reason in English, as trigger_msg shows it. */
+export function routeReasonText(reason: RouteReason): string {
+  return englishMessage(reason.code, reason.params)
+}
+
 /** One line, whitespace runs collapsed, cut to PROBE_MSG_MAX_CHARS with an ellipsis. */
-function compactMsg(msg: string): string {
+export function compactMsg(msg: string): string {
   const line = msg.replace(/\s+/g, ' ').trim()
   return line.length > PROBE_MSG_MAX_CHARS ? `${line.slice(0, PROBE_MSG_MAX_CHARS)}…` : line
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ROUTE_STRATEGIES } from '../../../shared/model'
 import { EMPTY_ADDRESS_REASON, createRouters, type RouteProbe } from './index'
+import { routeReasonText } from './format-route-trail'
 
 const addresses = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']
 
@@ -32,7 +33,7 @@ describe('createRouters', () => {
       expect(trail.strategy).toBe(strategy)
       expect(addresses).toContain(trail.chosen)
       expect(trail.candidates).toEqual(addresses)
-      expect(trail.reason.length).toBeGreaterThan(0)
+      expect(routeReasonText(trail.reason).length).toBeGreaterThan(0)
     }
   })
 
@@ -42,7 +43,7 @@ describe('createRouters', () => {
       const trail = await router.route({ jobId: 1, addresses: [], nowMs: 0, probe })
       expect(trail.chosen).toBeNull()
       expect(trail.reason).toBe(EMPTY_ADDRESS_REASON)
-      expect(trail.reason).toMatch(/registry address is empty/i)
+      expect(routeReasonText(trail.reason)).toMatch(/registry address is empty/i)
       expect(calls).toEqual([])
     }
   })

@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/messages'
 import { chosenTrail, emptyAddressTrail, type Router } from './router'
 
 /** LAST: always the last address of the list. */
@@ -6,6 +7,6 @@ export const lastRouter: Router = {
     const { addresses } = request
     if (addresses.length === 0) return emptyAddressTrail('LAST')
     const last = addresses[addresses.length - 1]
-    return chosenTrail('LAST', request, last, `Last of ${addresses.length} addresses in list order.`)
+    return chosenTrail('LAST', request, last, coded('routeReason.last', { count: addresses.length }))
   },
 }

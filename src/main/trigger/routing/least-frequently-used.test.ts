@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { USE_WINDOW_MS, type AddressUse } from '../../store/route-repo'
 import { createLeastFrequentlyUsedRouter } from './least-frequently-used'
 import type { RouteProbe } from './router'
+import { routeReasonText } from './format-route-trail'
 
 const NOW_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
 const [a, b, c] = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']
@@ -29,6 +30,6 @@ describe('LEAST_FREQUENTLY_USED router', () => {
   })
 
   it('says how often the chosen address was used', async () => {
-    expect((await route([use(a, 4), use(b, 2), use(c, 3)])).reason).toBe('Least frequently used for job 3: used 2 time(s) in 24 h, the fewest of 3 addresses.')
+    expect(routeReasonText((await route([use(a, 4), use(b, 2), use(c, 3)])).reason)).toBe('Least frequently used for job 3: used 2 time(s) in 24 h, the fewest of 3 addresses.')
   })
 })

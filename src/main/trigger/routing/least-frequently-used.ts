@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/messages'
 import { USE_WINDOW_MS } from '../../store/route-repo'
 import { chosenTrail, emptyAddressTrail, rotatedForJob, type Router } from './router'
 
@@ -24,12 +25,8 @@ export function createLeastFrequentlyUsedRouter(): Router {
           fewest = count
         }
       }
-      return chosenTrail(
-        'LEAST_FREQUENTLY_USED',
-        request,
-        chosen,
-        `Least frequently used for job ${jobId}: used ${fewest} time(s) in 24 h, the fewest of ${addresses.length} addresses.`,
-      )
+      const reason = coded('routeReason.leastFrequentlyUsed', { jobId, useCount: fewest, count: addresses.length })
+      return chosenTrail('LEAST_FREQUENTLY_USED', request, chosen, reason)
     },
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { routeReasonText } from './format-route-trail'
 import type { AddressUse } from '../../store/route-repo'
 import { createLeastRecentlyUsedRouter } from './least-recently-used'
 import type { RouteProbe } from './router'
@@ -23,7 +24,7 @@ describe('LEAST_RECENTLY_USED router', () => {
     expect(chosen).toEqual([a, b, c])
   })
 
-  it('says when the chosen address was last used', async () => {
-    expect((await route([])).reason).toBe('Least recently used for job 3: never used yet, the longest ago among 3 addresses.')
+  it('says why the chosen address won', async () => {
+    expect(routeReasonText((await route([])).reason)).toBe('Least recently used for job 3: the address routed to longest ago among 3.')
   })
 })

@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/messages'
 import { chosenTrail, emptyAddressTrail, rotatedForJob, type Router } from './router'
 
 /**
@@ -20,8 +21,7 @@ export function createLeastRecentlyUsedRouter(): Router {
           eldestMs = usedMs
         }
       }
-      const when = eldestMs === 0 ? 'never used yet' : `last used at ${new Date(eldestMs).toISOString()}`
-      return chosenTrail('LEAST_RECENTLY_USED', request, eldest, `Least recently used for job ${jobId}: ${when}, the longest ago among ${addresses.length} addresses.`)
+      return chosenTrail('LEAST_RECENTLY_USED', request, eldest, coded('routeReason.leastRecentlyUsed', { jobId, count: addresses.length }))
     },
   }
 }

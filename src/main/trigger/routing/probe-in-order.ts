@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/messages'
 import type { ExecutorReply } from '../../executor/executor-api'
 import type { ProbeResult, RouteRequest, RouteTrail, SingleRouteStrategy } from './router'
 import { emptyAddressTrail } from './router'
@@ -23,16 +24,9 @@ export async function probeInOrder(
     const result = await probeOnce(address, kind, call)
     probes.push(result)
     if (result.code === 200) {
-      const skipped = probes.length - 1
-      const after =
-        skipped === 0 ? 'the first address probed' : `after ${skipped} failed ${skipped === 1 ? 'probe' : 'probes'}`
-      return {
-        strategy,
-        candidates: [...addresses],
-        probes,
-        chosen: address,
-        reason: `${address} answered ${path} with code 200, ${after}.`,
-      }
+      const failed = probes.length - 1
+      const code = failed === 0 ? 'routeReason.probeFirst' : failed === 1 ? 'routeReason.probeAfterOne' : 'routeReason.probeAfterMany'
+      return { strategy, candidates: [...addresses], probes, chosen: address, reason: coded(code, { address, path, failed }) }
     }
   }
   return {
@@ -40,7 +34,7 @@ export async function probeInOrder(
     candidates: [...addresses],
     probes,
     chosen: null,
-    reason: `No address answered ${path} with code 200 (${probes.length} probed); route failed.`,
+    reason: coded('routeReason.probeNone', { path, probed: probes.length }),
   }
 }
 

@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/messages'
 import { chosenTrail, emptyAddressTrail, randomIndex, type Router, type RouterOptions } from './router'
 
 /** RANDOM: a uniformly random index on every trigger. */
@@ -8,8 +9,7 @@ export function createRandomRouter(options: RouterOptions = {}): Router {
       const { addresses } = request
       if (addresses.length === 0) return emptyAddressTrail('RANDOM')
       const index = randomIndex(random, addresses.length)
-      const reason = `Random pick: index ${index} of ${addresses.length} addresses.`
-      return chosenTrail('RANDOM', request, addresses[index], reason)
+      return chosenTrail('RANDOM', request, addresses[index], coded('routeReason.random', { index, count: addresses.length }))
     },
   }
 }

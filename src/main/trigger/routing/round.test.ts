@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RouteProbe } from './router'
 import { createRoundRouter } from './round'
+import { routeReasonText } from './format-route-trail'
 
 const NOW_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
 const addresses = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']
@@ -21,7 +22,7 @@ describe('ROUND router', () => {
   })
 
   it('names the position, the index and the list length in its reason', async () => {
-    expect((await route(7, addresses, 3)).reason).toBe('Round position 7 of job 3 selects index 1 of 3 addresses.')
+    expect(routeReasonText((await route(7, addresses, 3)).reason)).toBe('Round position 7 of job 3 selects index 1 of 3 addresses.')
   })
 
   it('fails with the empty-list reason when there is no address', async () => {

@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/messages'
 import { chosenTrail, emptyAddressTrail, type Router } from './router'
 
 /**
@@ -12,7 +13,7 @@ export function createRoundRouter(): Router {
       if (addresses.length === 0) return emptyAddressTrail('ROUND')
       const position = request.shared?.roundPosition ?? 0
       const index = position % addresses.length
-      return chosenTrail('ROUND', request, addresses[index], `Round position ${position} of job ${jobId} selects index ${index} of ${addresses.length} addresses.`)
+      return chosenTrail('ROUND', request, addresses[index], coded('routeReason.round', { position, jobId, index, count: addresses.length }))
     },
   }
 }

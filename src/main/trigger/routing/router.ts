@@ -1,4 +1,6 @@
 import type { RouteStrategy } from '../../../shared/model'
+import { coded } from '../../../shared/messages'
+import type { RouteReason } from '../../../shared/trigger-trail'
 import type { ExecutorReply } from '../../executor/executor-api'
 import type { AddressUse } from '../../store/route-repo'
 
@@ -46,8 +48,8 @@ export interface RouteTrail {
   probes: ProbeResult[]
   /** The address to trigger, or null when routing failed (empty list, every probe failed). */
   chosen: string | null
-  /** One plain sentence: why `chosen` won, or why there is none. */
-  reason: string
+  /** Why `chosen` won, or why there is none: a `routeReason.*` code and its parameters (English: `routeReasonText`). */
+  reason: RouteReason
 }
 
 export interface Router {
@@ -61,7 +63,7 @@ export interface RouterOptions {
 }
 
 /** XXL-JOB's wording is "Trigger Fail：registry address is empty". */
-export const EMPTY_ADDRESS_REASON = 'Registry address is empty: the group has no executor address to route to.'
+export const EMPTY_ADDRESS_REASON: RouteReason = coded('routeReason.emptyAddress')
 
 export function emptyAddressTrail(strategy: SingleRouteStrategy): RouteTrail {
   return { strategy, candidates: [], probes: [], chosen: null, reason: EMPTY_ADDRESS_REASON }
@@ -71,7 +73,7 @@ export function chosenTrail(
   strategy: SingleRouteStrategy,
   request: RouteRequest,
   chosen: string,
-  reason: string,
+  reason: RouteReason,
 ): RouteTrail {
   return { strategy, candidates: [...request.addresses], probes: [], chosen, reason }
 }

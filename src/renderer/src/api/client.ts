@@ -2,6 +2,7 @@ import type { ServerConnectRequest } from '../../../shared/schema/server-connect
 import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskBridge, type JobDeskEvent } from '../../../shared/api'
 import { BRIDGE_PATH, type BridgeServerMessage } from '../../../shared/bridge-protocol'
 import { fromErrorInfo } from '../../../shared/errors'
+import { notPermitted } from '../../../shared/messages/coded-errors'
 import type { IpcResult, JobDeskIpc } from '../../../shared/ipc'
 
 type Listener = (event: JobDeskEvent) => void
@@ -75,7 +76,7 @@ function bridgeClient(): JobDeskClient {
     open = new Promise((resolve, reject) => {
       const token = consoleToken()
       if (!token) {
-        reject(new Error('no console token: open the address JobDesk printed at start (it ends with #token=…)'))
+        reject(notPermitted('console.noToken'))
         open = null
         return
       }

@@ -1,14 +1,15 @@
 import { notifications } from '@mantine/notifications'
 import { translate, type Language, type MessageKey, type Vars } from '../i18n/dictionary'
+import { errorText } from '../i18n/server-text'
 
-/** The operator-facing text of an error: the core's message names the field and the rule. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+/** The operator-facing text of an error in `language`: rendered from its code (naming the field), else the core's message. */
+export function errorMessage(error: unknown, language: Language): string {
+  return errorText(language, error)
 }
 
 /** A red notification that stays until closed, since errors need reading. */
 export function notifyError(language: Language, title: MessageKey, error: unknown): void {
-  notifications.show({ color: 'red', title: translate(language, title), message: errorMessage(error), autoClose: false, withBorder: true })
+  notifications.show({ color: 'red', title: translate(language, title), message: errorMessage(error, language), autoClose: false, withBorder: true })
 }
 
 export function notifySuccess(language: Language, message: MessageKey, vars?: Vars): void {

@@ -1,8 +1,9 @@
 import { en } from './en'
 import { zhCN } from './zh-cn'
+import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../../../shared/api'
 
-export const LANGUAGES = ['en', 'zh-CN'] as const
-export type Language = (typeof LANGUAGES)[number]
+export const LANGUAGES = CONSOLE_LANGUAGES
+export type Language = ConsoleLanguage
 
 export type MessageKey = keyof typeof en
 /** Every language has every key, and only those (an object literal with an extra key fails too). */

@@ -2,6 +2,7 @@ import { enOperations } from './en-operations'
 import { enConsole } from './en-console'
 import { enTrust } from './en-trust'
 import { enCluster } from './en-cluster'
+import { enWords } from './en-words'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -275,4 +276,5 @@ export const en = {
   ...enTrust,
   ...enOperations,
   ...enCluster,
+  ...enWords,
 } satisfies Record<string, string>

@@ -3,6 +3,7 @@ import type { Dictionary } from './dictionary'
 import { zhCNConsole } from './zh-cn-console'
 import { zhCNTrust } from './zh-cn-trust'
 import { zhCNCluster } from './zh-cn-cluster'
+import { zhCNWords } from './zh-cn-words'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -273,4 +274,5 @@ export const zhCN: Dictionary = {
   ...zhCNTrust,
   ...zhCNOperations,
   ...zhCNCluster,
+  ...zhCNWords,
 }

@@ -1,3 +1,4 @@
+import { ConflictError } from '../../../shared/errors'
 import { runStatus, type JobLink, type JobRun, type RunStatus } from '../../../shared/model'
 
 /** The id of a link's edge in the DAG view (and in its DOM: `rf__edge-link-1-2`). */
@@ -13,6 +14,16 @@ export interface DagHighlight {
   edges: ReadonlySet<string>
   /** The status each job had in a highlighted chain run (overrides the last-run colour). */
   chainStatus: ReadonlyMap<number, RunStatus>
+}
+
+/**
+ * The cycle a refused link would close, as the core sends it: a ConflictError with code `link.cycle`
+ * and the job ids in `params.path` (first id repeated at the end). Null for any other error.
+ */
+export function cyclePathOf(error: unknown): number[] | null {
+  if (!(error instanceof ConflictError) || error.code !== 'link.cycle') return null
+  const path = error.params.path
+  return Array.isArray(path) && path.length > 1 && path.every((id) => typeof id === 'number') ? (path as number[]) : null
 }
 
 export const NO_HIGHLIGHT: DagHighlight = { nodes: new Map(), edges: new Set(), chainStatus: new Map() }

@@ -1,17 +1,23 @@
+import { ValidationError } from '../../../shared/errors'
+import type { Language } from '../i18n/dictionary'
+import { errorText, messageText, problemText } from '../i18n/server-text'
+
 /**
- * The problems of a refused import. The core's message is `document: 2 problems, nothing was
- * imported:\n- jobs[3].scheduleConf: …\n- links[0]: …`; the dialog lists each problem on its own.
+ * The problems of a refused import, in `language`: the core refuses with a ValidationError (code
+ * `import.refused`) carrying every problem with its path, code and parameters; the dialog lists
+ * each on its own. Any other error is a summary alone.
  */
 export interface ImportRefusal {
   summary: string
   problems: string[]
 }
 
-export function readImportRefusal(message: string): ImportRefusal {
-  const lines = message.split('\n')
-  const problems = lines.filter((line) => line.startsWith('- ')).map((line) => line.slice(2))
-  const summary = lines.filter((line) => !line.startsWith('- ')).join(' ').trim()
-  return { summary: summary || message, problems }
+export function importRefusal(language: Language, error: unknown): ImportRefusal {
+  if (!(error instanceof ValidationError) || error.problems.length === 0) return { summary: errorText(language, error), problems: [] }
+  return {
+    summary: messageText(language, error, error.message.split('\n')[0]),
+    problems: error.problems.map((problem) => problemText(language, problem)),
+  }
 }
 
 /** `jobdesk-jobs-2026-01-10-1230.json`: the export's file name, by local time. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { JobRun } from '../../../shared/model'
-import { readImportRefusal, exportFileName, parseImportFile } from './import-problems'
+import { ValidationError } from '../../../shared/errors'
+import { englishMessage } from '../../../shared/messages'
+import { importRefusal, exportFileName, parseImportFile } from './import-problems'
 import { runOutcome, isAtRisk } from './run-outcome'
 
 const run = (over: Partial<JobRun>) => ({ triggerCode: 200, handleCode: 0, handleMsg: '', ...over })
@@ -19,15 +21,36 @@ describe('runOutcome', () => {
   })
 })
 
-describe('readImportRefusal', () => {
-  it('splits the core’s message into its summary and one problem per line', () => {
-    const refusal = readImportRefusal('document: 2 problems, nothing was imported:\n- jobs[3].scheduleConf: hour 25 is out of range 0-23\n- links[0]: job key \'9\' is not in the document')
-    expect(refusal.summary).toBe('document: 2 problems, nothing was imported:')
-    expect(refusal.problems).toEqual(['jobs[3].scheduleConf: hour 25 is out of range 0-23', "links[0]: job key '9' is not in the document"])
+describe('importRefusal', () => {
+  const refused = new ValidationError('document', 'document: 2 problems, nothing was imported:\n- …', {
+    code: 'import.refused',
+    params: { count: 2 },
+    problems: [
+      {
+        field: 'jobs[3].scheduleConf',
+        code: 'cron.outOfRange',
+        params: { expression: '0 0 25 * * ?', cronField: 'hour', value: 25, range: '0-23', jobName: 'notify' },
+        message: englishMessage('cron.outOfRange', { expression: '0 0 25 * * ?', cronField: 'hour', value: 25, range: '0-23' }) + " (job 'notify')",
+      },
+      { field: 'links[0]', code: 'import.keyMissing', params: { key: '9' }, message: "job key '9' is not in this file" },
+    ],
   })
 
-  it('keeps a message without a list as the summary', () => {
-    expect(readImportRefusal('cannot reach JobDesk')).toEqual({ summary: 'cannot reach JobDesk', problems: [] })
+  it('lists each problem of the core’s refusal, rendered from its code, with the job it is about', () => {
+    expect(importRefusal('en', refused)).toEqual({
+      summary: '2 problem(s), nothing was imported',
+      problems: ["jobs[3].scheduleConf: '0 0 25 * * ?' hour 25 is out of range 0-23 (job “notify”)", "links[0]: job key '9' is not in this file"],
+    })
+    expect(importRefusal('zh-CN', refused)).toEqual({
+      summary: '发现 2 个问题，未导入任何内容',
+      problems: ['jobs[3].scheduleConf：“0 0 25 * * ?”的时字段：25 超出范围 0-23（任务“notify”）', 'links[0]：任务 key“9”不在此文件中'],
+    })
+  })
+
+  it('keeps a problem of an unknown code in the core’s words, and another error as the summary', () => {
+    const unknown = new ValidationError('document', 'x', { problems: [{ field: 'jobs[0]', code: 'import.fromTheFuture', params: {}, message: "something new (job 'a')" }] })
+    expect(importRefusal('zh-CN', unknown).problems).toEqual(["jobs[0]：something new (job 'a')"])
+    expect(importRefusal('en', new Error('cannot reach JobDesk'))).toEqual({ summary: 'cannot reach JobDesk', problems: [] })
   })
 })
 

@@ -16,6 +16,7 @@ const saved: Settings = {
   mode: 'headless',
   consoleToken: 'console-secret',
   logFile: '/home/op/.config/JobDesk/jobdesk.log',
+  consoleLanguage: null,
 }
 
 describe('the settings draft', () => {

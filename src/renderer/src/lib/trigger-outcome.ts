@@ -1,15 +1,19 @@
 import type { RunTriggerOutcome } from '../../../shared/api'
 import { failureReason } from '../../../shared/failure-reason'
+import { englishMessage } from '../../../shared/messages'
 import type { JobRun } from '../../../shared/model'
+import type { TriggerTrail } from '../../../shared/trigger-trail'
+import { translate, type Language } from '../i18n/dictionary'
+import { messageText } from '../i18n/server-text'
 
 export interface ShownOutcome {
   logId: number
   state: RunTriggerOutcome['state']
   executorAddress: string
-  /** The trigger trail (empty while pending). */
-  trail: string
-  /** Its last line: why it was refused, or how it was accepted. */
-  reason: string
+  /** The trigger trail as text (empty while pending). */
+  triggerMsg: string
+  /** The same as data; null while pending and for a core that sends none. */
+  triggerTrail: TriggerTrail | null
 }
 
 /**
@@ -17,16 +21,32 @@ export interface ShownOutcome {
  * what the run's row says now (pushed as it changes), so a slow executor's answer still shows.
  */
 export function shownOutcome(outcome: RunTriggerOutcome, run: JobRun | undefined): ShownOutcome {
-  let { state, executorAddress, triggerMsg } = outcome
+  const { logId, state, executorAddress, triggerMsg, triggerTrail } = outcome
   if (state === 'pending' && run && run.triggerCode !== 0) {
-    state = run.triggerCode === 200 ? 'accepted' : 'refused'
-    executorAddress = run.executorAddress
-    triggerMsg = run.triggerMsg
+    return { logId, state: run.triggerCode === 200 ? 'accepted' : 'refused', executorAddress: run.executorAddress, triggerMsg: run.triggerMsg, triggerTrail: run.triggerTrail ?? null }
   }
-  return { logId: outcome.logId, state, executorAddress, trail: triggerMsg, reason: failureReason({ handleMsg: '', triggerMsg }) }
+  return { logId, state, executorAddress, triggerMsg, triggerTrail: triggerTrail ?? null }
+}
+
+/**
+ * How the trigger ended, in one line of `language`: the trail's result (why it was refused, or how
+ * it was accepted), else — a run written before trails — the text's last line.
+ */
+export function triggerResultText(language: Language, shown: Pick<ShownOutcome, 'triggerMsg' | 'triggerTrail'>): string {
+  const result = shown.triggerTrail?.result
+  if (!result) return failureReason({ handleMsg: '', triggerMsg: shown.triggerMsg })
+  const text = messageText(language, result, englishMessage(result.code, result.params))
+  // A trigger that never routed says it all in its result (a full pool, an unexpected failure).
+  return shown.triggerTrail?.route ? `${translate(language, 'trail.result')}${language === 'zh-CN' ? '：' : ': '}${text}` : text
+}
+
+/** Why a failed run failed, in one line: what its handler or executor said, else how its trigger ended (in `language`). */
+export function runFailureText(language: Language, run: Pick<JobRun, 'handleMsg' | 'triggerMsg' | 'triggerTrail'>): string {
+  const handled = failureReason({ handleMsg: run.handleMsg, triggerMsg: '' })
+  return handled || triggerResultText(language, { triggerMsg: run.triggerMsg, triggerTrail: run.triggerTrail ?? null })
 }
 
 /** The core answered with run ids only (no outcomes): each is pending until its row says more. */
 export function pendingOutcomes(logIds: readonly number[]): RunTriggerOutcome[] {
-  return logIds.map((logId) => ({ logId, state: 'pending', executorAddress: '', triggerMsg: '' }))
+  return logIds.map((logId) => ({ logId, state: 'pending', executorAddress: '', triggerMsg: '', triggerTrail: null }))
 }

@@ -1,6 +1,9 @@
 import type { JobDeskEvent } from '../../../shared/api'
-import type { JobRun } from '../../../shared/model'
+import { PermissionError } from '../../../shared/errors'
+import { MISFIRE_STRATEGIES, type JobRun, type MisfireStrategy } from '../../../shared/model'
+import { translate, type Language } from '../i18n/dictionary'
 import { isDesktop, type JobDeskClient } from '../api/client'
+import { shareLanguage } from '../app/console-language'
 import { notifyEvent } from '../app/notify'
 import { runsRoute } from '../app/route'
 import { useJobDesk } from './index'
@@ -40,7 +43,7 @@ export function applyEvent(event: JobDeskEvent): void {
       }
       return
     case 'misfire':
-      notifyEvent(store.preferences.language, 'orange', 'event.misfire', { id: event.jobId, n: event.missedCount }, event.strategy)
+      notifyEvent(store.preferences.language, 'orange', 'event.misfire', { id: event.jobId, n: event.missedCount }, misfireText(store.preferences.language, event.strategy))
       return
     case 'links-changed':
       void store.fetchLinks().catch(() => {})
@@ -51,6 +54,12 @@ export function applyEvent(event: JobDeskEvent): void {
       void unhandled
     }
   }
+}
+
+/** `立即执行一次 (FIRE_ONCE_NOW)`: the strategy's name in the UI language with its wire name. */
+function misfireText(language: Language, strategy: string): string {
+  if (!(MISFIRE_STRATEGIES as readonly string[]).includes(strategy)) return strategy
+  return `${translate(language, `misfire.label.${strategy as MisfireStrategy}`)} (${strategy})`
 }
 
 /**
@@ -91,10 +100,12 @@ export function connectStore(client: JobDeskClient): () => void {
     }
   })
   store.setConnection(client.connectionState())
+  // The shell (tray, notifications) speaks the language this console shows, chosen or detected.
+  shareLanguage(store.preferences.language)
   void loadAll().then(
     () => useJobDesk.getState().setConnection(client.connectionState()),
     (error: unknown) => {
-      if (error instanceof Error && error.message.startsWith('no console token')) useJobDesk.getState().setMissingToken(true)
+      if (error instanceof PermissionError && error.code === 'console.noToken') useJobDesk.getState().setMissingToken(true)
     },
   )
   return () => {

@@ -2,13 +2,11 @@ import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core'
 import { useComputedColorScheme } from '@mantine/core'
 import { ReactFlowProvider } from '@xyflow/react'
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
-import { ConflictError } from '../../../../shared/errors'
-import { parseCyclePath } from '../../../../shared/cycle-path'
 import type { JobInfo, JobLink } from '../../../../shared/model'
 import { errorMessage, notifyError } from '../../app/notify'
 import { dagRoute } from '../../app/route'
 import { useT } from '../../i18n/use-t'
-import { chainHighlight, cycleHighlight, neighbourHighlight, NO_HIGHLIGHT, type DagHighlight } from '../../lib/dag-highlight'
+import { chainHighlight, cycleHighlight, cyclePathOf, neighbourHighlight, NO_HIGHLIGHT, type DagHighlight } from '../../lib/dag-highlight'
 import { useJobDesk } from '../../store'
 import { selectChain, selectLinks } from '../../store/dag/selectors'
 import { selectJobs, selectJobsById } from '../../store/jobs/selectors'
@@ -94,7 +92,7 @@ export function DagPage({ runId }: { runId: number | null }) {
       await saveLink(link)
       setRefusal(null)
     } catch (error) {
-      setRefusal({ message: errorMessage(error), path: error instanceof ConflictError ? parseCyclePath(error.message) : null, link })
+      setRefusal({ message: errorMessage(error, language), path: cyclePathOf(error), link })
     }
   }
 

@@ -5,6 +5,7 @@ import { LINK_CONDITIONS, type JobLink, type LinkCondition } from '../../../../s
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectJobsById } from '../../store/jobs/selectors'
+import { EnumLabel } from '../../components/enum-label'
 
 export interface LinkDraft {
   parentJobId: number
@@ -53,7 +54,7 @@ function LinkForm({ draft, onSave, onDelete, onClose, setDirty }: LinkDialogProp
       <Radio.Group value={condition} onChange={(value) => setCondition(value as LinkCondition)} label={t('dag.condition')} data-testid="link-condition">
         <Stack gap={6} mt={6}>
           {LINK_CONDITIONS.map((value) => (
-            <Radio key={value} value={value} label={t(`linkCondition.${value}`)} description={t(`linkCondition.${value}.hint`)} data-testid={`link-condition-${value}`} />
+            <Radio key={value} value={value} label={<EnumLabel kind="linkCondition" value={value} />} description={t(`linkCondition.${value}.hint`)} data-testid={`link-condition-${value}`} />
           ))}
         </Stack>
       </Radio.Group>

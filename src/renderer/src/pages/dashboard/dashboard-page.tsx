@@ -1,7 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core'
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { failureReason } from '../../../../shared/failure-reason'
 import { runsRoute } from '../../app/route'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useNow } from '../../components/use-now'
@@ -13,6 +12,7 @@ import { selectJobsById } from '../../store/jobs/selectors'
 import { DailyChart } from './daily-chart'
 import { DemoBanner } from './demo-banner'
 import { LastHourCard, NextFiresCard } from './live-cards'
+import { runFailureText } from '../../lib/trigger-outcome'
 
 /** Counts are not pushed: re-read them this often while the dashboard is shown. */
 const OVERVIEW_REFRESH_MS = 5000
@@ -66,6 +66,7 @@ function SchedulerCard() {
 
 function RecentFailures() {
   const t = useT()
+  const language = useLanguage()
   const failures = useJobDesk((s) => s.recentFailures)
   const jobsById = useJobDesk(selectJobsById)
   const navigate = useJobDesk((s) => s.navigate)
@@ -97,7 +98,7 @@ function RecentFailures() {
                 </Table.Td>
                 <Table.Td className="jd-cell" maw={320}>
                   <Text size="xs" c="dimmed" truncate>
-                    {failureReason(run)}
+                    {runFailureText(language, run)}
                   </Text>
                 </Table.Td>
               </Table.Tr>

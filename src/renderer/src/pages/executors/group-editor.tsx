@@ -48,7 +48,7 @@ function GroupForm({ initial, onDone, onCancel, setDirty }: { initial: GroupInpu
       await saveGroup(draft)
       onDone()
     } catch (error) {
-      const placed = placeSaveError(error, GROUP_FIELDS)
+      const placed = placeSaveError(error, GROUP_FIELDS, useJobDesk.getState().preferences.language)
       if (placed.field) setErrors((current) => ({ ...current, [placed.field!]: placed.message }))
       else setFormError(placed.message)
     } finally {

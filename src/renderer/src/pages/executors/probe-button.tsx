@@ -1,8 +1,7 @@
 import { Button, Group, Popover, Select, Stack, Text } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import type { ProbeRequest, ProbeResult } from '../../../../shared/api'
-import { errorMessage } from '../../app/notify'
-import { useT } from '../../i18n/use-t'
+import { useErrorText, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectJobs } from '../../store/jobs/selectors'
 
@@ -12,6 +11,7 @@ import { selectJobs } from '../../store/jobs/selectors'
  */
 export function ProbeButton({ address, groupId }: { address: string; groupId: number }) {
   const t = useT()
+  const errorText = useErrorText()
   const probeExecutor = useJobDesk((s) => s.probeExecutor)
   const jobs = useJobDesk(selectJobs)
   const jobOptions = useMemo(
@@ -31,7 +31,7 @@ export function ProbeButton({ address, groupId }: { address: string; groupId: nu
       setResult({ ...(await probeExecutor({ address, kind, groupId, ...(forJobId !== undefined ? { jobId: forJobId } : {}) })), kind })
     } catch (caught) {
       setResult(null)
-      setError(errorMessage(caught))
+      setError(errorText(caught))
     } finally {
       setBusy(null)
     }

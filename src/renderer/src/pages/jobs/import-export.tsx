@@ -1,9 +1,10 @@
 import { Alert, Button, FileButton, Group, List, Menu, Modal, Radio, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { ImportReport } from '../../../../shared/api'
-import { errorMessage, notifyError } from '../../app/notify'
-import { useT } from '../../i18n/use-t'
-import { exportFileName, parseImportFile, readImportRefusal, type ImportRefusal } from '../../lib/import-problems'
+import { notifyError } from '../../app/notify'
+import { useLanguage, useT } from '../../i18n/use-t'
+import { messageText } from '../../i18n/server-text'
+import { exportFileName, importRefusal, parseImportFile, type ImportRefusal } from '../../lib/import-problems'
 import { useJobDesk } from '../../store'
 
 /** Saves a document as a JSON file through the browser's download (the desktop shell shows a save dialog). */
@@ -84,21 +85,24 @@ function ImportDialog({ file, onClose }: { file: { name: string; document: unkno
 
 function ImportForm({ file, onClose }: { file: { name: string; document: unknown }; onClose: () => void }) {
   const t = useT()
+  const language = useLanguage()
   const importJobs = useJobDesk((s) => s.importJobs)
   const [onConflict, setOnConflict] = useState<'update' | 'skip'>('skip')
   const [busy, setBusy] = useState(false)
   const [report, setReport] = useState<ImportReport | null>(null)
-  const [refusal, setRefusal] = useState<ImportRefusal | null>(null)
+  // The core's error as it came: rendered in the language shown now, so switching language re-renders it.
+  const [refusedBy, setRefusedBy] = useState<{ error: unknown } | null>(null)
+  const refusal: ImportRefusal | null = refusedBy && importRefusal(language, refusedBy.error)
   const doc = file.document as { jobs?: unknown; links?: unknown } | null
   const count = (value: unknown) => (Array.isArray(value) ? value.length : 0)
 
   const submit = async () => {
     setBusy(true)
-    setRefusal(null)
+    setRefusedBy(null)
     try {
       setReport(await importJobs(file.document, onConflict))
     } catch (error) {
-      setRefusal(readImportRefusal(errorMessage(error)))
+      setRefusedBy({ error })
     } finally {
       setBusy(false)
     }
@@ -136,9 +140,9 @@ function ImportForm({ file, onClose }: { file: { name: string; document: unknown
           {report.groupsCreated.length > 0 && <Text size="sm">{t('import.groupsCreated', { names: report.groupsCreated.join(', ') })}</Text>}
           {report.notes.length > 0 && (
             <List size="sm" spacing={2} mt={4}>
-              {report.notes.map((note) => (
+              {report.notes.map((note, index) => (
                 <List.Item key={note} data-testid="import-note">
-                  {note}
+                  {messageText(language, report.noteMessages?.[index], note)}
                 </List.Item>
               ))}
             </List>

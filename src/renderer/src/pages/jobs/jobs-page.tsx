@@ -16,6 +16,7 @@ import { copyJobInput, jobToInput, newJobInput } from './job-editor/job-draft'
 import { JobEditor, type EditorOpen } from './job-editor/job-editor'
 import { JobsTable, type JobActions } from './jobs-table'
 import { TriggerDialog } from './trigger-dialog'
+import { enumOptions, renderEnumOption } from '../../components/enum-label'
 
 export function JobsPage() {
   const t = useT()
@@ -122,7 +123,8 @@ export function JobsPage() {
           value={filter.scheduleType}
           allowDeselect={false}
           onChange={(value) => value && setJobFilter({ scheduleType: value as JobFilter['scheduleType'] })}
-          data={[{ value: 'all', label: `${t('jobs.filterSchedule')}: ${t('common.all')}` }, ...SCHEDULE_TYPES.map((type) => ({ value: type, label: type }))]}
+          data={[{ value: 'all', label: `${t('jobs.filterSchedule')}: ${t('common.all')}`, name: `${t('jobs.filterSchedule')}: ${t('common.all')}` }, ...enumOptions(t, 'scheduleType', SCHEDULE_TYPES)]}
+          renderOption={renderEnumOption}
           data-testid="jobs-filter-schedule"
         />
         {selectedIds.length > 0 && (

@@ -8,6 +8,7 @@ import { ScheduleText } from '../../components/schedule-text'
 import { JobStatusBadge, LastRunBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
+import { enumText } from '../../components/enum-label'
 
 /** Fixed row height (px): two text lines for the schedule and its description. */
 export const JOB_ROW_HEIGHT = 52
@@ -63,7 +64,9 @@ const JobCells = memo(function JobCells({
         <div className="jd-cell" data-testid="job-name" title={job.name}>
           {job.name}
         </div>
-        <div className="jd-cell jd-sub jd-mono">{job.glueType === 'BEAN' ? job.executorHandler : job.glueType}</div>
+        <div className="jd-cell jd-sub jd-mono" title={job.glueType === 'BEAN' ? undefined : enumText(t, 'glueType', job.glueType)}>
+          {job.glueType === 'BEAN' ? job.executorHandler : job.glueType}
+        </div>
       </div>
       <div role="cell" className="jd-cell jd-small jd-col-group" data-testid="job-group" title={groupName}>
         {groupName}

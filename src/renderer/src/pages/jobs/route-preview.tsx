@@ -2,8 +2,9 @@ import { Alert, Loader, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { RoutePreview as Preview } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
-import { errorMessage } from '../../app/notify'
-import { useT } from '../../i18n/use-t'
+import { EnumLabel } from '../../components/enum-label'
+import { messageText } from '../../i18n/server-text'
+import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 
 /** Wait for the address list to settle before asking (FAILOVER/BUSYOVER probe executors for real). */
@@ -12,9 +13,11 @@ const ROUTE_PREVIEW_DEBOUNCE_MS = 400
 /** Where a manual trigger would go now, and why: or, for a broadcast, how many shards it makes. */
 export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: string[] }) {
   const t = useT()
+  const language = useLanguage()
+  const errorText = useErrorText()
   const previewRoute = useJobDesk((s) => s.previewRoute)
   const [preview, setPreview] = useState<Preview | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<{ caught: unknown } | null>(null)
   const addresses = addressList.join(',')
 
   useEffect(() => {
@@ -24,7 +27,7 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
     const timer = setTimeout(() => {
       previewRoute({ jobId: job.id, ...(addresses ? { addressList: addresses.split(',') } : {}) }).then(
         (result) => current && setPreview(result),
-        (caught: unknown) => current && setError(errorMessage(caught)),
+        (caught: unknown) => current && setError({ caught }),
       )
     }, ROUTE_PREVIEW_DEBOUNCE_MS)
     return () => {
@@ -33,7 +36,7 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
     }
   }, [job.id, addresses, previewRoute])
 
-  if (error) return <Text size="xs" c="red">{error}</Text>
+  if (error) return <Text size="xs" c="red">{errorText(error.caught)}</Text>
   if (!preview) return <Loader size="xs" />
   const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
   return (
@@ -45,8 +48,8 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
             ? t('trigger.routeChosen', { address: preview.chosen })
             : t('trigger.routeNone')}
       </Text>
-      <Text size="xs" c="dimmed">
-        {preview.strategy}: {preview.reason}
+      <Text size="xs" c="dimmed" data-testid="route-preview-reason">
+        <EnumLabel kind="route" value={job.executorRouteStrategy} />: {messageText(language, preview.reason, '')}
       </Text>
       {preview.probes.map((probe) => (
         <Text key={probe.address} size="xs" ff="monospace">

@@ -5,8 +5,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { RunTriggerOutcome } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
 import { HealthBadge } from '../../components/health/health-badge'
-import { errorMessage } from '../../app/notify'
-import { useT } from '../../i18n/use-t'
+import { useErrorText, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectGroupAddresses } from '../../store/executors/selectors'
 import { RoutePreview } from './route-preview'
@@ -38,6 +37,7 @@ interface TriggerFormProps {
 
 function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
   const t = useT()
+  const errorText = useErrorText()
   const triggerJob = useJobDesk((s) => s.triggerJob)
   const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
   const registered = useJobDesk(useShallow(selectGroupAddresses(group?.appName)))
@@ -67,7 +67,7 @@ function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
       const result = await triggerJob({ jobId: job.id, executorParam: param, ...(addresses.length > 0 ? { addressList: addresses } : {}) })
       setOutcomes(result.outcomes ?? pendingOutcomes(result.logIds))
     } catch (caught) {
-      setError(errorMessage(caught))
+      setError(errorText(caught))
     } finally {
       setBusy(false)
     }

@@ -2,8 +2,9 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { RunTriggerOutcome } from '../../../../shared/api'
 import { RunLink } from '../../components/run-link'
-import { useT } from '../../i18n/use-t'
-import { shownOutcome } from '../../lib/trigger-outcome'
+import { TriggerTrailView } from '../../components/trigger-trail-view'
+import { useLanguage, useT } from '../../i18n/use-t'
+import { shownOutcome, triggerResultText } from '../../lib/trigger-outcome'
 import { useJobDesk } from '../../store'
 import { selectRun } from '../../store/runs/selectors'
 
@@ -12,6 +13,7 @@ const COLOR = { accepted: 'teal', refused: 'red', pending: 'blue' } as const
 /** One run of a manual trigger as it went: accepted, refused (why, and the whole trail), or pending. */
 function OutcomeCard({ outcome, onOpen }: { outcome: RunTriggerOutcome; onOpen(): void }) {
   const t = useT()
+  const language = useLanguage()
   const loadRun = useJobDesk((s) => s.loadRun)
   const run = useJobDesk(selectRun(outcome.logId))
   const [showTrail, setShowTrail] = useState(false)
@@ -20,6 +22,8 @@ function OutcomeCard({ outcome, onOpen }: { outcome: RunTriggerOutcome; onOpen()
     if (outcome.state === 'pending') void loadRun(outcome.logId)
   }, [outcome, loadRun])
   const shown = shownOutcome(outcome, run)
+  const reason = shown.state === 'pending' ? '' : triggerResultText(language, shown)
+  const hasTrail = shown.triggerTrail !== null || shown.triggerMsg !== ''
   const title =
     shown.state === 'accepted'
       ? t('trigger.accepted', { id: shown.logId, address: shown.executorAddress })
@@ -29,21 +33,21 @@ function OutcomeCard({ outcome, onOpen }: { outcome: RunTriggerOutcome; onOpen()
   return (
     <Alert color={COLOR[shown.state]} title={title} data-testid="trigger-outcome" data-state={shown.state} data-run-id={shown.logId}>
       <Stack gap={6}>
-        {shown.reason && (
+        {reason && (
           <Text size="sm" className="jd-pre-line" data-testid="trigger-outcome-reason">
-            {shown.reason}
+            {reason}
           </Text>
         )}
-        {shown.trail && showTrail && (
-          <pre className="jd-pre" data-testid="trigger-outcome-trail">
-            {shown.trail}
-          </pre>
+        {hasTrail && showTrail && (
+          <div data-testid="trigger-outcome-trail">
+            <TriggerTrailView trail={shown.triggerTrail} triggerMsg={shown.triggerMsg} rawTestId="trigger-outcome-trail-text" />
+          </div>
         )}
         <Group gap="sm">
           <RunLink runId={shown.logId} testId="trigger-run-link" onOpen={onOpen}>
             {t('trigger.openRun', { id: shown.logId })}
           </RunLink>
-          {shown.trail && (
+          {hasTrail && (
             <Button size="compact-xs" variant="subtle" color={COLOR[shown.state]} onClick={() => setShowTrail((on) => !on)} data-testid="trigger-outcome-trail-toggle">
               {showTrail ? t('trigger.hideTrail') : t('trigger.showTrail')}
             </Button>

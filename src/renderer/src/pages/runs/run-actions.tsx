@@ -8,6 +8,7 @@ import { useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 import { RunLink } from '../../components/run-link'
+import { EnumLabel } from '../../components/enum-label'
 
 /** Kill for a run that has not ended, after a confirmation (the executor stops it and its child processes). */
 export function KillRunButton({ run }: { run: JobRun }) {
@@ -59,7 +60,9 @@ export function FiredRuns({ runId }: { runId: number }) {
       {children.map((child) => (
         <Group key={child.id} gap="xs">
           <RunLink size="sm" runId={child.id} />
-          <Text size="xs">{t(`triggerType.${child.triggerType}`)}</Text>
+          <Text size="xs">
+            <EnumLabel kind="triggerType" value={child.triggerType} />
+          </Text>
           <Text size="xs" ff="monospace">
             {formatDateTime(child.triggerTimeMs)}
           </Text>

@@ -14,6 +14,8 @@ import { useJobDesk } from '../../store'
 import { selectJob } from '../../store/jobs/selectors'
 import { selectRun } from '../../store/runs/selectors'
 import { RunLink } from '../../components/run-link'
+import { EnumLabel } from '../../components/enum-label'
+import { TriggerTrailView } from '../../components/trigger-trail-view'
 
 const finished = (run: JobRun) => runStatus(run) === 'success' || runStatus(run) === 'failed'
 
@@ -52,12 +54,16 @@ function RunFields({ run }: { run: JobRun }) {
       <Field label="run.status">
         <RunStatusBadge run={run} atRisk={isAtRisk(run, () => health)} />
       </Field>
-      <Field label="run.triggerType">{t(`triggerType.${run.triggerType}`)}</Field>
+      <Field label="run.triggerType">
+        <EnumLabel kind="triggerType" value={run.triggerType} testId="run-trigger-type" />
+      </Field>
       <Field label="run.triggerTime">{formatDateTime(run.triggerTimeMs)}</Field>
       <Field label="run.scheduleTime">{run.scheduleTimeMs !== null ? formatDateTime(run.scheduleTimeMs) : none}</Field>
       <Field label="run.handleTime">{run.handleTimeMs > 0 ? formatDateTime(run.handleTimeMs) : none}</Field>
       <Field label="run.duration">{ended && run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs) : none}</Field>
-      <Field label="run.address">{run.executorAddress || none}</Field>
+      <Field label="run.address" testId="run-detail-address">
+        {run.executorAddress || none}
+      </Field>
       <Field label="run.handler">{run.executorHandler || none}</Field>
       <Field label="run.param" testId="run-param">
         {run.executorParam || none}
@@ -117,7 +123,7 @@ export function RunDetail({ runId }: { runId: number }) {
           <Text size="xs" c="dimmed">
             {t('run.triggerMsg')}
           </Text>
-          <Preformatted text={run.triggerMsg || t('common.none')} testId="run-trigger-msg" />
+          <TriggerTrailView trail={run.triggerTrail} triggerMsg={run.triggerMsg} rawTestId="run-trigger-msg" withTriggerType={false} />
         </Stack>
         {run.handleMsg && (
           <Stack gap={4}>

@@ -5,6 +5,7 @@ import { useT } from '../../i18n/use-t'
 import { TIME_RANGES, type RunListFilter, type TimeRange } from '../../lib/run-filter'
 import { useJobDesk } from '../../store'
 import { selectGroups, selectJobs } from '../../store/jobs/selectors'
+import { enumOptions, renderEnumOption } from '../../components/enum-label'
 
 const STATUSES: RunStatus[] = ['pending', 'running', 'success', 'failed']
 
@@ -55,11 +56,12 @@ export function RunFilters({ filter, onJobChange, onChange }: RunFiltersProps) {
         data-testid="runs-filter-status"
       />
       <Select
-        w={170}
+        w={200}
         clearable
         placeholder={`${t('runs.filterTrigger')}: ${t('common.all')}`}
         aria-label={t('runs.filterTrigger')}
-        data={TRIGGER_TYPES.map((type) => ({ value: type, label: t(`triggerType.${type}`) }))}
+        data={enumOptions(t, 'triggerType', TRIGGER_TYPES)}
+        renderOption={renderEnumOption}
         value={filter.triggerType}
         onChange={(value) => onChange({ triggerType: (value as TriggerType | null) ?? null })}
         data-testid="runs-filter-trigger"

@@ -10,6 +10,7 @@ import { isAtRisk } from '../../lib/run-outcome'
 import { gridTemplate, rowWidth, type RunColumnWidths } from '../../lib/runs-layout'
 import { heldRuns } from '../../lib/held-runs'
 import { RunsHeader } from './runs-header'
+import { EnumLabel, enumText } from '../../components/enum-label'
 
 export const RUN_ROW_HEIGHT = 40
 
@@ -88,8 +89,8 @@ const RunRow = memo(function RunRow({ run, job, group, selected, atRisk, top, on
       <div role="cell" className="jd-cell jd-small" data-testid="run-group" title={group ? `${group.name} (${group.appName})` : undefined}>
         {group?.name ?? `#${run.jobGroup}`}
       </div>
-      <div role="cell" className="jd-cell jd-small">
-        {t(`triggerType.${run.triggerType}`)}
+      <div role="cell" className="jd-cell jd-small" title={enumText(t, 'triggerType', run.triggerType)}>
+        <EnumLabel kind="triggerType" value={run.triggerType} />
       </div>
     </div>
   )

@@ -2,8 +2,7 @@ import { ActionIcon, Button, Group, NumberInput, PasswordInput, Stack, Switch, T
 import { useState } from 'react'
 import type { ChannelCheck } from '../../../../shared/api'
 import { TrashIcon } from '../../app/icons'
-import { errorMessage } from '../../app/notify'
-import { useT } from '../../i18n/use-t'
+import { useErrorText, useT } from '../../i18n/use-t'
 import type { SettingsDraft } from '../../lib/settings-draft'
 import { useJobDesk } from '../../store'
 import { wholeNumber } from '../jobs/job-editor/executor-section'
@@ -35,6 +34,7 @@ function CheckResult({ check, testId }: { check: ChannelCheck | { error: string 
 /** Alarm channels: desktop notifications, webhooks (each testable now), SMTP (test-send after saving). */
 export function AlarmSection({ draft, dirty, update, mode }: AlarmSectionProps) {
   const t = useT()
+  const errorText = useErrorText()
   const testWebhook = useJobDesk((s) => s.testWebhook)
   const sendTestEmail = useJobDesk((s) => s.sendTestEmail)
   const [checks, setChecks] = useState<Record<string, ChannelCheck | { error: string }>>({})
@@ -47,7 +47,7 @@ export function AlarmSection({ draft, dirty, update, mode }: AlarmSectionProps) 
       const result = await run()
       setChecks((current) => ({ ...current, [key]: result }))
     } catch (error) {
-      setChecks((current) => ({ ...current, [key]: { error: errorMessage(error) } }))
+      setChecks((current) => ({ ...current, [key]: { error: errorText(error) } }))
     } finally {
       setBusy(null)
     }

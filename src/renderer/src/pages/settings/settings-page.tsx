@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import { errorMessage } from '../../app/notify'
-import { useT } from '../../i18n/use-t'
+import { useErrorText, useT } from '../../i18n/use-t'
 import { isSettingsDirty, toSettingsDraft, toSettingsInput, type SettingsDraft } from '../../lib/settings-draft'
 import { useJobDesk } from '../../store'
 import { selectSettings } from '../../store/settings/selectors'
@@ -15,16 +14,17 @@ import { TokenSection } from './token-section'
 /** Listen address, tokens, retention, alarm channels (saved to the core) and language and theme (this browser). */
 export function SettingsPage() {
   const t = useT()
+  const errorText = useErrorText()
   const settings = useJobDesk(selectSettings)
   const fetchSettings = useJobDesk((s) => s.fetchSettings)
   const saveSettings = useJobDesk((s) => s.saveSettings)
   const [draft, setDraft] = useState<SettingsDraft | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
-  const [saveError, setSaveError] = useState<{ field: string | null; message: string } | null>(null)
+  const [loadError, setLoadError] = useState<{ caught: unknown } | null>(null)
+  const [saveError, setSaveError] = useState<{ field: string | null; caught: unknown } | null>(null)
   const [saving, setSaving] = useState(false)
 
   useEffect(() => {
-    fetchSettings().catch((error: unknown) => setLoadError(errorMessage(error)))
+    fetchSettings().catch((caught: unknown) => setLoadError({ caught }))
   }, [fetchSettings])
   // A fresh read (or a save) replaces the form, except while the operator has unsaved edits.
   useEffect(() => {
@@ -42,7 +42,7 @@ export function SettingsPage() {
     try {
       setDraft(toSettingsDraft(await saveSettings(toSettingsInput(draft, settings))))
     } catch (error) {
-      setSaveError({ field: (error as { field?: string }).field ?? null, message: errorMessage(error) })
+      setSaveError({ field: (error as { field?: string }).field ?? null, caught: error })
     } finally {
       setSaving(false)
     }
@@ -64,10 +64,10 @@ export function SettingsPage() {
           </Button>
         </Group>
       </Group>
-      {loadError && <Alert color="red">{loadError}</Alert>}
+      {loadError && <Alert color="red">{errorText(loadError.caught)}</Alert>}
       {saveError && (
         <Alert color="red" title={t('editor.saveFailed')} data-testid="settings-error" withCloseButton onClose={() => setSaveError(null)}>
-          {saveError.message}
+          {errorText(saveError.caught)}
         </Alert>
       )}
       {!draft || !settings ? (

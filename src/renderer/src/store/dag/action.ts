@@ -12,7 +12,7 @@ export interface DagActions {
   fetchLinks(): Promise<void>
   /**
    * Adds a link or changes its condition. Rejects with the core's error: a ConflictError naming the
-   * cycle (see shared/cycle-path.ts), or a ValidationError naming the field.
+   * cycle (code `link.cycle`, the path in `params.path`), or a ValidationError naming the field.
    */
   saveLink(link: JobLink): Promise<JobLink>
   /** Rejects with the core's error. */

@@ -152,7 +152,7 @@ export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
           more = full || checkEnd
         } while ((log.readAgain || more) && open.get(logId) === log)
       } catch (error) {
-        update(logId, { loading: false, catchingUp: false, error: errorMessage(error) })
+        update(logId, { loading: false, catchingUp: false, error: errorMessage(error, get().preferences.language) })
       } finally {
         log.reading = false
       }

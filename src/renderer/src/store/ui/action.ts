@@ -1,4 +1,5 @@
 import type { ConnectionState } from '../../api/client'
+import { shareLanguage } from '../../app/console-language'
 import { formatRoute, type Route } from '../../app/route'
 import type { Language } from '../../i18n/dictionary'
 import { PREFERENCES_KEY, type ColorSchemePreference, type Preferences } from '../../lib/preferences'
@@ -80,6 +81,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
 
     setLanguage(language) {
       setPreferences({ language })
+      shareLanguage(language)
     },
 
     setColorScheme(colorScheme) {

@@ -2,15 +2,15 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@man
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import type { GlueVersion } from '../../../../../shared/api'
 import type { JobInfo } from '../../../../../shared/model'
-import { errorMessage } from '../../../app/notify'
 import { LazyCodeEditor, LazyGlueDiff } from '../../../components/code-editor/lazy-code-editor'
 import { useDiscardGuard } from '../../../components/discard-guard'
-import { useT } from '../../../i18n/use-t'
+import { useErrorText, useT } from '../../../i18n/use-t'
 import { formatDateTime } from '../../../lib/format-time'
 import { glueLanguage } from '../../../lib/glue-language'
 import { useJobDesk } from '../../../store'
 import { selectJob } from '../../../store/jobs/selectors'
 import { GlueVersions } from './glue-versions'
+import { EnumLabel } from '../../../components/enum-label'
 
 /**
  * XXL-JOB's GLUE IDE: edit a script job's source and save it as a new version with a remark; the
@@ -33,18 +33,19 @@ export function GlueIde({ jobId, onClose }: { jobId: number | null; onClose: () 
 
 function GlueIdeForm({ job, setDirty }: { job: JobInfo; setDirty(dirty: boolean): void }) {
   const t = useT()
+  const errorText = useErrorText()
   const listGlueVersions = useJobDesk((s) => s.listGlueVersions)
   const saveGlue = useJobDesk((s) => s.saveGlue)
   const [source, setSource] = useState(job.glueSource)
   const [remark, setRemark] = useState('')
   const [versions, setVersions] = useState<GlueVersion[] | null>(null)
   const [comparing, setComparing] = useState<GlueVersion | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<{ caught: unknown } | null>(null)
   const [saving, setSaving] = useState(false)
   const language = glueLanguage(job.glueType)
 
   const loadVersions = useCallback(() => {
-    listGlueVersions(job.id).then(setVersions, (caught: unknown) => setError(errorMessage(caught)))
+    listGlueVersions(job.id).then(setVersions, (caught: unknown) => setError({ caught }))
   }, [listGlueVersions, job.id])
   useEffect(loadVersions, [loadVersions])
 
@@ -58,7 +59,7 @@ function GlueIdeForm({ job, setDirty }: { job: JobInfo; setDirty(dirty: boolean)
       setComparing(null)
       loadVersions()
     } catch (caught) {
-      setError(errorMessage(caught))
+      setError({ caught })
     } finally {
       setSaving(false)
     }
@@ -74,7 +75,9 @@ function GlueIdeForm({ job, setDirty }: { job: JobInfo; setDirty(dirty: boolean)
       <form onSubmit={save} noValidate className="jd-glue-main" data-testid="glue-form">
         <Stack gap="xs">
           <Group gap="xs">
-            <Badge variant="light">{job.glueType}</Badge>
+            <Badge variant="light" tt="none">
+              <EnumLabel kind="glueType" value={job.glueType} />
+            </Badge>
             <Text size="xs" c="dimmed">
               {t('glue.current', { remark: job.glueRemark || t('common.none'), time: job.glueUpdatetimeMs > 0 ? formatDateTime(job.glueUpdatetimeMs) : t('common.none') })}
             </Text>
@@ -115,7 +118,7 @@ function GlueIdeForm({ job, setDirty }: { job: JobInfo; setDirty(dirty: boolean)
           </Group>
           {error && (
             <Alert color="red" data-testid="glue-error">
-              {error}
+              {errorText(error.caught)}
             </Alert>
           )}
         </Stack>

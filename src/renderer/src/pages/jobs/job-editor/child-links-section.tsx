@@ -8,6 +8,7 @@ import type { ChildDraft } from '../../../lib/link-plan'
 import { useJobDesk } from '../../../store'
 import { selectParentLinks } from '../../../store/dag/selectors'
 import { selectJobs, selectJobsById } from '../../../store/jobs/selectors'
+import { enumOptions, renderEnumOption } from '../../../components/enum-label'
 
 interface ChildLinksSectionProps {
   /** The job being edited (undefined while it is new). */
@@ -18,7 +19,7 @@ interface ChildLinksSectionProps {
 
 /**
  * The jobs this job fires, each with its condition; saved with the job (a link that would close a
- * cycle is refused then, with the cycle in the message). The jobs that fire this one are listed.
+ * cycle is refused then, with its path). The jobs that fire this one are listed.
  */
 export function ChildLinksSection({ jobId, rows, setRows }: ChildLinksSectionProps) {
   const t = useT()
@@ -49,9 +50,10 @@ export function ChildLinksSection({ jobId, rows, setRows }: ChildLinksSectionPro
             data-testid="child-link-job"
           />
           <Select
-            w={150}
+            w={190}
             aria-label={t('dag.condition')}
-            data={LINK_CONDITIONS.map((value) => ({ value, label: t(`linkCondition.${value}`) }))}
+            data={enumOptions(t, 'linkCondition', LINK_CONDITIONS)}
+            renderOption={renderEnumOption}
             value={row.condition}
             allowDeselect={false}
             onChange={(value) => value && update(index, { condition: value as LinkCondition })}

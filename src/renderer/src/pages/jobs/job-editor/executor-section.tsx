@@ -5,6 +5,7 @@ import { useT } from '../../../i18n/use-t'
 import { useJobDesk } from '../../../store'
 import { selectGroups } from '../../../store/jobs/selectors'
 import type { SectionProps } from './section-props'
+import { enumOptions, renderEnumOption } from '../../../components/enum-label'
 
 /** NumberInput gives '' while the field is empty: treat that as 0 so the draft stays a number. */
 export function wholeNumber(value: string | number): number {
@@ -36,7 +37,8 @@ export function ExecutorSection({ draft, setField, errors }: SectionProps) {
         />
         <Select
           label={t('editor.routeStrategy')}
-          data={ROUTE_STRATEGIES.map((strategy) => ({ value: strategy, label: strategy }))}
+          data={enumOptions(t, 'route', ROUTE_STRATEGIES)}
+          renderOption={renderEnumOption}
           value={draft.executorRouteStrategy}
           onChange={(value) => value && setField('executorRouteStrategy', value as RouteStrategy)}
           allowDeselect={false}
@@ -71,12 +73,14 @@ export function ExecutorSection({ draft, setField, errors }: SectionProps) {
       <Group grow align="flex-start">
         <Select
           label={t('editor.blockStrategy')}
-          data={BLOCK_STRATEGIES.map((strategy) => ({ value: strategy, label: strategy }))}
+          data={enumOptions(t, 'block', BLOCK_STRATEGIES)}
+          renderOption={renderEnumOption}
           value={draft.executorBlockStrategy}
           onChange={(value) => value && setField('executorBlockStrategy', value as BlockStrategy)}
           allowDeselect={false}
           description={t(`block.${draft.executorBlockStrategy}`)}
           error={errors.executorBlockStrategy}
+          data-testid="field-executorBlockStrategy"
         />
         <NumberInput
           label={t('editor.timeout')}

@@ -5,6 +5,7 @@ import { useT } from '../../../i18n/use-t'
 import { useJobDesk } from '../../../store'
 import { glueLanguage, glueTemplate } from '../../../lib/glue-language'
 import type { SectionProps } from './section-props'
+import { enumOptions, renderEnumOption } from '../../../components/enum-label'
 
 interface GlueSectionProps extends SectionProps {
   /**
@@ -26,7 +27,8 @@ export function GlueSection({ draft, setField, errors, savedGlueType, onOpenGlue
       <Select
         label={t('editor.glueType')}
         description={t('editor.glueTypeHint')}
-        data={GLUE_TYPES.map((value) => ({ value, label: value }))}
+        data={enumOptions(t, 'glueType', GLUE_TYPES)}
+        renderOption={renderEnumOption}
         value={draft.glueType}
         onChange={(value) => {
           if (!value) return

@@ -1,6 +1,8 @@
 import { ValidationError } from '../../../../../shared/errors'
 import { defaultJobInput, jobInputOf } from '../../../../../shared/job-defaults'
 import type { JobInfo, JobInput } from '../../../../../shared/model'
+import type { Language } from '../../../i18n/dictionary'
+import { errorText } from '../../../i18n/server-text'
 
 /** A new job as the editor starts it: runs on the given group every minute, in the local zone. */
 export function newJobInput(jobGroup: number, timezone: string): JobInput {
@@ -16,9 +18,9 @@ export function copyJobInput(job: JobInfo, name: string): JobInput {
   return { ...input, name }
 }
 
-/** Where a save error belongs: the field it names when the editor shows that field, else the form. */
-export function placeSaveError(error: unknown, fields: ReadonlySet<string>): { field: string | null; message: string } {
-  const message = error instanceof Error ? error.message : String(error)
+/** Where a save error belongs — the field it names when the editor shows that field, else the form — and its text in `language`. */
+export function placeSaveError(error: unknown, fields: ReadonlySet<string>, language: Language): { field: string | null; message: string } {
+  const message = errorText(language, error)
   if (error instanceof ValidationError && fields.has(error.field)) return { field: error.field, message }
   return { field: null, message }
 }

@@ -3,9 +3,8 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { useDiscardGuard } from '../../../components/discard-guard'
 import { isChanged } from '../../../lib/draft-changes'
 import type { GlueType, JobInput } from '../../../../../shared/model'
-import { errorMessage } from '../../../app/notify'
 import type { MessageKey } from '../../../i18n/dictionary'
-import { useT } from '../../../i18n/use-t'
+import { useErrorText, useT } from '../../../i18n/use-t'
 import { planChildLinks, type ChildDraft } from '../../../lib/link-plan'
 import { useJobDesk } from '../../../store'
 import { selectChildLinks } from '../../../store/dag/selectors'
@@ -76,6 +75,7 @@ interface JobEditorFormProps {
 
 function JobEditorForm({ open, onDone, onCancel, setDirty, onOpenGlue }: JobEditorFormProps) {
   const t = useT()
+  const errorText = useErrorText()
   const saveJob = useJobDesk((s) => s.saveJob)
   const saveLink = useJobDesk((s) => s.saveLink)
   const deleteLink = useJobDesk((s) => s.deleteLink)
@@ -113,7 +113,7 @@ function JobEditorForm({ open, onDone, onCancel, setDirty, onOpenGlue }: JobEdit
       const job = await saveJob(input)
       saved = { ...input, id: job.id }
     } catch (error) {
-      const placed = placeSaveError(error, EDITOR_FIELDS)
+      const placed = placeSaveError(error, EDITOR_FIELDS, useJobDesk.getState().preferences.language)
       if (placed.field) setErrors((current) => ({ ...current, [placed.field!]: placed.message }))
       else setFormError(placed.message)
       setSaving(false)
@@ -128,7 +128,7 @@ function JobEditorForm({ open, onDone, onCancel, setDirty, onOpenGlue }: JobEdit
     } catch (error) {
       // Keep the form open on the saved job, so fixing the links and saving again updates it.
       setDraft(saved)
-      setFormError(t('editor.linksFailed', { message: errorMessage(error) }))
+      setFormError(t('editor.linksFailed', { message: errorText(error) }))
     } finally {
       setSaving(false)
     }

@@ -6,6 +6,7 @@ import { describeSchedule } from '../../../lib/describe-schedule'
 import { formatDateTime, listTimeZones, localTimeZone } from '../../../lib/format-time'
 import type { SectionProps } from './section-props'
 import { PREVIEW_COUNT, useSchedulePreview, type PreviewState } from './use-schedule-preview'
+import { EnumLabel, enumOptions, renderEnumOption } from '../../../components/enum-label'
 
 function SchedulePreviewBox({ state, timezone, scheduleType, scheduleConf }: { state: PreviewState; timezone: string; scheduleType: ScheduleType; scheduleConf: string }) {
   const t = useT()
@@ -80,7 +81,7 @@ export function ScheduleSection({ draft, setField, errors }: SectionProps) {
           data-testid="field-scheduleType"
           value={draft.scheduleType}
           onChange={(value) => setField('scheduleType', value as ScheduleType)}
-          data={SCHEDULE_TYPES.map((type) => ({ value: type, label: type }))}
+          data={SCHEDULE_TYPES.map((type) => ({ value: type, label: <EnumLabel kind="scheduleType" value={type} /> }))}
         />
         {errors.scheduleType && (
           <Text size="xs" c="red" mt={4}>
@@ -115,12 +116,14 @@ export function ScheduleSection({ draft, setField, errors }: SectionProps) {
         />
         <Select
           label={t('editor.misfire')}
-          data={MISFIRE_STRATEGIES.map((strategy) => ({ value: strategy, label: strategy }))}
+          data={enumOptions(t, 'misfire', MISFIRE_STRATEGIES)}
+          renderOption={renderEnumOption}
           value={draft.misfireStrategy}
           onChange={(value) => value && setField('misfireStrategy', value as MisfireStrategy)}
           allowDeselect={false}
           description={t(`misfire.${draft.misfireStrategy}`)}
           error={errors.misfireStrategy}
+          data-testid="field-misfireStrategy"
         />
       </Group>
       {preview.kind === 'failed' && (

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
+import { ValidationError } from '../../../../../shared/errors'
 import type { ScheduleType } from '../../../../../shared/model'
+import { useErrorText } from '../../../i18n/use-t'
 import { useJobDesk } from '../../../store'
 
 /** Wait this long after the last keystroke before asking the core (ms). */
@@ -13,13 +15,17 @@ export type PreviewState =
   | { kind: 'invalid'; field: string; message: string }
   | { kind: 'failed'; message: string }
 
+/** What the core answered; the error is rendered in the UI language when shown (a language switch re-renders it). */
+type Answer = Exclude<PreviewState, { kind: 'invalid' | 'failed' }> | { kind: 'invalid'; error: ValidationError } | { kind: 'failed'; error: unknown }
+
 /**
  * Live validation of a schedule: the core's `previewSchedule` (the same rules as save) answers with
  * the next fire times or the problem, debounced while the operator types.
  */
 export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: string, timezone: string): PreviewState {
   const previewSchedule = useJobDesk((s) => s.previewSchedule)
-  const [state, setState] = useState<PreviewState>({ kind: 'none' })
+  const errorText = useErrorText()
+  const [state, setState] = useState<Answer>({ kind: 'none' })
 
   useEffect(() => {
     if (scheduleType === 'NONE') {
@@ -32,10 +38,11 @@ export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: str
       previewSchedule({ scheduleType, scheduleConf, timezone, count: PREVIEW_COUNT }).then(
         (preview) => {
           if (!current) return
-          setState(preview.ok ? { kind: 'ok', timesMs: preview.timesMs } : { kind: 'invalid', field: preview.field, message: preview.message })
+          if (preview.ok) return setState({ kind: 'ok', timesMs: preview.timesMs })
+          setState({ kind: 'invalid', error: new ValidationError(preview.field, preview.message, { code: preview.code, params: preview.params }) })
         },
         (error: unknown) => {
-          if (current) setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
+          if (current) setState({ kind: 'failed', error })
         },
       )
     }, PREVIEW_DEBOUNCE_MS)
@@ -45,5 +52,7 @@ export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: str
     }
   }, [scheduleType, scheduleConf, timezone, previewSchedule])
 
+  if (state.kind === 'invalid') return { kind: 'invalid', field: state.error.field, message: errorText(state.error) }
+  if (state.kind === 'failed') return { kind: 'failed', message: errorText(state.error) }
   return state
 }

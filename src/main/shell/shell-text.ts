@@ -1,0 +1,68 @@
+import type { ConsoleLanguage } from '../../shared/api'
+
+/**
+ * What the desktop shell says outside the console window — the tray menu and tooltip, system
+ * notifications — in the language the console shows (Settings.consoleLanguage; English until the
+ * console said). The shell cannot reach the renderer's dictionaries (it has no DOM and loads before
+ * the window), so its few sentences live here, both languages side by side.
+ */
+export interface ShellText {
+  executorsOnline(count: number): string
+  suspect(count: number): string
+  dead(count: number): string
+  failedRuns(count: number): string
+  recentFailures: string
+  none: string
+  /** A failed run in the tray's submenu. */
+  failureItem(logId: number, jobId: number, time: string): string
+  open: string
+  quit: string
+  jobFailedTitle(jobName: string): string
+  jobFailedBody(logId: number, jobId: number): string
+  executorLostTitle(appName: string): string
+  executorLostBody(address: string): string
+}
+
+const EN: ShellText = {
+  executorsOnline: (n) => `${n} executor${n === 1 ? '' : 's'} online`,
+  suspect: (n) => `${n} suspect`,
+  dead: (n) => `${n} dead`,
+  failedRuns: (n) => (n === 0 ? 'no failed runs in 24 h' : `${n} failed run${n === 1 ? '' : 's'} in 24 h`),
+  recentFailures: 'Recent failures',
+  none: 'None',
+  failureItem: (logId, jobId, time) => `Run ${logId} · job ${jobId} · ${time}`,
+  open: 'Open JobDesk',
+  quit: 'Quit',
+  jobFailedTitle: (name) => `Job failed: ${name}`,
+  jobFailedBody: (logId, jobId) => `Run ${logId} of job ${jobId}`,
+  executorLostTitle: (appName) => `Executor lost: ${appName}`,
+  executorLostBody: (address) => `${address} stopped sending heartbeats and was removed from its group.`,
+}
+
+const ZH_CN: ShellText = {
+  executorsOnline: (n) => `${n} 个执行器在线`,
+  suspect: (n) => `${n} 个疑似失联`,
+  dead: (n) => `${n} 个已失联`,
+  failedRuns: (n) => (n === 0 ? '24 小时内无失败' : `24 小时内失败 ${n} 次`),
+  recentFailures: '最近的失败',
+  none: '无',
+  failureItem: (logId, jobId, time) => `调度日志 ${logId} · 任务 ${jobId} · ${time}`,
+  open: '打开 JobDesk',
+  quit: '退出',
+  jobFailedTitle: (name) => `任务失败：${name}`,
+  jobFailedBody: (logId, jobId) => `任务 ${jobId} 的调度日志 ${logId}`,
+  executorLostTitle: (appName) => `执行器失联：${appName}`,
+  executorLostBody: (address) => `${address} 已停止发送心跳，已从其分组中移除。`,
+}
+
+export function shellText(language: ConsoleLanguage | null): ShellText {
+  return language === 'zh-CN' ? ZH_CN : EN
+}
+
+/** The tray's one-line summary, e.g. "3 executors online, 1 suspect · 2 failed runs in 24 h". */
+export function fleetSummary(text: ShellText, counts: { online: number; suspect: number; dead: number; failedLast24h: number }): string {
+  const executors = [text.executorsOnline(counts.online)]
+  if (counts.suspect > 0) executors.push(text.suspect(counts.suspect))
+  if (counts.dead > 0) executors.push(text.dead(counts.dead))
+  return `${executors.join(text === ZH_CN ? '，' : ', ')} · ${text.failedRuns(counts.failedLast24h)}`
+}

@@ -1,0 +1,74 @@
+import { ValidationError, type ErrorParams, type ErrorProblem } from '../../../shared/errors'
+import { EN_MESSAGES, enParamWords, fillTemplate, isMessageCode, wordFor, type MessageCode, type ParamWords } from '../../../shared/messages'
+import { translate, type Language } from './dictionary'
+import { zhCNErrorMessages } from './zh-cn-messages-errors'
+import { zhCNImportMessages } from './zh-cn-messages-import'
+import { zhCNImportXxlMessages } from './zh-cn-messages-import-xxl'
+import { zhCNRouteMessages } from './zh-cn-messages-route'
+import { zhCNParamWords, zhCNValidationMessages } from './zh-cn-messages-validation'
+
+/**
+ * The core's messages in the console's language, from their code and parameters (never from the
+ * English text). A code the console does not know — an older or newer core, an executor's own
+ * words — falls back to the English message the core wrote.
+ */
+interface Catalog {
+  messages: Record<MessageCode, string>
+  words: ParamWords
+}
+
+export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
+  ...zhCNRouteMessages,
+  ...zhCNErrorMessages,
+  ...zhCNValidationMessages,
+  ...zhCNImportMessages,
+  ...zhCNImportXxlMessages,
+}
+
+const CATALOGS: Record<Language, Catalog> = {
+  en: { messages: EN_MESSAGES, words: enParamWords },
+  'zh-CN': { messages: ZH_CN_MESSAGES, words: zhCNParamWords },
+}
+
+export interface MessageLike {
+  code?: string
+  params?: ErrorParams
+}
+
+/** A coded message in `language`, or null when its code is unknown or a parameter it names is missing. */
+export function renderMessage(language: Language, message: MessageLike | null | undefined): string | null {
+  if (!message || !isMessageCode(message.code)) return null
+  const catalog = CATALOGS[language]
+  return fillTemplate(catalog.messages[message.code], message.params ?? {}, (name, value) => wordFor(catalog.words, name, value))
+}
+
+/** A coded message in `language`; `fallback` (the core's English) when it cannot be rendered. */
+export function messageText(language: Language, message: MessageLike | null | undefined, fallback: string): string {
+  return renderMessage(language, message) ?? fallback
+}
+
+/** The rule of an error without the field it names (`is required`), for the message under a form field. */
+export function errorRule(language: Language, error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const english = error instanceof ValidationError && error.message.startsWith(`${error.field}: `) ? error.message.slice(error.field.length + 2) : error.message
+  return messageText(language, error as MessageLike, english)
+}
+
+/** An error in `language`, naming the field of a ValidationError (`scheduleConf: …`), for a toast or a form. */
+export function errorText(language: Language, error: unknown): string {
+  const rule = errorRule(language, error)
+  if (!(error instanceof ValidationError)) return rule
+  return `${error.field}${language === 'zh-CN' ? '：' : ': '}${rule}`
+}
+
+/** One problem of several (an import), with the job it is about when the problem names one. */
+export function problemText(language: Language, problem: ErrorProblem): string {
+  const rendered = renderMessage(language, problem)
+  const separator = language === 'zh-CN' ? '：' : ': '
+  // The English fallback names the job already; a rendered rule gets it in this language.
+  if (rendered === null) return `${problem.field}${separator}${problem.message}`
+  const { jobName, jobKey } = problem.params
+  const label =
+    typeof jobName === 'string' ? translate(language, 'import.problemJob', { name: jobName }) : typeof jobKey === 'string' ? translate(language, 'import.problemJobKey', { key: jobKey }) : ''
+  return `${problem.field}${separator}${rendered}${label}`
+}

@@ -1,0 +1,60 @@
+import type { enWords } from './en-words'
+
+/** en-words.ts 的简体中文（键完全一致）。枚举名称采用 XXL-JOB 中文界面的叫法。 */
+export const zhCNWords: Record<keyof typeof enWords, string> = {
+  'scheduleType.label.NONE': '无',
+  'scheduleType.label.CRON': 'CRON 表达式',
+  'scheduleType.label.FIX_RATE': '固定速度',
+
+  'misfire.label.DO_NOTHING': '忽略',
+  'misfire.label.FIRE_ONCE_NOW': '立即执行一次',
+
+  'route.label.FIRST': '第一个',
+  'route.label.LAST': '最后一个',
+  'route.label.ROUND': '轮询',
+  'route.label.RANDOM': '随机',
+  'route.label.CONSISTENT_HASH': '一致性 HASH',
+  'route.label.LEAST_FREQUENTLY_USED': '最不经常使用',
+  'route.label.LEAST_RECENTLY_USED': '最近最久未使用',
+  'route.label.FAILOVER': '故障转移',
+  'route.label.BUSYOVER': '忙碌转移',
+  'route.label.SHARDING_BROADCAST': '分片广播',
+
+  'block.label.SERIAL_EXECUTION': '单机串行',
+  'block.label.DISCARD_LATER': '丢弃后续调度',
+  'block.label.COVER_EARLY': '覆盖之前调度',
+
+  'glueType.label.BEAN': 'Bean 处理器',
+  'glueType.label.GLUE_GROOVY': 'Groovy 脚本（Java）',
+  'glueType.label.GLUE_SHELL': 'Shell 脚本',
+  'glueType.label.GLUE_PYTHON': 'Python 3 脚本',
+  'glueType.label.GLUE_PYTHON2': 'Python 2 脚本',
+  'glueType.label.GLUE_PHP': 'PHP 脚本',
+  'glueType.label.GLUE_NODEJS': 'Node.js 脚本',
+  'glueType.label.GLUE_POWERSHELL': 'PowerShell 脚本',
+
+  'trail.triggerType': '触发类型',
+  'trail.group': '执行器分组',
+  'trail.groupMissing': '分组 #{id}（已不存在）',
+  'trail.registration.auto': '自动注册',
+  'trail.registration.manual': '手动录入地址',
+  'trail.registration.override': '本次触发指定的地址',
+  'trail.routeStrategy': '路由策略',
+  'trail.candidates': '候选地址（{n}）',
+  'trail.leftOut': '已排除',
+  'trail.leftOutHint': '另一个 JobDesk 进程的内置执行器',
+  'trail.probes': '探测',
+  'trail.probe': '代码 {code}',
+  'trail.chosen': '选中地址',
+  'trail.reason': '原因',
+  'trail.shard': '分片',
+  'trail.block': '阻塞处理策略',
+  'trail.blockDetail': '超时 {timeout} 秒 · 剩余重试 {retries} 次',
+  'trail.noTimeout': '不超时 · 剩余重试 {retries} 次',
+  'trail.result': '触发结果',
+  'trail.none': '无',
+  'trail.raw': 'trigger_msg 中保存的原文（XXL-JOB 的文本）',
+
+  'import.problemJob': '（任务“{name}”）',
+  'import.problemJobKey': '（任务 key“{key}”）',
+}

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { coded } from '../../../src/shared/messages'
+import { TRIGGER_TRAIL_VERSION, type TriggerTrail } from '../../../src/shared/trigger-trail'
+import { LATEST_SCHEMA_VERSION } from '../../../src/main/store/migrations'
+import { openDatabase } from '../../../src/main/store/open-database'
+import type { NewRun } from '../../../src/main/store/run-repo'
+import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
+import { sqliteDb } from '../../support/sqlite-db'
+import { makeTempDir } from '../../support/temp-dir'
+
+let dir: ReturnType<typeof makeTempDir>
+beforeEach(() => (dir = makeTempDir()))
+afterEach(() => dir.remove())
+
+const newRun: NewRun = {
+  jobGroup: 1,
+  jobId: 1,
+  executorHandler: 'demoJobHandler',
+  executorParam: '',
+  executorShardingParam: '',
+  executorFailRetryCount: 0,
+  triggerTimeMs: 1_700_000_000_000,
+  triggerType: 'MANUAL',
+  scheduleTimeMs: null,
+  parentLogId: null,
+}
+
+const trail: TriggerTrail = {
+  version: TRIGGER_TRAIL_VERSION,
+  triggerType: 'MANUAL',
+  group: { id: 1, appName: 'jobdesk-embedded', registration: 'auto' },
+  route: { strategy: 'FIRST', candidates: ['http://127.0.0.1:9001/'], leftOut: [], probes: [], chosen: 'http://127.0.0.1:9001/', reason: coded('routeReason.first', { count: 1 }), shard: null },
+  block: { strategy: 'SERIAL_EXECUTION', timeoutSec: 0, retriesLeft: 0 },
+  result: coded('triggerResult.accepted', { ms: '1.2' }),
+}
+
+describe('job_log.trigger_trail', () => {
+  it('is added to a database of the schema before it; older runs read without a trail, newer ones with theirs', async () => {
+    const file = `${dir.path}/jobdesk.db`
+    // A database as the previous JobDesk left it: no trail column, a run with its text only.
+    const before = openDatabase(file)
+    before.exec('ALTER TABLE job_log DROP COLUMN trigger_trail')
+    before.pragma(`user_version = ${LATEST_SCHEMA_VERSION - 1}`)
+    const oldId = Number(
+      before
+        .prepare("INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg) VALUES (1, 1, ?, 'MANUAL', 200, 'Trigger type: Manual trigger')")
+        .run(newRun.triggerTimeMs - 1).lastInsertRowid,
+    )
+    before.close()
+
+    const store = openSqliteStore(file)
+    try {
+      expect((await store.runs.get(oldId))).toMatchObject({ triggerMsg: 'Trigger type: Manual trigger', triggerTrail: null })
+
+      const id = (await store.runs.insert({ ...newRun, triggerTimeMs: newRun.triggerTimeMs + 1 }))!
+      await store.runs.recordOutcomes([{ logId: id, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'text', triggerTrail: trail }])
+      expect((await store.runs.get(id))).toMatchObject({ triggerMsg: 'text', triggerTrail: trail })
+
+      // The fast path that records the outcome and the completion at once keeps it too.
+      const fast = (await store.runs.insert({ ...newRun, triggerTimeMs: newRun.triggerTimeMs + 2 }))!
+      await store.runs.recordOutcomeAndComplete({ logId: fast, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'text', triggerTrail: trail }, { logId: fast, handleCode: 200, handleMsg: '', handleTimeMs: 1 })
+      expect((await store.runs.get(fast))?.triggerTrail).toEqual(trail)
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('reads a trail it cannot use (not JSON, another version) as none, so the text shows', async () => {
+    const store = openSqliteStore(`${dir.path}/jobdesk.db`)
+    try {
+      const id = (await store.runs.insert(newRun))!
+      await store.runs.recordOutcomes([{ logId: id, executorAddress: '', triggerCode: 500, triggerMsg: 'text' }])
+      expect((await store.runs.get(id))?.triggerTrail).toBeNull()
+      for (const stored of ['{not json', JSON.stringify({ ...trail, version: 99 })]) {
+        sqliteDb(store).prepare('UPDATE job_log SET trigger_trail = ? WHERE id = ?').run(stored, id)
+        expect((await store.runs.get(id))?.triggerTrail).toBeNull()
+      }
+    } finally {
+      await store.close()
+    }
+  })
+})
