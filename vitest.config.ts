@@ -7,5 +7,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // PostgreSQL and MariaDB for the storage suites, started on first use and stopped at the end.
+    globalSetup: ['test/support/db-servers.ts'],
   },
 })
