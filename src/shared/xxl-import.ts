@@ -6,6 +6,8 @@ import type { ErrorParams } from './errors'
 
 /** Import the runs of at most this many days back. */
 export const XXL_RUN_DAYS_MAX = 90
+/** At most this many runs come along (the newest of the window): the rest is XXL-JOB's history, not JobDesk's. */
+export const XXL_RUN_CAP = 100_000
 
 export const XXL_CONFLICTS = ['skip', 'rename', 'replace'] as const
 export type XxlConflict = (typeof XXL_CONFLICTS)[number]
@@ -100,4 +102,11 @@ export interface XxlImportReport {
   summary: { created: number; updated: number; skipped: number; refused: number }
   /** About the import as a whole (not one job): e.g. group tokens that stay behind. */
   notes: XxlNote[]
+}
+
+/** How far an import has got, pushed to the console while it works (`xxl-import-progress` events). */
+export interface XxlImportProgress {
+  phase: 'reading' | 'planning' | 'jobs' | 'glue' | 'runs' | 'done'
+  done: number
+  total: number
 }

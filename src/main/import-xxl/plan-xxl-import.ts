@@ -28,6 +28,8 @@ export interface XxlPlan {
   jobs: PlannedXxlJob[]
   groups: XxlGroupLine[]
   links: { set: number; dropped: DroppedLink[] }
+  /** About the database as a whole (from the mapping). */
+  notes: XxlNote[]
 }
 
 /**
@@ -191,7 +193,7 @@ function report(
     if (importPlan.groupsToUpdate.some((g) => g.appName === group.appName)) return { ...line, action: 'update' }
     return { ...line, action: 'keep' }
   })
-  return { importPlan, jobs, groups, links: { set: importPlan.linksToSet.length, dropped: allDropped } }
+  return { importPlan, jobs, groups, links: { set: importPlan.linksToSet.length, dropped: allDropped }, notes: mapped.notes }
 }
 
 /**
