@@ -55,6 +55,7 @@ export function parseXxlCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
   }
   if (values.timezone !== undefined && !isZone(values.timezone)) throw new UsageError(`--timezone: '${values.timezone}' is not an IANA time zone (e.g. Asia/Shanghai)`)
   if (values['data-dir'] !== undefined && values.database !== undefined) throw new UsageError('--data-dir and --database: give one of them')
+  if (values.database !== undefined && values.database.trim() === '') throw new UsageError('--database: empty; give a postgres:// or mysql:// URL or a SQLite file path')
   return {
     request: {
       url: withPassword(values.from, env.XXL_JOB_PASSWORD),
@@ -64,7 +65,7 @@ export function parseXxlCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
       timezone: values.timezone,
     },
     dataDir: values['data-dir'],
-    database: values.database ?? env.JOBDESK_DATABASE_URL,
+    database: values.database ?? (env.JOBDESK_DATABASE_URL?.trim() || undefined),
     json: values.json!,
   }
 }
