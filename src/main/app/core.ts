@@ -42,6 +42,7 @@ import { ensureEmbeddedGroup, seedDemoJobs } from './seed-demo'
 import { AlarmService } from './alarm-service'
 import { GroupService } from './group-service'
 import { ImportService } from './import-service'
+import { XxlImportService } from '../import-xxl/xxl-import-service'
 import { LinkService } from './link-service'
 import { RunControl } from './run-control'
 import { checkToken, SettingsService, type ListenDefaults } from './settings-service'
@@ -236,10 +237,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // This process's embedded executor is read live; other executors as they reported at registration.
   const handlerCatalog = async (group: JobGroup, repos: Pick<Repos, 'registry'> = store): Promise<HandlerCatalog> =>
     group.appName === EMBEDDED_APP_NAME && executor ? { known: true, handlers: executor.handlerNames(), jobDeskOnly: true } : registry.handlersOf(group, nowMs(), repos)
-  const jobs = new JobService(store, nowMs, async (tx, groupId) => {
+  const runsOnlyOnJobDesk = async (tx: Pick<Repos, 'groups' | 'registry'>, groupId: number) => {
     const group = await tx.groups.get(groupId)
     return group !== undefined && (await handlerCatalog(group, tx)).jobDeskOnly
-  })
+  }
+  const jobs = new JobService(store, nowMs, runsOnlyOnJobDesk)
   const links = new LinkService(store)
   const monitorTimings = { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings }
   const membership = new NodeMembership({
@@ -319,6 +321,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     keepLogs: (runs) => logKeeper.keepFinished(runs),
   })
 
+  const imports = new ImportService(store, jobs, nowMs)
   const api = createFacade({
     store,
     jobs,
@@ -328,7 +331,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     registry,
     groups: new GroupService(store, nowMs, (tx, appName) => registry.refreshGroupIn(tx, appName, nowMs())),
     links,
-    imports: new ImportService(store, jobs, nowMs),
+    imports,
+    xxlImports: new XxlImportService({ store, imports, nowMs, localZone: localTimezone(), runsOnlyOnJobDesk }),
     runControl: new RunControl(store, executors, writer, nowMs),
     runLogs,
     settings,
