@@ -1,5 +1,5 @@
-import { ImportService } from '../app/import-service'
-import { JobService } from '../app/job-service'
+import { ImportService } from '../definitions/import-service'
+import { JobService } from '../definitions/job-service'
 import { EMBEDDED_APP_NAME } from '../../shared/model'
 import type { Store } from '../store/store'
 import { XxlImportService, type XxlImportDeps } from './xxl-import-service'

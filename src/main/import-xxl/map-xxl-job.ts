@@ -1,6 +1,6 @@
 import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, ROUTE_STRATEGIES, SCHEDULE_TYPES } from '../../shared/model'
 import type { XxlNote } from '../../shared/xxl-import'
-import type { ExportedJob } from '../app/import-export'
+import type { ExportedJob } from '../definitions/import-export'
 import { xxlNote } from './xxl-notes'
 import type { XxlJobRow } from './xxl-rows'
 

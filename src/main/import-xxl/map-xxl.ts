@@ -1,5 +1,5 @@
 import type { XxlNote } from '../../shared/xxl-import'
-import type { ExportedGroup, ExportedJob } from '../app/import-export'
+import type { ExportedGroup, ExportedJob } from '../definitions/import-export'
 import { childIdsOf, mapJobFields } from './map-xxl-job'
 import { xxlNote } from './xxl-notes'
 import type { XxlGlueRow, XxlGroupRow, XxlSnapshot } from './xxl-rows'

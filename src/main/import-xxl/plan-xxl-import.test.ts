@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JobGroup, JobInfo } from '../../shared/model'
-import type { ImportState } from '../app/import-export'
+import type { ImportState } from '../definitions/import-export'
 import { mapXxlSnapshot } from './map-xxl'
 import { planXxlImport } from './plan-xxl-import'
 import type { XxlGroupRow, XxlJobRow, XxlSnapshot } from './xxl-rows'

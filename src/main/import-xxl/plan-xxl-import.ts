@@ -1,6 +1,6 @@
 import type { ErrorProblem } from '../../shared/errors'
 import type { XxlConflict, XxlGroupLine, XxlJobAction, XxlNote } from '../../shared/xxl-import'
-import { EXPORT_FORMAT, EXPORT_VERSION, ImportValidationError, planImport, type ImportPlan, type ImportState } from '../app/import-export'
+import { EXPORT_FORMAT, EXPORT_VERSION, ImportValidationError, planImport, type ImportPlan, type ImportState } from '../definitions/import-export'
 import { findCycle } from '../completion/dag/graph'
 import type { CandidateLink, DroppedLink, MappedJob, MappedXxl } from './map-xxl'
 import { xxlNote } from './xxl-notes'

@@ -1,6 +1,6 @@
 import { XXL_RUN_CAP, type XxlImportProgress, type XxlImportReport, type XxlImportRequest } from '../../shared/xxl-import'
-import type { ImportService } from '../app/import-service'
-import type { JobRepos } from '../app/job-service'
+import type { ImportService } from '../definitions/import-service'
+import type { JobRepos } from '../definitions/job-service'
 import type { RepoAccess, Repos } from '../store/store'
 import { mapXxlSnapshot } from './map-xxl'
 import { planXxlImport, type XxlPlan } from './plan-xxl-import'

@@ -10,7 +10,7 @@ import { inputProblems } from '../../shared/schema/parse-input'
 import { z } from '../../shared/schema/z'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
-import { WatchLedger } from '../app/watch-ledger'
+import { WatchLedger } from './watch-ledger'
 import { AuthFailureGuard, tooManyFailuresMessage } from './rate-limit'
 import { secretsEqual } from './wire/auth'
 

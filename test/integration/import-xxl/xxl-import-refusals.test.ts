@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ImportService } from '../../../src/main/app/import-service'
-import { JobService } from '../../../src/main/app/job-service'
+import { ImportService } from '../../../src/main/definitions/import-service'
+import { JobService } from '../../../src/main/definitions/job-service'
 import { XxlImportService } from '../../../src/main/import-xxl/xxl-import-service'
 import type { Store } from '../../../src/main/store/store'
 import { ValidationError } from '../../../src/shared/errors'
