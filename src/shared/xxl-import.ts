@@ -110,3 +110,31 @@ export interface XxlImportProgress {
   done: number
   total: number
 }
+
+/**
+ * `url` with `password` as its password (percent-encoded), unless it has one of its own or none
+ * is given; a URL that does not parse is returned as it is, for the importer's check to explain.
+ * The CLI's XXL_JOB_PASSWORD and the console's password field go into the URL this way.
+ */
+export function withXxlPassword(url: string, password: string | undefined): string {
+  if (!password) return url
+  try {
+    const parsed = new URL(url)
+    if (parsed.password !== '') return url
+    parsed.password = encodeURIComponent(password)
+    return parsed.toString()
+  } catch {
+    return url
+  }
+}
+
+/** Whether this runtime knows `zone` as an IANA time zone (`Asia/Shanghai`). */
+export function isIanaZone(zone: string): boolean {
+  if (zone.length === 0 || zone.length > 64) return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}

@@ -5,13 +5,10 @@ import { buildExport, planImport, type ExportDocument, type ImportPlan } from '.
 import type { JobRepos, JobService } from './job-service'
 import type { RepoAccess } from '../store/store'
 
-/** What an applied plan left behind: its report, and the ids of what it created (by document key and app name). */
+/** What an applied plan left behind: its report, and the JobDesk id of each job it created or updated (by document key). */
 export interface AppliedImport {
   report: ImportReport
-  /** Every job the plan created or updated, by its document key. */
   jobIdsByKey: Map<string, number>
-  /** Every group the plan created, by app name. */
-  createdGroupIds: Map<string, number>
 }
 
 /**
@@ -97,7 +94,7 @@ export class ImportService {
       groupsCreated: plan.groupsToCreate.map((g) => g.appName),
       ...importNotes(plan),
     }
-    return { report, jobIdsByKey, createdGroupIds: groupIds }
+    return { report, jobIdsByKey }
   }
 }
 

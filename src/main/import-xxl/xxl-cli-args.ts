@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util'
-import { XXL_CONFLICTS, XXL_RUN_DAYS_MAX, type XxlConflict, type XxlImportRequest } from '../../shared/xxl-import'
+import { API_ARGUMENTS } from '../../shared/schema/api-args'
+import { inputProblems } from '../../shared/schema/parse-input'
+import { isIanaZone, withXxlPassword, XXL_CONFLICTS, XXL_RUN_DAYS_MAX, type XxlConflict, type XxlImportRequest } from '../../shared/xxl-import'
 
 export const USAGE = `usage: npm run import-xxl -- --from mysql://user@host:3306/xxl_job [--dry-run] [--with-runs DAYS]
                           [--on-conflict skip|rename|replace] [--timezone Asia/Shanghai]
@@ -8,6 +10,9 @@ export const USAGE = `usage: npm run import-xxl -- --from mysql://user@host:3306
   (kept out of the process list). --dry-run reports what would happen and writes nothing.`
 
 export class UsageError extends Error {}
+
+/** The flag each request field comes from, for the schema's messages. */
+const FLAG_OF: Record<string, string> = { url: '--from', withRunsDays: '--with-runs', timezone: '--timezone', onConflict: '--on-conflict' }
 
 export interface XxlCliConfig {
   request: XxlImportRequest
@@ -53,41 +58,27 @@ export function parseXxlCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
       throw new UsageError(`--with-runs: '${values['with-runs']}' is not a number of days from 1 to ${XXL_RUN_DAYS_MAX}`)
     }
   }
-  if (values.timezone !== undefined && !isZone(values.timezone)) throw new UsageError(`--timezone: '${values.timezone}' is not an IANA time zone (e.g. Asia/Shanghai)`)
+  if (values.timezone !== undefined && !isIanaZone(values.timezone)) throw new UsageError(`--timezone: '${values.timezone}' is not an IANA time zone (e.g. Asia/Shanghai)`)
   if (values['data-dir'] !== undefined && values.database !== undefined) throw new UsageError('--data-dir and --database: give one of them')
   if (values.database !== undefined && values.database.trim() === '') throw new UsageError('--database: empty; give a postgres:// or mysql:// URL or a SQLite file path')
+  const request: XxlImportRequest = {
+    url: withXxlPassword(values.from, env.XXL_JOB_PASSWORD),
+    dryRun: values['dry-run']!,
+    onConflict: conflict as XxlConflict,
+    withRunsDays,
+    timezone: values.timezone,
+  }
+  // The same schema the console's call passes (the flags' own checks above say it in flag terms first).
+  const checked = inputProblems(API_ARGUMENTS.importFromXxl, [request], 'arguments')
+  if (!checked.ok) {
+    const [{ field, message }] = checked.problems
+    const name = field.replace(/^arguments(\[0\])?\.?/, '')
+    throw new UsageError(`${FLAG_OF[name] ?? name}: ${message}`)
+  }
   return {
-    request: {
-      url: withPassword(values.from, env.XXL_JOB_PASSWORD),
-      dryRun: values['dry-run']!,
-      onConflict: conflict as XxlConflict,
-      withRunsDays,
-      timezone: values.timezone,
-    },
+    request,
     dataDir: values['data-dir'],
     database: values.database ?? (env.JOBDESK_DATABASE_URL?.trim() || undefined),
     json: values.json!,
-  }
-}
-
-export function isZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return zone.length <= 64
-  } catch {
-    return false
-  }
-}
-
-/** The URL with `password` as its password when it has none of its own (a URL that does not parse is left to the importer's check). */
-function withPassword(url: string, password: string | undefined): string {
-  if (!password) return url
-  try {
-    const parsed = new URL(url)
-    if (parsed.password !== '') return url
-    parsed.password = encodeURIComponent(password)
-    return parsed.toString()
-  } catch {
-    return url
   }
 }

@@ -4,7 +4,7 @@ import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS 
 import { epochMs, executorAddressProblem, id, text } from './primitives'
 import { z } from './z'
 import { codedIssue } from '../messages/coded-errors'
-import { XXL_CONFLICTS, XXL_RUN_DAYS_MAX } from '../xxl-import'
+import { isIanaZone, XXL_CONFLICTS, XXL_RUN_DAYS_MAX } from '../xxl-import'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -38,11 +38,7 @@ export const addressOverride = z
 
 /** An IANA time zone name this runtime knows (`Asia/Shanghai`). */
 const ianaZone = text(64).superRefine((zone, context) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-  } catch {
-    context.addIssue(codedIssue('timezone.unknown', { zone }))
-  }
+  if (!isIanaZone(zone)) context.addIssue(codedIssue('timezone.unknown', { zone }))
 })
 
 const request = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject(shape)

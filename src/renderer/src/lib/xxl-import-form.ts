@@ -1,4 +1,4 @@
-import type { XxlConflict, XxlImportRequest, XxlNote } from '../../../shared/xxl-import'
+import { withXxlPassword, type XxlConflict, type XxlImportRequest, type XxlNote } from '../../../shared/xxl-import'
 import type { Language } from '../i18n/dictionary'
 import { messageText } from '../i18n/server-text'
 
@@ -14,25 +14,10 @@ export interface XxlImportForm {
 
 export const INITIAL_XXL_FORM: XxlImportForm = { url: '', password: '', onConflict: 'skip', withRuns: false, days: 7, timezone: '' }
 
-/**
- * The request of the form: the password goes into the URL (percent-encoded) unless the URL has
- * one of its own; a URL that does not parse is sent as typed, for the core to explain.
- */
+/** The request of the form: the password goes into the URL (see withXxlPassword). */
 export function xxlRequestOf(form: XxlImportForm, dryRun: boolean): XxlImportRequest {
-  let url = form.url.trim()
-  if (form.password !== '') {
-    try {
-      const parsed = new URL(url)
-      if (parsed.password === '') {
-        parsed.password = encodeURIComponent(form.password)
-        url = parsed.toString()
-      }
-    } catch {
-      // Left to the core's check, which names what is wrong without the password.
-    }
-  }
   return {
-    url,
+    url: withXxlPassword(form.url.trim(), form.password),
     dryRun,
     onConflict: form.onConflict,
     ...(form.withRuns ? { withRunsDays: form.days } : {}),
