@@ -31,3 +31,13 @@ export const FIXTURE_ZONE = 'Asia/Shanghai'
 
 /** Epoch ms of a wall time in Asia/Shanghai (UTC+8, no DST). */
 export const shanghai = (wallTime: string): number => Date.parse(`${wallTime.replace(' ', 'T')}+08:00`)
+
+/** Rows of a query on the fixture's database, as mysql2 returns them (DATETIMEs as text). */
+export async function queryRows(db: TestDatabase, sql: string): Promise<Record<string, unknown>[]> {
+  const connection = await mysql.createConnection({ uri: db.url, charset: 'utf8mb4', dateStrings: true })
+  try {
+    return (await connection.query(sql))[0] as Record<string, unknown>[]
+  } finally {
+    await connection.end()
+  }
+}

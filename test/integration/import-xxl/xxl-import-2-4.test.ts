@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobInfo } from '../../../src/shared/model'
 import type { XxlImportReport } from '../../../src/shared/xxl-import'
-import { shanghai } from './xxl-fixture'
+import { queryRows, shanghai } from './xxl-fixture'
 import { startXxlImport, type XxlImportHarness } from './xxl-import-harness'
 
 /**
@@ -131,6 +131,45 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
       glueRemark: 'third',
       triggerStatus: 0,
     })
+  })
+
+  it('every imported job has the schedule, route, block strategy, retries, timeout, children and GLUE source XXL-JOB has', async () => {
+    const xxlRows = await queryRows(h.xxl, 'SELECT * FROM xxl_job_info ORDER BY id')
+    const imported = applied.jobs.filter((j) => j.jobId !== null)
+    expect(imported.map((j) => j.xxlId)).toEqual([1, 2, 3, 5])
+    const xxlIdOf = new Map(imported.map((j) => [j.jobId!, j.xxlId]))
+    for (const line of imported) {
+      const row = xxlRows.find((r) => r.id === line.xxlId)!
+      const job = (await h.store.jobs.get(line.jobId!))!
+      const children = String(row.child_jobid).split(',').filter((id) => imported.some((j) => String(j.xxlId) === id))
+      expect({
+        scheduleType: job.scheduleType,
+        scheduleConf: job.scheduleConf,
+        misfire: job.misfireStrategy,
+        route: job.executorRouteStrategy,
+        block: job.executorBlockStrategy,
+        retries: job.executorFailRetryCount,
+        timeout: job.executorTimeoutSec,
+        handler: job.executorHandler,
+        param: job.executorParam,
+        glueType: job.glueType,
+        glueSource: job.glueSource,
+        children: job.childJobIds.map((id) => String(xxlIdOf.get(id))),
+      }).toEqual({
+        scheduleType: row.schedule_type,
+        scheduleConf: row.schedule_conf,
+        misfire: row.misfire_strategy,
+        route: row.executor_route_strategy,
+        block: row.executor_block_strategy,
+        retries: row.executor_fail_retry_count,
+        timeout: row.executor_timeout,
+        handler: row.executor_handler,
+        param: row.executor_param,
+        glueType: row.glue_type,
+        glueSource: row.glue_source,
+        children,
+      })
+    }
   })
 
   it("turns child_jobid into SUCCESS links, leaving out the one to a job that is not there", async () => {
