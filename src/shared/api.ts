@@ -14,6 +14,7 @@ import type {
 import type { CodedMessage } from './messages/format-message'
 import type { ErrorParams } from './errors'
 import type { TriggerTrail } from './trigger-trail'
+import type { XxlImportProgress, XxlImportReport, XxlImportRequest } from './xxl-import'
 
 /**
  * The one contract between the UI and the core. The preload exposes exactly these methods as
@@ -84,6 +85,13 @@ export interface JobDeskApi {
   exportJobs(request: { jobIds?: number[] }): Promise<unknown>
   /** Validates the whole document first, then applies it in one transaction. */
   importJobs(request: { document: unknown; onConflict: 'update' | 'skip' }): Promise<ImportReport>
+  /**
+   * Moves in from an XXL-JOB database: a dry run reports what would happen; otherwise groups, jobs,
+   * links, GLUE histories and runs land in one transaction. The URL's password serves this call
+   * only: it is never stored, logged, or sent back (the report names the database without it).
+   * Progress comes as `xxl-import-progress` events.
+   */
+  importFromXxl(request: XxlImportRequest): Promise<XxlImportReport>
 
   getSettings(): Promise<Settings>
   saveSettings(input: SettingsInput): Promise<Settings>
@@ -133,6 +141,7 @@ export const API_METHODS = [
   'saveGlue',
   'exportJobs',
   'importJobs',
+  'importFromXxl',
   'getSettings',
   'saveSettings',
   'regenerateAccessToken',
@@ -433,6 +442,8 @@ export type JobDeskEvent =
   | { type: 'runs-changed'; runs: JobRun[]; truncated: boolean }
   | { type: 'registry-changed'; entries: RegistryEntry[] }
   | { type: 'links-changed' }
+  /** How far the running import from XXL-JOB has got. */
+  | { type: 'xxl-import-progress'; progress: XxlImportProgress }
   | { type: 'misfire'; jobId: number; missedCount: number; strategy: string }
   | { type: 'run-log'; logId: number; page: LogPage }
   | { type: 'scheduler'; status: SchedulerStatus }

@@ -38,6 +38,7 @@ import { ensureEmbeddedGroup, seedDemoJobs } from '../definitions/seed-demo'
 import { AlarmService } from '../completion/alarm-service'
 import { GroupService } from '../definitions/group-service'
 import { ImportService } from '../definitions/import-service'
+import { XxlImportService } from '../import-xxl/xxl-import-service'
 import { LinkService } from '../definitions/link-service'
 import { RunControl } from '../runs/run-control'
 import { checkToken, SettingsService } from '../settings/settings-service'
@@ -156,10 +157,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // This process's embedded executor is read live; other executors as they reported at registration.
   const handlerCatalog = async (group: JobGroup, repos: Pick<Repos, 'registry'> = store): Promise<HandlerCatalog> =>
     group.appName === EMBEDDED_APP_NAME && executor ? { known: true, handlers: executor.handlerNames(), jobDeskOnly: true } : registry.handlersOf(group, nowMs(), repos)
-  const jobs = new JobService(store, nowMs, async (tx, groupId) => {
+  const runsOnlyOnJobDesk = async (tx: Pick<Repos, 'groups' | 'registry'>, groupId: number) => {
     const group = await tx.groups.get(groupId)
     return group !== undefined && (await handlerCatalog(group, tx)).jobDeskOnly
-  })
+  }
+  const jobs = new JobService(store, nowMs, runsOnlyOnJobDesk)
   const links = new LinkService(store)
   const monitorTimings = { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings }
   const membership = new NodeMembership({
@@ -239,6 +241,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     keepLogs: (runs) => logKeeper.keepFinished(runs),
   })
 
+  const imports = new ImportService(store, jobs, nowMs)
   const api = createFacade({
     store,
     jobs,
@@ -248,7 +251,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     registry,
     groups: new GroupService(store, nowMs, (tx, appName) => registry.refreshGroupIn(tx, appName, nowMs())),
     links,
-    imports: new ImportService(store, jobs, nowMs),
+    imports,
+    xxlImports: new XxlImportService({ store, imports, nowMs, localZone: localTimezone(), runsOnlyOnJobDesk }),
     runControl: new RunControl(store, executors, writer, nowMs),
     runLogs,
     settings,

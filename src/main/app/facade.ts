@@ -10,6 +10,8 @@ import { executorsApi } from './facade-executors'
 import { jobsApi } from './facade-jobs'
 import { runsApi } from './facade-runs'
 import { settingsApi } from './facade-settings'
+import { xxlImportApi } from './facade-xxl'
+import type { XxlImportService } from '../import-xxl/xxl-import-service'
 import type { GroupService } from '../definitions/group-service'
 import type { ImportService } from '../definitions/import-service'
 import type { JobService } from '../definitions/job-service'
@@ -32,6 +34,8 @@ export interface FacadeDeps {
   groups: GroupService
   links: LinkService
   imports: ImportService
+  /** Moving in from an XXL-JOB database. */
+  xxlImports: XxlImportService
   runControl: RunControl
   runLogs: RunLogs
   settings: SettingsService
@@ -49,5 +53,5 @@ export interface FacadeDeps {
  * call's arguments are untrusted input from a UI client and are parsed before the method runs).
  */
 export function createFacade(deps: FacadeDeps): JobDeskApi {
-  return checkedApi({ ...jobsApi(deps), ...runsApi(deps), ...executorsApi(deps), ...settingsApi(deps), ...clusterApi(deps) })
+  return checkedApi({ ...jobsApi(deps), ...runsApi(deps), ...executorsApi(deps), ...settingsApi(deps), ...clusterApi(deps), ...xxlImportApi(deps) })
 }

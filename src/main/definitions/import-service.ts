@@ -5,6 +5,11 @@ import { buildExport, planImport, type ExportDocument, type ImportPlan } from '.
 import type { JobRepos, JobService } from './job-service'
 import type { RepoAccess } from '../store/store'
 
+/** What an applied plan left behind: its report, and the JobDesk id of each job it created or updated (by document key). */
+export interface AppliedImport {
+  report: ImportReport
+  jobIdsByKey: Map<string, number>
+}
 
 /**
  * Import and export of job definitions. An import is validated completely first (planImport) and
@@ -31,11 +36,12 @@ export class ImportService {
     const nowMs = this.nowMs()
     return this.store.transaction(async (tx) => {
       const plan = planImport(doc, { groups: await tx.groups.list(), jobs: await tx.jobs.list(), links: await tx.links.all() }, { nowMs, onConflict })
-      return this.apply(tx, plan, nowMs)
+      return (await this.applyIn(tx, plan, nowMs)).report
     })
   }
 
-  private async apply(tx: JobRepos, plan: ImportPlan, nowMs: number): Promise<ImportReport> {
+  /** Applies a plan inside the caller's transaction (made with planImport against that transaction's state). */
+  async applyIn(tx: JobRepos, plan: ImportPlan, nowMs: number): Promise<AppliedImport> {
     const groupIds = new Map<string, number>()
     for (const group of plan.groupsToCreate) {
       groupIds.set(
@@ -71,7 +77,9 @@ export class ImportService {
       newJobIds.set(job.key, saved.id)
       if (job.enabled) await this.jobs.startIn(tx, saved.id)
     }
+    const jobIdsByKey = new Map(newJobIds)
     for (const job of plan.jobsToUpdate) {
+      jobIdsByKey.set(job.key, job.id)
       const current = await this.jobs.saveIn(tx, { ...job.fields, id: job.id, jobGroup: job.groupId })
       if (job.enabled && current.triggerStatus === 0) await this.jobs.startIn(tx, job.id)
       if (!job.enabled && current.triggerStatus === 1) await this.jobs.stopIn(tx, job.id)
@@ -81,11 +89,12 @@ export class ImportService {
       await tx.links.set({ parentJobId: resolve(link.parent), childJobId: resolve(link.child), condition: link.condition })
     }
 
-    return {
+    const report: ImportReport = {
       ...plan.summary,
       groupsCreated: plan.groupsToCreate.map((g) => g.appName),
       ...importNotes(plan),
     }
+    return { report, jobIdsByKey }
   }
 }
 

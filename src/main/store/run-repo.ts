@@ -1,7 +1,8 @@
 import type { LastRun, RunFilter } from '../../shared/api'
 import { parseTriggerTrail, type TriggerTrail } from '../../shared/trigger-trail'
-import { runStatus, type JobRun, type TriggerType } from '../../shared/model'
+import { ALARM_STATUS, runStatus, type JobRun, type TriggerType } from '../../shared/model'
 import type { Connection } from './sql/connection'
+import { insertRows } from './sql/insert-rows'
 
 interface RunRow {
   id: number
@@ -56,6 +57,18 @@ export interface RunCompletion {
   handleCode: number
   handleMsg: string
   handleTimeMs: number
+}
+
+/** A finished run brought in from elsewhere (an XXL-JOB import): every column as it was, nothing left to do. */
+export interface FinishedRun extends NewRun {
+  executorAddress: string
+  triggerCode: number
+  triggerMsg: string
+  handleTimeMs: number
+  handleCode: number
+  handleMsg: string
+  /** 0 (todo) and −1 are written as 1 (not needed): the fail monitor must not retry or alarm what happened elsewhere. */
+  alarmStatus: number
 }
 
 /** XXL-JOB's cap for handle_msg in the database. */
@@ -365,7 +378,38 @@ export class RunRepo {
     const sql = 'SELECT COUNT(*) AS n FROM job_log WHERE trigger_time >= ? AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
     return Number((await this.db.get<{ n: number }>(sql, [sinceMs]))!.n)
   }
+
+  /** Writes finished runs as they happened elsewhere (an import): no trigger, callback or retry follows. */
+  async insertFinished(runs: readonly FinishedRun[]): Promise<void> {
+    const rows = runs.map((run) => [
+      ...insertValues(run),
+      run.executorAddress,
+      run.triggerCode,
+      run.triggerMsg,
+      run.handleTimeMs,
+      run.handleCode,
+      run.handleMsg.slice(0, HANDLE_MSG_MAX_CHARS),
+      run.alarmStatus === ALARM_STATUS.todo || run.alarmStatus === ALARM_STATUS.locked ? ALARM_STATUS.notNeeded : run.alarmStatus,
+    ])
+    await insertRows(this.db, 'job_log', [...INSERT_COLUMNS, ...FINISHED_COLUMNS], rows, false)
+  }
+
+  /** Trigger time and shard of each run of `jobIds` triggered in [fromMs, toMs]: what an import brought before. */
+  async triggerKeysBetween(jobIds: readonly number[], fromMs: number, toMs: number): Promise<{ jobId: number; triggerTimeMs: number; executorShardingParam: string }[]> {
+    const keys: { jobId: number; triggerTimeMs: number; executorShardingParam: string }[] = []
+    for (let from = 0; from < jobIds.length; from += 500) {
+      const chunk = jobIds.slice(from, from + 500)
+      const rows = await this.db.all<{ job_id: number; trigger_time: number; executor_sharding_param: string }>(
+        `SELECT job_id, trigger_time, executor_sharding_param FROM job_log WHERE job_id IN (${chunk.map(() => '?').join(', ')}) AND trigger_time >= ? AND trigger_time <= ?`,
+        [...chunk, fromMs, toMs],
+      )
+      for (const row of rows) keys.push({ jobId: Number(row.job_id), triggerTimeMs: Number(row.trigger_time), executorShardingParam: row.executor_sharding_param })
+    }
+    return keys
+  }
 }
+
+const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
 
 function trailColumn(outcome: TriggerOutcome): string | null {
   return outcome.triggerTrail ? JSON.stringify(outcome.triggerTrail) : null

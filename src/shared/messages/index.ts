@@ -1,6 +1,7 @@
 import type { ErrorParams } from '../errors'
 import { enErrorMessages } from './en-errors'
 import { enImportMessages } from './en-import'
+import { enImportXxlMessages } from './en-import-xxl'
 import { enRouteMessages } from './en-route'
 import { enParamWords, enValidationMessages } from './en-validation'
 import { fillTemplate, paramText, type CodedMessage, type ParamValue } from './format-message'
@@ -17,6 +18,7 @@ export const EN_MESSAGES = {
   ...enErrorMessages,
   ...enValidationMessages,
   ...enImportMessages,
+  ...enImportXxlMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

@@ -4,6 +4,7 @@ import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS 
 import { epochMs, executorAddressProblem, id, text } from './primitives'
 import { z } from './z'
 import { codedIssue } from '../messages/coded-errors'
+import { isIanaZone, XXL_CONFLICTS, XXL_RUN_DAYS_MAX } from '../xxl-import'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -34,6 +35,11 @@ export const addressOverride = z
   .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((a) => a.trim()).filter((a) => a !== ''))
   .pipe(z.array(routableAddress).max(MAX_ADDRESS_OVERRIDES))
   .transform((list) => (list.length > 0 ? list : undefined))
+
+/** An IANA time zone name this runtime knows (`Asia/Shanghai`). */
+const ianaZone = text(64).superRefine((zone, context) => {
+  if (!isIanaZone(zone)) context.addIssue(codedIssue('timezone.unknown', { zone }))
+})
 
 const request = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject(shape)
 const none = z.tuple([])
@@ -96,6 +102,15 @@ export const API_ARGUMENTS = {
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
   exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),
   importJobs: z.tuple([request({ document: z.unknown(), onConflict: z.enum(['update', 'skip']).default('skip') })]),
+  importFromXxl: z.tuple([
+    request({
+      url: text(2000),
+      dryRun: z.boolean().default(true),
+      onConflict: z.enum(XXL_CONFLICTS).default('skip'),
+      withRunsDays: z.int().min(1).max(XXL_RUN_DAYS_MAX).optional(),
+      timezone: ianaZone.optional(),
+    }),
+  ]),
   getSettings: none,
   saveSettings: anything,
   regenerateAccessToken: none,

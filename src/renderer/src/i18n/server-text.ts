@@ -3,6 +3,7 @@ import { EN_MESSAGES, enParamWords, fillTemplate, isMessageCode, wordFor, type M
 import { translate, type Language } from './dictionary'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
 import { zhCNImportMessages } from './zh-cn-messages-import'
+import { zhCNImportXxlMessages } from './zh-cn-messages-import-xxl'
 import { zhCNRouteMessages } from './zh-cn-messages-route'
 import { zhCNParamWords, zhCNValidationMessages } from './zh-cn-messages-validation'
 
@@ -21,6 +22,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNErrorMessages,
   ...zhCNValidationMessages,
   ...zhCNImportMessages,
+  ...zhCNImportXxlMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {

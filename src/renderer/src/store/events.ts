@@ -48,6 +48,9 @@ export function applyEvent(event: JobDeskEvent): void {
     case 'links-changed':
       void store.fetchLinks().catch(() => {})
       return
+    case 'xxl-import-progress':
+      store.applyXxlImportProgress(event.progress)
+      return
     default: {
       // A new event type must be handled here (or knowingly ignored) before the renderer builds.
       const unhandled: never = event

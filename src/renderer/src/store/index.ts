@@ -8,6 +8,7 @@ import { createRunsSlice } from './runs/action'
 import { createSettingsSlice } from './settings/action'
 import type { JobDeskState } from './state'
 import { createUiSlice } from './ui/action'
+import { createXxlImportSlice } from './xxl-import/action'
 
 export type { JobDeskState } from './state'
 
@@ -25,4 +26,5 @@ export const useJobDesk = create<JobDeskState>()((...args) => ({
   ...createExecutorsSlice(...args),
   ...createDagSlice(...args),
   ...createSettingsSlice(...args),
+  ...createXxlImportSlice(...args),
 }))

@@ -12,6 +12,7 @@ import { DemoBanner } from '../dashboard/demo-banner'
 import { DeleteJobModal } from './delete-job-modal'
 import { GlueIde } from './glue-ide/glue-ide'
 import { ImportExportButtons } from './import-export'
+import { XxlImportButton } from './xxl-import/xxl-import-dialog'
 import { copyJobInput, jobToInput, newJobInput } from './job-editor/job-draft'
 import { JobEditor, type EditorOpen } from './job-editor/job-editor'
 import { JobsTable, type JobActions } from './jobs-table'
@@ -73,6 +74,7 @@ export function JobsPage() {
         <Title order={2}>{t('jobs.title')}</Title>
         <Group gap="sm">
           <ImportExportButtons selectedIds={selectedIds} />
+          <XxlImportButton />
           <Button
             onClick={() => setEditing({ input: newJobInput(defaultGroupId ?? 1, localTimeZone()) })}
             disabled={defaultGroupId === null}

@@ -1,0 +1,3 @@
+import type { JobDeskState } from '../state'
+
+export const selectXxlImportProgress = (s: JobDeskState) => s.xxlImportProgress
