@@ -53,6 +53,10 @@ import { ExecutorRegistration } from './executor-registration'
 import { RemoteExecutors } from './remote-executors'
 import { createAdminApi } from '../net/admin-api'
 import { createOpenApi, isOpenApiMethod } from '../net/open-api'
+import { Access } from '../auth/access'
+import { principalOfCaller } from '../auth/caller-principal'
+import type { ScryptParams } from '../auth/password'
+import { DESKTOP_PRINCIPAL } from '../auth/principal'
 
 export interface CoreOptions {
   dataDir: string
@@ -74,6 +78,10 @@ export interface CoreOptions {
   mode?: 'desktop' | 'headless'
   /** Headless mode: `--console-token` / `JOBDESK_CONSOLE_TOKEN`; default: stored or generated at first start. */
   consoleToken?: string
+  /** Headless mode, first start: the `admin` user's password (`--admin-password-file`); default a one-time password. */
+  adminPassword?: string
+  /** Password hashing cost (tests lower it; default auth/password.ts). */
+  scrypt?: ScryptParams
   /** Seed the demo jobs on first start (default true). */
   seedDemo?: boolean
   /** Run the embedded executor (default true). */
@@ -115,6 +123,10 @@ export interface Core {
   readonly registry: RegistryService
   /** Headless mode: the browser console's token; null in the desktop app. */
   readonly consoleToken: string | null
+  /** Users, sessions, tokens, the audit trail, and the API as each principal may call it. */
+  readonly access: Access
+  /** Headless mode's first start: the `admin` user's one-time password to print (null otherwise). */
+  readonly adminOneTimePassword: string | null
   /** This process as a node of the cluster on its database. */
   readonly nodeId: string
   /**
@@ -317,9 +329,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     doesPeriodicWork: () => membership.doesPeriodicWork(),
     executorFor: (address, group) => executors.forAddress(address, group),
     keepLogs: (runs) => logKeeper.keepFinished(runs),
+    purgeAudit: (nowMs) => access.audit.purge(nowMs, settings.auditRetentionDays()),
   })
 
-  const api = createFacade({
+  const coreApi = createFacade({
     store,
     jobs,
     triggers,
@@ -338,25 +351,31 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     nodeId,
     handlerCatalog,
   })
+  const access = new Access({ repos: store, core: coreApi, clock, logger, scrypt: options.scrypt })
+  // The desktop app on its own machine acts as a built-in local admin, audited as 'desktop'.
+  const api = access.apiFor(async () => DESKTOP_PRINCIPAL)
+  const firstAdmin = options.mode === 'headless' ? await access.users.ensureFirstAdmin(options.adminPassword) : { oneTimePassword: null }
   const nodeRoute = executor ? nodeExecutorRoute({ nodeId, executor, accessToken: () => settings.accessToken(), logger }) : () => false
   const registration = new ExecutorRegistration(store, registry, writer, nowMs, (appName, address) => monitors?.onBeat(appName, address, nowMs()))
   const adminCalls = createAdminApi({
     tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),
     findGroup: (appName) => store.groups.findByAppName(appName),
+    findPersonal: (token, source) => access.tokens.authenticate(token, source),
     register: (caller, param, generation) => registration.register(caller, param, generation),
     registryRemove: (caller, param) => registration.remove(caller, param),
     callback: (caller, batch) => registration.callback(caller, batch),
     openApi: createOpenApi({
-      api,
-      saveJob: async (input, childJobId) => {
-        const job = await jobs.saveWithSuccessChildren(
-          input,
-          childJobId === undefined ? undefined : (tx, id) => links.replaceSuccessChildrenIn(tx, id, childJobId),
-        )
-        events.emit({ type: 'jobs-changed', jobIds: [job.id] })
-        if (childJobId !== undefined) events.emit({ type: 'links-changed' })
-        return job
-      },
+      apiFor: (caller, source) => access.apiFor(async () => principalOfCaller(caller, source)),
+      saveJob: (caller, source, input, childJobId) =>
+        access.run(principalOfCaller(caller, source), 'saveJob', [input], async () => {
+          const job = await jobs.saveWithSuccessChildren(
+            input,
+            childJobId === undefined ? undefined : (tx, id) => links.replaceSuccessChildrenIn(tx, id, childJobId),
+          )
+          events.emit({ type: 'jobs-changed', jobIds: [job.id] })
+          if (childJobId !== undefined) events.emit({ type: 'links-changed' })
+          return job
+        }),
       groupAddresses: (group) => registry.addressesOf(group, nowMs()),
       defaultTimezone: localTimezone(),
     }),
@@ -384,6 +403,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     settings,
     registry,
     consoleToken,
+    access,
+    adminOneTimePassword: firstAdmin.oneTimePassword,
     nodeId,
     setAdminUrl: (url) => membership.setAdminUrl(url),
     nodeUrl: () => membership.adminUrl(),

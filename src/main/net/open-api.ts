@@ -10,12 +10,14 @@ import { isOpenApiMethod, jobFieldsOf, OPEN_API_BODIES, type OpenApiMethod } fro
 export { isOpenApiMethod, OPEN_API_METHODS } from './open-api-schemas'
 
 export interface OpenApiDeps {
-  api: JobDeskApi
+  /** The API as the caller's principal may call it (the core's role and group rules, audited). */
+  apiFor(caller: AdminCaller, source: string): JobDeskApi
   /**
    * Creates or updates a job and, when `childJobId` is given, sets its SUCCESS children from
    * XXL-JOB's comma list — in one transaction, so a refused link leaves no job or rename behind.
+   * Under the caller's rules for saveJob.
    */
-  saveJob(input: JobInput, childJobId: string | undefined): Promise<JobInfo>
+  saveJob(caller: AdminCaller, source: string, input: JobInput, childJobId: string | undefined): Promise<JobInfo>
   /** The addresses a group's executors registered (or its manual list): what its token may route to. */
   groupAddresses(group: JobGroup): Promise<string[]>
   defaultTimezone: string
@@ -28,8 +30,18 @@ export interface OpenApiDeps {
  * jobs, runs and executors; no script glue unless the group allows scripts; no address override
  * outside its registered addresses; no links to other groups' jobs.
  */
-export function createOpenApi(deps: OpenApiDeps): (method: string, caller: AdminCaller, body: unknown) => Promise<unknown> {
-  const { api } = deps
+export function createOpenApi(deps: OpenApiDeps): (method: string, caller: AdminCaller, body: unknown, source: string) => Promise<unknown> {
+  return async (method, caller, raw, source) => {
+    if (!isOpenApiMethod(method)) throw new NotFoundError(`unknown OpenAPI method '${method.slice(0, 64)}'`, { code: 'openapi.unknownMethod' })
+    const body = parseInput(OPEN_API_BODIES[method], raw, 'body')
+    const handlers = openApiHandlers(deps, deps.apiFor(caller, source), (input, childJobId) => deps.saveJob(caller, source, input, childJobId))
+    return (handlers[method] as (caller: AdminCaller, body: unknown) => Promise<unknown>)(caller, body)
+  }
+}
+
+type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
+
+function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: JobInput, childJobId: string | undefined) => Promise<JobInfo>): Handlers {
   const groupOf = (caller: AdminCaller): JobGroup | null => (caller.kind === 'group' ? caller.group : null)
 
   const ownJob = async (caller: AdminCaller, id: number): Promise<JobInfo> => {
@@ -69,17 +81,17 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
     }
   }
 
-  const handlers: { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> } = {
+  return {
     async addJob(caller, body) {
       const input = defaultJobInput(body.jobGroup, deps.defaultTimezone, jobFieldsOf(body))
       await checkJobSave(groupOf(caller), input, null, body.childJobId)
-      return (await deps.saveJob(input, body.childJobId)).id
+      return (await saveJob(input, body.childJobId)).id
     },
     async updateJob(caller, body) {
       const existing = await ownJob(caller, body.id)
       const input = { ...jobInputOf(existing), ...jobFieldsOf(body), id: existing.id }
       await checkJobSave(groupOf(caller), input, existing, body.childJobId)
-      await deps.saveJob(input, body.childJobId)
+      await saveJob(input, body.childJobId)
       return null
     },
     async removeJob(caller, { id }) {
@@ -139,11 +151,5 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
       const group = groupOf(caller)
       return (await api.listRegistry()).filter((e) => group === null || e.appName === group.appName)
     },
-  }
-
-  return async (method, caller, raw) => {
-    if (!isOpenApiMethod(method)) throw new NotFoundError(`unknown OpenAPI method '${method.slice(0, 64)}'`, { code: 'openapi.unknownMethod' })
-    const body = parseInput(OPEN_API_BODIES[method], raw, 'body')
-    return (handlers[method] as (caller: AdminCaller, body: unknown) => Promise<unknown>)(caller, body)
   }
 }

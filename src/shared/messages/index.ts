@@ -1,4 +1,5 @@
 import type { ErrorParams } from '../errors'
+import { enAuthMessages } from './en-auth'
 import { enErrorMessages } from './en-errors'
 import { enImportMessages } from './en-import'
 import { enRouteMessages } from './en-route'
@@ -17,6 +18,7 @@ export const EN_MESSAGES = {
   ...enErrorMessages,
   ...enValidationMessages,
   ...enImportMessages,
+  ...enAuthMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

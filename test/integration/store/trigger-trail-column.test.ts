@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { coded } from '../../../src/shared/messages'
 import { TRIGGER_TRAIL_VERSION, type TriggerTrail } from '../../../src/shared/trigger-trail'
-import { LATEST_SCHEMA_VERSION } from '../../../src/main/store/migrations'
+import { MIGRATIONS } from '../../../src/main/store/migrations'
+
+const TRAIL_SCHEMA_VERSION = MIGRATIONS.find((m) => m.sql.includes('trigger_trail'))!.version
 import { openDatabase } from '../../../src/main/store/open-database'
 import type { NewRun } from '../../../src/main/store/run-repo'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
@@ -39,8 +41,9 @@ describe('job_log.trigger_trail', () => {
     const file = `${dir.path}/jobdesk.db`
     // A database as the previous JobDesk left it: no trail column, a run with its text only.
     const before = openDatabase(file)
-    before.exec('ALTER TABLE job_log DROP COLUMN trigger_trail')
-    before.pragma(`user_version = ${LATEST_SCHEMA_VERSION - 1}`)
+    // Schema 5: no trail column, and none of the tables of the later migrations (users, audit).
+    before.exec('ALTER TABLE job_log DROP COLUMN trigger_trail; DROP TABLE job_user; DROP TABLE job_session; DROP TABLE job_api_token; DROP TABLE job_audit')
+    before.pragma(`user_version = ${TRAIL_SCHEMA_VERSION - 1}`)
     const oldId = Number(
       before
         .prepare("INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg) VALUES (1, 1, ?, 'MANUAL', 200, 'Trigger type: Manual trigger')")

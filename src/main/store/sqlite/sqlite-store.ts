@@ -79,6 +79,18 @@ export class SqliteStore implements Store {
   get routes() {
     return this.repos.routes
   }
+  get users() {
+    return this.repos.users
+  }
+  get sessions() {
+    return this.repos.sessions
+  }
+  get apiTokens() {
+    return this.repos.apiTokens
+  }
+  get audit() {
+    return this.repos.audit
+  }
 
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T> {
     // Transactions do not nest: one opened from inside another would queue behind it forever.
