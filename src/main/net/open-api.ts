@@ -59,6 +59,8 @@ function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: Jo
 
   /** A group token's limits on a job it saves: its group, script glue only when allowed, children of its own. */
   const checkJobSave = async (group: JobGroup | null, input: JobInput, before: JobInfo | null, childJobId: string | undefined) => {
+    // Every caller: a child it may not see reads as missing (the link would reach outside its groups).
+    for (const childId of childJobId === undefined ? [] : parseChildJobIds(childJobId)) await api.getJob(childId)
     if (!group) return
     if (input.jobGroup !== group.id) {
       throw new PermissionError(`a group token can only manage jobs of its own group '${group.appName}'`, { code: 'openapi.groupOnly', params: { appName: group.appName } })
@@ -72,7 +74,8 @@ function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: Jo
     }
     for (const childId of childJobId === undefined ? [] : parseChildJobIds(childJobId)) {
       const child = await api.getJob(childId).catch(() => null)
-      if (child && child.jobGroup !== group.id) {
+      if (child === null) continue
+      if (child.jobGroup !== group.id) {
         throw new PermissionError(`child job ${childId} belongs to another group; a group token links only jobs of '${group.appName}'`, {
           code: 'openapi.childOutsideGroup',
           params: { id: childId, appName: group.appName },
