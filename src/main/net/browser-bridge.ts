@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { JobDeskApi, JobDeskEvent } from '../../shared/api'
-import { BRIDGE_PATH, type BridgeServerMessage } from '../../shared/bridge-protocol'
+import { BRIDGE_PATH, BRIDGE_SIGNED_OUT_CLOSE, type BridgeServerMessage } from '../../shared/bridge-protocol'
 import { toErrorInfo } from '../../shared/errors'
 import { apiCallFields } from '../../shared/schema/api-args'
 import { GLUE_SOURCE_MAX_CHARS } from '../../shared/schema/job'
@@ -46,8 +46,7 @@ export interface BrowserBridgeOptions {
 
 /** Error codes after which the socket's credential is no good: the console must sign in again. */
 const CREDENTIAL_ENDED = new Set(['auth.signedOut', 'auth.consoleTokenRetired'])
-/** WebSocket close code for "signed out" (4000-4999 are the application's). */
-export const BRIDGE_SIGNED_OUT_CLOSE = 4401
+
 
 /**
  * The headless console's link to the core: one WebSocket per browser tab, authenticated by the

@@ -3,6 +3,7 @@ import { enConsole } from './en-console'
 import { enTrust } from './en-trust'
 import { enCluster } from './en-cluster'
 import { enWords } from './en-words'
+import { enAuth } from './en-auth'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -277,4 +278,5 @@ export const en = {
   ...enOperations,
   ...enCluster,
   ...enWords,
+  ...enAuth,
 } satisfies Record<string, string>

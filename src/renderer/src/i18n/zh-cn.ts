@@ -4,6 +4,7 @@ import { zhCNConsole } from './zh-cn-console'
 import { zhCNTrust } from './zh-cn-trust'
 import { zhCNCluster } from './zh-cn-cluster'
 import { zhCNWords } from './zh-cn-words'
+import { zhCNAuth } from './zh-cn-auth'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -275,4 +276,5 @@ export const zhCN: Dictionary = {
   ...zhCNOperations,
   ...zhCNCluster,
   ...zhCNWords,
+  ...zhCNAuth,
 }

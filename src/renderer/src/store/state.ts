@@ -5,10 +5,11 @@ import type { JobsSlice } from './jobs/action'
 import type { OverviewSlice } from './overview/action'
 import type { RunLogSlice } from './run-log/action'
 import type { RunsSlice } from './runs/action'
+import type { SessionSlice } from './session/action'
 import type { SettingsSlice } from './settings/action'
 import type { UiSlice } from './ui/action'
 
 /** The whole renderer state: one store made of slices (zustand's slices pattern). */
-export type JobDeskState = JobsSlice & RunsSlice & RunLogSlice & OverviewSlice & ExecutorsSlice & DagSlice & SettingsSlice & UiSlice
+export type JobDeskState = JobsSlice & RunsSlice & RunLogSlice & OverviewSlice & ExecutorsSlice & DagSlice & SettingsSlice & SessionSlice & UiSlice
 
 export type SliceCreator<T> = StateCreator<JobDeskState, [], [], T>

@@ -17,9 +17,11 @@ import { JobEditor, type EditorOpen } from './job-editor/job-editor'
 import { JobsTable, type JobActions } from './jobs-table'
 import { TriggerDialog } from './trigger-dialog'
 import { enumOptions, renderEnumOption } from '../../components/enum-label'
+import { selectOperatesAny } from '../../store/session/selectors'
 
 export function JobsPage() {
   const t = useT()
+  const operatesAny = useJobDesk(selectOperatesAny)
   const jobs = useJobDesk(selectJobs)
   const filter = useJobDesk(selectJobFilter)
   const lastRunByJob = useJobDesk(selectLastRunByJob)
@@ -73,6 +75,7 @@ export function JobsPage() {
         <Title order={2}>{t('jobs.title')}</Title>
         <Group gap="sm">
           <ImportExportButtons selectedIds={selectedIds} />
+          {operatesAny && (
           <Button
             onClick={() => setEditing({ input: newJobInput(defaultGroupId ?? 1, localTimeZone()) })}
             disabled={defaultGroupId === null}
@@ -80,6 +83,7 @@ export function JobsPage() {
           >
             {t('jobs.new')}
           </Button>
+          )}
         </Group>
       </Group>
       <DemoBanner />
