@@ -54,7 +54,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
         const opened = await core.access.openConsole(credential, source)
         if (!opened.ok) return { ok: false, message: opened.error.message }
         const filter = core.access.eventFilter(opened.latest)
-        return { ok: true, session: { api: core.access.apiFor(opened.current), visible: (event) => filter.visible(event) } }
+        return { ok: true, session: { api: core.access.apiFor(opened.current), visible: (event) => filter.visible(event), release: core.api } }
       },
       logger: logger ?? silentLogger,
       clock: options.clock ?? systemClock,

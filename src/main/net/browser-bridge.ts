@@ -28,6 +28,8 @@ const callSchema = z.strictObject({ type: z.literal('call'), id: z.int().min(0),
 export interface BridgeSession {
   api: JobDeskApi
   visible(event: JobDeskEvent): Promise<JobDeskEvent | null>
+  /** Ends a closed socket's log watches even when its session has ended meanwhile (a sign-out). */
+  release: Pick<JobDeskApi, 'unwatchRunLog'>
 }
 
 /** What a console presented: the console token (in the URL), or its session cookie's secret. */
@@ -145,7 +147,7 @@ export class BrowserBridge {
     })
     ws.on('close', () => {
       unsubscribe()
-      void watches.release(session.api)
+      void watches.release(session.release)
     })
     ws.on('message', (data, isBinary) => this.receive(ws, session, data, isBinary, send, watches))
   }
