@@ -5,6 +5,7 @@ import { notPermitted } from '../../shared/messages/coded-errors'
 import { signInSchema } from '../../shared/schema/auth'
 import { inputProblems } from '../../shared/schema/parse-input'
 import { readRequestBody } from '../net/request-body'
+import { sameOrigin } from '../net/same-origin'
 import type { Logger } from '../kernel/logger'
 import type { Access } from './access'
 import { sessionInfoOf } from './principal'
@@ -61,14 +62,4 @@ function reply(response: ServerResponse, status: number, body: unknown, cookie?:
 
 function isJson(request: IncomingMessage): boolean {
   return (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json'
-}
-
-function sameOrigin(request: IncomingMessage): boolean {
-  const origin = request.headers.origin
-  if (origin === undefined) return true
-  try {
-    return new URL(origin).host === request.headers.host
-  } catch {
-    return false
-  }
 }

@@ -12,6 +12,7 @@ import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import { WatchLedger } from '../app/watch-ledger'
 import { AuthFailureGuard, tooManyFailuresMessage } from './rate-limit'
+import { sameOrigin } from './same-origin'
 import { secretsEqual } from './wire/auth'
 
 /**
@@ -179,16 +180,5 @@ export class BrowserBridge {
         if (typeof error?.code === 'string' && CREDENTIAL_ENDED.has(error.code)) ws.close(BRIDGE_SIGNED_OUT_CLOSE, 'signed out')
       },
     )
-  }
-}
-
-/** The request's Origin (when a browser sent one) names the host it was sent to. */
-function sameOrigin(request: IncomingMessage): boolean {
-  const origin = request.headers.origin
-  if (origin === undefined) return true
-  try {
-    return new URL(origin).host === request.headers.host
-  } catch {
-    return false
   }
 }

@@ -18,7 +18,7 @@ import { useJobDesk } from '../store'
 import { selectRoute } from '../store/ui/selectors'
 import { HeaderControls } from './header-controls'
 import { PAGES } from './pages'
-import type { Route } from './route'
+import { DEFAULT_ROUTE, type Route } from './route'
 
 // The DAG page brings React Flow: loaded when first shown, so the other pages start without it.
 const DagPage = lazy(() => import('../pages/dag/dag-page').then((module) => ({ default: module.DagPage })))
@@ -50,6 +50,11 @@ function PageView({ route }: { route: Route }) {
     case 'audit':
       return <AuditPage />
   }
+}
+
+/** A page only admins see (an address typed by hand shows the dashboard to the others). */
+function adminOnlyRoute(route: Route): boolean {
+  return PAGES.some((page) => page.id === route.page && page.adminOnly === true)
 }
 
 /** Leaving a page with unsaved edits: the prompt, and the browser's own question on reload or close. */
@@ -111,7 +116,7 @@ export function AppShellLayout() {
             {t('connection.noToken')}
           </Alert>
         )}
-        {session?.mustChangePassword ? <ChangePasswordPage /> : <PageView route={route} />}
+        {session?.mustChangePassword ? <ChangePasswordPage /> : <PageView route={adminOnlyRoute(route) && !isAdmin(session) ? DEFAULT_ROUTE : route} />}
         <LeaveGuard />
       </AppShell.Main>
     </AppShell>
