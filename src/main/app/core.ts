@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { hostname } from 'node:os'
-import type { JobDeskApi } from '../../shared/api'
 import { ValidationError } from '../../shared/errors'
 import { failureReason } from '../../shared/failure-reason'
 import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGroup } from '../../shared/model'
 import { JOBDESK_VERSION } from '../../shared/version'
 import { RunWriter } from '../completion/run-writer'
-import type { RunCompletion } from '../store/run-repo'
-import type { Executor, ExecutorOptions } from '../executor'
-import { systemClock, type Clock } from '../kernel/clock'
-import { consoleLogger, type Logger } from '../kernel/logger'
-import { spawnWorker as defaultSpawnWorker, type SpawnWorker } from '../kernel/spawn-worker'
-import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/health'
+import { systemClock } from '../kernel/clock'
+import { consoleLogger } from '../kernel/logger'
+import { spawnWorker as defaultSpawnWorker } from '../kernel/spawn-worker'
+import { DEFAULT_REGISTRY_TIMINGS } from '../registry/health'
 import { startRegistryLoops } from '../registry/registry-loops'
 import { RegistryService } from '../registry/registry-service'
 import { nextFireTimeMs } from '../schedule'
@@ -25,7 +21,7 @@ import { Checkpointer } from '../store/checkpointer'
 import type { ClusterNode } from '../store/node-repo'
 import { openStore } from '../store/open-store'
 import { SqliteStore } from '../store/sqlite/sqlite-store'
-import type { Repos, Store } from '../store/store'
+import type { Repos } from '../store/store'
 import { embeddedAddressOf, ExecutorDirectory } from '../trigger/executor-directory'
 import { createRouters } from '../trigger/routing'
 import { triggerRun } from '../trigger/trigger-run'
@@ -35,115 +31,29 @@ import { databaseFile } from './data-dir'
 import { embeddedExecutor } from './embedded-executor'
 import { EventHub } from './events'
 import { createFacade } from './facade'
-import { JobService } from './job-service'
+import { JobService } from '../definitions/job-service'
 import { RunLogKeeper } from '../completion/run-log-keeper'
-import { RunLogs } from './run-logs'
-import { ensureEmbeddedGroup, seedDemoJobs } from './seed-demo'
-import { AlarmService } from './alarm-service'
-import { GroupService } from './group-service'
-import { ImportService } from './import-service'
-import { LinkService } from './link-service'
-import { RunControl } from './run-control'
-import { checkToken, SettingsService, type ListenDefaults } from './settings-service'
+import { RunLogs } from '../runs/run-logs'
+import { ensureEmbeddedGroup, seedDemoJobs } from '../definitions/seed-demo'
+import { AlarmService } from '../completion/alarm-service'
+import { GroupService } from '../definitions/group-service'
+import { ImportService } from '../definitions/import-service'
+import { LinkService } from '../definitions/link-service'
+import { RunControl } from '../runs/run-control'
+import { checkToken, SettingsService } from '../settings/settings-service'
 import { interruptedEmbeddedRun } from '../completion/lost-runs'
-import { DEFAULT_MONITOR_TIMINGS, startMonitors, type MonitorTimings, type Monitors } from '../completion/monitors'
+import { DEFAULT_MONITOR_TIMINGS, startMonitors, type Monitors } from '../completion/monitors'
 import { TriggerService } from '../trigger/trigger-service'
-import { resolveConsoleToken } from './console-token'
-import { ExecutorRegistration } from './executor-registration'
-import { RemoteExecutors } from './remote-executors'
-import { createAdminApi } from '../net/admin-api'
-import { createOpenApi, isOpenApiMethod } from '../net/open-api'
+import { resolveConsoleToken } from '../settings/console-token'
+import { ExecutorRegistration } from '../registry/executor-registration'
+import { RemoteExecutors } from '../registry/remote-executors'
+import { adminSurface } from './admin-surface'
 import { Access } from '../auth/access'
-import { principalOfCaller } from '../auth/caller-principal'
-import type { ScryptParams } from '../auth/password'
 import { DESKTOP_PRINCIPAL } from '../auth/principal'
 
-export interface CoreOptions {
-  dataDir: string
-  /**
-   * Where the data is: a SQLite file path (default `<dataDir>/jobdesk.db`), or a PostgreSQL or
-   * MySQL/MariaDB URL (`--database`), shared by every node of a cluster.
-   */
-  database?: string
-  /** What operators call this node in the cluster view (`--node-name`; default the host name). */
-  nodeName?: string
-  clock?: Clock
-  logger?: Logger
-  /** The file `logger` writes to (kernel/file-logger.ts), shown in Settings; none in tests. */
-  logFile?: string
-  spawnWorker?: SpawnWorker
-  /** better-sqlite3 built for Electron's ABI (toolchain.md); plain Node leaves it unset. */
-  nativeBinding?: string
-  /** The desktop app (default) or headless mode, as the settings show it. */
-  mode?: 'desktop' | 'headless'
-  /** Headless mode: `--console-token` / `JOBDESK_CONSOLE_TOKEN`; default: stored or generated at first start. */
-  consoleToken?: string
-  /** Headless mode, first start: the `admin` user's password (`--admin-password-file`); default a one-time password. */
-  adminPassword?: string
-  /** Password hashing cost (tests lower it; default auth/password.ts). */
-  scrypt?: ScryptParams
-  /** Seed the demo jobs on first start (default true). */
-  seedDemo?: boolean
-  /** Run the embedded executor (default true). */
-  embeddedExecutor?: boolean
-  registryTimings?: RegistryTimings
-  scanBatchSize?: number
-  /** Milliseconds a graceful stop waits for running runs before killing them (default 5000). */
-  shutdownGraceMs?: number
-  /** The global executor access token (`--token` / `JOBDESK_ACCESS_TOKEN`); default: stored or generated. */
-  accessToken?: string
-  /** The OpenAPI's token (`--api-token` / `JOBDESK_API_TOKEN`); default: stored or generated. */
-  apiToken?: string
-  /** `--enable-scripts`: the embedded executor runs script jobs whatever the setting says. */
-  enableScripts?: boolean
-  /** Where the admin server listens, as shown in the settings. */
-  listen?: ListenDefaults
-  /** Completion monitor periods and thresholds (tests shorten them). */
-  monitorTimings?: Partial<MonitorTimings>
-  /**
-   * Share of each retry backoff added as jitter, 0-1 (`--retry-jitter`): spreads the retries of runs
-   * that failed together. Default 0.1; 0 retries exactly on the interval.
-   */
-  retryJitterRatio?: number
-  /** Settings for the embedded executor beyond the ones the core decides (handler folders, limits). */
-  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'idleRunnerExitMs' | 'nodeInterpreter'>
-}
+import type { Core, CoreOptions, CoreState } from './core-contract'
 
-export type CoreState = 'starting' | 'running' | 'draining' | 'stopped'
-
-export interface Core {
-  readonly api: JobDeskApi
-  /** The executor-facing API and job OpenAPI, to mount on the admin's HTTP server. */
-  readonly adminApi: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
-  readonly events: EventHub
-  readonly store: Store
-  readonly scheduler: Scheduler
-  readonly executor: Executor | null
-  readonly settings: SettingsService
-  readonly registry: RegistryService
-  /** Headless mode: the browser console's token; null in the desktop app. */
-  readonly consoleToken: string | null
-  /** Users, sessions, tokens, the audit trail, and the API as each principal may call it. */
-  readonly access: Access
-  /** Headless mode's first start: the `admin` user's one-time password to print (null otherwise). */
-  readonly adminOneTimePassword: string | null
-  /** This process as a node of the cluster on its database. */
-  readonly nodeId: string
-  /**
-   * Where this node's admin server listens, as the other nodes reach it (they call its embedded
-   * executor there); told once the server listens.
-   */
-  setAdminUrl(url: string): Promise<void>
-  /** The admin URL told with setAdminUrl ('' until then). */
-  nodeUrl(): string
-  /** Completes runs as the embedded executor's callbacks do (batched with other run writes). */
-  completeRuns(completions: RunCompletion[]): Promise<void>
-  /** Run-write transactions so far and the rows in them (trigger outcomes, completions). */
-  writerStats(): { transactions: number; outcomes: number; completions: number }
-  state(): CoreState
-  /** Drains: no new fires, triggers in flight finish, the embedded executor stops gracefully. */
-  stop(): Promise<void>
-}
+export type { Core, CoreOptions, CoreState } from './core-contract'
 
 /** The composition root: opens the store and wires scheduler, trigger pool, executors, monitors and API. */
 export async function startCore(options: CoreOptions): Promise<Core> {
@@ -355,36 +265,20 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // The desktop app on its own machine acts as a built-in local admin, audited as 'desktop'.
   const api = access.apiFor(async () => DESKTOP_PRINCIPAL)
   const firstAdmin = options.mode === 'headless' ? await access.users.ensureFirstAdmin(options.adminPassword) : { oneTimePassword: null }
-  const nodeRoute = executor ? nodeExecutorRoute({ nodeId, executor, accessToken: () => settings.accessToken(), logger }) : () => false
-  const registration = new ExecutorRegistration(store, registry, writer, nowMs, (appName, address) => monitors?.onBeat(appName, address, nowMs()))
-  const adminCalls = createAdminApi({
-    tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),
-    findGroup: (appName) => store.groups.findByAppName(appName),
-    findPersonal: (token, source) => access.tokens.authenticate(token, source),
-    register: (caller, param, generation) => registration.register(caller, param, generation),
-    registryRemove: (caller, param) => registration.remove(caller, param),
-    callback: (caller, batch) => registration.callback(caller, batch),
-    openApi: createOpenApi({
-      apiFor: (caller, source) => access.apiFor(async () => principalOfCaller(caller, source)),
-      saveJob: (caller, source, input, childJobId) =>
-        access.run(principalOfCaller(caller, source), 'saveJob', [input], async () => {
-          const job = await jobs.saveWithSuccessChildren(
-            input,
-            childJobId === undefined ? undefined : (tx, id) => links.replaceSuccessChildrenIn(tx, id, childJobId),
-          )
-          events.emit({ type: 'jobs-changed', jobIds: [job.id] })
-          if (childJobId !== undefined) events.emit({ type: 'links-changed' })
-          return job
-        }),
-      groupAddresses: (group) => registry.addressesOf(group, nowMs()),
-      defaultTimezone: localTimezone(),
-    }),
-    isOpenApiMethod,
+  const adminApi = adminSurface({
+    nodeRoute: executor ? nodeExecutorRoute({ nodeId, executor, accessToken: () => settings.accessToken(), logger }) : null,
+    registration: new ExecutorRegistration(store, registry, writer, nowMs, (appName, address) => monitors?.onBeat(appName, address, nowMs())),
+    access,
+    jobs,
+    links,
+    registry,
+    settings,
+    events,
+    groups: store.groups,
     nowMs,
     logger,
+    defaultTimezone: localTimezone(),
   })
-
-  const adminApi = async (request: IncomingMessage, response: ServerResponse) => (await nodeRoute(request, response)) || adminCalls(request, response)
 
   membership.start()
   await definitions.start()

@@ -4,7 +4,7 @@ import type { JobInfo } from '../../shared/model'
 import { previewFireTimes, validateSchedule } from '../schedule'
 import type { TriggerOutcome } from '../store/run-repo'
 import type { FacadeDeps } from './facade'
-import { removeDemoJobs } from './seed-demo'
+import { removeDemoJobs } from '../definitions/seed-demo'
 
 type JobsApi = Pick<
   JobDeskApi,

@@ -3,7 +3,7 @@ import { notFound } from '../../shared/messages/coded-errors'
 import type { LogPage } from '../../shared/model'
 import { addLocalDays, startOfLocalDay } from '../completion/log-maintenance'
 import type { FacadeDeps } from './facade'
-import { demoJobIds } from './seed-demo'
+import { demoJobIds } from '../definitions/seed-demo'
 
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000

@@ -9,7 +9,7 @@ import { silentLogger } from '../kernel/logger'
 import { openSqliteStore } from '../store/sqlite/open-sqlite-store'
 import type { Store } from '../store/store'
 import { embeddedAddressOf, ExecutorDirectory } from '../trigger/executor-directory'
-import { pageOfText } from '../app/log-text'
+import { pageOfText } from '../runs/log-text'
 import { FINAL_PULL_DELAY_MS, KEPT_LOG_MAX_CHARS, RunLogKeeper } from './run-log-keeper'
 
 const ADDRESS = 'http://10.0.0.7:9999/'

@@ -1,10 +1,10 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron'
-import { WatchLedger } from '../app/watch-ledger'
+import { WatchLedger } from '../net/watch-ledger'
 import { IPC_CALL, IPC_CONNECT_SERVER, IPC_EVENT, type IpcResult } from '../../shared/ipc'
 import { serverConnectSchema } from '../../shared/schema/server-connect'
 import { openRemoteConsole } from './remote-console'
 import { apiCallSchema } from '../../shared/schema/api-args'
-import type { CoreClient } from '../app/core-client'
+import type { CoreClient } from './core-client'
 import type { Settings } from '../../shared/api'
 
 /**

@@ -1,6 +1,6 @@
 import { Notification } from 'electron'
 import type { JobDeskEvent } from '../../shared/api'
-import type { CoreClient } from '../app/core-client'
+import type { CoreClient } from './core-client'
 import type { ShellLanguage } from './shell-language'
 import { shellText } from './shell-text'
 

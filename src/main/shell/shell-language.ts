@@ -1,5 +1,5 @@
 import type { ConsoleLanguage, Settings } from '../../shared/api'
-import type { CoreClient } from '../app/core-client'
+import type { CoreClient } from './core-client'
 
 /**
  * The language the shell speaks: the console's (Settings.consoleLanguage), read from the core at

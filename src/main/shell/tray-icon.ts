@@ -1,5 +1,5 @@
 import { nativeImage, type NativeImage } from 'electron'
-import type { FleetColor } from '../app/fleet-status'
+import type { FleetColor } from './fleet-status'
 
 const RGB: Record<FleetColor, [number, number, number]> = {
   green: [46, 160, 67],

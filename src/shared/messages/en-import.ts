@@ -1,5 +1,5 @@
 /**
- * English text of an import's problems and notes (src/main/app/import-export/). A refused import
+ * English text of an import's problems and notes (src/main/definitions/import-export/). A refused import
  * lists every problem with its path in the document; each carries one of these codes.
  */
 export const enImportMessages = {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AuditService } from '../../../src/main/audit/audit-service'
-import { DEFAULT_AUDIT_RETENTION_DAYS } from '../../../src/main/app/settings-service'
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '../../../src/main/settings/settings-service'
 import { ManualClock } from '../../../src/main/kernel/clock'
 import { silentLogger } from '../../../src/main/kernel/logger'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { JobService } from '../../../src/main/app/job-service'
-import { ensureEmbeddedGroup } from '../../../src/main/app/seed-demo'
+import { JobService } from '../../../src/main/definitions/job-service'
+import { ensureEmbeddedGroup } from '../../../src/main/definitions/seed-demo'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import type { SqliteStore } from '../../../src/main/store/sqlite/sqlite-store'
 import type { MisfireStrategy } from '../../../src/shared/model'

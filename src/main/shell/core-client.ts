@@ -3,7 +3,7 @@ import type { ApiMethod, JobDeskEvent } from '../../shared/api'
 import { fromErrorInfo } from '../../shared/errors'
 import type { IpcResult } from '../../shared/ipc'
 import type { SpawnWorker } from '../kernel/spawn-worker'
-import type { CoreMessage, CoreRequest, CoreWorkerData } from './core-messages'
+import type { CoreMessage, CoreRequest, CoreWorkerData } from '../app/core-messages'
 
 /**
  * The main process's handle on the core worker: forwards API calls, relays events, and rejects every

@@ -6,7 +6,7 @@ import { validateAlarmSettings } from '../completion/alarms'
 import { generateToken } from '../net/token'
 import type { SettingRepo } from '../store/setting-repo'
 import type { UnitOfWork } from '../store/store'
-import { ALARM_SETTINGS_KEY, type AlarmService } from './alarm-service'
+import { ALARM_SETTINGS_KEY, type AlarmService } from '../completion/alarm-service'
 
 const KEYS = {
   accessToken: 'access_token',

@@ -1,6 +1,6 @@
 import type { ConsoleLanguage } from '../../shared/api'
 import type { RegistryEntry } from '../../shared/model'
-import { fleetSummary, shellText } from '../shell/shell-text'
+import { fleetSummary, shellText } from './shell-text'
 
 export type FleetColor = 'green' | 'amber' | 'red'
 

@@ -6,7 +6,7 @@ import {
   type AlarmFacts,
   type AlarmSender,
   type AlarmSettings,
-} from '../completion/alarms'
+} from './alarms'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Repos } from '../store/store'

@@ -4,7 +4,7 @@ import type { HandleCallback } from '../executor/executor-api'
 import type { RunWriter } from '../completion/run-writer'
 import type { AdminCaller } from '../net/admin-auth'
 import type { RegistryParam } from '../net/wire/bodies'
-import type { RegistryService } from '../registry/registry-service'
+import type { RegistryService } from './registry-service'
 import type { RepoAccess } from '../store/store'
 
 /**

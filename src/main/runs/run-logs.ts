@@ -5,7 +5,7 @@ import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Repos } from '../store/store'
 import { isEmbeddedAddress, type ExecutorDirectory } from '../trigger/executor-directory'
-import type { EventHub } from './events'
+import type { EventHub } from '../app/events'
 import { pageOfText } from './log-text'
 import type { RunLogKeeper } from '../completion/run-log-keeper'
 

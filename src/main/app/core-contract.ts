@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { JobDeskApi } from '../../shared/api'
+import type { Access } from '../auth/access'
+import type { ScryptParams } from '../auth/password'
+import type { Executor, ExecutorOptions } from '../executor'
+import type { Clock } from '../kernel/clock'
+import type { Logger } from '../kernel/logger'
+import type { SpawnWorker } from '../kernel/spawn-worker'
+import type { RegistryTimings } from '../registry/health'
+import type { RegistryService } from '../registry/registry-service'
+import type { Scheduler } from '../scheduler/scheduler'
+import type { ListenDefaults, SettingsService } from '../settings/settings-service'
+import type { MonitorTimings } from '../completion/monitors'
+import type { RunCompletion } from '../store/run-repo'
+import type { Store } from '../store/store'
+import type { EventHub } from './events'
+
+export interface CoreOptions {
+  dataDir: string
+  /**
+   * Where the data is: a SQLite file path (default `<dataDir>/jobdesk.db`), or a PostgreSQL or
+   * MySQL/MariaDB URL (`--database`), shared by every node of a cluster.
+   */
+  database?: string
+  /** What operators call this node in the cluster view (`--node-name`; default the host name). */
+  nodeName?: string
+  clock?: Clock
+  logger?: Logger
+  /** The file `logger` writes to (kernel/file-logger.ts), shown in Settings; none in tests. */
+  logFile?: string
+  spawnWorker?: SpawnWorker
+  /** better-sqlite3 built for Electron's ABI (toolchain.md); plain Node leaves it unset. */
+  nativeBinding?: string
+  /** The desktop app (default) or headless mode, as the settings show it. */
+  mode?: 'desktop' | 'headless'
+  /** Headless mode: `--console-token` / `JOBDESK_CONSOLE_TOKEN`; default: stored or generated at first start. */
+  consoleToken?: string
+  /** Headless mode, first start: the `admin` user's password (`--admin-password-file`); default a one-time password. */
+  adminPassword?: string
+  /** Password hashing cost (tests lower it; default auth/password.ts). */
+  scrypt?: ScryptParams
+  /** Seed the demo jobs on first start (default true). */
+  seedDemo?: boolean
+  /** Run the embedded executor (default true). */
+  embeddedExecutor?: boolean
+  registryTimings?: RegistryTimings
+  scanBatchSize?: number
+  /** Milliseconds a graceful stop waits for running runs before killing them (default 5000). */
+  shutdownGraceMs?: number
+  /** The global executor access token (`--token` / `JOBDESK_ACCESS_TOKEN`); default: stored or generated. */
+  accessToken?: string
+  /** The OpenAPI's token (`--api-token` / `JOBDESK_API_TOKEN`); default: stored or generated. */
+  apiToken?: string
+  /** `--enable-scripts`: the embedded executor runs script jobs whatever the setting says. */
+  enableScripts?: boolean
+  /** Where the admin server listens, as shown in the settings. */
+  listen?: ListenDefaults
+  /** Completion monitor periods and thresholds (tests shorten them). */
+  monitorTimings?: Partial<MonitorTimings>
+  /**
+   * Share of each retry backoff added as jitter, 0-1 (`--retry-jitter`): spreads the retries of runs
+   * that failed together. Default 0.1; 0 retries exactly on the interval.
+   */
+  retryJitterRatio?: number
+  /** Settings for the embedded executor beyond the ones the core decides (handler folders, limits). */
+  executorOptions?: Pick<ExecutorOptions, 'handlerDirs' | 'httpAllowPrefixes' | 'maxWorkers' | 'idleRunnerExitMs' | 'nodeInterpreter'>
+}
+
+export type CoreState = 'starting' | 'running' | 'draining' | 'stopped'
+
+export interface Core {
+  readonly api: JobDeskApi
+  /** The executor-facing API and job OpenAPI, to mount on the admin's HTTP server. */
+  readonly adminApi: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
+  readonly events: EventHub
+  readonly store: Store
+  readonly scheduler: Scheduler
+  readonly executor: Executor | null
+  readonly settings: SettingsService
+  readonly registry: RegistryService
+  /** Headless mode: the browser console's token; null in the desktop app. */
+  readonly consoleToken: string | null
+  /** Users, sessions, tokens, the audit trail, and the API as each principal may call it. */
+  readonly access: Access
+  /** Headless mode's first start: the `admin` user's one-time password to print (null otherwise). */
+  readonly adminOneTimePassword: string | null
+  /** This process as a node of the cluster on its database. */
+  readonly nodeId: string
+  /**
+   * Where this node's admin server listens, as the other nodes reach it (they call its embedded
+   * executor there); told once the server listens.
+   */
+  setAdminUrl(url: string): Promise<void>
+  /** The admin URL told with setAdminUrl ('' until then). */
+  nodeUrl(): string
+  /** Completes runs as the embedded executor's callbacks do (batched with other run writes). */
+  completeRuns(completions: RunCompletion[]): Promise<void>
+  /** Run-write transactions so far and the rows in them (trigger outcomes, completions). */
+  writerStats(): { transactions: number; outcomes: number; completions: number }
+  state(): CoreState
+  /** Drains: no new fires, triggers in flight finish, the embedded executor stops gracefully. */
+  stop(): Promise<void>
+}
