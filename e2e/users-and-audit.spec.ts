@@ -87,3 +87,28 @@ test("the Audit page shows the operator's trigger with its address override", as
   await expect(detail).toContainText('"addressList"')
   await expect(detail).toContainText('jobdesk://')
 })
+
+test('an admin creates a user on the Users page, and a personal token shown once on the API tokens page', async ({ page }) => {
+  await signInPage(page, server().origin, 'admin', ADMIN_PASSWORD)
+  await page.getByTestId('nav-users').click()
+  await page.getByTestId('user-new').click()
+  const editor = page.getByTestId('user-editor')
+  await editor.getByTestId('user-name').fill('new-viewer')
+  await editor.getByTestId('user-password').fill('new-viewer-first')
+  await editor.getByTestId('user-save').click()
+  const row = page.locator('[data-testid="user-row"][data-name="new-viewer"]')
+  await expect(row).toContainText('Viewer')
+  await expect(row).toContainText('One-time password')
+
+  await page.getByTestId('nav-tokens').click()
+  await page.getByTestId('token-new').click()
+  await page.getByTestId('token-name').fill('e2e ci')
+  await page.getByTestId('token-create').click()
+  await expect(page.getByTestId('token-secret')).toHaveText(/^jdp_[A-Za-z0-9_-]{43}$/)
+  const token = (await page.getByTestId('token-secret').textContent())!
+  await expect(page.getByTestId('token-row').filter({ hasText: 'e2e ci' })).toContainText('Active')
+  const reply = await fetch(`${server().origin}/api/listJobs`, { method: 'POST', headers: { 'XXL-JOB-ACCESS-TOKEN': token, 'content-type': 'application/json' }, body: '{}' })
+  expect(((await reply.json()) as { code: number }).code).toBe(200)
+  await page.getByTestId('token-row').filter({ hasText: 'e2e ci' }).getByTestId('token-revoke').click()
+  await expect(page.getByTestId('token-row').filter({ hasText: 'e2e ci' })).toContainText('Revoked')
+})
