@@ -50,12 +50,13 @@ export interface BrowserBridgeOptions {
 /** Error codes after which the socket's credential is no good: the console must sign in again. */
 const CREDENTIAL_ENDED = new Set(['auth.signedOut', 'auth.consoleTokenRetired'])
 
-
 /**
- * The headless console's link to the core: one WebSocket per browser tab, authenticated by the
- * console token, carrying the calls of src/shared/api.ts and the event stream. Whatever arrives —
- * malformed frames, bad UTF-8, oversized messages, JSON of the wrong shape — ends that one socket or
- * gets an error result; it never reaches the process. Arguments are checked by the facade's schemas.
+ * The headless console's link to the core: one WebSocket per browser tab, authenticated by a
+ * signed-in user's session cookie or by the console token (until the admin set a password),
+ * carrying the calls of src/shared/api.ts — as that principal may make them — and the events it may
+ * see. Whatever arrives — malformed frames, bad UTF-8, oversized messages, JSON of the wrong shape —
+ * ends that one socket or gets an error result; it never reaches the process. Arguments are checked
+ * by the facade's schemas, then by the core's rules for the principal.
  */
 export class BrowserBridge {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES })

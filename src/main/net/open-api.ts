@@ -79,8 +79,7 @@ function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: Jo
     }
     for (const childId of childJobId === undefined ? [] : parseChildJobIds(childJobId)) {
       const child = await api.getJob(childId).catch(() => null)
-      if (child === null) continue
-      if (child.jobGroup !== group.id) {
+      if (child && child.jobGroup !== group.id) {
         throw new PermissionError(`child job ${childId} belongs to another group; a group token links only jobs of '${group.appName}'`, {
           code: 'openapi.childOutsideGroup',
           params: { id: childId, appName: group.appName },
