@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from './app/data-dir'
@@ -8,13 +9,28 @@ import { DEFAULT_REGISTRY_TIMINGS } from './registry/health'
 import { DatabaseOpenError } from './store/open-database'
 import { ListenError } from './net/http-server'
 import { ValidationError } from '../shared/errors'
+import { PASSWORD_MIN_CHARS } from '../shared/schema/auth'
+
+/** `--admin-password-file`: the first admin's password, the file's first line (never on the command line, where `ps` shows it). */
+function readAdminPassword(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    fail(`--admin-password-file: cannot read ${file}: ${(error as Error).message}`)
+  }
+  const password = text.split(/\r?\n/)[0]
+  if (password.length < PASSWORD_MIN_CHARS) fail(`--admin-password-file: the password in ${file} has ${password.length} characters; at least ${PASSWORD_MIN_CHARS} are needed`)
+  return password
+}
 
 /**
  * Headless mode: `npm run serve -- [--port P] [--host H] [--data-dir D]`. The scheduler, the embedded
  * executor and the console, under plain Node, for an on-prem server without a desktop.
  */
 const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN]
-                     [--api-token API_TOKEN] [--console-token TOKEN] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]
+                     [--api-token API_TOKEN] [--console-token TOKEN] [--admin-password-file FILE] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]
                      [--database postgres://user@host:5432/db | mysql://user@host:3306/db | FILE] [--node-name NAME] [--node-url URL]`
 
 async function main(): Promise<void> {
@@ -26,6 +42,7 @@ async function main(): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         'data-dir': { type: 'string' },
         'console-token': { type: 'string' },
+        'admin-password-file': { type: 'string' },
         token: { type: 'string' },
         'api-token': { type: 'string' },
         'enable-scripts': { type: 'boolean', default: false },
@@ -59,6 +76,7 @@ async function main(): Promise<void> {
   const nodeUrl = values['node-url']
   if (nodeUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(nodeUrl)) fail(`--node-url: '${nodeUrl.slice(0, 120)}' is not an http:// or https:// URL`)
 
+  const adminPassword = readAdminPassword(values['admin-password-file'])
   const dataDir = resolveDataDir(values['data-dir'])
   // The rotating log file in the data folder, and the console as before.
   const logFile = createFileLogger({ dir: dataDir, alsoTo: consoleLogger('jobdesk') })
@@ -73,6 +91,7 @@ async function main(): Promise<void> {
       nodeName,
       nodeUrl,
       consoleToken: values['console-token'] ?? process.env.JOBDESK_CONSOLE_TOKEN,
+      adminPassword,
       accessToken: values.token ?? process.env.JOBDESK_ACCESS_TOKEN,
       apiToken: values['api-token'] ?? process.env.JOBDESK_API_TOKEN,
       enableScripts: values['enable-scripts'],
@@ -93,6 +112,14 @@ async function main(): Promise<void> {
   console.log(`JobDesk is running (data in ${headless.core.store.location}; log file ${logFile.file}).`)
   if (headless.core.store.engine !== 'sqlite') console.log(`Cluster node '${nodeName}' (${headless.core.nodeId}); other nodes reach it at ${headless.core.nodeUrl()}.`)
   console.log(`Console: ${headless.url}`)
+  if (headless.adminOneTimePassword !== null) {
+    console.log(`First start: user 'admin' has the one-time password ${headless.adminOneTimePassword} — sign in and set your own.`)
+    console.log('Until then the console token above opens the console; once the admin has set a password it no longer does.')
+  } else if (await headless.core.access.consoleTokenAccepted()) {
+    console.log("No user has set a password yet: the console token opens the console until the admin signs in and sets one.")
+  } else {
+    console.log('Sign in at the console address with your user name (the console token no longer opens it).')
+  }
   console.log(`Executors register at ${adminUrl} with access token ${headless.core.settings.accessToken()}`)
   console.log(`Job OpenAPI: ${adminUrl}api/<method> with the API token ${headless.core.settings.apiToken()}`)
   if (values['enable-scripts']) console.log('Script (GLUE) jobs run on this machine as this user (--enable-scripts).')

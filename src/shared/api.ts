@@ -15,6 +15,18 @@ import type { CodedMessage } from './messages/format-message'
 import type { ErrorParams } from './errors'
 import type { TriggerTrail } from './trigger-trail'
 import type { XxlImportProgress, XxlImportReport, XxlImportRequest } from './xxl-import'
+import type {
+  ApiTokenInput,
+  ApiTokenView,
+  AuditExportRequest,
+  AuditFilter,
+  AuditPage,
+  CreatedApiToken,
+  PasswordChange,
+  SessionInfo,
+  UserInput,
+  UserView,
+} from './auth'
 
 /**
  * The one contract between the UI and the core. The preload exposes exactly these methods as
@@ -102,6 +114,28 @@ export interface JobDeskApi {
   /** Sends a test alarm email with the saved SMTP settings. */
   sendTestEmail(request: { to: string }): Promise<ChannelCheck>
   testWebhook(request: { url: string }): Promise<ChannelCheck>
+
+  /** Who this console acts as: its role and granted groups (the UI hides what the core would refuse). */
+  whoAmI(): Promise<SessionInfo>
+  /** A signed-in user replaces their password (required after a one-time password). */
+  changePassword(request: PasswordChange): Promise<SessionInfo>
+  /** Admins: the users of this server. */
+  listUsers(): Promise<UserView[]>
+  /** Admins: creates (no id; with a one-time password) or updates a user. */
+  saveUser(input: UserInput): Promise<UserView>
+  /** Admins: removes a user, their sessions and their personal tokens; the last admin stays. */
+  deleteUser(id: number): Promise<void>
+  /** Admins: a new one-time password for a user (shown once; ends their sessions). */
+  resetUserPassword(id: number): Promise<{ password: string }>
+  /** Personal API tokens: one's own (every token for admins). */
+  listApiTokens(): Promise<ApiTokenView[]>
+  /** A token with at most the creator's role and groups; the secret is in the answer only. */
+  createApiToken(input: ApiTokenInput): Promise<CreatedApiToken>
+  revokeApiToken(id: number): Promise<ApiTokenView>
+  /** Admins: the audit trail, newest first. */
+  listAudit(filter: AuditFilter): Promise<AuditPage>
+  /** Admins: the audit entries a filter selects as CSV or JSON text (at most 100,000). */
+  exportAudit(request: AuditExportRequest): Promise<string>
 }
 
 export type ApiMethod = keyof JobDeskApi
@@ -148,6 +182,17 @@ export const API_METHODS = [
   'regenerateApiToken',
   'sendTestEmail',
   'testWebhook',
+  'whoAmI',
+  'changePassword',
+  'listUsers',
+  'saveUser',
+  'deleteUser',
+  'resetUserPassword',
+  'listApiTokens',
+  'createApiToken',
+  'revokeApiToken',
+  'listAudit',
+  'exportAudit',
 ] as const satisfies readonly ApiMethod[]
 
 // Every method of JobDeskApi must be in API_METHODS (the preload and bridges expose only those).
@@ -322,6 +367,8 @@ export interface Settings {
   listenPort: number
   /** Runs older than this many days are deleted (below 3 disables cleanup, as in XXL-JOB). */
   logRetentionDays: number
+  /** Days the audit trail is kept (default 180). */
+  auditRetentionDays: number
   alarms: AlarmChannels
   /** How this JobDesk runs: the desktop app (window, tray, notifications) or headless mode (a browser console). */
   mode: 'desktop' | 'headless'
@@ -350,6 +397,7 @@ export interface SettingsInput {
   listenHost?: string
   listenPort?: number
   logRetentionDays?: number
+  auditRetentionDays?: number
   alarms?: AlarmChannels
   openApiAcceptsExecutorToken?: boolean
   embeddedScriptsEnabled?: boolean
@@ -402,6 +450,8 @@ export type SchedulePreview =
 export interface RunFilter {
   jobId?: number
   jobGroup?: number
+  /** Only runs of these groups (the core narrows every caller to its granted groups this way). */
+  jobGroups?: number[]
   status?: RunStatus
   triggerType?: TriggerType
   /** Inclusive lower bound of trigger_time, epoch ms. */

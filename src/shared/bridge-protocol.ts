@@ -26,3 +26,6 @@ export type BridgeServerMessage = BridgeResult | BridgeEvent
 
 /** Path of the WebSocket endpoint; the console token goes in the `token` query parameter. */
 export const BRIDGE_PATH = '/bridge'
+
+/** The bridge closes a socket with this code when its credential ended (sign-out, expiry, token retired). */
+export const BRIDGE_SIGNED_OUT_CLOSE = 4401

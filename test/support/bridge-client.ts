@@ -36,7 +36,16 @@ export class BridgeClient {
   }
 
   static connect(origin: string, token: string, timeoutMs = 10_000): Promise<BridgeClient> {
-    const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(token)}`, { maxPayload: 256 * 1024 * 1024 })
+    return BridgeClient.open(`${origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(token)}`, {}, timeoutMs)
+  }
+
+  /** A signed-in console: the session cookie instead of the token. */
+  static connectWithCookie(origin: string, cookie: string, timeoutMs = 10_000): Promise<BridgeClient> {
+    return BridgeClient.open(`${origin.replace(/^http/, 'ws')}/bridge`, { cookie, origin }, timeoutMs)
+  }
+
+  private static open(url: string, headers: Record<string, string>, timeoutMs: number): Promise<BridgeClient> {
+    const ws = new WebSocket(url, { maxPayload: 256 * 1024 * 1024, headers })
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => (ws.terminate(), reject(new Error(`no bridge connection within ${timeoutMs} ms`))), timeoutMs)
       ws.once('open', () => (clearTimeout(timer), resolve(new BridgeClient(ws))))

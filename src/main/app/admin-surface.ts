@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { JobDeskApi } from '../../shared/api'
+import type { Access } from '../auth/access'
+import { principalOfCaller } from '../auth/caller-principal'
 import type { LinkService } from '../definitions/link-service'
 import type { JobService } from '../definitions/job-service'
 import type { Logger } from '../kernel/logger'
@@ -16,7 +17,8 @@ export interface AdminSurfaceDeps {
   /** Other nodes calling this node's embedded executor; null without one. */
   nodeRoute: RouteHandler | null
   registration: ExecutorRegistration
-  api: JobDeskApi
+  /** Each OpenAPI caller's principal: the core's role and group rules, audited. */
+  access: Access
   jobs: JobService
   links: LinkService
   registry: RegistryService
@@ -37,21 +39,24 @@ export function adminSurface(deps: AdminSurfaceDeps): (request: IncomingMessage,
   const adminCalls = createAdminApi({
     tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),
     findGroup: (appName) => deps.groups.findByAppName(appName),
+    findPersonal: (token, source) => deps.access.tokens.authenticate(token, source),
     register: (caller, param, generation) => registration.register(caller, param, generation),
     registryRemove: (caller, param) => registration.remove(caller, param),
     callback: (caller, batch) => registration.callback(caller, batch),
     openApi: createOpenApi({
-      api: deps.api,
-      // The OpenAPI's addJob/updateJob save the job and its success children in one transaction.
-      saveJob: async (input, childJobId) => {
-        const job = await jobs.saveWithSuccessChildren(
-          input,
-          childJobId === undefined ? undefined : (tx, id) => links.replaceSuccessChildrenIn(tx, id, childJobId),
-        )
-        events.emit({ type: 'jobs-changed', jobIds: [job.id] })
-        if (childJobId !== undefined) events.emit({ type: 'links-changed' })
-        return job
-      },
+      apiFor: (caller, source) => deps.access.apiFor(async () => principalOfCaller(caller, source)),
+      // The OpenAPI's addJob/updateJob save the job and its success children in one transaction,
+      // under the caller's rules for saveJob.
+      saveJob: (caller, source, input, childJobId) =>
+        deps.access.run(principalOfCaller(caller, source), 'saveJob', [input], async () => {
+          const job = await jobs.saveWithSuccessChildren(
+            input,
+            childJobId === undefined ? undefined : (tx, id) => links.replaceSuccessChildrenIn(tx, id, childJobId),
+          )
+          events.emit({ type: 'jobs-changed', jobIds: [job.id] })
+          if (childJobId !== undefined) events.emit({ type: 'links-changed' })
+          return job
+        }),
       groupAddresses: (group) => registry.addressesOf(group, nowMs()),
       defaultTimezone: deps.defaultTimezone,
     }),

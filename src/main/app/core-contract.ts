@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
+import type { Access } from '../auth/access'
+import type { ScryptParams } from '../auth/password'
 import type { Executor, ExecutorOptions } from '../executor'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
@@ -33,6 +35,10 @@ export interface CoreOptions {
   mode?: 'desktop' | 'headless'
   /** Headless mode: `--console-token` / `JOBDESK_CONSOLE_TOKEN`; default: stored or generated at first start. */
   consoleToken?: string
+  /** Headless mode, first start: the `admin` user's password (`--admin-password-file`); default a one-time password. */
+  adminPassword?: string
+  /** Password hashing cost (tests lower it; default auth/password.ts). */
+  scrypt?: ScryptParams
   /** Seed the demo jobs on first start (default true). */
   seedDemo?: boolean
   /** Run the embedded executor (default true). */
@@ -74,6 +80,10 @@ export interface Core {
   readonly registry: RegistryService
   /** Headless mode: the browser console's token; null in the desktop app. */
   readonly consoleToken: string | null
+  /** Users, sessions, tokens, the audit trail, and the API as each principal may call it. */
+  readonly access: Access
+  /** Headless mode's first start: the `admin` user's one-time password to print (null otherwise). */
+  readonly adminOneTimePassword: string | null
   /** This process as a node of the cluster on its database. */
   readonly nodeId: string
   /**

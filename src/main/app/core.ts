@@ -49,6 +49,8 @@ import { resolveConsoleToken } from '../settings/console-token'
 import { ExecutorRegistration } from '../registry/executor-registration'
 import { RemoteExecutors } from '../registry/remote-executors'
 import { adminSurface } from './admin-surface'
+import { Access } from '../auth/access'
+import { DESKTOP_PRINCIPAL } from '../auth/principal'
 
 import type { Core, CoreOptions, CoreState } from './core-contract'
 
@@ -239,10 +241,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     doesPeriodicWork: () => membership.doesPeriodicWork(),
     executorFor: (address, group) => executors.forAddress(address, group),
     keepLogs: (runs) => logKeeper.keepFinished(runs),
+    purgeAudit: (nowMs) => access.audit.purge(nowMs, settings.auditRetentionDays()),
   })
 
   const imports = new ImportService(store, jobs, nowMs)
-  const api = createFacade({
+  const coreApi = createFacade({
     store,
     jobs,
     triggers,
@@ -262,10 +265,14 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     nodeId,
     handlerCatalog,
   })
+  const access = new Access({ repos: store, core: coreApi, clock, logger, scrypt: options.scrypt })
+  // The desktop app on its own machine acts as a built-in local admin, audited as 'desktop'.
+  const api = access.apiFor(async () => DESKTOP_PRINCIPAL)
+  const firstAdmin = options.mode === 'headless' ? await access.users.ensureFirstAdmin(options.adminPassword) : { oneTimePassword: null }
   const adminApi = adminSurface({
     nodeRoute: executor ? nodeExecutorRoute({ nodeId, executor, accessToken: () => settings.accessToken(), logger }) : null,
     registration: new ExecutorRegistration(store, registry, writer, nowMs, (appName, address) => monitors?.onBeat(appName, address, nowMs())),
-    api,
+    access,
     jobs,
     links,
     registry,
@@ -294,6 +301,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     settings,
     registry,
     consoleToken,
+    access,
+    adminOneTimePassword: firstAdmin.oneTimePassword,
     nodeId,
     setAdminUrl: (url) => membership.setAdminUrl(url),
     nodeUrl: () => membership.adminUrl(),

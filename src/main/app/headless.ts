@@ -8,6 +8,8 @@ import { listen, type ListeningServer } from '../net/http-server'
 import { defaultRegistryAddress } from '../net/advertised-address'
 import { serveStatic } from '../net/static-files'
 import { startCore, type Core, type CoreOptions } from './core'
+import { authHttp } from '../auth/auth-http'
+import { sessionSecretOf } from '../auth/session-cookie'
 
 export interface HeadlessOptions extends CoreOptions {
   host: string
@@ -27,6 +29,8 @@ export interface Headless {
   consoleToken: string
   /** The console's address with the token in the fragment (never sent to the server in requests). */
   url: string
+  /** First start: the `admin` user's one-time password, to print once (null otherwise). */
+  adminOneTimePassword: string | null
   stop(): Promise<void>
 }
 
@@ -43,9 +47,15 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
   try {
     consoleToken = core.consoleToken!
     bridge = new BrowserBridge({
-      api: core.api,
       subscribe: (listener) => core.events.subscribe(listener),
       consoleToken,
+      sessionSecret: sessionSecretOf,
+      openSession: async (credential, source) => {
+        const opened = await core.access.openConsole(credential, source)
+        if (!opened.ok) return { ok: false, message: opened.error.message }
+        const filter = core.access.eventFilter(opened.latest)
+        return { ok: true, session: { api: core.access.apiFor(opened.current), visible: (event) => filter.visible(event), release: core.api } }
+      },
       logger: logger ?? silentLogger,
       clock: options.clock ?? systemClock,
     })
@@ -53,7 +63,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
     server = await listen(
       options.host,
       options.port,
-      [core.adminApi, (request, response) => serveStatic(rendererDir, request, response)],
+      [core.adminApi, authHttp(core.access, logger ?? silentLogger), (request, response) => serveStatic(rendererDir, request, response)],
       [(request, socket, head) => bridge.handleUpgrade(request, socket, head)],
     )
     await core.setAdminUrl(options.nodeUrl ?? defaultRegistryAddress(options.host, server.port, networkInterfaces()))
@@ -68,6 +78,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
     server,
     consoleToken,
     url: `http://${shownHost}:${server.port}/#token=${consoleToken}`,
+    adminOneTimePassword: core.adminOneTimePassword,
     async stop() {
       bridge.close()
       await server.close()

@@ -68,6 +68,8 @@ export interface MonitorDeps {
   retryJitterRatio?: number
   /** Told of every completed run id; keeps the logs of the LAN ones. */
   keepLogs: (runIds: readonly number[]) => void
+  /** With the run retention pass: drops audit entries past their own retention; resolves with how many. */
+  purgeAudit?: (nowMs: number) => Promise<number>
 }
 
 export interface Monitors {
@@ -145,6 +147,8 @@ export function startMonitors(deps: MonitorDeps): Monitors {
         const retentionDays = deps.retentionDays()
         const deleted = await deleteExpiredRuns(store, clock.nowMs(), retentionDays)
         if (deleted > 0) logger.info('expired runs deleted, with their kept logs', { deleted, retentionDays })
+        const audited = (await deps.purgeAudit?.(clock.nowMs())) ?? 0
+        if (audited > 0) logger.info('expired audit entries deleted', { deleted: audited })
       }),
       logError('retention pass failed'),
     ),

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isCallerError } from '../../shared/errors'
 import type { JobGroup, ProtocolGeneration } from '../../shared/model'
 import type { HandleCallback } from '../executor/executor-api'
+import type { Principal } from '../auth/principal'
 import type { Logger } from '../kernel/logger'
 import { authenticateAdminCall, type AdminCaller, type AdminSurface, type AdminTokens } from './admin-auth'
 import { AuthFailureGuard, OPEN_API_LIMIT, RateLimit, tooManyFailuresMessage } from './rate-limit'
@@ -27,12 +28,14 @@ export const TOO_MANY_REQUESTS = { code: 502, msg: `Too many requests, please tr
 export interface AdminApiDeps {
   tokens: () => AdminTokens
   findGroup: (appName: string) => Promise<JobGroup | undefined>
+  /** The principal of a personal API token, or null (unknown, revoked, expired, owner disabled). */
+  findPersonal(token: string, source: string): Promise<Principal | null>
   /** `generation`: what the request's headers tell of the executor's protocol generation, if anything. */
   register(caller: AdminCaller, param: RegistryParam, generation: ProtocolGeneration | null): Promise<void>
   registryRemove(caller: AdminCaller, param: RegistryParam): Promise<void>
   callback(caller: AdminCaller, batch: HandleCallback[]): Promise<void>
   /** The job OpenAPI (§7.2 and JobDesk's additions): resolves with the reply's payload. */
-  openApi(method: string, caller: AdminCaller, body: unknown): Promise<unknown>
+  openApi(method: string, caller: AdminCaller, body: unknown, source: string): Promise<unknown>
   isOpenApiMethod(method: string): boolean
   nowMs: () => number
   logger: Logger
@@ -97,7 +100,7 @@ async function handle(
   const remote = request.socket.remoteAddress ?? 'unknown'
   const blockedMs = failures.blockedForMs(remote, nowMs)
   if (blockedMs > 0) return refuse(tooManyFailuresMessage(blockedMs), { code: 502 })
-  const auth = await authenticateAdminCall(request.headers, surface, deps.tokens(), deps.findGroup)
+  const auth = await authenticateAdminCall(request.headers, surface, deps.tokens(), deps.findGroup, (token) => deps.findPersonal(token, remote))
   if (!auth.ok) {
     failures.fail(remote, nowMs)
     return refuse(auth.msg)
@@ -128,7 +131,7 @@ async function handle(
         await deps.callback(auth.caller, parseCallbackBody(json))
         return { code: SUCCESS_CODE }
       default:
-        return { code: SUCCESS_CODE, data: await deps.openApi(method, auth.caller, json) }
+        return { code: SUCCESS_CODE, data: await deps.openApi(method, auth.caller, json, remote) }
     }
   } catch (error) {
     // Validation, permission and state errors are the caller's to fix; their message says what is wrong.
@@ -139,5 +142,6 @@ async function handle(
 
 /** One budget per credential: the API token, or each group's own token. */
 function callerKey(caller: AdminCaller): string {
-  return caller.kind === 'group' ? `group:${caller.group.id}` : caller.kind
+  if (caller.kind === 'group') return `group:${caller.group.id}`
+  return caller.kind === 'personal' ? `personal:${caller.principal.name}` : caller.kind
 }

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { JobGroup } from '../../shared/model'
+import type { Principal } from '../auth/principal'
+import { PERSONAL_TOKEN_PREFIX } from '../auth/token-prefix'
 import { ACCESS_TOKEN_HEADER, APP_NAME_HEADER, AUTH_MESSAGES, headerValue, secretsEqual } from './wire/auth'
 
 /** Who a request to the admin API is, once its token checked out. */
@@ -10,6 +12,8 @@ export type AdminCaller =
   | { kind: 'api'; viaExecutorToken: boolean }
   /** A group's own token with its app name (G3): that group's executors and jobs only. */
   | { kind: 'group'; group: JobGroup }
+  /** A personal API token (OpenAPI only): its role and groups, as the core's rules apply them. */
+  | { kind: 'personal'; principal: Principal }
 
 export type AuthResult = { ok: true; caller: AdminCaller } | { ok: false; msg: string }
 
@@ -40,8 +44,14 @@ export async function authenticateAdminCall(
   surface: AdminSurface,
   tokens: AdminTokens,
   findGroup: (appName: string) => Promise<JobGroup | undefined>,
+  /** The principal of a personal token (`jdp_…`), or null when it is unknown, revoked or expired. */
+  findPersonal: (token: string) => Promise<Principal | null> = async () => null,
 ): Promise<AuthResult> {
   const token = headerValue(headers, ACCESS_TOKEN_HEADER) ?? ''
+  if (surface === 'openapi' && token.startsWith(PERSONAL_TOKEN_PREFIX)) {
+    const principal = await findPersonal(token)
+    return principal ? { ok: true, caller: { kind: 'personal', principal } } : { ok: false, msg: AUTH_MESSAGES.tokenWrong }
+  }
   const appName = headerValue(headers, APP_NAME_HEADER)?.trim() ?? ''
   const group = appName ? await findGroup(appName) : undefined
   const present = token !== ''

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import type { ApiMethod, JobDeskApi, JobDeskEvent } from '../../shared/api'
-import { BRIDGE_PATH, type BridgeServerMessage } from '../../shared/bridge-protocol'
+import type { JobDeskApi, JobDeskEvent } from '../../shared/api'
+import { BRIDGE_PATH, BRIDGE_SIGNED_OUT_CLOSE, type BridgeServerMessage } from '../../shared/bridge-protocol'
 import { toErrorInfo } from '../../shared/errors'
 import { apiCallFields } from '../../shared/schema/api-args'
 import { GLUE_SOURCE_MAX_CHARS } from '../../shared/schema/job'
@@ -12,6 +12,7 @@ import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import { WatchLedger } from './watch-ledger'
 import { AuthFailureGuard, tooManyFailuresMessage } from './rate-limit'
+import { sameOrigin } from './same-origin'
 import { secretsEqual } from './wire/auth'
 
 /**
@@ -24,19 +25,38 @@ export const BRIDGE_MAX_MESSAGE_BYTES = Math.max(IMPORT_DOCUMENT_MAX_BYTES, 6 * 
 
 const callSchema = z.strictObject({ type: z.literal('call'), id: z.int().min(0), ...apiCallFields })
 
-export interface BrowserBridgeOptions {
+/** One console's view of the core: the API as its principal may call it, and the events it may see. */
+export interface BridgeSession {
   api: JobDeskApi
+  visible(event: JobDeskEvent): Promise<JobDeskEvent | null>
+  /** Ends a closed socket's log watches even when its session has ended meanwhile (a sign-out). */
+  release: Pick<JobDeskApi, 'unwatchRunLog'>
+}
+
+/** What a console presented: the console token (in the URL), or its session cookie's secret. */
+export type BridgeCredential = { kind: 'console-token' } | { kind: 'session'; secret: string }
+
+export interface BrowserBridgeOptions {
   subscribe: (listener: (event: JobDeskEvent) => void) => () => void
   consoleToken: string
+  /** Who the credential is now; refused with an English reason (the token retired, the session over). */
+  openSession(credential: BridgeCredential, source: string): Promise<{ ok: true; session: BridgeSession } | { ok: false; message: string }>
+  /** The session cookie's secret in a request's Cookie header, if any. */
+  sessionSecret(cookieHeader: string | undefined): string | null
   logger: Logger
   clock: Clock
 }
 
+/** Error codes after which the socket's credential is no good: the console must sign in again. */
+const CREDENTIAL_ENDED = new Set(['auth.signedOut', 'auth.consoleTokenRetired'])
+
 /**
- * The headless console's link to the core: one WebSocket per browser tab, authenticated by the
- * console token, carrying the calls of src/shared/api.ts and the event stream. Whatever arrives —
- * malformed frames, bad UTF-8, oversized messages, JSON of the wrong shape — ends that one socket or
- * gets an error result; it never reaches the process. Arguments are checked by the facade's schemas.
+ * The headless console's link to the core: one WebSocket per browser tab, authenticated by a
+ * signed-in user's session cookie or by the console token (until the admin set a password),
+ * carrying the calls of src/shared/api.ts — as that principal may make them — and the events it may
+ * see. Whatever arrives — malformed frames, bad UTF-8, oversized messages, JSON of the wrong shape —
+ * ends that one socket or gets an error result; it never reaches the process. Arguments are checked
+ * by the facade's schemas, then by the core's rules for the principal.
  */
 export class BrowserBridge {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES })
@@ -63,12 +83,43 @@ export class BrowserBridge {
       return true
     }
     const presented = url.searchParams.get('token') ?? ''
-    if (presented === '' || !secretsEqual(presented, this.options.consoleToken)) {
+    const secret = this.options.sessionSecret(request.headers.cookie)
+    const refuse = (status: string, message: string) =>
+      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${message}\n`, () => socket.destroy())
+    let credential: BridgeCredential
+    if (presented !== '') {
+      if (!secretsEqual(presented, this.options.consoleToken)) {
+        this.failures.fail(remote, nowMs)
+        refuse('401 Unauthorized', 'wrong console token')
+        return true
+      }
+      credential = { kind: 'console-token' }
+    } else if (secret !== null) {
+      // A cookie rides along with any page's request: only this server's own pages may open the bridge with it.
+      if (!sameOrigin(request)) {
+        refuse('403 Forbidden', 'the bridge opens only from this server\'s console')
+        return true
+      }
+      credential = { kind: 'session', secret }
+    } else {
       this.failures.fail(remote, nowMs)
-      socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nwrong or missing console token\n', () => socket.destroy())
+      refuse('401 Unauthorized', 'sign in, or open the address with the console token')
       return true
     }
-    this.server.handleUpgrade(request, socket, head, (ws) => this.attach(ws))
+    void this.options.openSession(credential, remote).then(
+      (opened) => {
+        if (!opened.ok) {
+          if (credential.kind === 'session') this.failures.fail(remote, nowMs)
+          refuse('401 Unauthorized', opened.message)
+          return
+        }
+        this.server.handleUpgrade(request, socket, head, (ws) => this.attach(ws, opened.session))
+      },
+      (error: Error) => {
+        this.options.logger.warn('console bridge could not check a credential', { error: error.message })
+        refuse('503 Service Unavailable', 'try again')
+      },
+    )
     return true
   }
 
@@ -77,11 +128,18 @@ export class BrowserBridge {
     this.server.close()
   }
 
-  private attach(ws: WebSocket): void {
+  private attach(ws: WebSocket, session: BridgeSession): void {
     const send = (message: BridgeServerMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
     }
-    const unsubscribe = this.options.subscribe((event) => send({ type: 'event', event }))
+    // Filtering may look a run's group up: chained, so events keep their order.
+    let events = Promise.resolve()
+    const unsubscribe = this.options.subscribe((event) => {
+      events = events.then(async () => {
+        const shown = await session.visible(event).catch(() => null)
+        if (shown) send({ type: 'event', event: shown })
+      })
+    })
     const watches = new WatchLedger()
     // A protocol error (bad UTF-8, an unmasked frame, a reserved opcode, RSV bits, a bad close code,
     // an oversized ping or message) arrives here; ws has already started closing the socket.
@@ -91,12 +149,12 @@ export class BrowserBridge {
     })
     ws.on('close', () => {
       unsubscribe()
-      void watches.release(this.options.api)
+      void watches.release(session.release)
     })
-    ws.on('message', (data, isBinary) => this.receive(ws, data, isBinary, send, watches))
+    ws.on('message', (data, isBinary) => this.receive(ws, session, data, isBinary, send, watches))
   }
 
-  private receive(ws: WebSocket, data: RawData, isBinary: boolean, send: (message: BridgeServerMessage) => void, watches: WatchLedger): void {
+  private receive(ws: WebSocket, session: BridgeSession, data: RawData, isBinary: boolean, send: (message: BridgeServerMessage) => void, watches: WatchLedger): void {
     let message: unknown
     try {
       message = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString())
@@ -112,17 +170,16 @@ export class BrowserBridge {
       return
     }
     const { id, method, args } = parsed.value
-    this.invoke(method, args).then(
+    const fn = session.api[method] as (...a: unknown[]) => Promise<unknown>
+    fn(...args).then(
       (value) => {
         watches.note(method, args)
         send({ type: 'result', id, ok: true, value })
       },
-      (error) => send({ type: 'result', id, ok: false, error: toErrorInfo(error) }),
+      (error: { code?: unknown }) => {
+        send({ type: 'result', id, ok: false, error: toErrorInfo(error) })
+        if (typeof error?.code === 'string' && CREDENTIAL_ENDED.has(error.code)) ws.close(BRIDGE_SIGNED_OUT_CLOSE, 'signed out')
+      },
     )
-  }
-
-  private async invoke(method: ApiMethod, args: unknown[]): Promise<unknown> {
-    const fn = this.options.api[method] as (...a: unknown[]) => Promise<unknown>
-    return fn(...args)
   }
 }

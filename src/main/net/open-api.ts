@@ -10,12 +10,14 @@ import { isOpenApiMethod, jobFieldsOf, OPEN_API_BODIES, type OpenApiMethod } fro
 export { isOpenApiMethod, OPEN_API_METHODS } from './open-api-schemas'
 
 export interface OpenApiDeps {
-  api: JobDeskApi
+  /** The API as the caller's principal may call it (the core's role and group rules, audited). */
+  apiFor(caller: AdminCaller, source: string): JobDeskApi
   /**
    * Creates or updates a job and, when `childJobId` is given, sets its SUCCESS children from
    * XXL-JOB's comma list — in one transaction, so a refused link leaves no job or rename behind.
+   * Under the caller's rules for saveJob.
    */
-  saveJob(input: JobInput, childJobId: string | undefined): Promise<JobInfo>
+  saveJob(caller: AdminCaller, source: string, input: JobInput, childJobId: string | undefined): Promise<JobInfo>
   /** The addresses a group's executors registered (or its manual list): what its token may route to. */
   groupAddresses(group: JobGroup): Promise<string[]>
   defaultTimezone: string
@@ -28,8 +30,18 @@ export interface OpenApiDeps {
  * jobs, runs and executors; no script glue unless the group allows scripts; no address override
  * outside its registered addresses; no links to other groups' jobs.
  */
-export function createOpenApi(deps: OpenApiDeps): (method: string, caller: AdminCaller, body: unknown) => Promise<unknown> {
-  const { api } = deps
+export function createOpenApi(deps: OpenApiDeps): (method: string, caller: AdminCaller, body: unknown, source: string) => Promise<unknown> {
+  return async (method, caller, raw, source) => {
+    if (!isOpenApiMethod(method)) throw new NotFoundError(`unknown OpenAPI method '${method.slice(0, 64)}'`, { code: 'openapi.unknownMethod' })
+    const body = parseInput(OPEN_API_BODIES[method], raw, 'body')
+    const handlers = openApiHandlers(deps, deps.apiFor(caller, source), (input, childJobId) => deps.saveJob(caller, source, input, childJobId))
+    return (handlers[method] as (caller: AdminCaller, body: unknown) => Promise<unknown>)(caller, body)
+  }
+}
+
+type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
+
+function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: JobInput, childJobId: string | undefined) => Promise<JobInfo>): Handlers {
   const groupOf = (caller: AdminCaller): JobGroup | null => (caller.kind === 'group' ? caller.group : null)
 
   const ownJob = async (caller: AdminCaller, id: number): Promise<JobInfo> => {
@@ -38,6 +50,11 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
     if (group && job.jobGroup !== group.id) throw new NotFoundError(`job ${job.id} does not exist in group '${group.appName}'`, { code: 'job.notFound', params: { id } })
     return job
   }
+  /**
+   * A group token learns of a job outside its group in its own words; for other callers the core's
+   * rules decide on the action itself (so the audit trail names it, e.g. a refused trigger).
+   */
+  const ownJobId = async (caller: AdminCaller, id: number): Promise<number> => (groupOf(caller) ? (await ownJob(caller, id)).id : id)
   const ownRun = async (caller: AdminCaller, id: number) => {
     const run = await api.getRun(id)
     const group = groupOf(caller)
@@ -47,6 +64,8 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
 
   /** A group token's limits on a job it saves: its group, script glue only when allowed, children of its own. */
   const checkJobSave = async (group: JobGroup | null, input: JobInput, before: JobInfo | null, childJobId: string | undefined) => {
+    // Every caller: a child it may not see reads as missing (the link would reach outside its groups).
+    for (const childId of childJobId === undefined ? [] : parseChildJobIds(childJobId)) await api.getJob(childId)
     if (!group) return
     if (input.jobGroup !== group.id) {
       throw new PermissionError(`a group token can only manage jobs of its own group '${group.appName}'`, { code: 'openapi.groupOnly', params: { appName: group.appName } })
@@ -69,33 +88,33 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
     }
   }
 
-  const handlers: { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> } = {
+  return {
     async addJob(caller, body) {
       const input = defaultJobInput(body.jobGroup, deps.defaultTimezone, jobFieldsOf(body))
       await checkJobSave(groupOf(caller), input, null, body.childJobId)
-      return (await deps.saveJob(input, body.childJobId)).id
+      return (await saveJob(input, body.childJobId)).id
     },
     async updateJob(caller, body) {
       const existing = await ownJob(caller, body.id)
       const input = { ...jobInputOf(existing), ...jobFieldsOf(body), id: existing.id }
       await checkJobSave(groupOf(caller), input, existing, body.childJobId)
-      await deps.saveJob(input, body.childJobId)
+      await saveJob(input, body.childJobId)
       return null
     },
     async removeJob(caller, { id }) {
-      await api.deleteJob((await ownJob(caller, id)).id)
+      await api.deleteJob(await ownJobId(caller, id))
       return null
     },
     async startJob(caller, { id }) {
-      await api.startJob((await ownJob(caller, id)).id)
+      await api.startJob(await ownJobId(caller, id))
       return null
     },
     async stopJob(caller, { id }) {
-      await api.stopJob((await ownJob(caller, id)).id)
+      await api.stopJob(await ownJobId(caller, id))
       return null
     },
     async triggerJob(caller, { id, executorParam, addressList }) {
-      const job = await ownJob(caller, id)
+      const jobId = await ownJobId(caller, id)
       const group = groupOf(caller)
       if (group && addressList) {
         const allowed = new Set(await deps.groupAddresses(group))
@@ -107,7 +126,7 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
           })
         }
       }
-      return (await api.triggerJob({ jobId: job.id, executorParam, addressList })).logIds
+      return (await api.triggerJob({ jobId, executorParam, addressList })).logIds
     },
     async listGroups(caller) {
       const group = groupOf(caller)
@@ -133,17 +152,11 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
       return api.getRunLog({ logId: run.id, fromLineNum })
     },
     async killRun(caller, { logId }) {
-      return api.killRun((await ownRun(caller, logId)).id)
+      return api.killRun(groupOf(caller) ? (await ownRun(caller, logId)).id : logId)
     },
     async listRegistry(caller) {
       const group = groupOf(caller)
       return (await api.listRegistry()).filter((e) => group === null || e.appName === group.appName)
     },
-  }
-
-  return async (method, caller, raw) => {
-    if (!isOpenApiMethod(method)) throw new NotFoundError(`unknown OpenAPI method '${method.slice(0, 64)}'`, { code: 'openapi.unknownMethod' })
-    const body = parseInput(OPEN_API_BODIES[method], raw, 'body')
-    return (handlers[method] as (caller: AdminCaller, body: unknown) => Promise<unknown>)(caller, body)
   }
 }

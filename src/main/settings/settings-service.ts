@@ -14,12 +14,15 @@ const KEYS = {
   listenHost: 'listen_host',
   listenPort: 'listen_port',
   logRetentionDays: 'log_retention_days',
+  auditRetentionDays: 'audit_retention_days',
   openApiAcceptsExecutorToken: 'openapi_accepts_executor_token',
   embeddedScriptsEnabled: 'embedded_scripts_enabled',
   consoleLanguage: 'console_language',
 } as const
 
 export const DEFAULT_LOG_RETENTION_DAYS = 30
+/** An audit trail covers at least half a year unless the operator says otherwise (at least 30 days). */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 180
 /** XXL-JOB's well-known default token; JobDesk never uses it (anyone knows it). */
 const FORBIDDEN_TOKENS = new Set(['default_token'])
 
@@ -136,6 +139,10 @@ export class SettingsService {
     return this.value<number>(KEYS.logRetentionDays) ?? DEFAULT_LOG_RETENTION_DAYS
   }
 
+  auditRetentionDays(): number {
+    return this.value<number>(KEYS.auditRetentionDays) ?? DEFAULT_AUDIT_RETENTION_DAYS
+  }
+
   get(): Settings {
     return {
       accessToken: this.accessToken(),
@@ -147,6 +154,7 @@ export class SettingsService {
       listenHost: this.value<string>(KEYS.listenHost) ?? this.listenDefaults.host,
       listenPort: this.value<number>(KEYS.listenPort) ?? this.listenDefaults.port,
       logRetentionDays: this.logRetentionDays(),
+      auditRetentionDays: this.auditRetentionDays(),
       alarms: this.alarms.settings(),
       mode: this.shell.mode,
       consoleToken: this.shell.consoleToken,
@@ -163,6 +171,7 @@ export class SettingsService {
       [KEYS.listenHost, input.listenHost],
       [KEYS.listenPort, input.listenPort],
       [KEYS.logRetentionDays, input.logRetentionDays],
+      [KEYS.auditRetentionDays, input.auditRetentionDays],
       [KEYS.openApiAcceptsExecutorToken, input.openApiAcceptsExecutorToken],
       [KEYS.embeddedScriptsEnabled, input.embeddedScriptsEnabled],
       [KEYS.consoleLanguage, input.consoleLanguage],

@@ -277,6 +277,66 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX job_event_created ON job_event(created_at);
     `,
   },
+  {
+    version: 8,
+    description: 'users, sessions, personal API tokens and the audit trail',
+    sql: `
+      -- group_ids: the executor groups granted, as comma-separated ids (XXL-JOB's xxl_job_user.permission).
+      CREATE TABLE job_user (
+        id                   INTEGER PRIMARY KEY,
+        name                 TEXT    NOT NULL UNIQUE,
+        password_hash        TEXT    NOT NULL,
+        role                 TEXT    NOT NULL,
+        group_ids            TEXT    NOT NULL DEFAULT '',
+        must_change_password INTEGER NOT NULL DEFAULT 0,
+        disabled             INTEGER NOT NULL DEFAULT 0,
+        add_time             INTEGER NOT NULL,
+        update_time          INTEGER NOT NULL
+      );
+
+      -- One row per signed-in console; the cookie holds the secret, the row only its SHA-256.
+      CREATE TABLE job_session (
+        id_hash        TEXT    PRIMARY KEY,
+        user_id        INTEGER NOT NULL,
+        remote_address TEXT    NOT NULL,
+        created_at     INTEGER NOT NULL,
+        last_seen_at   INTEGER NOT NULL,
+        expires_at     INTEGER NOT NULL
+      );
+      CREATE INDEX job_session_user ON job_session(user_id);
+
+      -- Personal OpenAPI tokens: the SHA-256 of the secret; user_id 0 for none; 0 times mean never.
+      CREATE TABLE job_api_token (
+        id           INTEGER PRIMARY KEY,
+        token_hash   TEXT    NOT NULL UNIQUE,
+        name         TEXT    NOT NULL,
+        user_id      INTEGER NOT NULL,
+        owner        TEXT    NOT NULL,
+        role         TEXT    NOT NULL,
+        group_ids    TEXT    NOT NULL DEFAULT '',
+        created_at   INTEGER NOT NULL,
+        expires_at   INTEGER NOT NULL DEFAULT 0,
+        last_used_at INTEGER NOT NULL DEFAULT 0,
+        revoked_at   INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX job_api_token_user ON job_api_token(user_id);
+
+      -- detail: JSON of AuditDetail (params, before/after, reason); group_id NULL outside any group.
+      CREATE TABLE job_audit (
+        id         INTEGER PRIMARY KEY,
+        at_time    INTEGER NOT NULL,
+        actor      TEXT    NOT NULL,
+        actor_kind TEXT    NOT NULL,
+        source     TEXT    NOT NULL,
+        action     TEXT    NOT NULL,
+        outcome    TEXT    NOT NULL,
+        group_id   INTEGER,
+        target     TEXT    NOT NULL DEFAULT '',
+        detail     TEXT    NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX job_audit_time ON job_audit(at_time);
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

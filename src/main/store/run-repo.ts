@@ -229,6 +229,13 @@ export class RunRepo {
     }
     if (filter.jobId !== undefined) add('job_id = ?', filter.jobId)
     if (filter.jobGroup !== undefined) add('job_group = ?', filter.jobGroup)
+    if (filter.jobGroups !== undefined) {
+      if (filter.jobGroups.length === 0) where.push('1 = 0')
+      else {
+        where.push(`job_group IN (${filter.jobGroups.map(() => '?').join(', ')})`)
+        args.push(...filter.jobGroups)
+      }
+    }
     if (filter.status) where.push(FILTER_SQL[filter.status])
     if (filter.triggerType) add('trigger_type = ?', filter.triggerType)
     if (filter.parentLogId !== undefined) add('parent_log_id = ?', filter.parentLogId)

@@ -46,4 +46,16 @@ export abstract class StoreRepos implements Repos {
   get routes() {
     return this.repos.routes
   }
+  get users() {
+    return this.repos.users
+  }
+  get sessions() {
+    return this.repos.sessions
+  }
+  get apiTokens() {
+    return this.repos.apiTokens
+  }
+  get audit() {
+    return this.repos.audit
+  }
 }

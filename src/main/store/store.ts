@@ -1,3 +1,5 @@
+import { ApiTokenRepo } from './api-token-repo'
+import { AuditRepo } from './audit-repo'
 import { GlueRepo } from './glue-repo'
 import { GroupRepo } from './group-repo'
 import { JobRepo } from './job-repo'
@@ -10,7 +12,9 @@ import { ReportRepo } from './report-repo'
 import { RingRepo } from './ring-repo'
 import { RouteRepo } from './route-repo'
 import { RunRepo } from './run-repo'
+import { SessionRepo } from './session-repo'
 import { SettingRepo } from './setting-repo'
+import { UserRepo } from './user-repo'
 import type { ClusterEventChannel } from './cluster-events'
 import type { Connection } from './sql/connection'
 import { VersionRepo } from './version-repo'
@@ -35,6 +39,10 @@ export interface Repos {
   readonly nodes: NodeRepo
   readonly leases: LeaseRepo
   readonly routes: RouteRepo
+  readonly users: UserRepo
+  readonly sessions: SessionRepo
+  readonly apiTokens: ApiTokenRepo
+  readonly audit: AuditRepo
 }
 
 export type RepoName = keyof Repos
@@ -81,5 +89,9 @@ export function createRepos(db: Connection): Repos {
     nodes: new NodeRepo(db),
     leases: new LeaseRepo(db),
     routes: new RouteRepo(db),
+    users: new UserRepo(db),
+    sessions: new SessionRepo(db),
+    apiTokens: new ApiTokenRepo(db),
+    audit: new AuditRepo(db),
   }
 }

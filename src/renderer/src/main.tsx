@@ -3,19 +3,36 @@ import '@mantine/notifications/styles.css'
 import './app/app.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { client } from './api/client'
+import { consoleGate } from './api/auth'
+import { client, consoleToken } from './api/client'
 import { App } from './app/app'
 import { parseRoute } from './app/route'
 import { useJobDesk } from './store'
 import { connectStore } from './store/events'
 
-// The client first: it takes the console token out of the address fragment before routing reads it.
-connectStore(client())
-useJobDesk.getState().applyRoute(parseRoute(location.hash))
-window.addEventListener('popstate', () => useJobDesk.getState().applyRoute(parseRoute(location.hash)))
+const root = createRoot(document.getElementById('root')!)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The console token first (out of the address fragment before routing reads it), then whether this
+// browser may open the console at all: with the token (until the admin set a password) or a session.
+const token = consoleToken()
+consoleGate(token).then(
+  (gate) => {
+    if (!gate.open) {
+      root.render(
+        <StrictMode>
+          <App signIn={gate.notice} />
+        </StrictMode>,
+      )
+      return
+    }
+    connectStore(client())
+    useJobDesk.getState().applyRoute(parseRoute(location.hash))
+    window.addEventListener('popstate', () => useJobDesk.getState().applyRoute(parseRoute(location.hash)))
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    )
+  },
+  (error: Error) => root.render(<pre style={{ padding: 16 }}>JobDesk cannot be reached: {error.message}</pre>),
 )

@@ -1,4 +1,5 @@
 import type { ErrorParams } from '../errors'
+import { enAuthMessages } from './en-auth'
 import { enErrorMessages } from './en-errors'
 import { enImportMessages } from './en-import'
 import { enImportXxlMessages } from './en-import-xxl'
@@ -19,6 +20,7 @@ export const EN_MESSAGES = {
   ...enValidationMessages,
   ...enImportMessages,
   ...enImportXxlMessages,
+  ...enAuthMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

@@ -5,6 +5,7 @@ import { epochMs, executorAddressProblem, id, text } from './primitives'
 import { z } from './z'
 import { codedIssue } from '../messages/coded-errors'
 import { isIanaZone, XXL_CONFLICTS, XXL_RUN_DAYS_MAX } from '../xxl-import'
+import { apiTokenInputSchema, auditExportSchema, auditFilterSchema, passwordChangeSchema, userInputSchema } from './auth'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -49,6 +50,7 @@ const anything = z.tuple([z.unknown()])
 export const runFilterSchema = request({
   jobId: id.optional(),
   jobGroup: id.optional(),
+  jobGroups: z.array(id).max(10_000).optional(),
   status: z.enum(RUN_STATUSES).optional(),
   triggerType: z.enum(TRIGGER_TYPES).optional(),
   sinceMs: epochMs.optional(),
@@ -117,6 +119,17 @@ export const API_ARGUMENTS = {
   regenerateApiToken: none,
   sendTestEmail: z.tuple([request({ to: text(320) })]),
   testWebhook: z.tuple([request({ url: text(2000) })]),
+  whoAmI: none,
+  changePassword: z.tuple([passwordChangeSchema]),
+  listUsers: none,
+  saveUser: z.tuple([userInputSchema]),
+  deleteUser: byId,
+  resetUserPassword: byId,
+  listApiTokens: none,
+  createApiToken: z.tuple([apiTokenInputSchema]),
+  revokeApiToken: byId,
+  listAudit: z.tuple([auditFilterSchema.default({})]),
+  exportAudit: z.tuple([auditExportSchema]),
 } as const satisfies Record<ApiMethod, z.ZodType<unknown[]>>
 
 /** One call as a client sends it (bridge message, IPC invoke, core worker request): a listed method and its arguments. */

@@ -18,6 +18,7 @@ export const settingsInputSchema = z.strictObject({
   listenHost: listenHost.optional(),
   listenPort: z.int().min(1).max(65_535).optional(),
   logRetentionDays: z.int().min(0).max(3650).optional(),
+  auditRetentionDays: z.int().min(30).max(3650).optional(),
   alarms: z.unknown().optional(),
   openApiAcceptsExecutorToken: z.boolean().optional(),
   embeddedScriptsEnabled: z.boolean().optional(),

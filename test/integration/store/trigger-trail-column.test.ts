@@ -41,8 +41,8 @@ describe('job_log.trigger_trail', () => {
     const file = `${dir.path}/jobdesk.db`
     // A database as the previous JobDesk left it: no trail column, a run with its text only.
     const before = openDatabase(file)
-    // The schema just before the trail's migration: job_event (a later one) goes too.
-    before.exec('ALTER TABLE job_log DROP COLUMN trigger_trail; DROP TABLE job_event')
+    // The schema just before the trail's migration: the tables of the later ones (cluster events, users, audit) go too.
+    before.exec('ALTER TABLE job_log DROP COLUMN trigger_trail; DROP TABLE job_event; DROP TABLE job_user; DROP TABLE job_session; DROP TABLE job_api_token; DROP TABLE job_audit')
     before.pragma(`user_version = ${TRAIL_MIGRATION.version - 1}`)
     const oldId = Number(
       before

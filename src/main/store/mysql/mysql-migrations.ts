@@ -212,4 +212,59 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
       ) ${TABLE}`,
     ],
   },
+  {
+    version: 8,
+    description: 'users, sessions, personal API tokens and the audit trail',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS job_user (
+        id                   INT          NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        name                 VARCHAR(255) NOT NULL,
+        password_hash        VARCHAR(255) NOT NULL,
+        role                 VARCHAR(16)  NOT NULL,
+        group_ids            TEXT         NOT NULL DEFAULT (''),
+        must_change_password INT          NOT NULL DEFAULT 0,
+        disabled             INT          NOT NULL DEFAULT 0,
+        add_time             BIGINT       NOT NULL,
+        update_time          BIGINT       NOT NULL,
+        UNIQUE KEY job_user_name (name)
+      ) ${TABLE}`,
+      `CREATE TABLE IF NOT EXISTS job_session (
+        id_hash        VARCHAR(64)  NOT NULL PRIMARY KEY,
+        user_id        INT          NOT NULL,
+        remote_address VARCHAR(255) NOT NULL,
+        created_at     BIGINT       NOT NULL,
+        last_seen_at   BIGINT       NOT NULL,
+        expires_at     BIGINT       NOT NULL,
+        KEY job_session_user (user_id)
+      ) ${TABLE}`,
+      `CREATE TABLE IF NOT EXISTS job_api_token (
+        id           INT          NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        token_hash   VARCHAR(64)  NOT NULL,
+        name         VARCHAR(255) NOT NULL,
+        user_id      INT          NOT NULL,
+        owner        VARCHAR(255) NOT NULL,
+        role         VARCHAR(16)  NOT NULL,
+        group_ids    TEXT         NOT NULL DEFAULT (''),
+        created_at   BIGINT       NOT NULL,
+        expires_at   BIGINT       NOT NULL DEFAULT 0,
+        last_used_at BIGINT       NOT NULL DEFAULT 0,
+        revoked_at   BIGINT       NOT NULL DEFAULT 0,
+        UNIQUE KEY job_api_token_hash (token_hash),
+        KEY job_api_token_user (user_id)
+      ) ${TABLE}`,
+      `CREATE TABLE IF NOT EXISTS job_audit (
+        id         BIGINT       NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        at_time    BIGINT       NOT NULL,
+        actor      VARCHAR(255) NOT NULL,
+        actor_kind VARCHAR(16)  NOT NULL,
+        source     VARCHAR(255) NOT NULL,
+        action     VARCHAR(64)  NOT NULL,
+        outcome    VARCHAR(16)  NOT NULL,
+        group_id   INT          NULL,
+        target     TEXT         NOT NULL DEFAULT (''),
+        detail     MEDIUMTEXT   NOT NULL DEFAULT ('{}'),
+        KEY job_audit_time (at_time)
+      ) ${TABLE}`,
+    ],
+  },
 ]

@@ -1,8 +1,8 @@
 import type { ServerConnectRequest } from '../../../shared/schema/server-connect'
 import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskBridge, type JobDeskEvent } from '../../../shared/api'
-import { BRIDGE_PATH, type BridgeServerMessage } from '../../../shared/bridge-protocol'
+import { BRIDGE_PATH, BRIDGE_SIGNED_OUT_CLOSE, type BridgeServerMessage } from '../../../shared/bridge-protocol'
+import { AUTH_PATHS, type AuthState } from '../../../shared/auth'
 import { fromErrorInfo } from '../../../shared/errors'
-import { notPermitted } from '../../../shared/messages/coded-errors'
 import type { IpcResult, JobDeskIpc } from '../../../shared/ipc'
 
 type Listener = (event: JobDeskEvent) => void
@@ -21,8 +21,9 @@ export interface JobDeskClient extends JobDeskBridge {
 
 /**
  * The renderer's only way to the core. In the desktop app it wraps the preload's `window.jobdesk`;
- * in a browser (headless mode) it speaks the WebSocket bridge, authenticated by the console token
- * from the URL fragment (`#token=…`, kept for the tab in sessionStorage). Errors arrive as the
+ * in a browser (headless mode) it speaks the WebSocket bridge, authenticated by the session cookie
+ * of a signed-in user or by the console token from the URL fragment (`#token=…`, kept for the tab
+ * in sessionStorage) until the admin has set a password. Errors arrive as the
  * classes of shared/errors.ts.
  */
 export function createClient(): JobDeskClient {
@@ -74,14 +75,10 @@ function bridgeClient(): JobDeskClient {
   function connect(): Promise<WebSocket> {
     if (open) return open
     open = new Promise((resolve, reject) => {
+      // With the console token in the URL, or else the session cookie the browser sends by itself.
       const token = consoleToken()
-      if (!token) {
-        reject(notPermitted('console.noToken'))
-        open = null
-        return
-      }
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
-      const ws = new WebSocket(`${scheme}://${location.host}${BRIDGE_PATH}?token=${encodeURIComponent(token)}`)
+      const ws = new WebSocket(`${scheme}://${location.host}${BRIDGE_PATH}${token ? `?token=${encodeURIComponent(token)}` : ''}`)
       ws.onopen = () => {
         socket = ws
         retryMs = 250
@@ -100,8 +97,14 @@ function bridgeClient(): JobDeskClient {
         if (data.ok) waiter.resolve(data.value)
         else waiter.reject(fromErrorInfo(data.error))
       }
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         const wasOpen = socket === ws
+        // Signed out (here or in another tab), expired, disabled, or the token retired: sign in again.
+        if (event.code === BRIDGE_SIGNED_OUT_CLOSE) {
+          location.reload()
+          return
+        }
+        if (!wasOpen) void signInNeeded().then((needed) => needed && location.reload())
         socket = null
         open = null
         for (const waiter of pending.values()) waiter.reject(new Error('the connection to JobDesk was lost'))
@@ -138,6 +141,17 @@ function bridgeClient(): JobDeskClient {
       connectionListeners.add(listener)
       return () => connectionListeners.delete(listener)
     },
+  }
+}
+
+/** A refused bridge: reload into the sign-in page when the server no longer knows this console. */
+async function signInNeeded(): Promise<boolean> {
+  try {
+    const response = await fetch(AUTH_PATHS.state, { credentials: 'same-origin' })
+    const state = (await response.json()) as AuthState
+    return !state.signedIn && !(consoleToken() !== null && state.consoleTokenAccepted)
+  } catch {
+    return false
   }
 }
 

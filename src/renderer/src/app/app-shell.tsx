@@ -9,11 +9,16 @@ import { ExecutorsPage } from '../pages/executors/executors-page'
 import { JobsPage } from '../pages/jobs/jobs-page'
 import { RunsPage } from '../pages/runs/runs-page'
 import { SettingsPage } from '../pages/settings/settings-page'
+import { AuditPage } from '../pages/audit/audit-page'
+import { ChangePasswordPage } from '../pages/sign-in/change-password-form'
+import { TokensPage } from '../pages/users/tokens-page'
+import { UsersPage } from '../pages/users/users-page'
+import { isAdmin, selectSession } from '../store/session/selectors'
 import { useJobDesk } from '../store'
 import { selectRoute } from '../store/ui/selectors'
 import { HeaderControls } from './header-controls'
 import { PAGES } from './pages'
-import type { Route } from './route'
+import { DEFAULT_ROUTE, type Route } from './route'
 
 // The DAG page brings React Flow: loaded when first shown, so the other pages start without it.
 const DagPage = lazy(() => import('../pages/dag/dag-page').then((module) => ({ default: module.DagPage })))
@@ -38,7 +43,18 @@ function PageView({ route }: { route: Route }) {
       return <ExecutorsPage />
     case 'cluster':
       return <ClusterPage />
+    case 'users':
+      return <UsersPage />
+    case 'tokens':
+      return <TokensPage />
+    case 'audit':
+      return <AuditPage />
   }
+}
+
+/** A page only admins see (an address typed by hand shows the dashboard to the others). */
+function adminOnlyRoute(route: Route): boolean {
+  return PAGES.some((page) => page.id === route.page && page.adminOnly === true)
 }
 
 /** Leaving a page with unsaved edits: the prompt, and the browser's own question on reload or close. */
@@ -60,7 +76,9 @@ export function AppShellLayout() {
   const route = useJobDesk(selectRoute)
   const navigate = useJobDesk((s) => s.navigate)
   const missingToken = useJobDesk((s) => s.missingToken)
+  const session = useJobDesk(selectSession)
   const [opened, { toggle, close }] = useDisclosure()
+  const pages = PAGES.filter((page) => !page.adminOnly || isAdmin(session))
 
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -76,7 +94,7 @@ export function AppShellLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-        {PAGES.map((page) => (
+        {pages.map((page) => (
           <NavLink
             key={page.id}
             href={`#/${page.id}`}
@@ -98,7 +116,7 @@ export function AppShellLayout() {
             {t('connection.noToken')}
           </Alert>
         )}
-        <PageView route={route} />
+        {session?.mustChangePassword ? <ChangePasswordPage /> : <PageView route={adminOnlyRoute(route) && !isAdmin(session) ? DEFAULT_ROUTE : route} />}
         <LeaveGuard />
       </AppShell.Main>
     </AppShell>

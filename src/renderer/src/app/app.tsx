@@ -4,6 +4,8 @@ import { useEffect } from 'react'
 import { useJobDesk } from '../store'
 import { selectColorScheme, selectLanguage } from '../store/ui/selectors'
 import { AppShellLayout } from './app-shell'
+import type { GateNotice } from '../api/auth'
+import { SignInPage } from '../pages/sign-in/sign-in-page'
 
 const theme = createTheme({
   primaryColor: 'indigo',
@@ -28,13 +30,14 @@ function PreferenceSync() {
   return null
 }
 
-export function App() {
+/** `signIn`: the headless console must sign in first (why, when it says). */
+export function App({ signIn }: { signIn?: GateNotice }) {
   const colorScheme = useJobDesk.getState().preferences.colorScheme
   return (
     <MantineProvider theme={theme} defaultColorScheme={colorScheme}>
       <PreferenceSync />
       <Notifications position="bottom-right" limit={5} />
-      <AppShellLayout />
+      {signIn === undefined ? <AppShellLayout /> : <SignInPage notice={signIn} />}
     </MantineProvider>
   )
 }

@@ -5,6 +5,7 @@ import { COLOR_SCHEMES, type ColorSchemePreference } from '../lib/preferences'
 import { useJobDesk } from '../store'
 import { selectColorScheme, selectConnection, selectLanguage } from '../store/ui/selectors'
 import { ConnectServerButton } from './connect-server'
+import { SessionMenu } from './session-menu'
 
 const CONNECTION_COLOR = { online: 'teal', connecting: 'gray', reconnecting: 'orange' } as const
 
@@ -27,6 +28,7 @@ export function HeaderControls() {
 
   return (
     <Group gap="sm" wrap="nowrap">
+      <SessionMenu />
       <ConnectServerButton />
       <ConnectionBadge />
       <SegmentedControl

@@ -171,3 +171,25 @@ export const FilterIcon = (p: IconProps) => (
     <path d="M4 5h16l-6 8v6l-4-2v-4z" />
   </Icon>
 )
+
+export const UsersIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c0-3.6 2.9-6.5 6.5-6.5s6.5 2.9 6.5 6.5" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 13.8c2.1.8 3.5 3 3.5 5.7" />
+  </Icon>
+)
+
+export const KeyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="M10.7 12.3 20 3M16 7l3 3M14 9l2 2" />
+  </Icon>
+)
+
+export const AuditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 4h6M9 4a1 1 0 0 0-1 1v1h8V5a1 1 0 0 0-1-1M8 5H6a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1h-2" />
+    <path d="m9 13 2 2 4-4" />
+  </Icon>
+)

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { MessageKey } from '../i18n/dictionary'
-import { ClusterIcon, DagIcon, DashboardIcon, JobsIcon, RunsIcon, ServerIcon, SettingsIcon } from './icons'
+import { AuditIcon, ClusterIcon, DagIcon, DashboardIcon, JobsIcon, KeyIcon, RunsIcon, ServerIcon, SettingsIcon, UsersIcon } from './icons'
 import { dagRoute, runsRoute, type PageId, type Route } from './route'
 
 /** The navigation, in order: one entry per page of the `Route` union. */
@@ -9,6 +9,8 @@ export interface PageEntry {
   label: MessageKey
   icon: ComponentType<{ size?: number }>
   route: Route
+  /** Shown to admins only (the core refuses the rest of their calls to others). */
+  adminOnly?: boolean
 }
 
 export const PAGES: readonly PageEntry[] = [
@@ -18,5 +20,8 @@ export const PAGES: readonly PageEntry[] = [
   { id: 'runs', label: 'nav.runs', icon: RunsIcon, route: runsRoute() },
   { id: 'executors', label: 'nav.executors', icon: ServerIcon, route: { page: 'executors' } },
   { id: 'cluster', label: 'nav.cluster', icon: ClusterIcon, route: { page: 'cluster' } },
-  { id: 'settings', label: 'nav.settings', icon: SettingsIcon, route: { page: 'settings' } },
+  { id: 'settings', label: 'nav.settings', icon: SettingsIcon, route: { page: 'settings' }, adminOnly: true },
+  { id: 'users', label: 'nav.users', icon: UsersIcon, route: { page: 'users' }, adminOnly: true },
+  { id: 'tokens', label: 'nav.tokens', icon: KeyIcon, route: { page: 'tokens' } },
+  { id: 'audit', label: 'nav.audit', icon: AuditIcon, route: { page: 'audit' }, adminOnly: true },
 ]

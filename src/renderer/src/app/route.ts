@@ -10,6 +10,9 @@ export type Route =
   | { page: 'executors' }
   | { page: 'cluster' }
   | { page: 'settings' }
+  | { page: 'users' }
+  | { page: 'tokens' }
+  | { page: 'audit' }
 
 export type PageId = Route['page']
 
@@ -37,6 +40,12 @@ export function parseRoute(hash: string): Route {
       return { page: 'cluster' }
     case 'settings':
       return { page: 'settings' }
+    case 'users':
+      return { page: 'users' }
+    case 'tokens':
+      return { page: 'tokens' }
+    case 'audit':
+      return { page: 'audit' }
     case 'dag':
       return { page: 'dag', runId: positiveInt(params.get('run')) }
     case 'runs':

@@ -4,6 +4,7 @@ import { enTrust } from './en-trust'
 import { enCluster } from './en-cluster'
 import { enWords } from './en-words'
 import { enImportXxl } from './en-import-xxl'
+import { enAuth } from './en-auth'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -279,4 +280,5 @@ export const en = {
   ...enCluster,
   ...enWords,
   ...enImportXxl,
+  ...enAuth,
 } satisfies Record<string, string>

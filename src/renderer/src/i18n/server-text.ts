@@ -1,6 +1,7 @@
 import { ValidationError, type ErrorParams, type ErrorProblem } from '../../../shared/errors'
 import { EN_MESSAGES, enParamWords, fillTemplate, isMessageCode, wordFor, type MessageCode, type ParamWords } from '../../../shared/messages'
 import { translate, type Language } from './dictionary'
+import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
 import { zhCNImportMessages } from './zh-cn-messages-import'
 import { zhCNImportXxlMessages } from './zh-cn-messages-import-xxl'
@@ -23,6 +24,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNValidationMessages,
   ...zhCNImportMessages,
   ...zhCNImportXxlMessages,
+  ...zhCNAuthMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {

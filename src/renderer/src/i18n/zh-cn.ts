@@ -5,6 +5,7 @@ import { zhCNTrust } from './zh-cn-trust'
 import { zhCNCluster } from './zh-cn-cluster'
 import { zhCNWords } from './zh-cn-words'
 import { zhCNImportXxl } from './zh-cn-import-xxl'
+import { zhCNAuth } from './zh-cn-auth'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -277,4 +278,5 @@ export const zhCN: Dictionary = {
   ...zhCNCluster,
   ...zhCNWords,
   ...zhCNImportXxl,
+  ...zhCNAuth,
 }

@@ -7,6 +7,7 @@ export interface SettingsDraft {
   listenHost: string
   listenPort: number
   logRetentionDays: number
+  auditRetentionDays: number
   desktop: boolean
   webhooks: Webhook[]
   smtpEnabled: boolean
@@ -24,6 +25,7 @@ export function toSettingsDraft(settings: Settings): SettingsDraft {
     listenHost: settings.listenHost,
     listenPort: settings.listenPort,
     logRetentionDays: settings.logRetentionDays,
+    auditRetentionDays: settings.auditRetentionDays,
     desktop: settings.alarms.desktop,
     webhooks: settings.alarms.webhooks.map((webhook) => ({ ...webhook })),
     smtpEnabled: smtp !== null,
@@ -46,6 +48,7 @@ export function toSettingsInput(draft: SettingsDraft, saved?: Settings): Setting
     ...(saved && listenHost === saved.listenHost ? {} : { listenHost }),
     ...(saved && draft.listenPort === saved.listenPort ? {} : { listenPort: draft.listenPort }),
     logRetentionDays: draft.logRetentionDays,
+    auditRetentionDays: draft.auditRetentionDays,
     openApiAcceptsExecutorToken: draft.openApiAcceptsExecutorToken,
     ...(saved?.embeddedScriptsForced ? {} : { embeddedScriptsEnabled: draft.embeddedScriptsEnabled }),
     alarms: {

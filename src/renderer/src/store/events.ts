@@ -78,7 +78,7 @@ function rewatchStartedRuns(runs: readonly JobRun[]): void {
 /** Reads everything the console shows; after a reconnect, since events were missed meanwhile. */
 export async function loadAll(): Promise<void> {
   const store = useJobDesk.getState()
-  const tasks = [store.fetchGroups(), store.fetchJobs(), store.fetchOverview(), store.fetchLastRuns(), store.fetchRegistry(), store.fetchLinks()]
+  const tasks = [store.fetchSession(), store.fetchGroups(), store.fetchJobs(), store.fetchOverview(), store.fetchLastRuns(), store.fetchRegistry(), store.fetchLinks()]
   if (store.runsLoaded) tasks.push(store.fetchRuns())
   const results = await Promise.allSettled(tasks)
   const failed = results.find((result) => result.status === 'rejected')

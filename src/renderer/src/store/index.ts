@@ -5,6 +5,7 @@ import { createJobsSlice } from './jobs/action'
 import { createOverviewSlice } from './overview/action'
 import { createRunLogSlice } from './run-log/action'
 import { createRunsSlice } from './runs/action'
+import { createSessionSlice } from './session/action'
 import { createSettingsSlice } from './settings/action'
 import type { JobDeskState } from './state'
 import { createUiSlice } from './ui/action'
@@ -27,4 +28,5 @@ export const useJobDesk = create<JobDeskState>()((...args) => ({
   ...createDagSlice(...args),
   ...createSettingsSlice(...args),
   ...createXxlImportSlice(...args),
+  ...createSessionSlice(...args),
 }))

@@ -5,11 +5,12 @@ import type { JobsSlice } from './jobs/action'
 import type { OverviewSlice } from './overview/action'
 import type { RunLogSlice } from './run-log/action'
 import type { RunsSlice } from './runs/action'
+import type { SessionSlice } from './session/action'
 import type { SettingsSlice } from './settings/action'
 import type { UiSlice } from './ui/action'
 import type { XxlImportSlice } from './xxl-import/action'
 
 /** The whole renderer state: one store made of slices (zustand's slices pattern). */
-export type JobDeskState = JobsSlice & RunsSlice & RunLogSlice & OverviewSlice & ExecutorsSlice & DagSlice & SettingsSlice & UiSlice & XxlImportSlice
+export type JobDeskState = JobsSlice & RunsSlice & RunLogSlice & OverviewSlice & ExecutorsSlice & DagSlice & SettingsSlice & SessionSlice & UiSlice & XxlImportSlice
 
 export type SliceCreator<T> = StateCreator<JobDeskState, [], [], T>

@@ -7,6 +7,8 @@ import type { LastRun } from '../../../../shared/api'
 import type { JobInfo, JobLink, LinkCondition } from '../../../../shared/model'
 import { ExpandIcon } from '../../app/icons'
 import { useT } from '../../i18n/use-t'
+import { selectOperatesAny } from '../../store/session/selectors'
+import { useJobDesk } from '../../store'
 import { DEFAULT_DAG_LAYOUT, type DagLayout } from '../../lib/dag-layout'
 import { linkKey, type DagHighlight } from '../../lib/dag-highlight'
 import { DagNode } from './dag-node'
@@ -101,6 +103,8 @@ const DagFlow = memo(function DagFlow({
   layoutCurrent,
 }: DagCanvasProps & { layout: DagLayout; layoutCurrent: boolean }) {
   const t = useT()
+  // Viewers link nothing: no handles to drag from (the core would refuse the link anyway).
+  const linkable = useJobDesk(selectOperatesAny)
   const flow = useReactFlow()
 
   const nodeCache = useRef(new Map<number, JobNode>())
@@ -165,7 +169,7 @@ const DagFlow = memo(function DagFlow({
       nodeTypes={NODE_TYPES}
       onlyRenderVisibleElements
       nodesDraggable={false}
-      nodesConnectable
+      nodesConnectable={linkable}
       elementsSelectable={false}
       deleteKeyCode={null}
       minZoom={0.05}

@@ -6,6 +6,7 @@ import { dagRoute, runsRoute } from '../../app/route'
 import { ScheduleText } from '../../components/schedule-text'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
+import { operatesGroup } from '../../store/session/selectors'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 import { selectChildLinks, selectParentLinks } from '../../store/dag/selectors'
@@ -15,6 +16,7 @@ import { RunLink } from '../../components/run-link'
 /** The clicked job: its schedule and links, its latest runs (kept current by pushed runs), and what to do next. */
 export function DagSidePanel({ job, onClose, onTrigger }: { job: JobInfo; onClose(): void; onTrigger(job: JobInfo): void }) {
   const t = useT()
+  const operates = useJobDesk((s) => operatesGroup(s.session, job.jobGroup))
   const navigate = useJobDesk((s) => s.navigate)
   const jobsById = useJobDesk(selectJobsById)
   const children = useJobDesk(useShallow(selectChildLinks(job.id)))
@@ -46,9 +48,11 @@ export function DagSidePanel({ job, onClose, onTrigger }: { job: JobInfo; onClos
           {t('dag.children')}: {children.length === 0 ? t('common.none') : children.map((l) => `${name(l.childJobId)} (${t(`linkCondition.${l.condition}`)})`).join(', ')}
         </Text>
         <Group gap="xs">
-          <Button size="xs" onClick={() => onTrigger(job)} data-testid="dag-trigger">
-            {t('jobs.action.trigger')}
-          </Button>
+          {operates && (
+            <Button size="xs" onClick={() => onTrigger(job)} data-testid="dag-trigger">
+              {t('jobs.action.trigger')}
+            </Button>
+          )}
           <Button size="xs" variant="default" onClick={() => navigate(runsRoute(null, job.id))} data-testid="dag-show-runs">
             {t('jobs.action.runs')}
           </Button>

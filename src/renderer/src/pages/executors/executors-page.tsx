@@ -5,6 +5,7 @@ import type { GroupInput } from '../../../../shared/api'
 import type { JobGroup } from '../../../../shared/model'
 import { useNow } from '../../components/use-now'
 import { useT } from '../../i18n/use-t'
+import { selectIsAdmin } from '../../store/session/selectors'
 import { straysOf } from '../../lib/executor-health'
 import { useJobDesk } from '../../store'
 import { selectGroups } from '../../store/jobs/selectors'
@@ -20,6 +21,7 @@ const REFRESH_MS = 2000
 
 export function ExecutorsPage() {
   const t = useT()
+  const admin = useJobDesk(selectIsAdmin)
   const groups = useJobDesk(selectGroups)
   const registry = useJobDesk(selectRegistry)
   const runningByAddress = useJobDesk((s) => s.runningByAddress)
@@ -48,9 +50,11 @@ export function ExecutorsPage() {
     <div className="jd-page jd-page-scroll" data-testid="page-executors">
       <Group justify="space-between">
         <Title order={2}>{t('executors.title')}</Title>
-        <Button onClick={() => setEditing(NEW_GROUP)} data-testid="group-new">
-          {t('executors.new')}
-        </Button>
+        {admin && (
+          <Button onClick={() => setEditing(NEW_GROUP)} data-testid="group-new">
+            {t('executors.new')}
+          </Button>
+        )}
       </Group>
       <Stack gap="md">
         {groups.map((group) => (

@@ -2,6 +2,8 @@ import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core'
 import { EMBEDDED_APP_NAME, type JobGroup, type JobRun, type RegistryEntry } from '../../../../shared/model'
 import { BeatAge, HealthBadge } from '../../components/health/health-badge'
 import { useT } from '../../i18n/use-t'
+import { selectIsAdmin } from '../../store/session/selectors'
+import { useJobDesk } from '../../store'
 import { groupAddresses } from '../../lib/executor-health'
 import { GroupToken } from './group-token'
 import { ProbeButton } from './probe-button'
@@ -19,6 +21,7 @@ interface GroupCardProps {
 /** One executor group: how its addresses are found, each address's health, beat age and load. */
 export function GroupCard({ group, registry, runningByAddress, nowMs, onEdit, onDelete }: GroupCardProps) {
   const t = useT()
+  const admin = useJobDesk(selectIsAdmin)
   const addresses = groupAddresses(group, registry)
   return (
     <Card withBorder padding="md" data-testid="executor-group" data-app-name={group.appName}>
@@ -53,7 +56,7 @@ export function GroupCard({ group, registry, runningByAddress, nowMs, onEdit, on
             </Badge>
           )}
         </Group>
-        <Group gap="xs">
+        <Group gap="xs" display={admin ? undefined : 'none'}>
           <Button size="compact-sm" variant="default" onClick={() => onEdit(group)} data-testid="group-edit">
             {t('common.edit')}
           </Button>

@@ -6,6 +6,7 @@ import { useLanguage, useT } from '../../i18n/use-t'
 import { messageText } from '../../i18n/server-text'
 import { exportFileName, importRefusal, parseImportFile, type ImportRefusal } from '../../lib/import-problems'
 import { useJobDesk } from '../../store'
+import { selectIsAdmin } from '../../store/session/selectors'
 
 /** Saves a document as a JSON file through the browser's download (the desktop shell shows a save dialog). */
 function download(document: unknown, fileName: string): void {
@@ -23,6 +24,7 @@ export function ImportExportButtons({ selectedIds }: { selectedIds: readonly num
   const t = useT()
   const exportJobs = useJobDesk((s) => s.exportJobs)
   const language = useJobDesk((s) => s.preferences.language)
+  const admin = useJobDesk(selectIsAdmin)
   const [importing, setImporting] = useState<{ name: string; document: unknown } | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -62,13 +64,15 @@ export function ImportExportButtons({ selectedIds }: { selectedIds: readonly num
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <FileButton onChange={(file) => void pick(file)} accept="application/json,.json">
-        {(props) => (
-          <Button variant="default" {...props} data-testid="jobs-import">
-            {t('import.button')}
-          </Button>
-        )}
-      </FileButton>
+      {admin && (
+        <FileButton onChange={(file) => void pick(file)} accept="application/json,.json">
+          {(props) => (
+            <Button variant="default" {...props} data-testid="jobs-import">
+              {t('import.button')}
+            </Button>
+          )}
+        </FileButton>
+      )}
       <ImportDialog file={importing} onClose={() => setImporting(null)} />
     </>
   )

@@ -18,9 +18,13 @@ import { JobEditor, type EditorOpen } from './job-editor/job-editor'
 import { JobsTable, type JobActions } from './jobs-table'
 import { TriggerDialog } from './trigger-dialog'
 import { enumOptions, renderEnumOption } from '../../components/enum-label'
+import { selectIsAdmin, selectOperatesAny } from '../../store/session/selectors'
 
 export function JobsPage() {
   const t = useT()
+  const operatesAny = useJobDesk(selectOperatesAny)
+  // Moving in from XXL-JOB writes groups and jobs of every group: the core allows it to admins only.
+  const isAdmin = useJobDesk(selectIsAdmin)
   const jobs = useJobDesk(selectJobs)
   const filter = useJobDesk(selectJobFilter)
   const lastRunByJob = useJobDesk(selectLastRunByJob)
@@ -74,7 +78,8 @@ export function JobsPage() {
         <Title order={2}>{t('jobs.title')}</Title>
         <Group gap="sm">
           <ImportExportButtons selectedIds={selectedIds} />
-          <XxlImportButton />
+          {isAdmin && <XxlImportButton />}
+          {operatesAny && (
           <Button
             onClick={() => setEditing({ input: newJobInput(defaultGroupId ?? 1, localTimeZone()) })}
             disabled={defaultGroupId === null}
@@ -82,6 +87,7 @@ export function JobsPage() {
           >
             {t('jobs.new')}
           </Button>
+          )}
         </Group>
       </Group>
       <DemoBanner />

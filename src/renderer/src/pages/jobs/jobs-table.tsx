@@ -9,6 +9,8 @@ import { JobStatusBadge, LastRunBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 import { enumText } from '../../components/enum-label'
+import { useJobDesk } from '../../store'
+import { operatesGroup } from '../../store/session/selectors'
 
 /** Fixed row height (px): two text lines for the schedule and its description. */
 export const JOB_ROW_HEIGHT = 52
@@ -45,6 +47,8 @@ const JobCells = memo(function JobCells({
   actions: JobActions
 }) {
   const t = useT()
+  // Buttons the core would refuse are not shown (viewers, groups not granted).
+  const operates = useJobDesk((s) => operatesGroup(s.session, job.jobGroup))
   const running = job.triggerStatus === 1
   const none = t('common.none')
   const action = (label: string, testId: string, onClick: () => void, icon: ReactNode, color?: string, disabled?: boolean) => (
@@ -90,16 +94,20 @@ const JobCells = memo(function JobCells({
         )}
       </div>
       <div role="cell" className="jd-actions">
-        {running
-          ? action(t('jobs.action.stop'), 'job-stop', () => actions.stop(job), <StopIcon />, 'orange')
-          : action(t('jobs.action.start'), 'job-start', () => actions.start(job), <PlayIcon />, 'teal', job.scheduleType === 'NONE')}
-        {action(t('jobs.action.trigger'), 'job-trigger', () => actions.trigger(job), <BoltIcon />)}
-        {action(t('jobs.action.edit'), 'job-edit', () => actions.edit(job), <EditIcon />)}
-        {/* BEAN jobs have no script: an empty slot keeps the columns aligned and the row light. */}
-        {job.glueType === 'BEAN' ? <span className="jd-icon-slot" /> : action(t('jobs.action.glue'), 'job-glue', () => actions.glue(job), <CodeIcon />)}
-        {action(t('jobs.action.copy'), 'job-copy', () => actions.copy(job), <CopyIcon />)}
+        {operates && (
+          <>
+            {running
+              ? action(t('jobs.action.stop'), 'job-stop', () => actions.stop(job), <StopIcon />, 'orange')
+              : action(t('jobs.action.start'), 'job-start', () => actions.start(job), <PlayIcon />, 'teal', job.scheduleType === 'NONE')}
+            {action(t('jobs.action.trigger'), 'job-trigger', () => actions.trigger(job), <BoltIcon />)}
+            {action(t('jobs.action.edit'), 'job-edit', () => actions.edit(job), <EditIcon />)}
+            {/* BEAN jobs have no script: an empty slot keeps the columns aligned and the row light. */}
+            {job.glueType === 'BEAN' ? <span className="jd-icon-slot" /> : action(t('jobs.action.glue'), 'job-glue', () => actions.glue(job), <CodeIcon />)}
+            {action(t('jobs.action.copy'), 'job-copy', () => actions.copy(job), <CopyIcon />)}
+          </>
+        )}
         {action(t('jobs.action.runs'), 'job-runs', () => actions.showRuns(job), <ListIcon />)}
-        {action(t('jobs.action.delete'), 'job-delete', () => actions.remove(job), <TrashIcon />, 'red')}
+        {operates && action(t('jobs.action.delete'), 'job-delete', () => actions.remove(job), <TrashIcon />, 'red')}
       </div>
     </>
   )

@@ -7,6 +7,7 @@ import { RunStatusBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
+import { operatesGroup } from '../../store/session/selectors'
 import { RunLink } from '../../components/run-link'
 import { EnumLabel } from '../../components/enum-label'
 
@@ -14,10 +15,11 @@ import { EnumLabel } from '../../components/enum-label'
 export function KillRunButton({ run }: { run: JobRun }) {
   const t = useT()
   const killRun = useJobDesk((s) => s.killRun)
+  const operates = useJobDesk((s) => operatesGroup(s.session, run.jobGroup))
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
   const status = runStatus(run)
-  if (status !== 'running' && status !== 'pending') return null
+  if (!operates || (status !== 'running' && status !== 'pending')) return null
   return (
     <>
       <Button size="xs" color="red" variant="light" onClick={() => setAsking(true)} loading={busy} data-testid="run-kill">

@@ -50,6 +50,17 @@ export function ListenSection({ draft, saved, update, errorField }: ListenSectio
           error={errorField === 'logRetentionDays'}
           data-testid="settings-retention"
         />
+        <NumberInput
+          label={t('settings.auditRetention')}
+          description={t('settings.auditRetentionHint')}
+          min={30}
+          max={3650}
+          allowDecimal={false}
+          value={draft.auditRetentionDays}
+          onChange={(value) => update({ auditRetentionDays: wholeNumber(value) })}
+          error={errorField === 'auditRetentionDays'}
+          data-testid="settings-audit-retention"
+        />
       </Group>
       <Alert color={changed ? 'orange' : 'gray'} variant="light" mt="sm" p="xs" data-testid="settings-next-start">
         {t('settings.nextStart', { host: saved.listenHost, port: saved.listenPort })}

@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { jobRow } from './support/console-page'
+import { useHeadlessServer } from './support/headless-server'
+import { bridgeCalls, signInCookie, signInPage } from './support/admin-session'
+
+/**
+ * Issue 13 in the browser: signing in, a viewer who cannot trigger, an operator of group A who
+ * does not see group B's job, and the Audit page showing the operator's trigger with its address
+ * override. The admin's password comes from --admin-password-file, so the console token is retired.
+ */
+const ADMIN_PASSWORD = 'e2e-admin-password'
+const passwordFile = join(mkdtempSync(join(tmpdir(), 'jobdesk-e2e-pw-')), 'admin-password')
+writeFileSync(passwordFile, `${ADMIN_PASSWORD}\n`)
+const server = useHeadlessServer({ extraArgs: ['--admin-password-file', passwordFile] })
+const JOB_IN_B = 'E2E job of group B'
+const JOB_IN_A = 'Demo: a job that fails (run it by hand)'
+
+test.beforeAll(async () => {
+  const cookie = await signInCookie(server().origin, 'admin', ADMIN_PASSWORD)
+  await bridgeCalls(server().origin, cookie, async (call) => {
+    const groups = (await call('listGroups')) as { id: number; appName: string }[]
+    const groupA = groups[0].id
+    const groupB = (await call('saveGroup', { appName: 'e2e-group-b', name: 'Group B', addressType: 1, addressList: 'http://127.0.0.1:9/', accessToken: '' })) as { id: number }
+    const template = (await call('getJob', ((await call('listJobs')) as { id: number }[])[0].id)) as Record<string, unknown>
+    const { id: _id, ...fields } = template
+    await call('saveJob', { ...pick(fields), name: JOB_IN_B, jobGroup: groupB.id, scheduleType: 'NONE', scheduleConf: '' })
+    await call('saveUser', { name: 'op-a', role: 'operator', groupIds: [groupA], password: 'op-a-first-pass' })
+    await call('saveUser', { name: 'viewer-a', role: 'viewer', groupIds: [groupA], password: 'viewer-a-first-pass' })
+  })
+})
+
+/** The fields of a JobInput from a JobInfo. */
+function pick(job: Record<string, unknown>): Record<string, unknown> {
+  const keys = ['jobGroup', 'name', 'author', 'alarmEmail', 'scheduleType', 'scheduleConf', 'timezone', 'misfireStrategy', 'executorRouteStrategy', 'executorHandler', 'executorParam', 'executorBlockStrategy', 'executorTimeoutSec', 'executorFailRetryCount', 'retryBackoff', 'retryIntervalSec', 'retryMaxIntervalSec', 'alarmOnEveryFailure', 'glueType', 'glueSource', 'glueRemark']
+  return Object.fromEntries(keys.filter((k) => k in job).map((k) => [k, job[k]]))
+}
+
+test('the console token no longer opens the console, and a wrong password is refused', async ({ page }) => {
+  await page.goto(server().url)
+  await expect(page.getByTestId('sign-in-token-retired')).toBeVisible()
+  await page.getByTestId('sign-in-name').fill('admin')
+  await page.getByTestId('sign-in-password').fill('not the password')
+  await page.getByTestId('sign-in-submit').click()
+  await expect(page.getByTestId('sign-in-error')).toContainText('wrong user name or password')
+})
+
+test('an operator of group A does not see group B and triggers in A with an address override', async ({ page }) => {
+  await signInPage(page, server().origin, 'op-a', 'op-a-first-pass', 'op-a-own-password')
+  await expect(page.getByTestId('session-role')).toHaveAttribute('data-role', 'operator')
+  await expect(page.getByTestId('nav-settings')).toHaveCount(0)
+  await page.getByTestId('nav-jobs').click()
+  await expect(jobRow(page, JOB_IN_A)).toBeVisible()
+  await expect(jobRow(page, JOB_IN_B)).toHaveCount(0)
+
+  await jobRow(page, JOB_IN_A).getByTestId('job-trigger').click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByTestId('trigger-param').fill('e2e audited')
+  const option = dialog.getByTestId('trigger-address-option').first()
+  await option.check()
+  await dialog.getByTestId('trigger-submit').click()
+  await expect(dialog.getByTestId('trigger-run-link')).toBeVisible()
+})
+
+test('a viewer reads jobs of group A but has nothing to trigger or edit', async ({ page }) => {
+  await signInPage(page, server().origin, 'viewer-a', 'viewer-a-first-pass', 'viewer-a-own-password')
+  await page.getByTestId('nav-jobs').click()
+  await expect(jobRow(page, JOB_IN_A)).toBeVisible()
+  await expect(jobRow(page, JOB_IN_A).getByTestId('job-runs')).toBeVisible()
+  await expect(page.getByTestId('job-trigger')).toHaveCount(0)
+  await expect(page.getByTestId('job-edit')).toHaveCount(0)
+  await expect(page.getByTestId('job-new')).toHaveCount(0)
+})
+
+test("the Audit page shows the operator's trigger with its address override", async ({ page }) => {
+  await signInPage(page, server().origin, 'admin', ADMIN_PASSWORD)
+  await page.getByTestId('nav-audit').click()
+  await expect(page.getByTestId('page-audit')).toBeVisible()
+  await page.getByTestId('audit-filter-actor').fill('op-a')
+  const row = page.locator('[data-testid="audit-row"][data-action="job.trigger"]').first()
+  await expect(row).toContainText('op-a')
+  await row.click()
+  const detail = page.getByTestId('audit-detail')
+  await expect(detail).toContainText('"executorParam": "e2e audited"')
+  await expect(detail).toContainText('"addressList"')
+  await expect(detail).toContainText('jobdesk://')
+})
+
+test('an admin creates a user on the Users page, and a personal token shown once on the API tokens page', async ({ page }) => {
+  await signInPage(page, server().origin, 'admin', ADMIN_PASSWORD)
+  await page.getByTestId('nav-users').click()
+  await page.getByTestId('user-new').click()
+  const editor = page.getByTestId('user-editor')
+  await editor.getByTestId('user-name').fill('new-viewer')
+  await editor.getByTestId('user-password').fill('new-viewer-first')
+  await editor.getByTestId('user-save').click()
+  const row = page.locator('[data-testid="user-row"][data-name="new-viewer"]')
+  await expect(row).toContainText('Viewer')
+  await expect(row).toContainText('One-time password')
+
+  await page.getByTestId('nav-tokens').click()
+  await page.getByTestId('token-new').click()
+  await page.getByTestId('token-name').fill('e2e ci')
+  await page.getByTestId('token-create').click()
+  await expect(page.getByTestId('token-secret')).toHaveText(/^jdp_[A-Za-z0-9_-]{43}$/)
+  const token = (await page.getByTestId('token-secret').textContent())!
+  await expect(page.getByTestId('token-row').filter({ hasText: 'e2e ci' })).toContainText('Active')
+  const reply = await fetch(`${server().origin}/api/listJobs`, { method: 'POST', headers: { 'XXL-JOB-ACCESS-TOKEN': token, 'content-type': 'application/json' }, body: '{}' })
+  expect(((await reply.json()) as { code: number }).code).toBe(200)
+  await page.getByTestId('token-row').filter({ hasText: 'e2e ci' }).getByTestId('token-revoke').click()
+  await expect(page.getByTestId('token-row').filter({ hasText: 'e2e ci' })).toContainText('Revoked')
+})

@@ -1,0 +1,75 @@
+import type { AuditAction, AuditDetail, AuditExportRequest, AuditFilter, AuditOutcome, AuditPage } from '../../shared/auth'
+import type { Clock } from '../kernel/clock'
+import type { Logger } from '../kernel/logger'
+import type { AuditRepo } from '../store/audit-repo'
+import type { Principal } from '../auth/principal'
+import { redactDetail } from './audit-detail'
+import { auditCsv, auditJson } from './audit-export'
+
+export const AUDIT_EXPORT_MAX_ROWS = 100_000
+const DAY_MS = 86_400_000
+
+/** Who did it, when no principal is known yet (a failed sign-in). */
+export interface AuditActor {
+  actor: string
+  actorKind: Principal['kind'] | 'anonymous'
+  source: string
+}
+
+export interface AuditRecord {
+  action: AuditAction
+  outcome: AuditOutcome
+  groupId?: number | null
+  target?: string
+  detail?: AuditDetail
+}
+
+export function actorOf(principal: Principal): AuditActor {
+  return { actor: principal.name, actorKind: principal.kind, source: principal.source }
+}
+
+/**
+ * The audit trail: every change and manual action, with who, when, from where and what. Writing
+ * an entry never fails the action it records (a full disk is logged instead): the change has been
+ * made by then, and a refusal must stay a refusal.
+ */
+export class AuditService {
+  constructor(
+    private readonly repo: AuditRepo,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async record(who: AuditActor, entry: AuditRecord): Promise<void> {
+    try {
+      await this.repo.insert({
+        atMs: this.clock.nowMs(),
+        ...who,
+        action: entry.action,
+        outcome: entry.outcome,
+        groupId: entry.groupId ?? null,
+        target: entry.target ?? '',
+        detail: redactDetail(entry.detail ?? {}),
+      })
+    } catch (error) {
+      this.logger.error('writing an audit entry failed', { action: entry.action, actor: who.actor, error: (error as Error).message })
+    }
+  }
+
+  async list(filter: AuditFilter): Promise<AuditPage> {
+    const limit = filter.limit ?? 100
+    const entries = await this.repo.list(filter, limit + 1)
+    const page = entries.slice(0, limit)
+    return { entries: page, nextBeforeId: entries.length > limit ? page[page.length - 1].id : null }
+  }
+
+  async export(request: AuditExportRequest): Promise<string> {
+    const entries = await this.repo.list(request.filter ?? {}, AUDIT_EXPORT_MAX_ROWS)
+    return request.format === 'csv' ? auditCsv(entries) : auditJson(entries)
+  }
+
+  /** Drops entries older than `retentionDays` before `nowMs`; resolves with how many went. */
+  async purge(nowMs: number, retentionDays: number): Promise<number> {
+    return this.repo.deleteOlderThan(nowMs - retentionDays * DAY_MS)
+  }
+}

@@ -1,0 +1,145 @@
+import type { JobDeskApi, ApiMethod } from '../../shared/api'
+import { notPermitted } from '../../shared/messages/coded-errors'
+import type { PermissionError } from '../../shared/errors'
+import { AuditService } from '../audit/audit-service'
+import type { Clock } from '../kernel/clock'
+import type { Logger } from '../kernel/logger'
+import type { AuditRepo } from '../store/audit-repo'
+import { ApiTokenService } from './api-token-service'
+import { EventVisibility } from './event-visibility'
+import { guardedApi, runGuarded, type AuthApi, type GuardDeps } from './guarded-api'
+import type { CoreApi } from './method-rules'
+import type { ScryptParams } from './password'
+import { consoleTokenPrincipal, sessionInfoOf, type Principal } from './principal'
+import type { SessionTiming } from './session-policy'
+import { SignInGuard } from './sign-in-guard'
+import { userPrincipal, UserService, type UserRepos } from './user-service'
+
+export interface AccessOptions {
+  repos: UserRepos & { audit: AuditRepo }
+  core: CoreApi
+  clock: Clock
+  logger: Logger
+  scrypt?: ScryptParams
+  sessionTiming?: SessionTiming
+}
+
+export type SignInResult = { ok: true; secret: string; principal: Principal } | { ok: false; status: 401 | 429; error: PermissionError }
+
+/** How a console came in: a session cookie, or the console token (until the admin set a password). */
+export type ConsoleCredential = { kind: 'session'; secret: string } | { kind: 'console-token' }
+
+/** `current` looks the principal up again (a call); `latest` is what the last lookup found (events). */
+export type ConsoleOpening = { ok: true; current: () => Promise<Principal>; latest: () => Principal } | { ok: false; error: PermissionError }
+
+/**
+ * Who may do what, for every surface: users and their sessions, personal tokens, the audit trail,
+ * and the API as each principal may call it.
+ */
+export class Access {
+  readonly users: UserService
+  readonly tokens: ApiTokenService
+  readonly audit: AuditService
+  private readonly signIns = new SignInGuard()
+  private readonly deps: GuardDeps
+  /** Once a user has set a password the console token is out for good (a cache of that fact). */
+  private consoleTokenRetired = false
+
+  constructor(private readonly options: AccessOptions) {
+    this.users = new UserService(options.repos, { clock: options.clock, scrypt: options.scrypt, sessionTiming: options.sessionTiming })
+    this.tokens = new ApiTokenService(options.repos.apiTokens, (id) => this.users.currentUser(id), options.clock)
+    this.audit = new AuditService(options.repos.audit, options.clock, options.logger)
+    this.deps = { core: options.core, audit: this.audit, authFor: (principal) => this.authFor(principal) }
+  }
+
+  /** The API as `current` may call it (resolved again at every call). */
+  apiFor(current: () => Promise<Principal>): JobDeskApi {
+    return guardedApi(this.deps, current)
+  }
+
+  /** One call under `method`'s rule, done by `work` (the OpenAPI's own job save). */
+  run<T>(principal: Principal, method: ApiMethod, args: unknown[], work: (args: unknown[]) => Promise<T>): Promise<T> {
+    return runGuarded(this.deps, principal, method, args, work)
+  }
+
+  /** The event stream as the principal `latest` returns may see it. */
+  eventFilter(latest: () => Principal): EventVisibility {
+    return new EventVisibility(this.options.core, latest)
+  }
+
+  authFor(principal: Principal): AuthApi {
+    const { users, tokens, audit } = this
+    return {
+      whoAmI: async () => sessionInfoOf(principal),
+      changePassword: (change) => users.changePassword(principal, change),
+      listUsers: () => users.list(),
+      saveUser: (input) => users.save(principal, input),
+      deleteUser: (id) => users.delete(principal, id),
+      resetUserPassword: (id) => users.resetPassword(id),
+      listApiTokens: () => tokens.list(principal),
+      createApiToken: (input) => tokens.create(principal, input),
+      revokeApiToken: (id) => tokens.revoke(principal, id),
+      listAudit: (filter) => audit.list(filter),
+      exportAudit: (request) => audit.export(request),
+    }
+  }
+
+  /** Checks a sign-in (rate-limited per account and per address) and starts a session; audited either way. */
+  async signIn(name: string, password: string, source: string): Promise<SignInResult> {
+    const nowMs = this.options.clock.nowMs()
+    const who = { actor: name.trim().slice(0, 64) || '(empty)', actorKind: 'anonymous' as const, source }
+    const blockedMs = this.signIns.blockedForMs(name, source, nowMs)
+    if (blockedMs > 0) {
+      const error = notPermitted('auth.tooManyAttempts', { seconds: Math.ceil(blockedMs / 1000) })
+      await this.audit.record(who, { action: 'auth.signIn', outcome: 'refused', detail: { reason: { code: error.code, message: error.message } } })
+      return { ok: false, status: 429, error }
+    }
+    const user = await this.users.checkCredentials(name, password)
+    if (!user) {
+      this.signIns.fail(name, source, nowMs)
+      const error = notPermitted('auth.signInFailed')
+      await this.audit.record(who, { action: 'auth.signIn', outcome: 'failed', detail: { reason: { code: error.code, message: error.message } } })
+      return { ok: false, status: 401, error }
+    }
+    const secret = await this.users.startSession(user, source)
+    const principal = userPrincipal(user, source)
+    await this.audit.record({ actor: user.name, actorKind: 'user', source }, { action: 'auth.signIn', outcome: 'ok', target: `user ${user.id}` })
+    return { ok: true, secret, principal }
+  }
+
+  async signOut(secret: string, source: string): Promise<void> {
+    const principal = await this.users.resolveSession(secret, source)
+    await this.users.endSession(secret)
+    if (principal) await this.audit.record({ actor: principal.name, actorKind: 'user', source }, { action: 'auth.signOut', outcome: 'ok', target: `user ${principal.userId}` })
+  }
+
+  async consoleTokenAccepted(): Promise<boolean> {
+    if (this.consoleTokenRetired) return false
+    const accepted = await this.users.consoleTokenAccepted()
+    if (!accepted) this.consoleTokenRetired = true
+    return accepted
+  }
+
+  /** The principal of a console about to open its bridge, and how to look it up again at each call. */
+  async openConsole(credential: ConsoleCredential, source: string): Promise<ConsoleOpening> {
+    if (credential.kind === 'console-token') {
+      if (!(await this.consoleTokenAccepted())) return { ok: false, error: notPermitted('auth.consoleTokenRetired') }
+      const principal = consoleTokenPrincipal(source)
+      const current = async () => {
+        if (!(await this.consoleTokenAccepted())) throw notPermitted('auth.consoleTokenRetired')
+        return principal
+      }
+      return { ok: true, current, latest: () => principal }
+    }
+    const principal = await this.users.resolveSession(credential.secret, source)
+    if (!principal) return { ok: false, error: notPermitted('auth.signedOut') }
+    let latest = principal
+    const current = async () => {
+      const now = await this.users.resolveSession(credential.secret, source)
+      if (!now) throw notPermitted('auth.signedOut')
+      latest = now
+      return latest
+    }
+    return { ok: true, current, latest: () => latest }
+  }
+}

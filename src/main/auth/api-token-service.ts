@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto'
+import { roleAtLeast, ROLES, type ApiTokenInput, type ApiTokenView, type CreatedApiToken, type Role } from '../../shared/auth'
+import { invalidField, notFound, notPermitted } from '../../shared/messages/coded-errors'
+import type { Clock } from '../kernel/clock'
+import type { ApiTokenRepo, StoredApiToken } from '../store/api-token-repo'
+import type { StoredUser } from '../store/user-repo'
+import { grantedGroups, type Principal } from './principal'
+import { secretHash } from './user-service'
+
+import { PERSONAL_TOKEN_PREFIX } from './token-prefix'
+
+export { PERSONAL_TOKEN_PREFIX } from './token-prefix'
+const LAST_USED_EVERY_MS = 60_000
+
+function lower(a: Role, b: Role): Role {
+  return ROLES[Math.min(ROLES.indexOf(a), ROLES.indexOf(b))]
+}
+
+function view({ userId: _user, ...token }: StoredApiToken): ApiTokenView {
+  return token
+}
+
+/**
+ * Personal API tokens for the OpenAPI: a name, a role and groups no wider than the creator's, an
+ * expiry; the secret is shown once and only its SHA-256 is kept. At every use the token acts with
+ * the lower of its own rights and its owner's current ones, so demoting or disabling a user
+ * narrows or stops their tokens at once.
+ */
+export class ApiTokenService {
+  constructor(
+    private readonly tokens: ApiTokenRepo,
+    private readonly currentUser: (id: number) => Promise<StoredUser | null>,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(creator: Principal, input: ApiTokenInput): Promise<CreatedApiToken> {
+    if (creator.kind !== 'user' && creator.kind !== 'desktop' && creator.kind !== 'console-token') throw notPermitted('token.needsUser')
+    if (!roleAtLeast(creator.role, input.role)) throw invalidField('role', 'token.roleAboveOwner', { role: creator.role })
+    const nowMs = this.clock.nowMs()
+    if (input.expiresAtMs !== 0 && input.expiresAtMs <= nowMs) throw invalidField('expiresAtMs', 'token.expiryPast')
+    const groupIds = input.role === 'admin' ? [] : input.groupIds
+    const outside = creator.groupIds === null ? undefined : groupIds.find((id) => !creator.groupIds!.includes(id))
+    if (outside !== undefined) throw invalidField('groupIds', 'token.groupNotOwned', { groupId: outside })
+    const token = `${PERSONAL_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
+    const id = await this.tokens.insert(
+      { tokenHash: secretHash(token), name: input.name, userId: creator.userId ?? 0, owner: creator.name, role: input.role, groupIds, expiresAtMs: input.expiresAtMs },
+      nowMs,
+    )
+    return { token, info: view((await this.tokens.get(id))!) }
+  }
+
+  /** One's own tokens; an admin sees every token. */
+  async list(viewer: Principal): Promise<ApiTokenView[]> {
+    const all = viewer.role === 'admin' ? await this.tokens.list() : viewer.userId === null ? [] : await this.tokens.list(viewer.userId)
+    return all.map(view)
+  }
+
+  async get(id: number): Promise<StoredApiToken> {
+    const token = await this.tokens.get(id)
+    if (!token) throw notFound('token.notFound', { id })
+    return token
+  }
+
+  /** An admin revokes any token; others only their own (another's reads as not found). */
+  async revoke(actor: Principal, id: number): Promise<ApiTokenView> {
+    const token = await this.tokens.get(id)
+    if (!token || (actor.role !== 'admin' && token.userId !== actor.userId)) throw notFound('token.notFound', { id })
+    await this.tokens.revoke(id, this.clock.nowMs())
+    return view((await this.tokens.get(id))!)
+  }
+
+  /** The principal a presented token acts as, or null: unknown, revoked, expired, owner gone or disabled. */
+  async authenticate(secret: string, source: string): Promise<Principal | null> {
+    if (!secret.startsWith(PERSONAL_TOKEN_PREFIX) || secret.length > 200) return null
+    const token = await this.tokens.findByHash(secretHash(secret))
+    const nowMs = this.clock.nowMs()
+    if (!token || token.revokedAtMs !== 0 || (token.expiresAtMs !== 0 && nowMs >= token.expiresAtMs)) return null
+    let role = token.role
+    let groupIds: readonly number[] | null = grantedGroups(token.role, token.groupIds)
+    if (token.userId !== 0) {
+      const owner = await this.currentUser(token.userId)
+      if (!owner) return null
+      role = lower(token.role, owner.role)
+      const ownerGroups = grantedGroups(owner.role, owner.groupIds)
+      if (role !== 'admin') {
+        const own = token.role === 'admin' ? (ownerGroups ?? []) : token.groupIds
+        groupIds = ownerGroups === null ? own : own.filter((id) => ownerGroups.includes(id))
+      } else groupIds = null
+    }
+    if (nowMs - token.lastUsedAtMs >= LAST_USED_EVERY_MS) await this.tokens.noteUsed(token.id, nowMs)
+    return { kind: 'personal-token', name: `${token.owner}/${token.name}`, userId: token.userId || null, role, groupIds, source, mustChangePassword: false }
+  }
+}

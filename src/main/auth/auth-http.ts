@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { AUTH_PATHS, type AuthState } from '../../shared/auth'
+import { toErrorInfo } from '../../shared/errors'
+import { notPermitted } from '../../shared/messages/coded-errors'
+import { signInSchema } from '../../shared/schema/auth'
+import { inputProblems } from '../../shared/schema/parse-input'
+import { readRequestBody } from '../net/request-body'
+import { sameOrigin } from '../net/same-origin'
+import type { Logger } from '../kernel/logger'
+import type { Access } from './access'
+import { sessionInfoOf } from './principal'
+import { clearedSessionCookie, sessionCookie, sessionSecretOf } from './session-cookie'
+
+const SIGN_IN_MAX_BODY_BYTES = 4096
+
+/**
+ * The headless server's sign-in endpoints: `GET /auth/state`, `POST /auth/sign-in` (JSON name and
+ * password; sets the session cookie), `POST /auth/sign-out`. A POST must be JSON and, when the
+ * browser says where it came from, come from this server's own page: with SameSite=Strict this
+ * shuts out cross-site forms (login CSRF) as well.
+ */
+export function authHttp(access: Access, logger: Logger): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
+  return async (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname
+    if (path !== AUTH_PATHS.state && path !== AUTH_PATHS.signIn && path !== AUTH_PATHS.signOut) return false
+    const source = request.socket.remoteAddress ?? 'unknown'
+    const secret = sessionSecretOf(request.headers.cookie)
+    try {
+      if (path === AUTH_PATHS.state) {
+        if (request.method !== 'GET') return reply(response, 405, { ok: false })
+        const principal = secret === null ? null : await access.users.resolveSession(secret, source)
+        const state: AuthState = { signedIn: principal !== null, consoleTokenAccepted: await access.consoleTokenAccepted() }
+        return reply(response, 200, state)
+      }
+      if (request.method !== 'POST') return reply(response, 405, { ok: false })
+      if (!isJson(request) || !sameOrigin(request)) return reply(response, 403, { ok: false, error: toErrorInfo(notPermitted('auth.badOrigin')) })
+      if (path === AUTH_PATHS.signOut) {
+        if (secret !== null) await access.signOut(secret, source)
+        return reply(response, 200, { ok: true }, clearedSessionCookie())
+      }
+      const body = inputProblems(signInSchema, JSON.parse(await readRequestBody(request, SIGN_IN_MAX_BODY_BYTES)), 'body')
+      if (!body.ok) return reply(response, 400, { ok: false, error: toErrorInfo(notPermitted('auth.signInFailed')) })
+      const result = await access.signIn(body.value.name, body.value.password, source)
+      if (!result.ok) return reply(response, result.status, { ok: false, error: toErrorInfo(result.error) })
+      const secure = request.headers['x-forwarded-proto'] === 'https' || 'encrypted' in request.socket
+      return reply(response, 200, { ok: true, session: sessionInfoOf(result.principal) }, sessionCookie(result.secret, secure))
+    } catch (error) {
+      logger.warn('sign-in request refused', { error: (error as Error).message })
+      return reply(response, 400, { ok: false, error: toErrorInfo(notPermitted('auth.signInFailed')) })
+    }
+  }
+}
+
+function reply(response: ServerResponse, status: number, body: unknown, cookie?: string): true {
+  const text = JSON.stringify(body)
+  const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' }
+  if (cookie) headers['set-cookie'] = cookie
+  response.writeHead(status, headers)
+  response.end(text)
+  return true
+}
+
+function isJson(request: IncomingMessage): boolean {
+  return (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json'
+}

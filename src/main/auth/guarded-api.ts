@@ -1,0 +1,76 @@
+import { API_METHODS, type ApiMethod, type JobDeskApi } from '../../shared/api'
+import type { AuditAction } from '../../shared/auth'
+import { notPermitted } from '../../shared/messages/coded-errors'
+import type { AuditService } from '../audit/audit-service'
+import { actorOf } from '../audit/audit-service'
+import { checkedApi } from '../app/checked-api'
+import { AUTH_RULES } from './auth-rules'
+import { CORE_RULES, type AuthMethod, type CoreApi, type MethodRule, type RuleContext } from './method-rules'
+import type { Principal } from './principal'
+import { Refusal } from './refusal'
+
+const RULES: Record<ApiMethod, MethodRule> = { ...CORE_RULES, ...AUTH_RULES }
+/** What a user with a one-time password may still do. */
+const BEFORE_PASSWORD_CHANGE = new Set<ApiMethod>(['whoAmI', 'changePassword'])
+
+export type AuthApi = Pick<JobDeskApi, AuthMethod>
+
+export interface GuardDeps {
+  core: CoreApi
+  /** The user, token and audit methods, acting for `principal`. */
+  authFor(principal: Principal): AuthApi
+  audit: AuditService
+}
+
+/**
+ * Runs one call of `method` for `principal`: its rule decides (a refusal runs nothing and writes
+ * one audit row), the work runs with the arguments the rule allows, reads are narrowed to the
+ * principal's groups, and changes are recorded with their parameters and before/after. `work` is
+ * the method's implementation, or another way to the same effect (the OpenAPI's job save).
+ */
+export async function runGuarded<T>(deps: GuardDeps, principal: Principal, method: ApiMethod, args: unknown[], work: (args: unknown[]) => Promise<T>): Promise<T> {
+  const rule = RULES[method]
+  const ctx: RuleContext = { principal, core: deps.core, auth: deps.authFor(principal), method }
+  const who = actorOf(principal)
+  let decision
+  try {
+    if (principal.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(method)) throw new Refusal(notPermitted('auth.mustChangePassword'))
+    decision = await rule.allow(ctx, args)
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error
+    const action: AuditAction = rule.action ?? actionOfSave(method, args) ?? 'auth.read'
+    await deps.audit.record(who, { action, outcome: 'refused', target: method, detail: { params: args[0], reason: { code: error.error.code, message: error.error.message } } })
+    throw error.error
+  }
+  const result = await work(decision.args ?? args)
+  const action = decision.action ?? rule.action
+  if (action) {
+    const after = rule.after ? rule.after(result) : result
+    await deps.audit.record(who, { action, outcome: 'ok', groupId: decision.groupId, target: decision.target, detail: { params: decision.params, before: decision.before, after } })
+  }
+  return (rule.narrow ? await rule.narrow(ctx, result, args) : result) as T
+}
+
+function actionOfSave(method: ApiMethod, args: unknown[]): AuditAction | undefined {
+  const hasId = typeof (args[0] as { id?: unknown } | undefined)?.id === 'number'
+  if (method === 'saveJob') return hasId ? 'job.update' : 'job.create'
+  if (method === 'saveUser') return hasId ? 'user.update' : 'user.create'
+  return undefined
+}
+
+/**
+ * The whole API for whoever `current` resolves to at each call (a session is looked up again every
+ * time, so a sign-out or a disabled user takes effect at the next call), behind the argument
+ * schemas: arguments are parsed first, then the rule decides.
+ */
+export function guardedApi(deps: GuardDeps, current: () => Promise<Principal>): JobDeskApi {
+  const api: Partial<Record<ApiMethod, (...args: unknown[]) => Promise<unknown>>> = {}
+  for (const method of API_METHODS) {
+    api[method] = async (...args: unknown[]) => {
+      const principal = await current()
+      const target = (method in AUTH_RULES ? deps.authFor(principal) : deps.core) as unknown as Record<ApiMethod, (...a: unknown[]) => Promise<unknown>>
+      return runGuarded(deps, principal, method, args, (allowed) => target[method](...allowed))
+    }
+  }
+  return checkedApi(api as JobDeskApi)
+}

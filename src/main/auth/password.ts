@@ -1,0 +1,56 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+
+/**
+ * Password hashes with scrypt (memory-hard, in Node's crypto): a random 16-byte salt per hash and
+ * the cost parameters stored with it, so they can be raised later without breaking old hashes.
+ * Text form: `scrypt$N$r$p$salt$hash` (salt and hash base64). N=2^15, r=8 takes 32 MiB and about
+ * 50-100 ms per hash on a server core — cheap for one sign-in, dear for a guesser (OWASP's minimum
+ * for scrypt is N=2^17 with r=8 at p=1 or N=2^15 at p=3; we take N=2^15, p=2 as a middle ground
+ * for a small server's two cores).
+ */
+export interface ScryptParams {
+  N: number
+  r: number
+  p: number
+}
+
+export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 2 }
+const KEY_BYTES = 32
+const SALT_BYTES = 16
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  // scrypt needs 128·N·r bytes; Node's default cap is 32 MiB.
+  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 }
+  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))))
+}
+
+export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> {
+  const salt = randomBytes(SALT_BYTES)
+  const key = await derive(password, salt, params)
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$')
+}
+
+/** Whether `password` matches `stored`; false for a malformed hash (never throws on bad stored text). */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$')
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false
+  const [N, r, p] = parts.slice(1, 4).map(Number)
+  const salt = Buffer.from(parts[4], 'base64')
+  const expected = Buffer.from(parts[5], 'base64')
+  if (![N, r, p].every((n) => Number.isSafeInteger(n) && n > 0) || N > 2 ** 20 || r > 32 || p > 16 || expected.length !== KEY_BYTES) return false
+  const actual = await derive(password, salt, { N, r, p })
+  return timingSafeEqual(actual, expected)
+}
+
+/** A password for a first start or a reset: 18 random bytes, base64url (24 characters). */
+export function oneTimePassword(): string {
+  return randomBytes(18).toString('base64url')
+}
+
+/**
+ * A hash of nothing anyone knows, verified when the user name is unknown, so that a wrong name
+ * costs as long as a wrong password (the reply time does not tell which names exist).
+ */
+export async function decoyHash(params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> {
+  return hashPassword(randomBytes(16).toString('hex'), params)
+}

@@ -1,0 +1,30 @@
+import type { enAuthMessages } from '../../../shared/messages/en-auth'
+
+/** src/shared/messages/en-auth.ts 的简体中文（代码完全一致）。 */
+export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
+  'auth.signInFailed': '用户名或密码错误',
+  'auth.tooManyAttempts': '登录失败次数过多；请在 {seconds} 秒后重试',
+  'auth.signedOut': '会话已结束（已退出、已过期或用户被停用）；请重新登录',
+  'auth.notSignedIn': '请先登录',
+  'auth.consoleTokenRetired': '控制台令牌已不能打开控制台：管理员已设置密码；请改用用户登录',
+  'auth.mustChangePassword': '请先替换一次性密码',
+  'auth.wrongPassword': '当前密码错误',
+  'auth.samePassword': '新密码必须与当前密码不同',
+  'auth.noUserAccount': '只有已登录的用户才有可修改的密码',
+  'auth.badOrigin': '请求来自其他站点',
+  'auth.adminOnly': '只有管理员可以执行此操作（{method}）',
+  'auth.viewerReadOnly': '访客只能查看（{method}）',
+  'auth.groupNotGranted': '未授予你执行器分组 {groupId}（{method}）',
+  'user.nameRule': '须为 1-64 个字母、数字、“.”、“_”、“@”或“-”，以字母或数字开头',
+  'user.passwordLength': '须为 {min}-{max} 个字符',
+  'user.nameTaken': '“{name}”已是用户',
+  'user.notFound': '用户 {id} 不存在',
+  'user.passwordRequired': '新用户需要初始密码（首次登录时替换）',
+  'user.lastAdmin': '不能删除、停用或降级最后一个启用的管理员',
+  'user.selfChange': '不能删除、停用或降级自己；请让其他管理员操作',
+  'token.notFound': 'API 令牌 {id} 不存在',
+  'token.roleAboveOwner': '令牌的权限不能高于其创建者（{role}）',
+  'token.groupNotOwned': '未授予你执行器分组 {groupId}，因此也不能授予你的令牌',
+  'token.expiryPast': '过期时间已过去',
+  'token.needsUser': '个人令牌属于某个用户；请以用户身份登录（桌面端和控制台令牌使用 API 令牌）',
+}

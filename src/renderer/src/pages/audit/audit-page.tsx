@@ -1,0 +1,130 @@
+import { Alert, Badge, Button, Code, Group, Table, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import type { AuditEntry } from '../../../../shared/auth'
+import { client } from '../../api/client'
+import { useErrorText, useT } from '../../i18n/use-t'
+import { formatDateTime } from '../../lib/format-time'
+import { useJobDesk } from '../../store'
+import { AuditFilters, NO_AUDIT_FILTER, toAuditFilter, type AuditFilterDraft } from './audit-filters'
+
+const PAGE_SIZE = 100
+const OUTCOME_COLOR = { ok: 'teal', refused: 'red', failed: 'orange' } as const
+
+/** Admins: who did what, when, from where; filter, page back, export what the filter selects. */
+export function AuditPage() {
+  const t = useT()
+  const errorText = useErrorText()
+  const groups = useJobDesk((s) => s.groups)
+  const [draft, setDraft] = useState<AuditFilterDraft>(NO_AUDIT_FILTER)
+  const [entries, setEntries] = useState<AuditEntry[]>([])
+  const [nextBeforeId, setNextBeforeId] = useState<number | null>(null)
+  const [open, setOpen] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let live = true
+    // Typing in a text filter: wait for a pause before asking.
+    const timer = setTimeout(() => {
+      client()
+        .listAudit({ ...toAuditFilter(draft, Date.now()), limit: PAGE_SIZE })
+        .then(
+          (page) => live && (setEntries(page.entries), setNextBeforeId(page.nextBeforeId), setError(null)),
+          (failure: unknown) => live && setError(errorText(failure)),
+        )
+    }, 250)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [draft, errorText])
+
+  const older = async () => {
+    if (nextBeforeId === null) return
+    const page = await client().listAudit({ ...toAuditFilter(draft, Date.now()), beforeId: nextBeforeId, limit: PAGE_SIZE })
+    setEntries((shown) => [...shown, ...page.entries])
+    setNextBeforeId(page.nextBeforeId)
+  }
+  const exportAs = async (format: 'csv' | 'json') => {
+    try {
+      const text = await client().exportAudit({ format, filter: toAuditFilter(draft, Date.now()) })
+      const url = URL.createObjectURL(new Blob([text], { type: format === 'csv' ? 'text/csv' : 'application/json' }))
+      const link = document.createElement('a')
+      link.href = url
+      link.download = `jobdesk-audit-${new Date().toISOString().slice(0, 10)}.${format}`
+      link.click()
+      URL.revokeObjectURL(url)
+    } catch (failure) {
+      setError(errorText(failure))
+    }
+  }
+  const groupName = (id: number | null) => (id === null ? '' : (groups.find((g) => g.id === id)?.name ?? `#${id}`))
+
+  return (
+    <div className="jd-page jd-page-scroll" data-testid="page-audit">
+      <Group justify="space-between">
+        <Title order={2}>{t('audit.title')}</Title>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => void exportAs('csv')} data-testid="audit-export-csv">
+            {t('audit.exportCsv')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => void exportAs('json')} data-testid="audit-export-json">
+            {t('audit.exportJson')}
+          </Button>
+        </Group>
+      </Group>
+      <AuditFilters draft={draft} onChange={setDraft} />
+      {error && <Alert color="red">{error}</Alert>}
+      <Table striped data-testid="audit-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('audit.time')}</Table.Th>
+            <Table.Th>{t('audit.actor')}</Table.Th>
+            <Table.Th>{t('audit.source')}</Table.Th>
+            <Table.Th>{t('audit.action')}</Table.Th>
+            <Table.Th>{t('audit.outcome')}</Table.Th>
+            <Table.Th>{t('audit.group')}</Table.Th>
+            <Table.Th>{t('audit.target')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => [
+            <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action} onClick={() => setOpen(open === entry.id ? null : entry.id)} style={{ cursor: 'pointer' }}>
+              <Table.Td className="jd-mono">{formatDateTime(entry.atMs)}</Table.Td>
+              <Table.Td>
+                {entry.actor} <Text span size="xs" c="dimmed">({entry.actorKind})</Text>
+              </Table.Td>
+              <Table.Td className="jd-mono">{entry.source}</Table.Td>
+              <Table.Td>{t(`auditAction.${entry.action}`)}</Table.Td>
+              <Table.Td>
+                <Badge color={OUTCOME_COLOR[entry.outcome]} variant="light">
+                  {t(`auditOutcome.${entry.outcome}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{groupName(entry.groupId)}</Table.Td>
+              <Table.Td>{entry.target}</Table.Td>
+            </Table.Tr>,
+            open === entry.id && (
+              <Table.Tr key={`${entry.id}-detail`}>
+                <Table.Td colSpan={7}>
+                  <Code block data-testid="audit-detail">
+                    {JSON.stringify(entry.detail, null, 2)}
+                  </Code>
+                </Table.Td>
+              </Table.Tr>
+            ),
+          ])}
+        </Table.Tbody>
+      </Table>
+      {entries.length === 0 && (
+        <Text c="dimmed" ta="center" p="lg">
+          {t('audit.empty')}
+        </Text>
+      )}
+      {nextBeforeId !== null && (
+        <Button variant="subtle" size="xs" onClick={() => void older()} data-testid="audit-older">
+          {t('audit.older')}
+        </Button>
+      )}
+    </div>
+  )
+}

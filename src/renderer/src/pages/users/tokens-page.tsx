@@ -1,0 +1,157 @@
+import { Alert, Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useCallback, useEffect, useState } from 'react'
+import { roleAtLeast, ROLES, type ApiTokenView, type Role } from '../../../../shared/auth'
+import { client } from '../../api/client'
+import { useErrorText, useT } from '../../i18n/use-t'
+import { formatDateTime } from '../../lib/format-time'
+import { useJobDesk } from '../../store'
+import { selectSession } from '../../store/session/selectors'
+import { GroupPicker } from './group-picker'
+
+const DAY_MS = 86_400_000
+const EXPIRIES = ['30', '90', '365', '0'] as const
+
+/** Personal API tokens for the OpenAPI: one's own (all for admins); the secret is shown once. */
+export function TokensPage() {
+  const t = useT()
+  const errorText = useErrorText()
+  const session = useJobDesk(selectSession)
+  const [tokens, setTokens] = useState<ApiTokenView[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const [creating, setCreating] = useState(false)
+  const [created, setCreated] = useState<string | null>(null)
+
+  const refresh = useCallback(() => {
+    client().listApiTokens().then(
+      (list) => (setTokens(list), setError(null)),
+      (failure: unknown) => setError(errorText(failure)),
+    )
+  }, [errorText])
+  useEffect(refresh, [refresh])
+
+  const revoke = (token: ApiTokenView) => client().revokeApiToken(token.id).then(refresh, (failure: unknown) => setError(errorText(failure)))
+  const state = (token: ApiTokenView) => {
+    if (token.revokedAtMs > 0) return <Badge color="gray">{t('tokens.revoked')}</Badge>
+    if (token.expiresAtMs > 0 && token.expiresAtMs <= Date.now()) return <Badge color="orange">{t('tokens.expired')}</Badge>
+    return <Badge color="teal">{t('tokens.active')}</Badge>
+  }
+
+  return (
+    <div className="jd-page jd-page-scroll" data-testid="page-tokens">
+      <Group justify="space-between">
+        <Title order={2}>{t('tokens.title')}</Title>
+        <Button size="xs" onClick={() => setCreating(true)} data-testid="token-new">
+          {t('tokens.new')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('tokens.hint')}
+      </Text>
+      {error && <Alert color="red">{error}</Alert>}
+      {created && (
+        <Alert color="orange" withCloseButton onClose={() => setCreated(null)} data-testid="token-created">
+          <Stack gap={4}>
+            <Text size="sm">{t('tokens.shownOnce')}</Text>
+            <Code data-testid="token-secret">{created}</Code>
+          </Stack>
+        </Alert>
+      )}
+      <Table striped data-testid="tokens-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('tokens.name')}</Table.Th>
+            <Table.Th>{t('tokens.owner')}</Table.Th>
+            <Table.Th>{t('users.role')}</Table.Th>
+            <Table.Th>{t('tokens.expires')}</Table.Th>
+            <Table.Th>{t('tokens.lastUsed')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tokens.map((token) => (
+            <Table.Tr key={token.id} data-testid="token-row">
+              <Table.Td>
+                <Group gap={6}>
+                  {token.name} {state(token)}
+                </Group>
+              </Table.Td>
+              <Table.Td>{token.owner}</Table.Td>
+              <Table.Td>{t(`role.${token.role}`)}</Table.Td>
+              <Table.Td>{token.expiresAtMs ? formatDateTime(token.expiresAtMs) : t('tokens.never')}</Table.Td>
+              <Table.Td>{token.lastUsedAtMs ? formatDateTime(token.lastUsedAtMs) : t('common.none')}</Table.Td>
+              <Table.Td>
+                {token.revokedAtMs === 0 && (
+                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => void revoke(token)} data-testid="token-revoke">
+                    {t('tokens.revoke')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {creating && session && (
+        <TokenCreator
+          maxRole={session.role}
+          onClose={() => setCreating(false)}
+          onCreate={async (input) => {
+            const answer = await client().createApiToken(input)
+            setCreated(answer.token)
+            refresh()
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function TokenCreator({ maxRole, onCreate, onClose }: { maxRole: Role; onCreate(input: { name: string; role: Role; groupIds: number[]; expiresAtMs: number }): Promise<void>; onClose(): void }) {
+  const t = useT()
+  const errorText = useErrorText()
+  const [name, setName] = useState('')
+  const [role, setRole] = useState<Role>('viewer')
+  const [groupIds, setGroupIds] = useState<number[]>([])
+  const [days, setDays] = useState<string>('90')
+  const [error, setError] = useState<string | null>(null)
+  const create = async () => {
+    try {
+      await onCreate({ name: name.trim(), role, groupIds, expiresAtMs: days === '0' ? 0 : Date.now() + Number(days) * DAY_MS })
+      onClose()
+    } catch (failure) {
+      setError(errorText(failure))
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title={t('tokens.new')}>
+      <Stack data-testid="token-creator">
+        <TextInput label={t('tokens.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} required data-testid="token-name" />
+        <Select
+          label={t('users.role')}
+          data={ROLES.filter((r) => roleAtLeast(maxRole, r)).map((r) => ({ value: r, label: t(`role.${r}`) }))}
+          value={role}
+          allowDeselect={false}
+          onChange={(value) => value && setRole(value as Role)}
+          data-testid="token-role"
+        />
+        <GroupPicker value={groupIds} onChange={setGroupIds} disabled={role === 'admin'} testId="token-groups" />
+        <Select
+          label={t('tokens.expires')}
+          data={EXPIRIES.map((d) => ({ value: d, label: d === '0' ? t('tokens.never') : t('tokens.days', { n: d }) }))}
+          value={days}
+          allowDeselect={false}
+          onChange={(value) => value && setDays(value)}
+          data-testid="token-expiry"
+        />
+        {error && <Alert color="red">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void create()} data-testid="token-create">
+            {t('tokens.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}

@@ -1,0 +1,184 @@
+/**
+ * Users, roles, personal API tokens and the audit trail as the UI and the core share them
+ * (design.md §8). Permissions are per executor group, as XXL-JOB grants them: an operator or viewer
+ * sees and acts on the groups granted only; an admin on every group, users and settings.
+ */
+
+export const ROLES = ['viewer', 'operator', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+/** Whether `role` includes everything `other` may do (viewer < operator < admin). */
+export function roleAtLeast(role: Role, other: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(other)
+}
+
+/** How a caller proved who it is. */
+export type PrincipalKind = 'desktop' | 'console-token' | 'user' | 'api-token' | 'group-token' | 'personal-token' | 'executor-token'
+
+/** Who the console is talking as (`whoAmI`). */
+export interface SessionInfo {
+  kind: PrincipalKind
+  /** The user name, or what the credential is called ('desktop', 'console token'). */
+  name: string
+  userId: number | null
+  role: Role
+  /** The executor groups granted; null: every group (admins). */
+  groupIds: number[] | null
+  /** A one-time password must be replaced before anything else works. */
+  mustChangePassword: boolean
+}
+
+export interface UserView {
+  id: number
+  name: string
+  role: Role
+  /** Groups granted to an operator or viewer; [] for admins (they have every group). */
+  groupIds: number[]
+  disabled: boolean
+  mustChangePassword: boolean
+  addTimeMs: number
+  updateTimeMs: number
+}
+
+export interface UserInput {
+  /** No id: create (then `password` is required and must be changed at first sign-in). */
+  id?: number
+  name: string
+  role: Role
+  groupIds: number[]
+  disabled?: boolean
+  password?: string
+}
+
+export interface PasswordChange {
+  currentPassword: string
+  newPassword: string
+}
+
+export interface ApiTokenView {
+  id: number
+  name: string
+  /** Who created it (the user name); the token acts with at most that user's current rights. */
+  owner: string
+  role: Role
+  groupIds: number[]
+  createdAtMs: number
+  /** 0: never expires. */
+  expiresAtMs: number
+  lastUsedAtMs: number
+  /** 0: not revoked. */
+  revokedAtMs: number
+}
+
+export interface ApiTokenInput {
+  name: string
+  role: Role
+  groupIds: number[]
+  /** 0: never. */
+  expiresAtMs: number
+}
+
+export interface CreatedApiToken {
+  /** The secret, shown this once; only its SHA-256 is stored. */
+  token: string
+  info: ApiTokenView
+}
+
+/** Every audited action. A refused request is recorded under the action it attempted. */
+export const AUDIT_ACTIONS = [
+  'job.create',
+  'job.update',
+  'job.delete',
+  'job.start',
+  'job.stop',
+  'job.trigger',
+  'job.export',
+  'jobs.import',
+  'jobs.demoRemove',
+  'run.kill',
+  'link.save',
+  'link.delete',
+  'glue.save',
+  'group.save',
+  'group.delete',
+  'executor.probe',
+  'settings.save',
+  'settings.accessToken',
+  'settings.apiToken',
+  'settings.testChannel',
+  'user.create',
+  'user.update',
+  'user.delete',
+  'user.resetPassword',
+  'user.changePassword',
+  'token.create',
+  'token.revoke',
+  'auth.signIn',
+  'auth.signOut',
+  'auth.read',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed'] as const
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number]
+
+export interface AuditEntry {
+  id: number
+  atMs: number
+  actor: string
+  actorKind: PrincipalKind | 'anonymous'
+  /** The remote address, or 'desktop'. */
+  source: string
+  action: AuditAction
+  outcome: AuditOutcome
+  /** The executor group the action was in, when it was in one. */
+  groupId: number | null
+  /** What it acted on, e.g. `job 12`, `user 3`. */
+  target: string
+  /** Parameters, before/after for edits, and why it was refused. */
+  detail: AuditDetail
+}
+
+export interface AuditDetail {
+  params?: unknown
+  before?: unknown
+  after?: unknown
+  /** A refusal's or failure's message code and English text. */
+  reason?: { code: string; message: string }
+}
+
+export interface AuditFilter {
+  actor?: string
+  action?: AuditAction
+  outcome?: AuditOutcome
+  groupId?: number
+  sinceMs?: number
+  untilMs?: number
+  /** Text anywhere in the target or the detail. */
+  text?: string
+  beforeId?: number
+  limit?: number
+}
+
+export interface AuditPage {
+  entries: AuditEntry[]
+  nextBeforeId: number | null
+}
+
+export interface AuditExportRequest {
+  format: 'csv' | 'json'
+  filter?: Omit<AuditFilter, 'beforeId' | 'limit'>
+}
+
+/** The cookie of a signed-in console. */
+export const SESSION_COOKIE = 'jobdesk_session'
+/** The headless server's sign-in endpoints (JSON bodies). */
+export const AUTH_PATHS = { state: '/auth/state', signIn: '/auth/sign-in', signOut: '/auth/sign-out' } as const
+
+/** `GET /auth/state`: what the console needs before it opens the bridge. */
+export interface AuthState {
+  /** The cookie names a live session. */
+  signedIn: boolean
+  /** The console token still opens the console (no user has set a password yet). */
+  consoleTokenAccepted: boolean
+}
