@@ -1,0 +1,86 @@
+import { expect, it } from 'vitest'
+import { storeSuite, T0 } from './store-fixture'
+
+const HASH = 'a'.repeat(64)
+
+storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f) => {
+  it('keeps users by unique name: the first admin once even from two nodes, update, password, delete', async () => {
+    const admin = { name: 'admin', passwordHash: 'scrypt$1', role: 'admin' as const, groupIds: [], mustChangePassword: true }
+    const other = await f.another()
+    // Two nodes starting at once both try to create the first admin: one row, one id.
+    const ids = await Promise.all([f.store.users.insert(admin, T0), other.users.insert(admin, T0)])
+    expect(ids.filter((id) => id !== null)).toHaveLength(1)
+    expect(await f.store.users.count()).toBe(1)
+    expect(await f.store.users.anyActivated()).toBe(false)
+    const id = ids.find((x) => x !== null)!
+    await f.store.users.setPassword(id, 'scrypt$2', false, T0 + 1)
+    expect(await f.store.users.anyActivated()).toBe(true)
+    const ops = (await f.store.users.insert({ ...admin, name: 'Zoë 运维', role: 'operator', groupIds: [3, 7], mustChangePassword: false }, T0))!
+    await f.store.users.update(ops, { name: 'Zoë 运维', role: 'viewer', groupIds: [7], disabled: true }, T0 + 2)
+    expect(await f.store.users.findByName('Zoë 运维')).toMatchObject({ id: ops, role: 'viewer', groupIds: [7], disabled: true })
+    expect(await f.store.users.get(id)).toMatchObject({ name: 'admin', passwordHash: 'scrypt$2', mustChangePassword: false })
+    // Names are told apart exactly (utf8mb4_bin on MySQL, as SQLite and PostgreSQL compare).
+    expect(await f.store.users.findByName('ADMIN')).toBeUndefined()
+    await f.store.users.delete(ops)
+    expect((await f.store.users.list()).map((u) => u.name)).toEqual(['admin'])
+  })
+
+  it('keeps sessions by the hash of their cookie: touch, expiry sweep, sign-out of one or all', async () => {
+    const session = (n: number, expiresAtMs: number) => ({ idHash: `${n}`.padStart(64, '0'), userId: n % 2, remoteAddress: '127.0.0.1', createdAtMs: T0, lastSeenAtMs: T0, expiresAtMs })
+    for (let n = 1; n <= 4; n++) await f.store.sessions.insert(session(n, T0 + n * 1000))
+    await f.store.sessions.touch(session(1, 0).idHash, T0 + 500, T0 + 9000)
+    expect(await f.store.sessions.get(session(1, 0).idHash)).toEqual({ ...session(1, T0 + 9000), lastSeenAtMs: T0 + 500 })
+    expect(await f.store.sessions.deleteExpired(T0 + 3000)).toBe(2) // sessions 2 and 3
+    await f.store.sessions.deleteForUser(1) // session 1 (user 1); session 4 is user 0's
+    expect(await f.store.sessions.get(session(1, 0).idHash)).toBeUndefined()
+    expect(await f.store.sessions.get(session(4, 0).idHash)).toBeDefined()
+    await f.store.sessions.delete(session(4, 0).idHash)
+    expect(await f.store.sessions.get(session(4, 0).idHash)).toBeUndefined()
+  })
+
+  it('keeps personal tokens by unique hash: list per owner, use, revoke one or all of a user', async () => {
+    const token = (n: number, userId: number) => ({ tokenHash: `${n}${HASH}`.slice(0, 64), name: `token ${n}`, userId, owner: `user ${userId}`, role: 'operator' as const, groupIds: [1], expiresAtMs: 0 })
+    const first = await f.store.apiTokens.insert(token(1, 1), T0)
+    await f.store.apiTokens.insert(token(2, 2), T0)
+    await f.store.apiTokens.insert(token(3, 2), T0)
+    await expect(f.store.apiTokens.insert(token(1, 2), T0)).rejects.toThrow(/unique|duplicate/i)
+    expect((await f.store.apiTokens.list(2)).map((t) => t.name)).toEqual(['token 3', 'token 2']) // newest first
+    expect(await f.store.apiTokens.list()).toHaveLength(3)
+    await f.store.apiTokens.noteUsed(first, T0 + 10)
+    await f.store.apiTokens.revoke(first, T0 + 20)
+    expect(await f.store.apiTokens.findByHash(token(1, 1).tokenHash)).toMatchObject({ id: first, userId: 1, groupIds: [1], lastUsedAtMs: T0 + 10, revokedAtMs: T0 + 20 })
+    await f.store.apiTokens.revokeForUser(2, T0 + 30)
+    expect((await f.store.apiTokens.list(2)).map((t) => t.revokedAtMs)).toEqual([T0 + 30, T0 + 30])
+  })
+
+  it('lists the audit trail newest first with every filter, a text search that ignores case and treats % _ ! as text, and retention', async () => {
+    const entry = (n: number, over: object = {}) => ({
+      atMs: T0 + n * 1000,
+      actor: n % 2 ? 'alice' : 'bob',
+      actorKind: 'user' as const,
+      source: '127.0.0.1',
+      action: n % 2 ? ('job.trigger' as const) : ('job.update' as const),
+      outcome: 'ok' as const,
+      groupId: n % 3 === 0 ? null : 1,
+      target: `job ${n}`,
+      detail: { params: { executorParam: `p${n}` } },
+      ...over,
+    })
+    const ids: number[] = []
+    for (let n = 1; n <= 6; n++) ids.push(await f.store.audit.insert(entry(n)))
+    await f.store.audit.insert(entry(7, { target: 'Job 100%_done!', outcome: 'refused', detail: { reason: { code: 'auth.notPermitted', message: 'Not permitted' } } }))
+    const list = async (filter: object, limit = 100) => (await f.store.audit.list(filter, limit)).map((e) => e.target)
+    expect(await list({}, 3)).toEqual(['Job 100%_done!', 'job 6', 'job 5'])
+    expect(await list({ actor: 'bob' })).toEqual(['job 6', 'job 4', 'job 2'])
+    expect(await list({ action: 'job.trigger', outcome: 'ok' })).toEqual(['job 5', 'job 3', 'job 1'])
+    expect(await list({ groupId: 1, sinceMs: T0 + 2000, untilMs: T0 + 5000 })).toEqual(['job 5', 'job 4', 'job 2'])
+    expect(await list({ beforeId: ids[2] })).toEqual(['job 2', 'job 1'])
+    expect(await list({ text: '100%_DONE!' })).toEqual(['Job 100%_done!'])
+    expect(await list({ text: '%' })).toEqual(['Job 100%_done!'])
+    expect(await list({ text: 'P4' })).toEqual(['job 4'])
+    const [refused] = await f.store.audit.list({ outcome: 'refused' }, 10)
+    expect(refused).toMatchObject({ actor: 'alice', groupId: 1, detail: { reason: { code: 'auth.notPermitted' } } })
+    expect(await f.store.audit.deleteOlderThan(T0 + 4000)).toBe(3)
+    expect(await list({})).toEqual(['Job 100%_done!', 'job 6', 'job 5', 'job 4'])
+  })
+})
