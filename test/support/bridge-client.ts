@@ -1,5 +1,6 @@
 import WebSocket from 'ws'
-import type { BridgeResult } from '../../src/shared/bridge-protocol'
+import type { JobDeskEvent } from '../../src/shared/api'
+import type { BridgeEvent, BridgeResult } from '../../src/shared/bridge-protocol'
 
 /** What the bridge did with one message: answered it, or closed this socket. */
 export type BridgeAnswer = { kind: 'result'; result: BridgeResult } | { kind: 'closed'; code: number; reason: string }
@@ -11,6 +12,8 @@ export type BridgeAnswer = { kind: 'result'; result: BridgeResult } | { kind: 'c
 export class BridgeClient {
   private readonly waiters: ((answer: BridgeAnswer) => void)[] = []
   private readonly results: BridgeResult[] = []
+  /** Every event the server pushed, in order. */
+  readonly events: JobDeskEvent[] = []
   private closedWith: { code: number; reason: string } | null = null
   private nextId = 1
 
@@ -22,6 +25,7 @@ export class BridgeClient {
       } catch {
         return
       }
+      if (message?.type === 'event') this.events.push((message as BridgeEvent).event)
       if (message?.type !== 'result') return
       const waiter = this.waiters.shift()
       if (waiter) waiter({ kind: 'result', result: message as BridgeResult })
