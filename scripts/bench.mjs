@@ -26,6 +26,7 @@ if (args.includes('--table')) {
  */
 const SUITE = [
   { file: 'bench/b1-b2-headless.ts', full: [], quick: [], build: true },
+  { file: 'bench/b1-cluster.ts', full: [], quick: [], build: true },
   { file: 'bench/b3-scan-cost.ts', full: [], quick: [] },
   { file: 'bench/b3b-lock-hold.ts', full: [], quick: [], build: true },
   { file: 'bench/b4-executor-http.ts', full: [], quick: ['--rounds', '1', '--seconds', '1'] },

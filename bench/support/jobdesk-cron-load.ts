@@ -64,7 +64,7 @@ export interface CronLoadResult {
   failureReasons: string[]
 }
 
-interface RunRow {
+export interface RunRow {
   job_id: number
   schedule_time: number
   trigger_time: number
@@ -142,56 +142,96 @@ async function waitForWindowRuns(file: string, startMs: number, endMs: number, m
   }
 }
 
+/** What the figures are computed from, read from `job_log` of any engine after the window. */
+export interface WindowRows {
+  /** Runs scheduled in the window. */
+  rows: RunRow[]
+  /** Callback times in the window of successful runs. */
+  handled: number[]
+  /** Handler start times (the bench handler's message) of runs triggered since 10 s before the window. */
+  startTimes: number[]
+  triggeredInWindow: number
+}
+
+/** The queries of `WindowRows`, with `?` parameters: [sql, params] in the order of its fields. */
+export function windowQueries(startMs: number, endMs: number): [string, number[]][] {
+  return [
+    ['SELECT job_id, schedule_time, trigger_time, trigger_type, trigger_code, trigger_msg, handle_time, handle_code, handle_msg FROM job_log WHERE schedule_time >= ? AND schedule_time < ?', [startMs, endMs]],
+    ['SELECT handle_time AS v FROM job_log WHERE handle_time >= ? AND handle_time < ? AND handle_code = 200', [startMs, endMs]],
+    ['SELECT handle_msg AS v FROM job_log WHERE trigger_time >= ? AND handle_code = 200', [startMs - 10_000]],
+    ['SELECT COUNT(*) AS v FROM job_log WHERE trigger_time >= ? AND trigger_time < ?', [startMs, endMs]],
+  ]
+}
+
+/** Turns the rows of `windowQueries` (any engine; numbers may come as text) into `WindowRows`. */
+export function windowRowsOf(results: readonly Record<string, unknown>[][]): WindowRows {
+  const rows = results[0].map((r) => ({
+    ...(r as unknown as RunRow),
+    job_id: Number(r.job_id),
+    schedule_time: Number(r.schedule_time),
+    trigger_time: Number(r.trigger_time),
+    trigger_code: Number(r.trigger_code),
+    handle_time: Number(r.handle_time),
+    handle_code: Number(r.handle_code),
+  }))
+  return { rows, handled: results[1].map((r) => Number(r.v)), startTimes: results[2].map((r) => Number(r.v)), triggeredInWindow: Number(results[3][0]?.v ?? 0) }
+}
+
 function summarize(options: CronLoadOptions, file: string, startMs: number, endMs: number, reading: MeterReading): Omit<CronLoadResult, 'serverStderr'> {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
-    const rows = db
-      .prepare('SELECT job_id, schedule_time, trigger_time, trigger_type, trigger_code, trigger_msg, handle_time, handle_code, handle_msg FROM job_log WHERE schedule_time >= ? AND schedule_time < ?')
-      .all(startMs, endMs) as RunRow[]
-    const handled = db.prepare('SELECT handle_time FROM job_log WHERE handle_time >= ? AND handle_time < ? AND handle_code = 200').pluck().all(startMs, endMs) as number[]
-    const startTimes = (db.prepare('SELECT handle_msg FROM job_log WHERE trigger_time >= ? AND handle_code = 200').pluck().all(startMs - 10_000) as string[]).map(Number)
-    const triggeredInWindow = (db.prepare('SELECT COUNT(*) FROM job_log WHERE trigger_time >= ? AND trigger_time < ?').pluck().get(startMs, endMs) as number)
-    const perWindowSecond = (times: readonly number[]) => {
-      const counts = Array.from({ length: options.windowSec }, () => 0)
-      for (const t of times) {
-        const second = Math.floor((t - startMs) / 1000)
-        if (second >= 0 && second < options.windowSec) counts[second]++
-      }
-      return median(counts)
-    }
-    const distinct = new Set(rows.map((r) => `${r.job_id}:${r.schedule_time}`))
-    const cronDistinct = new Set(rows.filter((r) => r.trigger_type === 'CRON').map((r) => `${r.job_id}:${r.schedule_time}`))
-    const done = rows.filter((r) => r.handle_code === 200)
-    const failedRows = rows.filter((r) => (r.trigger_code !== 0 && r.trigger_code !== 200) || (r.handle_code !== 0 && r.handle_code !== 200))
-    const reasons = new Map<string, number>()
-    for (const r of failedRows) {
-      const reason = `trigger ${r.trigger_code} / handle ${r.handle_code}: ${(r.handle_code !== 0 && r.handle_code !== 200 ? r.handle_msg : r.trigger_msg).replace(/\s+/g, ' ').slice(0, 120)}`
-      reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
-    }
-    const expected = options.jobs * options.windowSec
-    return {
-      jobs: options.jobs,
-      windowSec: options.windowSec,
-      expected,
-      fires: rows.length,
-      completed: done.length,
-      failed: failedRows.length,
-      failureReasons: [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([reason, count]) => `${count}× ${reason}`),
-      duplicates: rows.length - distinct.size,
-      misfires: expected - cronDistinct.size,
-      unfinished: expected - new Set(done.map((r) => `${r.job_id}:${r.schedule_time}`)).size,
-      completedPerSecondMedian: perWindowSecond(handled),
-      startedPerSecondMedian: perWindowSecond(startTimes),
-      triggeredInWindow,
-      triggerLag: lagOf(rows.filter((r) => r.trigger_code !== 0).map((r) => r.trigger_time - r.schedule_time)),
-      startLag: lagOf(done.map((r) => Number(r.handle_msg) - r.schedule_time).filter(Number.isFinite)),
-      completedLag: lagOf(done.map((r) => r.handle_time - r.schedule_time)),
-      cpuUsPerFire: reading.cpuUs / Math.max(1, triggeredInWindow),
-      cpuCores: reading.cpuUs / 1e6 / reading.seconds,
-      peakRssMb: reading.peakRssMb,
-      peakPssMb: reading.peakPssMb,
-    }
+    const window = windowRowsOf(windowQueries(startMs, endMs).map(([sql, params]) => db.prepare(sql).all(...params) as Record<string, unknown>[]))
+    return summarizeWindow(options, window, startMs, reading)
   } finally {
     db.close()
+  }
+}
+
+/** The figures of one window, whatever engine its rows came from. */
+export function summarizeWindow(
+  options: Pick<CronLoadOptions, 'jobs' | 'windowSec'>,
+  { rows, handled, startTimes, triggeredInWindow }: WindowRows,
+  startMs: number,
+  reading: MeterReading,
+): Omit<CronLoadResult, 'serverStderr'> {
+  const perWindowSecond = (times: readonly number[]) => {
+    const counts = Array.from({ length: options.windowSec }, () => 0)
+    for (const t of times) {
+      const second = Math.floor((t - startMs) / 1000)
+      if (second >= 0 && second < options.windowSec) counts[second]++
+    }
+    return median(counts)
+  }
+  const distinct = new Set(rows.map((r) => `${r.job_id}:${r.schedule_time}`))
+  const cronDistinct = new Set(rows.filter((r) => r.trigger_type === 'CRON').map((r) => `${r.job_id}:${r.schedule_time}`))
+  const done = rows.filter((r) => r.handle_code === 200)
+  const failedRows = rows.filter((r) => (r.trigger_code !== 0 && r.trigger_code !== 200) || (r.handle_code !== 0 && r.handle_code !== 200))
+  const reasons = new Map<string, number>()
+  for (const r of failedRows) {
+    const reason = `trigger ${r.trigger_code} / handle ${r.handle_code}: ${(r.handle_code !== 0 && r.handle_code !== 200 ? r.handle_msg : r.trigger_msg).replace(/\s+/g, ' ').slice(0, 120)}`
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
+  }
+  const expected = options.jobs * options.windowSec
+  return {
+    jobs: options.jobs,
+    windowSec: options.windowSec,
+    expected,
+    fires: rows.length,
+    completed: done.length,
+    failed: failedRows.length,
+    failureReasons: [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([reason, count]) => `${count}× ${reason}`),
+    duplicates: rows.length - distinct.size,
+    misfires: expected - cronDistinct.size,
+    unfinished: expected - new Set(done.map((r) => `${r.job_id}:${r.schedule_time}`)).size,
+    completedPerSecondMedian: perWindowSecond(handled),
+    startedPerSecondMedian: perWindowSecond(startTimes),
+    triggeredInWindow,
+    triggerLag: lagOf(rows.filter((r) => r.trigger_code !== 0).map((r) => r.trigger_time - r.schedule_time)),
+    startLag: lagOf(done.map((r) => Number(r.handle_msg) - r.schedule_time).filter(Number.isFinite)),
+    completedLag: lagOf(done.map((r) => r.handle_time - r.schedule_time)),
+    cpuUsPerFire: reading.cpuUs / Math.max(1, triggeredInWindow),
+    cpuCores: reading.cpuUs / 1e6 / reading.seconds,
+    peakRssMb: reading.peakRssMb,
+    peakPssMb: reading.peakPssMb,
   }
 }

@@ -1,0 +1,141 @@
+// B1 of issue 12: the B1 workload (N every-second cron jobs, the bench no-op handler on the embedded
+// executors) on one PostgreSQL database with 1 and 2 JobDesk nodes, beside SQLite in the same run.
+// PostgreSQL is a throwaway server started for the run (Debian's binaries, synchronous_commit=off as
+// the counterpart of SQLite's WAL + synchronous=NORMAL). Figures from job_log; CPU of the JobDesk
+// processes and, apart, of the PostgreSQL server, from /proc.
+// Targets: on PostgreSQL as on SQLite, ≥ 0.999·N completed per second, 0 misfires, 0 duplicates;
+// the SQLite path is b1-b2-headless.ts's (issue 12: it may lose at most 10 % against its figures).
+// Usage: npx tsx bench/b1-cluster.ts [--quick] [--jobs 10000] [--warmup 5] [--window 20]
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { ensureEmbeddedGroup } from '../src/main/definitions/seed-demo'
+import { storedJobOf } from '../src/main/store/job-repo'
+import { openStore } from '../src/main/store/open-store'
+import { defaultJobInput } from '../src/shared/job-defaults'
+import { startPostgres } from './peers/peer-servers'
+import { number, numbers } from './support/cli'
+import { type Headless, startHeadless } from './support/jobdesk'
+import { measureCronLoad, summarizeWindow, windowQueries, windowRowsOf, type CronLoadResult } from './support/jobdesk-cron-load'
+import { meterProcesses, type MeterReading } from './support/proc-meter'
+import { BenchResult } from './support/results'
+import { sleepUntil } from './support/stats'
+
+const [jobs] = numbers('jobs', [10_000], [500])
+const warmupSec = number('warmup', 5, 2)
+const windowSec = number('window', 20, 3)
+const NODE_COUNTS = [1, 2]
+
+const report = new BenchResult('b1-cluster', 'B1 on PostgreSQL: N every-second cron jobs on 1 and 2 JobDesk nodes, beside SQLite', { jobs, warmupSec, windowSec })
+const n = jobs.toLocaleString('en-US')
+
+const sqlite = await measureCronLoad({ jobs, warmupSec, windowSec })
+report.section(`SQLite, one node: ${sqlite.fires}/${sqlite.expected} fired, ${sqlite.misfires} misfires, ${sqlite.duplicates} duplicates`)
+report.figure({ name: `B1 SQLite N=${n} completed/s ÷ N`, value: sqlite.completedPerSecondMedian / jobs, unit: '', target: { op: '>=', value: 0.999 } })
+report.figure({ name: `B1 SQLite N=${n} CPU per fire`, value: sqlite.cpuUsPerFire, unit: 'µs' })
+
+const started = await startPostgres()
+if ('missing' in started) {
+  report.note(`PostgreSQL could not start: ${started.missing}`)
+  report.save()
+  process.exit(1)
+}
+const server = started.server
+const adminUrl = `postgres://postgres@127.0.0.1:${server.port}/postgres`
+try {
+  for (const nodes of NODE_COUNTS) {
+    const database = `jobdesk_b1_${nodes}`
+    await onPostgres(adminUrl, `CREATE DATABASE ${database}`)
+    const url = `postgres://postgres@127.0.0.1:${server.port}/${database}`
+    const result = await measureOnPostgres(url, nodes, server.pid)
+    const label = `PostgreSQL, ${nodes} node${nodes > 1 ? 's' : ''}`
+    report.section(`${label}: ${result.ours.fires}/${result.ours.expected} fired, ${result.ours.misfires} misfires, ${result.ours.duplicates} duplicates, ${result.ours.failed} failed`)
+    if (result.ours.failureReasons.length > 0) report.note(`${label}, failed runs: ${result.ours.failureReasons.join(' | ')}`)
+    const sqliteRef = (name: string, value: number) => ({ name: `SQLite ${name}`, value })
+    report.figure({ name: `B1 PG ${nodes}n N=${n} completed/s ÷ N`, value: result.ours.completedPerSecondMedian / jobs, unit: '', target: { op: '>=', value: 0.999 }, reference: sqliteRef('÷ N', sqlite.completedPerSecondMedian / jobs) })
+    report.figure({ name: `B1 PG ${nodes}n N=${n} misfires`, value: result.ours.misfires, unit: '', target: { op: '<=', value: 0 } })
+    report.figure({ name: `B1 PG ${nodes}n N=${n} duplicates`, value: result.ours.duplicates, unit: '', target: { op: '<=', value: 0 } })
+    report.figure({ name: `B1 PG ${nodes}n N=${n} JobDesk CPU per fire`, value: result.ours.cpuUsPerFire, unit: 'µs', reference: sqliteRef('µs/fire', sqlite.cpuUsPerFire) })
+    report.figure({ name: `B1 PG ${nodes}n N=${n} PostgreSQL CPU per fire`, value: result.serverCpuUsPerFire, unit: 'µs' })
+    report.figure({ name: `B1 PG ${nodes}n N=${n} trigger p99`, value: result.ours.triggerLag.p99, unit: 'ms', reference: sqliteRef('p99', sqlite.triggerLag.p99) })
+    report.figure({ name: `B1 PG ${nodes}n N=${n} completed p99`, value: result.ours.completedLag.p99, unit: 'ms', reference: sqliteRef('p99', sqlite.completedLag.p99) })
+    if (nodes > 1) report.note(`${label}: runs per embedded executor (routing FIRST picks among every node's) ${result.perNode.join(' / ')}`)
+  }
+} finally {
+  await server.stop()
+}
+report.note('JobDesk CPU per fire counts the JobDesk processes only (all nodes); the PostgreSQL server\'s is its own figure')
+report.save()
+process.exit(0)
+
+async function measureOnPostgres(url: string, nodes: number, serverPid: number): Promise<{ ours: CronLoadResult; serverCpuUsPerFire: number; perNode: number[] }> {
+  const firstFireMs = await plant(url)
+  const dirs = Array.from({ length: nodes }, () => mkdtempSync(join(tmpdir(), 'jobdesk-bench-pg-')))
+  const servers: Headless[] = []
+  try {
+    for (const [i, dataDir] of dirs.entries()) servers.push(await startHeadless({ dataDir, args: ['--database', url, '--node-name', `b1-${i}`] }))
+    const ours = meterProcesses(() => servers.map((s) => s.pid))
+    const theirs = meterProcesses(() => [serverPid])
+    ours.sampleMemory()
+    const startMs = Math.max(firstFireMs, Math.ceil(Date.now() / 1000) * 1000) + warmupSec * 1000
+    const endMs = startMs + windowSec * 1000
+    await sleepUntil(startMs)
+    ours.startCpu()
+    theirs.startCpu()
+    await sleepUntil(endMs)
+    const reading: MeterReading = ours.stop()
+    const serverReading = theirs.stop()
+    await waitForWindowRuns(url, startMs, endMs, 10_000)
+    const window = windowRowsOf(await Promise.all(windowQueries(startMs, endMs).map(([sql, params]) => query(url, sql, params))))
+    const result = summarizeWindow({ jobs, windowSec }, window, startMs, reading)
+    const perNode = (await query(url, 'SELECT executor_address AS a, COUNT(*) AS n FROM job_log WHERE trigger_time >= $1 AND trigger_time < $2 GROUP BY executor_address ORDER BY executor_address', [startMs, endMs])).map((r) => Number(r.n))
+    return { ours: { ...result, serverStderr: [] }, serverCpuUsPerFire: serverReading.cpuUs / Math.max(1, window.triggeredInWindow), perNode }
+  } finally {
+    await Promise.allSettled(servers.map((s) => s.stop()))
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The schema (JobDesk's own migrations), the embedded group and N running every-second jobs; resolves with their first fire time. */
+async function plant(url: string): Promise<number> {
+  const store = await openStore(url)
+  try {
+    const nowMs = Date.now()
+    const groupId = await ensureEmbeddedGroup(store.groups, nowMs)
+    const firstFireMs = (Math.ceil(Date.now() / 1000) + 15) * 1000
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < jobs; i++) {
+        const input = { ...defaultJobInput(groupId, 'UTC'), name: `bench ${i}`, scheduleType: 'CRON' as const, scheduleConf: '* * * * * ?', executorHandler: 'noopJobHandler' }
+        await tx.jobs.insert({ ...storedJobOf(input, nowMs), triggerStatus: 1, triggerNextTimeMs: firstFireMs })
+      }
+    })
+    return firstFireMs
+  } finally {
+    await store.close()
+  }
+}
+
+async function waitForWindowRuns(url: string, startMs: number, endMs: number, maxWaitMs: number): Promise<void> {
+  const deadline = Date.now() + maxWaitMs
+  const open = () =>
+    query(url, 'SELECT COUNT(*) AS n FROM job_log WHERE trigger_time >= $1 AND schedule_time >= $2 AND schedule_time < $3 AND (trigger_code = 0 OR (trigger_code = 200 AND handle_code = 0))', [startMs - 10_000, startMs, endMs])
+  while (Date.now() < deadline && Number((await open())[0].n) > 0) await new Promise((r) => setTimeout(r, 500))
+}
+
+/** One query on its own connection, `?` or `$n` parameters. */
+async function query(url: string, sql: string, params: readonly number[] = []): Promise<Record<string, unknown>[]> {
+  let i = 0
+  const text = sql.replace(/\?/g, () => `$${++i}`)
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(text, [...params])).rows as Record<string, unknown>[]
+  } finally {
+    await client.end()
+  }
+}
+
+async function onPostgres(url: string, sql: string): Promise<void> {
+  await query(url, sql)
+}
