@@ -72,8 +72,9 @@ function shardRoute(run: PreparedRun): TrailRoute {
 async function routeOne(run: PreparedRun, deps: TriggerDeps): Promise<TrailRoute> {
   const { job } = run
   // Another JobDesk process's embedded executor is in the group's list but reachable only by it.
-  const addresses = run.addresses.filter((address) => deps.executors.canReach(address))
+  const reachable = run.addresses.filter((address) => deps.executors.canReach(address))
   const strategy = job.executorRouteStrategy as SingleRouteStrategy
+  const addresses = strategy === 'FIRST' ? deps.executors.localFirst(reachable) : reachable
   const uses = USE_TRACKING_STRATEGIES.has(strategy) ? await deps.usesOf(job.id) : undefined
   const routed = await deps.routers[strategy].route({
     jobId: job.id,
