@@ -35,6 +35,9 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     plugins: [react()],
     build: {
+      // The console is served to browsers as well as the desktop window: minified, its first paint
+      // parses a third of the JavaScript (B9).
+      minify: true,
       rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') },
     },
   },

@@ -3,16 +3,8 @@ import { useDisclosure } from '@mantine/hooks'
 import { lazy, Suspense, useEffect } from 'react'
 import { DiscardPrompt } from '../components/discard-guard'
 import { useT } from '../i18n/use-t'
-import { ClusterPage } from '../pages/cluster/cluster-page'
 import { DashboardPage } from '../pages/dashboard/dashboard-page'
-import { ExecutorsPage } from '../pages/executors/executors-page'
-import { JobsPage } from '../pages/jobs/jobs-page'
-import { RunsPage } from '../pages/runs/runs-page'
-import { SettingsPage } from '../pages/settings/settings-page'
-import { AuditPage } from '../pages/audit/audit-page'
 import { ChangePasswordPage } from '../pages/sign-in/change-password-form'
-import { TokensPage } from '../pages/users/tokens-page'
-import { UsersPage } from '../pages/users/users-page'
 import { isAdmin, selectSession } from '../store/session/selectors'
 import { useJobDesk } from '../store'
 import { selectRoute } from '../store/ui/selectors'
@@ -20,17 +12,30 @@ import { HeaderControls } from './header-controls'
 import { PAGES } from './pages'
 import { DEFAULT_ROUTE, type Route } from './route'
 
-// The DAG page brings React Flow: loaded when first shown, so the other pages start without it.
+// Every page but the dashboard (the first one shown) loads when first opened: the console's first
+// paint parses only what it shows (B9), and the DAG page's React Flow stays out until then.
 const DagPage = lazy(() => import('../pages/dag/dag-page').then((module) => ({ default: module.DagPage })))
+const SettingsPage = lazy(() => import('../pages/settings/settings-page').then((module) => ({ default: module.SettingsPage })))
+const JobsPage = lazy(() => import('../pages/jobs/jobs-page').then((module) => ({ default: module.JobsPage })))
+const RunsPage = lazy(() => import('../pages/runs/runs-page').then((module) => ({ default: module.RunsPage })))
+const ExecutorsPage = lazy(() => import('../pages/executors/executors-page').then((module) => ({ default: module.ExecutorsPage })))
+const ClusterPage = lazy(() => import('../pages/cluster/cluster-page').then((module) => ({ default: module.ClusterPage })))
+const UsersPage = lazy(() => import('../pages/users/users-page').then((module) => ({ default: module.UsersPage })))
+const TokensPage = lazy(() => import('../pages/users/tokens-page').then((module) => ({ default: module.TokensPage })))
+const AuditPage = lazy(() => import('../pages/audit/audit-page').then((module) => ({ default: module.AuditPage })))
 
 function PageView({ route }: { route: Route }) {
+  return (
+    <Suspense fallback={<Loader m="lg" />}>
+      <Page route={route} />
+    </Suspense>
+  )
+}
+
+function Page({ route }: { route: Route }) {
   switch (route.page) {
     case 'dag':
-      return (
-        <Suspense fallback={<Loader m="lg" />}>
-          <DagPage runId={route.runId} />
-        </Suspense>
-      )
+      return <DagPage runId={route.runId} />
     case 'settings':
       return <SettingsPage />
     case 'dashboard':
