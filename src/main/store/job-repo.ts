@@ -2,7 +2,7 @@ import { defaultJobInput } from '../../shared/job-defaults'
 import type { BlockStrategy, GlueType, JobInfo, JobInput, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
 import type { Connection } from './sql/connection'
 import { bumpVersion } from './version-repo'
-import { statementSizes } from './sql/insert-rows'
+import { statementSizes, statementsBySize } from './sql/insert-rows'
 
 /** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
 interface JobRow {
@@ -291,15 +291,7 @@ function parseIdList(text: string): number[] {
 }
 
 const NEXT_TIMES_PER_STATEMENT = 128
-const nextTimesStatements = new Map<number, string>()
-
-function nextTimesStatement(size: number): string {
-  let sql = nextTimesStatements.get(size)
-  if (sql === undefined) {
-    const values = Array.from({ length: size }, () => '(?, ?, ?, ?)').join(', ')
-    sql = `UPDATE job_info SET trigger_status = v.column2, trigger_last_time = v.column3, trigger_next_time = v.column4
-      FROM (VALUES ${values}) AS v WHERE job_info.id = v.column1 AND job_info.trigger_status = 1`
-    nextTimesStatements.set(size, sql)
-  }
-  return sql
-}
+const nextTimesStatement = statementsBySize(
+  (size) => `UPDATE job_info SET trigger_status = v.column2, trigger_last_time = v.column3, trigger_next_time = v.column4
+      FROM (VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?)').join(', ')}) AS v WHERE job_info.id = v.column1 AND job_info.trigger_status = 1`,
+)

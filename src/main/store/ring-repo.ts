@@ -1,6 +1,6 @@
 import type { MisfireStrategy, TriggerType } from '../../shared/model'
 import type { Connection } from './sql/connection'
-import { insertRows, statementSizes } from './sql/insert-rows'
+import { insertRows, statementSizes, statementsBySize } from './sql/insert-rows'
 
 /** A fire the scan planned: persisted in `job_ring` until a ring tick claims it. */
 export interface RingFire {
@@ -156,14 +156,6 @@ export const ringKey = (jobId: number, scheduleTimeMs: number): string => `${job
 
 /** Fires per claiming DELETE: its OR of primary-key terms stays one index probe each. */
 const CLAIMS_PER_STATEMENT = 64
-const claimStatements = new Map<number, string>()
-
-function claimStatement(size: number): string {
-  let sql = claimStatements.get(size)
-  if (sql === undefined) {
-    const terms = Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')
-    sql = `DELETE FROM job_ring WHERE ${terms} RETURNING job_id, schedule_time`
-    claimStatements.set(size, sql)
-  }
-  return sql
-}
+const claimStatement = statementsBySize(
+  (size) => `DELETE FROM job_ring WHERE ${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')} RETURNING job_id, schedule_time`,
+)

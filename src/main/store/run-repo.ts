@@ -2,7 +2,7 @@ import type { LastRun, RunFilter } from '../../shared/api'
 import { parseTriggerTrail, type TriggerTrail } from '../../shared/trigger-trail'
 import { ALARM_STATUS, runStatus, type JobRun, type TriggerType } from '../../shared/model'
 import type { Connection, SqlValue } from './sql/connection'
-import { engineStatementSizes, insertRows, multiRowInsert, statementSizes } from './sql/insert-rows'
+import { engineStatementSizes, insertRows, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
 
 interface RunRow {
   id: number
@@ -452,23 +452,15 @@ export class RunRepo {
 const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
 
 const PAIRS_PER_STATEMENT = 64
-const pairsStatements = new Map<number, string>()
-
 /** SQLite (≥ 3.35): one UPDATE … FROM VALUES … RETURNING for `size` outcome-and-completion pairs. */
-function pairsStatement(size: number): string {
-  let sql = pairsStatements.get(size)
-  if (sql === undefined) {
-    const values = Array.from({ length: size }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')
-    sql = `UPDATE job_log
+const pairsStatement = statementsBySize(
+  (size) => `UPDATE job_log
         SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5,
             handle_code = v.column6, handle_msg = substr(v.column7, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column8
-       FROM (VALUES ${values}) AS v
+       FROM (VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v
       WHERE job_log.id = v.column1 AND job_log.handle_code = 0
-      RETURNING id`
-    pairsStatements.set(size, sql)
-  }
-  return sql
-}
+      RETURNING id`,
+)
 
 function trailColumn(outcome: TriggerOutcome): string | null {
   return outcome.triggerTrail ? JSON.stringify(outcome.triggerTrail) : null

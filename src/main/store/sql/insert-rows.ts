@@ -26,6 +26,16 @@ export function statementSizes(count: number, max: number): number[] {
   return sizes
 }
 
+/** A statement text by batch size, built once per size (the hot path asks for the same few every tick). */
+export function statementsBySize(build: (size: number) => string): (size: number) => string {
+  const texts = new Map<number, string>()
+  return (size) => {
+    let sql = texts.get(size)
+    if (sql === undefined) texts.set(size, (sql = build(size)))
+    return sql
+  }
+}
+
 /** Statement sizes for the engine: power-of-two shapes on SQLite, fixed chunks (one round trip each) on the servers. */
 export function engineStatementSizes(db: Connection, count: number): number[] {
   if (db.dialect.name === 'sqlite') return statementSizes(count, SQLITE_ROWS_PER_STATEMENT)
@@ -36,8 +46,8 @@ export function engineStatementSizes(db: Connection, count: number): number[] {
 
 /**
  * Inserts many rows, skipping those that violate a unique key when `ignore`, in multi-row
- * statements (on SQLite, one such statement costs about as much as two single-row ones, and each
- * call through the async Connection costs a promise and a turn of the microtask queue).
+ * statements: on the servers one round trip per chunk; on SQLite fewer calls through the async
+ * Connection (each one costs promises and turns of the microtask queue, more than the row itself).
  */
 export async function insertRows(db: Connection, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], ignore: boolean): Promise<void> {
   let from = 0
