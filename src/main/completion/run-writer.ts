@@ -126,10 +126,21 @@ async function writeBatch(tx: Pick<Repos, 'runs' | 'routes'>, batch: Pending, mu
   const pairedIds = new Set<number>()
   const alone: TriggerOutcome[] = []
   const deferred: TriggerOutcome[] = []
+  const pairs: { outcome: TriggerOutcome; completion: RunCompletion }[] = []
+  const pairing = new Set<number>()
   for (const [i, outcome] of batch.outcomes.entries()) {
     const completion = firstCompletion.get(outcome.logId)
-    if (completion && (await tx.runs.recordOutcomeAndComplete(outcome, completion))) pairedIds.add(outcome.logId)
-    else if (!completion && i >= mustWrite && outcome.triggerCode === 200) deferred.push(outcome)
+    // A second outcome for the same run meets a finished row, as it would one statement later.
+    if (completion && !pairing.has(outcome.logId)) {
+      pairing.add(outcome.logId)
+      pairs.push({ outcome, completion })
+    } else if (!completion && i >= mustWrite && outcome.triggerCode === 200) deferred.push(outcome)
+    else alone.push(outcome)
+  }
+  // One statement for many pairs; a pair whose run was already finished has its outcome written alone.
+  const written = await tx.runs.recordOutcomesAndComplete(pairs)
+  for (const { outcome } of pairs) {
+    if (written.has(outcome.logId)) pairedIds.add(outcome.logId)
     else alone.push(outcome)
   }
   await tx.runs.recordOutcomes(alone)

@@ -1,7 +1,8 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../shared/errors'
 import { parseInput } from '../../shared/schema/parse-input'
-import { triggerParamSchema } from './executor-schemas'
+import { readTriggerParam, triggerParamSchema } from './executor-schemas'
 
 const normalizeTriggerParam = (input: unknown) => parseInput(triggerParamSchema, input, 'triggerParam')
 
@@ -47,5 +48,36 @@ describe('the trigger schema of the embedded executor and the wire', () => {
     expect(failure({ ...wire, executorParams: 5 })).toBe('executorParams: must be text, got the number 5')
     expect(failure({ ...wire, glueType: '' })).toBe('glueType: is required')
     expect(failure(null)).toBe('triggerParam: must be an object, got null')
+  })
+})
+
+describe('the fast read of a trigger param', () => {
+  const outcome = (read: () => unknown) => {
+    try {
+      return { value: read() }
+    } catch (error) {
+      return { error: (error as Error).message }
+    }
+  }
+  // Values near every rule's edge, of every JSON type: the fast pass must never accept what the schema would not, nor change what it returns.
+  const anyValue = fc.oneof(
+    fc.constantFrom(undefined, null, 0, 1, 2, 3, -1, 1.5, 253_402_300_799_999, 253_402_300_800_000, Number.MAX_SAFE_INTEGER + 1, '', '1', 'x'.repeat(64), 'x'.repeat(65), 'x'.repeat(256), true, [], {}),
+    fc.string(),
+    fc.integer(),
+  )
+  const fields = Object.keys(wire).concat('logDateTim')
+
+  it('returns what the schema returns, and refuses what it refuses, with its words', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...fields), anyValue, { maxKeys: 4 }), fc.boolean(), (changes, fromWire) => {
+        const input = fromWire ? { ...wire, ...changes } : changes
+        expect(outcome(() => readTriggerParam(input, 'triggerParam'))).toEqual(outcome(() => normalizeTriggerParam(input)))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('drops fields it does not know, as the schema does', () => {
+    expect(readTriggerParam({ ...wire, extra: 1, logDateTim: 5 }, 'body')).toEqual(wire)
   })
 })

@@ -1,4 +1,5 @@
-import { epochMs } from '../../shared/schema/primitives'
+import { parseInput } from '../../shared/schema/parse-input'
+import { epochMs, MAX_EPOCH_MS } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
 import type { HandleCallback, LogRequest, TriggerParam } from './executor-api'
 
@@ -64,6 +65,57 @@ export const triggerParamSchema = z
       context.addIssue({ code: 'custom', path: ['broadcastIndex'], message: `must be below broadcastTotal (${param.broadcastTotal}), got ${param.broadcastIndex}`, params: { code: 'wire.shardIndex' } })
     }
   }) satisfies z.ZodType<TriggerParam>
+
+/**
+ * A trigger param checked by `triggerParamSchema`, with a hand-written pass first for the common
+ * case: every field present with its type and in its range (what the core and XXL-JOB admins send).
+ * That pass returns what the schema would and costs ~1 µs instead of ~15 (zod, once per fire on the
+ * embedded hot path); anything else — a missing field, a default to fill, a bad value — takes the
+ * schema, which decides and words the refusal.
+ */
+export function readTriggerParam(input: unknown, root: string): TriggerParam {
+  return wellFormedTriggerParam(input) ?? parseInput(triggerParamSchema, input, root)
+}
+
+const isInt = (v: unknown, min: number, max = Number.MAX_SAFE_INTEGER): v is number => Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max
+const isText = (v: unknown, min: number, max: number): v is string => typeof v === 'string' && v.length >= min && v.length <= max
+
+function wellFormedTriggerParam(input: unknown): TriggerParam | null {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return null
+  const p = input as Record<string, unknown>
+  const { logDateTim, glueSource } = p
+  if (logDateTim !== undefined && logDateTim !== null && !isInt(logDateTim, 0, MAX_EPOCH_MS)) return null
+  if (glueSource !== null && typeof glueSource !== 'string') return null
+  if (
+    !isInt(p.jobId, 1) ||
+    !isText(p.executorHandler, 0, 255) ||
+    typeof p.executorParams !== 'string' ||
+    !isText(p.executorBlockStrategy, 0, 64) ||
+    !isInt(p.executorTimeout, 0) ||
+    !isInt(p.logId, 1) ||
+    !isText(p.glueType, 1, 64) ||
+    !isInt(p.glueUpdatetime, 0) ||
+    !isInt(p.broadcastTotal, 1) ||
+    !isInt(p.broadcastIndex, 0, p.broadcastTotal - 1) ||
+    !isInt(p.logDateTime, 0, MAX_EPOCH_MS)
+  ) {
+    return null
+  }
+  return {
+    jobId: p.jobId,
+    executorHandler: p.executorHandler,
+    executorParams: p.executorParams,
+    executorBlockStrategy: p.executorBlockStrategy,
+    executorTimeout: p.executorTimeout,
+    logId: p.logId,
+    glueType: p.glueType,
+    glueSource,
+    glueUpdatetime: p.glueUpdatetime,
+    broadcastIndex: p.broadcastIndex,
+    broadcastTotal: p.broadcastTotal,
+    logDateTime: p.logDateTime,
+  }
+}
 
 /** `/idleBeat` and `/kill`: `{"jobId": int}`. */
 export const jobIdBodySchema = z.object({ jobId: int.min(0) })

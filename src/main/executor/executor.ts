@@ -22,8 +22,7 @@ import { PackedRunLogStore } from './run-log/packed/packed-run-log-store'
 import { missingLogPage } from './run-log/run-log-reader'
 import type { RunLog, RunLogStore } from './run-log/run-log-store'
 import { checkGlue } from './trigger-check'
-import { triggerParamSchema } from './executor-schemas'
-import { parseInput } from '../../shared/schema/parse-input'
+import { readTriggerParam } from './executor-schemas'
 import { resolve } from 'node:path'
 
 /**
@@ -161,7 +160,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     if (state !== 'running') return failure(STOPPING_MSG)
     let param: TriggerParam
     try {
-      param = parseInput(triggerParamSchema, input, 'triggerParam')
+      param = readTriggerParam(input, 'triggerParam')
     } catch (error) {
       if (error instanceof ValidationError) return failure(`invalid trigger param, ${error.message}`)
       throw error

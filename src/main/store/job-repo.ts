@@ -2,6 +2,7 @@ import { defaultJobInput } from '../../shared/job-defaults'
 import type { BlockStrategy, GlueType, JobInfo, JobInput, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
 import type { Connection } from './sql/connection'
 import { bumpVersion } from './version-repo'
+import { statementSizes, statementsBySize } from './sql/insert-rows'
 
 /** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
 interface JobRow {
@@ -160,6 +161,7 @@ export class JobRepo {
   async writeNextTimes(updates: readonly NextTimeUpdate[]): Promise<void> {
     // Next/last times are not what job caches hold; a job stopped because its schedule ended is.
     if (updates.some((u) => u.triggerStatus === 0)) await bumpVersion(this.db, 'jobs')
+    if (this.db.dialect.name === 'sqlite') return this.writeNextTimesInBatches(updates)
     for (const u of updates) {
       await this.db.run('UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ? WHERE id = ? AND trigger_status = 1', [
         u.triggerStatus,
@@ -167,6 +169,16 @@ export class JobRepo {
         u.triggerNextTimeMs,
         u.id,
       ])
+    }
+  }
+
+  /** SQLite (≥ 3.33): UPDATE … FROM a VALUES list, a few dozen jobs per statement instead of one. */
+  private async writeNextTimesInBatches(updates: readonly NextTimeUpdate[]): Promise<void> {
+    let from = 0
+    for (const size of statementSizes(updates.length, NEXT_TIMES_PER_STATEMENT)) {
+      const params: number[] = []
+      for (const u of updates.slice(from, (from += size))) params.push(u.id, u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs)
+      await this.db.run(nextTimesStatement(size), params)
     }
   }
 }
@@ -277,3 +289,9 @@ function parseIdList(text: string): number[] {
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0)
 }
+
+const NEXT_TIMES_PER_STATEMENT = 128
+const nextTimesStatement = statementsBySize(
+  (size) => `UPDATE job_info SET trigger_status = v.column2, trigger_last_time = v.column3, trigger_next_time = v.column4
+      FROM (VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?)').join(', ')}) AS v WHERE job_info.id = v.column1 AND job_info.trigger_status = 1`,
+)

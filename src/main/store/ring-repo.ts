@@ -1,6 +1,6 @@
 import type { MisfireStrategy, TriggerType } from '../../shared/model'
 import type { Connection } from './sql/connection'
-import { insertRows } from './sql/insert-rows'
+import { insertRows, statementSizes, statementsBySize } from './sql/insert-rows'
 
 /** A fire the scan planned: persisted in `job_ring` until a ring tick claims it. */
 export interface RingFire {
@@ -46,6 +46,27 @@ export class RingRepo {
    */
   async claim(jobId: number, scheduleTimeMs: number): Promise<boolean> {
     return (await this.db.run('DELETE FROM job_ring WHERE job_id = ? AND schedule_time = ?', [jobId, scheduleTimeMs])) === 1
+  }
+
+  /**
+   * `claim` for a batch: deletes the fires still there and resolves with the keys (`ringKey`) of
+   * those it took. SQLite and PostgreSQL delete a few dozen per statement and say which with
+   * RETURNING; MySQL has no DELETE … RETURNING, so it claims one by one.
+   */
+  async claimMany(fires: readonly Pick<RingFire, 'jobId' | 'scheduleTimeMs'>[]): Promise<Set<string>> {
+    const claimed = new Set<string>()
+    if (this.db.dialect.name === 'mysql') {
+      for (const f of fires) if (await this.claim(f.jobId, f.scheduleTimeMs)) claimed.add(ringKey(f.jobId, f.scheduleTimeMs))
+      return claimed
+    }
+    let from = 0
+    for (const size of statementSizes(fires.length, CLAIMS_PER_STATEMENT)) {
+      const params: number[] = []
+      for (const f of fires.slice(from, (from += size))) params.push(f.jobId, f.scheduleTimeMs)
+      const rows = await this.db.all<{ job_id: number; schedule_time: number }>(claimStatement(size), params)
+      for (const r of rows) claimed.add(ringKey(r.job_id, Number(r.schedule_time)))
+    }
+    return claimed
   }
 
   /** The fires a node's ring holds. */
@@ -129,3 +150,12 @@ function fromRow(row: RingRow): RingFire {
     triggerType: row.trigger_type === 'MISFIRE' ? 'MISFIRE' : 'CRON',
   }
 }
+
+/** The key `claimMany` reports a claimed fire by. */
+export const ringKey = (jobId: number, scheduleTimeMs: number): string => `${jobId}:${scheduleTimeMs}`
+
+/** Fires per claiming DELETE: its OR of primary-key terms stays one index probe each. */
+const CLAIMS_PER_STATEMENT = 64
+const claimStatement = statementsBySize(
+  (size) => `DELETE FROM job_ring WHERE ${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')} RETURNING job_id, schedule_time`,
+)

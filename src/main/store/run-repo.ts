@@ -1,8 +1,8 @@
 import type { LastRun, RunFilter } from '../../shared/api'
 import { parseTriggerTrail, type TriggerTrail } from '../../shared/trigger-trail'
 import { ALARM_STATUS, runStatus, type JobRun, type TriggerType } from '../../shared/model'
-import type { Connection } from './sql/connection'
-import { insertRows } from './sql/insert-rows'
+import type { Connection, SqlValue } from './sql/connection'
+import { engineStatementSizes, insertRows, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
 
 interface RunRow {
   id: number
@@ -141,23 +141,34 @@ export class RunRepo {
    * statement per few hundred rows; SQLite and MySQL one prepared insert per row.
    */
   async insertScheduled(runs: readonly NewRun[]): Promise<(number | null)[]> {
-    if (this.d.name !== 'postgres') {
+    // MySQL has no INSERT … RETURNING: one statement per row, each telling its id.
+    if (this.d.name === 'mysql') {
       const ids: (number | null)[] = []
       for (const run of runs) ids.push(await this.insert(run))
       return ids
     }
+    // SQLite (≥ 3.35) and PostgreSQL: multi-row inserts that return the rows written; a row the
+    // unique (job, scheduled time, shard) index refused is not returned.
     const key = (jobId: number, scheduleTimeMs: number, shard: string) => `${jobId}|${scheduleTimeMs}|${shard}`
     const idByKey = new Map<string, number>()
-    for (let from = 0; from < runs.length; from += 500) {
-      const chunk = runs.slice(from, from + 500)
-      const row = `(${INSERT_COLUMNS.map(() => '?').join(', ')})`
+    let from = 0
+    for (const size of engineStatementSizes(this.db, runs.length)) {
+      const chunk = runs.slice(from, (from += size))
+      const params: SqlValue[] = []
+      for (const run of chunk) params.push(...insertValues(run))
       const rows = await this.db.all<{ id: number; job_id: number; schedule_time: number; executor_sharding_param: string }>(
-        `INSERT INTO job_log (${INSERT_COLUMNS.join(', ')}) VALUES ${chunk.map(() => row).join(', ')} ON CONFLICT DO NOTHING RETURNING id, job_id, schedule_time, executor_sharding_param`,
-        chunk.flatMap(insertValues),
+        multiRowInsert(this.db, 'job_log', INSERT_COLUMNS, chunk.length, true, 'id, job_id, schedule_time, executor_sharding_param'),
+        params,
       )
       for (const r of rows) idByKey.set(key(r.job_id, Number(r.schedule_time), r.executor_sharding_param), Number(r.id))
     }
-    return runs.map((run) => idByKey.get(key(run.jobId, run.scheduleTimeMs!, run.executorShardingParam)) ?? null)
+    // A fire listed twice got one row: the first listing takes its id, the second is the duplicate.
+    return runs.map((run) => {
+      const k = key(run.jobId, run.scheduleTimeMs!, run.executorShardingParam)
+      const id = idByKey.get(k) ?? null
+      idByKey.delete(k)
+      return id
+    })
   }
 
   async recordOutcomes(outcomes: readonly TriggerOutcome[]): Promise<void> {
@@ -186,6 +197,28 @@ export class RunRepo {
       [outcome.executorAddress, outcome.triggerCode, outcome.triggerMsg, trailColumn(outcome), code, completion.handleMsg, completion.handleTimeMs, outcome.logId],
     )
     return changes === 1
+  }
+
+  /**
+   * `recordOutcomeAndComplete` for many runs; resolves with the ids written (a run already finished
+   * is left alone and not in the set). SQLite takes a few dozen per UPDATE … FROM VALUES; the servers
+   * one statement each.
+   */
+  async recordOutcomesAndComplete(pairs: readonly { outcome: TriggerOutcome; completion: RunCompletion }[]): Promise<Set<number>> {
+    const done = new Set<number>()
+    if (this.d.name !== 'sqlite') {
+      for (const { outcome, completion } of pairs) if (await this.recordOutcomeAndComplete(outcome, completion)) done.add(outcome.logId)
+      return done
+    }
+    let from = 0
+    for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
+      const params: SqlValue[] = []
+      for (const { outcome: o, completion: c } of pairs.slice(from, (from += size))) {
+        params.push(o.logId, o.executorAddress, o.triggerCode, o.triggerMsg, trailColumn(o), c.handleCode === 0 ? 500 : c.handleCode, c.handleMsg, c.handleTimeMs)
+      }
+      for (const row of await this.db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
+    }
+    return done
   }
 
   /**
@@ -417,6 +450,17 @@ export class RunRepo {
 }
 
 const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
+
+const PAIRS_PER_STATEMENT = 64
+/** SQLite (≥ 3.35): one UPDATE … FROM VALUES … RETURNING for `size` outcome-and-completion pairs. */
+const pairsStatement = statementsBySize(
+  (size) => `UPDATE job_log
+        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5,
+            handle_code = v.column6, handle_msg = substr(v.column7, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column8
+       FROM (VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v
+      WHERE job_log.id = v.column1 AND job_log.handle_code = 0
+      RETURNING id`,
+)
 
 function trailColumn(outcome: TriggerOutcome): string | null {
   return outcome.triggerTrail ? JSON.stringify(outcome.triggerTrail) : null

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../shared/errors'
 import type { JobGroup, JobInfo, TriggerType } from '../../shared/model'
 import { splitAddressList } from '../store/group-repo'
-import type { RingFire } from '../store/ring-repo'
+import { ringKey, type RingFire } from '../store/ring-repo'
 import type { NewRun } from '../store/run-repo'
 import type { Repos } from '../store/store'
 import { JobCache } from './job-cache'
@@ -76,8 +76,10 @@ export async function prepareScheduledRuns(
   await jobs.refresh(tx)
   const groupOf = JobCache.groupLookup(tx)
   const planned: { job: JobInfo; group: JobGroup | undefined; spec: RunSpec }[] = []
+  // One claim for the batch; a fire listed twice is claimed once (the first takes the key).
+  const claimed = await tx.ring.claimMany(fires)
   for (const fire of fires) {
-    if (!(await tx.ring.claim(fire.jobId, fire.scheduleTimeMs))) {
+    if (!claimed.delete(ringKey(fire.jobId, fire.scheduleTimeMs))) {
       result.unclaimed++
       continue
     }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import type { RingFire } from '../../../src/main/store/ring-repo'
+import { ringKey, type RingFire } from '../../../src/main/store/ring-repo'
 import { addGroup, addJob, overlapping, storeSuite, T0 } from './store-fixture'
 
 const fire = (jobId: number, scheduleTimeMs: number, overrides: Partial<RingFire> = {}): RingFire => ({
@@ -31,6 +31,18 @@ storeSuite('RingRepo', (f) => {
     const claims = await Promise.all([f.store.ring.claim(1, T0), other.ring.claim(1, T0)])
     expect(claims.filter(Boolean)).toHaveLength(1)
     expect(await f.store.ring.claim(1, T0)).toBe(false)
+    expect(await f.store.ring.count()).toBe(0)
+  })
+
+  it('claims fires in bulk: each one still there once, however many are asked for and by how many nodes', async () => {
+    const fires = Array.from({ length: 300 }, (_, i) => fire(1 + (i % 30), T0 + 1000 * Math.floor(i / 30)))
+    await f.store.ring.insert(fires, 'node-a')
+    const other = await f.another()
+    const asked = [...fires, fire(99, T0), fires[0]]
+    const [mine, theirs] = await Promise.all([f.store.ring.claimMany(asked), other.ring.claimMany([...asked].reverse())])
+    expect(mine.size + theirs.size).toBe(300)
+    for (const key of mine) expect(theirs.has(key)).toBe(false)
+    expect(new Set([...mine, ...theirs])).toEqual(new Set(fires.map((x) => ringKey(x.jobId, x.scheduleTimeMs))))
     expect(await f.store.ring.count()).toBe(0)
   })
 

@@ -58,6 +58,32 @@ storeSuite('RunRepo', (f) => {
     })
   })
 
+  it('gives a fire listed twice in one bulk write one row, to its first listing', async () => {
+    const twice = [run(3, { triggerType: 'CRON', scheduleTimeMs: T0 }), run(4, { triggerType: 'CRON', scheduleTimeMs: T0 }), run(3, { triggerType: 'CRON', scheduleTimeMs: T0 })]
+    const ids = await f.store.transaction((tx) => tx.runs.insertScheduled(twice))
+    expect(ids[0]).toEqual(expect.any(Number))
+    expect(ids[1]).toEqual(expect.any(Number))
+    expect(ids[2]).toBeNull()
+  })
+
+  it('records outcomes with their completions in bulk, leaving finished runs as they were', async () => {
+    const ids: number[] = []
+    for (let i = 0; i < 150; i++) ids.push((await f.store.runs.insert(run(1 + (i % 5))))!)
+    const pair = (logId: number, handleCode: number, handleMsg = 'done') => ({
+      outcome: { logId, executorAddress: 'http://10.0.0.7:9999/', triggerCode: 200, triggerMsg: `ok ${logId}` },
+      completion: { logId, handleCode, handleMsg, handleTimeMs: T0 + logId },
+    })
+    // The first run is finished before: its pair must not be written.
+    expect(await f.store.runs.complete([{ logId: ids[0], handleCode: 200, handleMsg: 'earlier', handleTimeMs: T0 }])).toEqual([ids[0]])
+    const written = await f.store.transaction((tx) => tx.runs.recordOutcomesAndComplete([...ids.map((id, i) => pair(id, i === 1 ? 0 : 200, i === 2 ? 'x'.repeat(HANDLE_MSG_MAX_CHARS + 9) : 'done')), pair(999_999, 200)]))
+    expect([...written].sort((a, b) => a - b)).toEqual(ids.slice(1))
+    const stored = new Map((await f.store.runs.getMany(ids)).map((r) => [r.id, r]))
+    expect(stored.get(ids[0])).toMatchObject({ executorAddress: '', triggerCode: 0, handleCode: 200, handleMsg: 'earlier', handleTimeMs: T0 })
+    expect(stored.get(ids[1])).toMatchObject({ executorAddress: 'http://10.0.0.7:9999/', triggerCode: 200, handleCode: 500 })
+    expect(stored.get(ids[2])!.handleMsg).toHaveLength(HANDLE_MSG_MAX_CHARS)
+    for (const id of ids.slice(3)) expect(stored.get(id)).toMatchObject({ triggerCode: 200, triggerMsg: `ok ${id}`, handleCode: 200, handleMsg: 'done', handleTimeMs: T0 + id })
+  })
+
   it('records trigger outcomes, and an outcome with its completion only while the run is unfinished', async () => {
     const a = (await f.store.runs.insert(run(1)))!
     const b = (await f.store.runs.insert(run(1)))!

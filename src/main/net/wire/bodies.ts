@@ -6,7 +6,7 @@ import { appName, executorAddress } from '../../../shared/schema/primitives'
 import { z } from '../../../shared/schema/z'
 import type { HandleCallback, LogRequest, TriggerParam } from '../../executor/executor-api'
 import { REGISTRY_GROUP_EXECUTOR } from '../../store/registry-repo'
-import { handleCallbackSchema, jobIdBodySchema, logRequestSchema, triggerParamSchema } from '../../executor/executor-schemas'
+import { handleCallbackSchema, jobIdBodySchema, logRequestSchema, readTriggerParam } from '../../executor/executor-schemas'
 
 /**
  * Parsers for the XXL-JOB request bodies (reference §1.4, §2.3), each a schema: the typed value, or
@@ -25,7 +25,7 @@ export function parseJsonText(text: string): unknown {
 }
 
 export function parseTriggerParam(json: unknown): TriggerParam {
-  return parseInput(triggerParamSchema, json, 'body')
+  return readTriggerParam(json, 'body')
 }
 
 /** `/idleBeat` and `/kill`. */
