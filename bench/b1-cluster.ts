@@ -13,6 +13,7 @@ import pg from 'pg'
 import { ensureEmbeddedGroup } from '../src/main/definitions/seed-demo'
 import { storedJobOf } from '../src/main/store/job-repo'
 import { openStore } from '../src/main/store/open-store'
+import { toPositional } from '../src/main/store/postgres/postgres-connection'
 import { defaultJobInput } from '../src/shared/job-defaults'
 import { startPostgres } from './peers/peer-servers'
 import { number, numbers } from './support/cli'
@@ -46,7 +47,7 @@ const adminUrl = `postgres://postgres@127.0.0.1:${server.port}/postgres`
 try {
   for (const nodes of NODE_COUNTS) {
     const database = `jobdesk_b1_${nodes}`
-    await onPostgres(adminUrl, `CREATE DATABASE ${database}`)
+    await query(adminUrl, `CREATE DATABASE ${database}`)
     const url = `postgres://postgres@127.0.0.1:${server.port}/${database}`
     const result = await measureOnPostgres(url, nodes, server.pid)
     const label = `PostgreSQL, ${nodes} node${nodes > 1 ? 's' : ''}`
@@ -123,10 +124,9 @@ async function waitForWindowRuns(url: string, startMs: number, endMs: number, ma
   while (Date.now() < deadline && Number((await open())[0].n) > 0) await new Promise((r) => setTimeout(r, 500))
 }
 
-/** One query on its own connection, `?` or `$n` parameters. */
+/** One query on its own connection, `?` or `$n` parameters (the store's own `?` → `$n`). */
 async function query(url: string, sql: string, params: readonly number[] = []): Promise<Record<string, unknown>[]> {
-  let i = 0
-  const text = sql.replace(/\?/g, () => `$${++i}`)
+  const { text } = toPositional(sql)
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
@@ -134,8 +134,4 @@ async function query(url: string, sql: string, params: readonly number[] = []): 
   } finally {
     await client.end()
   }
-}
-
-async function onPostgres(url: string, sql: string): Promise<void> {
-  await query(url, sql)
 }
