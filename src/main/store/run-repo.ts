@@ -1,78 +1,23 @@
 import type { LastRun, RunFilter } from '../../shared/api'
-import { parseTriggerTrail, type TriggerTrail } from '../../shared/trigger-trail'
-import { ALARM_STATUS, runStatus, type JobRun, type TriggerType } from '../../shared/model'
+import { ALARM_STATUS, runStatus, type JobRun } from '../../shared/model'
 import type { Connection, SqlValue } from './sql/connection'
+import {
+  FINISHED_COLUMNS,
+  fromRow,
+  HANDLE_MSG_MAX_CHARS,
+  INSERT_COLUMNS,
+  insertValues,
+  trailColumn,
+  type FinishedRun,
+  type NewRun,
+  type RunCompletion,
+  type RunRow,
+  type TriggerOutcome,
+} from './run-rows'
 import { engineStatementSizes, insertRows, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
 
-interface RunRow {
-  id: number
-  job_group: number
-  job_id: number
-  executor_address: string
-  executor_handler: string
-  executor_param: string
-  executor_sharding_param: string
-  executor_fail_retry_count: number
-  trigger_time: number
-  trigger_type: string
-  schedule_time: number | null
-  trigger_code: number
-  trigger_msg: string
-  handle_time: number
-  handle_code: number
-  handle_msg: string
-  alarm_status: number
-  parent_log_id: number | null
-  retry_due_time: number | null
-  trigger_trail: string | null
-}
-
-/** The part of a run known when its row is written, before routing and the executor call. */
-export interface NewRun {
-  jobGroup: number
-  jobId: number
-  executorHandler: string
-  executorParam: string
-  executorShardingParam: string
-  executorFailRetryCount: number
-  triggerTimeMs: number
-  triggerType: TriggerType
-  scheduleTimeMs: number | null
-  parentLogId: number | null
-}
-
-export interface TriggerOutcome {
-  logId: number
-  executorAddress: string
-  triggerCode: number
-  triggerMsg: string
-  /** LFU/LRU: the job whose use of `executorAddress` the outcome's write counts, and when it was routed. */
-  routeUse?: { jobId: number; atMs: number }
-  /** The same trigger as data (src/shared/trigger-trail.ts), kept as JSON beside trigger_msg. */
-  triggerTrail?: TriggerTrail
-}
-
-export interface RunCompletion {
-  logId: number
-  handleCode: number
-  handleMsg: string
-  handleTimeMs: number
-}
-
-/** A finished run brought in from elsewhere (an XXL-JOB import): every column as it was, nothing left to do. */
-export interface FinishedRun extends NewRun {
-  executorAddress: string
-  triggerCode: number
-  triggerMsg: string
-  handleTimeMs: number
-  handleCode: number
-  handleMsg: string
-  /** 0 (todo) and −1 are written as 1 (not needed): the fail monitor must not retry or alarm what happened elsewhere. */
-  alarmStatus: number
-}
-
-/** XXL-JOB's cap for handle_msg in the database. */
-export const HANDLE_MSG_MAX_CHARS = 15_000
+export { HANDLE_MSG_MAX_CHARS } from './run-rows'
+export type { FinishedRun, NewRun, RunCompletion, TriggerOutcome } from './run-rows'
 
 const FILTER_SQL: Record<string, string> = {
   pending: 'trigger_code = 0 AND handle_code = 0',
@@ -80,32 +25,6 @@ const FILTER_SQL: Record<string, string> = {
   success: 'handle_code = 200',
   failed: '(trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))',
 }
-
-const INSERT_COLUMNS = [
-  'job_group',
-  'job_id',
-  'executor_handler',
-  'executor_param',
-  'executor_sharding_param',
-  'executor_fail_retry_count',
-  'trigger_time',
-  'trigger_type',
-  'schedule_time',
-  'parent_log_id',
-] as const
-
-const insertValues = (run: NewRun) => [
-  run.jobGroup,
-  run.jobId,
-  run.executorHandler,
-  run.executorParam,
-  run.executorShardingParam,
-  run.executorFailRetryCount,
-  run.triggerTimeMs,
-  run.triggerType,
-  run.scheduleTimeMs,
-  run.parentLogId,
-]
 
 /** The WHERE of the partial index job_log_failed_due, repeated exactly so SQLite can use it. */
 const FAILED_TO_TAKE = 'alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
@@ -449,8 +368,6 @@ export class RunRepo {
   }
 }
 
-const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
-
 const PAIRS_PER_STATEMENT = 64
 /** SQLite (≥ 3.35): one UPDATE … FROM VALUES … RETURNING for `size` outcome-and-completion pairs. */
 const pairsStatement = statementsBySize(
@@ -461,31 +378,3 @@ const pairsStatement = statementsBySize(
       WHERE job_log.id = v.column1 AND job_log.handle_code = 0
       RETURNING id`,
 )
-
-function trailColumn(outcome: TriggerOutcome): string | null {
-  return outcome.triggerTrail ? JSON.stringify(outcome.triggerTrail) : null
-}
-
-function fromRow(row: RunRow): JobRun {
-  return {
-    id: Number(row.id),
-    jobGroup: row.job_group,
-    jobId: row.job_id,
-    executorAddress: row.executor_address,
-    executorHandler: row.executor_handler,
-    executorParam: row.executor_param,
-    executorShardingParam: row.executor_sharding_param,
-    executorFailRetryCount: row.executor_fail_retry_count,
-    triggerTimeMs: Number(row.trigger_time),
-    triggerType: row.trigger_type as TriggerType,
-    scheduleTimeMs: row.schedule_time === null ? null : Number(row.schedule_time),
-    triggerCode: row.trigger_code,
-    triggerMsg: row.trigger_msg,
-    triggerTrail: parseTriggerTrail(row.trigger_trail),
-    handleTimeMs: Number(row.handle_time),
-    handleCode: row.handle_code,
-    handleMsg: row.handle_msg,
-    alarmStatus: row.alarm_status,
-    parentLogId: row.parent_log_id === null ? null : Number(row.parent_log_id),
-  }
-}

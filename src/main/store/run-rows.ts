@@ -1,0 +1,131 @@
+import { parseTriggerTrail, type TriggerTrail } from '../../shared/trigger-trail'
+import type { JobRun, TriggerType } from '../../shared/model'
+
+// The shape of a `job_log` row and what the run repository writes into it (run-repo.ts).
+
+export interface RunRow {
+  id: number
+  job_group: number
+  job_id: number
+  executor_address: string
+  executor_handler: string
+  executor_param: string
+  executor_sharding_param: string
+  executor_fail_retry_count: number
+  trigger_time: number
+  trigger_type: string
+  schedule_time: number | null
+  trigger_code: number
+  trigger_msg: string
+  handle_time: number
+  handle_code: number
+  handle_msg: string
+  alarm_status: number
+  parent_log_id: number | null
+  retry_due_time: number | null
+  trigger_trail: string | null
+}
+
+/** The part of a run known when its row is written, before routing and the executor call. */
+export interface NewRun {
+  jobGroup: number
+  jobId: number
+  executorHandler: string
+  executorParam: string
+  executorShardingParam: string
+  executorFailRetryCount: number
+  triggerTimeMs: number
+  triggerType: TriggerType
+  scheduleTimeMs: number | null
+  parentLogId: number | null
+}
+
+export interface TriggerOutcome {
+  logId: number
+  executorAddress: string
+  triggerCode: number
+  triggerMsg: string
+  /** LFU/LRU: the job whose use of `executorAddress` the outcome's write counts, and when it was routed. */
+  routeUse?: { jobId: number; atMs: number }
+  /** The same trigger as data (src/shared/trigger-trail.ts), kept as JSON beside trigger_msg. */
+  triggerTrail?: TriggerTrail
+}
+
+export interface RunCompletion {
+  logId: number
+  handleCode: number
+  handleMsg: string
+  handleTimeMs: number
+}
+
+/** A finished run brought in from elsewhere (an XXL-JOB import): every column as it was, nothing left to do. */
+export interface FinishedRun extends NewRun {
+  executorAddress: string
+  triggerCode: number
+  triggerMsg: string
+  handleTimeMs: number
+  handleCode: number
+  handleMsg: string
+  /** 0 (todo) and −1 are written as 1 (not needed): the fail monitor must not retry or alarm what happened elsewhere. */
+  alarmStatus: number
+}
+
+/** XXL-JOB's cap for handle_msg in the database. */
+export const HANDLE_MSG_MAX_CHARS = 15_000
+
+export const INSERT_COLUMNS = [
+  'job_group',
+  'job_id',
+  'executor_handler',
+  'executor_param',
+  'executor_sharding_param',
+  'executor_fail_retry_count',
+  'trigger_time',
+  'trigger_type',
+  'schedule_time',
+  'parent_log_id',
+] as const
+
+export const insertValues = (run: NewRun) => [
+  run.jobGroup,
+  run.jobId,
+  run.executorHandler,
+  run.executorParam,
+  run.executorShardingParam,
+  run.executorFailRetryCount,
+  run.triggerTimeMs,
+  run.triggerType,
+  run.scheduleTimeMs,
+  run.parentLogId,
+]
+
+export const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
+
+
+export function trailColumn(outcome: TriggerOutcome): string | null {
+  return outcome.triggerTrail ? JSON.stringify(outcome.triggerTrail) : null
+}
+
+export function fromRow(row: RunRow): JobRun {
+  return {
+    id: Number(row.id),
+    jobGroup: row.job_group,
+    jobId: row.job_id,
+    executorAddress: row.executor_address,
+    executorHandler: row.executor_handler,
+    executorParam: row.executor_param,
+    executorShardingParam: row.executor_sharding_param,
+    executorFailRetryCount: row.executor_fail_retry_count,
+    triggerTimeMs: Number(row.trigger_time),
+    triggerType: row.trigger_type as TriggerType,
+    scheduleTimeMs: row.schedule_time === null ? null : Number(row.schedule_time),
+    triggerCode: row.trigger_code,
+    triggerMsg: row.trigger_msg,
+    triggerTrail: parseTriggerTrail(row.trigger_trail),
+    handleTimeMs: Number(row.handle_time),
+    handleCode: row.handle_code,
+    handleMsg: row.handle_msg,
+    alarmStatus: row.alarm_status,
+    parentLogId: row.parent_log_id === null ? null : Number(row.parent_log_id),
+  }
+}
