@@ -14,6 +14,8 @@ import type {
 import type { CodedMessage } from './messages/format-message'
 import type { ErrorParams } from './errors'
 import type { TriggerTrail } from './trigger-trail'
+import type { ClusterView } from './cluster-view'
+import type { ChannelCheck, Settings, SettingsInput } from './settings-types'
 import type { XxlImportProgress, XxlImportReport, XxlImportRequest } from './xxl-import'
 import type {
   ApiTokenInput,
@@ -27,6 +29,10 @@ import type {
   UserInput,
   UserView,
 } from './auth'
+
+export type { ClusterNodeView, ClusterView } from './cluster-view'
+export { CONSOLE_LANGUAGES } from './settings-types'
+export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsInput } from './settings-types'
 
 /**
  * The one contract between the UI and the core. The preload exposes exactly these methods as
@@ -200,37 +206,6 @@ type MissingMethods = Exclude<ApiMethod, (typeof API_METHODS)[number]>
 const everyMethodListed: MissingMethods extends never ? true : MissingMethods = true
 void everyMethodListed
 
-export interface ClusterNodeView {
-  nodeId: string
-  /** `--node-name` (default host name and port). */
-  nodeName: string
-  /** Where the node's admin API listens, as the other nodes reach it ('' until it listens). */
-  adminUrl: string
-  /** Its embedded executor's address ('' when it runs none). */
-  embeddedAddress: string
-  startedAtMs: number
-  heartbeatAtMs: number
-  leaseUntilMs: number
-  /** Its lease runs: it heartbeats. A dead node's row goes once another node took over its work. */
-  alive: boolean
-  /** Planned fires its time ring holds (job_ring rows). */
-  ringRows: number
-  /** It does the cluster's periodic work now (lost-run sweep, report, retention). */
-  periodicWork: boolean
-  /** The node this console is connected to. */
-  self: boolean
-}
-
-export interface ClusterView {
-  /** The database the nodes share. */
-  engine: 'sqlite' | 'postgres' | 'mysql'
-  /** Where it is (a file path, or the URL without its password). */
-  location: string
-  nodes: ClusterNodeView[]
-  /** The time of this view on the answering node (to age the heartbeats). */
-  atMs: number
-}
-
 export interface Overview {
   jobCount: number
   activeJobCount: number
@@ -341,74 +316,6 @@ export interface ImportReport {
   notes: string[]
   /** The same notes as codes and parameters, for the console to render in its language. */
   noteMessages: CodedMessage[]
-}
-
-export interface Settings {
-  /**
-   * The global token executors present (`XXL-JOB-ACCESS-TOKEN`); groups may have their own. It lets
-   * an executor register, beat, leave and call back — nothing else.
-   */
-  accessToken: string
-  /** The job OpenAPI's token (`XXL-JOB-ACCESS-TOKEN` on `/api/addJob` …); never the executor token. */
-  apiToken: string
-  /** Which tokens come from the command line or the environment (then they cannot be regenerated here). */
-  tokensFromFlags: { accessToken: boolean; apiToken: boolean }
-  /**
-   * XXL-JOB 3.5 lets its executor token call the OpenAPI; scripts written against it may need that.
-   * Off by default: every executor box holds that token.
-   */
-  openApiAcceptsExecutorToken: boolean
-  /** Whether the embedded executor runs script (GLUE) jobs on this machine, as JobDesk's user. */
-  embeddedScriptsEnabled: boolean
-  /** True when `--enable-scripts` turned them on for this run (the setting cannot turn them off then). */
-  embeddedScriptsForced: boolean
-  /** Where the console and the executor-facing API listen (headless: as started; desktop: applied at next start). */
-  listenHost: string
-  listenPort: number
-  /** Runs older than this many days are deleted (below 3 disables cleanup, as in XXL-JOB). */
-  logRetentionDays: number
-  /** Days the audit trail is kept (default 180). */
-  auditRetentionDays: number
-  alarms: AlarmChannels
-  /** How this JobDesk runs: the desktop app (window, tray, notifications) or headless mode (a browser console). */
-  mode: 'desktop' | 'headless'
-  /** Headless mode: the token a browser needs to open the console (`#token=…`); null in the desktop app. */
-  consoleToken: string | null
-  /** Absolute path of JobDesk's current log file (rotated beside it); '' when it writes none. */
-  logFile: string
-  /**
-   * The language the desktop console last showed, for what the shell says outside it (tray menu,
-   * notifications); null until the console told it. Each browser keeps its own choice.
-   */
-  consoleLanguage: ConsoleLanguage | null
-}
-
-/** The console's languages (src/renderer/src/i18n/). */
-export const CONSOLE_LANGUAGES = ['en', 'zh-CN'] as const
-export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number]
-
-export interface AlarmChannels {
-  desktop: boolean
-  webhooks: { url: string; headers?: Record<string, string>; timeoutMs?: number; retries?: number }[]
-  smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string; timeoutMs?: number } | null
-}
-
-export interface SettingsInput {
-  listenHost?: string
-  listenPort?: number
-  logRetentionDays?: number
-  auditRetentionDays?: number
-  alarms?: AlarmChannels
-  openApiAcceptsExecutorToken?: boolean
-  embeddedScriptsEnabled?: boolean
-  consoleLanguage?: ConsoleLanguage
-}
-
-export interface ChannelCheck {
-  ok: boolean
-  target: string
-  error?: string
-  note?: string
 }
 
 export interface TriggerResult {

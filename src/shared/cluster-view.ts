@@ -1,0 +1,32 @@
+/** What the Cluster page shows: the nodes on the database, as one node sees them (getCluster). */
+
+export interface ClusterNodeView {
+  nodeId: string
+  /** `--node-name` (default host name and port). */
+  nodeName: string
+  /** Where the node's admin API listens, as the other nodes reach it ('' until it listens). */
+  adminUrl: string
+  /** Its embedded executor's address ('' when it runs none). */
+  embeddedAddress: string
+  startedAtMs: number
+  heartbeatAtMs: number
+  leaseUntilMs: number
+  /** Its lease runs: it heartbeats. A dead node's row goes once another node took over its work. */
+  alive: boolean
+  /** Planned fires its time ring holds (job_ring rows). */
+  ringRows: number
+  /** It does the cluster's periodic work now (lost-run sweep, report, retention). */
+  periodicWork: boolean
+  /** The node this console is connected to. */
+  self: boolean
+}
+
+export interface ClusterView {
+  /** The database the nodes share. */
+  engine: 'sqlite' | 'postgres' | 'mysql'
+  /** Where it is (a file path, or the URL without its password). */
+  location: string
+  nodes: ClusterNodeView[]
+  /** The time of this view on the answering node (to age the heartbeats). */
+  atMs: number
+}

@@ -1,0 +1,69 @@
+/** Settings as the console reads and writes them (getSettings / saveSettings). */
+
+export interface Settings {
+  /**
+   * The global token executors present (`XXL-JOB-ACCESS-TOKEN`); groups may have their own. It lets
+   * an executor register, beat, leave and call back — nothing else.
+   */
+  accessToken: string
+  /** The job OpenAPI's token (`XXL-JOB-ACCESS-TOKEN` on `/api/addJob` …); never the executor token. */
+  apiToken: string
+  /** Which tokens come from the command line or the environment (then they cannot be regenerated here). */
+  tokensFromFlags: { accessToken: boolean; apiToken: boolean }
+  /**
+   * XXL-JOB 3.5 lets its executor token call the OpenAPI; scripts written against it may need that.
+   * Off by default: every executor box holds that token.
+   */
+  openApiAcceptsExecutorToken: boolean
+  /** Whether the embedded executor runs script (GLUE) jobs on this machine, as JobDesk's user. */
+  embeddedScriptsEnabled: boolean
+  /** True when `--enable-scripts` turned them on for this run (the setting cannot turn them off then). */
+  embeddedScriptsForced: boolean
+  /** Where the console and the executor-facing API listen (headless: as started; desktop: applied at next start). */
+  listenHost: string
+  listenPort: number
+  /** Runs older than this many days are deleted (below 3 disables cleanup, as in XXL-JOB). */
+  logRetentionDays: number
+  /** Days the audit trail is kept (default 180). */
+  auditRetentionDays: number
+  alarms: AlarmChannels
+  /** How this JobDesk runs: the desktop app (window, tray, notifications) or headless mode (a browser console). */
+  mode: 'desktop' | 'headless'
+  /** Headless mode: the token a browser needs to open the console (`#token=…`); null in the desktop app. */
+  consoleToken: string | null
+  /** Absolute path of JobDesk's current log file (rotated beside it); '' when it writes none. */
+  logFile: string
+  /**
+   * The language the desktop console last showed, for what the shell says outside it (tray menu,
+   * notifications); null until the console told it. Each browser keeps its own choice.
+   */
+  consoleLanguage: ConsoleLanguage | null
+}
+
+/** The console's languages (src/renderer/src/i18n/). */
+export const CONSOLE_LANGUAGES = ['en', 'zh-CN'] as const
+export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number]
+
+export interface AlarmChannels {
+  desktop: boolean
+  webhooks: { url: string; headers?: Record<string, string>; timeoutMs?: number; retries?: number }[]
+  smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string; timeoutMs?: number } | null
+}
+
+export interface SettingsInput {
+  listenHost?: string
+  listenPort?: number
+  logRetentionDays?: number
+  auditRetentionDays?: number
+  alarms?: AlarmChannels
+  openApiAcceptsExecutorToken?: boolean
+  embeddedScriptsEnabled?: boolean
+  consoleLanguage?: ConsoleLanguage
+}
+
+export interface ChannelCheck {
+  ok: boolean
+  target: string
+  error?: string
+  note?: string
+}
