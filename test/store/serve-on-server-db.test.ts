@@ -46,13 +46,18 @@ async function stepSeconds(clock: ManualClock, seconds: number, loops: number): 
 }
 
 /**
- * The first `count` finished runs of a job as the database holds them, read by another node's
- * store, oldest first. With a clock, time goes on while they finish (a quarter second a look): the
- * executor's own timers (callback retries, log spills) run on it too.
+ * The first `count` finished runs of a job (scheduled up to `upToMs`) as the database holds them,
+ * read by another node's store, by scheduled time. Not by id: on a server engine two fire batches
+ * commit on two pooled connections at once, so a later second's row may get the lower id. With a
+ * clock, time goes on while they finish (a quarter second a look): the executor's own timers
+ * (callback retries, log spills) run on it too.
  */
-async function finishedRuns(store: Store, jobId: number, count: number, clock?: ManualClock): Promise<JobRun[]> {
+async function finishedRuns(store: Store, jobId: number, count: number, clock?: ManualClock, upToMs = Infinity): Promise<JobRun[]> {
   return waitFor(`${count} finished runs of job ${jobId}`, async () => {
-    const runs = (await store.runs.list({ jobId, limit: 100 })).reverse().slice(0, count)
+    const runs = (await store.runs.list({ jobId, limit: 100 }))
+      .filter((r) => (r.scheduleTimeMs ?? r.triggerTimeMs) <= upToMs)
+      .sort((a, b) => (a.scheduleTimeMs ?? a.triggerTimeMs) - (b.scheduleTimeMs ?? b.triggerTimeMs) || a.id - b.id)
+      .slice(0, count)
     if (runs.length === count && runs.every((r) => r.handleCode !== 0)) return runs
     await clock?.advance(250)
     return false
@@ -79,7 +84,7 @@ describe.each(['postgres', 'mysql'] as const)('JobDesk on %s', (engine) => {
     const node = await storeOn(database)
     const fires = (demo.triggerNextTimeMs - t0) / 1000
     const expected = Array.from({ length: Math.floor((10 - fires) / 2) + 1 }, (_, i) => demo.triggerNextTimeMs + i * 2000)
-    const runs = await finishedRuns(node, demo.id, expected.length, clock)
+    const runs = await finishedRuns(node, demo.id, expected.length, clock, expected[expected.length - 1])
     expect(runs.map((r) => r.scheduleTimeMs)).toEqual(expected)
     expect(runs.map((r) => [r.triggerType, r.triggerCode, r.handleCode])).toEqual(expected.map(() => ['CRON', 200, 200]))
     expect(runs[0].executorAddress).toMatch(/^jobdesk:\/\/embedded\//)
