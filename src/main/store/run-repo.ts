@@ -8,6 +8,7 @@ import {
   INSERT_COLUMNS,
   insertValues,
   trailColumn,
+  triggerMsgColumn,
   type FinishedRun,
   type NewRun,
   type RunCompletion,
@@ -95,7 +96,7 @@ export class RunRepo {
       await this.db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ? WHERE id = ?', [
         o.executorAddress,
         o.triggerCode,
-        o.triggerMsg,
+        triggerMsgColumn(o),
         trailColumn(o),
         o.logId,
       ])
@@ -113,7 +114,7 @@ export class RunRepo {
           SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ?,
               handle_code = ?, handle_msg = substr(?, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
         WHERE id = ? AND handle_code = 0`,
-      [outcome.executorAddress, outcome.triggerCode, outcome.triggerMsg, trailColumn(outcome), code, completion.handleMsg, completion.handleTimeMs, outcome.logId],
+      [outcome.executorAddress, outcome.triggerCode, triggerMsgColumn(outcome), trailColumn(outcome), code, completion.handleMsg, completion.handleTimeMs, outcome.logId],
     )
     return changes === 1
   }
@@ -133,7 +134,7 @@ export class RunRepo {
     for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
       const params: SqlValue[] = []
       for (const { outcome: o, completion: c } of pairs.slice(from, (from += size))) {
-        params.push(o.logId, o.executorAddress, o.triggerCode, o.triggerMsg, trailColumn(o), c.handleCode === 0 ? 500 : c.handleCode, c.handleMsg, c.handleTimeMs)
+        params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), trailColumn(o), c.handleCode === 0 ? 500 : c.handleCode, c.handleMsg, c.handleTimeMs)
       }
       for (const row of await this.db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
     }

@@ -6,7 +6,7 @@ import type { ExecutorDirectory } from './executor-directory'
 import type { PreparedRun } from './prepare-runs'
 import type { AddressUse } from '../store/route-repo'
 import { compactMsg, USE_TRACKING_STRATEGIES, type RouteProbe, type Routers, type SingleRouteStrategy } from './routing'
-import { formatTriggerTrail } from './trigger-trail-text'
+import { formatTriggerTrail } from '../../shared/trigger-trail-text'
 
 export interface TriggerDeps {
   routers: Routers
@@ -16,7 +16,7 @@ export interface TriggerDeps {
   usesOf: (jobId: number) => Promise<AddressUse[]>
 }
 
-export { TRIGGER_TYPE_TITLES } from './trigger-trail-text'
+export { TRIGGER_TYPE_TITLES } from '../../shared/trigger-trail-text'
 
 /**
  * One trigger (reference §4.5 steps 3–6): route, call the executor's `/run`, and describe what
@@ -52,8 +52,21 @@ export function unroutedOutcome(run: PreparedRun, result: TriggerTrail['result']
   return outcome(run, '', 500, { version: TRIGGER_TRAIL_VERSION, triggerType: run.triggerType, group: null, route: null, block: null, result })
 }
 
+/**
+ * The text is formatted only when something reads it (a manual trigger's answer, a test): the store
+ * keeps the trail and derives the text when the run is read, so the hot path never builds it.
+ */
 function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, trail: TriggerTrail): TriggerOutcome {
-  return { logId: run.logId, executorAddress, triggerCode, triggerMsg: formatTriggerTrail(trail), triggerTrail: trail }
+  let text: string | undefined
+  return {
+    logId: run.logId,
+    executorAddress,
+    triggerCode,
+    get triggerMsg() {
+      return (text ??= formatTriggerTrail(trail))
+    },
+    triggerTrail: trail,
+  }
 }
 
 function shardRoute(run: PreparedRun): TrailRoute {

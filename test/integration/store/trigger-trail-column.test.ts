@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { coded } from '../../../src/shared/messages'
 import { TRIGGER_TRAIL_VERSION, type TriggerTrail } from '../../../src/shared/trigger-trail'
+import { formatTriggerTrail } from '../../../src/shared/trigger-trail-text'
 import { MIGRATIONS } from '../../../src/main/store/migrations'
 import { openDatabase } from '../../../src/main/store/open-database'
 import type { NewRun } from '../../../src/main/store/run-repo'
@@ -56,13 +57,16 @@ describe('job_log.trigger_trail', () => {
       expect((await store.runs.get(oldId))).toMatchObject({ triggerMsg: 'Trigger type: Manual trigger', triggerTrail: null })
 
       const id = (await store.runs.insert({ ...newRun, triggerTimeMs: newRun.triggerTimeMs + 1 }))!
-      await store.runs.recordOutcomes([{ logId: id, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'text', triggerTrail: trail }])
-      expect((await store.runs.get(id))).toMatchObject({ triggerMsg: 'text', triggerTrail: trail })
+      await store.runs.recordOutcomes([{ logId: id, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'not stored', triggerTrail: trail }])
+      // With a trail, trigger_msg is not stored twice: the text is the trail's, derived when read.
+      expect((await store.runs.get(id))).toMatchObject({ triggerMsg: formatTriggerTrail(trail), triggerTrail: trail })
+      expect(sqliteDb(store).prepare('SELECT trigger_msg FROM job_log WHERE id = ?').get(id)).toEqual({ trigger_msg: '' })
+      expect(formatTriggerTrail(trail)).toContain('Route strategy: FIRST')
 
       // The fast path that records the outcome and the completion at once keeps it too.
       const fast = (await store.runs.insert({ ...newRun, triggerTimeMs: newRun.triggerTimeMs + 2 }))!
       await store.runs.recordOutcomeAndComplete({ logId: fast, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'text', triggerTrail: trail }, { logId: fast, handleCode: 200, handleMsg: '', handleTimeMs: 1 })
-      expect((await store.runs.get(fast))?.triggerTrail).toEqual(trail)
+      expect((await store.runs.get(fast))).toMatchObject({ triggerMsg: formatTriggerTrail(trail), triggerTrail: trail })
     } finally {
       await store.close()
     }

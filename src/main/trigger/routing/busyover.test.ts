@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ExecutorReply } from '../../executor/executor-api'
 import { busyoverRouter } from './busyover'
 import type { RouteProbe } from './router'
-import { routeReasonText } from './format-route-trail'
+import { routeReasonText } from '../../../shared/route-trail-text'
 
 const [a, b, c] = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']
 const BUSY: ExecutorReply = { code: 500, msg: 'job thread is running or has trigger queue.' }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { buildHashRing, createConsistentHashRouter, findRingNode, hashRouteKey } from './consistent-hash'
 import type { RouteProbe } from './router'
-import { routeReasonText } from './format-route-trail'
+import { routeReasonText } from '../../../shared/route-trail-text'
 
 const unusedProbe: RouteProbe = {
   beat: () => Promise.reject(new Error('CONSISTENT_HASH must not probe')),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ExecutorReply } from '../../executor/executor-api'
 import { failoverRouter } from './failover'
 import type { RouteProbe } from './router'
-import { routeReasonText } from './format-route-trail'
+import { routeReasonText } from '../../../shared/route-trail-text'
 
 const [a, b, c, d] = [9001, 9002, 9003, 9004].map((port) => `http://127.0.0.1:${port}/`)
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ROUTE_STRATEGIES } from '../../../shared/model'
 import { EMPTY_ADDRESS_REASON, createRouters, type RouteProbe } from './index'
-import { routeReasonText } from './format-route-trail'
+import { routeReasonText } from '../../../shared/route-trail-text'
 
 const addresses = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']
 

@@ -19,7 +19,7 @@ export type {
   SingleRouteStrategy,
 } from './router'
 export { EMPTY_ADDRESS_REASON } from './router'
-export { compactMsg, formatRouteTrail, routeReasonText } from './format-route-trail'
+export { compactMsg, formatRouteTrail, routeReasonText } from '../../../shared/route-trail-text'
 export { hashRouteKey } from './consistent-hash'
 
 /** One router per strategy, keyed by the exact wire names. */

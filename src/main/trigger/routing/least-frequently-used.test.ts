@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { USE_WINDOW_MS, type AddressUse } from '../../store/route-repo'
 import { createLeastFrequentlyUsedRouter } from './least-frequently-used'
 import type { RouteProbe } from './router'
-import { routeReasonText } from './format-route-trail'
+import { routeReasonText } from '../../../shared/route-trail-text'
 
 const NOW_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
 const [a, b, c] = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routeReasonText } from './format-route-trail'
+import { routeReasonText } from '../../../shared/route-trail-text'
 import type { AddressUse } from '../../store/route-repo'
 import { createLeastRecentlyUsedRouter } from './least-recently-used'
 import type { RouteProbe } from './router'

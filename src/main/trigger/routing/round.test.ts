@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RouteProbe } from './router'
 import { createRoundRouter } from './round'
-import { routeReasonText } from './format-route-trail'
+import { routeReasonText } from '../../../shared/route-trail-text'
 
 const NOW_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
 const addresses = ['http://127.0.0.1:9001/', 'http://127.0.0.1:9002/', 'http://127.0.0.1:9003/']

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { PROBE_MSG_MAX_CHARS, formatRouteTrail } from './format-route-trail'
-import { emptyAddressTrail, type RouteTrail } from './router'
-import { coded } from '../../../shared/messages'
+import { PROBE_MSG_MAX_CHARS, formatRouteTrail } from './route-trail-text'
+import { emptyAddressTrail, type RouteTrail } from '../main/trigger/routing/router'
+import { coded } from './messages'
 
 describe('formatRouteTrail', () => {
   it('lists strategy, candidates, each probe, the choice and the reason on their own lines', () => {

@@ -1,7 +1,7 @@
-import { englishMessage } from '../../shared/messages'
-import type { TrailGroup, TrailRoute, TriggerTrail } from '../../shared/trigger-trail'
-import type { TriggerType } from '../../shared/model'
-import { formatRouteTrail, routeReasonText, type SingleRouteStrategy } from './routing'
+import { englishMessage } from './messages'
+import type { TrailGroup, TrailRoute, TriggerTrail } from './trigger-trail'
+import type { TriggerType } from './model'
+import { formatRouteTrail, routeReasonText } from './route-trail-text'
 
 /** XXL-JOB's titles for trigger types, as shown in trigger_msg. */
 export const TRIGGER_TYPE_TITLES: Record<TriggerType, string> = {
@@ -58,6 +58,6 @@ function routeLines(route: TrailRoute): string[] {
   }
   const lines: string[] = []
   if (route.leftOut.length > 0) lines.push(`Left out: ${route.leftOut.join(', ')} (the embedded executor of another JobDesk process)`)
-  lines.push(formatRouteTrail({ ...route, strategy: route.strategy as SingleRouteStrategy }))
+  lines.push(formatRouteTrail(route))
   return lines
 }

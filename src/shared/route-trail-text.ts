@@ -1,6 +1,5 @@
-import { englishMessage } from '../../../shared/messages'
-import type { RouteReason } from '../../../shared/trigger-trail'
-import type { RouteTrail } from './router'
+import { englishMessage } from './messages'
+import type { RouteReason, TrailRoute } from './trigger-trail'
 
 /** Longest probe message kept in the text; a stack trace from a failed probe would bury the rest. */
 export const PROBE_MSG_MAX_CHARS = 300
@@ -17,7 +16,7 @@ export const PROBE_MSG_MAX_CHARS = 300
  * Reason: http://127.0.0.1:9999/ answered /beat with code 200, after 1 failed probe.
  * ```
  */
-export function formatRouteTrail(trail: RouteTrail): string {
+export function formatRouteTrail(trail: Pick<TrailRoute, 'strategy' | 'candidates' | 'probes' | 'chosen' | 'reason'>): string {
   const lines = [
     `Route strategy: ${trail.strategy}`,
     `Candidates (${trail.candidates.length}): ${trail.candidates.length > 0 ? trail.candidates.join(', ') : 'none'}`,
