@@ -7,7 +7,6 @@ import {
   HANDLE_MSG_MAX_CHARS,
   INSERT_COLUMNS,
   insertValues,
-  trailColumn,
   triggerMsgColumn,
   type FinishedRun,
   type NewRun,
@@ -15,6 +14,7 @@ import {
   type RunRow,
   type TriggerOutcome,
 } from './run-rows'
+import { attachTrails, deleteTrails, writeTrails } from './run-trails'
 import { engineStatementSizes, insertRows, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
@@ -93,14 +93,9 @@ export class RunRepo {
 
   async recordOutcomes(outcomes: readonly TriggerOutcome[]): Promise<void> {
     for (const o of outcomes) {
-      await this.db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ? WHERE id = ?', [
-        o.executorAddress,
-        o.triggerCode,
-        triggerMsgColumn(o),
-        trailColumn(o),
-        o.logId,
-      ])
+      await this.db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ? WHERE id = ?', [o.executorAddress, o.triggerCode, triggerMsgColumn(o), o.logId])
     }
+    await writeTrails(this.db, outcomes)
   }
 
   /**
@@ -108,13 +103,19 @@ export class RunRepo {
    * batch); false when the run was already finished, in which case nothing was written.
    */
   async recordOutcomeAndComplete(outcome: TriggerOutcome, completion: RunCompletion): Promise<boolean> {
+    const done = await this.updateOutcomeAndComplete(outcome, completion)
+    if (done) await writeTrails(this.db, [outcome])
+    return done
+  }
+
+  private async updateOutcomeAndComplete(outcome: TriggerOutcome, completion: RunCompletion): Promise<boolean> {
     const code = completion.handleCode === 0 ? 500 : completion.handleCode
     const changes = await this.db.run(
       `UPDATE job_log
-          SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ?,
+          SET executor_address = ?, trigger_code = ?, trigger_msg = ?,
               handle_code = ?, handle_msg = substr(?, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
         WHERE id = ? AND handle_code = 0`,
-      [outcome.executorAddress, outcome.triggerCode, triggerMsgColumn(outcome), trailColumn(outcome), code, completion.handleMsg, completion.handleTimeMs, outcome.logId],
+      [outcome.executorAddress, outcome.triggerCode, triggerMsgColumn(outcome), code, completion.handleMsg, completion.handleTimeMs, outcome.logId],
     )
     return changes === 1
   }
@@ -127,17 +128,18 @@ export class RunRepo {
   async recordOutcomesAndComplete(pairs: readonly { outcome: TriggerOutcome; completion: RunCompletion }[]): Promise<Set<number>> {
     const done = new Set<number>()
     if (this.d.name !== 'sqlite') {
-      for (const { outcome, completion } of pairs) if (await this.recordOutcomeAndComplete(outcome, completion)) done.add(outcome.logId)
-      return done
-    }
-    let from = 0
-    for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
-      const params: SqlValue[] = []
-      for (const { outcome: o, completion: c } of pairs.slice(from, (from += size))) {
-        params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), trailColumn(o), c.handleCode === 0 ? 500 : c.handleCode, c.handleMsg, c.handleTimeMs)
+      for (const { outcome, completion } of pairs) if (await this.updateOutcomeAndComplete(outcome, completion)) done.add(outcome.logId)
+    } else {
+      let from = 0
+      for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
+        const params: SqlValue[] = []
+        for (const { outcome: o, completion: c } of pairs.slice(from, (from += size))) {
+          params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), c.handleCode === 0 ? 500 : c.handleCode, c.handleMsg, c.handleTimeMs)
+        }
+        for (const row of await this.db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
       }
-      for (const row of await this.db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
     }
+    await writeTrails(this.db, pairs.filter((p) => done.has(p.outcome.logId)).map((p) => p.outcome))
     return done
   }
 
@@ -161,7 +163,7 @@ export class RunRepo {
 
   async get(id: number): Promise<JobRun | undefined> {
     const row = await this.db.get<RunRow>('SELECT * FROM job_log WHERE id = ?', [id])
-    return row && fromRow(row)
+    return row && (await this.runsOf([row]))[0]
   }
 
   async getMany(ids: readonly number[]): Promise<JobRun[]> {
@@ -170,7 +172,7 @@ export class RunRepo {
       const chunk = ids.slice(i, i + 500)
       rows.push(...(await this.db.all<RunRow>(`SELECT * FROM job_log WHERE id IN (${chunk.map(() => '?').join(',')})`, chunk)))
     }
-    return rows.map(fromRow)
+    return this.runsOf(rows)
   }
 
   async list(filter: RunFilter): Promise<JobRun[]> {
@@ -197,19 +199,19 @@ export class RunRepo {
     if (filter.beforeId !== undefined) add('id < ?', filter.beforeId)
     const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000)
     const sql = `SELECT * FROM job_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`
-    return (await this.db.all<RunRow>(sql, args)).map(fromRow)
+    return this.runsOf(await this.db.all<RunRow>(sql, args))
   }
 
   /** Failed runs the fail monitor has not seen yet (no due time planned), oldest first. */
   async findFailedUnplanned(limit: number): Promise<JobRun[]> {
     const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_failed_due')} WHERE ${this.failedToTake} AND retry_due_time IS NULL ORDER BY id LIMIT ?`
-    return (await this.db.all<RunRow>(sql, [limit])).map(fromRow)
+    return this.runsOf(await this.db.all<RunRow>(sql, [limit]))
   }
 
   /** Failed runs not taken whose planned retry is due at `nowMs`, earliest due first. */
   async findFailedDue(nowMs: number, limit: number): Promise<JobRun[]> {
     const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_failed_due')} WHERE ${this.failedToTake} AND retry_due_time <= ? ORDER BY retry_due_time, id LIMIT ?`
-    return (await this.db.all<RunRow>(sql, [nowMs, limit])).map(fromRow)
+    return this.runsOf(await this.db.all<RunRow>(sql, [nowMs, limit]))
   }
 
   /** The earliest planned retry of a failed run not taken yet, or null when none waits. */
@@ -238,33 +240,33 @@ export class RunRepo {
     const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_running')}
       WHERE ${RUNNING} AND trigger_time <= ? AND executor_address NOT IN (SELECT registry_value FROM job_registry)
       ORDER BY id LIMIT ?`
-    return (await this.db.all<RunRow>(sql, [triggeredBeforeMs, limit])).map(fromRow)
+    return this.runsOf(await this.db.all<RunRow>(sql, [triggeredBeforeMs, limit]))
   }
 
   /** Runs whose row was written but whose trigger never finished, triggered before `beforeMs`. */
   async findStalePending(beforeMs: number, limit: number): Promise<JobRun[]> {
     const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_pending')} WHERE trigger_code = 0 AND handle_code = 0 AND trigger_time < ? ORDER BY id LIMIT ?`
-    return (await this.db.all<RunRow>(sql, [beforeMs, limit])).map(fromRow)
+    return this.runsOf(await this.db.all<RunRow>(sql, [beforeMs, limit]))
   }
 
   /** Runs still running on `address` that were triggered before `beforeMs`. */
   async findRunningOn(address: string, beforeMs: number): Promise<JobRun[]> {
     const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_running')} WHERE ${RUNNING} AND executor_address = ? AND trigger_time < ? ORDER BY id`
-    return (await this.db.all<RunRow>(sql, [address, beforeMs])).map(fromRow)
+    return this.runsOf(await this.db.all<RunRow>(sql, [address, beforeMs]))
   }
 
   /** Runs still running on an embedded executor (address starting with `prefix`) other than `ownAddress`. */
   async findRunningOnOtherEmbedded(prefix: string, ownAddress: string, limit: number): Promise<JobRun[]> {
     const embedded = this.d.startsWith('executor_address', prefix)
     const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_running')} WHERE ${RUNNING} AND ${embedded.sql} AND executor_address != ? ORDER BY id LIMIT ?`
-    return (await this.db.all<RunRow>(sql, [...embedded.params, ownAddress, limit])).map(fromRow)
+    return this.runsOf(await this.db.all<RunRow>(sql, [...embedded.params, ownAddress, limit]))
   }
 
   /** Running runs on LAN executors (any address outside the embedded `prefix`), oldest first. */
   async findRunningOnLan(embeddedPrefix: string, limit: number): Promise<JobRun[]> {
     const embedded = this.d.startsWith('executor_address', embeddedPrefix)
     const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_running')} WHERE ${RUNNING} AND executor_address != '' AND NOT ${embedded.sql} ORDER BY id LIMIT ?`
-    return (await this.db.all<RunRow>(sql, [...embedded.params, limit])).map(fromRow)
+    return this.runsOf(await this.db.all<RunRow>(sql, [...embedded.params, limit]))
   }
 
   /** Up to `limit` ids of runs triggered before `beforeMs`, oldest first. */
@@ -272,11 +274,17 @@ export class RunRepo {
     return (await this.db.all<{ id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY id LIMIT ?', [beforeMs, limit])).map((r) => Number(r.id))
   }
 
-  /** Deletes runs with their kept log texts. */
+  /** Rows as runs, with their trails. */
+  private async runsOf(rows: RunRow[]): Promise<JobRun[]> {
+    return (await attachTrails(this.db, rows)).map(fromRow)
+  }
+
+  /** Deletes runs with their kept log texts and trails. */
   async deleteByIds(ids: readonly number[]): Promise<number> {
     if (ids.length === 0) return 0
     const marks = ids.map(() => '?').join(',')
     await this.db.run(`DELETE FROM job_log_text WHERE log_id IN (${marks})`, ids)
+    await deleteTrails(this.db, ids)
     return this.db.run(`DELETE FROM job_log WHERE id IN (${marks})`, ids)
   }
 
@@ -373,9 +381,9 @@ const PAIRS_PER_STATEMENT = 64
 /** SQLite (≥ 3.35): one UPDATE … FROM VALUES … RETURNING for `size` outcome-and-completion pairs. */
 const pairsStatement = statementsBySize(
   (size) => `UPDATE job_log
-        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5,
-            handle_code = v.column6, handle_msg = substr(v.column7, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column8
-       FROM (VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v
+        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4,
+            handle_code = v.column5, handle_msg = substr(v.column6, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column7
+       FROM (VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v
       WHERE job_log.id = v.column1 AND job_log.handle_code = 0
       RETURNING id`,
 )

@@ -24,6 +24,7 @@ export interface RunRow {
   alarm_status: number
   parent_log_id: number | null
   retry_due_time: number | null
+  /** NULL in the table since migration 9: the trail is read from job_log_trail onto the row (run-trails.ts). */
   trigger_trail: string | null
 }
 

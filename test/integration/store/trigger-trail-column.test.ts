@@ -14,6 +14,7 @@ beforeEach(() => (dir = makeTempDir()))
 afterEach(() => dir.remove())
 
 const TRAIL_MIGRATION = MIGRATIONS.find((m) => m.sql.includes('ADD COLUMN trigger_trail'))!
+const TRAIL_TABLE_MIGRATION = MIGRATIONS.find((m) => m.sql.includes('CREATE TABLE job_log_trail'))!
 
 const newRun: NewRun = {
   jobGroup: 1,
@@ -43,7 +44,7 @@ describe('job_log.trigger_trail', () => {
     // A database as the previous JobDesk left it: no trail column, a run with its text only.
     const before = openDatabase(file)
     // The schema just before the trail's migration: the tables of the later ones (cluster events, users, audit) go too.
-    before.exec('ALTER TABLE job_log DROP COLUMN trigger_trail; DROP TABLE job_event; DROP TABLE job_user; DROP TABLE job_session; DROP TABLE job_api_token; DROP TABLE job_audit')
+    before.exec('ALTER TABLE job_log DROP COLUMN trigger_trail; DROP TABLE job_event; DROP TABLE job_user; DROP TABLE job_session; DROP TABLE job_api_token; DROP TABLE job_audit; DROP TABLE job_log_trail')
     before.pragma(`user_version = ${TRAIL_MIGRATION.version - 1}`)
     const oldId = Number(
       before
@@ -72,6 +73,29 @@ describe('job_log.trigger_trail', () => {
     }
   })
 
+  it('moves trails kept in job_log (before migration 9) to job_log_trail, and deletes them with their runs', async () => {
+    const file = `${dir.path}/jobdesk.db`
+    const before = openDatabase(file)
+    before.exec('DROP TABLE job_log_trail')
+    before.pragma(`user_version = ${TRAIL_TABLE_MIGRATION.version - 1}`)
+    const id = Number(
+      before
+        .prepare("INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg, trigger_trail) VALUES (1, 1, ?, 'CRON', 200, 'old text', ?)")
+        .run(newRun.triggerTimeMs, JSON.stringify(trail)).lastInsertRowid,
+    )
+    before.close()
+
+    const store = openSqliteStore(file)
+    try {
+      expect(await store.runs.get(id)).toMatchObject({ triggerMsg: 'old text', triggerTrail: trail })
+      expect(sqliteDb(store).prepare('SELECT trigger_trail FROM job_log WHERE id = ?').get(id)).toEqual({ trigger_trail: null })
+      await store.runs.deleteByIds([id])
+      expect(sqliteDb(store).prepare('SELECT COUNT(*) AS n FROM job_log_trail').get()).toEqual({ n: 0 })
+    } finally {
+      await store.close()
+    }
+  })
+
   it('reads a trail it cannot use (not JSON, another version) as none, so the text shows', async () => {
     const store = openSqliteStore(`${dir.path}/jobdesk.db`)
     try {
@@ -79,7 +103,7 @@ describe('job_log.trigger_trail', () => {
       await store.runs.recordOutcomes([{ logId: id, executorAddress: '', triggerCode: 500, triggerMsg: 'text' }])
       expect((await store.runs.get(id))?.triggerTrail).toBeNull()
       for (const stored of ['{not json', JSON.stringify({ ...trail, version: 99 })]) {
-        sqliteDb(store).prepare('UPDATE job_log SET trigger_trail = ? WHERE id = ?').run(stored, id)
+        sqliteDb(store).prepare('INSERT OR REPLACE INTO job_log_trail (log_id, trail) VALUES (?, ?)').run(id, stored)
         expect((await store.runs.get(id))?.triggerTrail).toBeNull()
       }
     } finally {

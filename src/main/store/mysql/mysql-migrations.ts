@@ -267,4 +267,18 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
       ) ${TABLE}`,
     ],
   },
+  {
+    version: 9,
+    description: 'the trigger trails move to a table of their own',
+    // Why: src/main/store/migrations.ts, version 9. job_log.trigger_trail stays, NULL. Each
+    // statement can run again after a crash between them (MySQL commits DDL at once).
+    statements: [
+      `CREATE TABLE IF NOT EXISTS job_log_trail (
+        log_id BIGINT   NOT NULL PRIMARY KEY,
+        trail  LONGTEXT NOT NULL
+      ) ${TABLE}`,
+      'INSERT IGNORE INTO job_log_trail (log_id, trail) SELECT id, trigger_trail FROM job_log WHERE trigger_trail IS NOT NULL',
+      'UPDATE job_log SET trigger_trail = NULL WHERE trigger_trail IS NOT NULL',
+    ],
+  },
 ]

@@ -247,4 +247,17 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
       'CREATE INDEX job_audit_time ON job_audit(at_time)',
     ],
   },
+  {
+    version: 9,
+    description: 'the trigger trails move to a table of their own',
+    // Why: src/main/store/migrations.ts, version 9. job_log.trigger_trail stays, NULL.
+    statements: [
+      `CREATE TABLE job_log_trail (
+        log_id BIGINT PRIMARY KEY,
+        trail  TEXT   NOT NULL
+      )`,
+      'INSERT INTO job_log_trail (log_id, trail) SELECT id, trigger_trail FROM job_log WHERE trigger_trail IS NOT NULL',
+      'UPDATE job_log SET trigger_trail = NULL WHERE trigger_trail IS NOT NULL',
+    ],
+  },
 ]
