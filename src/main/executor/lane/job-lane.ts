@@ -26,8 +26,6 @@ export class JobLane implements LaneView {
   running: ActiveRun | null = null
   /** Removed from the executor (killed, covered, replaced, idle); late events must not revive it. */
   closed = false
-  /** For script lanes: older glue source files of this job were deleted. */
-  gluePrepared = false
   lastActiveMs: number
   readonly thread: string
 

@@ -120,7 +120,6 @@ export class JobLanes {
     run.script = startScriptRun(run, {
       logDir: this.options.logDir,
       nodeInterpreter: this.options.nodeInterpreter,
-      dropOlderGlue: !lane.gluePrepared,
       writeLine: (text) => this.write(run, text),
       writeRaw: (line) => this.options.logs.append(run.log, `${line}\n`),
       onExit: (code, msg) => {
@@ -128,7 +127,6 @@ export class JobLanes {
         this.pump(lane)
       },
     })
-    lane.gluePrepared = true
   }
 
   private startJsRun(run: ActiveRun): void {
