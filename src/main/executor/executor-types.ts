@@ -49,7 +49,10 @@ export interface ExecutorOptions {
   handlerDirs?: string[]
   /** URL prefixes httpJobHandler may call; 'any' allows every http(s) URL. Default: none allowed. */
   httpAllowPrefixes?: string[] | 'any'
-  /** A lane or runner worker idle this long goes away. Default 90,000 (XXL-JOB's 30 polls × 3 s). */
+  /**
+   * A runner worker thread idle this long goes away. Default 90,000 (XXL-JOB's 30 polls × 3 s, its
+   * job thread's idle exit). Job lanes do not wait for it: a lane goes as soon as it is idle.
+   */
   idleRunnerExitMs?: number
   /** How long stop() lets running runs finish before killing them. Default 5000. */
   shutdownGraceMs?: number
@@ -76,7 +79,7 @@ export interface ExecutorStatus {
   queuedCount: number
   /** Runner worker threads alive, idle and retiring ones included. */
   workerCount: number
-  /** Job lanes alive (they go away after `idleRunnerExitMs` without work, or on kill). */
+  /** Job lanes alive: jobs with a run in progress or queued (a lane goes once it has neither, or on kill). */
   laneCount: number
 }
 

@@ -11,7 +11,6 @@ import { AGENT_SCRIPTS_HINT, ALREADY_KILLED_MSG, BUSY_MSG, KILL_REASON, STOP_REA
 import { BUILTIN_HANDLER_NAMES } from './handlers/builtin-handlers'
 import { watchHandlerDirs } from './handlers/watch-handler-dirs'
 import { parseAllowList } from './handlers/http-allowlist'
-import { laneIdentity, planTrigger } from './lane/block-strategy'
 import { JobLanes } from './lane/job-lanes'
 import { RunnerPool } from './runner/runner-pool'
 import { FileRunLogStore } from './run-log/file-run-log-store'
@@ -143,16 +142,15 @@ export function createExecutor(input: ExecutorOptions): Executor {
     runIdleSweep(),
   ]
 
+  /** Idle runner workers go after idleRunnerExitMs; job lanes need no sweep (they go once idle). */
   async function runIdleSweep(): Promise<void> {
     // A third of the limit keeps the overshoot under ~33 %; capped by the clock's longest sleep.
     const periodMs = Math.max(10, Math.floor(idleRunnerExitMs / 3))
     while (!loops.signal.aborted) {
       await clock.sleep(periodMs, loops.signal)
       if (loops.signal.aborted) return
-      const nowMs = clock.nowMs()
-      const laneCount = lanes.sweepIdle(nowMs, idleRunnerExitMs)
-      const workerCount = pool.sweepIdle(nowMs, idleRunnerExitMs)
-      if (laneCount + workerCount > 0) logger.debug('excutor idle times over limit.', { lanes: laneCount, workers: workerCount })
+      const workerCount = pool.sweepIdle(clock.nowMs(), idleRunnerExitMs)
+      if (workerCount > 0) logger.debug('excutor idle times over limit.', { workers: workerCount })
     }
   }
 
@@ -170,11 +168,8 @@ export function createExecutor(input: ExecutorOptions): Executor {
     const refusal = checkGlue(param, { enabled: scriptsEnabled, hint: options.enableScriptsHint ?? AGENT_SCRIPTS_HINT }, handlerNames)
     if (refusal) return failure(refusal)
     if (state !== 'running') return failure(STOPPING_MSG)
-    const identity = laneIdentity(param)
-    const plan = planTrigger(lanes.get(param.jobId), param, identity)
-    if (plan.action === 'reject') return failure(plan.msg)
-    lanes.accept(param, identity, plan)
-    return SUCCESS
+    const blocked = lanes.trigger(param)
+    return blocked === null ? SUCCESS : failure(blocked)
   }
 
   async function kill(jobId: number): Promise<ExecutorReply> {

@@ -164,15 +164,35 @@ export function describeExecutorConformance(
       expect([reply.msg, reply.data]).toContain('job thread already killed.')
     })
 
-    it('lets an idle lane and its worker go after idleRunnerExitMs', async (ctx) => {
+    it('drops a lane as soon as its run ended; its worker goes after idleRunnerExitMs', async (ctx) => {
       if (!target.status) return ctx.skip()
       await start({ idleRunnerExitMs: 300 })
       const param = triggerParam({ jobId: 8 })
       await accepted(param)
       await target.waitForCallback(param.logId)
-      await waitUntil('the idle lane and worker to exit', () => target.status!().laneCount === 0 && target.status!().workerCount === 0)
+      // No wait: the lane went when the run ended, before its callback was sent.
+      expect(target.status!().laneCount).toBe(0)
+      expect((await target.api.idleBeat(8)).code).toBe(200)
       const reply = await target.api.kill(8)
       expect([reply.msg, reply.data]).toContain('job thread already killed.')
+      await waitUntil('the idle worker to exit', () => target.status!().workerCount === 0)
+    })
+
+    it('applies DISCARD_LATER and COVER_EARLY to the trigger right after a run ended as to an idle job', async () => {
+      const first = triggerParam({ jobId: 11, executorBlockStrategy: 'DISCARD_LATER' })
+      await accepted(first)
+      await target.waitForCallback(first.logId)
+      const discardNext = sleeper(11, { executorBlockStrategy: 'DISCARD_LATER' })
+      await accepted(discardNext)
+      await waitRunning(discardNext)
+      expect(await run(sleeper(11, { executorBlockStrategy: 'DISCARD_LATER' }))).toMatchObject({ code: 500, msg: 'block strategy effect：Discard Later' })
+
+      const covered = triggerParam({ jobId: 12, executorBlockStrategy: 'COVER_EARLY' })
+      await accepted(covered)
+      expect(await target.waitForCallback(covered.logId)).toMatchObject({ handleCode: 200 })
+      const coverNext = triggerParam({ jobId: 12, executorBlockStrategy: 'COVER_EARLY' })
+      await accepted(coverNext)
+      expect(await target.waitForCallback(coverNext.logId)).toMatchObject({ handleCode: 200 })
     })
 
     it('refuses unknown handlers, unknown glue types, Groovy and malformed triggers', async () => {

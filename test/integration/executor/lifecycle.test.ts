@@ -31,6 +31,25 @@ describe('executor lifecycle', () => {
     expect(target.status().runningJobIds).toEqual([41])
   })
 
+  it('drops a lane when its run ends and keeps the idle worker until idleRunnerExitMs on the injected clock', async () => {
+    temp = await makeTempDir()
+    const clock = new ManualClock(Date.UTC(2030, 5, 15, 12))
+    const collector = new CallbackCollector()
+    executor = createExecutor({ logDir: temp.dir, callbackSink: collector.sink, spawnWorker, enableScripts: false, clock, idleRunnerExitMs: 90_000 })
+    const param = triggerParam({ jobId: 8 })
+    expect((await executor.run(param)).code).toBe(200)
+    expect(executor.status().laneCount).toBe(1)
+    expect(await collector.waitFor(param.logId)).toMatchObject({ handleCode: 200 })
+    const { workerCount, ...rest } = executor.status()
+    expect(rest).toEqual({ laneCount: 0, runningJobIds: [], queuedCount: 0 })
+    expect(workerCount).toBeGreaterThan(0)
+    expect((await executor.idleBeat(8)).code).toBe(200)
+    await clock.advance(90_000 - 1)
+    expect(executor.status().workerCount).toBe(workerCount)
+    await clock.advance(1)
+    await waitUntil('the idle worker to exit', () => executor!.status().workerCount === 0)
+  })
+
   it('cleans run-log date folders beyond the retention at start, judged by the injected clock', async () => {
     temp = await makeTempDir()
     const nowMs = new Date(2030, 5, 15, 12).getTime()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TriggerParam } from '../executor-api'
-import { laneIdentity, planTrigger, selectIdleLanes, type LaneView } from './block-strategy'
+import { laneIdentity, planTrigger, type LaneView } from './block-strategy'
 
 const param = (overrides: Partial<TriggerParam> = {}): TriggerParam => ({
   jobId: 1,
@@ -64,17 +64,5 @@ describe('planTrigger', () => {
       action: 'replace',
       reason: 'change job source or glue type, and terminate the old job thread.',
     })
-  })
-})
-
-describe('selectIdleLanes', () => {
-  it('selects lanes with nothing running or queued for at least the idle limit', () => {
-    const lanes = [
-      { id: 'idle', lastActiveMs: 0, running: null, queue: { length: 0 } },
-      { id: 'recent', lastActiveMs: 50, running: null, queue: { length: 0 } },
-      { id: 'running', lastActiveMs: 0, running: {}, queue: { length: 0 } },
-      { id: 'queued', lastActiveMs: 0, running: null, queue: { length: 1 } },
-    ]
-    expect(selectIdleLanes(lanes, 100, 90).map((l) => l.id)).toEqual(['idle'])
   })
 })

@@ -56,16 +56,3 @@ export function planTrigger(lane: LaneView | undefined, param: TriggerParam, ide
       return ENQUEUE
   }
 }
-
-/** Lanes whose last activity is at least `idleMs` old and that have nothing running or queued. */
-export function selectIdleLanes<L extends { lastActiveMs: number; running: unknown; queue: { length: number } }>(
-  lanes: Iterable<L>,
-  nowMs: number,
-  idleMs: number,
-): L[] {
-  const idle: L[] = []
-  for (const lane of lanes) {
-    if (lane.running === null && lane.queue.length === 0 && nowMs - lane.lastActiveMs >= idleMs) idle.push(lane)
-  }
-  return idle
-}

@@ -19,16 +19,17 @@ export interface ActiveRun {
 
 /**
  * XXL-JOB's job thread as a logical lane: the FIFO of one job's triggers, the run in progress, and
- * what they execute. Threads come from the runner pool, one run at a time.
+ * what they execute. Threads come from the runner pool, one run at a time, so a lane holds nothing
+ * worth keeping once it has no run and no queue: it lives only while busy (JobLanes drops it then).
+ * Nothing a lane holds carries over to the job's next busy spell that would change what it does:
+ * the block strategy sees a missing lane as an idle one, the identity check is moot without runs to
+ * replace, and the glue file's older versions are dropped by the file check (glue-source-file.ts).
  */
 export class JobLane implements LaneView {
   readonly queue: TriggerParam[] = []
   running: ActiveRun | null = null
-  /** Removed from the executor (killed, covered, replaced, idle); late events must not revive it. */
+  /** Removed from the executor (killed, covered, replaced, gone idle); late events must not revive it. */
   closed = false
-  /** For script lanes: older glue source files of this job were deleted. */
-  gluePrepared = false
-  lastActiveMs: number
   readonly thread: string
 
   constructor(
@@ -36,7 +37,6 @@ export class JobLane implements LaneView {
     readonly identity: string,
     readonly createdMs: number,
   ) {
-    this.lastActiveMs = createdMs
     this.thread = `jobdesk, JobThread-${jobId}-${createdMs}`
   }
 

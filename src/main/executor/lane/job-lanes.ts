@@ -7,13 +7,13 @@ import type { RunRequest } from '../runner/runner-protocol'
 import { FRAME, formatLogLine } from '../run-log/log-format'
 import type { RunLog, RunLogStore } from '../run-log/run-log-store'
 import { startScriptRun } from './script-run'
-import { selectIdleLanes, type TriggerPlan } from './block-strategy'
+import { laneIdentity, planTrigger, type TriggerPlan } from './block-strategy'
 import { JobLane, type ActiveRun } from './job-lane'
 import { RunDeadlines } from './run-deadlines'
 
 export interface JobLanesOptions {
   logDir: string
-  pool: RunnerPool
+  pool: Pick<RunnerPool, 'dispatch' | 'cancel'>
   logs: RunLogStore
   clock: Clock
   logger: Logger
@@ -30,6 +30,10 @@ type EndKind = 'finish' | 'error' | 'timeout' | 'killed'
  * The executor's job lanes (XXL-JOB's job threads, reference §1.4): one FIFO per jobId, different jobs
  * in parallel. A lane hands its JS runs, one at a time, to the runner pool, and runs scripts as child
  * processes in their own process group.
+ * A lane exists only while it has a run in progress or queued: it is dropped the moment it goes idle.
+ * XXL-JOB keeps an idle thread ~90 s because a thread is costly to start; a lane is a few objects,
+ * while 100,000 jobs firing every 100 s kept ~90,000 idle lanes alive (~45 MB of heap after GC in
+ * B8). The runner pool's worker threads, the real cost, keep their own idle timeout.
  */
 export class JobLanes {
   private readonly lanes = new Map<number, JobLane>()
@@ -52,8 +56,19 @@ export class JobLanes {
     return this.lanes.size
   }
 
-  /** Applies an accepted trigger plan. */
-  accept(param: TriggerParam, identity: string, plan: Exclude<TriggerPlan, { action: 'reject' }>): void {
+  /**
+   * A validated trigger: applies the block strategy (block-strategy.ts) to the job's lane, absent
+   * when the job is idle. Returns the refusal text, or null when the trigger was taken.
+   */
+  trigger(param: TriggerParam): string | null {
+    const identity = laneIdentity(param)
+    const plan = planTrigger(this.lanes.get(param.jobId), param, identity)
+    if (plan.action === 'reject') return plan.msg
+    this.accept(param, identity, plan)
+    return null
+  }
+
+  private accept(param: TriggerParam, identity: string, plan: Exclude<TriggerPlan, { action: 'reject' }>): void {
     let lane = this.lanes.get(param.jobId)
     if (lane && plan.action === 'replace') {
       this.remove(lane, plan.reason)
@@ -63,8 +78,12 @@ export class JobLanes {
       lane = new JobLane(param.jobId, identity, this.options.clock.nowMs())
       this.lanes.set(param.jobId, lane)
     }
-    lane.enqueue(param)
-    this.pump(lane)
+    // A free lane starts the run without a pass through its queue (no queue storage per run).
+    if (lane.running === null && lane.queue.length === 0) this.start(lane, param)
+    else {
+      lane.enqueue(param)
+      this.pump(lane)
+    }
   }
 
   /** Ends the lane's running run and queued triggers with `reason`, and forgets the lane. */
@@ -102,25 +121,21 @@ export class JobLanes {
     return new Promise((resolve) => this.runEndedWaiters.push(resolve))
   }
 
-  /** Forgets lanes with nothing to do for `idleMs` (XXL-JOB: "excutor idle times over limit."). */
-  sweepIdle(nowMs: number, idleMs: number): number {
-    const idle = selectIdleLanes(this.lanes.values(), nowMs, idleMs)
-    for (const lane of idle) {
-      lane.closed = true
-      this.lanes.delete(lane.jobId)
-    }
-    return idle.length
+  /** After a run ended: starts the lane's next queued trigger, or drops the lane when none is left. */
+  private pump(lane: JobLane): void {
+    if (lane.closed || lane.running) return
+    const param = lane.dequeue()
+    if (param) return this.start(lane, param)
+    lane.closed = true
+    if (this.lanes.get(lane.jobId) === lane) this.lanes.delete(lane.jobId)
   }
 
-  private pump(lane: JobLane): void {
-    if (lane.closed || lane.running || lane.queue.length === 0) return
-    const param = lane.dequeue()!
+  private start(lane: JobLane, param: TriggerParam): void {
     const run = this.begin(lane, param)
     if (lane.identity.startsWith('BEAN:')) return this.startJsRun(run)
     run.script = startScriptRun(run, {
       logDir: this.options.logDir,
       nodeInterpreter: this.options.nodeInterpreter,
-      dropOlderGlue: !lane.gluePrepared,
       writeLine: (text) => this.write(run, text),
       writeRaw: (line) => this.options.logs.append(run.log, `${line}\n`),
       onExit: (code, msg) => {
@@ -128,7 +143,6 @@ export class JobLanes {
         this.pump(lane)
       },
     })
-    lane.gluePrepared = true
   }
 
   private startJsRun(run: ActiveRun): void {
@@ -172,7 +186,6 @@ export class JobLanes {
     const run: ActiveRun = { param, lane, log, ticket: null, script: null, deadlineKey: null, ended: false }
     const nowMs = this.options.clock.nowMs()
     lane.running = run
-    lane.lastActiveMs = nowMs
     this.write(run, FRAME.start(param.executorParams))
     if (param.executorTimeout > 0) run.deadlineKey = this.deadlines.add(run, nowMs + param.executorTimeout * 1000)
     return run
@@ -203,7 +216,6 @@ export class JobLanes {
     this.options.logs.markEnded(run.log)
     const lane = run.lane
     if (lane.running === run) lane.running = null
-    lane.lastActiveMs = this.options.clock.nowMs()
     this.options.onFinished({ logId: run.param.logId, logDateTime: run.param.logDateTime, handleCode: code, handleMsg: msg }, run.log)
     if (this.runEndedWaiters.length > 0) for (const resolve of this.runEndedWaiters.splice(0)) resolve()
   }

@@ -10,8 +10,6 @@ export interface ScriptRunHooks {
   logDir: string
   /** GLUE_NODEJS's interpreter when the operator configured one (default: the app's runtime). */
   nodeInterpreter: string | undefined
-  /** First run of this lane: delete the job's older glue source files. */
-  dropOlderGlue: boolean
   /** A framework line (gets the log-line prefix). */
   writeLine(text: string): void
   /** A line of the script's own output, appended as is. */
@@ -28,7 +26,7 @@ export function startScriptRun(run: ActiveRun, hooks: ScriptRunHooks): ScriptPro
   const kind = SCRIPT_KINDS[param.glueType as ScriptGlueType]
   let file: string
   try {
-    file = writeGlueSource(hooks.logDir, param.jobId, param.glueUpdatetime, kind.suffix, param.glueSource ?? '', hooks.dropOlderGlue)
+    file = writeGlueSource(hooks.logDir, param.jobId, param.glueUpdatetime, kind.suffix, param.glueSource ?? '')
   } catch (error) {
     queueMicrotask(() => hooks.onExit(500, `glue source file could not be written: ${(error as Error).message}`))
     return null

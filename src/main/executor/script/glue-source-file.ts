@@ -1,27 +1,22 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
  * Writes a script glue's source to `<logDir>/gluesource/<jobId>_<glueUpdatetime><suffix>` (reference
- * §1.4 rule 7). With `dropOlder`, earlier versions of that job's script are deleted first.
+ * §1.4 rule 7), on every run. The job's earlier versions are deleted when this version's file is
+ * first written: a new version is what makes them stale, and the file itself is the memory of that
+ * (job lanes, which did it once per lane, no longer outlive a busy spell).
  */
-export function writeGlueSource(
-  logDir: string,
-  jobId: number,
-  glueUpdatetime: number,
-  suffix: string,
-  source: string,
-  dropOlder: boolean,
-): string {
+export function writeGlueSource(logDir: string, jobId: number, glueUpdatetime: number, suffix: string, source: string): string {
   const dir = join(logDir, 'gluesource')
   mkdirSync(dir, { recursive: true })
   const name = `${jobId}_${glueUpdatetime}${suffix}`
-  if (dropOlder) {
+  const path = join(dir, name)
+  if (!existsSync(path)) {
     for (const existing of readdirSync(dir)) {
       if (existing.startsWith(`${jobId}_`) && existing !== name) rmSync(join(dir, existing), { force: true })
     }
   }
-  const path = join(dir, name)
   writeFileSync(path, source)
   return path
 }
