@@ -1,5 +1,6 @@
-import type { JobGroup, JobInfo } from '../../shared/model'
+import type { JobGroup } from '../../shared/model'
 import type { Repos } from '../store/store'
+import { triggerJobOf, type TriggerJob } from './trigger-job'
 
 /**
  * Job definitions for the trigger path, read once instead of once per fire (reading and mapping a
@@ -9,7 +10,8 @@ import type { Repos } from '../store/store'
  * memoised within one batch.
  */
 export class JobCache {
-  private readonly jobs = new Map<number, JobInfo | undefined>()
+  /** The trigger's part of each job (prepare-runs.ts, TriggerJob): the whole definition was most of the heap at 100k jobs. */
+  private readonly jobs = new Map<number, TriggerJob | undefined>()
   private version = -1
 
   /** Call before a batch, with the batch's repositories: validates the cache against the jobs' version. */
@@ -20,9 +22,10 @@ export class JobCache {
     this.version = jobs
   }
 
-  async job(repos: Pick<Repos, 'jobs'>, id: number): Promise<JobInfo | undefined> {
+  async job(repos: Pick<Repos, 'jobs'>, id: number): Promise<TriggerJob | undefined> {
     if (this.jobs.has(id)) return this.jobs.get(id)
-    const job = await repos.jobs.get(id)
+    const found = await repos.jobs.get(id)
+    const job = found && triggerJobOf(found)
     this.jobs.set(id, job)
     return job
   }

@@ -5,12 +5,13 @@ import { ringKey, type RingFire } from '../store/ring-repo'
 import type { NewRun } from '../store/run-repo'
 import type { Repos } from '../store/store'
 import { JobCache } from './job-cache'
+import type { TriggerJob } from './trigger-job'
 import { formatShardingParam, planShards } from './sharding'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
 export interface PreparedRun {
   logId: number
-  job: JobInfo
+  job: TriggerJob
   group: JobGroup | undefined
   triggerType: TriggerType
   triggerTimeMs: number
@@ -75,7 +76,7 @@ export async function prepareScheduledRuns(
   const result: ScheduledRuns = { runs: [], unclaimed: 0, inactive: 0, duplicates: 0 }
   await jobs.refresh(tx)
   const groupOf = JobCache.groupLookup(tx)
-  const planned: { job: JobInfo; group: JobGroup | undefined; spec: RunSpec }[] = []
+  const planned: { job: TriggerJob; group: JobGroup | undefined; spec: RunSpec }[] = []
   // One claim for the batch; a fire listed twice is claimed once (the first takes the key).
   const claimed = await tx.ring.claimMany(fires)
   for (const fire of fires) {
@@ -163,13 +164,13 @@ interface RunSpec {
 
 type Shard = { index: number; total: number; address: string | null }
 
-function shardsOf(job: JobInfo, spec: RunSpec): Shard[] {
+function shardsOf(job: TriggerJob, spec: RunSpec): Shard[] {
   const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
   // An empty list still gets one row, so the failed trigger ("registry address is empty") is visible.
   return broadcast && (spec.addresses.length > 0 || spec.shardingParam) ? planShards(spec.addresses, spec.shardingParam) : [{ index: 0, total: 1, address: null }]
 }
 
-function rowsOf(job: JobInfo, spec: RunSpec): { row: NewRun }[] {
+function rowsOf(job: TriggerJob, spec: RunSpec): { row: NewRun }[] {
   const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
   return shardsOf(job, spec).map((shard) => ({
     row: {
@@ -192,7 +193,7 @@ function rowsOf(job: JobInfo, spec: RunSpec): { row: NewRun }[] {
  * ROUND): one reservation per job per batch, in the batch's transaction, so the positions of one
  * job's runs are consecutive and no two nodes get the same one.
  */
-async function reserveRoundPositions(tx: Pick<Repos, 'routes'>, jobIdOfRow: readonly (number | null)[], planned: readonly { job: JobInfo }[]): Promise<(number | null)[]> {
+async function reserveRoundPositions(tx: Pick<Repos, 'routes'>, jobIdOfRow: readonly (number | null)[], planned: readonly { job: TriggerJob }[]): Promise<(number | null)[]> {
   const round = new Set(planned.filter((p) => p.job.executorRouteStrategy === 'ROUND').map((p) => p.job.id))
   const counts = new Map<number, number>()
   for (const jobId of jobIdOfRow) if (jobId !== null && round.has(jobId)) counts.set(jobId, (counts.get(jobId) ?? 0) + 1)
@@ -206,7 +207,7 @@ async function reserveRoundPositions(tx: Pick<Repos, 'routes'>, jobIdOfRow: read
   })
 }
 
-function preparedRun(logId: number, job: JobInfo, group: JobGroup | undefined, spec: RunSpec, shard: Shard, roundPosition: number | null): PreparedRun {
+function preparedRun(logId: number, job: TriggerJob, group: JobGroup | undefined, spec: RunSpec, shard: Shard, roundPosition: number | null): PreparedRun {
   const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
   return {
     logId,
