@@ -45,6 +45,8 @@ export interface CoreOptions {
   embeddedExecutor?: boolean
   registryTimings?: RegistryTimings
   scanBatchSize?: number
+  /** How long before each second its fires' run rows are written (Scheduler's `prepareAheadMs`; default PREPARE_AHEAD_MS). */
+  prepareAheadMs?: number
   /** Milliseconds a graceful stop waits for running runs before killing them (default 5000). */
   shutdownGraceMs?: number
   /** The global executor access token (`--token` / `JOBDESK_ACCESS_TOKEN`); default: stored or generated. */

@@ -20,6 +20,11 @@ export class TimeRing {
     return this.count
   }
 
+  /** Whether the tick of `fire`'s second has already run (a fire pushed now would wait for the next). */
+  passed(fire: RingFire): boolean {
+    return Math.floor(fire.fireAtMs / 1000) <= this.lastDrainedSec
+  }
+
   push(fire: RingFire): void {
     const fireSec = Math.floor(fire.fireAtMs / 1000)
     const sec = fireSec <= this.lastDrainedSec ? this.lastDrainedSec + 1 : fireSec

@@ -1,4 +1,5 @@
 import type { TriggerResult } from '../../shared/api'
+import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { RingFire } from '../store/ring-repo'
 import type { UnitOfWork } from '../store/store'
@@ -19,14 +20,20 @@ const FIRE_CHUNK = 250
  */
 export class TriggerService {
   private readonly jobCache = new JobCache()
+  /** Wakes the runs written ahead of their second at once (stop): they are due within the lead time anyway. */
+  private waitingForSecond = new AbortController()
+  private readonly waiting = new Set<Promise<void>>()
+  private readonly nowMs: () => number
 
   constructor(
     private readonly store: UnitOfWork<ScheduledRunRepos>,
     private readonly pool: TriggerPool,
-    private readonly nowMs: () => number,
+    private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly onPrepared: (runs: PreparedRun[]) => void = () => {},
-  ) {}
+  ) {
+    this.nowMs = () => clock.nowMs()
+  }
 
   /** `beforeDispatch` sees the new run ids before any of them reaches the pool (to wait for their outcomes). */
   async trigger(request: OneOffTrigger, beforeDispatch?: (logIds: number[]) => void): Promise<TriggerResult> {
@@ -36,21 +43,43 @@ export class TriggerService {
     return { logIds: runs.map((r) => r.logId) }
   }
 
-  /** Writes and dispatches fires chunk by chunk; resolves when every chunk is written. */
-  async fireScheduled(fires: readonly RingFire[]): Promise<void> {
+  /**
+   * Writes and dispatches fires chunk by chunk; resolves when every chunk is written. With
+   * `dispatchAtMs` ahead (the ring's next second, Scheduler's `prepareAheadMs`), the rows are written
+   * now, with that trigger time, and the runs reach the pool at that moment: the writing is off the
+   * second's critical path. A chunk written late goes at once.
+   */
+  async fireScheduled(fires: readonly RingFire[], dispatchAtMs = this.nowMs()): Promise<void> {
     for (let from = 0; from < fires.length; from += FIRE_CHUNK) {
       if (from > 0) await new Promise((resolve) => setImmediate(resolve))
       const chunk = fires.slice(from, from + FIRE_CHUNK)
       try {
-        const result = await this.store.transaction((tx) => prepareScheduledRuns(tx, chunk, this.nowMs(), this.jobCache))
+        const result = await this.store.transaction((tx) => prepareScheduledRuns(tx, chunk, Math.max(this.nowMs(), dispatchAtMs), this.jobCache))
         if (result.duplicates > 0) this.logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
-        this.dispatch(result.runs)
+        this.dispatchAt(result.runs, dispatchAtMs)
       } catch (error) {
         // Nothing was claimed (the transaction rolled back): the fires stay in job_ring and the scan
         // picks them up as stale, so they fire late or as misfires instead of being lost.
         this.logger.error('writing scheduled runs failed', { count: chunk.length, error: (error as Error).message })
       }
     }
+  }
+
+  /** Hands the runs written ahead of their second to the pool now (on stop). */
+  async releaseWaiting(): Promise<void> {
+    this.waitingForSecond.abort()
+    await Promise.all(this.waiting)
+    this.waitingForSecond = new AbortController()
+  }
+
+  private dispatchAt(runs: PreparedRun[], atMs: number): void {
+    const waitMs = atMs - this.nowMs()
+    if (waitMs <= 0 || runs.length === 0) return this.dispatch(runs)
+    const waited = this.clock.sleep(waitMs, this.waitingForSecond.signal).then(() => {
+      this.waiting.delete(waited)
+      this.dispatch(runs)
+    })
+    this.waiting.add(waited)
   }
 
   private dispatch(runs: PreparedRun[]): void {
