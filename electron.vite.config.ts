@@ -7,6 +7,10 @@ const main = (file: string): string => resolve(__dirname, 'src/main', file)
 export default defineConfig({
   main: {
     build: {
+      // zod is bundled, not required at run time: Node 20's ESM loader spends ~1 ms per file, and
+      // zod's ~300 files (its locales among them) were a sixth of a cold start before the first
+      // scan (B9). The other dependencies are loaded when first used (see src/main/net/wire/lazy-undici.ts).
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         // Besides the Electron entry: the headless server, the LAN executor agent, the XXL-JOB importer and the worker
         // entries (src/main/kernel/spawn-worker.ts finds them by these names beside the bundle).
