@@ -70,10 +70,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   if (jitter !== undefined && !(jitter >= 0 && jitter <= 1)) throw new ValidationError('retryJitterRatio', `expected 0-1, got ${jitter}`)
 
   const spawnWorker = options.spawnWorker ?? defaultSpawnWorker
-  const store = await openStore(options.database ?? databaseFile(options.dataDir), { nativeBinding: options.nativeBinding })
+  const store = await openStore(options.database ?? databaseFile(options.dataDir), { nativeBinding: options.nativeBinding, quickCheck: false })
   const checkpointer =
     store instanceof SqliteStore
-      ? new Checkpointer(store.db, spawnWorker, { file: store.location, nativeBinding: options.nativeBinding, periodMs: 1000 }, logger)
+      ? new Checkpointer(store.db, spawnWorker, { file: store.location, nativeBinding: options.nativeBinding, periodMs: 1000, quickCheck: true }, logger)
       : null
   const events = new EventHub((ids) => store.runs.getMany(ids))
   let monitors: Monitors | null = null

@@ -4,7 +4,7 @@ import type { PoolOptions } from './sql/pooled-store'
 import { openSqliteStore } from './sqlite/open-sqlite-store'
 import type { Store } from './store'
 
-export type OpenStoreOptions = Pick<OpenDatabaseOptions, 'nativeBinding'> & PoolOptions
+export type OpenStoreOptions = Pick<OpenDatabaseOptions, 'nativeBinding' | 'quickCheck'> & PoolOptions
 
 /**
  * Opens the store `target` names: a `postgres://` / `postgresql://` URL, a `mysql://` / `mariadb://`
