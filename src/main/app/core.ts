@@ -71,10 +71,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
 
   const spawnWorker = options.spawnWorker ?? defaultSpawnWorker
   const store = await openStore(options.database ?? databaseFile(options.dataDir), { nativeBinding: options.nativeBinding, quickCheck: false })
-  const checkpointer =
-    store instanceof SqliteStore
-      ? new Checkpointer(store.db, spawnWorker, { file: store.location, nativeBinding: options.nativeBinding, periodMs: 1000, quickCheck: true }, logger)
-      : null
   const events = new EventHub((ids) => store.runs.getMany(ids))
   let monitors: Monitors | null = null
   const writer = new RunWriter({
@@ -298,6 +294,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   logKeeper.start()
   state = 'running'
   logger.info('core running', { dataDir: options.dataDir, database: store.location, node: nodeId })
+  // Threads start once the first scan is done: on a 2-core machine their start-up would take a core
+  // from the core's own (B9). Until then SQLite checkpoints on this connection as it does by default.
+  const checkpointer =
+    store instanceof SqliteStore
+      ? new Checkpointer(store.db, spawnWorker, { file: store.location, nativeBinding: options.nativeBinding, periodMs: 1000, quickCheck: true }, logger)
+      : null
+  executor?.warmUp()
 
   return {
     api,
