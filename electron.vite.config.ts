@@ -1,12 +1,40 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import { resolve } from 'node:path'
+import type { Plugin } from 'vite'
 
 const main = (file: string): string => resolve(__dirname, 'src/main', file)
+
+/**
+ * Moves the built page's stylesheet links from <head> to the end of <body>. In <head> a stylesheet
+ * blocks every paint until it has arrived and been parsed (Mantine's ~260 kB); after #root it
+ * blocks only what follows it, so the boot shell in index.html paints from the HTML alone (B9).
+ * Scripts still wait for it, so React never renders unstyled.
+ */
+function stylesheetsAfterShell(): Plugin {
+  return {
+    name: 'jobdesk-stylesheets-after-shell',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links: string[] = []
+        const withoutLinks = html.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (link) => {
+          links.push(link.trim())
+          return ''
+        })
+        return withoutLinks.replace('</body>', `${links.map((link) => `  ${link}\n`).join('')}  </body>`)
+      },
+    },
+  }
+}
 
 export default defineConfig({
   main: {
     build: {
+      // zod is bundled, not required at run time: Node 20's ESM loader spends ~1 ms per file, and
+      // zod's ~300 files (its locales among them) were a sixth of a cold start before the first
+      // scan (B9). The other dependencies are loaded when first used (see src/main/net/wire/lazy-undici.ts).
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         // Besides the Electron entry: the headless server, the LAN executor agent, the XXL-JOB importer and the worker
         // entries (src/main/kernel/spawn-worker.ts finds them by these names beside the bundle).
@@ -33,7 +61,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), stylesheetsAfterShell()],
     build: {
       // The console is served to browsers as well as the desktop window: minified, its first paint
       // parses a third of the JavaScript (B9).

@@ -47,6 +47,17 @@ test('the console token no longer opens the console, and a wrong password is ref
   await expect(page.getByTestId('sign-in-error')).toContainText('wrong user name or password')
 })
 
+test('the page paints a data-free shell from its HTML alone; a signed-out browser goes from it to the sign-in page', async ({ page }) => {
+  // The first paint comes before the bundle and the /auth/state round trip (B9): it must show nothing.
+  const html = await (await page.request.get(`${server().origin}/`)).text()
+  expect(html).toContain('data-testid="boot-shell"')
+  expect(html).not.toContain(JOB_IN_A)
+  await page.goto(server().origin)
+  await expect(page.getByTestId('sign-in-name')).toBeVisible()
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0)
+  await expect(page.getByTestId('nav-jobs')).toHaveCount(0)
+})
+
 test('an operator of group A does not see group B and triggers in A with an address override', async ({ page }) => {
   await signInPage(page, server().origin, 'op-a', 'op-a-first-pass', 'op-a-own-password')
   await expect(page.getByTestId('session-role')).toHaveAttribute('data-role', 'operator')

@@ -27,7 +27,7 @@ export interface AdminSurfaceDeps {
   groups: Repos['groups']
   nowMs: () => number
   logger: Logger
-  defaultTimezone: string
+  defaultTimezone: () => string
 }
 
 /**

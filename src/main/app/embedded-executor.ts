@@ -50,6 +50,8 @@ export function embeddedExecutor(
     ...options.executorOptions,
     // `<data-dir>/handlers` is always a handler folder (created at first start), beside any given ones.
     handlerDirs: [...(options.executorOptions?.handlerDirs ?? []), ensureHandlerDir(options.dataDir)].filter((dir) => existsSync(dir)),
+    // startCore warms it up after its first scan.
+    deferWarmUp: true,
   })
 }
 

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { systemClock } from '../kernel/clock'
 import { silentLogger, type Logger } from '../kernel/logger'
-import { BrowserBridge } from '../net/browser-bridge'
+import type { BrowserBridge } from '../net/browser-bridge'
 import { listen, type ListeningServer } from '../net/http-server'
 import { defaultRegistryAddress } from '../net/advertised-address'
 import { serveStatic } from '../net/static-files'
@@ -46,6 +46,8 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
   let consoleToken: string
   try {
     consoleToken = core.consoleToken!
+    // The bridge (and ws) load once the scheduler runs: nothing before the first scan needs them (B9).
+    const { BrowserBridge } = await import('../net/browser-bridge')
     bridge = new BrowserBridge({
       subscribe: (listener) => core.events.subscribe(listener),
       consoleToken,

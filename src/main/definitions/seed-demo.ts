@@ -31,11 +31,11 @@ export async function ensureEmbeddedGroup(groups: Repos['groups'], nowMs: number
  * only when triggered (schedule NONE): a demo should teach what a failure looks like, not raise an
  * alarm every minute. Their ids are kept so the console can offer to remove them.
  */
-export async function seedDemoJobs(settings: Repos['settings'], jobs: JobService, groupId: number, timezone: string): Promise<void> {
+export async function seedDemoJobs(settings: Repos['settings'], jobs: JobService, groupId: number, timezone: () => string): Promise<void> {
   // The node that writes the mark first seeds; a second node starting on the same database does not.
   const claim = `seeding ${Math.random()}`
   if ((await settings.setIfAbsent<unknown>(SEEDED_KEY, claim)) !== claim) return
-  const base = defaultJobInput(groupId, timezone, { author: 'JobDesk' })
+  const base = defaultJobInput(groupId, timezone(), { author: 'JobDesk' })
   const scheduled: JobInput[] = [
     {
       ...base,

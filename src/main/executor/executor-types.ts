@@ -69,6 +69,12 @@ export interface ExecutorOptions {
   /** After a kill/timeout/cover, how long a handler may take to honour its AbortSignal (or a script
    *  its SIGTERM) before the thread is terminated (SIGKILL for scripts). Default 500. */
   killGraceMs?: number
+  /**
+   * Leave the first runner thread to `warmUp()` instead of starting it here. The core calls it once
+   * its first scan is done: a thread's start (a Node environment, the handler modules) would
+   * otherwise take a core of a 2-core machine from the core's own start (B9).
+   */
+  deferWarmUp?: boolean
   logger?: Logger
 }
 
@@ -100,6 +106,8 @@ export interface Executor extends ExecutorApi {
   status(): ExecutorStatus
   /** The handler names a BEAN job may use here: built-ins and those of the handler folders, sorted. */
   handlerNames(): string[]
+  /** Starts the first runner thread now, so the handler folders' catalog is known before a run needs it. */
+  warmUp(): void
   /** Resolves once the handler folders are loaded (at once when there are none). */
   handlersReady(): Promise<void>
 }

@@ -113,7 +113,10 @@ export function createExecutor(input: ExecutorOptions): Executor {
     },
   })
 
-  if (handlerDirs.length > 0) pool.warmUp()
+  const warmUp = () => {
+    if (handlerDirs.length > 0 && state === 'running') pool.warmUp()
+  }
+  if (!options.deferWarmUp) warmUp()
   // A module dropped into (or changed in) a handler folder is picked up without a restart.
   const stopWatching = watchHandlerDirs(handlerDirs, clock, logger, () => {
     if (state !== 'running') return
@@ -163,7 +166,11 @@ export function createExecutor(input: ExecutorOptions): Executor {
       if (error instanceof ValidationError) return failure(`invalid trigger param, ${error.message}`)
       throw error
     }
-    if (param.glueType === 'BEAN' && !handlerNames.has(param.executorHandler) && catalogReady) await catalogReady
+    if (param.glueType === 'BEAN' && !handlerNames.has(param.executorHandler) && catalogReady) {
+      // The catalog comes from a runner thread: a deferred warm-up must not leave this run waiting.
+      warmUp()
+      await catalogReady
+    }
     const scriptsEnabled = typeof options.enableScripts === 'function' ? options.enableScripts() : options.enableScripts
     const refusal = checkGlue(param, { enabled: scriptsEnabled, hint: options.enableScriptsHint ?? AGENT_SCRIPTS_HINT }, handlerNames)
     if (refusal) return failure(refusal)
@@ -217,6 +224,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
 
   return {
     handlerNames: () => [...handlerNames].sort(),
+    warmUp,
     handlersReady: async () => {
       if (catalogReady) await catalogReady
     },

@@ -1,4 +1,4 @@
-import mysql from 'mysql2/promise'
+import type mysql from 'mysql2/promise'
 import { ValidationError } from '../../shared/errors'
 import { invalidField } from '../../shared/messages/coded-errors'
 import { epochMsToWallTime } from './wall-time'
@@ -26,7 +26,9 @@ const CONNECT_TIMEOUT_MS = 10_000
 export async function readXxlDatabase(source: XxlSource, options: XxlReadOptions): Promise<XxlSnapshot> {
   let connection: mysql.Connection
   try {
-    connection = await mysql.createConnection({
+    // Loaded on the first import, not at start-up: most installations never run one (B9).
+    const { default: driver } = await import('mysql2/promise')
+    connection = await driver.createConnection({
       host: source.host,
       port: source.port,
       socketPath: source.socketPath,

@@ -20,7 +20,8 @@ export interface OpenApiDeps {
   saveJob(caller: AdminCaller, source: string, input: JobInput, childJobId: string | undefined): Promise<JobInfo>
   /** The addresses a group's executors registered (or its manual list): what its token may route to. */
   groupAddresses(group: JobGroup): Promise<string[]>
-  defaultTimezone: string
+  /** This machine's zone, for jobs that name none (read when first needed: resolving it costs a cold start ~40 ms). */
+  defaultTimezone: () => string
 }
 
 /**
@@ -90,7 +91,7 @@ function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: Jo
 
   return {
     async addJob(caller, body) {
-      const input = defaultJobInput(body.jobGroup, deps.defaultTimezone, jobFieldsOf(body))
+      const input = defaultJobInput(body.jobGroup, deps.defaultTimezone(), jobFieldsOf(body))
       await checkJobSave(groupOf(caller), input, null, body.childJobId)
       return (await saveJob(input, body.childJobId)).id
     },

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { CheckpointerMessage, CheckpointerSettings } from './checkpointer'
+import { quickCheckProblems } from './integrity'
 
 /**
  * Copies the WAL back into the database file from a thread of its own. A checkpoint ends with an
@@ -12,6 +13,7 @@ const db = new Database(settings.file, { nativeBinding: settings.nativeBinding, 
 db.pragma('busy_timeout = 5000')
 
 const timer = setInterval(() => checkpoint('PASSIVE'), settings.periodMs)
+if (settings.quickCheck) setImmediate(quickCheck)
 
 parentPort!.on('message', (message: CheckpointerMessage) => {
   switch (message.type) {
@@ -23,6 +25,17 @@ parentPort!.on('message', (message: CheckpointerMessage) => {
       return
   }
 })
+
+/** The start's integrity check, here so the core's first scan does not wait for every page to be read. */
+function quickCheck(): void {
+  let problems: string[]
+  try {
+    problems = quickCheckProblems(db)
+  } catch (error) {
+    problems = [(error as Error).message]
+  }
+  parentPort!.postMessage({ type: 'checked', problems } satisfies CheckpointerMessage)
+}
 
 function checkpoint(mode: 'PASSIVE' | 'TRUNCATE'): void {
   try {

@@ -1,15 +1,18 @@
 import type { Worker } from 'node:worker_threads'
 import type { Logger } from '../kernel/logger'
 import type { SpawnWorker } from '../kernel/spawn-worker'
+import { corruptDatabaseMessage } from './integrity'
 import type { Db } from './open-database'
 
 export interface CheckpointerSettings {
   file: string
   nativeBinding?: string
   periodMs: number
+  /** Run quick_check once at the start (the core opened the file without it, see OpenDatabaseOptions). */
+  quickCheck?: boolean
 }
 
-export type CheckpointerMessage = { type: 'stop' } | { type: 'stopped' } | { type: 'failed'; message: string }
+export type CheckpointerMessage = { type: 'stop' } | { type: 'stopped' } | { type: 'failed'; message: string } | { type: 'checked'; problems: string[] }
 
 /** SQLite's own threshold (1000 pages), restored when the checkpoint thread is gone. */
 const AUTO_CHECKPOINT_PAGES = 1000
@@ -34,6 +37,8 @@ export class Checkpointer {
     this.worker.unref()
     this.worker.on('message', (message: CheckpointerMessage) => {
       if (message.type === 'failed') logger.warn('WAL checkpoint failed; retrying next period', { error: message.message })
+      // Found after the start: the scheduler goes on (a damaged page fails only the statements that read it), loudly.
+      if (message.type === 'checked' && message.problems.length > 0) logger.error(corruptDatabaseMessage(settings.file, message.problems))
     })
     this.worker.on('exit', (code) => {
       if (this.stopping) return

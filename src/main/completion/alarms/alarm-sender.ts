@@ -1,5 +1,6 @@
-import { Agent } from 'undici'
+import type { Agent } from 'undici'
 import { systemClock, type Clock } from '../../kernel/clock'
+import { loadUndici } from '../../net/wire/lazy-undici'
 import type { Logger } from '../../kernel/logger'
 import {
   SENDER_CLOSED,
@@ -41,7 +42,12 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
   const settings = structuredClone(given)
   const clock = deps.clock ?? systemClock
   const closing = new AbortController()
-  const dispatcher = new Agent()
+  // Made on the first webhook: most settings have none, and undici stays unloaded until then (B9).
+  let agent: Agent | null = null
+  const dispatcher = async (): Promise<Agent> => {
+    const undici = await loadUndici()
+    return (agent ??= new undici.Agent())
+  }
   const mailer = settings.smtp ? new SmtpMailer(settings.smtp, () => clock.nowMs()) : null
   const inFlight = new Set<Promise<unknown>>()
   let refusing = false
@@ -141,7 +147,7 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
       closing.abort(SENDER_CLOSED)
       await Promise.allSettled([...inFlight])
       mailer?.close(true)
-      await dispatcher.close().catch(() => undefined)
+      await agent?.close().catch(() => undefined)
     })()
     return closed
   }

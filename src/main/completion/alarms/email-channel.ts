@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import type nodemailer from 'nodemailer'
 import { SENDER_CLOSED, type ChannelResult, type SmtpSettings } from './alarm-types'
 import { SMTP_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
 
@@ -44,7 +44,8 @@ export interface MailContent {
  * deadline waiting for the others.
  */
 export class SmtpMailer {
-  private readonly transport: ReturnType<typeof createPool>
+  /** Made for the first mail: nodemailer's modules cost a cold start tens of ms and most nodes never mail (B9). */
+  private transport: Promise<ReturnType<typeof createPool>> | null = null
   readonly deadlineMs: number
   private sending = 0
   private readonly waiting: (() => void)[] = []
@@ -55,7 +56,6 @@ export class SmtpMailer {
     private readonly settings: SmtpSettings,
     private readonly nowMs: () => number,
   ) {
-    this.transport = createPool(settings)
     this.deadlineMs = emailDeadlineMs(settings)
   }
 
@@ -75,7 +75,8 @@ export class SmtpMailer {
     const deadline = new AbortController()
     const timer = setTimeout(() => deadline.abort(), this.deadlineMs)
     try {
-      await this.transport.sendMail({
+      this.transport ??= import('nodemailer').then(({ default: mailer }) => createPool(mailer, this.settings))
+      await (await this.transport).sendMail({
         from: this.settings.from,
         to,
         subject: content.subject,
@@ -130,13 +131,16 @@ export class SmtpMailer {
 
   /** With `force`, sessions in the middle of a delivery are cut too (their mails fail). */
   close(force = false): void {
-    this.transport.close({ force })
+    void this.transport?.then(
+      (transport) => transport.close({ force }),
+      () => undefined,
+    )
   }
 }
 
-function createPool(settings: SmtpSettings) {
+function createPool(mailer: typeof nodemailer, settings: SmtpSettings) {
   const timeoutMs = settings.timeoutMs ?? SMTP_DEFAULT_TIMEOUT_MS
-  return nodemailer.createTransport({
+  return mailer.createTransport({
     pool: true,
     host: settings.host,
     port: settings.port,

@@ -1,5 +1,6 @@
-import { request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import type { Clock } from '../../kernel/clock'
+import { loadUndici } from '../../net/wire/lazy-undici'
 import { SENDER_CLOSED, type ChannelResult, type WebhookChannel } from './alarm-types'
 import { WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
 
@@ -12,7 +13,8 @@ const ERROR_BODY_QUOTE_CHARS = 200
 const ERROR_BODY_READ_BYTES = 4_096
 
 export interface WebhookPostDeps {
-  dispatcher: Dispatcher
+  /** The sender's connection pool, made on the first webhook rather than at start-up. */
+  dispatcher: () => Promise<Dispatcher>
   clock: Clock
   /** Aborts every attempt and backoff when the sender closes. */
   closing: AbortSignal
@@ -60,12 +62,13 @@ async function postOnce(channel: WebhookChannel, body: string, timeoutMs: number
   const timer = setTimeout(() => timeout.abort(), timeoutMs)
   const signal = AbortSignal.any([timeout.signal, deps.closing])
   try {
+    const { request } = await loadUndici()
     const response = await request(channel.url, {
       method: 'POST',
       headers: { ...channel.headers, 'content-type': 'application/json' },
       body,
       signal,
-      dispatcher: deps.dispatcher,
+      dispatcher: await deps.dispatcher(),
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     })

@@ -1,4 +1,4 @@
-import { request } from 'undici'
+import { loadUndici } from '../../net/wire/lazy-undici'
 import type { JobContext, JobHandler, JobResult } from './handler-contract'
 import { parseAllowEntry, type HttpAllowList } from './http-allowlist'
 import { parseHttpJobParam } from './http-job-param'
@@ -30,6 +30,7 @@ export function createHttpJobHandler(allowPrefixes: readonly string[] | 'any'): 
     let statusCode: number
     let prefix: ResponsePrefix
     try {
+      const { request } = await loadUndici()
       const response = await request(parsed.url, {
         method: parsed.method as 'GET',
         headers: parsed.headers,

@@ -1,4 +1,5 @@
-import { Agent, request, type Dispatcher } from 'undici'
+import type { Agent, Dispatcher } from 'undici'
+import { loadUndici } from './lazy-undici'
 
 /**
  * One JSON POST over undici, for both wire clients. Never throws: a transport failure (refused,
@@ -22,10 +23,10 @@ export const CONNECTIONS_PER_ORIGIN = 32
 const sharedAgents = new Map<number, Agent>()
 
 /** The shared keep-alive agent for a timeout (pools per origin live inside it). */
-export function sharedAgent(timeoutMs: number): Agent {
+function sharedAgent(undici: typeof import('undici'), timeoutMs: number): Agent {
   let agent = sharedAgents.get(timeoutMs)
   if (!agent) {
-    agent = new Agent({ connections: CONNECTIONS_PER_ORIGIN, connect: { timeout: timeoutMs } })
+    agent = new undici.Agent({ connections: CONNECTIONS_PER_ORIGIN, connect: { timeout: timeoutMs } })
     sharedAgents.set(timeoutMs, agent)
   }
   return agent
@@ -45,11 +46,12 @@ export async function postJson(
   options: PostOptions,
 ): Promise<PostOutcome> {
   try {
-    const response = await request(url, {
+    const undici = await loadUndici()
+    const response = await undici.request(url, {
       method: 'POST',
       headers,
       body: bodyText,
-      dispatcher: options.dispatcher ?? sharedAgent(options.timeoutMs),
+      dispatcher: options.dispatcher ?? sharedAgent(undici, options.timeoutMs),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     })
