@@ -41,7 +41,7 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return jobs.list()
     },
     async listLastRuns() {
-      return store.runs.lastRuns((await store.jobs.list()).map((j) => j.id))
+      return store.runs.lastRuns(await store.jobs.ids())
     },
     async getJob(id) {
       return jobs.get(id)

@@ -87,6 +87,11 @@ export class JobRepo {
     return (await this.db.all<JobRow>('SELECT * FROM job_info ORDER BY id')).map(fromRow)
   }
 
+  /** Every job's id, in id order (without reading and mapping whole rows). */
+  async ids(): Promise<number[]> {
+    return (await this.db.all<{ id: number }>('SELECT id FROM job_info ORDER BY id')).map((row) => Number(row.id))
+  }
+
   /** The next `limit` fire times of running jobs, earliest first (the dashboard's "next fires"). */
   async nextFires(limit: number): Promise<{ jobId: number; jobName: string; atMs: number }[]> {
     const rows = await this.db.all<{ id: number; name: string; trigger_next_time: number }>(
