@@ -89,6 +89,7 @@ for (const jobs of sizes) {
   }
 }
 report.note('handle_time is when the core took the callback; the commit follows in the run writer\'s next batch (~10 ms)')
+report.note('trigger_time is the second a run was written for: rows are written up to 200 ms ahead of it (prepareAheadMs), so "trigger" lag is how late the writing ran past the second; handler start is the run reaching its handler')
 report.note('croner runs in its own process, in memory, no persistence; its lag is from the whole second it fired for')
 if (flag('cpu-prof')) report.note(`CPU profiles in ${join(RESULTS_DIR, 'profiles')} (open in Chrome DevTools or speedscope)`)
 report.save()
