@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../shared/errors'
-import type { JobGroup, JobInfo, TriggerType } from '../../shared/model'
+import type { JobGroup, TriggerType } from '../../shared/model'
 import { splitAddressList } from '../store/group-repo'
 import { ringKey, type RingFire } from '../store/ring-repo'
 import type { NewRun } from '../store/run-repo'
