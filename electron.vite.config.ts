@@ -1,32 +1,8 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import { resolve } from 'node:path'
-import type { Plugin } from 'vite'
 
 const main = (file: string): string => resolve(__dirname, 'src/main', file)
-
-/**
- * Moves the built page's stylesheet links from <head> to the end of <body>. In <head> a stylesheet
- * blocks every paint until it has arrived and been parsed (Mantine's ~260 kB); after #root it
- * blocks only what follows it, so the boot shell in index.html paints from the HTML alone (B9).
- * Scripts still wait for it, so React never renders unstyled.
- */
-function stylesheetsAfterShell(): Plugin {
-  return {
-    name: 'jobdesk-stylesheets-after-shell',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const links: string[] = []
-        const withoutLinks = html.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (link) => {
-          links.push(link.trim())
-          return ''
-        })
-        return withoutLinks.replace('</body>', `${links.map((link) => `  ${link}\n`).join('')}  </body>`)
-      },
-    },
-  }
-}
 
 export default defineConfig({
   main: {
@@ -61,7 +37,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react(), stylesheetsAfterShell()],
+    plugins: [react()],
     build: {
       // The console is served to browsers as well as the desktop window: minified, its first paint
       // parses a third of the JavaScript (B9).

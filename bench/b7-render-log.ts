@@ -45,7 +45,7 @@ async function waitForEnd(bridge: BridgeCaller, logId: number): Promise<void> {
     const run = (await bridge.call('getRun', logId)) as JobRun
     const status = runStatus(run)
     if (status === 'success') return
-    if (status === 'failed') throw new Error(`run ${logId} failed: ${run.handleMsg}`)
+    if (status === 'failed') throw new Error(`run ${logId} failed: ${run.handleMsg || run.triggerMsg}`)
     if (Date.now() > deadline) throw new Error(`run ${logId} did not end within 120 s`)
     await new Promise((done) => setTimeout(done, 200))
   }
@@ -69,7 +69,8 @@ async function tickLatencies(page: Page, logId: number): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
-  const server = await startHeadlessServer({ extraArgs: ['--no-demo'] })
+  // The jobs are shell scripts (their log lines are what is measured): scripts must be allowed.
+  const server = await startHeadlessServer({ extraArgs: ['--no-demo', '--enable-scripts'] })
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS })
   const bridge = await connectBridge(server.origin, server.token)
   try {

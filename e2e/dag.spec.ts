@@ -82,8 +82,11 @@ test('triggering A turns A, B and C green in order in the DAG, and the runs show
     new dom.MutationObserver(check).observe(dom.document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] })
   }, ids)
 
+  // The selection outline is a <style> of the DAG page's own: the main stylesheet must not override it.
+  await expect(dagNode(page, a)).toHaveCSS('outline-style', 'none')
   await dagNode(page, a).click()
   await expect(page.getByTestId('dag-panel')).toHaveAttribute('data-job-id', String(a))
+  await expect(dagNode(page, a)).toHaveCSS('outline-style', 'solid')
   await page.getByTestId('dag-trigger').click()
   await page.getByRole('dialog').getByTestId('trigger-submit').click()
   await expect(page.getByRole('dialog').getByTestId('trigger-run-link')).toHaveCount(1)
