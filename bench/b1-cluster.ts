@@ -16,7 +16,7 @@ import { openStore } from '../src/main/store/open-store'
 import { toPositional } from '../src/main/store/postgres/postgres-connection'
 import { defaultJobInput } from '../src/shared/job-defaults'
 import { startPostgres } from './peers/peer-servers'
-import { number, numbers } from './support/cli'
+import { number, numbers, QUICK } from './support/cli'
 import { type Headless, startHeadless } from './support/jobdesk'
 import { measureCronLoad, summarizeWindow, windowQueries, windowRowsOf, type CronLoadResult } from './support/jobdesk-cron-load'
 import { meterProcesses, type MeterReading } from './support/proc-meter'
@@ -104,7 +104,8 @@ async function plant(url: string): Promise<number> {
   try {
     const nowMs = Date.now()
     const groupId = await ensureEmbeddedGroup(store.groups, nowMs)
-    const firstFireMs = (Math.ceil(Date.now() / 1000) + 15) * 1000
+    // Room to plant N jobs and start the nodes before the first fire (15 s for 10k on 2 nodes).
+    const firstFireMs = (Math.ceil(Date.now() / 1000) + (QUICK ? 4 : 15)) * 1000
     await store.transaction(async (tx) => {
       for (let i = 0; i < jobs; i++) {
         const input = { ...defaultJobInput(groupId, 'UTC'), name: `bench ${i}`, scheduleType: 'CRON' as const, scheduleConf: '* * * * * ?', executorHandler: 'noopJobHandler' }
