@@ -7,6 +7,8 @@
  * core takes the callback; its commit follows within one writer batch).
  */
 import Database from 'better-sqlite3'
+import { englishMessage } from '../../src/shared/messages'
+import { parseTriggerTrail } from '../../src/shared/trigger-trail'
 import { type Headless, plantJobs, prepareDataDir, startHeadless } from './jobdesk'
 import { meterProcesses, type MeterReading } from './proc-meter'
 import { median, percentile, sleep, sleepUntil } from './stats'
@@ -74,6 +76,8 @@ export interface RunRow {
   handle_code: number
   handle_msg: string
   trigger_msg: string
+  /** The trail's JSON (job_log_trail): trigger_msg is '' when the run has one. */
+  trigger_trail: string | null
 }
 
 export function lagOf(values: readonly number[]): Lag {
@@ -156,7 +160,11 @@ export interface WindowRows {
 /** The queries of `WindowRows`, with `?` parameters: [sql, params] in the order of its fields. */
 export function windowQueries(startMs: number, endMs: number): [string, number[]][] {
   return [
-    ['SELECT job_id, schedule_time, trigger_time, trigger_type, trigger_code, trigger_msg, handle_time, handle_code, handle_msg FROM job_log WHERE schedule_time >= ? AND schedule_time < ?', [startMs, endMs]],
+    [
+      `SELECT l.job_id, l.schedule_time, l.trigger_time, l.trigger_type, l.trigger_code, l.trigger_msg, t.trail AS trigger_trail, l.handle_time, l.handle_code, l.handle_msg
+         FROM job_log l LEFT JOIN job_log_trail t ON t.log_id = l.id WHERE l.schedule_time >= ? AND l.schedule_time < ?`,
+      [startMs, endMs],
+    ],
     ['SELECT handle_time AS v FROM job_log WHERE handle_time >= ? AND handle_time < ? AND handle_code = 200', [startMs, endMs]],
     ['SELECT handle_msg AS v FROM job_log WHERE trigger_time >= ? AND handle_code = 200', [startMs - 10_000]],
     ['SELECT COUNT(*) AS v FROM job_log WHERE trigger_time >= ? AND trigger_time < ?', [startMs, endMs]],
@@ -208,7 +216,9 @@ export function summarizeWindow(
   const failedRows = rows.filter((r) => (r.trigger_code !== 0 && r.trigger_code !== 200) || (r.handle_code !== 0 && r.handle_code !== 200))
   const reasons = new Map<string, number>()
   for (const r of failedRows) {
-    const reason = `trigger ${r.trigger_code} / handle ${r.handle_code}: ${(r.handle_code !== 0 && r.handle_code !== 200 ? r.handle_msg : r.trigger_msg).replace(/\s+/g, ' ').slice(0, 120)}`
+    const trail = parseTriggerTrail(r.trigger_trail)
+    const triggerText = r.trigger_msg || (trail ? englishMessage(trail.result.code, trail.result.params) : '')
+    const reason = `trigger ${r.trigger_code} / handle ${r.handle_code}: ${(r.handle_code !== 0 && r.handle_code !== 200 ? r.handle_msg : triggerText).replace(/\s+/g, ' ').slice(0, 120)}`
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
   }
   const expected = options.jobs * options.windowSec
