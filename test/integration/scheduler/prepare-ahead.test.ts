@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { JobService } from '../../../src/main/definitions/job-service'
+import { ensureEmbeddedGroup } from '../../../src/main/definitions/seed-demo'
+import { ManualClock } from '../../../src/main/kernel/clock'
+import { silentLogger } from '../../../src/main/kernel/logger'
+import { nextFireTimeMs } from '../../../src/main/schedule'
+import { Scheduler } from '../../../src/main/scheduler/scheduler'
+import type { RingFire } from '../../../src/main/store/ring-repo'
+import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
+import type { SqliteStore } from '../../../src/main/store/sqlite/sqlite-store'
+import type { PreparedRun } from '../../../src/main/trigger/prepare-runs'
+import { TriggerService } from '../../../src/main/trigger/trigger-service'
+import { jobInput } from '../../support/job-input'
+import { makeTempDir } from '../../support/temp-dir'
+
+// A whole second, so the job's fires fall on T0 + n·1000.
+const T0 = 1_900_000_000_000
+const AHEAD_MS = 200
+
+let dir: ReturnType<typeof makeTempDir>
+let store: SqliteStore
+let clock: ManualClock
+
+beforeEach(() => {
+  dir = makeTempDir()
+  store = openSqliteStore(`${dir.path}/jobdesk.db`)
+  clock = new ManualClock(T0 + 100)
+})
+
+afterEach(async () => {
+  await store.close()
+  dir.remove()
+})
+
+async function everySecondJob(nextMs: number): Promise<number> {
+  const group = await ensureEmbeddedGroup(store.groups, T0)
+  const job = await new JobService(store, () => T0).save(jobInput(group, { scheduleConf: '* * * * * ?' }))
+  await store.jobs.setTrigger(job.id, 1, 0, nextMs, T0)
+  return job.id
+}
+
+function schedulerHanding(fire: (fires: RingFire[], atMs: number) => void): Scheduler {
+  return new Scheduler({ store, nodeId: 'node-a', clock, nextFire: nextFireTimeMs, fire, logger: silentLogger, prepareAheadMs: AHEAD_MS })
+}
+
+describe('run rows written ahead of their second', () => {
+  it('are written before the second with it as trigger time, and reach the pool at the second', async () => {
+    const jobId = await everySecondJob(T0 + 1000)
+    const submitted: PreparedRun[] = []
+    const triggers = new TriggerService(store, { submit: (run) => submitted.push(run) }, clock, silentLogger)
+    const written: Promise<void>[] = []
+    const scheduler = schedulerHanding((fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)))
+    await scheduler.scanOnce(clock.nowMs())
+
+    // What the ring loop does AHEAD_MS before the second: the second's fires are handed over.
+    await clock.advance(1000 - AHEAD_MS - 100)
+    expect(scheduler.tick(clock.nowMs(), T0 + 1000).map((f) => f.scheduleTimeMs)).toEqual([T0 + 1000])
+    await Promise.all(written)
+    expect(store.db.prepare('SELECT job_id, trigger_time, trigger_code FROM job_log').all()).toEqual([{ job_id: jobId, trigger_time: T0 + 1000, trigger_code: 0 }])
+    expect(submitted).toEqual([])
+
+    await clock.advance(AHEAD_MS - 1)
+    expect(submitted).toEqual([])
+    await clock.advance(1)
+    expect(submitted.map((run) => run.triggerTimeMs)).toEqual([T0 + 1000])
+  })
+
+  it('are handed to the pool at once on stop', async () => {
+    await everySecondJob(T0 + 1000)
+    const submitted: PreparedRun[] = []
+    const triggers = new TriggerService(store, { submit: (run) => submitted.push(run) }, clock, silentLogger)
+    const written: Promise<void>[] = []
+    const scheduler = schedulerHanding((fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)))
+    await scheduler.scanOnce(clock.nowMs())
+    await clock.advance(1000 - AHEAD_MS - 100)
+    scheduler.tick(clock.nowMs(), T0 + 1000)
+    await Promise.all(written)
+    expect(submitted).toEqual([])
+    await triggers.releaseWaiting()
+    expect(submitted).toHaveLength(1)
+    expect(clock.nowMs()).toBe(T0 + 1000 - AHEAD_MS)
+  })
+
+  it('a fire planned after its second was handed over goes straight on, due at its second, not a second late', async () => {
+    await everySecondJob(T0 + 1000)
+    const handed: { scheduleTimes: number[]; atMs: number }[] = []
+    const scheduler = schedulerHanding((fires, atMs) => handed.push({ scheduleTimes: fires.map((f) => f.scheduleTimeMs), atMs }))
+    // The tick for T0+1000 ran (nothing was in the ring yet), then a scan plans that second.
+    await clock.advance(1000 - AHEAD_MS - 100)
+    expect(scheduler.tick(clock.nowMs(), T0 + 1000)).toEqual([])
+    await scheduler.scanOnce(clock.nowMs())
+    expect(handed).toEqual([{ scheduleTimes: [T0 + 1000], atMs: T0 + 1000 }])
+    // The later fires wait in the ring for their own seconds.
+    expect(scheduler.tick(T0 + 1800, T0 + 2000).map((f) => f.scheduleTimeMs)).toEqual([T0 + 2000])
+  })
+})
