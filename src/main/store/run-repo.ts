@@ -14,8 +14,8 @@ import {
   type RunRow,
   type TriggerOutcome,
 } from './run-rows'
-import { attachTrails, deleteTrails, writeTrails } from './run-trails'
-import { engineStatementSizes, insertRows, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
+import { attachTrails, writeTrails } from './run-trails'
+import { engineStatementSizes, idChunks, inList, insertRows, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 export type { FinishedRun, NewRun, RunCompletion, TriggerOutcome } from './run-rows'
@@ -168,10 +168,7 @@ export class RunRepo {
 
   async getMany(ids: readonly number[]): Promise<JobRun[]> {
     const rows: RunRow[] = []
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500)
-      rows.push(...(await this.db.all<RunRow>(`SELECT * FROM job_log WHERE id IN (${chunk.map(() => '?').join(',')})`, chunk)))
-    }
+    for (const chunk of idChunks(ids)) rows.push(...(await this.db.all<RunRow>(`SELECT * FROM job_log WHERE id IN (${inList(chunk.length)})`, chunk)))
     return this.runsOf(rows)
   }
 
@@ -288,14 +285,15 @@ export class RunRepo {
     if (ids.length === 0) return 0
     const marks = ids.map(() => '?').join(',')
     await this.db.run(`DELETE FROM job_log_text WHERE log_id IN (${marks})`, ids)
-    await deleteTrails(this.db, ids)
+    await this.db.run(`DELETE FROM job_log_trail WHERE log_id IN (${marks})`, ids)
     return this.db.run(`DELETE FROM job_log WHERE id IN (${marks})`, ids)
   }
 
   /**
    * The latest run of each job: one index seek per job (MAX(id) on job_log(job_id, id)), a few
-   * hundred jobs per statement (a UNION ALL of seeks: a GROUP BY would read every run of each job). One statement per job cost ~16 µs a job in awaits alone: 1.6 s of
-   * the core's thread for a console opening on 100k jobs (B9).
+   * hundred jobs per statement (a UNION ALL of seeks: a GROUP BY would read every run of each job).
+   * One statement per job cost ~16 µs a job in awaits alone: 1.6 s of the core's thread for a
+   * console opening on 100k jobs (B9).
    */
   async lastRuns(jobIds: readonly number[]): Promise<LastRun[]> {
     const result: LastRun[] = []
@@ -375,10 +373,9 @@ export class RunRepo {
   /** Trigger time and shard of each run of `jobIds` triggered in [fromMs, toMs]: what an import brought before. */
   async triggerKeysBetween(jobIds: readonly number[], fromMs: number, toMs: number): Promise<{ jobId: number; triggerTimeMs: number; executorShardingParam: string }[]> {
     const keys: { jobId: number; triggerTimeMs: number; executorShardingParam: string }[] = []
-    for (let from = 0; from < jobIds.length; from += 500) {
-      const chunk = jobIds.slice(from, from + 500)
+    for (const chunk of idChunks(jobIds)) {
       const rows = await this.db.all<{ job_id: number; trigger_time: number; executor_sharding_param: string }>(
-        `SELECT job_id, trigger_time, executor_sharding_param FROM job_log WHERE job_id IN (${chunk.map(() => '?').join(', ')}) AND trigger_time >= ? AND trigger_time <= ?`,
+        `SELECT job_id, trigger_time, executor_sharding_param FROM job_log WHERE job_id IN (${inList(chunk.length)}) AND trigger_time >= ? AND trigger_time <= ?`,
         [...chunk, fromMs, toMs],
       )
       for (const row of rows) keys.push({ jobId: Number(row.job_id), triggerTimeMs: Number(row.trigger_time), executorShardingParam: row.executor_sharding_param })

@@ -9,8 +9,10 @@ export interface Dialect {
   readonly name: 'sqlite' | 'postgres' | 'mysql'
   /** `INSERT … VALUES (…)` that skips a row violating a unique key. */
   insertIgnore(table: string, columns: readonly string[]): string
-  /** `INSERT … VALUES (…)` (`rows` of them) that updates `update` columns of a row with the same `key` columns. */
-  upsert(table: string, columns: readonly string[], key: readonly string[], update: readonly string[], rows?: number): string
+  /** `INSERT … VALUES (…)` that updates `update` columns of the row with the same `key` columns. */
+  upsert(table: string, columns: readonly string[], key: readonly string[], update: readonly string[]): string
+  /** What follows an INSERT's VALUES to make it that upsert (for multi-row inserts too: insert-rows.ts). */
+  upsertClause(key: readonly string[], update: readonly string[]): string
   /** `a || b` as the engine spells it. */
   concat(a: string, b: string): string
   /** Appended to a SELECT inside a transaction: lock the rows read, skipping rows another node holds. */
@@ -40,14 +42,14 @@ function prefixEnd(prefix: string): string {
 const likePrefix = (column: string, prefix: string) => ({ sql: `${column} LIKE ?`, params: [`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] })
 
 const placeholders = (columns: readonly string[]) => columns.map(() => '?').join(', ')
-/** `(?, ?), (?, ?)`: the VALUES of `rows` rows, without the outer parentheses of the first and last. */
-const rowPlaceholders = (columns: readonly string[], rows = 1) => Array.from({ length: rows }, () => placeholders(columns)).join('), (')
+const onConflictUpdate = (key: readonly string[], update: readonly string[]) =>
+  `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${update.map((c) => `${c} = excluded.${c}`).join(', ')}`
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
   insertIgnore: (table, columns) => `INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns)})`,
-  upsert: (table, columns, key, update, rows) =>
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${rowPlaceholders(columns, rows)}) ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${update.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  upsert: (table, columns, key, update) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns)}) ${onConflictUpdate(key, update)}`,
+  upsertClause: onConflictUpdate,
   concat: (a, b) => `${a} || ${b}`,
   // One writer per file: BEGIN IMMEDIATE already holds every row.
   lockSkipLocked: '',
@@ -61,6 +63,7 @@ export const postgresDialect: Dialect = {
   name: 'postgres',
   insertIgnore: (table, columns) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns)}) ON CONFLICT DO NOTHING`,
   upsert: sqliteDialect.upsert,
+  upsertClause: onConflictUpdate,
   concat: (a, b) => `${a} || ${b}`,
   lockSkipLocked: ' FOR UPDATE SKIP LOCKED',
   lockRows: ' FOR UPDATE',
@@ -74,8 +77,8 @@ export const mysqlDialect: Dialect = {
   name: 'mysql',
   insertIgnore: (table, columns) => `INSERT IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns)})`,
   // VALUES(c) rather than an alias: MariaDB 10.6 has no row alias, MySQL 8 still reads VALUES().
-  upsert: (table, columns, _key, update, rows) =>
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${rowPlaceholders(columns, rows)}) ON DUPLICATE KEY UPDATE ${update.map((c) => `${c} = VALUES(${c})`).join(', ')}`,
+  upsert: (table, columns, key, update) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns)}) ${mysqlDialect.upsertClause(key, update)}`,
+  upsertClause: (_key, update) => `ON DUPLICATE KEY UPDATE ${update.map((c) => `${c} = VALUES(${c})`).join(', ')}`,
   concat: (a, b) => `CONCAT(${a}, ${b})`,
   lockSkipLocked: ' FOR UPDATE SKIP LOCKED',
   lockRows: ' FOR UPDATE',

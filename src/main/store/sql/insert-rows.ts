@@ -44,12 +44,15 @@ export function engineStatementSizes(db: Connection, count: number): number[] {
   return sizes
 }
 
+/** What a multi-row insert does with a row that meets a unique key: fail, skip it (`true`), or update these columns of the row there. */
+export type OnConflict = boolean | { key: readonly string[]; update: readonly string[] }
+
 /**
- * Inserts many rows, skipping those that violate a unique key when `ignore`, in multi-row
+ * Inserts many rows, skipping (or updating, see OnConflict) those that meet a unique key, in multi-row
  * statements: on the servers one round trip per chunk; on SQLite fewer calls through the async
  * Connection (each one costs promises and turns of the microtask queue, more than the row itself).
  */
-export async function insertRows(db: Connection, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], ignore: boolean): Promise<void> {
+export async function insertRows(db: Connection, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], ignore: OnConflict): Promise<void> {
   let from = 0
   for (const size of engineStatementSizes(db, rows.length)) {
     const chunk = rows.slice(from, (from += size))
@@ -60,15 +63,17 @@ export async function insertRows(db: Connection, table: string, columns: readonl
 const statementTexts = new Map<string, string>()
 
 /** The text of an INSERT of `count` rows (memoised: the hot path asks for the same few shapes every tick). */
-export function multiRowInsert(db: Connection, table: string, columns: readonly string[], count: number, ignore: boolean, returning = ''): string {
-  const key = `${db.dialect.name}|${table}|${columns.join(',')}|${count}|${ignore}|${returning}`
+export function multiRowInsert(db: Connection, table: string, columns: readonly string[], count: number, ignore: OnConflict, returning = ''): string {
+  const conflict = typeof ignore === 'boolean' ? ignore : `${ignore.key.join(',')}>${ignore.update.join(',')}`
+  const key = `${db.dialect.name}|${table}|${columns.join(',')}|${count}|${conflict}|${returning}`
   let sql = statementTexts.get(key)
   if (sql === undefined) {
     const row = `(${columns.map(() => '?').join(', ')})`
     const values = Array.from({ length: count }, () => row).join(', ')
     const list = columns.join(', ')
     const tail = returning ? ` RETURNING ${returning}` : ''
-    if (db.dialect.name === 'mysql') sql = `${ignore ? 'INSERT IGNORE' : 'INSERT'} INTO ${table} (${list}) VALUES ${values}${tail}`
+    if (typeof ignore !== 'boolean') sql = `INSERT INTO ${table} (${list}) VALUES ${values} ${db.dialect.upsertClause(ignore.key, ignore.update)}${tail}`
+    else if (db.dialect.name === 'mysql') sql = `${ignore ? 'INSERT IGNORE' : 'INSERT'} INTO ${table} (${list}) VALUES ${values}${tail}`
     // SQLite's OR IGNORE, as its single-row insertIgnore says it.
     else if (db.dialect.name === 'sqlite') sql = `${ignore ? 'INSERT OR IGNORE' : 'INSERT'} INTO ${table} (${list}) VALUES ${values}${tail}`
     else sql = `INSERT INTO ${table} (${list}) VALUES ${values}${ignore ? ' ON CONFLICT DO NOTHING' : ''}${tail}`
@@ -76,3 +81,13 @@ export function multiRowInsert(db: Connection, table: string, columns: readonly 
   }
   return sql
 }
+
+/** Ids in lists short enough for one `IN (…)` on every engine. */
+export function idChunks<T>(ids: readonly T[]): T[][] {
+  const chunks: T[][] = []
+  for (let from = 0; from < ids.length; from += ROWS_PER_STATEMENT) chunks.push(ids.slice(from, from + ROWS_PER_STATEMENT))
+  return chunks
+}
+
+/** `?, ?, …`: the placeholders of an `IN (…)` of `count` values. */
+export const inList = (count: number): string => Array.from({ length: count }, () => '?').join(', ')
