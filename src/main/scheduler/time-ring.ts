@@ -26,8 +26,7 @@ export class TimeRing {
   }
 
   push(fire: RingFire): void {
-    const fireSec = Math.floor(fire.fireAtMs / 1000)
-    const sec = fireSec <= this.lastDrainedSec ? this.lastDrainedSec + 1 : fireSec
+    const sec = this.passed(fire) ? this.lastDrainedSec + 1 : Math.floor(fire.fireAtMs / 1000)
     this.slots[slotOf(sec)].push(fire)
     this.count++
   }
