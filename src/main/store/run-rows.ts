@@ -29,18 +29,19 @@ export interface RunRow {
 }
 
 /** The part of a run known when its row is written, before routing and the executor call. */
-export interface NewRun {
-  jobGroup: number
-  jobId: number
-  executorHandler: string
-  executorParam: string
-  executorShardingParam: string
-  executorFailRetryCount: number
-  triggerTimeMs: number
-  triggerType: TriggerType
-  scheduleTimeMs: number | null
-  parentLogId: number | null
-}
+export type NewRun = Pick<
+  JobRun,
+  | 'jobGroup'
+  | 'jobId'
+  | 'executorHandler'
+  | 'executorParam'
+  | 'executorShardingParam'
+  | 'executorFailRetryCount'
+  | 'triggerTimeMs'
+  | 'triggerType'
+  | 'scheduleTimeMs'
+  | 'parentLogId'
+>
 
 export interface TriggerOutcome {
   logId: number
