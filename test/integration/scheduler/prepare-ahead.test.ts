@@ -43,19 +43,28 @@ function schedulerHanding(fire: (fires: RingFire[], atMs: number) => void): Sche
   return new Scheduler({ store, nodeId: 'node-a', clock, nextFire: nextFireTimeMs, fire, logger: silentLogger, prepareAheadMs: AHEAD_MS })
 }
 
+/**
+ * A scan at T0+100 plans the job's fires, then the ring loop's tick AHEAD_MS before T0+1000 hands
+ * that second's fires to a TriggerService whose pool only records what it is given. Resolves once
+ * their rows are written.
+ */
+async function handedOverAhead(): Promise<{ triggers: TriggerService; submitted: PreparedRun[]; handed: RingFire[] }> {
+  const submitted: PreparedRun[] = []
+  const triggers = new TriggerService(store, { submit: (run) => submitted.push(run) }, clock, silentLogger)
+  const written: Promise<void>[] = []
+  const scheduler = schedulerHanding((fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)))
+  await scheduler.scanOnce(clock.nowMs())
+  await clock.advance(1000 - AHEAD_MS - 100)
+  const handed = scheduler.tick(clock.nowMs(), T0 + 1000)
+  await Promise.all(written)
+  return { triggers, submitted, handed }
+}
+
 describe('run rows written ahead of their second', () => {
   it('are written before the second with it as trigger time, and reach the pool at the second', async () => {
     const jobId = await everySecondJob(T0 + 1000)
-    const submitted: PreparedRun[] = []
-    const triggers = new TriggerService(store, { submit: (run) => submitted.push(run) }, clock, silentLogger)
-    const written: Promise<void>[] = []
-    const scheduler = schedulerHanding((fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)))
-    await scheduler.scanOnce(clock.nowMs())
-
-    // What the ring loop does AHEAD_MS before the second: the second's fires are handed over.
-    await clock.advance(1000 - AHEAD_MS - 100)
-    expect(scheduler.tick(clock.nowMs(), T0 + 1000).map((f) => f.scheduleTimeMs)).toEqual([T0 + 1000])
-    await Promise.all(written)
+    const { submitted, handed } = await handedOverAhead()
+    expect(handed.map((f) => f.scheduleTimeMs)).toEqual([T0 + 1000])
     expect(store.db.prepare('SELECT job_id, trigger_time, trigger_code FROM job_log').all()).toEqual([{ job_id: jobId, trigger_time: T0 + 1000, trigger_code: 0 }])
     expect(submitted).toEqual([])
 
@@ -67,14 +76,7 @@ describe('run rows written ahead of their second', () => {
 
   it('are handed to the pool at once on stop', async () => {
     await everySecondJob(T0 + 1000)
-    const submitted: PreparedRun[] = []
-    const triggers = new TriggerService(store, { submit: (run) => submitted.push(run) }, clock, silentLogger)
-    const written: Promise<void>[] = []
-    const scheduler = schedulerHanding((fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)))
-    await scheduler.scanOnce(clock.nowMs())
-    await clock.advance(1000 - AHEAD_MS - 100)
-    scheduler.tick(clock.nowMs(), T0 + 1000)
-    await Promise.all(written)
+    const { triggers, submitted } = await handedOverAhead()
     expect(submitted).toEqual([])
     await triggers.releaseWaiting()
     expect(submitted).toHaveLength(1)
