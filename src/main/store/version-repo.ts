@@ -12,9 +12,10 @@ export class VersionRepo {
   constructor(private readonly db: Connection) {}
 
   async current(): Promise<Record<VersionedData, number>> {
-    const rows = await this.db.all<{ name: VersionedData; version: number }>('SELECT name, version FROM job_version')
+    const rows = await this.db.all<{ name: string; version: number }>('SELECT name, version FROM job_version')
     const versions = { jobs: 0, links: 0, settings: 0 }
-    for (const row of rows) versions[row.name] = Number(row.version)
+    // The table also holds the nodes' epoch counter (node-repo.ts), which no cache follows.
+    for (const row of rows) if (row.name in versions) versions[row.name as VersionedData] = Number(row.version)
     return versions
   }
 }

@@ -281,4 +281,14 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
       'UPDATE job_log SET trigger_trail = NULL WHERE trigger_trail IS NOT NULL',
     ],
   },
+  {
+    version: 10,
+    description: 'fencing: an epoch per node life, and the node that wrote each run until it is triggered',
+    // Why: src/main/store/migrations.ts, version 10. A re-run's "duplicate column" is taken as done.
+    statements: [
+      'ALTER TABLE job_node ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0',
+      "INSERT IGNORE INTO job_version (name, version) VALUES ('node-epoch', 0)",
+      "ALTER TABLE job_log ADD COLUMN trigger_node VARCHAR(64) NOT NULL DEFAULT ''",
+    ],
+  },
 ]
