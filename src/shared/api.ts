@@ -47,6 +47,11 @@ export interface JobDeskApi {
   removeDemoJobs(): Promise<number[]>
   /** The JobDesk nodes working on this database (one for a desktop app), as of their last heartbeats. */
   getCluster(): Promise<ClusterView>
+  /**
+   * Admins: replaces the secret the nodes of a cluster authenticate each other with (kept in the
+   * database; every node reads the new one within a second, and the old one is accepted for a minute).
+   */
+  rotateClusterSecret(): Promise<ClusterView>
 
   listGroups(): Promise<JobGroup[]>
   /** Creates (no id) or updates an executor group; validates every field first. */
@@ -167,6 +172,7 @@ export const API_METHODS = [
   'getDailyReport',
   'removeDemoJobs',
   'getCluster',
+  'rotateClusterSecret',
   'saveGroup',
   'deleteGroup',
   'listRegistry',
@@ -250,6 +256,12 @@ export interface RoutePreview {
   reason: CodedMessage
   /** FAILOVER/BUSYOVER: each probe made. */
   probes: { address: string; kind: 'beat' | 'idleBeat'; code: number; msg: string }[]
+  /**
+   * Candidates not registered in (or configured for) the job's group: JobDesk calls them without
+   * the group's access token, since a secret goes only where it is held by right. Only an admin may
+   * name such an address; for everyone else the preview and the trigger are refused.
+   */
+  tokenless: string[]
 }
 
 export interface ProbeRequest {
@@ -265,6 +277,8 @@ export interface ProbeResult {
   code: number
   msg: string
   latencyMs: number
+  /** False when the address is not registered in (or configured for) the group: the probe went without a token. */
+  tokenSent: boolean
 }
 
 export interface GroupInput {

@@ -116,6 +116,16 @@ export const AUDIT_ACTIONS = [
   'auth.signIn',
   'auth.signOut',
   'auth.read',
+  /** A request whose credential was refused: the executor API, the OpenAPI, the node route. */
+  'auth.token',
+  /** The console bridge refused to open (a wrong console token, another site's page, a session that ended). */
+  'auth.console',
+  'executor.register',
+  'executor.remove',
+  'executor.callback',
+  /** A call of another node's core to this node's embedded executor. */
+  'cluster.call',
+  'cluster.rotateSecret',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -19,6 +19,8 @@ export interface ClusterNodeView {
   periodicWork: boolean
   /** The node this console is connected to. */
   self: boolean
+  /** The fencing epoch of this node's lease: raised each time it joins, so a node taken for dead and back is told apart. */
+  epoch: number
 }
 
 export interface ClusterView {
@@ -29,4 +31,11 @@ export interface ClusterView {
   nodes: ClusterNodeView[]
   /** The time of this view on the answering node (to age the heartbeats). */
   atMs: number
+  /**
+   * The nodes call each other's embedded executors over the node route: always on a server
+   * database, on SQLite only while another process shares the file. Without it, the route answers 404.
+   */
+  nodeRoute: boolean
+  /** When the cluster secret the nodes authenticate each other with was last replaced (0: never since it was made). */
+  secretRotatedAtMs: number
 }

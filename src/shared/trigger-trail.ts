@@ -60,6 +60,11 @@ export interface TrailRoute {
   reason: RouteReason
   /** SHARDING_BROADCAST: this run's shard. */
   shard: { index: number; total: number } | null
+  /**
+   * An admin's override named these, though they are not registered in (or configured for) the
+   * group: they were called without the group's access token. Absent in trails of older runs.
+   */
+  tokenless?: string[]
 }
 
 /**

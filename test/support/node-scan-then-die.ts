@@ -12,15 +12,18 @@ const [database, nodeId, nowText] = process.argv.slice(2)
 const nowMs = Number(nowText)
 const clock = new ManualClock(nowMs)
 const store = await openStore(database)
-const scheduler = new Scheduler({ store, nodeId, clock, nextFire: nextFireTimeMs, fire: () => {}, logger: silentLogger })
 const membership = new NodeMembership({
   store,
   node: { nodeId, nodeName: nodeId, embeddedAddress: '', adminUrl: '' },
   clock,
   logger: silentLogger,
   adopt: () => {},
+  adoptRuns: () => {},
   onNodeGone: async () => {},
+  onFenced: () => {},
+  onRenewed: () => {},
 })
+const scheduler = new Scheduler({ store, nodeId, fence: membership, clock, nextFire: nextFireTimeMs, fire: () => {}, logger: silentLogger })
 await membership.join()
 const result = await scheduler.scanOnce(nowMs)
 console.log(`planned ${result.fires.length}`)

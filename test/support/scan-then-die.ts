@@ -6,12 +6,14 @@ import { silentLogger } from '../../src/main/kernel/logger'
 import { nextFireTimeMs } from '../../src/main/schedule'
 import { Scheduler } from '../../src/main/scheduler/scheduler'
 import { openSqliteStore } from '../../src/main/store/sqlite/open-sqlite-store'
+import { SOLE_FENCE } from './sole-fence'
 
 const [file, nowText] = process.argv.slice(2)
 const store = openSqliteStore(file)
 const scheduler = new Scheduler({
   store,
   nodeId: `process-${process.pid}`,
+  fence: SOLE_FENCE,
   clock: new ManualClock(Number(nowText)),
   nextFire: nextFireTimeMs,
   fire: () => {}, // dies before any fire is triggered

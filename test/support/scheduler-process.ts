@@ -7,19 +7,22 @@ import { nextFireTimeMs } from '../../src/main/schedule'
 import { Scheduler } from '../../src/main/scheduler/scheduler'
 import { openSqliteStore } from '../../src/main/store/sqlite/open-sqlite-store'
 import { prepareScheduledRuns } from '../../src/main/trigger/prepare-runs'
+import { SOLE_FENCE } from './sole-fence'
 
 const [file, durationText] = process.argv.slice(2)
 const store = openSqliteStore(file)
 const totals = { runs: 0, unclaimed: 0, inactive: 0, duplicates: 0 }
+const nodeId = `process-${process.pid}`
 const writing = new Set<Promise<void>>()
 const scheduler = new Scheduler({
   store,
-  nodeId: `process-${process.pid}`,
+  nodeId,
+  fence: SOLE_FENCE,
   clock: systemClock,
   nextFire: nextFireTimeMs,
   fire: (fires) => {
     const write: Promise<void> = store
-      .transaction((tx) => prepareScheduledRuns(tx, fires, systemClock.nowMs()))
+      .transaction((tx) => prepareScheduledRuns(tx, fires, systemClock.nowMs(), nodeId))
       .then((result) => {
         totals.runs += result.runs.length
         totals.unclaimed += result.unclaimed

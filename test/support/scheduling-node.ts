@@ -42,11 +42,15 @@ export function schedulingNode(store: Store, nodeId: string, nowMs: number, scan
   const scheduler = new Scheduler({
     store,
     nodeId,
+    fence: { check: (tx, atMs) => membership.check(tx, atMs) },
     clock,
     nextFire: nextFireTimeMs,
     fire: (fires) => {
       const write: Promise<unknown> = store
-        .transaction((tx) => prepareScheduledRuns(tx, fires, clock.nowMs()))
+        .transaction(async (tx) => {
+          await membership.check(tx, clock.nowMs())
+          return prepareScheduledRuns(tx, fires, clock.nowMs(), nodeId)
+        })
         .then((result) => void (written += result.runs.length))
         .finally(() => writes.delete(write))
       writes.add(write)
@@ -60,7 +64,10 @@ export function schedulingNode(store: Store, nodeId: string, nowMs: number, scan
     clock,
     logger: silentLogger,
     adopt: (fires) => scheduler.adopt(fires, clock.nowMs()),
+    adoptRuns: () => {},
     onNodeGone: async () => {},
+    onFenced: () => void scheduler.dropRing(),
+    onRenewed: () => {},
   })
   const settled = async () => {
     while (writes.size > 0) await Promise.all([...writes])

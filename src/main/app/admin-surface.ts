@@ -1,27 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Access } from '../auth/access'
+import { actorOf } from '../audit/audit-service'
 import { principalOfCaller } from '../auth/caller-principal'
 import type { LinkService } from '../definitions/link-service'
 import type { JobService } from '../definitions/job-service'
 import type { Logger } from '../kernel/logger'
 import { createAdminApi } from '../net/admin-api'
-import type { RouteHandler } from '../net/http-server'
 import { createOpenApi, isOpenApiMethod } from '../net/open-api'
 import type { ExecutorRegistration } from '../registry/executor-registration'
-import type { RegistryService } from '../registry/registry-service'
 import type { SettingsService } from '../settings/settings-service'
 import type { Repos } from '../store/store'
 import type { EventHub } from './events'
 
 export interface AdminSurfaceDeps {
-  /** Other nodes calling this node's embedded executor; null without one. */
-  nodeRoute: RouteHandler | null
+  /** Other nodes calling this node's embedded executor (cluster mode only); null without one. */
+  nodeRoute: ((request: IncomingMessage, response: ServerResponse) => Promise<boolean>) | null
   registration: ExecutorRegistration
   /** Each OpenAPI caller's principal: the core's role and group rules, audited. */
   access: Access
   jobs: JobService
   links: LinkService
-  registry: RegistryService
   settings: SettingsService
   events: EventHub
   groups: Repos['groups']
@@ -35,14 +33,15 @@ export interface AdminSurfaceDeps {
  * embedded executor, then the executor-facing API (registry, callbacks) and the job OpenAPI.
  */
 export function adminSurface(deps: AdminSurfaceDeps): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
-  const { settings, registry, registration, jobs, links, events, nowMs } = deps
+  const { settings, registration, jobs, links, events, nowMs } = deps
   const adminCalls = createAdminApi({
     tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),
     findGroup: (appName) => deps.groups.findByAppName(appName),
     findPersonal: (token, source) => deps.access.tokens.authenticate(token, source),
-    register: (caller, param, generation) => registration.register(caller, param, generation),
-    registryRemove: (caller, param) => registration.remove(caller, param),
-    callback: (caller, batch) => registration.callback(caller, batch),
+    register: (caller, param, generation, source) => registration.register(caller, param, generation, source),
+    registryRemove: (caller, param, source) => registration.remove(caller, param, source),
+    callback: (caller, batch, source) => registration.callback(caller, batch, source),
+    audit: (who, entry) => deps.access.audit.record(who, entry),
     openApi: createOpenApi({
       apiFor: (caller, source) => deps.access.apiFor(async () => principalOfCaller(caller, source)),
       // The OpenAPI's addJob/updateJob save the job and its success children in one transaction,
@@ -57,7 +56,10 @@ export function adminSurface(deps: AdminSurfaceDeps): (request: IncomingMessage,
           if (childJobId !== undefined) events.emit({ type: 'links-changed' })
           return job
         }),
-      groupAddresses: (group) => registry.addressesOf(group, nowMs()),
+      recordRefusal: (caller, source, action, method, error) => {
+        const principal = principalOfCaller(caller, source)
+        return deps.access.audit.record(actorOf(principal), { action, outcome: 'refused', target: method, detail: { reason: { code: error.code, message: error.message } } })
+      },
       defaultTimezone: deps.defaultTimezone,
     }),
     isOpenApiMethod,

@@ -17,6 +17,10 @@ import { ClusterRelay } from '../cluster/cluster-relay'
 import { DefinitionWatch } from '../cluster/definition-watch'
 import { NodeMembership } from '../cluster/node-membership'
 import { nodeExecutorRoute } from '../net/node-executor-route'
+import { createNodeExecutorClient } from '../net/node-executor-client'
+import { ClusterSecret } from '../cluster/cluster-secret'
+import { peerExecutor } from '../cluster/peer-executor'
+import { entitledAddresses } from '../registry/entitled-addresses'
 import { Checkpointer } from '../store/checkpointer'
 import type { ClusterNode } from '../store/node-repo'
 import { openStore } from '../store/open-store'
@@ -116,17 +120,26 @@ export async function startCore(options: CoreOptions): Promise<Core> {
           scriptsEnabled: () => settings.embeddedScriptsEnabled(),
           retentionDays: () => settings.logRetentionDays(),
         })
+  const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
   // Each process is a node with an id of its own, and its embedded executor an address of its own,
   // so a dead process's runs and planned fires are told apart from a live one's.
   const nodeId = randomBytes(4).toString('hex')
   const embeddedAddress = embeddedAddressOf(nodeId)
   const remote = new RemoteExecutors(store.groups, () => settings.accessToken())
-  const executors = new ExecutorDirectory(
-    executor,
+  const clusterSecret = new ClusterSecret(store.settings, clock)
+  await clusterSecret.load()
+  // Cluster mode: the nodes share a server database, or another process shares the SQLite file.
+  const nodeRouteActive = () => store.engine !== 'sqlite' || membership.peerCount() > 0
+  const executors = new ExecutorDirectory({
+    embedded: executor,
     embeddedAddress,
-    (address, group) => remote.forAddress(address, group),
-    (address) => membership.peerExecutorUrl(address),
-  )
+    remote: (address, group, withToken) => remote.forAddress(address, group, withToken),
+    peer: (address) => {
+      const url = nodeRouteActive() ? membership.peerExecutorUrl(address) : null
+      return url ? createNodeExecutorClient({ url, secret: () => clusterSecret.current() }) : null
+    },
+    entitled: (group) => entitledAddresses(store, group),
+  })
   const routers = createRouters()
   const triggerOutcomes = new OutcomeWaiters(clock)
   const pool = new TriggerPool({
@@ -136,13 +149,25 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       triggerOutcomes.note(outcome)
       void writer.recordOutcome(outcome).catch(() => {})
     },
+    // No executor call while this node cannot confirm its lease: another node may have taken it for dead.
+    mayTrigger: (atMs) => membership.actsAt(atMs),
+    hold: (run) => triggers.hold(run),
     nowMs,
     logger,
   })
-  const triggers = new TriggerService(store, pool, clock, logger, (runs) => runsChanged(runs.map((r) => r.logId)))
+  const triggers = new TriggerService({
+    store,
+    pool,
+    clock,
+    logger,
+    nodeId,
+    fence: { lease: () => membership.lease(), actsAt: (atMs) => membership.actsAt(atMs), check: (tx, atMs) => membership.check(tx, atMs) },
+    onPrepared: (runs) => runsChanged(runs.map((r) => r.logId)),
+  })
   const scheduler = new Scheduler({
     store,
     nodeId,
+    fence: { check: (tx, atMs) => membership.check(tx, atMs) },
     clock,
     nextFire: nextFireTimeMs,
     fire: (fires, atMs) => void triggers.fireScheduled(fires, atMs),
@@ -169,7 +194,14 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     clock,
     logger,
     adopt: (fires) => scheduler.adopt(fires, nowMs()),
+    adoptRuns: (logIds) => void triggers.adoptRuns(logIds).catch(logError('triggering the runs of a lost node failed')),
     onNodeGone: (node) => endRunsOfGoneNode(node),
+    onFenced: () => {
+      const fires = scheduler.dropRing()
+      const runs = triggers.dropHeld()
+      logger.warn('dropped what this node planned before it was taken for dead (the node that took over has it)', { fires, runs })
+    },
+    onRenewed: () => void triggers.resumeHeld().catch(logError('resuming held triggers failed')),
   })
   const logKeeper = new RunLogKeeper({
     store,
@@ -202,7 +234,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   relay.listen({ runs: (ids) => events.runsChanged(ids), registry: showRegistry })
   // Jobs, links and settings written by another node (or another process on the same file).
   const definitions = new DefinitionWatch(store.versions, clock, logger, async (changed) => {
-    if (changed.includes('settings')) await settings.reload()
+    if (changed.includes('settings')) {
+      await settings.reload()
+      await clusterSecret.load()
+    }
     if (changed.includes('jobs')) events.emit({ type: 'jobs-changed', jobIds: [] })
     if (changed.includes('links')) events.emit({ type: 'links-changed' })
   })
@@ -217,7 +252,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   if (executor) await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
   if (options.seedDemo !== false) await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone)
 
-  const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
   const registryLoops = startRegistryLoops({ registry, clock, timings, logger, embedded: executor ? { address: embeddedAddress, info: embeddedInfo } : null })
   monitors = startMonitors({
     store,
@@ -236,7 +270,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       return (address) => alive.has(address)
     },
     doesPeriodicWork: () => membership.doesPeriodicWork(),
-    executorFor: (address, group) => executors.forAddress(address, group),
+    executorFor: async (address, group) => (await executors.reach(address, group)).executor,
     keepLogs: (runs) => logKeeper.keepFinished(runs),
     purgeAudit: (nowMs) => access.audit.purge(nowMs, settings.auditRetentionDays()),
   })
@@ -268,19 +302,41 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     events,
     nowMs,
     nodeId,
+    cluster: { secret: clusterSecret, nodeRouteActive },
     handlerCatalog,
   })
-  const access = new Access({ repos: store, core: coreApi, clock, logger, scrypt: options.scrypt })
+  const access = new Access({
+    repos: store,
+    core: coreApi,
+    entitled: async (groupId) => entitledAddresses(store, await store.groups.get(groupId)),
+    clock,
+    logger,
+    scrypt: options.scrypt,
+  })
   // The desktop app on its own machine acts as a built-in local admin, audited as 'desktop'.
   const api = access.apiFor(async () => DESKTOP_PRINCIPAL)
   const firstAdmin = options.mode === 'headless' ? await access.users.ensureFirstAdmin(options.adminPassword) : { oneTimePassword: null }
   const adminApi = adminSurface({
-    nodeRoute: executor ? nodeExecutorRoute({ nodeId, executor, accessToken: () => settings.accessToken(), logger }) : null,
-    registration: new ExecutorRegistration(store, registry, writer, nowMs, (appName, address) => monitors?.onBeat(appName, address, nowMs())),
+    nodeRoute: executor
+      ? nodeExecutorRoute({
+          nodeId,
+          active: nodeRouteActive,
+          accepts: (presented) => clusterSecret.accepts(presented),
+          executor: peerExecutor(store, executor),
+          refused: (source, call, reason, secretRefused) =>
+            access.audit.record(
+              { actor: '(node route)', actorKind: 'anonymous', source },
+              { action: secretRefused ? 'auth.token' : 'cluster.call', outcome: 'refused', target: `node ${call}`, detail: { reason: { code: 'cluster.callRefused', message: reason } } },
+            ),
+          logger,
+        })
+      : null,
+    registration: new ExecutorRegistration(store, registry, writer, nowMs, (who, entry) => access.audit.record(who, entry), (appName, address) =>
+      monitors?.onBeat(appName, address, nowMs()),
+    ),
     access,
     jobs,
     links,
-    registry,
     settings,
     events,
     groups: store.groups,

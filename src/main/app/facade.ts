@@ -21,6 +21,7 @@ import type { SettingsService } from '../settings/settings-service'
 import type { AlarmService } from '../completion/alarm-service'
 import type { TriggerService } from '../trigger/trigger-service'
 import type { OutcomeWaiters } from '../trigger/outcome-waiters'
+import type { ClusterSecret } from '../cluster/cluster-secret'
 
 export interface FacadeDeps {
   store: Store
@@ -43,6 +44,8 @@ export interface FacadeDeps {
   nowMs: () => number
   /** This process's node id in the cluster (job_node). */
   nodeId: string
+  /** The secret the nodes authenticate each other with, and whether the node route serves now. */
+  cluster: { secret: Pick<ClusterSecret, 'rotate' | 'rotatedAtMs'>; nodeRouteActive: () => boolean }
   /** The handlers a group's executors offer (this process's embedded executor read live). */
   handlerCatalog: (group: JobGroup) => Promise<HandlerCatalog>
 }

@@ -18,6 +18,8 @@ import { userPrincipal, UserService, type UserRepos } from './user-service'
 export interface AccessOptions {
   repos: UserRepos & { audit: AuditRepo }
   core: CoreApi
+  /** The addresses registered in (or configured for) a group: what a non-admin may name as a target. */
+  entitled: (groupId: number) => Promise<ReadonlySet<string>>
   clock: Clock
   logger: Logger
   scrypt?: ScryptParams
@@ -49,7 +51,7 @@ export class Access {
     this.users = new UserService(options.repos, { clock: options.clock, scrypt: options.scrypt, sessionTiming: options.sessionTiming })
     this.tokens = new ApiTokenService(options.repos.apiTokens, (id) => this.users.currentUser(id), options.clock)
     this.audit = new AuditService(options.repos.audit, options.clock, options.logger)
-    this.deps = { core: options.core, audit: this.audit, authFor: (principal) => this.authFor(principal) }
+    this.deps = { core: options.core, entitled: options.entitled, audit: this.audit, authFor: (principal) => this.authFor(principal) }
   }
 
   /** The API as `current` may call it (resolved again at every call). */

@@ -1,5 +1,6 @@
 import { API_METHODS, type ApiMethod, type JobDeskApi } from '../../shared/api'
 import type { AuditAction } from '../../shared/auth'
+import { PermissionError } from '../../shared/errors'
 import { notPermitted } from '../../shared/messages/coded-errors'
 import type { AuditService } from '../audit/audit-service'
 import { actorOf } from '../audit/audit-service'
@@ -7,7 +8,7 @@ import { checkedApi } from '../app/checked-api'
 import { AUTH_RULES } from './auth-rules'
 import { CORE_RULES, type AuthMethod, type CoreApi, type MethodRule, type RuleContext } from './method-rules'
 import type { Principal } from './principal'
-import { Refusal } from './refusal'
+import { isRecorded, markRecorded, Refusal } from './refusal'
 
 const RULES: Record<ApiMethod, MethodRule> = { ...CORE_RULES, ...AUTH_RULES }
 /** What a user with a one-time password may still do. */
@@ -17,6 +18,8 @@ export type AuthApi = Pick<JobDeskApi, AuthMethod>
 
 export interface GuardDeps {
   core: CoreApi
+  /** What `RuleContext.entitled` answers: the addresses registered in (or configured for) a group. */
+  entitled: (groupId: number) => Promise<ReadonlySet<string>>
   /** The user, token and audit methods, acting for `principal`. */
   authFor(principal: Principal): AuthApi
   audit: AuditService
@@ -30,19 +33,30 @@ export interface GuardDeps {
  */
 export async function runGuarded<T>(deps: GuardDeps, principal: Principal, method: ApiMethod, args: unknown[], work: (args: unknown[]) => Promise<T>): Promise<T> {
   const rule = RULES[method]
-  const ctx: RuleContext = { principal, core: deps.core, auth: deps.authFor(principal), method }
+  const ctx: RuleContext = { principal, core: deps.core, entitled: deps.entitled, auth: deps.authFor(principal), method }
   const who = actorOf(principal)
+  const refused = async (error: Error & { code: string }): Promise<never> => {
+    const action: AuditAction = rule.action ?? actionOfSave(method, args) ?? 'auth.read'
+    await deps.audit.record(who, { action, outcome: 'refused', target: method, detail: { params: args[0], reason: { code: error.code, message: error.message } } })
+    markRecorded(error)
+    throw error
+  }
   let decision
   try {
     if (principal.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(method)) throw new Refusal(notPermitted('auth.mustChangePassword'))
     decision = await rule.allow(ctx, args)
   } catch (error) {
     if (!(error instanceof Refusal)) throw error
-    const action: AuditAction = rule.action ?? actionOfSave(method, args) ?? 'auth.read'
-    await deps.audit.record(who, { action, outcome: 'refused', target: method, detail: { params: args[0], reason: { code: error.error.code, message: error.error.message } } })
-    throw error.error
+    return refused(error.error)
   }
-  const result = await work(decision.args ?? args)
+  let result: T
+  try {
+    result = await work(decision.args ?? args)
+  } catch (error) {
+    // A service's own refusal (the last admin, a token only a user may make) is a refusal too: one row.
+    if (error instanceof PermissionError && !isRecorded(error)) return refused(error)
+    throw error
+  }
   const action = decision.action ?? rule.action
   if (action) {
     const after = rule.after ? rule.after(result) : result

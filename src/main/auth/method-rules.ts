@@ -25,6 +25,8 @@ export interface RuleContext {
   principal: Principal
   /** The facade without checks, for the lookups a rule needs (a job's group, a run's group). */
   core: CoreApi
+  /** The addresses registered in (or configured for) a group: the only ones a non-admin may name. */
+  entitled: (groupId: number) => Promise<ReadonlySet<string>>
   /** The same for users and tokens (before/after of their edits). */
   auth: Pick<JobDeskApi, 'listUsers' | 'listApiTokens'>
   method: ApiMethod
@@ -91,6 +93,19 @@ function jobWrite(action: AuditAction, params = false): MethodRule {
   }
 }
 
+/**
+ * Addresses a caller names for a job of `groupId` (an override, a preview, a probe): a non-admin
+ * may name only the group's own executors — a secret goes only where it is held by right, and the
+ * embedded executor is reached only by those granted its group. An admin may name any address;
+ * JobDesk then calls it without the group's token.
+ */
+async function requireEntitled(ctx: RuleContext, groupId: number, addresses: readonly string[] | undefined): Promise<void> {
+  if (ctx.principal.role === 'admin' || !addresses || addresses.length === 0) return
+  const entitled = await ctx.entitled(groupId)
+  const stray = addresses.find((address) => !entitled.has(address))
+  if (stray !== undefined) refuse(notPermitted('auth.addressNotRegistered', { address: stray.slice(0, 200), groupId, method: ctx.method }))
+}
+
 const runRead: MethodRule = {
   async allow(ctx, [arg]) {
     const logId: number = typeof arg === 'number' ? arg : arg.logId
@@ -146,6 +161,7 @@ export const CORE_RULES = {
   getDailyReport: anyone,
   removeDemoJobs: admin('jobs.demoRemove'),
   getCluster: anyone,
+  rotateClusterSecret: admin('cluster.rotateSecret'),
   listGroups: {
     ...anyone,
     async narrow(ctx, groups: JobGroup[]) {
@@ -175,8 +191,9 @@ export const CORE_RULES = {
     action: 'executor.probe',
     async allow(ctx, [request]) {
       if (ctx.principal.role !== 'admin') {
-        if (request.groupId === undefined) refuse(notPermitted('auth.adminOnly', { method: ctx.method }))
+        if (request.groupId === undefined) refuse(notPermitted('auth.probeNeedsGroup', { method: ctx.method }))
         requireOperates(ctx.principal, request.groupId, ctx.method)
+        await requireEntitled(ctx, request.groupId, [request.address])
       }
       return { groupId: request.groupId ?? null, target: request.address, params: request }
     },
@@ -214,8 +231,22 @@ export const CORE_RULES = {
   deleteJob: jobWrite('job.delete'),
   startJob: jobWrite('job.start'),
   stopJob: jobWrite('job.stop'),
-  triggerJob: { ...jobWrite('job.trigger', true), after: (result: { logIds: number[] }) => ({ logIds: result.logIds }) },
-  previewRoute: jobRead,
+  triggerJob: {
+    ...jobWrite('job.trigger', true),
+    async allow(ctx, args) {
+      const decision = await jobWrite('job.trigger', true).allow(ctx, args)
+      await requireEntitled(ctx, decision.groupId!, (args[0] as { addressList?: string[] }).addressList)
+      return decision
+    },
+    after: (result: { logIds: number[] }) => ({ logIds: result.logIds }),
+  },
+  previewRoute: {
+    async allow(ctx, args) {
+      const decision = await jobRead.allow(ctx, args)
+      await requireEntitled(ctx, decision.groupId!, (args[0] as { addressList?: string[] }).addressList)
+      return decision
+    },
+  },
   previewSchedule: anyone,
   listRuns: {
     async allow(ctx, [filter]: [RunFilter | undefined]) {
@@ -238,7 +269,7 @@ export const CORE_RULES = {
   },
   getRunLog: runRead,
   watchRunLog: runRead,
-  unwatchRunLog: anyone,
+  unwatchRunLog: runRead,
   listLinks: {
     ...anyone,
     async narrow(ctx, links: JobLink[]) {

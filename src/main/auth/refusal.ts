@@ -18,6 +18,17 @@ export function refuse(error: Error & { code: string }): never {
   throw new Refusal(error)
 }
 
+/** Refusals whose audit row is written, so a refusal that passes through two guards is recorded once. */
+const recorded = new WeakSet<object>()
+
+export function markRecorded(error: object): void {
+  recorded.add(error)
+}
+
+export function isRecorded(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && recorded.has(error)
+}
+
 export function requireAdmin(principal: Principal, method: ApiMethod): void {
   if (principal.role !== 'admin') refuse(notPermitted('auth.adminOnly', { method }))
 }

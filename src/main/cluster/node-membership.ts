@@ -1,17 +1,19 @@
 import type { Clock } from '../kernel/clock'
 import { runPeriodically } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
-import type { ClusterNode } from '../store/node-repo'
+import type { ClusterNode, NodeLease } from '../store/node-repo'
 import type { RingFire } from '../store/ring-repo'
 import type { Repos, UnitOfWork } from '../store/store'
 import { nodeExecutorUrl } from '../net/node-executor-route'
+import { PRE_READ_MS } from '../scheduler/plan-scan'
+import { fencedError, type NodeFence } from './node-fence'
 
 /** A node renews its lease this often… */
 export const NODE_HEARTBEAT_MS = 1000
 /** …and is taken for dead once it has not for this long: its fires are taken over within ~4 s. */
 export const NODE_LEASE_MS = 3000
 
-export type MembershipRepos = Pick<Repos, 'nodes' | 'ring' | 'leases'>
+export type MembershipRepos = Pick<Repos, 'nodes' | 'ring' | 'leases' | 'runs'>
 
 /** The lease of the cluster's periodic work: lost-run sweep, daily report, retention, copies of running LAN logs. */
 export const PERIODIC_WORK_LEASE = 'periodic-work'
@@ -26,21 +28,39 @@ export interface MembershipOptions {
   leaseMs?: number
   /** Fires taken over from a dead node (or an earlier life of this process), for this node's ring. */
   adopt(fires: RingFire[]): void
+  /** Runs a dead node wrote but had not triggered, taken over while still inside the misfire threshold: trigger them. */
+  adoptRuns(logIds: number[]): void
   /** A dead node is gone for good: its embedded runs will never finish. */
   onNodeGone(node: ClusterNode): Promise<void>
+  /**
+   * This node was taken for dead and its work taken over: drop what it still holds of its old life
+   * (the fires in its ring, runs written and not yet triggered) before it joins again.
+   */
+  onFenced(): void
+  /** Its lease lapsed (no renewal for a while) and was renewed before anyone took it: held work may go on. */
+  onRenewed(): void
 }
 
 /**
  * This process as a node of the cluster on the database (a desktop app is a cluster of one):
- * joins with a lease, renews it every second, and takes over the work of nodes whose lease ran out
- * — their planned fires, and the end of their embedded runs. A node that stops leaves at once, so
- * the others need not wait its lease out.
+ * joins with a lease and a new epoch, renews it every second, and takes over the work of nodes
+ * whose lease ran out — their planned fires, the runs they wrote and never triggered, and the end
+ * of their embedded runs. It is also this node's fence (NodeFence): work that acts for the node
+ * proves its epoch in its transaction, and triggers go out only while the node's own last renewal
+ * is recent enough that no other node can have taken it for dead. A node that stops leaves at once.
  */
-export class NodeMembership {
+export class NodeMembership implements NodeFence {
   private readonly heartbeatMs: number
   private readonly leaseMs: number
   private readonly stopLoop = new AbortController()
   private loop: Promise<void> | null = null
+  private current: NodeLease | null = null
+  /**
+   * Until when this node may act by its own clock: the start of its last successful renewal plus
+   * the lease, less one heartbeat. The others take it for dead only after the full lease (by their
+   * clocks), so with clocks within a heartbeat of each other the two never overlap.
+   */
+  private actsUntilMs = 0
   private periodicWork = false
   private peers = 0
   /** The nodes as of the last heartbeat, this one included. */
@@ -55,9 +75,22 @@ export class NodeMembership {
     return this.options.node.nodeId
   }
 
-  /** Whether this node holds the periodic-work lease (as of its last heartbeat). */
+  lease(): NodeLease | null {
+    return this.current
+  }
+
+  actsAt(nowMs: number): boolean {
+    return this.current !== null && nowMs < this.actsUntilMs
+  }
+
+  async check(tx: Pick<Repos, 'nodes'>, nowMs: number): Promise<void> {
+    const lease = this.current
+    if (lease === null || !this.actsAt(nowMs) || !(await tx.nodes.holds(lease, nowMs))) throw fencedError(this.options.node.nodeName)
+  }
+
+  /** Whether this node holds the periodic-work lease (as of its last heartbeat, and while it may act). */
   doesPeriodicWork(): boolean {
-    return this.periodicWork
+    return this.periodicWork && this.actsAt(this.options.clock.nowMs())
   }
 
   /** Other nodes alive as of the last heartbeat (0: this process is alone on the database). */
@@ -86,12 +119,12 @@ export class NodeMembership {
     await this.options.store.nodes.setAdminUrl(this.nodeId, adminUrl)
   }
 
-  /** Joins, and takes over what dead nodes left (fires planned by a process of an older version too). */
+  /** Joins with a new epoch, and takes over what dead nodes left (fires planned by a process of an older version too). */
   async join(): Promise<void> {
-    const nowMs = this.options.clock.nowMs()
-    await this.options.store.nodes.join({ ...this.options.node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs })
-    await this.takeOverDead(nowMs)
-    await this.renewPeriodicWork(nowMs)
+    const startedMs = this.options.clock.nowMs()
+    await this.joinAt(startedMs)
+    await this.takeOverDead(startedMs)
+    await this.renewPeriodicWork(startedMs)
   }
 
   start(): void {
@@ -100,60 +133,111 @@ export class NodeMembership {
     )
   }
 
-  /** Stops renewing and ends the lease, so another node takes over at once. */
+  /** Stops renewing and removes the node's row, so another node takes its planned fires over at once. */
   async leave(): Promise<void> {
     this.stopLoop.abort()
     await this.loop
     const { store, logger } = this.options
+    const lease = this.current
+    this.current = null
     try {
       if (this.periodicWork) await store.leases.release(PERIODIC_WORK_LEASE, this.nodeId)
       this.periodicWork = false
-      await store.nodes.leave(this.nodeId)
+      if (lease) await store.nodes.leave(lease)
     } catch (error) {
       logger.warn('leaving the cluster failed', { error: (error as Error).message })
     }
   }
 
-  /** One heartbeat: renews the lease, takes over dead nodes' work, renews the periodic-work lease (the loop calls it every second; tests step it). */
+  /**
+   * One heartbeat: renews the lease (or, taken for dead, drops what this life planned and joins
+   * again with a new epoch), takes over dead nodes' work, renews the periodic-work lease. The loop
+   * calls it every second; tests step it.
+   */
   async beat(): Promise<void> {
     const { store, clock, logger, node } = this.options
-    const nowMs = clock.nowMs()
-    if (!(await store.nodes.heartbeat(this.nodeId, nowMs, nowMs + this.leaseMs))) {
-      // Taken for dead (a pause longer than the lease): the others have our fires; join again.
-      logger.warn('this node was taken for dead by the cluster and joins again', { node: node.nodeName })
-      await store.nodes.join({ ...node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs })
+    const startedMs = clock.nowMs()
+    const lease = this.current
+    if (lease === null) {
+      // A join that failed earlier (the database was away): try again.
+      await this.joinAt(startedMs)
+    } else if (await store.nodes.heartbeat(lease, startedMs, startedMs + this.leaseMs)) {
+      const lapsed = !this.actsAt(startedMs)
+      this.actsUntilMs = startedMs + this.leaseMs - this.heartbeatMs
+      if (lapsed) {
+        logger.warn('this node renewed its lease after a lapse; held triggers go on', { node: node.nodeName })
+        this.options.onRenewed()
+      }
+    } else {
+      // Taken for dead (a pause or an outage longer than the lease): the others have our work.
+      this.current = null
+      this.periodicWork = false
+      logger.warn('this node was taken for dead by the cluster: it drops what it planned and joins again with a new epoch', { node: node.nodeName, epoch: lease.epoch })
+      this.options.onFenced()
+      await this.joinAt(startedMs)
     }
-    await this.takeOverDead(nowMs)
-    await this.renewPeriodicWork(nowMs)
+    await this.takeOverDead(startedMs)
+    await this.renewPeriodicWork(startedMs)
+  }
+
+  private async joinAt(nowMs: number): Promise<void> {
+    const { store, node } = this.options
+    const epoch = await store.transaction((tx) =>
+      tx.nodes.join({ ...node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs }),
+    )
+    this.current = { nodeId: node.nodeId, epoch }
+    this.actsUntilMs = nowMs + this.leaseMs - this.heartbeatMs
   }
 
   private async renewPeriodicWork(nowMs: number): Promise<void> {
     const { store } = this.options
-    this.periodicWork = await store.leases.acquire(PERIODIC_WORK_LEASE, this.nodeId, nowMs, nowMs + this.leaseMs)
+    this.periodicWork = this.current !== null && (await store.leases.acquire(PERIODIC_WORK_LEASE, this.nodeId, nowMs, nowMs + this.leaseMs))
     this.view = await store.nodes.list()
     this.peers = this.view.filter((n) => n.nodeId !== this.nodeId && n.leaseUntilMs >= nowMs).length
   }
 
   /**
-   * Takes over what dead nodes left: their planned fires, and the end of their embedded runs. Fires
-   * of an owner with no node row at all (a process killed before it joined, or planned before nodes
-   * had ids) are taken over too.
+   * Takes over what dead nodes left, each in one transaction that also proves this node's own
+   * lease: the dead node's row goes, its planned fires move to this node's ring, and the runs it
+   * wrote but never triggered move here when they are still inside the misfire threshold (older
+   * ones may have been triggered with their outcome lost: the stale-run sweep ends them). Fires of
+   * an owner with no node row at all (a node that left, a process killed before it joined, fires
+   * planned before nodes had ids) are taken over too.
    */
   private async takeOverDead(nowMs: number): Promise<void> {
     const { store, logger } = this.options
+    if (this.current === null) return
     const nodes = await store.nodes.list()
-    const live = new Set(nodes.filter((n) => n.leaseUntilMs >= nowMs).map((n) => n.nodeId))
-    for (const owner of await store.ring.owners()) {
-      if (owner === this.nodeId || live.has(owner)) continue
-      const fires = await store.transaction((tx) => tx.ring.takeOver(owner, this.nodeId))
-      if (fires.length > 0) this.options.adopt(fires)
-    }
     for (const dead of nodes) {
-      if (dead.nodeId === this.nodeId || live.has(dead.nodeId)) continue
-      // One node cleans up after the dead one; the others find its row gone.
-      if (!(await store.nodes.remove(dead.nodeId))) continue
-      logger.warn('a node of the cluster is gone; its planned fires and runs are taken over here', { node: dead.nodeName })
+      if (dead.nodeId === this.nodeId || dead.leaseUntilMs >= nowMs) continue
+      const taken = await store.transaction(async (tx) => {
+        await this.check(tx, nowMs)
+        // One node takes over from the dead one; the others find its row gone.
+        if (!(await tx.nodes.removeExpired(dead, nowMs))) return null
+        const fires = await tx.ring.takeOver(dead.nodeId, this.nodeId)
+        const runs = await tx.runs.takeOverPending(dead.nodeId, this.nodeId, nowMs - PRE_READ_MS)
+        return { fires, runs }
+      })
+      if (!taken) continue
+      logger.warn('a node of the cluster is gone; its planned fires and runs are taken over here', {
+        node: dead.nodeName,
+        fires: taken.fires.length,
+        runs: taken.runs.length,
+      })
+      if (taken.fires.length > 0) this.options.adopt(taken.fires)
+      if (taken.runs.length > 0) this.options.adoptRuns(taken.runs)
       await this.options.onNodeGone(dead)
+    }
+    // The owners before the rows: a node that joins in between has no fires in the first read.
+    const owners = await store.ring.owners()
+    const rows = new Set((await store.nodes.list()).map((n) => n.nodeId))
+    for (const owner of owners) {
+      if (owner === this.nodeId || rows.has(owner)) continue
+      const fires = await store.transaction(async (tx) => {
+        await this.check(tx, nowMs)
+        return tx.ring.takeOver(owner, this.nodeId)
+      })
+      if (fires.length > 0) this.options.adopt(fires)
     }
   }
 }

@@ -63,7 +63,7 @@ export interface MonitorDeps {
    * node at a time, by lease. Always true for a single process.
    */
   doesPeriodicWork: () => boolean
-  executorFor: (address: string, group: JobGroup | undefined) => ExecutorApi
+  executorFor: (address: string, group: JobGroup | undefined) => Promise<ExecutorApi>
   /** Share of each retry backoff added as jitter (0 off; default DEFAULT_RETRY_JITTER_RATIO). */
   retryJitterRatio?: number
   /** Told of every completed run id; keeps the logs of the LAN ones. */

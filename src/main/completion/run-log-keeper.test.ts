@@ -49,7 +49,7 @@ beforeEach(() => {
   store = openSqliteStore(join(dir, 'jobdesk.db'))
   executor = new FakeLanExecutor()
   clock = new ManualClock(T0)
-  keeper = new RunLogKeeper({ store, executors: new ExecutorDirectory(null, embeddedAddressOf('test'), () => executor.api()), clock, logger: silentLogger, keepPeriodMs: 5000 })
+  keeper = new RunLogKeeper({ store, executors: new ExecutorDirectory({ embedded: null, embeddedAddress: embeddedAddressOf('test'), remote: () => executor.api(), entitled: async () => new Set([ADDRESS]) }), clock, logger: silentLogger, keepPeriodMs: 5000 })
   keeper.start()
 })
 afterEach(async () => {

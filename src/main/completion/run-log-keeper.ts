@@ -188,7 +188,7 @@ export class RunLogKeeper {
   }
 
   private async executorOf(run: JobRun) {
-    return this.deps.executors.forAddress(run.executorAddress, await this.deps.store.groups.get(run.jobGroup))
+    return (await this.deps.executors.reach(run.executorAddress, await this.deps.store.groups.get(run.jobGroup))).executor
   }
 
   private warn(what: string, error: unknown, logId?: number): void {

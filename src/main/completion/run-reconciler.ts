@@ -12,7 +12,8 @@ const MAX_JOBS_PER_BEAT = 50
 export interface RunReconcilerDeps {
   store: Pick<Repos, 'runs' | 'groups'>
   /** The client that reaches an executor address (the group's token and generation). */
-  executorFor(address: string, group: JobGroup | undefined): ExecutorApi
+  /** The executor at an address that just beat for `group` (so it is the group's: its token goes along). */
+  executorFor(address: string, group: JobGroup | undefined): Promise<ExecutorApi>
   logger: Logger
   /**
    * How long a run its executor no longer has may stay running, for a callback still on its way (an
@@ -74,7 +75,7 @@ export class RunReconciler {
     const running = await this.deps.store.runs.findRunningOn(address, nowMs - MIN_RUN_AGE_MS)
     if (running.length === 0) return
     const group = await this.deps.store.groups.findByAppName(appName)
-    const executor = this.deps.executorFor(address, group)
+    const executor = await this.deps.executorFor(address, group)
     const byJob = new Map<number, JobRun[]>()
     for (const run of running) byJob.set(run.jobId, [...(byJob.get(run.jobId) ?? []), run])
     for (const [jobId, runs] of [...byJob].slice(0, MAX_JOBS_PER_BEAT)) {

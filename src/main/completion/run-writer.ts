@@ -17,6 +17,8 @@ export interface RunWriterOptions {
   /** Longest an item waits for its batch (ms); a full batch flushes at once. */
   maxDelayMs?: number
   maxBatch?: number
+  /** Pause before writing again the trigger outcomes of a batch that failed (the database away), ms. */
+  retryDelayMs?: number
   onFlush?: (result: FlushResult) => void
 }
 
@@ -46,10 +48,16 @@ export class RunWriter {
   private readonly maxBatch: number
   /** Transactions written and rows in them, for diagnostics and the ingestion benchmark. */
   private readonly counters = { transactions: 0, outcomes: 0, completions: 0 }
+  /** Runs being killed by an operator: their executors' callbacks wait until the kill's own result is written. */
+  private readonly killing = new Map<number, { completions: RunCompletion[]; waiters: Pending['waiters'] }>()
+  private readonly retryDelayMs: number
+  /** A failed write is logged once until a write succeeds again. */
+  private failing = false
 
   constructor(private readonly options: RunWriterOptions) {
     this.maxDelayMs = options.maxDelayMs ?? 10
     this.maxBatch = options.maxBatch ?? 2000
+    this.retryDelayMs = options.retryDelayMs ?? 1000
   }
 
   /** Resolves once written, or once held back for the next batch to meet its run's completion. */
@@ -60,8 +68,56 @@ export class RunWriter {
 
   /** Resolves once the completions are committed (the embedded executor's callback then counts as delivered). */
   complete(completions: readonly RunCompletion[]): Promise<void> {
-    this.pending.completions.push(...completions)
-    return this.schedule()
+    const now: RunCompletion[] = []
+    const held: RunCompletion[] = []
+    for (const completion of completions) (this.killing.has(completion.logId) ? held : now).push(completion)
+    if (held.length === 0) {
+      this.pending.completions.push(...now)
+      return this.schedule()
+    }
+    // Part waits for a kill in progress: resolve when both parts are written.
+    return Promise.all([now.length > 0 ? this.complete(now) : Promise.resolve(), this.parkBehindKill(held)]).then(() => undefined)
+  }
+
+  /**
+   * A kill is about to be sent for `logId`: until `endKill`, its executor's own callback ("killed",
+   * or a late success) is held back, so the run ends with the operator's kill — whichever reply
+   * arrives first over the wire.
+   */
+  beginKill(logId: number): void {
+    if (!this.killing.has(logId)) this.killing.set(logId, { completions: [], waiters: [] })
+  }
+
+  /**
+   * Ends a kill: `result` (the kill's own completion, when the executor accepted it) is written
+   * first, then whatever callbacks were held (a finished run is never finished twice, so they
+   * change nothing after it). Resolves once `result` is written.
+   */
+  endKill(logId: number, result: RunCompletion | null): Promise<void> {
+    const parked = this.killing.get(logId)
+    this.killing.delete(logId)
+    const written = result ? this.complete([result]) : Promise.resolve()
+    if (parked && parked.completions.length > 0) {
+      this.complete(parked.completions).then(
+        () => parked.waiters.forEach((w) => w.resolve()),
+        (error: Error) => parked.waiters.forEach((w) => w.reject(error)),
+      )
+    } else parked?.waiters.forEach((w) => w.resolve())
+    return written
+  }
+
+  /** Holds each completion behind its run's kill; resolves once all are written after their kills end. */
+  private parkBehindKill(completions: RunCompletion[]): Promise<void> {
+    return Promise.all(
+      completions.map(
+        (completion) =>
+          new Promise<void>((resolve, reject) => {
+            const parked = this.killing.get(completion.logId)!
+            parked.completions.push(completion)
+            parked.waiters.push({ resolve, reject })
+          }),
+      ),
+    ).then(() => undefined)
   }
 
   stats(): { transactions: number; outcomes: number; completions: number } {
@@ -90,12 +146,18 @@ export class RunWriter {
     try {
       result = await store.transaction((tx) => writeBatch(tx, batch, final ? batch.outcomes.length : held.length))
     } catch (error) {
-      // Typically the write lock held past busy_timeout. Callers decide: the executor spools its
-      // callbacks and resends them; the lost-run monitor settles an unrecorded trigger outcome.
-      this.options.logger.error('writing run results failed', { error: (error as Error).message })
+      // The write lock held past busy_timeout, or the database away. Completions go back to their
+      // senders, which resend them (the executor spools its callbacks); trigger outcomes — facts
+      // nobody resends — are kept and written again after a pause, so a run that was triggered
+      // does not look untriggered (and get triggered again by a node taking this one over).
+      if (!this.failing) this.options.logger.error('writing run results failed; trigger outcomes are kept and written again', { error: (error as Error).message })
+      this.failing = true
+      this.keepForRetry(batch.outcomes)
       batch.waiters.forEach((w) => w.reject(error as Error))
       return
     }
+    if (this.failing) this.options.logger.info('writing run results works again')
+    this.failing = false
     this.counters.transactions++
     this.counters.outcomes += batch.outcomes.length - result.deferred.length
     this.counters.completions += batch.completions.length
@@ -103,6 +165,15 @@ export class RunWriter {
     if (this.carried.length > 0 && !this.timer) this.timer = setTimeout(() => void this.flush(), this.maxDelayMs)
     batch.waiters.forEach((w) => w.resolve())
     if (result.triggeredIds.length + result.completedIds.length > 0) this.options.onFlush?.(result)
+  }
+
+  /** Outcomes of a failed batch, back in front of what is pending, bounded (the oldest go first past it). */
+  private keepForRetry(outcomes: TriggerOutcome[]): void {
+    const kept = [...outcomes, ...this.pending.outcomes]
+    const over = kept.length - MAX_KEPT_OUTCOMES
+    if (over > 0) this.options.logger.error('trigger outcomes dropped: too many waiting for the database', { count: over })
+    this.pending.outcomes = over > 0 ? kept.slice(over) : kept
+    if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.retryDelayMs)
   }
 
   private schedule(): Promise<void> {
@@ -113,6 +184,9 @@ export class RunWriter {
     })
   }
 }
+
+/** Trigger outcomes kept for a database that is away: ~10 s of 10k triggers a second, ~5 MB. */
+const MAX_KEPT_OUTCOMES = 100_000
 
 /**
  * Outcomes before completions: a fast run's callback often arrives in the same batch as its trigger

@@ -3,9 +3,11 @@ import { isCallerError } from '../../shared/errors'
 import type { JobGroup, ProtocolGeneration } from '../../shared/model'
 import type { HandleCallback } from '../executor/executor-api'
 import type { Principal } from '../auth/principal'
+import type { AuditActor, AuditRecord } from '../audit/audit-service'
 import type { Logger } from '../kernel/logger'
 import { authenticateAdminCall, type AdminCaller, type AdminSurface, type AdminTokens } from './admin-auth'
-import { AuthFailureGuard, OPEN_API_LIMIT, RateLimit, tooManyFailuresMessage } from './rate-limit'
+import { AUTH_FAILURE_LIMIT, AuthFailureGuard, OPEN_API_LIMIT, RateLimit, tooManyFailuresMessage } from './rate-limit'
+import { ACCESS_TOKEN_HEADER, APP_NAME_HEADER, headerValue } from './wire/auth'
 import { BodyTooLargeError, readRequestBody } from './request-body'
 import { parseCallbackBody, parseJsonText, parseRegistryParam, type RegistryParam } from './wire/bodies'
 import { generationOfRegistration } from './wire/detect-generation'
@@ -30,10 +32,12 @@ export interface AdminApiDeps {
   findGroup: (appName: string) => Promise<JobGroup | undefined>
   /** The principal of a personal API token, or null (unknown, revoked, expired, owner disabled). */
   findPersonal(token: string, source: string): Promise<Principal | null>
-  /** `generation`: what the request's headers tell of the executor's protocol generation, if anything. */
-  register(caller: AdminCaller, param: RegistryParam, generation: ProtocolGeneration | null): Promise<void>
-  registryRemove(caller: AdminCaller, param: RegistryParam): Promise<void>
-  callback(caller: AdminCaller, batch: HandleCallback[]): Promise<void>
+  /** `generation`: what the request's headers tell of the executor's protocol generation, if anything; `source`: the remote address. */
+  register(caller: AdminCaller, param: RegistryParam, generation: ProtocolGeneration | null, source: string): Promise<void>
+  registryRemove(caller: AdminCaller, param: RegistryParam, source: string): Promise<void>
+  callback(caller: AdminCaller, batch: HandleCallback[], source: string): Promise<void>
+  /** Writes the audit row of a request refused before it reached the core (a credential, a budget). */
+  audit: (who: AuditActor, entry: AuditRecord) => Promise<void>
   /** The job OpenAPI (§7.2 and JobDesk's additions): resolves with the reply's payload. */
   openApi(method: string, caller: AdminCaller, body: unknown, source: string): Promise<unknown>
   isOpenApiMethod(method: string): boolean
@@ -47,7 +51,9 @@ export interface AdminApiDeps {
  * outcome in a `{code,msg,data,content}` envelope every generation parses; every request
  * authenticated before its body is read; bad input gets a clear code-500 message and changes nothing.
  * OpenAPI budgets are per caller (token) and per remote address; failed authentications are counted
- * per address and, past a limit, refused unread.
+ * per address and credential (AuthFailureGuard) and, past a limit, refused unread. A refused
+ * credential writes one audit row (`auth.token`); a request refused unread during a lockout or over
+ * its budget is counted, and only the first of each window is recorded.
  */
 export function createAdminApi(deps: AdminApiDeps): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
   const limits = { byCaller: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs), byAddress: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs) }
@@ -98,15 +104,28 @@ async function handle(
   if (!surface) return refuse(`invalid request, api method '${method}' not found.`)
   const nowMs = deps.nowMs()
   const remote = request.socket.remoteAddress ?? 'unknown'
-  const blockedMs = failures.blockedForMs(remote, nowMs)
+  const presented = headerValue(request.headers, ACCESS_TOKEN_HEADER) ?? ''
+  const appName = headerValue(request.headers, APP_NAME_HEADER)?.trim().slice(0, 64) ?? ''
+  const anonymous: AuditActor = { actor: appName ? `app ${appName}` : '(unknown credential)', actorKind: 'anonymous', source: remote }
+  const blockedMs = failures.blockedForMs(remote, presented, nowMs)
   if (blockedMs > 0) return refuse(tooManyFailuresMessage(blockedMs), { code: 502 })
   const auth = await authenticateAdminCall(request.headers, surface, deps.tokens(), deps.findGroup, (token) => deps.findPersonal(token, remote))
   if (!auth.ok) {
-    failures.fail(remote, nowMs)
+    const locksOut = failures.fail(remote, presented, nowMs)
+    const reason = locksOut ? `${auth.msg} (${AUTH_FAILURE_LIMIT.perCredential} failures: this credential is refused unread from this address for a minute)` : auth.msg
+    await deps.audit(anonymous, { action: 'auth.token', outcome: 'refused', target: `${surface} ${method}`, detail: { reason: { code: 'auth.tokenRefused', message: reason } } })
     return refuse(auth.msg)
   }
-  if (surface === 'openapi' && !(limits.byCaller.take(callerKey(auth.caller), nowMs) && limits.byAddress.take(remote, nowMs))) {
-    return refuse(TOO_MANY_REQUESTS.msg, { code: TOO_MANY_REQUESTS.code })
+  failures.succeed(remote, presented, nowMs)
+  if (surface === 'openapi') {
+    const callerBudget = callerKey(auth.caller)
+    const over = !limits.byCaller.take(callerBudget, nowMs) ? { limit: limits.byCaller, key: callerBudget } : !limits.byAddress.take(remote, nowMs) ? { limit: limits.byAddress, key: remote } : null
+    if (over) {
+      if (over.limit.noteRefusal(over.key, nowMs)) {
+        await deps.audit(callerActor(auth.caller, remote), { action: 'auth.token', outcome: 'refused', target: `openapi ${method}`, detail: { reason: { code: 'openapi.budget', message: TOO_MANY_REQUESTS.msg } } })
+      }
+      return refuse(TOO_MANY_REQUESTS.msg, { code: TOO_MANY_REQUESTS.code })
+    }
   }
 
   let json: unknown
@@ -122,13 +141,13 @@ async function handle(
   try {
     switch (method) {
       case 'registry':
-        await deps.register(auth.caller, parseRegistryParam(json), generationOfRegistration(request.headers))
+        await deps.register(auth.caller, parseRegistryParam(json), generationOfRegistration(request.headers), remote)
         return { code: SUCCESS_CODE }
       case 'registryRemove':
-        await deps.registryRemove(auth.caller, parseRegistryParam(json))
+        await deps.registryRemove(auth.caller, parseRegistryParam(json), remote)
         return { code: SUCCESS_CODE }
       case 'callback':
-        await deps.callback(auth.caller, parseCallbackBody(json))
+        await deps.callback(auth.caller, parseCallbackBody(json), remote)
         return { code: SUCCESS_CODE }
       default:
         return { code: SUCCESS_CODE, data: await deps.openApi(method, auth.caller, json, remote) }
@@ -137,6 +156,20 @@ async function handle(
     // Validation, permission and state errors are the caller's to fix; their message says what is wrong.
     if (isCallerError(error)) return { code: FAIL_CODE, msg: (error as Error).message }
     throw error
+  }
+}
+
+/** Who a caller whose credential checked out is, for the audit trail. */
+function callerActor(caller: AdminCaller, source: string): AuditActor {
+  switch (caller.kind) {
+    case 'personal':
+      return { actor: caller.principal.name, actorKind: 'personal-token', source }
+    case 'group':
+      return { actor: `group token ${caller.group.appName}`, actorKind: 'group-token', source }
+    case 'api':
+      return caller.viaExecutorToken ? { actor: 'executor token', actorKind: 'executor-token', source } : { actor: 'API token', actorKind: 'api-token', source }
+    case 'executor':
+      return { actor: `executor ${caller.appName ?? ''}`.trim(), actorKind: 'executor-token', source }
   }
 }
 

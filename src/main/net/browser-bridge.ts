@@ -43,6 +43,8 @@ export interface BrowserBridgeOptions {
   openSession(credential: BridgeCredential, source: string): Promise<{ ok: true; session: BridgeSession } | { ok: false; message: string }>
   /** The session cookie's secret in a request's Cookie header, if any. */
   sessionSecret(cookieHeader: string | undefined): string | null
+  /** Records a refused opening (one audit row: `auth.console`). */
+  refused(source: string, reason: string): Promise<void>
   logger: Logger
   clock: Clock
 }
@@ -77,42 +79,47 @@ export class BrowserBridge {
     socket.on('error', () => socket.destroy())
     const nowMs = this.options.clock.nowMs()
     const remote = request.socket.remoteAddress ?? 'unknown'
-    const blockedMs = this.failures.blockedForMs(remote, nowMs)
+    const presented = url.searchParams.get('token') ?? ''
+    const secret = this.options.sessionSecret(request.headers.cookie)
+    // The guard keys failures by what was presented, so one stale tab never locks out a good one.
+    const shown = presented !== '' ? `token:${presented}` : secret !== null ? `session:${secret}` : ''
+    const blockedMs = this.failures.blockedForMs(remote, shown, nowMs)
     if (blockedMs > 0) {
       socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${tooManyFailuresMessage(blockedMs)}\n`, () => socket.destroy())
       return true
     }
-    const presented = url.searchParams.get('token') ?? ''
-    const secret = this.options.sessionSecret(request.headers.cookie)
     const refuse = (status: string, message: string) =>
       socket.end(`HTTP/1.1 ${status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${message}\n`, () => socket.destroy())
+    const fail = (status: string, message: string) => {
+      this.failures.fail(remote, shown, nowMs)
+      refuse(status, message)
+      void this.options.refused(remote, message).catch(() => {})
+    }
     let credential: BridgeCredential
     if (presented !== '') {
       if (!secretsEqual(presented, this.options.consoleToken)) {
-        this.failures.fail(remote, nowMs)
-        refuse('401 Unauthorized', 'wrong console token')
+        fail('401 Unauthorized', 'wrong console token')
         return true
       }
       credential = { kind: 'console-token' }
     } else if (secret !== null) {
       // A cookie rides along with any page's request: only this server's own pages may open the bridge with it.
       if (!sameOrigin(request)) {
-        refuse('403 Forbidden', 'the bridge opens only from this server\'s console')
+        fail('403 Forbidden', "the bridge opens only from this server's console")
         return true
       }
       credential = { kind: 'session', secret }
     } else {
-      this.failures.fail(remote, nowMs)
-      refuse('401 Unauthorized', 'sign in, or open the address with the console token')
+      fail('401 Unauthorized', 'sign in, or open the address with the console token')
       return true
     }
     void this.options.openSession(credential, remote).then(
       (opened) => {
         if (!opened.ok) {
-          if (credential.kind === 'session') this.failures.fail(remote, nowMs)
-          refuse('401 Unauthorized', opened.message)
+          fail('401 Unauthorized', opened.message)
           return
         }
+        this.failures.succeed(remote, shown, nowMs)
         this.server.handleUpgrade(request, socket, head, (ws) => this.attach(ws, opened.session))
       },
       (error: Error) => {

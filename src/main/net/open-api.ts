@@ -4,6 +4,8 @@ import { defaultJobInput, jobInputOf } from '../../shared/job-defaults'
 import type { JobGroup, JobInfo, JobInput } from '../../shared/model'
 import { parseInput } from '../../shared/schema/parse-input'
 import { parseChildJobIds } from '../completion/dag'
+import type { AuditAction } from '../../shared/auth'
+import { isRecorded, markRecorded } from '../auth/refusal'
 import type { AdminCaller } from './admin-auth'
 import { isOpenApiMethod, jobFieldsOf, OPEN_API_BODIES, type OpenApiMethod } from './open-api-schemas'
 
@@ -18,8 +20,8 @@ export interface OpenApiDeps {
    * Under the caller's rules for saveJob.
    */
   saveJob(caller: AdminCaller, source: string, input: JobInput, childJobId: string | undefined): Promise<JobInfo>
-  /** The addresses a group's executors registered (or its manual list): what its token may route to. */
-  groupAddresses(group: JobGroup): Promise<string[]>
+  /** Records a refusal the OpenAPI made itself (a group token's limits), as the core records its own. */
+  recordRefusal(caller: AdminCaller, source: string, action: AuditAction, method: string, error: PermissionError): Promise<void>
   /** This machine's zone, for jobs that name none (read when first needed: resolving it costs a cold start ~40 ms). */
   defaultTimezone: () => string
 }
@@ -36,8 +38,35 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
     if (!isOpenApiMethod(method)) throw new NotFoundError(`unknown OpenAPI method '${method.slice(0, 64)}'`, { code: 'openapi.unknownMethod' })
     const body = parseInput(OPEN_API_BODIES[method], raw, 'body')
     const handlers = openApiHandlers(deps, deps.apiFor(caller, source), (input, childJobId) => deps.saveJob(caller, source, input, childJobId))
-    return (handlers[method] as (caller: AdminCaller, body: unknown) => Promise<unknown>)(caller, body)
+    try {
+      return await (handlers[method] as (caller: AdminCaller, body: unknown) => Promise<unknown>)(caller, body)
+    } catch (error) {
+      // The core's rules record their refusals; the group token's own limits here are recorded alike, once.
+      if (error instanceof PermissionError && !isRecorded(error)) {
+        await deps.recordRefusal(caller, source, OPEN_API_ACTIONS[method], method, error)
+        markRecorded(error)
+      }
+      throw error
+    }
   }
+}
+
+/** The audit action of each OpenAPI method, for the refusals the OpenAPI makes itself. */
+const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
+  addJob: 'job.create',
+  updateJob: 'job.update',
+  removeJob: 'job.delete',
+  startJob: 'job.start',
+  stopJob: 'job.stop',
+  triggerJob: 'job.trigger',
+  addGroup: 'group.save',
+  killRun: 'run.kill',
+  listGroups: 'auth.read',
+  listJobs: 'auth.read',
+  listRuns: 'auth.read',
+  getRun: 'auth.read',
+  getRunLog: 'auth.read',
+  listRegistry: 'auth.read',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -115,19 +144,8 @@ function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: Jo
       return null
     },
     async triggerJob(caller, { id, executorParam, addressList }) {
-      const jobId = await ownJobId(caller, id)
-      const group = groupOf(caller)
-      if (group && addressList) {
-        const allowed = new Set(await deps.groupAddresses(group))
-        const outside = addressList.find((address) => !allowed.has(address))
-        if (outside !== undefined) {
-          throw new PermissionError(`${outside.slice(0, 200)} is not an address registered for group '${group.appName}'; a group token routes only to its own executors`, {
-            code: 'openapi.addressOutsideGroup',
-            params: { address: outside.slice(0, 200), appName: group.appName },
-          })
-        }
-      }
-      return (await api.triggerJob({ jobId, executorParam, addressList })).logIds
+      // An override names only the job's group's own executors unless the caller is an admin: the core's rule.
+      return (await api.triggerJob({ jobId: await ownJobId(caller, id), executorParam, addressList })).logIds
     },
     async listGroups(caller) {
       const group = groupOf(caller)

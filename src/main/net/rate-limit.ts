@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 /**
  * Request budgets per caller, in fixed windows (XXL-JOB 3.5's OpenAPI limit: 100 requests per 30 s,
  * there for everyone at once; here per token and per remote address, so one noisy script cannot
@@ -5,7 +7,7 @@
  * oldest window is forgotten, so a flood of source addresses cannot grow it.
  */
 export class RateLimit {
-  private readonly windows = new Map<string, { startMs: number; count: number }>()
+  private readonly windows = new Map<string, { startMs: number; count: number; refusalNoted?: boolean }>()
 
   constructor(
     readonly maxRequests: number,
@@ -34,13 +36,24 @@ export class RateLimit {
     return window && nowMs - window.startMs < this.windowMs ? window.count : 0
   }
 
+  /**
+   * True the first time it is asked in `key`'s current window: a refusal to record once (an audit
+   * row), where every further one in the same window is only counted.
+   */
+  noteRefusal(key: string, nowMs: number): boolean {
+    const window = this.current(key, nowMs)
+    if (window.refusalNoted) return false
+    window.refusalNoted = true
+    return true
+  }
+
   /** Milliseconds until `key`'s window ends. */
   retryAfterMs(key: string, nowMs: number): number {
     const window = this.windows.get(key)
     return window ? Math.max(0, window.startMs + this.windowMs - nowMs) : 0
   }
 
-  private current(key: string, nowMs: number): { startMs: number; count: number } {
+  private current(key: string, nowMs: number): { startMs: number; count: number; refusalNoted?: boolean } {
     let window = this.windows.get(key)
     if (!window || nowMs - window.startMs >= this.windowMs) {
       this.windows.delete(key)
@@ -54,27 +67,63 @@ export class RateLimit {
 
 /** XXL-JOB 3.5: code 502 when the OpenAPI's budget is spent. */
 export const OPEN_API_LIMIT = { maxRequests: 100, windowMs: 30_000 }
-/** Wrong tokens an address may send per minute before it is refused outright for the rest of the minute. */
-export const AUTH_FAILURE_LIMIT = { maxFailures: 20, windowMs: 60_000 }
+/**
+ * Wrong credentials per minute: one credential from one address (a misconfigured executor, a
+ * stale script) past `perCredential`; any mix of unknown credentials from one address (guessing)
+ * past `perAddress`.
+ */
+export const AUTH_FAILURE_LIMIT = { perCredential: 20, perAddress: 100, windowMs: 60_000 }
+
+/** How a credential is known to the guard: a digest prefix, never the credential itself. */
+function fingerprint(credential: string): string {
+  return createHash('sha256').update(credential).digest('base64url').slice(0, 16)
+}
 
 /**
- * Failed authentications per remote address. Past the limit, the address is refused without its
- * token being looked at until the window ends, so guessing a token costs a minute per 20 tries.
+ * Failed authentications, keyed by remote address and presented credential, so a wrong token never
+ * locks out a right one: past 20 failures a minute, that credential from that address is refused
+ * without being looked at for the rest of the minute — a misconfigured executor on a host, or
+ * behind one NAT address, does not starve the healthy executors beside it. An address that sends
+ * many different wrong credentials is capped as a whole: past 100 failures a minute it is refused
+ * unread for every credential that has not succeeded from it in the last minute (guessing a
+ * 256-bit token gains nothing either way; this bounds the work and the audit rows it costs).
  */
 export class AuthFailureGuard {
-  private readonly failures = new RateLimit(AUTH_FAILURE_LIMIT.maxFailures, AUTH_FAILURE_LIMIT.windowMs)
+  private readonly perCredential = new RateLimit(AUTH_FAILURE_LIMIT.perCredential, AUTH_FAILURE_LIMIT.windowMs)
+  private readonly perAddress = new RateLimit(AUTH_FAILURE_LIMIT.perAddress, AUTH_FAILURE_LIMIT.windowMs)
+  /** Credentials that succeeded from an address, by `address\nfingerprint`, with when (bounded like a RateLimit). */
+  private readonly succeeded = new Map<string, number>()
 
-  /** Milliseconds the address must wait, or 0 when it may try. */
-  blockedForMs(address: string, nowMs: number): number {
-    if (this.failures.used(address, nowMs) < AUTH_FAILURE_LIMIT.maxFailures) return 0
-    return this.failures.retryAfterMs(address, nowMs)
+  constructor(private readonly maxKeys = 10_000) {}
+
+  /** Milliseconds `credential` must wait from `address`, or 0 when it may be checked. */
+  blockedForMs(address: string, credential: string, nowMs: number): number {
+    const key = `${address}\n${fingerprint(credential)}`
+    const own = this.perCredential.used(key, nowMs) >= AUTH_FAILURE_LIMIT.perCredential ? this.perCredential.retryAfterMs(key, nowMs) : 0
+    if (own > 0) return own
+    if (this.perAddress.used(address, nowMs) < AUTH_FAILURE_LIMIT.perAddress) return 0
+    const lastOk = this.succeeded.get(key)
+    if (lastOk !== undefined && nowMs - lastOk < AUTH_FAILURE_LIMIT.windowMs) return 0
+    return this.perAddress.retryAfterMs(address, nowMs)
   }
 
-  fail(address: string, nowMs: number): void {
-    this.failures.count(address, nowMs)
+  /** Counts a failure; true when it is the one that starts a lockout (worth saying so). */
+  fail(address: string, credential: string, nowMs: number): boolean {
+    const key = `${address}\n${fingerprint(credential)}`
+    const own = this.perCredential.count(key, nowMs)
+    const all = this.perAddress.count(address, nowMs)
+    return own === AUTH_FAILURE_LIMIT.perCredential || all === AUTH_FAILURE_LIMIT.perAddress
+  }
+
+  /** A credential that checked out keeps passing from its address while others are locked out there. */
+  succeed(address: string, credential: string, nowMs: number): void {
+    const key = `${address}\n${fingerprint(credential)}`
+    if (this.succeeded.has(key)) this.succeeded.delete(key)
+    else if (this.succeeded.size >= this.maxKeys) this.succeeded.delete(this.succeeded.keys().next().value!)
+    this.succeeded.set(key, nowMs)
   }
 }
 
 export function tooManyFailuresMessage(retryAfterMs: number): string {
-  return `Too many failed authentications from this address; try again in ${Math.ceil(retryAfterMs / 1000)} s.`
+  return `Too many failed authentications with this credential from this address; try again in ${Math.ceil(retryAfterMs / 1000)} s.`
 }

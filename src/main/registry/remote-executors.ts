@@ -7,8 +7,9 @@ import type { GroupRepo } from '../store/group-repo'
 const MAX_CLIENTS = 1000
 
 /**
- * HTTP clients for LAN executors, one per (address, group): the group's own token when it has one
- * (G3), else the global token; the group's protocol generation when known. A client that detects
+ * HTTP clients for LAN executors, one per (address, group, token): the group's own token when it
+ * has one (G3), else the global token — or none, for an address that is not the group's by right
+ * (ExecutorDirectory decides); the group's protocol generation when known. A client that detects
  * the generation from the replies (a G1 success has no msg, G2 says "Success", a G3 executor
  * insists on the app name) has it stored on the group, so the UI shows it and later clients start
  * with it.
@@ -21,8 +22,8 @@ export class RemoteExecutors {
     private readonly globalToken: () => string,
   ) {}
 
-  forAddress(address: string, group: JobGroup | undefined): ExecutorApi {
-    const token = group?.accessToken || this.globalToken()
+  forAddress(address: string, group: JobGroup | undefined, withToken: boolean): ExecutorApi {
+    const token = withToken ? group?.accessToken || this.globalToken() : ''
     const key = `${address}\n${group?.id ?? 0}\n${token}`
     let client = this.clients.get(key)
     if (!client) {

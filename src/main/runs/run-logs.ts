@@ -54,9 +54,8 @@ export class RunLogs {
     }
     let reply
     try {
-      reply = await this.executors
-        .forAddress(run.executorAddress, await this.store.groups.get(run.jobGroup))
-        .log({ logId, logDateTime: run.triggerTimeMs, fromLineNum })
+      const { executor } = await this.executors.reach(run.executorAddress, await this.store.groups.get(run.jobGroup))
+      reply = await executor.log({ logId, logDateTime: run.triggerTimeMs, fromLineNum })
     } catch (error) {
       reply = { code: 500, msg: (error as Error).message, data: null }
     }

@@ -1,4 +1,5 @@
 import type { SchedulerStatus } from '../../shared/api'
+import type { NodeFence } from '../cluster/node-fence'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { RingFire } from '../store/ring-repo'
@@ -6,13 +7,15 @@ import type { Repos, UnitOfWork } from '../store/store'
 import { PRE_READ_MS, planScan, scanDelayMs, type Misfire, type NextFireFn } from './plan-scan'
 import { TimeRing } from './time-ring'
 
-/** What the scan reads and writes: jobs and their planned fires. */
-export type ScanRepos = Pick<Repos, 'jobs' | 'ring'>
+/** What the scan reads and writes: jobs and their planned fires, and the node's lease it proves. */
+export type ScanRepos = Pick<Repos, 'jobs' | 'ring' | 'nodes'>
 
 export interface SchedulerOptions {
   store: UnitOfWork<ScanRepos>
   /** This node: the fires it plans are in its ring (`job_ring.node_id`). */
   nodeId: string
+  /** This node's lease: a scan proves it in its transaction, so a node taken for dead plans nothing. */
+  fence: Pick<NodeFence, 'check'>
   clock: Clock
   nextFire: NextFireFn
   /**
@@ -92,22 +95,37 @@ export class Scheduler {
     this.place(fires.filter((fire) => fire.fireAtMs >= nowMs - PRE_READ_MS), nowMs)
   }
 
+  /** Drops every fire in the ring (this node was taken for dead: another node has them now). */
+  dropRing(): number {
+    return this.ring.clear()
+  }
+
   /** One scan: read due jobs and stale fires, plan, persist — one transaction; then queue the planned fires. */
   async scanOnce(nowMs: number): Promise<ScanResult> {
-    const { store, nextFire, nodeId } = this.options
+    const { store, nextFire, nodeId, fence } = this.options
     const { plan, readCount } = await store.transaction(async (tx) => {
+      await fence.check(tx, nowMs)
       const due = await tx.jobs.findDue(nowMs + PRE_READ_MS, this.batchSize)
       const staleBeforeMs = nowMs - PRE_READ_MS
       // A job's outage is decided once: all its stale fires (left by a dead node) are claimed
-      // together with its own late next time, in the same plan, however the stale rows are paged.
+      // together with its own late next time, in the same plan, however the stale rows are paged —
+      // and only under the job's row lock, so no other scan decides a part of the same outage.
       const staleJobIds = await tx.ring.findStaleJobIds(staleBeforeMs, this.batchSize)
       const dueIds = new Set(due.map((job) => job.id))
-      const lateIds = due.filter((job) => job.triggerNextTimeMs < staleBeforeMs).map((job) => job.id)
-      const stale = await tx.ring.claimStaleOf(new Set([...staleJobIds, ...lateIds]), staleBeforeMs)
+      const others = staleJobIds.filter((id) => !dueIds.has(id))
+      const { running, locked } = await tx.jobs.lockForScan(others)
+      // Not locked: held by another scan (its decision), or a job that is gone (its fires are dropped here).
+      const unlocked = others.filter((id) => !locked.has(id))
+      const existing = unlocked.length > 0 ? await tx.jobs.existing(unlocked) : new Set<number>()
+      const claimable = [
+        ...staleJobIds.filter((id) => dueIds.has(id)),
+        ...due.filter((job) => job.triggerNextTimeMs < staleBeforeMs).map((job) => job.id),
+        ...locked,
+        ...unlocked.filter((id) => !existing.has(id)),
+      ]
+      const stale = await tx.ring.claimStaleOf(new Set(claimable), staleBeforeMs)
       // A job with stale fires is planned whole even when the due page did not reach it.
-      const alsoDue = (await tx.jobs.findRunningByIds(staleJobIds.filter((id) => !dueIds.has(id)))).filter(
-        (job) => job.triggerNextTimeMs <= nowMs + PRE_READ_MS,
-      )
+      const alsoDue = running.filter((job) => job.triggerNextTimeMs <= nowMs + PRE_READ_MS)
       const plan = planScan(nowMs, [...due, ...alsoDue], stale, nextFire)
       await tx.ring.insert(plan.fires, nodeId)
       await tx.jobs.writeNextTimes(plan.updates)

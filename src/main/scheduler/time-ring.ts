@@ -60,6 +60,14 @@ export class TimeRing {
     return taken
   }
 
+  /** Empties the ring; resolves with how many fires it held. */
+  clear(): number {
+    const dropped = this.count
+    for (let i = 0; i < RING_SLOTS; i++) this.slots[i] = []
+    this.count = 0
+    return dropped
+  }
+
   /** Everything still waiting (used on stop, for the status line). */
   pending(): RingFire[] {
     return this.slots.flat()

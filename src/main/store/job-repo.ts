@@ -2,7 +2,7 @@ import { defaultJobInput } from '../../shared/job-defaults'
 import type { BlockStrategy, GlueType, JobInfo, JobInput, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
 import type { Connection } from './sql/connection'
 import { bumpVersion } from './version-repo'
-import { statementSizes, statementsBySize } from './sql/insert-rows'
+import { idChunks, inList, statementSizes, statementsBySize } from './sql/insert-rows'
 
 /** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
 interface JobRow {
@@ -149,14 +149,31 @@ export class JobRepo {
     return rows.map(dueJobOf)
   }
 
-  /** The running ones of `ids` with the columns the scan plans from (any next time), locked like findDue. */
-  async findRunningByIds(ids: readonly number[]): Promise<DueJob[]> {
-    const jobs: DueJob[] = []
-    for (const id of ids) {
-      const row = await this.db.get<DueRow>(`SELECT ${DUE_COLUMNS} FROM job_info WHERE id = ? AND trigger_status = 1${this.db.dialect.lockSkipLocked}`, [id])
-      if (row) jobs.push(dueJobOf(row))
+  /** Which of `ids` are jobs at all (a read without locks: a job row locked by another scan still counts). */
+  async existing(ids: readonly number[]): Promise<Set<number>> {
+    const found = new Set<number>()
+    for (const chunk of idChunks(ids)) {
+      const rows = await this.db.all<{ id: number }>(`SELECT id FROM job_info WHERE id IN (${inList(chunk.length)})`, chunk)
+      for (const row of rows) found.add(Number(row.id))
     }
-    return jobs
+    return found
+  }
+
+  /**
+   * Locks the rows of `ids` that no other scan holds (SKIP LOCKED, like findDue): `locked` has every
+   * id it locked, `running` the running ones among them with the columns the scan plans from (any
+   * next time). A job another scan holds is in neither: that scan decides for it.
+   */
+  async lockForScan(ids: readonly number[]): Promise<{ running: DueJob[]; locked: Set<number> }> {
+    const running: DueJob[] = []
+    const locked = new Set<number>()
+    for (const id of ids) {
+      const row = await this.db.get<DueRow & { trigger_status: number }>(`SELECT ${DUE_COLUMNS}, trigger_status FROM job_info WHERE id = ?${this.db.dialect.lockSkipLocked}`, [id])
+      if (!row) continue
+      locked.add(id)
+      if (Number(row.trigger_status) === 1) running.push(dueJobOf(row))
+    }
+    return { running, locked }
   }
 
   /**

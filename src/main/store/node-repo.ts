@@ -14,6 +14,17 @@ export interface ClusterNode {
   heartbeatAtMs: number
   /** The node is alive until this time; renewed with every heartbeat. */
   leaseUntilMs: number
+  /**
+   * The fencing token of this life of the node: raised at every join, so a node that was taken for
+   * dead and joins again holds a new one, and whatever it still did under the old one is refused.
+   */
+  epoch: number
+}
+
+/** What a node proves it still is in each transaction that acts for it: its id and the epoch it joined with. */
+export interface NodeLease {
+  nodeId: string
+  epoch: number
 }
 
 interface NodeRow {
@@ -24,6 +35,7 @@ interface NodeRow {
   started_at: number
   heartbeat_at: number
   lease_until: number
+  epoch: number
 }
 
 const nodeOf = (r: NodeRow): ClusterNode => ({
@@ -34,22 +46,46 @@ const nodeOf = (r: NodeRow): ClusterNode => ({
   startedAtMs: Number(r.started_at),
   heartbeatAtMs: Number(r.heartbeat_at),
   leaseUntilMs: Number(r.lease_until),
+  epoch: Number(r.epoch),
 })
 
-/** `job_node`: the nodes working on this database, with their leases. */
+/** `job_node`: the nodes working on this database, with their leases and epochs. */
 export class NodeRepo {
   constructor(private readonly db: Connection) {}
 
-  async join(node: ClusterNode): Promise<void> {
+  /**
+   * Adds the node with a new epoch from the cluster-wide counter and resolves with it. Call inside
+   * a transaction, so the raised counter and the row land together.
+   */
+  async join(node: Omit<ClusterNode, 'epoch'>): Promise<number> {
+    await this.db.run("UPDATE job_version SET version = version + 1 WHERE name = 'node-epoch'")
+    const epoch = Number((await this.db.get<{ version: number }>("SELECT version FROM job_version WHERE name = 'node-epoch'"))!.version)
     await this.db.run(
-      'INSERT INTO job_node (node_id, node_name, embedded_address, admin_url, started_at, heartbeat_at, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [node.nodeId, node.nodeName, node.embeddedAddress, node.adminUrl, node.startedAtMs, node.heartbeatAtMs, node.leaseUntilMs],
+      'INSERT INTO job_node (node_id, node_name, embedded_address, admin_url, started_at, heartbeat_at, lease_until, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [node.nodeId, node.nodeName, node.embeddedAddress, node.adminUrl, node.startedAtMs, node.heartbeatAtMs, node.leaseUntilMs, epoch],
     )
+    return epoch
   }
 
-  /** Renews a node's lease; false when its row is gone (other nodes took it for dead and cleaned up). */
-  async heartbeat(nodeId: string, nowMs: number, leaseUntilMs: number): Promise<boolean> {
-    return (await this.db.run('UPDATE job_node SET heartbeat_at = ?, lease_until = ? WHERE node_id = ?', [nowMs, leaseUntilMs, nodeId])) === 1
+  /**
+   * Renews a node's lease; false when its row of that epoch is gone (other nodes took it for dead
+   * and took its work over). A lease that ran out but was not taken yet is renewed: nobody acted on it.
+   */
+  async heartbeat(lease: NodeLease, nowMs: number, leaseUntilMs: number): Promise<boolean> {
+    return (await this.db.run('UPDATE job_node SET heartbeat_at = ?, lease_until = ? WHERE node_id = ? AND epoch = ?', [nowMs, leaseUntilMs, lease.nodeId, lease.epoch])) === 1
+  }
+
+  /**
+   * The fence: whether the node still holds `lease`, unexpired at `nowMs`. Inside a transaction the
+   * row stays locked until it ends, so a take-over (which deletes it) waits for the transaction or
+   * the transaction sees it gone — never both acting on the same work.
+   */
+  async holds(lease: NodeLease, nowMs: number): Promise<boolean> {
+    const row = await this.db.get<{ n: number }>(
+      `SELECT 1 AS n FROM job_node WHERE node_id = ? AND epoch = ? AND lease_until >= ?${this.db.dialect.lockShared}`,
+      [lease.nodeId, lease.epoch, nowMs],
+    )
+    return row !== undefined
   }
 
   async list(): Promise<ClusterNode[]> {
@@ -61,13 +97,16 @@ export class NodeRepo {
     await this.db.run('UPDATE job_node SET admin_url = ? WHERE node_id = ?', [adminUrl, nodeId])
   }
 
-  /** Ends a node's lease at once (a graceful stop: the others take over without waiting it out). */
-  async leave(nodeId: string): Promise<void> {
-    await this.db.run('UPDATE job_node SET lease_until = 0 WHERE node_id = ?', [nodeId])
+  /** A graceful stop: the node's row goes at once, so the others neither wait its lease out nor mourn it. */
+  async leave(lease: NodeLease): Promise<void> {
+    await this.db.run('DELETE FROM job_node WHERE node_id = ? AND epoch = ?', [lease.nodeId, lease.epoch])
   }
 
-  /** Removes a dead node once its fires and runs were taken over; false when another node did it first. */
-  async remove(nodeId: string): Promise<boolean> {
-    return (await this.db.run('DELETE FROM job_node WHERE node_id = ?', [nodeId])) === 1
+  /**
+   * Removes a node whose lease ran out before `nowMs`, as the first step of taking its work over
+   * (in the same transaction); false when it renewed meanwhile or another node removed it first.
+   */
+  async removeExpired(lease: NodeLease, nowMs: number): Promise<boolean> {
+    return (await this.db.run('DELETE FROM job_node WHERE node_id = ? AND epoch = ? AND lease_until < ?', [lease.nodeId, lease.epoch, nowMs])) === 1
   }
 }

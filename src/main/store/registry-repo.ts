@@ -70,6 +70,12 @@ export class RegistryRepo {
     return rows.map((r) => r.registry_value).sort()
   }
 
+  /** Every address registered under an app name, whatever its health (until the dead sweep removes it). */
+  async addressesOf(appName: string): Promise<string[]> {
+    const rows = await this.db.all<{ registry_value: string }>("SELECT registry_value FROM job_registry WHERE registry_group = 'EXECUTOR' AND registry_key = ?", [appName])
+    return rows.map((r) => r.registry_value).sort()
+  }
+
   /** Removes rows whose last beat is older than `beforeMs`; returns them. */
   async deleteDead(beforeMs: number): Promise<RegistryRow[]> {
     const dead = (await this.db.all<RegistryDbRow>('SELECT * FROM job_registry WHERE update_time < ?', [beforeMs])).map(rowOf)

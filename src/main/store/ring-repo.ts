@@ -41,27 +41,28 @@ export class RingRepo {
   }
 
   /**
-   * Takes a fire: true when the row was still there. Deleting is the claim, so two nodes holding the
-   * same fire in their rings never both fire it.
+   * Takes a fire of `nodeId`'s ring: true when the row was still there and still that node's.
+   * Deleting is the claim, so two nodes holding the same fire in their rings never both fire it,
+   * and a fire another node took over (its node taken for dead) is no longer its to claim.
    */
-  async claim(jobId: number, scheduleTimeMs: number): Promise<boolean> {
-    return (await this.db.run('DELETE FROM job_ring WHERE job_id = ? AND schedule_time = ?', [jobId, scheduleTimeMs])) === 1
+  async claim(jobId: number, scheduleTimeMs: number, nodeId: string): Promise<boolean> {
+    return (await this.db.run('DELETE FROM job_ring WHERE node_id = ? AND job_id = ? AND schedule_time = ?', [nodeId, jobId, scheduleTimeMs])) === 1
   }
 
   /**
-   * `claim` for a batch: deletes the fires still there and resolves with the keys (`ringKey`) of
-   * those it took. SQLite and PostgreSQL delete a few dozen per statement and say which with
-   * RETURNING; MySQL has no DELETE … RETURNING, so it claims one by one.
+   * `claim` for a batch: deletes the fires still there (and still `nodeId`'s) and resolves with the
+   * keys (`ringKey`) of those it took. SQLite and PostgreSQL delete a few dozen per statement and
+   * say which with RETURNING; MySQL has no DELETE … RETURNING, so it claims one by one.
    */
-  async claimMany(fires: readonly Pick<RingFire, 'jobId' | 'scheduleTimeMs'>[]): Promise<Set<string>> {
+  async claimMany(fires: readonly Pick<RingFire, 'jobId' | 'scheduleTimeMs'>[], nodeId: string): Promise<Set<string>> {
     const claimed = new Set<string>()
     if (this.db.dialect.name === 'mysql') {
-      for (const f of fires) if (await this.claim(f.jobId, f.scheduleTimeMs)) claimed.add(ringKey(f.jobId, f.scheduleTimeMs))
+      for (const f of fires) if (await this.claim(f.jobId, f.scheduleTimeMs, nodeId)) claimed.add(ringKey(f.jobId, f.scheduleTimeMs))
       return claimed
     }
     let from = 0
     for (const size of statementSizes(fires.length, CLAIMS_PER_STATEMENT)) {
-      const params: number[] = []
+      const params: (number | string)[] = [nodeId]
       for (const f of fires.slice(from, (from += size))) params.push(f.jobId, f.scheduleTimeMs)
       const rows = await this.db.all<{ job_id: number; schedule_time: number }>(claimStatement(size), params)
       for (const r of rows) claimed.add(ringKey(r.job_id, Number(r.schedule_time)))
@@ -97,14 +98,17 @@ export class RingRepo {
 
   /**
    * Takes every stale fire of the given jobs (deleting them is the claim, as for `claim`): a job's
-   * whole outage at once, so it yields one misfire decision however many rows it left.
+   * whole outage at once, so it yields one misfire decision however many rows it left. Call with
+   * the jobs' rows locked by the same transaction (JobRepo.lockForScan, findDue): no other scan can
+   * then claim a part of the same outage.
    */
   async claimStaleOf(jobIds: Iterable<number>, beforeMs: number): Promise<StaleFire[]> {
     const fires: StaleFire[] = []
     for (const jobId of jobIds) {
-      // Locked (skipping rows another node's scan holds), so two scans never plan one outage twice.
+      // Waits for rows a take-over is moving instead of skipping them: a part of the outage left
+      // behind would make a second misfire decision later.
       const rows = await this.db.all<RingRow>(
-        `SELECT job_id, schedule_time, fire_at, trigger_type FROM job_ring WHERE job_id = ? AND fire_at < ? ORDER BY schedule_time${this.db.dialect.lockSkipLocked}`,
+        `SELECT job_id, schedule_time, fire_at, trigger_type FROM job_ring WHERE job_id = ? AND fire_at < ? ORDER BY schedule_time${this.db.dialect.lockRows}`,
         [jobId, beforeMs],
       )
       if (rows.length === 0) continue
@@ -157,5 +161,5 @@ export const ringKey = (jobId: number, scheduleTimeMs: number): string => `${job
 /** Fires per claiming DELETE: its OR of primary-key terms stays one index probe each. */
 const CLAIMS_PER_STATEMENT = 64
 const claimStatement = statementsBySize(
-  (size) => `DELETE FROM job_ring WHERE ${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')} RETURNING job_id, schedule_time`,
+  (size) => `DELETE FROM job_ring WHERE node_id = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')}) RETURNING job_id, schedule_time`,
 )

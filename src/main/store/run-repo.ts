@@ -49,10 +49,10 @@ export class RunRepo {
   /**
    * Writes the run's row (before the executor is called); null when that scheduled time already has
    * one: insert-or-ignore, so a second fire for the same (job, schedule time, shard) is dropped by
-   * the unique index.
+   * the unique index. `triggerNode`: the node that writes it and will trigger it.
    */
-  async insert(run: NewRun): Promise<number | null> {
-    return this.db.insert(this.d.insertIgnore('job_log', INSERT_COLUMNS), insertValues(run))
+  async insert(run: NewRun, triggerNode = ''): Promise<number | null> {
+    return this.db.insert(this.d.insertIgnore('job_log', INSERT_COLUMNS), insertValues(run, triggerNode))
   }
 
   /**
@@ -60,11 +60,11 @@ export class RunRepo {
    * or null where that (job, schedule time, shard) already has a run. PostgreSQL gets one
    * statement per few hundred rows; SQLite and MySQL one prepared insert per row.
    */
-  async insertScheduled(runs: readonly NewRun[]): Promise<(number | null)[]> {
+  async insertScheduled(runs: readonly NewRun[], triggerNode = ''): Promise<(number | null)[]> {
     // MySQL has no INSERT … RETURNING: one statement per row, each telling its id.
     if (this.d.name === 'mysql') {
       const ids: (number | null)[] = []
-      for (const run of runs) ids.push(await this.insert(run))
+      for (const run of runs) ids.push(await this.insert(run, triggerNode))
       return ids
     }
     // SQLite (≥ 3.35) and PostgreSQL: multi-row inserts that return the rows written; a row the
@@ -75,7 +75,7 @@ export class RunRepo {
     for (const size of engineStatementSizes(this.db, runs.length)) {
       const chunk = runs.slice(from, (from += size))
       const params: SqlValue[] = []
-      for (const run of chunk) params.push(...insertValues(run))
+      for (const run of chunk) params.push(...insertValues(run, triggerNode))
       const rows = await this.db.all<{ id: number; job_id: number; schedule_time: number; executor_sharding_param: string }>(
         multiRowInsert(this.db, 'job_log', INSERT_COLUMNS, chunk.length, true, 'id, job_id, schedule_time, executor_sharding_param'),
         params,
@@ -246,6 +246,39 @@ export class RunRepo {
     return this.runsOf(await this.db.all<RunRow>(sql, [beforeMs, limit]))
   }
 
+  /**
+   * The runs `fromNode` wrote and never triggered, due at or after `dueSinceMs`, moved to `toNode`
+   * (call in the take-over's transaction): the ids, oldest first. Only runs whose routing the row
+   * tells — scheduled fires, retries and child runs; a manual or API run may have had an address
+   * override, which the row does not keep, so it is left for the stale-run sweep.
+   */
+  async takeOverPending(fromNode: string, toNode: string, dueSinceMs: number): Promise<number[]> {
+    const sql = `SELECT id FROM job_log${this.d.indexedBy('job_log_pending')}
+      WHERE trigger_code = 0 AND handle_code = 0 AND trigger_node = ? AND trigger_time >= ? AND trigger_type IN ('CRON', 'MISFIRE', 'RETRY', 'PARENT')
+      ORDER BY id${this.d.lockRows}`
+    const ids = (await this.db.all<{ id: number }>(sql, [fromNode, dueSinceMs])).map((r) => Number(r.id))
+    for (const chunk of idChunks(ids)) {
+      await this.db.run(`UPDATE job_log SET trigger_node = ? WHERE id IN (${inList(chunk.length)}) AND trigger_node = ?`, [toNode, ...chunk, fromNode])
+    }
+    return ids
+  }
+
+  /**
+   * Deletes runs `node` wrote and never triggered (a held run turned back into a missed fire);
+   * resolves with the ids deleted. A run triggered or taken over meanwhile stays.
+   */
+  async deletePending(ids: readonly number[], node: string): Promise<Set<number>> {
+    const deleted = new Set<number>()
+    for (const chunk of idChunks(ids)) {
+      const where = `id IN (${inList(chunk.length)}) AND trigger_code = 0 AND handle_code = 0 AND trigger_node = ?`
+      const rows = await this.db.all<{ id: number }>(`SELECT id FROM job_log WHERE ${where}${this.d.lockRows}`, [...chunk, node])
+      if (rows.length === 0) continue
+      await this.db.run(`DELETE FROM job_log WHERE ${where}`, [...chunk, node])
+      for (const row of rows) deleted.add(Number(row.id))
+    }
+    return deleted
+  }
+
   /** Runs still running on `address` that were triggered before `beforeMs`. */
   async findRunningOn(address: string, beforeMs: number): Promise<JobRun[]> {
     const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_running')} WHERE ${RUNNING} AND executor_address = ? AND trigger_time < ? ORDER BY id`
@@ -358,7 +391,7 @@ export class RunRepo {
   /** Writes finished runs as they happened elsewhere (an import): no trigger, callback or retry follows. */
   async insertFinished(runs: readonly FinishedRun[]): Promise<void> {
     const rows = runs.map((run) => [
-      ...insertValues(run),
+      ...insertValues(run, ''),
       run.executorAddress,
       run.triggerCode,
       run.triggerMsg,

@@ -87,9 +87,11 @@ export const INSERT_COLUMNS = [
   'trigger_type',
   'schedule_time',
   'parent_log_id',
+  'trigger_node',
 ] as const
 
-export const insertValues = (run: NewRun) => [
+/** `triggerNode`: the node that will trigger the run ('' for runs nothing will trigger, such as imported ones). */
+export const insertValues = (run: NewRun, triggerNode: string) => [
   run.jobGroup,
   run.jobId,
   run.executorHandler,
@@ -100,6 +102,7 @@ export const insertValues = (run: NewRun) => [
   run.triggerType,
   run.scheduleTimeMs,
   run.parentLogId,
+  triggerNode,
 ]
 
 export const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const

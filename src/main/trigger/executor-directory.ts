@@ -10,28 +10,41 @@ export function isEmbeddedAddress(address: string): boolean {
   return address.startsWith(EMBEDDED_ADDRESS_PREFIX)
 }
 
-/** Builds the HTTP client for a LAN executor address (with the group's token and protocol generation). */
-export type RemoteExecutorFactory = (address: string, group: JobGroup | undefined) => ExecutorApi
+/**
+ * Builds the HTTP client for a LAN executor address: with the group's own token (else the global
+ * executor token) when `withToken`, with none otherwise; and the group's protocol generation.
+ */
+export type RemoteExecutorFactory = (address: string, group: JobGroup | undefined, withToken: boolean) => ExecutorApi
+
+export interface ExecutorDirectoryOptions {
+  /** This process's embedded executor (null when it runs none). */
+  embedded: ExecutorApi | null
+  /** Its address (registered only while `embedded` runs). */
+  embeddedAddress: string
+  remote: RemoteExecutorFactory | null
+  /** Another node's embedded executor over the node route (with the cluster secret), or null where none serves it. */
+  peer?: (embeddedAddress: string) => ExecutorApi | null
+  /** The addresses that hold `group`'s secret by right (registry/entitled-addresses.ts). */
+  entitled?: (group: JobGroup | undefined) => Promise<ReadonlySet<string>>
+}
 
 /**
  * Resolves an address to the ExecutorApi that reaches it: this process's in-process embedded
- * executor, or an HTTP client for a LAN executor. Routing, registry and completion never see the
- * difference. Another process's embedded executor (two JobDesks on one database) is not reachable
- * from here: routing leaves it out.
+ * executor, another node's over the node route, or an HTTP client for a LAN executor. Routing,
+ * registry and completion never see the difference. A secret travels only to an address that holds
+ * it by right: a LAN executor gets its group's token only at an address registered in (or
+ * configured for) that group, and nothing anywhere else.
  */
 export class ExecutorDirectory {
-  constructor(
-    private readonly embedded: ExecutorApi | null,
-    /** This process's embedded address (registered only while `embedded` runs). */
-    readonly embeddedAddress: string,
-    private readonly remote: RemoteExecutorFactory | null,
-    /** Where another node of the cluster serves its embedded executor over HTTP, if it does. */
-    private readonly peerUrl: (embeddedAddress: string) => string | null = () => null,
-  ) {}
+  readonly embeddedAddress: string
 
-  /** Whether this process can call `address` (another process's embedded executor only through its node's URL). */
+  constructor(private readonly options: ExecutorDirectoryOptions) {
+    this.embeddedAddress = options.embeddedAddress
+  }
+
+  /** Whether this process can call `address` (another process's embedded executor only over the node route). */
   canReach(address: string): boolean {
-    return !isEmbeddedAddress(address) || address === this.embeddedAddress || this.peerUrl(address) !== null
+    return !isEmbeddedAddress(address) || address === this.embeddedAddress || this.options.peer?.(address) != null
   }
 
   /**
@@ -44,14 +57,26 @@ export class ExecutorDirectory {
     return own <= 0 ? [...addresses] : [this.embeddedAddress, ...addresses.slice(0, own), ...addresses.slice(own + 1)]
   }
 
-  forAddress(address: string, group: JobGroup | undefined): ExecutorApi {
-    if (address === this.embeddedAddress) return this.embedded ?? unreachable('the embedded executor is not running')
+  /** Whether `address` holds `group`'s secret by right (an embedded executor needs none: it is reached in-process or by the cluster secret). */
+  async entitled(address: string, group: JobGroup | undefined): Promise<boolean> {
+    if (isEmbeddedAddress(address)) return true
+    return (await this.options.entitled?.(group))?.has(address) ?? false
+  }
+
+  /** The executor at `address` for `group`, with the group's token only where `address` is the group's. */
+  async reach(address: string, group: JobGroup | undefined): Promise<{ executor: ExecutorApi; withToken: boolean }> {
+    const withToken = await this.entitled(address, group)
+    return { executor: this.forAddress(address, group, withToken), withToken }
+  }
+
+  /** The executor at `address`; `withToken`: the caller knows the address is the group's (its routed list). */
+  forAddress(address: string, group: JobGroup | undefined, withToken: boolean): ExecutorApi {
+    const { embedded, remote, peer } = this.options
+    if (address === this.embeddedAddress) return embedded ?? unreachable('the embedded executor is not running')
     if (isEmbeddedAddress(address)) {
-      const url = this.peerUrl(address)
-      if (url && this.remote) return this.remote(url, group)
-      return unreachable(`${address} is the embedded executor of another JobDesk process, which does not say where it listens; only that process can reach it`)
+      return peer?.(address) ?? unreachable(`${address} is the embedded executor of another JobDesk process, which does not serve it to this one; only that process can reach it`)
     }
-    if (this.remote) return this.remote(address, group)
+    if (remote) return remote(address, group, withToken)
     return unreachable(`no HTTP client is configured to reach ${address}`)
   }
 }

@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../shared/errors'
-import type { JobGroup, TriggerType } from '../../shared/model'
+import type { JobGroup, JobRun, TriggerType } from '../../shared/model'
+import { entitledAddresses, outside } from '../registry/entitled-addresses'
 import { splitAddressList } from '../store/group-repo'
 import { ringKey, type RingFire } from '../store/ring-repo'
 import type { NewRun } from '../store/run-repo'
@@ -15,10 +16,17 @@ export interface PreparedRun {
   group: JobGroup | undefined
   triggerType: TriggerType
   triggerTimeMs: number
+  /** The scheduled time a CRON or MISFIRE run is for; null for other triggers. */
+  scheduleTimeMs: number | null
   executorParam: string
   /** The addresses routing chooses from: the group's list, or this trigger's override. */
   addresses: string[]
   addressOverride: boolean
+  /**
+   * Addresses of an (admin's) override that are not the group's: called without its access token.
+   * Empty for the group's own list.
+   */
+  tokenless: readonly string[]
   shardIndex: number
   shardTotal: number
   /** SHARDING_BROADCAST: the address of this shard, fixed when the row was written; else null. */
@@ -29,8 +37,8 @@ export interface PreparedRun {
   roundPosition: number | null
 }
 
-/** What writing run rows needs: the rows, the jobs and groups they are for, ROUND's sequence. */
-export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes'>
+/** What writing run rows needs: the rows, the jobs and groups they are for, ROUND's sequence, the registry (what an override may reach). */
+export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'registry'>
 /** Writing scheduled runs also claims their ring fires and checks the jobs' version. */
 export type ScheduledRunRepos = RunRepos & Pick<Repos, 'ring' | 'versions'>
 
@@ -63,14 +71,16 @@ export interface ScheduledRuns {
 }
 
 /**
- * Claims ring fires and writes one run row per fire (one per shard for broadcast), inside the
- * caller's transaction. A fire whose claim fails (another node took it, or the job was stopped or
- * edited and its pending fires cancelled) or whose (job, scheduled time) already has a run is skipped.
+ * Claims ring fires of `node`'s ring and writes one run row per fire (one per shard for broadcast),
+ * marked as `node`'s to trigger, inside the caller's transaction. A fire whose claim fails (another
+ * node took it, or the job was stopped or edited and its pending fires cancelled) or whose (job,
+ * scheduled time) already has a run is skipped.
  */
 export async function prepareScheduledRuns(
   tx: ScheduledRunRepos,
   fires: readonly RingFire[],
   nowMs: number,
+  node: string,
   jobs: JobCache = new JobCache(),
 ): Promise<ScheduledRuns> {
   const result: ScheduledRuns = { runs: [], unclaimed: 0, inactive: 0, duplicates: 0 }
@@ -78,7 +88,7 @@ export async function prepareScheduledRuns(
   const groupOf = JobCache.groupLookup(tx)
   const planned: { job: TriggerJob; group: JobGroup | undefined; spec: RunSpec }[] = []
   // One claim for the batch; a fire listed twice is claimed once (the first takes the key).
-  const claimed = await tx.ring.claimMany(fires)
+  const claimed = await tx.ring.claimMany(fires, node)
   for (const fire of fires) {
     if (!claimed.delete(ringKey(fire.jobId, fire.scheduleTimeMs))) {
       result.unclaimed++
@@ -100,6 +110,7 @@ export async function prepareScheduledRuns(
         executorParam: job.executorParam,
         addresses: splitAddressList(group?.addressList ?? ''),
         addressOverride: false,
+        tokenless: [],
         parentLogId: null,
         shardingParam: null,
         failRetryCount: job.executorFailRetryCount,
@@ -107,7 +118,7 @@ export async function prepareScheduledRuns(
     })
   }
   const rows = planned.flatMap(({ job, spec }) => rowsOf(job, spec))
-  const ids = await tx.runs.insertScheduled(rows.map((r) => r.row))
+  const ids = await tx.runs.insertScheduled(rows.map((r) => r.row), node)
   const positions = await reserveRoundPositions(tx, rows.map((r, i) => (ids[i] === null ? null : r.row.jobId)), planned)
   let index = 0
   for (const { job, group, spec } of planned) {
@@ -122,32 +133,69 @@ export async function prepareScheduledRuns(
   return result
 }
 
-/** Writes the run rows of a one-off trigger inside the caller's transaction. Throws NotFoundError for an unknown job. */
-export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, nowMs: number): Promise<PreparedRun[]> {
+/**
+ * Writes the run rows of a one-off trigger inside the caller's transaction, as `node`'s to trigger.
+ * Throws NotFoundError for an unknown job. Override addresses outside the group are kept apart as
+ * `tokenless` (the caller's rules let only an admin name them).
+ */
+export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, nowMs: number, node: string): Promise<PreparedRun[]> {
   const job = await tx.jobs.get(trigger.jobId)
   if (!job) throw new NotFoundError(`job ${trigger.jobId} does not exist`, { code: 'job.notFound', params: { id: trigger.jobId } })
   const group = await tx.groups.get(job.jobGroup)
-  const override = trigger.addressList && trigger.addressList.length > 0
+  const override = trigger.addressList && trigger.addressList.length > 0 ? [...trigger.addressList] : null
   const spec: RunSpec = {
     triggerType: trigger.triggerType,
     triggerTimeMs: nowMs,
     scheduleTimeMs: null,
     executorParam: trigger.executorParam ?? job.executorParam,
-    addresses: override ? [...trigger.addressList!] : splitAddressList(group?.addressList ?? ''),
-    addressOverride: Boolean(override),
+    addresses: override ?? splitAddressList(group?.addressList ?? ''),
+    addressOverride: override !== null,
+    tokenless: override ? outside(override, await entitledAddresses(tx, group)) : [],
     parentLogId: trigger.parentLogId ?? null,
     shardingParam: trigger.shardingParam ?? null,
     failRetryCount: trigger.failRetryCount ?? job.executorFailRetryCount,
   }
   const rows = rowsOf(job, spec)
   const ids: (number | null)[] = []
-  for (const { row } of rows) ids.push(await tx.runs.insert(row))
+  for (const { row } of rows) ids.push(await tx.runs.insert(row, node))
   const positions = await reserveRoundPositions(tx, rows.map((r, i) => (ids[i] === null ? null : r.row.jobId)), [{ job }])
   const prepared: PreparedRun[] = []
   shardsOf(job, spec).forEach((shard, i) => {
     if (ids[i] !== null) prepared.push(preparedRun(ids[i]!, job, group, spec, shard, positions[i]))
   })
   return prepared
+}
+
+/**
+ * The runs a dead node wrote and never triggered, taken over by this node (`RunRepo.takeOverPending`):
+ * rebuilt from their rows for the trigger pool, routed over their group's addresses as now registered
+ * (a shard keeps its index, as a retry of it does). A run whose job is gone or stopped is left out.
+ */
+export async function prepareTakenOverRuns(tx: Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'versions'>, logIds: readonly number[], jobs: JobCache = new JobCache()): Promise<PreparedRun[]> {
+  await jobs.refresh(tx)
+  const groupOf = JobCache.groupLookup(tx)
+  const found: { run: JobRun; job: TriggerJob; group: JobGroup | undefined }[] = []
+  for (const run of await tx.runs.getMany(logIds)) {
+    const job = await jobs.job(tx, run.jobId)
+    if (job) found.push({ run, job, group: await groupOf(job.jobGroup) })
+  }
+  const positions = await reserveRoundPositions(tx, found.map((f) => f.job.id), found)
+  return found.map(({ run, job, group }, i) => {
+    const addresses = splitAddressList(group?.addressList ?? '')
+    const spec: RunSpec = {
+      triggerType: run.triggerType,
+      triggerTimeMs: run.triggerTimeMs,
+      scheduleTimeMs: run.scheduleTimeMs,
+      executorParam: run.executorParam,
+      addresses,
+      addressOverride: false,
+      tokenless: [],
+      parentLogId: run.parentLogId,
+      shardingParam: run.executorShardingParam || null,
+      failRetryCount: run.executorFailRetryCount,
+    }
+    return preparedRun(run.id, job, group, spec, shardsOf(job, spec)[0], positions[i])
+  })
 }
 
 interface RunSpec {
@@ -157,6 +205,7 @@ interface RunSpec {
   executorParam: string
   addresses: string[]
   addressOverride: boolean
+  tokenless: readonly string[]
   parentLogId: number | null
   shardingParam: string | null
   failRetryCount: number
@@ -215,9 +264,11 @@ function preparedRun(logId: number, job: TriggerJob, group: JobGroup | undefined
     group,
     triggerType: spec.triggerType,
     triggerTimeMs: spec.triggerTimeMs,
+    scheduleTimeMs: spec.scheduleTimeMs,
     executorParam: spec.executorParam,
     addresses: spec.addresses,
     addressOverride: spec.addressOverride,
+    tokenless: spec.tokenless,
     shardIndex: shard.index,
     shardTotal: shard.total,
     shardAddress: broadcast ? shard.address : null,

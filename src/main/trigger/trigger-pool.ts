@@ -9,6 +9,12 @@ import { unroutedOutcome } from './trigger-run'
 export interface TriggerPoolOptions {
   trigger: (run: PreparedRun) => Promise<TriggerOutcome>
   record: (outcome: TriggerOutcome) => void
+  /**
+   * Asked right before each executor call: false while the node cannot confirm its lease (it may
+   * have been taken for dead). The run is then handed to `hold` untriggered, its row left as it is.
+   */
+  mayTrigger?: (nowMs: number) => boolean
+  hold?: (run: PreparedRun) => void
   nowMs: () => number
   logger: Logger
   /** In-flight triggers per lane; XXL-JOB 3.x defaults: fast 300, slow 200. */
@@ -61,8 +67,9 @@ export class TriggerPool {
   }
 
   private async execute(run: PreparedRun): Promise<void> {
-    const { nowMs, trigger, record, logger } = this.options
+    const { nowMs, trigger, record, logger, mayTrigger, hold } = this.options
     const startMs = nowMs()
+    if (mayTrigger && hold && !mayTrigger(startMs)) return hold(run)
     try {
       record(await trigger(run))
     } catch (error) {

@@ -48,9 +48,11 @@ function run(patch: Partial<PreparedRun> = {}): PreparedRun {
     group,
     triggerType: 'MANUAL',
     triggerTimeMs: 0,
+    scheduleTimeMs: null,
     executorParam: '',
     addresses: [A, B],
     addressOverride: false,
+    tokenless: [],
     shardIndex: 0,
     shardTotal: 1,
     shardAddress: null,
@@ -72,7 +74,7 @@ function executors(answers: Record<string, { beat?: ExecutorReply; run?: Executo
       log: () => answer(SUCCESS),
     }
   }
-  return new ExecutorDirectory(null, 'jobdesk://embedded/this-host/', api)
+  return new ExecutorDirectory({ embedded: null, embeddedAddress: 'jobdesk://embedded/this-host/', remote: api })
 }
 
 const deps = (directory: ExecutorDirectory) => ({ routers: createRouters({ random: () => 0 }), executors: directory, nowMs: () => 0, usesOf: async () => [] })

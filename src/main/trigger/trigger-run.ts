@@ -79,7 +79,13 @@ function shardRoute(run: PreparedRun): TrailRoute {
     chosen,
     reason: chosen ? coded('routeReason.shard', { index: run.shardIndex, total: run.shardTotal }) : coded('routeReason.emptyAddress'),
     shard: chosen ? { index: run.shardIndex, total: run.shardTotal } : null,
+    ...(run.tokenless.length > 0 ? { tokenless: [...run.tokenless] } : {}),
   }
+}
+
+/** The group's token goes with a call only to the group's own addresses: an admin's override elsewhere carries none. */
+function executorAt(executors: ExecutorDirectory, run: PreparedRun, address: string) {
+  return executors.forAddress(address, run.group, !run.tokenless.includes(address))
 }
 
 async function routeOne(run: PreparedRun, deps: TriggerDeps): Promise<TrailRoute> {
@@ -101,6 +107,7 @@ async function routeOne(run: PreparedRun, deps: TriggerDeps): Promise<TrailRoute
     leftOut: run.addresses.filter((address) => !addresses.includes(address)),
     probes: routed.probes.map((probe) => ({ ...probe, msg: compactMsg(probe.msg) })),
     shard: null,
+    ...(run.tokenless.length > 0 ? { tokenless: [...run.tokenless] } : {}),
   }
 }
 
@@ -124,7 +131,7 @@ export function triggerParamOf(run: PreparedRun): TriggerParam {
 
 async function callRun(executors: ExecutorDirectory, run: PreparedRun, address: string): Promise<ExecutorReply> {
   try {
-    return await executors.forAddress(address, run.group).run(triggerParamOf(run))
+    return await executorAt(executors, run, address).run(triggerParamOf(run))
   } catch (error) {
     return failure(`calling ${address} failed: ${(error as Error).message}`)
   }
@@ -132,8 +139,8 @@ async function callRun(executors: ExecutorDirectory, run: PreparedRun, address: 
 
 function probeThrough(executors: ExecutorDirectory, run: PreparedRun): RouteProbe {
   return {
-    beat: (address) => executors.forAddress(address, run.group).beat(),
-    idleBeat: (address, jobId) => executors.forAddress(address, run.group).idleBeat(jobId),
+    beat: (address) => executorAt(executors, run, address).beat(),
+    idleBeat: (address, jobId) => executorAt(executors, run, address).idleBeat(jobId),
   }
 }
 

@@ -1,10 +1,12 @@
 import type { TriggerResult } from '../../shared/api'
+import type { NodeFence } from '../cluster/node-fence'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
+import { PRE_READ_MS } from '../scheduler/plan-scan'
 import type { RingFire } from '../store/ring-repo'
-import type { UnitOfWork } from '../store/store'
+import type { Repos, UnitOfWork } from '../store/store'
 import { JobCache } from './job-cache'
-import { prepareOneOffRuns, prepareScheduledRuns, type OneOffTrigger, type PreparedRun, type ScheduledRunRepos } from './prepare-runs'
+import { prepareOneOffRuns, prepareScheduledRuns, prepareTakenOverRuns, type OneOffTrigger, type PreparedRun, type ScheduledRunRepos } from './prepare-runs'
 import type { TriggerPool } from './trigger-pool'
 
 /**
@@ -13,10 +15,28 @@ import type { TriggerPool } from './trigger-pool'
  */
 const FIRE_CHUNK = 250
 
+/** What the service writes: run rows and their ring claims, proving the node's lease in each transaction. */
+export type TriggerServiceRepos = ScheduledRunRepos & Pick<Repos, 'nodes'>
+
+export interface TriggerServiceOptions {
+  store: UnitOfWork<TriggerServiceRepos>
+  pool: Pick<TriggerPool, 'submit'>
+  clock: Clock
+  logger: Logger
+  /** This node: the ring whose fires it claims, and the node the runs it writes are marked for. */
+  nodeId: string
+  fence: NodeFence
+  /** Told of runs before they reach the pool (the console shows them at once). */
+  onPrepared?: (runs: PreparedRun[]) => void
+}
+
 /**
  * The way into the trigger pool for every kind of trigger: writes the run rows, then hands each run to
  * the pool. Scheduled fires come from the scheduler in bursts (10k in one ring tick at full load),
- * so they are written and dispatched in chunks.
+ * so they are written and dispatched in chunks. Every write proves the node's lease; a run reaches
+ * the pool only while the node may act (NodeFence.actsAt) — otherwise it is held, and goes on when
+ * the lease is renewed (`resumeHeld`) or is dropped when the node was taken for dead (`dropHeld`),
+ * since the node that took over has it then.
  */
 export class TriggerService {
   private readonly jobCache = new JobCache()
@@ -27,21 +47,24 @@ export class TriggerService {
    * it (a wait per chunk put ~40 listeners at once on the abort signal at 10k fires/s).
    */
   private readonly waiting = new Map<number, { runs: PreparedRun[]; done: Promise<void> }>()
+  /** Runs that were due while the node could not confirm its lease. */
+  private held: PreparedRun[] = []
+  /** Raised when the node is taken for dead: runs written in an earlier life are not dispatched. */
+  private life = 0
   private readonly nowMs: () => number
 
-  constructor(
-    private readonly store: UnitOfWork<ScheduledRunRepos>,
-    private readonly pool: Pick<TriggerPool, 'submit'>,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-    private readonly onPrepared: (runs: PreparedRun[]) => void = () => {},
-  ) {
-    this.nowMs = () => clock.nowMs()
+  constructor(private readonly options: TriggerServiceOptions) {
+    this.nowMs = () => options.clock.nowMs()
   }
 
   /** `beforeDispatch` sees the new run ids before any of them reaches the pool (to wait for their outcomes). */
   async trigger(request: OneOffTrigger, beforeDispatch?: (logIds: number[]) => void): Promise<TriggerResult> {
-    const runs = await this.store.transaction((tx) => prepareOneOffRuns(tx, request, this.nowMs()))
+    const { store, fence, nodeId } = this.options
+    const runs = await store.transaction(async (tx) => {
+      const nowMs = this.nowMs()
+      await fence.check(tx, nowMs)
+      return prepareOneOffRuns(tx, request, nowMs, nodeId)
+    })
     beforeDispatch?.(runs.map((r) => r.logId))
     this.dispatch(runs)
     return { logIds: runs.map((r) => r.logId) }
@@ -54,19 +77,34 @@ export class TriggerService {
    * second's critical path. A chunk written late goes at once.
    */
   async fireScheduled(fires: readonly RingFire[], dispatchAtMs = this.nowMs()): Promise<void> {
+    const { store, fence, nodeId, logger } = this.options
     for (let from = 0; from < fires.length; from += FIRE_CHUNK) {
       if (from > 0) await new Promise((resolve) => setImmediate(resolve))
       const chunk = fires.slice(from, from + FIRE_CHUNK)
       try {
-        const result = await this.store.transaction((tx) => prepareScheduledRuns(tx, chunk, Math.max(this.nowMs(), dispatchAtMs), this.jobCache))
-        if (result.duplicates > 0) this.logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
+        const result = await store.transaction(async (tx) => {
+          const nowMs = this.nowMs()
+          await fence.check(tx, nowMs)
+          return prepareScheduledRuns(tx, chunk, Math.max(nowMs, dispatchAtMs), nodeId, this.jobCache)
+        })
+        if (result.duplicates > 0) logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
         this.dispatchAt(result.runs, dispatchAtMs)
       } catch (error) {
         // Nothing was claimed (the transaction rolled back): the fires stay in job_ring and the scan
-        // picks them up as stale, so they fire late or as misfires instead of being lost.
-        this.logger.error('writing scheduled runs failed', { count: chunk.length, error: (error as Error).message })
+        // picks them up as stale, or the node that takes this one over fires them.
+        logger.error('writing scheduled runs failed', { count: chunk.length, error: (error as Error).message })
       }
     }
+  }
+
+  /**
+   * Triggers runs a dead node wrote and never triggered (NodeMembership took them over, still
+   * inside the misfire threshold): their rows are read back and they go to the pool as they are.
+   */
+  async adoptRuns(logIds: readonly number[]): Promise<void> {
+    const runs = await this.options.store.transaction((tx) => prepareTakenOverRuns(tx, logIds, this.jobCache))
+    this.options.logger.info("runs a lost node wrote and never triggered are triggered here", { count: runs.length })
+    this.dispatch(runs)
   }
 
   /** Hands the runs written ahead of their second to the pool now (on stop). */
@@ -74,6 +112,55 @@ export class TriggerService {
     this.waitingForSecond.abort()
     await Promise.all([...this.waiting.values()].map((entry) => entry.done))
     this.waitingForSecond = new AbortController()
+  }
+
+  /** A run the pool did not trigger because the node could not act at that moment. */
+  hold(run: PreparedRun): void {
+    this.held.push(run)
+  }
+
+  /** Runs held so far (for tests and the node's status). */
+  heldCount(): number {
+    return this.held.length
+  }
+
+  /**
+   * The lease was renewed after a lapse, and nobody took the node over: the held runs go on. A
+   * scheduled one more than the misfire threshold late goes back to the ring as a missed fire
+   * instead (its row deleted: it was never triggered), where the scan decides it with the job's
+   * other missed times by its misfire strategy; a manual, API, retry or child run goes late.
+   */
+  async resumeHeld(): Promise<void> {
+    const held = this.held
+    this.held = []
+    if (held.length === 0) return
+    const nowMs = this.nowMs()
+    const missed = held.filter((run) => run.scheduleTimeMs !== null && nowMs - run.triggerTimeMs > PRE_READ_MS)
+    const onTime = held.filter((run) => !missed.includes(run))
+    const { store, fence, nodeId, logger } = this.options
+    if (missed.length > 0) {
+      try {
+        await store.transaction(async (tx) => {
+          await fence.check(tx, nowMs)
+          const deleted = await tx.runs.deletePending(missed.map((run) => run.logId), nodeId)
+          const fires = missed.filter((run) => deleted.has(run.logId)).map((run) => missedFire(run))
+          await tx.ring.insert(fires, nodeId)
+        })
+        logger.warn('runs held while this node could not confirm its lease were too late: back to the ring as missed fires', { count: missed.length })
+      } catch (error) {
+        // Their rows stay: the stale-run sweep ends them (as interrupted, retries follow).
+        logger.error('returning held runs to the ring failed', { count: missed.length, error: (error as Error).message })
+      }
+    }
+    this.dispatch(onTime)
+  }
+
+  /** The node was taken for dead: what it held or has waiting for a second is the taker's now. */
+  dropHeld(): number {
+    const dropped = this.held.length + [...this.waiting.values()].reduce((n, entry) => n + entry.runs.length, 0)
+    this.held = []
+    this.life++
+    return dropped
   }
 
   private dispatchAt(runs: PreparedRun[], atMs: number): void {
@@ -84,17 +171,27 @@ export class TriggerService {
       for (const run of runs) joined.runs.push(run)
       return
     }
+    const life = this.life
     const entry = { runs: [...runs], done: Promise.resolve() }
-    entry.done = this.clock.sleep(waitMs, this.waitingForSecond.signal).then(() => {
+    entry.done = this.options.clock.sleep(waitMs, this.waitingForSecond.signal).then(() => {
       this.waiting.delete(atMs)
-      this.dispatch(entry.runs)
+      if (life === this.life) this.dispatch(entry.runs)
     })
     this.waiting.set(atMs, entry)
   }
 
   private dispatch(runs: PreparedRun[]): void {
     if (runs.length === 0) return
-    this.onPrepared(runs)
-    for (const run of runs) this.pool.submit(run)
+    this.options.onPrepared?.(runs)
+    if (!this.options.fence.actsAt(this.nowMs())) {
+      for (const run of runs) this.held.push(run)
+      return
+    }
+    for (const run of runs) this.options.pool.submit(run)
   }
+}
+
+/** A held scheduled run as the fire it was: stale by now, so the scan decides its misfire. */
+function missedFire(run: PreparedRun): RingFire {
+  return { jobId: run.job.id, scheduleTimeMs: run.scheduleTimeMs!, fireAtMs: run.triggerTimeMs, triggerType: run.triggerType === 'MISFIRE' ? 'MISFIRE' : 'CRON' }
 }

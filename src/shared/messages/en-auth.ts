@@ -13,6 +13,9 @@ export const enAuthMessages = {
   'auth.adminOnly': 'only an admin may do this ({method})',
   'auth.viewerReadOnly': 'a viewer may only read ({method})',
   'auth.groupNotGranted': 'executor group {groupId} is not granted to you ({method})',
+  'auth.addressNotRegistered':
+    "{address} is not an executor registered in (or configured for) group {groupId}: only an admin may name another address, and JobDesk then calls it without the group's access token ({method})",
+  'auth.probeNeedsGroup': "probing an executor needs its group: JobDesk sends a group's access token only to that group's addresses ({method})",
   'user.nameRule': 'must be 1-64 letters, digits, ".", "_", "@" or "-", starting with a letter or digit',
   'user.passwordLength': 'must be {min}-{max} characters',
   'user.nameTaken': "'{name}' is already a user",
@@ -24,5 +27,9 @@ export const enAuthMessages = {
   'token.roleAboveOwner': 'a token cannot have more rights than its creator ({role})',
   'token.groupNotOwned': 'executor group {groupId} is not granted to you, so not to your token either',
   'token.expiryPast': 'the expiry lies in the past',
+  'registry.otherGroup': "registers '{appName}' with the credential of group '{group}'",
+  'registry.ownToken': "group '{appName}' has its own access token: only that token registers, removes or reports its executors, not the global executor token",
+  'registry.callbackRefused':
+    '{count} reported run(s) are not this credential\'s to report: a callback reports only open runs that JobDesk dispatched to an executor of a group the credential serves',
   'token.needsUser': 'a personal token belongs to a user; sign in as one (the desktop and the console token use the API token)',
 } as const

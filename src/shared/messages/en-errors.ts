@@ -17,6 +17,8 @@ export const enErrorMessages = {
   'glue.remarkRequired': 'describe the change in a remark (it names the version in the history)',
   'glue.beanHasNoSource': 'a BEAN job has no GLUE source; change its glue type first',
 
+  'cluster.fenced':
+    "node '{node}' lost its lease: the cluster took it for dead and took its work over; it joins again with a new epoch within a second, then try again",
   'group.notFound': 'executor group {id} does not exist',
   'group.appNameTaken': "'{appName}' is already the app name of group {id}",
   'group.reservedName': "'{appName}' is reserved for JobDesk's embedded executor",

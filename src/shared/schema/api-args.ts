@@ -74,6 +74,7 @@ export const API_ARGUMENTS = {
   listJobs: none,
   removeDemoJobs: none,
   getCluster: none,
+  rotateClusterSecret: none,
   listLastRuns: none,
   getJob: byId,
   saveJob: anything,

@@ -115,7 +115,9 @@ describe('a viewer of group A', () => {
 describe('the audit trail', () => {
   it("shows the operator's trigger with its parameters and address override, from where", async () => {
     const { jobA } = auth.h.fixture
-    await operator.value('triggerJob', [{ jobId: jobA, executorParam: 'audited', addressList: ['http://127.0.0.1:9/'] }])
+    // An operator's override names an executor of the job's own group: here, this node's embedded one.
+    const embedded = (await admin.value<{ appName: string; address: string }[]>('listRegistry')).find((e) => e.appName === 'jobdesk-embedded')!.address
+    await operator.value('triggerJob', [{ jobId: jobA, executorParam: 'audited', addressList: [embedded] }])
     const page = await admin.value<AuditPage>('listAudit', [{ actor: 'op-a', action: 'job.trigger', outcome: 'ok' }])
     expect(page.entries[0]).toMatchObject({
       actor: 'op-a',
@@ -123,7 +125,7 @@ describe('the audit trail', () => {
       source: '127.0.0.1',
       groupId: auth.h.fixture.embeddedGroupId,
       target: `job ${jobA}`,
-      detail: { params: { jobId: jobA, executorParam: 'audited', addressList: ['http://127.0.0.1:9/'] } },
+      detail: { params: { jobId: jobA, executorParam: 'audited', addressList: [embedded] } },
     })
     const edits = await admin.value<AuditPage>('listAudit', [{ actor: 'op-a', action: 'job.update', outcome: 'ok' }])
     expect(edits.entries[0].detail).toMatchObject({ before: { id: jobA }, after: { id: jobA, name: 'renamed by op-a' } })

@@ -22,7 +22,7 @@ beforeEach(async () => {
   store = openSqliteStore(`${dir.path}/jobdesk.db`)
   clock = new ManualClock(Date.UTC(2026, 0, 5, 9))
   // No facade needed: these calls never reach it.
-  access = new Access({ repos: store, core: {} as CoreApi, clock, logger: silentLogger, scrypt: TEST_SCRYPT })
+  access = new Access({ repos: store, core: {} as CoreApi, entitled: async () => new Set(), clock, logger: silentLogger, scrypt: TEST_SCRYPT })
   await access.users.ensureFirstAdmin(PASSWORD)
 })
 afterEach(async () => {
@@ -120,7 +120,7 @@ describe('the console token', () => {
     const fresh = makeTempDir('jobdesk-token-')
     const other = openSqliteStore(`${fresh.path}/jobdesk.db`)
     try {
-      const local = new Access({ repos: other, core: {} as CoreApi, clock, logger: silentLogger, scrypt: TEST_SCRYPT })
+      const local = new Access({ repos: other, core: {} as CoreApi, entitled: async () => new Set(), clock, logger: silentLogger, scrypt: TEST_SCRYPT })
       const { oneTimePassword } = await local.users.ensureFirstAdmin(undefined)
       expect(oneTimePassword).toMatch(/^[A-Za-z0-9_-]{24}$/)
       const opened = await local.openConsole({ kind: 'console-token' }, '127.0.0.1')

@@ -4,6 +4,8 @@ import { ADMIN_MAX_BODY_BYTES } from '../../../src/main/net/admin-api'
 import type { ProtocolGeneration } from '../../../src/shared/model'
 import { jobInput } from '../../support/job-input'
 import { startLanAdmin, TEST_TOKEN, type LanAdmin } from '../../support/lan-harness'
+import { RecordingExecutor } from '../../support/recording-executor'
+import { waitFor } from '../../support/wait-for'
 import { adminCalls, CAPTURE_APP, CAPTURE_TOKEN } from '../../support/wire-captures'
 
 let admin: LanAdmin
@@ -29,29 +31,34 @@ describe('the executor-facing API, replaying what real executors sent (reference
   for (const generation of ['g1', 'g2', 'g3'] as ProtocolGeneration[]) {
     it(`accepts and applies a ${generation} executor's registry, callback and registryRemove`, async () => {
       const core = admin.headless.core
-      const group = (await core.store.groups.findByAppName('jobdesk-embedded'))!
-      const job = await core.api.saveJob(jobInput(group.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'timedJobHandler', executorParam: '60000' }))
-      const logId = (await core.api.triggerJob({ jobId: job.id })).logIds[0]
-      const calls = adminCalls(generation, 'http://127.0.0.1:19999/', 1796014204713)
-      const callbackBody = calls.callback.body.replaceAll('1002', String(logId))
+      // The executor at the captured requests' address: it accepts the run JobDesk sends it.
+      const executor = await RecordingExecutor.start()
+      try {
+        const calls = adminCalls(generation, executor.address, 1796014204713)
+        const registered = await post(calls.registry.path, withOurToken(calls.registry.xxlHeaders), calls.registry.body)
+        expect(registered).toEqual({ status: 200, reply: { code: 200, msg: 'Success', data: null, content: null } })
+        expect((await registryRows()).map((r) => [r.registryKey, r.registryValue])).toContainEqual([CAPTURE_APP, executor.address])
+        const created = (await core.store.groups.findByAppName(CAPTURE_APP))!
+        expect(created).toMatchObject({ autoCreated: true, addressList: executor.address })
+        // Told from the request itself: the app-name header (G3), else the Accept-Charset xxl-job-core sends.
+        expect(created.protocolGeneration).toBe(generation)
 
-      const registered = await post(calls.registry.path, withOurToken(calls.registry.xxlHeaders), calls.registry.body)
-      expect(registered).toEqual({ status: 200, reply: { code: 200, msg: 'Success', data: null, content: null } })
-      expect((await registryRows()).map((r) => [r.registryKey, r.registryValue])).toContainEqual([CAPTURE_APP, 'http://127.0.0.1:19999/'])
-      const created = (await core.store.groups.findByAppName(CAPTURE_APP))!
-      expect(created).toMatchObject({ autoCreated: true, addressList: 'http://127.0.0.1:19999/' })
-      // Told from the request itself: the app-name header (G3), else the Accept-Charset xxl-job-core sends.
-      expect(created.protocolGeneration).toBe(generation)
+        // A run of the executor's group, dispatched to it: that is what its callback may report.
+        const job = await core.api.saveJob(jobInput(created.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'timedJobHandler', executorParam: '60000' }))
+        const logId = (await core.api.triggerJob({ jobId: job.id })).logIds[0]
+        await waitFor('the run accepted by the executor', async () => (await core.api.getRun(logId)).triggerCode === 200)
+        const callbackBody = calls.callback.body.replaceAll('1002', String(logId))
+        const completed = await post(calls.callback.path, withOurToken(calls.callback.xxlHeaders), callbackBody)
+        expect(completed.reply.code).toBe(200)
+        expect(await core.api.getRun(logId)).toMatchObject({ handleCode: 500, handleMsg: 'scheduling center kill job. [job running, killed]' })
 
-      const completed = await post(calls.callback.path, withOurToken(calls.callback.xxlHeaders), callbackBody)
-      expect(completed.reply.code).toBe(200)
-      const run = await core.api.getRun(logId)
-      expect(run).toMatchObject({ handleCode: 500, handleMsg: 'scheduling center kill job. [job running, killed]' })
-
-      const removed = await post(calls.registryRemove.path, withOurToken(calls.registryRemove.xxlHeaders), calls.registryRemove.body)
-      expect(removed.reply.code).toBe(200)
-      expect((await registryRows()).map((r) => r.registryKey)).not.toContain(CAPTURE_APP)
-      expect((await core.store.groups.findByAppName(CAPTURE_APP))!.addressList).toBe('')
+        const removed = await post(calls.registryRemove.path, withOurToken(calls.registryRemove.xxlHeaders), calls.registryRemove.body)
+        expect(removed.reply.code).toBe(200)
+        expect((await registryRows()).map((r) => r.registryKey)).not.toContain(CAPTURE_APP)
+        expect((await core.store.groups.findByAppName(CAPTURE_APP))!.addressList).toBe('')
+      } finally {
+        await executor.close()
+      }
     })
   }
 
@@ -75,7 +82,7 @@ describe('the executor-facing API, replaying what real executors sent (reference
     // Right token, body for another app than the header says.
     const crossed = await post(calls.registry.path, headers, calls.registry.body.replace(CAPTURE_APP, 'some-other-app'))
     expect(crossed.reply.code).toBe(500)
-    expect(crossed.reply.msg).toContain("registers 'some-other-app' with the token of group")
+    expect(crossed.reply.msg).toContain("registers 'some-other-app' with the credential of group")
     expect((await registryRows()).map((r) => r.registryKey)).not.toContain('some-other-app')
   })
 })

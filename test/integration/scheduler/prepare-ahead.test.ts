@@ -12,6 +12,7 @@ import type { PreparedRun } from '../../../src/main/trigger/prepare-runs'
 import { TriggerService } from '../../../src/main/trigger/trigger-service'
 import { jobInput } from '../../support/job-input'
 import { makeTempDir } from '../../support/temp-dir'
+import { SOLE_FENCE } from '../../support/sole-fence'
 
 // A whole second, so the job's fires fall on T0 + n·1000.
 const T0 = 1_900_000_000_000
@@ -40,7 +41,7 @@ async function everySecondJob(nextMs: number): Promise<number> {
 }
 
 function schedulerHanding(fire: (fires: RingFire[], atMs: number) => void): Scheduler {
-  return new Scheduler({ store, nodeId: 'node-a', clock, nextFire: nextFireTimeMs, fire, logger: silentLogger, prepareAheadMs: AHEAD_MS })
+  return new Scheduler({ store, nodeId: 'node-a', fence: SOLE_FENCE, clock, nextFire: nextFireTimeMs, fire, logger: silentLogger, prepareAheadMs: AHEAD_MS })
 }
 
 /**
@@ -50,7 +51,7 @@ function schedulerHanding(fire: (fires: RingFire[], atMs: number) => void): Sche
  */
 async function handedOverAhead(): Promise<{ triggers: TriggerService; submitted: PreparedRun[]; handed: RingFire[] }> {
   const submitted: PreparedRun[] = []
-  const triggers = new TriggerService(store, { submit: (run) => submitted.push(run) }, clock, silentLogger)
+  const triggers = new TriggerService({ store, pool: { submit: (run) => submitted.push(run) }, clock, logger: silentLogger, nodeId: 'node-a', fence: SOLE_FENCE })
   const written: Promise<void>[] = []
   const scheduler = schedulerHanding((fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)))
   await scheduler.scanOnce(clock.nowMs())

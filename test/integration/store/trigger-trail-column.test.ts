@@ -15,6 +15,8 @@ afterEach(() => dir.remove())
 
 const TRAIL_MIGRATION = MIGRATIONS.find((m) => m.sql.includes('ADD COLUMN trigger_trail'))!
 const TRAIL_TABLE_MIGRATION = MIGRATIONS.find((m) => m.sql.includes('CREATE TABLE job_log_trail'))!
+/** What the migrations after the trail table added (version 10: node epochs, the run's trigger node). */
+const UNDO_FENCING = "ALTER TABLE job_node DROP COLUMN epoch; ALTER TABLE job_log DROP COLUMN trigger_node; DELETE FROM job_version WHERE name = 'node-epoch';"
 
 const newRun: NewRun = {
   jobGroup: 1,
@@ -44,7 +46,7 @@ describe('job_log.trigger_trail', () => {
     // A database as the previous JobDesk left it: no trail column, a run with its text only.
     const before = openDatabase(file)
     // The schema just before the trail's migration: the tables of the later ones (cluster events, users, audit) go too.
-    before.exec('ALTER TABLE job_log DROP COLUMN trigger_trail; DROP TABLE job_event; DROP TABLE job_user; DROP TABLE job_session; DROP TABLE job_api_token; DROP TABLE job_audit; DROP TABLE job_log_trail')
+    before.exec(`${UNDO_FENCING} ALTER TABLE job_log DROP COLUMN trigger_trail; DROP TABLE job_event; DROP TABLE job_user; DROP TABLE job_session; DROP TABLE job_api_token; DROP TABLE job_audit; DROP TABLE job_log_trail`)
     before.pragma(`user_version = ${TRAIL_MIGRATION.version - 1}`)
     const oldId = Number(
       before
@@ -76,7 +78,7 @@ describe('job_log.trigger_trail', () => {
   it('moves trails kept in job_log (before migration 9) to job_log_trail, and deletes them with their runs', async () => {
     const file = `${dir.path}/jobdesk.db`
     const before = openDatabase(file)
-    before.exec('DROP TABLE job_log_trail')
+    before.exec(`${UNDO_FENCING} DROP TABLE job_log_trail`)
     before.pragma(`user_version = ${TRAIL_TABLE_MIGRATION.version - 1}`)
     const id = Number(
       before

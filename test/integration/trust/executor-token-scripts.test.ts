@@ -58,7 +58,10 @@ describe('the executor token and the OpenAPI', () => {
       const { result, changed } = await h.tablesChangedBy(() => h.post(method, body, 'executor'))
       expect(result.code, `${method} with the executor token: ${result.msg}`).toBe(500)
       expect(result.msg).toBeTruthy()
-      expect(changed, `${method} with the executor token changed tables`).toEqual([])
+      // The refused credential is recorded, once, and nothing else is written.
+      expect(changed, `${method} with the executor token changed tables`).toEqual(['job_audit'])
+      const [entry] = (await h.headless.core.api.listAudit({ limit: 1 })).entries
+      expect(entry).toMatchObject({ action: 'auth.token', outcome: 'refused', target: `openapi ${method}` })
     }
     expect(existsSync(marker)).toBe(false)
   })

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
 import type { ClusterNode } from '../../../src/main/store/node-repo'
 import { USE_WINDOW_MS } from '../../../src/main/store/route-repo'
-import type { Repos } from '../../../src/main/store/store'
+import type { Repos, Store } from '../../../src/main/store/store'
 import { overlapping, storeSuite, T0 } from './store-fixture'
 
-const node = (nodeId: string, startedAtMs: number): ClusterNode => ({
+const node = (nodeId: string, startedAtMs: number): Omit<ClusterNode, 'epoch'> => ({
   nodeId,
   nodeName: `host-${nodeId}:8080`,
   embeddedAddress: `jobdesk://embedded/${nodeId}`,
@@ -14,23 +14,33 @@ const node = (nodeId: string, startedAtMs: number): ClusterNode => ({
   leaseUntilMs: startedAtMs + 30_000,
 })
 
+/** A join is a transaction: the raised epoch counter and the node's row land together. */
+const join = (store: Store, n: Omit<ClusterNode, 'epoch'>) => store.transaction((tx) => tx.nodes.join(n))
+
 storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)', (f) => {
-  it('keeps the nodes with their leases: join, heartbeat, admin URL, leave, remove once', async () => {
-    await f.store.nodes.join(node('b', T0 + 5))
-    await f.store.nodes.join(node('a', T0))
-    await expect(f.store.nodes.join(node('a', T0 + 9))).rejects.toThrow(/unique|duplicate/i)
-    expect(await f.store.nodes.heartbeat('a', T0 + 1000, T0 + 31_000)).toBe(true)
+  it('keeps the nodes with their leases and epochs: join, heartbeat, admin URL, leave, one taker of an expired lease', async () => {
+    const b = await join(f.store, node('b', T0 + 5))
+    const a = await join(f.store, node('a', T0))
+    expect(a).toBeGreaterThan(b)
+    await expect(join(f.store, node('a', T0 + 9))).rejects.toThrow(/unique|duplicate/i)
+    expect(await f.store.nodes.heartbeat({ nodeId: 'a', epoch: a }, T0 + 1000, T0 + 31_000)).toBe(true)
+    // Another life of the node (its old epoch) renews nothing.
+    expect(await f.store.nodes.heartbeat({ nodeId: 'a', epoch: a - 1 }, T0 + 1000, T0 + 31_000)).toBe(false)
     await f.store.nodes.setAdminUrl('a', 'http://127.0.0.1:8080/')
     expect(await f.store.nodes.list()).toEqual([
-      { ...node('a', T0), heartbeatAtMs: T0 + 1000, leaseUntilMs: T0 + 31_000, adminUrl: 'http://127.0.0.1:8080/' },
-      node('b', T0 + 5),
+      { ...node('a', T0), heartbeatAtMs: T0 + 1000, leaseUntilMs: T0 + 31_000, adminUrl: 'http://127.0.0.1:8080/', epoch: a },
+      { ...node('b', T0 + 5), epoch: b },
     ])
-    await f.store.nodes.leave('b')
-    expect((await f.store.nodes.list())[1].leaseUntilMs).toBe(0)
+    expect(await f.store.transaction((tx) => tx.nodes.holds({ nodeId: 'a', epoch: a }, T0 + 31_000))).toBe(true)
+    expect(await f.store.transaction((tx) => tx.nodes.holds({ nodeId: 'a', epoch: a }, T0 + 31_001))).toBe(false)
     const other = await f.another()
-    expect((await Promise.all([f.store.nodes.remove('b'), other.nodes.remove('b')])).filter(Boolean)).toHaveLength(1)
-    expect(await f.store.nodes.heartbeat('b', T0 + 2000, T0 + 32_000)).toBe(false)
-    expect((await other.nodes.list()).map((n) => n.nodeId)).toEqual(['a'])
+    // b's lease runs until T0+30,005: not yet taken, then taken once.
+    expect(await f.store.nodes.removeExpired({ nodeId: 'b', epoch: b }, T0 + 30_005)).toBe(false)
+    const taken = await Promise.all([f.store.nodes.removeExpired({ nodeId: 'b', epoch: b }, T0 + 30_006), other.nodes.removeExpired({ nodeId: 'b', epoch: b }, T0 + 30_006)])
+    expect(taken.filter(Boolean)).toHaveLength(1)
+    expect(await f.store.nodes.heartbeat({ nodeId: 'b', epoch: b }, T0 + 2000, T0 + 32_000)).toBe(false)
+    await f.store.nodes.leave({ nodeId: 'a', epoch: a })
+    expect(await other.nodes.list()).toEqual([])
   })
 
   it('gives a lease to one node at a time until it runs out or is released', async () => {

@@ -126,25 +126,29 @@ storeSuite('JobRepo', (f) => {
     expect([...a, ...b].sort((x, y) => x - y)).toEqual(ids)
   })
 
-  it('finds the running ones of given ids, skipping rows another scan holds', async () => {
+  it('locks the given jobs for a scan, telling the running ones apart and skipping rows another scan holds', async () => {
     const group = await addGroup(f.store)
     const running = await addJob(f.store, group, {}, { nextMs: T0 + 99_000 })
     const stopped = await addJob(f.store, group)
     const held = await addJob(f.store, group, {}, { nextMs: T0 + 99_000 })
-    expect((await f.store.jobs.findRunningByIds([running, stopped, 12345])).map((j) => j.id)).toEqual([running])
+    const alone = await f.store.transaction((tx) => tx.jobs.lockForScan([running, stopped, 12345]))
+    expect(alone.running.map((j) => j.id)).toEqual([running])
+    expect([...alone.locked]).toEqual([running, stopped])
+    expect(await f.store.jobs.existing([running, stopped, 12345])).toEqual(new Set([running, stopped]))
     const [, seen] = await overlapping(
       f,
       async (tx, meet) => {
-        await tx.jobs.findRunningByIds([held])
+        await tx.jobs.lockForScan([held])
         await meet()
       },
       async (tx, meet) => {
-        const jobs = await tx.jobs.findRunningByIds([running, held])
+        const jobs = await tx.jobs.lockForScan([running, held])
         await meet()
-        return jobs.map((j) => j.id)
+        return { running: jobs.running.map((j) => j.id), locked: [...jobs.locked] }
       },
     )
-    expect(seen).toEqual(f.engine === 'sqlite' ? [running, held] : [running])
+    const expected = f.engine === 'sqlite' ? [running, held] : [running]
+    expect(seen).toEqual({ running: expected, locked: expected })
   })
 
   it('writes next times only to jobs still running, and stopping one raises the jobs version', async () => {

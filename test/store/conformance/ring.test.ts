@@ -28,10 +28,18 @@ storeSuite('RingRepo', (f) => {
   it('lets exactly one of two nodes claim a fire', async () => {
     await f.store.ring.insert([fire(1, T0)], 'node-a')
     const other = await f.another()
-    const claims = await Promise.all([f.store.ring.claim(1, T0), other.ring.claim(1, T0)])
+    const claims = await Promise.all([f.store.ring.claim(1, T0, 'node-a'), other.ring.claim(1, T0, 'node-a')])
     expect(claims.filter(Boolean)).toHaveLength(1)
-    expect(await f.store.ring.claim(1, T0)).toBe(false)
+    expect(await f.store.ring.claim(1, T0, 'node-a')).toBe(false)
     expect(await f.store.ring.count()).toBe(0)
+  })
+
+  it("claims only the claimer's own fires: a fire taken over by another node is no longer the first node's", async () => {
+    await f.store.ring.insert([fire(1, T0), fire(2, T0)], 'node-a')
+    await f.store.transaction((tx) => tx.ring.takeOver('node-a', 'node-b'))
+    expect(await f.store.ring.claim(1, T0, 'node-a')).toBe(false)
+    expect(await f.store.ring.claimMany([fire(2, T0)], 'node-a')).toEqual(new Set())
+    expect(await f.store.ring.claimMany([fire(1, T0), fire(2, T0)], 'node-b')).toEqual(new Set([ringKey(1, T0), ringKey(2, T0)]))
   })
 
   it('claims fires in bulk: each one still there once, however many are asked for and by how many nodes', async () => {
@@ -39,7 +47,7 @@ storeSuite('RingRepo', (f) => {
     await f.store.ring.insert(fires, 'node-a')
     const other = await f.another()
     const asked = [...fires, fire(99, T0), fires[0]]
-    const [mine, theirs] = await Promise.all([f.store.ring.claimMany(asked), other.ring.claimMany([...asked].reverse())])
+    const [mine, theirs] = await Promise.all([f.store.ring.claimMany(asked, 'node-a'), other.ring.claimMany([...asked].reverse(), 'node-a')])
     expect(mine.size + theirs.size).toBe(300)
     for (const key of mine) expect(theirs.has(key)).toBe(false)
     expect(new Set([...mine, ...theirs])).toEqual(new Set(fires.map((x) => ringKey(x.jobId, x.scheduleTimeMs))))

@@ -19,6 +19,8 @@ export interface Dialect {
   readonly lockSkipLocked: string
   /** Appended to a SELECT inside a transaction: lock the rows read. */
   readonly lockRows: string
+  /** Appended to a SELECT inside a transaction: keep the rows read from changing or going until it ends. */
+  readonly lockShared: string
   /** An index hint after the table name (SQLite picks worse plans for partial indexes without it). */
   indexedBy(index: string): string
   /**
@@ -54,6 +56,7 @@ export const sqliteDialect: Dialect = {
   // One writer per file: BEGIN IMMEDIATE already holds every row.
   lockSkipLocked: '',
   lockRows: '',
+  lockShared: '',
   indexedBy: (index) => ` INDEXED BY ${index}`,
   lockingIndex: () => '',
   startsWith: (column, prefix) => ({ sql: `(${column} >= ? AND ${column} < ?)`, params: [prefix, prefixEnd(prefix)] }),
@@ -67,6 +70,7 @@ export const postgresDialect: Dialect = {
   concat: (a, b) => `${a} || ${b}`,
   lockSkipLocked: ' FOR UPDATE SKIP LOCKED',
   lockRows: ' FOR UPDATE',
+  lockShared: ' FOR SHARE',
   indexedBy: () => '',
   // PostgreSQL locks the rows it returns, whatever the plan.
   lockingIndex: () => '',
@@ -82,6 +86,8 @@ export const mysqlDialect: Dialect = {
   concat: (a, b) => `CONCAT(${a}, ${b})`,
   lockSkipLocked: ' FOR UPDATE SKIP LOCKED',
   lockRows: ' FOR UPDATE',
+  // MariaDB 10.6 does not know FOR SHARE; MySQL 8 reads both.
+  lockShared: ' LOCK IN SHARE MODE',
   indexedBy: () => '',
   lockingIndex: (index) => ` FORCE INDEX (${index})`,
   startsWith: likePrefix,

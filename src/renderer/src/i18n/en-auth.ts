@@ -31,6 +31,13 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.auth.signIn': 'Sign-in',
   'auditAction.auth.signOut': 'Sign-out',
   'auditAction.auth.read': 'Read refused',
+  'auditAction.auth.token': 'Token refused',
+  'auditAction.auth.console': 'Console refused',
+  'auditAction.executor.register': 'Executor registered',
+  'auditAction.executor.remove': 'Executor removed',
+  'auditAction.executor.callback': 'Run reported',
+  'auditAction.cluster.call': 'Call from another node',
+  'auditAction.cluster.rotateSecret': 'Cluster secret rotated',
 }
 
 /** English text of sign-in, users, tokens and the audit trail (merged into en.ts). */

@@ -119,6 +119,13 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.auth.signIn': '登录',
   'auditAction.auth.signOut': '退出登录',
   'auditAction.auth.read': '读取被拒绝',
+  'auditAction.auth.token': '令牌被拒绝',
+  'auditAction.auth.console': '控制台连接被拒绝',
+  'auditAction.executor.register': '执行器注册',
+  'auditAction.executor.remove': '执行器摘除',
+  'auditAction.executor.callback': '执行结果回调',
+  'auditAction.cluster.call': '来自其他节点的调用',
+  'auditAction.cluster.rotateSecret': '轮换集群密钥',
 
   'settings.auditRetention': '审计保留天数',
   'settings.auditRetentionHint': '早于此天数的审计记录将被删除（30-3650；默认 180）。',

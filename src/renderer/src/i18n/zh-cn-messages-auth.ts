@@ -15,6 +15,8 @@ export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
   'auth.adminOnly': '只有管理员可以执行此操作（{method}）',
   'auth.viewerReadOnly': '访客只能查看（{method}）',
   'auth.groupNotGranted': '未授予你执行器分组 {groupId}（{method}）',
+  'auth.addressNotRegistered': '{address} 不是注册在（或配置于）分组 {groupId} 的执行器：只有管理员可以指定其他地址，且 JobDesk 调用它时不携带该分组的访问令牌（{method}）',
+  'auth.probeNeedsGroup': '探测执行器需要指定其分组：JobDesk 只把分组的访问令牌发送给该分组自己的地址（{method}）',
   'user.nameRule': '须为 1-64 个字母、数字、“.”、“_”、“@”或“-”，以字母或数字开头',
   'user.passwordLength': '须为 {min}-{max} 个字符',
   'user.nameTaken': '“{name}”已是用户',
@@ -26,5 +28,8 @@ export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
   'token.roleAboveOwner': '令牌的权限不能高于其创建者（{role}）',
   'token.groupNotOwned': '未授予你执行器分组 {groupId}，因此也不能授予你的令牌',
   'token.expiryPast': '过期时间已过去',
+  'registry.otherGroup': '以分组“{group}”的凭据注册“{appName}”',
+  'registry.ownToken': '分组“{appName}”有自己的访问令牌：只有该令牌能注册、摘除其执行器或回报其运行，全局执行器令牌不行',
+  'registry.callbackRefused': '{count} 条回报的运行不归此凭据回报：回调只能回报 JobDesk 分派给该凭据所服务分组的执行器、且尚未结束的运行',
   'token.needsUser': '个人令牌属于某个用户；请以用户身份登录（桌面端和控制台令牌使用 API 令牌）',
 }

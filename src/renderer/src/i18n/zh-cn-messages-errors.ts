@@ -15,6 +15,7 @@ export const zhCNErrorMessages: Record<keyof typeof enErrorMessages, string> = {
   'glue.remarkRequired': '请在备注中描述此次修改（它用于在历史中标识该版本）',
   'glue.beanHasNoSource': 'BEAN 任务没有 GLUE 源码；请先修改其 GLUE 类型',
 
+  'cluster.fenced': '节点“{node}”失去了租约：集群已将其视为宕机并接管了它的工作；它会在一秒内以新的纪元重新加入，请稍后重试',
   'group.notFound': '执行器分组 {id} 不存在',
   'group.appNameTaken': '“{appName}”已是分组 {id} 的 AppName',
   'group.reservedName': '“{appName}”为 JobDesk 内置执行器保留',
