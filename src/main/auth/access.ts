@@ -26,7 +26,8 @@ export interface AccessOptions {
   sessionTiming?: SessionTiming
 }
 
-export type SignInResult = { ok: true; secret: string; principal: Principal } | { ok: false; status: 401 | 429; error: PermissionError }
+/** A refusal's `retryAfterSeconds` is for the Retry-After header (the limit's window). */
+export type SignInResult = { ok: true; secret: string; principal: Principal } | { ok: false; status: 401 | 429; error: PermissionError; retryAfterSeconds?: number }
 
 /** How a console came in: a session cookie, or the console token (until the admin set a password). */
 export type ConsoleCredential = { kind: 'session'; secret: string } | { kind: 'console-token' }
@@ -86,23 +87,29 @@ export class Access {
     }
   }
 
-  /** Checks a sign-in (rate-limited per account and per address) and starts a session; audited either way. */
+  /**
+   * Checks a sign-in and starts a session; audited either way. The attempt takes its place in the
+   * per-account and per-address limits (./sign-in-guard.ts) before anything is awaited, so a burst
+   * is checked no further than the limits; a success gives its place back, a failure keeps it.
+   */
   async signIn(name: string, password: string, source: string): Promise<SignInResult> {
-    const nowMs = this.options.clock.nowMs()
+    const attempt = this.signIns.reserve(name, source, this.options.clock.nowMs())
     const who = { actor: name.trim().slice(0, 64) || '(empty)', actorKind: 'anonymous' as const, source }
-    const blockedMs = this.signIns.blockedForMs(name, source, nowMs)
-    if (blockedMs > 0) {
-      const error = notPermitted('auth.tooManyAttempts', { seconds: Math.ceil(blockedMs / 1000) })
+    const refuse = async (status: 429, error: PermissionError, retryAfterSeconds: number): Promise<SignInResult> => {
       await this.audit.record(who, { action: 'auth.signIn', outcome: 'refused', detail: { reason: { code: error.code, message: error.message } } })
-      return { ok: false, status: 429, error }
+      return { ok: false, status, error, retryAfterSeconds }
+    }
+    if (!attempt.ok) {
+      const seconds = Math.ceil(attempt.retryAfterMs / 1000)
+      return refuse(429, notPermitted('auth.tooManyAttempts', { seconds }), seconds)
     }
     const user = await this.users.checkCredentials(name, password)
     if (!user) {
-      this.signIns.fail(name, source, nowMs)
       const error = notPermitted('auth.signInFailed')
       await this.audit.record(who, { action: 'auth.signIn', outcome: 'failed', detail: { reason: { code: error.code, message: error.message } } })
       return { ok: false, status: 401, error }
     }
+    attempt.release()
     const secret = await this.users.startSession(user, source)
     const principal = userPrincipal(user, source)
     await this.audit.record({ actor: user.name, actorKind: 'user', source }, { action: 'auth.signIn', outcome: 'ok', target: `user ${user.id}` })

@@ -5,7 +5,7 @@ import { notPermitted } from '../../shared/messages/coded-errors'
 import { signInSchema } from '../../shared/schema/auth'
 import { inputProblems } from '../../shared/schema/parse-input'
 import { readRequestBody } from '../net/request-body'
-import { sameOrigin } from '../net/same-origin'
+import { requestScheme, sameOrigin } from '../net/same-origin'
 import type { Logger } from '../kernel/logger'
 import type { Access } from './access'
 import { sessionInfoOf } from './principal'
@@ -36,26 +36,29 @@ export function authHttp(access: Access, logger: Logger): (request: IncomingMess
       if (!isJson(request) || !sameOrigin(request)) return reply(response, 403, { ok: false, error: toErrorInfo(notPermitted('auth.badOrigin')) })
       if (path === AUTH_PATHS.signOut) {
         if (secret !== null) await access.signOut(secret, source)
-        return reply(response, 200, { ok: true }, clearedSessionCookie())
+        return reply(response, 200, { ok: true }, { 'set-cookie': clearedSessionCookie() })
       }
       const body = inputProblems(signInSchema, JSON.parse(await readRequestBody(request, SIGN_IN_MAX_BODY_BYTES)), 'body')
       if (!body.ok) return reply(response, 400, { ok: false, error: toErrorInfo(notPermitted('auth.signInFailed')) })
       const result = await access.signIn(body.value.name, body.value.password, source)
-      if (!result.ok) return reply(response, result.status, { ok: false, error: toErrorInfo(result.error) })
-      const secure = request.headers['x-forwarded-proto'] === 'https' || 'encrypted' in request.socket
-      return reply(response, 200, { ok: true, session: sessionInfoOf(result.principal) }, sessionCookie(result.secret, secure))
+      if (!result.ok) {
+        const retryAfter: Record<string, number> = result.retryAfterSeconds === undefined ? {} : { 'retry-after': result.retryAfterSeconds }
+        return reply(response, result.status, { ok: false, error: toErrorInfo(result.error) }, retryAfter)
+      }
+      const secure = requestScheme(request) === 'https'
+      return reply(response, 200, { ok: true, session: sessionInfoOf(result.principal) }, { 'set-cookie': sessionCookie(result.secret, secure) })
     } catch (error) {
       logger.warn('sign-in request refused', { error: (error as Error).message })
+      // A body cut at its deadline took its socket with it: nobody is left to answer.
+      if (request.socket.destroyed) return true
       return reply(response, 400, { ok: false, error: toErrorInfo(notPermitted('auth.signInFailed')) })
     }
   }
 }
 
-function reply(response: ServerResponse, status: number, body: unknown, cookie?: string): true {
+function reply(response: ServerResponse, status: number, body: unknown, extra: Record<string, string | number> = {}): true {
   const text = JSON.stringify(body)
-  const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' }
-  if (cookie) headers['set-cookie'] = cookie
-  response.writeHead(status, headers)
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...extra })
   response.end(text)
   return true
 }
