@@ -5,11 +5,12 @@ import { AuditService } from '../audit/audit-service'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { AuditRepo } from '../store/audit-repo'
+import type { StoredUser } from '../store/user-repo'
 import { ApiTokenService } from './api-token-service'
 import { EventVisibility } from './event-visibility'
 import { guardedApi, runGuarded, type AuthApi, type GuardDeps } from './guarded-api'
 import type { CoreApi } from './method-rules'
-import type { ScryptParams } from './password'
+import { VerificationsBusyError, type ScryptParams } from './password'
 import { consoleTokenPrincipal, sessionInfoOf, type Principal } from './principal'
 import type { SessionTiming } from './session-policy'
 import { SignInGuard } from './sign-in-guard'
@@ -26,8 +27,8 @@ export interface AccessOptions {
   sessionTiming?: SessionTiming
 }
 
-/** A refusal's `retryAfterSeconds` is for the Retry-After header (the limit's window). */
-export type SignInResult = { ok: true; secret: string; principal: Principal } | { ok: false; status: 401 | 429; error: PermissionError; retryAfterSeconds?: number }
+/** A refusal's `retryAfterSeconds` is for the Retry-After header (429: the limit's window; 503: busy). */
+export type SignInResult = { ok: true; secret: string; principal: Principal } | { ok: false; status: 401 | 429 | 503; error: PermissionError; retryAfterSeconds?: number }
 
 /** How a console came in: a session cookie, or the console token (until the admin set a password). */
 export type ConsoleCredential = { kind: 'session'; secret: string } | { kind: 'console-token' }
@@ -91,11 +92,12 @@ export class Access {
    * Checks a sign-in and starts a session; audited either way. The attempt takes its place in the
    * per-account and per-address limits (./sign-in-guard.ts) before anything is awaited, so a burst
    * is checked no further than the limits; a success gives its place back, a failure keeps it.
+   * Past VERIFICATION_LIMIT checks in progress it is refused (503) unchecked, and gives it back too.
    */
   async signIn(name: string, password: string, source: string): Promise<SignInResult> {
     const attempt = this.signIns.reserve(name, source, this.options.clock.nowMs())
     const who = { actor: name.trim().slice(0, 64) || '(empty)', actorKind: 'anonymous' as const, source }
-    const refuse = async (status: 429, error: PermissionError, retryAfterSeconds: number): Promise<SignInResult> => {
+    const refuse = async (status: 429 | 503, error: PermissionError, retryAfterSeconds: number): Promise<SignInResult> => {
       await this.audit.record(who, { action: 'auth.signIn', outcome: 'refused', detail: { reason: { code: error.code, message: error.message } } })
       return { ok: false, status, error, retryAfterSeconds }
     }
@@ -103,7 +105,15 @@ export class Access {
       const seconds = Math.ceil(attempt.retryAfterMs / 1000)
       return refuse(429, notPermitted('auth.tooManyAttempts', { seconds }), seconds)
     }
-    const user = await this.users.checkCredentials(name, password)
+    let user: StoredUser | null
+    try {
+      user = await this.users.checkCredentials(name, password)
+    } catch (error) {
+      // Any other error keeps the place: the password may have been checked.
+      if (!(error instanceof VerificationsBusyError)) throw error
+      attempt.release()
+      return refuse(503, notPermitted('auth.signInBusy'), 1)
+    }
     if (!user) {
       const error = notPermitted('auth.signInFailed')
       await this.audit.record(who, { action: 'auth.signIn', outcome: 'failed', detail: { reason: { code: error.code, message: error.message } } })

@@ -47,6 +47,55 @@ export function oneTimePassword(): string {
   return randomBytes(18).toString('base64url')
 }
 
+/** Sign-in checks running at once, and waiting: together one address's whole budget (SIGN_IN_LIMITS.perAddress). */
+export const VERIFICATION_LIMIT = { maxRunning: 2, maxQueued: 18 } as const
+
+/** More sign-ins are being checked and waiting than VERIFICATION_LIMIT allows: try again shortly. */
+export class VerificationsBusyError extends Error {
+  override readonly name = 'VerificationsBusyError'
+  constructor() {
+    super('too many sign-ins in progress; try again')
+  }
+}
+
+/**
+ * Runs at most `maxRunning` tasks at once and lets the next `maxQueued` wait in arrival order;
+ * one more is refused at once (VerificationsBusyError) without being run. For password checks:
+ * each scrypt takes one of libuv's four pool threads (and a core) for 50-200 ms, and the same
+ * pool serves file reads, DNS and zlib, so a burst of sign-ins must not take all of it.
+ */
+export class ConcurrencyLimit {
+  private active = 0
+  private readonly waiting: (() => void)[] = []
+
+  constructor(
+    readonly maxRunning: number,
+    readonly maxQueued: number,
+  ) {}
+
+  get running(): number {
+    return this.active
+  }
+
+  get queued(): number {
+    return this.waiting.length
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.maxRunning) this.active++
+    else if (this.waiting.length >= this.maxQueued) throw new VerificationsBusyError()
+    // A finishing task hands its place straight to the first waiter (`active` stays), so a newcomer cannot overtake.
+    else await new Promise<void>((resolve) => this.waiting.push(resolve))
+    try {
+      return await task()
+    } finally {
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.active--
+    }
+  }
+}
+
 /**
  * A hash of nothing anyone knows, verified when the user name is unknown, so that a wrong name
  * costs as long as a wrong password (the reply time does not tell which names exist).

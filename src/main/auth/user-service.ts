@@ -5,7 +5,7 @@ import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../shared/schema/auth
 import type { Clock } from '../kernel/clock'
 import type { RepoAccess } from '../store/store'
 import type { StoredUser } from '../store/user-repo'
-import { DEFAULT_SCRYPT_PARAMS, decoyHash, hashPassword, oneTimePassword, verifyPassword, type ScryptParams } from './password'
+import { ConcurrencyLimit, DEFAULT_SCRYPT_PARAMS, decoyHash, hashPassword, oneTimePassword, VERIFICATION_LIMIT, verifyPassword, type ScryptParams } from './password'
 import { grantedGroups, sessionInfoOf, type Principal } from './principal'
 import { checkSession, SESSION_TIMING, sessionEndMs, type SessionTiming } from './session-policy'
 
@@ -35,6 +35,7 @@ export class UserService {
   private readonly scrypt: ScryptParams
   private readonly timing: SessionTiming
   private decoy: Promise<string> | null = null
+  private readonly verifications = new ConcurrencyLimit(VERIFICATION_LIMIT.maxRunning, VERIFICATION_LIMIT.maxQueued)
 
   constructor(
     private readonly repos: UserRepos,
@@ -68,16 +69,22 @@ export class UserService {
     return !(await this.repos.users.anyActivated())
   }
 
-  /** The user when name and password match an enabled user; null otherwise (in about the same time). */
-  async checkCredentials(name: string, password: string): Promise<StoredUser | null> {
-    const user = await this.repos.users.findByName(name.trim())
-    if (!user) {
-      this.decoy ??= decoyHash(this.scrypt)
-      await verifyPassword(password, await this.decoy)
-      return null
-    }
-    const ok = await verifyPassword(password, user.passwordHash)
-    return ok && !user.disabled ? user : null
+  /**
+   * The user when name and password match an enabled user; null otherwise (in about the same time).
+   * At most VERIFICATION_LIMIT checks run at once and wait; past that it rejects with
+   * VerificationsBusyError before looking at anything.
+   */
+  checkCredentials(name: string, password: string): Promise<StoredUser | null> {
+    return this.verifications.run(async () => {
+      const user = await this.repos.users.findByName(name.trim())
+      if (!user) {
+        this.decoy ??= decoyHash(this.scrypt)
+        await verifyPassword(password, await this.decoy)
+        return null
+      }
+      const ok = await verifyPassword(password, user.passwordHash)
+      return ok && !user.disabled ? user : null
+    })
   }
 
   /** Starts a session; resolves with the cookie's secret. */

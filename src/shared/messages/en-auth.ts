@@ -2,6 +2,7 @@
 export const enAuthMessages = {
   'auth.signInFailed': 'wrong user name or password',
   'auth.tooManyAttempts': 'too many failed sign-ins; try again in {seconds} s',
+  'auth.signInBusy': 'too many sign-ins in progress; try again',
   'auth.signedOut': 'the session ended (signed out, expired, or the user was disabled); sign in again',
   'auth.notSignedIn': 'sign in first',
   'auth.consoleTokenRetired': 'the console token no longer opens the console: the admin has set a password; sign in with a user instead',

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Access, type SignInResult } from '../../../src/main/auth/access'
 import type { CoreApi } from '../../../src/main/auth/method-rules'
+import { VERIFICATION_LIMIT } from '../../../src/main/auth/password'
 import { SIGN_IN_LIMITS } from '../../../src/main/auth/sign-in-guard'
 import { ManualClock } from '../../../src/main/kernel/clock'
 import { silentLogger } from '../../../src/main/kernel/logger'
@@ -68,6 +69,18 @@ describe('a burst of sign-ins in one process (calls made together: their order i
     expect(await outcomes()).toEqual({ failed: 20, refused: 40 })
     expect(await access.signIn('admin', PASSWORD, '127.0.0.7')).toMatchObject({ ok: false, status: 429 })
     expect((await access.signIn('admin', PASSWORD, '127.0.0.8')).ok).toBe(true)
+  })
+  it('gives back the places of sign-ins refused because too many are being checked: they were never checked', async () => {
+    // Other names from other addresses fill the verification limit; the calls below find it full.
+    const fillers = Array.from({ length: VERIFICATION_LIMIT.maxRunning + VERIFICATION_LIMIT.maxQueued }, (_, i) => access.signIn(`filler${i}`, 'wrong', loopbackAddress(i)))
+    const busy = await Promise.all(Array.from({ length: perAccount.maxFailures }, (_, i) => access.signIn('admin', 'wrong', loopbackAddress(100 + i))))
+    expect(busy.every((r) => !r.ok && r.status === 503 && r.error.code === 'auth.signInBusy' && r.retryAfterSeconds === 1)).toBe(true)
+    await Promise.all(fillers)
+    // Had the busy refusals kept their places, the account would be shut now.
+    const later = await Promise.all(Array.from({ length: perAccount.maxFailures }, (_, i) => access.signIn('admin', 'wrong', loopbackAddress(200 + i))))
+    expect(later.map((r) => (r.ok ? 200 : r.status))).toEqual(Array(perAccount.maxFailures).fill(401))
+    expect(await access.signIn('admin', PASSWORD, loopbackAddress(300))).toMatchObject({ ok: false, status: 429 })
+    expect(await outcomes()).toEqual({ failed: 20 + 5, refused: 5 + 1 })
   })
 })
 

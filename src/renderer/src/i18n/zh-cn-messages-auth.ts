@@ -4,6 +4,7 @@ import type { enAuthMessages } from '../../../shared/messages/en-auth'
 export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
   'auth.signInFailed': '用户名或密码错误',
   'auth.tooManyAttempts': '登录失败次数过多；请在 {seconds} 秒后重试',
+  'auth.signInBusy': '正在进行的登录过多；请稍后重试',
   'auth.signedOut': '会话已结束（已退出、已过期或用户被停用）；请重新登录',
   'auth.notSignedIn': '请先登录',
   'auth.consoleTokenRetired': '控制台令牌已不能打开控制台：管理员已设置密码；请改用用户登录',
