@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from 'node:fs'
+import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 
@@ -22,9 +22,27 @@ const CONTENT_TYPES: Record<string, string> = {
 export const CONSOLE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
+/** Files up to this size are kept in memory, up to this much in all (the built console is about 3 MB). */
+export const STATIC_CACHE_LIMITS = { fileBytes: 8 * 1024 * 1024, totalBytes: 64 * 1024 * 1024 }
+
+interface CachedFile {
+  mtimeMs: number
+  size: number
+  body: Buffer
+}
+
+/** Bodies by absolute path, oldest read first; `cachedBytes` is their sum. */
+const cache = new Map<string, CachedFile>()
+let cachedBytes = 0
+
 /**
  * Serves the built renderer from `rootDir`. Unknown paths get index.html (the console routes in the
  * page); paths that try to leave the folder get 404. Returns false when the method isn't GET/HEAD.
+ *
+ * Each file is read once, synchronously, and then answered from memory for as long as its mtime
+ * and size stay the same: an fs stream would wait for libuv's thread pool, which a burst of scrypt
+ * sign-ins (../auth/password.ts) can keep busy for seconds. Only a file over
+ * STATIC_CACHE_LIMITS.fileBytes is streamed.
  */
 export function serveStatic(rootDir: string, request: IncomingMessage, response: ServerResponse): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
@@ -34,15 +52,22 @@ export function serveStatic(rootDir: string, request: IncomingMessage, response:
     response.writeHead(404).end()
     return true
   }
-  const file = isFile(candidate) ? candidate : join(rootDir, 'index.html')
-  if (!isFile(file)) {
+  let file = candidate
+  let stats = fileStats(candidate)
+  if (!stats) {
+    file = join(rootDir, 'index.html')
+    stats = fileStats(file)
+  }
+  if (!stats) {
     response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' })
     response.end('The console is not built: run `npm run build` (or start with `npm run serve`, which builds it).\n')
     return true
   }
+  const body = stats.size <= STATIC_CACHE_LIMITS.fileBytes ? cachedBody(file, stats) : null
   const ext = extname(file)
   response.writeHead(200, {
     'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    ...(body ? { 'content-length': body.length } : {}),
     'content-security-policy': CONSOLE_CSP,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
@@ -50,14 +75,36 @@ export function serveStatic(rootDir: string, request: IncomingMessage, response:
     'cache-control': ext === '.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
   })
   if (request.method === 'HEAD') response.end()
+  else if (body) response.end(body)
   else createReadStream(file).pipe(response)
   return true
 }
 
-function isFile(path: string): boolean {
+function cachedBody(file: string, stats: Stats): Buffer {
+  const hit = cache.get(file)
+  if (hit && hit.mtimeMs === stats.mtimeMs && hit.size === stats.size) return hit.body
+  if (hit) forget(file, hit)
+  const body = readFileSync(file)
+  while (cache.size > 0 && cachedBytes + body.length > STATIC_CACHE_LIMITS.totalBytes) {
+    const [oldest, entry] = cache.entries().next().value!
+    forget(oldest, entry)
+  }
+  // A file rewritten between the stat and the read is read again next time (its size or mtime differ).
+  cache.set(file, { mtimeMs: stats.mtimeMs, size: stats.size, body })
+  cachedBytes += body.length
+  return body
+}
+
+function forget(file: string, entry: CachedFile): void {
+  cache.delete(file)
+  cachedBytes -= entry.body.length
+}
+
+function fileStats(path: string): Stats | null {
   try {
-    return statSync(path).isFile()
+    const stats = statSync(path)
+    return stats.isFile() ? stats : null
   } catch {
-    return false
+    return null
   }
 }
