@@ -28,6 +28,14 @@ export function isWellFormedTarget(target: string | undefined): boolean {
 }
 
 /**
+ * Node's own limits for one request, set here rather than left to the defaults of whichever Node
+ * runs us: its headers within 20 s, the whole request (body included) within 60 s — a backstop
+ * behind readRequestBody's tighter deadlines (./request-body.ts), for a body nobody reads. Idle
+ * keep-alive connections are keepAliveTimeout's, and upgraded sockets leave these timeouts behind.
+ */
+export const SERVER_TIMEOUTS = { headersTimeout: 20_000, requestTimeout: 60_000 } as const
+
+/**
  * The admin's one HTTP server: every handler is asked in order (the executor-facing API, then the
  * console's static files), and upgrades go to the browser bridge.
  */
@@ -37,7 +45,7 @@ export async function listen(
   handlers: RouteHandler[],
   upgrades: UpgradeHandler[],
 ): Promise<ListeningServer> {
-  const server = createServer({ keepAliveTimeout: 90_000 }, async (request, response) => {
+  const server = createServer({ keepAliveTimeout: 90_000, ...SERVER_TIMEOUTS }, async (request, response) => {
     try {
       if (!isWellFormedTarget(request.url)) {
         response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('malformed URL\n')
