@@ -22,7 +22,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export const CONSOLE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
-/** Files up to this size are kept in memory, up to this much in all (the built console is about 3 MB). */
+/** Files up to this size are kept in memory, up to this much in all (the built console is under 4 MB). */
 export const STATIC_CACHE_LIMITS = { fileBytes: 8 * 1024 * 1024, totalBytes: 64 * 1024 * 1024 }
 
 interface CachedFile {
