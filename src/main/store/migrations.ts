@@ -1,3 +1,6 @@
+import type Database from 'better-sqlite3'
+import { addAutoincrementToIds } from './sqlite/autoincrement-ids'
+
 /**
  * Versioned schema migrations, applied in order inside one transaction each; `PRAGMA user_version`
  * holds the version reached. XXL-JOB's tables and column names without the `xxl_` prefix; every time
@@ -7,6 +10,14 @@ export interface Migration {
   version: number
   description: string
   sql: string
+  /** Work done in code after `sql`, in the same transaction. */
+  apply?: (db: Database.Database) => void
+  /**
+   * The step drops and recreates tables that others refer to: it runs with foreign keys off (SQLite
+   * ignores that PRAGMA inside a transaction, so open-database.ts sets it around the step), and
+   * fails if it leaves more foreign-key violations than it found.
+   */
+  rebuildsTables?: boolean
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -365,6 +376,14 @@ export const MIGRATIONS: readonly Migration[] = [
       -- node that takes over its work triggers the run instead (the pending-run index finds them).
       ALTER TABLE job_log ADD COLUMN trigger_node TEXT NOT NULL DEFAULT '';
     `,
+  },
+  {
+    version: 11,
+    description: 'ids are never given twice: AUTOINCREMENT on every table whose ids others refer to',
+    // Why and how: sqlite/autoincrement-ids.ts. One pass over each table (B1's million runs: see README).
+    sql: '',
+    apply: addAutoincrementToIds,
+    rebuildsTables: true,
   },
 ]
 

@@ -4,7 +4,7 @@ import { homedir } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { DatabaseOpenError } from './database-open-error'
 import { corruptDatabaseMessage, quickCheckProblems } from './integrity'
-import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations'
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations'
 
 export type Db = Database.Database
 
@@ -125,15 +125,52 @@ function checkVersion(db: Db, file: string): void {
   }
 }
 
-function migrate(db: Db): void {
+/**
+ * Applies the migrations after the file's version, up to `target` (tests stop at an older one to
+ * build a file as an older JobDesk left it), each in one transaction.
+ */
+export function migrate(db: Db, target = LATEST_SCHEMA_VERSION): void {
   const current = db.pragma('user_version', { simple: true }) as number
   for (const migration of MIGRATIONS) {
-    if (migration.version <= current) continue
-    db.transaction(() => {
-      db.exec(migration.sql)
-      db.pragma(`user_version = ${migration.version}`)
-    }).immediate()
+    if (migration.version <= current || migration.version > target) continue
+    if (migration.rebuildsTables) withForeignKeysOff(db, () => applyStep(db, migration, true))
+    else applyStep(db, migration, false)
   }
+}
+
+function applyStep(db: Db, migration: Migration, checkForeignKeys: boolean): void {
+  db.transaction(() => {
+    const violationsBefore = checkForeignKeys ? foreignKeyViolations(db) : 0
+    db.exec(migration.sql)
+    migration.apply?.(db)
+    // SQLite's rule for rebuilt tables: the references must hold as well as they did before.
+    if (checkForeignKeys && foreignKeyViolations(db) > violationsBefore) {
+      throw new Error(`schema ${migration.version} would break foreign keys; the database is left at version ${migration.version - 1}`)
+    }
+    db.pragma(`user_version = ${migration.version}`)
+  }).immediate()
+}
+
+/**
+ * Foreign keys off, and ALTER TABLE RENAME rewriting the references other tables hold (the
+ * default, but a build or an earlier PRAGMA could have set legacy_alter_table), for `work`, then
+ * restored. Set around the transaction: `PRAGMA foreign_keys` does nothing inside one.
+ */
+function withForeignKeysOff(db: Db, work: () => void): void {
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number
+  const legacyAlter = db.pragma('legacy_alter_table', { simple: true }) as number
+  db.pragma('foreign_keys = OFF')
+  db.pragma('legacy_alter_table = OFF')
+  try {
+    work()
+  } finally {
+    db.pragma(`legacy_alter_table = ${legacyAlter}`)
+    db.pragma(`foreign_keys = ${foreignKeys}`)
+  }
+}
+
+function foreignKeyViolations(db: Db): number {
+  return (db.pragma('foreign_key_check') as unknown[]).length
 }
 
 function describeSqliteError(error: unknown, file: string): string {

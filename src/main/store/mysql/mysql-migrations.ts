@@ -291,4 +291,13 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
       "ALTER TABLE job_log ADD COLUMN trigger_node VARCHAR(64) NOT NULL DEFAULT ''",
     ],
   },
+  {
+    version: 11,
+    description: 'ids are never given twice (SQLite gains AUTOINCREMENT; nothing to change here)',
+    // Why: src/main/store/migrations.ts, version 11. InnoDB's AUTO_INCREMENT never goes back and is
+    // kept across restarts (MySQL 8.0, MariaDB 10.2.4+), so a deleted row's id is not given again
+    // (test/store/conformance/ids-not-reused.test.ts); the empty step keeps one version one schema
+    // on every engine.
+    statements: [],
+  },
 ]

@@ -270,4 +270,12 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
       "ALTER TABLE job_log ADD COLUMN trigger_node TEXT NOT NULL DEFAULT ''",
     ],
   },
+  {
+    version: 11,
+    description: 'ids are never given twice (SQLite gains AUTOINCREMENT; nothing to change here)',
+    // Why: src/main/store/migrations.ts, version 11. Identity columns draw from a sequence, which
+    // never goes back, so a deleted row's id is not given again (test/store/conformance/
+    // ids-not-reused.test.ts); the empty step keeps one version one schema on every engine.
+    statements: [],
+  },
 ]
