@@ -1,9 +1,10 @@
+import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { coded } from '../../../src/shared/messages'
 import { TRIGGER_TRAIL_VERSION, type TriggerTrail } from '../../../src/shared/trigger-trail'
 import { formatTriggerTrail } from '../../../src/shared/trigger-trail-text'
 import { MIGRATIONS } from '../../../src/main/store/migrations'
-import { openDatabase } from '../../../src/main/store/open-database'
+import { migrate } from '../../../src/main/store/open-database'
 import type { NewRun } from '../../../src/main/store/run-repo'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import { sqliteDb } from '../../support/sqlite-db'
@@ -15,8 +16,13 @@ afterEach(() => dir.remove())
 
 const TRAIL_MIGRATION = MIGRATIONS.find((m) => m.sql.includes('ADD COLUMN trigger_trail'))!
 const TRAIL_TABLE_MIGRATION = MIGRATIONS.find((m) => m.sql.includes('CREATE TABLE job_log_trail'))!
-/** What the migrations after the trail table added (version 10: node epochs, the run's trigger node). */
-const UNDO_FENCING = "ALTER TABLE job_node DROP COLUMN epoch; ALTER TABLE job_log DROP COLUMN trigger_node; DELETE FROM job_version WHERE name = 'node-epoch';"
+
+/** A file with the schema an older JobDesk left: the migrations up to `version` only. */
+function databaseAt(file: string, version: number): Database.Database {
+  const db = new Database(file)
+  migrate(db, version)
+  return db
+}
 
 const newRun: NewRun = {
   jobGroup: 1,
@@ -44,10 +50,7 @@ describe('job_log.trigger_trail', () => {
   it('is added to a database of the schema before it; older runs read without a trail, newer ones with theirs', async () => {
     const file = `${dir.path}/jobdesk.db`
     // A database as the previous JobDesk left it: no trail column, a run with its text only.
-    const before = openDatabase(file)
-    // The schema just before the trail's migration: the tables of the later ones (cluster events, users, audit) go too.
-    before.exec(`${UNDO_FENCING} ALTER TABLE job_log DROP COLUMN trigger_trail; DROP TABLE job_event; DROP TABLE job_user; DROP TABLE job_session; DROP TABLE job_api_token; DROP TABLE job_audit; DROP TABLE job_log_trail`)
-    before.pragma(`user_version = ${TRAIL_MIGRATION.version - 1}`)
+    const before = databaseAt(file, TRAIL_MIGRATION.version - 1)
     const oldId = Number(
       before
         .prepare("INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg) VALUES (1, 1, ?, 'MANUAL', 200, 'Trigger type: Manual trigger')")
@@ -77,9 +80,7 @@ describe('job_log.trigger_trail', () => {
 
   it('moves trails kept in job_log (before migration 9) to job_log_trail, and deletes them with their runs', async () => {
     const file = `${dir.path}/jobdesk.db`
-    const before = openDatabase(file)
-    before.exec(`${UNDO_FENCING} DROP TABLE job_log_trail`)
-    before.pragma(`user_version = ${TRAIL_TABLE_MIGRATION.version - 1}`)
+    const before = databaseAt(file, TRAIL_TABLE_MIGRATION.version - 1)
     const id = Number(
       before
         .prepare("INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg, trigger_trail) VALUES (1, 1, ?, 'CRON', 200, 'old text', ?)")
