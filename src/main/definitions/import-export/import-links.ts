@@ -31,14 +31,17 @@ export interface LinkPlan {
 }
 
 /**
- * Resolves the document's links to jobs after the import. A link belongs to its parent (as
- * XXL-JOB's `child_jobid` is a column of the parent), so the links of a skipped parent are skipped.
- * Links are only added or re-conditioned, never removed: a selection export leaves out links to
- * jobs outside it, and importing it must not cut them. The saved links plus the planned ones must
- * stay free of cycles.
+ * Resolves the document's links to jobs after the import: each end is a job the import creates or
+ * the existing job its document job matched (by group and name, import-jobs.ts), updated or skipped
+ * alike. Links are only added or re-conditioned, never removed: a selection export leaves out links
+ * to jobs outside it, and importing it must not cut them. A skipped parent keeps the links it has
+ * as they are (a different condition in the document is reported skipped), but gains the ones it
+ * lacks: after "export, delete the child, import with skip" the parent still exists and the link to
+ * the re-created child must come back. The saved links plus the planned ones must stay free of cycles.
  */
 export function planLinks(raw: readonly unknown[], jobs: JobPlan, currentLinks: readonly JobLink[], problems: ImportProblems): LinkPlan {
   const plan: LinkPlan = { linksToSet: [], linksSkipped: [] }
+  const saved = new Map(currentLinks.map((l) => [pairKey(l.parentJobId, l.childJobId), l.condition]))
   const pairAt = new Map<string, number>()
   raw.forEach((item, index) => {
     const path = `links[${index}]`
@@ -55,9 +58,13 @@ export function planLinks(raw: readonly unknown[], jobs: JobPlan, currentLinks: 
     const child = jobs.targets.get(link.childKey)
     // An invalid job is reported already; its links cannot be resolved.
     if (!parent || !child) return
-    if (parent.kind === 'skip') {
-      plan.linksSkipped.push({ ...link, reason: `parent job ${parent.id} is skipped, and a job's links are part of its definition`, parentJobId: parent.id })
-      return
+    if (parent.kind === 'skip' && child.kind !== 'create') {
+      const condition = saved.get(pairKey(parent.id, child.id))
+      if (condition === link.condition) return
+      if (condition !== undefined) {
+        plan.linksSkipped.push({ ...link, reason: `parent job ${parent.id} is skipped, and a job's links are part of its definition`, parentJobId: parent.id })
+        return
+      }
     }
     plan.linksToSet.push({ parent: refOf(parent), child: refOf(child), ...link })
   })
@@ -77,6 +84,8 @@ function readLink(item: unknown, path: string, jobs: JobPlan, problems: ImportPr
   }
   return link
 }
+
+const pairKey = (parentJobId: number, childJobId: number) => `${parentJobId}>${childJobId}`
 
 function refOf(target: JobTarget): JobRef {
   return target.kind === 'create' ? { key: target.key } : { jobId: target.id }

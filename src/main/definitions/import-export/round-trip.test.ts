@@ -97,7 +97,7 @@ describe('export → import round trip', () => {
     expect(byName(buildExport({ ...applyPlan(state, plan, 100), nowMs: NOW_MS }))).toEqual(byName(doc))
   })
 
-  it('skips every job and its links when imported into the same installation with skip', () => {
+  it('skips every job when imported into the same installation with skip; their links are there already', () => {
     const state = sampleState()
     const plan = planImport(buildExport({ ...state, nowMs: NOW_MS }), state, { nowMs: NOW_MS, onConflict: 'skip' })
     expect(plan.summary).toEqual({ created: 0, updated: 0, skipped: 4 })
@@ -108,9 +108,19 @@ describe('export → import round trip', () => {
       [5, "job 5 'notify' already exists in 'jobdesk-embedded'"],
     ])
     expect(plan.linksToSet).toEqual([])
-    expect(plan.linksSkipped).toHaveLength(3)
+    expect(plan.linksSkipped).toEqual([])
     expect(plan.groupsToCreate).toEqual([])
     expect(plan.groupsToUpdate).toEqual([])
+  })
+
+  it('with skip, adds the links a skipped parent lacks and leaves the conditions of those it has', () => {
+    const state = sampleState()
+    const doc = buildExport({ ...state, nowMs: NOW_MS })
+    // Since the export: 1 → 2 got another condition, 2 → 3 was removed.
+    state.links = [{ parentJobId: 1, childJobId: 2, condition: 'ALWAYS' }, { parentJobId: 1, childJobId: 5, condition: 'ALWAYS' }]
+    const plan = planImport(doc, state, { nowMs: NOW_MS, onConflict: 'skip' })
+    expect(plan.linksToSet.map((l) => [l.parent, l.child, l.condition])).toEqual([[{ jobId: 2 }, { jobId: 3 }, 'FAILURE']])
+    expect(plan.linksSkipped.map((l) => [l.parentKey, l.childKey, l.condition, l.parentJobId])).toEqual([['1', '2', 'SUCCESS', 1]])
   })
 
   it('updates changed jobs and groups, and keeps the live address list of an automatic group', () => {
