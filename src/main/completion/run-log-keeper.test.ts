@@ -111,6 +111,36 @@ describe('RunLogKeeper', () => {
     expect((await store.logTexts.get(id))!.lineCount).toBe(2)
   })
 
+  it('still makes the final pull of a run that ended just before a graceful stop, at its due time', async () => {
+    const id = await runningRun()
+    executor.lines = ['started']
+    keeper.keepFinished([id])
+    await settle()
+    expect((await store.logTexts.get(id))).toMatchObject({ lineCount: 1, complete: false })
+    // The executor writes its last line once the admin has accepted the callback: after the first pull.
+    executor.lines.push('callback finish')
+    const closing = keeper.close()
+    await settle()
+    await clock.advance(FINAL_PULL_DELAY_MS)
+    await closing
+    expect((await store.logTexts.get(id))).toEqual({ text: 'started\ncallback finish\n', lineCount: 2, complete: true })
+    expect(executor.calls.map((call) => call.fromLineNum)).toEqual([1, 2])
+  })
+
+  it('drops the periodic copies of running runs when it stops, without asking their executor', async () => {
+    const id = await runningRun()
+    executor.lines = ['one']
+    await clock.advance(5000)
+    await settle()
+    const asked = executor.calls.length
+    executor.lines.push('two')
+    await keeper.close()
+    await clock.advance(5000)
+    await settle()
+    expect(executor.calls).toHaveLength(asked)
+    expect((await store.logTexts.get(id))).toMatchObject({ lineCount: 1, complete: false })
+  })
+
   it('keeps what it had when the executor is gone at the end, and leaves the copy open', async () => {
     const id = await runningRun()
     executor.lines = ['a', 'b']

@@ -18,6 +18,8 @@ export const KEPT_LOG_MAX_CHARS = 4_000_000
 const RUNNING_PER_PASS = 500
 const CONCURRENCY = 8
 const QUEUE_MAX = 10_000
+/** How long past the last final pull's due time a stop still starts pulls (slow executors, many runs). */
+const CLOSE_GRACE_MS = 3000
 
 interface Pull {
   logId: number
@@ -63,12 +65,22 @@ export class RunLogKeeper {
     this.loops.push(runPeriodically(clock, keepPeriodMs, this.stop.signal, () => this.keepRunning(), (error) => this.warn('keeping running run logs failed', error)))
   }
 
-  /** Stops copying; pulls in flight finish (before the store closes), queued ones are dropped. */
+  /**
+   * Stops copying; pulls in flight finish (before the store closes). The final pulls of runs that
+   * ended are still made, at their due time (FINAL_PULL_DELAY_MS at most from now): dropping them
+   * lost the line the executor writes after the callback ("callback finish"), the last of the log,
+   * of every LAN run that ended in the 2 s before a graceful stop, and nothing pulls it after the
+   * restart (the copy stays open, and the executor may be gone by the time anyone reads it).
+   * Periodic copies of running runs are dropped: their executors keep them.
+   */
   async close(): Promise<void> {
     this.stop.abort()
     this.waking?.abort()
     await Promise.all(this.loops)
+    const finals = this.queue.splice(0).filter((pull) => pull.final)
+    this.queuedRunning.clear()
     await Promise.all([...this.inFlight])
+    await this.pullWhenDue(finals, this.deps.clock.nowMs() + FINAL_PULL_DELAY_MS + CLOSE_GRACE_MS)
   }
 
   /** A run accepted by a LAN executor: its log is worth keeping. */
@@ -147,6 +159,24 @@ export class RunLogKeeper {
       this.waking = null
       this.pump()
     })
+  }
+
+  /** The stop's last pulls, in due order, CONCURRENCY at a time; those not started by `deadlineMs` are left. */
+  private async pullWhenDue(pulls: readonly Pull[], deadlineMs: number): Promise<void> {
+    const { clock, logger } = this.deps
+    const pulling = new Set<Promise<void>>()
+    for (const [index, pull] of pulls.entries()) {
+      const waitMs = pull.dueAtMs - clock.nowMs()
+      if (waitMs > 0) await clock.sleep(waitMs)
+      while (pulling.size >= CONCURRENCY) await Promise.race(pulling)
+      if (clock.nowMs() > deadlineMs) {
+        logger.warn('run logs not kept to their end: JobDesk stopped first', { runs: pulls.length - index })
+        break
+      }
+      const one: Promise<void> = this.pull(pull).finally(() => pulling.delete(one))
+      pulling.add(one)
+    }
+    await Promise.all(pulling)
   }
 
   private async pull({ logId, final, running }: Pull): Promise<void> {
