@@ -10,6 +10,7 @@ import { Agent } from 'undici'
 import { CONNECTIONS_PER_ORIGIN } from '../net/wire/post-json'
 import { createAdminCallbackSink } from './admin-callback-sink'
 import type { AgentConfig } from './agent-args'
+import { makeLogPathPrivate } from './private-log-path'
 import { defaultRegistryAddress } from '../net/advertised-address'
 import { JOBDESK_VERSION } from '../../shared/version'
 
@@ -51,6 +52,7 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     generation: config.adminGeneration,
     dispatcher,
   })
+  makeLogPathPrivate(config.logPath)
   const executor = (deps.createExecutor ?? createExecutor)({
     logDir: config.logPath,
     callbackSink: createAdminCallbackSink(adminClient),

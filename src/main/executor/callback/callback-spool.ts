@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { HandleCallback } from '../executor-api'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../run-log/private-modes'
 
 const PREFIX = 'xxl-job-callback-'
 const SUFFIX = '.log'
@@ -24,8 +25,8 @@ export class CallbackSpool {
     const path = join(this.dir, name)
     const tempPath = join(this.dir, `.${name}.${process.pid}.tmp`)
     // Callbacks name runs and carry their messages: the spool is its owner's only.
-    await mkdir(this.dir, { recursive: true, mode: 0o700 })
-    const file = await open(tempPath, 'w', 0o600)
+    await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE })
+    const file = await open(tempPath, 'w', PRIVATE_FILE_MODE)
     try {
       await file.writeFile(json)
       await file.sync()

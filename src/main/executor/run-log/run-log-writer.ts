@@ -1,6 +1,7 @@
 import { close, mkdir, open, write } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Logger } from '../../kernel/logger'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-modes'
 
 /**
  * Lines wait this long before they are written, so a short run's start, result and callback lines
@@ -199,13 +200,13 @@ export class RunLogWriter {
     const dir = dirname(path)
     let ready = this.dirs.get(dir)
     if (!ready) {
-      ready = new Promise<void>((resolve, reject) => mkdir(dir, { recursive: true }, (error) => (error ? reject(error) : resolve())))
+      ready = new Promise<void>((resolve, reject) => mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE }, (error) => (error ? reject(error) : resolve())))
       this.dirs.set(dir, ready)
       ready.catch(() => this.dirs.delete(dir))
     }
     ready.then(
       () =>
-        open(path, 'a', (error, fd) => {
+        open(path, 'a', PRIVATE_FILE_MODE, (error, fd) => {
           if (error?.code === 'ENOENT') {
             // The directory vanished under us (retention ran); make it again.
             this.dirs.delete(dir)

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../run-log/private-modes'
 
 /**
  * Writes a script glue's source to `<logDir>/gluesource/<jobId>_<glueUpdatetime><suffix>` (reference
@@ -9,7 +10,7 @@ import { join } from 'node:path'
  */
 export function writeGlueSource(logDir: string, jobId: number, glueUpdatetime: number, suffix: string, source: string): string {
   const dir = join(logDir, 'gluesource')
-  mkdirSync(dir, { recursive: true })
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const name = `${jobId}_${glueUpdatetime}${suffix}`
   const path = join(dir, name)
   if (!existsSync(path)) {
@@ -17,6 +18,6 @@ export function writeGlueSource(logDir: string, jobId: number, glueUpdatetime: n
       if (existing.startsWith(`${jobId}_`) && existing !== name) rmSync(join(dir, existing), { force: true })
     }
   }
-  writeFileSync(path, source)
+  writeFileSync(path, source, { mode: PRIVATE_FILE_MODE })
   return path
 }

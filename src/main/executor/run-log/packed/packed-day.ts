@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Logger } from '../../../kernel/logger'
 import { IndexCache, mayHold, type SegmentInfo } from './index-cache'
 import { INDEX_RECORD_BYTES, SegmentIndex, writeIndexRecord, type BlockRef } from './segment-index'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-modes'
 
 const SEGMENT_NAME = /^runs-(\d+)\.idx$/
 const NEWLINE = 0x0a
@@ -223,14 +224,14 @@ export class PackedDay {
 
   private async openNext(): Promise<OpenSegment> {
     await this.discover()
-    await mkdir(this.dir, { recursive: true })
+    await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE })
     let segNo = (this.segments.at(-1)?.segNo ?? 0) + 1
     for (;;) {
       const info = { segPath: join(this.dir, `runs-${segNo}.seg`), idxPath: join(this.dir, `runs-${segNo}.idx`) }
       let seg: FileHandle | null = null
       try {
-        seg = await open(info.segPath, 'wx')
-        const idx = await open(info.idxPath, 'wx')
+        seg = await open(info.segPath, 'wx', PRIVATE_FILE_MODE)
+        const idx = await open(info.idxPath, 'wx', PRIVATE_FILE_MODE)
         return { info: this.register(segNo, true), seg, idx, bytes: 0 }
       } catch (error) {
         await seg?.close()
