@@ -2,7 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createFileLogger, LOG_FILE_NAME } from './file-logger'
+import { Writable } from 'node:stream'
+import { createStream, type Generator, type Options } from 'rotating-file-stream'
+import { createFileLogger, LOG_FILE_NAME, LOG_FILE_RETRY_MS } from './file-logger'
+import { waitFor } from '../../../test/support/wait-for'
 import type { Logger } from './logger'
 
 let dir: string | undefined
@@ -62,4 +65,89 @@ describe('the core log file (pino + rotating-file-stream)', () => {
     expect(seen).toEqual(['to both'])
     expect(jsonLines(join(dir, LOG_FILE_NAME))[0]).toMatchObject({ msg: 'to both' })
   })
+
+  it('writes again once the disk has room after a write error (ENOSPC), and says how many lines were lost', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'jobdesk-log-'))
+    const disk = new FullableDisk()
+    let nowMs = 1_000_000
+    const errors: string[] = []
+    const console: Logger = { debug() {}, info() {}, warn() {}, error: (msg, fields) => errors.push(`${msg}: ${String(fields?.error)}`) }
+    const { logger, file, close } = createFileLogger({ dir, alsoTo: console, openStream: disk.open, nowMs: () => nowMs })
+    logger.info('before the disk filled up')
+    await disk.written('before the disk filled up')
+
+    disk.full = true
+    logger.info('fails to be written')
+    await disk.failures(1)
+    logger.info('lost 1')
+    logger.info('lost 2')
+    // Still full at the next attempt: it fails again, and the console is not told twice.
+    nowMs += LOG_FILE_RETRY_MS
+    logger.info('lost 3')
+    await disk.failures(2)
+    logger.info('lost 4')
+    expect(errors).toEqual(['the log file cannot be written: ENOSPC: no space left on device, write'])
+
+    disk.full = false
+    nowMs += LOG_FILE_RETRY_MS
+    logger.info('room again')
+    logger.warn('and after', { n: 2 })
+    await close()
+
+    const lines = jsonLines(file)
+    expect(lines.map((l) => l.msg)).toEqual(['before the disk filled up', 'log lines were lost while the log file could not be written', 'room again', 'and after'])
+    // Lost: the line being written when the disk filled up, the two after it, and two more at the failed retry.
+    expect(lines[1]).toMatchObject({ level: 'warn', lost: 5, error: 'ENOSPC: no space left on device, write' })
+    expect(lines[3]).toMatchObject({ level: 'warn', n: 2 })
+    expect(disk.opened).toBe(3)
+  })
 })
+
+/**
+ * rotating-file-stream's streams, behind a switch that fails every write with ENOSPC as a full disk
+ * does: the failed stream is destroyed (Node's rule for a write error), as the real one would be.
+ */
+class FullableDisk {
+  full = false
+  opened = 0
+  private failed = 0
+  private text = ''
+
+  readonly open = (name: Generator, options: Options): Writable => {
+    this.opened++
+    const real = createStream(name, options)
+    return new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        if (this.full) {
+          this.failed++
+          return done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))
+        }
+        real.write(chunk, (error) => {
+          this.text += chunk.toString()
+          done(error)
+        })
+      },
+      final: (done) => {
+        real.end()
+        real.once('finish', () => done())
+      },
+      destroy: (error, done) => {
+        real.destroy()
+        done(error)
+      },
+    })
+  }
+
+  /** Resolves once `count` writes have failed in all, and the failed stream has reported its error. */
+  async failures(count: number): Promise<void> {
+    await waitFor(`${count} failed writes`, () => this.failed >= count)
+    // A stream emits its error on a tick after the write's callback.
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+
+  /** Resolves once `text` has reached the file. */
+  async written(text: string): Promise<void> {
+    await waitFor(`'${text}' in the file`, () => this.text.includes(text))
+  }
+
+}

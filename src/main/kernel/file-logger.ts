@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pino } from 'pino'
-import { createStream, type RotatingFileStream } from 'rotating-file-stream'
+import type { Writable } from 'node:stream'
+import { createStream, type Generator, type Options } from 'rotating-file-stream'
 import type { LogLevel, Logger } from './logger'
 
 /** The log file's name in the data folder; rotated ones are jobdesk.1.log (newest) … jobdesk.N.log. */
@@ -22,6 +23,10 @@ export interface FileLoggerOptions {
   rotatedCount?: number
   /** Where console lines go as well (headless mode); none for the desktop app's core worker. */
   alsoTo?: Logger
+  /** Opens the file's stream: rotating-file-stream's createStream; tests pass one that fails as a full disk does. */
+  openStream?: (name: Generator, options: Options) => Writable
+  /** Epoch ms, for the pause after a write error; Date.now unless a test moves time itself. */
+  nowMs?: () => number
 }
 
 export interface FileLogger {
@@ -31,6 +36,9 @@ export interface FileLogger {
   /** Flushes and closes the file. */
   close(): Promise<void>
 }
+
+/** After a write error, lines are counted, not written, for this long; the next line then opens the file again. */
+export const LOG_FILE_RETRY_MS = 5000
 
 /**
  * The core's log file: pino writing one JSON object per line (`{"level":"info","time":"…","msg":"…",
@@ -44,19 +52,20 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
   // In classical rotation the generator is called with null for the current file and with the
   // rotated file's index (1 = newest) in place of the time.
   const name = (index: Date | number | null): string => (index === null ? LOG_FILE_NAME : `jobdesk.${Number(index)}.log`)
-  const stream: RotatingFileStream = createStream(name, {
-    path: options.dir,
-    size,
-    rotate: options.rotatedCount ?? LOG_FILE_ROTATED_COUNT,
-    // The log names executors, jobs and failures: the owner's only, like the database.
-    mode: 0o600,
-  })
-  let streamError: Error | null = null
-  // A disk that fills up must not take the core down with it; the console still says so.
-  stream.on('error', (error: Error) => {
-    streamError = error
-    options.alsoTo?.error('the log file cannot be written', { file: join(options.dir, LOG_FILE_NAME), error: error.message })
-  })
+  const file = join(options.dir, LOG_FILE_NAME)
+  const destination = new RecoveringFile(
+    () =>
+      (options.openStream ?? createStream)(name, {
+        path: options.dir,
+        size,
+        rotate: options.rotatedCount ?? LOG_FILE_ROTATED_COUNT,
+        // The log names executors, jobs and failures: the owner's only, like the database.
+        mode: 0o600,
+      }),
+    options.nowMs ?? Date.now,
+    // A disk that fills up must not take the core down with it; the console still says so.
+    (error) => options.alsoTo?.error('the log file cannot be written', { file, error: error.message }),
+  )
   const output = pino(
     {
       level: options.level ?? 'info',
@@ -64,23 +73,101 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    stream,
+    destination,
   )
   const write =
     (level: LogLevel) =>
     (msg: string, fields?: Record<string, unknown>): void => {
-      if (!streamError) output[level](fields ?? {}, msg)
+      output[level](fields ?? {}, msg)
       options.alsoTo?.[level](msg, fields)
     }
   return {
     logger: { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') },
-    file: join(options.dir, LOG_FILE_NAME),
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (stream.destroyed || stream.writableFinished) return resolve()
-        stream.once('finish', () => resolve())
-        stream.once('error', () => resolve())
-        stream.end()
-      }),
+    file,
+    close: () => destination.close(),
+  }
+}
+
+/**
+ * pino's destination: the file stream while it works. A write error (ENOSPC, EIO, a folder gone)
+ * destroys a Node stream for good, so the file used to stay silent until a restart after one full
+ * disk. Here the broken stream is dropped, lines are counted for LOG_FILE_RETRY_MS, and the next
+ * line after that opens the file again (appending) and first says how many were lost: those not
+ * yet written when the stream failed and those counted since. While the disk stays full each
+ * attempt fails the same way, once per pause, and the console hears of it once.
+ */
+class RecoveringFile {
+  private stream: Writable | null = null
+  private failedAtMs = Number.NEGATIVE_INFINITY
+  /** Lines handed to the current stream and not yet on disk. */
+  private pending = 0
+  private lost = 0
+  private lastError = ''
+  /** The console was told of the current failure; a line written again resets it. */
+  private reported = false
+
+  constructor(
+    private readonly open: () => Writable,
+    private readonly nowMs: () => number,
+    private readonly report: (error: Error) => void,
+  ) {
+    this.stream = this.opened()
+  }
+
+  write(line: string): void {
+    if (!this.stream) {
+      if (this.nowMs() - this.failedAtMs < LOG_FILE_RETRY_MS) {
+        this.lost++
+        return
+      }
+      this.stream = this.opened()
+      if (this.lost > 0) this.noteLost(this.stream, this.lost)
+    }
+    const stream = this.stream
+    this.pending++
+    stream.write(line, (error) => {
+      if (error || this.stream !== stream) return
+      this.pending--
+      this.reported = false
+    })
+  }
+
+  close(): Promise<void> {
+    const stream = this.stream
+    this.stream = null
+    return new Promise<void>((resolve) => {
+      if (!stream || stream.destroyed || stream.writableFinished) return resolve()
+      stream.once('finish', () => resolve())
+      stream.once('error', () => resolve())
+      stream.end()
+    })
+  }
+
+  private opened(): Writable {
+    const stream = this.open()
+    this.pending = 0
+    stream.on('error', (error: Error) => this.failed(stream, error))
+    return stream
+  }
+
+  /** A line in pino's shape saying that `count` lines are missing before it. */
+  private noteLost(stream: Writable, count: number): void {
+    const note = { level: 'warn', time: new Date(this.nowMs()).toISOString(), msg: 'log lines were lost while the log file could not be written', lost: count, error: this.lastError }
+    stream.write(`${JSON.stringify(note)}\n`, (error) => {
+      if (!error) this.lost -= count
+    })
+  }
+
+  private failed(stream: Writable, error: Error): void {
+    if (this.stream !== stream) return
+    this.stream = null
+    this.lost += this.pending
+    this.pending = 0
+    this.failedAtMs = this.nowMs()
+    this.lastError = error.message
+    if (!stream.destroyed) stream.destroy()
+    if (this.reported) return
+    this.reported = true
+    this.report(error)
   }
 }
