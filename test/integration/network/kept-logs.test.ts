@@ -1,4 +1,6 @@
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import { runStatus, type LogPage } from '../../../src/shared/model'
 import { lanAgentArgs, startLanAdmin, type LanAdmin } from '../../support/lan-harness'
 import { makeTempDir } from '../../support/temp-dir'
@@ -137,6 +139,27 @@ describe('logs outlive their LAN executor', () => {
     // A tail asking past the copy gets an empty page, still marked, not an error text as log lines.
     const past = await admin.headless.core.api.getRunLog({ logId, fromLineNum: page.toLineNum + 1 })
     expect(past).toMatchObject({ toLineNum: 0, logContent: '', source: 'kept', isEnd: true })
+  })
+
+  it('a run that ended just before JobDesk stopped gracefully keeps its last line, written after the callback', async () => {
+    // No periodic copies: what is kept comes from the pulls at the end.
+    admin = await startLanAdmin({ monitorTimings: { ...TIMINGS, runLogKeepPeriodMs: 3_600_000 } })
+    await admin.startAgent('keep-stop')
+    await admin.groupAddresses('keep-stop', 1)
+    const job = await admin.addJob('keep-stop', { executorParam: 'last words' })
+    const logId = await trigger(job)
+    await waitFor('the run to end', async () => (await admin!.headless.core.api.getRun(logId)).handleCode === 200)
+    await admin.headless.stop()
+
+    const store = openSqliteStore(join(admin.dataDir, 'jobdesk.db'))
+    try {
+      const copy = (await store.logTexts.get(logId))!
+      expect(copy.text).toContain('demoJobHandler, param: last words')
+      expect(copy.text).toContain('job callback finish')
+      expect(copy.complete).toBe(true)
+    } finally {
+      await store.close()
+    }
   })
 
   it('answers from the executor while it is there (no source mark) and keeps what it read', async () => {
