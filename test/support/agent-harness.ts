@@ -68,6 +68,8 @@ export class AgentHarness {
       {
         clock: new ManualClock(Date.now()),
         logger: silentLogger,
+        // The stub admin copies no run logs: a stop need not wait for it.
+        finalLogPullGraceMs: 0,
         createExecutor: (options) => (executor = createExecutor(options)),
       },
     )

@@ -23,6 +23,8 @@ export interface AgentDeps {
   logger?: Logger
   /** Default: the real core. Tests may pass another. */
   createExecutor?: (options: ExecutorOptions) => Executor
+  /** Default FINAL_LOG_PULL_GRACE_MS; tests against a stub admin, which pulls no logs, pass 0. */
+  finalLogPullGraceMs?: number
 }
 
 export interface RunningAgent {
@@ -35,13 +37,25 @@ export interface RunningAgent {
   readonly firstBeat: Promise<BeatOutcome>
   /**
    * registryRemove first (so admins stop routing here), then the executor's graceful stop (running
-   * runs killed, queued ones reported not executed, callbacks delivered or spooled), then the server.
+   * runs killed, queued ones reported not executed, callbacks delivered or spooled), then the server,
+   * up to FINAL_LOG_PULL_GRACE_MS after the last callback so the admin can copy those runs' logs.
    */
   stop(): Promise<void>
 }
 
+/**
+ * How long a stopping agent goes on answering /log after its last callback was accepted. A JobDesk
+ * admin takes its final copy of a run's log 2 s after the callback (RunLogKeeper's
+ * FINAL_PULL_DELAY_MS), for the line the executor writes once the callback is accepted ("callback
+ * finish"); an agent stopped right after its runs ended (SIGTERM kills them, reports them, stops)
+ * was gone by then, and the admin's copy lacked that last line. 2 s more than the admin waits, for a
+ * loaded machine. A stop with no callback in the last 4 s does not wait at all.
+ */
+export const FINAL_LOG_PULL_GRACE_MS = 4000
+
 export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Promise<RunningAgent> {
   const logger = deps.logger ?? silentLogger
+  const clock = deps.clock ?? systemClock
   // The agent's own connection pool, closed on stop: the shared one may serve an admin in the same
   // process (tests, or an agent embedded in another program).
   const dispatcher = new Agent({ connections: CONNECTIONS_PER_ORIGIN })
@@ -53,9 +67,16 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     dispatcher,
   })
   makeLogPathPrivate(config.logPath)
+  const sink = createAdminCallbackSink(adminClient)
+  // Real time, whatever clock the executor runs on: the admin's pull comes in real time.
+  let lastCallbackAtMs = Number.NEGATIVE_INFINITY
+  const graceMs = deps.finalLogPullGraceMs ?? FINAL_LOG_PULL_GRACE_MS
   const executor = (deps.createExecutor ?? createExecutor)({
     logDir: config.logPath,
-    callbackSink: createAdminCallbackSink(adminClient),
+    callbackSink: async (batch) => {
+      await sink(batch)
+      lastCallbackAtMs = systemClock.nowMs()
+    },
     spawnWorker,
     clock: deps.clock,
     enableScripts: config.enableScripts,
@@ -93,7 +114,7 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     adminClient,
     appName: config.appName,
     address,
-    clock: deps.clock ?? systemClock,
+    clock,
     beatIntervalMs: config.beatIntervalMs,
     logger,
     describe: () => ({ version: JOBDESK_VERSION, handlers: executor.handlerNames(), scripts: config.enableScripts }),
@@ -109,6 +130,8 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
       stopping ??= (async () => {
         await beat.stop()
         await executor.stop()
+        const lingerMs = lastCallbackAtMs + graceMs - systemClock.nowMs()
+        if (lingerMs > 0) await systemClock.sleep(lingerMs)
         await server.close()
         await dispatcher.close()
       })()

@@ -41,7 +41,7 @@ async function startPrivateAgent(logPath: string, layout: AgentConfig['runLogLay
   let executor: Executor | undefined
   agent = await startAgent(
     { ...(parsed as AgentConfig), logPath, runLogLayout: layout, beatIntervalMs: 60_000, callbackRetryMs: 3_600_000 },
-    { createExecutor: (options) => (executor = createExecutor({ ...options, callbackSink: callbacks.sink })) },
+    { createExecutor: (options) => (executor = createExecutor({ ...options, callbackSink: callbacks.sink })), finalLogPullGraceMs: 0 },
   )
   return executor!
 }

@@ -162,6 +162,21 @@ describe('logs outlive their LAN executor', () => {
     }
   })
 
+  it('a run that ended just before its agent stopped gracefully keeps its last line: the agent waits for the final pull', async () => {
+    admin = await startLanAdmin({ monitorTimings: { ...TIMINGS, runLogKeepPeriodMs: 3_600_000 } })
+    const agent = await admin.startAgent('keep-agent-stop')
+    await admin.groupAddresses('keep-agent-stop', 1)
+    const job = await admin.addJob('keep-agent-stop', { executorParam: 'last words' })
+    const logId = await trigger(job)
+    await waitFor('the run to end', async () => (await admin!.headless.core.api.getRun(logId)).handleCode === 200)
+    await agent.stop()
+    await keptAfterEnd(logId)
+    const page = await readLog(logId)
+    expect(page).toMatchObject({ source: 'kept', isEnd: true })
+    expect(page.logContent).toContain('demoJobHandler, param: last words')
+    expect(page.logContent).toContain('job callback finish')
+  })
+
   it('answers from the executor while it is there (no source mark) and keeps what it read', async () => {
     admin = await startLanAdmin({ monitorTimings: { ...TIMINGS, runLogKeepPeriodMs: 3_600_000 } })
     await admin.startAgent('keep-live')
