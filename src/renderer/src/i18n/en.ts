@@ -5,6 +5,7 @@ import { enCluster } from './en-cluster'
 import { enWords } from './en-words'
 import { enImportXxl } from './en-import-xxl'
 import { enAuth } from './en-auth'
+import { enAddressTrust } from './en-address-trust'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -281,4 +282,5 @@ export const en = {
   ...enWords,
   ...enImportXxl,
   ...enAuth,
+  ...enAddressTrust,
 } satisfies Record<string, string>

@@ -6,6 +6,7 @@ import { zhCNCluster } from './zh-cn-cluster'
 import { zhCNWords } from './zh-cn-words'
 import { zhCNImportXxl } from './zh-cn-import-xxl'
 import { zhCNAuth } from './zh-cn-auth'
+import { zhCNAddressTrust } from './zh-cn-address-trust'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -279,4 +280,5 @@ export const zhCN: Dictionary = {
   ...zhCNWords,
   ...zhCNImportXxl,
   ...zhCNAuth,
+  ...zhCNAddressTrust,
 }

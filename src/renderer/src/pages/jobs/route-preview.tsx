@@ -1,4 +1,4 @@
-import { Alert, Loader, Text } from '@mantine/core'
+import { Alert, Badge, Loader, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { RoutePreview as Preview } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
@@ -36,16 +36,29 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
     }
   }, [job.id, addresses, previewRoute])
 
-  if (error) return <Text size="xs" c="red">{errorText(error.caught)}</Text>
+  if (error)
+    return (
+      <Text size="xs" c="red" data-testid="route-preview-error">
+        {errorText(error.caught)}
+      </Text>
+    )
   if (!preview) return <Loader size="xs" />
   const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
+  // Candidates an admin named outside the group: JobDesk calls them without the group's token.
+  const tokenless = new Set(preview.tokenless)
   return (
-    <Alert variant="light" color={preview.chosen || (broadcast && preview.candidates.length > 0) ? 'indigo' : 'orange'} data-testid="route-preview" p="xs">
+    <Alert
+      variant="light"
+      color={preview.chosen || (broadcast && preview.candidates.length > 0) ? 'indigo' : 'orange'}
+      data-testid="route-preview"
+      data-tokenless={preview.tokenless.join(',')}
+      p="xs"
+    >
       <Text size="sm" fw={500}>
         {broadcast
           ? t('trigger.shards', { n: preview.candidates.length })
           : preview.chosen
-            ? t('trigger.routeChosen', { address: preview.chosen })
+            ? t(tokenless.has(preview.chosen) ? 'trigger.routeChosenTokenless' : 'trigger.routeChosen', { address: preview.chosen })
             : t('trigger.routeNone')}
       </Text>
       <Text size="xs" c="dimmed" data-testid="route-preview-reason">
@@ -54,8 +67,18 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
       {preview.probes.map((probe) => (
         <Text key={probe.address} size="xs" ff="monospace">
           {probe.kind} {probe.address} → {probe.code} {probe.msg}
+          {tokenless.has(probe.address) && (
+            <Badge component="span" ml={6} size="xs" color="orange" variant="light" ff="body">
+              {t('trigger.noToken')}
+            </Badge>
+          )}
         </Text>
       ))}
+      {preview.tokenless.length > 0 && (
+        <Text size="xs" c="orange" mt={2} data-testid="route-preview-tokenless">
+          {t('trigger.previewTokenless', { addresses: preview.tokenless.join(', ') })}
+        </Text>
+      )}
     </Alert>
   )
 }

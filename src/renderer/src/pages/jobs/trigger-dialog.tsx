@@ -1,13 +1,11 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core'
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useDiscardGuard } from '../../components/discard-guard'
-import { useShallow } from 'zustand/react/shallow'
 import type { RunTriggerOutcome } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
-import { HealthBadge } from '../../components/health/health-badge'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
-import { selectGroupAddresses } from '../../store/executors/selectors'
+import { AddressPicker } from './address-picker'
 import { RoutePreview } from './route-preview'
 import { pendingOutcomes } from '../../lib/trigger-outcome'
 import { TriggerOutcomes } from './trigger-outcome'
@@ -40,13 +38,6 @@ function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
   const errorText = useErrorText()
   const triggerJob = useJobDesk((s) => s.triggerJob)
   const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
-  const registered = useJobDesk(useShallow(selectGroupAddresses(group?.appName)))
-  // Choices: the group's registered addresses (with their health) and its manual list; any other URL may be typed.
-  const choices = useMemo(() => {
-    const manual = group?.addressList ? group.addressList.split(',').map((a) => a.trim()).filter(Boolean) : []
-    const health = new Map(registered.map((entry) => [entry.address, entry.health]))
-    return [...new Set([...registered.map((entry) => entry.address), ...manual])].sort().map((address) => ({ address, health: health.get(address) ?? null }))
-  }, [registered, group])
   const [picked, setPicked] = useState<string[]>([])
   const [typed, setTyped] = useState<string[]>([])
   const addresses = useMemo(() => [...new Set([...picked, ...typed])], [picked, typed])
@@ -90,42 +81,7 @@ function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
           data-testid="trigger-param"
           disabled={logIds !== null}
         />
-        <Checkbox.Group label={t('trigger.addresses')} description={t('trigger.addressesHint')} value={picked} onChange={setPicked} data-testid="trigger-address-picker">
-          <Stack gap={6} mt={6}>
-            {choices.length === 0 && (
-              <Text size="xs" c="dimmed">
-                {t('trigger.noRegistered')}
-              </Text>
-            )}
-            {choices.map(({ address, health }) => (
-              <Checkbox
-                key={address}
-                value={address}
-                disabled={logIds !== null}
-                data-testid="trigger-address-option"
-                data-address={address}
-                label={
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="sm" ff="monospace">
-                      {address}
-                    </Text>
-                    <HealthBadge health={health} />
-                  </Group>
-                }
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <TagsInput
-          label={t('trigger.typedAddresses')}
-          placeholder="http://10.0.0.5:9999/"
-          value={typed}
-          onChange={setTyped}
-          clearable
-          acceptValueOnBlur
-          disabled={logIds !== null}
-          data-testid="trigger-addresses"
-        />
+        <AddressPicker group={group} picked={picked} onPick={setPicked} typed={typed} onType={setTyped} disabled={logIds !== null} />
         {logIds === null && <RoutePreview job={job} addressList={addresses} />}
         {error && (
           <Alert color="red" title={t('trigger.failed')} data-testid="trigger-error">
