@@ -97,6 +97,11 @@ export function TriggerTrailView({
                 <Addresses addresses={route.leftOut} /> <span className="jd-dimmed">({t('trail.leftOutHint')})</span>
               </Row>
             )}
+            {route.tokenless && route.tokenless.length > 0 && (
+              <Row label={t('trail.tokenless')} testId="trail-tokenless">
+                <Addresses addresses={route.tokenless} /> <span className="jd-dimmed">({t('trail.tokenlessHint')})</span>
+              </Row>
+            )}
             {route.probes.length > 0 && (
               <Row label={t('trail.probes')} testId="trail-probes">
                 <span className="jd-trail-list">

@@ -1,6 +1,7 @@
 import { Button, Group, Popover, Select, Stack, Text } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import type { ProbeRequest, ProbeResult } from '../../../../shared/api'
+import { EMBEDDED_ADDRESS_PREFIX } from '../../../../shared/model'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectJobs } from '../../store/jobs/selectors'
@@ -81,9 +82,15 @@ export function ProbeButton({ address, groupId }: { address: string; groupId: nu
         </Popover.Dropdown>
       </Popover>
       {result && (
-        <Text size="xs" c={result.code === 200 ? 'teal' : 'red'} data-testid="probe-result" data-code={result.code} data-kind={result.kind}>
+        <Text size="xs" c={result.code === 200 ? 'teal' : 'red'} data-testid="probe-result" data-code={result.code} data-kind={result.kind} data-token-sent={result.tokenSent}>
           {result.kind === 'idleBeat' ? `${t('executors.idleBeat')}: ` : ''}
           {result.code} {result.msg || ''} · {Math.round(result.latencyMs)} ms
+        </Text>
+      )}
+      {/* An embedded executor never takes a token (in-process, or the node route's own secret): nothing to say there. */}
+      {result && !result.tokenSent && !address.startsWith(EMBEDDED_ADDRESS_PREFIX) && (
+        <Text size="xs" c="orange" data-testid="probe-tokenless">
+          {t('executors.probeTokenless')}
         </Text>
       )}
       {error && (

@@ -17,7 +17,8 @@ export interface ExecutorsActions {
   /** Rejects with the core's error (a ValidationError names the field) for the group editor. */
   saveGroup(input: GroupInput): Promise<JobGroup>
   deleteGroup(id: number): Promise<void>
-  probeExecutor(request: ProbeRequest): Promise<ProbeResult>
+  /** Always with the group: a non-admin's probe needs it, and the group decides whether its token goes along. */
+  probeExecutor(request: ProbeRequest & { groupId: number }): Promise<ProbeResult>
   /** The handlers a group's executors offer, for the job editor's suggestions (kept per group). */
   fetchHandlerCatalog(groupId: number): Promise<HandlerCatalog>
 }
