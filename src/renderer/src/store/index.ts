@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { createClusterSlice } from './cluster/action'
 import { createDagSlice } from './dag/action'
 import { createExecutorsSlice } from './executors/action'
 import { createJobsSlice } from './jobs/action'
@@ -29,4 +30,5 @@ export const useJobDesk = create<JobDeskState>()((...args) => ({
   ...createSettingsSlice(...args),
   ...createXxlImportSlice(...args),
   ...createSessionSlice(...args),
+  ...createClusterSlice(...args),
 }))

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand'
+import type { ClusterSlice } from './cluster/action'
 import type { DagSlice } from './dag/action'
 import type { ExecutorsSlice } from './executors/action'
 import type { JobsSlice } from './jobs/action'
@@ -11,6 +12,6 @@ import type { UiSlice } from './ui/action'
 import type { XxlImportSlice } from './xxl-import/action'
 
 /** The whole renderer state: one store made of slices (zustand's slices pattern). */
-export type JobDeskState = JobsSlice & RunsSlice & RunLogSlice & OverviewSlice & ExecutorsSlice & DagSlice & SettingsSlice & SessionSlice & UiSlice & XxlImportSlice
+export type JobDeskState = JobsSlice & RunsSlice & RunLogSlice & OverviewSlice & ExecutorsSlice & DagSlice & SettingsSlice & SessionSlice & UiSlice & XxlImportSlice & ClusterSlice
 
 export type SliceCreator<T> = StateCreator<JobDeskState, [], [], T>

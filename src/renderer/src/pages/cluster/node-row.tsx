@@ -1,0 +1,48 @@
+import { Badge, Group, Table, Text } from '@mantine/core'
+import type { ClusterNodeView } from '../../../../shared/api'
+import { useT } from '../../i18n/use-t'
+import { formatDateTime } from '../../lib/format-time'
+
+/** One node: its name and id, whether its lease holds, its heartbeat's age, its epoch and what it does. */
+export function NodeRow({ node, atMs }: { node: ClusterNodeView; atMs: number }) {
+  const t = useT()
+  const ageSeconds = Math.max(0, (atMs - node.heartbeatAtMs) / 1000)
+  return (
+    <Table.Tr data-testid="cluster-node" data-node-id={node.nodeId} data-alive={node.alive} data-self={node.self} data-periodic={node.periodicWork}>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Text fw={500}>{node.nodeName}</Text>
+          {node.self && (
+            <Badge size="xs" variant="outline">
+              {t('cluster.self')}
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed" className="jd-mono">
+          {node.nodeId}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={node.alive ? 'green' : 'red'} variant="light">
+          {node.alive ? t('cluster.alive') : t('cluster.dead')}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{t('cluster.agoSeconds', { n: ageSeconds.toFixed(1) })}</Table.Td>
+      <Table.Td className="jd-mono" title={t('cluster.epochHint')} data-testid="cluster-node-epoch">
+        {node.epoch}
+      </Table.Td>
+      <Table.Td data-testid="cluster-ring-rows">{node.ringRows}</Table.Td>
+      <Table.Td>{node.periodicWork ? <Badge variant="light">{t('cluster.periodicWork')}</Badge> : <Text c="dimmed">—</Text>}</Table.Td>
+      <Table.Td>
+        {/* One cell for both addresses: two columns of long URLs crowd out the rest at 1280 px. */}
+        <Text size="sm" className="jd-mono" c={node.adminUrl ? undefined : 'dimmed'}>
+          {node.adminUrl || t('cluster.notListening')}
+        </Text>
+        <Text size="xs" className="jd-mono" c="dimmed" title={t('cluster.embedded')}>
+          {node.embeddedAddress || t('cluster.none')}
+        </Text>
+      </Table.Td>
+      <Table.Td>{formatDateTime(node.startedAtMs)}</Table.Td>
+    </Table.Tr>
+  )
+}

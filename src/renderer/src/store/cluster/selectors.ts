@@ -1,0 +1,3 @@
+import type { JobDeskState } from '../state'
+
+export const selectCluster = (s: JobDeskState) => s.cluster
