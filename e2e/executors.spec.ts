@@ -13,6 +13,8 @@ test('the executors page shows the embedded executor online, probes it, and save
   await expect(address.getByTestId('address-health')).toHaveAttribute('data-health', 'online')
   await address.getByTestId('probe').click()
   await expect(address.getByTestId('probe-result')).toHaveAttribute('data-code', '200')
+  // The embedded executor takes no token (it runs in this process): a probe of it has nothing to warn about.
+  await expect(address.getByTestId('probe-tokenless')).toHaveCount(0)
   // Idle beat for one job: free (200), or busy with it (500 "job thread is running or has trigger queue.").
   await address.getByTestId('probe-idle').click()
   await page.getByTestId('probe-idle-job').click()

@@ -69,10 +69,18 @@ test('an operator of group A does not see group B and triggers in A with an addr
   await jobRow(page, JOB_IN_A).getByTestId('job-trigger').click()
   const dialog = page.getByRole('dialog')
   await dialog.getByTestId('trigger-param').fill('e2e audited')
+  // An operator names only the group's own executors: no field to type another address in.
+  await expect(dialog.getByTestId('trigger-addresses')).toHaveCount(0)
   const option = dialog.getByTestId('trigger-address-option').first()
   await option.check()
   await dialog.getByTestId('trigger-submit').click()
   await expect(dialog.getByTestId('trigger-run-link')).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  // The cluster secret is an admin's to rotate.
+  await page.getByTestId('nav-cluster').click()
+  await expect(page.getByTestId('cluster-secret-rotated')).toBeVisible()
+  await expect(page.getByTestId('cluster-rotate-secret')).toHaveCount(0)
 })
 
 test('a viewer reads jobs of group A but has nothing to trigger or edit', async ({ page }) => {
