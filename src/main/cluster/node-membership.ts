@@ -1,5 +1,4 @@
-import type { Clock } from '../kernel/clock'
-import { runPeriodically } from '../kernel/clock'
+import { sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { ClusterNode, NodeLease } from '../store/node-repo'
 import type { RingFire } from '../store/ring-repo'
@@ -12,6 +11,13 @@ import { fencedError, type NodeFence } from './node-fence'
 export const NODE_HEARTBEAT_MS = 1000
 /** …and is taken for dead once it has not for this long: its fires are taken over within ~4 s. */
 export const NODE_LEASE_MS = 3000
+/**
+ * A node stops acting this long before its lease ends by its own clock, so that it has stopped
+ * before another node (by that node's clock) takes it for dead: the clocks of a cluster's nodes
+ * must agree within this (NTP keeps them within milliseconds). A renewal may then be up to 1.5 s
+ * late before the node holds its triggers.
+ */
+export const NODE_CLOCK_MARGIN_MS = 500
 
 export type MembershipRepos = Pick<Repos, 'nodes' | 'ring' | 'leases' | 'runs'>
 
@@ -37,7 +43,7 @@ export interface MembershipOptions {
    * (the fires in its ring, runs written and not yet triggered) before it joins again.
    */
   onFenced(): void
-  /** Its lease lapsed (no renewal for a while) and was renewed before anyone took it: held work may go on. */
+  /** Its lease was renewed (after every heartbeat): work held while it lapsed, if any, may go on. */
   onRenewed(): void
 }
 
@@ -57,8 +63,8 @@ export class NodeMembership implements NodeFence {
   private current: NodeLease | null = null
   /**
    * Until when this node may act by its own clock: the start of its last successful renewal plus
-   * the lease, less one heartbeat. The others take it for dead only after the full lease (by their
-   * clocks), so with clocks within a heartbeat of each other the two never overlap.
+   * the lease, less NODE_CLOCK_MARGIN_MS. The others take it for dead only after the full lease (by
+   * their clocks), so with clocks within the margin of each other the two never overlap.
    */
   private actsUntilMs = 0
   private periodicWork = false
@@ -128,9 +134,28 @@ export class NodeMembership implements NodeFence {
   }
 
   start(): void {
-    this.loop ??= runPeriodically(this.options.clock, this.heartbeatMs, this.stopLoop.signal, () => this.beat(), (error) =>
-      this.options.logger.warn('node heartbeat failed', { error: (error as Error).message }),
-    )
+    this.loop ??= this.beatLoop(this.stopLoop.signal)
+  }
+
+  /**
+   * Beats at a fixed rate — each one a heartbeat after the start of the one before, not after its
+   * end — so the time a beat takes (a round trip to the database) never adds up into a lapse.
+   */
+  private async beatLoop(signal: AbortSignal): Promise<void> {
+    const { clock, logger } = this.options
+    let nextMs = clock.nowMs() + this.heartbeatMs
+    while (!signal.aborted) {
+      await sleepUntil(clock, nextMs, signal)
+      if (signal.aborted) return
+      try {
+        await this.beat()
+      } catch (error) {
+        logger.warn('node heartbeat failed', { error: (error as Error).message })
+      }
+      nextMs += this.heartbeatMs
+      // Behind (a beat slower than its period, a suspended laptop): the next one at once, the rate from there.
+      if (nextMs < clock.nowMs()) nextMs = clock.nowMs()
+    }
   }
 
   /** Stops renewing and removes the node's row, so another node takes its planned fires over at once. */
@@ -162,12 +187,10 @@ export class NodeMembership implements NodeFence {
       // A join that failed earlier (the database was away): try again.
       await this.joinAt(startedMs)
     } else if (await store.nodes.heartbeat(lease, startedMs, startedMs + this.leaseMs)) {
-      const lapsed = !this.actsAt(startedMs)
-      this.actsUntilMs = startedMs + this.leaseMs - this.heartbeatMs
-      if (lapsed) {
-        logger.warn('this node renewed its lease after a lapse; held triggers go on', { node: node.nodeName })
-        this.options.onRenewed()
-      }
+      // Lapsed by now (the renewal itself may have taken that long): work was held meanwhile.
+      if (!this.actsAt(clock.nowMs())) logger.warn('this node renewed its lease after a lapse; held triggers go on', { node: node.nodeName })
+      this.actsUntilMs = startedMs + this.leaseMs - NODE_CLOCK_MARGIN_MS
+      this.options.onRenewed()
     } else {
       // Taken for dead (a pause or an outage longer than the lease): the others have our work.
       this.current = null
@@ -186,7 +209,7 @@ export class NodeMembership implements NodeFence {
       tx.nodes.join({ ...node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs }),
     )
     this.current = { nodeId: node.nodeId, epoch }
-    this.actsUntilMs = nowMs + this.leaseMs - this.heartbeatMs
+    this.actsUntilMs = nowMs + this.leaseMs - NODE_CLOCK_MARGIN_MS
   }
 
   private async renewPeriodicWork(nowMs: number): Promise<void> {

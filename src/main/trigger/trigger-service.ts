@@ -1,5 +1,5 @@
 import type { TriggerResult } from '../../shared/api'
-import type { NodeFence } from '../cluster/node-fence'
+import { isFenced, type NodeFence } from '../cluster/node-fence'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
@@ -49,6 +49,8 @@ export class TriggerService {
   private readonly waiting = new Map<number, { runs: PreparedRun[]; done: Promise<void> }>()
   /** Runs that were due while the node could not confirm its lease. */
   private held: PreparedRun[] = []
+  /** Fires whose runs could not be written while the node could not confirm its lease (still its own in job_ring). */
+  private heldFires: RingFire[] = []
   /** Raised when the node is taken for dead: runs written in an earlier life are not dispatched. */
   private life = 0
   private readonly nowMs: () => number
@@ -90,9 +92,11 @@ export class TriggerService {
         if (result.duplicates > 0) logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
         this.dispatchAt(result.runs, dispatchAtMs)
       } catch (error) {
-        // Nothing was claimed (the transaction rolled back): the fires stay in job_ring and the scan
-        // picks them up as stale, or the node that takes this one over fires them.
-        logger.error('writing scheduled runs failed', { count: chunk.length, error: (error as Error).message })
+        // Nothing was claimed (the transaction rolled back): the fires stay in job_ring. Held by a
+        // lapse of the lease, they are written when it is renewed; otherwise the scan picks them
+        // up as stale, or the node that takes this one over fires them.
+        if (isFenced(error)) this.heldFires.push(...chunk)
+        else logger.error('writing scheduled runs failed', { count: chunk.length, error: (error as Error).message })
       }
     }
   }
@@ -125,16 +129,22 @@ export class TriggerService {
   }
 
   /**
-   * The lease was renewed after a lapse, and nobody took the node over: the held runs go on. A
+   * The lease was renewed (after a lapse, or at any heartbeat), and nobody took the node over: the
+   * fires and runs held meanwhile go on. A
    * scheduled one more than the misfire threshold late goes back to the ring as a missed fire
    * instead (its row deleted: it was never triggered), where the scan decides it with the job's
    * other missed times by its misfire strategy; a manual, API, retry or child run goes late.
    */
   async resumeHeld(): Promise<void> {
+    const nowMs = this.nowMs()
+    const fires = this.heldFires
+    this.heldFires = []
+    // Those more than the misfire threshold late are the scan's to decide, as stale fires.
+    const onTimeFires = fires.filter((fire) => nowMs - fire.fireAtMs <= PRE_READ_MS)
+    if (onTimeFires.length > 0) await this.fireScheduled(onTimeFires, nowMs)
     const held = this.held
     this.held = []
     if (held.length === 0) return
-    const nowMs = this.nowMs()
     const missed = held.filter((run) => run.scheduleTimeMs !== null && nowMs - run.triggerTimeMs > PRE_READ_MS)
     const onTime = held.filter((run) => !missed.includes(run))
     const { store, fence, nodeId, logger } = this.options
@@ -157,8 +167,9 @@ export class TriggerService {
 
   /** The node was taken for dead: what it held or has waiting for a second is the taker's now. */
   dropHeld(): number {
-    const dropped = this.held.length + [...this.waiting.values()].reduce((n, entry) => n + entry.runs.length, 0)
+    const dropped = this.held.length + this.heldFires.length + [...this.waiting.values()].reduce((n, entry) => n + entry.runs.length, 0)
     this.held = []
+    this.heldFires = []
     this.life++
     return dropped
   }

@@ -94,10 +94,14 @@ storeSuite('RingRepo', (f) => {
     expect(await f.store.transaction((tx) => tx.ring.claimStaleOf([running], T0 + 10_000))).toEqual([])
   })
 
-  it("gives two scans claiming the same job's outage at once the fires once", async () => {
-    await f.store.ring.insert([fire(1, T0), fire(1, T0 + 1)], 'dead')
+  it("gives two scans claiming the same job's outage at once the fires once: the one holding the job's row", async () => {
+    const group = await addGroup(f.store)
+    const job = await addJob(f.store, group, { misfireStrategy: 'FIRE_ONCE_NOW' }, { nextMs: T0 + 60_000 })
+    await f.store.ring.insert([fire(job, T0), fire(job, T0 + 1)], 'dead')
+    // As the scan does: a job's stale fires are claimed only by the scan that locked the job.
     const claim = async (tx: Parameters<Parameters<typeof f.store.transaction>[0]>[0], meet: () => Promise<void>) => {
-      const stale = await tx.ring.claimStaleOf([1], T0 + 10_000)
+      const { locked } = await tx.jobs.lockForScan([job])
+      const stale = locked.has(job) ? await tx.ring.claimStaleOf([job], T0 + 10_000) : []
       await meet()
       return stale.length
     }
