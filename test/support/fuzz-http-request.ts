@@ -132,8 +132,8 @@ export function bodyBytes(body: BodyForm): Buffer {
   }
 }
 
-function authHeaders(auth: Auth, credentials: Credentials): [string, string][] {
-  const token = (value: string): [string, string] => ['XXL-JOB-ACCESS-TOKEN', value]
+function authHeaders(auth: Auth, credentials: Credentials, tokenHeader: string): [string, string][] {
+  const token = (value: string): [string, string] => [tokenHeader, value]
   const app = (value: string): [string, string] => ['XXL-JOB-APPNAME', value]
   switch (auth) {
     case 'token':
@@ -159,10 +159,13 @@ function authHeaders(auth: Auth, credentials: Credentials): [string, string][] {
   }
 }
 
-/** The raw bytes of a fuzzed request (Host always set, unless the request line itself is odd). */
-export function encodeRequest(request: FuzzRequest, credentials: Credentials): Buffer {
+/**
+ * The raw bytes of a fuzzed request (Host always set, unless the request line itself is odd).
+ * `tokenHeader`: where the credential goes (the node route takes the cluster secret in its own header).
+ */
+export function encodeRequest(request: FuzzRequest, credentials: Credentials, tokenHeader = 'XXL-JOB-ACCESS-TOKEN'): Buffer {
   const body = bodyBytes(request.body)
-  const headers: [string, string][] = [['Host', '127.0.0.1'], ...authHeaders(request.auth, credentials)]
+  const headers: [string, string][] = [['Host', '127.0.0.1'], ...authHeaders(request.auth, credentials, tokenHeader)]
   if (request.contentType !== null) headers.push(['Content-Type', request.contentType])
   headers.push(...request.extraHeaders)
   let payload = body

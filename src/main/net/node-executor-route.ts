@@ -58,23 +58,31 @@ export function nodeExecutorRoute(options: NodeExecutorRouteOptions): (request: 
     if (!path.startsWith(prefix) || !options.active()) return false
     const call = path.slice(prefix.length)
     const source = request.socket.remoteAddress ?? 'unknown'
-    const reply = await answer(options, request, call, source).catch((error: Error): ExecutorReply => {
+    const { reply, unread } = await answer(options, request, call, source).catch((error: Error): Answer => {
       options.logger.error('node route request failed', { call: call.slice(0, 32), error: error.message })
-      return { code: FAIL_CODE, msg: `node error: ${error.message.slice(0, 300)}` }
+      return { reply: { code: FAIL_CODE, msg: `node error: ${error.message.slice(0, 300)}` } }
     })
     const body = JSON.stringify({ code: reply.code, msg: reply.msg ?? null, data: reply.data ?? null })
-    response.writeHead(200, { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(body) })
+    const headers: Record<string, string | number> = { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(body) }
+    // A refusal before the body was read leaves it on the wire: this connection carries nothing more.
+    if (unread) headers.connection = 'close'
+    response.writeHead(200, headers)
     response.end(body)
+    if (unread) response.once('finish', () => request.socket.destroySoon())
     return true
   }
 }
 
-async function answer(options: NodeExecutorRouteOptions, request: IncomingMessage, call: string, source: string): Promise<ExecutorReply> {
-  const refuse = async (reason: string, secretRefused: boolean): Promise<ExecutorReply> => {
+interface Answer {
+  reply: ExecutorReply
+  /** The request body was left unread. */
+  unread?: boolean
+}
+
+async function answer(options: NodeExecutorRouteOptions, request: IncomingMessage, call: string, source: string): Promise<Answer> {
+  const refuse = async (reason: string, secretRefused: boolean, unread = true): Promise<Answer> => {
     await options.refused(source, call.slice(0, 32), reason, secretRefused)
-    // The body stays unread: this connection carries nothing more.
-    request.socket.destroySoon()
-    return { code: FAIL_CODE, msg: reason }
+    return { reply: { code: FAIL_CODE, msg: reason }, unread }
   }
   if (request.method !== 'POST') return refuse('the node route takes POST only', false)
   if (!options.accepts(headerValue(request.headers, CLUSTER_SECRET_HEADER) ?? '')) return refuse('the cluster secret is missing or wrong', true)
@@ -83,10 +91,15 @@ async function answer(options: NodeExecutorRouteOptions, request: IncomingMessag
   try {
     body = parseInput(BODIES[call], parseJsonText(await readRequestBody(request, NODE_ROUTE_MAX_BODY_BYTES)), 'body')
   } catch (error) {
-    if (error instanceof BodyTooLargeError || isCallerError(error)) return refuse((error as Error).message, false)
+    if (error instanceof BodyTooLargeError) return refuse(error.message, false)
+    // The body was read (and found wrong): the connection may carry the next request.
+    if (isCallerError(error)) return refuse((error as Error).message, false, false)
     throw error
   }
-  const { executor } = options
+  return { reply: await callPeer(options.executor, call, body) }
+}
+
+function callPeer(executor: PeerExecutorApi, call: NodeCall, body: unknown): Promise<ExecutorReply> {
   switch (call) {
     case 'beat':
       return executor.beat()
