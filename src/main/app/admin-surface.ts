@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Access } from '../auth/access'
 import { actorOf } from '../audit/audit-service'
 import { principalOfCaller } from '../auth/caller-principal'
+import { seesGroup } from '../auth/principal'
+import type { JobInfo } from '../../shared/model'
 import type { LinkService } from '../definitions/link-service'
 import type { JobService } from '../definitions/job-service'
 import type { Logger } from '../kernel/logger'
@@ -23,6 +25,8 @@ export interface AdminSurfaceDeps {
   settings: SettingsService
   events: EventHub
   groups: Repos['groups']
+  /** A job as stored (the OpenAPI checks who sees it before acting). */
+  findJob: (id: number) => Promise<JobInfo | undefined>
   nowMs: () => number
   logger: Logger
   defaultTimezone: () => string
@@ -60,6 +64,8 @@ export function adminSurface(deps: AdminSurfaceDeps): (request: IncomingMessage,
         const principal = principalOfCaller(caller, source)
         return deps.access.audit.record(actorOf(principal), { action, outcome: 'refused', target: method, detail: { reason: { code: error.code, message: error.message } } })
       },
+      findJob: (id) => deps.findJob(id),
+      sees: (caller, source, groupId) => seesGroup(principalOfCaller(caller, source), groupId),
       defaultTimezone: deps.defaultTimezone,
     }),
     isOpenApiMethod,

@@ -340,6 +340,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     settings,
     events,
     groups: store.groups,
+    findJob: (id) => store.jobs.get(id),
     nowMs,
     logger,
     defaultTimezone: localTimezone,

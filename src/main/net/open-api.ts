@@ -5,7 +5,8 @@ import type { JobGroup, JobInfo, JobInput } from '../../shared/model'
 import { parseInput } from '../../shared/schema/parse-input'
 import { parseChildJobIds } from '../completion/dag'
 import type { AuditAction } from '../../shared/auth'
-import { isRecorded, markRecorded } from '../auth/refusal'
+import { isRecorded, markRecorded, Refusal } from '../auth/refusal'
+import { notFound } from '../../shared/messages/coded-errors'
 import type { AdminCaller } from './admin-auth'
 import { isOpenApiMethod, jobFieldsOf, OPEN_API_BODIES, type OpenApiMethod } from './open-api-schemas'
 
@@ -21,7 +22,11 @@ export interface OpenApiDeps {
    */
   saveJob(caller: AdminCaller, source: string, input: JobInput, childJobId: string | undefined): Promise<JobInfo>
   /** Records a refusal the OpenAPI made itself (a group token's limits), as the core records its own. */
-  recordRefusal(caller: AdminCaller, source: string, action: AuditAction, method: string, error: PermissionError): Promise<void>
+  recordRefusal(caller: AdminCaller, source: string, action: AuditAction, method: string, error: Error & { code: string }): Promise<void>
+  /** A job as stored, whoever asks (the caller's rights are checked after: `sees`, then the core's rules). */
+  findJob(id: number): Promise<JobInfo | undefined>
+  /** Whether the caller sees the jobs of `groupId` (its principal's groups). */
+  sees(caller: AdminCaller, source: string, groupId: number): boolean
   /** This machine's zone, for jobs that name none (read when first needed: resolving it costs a cold start ~40 ms). */
   defaultTimezone: () => string
 }
@@ -37,14 +42,16 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
   return async (method, caller, raw, source) => {
     if (!isOpenApiMethod(method)) throw new NotFoundError(`unknown OpenAPI method '${method.slice(0, 64)}'`, { code: 'openapi.unknownMethod' })
     const body = parseInput(OPEN_API_BODIES[method], raw, 'body')
-    const handlers = openApiHandlers(deps, deps.apiFor(caller, source), (input, childJobId) => deps.saveJob(caller, source, input, childJobId))
+    const handlers = openApiHandlers(deps, deps.apiFor(caller, source), (input, childJobId) => deps.saveJob(caller, source, input, childJobId), source)
     try {
       return await (handlers[method] as (caller: AdminCaller, body: unknown) => Promise<unknown>)(caller, body)
-    } catch (error) {
-      // The core's rules record their refusals; the group token's own limits here are recorded alike, once.
-      if (error instanceof PermissionError && !isRecorded(error)) {
-        await deps.recordRefusal(caller, source, OPEN_API_ACTIONS[method], method, error)
-        markRecorded(error)
+    } catch (caught) {
+      // The core's rules record their refusals; the OpenAPI's own (a group token's limits, a child
+      // the caller does not see) are recorded alike, once, under the method's action.
+      const error = caught instanceof Refusal ? caught.error : caught
+      if ((caught instanceof Refusal || error instanceof PermissionError) && !isRecorded(error)) {
+        await deps.recordRefusal(caller, source, OPEN_API_ACTIONS[method], method, error as Error & { code: string })
+        markRecorded(error as object)
       }
       throw error
     }
@@ -71,31 +78,27 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
 
-function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: JobInput, childJobId: string | undefined) => Promise<JobInfo>): Handlers {
+function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: JobInput, childJobId: string | undefined) => Promise<JobInfo>, source: string): Handlers {
   const groupOf = (caller: AdminCaller): JobGroup | null => (caller.kind === 'group' ? caller.group : null)
-
-  const ownJob = async (caller: AdminCaller, id: number): Promise<JobInfo> => {
-    const job = await api.getJob(id)
-    const group = groupOf(caller)
-    if (group && job.jobGroup !== group.id) throw new NotFoundError(`job ${job.id} does not exist in group '${group.appName}'`, { code: 'job.notFound', params: { id } })
+  /** A job the caller may not see reads as missing, and is refused (and recorded) as the method it asked for. */
+  const hidden = (id: number): never => {
+    throw new Refusal(notFound('job.notFound', { id }))
+  }
+  const visibleJob = async (caller: AdminCaller, id: number): Promise<JobInfo> => {
+    const job = await deps.findJob(id)
+    if (!job) throw notFound('job.notFound', { id })
+    if (!deps.sees(caller, source, job.jobGroup)) hidden(id)
     return job
   }
-  /**
-   * A group token learns of a job outside its group in its own words; for other callers the core's
-   * rules decide on the action itself (so the audit trail names it, e.g. a refused trigger).
-   */
-  const ownJobId = async (caller: AdminCaller, id: number): Promise<number> => (groupOf(caller) ? (await ownJob(caller, id)).id : id)
-  const ownRun = async (caller: AdminCaller, id: number) => {
-    const run = await api.getRun(id)
-    const group = groupOf(caller)
-    if (group && run.jobGroup !== group.id) throw new NotFoundError(`run ${run.id} does not exist in group '${group.appName}'`, { code: 'run.notFound', params: { id } })
-    return run
-  }
 
-  /** A group token's limits on a job it saves: its group, script glue only when allowed, children of its own. */
-  const checkJobSave = async (group: JobGroup | null, input: JobInput, before: JobInfo | null, childJobId: string | undefined) => {
-    // Every caller: a child it may not see reads as missing (the link would reach outside its groups).
-    for (const childId of childJobId === undefined ? [] : parseChildJobIds(childJobId)) await api.getJob(childId)
+  /**
+   * Limits on a job a caller saves beyond the saveJob rule: every caller links only children it
+   * sees; a group token also stays in its group and sets script glue only when its group allows.
+   */
+  const checkJobSave = async (caller: AdminCaller, input: JobInput, before: JobInfo | null, childJobId: string | undefined) => {
+    const children = childJobId === undefined ? [] : parseChildJobIds(childJobId)
+    for (const childId of children) await visibleJob(caller, childId)
+    const group = groupOf(caller)
     if (!group) return
     if (input.jobGroup !== group.id) {
       throw new PermissionError(`a group token can only manage jobs of its own group '${group.appName}'`, { code: 'openapi.groupOnly', params: { appName: group.appName } })
@@ -107,45 +110,38 @@ function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: Jo
         { code: 'openapi.scriptsNotAllowed', params: { appName: group.appName, glueType: input.glueType } },
       )
     }
-    for (const childId of childJobId === undefined ? [] : parseChildJobIds(childJobId)) {
-      const child = await api.getJob(childId).catch(() => null)
-      if (child && child.jobGroup !== group.id) {
-        throw new PermissionError(`child job ${childId} belongs to another group; a group token links only jobs of '${group.appName}'`, {
-          code: 'openapi.childOutsideGroup',
-          params: { id: childId, appName: group.appName },
-        })
-      }
-    }
   }
 
   return {
     async addJob(caller, body) {
       const input = defaultJobInput(body.jobGroup, deps.defaultTimezone(), jobFieldsOf(body))
-      await checkJobSave(groupOf(caller), input, null, body.childJobId)
+      await checkJobSave(caller, input, null, body.childJobId)
       return (await saveJob(input, body.childJobId)).id
     },
     async updateJob(caller, body) {
-      const existing = await ownJob(caller, body.id)
+      const existing = await visibleJob(caller, body.id)
       const input = { ...jobInputOf(existing), ...jobFieldsOf(body), id: existing.id }
-      await checkJobSave(groupOf(caller), input, existing, body.childJobId)
+      await checkJobSave(caller, input, existing, body.childJobId)
       await saveJob(input, body.childJobId)
       return null
     },
-    async removeJob(caller, { id }) {
-      await api.deleteJob(await ownJobId(caller, id))
+    // The core's rules decide these for every caller (a group token is an operator of its group),
+    // so the audit trail names the action refused: a job outside the caller's groups is missing.
+    async removeJob(_caller, { id }) {
+      await api.deleteJob(id)
       return null
     },
-    async startJob(caller, { id }) {
-      await api.startJob(await ownJobId(caller, id))
+    async startJob(_caller, { id }) {
+      await api.startJob(id)
       return null
     },
-    async stopJob(caller, { id }) {
-      await api.stopJob(await ownJobId(caller, id))
+    async stopJob(_caller, { id }) {
+      await api.stopJob(id)
       return null
     },
-    async triggerJob(caller, { id, executorParam, addressList }) {
+    async triggerJob(_caller, { id, executorParam, addressList }) {
       // An override names only the job's group's own executors unless the caller is an admin: the core's rule.
-      return (await api.triggerJob({ jobId: await ownJobId(caller, id), executorParam, addressList })).logIds
+      return (await api.triggerJob({ jobId: id, executorParam, addressList })).logIds
     },
     async listGroups(caller) {
       const group = groupOf(caller)
@@ -163,15 +159,14 @@ function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: Jo
       const group = groupOf(caller)
       return api.listRuns({ jobId: body.jobId, status: body.status, sinceMs: body.since, beforeId: body.beforeId, limit: body.limit, ...(group ? { jobGroup: group.id } : {}) })
     },
-    async getRun(caller, { id }) {
-      return ownRun(caller, id)
+    async getRun(_caller, { id }) {
+      return api.getRun(id)
     },
-    async getRunLog(caller, { logId, fromLineNum }) {
-      const run = await ownRun(caller, logId)
-      return api.getRunLog({ logId: run.id, fromLineNum })
+    async getRunLog(_caller, { logId, fromLineNum }) {
+      return api.getRunLog({ logId, fromLineNum })
     },
-    async killRun(caller, { logId }) {
-      return api.killRun(groupOf(caller) ? (await ownRun(caller, logId)).id : logId)
+    async killRun(_caller, { logId }) {
+      return api.killRun(logId)
     },
     async listRegistry(caller) {
       const group = groupOf(caller)
