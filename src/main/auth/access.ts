@@ -14,6 +14,7 @@ import { VerificationsBusyError, type ScryptParams } from './password'
 import { consoleTokenPrincipal, sessionInfoOf, type Principal } from './principal'
 import type { SessionTiming } from './session-policy'
 import { SignInGuard } from './sign-in-guard'
+import { RateLimit } from '../net/rate-limit'
 import { userPrincipal, UserService, type UserRepos } from './user-service'
 
 export interface AccessOptions {
@@ -45,6 +46,7 @@ export class Access {
   readonly tokens: ApiTokenService
   readonly audit: AuditService
   private readonly signIns = new SignInGuard()
+  private readonly refusalsRecorded = new RateLimit(1, 60_000)
   private readonly deps: GuardDeps
   /** Once a user has set a password the console token is out for good (a cache of that fact). */
   private consoleTokenRetired = false
@@ -98,7 +100,11 @@ export class Access {
     const attempt = this.signIns.reserve(name, source, this.options.clock.nowMs())
     const who = { actor: name.trim().slice(0, 64) || '(empty)', actorKind: 'anonymous' as const, source }
     const refuse = async (status: 429 | 503, error: PermissionError, retryAfterSeconds: number): Promise<SignInResult> => {
-      await this.audit.record(who, { action: 'auth.signIn', outcome: 'refused', detail: { reason: { code: error.code, message: error.message } } })
+      // Recorded once a minute per address (the first name it tried then): a flood of refused
+      // attempts from one address must not fill the audit trail; each address's first one shows.
+      if (this.refusalsRecorded.take(source, this.options.clock.nowMs())) {
+        await this.audit.record(who, { action: 'auth.signIn', outcome: 'refused', detail: { reason: { code: error.code, message: error.message } } })
+      }
       return { ok: false, status, error, retryAfterSeconds }
     }
     if (!attempt.ok) {
