@@ -33,7 +33,12 @@ export function authHttp(access: Access, logger: Logger): (request: IncomingMess
         return reply(response, 200, state)
       }
       if (request.method !== 'POST') return reply(response, 405, { ok: false })
-      if (!isJson(request) || !sameOrigin(request)) return reply(response, 403, { ok: false, error: toErrorInfo(notPermitted('auth.badOrigin')) })
+      if (!isJson(request) || !sameOrigin(request)) {
+        const error = notPermitted('auth.badOrigin')
+        const action = path === AUTH_PATHS.signOut ? 'auth.signOut' : 'auth.signIn'
+        await access.audit.record({ actor: '(another site)', actorKind: 'anonymous', source }, { action, outcome: 'refused', target: path, detail: { reason: { code: error.code, message: error.message } } })
+        return reply(response, 403, { ok: false, error: toErrorInfo(error) })
+      }
       if (path === AUTH_PATHS.signOut) {
         if (secret !== null) await access.signOut(secret, source)
         return reply(response, 200, { ok: true }, { 'set-cookie': clearedSessionCookie() })
