@@ -156,13 +156,14 @@ export function startMonitors(deps: MonitorDeps): Monitors {
 
   return {
     onFlush(result) {
+      // Runs the stop's last flush completes still get their final log pull (RunLogKeeper.close makes it).
+      if (result.completedIds.length > 0) deps.keepLogs(result.completedIds)
       // While draining, a child trigger would only meet a stopping executor.
       if (stopped) return
       // A failure wakes the fail monitor at once, so a retry's backoff counts from the failure,
       // not from the monitor's next 10-s pass.
       if (result.failedIds.length > 0) failWake.wake()
       if (result.completedIds.length === 0) return
-      deps.keepLogs(result.completedIds)
       const firing: Promise<void> = (async () => {
         if (await children.hasLinks()) await children.fire(await store.runs.getMany(result.completedIds))
       })()
