@@ -177,6 +177,12 @@ export class BrowserBridge {
       return
     }
     const { id, method, args } = parsed.value
+    // Watches are counted per log for every console together: a console's unwatch of a log it does
+    // not watch would end another's tail (an admin's), so it changes nothing.
+    if (method === 'unwatchRunLog' && !watches.holds(args[0])) {
+      send({ type: 'result', id, ok: true, value: undefined })
+      return
+    }
     const fn = session.api[method] as (...a: unknown[]) => Promise<unknown>
     fn(...args).then(
       (value) => {

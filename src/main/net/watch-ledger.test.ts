@@ -17,3 +17,13 @@ describe('WatchLedger', () => {
     expect(released).toEqual([7, 7])
   })
 })
+
+describe('WatchLedger.holds', () => {
+  it("tells a client's own watches from others' (an unwatch of another's is its no-op)", () => {
+    const ledger = new WatchLedger()
+    ledger.note('watchRunLog', [7])
+    expect([ledger.holds(7), ledger.holds(8), ledger.holds('7')]).toEqual([true, false, false])
+    ledger.note('unwatchRunLog', [7])
+    expect(ledger.holds(7)).toBe(false)
+  })
+})

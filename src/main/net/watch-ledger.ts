@@ -19,6 +19,11 @@ export class WatchLedger {
     }
   }
 
+  /** Whether this client watches `logId` (an unwatch from one that does not is its own no-op, never another's tail). */
+  holds(logId: unknown): boolean {
+    return typeof logId === 'number' && (this.counts.get(logId) ?? 0) > 0
+  }
+
   /** Unwatches everything this client still watches. */
   async release(api: Pick<JobDeskApi, 'unwatchRunLog'>): Promise<void> {
     const held = [...this.counts]
