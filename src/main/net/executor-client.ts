@@ -16,7 +16,7 @@ export { detectGeneration, type ObservedReply } from './wire/detect-generation'
 export interface ExecutorClientOptions {
   /** The registered address, e.g. `http://10.0.0.5:9999/` or `http://10.0.0.5:19996/job`. */
   address: string
-  /** Sent as `XXL-JOB-ACCESS-TOKEN` on every request. */
+  /** Sent as `XXL-JOB-ACCESS-TOKEN` on every request; '' sends none. */
   accessToken: string
   /** Sent as `XXL-JOB-APPNAME` on every request (G3 needs it; G1/G2 ignore it). */
   appName: string
@@ -49,11 +49,12 @@ export function joinAddress(address: string, method: string): string {
 export function createExecutorClient(options: ExecutorClientOptions): ExecutorClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_EXECUTOR_TIMEOUT_MS
   const configured = options.generation ?? null
-  const headers = {
+  const headers: Record<string, string> = {
     'Content-Type': 'application/json;charset=UTF-8',
-    [ACCESS_TOKEN_HEADER]: options.accessToken,
     [APP_NAME_HEADER]: options.appName,
   }
+  // No token at all for an address that is not the group's (RemoteExecutors): not even an empty header.
+  if (options.accessToken !== '') headers[ACCESS_TOKEN_HEADER] = options.accessToken
   const observed: ObservedReply[] = []
   let detected: ProtocolGeneration | null = null
 
