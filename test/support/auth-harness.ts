@@ -16,8 +16,9 @@ export class AuthHarness {
 
   private constructor(readonly h: AdminHarness) {}
 
-  static async start(): Promise<AuthHarness> {
-    const h = await AdminHarness.start({ scrypt: TEST_SCRYPT, adminPassword: ADMIN_PASSWORD })
+  /** `options` add to the harness's own (e.g. `enableScripts`). */
+  static async start(options: Parameters<typeof AdminHarness.start>[0] = {}): Promise<AuthHarness> {
+    const h = await AdminHarness.start({ scrypt: TEST_SCRYPT, adminPassword: ADMIN_PASSWORD, ...options })
     const harness = new AuthHarness(h)
     const groupA = h.fixture.embeddedGroupId
     await harness.addUser('op-a', 'operator', [groupA])
