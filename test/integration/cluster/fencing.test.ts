@@ -122,3 +122,44 @@ describe.each(ENGINES)('a working node killed with -9 on %s', (engine) => {
     expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_node = 'doomed'`)).toBe(0)
   }, 300_000)
 })
+
+describe.each(ENGINES)('a node whose renewal is late on %s', (engine) => {
+  let database: TestDatabase
+  const stores: Store[] = []
+  afterEach(async () => {
+    await Promise.allSettled(stores.splice(0).map((store) => store.close()))
+    await database?.drop()
+  })
+
+  it('holds its triggers while its lease lapses and sends them once renewed; one held past the misfire threshold becomes a missed fire', async () => {
+    database = await withDatabase(engine)
+    const store = await openStore(database.url)
+    stores.push(store)
+    const jobs = await everySecondJobs(store, 20, 'FIRE_ONCE_NOW', T0 + 1000)
+    const node = fencingNode(store, 'late', T0)
+    await node.join()
+    for (let s = 1; s <= 3; s++) await node.second(T0 + s * 1000)
+    // A short lapse: no renewal at 4, 5 and 6 s (the node may act until 5.5 s), renewed at 7 s.
+    for (let s = 4; s <= 6; s++) await node.second(T0 + s * 1000, { beat: false })
+    await node.second(T0 + 7000)
+    const shortLapse = await databaseRows<{ n: unknown; late: unknown }>(
+      database,
+      `SELECT COUNT(*) AS n, MAX(trigger_time - schedule_time) AS late FROM job_log WHERE trigger_type = 'CRON' AND schedule_time BETWEEN ${T0 + 1000} AND ${T0 + 7000}`,
+    )
+    // Every second of every job once, the held ones at most a second late.
+    expect(Number(shortLapse[0].n)).toBe(jobs.length * 7)
+    expect(Number(shortLapse[0].late)).toBeLessThanOrEqual(1000)
+
+    // A long lapse: no renewal from 8 s to 16 s; renewed at 17 s.
+    for (let s = 8; s <= 16; s++) await node.second(T0 + s * 1000, { beat: false })
+    for (let s = 17; s <= 22; s++) await node.second(T0 + s * 1000)
+    expect(await databaseNumber(database, 'SELECT COUNT(*) FROM (SELECT job_id FROM job_log GROUP BY job_id, schedule_time HAVING COUNT(*) > 1) twice')).toBe(0)
+    expect(triggeredTwice([node])).toEqual([])
+    // What was held more than 5 s is decided as one misfire per job, not sent late one by one.
+    const misfires = await databaseRows<{ job_id: unknown; n: unknown }>(database, "SELECT job_id, COUNT(*) AS n FROM job_log WHERE trigger_type = 'MISFIRE' GROUP BY job_id")
+    expect(misfires.map((row) => Number(row.n))).toEqual(jobs.map(() => 1))
+    expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_type = 'CRON' AND trigger_time - schedule_time > 5000`)).toBe(0)
+    // And the schedule goes on.
+    expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_type = 'CRON' AND schedule_time BETWEEN ${T0 + 19_000} AND ${T0 + 22_000}`)).toBe(jobs.length * 4)
+  }, 300_000)
+})

@@ -38,3 +38,22 @@ describe('the OpenAPI rate limit', () => {
     expect(other.code, `another caller after the flood: ${other.msg}`).toBe(200)
   })
 })
+
+describe('the lockout after failed authentications', () => {
+  it('holds a wrong token from an address, never the right ones from the same address', async () => {
+    // A fresh OpenAPI window: the first test spent the API token's budget.
+    await h.roomFor(100)
+    const stale = { appName: HARNESS_GROUP_APP, token: 'stale-group-token' }
+    const address = '127.0.12.1'
+    const registry = { registryGroup: 'EXECUTOR', registryKey: 'healthy-app', registryValue: 'http://127.0.0.1:9/' }
+    const wrong: number[] = []
+    for (let i = 0; i <= FAILED_AUTH_BUDGET; i++) wrong.push((await h.post('registry', registry, stale, address)).code)
+    expect(wrong[FAILED_AUTH_BUDGET], 'the misconfigured executor, past its budget').toBe(RATE_LIMITED_CODE)
+    // The healthy executor on the same host registers and reports; a script there calls the OpenAPI.
+    expect((await h.post('registry', registry, 'executor', address)).code).toBe(200)
+    expect((await h.post('listJobs', {}, group, address)).code).toBe(200)
+    expect((await h.post('listJobs', {}, 'api', address)).code).toBe(200)
+    // And the wrong one is still held.
+    expect((await h.post('registry', registry, stale, address)).code).toBe(RATE_LIMITED_CODE)
+  })
+})
