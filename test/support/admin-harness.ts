@@ -189,10 +189,21 @@ export class AdminHarness {
     this.crashes.check()
   }
 
+  /**
+   * Stops the server, moving its clock on while it drains: a graceful stop waits on the clock for
+   * what is still due (the final pull of a LAN run's log 2 s after its callback), and only the test
+   * moves this one.
+   */
   async stop(): Promise<void> {
     this.crashes.stop()
     this.reader.close()
-    await this.headless.stop()
+    let stopped = false
+    const stopping = this.headless.stop().finally(() => (stopped = true))
+    for (let step = 0; step < 20 && !stopped; step++) {
+      await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, 50))])
+      if (!stopped) await this.clock.advance(500)
+    }
+    await stopping
     this.remove()
   }
 }

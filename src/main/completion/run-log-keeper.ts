@@ -218,7 +218,7 @@ export class RunLogKeeper {
   }
 
   private async executorOf(run: JobRun) {
-    return (await this.deps.executors.reach(run.executorAddress, await this.deps.store.groups.get(run.jobGroup))).executor
+    return this.deps.executors.reachRun(run, await this.deps.store.groups.get(run.jobGroup))
   }
 
   private warn(what: string, error: unknown, logId?: number): void {

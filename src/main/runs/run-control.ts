@@ -37,7 +37,7 @@ export class RunControl {
     if (!run) throw notFound('run.notFound', { id: logId })
     if (runStatus(run) !== 'running') throw conflict('run.notRunning', { id: logId, status: runStatus(run) })
     const group = await this.store.groups.get(run.jobGroup)
-    const { executor } = await this.executors.reach(run.executorAddress, group)
+    const executor = await this.executors.reachRun(run, group)
     this.writer.beginKill(logId)
     let killed: RunCompletion | null = null
     try {

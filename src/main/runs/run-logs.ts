@@ -54,7 +54,7 @@ export class RunLogs {
     }
     let reply
     try {
-      const { executor } = await this.executors.reach(run.executorAddress, await this.store.groups.get(run.jobGroup))
+      const executor = await this.executors.reachRun(run, await this.store.groups.get(run.jobGroup))
       reply = await executor.log({ logId, logDateTime: run.triggerTimeMs, fromLineNum })
     } catch (error) {
       reply = { code: 500, msg: (error as Error).message, data: null }

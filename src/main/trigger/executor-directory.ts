@@ -1,4 +1,4 @@
-import { EMBEDDED_ADDRESS_PREFIX, type JobGroup } from '../../shared/model'
+import { EMBEDDED_ADDRESS_PREFIX, type JobGroup, type JobRun } from '../../shared/model'
 import { failure, type ExecutorApi, type ExecutorReply } from '../executor/executor-api'
 
 /** The embedded executor's address for one JobDesk process (`instance`: letters, digits, '-', '.'). */
@@ -67,6 +67,19 @@ export class ExecutorDirectory {
   async reach(address: string, group: JobGroup | undefined): Promise<{ executor: ExecutorApi; withToken: boolean }> {
     const withToken = await this.entitled(address, group)
     return { executor: this.forAddress(address, group, withToken), withToken }
+  }
+
+  /**
+   * The executor a run went to, for calls about that run (its log, a kill): with the group's token
+   * where the run was sent with it — the address was the group's then, and may have left since
+   * (an agent that stopped gracefully deregisters before its last log is pulled) — or where the
+   * address is the group's now.
+   */
+  async reachRun(run: Pick<JobRun, 'executorAddress' | 'triggerTrail'>, group: JobGroup | undefined): Promise<ExecutorApi> {
+    const route = run.triggerTrail?.route
+    const sentWithToken = route !== null && route !== undefined && route.chosen === run.executorAddress && !route.tokenless?.includes(run.executorAddress)
+    const withToken = sentWithToken || (await this.entitled(run.executorAddress, group))
+    return this.forAddress(run.executorAddress, group, withToken)
   }
 
   /** The executor at `address`; `withToken`: the caller knows the address is the group's (its routed list). */

@@ -215,7 +215,7 @@ const envelopeOk = (r: EnvelopeReply) => r.code === 200
 interface HttpCase {
   label: string
   path: string
-  body: () => unknown | Promise<unknown>
+  body: () => unknown
   /** Who may: by credential (a personal token and the group token act in A; the API token is an admin). */
   may: Credential[]
   /** The action a refusal is recorded under when the credential itself was good. */
