@@ -1,29 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { freshSqliteStore } from '../../../test/support/temp-sqlite-store'
 import { ManualClock } from '../kernel/clock'
-import { openSqliteStore } from '../store/sqlite/open-sqlite-store'
-import type { SqliteStore } from '../store/sqlite/sqlite-store'
 import { CLUSTER_SECRET_SETTING, ClusterSecret, PREVIOUS_SECRET_GRACE_MS } from './cluster-secret'
 
 const T0 = Date.UTC(2026, 0, 5, 9)
-let dir: string
-let store: SqliteStore
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'jobdesk-secret-'))
-  store = openSqliteStore(join(dir, 'jobdesk.db'))
-})
-afterEach(async () => {
-  await store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const fresh = freshSqliteStore()
 
 describe('ClusterSecret', () => {
   it('is made once and shared by every node on the database', async () => {
     const clock = new ManualClock(T0)
-    const a = new ClusterSecret(store.settings, clock)
-    const b = new ClusterSecret(store.settings, clock)
+    const a = new ClusterSecret(fresh.store.settings, clock)
+    const b = new ClusterSecret(fresh.store.settings, clock)
     await a.load()
     await b.load()
     expect(a.current()).toHaveLength(43)
@@ -35,8 +22,8 @@ describe('ClusterSecret', () => {
 
   it('takes the secret it replaced for a minute after a rotation, then only the new one', async () => {
     const clock = new ManualClock(T0)
-    const a = new ClusterSecret(store.settings, clock)
-    const b = new ClusterSecret(store.settings, clock)
+    const a = new ClusterSecret(fresh.store.settings, clock)
+    const b = new ClusterSecret(fresh.store.settings, clock)
     await a.load()
     await b.load()
     const old = a.current()
@@ -50,8 +37,8 @@ describe('ClusterSecret', () => {
   })
 
   it('replaces a stored value it did not write', async () => {
-    await store.settings.set(CLUSTER_SECRET_SETTING, { current: 'short' })
-    const secret = new ClusterSecret(store.settings, new ManualClock(T0))
+    await fresh.store.settings.set(CLUSTER_SECRET_SETTING, { current: 'short' })
+    const secret = new ClusterSecret(fresh.store.settings, new ManualClock(T0))
     await secret.load()
     expect(secret.accepts('short')).toBe(false)
     expect(secret.current()).toHaveLength(43)

@@ -1,26 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { freshSqliteStore } from '../../../test/support/temp-sqlite-store'
 import { JobService } from '../definitions/job-service'
 import { ensureEmbeddedGroup } from '../definitions/seed-demo'
 import { SUCCESS, type ExecutorApi, type TriggerParam } from '../executor/executor-api'
-import { openSqliteStore } from '../store/sqlite/open-sqlite-store'
-import type { SqliteStore } from '../store/sqlite/sqlite-store'
 import { defaultJobInput } from '../../shared/job-defaults'
 import { peerExecutor } from './peer-executor'
 
 const T0 = Date.UTC(2026, 0, 5, 9)
-let dir: string
-let store: SqliteStore
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'jobdesk-peer-'))
-  store = openSqliteStore(join(dir, 'jobdesk.db'))
-})
-afterEach(async () => {
-  await store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const fresh = freshSqliteStore()
 
 /** An embedded executor that records what it is asked to run. */
 function recordingExecutor(): ExecutorApi & { runs: TriggerParam[] } {
@@ -31,22 +18,22 @@ function recordingExecutor(): ExecutorApi & { runs: TriggerParam[] } {
 
 describe("a peer's trigger on this node's embedded executor", () => {
   it('runs what the database says for a run waiting for its trigger, and nothing for any other', async () => {
-    const group = await ensureEmbeddedGroup(store.groups, T0)
-    const job = await new JobService(store, () => T0).save(
+    const group = await ensureEmbeddedGroup(fresh.store.groups, T0)
+    const job = await new JobService(fresh.store, () => T0).save(
       defaultJobInput(group, 'UTC', { name: 'script', scheduleType: 'NONE', glueType: 'GLUE_SHELL', glueSource: 'echo stored', executorBlockStrategy: 'DISCARD_LATER', executorTimeoutSec: 7 }),
     )
     const insert = (shard: string) =>
-      store.runs.insert({ jobGroup: group, jobId: job.id, executorHandler: '', executorParam: 'the run param', executorShardingParam: shard, executorFailRetryCount: 0, triggerTimeMs: T0, triggerType: 'MANUAL', scheduleTimeMs: null, parentLogId: null })
+      fresh.store.runs.insert({ jobGroup: group, jobId: job.id, executorHandler: '', executorParam: 'the run param', executorShardingParam: shard, executorFailRetryCount: 0, triggerTimeMs: T0, triggerType: 'MANUAL', scheduleTimeMs: null, parentLogId: null })
     const pending = (await insert('1/3'))!
     const executor = recordingExecutor()
-    const peer = peerExecutor(store, executor)
+    const peer = peerExecutor(fresh.store, executor)
 
     expect((await peer.run(pending)).code).toBe(200)
     expect(executor.runs).toEqual([
       expect.objectContaining({ logId: pending, jobId: job.id, glueType: 'GLUE_SHELL', glueSource: 'echo stored', executorParams: 'the run param', executorBlockStrategy: 'DISCARD_LATER', executorTimeout: 7, broadcastIndex: 1, broadcastTotal: 3, logDateTime: T0 }),
     ])
     // Triggered (or ended) runs, and runs that do not exist, are nobody's to trigger again.
-    await store.runs.recordOutcomes([{ logId: pending, executorAddress: 'jobdesk://embedded/b/', triggerCode: 200, triggerMsg: '' }])
+    await fresh.store.runs.recordOutcomes([{ logId: pending, executorAddress: 'jobdesk://embedded/b/', triggerCode: 200, triggerMsg: '' }])
     expect((await peer.run(pending)).code).toBe(500)
     expect((await peer.run(pending + 99)).code).toBe(500)
     expect(executor.runs).toHaveLength(1)

@@ -11,6 +11,7 @@ import type { Store } from '../store/store'
 import { embeddedAddressOf, ExecutorDirectory } from '../trigger/executor-directory'
 import { pageOfText } from '../runs/log-text'
 import { FINAL_PULL_DELAY_MS, KEPT_LOG_MAX_CHARS, RunLogKeeper } from './run-log-keeper'
+import { newRun } from '../../../test/support/new-run'
 
 const ADDRESS = 'http://10.0.0.7:9999/'
 const T0 = Date.UTC(2026, 10, 30, 9)
@@ -60,18 +61,7 @@ afterEach(async () => {
 
 /** A running run on the fake executor. */
 async function runningRun(): Promise<number> {
-  const id = (await store.runs.insert({
-    jobGroup: 1,
-    jobId: 1,
-    executorHandler: 'h',
-    executorParam: '',
-    executorShardingParam: '',
-    executorFailRetryCount: 0,
-    triggerTimeMs: T0,
-    triggerType: 'MANUAL',
-    scheduleTimeMs: null,
-    parentLogId: null,
-  }))!
+  const id = (await store.runs.insert(newRun({ executorHandler: 'h', triggerTimeMs: T0 })))!
   await store.runs.recordOutcomes([{ logId: id, executorAddress: ADDRESS, triggerCode: 200, triggerMsg: '' }])
   keeper.noteTriggered(id, ADDRESS)
   return id

@@ -97,8 +97,8 @@ describe.each(ENGINES)('a working node killed with -9 on %s', (engine) => {
     const jobs = await everySecondJobs(store, 200, 'DO_NOTHING', T0 + 1000)
     const survivor = fencingNode(store, 'survivor', T0)
     await survivor.join()
-    const doomed = startTsProcess('test/support/node-write-ahead-then-die.ts', [database.url, 'doomed', String(T0 + 500)])
-    await doomed.waitForLine(/wrote \d+/)
+    const doomed = startTsProcess('test/support/node-scan-then-die.ts', [database.url, 'doomed', String(T0 + 500), 'write-ahead'])
+    await doomed.waitForLine(/planned \d+/)
     expect(await doomed.exited).toBe('SIGKILL')
     // The dead node wrote the kill second's runs (T0+1 s) and planned the four after it.
     expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_code = 0 AND trigger_node = 'doomed' AND schedule_time = ${T0 + 1000}`)).toBe(200)

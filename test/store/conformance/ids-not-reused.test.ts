@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { openStore } from '../../../src/main/store/open-store'
 import type { NewRun } from '../../../src/main/store/run-repo'
 import type { NewUser } from '../../../src/main/store/user-repo'
+import { newRun } from '../../support/new-run'
 import { addGroup, addJob, storeSuite, T0 } from './store-fixture'
 
 /**
@@ -9,18 +10,7 @@ import { addGroup, addJob, storeSuite, T0 } from './store-fixture'
  * keyed by it, so a row created after the newest one was deleted must get an id of its own (before
  * schema 11, SQLite gave the deleted id again and the new job showed the old one's runs).
  */
-const run = (jobGroup: number, jobId: number): NewRun => ({
-  jobGroup,
-  jobId,
-  executorHandler: 'demoJobHandler',
-  executorParam: '',
-  executorShardingParam: '',
-  executorFailRetryCount: 0,
-  triggerTimeMs: T0,
-  triggerType: 'MANUAL',
-  scheduleTimeMs: null,
-  parentLogId: null,
-})
+const run = (jobGroup: number, jobId: number): NewRun => newRun({ jobGroup, jobId, triggerTimeMs: T0 })
 
 const user = (name: string): NewUser => ({ name, passwordHash: 'scrypt$1', role: 'operator', groupIds: [], mustChangePassword: false })
 

@@ -2,21 +2,10 @@ import { expect, it } from 'vitest'
 import { HANDLE_MSG_MAX_CHARS, type NewRun } from '../../../src/main/store/run-repo'
 import type { Repos } from '../../../src/main/store/store'
 import { EMBEDDED_ADDRESS_PREFIX } from '../../../src/shared/model'
+import { newRun } from '../../support/new-run'
 import { overlapping, storeSuite, T0 } from './store-fixture'
 
-const run = (jobId: number, overrides: Partial<NewRun> = {}): NewRun => ({
-  jobGroup: 1,
-  jobId,
-  executorHandler: 'demoJobHandler',
-  executorParam: 'p',
-  executorShardingParam: '',
-  executorFailRetryCount: 0,
-  triggerTimeMs: T0,
-  triggerType: 'MANUAL',
-  scheduleTimeMs: null,
-  parentLogId: null,
-  ...overrides,
-})
+const run = (jobId: number, overrides: Partial<NewRun> = {}): NewRun => newRun({ jobId, executorParam: 'p', triggerTimeMs: T0, ...overrides })
 
 /** A run written and triggered on `address` (trigger code 200 = running). */
 async function runningOn(repos: Pick<Repos, 'runs'>, jobId: number, address: string, overrides: Partial<NewRun> = {}): Promise<number> {
