@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { defaultJobInput } from '../src/shared/job-defaults'
 import { bridgeCalls, signInCookie, signInPage } from './support/admin-session'
 import { chooseOption, goTo, jobRow } from './support/console-page'
 import { useHeadlessServer } from './support/headless-server'
@@ -33,29 +34,7 @@ test.beforeAll(async () => {
     const groupOf = async () => ((await call('listGroups')) as { id: number; appName: string }[]).find((g) => g.appName === APP)
     await expect.poll(async () => (await groupOf())?.id ?? 0).toBeGreaterThan(0)
     const groupId = (await groupOf())!.id
-    await call('saveJob', {
-      jobGroup: groupId,
-      name: JOB,
-      author: 'e2e',
-      alarmEmail: '',
-      scheduleType: 'NONE',
-      scheduleConf: '',
-      timezone: 'UTC',
-      misfireStrategy: 'DO_NOTHING',
-      executorRouteStrategy: 'FIRST',
-      executorHandler: 'e2eEcho',
-      executorParam: 'trusted',
-      executorBlockStrategy: 'SERIAL_EXECUTION',
-      executorTimeoutSec: 0,
-      executorFailRetryCount: 0,
-      retryBackoff: 'NONE',
-      retryIntervalSec: 0,
-      retryMaxIntervalSec: 0,
-      alarmOnEveryFailure: false,
-      glueType: 'BEAN',
-      glueSource: '',
-      glueRemark: '',
-    })
+    await call('saveJob', defaultJobInput(groupId, 'UTC', { name: JOB, author: 'e2e', executorHandler: 'e2eEcho', executorParam: 'trusted' }))
     await call('saveUser', { name: 'op-trust', role: 'operator', groupIds: [groupId], password: 'op-trust-first-pass' })
   })
 })

@@ -107,7 +107,7 @@ export class TriggerService {
    */
   async adoptRuns(logIds: readonly number[]): Promise<void> {
     const runs = await this.options.store.transaction((tx) => prepareTakenOverRuns(tx, logIds, this.jobCache))
-    this.options.logger.info("runs a lost node wrote and never triggered are triggered here", { count: runs.length })
+    this.options.logger.info('runs a lost node wrote and never triggered are triggered here', { count: runs.length })
     this.dispatch(runs)
   }
 
@@ -130,10 +130,10 @@ export class TriggerService {
 
   /**
    * The lease was renewed (after a lapse, or at any heartbeat), and nobody took the node over: the
-   * fires and runs held meanwhile go on. A
-   * scheduled one more than the misfire threshold late goes back to the ring as a missed fire
-   * instead (its row deleted: it was never triggered), where the scan decides it with the job's
-   * other missed times by its misfire strategy; a manual, API, retry or child run goes late.
+   * fires and runs held meanwhile go on. A scheduled one more than the misfire threshold late goes
+   * back to the ring as a missed fire instead (its row deleted: it was never triggered), where the
+   * scan decides it with the job's other missed times by its misfire strategy; a manual, API, retry
+   * or child run goes late.
    */
   async resumeHeld(): Promise<void> {
     const nowMs = this.nowMs()
@@ -146,7 +146,8 @@ export class TriggerService {
     this.held = []
     if (held.length === 0) return
     const missed = held.filter((run) => run.scheduleTimeMs !== null && nowMs - run.triggerTimeMs > PRE_READ_MS)
-    const onTime = held.filter((run) => !missed.includes(run))
+    const late = new Set(missed)
+    const onTime = held.filter((run) => !late.has(run))
     const { store, fence, nodeId, logger } = this.options
     if (missed.length > 0) {
       try {

@@ -5,7 +5,7 @@ import { TRIGGER_TRAIL_VERSION, type TriggerTrail } from '../../../src/shared/tr
 import { formatTriggerTrail } from '../../../src/shared/trigger-trail-text'
 import { MIGRATIONS } from '../../../src/main/store/migrations'
 import { migrate } from '../../../src/main/store/open-database'
-import type { NewRun } from '../../../src/main/store/run-repo'
+import { newRun } from '../../support/new-run'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import { sqliteDb } from '../../support/sqlite-db'
 import { makeTempDir } from '../../support/temp-dir'
@@ -24,18 +24,7 @@ function databaseAt(file: string, version: number): Database.Database {
   return db
 }
 
-const newRun: NewRun = {
-  jobGroup: 1,
-  jobId: 1,
-  executorHandler: 'demoJobHandler',
-  executorParam: '',
-  executorShardingParam: '',
-  executorFailRetryCount: 0,
-  triggerTimeMs: 1_700_000_000_000,
-  triggerType: 'MANUAL',
-  scheduleTimeMs: null,
-  parentLogId: null,
-}
+const run = newRun({ triggerTimeMs: 1_700_000_000_000 })
 
 const trail: TriggerTrail = {
   version: TRIGGER_TRAIL_VERSION,
@@ -54,7 +43,7 @@ describe('job_log.trigger_trail', () => {
     const oldId = Number(
       before
         .prepare("INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg) VALUES (1, 1, ?, 'MANUAL', 200, 'Trigger type: Manual trigger')")
-        .run(newRun.triggerTimeMs - 1).lastInsertRowid,
+        .run(run.triggerTimeMs - 1).lastInsertRowid,
     )
     before.close()
 
@@ -62,7 +51,7 @@ describe('job_log.trigger_trail', () => {
     try {
       expect((await store.runs.get(oldId))).toMatchObject({ triggerMsg: 'Trigger type: Manual trigger', triggerTrail: null })
 
-      const id = (await store.runs.insert({ ...newRun, triggerTimeMs: newRun.triggerTimeMs + 1 }))!
+      const id = (await store.runs.insert({ ...run, triggerTimeMs: run.triggerTimeMs + 1 }))!
       await store.runs.recordOutcomes([{ logId: id, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'not stored', triggerTrail: trail }])
       // With a trail, trigger_msg is not stored twice: the text is the trail's, derived when read.
       expect((await store.runs.get(id))).toMatchObject({ triggerMsg: formatTriggerTrail(trail), triggerTrail: trail })
@@ -70,7 +59,7 @@ describe('job_log.trigger_trail', () => {
       expect(formatTriggerTrail(trail)).toContain('Route strategy: FIRST')
 
       // The fast path that records the outcome and the completion at once keeps it too.
-      const fast = (await store.runs.insert({ ...newRun, triggerTimeMs: newRun.triggerTimeMs + 2 }))!
+      const fast = (await store.runs.insert({ ...run, triggerTimeMs: run.triggerTimeMs + 2 }))!
       await store.runs.recordOutcomeAndComplete({ logId: fast, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'text', triggerTrail: trail }, { logId: fast, handleCode: 200, handleMsg: '', handleTimeMs: 1 })
       expect((await store.runs.get(fast))).toMatchObject({ triggerMsg: formatTriggerTrail(trail), triggerTrail: trail })
     } finally {
@@ -84,7 +73,7 @@ describe('job_log.trigger_trail', () => {
     const id = Number(
       before
         .prepare("INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg, trigger_trail) VALUES (1, 1, ?, 'CRON', 200, 'old text', ?)")
-        .run(newRun.triggerTimeMs, JSON.stringify(trail)).lastInsertRowid,
+        .run(run.triggerTimeMs, JSON.stringify(trail)).lastInsertRowid,
     )
     before.close()
 
@@ -102,7 +91,7 @@ describe('job_log.trigger_trail', () => {
   it('reads a trail it cannot use (not JSON, another version) as none, so the text shows', async () => {
     const store = openSqliteStore(`${dir.path}/jobdesk.db`)
     try {
-      const id = (await store.runs.insert(newRun))!
+      const id = (await store.runs.insert(run))!
       await store.runs.recordOutcomes([{ logId: id, executorAddress: '', triggerCode: 500, triggerMsg: 'text' }])
       expect((await store.runs.get(id))?.triggerTrail).toBeNull()
       for (const stored of ['{not json', JSON.stringify({ ...trail, version: 99 })]) {
