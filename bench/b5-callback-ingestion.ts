@@ -17,15 +17,18 @@ import { BenchResult } from './support/results'
 const TOKEN = 'b5-token-0123456789'
 const total = Number(process.argv[2] ?? 100_000)
 
-/** Inserts `count` running runs and returns their ids. */
-function runningRuns(core: Core, count: number): number[] {
+/**
+ * Inserts `count` running runs, dispatched to a LAN executor of `groupId` (a callback reports only
+ * such runs), and returns their ids.
+ */
+function runningRuns(core: Core, count: number, groupId: number): number[] {
   const insert = sqliteDb(core.store).prepare(
     `INSERT INTO job_log (job_group, job_id, executor_address, trigger_time, trigger_type, trigger_code)
-     VALUES (1, 1, 'http://127.0.0.1:1/', ?, 'MANUAL', 200)`,
+     VALUES (?, 1, 'http://127.0.0.1:1/', ?, 'MANUAL', 200)`,
   )
   const ids: number[] = []
   sqliteDb(core.store).transaction(() => {
-    for (let i = 0; i < count; i++) ids.push(Number(insert.run(Date.now()).lastInsertRowid))
+    for (let i = 0; i < count; i++) ids.push(Number(insert.run(groupId, Date.now()).lastInsertRowid))
   })()
   return ids
 }
@@ -34,8 +37,8 @@ function finishedCount(core: Core, ids: number[]): number {
   return (sqliteDb(core.store).prepare('SELECT COUNT(*) AS n FROM job_log WHERE id BETWEEN ? AND ? AND handle_code != 0').get(ids[0], ids[ids.length - 1]) as { n: number }).n
 }
 
-async function overHttp(core: Core, port: number): Promise<{ perSecond: number; rowsPerTx: number }> {
-  const ids = runningRuns(core, total)
+async function overHttp(core: Core, port: number, groupId: number): Promise<{ perSecond: number; rowsPerTx: number }> {
+  const ids = runningRuns(core, total, groupId)
   const before = core.writerStats()
   const clients = Array.from({ length: 8 }, () => new Pool(`http://127.0.0.1:${port}`, { connections: 1 }))
   const batches: number[][] = []
@@ -66,8 +69,8 @@ async function overHttp(core: Core, port: number): Promise<{ perSecond: number; 
 }
 
 /** The embedded executor's sink is the core's writer: batches of 500, as the executor hands them over. */
-async function embedded(core: Core, complete: (batch: { logId: number; handleCode: number; handleMsg: string; handleTimeMs: number }[]) => Promise<void>) {
-  const ids = runningRuns(core, total)
+async function embedded(core: Core, groupId: number, complete: (batch: { logId: number; handleCode: number; handleMsg: string; handleTimeMs: number }[]) => Promise<void>) {
+  const ids = runningRuns(core, total, groupId)
   const before = core.writerStats()
   const startMs = performance.now()
   const pending: Promise<void>[] = []
@@ -81,8 +84,8 @@ async function embedded(core: Core, complete: (batch: { logId: number; handleCod
   return { perSecond: total / seconds, rowsPerTx: (after.completions - before.completions) / (after.transactions - before.transactions) }
 }
 
-function rawUpdate(core: Core): number {
-  const ids = runningRuns(core, total)
+function rawUpdate(core: Core, groupId: number): number {
+  const ids = runningRuns(core, total, groupId)
   const update = sqliteDb(core.store).prepare("UPDATE job_log SET handle_code = 200, handle_msg = 'ok', handle_time = ? WHERE id = ? AND handle_code = 0")
   const startMs = performance.now()
   for (let i = 0; i < ids.length; i += 100) {
@@ -97,9 +100,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'jobdesk-b5-'))
 const core = await startCore({ dataDir, logger: silentLogger, seedDemo: false, embeddedExecutor: false, accessToken: TOKEN })
 const server = await listen('127.0.0.1', 0, [core.adminApi], [])
 try {
-  const raw = rawUpdate(core)
-  const http = await overHttp(core, server.port)
-  const inProcess = await embedded(core, core.completeRuns)
+  // A LAN group that takes the global executor token (the one the HTTP callbacks present).
+  const group = await core.api.saveGroup({ appName: 'b5-lan', name: 'B5 LAN executors', addressType: 1, addressList: 'http://127.0.0.1:1/', accessToken: '' })
+  const raw = rawUpdate(core, group.id)
+  const http = await overHttp(core, server.port, group.id)
+  const inProcess = await embedded(core, group.id, core.completeRuns)
   const report = new BenchResult('b5', `B5 callback ingestion, ${total} callbacks each`, { callbacks: total })
   const rawRef = { name: 'raw batched UPDATE rows/s', value: raw }
   report.figure({ name: 'B5 HTTP callbacks rows/s', value: http.perSecond, unit: '/s', target: { op: '>=', value: 20_000 }, reference: rawRef })

@@ -1,4 +1,4 @@
-import { EMBEDDED_APP_NAME, runStatus, type JobGroup, type ProtocolGeneration } from '../../shared/model'
+import { EMBEDDED_APP_NAME, type JobGroup, type ProtocolGeneration } from '../../shared/model'
 import type { AuditAction } from '../../shared/auth'
 import { notPermitted } from '../../shared/messages/coded-errors'
 import type { HandleCallback } from '../executor/executor-api'
@@ -78,7 +78,7 @@ export class ExecutorRegistration {
    * The others are refused with one audit row; when none is left, the whole call is refused.
    */
   async callback(caller: AdminCaller, batch: HandleCallback[], source: string): Promise<void> {
-    const runs = new Map((await this.store.runs.getMany(batch.map((c) => c.logId))).map((run) => [run.id, run]))
+    const runs = new Map((await this.store.runs.callbackTargets(batch.map((c) => c.logId))).map((run) => [run.id, run]))
     const groups = new Map<number, JobGroup | undefined>()
     const groupOf = async (id: number) => {
       if (!groups.has(id)) groups.set(id, await this.store.groups.get(id))
@@ -88,8 +88,7 @@ export class ExecutorRegistration {
     const refused: number[] = []
     for (const item of batch) {
       const run = runs.get(item.logId)
-      const open = run !== undefined && runStatus(run) !== 'success' && runStatus(run) !== 'failed'
-      const ok = open && !isEmbeddedAddress(run.executorAddress) && serves(caller, await groupOf(run.jobGroup))
+      const ok = run !== undefined && run.open && !isEmbeddedAddress(run.executorAddress) && serves(caller, await groupOf(run.jobGroup))
       if (ok) accepted.push(item)
       else refused.push(item.logId)
     }

@@ -20,6 +20,15 @@ import { engineStatementSizes, idChunks, inList, insertRows, multiRowInsert, sta
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 export type { FinishedRun, NewRun, RunCompletion, TriggerOutcome } from './run-rows'
 
+/** A run as a callback's scope check sees it (RunRepo.callbackTargets). */
+export interface CallbackTarget {
+  id: number
+  jobGroup: number
+  executorAddress: string
+  /** Not ended yet: pending or running. */
+  open: boolean
+}
+
 const FILTER_SQL: Record<string, string> = {
   pending: 'trigger_code = 0 AND handle_code = 0',
   running: 'trigger_code = 200 AND handle_code = 0',
@@ -164,6 +173,25 @@ export class RunRepo {
   async get(id: number): Promise<JobRun | undefined> {
     const row = await this.db.get<RunRow>('SELECT * FROM job_log WHERE id = ?', [id])
     return row && (await this.runsOf([row]))[0]
+  }
+
+  /**
+   * What a callback's scope check needs of each run it reports: its group, where it went, and
+   * whether it is still open — no trail, none of the run's text (a callback batch is 100 runs).
+   */
+  async callbackTargets(ids: readonly number[]): Promise<CallbackTarget[]> {
+    const targets: CallbackTarget[] = []
+    for (const chunk of idChunks(ids)) {
+      const rows = await this.db.all<{ id: number; job_group: number; executor_address: string; trigger_code: number; handle_code: number }>(
+        `SELECT id, job_group, executor_address, trigger_code, handle_code FROM job_log WHERE id IN (${inList(chunk.length)})`,
+        chunk,
+      )
+      for (const r of rows) {
+        const status = runStatus({ triggerCode: Number(r.trigger_code), handleCode: Number(r.handle_code) })
+        targets.push({ id: Number(r.id), jobGroup: Number(r.job_group), executorAddress: r.executor_address, open: status === 'pending' || status === 'running' })
+      }
+    }
+    return targets
   }
 
   async getMany(ids: readonly number[]): Promise<JobRun[]> {

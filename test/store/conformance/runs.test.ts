@@ -47,6 +47,19 @@ storeSuite('RunRepo', (f) => {
     })
   })
 
+  it("tells a callback's scope check each run's group, address and whether it is still open", async () => {
+    const pending = (await f.store.runs.insert(run(1, { jobGroup: 3 })))!
+    const running = await runningOn(f.store, 2, 'http://127.0.0.1:9999/')
+    const finished = await runningOn(f.store, 2, 'http://127.0.0.1:9999/')
+    await f.store.runs.complete([{ logId: finished, handleCode: 200, handleMsg: 'ok', handleTimeMs: T0 }])
+    const targets = await f.store.runs.callbackTargets([pending, running, finished, 999_999])
+    expect(targets.sort((a, b) => a.id - b.id)).toEqual([
+      { id: pending, jobGroup: 3, executorAddress: '', open: true },
+      { id: running, jobGroup: 1, executorAddress: 'http://127.0.0.1:9999/', open: true },
+      { id: finished, jobGroup: 1, executorAddress: 'http://127.0.0.1:9999/', open: false },
+    ])
+  })
+
   it('gives a fire listed twice in one bulk write one row, to its first listing', async () => {
     const twice = [run(3, { triggerType: 'CRON', scheduleTimeMs: T0 }), run(4, { triggerType: 'CRON', scheduleTimeMs: T0 }), run(3, { triggerType: 'CRON', scheduleTimeMs: T0 })]
     const ids = await f.store.transaction((tx) => tx.runs.insertScheduled(twice))
