@@ -5,6 +5,7 @@ import { ACCESS_TOKEN_HEADER, APP_NAME_HEADER } from './wire/auth'
 import type { RegistryParam } from './wire/bodies'
 import { readEnvelope, SUCCESS_CODE } from './wire/envelope'
 import { postJson, type PostOutcome } from './wire/post-json'
+import { splitAddressList } from '../../shared/address-list'
 
 /**
  * The executor's calls to the admin (XXL-JOB's AdminBiz, reference §2): registry, registryRemove and
@@ -65,8 +66,7 @@ type CallbackShape = 'array' | 'object'
 
 /** Splits a comma-separated admin list; blanks are dropped. */
 export function parseAdminAddresses(addresses: string | readonly string[]): string[] {
-  const list = typeof addresses === 'string' ? addresses.split(',') : addresses
-  return list.map((address) => address.trim()).filter((address) => address !== '')
+  return splitAddressList(addresses)
 }
 
 /** `base` + `/api/` + `method` (§2.1): `http://h:8080/xxl-job-admin` → `…/xxl-job-admin/api/registry`. */

@@ -1,5 +1,5 @@
 import type { JobGroup } from '../../shared/model'
-import { splitAddressList } from '../store/group-repo'
+import { splitAddressList } from '../../shared/address-list'
 import type { Repos } from '../store/store'
 
 /**

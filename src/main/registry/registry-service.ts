@@ -1,5 +1,5 @@
 import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGroup, type RegistryEntry } from '../../shared/model'
-import { splitAddressList } from '../store/group-repo'
+import { splitAddressList } from '../../shared/address-list'
 import { REGISTRY_GROUP_EXECUTOR, type RegistryRow } from '../store/registry-repo'
 import type { Repos, RepoAccess } from '../store/store'
 import { addressHealth, type RegistryTimings } from './health'

@@ -95,11 +95,3 @@ function fromRow(row: GroupRow): JobGroup {
     updateTimeMs: Number(row.update_time),
   }
 }
-
-/** A group's address list as routing sees it: split on commas, blanks dropped, order kept. */
-export function splitAddressList(addressList: string): string[] {
-  return addressList
-    .split(',')
-    .map((a) => a.trim())
-    .filter((a) => a.length > 0)
-}

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../shared/errors'
 import type { JobGroup, JobRun, TriggerType } from '../../shared/model'
 import { entitledAddresses, outside } from '../registry/entitled-addresses'
-import { splitAddressList } from '../store/group-repo'
+import { splitAddressList } from '../../shared/address-list'
 import { ringKey, type RingFire } from '../store/ring-repo'
 import type { NewRun } from '../store/run-repo'
 import type { Repos } from '../store/store'

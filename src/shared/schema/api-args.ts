@@ -6,6 +6,7 @@ import { z } from './z'
 import { codedIssue } from '../messages/coded-errors'
 import { isIanaZone, XXL_CONFLICTS, XXL_RUN_DAYS_MAX } from '../xxl-import'
 import { apiTokenInputSchema, auditExportSchema, auditFilterSchema, passwordChangeSchema, userInputSchema } from './auth'
+import { splitAddressList } from '../address-list'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -33,7 +34,7 @@ export const addressOverride = z
   .union([z.string().max(MAX_ADDRESS_OVERRIDES * 510), z.array(z.string()).max(MAX_ADDRESS_OVERRIDES)], {
     error: 'must be a list of executor addresses or a comma-separated text of them',
   })
-  .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((a) => a.trim()).filter((a) => a !== ''))
+  .transform((value) => splitAddressList(value))
   .pipe(z.array(routableAddress).max(MAX_ADDRESS_OVERRIDES))
   .transform((list) => (list.length > 0 ? list : undefined))
 

@@ -4,6 +4,7 @@ import { appName, executorAddressProblem, id, requiredText, trimmedText } from '
 import { z } from './z'
 import { englishMessage } from '../messages'
 import { codedIssue } from '../messages/coded-errors'
+import { splitAddressList } from '../address-list'
 
 export const GROUP_NAME_MAX_CHARS = 64
 export const GROUP_TOKEN_MAX_CHARS = 200
@@ -27,10 +28,7 @@ export const groupInputSchema = z
     scriptsAllowed: z.boolean().default(false),
   })
   .transform((group, context) => {
-    const addresses = group.addressList
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean)
+    const addresses = splitAddressList(group.addressList)
     if (group.addressType === 0) return { ...group, addressList: '' }
     if (addresses.length === 0) {
       context.addIssue(codedIssue('group.addressRequired', {}, ['addressList']))

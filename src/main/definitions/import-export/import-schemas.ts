@@ -8,6 +8,7 @@ import { codedIssue } from '../../../shared/messages/coded-errors'
 import { EXPORT_FORMAT, EXPORT_VERSION, JOB_FIELDS, type ExportedGroup, type ExportedLink } from './export-document'
 import { englishMessage, type MessageCode } from '../../../shared/messages'
 import type { ImportProblems } from './import-problems'
+import { splitAddressList } from '../../../shared/address-list'
 
 /**
  * The shapes of an export document's parts, with the same rules as the editors (the app-name rule
@@ -47,10 +48,7 @@ export const importedGroupSchema = z
     addressList: trimmedText(2000).default(''),
   })
   .transform((group, context): ExportedGroup => {
-    const addresses = group.addressList
-      .split(',')
-      .map((address) => address.trim())
-      .filter(Boolean)
+    const addresses = splitAddressList(group.addressList)
     if (group.addressType === 0 && addresses.length > 0) {
       context.addIssue(codedIssue('import.autoWithAddresses', {}, ['addressList']))
     } else if (group.addressType === 1 && addresses.length === 0) {

@@ -1,4 +1,5 @@
 import { EMBEDDED_ADDRESS_PREFIX, type AddressHealth, type JobGroup, type RegistryEntry } from '../../../shared/model'
+import { splitAddressList } from '../../../shared/address-list'
 
 /**
  * The addresses that hold a group's access token by right, decided as the core decides them
@@ -9,7 +10,7 @@ import { EMBEDDED_ADDRESS_PREFIX, type AddressHealth, type JobGroup, type Regist
 export function entitledAddresses(group: JobGroup | undefined, registry: readonly RegistryEntry[]): string[] {
   if (!group) return []
   const addresses = new Set(registry.filter((entry) => entry.appName === group.appName).map((entry) => entry.address))
-  if (group.addressType === 1) for (const address of group.addressList.split(',')) if (address.trim()) addresses.add(address.trim())
+  if (group.addressType === 1) for (const address of splitAddressList(group.addressList)) addresses.add(address)
   return [...addresses].sort()
 }
 

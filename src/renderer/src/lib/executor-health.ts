@@ -1,4 +1,5 @@
 import type { JobGroup, JobRun, RegistryEntry } from '../../../shared/model'
+import { splitAddressList } from '../../../shared/address-list'
 
 /** One address of a group as the Executors page lists it. */
 export interface GroupAddress {
@@ -13,11 +14,7 @@ export interface GroupAddress {
  */
 export function groupAddresses(group: JobGroup, registry: readonly RegistryEntry[]): GroupAddress[] {
   if (group.addressType === 1) {
-    return group.addressList
-      .split(',')
-      .map((address) => address.trim())
-      .filter(Boolean)
-      .map((address) => ({ address, entry: registry.find((e) => e.appName === group.appName && e.address === address) ?? null }))
+    return splitAddressList(group.addressList).map((address) => ({ address, entry: registry.find((e) => e.appName === group.appName && e.address === address) ?? null }))
   }
   return registry
     .filter((entry) => entry.appName === group.appName)

@@ -6,6 +6,7 @@ import { EnumLabel } from '../../components/enum-label'
 import { messageText } from '../../i18n/server-text'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
+import { splitAddressList } from '../../../../shared/address-list'
 
 /** Wait for the address list to settle before asking (FAILOVER/BUSYOVER probe executors for real). */
 const ROUTE_PREVIEW_DEBOUNCE_MS = 400
@@ -25,7 +26,7 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
     setPreview(null)
     setError(null)
     const timer = setTimeout(() => {
-      previewRoute({ jobId: job.id, ...(addresses ? { addressList: addresses.split(',') } : {}) }).then(
+      previewRoute({ jobId: job.id, ...(addresses ? { addressList: splitAddressList(addresses) } : {}) }).then(
         (result) => current && setPreview(result),
         (caught: unknown) => current && setError({ caught }),
       )
