@@ -1,4 +1,4 @@
-import type { NewRun } from '../../src/main/store/run-rows'
+import type { NewRun } from '../../src/main/domain/runs'
 
 /** 2026-01-01T00:00:00Z: the trigger time of a run a test writes when it names none. */
 const T0 = 1_767_225_600_000

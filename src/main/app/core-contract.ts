@@ -11,7 +11,7 @@ import type { RegistryService } from '../registry/registry-service'
 import type { Scheduler } from '../scheduler/scheduler'
 import type { ListenDefaults, SettingsService } from '../settings/settings-service'
 import type { MonitorTimings } from '../completion/monitors'
-import type { RunCompletion } from '../store/run-repo'
+import type { RunCompletion } from '../domain/runs'
 import type { Store } from '../store/store'
 import type { EventHub } from './events'
 

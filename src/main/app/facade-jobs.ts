@@ -2,7 +2,7 @@ import type { JobDeskApi, RunTriggerOutcome, SchedulePreview } from '../../share
 import { ValidationError } from '../../shared/errors'
 import type { JobInfo } from '../../shared/model'
 import { previewFireTimes, validateSchedule } from '../schedule'
-import type { TriggerOutcome } from '../store/run-repo'
+import type { TriggerOutcome } from '../domain/runs'
 import type { FacadeDeps } from './facade'
 import { removeDemoJobs } from '../definitions/seed-demo'
 

@@ -1,6 +1,6 @@
 import type { ConflictError } from '../../shared/errors'
 import { conflict } from '../../shared/messages/coded-errors'
-import type { NodeLease } from '../store/node-repo'
+import type { NodeLease } from '../domain/nodes'
 import type { Repos } from '../store/store'
 
 /**

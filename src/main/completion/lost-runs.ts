@@ -1,5 +1,6 @@
 import { EMBEDDED_ADDRESS_PREFIX, type JobRun } from '../../shared/model'
-import type { RunCompletion, RunRepo } from '../store/run-repo'
+import type { RunRepo } from '../store/run-repo'
+import type { RunCompletion } from '../domain/runs'
 
 /** XXL-JOB's threshold: a run still running this long after its trigger may be lost. */
 export const LOST_RUN_THRESHOLD_MS = 10 * 60_000

@@ -1,7 +1,7 @@
 import type { JobGroup, JobRun } from '../../shared/model'
 import type { ExecutorApi } from '../executor/executor-api'
 import type { Logger } from '../kernel/logger'
-import type { RunCompletion } from '../store/run-repo'
+import type { RunCompletion } from '../domain/runs'
 import type { Repos } from '../store/store'
 
 /** Runs younger than this are not asked about: their executor has only just accepted them. */

@@ -1,5 +1,5 @@
 import type { Logger } from '../kernel/logger'
-import type { RunCompletion, TriggerOutcome } from '../store/run-repo'
+import type { RunCompletion, TriggerOutcome } from '../domain/runs'
 import type { Repos, UnitOfWork } from '../store/store'
 
 export interface FlushResult {

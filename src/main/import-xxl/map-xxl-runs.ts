@@ -1,5 +1,5 @@
 import type { TriggerType } from '../../shared/model'
-import type { FinishedRun } from '../store/run-repo'
+import type { FinishedRun } from '../domain/runs'
 import type { XxlLogRow } from './xxl-rows'
 
 /**

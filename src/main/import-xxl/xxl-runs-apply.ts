@@ -1,4 +1,4 @@
-import type { FinishedRun } from '../store/run-repo'
+import type { FinishedRun } from '../domain/runs'
 import type { Repos } from '../store/store'
 import { finishedRunOf, isFinished } from './map-xxl-runs'
 import type { XxlPlan } from './plan-xxl-import'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { DueJob } from '../store/job-repo'
-import type { StaleFire } from '../store/ring-repo'
+import type { DueJob } from '../domain/fires'
+import type { StaleFire } from '../domain/fires'
 import { PRE_READ_MS, planScan, scanDelayMs, type NextFireFn } from './plan-scan'
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0) // a whole second

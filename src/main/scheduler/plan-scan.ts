@@ -1,6 +1,6 @@
 import type { MisfireStrategy } from '../../shared/model'
-import type { DueJob, NextTimeUpdate } from '../store/job-repo'
-import type { RingFire, StaleFire } from '../store/ring-repo'
+import type { DueJob, NextTimeUpdate } from '../domain/fires'
+import type { RingFire, StaleFire } from '../domain/fires'
 
 /** How far ahead the scan reads (XXL-JOB's PRE_READ_MS); also the lateness that makes a fire a misfire. */
 export const PRE_READ_MS = 5000

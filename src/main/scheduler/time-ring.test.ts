@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RingFire } from '../store/ring-repo'
+import type { RingFire } from '../domain/fires'
 import { TimeRing } from './time-ring'
 
 const S = 1_800_000_000 // a second count (epoch seconds)

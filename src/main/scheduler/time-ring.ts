@@ -1,4 +1,4 @@
-import type { RingFire } from '../store/ring-repo'
+import type { RingFire } from '../domain/fires'
 
 export const RING_SLOTS = 60
 /** Slots behind the current one that every tick drains too (XXL-JOB 3.3+: 2), for ticks that ran late. */

@@ -1,3 +1,4 @@
+import type { DueJob, NextTimeUpdate } from '../domain/fires'
 import { defaultJobInput } from '../../shared/job-defaults'
 import type { BlockStrategy, GlueType, JobInfo, JobInput, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
 import type { Connection } from './sql/connection'
@@ -35,25 +36,6 @@ interface JobRow {
   trigger_next_time: number
   add_time: number
   update_time: number
-}
-
-/** The columns the scan needs to plan a job. */
-export interface DueJob {
-  id: number
-  scheduleType: ScheduleType
-  scheduleConf: string
-  timezone: string
-  misfireStrategy: MisfireStrategy
-  triggerLastTimeMs: number
-  triggerNextTimeMs: number
-}
-
-/** A job's schedule bookkeeping after a scan; `triggerStatus` 0 stops a job whose schedule ended. */
-export interface NextTimeUpdate {
-  id: number
-  triggerStatus: 0 | 1
-  triggerLastTimeMs: number
-  triggerNextTimeMs: number
 }
 
 export type StoredJob = Omit<JobInfo, 'id'>

@@ -1,23 +1,6 @@
-import type { MisfireStrategy, TriggerType } from '../../shared/model'
+import { ringKey, type RingFire, type StaleFire } from '../domain/fires'
 import type { Connection } from './sql/connection'
 import { insertRows, statementSizes, statementsBySize } from './sql/insert-rows'
-
-/** A fire the scan planned: persisted in `job_ring` until a ring tick claims it. */
-export interface RingFire {
-  jobId: number
-  /** The scheduled time the run is for (unique per job); for a misfire, the latest missed time. */
-  scheduleTimeMs: number
-  /** When the ring should fire it: the scheduled time, or the scan's now for misfires and due jobs. */
-  fireAtMs: number
-  triggerType: Extract<TriggerType, 'CRON' | 'MISFIRE'>
-}
-
-/** A fire left in `job_ring` by a process that died before firing it, with its job's current settings. */
-export interface StaleFire extends RingFire {
-  misfireStrategy: MisfireStrategy
-  /** 0 when the job was stopped or deleted meanwhile: the fire is dropped. */
-  triggerStatus: number
-}
 
 interface RingRow {
   job_id: number
@@ -154,9 +137,6 @@ function fromRow(row: RingRow): RingFire {
     triggerType: row.trigger_type === 'MISFIRE' ? 'MISFIRE' : 'CRON',
   }
 }
-
-/** The key `claimMany` reports a claimed fire by. */
-export const ringKey = (jobId: number, scheduleTimeMs: number): string => `${jobId}:${scheduleTimeMs}`
 
 /** Fires per claiming DELETE: its OR of primary-key terms stays one index probe each. */
 const CLAIMS_PER_STATEMENT = 64

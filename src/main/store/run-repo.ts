@@ -1,24 +1,12 @@
 import type { LastRun, RunFilter } from '../../shared/api'
 import { ALARM_STATUS, runStatus, type JobRun } from '../../shared/model'
 import type { Connection, SqlValue } from './sql/connection'
-import {
-  FINISHED_COLUMNS,
-  fromRow,
-  HANDLE_MSG_MAX_CHARS,
-  INSERT_COLUMNS,
-  insertValues,
-  triggerMsgColumn,
-  type FinishedRun,
-  type NewRun,
-  type RunCompletion,
-  type RunRow,
-  type TriggerOutcome,
-} from './run-rows'
+import { FINISHED_COLUMNS, fromRow, HANDLE_MSG_MAX_CHARS, INSERT_COLUMNS, insertValues, triggerMsgColumn, type RunRow } from './run-rows'
+import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
 import { attachTrails, writeTrails } from './run-trails'
 import { engineStatementSizes, idChunks, inList, insertRows, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
-export type { FinishedRun, NewRun, RunCompletion, TriggerOutcome } from './run-rows'
 
 /** A run as a callback's scope check sees it (RunRepo.callbackTargets). */
 export interface CallbackTarget {

@@ -1,4 +1,5 @@
-import { parseTriggerTrail, type TriggerTrail } from '../../shared/trigger-trail'
+import type { NewRun, TriggerOutcome } from '../domain/runs'
+import { parseTriggerTrail } from '../../shared/trigger-trail'
 import type { JobRun, TriggerType } from '../../shared/model'
 import { formatTriggerTrail } from '../../shared/trigger-trail-text'
 
@@ -26,51 +27,6 @@ export interface RunRow {
   retry_due_time: number | null
   /** NULL in the table since migration 9: the trail is read from job_log_trail onto the row (run-trails.ts). */
   trigger_trail: string | null
-}
-
-/** The part of a run known when its row is written, before routing and the executor call. */
-export type NewRun = Pick<
-  JobRun,
-  | 'jobGroup'
-  | 'jobId'
-  | 'executorHandler'
-  | 'executorParam'
-  | 'executorShardingParam'
-  | 'executorFailRetryCount'
-  | 'triggerTimeMs'
-  | 'triggerType'
-  | 'scheduleTimeMs'
-  | 'parentLogId'
->
-
-export interface TriggerOutcome {
-  logId: number
-  executorAddress: string
-  triggerCode: number
-  triggerMsg: string
-  /** LFU/LRU: the job whose use of `executorAddress` the outcome's write counts, and when it was routed. */
-  routeUse?: { jobId: number; atMs: number }
-  /** The same trigger as data (src/shared/trigger-trail.ts), kept as JSON; trigger_msg is then derived from it when read. */
-  triggerTrail?: TriggerTrail
-}
-
-export interface RunCompletion {
-  logId: number
-  handleCode: number
-  handleMsg: string
-  handleTimeMs: number
-}
-
-/** A finished run brought in from elsewhere (an XXL-JOB import): every column as it was, nothing left to do. */
-export interface FinishedRun extends NewRun {
-  executorAddress: string
-  triggerCode: number
-  triggerMsg: string
-  handleTimeMs: number
-  handleCode: number
-  handleMsg: string
-  /** 0 (todo) and −1 are written as 1 (not needed): the fail monitor must not retry or alarm what happened elsewhere. */
-  alarmStatus: number
 }
 
 /** XXL-JOB's cap for handle_msg in the database. */
@@ -106,7 +62,6 @@ export const insertValues = (run: NewRun, triggerNode: string) => [
 ]
 
 export const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
-
 
 export function trailColumn(outcome: TriggerOutcome): string | null {
   return outcome.triggerTrail ? JSON.stringify(outcome.triggerTrail) : null

@@ -1,6 +1,7 @@
 import type { Connection, SqlValue } from './sql/connection'
 import { idChunks, inList, insertRows } from './sql/insert-rows'
-import { trailColumn, type RunRow, type TriggerOutcome } from './run-rows'
+import { trailColumn, type RunRow } from './run-rows'
+import { type TriggerOutcome } from '../domain/runs'
 
 /**
  * The trigger trails of runs, in `job_log_trail` (migration 9 says why they left `job_log`). Written

@@ -1,5 +1,5 @@
 import type { Clock } from '../kernel/clock'
-import type { TriggerOutcome } from '../store/run-repo'
+import type { TriggerOutcome } from '../domain/runs'
 
 /**
  * Lets a caller wait for the trigger outcomes of runs it just fired (a manual trigger shows

@@ -1,6 +1,6 @@
 import { coded } from '../../shared/messages'
 import type { Logger } from '../kernel/logger'
-import type { TriggerOutcome } from '../store/run-repo'
+import type { TriggerOutcome } from '../domain/runs'
 import type { PreparedRun } from './prepare-runs'
 import { SlowTriggerCounter } from './slow-trigger-counter'
 import { TaskLane } from './task-lane'

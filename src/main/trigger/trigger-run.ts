@@ -1,10 +1,10 @@
 import { coded } from '../../shared/messages'
 import { TRIGGER_TRAIL_VERSION, type TrailGroup, type TrailRoute, type TriggerTrail } from '../../shared/trigger-trail'
 import { failure, type ExecutorReply, type TriggerParam } from '../executor/executor-api'
-import type { TriggerOutcome } from '../store/run-repo'
+import type { TriggerOutcome } from '../domain/runs'
 import type { ExecutorDirectory } from './executor-directory'
 import type { PreparedRun } from './prepare-runs'
-import type { AddressUse } from '../store/route-repo'
+import type { AddressUse } from '../domain/address-use'
 import { compactMsg, USE_TRACKING_STRATEGIES, type RouteProbe, type Routers, type SingleRouteStrategy } from './routing'
 import { formatTriggerTrail } from '../../shared/trigger-trail-text'
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import type { ClusterNode } from '../../../src/main/store/node-repo'
-import { USE_WINDOW_MS } from '../../../src/main/store/route-repo'
+import type { ClusterNode } from '../../../src/main/domain/nodes'
+import { USE_WINDOW_MS } from '../../../src/main/domain/address-use'
 import type { Repos, Store } from '../../../src/main/store/store'
 import { overlapping, storeSuite, T0 } from './store-fixture'
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { openStore } from '../../../src/main/store/open-store'
-import type { NewRun } from '../../../src/main/store/run-repo'
+import type { NewRun } from '../../../src/main/domain/runs'
 import type { NewUser } from '../../../src/main/store/user-repo'
 import { newRun } from '../../support/new-run'
 import { addGroup, addJob, storeSuite, T0 } from './store-fixture'

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
-import { ringKey, type RingFire } from '../../../src/main/store/ring-repo'
+import { ringKey } from '../../../src/main/domain/fires'
+import { type RingFire } from '../../../src/main/domain/fires'
 import { addGroup, addJob, overlapping, storeSuite, T0 } from './store-fixture'
 
 const fire = (jobId: number, scheduleTimeMs: number, overrides: Partial<RingFire> = {}): RingFire => ({

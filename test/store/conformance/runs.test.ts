@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
-import { HANDLE_MSG_MAX_CHARS, type NewRun } from '../../../src/main/store/run-repo'
+import { HANDLE_MSG_MAX_CHARS } from '../../../src/main/store/run-repo'
+import { type NewRun } from '../../../src/main/domain/runs'
 import type { Repos } from '../../../src/main/store/store'
 import { EMBEDDED_ADDRESS_PREFIX } from '../../../src/shared/model'
 import { newRun } from '../../support/new-run'

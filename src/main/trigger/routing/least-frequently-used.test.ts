@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { USE_WINDOW_MS, type AddressUse } from '../../store/route-repo'
+import { USE_WINDOW_MS } from '../../domain/address-use'
+import { type AddressUse } from '../../domain/address-use'
 import { createLeastFrequentlyUsedRouter } from './least-frequently-used'
 import type { RouteProbe } from './router'
 import { routeReasonText } from '../../../shared/route-trail-text'

@@ -1,5 +1,5 @@
 import { coded } from '../../../shared/messages'
-import { USE_WINDOW_MS } from '../../store/route-repo'
+import { USE_WINDOW_MS } from '../../domain/address-use'
 import { chosenTrail, emptyAddressTrail, rotatedForJob, type Router } from './router'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { routeReasonText } from '../../../shared/route-trail-text'
-import type { AddressUse } from '../../store/route-repo'
+import type { AddressUse } from '../../domain/address-use'
 import { createLeastRecentlyUsedRouter } from './least-recently-used'
 import type { RouteProbe } from './router'
 

@@ -2,7 +2,7 @@ import type { RouteStrategy } from '../../../shared/model'
 import { coded } from '../../../shared/messages'
 import type { RouteReason } from '../../../shared/trigger-trail'
 import type { ExecutorReply } from '../../executor/executor-api'
-import type { AddressUse } from '../../store/route-repo'
+import type { AddressUse } from '../../domain/address-use'
 
 /** Every route strategy except SHARDING_BROADCAST, which fans out instead of picking (see ../sharding.ts). */
 export type SingleRouteStrategy = Exclude<RouteStrategy, 'SHARDING_BROADCAST'>
