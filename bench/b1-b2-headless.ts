@@ -1,4 +1,4 @@
-// B1 (e2e-throughput-embedded) and B2 (trigger-lag) of benchmarks.md, measured black-box on the
+// B1 (e2e-throughput-embedded) and B2 (trigger-lag) of docs/benchmarks.md, measured black-box on the
 // built product: N every-second cron jobs planted in the SQLite file, `node out/main/serve.js`
 // (embedded executor, worker threads), figures from `job_log`, CPU and RSS of the whole process from
 // /proc — beside croner in memory at the same N in the same run (no persistence: the floor).

@@ -1,9 +1,9 @@
-// B10 (peer-parity) of benchmarks.md and issue 14: the same workload — N every-second jobs, a no-op
+// B10 (peer-parity) of docs/benchmarks.md#b10-peers and issue 14: the same workload — N every-second jobs, a no-op
 // handler — on JobDesk (headless, black-box, as B1/B2) and on its peers, in the same run:
 // BullMQ job schedulers + Redis, pg-boss + PostgreSQL, Quartz 2.3 JDBC store on H2. For each: fires/s
 // (median of executions started per wall-clock second), p50/p99 lag from the job's own scheduled
 // time to its handler's start, CPU-µs per fire of every process involved (from /proc), peak RSS and
-// PSS — each as a ratio to JobDesk. Targets: JobDesk ≥ every peer on throughput and p99 (benchmarks.md
+// PSS — each as a ratio to JobDesk. Targets: JobDesk ≥ every peer on throughput and p99 (docs/benchmarks.md
 // B10), p99 ≤ 0.2× BullMQ's (B2), ≥ 2× BullMQ's throughput at 10k (B1). A peer that cannot be
 // installed or started is skipped with a notice.
 // Usage: npx tsx bench/b10-peers.ts [--quick] [--jobs 1000,10000] [--warmup 5] [--window 20] [--peers bullmq,pgboss,quartz]

@@ -1,4 +1,4 @@
-// B3 (scan-cost-scaling) of benchmarks.md: one scan tick of the product's scheduler — schedule lock,
+// B3 (scan-cost-scaling) of docs/benchmarks.md#b3-scan-cost: one scan tick of the product's scheduler — schedule lock,
 // due-job query, next-time planning, ring rows and next times written, commit — as the job table grows,
 // run in-process through `Scheduler.scanOnce` on a real SQLite file (no loops started; each call is
 // timed). A tick is what the scan loop does at one second: `scanOnce` again at once while a call hits

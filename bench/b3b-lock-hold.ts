@@ -1,4 +1,4 @@
-// B3b (lock-hold) of benchmarks.md: how long the product's write transactions (scan, run inserts,
+// B3b (lock-hold) of docs/benchmarks.md#b3b-lock-hold: how long the product's write transactions (scan, run inserts,
 // callback batches) make other writers wait, during B1 at 10k every-second jobs (headless, black-box).
 // Two concurrent writers, each one edit every 5 ms, one at a time:
 //  - a UI edit through the console's WebSocket bridge (`saveJob` renaming a stopped job): its round
@@ -61,7 +61,7 @@ async function runWriters(headless: Headless, dbFile: string, untilMs: number): 
     const line = await lockWriter.waitFor(/^RESULT (\{.*\})$/, 30_000)
     const sqlite = JSON.parse(line[1]) as { waits: number[]; errors: number }
     await lockWriter.stop()
-    // monitorEventLoopDelay reports in ns and includes its own resolution (benchmarks.md §4).
+    // monitorEventLoopDelay reports in ns and includes its own resolution (docs/benchmarks.md#measurement-rules).
     return { bridge: bridgeWaits, sqlite: sqlite.waits, sqliteErrors: sqlite.errors, benchLoopP99: Math.max(0, loop.percentile(99) / 1e6 - 10) }
   } finally {
     bridge.close()

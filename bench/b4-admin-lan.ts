@@ -1,11 +1,11 @@
-// B4 (lan-trigger-rps) of benchmarks.md, admin side: JobDesk triggering no-op runs on two LAN
+// B4 (lan-trigger-rps) of docs/benchmarks.md#b4-lan-triggers, admin side: JobDesk triggering no-op runs on two LAN
 // executors over loopback — 5000 jobs due at the same second, fired by the scan and the ring, run
 // rows written, ROUND routing, XXL `/run` over HTTP with the token, outcomes recorded — from the due
 // second until the last outcome is written. Beside it, measured in the same run, the raw
 // reference: an undici Pool (32 connections) posting the same body to a bare node:http server.
 // Usage: npx tsx bench/b4-admin-lan.ts [bursts] [files|packed|stub]
 //   files / packed: two JobDesk agents that really run each trigger (their run-log layout);
-//   stub: two executor servers that accept each trigger and run nothing (benchmarks.md's B4 setup),
+//   stub: two executor servers that accept each trigger and run nothing (the original B4 setup, docs/benchmarks.md#b4-lan-triggers),
 //   which measures the admin's own trigger path.
 import { parseTriggerTrail } from '../src/shared/trigger-trail'
 import { sqliteDb } from './support/sqlite-db'
@@ -27,7 +27,7 @@ import { QUICK } from './support/cli'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const TOKEN = 'b4-admin-token-0123456789'
-/** benchmarks.md's B4: 5000 jobs due at one second (quick: 500, to notice breakage only). */
+/** B4 (docs/benchmarks.md#b4-lan-triggers): 5000 jobs due at one second (quick: 500, to notice breakage only). */
 const BURST = QUICK ? 500 : 5000
 const bursts = Number(process.argv[2] ?? 4)
 const mode = (['packed', 'stub'] as const).find((m) => m === process.argv[3]) ?? 'files'

@@ -1,4 +1,4 @@
-// B5 (callback-ingestion) of benchmarks.md: executor callbacks turned into finished run rows —
+// B5 (callback-ingestion) of docs/benchmarks.md#b5-callback-ingestion: executor callbacks turned into finished run rows —
 // over HTTP (XXL `/api/callback`, bare-array batches of 100 from 8 clients) and embedded (the
 // embedded executor's callback sink, batches of 500) — beside the raw batched UPDATE (100 rows per
 // transaction) measured in the same run on the same database. Tripwire: never one transaction per

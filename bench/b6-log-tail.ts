@@ -1,4 +1,4 @@
-// B6 (log-tail-latency) of benchmarks.md: a line a handler writes → the line shown in the console,
+// B6 (log-tail-latency) of docs/benchmarks.md#b6-log-tail: a line a handler writes → the line shown in the console,
 // in Debian's headless Chromium (Playwright) against headless mode: a BEAN handler writes `tick <i>
 // at <epoch ms>` 50 times a second, once on the embedded executor and once on a LAN agent
 // (`node out/main/executor-agent.js`), while the run is open in the console; the page records when

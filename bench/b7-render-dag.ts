@@ -1,4 +1,4 @@
-// B7a (render-dag-1000) of benchmarks.md: the DAG page with 1,000 jobs and ~1,500 links in Debian's
+// B7a (render-dag-1000) of docs/benchmarks.md#b7-console-rendering: the DAG page with 1,000 jobs and ~1,500 links in Debian's
 // headless Chromium against headless mode (production build). Measures first render (nav → nodes
 // and edges painted), frame times during 2 s of pan and zoom, and click → highlight painted, each
 // beside a reference measured in the same run: the dashboard's render, an idle page's frames, and
@@ -20,10 +20,10 @@ const COMPONENT = Number(process.argv[3] ?? 20)
 /** Links per component beyond its spanning tree, so the graph has ~1.5 links per job. */
 const EXTRA_LINKS = Math.round(COMPONENT * 0.55)
 const REPEATS = QUICK ? 1 : 3
-/** Frame sampling per measurement (benchmarks.md: 2 s); quick runs only check that it works. */
+/** Frame sampling per measurement (docs/benchmarks.md#measurement-rules: 2 s); quick runs only check that it works. */
 const SAMPLE_MS = QUICK ? 500 : 2000
 const IN_FLIGHT = 100
-/** benchmarks.md: fail only when a target is missed by more than 25 % (VM noise). */
+/** docs/benchmarks.md#judging: fail only when a target is missed by more than 25 % (VM noise). */
 const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const ms = (x: number) => `${x.toFixed(1)} ms`
 

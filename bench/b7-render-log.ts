@@ -3,7 +3,7 @@
 // pages of the run-log slice's LOG_PAGE_LINES), scroll frame times, and the append latency of lines
 // written while the 100,000 lines are open — each beside a reference measured in the same run: the
 // dashboard's render, an idle page's frames, and the append latency of the same lines in a short log.
-// Targets: benchmarks.md sets none for the log; the first page borrows B7a's first render (500 ms) and
+// Targets: none of the log's own (docs/benchmarks.md#b7-console-rendering); the first page borrows B7a's first render (500 ms) and
 // scrolling B7b's frame budget (16.7 ms); the rest is reported beside its reference only.
 // Usage: npx tsx bench/b7-render-log.ts [lines=100000]   (needs out/ built: npx electron-vite build)
 import { chromium, type Page } from '@playwright/test'
@@ -22,9 +22,9 @@ const TICKS = QUICK ? 12 : 40
 /** Seconds between two tick lines. */
 const TICK_GAP_SEC = 0.15
 const REPEATS = QUICK ? 1 : 3
-/** Frame sampling per measurement (benchmarks.md: 2 s); quick runs only check that it works. */
+/** Frame sampling per measurement (docs/benchmarks.md#measurement-rules: 2 s); quick runs only check that it works. */
 const SAMPLE_MS = QUICK ? 500 : 2000
-/** benchmarks.md: fail only when a target is missed by more than 25 % (VM noise). */
+/** docs/benchmarks.md#judging: fail only when a target is missed by more than 25 % (VM noise). */
 const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 const TICK_LOOP = `for i in $(seq 1 ${TICKS}); do echo "tick $i at $(date +%s%3N)"; sleep ${TICK_GAP_SEC}; done`

@@ -1,4 +1,4 @@
-// B7b (render-table-10k) of benchmarks.md: the Jobs table with 10,000 jobs in Debian's headless
+// B7b (render-table-10k) of docs/benchmarks.md#b7-console-rendering: the Jobs table with 10,000 jobs in Debian's headless
 // Chromium against headless mode (production build). Measures first render, scroll frame times and
 // filter keystroke → updated rows, each beside a reference measured in the same run: an idle page's
 // frames, a plain-JS filter of 10,000 rows, and rendering the small dashboard page.
@@ -14,10 +14,10 @@ import { QUICK } from './support/cli'
 
 const JOBS = Number(process.argv[2] ?? 10_000)
 const REPEATS = QUICK ? 1 : 3
-/** Frame sampling per measurement (benchmarks.md: 2 s); quick runs only check that it works. */
+/** Frame sampling per measurement (docs/benchmarks.md#measurement-rules: 2 s); quick runs only check that it works. */
 const SAMPLE_MS = QUICK ? 500 : 2000
 const IN_FLIGHT = 200
-/** benchmarks.md: fail only when a target is missed by more than 25 % (VM noise). */
+/** docs/benchmarks.md#judging: fail only when a target is missed by more than 25 % (VM noise). */
 const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]

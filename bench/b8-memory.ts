@@ -1,9 +1,9 @@
-// B8 (memory-100k) of benchmarks.md: the headless product with 100k job definitions scheduling 1 %
+// B8 (memory-100k) of docs/benchmarks.md#b8-memory: the headless product with 100k job definitions scheduling 1 %
 // of them each second (FIX_RATE 100 s, spread over the 100 s: 1,000 fires/s, embedded no-op handler)
 // for 10 minutes, black-box: RSS from /proc every second (anonymous and file-backed apart: the
 // database is memory-mapped), and the main isolate's heap after a full GC every 30 s through the
 // inspector (`--inspect=127.0.0.1:0`). Beside it, in the same run: the same build with no jobs.
-// Targets (issue 14, benchmarks.md): core RSS ≤ 250 MB, heap slope ≈ 0 (≤ 5 % growth over the run),
+// Targets (issue 14, docs/benchmarks.md#b8-memory): core RSS ≤ 250 MB, heap slope ≈ 0 (≤ 5 % growth over the run),
 // ≤ +150 MB over the bare app.
 // Usage: npx tsx bench/b8-memory.ts [--quick] [--jobs 100000] [--seconds 600] [--bare-seconds 60] [--gc-every 30]
 import Database from 'better-sqlite3'

@@ -1,4 +1,4 @@
-// B9 (cold start) of benchmarks.md: launch → scheduler ready with a database of 100k jobs and 1M
+// B9 (cold start) of docs/benchmarks.md#b9-cold-start: launch → scheduler ready with a database of 100k jobs and 1M
 // runs, black-box on the built headless entry. "Ready" is the core's `core running` log line, which
 // it prints after the database is open and migrated, the ring recovered, the first scan run and the
 // first ring tick armed (startCore in src/main/app/core.ts); the console's address line follows once

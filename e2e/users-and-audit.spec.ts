@@ -48,7 +48,7 @@ test('the console token no longer opens the console, and a wrong password is ref
 })
 
 test('the page paints a data-free shell from its HTML alone; a signed-out browser goes from it to the sign-in page', async ({ page }) => {
-  // The first paint comes before the bundle and the /auth/state round trip (B9): it must show nothing.
+  // The first paint comes before the bundle and the /auth/state round trip (docs/benchmarks.md#b9-cold-start): it must show nothing.
   const html = await (await page.request.get(`${server().origin}/`)).text()
   expect(html).toContain('data-testid="boot-shell"')
   expect(html).not.toContain(JOB_IN_A)

@@ -1,7 +1,7 @@
-// `npm run bench`: the benchmark suite of bench/ (benchmarks.md, issue 14), one benchmark after
+// `npm run bench`: the benchmark suite of bench/ (docs/benchmarks.md, issue 14), one benchmark after
 // another, each printing its figures beside a reference measured in the same run and its target, and
 // writing bench/results/<full|quick>/<key>.json. Not part of `npm test`.
-//   npm run bench                      full sizes (benchmarks.md's; B8 runs 10 minutes)
+//   npm run bench                      full sizes (docs/benchmarks.md's; B8 runs 10 minutes)
 //   npm run bench -- --quick           every benchmark at a small size (a broken one is noticed; figures not judged)
 //   npm run bench -- b3 b10            only the benchmarks whose file name contains one of these
 //   npm run bench -- --table [--write] the latest results as the README's table (--write puts it in README.md)

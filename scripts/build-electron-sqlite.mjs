@@ -1,5 +1,5 @@
 // Builds a copy of better-sqlite3's addon for Electron's ABI into .electron-abi/ (gitignored), once.
-// node_modules stays built for Node, so tests and headless mode keep working (toolchain.md). The
+// node_modules stays built for Node, so tests and headless mode keep working (docs/development.md#native-sqlite-for-electron). The
 // Electron shell passes the copy to better-sqlite3 through its `nativeBinding` option.
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'

@@ -56,7 +56,7 @@ function serverPeer(name: string, startServer: () => Promise<Started>, script: s
 }
 
 const QUARTZ_JARS = ['quartz2.jar', 'h2.jar', 'HikariCP.jar', 'slf4j-api.jar', 'slf4j-nop.jar'].map((jar) => join('/usr/share/java', jar))
-/** Quartz's own tuning for many short jobs (benchmarks.md §1: p99 3.8 s with defaults, 318 ms with these at 1k). */
+/** Quartz's own tuning for many short jobs (docs/benchmarks.md#peers: p99 3.8 s with defaults, 318 ms with these at 1k). */
 const QUARTZ_THREADS = 50
 const QUARTZ_BATCH = 50
 

@@ -1,5 +1,5 @@
 /**
- * The raw reference of B6 (benchmarks.md §2 "Log tail"): a writer process appends `tick <i> at
+ * The raw reference of B6 (docs/benchmarks.md#raw-log-tail): a writer process appends `tick <i> at
  * <epoch ms>` lines to a file every `gapMs`; this process follows it with fs.watch and a read from the
  * last offset, and measures written → read per line.
  */

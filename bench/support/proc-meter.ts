@@ -1,5 +1,5 @@
 /**
- * CPU and memory of whole process trees, read from /proc (Linux), the way benchmarks.md §4 asks:
+ * CPU and memory of whole process trees, read from /proc (Linux), the way docs/benchmarks.md#measurement-rules asks:
  * /proc/<pid>/stat covers every thread of a process (worker threads, the JVM's threads, Redis's bio
  * threads), and children are found through /proc/<pid>/task/<tid>/children or their stat's ppid.
  */

@@ -13,7 +13,7 @@ import { QUICK } from './cli'
 
 export const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'results')
 
-/** benchmarks.md §4: fail only when a target is missed by more than 25 % (VM noise). */
+/** docs/benchmarks.md#judging: fail only when a target is missed by more than 25 % (VM noise). */
 export const NOISE_TOLERANCE = 0.25
 
 export interface Target {

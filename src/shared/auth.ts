@@ -1,6 +1,6 @@
 /**
  * Users, roles, personal API tokens and the audit trail as the UI and the core share them
- * (design.md §8). Permissions are per executor group, as XXL-JOB grants them: an operator or viewer
+ * (docs/trust.md). Permissions are per executor group, as XXL-JOB grants them: an operator or viewer
  * sees and acts on the groups granted only; an admin on every group, users and settings.
  */
 

@@ -55,7 +55,7 @@ export type LinkCondition = (typeof LINK_CONDITIONS)[number]
 export const RETRY_BACKOFFS = ['NONE', 'FIXED', 'EXPONENTIAL'] as const
 export type RetryBackoff = (typeof RETRY_BACKOFFS)[number]
 
-/** Admin protocol generation of an executor group (reference §0.1); null until detected. */
+/** Admin protocol generation of an executor group (docs/protocol.md#generations); null until detected. */
 export const PROTOCOL_GENERATIONS = ['g1', 'g2', 'g3'] as const
 export type ProtocolGeneration = (typeof PROTOCOL_GENERATIONS)[number]
 
@@ -165,7 +165,7 @@ export interface JobRun {
 
 export type RunStatus = 'pending' | 'running' | 'success' | 'failed'
 
-/** XXL-JOB's derived states (reference §3.7). */
+/** XXL-JOB's derived states (docs/protocol.md#codes-and-states). */
 export function runStatus(run: Pick<JobRun, 'triggerCode' | 'handleCode'>): RunStatus {
   if (run.triggerCode !== 0 && run.triggerCode !== 200) return 'failed'
   if (run.handleCode === 200) return 'success'

@@ -5,8 +5,8 @@ import type { ProtocolGeneration } from '../../src/shared/model'
 /**
  * A stub XXL-JOB admin on 127.0.0.1 for tests: records every registry / registryRemove / callback
  * request verbatim (headers and body text) and answers in a chosen generation's envelope, like the
- * stub the reference captures were taken against (§9). It can fail the first N callbacks and, with
- * `strictShape`, refuse a callback body of the other generation's shape as real admins do (§2.3).
+ * stub the captures were taken against (docs/protocol.md#captured-exchanges). It can fail the first N callbacks and, with
+ * `strictShape`, refuse a callback body of the other generation's shape as real admins do (docs/protocol.md#callback).
  */
 export interface StubAdminOptions {
   /** Reply envelope: G1 `{code,msg:null,content:null}`, G2/G3 `{code,msg:"Success",data:null}`, or both. */

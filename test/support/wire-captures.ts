@@ -1,6 +1,6 @@
 /**
- * Exchanges captured from real xxl-job-core executors (reference §9.4) and the requests real executors
- * sent to a stub admin (§9.1–§9.3), as fixtures. Request bodies and reply texts are verbatim; replies
+ * Exchanges captured from real xxl-job-core executors (docs/protocol.md#captured-exchanges) and the requests real executors
+ * sent to a stub admin, as fixtures. Request bodies and reply texts are verbatim; replies
  * the capture cut (long run logs) keep only the fields it shows.
  */
 import type { ProtocolGeneration } from '../../src/shared/model'
@@ -54,7 +54,7 @@ function trigger(jobId: number, handler: string, params: string, block: string, 
 const SHELL = '#!/bin/bash\necho "hello from shell args: $1 | $2 | $3"\nexit 0\n'
 
 /**
- * The admin → executor exchanges in capture order for one generation. §9.4 lists for 3.4.2 (G2) only
+ * The admin → executor exchanges in capture order for one generation. The captures list for 3.4.2 (G2) only
  * the exchanges that differ from 2.4.2; the others are 2.4.2's with the G2 success envelope.
  */
 export function executorExchanges(generation: ProtocolGeneration): CapturedExchange[] {
@@ -137,7 +137,7 @@ function withoutContentType(headers: Record<string, string>): Record<string, str
   return rest
 }
 
-/** What real executors sent to the admin (§9.1–§9.3): path, the XXL headers (and Accept-Charset), and body texts. */
+/** What real executors sent to the admin (docs/protocol.md#captured-exchanges): path, the XXL headers (and Accept-Charset), and body texts. */
 export interface CapturedAdminCall {
   path: string
   xxlHeaders: Record<string, string>

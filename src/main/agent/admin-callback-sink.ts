@@ -1,7 +1,7 @@
 import type { CallbackSink, HandleCallback } from '../executor/executor-api'
 import type { AdminClient } from '../net/admin-client'
 
-/** Items per callback POST, as 3.x executors send (reference §2.4). */
+/** Items per callback POST, as 3.x executors send (docs/protocol.md#executor-timing). */
 export const CALLBACK_BATCH_MAX = 50
 
 /**

@@ -29,7 +29,7 @@ export interface CoreOptions {
   /** The file `logger` writes to (kernel/file-logger.ts), shown in Settings; none in tests. */
   logFile?: string
   spawnWorker?: SpawnWorker
-  /** better-sqlite3 built for Electron's ABI (toolchain.md); plain Node leaves it unset. */
+  /** better-sqlite3 built for Electron's ABI (docs/development.md#native-sqlite-for-electron); plain Node leaves it unset. */
   nativeBinding?: string
   /** The desktop app (default) or headless mode, as the settings show it. */
   mode?: 'desktop' | 'headless'

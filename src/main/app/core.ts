@@ -353,7 +353,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   state = 'running'
   logger.info('core running', { dataDir: options.dataDir, database: store.location, node: nodeId })
   // Threads start once the first scan is done: on a 2-core machine their start-up would take a core
-  // from the core's own (B9). Until then SQLite checkpoints on this connection as it does by default.
+  // from the core's own (docs/benchmarks.md#b9-cold-start). Until then SQLite checkpoints on this connection as it does by default.
   const checkpointer =
     store instanceof SqliteStore
       ? new Checkpointer(store.db, spawnWorker, { file: store.location, nativeBinding: options.nativeBinding, periodMs: 1000, quickCheck: true }, logger)
@@ -413,7 +413,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
 const PREPARE_AHEAD_MS = 200
 
 let zone: string | undefined
-/** Read when first needed, not at start-up: the first Intl call loads ICU's zone data, ~40 ms of a cold start (B9). */
+/** Read when first needed, not at start-up: the first Intl call loads ICU's zone data, ~40 ms of a cold start (docs/benchmarks.md#b9-cold-start). */
 function localTimezone(): string {
   zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone
   return zone

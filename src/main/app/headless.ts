@@ -46,7 +46,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
   let consoleToken: string
   try {
     consoleToken = core.consoleToken!
-    // The bridge (and ws) load once the scheduler runs: nothing before the first scan needs them (B9).
+    // The bridge (and ws) load once the scheduler runs: nothing before the first scan needs them (docs/benchmarks.md#b9-cold-start).
     const { BrowserBridge } = await import('../net/browser-bridge')
     bridge = new BrowserBridge({
       subscribe: (listener) => core.events.subscribe(listener),

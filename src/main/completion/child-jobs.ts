@@ -6,7 +6,7 @@ import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './dag'
 
 /**
- * Fires the children of finished runs (reference §4.5 step 7, with conditions): SUCCESS links on
+ * Fires the children of finished runs (docs/protocol.md#trigger-flow step 7, with conditions: docs/design.md#child-jobs-and-the-dag): SUCCESS links on
  * success (XXL-JOB's only kind), FAILURE on a failure with no retry left, ALWAYS on both. A child run records its parent
  * run (PARENT, parent_log_id). The chain guard refuses a child that already ran earlier in the same
  * chain, so even a cycle edited into the database by hand cannot loop.

@@ -28,7 +28,7 @@ export interface FailPassResult {
 }
 
 /**
- * XXL-JOB's fail monitor (reference §4.4) with backoff: each failed run is taken once (alarm_status
+ * XXL-JOB's fail monitor (docs/protocol.md#fail-monitor-and-lost-runs) with backoff: each failed run is taken once (alarm_status
  * 0 → −1, compare-and-set), retried as a new RETRY run with one retry fewer while retries remain
  * (its shard and parameter kept), and alarmed per the job's rule; alarm_status ends at 2 (sent),
  * 3 (failed) or 1 (no alarm needed). Alarms are sent in the background: they never hold up a pass.

@@ -8,7 +8,7 @@ export const LOST_RUN_THRESHOLD_MS = 10 * 60_000
 export const LOST_RUN_PERIOD_MS = 60_000
 
 /**
- * Runs that can no longer finish by themselves (reference §4.4): still running past the threshold
+ * Runs that can no longer finish by themselves (docs/protocol.md#fail-monitor-and-lost-runs, docs/design.md#lost-runs): still running past the threshold
  * while their executor address is no longer registered — its beats stopped for the dead timeout, so
  * no callback will come. Both conditions are needed: a long run on a live executor is just long.
  */

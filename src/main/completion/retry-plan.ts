@@ -54,7 +54,7 @@ export type FailureDecision =
   | { kind: 'final'; alarm: boolean }
 
 /**
- * What the fail monitor does with a failed run (reference §4.4, plus backoff): retry while the run
+ * What the fail monitor does with a failed run (docs/protocol.md#fail-monitor-and-lost-runs, plus backoff: docs/design.md#retries): retry while the run
  * has retries left — as a new run with one retry fewer, never rewriting the failed row — and alarm
  * once the retries are used up, or on every failure when the job asks for it.
  */

@@ -31,7 +31,7 @@ interface Pending {
 /**
  * Batches the two writes every run gets after its row exists — the trigger outcome and the
  * completion — into one transaction per few milliseconds. One transaction per row costs ~20 µs on
- * this machine, one row inside a 100-row transaction ~4 µs (benchmarks.md §2); at 10k runs/s that
+ * this machine, one row inside a 100-row transaction ~4 µs (docs/benchmarks.md#sqlite-figures); at 10k runs/s that
  * difference is most of a core.
  */
 export class RunWriter {

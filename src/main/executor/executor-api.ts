@@ -2,7 +2,7 @@ import type { LogPage } from '../../shared/model'
 
 /**
  * The admin → executor contract (XXL-JOB's ExecutorBiz). The embedded executor implements it with an
- * in-process transport, LAN executors over HTTP (reference §1), so routing, registry and completion
+ * in-process transport, LAN executors over HTTP (docs/protocol.md#executor-api), so routing, registry and completion
  * treat both alike. Field names are the wire's.
  */
 export interface TriggerParam {

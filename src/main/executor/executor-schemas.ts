@@ -5,7 +5,7 @@ import type { HandleCallback, LogRequest, TriggerParam } from './executor-api'
 
 /**
  * The bodies of the executor contract (XXL-JOB's ExecutorBiz and the callback), one schema each,
- * for the wire (reference §1.4, §2.3) and the in-process embedded executor alike. Field names are
+ * for the wire (docs/protocol.md#trigger, #callback) and the in-process embedded executor alike. Field names are
  * the wire's in every generation; only the time field of log and callback bodies is spelled two
  * ways (`logDateTim` in G1/G2). Optional fields default as a Java executor reads a missing or null
  * one. Unknown fields are dropped: newer admins and executors add fields, older ones skip them.
@@ -47,7 +47,7 @@ export const triggerParamSchema = z
     jobId: int.min(1),
     executorHandler: orDefault(z.string().max(255), ''),
     executorParams: orDefault(z.string(), ''),
-    // Unknown strategies mean SERIAL_EXECUTION on the executor (§3.2), so only the type is checked here.
+    // Unknown strategies mean SERIAL_EXECUTION on the executor (docs/protocol.md#block-strategies), so only the type is checked here.
     executorBlockStrategy: orDefault(z.string().max(64), 'SERIAL_EXECUTION'),
     executorTimeout: orDefault(int.min(0), 0),
     logId: int.min(1),
@@ -120,7 +120,7 @@ function wellFormedTriggerParam(input: unknown): TriggerParam | null {
 /** `/idleBeat` and `/kill`: `{"jobId": int}`. */
 export const jobIdBodySchema = z.object({ jobId: int.min(0) })
 
-/** `/log`: either time spelling (§1.4; our admin sends both). */
+/** `/log`: either time spelling (docs/protocol.md#log; our admin sends both). */
 export const logRequestSchema = z
   .object({ logId: int.min(1), fromLineNum: int.min(0), ...logDateTimeFields })
   .transform(withLogDateTime()) satisfies z.ZodType<LogRequest>

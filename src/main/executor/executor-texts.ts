@@ -1,5 +1,5 @@
 /**
- * XXL-JOB's exact executor texts (reference §1.4). Admin UIs and operators match on them, so they are
+ * XXL-JOB's exact executor texts (docs/protocol.md#executor-api). Admin UIs and operators match on them, so they are
  * reproduced byte for byte, including upstream's typos and the full-width colon (U+FF1A).
  */
 

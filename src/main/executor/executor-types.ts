@@ -72,7 +72,7 @@ export interface ExecutorOptions {
   /**
    * Leave the first runner thread to `warmUp()` instead of starting it here. The core calls it once
    * its first scan is done: a thread's start (a Node environment, the handler modules) would
-   * otherwise take a core of a 2-core machine from the core's own start (B9).
+   * otherwise take a core of a 2-core machine from the core's own start (docs/benchmarks.md#b9-cold-start).
    */
   deferWarmUp?: boolean
   logger?: Logger

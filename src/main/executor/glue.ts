@@ -1,6 +1,6 @@
 import { GLUE_TYPES, type GlueType } from '../../shared/model'
 
-/** How a script glue type runs (reference §3.3, 3.x interpreters). */
+/** How a script glue type runs (docs/protocol.md#glue-types, 3.x interpreters). */
 export interface ScriptKind {
   command: string
   suffix: string

@@ -3,7 +3,7 @@ import { badGlueTypeMsg, GROOVY_REFUSED_MSG, handlerNotFoundMsg, scriptsDisabled
 import { isGlueType, isScriptGlueType } from './glue'
 
 /**
- * Whether this executor can run the trigger's glue at all (reference §1.4 rejections). Returns the
+ * Whether this executor can run the trigger's glue at all (docs/protocol.md#trigger, its refusals). Returns the
  * rejection text, or null when it can.
  */
 export function checkGlue(param: TriggerParam, scripts: { enabled: boolean; hint: string }, handlerNames: ReadonlySet<string>): string | null {

@@ -26,7 +26,7 @@ const CONNECT_TIMEOUT_MS = 10_000
 export async function readXxlDatabase(source: XxlSource, options: XxlReadOptions): Promise<XxlSnapshot> {
   let connection: mysql.Connection
   try {
-    // Loaded on the first import, not at start-up: most installations never run one (B9).
+    // Loaded on the first import, not at start-up: most installations never run one (docs/benchmarks.md#b9-cold-start).
     const { default: driver } = await import('mysql2/promise')
     connection = await driver.createConnection({
       host: source.host,

@@ -13,9 +13,9 @@ import { parseCallbackBody, parseJsonText, parseRegistryParam, type RegistryPara
 import { generationOfRegistration } from './wire/detect-generation'
 import { FAIL_CODE, SUCCESS_CODE } from './wire/envelope'
 
-/** The admin methods executors call (reference §2); everything else under /api/ is the job OpenAPI. */
+/** The admin methods executors call (docs/protocol.md#admin-api); everything else under /api/ is the job OpenAPI. */
 const EXECUTOR_METHODS = new Set(['registry', 'registryRemove', 'callback'])
-/** Executors configured for an XXL-JOB admin before 3.4.1 use this context path (§0.1). */
+/** Executors configured for an XXL-JOB admin before 3.4.1 use this context path (docs/protocol.md#generations). */
 const PATH = /^\/(?:xxl-job-admin\/)?api\/([A-Za-z]+)\/?$/
 
 /**
@@ -38,7 +38,7 @@ export interface AdminApiDeps {
   callback(caller: AdminCaller, batch: HandleCallback[], source: string): Promise<void>
   /** Writes the audit row of a request refused before it reached the core (a credential, a budget). */
   audit: (who: AuditActor, entry: AuditRecord) => Promise<void>
-  /** The job OpenAPI (§7.2 and JobDesk's additions): resolves with the reply's payload. */
+  /** The job OpenAPI (docs/protocol.md#job-openapi and JobDesk's additions): resolves with the reply's payload. */
   openApi(method: string, caller: AdminCaller, body: unknown, source: string): Promise<unknown>
   isOpenApiMethod(method: string): boolean
   nowMs: () => number
@@ -67,7 +67,7 @@ export function createAdminApi(deps: AdminApiDeps): (request: IncomingMessage, r
       deps.logger.error('admin API request failed', { method, error: error.message })
       return { code: FAIL_CODE, msg: `admin error: ${error.message.slice(0, 300)}` }
     })
-    // Both payload fields, nulls included, so every generation's parser finds what it expects (§8.1).
+    // Both payload fields, nulls included, so every generation's parser finds what it expects (docs/protocol.md#as-an-admin).
     const payload = reply.data ?? null
     const body = JSON.stringify({ code: reply.code, msg: reply.msg ?? (reply.code === SUCCESS_CODE ? 'Success' : null), data: payload, content: payload })
     const headers: Record<string, string | number> = { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(body) }

@@ -34,8 +34,8 @@ export const TOKEN_SCOPE_MESSAGES = {
 } as const
 
 /**
- * The admin side of XXL-JOB's auth (reference §2.2, §8.1) with JobDesk's split of credentials
- * (design.md §8): executors present the executor token (with or without `XXL-JOB-APPNAME`) or their
+ * The admin side of XXL-JOB's auth (docs/protocol.md#admin-authentication, #as-an-admin) with JobDesk's split of credentials
+ * (docs/trust.md): executors present the executor token (with or without `XXL-JOB-APPNAME`) or their
  * group's own token with its app name; the OpenAPI takes the API token or a group's own token. All
  * comparisons run every time, in constant time, so the reply time does not tell which secret was close.
  */

@@ -8,7 +8,7 @@ import { postJson, type PostOutcome } from './wire/post-json'
 import { splitAddressList } from '../../shared/address-list'
 
 /**
- * The executor's calls to the admin (XXL-JOB's AdminBiz, reference §2): registry, registryRemove and
+ * The executor's calls to the admin (XXL-JOB's AdminBiz, docs/protocol.md#admin-api): registry, registryRemove and
  * callback against a list of admins, tried in order until one accepts. A call that no admin accepts
  * rejects with AdminCallError, so the executor core spools the callbacks and the beat retries.
  */
@@ -21,7 +21,7 @@ export interface AdminClientOptions {
   appName: string
   /**
    * The admin's generation. `auto` (default) sends both headers, starts with the G1/G2 array callback
-   * and switches to G3's `{callbackList}` when the admin refuses the shape (§2.3, §8.4).
+   * and switches to G3's `{callbackList}` when the admin refuses the shape (docs/protocol.md#callback).
    */
   generation?: AdminGeneration
   /** Per admin and call. Default 3000 (XXL's executor default). */
@@ -69,12 +69,12 @@ export function parseAdminAddresses(addresses: string | readonly string[]): stri
   return splitAddressList(addresses)
 }
 
-/** `base` + `/api/` + `method` (§2.1): `http://h:8080/xxl-job-admin` → `…/xxl-job-admin/api/registry`. */
+/** `base` + `/api/` + `method` (docs/protocol.md#admin-urls): `http://h:8080/xxl-job-admin` → `…/xxl-job-admin/api/registry`. */
 export function adminApiUrl(base: string, method: string): string {
   return `${base.trim().replace(/\/+$/, '')}/api/${method}`
 }
 
-/** The callback body in a generation's shape (§2.3): G1/G2 a bare array with `logDateTim`, G3 `{callbackList}` with `logDateTime`. */
+/** The callback body in a generation's shape (docs/protocol.md#callback): G1/G2 a bare array with `logDateTim`, G3 `{callbackList}` with `logDateTime`. */
 export function encodeCallbackBody(batch: readonly HandleCallback[], generation: AdminGeneration, shape: CallbackShape): unknown {
   const items = batch.map((item) => {
     const time =
@@ -89,7 +89,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   if (adminUrls.length === 0) throw new Error('adminAddresses: at least one admin URL is required')
   const generation = options.generation ?? 'auto'
   const timeoutMs = options.timeoutMs ?? DEFAULT_ADMIN_TIMEOUT_MS
-  // As xxl-job-core sends it (reference §9.1-§9.3), so an admin reading it tells the generation.
+  // As xxl-job-core sends it (docs/protocol.md#captured-exchanges), so an admin reading it tells the generation.
   const acceptCharset = generation === 'g1' ? 'application/json;charset=UTF-8' : 'UTF-8'
   const headers: Record<string, string> = { 'Content-Type': 'application/json;charset=UTF-8', 'Accept-Charset': acceptCharset }
   // 2.4 omits the token header when none is configured; G3 (and auto, which may face G3) always sends both.
@@ -140,7 +140,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     for (const adminUrl of adminUrls) {
       const first = await post(adminUrl, method, body())
       if (first.reason === null && first.reply) return { adminUrl, reply: first.reply }
-      // Auto: an admin that refused the body's shape gets the other shape once; kept if accepted (§2.3).
+      // Auto: an admin that refused the body's shape gets the other shape once; kept if accepted (docs/protocol.md#callback).
       if (retryOtherShape && looksLikeShapeError(first.outcome, first.reply)) {
         const previous = shape
         shape = shape === 'array' ? 'object' : 'array'

@@ -1,7 +1,7 @@
 import type { NetworkInterfaceInfo } from 'node:os'
 
 /**
- * The address an agent registers when none is given (reference §1.1: `http://<ip>:<port>/`, with
+ * The address an agent registers when none is given (docs/protocol.md#transport: `http://<ip>:<port>/`, with
  * the trailing slash Java executors use): loopback when bound to loopback, the given host when bound
  * to one interface, else the first non-internal IPv4 address (127.0.0.1 when there is none).
  */

@@ -9,7 +9,7 @@ import { postJson } from './wire/post-json'
 export { detectGeneration, type ObservedReply } from './wire/detect-generation'
 
 /**
- * The admin's view of one LAN executor: ExecutorApi over XXL-JOB HTTP (reference §1). It never
+ * The admin's view of one LAN executor: ExecutorApi over XXL-JOB HTTP (docs/protocol.md#executor-api). It never
  * throws for a network failure: unreachable, timed out or garbled answers come back as
  * `{code:500,msg}` so the trigger records them like any rejection.
  */
@@ -39,7 +39,7 @@ export const DEFAULT_EXECUTOR_TIMEOUT_MS = 3000
 /** Replies kept for generation detection; the decisive ones come early (first beat, first trigger). */
 const MAX_OBSERVED = 16
 
-/** `address` + `/` + `method` with exactly one slash between (§1.1); a missing scheme means http. */
+/** `address` + `/` + `method` with exactly one slash between (docs/protocol.md#transport); a missing scheme means http. */
 export function joinAddress(address: string, method: string): string {
   const trimmed = address.trim()
   const base = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`
@@ -88,7 +88,7 @@ export function createExecutorClient(options: ExecutorClientOptions): ExecutorCl
   }
 
   async function log(request: LogRequest): Promise<ExecutorReply<LogPage>> {
-    // Both spellings of the time field: each generation reads its own and ignores the other (§9.5).
+    // Both spellings of the time field: each generation reads its own and ignores the other (docs/protocol.md#compatibility-probes).
     const reply = await call('log', { logId: request.logId, logDateTime: request.logDateTime, logDateTim: request.logDateTime, fromLineNum: request.fromLineNum })
     if (reply.code !== 200) return reply as ExecutorReply<LogPage>
     const page = readLogPage(reply.data)
@@ -113,7 +113,7 @@ function isUriNotFound(reply: ExecutorReply, method: string): boolean {
   return reply.code !== 200 && typeof reply.msg === 'string' && reply.msg.includes('uri-mapping(') && reply.msg.includes(`/${method}) not found`)
 }
 
-/** A LogResult/LogData payload; the npm executor and Java agree on these four keys (§1.4). */
+/** A LogResult/LogData payload; the npm executor and Java agree on these four keys (docs/protocol.md#log). */
 function readLogPage(payload: unknown): LogPage | null {
   if (typeof payload !== 'object' || payload === null) return null
   const raw = payload as Record<string, unknown>
@@ -138,7 +138,7 @@ export interface GenerationProbeOptions {
 }
 
 /**
- * Asks an executor its generation with one `/beat` that carries the token but no app name (§8.2):
+ * Asks an executor its generation with one `/beat` that carries the token but no app name (docs/protocol.md#detecting-a-generation):
  * G3 refuses it ("accessToken or appname is empty."), G2 answers `{code:200,msg:"Success"}`, G1
  * `{code:200}`. Null when the answer does not tell (wrong token, unreachable, third-party quirks).
  */

@@ -5,7 +5,7 @@ import { encodeReply, FAIL_CODE } from './wire/envelope'
 import { createExecutorRoutes, envelopeStyleFor, type ExecutorRouteOptions, type ExecutorRoutes } from './wire/executor-routes'
 
 /**
- * The executor's HTTP server (reference §1.1): POST only, HTTP 200 always with the outcome in the
+ * The executor's HTTP server (docs/protocol.md#transport): POST only, HTTP 200 always with the outcome in the
  * envelope, keep-alive, idle connections closed after 90 s. The token and the path are checked
  * before a byte of the body is read, and each endpoint reads at most what it needs (a trigger 5 MiB,
  * the rest 4 KiB), so a caller without the token cannot make it buffer anything. Plain node:http:
@@ -54,7 +54,7 @@ export function bodyTooLargeMessage(maxBodyBytes: number): string {
 }
 
 export async function startExecutorServer(options: ExecutorServerOptions): Promise<ExecutorServer> {
-  // design.md §5: every executor endpoint requires the token, so a server without one is refused.
+  // Every executor endpoint requires the token, so a server without one is refused (docs/protocol.md#executor-authentication).
   if (options.credentials.accessToken.trim() === '') {
     throw new Error('credentials.accessToken: required — an executor server without a token would run whatever anyone sends')
   }

@@ -6,7 +6,7 @@ import { epochMs, id, text } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
 
 /**
- * Bodies of the job OpenAPI (XXL-JOB 3.5's methods, reference §7.2, plus JobDesk's), one schema
+ * Bodies of the job OpenAPI (XXL-JOB 3.5's methods, docs/protocol.md#job-openapi, plus JobDesk's), one schema
  * each. Job fields are JobDesk's names plus XXL-JOB's spellings where they differ; their values are
  * checked by the job schema once the job is assembled, so every rule is the editor's. Unknown
  * fields are refused: a script's typo must not be dropped silently.

@@ -4,7 +4,7 @@ import type { AdminClient } from './admin-client'
 import type { RegistryParam } from './wire/bodies'
 
 /**
- * The executor's registry heartbeat (reference §2.4): register at start, then on every multiple of
+ * The executor's registry heartbeat (docs/protocol.md#executor-timing): register at start, then on every multiple of
  * the beat interval since the epoch (…:00 and …:30 for 30 s, as 3.x executors do — harmless for older
  * admins), and registryRemove on stop. The admin drops an address after 90 s without a beat.
  */

@@ -1,6 +1,6 @@
 import type { AddressHealth } from '../../shared/model'
 
-/** Registry timings (reference §4.2): executors beat every 30 s and are dead after 90 s of silence. */
+/** Registry timings (docs/protocol.md#registry-monitor, docs/design.md#registry-health): executors beat every 30 s and are dead after 90 s of silence. */
 export interface RegistryTimings {
   beatIntervalMs: number
   deadTimeoutMs: number

@@ -5,7 +5,7 @@ import type { Repos, RepoAccess } from '../store/store'
 import { addressHealth, type RegistryTimings } from './health'
 
 /**
- * Executor registration (reference §2.3, §4.2): upsert on every beat, remove on registryRemove, and
+ * Executor registration (docs/protocol.md#registry, #registry-monitor): upsert on every beat, remove on registryRemove, and
  * keep each automatic group's address list (alive addresses, sorted ascending as strings) in step.
  * Unlike XXL-JOB, a first registration and a removal refresh the group at once instead of at the
  * next 30-s monitor tick, so a new executor gets traffic immediately.

@@ -1,7 +1,7 @@
 import type { LogPage } from '../../shared/model'
 
 /**
- * A page of a stored log text with the executor's numbering (reference §4.6): physical lines from 1,
+ * A page of a stored log text with the executor's numbering (docs/protocol.md#run-log-files): physical lines from 1,
  * every line from `fromLineNum` on, `toLineNum` 0 when there is none.
  */
 export function pageOfText(text: string, fromLineNum: number, isEnd: boolean): LogPage {

@@ -12,7 +12,7 @@ import type { RunLogKeeper } from '../completion/run-log-keeper'
 /** Subscribes to new lines of an embedded run's log; returns the unsubscribe function. */
 export type WatchEmbeddedLog = (request: LogRequest, listener: (page: LogPage) => void) => () => void
 
-/** How often a watched LAN run's log is polled (B6: a LAN line should reach the UI within 300 ms). */
+/** How often a watched LAN run's log is polled (docs/benchmarks.md#b6-log-tail: a LAN line should reach the UI within 300 ms). */
 export const LAN_TAIL_POLL_MS = 200
 /** Longest executor error quoted in a page. */
 const ERROR_MAX_CHARS = 300
@@ -29,7 +29,7 @@ interface Watch {
  * finished run's log is read from that copy, and any run's log is answered from it when the
  * executor is gone or unreachable (`source: 'kept'`, with the executor's error). The admin decides
  * when a log is complete (handle code set and no new lines), never the executor's `isEnd` alone
- * (reference §4.6).
+ * (docs/protocol.md#run-log-files).
  */
 export class RunLogs {
   private readonly watches = new Map<number, Watch>()

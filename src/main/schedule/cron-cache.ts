@@ -6,7 +6,7 @@ import { assertIanaTimeZone } from './timezone'
 
 /**
  * Parsed cron expressions, one entry per distinct (expression, timezone). A croner instance holds ~81 KB
- * (benchmarks §2), so jobs share entries and the cache is bounded (least recently used goes first).
+ * (docs/benchmarks.md#cron-next-time), so jobs share entries and the cache is bounded (least recently used goes first).
  */
 
 /** Croner read as Quartz: seconds first, optional year, 1 = SUN, `/n` steps; never schedules anything itself. */

@@ -26,7 +26,7 @@ export type NextFireFn = (job: DueJob, fromMs: number) => number | null
 const MAX_FIRES_PER_JOB = 16
 
 /**
- * Decides one scan, purely (reference §4.1, with two changes):
+ * Decides one scan, purely (docs/protocol.md#scan-and-time-ring, with two changes: docs/design.md#scan-and-time-ring):
  * - every fire within the pre-read window is planned at once (XXL-JOB plans one per job per scan),
  *   so a 1-second job is read once per ~5 s instead of every second;
  * - fires go to the ring (and `job_ring`) even when due now, so none is lost if the process dies

@@ -25,7 +25,7 @@ export interface SchedulerOptions {
   fire: (fires: RingFire[], atMs: number) => void
   /**
    * How long before each second the ring hands over that second's fires, so that their run rows are
-   * written before it and only the triggers themselves fall on it (B2 at 1k: the writing was ~40 %
+   * written before it and only the triggers themselves fall on it (docs/benchmarks.md#b2-trigger-lag at 1k: the writing was ~40 %
    * of the work after each second). 0 (the default): at the second.
    */
   prepareAheadMs?: number
@@ -42,7 +42,7 @@ export interface ScanResult {
 }
 
 /**
- * The scan loop and the second ring (reference §4.1). The scan plans in one transaction and persists
+ * The scan loop and the second ring (docs/protocol.md#scan-and-time-ring, docs/design.md#scan-and-time-ring). The scan plans in one transaction and persists
  * its fires in `job_ring` (owned by this node) in it; the ring loop fires them on their second. On
  * PostgreSQL and MySQL every node scans at once: due job rows and stale ring rows are locked with
  * SKIP LOCKED, so parallel scans share the work instead of waiting on one lock (XXL-JOB's single

@@ -53,7 +53,7 @@ type SettingsStore = { settings: SettingRepo } & UnitOfWork<{ settings: SettingR
  * Operator settings kept in the database. Each token comes from its flag or environment variable
  * when given, else the stored one, else a random one generated at first start (the first node of a
  * cluster to start generates it; the others read it). The executor token and the API token are
- * never equal: they grant different things (design.md §8). The values are read once and kept in
+ * never equal: they grant different things (docs/trust.md). The values are read once and kept in
  * memory — the hot paths (every executor request checks a token) read them synchronously — and
  * reread by `reload` when the settings' version moved (another node saved them).
  */

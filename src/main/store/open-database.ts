@@ -11,14 +11,14 @@ export type Db = Database.Database
 export { DatabaseOpenError }
 
 export interface OpenDatabaseOptions {
-  /** better-sqlite3 addon built for another runtime (Electron's ABI), see toolchain.md. */
+  /** better-sqlite3 addon built for another runtime (Electron's ABI), see docs/development.md#native-sqlite-for-electron. */
   nativeBinding?: string
   /** Apply pending migrations (only the owner of the file should; other threads just open it). */
   migrate?: boolean
   /**
    * Run quick_check before returning (default). It reads every page: ~3 ms per MB, half a second
    * for a year of runs, so the core leaves it to its checkpoint thread (Checkpointer) instead of
-   * holding up the first scan (B9). A file that is not a database fails here either way.
+   * holding up the first scan (docs/benchmarks.md#b9-cold-start). A file that is not a database fails here either way.
    */
   quickCheck?: boolean
 }
@@ -46,7 +46,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     // The run table's indexes take inserts in job order, not key order; a 16 MiB page cache (the
     // default is 2 MiB) and memory-mapped reads keep those B-tree pages in memory at 10k runs/s.
     // Clean pages are read from the map; the cache holds the written ones, and fills to its size:
-    // at 64 MiB that was 53 MB of B8's RSS (299 → 246 MB at 100k jobs) without a gain in B1.
+    // at 64 MiB that was 53 MB of B8's RSS (299 → 246 MB at 100k jobs, docs/benchmarks.md#b8-memory) without a gain in B1.
     db.pragma('cache_size = -16384')
     db.pragma('mmap_size = 268435456')
     if (options.quickCheck !== false) checkIntegrity(db, file)

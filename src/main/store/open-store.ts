@@ -12,7 +12,7 @@ export type OpenStoreOptions = Pick<OpenDatabaseOptions, 'nativeBinding' | 'quic
  * Every failure (a bad URL, a server that cannot be reached or refuses the login, an old server)
  * is one DatabaseOpenError naming the host and database, never the password.
  * A server engine's driver (pg, mysql2: a fifth of a cold start's module loading) is loaded only
- * when the target names that engine, so a SQLite start never reads it (B9).
+ * when the target names that engine, so a SQLite start never reads it (docs/benchmarks.md#b9-cold-start).
  */
 export async function openStore(target: string, options: OpenStoreOptions = {}): Promise<Store> {
   const parsed = parseDatabaseTarget(target)

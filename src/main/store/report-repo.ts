@@ -14,7 +14,7 @@ export class ReportRepo {
 
   /** Recounts one day [startMs, endMs) from job_log and stores it. */
   async refreshDay(startMs: number, endMs: number, nowMs: number): Promise<DayReport> {
-    // XXL-JOB's derived states (reference §3.7): running counts trigger_code 0 or 200 with no result.
+    // XXL-JOB's derived states (docs/protocol.md#codes-and-states): running counts trigger_code 0 or 200 with no result.
     const c = (await this.db.get<{ running: number; suc: number; fail: number }>(
       `SELECT COALESCE(SUM(CASE WHEN trigger_code IN (0, 200) AND handle_code = 0 THEN 1 ELSE 0 END), 0) AS running,
               COALESCE(SUM(CASE WHEN handle_code = 200 THEN 1 ELSE 0 END), 0) AS suc,

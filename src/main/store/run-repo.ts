@@ -318,7 +318,7 @@ export class RunRepo {
   /**
    * Up to `limit` ids of runs triggered before `beforeMs`, oldest first. Ordered by trigger_time so
    * the trigger_time index answers it: by id, SQLite walks the whole table when nothing is old
-   * enough (175 ms at 1M runs, on every start's retention pass, B9).
+   * enough (175 ms at 1M runs, on every start's retention pass, docs/benchmarks.md#b9-cold-start).
    */
   async findOldIds(beforeMs: number, limit: number): Promise<number[]> {
     return (await this.db.all<{ id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY trigger_time, id LIMIT ?', [beforeMs, limit])).map((r) => Number(r.id))
@@ -342,7 +342,7 @@ export class RunRepo {
    * The latest run of each job: one index seek per job (MAX(id) on job_log(job_id, id)), a few
    * hundred jobs per statement (a UNION ALL of seeks: a GROUP BY would read every run of each job).
    * One statement per job cost ~16 µs a job in awaits alone: 1.6 s of the core's thread for a
-   * console opening on 100k jobs (B9).
+   * console opening on 100k jobs (docs/benchmarks.md#b9-cold-start).
    */
   async lastRuns(jobIds: readonly number[]): Promise<LastRun[]> {
     const result: LastRun[] = []

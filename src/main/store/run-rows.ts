@@ -69,7 +69,7 @@ export function trailColumn(outcome: TriggerOutcome): string | null {
 
 /**
  * trigger_msg as written: '' when the trail is kept, whose English text `fromRow` derives when the
- * run is read (formatting it for every run and storing it twice cost ~10 % of the hot path, B1); the
+ * run is read (formatting it for every run and storing it twice cost ~10 % of the hot path, docs/benchmarks.md#b1-throughput); the
  * text itself for an outcome without a trail. An imported XXL-JOB run keeps its own text.
  */
 export function triggerMsgColumn(outcome: TriggerOutcome): string {

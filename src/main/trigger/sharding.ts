@@ -35,7 +35,7 @@ export function parseShardingParam(text: string): { index: number; total: number
 }
 
 /**
- * The triggers of a SHARDING_BROADCAST over the group's current address list (reference §6).
+ * The triggers of a SHARDING_BROADCAST over the group's current address list (docs/protocol.md#sharding).
  * Without `shardingParam` (null, undefined or '', as in XXL-JOB): one shard per address, i = 0…n−1
  * of total n, to list[i]; an empty list plans nothing. With the `"i/n"` of a failed run (a retry keeps
  * its shard): one shard with that index and total, sent to list[i] of the current list, or list[0] if

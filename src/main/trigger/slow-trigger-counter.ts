@@ -4,7 +4,7 @@ export const SLOW_TRIGGER_MS = 500
 export const SLOW_TRIGGERS_PER_MINUTE = 10
 
 /**
- * XXL-JOB's rule for the slow trigger pool (reference §4.3): per job, count triggers that took
+ * XXL-JOB's rule for the slow trigger pool (docs/protocol.md#trigger-pools): per job, count triggers that took
  * > 500 ms; the counts reset when the wall-clock minute changes. Time is an argument.
  */
 export class SlowTriggerCounter {

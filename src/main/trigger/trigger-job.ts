@@ -2,7 +2,7 @@ import type { JobInfo } from '../../shared/model'
 
 /**
  * The part of a job definition a trigger uses. The JobCache keeps this, not the whole JobInfo: with
- * its names, texts and timestamps that was ~0.5 KB a job, most of the heap at 100k jobs (B8).
+ * its names, texts and timestamps that was ~0.5 KB a job, most of the heap at 100k jobs (docs/benchmarks.md#b8-memory).
  */
 export type TriggerJob = Pick<
   JobInfo,

@@ -29,7 +29,7 @@ export interface TriggerPoolOptions {
 
 /**
  * Runs triggers on two lanes so that jobs whose executors answer slowly cannot hold up the rest
- * (reference §4.3): a job with more than 10 triggers over 500 ms in the current minute goes to the
+ * (docs/protocol.md#trigger-pools): a job with more than 10 triggers over 500 ms in the current minute goes to the
  * slow lane.
  */
 export class TriggerPool {

@@ -19,7 +19,7 @@ export interface TriggerDeps {
 export { TRIGGER_TYPE_TITLES } from '../../shared/trigger-trail-text'
 
 /**
- * One trigger (reference §4.5 steps 3–6): route, call the executor's `/run`, and describe what
+ * One trigger (docs/protocol.md#trigger-flow steps 3–6): route, call the executor's `/run`, and describe what
  * happened — as a trail (data, for the console) and as its English text (trigger_msg). The run row
  * already exists; the outcome is recorded by the caller. Never throws: an unreachable executor or a
  * failed route is an outcome with code 500.

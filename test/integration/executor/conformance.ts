@@ -32,7 +32,7 @@ const DEFAULTS: ConformanceSetupOptions = { enableScripts: false, idleRunnerExit
 const RUNS_LONG = '60000'
 
 /**
- * The executor contract (reference §1.4), checked only through ExecutorApi and the callbacks its sink
+ * The executor contract (docs/protocol.md#executor-api), checked only through ExecutorApi and the callbacks its sink
  * receives, so the same suite runs against the in-process executor and against it behind HTTP.
  */
 export function describeExecutorConformance(

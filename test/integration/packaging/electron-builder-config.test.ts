@@ -55,7 +55,7 @@ describe('the installer configuration', () => {
     // Worker threads and the native addon are loaded from real files next to the archive.
     expect(config.asar).toBe(true)
     expect(config.asarUnpack).toEqual(expect.arrayContaining(['out/main/**', '.electron-abi/**']))
-    // Rebuilding node_modules in place for Electron would break the tests and headless mode (toolchain.md).
+    // Rebuilding node_modules in place for Electron would break the tests and headless mode (docs/development.md#native-sqlite-for-electron).
     expect(config.npmRebuild).toBe(false)
     // The entries the packed app starts from (npm test builds before it runs this).
     for (const file of ['out/main/index.js', 'out/main/core.js', 'out/preload/index.cjs', 'out/renderer/index.html']) {

@@ -5,7 +5,7 @@ import type { HandleCallback } from '../../../src/main/executor/executor-api'
 import { adminCalls, CAPTURE_ADMIN_BASE, CAPTURE_APP, CAPTURE_TOKEN } from '../../support/wire-captures'
 import { startStubAdmin, type StubAdmin } from '../../support/stub-admin'
 
-/** The requests our admin client sends match what real executors sent (reference §9.1–§9.3). */
+/** The requests our admin client sends match what real executors sent (docs/protocol.md#captured-exchanges). */
 const admins: StubAdmin[] = []
 afterEach(async () => {
   for (const admin of admins.splice(0)) await admin.close()

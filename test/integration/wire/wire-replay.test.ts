@@ -9,7 +9,7 @@ import { busyJobSetup, CAPTURE_APP, CAPTURE_TOKEN, executorExchanges, type Captu
 import { sendExchange, testAgent } from '../../support/wire-http'
 
 /**
- * Replays the admin → executor exchanges captured from real Java executors (reference §9.4) against
+ * Replays the admin → executor exchanges captured from real Java executors (docs/protocol.md#captured-exchanges) against
  * our executor server with the real executor core behind it (worker threads, run-log files, scripts
  * enabled), and compares code, msg and payload field by field, per generation. Texts that belong to
  * the core are held to what the real core says. (An in-memory double written to reproduce the

@@ -42,7 +42,7 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
   const settings = structuredClone(given)
   const clock = deps.clock ?? systemClock
   const closing = new AbortController()
-  // Made on the first webhook: most settings have none, and undici stays unloaded until then (B9).
+  // Made on the first webhook: most settings have none, and undici stays unloaded until then (docs/benchmarks.md#b9-cold-start).
   let agent: Agent | null = null
   const dispatcher = async (): Promise<Agent> => {
     const undici = await loadUndici()

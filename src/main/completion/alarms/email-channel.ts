@@ -44,7 +44,7 @@ export interface MailContent {
  * deadline waiting for the others.
  */
 export class SmtpMailer {
-  /** Made for the first mail: nodemailer's modules cost a cold start tens of ms and most nodes never mail (B9). */
+  /** Made for the first mail: nodemailer's modules cost a cold start tens of ms and most nodes never mail (docs/benchmarks.md#b9-cold-start). */
   private transport: Promise<ReturnType<typeof createPool>> | null = null
   readonly deadlineMs: number
   private sending = 0

@@ -8,7 +8,7 @@ const PREFIX = 'xxl-job-callback-'
 const SUFFIX = '.log'
 
 /**
- * Undeliverable callback batches on disk (XXL-JOB 3.x layout, reference §2.4):
+ * Undeliverable callback batches on disk (XXL-JOB 3.x layout, docs/protocol.md#executor-timing):
  * `<logDir>/callbacklogs/xxl-job-callback-<md5 hex of the JSON>.log`, holding the JSON array.
  * Written to a temp file, fsynced and renamed, so a crash leaves either the whole batch or nothing.
  */

@@ -26,7 +26,7 @@ export type TriggerPlan =
 
 const ENQUEUE: TriggerPlan = { action: 'enqueue' }
 
-/** The lane identity a trigger needs; a change replaces the lane (reference §1.4 rule 2). */
+/** The lane identity a trigger needs; a change replaces the lane (docs/protocol.md#executor-rules, rule 2). */
 export function laneIdentity(param: Pick<TriggerParam, 'glueType' | 'executorHandler' | 'glueUpdatetime'>): string {
   if (isScriptGlueType(param.glueType)) return `${param.glueType}@${param.glueUpdatetime}`
   return `BEAN:${param.executorHandler}`

@@ -27,13 +27,13 @@ export interface JobLanesOptions {
 type EndKind = 'finish' | 'error' | 'timeout' | 'killed'
 
 /**
- * The executor's job lanes (XXL-JOB's job threads, reference §1.4): one FIFO per jobId, different jobs
+ * The executor's job lanes (XXL-JOB's job threads, docs/protocol.md#executor-rules): one FIFO per jobId, different jobs
  * in parallel. A lane hands its JS runs, one at a time, to the runner pool, and runs scripts as child
  * processes in their own process group.
  * A lane exists only while it has a run in progress or queued: it is dropped the moment it goes idle.
  * XXL-JOB keeps an idle thread ~90 s because a thread is costly to start; a lane is a few objects,
  * while 100,000 jobs firing every 100 s kept ~90,000 idle lanes alive (~45 MB of heap after GC in
- * B8). The runner pool's worker threads, the real cost, keep their own idle timeout.
+ * docs/benchmarks.md#b8-memory). The runner pool's worker threads, the real cost, keep their own idle timeout.
  */
 export class JobLanes {
   private readonly lanes = new Map<number, JobLane>()

@@ -18,7 +18,7 @@ export interface ScriptRunHooks {
 }
 
 /**
- * Runs a script glue (reference §1.4 rule 7): `<interpreter> <file> <executorParams> <broadcastIndex>
+ * Runs a script glue (docs/protocol.md#executor-rules, rule 7): `<interpreter> <file> <executorParams> <broadcastIndex>
  * <broadcastTotal>`, stdout and stderr into the run log, exit 0 → 200, else 500.
  */
 export function startScriptRun(run: ActiveRun, hooks: ScriptRunHooks): ScriptProcess | null {

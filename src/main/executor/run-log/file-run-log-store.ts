@@ -7,7 +7,7 @@ import type { RunLog, RunLogChanged, RunLogStore } from './run-log-store'
 import { RunLogWriter, type RunLogFile } from './run-log-writer'
 
 /**
- * XXL-JOB's layout (reference §4.6): one file per run, `<logDir>/<yyyy-MM-dd>/<logId>.log`. What the
+ * XXL-JOB's layout (docs/protocol.md#run-log-files): one file per run, `<logDir>/<yyyy-MM-dd>/<logId>.log`. What the
  * LAN agent uses, because operators and tools expect it.
  */
 export class FileRunLogStore implements RunLogStore {

@@ -1,7 +1,7 @@
 import { sep } from 'node:path'
 
 /**
- * Run-log naming and line format (reference §4.6): `<logDir>/<yyyy-MM-dd>/<logId>.log`, the date being
+ * Run-log naming and line format (docs/protocol.md#run-log-files): `<logDir>/<yyyy-MM-dd>/<logId>.log`, the date being
  * the trigger time in this process's local time zone; each entry
  * `yyyy-MM-dd HH:mm:ss [<where>]-[<line>]-[<thread>] <message>`.
  */
@@ -52,7 +52,7 @@ function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n)
 }
 
-/** XXL-JOB's framework lines, with their `<br>` markers (reference §9.5 example run log). */
+/** XXL-JOB's framework lines, with their `<br>` markers (docs/protocol.md#run-log-files). */
 export const FRAME = {
   where: 'jobdesk.executor.JobThread#run',
   callbackWhere: 'jobdesk.executor.TriggerCallbackThread#callbackLog',

@@ -25,7 +25,7 @@ function skipLinesInText(text: string, skip: number): number {
 }
 
 /**
- * XXL-JOB's `/log` page (reference §4.6) over a log made of consecutive parts: every line numbered
+ * XXL-JOB's `/log` page (docs/protocol.md#run-log-files) over a log made of consecutive parts: every line numbered
  * `fromLineNum` (1-based) or later, `toLineNum` the last line; nothing to return gives `toLineNum` 0.
  * `linesBefore` lines (already paged elsewhere, e.g. a file prefix) come ahead of `parts`, and
  * `contentBefore` is what that prefix contributes to the page.

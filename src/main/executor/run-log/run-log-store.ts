@@ -23,7 +23,7 @@ export interface RunLogStore {
   /** The run's result line is in; only its callback line is still to come. */
   markEnded(log: RunLog): void
   close(log: RunLog): void
-  /** The page from `fromLineNum` on (reference §4.6), or null when the run has no log at all. */
+  /** The page from `fromLineNum` on (docs/protocol.md#run-log-files), or null when the run has no log at all. */
   read(logId: number, logDateTimeMs: number, fromLineNum: number): Promise<LogPage | null>
   /** The retention cleaner deleted these date folders (`yyyy-MM-dd`). */
   forgetDays(days: readonly string[]): void

@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../run-log/private-modes'
 
 /**
- * Writes a script glue's source to `<logDir>/gluesource/<jobId>_<glueUpdatetime><suffix>` (reference
- * §1.4 rule 7), on every run. The job's earlier versions are deleted when this version's file is
+ * Writes a script glue's source to `<logDir>/gluesource/<jobId>_<glueUpdatetime><suffix>` (docs/protocol.md#executor-rules,
+ * rule 7), on every run. The job's earlier versions are deleted when this version's file is
  * first written: a new version is what makes them stale, and the file itself is the memory of that
  * (job lanes, which did it once per lane, no longer outlive a busy spell).
  */

@@ -6,7 +6,7 @@ import type { ProtocolGeneration } from '../../../shared/model'
 export const ACCESS_TOKEN_HEADER = 'XXL-JOB-ACCESS-TOKEN'
 export const APP_NAME_HEADER = 'XXL-JOB-APPNAME'
 
-/** Exact failure texts (reference §1.2, §2.2). */
+/** Exact failure texts (docs/protocol.md#executor-authentication, #admin-authentication). */
 export const AUTH_MESSAGES = {
   tokenWrong: 'The access token is wrong.',
   appAuthEmpty: 'invalid request, accessToken or appname is empty.',

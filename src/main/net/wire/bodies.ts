@@ -9,7 +9,7 @@ import { REGISTRY_GROUP_EXECUTOR } from '../../store/registry-repo'
 import { handleCallbackSchema, jobIdBodySchema, logRequestSchema, readTriggerParam } from '../../executor/executor-schemas'
 
 /**
- * Parsers for the XXL-JOB request bodies (reference §1.4, §2.3), each a schema: the typed value, or
+ * Parsers for the XXL-JOB request bodies (docs/protocol.md#trigger, #registry, #callback), each a schema: the typed value, or
  * a ValidationError naming the first bad field with the value cut short.
  */
 
@@ -52,7 +52,7 @@ export function parseCallbackBody(json: unknown): HandleCallback[] {
   return parseInput(callbackListSchema, list, 'callbackList')
 }
 
-/** `/api/registry` and `/api/registryRemove` (same shape in every generation, §2.3). */
+/** `/api/registry` and `/api/registryRemove` (same shape in every generation, docs/protocol.md#registry). */
 export interface RegistryParam {
   /** Always "EXECUTOR" on the wire. */
   registryGroup: string

@@ -4,7 +4,7 @@ import { APP_NAME_HEADER, AUTH_MESSAGES, headerValue } from './auth'
 import { SUCCESS_CODE, SUCCESS_MSG } from './envelope'
 
 /**
- * Telling the three generations apart from what a peer answered (reference §8.2):
+ * Telling the three generations apart from what a peer answered (docs/protocol.md#detecting-a-generation):
  * - only G3 emits "accessToken or appname …" and rejects a request without `XXL-JOB-APPNAME`;
  * - a G3 executor answers `/run` with "uri-mapping(/run) not found.", G1/G2 answer `/trigger` so;
  * - a G1 success carries no "Success" msg and no `data`, a G2/G3 success has msg "Success" (+ `data`).
@@ -84,7 +84,7 @@ function intersect(a: Candidates, b: Candidates): Candidates {
 }
 
 /**
- * What a registry request says about the executor (reference §9.1–§9.3): only G3 executors send
+ * What a registry request says about the executor (docs/protocol.md#captured-exchanges): only G3 executors send
  * `XXL-JOB-APPNAME`; xxl-job-core's remoting client sends `Accept-Charset:
  * application/json;charset=UTF-8` in the ReturnT line (2.x, captured from 2.4.2: G1) and
  * `Accept-Charset: UTF-8` from the Response line on (captured from 3.4.2: G2). Anything else —

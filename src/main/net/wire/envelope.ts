@@ -2,7 +2,7 @@ import type { ProtocolGeneration } from '../../../shared/model'
 import type { ExecutorReply } from '../../executor/executor-api'
 
 /**
- * The `{code,msg,…}` reply envelope of each protocol generation (reference §0.1, §1.3):
+ * The `{code,msg,…}` reply envelope of each protocol generation (docs/protocol.md#generations, #envelope):
  * - G1 (`ReturnT`): `{code, msg?, content?}`; a success carries no msg unless it has something to say
  *   (e.g. `{"code":200,"msg":"job thread already killed."}`).
  * - G2/G3 (`Response`): `{code, msg:"Success", data?}`; that same text travels in `data`.

@@ -7,7 +7,7 @@ import { parseJobIdBody, parseJsonText, parseLogRequest, parseTriggerParam } fro
 import { encodeReply, FAIL_CODE, type EnvelopeStyle } from './envelope'
 
 /**
- * The executor's side of the wire (reference §1), independent of the HTTP server that carries it:
+ * The executor's side of the wire (docs/protocol.md#executor-api), independent of the HTTP server that carries it:
  * method check → auth → route by exact URI → parse and validate the body → call the ExecutorApi →
  * encode the reply in the admin generation's envelope. A request that fails a check never reaches
  * the ExecutorApi.

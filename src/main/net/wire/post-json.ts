@@ -4,7 +4,7 @@ import { loadUndici } from './lazy-undici'
 /**
  * One JSON POST over undici, for both wire clients. Never throws: a transport failure (refused,
  * reset, timed out) comes back as `failed` with a one-line reason, an HTTP answer as `reply`.
- * undici, not global fetch: on loopback fetch manages ~4.6k req/s against undici's ~31k (benchmarks.md).
+ * undici, not global fetch: on loopback fetch manages ~4.6k req/s against undici's ~31k (docs/benchmarks.md#loopback-http).
  */
 export type PostOutcome =
   | { kind: 'reply'; status: number; text: string; json: unknown }

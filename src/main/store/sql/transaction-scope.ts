@@ -11,7 +11,7 @@ export class TransactionScope {
   private readonly current = new AsyncLocalStorage<{ open: boolean }>()
   /**
    * Transactions whose work is running. On Node 20 an enabled AsyncLocalStorage puts a hook on every
-   * promise the process creates (B1 at 2k fires/s: 139 → 107 CPU-µs per fire without it): the storage is
+   * promise the process creates (docs/benchmarks.md#b1-throughput at 2k fires/s: 139 → 107 CPU-µs per fire without it): the storage is
    * disabled whenever no work runs, so only a transaction's own stretch pays for it. Outside any
    * work there is nothing to find, and a disabled storage answers "outside", which is then true.
    */

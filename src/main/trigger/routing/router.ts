@@ -9,7 +9,7 @@ export type SingleRouteStrategy = Exclude<RouteStrategy, 'SHARDING_BROADCAST'>
 
 /**
  * The executor calls a router may make before choosing: FAILOVER probes `/beat`, BUSYOVER
- * `/idleBeat {jobId}` (reference §1.4). Implemented over HTTP for LAN executors and in-process for the
+ * `/idleBeat {jobId}` (docs/protocol.md#beat-and-idlebeat). Implemented over HTTP for LAN executors and in-process for the
  * embedded one. A rejected promise counts as a failed probe (code 500, the error as msg).
  */
 export interface RouteProbe {

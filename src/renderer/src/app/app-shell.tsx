@@ -13,7 +13,7 @@ import { PAGES } from './pages'
 import { DEFAULT_ROUTE, type Route } from './route'
 
 // Every page but the dashboard (the first one shown) loads when first opened: the console's first
-// paint parses only what it shows (B9), and the DAG page's React Flow stays out until then.
+// paint parses only what it shows (docs/benchmarks.md#b9-cold-start), and the DAG page's React Flow stays out until then.
 const DagPage = lazy(() => import('../pages/dag/dag-page').then((module) => ({ default: module.DagPage })))
 const SettingsPage = lazy(() => import('../pages/settings/settings-page').then((module) => ({ default: module.SettingsPage })))
 const JobsPage = lazy(() => import('../pages/jobs/jobs-page').then((module) => ({ default: module.JobsPage })))
