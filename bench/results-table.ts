@@ -62,7 +62,7 @@ export function renderTable(results: readonly BenchResultFile[]): string {
     for (const s of result.skipped) lines.push(`| ${cell(s.what)} | skipped | ${cell(s.why)} | | | |`)
   }
   lines.push('')
-  lines.push('✓ meets the target, ≈ misses it by at most 25 % (this VM\'s noise, benchmarks.md §4), ✗ misses it by more. Rows from quick sizes are not meant to be judged. Every figure, with its reference, is in `bench/results/`.')
+  lines.push('✓ meets the target, ≈ misses it by at most 25 % (this VM\'s noise, docs/benchmarks.md#judging), ✗ misses it by more. Rows from quick sizes are not meant to be judged. Every figure, with its reference, is in `bench/results/`.')
   return lines.join('\n')
 }
 

@@ -27,7 +27,7 @@ async function registryRows() {
   return (await admin.headless.core.store.registry.all())
 }
 
-describe('the executor-facing API, replaying what real executors sent (reference §9.1–§9.3)', () => {
+describe('the executor-facing API, replaying what real executors sent (docs/protocol.md#captured-exchanges)', () => {
   for (const generation of ['g1', 'g2', 'g3'] as ProtocolGeneration[]) {
     it(`accepts and applies a ${generation} executor's registry, callback and registryRemove`, async () => {
       const core = admin.headless.core

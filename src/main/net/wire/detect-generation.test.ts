@@ -44,7 +44,7 @@ describe('detectGeneration', () => {
 })
 
 describe('generationOfRegistration', () => {
-  it('tells G1, G2 and G3 executors apart by the headers their registry request carried (§9.1–§9.3)', () => {
+  it('tells G1, G2 and G3 executors apart by the headers their registry request carried (docs/protocol.md#captured-exchanges)', () => {
     expect(generationOfRegistration({ 'accept-charset': 'application/json;charset=UTF-8', 'xxl-job-access-token': 't' })).toBe('g1')
     expect(generationOfRegistration({ 'accept-charset': 'UTF-8', 'xxl-job-access-token': 't' })).toBe('g2')
     expect(generationOfRegistration({ 'accept-charset': 'UTF-8', 'xxl-job-appname': 'app', 'xxl-job-access-token': 't' })).toBe('g3')
