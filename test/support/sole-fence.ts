@@ -1,4 +1,4 @@
-import type { NodeFence } from '../../src/main/cluster/node-fence'
+import type { NodeFence } from '../../src/main/scheduler/node-fence'
 
 /**
  * The fence of a scheduler or trigger service run without a NodeMembership (a test of one part on

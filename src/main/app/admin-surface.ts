@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Access } from '../auth/access'
 import { actorOf } from '../audit/audit-service'
-import { principalOfCaller } from '../auth/caller-principal'
-import { seesGroup } from '../auth/principal'
+import { principalOfCaller } from '../net/caller-principal'
+import { seesGroup } from '../../shared/principal'
 import type { JobInfo } from '../../shared/model'
 import type { LinkService } from '../definitions/link-service'
 import type { JobService } from '../definitions/job-service'
@@ -12,7 +12,7 @@ import { createOpenApi, isOpenApiMethod } from '../net/open-api'
 import type { ExecutorRegistration } from '../registry/executor-registration'
 import type { SettingsService } from '../settings/settings-service'
 import type { Repos } from '../store/store'
-import type { EventHub } from './events'
+import type { EventHub } from '../kernel/events'
 
 export interface AdminSurfaceDeps {
   /** Other nodes calling this node's embedded executor (cluster mode only); null without one. */

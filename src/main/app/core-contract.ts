@@ -13,7 +13,7 @@ import type { ListenDefaults, SettingsService } from '../settings/settings-servi
 import type { MonitorTimings } from '../completion/monitors'
 import type { RunCompletion } from '../domain/runs'
 import type { Store } from '../store/store'
-import type { EventHub } from './events'
+import type { EventHub } from '../kernel/events'
 
 export interface CoreOptions {
   dataDir: string

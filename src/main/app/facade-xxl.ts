@@ -1,6 +1,6 @@
 import type { JobDeskApi } from '../../shared/api'
 import type { XxlImportService } from '../import-xxl/xxl-import-service'
-import type { EventHub } from './events'
+import type { EventHub } from '../kernel/events'
 
 /**
  * The console's "Import from XXL-JOB…": the importer with progress pushed as events and, once an

@@ -8,7 +8,7 @@ import { listen, type ListeningServer } from '../net/http-server'
 import { defaultRegistryAddress } from '../net/advertised-address'
 import { serveStatic } from '../net/static-files'
 import { startCore, type Core, type CoreOptions } from './core'
-import { authHttp } from '../auth/auth-http'
+import { authHttp } from '../net/auth-http'
 import { sessionSecretOf } from '../auth/session-cookie'
 
 export interface HeadlessOptions extends CoreOptions {

@@ -2,7 +2,7 @@ import type { AuditAction, AuditDetail, AuditExportRequest, AuditFilter, AuditOu
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { AuditRepo } from '../store/audit-repo'
-import type { Principal } from '../auth/principal'
+import type { Principal } from '../../shared/principal'
 import { redactDetail } from './audit-detail'
 import { auditCsv, auditJson } from './audit-export'
 

@@ -11,10 +11,10 @@ import { EventVisibility } from './event-visibility'
 import { guardedApi, runGuarded, type AuthApi, type GuardDeps } from './guarded-api'
 import type { CoreApi } from './method-rules'
 import { VerificationsBusyError, type ScryptParams } from './password'
-import { consoleTokenPrincipal, sessionInfoOf, type Principal } from './principal'
+import { consoleTokenPrincipal, sessionInfoOf, type Principal } from '../../shared/principal'
 import type { SessionTiming } from './session-policy'
 import { SignInGuard } from './sign-in-guard'
-import { RateLimit } from '../net/rate-limit'
+import { RateLimit } from '../kernel/rate-limit'
 import { userPrincipal, UserService, type UserRepos } from './user-service'
 
 export interface AccessOptions {

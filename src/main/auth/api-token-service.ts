@@ -4,7 +4,7 @@ import { invalidField, notFound, notPermitted } from '../../shared/messages/code
 import type { Clock } from '../kernel/clock'
 import type { ApiTokenRepo, StoredApiToken } from '../store/api-token-repo'
 import type { StoredUser } from '../store/user-repo'
-import { grantedGroups, type Principal } from './principal'
+import { grantedGroups, type Principal } from '../../shared/principal'
 import { secretHash } from './user-service'
 
 import { PERSONAL_TOKEN_PREFIX } from './token-prefix'

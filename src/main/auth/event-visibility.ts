@@ -1,6 +1,6 @@
 import type { JobDeskEvent } from '../../shared/api'
 import type { CoreApi } from './method-rules'
-import { seesGroup, type Principal } from './principal'
+import { seesGroup, type Principal } from '../../shared/principal'
 
 const CACHE_MAX = 5000
 

@@ -4,10 +4,10 @@ import { PermissionError } from '../../shared/errors'
 import { notPermitted } from '../../shared/messages/coded-errors'
 import type { AuditService } from '../audit/audit-service'
 import { actorOf } from '../audit/audit-service'
-import { checkedApi } from '../app/checked-api'
+import { checkedApi } from './checked-api'
 import { AUTH_RULES } from './auth-rules'
 import { CORE_RULES, type AuthMethod, type CoreApi, type MethodRule, type RuleContext } from './method-rules'
-import type { Principal } from './principal'
+import type { Principal } from '../../shared/principal'
 import { isRecorded, markRecorded, Refusal } from './refusal'
 
 const RULES: Record<ApiMethod, MethodRule> = { ...CORE_RULES, ...AUTH_RULES }

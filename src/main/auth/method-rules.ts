@@ -3,7 +3,7 @@ import type { AuditAction } from '../../shared/auth'
 import type { JobGroup, JobInfo, JobLink } from '../../shared/model'
 import { notFound, notPermitted } from '../../shared/messages/coded-errors'
 import { redactUrl } from '../import-xxl/xxl-source-url'
-import { seesGroup, type Principal } from './principal'
+import { seesGroup, type Principal } from '../../shared/principal'
 import { refuse, requireAdmin, requireOperates, requireSees } from './refusal'
 
 /** The facade's methods that are not about users, tokens or the audit trail. */

@@ -1,7 +1,7 @@
 import type { ApiMethod } from '../../shared/api'
 import { notFound, notPermitted } from '../../shared/messages/coded-errors'
 import type { MessageCode } from '../../shared/messages'
-import { operatesGroup, seesGroup, type Principal } from './principal'
+import { operatesGroup, seesGroup, type Principal } from '../../shared/principal'
 
 /**
  * A request the principal may not make. The guard records it in the audit trail and the caller

@@ -6,7 +6,7 @@ import type { Clock } from '../kernel/clock'
 import type { RepoAccess } from '../store/store'
 import type { StoredUser } from '../store/user-repo'
 import { ConcurrencyLimit, DEFAULT_SCRYPT_PARAMS, decoyHash, hashPassword, oneTimePassword, VERIFICATION_LIMIT, verifyPassword, type ScryptParams } from './password'
-import { grantedGroups, sessionInfoOf, type Principal } from './principal'
+import { grantedGroups, sessionInfoOf, type Principal } from '../../shared/principal'
 import { checkSession, SESSION_TIMING, sessionEndMs, type SessionTiming } from './session-policy'
 
 export type UserRepos = RepoAccess<'users' | 'sessions' | 'apiTokens'>

@@ -3,9 +3,9 @@ import type { Logger } from '../kernel/logger'
 import type { ClusterNode, NodeLease } from '../domain/nodes'
 import type { RingFire } from '../domain/fires'
 import type { Repos, UnitOfWork } from '../store/store'
-import { nodeExecutorUrl } from '../net/node-executor-route'
+import { nodeExecutorUrl } from './node-executor-route'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
-import { fencedError, type NodeFence } from './node-fence'
+import { fencedError, type NodeFence } from '../scheduler/node-fence'
 
 /** A node renews its lease this often… */
 export const NODE_HEARTBEAT_MS = 1000

@@ -3,7 +3,8 @@ import { runPeriodically, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { KeptLog } from '../store/log-text-repo'
 import type { Repos } from '../store/store'
-import { isEmbeddedAddress, type ExecutorDirectory } from '../trigger/executor-directory'
+import { type ExecutorDirectory } from '../trigger/executor-directory'
+import { isEmbeddedAddress } from '../domain/embedded-address'
 
 /**
  * A finished run's last pull waits this long after its completion: the executor appends its

@@ -1,5 +1,6 @@
 import { LINK_CONDITIONS, type JobLink } from '../../shared/model'
-import { checkLink, parseChildJobIds, unknownCondition } from '../completion/dag'
+import { checkLink, unknownCondition } from '../completion/dag'
+import { parseChildJobIds } from '../domain/child-job-ids'
 import type { RepoAccess, Repos } from '../store/store'
 
 type LinkRepos = Pick<Repos, 'links' | 'jobs'>

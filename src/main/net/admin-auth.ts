@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { JobGroup } from '../../shared/model'
-import type { Principal } from '../auth/principal'
+import type { Principal } from '../../shared/principal'
 import { PERSONAL_TOKEN_PREFIX } from '../auth/token-prefix'
 import { ACCESS_TOKEN_HEADER, APP_NAME_HEADER, AUTH_MESSAGES, headerValue, secretsEqual } from './wire/auth'
 

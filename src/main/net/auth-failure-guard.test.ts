@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AUTH_FAILURE_LIMIT, AuthFailureGuard } from './rate-limit'
+import { AUTH_FAILURE_LIMIT, AuthFailureGuard } from '../kernel/rate-limit'
 
 const T0 = Date.UTC(2026, 0, 5, 9)
 const { perCredential, perAddress, windowMs } = AUTH_FAILURE_LIMIT

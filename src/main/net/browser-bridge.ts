@@ -11,7 +11,7 @@ import { z } from '../../shared/schema/z'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import { WatchLedger } from './watch-ledger'
-import { AuthFailureGuard, tooManyFailuresMessage } from './rate-limit'
+import { AuthFailureGuard, tooManyFailuresMessage } from '../kernel/rate-limit'
 import { sameOrigin } from './same-origin'
 import { secretsEqual } from './wire/auth'
 

@@ -8,7 +8,7 @@ import type { RegistryParam } from '../net/wire/bodies'
 import type { AuditActor, AuditRecord } from '../audit/audit-service'
 import type { RegistryService } from './registry-service'
 import type { RepoAccess } from '../store/store'
-import { isEmbeddedAddress } from '../trigger/executor-directory'
+import { isEmbeddedAddress } from '../domain/embedded-address'
 
 /** Writes one audit row for a refused executor call (AuditService.record). */
 export type RecordRefusal = (who: AuditActor, entry: AuditRecord) => Promise<void>

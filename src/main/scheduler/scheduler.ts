@@ -1,5 +1,5 @@
 import type { SchedulerStatus } from '../../shared/api'
-import type { NodeFence } from '../cluster/node-fence'
+import type { NodeFence } from './node-fence'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { RingFire } from '../domain/fires'

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { JobGroup } from '../../shared/model'
 import { SUCCESS, type ExecutorApi } from '../executor/executor-api'
-import { embeddedAddressOf, ExecutorDirectory } from './executor-directory'
+import { ExecutorDirectory } from './executor-directory'
+import { embeddedAddressOf } from '../domain/embedded-address'
 
 const own = embeddedAddressOf('node-b')
 const other = embeddedAddressOf('node-a')

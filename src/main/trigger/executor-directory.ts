@@ -1,14 +1,6 @@
-import { EMBEDDED_ADDRESS_PREFIX, type JobGroup, type JobRun } from '../../shared/model'
+import type { JobGroup, JobRun } from '../../shared/model'
+import { isEmbeddedAddress } from '../domain/embedded-address'
 import { failure, type ExecutorApi, type ExecutorReply } from '../executor/executor-api'
-
-/** The embedded executor's address for one JobDesk process (`instance`: letters, digits, '-', '.'). */
-export function embeddedAddressOf(instance: string): string {
-  return `${EMBEDDED_ADDRESS_PREFIX}${instance}/`
-}
-
-export function isEmbeddedAddress(address: string): boolean {
-  return address.startsWith(EMBEDDED_ADDRESS_PREFIX)
-}
 
 /**
  * Builds the HTTP client for a LAN executor address: with the group's own token (else the global

@@ -1,5 +1,5 @@
 import type { TriggerResult } from '../../shared/api'
-import { isFenced, type NodeFence } from '../cluster/node-fence'
+import { isFenced, type NodeFence } from '../scheduler/node-fence'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import { PRE_READ_MS } from '../scheduler/plan-scan'

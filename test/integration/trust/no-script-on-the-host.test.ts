@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NODE_EXECUTOR_PATH } from '../../../src/main/net/node-executor-route'
+import { NODE_EXECUTOR_PATH } from '../../../src/main/cluster/node-executor-route'
 import { jobInputOf } from '../../../src/shared/job-defaults'
 import type { BridgeResult } from '../../../src/shared/bridge-protocol'
 import { HARNESS_EXECUTOR_TOKEN } from '../../support/admin-harness'

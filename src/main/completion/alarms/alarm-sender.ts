@@ -1,6 +1,6 @@
 import type { Agent } from 'undici'
 import { systemClock, type Clock } from '../../kernel/clock'
-import { loadUndici } from '../../net/wire/lazy-undici'
+import { loadUndici } from '../../kernel/lazy-undici'
 import type { Logger } from '../../kernel/logger'
 import {
   SENDER_CLOSED,

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici'
 import type { Clock } from '../../kernel/clock'
-import { loadUndici } from '../../net/wire/lazy-undici'
+import { loadUndici } from '../../kernel/lazy-undici'
 import { SENDER_CLOSED, type ChannelResult, type WebhookChannel } from './alarm-types'
 import { WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
 

@@ -5,5 +5,4 @@
  */
 export { checkLink, CycleError, unknownCondition } from './check-link'
 export { chainGuard, childrenToFire, MAX_CHAIN_JOBS, type ChainDecision } from './children'
-export { childJobIdList, parseChildJobIds } from './child-job-ids'
 export { findCycle, findPath } from './graph'

@@ -1,4 +1,4 @@
-import { loadUndici } from '../../net/wire/lazy-undici'
+import { loadUndici } from '../../kernel/lazy-undici'
 import type { JobContext, JobHandler, JobResult } from './handler-contract'
 import { parseAllowEntry, type HttpAllowList } from './http-allowlist'
 import { parseHttpJobParam } from './http-job-param'

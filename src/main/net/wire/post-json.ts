@@ -1,5 +1,5 @@
 import type { Agent, Dispatcher } from 'undici'
-import { loadUndici } from './lazy-undici'
+import { loadUndici } from '../../kernel/lazy-undici'
 
 /**
  * One JSON POST over undici, for both wire clients. Never throws: a transport failure (refused,

@@ -1,9 +1,9 @@
 import type { LogPage } from '../../shared/model'
 import type { ExecutorApi, ExecutorReply } from '../executor/executor-api'
-import { DEFAULT_EXECUTOR_TIMEOUT_MS } from './executor-client'
+import { DEFAULT_EXECUTOR_TIMEOUT_MS } from '../net/executor-client'
 import { CLUSTER_SECRET_HEADER } from './node-executor-route'
-import { FAIL_CODE, readEnvelope } from './wire/envelope'
-import { postJson } from './wire/post-json'
+import { FAIL_CODE, readEnvelope } from '../net/wire/envelope'
+import { postJson } from '../net/wire/post-json'
 
 export interface NodeExecutorClientOptions {
   /** The other node's route, `nodeExecutorUrl(adminUrl, nodeId)` (ends with '/'). */

@@ -4,12 +4,12 @@ import { toErrorInfo } from '../../shared/errors'
 import { notPermitted } from '../../shared/messages/coded-errors'
 import { signInSchema } from '../../shared/schema/auth'
 import { inputProblems } from '../../shared/schema/parse-input'
-import { readRequestBody } from '../net/request-body'
-import { requestScheme, sameOrigin } from '../net/same-origin'
+import { readRequestBody } from './request-body'
+import { requestScheme, sameOrigin } from './same-origin'
 import type { Logger } from '../kernel/logger'
-import type { Access } from './access'
-import { sessionInfoOf } from './principal'
-import { clearedSessionCookie, sessionCookie, sessionSecretOf } from './session-cookie'
+import type { Access } from '../auth/access'
+import { sessionInfoOf } from '../../shared/principal'
+import { clearedSessionCookie, sessionCookie, sessionSecretOf } from '../auth/session-cookie'
 
 const SIGN_IN_MAX_BODY_BYTES = 4096
 

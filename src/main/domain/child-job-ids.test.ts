@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../../shared/errors'
-import type { JobLink, LinkCondition } from '../../../shared/model'
+import { ValidationError } from '../../shared/errors'
+import type { JobLink, LinkCondition } from '../../shared/model'
 import { childJobIdList, parseChildJobIds } from './child-job-ids'
 
 const link = (parentJobId: number, childJobId: number, condition: LinkCondition): JobLink => ({ parentJobId, childJobId, condition })

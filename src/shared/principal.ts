@@ -1,4 +1,4 @@
-import type { PrincipalKind, Role, SessionInfo } from '../../shared/auth'
+import type { PrincipalKind, Role, SessionInfo } from './auth'
 
 /**
  * Who makes a call, as every surface hands it to the core: the desktop app (a built-in local

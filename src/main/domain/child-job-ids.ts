@@ -1,6 +1,6 @@
-import { invalidField } from '../../../shared/messages/coded-errors'
-import { quote } from '../../../shared/schema/describe-value'
-import type { JobLink } from '../../../shared/model'
+import { invalidField } from '../../shared/messages/coded-errors'
+import { quote } from '../../shared/schema/describe-value'
+import type { JobLink } from '../../shared/model'
 
 /**
  * XXL-JOB's `child_jobid` column for one parent: the children of its SUCCESS links, ascending,

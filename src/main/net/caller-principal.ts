@@ -1,5 +1,5 @@
-import type { AdminCaller } from '../net/admin-auth'
-import type { Principal } from './principal'
+import type { AdminCaller } from './admin-auth'
+import type { Principal } from '../../shared/principal'
 
 /**
  * The principal an OpenAPI credential acts as: the API token (or the executor token, where the
