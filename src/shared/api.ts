@@ -249,10 +249,16 @@ export interface RoutePreviewRequest {
 
 export interface RoutePreview {
   strategy: string
+  /** The addresses routing would choose from, in its order, as a run's trail lists them (a broadcast: every shard's). */
   candidates: string[]
-  /** The address that would be chosen; null when none would (empty list, every probe failed). */
+  /** Listed, but the embedded executor of another JobDesk process, which this node cannot reach. */
+  leftOut: string[]
+  /** The address that would be chosen; null when none would (empty list, every probe failed), or when chance decides. */
   chosen: string | null
-  /** Why (a `routeReason.*` or `routePreview.*` code); for ROUND/RANDOM/LFU/LRU it explains the rule instead of guessing. */
+  /**
+   * Why (a `routeReason.*` or `routePreview.*` code). Where chance decides (RANDOM, and ROUND before the
+   * job's first run) it explains the rule instead of guessing.
+   */
   reason: CodedMessage
   /** FAILOVER/BUSYOVER: each probe made. */
   probes: { address: string; kind: 'beat' | 'idleBeat'; code: number; msg: string }[]

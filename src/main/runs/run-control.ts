@@ -1,31 +1,27 @@
 import type { ProbeRequest, ProbeResult, RoutePreview } from '../../shared/api'
-import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
+import { conflict, notFound } from '../../shared/messages/coded-errors'
 import { runStatus, type JobRun } from '../../shared/model'
 import type { RunWriter } from '../completion/run-writer'
 import type { RunCompletion } from '../domain/runs'
 import type { Repos } from '../store/store'
-import { splitAddressList } from '../../shared/address-list'
 import { type ExecutorDirectory } from '../trigger/executor-directory'
 import { isEmbeddedAddress } from '../domain/embedded-address'
-import { createRouters, type SingleRouteStrategy } from '../trigger/routing'
-import { coded, type MessageCode } from '../../shared/messages'
-
-/** Strategies whose pick depends on the job's history or chance; a preview explains their rule. */
-const HISTORY_RULES: Partial<Record<SingleRouteStrategy, MessageCode>> = {
-  ROUND: 'routePreview.round',
-  RANDOM: 'routePreview.random',
-  LEAST_FREQUENTLY_USED: 'routePreview.leastFrequentlyUsed',
-  LEAST_RECENTLY_USED: 'routePreview.leastRecentlyUsed',
-}
+import { createRouters } from '../trigger/routing'
+import { coded } from '../../shared/messages'
+import { runCandidates, type RunCandidates } from '../trigger/run-candidates'
+import { routeRun, type RouteState } from '../trigger/route-run'
 
 /** Operator actions on runs and executors: kill, probe, route preview. */
 export class RunControl {
   constructor(
-    private readonly store: Pick<Repos, 'runs' | 'groups' | 'jobs'>,
+    private readonly store: Pick<Repos, 'runs' | 'groups' | 'jobs' | 'registry' | 'routes'>,
     private readonly executors: ExecutorDirectory,
     private readonly writer: RunWriter,
     private readonly nowMs: () => number,
   ) {}
+
+  /** The previews' own routers: a dry run never shares state with the routers of real triggers. */
+  private readonly routers = createRouters()
 
   /**
    * Kills a running run (XXL-JOB's logKill): `/kill` to its executor; when the executor accepts, the
@@ -66,43 +62,33 @@ export class RunControl {
     }
   }
 
+  /**
+   * Where a trigger of the job would go now, routed as the trigger routes it (the same candidates,
+   * reachability and order) in a dry run: probes are made, but no ROUND position is reserved and no
+   * use is counted.
+   */
   async previewRoute(jobId: number, addressList?: string[]): Promise<RoutePreview> {
     const job = await this.store.jobs.get(jobId)
     if (!job) throw notFound('job.notFound', { id: jobId })
     const group = await this.store.groups.get(job.jobGroup)
-    const override = addressList && addressList.length > 0
-    const candidates = override ? addressList : splitAddressList(group?.addressList ?? '')
-    // The group's own list is its by right; an (admin's) override may name others, probed without a token.
-    const tokenless: string[] = []
-    if (override) for (const address of candidates) if (!(await this.executors.entitled(address, group))) tokenless.push(address)
+    const candidates = await runCandidates(this.store, group, addressList)
     const strategy = job.executorRouteStrategy
-    if (strategy === 'SHARDING_BROADCAST') {
-      return {
-        strategy,
-        candidates,
-        chosen: null,
-        reason:
-          candidates.length === 0
-            ? coded('routePreview.shardNone')
-            : coded('routePreview.shards', { shards: candidates.map((a, i) => `${i}/${candidates.length} → ${a}`) }),
-        probes: [],
-        tokenless,
-      }
-    }
-    const rule = HISTORY_RULES[strategy]
-    if (rule) return { strategy, candidates, chosen: null, reason: coded(rule), probes: [], tokenless }
-    if (candidates.some((a) => a.length > 500)) throw invalidField('addressList', 'route.addressTooLong', { max: 500 })
-    const at = (address: string) => this.executors.forAddress(address, group, !tokenless.includes(address))
-    // A fresh router set: the preview must not move ROUND/LFU/LRU state (those are answered above anyway).
-    const trail = await createRouters()[strategy].route({
-      jobId,
-      addresses: candidates,
-      nowMs: this.nowMs(),
-      probe: {
-        beat: (address) => at(address).beat(),
-        idleBeat: (address, id) => at(address).idleBeat(id),
-      },
-    })
-    return { strategy, candidates, chosen: trail.chosen, reason: trail.reason, probes: trail.probes, tokenless }
+    if (strategy === 'SHARDING_BROADCAST') return shardsPreview(candidates)
+    const state = await this.dryRunState(jobId, strategy === 'ROUND')
+    const { route } = await routeRun({ jobId, strategy, group, candidates, state, mode: 'dry-run' }, { routers: this.routers, executors: this.executors, nowMs: this.nowMs })
+    const { candidates: routed, chosen, reason, probes, leftOut } = route
+    return { strategy, candidates: routed, chosen, reason, probes, tokenless: [...candidates.tokenless], leftOut }
   }
+
+  /** The job's routing state, read without reserving: the position its next ROUND run would get. */
+  private async dryRunState(jobId: number, round: boolean): Promise<RouteState> {
+    return { roundPosition: round ? await this.store.routes.nextPosition(jobId) : null, usesOf: (id) => this.store.routes.usesOf(id) }
+  }
+}
+
+/** A broadcast picks no address: one run per candidate, every one of them. */
+function shardsPreview({ addresses, tokenless }: RunCandidates): RoutePreview {
+  const reason =
+    addresses.length === 0 ? coded('routePreview.shardNone') : coded('routePreview.shards', { shards: addresses.map((a, i) => `${i}/${addresses.length} → ${a}`) })
+  return { strategy: 'SHARDING_BROADCAST', candidates: addresses, chosen: null, reason, probes: [], tokenless: [...tokenless], leftOut: [] }
 }

@@ -24,6 +24,12 @@ export class RouteRepo {
     return end - count
   }
 
+  /** The position a job's next reservation starts at, reserving nothing (a route preview reads it); null before its first. */
+  async nextPosition(jobId: number): Promise<number | null> {
+    const row = await this.db.get<{ seq: number }>('SELECT seq FROM job_route_seq WHERE job_id = ?', [jobId])
+    return row ? Number(row.seq) : null
+  }
+
   async usesOf(jobId: number): Promise<AddressUse[]> {
     const rows = await this.db.all<{ address: string; use_count: number; last_used: number; window_start: number }>(
       'SELECT address, use_count, last_used, window_start FROM job_route_use WHERE job_id = ?',

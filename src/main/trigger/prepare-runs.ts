@@ -1,17 +1,15 @@
 import { NotFoundError } from '../../shared/errors'
 import type { JobGroup, JobRun, TriggerType } from '../../shared/model'
-import { entitledAddresses, outside } from '../registry/entitled-addresses'
-import { splitAddressList } from '../../shared/address-list'
-import { ringKey } from '../domain/fires'
-import { type RingFire } from '../domain/fires'
+import { ringKey, type RingFire } from '../domain/fires'
 import type { NewRun } from '../domain/runs'
 import type { Repos } from '../store/store'
 import { JobCache } from './job-cache'
 import type { TriggerJob } from './trigger-job'
 import { formatShardingParam, planShards } from './sharding'
+import { groupCandidates, runCandidates, type RunCandidates } from './run-candidates'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
-export interface PreparedRun {
+export interface PreparedRun extends RunCandidates {
   logId: number
   job: TriggerJob
   group: JobGroup | undefined
@@ -20,14 +18,6 @@ export interface PreparedRun {
   /** The scheduled time a CRON or MISFIRE run is for; null for other triggers. */
   scheduleTimeMs: number | null
   executorParam: string
-  /** The addresses routing chooses from: the group's list, or this trigger's override. */
-  addresses: string[]
-  addressOverride: boolean
-  /**
-   * Addresses of an (admin's) override that are not the group's: called without its access token.
-   * Empty for the group's own list.
-   */
-  tokenless: readonly string[]
   shardIndex: number
   shardTotal: number
   /** SHARDING_BROADCAST: the address of this shard, fixed when the row was written; else null. */
@@ -109,9 +99,7 @@ export async function prepareScheduledRuns(
         triggerTimeMs: nowMs,
         scheduleTimeMs: fire.scheduleTimeMs,
         executorParam: job.executorParam,
-        addresses: splitAddressList(group?.addressList ?? ''),
-        addressOverride: false,
-        tokenless: [],
+        ...groupCandidates(group),
         parentLogId: null,
         shardingParam: null,
         failRetryCount: job.executorFailRetryCount,
@@ -143,15 +131,12 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
   const job = await tx.jobs.get(trigger.jobId)
   if (!job) throw new NotFoundError(`job ${trigger.jobId} does not exist`, { code: 'job.notFound', params: { id: trigger.jobId } })
   const group = await tx.groups.get(job.jobGroup)
-  const override = trigger.addressList && trigger.addressList.length > 0 ? [...trigger.addressList] : null
   const spec: RunSpec = {
     triggerType: trigger.triggerType,
     triggerTimeMs: nowMs,
     scheduleTimeMs: null,
     executorParam: trigger.executorParam ?? job.executorParam,
-    addresses: override ?? splitAddressList(group?.addressList ?? ''),
-    addressOverride: override !== null,
-    tokenless: override ? outside(override, await entitledAddresses(tx, group)) : [],
+    ...(await runCandidates(tx, group, trigger.addressList)),
     parentLogId: trigger.parentLogId ?? null,
     shardingParam: trigger.shardingParam ?? null,
     failRetryCount: trigger.failRetryCount ?? job.executorFailRetryCount,
@@ -182,15 +167,12 @@ export async function prepareTakenOverRuns(tx: Pick<Repos, 'runs' | 'jobs' | 'gr
   }
   const positions = await reserveRoundPositions(tx, found.map((f) => f.job.id), found)
   return found.map(({ run, job, group }, i) => {
-    const addresses = splitAddressList(group?.addressList ?? '')
     const spec: RunSpec = {
       triggerType: run.triggerType,
       triggerTimeMs: run.triggerTimeMs,
       scheduleTimeMs: run.scheduleTimeMs,
       executorParam: run.executorParam,
-      addresses,
-      addressOverride: false,
-      tokenless: [],
+      ...groupCandidates(group),
       parentLogId: run.parentLogId,
       shardingParam: run.executorShardingParam || null,
       failRetryCount: run.executorFailRetryCount,
@@ -199,14 +181,11 @@ export async function prepareTakenOverRuns(tx: Pick<Repos, 'runs' | 'jobs' | 'gr
   })
 }
 
-interface RunSpec {
+interface RunSpec extends RunCandidates {
   triggerType: TriggerType
   triggerTimeMs: number
   scheduleTimeMs: number | null
   executorParam: string
-  addresses: string[]
-  addressOverride: boolean
-  tokenless: readonly string[]
   parentLogId: number | null
   shardingParam: string | null
   failRetryCount: number

@@ -5,7 +5,8 @@ import type { TriggerOutcome } from '../domain/runs'
 import type { ExecutorDirectory } from './executor-directory'
 import type { PreparedRun } from './prepare-runs'
 import type { AddressUse } from '../domain/address-use'
-import { compactMsg, USE_TRACKING_STRATEGIES, type RouteProbe, type Routers, type SingleRouteStrategy } from './routing'
+import type { Routers, SingleRouteStrategy } from './routing'
+import { executorAt, routeRun, type RoutedRun } from './route-run'
 import { formatTriggerTrail } from '../../shared/trigger-trail-text'
 
 export interface TriggerDeps {
@@ -26,7 +27,7 @@ export { TRIGGER_TYPE_TITLES } from '../../shared/trigger-trail-text'
  */
 export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<TriggerOutcome> {
   const { job } = run
-  const route = job.executorRouteStrategy === 'SHARDING_BROADCAST' ? shardRoute(run) : await routeOne(run, deps)
+  const { route, countsUse } = job.executorRouteStrategy === 'SHARDING_BROADCAST' ? { route: shardRoute(run), countsUse: false } : await routeOne(run, deps)
   const trail: Omit<TriggerTrail, 'result'> = {
     version: TRIGGER_TRAIL_VERSION,
     triggerType: run.triggerType,
@@ -43,7 +44,7 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
   const result = reply.code === 200 ? coded('triggerResult.accepted', { ms }) : coded('triggerResult.refused', { code: reply.code, ms, msg: reply.msg ?? '' })
   const accepted = outcome(run, address, reply.code === 200 ? 200 : 500, { ...trail, result })
   // LFU and LRU count the address in the database with the outcome's write, for every node.
-  if (reply.code === 200 && USE_TRACKING_STRATEGIES.has(job.executorRouteStrategy as SingleRouteStrategy)) accepted.routeUse = { jobId: job.id, atMs: deps.nowMs() }
+  if (reply.code === 200 && countsUse) accepted.routeUse = { jobId: job.id, atMs: deps.nowMs() }
   return accepted
 }
 
@@ -83,32 +84,10 @@ function shardRoute(run: PreparedRun): TrailRoute {
   }
 }
 
-/** The group's token goes with a call only to the group's own addresses: an admin's override elsewhere carries none. */
-function executorAt(executors: ExecutorDirectory, run: PreparedRun, address: string) {
-  return executors.forAddress(address, run.group, !run.tokenless.includes(address))
-}
-
-async function routeOne(run: PreparedRun, deps: TriggerDeps): Promise<TrailRoute> {
-  const { job } = run
-  // Another JobDesk process's embedded executor is in the group's list but reachable only by it.
-  const reachable = run.addresses.filter((address) => deps.executors.canReach(address))
-  const strategy = job.executorRouteStrategy as SingleRouteStrategy
-  const addresses = strategy === 'FIRST' ? deps.executors.localFirst(reachable) : reachable
-  const uses = USE_TRACKING_STRATEGIES.has(strategy) ? await deps.usesOf(job.id) : undefined
-  const routed = await deps.routers[strategy].route({
-    jobId: job.id,
-    addresses,
-    nowMs: deps.nowMs(),
-    probe: probeThrough(deps.executors, run),
-    shared: { roundPosition: run.roundPosition ?? undefined, uses },
-  })
-  return {
-    ...routed,
-    leftOut: run.addresses.filter((address) => !addresses.includes(address)),
-    probes: routed.probes.map((probe) => ({ ...probe, msg: compactMsg(probe.msg) })),
-    shard: null,
-    ...(run.tokenless.length > 0 ? { tokenless: [...run.tokenless] } : {}),
-  }
+function routeOne(run: PreparedRun, deps: TriggerDeps): Promise<RoutedRun> {
+  const state = { roundPosition: run.roundPosition, usesOf: deps.usesOf }
+  const strategy = run.job.executorRouteStrategy as SingleRouteStrategy
+  return routeRun({ jobId: run.job.id, strategy, group: run.group, candidates: run, state, mode: 'trigger' }, deps)
 }
 
 export function triggerParamOf(run: PreparedRun): TriggerParam {
@@ -131,16 +110,9 @@ export function triggerParamOf(run: PreparedRun): TriggerParam {
 
 async function callRun(executors: ExecutorDirectory, run: PreparedRun, address: string): Promise<ExecutorReply> {
   try {
-    return await executorAt(executors, run, address).run(triggerParamOf(run))
+    return await executorAt(executors, run.group, run.tokenless, address).run(triggerParamOf(run))
   } catch (error) {
     return failure(`calling ${address} failed: ${(error as Error).message}`)
-  }
-}
-
-function probeThrough(executors: ExecutorDirectory, run: PreparedRun): RouteProbe {
-  return {
-    beat: (address) => executorAt(executors, run, address).beat(),
-    idleBeat: (address, jobId) => executorAt(executors, run, address).idleBeat(jobId),
   }
 }
 

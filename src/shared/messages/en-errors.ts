@@ -37,7 +37,6 @@ export const enErrorMessages = {
   'run.notFound': 'run {id} does not exist',
   'run.notRunning': 'run {id} is not running (it is {status})',
   'run.killRefused': 'the executor {address} refused the kill: {msg}',
-  'route.addressTooLong': 'an address is longer than {max} characters',
 
   'export.groupMissing': 'executor group {groupId} of job {jobId} does not exist',
   'export.jobMissing': 'job {ids} does not exist',

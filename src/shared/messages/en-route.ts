@@ -20,10 +20,8 @@ export const enRouteMessages = {
   'routeReason.probeNone': 'No address answered {path} with code 200 ({probed} probed); route failed.',
   'routeReason.shard': 'shard {index}/{total} goes to address {index} of the list.',
 
-  'routePreview.round': 'ROUND rotates through the addresses per job (one sequence for every node of a cluster), starting at a random one; the next pick depends on earlier triggers.',
+  'routePreview.round': 'ROUND rotates through the addresses per job (one sequence for every node of a cluster); the job’s first trigger starts at a random one.',
   'routePreview.random': 'RANDOM picks one of the addresses at random on every trigger.',
-  'routePreview.leastFrequentlyUsed': 'LEAST_FREQUENTLY_USED picks the address this job used least often in the last 24 h.',
-  'routePreview.leastRecentlyUsed': 'LEAST_RECENTLY_USED picks the address this job used longest ago.',
   'routePreview.shardNone': 'no address to shard across',
   'routePreview.shards': 'one run per address: {shards}',
 

@@ -87,6 +87,11 @@ storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)'
     const firsts = await overlapping(f, reserve(2, 2, 10), reserve(2, 2, 10))
     expect(firsts.sort((x, y) => x - y)).toEqual([10, 12])
     expect(await f.store.routes.reserveSequence(1, 1, 0)).toBe(53)
+    // Reading the next position reserves nothing.
+    expect(await f.store.routes.nextPosition(1)).toBe(54)
+    expect(await f.store.routes.nextPosition(1)).toBe(54)
+    expect(await f.store.routes.nextPosition(3)).toBeNull()
+    expect(await f.store.routes.reserveSequence(1, 1, 0)).toBe(54)
   })
 
   it('counts the uses of each address per job in a day window', async () => {

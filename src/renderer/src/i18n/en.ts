@@ -167,6 +167,7 @@ export const en = {
   'trigger.addressesHint': 'Empty: the job’s route strategy picks from its group. Pick registered addresses or type URLs.',
   'trigger.routeChosen': 'Would run on {address}',
   'trigger.routeNone': 'No address would be picked now',
+  'trigger.previewLeftOut': 'Left out, the embedded executor of another JobDesk process: {addresses}',
   'trigger.shards': 'Broadcast: one run on each of {n} addresses',
   'trigger.submit': 'Run now',
   'trigger.openRun': 'Open run {id}',

@@ -34,7 +34,6 @@ export const zhCNErrorMessages: Record<keyof typeof enErrorMessages, string> = {
   'run.notFound': '调度日志 {id} 不存在',
   'run.notRunning': '调度日志 {id} 未在运行（当前为{status}）',
   'run.killRefused': '执行器 {address} 拒绝终止：{msg}',
-  'route.addressTooLong': '有地址超过 {max} 个字符',
 
   'export.groupMissing': '任务 {jobId} 的执行器分组 {groupId} 不存在',
   'export.jobMissing': '任务 {ids} 不存在',

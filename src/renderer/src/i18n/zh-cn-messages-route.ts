@@ -17,10 +17,8 @@ export const zhCNRouteMessages: Record<keyof typeof enRouteMessages, string> = {
   'routeReason.probeNone': '没有地址对 {path} 返回 200（已探测 {probed} 个）；路由失败。',
   'routeReason.shard': '分片 {index}/{total} 发往列表中下标为 {index} 的地址。',
 
-  'routePreview.round': 'ROUND 按任务在地址间轮换（集群中所有节点共用一个序列），从随机地址开始；下一次选择取决于之前的触发。',
+  'routePreview.round': 'ROUND 按任务在地址间轮换（集群中所有节点共用一个序列）；任务的第一次触发从随机地址开始。',
   'routePreview.random': 'RANDOM 每次触发随机选择一个地址。',
-  'routePreview.leastFrequentlyUsed': 'LEAST_FREQUENTLY_USED 选择本任务在最近 24 小时内使用次数最少的地址。',
-  'routePreview.leastRecentlyUsed': 'LEAST_RECENTLY_USED 选择本任务最久未使用的地址。',
   'routePreview.shardNone': '没有可分片的地址',
   'routePreview.shards': '每个地址运行一次：{shards}',
 

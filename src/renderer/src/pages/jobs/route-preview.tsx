@@ -6,12 +6,12 @@ import { EnumLabel } from '../../components/enum-label'
 import { messageText } from '../../i18n/server-text'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
-import { splitAddressList } from '../../../../shared/address-list'
 
 /** Wait for the address list to settle before asking (FAILOVER/BUSYOVER probe executors for real). */
 const ROUTE_PREVIEW_DEBOUNCE_MS = 400
 
 /** Where a manual trigger would go now, and why: or, for a broadcast, how many shards it makes. */
+/** `addressList`: the override, already a list; keep its identity while it is unchanged, since a new one asks again. */
 export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: string[] }) {
   const t = useT()
   const language = useLanguage()
@@ -19,14 +19,13 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
   const previewRoute = useJobDesk((s) => s.previewRoute)
   const [preview, setPreview] = useState<Preview | null>(null)
   const [error, setError] = useState<{ caught: unknown } | null>(null)
-  const addresses = addressList.join(',')
 
   useEffect(() => {
     let current = true
     setPreview(null)
     setError(null)
     const timer = setTimeout(() => {
-      previewRoute({ jobId: job.id, ...(addresses ? { addressList: splitAddressList(addresses) } : {}) }).then(
+      previewRoute({ jobId: job.id, ...(addressList.length > 0 ? { addressList } : {}) }).then(
         (result) => current && setPreview(result),
         (caught: unknown) => current && setError({ caught }),
       )
@@ -35,7 +34,7 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
       current = false
       clearTimeout(timer)
     }
-  }, [job.id, addresses, previewRoute])
+  }, [job.id, addressList, previewRoute])
 
   if (error)
     return (
@@ -75,6 +74,11 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
           )}
         </Text>
       ))}
+      {preview.leftOut.length > 0 && (
+        <Text size="xs" c="dimmed" mt={2} data-testid="route-preview-left-out">
+          {t('trigger.previewLeftOut', { addresses: preview.leftOut.join(', ') })}
+        </Text>
+      )}
       {preview.tokenless.length > 0 && (
         <Text size="xs" c="orange" mt={2} data-testid="route-preview-tokenless">
           {t('trigger.previewTokenless', { addresses: preview.tokenless.join(', ') })}

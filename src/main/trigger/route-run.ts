@@ -1,0 +1,98 @@
+import { coded, type MessageCode } from '../../shared/messages'
+import type { JobGroup } from '../../shared/model'
+import type { TrailRoute } from '../../shared/trigger-trail'
+import type { ExecutorApi } from '../executor/executor-api'
+import type { AddressUse } from '../domain/address-use'
+import type { ExecutorDirectory } from './executor-directory'
+import type { RunCandidates } from './run-candidates'
+import { compactMsg, USE_TRACKING_STRATEGIES, type RouteProbe, type Routers, type SingleRouteStrategy } from './routing'
+
+/**
+ * 'trigger' routes a run that is about to be sent; 'dry-run' answers where a trigger would go now
+ * (the route preview) and leaves the job's routing state as it found it.
+ */
+export type RouteMode = 'trigger' | 'dry-run'
+
+/** The job's routing state as the database keeps it; the caller decides whether reading it reserves anything. */
+export interface RouteState {
+  /** ROUND: the run's position in the job's sequence (a trigger's is reserved with its row); null when none is known yet. */
+  roundPosition: number | null
+  /** The job's use of each address; read only for LFU and LRU. */
+  usesOf: (jobId: number) => Promise<readonly AddressUse[]>
+}
+
+export interface RouteRunRequest {
+  jobId: number
+  strategy: SingleRouteStrategy
+  group: JobGroup | undefined
+  candidates: Pick<RunCandidates, 'addresses' | 'tokenless'>
+  state: RouteState
+  mode: RouteMode
+}
+
+export interface RouteRunDeps {
+  routers: Routers
+  executors: ExecutorDirectory
+  nowMs: () => number
+}
+
+export interface RoutedRun {
+  route: TrailRoute
+  /** Whether an accepted run counts as a use of the chosen address (LFU, LRU); never for a dry run. */
+  countsUse: boolean
+}
+
+/**
+ * What only chance decides, a dry run names the rule of instead of guessing: RANDOM's draw, and
+ * ROUND's first run (a new job's sequence starts at a random position when its first row is written).
+ */
+const CHANCE_RULES: Partial<Record<SingleRouteStrategy, MessageCode>> = {
+  ROUND: 'routePreview.round',
+  RANDOM: 'routePreview.random',
+}
+
+/**
+ * Routes one run of a single-address strategy, for a real trigger and a route preview alike, so the
+ * preview's answer is where the run would go: only addresses this node can reach (another JobDesk
+ * process's embedded executor is listed but reachable only by that one), this node's own embedded
+ * executor first for FIRST, and probes without the group's token at tokenless addresses.
+ */
+export async function routeRun(request: RouteRunRequest, deps: RouteRunDeps): Promise<RoutedRun> {
+  const { jobId, strategy, group, candidates, state, mode } = request
+  const reachable = candidates.addresses.filter((address) => deps.executors.canReach(address))
+  const addresses = strategy === 'FIRST' ? deps.executors.localFirst(reachable) : reachable
+  const leftOut = candidates.addresses.filter((address) => !addresses.includes(address))
+  const tokenless = candidates.tokenless.length > 0 ? { tokenless: [...candidates.tokenless] } : {}
+  const rule = mode === 'dry-run' && addresses.length > 0 ? chanceRule(strategy, state) : undefined
+  if (rule) return { route: { strategy, candidates: addresses, probes: [], chosen: null, reason: coded(rule), leftOut, shard: null, ...tokenless }, countsUse: false }
+
+  const uses = USE_TRACKING_STRATEGIES.has(strategy) ? await state.usesOf(jobId) : undefined
+  const routed = await deps.routers[strategy].route({
+    jobId,
+    addresses,
+    nowMs: deps.nowMs(),
+    probe: probeThrough(deps.executors, group, candidates.tokenless),
+    shared: { roundPosition: state.roundPosition ?? undefined, uses },
+  })
+  return {
+    route: { ...routed, leftOut, probes: routed.probes.map((probe) => ({ ...probe, msg: compactMsg(probe.msg) })), shard: null, ...tokenless },
+    countsUse: mode === 'trigger' && USE_TRACKING_STRATEGIES.has(strategy),
+  }
+}
+
+function chanceRule(strategy: SingleRouteStrategy, state: RouteState): MessageCode | undefined {
+  if (strategy === 'ROUND' && state.roundPosition !== null) return undefined
+  return CHANCE_RULES[strategy]
+}
+
+/** The group's token goes with a call only to the group's own addresses: an admin's override elsewhere carries none. */
+export function executorAt(executors: ExecutorDirectory, group: JobGroup | undefined, tokenless: readonly string[], address: string): ExecutorApi {
+  return executors.forAddress(address, group, !tokenless.includes(address))
+}
+
+function probeThrough(executors: ExecutorDirectory, group: JobGroup | undefined, tokenless: readonly string[]): RouteProbe {
+  return {
+    beat: (address) => executorAt(executors, group, tokenless, address).beat(),
+    idleBeat: (address, jobId) => executorAt(executors, group, tokenless, address).idleBeat(jobId),
+  }
+}
