@@ -3,7 +3,7 @@ import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskBridge, type 
 import { BRIDGE_PATH, BRIDGE_SIGNED_OUT_CLOSE, type BridgeServerMessage } from '../../../shared/bridge-protocol'
 import { AUTH_PATHS, type AuthState } from '../../../shared/auth'
 import { fromErrorInfo } from '../../../shared/errors'
-import type { IpcResult, JobDeskIpc } from '../../../shared/ipc'
+import { bindApi, type IpcApi, type IpcResult, type JobDeskIpc } from '../../../shared/ipc'
 
 type Listener = (event: JobDeskEvent) => void
 
@@ -30,15 +30,15 @@ export function createClient(): JobDeskClient {
   return window.jobdesk ? ipcClient(window.jobdesk) : bridgeClient()
 }
 
-function unwrap(result: IpcResult): unknown {
+function unwrap<T>(result: IpcResult<T>): T {
   if (result.ok) return result.value
   throw fromErrorInfo(result.error)
 }
 
 function ipcClient(ipc: JobDeskIpc): JobDeskClient {
-  const api = Object.fromEntries(
-    API_METHODS.map((method) => [method, async (...args: unknown[]) => unwrap(await ipc[method](...args))]),
-  ) as unknown as JobDeskApi
+  // Indexed as the API part alone: indexing the whole intersection would lose which method's arguments these are.
+  const calls: IpcApi = ipc
+  const api = bindApi<JobDeskApi>(API_METHODS, async (method, args) => unwrap(await calls[method](...args)))
   // IPC to the main process cannot drop.
   return { ...api, onEvent: (listener) => ipc.onEvent(listener), connectionState: () => 'online', onConnection: () => () => {} }
 }
@@ -129,7 +129,7 @@ function bridgeClient(): JobDeskClient {
   }
 
   void connect().catch(() => {})
-  const api = Object.fromEntries(API_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as JobDeskApi
+  const api = bindApi<JobDeskApi>(API_METHODS, call)
   return {
     ...api,
     onEvent(listener) {

@@ -2,25 +2,15 @@ import type { RunTriggerOutcome } from '../../../shared/api'
 import { failureReason } from '../../../shared/failure-reason'
 import { englishMessage } from '../../../shared/messages'
 import type { JobRun } from '../../../shared/model'
-import type { TriggerTrail } from '../../../shared/trigger-trail'
 import { translate, type Language } from '../i18n/dictionary'
 import { messageText } from '../i18n/server-text'
-
-export interface ShownOutcome {
-  logId: number
-  state: RunTriggerOutcome['state']
-  executorAddress: string
-  /** The trigger trail as text (empty while pending). */
-  triggerMsg: string
-  /** The same as data; null while pending and for a core that sends none. */
-  triggerTrail: TriggerTrail | null
-}
 
 /**
  * What the trigger dialog says about one run: the core's answer, or — while that was pending —
  * what the run's row says now (pushed as it changes), so a slow executor's answer still shows.
+ * A trail the answer or the row lacks (an older core, a run written before trails) is null, never absent.
  */
-export function shownOutcome(outcome: RunTriggerOutcome, run: JobRun | undefined): ShownOutcome {
+export function shownOutcome(outcome: RunTriggerOutcome, run: JobRun | undefined): RunTriggerOutcome {
   const { logId, state, executorAddress, triggerMsg, triggerTrail } = outcome
   if (state === 'pending' && run && run.triggerCode !== 0) {
     return { logId, state: run.triggerCode === 200 ? 'accepted' : 'refused', executorAddress: run.executorAddress, triggerMsg: run.triggerMsg, triggerTrail: run.triggerTrail ?? null }
@@ -32,7 +22,7 @@ export function shownOutcome(outcome: RunTriggerOutcome, run: JobRun | undefined
  * How the trigger ended, in one line of `language`: the trail's result (why it was refused, or how
  * it was accepted), else — a run written before trails — the text's last line.
  */
-export function triggerResultText(language: Language, shown: Pick<ShownOutcome, 'triggerMsg' | 'triggerTrail'>): string {
+export function triggerResultText(language: Language, shown: Pick<RunTriggerOutcome, 'triggerMsg' | 'triggerTrail'>): string {
   const result = shown.triggerTrail?.result
   if (!result) return failureReason({ handleMsg: '', triggerMsg: shown.triggerMsg })
   const text = messageText(language, result, englishMessage(result.code, result.params))

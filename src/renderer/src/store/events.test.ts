@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { JobRun } from '../../../shared/model'
-import { setClient, type JobDeskClient } from '../api/client'
+import { setClient } from '../api/client'
+import { fakeClient } from '../api/fake-client'
 import { applyEvent } from './events'
 import { useJobDesk } from './index'
 
@@ -13,7 +14,7 @@ function fakeCore() {
     listRuns: vi.fn(async () => ({ runs: [run(90, 4, 500)], nextBeforeId: null })),
     listLinks: vi.fn(async () => [{ parentJobId: 4, childJobId: 5, condition: 'SUCCESS' as const }]),
   }
-  setClient(core as unknown as JobDeskClient)
+  setClient(fakeClient(core))
   return core
 }
 

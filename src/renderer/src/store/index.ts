@@ -1,4 +1,6 @@
 import { create } from 'zustand'
+import { createApiTokensSlice } from './api-tokens/action'
+import { createAuditSlice } from './audit/action'
 import { createClusterSlice } from './cluster/action'
 import { createDagSlice } from './dag/action'
 import { createExecutorsSlice } from './executors/action'
@@ -10,6 +12,7 @@ import { createSessionSlice } from './session/action'
 import { createSettingsSlice } from './settings/action'
 import type { JobDeskState } from './state'
 import { createUiSlice } from './ui/action'
+import { createUsersSlice } from './users/action'
 import { createXxlImportSlice } from './xxl-import/action'
 
 export type { JobDeskState } from './state'
@@ -31,4 +34,7 @@ export const useJobDesk = create<JobDeskState>()((...args) => ({
   ...createXxlImportSlice(...args),
   ...createSessionSlice(...args),
   ...createClusterSlice(...args),
+  ...createUsersSlice(...args),
+  ...createApiTokensSlice(...args),
+  ...createAuditSlice(...args),
 }))

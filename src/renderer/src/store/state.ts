@@ -1,4 +1,6 @@
 import type { StateCreator } from 'zustand'
+import type { ApiTokensSlice } from './api-tokens/action'
+import type { AuditSlice } from './audit/action'
 import type { ClusterSlice } from './cluster/action'
 import type { DagSlice } from './dag/action'
 import type { ExecutorsSlice } from './executors/action'
@@ -9,9 +11,23 @@ import type { RunsSlice } from './runs/action'
 import type { SessionSlice } from './session/action'
 import type { SettingsSlice } from './settings/action'
 import type { UiSlice } from './ui/action'
+import type { UsersSlice } from './users/action'
 import type { XxlImportSlice } from './xxl-import/action'
 
 /** The whole renderer state: one store made of slices (zustand's slices pattern). */
-export type JobDeskState = JobsSlice & RunsSlice & RunLogSlice & OverviewSlice & ExecutorsSlice & DagSlice & SettingsSlice & SessionSlice & UiSlice & XxlImportSlice & ClusterSlice
+export type JobDeskState = JobsSlice &
+  RunsSlice &
+  RunLogSlice &
+  OverviewSlice &
+  ExecutorsSlice &
+  DagSlice &
+  SettingsSlice &
+  SessionSlice &
+  UiSlice &
+  XxlImportSlice &
+  ClusterSlice &
+  UsersSlice &
+  ApiTokensSlice &
+  AuditSlice
 
 export type SliceCreator<T> = StateCreator<JobDeskState, [], [], T>

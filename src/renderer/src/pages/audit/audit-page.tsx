@@ -1,13 +1,12 @@
 import { Alert, Badge, Button, Code, Group, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import type { AuditEntry } from '../../../../shared/auth'
 import { client } from '../../api/client'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
+import { selectAuditEntries, selectAuditNextBeforeId } from '../../store/audit/selectors'
 import { AuditFilters, NO_AUDIT_FILTER, toAuditFilter, type AuditFilterDraft } from './audit-filters'
 
-const PAGE_SIZE = 100
 const OUTCOME_COLOR = { ok: 'teal', refused: 'red', failed: 'orange' } as const
 
 /** Admins: who did what, when, from where; filter, page back, export what the filter selects. */
@@ -16,8 +15,10 @@ export function AuditPage() {
   const errorText = useErrorText()
   const groups = useJobDesk((s) => s.groups)
   const [draft, setDraft] = useState<AuditFilterDraft>(NO_AUDIT_FILTER)
-  const [entries, setEntries] = useState<AuditEntry[]>([])
-  const [nextBeforeId, setNextBeforeId] = useState<number | null>(null)
+  const entries = useJobDesk(selectAuditEntries)
+  const nextBeforeId = useJobDesk(selectAuditNextBeforeId)
+  const fetchAudit = useJobDesk((s) => s.fetchAudit)
+  const fetchOlderAudit = useJobDesk((s) => s.fetchOlderAudit)
   const [open, setOpen] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -25,27 +26,21 @@ export function AuditPage() {
     let live = true
     // Typing in a text filter: wait for a pause before asking.
     const timer = setTimeout(() => {
-      client()
-        .listAudit({ ...toAuditFilter(draft, Date.now()), limit: PAGE_SIZE })
-        .then(
-          (page) => live && (setEntries(page.entries), setNextBeforeId(page.nextBeforeId), setError(null)),
-          (failure: unknown) => live && setError(errorText(failure)),
-        )
+      fetchAudit(toAuditFilter(draft, Date.now())).then(
+        () => live && setError(null),
+        (failure: unknown) => live && setError(errorText(failure)),
+      )
     }, 250)
     return () => {
       live = false
       clearTimeout(timer)
     }
-  }, [draft, errorText])
+  }, [draft, errorText, fetchAudit])
 
-  const older = async () => {
-    if (nextBeforeId === null) return
-    const page = await client().listAudit({ ...toAuditFilter(draft, Date.now()), beforeId: nextBeforeId, limit: PAGE_SIZE })
-    setEntries((shown) => [...shown, ...page.entries])
-    setNextBeforeId(page.nextBeforeId)
-  }
+  const older = () => fetchOlderAudit(toAuditFilter(draft, Date.now()))
   const exportAs = async (format: 'csv' | 'json') => {
     try {
+      // A one-shot query: the text goes straight to a download, so no slice keeps it.
       const text = await client().exportAudit({ format, filter: toAuditFilter(draft, Date.now()) })
       const url = URL.createObjectURL(new Blob([text], { type: format === 'csv' ? 'text/csv' : 'application/json' }))
       const link = document.createElement('a')

@@ -2,6 +2,7 @@ import { Button, Group, Popover, Select, Stack, Text } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import type { ProbeRequest, ProbeResult } from '../../../../shared/api'
 import { EMBEDDED_ADDRESS_PREFIX } from '../../../../shared/model'
+import { client } from '../../api/client'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectJobs } from '../../store/jobs/selectors'
@@ -13,7 +14,6 @@ import { selectJobs } from '../../store/jobs/selectors'
 export function ProbeButton({ address, groupId }: { address: string; groupId: number }) {
   const t = useT()
   const errorText = useErrorText()
-  const probeExecutor = useJobDesk((s) => s.probeExecutor)
   const jobs = useJobDesk(selectJobs)
   const jobOptions = useMemo(
     () => jobs.filter((job) => job.jobGroup === groupId).map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })),
@@ -29,7 +29,9 @@ export function ProbeButton({ address, groupId }: { address: string; groupId: nu
     setBusy(kind)
     setError(null)
     try {
-      setResult({ ...(await probeExecutor({ address, kind, groupId, ...(forJobId !== undefined ? { jobId: forJobId } : {}) })), kind })
+      // A one-shot query: its answer is this button's to show. Always with the group: a non-admin's probe needs it,
+      // and the group decides whether its token goes along.
+      setResult({ ...(await client().probeExecutor({ address, kind, groupId, ...(forJobId !== undefined ? { jobId: forJobId } : {}) })), kind })
     } catch (caught) {
       setResult(null)
       setError(errorText(caught))

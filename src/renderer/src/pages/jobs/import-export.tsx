@@ -1,6 +1,7 @@
 import { Alert, Button, FileButton, Group, List, Menu, Modal, Radio, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { ImportReport } from '../../../../shared/api'
+import { client } from '../../api/client'
 import { notifyError } from '../../app/notify'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { messageText } from '../../i18n/server-text'
@@ -22,7 +23,6 @@ function download(document: unknown, fileName: string): void {
 /** Export (all jobs, or the selected ones) and import buttons for the Jobs page. */
 export function ImportExportButtons({ selectedIds }: { selectedIds: readonly number[] }) {
   const t = useT()
-  const exportJobs = useJobDesk((s) => s.exportJobs)
   const language = useJobDesk((s) => s.preferences.language)
   const admin = useJobDesk(selectIsAdmin)
   const [importing, setImporting] = useState<{ name: string; document: unknown } | null>(null)
@@ -31,7 +31,8 @@ export function ImportExportButtons({ selectedIds }: { selectedIds: readonly num
   const runExport = async (ids: readonly number[] | null) => {
     setBusy(true)
     try {
-      const document = await exportJobs(ids ? [...ids] : undefined)
+      // A one-shot query: the document goes straight to a download (all jobs when none are selected).
+      const document = await client().exportJobs(ids && ids.length > 0 ? { jobIds: [...ids] } : {})
       download(document, exportFileName(Date.now(), ids ? ids.length : null))
     } catch (error) {
       notifyError(language, 'common.error', error)

@@ -2,10 +2,10 @@ import { Alert, Badge, Loader, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { RoutePreview as Preview } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
+import { client } from '../../api/client'
 import { EnumLabel } from '../../components/enum-label'
 import { messageText } from '../../i18n/server-text'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
-import { useJobDesk } from '../../store'
 
 /** Wait for the address list to settle before asking (FAILOVER/BUSYOVER probe executors for real). */
 const ROUTE_PREVIEW_DEBOUNCE_MS = 400
@@ -16,7 +16,6 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
   const t = useT()
   const language = useLanguage()
   const errorText = useErrorText()
-  const previewRoute = useJobDesk((s) => s.previewRoute)
   const [preview, setPreview] = useState<Preview | null>(null)
   const [error, setError] = useState<{ caught: unknown } | null>(null)
 
@@ -25,7 +24,8 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
     setPreview(null)
     setError(null)
     const timer = setTimeout(() => {
-      previewRoute({ jobId: job.id, ...(addressList.length > 0 ? { addressList } : {}) }).then(
+      // A one-shot query: nothing is kept, and only this dialog shows the answer.
+      client().previewRoute({ jobId: job.id, ...(addressList.length > 0 ? { addressList } : {}) }).then(
         (result) => current && setPreview(result),
         (caught: unknown) => current && setError({ caught }),
       )
@@ -34,7 +34,7 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
       current = false
       clearTimeout(timer)
     }
-  }, [job.id, addressList, previewRoute])
+  }, [job.id, addressList])
 
   if (error)
     return (

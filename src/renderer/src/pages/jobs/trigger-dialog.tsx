@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useDiscardGuard } from '../../components/discard-guard'
 import type { RunTriggerOutcome } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
+import { client } from '../../api/client'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { AddressPicker } from './address-picker'
@@ -36,7 +37,6 @@ interface TriggerFormProps {
 function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
   const t = useT()
   const errorText = useErrorText()
-  const triggerJob = useJobDesk((s) => s.triggerJob)
   const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
   const [picked, setPicked] = useState<string[]>([])
   const [typed, setTyped] = useState<string[]>([])
@@ -55,7 +55,8 @@ function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
     setBusy(true)
     setError(null)
     try {
-      const result = await triggerJob({ jobId: job.id, executorParam: param, ...(addresses.length > 0 ? { addressList: addresses } : {}) })
+      // No slice keeps the answer: the outcomes are this dialog's, and the new runs' rows come as pushed changes.
+      const result = await client().triggerJob({ jobId: job.id, executorParam: param, ...(addresses.length > 0 ? { addressList: addresses } : {}) })
       setOutcomes(result.outcomes ?? pendingOutcomes(result.logIds))
     } catch (caught) {
       setError(errorText(caught))

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Group, NumberInput, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import type { ChannelCheck } from '../../../../shared/api'
+import { client } from '../../api/client'
 import { TrashIcon } from '../../app/icons'
 import { useErrorText, useT } from '../../i18n/use-t'
 import type { SettingsDraft } from '../../lib/settings-draft'
-import { useJobDesk } from '../../store'
 import { wholeNumber } from '../jobs/job-editor/executor-section'
 import { SettingsCard } from './settings-card'
 
@@ -35,12 +35,11 @@ function CheckResult({ check, testId }: { check: ChannelCheck | { error: string 
 export function AlarmSection({ draft, dirty, update, mode }: AlarmSectionProps) {
   const t = useT()
   const errorText = useErrorText()
-  const testWebhook = useJobDesk((s) => s.testWebhook)
-  const sendTestEmail = useJobDesk((s) => s.sendTestEmail)
   const [checks, setChecks] = useState<Record<string, ChannelCheck | { error: string }>>({})
   const [busy, setBusy] = useState<string | null>(null)
   const [testTo, setTestTo] = useState('')
 
+  // The channel tests are one-shot queries: each answer is shown beside its channel, and nothing is kept.
   const check = async (key: string, run: () => Promise<ChannelCheck>) => {
     setBusy(key)
     try {
@@ -99,7 +98,7 @@ export function AlarmSection({ draft, dirty, update, mode }: AlarmSectionProps) 
                   />
                   <Button
                     variant="default"
-                    onClick={() => void check(`webhook-${index}`, () => testWebhook(webhook.url.trim()))}
+                    onClick={() => void check(`webhook-${index}`, () => client().testWebhook({ url: webhook.url.trim() }))}
                     loading={busy === `webhook-${index}`}
                     disabled={webhook.url.trim() === ''}
                     data-testid="settings-webhook-test"
@@ -151,7 +150,7 @@ export function AlarmSection({ draft, dirty, update, mode }: AlarmSectionProps) 
             />
             <Button
               variant="default"
-              onClick={() => void check('smtp', () => sendTestEmail(testTo.trim()))}
+              onClick={() => void check('smtp', () => client().sendTestEmail({ to: testTo.trim() }))}
               loading={busy === 'smtp'}
               disabled={dirty || testTo.trim() === ''}
               data-testid="settings-test-email"

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { roleAtLeast, ROLES, type ApiTokenView, type Role } from '../../../../shared/auth'
-import { client } from '../../api/client'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
+import { selectApiTokens } from '../../store/api-tokens/selectors'
 import { selectSession } from '../../store/session/selectors'
 import { GroupPicker } from './group-picker'
 
@@ -16,20 +16,23 @@ export function TokensPage() {
   const t = useT()
   const errorText = useErrorText()
   const session = useJobDesk(selectSession)
-  const [tokens, setTokens] = useState<ApiTokenView[]>([])
+  const tokens = useJobDesk(selectApiTokens)
+  const fetchApiTokens = useJobDesk((s) => s.fetchApiTokens)
+  const createApiToken = useJobDesk((s) => s.createApiToken)
+  const revokeApiToken = useJobDesk((s) => s.revokeApiToken)
   const [error, setError] = useState<string | null>(null)
   const [creating, setCreating] = useState(false)
   const [created, setCreated] = useState<string | null>(null)
 
   const refresh = useCallback(() => {
-    client().listApiTokens().then(
-      (list) => (setTokens(list), setError(null)),
+    fetchApiTokens().then(
+      () => setError(null),
       (failure: unknown) => setError(errorText(failure)),
     )
-  }, [errorText])
+  }, [fetchApiTokens, errorText])
   useEffect(refresh, [refresh])
 
-  const revoke = (token: ApiTokenView) => client().revokeApiToken(token.id).then(refresh, (failure: unknown) => setError(errorText(failure)))
+  const revoke = (token: ApiTokenView) => revokeApiToken(token.id).then(refresh, (failure: unknown) => setError(errorText(failure)))
   const state = (token: ApiTokenView) => {
     if (token.revokedAtMs > 0) return <Badge color="gray">{t('tokens.revoked')}</Badge>
     if (token.expiresAtMs > 0 && token.expiresAtMs <= Date.now()) return <Badge color="orange">{t('tokens.expired')}</Badge>
@@ -95,8 +98,7 @@ export function TokensPage() {
           maxRole={session.role}
           onClose={() => setCreating(false)}
           onCreate={async (input) => {
-            const answer = await client().createApiToken(input)
-            setCreated(answer.token)
+            setCreated(await createApiToken(input))
             refresh()
           }}
         />

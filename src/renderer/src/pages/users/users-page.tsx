@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import type { UserInput, UserView } from '../../../../shared/auth'
-import { client } from '../../api/client'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
+import { selectUsers } from '../../store/users/selectors'
 import { UserEditor } from './user-editor'
 
 /** Admins: the users of this server, their roles and groups; create, edit, reset a password, delete. */
@@ -13,28 +13,32 @@ export function UsersPage() {
   const t = useT()
   const errorText = useErrorText()
   const groups = useJobDesk((s) => s.groups)
-  const [users, setUsers] = useState<UserView[]>([])
+  const users = useJobDesk(selectUsers)
+  const fetchUsers = useJobDesk((s) => s.fetchUsers)
+  const saveUser = useJobDesk((s) => s.saveUser)
+  const resetUserPassword = useJobDesk((s) => s.resetUserPassword)
+  const deleteUser = useJobDesk((s) => s.deleteUser)
   const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState<UserView | 'new' | null>(null)
   const [deleting, setDeleting] = useState<UserView | null>(null)
   const [oneTime, setOneTime] = useState<{ name: string; password: string } | null>(null)
 
   const refresh = useCallback(() => {
-    client().listUsers().then(
-      (list) => (setUsers(list), setError(null)),
+    fetchUsers().then(
+      () => setError(null),
       (failure: unknown) => setError(errorText(failure)),
     )
-  }, [errorText])
+  }, [fetchUsers, errorText])
   useEffect(refresh, [refresh])
 
   const groupName = (id: number) => groups.find((g) => g.id === id)?.name ?? `#${id}`
   const save = async (input: UserInput) => {
-    await client().saveUser(input)
+    await saveUser(input)
     refresh()
   }
   const reset = async (user: UserView) => {
     try {
-      setOneTime({ name: user.name, password: (await client().resetUserPassword(user.id)).password })
+      setOneTime({ name: user.name, password: await resetUserPassword(user.id) })
       refresh()
     } catch (failure) {
       setError(errorText(failure))
@@ -112,7 +116,7 @@ export function UsersPage() {
         onConfirm={() => {
           const user = deleting!
           setDeleting(null)
-          client().deleteUser(user.id).then(refresh, (failure: unknown) => setError(errorText(failure)))
+          deleteUser(user.id).then(refresh, (failure: unknown) => setError(errorText(failure)))
         }}
       >
         <Text size="sm">{t('users.deleteBody')}</Text>

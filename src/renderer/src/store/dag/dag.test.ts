@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RunFilter } from '../../../../shared/api'
 import { ConflictError } from '../../../../shared/errors'
 import type { JobLink, JobRun } from '../../../../shared/model'
-import { setClient, type JobDeskClient } from '../../api/client'
+import { setClient } from '../../api/client'
+import { fakeClient } from '../../api/fake-client'
 import { useJobDesk } from '../index'
 
 const run = (id: number, jobId: number, parentLogId: number | null, handleCode = 200): JobRun =>
@@ -24,7 +25,7 @@ function fakeCore(runs: JobRun[], links: JobLink[] = []) {
     }),
     deleteLink: vi.fn(async () => {}),
   }
-  setClient(core as unknown as JobDeskClient)
+  setClient(fakeClient(core))
   return core
 }
 

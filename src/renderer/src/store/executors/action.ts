@@ -1,4 +1,4 @@
-import type { GroupInput, ProbeRequest, ProbeResult } from '../../../../shared/api'
+import type { GroupInput } from '../../../../shared/api'
 import type { HandlerCatalog, JobGroup, RegistryEntry } from '../../../../shared/model'
 import { client } from '../../api/client'
 import { notifyError, notifySuccess } from '../../app/notify'
@@ -17,8 +17,6 @@ export interface ExecutorsActions {
   /** Rejects with the core's error (a ValidationError names the field) for the group editor. */
   saveGroup(input: GroupInput): Promise<JobGroup>
   deleteGroup(id: number): Promise<void>
-  /** Always with the group: a non-admin's probe needs it, and the group decides whether its token goes along. */
-  probeExecutor(request: ProbeRequest & { groupId: number }): Promise<ProbeResult>
   /** The handlers a group's executors offer, for the job editor's suggestions (kept per group). */
   fetchHandlerCatalog(groupId: number): Promise<HandlerCatalog>
 }
@@ -58,10 +56,6 @@ export const createExecutorsSlice: SliceCreator<ExecutorsSlice> = (set, get) => 
     } catch (error) {
       notifyError(get().preferences.language, 'common.error', error)
     }
-  },
-
-  probeExecutor(request) {
-    return client().probeExecutor(request)
   },
 
   async fetchHandlerCatalog(groupId) {

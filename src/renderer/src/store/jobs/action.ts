@@ -1,14 +1,4 @@
-import type {
-  GlueSaveRequest,
-  GlueVersion,
-  ImportReport,
-  RoutePreview,
-  RoutePreviewRequest,
-  SchedulePreview,
-  SchedulePreviewRequest,
-  TriggerRequest,
-  TriggerResult,
-} from '../../../../shared/api'
+import type { GlueSaveRequest, ImportReport } from '../../../../shared/api'
 import { NotFoundError } from '../../../../shared/errors'
 import type { JobInfo, JobInput } from '../../../../shared/model'
 import { client } from '../../api/client'
@@ -31,17 +21,8 @@ export interface JobsActions {
   deleteJob(id: number): Promise<void>
   startJob(id: number): Promise<void>
   stopJob(id: number): Promise<void>
-  /** Rejects with the core's error; the dialog shows it. */
-  triggerJob(request: TriggerRequest): Promise<TriggerResult>
-  previewSchedule(request: SchedulePreviewRequest): Promise<SchedulePreview>
-  /** Which address the route strategy would pick now (FAILOVER/BUSYOVER really probe). */
-  previewRoute(request: RoutePreviewRequest): Promise<RoutePreview>
-  /** A job's GLUE history, newest first. */
-  listGlueVersions(jobId: number): Promise<GlueVersion[]>
   /** Saves a new GLUE source as a version (a remark is required); rejects with the core's error. */
   saveGlue(request: GlueSaveRequest): Promise<JobInfo>
-  /** The export document of the given jobs (all when none are given). */
-  exportJobs(jobIds?: number[]): Promise<unknown>
   /** Applies an import document; rejects with every problem when the core refuses it. Re-reads jobs, groups and links. */
   importJobs(document: unknown, onConflict: 'update' | 'skip'): Promise<ImportReport>
 }
@@ -115,31 +96,11 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
       }
     },
 
-    triggerJob(request) {
-      return client().triggerJob(request)
-    },
-
-    previewSchedule(request) {
-      return client().previewSchedule(request)
-    },
-
-    previewRoute(request) {
-      return client().previewRoute(request)
-    },
-
-    listGlueVersions(jobId) {
-      return client().listGlueVersions(jobId)
-    },
-
     async saveGlue(request) {
       const job = await client().saveGlue(request)
       applyJob(job)
       notifySuccess(language(), 'glue.saved', { id: job.id })
       return job
-    },
-
-    exportJobs(jobIds) {
-      return client().exportJobs(jobIds && jobIds.length > 0 ? { jobIds } : {})
     },
 
     async importJobs(document, onConflict) {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RunLogRequest } from '../../../../shared/api'
 import type { LogPage } from '../../../../shared/model'
-import { setClient, type JobDeskClient } from '../../api/client'
+import { setClient } from '../../api/client'
+import { fakeClient } from '../../api/fake-client'
 import { useJobDesk } from '../index'
 import { LOG_PAGE_LINES } from './action'
 
@@ -24,7 +25,7 @@ function fakeCore(lines: string[]) {
     watchRunLog: vi.fn(async () => {}),
     unwatchRunLog: vi.fn(async () => {}),
   }
-  setClient(core as unknown as JobDeskClient)
+  setClient(fakeClient(core))
   return core
 }
 

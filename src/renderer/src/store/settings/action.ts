@@ -1,4 +1,4 @@
-import type { ChannelCheck, Settings, SettingsInput } from '../../../../shared/api'
+import type { Settings, SettingsInput } from '../../../../shared/api'
 import { client } from '../../api/client'
 import { notifySuccess } from '../../app/notify'
 import type { SliceCreator } from '../state'
@@ -10,9 +10,6 @@ export interface SettingsActions {
   saveSettings(input: SettingsInput): Promise<Settings>
   regenerateAccessToken(): Promise<Settings>
   regenerateApiToken(): Promise<Settings>
-  /** Sends a test alarm email with the saved SMTP settings. */
-  sendTestEmail(to: string): Promise<ChannelCheck>
-  testWebhook(url: string): Promise<ChannelCheck>
 }
 
 export type SettingsSlice = SettingsState & SettingsActions
@@ -43,13 +40,5 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
     set({ settings })
     notifySuccess(get().preferences.language, 'settings.apiTokenRegenerated')
     return settings
-  },
-
-  sendTestEmail(to) {
-    return client().sendTestEmail({ to })
-  },
-
-  testWebhook(url) {
-    return client().testWebhook({ url })
   },
 })

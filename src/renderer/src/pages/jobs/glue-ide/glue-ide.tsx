@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@man
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import type { GlueVersion } from '../../../../../shared/api'
 import type { JobInfo } from '../../../../../shared/model'
+import { client } from '../../../api/client'
 import { LazyCodeEditor, LazyGlueDiff } from '../../../components/code-editor/lazy-code-editor'
 import { useDiscardGuard } from '../../../components/discard-guard'
 import { useErrorText, useT } from '../../../i18n/use-t'
@@ -34,7 +35,6 @@ export function GlueIde({ jobId, onClose }: { jobId: number | null; onClose: () 
 function GlueIdeForm({ job, setDirty }: { job: JobInfo; setDirty(dirty: boolean): void }) {
   const t = useT()
   const errorText = useErrorText()
-  const listGlueVersions = useJobDesk((s) => s.listGlueVersions)
   const saveGlue = useJobDesk((s) => s.saveGlue)
   const [source, setSource] = useState(job.glueSource)
   const [remark, setRemark] = useState('')
@@ -45,8 +45,9 @@ function GlueIdeForm({ job, setDirty }: { job: JobInfo; setDirty(dirty: boolean)
   const language = glueLanguage(job.glueType)
 
   const loadVersions = useCallback(() => {
-    listGlueVersions(job.id).then(setVersions, (caught: unknown) => setError({ caught }))
-  }, [listGlueVersions, job.id])
+    // A one-shot query: the history is this editor's, read when it opens and after each save.
+    client().listGlueVersions(job.id).then(setVersions, (caught: unknown) => setError({ caught }))
+  }, [job.id])
   useEffect(loadVersions, [loadVersions])
 
   const save = async (event: FormEvent) => {

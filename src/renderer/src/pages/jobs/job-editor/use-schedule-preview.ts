@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { ValidationError } from '../../../../../shared/errors'
 import type { ScheduleType } from '../../../../../shared/model'
+import { client } from '../../../api/client'
 import { useErrorText } from '../../../i18n/use-t'
-import { useJobDesk } from '../../../store'
 
 /** Wait this long after the last keystroke before asking the core (ms). */
 export const PREVIEW_DEBOUNCE_MS = 200
@@ -23,7 +23,6 @@ type Answer = Exclude<PreviewState, { kind: 'invalid' | 'failed' }> | { kind: 'i
  * the next fire times or the problem, debounced while the operator types.
  */
 export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: string, timezone: string): PreviewState {
-  const previewSchedule = useJobDesk((s) => s.previewSchedule)
   const errorText = useErrorText()
   const [state, setState] = useState<Answer>({ kind: 'none' })
 
@@ -35,7 +34,8 @@ export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: str
     let current = true
     setState({ kind: 'checking' })
     const timer = setTimeout(() => {
-      previewSchedule({ scheduleType, scheduleConf, timezone, count: PREVIEW_COUNT }).then(
+      // A one-shot query: nothing is saved, and only this editor shows the answer.
+      client().previewSchedule({ scheduleType, scheduleConf, timezone, count: PREVIEW_COUNT }).then(
         (preview) => {
           if (!current) return
           if (preview.ok) return setState({ kind: 'ok', timesMs: preview.timesMs })
@@ -50,7 +50,7 @@ export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: str
       current = false
       clearTimeout(timer)
     }
-  }, [scheduleType, scheduleConf, timezone, previewSchedule])
+  }, [scheduleType, scheduleConf, timezone])
 
   if (state.kind === 'invalid') return { kind: 'invalid', field: state.error.field, message: errorText(state.error) }
   if (state.kind === 'failed') return { kind: 'failed', message: errorText(state.error) }

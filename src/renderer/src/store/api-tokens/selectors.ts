@@ -1,0 +1,3 @@
+import type { JobDeskState } from '../state'
+
+export const selectApiTokens = (s: JobDeskState) => s.apiTokens

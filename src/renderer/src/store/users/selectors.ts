@@ -1,0 +1,3 @@
+import type { JobDeskState } from '../state'
+
+export const selectUsers = (s: JobDeskState) => s.users
