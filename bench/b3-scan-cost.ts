@@ -36,7 +36,7 @@ interface Tick {
 function newScheduler(store: SqliteStore): Scheduler {
   // Alone on its file: the node's lease always holds (the scan's fence check is one indexed read).
   const fence = { check: async () => {} }
-  return new Scheduler({ store, nodeId: 'bench', fence, clock: systemClock, nextFire: nextFireTimeMs, fire: () => {}, logger: silentLogger })
+  return new Scheduler({ store, nodeId: 'bench', fence, clock: systemClock, nextFire: nextFireTimeMs, triggers: { fireScheduled: () => {} }, logger: silentLogger })
 }
 
 /** The scan loop's work at one second: scanOnce until a call no longer hits its batch limit. */

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startCore } from '../src/main/app/core'
+import { assembleCore } from '../src/main/app/core'
 import { silentLogger } from '../src/main/kernel/logger'
 import { listen } from '../src/main/net/http-server'
 import { storedJobOf } from '../src/main/store/job-repo'
@@ -35,7 +35,7 @@ const STUB_TOKEN = 'b4-token'
 
 async function measureJobDesk() {
   const dataDir = mkdtempSync(join(tmpdir(), 'jobdesk-b4-'))
-  const core = await startCore({ dataDir, logger: silentLogger, seedDemo: false, embeddedExecutor: false, accessToken: TOKEN })
+  const core = await assembleCore({ dataDir, logger: silentLogger, seedDemo: false, embeddedExecutor: false, accessToken: TOKEN })
   const server = await listen('127.0.0.1', 0, [core.adminApi], [])
   const agents: ChildProcess[] = []
   const stubs: { stop: () => Promise<void> }[] = []

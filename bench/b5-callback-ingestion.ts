@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Pool } from 'undici'
-import { startCore, type Core } from '../src/main/app/core'
+import { assembleCore, type CoreParts } from '../src/main/app/core'
 import { silentLogger } from '../src/main/kernel/logger'
 import { listen } from '../src/main/net/http-server'
 import { BenchResult } from './support/results'
@@ -21,7 +21,7 @@ const total = Number(process.argv[2] ?? 100_000)
  * Inserts `count` running runs, dispatched to a LAN executor of `groupId` (a callback reports only
  * such runs), and returns their ids.
  */
-function runningRuns(core: Core, count: number, groupId: number): number[] {
+function runningRuns(core: CoreParts, count: number, groupId: number): number[] {
   const insert = sqliteDb(core.store).prepare(
     `INSERT INTO job_log (job_group, job_id, executor_address, trigger_time, trigger_type, trigger_code)
      VALUES (?, 1, 'http://127.0.0.1:1/', ?, 'MANUAL', 200)`,
@@ -33,11 +33,11 @@ function runningRuns(core: Core, count: number, groupId: number): number[] {
   return ids
 }
 
-function finishedCount(core: Core, ids: number[]): number {
+function finishedCount(core: CoreParts, ids: number[]): number {
   return (sqliteDb(core.store).prepare('SELECT COUNT(*) AS n FROM job_log WHERE id BETWEEN ? AND ? AND handle_code != 0').get(ids[0], ids[ids.length - 1]) as { n: number }).n
 }
 
-async function overHttp(core: Core, port: number, groupId: number): Promise<{ perSecond: number; rowsPerTx: number }> {
+async function overHttp(core: CoreParts, port: number, groupId: number): Promise<{ perSecond: number; rowsPerTx: number }> {
   const ids = runningRuns(core, total, groupId)
   const before = core.writerStats()
   const clients = Array.from({ length: 8 }, () => new Pool(`http://127.0.0.1:${port}`, { connections: 1 }))
@@ -69,7 +69,7 @@ async function overHttp(core: Core, port: number, groupId: number): Promise<{ pe
 }
 
 /** The embedded executor's sink is the core's writer: batches of 500, as the executor hands them over. */
-async function embedded(core: Core, groupId: number, complete: (batch: { logId: number; handleCode: number; handleMsg: string; handleTimeMs: number }[]) => Promise<void>) {
+async function embedded(core: CoreParts, groupId: number, complete: (batch: { logId: number; handleCode: number; handleMsg: string; handleTimeMs: number }[]) => Promise<void>) {
   const ids = runningRuns(core, total, groupId)
   const before = core.writerStats()
   const startMs = performance.now()
@@ -84,7 +84,7 @@ async function embedded(core: Core, groupId: number, complete: (batch: { logId: 
   return { perSecond: total / seconds, rowsPerTx: (after.completions - before.completions) / (after.transactions - before.transactions) }
 }
 
-function rawUpdate(core: Core, groupId: number): number {
+function rawUpdate(core: CoreParts, groupId: number): number {
   const ids = runningRuns(core, total, groupId)
   const update = sqliteDb(core.store).prepare("UPDATE job_log SET handle_code = 200, handle_msg = 'ok', handle_time = ? WHERE id = ? AND handle_code = 0")
   const startMs = performance.now()
@@ -97,7 +97,7 @@ function rawUpdate(core: Core, groupId: number): number {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'jobdesk-b5-'))
-const core = await startCore({ dataDir, logger: silentLogger, seedDemo: false, embeddedExecutor: false, accessToken: TOKEN })
+const core = await assembleCore({ dataDir, logger: silentLogger, seedDemo: false, embeddedExecutor: false, accessToken: TOKEN })
 const server = await listen('127.0.0.1', 0, [core.adminApi], [])
 try {
   // A LAN group that takes the global executor token (the one the HTTP callbacks present).

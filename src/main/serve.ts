@@ -109,8 +109,8 @@ async function main(): Promise<void> {
     throw error
   }
   const adminUrl = headless.url.replace(/#.*$/, '')
-  console.log(`JobDesk is running (data in ${headless.core.store.location}; log file ${logFile.file}).`)
-  if (headless.core.store.engine !== 'sqlite') console.log(`Cluster node '${nodeName}' (${headless.core.nodeId}); other nodes reach it at ${headless.core.nodeUrl()}.`)
+  console.log(`JobDesk is running (data in ${headless.core.database.location}; log file ${logFile.file}).`)
+  if (headless.core.database.engine !== 'sqlite') console.log(`Cluster node '${nodeName}' (${headless.core.nodeId}); other nodes reach it at ${headless.core.nodeUrl()}.`)
   console.log(`Console: ${headless.url}`)
   if (headless.adminOneTimePassword !== null) {
     console.log(`First start: user 'admin' has the one-time password ${headless.adminOneTimePassword} — sign in and set your own.`)

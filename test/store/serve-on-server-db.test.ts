@@ -4,7 +4,7 @@
  * their run rows on the server), and headless mode itself as a process given `--database`.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { startCore, type Core } from '../../src/main/app/core'
+import { assembleCore, type CoreParts } from '../../src/main/app/core'
 import { ManualClock } from '../../src/main/kernel/clock'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { openStore } from '../../src/main/store/open-store'
@@ -71,7 +71,7 @@ describe.each(['postgres', 'mysql'] as const)('JobDesk on %s', (engine) => {
     cleanups.push(() => dir.remove())
     const t0 = Date.UTC(2026, 10, 30, 8, 0, 0)
     const clock = new ManualClock(t0)
-    const core: Core = await startCore({ dataDir: dir.path, database: database.url, clock, logger: silentLogger, mode: 'headless' })
+    const core: CoreParts = await assembleCore({ dataDir: dir.path, database: database.url, clock, logger: silentLogger, mode: 'headless' })
     cleanups.push(() => core.stop())
     expect(core.store.engine).toBe(engine)
     expect(core.store.location).not.toContain(new URL(database.url).password)

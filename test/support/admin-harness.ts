@@ -1,3 +1,4 @@
+import { assembleCore, type CoreParts } from '../../src/main/app/core'
 import type Database from 'better-sqlite3'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -51,7 +52,7 @@ export class AdminHarness {
 
   private constructor(
     readonly clock: ManualClock,
-    readonly headless: Headless,
+    readonly headless: Headless<CoreParts>,
     readonly fixture: AdminFixture,
     private readonly reader: Database.Database,
     private readonly remove: () => void,
@@ -73,7 +74,7 @@ export class AdminHarness {
       shutdownGraceMs: 200,
       rendererDir: makeRenderer(rendererDir),
       ...options,
-    })
+    }, assembleCore)
     const fixture = await createFixture(headless).catch(async (error: unknown) => {
       await headless.stop()
       dir.remove()
@@ -215,7 +216,7 @@ function makeRenderer(dir: string): string {
   return dir
 }
 
-async function createFixture(headless: Headless): Promise<AdminFixture> {
+async function createFixture(headless: Headless<CoreParts>): Promise<AdminFixture> {
   const api = headless.core.api
   const embeddedGroupId = (await api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!.id
   const group = await api.saveGroup({ appName: HARNESS_GROUP_APP, name: 'Fuzz group', addressType: 1, addressList: 'http://127.0.0.1:9/', accessToken: HARNESS_GROUP_TOKEN })

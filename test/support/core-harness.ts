@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startCore, type Core, type CoreOptions } from '../../src/main/app/core'
+import { assembleCore, type CoreParts, type CoreOptions } from '../../src/main/app/core'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { EMBEDDED_APP_NAME, type JobInput, type JobRun } from '../../src/shared/model'
 import { jobInput } from './job-input'
@@ -10,7 +10,7 @@ import { waitFor } from './wait-for'
 export const TEST_HANDLERS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'handlers')
 
 export interface TestCore {
-  core: Core
+  core: CoreParts
   dataDir: string
   /** The embedded executor's group. */
   groupId: number
@@ -25,7 +25,7 @@ export interface TestCore {
 export async function startTestCore(options: Partial<CoreOptions> = {}, existingDir?: string): Promise<TestCore> {
   const dir = existingDir ? null : makeTempDir()
   const dataDir = existingDir ?? dir!.path
-  const core = await startCore({
+  const core = await assembleCore({
     dataDir,
     logger: silentLogger,
     seedDemo: false,

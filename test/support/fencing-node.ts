@@ -1,4 +1,4 @@
-import { NodeMembership } from '../../src/main/cluster/node-membership'
+import { NodeMembership, type NodeDuties } from '../../src/main/cluster/node-membership'
 import { RunWriter } from '../../src/main/completion/run-writer'
 import { ManualClock } from '../../src/main/kernel/clock'
 import { silentLogger } from '../../src/main/kernel/logger'
@@ -6,7 +6,7 @@ import { nextFireTimeMs } from '../../src/main/schedule'
 import { Scheduler } from '../../src/main/scheduler/scheduler'
 import type { Store } from '../../src/main/store/store'
 import type { PreparedRun } from '../../src/main/trigger/prepare-runs'
-import { TriggerPool } from '../../src/main/trigger/trigger-pool'
+import type { TriggerDispatch } from '../../src/main/trigger/trigger-pool'
 import { TriggerService } from '../../src/main/trigger/trigger-service'
 
 /** The executor address every run of a fencing node goes to (nothing listens: the pool only records). */
@@ -44,25 +44,21 @@ export function fencingNode(store: Store, nodeId: string, nowMs: number): Fencin
   }
   const triggered: PreparedRun[] = []
   const writer = new RunWriter({ store, logger: silentLogger })
-  const pool: TriggerPool = new TriggerPool({
-    trigger: async (run) => {
+  const dispatch: TriggerDispatch = {
+    triggerRun: async (run) => {
       triggered.push(run)
       return { logId: run.logId, executorAddress: RECORDED_ADDRESS, triggerCode: 200, triggerMsg: 'accepted by the recording pool' }
     },
     record: (outcome) => track(writer.recordOutcome(outcome)),
-    mayTrigger: (atMs) => membership.actsAt(atMs),
-    hold: (run) => triggers.hold(run),
-    nowMs: () => clock.nowMs(),
-    logger: silentLogger,
-  })
-  const triggers: TriggerService = new TriggerService({ store, pool, clock, logger: silentLogger, nodeId, fence: { lease: () => membership.lease(), actsAt: (atMs) => membership.actsAt(atMs), check: (tx, atMs) => membership.check(tx, atMs) } })
+  }
+  const triggers = TriggerService.withPool({ store, clock, logger: silentLogger, nodeId, fence: { lease: () => membership.lease(), actsAt: (atMs) => membership.actsAt(atMs), check: (tx, atMs) => membership.check(tx, atMs) } }, dispatch)
   const scheduler: Scheduler = new Scheduler({
     store,
     nodeId,
     fence: { check: (tx, atMs) => membership.check(tx, atMs) },
     clock,
     nextFire: nextFireTimeMs,
-    fire: (fires, atMs) => track(triggers.fireScheduled(fires, atMs)),
+    triggers: { fireScheduled: (fires, atMs) => track(triggers.fireScheduled(fires, atMs)) },
     logger: silentLogger,
   })
   const membership: NodeMembership = new NodeMembership({
@@ -70,6 +66,8 @@ export function fencingNode(store: Store, nodeId: string, nowMs: number): Fencin
     node: { nodeId, nodeName: nodeId, embeddedAddress: '', adminUrl: '' },
     clock,
     logger: silentLogger,
+  })
+  const duties: NodeDuties = {
     adopt: (fires) => scheduler.adopt(fires, clock.nowMs()),
     adoptRuns: (logIds) => track(triggers.adoptRuns(logIds)),
     onNodeGone: async () => {},
@@ -78,10 +76,10 @@ export function fencingNode(store: Store, nodeId: string, nowMs: number): Fencin
       triggers.dropHeld()
     },
     onRenewed: () => track(triggers.resumeHeld()),
-  })
+  }
   const settle = async () => {
     while (pending.size > 0) await Promise.all([...pending])
-    await pool.idle()
+    await triggers.idle()
     await writer.flush().catch(() => undefined)
   }
   return {
@@ -91,7 +89,7 @@ export function fencingNode(store: Store, nodeId: string, nowMs: number): Fencin
     scheduler,
     triggers,
     triggered,
-    join: () => membership.join(),
+    join: () => membership.join(duties),
     async second(at, options = {}) {
       await clock.advance(at - clock.nowMs())
       if (options.beat !== false) await membership.beat().catch(() => undefined)

@@ -24,7 +24,7 @@ const scheduler = new Scheduler({
     }
     return nextFireTimeMs(job, fromMs)
   },
-  fire: () => {},
+  triggers: { fireScheduled: () => {} },
   logger: silentLogger,
 })
 void scheduler.scanOnce(Number(nowText)).then(async (result) => {

@@ -1,3 +1,4 @@
+import { assembleCore, type CoreParts } from '../../src/main/app/core'
 import { startHeadless, type Headless } from '../../src/main/app/headless'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { parseAgentArgs, type AgentConfig } from '../../src/main/agent/agent-args'
@@ -13,7 +14,7 @@ export const TEST_TOKEN = 'lan-test-token-0123456789'
 export const FAST_REGISTRY = { beatIntervalMs: 250, deadTimeoutMs: 1500, sweepPeriodMs: 200 }
 
 export interface LanAdmin {
-  headless: Headless
+  headless: Headless<CoreParts>
   /** Base URL executors register with, e.g. http://127.0.0.1:PORT */
   url: string
   dataDir: string
@@ -49,7 +50,7 @@ export async function startLanAdmin(options: { monitorTimings?: Record<string, n
     shutdownGraceMs: 500,
     monitorTimings: options.monitorTimings,
     executorOptions: { handlerDirs: [TEST_HANDLERS_DIR] },
-  })
+  }, assembleCore)
   const url = `http://127.0.0.1:${headless.server.port}`
   const agents: RunningAgent[] = []
   const logDirs: ReturnType<typeof makeTempDir>[] = []

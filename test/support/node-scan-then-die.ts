@@ -3,7 +3,7 @@
 // With `write-ahead` it first writes the run rows of the next second, as the ring does 200 ms
 // before each second: what a node dying in its busiest moment leaves.
 // Usage: node-scan-then-die.ts <database url or file> <node id> <now ms> [write-ahead]
-import { NodeMembership } from '../../src/main/cluster/node-membership'
+import { NodeMembership, type NodeDuties } from '../../src/main/cluster/node-membership'
 import { ManualClock } from '../../src/main/kernel/clock'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { nextFireTimeMs } from '../../src/main/schedule'
@@ -20,14 +20,16 @@ const membership = new NodeMembership({
   node: { nodeId, nodeName: nodeId, embeddedAddress: '', adminUrl: '' },
   clock,
   logger: silentLogger,
+})
+const duties: NodeDuties = {
   adopt: () => {},
   adoptRuns: () => {},
   onNodeGone: async () => {},
   onFenced: () => {},
   onRenewed: () => {},
-})
-const scheduler = new Scheduler({ store, nodeId, fence: membership, clock, nextFire: nextFireTimeMs, fire: () => {}, logger: silentLogger })
-await membership.join()
+}
+const scheduler = new Scheduler({ store, nodeId, fence: membership, clock, nextFire: nextFireTimeMs, triggers: { fireScheduled: () => {} }, logger: silentLogger })
+await membership.join(duties)
 const { fires } = await scheduler.scanOnce(nowMs)
 if (mode === 'write-ahead') {
   // The pool is never reached: the runs wait for their second, which this clock never reaches.

@@ -16,7 +16,7 @@ const scheduler = new Scheduler({
   fence: SOLE_FENCE,
   clock: new ManualClock(Number(nowText)),
   nextFire: nextFireTimeMs,
-  fire: () => {}, // dies before any fire is triggered
+  triggers: { fireScheduled: () => {} }, // dies before any fire is triggered
   logger: silentLogger,
 })
 void scheduler.scanOnce(Number(nowText)).then((result) => {

@@ -7,6 +7,7 @@ import { nextFireTimeMs } from '../../src/main/schedule'
 import { Scheduler } from '../../src/main/scheduler/scheduler'
 import { openSqliteStore } from '../../src/main/store/sqlite/open-sqlite-store'
 import { prepareScheduledRuns } from '../../src/main/trigger/prepare-runs'
+import type { RingFire } from '../../src/main/domain/fires'
 import { SOLE_FENCE } from './sole-fence'
 
 const [file, durationText] = process.argv.slice(2)
@@ -20,7 +21,10 @@ const scheduler = new Scheduler({
   fence: SOLE_FENCE,
   clock: systemClock,
   nextFire: nextFireTimeMs,
-  fire: (fires) => {
+  triggers: { fireScheduled: (fires: RingFire[]) => writeRuns(fires) },
+  logger: silentLogger,
+})
+function writeRuns(fires: RingFire[]): void {
     const write: Promise<void> = store
       .transaction((tx) => prepareScheduledRuns(tx, fires, systemClock.nowMs(), nodeId))
       .then((result) => {
@@ -31,9 +35,7 @@ const scheduler = new Scheduler({
       })
       .finally(() => writing.delete(write))
     writing.add(write)
-  },
-  logger: silentLogger,
-})
+}
 scheduler.start()
 console.log('started')
 setTimeout(async () => {

@@ -1,10 +1,11 @@
-import { NodeMembership } from '../../src/main/cluster/node-membership'
+import { NodeMembership, type NodeDuties } from '../../src/main/cluster/node-membership'
 import { ManualClock } from '../../src/main/kernel/clock'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { nextFireTimeMs } from '../../src/main/schedule'
 import { Scheduler } from '../../src/main/scheduler/scheduler'
 import type { Store } from '../../src/main/store/store'
 import { prepareScheduledRuns } from '../../src/main/trigger/prepare-runs'
+import type { RingFire } from '../../src/main/domain/fires'
 
 export interface SchedulingNode {
   nodeId: string
@@ -45,7 +46,11 @@ export function schedulingNode(store: Store, nodeId: string, nowMs: number, scan
     fence: { check: (tx, atMs) => membership.check(tx, atMs) },
     clock,
     nextFire: nextFireTimeMs,
-    fire: (fires) => {
+    triggers: { fireScheduled: (fires) => writeRuns(fires) },
+    logger: silentLogger,
+    scanBatchSize,
+  })
+  function writeRuns(fires: RingFire[]): void {
       const write: Promise<unknown> = store
         .transaction(async (tx) => {
           await membership.check(tx, clock.nowMs())
@@ -54,21 +59,20 @@ export function schedulingNode(store: Store, nodeId: string, nowMs: number, scan
         .then((result) => void (written += result.runs.length))
         .finally(() => writes.delete(write))
       writes.add(write)
-    },
-    logger: silentLogger,
-    scanBatchSize,
-  })
+  }
   const membership = new NodeMembership({
     store,
     node: { nodeId, nodeName: nodeId, embeddedAddress: '', adminUrl: '' },
     clock,
     logger: silentLogger,
+  })
+  const duties: NodeDuties = {
     adopt: (fires) => scheduler.adopt(fires, clock.nowMs()),
     adoptRuns: () => {},
     onNodeGone: async () => {},
     onFenced: () => void scheduler.dropRing(),
     onRenewed: () => {},
-  })
+  }
   const settled = async () => {
     while (writes.size > 0) await Promise.all([...writes])
   }
@@ -78,7 +82,7 @@ export function schedulingNode(store: Store, nodeId: string, nowMs: number, scan
     membership,
     clock,
     runsWritten: () => written,
-    join: () => membership.join(),
+    join: () => membership.join(duties),
     async second(at) {
       await this.enterSecond(at)
       // As the real scan loop does: scan again at once while a scan filled its page.

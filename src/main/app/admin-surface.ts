@@ -32,11 +32,14 @@ export interface AdminSurfaceDeps {
   defaultTimezone: () => string
 }
 
+/** Answers a request of the admin surface, or resolves false when the request is not one of its own. */
+export type AdminHandler = (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
+
 /**
  * What the admin's HTTP server serves besides the console: other nodes' calls to this node's
  * embedded executor, then the executor-facing API (registry, callbacks) and the job OpenAPI.
  */
-export function adminSurface(deps: AdminSurfaceDeps): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
+export function adminSurface(deps: AdminSurfaceDeps): AdminHandler {
   const { settings, registration, jobs, links, events, nowMs } = deps
   const adminCalls = createAdminApi({
     tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JobDeskApi } from '../../shared/api'
 import type { Access } from '../auth/access'
 import type { ScryptParams } from '../auth/password'
@@ -14,6 +13,7 @@ import type { MonitorTimings } from '../completion/monitors'
 import type { RunCompletion } from '../domain/runs'
 import type { Store } from '../store/store'
 import type { EventHub } from '../kernel/events'
+import type { AdminHandler } from './admin-surface'
 
 export interface CoreOptions {
   dataDir: string
@@ -70,36 +70,33 @@ export interface CoreOptions {
 
 export type CoreState = 'starting' | 'running' | 'draining' | 'stopped'
 
+/** What the shells (desktop window, headless server, worker thread) need of a running core. */
 export interface Core {
   readonly api: JobDeskApi
-  /** The executor-facing API and job OpenAPI, to mount on the admin's HTTP server. */
-  readonly adminApi: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
+  readonly adminApi: AdminHandler
   readonly events: EventHub
+  /** Sign-in, sessions, tokens and the audit trail: the headless server's console bridge and auth routes. */
+  readonly access: Access
+  /** The listen address and the tokens the shells print or pass on. */
+  readonly settings: Pick<SettingsService, 'get' | 'accessToken' | 'apiToken'>
+  readonly consoleToken: string | null
+  readonly adminOneTimePassword: string | null
+  readonly nodeId: string
+  /** Where the data lives, for the start-up line. */
+  readonly database: { location: string; engine: Store['engine'] }
+  setAdminUrl(url: string): Promise<void>
+  nodeUrl(): string
+  state(): CoreState
+  stop(): Promise<void>
+}
+
+/** A core with its internals in reach: for tests and benchmarks, which look inside (`assembleCore`). */
+export interface CoreParts extends Omit<Core, 'settings'> {
   readonly store: Store
   readonly scheduler: Scheduler
   readonly executor: Executor | null
   readonly settings: SettingsService
   readonly registry: RegistryService
-  /** Headless mode: the browser console's token; null in the desktop app. */
-  readonly consoleToken: string | null
-  /** Users, sessions, tokens, the audit trail, and the API as each principal may call it. */
-  readonly access: Access
-  /** Headless mode's first start: the `admin` user's one-time password to print (null otherwise). */
-  readonly adminOneTimePassword: string | null
-  /** This process as a node of the cluster on its database. */
-  readonly nodeId: string
-  /**
-   * Where this node's admin server listens, as the other nodes reach it (they call its embedded
-   * executor there); told once the server listens.
-   */
-  setAdminUrl(url: string): Promise<void>
-  /** The admin URL told with setAdminUrl ('' until then). */
-  nodeUrl(): string
-  /** Completes runs as the embedded executor's callbacks do (batched with other run writes). */
   completeRuns(completions: RunCompletion[]): Promise<void>
-  /** Run-write transactions so far and the rows in them (trigger outcomes, completions). */
   writerStats(): { transactions: number; outcomes: number; completions: number }
-  state(): CoreState
-  /** Drains: no new fires, triggers in flight finish, the embedded executor stops gracefully. */
-  stop(): Promise<void>
 }

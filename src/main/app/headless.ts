@@ -23,8 +23,8 @@ export interface HeadlessOptions extends CoreOptions {
   rendererDir?: string
 }
 
-export interface Headless {
-  core: Core
+export interface Headless<C extends Core = Core> {
+  core: C
   server: ListeningServer
   consoleToken: string
   /** The console's address with the token in the fragment (never sent to the server in requests). */
@@ -38,9 +38,12 @@ export interface Headless {
  * Headless mode: the core plus its one HTTP server — the executor-facing API and job OpenAPI under
  * /api/, the console's files, and the console's WebSocket bridge.
  */
-export async function startHeadless(options: HeadlessOptions): Promise<Headless> {
+export async function startHeadless(options: HeadlessOptions): Promise<Headless>
+/** `start`: how the core is started (tests pass `assembleCore` to look inside it). */
+export async function startHeadless<C extends Core>(options: HeadlessOptions, start: (options: CoreOptions) => Promise<C>): Promise<Headless<C>>
+export async function startHeadless(options: HeadlessOptions, start: (options: CoreOptions) => Promise<Core> = startCore): Promise<Headless> {
   const logger: Logger | undefined = options.logger
-  const core = await startCore({ ...options, mode: 'headless', listen: { host: options.host, port: options.port } })
+  const core = await start({ ...options, mode: 'headless', listen: { host: options.host, port: options.port } })
   let server: ListeningServer | undefined
   let bridge: BrowserBridge
   let consoleToken: string

@@ -26,6 +26,8 @@ export interface AccessOptions {
   logger: Logger
   scrypt?: ScryptParams
   sessionTiming?: SessionTiming
+  /** The audit trail, when the core built it before (its monitors purge it); else one over `repos.audit`. */
+  audit?: AuditService
 }
 
 /** A refusal's `retryAfterSeconds` is for the Retry-After header (429: the limit's window; 503: busy). */
@@ -54,7 +56,7 @@ export class Access {
   constructor(private readonly options: AccessOptions) {
     this.users = new UserService(options.repos, { clock: options.clock, scrypt: options.scrypt, sessionTiming: options.sessionTiming })
     this.tokens = new ApiTokenService(options.repos.apiTokens, (id) => this.users.currentUser(id), options.clock)
-    this.audit = new AuditService(options.repos.audit, options.clock, options.logger)
+    this.audit = options.audit ?? new AuditService(options.repos.audit, options.clock, options.logger)
     this.deps = { core: options.core, entitled: options.entitled, audit: this.audit, authFor: (principal) => this.authFor(principal) }
   }
 

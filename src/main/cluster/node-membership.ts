@@ -32,6 +32,10 @@ export interface MembershipOptions {
   logger: Logger
   heartbeatMs?: number
   leaseMs?: number
+}
+
+/** What this node takes on as the cluster changes around it; the scheduler's ring and the trigger service do the work. */
+export interface NodeDuties {
   /** Fires taken over from a dead node (or an earlier life of this process), for this node's ring. */
   adopt(fires: RingFire[]): void
   /** Runs a dead node wrote but had not triggered, taken over while still inside the misfire threshold: trigger them. */
@@ -71,6 +75,8 @@ export class NodeMembership implements NodeFence {
   private peers = 0
   /** The nodes as of the last heartbeat, this one included. */
   private view: ClusterNode[] = []
+  /** Given at join: before it, the node has not joined and takes nothing over. */
+  private duties: NodeDuties | null = null
 
   constructor(private readonly options: MembershipOptions) {
     this.heartbeatMs = options.heartbeatMs ?? NODE_HEARTBEAT_MS
@@ -126,7 +132,8 @@ export class NodeMembership implements NodeFence {
   }
 
   /** Joins with a new epoch, and takes over what dead nodes left (fires planned by a process of an older version too). */
-  async join(): Promise<void> {
+  async join(duties: NodeDuties): Promise<void> {
+    this.duties = duties
     const startedMs = this.options.clock.nowMs()
     await this.joinAt(startedMs)
     await this.takeOverDead(startedMs)
@@ -190,13 +197,13 @@ export class NodeMembership implements NodeFence {
       // Lapsed by now (the renewal itself may have taken that long): work was held meanwhile.
       if (!this.actsAt(clock.nowMs())) logger.warn('this node renewed its lease after a lapse; held triggers go on', { node: node.nodeName })
       this.actsUntilMs = startedMs + this.leaseMs - NODE_CLOCK_MARGIN_MS
-      this.options.onRenewed()
+      this.duties?.onRenewed()
     } else {
       // Taken for dead (a pause or an outage longer than the lease): the others have our work.
       this.current = null
       this.periodicWork = false
       logger.warn('this node was taken for dead by the cluster: it drops what it planned and joins again with a new epoch', { node: node.nodeName, epoch: lease.epoch })
-      this.options.onFenced()
+      this.duties?.onFenced()
       await this.joinAt(startedMs)
     }
     await this.takeOverDead(startedMs)
@@ -247,9 +254,9 @@ export class NodeMembership implements NodeFence {
         fires: taken.fires.length,
         runs: taken.runs.length,
       })
-      if (taken.fires.length > 0) this.options.adopt(taken.fires)
-      if (taken.runs.length > 0) this.options.adoptRuns(taken.runs)
-      await this.options.onNodeGone(dead)
+      if (taken.fires.length > 0) this.duties?.adopt(taken.fires)
+      if (taken.runs.length > 0) this.duties?.adoptRuns(taken.runs)
+      await this.duties?.onNodeGone(dead)
     }
     // The owners before the rows: a node that joins in between has no fires in the first read.
     const owners = await store.ring.owners()
@@ -260,7 +267,7 @@ export class NodeMembership implements NodeFence {
         await this.check(tx, nowMs)
         return tx.ring.takeOver(owner, this.nodeId)
       })
-      if (fires.length > 0) this.options.adopt(fires)
+      if (fires.length > 0) this.duties?.adopt(fires)
     }
   }
 }

@@ -19,7 +19,6 @@ export interface RunWriterOptions {
   maxBatch?: number
   /** Pause before writing again the trigger outcomes of a batch that failed (the database away), ms. */
   retryDelayMs?: number
-  onFlush?: (result: FlushResult) => void
 }
 
 interface Pending {
@@ -36,6 +35,7 @@ interface Pending {
  */
 export class RunWriter {
   private pending: Pending = { outcomes: [], completions: [], waiters: [] }
+  private readonly flushListeners: ((result: FlushResult) => void)[] = []
   /**
    * Accepted outcomes held back one batch: a fast run's completion usually arrives in the next
    * one, and then outcome and completion go into one UPDATE instead of two.
@@ -58,6 +58,11 @@ export class RunWriter {
     this.maxDelayMs = options.maxDelayMs ?? 10
     this.maxBatch = options.maxBatch ?? 2000
     this.retryDelayMs = options.retryDelayMs ?? 1000
+  }
+
+  /** Tells `listener` of every flush that changed runs (the console's run events, the monitors). */
+  onFlush(listener: (result: FlushResult) => void): void {
+    this.flushListeners.push(listener)
   }
 
   /** Resolves once written, or once held back for the next batch to meet its run's completion. */
@@ -164,7 +169,7 @@ export class RunWriter {
     this.carried.push(...result.deferred)
     if (this.carried.length > 0 && !this.timer) this.timer = setTimeout(() => void this.flush(), this.maxDelayMs)
     batch.waiters.forEach((w) => w.resolve())
-    if (result.triggeredIds.length + result.completedIds.length > 0) this.options.onFlush?.(result)
+    if (result.triggeredIds.length + result.completedIds.length > 0) for (const listener of this.flushListeners) listener(result)
   }
 
   /** Outcomes of a failed batch, back in front of what is pending, bounded (the oldest go first past it). */

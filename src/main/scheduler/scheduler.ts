@@ -10,6 +10,14 @@ import { TimeRing } from './time-ring'
 /** What the scan reads and writes: jobs and their planned fires, and the node's lease it proves. */
 export type ScanRepos = Pick<Repos, 'jobs' | 'ring' | 'nodes'>
 
+/**
+ * Where the ring's fires go (the trigger service). They are still in `job_ring` until it claims
+ * them; `atMs` is when they are due (the ring's second, up to `prepareAheadMs` away), or now.
+ */
+export interface ScheduledFires {
+  fireScheduled(fires: RingFire[], atMs: number): unknown
+}
+
 export interface SchedulerOptions {
   store: UnitOfWork<ScanRepos>
   /** This node: the fires it plans are in its ring (`job_ring.node_id`). */
@@ -18,11 +26,8 @@ export interface SchedulerOptions {
   fence: Pick<NodeFence, 'check'>
   clock: Clock
   nextFire: NextFireFn
-  /**
-   * Hands fires to the trigger side; they are still in `job_ring` until it claims them. `atMs`: when
-   * they are due (the ring's second, which may be up to `prepareAheadMs` away), or now.
-   */
-  fire: (fires: RingFire[], atMs: number) => void
+  /** The trigger side the ring hands its fires to. */
+  triggers: ScheduledFires
   /**
    * How long before each second the ring hands over that second's fires, so that their run rows are
    * written before it and only the triggers themselves fall on it (docs/benchmarks.md#b2-trigger-lag at 1k: the writing was ~40 %
@@ -155,14 +160,14 @@ export class Scheduler {
         else bySecond.set(secondMs, [fire])
       }
     }
-    if (now.length > 0) this.options.fire(now, nowMs)
-    for (const [secondMs, due] of bySecond) this.options.fire(due, Math.max(nowMs, secondMs))
+    if (now.length > 0) this.options.triggers.fireScheduled(now, nowMs)
+    for (const [secondMs, due] of bySecond) this.options.triggers.fireScheduled(due, Math.max(nowMs, secondMs))
   }
 
   /** The ring's work for one second: fires of this second and the two before it, due at the second's start (or now, if later). */
   tick(nowMs: number, secondMs = Math.floor(nowMs / 1000) * 1000): RingFire[] {
     const fires = this.ring.drain(Math.floor(secondMs / 1000))
-    if (fires.length > 0) this.options.fire(fires, Math.max(nowMs, secondMs))
+    if (fires.length > 0) this.options.triggers.fireScheduled(fires, Math.max(nowMs, secondMs))
     return fires
   }
 

@@ -5,16 +5,27 @@ import type { PreparedRun } from './prepare-runs'
 import { SlowTriggerCounter } from './slow-trigger-counter'
 import { TaskLane } from './task-lane'
 import { unroutedOutcome } from './trigger-run'
+import type { NodeFence } from '../scheduler/node-fence'
+
+/** What the pool does with each run: trigger it, and record what came of it. */
+export interface TriggerDispatch {
+  triggerRun(run: PreparedRun): Promise<TriggerOutcome>
+  record(outcome: TriggerOutcome): void
+}
+
+/** Where a run goes back to, untriggered, when the node cannot confirm its lease right before the call. */
+export interface HeldRuns {
+  hold(run: PreparedRun): void
+}
 
 export interface TriggerPoolOptions {
-  trigger: (run: PreparedRun) => Promise<TriggerOutcome>
-  record: (outcome: TriggerOutcome) => void
+  dispatch: TriggerDispatch
   /**
-   * Asked right before each executor call: false while the node cannot confirm its lease (it may
-   * have been taken for dead). The run is then handed to `hold` untriggered, its row left as it is.
+   * Asked right before each executor call: the node may have been taken for dead while it cannot
+   * confirm its lease. The run is then handed to `held` untriggered, its row left as it is.
    */
-  mayTrigger?: (nowMs: number) => boolean
-  hold?: (run: PreparedRun) => void
+  fence?: Pick<NodeFence, 'actsAt'>
+  held?: HeldRuns
   nowMs: () => number
   logger: Logger
   /** In-flight triggers per lane; XXL-JOB 3.x defaults: fast 300, slow 200. */
@@ -49,7 +60,7 @@ export class TriggerPool {
     const accepted = lane.submit(() => this.execute(run))
     if (!accepted) {
       this.options.logger.error('trigger pool full, trigger dropped', { logId: run.logId, jobId: run.job.id })
-      this.options.record(unroutedOutcome(run, coded('triggerResult.dropped')))
+      this.options.dispatch.record(unroutedOutcome(run, coded('triggerResult.dropped')))
     }
   }
 
@@ -67,14 +78,14 @@ export class TriggerPool {
   }
 
   private async execute(run: PreparedRun): Promise<void> {
-    const { nowMs, trigger, record, logger, mayTrigger, hold } = this.options
+    const { nowMs, dispatch, logger, fence, held } = this.options
     const startMs = nowMs()
-    if (mayTrigger && hold && !mayTrigger(startMs)) return hold(run)
+    if (fence && held && !fence.actsAt(startMs)) return held.hold(run)
     try {
-      record(await trigger(run))
+      dispatch.record(await dispatch.triggerRun(run))
     } catch (error) {
       logger.error('trigger failed unexpectedly', { logId: run.logId, error: (error as Error).message })
-      record(unroutedOutcome(run, coded('triggerResult.failed', { message: (error as Error).message })))
+      dispatch.record(unroutedOutcome(run, coded('triggerResult.failed', { message: (error as Error).message })))
     } finally {
       this.slowCounter.record(run.job.id, nowMs() - startMs, nowMs())
     }

@@ -7,7 +7,7 @@ import type { RingFire } from '../domain/fires'
 import type { Repos, UnitOfWork } from '../store/store'
 import { JobCache } from './job-cache'
 import { prepareOneOffRuns, prepareScheduledRuns, prepareTakenOverRuns, type OneOffTrigger, type PreparedRun, type ScheduledRunRepos } from './prepare-runs'
-import type { TriggerPool } from './trigger-pool'
+import { TriggerPool, type TriggerDispatch, type TriggerPoolOptions } from './trigger-pool'
 
 /**
  * Scheduled fires are written in transactions of at most this many; between chunks the event loop
@@ -20,7 +20,8 @@ export type TriggerServiceRepos = ScheduledRunRepos & Pick<Repos, 'nodes'>
 
 export interface TriggerServiceOptions {
   store: UnitOfWork<TriggerServiceRepos>
-  pool: Pick<TriggerPool, 'submit'>
+  /** Where prepared runs go (a test passes a recorder; the core a pool of the service's own: `withPool`). */
+  pool: Pick<TriggerPool, 'submit'> & Partial<Pick<TriggerPool, 'idle'>>
   clock: Clock
   logger: Logger
   /** This node: the ring whose fires it claims, and the node the runs it writes are marked for. */
@@ -54,6 +55,28 @@ export class TriggerService {
   /** Raised when the node is taken for dead: runs written in an earlier life are not dispatched. */
   private life = 0
   private readonly nowMs: () => number
+
+  /**
+   * The service with a trigger pool of its own, over `dispatch`: a run the pool may not trigger
+   * right before the call (the node cannot confirm its lease) comes back to this service's held runs.
+   */
+  static withPool(
+    options: Omit<TriggerServiceOptions, 'pool'>,
+    dispatch: TriggerDispatch,
+    limits: Pick<TriggerPoolOptions, 'fastConcurrency' | 'slowConcurrency' | 'queueMax'> = {},
+  ): TriggerService {
+    const pool = new TriggerPool({
+      ...limits,
+      dispatch,
+      fence: options.fence,
+      // Nothing reaches the pool before the service exists: it is the only one that submits.
+      held: { hold: (run) => service.hold(run) },
+      nowMs: () => options.clock.nowMs(),
+      logger: options.logger,
+    })
+    const service: TriggerService = new TriggerService({ ...options, pool })
+    return service
+  }
 
   constructor(private readonly options: TriggerServiceOptions) {
     this.nowMs = () => options.clock.nowMs()
@@ -116,6 +139,11 @@ export class TriggerService {
     this.waitingForSecond.abort()
     await Promise.all([...this.waiting.values()].map((entry) => entry.done))
     this.waitingForSecond = new AbortController()
+  }
+
+  /** Resolves once every trigger handed to the pool so far has finished. */
+  async idle(): Promise<void> {
+    await this.options.pool.idle?.()
   }
 
   /** A run the pool did not trigger because the node could not act at that moment. */

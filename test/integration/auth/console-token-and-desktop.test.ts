@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminHarness } from '../../support/admin-harness'
 import { TEST_SCRYPT, signIn } from '../../support/auth-session'
 import { BridgeClient } from '../../support/bridge-client'
-import { startCore, type Core } from '../../../src/main/app/core'
+import { assembleCore, type CoreParts } from '../../../src/main/app/core'
 import { silentLogger } from '../../../src/main/kernel/logger'
 import { ManualClock } from '../../../src/main/kernel/clock'
 import { makeTempDir } from '../../support/temp-dir'
@@ -49,10 +49,10 @@ describe('headless first start', () => {
 })
 
 describe('the desktop app', () => {
-  let core: Core
+  let core: CoreParts
   const dir = makeTempDir('jobdesk-desktop-auth-')
   beforeAll(async () => {
-    core = await startCore({ dataDir: dir.path, clock: new ManualClock(Date.now()), logger: silentLogger, seedDemo: false, embeddedExecutor: false, scrypt: TEST_SCRYPT })
+    core = await assembleCore({ dataDir: dir.path, clock: new ManualClock(Date.now()), logger: silentLogger, seedDemo: false, embeddedExecutor: false, scrypt: TEST_SCRYPT })
   }, 60_000)
   afterAll(async () => {
     await core?.stop()

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { startCore, type Core } from '../../../src/main/app/core'
+import { assembleCore, type CoreParts } from '../../../src/main/app/core'
 import { ManualClock } from '../../../src/main/kernel/clock'
 import { silentLogger } from '../../../src/main/kernel/logger'
 import { EMBEDDED_APP_NAME } from '../../../src/shared/model'
@@ -7,7 +7,7 @@ import { jobInput } from '../../support/job-input'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
 
-let core: Core | undefined
+let core: CoreParts | undefined
 let dir: ReturnType<typeof makeTempDir> | undefined
 
 afterEach(async () => {
@@ -26,7 +26,7 @@ describe('the core end to end, on a real database file and real worker threads',
     dir = makeTempDir()
     const t0 = Date.UTC(2026, 10, 30, 8, 0, 0)
     const clock = new ManualClock(t0)
-    core = await startCore({ dataDir: dir.path, clock, logger: silentLogger, seedDemo: false })
+    core = await assembleCore({ dataDir: dir.path, clock, logger: silentLogger, seedDemo: false })
     const group = (await core.api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!
     const job = await core.api.saveJob(jobInput(group.id, { scheduleConf: '0/2 * * * * ?', executorParam: 'tick' }))
     const started = await core.api.startJob(job.id)
@@ -49,7 +49,7 @@ describe('the core end to end, on a real database file and real worker threads',
 
   it('triggers a job by hand and records the manual run with its parameter override', async () => {
     dir = makeTempDir()
-    core = await startCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
+    core = await assembleCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
     const group = (await core.api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!
     const job = await core.api.saveJob(jobInput(group.id, { scheduleType: 'NONE', scheduleConf: '' }))
     const { logIds, outcomes } = await core.api.triggerJob({ jobId: job.id, executorParam: 'by hand' })
@@ -66,7 +66,7 @@ describe('the core end to end, on a real database file and real worker threads',
 
   it('records a failing handler as handle code 500 with its message', async () => {
     dir = makeTempDir()
-    core = await startCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
+    core = await assembleCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
     const group = (await core.api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!
     const job = await core.api.saveJob(
       jobInput(group.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'failJobHandler', executorParam: 'boom' }),
@@ -82,7 +82,7 @@ describe('the core end to end, on a real database file and real worker threads',
 
   it('answers a manual trigger refused by the executor as refused, with the reason, and one whose executor is unreachable too', async () => {
     dir = makeTempDir()
-    core = await startCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
+    core = await assembleCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
     const group = (await core.api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!
     const job = await core.api.saveJob(jobInput(group.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'noSuchHandler' }))
     const unknownHandler = await core.api.triggerJob({ jobId: job.id })
@@ -99,7 +99,7 @@ describe('the core end to end, on a real database file and real worker threads',
 describe('GLUE history', () => {
   it('keeps every source a script job was given, by a job save or by the GLUE editor, newest first', async () => {
     dir = makeTempDir()
-    core = await startCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
+    core = await assembleCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
     const group = (await core.api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!
     const script = { scheduleType: 'NONE' as const, scheduleConf: '', glueType: 'GLUE_SHELL' as const, executorHandler: '' }
     const job = await core.api.saveJob(jobInput(group.id, { ...script, glueSource: 'echo one', glueRemark: 'first' }))

@@ -41,7 +41,7 @@ async function everySecondJob(nextMs: number): Promise<number> {
 }
 
 function schedulerHanding(fire: (fires: RingFire[], atMs: number) => void): Scheduler {
-  return new Scheduler({ store, nodeId: 'node-a', fence: SOLE_FENCE, clock, nextFire: nextFireTimeMs, fire, logger: silentLogger, prepareAheadMs: AHEAD_MS })
+  return new Scheduler({ store, nodeId: 'node-a', fence: SOLE_FENCE, clock, nextFire: nextFireTimeMs, triggers: { fireScheduled: fire }, logger: silentLogger, prepareAheadMs: AHEAD_MS })
 }
 
 /**

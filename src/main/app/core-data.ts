@@ -1,0 +1,78 @@
+import { ValidationError } from '../../shared/errors'
+import { failureReason } from '../../shared/failure-reason'
+import { AuditService } from '../audit/audit-service'
+import { ClusterSecret } from '../cluster/cluster-secret'
+import { AlarmService } from '../completion/alarm-service'
+import { RunWriter } from '../completion/run-writer'
+import { systemClock, type Clock } from '../kernel/clock'
+import { EventHub } from '../kernel/events'
+import { consoleLogger, type Logger } from '../kernel/logger'
+import { spawnWorker as defaultSpawnWorker, type SpawnWorker } from '../kernel/spawn-worker'
+import { resolveConsoleToken } from '../settings/console-token'
+import { checkToken, SettingsService } from '../settings/settings-service'
+import { openStore } from '../store/open-store'
+import type { Store } from '../store/store'
+import type { CoreOptions } from './core-contract'
+import { databaseFile } from './data-dir'
+
+/** What every part of the core is given: the time, the log, and how to start a worker thread. */
+export interface CoreBase {
+  clock: Clock
+  logger: Logger
+  nowMs: () => number
+  spawnWorker: SpawnWorker
+}
+
+/** The store and what lives on it before any loop runs: events, settings, alarms, audit, the run writer. */
+export interface CoreData {
+  store: Store
+  events: EventHub
+  settings: SettingsService
+  alarms: AlarmService
+  audit: AuditService
+  clusterSecret: ClusterSecret
+  consoleToken: string | null
+  writer: RunWriter
+}
+
+/** Checked before anything is opened, so a bad flag fails start-up without leaving files open. */
+export function coreBase(options: CoreOptions): CoreBase {
+  if (options.accessToken !== undefined) checkToken(options.accessToken, '--token')
+  if (options.apiToken !== undefined) checkToken(options.apiToken, '--api-token')
+  const jitter = options.retryJitterRatio
+  if (jitter !== undefined && !(jitter >= 0 && jitter <= 1)) throw new ValidationError('retryJitterRatio', `expected 0-1, got ${jitter}`)
+  const clock = options.clock ?? systemClock
+  return { clock, logger: options.logger ?? consoleLogger('core'), nowMs: () => clock.nowMs(), spawnWorker: options.spawnWorker ?? defaultSpawnWorker }
+}
+
+export async function openCoreData(options: CoreOptions, { clock, logger }: CoreBase): Promise<CoreData> {
+  const store = await openStore(options.database ?? databaseFile(options.dataDir), { nativeBinding: options.nativeBinding, quickCheck: false })
+  const events = new EventHub((ids) => store.runs.getMany(ids))
+  const alarms = new AlarmService(store, {
+    logger,
+    clock,
+    onDesktop: (facts) =>
+      events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg, reason: failureReason(facts) }),
+  })
+  const consoleToken = options.mode === 'headless' ? await resolveConsoleToken(store.settings, options.consoleToken) : null
+  const settings = await SettingsService.open(
+    store,
+    alarms,
+    options.listen ?? { host: '127.0.0.1', port: 8080 },
+    { accessToken: options.accessToken, apiToken: options.apiToken },
+    options.enableScripts === true,
+    { mode: options.mode ?? 'desktop', consoleToken, logFile: options.logFile ?? '' },
+  )
+  const clusterSecret = new ClusterSecret(store.settings, clock)
+  await clusterSecret.load()
+  return {
+    store,
+    events,
+    settings,
+    alarms,
+    audit: new AuditService(store.audit, clock, logger),
+    clusterSecret,
+    consoleToken,
+    writer: new RunWriter({ store, logger }),
+  }
+}

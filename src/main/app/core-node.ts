@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import { ClusterRelay } from '../cluster/cluster-relay'
+import { NodeMembership } from '../cluster/node-membership'
+import { embeddedAddressOf } from '../domain/embedded-address'
+import type { Executor } from '../executor'
+import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/health'
+import { RegistryService } from '../registry/registry-service'
+import type { CoreOptions } from './core-contract'
+import type { CoreBase, CoreData } from './core-data'
+import { embeddedExecutor } from './embedded-executor'
+
+/** This process as a node of the cluster and as an executor of its own. */
+export interface CoreNode {
+  nodeId: string
+  /** Its embedded executor's address (reachable in-process by this node only). */
+  embeddedAddress: string
+  executor: Executor | null
+  membership: NodeMembership
+  relay: ClusterRelay
+  registry: RegistryService
+  registryTimings: RegistryTimings
+  /** Cluster mode: the nodes share a server database, or another process shares the SQLite file. */
+  nodeRouteActive: () => boolean
+  /** Runs were written: this node's consoles see them at once, the other nodes' consoles hear of them. */
+  runsChanged: (ids: number[]) => void
+}
+
+/**
+ * Each process is a node with an id of its own, and its embedded executor an address of its own,
+ * so a dead process's runs and planned fires are told apart from a live one's. What changes here
+ * (runs written, the registry) is shown on this node's consoles at once and relayed to the others'.
+ */
+export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): CoreNode {
+  const { clock, logger, nowMs } = base
+  const { store, events, settings, writer } = data
+  const nodeId = randomBytes(4).toString('hex')
+  const embeddedAddress = embeddedAddressOf(nodeId)
+  const executor =
+    options.embeddedExecutor === false
+      ? null
+      : embeddedExecutor({ ...options, spawnWorker: base.spawnWorker }, writer, clock, logger, {
+          scriptsEnabled: () => settings.embeddedScriptsEnabled(),
+          retentionDays: () => settings.logRetentionDays(),
+        })
+  const membership = new NodeMembership({
+    store,
+    node: { nodeId, nodeName: options.nodeName ?? hostname(), embeddedAddress: executor ? embeddedAddress : '', adminUrl: '' },
+    clock,
+    logger,
+  })
+  const relay = new ClusterRelay(store.events, nodeId, () => membership.peerCount() > 0, logger)
+  const registryTimings = options.registryTimings ?? DEFAULT_REGISTRY_TIMINGS
+  const showRegistry = () => void registry.entries(nowMs()).then((entries) => events.emit({ type: 'registry-changed', entries }), () => {})
+  const registry = new RegistryService(store, registryTimings, () => {
+    showRegistry()
+    relay.registryChanged()
+  })
+  relay.listen({ runs: (ids) => events.runsChanged(ids), registry: showRegistry })
+  const runsChanged = (ids: number[]) => {
+    events.runsChanged(ids)
+    relay.runsChanged(ids)
+  }
+  writer.onFlush((result) => runsChanged([...result.triggeredIds, ...result.completedIds]))
+  return {
+    nodeId,
+    embeddedAddress,
+    executor,
+    membership,
+    relay,
+    registry,
+    registryTimings,
+    nodeRouteActive: () => store.engine !== 'sqlite' || membership.peerCount() > 0,
+    runsChanged,
+  }
+}

@@ -1,0 +1,73 @@
+import { EMBEDDED_APP_NAME, type ExecutorInfo } from '../../shared/model'
+import { JOBDESK_VERSION } from '../../shared/version'
+import { NodeTakeOver } from '../cluster/node-take-over'
+import { startMonitors, type Monitors } from '../completion/monitors'
+import { ensureEmbeddedGroup, seedDemoJobs } from '../definitions/seed-demo'
+import { startRegistryLoops } from '../registry/registry-loops'
+import type { CoreOptions } from './core-contract'
+import type { CoreBase, CoreData } from './core-data'
+import type { CoreDefinitions } from './core-definitions'
+import type { CoreNode } from './core-node'
+import type { CorePipeline } from './core-pipeline'
+import { localTimezone } from './local-timezone'
+
+/** What runs in the background once the node has joined: registry beats and sweeps, the monitors. */
+export interface CoreBackground {
+  registryLoops: { stop(): Promise<void> }
+  monitors: Monitors
+}
+
+/**
+ * Joins the cluster (taking over what dead nodes left), registers the embedded executor, seeds the
+ * demo jobs on a first start, and starts the registry loops and the monitors.
+ */
+export async function joinAndMonitor(
+  options: CoreOptions,
+  { clock, logger, nowMs }: CoreBase,
+  { store, writer, settings, alarms, audit }: CoreData,
+  node: CoreNode,
+  { scheduler, triggers, executors, logKeeper, monitorTimings }: CorePipeline,
+  { jobs }: CoreDefinitions,
+): Promise<CoreBackground> {
+  const { registry, executor, embeddedAddress, membership } = node
+  const embeddedGroupId = await ensureEmbeddedGroup(store.groups, nowMs())
+  await membership.join(new NodeTakeOver({ scheduler, triggers, runs: store.runs, complete: (c) => writer.complete(c), registry, clock, logger }))
+  const soleProcess = membership.peerCount() === 0
+  // Alone on the database, every other embedded address is a past life of this process: gone.
+  if (soleProcess) await registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
+  const embeddedInfo = (): ExecutorInfo | null =>
+    executor && { kind: 'jobdesk', version: JOBDESK_VERSION, handlers: executor.handlerNames(), scripts: settings.embeddedScriptsEnabled() }
+  if (executor) await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
+  if (options.seedDemo !== false) await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone)
+
+  const registryLoops = startRegistryLoops({
+    registry,
+    clock,
+    timings: node.registryTimings,
+    logger,
+    embedded: executor ? { address: embeddedAddress, info: embeddedInfo } : null,
+  })
+  const monitors = startMonitors({
+    store,
+    writer,
+    clock,
+    logger,
+    trigger: (request) => triggers.trigger(request),
+    sendAlarm: (run) => alarms.sendFor(run),
+    retentionDays: () => settings.logRetentionDays(),
+    timings: monitorTimings,
+    retryJitterRatio: options.retryJitterRatio,
+    soleProcess,
+    embeddedAddress,
+    aliveEmbedded: async () => {
+      const alive = new Set((await store.nodes.list()).filter((n) => n.leaseUntilMs >= nowMs()).map((n) => n.embeddedAddress))
+      return (address) => alive.has(address)
+    },
+    doesPeriodicWork: () => membership.doesPeriodicWork(),
+    executorFor: async (address, group) => (await executors.reach(address, group)).executor,
+    keepLogs: (runs) => logKeeper.keepFinished(runs),
+    purgeAudit: (atMs) => audit.purge(atMs, settings.auditRetentionDays()),
+  })
+  writer.onFlush((result) => monitors.onFlush(result))
+  return { registryLoops, monitors }
+}

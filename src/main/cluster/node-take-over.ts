@@ -1,0 +1,61 @@
+import { EMBEDDED_APP_NAME } from '../../shared/model'
+import { interruptedEmbeddedRun } from '../completion/lost-runs'
+import type { RunCompletion } from '../domain/runs'
+import type { ClusterNode } from '../domain/nodes'
+import type { Clock } from '../kernel/clock'
+import type { Logger } from '../kernel/logger'
+import type { RegistryService } from '../registry/registry-service'
+import type { Scheduler } from '../scheduler/scheduler'
+import type { Repos } from '../store/store'
+import type { TriggerService } from '../trigger/trigger-service'
+import type { NodeDuties } from './node-membership'
+
+export interface NodeTakeOverDeps {
+  scheduler: Pick<Scheduler, 'adopt' | 'dropRing'>
+  triggers: Pick<TriggerService, 'adoptRuns' | 'dropHeld' | 'resumeHeld'>
+  runs: Pick<Repos['runs'], 'findRunningOn'>
+  complete(completions: RunCompletion[]): Promise<void>
+  registry: Pick<RegistryService, 'remove'>
+  clock: Clock
+  logger: Logger
+}
+
+/**
+ * This node's part when the cluster changes: the fires and untriggered runs of a dead node go to
+ * this node's ring and trigger service, a dead node's embedded runs end as interrupted (they will
+ * never call back), and a node that was itself taken for dead drops what it held of its old life.
+ */
+export class NodeTakeOver implements NodeDuties {
+  constructor(private readonly deps: NodeTakeOverDeps) {}
+
+  adopt(fires: Parameters<NodeDuties['adopt']>[0]): void {
+    this.deps.scheduler.adopt(fires, this.deps.clock.nowMs())
+  }
+
+  adoptRuns(logIds: number[]): void {
+    void this.deps.triggers.adoptRuns(logIds).catch(this.logError('triggering the runs of a lost node failed'))
+  }
+
+  async onNodeGone(node: ClusterNode): Promise<void> {
+    if (node.embeddedAddress === '') return
+    const { runs, registry, clock } = this.deps
+    const running = await runs.findRunningOn(node.embeddedAddress, clock.nowMs())
+    const how = ` (node '${node.nodeName}' stopped renewing its lease)`
+    if (running.length > 0) await this.deps.complete(running.map((run) => interruptedEmbeddedRun(run, clock.nowMs(), how)))
+    await registry.remove(EMBEDDED_APP_NAME, node.embeddedAddress, clock.nowMs())
+  }
+
+  onFenced(): void {
+    const fires = this.deps.scheduler.dropRing()
+    const runs = this.deps.triggers.dropHeld()
+    this.deps.logger.warn('dropped what this node planned before it was taken for dead (the node that took over has it)', { fires, runs })
+  }
+
+  onRenewed(): void {
+    void this.deps.triggers.resumeHeld().catch(this.logError('resuming held triggers failed'))
+  }
+
+  private logError(what: string) {
+    return (error: unknown) => this.deps.logger.error(what, { error: (error as Error).message })
+  }
+}

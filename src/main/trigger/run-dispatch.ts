@@ -1,0 +1,41 @@
+import type { TriggerOutcome } from '../domain/runs'
+import type { PreparedRun } from './prepare-runs'
+import type { TriggerDispatch } from './trigger-pool'
+import { triggerRun, type TriggerDeps } from './trigger-run'
+
+/** Where a trigger's outcome is written (the run writer's batches). */
+export interface OutcomeSink {
+  recordOutcome(outcome: TriggerOutcome): Promise<unknown>
+}
+
+/** Who else hears of an accepted trigger before its outcome is written. */
+export interface TriggerListeners {
+  /** The run now runs at `executorAddress` (the log keeper copies LAN logs of running runs). */
+  noteTriggered(logId: number, executorAddress: string): void
+  /** A manual trigger waits for its outcome to answer the operator. */
+  note(outcome: TriggerOutcome): void
+}
+
+/**
+ * What the trigger pool does with each run: route it and call its executor (`triggerRun`), then
+ * tell the log keeper and waiting callers, and hand the outcome to the writer.
+ */
+export class RunDispatch implements TriggerDispatch {
+  constructor(
+    private readonly deps: TriggerDeps,
+    private readonly outcomes: OutcomeSink,
+    private readonly listeners: Pick<TriggerListeners, 'noteTriggered'>,
+    private readonly waiters: Pick<TriggerListeners, 'note'>,
+  ) {}
+
+  triggerRun(run: PreparedRun): Promise<TriggerOutcome> {
+    return triggerRun(run, this.deps)
+  }
+
+  record(outcome: TriggerOutcome): void {
+    if (outcome.triggerCode === 200) this.listeners.noteTriggered(outcome.logId, outcome.executorAddress)
+    this.waiters.note(outcome)
+    // A failed write is retried by the writer itself and logged there.
+    void this.outcomes.recordOutcome(outcome).catch(() => {})
+  }
+}
