@@ -42,14 +42,14 @@ export abstract class CodedError extends Error {
 
 export class ValidationError extends CodedError {
   override readonly name = 'ValidationError'
-  /** The input field the message is about, e.g. `scheduleConf` or `callbackList[3].logId`. */
+  /** The input field the message is about, e.g. `scheduleConf` or `callbackList[3].logId`; the message does not name it. */
   readonly field: string
   /** Every problem, when there are several (an import document); empty otherwise. */
   readonly problems: readonly ErrorProblem[]
 
   /** `code` defaults to `validation.invalid`; see src/shared/schema/issue-text.ts for the validation codes. */
   constructor(field: string, message: string, options: CodedErrorOptions & { problems?: readonly ErrorProblem[] } = {}) {
-    super(message.startsWith(`${field}:`) ? message : `${field}: ${message}`, 'validation.invalid', options)
+    super(message, 'validation.invalid', options)
     this.field = field
     this.problems = options.problems ?? []
   }
@@ -116,4 +116,11 @@ export function fromErrorInfo(info: ErrorInfo): Error {
 export function isCallerError(error: unknown): error is CodedError {
   return error instanceof CodedError
 }
-
+/**
+ * An error as one English line naming the field of a ValidationError (`scheduleConf: is required`),
+ * for a log, the CLI or a wire reply: the message itself never names the field.
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof ValidationError) return `${error.field}: ${error.message}`
+  return error instanceof Error ? error.message : String(error)
+}

@@ -52,11 +52,11 @@ describe('parseQuartzCron accepts the Quartz grammar', () => {
 describe('parseQuartzCron names the field and the rule it breaks', () => {
   it('counts fields', () => {
     expect(messageOf('0 * * * *')).toBe(
-      'scheduleConf: expected 6 or 7 fields (seconds minutes hours day-of-month month day-of-week [year]), got 5',
+      'expected 6 or 7 fields (seconds minutes hours day-of-month month day-of-week [year]), got 5',
     )
     expect(messageOf('0 0 0 * * ? 2026 1')).toContain('got 8')
     expect(messageOf('@daily')).toContain('got 1')
-    expect(messageOf('   ')).toBe('scheduleConf: a CRON schedule needs an expression')
+    expect(messageOf('   ')).toBe('a CRON schedule needs an expression')
   })
 
   it.each([
@@ -75,7 +75,7 @@ describe('parseQuartzCron names the field and the rule it breaks', () => {
     ['0 0 x * * ?', "hour 'X' is not valid (expected 0-23, a range a-b, a step a/n or */n, a list of these)"],
     ['0 0 0 ? WED *', "month 'WED' is not a month name (JAN-DEC)"],
   ])('%j → %s', (expression, rule) => {
-    expect(messageOf(expression)).toBe(`scheduleConf: '${expression}' ${rule}`)
+    expect(messageOf(expression)).toBe(`'${expression}' ${rule}`)
   })
 
   it.each([
@@ -87,11 +87,11 @@ describe('parseQuartzCron names the field and the rule it breaks', () => {
     ['0 0 0 * * ? 2030-2025', 'year range 2030-2025 runs backwards'],
     ['0 0 0 1,,2 * ?', 'day-of-month has an empty entry in its list'],
   ])('steps and ranges: %j', (expression, rule) => {
-    expect(messageOf(expression)).toBe(`scheduleConf: '${expression}' ${rule}`)
+    expect(messageOf(expression)).toBe(`'${expression}' ${rule}`)
   })
 
   it('allows ? only in day-of-month or day-of-week, alone', () => {
-    expect(messageOf('? 0 12 * * ?')).toBe("scheduleConf: '? 0 12 * * ?' second '?' is only allowed in day-of-month or day-of-week")
+    expect(messageOf('? 0 12 * * ?')).toBe("'? 0 12 * * ?' second '?' is only allowed in day-of-month or day-of-week")
     expect(messageOf('0 0 12 * ? ?')).toContain("month '?' is only allowed in day-of-month or day-of-week")
     expect(messageOf('0 0 12 ?,1 * ?')).toContain("day-of-month '?,1': '?' must stand alone")
     expect(messageOf('0 0 *,5 * * ?')).toContain("hour '*,5': '*' must stand alone")
@@ -112,7 +112,7 @@ describe('parseQuartzCron names the field and the rule it breaks', () => {
 
   it('refuses the L forms croner lacks: L-n and a lone L in day-of-week', () => {
     expect(messageOf('0 0 12 L-3 * ?')).toBe(
-      "scheduleConf: '0 0 12 L-3 * ?' day-of-month 'L-3' is not supported (offsets before the last day, L-n, are not available; use L or LW)",
+      "'0 0 12 L-3 * ?' day-of-month 'L-3' is not supported (offsets before the last day, L-n, are not available; use L or LW)",
     )
     expect(messageOf('0 0 12 ? * L-3')).toContain("day-of-week 'L-3' is not supported")
     expect(messageOf('0 0 12 ? * L')).toContain("day-of-week 'L' is not supported (Quartz reads a lone L as Saturday")
@@ -128,7 +128,7 @@ describe('parseQuartzCron names the field and the rule it breaks', () => {
 
   it('refuses restricting both day-of-month and day-of-week', () => {
     expect(messageOf('0 0 12 15 * MON')).toBe(
-      "scheduleConf: '0 0 12 15 * MON' day-of-month '15' and day-of-week 'MON' are both restricted; " +
+      "'0 0 12 15 * MON' day-of-month '15' and day-of-week 'MON' are both restricted; " +
         "Quartz does not support that combination, set one of them to '?'",
     )
     expect(() => parseQuartzCron('0 0 12 15 * *')).not.toThrow()

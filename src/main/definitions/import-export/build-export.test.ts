@@ -62,7 +62,7 @@ describe('buildExport', () => {
   it('names selected jobs that do not exist', () => {
     const run = () => buildExport({ ...sampleState(), jobIds: [1, 40, 41], nowMs: NOW_MS })
     expect(run).toThrow(ValidationError)
-    expect(run).toThrow('jobIds: jobs 40, 41 do not exist')
+    expect(run).toThrow(expect.objectContaining({ field: 'jobIds', code: 'export.jobsMissing', params: { ids: [40, 41] } }))
   })
 
   it('refuses a job whose group is missing instead of writing a dangling reference', () => {
