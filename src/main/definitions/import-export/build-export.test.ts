@@ -68,7 +68,7 @@ describe('buildExport', () => {
   it('refuses a job whose group is missing instead of writing a dangling reference', () => {
     const run = () => buildExport({ groups: [group(1, 'a')], jobs: [job(7, 2, 'orphan')], links: [], nowMs: NOW_MS })
     expect(run).toThrow(NotFoundError)
-    expect(run).toThrow('executor group 2 of job 7 does not exist')
+    expect(run).toThrow(expect.objectContaining({ code: 'export.groupMissing', params: { groupId: 2, jobId: 7 } }))
   })
 
   it('gives the same text for the same data in any order', () => {
