@@ -14,16 +14,3 @@ function expected(code: string | ExpectedError): ExpectedError {
 export async function expectCode(promise: Promise<unknown>, code: string | ExpectedError): Promise<void> {
   await expect(promise).rejects.toMatchObject(expected(code))
 }
-
-/** `run` throws an error of `code` (and the given field, params or class name); returns it for further checks. */
-export function expectThrownCode(run: () => unknown, code: string | ExpectedError): Error {
-  let caught: unknown
-  try {
-    run()
-  } catch (error) {
-    caught = error
-  }
-  expect(caught, 'expected a throw').toBeInstanceOf(Error)
-  expect(caught).toMatchObject(expected(code))
-  return caught as Error
-}
