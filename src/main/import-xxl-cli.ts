@@ -11,7 +11,7 @@ import { parseXxlCliArgs, UsageError, USAGE } from './import-xxl/xxl-cli-args'
 import { formatXxlReport } from './import-xxl/xxl-report-text'
 import { openStore } from './store/open-store'
 import { DatabaseOpenError } from './store/open-database'
-import { ValidationError } from '../shared/errors'
+import { describeError, ValidationError } from '../shared/errors'
 
 const NAME = 'import-xxl'
 
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ValidationError) {
       await store.close()
-      fail(`${error.message}\nNothing was imported.`, 1)
+      fail(`${describeError(error)}\nNothing was imported.`, 1)
     }
     throw error
   } finally {

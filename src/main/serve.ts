@@ -8,7 +8,7 @@ import { consoleLogger } from './kernel/logger'
 import { DEFAULT_REGISTRY_TIMINGS } from './registry/health'
 import { DatabaseOpenError } from './store/open-database'
 import { ListenError } from './net/http-server'
-import { ValidationError } from '../shared/errors'
+import { describeError, ValidationError } from '../shared/errors'
 import { PASSWORD_MIN_CHARS } from '../shared/schema/auth'
 
 /** `--admin-password-file`: the first admin's password, the file's first line (never on the command line, where `ps` shows it). */
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   } catch (error) {
     logger.error('JobDesk did not start', { error: (error as Error).message })
     await logFile.close()
-    if (error instanceof DatabaseOpenError || error instanceof ListenError || error instanceof ValidationError) fail(error.message)
+    if (error instanceof DatabaseOpenError || error instanceof ListenError || error instanceof ValidationError) fail(describeError(error))
     throw error
   }
   const adminUrl = headless.url.replace(/#.*$/, '')

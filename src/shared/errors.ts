@@ -25,60 +25,59 @@ interface CodedErrorOptions {
   params?: ErrorParams
 }
 
-export class ValidationError extends Error {
-  override readonly name = 'ValidationError'
-  /** The input field the message is about, e.g. `scheduleConf` or `callbackList[3].logId`. */
-  readonly field: string
-  /** e.g. `validation.too_big`; see src/shared/schema/issue-text.ts for the validation codes. */
+/**
+ * The base of the errors above: a code the console renders in its language, with its parameters.
+ * The English `message` is for logs, the wire and as a fallback.
+ */
+export abstract class CodedError extends Error {
   readonly code: string
   readonly params: ErrorParams
+
+  protected constructor(message: string, code: string, options: CodedErrorOptions) {
+    super(message)
+    this.code = options.code ?? code
+    this.params = options.params ?? {}
+  }
+}
+
+export class ValidationError extends CodedError {
+  override readonly name = 'ValidationError'
+  /** The input field the message is about, e.g. `scheduleConf` or `callbackList[3].logId`; the message does not name it. */
+  readonly field: string
   /** Every problem, when there are several (an import document); empty otherwise. */
   readonly problems: readonly ErrorProblem[]
 
+  /** `code` defaults to `validation.invalid`; see src/shared/schema/issue-text.ts for the validation codes. */
   constructor(field: string, message: string, options: CodedErrorOptions & { problems?: readonly ErrorProblem[] } = {}) {
-    super(message.startsWith(`${field}:`) ? message : `${field}: ${message}`)
+    super(message, 'validation.invalid', options)
     this.field = field
-    this.code = options.code ?? 'validation.invalid'
-    this.params = options.params ?? {}
     this.problems = options.problems ?? []
   }
 }
 
-export class NotFoundError extends Error {
+export class NotFoundError extends CodedError {
   override readonly name = 'NotFoundError'
-  readonly code: string
-  readonly params: ErrorParams
 
   constructor(message: string, options: CodedErrorOptions = {}) {
-    super(message)
-    this.code = options.code ?? 'notFound'
-    this.params = options.params ?? {}
+    super(message, 'notFound', options)
   }
 }
 
 /** The request is well-formed but conflicts with the current state (e.g. a link that closes a cycle). */
-export class ConflictError extends Error {
+export class ConflictError extends CodedError {
   override readonly name = 'ConflictError'
-  readonly code: string
-  readonly params: ErrorParams
 
   constructor(message: string, options: CodedErrorOptions = {}) {
-    super(message)
-    this.code = options.code ?? 'conflict'
-    this.params = options.params ?? {}
+    super(message, 'conflict', options)
   }
 }
 
 /** The caller is known but may not do this (a group token outside its group, scripts switched off). */
-export class PermissionError extends Error {
+export class PermissionError extends CodedError {
   override readonly name = 'PermissionError'
-  readonly code: string
-  readonly params: ErrorParams
 
   constructor(message: string, options: CodedErrorOptions = {}) {
-    super(message)
-    this.code = options.code ?? 'permission'
-    this.params = options.params ?? {}
+    super(message, 'permission', options)
   }
 }
 
@@ -91,18 +90,12 @@ export interface ErrorInfo {
   problems?: ErrorProblem[]
 }
 
-type CodedError = ValidationError | NotFoundError | ConflictError | PermissionError
-
-function isCoded(error: unknown): error is CodedError {
-  return error instanceof ValidationError || error instanceof NotFoundError || error instanceof ConflictError || error instanceof PermissionError
-}
-
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof ValidationError) {
     const info: ErrorInfo = { name: error.name, message: error.message, field: error.field, code: error.code, params: error.params }
     return error.problems.length > 0 ? { ...info, problems: [...error.problems] } : info
   }
-  if (isCoded(error)) return { name: error.name, message: error.message, code: error.code, params: error.params }
+  if (error instanceof CodedError) return { name: error.name, message: error.message, code: error.code, params: error.params }
   if (error instanceof Error) return { name: error.name, message: error.message }
   return { name: 'Error', message: String(error) }
 }
@@ -120,6 +113,14 @@ export function fromErrorInfo(info: ErrorInfo): Error {
 }
 
 /** True for the errors that describe the caller's input or rights (answered as such, not as a server fault). */
-export function isCallerError(error: unknown): boolean {
-  return isCoded(error)
+export function isCallerError(error: unknown): error is CodedError {
+  return error instanceof CodedError
+}
+/**
+ * An error as one English line naming the field of a ValidationError (`scheduleConf: is required`),
+ * for a log, the CLI or a wire reply: the message itself never names the field.
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof ValidationError) return `${error.field}: ${error.message}`
+  return error instanceof Error ? error.message : String(error)
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isCallerError } from '../../shared/errors'
+import { describeError, isCallerError } from '../../shared/errors'
 import { epochMs, id } from '../../shared/schema/primitives'
 import { parseInput } from '../../shared/schema/parse-input'
 import { z } from '../../shared/schema/z'
@@ -93,7 +93,7 @@ async function answer(options: NodeExecutorRouteOptions, request: IncomingMessag
   } catch (error) {
     if (error instanceof BodyTooLargeError) return refuse(error.message, false)
     // The body was read (and found wrong): the connection may carry the next request.
-    if (isCallerError(error)) return refuse((error as Error).message, false, false)
+    if (isCallerError(error)) return refuse(describeError(error), false, false)
     throw error
   }
   return { reply: await callPeer(options.executor, call, body) }

@@ -95,6 +95,7 @@ export class AlarmService {
       triggerMsg: run.triggerMsg,
       handleCode: run.handleCode,
       handleMsg: run.handleMsg,
+      triggerTrail: run.triggerTrail ?? null,
       executorAddress: run.executorAddress,
       executorParam: run.executorParam,
       retriesLeft: run.executorFailRetryCount,

@@ -1,4 +1,4 @@
-import { EMBEDDED_ADDRESS_PREFIX, type JobRun } from '../../shared/model'
+import { EMBEDDED_ADDRESS_PREFIX, HANDLE_CODE, type JobRun } from '../../shared/model'
 import type { RunRepo } from '../store/run-repo'
 import type { RunCompletion } from '../domain/runs'
 
@@ -15,7 +15,7 @@ export const LOST_RUN_PERIOD_MS = 60_000
 export async function findLostRuns(runs: RunRepo, nowMs: number, thresholdMs: number, limit = 1000): Promise<RunCompletion[]> {
   return (await runs.findLostCandidates(nowMs - thresholdMs, limit)).map((run) => ({
     logId: run.id,
-    handleCode: 500,
+    handleCode: HANDLE_CODE.fail,
     handleMsg:
       `Job result lost, marked as failure: the run was still running ${Math.round(thresholdMs / 60_000)} min after its trigger ` +
       `and its executor ${run.executorAddress} is no longer registered (no heartbeat).`,
@@ -33,7 +33,7 @@ export const STALE_TRIGGER_MS = 60_000
 export async function findStalePendingRuns(runs: RunRepo, nowMs: number, limit = 1000): Promise<RunCompletion[]> {
   return (await runs.findStalePending(nowMs - STALE_TRIGGER_MS, limit)).map((run) => ({
     logId: run.id,
-    handleCode: 500,
+    handleCode: HANDLE_CODE.fail,
     handleMsg: 'Interrupted: JobDesk stopped while triggering this run; marked as failed (retries, if any, follow).',
     handleTimeMs: nowMs,
   }))
@@ -62,7 +62,7 @@ export async function findOrphanedEmbeddedRuns(
 export function interruptedEmbeddedRun(run: Pick<JobRun, 'id' | 'executorAddress'>, nowMs: number, how = ''): RunCompletion {
   return {
     logId: run.id,
-    handleCode: 500,
+    handleCode: HANDLE_CODE.fail,
     handleMsg: `Interrupted: the JobDesk process whose embedded executor ran this (${run.executorAddress}) stopped${how}; marked as failed (retries, if any, follow).`,
     handleTimeMs: nowMs,
   }

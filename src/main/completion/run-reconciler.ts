@@ -1,4 +1,4 @@
-import type { JobGroup, JobRun } from '../../shared/model'
+import { HANDLE_CODE, type JobGroup, type JobRun, TRIGGER_CODE } from '../../shared/model'
 import type { ExecutorApi } from '../executor/executor-api'
 import type { Logger } from '../kernel/logger'
 import type { RunCompletion } from '../domain/runs'
@@ -57,10 +57,10 @@ export class RunReconciler {
       if (nowMs - suspect.sinceMs < this.deps.graceMs) continue
       this.suspects.delete(logId)
       const run = await this.deps.store.runs.get(logId)
-      if (!run || run.handleCode !== 0 || run.triggerCode !== 200) continue
+      if (!run || run.handleCode !== HANDLE_CODE.none || run.triggerCode !== TRIGGER_CODE.success) continue
       lost.push({
         logId,
-        handleCode: 500,
+        handleCode: HANDLE_CODE.fail,
         handleMsg:
           `Job result lost, marked as failure: the executor ${suspect.address} is alive but no longer has this run ` +
           `(it reported job ${run.jobId} idle), and no callback arrived within ${Math.round(this.deps.graceMs / 1000)} s; ` +

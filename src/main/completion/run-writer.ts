@@ -1,3 +1,4 @@
+import { HANDLE_CODE, TRIGGER_CODE } from '../../shared/model'
 import type { Logger } from '../kernel/logger'
 import type { RunCompletion, TriggerOutcome } from '../domain/runs'
 import type { Repos, UnitOfWork } from '../store/store'
@@ -213,7 +214,7 @@ async function writeBatch(tx: Pick<Repos, 'runs' | 'routes'>, batch: Pending, mu
     if (completion && !pairing.has(outcome.logId)) {
       pairing.add(outcome.logId)
       pairs.push({ outcome, completion })
-    } else if (!completion && i >= mustWrite && outcome.triggerCode === 200) deferred.push(outcome)
+    } else if (!completion && i >= mustWrite && outcome.triggerCode === TRIGGER_CODE.success) deferred.push(outcome)
     else alone.push(outcome)
   }
   // One statement for many pairs; a pair whose run was already finished has its outcome written alone.
@@ -230,8 +231,8 @@ async function writeBatch(tx: Pick<Repos, 'runs' | 'routes'>, batch: Pending, mu
   const completedIds = [...pairedIds, ...(await tx.runs.complete(batch.completions.filter((c) => !pairedIds.has(c.logId))))]
   const completed = new Set(completedIds)
   const failedIds = [
-    ...alone.filter((o) => o.triggerCode !== 200).map((o) => o.logId),
-    ...[...firstCompletion.values()].filter((c) => c.handleCode !== 200 && completed.has(c.logId)).map((c) => c.logId),
+    ...alone.filter((o) => o.triggerCode !== TRIGGER_CODE.success).map((o) => o.logId),
+    ...[...firstCompletion.values()].filter((c) => c.handleCode !== HANDLE_CODE.success && completed.has(c.logId)).map((c) => c.logId),
   ]
   const deferredIds = new Set(deferred.map((o) => o.logId))
   return { triggeredIds: batch.outcomes.filter((o) => !deferredIds.has(o.logId)).map((o) => o.logId), completedIds, failedIds, deferred }

@@ -46,20 +46,19 @@ describe('parseChildJobIds', () => {
 
   it('names a value that is not a number', () => {
     const error = failure('1,abc')
-    expect(error.field).toBe('childJobId')
-    expect(error.message).toBe('childJobId: "abc" is not a job id; expected a whole number')
-    expect(failure('1;2').message).toBe('childJobId: "1;2" is not a job id; expected a whole number')
-    expect(failure('-3').message).toBe('childJobId: "-3" is not a job id; expected a whole number')
+    expect(error).toMatchObject({ field: 'childJobId', code: 'childJobIds.notId', params: { got: '"abc"' } })
+    expect(failure('1;2')).toMatchObject({ code: 'childJobIds.notId', params: { got: '"1;2"' } })
+    expect(failure('-3')).toMatchObject({ code: 'childJobIds.notId', params: { got: '"-3"' } })
     expect(failure('2.5').field).toBe('childJobId')
   })
 
   it('names an empty item', () => {
-    expect(failure('1,,2').message).toBe('childJobId: item 2 is empty; expected job ids separated by single commas')
-    expect(failure('1,').message).toBe('childJobId: item 2 is empty; expected job ids separated by single commas')
+    expect(failure('1,,2')).toMatchObject({ field: 'childJobId', code: 'childJobIds.empty', params: { item: 2 } })
+    expect(failure('1,')).toMatchObject({ field: 'childJobId', code: 'childJobIds.empty', params: { item: 2 } })
   })
 
   it('refuses id 0 and ids beyond the safe integer range', () => {
-    expect(failure('0').message).toBe('childJobId: "0" is not a job id; ids are whole numbers from 1')
+    expect(failure('0')).toMatchObject({ field: 'childJobId', code: 'childJobIds.belowOne', params: { got: '"0"' } })
     expect(failure('99999999999999999999').field).toBe('childJobId')
   })
 })

@@ -37,17 +37,18 @@ describe('the trigger schema of the embedded executor and the wire', () => {
         normalizeTriggerParam(input)
       } catch (error) {
         expect(error).toBeInstanceOf(ValidationError)
-        return (error as ValidationError).message
+        return error as ValidationError
       }
       throw new Error('expected a ValidationError')
     }
-    expect(failure({ ...wire, jobId: '1' })).toBe('jobId: must be a whole number, got the text "1"')
-    expect(failure({ ...wire, logId: undefined })).toBe('logId: is required')
-    expect(failure({ ...wire, executorTimeout: -1 })).toBe('executorTimeout: must be at least 0, got the number -1')
-    expect(failure({ ...wire, broadcastIndex: 3 })).toBe('broadcastIndex: must be below broadcastTotal (3), got 3')
-    expect(failure({ ...wire, executorParams: 5 })).toBe('executorParams: must be text, got the number 5')
-    expect(failure({ ...wire, glueType: '' })).toBe('glueType: is required')
-    expect(failure(null)).toBe('triggerParam: must be an object, got null')
+    expect(failure({ ...wire, jobId: '1' })).toMatchObject({ field: 'jobId', code: 'validation.type', params: { expected: 'number', got: '"1"' } })
+    expect(failure({ ...wire, logId: undefined })).toMatchObject({ field: 'logId', code: 'validation.required' })
+    expect(failure({ ...wire, executorTimeout: -1 })).toMatchObject({ field: 'executorTimeout', code: 'validation.tooSmall', params: { min: 0, got: '-1' } })
+    // A cross-field rule has no code of its own; its text names the other field.
+    expect(failure({ ...wire, broadcastIndex: 3 })).toMatchObject({ field: 'broadcastIndex', message: 'must be below broadcastTotal (3), got 3' })
+    expect(failure({ ...wire, executorParams: 5 })).toMatchObject({ field: 'executorParams', code: 'validation.type', params: { expected: 'string' } })
+    expect(failure({ ...wire, glueType: '' })).toMatchObject({ field: 'glueType', code: 'validation.required' })
+    expect(failure(null)).toMatchObject({ field: 'triggerParam', code: 'validation.type', params: { expected: 'object', got: 'null' } })
   })
 })
 

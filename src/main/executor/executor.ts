@@ -1,4 +1,4 @@
-import { ValidationError } from '../../shared/errors'
+import { describeError, ValidationError } from '../../shared/errors'
 import type { LogPage } from '../../shared/model'
 import { systemClock } from '../kernel/clock'
 import { silentLogger } from '../kernel/logger'
@@ -32,11 +32,7 @@ import { resolve } from 'node:path'
  */
 export function createExecutor(input: ExecutorOptions): Executor {
   const options = { ...input, logDir: resolve(input.logDir) }
-  try {
-    parseAllowList(options.httpAllowPrefixes ?? [])
-  } catch (error) {
-    throw new ValidationError('httpAllowPrefixes', (error as Error).message.replace(/^httpAllowPrefixes: /, ''))
-  }
+  parseAllowList(options.httpAllowPrefixes ?? [])
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? silentLogger
   const idleRunnerExitMs = options.idleRunnerExitMs ?? 90_000
@@ -163,7 +159,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     try {
       param = readTriggerParam(input, 'triggerParam')
     } catch (error) {
-      if (error instanceof ValidationError) return failure(`invalid trigger param, ${error.message}`)
+      if (error instanceof ValidationError) return failure(`invalid trigger param, ${describeError(error)}`)
       throw error
     }
     if (param.glueType === 'BEAN' && !handlerNames.has(param.executorHandler) && catalogReady) {

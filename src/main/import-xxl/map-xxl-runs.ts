@@ -1,4 +1,4 @@
-import type { TriggerType } from '../../shared/model'
+import { HANDLE_CODE, TRIGGER_CODE, type TriggerType } from '../../shared/model'
 import type { FinishedRun } from '../domain/runs'
 import type { XxlLogRow } from './xxl-rows'
 
@@ -39,8 +39,8 @@ export function htmlToText(html: string): string {
 }
 
 export function isFinished(row: Pick<XxlLogRow, 'triggerCode' | 'handleCode'>): boolean {
-  if (row.triggerCode !== 0 && row.triggerCode !== 200) return true
-  return row.handleCode !== 0
+  if (row.triggerCode !== TRIGGER_CODE.pending && row.triggerCode !== TRIGGER_CODE.success) return true
+  return row.handleCode !== HANDLE_CODE.none
 }
 
 /** A finished XXL-JOB run as a JobDesk run of job `jobId` in group `jobGroup`. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isCallerError } from '../../shared/errors'
+import { describeError, isCallerError } from '../../shared/errors'
 import type { JobGroup, ProtocolGeneration } from '../../shared/model'
 import type { HandleCallback } from '../executor/executor-api'
 import type { Principal } from '../../shared/principal'
@@ -154,7 +154,7 @@ async function handle(
     }
   } catch (error) {
     // Validation, permission and state errors are the caller's to fix; their message says what is wrong.
-    if (isCallerError(error)) return { code: FAIL_CODE, msg: (error as Error).message }
+    if (isCallerError(error)) return { code: FAIL_CODE, msg: describeError(error) }
     throw error
   }
 }

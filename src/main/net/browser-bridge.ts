@@ -173,7 +173,7 @@ export class BrowserBridge {
     if (!parsed.ok) {
       const id = typeof (message as { id?: unknown } | null)?.id === 'number' ? (message as { id: number }).id : -1
       const first = parsed.problems[0]
-      send({ type: 'result', id, ok: false, error: { name: 'ValidationError', field: first.field, code: first.code, params: first.params, message: `${first.field}: ${first.message}` } })
+      send({ type: 'result', id, ok: false, error: { name: 'ValidationError', field: first.field, code: first.code, params: first.params, message: first.message } })
       return
     }
     const { id, method, args } = parsed.value

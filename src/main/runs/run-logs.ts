@@ -1,5 +1,5 @@
 import { notFound } from '../../shared/messages/coded-errors'
-import { runStatus, type JobRun, type LogPage } from '../../shared/model'
+import { HANDLE_CODE, type JobRun, type LogPage, runStatus, TRIGGER_CODE } from '../../shared/model'
 import type { LogRequest } from '../executor/executor-api'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
@@ -51,7 +51,7 @@ export class RunLogs {
     const copy = await this.keeper.kept(logId)
     if (copy?.complete && ended) return { ...pageOfText(copy.text, fromLineNum, true), source: 'kept' }
     if (!run.executorAddress) {
-      return { fromLineNum, toLineNum: 0, logContent: '', isEnd: run.triggerCode !== 0 || run.handleCode !== 0 }
+      return { fromLineNum, toLineNum: 0, logContent: '', isEnd: run.triggerCode !== TRIGGER_CODE.pending || run.handleCode !== HANDLE_CODE.none }
     }
     let reply
     try {
@@ -149,5 +149,5 @@ function cut(text: string): string {
 
 function settle(page: LogPage, run: JobRun): LogPage {
   const noNewLines = page.fromLineNum > page.toLineNum
-  return { ...page, isEnd: noNewLines && run.handleCode > 0 }
+  return { ...page, isEnd: noNewLines && run.handleCode > HANDLE_CODE.none }
 }

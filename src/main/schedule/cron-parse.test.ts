@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../shared/errors'
 import { parseQuartzCron } from './cron-parse'
 
-function messageOf(expression: string): string {
+/** What parseQuartzCron refuses `expression` for: the rule's code and what it names (the expression itself left out). */
+function problemOf(expression: string): { code: string; params: ValidationError['params'] } {
   try {
     parseQuartzCron(expression)
   } catch (error) {
     expect(error).toBeInstanceOf(ValidationError)
-    expect((error as ValidationError).field).toBe('scheduleConf')
-    return (error as Error).message
+    const { field, code, params } = error as ValidationError
+    expect(field).toBe('scheduleConf')
+    const { expression: _expression, ...named } = params
+    return { code, params: named }
   }
   throw new Error(`'${expression}' was accepted`)
 }
@@ -51,86 +54,79 @@ describe('parseQuartzCron accepts the Quartz grammar', () => {
 
 describe('parseQuartzCron names the field and the rule it breaks', () => {
   it('counts fields', () => {
-    expect(messageOf('0 * * * *')).toBe(
-      'scheduleConf: expected 6 or 7 fields (seconds minutes hours day-of-month month day-of-week [year]), got 5',
-    )
-    expect(messageOf('0 0 0 * * ? 2026 1')).toContain('got 8')
-    expect(messageOf('@daily')).toContain('got 1')
-    expect(messageOf('   ')).toBe('scheduleConf: a CRON schedule needs an expression')
+    expect(problemOf('0 * * * *')).toEqual({ code: 'cron.fieldCount', params: { count: 5 } })
+    expect(problemOf('0 0 0 * * ? 2026 1')).toEqual({ code: 'cron.fieldCount', params: { count: 8 } })
+    expect(problemOf('@daily')).toEqual({ code: 'cron.fieldCount', params: { count: 1 } })
+    expect(problemOf('   ')).toEqual({ code: 'cron.required', params: {} })
   })
 
   it.each([
-    ['60 * * * * ?', 'second 60 is out of range 0-59'],
-    ['0 60 * * * ?', 'minute 60 is out of range 0-59'],
-    ['0 0 25 * * ?', 'hour 25 is out of range 0-23'],
-    ['0 0 0 0 * ?', 'day-of-month 0 is out of range 1-31'],
-    ['0 0 0 32 * ?', 'day-of-month 32 is out of range 1-31'],
-    ['0 0 0 1 13 ?', 'month 13 is out of range 1-12 or JAN-DEC'],
-    ['0 0 0 ? * 0', 'day-of-week 0 is out of range 1-7 or SUN-SAT (1 = SUN)'],
-    ['0 0 0 ? * 8', 'day-of-week 8 is out of range 1-7 or SUN-SAT (1 = SUN)'],
-    ['0 0 0 * * ? 1969', 'year 1969 is out of range 1970-2099'],
-    ['0 0 0 * * ? 2100', 'year 2100 is out of range 1970-2099'],
-    ['0 0 0 ? JUX *', "month 'JUX' is not a month name (JAN-DEC)"],
-    ['0 0 0 ? * MONDAY', "day-of-week 'MONDAY' is not a weekday name (SUN-SAT)"],
-    ['0 0 x * * ?', "hour 'X' is not valid (expected 0-23, a range a-b, a step a/n or */n, a list of these)"],
-    ['0 0 0 ? WED *', "month 'WED' is not a month name (JAN-DEC)"],
-  ])('%j → %s', (expression, rule) => {
-    expect(messageOf(expression)).toBe(`scheduleConf: '${expression}' ${rule}`)
+    ['60 * * * * ?', 'cron.outOfRange', { cronField: 'second', value: 60, range: '0-59' }],
+    ['0 60 * * * ?', 'cron.outOfRange', { cronField: 'minute', value: 60, range: '0-59' }],
+    ['0 0 25 * * ?', 'cron.outOfRange', { cronField: 'hour', value: 25, range: '0-23' }],
+    ['0 0 0 0 * ?', 'cron.outOfRange', { cronField: 'day-of-month', value: 0, range: '1-31' }],
+    ['0 0 0 32 * ?', 'cron.outOfRange', { cronField: 'day-of-month', value: 32, range: '1-31' }],
+    ['0 0 0 1 13 ?', 'cron.outOfRange', { cronField: 'month', value: 13, range: '1-12 or JAN-DEC' }],
+    ['0 0 0 ? * 0', 'cron.outOfRange', { cronField: 'day-of-week', value: 0, range: '1-7 or SUN-SAT (1 = SUN)' }],
+    ['0 0 0 ? * 8', 'cron.outOfRange', { cronField: 'day-of-week', value: 8, range: '1-7 or SUN-SAT (1 = SUN)' }],
+    ['0 0 0 * * ? 1969', 'cron.outOfRange', { cronField: 'year', value: 1969, range: '1970-2099' }],
+    ['0 0 0 * * ? 2100', 'cron.outOfRange', { cronField: 'year', value: 2100, range: '1970-2099' }],
+    ['0 0 0 ? JUX *', 'cron.badName', { cronField: 'month', token: 'JUX', nameKind: 'month', first: 'JAN', last: 'DEC' }],
+    ['0 0 0 ? * MONDAY', 'cron.badName', { cronField: 'day-of-week', token: 'MONDAY', nameKind: 'weekday', first: 'SUN', last: 'SAT' }],
+    ['0 0 x * * ?', 'cron.badToken', { cronField: 'hour', item: 'X', range: '0-23' }],
+    ['0 0 0 ? WED *', 'cron.badName', { cronField: 'month', token: 'WED', nameKind: 'month', first: 'JAN', last: 'DEC' }],
+  ])('%j → %s', (expression, code, params) => {
+    expect(problemOf(expression)).toEqual({ code, params })
   })
 
   it.each([
-    ['0/0 * * * * ?', "second '0/0': step 0 is out of range 1-59"],
-    ['0 0/60 * * * ?', "minute '0/60': step 60 is out of range 1-59"],
-    ['0 0 */24 * * ?', "hour '*/24': step 24 is out of range 1-23"],
-    ['0 0 0 ? * 1/8', "day-of-week '1/8': step 8 is out of range 1-7"],
-    ['0 0 0 ? * 2-6/', "day-of-week '2-6/': the step after '/' must be a number 1-7"],
-    ['0 0 0 * * ? 2030-2025', 'year range 2030-2025 runs backwards'],
-    ['0 0 0 1,,2 * ?', 'day-of-month has an empty entry in its list'],
-  ])('steps and ranges: %j', (expression, rule) => {
-    expect(messageOf(expression)).toBe(`scheduleConf: '${expression}' ${rule}`)
+    ['0/0 * * * * ?', 'cron.stepRange', { cronField: 'second', item: '0/0', step: 0, maxStep: 59 }],
+    ['0 0/60 * * * ?', 'cron.stepRange', { cronField: 'minute', item: '0/60', step: 60, maxStep: 59 }],
+    ['0 0 */24 * * ?', 'cron.stepRange', { cronField: 'hour', item: '*/24', step: 24, maxStep: 23 }],
+    ['0 0 0 ? * 1/8', 'cron.stepRange', { cronField: 'day-of-week', item: '1/8', step: 8, maxStep: 7 }],
+    ['0 0 0 ? * 2-6/', 'cron.stepNotNumber', { cronField: 'day-of-week', item: '2-6/', maxStep: 7 }],
+    ['0 0 0 * * ? 2030-2025', 'cron.backwards', { cronField: 'year', from: 2030, to: 2025 }],
+    ['0 0 0 1,,2 * ?', 'cron.emptyEntry', { cronField: 'day-of-month' }],
+  ])('steps and ranges: %j', (expression, code, params) => {
+    expect(problemOf(expression)).toEqual({ code, params })
   })
 
   it('allows ? only in day-of-month or day-of-week, alone', () => {
-    expect(messageOf('? 0 12 * * ?')).toBe("scheduleConf: '? 0 12 * * ?' second '?' is only allowed in day-of-month or day-of-week")
-    expect(messageOf('0 0 12 * ? ?')).toContain("month '?' is only allowed in day-of-month or day-of-week")
-    expect(messageOf('0 0 12 ?,1 * ?')).toContain("day-of-month '?,1': '?' must stand alone")
-    expect(messageOf('0 0 *,5 * * ?')).toContain("hour '*,5': '*' must stand alone")
+    expect(problemOf('? 0 12 * * ?')).toEqual({ code: 'cron.questionMarkField', params: { cronField: 'second' } })
+    expect(problemOf('0 0 12 * ? ?')).toEqual({ code: 'cron.questionMarkField', params: { cronField: 'month' } })
+    expect(problemOf('0 0 12 ?,1 * ?')).toEqual({ code: 'cron.mustStandAlone', params: { cronField: 'day-of-month', text: '?,1', item: '?' } })
+    expect(problemOf('0 0 *,5 * * ?')).toEqual({ code: 'cron.mustStandAlone', params: { cronField: 'hour', text: '*,5', item: '*' } })
   })
 
   it('allows L and W only in day-of-month, plus nL in day-of-week', () => {
-    expect(messageOf('0 0 L * * ?')).toContain("hour 'L' is only allowed in day-of-month or day-of-week")
-    expect(messageOf('0 0 0 * L ?')).toContain("month 'L' is only allowed in day-of-month or day-of-week")
-    expect(messageOf('0 5W 0 * * ?')).toContain("minute 'W' is only allowed in day-of-month")
-    expect(messageOf('0 0 0 ? * 2W')).toContain("day-of-week 'W' is only allowed in day-of-month")
-    expect(messageOf('0 0 0 ? * LW')).toContain("day-of-week 'W' is only allowed in day-of-month")
-    expect(messageOf('0 0 0 W * ?')).toContain("day-of-month 'W' is not valid")
-    expect(messageOf('0 0 0 1-5W * ?')).toContain("day-of-month '1-5W' is not valid")
-    expect(messageOf('0 0 0 0W * ?')).toContain('day-of-month 0 is out of range 1-31')
-    expect(messageOf('0 0 0 L,15 * ?')).toContain("day-of-month 'L,15': 'L' must stand alone, not in a list")
-    expect(messageOf('0 0 0 1,15W * ?')).toContain("day-of-month '1,15W': '15W' must stand alone, not in a list")
+    expect(problemOf('0 0 L * * ?')).toEqual({ code: 'cron.lOnlyDays', params: { cronField: 'hour' } })
+    expect(problemOf('0 0 0 * L ?')).toEqual({ code: 'cron.lOnlyDays', params: { cronField: 'month' } })
+    expect(problemOf('0 5W 0 * * ?')).toEqual({ code: 'cron.wOnlyDayOfMonth', params: { cronField: 'minute' } })
+    expect(problemOf('0 0 0 ? * 2W')).toEqual({ code: 'cron.wOnlyDayOfMonth', params: { cronField: 'day-of-week' } })
+    expect(problemOf('0 0 0 ? * LW')).toEqual({ code: 'cron.wOnlyDayOfMonth', params: { cronField: 'day-of-week' } })
+    expect(problemOf('0 0 0 W * ?')).toEqual({ code: 'cron.badTokenDayOfMonth', params: { cronField: 'day-of-month', item: 'W', range: '1-31' } })
+    expect(problemOf('0 0 0 1-5W * ?')).toEqual({ code: 'cron.badTokenDayOfMonth', params: { cronField: 'day-of-month', item: '1-5W', range: '1-31' } })
+    expect(problemOf('0 0 0 0W * ?')).toEqual({ code: 'cron.outOfRange', params: { cronField: 'day-of-month', value: 0, range: '1-31' } })
+    expect(problemOf('0 0 0 L,15 * ?')).toEqual({ code: 'cron.mustStandAlone', params: { cronField: 'day-of-month', text: 'L,15', item: 'L' } })
+    expect(problemOf('0 0 0 1,15W * ?')).toEqual({ code: 'cron.mustStandAlone', params: { cronField: 'day-of-month', text: '1,15W', item: '15W' } })
   })
 
   it('refuses the L forms croner lacks: L-n and a lone L in day-of-week', () => {
-    expect(messageOf('0 0 12 L-3 * ?')).toBe(
-      "scheduleConf: '0 0 12 L-3 * ?' day-of-month 'L-3' is not supported (offsets before the last day, L-n, are not available; use L or LW)",
-    )
-    expect(messageOf('0 0 12 ? * L-3')).toContain("day-of-week 'L-3' is not supported")
-    expect(messageOf('0 0 12 ? * L')).toContain("day-of-week 'L' is not supported (Quartz reads a lone L as Saturday")
+    expect(problemOf('0 0 12 L-3 * ?')).toEqual({ code: 'cron.lastOffset', params: { cronField: 'day-of-month', item: 'L-3' } })
+    expect(problemOf('0 0 12 ? * L-3')).toEqual({ code: 'cron.lastOffset', params: { cronField: 'day-of-week', item: 'L-3' } })
+    expect(problemOf('0 0 12 ? * L')).toEqual({ code: 'cron.loneL', params: { cronField: 'day-of-week' } })
   })
 
   it('allows # only in day-of-week, alone, with an occurrence 1-5', () => {
-    expect(messageOf('0 0 12 ? * 6#6')).toContain("day-of-week '6#6': occurrence 6 is out of range 1-5")
-    expect(messageOf('0 0 12 ? * 6#0')).toContain("day-of-week '6#0': occurrence 0 is out of range 1-5")
-    expect(messageOf('0 0 12 ? * 6#L')).toContain("day-of-week '6#L' is not Quartz syntax: write 6L")
-    expect(messageOf('0 0 12 ? * 2,6#3')).toContain("day-of-week '2,6#3': '6#3' must stand alone, not in a list")
-    expect(messageOf('0 0 12 ? 2#3 *')).toContain("month '2#3': '#' is only allowed alone in day-of-week")
+    expect(problemOf('0 0 12 ? * 6#6')).toEqual({ code: 'cron.nthRange', params: { cronField: 'day-of-week', item: '6#6', occurrence: 6 } })
+    expect(problemOf('0 0 12 ? * 6#0')).toEqual({ code: 'cron.nthRange', params: { cronField: 'day-of-week', item: '6#0', occurrence: 0 } })
+    expect(problemOf('0 0 12 ? * 6#L')).toEqual({ code: 'cron.nthLast', params: { cronField: 'day-of-week', item: '6#L', weekday: '6' } })
+    expect(problemOf('0 0 12 ? * 2,6#3')).toEqual({ code: 'cron.mustStandAlone', params: { cronField: 'day-of-week', text: '2,6#3', item: '6#3' } })
+    expect(problemOf('0 0 12 ? 2#3 *')).toEqual({ code: 'cron.hashOnlyDayOfWeek', params: { cronField: 'month', item: '2#3' } })
   })
 
   it('refuses restricting both day-of-month and day-of-week', () => {
-    expect(messageOf('0 0 12 15 * MON')).toBe(
-      "scheduleConf: '0 0 12 15 * MON' day-of-month '15' and day-of-week 'MON' are both restricted; " +
-        "Quartz does not support that combination, set one of them to '?'",
-    )
+    expect(problemOf('0 0 12 15 * MON')).toEqual({ code: 'cron.bothDays', params: { dayOfMonth: '15', dayOfWeek: 'MON' } })
     expect(() => parseQuartzCron('0 0 12 15 * *')).not.toThrow()
     expect(() => parseQuartzCron('0 0 12 * * MON')).not.toThrow()
   })

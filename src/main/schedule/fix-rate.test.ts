@@ -32,10 +32,10 @@ describe('FIX_RATE', () => {
   })
 
   it.each(['0', '0.5', '-5', '+5', ' 30', '1e3', '', 'ten'])('refuses %j', (conf) => {
-    expect(() => parseFixRateSec(conf)).toThrow(`scheduleConf: FIX_RATE needs a whole number of seconds ≥ 1, got '${conf}'`)
+    expect(() => parseFixRateSec(conf)).toThrow(expect.objectContaining({ field: 'scheduleConf', code: 'fixRate.invalid', params: { got: conf } }))
   })
 
   it('refuses a rate above a Java int', () => {
-    expect(() => parseFixRateSec('2147483648')).toThrow("scheduleConf: FIX_RATE allows at most 2147483647 seconds, got '2147483648'")
+    expect(() => parseFixRateSec('2147483648')).toThrow(expect.objectContaining({ field: 'scheduleConf', code: 'fixRate.tooLarge', params: { max: 2147483647, got: '2147483648' } }))
   })
 })

@@ -15,10 +15,10 @@ describe('nextFireTimeMs', () => {
     const unknown = { scheduleType: 'FIX_DELAY' as ScheduleType, scheduleConf: '5', timezone: 'UTC' }
     expect(() => nextFireTimeMs(unknown, FROM_MS)).toThrow(ValidationError)
     expect(() => nextFireTimeMs({ scheduleType: 'CRON', scheduleConf: '0 0 25 * * ?', timezone: 'UTC' }, FROM_MS)).toThrow(
-      'hour 25 is out of range 0-23',
+      expect.objectContaining({ field: 'scheduleConf', code: 'cron.outOfRange', params: expect.objectContaining({ cronField: 'hour', value: 25 }) }),
     )
     expect(() => nextFireTimeMs({ scheduleType: 'CRON', scheduleConf: '0 0 1 * * ?', timezone: 'Mars/Olympus' }, FROM_MS)).toThrow(
-      "timezone: 'Mars/Olympus' is not an IANA time zone",
+      expect.objectContaining({ field: 'timezone', code: 'timezone.unknown', params: { zone: 'Mars/Olympus' } }),
     )
     expect(() => nextFireTimeMs({ scheduleType: 'FIX_RATE', scheduleConf: '1', timezone: 'UTC' }, Number.NaN)).toThrow(RangeError)
   })

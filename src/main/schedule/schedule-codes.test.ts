@@ -15,7 +15,7 @@ function coded(run: () => unknown): { code: MessageCode; params: ValidationError
   expect(caught).toBeInstanceOf(ValidationError)
   const error = caught as ValidationError
   expect(isMessageCode(error.code), error.message).toBe(true)
-  expect(error.message).toBe(`${error.field}: ${englishMessage(error.code as MessageCode, error.params)}`)
+  expect(error.message).toBe(englishMessage(error.code as MessageCode, error.params))
   return { code: error.code as MessageCode, params: error.params }
 }
 

@@ -25,7 +25,7 @@ export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null,
     }
     const call = apiCallSchema.safeParse({ method, args })
     if (!call.success) {
-      return { ok: false, error: { name: 'ValidationError', field: 'method', code: 'ipc.unknownCall', message: `method: unknown call ${String(method).slice(0, 64)}` } }
+      return { ok: false, error: { name: 'ValidationError', field: 'method', code: 'ipc.unknownCall', message: `unknown call ${String(method).slice(0, 64)}` } }
     }
     const sender = event.sender
     if (!ledgers.has(sender.id)) {
@@ -45,7 +45,7 @@ export function wireIpc(core: CoreClient, getWindow: () => BrowserWindow | null,
     if (!request.success) {
       const issue = request.error.issues[0]
       const field = issue.path.join('.') || 'request'
-      return { ok: false, error: { name: 'ValidationError', field, code: 'validation.connect', message: `${field}: ${issue.message}` } }
+      return { ok: false, error: { name: 'ValidationError', field, code: 'validation.connect', message: issue.message } }
     }
     openRemoteConsole(request.data)
     return { ok: true, value: null }

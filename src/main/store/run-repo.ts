@@ -1,5 +1,5 @@
 import type { LastRun, RunFilter } from '../../shared/api'
-import { ALARM_STATUS, runStatus, type JobRun } from '../../shared/model'
+import { ALARM_STATUS, HANDLE_CODE, type JobRun, runStatus } from '../../shared/model'
 import type { Connection, SqlValue } from './sql/connection'
 import { FINISHED_COLUMNS, fromRow, HANDLE_MSG_MAX_CHARS, INSERT_COLUMNS, insertValues, triggerMsgColumn, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
@@ -106,7 +106,7 @@ export class RunRepo {
   }
 
   private async updateOutcomeAndComplete(outcome: TriggerOutcome, completion: RunCompletion): Promise<boolean> {
-    const code = completion.handleCode === 0 ? 500 : completion.handleCode
+    const code = completion.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : completion.handleCode
     const changes = await this.db.run(
       `UPDATE job_log
           SET executor_address = ?, trigger_code = ?, trigger_msg = ?,
@@ -131,7 +131,7 @@ export class RunRepo {
       for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
         const params: SqlValue[] = []
         for (const { outcome: o, completion: c } of pairs.slice(from, (from += size))) {
-          params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), c.handleCode === 0 ? 500 : c.handleCode, c.handleMsg, c.handleTimeMs)
+          params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), c.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : c.handleCode, c.handleMsg, c.handleTimeMs)
         }
         for (const row of await this.db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
       }
@@ -152,7 +152,7 @@ export class RunRepo {
       WHERE id = ? AND handle_code = 0`
     const done: number[] = []
     for (const c of completions) {
-      const code = c.handleCode === 0 ? 500 : c.handleCode
+      const code = c.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : c.handleCode
       if ((await this.db.run(sql, [code, c.handleMsg, '\n', c.handleMsg, c.handleTimeMs, c.logId])) === 1) done.push(c.logId)
     }
     return done

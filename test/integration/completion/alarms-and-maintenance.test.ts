@@ -136,7 +136,10 @@ describe('import and export through the API', () => {
     const broken = JSON.parse(JSON.stringify(document)) as { jobs: { scheduleType: string; scheduleConf: string }[] }
     broken.jobs[0].scheduleType = 'CRON'
     broken.jobs[0].scheduleConf = '0 0 25 * * ?'
-    await expect(t.core.api.importJobs({ document: broken, onConflict: 'update' })).rejects.toThrow(/hour 25 is out of range/)
+    await expect(t.core.api.importJobs({ document: broken, onConflict: 'update' })).rejects.toMatchObject({
+      code: 'import.refused',
+      problems: [expect.objectContaining({ code: 'cron.outOfRange', params: expect.objectContaining({ cronField: 'hour', value: 25 }) })],
+    })
     expect(await t.core.api.listJobs()).toHaveLength(2)
   })
 })

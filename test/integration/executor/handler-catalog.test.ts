@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestCore, type TestCore } from '../../support/core-harness'
+import { expectCode } from '../../support/expect-code'
 import { jobInput } from '../../support/job-input'
 import { startLanAdmin, TEST_TOKEN, type LanAdmin } from '../../support/lan-harness'
 import { makeTempDir } from '../../support/temp-dir'
@@ -89,7 +90,7 @@ describe('the handlers an executor offers', () => {
     const api = admin.headless.core.api
     const groovy = { glueType: 'GLUE_GROOVY' as const, executorHandler: '', glueSource: 'package com.xxl.job.service.handler;' }
     const embedded = (await api.listGroups()).find((g) => g.appName === 'jobdesk-embedded')!
-    await expect(api.saveJob(jobInput(embedded.id, groovy))).rejects.toThrow(/GLUE_GROOVY needs a Java executor/)
+    await expectCode(api.saveJob(jobInput(embedded.id, groovy)), 'job.groovyUnsupported')
 
     await request(`${admin.url}/api/registry`, {
       method: 'POST',
@@ -102,6 +103,6 @@ describe('the handlers an executor offers', () => {
     await admin.startAgent('agent-group')
     await admin.groupAddresses('agent-group', 1)
     const agentGroup = (await api.listGroups()).find((g) => g.appName === 'agent-group')!
-    await expect(api.saveJob(jobInput(agentGroup.id, groovy))).rejects.toThrow(/GLUE_GROOVY needs a Java executor/)
+    await expectCode(api.saveJob(jobInput(agentGroup.id, groovy)), 'job.groovyUnsupported')
   })
 })

@@ -24,6 +24,7 @@ const facts: AlarmFacts = {
   triggerMsg: 'Trigger type: CRON\nRoute: FIRST',
   handleCode: 500,
   handleMsg: 'Error: disk full',
+  triggerTrail: null,
   executorAddress: 'http://10.0.0.5:9999/',
   executorParam: '--date=today',
   retriesLeft: 0,

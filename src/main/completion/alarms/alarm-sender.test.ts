@@ -18,6 +18,7 @@ const facts: AlarmFacts = {
   triggerMsg: 'ok',
   handleCode: 500,
   handleMsg: 'boom',
+  triggerTrail: null,
   executorAddress: 'embedded',
   executorParam: '',
   retriesLeft: 1,

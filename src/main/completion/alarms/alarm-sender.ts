@@ -1,4 +1,5 @@
 import type { Agent } from 'undici'
+import { describeError } from '../../../shared/errors'
 import { systemClock, type Clock } from '../../kernel/clock'
 import { loadUndici } from '../../kernel/lazy-undici'
 import type { Logger } from '../../kernel/logger'
@@ -131,7 +132,7 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     try {
       checkWebhookUrl(trimmed)
     } catch (error) {
-      return { channel: 'webhook', target: describeWebhookTarget(trimmed), ok: false, error: (error as Error).message, attempts: 0 }
+      return { channel: 'webhook', target: describeWebhookTarget(trimmed), ok: false, error: describeError(error), attempts: 0 }
     }
     const configured = settings.webhooks.find((w) => w.url === trimmed)
     const channel: WebhookChannel = { url: trimmed, headers: configured?.headers, timeoutMs: configured?.timeoutMs, retries: 0 }

@@ -1,3 +1,5 @@
+import type { TriggerTrail } from '../../../shared/trigger-trail'
+
 /**
  * Contracts of the alarm module: what a failed run's alarm carries, where it goes and what came
  * back. The fail monitor decides when to alarm; this module only sends and reports, and never
@@ -22,6 +24,8 @@ export interface AlarmFacts {
   triggerMsg: string
   handleCode: number
   handleMsg: string
+  /** How the trigger went, as data; null for runs without one (imported from XXL-JOB, or older rows). */
+  triggerTrail: TriggerTrail | null
   executorAddress: string
   executorParam: string
   /** `executor_fail_retry_count` of this run: retries still to come after it. */

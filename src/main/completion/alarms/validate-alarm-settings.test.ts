@@ -37,87 +37,177 @@ describe('validateAlarmSettings', () => {
   })
 
   it('wants an object at every level', () => {
-    expect(rejection(null).message).toBe('alarms: must be an object, got null')
-    expect(rejection({ webhooks: {} }).message).toBe('webhooks: must be a list, got an object')
-    expect(rejection({ webhooks: ['http://x.example'] }).message).toBe('webhooks[0]: must be an object, got the text "http://x.example"')
-    expect(rejection({ smtp: 'mail.example.com' }).message).toBe('smtp: must be an object, got the text "mail.example.com"')
+    expect(rejection(null)).toMatchObject({ field: 'alarms', code: 'validation.type', params: { expected: 'object', got: 'null' } })
+    expect(rejection({ webhooks: {} })).toMatchObject({ field: 'webhooks', code: 'validation.type', params: { expected: 'array' } })
+    expect(rejection({ webhooks: ['http://x.example'] })).toMatchObject({
+      field: 'webhooks[0]',
+      code: 'validation.type',
+      params: { expected: 'object', got: '"http://x.example"' },
+    })
+    expect(rejection({ smtp: 'mail.example.com' })).toMatchObject({
+      field: 'smtp',
+      code: 'validation.type',
+      params: { expected: 'object', got: '"mail.example.com"' },
+    })
   })
 
   it('refuses unknown keys so a typo does not fall back to a default', () => {
     const error = rejection({ webhooks: [{ ...webhook, timeout: 100 }] })
     expect(error.field).toBe('webhooks[0].timeout')
-    expect(error.message).toBe('webhooks[0].timeout: is not a known field')
+    expect(error).toMatchObject({ code: 'validation.unknownField', params: { keys: ['timeout'] } })
     expect(rejection({ smtp: { ...smtp, tls: true } }).field).toBe('smtp.tls')
-    expect(rejection({ email: true }).message).toBe('email: is not a known field')
+    expect(rejection({ email: true })).toMatchObject({ field: 'email', code: 'validation.unknownField', params: { keys: ['email'] } })
   })
 
   it('allows only absolute http and https webhook URLs', () => {
-    expect(rejection({ webhooks: [{ url: '' }] }).message).toBe('webhooks[0].url: is required')
-    expect(rejection({ webhooks: [{ url: '/alarm' }] }).message).toBe('webhooks[0].url: "/alarm" is not an http:// or https:// URL')
-    expect(rejection({ webhooks: [webhook, { url: 'ftp://files.example.com/x' }] }).message).toBe(
-      'webhooks[1].url: "ftp://files.example.com/x" is not an http:// or https:// URL',
-    )
-    expect(rejection({ webhooks: [{ url: 'file:///etc/passwd' }] }).message).toContain('is not an http:// or https:// URL')
-    expect(rejection({ webhooks: [{ url: 'javascript:alert(1)' }] }).message).toContain('"javascript:alert(1)" is not an http:// or https:// URL')
-    expect(rejection({ webhooks: [webhook, { ...webhook }] }).message).toBe(`webhooks[1].url: ${webhook.url} is listed twice`)
-    expect(rejection({ webhooks: [{ url: `https://x.example/${'a'.repeat(2_000)}` }] }).message).toMatch(/is 2018 characters long; the limit is 2000$/)
+    expect(rejection({ webhooks: [{ url: '' }] })).toMatchObject({ field: 'webhooks[0].url', code: 'validation.required' })
+    expect(rejection({ webhooks: [{ url: '/alarm' }] })).toMatchObject({ field: 'webhooks[0].url', code: 'validation.url', params: { got: '"/alarm"' } })
+    expect(rejection({ webhooks: [webhook, { url: 'ftp://files.example.com/x' }] })).toMatchObject({
+      field: 'webhooks[1].url',
+      code: 'validation.url',
+      params: { got: '"ftp://files.example.com/x"' },
+    })
+    expect(rejection({ webhooks: [{ url: 'file:///etc/passwd' }] })).toMatchObject({
+      field: 'webhooks[0].url',
+      code: 'validation.url',
+      params: { got: '"file:///etc/passwd"' },
+    })
+    expect(rejection({ webhooks: [{ url: 'javascript:alert(1)' }] })).toMatchObject({
+      field: 'webhooks[0].url',
+      code: 'validation.url',
+      params: { got: '"javascript:alert(1)"' },
+    })
+    expect(rejection({ webhooks: [webhook, { ...webhook }] })).toMatchObject({
+      field: 'webhooks[1].url',
+      code: 'alarm.webhookTwice',
+      params: { url: 'https://hooks.example.com/jobdesk' },
+    })
+    expect(rejection({ webhooks: [{ url: `https://x.example/${'a'.repeat(2_000)}` }] })).toMatchObject({
+      field: 'webhooks[0].url',
+      code: 'validation.tooLong',
+      params: { length: 2018, max: 2000 },
+    })
   })
 
   it('limits the number of webhooks', () => {
     const many = Array.from({ length: 21 }, (_, i) => ({ url: `https://x.example/${i}` }))
-    expect(rejection({ webhooks: many }).message).toBe('webhooks: has 21 items; the limit is 20')
+    expect(rejection({ webhooks: many })).toMatchObject({ field: 'webhooks', code: 'validation.tooMany', params: { count: 21, max: 20 } })
   })
 
   it('checks header names and values', () => {
     const withHeaders = (headers: unknown) => ({ webhooks: [{ ...webhook, headers }] })
-    expect(rejection(withHeaders(['a'])).message).toBe('webhooks[0].headers: must be an object, got a list of 1 item')
-    expect(rejection(withHeaders({ 'X Token': 'a' })).message).toBe('webhooks[0].headers: header name "X Token" is not a valid HTTP token')
-    expect(rejection(withHeaders({ 'X-Token': 42 })).message).toBe('webhooks[0].headers.X-Token: must be text, got the number 42')
-    expect(rejection(withHeaders({ 'X-Token': 'a\r\nX-Evil: 1' })).message).toBe(
-      'webhooks[0].headers: header "X-Token" may hold only printable Latin-1 characters (no line breaks)',
-    )
-    expect(rejection(withHeaders({ 'Content-Type': 'text/plain' })).message).toBe(
-      'webhooks[0].headers: header "Content-Type" is set by JobDesk and cannot be overridden',
-    )
-    expect(rejection(withHeaders({ host: 'elsewhere' })).message).toContain('header "host" is set by JobDesk')
-    expect(rejection(withHeaders({ 'x-a': '1', 'X-A': '2' })).message).toBe('webhooks[0].headers: header "X-A" is given twice')
+    expect(rejection(withHeaders(['a']))).toMatchObject({ field: 'webhooks[0].headers', code: 'validation.type', params: { expected: 'record', got: '[×1]' } })
+    expect(rejection(withHeaders({ 'X Token': 'a' }))).toMatchObject({ field: 'webhooks[0].headers', code: 'alarm.headerName', params: { name: '"X Token"' } })
+    expect(rejection(withHeaders({ 'X-Token': 42 }))).toMatchObject({
+      field: 'webhooks[0].headers.X-Token',
+      code: 'validation.type',
+      params: { expected: 'string', got: '42' },
+    })
+    expect(rejection(withHeaders({ 'X-Token': 'a\r\nX-Evil: 1' }))).toMatchObject({
+      field: 'webhooks[0].headers',
+      code: 'alarm.headerValue',
+      params: { name: '"X-Token"' },
+    })
+    expect(rejection(withHeaders({ 'Content-Type': 'text/plain' }))).toMatchObject({
+      field: 'webhooks[0].headers',
+      code: 'alarm.headerReserved',
+      params: { name: '"Content-Type"' },
+    })
+    expect(rejection(withHeaders({ host: 'elsewhere' }))).toMatchObject({
+      field: 'webhooks[0].headers',
+      code: 'alarm.headerReserved',
+      params: { name: '"host"' },
+    })
+    expect(rejection(withHeaders({ 'x-a': '1', 'X-A': '2' }))).toMatchObject({
+      field: 'webhooks[0].headers',
+      code: 'alarm.headerTwice',
+      params: { name: '"X-A"' },
+    })
   })
 
   it('keeps timeouts within 100-60000 ms and retries within 0-10', () => {
-    expect(rejection({ webhooks: [{ ...webhook, timeoutMs: 99 }] }).message).toBe('webhooks[0].timeoutMs: must be at least 100, got the number 99')
-    expect(rejection({ webhooks: [{ ...webhook, timeoutMs: 60_001 }] }).message).toBe('webhooks[0].timeoutMs: must be at most 60000, got the number 60001')
-    expect(rejection({ webhooks: [{ ...webhook, timeoutMs: 1.5 }] }).message).toBe('webhooks[0].timeoutMs: must be a whole number, got the number 1.5')
-    expect(rejection({ webhooks: [{ ...webhook, retries: 11 }] }).message).toBe('webhooks[0].retries: must be at most 10, got the number 11')
-    expect(rejection({ webhooks: [{ ...webhook, retries: -1 }] }).message).toBe('webhooks[0].retries: must be at least 0, got the number -1')
-    expect(rejection({ webhooks: [{ ...webhook, retries: '2' }] }).message).toBe('webhooks[0].retries: must be a whole number, got the text "2"')
-    expect(rejection({ smtp: { ...smtp, timeoutMs: 50 } }).message).toBe('smtp.timeoutMs: must be at least 100, got the number 50')
+    expect(rejection({ webhooks: [{ ...webhook, timeoutMs: 99 }] })).toMatchObject({
+      field: 'webhooks[0].timeoutMs',
+      code: 'validation.tooSmall',
+      params: { min: 100, got: '99' },
+    })
+    expect(rejection({ webhooks: [{ ...webhook, timeoutMs: 60_001 }] })).toMatchObject({
+      field: 'webhooks[0].timeoutMs',
+      code: 'validation.tooLarge',
+      params: { max: 60000, got: '60001' },
+    })
+    expect(rejection({ webhooks: [{ ...webhook, timeoutMs: 1.5 }] })).toMatchObject({
+      field: 'webhooks[0].timeoutMs',
+      code: 'validation.type',
+      params: { expected: 'int', got: '1.5' },
+    })
+    expect(rejection({ webhooks: [{ ...webhook, retries: 11 }] })).toMatchObject({
+      field: 'webhooks[0].retries',
+      code: 'validation.tooLarge',
+      params: { max: 10, got: '11' },
+    })
+    expect(rejection({ webhooks: [{ ...webhook, retries: -1 }] })).toMatchObject({
+      field: 'webhooks[0].retries',
+      code: 'validation.tooSmall',
+      params: { min: 0, got: '-1' },
+    })
+    expect(rejection({ webhooks: [{ ...webhook, retries: '2' }] })).toMatchObject({
+      field: 'webhooks[0].retries',
+      code: 'validation.type',
+      params: { expected: 'number', got: '"2"' },
+    })
+    expect(rejection({ smtp: { ...smtp, timeoutMs: 50 } })).toMatchObject({
+      field: 'smtp.timeoutMs',
+      code: 'validation.tooSmall',
+      params: { min: 100, got: '50' },
+    })
   })
 
   it('checks the SMTP server fields', () => {
-    expect(rejection({ smtp: { ...smtp, host: ' ' } }).message).toBe('smtp.host: is required')
-    expect(rejection({ smtp: { ...smtp, host: 'smtp://mail.example.com' } }).message).toBe('smtp.host: "smtp://mail.example.com" is not a host name or IP address')
-    expect(rejection({ smtp: { ...smtp, port: 0 } }).message).toBe('smtp.port: must be at least 1, got the number 0')
-    expect(rejection({ smtp: { ...smtp, port: 65_536 } }).message).toBe('smtp.port: must be at most 65535, got the number 65536')
-    expect(rejection({ smtp: { ...smtp, port: '25' } }).message).toBe('smtp.port: must be a whole number, got the text "25"')
-    expect(rejection({ smtp: { ...smtp, secure: 'yes' } }).message).toBe('smtp.secure: must be true or false, got the text "yes"')
-    expect(rejection({ smtp: { ...smtp, user: 'alarm' } }).message).toBe('smtp.pass: a login needs a password when smtp.user is set')
-    expect(rejection({ smtp: { ...smtp, pass: 'secret' } }).message).toBe('smtp.user: a login needs a user name when smtp.pass is set')
-    expect(rejection({ smtp: { ...smtp, user: 7, pass: 'x' } }).message).toBe('smtp.user: must be text, got the number 7')
+    expect(rejection({ smtp: { ...smtp, host: ' ' } })).toMatchObject({ field: 'smtp.host', code: 'validation.required' })
+    expect(rejection({ smtp: { ...smtp, host: 'smtp://mail.example.com' } })).toMatchObject({
+      field: 'smtp.host',
+      code: 'alarm.smtpHost',
+      params: { got: '"smtp://mail.example.com"' },
+    })
+    expect(rejection({ smtp: { ...smtp, port: 0 } })).toMatchObject({ field: 'smtp.port', code: 'validation.tooSmall', params: { min: 1, got: '0' } })
+    expect(rejection({ smtp: { ...smtp, port: 65_536 } })).toMatchObject({
+      field: 'smtp.port',
+      code: 'validation.tooLarge',
+      params: { max: 65535, got: '65536' },
+    })
+    expect(rejection({ smtp: { ...smtp, port: '25' } })).toMatchObject({
+      field: 'smtp.port',
+      code: 'validation.type',
+      params: { expected: 'number', got: '"25"' },
+    })
+    expect(rejection({ smtp: { ...smtp, secure: 'yes' } })).toMatchObject({
+      field: 'smtp.secure',
+      code: 'validation.type',
+      params: { expected: 'boolean', got: '"yes"' },
+    })
+    expect(rejection({ smtp: { ...smtp, user: 'alarm' } })).toMatchObject({ field: 'smtp.pass', code: 'alarm.passRequired' })
+    expect(rejection({ smtp: { ...smtp, pass: 'secret' } })).toMatchObject({ field: 'smtp.user', code: 'alarm.userRequired' })
+    expect(rejection({ smtp: { ...smtp, user: 7, pass: 'x' } })).toMatchObject({
+      field: 'smtp.user',
+      code: 'validation.type',
+      params: { expected: 'string', got: '7' },
+    })
   })
 
   it('wants exactly one valid From address', () => {
-    const from = (value: unknown) => rejection({ smtp: { ...smtp, from: value } }).message
-    expect(from(undefined)).toBe('smtp.from: is required')
-    expect(from('jobdesk')).toBe('smtp.from: "jobdesk" is not one email address (e.g. alarm@example.com or JobDesk <alarm@example.com>)')
-    expect(from('a@example.com, b@example.com')).toContain('"a@example.com, b@example.com" is not one email address')
-    expect(from('Team: a@example.com;')).toContain('is not one email address')
-    expect(from('JobDesk <>')).toContain('is not one email address')
-    expect(from('a@example.com\r\nBcc: victim@example.com')).toBe('smtp.from: contains a line break or control character')
+    const from = (value: unknown) => rejection({ smtp: { ...smtp, from: value } })
+    expect(from(undefined)).toMatchObject({ field: 'smtp.from', code: 'validation.required' })
+    expect(from('jobdesk')).toMatchObject({ field: 'smtp.from', code: 'alarm.from', params: { got: '"jobdesk"' } })
+    expect(from('a@example.com, b@example.com')).toMatchObject({ code: 'alarm.from', params: { got: '"a@example.com, b@example.com"' } })
+    expect(from('Team: a@example.com;')).toMatchObject({ code: 'alarm.from' })
+    expect(from('JobDesk <>')).toMatchObject({ code: 'alarm.from' })
+    expect(from('a@example.com\r\nBcc: victim@example.com')).toMatchObject({ field: 'smtp.from', code: 'alarm.fromControl' })
   })
 
   it('wants a boolean for desktop', () => {
     const error = rejection({ desktop: 'on' })
     expect(error.field).toBe('desktop')
-    expect(error.message).toBe('desktop: must be true or false, got the text "on"')
+    expect(error).toMatchObject({ code: 'validation.type', params: { expected: 'boolean', got: '"on"' } })
   })
 })

@@ -28,23 +28,19 @@ describe('checkLink', () => {
   it('refuses a self link on childJobId', () => {
     const error = thrown(() => checkLink([], link(4, 4), anyJob))
     expect(error).toBeInstanceOf(ValidationError)
-    expect((error as ValidationError).field).toBe('childJobId')
-    expect(error.message).toBe('childJobId: a job cannot be its own child')
+    expect(error).toMatchObject({ field: 'childJobId', code: 'link.selfLink' })
   })
 
   it('names a missing parent or child job', () => {
     const parent = thrown(() => checkLink([], link(12, 3), existing(3)))
-    expect((parent as ValidationError).field).toBe('parentJobId')
-    expect(parent.message).toBe('parentJobId: job 12 does not exist')
+    expect(parent).toMatchObject({ field: 'parentJobId', code: 'link.jobMissing', params: { id: 12 } })
     const child = thrown(() => checkLink([], link(3, 12), existing(3)))
-    expect((child as ValidationError).field).toBe('childJobId')
-    expect(child.message).toBe('childJobId: job 12 does not exist')
+    expect(child).toMatchObject({ field: 'childJobId', code: 'link.jobMissing', params: { id: 12 } })
   })
 
   it('refuses an unknown condition and ids that are not whole numbers', () => {
     const condition = thrown(() => checkLink([], { parentJobId: 1, childJobId: 2, condition: 'MAYBE' as LinkCondition }, anyJob))
-    expect((condition as ValidationError).field).toBe('condition')
-    expect(condition.message).toBe("condition: 'MAYBE' is not one of SUCCESS, FAILURE, ALWAYS")
+    expect(condition).toMatchObject({ field: 'condition', code: 'link.conditionUnknown', params: { got: 'MAYBE' } })
     const id = thrown(() => checkLink([], { parentJobId: 1.5, childJobId: 2, condition: 'SUCCESS' }, anyJob))
     expect((id as ValidationError).field).toBe('parentJobId')
     const zero = thrown(() => checkLink([], link(1, 0), anyJob))
@@ -55,13 +51,13 @@ describe('checkLink', () => {
     const error = thrown(() => checkLink([link(1, 2)], link(2, 1), anyJob))
     expect(error).toBeInstanceOf(CycleError)
     expect(error).toBeInstanceOf(ConflictError)
-    expect(error.message).toBe('linking job 2 → job 1 would close the cycle 1 → 2 → 1')
+    expect(error).toMatchObject({ code: 'link.cycle', params: { parentJobId: 2, childJobId: 1, path: [1, 2, 1] } })
     expect((error as CycleError).path).toEqual([1, 2, 1])
   })
 
   it('refuses a three-job cycle with the path in link order', () => {
     const error = thrown(() => checkLink([link(1, 2), link(2, 3)], link(3, 1), anyJob)) as CycleError
-    expect(error.message).toBe('linking job 3 → job 1 would close the cycle 1 → 2 → 3 → 1')
+    expect(error.code).toBe('link.cycle')
     expect(error.path).toEqual([1, 2, 3, 1])
   })
 
@@ -70,7 +66,7 @@ describe('checkLink', () => {
     const error = thrown(() => checkLink(chain, link(41, 1), anyJob)) as CycleError
     const expected = [...Array.from({ length: 41 }, (_, i) => i + 1), 1]
     expect(error.path).toEqual(expected)
-    expect(error.message).toBe(`linking job 41 → job 1 would close the cycle ${expected.join(' → ')}`)
+    expect(error.params).toMatchObject({ parentJobId: 41, childJobId: 1, path: expected })
   })
 
   it('reports the shortest way back when several exist', () => {

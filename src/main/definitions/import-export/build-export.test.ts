@@ -62,13 +62,13 @@ describe('buildExport', () => {
   it('names selected jobs that do not exist', () => {
     const run = () => buildExport({ ...sampleState(), jobIds: [1, 40, 41], nowMs: NOW_MS })
     expect(run).toThrow(ValidationError)
-    expect(run).toThrow('jobIds: jobs 40, 41 do not exist')
+    expect(run).toThrow(expect.objectContaining({ field: 'jobIds', code: 'export.jobsMissing', params: { ids: [40, 41] } }))
   })
 
   it('refuses a job whose group is missing instead of writing a dangling reference', () => {
     const run = () => buildExport({ groups: [group(1, 'a')], jobs: [job(7, 2, 'orphan')], links: [], nowMs: NOW_MS })
     expect(run).toThrow(NotFoundError)
-    expect(run).toThrow('executor group 2 of job 7 does not exist')
+    expect(run).toThrow(expect.objectContaining({ code: 'export.groupMissing', params: { groupId: 2, jobId: 7 } }))
   })
 
   it('gives the same text for the same data in any order', () => {

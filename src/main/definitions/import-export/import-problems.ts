@@ -50,10 +50,9 @@ export class ImportProblems {
 
   /** Reports a ValidationError from a field check under `path`, e.g. `jobs[2]` + `scheduleConf: …`. */
   addFieldError(path: string, error: ValidationError, label: JobLabel = {}): void {
-    const rule = error.message.startsWith(`${error.field}: `) ? error.message.slice(error.field.length + 2) : error.message
     const params: ErrorParams = { ...error.params, ...label }
     delete params.field
-    this.list.push({ field: `${path}.${error.field}`, code: error.code, params, message: rule + labelText(label) })
+    this.list.push({ field: `${path}.${error.field}`, code: error.code, params, message: error.message + labelText(label) })
   }
 
   /** A problem a schema reported (its message already in English). */

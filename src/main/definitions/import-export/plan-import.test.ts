@@ -21,46 +21,50 @@ function problemsOf(doc: unknown, current: ImportState = empty(), onConflict: 'u
   throw new Error('the document was accepted')
 }
 
+/** Each problem of the refused document as [field, code]: what the console reads and renders. */
+function codesOf(doc: unknown, current: ImportState = empty(), onConflict: 'update' | 'skip' = 'update'): [string, string][] {
+  try {
+    planImport(doc, current, { nowMs: NOW_MS, onConflict })
+  } catch (error) {
+    expect(error).toBeInstanceOf(ImportValidationError)
+    return (error as ImportValidationError).problems.map((problem) => [problem.field, problem.code])
+  }
+  throw new Error('the document was accepted')
+}
+
 describe('planImport refuses documents', () => {
   it('that are not an object', () => {
-    expect(problemsOf(null)).toEqual(['document: must be an object, got null'])
-    expect(problemsOf([])).toEqual(['document: must be an object, got a list of 0 items'])
-    expect(problemsOf('{"format":"jobdesk.jobs"}')).toEqual(['document: must be an object, got the text "{\\"format\\":\\"jobdesk.jobs\\"}"'])
+    expect(codesOf(null)).toEqual([['document', 'validation.type']])
+    expect(codesOf([])).toEqual([['document', 'validation.type']])
+    expect(codesOf('{"format":"jobdesk.jobs"}')).toEqual([['document', 'validation.type']])
   })
 
   it('of another format', () => {
-    expect(problemsOf({ format: 'xxl-job', version: 1 })).toEqual([
-      "document.format: must be 'jobdesk.jobs', got the text \"xxl-job\"; this is not a JobDesk job export",
-    ])
-    expect(problemsOf({ jobs: [] })).toEqual([
-      "document.format: must be 'jobdesk.jobs', got nothing; this is not a JobDesk job export",
-      'document.version: is required',
-    ])
+    expect(codesOf({ format: 'xxl-job', version: 1 })).toEqual([['document.format', 'validation.oneOf']])
+    expect(codesOf({ jobs: [] })).toEqual([['document.format', 'validation.oneOf'], ['document.version', 'validation.required']])
   })
 
   it('of a newer or a malformed version', () => {
-    expect(problemsOf({ ...sampleDoc(), version: 2 })).toEqual([
-      'document.version: the file is version 2, written by a newer JobDesk; this one reads version 1',
-    ])
-    expect(problemsOf({ ...sampleDoc(), version: '1' })).toEqual(['document.version: must be a whole number, got the text "1"'])
+    expect(codesOf({ ...sampleDoc(), version: 2 })).toEqual([['document.version', 'validation.tooLarge']])
+    expect(codesOf({ ...sampleDoc(), version: '1' })).toEqual([['document.version', 'validation.type']])
   })
 
   it('with a job whose cron is invalid, naming the job and the field', () => {
     const doc = sampleDoc()
     doc.jobs[3].scheduleConf = '0 0 25 * * ?'
-    expect(problemsOf(doc)).toEqual(["jobs[3].scheduleConf: '0 0 25 * * ?' hour 25 is out of range 0-23 (job 'notify')"])
+    expect(codesOf(doc)).toEqual([['jobs[3].scheduleConf', 'cron.outOfRange']])
   })
 
   it('with a link to a key that is not in the file', () => {
     const doc = sampleDoc()
     doc.links[0].childKey = 'x'
-    expect(problemsOf(doc)).toEqual(["links[0]: job key 'x' is not in this file"])
+    expect(codesOf(doc)).toEqual([['links[0]', 'import.keyMissing']])
   })
 
   it('whose links close a cycle among the new jobs', () => {
     const doc = sampleDoc()
     doc.links.push({ parentKey: '3', childKey: '1', condition: 'ALWAYS' })
-    expect(problemsOf(doc)).toEqual(["links: these links would close the cycle '1' → '2' → '3' → '1'"])
+    expect(codesOf(doc)).toEqual([['links', 'import.cycle']])
   })
 
   it('whose links close a cycle through saved jobs outside the file', () => {
@@ -74,7 +78,7 @@ describe('planImport refuses documents', () => {
     }
     const doc = buildExport({ ...current, jobIds: [7, 8], nowMs: NOW_MS })
     doc.links.push({ parentKey: '7', childKey: '8', condition: 'SUCCESS' })
-    expect(problemsOf(doc, current)).toEqual(["links: these links would close the cycle '7' (#7) → '8' (#8) → #9 → '7' (#7)"])
+    expect(codesOf(doc, current)).toEqual([['links', 'import.cycle']])
   })
 
   it('with links when the saved links already hold a cycle', () => {
@@ -86,9 +90,7 @@ describe('planImport refuses documents', () => {
         { parentJobId: 8, childJobId: 7, condition: 'FAILURE' },
       ],
     }
-    expect(problemsOf(sampleDoc(), current)).toEqual([
-      "links: JobDesk's saved links already form the cycle #7 → #8 → #7; remove one of them before importing links",
-    ])
+    expect(codesOf(sampleDoc(), current)).toEqual([['links', 'import.savedCycle']])
   })
 
   it('listing every problem at once, each with its path', () => {
@@ -102,6 +104,7 @@ describe('planImport refuses documents', () => {
     doc.jobs[3].enabled = 'yes'
     doc.links[1].condition = 'SOMETIMES'
     doc.links.push({ parentKey: '5', childKey: '5', condition: 'SUCCESS' })
+    // The refusal's report lines as the CLI and logs print them (field: rule, and the job it is about).
     const problems = problemsOf(doc)
     expect(problems).toEqual([
       'document.comment: is not a known field',
@@ -124,50 +127,47 @@ describe('planImport refuses documents', () => {
         return e as Error
       }
     })()
-    expect(error?.message.split('\n')[0]).toBe('document: 11 problems, nothing was imported:')
+    expect(error).toMatchObject({ field: 'document', code: 'import.refused', params: { count: 11 } })
+    // The message lists every problem as `field: rule`, one a line, for the CLI and logs.
     expect(error?.message).toContain('\n- links[1].condition: must be one of SUCCESS, FAILURE, ALWAYS; got the text "SOMETIMES"')
   })
 
   it('with lists missing or of the wrong type', () => {
-    expect(problemsOf({ format: 'jobdesk.jobs', version: 1, groups: {}, jobs: 'none' })).toEqual([
-      'document.groups: must be a list of executor groups (may be empty), got an object',
-      'document.jobs: must be a list of jobs (may be empty), got the text "none"',
-      'document.links: must be a list of links (may be empty), got nothing',
+    expect(codesOf({ format: 'jobdesk.jobs', version: 1, groups: {}, jobs: 'none' })).toEqual([
+      ['document.groups', 'validation.type'],
+      ['document.jobs', 'validation.type'],
+      ['document.links', 'validation.required'],
     ])
   })
 
   it('with a job in a group that is neither in the file nor saved', () => {
     const doc = sampleDoc()
     doc.jobs[1].appName = 'payroll'
-    expect(problemsOf(doc)).toEqual(["jobs[1].appName: executor group 'payroll' is neither in this file nor in JobDesk"])
+    expect(codesOf(doc)).toEqual([['jobs[1].appName', 'import.groupUnknown']])
   })
 
   it('with a job that is enabled but never scheduled', () => {
     const doc = sampleDoc()
     doc.jobs[1].enabled = true
-    expect(problemsOf(doc)).toEqual([
-      "jobs[1].enabled: a job with schedule type NONE runs only when triggered; it cannot be enabled (job 'send-invoices')",
-    ])
+    expect(codesOf(doc)).toEqual([['jobs[1].enabled', 'import.noneEnabled']])
   })
 
   it('with two jobs of the same name in one group', () => {
     const doc = sampleDoc()
     doc.jobs[3].name = 'cleanup'
-    expect(problemsOf(doc)).toEqual(["jobs[3].name: jobs[2] has the same name in 'jobdesk-embedded'; jobs are matched by group and name"])
+    expect(codesOf(doc)).toEqual([['jobs[3].name', 'import.sameName']])
   })
 
   it('matching a name that several saved jobs share', () => {
     const current = sampleState()
     current.jobs.push(job(9, 1, 'cleanup'))
-    expect(problemsOf(sampleDoc(), current, 'skip')).toEqual([
-      "jobs[2].name: JobDesk has 2 jobs named 'cleanup' in 'jobdesk-embedded' (ids 3, 9); rename all but one so the import knows which to match",
-    ])
+    expect(codesOf(sampleDoc(), current, 'skip')).toEqual([['jobs[2].name', 'import.ambiguousName']])
   })
 
   it('with the same link twice', () => {
     const doc = sampleDoc()
     doc.links.push({ ...doc.links[2], condition: 'ALWAYS' })
-    expect(problemsOf(doc)).toEqual(["links[3]: links[2] already links '2' → '3'"])
+    expect(codesOf(doc)).toEqual([['links[3]', 'import.linkTwice']])
   })
 
   it('with bad groups: manual without addresses, a non-http address, a duplicate appName', () => {
@@ -176,11 +176,11 @@ describe('planImport refuses documents', () => {
     doc.groups.push({ appName: 'ftp-files', name: 'FTP', addressType: 1, addressList: 'ftp://10.0.0.1' })
     doc.groups.push({ appName: 'manual', name: 'Manual', addressType: 1, addressList: ' , ' })
     doc.groups.push({ appName: 'auto', name: 'Auto', addressType: 0, addressList: 'http://10.0.0.2:9999' })
-    expect(problemsOf(doc)).toEqual([
-      "groups[3].appName: 'billing' is also the appName of groups[0]",
-      'groups[4].addressList: "ftp://10.0.0.1" must be an http:// or https:// URL',
-      'groups[5].addressList: a manual group needs at least one executor address',
-      'groups[6].addressList: an automatic group gets its addresses from executor registration; leave it empty or set addressType 1',
+    expect(codesOf(doc)).toEqual([
+      ['groups[3].appName', 'import.appNameTwice'],
+      ['groups[4].addressList', 'validation.address'],
+      ['groups[5].addressList', 'group.addressRequired'],
+      ['groups[6].addressList', 'import.autoWithAddresses'],
     ])
   })
 })

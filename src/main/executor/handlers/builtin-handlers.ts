@@ -1,3 +1,4 @@
+import { HANDLE_CODE } from '../../../shared/model'
 import type { JobContext, JobHandler, JobResult } from './handler-contract'
 import { createHttpJobHandler } from './http-job-handler'
 
@@ -29,21 +30,21 @@ function demoJobHandler(ctx: JobContext): JobResult {
 async function sleepJobHandler(ctx: JobContext): Promise<JobResult> {
   const text = ctx.param.trim()
   const sleepMs = text === '' ? 1000 : Number(text)
-  if (!Number.isFinite(sleepMs) || sleepMs < 0) return { code: 500, msg: `param: expected milliseconds ≥ 0, got "${ctx.param}"` }
+  if (!Number.isFinite(sleepMs) || sleepMs < 0) return { code: HANDLE_CODE.fail, msg: `param: expected milliseconds ≥ 0, got "${ctx.param}"` }
   ctx.log(`sleeping ${sleepMs} ms`)
   const completed = await new Promise<boolean>((resolve) => {
     if (ctx.signal.aborted) return resolve(false)
     const timer = setTimeout(() => resolve(true), sleepMs)
     ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true })
   })
-  if (!completed) return { code: 500, msg: 'sleep aborted' }
+  if (!completed) return { code: HANDLE_CODE.fail, msg: 'sleep aborted' }
   ctx.log('woke up')
   return `slept ${sleepMs} ms`
 }
 
 function failJobHandler(ctx: JobContext): JobResult {
   ctx.log('failJobHandler fails on purpose')
-  return { code: 500, msg: ctx.param === '' ? 'failJobHandler: failed on purpose' : ctx.param }
+  return { code: HANDLE_CODE.fail, msg: ctx.param === '' ? 'failJobHandler: failed on purpose' : ctx.param }
 }
 
 function shardingJobHandler(ctx: JobContext): JobResult {

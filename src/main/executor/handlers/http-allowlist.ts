@@ -1,3 +1,5 @@
+import { ValidationError } from '../../../shared/errors'
+
 /**
  * Which URLs httpJobHandler may call. An entry is an origin (scheme, host, port) and a path prefix
  * that ends on a segment boundary, compared on parsed URLs: `http://10.0.0.5` admits
@@ -46,7 +48,7 @@ export function parseAllowList(entries: readonly string[] | 'any', what = 'httpA
   if (entries === 'any') return 'any'
   return entries.map((text) => {
     const entry = parseAllowEntry(text)
-    if (typeof entry === 'string') throw new Error(`${what}: '${cut(text)}' ${entry}`)
+    if (typeof entry === 'string') throw new ValidationError(what, `'${cut(text)}' ${entry}`)
     return entry
   })
 }

@@ -1,3 +1,4 @@
+import { HANDLE_CODE } from '../../../shared/model'
 import { loadUndici } from '../../kernel/lazy-undici'
 import type { JobContext, JobHandler, JobResult } from './handler-contract'
 import { parseAllowEntry, type HttpAllowList } from './http-allowlist'
@@ -22,7 +23,7 @@ export function createHttpJobHandler(allowPrefixes: readonly string[] | 'any'): 
   const allow: HttpAllowList = allowPrefixes === 'any' ? 'any' : allowPrefixes.map(parseAllowEntry).filter((entry) => typeof entry !== 'string')
   return async function httpJobHandler(ctx: JobContext): Promise<JobResult> {
     const parsed = parseHttpJobParam(ctx.param, allow)
-    if (typeof parsed === 'string') return { code: 500, msg: parsed }
+    if (typeof parsed === 'string') return { code: HANDLE_CODE.fail, msg: parsed }
     ctx.log(`${parsed.method} ${parsed.url}`)
     for (const note of parsed.notes) ctx.log(note)
     const signals = [ctx.signal]
@@ -44,11 +45,11 @@ export function createHttpJobHandler(allowPrefixes: readonly string[] | 'any'): 
       const length = response.headers['content-length']
       if (prefix.cut) prefix.note = `first ${prefix.bytes} bytes${typeof length === 'string' ? ` of ${length}` : ''}; the rest was not read`
     } catch (error) {
-      return { code: 500, msg: `${parsed.method} ${parsed.url} failed: ${(error as Error).message}` }
+      return { code: HANDLE_CODE.fail, msg: `${parsed.method} ${parsed.url} failed: ${(error as Error).message}` }
     }
     ctx.log(`status: ${statusCode}`)
     ctx.log(prefix.note ? `body (${prefix.note}): ${prefix.text}` : `body: ${prefix.text}`)
-    if (statusCode < 200 || statusCode > 299) return { code: 500, msg: `http status ${statusCode} from ${parsed.url}` }
+    if (statusCode < 200 || statusCode > 299) return { code: HANDLE_CODE.fail, msg: `http status ${statusCode} from ${parsed.url}` }
     return `http status ${statusCode}`
   }
 }

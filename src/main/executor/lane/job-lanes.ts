@@ -1,3 +1,4 @@
+import { HANDLE_CODE } from '../../../shared/model'
 import type { Clock } from '../../kernel/clock'
 import type { Logger } from '../../kernel/logger'
 import type { HandleCallback, TriggerParam } from '../executor-api'
@@ -94,7 +95,7 @@ export class JobLanes {
     const run = lane.running
     if (run) {
       this.write(run, FRAME.toStop(reason))
-      this.endActive(run, 500, runningKilledMsg(reason), 'killed')
+      this.endActive(run, HANDLE_CODE.fail, runningKilledMsg(reason), 'killed')
     }
   }
 
@@ -139,7 +140,7 @@ export class JobLanes {
       writeLine: (text) => this.write(run, text),
       writeRaw: (line) => this.options.logs.append(run.log, `${line}\n`),
       onExit: (code, msg) => {
-        this.finish(run, code, msg, code === 200 ? 'finish' : 'error')
+        this.finish(run, code, msg, code === HANDLE_CODE.success ? 'finish' : 'error')
         this.pump(lane)
       },
     })
@@ -172,11 +173,11 @@ export class JobLanes {
     onError: (run, error) => {
       const stack = error.stack ?? `${error.name}: ${error.message}`
       this.write(run, FRAME.exception(stack))
-      this.finish(run, 500, stack, 'error')
+      this.finish(run, HANDLE_CODE.fail, stack, 'error')
       this.pump(run.lane)
     },
     onCrash: (run, reason) => {
-      this.finish(run, 500, reason, 'error')
+      this.finish(run, HANDLE_CODE.fail, reason, 'error')
       this.pump(run.lane)
     },
   }
@@ -195,7 +196,7 @@ export class JobLanes {
     if (run.ended) return
     run.deadlineKey = null
     this.write(run, FRAME.timeout)
-    this.endActive(run, 502, TIMEOUT_MSG, 'timeout')
+    this.endActive(run, HANDLE_CODE.timeout, TIMEOUT_MSG, 'timeout')
     this.pump(run.lane)
   }
 
@@ -224,7 +225,7 @@ export class JobLanes {
     const log = this.options.logs.open(param.logId, param.logDateTime)
     this.options.logs.append(log, formatLogLine(this.options.clock.nowMs(), FRAME.where, 0, lane.thread, FRAME.notExecuted(msg)))
     this.options.logs.markEnded(log)
-    this.options.onFinished({ logId: param.logId, logDateTime: param.logDateTime, handleCode: 500, handleMsg: msg }, log)
+    this.options.onFinished({ logId: param.logId, logDateTime: param.logDateTime, handleCode: HANDLE_CODE.fail, handleMsg: msg }, log)
   }
 
   private write(run: ActiveRun, text: string): void {

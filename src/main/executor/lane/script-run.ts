@@ -1,3 +1,4 @@
+import { HANDLE_CODE } from '../../../shared/model'
 import { SCRIPT_KINDS, type ScriptGlueType } from '../glue'
 import { scriptExitMsg } from '../executor-texts'
 import { FRAME } from '../run-log/log-format'
@@ -28,7 +29,7 @@ export function startScriptRun(run: ActiveRun, hooks: ScriptRunHooks): ScriptPro
   try {
     file = writeGlueSource(hooks.logDir, param.jobId, param.glueUpdatetime, kind.suffix, param.glueSource ?? '')
   } catch (error) {
-    queueMicrotask(() => hooks.onExit(500, `glue source file could not be written: ${(error as Error).message}`))
+    queueMicrotask(() => hooks.onExit(HANDLE_CODE.fail, `glue source file could not be written: ${(error as Error).message}`))
     return null
   }
   hooks.writeLine(FRAME.scriptFile(file))
@@ -38,7 +39,7 @@ export function startScriptRun(run: ActiveRun, hooks: ScriptRunHooks): ScriptPro
   try {
     child = startScriptProcess(interpreter.command, args, hooks.writeRaw, interpreter.env)
   } catch (error) {
-    queueMicrotask(() => hooks.onExit(500, `script could not be started: ${(error as Error).message}`))
+    queueMicrotask(() => hooks.onExit(HANDLE_CODE.fail, `script could not be started: ${(error as Error).message}`))
     return null
   }
   void child.exited.then((exit) => {
@@ -47,9 +48,9 @@ export function startScriptRun(run: ActiveRun, hooks: ScriptRunHooks): ScriptPro
         exit.startError.code === 'ENOENT'
           ? notFoundMsg(interpreter, param.glueType)
           : `script could not be started with "${interpreter.command}": ${exit.startError.message}`
-      hooks.onExit(500, reason)
-    } else if (exit.exitCode === 0) hooks.onExit(200, null)
-    else hooks.onExit(500, scriptExitMsg(exit.exitCode))
+      hooks.onExit(HANDLE_CODE.fail, reason)
+    } else if (exit.exitCode === 0) hooks.onExit(HANDLE_CODE.success, null)
+    else hooks.onExit(HANDLE_CODE.fail, scriptExitMsg(exit.exitCode))
   })
   return child
 }

@@ -1,3 +1,4 @@
+import { HANDLE_CODE } from '../../../shared/model'
 import { BUILTIN_HANDLER_NAMES } from '../handlers/builtin-handlers'
 import type { JobContext, JobHandler, JobResult } from '../handlers/handler-contract'
 import type { RunRequest } from './runner-protocol'
@@ -68,12 +69,12 @@ export async function runHandler(handler: JobHandler, ctx: RunContext): Promise<
 }
 
 export function toOutcome(result: JobResult): RunOutcome {
-  if (result === undefined || result === null) return { code: 200, msg: null }
-  if (typeof result === 'string') return { code: 200, msg: result }
+  if (result === undefined || result === null) return { code: HANDLE_CODE.success, msg: null }
+  if (typeof result === 'string') return { code: HANDLE_CODE.success, msg: result }
   if (typeof result === 'object' && Number.isInteger(result.code)) {
     return { code: result.code, msg: result.msg === undefined || result.msg === null ? null : String(result.msg) }
   }
-  return { code: 500, msg: `handler returned ${JSON.stringify(result)}; expected nothing, a string or {code, msg}` }
+  return { code: HANDLE_CODE.fail, msg: `handler returned ${JSON.stringify(result)}; expected nothing, a string or {code, msg}` }
 }
 
 function formatPart(part: unknown): string {

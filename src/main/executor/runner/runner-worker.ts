@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
+import { HANDLE_CODE } from '../../../shared/model'
 import { builtinHandlers } from '../handlers/builtin-handlers'
 import type { JobHandler } from '../handlers/handler-contract'
 import { loadHandlerDirs } from '../handlers/load-handler-dirs'
@@ -80,7 +81,7 @@ async function execute(handlers: Record<string, JobHandler>, run: RunRequest): P
   try {
     const handler = handlers[run.handler]
     if (!handler) {
-      reportResult(run, 500, `job handler [${run.handler}] not found.`)
+      reportResult(run, HANDLE_CODE.fail, `job handler [${run.handler}] not found.`)
       return
     }
     const outcome = await runHandler(handler, ctx)

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { ValidationError } from '../../../shared/errors'
+import { describeError, ValidationError } from '../../../shared/errors'
 import type { ProtocolGeneration } from '../../../shared/model'
 import type { ExecutorApi, ExecutorReply } from '../../executor/executor-api'
 import { checkExecutorAuth, type WireCredentials } from './auth'
@@ -106,7 +106,7 @@ export function createExecutorRoutes(options: ExecutorRouteOptions): ExecutorRou
       try {
         reply = await endpoint.call(options.executor, parseJsonText(request.bodyText))
       } catch (error) {
-        if (error instanceof ValidationError) return fail(`invalid request, ${error.message}`)
+        if (error instanceof ValidationError) return fail(`invalid request, ${describeError(error)}`)
         return fail(`executor error: ${error instanceof Error ? error.message.slice(0, 300) : 'unknown'}`)
       }
       return encodeReply(reply, style)

@@ -52,8 +52,7 @@ export function messageText(language: Language, message: MessageLike | null | un
 /** The rule of an error without the field it names (`is required`), for the message under a form field. */
 export function errorRule(language: Language, error: unknown): string {
   if (!(error instanceof Error)) return String(error)
-  const english = error instanceof ValidationError && error.message.startsWith(`${error.field}: `) ? error.message.slice(error.field.length + 2) : error.message
-  return messageText(language, error as MessageLike, english)
+  return messageText(language, error as MessageLike, error.message)
 }
 
 /** An error in `language`, naming the field of a ValidationError (`scheduleConf: …`), for a toast or a form. */

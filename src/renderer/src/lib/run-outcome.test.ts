@@ -22,7 +22,7 @@ describe('runOutcome', () => {
 })
 
 describe('importRefusal', () => {
-  const refused = new ValidationError('document', 'document: 2 problems, nothing was imported:\n- …', {
+  const refused = new ValidationError('document', '2 problems, nothing was imported:\n- …', {
     code: 'import.refused',
     params: { count: 2 },
     problems: [

@@ -1,5 +1,5 @@
 import type { RunTriggerOutcome } from '../../../shared/api'
-import { failureReason } from '../../../shared/failure-reason'
+import { handleReason, lastTriggerLine } from '../../../shared/failure-reason'
 import { englishMessage } from '../../../shared/messages'
 import type { JobRun } from '../../../shared/model'
 import { translate, type Language } from '../i18n/dictionary'
@@ -24,7 +24,7 @@ export function shownOutcome(outcome: RunTriggerOutcome, run: JobRun | undefined
  */
 export function triggerResultText(language: Language, shown: Pick<RunTriggerOutcome, 'triggerMsg' | 'triggerTrail'>): string {
   const result = shown.triggerTrail?.result
-  if (!result) return failureReason({ handleMsg: '', triggerMsg: shown.triggerMsg })
+  if (!result) return lastTriggerLine(shown.triggerMsg)
   const text = messageText(language, result, englishMessage(result.code, result.params))
   // A trigger that never routed says it all in its result (a full pool, an unexpected failure).
   return shown.triggerTrail?.route ? `${translate(language, 'trail.result')}${language === 'zh-CN' ? '：' : ': '}${text}` : text
@@ -32,7 +32,7 @@ export function triggerResultText(language: Language, shown: Pick<RunTriggerOutc
 
 /** Why a failed run failed, in one line: what its handler or executor said, else how its trigger ended (in `language`). */
 export function runFailureText(language: Language, run: Pick<JobRun, 'handleMsg' | 'triggerMsg' | 'triggerTrail'>): string {
-  const handled = failureReason({ handleMsg: run.handleMsg, triggerMsg: '' })
+  const handled = handleReason(run.handleMsg)
   return handled || triggerResultText(language, { triggerMsg: run.triggerMsg, triggerTrail: run.triggerTrail ?? null })
 }
 

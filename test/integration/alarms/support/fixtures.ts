@@ -16,6 +16,7 @@ export const failedRun: AlarmFacts = {
   triggerMsg: 'Trigger type: CRON\nRoute: FIRST → http://10.0.0.5:9999/',
   handleCode: 500,
   handleMsg: 'Export failed: <script>alert("pwned")</script> & disk full — Ünïcode ok',
+  triggerTrail: null,
   executorAddress: 'http://10.0.0.5:9999/',
   executorParam: '--date=2026-11-29',
   retriesLeft: 0,
