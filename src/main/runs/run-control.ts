@@ -1,6 +1,6 @@
 import type { ProbeRequest, ProbeResult, RoutePreview } from '../../shared/api'
 import { conflict, notFound } from '../../shared/messages/coded-errors'
-import { runStatus, type JobRun } from '../../shared/model'
+import { HANDLE_CODE, runStatus, type JobRun } from '../../shared/model'
 import type { RunWriter } from '../completion/run-writer'
 import type { RunCompletion } from '../domain/runs'
 import type { Repos } from '../store/store'
@@ -41,7 +41,7 @@ export class RunControl {
       const reply = await executor.kill(run.jobId)
       if (reply.code !== 200) throw conflict('run.killRefused', { address: run.executorAddress, msg: reply.msg ?? `code ${reply.code}` })
       const detail = reply.msg ?? (typeof reply.data === 'string' ? reply.data : 'killed')
-      killed = { logId, handleCode: 500, handleMsg: `Manual operation, kill job: ${detail}`, handleTimeMs: this.nowMs() }
+      killed = { logId, handleCode: HANDLE_CODE.fail, handleMsg: `Manual operation, kill job: ${detail}`, handleTimeMs: this.nowMs() }
     } finally {
       await this.writer.endKill(logId, killed)
     }

@@ -1,3 +1,4 @@
+import { TRIGGER_CODE } from '../../shared/model'
 import type { TriggerOutcome } from '../domain/runs'
 import type { PreparedRun } from './prepare-runs'
 import type { TriggerDispatch } from './trigger-pool'
@@ -33,7 +34,7 @@ export class RunDispatch implements TriggerDispatch {
   }
 
   record(outcome: TriggerOutcome): void {
-    if (outcome.triggerCode === 200) this.listeners.noteTriggered(outcome.logId, outcome.executorAddress)
+    if (outcome.triggerCode === TRIGGER_CODE.success) this.listeners.noteTriggered(outcome.logId, outcome.executorAddress)
     this.waiters.note(outcome)
     // A failed write is retried by the writer itself and logged there.
     void this.outcomes.recordOutcome(outcome).catch(() => {})

@@ -1,3 +1,4 @@
+import { TRIGGER_CODE } from '../../shared/model'
 import { coded } from '../../shared/messages'
 import { TRIGGER_TRAIL_VERSION, type TrailGroup, type TrailRoute, type TriggerTrail } from '../../shared/trigger-trail'
 import { failure, type ExecutorReply, type TriggerParam } from '../executor/executor-api'
@@ -36,13 +37,13 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
     block: { strategy: job.executorBlockStrategy, timeoutSec: job.executorTimeoutSec, retriesLeft: run.failRetryCount },
   }
   const address = route.chosen
-  if (!address) return outcome(run, '', 500, { ...trail, result: coded('triggerResult.noAddress') })
+  if (!address) return outcome(run, '', TRIGGER_CODE.fail, { ...trail, result: coded('triggerResult.noAddress') })
 
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
   const ms = (performance.now() - startedAt).toFixed(1)
   const result = reply.code === 200 ? coded('triggerResult.accepted', { ms }) : coded('triggerResult.refused', { code: reply.code, ms, msg: reply.msg ?? '' })
-  const accepted = outcome(run, address, reply.code === 200 ? 200 : 500, { ...trail, result })
+  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, { ...trail, result })
   // LFU and LRU count the address in the database with the outcome's write, for every node.
   if (reply.code === 200 && countsUse) accepted.routeUse = { jobId: job.id, atMs: deps.nowMs() }
   return accepted
@@ -50,7 +51,7 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
 
 /** The outcome of a trigger that ended before or without routing (a full pool, an unexpected failure). */
 export function unroutedOutcome(run: PreparedRun, result: TriggerTrail['result']): TriggerOutcome {
-  return outcome(run, '', 500, { version: TRIGGER_TRAIL_VERSION, triggerType: run.triggerType, group: null, route: null, block: null, result })
+  return outcome(run, '', TRIGGER_CODE.fail, { version: TRIGGER_TRAIL_VERSION, triggerType: run.triggerType, group: null, route: null, block: null, result })
 }
 
 /**
