@@ -1,10 +1,12 @@
 import type { LastRun, RunFilter } from '../../shared/api'
-import { ALARM_STATUS, HANDLE_CODE, type JobRun, runStatus } from '../../shared/model'
+import { HANDLE_CODE, type JobRun, runStatus } from '../../shared/model'
 import type { Connection, SqlValue } from './sql/connection'
-import { FINISHED_COLUMNS, fromRow, HANDLE_MSG_MAX_CHARS, INSERT_COLUMNS, insertValues, triggerMsgColumn, type RunRow } from './run-rows'
+import { fromRow, HANDLE_MSG_MAX_CHARS, INSERT_COLUMNS, insertValues, triggerMsgColumn, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
 import { attachTrails, writeTrails } from './run-trails'
-import { engineStatementSizes, idChunks, inList, insertRows, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
+import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf } from './run-report-queries'
+import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
+import { engineStatementSizes, idChunks, inList, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 
@@ -338,107 +340,45 @@ export class RunRepo {
     return this.db.run(`DELETE FROM job_log WHERE id IN (${marks})`, ids)
   }
 
-  /**
-   * The latest run of each job: one index seek per job (MAX(id) on job_log(job_id, id)), a few
-   * hundred jobs per statement (a UNION ALL of seeks: a GROUP BY would read every run of each job).
-   * One statement per job cost ~16 µs a job in awaits alone: 1.6 s of the core's thread for a
-   * console opening on 100k jobs (docs/benchmarks.md#b9-cold-start).
-   */
-  async lastRuns(jobIds: readonly number[]): Promise<LastRun[]> {
-    const result: LastRun[] = []
-    let from = 0
-    for (const size of statementSizes(jobIds.length, LAST_RUNS_PER_STATEMENT)) {
-      const chunk = jobIds.slice(from, (from += size))
-      const rows = await this.db.all<{ id: number; job_id: number; trigger_code: number; handle_code: number; trigger_time: number }>(lastRunsStatement(size), chunk)
-      const byJob = new Map(rows.map((row) => [Number(row.job_id), row]))
-      for (const jobId of chunk) {
-        const row = byJob.get(jobId)
-        if (!row) continue
-        result.push({
-          jobId,
-          logId: Number(row.id),
-          status: runStatus({ triggerCode: row.trigger_code, handleCode: row.handle_code }),
-          triggerTimeMs: Number(row.trigger_time),
-        })
-      }
-    }
-    return result
+
+
+
+
+
+
+
+  /** The latest run of each job (the jobs table's last-run column). */
+  lastRuns(jobIds: readonly number[]): Promise<LastRun[]> {
+    return lastRunsOf(this.db, jobIds)
   }
 
   /** The job ids of a run's chain of PARENT triggers, nearest first (for the re-entry guard). */
-  async chainJobIds(logId: number, maxDepth: number): Promise<number[]> {
-    const jobIds: number[] = []
-    let id: number | null = logId
-    while (id !== null && jobIds.length <= maxDepth) {
-      const row: { job_id: number; parent_log_id: number | null; trigger_type: string } | undefined = await this.db.get(
-        'SELECT job_id, parent_log_id, trigger_type FROM job_log WHERE id = ?',
-        [id],
-      )
-      if (!row) break
-      jobIds.push(row.job_id)
-      id = row.trigger_type === 'PARENT' && row.parent_log_id !== null ? Number(row.parent_log_id) : null
-    }
-    return jobIds
+  chainJobIds(logId: number, maxDepth: number): Promise<number[]> {
+    return chainJobIdsOf(this.db, logId, maxDepth)
   }
 
-  /** Runs accepted by an executor and not finished. */
-  async countRunning(): Promise<number> {
-    return Number((await this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM job_log${this.d.indexedBy('job_log_running')} WHERE ${RUNNING}`))!.n)
+  countRunning(): Promise<number> {
+    return countRunning(this.db)
   }
 
-  /** Runs triggered since `sinceMs` by how they stand: succeeded, failed, not finished (pending or running). */
-  async countOutcomesSince(sinceMs: number): Promise<{ successCount: number; failCount: number; unfinishedCount: number }> {
-    const row = await this.db.get<{ success: number | null; failed: number | null; unfinished: number | null }>(
-      `SELECT SUM(CASE WHEN trigger_code = 200 AND handle_code = 200 THEN 1 ELSE 0 END) AS success,
-              SUM(CASE WHEN trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200) THEN 1 ELSE 0 END) AS failed,
-              SUM(CASE WHEN trigger_code IN (0, 200) AND handle_code = 0 THEN 1 ELSE 0 END) AS unfinished
-         FROM job_log${this.db.dialect.indexedBy('job_log_trigger_time')} WHERE trigger_time >= ?`,
-      [sinceMs],
-    )
-    return { successCount: Number(row?.success ?? 0), failCount: Number(row?.failed ?? 0), unfinishedCount: Number(row?.unfinished ?? 0) }
+  countOutcomesSince(sinceMs: number): Promise<{ successCount: number; failCount: number; unfinishedCount: number }> {
+    return countOutcomesSince(this.db, sinceMs)
   }
 
-  /** Failed runs triggered since `sinceMs`. */
-  async countFailedSince(sinceMs: number): Promise<number> {
-    const sql = 'SELECT COUNT(*) AS n FROM job_log WHERE trigger_time >= ? AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
-    return Number((await this.db.get<{ n: number }>(sql, [sinceMs]))!.n)
+  countFailedSince(sinceMs: number): Promise<number> {
+    return countFailedSince(this.db, sinceMs)
   }
 
-  /** Writes finished runs as they happened elsewhere (an import): no trigger, callback or retry follows. */
-  async insertFinished(runs: readonly FinishedRun[]): Promise<void> {
-    const rows = runs.map((run) => [
-      ...insertValues(run, ''),
-      run.executorAddress,
-      run.triggerCode,
-      run.triggerMsg,
-      run.handleTimeMs,
-      run.handleCode,
-      run.handleMsg.slice(0, HANDLE_MSG_MAX_CHARS),
-      run.alarmStatus === ALARM_STATUS.todo || run.alarmStatus === ALARM_STATUS.locked ? ALARM_STATUS.notNeeded : run.alarmStatus,
-    ])
-    await insertRows(this.db, 'job_log', [...INSERT_COLUMNS, ...FINISHED_COLUMNS], rows, false)
+  insertFinished(runs: readonly FinishedRun[]): Promise<void> {
+    return insertFinishedRuns(this.db, runs)
   }
 
-  /** Trigger time and shard of each run of `jobIds` triggered in [fromMs, toMs]: what an import brought before. */
-  async triggerKeysBetween(jobIds: readonly number[], fromMs: number, toMs: number): Promise<{ jobId: number; triggerTimeMs: number; executorShardingParam: string }[]> {
-    const keys: { jobId: number; triggerTimeMs: number; executorShardingParam: string }[] = []
-    for (const chunk of idChunks(jobIds)) {
-      const rows = await this.db.all<{ job_id: number; trigger_time: number; executor_sharding_param: string }>(
-        `SELECT job_id, trigger_time, executor_sharding_param FROM job_log WHERE job_id IN (${inList(chunk.length)}) AND trigger_time >= ? AND trigger_time <= ?`,
-        [...chunk, fromMs, toMs],
-      )
-      for (const row of rows) keys.push({ jobId: Number(row.job_id), triggerTimeMs: Number(row.trigger_time), executorShardingParam: row.executor_sharding_param })
-    }
-    return keys
+  triggerKeysBetween(jobIds: readonly number[], fromMs: number, toMs: number): Promise<{ jobId: number; triggerTimeMs: number; executorShardingParam: string }[]> {
+    return triggerKeysBetween(this.db, jobIds, fromMs, toMs)
   }
 }
 
 const PAIRS_PER_STATEMENT = 64
-/** SQLite allows 500 terms in a compound SELECT. */
-const LAST_RUNS_PER_STATEMENT = 200
-const lastRunsStatement = statementsBySize((size) =>
-  Array.from({ length: size }, () => 'SELECT id, job_id, trigger_code, handle_code, trigger_time FROM job_log WHERE id = (SELECT MAX(id) FROM job_log WHERE job_id = ?)').join(' UNION ALL '),
-)
 /** SQLite (≥ 3.35): one UPDATE … FROM VALUES … RETURNING for `size` outcome-and-completion pairs. */
 const pairsStatement = statementsBySize(
   (size) => `UPDATE job_log

@@ -1,0 +1,82 @@
+import type { LastRun } from '../../shared/api'
+import { runStatus } from '../../shared/model'
+import type { Connection } from './sql/connection'
+import { statementSizes, statementsBySize } from './sql/insert-rows'
+
+// What the console, the monitors and the daily report count and read of job_log, beside the
+// writes of the run pipeline (run-repo.ts). Each takes the connection it reads.
+
+/** The WHERE of the partial index job_log_running. */
+const RUNNING = 'trigger_code = 200 AND handle_code = 0'
+
+/**
+ * The latest run of each job: one index seek per job (MAX(id) on job_log(job_id, id)), a few
+ * hundred jobs per statement (a UNION ALL of seeks: a GROUP BY would read every run of each job).
+ * One statement per job cost ~16 µs a job in awaits alone: 1.6 s of the core's thread for a
+ * console opening on 100k jobs (docs/benchmarks.md#b9-cold-start).
+ */
+export async function lastRunsOf(db: Connection, jobIds: readonly number[]): Promise<LastRun[]> {
+  const result: LastRun[] = []
+  let from = 0
+  for (const size of statementSizes(jobIds.length, LAST_RUNS_PER_STATEMENT)) {
+    const chunk = jobIds.slice(from, (from += size))
+    const rows = await db.all<{ id: number; job_id: number; trigger_code: number; handle_code: number; trigger_time: number }>(lastRunsStatement(size), chunk)
+    const byJob = new Map(rows.map((row) => [Number(row.job_id), row]))
+    for (const jobId of chunk) {
+      const row = byJob.get(jobId)
+      if (!row) continue
+      result.push({
+        jobId,
+        logId: Number(row.id),
+        status: runStatus({ triggerCode: row.trigger_code, handleCode: row.handle_code }),
+        triggerTimeMs: Number(row.trigger_time),
+      })
+    }
+  }
+  return result
+}
+
+/** The job ids of a run's chain of PARENT triggers, nearest first (for the re-entry guard). */
+export async function chainJobIdsOf(db: Connection, logId: number, maxDepth: number): Promise<number[]> {
+  const jobIds: number[] = []
+  let id: number | null = logId
+  while (id !== null && jobIds.length <= maxDepth) {
+    const row: { job_id: number; parent_log_id: number | null; trigger_type: string } | undefined = await db.get(
+      'SELECT job_id, parent_log_id, trigger_type FROM job_log WHERE id = ?',
+      [id],
+    )
+    if (!row) break
+    jobIds.push(row.job_id)
+    id = row.trigger_type === 'PARENT' && row.parent_log_id !== null ? Number(row.parent_log_id) : null
+  }
+  return jobIds
+}
+
+/** Runs accepted by an executor and not finished. */
+export async function countRunning(db: Connection): Promise<number> {
+  return Number((await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM job_log${db.dialect.indexedBy('job_log_running')} WHERE ${RUNNING}`))!.n)
+}
+
+/** Runs triggered since `sinceMs` by how they stand: succeeded, failed, not finished (pending or running). */
+export async function countOutcomesSince(db: Connection, sinceMs: number): Promise<{ successCount: number; failCount: number; unfinishedCount: number }> {
+  const row = await db.get<{ success: number | null; failed: number | null; unfinished: number | null }>(
+    `SELECT SUM(CASE WHEN trigger_code = 200 AND handle_code = 200 THEN 1 ELSE 0 END) AS success,
+            SUM(CASE WHEN trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200) THEN 1 ELSE 0 END) AS failed,
+            SUM(CASE WHEN trigger_code IN (0, 200) AND handle_code = 0 THEN 1 ELSE 0 END) AS unfinished
+       FROM job_log${db.dialect.indexedBy('job_log_trigger_time')} WHERE trigger_time >= ?`,
+    [sinceMs],
+  )
+  return { successCount: Number(row?.success ?? 0), failCount: Number(row?.failed ?? 0), unfinishedCount: Number(row?.unfinished ?? 0) }
+}
+
+/** Failed runs triggered since `sinceMs`. */
+export async function countFailedSince(db: Connection, sinceMs: number): Promise<number> {
+  const sql = 'SELECT COUNT(*) AS n FROM job_log WHERE trigger_time >= ? AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
+  return Number((await db.get<{ n: number }>(sql, [sinceMs]))!.n)
+}
+
+/** SQLite allows 500 terms in a compound SELECT. */
+const LAST_RUNS_PER_STATEMENT = 200
+const lastRunsStatement = statementsBySize((size) =>
+  Array.from({ length: size }, () => 'SELECT id, job_id, trigger_code, handle_code, trigger_time FROM job_log WHERE id = (SELECT MAX(id) FROM job_log WHERE job_id = ?)').join(' UNION ALL '),
+)
