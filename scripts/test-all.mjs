@@ -1,5 +1,5 @@
 // `npm test`: every suite, then one line "N passed, N failed" summing them (CI reads the last line).
-// Suites: typecheck (one check per tsconfig), lint (oxlint), vitest (unit + integration), Playwright
+// Suites: typecheck (one check per tsconfig), lint (oxlint and knip's unused exports), format (Prettier), vitest (unit + integration), Playwright
 // (end to end against headless mode in Debian's chromium). The build comes first because the end-to-end tests
 // and the process-level integration tests run the built app.
 import { spawnSync } from 'node:child_process'
@@ -43,9 +43,13 @@ for (const config of ['tsconfig.node.json', 'tsconfig.web.json']) {
   count(`typecheck ${config}`, ok ? 1 : 0, ok ? 0 : 1)
 }
 
-// One pass or one failure, like a typecheck; oxlint prints each finding.
+// One pass or one failure, like a typecheck; oxlint prints each finding, knip each export nothing imports.
 const linted = run('npm', ['run', '--silent', 'lint']) === 0
 count('lint', linted ? 1 : 0, linted ? 0 : 1)
+
+// The tree as Prettier writes it (`npm run format` fixes what this finds).
+const formatted = run('npm', ['run', '--silent', 'format:check']) === 0
+count('format', formatted ? 1 : 0, formatted ? 0 : 1)
 
 const vitestReport = join(reportDir, 'vitest.json')
 run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])

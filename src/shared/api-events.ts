@@ -34,5 +34,3 @@ export type JobDeskEvent =
       /** Why it failed in one line: the handle message, or the trigger's result line (see shared/failure-reason.ts). */
       reason: string
     }
-
-export type JobDeskEventType = JobDeskEvent['type']

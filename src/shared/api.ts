@@ -29,7 +29,7 @@ import type {
 
 export type { ClusterNodeView, ClusterView } from './cluster-view'
 export type { TriggerRequest, RoutePreviewRequest, RoutePreview, ProbeRequest, ProbeResult, TriggerResult, RunTriggerOutcome, SchedulePreviewRequest, SchedulePreview, RunFilter, RunPage, RunLogRequest, LastRun } from './run-api-types'
-export type { JobDeskEvent, JobDeskEventType, SchedulerStatus } from './api-events'
+export type { JobDeskEvent, SchedulerStatus } from './api-events'
 export { CONSOLE_LANGUAGES } from './settings-types'
 export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsInput } from './settings-types'
 

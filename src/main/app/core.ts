@@ -9,7 +9,7 @@ import { corePipeline, type CorePipeline } from './core-pipeline'
 import { joinAndMonitor, type CoreBackground } from './core-startup'
 import { coreSurfaces } from './core-surfaces'
 
-export type { Core, CoreOptions, CoreParts, CoreState } from './core-contract'
+export type { Core, CoreOptions, CoreParts } from './core-contract'
 
 /** Starts the core and hands the shells what they need of it. */
 export async function startCore(options: CoreOptions): Promise<Core> {

@@ -9,7 +9,6 @@ import { secretHash } from './user-service'
 
 import { PERSONAL_TOKEN_PREFIX } from './token-prefix'
 
-export { PERSONAL_TOKEN_PREFIX } from './token-prefix'
 const LAST_USED_EVERY_MS = 60_000
 
 function lower(a: Role, b: Role): Role {

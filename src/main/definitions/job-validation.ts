@@ -4,7 +4,6 @@ import { jobInputSchema } from '../../shared/schema/job'
 import { parseInput } from '../../shared/schema/parse-input'
 import { validateSchedule } from '../schedule'
 
-export { EXECUTOR_PARAM_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT } from '../../shared/schema/job'
 
 export interface JobValidationContext {
   groupExists: (id: number) => boolean

@@ -1,5 +1,5 @@
-import { LINK_CONDITIONS, type JobLink } from '../../shared/model'
-import { checkLink, unknownCondition } from '../completion/dag'
+import type { JobLink } from '../../shared/model'
+import { checkLink } from '../completion/dag'
 import { parseChildJobIds } from '../domain/child-job-ids'
 import type { RepoAccess, Repos } from '../store/store'
 
@@ -49,16 +49,3 @@ export class LinkService {
   }
 }
 
-/** Checks a link arriving from a UI client or the API before the DAG rules see it. */
-export function parseLink(raw: unknown): JobLink {
-  const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>
-  const condition = body.condition ?? 'SUCCESS'
-  if (typeof condition !== 'string' || !(LINK_CONDITIONS as readonly string[]).includes(condition)) {
-    throw unknownCondition(condition)
-  }
-  return {
-    parentJobId: body.parentJobId as number,
-    childJobId: body.childJobId as number,
-    condition: condition as JobLink['condition'],
-  }
-}

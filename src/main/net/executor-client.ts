@@ -6,7 +6,6 @@ import { detectGeneration, type ObservedReply } from './wire/detect-generation'
 import { FAIL_CODE, readEnvelope } from './wire/envelope'
 import { postJson } from './wire/post-json'
 
-export { detectGeneration, type ObservedReply } from './wire/detect-generation'
 
 /**
  * The admin's view of one LAN executor: ExecutorApi over XXL-JOB HTTP (docs/protocol.md#executor-api). It never

@@ -18,7 +18,6 @@ export interface TriggerDeps {
   usesOf: (jobId: number) => Promise<AddressUse[]>
 }
 
-export { TRIGGER_TYPE_TITLES } from '../../shared/trigger-trail-text'
 
 /**
  * One trigger (docs/protocol.md#trigger-flow steps 3–6): route, call the executor's `/run`, and describe what

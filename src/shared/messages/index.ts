@@ -7,7 +7,7 @@ import { enRouteMessages } from './en-route'
 import { enParamWords, enValidationMessages } from './en-validation'
 import { fillTemplate, paramText, type CodedMessage, type ParamValue } from './format-message'
 
-export { fillTemplate, paramText, placeholdersOf, type CodedMessage, type ParamValue } from './format-message'
+export { fillTemplate, placeholdersOf, type CodedMessage, type ParamValue } from './format-message'
 export { enParamWords } from './en-validation'
 
 /**

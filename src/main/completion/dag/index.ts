@@ -3,6 +3,6 @@
  * missing jobs, no cycles), fire on SUCCESS, FAILURE or ALWAYS, and a runtime guard refuses a
  * chain that revisits a job or grows past MAX_CHAIN_JOBS. Pure: callers pass the links and ids.
  */
-export { checkLink, CycleError, unknownCondition } from './check-link'
-export { chainGuard, childrenToFire, MAX_CHAIN_JOBS, type ChainDecision } from './children'
-export { findCycle, findPath } from './graph'
+export { checkLink } from './check-link'
+export { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './children'
+export { findCycle } from './graph'

@@ -9,18 +9,9 @@ import { createRandomRouter } from './random'
 import { createRoundRouter } from './round'
 import type { Router, RouterOptions, SingleRouteStrategy } from './router'
 
-export type {
-  ProbeResult,
-  RouteProbe,
-  RouteRequest,
-  Router,
-  RouterOptions,
-  RouteTrail,
-  SingleRouteStrategy,
-} from './router'
+export type { RouteProbe, Router, RouterOptions, SingleRouteStrategy } from './router'
 export { EMPTY_ADDRESS_REASON } from './router'
-export { compactMsg, formatRouteTrail, routeReasonText } from '../../../shared/route-trail-text'
-export { hashRouteKey } from './consistent-hash'
+export { compactMsg } from '../../../shared/route-trail-text'
 
 /** One router per strategy, keyed by the exact wire names. */
 export type Routers = Record<SingleRouteStrategy, Router>

@@ -1,6 +1,6 @@
 import type { ServerConnectRequest } from '../../../shared/schema/server-connect'
 import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskBridge, type JobDeskEvent } from '../../../shared/api'
-import { BRIDGE_PATH, BRIDGE_SIGNED_OUT_CLOSE, type BridgeServerMessage } from '../../../shared/bridge-protocol'
+import { BRIDGE_PATH, BRIDGE_SIGNED_OUT_CLOSE, type BridgeCall, type BridgeServerMessage } from '../../../shared/bridge-protocol'
 import { AUTH_PATHS, type AuthState } from '../../../shared/auth'
 import { fromErrorInfo } from '../../../shared/errors'
 import { bindApi, type IpcApi, type IpcResult, type JobDeskIpc } from '../../../shared/ipc'
@@ -124,7 +124,8 @@ function bridgeClient(): JobDeskClient {
     const id = nextId++
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject })
-      ws.send(JSON.stringify({ type: 'call', id, method, args }))
+      const message: BridgeCall = { type: 'call', id, method, args }
+      ws.send(JSON.stringify(message))
     })
   }
 

@@ -71,7 +71,7 @@ export interface DagLayoutState {
 export function useDagLayout(structure: string, nodeIds: readonly number[], edges: readonly LayoutEdge[]): DagLayoutState {
   const split = useMemo(
     () => splitComponents(nodeIds, edges),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `structure` is exactly what the split reads
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `structure` is exactly what the split reads
     [structure],
   )
   const assemble = () => assembleLayout(split.linked.map((c) => cachedBox(c.key)!), gridBox(split.isolated))
@@ -96,7 +96,7 @@ export function useDagLayout(structure: string, nodeIds: readonly number[], edge
     return () => {
       live = false
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed per graph, which `split` is
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- recomputed per graph, which `split` is
   }, [split])
 
   return { layout: shown.layout, current: shown.structure === structure && shown.layout !== null, error: shown.error }
