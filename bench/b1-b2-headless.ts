@@ -32,10 +32,14 @@ interface CronerResult {
 }
 
 function measureCroner(jobs: number): CronerResult | null {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'baselines', 'croner-baseline.ts'), String(jobs), String(warmupSec), String(windowSec)], {
-    encoding: 'utf8',
-    timeout: (warmupSec + windowSec + 60) * 1000,
-  })
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'baselines', 'croner-baseline.ts'), String(jobs), String(warmupSec), String(windowSec)],
+    {
+      encoding: 'utf8',
+      timeout: (warmupSec + windowSec + 60) * 1000,
+    },
+  )
   const line = result.stdout?.trim().split('\n').pop()
   return result.status === 0 && line ? (JSON.parse(line) as CronerResult) : null
 }
@@ -59,25 +63,50 @@ for (const jobs of sizes) {
       `${ours.cpuCores.toFixed(2)} cores busy; croner ${croner ? `${croner.fires} fires` : jobs > CRONER_MAX_JOBS ? `not run above ${CRONER_MAX_JOBS}` : 'FAILED'}`,
   )
   if (ours.failureReasons.length > 0) report.note(`JobDesk at N=${n}, failed runs: ${ours.failureReasons.join(' | ')}`)
-  if (ours.serverStderr.length > 0) report.note(`JobDesk at N=${n} wrote ${ours.serverStderr.length} lines on stderr, first: ${ours.serverStderr.slice(0, 3).join(' | ').slice(0, 400)}`)
+  if (ours.serverStderr.length > 0)
+    report.note(`JobDesk at N=${n} wrote ${ours.serverStderr.length} lines on stderr, first: ${ours.serverStderr.slice(0, 3).join(' | ').slice(0, 400)}`)
   // Targets by the nearest size issue 14 names; quick sizes borrow the 1k ones.
   const small = jobs <= 1000
   const upTo20k = jobs >= 100 && jobs <= 20_000
   const cronerRef = (value: number | undefined, name: string) => (croner && value !== undefined ? { name: `croner ${name}`, value } : undefined)
   const scaleRef = jobs > CRONER_MAX_JOBS && byJobs.has(10_000) ? { name: 'JobDesk at 10k', value: byJobs.get(10_000)!.cpuUsPerFire } : undefined
   if (jobs >= 100) {
-    report.figure({ name: `B1 N=${n} completed/s ÷ N`, value: ours.completedPerSecondMedian / jobs, unit: '', target: upTo20k ? { op: '>=', value: 0.999 } : undefined, reference: croner ? { name: 'croner fires/s ÷ N', value: croner.firesPerSecondMedian / jobs } : undefined })
+    report.figure({
+      name: `B1 N=${n} completed/s ÷ N`,
+      value: ours.completedPerSecondMedian / jobs,
+      unit: '',
+      target: upTo20k ? { op: '>=', value: 0.999 } : undefined,
+      reference: croner ? { name: 'croner fires/s ÷ N', value: croner.firesPerSecondMedian / jobs } : undefined,
+    })
     report.figure({ name: `B1 N=${n} misfires`, value: ours.misfires, unit: '', target: upTo20k ? { op: '<=', value: 0 } : undefined })
     report.figure({ name: `B1 N=${n} duplicates`, value: ours.duplicates, unit: '', target: { op: '<=', value: 0 } })
   }
-  report.figure({ name: `B1 N=${n} CPU per fire`, value: ours.cpuUsPerFire, unit: 'µs', target: upTo20k ? { op: '<=', value: 25 } : undefined, reference: cronerRef(croner?.cpuUsPerFire, 'µs/fire') ?? scaleRef })
+  report.figure({
+    name: `B1 N=${n} CPU per fire`,
+    value: ours.cpuUsPerFire,
+    unit: 'µs',
+    target: upTo20k ? { op: '<=', value: 25 } : undefined,
+    reference: cronerRef(croner?.cpuUsPerFire, 'µs/fire') ?? scaleRef,
+  })
   report.figure({ name: `B1 N=${n} peak RSS`, value: ours.peakRssMb, unit: 'MB', reference: cronerRef(croner?.peakRssMb, 'RSS') })
   if (jobs <= 10_000) {
     const startTarget = small ? 50 : 100
     report.figure({ name: `B2 N=${n} handler start p50`, value: ours.startLag.p50, unit: 'ms', reference: cronerRef(croner?.lagP50, 'p50') })
-    report.figure({ name: `B2 N=${n} handler start p99`, value: ours.startLag.p99, unit: 'ms', target: jobs >= 100 ? { op: '<=', value: startTarget } : undefined, reference: cronerRef(croner?.lagP99, 'p99') })
+    report.figure({
+      name: `B2 N=${n} handler start p99`,
+      value: ours.startLag.p99,
+      unit: 'ms',
+      target: jobs >= 100 ? { op: '<=', value: startTarget } : undefined,
+      reference: cronerRef(croner?.lagP99, 'p99'),
+    })
     if (croner && jobs >= 100) {
-      report.figure({ name: `B2 N=${n} handler start p99 ÷ croner p99`, value: ours.startLag.p99, unit: 'ms', target: { op: '<=', value: small ? 2 : 1, on: 'ratio' }, reference: { name: 'croner p99', value: croner.lagP99 } })
+      report.figure({
+        name: `B2 N=${n} handler start p99 ÷ croner p99`,
+        value: ours.startLag.p99,
+        unit: 'ms',
+        target: { op: '<=', value: small ? 2 : 1, on: 'ratio' },
+        reference: { name: 'croner p99', value: croner.lagP99 },
+      })
     }
     report.figure({ name: `B2 N=${n} handler start max`, value: ours.startLag.max, unit: 'ms' })
     report.figure({ name: `B2 N=${n} trigger p99`, value: ours.triggerLag.p99, unit: 'ms' })
@@ -88,8 +117,10 @@ for (const jobs of sizes) {
     report.figure({ name: `B1 N=${n} completed p99`, value: ours.completedLag.p99, unit: 'ms' })
   }
 }
-report.note('handle_time is when the core took the callback; the commit follows in the run writer\'s next batch (~10 ms)')
-report.note('trigger_time is the second a run was written for: rows are written up to 200 ms ahead of it (prepareAheadMs), so "trigger" lag is how late the writing ran past the second; handler start is the run reaching its handler')
+report.note("handle_time is when the core took the callback; the commit follows in the run writer's next batch (~10 ms)")
+report.note(
+  'trigger_time is the second a run was written for: rows are written up to 200 ms ahead of it (prepareAheadMs), so "trigger" lag is how late the writing ran past the second; handler start is the run reaching its handler',
+)
 report.note('croner runs in its own process, in memory, no persistence; its lag is from the whole second it fired for')
 if (flag('cpu-prof')) report.note(`CPU profiles in ${join(RESULTS_DIR, 'profiles')} (open in Chrome DevTools or speedscope)`)
 report.save()

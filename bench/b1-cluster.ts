@@ -28,7 +28,11 @@ const warmupSec = number('warmup', 5, 2)
 const windowSec = number('window', 20, 3)
 const NODE_COUNTS = [1, 2]
 
-const report = new BenchResult('b1-cluster', 'B1 on PostgreSQL: N every-second cron jobs on 1 and 2 JobDesk nodes, beside SQLite', { jobs, warmupSec, windowSec })
+const report = new BenchResult('b1-cluster', 'B1 on PostgreSQL: N every-second cron jobs on 1 and 2 JobDesk nodes, beside SQLite', {
+  jobs,
+  warmupSec,
+  windowSec,
+})
 const n = jobs.toLocaleString('en-US')
 
 const sqlite = await measureCronLoad({ jobs, warmupSec, windowSec })
@@ -51,26 +55,53 @@ try {
     const url = `postgres://postgres@127.0.0.1:${server.port}/${database}`
     const result = await measureOnPostgres(url, nodes, server.pid)
     const label = `PostgreSQL, ${nodes} node${nodes > 1 ? 's' : ''}`
-    report.section(`${label}: ${result.ours.fires}/${result.ours.expected} fired, ${result.ours.misfires} misfires, ${result.ours.duplicates} duplicates, ${result.ours.failed} failed`)
+    report.section(
+      `${label}: ${result.ours.fires}/${result.ours.expected} fired, ${result.ours.misfires} misfires, ${result.ours.duplicates} duplicates, ${result.ours.failed} failed`,
+    )
     if (result.ours.failureReasons.length > 0) report.note(`${label}, failed runs: ${result.ours.failureReasons.join(' | ')}`)
     const sqliteRef = (name: string, value: number) => ({ name: `SQLite ${name}`, value })
-    report.figure({ name: `B1 PG ${nodes}n N=${n} completed/s ÷ N`, value: result.ours.completedPerSecondMedian / jobs, unit: '', target: { op: '>=', value: 0.999 }, reference: sqliteRef('÷ N', sqlite.completedPerSecondMedian / jobs) })
+    report.figure({
+      name: `B1 PG ${nodes}n N=${n} completed/s ÷ N`,
+      value: result.ours.completedPerSecondMedian / jobs,
+      unit: '',
+      target: { op: '>=', value: 0.999 },
+      reference: sqliteRef('÷ N', sqlite.completedPerSecondMedian / jobs),
+    })
     report.figure({ name: `B1 PG ${nodes}n N=${n} misfires`, value: result.ours.misfires, unit: '', target: { op: '<=', value: 0 } })
     report.figure({ name: `B1 PG ${nodes}n N=${n} duplicates`, value: result.ours.duplicates, unit: '', target: { op: '<=', value: 0 } })
-    report.figure({ name: `B1 PG ${nodes}n N=${n} JobDesk CPU per fire`, value: result.ours.cpuUsPerFire, unit: 'µs', reference: sqliteRef('µs/fire', sqlite.cpuUsPerFire) })
+    report.figure({
+      name: `B1 PG ${nodes}n N=${n} JobDesk CPU per fire`,
+      value: result.ours.cpuUsPerFire,
+      unit: 'µs',
+      reference: sqliteRef('µs/fire', sqlite.cpuUsPerFire),
+    })
     report.figure({ name: `B1 PG ${nodes}n N=${n} PostgreSQL CPU per fire`, value: result.serverCpuUsPerFire, unit: 'µs' })
-    report.figure({ name: `B1 PG ${nodes}n N=${n} trigger p99`, value: result.ours.triggerLag.p99, unit: 'ms', reference: sqliteRef('p99', sqlite.triggerLag.p99) })
-    report.figure({ name: `B1 PG ${nodes}n N=${n} completed p99`, value: result.ours.completedLag.p99, unit: 'ms', reference: sqliteRef('p99', sqlite.completedLag.p99) })
+    report.figure({
+      name: `B1 PG ${nodes}n N=${n} trigger p99`,
+      value: result.ours.triggerLag.p99,
+      unit: 'ms',
+      reference: sqliteRef('p99', sqlite.triggerLag.p99),
+    })
+    report.figure({
+      name: `B1 PG ${nodes}n N=${n} completed p99`,
+      value: result.ours.completedLag.p99,
+      unit: 'ms',
+      reference: sqliteRef('p99', sqlite.completedLag.p99),
+    })
     if (nodes > 1) report.note(`${label}: runs per embedded executor (routing FIRST picks among every node's) ${result.perNode.join(' / ')}`)
   }
 } finally {
   await server.stop()
 }
-report.note('JobDesk CPU per fire counts the JobDesk processes only (all nodes); the PostgreSQL server\'s is its own figure')
+report.note("JobDesk CPU per fire counts the JobDesk processes only (all nodes); the PostgreSQL server's is its own figure")
 report.save()
 process.exit(0)
 
-async function measureOnPostgres(url: string, nodes: number, serverPid: number): Promise<{ ours: CronLoadResult; serverCpuUsPerFire: number; perNode: number[] }> {
+async function measureOnPostgres(
+  url: string,
+  nodes: number,
+  serverPid: number,
+): Promise<{ ours: CronLoadResult; serverCpuUsPerFire: number; perNode: number[] }> {
   const firstFireMs = await plant(url)
   const dirs = Array.from({ length: nodes }, () => mkdtempSync(join(tmpdir(), 'jobdesk-bench-pg-')))
   const servers: Headless[] = []
@@ -90,7 +121,13 @@ async function measureOnPostgres(url: string, nodes: number, serverPid: number):
     await waitForWindowRuns(url, startMs, endMs, 10_000)
     const window = windowRowsOf(await Promise.all(windowQueries(startMs, endMs).map(([sql, params]) => query(url, sql, params))))
     const result = summarizeWindow({ jobs, windowSec }, window, startMs, reading)
-    const perNode = (await query(url, 'SELECT executor_address AS a, COUNT(*) AS n FROM job_log WHERE trigger_time >= $1 AND trigger_time < $2 GROUP BY executor_address ORDER BY executor_address', [startMs, endMs])).map((r) => Number(r.n))
+    const perNode = (
+      await query(
+        url,
+        'SELECT executor_address AS a, COUNT(*) AS n FROM job_log WHERE trigger_time >= $1 AND trigger_time < $2 GROUP BY executor_address ORDER BY executor_address',
+        [startMs, endMs],
+      )
+    ).map((r) => Number(r.n))
     return { ours: { ...result, serverStderr: [] }, serverCpuUsPerFire: serverReading.cpuUs / Math.max(1, window.triggeredInWindow), perNode }
   } finally {
     await Promise.allSettled(servers.map((s) => s.stop()))
@@ -108,7 +145,13 @@ async function plant(url: string): Promise<number> {
     const firstFireMs = (Math.ceil(Date.now() / 1000) + (QUICK ? 4 : 15)) * 1000
     await store.transaction(async (tx) => {
       for (let i = 0; i < jobs; i++) {
-        const input = { ...defaultJobInput(groupId, 'UTC'), name: `bench ${i}`, scheduleType: 'CRON' as const, scheduleConf: '* * * * * ?', executorHandler: 'noopJobHandler' }
+        const input = {
+          ...defaultJobInput(groupId, 'UTC'),
+          name: `bench ${i}`,
+          scheduleType: 'CRON' as const,
+          scheduleConf: '* * * * * ?',
+          executorHandler: 'noopJobHandler',
+        }
         await tx.jobs.insert({ ...storedJobOf(input, nowMs), triggerStatus: 1, triggerNextTimeMs: firstFireMs })
       }
     })
@@ -121,7 +164,11 @@ async function plant(url: string): Promise<number> {
 async function waitForWindowRuns(url: string, startMs: number, endMs: number, maxWaitMs: number): Promise<void> {
   const deadline = Date.now() + maxWaitMs
   const open = () =>
-    query(url, 'SELECT COUNT(*) AS n FROM job_log WHERE trigger_time >= $1 AND schedule_time >= $2 AND schedule_time < $3 AND (trigger_code = 0 OR (trigger_code = 200 AND handle_code = 0))', [startMs - 10_000, startMs, endMs])
+    query(
+      url,
+      'SELECT COUNT(*) AS n FROM job_log WHERE trigger_time >= $1 AND schedule_time >= $2 AND schedule_time < $3 AND (trigger_code = 0 OR (trigger_code = 200 AND handle_code = 0))',
+      [startMs - 10_000, startMs, endMs],
+    )
   while (Date.now() < deadline && Number((await open())[0].n) > 0) await new Promise((r) => setTimeout(r, 500))
 }
 

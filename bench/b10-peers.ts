@@ -16,9 +16,23 @@ const sizes = numbers('jobs', [1000, 10_000], [300])
 const warmupSec = number('warmup', 5, 1)
 const windowSec = number('window', 20, 2)
 const only = option('peers')?.split(',')
-const peers = allPeers().filter((p) => !only || only.some((name) => p.name.toLowerCase().replace(/[^a-z]/g, '').includes(name)))
+const peers = allPeers().filter(
+  (p) =>
+    !only ||
+    only.some((name) =>
+      p.name
+        .toLowerCase()
+        .replace(/[^a-z]/g, '')
+        .includes(name),
+    ),
+)
 
-const report = new BenchResult('b10', 'B10 peers: N every-second jobs, no-op handler, lag from each job\'s own scheduled time', { sizes, warmupSec, windowSec, peers: peers.map((p) => p.name) })
+const report = new BenchResult('b10', "B10 peers: N every-second jobs, no-op handler, lag from each job's own scheduled time", {
+  sizes,
+  warmupSec,
+  windowSec,
+  peers: peers.map((p) => p.name),
+})
 const ready = new Map<string, string | null>()
 for (const peer of peers) {
   const problem = await peer.prepare()
@@ -39,9 +53,12 @@ try {
       pssMb: ours.peakPssMb,
       unfinished: ours.unfinished,
     }
-    report.section(`N = ${n}: JobDesk ${ours.fires}/${ours.expected} fired, ${ours.misfires} misfires, ${ours.unfinished} unfinished, ${ours.cpuCores.toFixed(2)} cores busy`)
+    report.section(
+      `N = ${n}: JobDesk ${ours.fires}/${ours.expected} fired, ${ours.misfires} misfires, ${ours.unfinished} unfinished, ${ours.cpuCores.toFixed(2)} cores busy`,
+    )
     if (ours.failureReasons.length > 0) report.note(`JobDesk at N=${n}, failed runs: ${ours.failureReasons.join(' | ')}`)
-    if (ours.serverStderr.length > 0) report.note(`JobDesk at N=${n} wrote ${ours.serverStderr.length} lines on stderr, first: ${ours.serverStderr.slice(0, 3).join(' | ').slice(0, 400)}`)
+    if (ours.serverStderr.length > 0)
+      report.note(`JobDesk at N=${n} wrote ${ours.serverStderr.length} lines on stderr, first: ${ours.serverStderr.slice(0, 3).join(' | ').slice(0, 400)}`)
     report.figure({ name: `B10 N=${n} JobDesk fires/s`, value: jd.perSecond, unit: '/s' })
     report.figure({ name: `B10 N=${n} JobDesk window fires never ran`, value: jd.unfinished, unit: '', target: { op: '<=', value: 0 } })
     report.figure({ name: `B10 N=${n} JobDesk lag p50`, value: jd.p50, unit: 'ms' })
@@ -62,19 +79,30 @@ try {
 } finally {
   for (const peer of peers) peer.dispose()
 }
-report.note('lag is to the handler\'s start for every system; fires/s counts executions started per wall-clock second in the window')
-report.note('lags are over the window\'s fires that ran; "never ran" counts the others (skipped by the peer, or still queued after the window and up to 10 s of drain), so read a saturated system\'s p99 beside it')
-report.note('memory: RSS summed over the processes, and PSS (shared pages split between the processes that share them: the fair total for PostgreSQL\'s backends)')
+report.note("lag is to the handler's start for every system; fires/s counts executions started per wall-clock second in the window")
+report.note(
+  'lags are over the window\'s fires that ran; "never ran" counts the others (skipped by the peer, or still queued after the window and up to 10 s of drain), so read a saturated system\'s p99 beside it',
+)
+report.note(
+  "memory: RSS summed over the processes, and PSS (shared pages split between the processes that share them: the fair total for PostgreSQL's backends)",
+)
 report.save()
 process.exit(0)
 
-function reportPeer(name: string, n: string, jobs: number, run: PeerRun, jd: { perSecond: number; p50: number; p99: number; cpuUsPerFire: number; rssMb: number; pssMb: number; unfinished: number }): void {
+function reportPeer(
+  name: string,
+  n: string,
+  jobs: number,
+  run: PeerRun,
+  jd: { perSecond: number; p50: number; p99: number; cpuUsPerFire: number; rssMb: number; pssMb: number; unfinished: number },
+): void {
   const { result, reading } = run
   const cpuUsPerFire = reading.cpuUs / Math.max(1, result.startsInWindow)
   report.section(
     `${name} at N=${n}: ${result.fires}/${result.expected} of the window's fires ran, ${(reading.cpuUs / 1e6 / reading.seconds).toFixed(2)} cores busy over ${reading.processes} processes; ${result.config}`,
   )
-  if (run.stderr.length > 0) report.note(`${name} at N=${n} wrote ${run.stderr.length} lines on stderr, first: ${[...new Set(run.stderr)].slice(0, 3).join(' | ').slice(0, 400)}`)
+  if (run.stderr.length > 0)
+    report.note(`${name} at N=${n} wrote ${run.stderr.length} lines on stderr, first: ${[...new Set(run.stderr)].slice(0, 3).join(' | ').slice(0, 400)}`)
   const vsJobDesk = (value: number) => ({ name: 'JobDesk', value })
   report.figure({ name: `B10 N=${n} ${name} fires/s`, value: result.perSecondMedian, unit: '/s', reference: vsJobDesk(jd.perSecond) })
   report.figure({ name: `B10 N=${n} ${name} window fires never ran`, value: result.unfired, unit: '', reference: vsJobDesk(jd.unfinished) })

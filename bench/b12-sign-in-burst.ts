@@ -24,16 +24,24 @@ function loopbackAddress(i: number): string {
 }
 
 /** One HTTP exchange on a connection of its own; the status and ms until the whole answer was in. */
-function exchange(port: number, path: string, options: { method?: string; body?: string; localAddress?: string; origin?: string } = {}): Promise<{ status: number; ms: number }> {
+function exchange(
+  port: number,
+  path: string,
+  options: { method?: string; body?: string; localAddress?: string; origin?: string } = {},
+): Promise<{ status: number; ms: number }> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = options.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.body) }
+    const headers: Record<string, string | number> =
+      options.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.body) }
     if (options.origin) headers.origin = options.origin
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', localAddress: options.localAddress, agent: false, headers }, (res) => {
-      res.resume()
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }))
-      res.on('error', reject)
-    })
+    const req = request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', localAddress: options.localAddress, agent: false, headers },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }))
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.end(options.body)
   })
@@ -54,14 +62,24 @@ async function getLoop(port: number, until: () => boolean): Promise<number[]> {
   return samples
 }
 
-const report = new BenchResult('b12', `B12 sign-in burst: GET / during ${burst} parallel sign-ins (real scrypt) from ${burst} addresses`, { burst, rounds, idleSamples, getters })
+const report = new BenchResult('b12', `B12 sign-in burst: GET / during ${burst} parallel sign-ins (real scrypt) from ${burst} addresses`, {
+  burst,
+  rounds,
+  idleSamples,
+  getters,
+})
 const data = prepareDataDir('jobdesk-bench-b12-')
 const headless = await startHeadless({ dataDir: data.dir })
 try {
   const port = Number(new URL(headless.origin).port)
   // Warm: the first GET / reads index.html; the first sign-in computes the decoy hash.
   await exchange(port, '/')
-  await exchange(port, '/auth/sign-in', { method: 'POST', body: JSON.stringify({ name: 'warm-up', password: 'wrong' }), localAddress: '127.0.0.2', origin: headless.origin })
+  await exchange(port, '/auth/sign-in', {
+    method: 'POST',
+    body: JSON.stringify({ name: 'warm-up', password: 'wrong' }),
+    localAddress: '127.0.0.2',
+    origin: headless.origin,
+  })
 
   let taken = 0
   const idle = await getLoop(port, () => ++taken >= idleSamples)
@@ -76,7 +94,12 @@ try {
     const signIns = Promise.all(
       Array.from({ length: burst }, (_, i) => {
         const n = round * burst + i
-        return exchange(port, '/auth/sign-in', { method: 'POST', body: JSON.stringify({ name: `b12-${n}`, password: 'wrong password' }), localAddress: loopbackAddress(n), origin: headless.origin })
+        return exchange(port, '/auth/sign-in', {
+          method: 'POST',
+          body: JSON.stringify({ name: `b12-${n}`, password: 'wrong password' }),
+          localAddress: loopbackAddress(n),
+          origin: headless.origin,
+        })
       }),
     ).finally(() => (answered = true))
     during.push(...(await getLoop(port, () => answered)))
@@ -87,16 +110,32 @@ try {
     burstMs.push(performance.now() - started)
   }
 
-  report.section(`${rounds} burst(s) of ${burst}: answers ${JSON.stringify(statuses)} (401 checked, 503 refused busy); each answered in ${burstMs.map((ms) => Math.round(ms)).join(', ')} ms`)
-  report.figure({ name: 'B12 GET / p99 during a sign-in burst', value: percentile(during, 99), unit: 'ms', target: { op: '<=', value: 100 }, reference: { name: 'idle GET / p99', value: percentile(idle, 99) } })
+  report.section(
+    `${rounds} burst(s) of ${burst}: answers ${JSON.stringify(statuses)} (401 checked, 503 refused busy); each answered in ${burstMs.map((ms) => Math.round(ms)).join(', ')} ms`,
+  )
+  report.figure({
+    name: 'B12 GET / p99 during a sign-in burst',
+    value: percentile(during, 99),
+    unit: 'ms',
+    target: { op: '<=', value: 100 },
+    reference: { name: 'idle GET / p99', value: percentile(idle, 99) },
+  })
   report.figure({ name: 'B12 GET / p50 during a sign-in burst', value: median(during), unit: 'ms', reference: { name: 'idle GET / p50', value: median(idle) } })
-  report.figure({ name: 'B12 GET / max during a sign-in burst', value: percentile(during, 100), unit: 'ms', reference: { name: 'idle GET / max', value: percentile(idle, 100) } })
+  report.figure({
+    name: 'B12 GET / max during a sign-in burst',
+    value: percentile(during, 100),
+    unit: 'ms',
+    reference: { name: 'idle GET / max', value: percentile(idle, 100) },
+  })
   report.figure({ name: 'B12 sign-ins checked per burst', value: (statuses[401] ?? 0) / rounds, unit: '', reference: { name: 'sign-ins sent', value: burst } })
   report.figure({ name: 'B12 burst answered in (median)', value: median(burstMs), unit: 'ms' })
   report.figure({ name: 'B12 sign-in checked (401) answered in p50', value: median(signInMs[401] ?? []), unit: 'ms' })
   report.figure({ name: 'B12 sign-in refused busy (503) answered in p50', value: median(signInMs[503] ?? []), unit: 'ms' })
   report.note(`${during.length} GET / during the bursts, ${idle.length} idle; ${getters} clients, a new connection per request`)
-  report.attach('getDuringMs', during.map((ms) => Math.round(ms * 10) / 10))
+  report.attach(
+    'getDuringMs',
+    during.map((ms) => Math.round(ms * 10) / 10),
+  )
 } finally {
   await headless.stop()
   data.remove()

@@ -36,7 +36,15 @@ interface Tick {
 function newScheduler(store: SqliteStore): Scheduler {
   // Alone on its file: the node's lease always holds (the scan's fence check is one indexed read).
   const fence = { check: async () => {} }
-  return new Scheduler({ store, nodeId: 'bench', fence, clock: systemClock, nextFire: nextFireTimeMs, triggers: { fireScheduled: () => {} }, logger: silentLogger })
+  return new Scheduler({
+    store,
+    nodeId: 'bench',
+    fence,
+    clock: systemClock,
+    nextFire: nextFireTimeMs,
+    triggers: { fireScheduled: () => {} },
+    logger: silentLogger,
+  })
 }
 
 /** The scan loop's work at one second: scanOnce until a call no longer hits its batch limit. */
@@ -99,12 +107,23 @@ async function spreadTicks(store: SqliteStore, baseMs: number): Promise<Tick[]> 
   return ticks.slice(6)
 }
 
-const report = new BenchResult('b3', 'B3 scan cost: one scheduler tick (lock, due query, plan, write, commit) by table size, beside a raw batched UPDATE', { sizes, reps, idleScans: IDLE_SCANS })
+const report = new BenchResult('b3', 'B3 scan cost: one scheduler tick (lock, due query, plan, write, commit) by table size, beside a raw batched UPDATE', {
+  sizes,
+  reps,
+  idleScans: IDLE_SCANS,
+})
 const at1000 = new Map<number, number>()
 for (const jobs of sizes) {
   const data = prepareDataDir('jobdesk-bench-b3-')
   const baseMs = (Math.ceil(Date.now() / 1000) + 3600) * 1000
-  plantJobs(data.file, { count: jobs, groupId: data.embeddedGroupId, scheduleType: 'CRON', scheduleConf: '* * * * * ?', handler: 'noopJobHandler', nextTimeMs: () => baseMs + FAR_FUTURE_MS })
+  plantJobs(data.file, {
+    count: jobs,
+    groupId: data.embeddedGroupId,
+    scheduleType: 'CRON',
+    scheduleConf: '* * * * * ?',
+    handler: 'noopJobHandler',
+    nextTimeMs: () => baseMs + FAR_FUTURE_MS,
+  })
   const store = openSqliteStore(data.file)
   try {
     const n = jobs.toLocaleString('en-US')
@@ -119,15 +138,30 @@ for (const jobs of sizes) {
     const raw1000 = rawUpdateUsPerRow(store, Math.min(1000, jobs), baseMs)
     const tick1000 = median(due1000.map((t) => t.ms))
     at1000.set(jobs, tick1000)
-    report.figure({ name: `B3 ${n} jobs: 1,000-due tick`, value: tick1000, unit: 'ms', reference: { name: `raw UPDATE of 1,000 rows`, value: (raw1000 * Math.min(1000, jobs)) / 1000 } })
+    report.figure({
+      name: `B3 ${n} jobs: 1,000-due tick`,
+      value: tick1000,
+      unit: 'ms',
+      reference: { name: `raw UPDATE of 1,000 rows`, value: (raw1000 * Math.min(1000, jobs)) / 1000 },
+    })
 
     if (jobs >= 5000) {
       const due5000 = await dueTicks(store, 5000, baseMs)
       const raw5000 = rawUpdateUsPerRow(store, 5000, baseMs)
       const tickMs = median(due5000.map((x) => x.ms))
       report.figure({ name: `B3 ${n} jobs: 5,000-due tick`, value: tickMs, unit: 'ms', target: { op: '<=', value: 100 } })
-      report.figure({ name: `B3 ${n} jobs: 5,000-due longest transaction (of ${due5000[0].calls})`, value: median(due5000.map((x) => x.maxCallMs)), unit: 'ms' })
-      report.figure({ name: `B3 ${n} jobs: µs per due row`, value: (tickMs * 1000) / 5000, unit: 'µs', target: { op: '<=', value: 5, on: 'ratio' }, reference: { name: 'raw UPDATE µs/row', value: raw5000 } })
+      report.figure({
+        name: `B3 ${n} jobs: 5,000-due longest transaction (of ${due5000[0].calls})`,
+        value: median(due5000.map((x) => x.maxCallMs)),
+        unit: 'ms',
+      })
+      report.figure({
+        name: `B3 ${n} jobs: µs per due row`,
+        value: (tickMs * 1000) / 5000,
+        unit: 'µs',
+        target: { op: '<=', value: 5, on: 'ratio' },
+        reference: { name: 'raw UPDATE µs/row', value: raw5000 },
+      })
     }
     const spread = await spreadTicks(store, baseMs + reps * 60_000 + 120_000)
     const perTick = Math.round(jobs / 60)

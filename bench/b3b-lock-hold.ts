@@ -44,7 +44,24 @@ async function runWriters(headless: Headless, dbFile: string, untilMs: number): 
     const groups = (await bridge.call('listGroups')) as JobGroup[]
     const group = groups.find((g) => g.appName === EMBEDDED_APP_NAME) ?? groups[0]
     const job = (await bridge.call('saveJob', defaultJobInput(group.id, 'UTC', { name: 'b3b edited', executorHandler: 'noopJobHandler' }))) as JobInfo
-    const lockWriter = startChild(process.execPath, ['--import', 'tsx', join(here, 'support', 'lock-writer.ts'), '--file', dbFile, '--job', String(job.id), '--period', String(PERIOD_MS), '--until', String(untilMs)], {}, 'lock-writer')
+    const lockWriter = startChild(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(here, 'support', 'lock-writer.ts'),
+        '--file',
+        dbFile,
+        '--job',
+        String(job.id),
+        '--period',
+        String(PERIOD_MS),
+        '--until',
+        String(untilMs),
+      ],
+      {},
+      'lock-writer',
+    )
     const loop = monitorEventLoopDelay({ resolution: 10 })
     loop.enable()
     const bridgeWaits: number[] = []
@@ -80,7 +97,12 @@ async function referenceWaits(): Promise<Waits> {
   }
 }
 
-const report = new BenchResult('b3b', `B3b lock hold: a UI edit every ${PERIOD_MS} ms over the bridge and over a second SQLite connection, during B1`, { jobs, warmupSec, windowSec, referenceSec })
+const report = new BenchResult('b3b', `B3b lock hold: a UI edit every ${PERIOD_MS} ms over the bridge and over a second SQLite connection, during B1`, {
+  jobs,
+  warmupSec,
+  windowSec,
+  referenceSec,
+})
 const idle = await referenceWaits()
 let loaded: Waits | null = null
 const load = await measureCronLoad({
@@ -94,16 +116,37 @@ const load = await measureCronLoad({
 const under = loaded as Waits | null
 if (!under) throw new Error('the writers did not run')
 const n = jobs.toLocaleString('en-US')
-report.section(`during B1 at N = ${n}: ${load.completed}/${load.expected} completed, ${load.misfires} misfires; ${under.bridge.length} bridge edits, ${under.sqlite.length} SQLite edits (${under.sqliteErrors} failed)`)
+report.section(
+  `during B1 at N = ${n}: ${load.completed}/${load.expected} completed, ${load.misfires} misfires; ${under.bridge.length} bridge edits, ${under.sqlite.length} SQLite edits (${under.sqliteErrors} failed)`,
+)
 for (const [what, waits, ref] of [
   ['bridge saveJob round trip', under.bridge, idle.bridge],
   ['second-connection write wait', under.sqlite, idle.sqlite],
 ] as const) {
   report.figure({ name: `B3b N=${n} ${what} p50`, value: percentile(waits, 50), unit: 'ms', reference: { name: 'idle p50', value: percentile(ref, 50) } })
-  report.figure({ name: `B3b N=${n} ${what} p99`, value: percentile(waits, 99), unit: 'ms', target: { op: '<=', value: 50 }, reference: { name: 'idle p99', value: percentile(ref, 99) } })
-  report.figure({ name: `B3b N=${n} ${what} max`, value: percentile(waits, 100), unit: 'ms', target: { op: '<=', value: 120 }, reference: { name: 'idle max', value: percentile(ref, 100) } })
+  report.figure({
+    name: `B3b N=${n} ${what} p99`,
+    value: percentile(waits, 99),
+    unit: 'ms',
+    target: { op: '<=', value: 50 },
+    reference: { name: 'idle p99', value: percentile(ref, 99) },
+  })
+  report.figure({
+    name: `B3b N=${n} ${what} max`,
+    value: percentile(waits, 100),
+    unit: 'ms',
+    target: { op: '<=', value: 120 },
+    reference: { name: 'idle max', value: percentile(ref, 100) },
+  })
 }
-report.figure({ name: `B3b N=${n} bench's own event-loop delay p99`, value: under.benchLoopP99, unit: 'ms', reference: { name: 'idle', value: idle.benchLoopP99 } })
-report.note('the second connection writes the same job_info row the bridge edits; SQLite has one writer per file, so its wait is the product\'s longest write transactions')
+report.figure({
+  name: `B3b N=${n} bench's own event-loop delay p99`,
+  value: under.benchLoopP99,
+  unit: 'ms',
+  reference: { name: 'idle', value: idle.benchLoopP99 },
+})
+report.note(
+  "the second connection writes the same job_info row the bridge edits; SQLite has one writer per file, so its wait is the product's longest write transactions",
+)
 report.save()
 process.exit(0)

@@ -48,15 +48,35 @@ async function measureJobDesk() {
         stubs.push(stub)
         ports.push(stub.port)
       }
-      await core.api.saveGroup({ appName: 'b4-lan', name: 'b4 stubs', addressType: 1, addressList: ports.map((p) => `http://127.0.0.1:${p}/`).join(','), accessToken: STUB_TOKEN })
+      await core.api.saveGroup({
+        appName: 'b4-lan',
+        name: 'b4 stubs',
+        addressType: 1,
+        addressList: ports.map((p) => `http://127.0.0.1:${p}/`).join(','),
+        accessToken: STUB_TOKEN,
+      })
     } else {
       for (let i = 0; i < 2; i++) {
         const logs = mkdtempSync(join(tmpdir(), 'jobdesk-b4-agent-'))
         logDirs.push(logs)
         agents.push(
           await startAgentProcess([
-            '--admin', `http://127.0.0.1:${server.port}`, '--token', TOKEN, '--app', 'b4-lan', '--port', '0', '--host', '127.0.0.1',
-            '--handlers', join(here, 'handlers'), '--log-path', logs, '--run-log-layout', mode,
+            '--admin',
+            `http://127.0.0.1:${server.port}`,
+            '--token',
+            TOKEN,
+            '--app',
+            'b4-lan',
+            '--port',
+            '0',
+            '--host',
+            '127.0.0.1',
+            '--handlers',
+            join(here, 'handlers'),
+            '--log-path',
+            logs,
+            '--run-log-layout',
+            mode,
           ]),
         )
       }
@@ -117,7 +137,20 @@ async function measureJobDesk() {
 async function measureRaw() {
   const child = await startServerChild(join(here, 'baselines', 'bare-http-server.ts'), [])
   const pool = postPool(`http://127.0.0.1:${child.port}`, 32)
-  const body = JSON.stringify({ jobId: 1, executorHandler: 'noopJobHandler', executorParams: '', executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeout: 0, logId: 1, logDateTime: 0, glueType: 'BEAN', glueSource: null, glueUpdatetime: 0, broadcastIndex: 0, broadcastTotal: 1 })
+  const body = JSON.stringify({
+    jobId: 1,
+    executorHandler: 'noopJobHandler',
+    executorParams: '',
+    executorBlockStrategy: 'SERIAL_EXECUTION',
+    executorTimeout: 0,
+    logId: 1,
+    logDateTime: 0,
+    glueType: 'BEAN',
+    glueSource: null,
+    glueUpdatetime: 0,
+    broadcastIndex: 0,
+    broadcastTotal: 1,
+  })
   try {
     return await runLoadOnServer(child.child.pid!, {
       warmupMs: QUICK ? 300 : 1000,
@@ -135,10 +168,28 @@ const raw = await measureRaw()
 const ours = await measureJobDesk()
 const target = mode === 'stub' ? 'stub executors (accept, run nothing)' : `LAN agents (run logs: ${mode})`
 const report = new BenchResult(`b4-admin-${mode}`, `B4 admin → 2 ${target} on loopback, bursts of ${BURST} no-op triggers, ROUND`, { bursts, mode })
-report.figure({ name: `B4 admin → ${mode} triggers/s`, value: ours.perSecond, unit: '/s', target: { op: '>=', value: 10_000 }, reference: { name: 'raw undici POST/s', value: raw.perSecond } })
-report.figure({ name: `B4 admin → ${mode} triggers/s ÷ raw`, value: ours.perSecond, unit: '/s', target: { op: '>=', value: 0.33, on: 'ratio' }, reference: { name: 'raw undici POST/s', value: raw.perSecond } })
+report.figure({
+  name: `B4 admin → ${mode} triggers/s`,
+  value: ours.perSecond,
+  unit: '/s',
+  target: { op: '>=', value: 10_000 },
+  reference: { name: 'raw undici POST/s', value: raw.perSecond },
+})
+report.figure({
+  name: `B4 admin → ${mode} triggers/s ÷ raw`,
+  value: ours.perSecond,
+  unit: '/s',
+  target: { op: '>=', value: 0.33, on: 'ratio' },
+  reference: { name: 'raw undici POST/s', value: raw.perSecond },
+})
 report.figure({ name: `B4 admin → ${mode} round trip p50`, value: ours.p50, unit: 'ms', reference: { name: 'raw p50', value: raw.p50Ms } })
-report.figure({ name: `B4 admin → ${mode} round trip p99`, value: ours.p99, unit: 'ms', target: { op: '<=', value: 10 }, reference: { name: 'raw p99', value: raw.p99Ms } })
+report.figure({
+  name: `B4 admin → ${mode} round trip p99`,
+  value: ours.p99,
+  unit: 'ms',
+  target: { op: '<=', value: 10 },
+  reference: { name: 'raw p99', value: raw.p99Ms },
+})
 report.figure({ name: `B4 admin → ${mode} failed triggers`, value: ours.failures, unit: '', target: { op: '<=', value: 0 } })
 report.save()
 process.exit(0)

@@ -21,7 +21,18 @@ import { startExecutorServer } from '../src/main/net/executor-server'
 import { closeSharedAgents } from '../src/main/net/wire/post-json'
 import { BenchResult } from './support/results'
 import { QUICK } from './support/cli'
-import { describeMachine, formatLoad, median, postOnce, postPool, runLoadOnServer, serveBareHttp, startServerChild, type LoadResult, NOOP_EXECUTOR } from './support/wire-load'
+import {
+  describeMachine,
+  formatLoad,
+  median,
+  postOnce,
+  postPool,
+  runLoadOnServer,
+  serveBareHttp,
+  startServerChild,
+  type LoadResult,
+  NOOP_EXECUTOR,
+} from './support/wire-load'
 
 const TOKEN = 'b4-token'
 const APP = 'b4-executor'
@@ -75,14 +86,19 @@ async function serveExecutor(core: Core): Promise<number> {
   const server = await startExecutorServer({ executor, credentials: { accessToken: TOKEN, appName: APP }, generation: 'g2', host: '127.0.0.1', port: 0 })
   process.once('SIGTERM', () => {
     console.log(backlogLine(accepted, bench.callbackCount()))
-    void server.close().then(bench.stop).then(() => process.exit(0))
+    void server
+      .close()
+      .then(bench.stop)
+      .then(() => process.exit(0))
   })
   return server.port
 }
 
 /** How many accepted runs had not finished when the load stopped (the core falling behind shows here). */
 function backlogLine(accepted: number, finished: number | null): string {
-  return finished === null ? `BACKLOG accepted ${accepted}` : `BACKLOG accepted ${accepted}, finished ${finished}, still queued or running ${accepted - finished}`
+  return finished === null
+    ? `BACKLOG accepted ${accepted}`
+    : `BACKLOG accepted ${accepted}, finished ${finished}, still queued or running ${accepted - finished}`
 }
 
 async function measureExecutor(core: Core, seconds: number, jobs: number): Promise<LoadResult> {
@@ -130,7 +146,16 @@ async function measureRaw(seconds: number): Promise<LoadResult> {
  * process of its own so its CPU (worker threads included) is metered the same way.
  */
 async function measureCoreInProcess(core: Core, seconds: number, jobs: number): Promise<LoadResult> {
-  const child = await startServerChild(fileURLToPath(import.meta.url), ['--serve', 'in-process', '--core', core, '--seconds', String(seconds), '--jobs', String(jobs)])
+  const child = await startServerChild(fileURLToPath(import.meta.url), [
+    '--serve',
+    'in-process',
+    '--core',
+    core,
+    '--seconds',
+    String(seconds),
+    '--jobs',
+    String(jobs),
+  ])
   const result = await new Promise<LoadResult>((resolve, reject) => {
     let text = ''
     child.child.stdout!.on('data', (chunk: Buffer) => {
@@ -214,13 +239,27 @@ async function main(): Promise<void> {
   console.log(
     `median raw POST          ${Math.round(raw)}/s  p50 ${median(rawRuns.map((r) => r.p50Ms)).toFixed(2)} ms  p99 ${median(rawRuns.map((r) => r.p99Ms)).toFixed(2)} ms  server ${median(rawRuns.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)).toFixed(1)} CPU-µs/request`,
   )
-  const report = new BenchResult(`b4-executor-${core}`, `B4 executor side (${core} core): no-op triggers accepted over HTTP, ${IN_FLIGHT} in flight, beside raw undici → bare node:http`, { core, rounds, seconds, jobs })
+  const report = new BenchResult(
+    `b4-executor-${core}`,
+    `B4 executor side (${core} core): no-op triggers accepted over HTTP, ${IN_FLIGHT} in flight, beside raw undici → bare node:http`,
+    { core, rounds, seconds, jobs },
+  )
   const rawRef = { name: 'raw POST/s', value: raw }
   report.figure({ name: `B4 executor (${core}) triggers accepted/s`, value: triggers, unit: '/s', target: { op: '>=', value: 10_000 }, reference: rawRef })
   // The median of same-round ratios (drift-resistant), given as value ÷ reference 1.
   report.figure({ name: `B4 executor (${core}) ÷ raw, same-round median`, value: ratio, unit: '×', target: { op: '>=', value: TARGET_RATIO } })
-  report.figure({ name: `B4 executor (${core}) round trip p99`, value: median(executorRuns.map((r) => r.p99Ms)), unit: 'ms', reference: { name: 'raw p99', value: median(rawRuns.map((r) => r.p99Ms)) } })
-  report.figure({ name: `B4 executor (${core}) server CPU per trigger`, value: median(executorRuns.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)), unit: 'µs', reference: { name: 'bare server µs/request', value: median(rawRuns.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)) } })
+  report.figure({
+    name: `B4 executor (${core}) round trip p99`,
+    value: median(executorRuns.map((r) => r.p99Ms)),
+    unit: 'ms',
+    reference: { name: 'raw p99', value: median(rawRuns.map((r) => r.p99Ms)) },
+  })
+  report.figure({
+    name: `B4 executor (${core}) server CPU per trigger`,
+    value: median(executorRuns.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)),
+    unit: 'µs',
+    reference: { name: 'bare server µs/request', value: median(rawRuns.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)) },
+  })
   report.save()
   console.log(describeMachine())
 }

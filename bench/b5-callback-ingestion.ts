@@ -34,7 +34,11 @@ function runningRuns(core: CoreParts, count: number, groupId: number): number[] 
 }
 
 function finishedCount(core: CoreParts, ids: number[]): number {
-  return (sqliteDb(core.store).prepare('SELECT COUNT(*) AS n FROM job_log WHERE id BETWEEN ? AND ? AND handle_code != 0').get(ids[0], ids[ids.length - 1]) as { n: number }).n
+  return (
+    sqliteDb(core.store)
+      .prepare('SELECT COUNT(*) AS n FROM job_log WHERE id BETWEEN ? AND ? AND handle_code != 0')
+      .get(ids[0], ids[ids.length - 1]) as { n: number }
+  ).n
 }
 
 async function overHttp(core: CoreParts, port: number, groupId: number): Promise<{ perSecond: number; rowsPerTx: number }> {
@@ -69,7 +73,11 @@ async function overHttp(core: CoreParts, port: number, groupId: number): Promise
 }
 
 /** The embedded executor's sink is the core's writer: batches of 500, as the executor hands them over. */
-async function embedded(core: CoreParts, groupId: number, complete: (batch: { logId: number; handleCode: number; handleMsg: string; handleTimeMs: number }[]) => Promise<void>) {
+async function embedded(
+  core: CoreParts,
+  groupId: number,
+  complete: (batch: { logId: number; handleCode: number; handleMsg: string; handleTimeMs: number }[]) => Promise<void>,
+) {
   const ids = runningRuns(core, total, groupId)
   const before = core.writerStats()
   const startMs = performance.now()
@@ -111,7 +119,13 @@ try {
   report.figure({ name: 'B5 HTTP callbacks ÷ raw', value: http.perSecond, unit: '/s', target: { op: '>=', value: 0.2, on: 'ratio' }, reference: rawRef })
   report.figure({ name: 'B5 HTTP rows per transaction', value: http.rowsPerTx, unit: '', target: { op: '>=', value: 5 } })
   report.figure({ name: 'B5 embedded callbacks rows/s', value: inProcess.perSecond, unit: '/s', target: { op: '>=', value: 50_000 }, reference: rawRef })
-  report.figure({ name: 'B5 embedded callbacks ÷ raw', value: inProcess.perSecond, unit: '/s', target: { op: '>=', value: 0.2, on: 'ratio' }, reference: rawRef })
+  report.figure({
+    name: 'B5 embedded callbacks ÷ raw',
+    value: inProcess.perSecond,
+    unit: '/s',
+    target: { op: '>=', value: 0.2, on: 'ratio' },
+    reference: rawRef,
+  })
   report.figure({ name: 'B5 embedded rows per transaction', value: inProcess.rowsPerTx, unit: '', target: { op: '>=', value: 5 } })
   report.save()
 } finally {

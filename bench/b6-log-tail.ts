@@ -48,7 +48,11 @@ async function groupNamed(bridge: BridgeCaller, appName: string): Promise<JobGro
   throw new Error(`no group ${appName} appeared within 30 s (did the agent register?)`)
 }
 
-const report = new BenchResult('b6', 'B6 log tail: a handler\'s log line → its row in the console (Chromium against headless mode)', { lines, runs, gapMs: GAP_MS })
+const report = new BenchResult('b6', "B6 log tail: a handler's log line → its row in the console (Chromium against headless mode)", {
+  lines,
+  runs,
+  gapMs: GAP_MS,
+})
 if (!existsSync(CHROMIUM)) {
   report.skip('B6', `${CHROMIUM} is missing (apt-get install -y chromium)`)
   report.save()
@@ -77,7 +81,11 @@ try {
   for (const side of sides) {
     const job = (await bridge.call(
       'saveJob',
-      defaultJobInput(side.group.id, 'UTC', { name: `b6 ${side.name}`, executorHandler: 'logTickerHandler', executorParam: `${lines} ${GAP_MS} ${START_DELAY_MS}` }),
+      defaultJobInput(side.group.id, 'UTC', {
+        name: `b6 ${side.name}`,
+        executorHandler: 'logTickerHandler',
+        executorParam: `${lines} ${GAP_MS} ${START_DELAY_MS}`,
+      }),
     )) as JobInfo
     const latencies: number[] = []
     for (let r = 0; r < runs; r++) {
@@ -90,10 +98,29 @@ try {
       latencies.push(...(await collected))
       await waitForRun(bridge, logId)
     }
-    report.section(`${side.name}: ${latencies.length}/${lines * runs} lines seen in the page (${side.name === 'embedded' ? 'embedded executor' : `agent at ${agent.address}`})`)
-    report.figure({ name: `B6 ${side.name} written → shown p50`, value: percentile(latencies, 50), unit: 'ms', target: side.target.p50 === null ? undefined : { op: '<=', value: side.target.p50 }, reference: { name: 'fs.watch p50', value: percentile(reference, 50) } })
-    report.figure({ name: `B6 ${side.name} written → shown p99`, value: percentile(latencies, 99), unit: 'ms', target: { op: '<=', value: side.target.p99 }, reference: { name: 'fs.watch p99', value: percentile(reference, 99) } })
-    report.figure({ name: `B6 ${side.name} written → shown max`, value: percentile(latencies, 100), unit: 'ms', reference: { name: 'fs.watch max', value: percentile(reference, 100) } })
+    report.section(
+      `${side.name}: ${latencies.length}/${lines * runs} lines seen in the page (${side.name === 'embedded' ? 'embedded executor' : `agent at ${agent.address}`})`,
+    )
+    report.figure({
+      name: `B6 ${side.name} written → shown p50`,
+      value: percentile(latencies, 50),
+      unit: 'ms',
+      target: side.target.p50 === null ? undefined : { op: '<=', value: side.target.p50 },
+      reference: { name: 'fs.watch p50', value: percentile(reference, 50) },
+    })
+    report.figure({
+      name: `B6 ${side.name} written → shown p99`,
+      value: percentile(latencies, 99),
+      unit: 'ms',
+      target: { op: '<=', value: side.target.p99 },
+      reference: { name: 'fs.watch p99', value: percentile(reference, 99) },
+    })
+    report.figure({
+      name: `B6 ${side.name} written → shown max`,
+      value: percentile(latencies, 100),
+      unit: 'ms',
+      reference: { name: 'fs.watch max', value: percentile(reference, 100) },
+    })
     report.figure({ name: `B6 ${side.name} lines seen ÷ written`, value: latencies.length / (lines * runs), unit: '', target: { op: '>=', value: 1 } })
   }
   report.note('the handler and the page read the same machine clock (Date.now / performance.timeOrigin + now)')

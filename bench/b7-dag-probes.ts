@@ -43,7 +43,9 @@ export async function samplePanZoom(args: { paneSelector: string; durationMs: nu
     frame++
     if (frame % 20 === 0) {
       mouse('mouseup', window as { dispatchEvent(e: unknown): boolean })
-      pane.dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, clientX: x, clientY: y, deltaY: frame % 40 === 0 ? 120 : -120, deltaMode: 0 }))
+      pane.dispatchEvent(
+        new WheelEvent('wheel', { bubbles: true, cancelable: true, clientX: x, clientY: y, deltaY: frame % 40 === 0 ? 120 : -120, deltaMode: 0 }),
+      )
       mouse('mousedown', pane)
     } else {
       x += Math.floor(frame / 40) % 2 === 0 ? 14 : -14

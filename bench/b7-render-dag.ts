@@ -24,7 +24,16 @@ const REPEATS = QUICK ? 1 : 3
 const SAMPLE_MS = QUICK ? 500 : 2000
 const IN_FLIGHT = 100
 /** docs/benchmarks.md#judging: fail only when a target is missed by more than 25 % (VM noise). */
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const ms = (x: number) => `${x.toFixed(1)} ms`
 
 /** A fixed pseudo-random sequence, so every run links the same graph. */
@@ -35,9 +44,11 @@ function random(seed: number): () => number {
 
 async function inParallel(count: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < count) await work(next++)
-  }))
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < count) await work(next++)
+    }),
+  )
 }
 
 /** 1,000 jobs in components of 20: a random tree plus forward links (acyclic), ~1,500 links in all. */
@@ -145,7 +156,13 @@ async function main(): Promise<void> {
     const highlightOut = await page.evaluate(timeHighlight, { count: 9, paneSelector: '.react-flow__pane' })
 
     const checks: RenderCheck[] = [
-      { what: 'first render (nav → nodes+edges painted)', value: median(firstRender), target: 500, reference: median(dashboardRender), refName: 'dashboard render' },
+      {
+        what: 'first render (nav → nodes+edges painted)',
+        value: median(firstRender),
+        target: 500,
+        reference: median(dashboardRender),
+        refName: 'dashboard render',
+      },
       { what: 'pan/zoom frame p95 (zoom 1)', value: median(panP95), target: 20, reference: median(idleP95), refName: 'idle frame p95' },
       { what: 'pan/zoom frame p95 (zoomed out ×0.48)', value: median(panOutP95), target: 20, reference: median(idleP95), refName: 'idle frame p95' },
       { what: 'select → highlight painted (median)', value: median(highlight), target: 50, reference: median(floor), refName: 'attribute → frame' },

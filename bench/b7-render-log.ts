@@ -25,12 +25,24 @@ const REPEATS = QUICK ? 1 : 3
 /** Frame sampling per measurement (docs/benchmarks.md#measurement-rules: 2 s); quick runs only check that it works. */
 const SAMPLE_MS = QUICK ? 500 : 2000
 /** docs/benchmarks.md#judging: fail only when a target is missed by more than 25 % (VM noise). */
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 const TICK_LOOP = `for i in $(seq 1 ${TICKS}); do echo "tick $i at $(date +%s%3N)"; sleep ${TICK_GAP_SEC}; done`
 
 async function createShellJob(bridge: BridgeCaller, groupId: number, name: string, script: string): Promise<number> {
-  const job = (await bridge.call('saveJob', defaultJobInput(groupId, 'UTC', { name, glueType: 'GLUE_SHELL', glueSource: `#!/bin/bash\n${script}\n`, glueRemark: 'bench' }))) as JobInfo
+  const job = (await bridge.call(
+    'saveJob',
+    defaultJobInput(groupId, 'UTC', { name, glueType: 'GLUE_SHELL', glueSource: `#!/bin/bash\n${script}\n`, glueRemark: 'bench' }),
+  )) as JobInfo
   return job.id
 }
 
@@ -101,8 +113,7 @@ async function main(): Promise<void> {
           const whole = await page.evaluate(timeUntilLogEnd, { clickSelector: runRow(finished), timeoutMs: 120_000 })
           wholeLog.push(whole.ms)
           shownLines = whole.lines
-        }
-        else firstPage.push(await page.evaluate(timeNavigation, { navSelector: runRow(finished), readySelector: '[data-testid="log-row"]' }))
+        } else firstPage.push(await page.evaluate(timeNavigation, { navSelector: runRow(finished), readySelector: '[data-testid="log-row"]' }))
       }
       dashboardRender.push(await page.evaluate(timeNavigation, { navSelector: '[data-testid="nav-dashboard"]', readySelector: '[data-testid="stat-jobs"]' }))
     }
@@ -137,12 +148,30 @@ async function main(): Promise<void> {
         `${smallTicks.length}/${TICKS} in the short one (median of ${REPEATS})`,
     )
     const checks: RenderCheck[] = [
-      { what: 'first page shown (click → rows painted)', value: median(firstPage), target: 500, reference: median(dashboardRender), refName: 'dashboard render' },
+      {
+        what: 'first page shown (click → rows painted)',
+        value: median(firstPage),
+        target: 500,
+        reference: median(dashboardRender),
+        refName: 'dashboard render',
+      },
       { what: 'whole log read and shown', value: median(wholeLog), target: null, reference: median(dashboardRender), refName: 'dashboard render' },
       { what: 'scroll frame p95 (157 px per frame, as B7b)', value: median(scrollP95), target: 16.7, reference: median(idleP95), refName: 'idle frame p95' },
       { what: 'fling frame p95 (900 px per frame)', value: median(flingP95), target: null, reference: median(idleP95), refName: 'idle frame p95' },
-      { what: 'append latency p50 (written → painted)', value: median(live(bigTicks)), target: null, reference: median(live(smallTicks)), refName: 'short log p50' },
-      { what: 'append latency p95', value: percentile(live(bigTicks), 95), target: null, reference: percentile(live(smallTicks), 95), refName: 'short log p95' },
+      {
+        what: 'append latency p50 (written → painted)',
+        value: median(live(bigTicks)),
+        target: null,
+        reference: median(live(smallTicks)),
+        refName: 'short log p50',
+      },
+      {
+        what: 'append latency p95',
+        value: percentile(live(bigTicks), 95),
+        target: null,
+        reference: percentile(live(smallTicks), 95),
+        refName: 'short log p95',
+      },
     ]
     reportChecks('b7-log', `B7 render-log-${LINES}: run log view in headless Chromium`, checks, { repeats: REPEATS })
   } finally {

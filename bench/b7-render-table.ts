@@ -18,7 +18,16 @@ const REPEATS = QUICK ? 1 : 3
 const SAMPLE_MS = QUICK ? 500 : 2000
 const IN_FLIGHT = 200
 /** docs/benchmarks.md#judging: fail only when a target is missed by more than 25 % (VM noise). */
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const percentile = (xs: number[], p: number) => {
@@ -79,7 +88,11 @@ async function measure(page: Page) {
   for (let r = 0; r < REPEATS; r++) {
     await page.getByTestId('jobs-search').fill('')
     await page.getByTestId('jobs-count').getByText(`${JOBS} of ${JOBS}`).waitFor()
-    const typed = await page.evaluate(timeKeystrokes, { inputSelector: '[data-testid="jobs-search"]', countSelector: '[data-testid="jobs-count"]', text: 'job 12' })
+    const typed = await page.evaluate(timeKeystrokes, {
+      inputSelector: '[data-testid="jobs-search"]',
+      countSelector: '[data-testid="jobs-count"]',
+      text: 'job 12',
+    })
     if (typed.finalCount.startsWith(`${JOBS} of`)) throw new Error(`the filter did not narrow the rows: ${typed.finalCount}`)
     filterP95.push(percentile(typed.times, 95))
   }

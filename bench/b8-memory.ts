@@ -38,13 +38,23 @@ async function runApp(withJobs: number, runSeconds: number): Promise<AppRun> {
   const data = prepareDataDir('jobdesk-bench-b8-')
   const firstMs = (Math.ceil(Date.now() / 1000) + 3) * 1000
   if (withJobs > 0) {
-    plantJobs(data.file, { count: withJobs, groupId: data.embeddedGroupId, scheduleType: 'FIX_RATE', scheduleConf: String(RATE_SEC), handler: 'noopJobHandler', nextTimeMs: (i) => firstMs + (i % RATE_SEC) * 1000 })
+    plantJobs(data.file, {
+      count: withJobs,
+      groupId: data.embeddedGroupId,
+      scheduleType: 'FIX_RATE',
+      scheduleConf: String(RATE_SEC),
+      handler: 'noopJobHandler',
+      nextTimeMs: (i) => firstMs + (i % RATE_SEC) * 1000,
+    })
   }
   try {
     const { rss, heap, t0 } = await sample(data.dir, runSeconds)
     const db = new Database(data.file, { readonly: true })
     const half = t0 + (runSeconds * 1000) / 2
-    const fired = db.prepare('SELECT COUNT(*) FROM job_log WHERE trigger_time >= ? AND trigger_time < ?').pluck().get(half, t0 + runSeconds * 1000) as number
+    const fired = db
+      .prepare('SELECT COUNT(*) FROM job_log WHERE trigger_time >= ? AND trigger_time < ?')
+      .pluck()
+      .get(half, t0 + runSeconds * 1000) as number
     db.close()
     return { rss, heap, firesPerSecond: fired / (runSeconds / 2) }
   } finally {
@@ -86,7 +96,12 @@ function steady(samples: readonly Sample[], key: 'rssMb' | 'anonMb' | 'fileMb'):
   return median(samples.slice(Math.floor(samples.length / 2)).map((s) => s[key]))
 }
 
-const report = new BenchResult('b8', `B8 memory: ${jobs.toLocaleString('en-US')} jobs, 1 % due per second, beside the bare app`, { jobs, seconds, bareSeconds, gcEverySec })
+const report = new BenchResult('b8', `B8 memory: ${jobs.toLocaleString('en-US')} jobs, 1 % due per second, beside the bare app`, {
+  jobs,
+  seconds,
+  bareSeconds,
+  gcEverySec,
+})
 const bare = await runApp(0, bareSeconds)
 const loaded = await runApp(jobs, seconds)
 // The first GC sample is start-up; the slope is fitted over the rest.
@@ -95,16 +110,51 @@ const growthPct = (100 * (fit.last - fit.first)) / fit.first
 const n = jobs.toLocaleString('en-US')
 report.section(`${n} jobs for ${seconds} s (${loaded.heap.length} heap samples), bare app for ${bareSeconds} s`)
 report.figure({ name: `B8 ${n} jobs: fires/s (second half)`, value: loaded.firesPerSecond, unit: '/s', target: { op: '>=', value: 0.999 * (jobs / RATE_SEC) } })
-report.figure({ name: `B8 ${n} jobs: steady RSS`, value: steady(loaded.rss, 'rssMb'), unit: 'MB', target: { op: '<=', value: 250 }, reference: { name: 'bare app', value: steady(bare.rss, 'rssMb') } })
-report.figure({ name: `B8 ${n} jobs: steady RSS over the bare app`, value: steady(loaded.rss, 'rssMb') - steady(bare.rss, 'rssMb'), unit: 'MB', target: { op: '<=', value: 150 } })
-report.figure({ name: `B8 ${n} jobs: peak RSS`, value: Math.max(...loaded.rss.map((s) => s.rssMb)), unit: 'MB', reference: { name: 'bare app', value: Math.max(...bare.rss.map((s) => s.rssMb)) } })
-report.figure({ name: `B8 ${n} jobs: steady anonymous RSS`, value: steady(loaded.rss, 'anonMb'), unit: 'MB', reference: { name: 'bare app', value: steady(bare.rss, 'anonMb') } })
-report.figure({ name: `B8 ${n} jobs: steady file-backed RSS (code, mmap'd db)`, value: steady(loaded.rss, 'fileMb'), unit: 'MB', reference: { name: 'bare app', value: steady(bare.rss, 'fileMb') } })
-report.figure({ name: `B8 ${n} jobs: heap after GC, last`, value: loaded.heap[loaded.heap.length - 1].y, unit: 'MB', reference: { name: 'bare app', value: bare.heap[bare.heap.length - 1].y } })
+report.figure({
+  name: `B8 ${n} jobs: steady RSS`,
+  value: steady(loaded.rss, 'rssMb'),
+  unit: 'MB',
+  target: { op: '<=', value: 250 },
+  reference: { name: 'bare app', value: steady(bare.rss, 'rssMb') },
+})
+report.figure({
+  name: `B8 ${n} jobs: steady RSS over the bare app`,
+  value: steady(loaded.rss, 'rssMb') - steady(bare.rss, 'rssMb'),
+  unit: 'MB',
+  target: { op: '<=', value: 150 },
+})
+report.figure({
+  name: `B8 ${n} jobs: peak RSS`,
+  value: Math.max(...loaded.rss.map((s) => s.rssMb)),
+  unit: 'MB',
+  reference: { name: 'bare app', value: Math.max(...bare.rss.map((s) => s.rssMb)) },
+})
+report.figure({
+  name: `B8 ${n} jobs: steady anonymous RSS`,
+  value: steady(loaded.rss, 'anonMb'),
+  unit: 'MB',
+  reference: { name: 'bare app', value: steady(bare.rss, 'anonMb') },
+})
+report.figure({
+  name: `B8 ${n} jobs: steady file-backed RSS (code, mmap'd db)`,
+  value: steady(loaded.rss, 'fileMb'),
+  unit: 'MB',
+  reference: { name: 'bare app', value: steady(bare.rss, 'fileMb') },
+})
+report.figure({
+  name: `B8 ${n} jobs: heap after GC, last`,
+  value: loaded.heap[loaded.heap.length - 1].y,
+  unit: 'MB',
+  reference: { name: 'bare app', value: bare.heap[bare.heap.length - 1].y },
+})
 report.figure({ name: `B8 ${n} jobs: heap growth over the run (fitted)`, value: growthPct, unit: '%', target: { op: '<=', value: 5 } })
-const every10s = (samples: readonly Sample[]) => samples.filter((_, i) => i % 10 === 0).map((s) => ({ tSec: Math.round(s.tSec), rssMb: +s.rssMb.toFixed(1), anonMb: +s.anonMb.toFixed(1) }))
-report.attach('heapAfterGcMb', { loaded: loaded.heap.map((p) => ({ tSec: Math.round(p.x), mb: +p.y.toFixed(1) })), bare: bare.heap.map((p) => ({ tSec: Math.round(p.x), mb: +p.y.toFixed(1) })) })
+const every10s = (samples: readonly Sample[]) =>
+  samples.filter((_, i) => i % 10 === 0).map((s) => ({ tSec: Math.round(s.tSec), rssMb: +s.rssMb.toFixed(1), anonMb: +s.anonMb.toFixed(1) }))
+report.attach('heapAfterGcMb', {
+  loaded: loaded.heap.map((p) => ({ tSec: Math.round(p.x), mb: +p.y.toFixed(1) })),
+  bare: bare.heap.map((p) => ({ tSec: Math.round(p.x), mb: +p.y.toFixed(1) })),
+})
 report.attach('rssEvery10s', { loaded: every10s(loaded.rss), bare: every10s(bare.rss) })
-report.note('heap is the main isolate\'s (the core); runner worker threads have their own isolates, counted in RSS only')
+report.note("heap is the main isolate's (the core); runner worker threads have their own isolates, counted in RSS only")
 report.save()
 process.exit(0)

@@ -95,7 +95,14 @@ try {
   const plantStart = performance.now()
   const nextHourMs = (Math.floor(Date.now() / 3_600_000) + 1) * 3_600_000
   // Hourly jobs, next times spread over the coming hour: nothing due at start, as after a short restart.
-  const { firstId } = plantJobs(big.file, { count: jobs, groupId: big.embeddedGroupId, scheduleType: 'CRON', scheduleConf: '0 0 * * * ?', handler: 'noopJobHandler', nextTimeMs: (i) => nextHourMs + (i % 3600) * 1000 })
+  const { firstId } = plantJobs(big.file, {
+    count: jobs,
+    groupId: big.embeddedGroupId,
+    scheduleType: 'CRON',
+    scheduleConf: '0 0 * * * ?',
+    handler: 'noopJobHandler',
+    nextTimeMs: (i) => nextHourMs + (i % 3600) * 1000,
+  })
   plantRuns(big.file, jobs, big.embeddedGroupId, firstId)
   report.note(`database planted in ${((performance.now() - plantStart) / 1000).toFixed(1)} s`)
 
@@ -111,9 +118,26 @@ try {
   const ready = median(bigLaunches.map((l) => l.readyMs))
   const node = median(nodeMs)
   report.section(`launch → ready, median of ${reps} (spawn to the line arriving here)`)
-  report.figure({ name: 'B9 launch → scheduler ready', value: ready, unit: 'ms', target: { op: '<=', value: 300 }, reference: { name: 'empty database', value: median(emptyLaunches.map((l) => l.readyMs)) } })
-  report.figure({ name: 'B9 launch → scheduler ready ÷ node -e 0', value: ready, unit: 'ms', target: { op: '<=', value: 3, on: 'ratio' }, reference: { name: 'node -e 0', value: node } })
-  report.figure({ name: 'B9 launch → console server listening', value: median(bigLaunches.map((l) => l.listeningMs)), unit: 'ms', reference: { name: 'empty database', value: median(emptyLaunches.map((l) => l.listeningMs)) } })
+  report.figure({
+    name: 'B9 launch → scheduler ready',
+    value: ready,
+    unit: 'ms',
+    target: { op: '<=', value: 300 },
+    reference: { name: 'empty database', value: median(emptyLaunches.map((l) => l.readyMs)) },
+  })
+  report.figure({
+    name: 'B9 launch → scheduler ready ÷ node -e 0',
+    value: ready,
+    unit: 'ms',
+    target: { op: '<=', value: 3, on: 'ratio' },
+    reference: { name: 'node -e 0', value: node },
+  })
+  report.figure({
+    name: 'B9 launch → console server listening',
+    value: median(bigLaunches.map((l) => l.listeningMs)),
+    unit: 'ms',
+    reference: { name: 'empty database', value: median(emptyLaunches.map((l) => l.listeningMs)) },
+  })
 
   if (!existsSync(CHROMIUM)) report.skip('B9 first paint', `${CHROMIUM} is missing (apt-get install -y chromium)`)
   else {
@@ -127,9 +151,25 @@ try {
       const consolePaints = await paints(browser, headless.url, true)
       const emptyConsolePaints = await paints(browser, emptyHeadless.url, true)
       report.section('console in headless Chromium (new context each time, production build)')
-      report.figure({ name: 'B9 console first contentful paint', value: median(consolePaints.map((p) => p.fcp)), unit: 'ms', target: { op: '<=', value: 1.5, on: 'ratio' }, reference: { name: 'empty page FCP', value: median(blankPaints.map((p) => p.fcp)) } })
-      report.figure({ name: 'B9 console first contentful paint, empty database', value: median(emptyConsolePaints.map((p) => p.fcp)), unit: 'ms', reference: { name: 'empty page FCP', value: median(blankPaints.map((p) => p.fcp)) } })
-      report.figure({ name: 'B9 console online (navigation → status online)', value: median(consolePaints.map((p) => p.usable)), unit: 'ms', reference: { name: 'same, empty database', value: median(emptyConsolePaints.map((p) => p.usable)) } })
+      report.figure({
+        name: 'B9 console first contentful paint',
+        value: median(consolePaints.map((p) => p.fcp)),
+        unit: 'ms',
+        target: { op: '<=', value: 1.5, on: 'ratio' },
+        reference: { name: 'empty page FCP', value: median(blankPaints.map((p) => p.fcp)) },
+      })
+      report.figure({
+        name: 'B9 console first contentful paint, empty database',
+        value: median(emptyConsolePaints.map((p) => p.fcp)),
+        unit: 'ms',
+        reference: { name: 'empty page FCP', value: median(blankPaints.map((p) => p.fcp)) },
+      })
+      report.figure({
+        name: 'B9 console online (navigation → status online)',
+        value: median(consolePaints.map((p) => p.usable)),
+        unit: 'ms',
+        reference: { name: 'same, empty database', value: median(emptyConsolePaints.map((p) => p.usable)) },
+      })
     } finally {
       await browser.close()
       blank.close()
@@ -137,7 +177,7 @@ try {
       await emptyHeadless.stop()
     }
   }
-  report.note('ready times include Node\'s own start and module loading; the reference `node -e 0` is spawn → exit')
+  report.note("ready times include Node's own start and module loading; the reference `node -e 0` is spawn → exit")
 } finally {
   big.remove()
   empty.remove()

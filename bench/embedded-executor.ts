@@ -67,8 +67,18 @@ async function burst(record: boolean): Promise<{ wallMs: number; cpuUs: number }
     const id = logId++
     if (record) sent.set(id, performance.timeOrigin + performance.now())
     void executor.run({
-      jobId, executorHandler: 'noop', executorParams: '', executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeout: executorTimeoutSec,
-      logId: id, logDateTime, glueType: 'BEAN', glueSource: null, glueUpdatetime: 0, broadcastIndex: 0, broadcastTotal: 1,
+      jobId,
+      executorHandler: 'noop',
+      executorParams: '',
+      executorBlockStrategy: 'SERIAL_EXECUTION',
+      executorTimeout: executorTimeoutSec,
+      logId: id,
+      logDateTime,
+      glueType: 'BEAN',
+      glueSource: null,
+      glueUpdatetime: 0,
+      broadcastIndex: 0,
+      broadcastTotal: 1,
     })
   }
   await done
@@ -97,7 +107,11 @@ for (let i = 0; i < bursts; i++) {
   })
 }
 console.table(rows)
-const median = (key: keyof (typeof rows)[number]) => pct(rows.map((r) => r[key]), 50)
+const median = (key: keyof (typeof rows)[number]) =>
+  pct(
+    rows.map((r) => r[key]),
+    50,
+  )
 console.log(
   `embedded executor, ${layout} run logs, ${jobs} no-op runs per burst, ${maxWorkers} workers, executorTimeout ${executorTimeoutSec} s, ` +
     `load average ${loadavg()[0].toFixed(1)}: ` +

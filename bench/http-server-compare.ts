@@ -11,7 +11,18 @@ import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { startExecutorServer } from '../src/main/net/executor-server'
 import { answerWireRequest, createExecutorRoutes, type ExecutorRouteOptions } from '../src/main/net/wire/executor-routes'
-import { describeMachine, formatLoad, serveBareHttp, median, postOnce, postPool, runLoadOnServer, startServerChild, type LoadResult, NOOP_EXECUTOR } from './support/wire-load'
+import {
+  describeMachine,
+  formatLoad,
+  serveBareHttp,
+  median,
+  postOnce,
+  postPool,
+  runLoadOnServer,
+  startServerChild,
+  type LoadResult,
+  NOOP_EXECUTOR,
+} from './support/wire-load'
 
 const TOKEN = 'bench-token'
 const APP = 'bench-app'
@@ -49,7 +60,12 @@ async function serveFastify(): Promise<number> {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
   app.all('*', async (request, reply) => {
-    const text = await answerWireRequest(routes, { method: request.method, uri: request.url, headers: request.headers, bodyText: typeof request.body === 'string' ? request.body : '' })
+    const text = await answerWireRequest(routes, {
+      method: request.method,
+      uri: request.url,
+      headers: request.headers,
+      bodyText: typeof request.body === 'string' ? request.body : '',
+    })
     void reply.code(200).header('Content-Type', 'application/json;charset=UTF-8').send(text)
     return reply
   })
@@ -90,7 +106,9 @@ async function main(): Promise<void> {
   const rounds = Number(values.rounds)
   const seconds = Number(values.seconds)
   console.log(describeMachine())
-  console.log(`executor HTTP server: node:http vs fastify 5 — undici Pool ${CONNECTIONS} connections, ${RUN_BODY.length}-B /run body, ${rounds} rounds × ${seconds} s`)
+  console.log(
+    `executor HTTP server: node:http vs fastify 5 — undici Pool ${CONNECTIONS} connections, ${RUN_BODY.length}-B /run body, ${rounds} rounds × ${seconds} s`,
+  )
   const results: Record<Kind, LoadResult[]> = { node: [], fastify: [], bare: [] }
   for (let round = 0; round < rounds; round += 1) {
     for (const kind of round % 2 === 0 ? (['bare', 'node', 'fastify'] as const) : (['fastify', 'node', 'bare'] as const)) {
@@ -113,7 +131,9 @@ async function main(): Promise<void> {
   console.log(line('bare node:http (reference, no routing)', bare))
   console.log(line('executor routes on node:http', node))
   console.log(line('executor routes on fastify 5', fast))
-  console.log(`ratio fastify / node:http: throughput ${(fast.perSecond / node.perSecond).toFixed(2)}, server CPU per request ${(fast.cpuUs / node.cpuUs).toFixed(2)} → faster: ${fast.perSecond > node.perSecond ? 'fastify' : 'node:http'}`)
+  console.log(
+    `ratio fastify / node:http: throughput ${(fast.perSecond / node.perSecond).toFixed(2)}, server CPU per request ${(fast.cpuUs / node.cpuUs).toFixed(2)} → faster: ${fast.perSecond > node.perSecond ? 'fastify' : 'node:http'}`,
+  )
   console.log(describeMachine())
 }
 

@@ -56,10 +56,12 @@ test('a drop anywhere on the target job links it, and the view stays put afterwa
   await dialog.getByTestId('link-save').click()
   await expect(dagEdge(page, a, b)).toHaveAttribute('data-condition', 'SUCCESS')
   // The graph re-laid itself out, but the job the operator dragged from is still where it was.
-  await expect.poll(async () => {
-    const now = await centreOf(page, a)
-    return Math.max(Math.abs(now.x - watched.x), Math.abs(now.y - watched.y))
-  }).toBeLessThan(3)
+  await expect
+    .poll(async () => {
+      const now = await centreOf(page, a)
+      return Math.max(Math.abs(now.x - watched.x), Math.abs(now.y - watched.y))
+    })
+    .toBeLessThan(3)
 
   await expect(page.getByTestId('dag-canvas')).toHaveAttribute('data-layout', 'current')
   await dropOnBody(page, b, c)

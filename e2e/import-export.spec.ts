@@ -33,7 +33,9 @@ async function importFile(page: Page, document: unknown, name: string, onConflic
   await dialog.getByTestId('import-submit').click()
 }
 
-test('selected jobs export to a JSON file; importing it skips or updates, a new name creates, and a bad file is refused with every problem', async ({ page }) => {
+test('selected jobs export to a JSON file; importing it skips or updates, a new name creates, and a bad file is refused with every problem', async ({
+  page,
+}) => {
   await openConsole(page, server())
   await goTo(page, 'jobs')
   const names = ['Demo: hello every 2 seconds', 'Demo: a job that fails (run it by hand)']

@@ -50,7 +50,9 @@ test('Import from XXL-JOB: preview shows every job with its flags and reasons, i
   const badCron = report.locator('[data-testid="xxl-job-row"][data-xxl-id="4"]')
   await expect(badCron).toHaveAttribute('data-action', 'refuse')
   await expect(badCron.getByTestId('xxl-job-notes')).toContainText("scheduleConf: '0 0 25 * * ?' hour 25 is out of range 0-23")
-  await expect(report.locator('[data-testid="xxl-job-row"][data-xxl-id="6"]').getByTestId('xxl-job-notes')).toContainText('its executor group (id 7) is not in xxl_job_group')
+  await expect(report.locator('[data-testid="xxl-job-row"][data-xxl-id="6"]').getByTestId('xxl-job-notes')).toContainText(
+    'its executor group (id 7) is not in xxl_job_group',
+  )
   await expect(report.locator('[data-testid="xxl-job-row"][data-xxl-id="1"]').getByTestId('xxl-job-notes')).toContainText('child job 99 is not in xxl_job_info')
   await expect(report).not.toContainText(password)
   // Nothing was written by the preview.

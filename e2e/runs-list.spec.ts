@@ -16,7 +16,11 @@ test('the runs list shows whole job names, the executor address and group, and i
   const name = row.getByTestId('run-job-name')
   await expect(name).toHaveAttribute('title', 'Demo: hello every 2 seconds')
   // The name fits its column at 1440 px: nothing is cut off.
-  expect(await name.evaluate((el) => (el as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth <= (el as unknown as { clientWidth: number }).clientWidth)).toBe(true)
+  expect(
+    await name.evaluate(
+      (el) => (el as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth <= (el as unknown as { clientWidth: number }).clientWidth,
+    ),
+  ).toBe(true)
   await expect(row.getByTestId('run-address')).toHaveText(/^jobdesk:\/\/embedded\/[0-9a-f]+\/$/)
   await expect(row.getByTestId('run-group')).toContainText('Embedded executor')
 

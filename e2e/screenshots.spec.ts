@@ -81,7 +81,12 @@ async function shootEveryPage(page: Page, suffix: string): Promise<void> {
   await goTo(page, 'runs')
   // The mouse on the row's first cell, as an operator clicks (a locator click would first scroll the
   // wide row sideways into view).
-  const cell = (await page.locator('[data-testid="run-row"]:has([data-testid="run-status"][data-status="success"])').first().locator('[role="cell"]').first().boundingBox())!
+  const cell = (await page
+    .locator('[data-testid="run-row"]:has([data-testid="run-status"][data-status="success"])')
+    .first()
+    .locator('[role="cell"]')
+    .first()
+    .boundingBox())!
   await page.mouse.click(cell.x + cell.width / 2, cell.y + cell.height / 2)
   await expect(page.getByTestId('run-detail').getByTestId('log-row').first()).toBeVisible()
   await shot('runs')

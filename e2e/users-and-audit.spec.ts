@@ -23,7 +23,13 @@ test.beforeAll(async () => {
   await bridgeCalls(server().origin, cookie, async (call) => {
     const groups = (await call('listGroups')) as { id: number; appName: string }[]
     const groupA = groups[0].id
-    const groupB = (await call('saveGroup', { appName: 'e2e-group-b', name: 'Group B', addressType: 1, addressList: 'http://127.0.0.1:9/', accessToken: '' })) as { id: number }
+    const groupB = (await call('saveGroup', {
+      appName: 'e2e-group-b',
+      name: 'Group B',
+      addressType: 1,
+      addressList: 'http://127.0.0.1:9/',
+      accessToken: '',
+    })) as { id: number }
     const template = (await call('getJob', ((await call('listJobs')) as { id: number }[])[0].id)) as Record<string, unknown>
     const { id: _id, ...fields } = template
     await call('saveJob', { ...pick(fields), name: JOB_IN_B, jobGroup: groupB.id, scheduleType: 'NONE', scheduleConf: '' })
@@ -34,7 +40,29 @@ test.beforeAll(async () => {
 
 /** The fields of a JobInput from a JobInfo. */
 function pick(job: Record<string, unknown>): Record<string, unknown> {
-  const keys = ['jobGroup', 'name', 'author', 'alarmEmail', 'scheduleType', 'scheduleConf', 'timezone', 'misfireStrategy', 'executorRouteStrategy', 'executorHandler', 'executorParam', 'executorBlockStrategy', 'executorTimeoutSec', 'executorFailRetryCount', 'retryBackoff', 'retryIntervalSec', 'retryMaxIntervalSec', 'alarmOnEveryFailure', 'glueType', 'glueSource', 'glueRemark']
+  const keys = [
+    'jobGroup',
+    'name',
+    'author',
+    'alarmEmail',
+    'scheduleType',
+    'scheduleConf',
+    'timezone',
+    'misfireStrategy',
+    'executorRouteStrategy',
+    'executorHandler',
+    'executorParam',
+    'executorBlockStrategy',
+    'executorTimeoutSec',
+    'executorFailRetryCount',
+    'retryBackoff',
+    'retryIntervalSec',
+    'retryMaxIntervalSec',
+    'alarmOnEveryFailure',
+    'glueType',
+    'glueSource',
+    'glueRemark',
+  ]
   return Object.fromEntries(keys.filter((k) => k in job).map((k) => [k, job[k]]))
 }
 
@@ -126,7 +154,11 @@ test('an admin creates a user on the Users page, and a personal token shown once
   await expect(page.getByTestId('token-secret')).toHaveText(/^jdp_[A-Za-z0-9_-]{43}$/)
   const token = (await page.getByTestId('token-secret').textContent())!
   await expect(page.getByTestId('token-row').filter({ hasText: 'e2e ci' })).toContainText('Active')
-  const reply = await fetch(`${server().origin}/api/listJobs`, { method: 'POST', headers: { 'XXL-JOB-ACCESS-TOKEN': token, 'content-type': 'application/json' }, body: '{}' })
+  const reply = await fetch(`${server().origin}/api/listJobs`, {
+    method: 'POST',
+    headers: { 'XXL-JOB-ACCESS-TOKEN': token, 'content-type': 'application/json' },
+    body: '{}',
+  })
   expect(((await reply.json()) as { code: number }).code).toBe(200)
   await page.getByTestId('token-row').filter({ hasText: 'e2e ci' }).getByTestId('token-revoke').click()
   await expect(page.getByTestId('token-row').filter({ hasText: 'e2e ci' })).toContainText('Revoked')

@@ -120,6 +120,7 @@ for (const bench of selected) {
 console.log(`\n== ${quick ? 'quick ' : ''}suite: ${rows.length} benchmarks in ${((Date.now() - suiteStart) / 1000).toFixed(0)} s`)
 for (const row of rows) console.log(`  ${row.code === 0 ? 'ran   ' : `FAILED (${row.code})`}  ${row.seconds.toFixed(1).padStart(6)} s  ${row.label}`)
 const misses = missesSince(suiteStart)
-if (misses.length > 0) console.log(`  ${misses.length} targets missed by more than 25 %${quick ? ' (quick sizes: not judged)' : ''}:\n    ${misses.join('\n    ')}`)
+if (misses.length > 0)
+  console.log(`  ${misses.length} targets missed by more than 25 %${quick ? ' (quick sizes: not judged)' : ''}:\n    ${misses.join('\n    ')}`)
 const failed = rows.filter((row) => row.code !== 0).length
 process.exit(failed > 0 || (args.includes('--strict') && !quick && misses.length > 0) ? 1 : 0)

@@ -45,7 +45,10 @@ export async function startRedis(): Promise<Started> {
   const dir = mkdtempSync(join(tmpdir(), 'jobdesk-b10-redis-'))
   const port = await freePort()
   const config = join(dir, 'redis.conf')
-  writeFileSync(config, [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, 'save ""', 'appendonly no', 'daemonize no', 'loglevel notice', 'protected-mode yes', ''].join('\n'))
+  writeFileSync(
+    config,
+    [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, 'save ""', 'appendonly no', 'daemonize no', 'loglevel notice', 'protected-mode yes', ''].join('\n'),
+  )
   const child = startChild(binary, [config], {}, 'redis-server')
   return wrap(child, /Ready to accept connections/, port, dir)
 }
@@ -53,7 +56,9 @@ export async function startRedis(): Promise<Started> {
 function postgresBinDir(): string | null {
   const root = '/usr/lib/postgresql'
   if (!existsSync(root)) return null
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres'))).sort((a, b) => Number(b) - Number(a))
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
+    .sort((a, b) => Number(b) - Number(a))
   return versions.length > 0 ? join(root, versions[0], 'bin') : null
 }
 
@@ -86,11 +91,27 @@ export async function startPostgres(): Promise<Started> {
     execFileSync(initCommand, initArgs, { stdio: 'pipe', cwd: dir })
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
-    return { missing: `initdb failed: ${String((error as { stderr?: Buffer }).stderr ?? error).trim().split('\n').pop()}` }
+    return {
+      missing: `initdb failed: ${String((error as { stderr?: Buffer }).stderr ?? error)
+        .trim()
+        .split('\n')
+        .pop()}`,
+    }
   }
   const port = await freePort()
   const [command, args] = as(join(bin, 'postgres'), [
-    '-D', dataDir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'synchronous_commit=off', '-c', 'max_connections=100',
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    socketDir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'max_connections=100',
   ])
   const child = startChild(command, args, { cwd: dir }, 'postgres')
   const started = await wrap(child, /database system is ready to accept connections/, port, dir)

@@ -48,7 +48,19 @@ function serverPeer(name: string, startServer: () => Promise<Started>, script: s
     async launch(jobs, warmupSec, windowSec) {
       const started = await startServer()
       if ('missing' in started) return started.missing
-      const args = ['--import', 'tsx', join(here, script), '--port', String(started.server.port), '--jobs', String(jobs), '--warmup', String(warmupSec), '--window', String(windowSec)]
+      const args = [
+        '--import',
+        'tsx',
+        join(here, script),
+        '--port',
+        String(started.server.port),
+        '--jobs',
+        String(jobs),
+        '--warmup',
+        String(warmupSec),
+        '--window',
+        String(windowSec),
+      ]
       return { child: startChild(process.execPath, args, {}, script), server: started.server }
     },
     dispose() {},
@@ -72,13 +84,27 @@ function quartzPeer(): Peer {
       try {
         execFileSync('javac', ['-d', classes, '-cp', QUARTZ_JARS.join(':'), join(here, 'quartz', 'QuartzBench.java')], { stdio: 'pipe' })
       } catch (error) {
-        return `javac failed: ${String((error as { stderr?: Buffer }).stderr ?? error).trim().split('\n')[0]}`
+        return `javac failed: ${
+          String((error as { stderr?: Buffer }).stderr ?? error)
+            .trim()
+            .split('\n')[0]
+        }`
       }
       return null
     },
     async launch(jobs, warmupSec, windowSec) {
       const db = mkdtempSync(join(tmpdir(), 'jobdesk-b10-h2-'))
-      const args = ['-cp', [classes!, ...QUARTZ_JARS].join(':'), 'QuartzBench', String(jobs), String(warmupSec), String(windowSec), String(QUARTZ_THREADS), String(QUARTZ_BATCH), db]
+      const args = [
+        '-cp',
+        [classes!, ...QUARTZ_JARS].join(':'),
+        'QuartzBench',
+        String(jobs),
+        String(warmupSec),
+        String(windowSec),
+        String(QUARTZ_THREADS),
+        String(QUARTZ_BATCH),
+        db,
+      ]
       return { child: startChild('java', args, {}, 'QuartzBench'), server: null, cleanup: () => rmSync(db, { recursive: true, force: true }) }
     },
     dispose() {

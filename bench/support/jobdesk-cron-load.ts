@@ -229,7 +229,10 @@ export function summarizeWindow(
     fires: rows.length,
     completed: done.length,
     failed: failedRows.length,
-    failureReasons: [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([reason, count]) => `${count}× ${reason}`),
+    failureReasons: [...reasons]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([reason, count]) => `${count}× ${reason}`),
     duplicates: rows.length - distinct.size,
     misfires: expected - cronDistinct.size,
     unfinished: expected - new Set(done.map((r) => `${r.job_id}:${r.schedule_time}`)).size,

@@ -78,7 +78,19 @@ export function plantJobs(file: string, spec: PlantedJobs): { firstId: number; l
   db.transaction(() => {
     for (let i = 0; i < spec.count; i++) {
       const id = Number(
-        insert.run(spec.groupId, `bench ${i}`, spec.scheduleType, spec.scheduleConf, spec.handler, spec.param ?? '', nowMs, spec.triggerStatus ?? 1, spec.nextTimeMs(i), nowMs, nowMs).lastInsertRowid,
+        insert.run(
+          spec.groupId,
+          `bench ${i}`,
+          spec.scheduleType,
+          spec.scheduleConf,
+          spec.handler,
+          spec.param ?? '',
+          nowMs,
+          spec.triggerStatus ?? 1,
+          spec.nextTimeMs(i),
+          nowMs,
+          nowMs,
+        ).lastInsertRowid,
       )
       if (i === 0) firstId = id
       lastId = id
@@ -113,8 +125,17 @@ export async function startHeadless(options: HeadlessStart): Promise<Headless> {
   const args = [
     ...(options.nodeArgs ?? []),
     SERVE_ENTRY,
-    '--port', '0', '--host', '127.0.0.1', '--data-dir', options.dataDir, '--no-demo',
-    '--handlers', BENCH_HANDLERS, '--token', BENCH_ACCESS_TOKEN,
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--data-dir',
+    options.dataDir,
+    '--no-demo',
+    '--handlers',
+    BENCH_HANDLERS,
+    '--token',
+    BENCH_ACCESS_TOKEN,
     ...(options.args ?? []),
   ]
   const child = startChild(process.execPath, args, { cwd: REPO, env }, 'headless JobDesk')
@@ -132,8 +153,23 @@ export async function startHeadless(options: HeadlessStart): Promise<Headless> {
 export async function startAgent(adminOrigin: string, appName: string, logPath: string): Promise<Child & { address: string }> {
   requireBuild()
   const args = [
-    AGENT_ENTRY, '--admin', adminOrigin, '--token', BENCH_ACCESS_TOKEN, '--app', appName, '--port', '0', '--host', '127.0.0.1',
-    '--beat-interval-ms', '1000', '--log-path', logPath, '--handlers', BENCH_HANDLERS,
+    AGENT_ENTRY,
+    '--admin',
+    adminOrigin,
+    '--token',
+    BENCH_ACCESS_TOKEN,
+    '--app',
+    appName,
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--beat-interval-ms',
+    '1000',
+    '--log-path',
+    logPath,
+    '--handlers',
+    BENCH_HANDLERS,
   ]
   const child = startChild(process.execPath, args, { cwd: REPO }, `agent ${appName}`)
   try {

@@ -70,7 +70,13 @@ export function describeMachine(): MachineInfo {
   } catch {
     // not Linux
   }
-  return { cpu, cores: availableParallelism(), memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: loadavg().map((x) => +x.toFixed(2)) }
+  return {
+    cpu,
+    cores: availableParallelism(),
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverageAtStart: loadavg().map((x) => +x.toFixed(2)),
+  }
 }
 
 export function verdictOf(value: number, ratio: number | null, target: Target | undefined): Verdict {
@@ -85,7 +91,10 @@ export function verdictOf(value: number, ratio: number | null, target: Target | 
 
 /** A figure's ratio to its reference and its verdict against its target. */
 export function judge(input: FigureInput): { ratio: number | null; verdict: Verdict } {
-  const ratio = input.reference && input.reference.value !== 0 && Number.isFinite(input.reference.value) && Number.isFinite(input.value) ? input.value / input.reference.value : null
+  const ratio =
+    input.reference && input.reference.value !== 0 && Number.isFinite(input.reference.value) && Number.isFinite(input.value)
+      ? input.value / input.reference.value
+      : null
   // A reference of 0 (a peer that fired nothing) makes any positive value infinitely larger: judge it so.
   const judged = ratio === null && input.reference?.value === 0 && input.value > 0 ? Number.POSITIVE_INFINITY : ratio
   return { ratio, verdict: verdictOf(input.value, judged, input.target) }
@@ -134,7 +143,9 @@ export class BenchResult {
     this.figures.push(figure)
     const value = `${formatNumber(input.value)}${input.unit ? ` ${input.unit}` : ''}`
     const target = input.target ? `target ${formatTarget(input.target, input.unit)}` : ''
-    const reference = input.reference ? `ref ${input.reference.name} ${formatNumber(input.reference.value)} → ${figure.ratio === null ? '–' : formatNumber(figure.ratio)}×` : ''
+    const reference = input.reference
+      ? `ref ${input.reference.name} ${formatNumber(input.reference.value)} → ${figure.ratio === null ? '–' : formatNumber(figure.ratio)}×`
+      : ''
     console.log(`  ${input.name.padEnd(46)} ${value.padStart(13)}   ${target.padEnd(22)} ${VERDICT_TEXT[figure.verdict].padEnd(13)} ${reference}`.trimEnd())
     return figure
   }
@@ -176,7 +187,9 @@ export class BenchResult {
     const path = join(dir, `${this.key}.json`)
     writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`)
     const missed = this.figures.filter((f) => f.verdict === 'miss').length
-    console.log(`  → ${path} (${this.figures.length} figures, ${missed} targets missed by > 25 %${this.skipped.length ? `, ${this.skipped.length} parts skipped` : ''}, ${file.seconds} s)`)
+    console.log(
+      `  → ${path} (${this.figures.length} figures, ${missed} targets missed by > 25 %${this.skipped.length ? `, ${this.skipped.length} parts skipped` : ''}, ${file.seconds} s)`,
+    )
     return path
   }
 }

@@ -115,7 +115,10 @@ export async function startServerChild(
 }
 
 export function formatLoad(label: string, result: LoadResult): string {
-  const cpu = typeof result.serverCpuUsPerRequest !== 'number' || Number.isNaN(result.serverCpuUsPerRequest) ? '' : `   server ${result.serverCpuUsPerRequest.toFixed(1)} CPU-µs/req`
+  const cpu =
+    typeof result.serverCpuUsPerRequest !== 'number' || Number.isNaN(result.serverCpuUsPerRequest)
+      ? ''
+      : `   server ${result.serverCpuUsPerRequest.toFixed(1)} CPU-µs/req`
   // A result that crossed a process boundary as JSON has null where it had NaN (no request finished in the window).
   const ms = (x: number | null) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(2) : '–')
   return `${label.padEnd(34)} ${Math.round(result.perSecond).toString().padStart(7)} req/s   p50 ${ms(result.p50Ms)} ms   p99 ${ms(result.p99Ms)} ms${cpu}${result.failures ? `   failures ${result.failures}` : ''}`
@@ -143,7 +146,9 @@ export async function runLoadOnServer(pid: number, options: LoadOptions): Promis
 }
 
 export function describeMachine(): string {
-  return `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} on ${availableParallelism()} cores`
+  return `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} on ${availableParallelism()} cores`
 }
 
 export function median(values: number[]): number {

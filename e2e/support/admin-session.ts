@@ -3,14 +3,22 @@ import WebSocket from 'ws'
 
 /** Signs in over HTTP as the console's page does; resolves with the Cookie header to send back. */
 export async function signInCookie(origin: string, name: string, password: string): Promise<string> {
-  const response = await fetch(`${origin}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password }) })
+  const response = await fetch(`${origin}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, password }),
+  })
   const cookie = /jobdesk_session=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0]
   if (!cookie) throw new Error(`sign-in of ${name} failed: ${response.status} ${await response.text()}`)
   return cookie
 }
 
 /** A few API calls over the bridge with a session cookie (the test's setup, as an admin would do it). */
-export async function bridgeCalls<T>(origin: string, cookie: string, work: (call: (method: string, ...args: unknown[]) => Promise<any>) => Promise<T>): Promise<T> {
+export async function bridgeCalls<T>(
+  origin: string,
+  cookie: string,
+  work: (call: (method: string, ...args: unknown[]) => Promise<any>) => Promise<T>,
+): Promise<T> {
   const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge`, { headers: { cookie, origin } })
   await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)))
   let nextId = 1

@@ -27,7 +27,10 @@ export async function chooseOption(page: Page, select: Locator, label: string): 
 /** Picks an enum option (listed as its name over its wire name) by the wire name, in any UI language. */
 export async function chooseWireOption(page: Page, select: Locator, wire: string): Promise<void> {
   await select.click()
-  await page.getByRole('option').filter({ has: page.locator(`[data-wire="${wire}"]`) }).click()
+  await page
+    .getByRole('option')
+    .filter({ has: page.locator(`[data-wire="${wire}"]`) })
+    .click()
 }
 
 export interface NewJob {

@@ -55,7 +55,11 @@ async function main(): Promise<void> {
   const language = new ShellLanguage()
   await language.load(core)
   openWindow()
-  wireIpc(core, () => window, (settings) => language.note(settings))
+  wireIpc(
+    core,
+    () => window,
+    (settings) => language.note(settings),
+  )
   const closeTray = createTray(core, { openWindow, openRun, quit: () => app.quit() }, language)
   notifyFromEvents(core, { openRun, openWindow }, language)
 

@@ -21,7 +21,8 @@ function readAdminPassword(file: string | undefined): string | undefined {
     fail(`--admin-password-file: cannot read ${file}: ${(error as Error).message}`)
   }
   const password = text.split(/\r?\n/)[0]
-  if (password.length < PASSWORD_MIN_CHARS) fail(`--admin-password-file: the password in ${file} has ${password.length} characters; at least ${PASSWORD_MIN_CHARS} are needed`)
+  if (password.length < PASSWORD_MIN_CHARS)
+    fail(`--admin-password-file: the password in ${file} has ${password.length} characters; at least ${PASSWORD_MIN_CHARS} are needed`)
   return password
 }
 
@@ -110,13 +111,14 @@ async function main(): Promise<void> {
   }
   const adminUrl = headless.url.replace(/#.*$/, '')
   console.log(`JobDesk is running (data in ${headless.core.database.location}; log file ${logFile.file}).`)
-  if (headless.core.database.engine !== 'sqlite') console.log(`Cluster node '${nodeName}' (${headless.core.nodeId}); other nodes reach it at ${headless.core.nodeUrl()}.`)
+  if (headless.core.database.engine !== 'sqlite')
+    console.log(`Cluster node '${nodeName}' (${headless.core.nodeId}); other nodes reach it at ${headless.core.nodeUrl()}.`)
   console.log(`Console: ${headless.url}`)
   if (headless.adminOneTimePassword !== null) {
     console.log(`First start: user 'admin' has the one-time password ${headless.adminOneTimePassword} — sign in and set your own.`)
     console.log('Until then the console token above opens the console; once the admin has set a password it no longer does.')
   } else if (await headless.core.access.consoleTokenAccepted()) {
-    console.log("No user has set a password yet: the console token opens the console until the admin signs in and sets one.")
+    console.log('No user has set a password yet: the console token opens the console until the admin signs in and sets one.')
   } else {
     console.log('Sign in at the console address with your user name (the console token no longer opens it).')
   }

@@ -1,16 +1,20 @@
-import type {
-  HandlerCatalog,
-  JobGroup,
-  JobInfo,
-  JobInput,
-  JobLink,
-  JobRun,
-  LogPage,
-  RegistryEntry,
-} from './model'
+import type { HandlerCatalog, JobGroup, JobInfo, JobInput, JobLink, JobRun, LogPage, RegistryEntry } from './model'
 import type { CodedMessage } from './messages/format-message'
 import type { ClusterView } from './cluster-view'
-import type { TriggerRequest, RoutePreviewRequest, RoutePreview, ProbeRequest, ProbeResult, TriggerResult, SchedulePreviewRequest, SchedulePreview, RunFilter, RunPage, RunLogRequest, LastRun } from './run-api-types'
+import type {
+  TriggerRequest,
+  RoutePreviewRequest,
+  RoutePreview,
+  ProbeRequest,
+  ProbeResult,
+  TriggerResult,
+  SchedulePreviewRequest,
+  SchedulePreview,
+  RunFilter,
+  RunPage,
+  RunLogRequest,
+  LastRun,
+} from './run-api-types'
 import type { JobDeskEvent, SchedulerStatus } from './api-events'
 import type { ChannelCheck, Settings, SettingsInput } from './settings-types'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
@@ -28,7 +32,21 @@ import type {
 } from './auth'
 
 export type { ClusterNodeView, ClusterView } from './cluster-view'
-export type { TriggerRequest, RoutePreviewRequest, RoutePreview, ProbeRequest, ProbeResult, TriggerResult, RunTriggerOutcome, SchedulePreviewRequest, SchedulePreview, RunFilter, RunPage, RunLogRequest, LastRun } from './run-api-types'
+export type {
+  TriggerRequest,
+  RoutePreviewRequest,
+  RoutePreview,
+  ProbeRequest,
+  ProbeResult,
+  TriggerResult,
+  RunTriggerOutcome,
+  SchedulePreviewRequest,
+  SchedulePreview,
+  RunFilter,
+  RunPage,
+  RunLogRequest,
+  LastRun,
+} from './run-api-types'
 export type { JobDeskEvent, SchedulerStatus } from './api-events'
 export { CONSOLE_LANGUAGES } from './settings-types'
 export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsInput } from './settings-types'
@@ -276,7 +294,6 @@ export interface ImportReport {
   /** The same notes as codes and parameters, for the console to render in its language. */
   noteMessages: CodedMessage[]
 }
-
 
 /** What the preload adds to `window`: the API plus a subscription to events. */
 export interface JobDeskBridge extends JobDeskApi {

@@ -13,9 +13,7 @@ export interface BridgeCall {
   args: unknown[]
 }
 
-export type BridgeResult =
-  | { type: 'result'; id: number; ok: true; value: unknown }
-  | { type: 'result'; id: number; ok: false; error: ErrorInfo }
+export type BridgeResult = { type: 'result'; id: number; ok: true; value: unknown } | { type: 'result'; id: number; ok: false; error: ErrorInfo }
 
 export interface BridgeEvent {
   type: 'event'

@@ -8,7 +8,10 @@ export function handleReason(handleMsg: string): string {
 
 /** The last line of a run's trigger text ("Trigger result: refused (code 500) …: job handler [x] not found"). */
 export function lastTriggerLine(triggerMsg: string): string {
-  const lines = triggerMsg.split('\n').map((line) => line.trim()).filter(Boolean)
+  const lines = triggerMsg
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
   return lines.length > 0 ? lines[lines.length - 1] : ''
 }
 

@@ -31,16 +31,7 @@ export type RouteStrategy = (typeof ROUTE_STRATEGIES)[number]
 export const BLOCK_STRATEGIES = ['SERIAL_EXECUTION', 'DISCARD_LATER', 'COVER_EARLY'] as const
 export type BlockStrategy = (typeof BLOCK_STRATEGIES)[number]
 
-export const GLUE_TYPES = [
-  'BEAN',
-  'GLUE_GROOVY',
-  'GLUE_SHELL',
-  'GLUE_PYTHON',
-  'GLUE_PYTHON2',
-  'GLUE_PHP',
-  'GLUE_NODEJS',
-  'GLUE_POWERSHELL',
-] as const
+export const GLUE_TYPES = ['BEAN', 'GLUE_GROOVY', 'GLUE_SHELL', 'GLUE_PYTHON', 'GLUE_PYTHON2', 'GLUE_PHP', 'GLUE_NODEJS', 'GLUE_POWERSHELL'] as const
 export type GlueType = (typeof GLUE_TYPES)[number]
 
 /** Why a run exists. CRON covers every scheduled fire (FIX_RATE included), as in XXL-JOB. */

@@ -18,9 +18,9 @@ export interface XxlImportRequest {
   /** Report what would be imported and write nothing. */
   dryRun: boolean
   /**
- * A job JobDesk already has (same group and name): leave it as it is (`skip`), import the XXL-JOB
- * one beside it under a new name (`rename`), or overwrite it (`replace`).
- */
+   * A job JobDesk already has (same group and name): leave it as it is (`skip`), import the XXL-JOB
+   * one beside it under a new name (`rename`), or overwrite it (`replace`).
+   */
   onConflict: XxlConflict
   /** Also import the finished runs (`xxl_job_log`) of the last N days (1-90); none when absent. */
   withRunsDays?: number

@@ -41,7 +41,11 @@ async function fuzzEndpoint(name: string, requests: fc.Arbitrary<FuzzRequest>, e
 describe('fuzzing the admin wire API', () => {
   it('POST /api/registry', async () => {
     // Known from issue 9: a long bad app name was echoed whole.
-    const echo = plainRequest('/api/registry', { registryGroup: 'EXECUTOR', registryKey: { $fuzz: 'big', unit: 'x', times: 700_000 }, registryValue: 'http://127.0.0.1:9/' })
+    const echo = plainRequest('/api/registry', {
+      registryGroup: 'EXECUTOR',
+      registryKey: { $fuzz: 'big', unit: 'x', times: 700_000 },
+      registryValue: 'http://127.0.0.1:9/',
+    })
     await fuzzEndpoint('admin /api/registry', fuzzRequest(endpointPath('/api/registry'), registryBody()), [echo])
   })
 
@@ -54,8 +58,20 @@ describe('fuzzing the admin wire API', () => {
   })
 
   it('odd methods and URLs anywhere on the server', async () => {
-    const anyPath = fc.oneof(oddPath('/api/registry'), oddPath('/api/callback'), fc.webPath().map((p) => (p.startsWith('/') ? p : `/${p}`)))
-    const getGoneWrong: FuzzRequest = { method: 'GET', path: '/%zz', auth: 'missing', contentType: null, extraHeaders: [], body: { kind: 'empty' }, framing: 'none' }
+    const anyPath = fc.oneof(
+      oddPath('/api/registry'),
+      oddPath('/api/callback'),
+      fc.webPath().map((p) => (p.startsWith('/') ? p : `/${p}`)),
+    )
+    const getGoneWrong: FuzzRequest = {
+      method: 'GET',
+      path: '/%zz',
+      auth: 'missing',
+      contentType: null,
+      extraHeaders: [],
+      body: { kind: 'empty' },
+      framing: 'none',
+    }
     await fuzzEndpoint('admin odd URLs', fuzzRequest(anyPath, hostile), [getGoneWrong])
   })
 })

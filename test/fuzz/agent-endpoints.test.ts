@@ -30,7 +30,10 @@ const ENDPOINTS: [string, Record<string, Hostile>][] = [
 
 /** Inputs issue 9 found wrong, tried first: a time no Date holds, a handler name echoed whole. */
 const KNOWN_CASES: Record<string, FuzzRequest[]> = {
-  '/run': [plainRequest('/run', { ...trigger, logId: 1, logDateTime: 2 ** 53 - 1 }), plainRequest('/run', { ...trigger, logId: 1, executorHandler: { $fuzz: 'big', unit: 'x', times: 700_000 } })],
+  '/run': [
+    plainRequest('/run', { ...trigger, logId: 1, logDateTime: 2 ** 53 - 1 }),
+    plainRequest('/run', { ...trigger, logId: 1, executorHandler: { $fuzz: 'big', unit: 'x', times: 700_000 } }),
+  ],
   '/trigger': [plainRequest('/trigger', { ...trigger, logId: 1, logDateTim: 2 ** 53 - 1, logDateTime: null })],
 }
 
@@ -51,10 +54,14 @@ describe('fuzzing the executor agent', () => {
       const requests = fuzzRequest(agentPath(path), bodyValue(template)).map((request) => {
         if (request.body.kind !== 'json') return request
         const value = request.body.value as Record<string, Hostile>
-        if (typeof value === 'object' && value !== null && !Array.isArray(value) && value.logId === 1) return { ...request, body: { ...request.body, value: { ...value, logId: logId++ } } }
+        if (typeof value === 'object' && value !== null && !Array.isArray(value) && value.logId === 1)
+          return { ...request, body: { ...request.body, value: { ...value, logId: logId++ } } }
         return request
       })
-      const examples = (KNOWN_CASES[path] ?? []).map((request) => ({ ...request, body: { kind: 'json' as const, value: { ...(request.body as { value: Record<string, Hostile> }).value, logId: logId++ } } }))
+      const examples = (KNOWN_CASES[path] ?? []).map((request) => ({
+        ...request,
+        body: { kind: 'json' as const, value: { ...(request.body as { value: Record<string, Hostile> }).value, logId: logId++ } },
+      }))
       await runFuzz(`agent ${path}`, requests, (request, tally) => harness.check(request, tally), { numRuns: RUNS, examples, describe: describeRequest })
     })
   }

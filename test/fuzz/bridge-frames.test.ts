@@ -54,11 +54,16 @@ function describeFrames(input: FrameInput): string {
 
 describe('fuzzing the bridge with raw WebSocket frames', () => {
   it('protocol errors and random frames', async () => {
-    await runFuzz('bridge raw frames', fc.array(frameSpec, { minLength: 1, maxLength: 3 }).map((frames): FrameInput => ({ frames })), checkFrames, {
-      numRuns: 60,
-      examples: PROTOCOL_ERRORS,
-      endOnFailure: true,
-      describe: describeFrames,
-    })
+    await runFuzz(
+      'bridge raw frames',
+      fc.array(frameSpec, { minLength: 1, maxLength: 3 }).map((frames): FrameInput => ({ frames })),
+      checkFrames,
+      {
+        numRuns: 60,
+        examples: PROTOCOL_ERRORS,
+        endOnFailure: true,
+        describe: describeFrames,
+      },
+    )
   })
 })

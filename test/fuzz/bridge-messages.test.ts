@@ -66,7 +66,9 @@ function templateArgs(f: BridgeFixture): Partial<Record<ApiMethod, Hostile[]>> {
 
 /** Arguments: the valid list with one argument made hostile, any hostile list, or no list at all. */
 function argsFor(template: Hostile[]): fc.Arbitrary<Hostile> {
-  const mutatedList = template.map((arg) => (typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? mutatedObject(arg as Record<string, Hostile>) : hostile))
+  const mutatedList = template.map((arg) =>
+    typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? mutatedObject(arg as Record<string, Hostile>) : hostile,
+  )
   return fc.oneof(
     { weight: 4, arbitrary: mutatedList.length === 0 ? fc.constant([] as Hostile[]) : fc.tuple(...mutatedList) },
     { weight: 2, arbitrary: fc.array(hostile, { maxLength: 3 }) },
@@ -96,12 +98,28 @@ describe('fuzzing the console bridge', () => {
   it('any message: not JSON, JSON of any shape, unknown methods', async () => {
     const texts = fc.oneof(
       fc.string({ maxLength: 50, unit: 'binary' }),
-      fc.constantFrom('null', 'true', '0', '""', '[]', '{}', '[null]', '{"id":1}', '{"id":"x","method":"listJobs","args":[]}', '{"id":1,"method":"listJobs"}', '{"id":1,"method":"listJobs","args":{}}'),
+      fc.constantFrom(
+        'null',
+        'true',
+        '0',
+        '""',
+        '[]',
+        '{}',
+        '[null]',
+        '{"id":1}',
+        '{"id":"x","method":"listJobs","args":[]}',
+        '{"id":1,"method":"listJobs"}',
+        '{"id":1,"method":"listJobs","args":{}}',
+      ),
       hostile.map(jsonText),
     )
     const messages: fc.Arbitrary<BridgeInput> = fc.oneof(
       texts.map((text) => ({ text })),
-      fc.record({ id: fc.oneof(fc.integer(), hostile), method: fc.constantFrom(...EDGE_STRINGS, 'constructor', '__proto__', 'toString', 'valueOf', 'then'), args: fc.constant([] as Hostile) }),
+      fc.record({
+        id: fc.oneof(fc.integer(), hostile),
+        method: fc.constantFrom(...EDGE_STRINGS, 'constructor', '__proto__', 'toString', 'valueOf', 'then'),
+        args: fc.constant([] as Hostile),
+      }),
     )
     await runFuzz('bridge any message', messages, (input, tally) => harness.check(messageText(input), tally), {
       numRuns: 60,

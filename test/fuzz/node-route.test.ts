@@ -81,7 +81,10 @@ async function check(request: FuzzRequest, tally: { note(outcome: 'accepted' | '
   const outcome = judgeAnswer(answer, request.method)
   tally.note(outcome)
   // Still answering: a beat with the secret.
-  const alive = await sendRaw(port, encodeRequest(plainRequest(`${NODE_EXECUTOR_PATH}/${NODE}/beat`, {}), { token: SECRET, groupToken: '', groupApp: '' }, CLUSTER_SECRET_HEADER))
+  const alive = await sendRaw(
+    port,
+    encodeRequest(plainRequest(`${NODE_EXECUTOR_PATH}/${NODE}/beat`, {}), { token: SECRET, groupToken: '', groupApp: '' }, CLUSTER_SECRET_HEADER),
+  )
   if (alive.kind !== 'response' || alive.status !== 200) throw new Error(`the node route stopped answering: ${alive.kind}`)
   const made = calls.slice(callsBefore, calls.length - 1)
   calls.length = callsBefore
@@ -100,15 +103,28 @@ describe('fuzzing the node route', () => {
   for (const [call, template] of ENDPOINTS) {
     it(`POST ${NODE_EXECUTOR_PATH}/<node>/${call}`, async () => {
       const path = `${NODE_EXECUTOR_PATH}/${NODE}/${call}`
-      const paths = fc.oneof({ weight: 8, arbitrary: fc.constant(path) }, { weight: 1, arbitrary: oddPath(path) }, { weight: 1, arbitrary: fc.constantFrom(`${NODE_EXECUTOR_PATH}/other-node/${call}`, `${path}/x`) })
+      const paths = fc.oneof(
+        { weight: 8, arbitrary: fc.constant(path) },
+        { weight: 1, arbitrary: oddPath(path) },
+        { weight: 1, arbitrary: fc.constantFrom(`${NODE_EXECUTOR_PATH}/other-node/${call}`, `${path}/x`) },
+      )
       // What a caller would like to smuggle into a trigger: a script, a handler, a URL.
-      const smuggled = plainRequest(path, { ...template, glueType: 'GLUE_SHELL', glueSource: 'touch /tmp/owned', executorHandler: 'httpJobHandler', executorParams: '{"url":"http://127.0.0.1:1/"}' })
+      const smuggled = plainRequest(path, {
+        ...template,
+        glueType: 'GLUE_SHELL',
+        glueSource: 'touch /tmp/owned',
+        executorHandler: 'httpJobHandler',
+        executorParams: '{"url":"http://127.0.0.1:1/"}',
+      })
       await runFuzz(`node route ${call}`, fuzzRequest(paths, bodyValue(template)), check, { numRuns: RUNS, examples: [smuggled], describe: describeRequest })
     })
   }
 
   it('odd methods and URLs under the route', async () => {
-    const anyPath = fc.oneof(oddPath(`${NODE_EXECUTOR_PATH}/${NODE}/run`), fc.webPath().map((p) => `${NODE_EXECUTOR_PATH}/${NODE}/${p.replace(/^\//, '')}`))
+    const anyPath = fc.oneof(
+      oddPath(`${NODE_EXECUTOR_PATH}/${NODE}/run`),
+      fc.webPath().map((p) => `${NODE_EXECUTOR_PATH}/${NODE}/${p.replace(/^\//, '')}`),
+    )
     await runFuzz('node route odd URLs', fuzzRequest(anyPath, hostile), check, { numRuns: RUNS, describe: describeRequest })
     expect(calls).toEqual([])
   })

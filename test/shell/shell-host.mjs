@@ -133,8 +133,7 @@ const commands = {
     return prevented
   },
   windowOpen: ({ url }) => record.windows[0].webContents.windowOpenHandler({ url }),
-  permission: () =>
-    new Promise((resolve) => record.windows[0].webContents.session.permissionHandler(record.windows[0].webContents, 'notifications', resolve)),
+  permission: () => new Promise((resolve) => record.windows[0].webContents.session.permissionHandler(record.windows[0].webContents, 'notifications', resolve)),
   secondInstance: () => {
     standIn.app.emit('second-instance')
     return snapshot()

@@ -24,15 +24,29 @@ describe('openStore: which engine a target names', () => {
   it('takes postgres://, postgresql://, mysql:// and mariadb:// URLs for servers and anything else for a SQLite file', () => {
     expect(parseDatabaseTarget('/var/lib/jobdesk/jobdesk.db')).toEqual({ engine: 'sqlite', file: '/var/lib/jobdesk/jobdesk.db' })
     expect(parseDatabaseTarget('C:\\data\\jobdesk.db')).toEqual({ engine: 'sqlite', file: 'C:\\data\\jobdesk.db' })
-    expect(parseDatabaseTarget(`postgresql://ops:${SECRET}@db.lan/jobs`)).toMatchObject({ engine: 'postgres', host: 'db.lan', port: 5432, database: 'jobs', user: 'ops', password: SECRET, location: 'postgresql://ops@db.lan/jobs' })
+    expect(parseDatabaseTarget(`postgresql://ops:${SECRET}@db.lan/jobs`)).toMatchObject({
+      engine: 'postgres',
+      host: 'db.lan',
+      port: 5432,
+      database: 'jobs',
+      user: 'ops',
+      password: SECRET,
+      location: 'postgresql://ops@db.lan/jobs',
+    })
     expect(parseDatabaseTarget('POSTGRES://db.lan:6543/jobs')).toMatchObject({ engine: 'postgres', port: 6543 })
     expect(parseDatabaseTarget('mariadb://ops:p%40ss@[::1]:3307/jobs')).toMatchObject({ engine: 'mysql', host: '::1', port: 3307, password: 'p@ss' })
-    expect(parseDatabaseTarget('mysql://ops@localhost/jobs?socket=/run/mysqld/mysqld.sock')).toMatchObject({ engine: 'mysql', describe: 'the MySQL/MariaDB database "jobs" on socket /run/mysqld/mysqld.sock as ops' })
+    expect(parseDatabaseTarget('mysql://ops@localhost/jobs?socket=/run/mysqld/mysqld.sock')).toMatchObject({
+      engine: 'mysql',
+      describe: 'the MySQL/MariaDB database "jobs" on socket /run/mysqld/mysqld.sock as ops',
+    })
   })
 
   it('says what is wrong with a URL it cannot use, never showing its password', async () => {
     const cases: [string, RegExp][] = [
-      [`redis://ops:${SECRET}@127.0.0.1/0`, /unknown scheme redis:\/\/ \(expected postgres:\/\/, postgresql:\/\/, mysql:\/\/, mariadb:\/\/ or a SQLite file path\)/],
+      [
+        `redis://ops:${SECRET}@127.0.0.1/0`,
+        /unknown scheme redis:\/\/ \(expected postgres:\/\/, postgresql:\/\/, mysql:\/\/, mariadb:\/\/ or a SQLite file path\)/,
+      ],
       [`postgres://ops:${SECRET}@127.0.0.1:99999/jobs`, /is not a valid URL/],
       [`postgres://ops:${SECRET}@127.0.0.1:5432/`, /names no database/],
       [`mysql:///jobs`, /names no host/],

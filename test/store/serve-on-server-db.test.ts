@@ -53,15 +53,19 @@ async function stepSeconds(clock: ManualClock, seconds: number, loops: number): 
  * (callback retries, log spills) run on it too.
  */
 async function finishedRuns(store: Store, jobId: number, count: number, clock?: ManualClock, upToMs = Infinity): Promise<JobRun[]> {
-  return waitFor(`${count} finished runs of job ${jobId}`, async () => {
-    const runs = (await store.runs.list({ jobId, limit: 100 }))
-      .filter((r) => (r.scheduleTimeMs ?? r.triggerTimeMs) <= upToMs)
-      .sort((a, b) => (a.scheduleTimeMs ?? a.triggerTimeMs) - (b.scheduleTimeMs ?? b.triggerTimeMs) || a.id - b.id)
-      .slice(0, count)
-    if (runs.length === count && runs.every((r) => r.handleCode !== 0)) return runs
-    await clock?.advance(250)
-    return false
-  }, 60_000)
+  return waitFor(
+    `${count} finished runs of job ${jobId}`,
+    async () => {
+      const runs = (await store.runs.list({ jobId, limit: 100 }))
+        .filter((r) => (r.scheduleTimeMs ?? r.triggerTimeMs) <= upToMs)
+        .sort((a, b) => (a.scheduleTimeMs ?? a.triggerTimeMs) - (b.scheduleTimeMs ?? b.triggerTimeMs) || a.id - b.id)
+        .slice(0, count)
+      if (runs.length === count && runs.every((r) => r.handleCode !== 0)) return runs
+      await clock?.advance(250)
+      return false
+    },
+    60_000,
+  )
 }
 
 describe.each(['postgres', 'mysql'] as const)('JobDesk on %s', (engine) => {
@@ -102,7 +106,12 @@ describe.each(['postgres', 'mysql'] as const)('JobDesk on %s', (engine) => {
     const group = (await node.groups.findByAppName(EMBEDDED_APP_NAME))!
     expect(group).toBeDefined()
     const dueNow = Date.now()
-    const job = await addJob(node, group.id, { name: 'written by another node', scheduleType: 'FIX_RATE', scheduleConf: '3600', executorParam: 'from the test' }, { nextMs: dueNow })
+    const job = await addJob(
+      node,
+      group.id,
+      { name: 'written by another node', scheduleType: 'FIX_RATE', scheduleConf: '3600', executorParam: 'from the test' },
+      { nextMs: dueNow },
+    )
     const [run] = await finishedRuns(node, job, 1)
     expect(run).toMatchObject({ jobId: job, triggerType: 'CRON', triggerCode: 200, handleCode: 200, executorParam: 'from the test', scheduleTimeMs: dueNow })
     // The scan moved the job's next fire on (from the fire it took), in the shared database.

@@ -20,8 +20,10 @@ beforeEach(() => {
 })
 afterEach(() => dir.remove())
 
-const JOB_COLUMNS = 'job_group, name, schedule_type, timezone, misfire_strategy, executor_route_strategy, executor_block_strategy, glue_type, add_time, update_time, child_jobid'
-const job = (group: number, name: string, childJobIds = '') => `(${group}, '${name}', 'NONE', 'UTC', 'DO_NOTHING', 'FIRST', 'SERIAL_EXECUTION', 'BEAN', ${T0}, ${T0}, '${childJobIds}')`
+const JOB_COLUMNS =
+  'job_group, name, schedule_type, timezone, misfire_strategy, executor_route_strategy, executor_block_strategy, glue_type, add_time, update_time, child_jobid'
+const job = (group: number, name: string, childJobIds = '') =>
+  `(${group}, '${name}', 'NONE', 'UTC', 'DO_NOTHING', 'FIRST', 'SERIAL_EXECUTION', 'BEAN', ${T0}, ${T0}, '${childJobIds}')`
 
 /** A version-10 file with rows in every id table, the newest group, job, run and user deleted (their traces kept). */
 function plantVersion10(): void {
@@ -66,7 +68,9 @@ function schemaOf(db: Database.Database): SchemaEntry[] {
 
 function rowsOf(db: Database.Database): Record<string, unknown[]> {
   const rows: Record<string, unknown[]> = {}
-  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]) {
+  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+    name: string
+  }[]) {
     rows[name] = db.prepare(`SELECT * FROM ${name} ORDER BY 1, 2`).all()
   }
   return rows
@@ -76,7 +80,9 @@ function rowsOf(db: Database.Database): Record<string, unknown[]> {
 function expectedAfter(before: SchemaEntry[]): SchemaEntry[] {
   const rebuilt = new Set<string>(AUTOINCREMENT_TABLES)
   return before.map((entry) =>
-    entry.type === 'table' && rebuilt.has(entry.name) ? { ...entry, sql: entry.sql!.replace(/\bid(\s+)INTEGER PRIMARY KEY/, 'id$1INTEGER PRIMARY KEY AUTOINCREMENT') } : entry,
+    entry.type === 'table' && rebuilt.has(entry.name)
+      ? { ...entry, sql: entry.sql!.replace(/\bid(\s+)INTEGER PRIMARY KEY/, 'id$1INTEGER PRIMARY KEY AUTOINCREMENT') }
+      : entry,
   )
 }
 
@@ -96,7 +102,9 @@ describe('schema 11 on a SQLite file at version 10', () => {
       expect(rowsOf(db)).toEqual(rowsBefore)
       expect(unquoted(schemaOf(db))).toEqual(expectedAfter(schemaBefore))
       // The partial unique key still refuses a second run for one scheduled time.
-      expect(() => db.exec(`INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, schedule_time) VALUES (1, 1, ${T0}, 'CRON', ${T0})`)).toThrow(/UNIQUE/)
+      expect(() => db.exec(`INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, schedule_time) VALUES (1, 1, ${T0}, 'CRON', ${T0})`)).toThrow(
+        /UNIQUE/,
+      )
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
       expect(() => db.exec(`INSERT INTO job_info (${JOB_COLUMNS}) VALUES ${job(99, 'orphan')}`)).toThrow(/FOREIGN KEY/)
       expect(db.pragma('foreign_key_check')).toEqual([])
@@ -116,7 +124,18 @@ describe('schema 11 on a SQLite file at version 10', () => {
       expect(job).toBe(5)
       expect(await store.runs.list({ jobId: job })).toEqual([])
       // Run 4 was deleted, yet its kept log text and trail are still there.
-      const runId = (await store.runs.insert({ jobGroup: 1, jobId: job, executorHandler: 'h', executorParam: '', executorShardingParam: '', executorFailRetryCount: 0, triggerTimeMs: T0, triggerType: 'MANUAL', scheduleTimeMs: null, parentLogId: null }))!
+      const runId = (await store.runs.insert({
+        jobGroup: 1,
+        jobId: job,
+        executorHandler: 'h',
+        executorParam: '',
+        executorShardingParam: '',
+        executorFailRetryCount: 0,
+        triggerTimeMs: T0,
+        triggerType: 'MANUAL',
+        scheduleTimeMs: null,
+        parentLogId: null,
+      }))!
       expect(runId).toBe(5)
       // User 2 was deleted; its session and token still name it.
       expect(await store.users.insert({ name: 'next', passwordHash: 'h', role: 'viewer', groupIds: [], mustChangePassword: false }, T0)).toBe(3)

@@ -63,18 +63,21 @@ export class AdminHarness {
     const dir = makeTempDir('jobdesk-fuzz-')
     const rendererDir = join(dir.path, 'renderer')
     const clock = new ManualClock(Date.now())
-    const headless = await startHeadless({
-      dataDir: join(dir.path, 'data'),
-      host: '127.0.0.1',
-      port: 0,
-      logger: silentLogger,
-      seedDemo: false,
-      accessToken: HARNESS_EXECUTOR_TOKEN,
-      clock,
-      shutdownGraceMs: 200,
-      rendererDir: makeRenderer(rendererDir),
-      ...options,
-    }, assembleCore)
+    const headless = await startHeadless(
+      {
+        dataDir: join(dir.path, 'data'),
+        host: '127.0.0.1',
+        port: 0,
+        logger: silentLogger,
+        seedDemo: false,
+        accessToken: HARNESS_EXECUTOR_TOKEN,
+        clock,
+        shutdownGraceMs: 200,
+        rendererDir: makeRenderer(rendererDir),
+        ...options,
+      },
+      assembleCore,
+    )
     const fixture = await createFixture(headless).catch(async (error: unknown) => {
       await headless.stop()
       dir.remove()
@@ -138,7 +141,11 @@ export class AdminHarness {
 
   /** The audit rows written after `afterId`, oldest first. */
   auditRowsAfter(afterId: number): { id: number; action: string; outcome: string }[] {
-    return this.reader.prepare('SELECT id, action, outcome FROM job_audit WHERE id > ? ORDER BY id').all(afterId) as { id: number; action: string; outcome: string }[]
+    return this.reader.prepare('SELECT id, action, outcome FROM job_audit WHERE id > ? ORDER BY id').all(afterId) as {
+      id: number
+      action: string
+      outcome: string
+    }[]
   }
 
   private async rebase(): Promise<void> {
@@ -155,7 +162,7 @@ export class AdminHarness {
    */
   async check(request: FuzzRequest, credentials: Credentials, tally: FuzzTally): Promise<void> {
     const n = this.inputCount++
-    const localAddress = `127.0.${1 + (n % 250)}.${2 + Math.floor(n / 250) % 250}`
+    const localAddress = `127.0.${1 + (n % 250)}.${2 + (Math.floor(n / 250) % 250)}`
     const answer = await sendRaw(this.port, encodeRequest(request, credentials), { localAddress })
     this.throwIfCrashed()
     const outcome = judgeAnswer(answer, request.method)
@@ -172,17 +179,30 @@ export class AdminHarness {
     await this.rebase()
     if (wrong.length > 0) {
       const envelope = envelopeOf(answer)
-      throw new Error(`refused (${answer.kind === 'response' ? answer.status : answer.kind} ${JSON.stringify(envelope)}) but tables changed: ${wrong.join(', ')}`)
+      throw new Error(
+        `refused (${answer.kind === 'response' ? answer.status : answer.kind} ${JSON.stringify(envelope)}) but tables changed: ${wrong.join(', ')}`,
+      )
     }
   }
 
   /** The server still answers a harmless valid request (removing an address nobody registered). */
   async expectAlive(): Promise<void> {
     const body = Buffer.from('{"registryGroup":"EXECUTOR","registryKey":"fuzz-probe","registryValue":"http://127.0.0.1:8/"}')
-    const probe = requestBytes('POST /api/registryRemove HTTP/1.1', [['Host', '127.0.0.1'], ['XXL-JOB-ACCESS-TOKEN', HARNESS_EXECUTOR_TOKEN], ['Content-Length', String(body.length)]], body)
+    const probe = requestBytes(
+      'POST /api/registryRemove HTTP/1.1',
+      [
+        ['Host', '127.0.0.1'],
+        ['XXL-JOB-ACCESS-TOKEN', HARNESS_EXECUTOR_TOKEN],
+        ['Content-Length', String(body.length)],
+      ],
+      body,
+    )
     const answer = await sendRaw(this.port, probe, { timeoutMs: 10_000 })
     const envelope = envelopeOf(answer)
-    if (envelope?.code !== 200) throw new Error(`the server stopped answering: the probe got ${answer.kind === 'response' ? `${answer.status} ${answer.body.toString('utf8').slice(0, 200)}` : answer.kind}`)
+    if (envelope?.code !== 200)
+      throw new Error(
+        `the server stopped answering: the probe got ${answer.kind === 'response' ? `${answer.status} ${answer.body.toString('utf8').slice(0, 200)}` : answer.kind}`,
+      )
     this.throwIfCrashed()
   }
 
@@ -219,7 +239,13 @@ function makeRenderer(dir: string): string {
 async function createFixture(headless: Headless<CoreParts>): Promise<AdminFixture> {
   const api = headless.core.api
   const embeddedGroupId = (await api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!.id
-  const group = await api.saveGroup({ appName: HARNESS_GROUP_APP, name: 'Fuzz group', addressType: 1, addressList: 'http://127.0.0.1:9/', accessToken: HARNESS_GROUP_TOKEN })
+  const group = await api.saveGroup({
+    appName: HARNESS_GROUP_APP,
+    name: 'Fuzz group',
+    addressType: 1,
+    addressList: 'http://127.0.0.1:9/',
+    accessToken: HARNESS_GROUP_TOKEN,
+  })
   const none = { scheduleType: 'NONE' as const, scheduleConf: '' }
   const jobA = (await api.saveJob(jobInput(embeddedGroupId, { ...none, name: 'fuzz A' }))).id
   const jobB = (await api.saveJob(jobInput(embeddedGroupId, { ...none, name: 'fuzz B' }))).id

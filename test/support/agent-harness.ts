@@ -112,7 +112,9 @@ export class AgentHarness {
     if (now.lanes !== this.baseline.lanes || now.files !== this.baseline.files) {
       const before = this.baseline
       this.baseline = await this.settled(null)
-      throw new Error(`refused (${JSON.stringify(envelopeOf(answer))}) but the agent changed: lanes ${before.lanes} → ${now.lanes}; files ${diffLines(before.files, now.files)}`)
+      throw new Error(
+        `refused (${JSON.stringify(envelopeOf(answer))}) but the agent changed: lanes ${before.lanes} → ${now.lanes}; files ${diffLines(before.files, now.files)}`,
+      )
     }
   }
 
@@ -139,7 +141,11 @@ export class AgentHarness {
   }
 
   async expectAlive(): Promise<void> {
-    const probe = requestBytes('POST /beat HTTP/1.1', [['Host', '127.0.0.1'], ['XXL-JOB-ACCESS-TOKEN', AGENT_TOKEN], ['Content-Length', '0']])
+    const probe = requestBytes('POST /beat HTTP/1.1', [
+      ['Host', '127.0.0.1'],
+      ['XXL-JOB-ACCESS-TOKEN', AGENT_TOKEN],
+      ['Content-Length', '0'],
+    ])
     const answer = await sendRaw(this.port, probe, { timeoutMs: 10_000 })
     if (envelopeOf(answer)?.code !== 200) throw new Error(`the agent stopped answering /beat: ${answer.kind === 'response' ? answer.status : answer.kind}`)
     this.throwIfCrashed()

@@ -21,10 +21,19 @@ export async function signIn(origin: string, name: string, password: string, fro
   })
   const setCookie = response.headers.get('set-cookie')
   const match = setCookie ? new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(setCookie) : null
-  return { status: response.status, body: (await response.json()) as SignInAnswer['body'], cookie: match && match[1] ? `${SESSION_COOKIE}=${match[1]}` : null, setCookie }
+  return {
+    status: response.status,
+    body: (await response.json()) as SignInAnswer['body'],
+    cookie: match && match[1] ? `${SESSION_COOKIE}=${match[1]}` : null,
+    setCookie,
+  }
 }
 
 export async function signOut(origin: string, cookie: string): Promise<number> {
-  const response = await fetch(`${origin}${AUTH_PATHS.signOut}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin }, body: '{}' })
+  const response = await fetch(`${origin}${AUTH_PATHS.signOut}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin },
+    body: '{}',
+  })
   return response.status
 }

@@ -129,12 +129,18 @@ export class BridgeHarness {
 async function createFixture(bridge: BridgeClient): Promise<BridgeFixture> {
   const groups = await bridge.value<JobGroup[]>('listGroups')
   const embeddedGroupId = groups.find((g) => g.appName === EMBEDDED_APP_NAME)!.id
-  const group = await bridge.value<JobGroup>('saveGroup', [{ appName: 'fuzz-lan', name: 'Fuzz LAN', addressType: 1, addressList: 'http://127.0.0.1:9/', accessToken: '' }])
+  const group = await bridge.value<JobGroup>('saveGroup', [
+    { appName: 'fuzz-lan', name: 'Fuzz LAN', addressType: 1, addressList: 'http://127.0.0.1:9/', accessToken: '' },
+  ])
   const none = { scheduleType: 'NONE', scheduleConf: '' } as const
   const jobA = (await bridge.value<JobInfo>('saveJob', [jobInput(embeddedGroupId, { ...none, name: 'bridge A' })])).id
   const jobB = (await bridge.value<JobInfo>('saveJob', [jobInput(embeddedGroupId, { ...none, name: 'bridge B' })])).id
   // A script job on a LAN group nobody serves: its GLUE can be edited, and a trigger cannot run it.
-  const glueJob = (await bridge.value<JobInfo>('saveJob', [jobInput(group.id, { ...none, name: 'bridge glue', glueType: 'GLUE_SHELL', glueSource: 'echo never run', executorHandler: '' })])).id
+  const glueJob = (
+    await bridge.value<JobInfo>('saveJob', [
+      jobInput(group.id, { ...none, name: 'bridge glue', glueType: 'GLUE_SHELL', glueSource: 'echo never run', executorHandler: '' }),
+    ])
+  ).id
   await bridge.value('saveLink', [{ parentJobId: jobA, childJobId: jobB, condition: 'SUCCESS' }])
   return { embeddedGroupId, groupId: group.id, jobA, jobB, glueJob }
 }

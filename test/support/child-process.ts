@@ -35,9 +35,7 @@ export function startTsProcess(file: string, args: string[], env: NodeJS.Process
     }
   })
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const exited = new Promise<number | string>((resolve) =>
-    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
-  )
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')))
   return {
     child,
     output: () => stdout,

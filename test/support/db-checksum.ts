@@ -96,7 +96,10 @@ export async function settledChecksums(db: Db, timeoutMs = 10_000, gapMs = 25, q
     const busy = unfinishedRuns(db, quietAddresses) > 0
     stableReads = !busy && changedTables(previous, current).length === 0 ? stableReads + 1 : 0
     if (stableReads >= 2) return current
-    if (Date.now() > deadline) throw new Error(`the database kept changing for ${timeoutMs} ms (tables ${changedTables(previous, current).join(', ') || 'none'}; unfinished runs ${unfinishedRuns(db, quietAddresses)})`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `the database kept changing for ${timeoutMs} ms (tables ${changedTables(previous, current).join(', ') || 'none'}; unfinished runs ${unfinishedRuns(db, quietAddresses)})`,
+      )
     previous = current
   }
 }

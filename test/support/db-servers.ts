@@ -114,10 +114,22 @@ export async function withDatabase(engine: TestEngine): Promise<TestDatabase> {
   const url = server.url.replace(/DATABASE$/, name)
   if (engine === 'postgres') {
     await onPostgres(server.url.replace(/DATABASE$/, 'postgres'), `CREATE DATABASE ${name}`)
-    return { engine, url, name, serverVersion: server.version, drop: async () => void (await onPostgres(server.url.replace(/DATABASE$/, 'postgres'), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) }
+    return {
+      engine,
+      url,
+      name,
+      serverVersion: server.version,
+      drop: async () => void (await onPostgres(server.url.replace(/DATABASE$/, 'postgres'), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    }
   }
   await onMysql(server.url.replace(/DATABASE$/, 'mysql'), `CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
-  return { engine, url, name, serverVersion: server.version, drop: async () => void (await onMysql(server.url.replace(/DATABASE$/, 'mysql'), `DROP DATABASE IF EXISTS ${name}`)) }
+  return {
+    engine,
+    url,
+    name,
+    serverVersion: server.version,
+    drop: async () => void (await onMysql(server.url.replace(/DATABASE$/, 'mysql'), `DROP DATABASE IF EXISTS ${name}`)),
+  }
 }
 
 /** Runs one statement on the server as the test login (on a connection of its own). */

@@ -34,12 +34,7 @@ export async function makeTempDir(prefix = 'jobdesk-executor-'): Promise<{ dir: 
 }
 
 /** Polls `condition` until it holds or `timeoutMs` passes (then throws with `what`). */
-export async function waitUntil(
-  what: string,
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
-  intervalMs = 10,
-): Promise<void> {
+export async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 20_000, intervalMs = 10): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (await condition()) return

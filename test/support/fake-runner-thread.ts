@@ -35,7 +35,10 @@ export class FakeRunnerThread extends EventEmitter {
   /** 'runs' messages received: the pool batches a turn's runs into one. */
   runMessages = 0
 
-  constructor(readonly id: number, data: RunnerWorkerData) {
+  constructor(
+    readonly id: number,
+    data: RunnerWorkerData,
+  ) {
     super()
     this.slots = new Int32Array(data.slots)
     this.results = new ResultArea(data.results)
@@ -46,8 +49,7 @@ export class FakeRunnerThread extends EventEmitter {
     if (message.type === 'runs') {
       this.runMessages++
       this.runs.push(...unpackRuns(message.numbers, message.texts))
-    }
-    else this.aborts.push(message.requestId)
+    } else this.aborts.push(message.requestId)
   }
 
   terminate(): Promise<number> {

@@ -51,7 +51,16 @@ export function fencingNode(store: Store, nodeId: string, nowMs: number): Fencin
     },
     record: (outcome) => track(writer.recordOutcome(outcome)),
   }
-  const triggers = TriggerService.withPool({ store, clock, logger: silentLogger, nodeId, fence: { lease: () => membership.lease(), actsAt: (atMs) => membership.actsAt(atMs), check: (tx, atMs) => membership.check(tx, atMs) } }, dispatch)
+  const triggers = TriggerService.withPool(
+    {
+      store,
+      clock,
+      logger: silentLogger,
+      nodeId,
+      fence: { lease: () => membership.lease(), actsAt: (atMs) => membership.actsAt(atMs), check: (tx, atMs) => membership.check(tx, atMs) },
+    },
+    dispatch,
+  )
   const scheduler: Scheduler = new Scheduler({
     store,
     nodeId,

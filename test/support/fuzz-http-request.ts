@@ -49,7 +49,15 @@ const ODD_HEADERS: [string, string][] = [
   ['X-Odd', 'caf\u00e9 \u00ff'],
   ['Transfer-Encoding', 'identity'],
 ]
-const CONTENT_TYPES = ['application/json', 'application/json;charset=UTF-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', '']
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json;charset=UTF-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  '',
+]
 
 /** Where to send: the endpoint under both context paths, with spellings that still name it. */
 export function endpointPath(pathname: string): fc.Arbitrary<string> {
@@ -91,13 +99,27 @@ export function fuzzRequest(path: fc.Arbitrary<string>, body: fc.Arbitrary<Hosti
   const bodyForm: fc.Arbitrary<BodyForm> = fc.oneof(
     { weight: 8, arbitrary: body.map((value) => ({ kind: 'json' as const, value })) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('truncated' as const), value: body, keep: fc.double({ min: 0, max: 1, noNaN: true }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('bad-utf8' as const), value: body, at: fc.double({ min: 0, max: 1, noNaN: true }), bytes: fc.constantFrom(...INVALID_UTF8) }) },
-    { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...JSONISH), fc.string({ maxLength: 60, unit: 'grapheme' })).map((text) => ({ kind: 'text' as const, text })) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('bad-utf8' as const),
+        value: body,
+        at: fc.double({ min: 0, max: 1, noNaN: true }),
+        bytes: fc.constantFrom(...INVALID_UTF8),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(fc.constantFrom(...JSONISH), fc.string({ maxLength: 60, unit: 'grapheme' })).map((text) => ({ kind: 'text' as const, text })),
+    },
     { weight: 1, arbitrary: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }).map((bytes) => ({ kind: 'bytes' as const, bytes })) },
     { weight: 1, arbitrary: fc.constant({ kind: 'empty' as const }) },
   )
   return fc.record({
-    method: fc.oneof({ weight: 12, arbitrary: fc.constant('POST') }, { weight: 3, arbitrary: fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'post', 'P0ST') }),
+    method: fc.oneof(
+      { weight: 12, arbitrary: fc.constant('POST') },
+      { weight: 3, arbitrary: fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'post', 'P0ST') },
+    ),
     path,
     auth: fc.oneof(
       { weight: 10, arbitrary: fc.constant<Auth>('token') },
@@ -106,7 +128,10 @@ export function fuzzRequest(path: fc.Arbitrary<string>, body: fc.Arbitrary<Hosti
     contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: null }),
     extraHeaders: fc.subarray(ODD_HEADERS, { maxLength: 2 }),
     body: bodyForm,
-    framing: fc.oneof({ weight: 8, arbitrary: fc.constant('length' as const) }, { weight: 2, arbitrary: fc.constantFrom('chunked' as const, 'short' as const, 'none' as const) }),
+    framing: fc.oneof(
+      { weight: 8, arbitrary: fc.constant('length' as const) },
+      { weight: 2, arbitrary: fc.constantFrom('chunked' as const, 'short' as const, 'none' as const) },
+    ),
   })
 }
 
@@ -182,7 +207,10 @@ export function encodeRequest(request: FuzzRequest, credentials: Credentials, to
 }
 
 export function describeRequest(request: FuzzRequest): string {
-  const body = request.body.kind === 'json' || request.body.kind === 'truncated' || request.body.kind === 'bad-utf8' ? { ...request.body, value: describeHostile(request.body.value) } : request.body
+  const body =
+    request.body.kind === 'json' || request.body.kind === 'truncated' || request.body.kind === 'bad-utf8'
+      ? { ...request.body, value: describeHostile(request.body.value) }
+      : request.body
   return JSON.stringify({ ...request, path: request.path.length > 120 ? `${request.path.slice(0, 120)}…(${request.path.length})` : request.path, body })
 }
 

@@ -5,15 +5,7 @@ import fc from 'fast-check'
  * nesting) are markers, expanded only when the request is written, so counterexamples print short
  * and shrink fast. `jsonText` writes a value (markers expanded) as JSON text.
  */
-export type Hostile =
-  | null
-  | boolean
-  | number
-  | string
-  | Hostile[]
-  | { [key: string]: Hostile }
-  | BigString
-  | DeepNesting
+export type Hostile = null | boolean | number | string | Hostile[] | { [key: string]: Hostile } | BigString | DeepNesting
 
 export interface BigString {
   $fuzz: 'big'
@@ -30,21 +22,110 @@ export interface DeepNesting {
 const SAFE = Number.MAX_SAFE_INTEGER
 /** Numbers at the edges of what JSON, JavaScript, SQLite and Date can hold. */
 const EDGE_NUMBERS = [
-  0, -0, -1, 1, 1.5, -2.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, SAFE, SAFE + 1, SAFE + 2, -SAFE, 8.64e15, 8.64e15 + 1,
-  1e21, 1e308, -1e308, Number.MIN_VALUE, 1e-7, 65_535, 65_536, 86_401,
+  0,
+  -0,
+  -1,
+  1,
+  1.5,
+  -2.5,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 32,
+  SAFE,
+  SAFE + 1,
+  SAFE + 2,
+  -SAFE,
+  8.64e15,
+  8.64e15 + 1,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+  1e-7,
+  65_535,
+  65_536,
+  86_401,
 ]
 
 /** Strings that have broken parsers, validators, logs, file paths and UIs before. */
 export const EDGE_STRINGS = [
-  '', ' ', '\t\n', 'null', 'undefined', '0', '-1', '1e400', 'true', '[]', '{}',
-  '\u0000', 'a\u0000b', '\u0007bell', '\u001b[31mred\u001b[0m', '\r\nX-Injected: 1', '\u202eevil', '\ufeffbom', '\ud800', '\udfff\ud800',
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><b>x</b>', "'; DROP TABLE job_info; --", '%s%n%x', '${7*7}', '{{7*7}}',
-  '../../../../etc/passwd', '..\\..\\windows', '/dev/null', 'C:\\con', '字字字', '😀👨‍👩‍👧', 'é', 'e\u0301',
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
-  'EXECUTOR', 'executor', 'jobdesk-embedded', 'jobdesk://embedded/', 'jobdesk://embedded/x', 'http://127.0.0.1:9/', 'http://127.0.0.1:9',
-  'http://127.0.0.1:9/,http://127.0.0.1:10/', 'https://127.0.0.1:9/a b', 'http://[::1]:9/', 'http://127.0.0.1:99999/', 'http://', 'http:/x', 'file:///etc/passwd',
-  'javascript:alert(1)', 'data:text/html,x', 'ftp://127.0.0.1/', '0 0 25 * * ?', '99999999999999999999', '1,2,3', '1,,2', ' 7 ', '-5', '1.5', 'NaN',
-  'demoJobHandler', 'failJobHandler', 'BEAN', 'FIRST', 'SERIAL_EXECUTION', 'UTC', 'Mars/Olympus', 'a@b.c', 'not-an-email', 'fuzz-app', 'fuzz-exec',
+  '',
+  ' ',
+  '\t\n',
+  'null',
+  'undefined',
+  '0',
+  '-1',
+  '1e400',
+  'true',
+  '[]',
+  '{}',
+  '\u0000',
+  'a\u0000b',
+  '\u0007bell',
+  '\u001b[31mred\u001b[0m',
+  '\r\nX-Injected: 1',
+  '\u202eevil',
+  '\ufeffbom',
+  '\ud800',
+  '\udfff\ud800',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><b>x</b>',
+  "'; DROP TABLE job_info; --",
+  '%s%n%x',
+  '${7*7}',
+  '{{7*7}}',
+  '../../../../etc/passwd',
+  '..\\..\\windows',
+  '/dev/null',
+  'C:\\con',
+  '字字字',
+  '😀👨‍👩‍👧',
+  'é',
+  'e\u0301',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'EXECUTOR',
+  'executor',
+  'jobdesk-embedded',
+  'jobdesk://embedded/',
+  'jobdesk://embedded/x',
+  'http://127.0.0.1:9/',
+  'http://127.0.0.1:9',
+  'http://127.0.0.1:9/,http://127.0.0.1:10/',
+  'https://127.0.0.1:9/a b',
+  'http://[::1]:9/',
+  'http://127.0.0.1:99999/',
+  'http://',
+  'http:/x',
+  'file:///etc/passwd',
+  'javascript:alert(1)',
+  'data:text/html,x',
+  'ftp://127.0.0.1/',
+  '0 0 25 * * ?',
+  '99999999999999999999',
+  '1,2,3',
+  '1,,2',
+  ' 7 ',
+  '-5',
+  '1.5',
+  'NaN',
+  'demoJobHandler',
+  'failJobHandler',
+  'BEAN',
+  'FIRST',
+  'SERIAL_EXECUTION',
+  'UTC',
+  'Mars/Olympus',
+  'a@b.c',
+  'not-an-email',
+  'fuzz-app',
+  'fuzz-exec',
 ]
 
 const bigString: fc.Arbitrary<BigString> = fc.record({
@@ -85,7 +166,9 @@ export const hostile: fc.Arbitrary<Hostile> = fc.oneof(
  */
 export function mutatedObject(template: Record<string, Hostile>): fc.Arbitrary<Hostile> {
   const keys = Object.keys(template)
-  const extraFields = fc.array(fc.tuple(fc.constantFrom(...EDGE_STRINGS, 'id', 'childJobId', 'addressList', 'jobGroup', 'glueSource'), hostile), { maxLength: 2 })
+  const extraFields = fc.array(fc.tuple(fc.constantFrom(...EDGE_STRINGS, 'id', 'childJobId', 'addressList', 'jobGroup', 'glueSource'), hostile), {
+    maxLength: 2,
+  })
   if (keys.length === 0) return extraFields.map((extra) => withFields({}, extra))
   const oneField = fc.record({
     replace: fc.constantFrom(...keys).map((key) => [key]),
@@ -135,7 +218,9 @@ export function jsonText(value: Hostile): string {
   }
   if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(',')}}`
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`)
+      .join(',')}}`
   }
   // -0 and non-finite numbers: JSON.stringify writes 0 and null, as any client would.
   return JSON.stringify(value) ?? 'null'

@@ -46,14 +46,18 @@ export async function ensureBuilt(): Promise<void> {
   const lock = join(tmpdir(), `jobdesk-build-lock-${createHash('sha256').update(REPO).digest('hex').slice(0, 12)}`)
   // A lock older than any build is left over from a killed run.
   if (existsSync(lock) && statSync(lock).mtimeMs < Date.now() - 300_000) rmSync(lock, { recursive: true, force: true })
-  await waitFor('the build lock', () => {
-    try {
-      mkdirSync(lock)
-      return true
-    } catch {
-      return false
-    }
-  }, 180_000)
+  await waitFor(
+    'the build lock',
+    () => {
+      try {
+        mkdirSync(lock)
+        return true
+      } catch {
+        return false
+      }
+    },
+    180_000,
+  )
   try {
     if (!isFresh()) execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' })
   } finally {

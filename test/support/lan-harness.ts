@@ -31,26 +31,43 @@ export interface LanAdmin {
 /** Command-line arguments for an agent process (spawnAgent) registering `appName` with `adminUrl` on loopback. */
 export function lanAgentArgs(adminUrl: string, appName: string, logPath: string): string[] {
   return [
-    '--admin', adminUrl, '--token', TEST_TOKEN, '--app', appName, '--port', '0', '--host', '127.0.0.1',
-    '--beat-interval-ms', String(FAST_REGISTRY.beatIntervalMs), '--handlers', TEST_HANDLERS_DIR, '--log-path', logPath,
+    '--admin',
+    adminUrl,
+    '--token',
+    TEST_TOKEN,
+    '--app',
+    appName,
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--beat-interval-ms',
+    String(FAST_REGISTRY.beatIntervalMs),
+    '--handlers',
+    TEST_HANDLERS_DIR,
+    '--log-path',
+    logPath,
   ]
 }
 
 /** A JobDesk admin in headless mode on 127.0.0.1 with short registry timings, and no demo jobs. */
 export async function startLanAdmin(options: { monitorTimings?: Record<string, number> } = {}): Promise<LanAdmin> {
   const dir = makeTempDir()
-  const headless = await startHeadless({
-    dataDir: dir.path,
-    host: '127.0.0.1',
-    port: 0,
-    logger: silentLogger,
-    seedDemo: false,
-    accessToken: TEST_TOKEN,
-    registryTimings: FAST_REGISTRY,
-    shutdownGraceMs: 500,
-    monitorTimings: options.monitorTimings,
-    executorOptions: { handlerDirs: [TEST_HANDLERS_DIR] },
-  }, assembleCore)
+  const headless = await startHeadless(
+    {
+      dataDir: dir.path,
+      host: '127.0.0.1',
+      port: 0,
+      logger: silentLogger,
+      seedDemo: false,
+      accessToken: TEST_TOKEN,
+      registryTimings: FAST_REGISTRY,
+      shutdownGraceMs: 500,
+      monitorTimings: options.monitorTimings,
+      executorOptions: { handlerDirs: [TEST_HANDLERS_DIR] },
+    },
+    assembleCore,
+  )
   const url = `http://127.0.0.1:${headless.server.port}`
   const agents: RunningAgent[] = []
   const logDirs: ReturnType<typeof makeTempDir>[] = []
@@ -65,7 +82,14 @@ export async function startLanAdmin(options: { monitorTimings?: Record<string, n
       const logs = makeTempDir('jobdesk-agent-')
       logDirs.push(logs)
       const parsed = parseAgentArgs(['--admin', url, '--token', TEST_TOKEN, '--app', appName, '--port', '0', '--host', '127.0.0.1'])
-      const config = { ...(parsed as AgentConfig), logPath: logs.path, handlerDirs: [TEST_HANDLERS_DIR], beatIntervalMs: FAST_REGISTRY.beatIntervalMs, callbackRetryMs: 500, ...overrides }
+      const config = {
+        ...(parsed as AgentConfig),
+        logPath: logs.path,
+        handlerDirs: [TEST_HANDLERS_DIR],
+        beatIntervalMs: FAST_REGISTRY.beatIntervalMs,
+        callbackRetryMs: 500,
+        ...overrides,
+      }
       const agent = await startAgent(config)
       agents.push(agent)
       await agent.firstBeat

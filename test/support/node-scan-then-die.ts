@@ -28,14 +28,25 @@ const duties: NodeDuties = {
   onFenced: () => {},
   onRenewed: () => {},
 }
-const scheduler = new Scheduler({ store, nodeId, fence: membership, clock, nextFire: nextFireTimeMs, triggers: { fireScheduled: () => {} }, logger: silentLogger })
+const scheduler = new Scheduler({
+  store,
+  nodeId,
+  fence: membership,
+  clock,
+  nextFire: nextFireTimeMs,
+  triggers: { fireScheduled: () => {} },
+  logger: silentLogger,
+})
 await membership.join(duties)
 const { fires } = await scheduler.scanOnce(nowMs)
 if (mode === 'write-ahead') {
   // The pool is never reached: the runs wait for their second, which this clock never reaches.
   const triggers = new TriggerService({ store, pool: { submit: () => {} }, clock, logger: silentLogger, nodeId, fence: membership })
   const nextSecondMs = Math.floor(nowMs / 1000) * 1000 + 1000
-  await triggers.fireScheduled(fires.filter((fire) => fire.fireAtMs === nextSecondMs), nextSecondMs)
+  await triggers.fireScheduled(
+    fires.filter((fire) => fire.fireAtMs === nextSecondMs),
+    nextSecondMs,
+  )
 }
 console.log(`planned ${fires.length}`)
 process.kill(process.pid, 'SIGKILL')

@@ -123,13 +123,26 @@ export interface EnvelopeReply {
  * POSTs a JSON body (text as given) to a loopback server and reads its `{code,msg,data}` envelope;
  * throws when the answer is not one.
  */
-export async function postEnvelope(port: number, path: string, headers: Record<string, string>, body: string, options: RawRequestOptions = {}): Promise<EnvelopeReply> {
+export async function postEnvelope(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  options: RawRequestOptions = {},
+): Promise<EnvelopeReply> {
   const payload = Buffer.from(body, 'utf8')
-  const head: [string, string][] = [['Host', '127.0.0.1'], ['Content-Type', 'application/json'], ...Object.entries(headers), ['Content-Length', String(payload.length)]]
+  const head: [string, string][] = [
+    ['Host', '127.0.0.1'],
+    ['Content-Type', 'application/json'],
+    ...Object.entries(headers),
+    ['Content-Length', String(payload.length)],
+  ]
   const answer = await sendRaw(port, requestBytes(`POST ${path} HTTP/1.1`, head, payload), options)
   const envelope = envelopeOf(answer) as { code: number; msg: string | null; data?: unknown } | null
   if (answer.kind !== 'response' || !envelope) {
-    throw new Error(`no envelope from POST ${path}: ${answer.kind === 'response' ? `${answer.status} ${answer.body.toString('utf8').slice(0, 200)}` : answer.kind}`)
+    throw new Error(
+      `no envelope from POST ${path}: ${answer.kind === 'response' ? `${answer.status} ${answer.body.toString('utf8').slice(0, 200)}` : answer.kind}`,
+    )
   }
   return { status: answer.status, code: envelope.code, msg: envelope.msg, data: envelope.data, bytes: answer.body.length }
 }

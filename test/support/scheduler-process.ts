@@ -25,16 +25,16 @@ const scheduler = new Scheduler({
   logger: silentLogger,
 })
 function writeRuns(fires: RingFire[]): void {
-    const write: Promise<void> = store
-      .transaction((tx) => prepareScheduledRuns(tx, fires, systemClock.nowMs(), nodeId))
-      .then((result) => {
-        totals.runs += result.runs.length
-        totals.unclaimed += result.unclaimed
-        totals.inactive += result.inactive
-        totals.duplicates += result.duplicates
-      })
-      .finally(() => writing.delete(write))
-    writing.add(write)
+  const write: Promise<void> = store
+    .transaction((tx) => prepareScheduledRuns(tx, fires, systemClock.nowMs(), nodeId))
+    .then((result) => {
+      totals.runs += result.runs.length
+      totals.unclaimed += result.unclaimed
+      totals.inactive += result.inactive
+      totals.duplicates += result.duplicates
+    })
+    .finally(() => writing.delete(write))
+  writing.add(write)
 }
 scheduler.start()
 console.log('started')

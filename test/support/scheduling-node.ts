@@ -51,14 +51,14 @@ export function schedulingNode(store: Store, nodeId: string, nowMs: number, scan
     scanBatchSize,
   })
   function writeRuns(fires: RingFire[]): void {
-      const write: Promise<unknown> = store
-        .transaction(async (tx) => {
-          await membership.check(tx, clock.nowMs())
-          return prepareScheduledRuns(tx, fires, clock.nowMs(), nodeId)
-        })
-        .then((result) => void (written += result.runs.length))
-        .finally(() => writes.delete(write))
-      writes.add(write)
+    const write: Promise<unknown> = store
+      .transaction(async (tx) => {
+        await membership.check(tx, clock.nowMs())
+        return prepareScheduledRuns(tx, fires, clock.nowMs(), nodeId)
+      })
+      .then((result) => void (written += result.runs.length))
+      .finally(() => writes.delete(write))
+    writes.add(write)
   }
   const membership = new NodeMembership({
     store,

@@ -48,7 +48,14 @@ export async function securityWorld(options: Parameters<typeof AuthHarness.start
   const api = auth.h.headless.core.api
   const groups = await api.listGroups()
   const fixtureGroup = groups.find((g) => g.appName === HARNESS_GROUP_APP)!
-  const groupA = await api.saveGroup({ id: fixtureGroup.id, appName: HARNESS_GROUP_APP, name: 'Group A', addressType: 1, addressList: aExecutor.address, accessToken: HARNESS_GROUP_TOKEN })
+  const groupA = await api.saveGroup({
+    id: fixtureGroup.id,
+    appName: HARNESS_GROUP_APP,
+    name: 'Group A',
+    addressType: 1,
+    addressList: aExecutor.address,
+    accessToken: HARNESS_GROUP_TOKEN,
+  })
   const groupB = await api.saveGroup({ appName: 'security-b', name: 'Group B', addressType: 1, addressList: bExecutor.address, accessToken: '' })
   const embeddedGroupId = groups.find((g) => g.appName === EMBEDDED_APP_NAME)!.id
   const embeddedAddress = (await api.listRegistry()).find((e) => e.appName === EMBEDDED_APP_NAME)!.address

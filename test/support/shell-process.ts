@@ -86,7 +86,13 @@ export async function startShell(dataDir: string): Promise<ShellProcess> {
   return {
     send,
     snapshot: () => send<ShellSnapshot>('snapshot'),
-    invoke: (method, args, from = {}) => send<IpcResult>('invoke', { method, args, url: from.url === undefined ? 'file:///app/out/renderer/index.html' : from.url, fromWindow: from.fromWindow ?? true }),
+    invoke: (method, args, from = {}) =>
+      send<IpcResult>('invoke', {
+        method,
+        args,
+        url: from.url === undefined ? 'file:///app/out/renderer/index.html' : from.url,
+        fromWindow: from.fromWindow ?? true,
+      }),
     exited,
     output: () => output,
     kill: () => child.kill('SIGKILL'),

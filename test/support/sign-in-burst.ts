@@ -32,7 +32,12 @@ export function postSignIn(port: number, name: string, password: string, localAd
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.on('end', () => {
           const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { error?: { code?: string } }
-          resolve({ status: res.statusCode ?? 0, code: json.error?.code ?? null, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null, cookie: res.headers['set-cookie'] !== undefined })
+          resolve({
+            status: res.statusCode ?? 0,
+            code: json.error?.code ?? null,
+            retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
+            cookie: res.headers['set-cookie'] !== undefined,
+          })
         })
         res.on('error', reject)
       },

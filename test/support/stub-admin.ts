@@ -57,7 +57,15 @@ export async function startStubAdmin(options: StubAdminOptions): Promise<StubAdm
       } catch {
         json = undefined
       }
-      const request: RecordedAdminRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, rawHeaders: req.rawHeaders, body, json, atMs: Date.now() }
+      const request: RecordedAdminRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        rawHeaders: req.rawHeaders,
+        body,
+        json,
+        atMs: Date.now(),
+      }
       requests.push(request)
       for (const waiter of [...waiters]) {
         if (waiter.match(request)) {

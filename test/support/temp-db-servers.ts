@@ -62,7 +62,8 @@ export async function startTempPostgres(options: PostgresOptions = {}): Promise<
   const bin = postgresBinDir()
   if (!bin) throw new TempServerError('PostgreSQL is not installed (apt-get install -y postgresql): no /usr/lib/postgresql/*/bin/pg_ctl')
   const asRoot = process.getuid?.() === 0
-  if (asRoot && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser')) throw new TempServerError('running as root without runuser: PostgreSQL cannot be started as another user')
+  if (asRoot && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser'))
+    throw new TempServerError('running as root without runuser: PostgreSQL cannot be started as another user')
   const dir = mkdtempSync(join(tmpdir(), 'jobdesk-pg-'))
   const dataDir = join(dir, 'data')
   const owner = asRoot ? 'postgres' : userInfo().username
@@ -73,7 +74,11 @@ export async function startTempPostgres(options: PostgresOptions = {}): Promise<
     try {
       return (await run(c, a, { cwd: dir, timeout: 120_000 })).stdout
     } catch (error) {
-      const detail = String((error as { stderr?: string }).stderr || (error as Error).message).trim().split('\n').slice(-3).join(' ')
+      const detail = String((error as { stderr?: string }).stderr || (error as Error).message)
+        .trim()
+        .split('\n')
+        .slice(-3)
+        .join(' ')
       throw new TempServerError(`PostgreSQL ${what} failed: ${detail}`)
     }
   }
@@ -81,13 +86,27 @@ export async function startTempPostgres(options: PostgresOptions = {}): Promise<
   const password = randomBytes(12).toString('hex')
   const user = 'jobdesk'
   try {
-    await exec('initdb', join(bin, 'initdb'), ['-D', dataDir, '-U', owner, '--auth-local=trust', `--auth-host=${options.hostAuth ?? 'scram-sha-256'}`, '-E', 'UTF8', '--no-locale', '--no-sync'])
+    await exec('initdb', join(bin, 'initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      owner,
+      '--auth-local=trust',
+      `--auth-host=${options.hostAuth ?? 'scram-sha-256'}`,
+      '-E',
+      'UTF8',
+      '--no-locale',
+      '--no-sync',
+    ])
     const settings = { listen_addresses: '127.0.0.1', max_connections: '200', ...options.settings }
     const serverOptions = [`-p ${port}`, `-k ${dir}`, ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(' ')
-    await exec('start', join(bin, 'pg_ctl'), ['-D', dataDir, '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', serverOptions, 'start']).catch((error: Error) => {
-      throw new TempServerError(`${error.message}; log: ${logTail(join(dir, 'server.log'))}`)
-    })
-    const psql = (sql: string) => exec('psql', join(bin, 'psql'), ['-h', dir, '-p', String(port), '-U', owner, '-d', 'postgres', '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql])
+    await exec('start', join(bin, 'pg_ctl'), ['-D', dataDir, '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', serverOptions, 'start']).catch(
+      (error: Error) => {
+        throw new TempServerError(`${error.message}; log: ${logTail(join(dir, 'server.log'))}`)
+      },
+    )
+    const psql = (sql: string) =>
+      exec('psql', join(bin, 'psql'), ['-h', dir, '-p', String(port), '-U', owner, '-d', 'postgres', '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql])
     await psql(`CREATE ROLE ${user} LOGIN CREATEDB PASSWORD '${password}'`)
     const version = (await psql('SHOW server_version')).trim()
     const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
@@ -130,7 +149,8 @@ export interface MariadbOptions {
 export async function startTempMariadb(options: MariadbOptions = {}): Promise<TempDbServer> {
   const installer = ['/usr/bin/mariadb-install-db', '/usr/bin/mysql_install_db'].find(existsSync)
   const daemon = ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'].find(existsSync)
-  if (!installer || !daemon) throw new TempServerError('MariaDB is not installed (apt-get install -y mariadb-server): no /usr/sbin/mariadbd or /usr/bin/mariadb-install-db')
+  if (!installer || !daemon)
+    throw new TempServerError('MariaDB is not installed (apt-get install -y mariadb-server): no /usr/sbin/mariadbd or /usr/bin/mariadb-install-db')
   const asRoot = process.getuid?.() === 0
   const osUser = userInfo().username
   const dir = mkdtempSync(join(tmpdir(), 'jobdesk-mariadb-'))
@@ -139,13 +159,29 @@ export async function startTempMariadb(options: MariadbOptions = {}): Promise<Te
   const logFile = join(dir, 'server.log')
   const userFlag = asRoot ? ['--user=root'] : []
   try {
-    await run(installer, ['--no-defaults', `--datadir=${dataDir}`, ...userFlag, '--auth-root-authentication-method=socket', `--auth-root-socket-user=${osUser}`, '--skip-test-db', '--skip-name-resolve'], {
-      cwd: dir,
-      timeout: 120_000,
-    })
+    await run(
+      installer,
+      [
+        '--no-defaults',
+        `--datadir=${dataDir}`,
+        ...userFlag,
+        '--auth-root-authentication-method=socket',
+        `--auth-root-socket-user=${osUser}`,
+        '--skip-test-db',
+        '--skip-name-resolve',
+      ],
+      {
+        cwd: dir,
+        timeout: 120_000,
+      },
+    )
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
-    const detail = String((error as { stderr?: string }).stderr || (error as Error).message).trim().split('\n').slice(-3).join(' ')
+    const detail = String((error as { stderr?: string }).stderr || (error as Error).message)
+      .trim()
+      .split('\n')
+      .slice(-3)
+      .join(' ')
     throw new TempServerError(`mariadb-install-db failed: ${detail}`)
   }
   const port = await freePort()

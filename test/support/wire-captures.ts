@@ -34,7 +34,17 @@ function headersFor(generation: ProtocolGeneration, token: string | null = CAPTU
   return headers
 }
 
-function trigger(jobId: number, handler: string, params: string, block: string, logId: number, time: number, glueType = 'BEAN', broadcast = [0, 1], glueSource: string | null = null): string {
+function trigger(
+  jobId: number,
+  handler: string,
+  params: string,
+  block: string,
+  logId: number,
+  time: number,
+  glueType = 'BEAN',
+  broadcast = [0, 1],
+  glueSource: string | null = null,
+): string {
   return JSON.stringify({
     jobId,
     executorHandler: handler,
@@ -62,17 +72,27 @@ export function executorExchanges(generation: ProtocolGeneration): CapturedExcha
   const t = LOG_TIME[generation]
   const h = headersFor(generation)
   const runPath = generation === 'g3' ? '/trigger' : '/run'
-  const logBody = (logId: number, from: number) => (generation === 'g3' ? `{"logId":${logId},"logDateTime":${t},"fromLineNum":${from}}` : `{"logId":${logId},"logDateTim":${t},"fromLineNum":${from}}`)
+  const logBody = (logId: number, from: number) =>
+    generation === 'g3' ? `{"logId":${logId},"logDateTime":${t},"fromLineNum":${from}}` : `{"logId":${logId},"logDateTim":${t},"fromLineNum":${from}}`
   const success = g1 ? '{"code":200}' : '{"code":200,"msg":"Success"}'
   const page = (fields: string) => (g1 ? `{"code":200,"content":${fields}}` : `{"code":200,"msg":"Success","data":${fields}}`)
-  const wrongToken = generation === 'g3' ? '{"code":500,"msg":"invalid request, accessToken or appname invalid."}' : '{"code":500,"msg":"The access token is wrong."}'
-  const noToken = generation === 'g3' ? '{"code":500,"msg":"invalid request, accessToken or appname is empty."}' : '{"code":500,"msg":"The access token is wrong."}'
+  const wrongToken =
+    generation === 'g3' ? '{"code":500,"msg":"invalid request, accessToken or appname invalid."}' : '{"code":500,"msg":"The access token is wrong."}'
+  const noToken =
+    generation === 'g3' ? '{"code":500,"msg":"invalid request, accessToken or appname is empty."}' : '{"code":500,"msg":"The access token is wrong."}'
 
   const exchanges: CapturedExchange[] = [
     { name: 'beat.ok', method: 'POST', path: '/beat', headers: h, body: '{}', reply: success },
     { name: 'beat.wrongToken', method: 'POST', path: '/beat', headers: headersFor(generation, 'nope'), body: '{}', reply: wrongToken },
     { name: 'beat.noToken', method: 'POST', path: '/beat', headers: headersFor(generation, null), body: '{}', reply: noToken },
-    { name: 'beat.GET', method: 'GET', path: '/beat', headers: withoutContentType(h), body: '', reply: '{"code":500,"msg":"invalid request, HttpMethod not support."}' },
+    {
+      name: 'beat.GET',
+      method: 'GET',
+      path: '/beat',
+      headers: withoutContentType(h),
+      body: '',
+      reply: '{"code":500,"msg":"invalid request, HttpMethod not support."}',
+    },
   ]
   if (generation === 'g3') {
     exchanges.push(
@@ -83,9 +103,30 @@ export function executorExchanges(generation: ProtocolGeneration): CapturedExcha
   exchanges.push(
     { name: 'unknownPath', method: 'POST', path: '/foo', headers: h, body: '{}', reply: '{"code":500,"msg":"invalid request, uri-mapping(/foo) not found."}' },
     { name: 'idleBeat.noThread', method: 'POST', path: '/idleBeat', headers: h, body: '{"jobId":1}', reply: success },
-    { name: 'trigger.demo', method: 'POST', path: runPath, headers: h, body: trigger(1, 'demoJobHandler', 'hello', 'SERIAL_EXECUTION', 1001, t, 'BEAN', [1, 3]), reply: success },
-    { name: 'log.from1', method: 'POST', path: '/log', headers: h, body: logBody(1001, 1), partial: { code: 200, ...(!g1 && { msg: 'Success' }), payload: { fromLineNum: 1, toLineNum: 6 } } },
-    { name: 'log.from3', method: 'POST', path: '/log', headers: h, body: logBody(1001, 3), partial: { code: 200, ...(!g1 && { msg: 'Success' }), payload: { fromLineNum: 3, toLineNum: 6 } } },
+    {
+      name: 'trigger.demo',
+      method: 'POST',
+      path: runPath,
+      headers: h,
+      body: trigger(1, 'demoJobHandler', 'hello', 'SERIAL_EXECUTION', 1001, t, 'BEAN', [1, 3]),
+      reply: success,
+    },
+    {
+      name: 'log.from1',
+      method: 'POST',
+      path: '/log',
+      headers: h,
+      body: logBody(1001, 1),
+      partial: { code: 200, ...(!g1 && { msg: 'Success' }), payload: { fromLineNum: 1, toLineNum: 6 } },
+    },
+    {
+      name: 'log.from3',
+      method: 'POST',
+      path: '/log',
+      headers: h,
+      body: logBody(1001, 3),
+      partial: { code: 200, ...(!g1 && { msg: 'Success' }), payload: { fromLineNum: 3, toLineNum: 6 } },
+    },
     {
       name: 'log.from999',
       method: 'POST',
@@ -95,10 +136,38 @@ export function executorExchanges(generation: ProtocolGeneration): CapturedExcha
       reply: page(`{"fromLineNum":999,"toLineNum":${g1 ? 6 : 0},"logContent":"","isEnd":false}`),
       ...(g1 && { coreText: { field: 'toLineNum', captured: 6, ours: 0 } }),
     },
-    { name: 'log.missing', method: 'POST', path: '/log', headers: h, body: logBody(9999, 1), reply: page('{"fromLineNum":1,"toLineNum":0,"logContent":"readLog fail, logFile not exists","isEnd":true}') },
-    { name: 'trigger.unknownHandler', method: 'POST', path: runPath, headers: h, body: trigger(5, 'noSuchHandler', '', 'SERIAL_EXECUTION', 1005, t), reply: '{"code":500,"msg":"job handler [noSuchHandler] not found."}' },
-    { name: 'idleBeat.busy', method: 'POST', path: '/idleBeat', headers: h, body: '{"jobId":2}', reply: '{"code":500,"msg":"job thread is running or has trigger queue."}' },
-    { name: 'trigger.discardLater', method: 'POST', path: runPath, headers: h, body: trigger(2, 'sleepJobHandler', '1', 'DISCARD_LATER', 1006, t), reply: '{"code":500,"msg":"block strategy effect：Discard Later"}' },
+    {
+      name: 'log.missing',
+      method: 'POST',
+      path: '/log',
+      headers: h,
+      body: logBody(9999, 1),
+      reply: page('{"fromLineNum":1,"toLineNum":0,"logContent":"readLog fail, logFile not exists","isEnd":true}'),
+    },
+    {
+      name: 'trigger.unknownHandler',
+      method: 'POST',
+      path: runPath,
+      headers: h,
+      body: trigger(5, 'noSuchHandler', '', 'SERIAL_EXECUTION', 1005, t),
+      reply: '{"code":500,"msg":"job handler [noSuchHandler] not found."}',
+    },
+    {
+      name: 'idleBeat.busy',
+      method: 'POST',
+      path: '/idleBeat',
+      headers: h,
+      body: '{"jobId":2}',
+      reply: '{"code":500,"msg":"job thread is running or has trigger queue."}',
+    },
+    {
+      name: 'trigger.discardLater',
+      method: 'POST',
+      path: runPath,
+      headers: h,
+      body: trigger(2, 'sleepJobHandler', '1', 'DISCARD_LATER', 1006, t),
+      reply: '{"code":500,"msg":"block strategy effect：Discard Later"}',
+    },
     {
       name: 'trigger.repeatLogId',
       method: 'POST',
@@ -109,9 +178,30 @@ export function executorExchanges(generation: ProtocolGeneration): CapturedExcha
       ...(g1 && { coreText: { field: 'msg', captured: 'repeate trigger job, logId:1007', ours: 'repeat trigger job, logId:1007' } }),
     },
     { name: 'kill.running', method: 'POST', path: '/kill', headers: h, body: '{"jobId":2}', reply: success },
-    { name: 'kill.again', method: 'POST', path: '/kill', headers: h, body: '{"jobId":2}', reply: g1 ? '{"code":200,"msg":"job thread already killed."}' : '{"code":200,"msg":"Success","data":"job thread already killed."}' },
-    { name: 'trigger.glueShell', method: 'POST', path: runPath, headers: h, body: trigger(7, '', 'p1', 'SERIAL_EXECUTION', 1009, t, 'GLUE_SHELL', [0, 2], SHELL), reply: success },
-    { name: 'trigger.badGlueType', method: 'POST', path: runPath, headers: h, body: trigger(10, '', '', 'SERIAL_EXECUTION', 1013, t, 'GLUE_FOO'), reply: '{"code":500,"msg":"glueType[GLUE_FOO] is not valid."}' },
+    {
+      name: 'kill.again',
+      method: 'POST',
+      path: '/kill',
+      headers: h,
+      body: '{"jobId":2}',
+      reply: g1 ? '{"code":200,"msg":"job thread already killed."}' : '{"code":200,"msg":"Success","data":"job thread already killed."}',
+    },
+    {
+      name: 'trigger.glueShell',
+      method: 'POST',
+      path: runPath,
+      headers: h,
+      body: trigger(7, '', 'p1', 'SERIAL_EXECUTION', 1009, t, 'GLUE_SHELL', [0, 2], SHELL),
+      reply: success,
+    },
+    {
+      name: 'trigger.badGlueType',
+      method: 'POST',
+      path: runPath,
+      headers: h,
+      body: trigger(10, '', '', 'SERIAL_EXECUTION', 1013, t, 'GLUE_FOO'),
+      reply: '{"code":500,"msg":"glueType[GLUE_FOO] is not valid."}',
+    },
   )
   return exchanges
 }
@@ -127,8 +217,20 @@ export function busyJobSetup(generation: ProtocolGeneration): CapturedExchange[]
   const t = LOG_TIME[generation]
   const path = generation === 'g3' ? '/trigger' : '/run'
   return [
-    { name: 'setup.running', method: 'POST', path, headers: headersFor(generation), body: trigger(2, 'sleepJobHandler', LONG_SLEEP, 'SERIAL_EXECUTION', 1002, t) },
-    { name: 'setup.queued', method: 'POST', path, headers: headersFor(generation), body: trigger(2, 'sleepJobHandler', LONG_SLEEP, 'SERIAL_EXECUTION', 1007, t) },
+    {
+      name: 'setup.running',
+      method: 'POST',
+      path,
+      headers: headersFor(generation),
+      body: trigger(2, 'sleepJobHandler', LONG_SLEEP, 'SERIAL_EXECUTION', 1002, t),
+    },
+    {
+      name: 'setup.queued',
+      method: 'POST',
+      path,
+      headers: headersFor(generation),
+      body: trigger(2, 'sleepJobHandler', LONG_SLEEP, 'SERIAL_EXECUTION', 1007, t),
+    },
   ]
 }
 

@@ -100,7 +100,8 @@ export function createExecutorDouble(): ExecutorDouble {
     async log(request: LogRequest): Promise<ExecutorReply<LogPage>> {
       calls.push({ method: 'log', arg: request })
       const lines = logs.get(request.logId)
-      if (!lines) return { code: 200, msg: null, data: { fromLineNum: request.fromLineNum, toLineNum: 0, logContent: 'readLog fail, logFile not exists', isEnd: true } }
+      if (!lines)
+        return { code: 200, msg: null, data: { fromLineNum: request.fromLineNum, toLineNum: 0, logContent: 'readLog fail, logFile not exists', isEnd: true } }
       const picked = lines.slice(Math.max(0, request.fromLineNum - 1))
       return {
         code: 200,

@@ -64,8 +64,12 @@ export function responseBodies(text: string): unknown[] {
     const headEnd = rest.indexOf('\r\n\r\n')
     if (headEnd < 0) return bodies
     const length = Number(/content-length:\s*(\d+)/i.exec(rest.slice(0, headEnd))?.[1] ?? 0)
-    const body = Buffer.from(rest.slice(headEnd + 4)).subarray(0, length).toString('utf8')
+    const body = Buffer.from(rest.slice(headEnd + 4))
+      .subarray(0, length)
+      .toString('utf8')
     bodies.push(JSON.parse(body))
-    rest = Buffer.from(rest.slice(headEnd + 4)).subarray(length).toString('utf8')
+    rest = Buffer.from(rest.slice(headEnd + 4))
+      .subarray(length)
+      .toString('utf8')
   }
 }

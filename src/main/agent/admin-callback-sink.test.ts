@@ -3,8 +3,7 @@ import type { HandleCallback } from '../executor/executor-api'
 import { AdminCallError, type AdminAccepted } from '../net/admin-client'
 import { createAdminCallbackSink } from './admin-callback-sink'
 
-const items = (count: number): HandleCallback[] =>
-  Array.from({ length: count }, (_, i) => ({ logId: i + 1, logDateTime: 0, handleCode: 200, handleMsg: null }))
+const items = (count: number): HandleCallback[] => Array.from({ length: count }, (_, i) => ({ logId: i + 1, logDateTime: 0, handleCode: 200, handleMsg: null }))
 
 describe('createAdminCallbackSink', () => {
   it('sends batches of at most 50 items, in order', async () => {

@@ -42,7 +42,11 @@ export type AdminHandler = (request: IncomingMessage, response: ServerResponse) 
 export function adminSurface(deps: AdminSurfaceDeps): AdminHandler {
   const { settings, registration, jobs, links, events, nowMs } = deps
   const adminCalls = createAdminApi({
-    tokens: () => ({ executorToken: settings.accessToken(), apiToken: settings.apiToken(), openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken() }),
+    tokens: () => ({
+      executorToken: settings.accessToken(),
+      apiToken: settings.apiToken(),
+      openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken(),
+    }),
     findGroup: (appName) => deps.groups.findByAppName(appName),
     findPersonal: (token, source) => deps.access.tokens.authenticate(token, source),
     register: (caller, param, generation, source) => registration.register(caller, param, generation, source),
@@ -65,7 +69,12 @@ export function adminSurface(deps: AdminSurfaceDeps): AdminHandler {
         }),
       recordRefusal: (caller, source, action, method, error) => {
         const principal = principalOfCaller(caller, source)
-        return deps.access.audit.record(actorOf(principal), { action, outcome: 'refused', target: method, detail: { reason: { code: error.code, message: error.message } } })
+        return deps.access.audit.record(actorOf(principal), {
+          action,
+          outcome: 'refused',
+          target: method,
+          detail: { reason: { code: error.code, message: error.message } },
+        })
       },
       findJob: (id) => deps.findJob(id),
       sees: (caller, source, groupId) => seesGroup(principalOfCaller(caller, source), groupId),

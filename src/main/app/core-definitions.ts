@@ -22,7 +22,9 @@ export function coreDefinitions(base: CoreBase, data: CoreData, node: CoreNode):
   const { nowMs } = base
   // This process's embedded executor is read live; other executors as they reported at registration.
   const handlerCatalog = async (group: JobGroup, repos: Pick<Repos, 'registry'> = store): Promise<HandlerCatalog> =>
-    group.appName === EMBEDDED_APP_NAME && executor ? { known: true, handlers: executor.handlerNames(), jobDeskOnly: true } : registry.handlersOf(group, nowMs(), repos)
+    group.appName === EMBEDDED_APP_NAME && executor
+      ? { known: true, handlers: executor.handlerNames(), jobDeskOnly: true }
+      : registry.handlersOf(group, nowMs(), repos)
   const runsOnlyOnJobDesk = async (tx: Pick<Repos, 'groups' | 'registry'>, groupId: number) => {
     const group = await tx.groups.get(groupId)
     return group !== undefined && (await handlerCatalog(group, tx)).jobDeskOnly

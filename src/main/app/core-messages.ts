@@ -11,9 +11,7 @@ export interface CoreWorkerData {
 }
 
 /** Main process → core worker. */
-export type CoreRequest =
-  | { type: 'call'; requestId: number; method: ApiMethod; args: unknown[] }
-  | { type: 'stop'; requestId: number }
+export type CoreRequest = { type: 'call'; requestId: number; method: ApiMethod; args: unknown[] } | { type: 'stop'; requestId: number }
 
 /** Core worker → main process. */
 export type CoreMessage =

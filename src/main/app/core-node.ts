@@ -51,7 +51,11 @@ export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): 
   })
   const relay = new ClusterRelay(store.events, nodeId, () => membership.peerCount() > 0, logger)
   const registryTimings = options.registryTimings ?? DEFAULT_REGISTRY_TIMINGS
-  const showRegistry = () => void registry.entries(nowMs()).then((entries) => events.emit({ type: 'registry-changed', entries }), () => {})
+  const showRegistry = () =>
+    void registry.entries(nowMs()).then(
+      (entries) => events.emit({ type: 'registry-changed', entries }),
+      () => {},
+    )
   const registry = new RegistryService(store, registryTimings, () => {
     showRegistry()
     relay.registryChanged()

@@ -91,13 +91,23 @@ export async function coreSurfaces(
           refused: (source, call, reason, secretRefused) =>
             audit.record(
               { actor: '(node route)', actorKind: 'anonymous', source },
-              { action: secretRefused ? 'auth.token' : 'cluster.call', outcome: 'refused', target: `node ${call}`, detail: { reason: { code: 'cluster.callRefused', message: reason } } },
+              {
+                action: secretRefused ? 'auth.token' : 'cluster.call',
+                outcome: 'refused',
+                target: `node ${call}`,
+                detail: { reason: { code: 'cluster.callRefused', message: reason } },
+              },
             ),
           logger,
         })
       : null,
-    registration: new ExecutorRegistration(store, registry, writer, nowMs, (who, entry) => audit.record(who, entry), (appName, address) =>
-      monitors.onBeat(appName, address, nowMs()),
+    registration: new ExecutorRegistration(
+      store,
+      registry,
+      writer,
+      nowMs,
+      (who, entry) => audit.record(who, entry),
+      (appName, address) => monitors.onBeat(appName, address, nowMs()),
     ),
     access,
     jobs,

@@ -76,4 +76,3 @@ Put ES modules (.mjs, or .js) here; every exported function is a handler a BEAN 
 
 JobDesk picks up added or changed modules without a restart. See the README's "Writing a handler".
 `
-

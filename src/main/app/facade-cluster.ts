@@ -10,23 +10,28 @@ export function clusterApi(deps: FacadeDeps): ClusterApi {
     const atMs = nowMs()
     const [nodes, ring, leases] = await Promise.all([store.nodes.list(), store.ring.countByNode(), store.leases.list()])
     const periodic = leases.find((lease) => lease.name === PERIODIC_WORK_LEASE && lease.leaseUntilMs >= atMs)
-    const views = nodes.map(
-      (node): ClusterNodeView => ({
-        nodeId: node.nodeId,
-        nodeName: node.nodeName,
-        adminUrl: node.adminUrl,
-        embeddedAddress: node.embeddedAddress,
-        startedAtMs: node.startedAtMs,
-        heartbeatAtMs: node.heartbeatAtMs,
-        leaseUntilMs: node.leaseUntilMs,
-        alive: node.leaseUntilMs >= atMs,
-        ringRows: ring.get(node.nodeId) ?? 0,
-        periodicWork: periodic?.nodeId === node.nodeId,
-        self: node.nodeId === nodeId,
-        epoch: node.epoch,
-      }),
-    )
-    return { engine: store.engine, location: store.location, nodes: views, atMs, nodeRoute: cluster.nodeRouteActive(), secretRotatedAtMs: cluster.secret.rotatedAtMs() }
+    const views = nodes.map((node): ClusterNodeView => ({
+      nodeId: node.nodeId,
+      nodeName: node.nodeName,
+      adminUrl: node.adminUrl,
+      embeddedAddress: node.embeddedAddress,
+      startedAtMs: node.startedAtMs,
+      heartbeatAtMs: node.heartbeatAtMs,
+      leaseUntilMs: node.leaseUntilMs,
+      alive: node.leaseUntilMs >= atMs,
+      ringRows: ring.get(node.nodeId) ?? 0,
+      periodicWork: periodic?.nodeId === node.nodeId,
+      self: node.nodeId === nodeId,
+      epoch: node.epoch,
+    }))
+    return {
+      engine: store.engine,
+      location: store.location,
+      nodes: views,
+      atMs,
+      nodeRoute: cluster.nodeRouteActive(),
+      secretRotatedAtMs: cluster.secret.rotatedAtMs(),
+    }
   }
   return {
     getCluster: view,

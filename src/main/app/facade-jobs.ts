@@ -78,7 +78,8 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       try {
         validateSchedule(spec, fromMs)
       } catch (error) {
-        if (error instanceof ValidationError) return { ok: false, field: error.field, message: error.message, code: error.code, params: error.params } satisfies SchedulePreview
+        if (error instanceof ValidationError)
+          return { ok: false, field: error.field, message: error.message, code: error.code, params: error.params } satisfies SchedulePreview
         throw error
       }
       return { ok: true, timesMs: previewFireTimes(spec, fromMs, request.count ?? 5) }

@@ -10,10 +10,7 @@ const HOUR_MS = 3_600_000
 /** The dashboard's "next fires" list. */
 const NEXT_FIRES_SHOWN = 5
 
-type RunsApi = Pick<
-  JobDeskApi,
-  'getOverview' | 'getDailyReport' | 'listRuns' | 'getRun' | 'killRun' | 'getRunLog' | 'watchRunLog' | 'unwatchRunLog'
->
+type RunsApi = Pick<JobDeskApi, 'getOverview' | 'getDailyReport' | 'listRuns' | 'getRun' | 'killRun' | 'getRunLog' | 'watchRunLog' | 'unwatchRunLog'>
 
 export function runsApi(deps: FacadeDeps): RunsApi {
   const { store, scheduler, registry, runLogs, runControl, nowMs } = deps

@@ -62,7 +62,10 @@ export async function startHeadless(options: HeadlessOptions, start: (options: C
         return { ok: true, session: { api: core.access.apiFor(opened.current), visible: (event) => filter.visible(event), release: core.api } }
       },
       refused: (source, reason) =>
-        core.access.audit.record({ actor: '(console)', actorKind: 'anonymous', source }, { action: 'auth.console', outcome: 'refused', target: 'console bridge', detail: { reason: { code: 'auth.consoleRefused', message: reason } } }),
+        core.access.audit.record(
+          { actor: '(console)', actorKind: 'anonymous', source },
+          { action: 'auth.console', outcome: 'refused', target: 'console bridge', detail: { reason: { code: 'auth.consoleRefused', message: reason } } },
+        ),
       logger: logger ?? silentLogger,
       clock: options.clock ?? systemClock,
     })

@@ -6,7 +6,18 @@ const COLUMNS = ['id', 'time', 'actor', 'actorKind', 'source', 'action', 'outcom
 export function auditCsv(entries: readonly AuditEntry[]): string {
   const lines = [COLUMNS.join(',')]
   for (const e of entries) {
-    const cells = [e.id, new Date(e.atMs).toISOString(), e.actor, e.actorKind, e.source, e.action, e.outcome, e.groupId ?? '', e.target, JSON.stringify(e.detail)]
+    const cells = [
+      e.id,
+      new Date(e.atMs).toISOString(),
+      e.actor,
+      e.actorKind,
+      e.source,
+      e.action,
+      e.outcome,
+      e.groupId ?? '',
+      e.target,
+      JSON.stringify(e.detail),
+    ]
     lines.push(cells.map((cell) => csvCell(String(cell))).join(','))
   }
   return `${lines.join('\r\n')}\r\n`
@@ -18,5 +29,9 @@ function csvCell(text: string): string {
 }
 
 export function auditJson(entries: readonly AuditEntry[]): string {
-  return JSON.stringify(entries.map((e) => ({ ...e, time: new Date(e.atMs).toISOString() })), null, 2)
+  return JSON.stringify(
+    entries.map((e) => ({ ...e, time: new Date(e.atMs).toISOString() })),
+    null,
+    2,
+  )
 }

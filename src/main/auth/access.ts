@@ -31,7 +31,8 @@ export interface AccessOptions {
 }
 
 /** A refusal's `retryAfterSeconds` is for the Retry-After header (429: the limit's window; 503: busy). */
-export type SignInResult = { ok: true; secret: string; principal: Principal } | { ok: false; status: 401 | 429 | 503; error: PermissionError; retryAfterSeconds?: number }
+export type SignInResult =
+  { ok: true; secret: string; principal: Principal } | { ok: false; status: 401 | 429 | 503; error: PermissionError; retryAfterSeconds?: number }
 
 /** How a console came in: a session cookie, or the console token (until the admin set a password). */
 export type ConsoleCredential = { kind: 'session'; secret: string } | { kind: 'console-token' }
@@ -137,7 +138,11 @@ export class Access {
   async signOut(secret: string, source: string): Promise<void> {
     const principal = await this.users.resolveSession(secret, source)
     await this.users.endSession(secret)
-    if (principal) await this.audit.record({ actor: principal.name, actorKind: 'user', source }, { action: 'auth.signOut', outcome: 'ok', target: `user ${principal.userId}` })
+    if (principal)
+      await this.audit.record(
+        { actor: principal.name, actorKind: 'user', source },
+        { action: 'auth.signOut', outcome: 'ok', target: `user ${principal.userId}` },
+      )
   }
 
   async consoleTokenAccepted(): Promise<boolean> {

@@ -42,7 +42,15 @@ export class ApiTokenService {
     if (outside !== undefined) throw invalidField('groupIds', 'token.groupNotOwned', { groupId: outside })
     const token = `${PERSONAL_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
     const id = await this.tokens.insert(
-      { tokenHash: secretHash(token), name: input.name, userId: creator.userId ?? 0, owner: creator.name, role: input.role, groupIds, expiresAtMs: input.expiresAtMs },
+      {
+        tokenHash: secretHash(token),
+        name: input.name,
+        userId: creator.userId ?? 0,
+        owner: creator.name,
+        role: input.role,
+        groupIds,
+        expiresAtMs: input.expiresAtMs,
+      },
       nowMs,
     )
     return { token, info: view((await this.tokens.get(id))!) }

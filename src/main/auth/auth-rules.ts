@@ -5,13 +5,22 @@ import { requireAdmin } from './refusal'
 /** The rules of the user, token and audit methods (the services check ownership of tokens themselves). */
 export const AUTH_RULES = {
   whoAmI: anyone,
-  changePassword: { action: 'user.changePassword', allow: async (ctx) => ({ target: `user ${ctx.principal.userId ?? ctx.principal.name}` }), after: () => undefined },
+  changePassword: {
+    action: 'user.changePassword',
+    allow: async (ctx) => ({ target: `user ${ctx.principal.userId ?? ctx.principal.name}` }),
+    after: () => undefined,
+  },
   listUsers: admin(),
   saveUser: {
     async allow(ctx, [input]: [UserInput]) {
       requireAdmin(ctx.principal, ctx.method)
       const before = input.id === undefined ? undefined : (await ctx.auth.listUsers()).find((u) => u.id === input.id)
-      return { action: input.id === undefined ? 'user.create' : 'user.update', target: input.id === undefined ? `user '${input.name}'` : `user ${input.id}`, before, params: input }
+      return {
+        action: input.id === undefined ? 'user.create' : 'user.update',
+        target: input.id === undefined ? `user '${input.name}'` : `user ${input.id}`,
+        before,
+        params: input,
+      }
     },
   },
   deleteUser: {

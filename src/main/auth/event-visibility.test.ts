@@ -33,7 +33,10 @@ describe('the event stream of an operator of group A', () => {
     expect(await filter.visible({ type: 'run-log', logId: 1, page })).not.toBeNull()
     expect(await filter.visible({ type: 'alarm', logId: 200, jobId: 200, jobName: 'b', handleMsg: '', reason: '' })).toBeNull()
     expect(await filter.visible({ type: 'misfire', jobId: 200, missedCount: 1, strategy: 'DO_NOTHING' })).toBeNull()
-    expect(await filter.visible({ type: 'registry-changed', entries: [entry('app-a'), entry('app-b')] })).toEqual({ type: 'registry-changed', entries: [entry('app-a')] })
+    expect(await filter.visible({ type: 'registry-changed', entries: [entry('app-a'), entry('app-b')] })).toEqual({
+      type: 'registry-changed',
+      entries: [entry('app-a')],
+    })
   })
 
   it("says jobs changed without naming B's job ids", async () => {

@@ -31,13 +31,24 @@ export interface GuardDeps {
  * principal's groups, and changes are recorded with their parameters and before/after. `work` is
  * the method's implementation, or another way to the same effect (the OpenAPI's job save).
  */
-export async function runGuarded<T>(deps: GuardDeps, principal: Principal, method: ApiMethod, args: unknown[], work: (args: unknown[]) => Promise<T>): Promise<T> {
+export async function runGuarded<T>(
+  deps: GuardDeps,
+  principal: Principal,
+  method: ApiMethod,
+  args: unknown[],
+  work: (args: unknown[]) => Promise<T>,
+): Promise<T> {
   const rule = RULES[method]
   const ctx: RuleContext = { principal, core: deps.core, entitled: deps.entitled, auth: deps.authFor(principal), method }
   const who = actorOf(principal)
   const refused = async (error: Error & { code: string }): Promise<never> => {
     const action: AuditAction = rule.action ?? actionOfSave(method, args) ?? 'auth.read'
-    await deps.audit.record(who, { action, outcome: 'refused', target: method, detail: { params: args[0], reason: { code: error.code, message: error.message } } })
+    await deps.audit.record(who, {
+      action,
+      outcome: 'refused',
+      target: method,
+      detail: { params: args[0], reason: { code: error.code, message: error.message } },
+    })
     markRecorded(error)
     throw error
   }
@@ -60,7 +71,13 @@ export async function runGuarded<T>(deps: GuardDeps, principal: Principal, metho
   const action = decision.action ?? rule.action
   if (action) {
     const after = rule.after ? rule.after(result) : result
-    await deps.audit.record(who, { action, outcome: 'ok', groupId: decision.groupId, target: decision.target, detail: { params: decision.params, before: decision.before, after } })
+    await deps.audit.record(who, {
+      action,
+      outcome: 'ok',
+      groupId: decision.groupId,
+      target: decision.target,
+      detail: { params: decision.params, before: decision.before, after },
+    })
   }
   return (rule.narrow ? await rule.narrow(ctx, result, args) : result) as T
 }

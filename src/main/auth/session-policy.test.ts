@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { checkSession, SESSION_TIMING, sessionEndMs } from './session-policy'
 
 const T0 = Date.UTC(2026, 2, 1, 8)
-const session = (lastSeenAtMs: number, expiresAtMs: number) => ({ idHash: 'h', userId: 1, remoteAddress: '127.0.0.1', createdAtMs: T0, lastSeenAtMs, expiresAtMs })
+const session = (lastSeenAtMs: number, expiresAtMs: number) => ({
+  idHash: 'h',
+  userId: 1,
+  remoteAddress: '127.0.0.1',
+  createdAtMs: T0,
+  lastSeenAtMs,
+  expiresAtMs,
+})
 
 describe('session expiry', () => {
   it('ends 12 h after the last use, but never later than 7 days after sign-in', () => {

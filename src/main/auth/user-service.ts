@@ -5,7 +5,16 @@ import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../shared/schema/auth
 import type { Clock } from '../kernel/clock'
 import type { RepoAccess } from '../store/store'
 import type { StoredUser } from '../store/user-repo'
-import { ConcurrencyLimit, DEFAULT_SCRYPT_PARAMS, decoyHash, hashPassword, oneTimePassword, VERIFICATION_LIMIT, verifyPassword, type ScryptParams } from './password'
+import {
+  ConcurrencyLimit,
+  DEFAULT_SCRYPT_PARAMS,
+  decoyHash,
+  hashPassword,
+  oneTimePassword,
+  VERIFICATION_LIMIT,
+  verifyPassword,
+  type ScryptParams,
+} from './password'
 import { grantedGroups, sessionInfoOf, type Principal } from '../../shared/principal'
 import { checkSession, SESSION_TIMING, sessionEndMs, type SessionTiming } from './session-policy'
 
@@ -59,7 +68,10 @@ export class UserService {
     const password = givenPassword ?? oneTimePassword()
     const hash = await hashPassword(password, this.scrypt)
     // Another node may create it at the same moment: the unique name lets one win.
-    const id = await this.repos.users.insert({ name: 'admin', passwordHash: hash, role: 'admin', groupIds: [], mustChangePassword: givenPassword === undefined }, this.nowMs())
+    const id = await this.repos.users.insert(
+      { name: 'admin', passwordHash: hash, role: 'admin', groupIds: [], mustChangePassword: givenPassword === undefined },
+      this.nowMs(),
+    )
     if (id === null) return { oneTimePassword: null, created: false }
     return { oneTimePassword: givenPassword === undefined ? password : null, created: true }
   }

@@ -68,7 +68,7 @@ describe('ConcurrencyLimit (password verifications)', () => {
     expect([limit.running, limit.queued]).toEqual([0, 0])
   })
 
-  it('holds one address\'s whole sign-in budget, running no more than two scrypts', () => {
+  it("holds one address's whole sign-in budget, running no more than two scrypts", () => {
     expect(VERIFICATION_LIMIT.maxRunning).toBeLessThanOrEqual(2)
     expect(VERIFICATION_LIMIT.maxRunning + VERIFICATION_LIMIT.maxQueued).toBe(SIGN_IN_LIMITS.perAddress.maxFailures)
   })

@@ -25,8 +25,12 @@ export class DefinitionWatch {
   /** Reads the versions as they are now; changes from here on are told. */
   async start(): Promise<void> {
     this.seen = await this.versions.current()
-    this.loop = runPeriodically(this.clock, DEFINITION_WATCH_MS, this.stopLoop.signal, () => this.check(), (error) =>
-      this.logger.warn('reading the definition versions failed', { error: (error as Error).message }),
+    this.loop = runPeriodically(
+      this.clock,
+      DEFINITION_WATCH_MS,
+      this.stopLoop.signal,
+      () => this.check(),
+      (error) => this.logger.warn('reading the definition versions failed', { error: (error as Error).message }),
     )
   }
 

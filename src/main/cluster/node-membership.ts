@@ -202,7 +202,10 @@ export class NodeMembership implements NodeFence {
       // Taken for dead (a pause or an outage longer than the lease): the others have our work.
       this.current = null
       this.periodicWork = false
-      logger.warn('this node was taken for dead by the cluster: it drops what it planned and joins again with a new epoch', { node: node.nodeName, epoch: lease.epoch })
+      logger.warn('this node was taken for dead by the cluster: it drops what it planned and joins again with a new epoch', {
+        node: node.nodeName,
+        epoch: lease.epoch,
+      })
       this.duties?.onFenced()
       await this.joinAt(startedMs)
     }
@@ -212,9 +215,7 @@ export class NodeMembership implements NodeFence {
 
   private async joinAt(nowMs: number): Promise<void> {
     const { store, node } = this.options
-    const epoch = await store.transaction((tx) =>
-      tx.nodes.join({ ...node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs }),
-    )
+    const epoch = await store.transaction((tx) => tx.nodes.join({ ...node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs }))
     this.current = { nodeId: node.nodeId, epoch }
     this.actsUntilMs = nowMs + this.leaseMs - NODE_CLOCK_MARGIN_MS
   }

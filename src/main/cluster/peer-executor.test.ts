@@ -20,17 +20,46 @@ describe("a peer's trigger on this node's embedded executor", () => {
   it('runs what the database says for a run waiting for its trigger, and nothing for any other', async () => {
     const group = await ensureEmbeddedGroup(fresh.store.groups, T0)
     const job = await new JobService(fresh.store, () => T0).save(
-      defaultJobInput(group, 'UTC', { name: 'script', scheduleType: 'NONE', glueType: 'GLUE_SHELL', glueSource: 'echo stored', executorBlockStrategy: 'DISCARD_LATER', executorTimeoutSec: 7 }),
+      defaultJobInput(group, 'UTC', {
+        name: 'script',
+        scheduleType: 'NONE',
+        glueType: 'GLUE_SHELL',
+        glueSource: 'echo stored',
+        executorBlockStrategy: 'DISCARD_LATER',
+        executorTimeoutSec: 7,
+      }),
     )
     const insert = (shard: string) =>
-      fresh.store.runs.insert({ jobGroup: group, jobId: job.id, executorHandler: '', executorParam: 'the run param', executorShardingParam: shard, executorFailRetryCount: 0, triggerTimeMs: T0, triggerType: 'MANUAL', scheduleTimeMs: null, parentLogId: null })
+      fresh.store.runs.insert({
+        jobGroup: group,
+        jobId: job.id,
+        executorHandler: '',
+        executorParam: 'the run param',
+        executorShardingParam: shard,
+        executorFailRetryCount: 0,
+        triggerTimeMs: T0,
+        triggerType: 'MANUAL',
+        scheduleTimeMs: null,
+        parentLogId: null,
+      })
     const pending = (await insert('1/3'))!
     const executor = recordingExecutor()
     const peer = peerExecutor(fresh.store, executor)
 
     expect((await peer.run(pending)).code).toBe(200)
     expect(executor.runs).toEqual([
-      expect.objectContaining({ logId: pending, jobId: job.id, glueType: 'GLUE_SHELL', glueSource: 'echo stored', executorParams: 'the run param', executorBlockStrategy: 'DISCARD_LATER', executorTimeout: 7, broadcastIndex: 1, broadcastTotal: 3, logDateTime: T0 }),
+      expect.objectContaining({
+        logId: pending,
+        jobId: job.id,
+        glueType: 'GLUE_SHELL',
+        glueSource: 'echo stored',
+        executorParams: 'the run param',
+        executorBlockStrategy: 'DISCARD_LATER',
+        executorTimeout: 7,
+        broadcastIndex: 1,
+        broadcastTotal: 3,
+        logDateTime: T0,
+      }),
     ])
     // Triggered (or ended) runs, and runs that do not exist, are nobody's to trigger again.
     await fresh.store.runs.recordOutcomes([{ logId: pending, executorAddress: 'jobdesk://embedded/b/', triggerCode: 200, triggerMsg: '' }])

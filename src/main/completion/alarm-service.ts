@@ -1,12 +1,5 @@
 import type { JobRun } from '../../shared/model'
-import {
-  createAlarmSender,
-  DEFAULT_ALARM_SETTINGS,
-  validateAlarmSettings,
-  type AlarmFacts,
-  type AlarmSender,
-  type AlarmSettings,
-} from './alarms'
+import { createAlarmSender, DEFAULT_ALARM_SETTINGS, validateAlarmSettings, type AlarmFacts, type AlarmSender, type AlarmSettings } from './alarms'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Repos } from '../store/store'

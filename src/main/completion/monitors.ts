@@ -136,7 +136,13 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       },
       logError('lost-run pass failed'),
     ),
-    runPeriodically(clock, timings.reportPeriodMs, stop.signal, periodic(() => refreshReport(store, clock.nowMs())), logError('report pass failed')),
+    runPeriodically(
+      clock,
+      timings.reportPeriodMs,
+      stop.signal,
+      periodic(() => refreshReport(store, clock.nowMs())),
+      logError('report pass failed'),
+    ),
     // XXL-JOB cleans on its first loop: a workstation restarted every morning never reaches 24 h
     // of uptime, so a purge that waited a period first would never run there.
     runNowAndPeriodically(

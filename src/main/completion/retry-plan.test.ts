@@ -65,7 +65,7 @@ describe('retry jitter', () => {
     expect(retryJitterMs(60_000, 7, 0)).toBe(0)
   })
 
-  it('is the same for the same run (two admins plan one due time), and moves decideFailure\'s due time', () => {
+  it("is the same for the same run (two admins plan one due time), and moves decideFailure's due time", () => {
     expect(retryJitterMs(10_000, 12345, 0.2)).toBe(retryJitterMs(10_000, 12345, 0.2))
     const fixed = job({ retryBackoff: 'FIXED', retryIntervalSec: 3 })
     const plain = decideFailure(failed, fixed)

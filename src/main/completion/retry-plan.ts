@@ -49,9 +49,7 @@ function spread(id: number): number {
   return (h >>> 0) / 2 ** 32
 }
 
-export type FailureDecision =
-  | { kind: 'retry'; dueAtMs: number; attempt: number; failRetryCount: number; alarm: boolean }
-  | { kind: 'final'; alarm: boolean }
+export type FailureDecision = { kind: 'retry'; dueAtMs: number; attempt: number; failRetryCount: number; alarm: boolean } | { kind: 'final'; alarm: boolean }
 
 /**
  * What the fail monitor does with a failed run (docs/protocol.md#fail-monitor-and-lost-runs, plus backoff: docs/design.md#retries): retry while the run

@@ -51,7 +51,18 @@ beforeEach(() => {
   store = openSqliteStore(join(dir, 'jobdesk.db'))
   executor = new FakeLanExecutor()
   clock = new ManualClock(T0)
-  keeper = new RunLogKeeper({ store, executors: new ExecutorDirectory({ embedded: null, embeddedAddress: embeddedAddressOf('test'), remote: () => executor.api(), entitled: async () => new Set([ADDRESS]) }), clock, logger: silentLogger, keepPeriodMs: 5000 })
+  keeper = new RunLogKeeper({
+    store,
+    executors: new ExecutorDirectory({
+      embedded: null,
+      embeddedAddress: embeddedAddressOf('test'),
+      remote: () => executor.api(),
+      entitled: async () => new Set([ADDRESS]),
+    }),
+    clock,
+    logger: silentLogger,
+    keepPeriodMs: 5000,
+  })
   keeper.start()
 })
 afterEach(async () => {
@@ -79,11 +90,11 @@ describe('RunLogKeeper', () => {
     executor.lines = ['one', 'two']
     await clock.advance(5000)
     await settle()
-    expect((await store.logTexts.get(id))).toEqual({ text: 'one\ntwo\n', lineCount: 2, complete: false })
+    expect(await store.logTexts.get(id)).toEqual({ text: 'one\ntwo\n', lineCount: 2, complete: false })
     executor.lines.push('three')
     await clock.advance(5000)
     await settle()
-    expect((await store.logTexts.get(id))).toEqual({ text: 'one\ntwo\nthree\n', lineCount: 3, complete: false })
+    expect(await store.logTexts.get(id)).toEqual({ text: 'one\ntwo\nthree\n', lineCount: 3, complete: false })
     expect(executor.calls.map((call) => call.fromLineNum)).toEqual([1, 3])
   })
 
@@ -92,11 +103,11 @@ describe('RunLogKeeper', () => {
     executor.lines = ['started']
     keeper.keepFinished([id])
     await settle()
-    expect((await store.logTexts.get(id))).toMatchObject({ lineCount: 1, complete: false })
+    expect(await store.logTexts.get(id)).toMatchObject({ lineCount: 1, complete: false })
     executor.lines.push('callback finish')
     await clock.advance(FINAL_PULL_DELAY_MS)
     await settle()
-    expect((await store.logTexts.get(id))).toEqual({ text: 'started\ncallback finish\n', lineCount: 2, complete: true })
+    expect(await store.logTexts.get(id)).toEqual({ text: 'started\ncallback finish\n', lineCount: 2, complete: true })
     // Once final, nothing asks the executor again.
     await keeper.offer(id, { fromLineNum: 3, toLineNum: 3, logContent: 'late\n', isEnd: false })
     expect((await store.logTexts.get(id))!.lineCount).toBe(2)
@@ -107,14 +118,14 @@ describe('RunLogKeeper', () => {
     executor.lines = ['started']
     keeper.keepFinished([id])
     await settle()
-    expect((await store.logTexts.get(id))).toMatchObject({ lineCount: 1, complete: false })
+    expect(await store.logTexts.get(id)).toMatchObject({ lineCount: 1, complete: false })
     // The executor writes its last line once the admin has accepted the callback: after the first pull.
     executor.lines.push('callback finish')
     const closing = keeper.close()
     await settle()
     await clock.advance(FINAL_PULL_DELAY_MS)
     await closing
-    expect((await store.logTexts.get(id))).toEqual({ text: 'started\ncallback finish\n', lineCount: 2, complete: true })
+    expect(await store.logTexts.get(id)).toEqual({ text: 'started\ncallback finish\n', lineCount: 2, complete: true })
     expect(executor.calls.map((call) => call.fromLineNum)).toEqual([1, 2])
   })
 
@@ -129,7 +140,7 @@ describe('RunLogKeeper', () => {
     await clock.advance(5000)
     await settle()
     expect(executor.calls).toHaveLength(asked)
-    expect((await store.logTexts.get(id))).toMatchObject({ lineCount: 1, complete: false })
+    expect(await store.logTexts.get(id)).toMatchObject({ lineCount: 1, complete: false })
   })
 
   it('keeps what it had when the executor is gone at the end, and leaves the copy open', async () => {
@@ -141,14 +152,14 @@ describe('RunLogKeeper', () => {
     keeper.keepFinished([id])
     await clock.advance(FINAL_PULL_DELAY_MS)
     await settle()
-    expect((await store.logTexts.get(id))).toEqual({ text: 'a\nb\n', lineCount: 2, complete: false })
+    expect(await store.logTexts.get(id)).toEqual({ text: 'a\nb\n', lineCount: 2, complete: false })
   })
 
   it('adds the part of a read page that continues the copy, and nothing that does not', async () => {
     const id = await runningRun()
     await keeper.offer(id, { fromLineNum: 1, toLineNum: 2, logContent: 'a\nb\n', isEnd: false })
     await keeper.offer(id, { fromLineNum: 1, toLineNum: 4, logContent: 'a\nb\nc\nd\n', isEnd: false })
-    expect((await store.logTexts.get(id))).toMatchObject({ text: 'a\nb\nc\nd\n', lineCount: 4 })
+    expect(await store.logTexts.get(id)).toMatchObject({ text: 'a\nb\nc\nd\n', lineCount: 4 })
     await keeper.offer(id, { fromLineNum: 7, toLineNum: 8, logContent: 'g\nh\n', isEnd: false })
     expect((await store.logTexts.get(id))!.lineCount).toBe(4)
   })

@@ -63,7 +63,15 @@ export class RunLogKeeper {
 
   start(): void {
     const { clock, keepPeriodMs } = this.deps
-    this.loops.push(runPeriodically(clock, keepPeriodMs, this.stop.signal, () => this.keepRunning(), (error) => this.warn('keeping running run logs failed', error)))
+    this.loops.push(
+      runPeriodically(
+        clock,
+        keepPeriodMs,
+        this.stop.signal,
+        () => this.keepRunning(),
+        (error) => this.warn('keeping running run logs failed', error),
+      ),
+    )
   }
 
   /**
@@ -111,7 +119,11 @@ export class RunLogKeeper {
     if (copy?.complete) return
     const next = (copy?.lineCount ?? 0) + 1
     if (page.fromLineNum > next || page.toLineNum < next) return
-    await this.append(logId, copy, next === page.fromLineNum ? page : { ...page, fromLineNum: next, logContent: dropLines(page.logContent, next - page.fromLineNum) })
+    await this.append(
+      logId,
+      copy,
+      next === page.fromLineNum ? page : { ...page, fromLineNum: next, logContent: dropLines(page.logContent, next - page.fromLineNum) },
+    )
   }
 
   private async keepRunning(): Promise<void> {

@@ -17,7 +17,8 @@ describe('RunWriter', () => {
     let down = true
     // The database "away" for the first write: the transaction fails before any of its work.
     const flaky = {
-      transaction: <T>(work: (tx: Pick<Repos, 'runs' | 'routes'>) => Promise<T>) => (down ? Promise.reject(new Error('connection lost')) : fresh.store.transaction(work)),
+      transaction: <T>(work: (tx: Pick<Repos, 'runs' | 'routes'>) => Promise<T>) =>
+        down ? Promise.reject(new Error('connection lost')) : fresh.store.transaction(work),
     }
     const writer = new RunWriter({ store: flaky, logger: silentLogger, retryDelayMs: 60_000 })
     await expect(writer.recordOutcome(accepted(logId))).rejects.toThrow('connection lost')

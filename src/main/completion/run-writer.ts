@@ -156,7 +156,8 @@ export class RunWriter {
       // senders, which resend them (the executor spools its callbacks); trigger outcomes — facts
       // nobody resends — are kept and written again after a pause, so a run that was triggered
       // does not look untriggered (and get triggered again by a node taking this one over).
-      if (!this.failing) this.options.logger.error('writing run results failed; trigger outcomes are kept and written again', { error: (error as Error).message })
+      if (!this.failing)
+        this.options.logger.error('writing run results failed; trigger outcomes are kept and written again', { error: (error as Error).message })
       this.failing = true
       this.keepForRetry(batch.outcomes)
       batch.waiters.forEach((w) => w.reject(error as Error))

@@ -29,7 +29,17 @@ beforeEach(async () => {
   jobs = new JobService(store, () => NOW_MS)
   links = new LinkService(store)
   imports = new ImportService(store, jobs, () => NOW_MS)
-  groupId = await store.groups.insert({ appName: 'billing', name: 'Billing', addressType: 0, addressList: '', accessToken: '', protocolGeneration: null, autoCreated: false, scriptsAllowed: false, updateTimeMs: NOW_MS })
+  groupId = await store.groups.insert({
+    appName: 'billing',
+    name: 'Billing',
+    addressType: 0,
+    addressList: '',
+    accessToken: '',
+    protocolGeneration: null,
+    autoCreated: false,
+    scriptsAllowed: false,
+    updateTimeMs: NOW_MS,
+  })
 })
 afterEach(async () => {
   await store.close()

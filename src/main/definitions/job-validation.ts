@@ -4,7 +4,6 @@ import { jobInputSchema } from '../../shared/schema/job'
 import { parseInput } from '../../shared/schema/parse-input'
 import { validateSchedule } from '../schedule'
 
-
 export interface JobValidationContext {
   groupExists: (id: number) => boolean
   /** Reference time for "the schedule has a future fire time". */

@@ -48,4 +48,3 @@ export class LinkService {
     for (const childJobId of wanted) await this.saveIn(tx, { parentJobId, childJobId, condition: 'SUCCESS' })
   }
 }
-

@@ -77,7 +77,10 @@ export async function demoJobIds(store: Pick<Repos, 'settings' | 'jobs'>): Promi
 }
 
 /** Deletes the seeded demo jobs that still exist (with their links); returns their ids. */
-export function removeDemoJobs(store: RepoAccess<'settings' | 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry'>, jobs: JobService): Promise<number[]> {
+export function removeDemoJobs(
+  store: RepoAccess<'settings' | 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry'>,
+  jobs: JobService,
+): Promise<number[]> {
   return store.transaction(async (tx) => {
     const ids = await demoJobIds(tx)
     for (const id of ids) await jobs.deleteIn(tx, id)

@@ -28,7 +28,14 @@ describe('the trigger schema of the embedded executor and the wire', () => {
 
   it('fills the fields third-party admins leave out or send as null', () => {
     const param = normalizeTriggerParam({ jobId: 2, logId: 3, logDateTime: 4, glueType: 'GLUE_SHELL', executorHandler: null, executorParams: null })
-    expect(param).toMatchObject({ executorHandler: '', executorParams: '', executorBlockStrategy: 'SERIAL_EXECUTION', broadcastIndex: 0, broadcastTotal: 1, glueUpdatetime: 0 })
+    expect(param).toMatchObject({
+      executorHandler: '',
+      executorParams: '',
+      executorBlockStrategy: 'SERIAL_EXECUTION',
+      broadcastIndex: 0,
+      broadcastTotal: 1,
+      glueUpdatetime: 0,
+    })
   })
 
   it('names the field and the rule when a value is wrong', () => {
@@ -62,7 +69,27 @@ describe('the fast read of a trigger param', () => {
   }
   // Values near every rule's edge, of every JSON type: the fast pass must never accept what the schema would not, nor change what it returns.
   const anyValue = fc.oneof(
-    fc.constantFrom(undefined, null, 0, 1, 2, 3, -1, 1.5, 253_402_300_799_999, 253_402_300_800_000, Number.MAX_SAFE_INTEGER + 1, '', '1', 'x'.repeat(64), 'x'.repeat(65), 'x'.repeat(256), true, [], {}),
+    fc.constantFrom(
+      undefined,
+      null,
+      0,
+      1,
+      2,
+      3,
+      -1,
+      1.5,
+      253_402_300_799_999,
+      253_402_300_800_000,
+      Number.MAX_SAFE_INTEGER + 1,
+      '',
+      '1',
+      'x'.repeat(64),
+      'x'.repeat(65),
+      'x'.repeat(256),
+      true,
+      [],
+      {},
+    ),
     fc.string(),
     fc.integer(),
   )

@@ -34,7 +34,12 @@ function withLogDateTime<T extends TimeSpellings>(fallback?: number) {
   return ({ logDateTim, logDateTime, ...rest }: T, context: z.core.$RefinementCtx<T>): Omit<T, keyof TimeSpellings> & { logDateTime: number } => {
     const time = logDateTime ?? logDateTim ?? fallback
     if (time === undefined) {
-      context.addIssue({ code: 'custom', path: ['logDateTime'], message: 'is required (epoch milliseconds; `logDateTim` is accepted too)', params: { code: 'validation.required' } })
+      context.addIssue({
+        code: 'custom',
+        path: ['logDateTime'],
+        message: 'is required (epoch milliseconds; `logDateTim` is accepted too)',
+        params: { code: 'validation.required' },
+      })
       return z.NEVER
     }
     return { ...rest, logDateTime: time }
@@ -53,7 +58,10 @@ export const triggerParamSchema = z
     logId: int.min(1),
     // The value is the executor core's to judge ("glueType[X] is not valid."); here only its type.
     glueType: z.string().min(1).max(64),
-    glueSource: z.string().nullish().transform((value) => value ?? null),
+    glueSource: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? null),
     glueUpdatetime: orDefault(int.min(0), 0),
     broadcastIndex: orDefault(int.min(0), 0),
     broadcastTotal: orDefault(int.min(1), 1),
@@ -62,7 +70,12 @@ export const triggerParamSchema = z
   .transform(withLogDateTime())
   .superRefine((param, context) => {
     if (param.broadcastIndex >= param.broadcastTotal) {
-      context.addIssue({ code: 'custom', path: ['broadcastIndex'], message: `must be below broadcastTotal (${param.broadcastTotal}), got ${param.broadcastIndex}`, params: { code: 'wire.shardIndex' } })
+      context.addIssue({
+        code: 'custom',
+        path: ['broadcastIndex'],
+        message: `must be below broadcastTotal (${param.broadcastTotal}), got ${param.broadcastIndex}`,
+        params: { code: 'wire.shardIndex' },
+      })
     }
   }) satisfies z.ZodType<TriggerParam>
 
@@ -130,7 +143,10 @@ export const handleCallbackSchema = z
   .object({
     logId: int.min(1),
     handleCode: int,
-    handleMsg: z.string().nullish().transform((value) => value ?? null),
+    handleMsg: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? null),
     ...logDateTimeFields,
   })
   .transform(withLogDateTime(0)) satisfies z.ZodType<HandleCallback>

@@ -32,7 +32,12 @@ const refusal = (overrides: Partial<XxlJobRow>) => {
 
 describe('mapJobFields', () => {
   it('carries every XXL-JOB column over under its JobDesk name, in the zone given, with XXL-JOB behaviour for what JobDesk adds', () => {
-    const mapped = mapJobFields(row({ param: 'a=1', timeoutSec: 30, failRetryCount: 2, routeStrategy: 'SHARDING_BROADCAST', blockStrategy: 'COVER_EARLY' }), 'app-one', 'nightly', 'Asia/Shanghai')
+    const mapped = mapJobFields(
+      row({ param: 'a=1', timeoutSec: 30, failRetryCount: 2, routeStrategy: 'SHARDING_BROADCAST', blockStrategy: 'COVER_EARLY' }),
+      'app-one',
+      'nightly',
+      'Asia/Shanghai',
+    )
     expect(mapped).toEqual({
       ok: true,
       notes: [],

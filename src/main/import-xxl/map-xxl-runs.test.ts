@@ -22,7 +22,23 @@ describe("XXL-JOB's runs", () => {
   })
 
   it('writes a finished run for its JobDesk job and group, with no schedule time and no parent', () => {
-    const row = { id: 1, jobGroup: 9, jobId: 9, executorAddress: 'http://e:9999/', executorHandler: 'h', executorParam: 'p', executorShardingParam: '1/2', executorFailRetryCount: 1, triggerTimeMs: 1000, triggerCode: 200, triggerMsg: 'Cron trigger', handleTimeMs: null, handleCode: 500, handleMsg: 'boom', alarmStatus: 0 }
+    const row = {
+      id: 1,
+      jobGroup: 9,
+      jobId: 9,
+      executorAddress: 'http://e:9999/',
+      executorHandler: 'h',
+      executorParam: 'p',
+      executorShardingParam: '1/2',
+      executorFailRetryCount: 1,
+      triggerTimeMs: 1000,
+      triggerCode: 200,
+      triggerMsg: 'Cron trigger',
+      handleTimeMs: null,
+      handleCode: 500,
+      handleMsg: 'boom',
+      alarmStatus: 0,
+    }
     expect(finishedRunOf(row, 3, 4)).toEqual({
       jobGroup: 4,
       jobId: 3,

@@ -83,7 +83,15 @@ export function mapXxlSnapshot(snapshot: XxlSnapshot, timezone: string): MappedX
     if (!appNameByGroupId.has(row.jobGroup)) refusal = xxlNote('groupMissing', { groupId: row.jobGroup })
     else if (!mapped.ok) refusal = mapped.refusal
     if (mapped.ok) jobNotes.push(...mapped.notes)
-    jobs.push({ xxlId: row.id, appName, name, job: refusal === null && mapped.ok ? mapped.job : null, refusal, notes: jobNotes, glueHistory: glueByJob.get(row.id) ?? [] })
+    jobs.push({
+      xxlId: row.id,
+      appName,
+      name,
+      job: refusal === null && mapped.ok ? mapped.job : null,
+      refusal,
+      notes: jobNotes,
+      glueHistory: glueByJob.get(row.id) ?? [],
+    })
 
     for (const child of childIdsOf(row.childJobIds)) {
       const drop = (note: XxlNote) => droppedLinks.push({ parentXxlId: row.id, childXxlId: child, note })

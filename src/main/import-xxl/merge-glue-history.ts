@@ -27,7 +27,9 @@ export function mergeGlueHistory(
   current: Omit<HistoryVersion, 'addTimeMs'>,
   nowMs: number,
 ): HistoryVersion[] | null {
-  const before = [...existing].reverse().map((v): HistoryVersion => ({ glueType: v.glueType, glueSource: v.glueSource, glueRemark: v.glueRemark, addTimeMs: v.addTimeMs }))
+  const before = [...existing]
+    .reverse()
+    .map((v): HistoryVersion => ({ glueType: v.glueType, glueSource: v.glueSource, glueRemark: v.glueRemark, addTimeMs: v.addTimeMs }))
   const key = (v: HistoryVersion) => JSON.stringify([v.glueType, v.glueSource, v.glueRemark, v.addTimeMs])
   const held = new Set(before.map(key))
   const tagged: Tagged[] = [

@@ -7,7 +7,15 @@ import type { XxlGroupRow, XxlJobRow, XxlSnapshot } from './xxl-rows'
 
 const NOW_MS = Date.parse('2026-11-20T04:00:00Z')
 
-const group = (id: number, appName: string, overrides: Partial<XxlGroupRow> = {}): XxlGroupRow => ({ id, appName, name: appName, addressType: 0, addressList: '', accessToken: null, ...overrides })
+const group = (id: number, appName: string, overrides: Partial<XxlGroupRow> = {}): XxlGroupRow => ({
+  id,
+  appName,
+  name: appName,
+  addressType: 0,
+  addressList: '',
+  accessToken: null,
+  ...overrides,
+})
 const job = (id: number, jobGroup: number, overrides: Partial<XxlJobRow> = {}): XxlJobRow => ({
   id,
   jobGroup,
@@ -31,7 +39,16 @@ const job = (id: number, jobGroup: number, overrides: Partial<XxlJobRow> = {}): 
   ...overrides,
 })
 const snapshot = (groups: XxlGroupRow[], jobs: XxlJobRow[]): XxlSnapshot => ({
-  schema: { generation: '2.3-3.4', groupNameColumn: 'title', jobNameColumn: 'job_desc', scheduleColumns: 'schedule_type', groupTokens: false, glueHistory: true, runs: true, misfire: true },
+  schema: {
+    generation: '2.3-3.4',
+    groupNameColumn: 'title',
+    jobNameColumn: 'job_desc',
+    scheduleColumns: 'schedule_type',
+    groupTokens: false,
+    glueHistory: true,
+    runs: true,
+    misfire: true,
+  },
   groups,
   jobs,
   glue: [],
@@ -39,7 +56,18 @@ const snapshot = (groups: XxlGroupRow[], jobs: XxlJobRow[]): XxlSnapshot => ({
   runsBeyondCap: 0,
 })
 
-const jobDeskGroup: JobGroup = { id: 1, appName: 'jobdesk-embedded', name: 'JobDesk', addressType: 0, addressList: '', accessToken: '', protocolGeneration: null, autoCreated: false, scriptsAllowed: false, updateTimeMs: 0 }
+const jobDeskGroup: JobGroup = {
+  id: 1,
+  appName: 'jobdesk-embedded',
+  name: 'JobDesk',
+  addressType: 0,
+  addressList: '',
+  accessToken: '',
+  protocolGeneration: null,
+  autoCreated: false,
+  scriptsAllowed: false,
+  updateTimeMs: 0,
+}
 const existingJob = { id: 40, jobGroup: 1, name: 'job 1', scheduleType: 'NONE', scheduleConf: '', timezone: 'UTC' } as JobInfo
 const empty: ImportState = { groups: [jobDeskGroup], jobs: [], links: [] }
 
@@ -48,7 +76,12 @@ const plan = (snap: XxlSnapshot, current = empty, onConflict: 'skip' | 'rename' 
 
 describe('planXxlImport', () => {
   it("refuses GLUE_GROOVY in a group whose executors are JobDesk's own, and imports it elsewhere", () => {
-    const result = plan(snapshot([group(1, 'jobdesk-embedded'), group(2, 'java-app')], [job(1, 1, { glueType: 'GLUE_GROOVY', glueSource: 'x' }), job(2, 2, { glueType: 'GLUE_GROOVY', glueSource: 'x' })]))
+    const result = plan(
+      snapshot(
+        [group(1, 'jobdesk-embedded'), group(2, 'java-app')],
+        [job(1, 1, { glueType: 'GLUE_GROOVY', glueSource: 'x' }), job(2, 2, { glueType: 'GLUE_GROOVY', glueSource: 'x' })],
+      ),
+    )
     expect(result.jobs.map((j) => [j.mapped.xxlId, j.action, j.notes.map((n) => n.code)])).toEqual([
       [1, 'refuse', ['xxl.groovyOnJobDesk']],
       [2, 'create', []],
@@ -89,6 +122,8 @@ describe('planXxlImport', () => {
     expect(plan(snap, current, 'replace').jobs[0]).toMatchObject({ action: 'update', jobId: 40 })
     const renamed = plan(snap, current, 'rename').jobs[0]
     expect(renamed).toMatchObject({ action: 'create', jobId: null, mapped: { name: 'job 1 (XXL-JOB #1)' } })
-    expect(renamed.notes.map((n) => [n.code, n.params])).toEqual([['xxl.renamed', { appName: 'jobdesk-embedded', original: 'job 1', name: 'job 1 (XXL-JOB #1)' }]])
+    expect(renamed.notes.map((n) => [n.code, n.params])).toEqual([
+      ['xxl.renamed', { appName: 'jobdesk-embedded', original: 'job 1', name: 'job 1 (XXL-JOB #1)' }],
+    ])
   })
 })

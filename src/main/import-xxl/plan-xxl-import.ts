@@ -134,10 +134,7 @@ function attribute(
       const job = doc.jobs[index]
       if (verdicts.jobRefusals.has(job.xxlId)) continue
       const groupRefusal = field === 'appName' && verdicts.groupRefusals.has(job.appName)
-      verdicts.jobRefusals.set(
-        job.xxlId,
-        groupRefusal ? xxlNote('groupRefused', { appName: job.appName }) : noteOf(entry, field),
-      )
+      verdicts.jobRefusals.set(job.xxlId, groupRefusal ? xxlNote('groupRefused', { appName: job.appName }) : noteOf(entry, field))
     } else if (at?.[1] === 'links' && doc.links[index]) {
       verdicts.drop(doc.links[index], noteOf(entry, ''))
     } else {

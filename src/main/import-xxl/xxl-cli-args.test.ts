@@ -14,7 +14,12 @@ const usage = (args: string[]) => {
 
 describe('parseXxlCliArgs', () => {
   it('reads the flags into a request, the password from XXL_JOB_PASSWORD into the URL', () => {
-    expect(parse(['--from', 'mysql://xxl@db/xxl_job', '--dry-run', '--with-runs', '7', '--on-conflict', 'rename', '--timezone', 'Asia/Shanghai', '--data-dir', '/d'], { XXL_JOB_PASSWORD: 'p w' })).toEqual({
+    expect(
+      parse(
+        ['--from', 'mysql://xxl@db/xxl_job', '--dry-run', '--with-runs', '7', '--on-conflict', 'rename', '--timezone', 'Asia/Shanghai', '--data-dir', '/d'],
+        { XXL_JOB_PASSWORD: 'p w' },
+      ),
+    ).toEqual({
       request: { url: 'mysql://xxl:p%20w@db/xxl_job', dryRun: true, onConflict: 'rename', withRunsDays: 7, timezone: 'Asia/Shanghai' },
       dataDir: '/d',
       database: undefined,

@@ -58,9 +58,11 @@ export function parseXxlCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
       throw new UsageError(`--with-runs: '${values['with-runs']}' is not a number of days from 1 to ${XXL_RUN_DAYS_MAX}`)
     }
   }
-  if (values.timezone !== undefined && !isIanaZone(values.timezone)) throw new UsageError(`--timezone: '${values.timezone}' is not an IANA time zone (e.g. Asia/Shanghai)`)
+  if (values.timezone !== undefined && !isIanaZone(values.timezone))
+    throw new UsageError(`--timezone: '${values.timezone}' is not an IANA time zone (e.g. Asia/Shanghai)`)
   if (values['data-dir'] !== undefined && values.database !== undefined) throw new UsageError('--data-dir and --database: give one of them')
-  if (values.database !== undefined && values.database.trim() === '') throw new UsageError('--database: empty; give a postgres:// or mysql:// URL or a SQLite file path')
+  if (values.database !== undefined && values.database.trim() === '')
+    throw new UsageError('--database: empty; give a postgres:// or mysql:// URL or a SQLite file path')
   const request: XxlImportRequest = {
     url: withXxlPassword(values.from, env.XXL_JOB_PASSWORD),
     dryRun: values['dry-run']!,

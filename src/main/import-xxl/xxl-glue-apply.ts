@@ -9,7 +9,8 @@ export interface GlueHistoryPlan {
   versions: number
 }
 
-const versionKey = (v: Pick<HistoryVersion, 'glueType' | 'glueSource' | 'glueRemark' | 'addTimeMs'>) => JSON.stringify([v.glueType, v.glueSource, v.glueRemark, v.addTimeMs])
+const versionKey = (v: Pick<HistoryVersion, 'glueType' | 'glueSource' | 'glueRemark' | 'addTimeMs'>) =>
+  JSON.stringify([v.glueType, v.glueSource, v.glueRemark, v.addTimeMs])
 
 /**
  * The GLUE history each created or updated job ends with: JobDesk's versions merged with XXL-JOB's
@@ -17,7 +18,12 @@ const versionKey = (v: Pick<HistoryVersion, 'glueType' | 'glueSource' | 'glueRem
  * a job to be created is planned against an empty history.
  * @param jobIds the JobDesk job of each XXL-JOB job id, once applied.
  */
-export async function planGlueHistories(repos: Pick<Repos, 'glue'>, plan: XxlPlan, jobIds: ReadonlyMap<number, number>, nowMs: number): Promise<GlueHistoryPlan> {
+export async function planGlueHistories(
+  repos: Pick<Repos, 'glue'>,
+  plan: XxlPlan,
+  jobIds: ReadonlyMap<number, number>,
+  nowMs: number,
+): Promise<GlueHistoryPlan> {
   const histories = new Map<number, HistoryVersion[]>()
   let versions = 0
   for (const job of plan.jobs) {

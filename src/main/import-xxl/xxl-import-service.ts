@@ -60,7 +60,14 @@ export class XxlImportService {
       const planned = await plan(this.deps.store)
       const glue = await planGlueHistories(this.deps.store, planned, new Map(), nowMs)
       const runs = snapshot.runs === null ? null : await planXxlRuns(this.deps.store, planned, snapshot.runs, new Map())
-      return buildXxlReport({ ...base, dryRun: true, plan: planned, jobIds: new Map(), glueVersions: glue.versions, runs: runs && { ...runs.counts, beyondCap: snapshot.runsBeyondCap } })
+      return buildXxlReport({
+        ...base,
+        dryRun: true,
+        plan: planned,
+        jobIds: new Map(),
+        glueVersions: glue.versions,
+        runs: runs && { ...runs.counts, beyondCap: snapshot.runsBeyondCap },
+      })
     }
 
     return this.deps.store.transaction(async (tx) => {

@@ -52,14 +52,18 @@ export async function readXxlDatabase(source: XxlSource, options: XxlReadOptions
     const groups = (await rows('SELECT * FROM xxl_job_group ORDER BY id')).map((raw) => groupRowOf(raw, schema))
     const jobs = (await rows('SELECT * FROM xxl_job_info ORDER BY id')).map((raw) => jobRowOf(raw, schema))
     const glue = schema.glueHistory
-      ? (await rows('SELECT id, job_id, glue_type, glue_source, glue_remark, add_time FROM xxl_job_logglue ORDER BY job_id, id')).map((raw) => glueRowOf(raw, options.timezone))
+      ? (await rows('SELECT id, job_id, glue_type, glue_source, glue_remark, add_time FROM xxl_job_logglue ORDER BY job_id, id')).map((raw) =>
+          glueRowOf(raw, options.timezone),
+        )
       : []
     let runs: XxlSnapshot['runs'] = null
     let runsBeyondCap = 0
     if (options.runsSinceMs !== null && schema.runs) {
       const since = epochMsToWallTime(options.runsSinceMs, options.timezone)
       const [{ total }] = await rows('SELECT COUNT(*) AS total FROM xxl_job_log WHERE trigger_time >= ?', [since])
-      runs = (await rows('SELECT * FROM xxl_job_log WHERE trigger_time >= ? ORDER BY id DESC LIMIT ?', [since, options.runCap])).map((raw) => logRowOf(raw, options.timezone))
+      runs = (await rows('SELECT * FROM xxl_job_log WHERE trigger_time >= ? ORDER BY id DESC LIMIT ?', [since, options.runCap])).map((raw) =>
+        logRowOf(raw, options.timezone),
+      )
       runsBeyondCap = Math.max(0, Number(total) - runs.length)
     } else if (options.runsSinceMs !== null) {
       runs = []

@@ -1,6 +1,9 @@
 import type { XxlImportReport, XxlNote } from '../../shared/xxl-import'
 
-const VERB = { dry: { create: 'to create', update: 'to update', skip: 'to skip', refuse: 'refused' }, applied: { create: 'created', update: 'updated', skip: 'skipped', refuse: 'refused' } }
+const VERB = {
+  dry: { create: 'to create', update: 'to update', skip: 'to skip', refuse: 'refused' },
+  applied: { create: 'created', update: 'updated', skip: 'skipped', refuse: 'refused' },
+}
 
 const noteText = (note: XxlNote) => (note.field ? `${note.field}: ${note.message}` : note.message)
 
@@ -12,7 +15,9 @@ export function formatXxlReport(report: XxlImportReport): string[] {
   lines.push(report.dryRun ? 'Dry run: nothing was written.' : 'Imported in one transaction.')
   lines.push(`Read: ${report.read.groups} groups, ${report.read.jobs} jobs, ${report.read.glueVersions} GLUE versions, ${report.read.runs} runs`)
   const groupCount = (action: string) => report.groups.filter((g) => g.action === action).length
-  lines.push(`Groups: ${groupCount('create')} ${verb.create}, ${groupCount('update')} ${verb.update}, ${groupCount('keep')} kept, ${groupCount('refuse')} refused`)
+  lines.push(
+    `Groups: ${groupCount('create')} ${verb.create}, ${groupCount('update')} ${verb.update}, ${groupCount('keep')} kept, ${groupCount('refuse')} refused`,
+  )
   for (const group of report.groups) {
     lines.push(`  ${group.action.padEnd(7)} ${group.appName} (${group.name})`)
     for (const note of group.notes) lines.push(`      ${group.action === 'refuse' ? '✗' : '!'} ${noteText(note)}`)

@@ -20,16 +20,14 @@ export interface XxlReportInput {
 export function buildXxlReport(input: XxlReportInput): XxlImportReport {
   const { snapshot, plan } = input
   const { misfire: _misfire, ...schema } = snapshot.schema
-  const jobs = plan.jobs.map(
-    (job): XxlJobLine => ({
-      xxlId: job.mapped.xxlId,
-      appName: job.mapped.appName,
-      name: job.mapped.name,
-      action: job.action,
-      notes: job.notes,
-      jobId: input.jobIds.get(job.mapped.xxlId) ?? job.jobId,
-    }),
-  )
+  const jobs = plan.jobs.map((job): XxlJobLine => ({
+    xxlId: job.mapped.xxlId,
+    appName: job.mapped.appName,
+    name: job.mapped.name,
+    action: job.action,
+    notes: job.notes,
+    jobId: input.jobIds.get(job.mapped.xxlId) ?? job.jobId,
+  }))
   const count = (action: XxlJobLine['action']) => jobs.filter((j) => j.action === action).length
   const notes: XxlNote[] = [...plan.notes]
   if (input.runs && input.runs.beyondCap > 0) notes.push(xxlNote('runsCapped', { cap: XXL_RUN_CAP, beyond: input.runs.beyondCap }))

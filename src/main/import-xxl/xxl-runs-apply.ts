@@ -18,7 +18,12 @@ const WRITE_CHUNK = 1000
  * has no id yet; its runs are counted as they would be written.
  * @param jobIds the JobDesk job of each XXL-JOB job id, once applied.
  */
-export async function planXxlRuns(repos: Pick<Repos, 'runs' | 'jobs'>, plan: XxlPlan, rows: readonly XxlLogRow[], jobIds: ReadonlyMap<number, number>): Promise<XxlRunPlan> {
+export async function planXxlRuns(
+  repos: Pick<Repos, 'runs' | 'jobs'>,
+  plan: XxlPlan,
+  rows: readonly XxlLogRow[],
+  jobIds: ReadonlyMap<number, number>,
+): Promise<XxlRunPlan> {
   const target = new Map<number, number | null>()
   for (const job of plan.jobs) {
     if (job.action === 'refuse') continue

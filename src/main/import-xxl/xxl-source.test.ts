@@ -5,14 +5,43 @@ import { detectXxlSchema } from './xxl-schema'
 import { parseXxlSource, redactUrl } from './xxl-source-url'
 
 const GROUP = ['id', 'app_name', 'address_type', 'address_list']
-const JOB = ['id', 'job_group', 'author', 'alarm_email', 'executor_route_strategy', 'executor_handler', 'executor_param', 'executor_block_strategy', 'executor_timeout', 'executor_fail_retry_count', 'glue_type', 'glue_source', 'glue_remark', 'child_jobid', 'trigger_status']
+const JOB = [
+  'id',
+  'job_group',
+  'author',
+  'alarm_email',
+  'executor_route_strategy',
+  'executor_handler',
+  'executor_param',
+  'executor_block_strategy',
+  'executor_timeout',
+  'executor_fail_retry_count',
+  'glue_type',
+  'glue_source',
+  'glue_remark',
+  'child_jobid',
+  'trigger_status',
+]
 const columns = (tables: Record<string, string[]>) => new Map(Object.entries(tables).map(([t, c]) => [t, new Set(c)]))
 
 describe('detectXxlSchema', () => {
   it('tells the generations apart by their name and schedule columns', () => {
-    expect(detectXxlSchema(columns({ xxl_job_group: [...GROUP, 'title'], xxl_job_info: [...JOB, 'job_desc', 'job_cron'] }), 'x')).toMatchObject({ generation: '2.1-2.2', scheduleColumns: 'job_cron', misfire: false, glueHistory: false, runs: false })
-    expect(detectXxlSchema(columns({ xxl_job_group: [...GROUP, 'title'], xxl_job_info: [...JOB, 'job_desc', 'schedule_type', 'schedule_conf', 'misfire_strategy'] }), 'x')).toMatchObject({ generation: '2.3-3.4', misfire: true })
-    expect(detectXxlSchema(columns({ xxl_job_group: [...GROUP, 'name', 'access_token'], xxl_job_info: [...JOB, 'name', 'schedule_type', 'schedule_conf'] }), 'x')).toMatchObject({ generation: '3.5', groupNameColumn: 'name', jobNameColumn: 'name', groupTokens: true })
+    expect(detectXxlSchema(columns({ xxl_job_group: [...GROUP, 'title'], xxl_job_info: [...JOB, 'job_desc', 'job_cron'] }), 'x')).toMatchObject({
+      generation: '2.1-2.2',
+      scheduleColumns: 'job_cron',
+      misfire: false,
+      glueHistory: false,
+      runs: false,
+    })
+    expect(
+      detectXxlSchema(
+        columns({ xxl_job_group: [...GROUP, 'title'], xxl_job_info: [...JOB, 'job_desc', 'schedule_type', 'schedule_conf', 'misfire_strategy'] }),
+        'x',
+      ),
+    ).toMatchObject({ generation: '2.3-3.4', misfire: true })
+    expect(
+      detectXxlSchema(columns({ xxl_job_group: [...GROUP, 'name', 'access_token'], xxl_job_info: [...JOB, 'name', 'schedule_type', 'schedule_conf'] }), 'x'),
+    ).toMatchObject({ generation: '3.5', groupNameColumn: 'name', jobNameColumn: 'name', groupTokens: true })
   })
 
   it('refuses a database without what every generation has, listing what it lacks', () => {
@@ -32,7 +61,15 @@ describe('detectXxlSchema', () => {
 
 describe('parseXxlSource', () => {
   it('reads user, password, host, port and database, and shows the URL without the password', () => {
-    expect(parseXxlSource('mysql://xxl:p%40ss@db.lan:3307/xxl_job')).toEqual({ host: 'db.lan', port: 3307, user: 'xxl', password: 'p@ss', database: 'xxl_job', socketPath: undefined, location: 'mysql://xxl@db.lan:3307/xxl_job' })
+    expect(parseXxlSource('mysql://xxl:p%40ss@db.lan:3307/xxl_job')).toEqual({
+      host: 'db.lan',
+      port: 3307,
+      user: 'xxl',
+      password: 'p@ss',
+      database: 'xxl_job',
+      socketPath: undefined,
+      location: 'mysql://xxl@db.lan:3307/xxl_job',
+    })
     expect(parseXxlSource('mariadb://root@[::1]/jobs')).toMatchObject({ host: '::1', port: 3306, password: '' })
   })
 

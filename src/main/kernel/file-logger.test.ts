@@ -95,7 +95,12 @@ describe('the core log file (pino + rotating-file-stream)', () => {
     await close()
 
     const lines = jsonLines(file)
-    expect(lines.map((l) => l.msg)).toEqual(['before the disk filled up', 'log lines were lost while the log file could not be written', 'room again', 'and after'])
+    expect(lines.map((l) => l.msg)).toEqual([
+      'before the disk filled up',
+      'log lines were lost while the log file could not be written',
+      'room again',
+      'and after',
+    ])
     // Lost: the line being written when the disk filled up, the two after it, and two more at the failed retry.
     expect(lines[1]).toMatchObject({ level: 'warn', lost: 5, error: 'ENOSPC: no space left on device, write' })
     expect(lines[3]).toMatchObject({ level: 'warn', n: 2 })
@@ -149,5 +154,4 @@ class FullableDisk {
   async written(text: string): Promise<void> {
     await waitFor(`'${text}' in the file`, () => this.text.includes(text))
   }
-
 }

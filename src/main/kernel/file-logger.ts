@@ -152,7 +152,13 @@ class RecoveringFile {
 
   /** A line in pino's shape saying that `count` lines are missing before it. */
   private noteLost(stream: Writable, count: number): void {
-    const note = { level: 'warn', time: new Date(this.nowMs()).toISOString(), msg: 'log lines were lost while the log file could not be written', lost: count, error: this.lastError }
+    const note = {
+      level: 'warn',
+      time: new Date(this.nowMs()).toISOString(),
+      msg: 'log lines were lost while the log file could not be written',
+      lost: count,
+      error: this.lastError,
+    }
     stream.write(`${JSON.stringify(note)}\n`, (error) => {
       if (!error) this.lost -= count
     })

@@ -25,7 +25,10 @@ const PATH = /^\/(?:xxl-job-admin\/)?api\/([A-Za-z]+)\/?$/
  */
 export const ADMIN_MAX_BODY_BYTES = { executor: 2 * 1024 * 1024, openapi: 5 * 1024 * 1024 } as const
 
-export const TOO_MANY_REQUESTS = { code: 502, msg: `Too many requests, please try again later (limit: ${OPEN_API_LIMIT.maxRequests} per ${OPEN_API_LIMIT.windowMs / 1000} s).` }
+export const TOO_MANY_REQUESTS = {
+  code: 502,
+  msg: `Too many requests, please try again later (limit: ${OPEN_API_LIMIT.maxRequests} per ${OPEN_API_LIMIT.windowMs / 1000} s).`,
+}
 
 export interface AdminApiDeps {
   tokens: () => AdminTokens
@@ -56,7 +59,10 @@ export interface AdminApiDeps {
  * its budget is counted, and only the first of each window is recorded.
  */
 export function createAdminApi(deps: AdminApiDeps): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
-  const limits = { byCaller: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs), byAddress: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs) }
+  const limits = {
+    byCaller: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs),
+    byAddress: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs),
+  }
   const failures = new AuthFailureGuard()
   return async (request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
@@ -112,17 +118,33 @@ async function handle(
   const auth = await authenticateAdminCall(request.headers, surface, deps.tokens(), deps.findGroup, (token) => deps.findPersonal(token, remote))
   if (!auth.ok) {
     const locksOut = failures.fail(remote, presented, nowMs)
-    const reason = locksOut ? `${auth.msg} (${AUTH_FAILURE_LIMIT.perCredential} failures: this credential is refused unread from this address for a minute)` : auth.msg
-    await deps.audit(anonymous, { action: 'auth.token', outcome: 'refused', target: `${surface} ${method}`, detail: { reason: { code: 'auth.tokenRefused', message: reason } } })
+    const reason = locksOut
+      ? `${auth.msg} (${AUTH_FAILURE_LIMIT.perCredential} failures: this credential is refused unread from this address for a minute)`
+      : auth.msg
+    await deps.audit(anonymous, {
+      action: 'auth.token',
+      outcome: 'refused',
+      target: `${surface} ${method}`,
+      detail: { reason: { code: 'auth.tokenRefused', message: reason } },
+    })
     return refuse(auth.msg)
   }
   failures.succeed(remote, presented, nowMs)
   if (surface === 'openapi') {
     const callerBudget = callerKey(auth.caller)
-    const over = !limits.byCaller.take(callerBudget, nowMs) ? { limit: limits.byCaller, key: callerBudget } : !limits.byAddress.take(remote, nowMs) ? { limit: limits.byAddress, key: remote } : null
+    const over = !limits.byCaller.take(callerBudget, nowMs)
+      ? { limit: limits.byCaller, key: callerBudget }
+      : !limits.byAddress.take(remote, nowMs)
+        ? { limit: limits.byAddress, key: remote }
+        : null
     if (over) {
       if (over.limit.noteRefusal(over.key, nowMs)) {
-        await deps.audit(callerActor(auth.caller, remote), { action: 'auth.token', outcome: 'refused', target: `openapi ${method}`, detail: { reason: { code: 'openapi.budget', message: TOO_MANY_REQUESTS.msg } } })
+        await deps.audit(callerActor(auth.caller, remote), {
+          action: 'auth.token',
+          outcome: 'refused',
+          target: `openapi ${method}`,
+          detail: { reason: { code: 'openapi.budget', message: TOO_MANY_REQUESTS.msg } },
+        })
       }
       return refuse(TOO_MANY_REQUESTS.msg, { code: TOO_MANY_REQUESTS.code })
     }

@@ -78,7 +78,11 @@ export function adminApiUrl(base: string, method: string): string {
 export function encodeCallbackBody(batch: readonly HandleCallback[], generation: AdminGeneration, shape: CallbackShape): unknown {
   const items = batch.map((item) => {
     const time =
-      generation === 'auto' ? { logDateTim: item.logDateTime, logDateTime: item.logDateTime } : generation === 'g3' ? { logDateTime: item.logDateTime } : { logDateTim: item.logDateTime }
+      generation === 'auto'
+        ? { logDateTim: item.logDateTime, logDateTime: item.logDateTime }
+        : generation === 'g3'
+          ? { logDateTime: item.logDateTime }
+          : { logDateTim: item.logDateTime }
     return { logId: item.logId, ...time, handleCode: item.handleCode, ...(item.handleMsg !== null && { handleMsg: item.handleMsg }) }
   })
   return shape === 'object' ? { callbackList: items } : items

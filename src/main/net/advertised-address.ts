@@ -5,11 +5,7 @@ import type { NetworkInterfaceInfo } from 'node:os'
  * the trailing slash Java executors use): loopback when bound to loopback, the given host when bound
  * to one interface, else the first non-internal IPv4 address (127.0.0.1 when there is none).
  */
-export function defaultRegistryAddress(
-  host: string,
-  port: number,
-  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>,
-): string {
+export function defaultRegistryAddress(host: string, port: number, interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>): string {
   return `http://${registryHost(host, interfaces)}:${port}/`
 }
 

@@ -36,7 +36,10 @@ export function authHttp(access: Access, logger: Logger): (request: IncomingMess
       if (!isJson(request) || !sameOrigin(request)) {
         const error = notPermitted('auth.badOrigin')
         const action = path === AUTH_PATHS.signOut ? 'auth.signOut' : 'auth.signIn'
-        await access.audit.record({ actor: '(another site)', actorKind: 'anonymous', source }, { action, outcome: 'refused', target: path, detail: { reason: { code: error.code, message: error.message } } })
+        await access.audit.record(
+          { actor: '(another site)', actorKind: 'anonymous', source },
+          { action, outcome: 'refused', target: path, detail: { reason: { code: error.code, message: error.message } } },
+        )
         return reply(response, 403, { ok: false, error: toErrorInfo(error) })
       }
       if (path === AUTH_PATHS.signOut) {

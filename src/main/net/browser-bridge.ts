@@ -85,7 +85,9 @@ export class BrowserBridge {
     const shown = presented !== '' ? `token:${presented}` : secret !== null ? `session:${secret}` : ''
     const blockedMs = this.failures.blockedForMs(remote, shown, nowMs)
     if (blockedMs > 0) {
-      socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${tooManyFailuresMessage(blockedMs)}\n`, () => socket.destroy())
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${tooManyFailuresMessage(blockedMs)}\n`, () =>
+        socket.destroy(),
+      )
       return true
     }
     const refuse = (status: string, message: string) =>
@@ -161,7 +163,14 @@ export class BrowserBridge {
     ws.on('message', (data, isBinary) => this.receive(ws, session, data, isBinary, send, watches))
   }
 
-  private receive(ws: WebSocket, session: BridgeSession, data: RawData, isBinary: boolean, send: (message: BridgeServerMessage) => void, watches: WatchLedger): void {
+  private receive(
+    ws: WebSocket,
+    session: BridgeSession,
+    data: RawData,
+    isBinary: boolean,
+    send: (message: BridgeServerMessage) => void,
+    watches: WatchLedger,
+  ): void {
     let message: unknown
     try {
       message = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString())
@@ -173,7 +182,12 @@ export class BrowserBridge {
     if (!parsed.ok) {
       const id = typeof (message as { id?: unknown } | null)?.id === 'number' ? (message as { id: number }).id : -1
       const first = parsed.problems[0]
-      send({ type: 'result', id, ok: false, error: { name: 'ValidationError', field: first.field, code: first.code, params: first.params, message: first.message } })
+      send({
+        type: 'result',
+        id,
+        ok: false,
+        error: { name: 'ValidationError', field: first.field, code: first.code, params: first.params, message: first.message },
+      })
       return
     }
     const { id, method, args } = parsed.value

@@ -6,7 +6,6 @@ import { detectGeneration, type ObservedReply } from './wire/detect-generation'
 import { FAIL_CODE, readEnvelope } from './wire/envelope'
 import { postJson } from './wire/post-json'
 
-
 /**
  * The admin's view of one LAN executor: ExecutorApi over XXL-JOB HTTP (docs/protocol.md#executor-api). It never
  * throws for a network failure: unreachable, timed out or garbled answers come back as
@@ -88,7 +87,12 @@ export function createExecutorClient(options: ExecutorClientOptions): ExecutorCl
 
   async function log(request: LogRequest): Promise<ExecutorReply<LogPage>> {
     // Both spellings of the time field: each generation reads its own and ignores the other (docs/protocol.md#compatibility-probes).
-    const reply = await call('log', { logId: request.logId, logDateTime: request.logDateTime, logDateTim: request.logDateTime, fromLineNum: request.fromLineNum })
+    const reply = await call('log', {
+      logId: request.logId,
+      logDateTime: request.logDateTime,
+      logDateTim: request.logDateTime,
+      fromLineNum: request.fromLineNum,
+    })
     if (reply.code !== 200) return reply as ExecutorReply<LogPage>
     const page = readLogPage(reply.data)
     if (!page) return { code: FAIL_CODE, msg: `executor ${options.address} answered /log without a log page: ${clip(JSON.stringify(reply.data ?? null))}` }

@@ -39,12 +39,7 @@ export const SERVER_TIMEOUTS = { headersTimeout: 20_000, requestTimeout: 60_000 
  * The admin's one HTTP server: every handler is asked in order (the executor-facing API, then the
  * console's static files), and upgrades go to the browser bridge.
  */
-export async function listen(
-  host: string,
-  port: number,
-  handlers: RouteHandler[],
-  upgrades: UpgradeHandler[],
-): Promise<ListeningServer> {
+export async function listen(host: string, port: number, handlers: RouteHandler[], upgrades: UpgradeHandler[]): Promise<ListeningServer> {
   const server = createServer({ keepAliveTimeout: 90_000, ...SERVER_TIMEOUTS }, async (request, response) => {
     try {
       if (!isWellFormedTarget(request.url)) {
@@ -73,7 +68,8 @@ export async function listen(
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? 'EUNKNOWN'
-      if (code === 'EADDRINUSE') reject(new ListenError(code, `port ${port} on ${host} is already in use; stop the other program or choose another port with --port`))
+      if (code === 'EADDRINUSE')
+        reject(new ListenError(code, `port ${port} on ${host} is already in use; stop the other program or choose another port with --port`))
       else if (code === 'EACCES') reject(new ListenError(code, `no permission to listen on ${host}:${port}; choose a port above 1024 with --port`))
       else if (code === 'EADDRNOTAVAIL') reject(new ListenError(code, `${host} is not an address of this machine; check --host`))
       else reject(new ListenError(code, `cannot listen on ${host}:${port}: ${error.message}`))

@@ -15,9 +15,10 @@ import { z } from '../../shared/schema/z'
 /** XXL-JOB's wire names → JobDesk's, where they differ (seconds carry their unit in JobDesk). */
 export const XXL_JOB_FIELD_NAMES: Readonly<Record<string, keyof JobInput>> = { executorTimeout: 'executorTimeoutSec', jobDesc: 'name' }
 
-const jobFields = Object.fromEntries(
-  [...JOB_DEFINITION_FIELDS, ...Object.keys(XXL_JOB_FIELD_NAMES)].map((field) => [field, z.unknown().optional()]),
-) as Record<string, z.ZodOptional<z.ZodUnknown>>
+const jobFields = Object.fromEntries([...JOB_DEFINITION_FIELDS, ...Object.keys(XXL_JOB_FIELD_NAMES)].map((field) => [field, z.unknown().optional()])) as Record<
+  string,
+  z.ZodOptional<z.ZodUnknown>
+>
 
 /** XXL-JOB's `childJobId`: a comma-separated list of job ids (a single number is accepted too). */
 const childJobId = z.union([z.string().max(10_000), z.int().min(1)], { error: 'must be a comma-separated list of job ids' }).transform(String)
@@ -26,7 +27,11 @@ const byId = z.strictObject({ id })
 /** A run is named by `logId` (XXL-JOB's name for a run id) or `id`. */
 const byRunId = z
   .strictObject({ logId: id.optional(), id: id.optional(), fromLineNum: z.int().min(1).optional() })
-  .refine((body) => body.logId !== undefined || body.id !== undefined, { message: 'is required (the run id)', path: ['logId'], params: { code: 'validation.required' } })
+  .refine((body) => body.logId !== undefined || body.id !== undefined, {
+    message: 'is required (the run id)',
+    path: ['logId'],
+    params: { code: 'validation.required' },
+  })
   .transform((body) => ({ logId: (body.logId ?? body.id)!, fromLineNum: body.fromLineNum ?? 1 }))
 const nothing = z.strictObject({})
 

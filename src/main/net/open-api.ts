@@ -78,7 +78,12 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
 
-function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: JobInput, childJobId: string | undefined) => Promise<JobInfo>, source: string): Handlers {
+function openApiHandlers(
+  deps: OpenApiDeps,
+  api: JobDeskApi,
+  saveJob: (input: JobInput, childJobId: string | undefined) => Promise<JobInfo>,
+  source: string,
+): Handlers {
   const groupOf = (caller: AdminCaller): JobGroup | null => (caller.kind === 'group' ? caller.group : null)
   /** A job the caller may not see reads as missing, and is refused (and recorded) as the method it asked for. */
   const hidden = (id: number): never => {
@@ -101,7 +106,10 @@ function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: Jo
     const group = groupOf(caller)
     if (!group) return
     if (input.jobGroup !== group.id) {
-      throw new PermissionError(`a group token can only manage jobs of its own group '${group.appName}'`, { code: 'openapi.groupOnly', params: { appName: group.appName } })
+      throw new PermissionError(`a group token can only manage jobs of its own group '${group.appName}'`, {
+        code: 'openapi.groupOnly',
+        params: { appName: group.appName },
+      })
     }
     const glueChanged = !before || before.glueType !== input.glueType || (input.glueType !== 'BEAN' && before.glueSource !== input.glueSource)
     if (input.glueType !== 'BEAN' && glueChanged && !group.scriptsAllowed) {
@@ -157,7 +165,14 @@ function openApiHandlers(deps: OpenApiDeps, api: JobDeskApi, saveJob: (input: Jo
     },
     async listRuns(caller, body) {
       const group = groupOf(caller)
-      return api.listRuns({ jobId: body.jobId, status: body.status, sinceMs: body.since, beforeId: body.beforeId, limit: body.limit, ...(group ? { jobGroup: group.id } : {}) })
+      return api.listRuns({
+        jobId: body.jobId,
+        status: body.status,
+        sinceMs: body.since,
+        beforeId: body.beforeId,
+        limit: body.limit,
+        ...(group ? { jobGroup: group.id } : {}),
+      })
     },
     async getRun(_caller, { id }) {
       return api.getRun(id)

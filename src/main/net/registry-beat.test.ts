@@ -16,11 +16,13 @@ describe('nextBeatAtMs', () => {
 function fakeAdmin(clock: ManualClock) {
   const calls: { method: string; param: RegistryParam; atMs: number }[] = []
   let down = false
-  const call = (method: string) => async (param: RegistryParam): Promise<AdminAccepted> => {
-    calls.push({ method, param, atMs: clock.nowMs() })
-    if (down) throw new Error('registry was accepted by no admin: http://a → no answer within 3000 ms')
-    return { adminUrl: 'http://a', reply: { code: 200, msg: null } }
-  }
+  const call =
+    (method: string) =>
+    async (param: RegistryParam): Promise<AdminAccepted> => {
+      calls.push({ method, param, atMs: clock.nowMs() })
+      if (down) throw new Error('registry was accepted by no admin: http://a → no answer within 3000 ms')
+      return { adminUrl: 'http://a', reply: { code: 200, msg: null } }
+    }
   return {
     calls,
     setDown: (value: boolean) => (down = value),

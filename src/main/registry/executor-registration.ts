@@ -94,7 +94,12 @@ export class ExecutorRegistration {
     }
     if (refused.length > 0) {
       const error = notPermitted('registry.callbackRefused', { count: refused.length })
-      await this.recordRefusal(actorOf(caller, source), { action: 'executor.callback', outcome: 'refused', target: 'callback', detail: { params: { logIds: refused.slice(0, 100) }, reason: { code: error.code, message: error.message } } })
+      await this.recordRefusal(actorOf(caller, source), {
+        action: 'executor.callback',
+        outcome: 'refused',
+        target: 'callback',
+        detail: { params: { logIds: refused.slice(0, 100) }, reason: { code: error.code, message: error.message } },
+      })
       if (accepted.length === 0) throw error
     }
     const nowMs = this.nowMs()
@@ -113,7 +118,13 @@ export class ExecutorRegistration {
           ? notPermitted('registry.ownToken', { appName })
           : null
     if (refusal) {
-      await this.recordRefusal(actorOf(caller, source), { action, outcome: 'refused', target: appName, groupId: group?.id ?? null, detail: { params: param, reason: { code: refusal.code, message: refusal.message } } })
+      await this.recordRefusal(actorOf(caller, source), {
+        action,
+        outcome: 'refused',
+        target: appName,
+        groupId: group?.id ?? null,
+        detail: { params: param, reason: { code: refusal.code, message: refusal.message } },
+      })
       throw refusal
     }
     return { appName, address: param.registryValue }

@@ -23,7 +23,9 @@ export function startRegistryLoops(options: RegistryLoopOptions): { stop(): Prom
   const signal = new AbortController()
   const nowMs = () => clock.nowMs()
   const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
-  const loops = [runPeriodically(clock, timings.sweepPeriodMs, signal.signal, async () => void (await registry.sweep(nowMs())), logError('registry sweep failed'))]
+  const loops = [
+    runPeriodically(clock, timings.sweepPeriodMs, signal.signal, async () => void (await registry.sweep(nowMs())), logError('registry sweep failed')),
+  ]
   if (embedded) {
     const beat = async () => void (await registry.beat(EMBEDDED_APP_NAME, embedded.address, nowMs(), embedded.info()))
     loops.push(runPeriodically(clock, timings.beatIntervalMs, signal.signal, beat, logError('embedded beat failed')))

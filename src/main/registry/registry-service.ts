@@ -74,15 +74,13 @@ export class RegistryService {
    * timeout (shown as dead, so a dying executor is seen going suspect → dead → gone).
    */
   async entries(nowMs: number): Promise<RegistryEntry[]> {
-    const live = (await this.store.registry.all()).map(
-      (row): RegistryEntry => ({
-        appName: row.registryKey,
-        address: row.registryValue,
-        updateTimeMs: row.updateTimeMs,
-        health: addressHealth(row.updateTimeMs, nowMs, this.timings),
-        executor: executorOf(row.registryKey, infoOf(row)),
-      }),
-    )
+    const live = (await this.store.registry.all()).map((row): RegistryEntry => ({
+      appName: row.registryKey,
+      address: row.registryValue,
+      updateTimeMs: row.updateTimeMs,
+      health: addressHealth(row.updateTimeMs, nowMs, this.timings),
+      executor: executorOf(row.registryKey, infoOf(row)),
+    }))
     const liveKeys = new Set(live.map((e) => `${e.appName}\n${e.address}`))
     const dead: RegistryEntry[] = []
     for (const [key, entry] of this.recentlyDead) {

@@ -21,7 +21,8 @@ const OTHER_EMBEDDED = 'jobdesk://embedded/other-node/'
 
 const fresh = freshSqliteStore()
 
-const answering = (): ExecutorApi => ({ beat: async () => SUCCESS, idleBeat: async () => SUCCESS, run: async () => SUCCESS, kill: async () => SUCCESS, log: async () => SUCCESS } as never)
+const answering = (): ExecutorApi =>
+  ({ beat: async () => SUCCESS, idleBeat: async () => SUCCESS, run: async () => SUCCESS, kill: async () => SUCCESS, log: async () => SUCCESS }) as never
 
 /** This node's embedded executor and LAN executors that all answer 200; another node's embedded one is out of reach. */
 function directory(calls: { address: string; withToken: boolean }[] = []): ExecutorDirectory {
@@ -125,6 +126,11 @@ describe('a route preview is a dry run', () => {
 
   it('names RANDOM’s rule instead of guessing', async () => {
     const { jobId } = await jobOn(`${OTHER_EMBEDDED},${A}`, 'RANDOM')
-    expect(await preview().previewRoute(jobId)).toMatchObject({ chosen: null, candidates: [A], leftOut: [OTHER_EMBEDDED], reason: { code: 'routePreview.random' } })
+    expect(await preview().previewRoute(jobId)).toMatchObject({
+      chosen: null,
+      candidates: [A],
+      leftOut: [OTHER_EMBEDDED],
+      reason: { code: 'routePreview.random' },
+    })
   })
 })

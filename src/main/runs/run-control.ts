@@ -75,7 +75,10 @@ export class RunControl {
     const strategy = job.executorRouteStrategy
     if (strategy === 'SHARDING_BROADCAST') return shardsPreview(candidates)
     const state = await this.dryRunState(jobId, strategy === 'ROUND')
-    const { route } = await routeRun({ jobId, strategy, group, candidates, state, mode: 'dry-run' }, { routers: this.routers, executors: this.executors, nowMs: this.nowMs })
+    const { route } = await routeRun(
+      { jobId, strategy, group, candidates, state, mode: 'dry-run' },
+      { routers: this.routers, executors: this.executors, nowMs: this.nowMs },
+    )
     const { candidates: routed, chosen, reason, probes, leftOut } = route
     return { strategy, candidates: routed, chosen, reason, probes, tokenless: [...candidates.tokenless], leftOut }
   }
@@ -89,6 +92,8 @@ export class RunControl {
 /** A broadcast picks no address: one run per candidate, every one of them. */
 function shardsPreview({ addresses, tokenless }: RunCandidates): RoutePreview {
   const reason =
-    addresses.length === 0 ? coded('routePreview.shardNone') : coded('routePreview.shards', { shards: addresses.map((a, i) => `${i}/${addresses.length} → ${a}`) })
+    addresses.length === 0
+      ? coded('routePreview.shardNone')
+      : coded('routePreview.shards', { shards: addresses.map((a, i) => `${i}/${addresses.length} → ${a}`) })
   return { strategy: 'SHARDING_BROADCAST', candidates: addresses, chosen: null, reason, probes: [], tokenless: [...tokenless], leftOut: [] }
 }

@@ -35,10 +35,7 @@ describe('Quartz cron in UTC', () => {
       '2028-03-31T12:00:00Z',
       '2028-04-30T12:00:00Z',
     ])
-    expect(isoTimes(previewFireTimes(cron('0 0 12 L * ?'), at('2026-02-01T00:00:00Z'), 2))).toEqual([
-      '2026-02-28T12:00:00Z',
-      '2026-03-31T12:00:00Z',
-    ])
+    expect(isoTimes(previewFireTimes(cron('0 0 12 L * ?'), at('2026-02-01T00:00:00Z'), 2))).toEqual(['2026-02-28T12:00:00Z', '2026-03-31T12:00:00Z'])
   })
 
   it('moves 15W to the nearest weekday: Saturday to Friday, Sunday to Monday', () => {
@@ -101,11 +98,7 @@ describe('Quartz cron in UTC', () => {
     ])
     expect(previewFireTimes(cron('0 */5 * * * ?'), from, 3)).toEqual(previewFireTimes(cron('0 0/5 * * * ?'), from, 3))
     // Quartz starts */n and /n at the field's minimum: day-of-month 1, 6, 11, …
-    expect(isoTimes(previewFireTimes(cron('0 0 0 /10 * ?'), from, 3))).toEqual([
-      '2026-03-11T00:00:00Z',
-      '2026-03-21T00:00:00Z',
-      '2026-03-31T00:00:00Z',
-    ])
+    expect(isoTimes(previewFireTimes(cron('0 0 0 /10 * ?'), from, 3))).toEqual(['2026-03-11T00:00:00Z', '2026-03-21T00:00:00Z', '2026-03-31T00:00:00Z'])
   })
 
   it('numbers weekdays the Quartz way: 2-6 is Monday to Friday and 1 is Sunday', () => {
@@ -119,28 +112,15 @@ describe('Quartz cron in UTC', () => {
 
   it('accepts month and weekday names, including ranges and lists', () => {
     const times = previewFireTimes(cron('0 0 9 ? JAN,JUL MON-FRI'), at('2026-01-29T00:00:00Z'), 4)
-    expect(isoTimes(times)).toEqual([
-      '2026-01-29T09:00:00Z',
-      '2026-01-30T09:00:00Z',
-      '2026-07-01T09:00:00Z',
-      '2026-07-02T09:00:00Z',
-    ])
+    expect(isoTimes(times)).toEqual(['2026-01-29T09:00:00Z', '2026-01-30T09:00:00Z', '2026-07-01T09:00:00Z', '2026-07-02T09:00:00Z'])
   })
 
   it('wraps ranges past the end of a field as Quartz does (22-2 hours, FRI-MON, NOV-FEB)', () => {
-    expect(previewFireTimes(cron('0 0 22-2 * * ?'), at('2026-01-01T12:00:00Z'), 6).map((ms) => new Date(ms).getUTCHours())).toEqual([
-      22, 23, 0, 1, 2, 22,
-    ])
+    expect(previewFireTimes(cron('0 0 22-2 * * ?'), at('2026-01-01T12:00:00Z'), 6).map((ms) => new Date(ms).getUTCHours())).toEqual([22, 23, 0, 1, 2, 22])
     // The step runs across the wrap: 22, 0, 2.
-    expect(previewFireTimes(cron('0 0 22-2/2 * * ?'), at('2026-01-01T12:00:00Z'), 4).map((ms) => new Date(ms).getUTCHours())).toEqual([
-      22, 0, 2, 22,
-    ])
-    expect(previewFireTimes(cron('0 0 9 ? * FRI-MON'), at('2026-01-01T12:00:00Z'), 5).map(weekday)).toEqual([
-      'Fri', 'Sat', 'Sun', 'Mon', 'Fri',
-    ])
-    expect(previewFireTimes(cron('0 0 0 1 NOV-FEB ?'), at('2026-06-01T00:00:00Z'), 5).map((ms) => new Date(ms).getUTCMonth() + 1)).toEqual([
-      11, 12, 1, 2, 11,
-    ])
+    expect(previewFireTimes(cron('0 0 22-2/2 * * ?'), at('2026-01-01T12:00:00Z'), 4).map((ms) => new Date(ms).getUTCHours())).toEqual([22, 0, 2, 22])
+    expect(previewFireTimes(cron('0 0 9 ? * FRI-MON'), at('2026-01-01T12:00:00Z'), 5).map(weekday)).toEqual(['Fri', 'Sat', 'Sun', 'Mon', 'Fri'])
+    expect(previewFireTimes(cron('0 0 0 1 NOV-FEB ?'), at('2026-06-01T00:00:00Z'), 5).map((ms) => new Date(ms).getUTCMonth() + 1)).toEqual([11, 12, 1, 2, 11])
   })
 
   it('returns null for a day that never exists', () => {
@@ -162,8 +142,6 @@ describe('Quartz cron in a named zone', () => {
 
   it('takes the day of month and the year from the local date, not the UTC date', () => {
     // 00:30 on 1 January 2027 in Tokyo is still 2026 in UTC.
-    expect(isoTimes([nextFireTimeMs(cron('0 30 0 1 1 ? 2027', 'Asia/Tokyo'), at('2026-06-01T00:00:00Z'))!])).toEqual([
-      '2026-12-31T15:30:00Z',
-    ])
+    expect(isoTimes([nextFireTimeMs(cron('0 30 0 1 1 ? 2027', 'Asia/Tokyo'), at('2026-06-01T00:00:00Z'))!])).toEqual(['2026-12-31T15:30:00Z'])
   })
 })

@@ -36,6 +36,8 @@ describe('FIX_RATE', () => {
   })
 
   it('refuses a rate above a Java int', () => {
-    expect(() => parseFixRateSec('2147483648')).toThrow(expect.objectContaining({ field: 'scheduleConf', code: 'fixRate.tooLarge', params: { max: 2147483647, got: '2147483648' } }))
+    expect(() => parseFixRateSec('2147483648')).toThrow(
+      expect.objectContaining({ field: 'scheduleConf', code: 'fixRate.tooLarge', params: { max: 2147483647, got: '2147483648' } }),
+    )
   })
 })

@@ -64,12 +64,24 @@ export function zoneOffsetMs(zone: string, epochMs: number): number {
   let second = 0
   for (const part of formatter.formatToParts(epochMs)) {
     switch (part.type) {
-      case 'year': year = Number(part.value); break
-      case 'month': month = Number(part.value); break
-      case 'day': day = Number(part.value); break
-      case 'hour': hour = Number(part.value); break
-      case 'minute': minute = Number(part.value); break
-      case 'second': second = Number(part.value); break
+      case 'year':
+        year = Number(part.value)
+        break
+      case 'month':
+        month = Number(part.value)
+        break
+      case 'day':
+        day = Number(part.value)
+        break
+      case 'hour':
+        hour = Number(part.value)
+        break
+      case 'minute':
+        minute = Number(part.value)
+        break
+      case 'second':
+        second = Number(part.value)
+        break
     }
   }
   const wallMs = Date.UTC(year, month - 1, day, hour, minute, second)

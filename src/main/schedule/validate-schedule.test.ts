@@ -45,7 +45,11 @@ describe('validateSchedule', () => {
   })
 
   it('refuses a zone that is not IANA, for every schedule type', () => {
-    for (const [type, conf] of [['CRON', '0 0 12 * * ?'], ['FIX_RATE', '30'], ['NONE', '']]) {
+    for (const [type, conf] of [
+      ['CRON', '0 0 12 * * ?'],
+      ['FIX_RATE', '30'],
+      ['NONE', ''],
+    ]) {
       const error = failureOf(spec(type, conf, 'Mars/Olympus'))
       expect(error).toMatchObject({ field: 'timezone', code: 'timezone.unknown', params: { zone: 'Mars/Olympus' } })
     }
@@ -65,7 +69,11 @@ describe('validateSchedule', () => {
 
   it('refuses a cron expression that never fires after now', () => {
     const past = failureOf(spec('CRON', '0 0 12 * * ? 2025'))
-    expect(past).toMatchObject({ field: 'scheduleConf', code: 'schedule.noFireAfter', params: { expression: '0 0 12 * * ? 2025', from: '2026-06-01T12:00:00.000Z' } })
+    expect(past).toMatchObject({
+      field: 'scheduleConf',
+      code: 'schedule.noFireAfter',
+      params: { expression: '0 0 12 * * ? 2025', from: '2026-06-01T12:00:00.000Z' },
+    })
     expect(failureOf(spec('CRON', '0 0 0 31 2 ?')).code).toBe('schedule.noFireAfter')
     // The same expression is valid when "now" is earlier: the reference time is the caller's.
     expect(() => validateSchedule(spec('CRON', '0 0 12 * * ? 2025'), Date.parse('2025-03-01T00:00:00Z'))).not.toThrow()

@@ -6,7 +6,10 @@ import { PRE_READ_MS, planScan, scanDelayMs, type NextFireFn } from './plan-scan
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0) // a whole second
 
 /** Every `periodMs`, aligned to the epoch, strictly after `fromMs` — like a `0/N * * * * ?` cron. */
-const every = (periodMs: number): NextFireFn => (_job, fromMs) => (Math.floor(fromMs / periodMs) + 1) * periodMs
+const every =
+  (periodMs: number): NextFireFn =>
+  (_job, fromMs) =>
+    (Math.floor(fromMs / periodMs) + 1) * periodMs
 
 function job(overrides: Partial<DueJob> = {}): DueJob {
   return {

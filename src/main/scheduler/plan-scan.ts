@@ -35,12 +35,7 @@ const MAX_FIRES_PER_JOB = 16
  * DO_NOTHING fires nothing; either way the schedule continues from now. Stale fires of a dead
  * process count as missed times of their job, so an outage still yields at most one misfire run.
  */
-export function planScan(
-  nowMs: number,
-  dueJobs: readonly DueJob[],
-  staleFires: readonly StaleFire[],
-  nextFire: NextFireFn,
-): ScanPlan {
+export function planScan(nowMs: number, dueJobs: readonly DueJob[], staleFires: readonly StaleFire[], nextFire: NextFireFn): ScanPlan {
   const plan: ScanPlan = { fires: [], updates: [], misfires: [] }
   const staleByJob = groupByJob(staleFires)
 
@@ -76,7 +71,13 @@ export function planScan(
 
   for (const [jobId, fires] of staleByJob) {
     if (fires[0].triggerStatus !== 1) continue
-    addMisfire(plan, nowMs, jobId, fires[0].misfireStrategy, fires.map((f) => f.scheduleTimeMs))
+    addMisfire(
+      plan,
+      nowMs,
+      jobId,
+      fires[0].misfireStrategy,
+      fires.map((f) => f.scheduleTimeMs),
+    )
   }
   return plan
 }

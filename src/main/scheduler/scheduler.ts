@@ -97,7 +97,10 @@ export class Scheduler {
    * same fires, the claim in `job_ring` decides who fires each.
    */
   adopt(fires: readonly RingFire[], nowMs: number): void {
-    this.place(fires.filter((fire) => fire.fireAtMs >= nowMs - PRE_READ_MS), nowMs)
+    this.place(
+      fires.filter((fire) => fire.fireAtMs >= nowMs - PRE_READ_MS),
+      nowMs,
+    )
   }
 
   /** Drops every fire in the ring (this node was taken for dead: another node has them now). */

@@ -26,7 +26,12 @@ describe('TimeRing', () => {
     ring.push(fire(1, S))
     ring.push(fire(2, S + 1))
     ring.push(fire(3, S + 2))
-    expect(ring.drain(S + 2).map((f) => f.jobId).sort()).toEqual([1, 2, 3])
+    expect(
+      ring
+        .drain(S + 2)
+        .map((f) => f.jobId)
+        .sort(),
+    ).toEqual([1, 2, 3])
   })
 
   it('does not reach three slots back', () => {

@@ -20,7 +20,9 @@ describe('fleetStatus', () => {
   })
 
   it('says the summary in the console’s language', () => {
-    expect(fleetStatus([entry('online'), entry('suspect'), entry('dead')], 2, 0, 'zh-CN').summary).toBe('1 个执行器在线，1 个疑似失联，1 个已失联 · 24 小时内失败 2 次')
+    expect(fleetStatus([entry('online'), entry('suspect'), entry('dead')], 2, 0, 'zh-CN').summary).toBe(
+      '1 个执行器在线，1 个疑似失联，1 个已失联 · 24 小时内失败 2 次',
+    )
     expect(fleetStatus([entry('online')], 0, 0, null).summary).toBe('1 executor online · no failed runs in 24 h')
   })
 })

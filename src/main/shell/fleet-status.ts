@@ -15,7 +15,12 @@ export interface FleetStatus {
  * suspect (a beat missed) or runs failed earlier in the day, green otherwise. Pure; the summary is
  * in `language` (English by default).
  */
-export function fleetStatus(entries: readonly RegistryEntry[], failedLast24h: number, failedLastHour: number, language: ConsoleLanguage | null = 'en'): FleetStatus {
+export function fleetStatus(
+  entries: readonly RegistryEntry[],
+  failedLast24h: number,
+  failedLastHour: number,
+  language: ConsoleLanguage | null = 'en',
+): FleetStatus {
   const count = (health: RegistryEntry['health']) => entries.filter((e) => e.health === health).length
   const [online, suspect, dead] = [count('online'), count('suspect'), count('dead')]
   const color: FleetColor = dead > 0 || failedLastHour > 0 ? 'red' : suspect > 0 || failedLast24h > 0 ? 'amber' : 'green'

@@ -42,12 +42,17 @@ export function parseDatabaseTarget(target: string): DatabaseTarget {
   const scheme = /^([a-z][a-z0-9+.-]*:)\/\//i.exec(target)?.[1].toLowerCase()
   if (scheme === undefined) return { engine: 'sqlite', file: target }
   const engine = SCHEMES[scheme]
-  if (!engine) throw new DatabaseOpenError(`the database URL ${redact(target)} has an unknown scheme ${scheme}// (expected postgres://, postgresql://, mysql://, mariadb:// or a SQLite file path)`)
+  if (!engine)
+    throw new DatabaseOpenError(
+      `the database URL ${redact(target)} has an unknown scheme ${scheme}// (expected postgres://, postgresql://, mysql://, mariadb:// or a SQLite file path)`,
+    )
   let url: URL
   try {
     url = new URL(target)
   } catch {
-    throw new DatabaseOpenError(`the database URL ${redact(target)} is not a valid URL (expected e.g. ${scheme}//user:password@host:${DEFAULT_PORT[engine]}/jobdesk)`)
+    throw new DatabaseOpenError(
+      `the database URL ${redact(target)} is not a valid URL (expected e.g. ${scheme}//user:password@host:${DEFAULT_PORT[engine]}/jobdesk)`,
+    )
   }
   const decode = (text: string, what: string) => {
     try {
@@ -62,8 +67,10 @@ export function parseDatabaseTarget(target: string): DatabaseTarget {
   const database = decode(url.pathname.replace(/^\//, ''), 'database name')
   const socket = url.searchParams.get(SOCKET_PARAM[engine])
   const shown = `${scheme}//${url.username ? `${url.username}@` : ''}${url.host}/${url.pathname.replace(/^\//, '')}`
-  if (host === '' && !socket) throw new DatabaseOpenError(`the database URL ${shown} names no host (expected ${scheme}//user:password@host:${DEFAULT_PORT[engine]}/jobdesk)`)
-  if (database === '' || database.includes('/')) throw new DatabaseOpenError(`the database URL ${shown} names no database (expected ${scheme}//user:password@host:${DEFAULT_PORT[engine]}/jobdesk)`)
+  if (host === '' && !socket)
+    throw new DatabaseOpenError(`the database URL ${shown} names no host (expected ${scheme}//user:password@host:${DEFAULT_PORT[engine]}/jobdesk)`)
+  if (database === '' || database.includes('/'))
+    throw new DatabaseOpenError(`the database URL ${shown} names no database (expected ${scheme}//user:password@host:${DEFAULT_PORT[engine]}/jobdesk)`)
   const port = url.port === '' ? DEFAULT_PORT[engine] : Number(url.port)
   // A socket, when named, is what the driver connects to (the URL's host only makes it parse).
   const on = socket ? `socket ${socket}` : `${host}:${port}`
@@ -89,7 +96,8 @@ export function redact(url: string): string {
 /** A driver's error for the operator: the target named, the password (should a driver echo it) masked. */
 export function connectError(target: ServerTarget, error: unknown): DatabaseOpenError {
   let message = error instanceof Error ? error.message : String(error)
-  if (error instanceof AggregateError && error.errors.length > 0) message = error.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join('; ')
+  if (error instanceof AggregateError && error.errors.length > 0)
+    message = error.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join('; ')
   if (target.password.length > 0) message = message.split(target.password).join('***')
   return new DatabaseOpenError(`cannot use ${target.describe}: ${message || 'the connection failed'}`)
 }

@@ -17,7 +17,9 @@ export class GlueRepo {
   constructor(private readonly db: Connection) {}
 
   async list(jobId: number): Promise<GlueVersion[]> {
-    const rows = await this.db.all<GlueRow>('SELECT id, glue_type, glue_source, glue_remark, add_time FROM job_logglue WHERE job_id = ? ORDER BY id DESC', [jobId])
+    const rows = await this.db.all<GlueRow>('SELECT id, glue_type, glue_source, glue_remark, add_time FROM job_logglue WHERE job_id = ? ORDER BY id DESC', [
+      jobId,
+    ])
     return rows.map((r) => ({ id: r.id, glueType: r.glue_type, glueSource: r.glue_source, glueRemark: r.glue_remark, addTimeMs: Number(r.add_time) }))
   }
 

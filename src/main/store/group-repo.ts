@@ -16,7 +16,17 @@ interface GroupRow {
 
 export type NewGroup = Omit<JobGroup, 'id'>
 
-const COLUMNS = ['app_name', 'name', 'address_type', 'address_list', 'access_token', 'protocol_generation', 'auto_created', 'scripts_allowed', 'update_time'] as const
+const COLUMNS = [
+  'app_name',
+  'name',
+  'address_type',
+  'address_list',
+  'access_token',
+  'protocol_generation',
+  'auto_created',
+  'scripts_allowed',
+  'update_time',
+] as const
 
 /** `job_group`: executor groups. */
 export class GroupRepo {
@@ -38,7 +48,10 @@ export class GroupRepo {
 
   async insert(group: NewGroup): Promise<number> {
     const row = toRow({ ...group, id: 0 })
-    return (await this.db.insert(`INSERT INTO job_group (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`, COLUMNS.map((c) => row[c])))!
+    return (await this.db.insert(
+      `INSERT INTO job_group (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
+      COLUMNS.map((c) => row[c]),
+    ))!
   }
 
   /** Records a group's detected protocol generation unless one is known already. */
@@ -49,7 +62,10 @@ export class GroupRepo {
   /** Inserts unless a group has the app name already (two nodes creating one group at once). */
   async insertIgnore(group: NewGroup): Promise<void> {
     const row = toRow({ ...group, id: 0 })
-    await this.db.run(this.db.dialect.insertIgnore('job_group', COLUMNS), COLUMNS.map((c) => row[c]))
+    await this.db.run(
+      this.db.dialect.insertIgnore('job_group', COLUMNS),
+      COLUMNS.map((c) => row[c]),
+    )
   }
 
   async update(group: JobGroup): Promise<void> {

@@ -92,7 +92,10 @@ export class JobRepo {
   async insert(job: StoredJob): Promise<number> {
     await bumpVersion(this.db, 'jobs')
     const row = toRow({ ...job, id: 0 })
-    const id = await this.db.insert(`INSERT INTO job_info (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`, COLUMNS.map((c) => row[c]))
+    const id = await this.db.insert(
+      `INSERT INTO job_info (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
+      COLUMNS.map((c) => row[c]),
+    )
     return id!
   }
 
@@ -150,7 +153,10 @@ export class JobRepo {
     const running: DueJob[] = []
     const locked = new Set<number>()
     for (const id of ids) {
-      const row = await this.db.get<DueRow & { trigger_status: number }>(`SELECT ${DUE_COLUMNS}, trigger_status FROM job_info WHERE id = ?${this.db.dialect.lockSkipLocked}`, [id])
+      const row = await this.db.get<DueRow & { trigger_status: number }>(
+        `SELECT ${DUE_COLUMNS}, trigger_status FROM job_info WHERE id = ?${this.db.dialect.lockSkipLocked}`,
+        [id],
+      )
       if (!row) continue
       locked.add(id)
       if (Number(row.trigger_status) === 1) running.push(dueJobOf(row))

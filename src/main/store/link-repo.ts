@@ -19,11 +19,10 @@ export class LinkRepo {
 
   async set(link: JobLink): Promise<void> {
     await bumpVersion(this.db, 'links')
-    await this.db.run(this.db.dialect.upsert('job_link', ['parent_job_id', 'child_job_id', 'link_condition'], ['parent_job_id', 'child_job_id'], ['link_condition']), [
-      link.parentJobId,
-      link.childJobId,
-      link.condition,
-    ])
+    await this.db.run(
+      this.db.dialect.upsert('job_link', ['parent_job_id', 'child_job_id', 'link_condition'], ['parent_job_id', 'child_job_id'], ['link_condition']),
+      [link.parentJobId, link.childJobId, link.condition],
+    )
     await this.syncChildJobIds(link.parentJobId)
   }
 

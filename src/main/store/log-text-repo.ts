@@ -18,18 +18,19 @@ export class LogTextRepo {
   constructor(private readonly db: Connection) {}
 
   async get(logId: number): Promise<KeptLog | undefined> {
-    const row = await this.db.get<{ log_text: string; line_count: number; complete: number }>('SELECT log_text, line_count, complete FROM job_log_text WHERE log_id = ?', [logId])
+    const row = await this.db.get<{ log_text: string; line_count: number; complete: number }>(
+      'SELECT log_text, line_count, complete FROM job_log_text WHERE log_id = ?',
+      [logId],
+    )
     return row && { text: row.log_text, lineCount: row.line_count, complete: row.complete === 1 }
   }
 
   /** Stores a whole, final copy. */
   async set(logId: number, text: string): Promise<void> {
-    await this.db.run(this.db.dialect.upsert('job_log_text', ['log_id', 'log_text', 'line_count', 'complete'], ['log_id'], ['log_text', 'line_count', 'complete']), [
-      logId,
-      text,
-      countLines(text),
-      1,
-    ])
+    await this.db.run(
+      this.db.dialect.upsert('job_log_text', ['log_id', 'log_text', 'line_count', 'complete'], ['log_id'], ['log_text', 'line_count', 'complete']),
+      [logId, text, countLines(text), 1],
+    )
   }
 
   /**
@@ -40,8 +41,15 @@ export class LogTextRepo {
     if (toLine < fromLine || text === '') return false
     if (fromLine === 1) {
       // A first copy, or one that holds nothing yet (two pulls racing: the first one's lines win).
-      if ((await this.db.run(this.db.dialect.insertIgnore('job_log_text', ['log_id', 'log_text', 'line_count', 'complete']), [logId, text, toLine, 0])) === 1) return true
-      return (await this.db.run('UPDATE job_log_text SET log_text = ?, line_count = ? WHERE log_id = ? AND line_count = 0 AND complete = 0', [text, toLine, logId])) === 1
+      if ((await this.db.run(this.db.dialect.insertIgnore('job_log_text', ['log_id', 'log_text', 'line_count', 'complete']), [logId, text, toLine, 0])) === 1)
+        return true
+      return (
+        (await this.db.run('UPDATE job_log_text SET log_text = ?, line_count = ? WHERE log_id = ? AND line_count = 0 AND complete = 0', [
+          text,
+          toLine,
+          logId,
+        ])) === 1
+      )
     }
     const sql = `UPDATE job_log_text SET log_text = ${this.db.dialect.concat('log_text', '?')}, line_count = ? WHERE log_id = ? AND line_count = ? AND complete = 0`
     return (await this.db.run(sql, [text, toLine, logId, fromLine - 1])) === 1

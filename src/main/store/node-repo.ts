@@ -46,7 +46,14 @@ export class NodeRepo {
    * and took its work over). A lease that ran out but was not taken yet is renewed: nobody acted on it.
    */
   async heartbeat(lease: NodeLease, nowMs: number, leaseUntilMs: number): Promise<boolean> {
-    return (await this.db.run('UPDATE job_node SET heartbeat_at = ?, lease_until = ? WHERE node_id = ? AND epoch = ?', [nowMs, leaseUntilMs, lease.nodeId, lease.epoch])) === 1
+    return (
+      (await this.db.run('UPDATE job_node SET heartbeat_at = ?, lease_until = ? WHERE node_id = ? AND epoch = ?', [
+        nowMs,
+        leaseUntilMs,
+        lease.nodeId,
+        lease.epoch,
+      ])) === 1
+    )
   }
 
   /**

@@ -34,13 +34,10 @@ export class RegistryRepo {
 
   /** Records a beat; true when the address was not registered before (a first registration). */
   async upsert(group: string, key: string, value: string, nowMs: number, executorInfo: string | null = null): Promise<boolean> {
-    const inserted = await this.db.run(this.db.dialect.insertIgnore('job_registry', ['registry_group', 'registry_key', 'registry_value', 'update_time', 'executor_info']), [
-      group,
-      key,
-      value,
-      nowMs,
-      executorInfo,
-    ])
+    const inserted = await this.db.run(
+      this.db.dialect.insertIgnore('job_registry', ['registry_group', 'registry_key', 'registry_value', 'update_time', 'executor_info']),
+      [group, key, value, nowMs, executorInfo],
+    )
     if (inserted === 1) return true
     await this.db.run('UPDATE job_registry SET update_time = ?, executor_info = ? WHERE registry_group = ? AND registry_key = ? AND registry_value = ?', [
       nowMs,
@@ -72,7 +69,10 @@ export class RegistryRepo {
 
   /** Every address registered under an app name, whatever its health (until the dead sweep removes it). */
   async addressesOf(appName: string): Promise<string[]> {
-    const rows = await this.db.all<{ registry_value: string }>("SELECT registry_value FROM job_registry WHERE registry_group = 'EXECUTOR' AND registry_key = ?", [appName])
+    const rows = await this.db.all<{ registry_value: string }>(
+      "SELECT registry_value FROM job_registry WHERE registry_group = 'EXECUTOR' AND registry_key = ?",
+      [appName],
+    )
     return rows.map((r) => r.registry_value).sort()
   }
 

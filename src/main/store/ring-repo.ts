@@ -55,7 +55,9 @@ export class RingRepo {
 
   /** The fires a node's ring holds. */
   async ofNode(nodeId: string): Promise<RingFire[]> {
-    return (await this.db.all<RingRow>('SELECT job_id, schedule_time, fire_at, trigger_type FROM job_ring WHERE node_id = ? ORDER BY fire_at', [nodeId])).map(fromRow)
+    return (await this.db.all<RingRow>('SELECT job_id, schedule_time, fire_at, trigger_type FROM job_ring WHERE node_id = ? ORDER BY fire_at', [nodeId])).map(
+      fromRow,
+    )
   }
 
   /**
@@ -69,7 +71,8 @@ export class RingRepo {
       `SELECT job_id, schedule_time, fire_at, trigger_type FROM job_ring WHERE node_id = ? ORDER BY fire_at${this.db.dialect.lockSkipLocked}`,
       [fromNodeId],
     )
-    for (const row of rows) await this.db.run('UPDATE job_ring SET node_id = ? WHERE job_id = ? AND schedule_time = ?', [toNodeId, row.job_id, row.schedule_time])
+    for (const row of rows)
+      await this.db.run('UPDATE job_ring SET node_id = ? WHERE job_id = ? AND schedule_time = ?', [toNodeId, row.job_id, row.schedule_time])
     return rows.map(fromRow)
   }
 
@@ -96,7 +99,10 @@ export class RingRepo {
       )
       if (rows.length === 0) continue
       for (const row of rows) await this.db.run('DELETE FROM job_ring WHERE job_id = ? AND schedule_time = ?', [row.job_id, row.schedule_time])
-      const job = await this.db.get<{ misfire_strategy: string; trigger_status: number }>('SELECT misfire_strategy, trigger_status FROM job_info WHERE id = ?', [jobId])
+      const job = await this.db.get<{ misfire_strategy: string; trigger_status: number }>(
+        'SELECT misfire_strategy, trigger_status FROM job_info WHERE id = ?',
+        [jobId],
+      )
       for (const row of rows) {
         fires.push({
           ...fromRow(row),
@@ -141,5 +147,6 @@ function fromRow(row: RingRow): RingFire {
 /** Fires per claiming DELETE: its OR of primary-key terms stays one index probe each. */
 const CLAIMS_PER_STATEMENT = 64
 const claimStatement = statementsBySize(
-  (size) => `DELETE FROM job_ring WHERE node_id = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')}) RETURNING job_id, schedule_time`,
+  (size) =>
+    `DELETE FROM job_ring WHERE node_id = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')}) RETURNING job_id, schedule_time`,
 )

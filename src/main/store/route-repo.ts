@@ -50,7 +50,13 @@ export class RouteRepo {
       [windowFromMs, windowFromMs, nowMs, nowMs, jobId, address],
     )
     if (changed === 0) {
-      await this.db.run(this.db.dialect.insertIgnore('job_route_use', ['job_id', 'address', 'use_count', 'last_used', 'window_start']), [jobId, address, 1, nowMs, nowMs])
+      await this.db.run(this.db.dialect.insertIgnore('job_route_use', ['job_id', 'address', 'use_count', 'last_used', 'window_start']), [
+        jobId,
+        address,
+        1,
+        nowMs,
+        nowMs,
+      ])
     }
   }
 

@@ -22,14 +22,20 @@ export async function insertFinishedRuns(db: Connection, runs: readonly Finished
 }
 
 /** Trigger time and shard of each run of `jobIds` triggered in [fromMs, toMs]: what an import brought before. */
-export async function triggerKeysBetween(db: Connection, jobIds: readonly number[], fromMs: number, toMs: number): Promise<{ jobId: number; triggerTimeMs: number; executorShardingParam: string }[]> {
+export async function triggerKeysBetween(
+  db: Connection,
+  jobIds: readonly number[],
+  fromMs: number,
+  toMs: number,
+): Promise<{ jobId: number; triggerTimeMs: number; executorShardingParam: string }[]> {
   const keys: { jobId: number; triggerTimeMs: number; executorShardingParam: string }[] = []
   for (const chunk of idChunks(jobIds)) {
     const rows = await db.all<{ job_id: number; trigger_time: number; executor_sharding_param: string }>(
       `SELECT job_id, trigger_time, executor_sharding_param FROM job_log WHERE job_id IN (${inList(chunk.length)}) AND trigger_time >= ? AND trigger_time <= ?`,
       [...chunk, fromMs, toMs],
     )
-    for (const row of rows) keys.push({ jobId: Number(row.job_id), triggerTimeMs: Number(row.trigger_time), executorShardingParam: row.executor_sharding_param })
+    for (const row of rows)
+      keys.push({ jobId: Number(row.job_id), triggerTimeMs: Number(row.trigger_time), executorShardingParam: row.executor_sharding_param })
   }
   return keys
 }

@@ -92,7 +92,12 @@ export class RunRepo {
 
   async recordOutcomes(outcomes: readonly TriggerOutcome[]): Promise<void> {
     for (const o of outcomes) {
-      await this.db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ? WHERE id = ?', [o.executorAddress, o.triggerCode, triggerMsgColumn(o), o.logId])
+      await this.db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ? WHERE id = ?', [
+        o.executorAddress,
+        o.triggerCode,
+        triggerMsgColumn(o),
+        o.logId,
+      ])
     }
     await writeTrails(this.db, outcomes)
   }
@@ -133,12 +138,23 @@ export class RunRepo {
       for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
         const params: SqlValue[] = []
         for (const { outcome: o, completion: c } of pairs.slice(from, (from += size))) {
-          params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), c.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : c.handleCode, c.handleMsg, c.handleTimeMs)
+          params.push(
+            o.logId,
+            o.executorAddress,
+            o.triggerCode,
+            triggerMsgColumn(o),
+            c.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : c.handleCode,
+            c.handleMsg,
+            c.handleTimeMs,
+          )
         }
         for (const row of await this.db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
       }
     }
-    await writeTrails(this.db, pairs.filter((p) => done.has(p.outcome.logId)).map((p) => p.outcome))
+    await writeTrails(
+      this.db,
+      pairs.filter((p) => done.has(p.outcome.logId)).map((p) => p.outcome),
+    )
     return done
   }
 
@@ -178,7 +194,12 @@ export class RunRepo {
       )
       for (const r of rows) {
         const status = runStatus({ triggerCode: Number(r.trigger_code), handleCode: Number(r.handle_code) })
-        targets.push({ id: Number(r.id), jobGroup: Number(r.job_group), executorAddress: r.executor_address, open: status === 'pending' || status === 'running' })
+        targets.push({
+          id: Number(r.id),
+          jobGroup: Number(r.job_group),
+          executorAddress: r.executor_address,
+          open: status === 'pending' || status === 'running',
+        })
       }
     }
     return targets
@@ -323,7 +344,9 @@ export class RunRepo {
    * enough (175 ms at 1M runs, on every start's retention pass, docs/benchmarks.md#b9-cold-start).
    */
   async findOldIds(beforeMs: number, limit: number): Promise<number[]> {
-    return (await this.db.all<{ id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY trigger_time, id LIMIT ?', [beforeMs, limit])).map((r) => Number(r.id))
+    return (await this.db.all<{ id: number }>('SELECT id FROM job_log WHERE trigger_time < ? ORDER BY trigger_time, id LIMIT ?', [beforeMs, limit])).map((r) =>
+      Number(r.id),
+    )
   }
 
   /** Rows as runs, with their trails. */
@@ -339,13 +362,6 @@ export class RunRepo {
     await this.db.run(`DELETE FROM job_log_trail WHERE log_id IN (${marks})`, ids)
     return this.db.run(`DELETE FROM job_log WHERE id IN (${marks})`, ids)
   }
-
-
-
-
-
-
-
 
   /** The latest run of each job (the jobs table's last-run column). */
   lastRuns(jobIds: readonly number[]): Promise<LastRun[]> {
@@ -373,7 +389,11 @@ export class RunRepo {
     return insertFinishedRuns(this.db, runs)
   }
 
-  triggerKeysBetween(jobIds: readonly number[], fromMs: number, toMs: number): Promise<{ jobId: number; triggerTimeMs: number; executorShardingParam: string }[]> {
+  triggerKeysBetween(
+    jobIds: readonly number[],
+    fromMs: number,
+    toMs: number,
+  ): Promise<{ jobId: number; triggerTimeMs: number; executorShardingParam: string }[]> {
     return triggerKeysBetween(this.db, jobIds, fromMs, toMs)
   }
 }

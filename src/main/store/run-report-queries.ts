@@ -78,5 +78,8 @@ export async function countFailedSince(db: Connection, sinceMs: number): Promise
 /** SQLite allows 500 terms in a compound SELECT. */
 const LAST_RUNS_PER_STATEMENT = 200
 const lastRunsStatement = statementsBySize((size) =>
-  Array.from({ length: size }, () => 'SELECT id, job_id, trigger_code, handle_code, trigger_time FROM job_log WHERE id = (SELECT MAX(id) FROM job_log WHERE job_id = ?)').join(' UNION ALL '),
+  Array.from(
+    { length: size },
+    () => 'SELECT id, job_id, trigger_code, handle_code, trigger_time FROM job_log WHERE id = (SELECT MAX(id) FROM job_log WHERE job_id = ?)',
+  ).join(' UNION ALL '),
 )

@@ -33,7 +33,9 @@ export async function migrateServer(session: MigrationSession, migrations: reado
   await session.lock()
   try {
     if (!(await session.tableExists('jobdesk_schema')) && (await session.tableExists('job_info'))) {
-      throw new DatabaseOpenError(`the database ${where} holds a job_info table that JobDesk did not create (no jobdesk_schema table); give JobDesk a database of its own`)
+      throw new DatabaseOpenError(
+        `the database ${where} holds a job_info table that JobDesk did not create (no jobdesk_schema table); give JobDesk a database of its own`,
+      )
     }
     await session.exec(session.schemaTableDdl)
     const current = Number((await session.scalar('SELECT MAX(version) FROM jobdesk_schema')) ?? 0)

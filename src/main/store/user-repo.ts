@@ -74,7 +74,12 @@ export class UserRepo {
   }
 
   async setPassword(id: number, passwordHash: string, mustChange: boolean, nowMs: number): Promise<void> {
-    await this.db.run('UPDATE job_user SET password_hash = ?, must_change_password = ?, update_time = ? WHERE id = ?', [passwordHash, mustChange ? 1 : 0, nowMs, id])
+    await this.db.run('UPDATE job_user SET password_hash = ?, must_change_password = ?, update_time = ? WHERE id = ?', [
+      passwordHash,
+      mustChange ? 1 : 0,
+      nowMs,
+      id,
+    ])
   }
 
   async delete(id: number): Promise<void> {

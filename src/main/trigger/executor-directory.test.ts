@@ -61,8 +61,25 @@ describe('ExecutorDirectory.reach', () => {
   it('carries the token for a run it was sent with, after its address left the group, and never for a run an admin sent without', async () => {
     made.length = 0
     const gone = 'http://10.0.0.7:9999/'
-    const route = (tokenless?: string[]) => ({ strategy: 'FIRST', candidates: [gone], leftOut: [], probes: [], chosen: gone, reason: { code: 'routeReason.first', params: {} }, shard: null, ...(tokenless ? { tokenless } : {}) })
-    const trail = (tokenless?: string[]) => ({ version: 1, triggerType: 'MANUAL', group: null, route: route(tokenless), block: null, result: { code: 'triggerResult.accepted', params: {} } }) as never
+    const route = (tokenless?: string[]) => ({
+      strategy: 'FIRST',
+      candidates: [gone],
+      leftOut: [],
+      probes: [],
+      chosen: gone,
+      reason: { code: 'routeReason.first', params: {} },
+      shard: null,
+      ...(tokenless ? { tokenless } : {}),
+    })
+    const trail = (tokenless?: string[]) =>
+      ({
+        version: 1,
+        triggerType: 'MANUAL',
+        group: null,
+        route: route(tokenless),
+        block: null,
+        result: { code: 'triggerResult.accepted', params: {} },
+      }) as never
     await directory.reachRun({ executorAddress: gone, triggerTrail: trail() }, group)
     await directory.reachRun({ executorAddress: gone, triggerTrail: trail([gone]) }, group)
     await directory.reachRun({ executorAddress: gone, triggerTrail: null }, group)

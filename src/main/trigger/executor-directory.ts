@@ -79,7 +79,10 @@ export class ExecutorDirectory {
     const { embedded, remote, peer } = this.options
     if (address === this.embeddedAddress) return embedded ?? unreachable('the embedded executor is not running')
     if (isEmbeddedAddress(address)) {
-      return peer?.(address) ?? unreachable(`${address} is the embedded executor of another JobDesk process, which does not serve it to this one; only that process can reach it`)
+      return (
+        peer?.(address) ??
+        unreachable(`${address} is the embedded executor of another JobDesk process, which does not serve it to this one; only that process can reach it`)
+      )
     }
     if (remote) return remote(address, group, withToken)
     return unreachable(`no HTTP client is configured to reach ${address}`)

@@ -107,8 +107,15 @@ export async function prepareScheduledRuns(
     })
   }
   const rows = planned.flatMap(({ job, spec }) => rowsOf(job, spec))
-  const ids = await tx.runs.insertScheduled(rows.map((r) => r.row), node)
-  const positions = await reserveRoundPositions(tx, rows.map((r, i) => (ids[i] === null ? null : r.row.jobId)), planned)
+  const ids = await tx.runs.insertScheduled(
+    rows.map((r) => r.row),
+    node,
+  )
+  const positions = await reserveRoundPositions(
+    tx,
+    rows.map((r, i) => (ids[i] === null ? null : r.row.jobId)),
+    planned,
+  )
   let index = 0
   for (const { job, group, spec } of planned) {
     const before = result.runs.length
@@ -144,7 +151,11 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
   const rows = rowsOf(job, spec)
   const ids: (number | null)[] = []
   for (const { row } of rows) ids.push(await tx.runs.insert(row, node))
-  const positions = await reserveRoundPositions(tx, rows.map((r, i) => (ids[i] === null ? null : r.row.jobId)), [{ job }])
+  const positions = await reserveRoundPositions(
+    tx,
+    rows.map((r, i) => (ids[i] === null ? null : r.row.jobId)),
+    [{ job }],
+  )
   const prepared: PreparedRun[] = []
   shardsOf(job, spec).forEach((shard, i) => {
     if (ids[i] !== null) prepared.push(preparedRun(ids[i]!, job, group, spec, shard, positions[i]))
@@ -157,7 +168,11 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
  * rebuilt from their rows for the trigger pool, routed over their group's addresses as now registered
  * (a shard keeps its index, as a retry of it does). A run whose job is gone or stopped is left out.
  */
-export async function prepareTakenOverRuns(tx: Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'versions'>, logIds: readonly number[], jobs: JobCache = new JobCache()): Promise<PreparedRun[]> {
+export async function prepareTakenOverRuns(
+  tx: Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'versions'>,
+  logIds: readonly number[],
+  jobs: JobCache = new JobCache(),
+): Promise<PreparedRun[]> {
   await jobs.refresh(tx)
   const groupOf = JobCache.groupLookup(tx)
   const found: { run: JobRun; job: TriggerJob; group: JobGroup | undefined }[] = []
@@ -165,7 +180,11 @@ export async function prepareTakenOverRuns(tx: Pick<Repos, 'runs' | 'jobs' | 'gr
     const job = await jobs.job(tx, run.jobId)
     if (job) found.push({ run, job, group: await groupOf(job.jobGroup) })
   }
-  const positions = await reserveRoundPositions(tx, found.map((f) => f.job.id), found)
+  const positions = await reserveRoundPositions(
+    tx,
+    found.map((f) => f.job.id),
+    found,
+  )
   return found.map(({ run, job, group }, i) => {
     const spec: RunSpec = {
       triggerType: run.triggerType,
@@ -196,7 +215,9 @@ type Shard = { index: number; total: number; address: string | null }
 function shardsOf(job: TriggerJob, spec: RunSpec): Shard[] {
   const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
   // An empty list still gets one row, so the failed trigger ("registry address is empty") is visible.
-  return broadcast && (spec.addresses.length > 0 || spec.shardingParam) ? planShards(spec.addresses, spec.shardingParam) : [{ index: 0, total: 1, address: null }]
+  return broadcast && (spec.addresses.length > 0 || spec.shardingParam)
+    ? planShards(spec.addresses, spec.shardingParam)
+    : [{ index: 0, total: 1, address: null }]
 }
 
 function rowsOf(job: TriggerJob, spec: RunSpec): { row: NewRun }[] {
@@ -222,7 +243,11 @@ function rowsOf(job: TriggerJob, spec: RunSpec): { row: NewRun }[] {
  * ROUND): one reservation per job per batch, in the batch's transaction, so the positions of one
  * job's runs are consecutive and no two nodes get the same one.
  */
-async function reserveRoundPositions(tx: Pick<Repos, 'routes'>, jobIdOfRow: readonly (number | null)[], planned: readonly { job: TriggerJob }[]): Promise<(number | null)[]> {
+async function reserveRoundPositions(
+  tx: Pick<Repos, 'routes'>,
+  jobIdOfRow: readonly (number | null)[],
+  planned: readonly { job: TriggerJob }[],
+): Promise<(number | null)[]> {
   const round = new Set(planned.filter((p) => p.job.executorRouteStrategy === 'ROUND').map((p) => p.job.id))
   const counts = new Map<number, number>()
   for (const jobId of jobIdOfRow) if (jobId !== null && round.has(jobId)) counts.set(jobId, (counts.get(jobId) ?? 0) + 1)

@@ -64,7 +64,8 @@ export async function routeRun(request: RouteRunRequest, deps: RouteRunDeps): Pr
   const leftOut = candidates.addresses.filter((address) => !addresses.includes(address))
   const tokenless = candidates.tokenless.length > 0 ? { tokenless: [...candidates.tokenless] } : {}
   const rule = mode === 'dry-run' && addresses.length > 0 ? chanceRule(strategy, state) : undefined
-  if (rule) return { route: { strategy, candidates: addresses, probes: [], chosen: null, reason: coded(rule), leftOut, shard: null, ...tokenless }, countsUse: false }
+  if (rule)
+    return { route: { strategy, candidates: addresses, probes: [], chosen: null, reason: coded(rule), leftOut, shard: null, ...tokenless }, countsUse: false }
 
   const uses = USE_TRACKING_STRATEGIES.has(strategy) ? await state.usesOf(jobId) : undefined
   const routed = await deps.routers[strategy].route({

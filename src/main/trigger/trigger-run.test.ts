@@ -137,7 +137,11 @@ describe('triggerRun', () => {
   it('fails a broadcast shard without an address, saying so in XXL-JOB’s words', async () => {
     const outcome = await triggerRun(run({ job: job({ executorRouteStrategy: 'SHARDING_BROADCAST' }), group: undefined, addresses: [] }), deps(executors({})))
     expect(outcome).toMatchObject({ executorAddress: '', triggerCode: 500 })
-    expect(outcome.triggerTrail).toMatchObject({ group: { id: 3, appName: null }, route: { chosen: null, shard: null, reason: { code: 'routeReason.emptyAddress' } }, result: { code: 'triggerResult.noAddress' } })
+    expect(outcome.triggerTrail).toMatchObject({
+      group: { id: 3, appName: null },
+      route: { chosen: null, shard: null, reason: { code: 'routeReason.emptyAddress' } },
+      result: { code: 'triggerResult.noAddress' },
+    })
     expect(outcome.triggerMsg.split('\n')).toEqual([
       'Trigger type: Manual trigger',
       'Executor group: #3 (missing) — automatic registration',
@@ -151,8 +155,15 @@ describe('triggerRun', () => {
   })
 
   it('routes a broadcast shard to its address, naming the shard', async () => {
-    const outcome = await triggerRun(run({ job: job({ executorRouteStrategy: 'SHARDING_BROADCAST' }), shardIndex: 1, shardTotal: 2, shardAddress: B }), deps(executors({})))
-    expect(outcome.triggerTrail?.route).toMatchObject({ chosen: B, shard: { index: 1, total: 2 }, reason: { code: 'routeReason.shard', params: { index: 1, total: 2 } } })
+    const outcome = await triggerRun(
+      run({ job: job({ executorRouteStrategy: 'SHARDING_BROADCAST' }), shardIndex: 1, shardTotal: 2, shardAddress: B }),
+      deps(executors({})),
+    )
+    expect(outcome.triggerTrail?.route).toMatchObject({
+      chosen: B,
+      shard: { index: 1, total: 2 },
+      reason: { code: 'routeReason.shard', params: { index: 1, total: 2 } },
+    })
     expect(outcome.triggerMsg).toContain('Reason: shard 1/2 goes to address 1 of the list.')
   })
 })
@@ -160,7 +171,11 @@ describe('triggerRun', () => {
 describe('unroutedOutcome', () => {
   it('is the result line alone, as before trails: a dropped trigger and an unexpected failure', () => {
     const dropped = unroutedOutcome(run(), coded('triggerResult.dropped'))
-    expect(dropped).toMatchObject({ executorAddress: '', triggerCode: 500, triggerMsg: 'Trigger dropped: the trigger pool queue is full (the admin is overloaded).' })
+    expect(dropped).toMatchObject({
+      executorAddress: '',
+      triggerCode: 500,
+      triggerMsg: 'Trigger dropped: the trigger pool queue is full (the admin is overloaded).',
+    })
     expect(dropped.triggerTrail).toMatchObject({ triggerType: 'MANUAL', group: null, route: null, block: null })
     const failed = unroutedOutcome(run(), coded('triggerResult.failed', { message: 'boom' }))
     expect(failed.triggerMsg).toBe(englishMessage('triggerResult.failed', { message: 'boom' }))

@@ -18,7 +18,6 @@ export interface TriggerDeps {
   usesOf: (jobId: number) => Promise<AddressUse[]>
 }
 
-
 /**
  * One trigger (docs/protocol.md#trigger-flow steps 3–6): route, call the executor's `/run`, and describe what
  * happened — as a trail (data, for the console) and as its English text (trigger_msg). The run row

@@ -181,7 +181,10 @@ export class TriggerService {
       try {
         await store.transaction(async (tx) => {
           await fence.check(tx, nowMs)
-          const deleted = await tx.runs.deletePending(missed.map((run) => run.logId), nodeId)
+          const deleted = await tx.runs.deletePending(
+            missed.map((run) => run.logId),
+            nodeId,
+          )
           const fires = missed.filter((run) => deleted.has(run.logId)).map((run) => missedFire(run))
           await tx.ring.insert(fires, nodeId)
         })
@@ -233,5 +236,10 @@ export class TriggerService {
 
 /** A held scheduled run as the fire it was: stale by now, so the scan decides its misfire. */
 function missedFire(run: PreparedRun): RingFire {
-  return { jobId: run.job.id, scheduleTimeMs: run.scheduleTimeMs!, fireAtMs: run.triggerTimeMs, triggerType: run.triggerType === 'MISFIRE' ? 'MISFIRE' : 'CRON' }
+  return {
+    jobId: run.job.id,
+    scheduleTimeMs: run.scheduleTimeMs!,
+    fireAtMs: run.triggerTimeMs,
+    triggerType: run.triggerType === 'MISFIRE' ? 'MISFIRE' : 'CRON',
+  }
 }

@@ -31,6 +31,6 @@ export const enAuthMessages = {
   'registry.otherGroup': "registers '{appName}' with the credential of group '{group}'",
   'registry.ownToken': "group '{appName}' has its own access token: only that token registers, removes or reports its executors, not the global executor token",
   'registry.callbackRefused':
-    '{count} reported run(s) are not this credential\'s to report: a callback reports only open runs that JobDesk dispatched to an executor of a group the credential serves',
+    "{count} reported run(s) are not this credential's to report: a callback reports only open runs that JobDesk dispatched to an executor of a group the credential serves",
   'token.needsUser': 'a personal token belongs to a user; sign in as one (the desktop and the console token use the API token)',
 } as const

@@ -19,7 +19,8 @@ export const enImportXxlMessages = {
   'xxl.unknownRoute': "route strategy '{value}' is not one of XXL-JOB's ten (FIRST … SHARDING_BROADCAST)",
   'xxl.noRoute': 'it has no route strategy (XXL-JOB cannot trigger it either)',
   'xxl.unknownBlock': "block strategy '{value}' is not SERIAL_EXECUTION, DISCARD_LATER or COVER_EARLY",
-  'xxl.unknownGlueType': "GLUE type '{value}' is not one JobDesk knows (BEAN, GLUE_GROOVY, GLUE_SHELL, GLUE_PYTHON, GLUE_PYTHON2, GLUE_PHP, GLUE_NODEJS, GLUE_POWERSHELL)",
+  'xxl.unknownGlueType':
+    "GLUE type '{value}' is not one JobDesk knows (BEAN, GLUE_GROOVY, GLUE_SHELL, GLUE_PYTHON, GLUE_PYTHON2, GLUE_PHP, GLUE_NODEJS, GLUE_POWERSHELL)",
   'xxl.groupRefused': "its executor group '{appName}' cannot be imported",
   'xxl.groovyOnJobDesk': "GLUE_GROOVY needs a Java executor, and the executors of JobDesk's group '{appName}' are JobDesk's own",
   'xxl.nameMadeUnique': "another job of '{appName}' is also named '{original}': imported as '{name}'",

@@ -20,7 +20,8 @@ export const enRouteMessages = {
   'routeReason.probeNone': 'No address answered {path} with code 200 ({probed} probed); route failed.',
   'routeReason.shard': 'shard {index}/{total} goes to address {index} of the list.',
 
-  'routePreview.round': 'ROUND rotates through the addresses per job (one sequence for every node of a cluster); the job’s first trigger starts at a random one.',
+  'routePreview.round':
+    'ROUND rotates through the addresses per job (one sequence for every node of a cluster); the job’s first trigger starts at a random one.',
   'routePreview.random': 'RANDOM picks one of the addresses at random on every trigger.',
   'routePreview.shardNone': 'no address to shard across',
   'routePreview.shards': 'one run per address: {shards}',

@@ -39,7 +39,8 @@ export const enValidationMessages = {
   'cron.questionMarkField': "'{expression}' {cronField} '?' is only allowed in day-of-month or day-of-week",
   'cron.questionMarkAlone': "'{expression}' {cronField} '?' is only allowed alone in day-of-month or day-of-week",
   'cron.lastOffset': "'{expression}' {cronField} '{item}' is not supported (offsets before the last day, L-n, are not available; use L or LW)",
-  'cron.loneL': "'{expression}' {cronField} 'L' is not supported (Quartz reads a lone L as Saturday: write 7 or SAT; nL means the last weekday n of the month, e.g. 6L = last Friday)",
+  'cron.loneL':
+    "'{expression}' {cronField} 'L' is not supported (Quartz reads a lone L as Saturday: write 7 or SAT; nL means the last weekday n of the month, e.g. 6L = last Friday)",
   'cron.nthLast': "'{expression}' {cronField} '{item}' is not Quartz syntax: write {weekday}L for the last one in the month",
   'cron.nthNotNumber': "'{expression}' {cronField} '{item}': the occurrence after '#' must be a number 1-5",
   'cron.nthRange': "'{expression}' {cronField} '{item}': occurrence {occurrence} is out of range 1-5",

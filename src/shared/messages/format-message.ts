@@ -32,11 +32,7 @@ export function placeholdersOf(template: string): string[] {
  * enum value). Returns null when a placeholder has no parameter, so the caller can fall back to the
  * message the server wrote instead of showing a hole.
  */
-export function fillTemplate(
-  template: string,
-  params: ErrorParams,
-  word: (name: string, value: ParamValue) => string = paramText,
-): string | null {
+export function fillTemplate(template: string, params: ErrorParams, word: (name: string, value: ParamValue) => string = paramText): string | null {
   let missing = false
   const text = template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
     if (!(name in params)) {

@@ -83,10 +83,12 @@ export function issueCode(issue: IssueLike): IssueCode {
       return { code: 'validation.type', params: { expected: expectedKey(issue), got } }
     case 'too_big':
       if (issue.origin === 'string') return { code: 'validation.tooLong', params: { length: (input as string).length, max: Number(issue.maximum) } }
-      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'validation.tooMany', params: { count: (input as unknown[]).length, max: Number(issue.maximum) } }
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return { code: 'validation.tooMany', params: { count: (input as unknown[]).length, max: Number(issue.maximum) } }
       return { code: 'validation.tooLarge', params: { max: Number(issue.maximum), got } }
     case 'too_small':
-      if (issue.origin === 'string') return issue.minimum === 1 ? { code: 'validation.required', params: {} } : { code: 'validation.tooShort', params: { min: Number(issue.minimum) } }
+      if (issue.origin === 'string')
+        return issue.minimum === 1 ? { code: 'validation.required', params: {} } : { code: 'validation.tooShort', params: { min: Number(issue.minimum) } }
       if (issue.origin === 'array' || issue.origin === 'set') return { code: 'validation.tooFew', params: { min: Number(issue.minimum) } }
       return { code: 'validation.tooSmall', params: { min: Number(issue.minimum), got } }
     case 'invalid_value':

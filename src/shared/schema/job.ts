@@ -1,12 +1,4 @@
-import {
-  BLOCK_STRATEGIES,
-  GLUE_TYPES,
-  MISFIRE_STRATEGIES,
-  RETRY_BACKOFFS,
-  ROUTE_STRATEGIES,
-  SCHEDULE_TYPES,
-  type JobInput,
-} from '../model'
+import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, RETRY_BACKOFFS, ROUTE_STRATEGIES, SCHEDULE_TYPES, type JobInput } from '../model'
 import { emailList, id, requiredText, text, trimmedText } from './primitives'
 import { z } from './z'
 import { codedIssue } from '../messages/coded-errors'

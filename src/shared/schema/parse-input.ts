@@ -41,7 +41,11 @@ function problemsOf(issues: readonly z.core.$ZodIssue[], root: string): InputPro
 }
 
 /** Every problem of `value` against `schema` (an import document reports all of them). */
-export function inputProblems<S extends z.ZodType>(schema: S, value: unknown, root: string): { ok: true; value: z.output<S> } | { ok: false; problems: InputProblem[] } {
+export function inputProblems<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  root: string,
+): { ok: true; value: z.output<S> } | { ok: false; problems: InputProblem[] } {
   const result = schema.safeParse(value, { reportInput: true })
   if (result.success) return { ok: true, value: result.data }
   return { ok: false, problems: problemsOf(result.error.issues, root) }

@@ -15,9 +15,7 @@ const rawServers: Server[] = []
 afterEach(async () => {
   await Promise.all(senders.splice(0).map((s) => s.close()))
   await Promise.all(sinks.splice(0).map((s) => s.close()))
-  await Promise.all(
-    rawServers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-  )
+  await Promise.all(rawServers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))))
 })
 
 async function sink(options: Parameters<typeof startMailSink>[0] = {}): Promise<MailSink> {
@@ -75,7 +73,15 @@ describe('alarm email over SMTP', () => {
     const parsed = parseMail(mail.received[0].raw)
     expect(parsed.subject).toBe('JobDesk alarm: job 7 Nightly export failed (run 4711)')
     expect(parsed.headers.get('from')).toBe(`JobDesk <${FROM}>`)
-    for (const fact of ['Nightly export', 'Billing & Co (billing-app)', '4711', 'CRON', '2026-11-30T02:00:00.000Z', 'http://10.0.0.5:9999/', '--date=2026-11-29']) {
+    for (const fact of [
+      'Nightly export',
+      'Billing & Co (billing-app)',
+      '4711',
+      'CRON',
+      '2026-11-30T02:00:00.000Z',
+      'http://10.0.0.5:9999/',
+      '--date=2026-11-29',
+    ]) {
       expect(parsed.text).toContain(fact)
     }
     expect(parsed.text).toContain('Export failed: <script>alert("pwned")</script> & disk full — Ünïcode ok')

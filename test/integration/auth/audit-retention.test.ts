@@ -39,7 +39,11 @@ describe('audit retention', () => {
   it('pages newest first and filters by text', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1))
     const audit = new AuditService(store.audit, clock, silentLogger)
-    for (let i = 1; i <= 5; i++) await audit.record({ actor: `u${i}`, actorKind: 'user', source: 'desktop' }, { action: 'job.trigger', outcome: 'ok', target: `job ${i}`, detail: { params: { executorParam: `p_${i}%` } } })
+    for (let i = 1; i <= 5; i++)
+      await audit.record(
+        { actor: `u${i}`, actorKind: 'user', source: 'desktop' },
+        { action: 'job.trigger', outcome: 'ok', target: `job ${i}`, detail: { params: { executorParam: `p_${i}%` } } },
+      )
     const first = await audit.list({ limit: 2 })
     expect(first.entries.map((e) => e.target)).toEqual(['job 5', 'job 4'])
     const second = await audit.list({ limit: 2, beforeId: first.nextBeforeId! })

@@ -52,7 +52,14 @@ describe('the desktop app', () => {
   let core: CoreParts
   const dir = makeTempDir('jobdesk-desktop-auth-')
   beforeAll(async () => {
-    core = await assembleCore({ dataDir: dir.path, clock: new ManualClock(Date.now()), logger: silentLogger, seedDemo: false, embeddedExecutor: false, scrypt: TEST_SCRYPT })
+    core = await assembleCore({
+      dataDir: dir.path,
+      clock: new ManualClock(Date.now()),
+      logger: silentLogger,
+      seedDemo: false,
+      embeddedExecutor: false,
+      scrypt: TEST_SCRYPT,
+    })
   }, 60_000)
   afterAll(async () => {
     await core?.stop()

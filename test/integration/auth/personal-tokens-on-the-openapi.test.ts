@@ -36,7 +36,7 @@ async function expectRefusedWithAuditOnly(token: string, method: string, body: u
 }
 
 describe('a personal token', () => {
-  it("of an operator of A triggers in A and is refused in B, which it does not see", async () => {
+  it('of an operator of A triggers in A and is refused in B, which it does not see', async () => {
     const groupA = auth.h.fixture.embeddedGroupId
     const created = await operator.value<CreatedApiToken>('createApiToken', [{ name: 'ci', role: 'operator', groupIds: [groupA], expiresAtMs: 0 }])
     expect(created.token).toMatch(/^jdp_/)
@@ -51,7 +51,9 @@ describe('a personal token', () => {
   })
 
   it('of a viewer reads runs and logs but cannot trigger', async () => {
-    const created = await operator.value<CreatedApiToken>('createApiToken', [{ name: 'reader', role: 'viewer', groupIds: [auth.h.fixture.embeddedGroupId], expiresAtMs: 0 }])
+    const created = await operator.value<CreatedApiToken>('createApiToken', [
+      { name: 'reader', role: 'viewer', groupIds: [auth.h.fixture.embeddedGroupId], expiresAtMs: 0 },
+    ])
     expect((await call(created.token, 'getRunLog', { logId: auth.h.fixture.runId, fromLineNum: 1 })).code).toBe(200)
     await expectRefusedWithAuditOnly(created.token, 'triggerJob', { id: auth.h.fixture.jobA })
   })
@@ -70,7 +72,9 @@ describe('a personal token', () => {
     await operator.value('revokeApiToken', [revoked.info.id])
     expect(await call(revoked.token, 'listJobs', {})).toMatchObject({ code: 500, msg: 'The access token is wrong.' })
 
-    const expiring = await operator.value<CreatedApiToken>('createApiToken', [{ name: 'day', role: 'viewer', groupIds: [groupA], expiresAtMs: auth.h.clock.nowMs() + MINUTE_MS }])
+    const expiring = await operator.value<CreatedApiToken>('createApiToken', [
+      { name: 'day', role: 'viewer', groupIds: [groupA], expiresAtMs: auth.h.clock.nowMs() + MINUTE_MS },
+    ])
     expect((await call(expiring.token, 'listJobs', {})).code).toBe(200)
     await auth.h.clock.advance(MINUTE_MS)
     expect((await call(expiring.token, 'listJobs', {})).code).toBe(500)

@@ -99,16 +99,32 @@ describe('sessions', () => {
     expect((await access.audit.list({ action: 'auth.signOut' })).entries).toHaveLength(1)
 
     const admin = (await store.users.findByName('admin'))!
-    const viewerId = (await access.users.save({ kind: 'desktop', name: 'desktop', userId: null, role: 'admin', groupIds: null, source: 'desktop', mustChangePassword: false }, { name: 'v', role: 'viewer', groupIds: [1], password: 'viewer-password' })).id
+    const viewerId = (
+      await access.users.save(
+        { kind: 'desktop', name: 'desktop', userId: null, role: 'admin', groupIds: null, source: 'desktop', mustChangePassword: false },
+        { name: 'v', role: 'viewer', groupIds: [1], password: 'viewer-password' },
+      )
+    ).id
     const viewerSecret = await access.users.startSession((await store.users.get(viewerId))!, '127.0.0.1')
     expect(await access.users.resolveSession(viewerSecret, '127.0.0.1')).toMatchObject({ role: 'viewer', groupIds: [1], mustChangePassword: true })
-    await access.users.save({ kind: 'user', name: 'admin', userId: admin.id, role: 'admin', groupIds: null, source: 'x', mustChangePassword: false }, { id: viewerId, name: 'v', role: 'viewer', groupIds: [1], disabled: true })
+    await access.users.save(
+      { kind: 'user', name: 'admin', userId: admin.id, role: 'admin', groupIds: null, source: 'x', mustChangePassword: false },
+      { id: viewerId, name: 'v', role: 'viewer', groupIds: [1], disabled: true },
+    )
     expect(await access.users.resolveSession(viewerSecret, '127.0.0.1')).toBeNull()
   })
 
   it('keep the last admin: it cannot be demoted, disabled or deleted', async () => {
     const admin = (await store.users.findByName('admin'))!
-    const desktop = { kind: 'desktop' as const, name: 'desktop', userId: null, role: 'admin' as const, groupIds: null, source: 'desktop', mustChangePassword: false }
+    const desktop = {
+      kind: 'desktop' as const,
+      name: 'desktop',
+      userId: null,
+      role: 'admin' as const,
+      groupIds: null,
+      source: 'desktop',
+      mustChangePassword: false,
+    }
     await expect(access.users.save(desktop, { id: admin.id, name: 'admin', role: 'operator', groupIds: [] })).rejects.toMatchObject({ code: 'user.lastAdmin' })
     await expect(access.users.delete(desktop, admin.id)).rejects.toMatchObject({ code: 'user.lastAdmin' })
     expect((await store.users.get(admin.id))!.role).toBe('admin')

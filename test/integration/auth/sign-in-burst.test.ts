@@ -30,7 +30,14 @@ describe('a burst of sign-ins in one process (calls made together: their order i
   beforeEach(async () => {
     dir = makeTempDir('jobdesk-burst-')
     store = openSqliteStore(`${dir.path}/jobdesk.db`)
-    access = new Access({ repos: store, core: {} as CoreApi, entitled: async () => new Set(), clock: new ManualClock(Date.UTC(2026, 0, 5, 9)), logger: silentLogger, scrypt: TEST_SCRYPT })
+    access = new Access({
+      repos: store,
+      core: {} as CoreApi,
+      entitled: async () => new Set(),
+      clock: new ManualClock(Date.UTC(2026, 0, 5, 9)),
+      logger: silentLogger,
+      scrypt: TEST_SCRYPT,
+    })
     await access.users.ensureFirstAdmin(PASSWORD)
   })
   afterEach(async () => {
@@ -50,7 +57,11 @@ describe('a burst of sign-ins in one process (calls made together: their order i
     expect(burst.slice(0, perAccount.maxFailures).map((r) => (r.ok ? 200 : r.status))).toEqual(Array(perAccount.maxFailures).fill(401))
     expect(burst.slice(perAccount.maxFailures).every((r) => !r.ok && r.status === 429 && r.error.code === 'auth.tooManyAttempts')).toBe(true)
     expect(await outcomes()).toEqual({ failed: 5, refused: 295 })
-    expect(await access.signIn('admin', PASSWORD, loopbackAddress(300))).toMatchObject({ ok: false, status: 429, retryAfterSeconds: perAccount.windowMs / 1000 })
+    expect(await access.signIn('admin', PASSWORD, loopbackAddress(300))).toMatchObject({
+      ok: false,
+      status: 429,
+      retryAfterSeconds: perAccount.windowMs / 1000,
+    })
   })
 
   it('lets the right password in when it is among the first five of a burst, and refuses it past them', async () => {
@@ -73,7 +84,9 @@ describe('a burst of sign-ins in one process (calls made together: their order i
   })
   it('gives back the places of sign-ins refused because too many are being checked: they were never checked', async () => {
     // Other names from other addresses fill the verification limit; the calls below find it full.
-    const fillers = Array.from({ length: VERIFICATION_LIMIT.maxRunning + VERIFICATION_LIMIT.maxQueued }, (_, i) => access.signIn(`filler${i}`, 'wrong', loopbackAddress(i)))
+    const fillers = Array.from({ length: VERIFICATION_LIMIT.maxRunning + VERIFICATION_LIMIT.maxQueued }, (_, i) =>
+      access.signIn(`filler${i}`, 'wrong', loopbackAddress(i)),
+    )
     const busy = await Promise.all(Array.from({ length: perAccount.maxFailures }, (_, i) => access.signIn('admin', 'wrong', loopbackAddress(100 + i))))
     expect(busy.every((r) => !r.ok && r.status === 503 && r.error.code === 'auth.signInBusy' && r.retryAfterSeconds === 1)).toBe(true)
     await Promise.all(fillers)

@@ -70,14 +70,31 @@ describe.each(ENGINES.filter((engine) => engine !== 'sqlite'))('fencing on %s', 
     proxy.restore()
     await seconds(41, 55)
 
-    const misfires = await databaseRows<{ job_id: unknown; n: unknown }>(database, "SELECT job_id, COUNT(*) AS n FROM job_log WHERE trigger_type = 'MISFIRE' GROUP BY job_id")
+    const misfires = await databaseRows<{ job_id: unknown; n: unknown }>(
+      database,
+      "SELECT job_id, COUNT(*) AS n FROM job_log WHERE trigger_type = 'MISFIRE' GROUP BY job_id",
+    )
     const byJob = new Map(misfires.map((row) => [Number(row.job_id), Number(row.n)]))
-    expect(fireOnce.filter((id) => byJob.get(id) !== 1), 'FIRE_ONCE_NOW jobs without exactly one misfire run').toEqual([])
-    expect(doNothing.filter((id) => byJob.has(id)), 'DO_NOTHING jobs with a misfire run').toEqual([])
-    expect(await databaseNumber(database, 'SELECT COUNT(*) FROM (SELECT job_id FROM job_log GROUP BY job_id, schedule_time, executor_sharding_param HAVING COUNT(*) > 1) twice')).toBe(0)
+    expect(
+      fireOnce.filter((id) => byJob.get(id) !== 1),
+      'FIRE_ONCE_NOW jobs without exactly one misfire run',
+    ).toEqual([])
+    expect(
+      doNothing.filter((id) => byJob.has(id)),
+      'DO_NOTHING jobs with a misfire run',
+    ).toEqual([])
+    expect(
+      await databaseNumber(
+        database,
+        'SELECT COUNT(*) FROM (SELECT job_id FROM job_log GROUP BY job_id, schedule_time, executor_sharding_param HAVING COUNT(*) > 1) twice',
+      ),
+    ).toBe(0)
     expect(triggeredTwice(nodes), 'runs sent to an executor twice').toEqual([])
     // Scheduling goes on after the outage: the last seconds fired every job once each.
-    const last = await databaseRows<{ n: unknown }>(database, `SELECT COUNT(*) AS n FROM job_log WHERE trigger_type = 'CRON' AND schedule_time BETWEEN ${T0 + 50_000} AND ${T0 + 54_000}`)
+    const last = await databaseRows<{ n: unknown }>(
+      database,
+      `SELECT COUNT(*) AS n FROM job_log WHERE trigger_type = 'CRON' AND schedule_time BETWEEN ${T0 + 50_000} AND ${T0 + 54_000}`,
+    )
     expect(Number(last[0].n)).toBe(500 * 5)
   }, 600_000)
 })
@@ -101,7 +118,9 @@ describe.each(ENGINES)('a working node killed with -9 on %s', (engine) => {
     await doomed.waitForLine(/planned \d+/)
     expect(await doomed.exited).toBe('SIGKILL')
     // The dead node wrote the kill second's runs (T0+1 s) and planned the four after it.
-    expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_code = 0 AND trigger_node = 'doomed' AND schedule_time = ${T0 + 1000}`)).toBe(200)
+    expect(
+      await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_code = 0 AND trigger_node = 'doomed' AND schedule_time = ${T0 + 1000}`),
+    ).toBe(200)
     expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_ring WHERE node_id = 'doomed'`)).toBe(200 * 4)
 
     for (let s = 1; s <= 9; s++) await survivor.second(T0 + s * 1000)
@@ -114,9 +133,15 @@ describe.each(ENGINES)('a working node killed with -9 on %s', (engine) => {
     const perSecond = new Map<number, number>()
     for (const run of runs) perSecond.set(Number(run.schedule_time) - T0, (perSecond.get(Number(run.schedule_time) - T0) ?? 0) + 1)
     expect([...perSecond].sort(([a], [b]) => a - b)).toEqual([1000, 2000, 3000, 4000, 5000].map((at) => [at, jobs.length]))
-    expect(runs.filter((run) => Number(run.trigger_code) !== 200), 'runs never triggered').toEqual([])
+    expect(
+      runs.filter((run) => Number(run.trigger_code) !== 200),
+      'runs never triggered',
+    ).toEqual([])
     const sent = new Map(survivor.triggered.map((run) => [run.logId, run]))
-    expect(runs.filter((run) => !sent.has(Number(run.id))), 'runs the survivor did not trigger').toEqual([])
+    expect(
+      runs.filter((run) => !sent.has(Number(run.id))),
+      'runs the survivor did not trigger',
+    ).toEqual([])
     expect(triggeredTwice([survivor])).toEqual([])
     expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_node WHERE node_id = 'doomed'`)).toBe(0)
     expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_node = 'doomed'`)).toBe(0)
@@ -156,10 +181,15 @@ describe.each(ENGINES)('a node whose renewal is late on %s', (engine) => {
     expect(await databaseNumber(database, 'SELECT COUNT(*) FROM (SELECT job_id FROM job_log GROUP BY job_id, schedule_time HAVING COUNT(*) > 1) twice')).toBe(0)
     expect(triggeredTwice([node])).toEqual([])
     // What was held more than 5 s is decided as one misfire per job, not sent late one by one.
-    const misfires = await databaseRows<{ job_id: unknown; n: unknown }>(database, "SELECT job_id, COUNT(*) AS n FROM job_log WHERE trigger_type = 'MISFIRE' GROUP BY job_id")
+    const misfires = await databaseRows<{ job_id: unknown; n: unknown }>(
+      database,
+      "SELECT job_id, COUNT(*) AS n FROM job_log WHERE trigger_type = 'MISFIRE' GROUP BY job_id",
+    )
     expect(misfires.map((row) => Number(row.n))).toEqual(jobs.map(() => 1))
     expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_type = 'CRON' AND trigger_time - schedule_time > 5000`)).toBe(0)
     // And the schedule goes on.
-    expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_type = 'CRON' AND schedule_time BETWEEN ${T0 + 19_000} AND ${T0 + 22_000}`)).toBe(jobs.length * 4)
+    expect(
+      await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_type = 'CRON' AND schedule_time BETWEEN ${T0 + 19_000} AND ${T0 + 22_000}`),
+    ).toBe(jobs.length * 4)
   }, 300_000)
 })

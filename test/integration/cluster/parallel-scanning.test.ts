@@ -55,36 +55,40 @@ describe.each(ENGINES)('cluster scheduling on %s', (engine) => {
     await database.drop()
   })
 
-  it.each([2, 3])('%i nodes scanning at once fire 1,000 every-second jobs for 60 s: every second of every job once, none twice, the work shared', async (count) => {
-    const jobs = 1000
-    const seconds = 60
-    const first = await open()
-    await everySecondJobs(first, jobs, T0 + 1000)
-    // A page smaller than the due set, so each scan leaves rows for the other nodes' scans.
-    const nodes = [schedulingNode(first, 'node-0', T0, 250)]
-    for (let i = 1; i < count; i++) nodes.push(schedulingNode(await open(), `node-${i}`, T0, 250))
-    // A join is a transaction: on SQLite two connections of one process take turns (see eachSecond).
-    if (engine === 'sqlite') for (const node of nodes) await node.join()
-    else await Promise.all(nodes.map((node) => node.join()))
+  it.each([2, 3])(
+    '%i nodes scanning at once fire 1,000 every-second jobs for 60 s: every second of every job once, none twice, the work shared',
+    async (count) => {
+      const jobs = 1000
+      const seconds = 60
+      const first = await open()
+      await everySecondJobs(first, jobs, T0 + 1000)
+      // A page smaller than the due set, so each scan leaves rows for the other nodes' scans.
+      const nodes = [schedulingNode(first, 'node-0', T0, 250)]
+      for (let i = 1; i < count; i++) nodes.push(schedulingNode(await open(), `node-${i}`, T0, 250))
+      // A join is a transaction: on SQLite two connections of one process take turns (see eachSecond).
+      if (engine === 'sqlite') for (const node of nodes) await node.join()
+      else await Promise.all(nodes.map((node) => node.join()))
 
-    for (let s = 0; s < seconds; s++) await eachSecond(nodes, T0 + s * 1000, engine)
+      for (let s = 0; s < seconds; s++) await eachSecond(nodes, T0 + s * 1000, engine)
 
-    const lastMs = T0 + (seconds - 1) * 1000
-    const counted = await databaseRows<{ n: unknown; k: unknown }>(
-      database,
-      `SELECT n, COUNT(*) AS k FROM (SELECT COUNT(*) AS n FROM job_log WHERE schedule_time <= ${lastMs} GROUP BY job_id, schedule_time) per_fire GROUP BY n`,
-    )
-    // Every (job, second) has exactly one run: no count other than 1 appears.
-    expect(counted.map((row) => ({ n: Number(row.n), k: Number(row.k) }))).toEqual([{ n: 1, k: jobs * (seconds - 1) }])
-    expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_type <> 'CRON'`)).toBe(0)
-    // Fired on time: each run's trigger time is its scheduled second (the ring's tick, or the scan of that second).
-    expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE schedule_time <= ${lastMs} AND trigger_time > schedule_time`)).toBe(0)
-    const shares = nodes.map((node) => node.runsWritten())
-    const total = shares.reduce((sum, n) => sum + n, 0)
-    expect(total).toBeGreaterThanOrEqual(jobs * (seconds - 1))
-    // Every node did a real share of the work (each at least a tenth of an even share).
-    for (const share of shares) expect(share).toBeGreaterThan(total / count / 10)
-  }, 600_000)
+      const lastMs = T0 + (seconds - 1) * 1000
+      const counted = await databaseRows<{ n: unknown; k: unknown }>(
+        database,
+        `SELECT n, COUNT(*) AS k FROM (SELECT COUNT(*) AS n FROM job_log WHERE schedule_time <= ${lastMs} GROUP BY job_id, schedule_time) per_fire GROUP BY n`,
+      )
+      // Every (job, second) has exactly one run: no count other than 1 appears.
+      expect(counted.map((row) => ({ n: Number(row.n), k: Number(row.k) }))).toEqual([{ n: 1, k: jobs * (seconds - 1) }])
+      expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_type <> 'CRON'`)).toBe(0)
+      // Fired on time: each run's trigger time is its scheduled second (the ring's tick, or the scan of that second).
+      expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE schedule_time <= ${lastMs} AND trigger_time > schedule_time`)).toBe(0)
+      const shares = nodes.map((node) => node.runsWritten())
+      const total = shares.reduce((sum, n) => sum + n, 0)
+      expect(total).toBeGreaterThanOrEqual(jobs * (seconds - 1))
+      // Every node did a real share of the work (each at least a tenth of an even share).
+      for (const share of shares) expect(share).toBeGreaterThan(total / count / 10)
+    },
+    600_000,
+  )
 
   it('a node killed with -9 mid-window loses its lease; another node fires its planned fires within 5 s, each once', async () => {
     const store = await open()

@@ -70,7 +70,7 @@ describe.each(ENGINES)('two JobDesk servers on one %s database', (engine) => {
     return node
   }
 
-  it('share one registry and one view, keep ROUND round across both, and end a killed node\'s embedded runs', async () => {
+  it("share one registry and one view, keep ROUND round across both, and end a killed node's embedded runs", async () => {
     database = await withDatabase(engine)
     const a = await startNode('node-a')
     const b = await startNode('node-b')
@@ -92,7 +92,13 @@ describe.each(ENGINES)('two JobDesk servers on one %s database', (engine) => {
       return group && group.addressList.split(',').length === 3 && list
     })
     const roundGroup = groups.find((g) => g.appName === 'round-app')!.id
-    const roundJob = await call<number>(a, 'addJob', { jobGroup: roundGroup, name: 'round robin', executorHandler: 'anyHandler', executorRouteStrategy: 'ROUND', timezone: 'UTC' })
+    const roundJob = await call<number>(a, 'addJob', {
+      jobGroup: roundGroup,
+      name: 'round robin',
+      executorHandler: 'anyHandler',
+      executorRouteStrategy: 'ROUND',
+      timezone: 'UTC',
+    })
 
     // 30 triggers, alternating between the nodes: ROUND's sequence is the job's, in the database.
     const triggered: number[] = []
@@ -102,17 +108,23 @@ describe.each(ENGINES)('two JobDesk servers on one %s database', (engine) => {
 
     // The console on node A hears of the runs node B triggered.
     const fromB = triggered.filter((_, i) => i % 2 === 1)
-    await waitFor('node B\'s runs in node A\'s console', () => fromB.every((id) => runIdsIn(console.events).has(id)))
+    await waitFor("node B's runs in node A's console", () => fromB.every((id) => runIdsIn(console.events).has(id)))
 
     // A long run on node B's embedded executor; node B is killed with -9 while it runs.
     const embeddedGroup = groups.find((g) => g.appName === 'jobdesk-embedded')!.id
-    const longJob = await call<number>(a, 'addJob', { jobGroup: embeddedGroup, name: 'long', executorHandler: 'timedJobHandler', executorParam: '600000', timezone: 'UTC' })
+    const longJob = await call<number>(a, 'addJob', {
+      jobGroup: embeddedGroup,
+      name: 'long',
+      executorHandler: 'timedJobHandler',
+      executorParam: '600000',
+      timezone: 'UTC',
+    })
     const [longRun] = await call<number[]>(a, 'triggerJob', { id: longJob, addressList: [nodeB.embeddedAddress] })
     // Polled over the console's bridge: the OpenAPI's rate limit is for callers, not for a test's polling.
     await waitFor('the long run to start on node B', async () => (await console.value<{ triggerCode: number }>('getRun', [longRun])).triggerCode === 200)
     await b.kill()
     const ended = await waitFor(
-      'node A to end node B\'s embedded run once its lease ran out',
+      "node A to end node B's embedded run once its lease ran out",
       async () => {
         const run = await console.value<{ handleCode: number; handleMsg: string }>('getRun', [longRun])
         return run.handleCode !== 0 && run

@@ -34,7 +34,7 @@ async function webhookReceiver(): Promise<{ url: string; bodies: unknown[] }> {
 }
 
 describe('alarms for failed runs', () => {
-  it('emails the job\'s alarm addresses and posts the webhook once retries are used up; alarm_status 2', async () => {
+  it("emails the job's alarm addresses and posts the webhook once retries are used up; alarm_status 2", async () => {
     mail = await startMailSink()
     const hook = await webhookReceiver()
     t = await startTestCore({ monitorTimings: { failMonitorPeriodMs: 100 } })
@@ -74,7 +74,9 @@ describe('alarms for failed runs', () => {
 
   it('marks the alarm failed (3) when a channel cannot deliver, and scheduling goes on', async () => {
     t = await startTestCore({ monitorTimings: { failMonitorPeriodMs: 100 } })
-    await t.core.api.saveSettings({ alarms: { desktop: false, webhooks: [{ url: 'http://127.0.0.1:1/nothing-listens', timeoutMs: 500, retries: 0 }], smtp: null } })
+    await t.core.api.saveSettings({
+      alarms: { desktop: false, webhooks: [{ url: 'http://127.0.0.1:1/nothing-listens', timeoutMs: 500, retries: 0 }], smtp: null },
+    })
     const job = await t.addJob({ executorHandler: 'failJobHandler' })
     await t.core.api.triggerJob({ jobId: job })
     const [run] = await t.finishedRuns(job, 1)
@@ -92,9 +94,7 @@ describe('retention and the daily report', () => {
     const db = sqliteDb(t.core.store)
     const now = Date.now()
     const today = startOfLocalDay(now)
-    const insert = db.prepare(
-      `INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, handle_code) VALUES (1, 1, ?, 'MANUAL', ?, ?)`,
-    )
+    const insert = db.prepare(`INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, handle_code) VALUES (1, 1, ?, 'MANUAL', ?, ?)`)
     const old = Number(insert.run(today - 40 * 86_400_000, 200, 200).lastInsertRowid)
     await t.core.store.logTexts.set(old, 'an old log')
     insert.run(today + 1000, 200, 200)
@@ -108,8 +108,8 @@ describe('retention and the daily report', () => {
 
     expect(await deleteExpiredRuns(t.core.store, now, 2)).toBe(0) // below 3 days: cleanup is off
     expect(await deleteExpiredRuns(t.core.store, now, 30)).toBe(1)
-    expect((await t.core.store.runs.get(old))).toBeUndefined()
-    expect((await t.core.store.logTexts.get(old))).toBeUndefined()
+    expect(await t.core.store.runs.get(old)).toBeUndefined()
+    expect(await t.core.store.logTexts.get(old)).toBeUndefined()
     expect((db.prepare('SELECT COUNT(*) AS n FROM job_log').get() as { n: number }).n).toBe(4)
   })
 })

@@ -9,7 +9,7 @@ afterEach(async () => {
 })
 
 describe('block strategies as the admin sees them (seeds/002: blockDiscard, blockSerial)', () => {
-  it('DISCARD_LATER: the second trigger fails with the executor\'s rejection and never runs', async () => {
+  it("DISCARD_LATER: the second trigger fails with the executor's rejection and never runs", async () => {
     t = await startTestCore()
     const job = await t.addJob({ executorHandler: 'timedJobHandler', executorParam: '1500', executorBlockStrategy: 'DISCARD_LATER' })
     const first = (await t.core.api.triggerJob({ jobId: job })).logIds[0]

@@ -66,7 +66,7 @@ describe('child jobs as a DAG (seeds/002: dagChain, dagMissingChild)', () => {
     expect((await t.core.api.listRuns({ jobId: onFailure })).runs.map((r) => r.parentLogId)).toEqual([failedRun.id])
   })
 
-  it('fires a FAILURE child once, after the parent\'s last retry failed, not for every attempt', async () => {
+  it("fires a FAILURE child once, after the parent's last retry failed, not for every attempt", async () => {
     t = await startTestCore({ monitorTimings: { failMonitorPeriodMs: 100 } })
     const parent = await t.addJob({ name: 'flaky parent', executorHandler: 'failJobHandler', executorFailRetryCount: 1 })
     const onFailure = await t.addJob({ name: 'on failure' })
@@ -86,8 +86,15 @@ describe('child jobs as a DAG (seeds/002: dagChain, dagMissingChild)', () => {
     await t.core.api.saveLink({ parentJobId: b, childJobId: c, condition: 'SUCCESS' })
 
     await expect(t.core.api.saveLink({ parentJobId: a, childJobId: 999, condition: 'SUCCESS' })).rejects.toThrow(ValidationError)
-    await expect(t.core.api.saveLink({ parentJobId: a, childJobId: 999, condition: 'SUCCESS' })).rejects.toMatchObject({ field: 'childJobId', code: 'link.jobMissing', params: { id: 999 } })
-    await expect(t.core.api.saveLink({ parentJobId: a, childJobId: a, condition: 'SUCCESS' })).rejects.toMatchObject({ field: 'childJobId', code: 'link.selfLink' })
+    await expect(t.core.api.saveLink({ parentJobId: a, childJobId: 999, condition: 'SUCCESS' })).rejects.toMatchObject({
+      field: 'childJobId',
+      code: 'link.jobMissing',
+      params: { id: 999 },
+    })
+    await expect(t.core.api.saveLink({ parentJobId: a, childJobId: a, condition: 'SUCCESS' })).rejects.toMatchObject({
+      field: 'childJobId',
+      code: 'link.selfLink',
+    })
     const cycle = t.core.api.saveLink({ parentJobId: c, childJobId: a, condition: 'ALWAYS' })
     await expect(cycle).rejects.toThrow(ConflictError)
     await expect(t.core.api.saveLink({ parentJobId: c, childJobId: a, condition: 'ALWAYS' })).rejects.toMatchObject({

@@ -31,7 +31,19 @@ async function freePort(): Promise<number> {
 
 async function startJobDesk(dataDir: string, port: number): Promise<RunningChild> {
   const child = startTsProcess('src/main/serve.ts', [
-    '--data-dir', dataDir, '--port', String(port), '--host', '127.0.0.1', '--no-demo', '--token', TOKEN, '--api-token', API_TOKEN, '--handlers', TEST_HANDLERS_DIR,
+    '--data-dir',
+    dataDir,
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+    '--no-demo',
+    '--token',
+    TOKEN,
+    '--api-token',
+    API_TOKEN,
+    '--handlers',
+    TEST_HANDLERS_DIR,
   ])
   await child.waitForLine(/Executors register at/)
   return child
@@ -64,11 +76,27 @@ describe('JobDesk killed with -9 mid-run', () => {
     const port = await freePort()
     jobdesk = await startJobDesk(data.path, port)
     agent = spawnAgent([
-      '--admin', `http://127.0.0.1:${port}`, '--token', TOKEN, '--app', 'lan-agent', '--port', '0', '--host', '127.0.0.1',
-      '--beat-interval-ms', '300', '--callback-retry-ms', '300', '--handlers', TEST_HANDLERS_DIR, '--log-path', logs.path,
+      '--admin',
+      `http://127.0.0.1:${port}`,
+      '--token',
+      TOKEN,
+      '--app',
+      'lan-agent',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--beat-interval-ms',
+      '300',
+      '--callback-retry-ms',
+      '300',
+      '--handlers',
+      TEST_HANDLERS_DIR,
+      '--log-path',
+      logs.path,
     ])
     await agent.waitForOutput(/registering/)
-    const groups = await waitFor('the agent\'s group', async () => {
+    const groups = await waitFor("the agent's group", async () => {
       const list = (await call(port, 'listGroups', {})).data as { id: number; appName: string; addressList: string }[]
       return list.find((g) => g.appName === 'lan-agent' && g.addressList !== '') && list
     })
@@ -102,7 +130,7 @@ describe('JobDesk killed with -9 mid-run', () => {
     expect(embedded.handle_code).toBe(500)
     expect(embedded.handle_msg).toMatch(/^Interrupted: the JobDesk process whose embedded executor ran this \(jobdesk:\/\/embedded\/[0-9a-f]+\/\) stopped/)
     // The LAN run's spooled callback arrives once JobDesk is back: its real result.
-    const lan = await waitFor('the LAN run\'s spooled result', () => runRow(data.path, lanRun).handle_code !== 0 && runRow(data.path, lanRun), 30_000)
+    const lan = await waitFor("the LAN run's spooled result", () => runRow(data.path, lanRun).handle_code !== 0 && runRow(data.path, lanRun), 30_000)
     expect(lan.handle_code).toBe(200)
   })
 })

@@ -40,7 +40,7 @@ function runLogDay(dataDir: string, daysAgo: number): string {
   return day
 }
 
-describe('log retention: one setting for run rows, kept logs and the embedded executor\'s files', () => {
+describe("log retention: one setting for run rows, kept logs and the embedded executor's files", () => {
   it('purges at start (no 24 h of uptime first), then follows a changed setting on the next pass', async () => {
     dir = makeTempDir()
     // A first life of this data folder leaves old runs and old run-log folders behind.
@@ -55,14 +55,14 @@ describe('log retention: one setting for run rows, kept logs and the embedded ex
     const clock = new ManualClock(T0)
     t = await startTestCore({ clock, monitorTimings: { retentionPeriodMs: 3600_000 } }, dir.path)
     await waitFor('the purge at start', async () => (await t!.core.store.runs.get(old)) === undefined && !existsSync(oldDay))
-    expect((await t.core.store.logTexts.get(old))).toBeUndefined()
-    expect((await t.core.store.runs.get(recent))).toBeDefined()
+    expect(await t.core.store.logTexts.get(old)).toBeUndefined()
+    expect(await t.core.store.runs.get(recent)).toBeDefined()
     expect(existsSync(recentDay)).toBe(true)
 
     // Lowered to 5 days: the next passes (the hourly one here, the executor's after midnight) apply it.
     await t.core.api.saveSettings({ logRetentionDays: 5 })
     await clock.advance(3600_000 + 1000)
     await waitFor('the purge under the new setting', async () => (await t!.core.store.runs.get(recent)) === undefined && !existsSync(recentDay))
-    expect((await t.core.store.logTexts.get(recent))).toBeUndefined()
+    expect(await t.core.store.logTexts.get(recent)).toBeUndefined()
   })
 })

@@ -32,7 +32,11 @@ async function stepUntil<T>(clock: ManualClock, what: string, done: () => Promis
 }
 
 function count(core: TestCore, sql: string, ...args: number[]): number {
-  return (sqliteDb(core.core.store).prepare(sql).get(...args) as { n: number }).n
+  return (
+    sqliteDb(core.core.store)
+      .prepare(sql)
+      .get(...args) as { n: number }
+  ).n
 }
 
 describe('the fail monitor does not starve behind runs backing off (issue 10.4)', () => {
@@ -91,7 +95,9 @@ describe('the fail monitor does not starve behind runs backing off (issue 10.4)'
     expect(alarmed).toContain(retriedRun)
 
     // The 5000 still wait for their hour: none taken, none retried, none alarmed.
-    expect(count(t, `SELECT COUNT(*) AS n FROM job_log WHERE job_id = ? AND alarm_status = 0 AND retry_due_time >= ?`, slowJob, T0 + 3600_000 - 1000)).toBe(BACKING_OFF)
+    expect(count(t, `SELECT COUNT(*) AS n FROM job_log WHERE job_id = ? AND alarm_status = 0 AND retry_due_time >= ?`, slowJob, T0 + 3600_000 - 1000)).toBe(
+      BACKING_OFF,
+    )
     expect(count(t, `SELECT COUNT(*) AS n FROM job_log WHERE job_id = ? AND trigger_type = 'RETRY'`, slowJob)).toBe(0)
     const alarmedRuns = await t.core.store.runs.getMany(alarmed)
     expect(alarmedRuns.filter((run) => run.jobId === slowJob)).toEqual([])

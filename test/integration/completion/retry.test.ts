@@ -15,11 +15,15 @@ const T0 = Date.UTC(2026, 10, 30, 9, 0, 0)
 
 /** Moves a manual clock forward in small steps until `done` holds, letting every loop run at each step. */
 async function stepUntil(clock: ManualClock, stepMs: number, what: string, done: () => Promise<boolean>): Promise<void> {
-  await waitFor(what, async () => {
-    if (await done()) return true
-    await clock.advance(stepMs)
-    return false
-  }, 60_000)
+  await waitFor(
+    what,
+    async () => {
+      if (await done()) return true
+      await clock.advance(stepMs)
+      return false
+    },
+    60_000,
+  )
 }
 
 describe('fail retry (seeds/002: retry)', () => {

@@ -24,7 +24,10 @@ describe('the log file of a running core', () => {
     await t.stop()
     t = undefined
     await log.close()
-    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { level: string; msg: string })
+    const lines = readFileSync(log.file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: string; msg: string })
     expect(lines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'core running' }))
   })
 })

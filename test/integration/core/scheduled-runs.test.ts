@@ -55,7 +55,9 @@ describe('the core end to end, on a real database file and real worker threads',
     const { logIds, outcomes } = await core.api.triggerJob({ jobId: job.id, executorParam: 'by hand' })
     expect(logIds).toHaveLength(1)
     // The console's trigger answers with the executor's verdict, not only the run id.
-    expect(outcomes).toEqual([expect.objectContaining({ logId: logIds[0], state: 'accepted', executorAddress: expect.stringMatching(/^jobdesk:\/\/embedded\/[0-9a-f]+\/$/) })])
+    expect(outcomes).toEqual([
+      expect.objectContaining({ logId: logIds[0], state: 'accepted', executorAddress: expect.stringMatching(/^jobdesk:\/\/embedded\/[0-9a-f]+\/$/) }),
+    ])
     const run = await waitFor('the manual run to finish', async () => {
       const run = await core!.api.getRun(logIds[0])
       return run.handleCode !== 0 && run
@@ -68,9 +70,7 @@ describe('the core end to end, on a real database file and real worker threads',
     dir = makeTempDir()
     core = await assembleCore({ dataDir: dir.path, logger: silentLogger, seedDemo: false })
     const group = (await core.api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!
-    const job = await core.api.saveJob(
-      jobInput(group.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'failJobHandler', executorParam: 'boom' }),
-    )
+    const job = await core.api.saveJob(jobInput(group.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'failJobHandler', executorParam: 'boom' }))
     const { logIds } = await core.api.triggerJob({ jobId: job.id })
     const run = await waitFor('the failing run to finish', async () => {
       const run = await core!.api.getRun(logIds[0])
@@ -86,7 +86,9 @@ describe('the core end to end, on a real database file and real worker threads',
     const group = (await core.api.listGroups()).find((g) => g.appName === EMBEDDED_APP_NAME)!
     const job = await core.api.saveJob(jobInput(group.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'noSuchHandler' }))
     const unknownHandler = await core.api.triggerJob({ jobId: job.id })
-    expect(unknownHandler.outcomes).toEqual([expect.objectContaining({ state: 'refused', executorAddress: expect.stringMatching(/^jobdesk:\/\/embedded\/[0-9a-f]+\/$/) })])
+    expect(unknownHandler.outcomes).toEqual([
+      expect.objectContaining({ state: 'refused', executorAddress: expect.stringMatching(/^jobdesk:\/\/embedded\/[0-9a-f]+\/$/) }),
+    ])
     expect(unknownHandler.outcomes![0].triggerMsg).toMatch(/refused \(code 500\).*noSuchHandler/)
 
     // Nothing listens on port 9 (discard) of the loopback: the call fails at once.

@@ -13,7 +13,10 @@ describe('the settings say how JobDesk runs', () => {
   it('headless mode: mode headless and the console token the printed address carries', async () => {
     const dir = makeTempDir()
     cleanups.push(() => dir.remove())
-    const headless: Headless<CoreParts> = await startHeadless({ dataDir: dir.path, host: '127.0.0.1', port: 0, logger: silentLogger, seedDemo: false }, assembleCore)
+    const headless: Headless<CoreParts> = await startHeadless(
+      { dataDir: dir.path, host: '127.0.0.1', port: 0, logger: silentLogger, seedDemo: false },
+      assembleCore,
+    )
     cleanups.push(() => headless.stop())
     const settings = await headless.core.api.getSettings()
     expect(settings.mode).toBe('headless')
@@ -24,7 +27,10 @@ describe('the settings say how JobDesk runs', () => {
   it('headless mode with --console-token: that token', async () => {
     const dir = makeTempDir()
     cleanups.push(() => dir.remove())
-    const headless = await startHeadless({ dataDir: dir.path, host: '127.0.0.1', port: 0, logger: silentLogger, seedDemo: false, consoleToken: 'given-console-token' }, assembleCore)
+    const headless = await startHeadless(
+      { dataDir: dir.path, host: '127.0.0.1', port: 0, logger: silentLogger, seedDemo: false, consoleToken: 'given-console-token' },
+      assembleCore,
+    )
     cleanups.push(() => headless.stop())
     expect((await headless.core.api.getSettings()).consoleToken).toBe('given-console-token')
   })

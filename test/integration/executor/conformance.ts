@@ -35,10 +35,7 @@ const RUNS_LONG = '60000'
  * The executor contract (docs/protocol.md#executor-api), checked only through ExecutorApi and the callbacks its sink
  * receives, so the same suite runs against the in-process executor and against it behind HTTP.
  */
-export function describeExecutorConformance(
-  name: string,
-  setup: (options: ConformanceSetupOptions) => Promise<ConformanceTarget>,
-): void {
+export function describeExecutorConformance(name: string, setup: (options: ConformanceSetupOptions) => Promise<ConformanceTarget>): void {
   describe(`executor conformance: ${name}`, () => {
     let target: ConformanceTarget
     let options: ConformanceSetupOptions
@@ -62,8 +59,7 @@ export function describeExecutorConformance(
     const readLog = async (param: TriggerParam, fromLineNum: number) =>
       (await target.api.log({ logId: param.logId, logDateTime: param.logDateTime, fromLineNum })).data!
     /** Running = the handler wrote its first line (the sleep handler logs before sleeping). */
-    const waitRunning = (param: TriggerParam) =>
-      waitUntil(`run ${param.logId} to start`, async () => (await readLog(param, 1)).logContent.includes('sleeping'))
+    const waitRunning = (param: TriggerParam) => waitUntil(`run ${param.logId} to start`, async () => (await readLog(param, 1)).logContent.includes('sleeping'))
 
     it('answers beat and idleBeat with success when the job has no lane', async () => {
       expect((await target.api.beat()).code).toBe(200)
@@ -79,13 +75,20 @@ export function describeExecutorConformance(
       expect(all.fromLineNum).toBe(1)
       expect(all.toLineNum).toBe(lines.length)
       expect(all.isEnd).toBe(false)
-      expect(lines[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \[[^\]]+\]-\[\d+\]-\[[^\]]+\] <br>----------- xxl-job job execute start -----------<br>----------- Param:hello$/)
+      expect(lines[0]).toMatch(
+        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \[[^\]]+\]-\[\d+\]-\[[^\]]+\] <br>----------- xxl-job job execute start -----------<br>----------- Param:hello$/,
+      )
       expect(all.logContent).toContain('hello')
       expect(all.logContent).toContain('Result: handleCode=200')
 
       const middle = await readLog(param, 2)
       expect(middle).toMatchObject({ fromLineNum: 2, toLineNum: lines.length, isEnd: false })
-      expect(middle.logContent).toBe(lines.slice(1).map((line) => `${line}\n`).join(''))
+      expect(middle.logContent).toBe(
+        lines
+          .slice(1)
+          .map((line) => `${line}\n`)
+          .join(''),
+      )
 
       expect(await readLog(param, lines.length + 5)).toEqual({ fromLineNum: lines.length + 5, toLineNum: 0, logContent: '', isEnd: false })
       const missing = await target.api.log({ logId: newLogId(), logDateTime: param.logDateTime, fromLineNum: 1 })

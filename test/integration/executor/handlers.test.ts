@@ -125,7 +125,11 @@ describe('handlers on runner worker threads', () => {
     expect(okLog.data!.logContent).toContain('status: 200')
     expect(okLog.data!.logContent).toContain('body: all good')
 
-    const missing = triggerParam({ jobId: 36, executorHandler: 'httpJobHandler', executorParams: JSON.stringify({ url: `${baseUrl}/missing`, method: 'post', body: { a: 1 } }) })
+    const missing = triggerParam({
+      jobId: 36,
+      executorHandler: 'httpJobHandler',
+      executorParams: JSON.stringify({ url: `${baseUrl}/missing`, method: 'post', body: { a: 1 } }),
+    })
     await target.api.run(missing)
     expect(await target.waitForCallback(missing.logId)).toMatchObject({ handleCode: 500, handleMsg: `http status 404 from ${baseUrl}/missing` })
 

@@ -47,7 +47,8 @@ describe('httpJobHandler over loopback (XXL-JOB 3.x and JobDesk formats, allowli
       request.on('end', () => {
         seen.push({ method: request.method!, url: request.url!, headers: request.headers, body })
         if (request.url === '/allowed/huge') hugeSent = streamHuge(response)
-        else if (request.url === '/allowed/silent') return // never answers: the wait timeout ends it
+        else if (request.url === '/allowed/silent')
+          return // never answers: the wait timeout ends it
         else if (request.url === '/allowed/missing') response.writeHead(404).end('nothing here')
         else response.writeHead(200).end('all good')
       })
@@ -70,7 +71,7 @@ describe('httpJobHandler over loopback (XXL-JOB 3.x and JobDesk formats, allowli
     return { handleCode: callback.handleCode, handleMsg: callback.handleMsg, log: page.data?.logContent ?? '' }
   }
 
-  it("sends an XXL-JOB 3.x parameter as XXL-JOB does: POST, data as the body, cookies, auth, headers", async () => {
+  it('sends an XXL-JOB 3.x parameter as XXL-JOB does: POST, data as the body, cookies, auth, headers', async () => {
     const result = await runHttp({
       url: `${base}/allowed/hook`,
       contentType: 'application/json',
@@ -122,7 +123,11 @@ describe('httpJobHandler over loopback (XXL-JOB 3.x and JobDesk formats, allowli
 
   it('refuses URLs outside the allowlist by parsed origin and path segment, and unknown fields by name', async () => {
     const before = seen.length
-    for (const url of [`${base}/allowedx`, `${base.replace('127.0.0.1', '127.0.0.1.evil.test')}/allowed`, `http://127.0.0.1@localhost:${new URL(base).port}/allowed/`]) {
+    for (const url of [
+      `${base}/allowedx`,
+      `${base.replace('127.0.0.1', '127.0.0.1.evil.test')}/allowed`,
+      `http://127.0.0.1@localhost:${new URL(base).port}/allowed/`,
+    ]) {
       const result = await runHttp({ url })
       expect(result.handleCode, url).toBe(500)
       expect(result.handleMsg, url).toContain('is not allowed on this executor')

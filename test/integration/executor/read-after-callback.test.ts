@@ -32,9 +32,7 @@ describe.each<RunLogLayout>(['files', 'packed'])('run logs read on callback (%s 
         const param = params.get(callback.logId)!
         const request = { logId: param.logId, logDateTime: param.logDateTime, fromLineNum: 1 }
         const during = executor!.log(request)
-        const after = new Promise<LogPage>((resolve, reject) =>
-          setImmediate(() => executor!.log(request).then((reply) => resolve(reply.data!), reject)),
-        )
+        const after = new Promise<LogPage>((resolve, reject) => setImmediate(() => executor!.log(request).then((reply) => resolve(reply.data!), reject)))
         reads.push(Promise.all([during, after]).then(([reply, afterPage]) => ({ callback, during: reply.data!, after: afterPage })))
       }
     }

@@ -23,7 +23,10 @@ const SCRIPTS: Record<ScriptGlueType, { needs: string | null; source: string }> 
   GLUE_PYTHON: { needs: 'python3', source: 'import sys\nprint("python got %s %s/%s" % (sys.argv[1], sys.argv[2], sys.argv[3]))\n' },
   GLUE_PYTHON2: { needs: 'python', source: 'import sys\nprint("python2 got %s %s/%s" % (sys.argv[1], sys.argv[2], sys.argv[3]))\n' },
   // No interpreter needed: GLUE_NODEJS runs with the executor's own runtime.
-  GLUE_NODEJS: { needs: null, source: 'const [, , param, index, total] = process.argv\nconsole.log(`nodejs got ${param} ${index}/${total} with ${process.execPath}`)\n' },
+  GLUE_NODEJS: {
+    needs: null,
+    source: 'const [, , param, index, total] = process.argv\nconsole.log(`nodejs got ${param} ${index}/${total} with ${process.execPath}`)\n',
+  },
   GLUE_PHP: { needs: 'php', source: '<?php\necho "php got {$argv[1]} {$argv[2]}/{$argv[3]}\\n";\n' },
   GLUE_POWERSHELL: { needs: 'pwsh', source: 'Write-Output "powershell got $($args[0]) $($args[1])/$($args[2])"\n' },
 }
@@ -55,11 +58,14 @@ describe.skipIf(process.platform === 'win32')('GLUE scripts run to success with 
   for (const [glueType, script] of Object.entries(SCRIPTS) as [ScriptGlueType, (typeof SCRIPTS)[ScriptGlueType]][]) {
     const missing = script.needs !== null && !has(script.needs)
     // The title says what was skipped and why: scripts/test-all.mjs lists skipped titles.
-    it.skipIf(missing)(`${glueType} prints its arguments and exits 0${missing ? ` (skipped: "${script.needs}" is not installed on this machine)` : ''}`, async () => {
-      const { callback, log } = await runScript(glueType, script.source)
-      expect(callback).toMatchObject({ handleCode: 200 })
-      expect(log).toContain(`${PREFIX[glueType]} got p-7 1/3`)
-    })
+    it.skipIf(missing)(
+      `${glueType} prints its arguments and exits 0${missing ? ` (skipped: "${script.needs}" is not installed on this machine)` : ''}`,
+      async () => {
+        const { callback, log } = await runScript(glueType, script.source)
+        expect(callback).toMatchObject({ handleCode: 200 })
+        expect(log).toContain(`${PREFIX[glueType]} got p-7 1/3`)
+      },
+    )
   }
 
   it("GLUE_NODEJS runs with the executor's own runtime, not a node found on PATH", async () => {

@@ -25,7 +25,15 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
 
   it('reports the 2.3-3.4 layout and what the database holds', () => {
     expect(dryRun.dryRun).toBe(true)
-    expect(dryRun.schema).toEqual({ generation: '2.3-3.4', groupNameColumn: 'title', jobNameColumn: 'job_desc', scheduleColumns: 'schedule_type', groupTokens: false, glueHistory: true, runs: true })
+    expect(dryRun.schema).toEqual({
+      generation: '2.3-3.4',
+      groupNameColumn: 'title',
+      jobNameColumn: 'job_desc',
+      scheduleColumns: 'schedule_type',
+      groupTokens: false,
+      glueHistory: true,
+      runs: true,
+    })
     expect(dryRun.source).toBe(h.xxl.url.replace(/:[^:@/]*@/, '@'))
     expect(dryRun.source).not.toContain(new URL(h.xxl.url).password)
     // Run 5 is older than the 7 days asked for.
@@ -75,7 +83,9 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
 
   it('brings the groups: the manual one with its addresses, the automatic one without (the registry fills it)', async () => {
     const groups = (await h.store.groups.list()).sort((a, b) => b.appName.localeCompare(a.appName))
-    expect(groups.map((g) => ({ appName: g.appName, name: g.name, addressType: g.addressType, addressList: g.addressList, accessToken: g.accessToken }))).toEqual([
+    expect(
+      groups.map((g) => ({ appName: g.appName, name: g.name, addressType: g.addressType, addressList: g.addressList, accessToken: g.accessToken })),
+    ).toEqual([
       { appName: 'order-executor', name: '订单执行器', addressType: 0, addressList: '', accessToken: '' },
       { appName: 'billing-java', name: 'Billing', addressType: 1, addressList: 'http://127.0.0.1:9901,http://127.0.0.1:9902', accessToken: '' },
     ])
@@ -107,7 +117,13 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
       // 02:00 in Shanghai, the day after "now" (12:00).
       triggerNextTimeMs: shanghai('2026-11-21 02:00:00'),
     })
-    expect(await job(2)).toMatchObject({ scheduleType: 'FIX_RATE', scheduleConf: '300', executorRouteStrategy: 'ROUND', executorBlockStrategy: 'COVER_EARLY', triggerStatus: 1 })
+    expect(await job(2)).toMatchObject({
+      scheduleType: 'FIX_RATE',
+      scheduleConf: '300',
+      executorRouteStrategy: 'ROUND',
+      executorBlockStrategy: 'COVER_EARLY',
+      triggerStatus: 1,
+    })
     expect(await job(3)).toMatchObject({
       jobGroup: groupId('billing-java'),
       glueType: 'GLUE_GROOVY',
@@ -140,7 +156,9 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
     for (const line of imported) {
       const row = xxlRows.find((r) => r.id === line.xxlId)!
       const job = (await h.store.jobs.get(line.jobId!))!
-      const children = String(row.child_jobid).split(',').filter((id) => imported.some((j) => String(j.xxlId) === id))
+      const children = String(row.child_jobid)
+        .split(',')
+        .filter((id) => imported.some((j) => String(j.xxlId) === id))
       expect({
         scheduleType: job.scheduleType,
         scheduleConf: job.scheduleConf,
@@ -171,7 +189,7 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
     }
   })
 
-  it("turns child_jobid into SUCCESS links, leaving out the one to a job that is not there", async () => {
+  it('turns child_jobid into SUCCESS links, leaving out the one to a job that is not there', async () => {
     const idOf = (xxlId: number) => applied.jobs.find((j) => j.xxlId === xxlId)!.jobId!
     const links = (await h.store.links.all()).map((l) => [l.parentJobId, l.childJobId, l.condition])
     expect(links.sort()).toEqual(
@@ -191,7 +209,7 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
     ])
   })
 
-  it("brings the finished runs of the window as they were, as text, never to be retried or alarmed again", async () => {
+  it('brings the finished runs of the window as they were, as text, never to be retried or alarmed again', async () => {
     const jobId = applied.jobs.find((j) => j.xxlId === 1)!.jobId!
     const runs = (await h.store.runs.list({ jobId })).sort((a, b) => a.triggerTimeMs - b.triggerTimeMs)
     expect(runs.map((r) => ({ ...r, id: 0 }))).toEqual([

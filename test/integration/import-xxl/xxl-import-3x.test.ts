@@ -51,7 +51,12 @@ describe('moving in from an XXL-JOB 3.x database', () => {
     const report = groups.find((g) => g.appName === 'report-executor')!
     expect(report).toMatchObject({ name: '报表执行器 📊', addressType: 1, addressList: 'http://127.0.0.1:9911', accessToken: '' })
     expect((await h.store.jobs.get(idOf(10)))!.jobGroup).toBe(report.id)
-    expect((await h.store.jobs.get(idOf(11)))!).toMatchObject({ jobGroup: report.id, name: '周报 weekly #11', executorHandler: 'weeklyReport2', triggerStatus: 0 })
+    expect((await h.store.jobs.get(idOf(11)))!).toMatchObject({
+      jobGroup: report.id,
+      name: '周报 weekly #11',
+      executorHandler: 'weeklyReport2',
+      triggerStatus: 0,
+    })
     expect(await h.store.jobs.get(idOf(12))).toMatchObject({
       scheduleType: 'FIX_RATE',
       scheduleConf: '3600',
@@ -110,7 +115,11 @@ describe('moving in from an XXL-JOB 3.x database', () => {
     const jobsBefore = (await h.store.jobs.list()).length
     const renamed = await h.importer.run(h.request({ onConflict: 'rename' }))
     expect(renamed.summary).toEqual({ created: 3, updated: 0, skipped: 0, refused: 1 })
-    expect(renamed.jobs.filter((j) => j.action === 'create').map((j) => j.name)).toEqual(['周报 weekly (XXL-JOB #10)', '周报 weekly #11 (XXL-JOB #11)', 'python 汇总 (XXL-JOB #12)'])
+    expect(renamed.jobs.filter((j) => j.action === 'create').map((j) => j.name)).toEqual([
+      '周报 weekly (XXL-JOB #10)',
+      '周报 weekly #11 (XXL-JOB #11)',
+      'python 汇总 (XXL-JOB #12)',
+    ])
     expect(renamed.jobs[0].notes.map((n) => n.code)).toContain('xxl.renamed')
     expect((await h.store.jobs.list()).length).toBe(jobsBefore + 3)
   })

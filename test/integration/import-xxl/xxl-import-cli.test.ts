@@ -62,7 +62,9 @@ describe('npm run import-xxl', () => {
   })
 
   it('--dry-run prints the report (counts, each problem) and writes nothing; the password comes from the environment and is never printed', async () => {
-    const result = await importXxl(['--from', urlWithoutPassword, '--dry-run', '--with-runs', '7', '--timezone', 'Asia/Shanghai', '--data-dir', dir.path], { XXL_JOB_PASSWORD: password })
+    const result = await importXxl(['--from', urlWithoutPassword, '--dry-run', '--with-runs', '7', '--timezone', 'Asia/Shanghai', '--data-dir', dir.path], {
+      XXL_JOB_PASSWORD: password,
+    })
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     const lines = result.stdout.split('\n')

@@ -24,7 +24,7 @@ function withOurToken(headers: Record<string, string>): Record<string, string> {
 }
 
 async function registryRows() {
-  return (await admin.headless.core.store.registry.all())
+  return await admin.headless.core.store.registry.all()
 }
 
 describe('the executor-facing API, replaying what real executors sent (docs/protocol.md#captured-exchanges)', () => {
@@ -44,7 +44,9 @@ describe('the executor-facing API, replaying what real executors sent (docs/prot
         expect(created.protocolGeneration).toBe(generation)
 
         // A run of the executor's group, dispatched to it: that is what its callback may report.
-        const job = await core.api.saveJob(jobInput(created.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'timedJobHandler', executorParam: '60000' }))
+        const job = await core.api.saveJob(
+          jobInput(created.id, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'timedJobHandler', executorParam: '60000' }),
+        )
         const logId = (await core.api.triggerJob({ jobId: job.id })).logIds[0]
         await waitFor('the run accepted by the executor', async () => (await core.api.getRun(logId)).triggerCode === 200)
         const callbackBody = calls.callback.body.replaceAll('1002', String(logId))
@@ -69,7 +71,7 @@ describe('the executor-facing API, replaying what real executors sent (docs/prot
     expect((await registryRows()).map((r) => r.registryValue)).toContain('http://127.0.0.1:19998/')
   })
 
-  it('accepts a G3 executor with its group\'s own token and app name, and refuses a mismatched pair', async () => {
+  it("accepts a G3 executor with its group's own token and app name, and refuses a mismatched pair", async () => {
     const api = admin.headless.core.api
     await api.saveGroup({ appName: CAPTURE_APP, name: 'sample', addressType: 0, addressList: '', accessToken: 'group-secret-token' })
     const calls = adminCalls('g3', 'http://127.0.0.1:19997/', 0)
@@ -90,12 +92,12 @@ describe('the executor-facing API, replaying what real executors sent (docs/prot
 describe('bad input to the admin API', () => {
   const registry = '{"registryGroup":"EXECUTOR","registryKey":"intruder","registryValue":"http://127.0.0.1:1/"}'
 
-  it('refuses a missing or wrong token with XXL-JOB\'s texts and writes nothing', async () => {
+  it("refuses a missing or wrong token with XXL-JOB's texts and writes nothing", async () => {
     expect((await post('/api/registry', {}, registry)).reply).toMatchObject({ code: 500, msg: 'The access token is wrong.' })
     expect((await post('/api/registry', { 'xxl-job-access-token': 'nope' }, registry)).reply).toMatchObject({ code: 500, msg: 'The access token is wrong.' })
     expect((await post('/api/registry', { 'xxl-job-appname': 'intruder' }, registry)).reply.msg).toBe('invalid request, accessToken or appname is empty.')
     expect((await registryRows()).map((r) => r.registryKey)).not.toContain('intruder')
-    expect((await admin.headless.core.store.groups.findByAppName('intruder'))).toBeUndefined()
+    expect(await admin.headless.core.store.groups.findByAppName('intruder')).toBeUndefined()
   })
 
   it('refuses malformed JSON, wrong field types and bad addresses with a clear message', async () => {
@@ -185,6 +187,8 @@ describe('the job OpenAPI', () => {
     expect(codes[100]).toBe(502)
     // Executors are not rate-limited.
     const executorAuth = { 'xxl-job-access-token': TEST_TOKEN }
-    expect((await post('/api/registry', executorAuth, '{"registryGroup":"EXECUTOR","registryKey":"still-ok","registryValue":"http://127.0.0.1:2/"}')).reply.code).toBe(200)
+    expect(
+      (await post('/api/registry', executorAuth, '{"registryGroup":"EXECUTOR","registryKey":"still-ok","registryValue":"http://127.0.0.1:2/"}')).reply.code,
+    ).toBe(200)
   })
 })

@@ -37,7 +37,19 @@ function modesUnder(root: string): string[] {
 /** An agent on loopback whose callbacks go to `callbacks` (so the test can make one batch fail and be spooled). */
 async function startPrivateAgent(logPath: string, layout: AgentConfig['runLogLayout'], callbacks: CallbackCollector): Promise<Executor> {
   admin = await startStubAdmin({ generation: 'both' })
-  const parsed = parseAgentArgs(['--admin', admin.url, '--token', 'private-files-token-0123', '--app', 'private-files', '--port', '0', '--host', '127.0.0.1', '--enable-scripts'])
+  const parsed = parseAgentArgs([
+    '--admin',
+    admin.url,
+    '--token',
+    'private-files-token-0123',
+    '--app',
+    'private-files',
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--enable-scripts',
+  ])
   let executor: Executor | undefined
   agent = await startAgent(
     { ...(parsed as AgentConfig), logPath, runLogLayout: layout, beatIntervalMs: 60_000, callbackRetryMs: 3_600_000 },

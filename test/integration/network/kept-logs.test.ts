@@ -39,14 +39,18 @@ async function trigger(jobId: number): Promise<number> {
  */
 async function handlersLoaded(appName: string): Promise<void> {
   const probe = await admin!.addJob(appName, { executorHandler: 'chattyJobHandler', executorParam: '0|0' })
-  await waitFor(`${appName}'s handler modules to load`, async () => {
-    const logId = await trigger(probe)
-    const run = await waitFor('the probe to end', async () => {
-      const r = await admin!.headless.core.api.getRun(logId)
-      return (r.handleCode !== 0 || (r.triggerCode !== 0 && r.triggerCode !== 200)) && r
-    })
-    return run.handleCode === 200
-  }, 60_000)
+  await waitFor(
+    `${appName}'s handler modules to load`,
+    async () => {
+      const logId = await trigger(probe)
+      const run = await waitFor('the probe to end', async () => {
+        const r = await admin!.headless.core.api.getRun(logId)
+        return (r.handleCode !== 0 || (r.triggerCode !== 0 && r.triggerCode !== 200)) && r
+      })
+      return run.handleCode === 200
+    },
+    60_000,
+  )
 }
 
 /** Waits until the run has ended and its kept copy is final (the agent answered the last pull). */

@@ -135,7 +135,7 @@ describe('LAN executors registering with JobDesk', () => {
     expect(runs[1].executorAddress).toBe(addresses[0])
   })
 
-  it('kills a running LAN run at once; the executor\'s later callback changes nothing', async () => {
+  it("kills a running LAN run at once; the executor's later callback changes nothing", async () => {
     admin = await startLanAdmin()
     await admin.startAgent('killme')
     await admin.groupAddresses('killme', 1)
@@ -147,14 +147,14 @@ describe('LAN executors registering with JobDesk', () => {
     expect(killed.handleMsg).toContain('Manual operation, kill job')
     // The executor reports "[job running, killed]" afterwards; once its run log says the admin took
     // that callback, the run still has the kill's result.
-    await waitFor('the executor\'s own callback to be delivered', async () =>
+    await waitFor("the executor's own callback to be delivered", async () =>
       (await admin!.headless.core.api.getRunLog({ logId, fromLineNum: 1 })).logContent.includes('job callback finish'),
     )
     const after = await admin.headless.core.api.getRun(logId)
     expect(after.handleMsg).toBe(killed.handleMsg)
   })
 
-  it('keeps a LAN run\'s log after the run ends, readable when the agent is gone', async () => {
+  it("keeps a LAN run's log after the run ends, readable when the agent is gone", async () => {
     admin = await startLanAdmin()
     const agent = await admin.startAgent('logs')
     await admin.groupAddresses('logs', 1)

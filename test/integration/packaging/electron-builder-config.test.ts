@@ -37,7 +37,9 @@ describe('the installer configuration', () => {
 
   it('is refused by that schema when an option is misspelled (the check checks)', async () => {
     const config = await getConfig(ROOT, null, null)
-    await expect(validateConfiguration({ ...config, linux: { ...config.linux, targets: ['AppImage'] } }, noDebug)).rejects.toThrow(/does not match the API schema[\s\S]*configuration\.linux/)
+    await expect(validateConfiguration({ ...config, linux: { ...config.linux, targets: ['AppImage'] } }, noDebug)).rejects.toThrow(
+      /does not match the API schema[\s\S]*configuration\.linux/,
+    )
   })
 
   it('builds AppImage and deb for Linux, an NSIS installer for Windows and a dmg for macOS', async () => {

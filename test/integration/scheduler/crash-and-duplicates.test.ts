@@ -43,9 +43,10 @@ async function restarted(nowMs: number) {
 }
 
 function runsOf(jobId: number): { schedule_time: number; trigger_type: string }[] {
-  return store.db
-    .prepare('SELECT schedule_time, trigger_type FROM job_log WHERE job_id = ? ORDER BY schedule_time')
-    .all(jobId) as { schedule_time: number; trigger_type: string }[]
+  return store.db.prepare('SELECT schedule_time, trigger_type FROM job_log WHERE job_id = ? ORDER BY schedule_time').all(jobId) as {
+    schedule_time: number
+    trigger_type: string
+  }[]
 }
 
 const crashAfterScan = (nowMs: number) => crashedScan(file, nowMs)
@@ -98,9 +99,7 @@ describe('two schedulers on one database file', () => {
     const jobIds: number[] = []
     for (let i = 0; i < 20; i++) jobIds.push(await everySecondJob(Math.ceil(start / 1000) * 1000))
     const children = [1, 2].map(() => startTsProcess('test/support/scheduler-process.ts', [file, '6000']))
-    const totals = await Promise.all(
-      children.map(async (c) => JSON.parse((await c.waitForLine(/totals (.*)/, 60_000))[1]) as Record<string, number>),
-    )
+    const totals = await Promise.all(children.map(async (c) => JSON.parse((await c.waitForLine(/totals (.*)/, 60_000))[1]) as Record<string, number>))
     // The lock and the ring claim keep the second process away: the unique index never had to act.
     expect(totals.map((t) => t.duplicates)).toEqual([0, 0])
 
@@ -142,9 +141,7 @@ describe('stopping a job while a scan holds the lock', () => {
   it('a scan that writes back after a stop does not revive the job', async () => {
     const jobId = await everySecondJob(T0 + 1000)
     await new JobService(store, () => T0).stop(jobId)
-    await store.transaction((tx) =>
-      tx.jobs.writeNextTimes([{ id: jobId, triggerStatus: 1, triggerLastTimeMs: T0 + 1000, triggerNextTimeMs: T0 + 2000 }]),
-    )
+    await store.transaction((tx) => tx.jobs.writeNextTimes([{ id: jobId, triggerStatus: 1, triggerLastTimeMs: T0 + 1000, triggerNextTimeMs: T0 + 2000 }]))
     expect((await store.jobs.get(jobId))!.triggerStatus).toBe(0)
   })
 })

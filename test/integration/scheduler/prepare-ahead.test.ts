@@ -41,7 +41,16 @@ async function everySecondJob(nextMs: number): Promise<number> {
 }
 
 function schedulerHanding(fire: (fires: RingFire[], atMs: number) => void): Scheduler {
-  return new Scheduler({ store, nodeId: 'node-a', fence: SOLE_FENCE, clock, nextFire: nextFireTimeMs, triggers: { fireScheduled: fire }, logger: silentLogger, prepareAheadMs: AHEAD_MS })
+  return new Scheduler({
+    store,
+    nodeId: 'node-a',
+    fence: SOLE_FENCE,
+    clock,
+    nextFire: nextFireTimeMs,
+    triggers: { fireScheduled: fire },
+    logger: silentLogger,
+    prepareAheadMs: AHEAD_MS,
+  })
 }
 
 /**
@@ -51,7 +60,14 @@ function schedulerHanding(fire: (fires: RingFire[], atMs: number) => void): Sche
  */
 async function handedOverAhead(): Promise<{ triggers: TriggerService; submitted: PreparedRun[]; handed: RingFire[] }> {
   const submitted: PreparedRun[] = []
-  const triggers = new TriggerService({ store, pool: { submit: (run) => submitted.push(run) }, clock, logger: silentLogger, nodeId: 'node-a', fence: SOLE_FENCE })
+  const triggers = new TriggerService({
+    store,
+    pool: { submit: (run) => submitted.push(run) },
+    clock,
+    logger: silentLogger,
+    nodeId: 'node-a',
+    fence: SOLE_FENCE,
+  })
   const written: Promise<void>[] = []
   const scheduler = schedulerHanding((fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)))
   await scheduler.scanOnce(clock.nowMs())
@@ -66,7 +82,9 @@ describe('run rows written ahead of their second', () => {
     const jobId = await everySecondJob(T0 + 1000)
     const { submitted, handed } = await handedOverAhead()
     expect(handed.map((f) => f.scheduleTimeMs)).toEqual([T0 + 1000])
-    expect(store.db.prepare('SELECT job_id, trigger_time, trigger_code FROM job_log').all()).toEqual([{ job_id: jobId, trigger_time: T0 + 1000, trigger_code: 0 }])
+    expect(store.db.prepare('SELECT job_id, trigger_time, trigger_code FROM job_log').all()).toEqual([
+      { job_id: jobId, trigger_time: T0 + 1000, trigger_code: 0 },
+    ])
     expect(submitted).toEqual([])
 
     await clock.advance(AHEAD_MS - 1)

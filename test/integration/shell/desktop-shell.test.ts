@@ -72,7 +72,12 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     const page = shown.windows[0].loadedFile!
     expect(page).toMatch(/out[\\/]renderer[\\/]index\.html$/)
     const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(readFileSync(page, 'utf8'))?.[1] ?? ''
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    )
     expect(directives['default-src']).toEqual(["'self'"])
     expect(directives['script-src']).toEqual(["'self'"])
     expect(directives['object-src']).toEqual(["'none'"])
@@ -96,7 +101,10 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     for (const method of API_METHODS) {
       for (const from of [{ url: 'http://evil.example/' }, { url: null }, { url: APP_URL, fromWindow: false }]) {
         const refused = await shell.invoke(method, [], from)
-        expect(refused, `${method} from ${JSON.stringify(from)}`).toEqual({ ok: false, error: { name: 'Error', message: 'calls are accepted from the app window only' } })
+        expect(refused, `${method} from ${JSON.stringify(from)}`).toEqual({
+          ok: false,
+          error: { name: 'Error', message: 'calls are accepted from the app window only' },
+        })
       }
       // From the window, with arguments the core must check: an answer from the core, not from the bridge.
       const answered = await shell.invoke(method, [{ bogus: true }], { url: APP_URL })
@@ -107,7 +115,12 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
 
     // The preload exposes exactly these methods, each one call on that one channel, the event
     // stream, and the shell's one action on its own channel.
-    const preload = await shell.send<{ keys: string[]; calls: { key: string; invoked: { channel: string; args: unknown[] }[] }[]; listening: string[]; afterOff: number }>('preload')
+    const preload = await shell.send<{
+      keys: string[]
+      calls: { key: string; invoked: { channel: string; args: unknown[] }[] }[]
+      listening: string[]
+      afterOff: number
+    }>('preload')
     expect([...preload.keys].sort()).toEqual([...API_METHODS, 'onEvent', 'connectServer'].sort())
     for (const { key, invoked } of preload.calls) {
       if (key === 'connectServer') expect(invoked).toEqual([{ channel: 'jobdesk:connect-server', args: ['an argument'] }])
@@ -117,12 +130,15 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     expect(preload.afterOff).toBe(0)
   })
 
-  it('opens a JobDesk server\'s console in a sandboxed window of its own, without the preload, kept on that server', async () => {
+  it("opens a JobDesk server's console in a sandboxed window of its own, without the preload, kept on that server", async () => {
     shell = await startShell(await dataDir())
     await ready(shell)
     const request = { url: 'http://127.0.0.1:18080/', token: 'console-token-of-the-server' }
     // Only the app's window may ask; a bad address or token opens nothing and says what is wrong.
-    expect(await shell.send('connectServer', { request, fromWindow: false })).toMatchObject({ ok: false, error: { message: 'calls are accepted from the app window only' } })
+    expect(await shell.send('connectServer', { request, fromWindow: false })).toMatchObject({
+      ok: false,
+      error: { message: 'calls are accepted from the app window only' },
+    })
     for (const [bad, field] of [
       [{ url: 'file:///etc/passwd', token: 't' }, 'url'],
       [{ url: 'http://admin:secret@127.0.0.1:18080/', token: 't' }, 'url'],
@@ -261,10 +277,27 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     await ready(shell)
     const group = (await call<{ id: number; appName: string }[]>(shell, 'listGroups')).find((g) => g.appName === 'jobdesk-embedded')!
     const job = await call<JobInfo>(shell, 'saveJob', {
-      jobGroup: group.id, name: 'sleeps 1.5 s', author: '', alarmEmail: '', scheduleType: 'NONE', scheduleConf: '', timezone: 'UTC',
-      misfireStrategy: 'DO_NOTHING', executorRouteStrategy: 'FIRST', executorHandler: 'sleepJobHandler', executorParam: '1500',
-      executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeoutSec: 0, executorFailRetryCount: 0, retryBackoff: 'NONE',
-      retryIntervalSec: 0, retryMaxIntervalSec: 0, alarmOnEveryFailure: false, glueType: 'BEAN', glueSource: '', glueRemark: '',
+      jobGroup: group.id,
+      name: 'sleeps 1.5 s',
+      author: '',
+      alarmEmail: '',
+      scheduleType: 'NONE',
+      scheduleConf: '',
+      timezone: 'UTC',
+      misfireStrategy: 'DO_NOTHING',
+      executorRouteStrategy: 'FIRST',
+      executorHandler: 'sleepJobHandler',
+      executorParam: '1500',
+      executorBlockStrategy: 'SERIAL_EXECUTION',
+      executorTimeoutSec: 0,
+      executorFailRetryCount: 0,
+      retryBackoff: 'NONE',
+      retryIntervalSec: 0,
+      retryMaxIntervalSec: 0,
+      alarmOnEveryFailure: false,
+      glueType: 'BEAN',
+      glueSource: '',
+      glueRemark: '',
     })
     const [logId] = (await call<{ logIds: number[] }>(shell, 'triggerJob', { jobId: job.id })).logIds
     await waitFor('the run to be running', async () => (await call<JobRun>(shell!, 'getRun', logId)).triggerCode === 200)

@@ -30,7 +30,15 @@ const trail: TriggerTrail = {
   version: TRIGGER_TRAIL_VERSION,
   triggerType: 'MANUAL',
   group: { id: 1, appName: 'jobdesk-embedded', registration: 'auto' },
-  route: { strategy: 'FIRST', candidates: ['http://127.0.0.1:9001/'], leftOut: [], probes: [], chosen: 'http://127.0.0.1:9001/', reason: coded('routeReason.first', { count: 1 }), shard: null },
+  route: {
+    strategy: 'FIRST',
+    candidates: ['http://127.0.0.1:9001/'],
+    leftOut: [],
+    probes: [],
+    chosen: 'http://127.0.0.1:9001/',
+    reason: coded('routeReason.first', { count: 1 }),
+    shard: null,
+  },
   block: { strategy: 'SERIAL_EXECUTION', timeoutSec: 0, retriesLeft: 0 },
   result: coded('triggerResult.accepted', { ms: '1.2' }),
 }
@@ -42,26 +50,33 @@ describe('job_log.trigger_trail', () => {
     const before = databaseAt(file, TRAIL_MIGRATION.version - 1)
     const oldId = Number(
       before
-        .prepare("INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg) VALUES (1, 1, ?, 'MANUAL', 200, 'Trigger type: Manual trigger')")
+        .prepare(
+          "INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg) VALUES (1, 1, ?, 'MANUAL', 200, 'Trigger type: Manual trigger')",
+        )
         .run(run.triggerTimeMs - 1).lastInsertRowid,
     )
     before.close()
 
     const store = openSqliteStore(file)
     try {
-      expect((await store.runs.get(oldId))).toMatchObject({ triggerMsg: 'Trigger type: Manual trigger', triggerTrail: null })
+      expect(await store.runs.get(oldId)).toMatchObject({ triggerMsg: 'Trigger type: Manual trigger', triggerTrail: null })
 
       const id = (await store.runs.insert({ ...run, triggerTimeMs: run.triggerTimeMs + 1 }))!
-      await store.runs.recordOutcomes([{ logId: id, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'not stored', triggerTrail: trail }])
+      await store.runs.recordOutcomes([
+        { logId: id, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'not stored', triggerTrail: trail },
+      ])
       // With a trail, trigger_msg is not stored twice: the text is the trail's, derived when read.
-      expect((await store.runs.get(id))).toMatchObject({ triggerMsg: formatTriggerTrail(trail), triggerTrail: trail })
+      expect(await store.runs.get(id)).toMatchObject({ triggerMsg: formatTriggerTrail(trail), triggerTrail: trail })
       expect(sqliteDb(store).prepare('SELECT trigger_msg FROM job_log WHERE id = ?').get(id)).toEqual({ trigger_msg: '' })
       expect(formatTriggerTrail(trail)).toContain('Route strategy: FIRST')
 
       // The fast path that records the outcome and the completion at once keeps it too.
       const fast = (await store.runs.insert({ ...run, triggerTimeMs: run.triggerTimeMs + 2 }))!
-      await store.runs.recordOutcomeAndComplete({ logId: fast, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'text', triggerTrail: trail }, { logId: fast, handleCode: 200, handleMsg: '', handleTimeMs: 1 })
-      expect((await store.runs.get(fast))).toMatchObject({ triggerMsg: formatTriggerTrail(trail), triggerTrail: trail })
+      await store.runs.recordOutcomeAndComplete(
+        { logId: fast, executorAddress: 'http://127.0.0.1:9001/', triggerCode: 200, triggerMsg: 'text', triggerTrail: trail },
+        { logId: fast, handleCode: 200, handleMsg: '', handleTimeMs: 1 },
+      )
+      expect(await store.runs.get(fast)).toMatchObject({ triggerMsg: formatTriggerTrail(trail), triggerTrail: trail })
     } finally {
       await store.close()
     }
@@ -72,7 +87,9 @@ describe('job_log.trigger_trail', () => {
     const before = databaseAt(file, TRAIL_TABLE_MIGRATION.version - 1)
     const id = Number(
       before
-        .prepare("INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg, trigger_trail) VALUES (1, 1, ?, 'CRON', 200, 'old text', ?)")
+        .prepare(
+          "INSERT INTO job_log (job_group, job_id, trigger_time, trigger_type, trigger_code, trigger_msg, trigger_trail) VALUES (1, 1, ?, 'CRON', 200, 'old text', ?)",
+        )
         .run(run.triggerTimeMs, JSON.stringify(trail)).lastInsertRowid,
     )
     before.close()

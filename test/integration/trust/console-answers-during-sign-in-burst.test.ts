@@ -32,7 +32,9 @@ afterAll(async () => {
 describe('GET / during a burst of 200 sign-ins', () => {
   it('answers every GET / within seconds while the burst is checked no more than VERIFICATION_LIMIT at a time', async () => {
     let burstDone = false
-    const burst = Promise.all(Array.from({ length: BURST }, (_, i) => postSignIn(h.port, `nobody${i}`, 'wrong', loopbackAddress(i)))).finally(() => (burstDone = true))
+    const burst = Promise.all(Array.from({ length: BURST }, (_, i) => postSignIn(h.port, `nobody${i}`, 'wrong', loopbackAddress(i)))).finally(
+      () => (burstDone = true),
+    )
     // Some at once as the burst lands, then one after another until the last sign-in is answered.
     const gets = await Promise.all(Array.from({ length: 5 }, () => timedGet(h.port, '/')))
     while (!burstDone) gets.push(await timedGet(h.port, '/'))

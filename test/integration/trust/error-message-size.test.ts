@@ -29,15 +29,37 @@ describe('a 4 MB field sent to the admin', () => {
   it('registry: a 4 MB or 1 MB registryValue, registryKey or registryGroup', async () => {
     for (const bytes of [FOUR_MB, ONE_MB]) {
       const size = `${bytes / 1024 / 1024} MB`
-      expectShortRefusal(`${size} registryValue`, await h.post('registry', { registryGroup: 'EXECUTOR', registryKey: 'big-app', registryValue: huge('http://', bytes) }, 'executor'), /registryValue/)
-      expectShortRefusal(`${size} registryKey`, await h.post('registry', { registryGroup: 'EXECUTOR', registryKey: huge('', bytes), registryValue: 'http://127.0.0.1:9/' }, 'executor'), /registryKey/)
-      expectShortRefusal(`${size} registryGroup`, await h.post('registry', { registryGroup: huge('', bytes), registryKey: 'big-app', registryValue: 'http://127.0.0.1:9/' }, 'executor'), /registryGroup/)
+      expectShortRefusal(
+        `${size} registryValue`,
+        await h.post('registry', { registryGroup: 'EXECUTOR', registryKey: 'big-app', registryValue: huge('http://', bytes) }, 'executor'),
+        /registryValue/,
+      )
+      expectShortRefusal(
+        `${size} registryKey`,
+        await h.post('registry', { registryGroup: 'EXECUTOR', registryKey: huge('', bytes), registryValue: 'http://127.0.0.1:9/' }, 'executor'),
+        /registryKey/,
+      )
+      expectShortRefusal(
+        `${size} registryGroup`,
+        await h.post('registry', { registryGroup: huge('', bytes), registryKey: 'big-app', registryValue: 'http://127.0.0.1:9/' }, 'executor'),
+        /registryGroup/,
+      )
     }
   })
 
   it('OpenAPI: 4 MB in an enum, an id, an address list, a child list', async () => {
     const { embeddedGroupId, jobA } = h.fixture
-    const job = { jobGroup: embeddedGroupId, jobDesc: 'big', author: 'x', scheduleType: 'NONE', glueType: 'BEAN', executorHandler: 'demoJobHandler', executorRouteStrategy: 'FIRST', misfireStrategy: 'DO_NOTHING', executorBlockStrategy: 'SERIAL_EXECUTION' }
+    const job = {
+      jobGroup: embeddedGroupId,
+      jobDesc: 'big',
+      author: 'x',
+      scheduleType: 'NONE',
+      glueType: 'BEAN',
+      executorHandler: 'demoJobHandler',
+      executorRouteStrategy: 'FIRST',
+      misfireStrategy: 'DO_NOTHING',
+      executorBlockStrategy: 'SERIAL_EXECUTION',
+    }
     expectShortRefusal('addJob scheduleType', await h.post('addJob', { ...job, scheduleType: huge() }, 'api'), /scheduleType/)
     expectShortRefusal('addJob alarmEmail', await h.post('addJob', { ...job, alarmEmail: huge() }, 'api'), /alarmEmail/)
     expectShortRefusal('getRun id', await h.post('getRun', { id: huge() }, 'api'), /\bid\b/)
@@ -53,9 +75,30 @@ describe('a 1 MB field sent to the agent (its bodies are capped at what the prot
 
   it('/run: a 1 MB handler name or glue type', async () => {
     const auth = { 'XXL-JOB-ACCESS-TOKEN': AGENT_TOKEN, 'XXL-JOB-APPNAME': AGENT_APP }
-    const trigger = { jobId: 3, executorHandler: 'demoJobHandler', executorParams: '', executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeout: 0, logId: 9001, logDateTime: Date.now(), glueType: 'BEAN', glueSource: null, glueUpdatetime: 1, broadcastIndex: 0, broadcastTotal: 1 }
-    expectShortRefusal('executorHandler', await postEnvelope(agent.port, '/run', auth, JSON.stringify({ ...trigger, executorHandler: huge('', ONE_MB) })), /handler/i)
-    expectShortRefusal('glueType', await postEnvelope(agent.port, '/run', auth, JSON.stringify({ ...trigger, logId: 9002, glueType: huge('', ONE_MB) })), /glueType/)
+    const trigger = {
+      jobId: 3,
+      executorHandler: 'demoJobHandler',
+      executorParams: '',
+      executorBlockStrategy: 'SERIAL_EXECUTION',
+      executorTimeout: 0,
+      logId: 9001,
+      logDateTime: Date.now(),
+      glueType: 'BEAN',
+      glueSource: null,
+      glueUpdatetime: 1,
+      broadcastIndex: 0,
+      broadcastTotal: 1,
+    }
+    expectShortRefusal(
+      'executorHandler',
+      await postEnvelope(agent.port, '/run', auth, JSON.stringify({ ...trigger, executorHandler: huge('', ONE_MB) })),
+      /handler/i,
+    )
+    expectShortRefusal(
+      'glueType',
+      await postEnvelope(agent.port, '/run', auth, JSON.stringify({ ...trigger, logId: 9002, glueType: huge('', ONE_MB) })),
+      /glueType/,
+    )
     await agent.expectAlive()
   })
 })

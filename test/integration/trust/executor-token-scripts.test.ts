@@ -26,7 +26,14 @@ afterAll(async () => {
 })
 
 function shellJob(groupId: number, marker: string) {
-  return jobInput(groupId, { scheduleType: 'NONE', scheduleConf: '', name: 'shell job', glueType: 'GLUE_SHELL', glueSource: `touch '${marker}'\n`, executorHandler: '' })
+  return jobInput(groupId, {
+    scheduleType: 'NONE',
+    scheduleConf: '',
+    name: 'shell job',
+    glueType: 'GLUE_SHELL',
+    glueSource: `touch '${marker}'\n`,
+    executorHandler: '',
+  })
 }
 
 async function finishedRun(api: JobDeskApi, logId: number): Promise<JobRun> {
@@ -48,7 +55,17 @@ describe('the executor token and the OpenAPI', () => {
   it('the executor token cannot add a GLUE_SHELL job to the embedded group, nor change or trigger a job', async () => {
     const marker = join(temp.path, 'added-by-executor-token')
     const { embeddedGroupId, jobA } = h.fixture
-    const add = { jobGroup: embeddedGroupId, jobDesc: 'pwn', author: 'lan box', scheduleType: 'NONE', glueType: 'GLUE_SHELL', glueSource: `touch '${marker}'`, executorRouteStrategy: 'FIRST', misfireStrategy: 'DO_NOTHING', executorBlockStrategy: 'SERIAL_EXECUTION' }
+    const add = {
+      jobGroup: embeddedGroupId,
+      jobDesc: 'pwn',
+      author: 'lan box',
+      scheduleType: 'NONE',
+      glueType: 'GLUE_SHELL',
+      glueSource: `touch '${marker}'`,
+      executorRouteStrategy: 'FIRST',
+      misfireStrategy: 'DO_NOTHING',
+      executorBlockStrategy: 'SERIAL_EXECUTION',
+    }
     const attempts: [string, unknown][] = [
       ['addJob', add],
       ['updateJob', { id: jobA, glueType: 'GLUE_SHELL', glueSource: `touch '${marker}'` }],

@@ -63,7 +63,10 @@ function staleRingRows(): number {
 }
 
 function misfireRunsPerJob(jobIds: number[]): Map<number, number> {
-  const rows = store.db.prepare("SELECT job_id, COUNT(*) AS n FROM job_log WHERE trigger_type = 'MISFIRE' GROUP BY job_id").all() as { job_id: number; n: number }[]
+  const rows = store.db.prepare("SELECT job_id, COUNT(*) AS n FROM job_log WHERE trigger_type = 'MISFIRE' GROUP BY job_id").all() as {
+    job_id: number
+    n: number
+  }[]
   const counts = new Map(jobIds.map((id) => [id, 0]))
   for (const row of rows) counts.set(row.job_id, row.n)
   return counts
@@ -76,7 +79,10 @@ describe('FIRE_ONCE_NOW after an outage', () => {
     expect(await store.ring.count()).toBe(60)
     expect(await scanUntilDone(7)).toBeGreaterThan(1)
     const counts = misfireRunsPerJob(jobIds)
-    expect([...counts.entries()].filter(([, n]) => n !== 1), 'jobs (id, MISFIRE runs) that did not fire exactly once').toEqual([])
+    expect(
+      [...counts.entries()].filter(([, n]) => n !== 1),
+      'jobs (id, MISFIRE runs) that did not fire exactly once',
+    ).toEqual([])
     expect(store.db.prepare("SELECT COUNT(*) AS n FROM job_log WHERE trigger_type = 'CRON'").get()).toEqual({ n: 0 })
   })
 

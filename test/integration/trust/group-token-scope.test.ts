@@ -27,7 +27,10 @@ async function expectRefusedAndNothingWritten(method: string, body: unknown): Pr
   expect(result.code, `${method} ${JSON.stringify(body)} with the group token: ${result.msg}`).toBe(500)
   expect(result.msg).toBeTruthy()
   // A refusal by the core's rules writes its audit row (issue 13), and nothing else.
-  expect(changed.filter((table) => table !== 'job_audit'), `${method} was refused but changed tables`).toEqual([])
+  expect(
+    changed.filter((table) => table !== 'job_audit'),
+    `${method} was refused but changed tables`,
+  ).toEqual([])
 }
 
 describe("a group's own token", () => {
@@ -39,8 +42,15 @@ describe("a group's own token", () => {
   it('cannot turn its job into a script, nor add one, unless its group allows scripts', async () => {
     await expectRefusedAndNothingWritten('updateJob', { id: h.fixture.groupJob, glueType: 'GLUE_SHELL', glueSource: `touch '${marker}'` })
     await expectRefusedAndNothingWritten('addJob', {
-      jobGroup: h.fixture.groupId, jobDesc: 'script', author: 'x', scheduleType: 'NONE', glueType: 'GLUE_SHELL', glueSource: `touch '${marker}'`,
-      executorRouteStrategy: 'FIRST', misfireStrategy: 'DO_NOTHING', executorBlockStrategy: 'SERIAL_EXECUTION',
+      jobGroup: h.fixture.groupId,
+      jobDesc: 'script',
+      author: 'x',
+      scheduleType: 'NONE',
+      glueType: 'GLUE_SHELL',
+      glueSource: `touch '${marker}'`,
+      executorRouteStrategy: 'FIRST',
+      misfireStrategy: 'DO_NOTHING',
+      executorBlockStrategy: 'SERIAL_EXECUTION',
     })
     expect((await h.headless.core.api.getJob(h.fixture.groupJob)).glueType).toBe('BEAN')
   })
@@ -56,8 +66,16 @@ describe("a group's own token", () => {
     const foreign = String(h.fixture.jobA)
     await expectRefusedAndNothingWritten('updateJob', { id: h.fixture.groupJob, childJobId: foreign })
     await expectRefusedAndNothingWritten('addJob', {
-      jobGroup: h.fixture.groupId, jobDesc: 'linked out', author: 'x', scheduleType: 'NONE', glueType: 'BEAN', executorHandler: 'demoJobHandler',
-      executorRouteStrategy: 'FIRST', misfireStrategy: 'DO_NOTHING', executorBlockStrategy: 'SERIAL_EXECUTION', childJobId: foreign,
+      jobGroup: h.fixture.groupId,
+      jobDesc: 'linked out',
+      author: 'x',
+      scheduleType: 'NONE',
+      glueType: 'BEAN',
+      executorHandler: 'demoJobHandler',
+      executorRouteStrategy: 'FIRST',
+      misfireStrategy: 'DO_NOTHING',
+      executorBlockStrategy: 'SERIAL_EXECUTION',
+      childJobId: foreign,
     })
     expect((await h.headless.core.api.listLinks()).filter((l) => l.parentJobId === h.fixture.groupJob)).toEqual([])
   })
@@ -66,9 +84,21 @@ describe("a group's own token", () => {
     const api = h.headless.core.api
     const saved = (await api.listGroups()).find((g) => g.appName === HARNESS_GROUP_APP)!
     expect(saved.scriptsAllowed).toBe(false)
-    const allowed = await api.saveGroup({ id: saved.id, appName: saved.appName, name: saved.name, addressType: saved.addressType, addressList: saved.addressList, accessToken: saved.accessToken, scriptsAllowed: true })
+    const allowed = await api.saveGroup({
+      id: saved.id,
+      appName: saved.appName,
+      name: saved.name,
+      addressType: saved.addressType,
+      addressList: saved.addressList,
+      accessToken: saved.accessToken,
+      scriptsAllowed: true,
+    })
     expect(allowed.scriptsAllowed).toBe(true)
-    const reply = await h.post('updateJob', { id: h.fixture.groupJob, glueType: 'GLUE_SHELL', glueSource: 'echo allowed, never triggered', executorHandler: '' }, group)
+    const reply = await h.post(
+      'updateJob',
+      { id: h.fixture.groupJob, glueType: 'GLUE_SHELL', glueSource: 'echo allowed, never triggered', executorHandler: '' },
+      group,
+    )
     expect(reply.code, reply.msg ?? '').toBe(200)
     expect((await api.getJob(h.fixture.groupJob)).glueType).toBe('GLUE_SHELL')
   })

@@ -12,7 +12,16 @@ const admitted = (url: string, allow: string[]) => typeof parseHttpJobParam(JSON
 describe("httpJobHandler's allowlist", () => {
   it('refuses look-alike hosts, user-info tricks, other ports and other schemes', () => {
     const allow = ['http://10.0.0.5']
-    for (const url of ['http://10.0.0.5.evil.com/', 'http://10.0.0.5@evil.com/', 'http://10.0.0.5:80@evil.com/', 'http://10.0.0.55/', 'http://10.0.0.5:8080/', 'https://10.0.0.5/', 'http://evil.com/?http://10.0.0.5', 'http://evil.com/#http://10.0.0.5']) {
+    for (const url of [
+      'http://10.0.0.5.evil.com/',
+      'http://10.0.0.5@evil.com/',
+      'http://10.0.0.5:80@evil.com/',
+      'http://10.0.0.55/',
+      'http://10.0.0.5:8080/',
+      'https://10.0.0.5/',
+      'http://evil.com/?http://10.0.0.5',
+      'http://evil.com/#http://10.0.0.5',
+    ]) {
       expect(admitted(url, allow), url).toBe(false)
     }
   })

@@ -16,13 +16,27 @@ let logId = 5000
 
 function trigger(time: Record<string, number>) {
   return {
-    jobId: 7, executorHandler: 'demoJobHandler', executorParams: '', executorBlockStrategy: 'SERIAL_EXECUTION', executorTimeout: 0,
-    logId: logId++, glueType: 'BEAN', glueSource: null, glueUpdatetime: 1, broadcastIndex: 0, broadcastTotal: 1, ...time,
+    jobId: 7,
+    executorHandler: 'demoJobHandler',
+    executorParams: '',
+    executorBlockStrategy: 'SERIAL_EXECUTION',
+    executorTimeout: 0,
+    logId: logId++,
+    glueType: 'BEAN',
+    glueSource: null,
+    glueUpdatetime: 1,
+    broadcastIndex: 0,
+    broadcastTotal: 1,
+    ...time,
   }
 }
 
 describe('a trigger time no date can hold', () => {
-  for (const [field, value] of [['logDateTime', 2 ** 53 - 1], ['logDateTim', 2 ** 53 - 1], ['logDateTime', 8.64e15 + 1]] as const) {
+  for (const [field, value] of [
+    ['logDateTime', 2 ** 53 - 1],
+    ['logDateTim', 2 ** 53 - 1],
+    ['logDateTime', 8.64e15 + 1],
+  ] as const) {
     it(`${field} ${value} is refused on /run and /trigger, and no folder is written`, async () => {
       for (const path of ['/run', '/trigger']) {
         const before = listFiles(h.logPath)

@@ -42,7 +42,19 @@ describe('with scripts enabled on the host', () => {
       const runsBefore = (await api.listRuns({ limit: 1 })).runs[0]?.id ?? 0
       const refused: [string, unknown[]][] = [
         // A script job on the embedded executor's group, new or moved there.
-        ['saveJob', [jobInput(w.embeddedGroupId, { name: 'on the host', scheduleType: 'NONE', scheduleConf: '', glueType: 'GLUE_SHELL', glueSource: script, executorHandler: '' })]],
+        [
+          'saveJob',
+          [
+            jobInput(w.embeddedGroupId, {
+              name: 'on the host',
+              scheduleType: 'NONE',
+              scheduleConf: '',
+              glueType: 'GLUE_SHELL',
+              glueSource: script,
+              executorHandler: '',
+            }),
+          ],
+        ],
         ['saveJob', [{ ...jobInputOf(w.jobs.glueA), jobGroup: w.embeddedGroupId, glueSource: script }]],
         ['saveGlue', [{ jobId: embeddedJob.id, glueSource: script, glueRemark: 'sneaky' }]],
         // A's script sent to the host's embedded executor, or anywhere else.

@@ -18,7 +18,10 @@ describe('the OpenAPI rate limit', () => {
   it("is per caller: one caller spending its budget leaves another's untouched", async () => {
     const codes: number[] = []
     for (let i = 0; i < 101; i++) codes.push((await h.post('listJobs', {}, 'api', '127.0.10.1')).code)
-    expect(codes.slice(0, 100).every((c) => c === 200), 'the first caller within its budget').toBe(true)
+    expect(
+      codes.slice(0, 100).every((c) => c === 200),
+      'the first caller within its budget',
+    ).toBe(true)
     expect(codes[100], 'the first caller past its budget').toBe(RATE_LIMITED_CODE)
     const other = await h.post('listJobs', {}, group, '127.0.10.2')
     expect(other.code, `another caller (another token, another address): ${other.msg}`).toBe(200)

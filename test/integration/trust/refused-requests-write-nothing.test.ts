@@ -11,8 +11,16 @@ beforeAll(async () => (h = await AdminHarness.start()), 60_000)
 afterAll(async () => h?.stop())
 
 const newJob = (childJobId: string) => ({
-  jobGroup: h.fixture.embeddedGroupId, jobDesc: 'with bad children', author: 'api', scheduleType: 'NONE', glueType: 'BEAN', executorHandler: 'demoJobHandler',
-  executorRouteStrategy: 'FIRST', misfireStrategy: 'DO_NOTHING', executorBlockStrategy: 'SERIAL_EXECUTION', childJobId,
+  jobGroup: h.fixture.embeddedGroupId,
+  jobDesc: 'with bad children',
+  author: 'api',
+  scheduleType: 'NONE',
+  glueType: 'BEAN',
+  executorHandler: 'demoJobHandler',
+  executorRouteStrategy: 'FIRST',
+  misfireStrategy: 'DO_NOTHING',
+  executorBlockStrategy: 'SERIAL_EXECUTION',
+  childJobId,
 })
 
 describe('a refused OpenAPI call', () => {
@@ -28,7 +36,9 @@ describe('a refused OpenAPI call', () => {
 
   it('updateJob refused because its childJobId closes a cycle keeps the old name and everything else', async () => {
     const { jobA, jobB } = h.fixture
-    const { result, changed } = await h.tablesChangedBy(() => h.post('updateJob', { id: jobB, jobDesc: 'renamed in a refused call', childJobId: String(jobA) }, 'api'))
+    const { result, changed } = await h.tablesChangedBy(() =>
+      h.post('updateJob', { id: jobB, jobDesc: 'renamed in a refused call', childJobId: String(jobA) }, 'api'),
+    )
     expect(result.code).toBe(500)
     expect(result.msg).toContain('cycle')
     expect(changed, 'the refused update changed tables').toEqual([])

@@ -31,13 +31,27 @@ describe('executor registration', () => {
   })
 
   it('refuses a registryValue that is not exactly one absolute http(s) URL', async () => {
-    for (const value of ['http://127.0.0.1:9/,http://127.0.0.1:10/', 'http://127.0.0.1:9/, http://127.0.0.1:10/', 'http://127.0.0.1:9/ http://127.0.0.1:10/', '/relative/path', 'http://']) {
+    for (const value of [
+      'http://127.0.0.1:9/,http://127.0.0.1:10/',
+      'http://127.0.0.1:9/, http://127.0.0.1:10/',
+      'http://127.0.0.1:9/ http://127.0.0.1:10/',
+      '/relative/path',
+      'http://',
+    ]) {
       await expectRegistryRefused(registration('lan-app-comma', value))
     }
   })
 
   it("refuses app names the UI's group editor refuses: control characters, HTML", async () => {
-    for (const name of ['evil\u0007app', 'esc\u001b[31mapp', 'nul\u0000app', '<script>alert(1)</script>', '<b>bold</b>app', 'app"onmouseover="x', 'del\u007fapp']) {
+    for (const name of [
+      'evil\u0007app',
+      'esc\u001b[31mapp',
+      'nul\u0000app',
+      '<script>alert(1)</script>',
+      '<b>bold</b>app',
+      'app"onmouseover="x',
+      'del\u007fapp',
+    ]) {
       await expectRegistryRefused(registration(name, 'http://127.0.0.1:9/'))
     }
   })

@@ -30,18 +30,39 @@ afterEach(async () => {
 function agentOn(admin: LanAdmin, appName: string, port: number): AgentProcess {
   const logs = makeTempDir('jobdesk-agent-')
   const agent = spawnAgent([
-    '--admin', admin.url, '--token', TEST_TOKEN, '--app', appName, '--port', String(port), '--host', '127.0.0.1',
-    '--beat-interval-ms', String(FAST_REGISTRY.beatIntervalMs), '--handlers', TEST_HANDLERS_DIR, '--log-path', logs.path,
+    '--admin',
+    admin.url,
+    '--token',
+    TEST_TOKEN,
+    '--app',
+    appName,
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+    '--beat-interval-ms',
+    String(FAST_REGISTRY.beatIntervalMs),
+    '--handlers',
+    TEST_HANDLERS_DIR,
+    '--log-path',
+    logs.path,
   ])
-  cleanups.push(() => agent.kill(), () => logs.remove())
+  cleanups.push(
+    () => agent.kill(),
+    () => logs.remove(),
+  )
   return agent
 }
 
 async function endedRun(read: () => Promise<JobRun>, what: string): Promise<JobRun> {
-  return waitFor(what, async () => {
-    const run = await read()
-    return runStatus(run) !== 'running' && run
-  }, ENDS_WITHIN_MS)
+  return waitFor(
+    what,
+    async () => {
+      const run = await read()
+      return runStatus(run) !== 'running' && run
+    },
+    ENDS_WITHIN_MS,
+  )
 }
 
 describe('a run whose executor no longer has it', () => {
@@ -79,12 +100,17 @@ describe('a run whose executor no longer has it', () => {
     cleanups.push(() => console1.close())
     const groups = await console1.value<{ id: number; appName: string }[]>('listGroups')
     const embedded = groups.find((g) => g.appName === 'jobdesk-embedded')!.id
-    const job = await console1.value<JobInfo>('saveJob', [jobInput(embedded, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'timedJobHandler', executorParam: '600000' })])
+    const job = await console1.value<JobInfo>('saveJob', [
+      jobInput(embedded, { scheduleType: 'NONE', scheduleConf: '', executorHandler: 'timedJobHandler', executorParam: '600000' }),
+    ])
     const { logIds } = await console1.value<{ logIds: number[] }>('triggerJob', [{ jobId: job.id }])
     await waitFor('the run to be running', async () => runStatus(await console1.value<JobRun>('getRun', [logIds[0]])) === 'running')
 
     // A second JobDesk opens the same folder while the first lives, so it leaves that run alone.
-    const secondDesk: TestCore = await startTestCore({ registryTimings: FAST_REGISTRY, monitorTimings: { ...GRACE, lostRunThresholdMs: 1000 }, shutdownGraceMs: 200 }, dataDir)
+    const secondDesk: TestCore = await startTestCore(
+      { registryTimings: FAST_REGISTRY, monitorTimings: { ...GRACE, lostRunThresholdMs: 1000 }, shutdownGraceMs: 200 },
+      dataDir,
+    )
     cleanups.push(() => secondDesk.stop())
     expect(runStatus(await secondDesk.core.api.getRun(logIds[0]))).toBe('running')
 

@@ -41,9 +41,30 @@ interface BridgeCase {
 
 const emptyImport = () => ({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAtMs: 0, groups: [], jobs: [], links: [] })
 const ownToken = async (role: SessionRole) =>
-  (await w.sessions[role].value<{ info: { id: number } }>('createApiToken', [{ name: `to revoke ${role} ${Date.now()}`, role: 'viewer', groupIds: [w.groupA.id], expiresAtMs: 0 }])).info.id
-const throwawayUser = async () => (await w.auth.h.headless.core.api.saveUser({ name: `throwaway-${Math.random().toString(36).slice(2, 8)}`, role: 'viewer', groupIds: [], password: 'throwaway-password-1' })).id
-const throwawayGroup = async () => (await w.auth.h.headless.core.api.saveGroup({ appName: `throwaway-${Math.random().toString(36).slice(2, 8)}`, name: 'throwaway', addressType: 0, addressList: '', accessToken: '' })).id
+  (
+    await w.sessions[role].value<{ info: { id: number } }>('createApiToken', [
+      { name: `to revoke ${role} ${Date.now()}`, role: 'viewer', groupIds: [w.groupA.id], expiresAtMs: 0 },
+    ])
+  ).info.id
+const throwawayUser = async () =>
+  (
+    await w.auth.h.headless.core.api.saveUser({
+      name: `throwaway-${Math.random().toString(36).slice(2, 8)}`,
+      role: 'viewer',
+      groupIds: [],
+      password: 'throwaway-password-1',
+    })
+  ).id
+const throwawayGroup = async () =>
+  (
+    await w.auth.h.headless.core.api.saveGroup({
+      appName: `throwaway-${Math.random().toString(36).slice(2, 8)}`,
+      name: 'throwaway',
+      addressType: 0,
+      addressList: '',
+      accessToken: '',
+    })
+  ).id
 
 const BRIDGE_CASES: BridgeCase[] = [
   { method: 'getOverview', args: () => [], need: 'anyone', action: 'auth.read' },
@@ -52,27 +73,79 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'getCluster', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'rotateClusterSecret', args: () => [], need: 'admin', action: 'cluster.rotateSecret' },
   { method: 'listGroups', args: () => [], need: 'anyone', action: 'auth.read' },
-  { method: 'saveGroup', args: () => [{ id: w.groupB.id, appName: w.groupB.appName, name: 'Group B', addressType: 1, addressList: w.bExecutor.address, accessToken: '' }], need: 'admin', action: 'group.save' },
+  {
+    method: 'saveGroup',
+    args: () => [{ id: w.groupB.id, appName: w.groupB.appName, name: 'Group B', addressType: 1, addressList: w.bExecutor.address, accessToken: '' }],
+    need: 'admin',
+    action: 'group.save',
+  },
   { method: 'deleteGroup', args: async () => [await throwawayGroup()], need: 'admin', action: 'group.delete' },
   { method: 'listRegistry', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'probeExecutor', args: () => [{ address: w.aExecutor.address, kind: 'beat', groupId: w.groupA.id }], need: 'operator', action: 'executor.probe' },
-  { label: 'probeExecutor at the listener', method: 'probeExecutor', args: () => [{ address: w.attacker.address, kind: 'idleBeat', jobId: w.jobs.a.id, groupId: w.groupA.id }], need: 'operator', foreign: true, action: 'executor.probe' },
-  { label: 'probeExecutor without a group', method: 'probeExecutor', args: () => [{ address: w.attacker.address, kind: 'beat' }], need: 'admin', action: 'executor.probe' },
+  {
+    label: 'probeExecutor at the listener',
+    method: 'probeExecutor',
+    args: () => [{ address: w.attacker.address, kind: 'idleBeat', jobId: w.jobs.a.id, groupId: w.groupA.id }],
+    need: 'operator',
+    foreign: true,
+    action: 'executor.probe',
+  },
+  {
+    label: 'probeExecutor without a group',
+    method: 'probeExecutor',
+    args: () => [{ address: w.attacker.address, kind: 'beat' }],
+    need: 'admin',
+    action: 'executor.probe',
+  },
   { method: 'listHandlers', args: () => [w.groupA.id], need: 'viewer', action: 'auth.read' },
   { method: 'listJobs', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'listLastRuns', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'getJob', args: () => [w.jobs.a.id], need: 'viewer', action: 'auth.read' },
   { method: 'saveJob', args: (role) => [renamed(w.jobs.a, `A job, as ${role} left it`)], need: 'operator', action: 'job.update' },
-  { label: 'saveJob (new)', method: 'saveJob', args: (role) => [{ ...renamed(w.jobs.a, `made by ${role}`), id: undefined }], need: 'operator', action: 'job.create' },
+  {
+    label: 'saveJob (new)',
+    method: 'saveJob',
+    args: (role) => [{ ...renamed(w.jobs.a, `made by ${role}`), id: undefined }],
+    need: 'operator',
+    action: 'job.create',
+  },
   { method: 'deleteJob', args: async () => [await w.throwawayJob()], need: 'operator', action: 'job.delete' },
   { method: 'startJob', args: () => [w.jobs.cronA.id], need: 'operator', action: 'job.start' },
   { method: 'stopJob', args: () => [w.jobs.cronA.id], need: 'operator', action: 'job.stop' },
   { method: 'triggerJob', args: () => [{ jobId: w.jobs.a.id, executorParam: 'from the matrix' }], need: 'operator', action: 'job.trigger' },
-  { label: 'triggerJob on the listener', method: 'triggerJob', args: () => [{ jobId: w.jobs.a.id, addressList: [w.attacker.address] }], need: 'operator', foreign: true, action: 'job.trigger' },
-  { label: 'triggerJob on the embedded executor', method: 'triggerJob', args: () => [{ jobId: w.jobs.a.id, addressList: [w.embeddedAddress] }], need: 'operator', foreign: true, action: 'job.trigger' },
-  { label: "triggerJob on B's executor", method: 'triggerJob', args: () => [{ jobId: w.jobs.a.id, addressList: [w.bExecutor.address] }], need: 'operator', foreign: true, action: 'job.trigger' },
+  {
+    label: 'triggerJob on the listener',
+    method: 'triggerJob',
+    args: () => [{ jobId: w.jobs.a.id, addressList: [w.attacker.address] }],
+    need: 'operator',
+    foreign: true,
+    action: 'job.trigger',
+  },
+  {
+    label: 'triggerJob on the embedded executor',
+    method: 'triggerJob',
+    args: () => [{ jobId: w.jobs.a.id, addressList: [w.embeddedAddress] }],
+    need: 'operator',
+    foreign: true,
+    action: 'job.trigger',
+  },
+  {
+    label: "triggerJob on B's executor",
+    method: 'triggerJob',
+    args: () => [{ jobId: w.jobs.a.id, addressList: [w.bExecutor.address] }],
+    need: 'operator',
+    foreign: true,
+    action: 'job.trigger',
+  },
   { method: 'previewRoute', args: () => [{ jobId: w.jobs.failoverA.id }], need: 'viewer', action: 'auth.read' },
-  { label: 'previewRoute over the listener', method: 'previewRoute', args: () => [{ jobId: w.jobs.failoverA.id, addressList: [w.attacker.address] }], need: 'viewer', foreign: true, action: 'auth.read' },
+  {
+    label: 'previewRoute over the listener',
+    method: 'previewRoute',
+    args: () => [{ jobId: w.jobs.failoverA.id, addressList: [w.attacker.address] }],
+    need: 'viewer',
+    foreign: true,
+    action: 'auth.read',
+  },
   { method: 'previewSchedule', args: () => [{ scheduleType: 'CRON', scheduleConf: '0 * * * * ?' }], need: 'anyone', action: 'auth.read' },
   { method: 'listRuns', args: () => [{}], need: 'anyone', action: 'auth.read' },
   { method: 'getRun', args: () => [w.runA], need: 'viewer', action: 'auth.read' },
@@ -84,10 +157,21 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'saveLink', args: () => [{ parentJobId: w.jobs.a.id, childJobId: w.jobs.cronA.id, condition: 'SUCCESS' }], need: 'operator', action: 'link.save' },
   { method: 'deleteLink', args: () => [{ parentJobId: w.jobs.a.id, childJobId: w.jobs.cronA.id }], need: 'operator', action: 'link.delete' },
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
-  { method: 'saveGlue', args: (role) => [{ jobId: w.jobs.glueA.id, glueSource: `echo from ${role}`, glueRemark: `by ${role}` }], need: 'operator', action: 'glue.save' },
+  {
+    method: 'saveGlue',
+    args: (role) => [{ jobId: w.jobs.glueA.id, glueSource: `echo from ${role}`, glueRemark: `by ${role}` }],
+    need: 'operator',
+    action: 'glue.save',
+  },
   { method: 'exportJobs', args: () => [{}], need: 'anyone', action: 'job.export' },
   { method: 'importJobs', args: () => [{ document: emptyImport(), onConflict: 'skip' }], need: 'admin', action: 'jobs.import' },
-  { method: 'importFromXxl', args: () => [{ url: 'mysql://reader:secret@127.0.0.1:9/xxl_job', dryRun: true }], need: 'admin', mayFail: true, action: 'jobs.import' },
+  {
+    method: 'importFromXxl',
+    args: () => [{ url: 'mysql://reader:secret@127.0.0.1:9/xxl_job', dryRun: true }],
+    need: 'admin',
+    mayFail: true,
+    action: 'jobs.import',
+  },
   { method: 'getSettings', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'saveSettings', args: () => [{ logRetentionDays: 30 }], need: 'admin', action: 'settings.save' },
   { method: 'regenerateAccessToken', args: () => [], need: 'admin', mayFail: true, action: 'settings.accessToken' },
@@ -95,13 +179,29 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'sendTestEmail', args: () => [{ to: 'ops@example.com' }], need: 'admin', mayFail: true, action: 'settings.testChannel' },
   { method: 'testWebhook', args: () => [{ url: w.attacker.address }], need: 'admin', mayFail: true, action: 'settings.testChannel' },
   { method: 'whoAmI', args: () => [], need: 'anyone', action: 'auth.read' },
-  { method: 'changePassword', args: () => [{ currentPassword: 'not-the-password', newPassword: 'another-password-1' }], need: 'anyone', mayFail: true, action: 'user.changePassword' },
+  {
+    method: 'changePassword',
+    args: () => [{ currentPassword: 'not-the-password', newPassword: 'another-password-1' }],
+    need: 'anyone',
+    mayFail: true,
+    action: 'user.changePassword',
+  },
   { method: 'listUsers', args: () => [], need: 'admin', action: 'auth.read' },
-  { method: 'saveUser', args: (role) => [{ name: `made-by-${role}`, role: 'viewer', groupIds: [w.groupA.id], password: 'made-password-01' }], need: 'admin', action: 'user.create' },
+  {
+    method: 'saveUser',
+    args: (role) => [{ name: `made-by-${role}`, role: 'viewer', groupIds: [w.groupA.id], password: 'made-password-01' }],
+    need: 'admin',
+    action: 'user.create',
+  },
   { method: 'deleteUser', args: async () => [await throwawayUser()], need: 'admin', action: 'user.delete' },
   { method: 'resetUserPassword', args: async () => [await throwawayUser()], need: 'admin', action: 'user.resetPassword' },
   { method: 'listApiTokens', args: () => [], need: 'anyone', action: 'auth.read' },
-  { method: 'createApiToken', args: (role) => [{ name: `made by ${role}`, role: 'viewer', groupIds: [w.groupA.id], expiresAtMs: 0 }], need: 'anyone', action: 'token.create' },
+  {
+    method: 'createApiToken',
+    args: (role) => [{ name: `made by ${role}`, role: 'viewer', groupIds: [w.groupA.id], expiresAtMs: 0 }],
+    need: 'anyone',
+    action: 'token.create',
+  },
   { method: 'revokeApiToken', args: async (role) => [await ownToken(role)], need: 'anyone', action: 'token.revoke' },
   { method: 'listAudit', args: () => [{ limit: 1 }], need: 'admin', action: 'auth.read' },
   { method: 'exportAudit', args: () => [{ format: 'json', filter: {} }], need: 'admin', action: 'auth.read' },
@@ -126,19 +226,36 @@ function newestAuditId(): number {
  * for `mayFail`, succeeds); refused, it writes exactly one audit row — refused, under `action` —
  * and changes nothing else.
  */
-async function expectOutcome<T>(label: string, permitted: boolean, action: AuditAction, call: () => Promise<T>, refusedOf: (result: T) => boolean, okOf: (result: T) => boolean, mayFail = false): Promise<void> {
+async function expectOutcome<T>(
+  label: string,
+  permitted: boolean,
+  action: AuditAction,
+  call: () => Promise<T>,
+  refusedOf: (result: T) => boolean,
+  okOf: (result: T) => boolean,
+  mayFail = false,
+): Promise<void> {
   const mark = newestAuditId()
   const { result, changed } = await w.auth.h.tablesChangedBy(call)
   const rows = auditAfter(mark)
   if (permitted) {
     expect(refusedOf(result), `${label}: refused, but permitted (${JSON.stringify(result).slice(0, 300)})`).toBe(false)
     if (!mayFail) expect(okOf(result), `${label}: failed (${JSON.stringify(result).slice(0, 300)})`).toBe(true)
-    expect(rows.filter((r) => r.outcome === 'refused'), `${label}: a refused audit row for a permitted call`).toEqual([])
+    expect(
+      rows.filter((r) => r.outcome === 'refused'),
+      `${label}: a refused audit row for a permitted call`,
+    ).toEqual([])
     return
   }
   expect(refusedOf(result), `${label}: not refused (${JSON.stringify(result).slice(0, 300)})`).toBe(true)
-  expect(rows.map((r) => ({ action: r.action, outcome: r.outcome })), `${label}: its audit rows`).toEqual([{ action, outcome: 'refused' }])
-  expect(changed.filter((table) => table !== 'job_audit'), `${label}: refused, but changed tables`).toEqual([])
+  expect(
+    rows.map((r) => ({ action: r.action, outcome: r.outcome })),
+    `${label}: its audit rows`,
+  ).toEqual([{ action, outcome: 'refused' }])
+  expect(
+    changed.filter((table) => table !== 'job_audit'),
+    `${label}: refused, but changed tables`,
+  ).toEqual([])
 }
 
 const PERMISSION_CODES = /^(auth\.|openapi\.|registry\.|token\.needsUser$|user\.(selfChange|lastAdmin)$|job\.notFound$|run\.notFound$|group\.notFound$)/
@@ -163,7 +280,15 @@ describe('the console bridge, as each role', () => {
       // A watch to release: unwatchRunLog ends this console's own watch only.
       for (const c of BRIDGE_CASES) {
         const args = await c.args(role)
-        await expectOutcome(`${role} ${c.label ?? c.method}`, allowed(role, c), c.action, () => callBridge(role, c.method, args), bridgeRefused, (r) => r.ok, c.mayFail)
+        await expectOutcome(
+          `${role} ${c.label ?? c.method}`,
+          allowed(role, c),
+          c.action,
+          () => callBridge(role, c.method, args),
+          bridgeRefused,
+          (r) => r.ok,
+          c.mayFail,
+        )
       }
     }, 240_000)
   }
@@ -172,10 +297,12 @@ describe('the console bridge, as each role', () => {
     const origin = w.auth.origin
     for (const token of ['', 'wrong-console-token', HARNESS_GROUP_TOKEN, HARNESS_EXECUTOR_TOKEN, w.personalToken, w.auth.h.headless.core.settings.apiToken()]) {
       const mark = newestAuditId()
-      const { result: opened, changed } = await w.auth.h.tablesChangedBy(() => BridgeClient.connect(origin, token).then(
-        (bridge) => (bridge.close(), true),
-        () => false,
-      ))
+      const { result: opened, changed } = await w.auth.h.tablesChangedBy(() =>
+        BridgeClient.connect(origin, token).then(
+          (bridge) => (bridge.close(), true),
+          () => false,
+        ),
+      )
       expect(opened, `the bridge opened with ${token ? 'a token that is not the console token' : 'no credential'}`).toBe(false)
       expect(auditAfter(mark).map((r) => ({ action: r.action, outcome: r.outcome }))).toEqual([{ action: 'auth.console', outcome: 'refused' }])
       expect(changed.filter((t) => t !== 'job_audit')).toEqual([])
@@ -206,7 +333,9 @@ let source = 0
 async function post(path: string, credential: Credential, body: unknown): Promise<EnvelopeReply> {
   await w.auth.h.roomFor(1)
   source++
-  return postEnvelope(w.auth.h.port, path, headersOf(credential), JSON.stringify(body), { localAddress: `127.0.${1 + (source % 250)}.${2 + (Math.floor(source / 250) % 250)}` })
+  return postEnvelope(w.auth.h.port, path, headersOf(credential), JSON.stringify(body), {
+    localAddress: `127.0.${1 + (source % 250)}.${2 + (Math.floor(source / 250) % 250)}`,
+  })
 }
 
 const envelopeRefused = (r: EnvelopeReply) => r.code !== 200
@@ -227,7 +356,16 @@ const OPEN_API_CASES: HttpCase[] = [
   {
     label: 'addJob in A',
     path: '/api/addJob',
-    body: () => ({ jobGroup: w.groupA.id, jobDesc: 'added', author: 'matrix', scheduleType: 'NONE', executorHandler: 'demoJobHandler', executorRouteStrategy: 'FIRST', misfireStrategy: 'DO_NOTHING', executorBlockStrategy: 'SERIAL_EXECUTION' }),
+    body: () => ({
+      jobGroup: w.groupA.id,
+      jobDesc: 'added',
+      author: 'matrix',
+      scheduleType: 'NONE',
+      executorHandler: 'demoJobHandler',
+      executorRouteStrategy: 'FIRST',
+      misfireStrategy: 'DO_NOTHING',
+      executorBlockStrategy: 'SERIAL_EXECUTION',
+    }),
     may: OPERATOR_OF_A,
     action: 'job.create',
   },
@@ -237,8 +375,20 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'startJob in A', path: '/api/startJob', body: () => ({ id: w.jobs.cronA.id }), may: OPERATOR_OF_A, action: 'job.start' },
   { label: 'stopJob in A', path: '/api/stopJob', body: () => ({ id: w.jobs.cronA.id }), may: OPERATOR_OF_A, action: 'job.stop' },
   { label: 'triggerJob in A', path: '/api/triggerJob', body: () => ({ id: w.jobs.a.id }), may: OPERATOR_OF_A, action: 'job.trigger' },
-  { label: 'triggerJob in A on the listener', path: '/api/triggerJob', body: () => ({ id: w.jobs.a.id, addressList: [w.attacker.address] }), may: ['api'], action: 'job.trigger' },
-  { label: 'triggerJob in A on the embedded executor', path: '/api/triggerJob', body: () => ({ id: w.jobs.a.id, addressList: [w.embeddedAddress] }), may: ['api'], action: 'job.trigger' },
+  {
+    label: 'triggerJob in A on the listener',
+    path: '/api/triggerJob',
+    body: () => ({ id: w.jobs.a.id, addressList: [w.attacker.address] }),
+    may: ['api'],
+    action: 'job.trigger',
+  },
+  {
+    label: 'triggerJob in A on the embedded executor',
+    path: '/api/triggerJob',
+    body: () => ({ id: w.jobs.a.id, addressList: [w.embeddedAddress] }),
+    may: ['api'],
+    action: 'job.trigger',
+  },
   { label: 'triggerJob in B', path: '/api/triggerJob', body: () => ({ id: w.jobs.b.id }), may: ['api'], action: 'job.trigger' },
   { label: 'listGroups', path: '/api/listGroups', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'addGroup', path: '/api/addGroup', body: () => ({ appName: `added-${source}` }), may: ['api'], action: 'group.save' },
@@ -252,13 +402,55 @@ const OPEN_API_CASES: HttpCase[] = [
 
 const registryOf = (app: string, address: string) => ({ registryGroup: 'EXECUTOR', registryKey: app, registryValue: address })
 const EXECUTOR_CASES: HttpCase[] = [
-  { label: "registry into A (A's own token only)", path: '/api/registry', body: () => registryOf(HARNESS_GROUP_APP, w.aExecutor.address), may: ['group'], action: 'executor.register' },
-  { label: 'registry into a new app (the executor token only)', path: '/api/registry', body: () => registryOf(`fresh-app-${source}`, w.attacker.address), may: ['executor'], action: 'executor.register' },
-  { label: 'registry into B (the executor token only)', path: '/api/registry', body: () => registryOf(w.groupB.appName, w.bExecutor.address), may: ['executor'], action: 'executor.register' },
-  { label: "registryRemove from A (A's own token only)", path: '/api/registryRemove', body: () => registryOf(HARNESS_GROUP_APP, w.aExecutor.address), may: ['group'], action: 'executor.remove' },
-  { label: "callback for A's run (A's own token only)", path: '/api/callback', body: async () => [{ logId: await w.runningRunOf(w.jobs.a.id), logDateTim: Date.now(), handleCode: 200, handleMsg: 'done' }], may: ['group'], action: 'executor.callback' },
-  { label: "callback for B's run (the executor token only)", path: '/api/callback', body: async () => [{ logId: await w.runningRunOf(w.jobs.b.id), logDateTim: Date.now(), handleCode: 200, handleMsg: 'done' }], may: ['executor'], action: 'executor.callback' },
-  { label: 'callback for an embedded run (nobody)', path: '/api/callback', body: () => [{ logId: w.auth.h.fixture.runId, logDateTim: Date.now(), handleCode: 200, handleMsg: 'forged' }], may: [], action: 'executor.callback' },
+  {
+    label: "registry into A (A's own token only)",
+    path: '/api/registry',
+    body: () => registryOf(HARNESS_GROUP_APP, w.aExecutor.address),
+    may: ['group'],
+    action: 'executor.register',
+  },
+  {
+    label: 'registry into a new app (the executor token only)',
+    path: '/api/registry',
+    body: () => registryOf(`fresh-app-${source}`, w.attacker.address),
+    may: ['executor'],
+    action: 'executor.register',
+  },
+  {
+    label: 'registry into B (the executor token only)',
+    path: '/api/registry',
+    body: () => registryOf(w.groupB.appName, w.bExecutor.address),
+    may: ['executor'],
+    action: 'executor.register',
+  },
+  {
+    label: "registryRemove from A (A's own token only)",
+    path: '/api/registryRemove',
+    body: () => registryOf(HARNESS_GROUP_APP, w.aExecutor.address),
+    may: ['group'],
+    action: 'executor.remove',
+  },
+  {
+    label: "callback for A's run (A's own token only)",
+    path: '/api/callback',
+    body: async () => [{ logId: await w.runningRunOf(w.jobs.a.id), logDateTim: Date.now(), handleCode: 200, handleMsg: 'done' }],
+    may: ['group'],
+    action: 'executor.callback',
+  },
+  {
+    label: "callback for B's run (the executor token only)",
+    path: '/api/callback',
+    body: async () => [{ logId: await w.runningRunOf(w.jobs.b.id), logDateTim: Date.now(), handleCode: 200, handleMsg: 'done' }],
+    may: ['executor'],
+    action: 'executor.callback',
+  },
+  {
+    label: 'callback for an embedded run (nobody)',
+    path: '/api/callback',
+    body: () => [{ logId: w.auth.h.fixture.runId, logDateTim: Date.now(), handleCode: 200, handleMsg: 'forged' }],
+    may: [],
+    action: 'executor.callback',
+  },
 ]
 
 /** The action a refused request is recorded under: a refused credential is `auth.token`, whatever it asked for. */
@@ -274,22 +466,44 @@ describe('the OpenAPI and the executor API, as each credential', () => {
     it(`with ${credential === 'none' ? 'no credential' : `the ${credential} token`}: each call permitted or refused, once, as it should`, async () => {
       for (const c of OPEN_API_CASES) {
         const body = await c.body()
-        await expectOutcome(`${credential} ${c.label}`, c.may.includes(credential), refusalAction(credential, c, 'openapi'), () => post(c.path, credential, body), envelopeRefused, envelopeOk)
+        await expectOutcome(
+          `${credential} ${c.label}`,
+          c.may.includes(credential),
+          refusalAction(credential, c, 'openapi'),
+          () => post(c.path, credential, body),
+          envelopeRefused,
+          envelopeOk,
+        )
       }
       for (const c of EXECUTOR_CASES) {
         const body = await c.body()
-        await expectOutcome(`${credential} ${c.label}`, c.may.includes(credential), refusalAction(credential, c, 'executor'), () => post(c.path, credential, body), envelopeRefused, envelopeOk)
+        await expectOutcome(
+          `${credential} ${c.label}`,
+          c.may.includes(credential),
+          refusalAction(credential, c, 'executor'),
+          () => post(c.path, credential, body),
+          envelopeRefused,
+          envelopeOk,
+        )
       }
     }, 240_000)
   }
 
-  it("has no node route on a lone SQLite node: whatever is presented, a call to it finds nothing and writes nothing", async () => {
+  it('has no node route on a lone SQLite node: whatever is presented, a call to it finds nothing and writes nothing', async () => {
     const path = `${NODE_EXECUTOR_PATH}/${w.auth.h.headless.core.nodeId}/run`
     for (const credential of ['personal', 'group', 'executor', 'api', 'none'] as const) {
       const mark = newestAuditId()
       const { result, changed } = await w.auth.h.tablesChangedBy(async () => {
-        const headers = { ...headersOf(credential), [CLUSTER_SECRET_HEADER]: headersOf(credential)['XXL-JOB-ACCESS-TOKEN'] ?? '', 'content-type': 'application/json' }
-        const response = await fetch(`${w.auth.origin}${path}`, { method: 'POST', headers, body: JSON.stringify({ logId: w.runA, glueType: 'GLUE_SHELL', glueSource: 'touch /tmp/owned' }) })
+        const headers = {
+          ...headersOf(credential),
+          [CLUSTER_SECRET_HEADER]: headersOf(credential)['XXL-JOB-ACCESS-TOKEN'] ?? '',
+          'content-type': 'application/json',
+        }
+        const response = await fetch(`${w.auth.origin}${path}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ logId: w.runA, glueType: 'GLUE_SHELL', glueSource: 'touch /tmp/owned' }),
+        })
         return response.status
       })
       expect(result).toBe(404)

@@ -95,16 +95,32 @@ describe('a request body that arrives', () => {
 
   it('still refuses a body over the limit, declared or sent', async () => {
     const { port, outcomes } = await bodyServer({ totalMs: 10_000, idleMs: 10_000 })
-    const declared = await sendRaw(port, requestBytes('POST /x HTTP/1.1', [['Host', '127.0.0.1'], ['Content-Length', '5000']]))
+    const declared = await sendRaw(
+      port,
+      requestBytes('POST /x HTTP/1.1', [
+        ['Host', '127.0.0.1'],
+        ['Content-Length', '5000'],
+      ]),
+    )
     const chunk = Buffer.alloc(5000, 'x')
-    const sent = await sendRaw(port, requestBytes('POST /x HTTP/1.1', [['Host', '127.0.0.1'], ['Transfer-Encoding', 'chunked']], Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n0\r\n\r\n')])))
+    const sent = await sendRaw(
+      port,
+      requestBytes(
+        'POST /x HTTP/1.1',
+        [
+          ['Host', '127.0.0.1'],
+          ['Transfer-Encoding', 'chunked'],
+        ],
+        Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n0\r\n\r\n')]),
+      ),
+    )
     expect([declared, sent].map((a) => (a.kind === 'response' ? a.status : a.kind))).toEqual([400, 400])
     expect(await Promise.all(outcomes)).toEqual([expect.any(BodyTooLargeError), expect.any(BodyTooLargeError)])
   })
 })
 
 describe('the admin server', () => {
-  it('sets Node\'s own header and request timeouts explicitly', async () => {
+  it("sets Node's own header and request timeouts explicitly", async () => {
     const listening = await listen('127.0.0.1', 0, [], [])
     try {
       expect([listening.server.headersTimeout, listening.server.requestTimeout]).toEqual([SERVER_TIMEOUTS.headersTimeout, SERVER_TIMEOUTS.requestTimeout])

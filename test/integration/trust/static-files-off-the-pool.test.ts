@@ -62,11 +62,13 @@ function blockThreadPool(): { canaryDone: () => boolean; release: () => Promise<
 /** The answer, or a failure after 10 s (a file read waiting for the blocked pool never answers) — so the pool is released either way. */
 function answered<T>(reply: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no answer within 10 s: the file waited for the thread pool')), 10_000)))
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error('no answer within 10 s: the file waited for the thread pool')), 10_000)),
+  )
   return Promise.race([reply, late]).finally(() => clearTimeout(timer))
 }
 
-describe.skipIf(process.platform !== 'linux')('the console\'s static files', () => {
+describe.skipIf(process.platform !== 'linux')("the console's static files", () => {
   it('are served with every pool thread blocked: index.html (also for a console route) and a hashed asset', async () => {
     const pool = blockThreadPool()
     try {
@@ -98,11 +100,11 @@ describe.skipIf(process.platform !== 'linux')('the console\'s static files', () 
   })
 
   it('follow a new build: a rewritten file is read again', async () => {
-    expect((await (await fetch(`http://127.0.0.1:${port}/`)).text())).toContain('<title>console</title>')
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toContain('<title>console</title>')
     const file = join(root, 'index.html')
     writeFileSync(file, '<!doctype html><title>rebuilt</title>\n')
     // Same size as before; only the mtime tells it changed.
     utimesSync(file, new Date(), new Date(Date.now() + 5000))
-    expect((await (await fetch(`http://127.0.0.1:${port}/`)).text())).toContain('<title>rebuilt</title>')
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toContain('<title>rebuilt</title>')
   })
 })

@@ -65,7 +65,12 @@ describe('admin list and failures', () => {
     await down.close()
     admins.pop()
     const up = await stub({ generation: 'g2' })
-    const client = createAdminClient({ adminAddresses: ` ${down.url}/xxl-job-admin , ${up.url}/`, accessToken: CAPTURE_TOKEN, appName: CAPTURE_APP, generation: 'g2' })
+    const client = createAdminClient({
+      adminAddresses: ` ${down.url}/xxl-job-admin , ${up.url}/`,
+      accessToken: CAPTURE_TOKEN,
+      appName: CAPTURE_APP,
+      generation: 'g2',
+    })
     const accepted = await client.registry({ registryGroup: 'EXECUTOR', registryKey: CAPTURE_APP, registryValue: 'http://127.0.0.1:9999/' })
     expect(accepted.adminUrl).toBe(`${up.url}/`)
     expect(up.requests.map((request) => request.path)).toEqual(['/api/registry'])

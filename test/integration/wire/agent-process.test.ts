@@ -40,8 +40,20 @@ describe('executor agent process', () => {
   it('registers, serves the wire, and on SIGTERM removes itself first and reports its runs', async () => {
     const admin = await stubAdmin({ generation: 'g3', strictShape: true })
     const running = agent([
-      '--admin', `${admin.url}/xxl-job-admin`, '--token', TOKEN, '--app', APP,
-      '--host', '127.0.0.1', '--port', '0', '--log-path', await logDir(), '--admin-generation', 'g3',
+      '--admin',
+      `${admin.url}/xxl-job-admin`,
+      '--token',
+      TOKEN,
+      '--app',
+      APP,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--log-path',
+      await logDir(),
+      '--admin-generation',
+      'g3',
     ])
     const [, port] = await running.waitForOutput(/listening on 127\.0\.0\.1:(\d+)/)
     const address = `http://127.0.0.1:${port}/`
@@ -65,7 +77,10 @@ describe('executor agent process', () => {
     const queued = triggerParam({ jobId: 1, executorHandler: 'sleepJobHandler', executorParams: '60000' })
     expect(await client.run(long)).toMatchObject({ code: 200 })
     expect(await client.run(queued)).toMatchObject({ code: 200 })
-    await waitUntil('the long run to start', async () => (await client.log({ logId: long.logId, logDateTime: long.logDateTime, fromLineNum: 1 })).data?.logContent.includes('sleeping') ?? false)
+    await waitUntil(
+      'the long run to start',
+      async () => (await client.log({ logId: long.logId, logDateTime: long.logDateTime, fromLineNum: 1 })).data?.logContent.includes('sleeping') ?? false,
+    )
 
     running.child.kill('SIGTERM')
     const exit = await running.exited
@@ -79,7 +94,11 @@ describe('executor agent process', () => {
     expect(items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ logId: long.logId, handleCode: 500, handleMsg: 'web container destroy and kill the job. [job running, killed]' }),
-        expect.objectContaining({ logId: queued.logId, handleCode: 500, handleMsg: 'web container destroy and kill the job. [job not executed, in the job queue, killed.]' }),
+        expect.objectContaining({
+          logId: queued.logId,
+          handleCode: 500,
+          handleMsg: 'web container destroy and kill the job. [job not executed, in the job queue, killed.]',
+        }),
       ]),
     )
     expect(admin.requests.indexOf(remove!)).toBeLessThan(admin.requests.indexOf(callbacks[0]))
@@ -112,7 +131,10 @@ describe('executor agent process', () => {
     for (const [args, message] of [
       [['--admin', 'http://127.0.0.1:1', '--token', TOKEN, '--app', APP, '--nope'], "Unknown option '--nope'"],
       [['--admin', 'ftp://x', '--token', TOKEN, '--app', APP], "--admin: 'ftp://x' must start with http:// or https://"],
-      [['--admin', 'http://127.0.0.1:1', '--token', TOKEN, '--app', APP, '--admin-generation', 'g4'], "--admin-generation: expected g1, g2, g3 or auto, got 'g4'"],
+      [
+        ['--admin', 'http://127.0.0.1:1', '--token', TOKEN, '--app', APP, '--admin-generation', 'g4'],
+        "--admin-generation: expected g1, g2, g3 or auto, got 'g4'",
+      ],
     ] as const) {
       const running = agent([...args])
       expect((await running.exited).code).toBe(2)

@@ -58,8 +58,7 @@ describe('startAgent', () => {
     const client = createExecutorClient({ address: agent.address, accessToken: 'T', appName: 'agent-app' })
     const param = triggerParam({ jobId: 1, executorParams: 'hello' })
     expect(await client.run(param)).toMatchObject({ code: 200 })
-    const carrying = (r: { path: string; json: unknown }) =>
-      r.path.endsWith('/api/callback') && JSON.stringify(r.json).includes(`"logId":${param.logId}`)
+    const carrying = (r: { path: string; json: unknown }) => r.path.endsWith('/api/callback') && JSON.stringify(r.json).includes(`"logId":${param.logId}`)
     await admin.waitForRequest((r) => carrying(r) && admin.requests.filter(carrying).length >= 2)
     const attempts = admin.requests.filter(carrying)
     // The first was refused by the stub ("forced failure"), the spool retry went through.

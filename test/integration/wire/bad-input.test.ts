@@ -193,7 +193,13 @@ describe('connections', () => {
 describe('start-up', () => {
   it('refuses to serve without an access token', async () => {
     await expect(
-      startExecutorServer({ executor: createExecutorDouble(), credentials: { accessToken: ' ', appName: CAPTURE_APP }, generation: 'g2', host: '127.0.0.1', port: 0 }),
+      startExecutorServer({
+        executor: createExecutorDouble(),
+        credentials: { accessToken: ' ', appName: CAPTURE_APP },
+        generation: 'g2',
+        host: '127.0.0.1',
+        port: 0,
+      }),
     ).rejects.toThrow('credentials.accessToken: required')
   })
 })

@@ -165,6 +165,8 @@ describe('createExecutorClient wire details', () => {
       msg: `executor ${garbled.url}/beat answered something that is not an XXL-JOB reply: <html>hello</html>`,
     })
     const noPage = await scriptedExecutor(() => '{"code":200,"msg":"Success","data":"nope"}')
-    expect((await createExecutorClient({ address: noPage.url, accessToken: TOKEN, appName: APP }).log({ logId: 1, logDateTime: 1, fromLineNum: 1 })).code).toBe(500)
+    expect((await createExecutorClient({ address: noPage.url, accessToken: TOKEN, appName: APP }).log({ logId: 1, logDateTime: 1, fromLineNum: 1 })).code).toBe(
+      500,
+    )
   })
 })

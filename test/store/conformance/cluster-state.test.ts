@@ -36,7 +36,10 @@ storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)'
     const other = await f.another()
     // b's lease runs until T0+30,005: not yet taken, then taken once.
     expect(await f.store.nodes.removeExpired({ nodeId: 'b', epoch: b }, T0 + 30_005)).toBe(false)
-    const taken = await Promise.all([f.store.nodes.removeExpired({ nodeId: 'b', epoch: b }, T0 + 30_006), other.nodes.removeExpired({ nodeId: 'b', epoch: b }, T0 + 30_006)])
+    const taken = await Promise.all([
+      f.store.nodes.removeExpired({ nodeId: 'b', epoch: b }, T0 + 30_006),
+      other.nodes.removeExpired({ nodeId: 'b', epoch: b }, T0 + 30_006),
+    ])
     expect(taken.filter(Boolean)).toHaveLength(1)
     expect(await f.store.nodes.heartbeat({ nodeId: 'b', epoch: b }, T0 + 2000, T0 + 32_000)).toBe(false)
     await f.store.nodes.leave({ nodeId: 'a', epoch: a })
@@ -68,7 +71,9 @@ storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)'
     expect(await f.store.registry.aliveAddresses('app', T0 + 15)).toEqual(['http://10.0.0.2:9999/'])
     expect(await f.store.registry.isRegistered('http://10.0.0.1:9999/')).toBe(true)
     const dead = await f.store.registry.deleteDead(T0 + 15)
-    expect(dead).toEqual([{ registryGroup: 'EXECUTOR', registryKey: 'app', registryValue: 'http://10.0.0.1:9999/', updateTimeMs: T0 + 10, executorInfo: '{"v":1}' }])
+    expect(dead).toEqual([
+      { registryGroup: 'EXECUTOR', registryKey: 'app', registryValue: 'http://10.0.0.1:9999/', updateTimeMs: T0 + 10, executorInfo: '{"v":1}' },
+    ])
     expect(await f.store.registry.isRegistered('http://10.0.0.1:9999/')).toBe(false)
     expect(await f.store.registry.remove('EXECUTOR', 'App', 'http://10.0.0.3:9999/')).toBe(true)
     expect(await f.store.registry.remove('EXECUTOR', 'App', 'http://10.0.0.3:9999/')).toBe(false)
@@ -125,7 +130,12 @@ storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)'
     const tokens = await Promise.all([f.store.settings.setIfAbsent('token', 'first'), other.settings.setIfAbsent('token', 'second')])
     expect(new Set(tokens).size).toBe(1)
     expect(await f.store.settings.setIfAbsent('token', 'third')).toBe(tokens[0])
-    expect(await other.settings.all()).toEqual(new Map<string, unknown>([['alarm', { email: [], on: false, note: '' }], ['token', tokens[0]]]))
+    expect(await other.settings.all()).toEqual(
+      new Map<string, unknown>([
+        ['alarm', { email: [], on: false, note: '' }],
+        ['token', tokens[0]],
+      ]),
+    )
     // Two sets and one setIfAbsent that stored its value; the other node reads the same counter.
     expect(await other.versions.current()).toEqual({ jobs: 0, links: 0, settings: 3 })
   })

@@ -14,7 +14,14 @@ storeSuite('definitions (groups, links, GLUE history, kept logs, reports)', (f) 
     const { id: _, ...newGroup } = group
     await Promise.all([f.store.groups.insertIgnore(newGroup), other.groups.insertIgnore(newGroup)])
     expect((await f.store.groups.list()).map((g) => g.appName)).toEqual(['auto', 'billing'])
-    await f.store.groups.update({ ...(await f.store.groups.get(id))!, name: 'Billing ✓', addressType: 1, addressList: 'http://a/,http://b/', scriptsAllowed: true, updateTimeMs: T0 + 1 })
+    await f.store.groups.update({
+      ...(await f.store.groups.get(id))!,
+      name: 'Billing ✓',
+      addressType: 1,
+      addressList: 'http://a/,http://b/',
+      scriptsAllowed: true,
+      updateTimeMs: T0 + 1,
+    })
     await f.store.groups.setProtocolGeneration(id, 'xxl-3')
     await f.store.groups.setProtocolGeneration(id, 'xxl-2')
     expect(await f.store.groups.findByAppName('billing')).toEqual({
@@ -68,7 +75,12 @@ storeSuite('definitions (groups, links, GLUE history, kept logs, reports)', (f) 
     await f.store.glue.add(2, 'GLUE_PYTHON', 'print(1)', 'other', T0)
     const kept = await f.store.glue.list(1)
     expect(kept).toHaveLength(GLUE_VERSIONS_KEPT)
-    expect(kept[0]).toMatchObject({ glueType: 'GLUE_SHELL', glueSource: `echo ${GLUE_VERSIONS_KEPT + 1} 'ü' "$@"`, glueRemark: `v${GLUE_VERSIONS_KEPT + 1}`, addTimeMs: T0 + GLUE_VERSIONS_KEPT + 1 })
+    expect(kept[0]).toMatchObject({
+      glueType: 'GLUE_SHELL',
+      glueSource: `echo ${GLUE_VERSIONS_KEPT + 1} 'ü' "$@"`,
+      glueRemark: `v${GLUE_VERSIONS_KEPT + 1}`,
+      addTimeMs: T0 + GLUE_VERSIONS_KEPT + 1,
+    })
     expect(kept.at(-1)?.glueRemark).toBe('v2')
     await f.store.glue.deleteForJob(1)
     expect(await f.store.glue.list(1)).toEqual([])
@@ -93,15 +105,33 @@ storeSuite('definitions (groups, links, GLUE history, kept logs, reports)', (f) 
   })
 
   it('counts a day of runs into its report row, recounting it in place', async () => {
-    const base = { jobGroup: 1, jobId: 1, executorHandler: 'h', executorParam: '', executorShardingParam: '', executorFailRetryCount: 0, triggerType: 'MANUAL' as const, scheduleTimeMs: null, parentLogId: null }
+    const base = {
+      jobGroup: 1,
+      jobId: 1,
+      executorHandler: 'h',
+      executorParam: '',
+      executorShardingParam: '',
+      executorFailRetryCount: 0,
+      triggerType: 'MANUAL' as const,
+      scheduleTimeMs: null,
+      parentLogId: null,
+    }
     const ok = (await f.store.runs.insert({ ...base, triggerTimeMs: T0 + 1 }))!
     const bad = (await f.store.runs.insert({ ...base, triggerTimeMs: T0 + 2 }))!
     const unfinished = (await f.store.runs.insert({ ...base, triggerTimeMs: T0 + 3 }))!
     await f.store.runs.insert({ ...base, triggerTimeMs: T0 + DAY })
-    await f.store.runs.complete([{ logId: ok, handleCode: 200, handleMsg: '', handleTimeMs: T0 }, { logId: bad, handleCode: 500, handleMsg: '', handleTimeMs: T0 }])
+    await f.store.runs.complete([
+      { logId: ok, handleCode: 200, handleMsg: '', handleTimeMs: T0 },
+      { logId: bad, handleCode: 500, handleMsg: '', handleTimeMs: T0 },
+    ])
     expect(await f.store.reports.refreshDay(T0, T0 + DAY, T0 + 10)).toEqual({ triggerDayMs: T0, runningCount: 1, sucCount: 1, failCount: 1 })
     expect(await f.store.reports.refreshDay(T0 + DAY, T0 + 2 * DAY, T0 + 10)).toEqual({ triggerDayMs: T0 + DAY, runningCount: 1, sucCount: 0, failCount: 0 })
-    expect(await f.store.reports.refreshDay(T0 + 2 * DAY, T0 + 3 * DAY, T0 + 10)).toEqual({ triggerDayMs: T0 + 2 * DAY, runningCount: 0, sucCount: 0, failCount: 0 })
+    expect(await f.store.reports.refreshDay(T0 + 2 * DAY, T0 + 3 * DAY, T0 + 10)).toEqual({
+      triggerDayMs: T0 + 2 * DAY,
+      runningCount: 0,
+      sucCount: 0,
+      failCount: 0,
+    })
     await f.store.runs.complete([{ logId: unfinished, handleCode: 200, handleMsg: '', handleTimeMs: T0 }])
     await f.store.reports.refreshDay(T0, T0 + DAY, T0 + 20)
     expect(await f.store.reports.range(T0, T0 + DAY)).toEqual([

@@ -15,7 +15,10 @@ async function columnsOf(f: StoreFixture): Promise<string[]> {
     for (const { name } of tables) for (const c of db.pragma(`table_info(${name})`) as { name: string }[]) names.push(`${name}.${c.name}`)
   } else {
     const where = f.engine === 'postgres' ? 'table_schema = current_schema()' : 'table_schema = DATABASE()'
-    const rows = (await onServer(f.database, `SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE ${where}`)) as { t: string; c: string }[]
+    const rows = (await onServer(f.database, `SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE ${where}`)) as {
+      t: string
+      c: string
+    }[]
     for (const row of rows) if (!(f.engine === 'mysql' && row.c === 'failed_todo')) names.push(`${row.t}.${row.c}`)
   }
   // SQLite records its version in user_version, the servers in this table.
@@ -91,7 +94,9 @@ storeSuite('migrations', (f) => {
   it('refuses a database a newer JobDesk wrote, and changes nothing in it', async () => {
     await addJob(f.store, await addGroup(f.store))
     await writtenByNewerJobDesk(f, f.database)
-    await expect(openStore(f.database.url)).rejects.toThrow(`written by a newer JobDesk (schema version ${LATEST_SCHEMA_VERSION + 1}; this one knows up to ${LATEST_SCHEMA_VERSION})`)
+    await expect(openStore(f.database.url)).rejects.toThrow(
+      `written by a newer JobDesk (schema version ${LATEST_SCHEMA_VERSION + 1}; this one knows up to ${LATEST_SCHEMA_VERSION})`,
+    )
     if (f.engine !== 'sqlite') expect(await onServer(f.database, 'SELECT id FROM job_info')).toHaveLength(1)
   })
 })

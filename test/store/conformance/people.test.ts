@@ -26,7 +26,14 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
   })
 
   it('keeps sessions by the hash of their cookie: touch, expiry sweep, sign-out of one or all', async () => {
-    const session = (n: number, expiresAtMs: number) => ({ idHash: `${n}`.padStart(64, '0'), userId: n % 2, remoteAddress: '127.0.0.1', createdAtMs: T0, lastSeenAtMs: T0, expiresAtMs })
+    const session = (n: number, expiresAtMs: number) => ({
+      idHash: `${n}`.padStart(64, '0'),
+      userId: n % 2,
+      remoteAddress: '127.0.0.1',
+      createdAtMs: T0,
+      lastSeenAtMs: T0,
+      expiresAtMs,
+    })
     for (let n = 1; n <= 4; n++) await f.store.sessions.insert(session(n, T0 + n * 1000))
     await f.store.sessions.touch(session(1, 0).idHash, T0 + 500, T0 + 9000)
     expect(await f.store.sessions.get(session(1, 0).idHash)).toEqual({ ...session(1, T0 + 9000), lastSeenAtMs: T0 + 500 })
@@ -39,7 +46,15 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
   })
 
   it('keeps personal tokens by unique hash: list per owner, use, revoke one or all of a user', async () => {
-    const token = (n: number, userId: number) => ({ tokenHash: `${n}${HASH}`.slice(0, 64), name: `token ${n}`, userId, owner: `user ${userId}`, role: 'operator' as const, groupIds: [1], expiresAtMs: 0 })
+    const token = (n: number, userId: number) => ({
+      tokenHash: `${n}${HASH}`.slice(0, 64),
+      name: `token ${n}`,
+      userId,
+      owner: `user ${userId}`,
+      role: 'operator' as const,
+      groupIds: [1],
+      expiresAtMs: 0,
+    })
     const first = await f.store.apiTokens.insert(token(1, 1), T0)
     await f.store.apiTokens.insert(token(2, 2), T0)
     await f.store.apiTokens.insert(token(3, 2), T0)
@@ -48,7 +63,13 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
     expect(await f.store.apiTokens.list()).toHaveLength(3)
     await f.store.apiTokens.noteUsed(first, T0 + 10)
     await f.store.apiTokens.revoke(first, T0 + 20)
-    expect(await f.store.apiTokens.findByHash(token(1, 1).tokenHash)).toMatchObject({ id: first, userId: 1, groupIds: [1], lastUsedAtMs: T0 + 10, revokedAtMs: T0 + 20 })
+    expect(await f.store.apiTokens.findByHash(token(1, 1).tokenHash)).toMatchObject({
+      id: first,
+      userId: 1,
+      groupIds: [1],
+      lastUsedAtMs: T0 + 10,
+      revokedAtMs: T0 + 20,
+    })
     await f.store.apiTokens.revokeForUser(2, T0 + 30)
     expect((await f.store.apiTokens.list(2)).map((t) => t.revokedAtMs)).toEqual([T0 + 30, T0 + 30])
   })
@@ -68,7 +89,9 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
     })
     const ids: number[] = []
     for (let n = 1; n <= 6; n++) ids.push(await f.store.audit.insert(entry(n)))
-    await f.store.audit.insert(entry(7, { target: 'Job 100%_done!', outcome: 'refused', detail: { reason: { code: 'auth.notPermitted', message: 'Not permitted' } } }))
+    await f.store.audit.insert(
+      entry(7, { target: 'Job 100%_done!', outcome: 'refused', detail: { reason: { code: 'auth.notPermitted', message: 'Not permitted' } } }),
+    )
     const list = async (filter: object, limit = 100) => (await f.store.audit.list(filter, limit)).map((e) => e.target)
     expect(await list({}, 3)).toEqual(['Job 100%_done!', 'job 6', 'job 5'])
     expect(await list({ actor: 'bob' })).toEqual(['job 6', 'job 4', 'job 2'])

@@ -16,14 +16,15 @@ storeSuite('RingRepo', (f) => {
     await f.store.ring.insert([fire(1, T0), fire(1, T0 + 1000), fire(2, T0 + 500, { triggerType: 'MISFIRE', fireAtMs: T0 + 10 })], 'node-a')
     await f.store.ring.insert([fire(3, T0 + 2000), fire(1, T0)], 'node-b')
     expect(await f.store.ring.count()).toBe(4)
-    expect(await f.store.ring.ofNode('node-a')).toEqual([
-      fire(1, T0),
-      fire(2, T0 + 500, { triggerType: 'MISFIRE', fireAtMs: T0 + 10 }),
-      fire(1, T0 + 1000),
-    ])
+    expect(await f.store.ring.ofNode('node-a')).toEqual([fire(1, T0), fire(2, T0 + 500, { triggerType: 'MISFIRE', fireAtMs: T0 + 10 }), fire(1, T0 + 1000)])
     expect(await f.store.ring.ofNode('node-b')).toEqual([fire(3, T0 + 2000)])
     expect((await f.store.ring.owners()).sort()).toEqual(['node-a', 'node-b'])
-    expect(await f.store.ring.countByNode()).toEqual(new Map([['node-a', 3], ['node-b', 1]]))
+    expect(await f.store.ring.countByNode()).toEqual(
+      new Map([
+        ['node-a', 3],
+        ['node-b', 1],
+      ]),
+    )
   })
 
   it('lets exactly one of two nodes claim a fire', async () => {

@@ -25,7 +25,18 @@ storeSuite('RunRepo', (f) => {
     expect(await f.store.runs.insert(run(7))).toEqual(expect.any(Number))
     expect(await f.store.runs.insert(run(7))).toEqual(expect.any(Number))
     const stored = (await f.store.runs.get(first!))!
-    expect(stored).toMatchObject({ id: first, jobId: 7, triggerType: 'CRON', scheduleTimeMs: T0, triggerCode: 0, handleCode: 0, executorAddress: '', handleMsg: '', alarmStatus: 0, parentLogId: null })
+    expect(stored).toMatchObject({
+      id: first,
+      jobId: 7,
+      triggerType: 'CRON',
+      scheduleTimeMs: T0,
+      triggerCode: 0,
+      handleCode: 0,
+      executorAddress: '',
+      handleMsg: '',
+      alarmStatus: 0,
+      parentLogId: null,
+    })
   })
 
   it('writes scheduled runs in bulk: an id for each new one, null for each that already had a run', async () => {
@@ -62,7 +73,11 @@ storeSuite('RunRepo', (f) => {
   })
 
   it('gives a fire listed twice in one bulk write one row, to its first listing', async () => {
-    const twice = [run(3, { triggerType: 'CRON', scheduleTimeMs: T0 }), run(4, { triggerType: 'CRON', scheduleTimeMs: T0 }), run(3, { triggerType: 'CRON', scheduleTimeMs: T0 })]
+    const twice = [
+      run(3, { triggerType: 'CRON', scheduleTimeMs: T0 }),
+      run(4, { triggerType: 'CRON', scheduleTimeMs: T0 }),
+      run(3, { triggerType: 'CRON', scheduleTimeMs: T0 }),
+    ]
     const ids = await f.store.transaction((tx) => tx.runs.insertScheduled(twice))
     expect(ids[0]).toEqual(expect.any(Number))
     expect(ids[1]).toEqual(expect.any(Number))
@@ -78,13 +93,19 @@ storeSuite('RunRepo', (f) => {
     })
     // The first run is finished before: its pair must not be written.
     expect(await f.store.runs.complete([{ logId: ids[0], handleCode: 200, handleMsg: 'earlier', handleTimeMs: T0 }])).toEqual([ids[0]])
-    const written = await f.store.transaction((tx) => tx.runs.recordOutcomesAndComplete([...ids.map((id, i) => pair(id, i === 1 ? 0 : 200, i === 2 ? 'x'.repeat(HANDLE_MSG_MAX_CHARS + 9) : 'done')), pair(999_999, 200)]))
+    const written = await f.store.transaction((tx) =>
+      tx.runs.recordOutcomesAndComplete([
+        ...ids.map((id, i) => pair(id, i === 1 ? 0 : 200, i === 2 ? 'x'.repeat(HANDLE_MSG_MAX_CHARS + 9) : 'done')),
+        pair(999_999, 200),
+      ]),
+    )
     expect([...written].sort((a, b) => a - b)).toEqual(ids.slice(1))
     const stored = new Map((await f.store.runs.getMany(ids)).map((r) => [r.id, r]))
     expect(stored.get(ids[0])).toMatchObject({ executorAddress: '', triggerCode: 0, handleCode: 200, handleMsg: 'earlier', handleTimeMs: T0 })
     expect(stored.get(ids[1])).toMatchObject({ executorAddress: 'http://10.0.0.7:9999/', triggerCode: 200, handleCode: 500 })
     expect(stored.get(ids[2])!.handleMsg).toHaveLength(HANDLE_MSG_MAX_CHARS)
-    for (const id of ids.slice(3)) expect(stored.get(id)).toMatchObject({ triggerCode: 200, triggerMsg: `ok ${id}`, handleCode: 200, handleMsg: 'done', handleTimeMs: T0 + id })
+    for (const id of ids.slice(3))
+      expect(stored.get(id)).toMatchObject({ triggerCode: 200, triggerMsg: `ok ${id}`, handleCode: 200, handleMsg: 'done', handleTimeMs: T0 + id })
   })
 
   it('records trigger outcomes, and an outcome with its completion only while the run is unfinished', async () => {
@@ -93,7 +114,14 @@ storeSuite('RunRepo', (f) => {
     await f.store.runs.recordOutcomes([{ logId: a, executorAddress: 'http://10.0.0.5:9999/', triggerCode: 500, triggerMsg: 'refused' }])
     expect(await f.store.runs.get(a)).toMatchObject({ executorAddress: 'http://10.0.0.5:9999/', triggerCode: 500, triggerMsg: 'refused' })
     const outcome = { logId: b, executorAddress: 'http://10.0.0.6:9999/', triggerCode: 200, triggerMsg: 'ok' }
-    expect(await f.store.runs.recordOutcomeAndComplete(outcome, { logId: b, handleCode: 0, handleMsg: 'x'.repeat(HANDLE_MSG_MAX_CHARS + 500), handleTimeMs: T0 + 5 })).toBe(true)
+    expect(
+      await f.store.runs.recordOutcomeAndComplete(outcome, {
+        logId: b,
+        handleCode: 0,
+        handleMsg: 'x'.repeat(HANDLE_MSG_MAX_CHARS + 500),
+        handleTimeMs: T0 + 5,
+      }),
+    ).toBe(true)
     const done = (await f.store.runs.get(b))!
     expect(done).toMatchObject({ triggerCode: 200, handleCode: 500, handleTimeMs: T0 + 5 })
     expect(done.handleMsg).toHaveLength(HANDLE_MSG_MAX_CHARS)
@@ -104,11 +132,13 @@ storeSuite('RunRepo', (f) => {
   it('completes a run once: a repeated or late result changes nothing', async () => {
     const a = (await f.store.runs.insert(run(1)))!
     const b = (await f.store.runs.insert(run(1)))!
-    expect(await f.store.runs.complete([
-      { logId: a, handleCode: 200, handleMsg: 'done ✓', handleTimeMs: T0 + 1 },
-      { logId: b, handleCode: 0, handleMsg: '', handleTimeMs: T0 + 2 },
-      { logId: 999_999, handleCode: 200, handleMsg: '', handleTimeMs: T0 },
-    ])).toEqual([a, b])
+    expect(
+      await f.store.runs.complete([
+        { logId: a, handleCode: 200, handleMsg: 'done ✓', handleTimeMs: T0 + 1 },
+        { logId: b, handleCode: 0, handleMsg: '', handleTimeMs: T0 + 2 },
+        { logId: 999_999, handleCode: 200, handleMsg: '', handleTimeMs: T0 },
+      ]),
+    ).toEqual([a, b])
     expect(await f.store.runs.complete([{ logId: a, handleCode: 500, handleMsg: 'late', handleTimeMs: T0 + 9 }])).toEqual([])
     expect(await f.store.runs.get(a)).toMatchObject({ handleCode: 200, handleMsg: 'done ✓', handleTimeMs: T0 + 1 })
     expect(await f.store.runs.get(b)).toMatchObject({ handleCode: 500 })
@@ -164,7 +194,12 @@ storeSuite('RunRepo', (f) => {
     expect((await f.store.runs.findFailedUnplanned(10)).map((r) => r.id)).toEqual([triggerFailed, handleFailed])
     expect((await f.store.runs.findFailedUnplanned(1)).map((r) => r.id)).toEqual([triggerFailed])
     expect(await f.store.runs.nextRetryDueMs()).toBeNull()
-    await f.store.transaction((tx) => tx.runs.planRetries([{ id: triggerFailed, dueAtMs: T0 + 5000 }, { id: handleFailed, dueAtMs: T0 + 1000 }]))
+    await f.store.transaction((tx) =>
+      tx.runs.planRetries([
+        { id: triggerFailed, dueAtMs: T0 + 5000 },
+        { id: handleFailed, dueAtMs: T0 + 1000 },
+      ]),
+    )
     expect(await f.store.runs.findFailedUnplanned(10)).toEqual([])
     expect(await f.store.runs.nextRetryDueMs()).toBe(T0 + 1000)
     expect((await f.store.runs.findFailedDue(T0 + 999, 10)).map((r) => r.id)).toEqual([])

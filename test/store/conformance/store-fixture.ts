@@ -63,7 +63,12 @@ export async function addGroup(repos: Pick<Repos, 'groups'>, appName = 'test-app
 }
 
 /** A stored job (stopped unless `running`), with the given fields. */
-export async function addJob(repos: Pick<Repos, 'jobs'>, groupId: number, overrides: Partial<JobInput> = {}, schedule?: { nextMs: number; lastMs?: number }): Promise<number> {
+export async function addJob(
+  repos: Pick<Repos, 'jobs'>,
+  groupId: number,
+  overrides: Partial<JobInput> = {},
+  schedule?: { nextMs: number; lastMs?: number },
+): Promise<number> {
   const id = await repos.jobs.insert(storedJobOf(jobInput(groupId, overrides), T0))
   if (schedule) await repos.jobs.setTrigger(id, 1, schedule.lastMs ?? 0, schedule.nextMs, T0)
   return id

@@ -3,15 +3,7 @@ import { describeError } from '../../../shared/errors'
 import { systemClock, type Clock } from '../../kernel/clock'
 import { loadUndici } from '../../kernel/lazy-undici'
 import type { Logger } from '../../kernel/logger'
-import {
-  SENDER_CLOSED,
-  type AlarmFacts,
-  type AlarmOutcome,
-  type AlarmSender,
-  type AlarmSettings,
-  type ChannelResult,
-  type WebhookChannel,
-} from './alarm-types'
+import { SENDER_CLOSED, type AlarmFacts, type AlarmOutcome, type AlarmSender, type AlarmSettings, type ChannelResult, type WebhookChannel } from './alarm-types'
 import { buildWebhookPayload, capFacts, formatAlarmHtml, formatAlarmSubject, formatAlarmText } from './alarm-message'
 import { emailDeadlineMs, SmtpMailer, type MailContent } from './email-channel'
 import { checkWebhookUrl, isEmailAddress, WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
@@ -89,7 +81,13 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     return addresses.map((to) =>
       isEmailAddress(to)
         ? mailer.sendMail(to, content, signal)
-        : Promise.resolve<ChannelResult>({ channel: 'email', target: to, ok: false, error: `${JSON.stringify(to.slice(0, 120))} is not an email address`, attempts: 0 }),
+        : Promise.resolve<ChannelResult>({
+            channel: 'email',
+            target: to,
+            ok: false,
+            error: `${JSON.stringify(to.slice(0, 120))} is not an email address`,
+            attempts: 0,
+          }),
     )
   }
 
@@ -118,7 +116,8 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
 
   async function sendTestEmail(to: string): Promise<ChannelResult> {
     const address = to.trim()
-    if (!isEmailAddress(address)) return { channel: 'email', target: to.slice(0, 200), ok: false, error: `${JSON.stringify(to.slice(0, 120))} is not an email address`, attempts: 0 }
+    if (!isEmailAddress(address))
+      return { channel: 'email', target: to.slice(0, 200), ok: false, error: `${JSON.stringify(to.slice(0, 120))} is not an email address`, attempts: 0 }
     if (!mailer) return { channel: 'email', target: address, ok: false, error: 'no SMTP server configured', attempts: 0 }
     const content: MailContent = {
       subject: 'JobDesk test alarm',
@@ -154,7 +153,11 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
   }
 
   /** Runs one channel's work; a bug inside becomes a failed result instead of a rejected alarm. */
-  function settle<T extends ChannelResult | ChannelResult[]>(channel: ChannelResult['channel'], target: string, work: () => Promise<T>): Promise<T | ChannelResult> {
+  function settle<T extends ChannelResult | ChannelResult[]>(
+    channel: ChannelResult['channel'],
+    target: string,
+    work: () => Promise<T>,
+  ): Promise<T | ChannelResult> {
     return track(
       work().catch((error: unknown): ChannelResult => {
         deps.logger.error('alarm channel crashed', { channel, error: String(error) })

@@ -76,7 +76,9 @@ export class SmtpMailer {
     const timer = setTimeout(() => deadline.abort(), this.deadlineMs)
     try {
       this.transport ??= import('nodemailer').then(({ default: mailer }) => createPool(mailer, this.settings))
-      await (await this.transport).sendMail({
+      await (
+        await this.transport
+      ).sendMail({
         from: this.settings.from,
         to,
         subject: content.subject,

@@ -27,26 +27,35 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
 // oxlint-disable-next-line no-control-regex -- it exists to refuse control characters
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
 /** Headers the HTTP client or JobDesk sets itself; overriding them breaks the request or the payload. */
-const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer'])
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+])
 
 const timeoutMs = z.int().min(ALARM_TIMEOUT_MIN_MS).max(ALARM_TIMEOUT_MAX_MS)
 
-const headers = z
-  .record(z.string(), z.string().max(HEADER_VALUE_MAX_CHARS))
-  .superRefine((record, context) => {
-    const entries = Object.entries(record)
-    if (entries.length > HEADERS_MAX) return context.addIssue(codedIssue('alarm.headerCount', { count: entries.length, max: HEADERS_MAX }))
-    const names = new Set<string>()
-    for (const [name, value] of entries) {
-      const shown = { name: JSON.stringify(name.slice(0, 80)) }
-      if (!HEADER_NAME.test(name)) return context.addIssue(codedIssue('alarm.headerName', shown))
-      const lower = name.toLowerCase()
-      if (RESERVED_HEADERS.has(lower)) return context.addIssue(codedIssue('alarm.headerReserved', shown))
-      if (names.has(lower)) return context.addIssue(codedIssue('alarm.headerTwice', shown))
-      names.add(lower)
-      if (!HEADER_VALUE.test(value)) return context.addIssue(codedIssue('alarm.headerValue', shown))
-    }
-  })
+const headers = z.record(z.string(), z.string().max(HEADER_VALUE_MAX_CHARS)).superRefine((record, context) => {
+  const entries = Object.entries(record)
+  if (entries.length > HEADERS_MAX) return context.addIssue(codedIssue('alarm.headerCount', { count: entries.length, max: HEADERS_MAX }))
+  const names = new Set<string>()
+  for (const [name, value] of entries) {
+    const shown = { name: JSON.stringify(name.slice(0, 80)) }
+    if (!HEADER_NAME.test(name)) return context.addIssue(codedIssue('alarm.headerName', shown))
+    const lower = name.toLowerCase()
+    if (RESERVED_HEADERS.has(lower)) return context.addIssue(codedIssue('alarm.headerReserved', shown))
+    if (names.has(lower)) return context.addIssue(codedIssue('alarm.headerTwice', shown))
+    names.add(lower)
+    if (!HEADER_VALUE.test(value)) return context.addIssue(codedIssue('alarm.headerValue', shown))
+  }
+})
 
 const webhook = z.strictObject({
   url: httpUrl,

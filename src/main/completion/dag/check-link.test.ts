@@ -8,7 +8,10 @@ const link = (parentJobId: number, childJobId: number, condition: LinkCondition 
   childJobId,
   condition,
 })
-const existing = (...ids: number[]) => (id: number) => ids.includes(id)
+const existing =
+  (...ids: number[]) =>
+  (id: number) =>
+    ids.includes(id)
 const anyJob = () => true
 
 function thrown(run: () => void): Error {

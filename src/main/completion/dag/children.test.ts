@@ -5,14 +5,7 @@ import { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './children'
 const link = (parentJobId: number, childJobId: number, condition: LinkCondition): JobLink => ({ parentJobId, childJobId, condition })
 
 describe('childrenToFire', () => {
-  const links = [
-    link(1, 9, 'SUCCESS'),
-    link(1, 4, 'FAILURE'),
-    link(1, 6, 'ALWAYS'),
-    link(1, 2, 'SUCCESS'),
-    link(2, 3, 'SUCCESS'),
-    link(1, 1, 'ALWAYS'),
-  ]
+  const links = [link(1, 9, 'SUCCESS'), link(1, 4, 'FAILURE'), link(1, 6, 'ALWAYS'), link(1, 2, 'SUCCESS'), link(2, 3, 'SUCCESS'), link(1, 1, 'ALWAYS')]
 
   it('fires SUCCESS and ALWAYS children on success, ascending, never the parent', () => {
     expect(childrenToFire(links, 1, 'success')).toEqual([2, 6, 9])
@@ -56,9 +49,7 @@ describe('chainGuard', () => {
     const decision = chainGuard([...ancestors, 500], 1000)
     expect(decision.fire).toBe(false)
     if (decision.fire) return
-    expect(decision.reason).toBe(
-      `the chain 1 → 2 → 3 → … → 99 → 500 → 1000 would be ${MAX_CHAIN_JOBS + 1} jobs long; the limit is ${MAX_CHAIN_JOBS}`,
-    )
+    expect(decision.reason).toBe(`the chain 1 → 2 → 3 → … → 99 → 500 → 1000 would be ${MAX_CHAIN_JOBS + 1} jobs long; the limit is ${MAX_CHAIN_JOBS}`)
   })
 
   it('takes a smaller cap', () => {

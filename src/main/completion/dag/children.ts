@@ -32,11 +32,7 @@ export type ChainDecision = { fire: true } | { fire: false; reason: string }
  * (e.g. edited by hand): refuse it, naming the path. Chains longer than `maxChainJobs` jobs
  * (default {@link MAX_CHAIN_JOBS}) are refused too.
  */
-export function chainGuard(
-  ancestorJobIds: readonly number[],
-  childJobId: number,
-  maxChainJobs = MAX_CHAIN_JOBS,
-): ChainDecision {
+export function chainGuard(ancestorJobIds: readonly number[], childJobId: number, maxChainJobs = MAX_CHAIN_JOBS): ChainDecision {
   const seenAt = ancestorJobIds.indexOf(childJobId)
   if (seenAt !== -1) {
     const cycle = [...ancestorJobIds.slice(seenAt), childJobId]

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { JobLink } from '../../../shared/model'
 import { findCycle, findPath } from './graph'
 
-const edges = (...pairs: [number, number][]): JobLink[] =>
-  pairs.map(([parentJobId, childJobId]) => ({ parentJobId, childJobId, condition: 'SUCCESS' }))
+const edges = (...pairs: [number, number][]): JobLink[] => pairs.map(([parentJobId, childJobId]) => ({ parentJobId, childJobId, condition: 'SUCCESS' }))
 
 describe('findCycle', () => {
   it('finds nothing in an empty graph, a chain or a diamond', () => {

@@ -18,11 +18,7 @@ export function childrenByParent(links: readonly Pick<JobLink, 'parentJobId' | '
  * (`[from, …, to]`), or null when `toJobId` cannot be reached. Breadth-first, children ascending,
  * so among equally short paths the one through the lowest ids wins.
  */
-export function findPath(
-  links: readonly Pick<JobLink, 'parentJobId' | 'childJobId'>[],
-  fromJobId: number,
-  toJobId: number,
-): number[] | null {
+export function findPath(links: readonly Pick<JobLink, 'parentJobId' | 'childJobId'>[], fromJobId: number, toJobId: number): number[] | null {
   if (fromJobId === toJobId) return [fromJobId]
   const children = childrenByParent(links)
   const cameFrom = new Map<number, number>([[fromJobId, fromJobId]])

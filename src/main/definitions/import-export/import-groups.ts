@@ -26,12 +26,7 @@ const GROUP_HINTS = {
  * known one reused, and with 'update' changed to the document's name, address type and (manual
  * groups only) address list when they differ. Problems go to `problems`.
  */
-export function planGroups(
-  raw: readonly unknown[],
-  current: readonly JobGroup[],
-  onConflict: 'update' | 'skip',
-  problems: ImportProblems,
-): GroupPlan {
+export function planGroups(raw: readonly unknown[], current: readonly JobGroup[], onConflict: 'update' | 'skip', problems: ImportProblems): GroupPlan {
   const plan: GroupPlan = { groupIdByAppName: new Map(), groupsToCreate: [], groupsToUpdate: [] }
   for (const group of current) plan.groupIdByAppName.set(group.appName, group.id)
   const byAppName = new Map(current.map((group) => [group.appName, group]))

@@ -115,10 +115,7 @@ function checkCycles(planned: PlannedLink[], jobs: JobPlan, currentLinks: readon
     if (target.kind !== 'create') labelOfNode.set(target.id, `'${target.key}' (#${target.id})`)
   }
   const node = (ref: JobRef) => ('jobId' in ref ? ref.jobId : nodeOfKey.get(ref.key)!)
-  const combined = [
-    ...currentLinks,
-    ...planned.map((link) => ({ parentJobId: node(link.parent), childJobId: node(link.child) })),
-  ]
+  const combined = [...currentLinks, ...planned.map((link) => ({ parentJobId: node(link.parent), childJobId: node(link.child) }))]
   const cycle = findCycle(combined)
   if (!cycle) return
   problems.add('links', 'import.cycle', { path: cycle.map((id) => labelOfNode.get(id) ?? `#${id}`) })

@@ -22,7 +22,9 @@ export const documentKindSchema = z.looseObject({
   version: z
     .int()
     .min(1)
-    .max(EXPORT_VERSION, { error: (issue) => `the file is version ${String(issue.input)}, written by a newer JobDesk; this one reads version ${EXPORT_VERSION}` }),
+    .max(EXPORT_VERSION, {
+      error: (issue) => `the file is version ${String(issue.input)}, written by a newer JobDesk; this one reads version ${EXPORT_VERSION}`,
+    }),
 })
 
 const listOf = (what: string) => z.array(z.unknown(), { error: (issue) => `must be a list of ${what} (may be empty), got ${describeValue(issue.input)}` })

@@ -41,7 +41,10 @@ describe('planImport refuses documents', () => {
 
   it('of another format', () => {
     expect(codesOf({ format: 'xxl-job', version: 1 })).toEqual([['document.format', 'validation.oneOf']])
-    expect(codesOf({ jobs: [] })).toEqual([['document.format', 'validation.oneOf'], ['document.version', 'validation.required']])
+    expect(codesOf({ jobs: [] })).toEqual([
+      ['document.format', 'validation.oneOf'],
+      ['document.version', 'validation.required'],
+    ])
   })
 
   it('of a newer or a malformed version', () => {

@@ -117,7 +117,10 @@ describe('export → import round trip', () => {
     const state = sampleState()
     const doc = buildExport({ ...state, nowMs: NOW_MS })
     // Since the export: 1 → 2 got another condition, 2 → 3 was removed.
-    state.links = [{ parentJobId: 1, childJobId: 2, condition: 'ALWAYS' }, { parentJobId: 1, childJobId: 5, condition: 'ALWAYS' }]
+    state.links = [
+      { parentJobId: 1, childJobId: 2, condition: 'ALWAYS' },
+      { parentJobId: 1, childJobId: 5, condition: 'ALWAYS' },
+    ]
     const plan = planImport(doc, state, { nowMs: NOW_MS, onConflict: 'skip' })
     expect(plan.linksToSet.map((l) => [l.parent, l.child, l.condition])).toEqual([[{ jobId: 2 }, { jobId: 3 }, 'FAILURE']])
     expect(plan.linksSkipped.map((l) => [l.parentKey, l.childKey, l.condition, l.parentJobId])).toEqual([['1', '2', 'SUCCESS', 1]])

@@ -42,7 +42,10 @@ export class CallbackSpool {
   async list(): Promise<string[]> {
     try {
       const names = await readdir(this.dir)
-      return names.filter((name) => name.startsWith(PREFIX) && name.endsWith(SUFFIX)).sort().map((name) => join(this.dir, name))
+      return names
+        .filter((name) => name.startsWith(PREFIX) && name.endsWith(SUFFIX))
+        .sort()
+        .map((name) => join(this.dir, name))
     } catch {
       return []
     }

@@ -14,13 +14,7 @@ export function builtinHandlers(httpAllowPrefixes: string[] | 'any'): Record<str
 }
 
 /** Handler names known without loading anything (the host validates triggers against them). */
-export const BUILTIN_HANDLER_NAMES: readonly string[] = [
-  'demoJobHandler',
-  'sleepJobHandler',
-  'failJobHandler',
-  'shardingJobHandler',
-  'httpJobHandler',
-]
+export const BUILTIN_HANDLER_NAMES: readonly string[] = ['demoJobHandler', 'sleepJobHandler', 'failJobHandler', 'shardingJobHandler', 'httpJobHandler']
 
 function demoJobHandler(ctx: JobContext): JobResult {
   ctx.log('demoJobHandler, param:', ctx.param)

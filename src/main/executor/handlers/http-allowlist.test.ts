@@ -37,6 +37,8 @@ describe('the httpJobHandler allowlist compares parsed URLs', () => {
     expect(parseAllowEntry('file:///etc/')).toMatch(/http:\/\/ or https:\/\//)
     expect(parseAllowEntry('http://u:p@h/')).toMatch(/user name or password/)
     expect(parseAllowEntry('http://h/#top')).toMatch(/query \(\?\) or fragment/)
-    expect(() => parseAllowList(['http://ok/', 'nope'])).toThrow(expect.objectContaining({ field: 'httpAllowPrefixes', message: expect.stringContaining("'nope' is not a URL") }))
+    expect(() => parseAllowList(['http://ok/', 'nope'])).toThrow(
+      expect.objectContaining({ field: 'httpAllowPrefixes', message: expect.stringContaining("'nope' is not a URL") }),
+    )
   })
 })

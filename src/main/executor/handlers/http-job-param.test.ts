@@ -68,7 +68,9 @@ describe("XXL-JOB 3.x's format {url, method, contentType, headers, cookies, data
   })
 
   it('reads null fields (as Gson writes them) as absent, and a timeout ≤ 0 as the default', () => {
-    expect(request({ url: 'http://10.0.0.5/', method: null, contentType: null, headers: null, cookies: null, data: null, form: null, auth: null, timeout: 0 })).toMatchObject({
+    expect(
+      request({ url: 'http://10.0.0.5/', method: null, contentType: null, headers: null, cookies: null, data: null, form: null, auth: null, timeout: 0 }),
+    ).toMatchObject({
       method: 'POST',
       body: undefined,
       waitTimeoutMs: 3000,
@@ -88,7 +90,9 @@ describe('refusals name the field and cut the value', () => {
   })
 
   it('names the field and the rule for bad values', () => {
-    expect(parse({ url: 'http://10.0.0.5/', method: 'FETCH' })).toBe('method: must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS; got the text "FETCH"')
+    expect(parse({ url: 'http://10.0.0.5/', method: 'FETCH' })).toBe(
+      'method: must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS; got the text "FETCH"',
+    )
     expect(parse({ url: 'http://10.0.0.5/', headers: { 'x-n': 5 } })).toBe('headers.x-n: must be text, got the number 5')
     expect(parse({ url: 'http://10.0.0.5/', timeout: 1.5 })).toBe('timeout: must be a whole number, got the number 1.5')
     expect(parse({ url: 'http://10.0.0.5/', timeoutMs: 0 })).toBe('timeoutMs: must be at least 1, got the number 0')

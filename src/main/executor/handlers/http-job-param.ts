@@ -114,7 +114,7 @@ function fromJobDesk(raw: object): HttpJobRequest | string {
   if (typeof p === 'string') return p
   const headers = lowerCaseNames(p.headers)
   const notes: string[] = []
-  if (p.method === undefined) notes.push('method: GET (none given; XXL-JOB\'s httpJobHandler would POST: name the method to be sure)')
+  if (p.method === undefined) notes.push("method: GET (none given; XXL-JOB's httpJobHandler would POST: name the method to be sure)")
   let body: string | undefined
   if (p.body !== undefined && p.body !== null) {
     if (typeof p.body === 'string') body = p.body

@@ -1,11 +1,5 @@
 import type { TriggerParam } from '../executor-api'
-import {
-  CHANGE_GLUE_REASON,
-  CHANGE_HANDLER_REASON,
-  COVER_EARLY_REASON,
-  DISCARD_LATER_MSG,
-  repeatTriggerMsg,
-} from '../executor-texts'
+import { CHANGE_GLUE_REASON, CHANGE_HANDLER_REASON, COVER_EARLY_REASON, DISCARD_LATER_MSG, repeatTriggerMsg } from '../executor-texts'
 import { isScriptGlueType } from '../glue'
 
 /** What the host can see of a job lane when deciding about a new trigger. */

@@ -31,7 +31,11 @@ function startPool(maxWorkers = 2) {
   })
   const { listener, heard } = recordingListener()
   const dispatch = (jobId: number): RunTicket<number> =>
-    pool.dispatch<number>({ requestId: 0, slot: 0, jobId, logId: jobId * 10, handler: 'demoJobHandler', param: '', shardIndex: 0, shardTotal: 1 }, listener, jobId)
+    pool.dispatch<number>(
+      { requestId: 0, slot: 0, jobId, logId: jobId * 10, handler: 'demoJobHandler', param: '', shardIndex: 0, shardTotal: 1 },
+      listener,
+      jobId,
+    )
   return { pool, threads, clock, catalogs, heard, dispatch, check: () => check() }
 }
 
@@ -47,7 +51,10 @@ function started(maxWorkers?: number) {
   return harness
 }
 
-async function readyThread(h: ReturnType<typeof startPool>, jobs: number[]): Promise<{ thread: FakeRunnerThread; tickets: RunTicket<number>[]; runs: RunRequest[] }> {
+async function readyThread(
+  h: ReturnType<typeof startPool>,
+  jobs: number[],
+): Promise<{ thread: FakeRunnerThread; tickets: RunTicket<number>[]; runs: RunRequest[] }> {
   const tickets = jobs.map((job) => h.dispatch(job))
   await turn()
   const thread = h.threads[0]

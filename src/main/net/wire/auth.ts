@@ -74,11 +74,7 @@ export function checkAppAuth(headers: IncomingHttpHeaders, expected: WireCredent
  * either header set passes: the token must match, and an app name header, when sent, must be ours —
  * answered with the G3 texts then (only a G3-style admin sends it), else with the G1/G2 text.
  */
-export function checkExecutorAuth(
-  headers: IncomingHttpHeaders,
-  expected: WireCredentials,
-  generation: ProtocolGeneration | 'auto',
-): string | null {
+export function checkExecutorAuth(headers: IncomingHttpHeaders, expected: WireCredentials, generation: ProtocolGeneration | 'auto'): string | null {
   if (generation === 'g3') return checkAppAuth(headers, expected)
   if (generation === 'g1' || generation === 'g2') return checkTokenAuth(headers, expected.accessToken)
   if (headerValue(headers, APP_NAME_HEADER) !== undefined) return checkAppAuth(headers, expected)

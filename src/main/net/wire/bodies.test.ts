@@ -38,8 +38,16 @@ describe('parseTriggerParam', () => {
   it('names the field and the rule when a type is wrong', () => {
     const error = validationOf(() => parseTriggerParam({ ...capturedTrigger, jobId: '1' }))
     expect(error).toMatchObject({ field: 'jobId', code: 'validation.type', params: { expected: 'number', got: '"1"' } })
-    expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, logId: 1.5 }))).toMatchObject({ field: 'logId', code: 'validation.type', params: { expected: 'int' } })
-    expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, glueSource: 3 }))).toMatchObject({ field: 'glueSource', code: 'validation.type', params: { expected: 'string', got: '3' } })
+    expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, logId: 1.5 }))).toMatchObject({
+      field: 'logId',
+      code: 'validation.type',
+      params: { expected: 'int' },
+    })
+    expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, glueSource: 3 }))).toMatchObject({
+      field: 'glueSource',
+      code: 'validation.type',
+      params: { expected: 'string', got: '3' },
+    })
     expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, glueType: undefined })).field).toBe('glueType')
     expect(validationOf(() => parseTriggerParam({ ...capturedTrigger, broadcastIndex: 3 })).message).toContain('below broadcastTotal (3)')
     expect(validationOf(() => parseTriggerParam([capturedTrigger]))).toMatchObject({ field: 'body', code: 'validation.type', params: { expected: 'object' } })
@@ -58,7 +66,11 @@ describe('log, jobId, callback and registry bodies', () => {
   it('reads {jobId}', () => {
     expect(parseJobIdBody({ jobId: 2 })).toBe(2)
     expect(validationOf(() => parseJobIdBody(undefined))).toMatchObject({ field: 'body', code: 'validation.required' })
-    expect(validationOf(() => parseJobIdBody({ jobId: null }))).toMatchObject({ field: 'jobId', code: 'validation.type', params: { expected: 'number', got: 'null' } })
+    expect(validationOf(() => parseJobIdBody({ jobId: null }))).toMatchObject({
+      field: 'jobId',
+      code: 'validation.type',
+      params: { expected: 'number', got: 'null' },
+    })
   })
 
   it('reads a G1/G2 bare array and a G3 callbackList alike', () => {
@@ -70,7 +82,12 @@ describe('log, jobId, callback and registry bodies', () => {
   })
 
   it('names the item and field of a bad callback', () => {
-    const error = validationOf(() => parseCallbackBody([{ logId: 1, handleCode: 200 }, { logId: 2, handleCode: '500' }]))
+    const error = validationOf(() =>
+      parseCallbackBody([
+        { logId: 1, handleCode: 200 },
+        { logId: 2, handleCode: '500' },
+      ]),
+    )
     expect(error).toMatchObject({ field: 'callbackList[1].handleCode', code: 'validation.type', params: { expected: 'number', got: '"500"' } })
     expect(validationOf(() => parseCallbackBody({ list: [] })).field).toBe('callbackList')
   })
@@ -83,7 +100,10 @@ describe('log, jobId, callback and registry bodies', () => {
     expect(problem({ registryKey: ' ' })).toMatchObject({ field: 'registryKey', code: 'validation.appName', params: { got: '""' } })
     expect(problem({ registryKey: 'bad\u0007name' }).field).toBe('registryKey')
     expect(problem({ registryKey: '<b>app</b>' }).field).toBe('registryKey')
-    expect(problem({ registryKey: 'jobdesk-embedded' })).toMatchObject({ field: 'registryKey', message: "'jobdesk-embedded' is reserved for JobDesk's embedded executor" })
+    expect(problem({ registryKey: 'jobdesk-embedded' })).toMatchObject({
+      field: 'registryKey',
+      message: "'jobdesk-embedded' is reserved for JobDesk's embedded executor",
+    })
     expect(problem({ registryValue: 9 }).field).toBe('registryValue')
     const address = (problem: string) => ({ field: 'registryValue', code: 'validation.address', params: { problem } })
     expect(problem({ registryValue: 'http://10.0.0.5:9999/,http://10.0.0.6:9999/' })).toMatchObject(address('oneAddress'))

@@ -47,7 +47,9 @@ export function parseCallbackBody(json: unknown): HandleCallback[] {
   const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
   const list = isObject ? (json as Record<string, unknown>).callbackList : json
   if (!Array.isArray(list)) {
-    throw new ValidationError('callbackList', `the callback body must be an array or {callbackList: [...]}, got ${describeValue(json)}`, { code: 'wire.callbackShape' })
+    throw new ValidationError('callbackList', `the callback body must be an array or {callbackList: [...]}, got ${describeValue(json)}`, {
+      code: 'wire.callbackShape',
+    })
   }
   return parseInput(callbackListSchema, list, 'callbackList')
 }

@@ -21,7 +21,12 @@ describe('detectGeneration', () => {
     expect(detectGeneration(refused)).toBeNull()
     expect(detectGeneration(refused, withApp('/beat', { code: 200, msg: 'Success' }))).toBe('g2')
     expect(detectGeneration(refused, withApp('/kill', { code: 200, msg: 'job thread already killed.' }))).toBe('g1')
-    expect(detectGeneration(withApp('/job/trigger', { code: 500, msg: 'invalid request, uri-mapping(/job/trigger) not found.' }), withApp('/job/beat', { code: 200 }))).toBe('g1')
+    expect(
+      detectGeneration(
+        withApp('/job/trigger', { code: 500, msg: 'invalid request, uri-mapping(/job/trigger) not found.' }),
+        withApp('/job/beat', { code: 200 }),
+      ),
+    ).toBe('g1')
   })
 
   it('stays undecided on replies that say nothing or contradict each other', () => {

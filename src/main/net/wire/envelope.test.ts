@@ -10,7 +10,10 @@ describe('toEnvelope', () => {
   })
 
   it('puts a success text in msg for G1 and in data for G2/G3, whichever field the core used', () => {
-    for (const reply of [{ code: 200, msg: 'job thread already killed.' }, { code: 200, msg: null, data: 'job thread already killed.' }]) {
+    for (const reply of [
+      { code: 200, msg: 'job thread already killed.' },
+      { code: 200, msg: null, data: 'job thread already killed.' },
+    ]) {
       expect(toEnvelope(reply, 'g1')).toEqual({ code: 200, msg: 'job thread already killed.' })
       expect(toEnvelope(reply, 'g2')).toEqual({ code: 200, msg: 'Success', data: 'job thread already killed.' })
       expect(toEnvelope(reply, 'g3')).toEqual({ code: 200, msg: 'Success', data: 'job thread already killed.' })

@@ -6,9 +6,7 @@ import { loadUndici } from '../../kernel/lazy-undici'
  * reset, timed out) comes back as `failed` with a one-line reason, an HTTP answer as `reply`.
  * undici, not global fetch: on loopback fetch manages ~4.6k req/s against undici's ~31k (docs/benchmarks.md#loopback-http).
  */
-export type PostOutcome =
-  | { kind: 'reply'; status: number; text: string; json: unknown }
-  | { kind: 'failed'; reason: string }
+export type PostOutcome = { kind: 'reply'; status: number; text: string; json: unknown } | { kind: 'failed'; reason: string }
 
 export interface PostOptions {
   /** Bounds connecting, waiting for the reply head, and each gap while reading the reply body. */
@@ -39,12 +37,7 @@ export async function closeSharedAgents(): Promise<void> {
   await Promise.all(agents.map((agent) => agent.close()))
 }
 
-export async function postJson(
-  url: string,
-  headers: Record<string, string>,
-  bodyText: string | undefined,
-  options: PostOptions,
-): Promise<PostOutcome> {
+export async function postJson(url: string, headers: Record<string, string>, bodyText: string | undefined, options: PostOptions): Promise<PostOutcome> {
   try {
     const undici = await loadUndici()
     const response = await undici.request(url, {

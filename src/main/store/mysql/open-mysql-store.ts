@@ -55,7 +55,10 @@ export async function openMysqlStore(target: ServerTarget, options: StorePoolOpt
 
 function poolOptions(target: ServerTarget, options: StorePoolOptions): PoolOptions {
   for (const name of target.params.keys()) {
-    if (!URL_PARAMS.has(name)) throw new DatabaseOpenError(`the database URL ${target.location} has an unknown parameter "${name}" (MySQL URLs take socket=/path/to/mysqld.sock and ssl=true)`)
+    if (!URL_PARAMS.has(name))
+      throw new DatabaseOpenError(
+        `the database URL ${target.location} has an unknown parameter "${name}" (MySQL URLs take socket=/path/to/mysqld.sock and ssl=true)`,
+      )
   }
   const socket = target.params.get('socket')
   const ssl = target.params.get('ssl')
@@ -90,7 +93,8 @@ async function checkServer(session: PoolConnection, target: ServerTarget): Promi
     )
   }
   const [engines] = await session.query<RowDataPacket[]>("SELECT SUPPORT AS support FROM information_schema.ENGINES WHERE ENGINE = 'InnoDB'")
-  if (!engines[0] || !/^(YES|DEFAULT)$/i.test(String(engines[0].support))) throw new DatabaseOpenError(`${target.describe} has no InnoDB engine; JobDesk needs InnoDB (row locks, transactions)`)
+  if (!engines[0] || !/^(YES|DEFAULT)$/i.test(String(engines[0].support)))
+    throw new DatabaseOpenError(`${target.describe} has no InnoDB engine; JobDesk needs InnoDB (row locks, transactions)`)
 }
 
 function mysqlDriver(pool: Pool, autocommit: MysqlConnection): PoolDriver {
@@ -149,7 +153,9 @@ function migrationSession(connection: PoolConnection, database: string): Migrati
       return (rows[0] as unknown as unknown[] | undefined)?.[0]
     },
     async tableExists(name) {
-      const [rows] = await connection.query<RowDataPacket[]>('SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [name])
+      const [rows] = await connection.query<RowDataPacket[]>('SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [
+        name,
+      ])
       return rows.length > 0
     },
     // DDL commits by itself in MySQL: each statement is written to be re-run (see mysql-migrations.ts);

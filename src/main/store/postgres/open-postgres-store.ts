@@ -48,7 +48,9 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
     try {
       const version = Number((await session.query<{ server_version_num: string }>('SHOW server_version_num')).rows[0].server_version_num)
       if (version < MIN_SERVER_VERSION) {
-        throw new DatabaseOpenError(`${target.describe} runs PostgreSQL ${Math.floor(version / 10000)}; JobDesk needs PostgreSQL 10 or newer (FOR UPDATE SKIP LOCKED, identity columns)`)
+        throw new DatabaseOpenError(
+          `${target.describe} runs PostgreSQL ${Math.floor(version / 10000)}; JobDesk needs PostgreSQL 10 or newer (FOR UPDATE SKIP LOCKED, identity columns)`,
+        )
       }
       await migrateServer(migrationSession(session), POSTGRES_MIGRATIONS, target.location, Date.now())
     } finally {

@@ -81,7 +81,8 @@ export const mysqlDialect: Dialect = {
   name: 'mysql',
   insertIgnore: (table, columns) => `INSERT IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns)})`,
   // VALUES(c) rather than an alias: MariaDB 10.6 has no row alias, MySQL 8 still reads VALUES().
-  upsert: (table, columns, key, update) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns)}) ${mysqlDialect.upsertClause(key, update)}`,
+  upsert: (table, columns, key, update) =>
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns)}) ${mysqlDialect.upsertClause(key, update)}`,
   upsertClause: (_key, update) => `ON DUPLICATE KEY UPDATE ${update.map((c) => `${c} = VALUES(${c})`).join(', ')}`,
   concat: (a, b) => `CONCAT(${a}, ${b})`,
   lockSkipLocked: ' FOR UPDATE SKIP LOCKED',

@@ -52,7 +52,13 @@ export type OnConflict = boolean | { key: readonly string[]; update: readonly st
  * statements: on the servers one round trip per chunk; on SQLite fewer calls through the async
  * Connection (each one costs promises and turns of the microtask queue, more than the row itself).
  */
-export async function insertRows(db: Connection, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], ignore: OnConflict): Promise<void> {
+export async function insertRows(
+  db: Connection,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly SqlValue[])[],
+  ignore: OnConflict,
+): Promise<void> {
   let from = 0
   for (const size of engineStatementSizes(db, rows.length)) {
     const chunk = rows.slice(from, (from += size))

@@ -27,7 +27,15 @@ type IdTable = (typeof AUTOINCREMENT_TABLES)[number]
 const REFERENCES: Record<IdTable, { columns: readonly string[]; lists?: readonly string[] }> = {
   job_group: { columns: ['job_info.job_group', 'job_log.job_group', 'job_audit.group_id'], lists: ['job_user.group_ids', 'job_api_token.group_ids'] },
   job_info: {
-    columns: ['job_log.job_id', 'job_logglue.job_id', 'job_link.parent_job_id', 'job_link.child_job_id', 'job_ring.job_id', 'job_route_seq.job_id', 'job_route_use.job_id'],
+    columns: [
+      'job_log.job_id',
+      'job_logglue.job_id',
+      'job_link.parent_job_id',
+      'job_link.child_job_id',
+      'job_ring.job_id',
+      'job_route_seq.job_id',
+      'job_route_use.job_id',
+    ],
     lists: ['job_info.child_jobid'],
   },
   job_log: { columns: ['job_log.parent_log_id', 'job_log_text.log_id', 'job_log_trail.log_id'] },

@@ -31,6 +31,8 @@ describe('LEAST_FREQUENTLY_USED router', () => {
   })
 
   it('says how often the chosen address was used', async () => {
-    expect(routeReasonText((await route([use(a, 4), use(b, 2), use(c, 3)])).reason)).toBe('Least frequently used for job 3: used 2 time(s) in 24 h, the fewest of 3 addresses.')
+    expect(routeReasonText((await route([use(a, 4), use(b, 2), use(c, 3)])).reason)).toBe(
+      'Least frequently used for job 3: used 2 time(s) in 24 h, the fewest of 3 addresses.',
+    )
   })
 })

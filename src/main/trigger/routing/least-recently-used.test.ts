@@ -8,7 +8,8 @@ const NOW_MS = Date.UTC(2026, 0, 5, 8, 0, 0)
 const [a, b, c] = [9001, 9002, 9003].map((port) => `http://127.0.0.1:${port}/`)
 const unusedProbe = {} as RouteProbe
 const used = (address: string, agoMs: number): AddressUse => ({ address, useCount: 1, lastUsedMs: NOW_MS - agoMs, windowStartMs: NOW_MS - agoMs })
-const route = (uses: AddressUse[], jobId = 3) => createLeastRecentlyUsedRouter().route({ jobId, addresses: [a, b, c], nowMs: NOW_MS, probe: unusedProbe, shared: { uses } })
+const route = (uses: AddressUse[], jobId = 3) =>
+  createLeastRecentlyUsedRouter().route({ jobId, addresses: [a, b, c], nowMs: NOW_MS, probe: unusedProbe, shared: { uses } })
 
 describe('LEAST_RECENTLY_USED router', () => {
   it('picks the address this job routed to longest ago', async () => {

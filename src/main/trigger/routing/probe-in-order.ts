@@ -38,11 +38,7 @@ export async function probeInOrder(
   }
 }
 
-async function probeOnce(
-  address: string,
-  kind: ProbeResult['kind'],
-  call: (address: string) => Promise<ExecutorReply>,
-): Promise<ProbeResult> {
+async function probeOnce(address: string, kind: ProbeResult['kind'], call: (address: string) => Promise<ExecutorReply>): Promise<ProbeResult> {
   try {
     const reply = await call(address)
     return { address, kind, code: reply.code, msg: reply.msg ?? '' }

@@ -69,12 +69,7 @@ export function emptyAddressTrail(strategy: SingleRouteStrategy): RouteTrail {
   return { strategy, candidates: [], probes: [], chosen: null, reason: EMPTY_ADDRESS_REASON }
 }
 
-export function chosenTrail(
-  strategy: SingleRouteStrategy,
-  request: RouteRequest,
-  chosen: string,
-  reason: RouteReason,
-): RouteTrail {
+export function chosenTrail(strategy: SingleRouteStrategy, request: RouteRequest, chosen: string, reason: RouteReason): RouteTrail {
   return { strategy, candidates: [...request.addresses], probes: [], chosen, reason }
 }
 

@@ -12,7 +12,12 @@ export async function fetchAuthState(): Promise<AuthState> {
 }
 
 async function post(path: string, body: unknown): Promise<{ ok: boolean; session?: SessionInfo; error?: ErrorInfo }> {
-  const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return (await response.json()) as { ok: boolean; session?: SessionInfo; error?: ErrorInfo }
 }
 

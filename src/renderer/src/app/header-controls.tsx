@@ -13,7 +13,13 @@ export function ConnectionBadge() {
   const t = useT()
   const connection = useJobDesk(selectConnection)
   return (
-    <Badge color={CONNECTION_COLOR[connection]} variant={connection === 'online' ? 'light' : 'filled'} data-testid="connection-status" data-state={connection} role="status">
+    <Badge
+      color={CONNECTION_COLOR[connection]}
+      variant={connection === 'online' ? 'light' : 'filled'}
+      data-testid="connection-status"
+      data-state={connection}
+      role="status"
+    >
       {t(`connection.${connection}`)}
     </Badge>
   )
@@ -32,13 +38,13 @@ export function HeaderControls() {
       <ConnectServerButton />
       <ConnectionBadge />
       <SegmentedControl
-          size="xs"
-          aria-label={t('header.theme')}
-          data-testid="theme-switch"
-          value={colorScheme}
-          onChange={(value) => setColorScheme(value as ColorSchemePreference)}
-          data={COLOR_SCHEMES.map((scheme) => ({ value: scheme, label: t(`theme.${scheme}`) }))}
-        />
+        size="xs"
+        aria-label={t('header.theme')}
+        data-testid="theme-switch"
+        value={colorScheme}
+        onChange={(value) => setColorScheme(value as ColorSchemePreference)}
+        data={COLOR_SCHEMES.map((scheme) => ({ value: scheme, label: t(`theme.${scheme}`) }))}
+      />
       <Select
         size="xs"
         w={110}

@@ -24,7 +24,18 @@ describe('parseRoute', () => {
 
 describe('formatRoute', () => {
   it('round-trips every route', () => {
-    for (const route of [DEFAULT_ROUTE, { page: 'jobs' } as const, { page: 'executors' } as const, runsRoute(), runsRoute(7), runsRoute(null, 2), runsRoute(9, 2), dagRoute(), dagRoute(5), { page: 'settings' } as const]) {
+    for (const route of [
+      DEFAULT_ROUTE,
+      { page: 'jobs' } as const,
+      { page: 'executors' } as const,
+      runsRoute(),
+      runsRoute(7),
+      runsRoute(null, 2),
+      runsRoute(9, 2),
+      dagRoute(),
+      dagRoute(5),
+      { page: 'settings' } as const,
+    ]) {
       expect(parseRoute(formatRoute(route))).toEqual(route)
     }
   })

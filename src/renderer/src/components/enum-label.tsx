@@ -1,13 +1,5 @@
 import type { ComboboxItem, ComboboxLikeRenderOptionInput } from '@mantine/core'
-import type {
-  BlockStrategy,
-  GlueType,
-  LinkCondition,
-  MisfireStrategy,
-  RouteStrategy,
-  ScheduleType,
-  TriggerType,
-} from '../../../shared/model'
+import type { BlockStrategy, GlueType, LinkCondition, MisfireStrategy, RouteStrategy, ScheduleType, TriggerType } from '../../../shared/model'
 import type { MessageKey } from '../i18n/dictionary'
 import type { Translate } from '../i18n/use-t'
 import { useT } from '../i18n/use-t'

@@ -13,7 +13,13 @@ const RUN_COLOR: Record<RunOutcome, string> = { pending: 'gray', running: 'blue'
 export function StatusBadge({ outcome }: { outcome: RunOutcome }) {
   const t = useT()
   return (
-    <span className="jd-badge" data-color={RUN_COLOR[outcome]} data-status={outcome === 'killed' ? 'failed' : outcome} data-outcome={outcome} data-testid="run-status">
+    <span
+      className="jd-badge"
+      data-color={RUN_COLOR[outcome]}
+      data-status={outcome === 'killed' ? 'failed' : outcome}
+      data-outcome={outcome}
+      data-testid="run-status"
+    >
       {t(`status.${outcome}`)}
     </span>
   )

@@ -131,7 +131,10 @@ export function TriggerTrailView({
           <Row label={t('trail.block')} testId="trail-block">
             <EnumLabel kind="block" value={block.strategy} />{' '}
             <span className="jd-dimmed">
-              · {block.timeoutSec > 0 ? t('trail.blockDetail', { timeout: block.timeoutSec, retries: block.retriesLeft }) : t('trail.noTimeout', { retries: block.retriesLeft })}
+              ·{' '}
+              {block.timeoutSec > 0
+                ? t('trail.blockDetail', { timeout: block.timeoutSec, retries: block.retriesLeft })
+                : t('trail.noTimeout', { retries: block.retriesLeft })}
             </span>
           </Row>
         )}

@@ -14,9 +14,7 @@ describe('translate', () => {
 
 describe('the dictionaries', () => {
   it('use the same placeholders for every key', () => {
-    const mismatched = (Object.keys(en) as (keyof typeof en)[]).filter(
-      (key) => placeholders(en[key]).join() !== placeholders(zhCN[key]).join(),
-    )
+    const mismatched = (Object.keys(en) as (keyof typeof en)[]).filter((key) => placeholders(en[key]).join() !== placeholders(zhCN[key]).join())
     expect(mismatched).toEqual([])
   })
 })

@@ -94,7 +94,7 @@ export const enConsole = {
   'editor.glueVersioned': 'The script is edited in the GLUE editor, where each save is a version with a remark.',
   'editor.openGlue': 'Open GLUE editor',
   'executors.generation': 'Protocol {g}',
-  'executors.generationHint': 'The XXL-JOB admin protocol generation detected from this group\'s executors.',
+  'executors.generationHint': "The XXL-JOB admin protocol generation detected from this group's executors.",
   'executors.generationUnknown': 'Protocol not detected yet',
   'executors.globalToken': 'Uses the global access token.',
   'executors.showToken': 'Show',
@@ -141,6 +141,6 @@ export const enConsole = {
   'run.attempts': 'Attempts ({n}): the first run and its retries',
   'run.showChain': 'Chain in DAG',
   'runs.filterGroup': 'Executor group',
-  'trigger.noRegistered': 'No address is registered or listed for this job\'s group.',
+  'trigger.noRegistered': "No address is registered or listed for this job's group.",
   'trigger.typedAddresses': 'Other addresses',
 } satisfies Record<string, string>

@@ -29,7 +29,8 @@ export const enImportXxl = {
   'xxlImport.groupCounts': 'Groups: {created} new, {kept} already in JobDesk, {refused} refused',
   'xxlImport.linkCounts': 'Child links: {set} set, {dropped} left out',
   'xxlImport.glueCounts': 'GLUE versions added to job histories: {n}',
-  'xxlImport.runCounts': 'Runs of the last {days} days: {imported} imported; left out {unfinished} unfinished, {already} already in JobDesk, {refused} of jobs not imported',
+  'xxlImport.runCounts':
+    'Runs of the last {days} days: {imported} imported; left out {unfinished} unfinished, {already} already in JobDesk, {refused} of jobs not imported',
   'xxlImport.action.create': 'create',
   'xxlImport.action.update': 'update',
   'xxlImport.action.skip': 'skip',

@@ -20,6 +20,6 @@ export const enTrust = {
   'executors.scriptsAllowedHint':
     "Through the OpenAPI, a group token may give this group's jobs a script (GLUE) type or source only when this is on. The API token and this console always may.",
   'editor.handlerKnownHint': "The executor handler name (BEAN jobs); this group's executors offer the names listed.",
-  'editor.handlerUnknown': "No executor of this group offers a handler named '{name}' (yet): runs will fail with \"job handler not found\" until one does.",
+  'editor.handlerUnknown': 'No executor of this group offers a handler named \'{name}\' (yet): runs will fail with "job handler not found" until one does.',
   'editor.groovyHint': "GLUE_GROOVY runs only on Java executors (xxl-job-core); this group's executors are JobDesk's own and cannot compile it.",
 } satisfies Record<string, string>

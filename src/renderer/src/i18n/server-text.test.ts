@@ -25,7 +25,9 @@ describe('the server message catalogs', () => {
     // A template of placeholders alone (`{got} {problem}`) gets its words from the parameters.
     const worded = codes.filter((code) => ZH_CN_MESSAGES[code].replace(/\{\w+\}/g, '').trim() !== '')
     expect(worded.filter((code) => !CJK.test(ZH_CN_MESSAGES[code]))).toEqual([])
-    expect(messageText('zh-CN', { code: 'validation.address', params: { got: '"a b"', problem: 'oneAddress' } }, 'x')).toBe('"a b" 只能是一个地址：不能包含空格或逗号')
+    expect(messageText('zh-CN', { code: 'validation.address', params: { got: '"a b"', problem: 'oneAddress' } }, 'x')).toBe(
+      '"a b" 只能是一个地址：不能包含空格或逗号',
+    )
   })
 
   it('render every code in both languages from its parameters, leaving no placeholder', () => {
@@ -56,7 +58,9 @@ describe('messageText', () => {
     expect(messageText('zh-CN', outOfRange, 'x')).toBe('“0 0 25 * * ?”的时字段：25 超出范围 0-23')
     const cycle = { code: 'link.cycle', params: { parentJobId: 3, childJobId: 1, path: [1, 2, 3, 1] } }
     expect(messageText('zh-CN', cycle, 'x')).toBe('将任务 3 → 任务 1 相连会形成环 1 → 2 → 3 → 1')
-    expect(messageText('zh-CN', { code: 'link.conditionUnknown', params: { got: 'MAYBE', values: ['SUCCESS', 'FAILURE'] } }, 'x')).toBe('“MAYBE”不是 SUCCESS, FAILURE 之一')
+    expect(messageText('zh-CN', { code: 'link.conditionUnknown', params: { got: 'MAYBE', values: ['SUCCESS', 'FAILURE'] } }, 'x')).toBe(
+      '“MAYBE”不是 SUCCESS, FAILURE 之一',
+    )
   })
 
   it('falls back to the core’s words for an unknown code or a parameter the core did not send', () => {
@@ -88,6 +92,8 @@ describe('problemText', () => {
   it('renders an import problem with the job it is about', () => {
     const problem = { field: 'jobs[1].enabled', code: 'import.noneEnabled', params: { jobName: 'send-invoices' }, message: 'x' }
     expect(problemText('zh-CN', problem)).toBe('jobs[1].enabled：调度类型为 NONE 的任务只能被触发运行，不能设为启用（任务“send-invoices”）')
-    expect(problemText('en', problem)).toBe('jobs[1].enabled: a job with schedule type NONE runs only when triggered; it cannot be enabled (job “send-invoices”)')
+    expect(problemText('en', problem)).toBe(
+      'jobs[1].enabled: a job with schedule type NONE runs only when triggered; it cannot be enabled (job “send-invoices”)',
+    )
   })
 })

@@ -70,6 +70,10 @@ export function problemText(language: Language, problem: ErrorProblem): string {
   if (rendered === null) return `${problem.field}${separator}${problem.message}`
   const { jobName, jobKey } = problem.params
   const label =
-    typeof jobName === 'string' ? translate(language, 'import.problemJob', { name: jobName }) : typeof jobKey === 'string' ? translate(language, 'import.problemJobKey', { key: jobKey }) : ''
+    typeof jobName === 'string'
+      ? translate(language, 'import.problemJob', { name: jobName })
+      : typeof jobKey === 'string'
+        ? translate(language, 'import.problemJobKey', { key: jobKey })
+        : ''
   return `${problem.field}${separator}${rendered}${label}`
 }

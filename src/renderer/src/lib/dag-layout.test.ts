@@ -1,6 +1,16 @@
 import ELK from 'elkjs/lib/elk.bundled.js'
 import { describe, expect, it } from 'vitest'
-import { assembleLayout, componentKey, connectedComponents, DEFAULT_DAG_LAYOUT, gridBox, splitComponents, type ComponentBox, type DagLayout, type LayoutComponent } from './dag-layout'
+import {
+  assembleLayout,
+  componentKey,
+  connectedComponents,
+  DEFAULT_DAG_LAYOUT,
+  gridBox,
+  splitComponents,
+  type ComponentBox,
+  type DagLayout,
+  type LayoutComponent,
+} from './dag-layout'
 import { fromElkGraph, toElkGraph } from './elk-graph'
 
 const W = DEFAULT_DAG_LAYOUT.nodeWidth
@@ -26,29 +36,60 @@ function overlaps(layout: DagLayout): [number, number] | null {
 
 describe('connectedComponents', () => {
   it('groups linked jobs, largest group first, and leaves unlinked jobs alone', () => {
-    const groups = connectedComponents([1, 2, 3, 4, 5, 6], [
-      { source: 5, target: 6 },
-      { source: 1, target: 2 },
-      { source: 3, target: 2 },
-    ])
+    const groups = connectedComponents(
+      [1, 2, 3, 4, 5, 6],
+      [
+        { source: 5, target: 6 },
+        { source: 1, target: 2 },
+        { source: 3, target: 2 },
+      ],
+    )
     expect(groups).toEqual([[1, 2, 3], [5, 6], [4]])
   })
 })
 
 describe('splitComponents', () => {
   it('gives each linked component its links and a key naming exactly them; unlinked jobs apart', () => {
-    const split = splitComponents([1, 2, 3, 4, 9], [
-      { source: 1, target: 2 },
-      { source: 2, target: 3 },
-      { source: 7, target: 1 },
-      { source: 4, target: 4 },
+    const split = splitComponents(
+      [1, 2, 3, 4, 9],
+      [
+        { source: 1, target: 2 },
+        { source: 2, target: 3 },
+        { source: 7, target: 1 },
+        { source: 4, target: 4 },
+      ],
+    )
+    expect(split.linked).toEqual([
+      {
+        key: '1,2,3|1>2,2>3',
+        ids: [1, 2, 3],
+        edges: [
+          { source: 1, target: 2 },
+          { source: 2, target: 3 },
+        ],
+      },
     ])
-    expect(split.linked).toEqual([{ key: '1,2,3|1>2,2>3', ids: [1, 2, 3], edges: [{ source: 1, target: 2 }, { source: 2, target: 3 }] }])
     expect(split.isolated).toEqual([4, 9])
   })
 
   it('keys a component the same whatever order its links come in', () => {
-    expect(componentKey([1, 2, 3], [{ source: 2, target: 3 }, { source: 1, target: 2 }])).toBe(componentKey([1, 2, 3], [{ source: 1, target: 2 }, { source: 2, target: 3 }]))
+    expect(
+      componentKey(
+        [1, 2, 3],
+        [
+          { source: 2, target: 3 },
+          { source: 1, target: 2 },
+        ],
+      ),
+    ).toBe(
+      componentKey(
+        [1, 2, 3],
+        [
+          { source: 1, target: 2 },
+          { source: 2, target: 3 },
+        ],
+      ),
+    )
   })
 })
 
@@ -70,11 +111,14 @@ describe('gridBox', () => {
 
 describe('the layout with ELK', () => {
   it('puts every parent left of its child, in layers', async () => {
-    const { linked } = splitComponents([1, 2, 3, 4], [
-      { source: 1, target: 2 },
-      { source: 2, target: 3 },
-      { source: 1, target: 4 },
-    ])
+    const { linked } = splitComponents(
+      [1, 2, 3, 4],
+      [
+        { source: 1, target: 2 },
+        { source: 2, target: 3 },
+        { source: 1, target: 4 },
+      ],
+    )
     const layout = assembleLayout([await layOut(linked[0])], null)
     const x = (id: number) => layout.positions.get(id)!.x
     expect(x(1)).toBeLessThan(x(2))
@@ -101,12 +145,15 @@ describe('the layout with ELK', () => {
   })
 
   it('is deterministic: the same graph gives the same picture', async () => {
-    const component = splitComponents([1, 2, 3, 4, 5], [
-      { source: 1, target: 3 },
-      { source: 2, target: 3 },
-      { source: 3, target: 4 },
-      { source: 3, target: 5 },
-    ]).linked[0]
+    const component = splitComponents(
+      [1, 2, 3, 4, 5],
+      [
+        { source: 1, target: 3 },
+        { source: 2, target: 3 },
+        { source: 3, target: 4 },
+        { source: 3, target: 5 },
+      ],
+    ).linked[0]
     expect(await layOut(component)).toEqual(await layOut(component))
   })
 })

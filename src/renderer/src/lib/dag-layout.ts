@@ -88,7 +88,7 @@ export function connectedComponents(nodeIds: readonly number[], edges: readonly 
     let root = id
     while (parent.get(root) !== root) root = parent.get(root)!
     // Path halving keeps later look-ups short.
-    for (let at = id; parent.get(at) !== root; ) {
+    for (let at = id; parent.get(at) !== root;) {
       const next = parent.get(at)!
       parent.set(at, root)
       at = next

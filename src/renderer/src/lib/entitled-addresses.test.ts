@@ -3,8 +3,25 @@ import type { JobGroup, RegistryEntry } from '../../../shared/model'
 import { addressChoices, calledWithoutToken, entitledAddresses, outsideGroup } from './entitled-addresses'
 
 const group = (over: Partial<JobGroup>): JobGroup =>
-  ({ id: 1, appName: 'orders', name: 'Orders', addressType: 0, addressList: '', accessToken: '', protocolGeneration: null, autoCreated: false, updateTimeMs: 0, ...over }) as JobGroup
-const entry = (address: string, appName = 'orders', health: RegistryEntry['health'] = 'online'): RegistryEntry => ({ appName, address, updateTimeMs: 0, health, executor: null })
+  ({
+    id: 1,
+    appName: 'orders',
+    name: 'Orders',
+    addressType: 0,
+    addressList: '',
+    accessToken: '',
+    protocolGeneration: null,
+    autoCreated: false,
+    updateTimeMs: 0,
+    ...over,
+  }) as JobGroup
+const entry = (address: string, appName = 'orders', health: RegistryEntry['health'] = 'online'): RegistryEntry => ({
+  appName,
+  address,
+  updateTimeMs: 0,
+  health,
+  executor: null,
+})
 
 describe('entitledAddresses', () => {
   it('takes every address registered under the app name, dead or alive, and no other app’s', () => {

@@ -42,8 +42,16 @@ export interface AddressChoice {
  * group since, so the operator sees it and can untick it (dropping it silently would send the run
  * to the whole group instead of where it was aimed).
  */
-export function addressChoices(entitled: readonly string[], registry: readonly RegistryEntry[], appName: string | undefined, picked: readonly string[]): AddressChoice[] {
+export function addressChoices(
+  entitled: readonly string[],
+  registry: readonly RegistryEntry[],
+  appName: string | undefined,
+  picked: readonly string[],
+): AddressChoice[] {
   const health = new Map(registry.filter((entry) => entry.appName === appName).map((entry) => [entry.address, entry.health]))
   const gone = outsideGroup(picked, entitled)
-  return [...entitled.map((address) => ({ address, health: health.get(address) ?? null, gone: false })), ...gone.map((address) => ({ address, health: null, gone: true }))]
+  return [
+    ...entitled.map((address) => ({ address, health: health.get(address) ?? null, gone: false })),
+    ...gone.map((address) => ({ address, health: null, gone: true })),
+  ]
 }

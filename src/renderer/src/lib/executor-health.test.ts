@@ -3,7 +3,18 @@ import type { JobGroup, JobRun, RegistryEntry } from '../../../shared/model'
 import { groupAddresses, runningByAddress, straysOf } from './executor-health'
 
 const group = (over: Partial<JobGroup>): JobGroup =>
-  ({ id: 1, appName: 'orders', name: 'Orders', addressType: 0, addressList: '', accessToken: '', protocolGeneration: null, autoCreated: false, updateTimeMs: 0, ...over }) as JobGroup
+  ({
+    id: 1,
+    appName: 'orders',
+    name: 'Orders',
+    addressType: 0,
+    addressList: '',
+    accessToken: '',
+    protocolGeneration: null,
+    autoCreated: false,
+    updateTimeMs: 0,
+    ...over,
+  }) as JobGroup
 const entry = (address: string, appName = 'orders'): RegistryEntry => ({ appName, address, updateTimeMs: 0, health: 'online', executor: null })
 
 describe('groupAddresses', () => {

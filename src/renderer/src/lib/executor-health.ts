@@ -14,7 +14,10 @@ export interface GroupAddress {
  */
 export function groupAddresses(group: JobGroup, registry: readonly RegistryEntry[]): GroupAddress[] {
   if (group.addressType === 1) {
-    return splitAddressList(group.addressList).map((address) => ({ address, entry: registry.find((e) => e.appName === group.appName && e.address === address) ?? null }))
+    return splitAddressList(group.addressList).map((address) => ({
+      address,
+      entry: registry.find((e) => e.appName === group.appName && e.address === address) ?? null,
+    }))
   }
   return registry
     .filter((entry) => entry.appName === group.appName)

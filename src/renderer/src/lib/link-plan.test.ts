@@ -22,10 +22,24 @@ describe('planChildLinks', () => {
   })
 
   it('plans nothing when the rows match what is saved', () => {
-    expect(planChildLinks(1, links, [{ childJobId: 3, condition: 'FAILURE' }, { childJobId: 2, condition: 'SUCCESS' }])).toEqual({ save: [], remove: [] })
+    expect(
+      planChildLinks(1, links, [
+        { childJobId: 3, condition: 'FAILURE' },
+        { childJobId: 2, condition: 'SUCCESS' },
+      ]),
+    ).toEqual({ save: [], remove: [] })
   })
 
   it('ignores unset rows and a job linked to itself', () => {
-    expect(planChildLinks(9, [], [{ childJobId: 0, condition: 'SUCCESS' }, { childJobId: 9, condition: 'SUCCESS' }])).toEqual({ save: [], remove: [] })
+    expect(
+      planChildLinks(
+        9,
+        [],
+        [
+          { childJobId: 0, condition: 'SUCCESS' },
+          { childJobId: 9, condition: 'SUCCESS' },
+        ],
+      ),
+    ).toEqual({ save: [], remove: [] })
   })
 })

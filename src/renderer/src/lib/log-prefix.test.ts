@@ -13,8 +13,13 @@ describe('splitLogPrefix', () => {
   })
 
   it('reads xxl-job-core’s lines, with milliseconds and a thread name holding spaces', () => {
-    const line = '2024-03-05 10:11:12.345 [com.xxl.job.core.thread.JobThread#run]-[133]-[xxl-job, EmbedServer bizThreadPool-1] ----------- xxl-job job execute start'
-    expect(splitLogPrefix(line)).toMatchObject({ time: '10:11:12', source: '[com.xxl.job.core.thread.JobThread#run]-[133]-[xxl-job, EmbedServer bizThreadPool-1]', message: '----------- xxl-job job execute start' })
+    const line =
+      '2024-03-05 10:11:12.345 [com.xxl.job.core.thread.JobThread#run]-[133]-[xxl-job, EmbedServer bizThreadPool-1] ----------- xxl-job job execute start'
+    expect(splitLogPrefix(line)).toMatchObject({
+      time: '10:11:12',
+      source: '[com.xxl.job.core.thread.JobThread#run]-[133]-[xxl-job, EmbedServer bizThreadPool-1]',
+      message: '----------- xxl-job job execute start',
+    })
   })
 
   it('keeps a prefix with an empty message (the message follows after a <br>)', () => {

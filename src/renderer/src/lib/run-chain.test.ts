@@ -63,13 +63,21 @@ describe('traceRetries', () => {
 
   it('lists every attempt oldest first, from any attempt of the chain', async () => {
     for (const from of runs.slice(0, 3)) {
-      const attempts = await traceRetries(from, (id) => core.getRun(id), (id) => core.listFiredRuns(id))
+      const attempts = await traceRetries(
+        from,
+        (id) => core.getRun(id),
+        (id) => core.listFiredRuns(id),
+      )
       expect(attempts.map((r) => r.id)).toEqual([40, 41, 42])
     }
   })
 
   it('is just the run itself when it was never retried', async () => {
-    const attempts = await traceRetries(runs[3], (id) => core.getRun(id), (id) => core.listFiredRuns(id))
+    const attempts = await traceRetries(
+      runs[3],
+      (id) => core.getRun(id),
+      (id) => core.listFiredRuns(id),
+    )
     expect(attempts.map((r) => r.id)).toEqual([43])
   })
 })

@@ -48,7 +48,9 @@ describe('importRefusal', () => {
   })
 
   it('keeps a problem of an unknown code in the core’s words, and another error as the summary', () => {
-    const unknown = new ValidationError('document', 'x', { problems: [{ field: 'jobs[0]', code: 'import.fromTheFuture', params: {}, message: "something new (job 'a')" }] })
+    const unknown = new ValidationError('document', 'x', {
+      problems: [{ field: 'jobs[0]', code: 'import.fromTheFuture', params: {}, message: "something new (job 'a')" }],
+    })
     expect(importRefusal('zh-CN', unknown).problems).toEqual(["jobs[0]：something new (job 'a')"])
     expect(importRefusal('en', new Error('cannot reach JobDesk'))).toEqual({ summary: 'cannot reach JobDesk', problems: [] })
   })

@@ -19,6 +19,9 @@ export function runOutcome(run: Pick<JobRun, 'triggerCode' | 'handleCode' | 'han
  * A running run whose executor missed a heartbeat (suspect): it may be lost — if the executor does
  * not come back, the lost-run monitor fails it once the address is dead and the threshold passed.
  */
-export function isAtRisk(run: Pick<JobRun, 'triggerCode' | 'handleCode' | 'executorAddress'>, healthOf: (address: string) => AddressHealth | undefined): boolean {
+export function isAtRisk(
+  run: Pick<JobRun, 'triggerCode' | 'handleCode' | 'executorAddress'>,
+  healthOf: (address: string) => AddressHealth | undefined,
+): boolean {
   return runStatus(run) === 'running' && run.executorAddress !== '' && healthOf(run.executorAddress) === 'suspect'
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { clampListWidth, DEFAULT_RUN_COLUMN_WIDTHS, gridTemplate, MAX_COLUMN_PX, MIN_COLUMN_PX, readRunColumnWidths, resizeColumn, rowWidth } from './runs-layout'
+import {
+  clampListWidth,
+  DEFAULT_RUN_COLUMN_WIDTHS,
+  gridTemplate,
+  MAX_COLUMN_PX,
+  MIN_COLUMN_PX,
+  readRunColumnWidths,
+  resizeColumn,
+  rowWidth,
+} from './runs-layout'
 
 describe('the runs list columns', () => {
   it('resize by the dragged distance, within bounds, leaving the others', () => {

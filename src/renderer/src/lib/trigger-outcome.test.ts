@@ -28,8 +28,18 @@ describe('shownOutcome', () => {
   })
 
   it('turns a pending answer into what the pushed run row says once it has a trigger code', () => {
-    const run = { id: 4, triggerCode: 200, executorAddress: 'http://10.0.0.6:9999/', triggerMsg: 'Trigger result: accepted by the executor (code 200)', triggerTrail: null } as JobRun
-    expect(shownOutcome(pendingOutcomes([4])[0], run)).toMatchObject({ state: 'accepted', executorAddress: 'http://10.0.0.6:9999/', triggerMsg: run.triggerMsg })
+    const run = {
+      id: 4,
+      triggerCode: 200,
+      executorAddress: 'http://10.0.0.6:9999/',
+      triggerMsg: 'Trigger result: accepted by the executor (code 200)',
+      triggerTrail: null,
+    } as JobRun
+    expect(shownOutcome(pendingOutcomes([4])[0], run)).toMatchObject({
+      state: 'accepted',
+      executorAddress: 'http://10.0.0.6:9999/',
+      triggerMsg: run.triggerMsg,
+    })
     expect(shownOutcome(pendingOutcomes([4])[0], { ...run, triggerCode: 0 })).toMatchObject({ state: 'pending', triggerMsg: '' })
   })
 

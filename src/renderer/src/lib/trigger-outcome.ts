@@ -13,7 +13,13 @@ import { messageText } from '../i18n/server-text'
 export function shownOutcome(outcome: RunTriggerOutcome, run: JobRun | undefined): RunTriggerOutcome {
   const { logId, state, executorAddress, triggerMsg, triggerTrail } = outcome
   if (state === 'pending' && run && run.triggerCode !== 0) {
-    return { logId, state: run.triggerCode === 200 ? 'accepted' : 'refused', executorAddress: run.executorAddress, triggerMsg: run.triggerMsg, triggerTrail: run.triggerTrail ?? null }
+    return {
+      logId,
+      state: run.triggerCode === 200 ? 'accepted' : 'refused',
+      executorAddress: run.executorAddress,
+      triggerMsg: run.triggerMsg,
+      triggerTrail: run.triggerTrail ?? null,
+    }
   }
   return { logId, state, executorAddress, triggerMsg, triggerTrail: triggerTrail ?? null }
 }

@@ -11,7 +11,12 @@ describe('xxlRequestOf', () => {
   })
 
   it("keeps a URL's own password, and sends the runs window and the zone when given", () => {
-    expect(xxlRequestOf({ ...INITIAL_XXL_FORM, url: 'mysql://u:own@db/x', password: 'other', withRuns: true, days: 3, timezone: 'Asia/Shanghai', onConflict: 'rename' }, false)).toEqual({
+    expect(
+      xxlRequestOf(
+        { ...INITIAL_XXL_FORM, url: 'mysql://u:own@db/x', password: 'other', withRuns: true, days: 3, timezone: 'Asia/Shanghai', onConflict: 'rename' },
+        false,
+      ),
+    ).toEqual({
       url: 'mysql://u:own@db/x',
       dryRun: false,
       onConflict: 'rename',

@@ -6,7 +6,18 @@ import { applyEvent } from './events'
 import { useJobDesk } from './index'
 
 const run = (id: number, jobId: number, handleCode: number): JobRun =>
-  ({ id, jobId, jobGroup: 1, parentLogId: null, triggerType: 'CRON', triggerTimeMs: 1000 + id, triggerCode: 200, handleCode, handleMsg: '', executorAddress: '' }) as JobRun
+  ({
+    id,
+    jobId,
+    jobGroup: 1,
+    parentLogId: null,
+    triggerType: 'CRON',
+    triggerTimeMs: 1000 + id,
+    triggerCode: 200,
+    handleCode,
+    handleMsg: '',
+    executorAddress: '',
+  }) as JobRun
 
 function fakeCore() {
   const core = {

@@ -43,7 +43,13 @@ export function applyEvent(event: JobDeskEvent): void {
       }
       return
     case 'misfire':
-      notifyEvent(store.preferences.language, 'orange', 'event.misfire', { id: event.jobId, n: event.missedCount }, misfireText(store.preferences.language, event.strategy))
+      notifyEvent(
+        store.preferences.language,
+        'orange',
+        'event.misfire',
+        { id: event.jobId, n: event.missedCount },
+        misfireText(store.preferences.language, event.strategy),
+      )
       return
     case 'links-changed':
       void store.fetchLinks().catch(() => {})
@@ -78,7 +84,15 @@ function rewatchStartedRuns(runs: readonly JobRun[]): void {
 /** Reads everything the console shows; after a reconnect, since events were missed meanwhile. */
 export async function loadAll(): Promise<void> {
   const store = useJobDesk.getState()
-  const tasks = [store.fetchSession(), store.fetchGroups(), store.fetchJobs(), store.fetchOverview(), store.fetchLastRuns(), store.fetchRegistry(), store.fetchLinks()]
+  const tasks = [
+    store.fetchSession(),
+    store.fetchGroups(),
+    store.fetchJobs(),
+    store.fetchOverview(),
+    store.fetchLastRuns(),
+    store.fetchRegistry(),
+    store.fetchLinks(),
+  ]
   if (store.runsLoaded) tasks.push(store.fetchRuns())
   const results = await Promise.allSettled(tasks)
   const failed = results.find((result) => result.status === 'rejected')

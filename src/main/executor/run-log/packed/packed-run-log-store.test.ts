@@ -37,8 +37,7 @@ describe('PackedRunLogStore', () => {
     if (close) store.close(log)
     return log
   }
-  const expected = (logId: number, from: number, to: number) =>
-    Array.from({ length: to - from + 1 }, (_, i) => `${logId} line ${from + i}\n`).join('')
+  const expected = (logId: number, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${logId} line ${from + i}\n`).join('')
   const dayFiles = async () => (await readdir(join(temp.dir, DAY)).catch(() => [] as string[])).sort()
 
   it('serves a live run from memory with XXL paging, and tells tails about new lines', async () => {
@@ -167,7 +166,11 @@ describe('PackedRunLogStore', () => {
       }
     }
     const want = (logId: number) =>
-      `${logId} line 1\n` + [2, 3, 4, 5, 6].filter((round) => (logId + round) % 3 !== 0).map((round) => `${logId} late ${round}\n`).join('')
+      `${logId} line 1\n` +
+      [2, 3, 4, 5, 6]
+        .filter((round) => (logId + round) % 3 !== 0)
+        .map((round) => `${logId} late ${round}\n`)
+        .join('')
     for (const logId of ids.slice(0, 20)) expect((await store.read(logId, DAY_MS, 1))!.logContent).toBe(want(logId))
     await store.drain()
     const reopened = makeStore()

@@ -66,7 +66,10 @@ const LogLine = memo(function LogLine({ row, query, current, withSource, top, in
 })
 
 /** The virtualised rows of a log: only what is in view is in the DOM, so 100,000 lines stay smooth. */
-export const LogRows = forwardRef<LogRowsHandle, LogRowsProps>(function LogRows({ rows, query, currentRow, follow, withSource, wrap, onScrolledTo, label }, ref) {
+export const LogRows = forwardRef<LogRowsHandle, LogRowsProps>(function LogRows(
+  { rows, query, currentRow, follow, withSource, wrap, onScrolledTo, label },
+  ref,
+) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: rows.length,

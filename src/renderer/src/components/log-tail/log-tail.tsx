@@ -140,7 +140,12 @@ export function LogTail({ logId, runFinished }: { logId: number; runFinished: bo
         <Toggle label={t('log.wrap')} pressed={wrap} onToggle={() => setWrap((on) => !on)} testId="log-wrap">
           <WrapIcon size={16} />
         </Toggle>
-        <Toggle label={fullscreen ? t('log.exitFullscreen') : t('log.fullscreen')} pressed={fullscreen} onToggle={() => setFullscreen((on) => !on)} testId="log-fullscreen">
+        <Toggle
+          label={fullscreen ? t('log.exitFullscreen') : t('log.fullscreen')}
+          pressed={fullscreen}
+          onToggle={() => setFullscreen((on) => !on)}
+          testId="log-fullscreen"
+        >
           <ExpandIcon size={16} />
         </Toggle>
       </Group>
@@ -155,7 +160,13 @@ export function LogTail({ logId, runFinished }: { logId: number; runFinished: bo
           </Badge>
         )}
         {entry && (
-          <Text size="xs" c={entry.executorError ? 'orange' : 'dimmed'} className="jd-log-note" data-testid="log-source" data-source={entry.source ?? 'executor'}>
+          <Text
+            size="xs"
+            c={entry.executorError ? 'orange' : 'dimmed'}
+            className="jd-log-note"
+            data-testid="log-source"
+            data-source={entry.source ?? 'executor'}
+          >
             {entry.source === 'kept' ? (entry.executorError ? t('log.keptUnreachable') : t('log.kept')) : ''}
           </Text>
         )}

@@ -36,7 +36,13 @@ export function AuditFilters({ draft, onChange }: { draft: AuditFilterDraft; onC
   const set = (patch: Partial<AuditFilterDraft>) => onChange({ ...draft, ...patch })
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
-      <TextInput size="xs" label={t('audit.actor')} value={draft.actor} onChange={(e) => set({ actor: e.currentTarget.value })} data-testid="audit-filter-actor" />
+      <TextInput
+        size="xs"
+        label={t('audit.actor')}
+        value={draft.actor}
+        onChange={(e) => set({ actor: e.currentTarget.value })}
+        data-testid="audit-filter-actor"
+      />
       <Select
         size="xs"
         label={t('audit.action')}
@@ -76,7 +82,13 @@ export function AuditFilters({ draft, onChange }: { draft: AuditFilterDraft; onC
         data={Object.keys(AUDIT_TIME_RANGES).map((r) => ({ value: r, label: t(`audit.range.${r as AuditTimeRange}`) }))}
         data-testid="audit-filter-time"
       />
-      <TextInput size="xs" label={t('audit.search')} value={draft.text} onChange={(e) => set({ text: e.currentTarget.value })} data-testid="audit-filter-text" />
+      <TextInput
+        size="xs"
+        label={t('audit.search')}
+        value={draft.text}
+        onChange={(e) => set({ text: e.currentTarget.value })}
+        data-testid="audit-filter-text"
+      />
     </Group>
   )
 }

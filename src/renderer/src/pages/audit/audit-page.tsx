@@ -83,10 +83,19 @@ export function AuditPage() {
         </Table.Thead>
         <Table.Tbody>
           {entries.map((entry) => [
-            <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action} onClick={() => setOpen(open === entry.id ? null : entry.id)} style={{ cursor: 'pointer' }}>
+            <Table.Tr
+              key={entry.id}
+              data-testid="audit-row"
+              data-action={entry.action}
+              onClick={() => setOpen(open === entry.id ? null : entry.id)}
+              style={{ cursor: 'pointer' }}
+            >
               <Table.Td className="jd-mono">{formatDateTime(entry.atMs)}</Table.Td>
               <Table.Td>
-                {entry.actor} <Text span size="xs" c="dimmed">({entry.actorKind})</Text>
+                {entry.actor}{' '}
+                <Text span size="xs" c="dimmed">
+                  ({entry.actorKind})
+                </Text>
               </Table.Td>
               <Table.Td className="jd-mono">{entry.source}</Table.Td>
               <Table.Td>{t(`auditAction.${entry.action}`)}</Table.Td>

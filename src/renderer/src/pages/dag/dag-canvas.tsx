@@ -157,7 +157,11 @@ const DagFlow = memo(function DagFlow({
   // Only when the operator asks for a job (a new layout alone keeps the view, see above).
   useEffect(() => {
     const at = focus && shownLayout.current.positions.get(focus.jobId)
-    if (at) void flow.setCenter(at.x + DEFAULT_DAG_LAYOUT.nodeWidth / 2, at.y + DEFAULT_DAG_LAYOUT.nodeHeight / 2, { zoom: Math.max(flow.getZoom(), 1), duration: 300 })
+    if (at)
+      void flow.setCenter(at.x + DEFAULT_DAG_LAYOUT.nodeWidth / 2, at.y + DEFAULT_DAG_LAYOUT.nodeHeight / 2, {
+        zoom: Math.max(flow.getZoom(), 1),
+        duration: 300,
+      })
   }, [focus, flow])
 
   const linksByKey = useMemo(() => new Map(links.map((link) => [linkKey(link.parentJobId, link.childJobId), link])), [links])
@@ -198,7 +202,13 @@ const DagFlow = memo(function DagFlow({
     >
       <Controls showInteractive={false} showFitView={false}>
         {/* Fit on demand, with the same limits as the first view (zoom 1.2 at most). */}
-        <ControlButton className="react-flow__controls-fitview" onClick={() => void flow.fitView(FIT_VIEW_OPTIONS)} title={t('dag.fit')} aria-label={t('dag.fit')} data-testid="dag-fit">
+        <ControlButton
+          className="react-flow__controls-fitview"
+          onClick={() => void flow.fitView(FIT_VIEW_OPTIONS)}
+          title={t('dag.fit')}
+          aria-label={t('dag.fit')}
+          data-testid="dag-fit"
+        >
           <ExpandIcon size={12} />
         </ControlButton>
       </Controls>

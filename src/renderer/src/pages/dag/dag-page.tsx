@@ -71,10 +71,7 @@ export function DagPage({ runId }: { runId: number | null }) {
   }, [refusal, chain])
   // The clicked job is highlighted by a style sheet, not through React Flow (see selection-style.ts).
   const selectionStyle = useMemo(() => (selectedId === null ? '' : selectionCss(neighbourHighlight(selectedId, links))), [selectedId, links])
-  const refused = useMemo(
-    () => (refusal?.path ? { parentJobId: refusal.link.parentJobId, childJobId: refusal.link.childJobId } : null),
-    [refusal],
-  )
+  const refused = useMemo(() => (refusal?.path ? { parentJobId: refusal.link.parentJobId, childJobId: refusal.link.childJobId } : null), [refusal])
   const startLink = useCallback((parentJobId: number, childJobId: number) => {
     setRefusal(null)
     setAnchorJobId(parentJobId)
@@ -105,10 +102,13 @@ export function DagPage({ runId }: { runId: number | null }) {
     }
   }
 
-  const pickJob = useCallback((jobId: number) => {
-    selectJob(jobId)
-    setFocus({ jobId })
-  }, [selectJob])
+  const pickJob = useCallback(
+    (jobId: number) => {
+      selectJob(jobId)
+      setFocus({ jobId })
+    },
+    [selectJob],
+  )
 
   return (
     <div className="jd-page" data-testid="page-dag">
@@ -123,7 +123,14 @@ export function DagPage({ runId }: { runId: number | null }) {
         {t('dag.hint')}
       </Text>
       {refusal && (
-        <Alert color="red" withCloseButton closeButtonLabel={t('common.close')} onClose={() => setRefusal(null)} title={t('dag.refused')} data-testid="dag-refusal">
+        <Alert
+          color="red"
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setRefusal(null)}
+          title={t('dag.refused')}
+          data-testid="dag-refusal"
+        >
           {/* One explanation: the cycle it would close, named; the core's own words only for other refusals. */}
           {refusal.path ? (
             <Text size="sm" data-testid="dag-cycle-path">

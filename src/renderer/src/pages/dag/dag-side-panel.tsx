@@ -42,10 +42,12 @@ export function DagSidePanel({ job, onClose, onTrigger }: { job: JobInfo; onClos
       <Stack gap="xs" mt="xs">
         <ScheduleText job={job} />
         <Text size="xs" c="dimmed">
-          {t('dag.parents')}: {parents.length === 0 ? t('common.none') : parents.map((l) => `${name(l.parentJobId)} (${t(`linkCondition.${l.condition}`)})`).join(', ')}
+          {t('dag.parents')}:{' '}
+          {parents.length === 0 ? t('common.none') : parents.map((l) => `${name(l.parentJobId)} (${t(`linkCondition.${l.condition}`)})`).join(', ')}
         </Text>
         <Text size="xs" c="dimmed">
-          {t('dag.children')}: {children.length === 0 ? t('common.none') : children.map((l) => `${name(l.childJobId)} (${t(`linkCondition.${l.condition}`)})`).join(', ')}
+          {t('dag.children')}:{' '}
+          {children.length === 0 ? t('common.none') : children.map((l) => `${name(l.childJobId)} (${t(`linkCondition.${l.condition}`)})`).join(', ')}
         </Text>
         <Group gap="xs">
           {operates && (

@@ -27,9 +27,21 @@ export function LinkDialog({ draft, onSave, onDelete, onClose }: LinkDialogProps
   const guard = useDiscardGuard(onClose)
   return (
     <>
-      <Modal opened={draft !== null} onClose={guard.requestClose} title={draft?.existing ? t('dag.editLinkTitle') : t('dag.newLinkTitle')} data-testid="link-dialog">
+      <Modal
+        opened={draft !== null}
+        onClose={guard.requestClose}
+        title={draft?.existing ? t('dag.editLinkTitle') : t('dag.newLinkTitle')}
+        data-testid="link-dialog"
+      >
         {draft && (
-          <LinkForm key={`${draft.parentJobId}-${draft.childJobId}`} draft={draft} onSave={onSave} onDelete={onDelete} onClose={guard.requestClose} setDirty={guard.setDirty} />
+          <LinkForm
+            key={`${draft.parentJobId}-${draft.childJobId}`}
+            draft={draft}
+            onSave={onSave}
+            onDelete={onDelete}
+            onClose={guard.requestClose}
+            setDirty={guard.setDirty}
+          />
         )}
       </Modal>
       {guard.prompt}
@@ -54,7 +66,13 @@ function LinkForm({ draft, onSave, onDelete, onClose, setDirty }: LinkDialogProp
       <Radio.Group value={condition} onChange={(value) => setCondition(value as LinkCondition)} label={t('dag.condition')} data-testid="link-condition">
         <Stack gap={6} mt={6}>
           {LINK_CONDITIONS.map((value) => (
-            <Radio key={value} value={value} label={<EnumLabel kind="linkCondition" value={value} />} description={t(`linkCondition.${value}.hint`)} data-testid={`link-condition-${value}`} />
+            <Radio
+              key={value}
+              value={value}
+              label={<EnumLabel kind="linkCondition" value={value} />}
+              description={t(`linkCondition.${value}.hint`)}
+              data-testid={`link-condition-${value}`}
+            />
           ))}
         </Stack>
       </Radio.Group>

@@ -4,11 +4,13 @@ import { selectionCss } from './selection-style'
 
 describe('selectionCss', () => {
   it('outlines the job, dashes its neighbours and thickens their links', () => {
-    const css = selectionCss(neighbourHighlight(2, [
-      { parentJobId: 1, childJobId: 2, condition: 'SUCCESS' },
-      { parentJobId: 2, childJobId: 3, condition: 'ALWAYS' },
-      { parentJobId: 3, childJobId: 4, condition: 'SUCCESS' },
-    ]))
+    const css = selectionCss(
+      neighbourHighlight(2, [
+        { parentJobId: 1, childJobId: 2, condition: 'SUCCESS' },
+        { parentJobId: 2, childJobId: 3, condition: 'ALWAYS' },
+        { parentJobId: 3, childJobId: 4, condition: 'SUCCESS' },
+      ]),
+    )
     expect(css.split('\n')).toEqual([
       '.jd-dag-node[data-job-id="2"]{outline:3px solid var(--mantine-primary-color-filled)}',
       '.jd-dag-node[data-job-id="1"],.jd-dag-node[data-job-id="3"]{outline:2px dashed var(--mantine-primary-color-filled)}',

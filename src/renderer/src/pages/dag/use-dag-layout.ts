@@ -3,7 +3,6 @@ import { assembleLayout, gridBox, splitComponents, type DagLayout, type LayoutCo
 import { cachedBox, rememberBox } from './layout-cache'
 import type { LayoutReply, LayoutRequest } from './layout-messages'
 
-
 /**
  * Layout workers: one per spare core (at most 3), so a first layout of a thousand jobs is spread
  * over the cores the page does not need. Components are dealt out round-robin.
@@ -74,7 +73,11 @@ export function useDagLayout(structure: string, nodeIds: readonly number[], edge
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- `structure` is exactly what the split reads
     [structure],
   )
-  const assemble = () => assembleLayout(split.linked.map((c) => cachedBox(c.key)!), gridBox(split.isolated))
+  const assemble = () =>
+    assembleLayout(
+      split.linked.map((c) => cachedBox(c.key)!),
+      gridBox(split.isolated),
+    )
   // The layout shown and the graph it is for: a render after the graph changed knows at once that it is stale.
   const [shown, setShown] = useState<{ structure: string; layout: DagLayout | null; error: string | null }>(() => ({
     structure,

@@ -26,9 +26,15 @@ export function DailyChart() {
           {t('dashboard.daily')}
         </Title>
         <Group gap="md">
-          <Text size="xs"><span className="jd-legend" data-color="teal" /> {t('status.success')}</Text>
-          <Text size="xs"><span className="jd-legend" data-color="red" /> {t('status.failed')}</Text>
-          <Text size="xs"><span className="jd-legend" data-color="blue" /> {t('status.running')}</Text>
+          <Text size="xs">
+            <span className="jd-legend" data-color="teal" /> {t('status.success')}
+          </Text>
+          <Text size="xs">
+            <span className="jd-legend" data-color="red" /> {t('status.failed')}
+          </Text>
+          <Text size="xs">
+            <span className="jd-legend" data-color="blue" /> {t('status.running')}
+          </Text>
         </Group>
       </Group>
       {days.length === 0 && (

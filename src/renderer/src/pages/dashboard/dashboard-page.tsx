@@ -56,7 +56,9 @@ function SchedulerCard() {
             {t('dashboard.ringSize', { n: scheduler.ringSize })}
           </Text>
           <Text size="sm" data-testid="last-scan">
-            {scheduler.lastScanAtMs > 0 ? t('dashboard.lastScan', { age: formatDuration(Math.max(0, now - scheduler.lastScanAtMs)) }) : t('dashboard.noScanYet')}
+            {scheduler.lastScanAtMs > 0
+              ? t('dashboard.lastScan', { age: formatDuration(Math.max(0, now - scheduler.lastScanAtMs)) })
+              : t('dashboard.noScanYet')}
           </Text>
         </Stack>
       )}

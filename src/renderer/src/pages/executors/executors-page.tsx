@@ -44,7 +44,15 @@ export function ExecutorsPage() {
 
   const strays = straysOf(groups, registry)
   const edit = (group: JobGroup) =>
-    setEditing({ id: group.id, appName: group.appName, name: group.name, addressType: group.addressType, addressList: group.addressList, accessToken: group.accessToken, scriptsAllowed: group.scriptsAllowed })
+    setEditing({
+      id: group.id,
+      appName: group.appName,
+      name: group.name,
+      addressType: group.addressType,
+      addressList: group.addressList,
+      accessToken: group.accessToken,
+      scriptsAllowed: group.scriptsAllowed,
+    })
 
   return (
     <div className="jd-page jd-page-scroll" data-testid="page-executors">

@@ -17,7 +17,12 @@ export function GroupEditor({ initial, onClose }: { initial: GroupInput | null; 
   const guard = useDiscardGuard(onClose)
   return (
     <>
-      <Modal opened={initial !== null} onClose={guard.requestClose} title={initial?.id ? t('executors.editTitle', { name: initial.name }) : t('executors.newTitle')} size="lg">
+      <Modal
+        opened={initial !== null}
+        onClose={guard.requestClose}
+        title={initial?.id ? t('executors.editTitle', { name: initial.name }) : t('executors.newTitle')}
+        size="lg"
+      >
         {initial && <GroupForm key={initial.id ?? 'new'} initial={initial} onDone={onClose} onCancel={guard.requestClose} setDirty={guard.setDirty} />}
       </Modal>
       {guard.prompt}
@@ -75,7 +80,14 @@ function GroupForm({ initial, onDone, onCancel, setDirty }: { initial: GroupInpu
             classNames={{ input: 'jd-mono' }}
             data-testid="group-appName"
           />
-          <TextInput label={t('executors.name')} required value={draft.name} onChange={(event) => set('name', event.currentTarget.value)} error={errors.name} data-testid="group-name" />
+          <TextInput
+            label={t('executors.name')}
+            required
+            value={draft.name}
+            onChange={(event) => set('name', event.currentTarget.value)}
+            error={errors.name}
+            data-testid="group-name"
+          />
         </Group>
         <div>
           <Text size="sm" fw={500} mb={4} id="address-type-label">

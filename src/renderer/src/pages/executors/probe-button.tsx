@@ -42,7 +42,14 @@ export function ProbeButton({ address, groupId }: { address: string; groupId: nu
 
   return (
     <div className="jd-probe">
-      <Button size="compact-xs" variant="default" onClick={() => void probe('beat')} loading={busy === 'beat'} aria-label={t('executors.probeLabel', { address })} data-testid="probe">
+      <Button
+        size="compact-xs"
+        variant="default"
+        onClick={() => void probe('beat')}
+        loading={busy === 'beat'}
+        aria-label={t('executors.probeLabel', { address })}
+        data-testid="probe"
+      >
         {t('executors.probe')}
       </Button>
       <Popover opened={idleOpen} onChange={setIdleOpen} position="bottom" withArrow shadow="md" trapFocus>
@@ -84,7 +91,14 @@ export function ProbeButton({ address, groupId }: { address: string; groupId: nu
         </Popover.Dropdown>
       </Popover>
       {result && (
-        <Text size="xs" c={result.code === 200 ? 'teal' : 'red'} data-testid="probe-result" data-code={result.code} data-kind={result.kind} data-token-sent={result.tokenSent}>
+        <Text
+          size="xs"
+          c={result.code === 200 ? 'teal' : 'red'}
+          data-testid="probe-result"
+          data-code={result.code}
+          data-kind={result.kind}
+          data-token-sent={result.tokenSent}
+        >
           {result.kind === 'idleBeat' ? `${t('executors.idleBeat')}: ` : ''}
           {result.code} {result.msg || ''} · {Math.round(result.latencyMs)} ms
         </Text>

@@ -10,7 +10,12 @@ import { RunLink } from '../../components/run-link'
 export function RunningRuns({ runs, nowMs }: { runs: readonly JobRun[]; nowMs: number }) {
   const t = useT()
   const jobsById = useJobDesk(selectJobsById)
-  if (runs.length === 0) return <span data-testid="address-running" data-count={0}>0</span>
+  if (runs.length === 0)
+    return (
+      <span data-testid="address-running" data-count={0}>
+        0
+      </span>
+    )
   return (
     <Popover position="bottom" withArrow shadow="md">
       <Popover.Target>
@@ -22,8 +27,8 @@ export function RunningRuns({ runs, nowMs }: { runs: readonly JobRun[]; nowMs: n
         <Stack gap={4} data-testid="address-running-list">
           {runs.map((run) => (
             <Text key={run.id} size="xs">
-              <RunLink size="xs" runId={run.id} />{' '}
-              {jobsById.get(run.jobId)?.name ?? `#${run.jobId}`} · {t('executors.runningFor', { age: formatDuration(nowMs - run.triggerTimeMs) })}
+              <RunLink size="xs" runId={run.id} /> {jobsById.get(run.jobId)?.name ?? `#${run.jobId}`} ·{' '}
+              {t('executors.runningFor', { age: formatDuration(nowMs - run.triggerTimeMs) })}
             </Text>
           ))}
         </Stack>

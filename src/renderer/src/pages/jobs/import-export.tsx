@@ -115,11 +115,15 @@ function ImportForm({ file, onClose }: { file: { name: string; document: unknown
 
   return (
     <Stack gap="sm">
-      <Text size="sm">
-        {t('import.file', { name: file.name, jobs: count(doc?.jobs), links: count(doc?.links) })}
-      </Text>
+      <Text size="sm">{t('import.file', { name: file.name, jobs: count(doc?.jobs), links: count(doc?.links) })}</Text>
       {!report && (
-        <Radio.Group value={onConflict} onChange={(value) => setOnConflict(value as 'update' | 'skip')} label={t('import.onConflict')} description={t('import.onConflictHint')} data-testid="import-conflict">
+        <Radio.Group
+          value={onConflict}
+          onChange={(value) => setOnConflict(value as 'update' | 'skip')}
+          label={t('import.onConflict')}
+          description={t('import.onConflictHint')}
+          data-testid="import-conflict"
+        >
           <Stack gap={6} mt={6}>
             <Radio value="skip" label={t('import.skip')} data-testid="import-conflict-skip" />
             <Radio value="update" label={t('import.update')} data-testid="import-conflict-update" />

@@ -80,13 +80,13 @@ export function JobsPage() {
           <ImportExportButtons selectedIds={selectedIds} />
           {isAdmin && <XxlImportButton />}
           {operatesAny && (
-          <Button
-            onClick={() => setEditing({ input: newJobInput(defaultGroupId ?? 1, localTimeZone()) })}
-            disabled={defaultGroupId === null}
-            data-testid="job-new"
-          >
-            {t('jobs.new')}
-          </Button>
+            <Button
+              onClick={() => setEditing({ input: newJobInput(defaultGroupId ?? 1, localTimeZone()) })}
+              disabled={defaultGroupId === null}
+              data-testid="job-new"
+            >
+              {t('jobs.new')}
+            </Button>
           )}
         </Group>
       </Group>
@@ -131,7 +131,10 @@ export function JobsPage() {
           value={filter.scheduleType}
           allowDeselect={false}
           onChange={(value) => value && setJobFilter({ scheduleType: value as JobFilter['scheduleType'] })}
-          data={[{ value: 'all', label: `${t('jobs.filterSchedule')}: ${t('common.all')}`, name: `${t('jobs.filterSchedule')}: ${t('common.all')}` }, ...enumOptions(t, 'scheduleType', SCHEDULE_TYPES)]}
+          data={[
+            { value: 'all', label: `${t('jobs.filterSchedule')}: ${t('common.all')}`, name: `${t('jobs.filterSchedule')}: ${t('common.all')}` },
+            ...enumOptions(t, 'scheduleType', SCHEDULE_TYPES),
+          ]}
           renderOption={renderEnumOption}
           data-testid="jobs-filter-schedule"
         />

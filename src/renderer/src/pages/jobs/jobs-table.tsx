@@ -52,14 +52,30 @@ const JobCells = memo(function JobCells({
   const running = job.triggerStatus === 1
   const none = t('common.none')
   const action = (label: string, testId: string, onClick: () => void, icon: ReactNode, color?: string, disabled?: boolean) => (
-    <button type="button" className="jd-icon-btn" data-color={color} aria-label={label} title={label} onClick={onClick} disabled={disabled} data-testid={testId}>
+    <button
+      type="button"
+      className="jd-icon-btn"
+      data-color={color}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+    >
       {icon}
     </button>
   )
   return (
     <>
       <div role="cell">
-        <input type="checkbox" className="jd-check" checked={selected} onChange={() => actions.toggleSelected(job.id)} aria-label={t('jobs.select', { id: job.id })} data-testid="job-select" />
+        <input
+          type="checkbox"
+          className="jd-check"
+          checked={selected}
+          onChange={() => actions.toggleSelected(job.id)}
+          aria-label={t('jobs.select', { id: job.id })}
+          data-testid="job-select"
+        />
       </div>
       <div role="cell" className="jd-cell">
         {job.id}

@@ -25,10 +25,12 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
     setError(null)
     const timer = setTimeout(() => {
       // A one-shot query: nothing is kept, and only this dialog shows the answer.
-      client().previewRoute({ jobId: job.id, ...(addressList.length > 0 ? { addressList } : {}) }).then(
-        (result) => current && setPreview(result),
-        (caught: unknown) => current && setError({ caught }),
-      )
+      client()
+        .previewRoute({ jobId: job.id, ...(addressList.length > 0 ? { addressList } : {}) })
+        .then(
+          (result) => current && setPreview(result),
+          (caught: unknown) => current && setError({ caught }),
+        )
     }, ROUTE_PREVIEW_DEBOUNCE_MS)
     return () => {
       current = false

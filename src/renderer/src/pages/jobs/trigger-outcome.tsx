@@ -48,7 +48,13 @@ function OutcomeCard({ outcome, onOpen }: { outcome: RunTriggerOutcome; onOpen()
             {t('trigger.openRun', { id: shown.logId })}
           </RunLink>
           {hasTrail && (
-            <Button size="compact-xs" variant="subtle" color={COLOR[shown.state]} onClick={() => setShowTrail((on) => !on)} data-testid="trigger-outcome-trail-toggle">
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color={COLOR[shown.state]}
+              onClick={() => setShowTrail((on) => !on)}
+              data-testid="trigger-outcome-trail-toggle"
+            >
               {showTrail ? t('trigger.hideTrail') : t('trigger.showTrail')}
             </Button>
           )}

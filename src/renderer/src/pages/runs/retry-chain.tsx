@@ -16,7 +16,10 @@ export function RetryChain({ run }: { run: JobRun }) {
   const fired = useJobDesk((s) => s.childRuns[run.id])
   const [attempts, setAttempts] = useState<JobRun[]>([])
   const status = runStatus(run)
-  const retryIds = (fired ?? []).filter((child) => child.triggerType === 'RETRY').map((child) => `${child.id}:${runStatus(child)}`).join()
+  const retryIds = (fired ?? [])
+    .filter((child) => child.triggerType === 'RETRY')
+    .map((child) => `${child.id}:${runStatus(child)}`)
+    .join()
 
   useEffect(() => {
     let current = true

@@ -72,13 +72,7 @@ function RunFields({ run }: { run: JobRun }) {
       <Field label="run.retries">{run.executorFailRetryCount}</Field>
       <Field label="run.triggerCode">{run.triggerCode}</Field>
       <Field label="run.handleCode">{run.handleCode}</Field>
-      <Field label="run.parent">
-        {run.parentLogId !== null ? (
-          <RunLink runId={run.parentLogId} testId="run-parent-link" />
-        ) : (
-          none
-        )}
-      </Field>
+      <Field label="run.parent">{run.parentLogId !== null ? <RunLink runId={run.parentLogId} testId="run-parent-link" /> : none}</Field>
     </SimpleGrid>
   )
 }

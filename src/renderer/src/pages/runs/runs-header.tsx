@@ -35,7 +35,17 @@ export function RunsHeader({ columns, onColumnsChange }: { columns: RunColumnWid
   )
 }
 
-function ColumnGrip({ column, columns, label, onColumnsChange }: { column: RunColumn; columns: RunColumnWidths; label: string; onColumnsChange(widths: RunColumnWidths): void }) {
+function ColumnGrip({
+  column,
+  columns,
+  label,
+  onColumnsChange,
+}: {
+  column: RunColumn
+  columns: RunColumnWidths
+  label: string
+  onColumnsChange(widths: RunColumnWidths): void
+}) {
   const dragHandlers = useHorizontalDrag(
     () => columns,
     (start, dx) => onColumnsChange(resizeColumn(start, column, dx)),

@@ -118,24 +118,57 @@ export function AlarmSection({ draft, dirty, update, mode }: AlarmSectionProps) 
                 <CheckResult check={checks[`webhook-${index}`] ?? null} testId="settings-webhook-result" />
               </div>
             ))}
-            <Button variant="light" size="xs" w="fit-content" onClick={() => update({ webhooks: [...draft.webhooks, { url: '' }] })} data-testid="settings-webhook-add">
+            <Button
+              variant="light"
+              size="xs"
+              w="fit-content"
+              onClick={() => update({ webhooks: [...draft.webhooks, { url: '' }] })}
+              data-testid="settings-webhook-add"
+            >
               {t('settings.addWebhook')}
             </Button>
           </Stack>
         </div>
         <div>
-          <Switch label={t('settings.smtp')} checked={draft.smtpEnabled} onChange={(event) => update({ smtpEnabled: event.currentTarget.checked })} data-testid="settings-smtp" />
+          <Switch
+            label={t('settings.smtp')}
+            checked={draft.smtpEnabled}
+            onChange={(event) => update({ smtpEnabled: event.currentTarget.checked })}
+            data-testid="settings-smtp"
+          />
           {draft.smtpEnabled && (
             <Stack gap="xs" mt="xs">
               <Group grow align="flex-start">
-                <TextInput label={t('settings.smtpHost')} value={smtp.host} onChange={(e) => setSmtp({ host: e.currentTarget.value })} data-testid="settings-smtp-host" />
-                <NumberInput label={t('settings.smtpPort')} min={1} max={65535} allowDecimal={false} value={smtp.port} onChange={(v) => setSmtp({ port: wholeNumber(v) })} />
+                <TextInput
+                  label={t('settings.smtpHost')}
+                  value={smtp.host}
+                  onChange={(e) => setSmtp({ host: e.currentTarget.value })}
+                  data-testid="settings-smtp-host"
+                />
+                <NumberInput
+                  label={t('settings.smtpPort')}
+                  min={1}
+                  max={65535}
+                  allowDecimal={false}
+                  value={smtp.port}
+                  onChange={(v) => setSmtp({ port: wholeNumber(v) })}
+                />
                 <Switch label={t('settings.smtpSecure')} checked={smtp.secure} onChange={(e) => setSmtp({ secure: e.currentTarget.checked })} mt={28} />
               </Group>
               <Group grow align="flex-start">
                 <TextInput label={t('settings.smtpUser')} value={smtp.user} onChange={(e) => setSmtp({ user: e.currentTarget.value })} autoComplete="off" />
-                <PasswordInput label={t('settings.smtpPass')} value={smtp.pass} onChange={(e) => setSmtp({ pass: e.currentTarget.value })} autoComplete="new-password" />
-                <TextInput label={t('settings.smtpFrom')} value={smtp.from} onChange={(e) => setSmtp({ from: e.currentTarget.value })} data-testid="settings-smtp-from" />
+                <PasswordInput
+                  label={t('settings.smtpPass')}
+                  value={smtp.pass}
+                  onChange={(e) => setSmtp({ pass: e.currentTarget.value })}
+                  autoComplete="new-password"
+                />
+                <TextInput
+                  label={t('settings.smtpFrom')}
+                  value={smtp.from}
+                  onChange={(e) => setSmtp({ from: e.currentTarget.value })}
+                  data-testid="settings-smtp-from"
+                />
               </Group>
             </Stack>
           )}

@@ -42,7 +42,14 @@ export function ChangePasswordForm({ required, onDone }: { required: boolean; on
           {t('password.required')}
         </Alert>
       )}
-      <PasswordInput label={t('password.current')} value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" required data-testid="password-current" />
+      <PasswordInput
+        label={t('password.current')}
+        value={current}
+        onChange={(e) => setCurrent(e.currentTarget.value)}
+        autoComplete="current-password"
+        required
+        data-testid="password-current"
+      />
       <PasswordInput
         label={t('password.new')}
         description={t('password.rule', { min: PASSWORD_MIN_CHARS })}
@@ -52,7 +59,14 @@ export function ChangePasswordForm({ required, onDone }: { required: boolean; on
         required
         data-testid="password-new"
       />
-      <PasswordInput label={t('password.repeat')} value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} autoComplete="new-password" required data-testid="password-repeat" />
+      <PasswordInput
+        label={t('password.repeat')}
+        value={repeat}
+        onChange={(e) => setRepeat(e.currentTarget.value)}
+        autoComplete="new-password"
+        required
+        data-testid="password-repeat"
+      />
       {error && (
         <Alert color="red" data-testid="change-password-error">
           {error}

@@ -39,8 +39,23 @@ export function SignInPage({ notice }: { notice: GateNotice }) {
               {t('signIn.tokenRetired')}
             </Alert>
           )}
-          <TextInput label={t('signIn.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="username" required data-testid="sign-in-name" autoFocus />
-          <PasswordInput label={t('signIn.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" required data-testid="sign-in-password" />
+          <TextInput
+            label={t('signIn.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            autoComplete="username"
+            required
+            data-testid="sign-in-name"
+            autoFocus
+          />
+          <PasswordInput
+            label={t('signIn.password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete="current-password"
+            required
+            data-testid="sign-in-password"
+          />
           {error && (
             <Alert color="red" data-testid="sign-in-error">
               {error}

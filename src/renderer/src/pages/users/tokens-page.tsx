@@ -107,7 +107,15 @@ export function TokensPage() {
   )
 }
 
-function TokenCreator({ maxRole, onCreate, onClose }: { maxRole: Role; onCreate(input: { name: string; role: Role; groupIds: number[]; expiresAtMs: number }): Promise<void>; onClose(): void }) {
+function TokenCreator({
+  maxRole,
+  onCreate,
+  onClose,
+}: {
+  maxRole: Role
+  onCreate(input: { name: string; role: Role; groupIds: number[]; expiresAtMs: number }): Promise<void>
+  onClose(): void
+}) {
   const t = useT()
   const errorText = useErrorText()
   const [name, setName] = useState('')

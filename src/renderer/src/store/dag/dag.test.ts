@@ -20,7 +20,8 @@ function fakeCore(runs: JobRun[], links: JobLink[] = []) {
     listRuns: vi.fn(async (filter: RunFilter) => ({ runs: runs.filter((r) => r.parentLogId === filter.parentLogId), nextBeforeId: null })),
     listLinks: vi.fn(async () => links),
     saveLink: vi.fn(async (link: JobLink) => {
-      if (link.childJobId === 1) throw new ConflictError('linking job 3 → job 1 would close the cycle 1 → 2 → 3 → 1', { code: 'link.cycle', params: { path: [1, 2, 3, 1] } })
+      if (link.childJobId === 1)
+        throw new ConflictError('linking job 3 → job 1 would close the cycle 1 → 2 → 3 → 1', { code: 'link.cycle', params: { path: [1, 2, 3, 1] } })
       return link
     }),
     deleteLink: vi.fn(async () => {}),
@@ -60,7 +61,10 @@ describe('the dag slice', () => {
       { parentJobId: 2, childJobId: 3, condition: 'FAILURE' },
       { parentJobId: 1, childJobId: 2, condition: 'ALWAYS' },
     ])
-    await expect(useJobDesk.getState().saveLink({ parentJobId: 3, childJobId: 1, condition: 'SUCCESS' })).rejects.toMatchObject({ code: 'link.cycle', params: { path: [1, 2, 3, 1] } })
+    await expect(useJobDesk.getState().saveLink({ parentJobId: 3, childJobId: 1, condition: 'SUCCESS' })).rejects.toMatchObject({
+      code: 'link.cycle',
+      params: { path: [1, 2, 3, 1] },
+    })
     await useJobDesk.getState().deleteLink(2, 3)
     expect(core.deleteLink).toHaveBeenCalledWith({ parentJobId: 2, childJobId: 3 })
     expect(useJobDesk.getState().links).toEqual([{ parentJobId: 1, childJobId: 2, condition: 'ALWAYS' }])

@@ -73,7 +73,12 @@ export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
       }
       const log: OpenLog = { views: 1, reading: false, readAgain: false, lastPushAtMs: Date.now(), timer: null }
       open.set(logId, log)
-      set({ runLogs: { ...get().runLogs, [logId]: { buffer: EMPTY_LOG, isEnd: false, loading: true, catchingUp: false, error: null, source: null, executorError: null } } })
+      set({
+        runLogs: {
+          ...get().runLogs,
+          [logId]: { buffer: EMPTY_LOG, isEnd: false, loading: true, catchingUp: false, error: null, source: null, executorError: null },
+        },
+      })
       void get()
         .refreshRunLog(logId)
         .then(() => {
@@ -91,7 +96,9 @@ export const createRunLogSlice: SliceCreator<RunLogSlice> = (set, get) => {
       if (!log || --log.views > 0) return
       stopPolling(log)
       open.delete(logId)
-      void client().unwatchRunLog(logId).catch(() => {})
+      void client()
+        .unwatchRunLog(logId)
+        .catch(() => {})
       const { [logId]: _closed, ...rest } = get().runLogs
       set({ runLogs: rest })
     },

@@ -109,7 +109,10 @@ describe('the run-log slice', () => {
   it('learns that a finished run’s log ended from one more read after a short page, without waiting for the poll', async () => {
     const core = fakeCore(['a', 'b'])
     // As the executor answers for a finished run: isEnd once nothing is left after fromLineNum.
-    core.getRunLog.mockImplementation(async ({ fromLineNum }: RunLogRequest) => ({ ...page(fromLineNum, core.lines.slice(fromLineNum - 1)), isEnd: fromLineNum > core.lines.length }))
+    core.getRunLog.mockImplementation(async ({ fromLineNum }: RunLogRequest) => ({
+      ...page(fromLineNum, core.lines.slice(fromLineNum - 1)),
+      isEnd: fromLineNum > core.lines.length,
+    }))
     useJobDesk.getState().openRunLog(6)
     await vi.waitFor(() => expect(useJobDesk.getState().runLogs[6]?.isEnd).toBe(true))
     expect(core.getRunLog).toHaveBeenCalledTimes(2)

@@ -126,7 +126,10 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
         const state = get()
         // A finished run never changes again; only unfinished opened runs are re-read.
         const opened = Object.values(state.runsById).filter((run) => ['pending', 'running'].includes(runStatus(run)))
-        const parents = Object.keys(state.childRuns).map(Number).sort((a, b) => b - a).slice(0, RESYNC_PARENTS_MAX)
+        const parents = Object.keys(state.childRuns)
+          .map(Number)
+          .sort((a, b) => b - a)
+          .slice(0, RESYNC_PARENTS_MAX)
         const panels = Object.keys(state.recentRunsByJob).map(Number)
         const tasks: Promise<unknown>[] = [
           state.fetchLastRuns(),

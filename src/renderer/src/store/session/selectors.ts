@@ -16,4 +16,5 @@ export function operatesGroup(session: SessionInfo | null, groupId: number): boo
 
 export const selectIsAdmin = (s: JobDeskState) => isAdmin(s.session)
 /** May change something somewhere (shows "New job", import…). */
-export const selectOperatesAny = (s: JobDeskState) => s.session !== null && s.session.role !== 'viewer' && (s.session.groupIds === null || s.session.groupIds.length > 0)
+export const selectOperatesAny = (s: JobDeskState) =>
+  s.session !== null && s.session.role !== 'viewer' && (s.session.groupIds === null || s.session.groupIds.length > 0)

@@ -24,7 +24,13 @@ export function GlueIde({ jobId, onClose }: { jobId: number | null; onClose: () 
   const guard = useDiscardGuard(onClose)
   return (
     <>
-      <Modal opened={jobId !== null} onClose={guard.requestClose} size="calc(100vw - 80px)" title={job ? t('glue.title', { id: job.id, name: job.name }) : ''} data-testid="glue-ide">
+      <Modal
+        opened={jobId !== null}
+        onClose={guard.requestClose}
+        size="calc(100vw - 80px)"
+        title={job ? t('glue.title', { id: job.id, name: job.name }) : ''}
+        data-testid="glue-ide"
+      >
         {job && <GlueIdeForm key={job.id} job={job} setDirty={guard.setDirty} />}
       </Modal>
       {guard.prompt}
@@ -46,7 +52,9 @@ function GlueIdeForm({ job, setDirty }: { job: JobInfo; setDirty(dirty: boolean)
 
   const loadVersions = useCallback(() => {
     // A one-shot query: the history is this editor's, read when it opens and after each save.
-    client().listGlueVersions(job.id).then(setVersions, (caught: unknown) => setError({ caught }))
+    client()
+      .listGlueVersions(job.id)
+      .then(setVersions, (caught: unknown) => setError({ caught }))
   }, [job.id])
   useEffect(loadVersions, [loadVersions])
 
@@ -80,7 +88,10 @@ function GlueIdeForm({ job, setDirty }: { job: JobInfo; setDirty(dirty: boolean)
               <EnumLabel kind="glueType" value={job.glueType} />
             </Badge>
             <Text size="xs" c="dimmed">
-              {t('glue.current', { remark: job.glueRemark || t('common.none'), time: job.glueUpdatetimeMs > 0 ? formatDateTime(job.glueUpdatetimeMs) : t('common.none') })}
+              {t('glue.current', {
+                remark: job.glueRemark || t('common.none'),
+                time: job.glueUpdatetimeMs > 0 ? formatDateTime(job.glueUpdatetimeMs) : t('common.none'),
+              })}
             </Text>
             {changed && (
               <Badge color="orange" variant="light" data-testid="glue-changed">

@@ -26,7 +26,10 @@ export function ChildLinksSection({ jobId, rows, setRows }: ChildLinksSectionPro
   const jobs = useJobDesk(selectJobs)
   const jobsById = useJobDesk(selectJobsById)
   const parents = useJobDesk(useShallow(selectParentLinks(jobId)))
-  const options = useMemo(() => jobs.filter((job) => job.id !== jobId).map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })), [jobs, jobId])
+  const options = useMemo(
+    () => jobs.filter((job) => job.id !== jobId).map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })),
+    [jobs, jobId],
+  )
   const update = (index: number, patch: Partial<ChildDraft>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)))
 
   return (
@@ -64,12 +67,19 @@ export function ChildLinksSection({ jobId, rows, setRows }: ChildLinksSectionPro
           </ActionIcon>
         </Group>
       ))}
-      <Button variant="light" size="xs" w="fit-content" onClick={() => setRows([...rows, { childJobId: 0, condition: 'SUCCESS' }])} data-testid="child-link-add">
+      <Button
+        variant="light"
+        size="xs"
+        w="fit-content"
+        onClick={() => setRows([...rows, { childJobId: 0, condition: 'SUCCESS' }])}
+        data-testid="child-link-add"
+      >
         {t('editor.addChild')}
       </Button>
       {parents.length > 0 && (
         <Text size="xs" c="dimmed">
-          {t('dag.parents')}: {parents.map((link) => `#${link.parentJobId} ${jobsById.get(link.parentJobId)?.name ?? ''} (${t(`linkCondition.${link.condition}`)})`).join(', ')}
+          {t('dag.parents')}:{' '}
+          {parents.map((link) => `#${link.parentJobId} ${jobsById.get(link.parentJobId)?.name ?? ''} (${t(`linkCondition.${link.condition}`)})`).join(', ')}
         </Text>
       )}
     </Stack>

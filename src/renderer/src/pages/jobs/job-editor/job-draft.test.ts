@@ -40,7 +40,16 @@ describe('placeSaveError', () => {
 describe('copyJobInput', () => {
   it('copies every field as a new job (no id) under the new name', () => {
     const input = { ...newJobInput(2, 'Asia/Shanghai'), id: 9, name: 'nightly', glueType: 'GLUE_SHELL' as const, glueSource: 'echo hi' }
-    const job = { ...input, childJobIds: [], triggerStatus: 1, triggerLastTimeMs: 0, triggerNextTimeMs: 0, addTimeMs: 0, updateTimeMs: 0, glueUpdatetimeMs: 0 } as JobInfo
+    const job = {
+      ...input,
+      childJobIds: [],
+      triggerStatus: 1,
+      triggerLastTimeMs: 0,
+      triggerNextTimeMs: 0,
+      addTimeMs: 0,
+      updateTimeMs: 0,
+      glueUpdatetimeMs: 0,
+    } as JobInfo
     const copy = copyJobInput(job, 'nightly (copy)')
     expect(copy.id).toBeUndefined()
     expect(copy).toEqual({ ...input, id: undefined, name: 'nightly (copy)' })

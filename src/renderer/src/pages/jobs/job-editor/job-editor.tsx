@@ -20,7 +20,15 @@ function Section({ title, children }: { title: MessageKey; children: ReactNode }
   const t = useT()
   return (
     <section>
-      <Divider mb="xs" labelPosition="left" label={<Title order={3} size="h6">{t(title)}</Title>} />
+      <Divider
+        mb="xs"
+        labelPosition="left"
+        label={
+          <Title order={3} size="h6">
+            {t(title)}
+          </Title>
+        }
+      />
       {children}
     </section>
   )
@@ -45,7 +53,18 @@ export function JobEditor({ open, onClose, onOpenGlue }: JobEditorProps) {
   const guard = useDiscardGuard(onClose)
   return (
     <>
-      <Drawer opened={open !== null} onClose={guard.requestClose} position="right" size="xl" title={<Title order={2} size="h4">{title}</Title>} data-testid="job-editor">
+      <Drawer
+        opened={open !== null}
+        onClose={guard.requestClose}
+        position="right"
+        size="xl"
+        title={
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+        }
+        data-testid="job-editor"
+      >
         {/* Keyed so a new open starts from the given job, not from the last draft. */}
         {open && (
           <JobEditorForm
@@ -108,7 +127,10 @@ function JobEditorForm({ open, onDone, onCancel, setDirty, onOpenGlue }: JobEdit
     let saved: JobInput | null = null
     // A saved script job's source is the GLUE editor's (it may have saved a version meanwhile).
     const stored = draft.id ? useJobDesk.getState().jobs.find((job) => job.id === draft.id) : undefined
-    const input = stored && savedGlueType !== undefined && savedGlueType !== 'BEAN' && draft.glueType !== 'BEAN' ? { ...draft, glueSource: stored.glueSource, glueRemark: stored.glueRemark } : draft
+    const input =
+      stored && savedGlueType !== undefined && savedGlueType !== 'BEAN' && draft.glueType !== 'BEAN'
+        ? { ...draft, glueSource: stored.glueSource, glueRemark: stored.glueRemark }
+        : draft
     try {
       const job = await saveJob(input)
       saved = { ...input, id: job.id }
@@ -153,7 +175,12 @@ function JobEditorForm({ open, onDone, onCancel, setDirty, onOpenGlue }: JobEdit
               error={errors.name}
               data-testid="field-name"
             />
-            <TextInput label={t('editor.author')} value={draft.author} onChange={(event) => setField('author', event.currentTarget.value)} error={errors.author} />
+            <TextInput
+              label={t('editor.author')}
+              value={draft.author}
+              onChange={(event) => setField('author', event.currentTarget.value)}
+              error={errors.author}
+            />
           </Group>
         </Section>
         <Section title="editor.section.schedule">

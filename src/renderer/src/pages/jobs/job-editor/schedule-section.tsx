@@ -8,7 +8,17 @@ import type { SectionProps } from './section-props'
 import { PREVIEW_COUNT, useSchedulePreview, type PreviewState } from './use-schedule-preview'
 import { EnumLabel, enumOptions, renderEnumOption } from '../../../components/enum-label'
 
-function SchedulePreviewBox({ state, timezone, scheduleType, scheduleConf }: { state: PreviewState; timezone: string; scheduleType: ScheduleType; scheduleConf: string }) {
+function SchedulePreviewBox({
+  state,
+  timezone,
+  scheduleType,
+  scheduleConf,
+}: {
+  state: PreviewState
+  timezone: string
+  scheduleType: ScheduleType
+  scheduleConf: string
+}) {
   const t = useT()
   const language = useLanguage()
   const local = localTimeZone()

@@ -35,16 +35,18 @@ export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: str
     setState({ kind: 'checking' })
     const timer = setTimeout(() => {
       // A one-shot query: nothing is saved, and only this editor shows the answer.
-      client().previewSchedule({ scheduleType, scheduleConf, timezone, count: PREVIEW_COUNT }).then(
-        (preview) => {
-          if (!current) return
-          if (preview.ok) return setState({ kind: 'ok', timesMs: preview.timesMs })
-          setState({ kind: 'invalid', error: new ValidationError(preview.field, preview.message, { code: preview.code, params: preview.params }) })
-        },
-        (error: unknown) => {
-          if (current) setState({ kind: 'failed', error })
-        },
-      )
+      client()
+        .previewSchedule({ scheduleType, scheduleConf, timezone, count: PREVIEW_COUNT })
+        .then(
+          (preview) => {
+            if (!current) return
+            if (preview.ok) return setState({ kind: 'ok', timesMs: preview.timesMs })
+            setState({ kind: 'invalid', error: new ValidationError(preview.field, preview.message, { code: preview.code, params: preview.params }) })
+          },
+          (error: unknown) => {
+            if (current) setState({ kind: 'failed', error })
+          },
+        )
     }, PREVIEW_DEBOUNCE_MS)
     return () => {
       current = false

@@ -78,10 +78,31 @@ function XxlImportPanel({ onClose }: { onClose: () => void }) {
         {t('xxlImport.intro')}
       </Text>
       <Group grow align="flex-start">
-        <TextInput label={t('xxlImport.url')} description={t('xxlImport.urlHint')} placeholder="mysql://xxl@127.0.0.1:3306/xxl_job" value={form.url} onChange={(e) => edit({ url: e.currentTarget.value })} disabled={disabled} data-testid="xxl-url" />
-        <PasswordInput label={t('xxlImport.password')} description={t('xxlImport.passwordHint')} value={form.password} onChange={(e) => edit({ password: e.currentTarget.value })} disabled={disabled} autoComplete="off" data-testid="xxl-password" />
+        <TextInput
+          label={t('xxlImport.url')}
+          description={t('xxlImport.urlHint')}
+          placeholder="mysql://xxl@127.0.0.1:3306/xxl_job"
+          value={form.url}
+          onChange={(e) => edit({ url: e.currentTarget.value })}
+          disabled={disabled}
+          data-testid="xxl-url"
+        />
+        <PasswordInput
+          label={t('xxlImport.password')}
+          description={t('xxlImport.passwordHint')}
+          value={form.password}
+          onChange={(e) => edit({ password: e.currentTarget.value })}
+          disabled={disabled}
+          autoComplete="off"
+          data-testid="xxl-password"
+        />
       </Group>
-      <Radio.Group value={form.onConflict} onChange={(value) => edit({ onConflict: value as XxlConflict })} label={t('xxlImport.onConflict')} data-testid="xxl-conflict">
+      <Radio.Group
+        value={form.onConflict}
+        onChange={(value) => edit({ onConflict: value as XxlConflict })}
+        label={t('xxlImport.onConflict')}
+        data-testid="xxl-conflict"
+      >
         <Stack gap={6} mt={6}>
           <Radio value="skip" label={t('xxlImport.skip')} disabled={disabled} data-testid="xxl-conflict-skip" />
           <Radio value="rename" label={t('xxlImport.rename')} disabled={disabled} data-testid="xxl-conflict-rename" />
@@ -89,9 +110,34 @@ function XxlImportPanel({ onClose }: { onClose: () => void }) {
         </Stack>
       </Radio.Group>
       <Group align="flex-end">
-        <Checkbox label={t('xxlImport.withRuns')} checked={form.withRuns} onChange={(e) => edit({ withRuns: e.currentTarget.checked })} disabled={disabled} data-testid="xxl-with-runs" />
-        <NumberInput w={110} label={t('xxlImport.days')} min={1} max={XXL_RUN_DAYS_MAX} allowDecimal={false} value={form.days} onChange={(value) => edit({ days: typeof value === 'number' ? value : 7 })} disabled={disabled || !form.withRuns} data-testid="xxl-days" />
-        <TextInput flex={1} label={t('xxlImport.timezone')} description={t('xxlImport.timezoneHint', { zone: localTimeZone() })} placeholder={localTimeZone()} value={form.timezone} onChange={(e) => edit({ timezone: e.currentTarget.value })} disabled={disabled} data-testid="xxl-timezone" />
+        <Checkbox
+          label={t('xxlImport.withRuns')}
+          checked={form.withRuns}
+          onChange={(e) => edit({ withRuns: e.currentTarget.checked })}
+          disabled={disabled}
+          data-testid="xxl-with-runs"
+        />
+        <NumberInput
+          w={110}
+          label={t('xxlImport.days')}
+          min={1}
+          max={XXL_RUN_DAYS_MAX}
+          allowDecimal={false}
+          value={form.days}
+          onChange={(value) => edit({ days: typeof value === 'number' ? value : 7 })}
+          disabled={disabled || !form.withRuns}
+          data-testid="xxl-days"
+        />
+        <TextInput
+          flex={1}
+          label={t('xxlImport.timezone')}
+          description={t('xxlImport.timezoneHint', { zone: localTimeZone() })}
+          placeholder={localTimeZone()}
+          value={form.timezone}
+          onChange={(e) => edit({ timezone: e.currentTarget.value })}
+          disabled={disabled}
+          data-testid="xxl-timezone"
+        />
       </Group>
       {refusal && (
         <Alert color="red" title={t('xxlImport.failed')} data-testid="xxl-failed">
@@ -117,7 +163,13 @@ function XxlImportPanel({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose} disabled={busy === 'import'}>
             {t('common.cancel')}
           </Button>
-          <Button variant="light" onClick={() => void run(true)} loading={busy === 'preview'} disabled={disabled || form.url.trim() === ''} data-testid="xxl-preview">
+          <Button
+            variant="light"
+            onClick={() => void run(true)}
+            loading={busy === 'preview'}
+            disabled={disabled || form.url.trim() === ''}
+            data-testid="xxl-preview"
+          >
             {t('xxlImport.preview')}
           </Button>
           <Button onClick={() => void run(false)} loading={busy === 'import'} disabled={disabled || preview === null} data-testid="xxl-import">

@@ -15,7 +15,9 @@ export function XxlImportReportView({ report }: { report: XxlImportReport }) {
     <Stack gap="xs" data-testid="xxl-report" data-dry-run={report.dryRun}>
       <Alert color={report.dryRun ? 'blue' : 'teal'} title={t(report.dryRun ? 'xxlImport.dryRunTitle' : 'xxlImport.doneTitle')}>
         <Text size="sm">{t('xxlImport.source', { source: report.source, generation: report.schema.generation, zone: report.timezone })}</Text>
-        <Text size="sm">{t('xxlImport.read', { groups: report.read.groups, jobs: report.read.jobs, glue: report.read.glueVersions, runs: report.read.runs })}</Text>
+        <Text size="sm">
+          {t('xxlImport.read', { groups: report.read.groups, jobs: report.read.jobs, glue: report.read.glueVersions, runs: report.read.runs })}
+        </Text>
         <Text
           size="sm"
           fw={600}
@@ -27,12 +29,20 @@ export function XxlImportReportView({ report }: { report: XxlImportReport }) {
         >
           {t(report.dryRun ? 'xxlImport.jobCountsDry' : 'xxlImport.jobCounts', { ...summary })}
         </Text>
-        <Text size="sm">{t('xxlImport.groupCounts', { created: groupCount('create'), kept: groupCount('keep') + groupCount('update'), refused: groupCount('refuse') })}</Text>
+        <Text size="sm">
+          {t('xxlImport.groupCounts', { created: groupCount('create'), kept: groupCount('keep') + groupCount('update'), refused: groupCount('refuse') })}
+        </Text>
         <Text size="sm">{t('xxlImport.linkCounts', { set: report.links.set, dropped: report.links.dropped.length })}</Text>
         <Text size="sm">{t('xxlImport.glueCounts', { n: report.glueVersions })}</Text>
         {report.runs && (
           <Text size="sm" data-testid="xxl-runs">
-            {t('xxlImport.runCounts', { days: report.runs.days, imported: report.runs.imported, unfinished: report.runs.unfinished, already: report.runs.alreadyThere, refused: report.runs.ofRefusedJobs })}
+            {t('xxlImport.runCounts', {
+              days: report.runs.days,
+              imported: report.runs.imported,
+              unfinished: report.runs.unfinished,
+              already: report.runs.alreadyThere,
+              refused: report.runs.ofRefusedJobs,
+            })}
           </Text>
         )}
         {report.notes.length > 0 && (
