@@ -28,9 +28,13 @@ type ServerEngine = Exclude<TestEngine, 'sqlite'>
 /** What the main process writes once a server is up (or could not start). */
 type ServerState = { ok: true; url: string; port: number; socket: string; version: string } | { ok: false; reason: string }
 
-/** Test settings: durability off (a crash loses a throwaway database), everything else the servers' defaults. */
+/**
+ * Test settings: durability off (a crash loses a throwaway database), everything else the servers'
+ * defaults; and no autovacuum on PostgreSQL: a worker on a test database makes its DROP … WITH
+ * (FORCE) fail (the test role may not end a superuser's process), and a test database lives seconds.
+ */
 const starters: Record<ServerEngine, () => Promise<TempDbServer>> = {
-  postgres: () => startTempPostgres({ settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } }),
+  postgres: () => startTempPostgres({ settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', autovacuum: 'off' } }),
   mysql: () => startTempMariadb({ settings: { 'innodb-flush-log-at-trx-commit': '0', 'innodb-doublewrite': '0', 'sync-binlog': '0' } }),
 }
 

@@ -2,7 +2,7 @@ import type { ApiMethod, JobDeskApi, Overview, RunFilter, Settings } from '../..
 import type { AuditAction } from '../../shared/auth'
 import type { JobGroup, JobInfo, JobLink } from '../../shared/model'
 import { notFound, notPermitted } from '../../shared/messages/coded-errors'
-import { redactUrl } from '../import-xxl/xxl-source-url'
+import { redactUrl } from '../../shared/redact-url'
 import { seesGroup, type Principal } from '../../shared/principal'
 import { refuse, requireAdmin, requireOperates, requireSees } from './refusal'
 

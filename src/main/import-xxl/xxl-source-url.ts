@@ -1,4 +1,5 @@
 import { invalidField } from '../../shared/messages/coded-errors'
+import { redactUrl } from '../../shared/redact-url'
 
 /** The XXL-JOB database to read, as mysql2 takes it, and as messages may show it (no password). */
 export interface XxlSource {
@@ -52,12 +53,4 @@ export function parseXxlSource(text: string): XxlSource {
     socketPath,
     location: `mysql://${encodeURIComponent(user)}@${url.host || 'localhost'}/${encodeURIComponent(database)}${socketPath ? `?socket=${socketPath}` : ''}`,
   }
-}
-
-/** The URL with any password replaced by `***`, for messages about a URL that may not parse. */
-export function redactUrl(text: string): string {
-  return text
-    .trim()
-    .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^@/]*@/i, '$1:***@')
-    .slice(0, 300)
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../shared/errors'
 import { wallTimeToEpochMs, epochMsToWallTime } from './wall-time'
 import { detectXxlSchema } from './xxl-schema'
-import { parseXxlSource, redactUrl } from './xxl-source-url'
+import { redactUrl } from '../../shared/redact-url'
+import { parseXxlSource } from './xxl-source-url'
 
 const GROUP = ['id', 'app_name', 'address_type', 'address_list']
 const JOB = [

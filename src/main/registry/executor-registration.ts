@@ -2,13 +2,18 @@ import { EMBEDDED_APP_NAME, type JobGroup, type ProtocolGeneration } from '../..
 import type { AuditAction } from '../../shared/auth'
 import { notPermitted } from '../../shared/messages/coded-errors'
 import type { HandleCallback } from '../executor/executor-api'
-import type { RunWriter } from '../completion/run-writer'
 import type { AdminCaller } from '../net/admin-auth'
 import type { RegistryParam } from '../net/wire/bodies'
 import type { AuditActor, AuditRecord } from '../audit/audit-service'
 import type { RegistryService } from './registry-service'
 import type { RepoAccess } from '../store/store'
 import { isEmbeddedAddress } from '../domain/embedded-address'
+import type { RunCompletion } from '../domain/runs'
+
+/** Where accepted callbacks complete their runs (the run writer's batches). */
+export interface RunCompleter {
+  complete(completions: RunCompletion[]): Promise<unknown>
+}
 
 /** Writes one audit row for a refused executor call (AuditService.record). */
 export type RecordRefusal = (who: AuditActor, entry: AuditRecord) => Promise<void>
@@ -27,7 +32,7 @@ export class ExecutorRegistration {
   constructor(
     private readonly store: RepoAccess<'groups' | 'runs'>,
     private readonly registry: RegistryService,
-    private readonly writer: RunWriter,
+    private readonly writer: RunCompleter,
     private readonly nowMs: () => number,
     private readonly recordRefusal: RecordRefusal,
     /** Told of every registration beat, after it is recorded (finds runs a restarted executor lost). */
