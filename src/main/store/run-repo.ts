@@ -4,7 +4,7 @@ import type { Connection, SqlValue } from './sql/connection'
 import { fromRow, HANDLE_MSG_MAX_CHARS, INSERT_COLUMNS, insertValues, triggerMsgColumn, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
 import { attachTrails, writeTrails } from './run-trails'
-import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf } from './run-report-queries'
+import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery } from './run-report-queries'
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
 import { engineStatementSizes, idChunks, inList, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
 
@@ -17,13 +17,6 @@ export interface CallbackTarget {
   executorAddress: string
   /** Not ended yet: pending or running. */
   open: boolean
-}
-
-const FILTER_SQL: Record<string, string> = {
-  pending: 'trigger_code = 0 AND handle_code = 0',
-  running: 'trigger_code = 200 AND handle_code = 0',
-  success: 'handle_code = 200',
-  failed: '(trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))',
 }
 
 /** The WHERE of the partial index job_log_failed_due, repeated exactly so SQLite can use it. */
@@ -211,30 +204,9 @@ export class RunRepo {
     return this.runsOf(rows)
   }
 
+  /** The console's runs list: newest first, one page. */
   async list(filter: RunFilter): Promise<JobRun[]> {
-    const where: string[] = []
-    const args: (number | string)[] = []
-    const add = (clause: string, value: number | string): void => {
-      where.push(clause)
-      args.push(value)
-    }
-    if (filter.jobId !== undefined) add('job_id = ?', filter.jobId)
-    if (filter.jobGroup !== undefined) add('job_group = ?', filter.jobGroup)
-    if (filter.jobGroups !== undefined) {
-      if (filter.jobGroups.length === 0) where.push('1 = 0')
-      else {
-        where.push(`job_group IN (${filter.jobGroups.map(() => '?').join(', ')})`)
-        args.push(...filter.jobGroups)
-      }
-    }
-    if (filter.status) where.push(FILTER_SQL[filter.status])
-    if (filter.triggerType) add('trigger_type = ?', filter.triggerType)
-    if (filter.parentLogId !== undefined) add('parent_log_id = ?', filter.parentLogId)
-    if (filter.sinceMs !== undefined) add('trigger_time >= ?', filter.sinceMs)
-    if (filter.untilMs !== undefined) add('trigger_time <= ?', filter.untilMs)
-    if (filter.beforeId !== undefined) add('id < ?', filter.beforeId)
-    const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000)
-    const sql = `SELECT * FROM job_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`
+    const { sql, args } = runListQuery(filter)
     return this.runsOf(await this.db.all<RunRow>(sql, args))
   }
 

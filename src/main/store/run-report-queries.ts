@@ -1,10 +1,17 @@
-import type { LastRun } from '../../shared/api'
+import type { LastRun, RunFilter } from '../../shared/api'
 import { runStatus } from '../../shared/model'
 import type { Connection } from './sql/connection'
 import { statementSizes, statementsBySize } from './sql/insert-rows'
 
 // What the console, the monitors and the daily report count and read of job_log, beside the
 // writes of the run pipeline (run-repo.ts). Each takes the connection it reads.
+
+const FILTER_SQL: Record<string, string> = {
+  pending: 'trigger_code = 0 AND handle_code = 0',
+  running: 'trigger_code = 200 AND handle_code = 0',
+  success: 'handle_code = 200',
+  failed: '(trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))',
+}
 
 /** The WHERE of the partial index job_log_running. */
 const RUNNING = 'trigger_code = 200 AND handle_code = 0'
@@ -83,3 +90,31 @@ const lastRunsStatement = statementsBySize((size) =>
     () => 'SELECT id, job_id, trigger_code, handle_code, trigger_time FROM job_log WHERE id = (SELECT MAX(id) FROM job_log WHERE job_id = ?)',
   ).join(' UNION ALL '),
 )
+
+/** The SELECT of the console's runs list for `filter`: newest first, one page of at most 1,000. */
+export function runListQuery(filter: RunFilter): { sql: string; args: (number | string)[] } {
+  const where: string[] = []
+  const args: (number | string)[] = []
+  const add = (clause: string, value: number | string): void => {
+    where.push(clause)
+    args.push(value)
+  }
+  if (filter.jobId !== undefined) add('job_id = ?', filter.jobId)
+  if (filter.jobGroup !== undefined) add('job_group = ?', filter.jobGroup)
+  if (filter.jobGroups !== undefined) {
+    if (filter.jobGroups.length === 0) where.push('1 = 0')
+    else {
+      where.push(`job_group IN (${filter.jobGroups.map(() => '?').join(', ')})`)
+      args.push(...filter.jobGroups)
+    }
+  }
+  if (filter.status) where.push(FILTER_SQL[filter.status])
+  if (filter.triggerType) add('trigger_type = ?', filter.triggerType)
+  if (filter.parentLogId !== undefined) add('parent_log_id = ?', filter.parentLogId)
+  if (filter.sinceMs !== undefined) add('trigger_time >= ?', filter.sinceMs)
+  if (filter.untilMs !== undefined) add('trigger_time <= ?', filter.untilMs)
+  if (filter.beforeId !== undefined) add('id < ?', filter.beforeId)
+  const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000)
+  const sql = `SELECT * FROM job_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`
+  return { sql, args }
+}
