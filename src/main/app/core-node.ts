@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import { ClusterRelay } from '../cluster/cluster-relay'
 import { NodeMembership } from '../cluster/node-membership'
 import { embeddedAddressOf } from '../domain/embedded-address'
+import type { EventHub } from '../kernel/events'
 import type { Executor } from '../executor'
 import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/health'
 import { RegistryService } from '../registry/registry-service'
@@ -51,16 +52,12 @@ export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): 
   })
   const relay = new ClusterRelay(store.events, nodeId, () => membership.peerCount() > 0, logger)
   const registryTimings = options.registryTimings ?? DEFAULT_REGISTRY_TIMINGS
-  const showRegistry = () =>
-    void registry.entries(nowMs()).then(
-      (entries) => events.emit({ type: 'registry-changed', entries }),
-      () => {},
-    )
-  const registry = new RegistryService(store, registryTimings, () => {
-    showRegistry()
+  // This node's consoles see the registry at once; the other nodes' hear of it through the relay.
+  const registry: RegistryService = new RegistryService(store, registryTimings, () => {
+    showRegistryOf(registry, events, nowMs())
     relay.registryChanged()
   })
-  relay.listen({ runs: (ids) => events.runsChanged(ids), registry: showRegistry })
+  relay.listen({ runs: (ids) => events.runsChanged(ids), registry: () => showRegistryOf(registry, events, nowMs()) })
   const runsChanged = (ids: number[]) => {
     events.runsChanged(ids)
     relay.runsChanged(ids)
@@ -77,4 +74,11 @@ export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): 
     nodeRouteActive: () => store.engine !== 'sqlite' || membership.peerCount() > 0,
     runsChanged,
   }
+}
+
+function showRegistryOf(registry: RegistryService, events: EventHub, nowMs: number): void {
+  void registry.entries(nowMs).then(
+    (entries) => events.emit({ type: 'registry-changed', entries }),
+    () => {},
+  )
 }
