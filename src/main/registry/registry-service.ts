@@ -1,5 +1,5 @@
 import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGroup, type RegistryEntry } from '../../shared/model'
-import { splitAddressList } from '../../shared/address-list'
+import { joinAddressList, splitAddressList } from '../../shared/address-list'
 import { REGISTRY_GROUP_EXECUTOR, type RegistryRow } from '../store/registry-repo'
 import type { Repos, RepoAccess } from '../store/store'
 import { addressHealth, type RegistryTimings } from './health'
@@ -130,7 +130,7 @@ export class RegistryService {
     const group = await tx.groups.findByAppName(appName)
     if (!group || group.addressType !== 0) return
     const addresses = await tx.registry.aliveAddresses(appName, nowMs - this.timings.deadTimeoutMs)
-    const list = [...addresses].sort().join(',')
+    const list = joinAddressList([...addresses].sort())
     if (list !== group.addressList) await tx.groups.setAddressList(group.id, list, nowMs)
   }
 }

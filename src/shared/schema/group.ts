@@ -4,7 +4,7 @@ import { appName, executorAddressProblem, id, requiredText, trimmedText } from '
 import { z } from './z'
 import { englishMessage } from '../messages'
 import { codedIssue } from '../messages/coded-errors'
-import { splitAddressList } from '../address-list'
+import { joinAddressList, splitAddressList } from '../address-list'
 
 export const GROUP_NAME_MAX_CHARS = 64
 export const GROUP_TOKEN_MAX_CHARS = 200
@@ -41,5 +41,5 @@ export const groupInputSchema = z
         return z.NEVER
       }
     }
-    return { ...group, addressList: addresses.join(',') }
+    return { ...group, addressList: joinAddressList(addresses) }
   }) satisfies z.ZodType<Required<Omit<GroupInput, 'id'>> & { id?: number }>

@@ -8,7 +8,7 @@ import { codedIssue } from '../../../shared/messages/coded-errors'
 import { EXPORT_FORMAT, EXPORT_VERSION, JOB_FIELDS, type ExportedGroup, type ExportedLink } from './export-document'
 import { englishMessage, type MessageCode } from '../../../shared/messages'
 import type { ImportProblems } from './import-problems'
-import { splitAddressList } from '../../../shared/address-list'
+import { joinAddressList, splitAddressList } from '../../../shared/address-list'
 
 /**
  * The shapes of an export document's parts, with the same rules as the editors (the app-name rule
@@ -60,7 +60,7 @@ export const importedGroupSchema = z
       const bad = executorAddressProblem(address)
       if (bad) context.addIssue(codedIssue(bad.code, bad.params, ['addressList']))
     }
-    return { ...group, addressList: group.addressType === 1 ? addresses.join(',') : '' }
+    return { ...group, addressList: group.addressType === 1 ? joinAddressList(addresses) : '' }
   })
 
 export const importedLinkSchema = z.strictObject({
