@@ -1,5 +1,6 @@
 import type { JobRun, LogPage, RegistryEntry } from './model'
 import type { XxlImportProgress } from './xxl-import'
+import type { FlowRunState } from './flow-types'
 
 // What the core pushes to every UI client.
 
@@ -17,6 +18,10 @@ export type JobDeskEvent =
   | { type: 'runs-changed'; runs: JobRun[]; truncated: boolean }
   | { type: 'registry-changed'; entries: RegistryEntry[] }
   | { type: 'links-changed' }
+  /** Flows were added, edited, paused or removed: re-read the Flows page. */
+  | { type: 'flows-changed' }
+  /** A flow run or one of its nodes changed state: re-read it if shown (`getFlowRun`). */
+  | { type: 'flow-run-changed'; flowRunId: number; flowId: number; state: FlowRunState }
   /** How far the running import from XXL-JOB has got. */
   | { type: 'xxl-import-progress'; progress: XxlImportProgress }
   | { type: 'misfire'; jobId: number; missedCount: number; strategy: string }

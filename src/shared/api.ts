@@ -16,6 +16,19 @@ import type {
   LastRun,
 } from './run-api-types'
 import type { JobDeskEvent, SchedulerStatus } from './api-events'
+import type {
+  ApprovalDecision,
+  ChainToFlowRequest,
+  Flow,
+  FlowInput,
+  FlowNodeMark,
+  FlowRun,
+  FlowRunFilter,
+  FlowRunPage,
+  FlowSummary,
+  FlowTriggerRequest,
+  FlowTriggerResult,
+} from './flow-types'
 import type { ChannelCheck, Settings, SettingsInput } from './settings-types'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type {
@@ -48,6 +61,7 @@ export type {
   LastRun,
 } from './run-api-types'
 export type { JobDeskEvent, SchedulerStatus } from './api-events'
+export type * from './flow-types'
 export { CONSOLE_LANGUAGES } from './settings-types'
 export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsInput } from './settings-types'
 
@@ -93,6 +107,11 @@ export interface JobDeskApi {
   stopJob(id: number): Promise<JobInfo>
   /** Fires the job once now (trigger type MANUAL); resolves with the new run ids. */
   triggerJob(request: TriggerRequest): Promise<TriggerResult>
+  /**
+   * Runs a finished run's job again with that run's parameter, alone: a re-run fires no child jobs
+   * (its parent_log_id names the run it repeats). "Run chain from here" is `triggerJob`.
+   */
+  rerunRun(logId: number): Promise<TriggerResult>
   /** Which address the job's route strategy would pick right now (FAILOVER/BUSYOVER probe for real). */
   previewRoute(request: RoutePreviewRequest): Promise<RoutePreview>
   /** The next fire times of a schedule, or why it is invalid. Pure: nothing is saved. */
@@ -115,6 +134,33 @@ export interface JobDeskApi {
   /** Adds a child link or changes its condition; a cycle is refused (ConflictError naming the path). */
   saveLink(link: JobLink): Promise<JobLink>
   deleteLink(request: { parentJobId: number; childJobId: number }): Promise<void>
+
+  /** Every flow with its latest runs' states (for the Flows page's grid). */
+  listFlows(): Promise<FlowSummary[]>
+  getFlow(id: number): Promise<Flow>
+  /** Creates a flow, paused; a cycle, an unknown job or key, or a bad schedule is refused and nothing is written. */
+  addFlow(input: FlowInput): Promise<Flow>
+  /** Replaces a flow's settings and graph; runs under way keep the graph they started with. */
+  updateFlow(input: FlowInput & { id: number }): Promise<Flow>
+  /** Refused while the flow has an active run (kill it first). */
+  removeFlow(id: number): Promise<void>
+  /** Starts (resume) or stops (pause) the flow's schedule. */
+  setFlowActive(request: { flowId: number; active: boolean }): Promise<Flow>
+  /** Starts a run now (trigger type MANUAL, API over the OpenAPI), or queues or skips it by the flow's overlap rule. */
+  triggerFlow(request: FlowTriggerRequest): Promise<FlowTriggerResult>
+  getFlowRun(id: number): Promise<FlowRun>
+  /** Newest first. */
+  listFlowRuns(filter: FlowRunFilter): Promise<FlowRunPage>
+  /** A finished run again: its failed, killed and upstream_failed nodes and everything below them; succeeded nodes keep their results. */
+  retryFlowRun(id: number): Promise<FlowRun>
+  /** Ends the run as killed: its running nodes' runs are killed, its waiting approvals end. */
+  killFlowRun(id: number): Promise<FlowRun>
+  /** Sets a node that is not running to success or skipped; what waited on it is decided again. */
+  markFlowNode(mark: FlowNodeMark): Promise<FlowRun>
+  /** Approves or rejects a waiting approval node (recorded in the audit trail with the comment). */
+  decideApproval(decision: ApprovalDecision): Promise<FlowRun>
+  /** Makes a new, paused flow of a child-job chain: the chain's jobs and links stay as they are. */
+  chainToFlow(request: ChainToFlowRequest): Promise<Flow>
 
   /** GLUE source history of a job, newest first (30 kept). */
   listGlueVersions(jobId: number): Promise<GlueVersion[]>
@@ -196,10 +242,25 @@ export const API_METHODS = [
   'probeExecutor',
   'listHandlers',
   'previewRoute',
+  'rerunRun',
   'killRun',
   'listLinks',
   'saveLink',
   'deleteLink',
+  'listFlows',
+  'getFlow',
+  'addFlow',
+  'updateFlow',
+  'removeFlow',
+  'setFlowActive',
+  'triggerFlow',
+  'getFlowRun',
+  'listFlowRuns',
+  'retryFlowRun',
+  'killFlowRun',
+  'markFlowNode',
+  'decideApproval',
+  'chainToFlow',
   'listGlueVersions',
   'saveGlue',
   'exportJobs',

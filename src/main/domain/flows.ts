@@ -1,0 +1,63 @@
+import type { FlowDefinition, FlowNodeState, FlowRunState, FlowTriggerType } from '../../shared/flow-types'
+
+// The terms the flow engine and the store speak (store/flow-repo.ts, store/flow-run-repo.ts).
+
+/** A `job_flow_run` row. */
+export interface FlowRunRecord {
+  id: number
+  flowId: number
+  state: FlowRunState
+  triggerType: FlowTriggerType
+  param: string
+  scheduleTimeMs: number | null
+  /** The flow's graph when the run was created. */
+  definition: FlowDefinition
+  startTimeMs: number
+  endTimeMs: number
+  reason: string
+  addTimeMs: number
+}
+
+export type NewFlowRun = Omit<FlowRunRecord, 'id' | 'endTimeMs' | 'reason'>
+
+/** A `job_flow_node` row: one node of one flow run. */
+export interface FlowNodeRecord {
+  flowRunId: number
+  key: string
+  state: FlowNodeState
+  /**
+   * Raised each time a retry or a mark sends the node back to pending: a completion of an earlier
+   * attempt's run then no longer matches, so it cannot decide the new one.
+   */
+  attempt: number
+  output: string
+  /** Bytes of the output before it was cut; null when it was not cut. */
+  outputCutFromBytes: number | null
+  startTimeMs: number
+  endTimeMs: number
+  note: string
+}
+
+/** A `job_flow_step` row: a job run (`logId`) made for one attempt of one node. */
+export interface FlowStep {
+  logId: number
+  flowRunId: number
+  key: string
+  attempt: number
+}
+
+/** The fields a node's state change also sets (those left out keep their value). */
+export interface FlowNodeChange {
+  output?: string
+  outputCutFromBytes?: number | null
+  startTimeMs?: number
+  endTimeMs?: number
+  note?: string
+}
+
+/** The fields a run's state change also sets. */
+export interface FlowRunChange {
+  startTimeMs?: number
+  endTimeMs?: number
+  reason?: string
+}

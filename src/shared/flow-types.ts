@@ -1,0 +1,196 @@
+import type { MisfireStrategy, ScheduleType } from './model'
+
+/**
+ * Flows: a named DAG of jobs (and approvals) that runs as one unit (docs/flows.md). Types only, with
+ * the value lists they derive from, so every process can import them.
+ */
+
+/**
+ * When a node runs, over the outcomes of its direct parents: Airflow's names and meanings
+ * (docs/flows.md#trigger-rules). `always` does not wait for its parents at all.
+ */
+export const TRIGGER_RULES = [
+  'all_success',
+  'all_failed',
+  'all_done',
+  'one_success',
+  'one_failed',
+  'none_failed',
+  'none_failed_min_one_success',
+  'always',
+] as const
+export type TriggerRule = (typeof TRIGGER_RULES)[number]
+
+/** What a flow does with a fire while `maxActiveRuns` of its runs are active. */
+export const FLOW_OVERLAPS = ['SKIP', 'QUEUE', 'ALLOW'] as const
+export type FlowOverlap = (typeof FLOW_OVERLAPS)[number]
+
+/** `queued` waits for a slot (overlap QUEUE); `waiting` has nothing running but an approval to decide. */
+export const FLOW_RUN_STATES = ['queued', 'running', 'waiting', 'success', 'failed', 'killed'] as const
+export type FlowRunState = (typeof FLOW_RUN_STATES)[number]
+export const ACTIVE_FLOW_RUN_STATES = ['queued', 'running', 'waiting'] as const satisfies readonly FlowRunState[]
+
+export const FLOW_NODE_STATES = ['pending', 'running', 'waiting', 'success', 'failed', 'upstream_failed', 'skipped', 'killed'] as const
+export type FlowNodeState = (typeof FLOW_NODE_STATES)[number]
+
+/** A node's key: what edges and `${nodes.<key>.output}` name it by; the same on every server. */
+export const FLOW_NODE_KEY_PATTERN = /^[a-z][a-z0-9_-]{0,63}$/
+
+/** An output or a flow parameter is passed on up to this many bytes (UTF-8); longer ones are cut, and say so. */
+export const FLOW_VALUE_MAX_BYTES = 4096
+
+export type FlowNodeDef = FlowJobNodeDef | FlowApprovalNodeDef
+
+interface FlowNodeBase {
+  key: string
+  /** Default all_success. */
+  triggerRule?: TriggerRule
+}
+
+export interface FlowJobNodeDef extends FlowNodeBase {
+  kind?: 'job'
+  jobId: number
+  /** The run's parameter (default: the job's own); may hold `${nodes.<key>.output}` and `${flow.param}`. */
+  param?: string
+}
+
+export interface FlowApprovalNodeDef extends FlowNodeBase {
+  kind: 'approval'
+  /** What the approver is asked, shown with the request. */
+  prompt?: string
+  /** Undecided this long after it was asked, the approval is rejected; 0 or absent: never. */
+  timeoutSec?: number
+}
+
+export interface FlowEdge {
+  from: string
+  to: string
+}
+
+export interface FlowDefinition {
+  nodes: FlowNodeDef[]
+  edges: FlowEdge[]
+}
+
+export interface FlowSettings {
+  name: string
+  description: string
+  scheduleType: ScheduleType
+  scheduleConf: string
+  /** IANA zone a cron schedule is read in. */
+  timezone: string
+  misfireStrategy: MisfireStrategy
+  /** Default 1. */
+  maxActiveRuns: number
+  overlap: FlowOverlap
+  /** The whole run's limit; past it the run is killed and fails. 0: none. */
+  timeoutSec: number
+  /** Comma-separated addresses told when a run fails or times out (and the global webhook). */
+  alarmEmail: string
+  /** `${flow.param}` when a run is triggered without one. */
+  param: string
+}
+
+/** What `addFlow` / `updateFlow` take. */
+export interface FlowInput extends Partial<Omit<FlowSettings, 'name'>>, FlowDefinition {
+  id?: number
+  name: string
+}
+
+export interface Flow extends FlowSettings, FlowDefinition {
+  id: number
+  /** 1 while its schedule runs, 0 paused (a paused flow still runs when triggered by hand). */
+  triggerStatus: 0 | 1
+  triggerNextTimeMs: number
+  triggerLastTimeMs: number
+  addTimeMs: number
+  updateTimeMs: number
+}
+
+export type FlowTriggerType = 'CRON' | 'MISFIRE' | 'MANUAL' | 'API' | 'RETRY'
+
+export interface FlowNodeRun {
+  key: string
+  state: FlowNodeState
+  /** Its job runs, oldest first (retries included); empty for approvals and nodes that did not run. */
+  runIds: number[]
+  /** Its last run's handle message (or an approval's comment), at most FLOW_VALUE_MAX_BYTES. */
+  output: string
+  /** The output's length before it was cut (bytes), when it was cut; else null. */
+  outputCutFromBytes: number | null
+  startTimeMs: number
+  endTimeMs: number
+  /** Why it ended as it did, for people: who approved or marked it, a kill, a time-out. */
+  note: string
+}
+
+export interface FlowRun {
+  id: number
+  flowId: number
+  flowName: string
+  state: FlowRunState
+  triggerType: FlowTriggerType
+  param: string
+  /** The scheduled time a CRON/MISFIRE run is for; null otherwise. */
+  scheduleTimeMs: number | null
+  /** 0 while queued. */
+  startTimeMs: number
+  endTimeMs: number
+  /** Why it was killed or failed beyond its nodes (`timeout`, `killed by …`); '' otherwise. */
+  reason: string
+  /** The flow's definition as it was when the run started: edits never change a run under way. */
+  definition: FlowDefinition
+  nodes: FlowNodeRun[]
+}
+
+/** One row of the Flows page: the flow with its latest runs' states (oldest first) and next fire. */
+export interface FlowSummary {
+  flow: Flow
+  recentRuns: { id: number; state: FlowRunState; startTimeMs: number; endTimeMs: number }[]
+  activeRunCount: number
+}
+
+export interface FlowRunFilter {
+  flowId?: number
+  state?: FlowRunState
+  /** Keyset: runs with a smaller id. */
+  beforeId?: number
+  /** Default 50, at most 500. */
+  limit?: number
+}
+
+export interface FlowRunPage {
+  runs: FlowRun[]
+  nextBeforeId: number | null
+}
+
+export interface FlowTriggerRequest {
+  flowId: number
+  /** `${flow.param}`; default the flow's own `param`. */
+  param?: string
+}
+
+/** `{ flowRunId: null, skipped: true }` when overlap SKIP left the fire out; `queued` when it waits for a slot. */
+export interface FlowTriggerResult {
+  flowRunId: number | null
+  state: FlowRunState | 'skipped'
+}
+
+export interface ApprovalDecision {
+  flowRunId: number
+  key: string
+  approve: boolean
+  comment: string
+}
+
+export interface FlowNodeMark {
+  flowRunId: number
+  key: string
+  state: 'success' | 'skipped'
+}
+
+/** Turns the chain below `rootJobId` (its child links, followed down) into a new, paused flow. */
+export interface ChainToFlowRequest {
+  rootJobId: number
+  name: string
+}
