@@ -9,11 +9,11 @@ import { ImportService } from '../definitions/import-service'
 import { XxlImportService } from '../import-xxl/xxl-import-service'
 import { entitledAddresses } from '../registry/entitled-addresses'
 import { ExecutorRegistration } from '../registry/executor-registration'
-import { RunControl } from '../runs/run-control'
 import { adminSurface, type AdminHandler } from './admin-surface'
 import type { CoreOptions } from './core-contract'
 import type { CoreBase, CoreData } from './core-data'
 import type { CoreDefinitions } from './core-definitions'
+import type { CoreFlows } from './core-flows'
 import type { CoreNode } from './core-node'
 import type { CorePipeline } from './core-pipeline'
 import { createFacade } from './facade'
@@ -35,6 +35,7 @@ export async function coreSurfaces(
   node: CoreNode,
   pipeline: CorePipeline,
   defs: CoreDefinitions,
+  flows: CoreFlows,
   monitors: Monitors,
 ): Promise<CoreSurfaces> {
   const { store, writer, settings, events, audit, clusterSecret } = data
@@ -61,7 +62,8 @@ export async function coreSurfaces(
       },
       runsOnlyOnJobDesk: defs.runsOnlyOnJobDesk,
     }),
-    runControl: new RunControl(store, pipeline.executors, writer, nowMs),
+    runControl: flows.runControl,
+    flows,
     runLogs: pipeline.runLogs,
     settings,
     alarms: data.alarms,

@@ -4,6 +4,7 @@ import { SqliteStore } from '../store/sqlite/sqlite-store'
 import type { Core, CoreOptions, CoreParts, CoreState } from './core-contract'
 import { coreBase, openCoreData, type CoreBase, type CoreData } from './core-data'
 import { coreDefinitions, type CoreDefinitions } from './core-definitions'
+import { coreFlows, type CoreFlows } from './core-flows'
 import { coreNode, type CoreNode } from './core-node'
 import { corePipeline, type CorePipeline } from './core-pipeline'
 import { joinAndMonitor, type CoreBackground } from './core-startup'
@@ -35,7 +36,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
 /**
  * The composition root, in the order each part needs the one before: the store and what lives on
  * it, this process as a node and an executor, the pipeline of a run (scheduler → trigger service →
- * trigger pool → run writer), the definitions, then joining the cluster with the monitors, then the
+ * trigger pool → run writer), the definitions and flows, then joining the cluster with the monitors, then the
  * surfaces (facade, access, admin API). Loops start last.
  */
 export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
@@ -45,12 +46,14 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   const node = coreNode(options, base, data)
   const pipeline = corePipeline(options, base, data, node)
   const defs = coreDefinitions(base, data, node)
+  const flows = coreFlows(base, data, pipeline)
   const background = await joinAndMonitor(options, base, data, node, pipeline, defs)
-  const surfaces = await coreSurfaces(options, base, data, node, pipeline, defs, background.monitors)
+  const surfaces = await coreSurfaces(options, base, data, node, pipeline, defs, flows, background.monitors)
 
   node.membership.start()
   await defs.definitions.start()
   pipeline.scheduler.start()
+  flows.start()
   pipeline.logKeeper.start()
   state = 'running'
   base.logger.info('core running', { dataDir: options.dataDir, database: data.store.location, node: node.nodeId })
@@ -77,7 +80,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
     async stop() {
       if (state !== 'running') return
       state = 'draining'
-      await stopCore(base, data, node, pipeline, defs, background, checkpointer)
+      await stopCore(base, data, node, pipeline, defs, flows, background, checkpointer)
       state = 'stopped'
     },
   }
@@ -100,10 +103,12 @@ async function stopCore(
   node: CoreNode,
   pipeline: CorePipeline,
   defs: CoreDefinitions,
+  flows: CoreFlows,
   background: CoreBackground,
   checkpointer: Checkpointer | null,
 ): Promise<void> {
   await pipeline.scheduler.stop()
+  await flows.stop()
   await pipeline.triggers.releaseWaiting()
   await pipeline.triggers.idle()
   await background.registryLoops.stop()

@@ -3,6 +3,8 @@ import { ValidationError } from '../../shared/errors'
 import type { JobInfo } from '../../shared/model'
 import { previewFireTimes, validateSchedule } from '../schedule'
 import type { TriggerOutcome } from '../domain/runs'
+import { conflict, notFound } from '../../shared/messages/coded-errors'
+import type { OneOffTrigger } from '../trigger/prepare-runs'
 import type { FacadeDeps } from './facade'
 import { removeDemoJobs } from '../definitions/seed-demo'
 
@@ -16,6 +18,7 @@ type JobsApi = Pick<
   | 'startJob'
   | 'stopJob'
   | 'triggerJob'
+  | 'rerunRun'
   | 'previewSchedule'
   | 'listLinks'
   | 'saveLink'
@@ -34,6 +37,16 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
     return job
   }
   const linksChanged = () => events.emit({ type: 'links-changed' })
+  /** Triggers and waits a little for the executor's answer, to show it with the run ids. */
+  const triggerAndWait = async (request: OneOffTrigger) => {
+    let waiting: Promise<(TriggerOutcome | null)[]> = Promise.resolve([])
+    // Before the runs reach the pool, so no outcome can be noted before the wait began.
+    const { logIds } = await triggers.trigger(request, (ids) => {
+      waiting = triggerOutcomes.wait(ids, MANUAL_TRIGGER_WAIT_MS)
+    })
+    const outcomes = await waiting
+    return { logIds, outcomes: outcomes.map((outcome, i) => describeOutcome(logIds[i], outcome)) }
+  }
 
   // Arguments arrive parsed (checked-api.ts); a job's own fields are the job service's to check.
   return {
@@ -50,6 +63,8 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return changed(await jobs.save(input))
     },
     async deleteJob(id) {
+      const inFlows = await deps.flows.service.flowsUsing(id)
+      if (inFlows.length > 0) throw conflict('flow.jobInFlows', { id, flows: inFlows.join(', ') })
       await jobs.delete(id)
       events.emit({ type: 'jobs-changed', jobIds: [id] })
       linksChanged()
@@ -61,16 +76,12 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       return changed(await jobs.stop(id))
     },
     async triggerJob(request) {
-      let waiting: Promise<(TriggerOutcome | null)[]> = Promise.resolve([])
-      const { logIds } = await triggers.trigger(
-        { jobId: request.jobId, triggerType: 'MANUAL', executorParam: request.executorParam, addressList: request.addressList },
-        // Before the runs reach the pool, so no outcome can be noted before the wait began.
-        (ids) => {
-          waiting = triggerOutcomes.wait(ids, MANUAL_TRIGGER_WAIT_MS)
-        },
-      )
-      const outcomes = await waiting
-      return { logIds, outcomes: outcomes.map((outcome, i) => describeOutcome(logIds[i], outcome)) }
+      return triggerAndWait({ jobId: request.jobId, triggerType: 'MANUAL', executorParam: request.executorParam, addressList: request.addressList })
+    },
+    async rerunRun(logId) {
+      const run = await store.runs.get(logId)
+      if (!run) throw notFound('run.notFound', { id: logId })
+      return triggerAndWait({ jobId: run.jobId, triggerType: 'MANUAL', executorParam: run.executorParam, parentLogId: run.id })
     },
     async previewSchedule(request) {
       const fromMs = request.fromMs ?? nowMs()

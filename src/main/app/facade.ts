@@ -6,6 +6,7 @@ import type { EventHub } from '../kernel/events'
 import type { CoreApi } from '../auth/method-rules'
 import { clusterApi } from './facade-cluster'
 import { executorsApi } from './facade-executors'
+import { flowsApi } from './facade-flows'
 import { jobsApi } from './facade-jobs'
 import { runsApi } from './facade-runs'
 import { settingsApi } from './facade-settings'
@@ -22,6 +23,8 @@ import type { AlarmService } from '../completion/alarm-service'
 import type { TriggerService } from '../trigger/trigger-service'
 import type { OutcomeWaiters } from '../trigger/outcome-waiters'
 import type { ClusterSecret } from '../cluster/cluster-secret'
+import type { FlowEngine } from '../flows/flow-engine'
+import type { FlowService } from '../flows/flow-service'
 
 export interface FacadeDeps {
   store: Store
@@ -37,6 +40,7 @@ export interface FacadeDeps {
   /** Moving in from an XXL-JOB database. */
   xxlImports: XxlImportService
   runControl: RunControl
+  flows: { service: FlowService; engine: FlowEngine }
   runLogs: RunLogs
   settings: SettingsService
   alarms: AlarmService
@@ -56,5 +60,5 @@ export interface FacadeDeps {
  * rules (every call's arguments are untrusted input and are parsed before the method runs).
  */
 export function createFacade(deps: FacadeDeps): CoreApi {
-  return { ...jobsApi(deps), ...runsApi(deps), ...executorsApi(deps), ...settingsApi(deps), ...clusterApi(deps), ...xxlImportApi(deps) }
+  return { ...jobsApi(deps), ...runsApi(deps), ...executorsApi(deps), ...settingsApi(deps), ...clusterApi(deps), ...xxlImportApi(deps), ...flowsApi(deps) }
 }

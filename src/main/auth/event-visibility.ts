@@ -12,6 +12,8 @@ const CACHE_MAX = 5000
 export class EventVisibility {
   private readonly runGroups = new Map<number, number | null>()
   private readonly jobGroups = new Map<number, number | null>()
+  /** Whether the principal sees a flow run: every group of its job nodes (a run's graph never changes). */
+  private readonly flowRunSeen = new Map<number, boolean>()
 
   constructor(
     private readonly core: CoreApi,
@@ -42,9 +44,28 @@ export class EventVisibility {
         return sees(await this.groupOfJob(event.jobId)) ? event : null
       case 'open-run':
         return sees(await this.groupOfRun(event.logId)) ? event : null
+      case 'flow-run-changed':
+        return (await this.seesFlowRun(event.flowRunId, sees)) ? event : null
       default:
         return event
     }
+  }
+
+  private async seesFlowRun(flowRunId: number, sees: (groupId: number | null) => boolean): Promise<boolean> {
+    const known = this.flowRunSeen.get(flowRunId)
+    if (known !== undefined) return known
+    let seen = false
+    try {
+      const run = await this.core.getFlowRun(flowRunId)
+      const groups: (number | null)[] = []
+      for (const node of run.definition.nodes) if (node.kind !== 'approval') groups.push(await this.groupOfJob(node.jobId))
+      seen = groups.length > 0 && groups.every(sees)
+    } catch {
+      seen = false
+    }
+    if (this.flowRunSeen.size >= CACHE_MAX) this.flowRunSeen.clear()
+    this.flowRunSeen.set(flowRunId, seen)
+    return seen
   }
 
   private async groupOfRun(logId: number): Promise<number | null> {

@@ -5,6 +5,7 @@ import { notFound, notPermitted } from '../../shared/messages/coded-errors'
 import { redactUrl } from '../../shared/redact-url'
 import { seesGroup, type Principal } from '../../shared/principal'
 import { refuse, requireAdmin, requireOperates, requireSees } from './refusal'
+import { FLOW_RULES } from './flow-rules'
 
 /** The facade's methods that are not about users, tokens or the audit trail. */
 export type AuthMethod =
@@ -258,6 +259,15 @@ export const CORE_RULES = {
     },
   },
   getRun: runRead,
+  rerunRun: {
+    action: 'run.rerun',
+    async allow(ctx, [logId]) {
+      const run = await ctx.core.getRun(logId)
+      requireOperates(ctx.principal, run.jobGroup, ctx.method, { code: 'run.notFound', id: logId })
+      return { groupId: run.jobGroup, target: `run ${logId}`, params: { logId, jobId: run.jobId } }
+    },
+    after: (result: { logIds: number[] }) => ({ logIds: result.logIds }),
+  },
   killRun: {
     action: 'run.kill',
     async allow(ctx, [logId]) {
@@ -334,4 +344,5 @@ export const CORE_RULES = {
   regenerateApiToken: admin('settings.apiToken'),
   sendTestEmail: admin('settings.testChannel', ([request]) => ({ params: request })),
   testWebhook: admin('settings.testChannel', ([request]) => ({ params: request })),
+  ...FLOW_RULES,
 } satisfies Record<keyof CoreApi, MethodRule>

@@ -10,13 +10,16 @@ import { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './dag'
  * success (XXL-JOB's only kind), FAILURE on a failure with no retry left, ALWAYS on both. A child run records its parent
  * run (PARENT, parent_log_id). The chain guard refuses a child that already ran earlier in the same
  * chain, so even a cycle edited into the database by hand cannot loop.
+ *
+ * Inside a flow the flow's edges decide what runs next, so a flow node's run (and its retries)
+ * fires no child links; nor does a re-run, which repeats one run alone (MANUAL with a parent).
  */
 export class ChildJobs {
   private links = new Map<number, JobLink[]>()
   private linksVersion = -1
 
   constructor(
-    private readonly store: Pick<Repos, 'links' | 'runs' | 'versions'>,
+    private readonly store: Pick<Repos, 'links' | 'runs' | 'versions' | 'flowRuns'>,
     private readonly trigger: (request: OneOffTrigger) => Promise<unknown>,
     private readonly logger: Logger,
   ) {}
@@ -30,9 +33,12 @@ export class ChildJobs {
   async fire(runs: readonly JobRun[]): Promise<void> {
     const byParent = await this.linksByParent()
     if (byParent.size === 0) return
-    for (const run of runs) {
+    const linked = runs.filter((run) => byParent.has(run.jobId) && !isRerun(run))
+    const mayBeSteps = linked.filter((run) => run.triggerType === 'FLOW' || run.triggerType === 'RETRY').map((run) => run.id)
+    const steps = new Set(mayBeSteps.length > 0 ? (await this.store.flowRuns.stepsOf(mayBeSteps)).map((s) => s.logId) : [])
+    for (const run of linked) {
       const links = byParent.get(run.jobId)
-      if (!links) continue
+      if (!links || steps.has(run.id)) continue
       const outcome = runStatus(run) === 'success' ? 'success' : 'failure'
       // A failure with retries left is not the job's outcome yet: its retry may still succeed.
       if (outcome === 'failure' && run.executorFailRetryCount > 0) continue
@@ -69,4 +75,9 @@ export class ChildJobs {
     }
     return this.links
   }
+}
+
+/** A re-run repeats one run alone: MANUAL, naming the run it repeats (API rerunRun). */
+function isRerun(run: JobRun): boolean {
+  return run.triggerType === 'MANUAL' && run.parentLogId !== null
 }

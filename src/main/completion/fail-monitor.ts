@@ -8,7 +8,7 @@ import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, type
 export type SendAlarm = (run: JobRun) => Promise<boolean>
 
 export interface FailMonitorOptions {
-  store: RepoAccess<'runs' | 'jobs'>
+  store: RepoAccess<'runs' | 'jobs' | 'flowRuns'>
   trigger: (request: OneOffTrigger) => Promise<unknown>
   sendAlarm: SendAlarm
   logger: Logger
@@ -79,7 +79,10 @@ export class FailMonitor {
     if (!(await store.runs.lockAlarm(run.id))) return
     if (decision.kind === 'retry') {
       try {
+        // A flow node's retry stays that node's: it runs only while the node still runs that attempt.
+        const step = await store.flowRuns.stepOf(run.id)
         await this.options.trigger({
+          ...(step && { flowStep: { flowRunId: step.flowRunId, key: step.key, attempt: step.attempt, first: false } }),
           jobId: run.jobId,
           triggerType: 'RETRY',
           executorParam: run.executorParam,

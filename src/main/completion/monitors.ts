@@ -38,7 +38,7 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 }
 
 export interface MonitorDeps {
-  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'links' | 'versions' | 'reports'>
+  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'links' | 'versions' | 'reports' | 'flowRuns'>
   writer: RunWriter
   clock: Clock
   logger: Logger

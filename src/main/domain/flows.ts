@@ -46,6 +46,18 @@ export interface FlowStep {
   attempt: number
 }
 
+/**
+ * What a flow node's run carries into the transaction that writes its row: the first run of an
+ * attempt claims the node (pending → running), a retry proves the node still runs that attempt.
+ * The row and the claim land together or not at all, so a node runs once however many nodes decide it.
+ */
+export interface FlowStepClaim {
+  flowRunId: number
+  key: string
+  attempt: number
+  first: boolean
+}
+
 /** The fields a node's state change also sets (those left out keep their value). */
 export interface FlowNodeChange {
   output?: string

@@ -4,6 +4,7 @@ import { addressOverride, runFilterSchema } from '../../shared/schema/api-args'
 import { EXECUTOR_PARAM_MAX_CHARS } from '../../shared/schema/job'
 import { epochMs, id, text } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
+import { FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 
 /**
  * Bodies of the job OpenAPI (XXL-JOB 3.5's methods, docs/protocol.md#job-openapi, plus JobDesk's), one schema
@@ -63,6 +64,18 @@ export const OPEN_API_BODIES = {
   getRunLog: byRunId,
   killRun: byRunId,
   listRegistry: nothing,
+  // Flows (docs/flows.md): a flow's own fields are the flow schema's to check, as the console's are.
+  listFlows: nothing,
+  getFlow: byId,
+  addFlow: z.looseObject({}),
+  updateFlow: z.looseObject({ id }),
+  removeFlow: byId,
+  triggerFlow: z.strictObject({ id, param: z.string().max(FLOW_VALUE_MAX_BYTES).optional() }),
+  getFlowRun: byId,
+  listFlowRuns: z.strictObject({ flowId: id.optional(), state: z.enum(FLOW_RUN_STATES).optional(), beforeId: id.optional(), limit: z.int().min(1).max(500).optional() }),
+  retryFlowRun: byId,
+  killFlowRun: byId,
+  decideApproval: z.strictObject({ flowRunId: id, key: z.string().max(64), approve: z.boolean(), comment: z.string().max(FLOW_VALUE_MAX_BYTES).optional() }),
 } as const
 
 export type OpenApiMethod = keyof typeof OPEN_API_BODIES

@@ -74,6 +74,17 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   getRun: 'auth.read',
   getRunLog: 'auth.read',
   listRegistry: 'auth.read',
+  listFlows: 'auth.read',
+  getFlow: 'auth.read',
+  addFlow: 'flow.create',
+  updateFlow: 'flow.update',
+  removeFlow: 'flow.delete',
+  triggerFlow: 'flow.trigger',
+  getFlowRun: 'auth.read',
+  listFlowRuns: 'auth.read',
+  retryFlowRun: 'flow.retry',
+  killFlowRun: 'flow.kill',
+  decideApproval: 'flow.approve',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -187,5 +198,24 @@ function openApiHandlers(
       const group = groupOf(caller)
       return (await api.listRegistry()).filter((e) => group === null || e.appName === group.appName)
     },
+    // Flows: the core's flow rules decide for every caller (a group token operates its own group only, so it
+    // manages the flows whose every job node is in its group).
+    listFlows: async () => (await api.listFlows()).map((s) => s.flow),
+    getFlow: (_caller, { id }) => api.getFlow(id),
+    addFlow: async (_caller, body) => (await api.addFlow(body as never)).id,
+    updateFlow: async (_caller, body) => {
+      await api.updateFlow(body as never)
+      return null
+    },
+    removeFlow: async (_caller, { id }) => {
+      await api.removeFlow(id)
+      return null
+    },
+    triggerFlow: (_caller, { id, param }) => api.triggerFlow({ flowId: id, param }),
+    getFlowRun: (_caller, { id }) => api.getFlowRun(id),
+    listFlowRuns: (_caller, filter) => api.listFlowRuns(filter),
+    retryFlowRun: (_caller, { id }) => api.retryFlowRun(id),
+    killFlowRun: (_caller, { id }) => api.killFlowRun(id),
+    decideApproval: (_caller, { comment, ...decision }) => api.decideApproval({ ...decision, comment: comment ?? '' }),
   }
 }

@@ -265,7 +265,7 @@ export class RunRepo {
    */
   async takeOverPending(fromNode: string, toNode: string, dueSinceMs: number): Promise<number[]> {
     const sql = `SELECT id FROM job_log${this.d.indexedBy('job_log_pending')}
-      WHERE trigger_code = 0 AND handle_code = 0 AND trigger_node = ? AND trigger_time >= ? AND trigger_type IN ('CRON', 'MISFIRE', 'RETRY', 'PARENT')
+      WHERE trigger_code = 0 AND handle_code = 0 AND trigger_node = ? AND trigger_time >= ? AND trigger_type IN ('CRON', 'MISFIRE', 'RETRY', 'PARENT', 'FLOW')
       ORDER BY id${this.d.lockRows}`
     const ids = (await this.db.all<{ id: number }>(sql, [fromNode, dueSinceMs])).map((r) => Number(r.id))
     for (const chunk of idChunks(ids)) {

@@ -1,6 +1,7 @@
 import { NotFoundError } from '../../shared/errors'
 import type { JobGroup, JobRun, TriggerType } from '../../shared/model'
 import { ringKey, type RingFire } from '../domain/fires'
+import type { FlowStepClaim } from '../domain/flows'
 import type { NewRun } from '../domain/runs'
 import type { Repos } from '../store/store'
 import { JobCache } from './job-cache'
@@ -28,8 +29,8 @@ export interface PreparedRun extends RunCandidates {
   roundPosition: number | null
 }
 
-/** What writing run rows needs: the rows, the jobs and groups they are for, ROUND's sequence, the registry (what an override may reach). */
-export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'registry'>
+/** What writing run rows needs: the rows, the jobs and groups they are for, ROUND's sequence, the registry (what an override may reach), a flow node's claim. */
+export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'registry' | 'flowRuns'>
 /** Writing scheduled runs also claims their ring fires and checks the jobs' version. */
 export type ScheduledRunRepos = RunRepos & Pick<Repos, 'ring' | 'versions'>
 
@@ -48,6 +49,18 @@ export interface OneOffTrigger {
   shardingParam?: string | null
   /** Retries still allowed after this attempt; default the job's own count. */
   failRetryCount?: number
+  /** A flow node's run (trigger type FLOW, or RETRY of one): written only with the node's claim. */
+  flowStep?: FlowStepClaim
+}
+
+/**
+ * A flow node's run lost its claim: another node (or an earlier call) started the node, or the
+ * flow run ended meanwhile. The transaction rolls back; the trigger writes nothing.
+ */
+export class FlowStepTaken extends Error {
+  constructor(readonly step: FlowStepClaim) {
+    super(`flow run ${step.flowRunId} node ${step.key} attempt ${step.attempt} is not ${step.first ? 'pending' : 'running'}`)
+  }
 }
 
 /** What became of a batch of ring fires. */
@@ -149,8 +162,13 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
     failRetryCount: trigger.failRetryCount ?? job.executorFailRetryCount,
   }
   const rows = rowsOf(job, spec)
+  if (trigger.flowStep) await claimFlowStep(tx, trigger.flowStep, nowMs)
   const ids: (number | null)[] = []
   for (const { row } of rows) ids.push(await tx.runs.insert(row, node))
+  if (trigger.flowStep) {
+    const { flowRunId, key, attempt } = trigger.flowStep
+    await tx.flowRuns.insertSteps(ids.filter((id) => id !== null).map((logId) => ({ logId, flowRunId, key, attempt })))
+  }
   const positions = await reserveRoundPositions(
     tx,
     rows.map((r, i) => (ids[i] === null ? null : r.row.jobId)),
@@ -161,6 +179,14 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
     if (ids[i] !== null) prepared.push(preparedRun(ids[i]!, job, group, spec, shard, positions[i]))
   })
   return prepared
+}
+
+/** The first run of a node's attempt claims it (pending → running); a retry proves the attempt still runs. */
+async function claimFlowStep(tx: RunRepos, step: FlowStepClaim, nowMs: number): Promise<void> {
+  const claimed = step.first
+    ? await tx.flowRuns.claimNode(step.flowRunId, step.key, step.attempt, 'running', nowMs)
+    : await tx.flowRuns.setNodeState(step.flowRunId, step.key, ['running'], step.attempt, 'running')
+  if (!claimed) throw new FlowStepTaken(step)
 }
 
 /**

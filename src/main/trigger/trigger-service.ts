@@ -6,7 +6,7 @@ import { PRE_READ_MS } from '../scheduler/plan-scan'
 import type { RingFire } from '../domain/fires'
 import type { Repos, UnitOfWork } from '../store/store'
 import { JobCache } from './job-cache'
-import { prepareOneOffRuns, prepareScheduledRuns, prepareTakenOverRuns, type OneOffTrigger, type PreparedRun, type ScheduledRunRepos } from './prepare-runs'
+import { FlowStepTaken, prepareOneOffRuns, prepareScheduledRuns, prepareTakenOverRuns, type OneOffTrigger, type PreparedRun, type ScheduledRunRepos } from './prepare-runs'
 import { TriggerPool, type TriggerDispatch, type TriggerPoolOptions } from './trigger-pool'
 
 /**
@@ -85,11 +85,18 @@ export class TriggerService {
   /** `beforeDispatch` sees the new run ids before any of them reaches the pool (to wait for their outcomes). */
   async trigger(request: OneOffTrigger, beforeDispatch?: (logIds: number[]) => void): Promise<TriggerResult> {
     const { store, fence, nodeId } = this.options
-    const runs = await store.transaction(async (tx) => {
-      const nowMs = this.nowMs()
-      await fence.check(tx, nowMs)
-      return prepareOneOffRuns(tx, request, nowMs, nodeId)
-    })
+    let runs: PreparedRun[]
+    try {
+      runs = await store.transaction(async (tx) => {
+        const nowMs = this.nowMs()
+        await fence.check(tx, nowMs)
+        return prepareOneOffRuns(tx, request, nowMs, nodeId)
+      })
+    } catch (error) {
+      // Someone else runs this flow node, or its flow run ended: nothing to trigger, nothing wrong.
+      if (error instanceof FlowStepTaken) return { logIds: [] }
+      throw error
+    }
     beforeDispatch?.(runs.map((r) => r.logId))
     this.dispatch(runs)
     return { logIds: runs.map((r) => r.logId) }

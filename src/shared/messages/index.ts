@@ -1,6 +1,7 @@
 import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enErrorMessages } from './en-errors'
+import { enFlowMessages } from './en-flows'
 import { enImportMessages } from './en-import'
 import { enImportXxlMessages } from './en-import-xxl'
 import { enRouteMessages } from './en-route'
@@ -21,6 +22,7 @@ export const EN_MESSAGES = {
   ...enImportMessages,
   ...enImportXxlMessages,
   ...enAuthMessages,
+  ...enFlowMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

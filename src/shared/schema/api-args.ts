@@ -7,6 +7,7 @@ import { codedIssue } from '../messages/coded-errors'
 import { isIanaZone, XXL_CONFLICTS, XXL_RUN_DAYS_MAX } from '../xxl-import'
 import { apiTokenInputSchema, auditExportSchema, auditFilterSchema, passwordChangeSchema, userInputSchema } from './auth'
 import { splitAddressList } from '../address-list'
+import { FLOW_NODE_KEY_PATTERN, FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../flow-types'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -42,6 +43,8 @@ export const addressOverride = z
 const ianaZone = text(64).superRefine((zone, context) => {
   if (!isIanaZone(zone)) context.addIssue(codedIssue('timezone.unknown', { zone }))
 })
+
+const flowNodeKey = z.string().regex(FLOW_NODE_KEY_PATTERN, { error: 'must be a flow node key (a–z, 0–9, _ and -, starting with a letter)' })
 
 const request = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject(shape)
 const none = z.tuple([])
@@ -95,6 +98,7 @@ export const API_ARGUMENTS = {
   ]),
   listRuns: z.tuple([runFilterSchema.optional()]),
   getRun: byId,
+  rerunRun: byId,
   killRun: byId,
   getRunLog: z.tuple([request({ logId: id, fromLineNum: z.int().min(1).default(1), maxLines: z.int().min(1).max(50_000).default(5000) })]),
   watchRunLog: z.tuple([id, z.int().min(1).optional()]),
@@ -102,6 +106,23 @@ export const API_ARGUMENTS = {
   listLinks: none,
   saveLink: z.tuple([request({ parentJobId: id, childJobId: id, condition: z.enum(LINK_CONDITIONS).default('SUCCESS') })]),
   deleteLink: z.tuple([request({ parentJobId: id, childJobId: id })]),
+  listFlows: none,
+  getFlow: byId,
+  // A flow's own rules (keys, rules, cycles, references) are the flow service's schema's (schema/flow.ts).
+  addFlow: anything,
+  updateFlow: z.tuple([z.looseObject({ id })]),
+  removeFlow: byId,
+  setFlowActive: z.tuple([request({ flowId: id, active: z.boolean() })]),
+  triggerFlow: z.tuple([request({ flowId: id, param: z.string().max(FLOW_VALUE_MAX_BYTES).optional() })]),
+  getFlowRun: byId,
+  listFlowRuns: z.tuple([
+    request({ flowId: id.optional(), state: z.enum(FLOW_RUN_STATES).optional(), beforeId: id.optional(), limit: z.int().min(1).max(500).optional() }).default({}),
+  ]),
+  retryFlowRun: byId,
+  killFlowRun: byId,
+  markFlowNode: z.tuple([request({ flowRunId: id, key: flowNodeKey, state: z.enum(['success', 'skipped']) })]),
+  decideApproval: z.tuple([request({ flowRunId: id, key: flowNodeKey, approve: z.boolean(), comment: z.string().max(FLOW_VALUE_MAX_BYTES).default('') })]),
+  chainToFlow: z.tuple([request({ rootJobId: id, name: text(100) })]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
   exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),

@@ -262,6 +262,7 @@ export const en = {
   'triggerType.API': 'API',
   'triggerType.RETRY': 'Retry',
   'triggerType.PARENT': 'Parent',
+  'triggerType.FLOW': 'Flow',
 
   'log.follow': 'Follow',
   'log.paused': 'Paused',

@@ -260,6 +260,7 @@ export const zhCN: Dictionary = {
   'triggerType.API': 'API 触发',
   'triggerType.RETRY': '失败重试',
   'triggerType.PARENT': '父任务触发',
+  'triggerType.FLOW': '工作流触发',
 
   'log.follow': '跟随',
   'log.paused': '已暂停',

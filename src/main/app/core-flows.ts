@@ -1,0 +1,62 @@
+import { FlowEngine } from '../flows/flow-engine'
+import { FlowSchedule } from '../flows/flow-schedule'
+import { FlowService } from '../flows/flow-service'
+import { RunControl } from '../runs/run-control'
+import type { CoreBase, CoreData } from './core-data'
+import type { CorePipeline } from './core-pipeline'
+
+/** Flows: their definitions, the engine that runs them, and their own schedules. */
+export interface CoreFlows {
+  service: FlowService
+  engine: FlowEngine
+  schedule: FlowSchedule
+  /** Kills, probes and previews on runs (a flow's kill kills its nodes' runs through it). */
+  runControl: RunControl
+  /** Starts the sweep and the schedule; `stop` ends them and waits for the work under way. */
+  start(): void
+  stop(): Promise<void>
+}
+
+/**
+ * The engine hears every write batch of the run writer (a completed node run moves its flow on)
+ * before the monitors start, so the runs a previous stop interrupted reach their flows too.
+ */
+export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, events }: CoreData, pipeline: CorePipeline): CoreFlows {
+  const runControl = new RunControl(store, pipeline.executors, writer, nowMs)
+  const engine = new FlowEngine({
+    store,
+    trigger: (request) => pipeline.triggers.trigger(request),
+    killRun: (logId) => runControl.kill(logId),
+    clock,
+    logger,
+    changed: ({ flowRunId, flowId, state }) => events.emit({ type: 'flow-run-changed', flowRunId, flowId, state }),
+    announce: (notice) => logger.info('flow notice', { ...notice }),
+  })
+  const completions = new Set<Promise<void>>()
+  writer.onFlush((result) => {
+    if (result.completedIds.length === 0) return
+    const work: Promise<void> = engine
+      .completed(result.completedIds)
+      .catch((error: unknown) => logger.error('moving flows on failed', { error: (error as Error).message }))
+      .finally(() => completions.delete(work))
+    completions.add(work)
+  })
+  const schedule = new FlowSchedule({ store, clock, logger, start: (flowId, request) => engine.start(flowId, request) })
+  const stopping = new AbortController()
+  let loops: Promise<void>[] = []
+  return {
+    service: new FlowService(store, nowMs),
+    engine,
+    schedule,
+    runControl,
+    start() {
+      loops = [engine.run(stopping.signal), schedule.run(stopping.signal)]
+    },
+    async stop() {
+      stopping.abort()
+      await Promise.all(loops)
+      await Promise.all([...completions])
+      await engine.settled()
+    },
+  }
+}

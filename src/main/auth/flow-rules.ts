@@ -1,0 +1,148 @@
+import type { FlowDefinition, FlowSummary } from '../../shared/flow-types'
+import { seesGroup } from '../../shared/principal'
+import type { MethodRule, RuleContext } from './method-rules'
+import { requireAdmin, requireOperates, requireSees } from './refusal'
+
+/**
+ * Who may do what with a flow: the rights on every executor group its job nodes run in — to see
+ * it, seeing each group; to edit, run or act on its runs, operating each. A flow of approvals only
+ * belongs to no group: admins only. A run is judged by the graph it runs (its snapshot).
+ */
+
+/** The groups of a graph's job nodes (a job that no longer exists adds none). */
+async function groupsOf(ctx: RuleContext, definition: Partial<FlowDefinition> | null | undefined): Promise<number[]> {
+  const groups = new Set<number>()
+  const nodes = Array.isArray(definition?.nodes) ? definition.nodes : []
+  for (const node of nodes as unknown[]) {
+    const jobId = (node as { jobId?: unknown } | null)?.jobId
+    if (typeof jobId !== 'number') continue
+    const job = await ctx.core.getJob(jobId).catch(() => null)
+    if (job) groups.add(job.jobGroup)
+  }
+  return [...groups]
+}
+
+function requireAll(ctx: RuleContext, groups: readonly number[], operate: boolean, hidden: { code: 'flow.notFound' | 'flow.runNotFound'; id: number }): void {
+  if (groups.length === 0) {
+    if (operate) requireAdmin(ctx.principal, ctx.method)
+    return
+  }
+  for (const groupId of groups) {
+    if (operate) requireOperates(ctx.principal, groupId, ctx.method, hidden)
+    else requireSees(ctx.principal, groupId, hidden)
+  }
+}
+
+const flowIdOf = (arg: unknown): number => (typeof arg === 'number' ? arg : ((arg as { flowId?: number; id?: number }).flowId ?? (arg as { id: number }).id))
+
+/** A read or an action on one flow (by id, `{ id }` or `{ flowId }`). */
+function onFlow(operate: boolean, action?: MethodRule['action'], params = false): MethodRule {
+  return {
+    action,
+    async allow(ctx, [arg]) {
+      const flowId = flowIdOf(arg)
+      const flow = await ctx.core.getFlow(flowId)
+      const groups = await groupsOf(ctx, flow)
+      requireAll(ctx, groups, operate, { code: 'flow.notFound', id: flowId })
+      return { groupId: groups[0] ?? null, target: `flow ${flowId}`, params: params ? arg : undefined, before: action === 'flow.delete' ? flow : undefined }
+    },
+  }
+}
+
+/** A read or an action on one flow run; an action a person takes gets their name as a second argument (the node's note). */
+function onRun(operate: boolean, action?: MethodRule['action'], actor = false): MethodRule {
+  return {
+    action,
+    async allow(ctx, [arg]) {
+      const flowRunId = typeof arg === 'number' ? arg : (arg as { flowRunId: number }).flowRunId
+      const run = await ctx.core.getFlowRun(flowRunId)
+      const groups = await groupsOf(ctx, run.definition)
+      requireAll(ctx, groups, operate, { code: 'flow.runNotFound', id: flowRunId })
+      return {
+        groupId: groups[0] ?? null,
+        target: `flow run ${flowRunId}`,
+        params: typeof arg === 'number' ? { flowRunId } : arg,
+        ...(actor && { args: [arg, ctx.principal.name] }),
+      }
+    },
+    after: (run: { state?: string }) => ({ state: run?.state }),
+  }
+}
+
+/** A new or edited graph: the caller operates every group of its job nodes (and of the graph it replaces). */
+function graphWrite(): MethodRule {
+  return {
+    async allow(ctx, [input]) {
+      const id = typeof input?.id === 'number' ? input.id : undefined
+      const before = id === undefined ? undefined : await ctx.core.getFlow(id)
+      const groups = new Set(await groupsOf(ctx, input))
+      if (before) for (const g of await groupsOf(ctx, before)) groups.add(g)
+      requireAll(ctx, [...groups], true, { code: 'flow.notFound', id: id ?? 0 })
+      return { action: before ? 'flow.update' : 'flow.create', groupId: [...groups][0] ?? null, target: before ? `flow ${before.id}` : 'new flow', before }
+    },
+  }
+}
+
+export const FLOW_RULES = {
+  listFlows: {
+    async allow() {
+      return {}
+    },
+    async narrow(ctx, summaries: FlowSummary[]) {
+      if (ctx.principal.groupIds === null) return summaries
+      const visible: FlowSummary[] = []
+      for (const summary of summaries) {
+        const groups = await groupsOf(ctx, summary.flow)
+        if (groups.length > 0 && groups.every((g) => seesGroup(ctx.principal, g))) visible.push(summary)
+      }
+      return visible
+    },
+  },
+  getFlow: onFlow(false),
+  addFlow: graphWrite(),
+  updateFlow: graphWrite(),
+  removeFlow: onFlow(true, 'flow.delete'),
+  setFlowActive: {
+    async allow(ctx, [request]) {
+      const decision = await onFlow(true).allow(ctx, [request])
+      return { ...decision, action: request.active ? 'flow.resume' : 'flow.pause' }
+    },
+  },
+  triggerFlow: { ...onFlow(true, 'flow.trigger', true), after: (result: unknown) => result },
+  getFlowRun: onRun(false),
+  listFlowRuns: {
+    async allow(ctx, [filter]) {
+      if (filter?.flowId !== undefined) return onFlow(false).allow(ctx, [filter.flowId])
+      // Across flows: admins, and everyone with every group (the same people).
+      if (ctx.principal.groupIds !== null) requireAdmin(ctx.principal, ctx.method)
+      return {}
+    },
+  },
+  retryFlowRun: onRun(true, 'flow.retry'),
+  killFlowRun: onRun(true, 'flow.kill', true),
+  markFlowNode: onRun(true, 'flow.mark', true),
+  decideApproval: {
+    ...onRun(true, undefined, true),
+    async allow(ctx, args) {
+      const decision = await onRun(true, undefined, true).allow(ctx, args)
+      return { ...decision, action: (args[0] as { approve: boolean }).approve ? 'flow.approve' : 'flow.reject' }
+    },
+  },
+  chainToFlow: {
+    action: 'flow.create',
+    async allow(ctx, [request]) {
+      const job = await ctx.core.getJob(request.rootJobId)
+      requireOperates(ctx.principal, job.jobGroup, ctx.method, { code: 'job.notFound', id: request.rootJobId })
+      // The chain's other jobs: the caller must operate their groups too.
+      const links = await ctx.core.listLinks()
+      const seen = new Set([request.rootJobId])
+      for (let frontier = [request.rootJobId]; frontier.length > 0; ) {
+        frontier = links.filter((l) => frontier.includes(l.parentJobId) && !seen.has(l.childJobId)).map((l) => l.childJobId)
+        for (const id of frontier) seen.add(id)
+      }
+      const groups = await groupsOf(ctx, { nodes: [...seen].map((jobId) => ({ key: 'k', jobId })) })
+      requireAll(ctx, groups, true, { code: 'flow.notFound', id: 0 })
+      return { groupId: job.jobGroup, target: `job ${request.rootJobId}`, params: request }
+    },
+  },
+} satisfies Record<string, MethodRule>

@@ -1,0 +1,145 @@
+import { NotFoundError } from '../../shared/errors'
+import type { FlowApprovalNodeDef, FlowJobNodeDef, FlowNodeDef, FlowNodeState, FlowRunState } from '../../shared/flow-types'
+import type { FlowNodeRecord, FlowRunRecord } from '../domain/flows'
+import type { FlowEngineDeps } from './flow-engine-deps'
+import { FlowGraph } from './flow-graph'
+import { resolveParam } from './flow-params'
+import { decideNode } from './trigger-rules'
+
+const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
+const DONE: ReadonlySet<FlowNodeState> = new Set(['success', 'failed', 'upstream_failed', 'skipped', 'killed'])
+const FAILED_LIKE: ReadonlySet<FlowNodeState> = new Set(['failed', 'upstream_failed', 'killed'])
+
+/**
+ * Moves a flow run on from what its nodes' states are now: decides every pending node whose rule
+ * can be decided (in topological order, so a skip reaches its descendants in the same pass), starts
+ * the nodes that run, asks for the approvals, and ends the run once every node is done.
+ *
+ * Safe to call from any node at any time, as often as wanted: every step is a compare-and-set in the
+ * database (a node is claimed in the transaction that writes its run), so two nodes deciding one
+ * fan-in child at once start it once, and a pass on a stale view loses its claims and changes nothing.
+ */
+export class FlowAdvance {
+  private readonly graphs = new Map<number, FlowGraph>()
+
+  constructor(private readonly deps: FlowEngineDeps) {}
+
+  async advance(flowRunId: number): Promise<void> {
+    // A lost claim means someone else moved the run meanwhile: look again, a bounded number of times.
+    for (let pass = 0; pass < 3; pass++) {
+      const run = await this.deps.store.flowRuns.get(flowRunId)
+      if (!run || !ACTIVE.includes(run.state)) return
+      const nodes = new Map((await this.deps.store.flowRuns.nodes(flowRunId)).map((n) => [n.key, n]))
+      const lost = await this.decidePending(run, nodes)
+      await this.settle(run, nodes)
+      if (!lost) return
+    }
+  }
+
+  /** Forgets a finished run's graph. */
+  forget(flowRunId: number): void {
+    this.graphs.delete(flowRunId)
+  }
+
+  /** Resolves true when a claim was lost (the view was stale). */
+  private async decidePending(run: FlowRunRecord, nodes: Map<string, FlowNodeRecord>): Promise<boolean> {
+    const graph = this.graphOf(run)
+    let lost = false
+    for (const def of graph.inOrder()) {
+      const node = nodes.get(def.key)
+      if (!node || node.state !== 'pending') continue
+      const decision = decideNode(def.triggerRule ?? 'all_success', graph.parents(def.key).map((key) => nodes.get(key)?.state ?? 'pending'))
+      if (decision === 'wait') continue
+      const state = decision === 'run' ? await this.start(run, def, node, nodes) : await this.end(run, node, decision, '')
+      if (state === null) lost = true
+      else node.state = state
+    }
+    return lost
+  }
+
+  /** The node's new state, or null when its claim was lost. */
+  private async start(run: FlowRunRecord, def: FlowNodeDef, node: FlowNodeRecord, nodes: Map<string, FlowNodeRecord>): Promise<FlowNodeState | null> {
+    if (def.kind === 'approval') return this.ask(run, def, node)
+    const job = def as FlowJobNodeDef
+    const { value, cut } = resolveParam(job.param ?? '', { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output })
+    if (cut.length > 0) this.deps.logger.warn('flow node parameter: outputs cut', { flowRunId: run.id, key: def.key, cut })
+    try {
+      const { logIds } = await this.deps.trigger({
+        jobId: job.jobId,
+        triggerType: 'FLOW',
+        ...(job.param !== undefined && { executorParam: value }),
+        flowStep: { flowRunId: run.id, key: def.key, attempt: node.attempt, first: true },
+      })
+      return logIds.length > 0 ? 'running' : null
+    } catch (error) {
+      // The job is gone (deleted since the flow was saved) or its run could not be written: the node fails, with why.
+      const why = error instanceof NotFoundError ? `job ${job.jobId} does not exist` : (error as Error).message
+      this.deps.logger.warn('flow node could not start', { flowRunId: run.id, key: def.key, error: why })
+      return this.end(run, node, 'failed', why)
+    }
+  }
+
+  private async ask(run: FlowRunRecord, def: FlowApprovalNodeDef, node: FlowNodeRecord): Promise<FlowNodeState | null> {
+    const { flowRuns, flows } = this.deps.store
+    if (!(await flowRuns.claimNode(run.id, def.key, node.attempt, 'waiting', this.deps.clock.nowMs()))) return null
+    const flow = await flows.get(run.flowId)
+    this.deps.announce({
+      kind: 'approval',
+      flowRunId: run.id,
+      flowId: run.flowId,
+      flowName: flow?.name ?? '',
+      alarmEmail: flow?.alarmEmail ?? '',
+      key: def.key,
+      prompt: def.prompt ?? '',
+    })
+    return 'waiting'
+  }
+
+  private async end(run: FlowRunRecord, node: FlowNodeRecord, state: FlowNodeState, note: string): Promise<FlowNodeState | null> {
+    const nowMs = this.deps.clock.nowMs()
+    const changed = await this.deps.store.flowRuns.setNodeState(run.id, node.key, ['pending'], node.attempt, state, { startTimeMs: nowMs, endTimeMs: nowMs, note })
+    return changed ? state : null
+  }
+
+  /**
+   * The run's own state from its nodes': waiting while only approvals are left, running while a
+   * node runs, and once every node is done success or failed by its leaves (Airflow's rule: a
+   * failure a downstream `all_done` or `one_failed` node handled does not fail the run).
+   */
+  private async settle(run: FlowRunRecord, nodes: Map<string, FlowNodeRecord>): Promise<void> {
+    const { flowRuns } = this.deps.store
+    const states = [...nodes.values()].map((n) => n.state)
+    const nowMs = this.deps.clock.nowMs()
+    let next: FlowRunState | null = null
+    if (states.every((s) => DONE.has(s))) {
+      const leaves = this.graphOf(run).leaves()
+      const failed = leaves.some((key) => FAILED_LIKE.has(nodes.get(key)?.state ?? 'pending'))
+      next = failed ? 'failed' : 'success'
+    } else if (!states.includes('running') && states.includes('waiting')) next = 'waiting'
+    else if (run.state === 'waiting' && states.includes('running')) next = 'running'
+    if (next === null || next === run.state) return
+    const ended = next === 'success' || next === 'failed'
+    if (!(await flowRuns.setState(run.id, ACTIVE, next, ended ? { endTimeMs: nowMs } : {}))) return
+    this.deps.changed({ flowRunId: run.id, flowId: run.flowId, state: next })
+    if (!ended) return
+    this.forget(run.id)
+    if (next === 'failed') {
+      const flow = await this.deps.store.flows.get(run.flowId)
+      const failedNodes = [...nodes.values()].filter((n) => n.state === 'failed').map((n) => n.key)
+      this.deps.announce({ kind: 'failed', flowRunId: run.id, flowId: run.flowId, flowName: flow?.name ?? '', alarmEmail: flow?.alarmEmail ?? '', failedNodes })
+    }
+    this.onEnded?.(run.flowId)
+  }
+
+  /** Told when a run ended, so a queued run of the same flow can take its slot. */
+  onEnded?: (flowId: number) => void
+
+  private graphOf(run: FlowRunRecord): FlowGraph {
+    let graph = this.graphs.get(run.id)
+    if (!graph) {
+      graph = new FlowGraph(run.definition)
+      this.graphs.set(run.id, graph)
+    }
+    return graph
+  }
+}

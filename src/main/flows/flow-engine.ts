@@ -1,0 +1,144 @@
+import type { ApprovalDecision, FlowApprovalNodeDef, FlowNodeMark, FlowTriggerResult } from '../../shared/flow-types'
+import { runPeriodically } from '../kernel/clock'
+import type { FlowRunRecord } from '../domain/flows'
+import { FlowActions } from './flow-actions'
+import { FlowAdvance } from './flow-advance'
+import { applyCompletions, missedCompletions } from './flow-completions'
+import type { FlowEngineDeps } from './flow-engine-deps'
+import { FlowStarts, type FlowStartRequest } from './flow-starts'
+
+/** How often the sweep looks at the active flow runs (time-outs, queued runs, anything missed). */
+export const FLOW_SWEEP_PERIOD_MS = 1000
+
+/**
+ * Runs flows: starts their runs, moves them on as their nodes' job runs complete, and carries out
+ * the operators' actions. Every decision is a compare-and-set in the database, so every node of a
+ * cluster runs an engine and none needs to be told what another did; the sweep makes the runs
+ * converge whatever was missed (a stop between a run's completion and its node's update, a node
+ * that died mid-run, a lapsed approval or time-out).
+ */
+export class FlowEngine {
+  private readonly advancer: FlowAdvance
+  private readonly starts: FlowStarts
+  private readonly actions: FlowActions
+  /**
+   * Whether any flow run may be active: while false, completions need no lookup (the sweep
+   * refreshes it each period; a start here sets it at once).
+   */
+  private mayHaveActive = true
+  private readonly inFlight = new Set<Promise<unknown>>()
+
+  constructor(private readonly deps: FlowEngineDeps) {
+    this.advancer = new FlowAdvance(deps)
+    this.starts = new FlowStarts(deps, (id) => this.track(this.advance(id)))
+    this.actions = new FlowActions(deps, (id) => this.advance(id), (flowId) => this.track(this.starts.startQueued(flowId)))
+    this.advancer.onEnded = (flowId) => this.track(this.starts.startQueued(flowId))
+  }
+
+  async start(flowId: number, request: FlowStartRequest): Promise<FlowTriggerResult> {
+    this.mayHaveActive = true
+    return this.starts.start(flowId, request)
+  }
+
+  /** Call with the ids of job runs that were just completed (each once). */
+  async completed(logIds: readonly number[]): Promise<void> {
+    if (!this.mayHaveActive || logIds.length === 0) return
+    const steps = await this.deps.store.flowRuns.stepsOf(logIds)
+    if (steps.length === 0) return
+    const runs = await this.deps.store.runs.getMany(steps.map((s) => s.logId))
+    for (const flowRunId of await applyCompletions(this.deps, runs, steps)) {
+      await this.changedRun(flowRunId)
+      await this.advance(flowRunId)
+    }
+  }
+
+  kill(flowRunId: number, actor: string): Promise<void> {
+    return this.actions.kill(flowRunId, `killed by ${actor}`)
+  }
+
+  retry(flowRunId: number): Promise<void> {
+    return this.actions.retry(flowRunId)
+  }
+
+  mark(mark: FlowNodeMark, actor: string): Promise<void> {
+    return this.actions.mark(mark, actor)
+  }
+
+  decide(decision: ApprovalDecision, actor: string): Promise<void> {
+    return this.actions.decide(decision, actor)
+  }
+
+  /** One pass over the active runs; the loop of `run` calls it each period. */
+  async sweep(): Promise<void> {
+    const active = await this.deps.store.flowRuns.activeRuns()
+    this.mayHaveActive = active.length > 0
+    const nowMs = this.deps.clock.nowMs()
+    const queuedFlows = new Set<number>()
+    for (const run of active) {
+      try {
+        if (run.state === 'queued') queuedFlows.add(run.flowId)
+        else await this.sweepRun(run, nowMs)
+      } catch (error) {
+        this.deps.logger.error('flow run sweep failed', { flowRunId: run.id, error: (error as Error).message })
+      }
+    }
+    for (const flowId of queuedFlows) await this.starts.startQueued(flowId)
+  }
+
+  /** Sweeps every period until `signal` aborts. */
+  run(signal: AbortSignal): Promise<void> {
+    return runPeriodically(this.deps.clock, FLOW_SWEEP_PERIOD_MS, signal, () => this.sweep(), (error) =>
+      this.deps.logger.error('flow sweep failed', { error: (error as Error).message }),
+    )
+  }
+
+  /** Resolves when the work started in the background (advances after starts, queued starts) is done. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight])
+  }
+
+  private async sweepRun(run: FlowRunRecord, nowMs: number): Promise<void> {
+    const flow = await this.deps.store.flows.get(run.flowId)
+    if (flow && flow.timeoutSec > 0 && run.startTimeMs > 0 && nowMs >= run.startTimeMs + flow.timeoutSec * 1000) {
+      await this.actions.kill(run.id, `timed out after ${flow.timeoutSec} s`, 'failed')
+      this.deps.announce({ kind: 'timeout', flowRunId: run.id, flowId: run.flowId, flowName: flow.name, alarmEmail: flow.alarmEmail, timeoutSec: flow.timeoutSec })
+      return
+    }
+    await this.expireApprovals(run, nowMs)
+    const missed = await missedCompletions(this.deps, run.id)
+    if (missed.steps.length > 0) await applyCompletions(this.deps, missed.runs, missed.steps)
+    await this.advance(run.id)
+  }
+
+  /** An approval undecided past its time-out is rejected. */
+  private async expireApprovals(run: FlowRunRecord, nowMs: number): Promise<void> {
+    const limits = new Map(
+      run.definition.nodes.filter((n): n is FlowApprovalNodeDef => n.kind === 'approval' && (n.timeoutSec ?? 0) > 0).map((n) => [n.key, n.timeoutSec! * 1000]),
+    )
+    if (limits.size === 0) return
+    for (const node of await this.deps.store.flowRuns.nodes(run.id)) {
+      const limitMs = limits.get(node.key)
+      if (node.state !== 'waiting' || limitMs === undefined || nowMs < node.startTimeMs + limitMs) continue
+      await this.deps.store.flowRuns.setNodeState(run.id, node.key, ['waiting'], node.attempt, 'failed', {
+        endTimeMs: nowMs,
+        note: `rejected: not decided within ${limitMs / 1000} s`,
+      })
+    }
+  }
+
+  private async advance(flowRunId: number): Promise<void> {
+    await this.advancer.advance(flowRunId)
+  }
+
+  private async changedRun(flowRunId: number): Promise<void> {
+    const run = await this.deps.store.flowRuns.get(flowRunId)
+    if (run) this.deps.changed({ flowRunId, flowId: run.flowId, state: run.state })
+  }
+
+  private track(work: Promise<unknown>): void {
+    const tracked = work
+      .catch((error: unknown) => this.deps.logger.error('flow work failed', { error: (error as Error).message }))
+      .finally(() => this.inFlight.delete(tracked))
+    this.inFlight.add(tracked)
+  }
+}

@@ -1,0 +1,71 @@
+import type { Flow, FlowRunState, FlowTriggerResult, FlowTriggerType } from '../../shared/flow-types'
+import { notFound } from '../../shared/messages/coded-errors'
+import type { FlowEngineDeps } from './flow-engine-deps'
+
+export interface FlowStartRequest {
+  triggerType: FlowTriggerType
+  /** `${flow.param}`; default the flow's own. */
+  param?: string
+  /** The scheduled time a CRON/MISFIRE run is for (one run per flow and time, on every node). */
+  scheduleTimeMs?: number | null
+}
+
+/**
+ * Creates flow runs by the flow's concurrency: below `maxActiveRuns` a run starts; at it, overlap
+ * SKIP leaves the fire out, QUEUE writes the run as queued (it starts when a slot frees, oldest
+ * first), ALLOW starts it anyway. The count and the insert share one transaction holding the
+ * flow's row lock, so two nodes triggering one flow at once count each other.
+ */
+export class FlowStarts {
+  constructor(
+    private readonly deps: FlowEngineDeps,
+    private readonly started: (flowRunId: number) => void,
+  ) {}
+
+  async start(flowId: number, request: FlowStartRequest): Promise<FlowTriggerResult> {
+    const { store, clock } = this.deps
+    const created = await store.transaction(async (tx): Promise<{ id: number; state: FlowRunState; flow: Flow } | null> => {
+      await tx.flows.lock(flowId)
+      const flow = await tx.flows.get(flowId)
+      if (!flow) throw notFound('flow.notFound', { id: flowId })
+      const full = (await tx.flowRuns.countActive(flowId)) >= flow.maxActiveRuns
+      if (full && flow.overlap === 'SKIP') return null
+      const state: FlowRunState = full && flow.overlap === 'QUEUE' ? 'queued' : 'running'
+      const nowMs = clock.nowMs()
+      const id = await tx.flowRuns.insertRun(
+        {
+          flowId,
+          state,
+          triggerType: request.triggerType,
+          param: request.param ?? flow.param,
+          scheduleTimeMs: request.scheduleTimeMs ?? null,
+          definition: { nodes: flow.nodes, edges: flow.edges },
+          startTimeMs: state === 'running' ? nowMs : 0,
+          addTimeMs: nowMs,
+        },
+        flow.nodes.map((n) => n.key),
+      )
+      return id === null ? null : { id, state, flow }
+    })
+    if (!created) return { flowRunId: null, state: 'skipped' }
+    this.deps.changed({ flowRunId: created.id, flowId, state: created.state })
+    if (created.state === 'running') this.started(created.id)
+    return { flowRunId: created.id, state: created.state }
+  }
+
+  /** A run of `flowId` ended: its oldest queued run starts if a slot is free. */
+  async startQueued(flowId: number): Promise<void> {
+    const { store, clock } = this.deps
+    const id = await store.transaction(async (tx) => {
+      await tx.flows.lock(flowId)
+      const flow = await tx.flows.get(flowId)
+      if (!flow || (await tx.flowRuns.countActive(flowId)) >= flow.maxActiveRuns) return null
+      const queued = await tx.flowRuns.oldestQueued(flowId)
+      if (queued === null) return null
+      return (await tx.flowRuns.setState(queued, ['queued'], 'running', { startTimeMs: clock.nowMs() })) ? queued : null
+    })
+    if (id === null) return
+    this.deps.changed({ flowRunId: id, flowId, state: 'running' })
+    this.started(id)
+  }
+}
