@@ -55,7 +55,7 @@ export class FlowActions {
     const run = await this.run(flowRunId)
     if (!FINISHED.includes(run.state)) throw conflict('flow.runNotFinished', { id: flowRunId, state: run.state })
     const nodes = await this.deps.store.flowRuns.nodes(flowRunId)
-    const graph = new FlowGraph(run.definition)
+    const graph = FlowGraph.of(run.definition)
     const again = graph.descendants(nodes.filter((n) => RETRIED.has(n.state)).map((n) => n.key))
     if (again.length === 0) throw conflict('flow.nothingToRetry', { id: flowRunId })
     await this.deps.store.transaction(async (tx) => {
@@ -73,7 +73,7 @@ export class FlowActions {
     const node = nodes.find((n) => n.key === key)
     if (!node) throw notFound('flow.nodeNotFound', { id: flowRunId, key })
     if (node.state === 'running') throw conflict('flow.nodeRunning', { id: flowRunId, key })
-    const below = new FlowGraph(run.definition).descendants([key]).filter((k) => k !== key)
+    const below = FlowGraph.of(run.definition).descendants([key]).filter((k) => k !== key)
     const rederive = nodes.filter((n) => below.includes(n.key) && DERIVED.has(n.state)).map((n) => n.key)
     const nowMs = this.deps.clock.nowMs()
     await this.deps.store.transaction(async (tx) => {

@@ -45,7 +45,7 @@ export class FlowAdvance {
   private async decidePending(run: FlowRunRecord, nodes: Map<string, FlowNodeRecord>): Promise<boolean> {
     const graph = this.graphOf(run)
     let lost = false
-    for (const def of graph.inOrder()) {
+    for (const def of graph.topologicalOrder().map((key) => graph.node(key))) {
       const node = nodes.get(def.key)
       if (!node || node.state !== 'pending') continue
       const decision = decideNode(def.triggerRule ?? 'all_success', graph.parents(def.key).map((key) => nodes.get(key)?.state ?? 'pending'))
@@ -112,7 +112,8 @@ export class FlowAdvance {
     const nowMs = this.deps.clock.nowMs()
     let next: FlowRunState | null = null
     if (states.every((s) => DONE.has(s))) {
-      const leaves = this.graphOf(run).leaves()
+      const graph = this.graphOf(run)
+      const leaves = graph.keys.filter((key) => graph.children(key).length === 0)
       const failed = leaves.some((key) => FAILED_LIKE.has(nodes.get(key)?.state ?? 'pending'))
       next = failed ? 'failed' : 'success'
     } else if (!states.includes('running') && states.includes('waiting')) next = 'waiting'
@@ -137,7 +138,7 @@ export class FlowAdvance {
   private graphOf(run: FlowRunRecord): FlowGraph {
     let graph = this.graphs.get(run.id)
     if (!graph) {
-      graph = new FlowGraph(run.definition)
+      graph = FlowGraph.of(run.definition)
       this.graphs.set(run.id, graph)
     }
     return graph

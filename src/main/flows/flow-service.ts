@@ -1,6 +1,6 @@
 import type { Flow, FlowInput, FlowJobNodeDef, FlowRun, FlowRunFilter, FlowRunPage, FlowSummary } from '../../shared/flow-types'
 import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
-import { parseFlowInput } from '../../shared/schema/flow'
+import { parseFlowInput } from './flow-input'
 import type { FlowRunRecord } from '../domain/flows'
 import type { RepoAccess, Repos } from '../store/store'
 import { flowFromChain } from './chain-to-flow'
