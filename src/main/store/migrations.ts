@@ -385,6 +385,82 @@ export const MIGRATIONS: readonly Migration[] = [
     apply: addAutoincrementToIds,
     rebuildsTables: true,
   },
+  {
+    version: 12,
+    description: 'flows: DAGs of jobs run as one unit, their runs, nodes and steps',
+    sql: `
+      -- A flow (src/shared/flow-types.ts): its settings, its graph as JSON of FlowDefinition, and the
+      -- same schedule bookkeeping as job_info, which the flow scheduler reads the way the scan does.
+      CREATE TABLE job_flow (
+        id                INTEGER PRIMARY KEY AUTOINCREMENT,
+        name              TEXT    NOT NULL UNIQUE,
+        description       TEXT    NOT NULL DEFAULT '',
+        schedule_type     TEXT    NOT NULL,
+        schedule_conf     TEXT    NOT NULL DEFAULT '',
+        timezone          TEXT    NOT NULL,
+        misfire_strategy  TEXT    NOT NULL,
+        max_active_runs   INTEGER NOT NULL DEFAULT 1,
+        overlap           TEXT    NOT NULL DEFAULT 'SKIP',
+        timeout_sec       INTEGER NOT NULL DEFAULT 0,
+        alarm_email       TEXT    NOT NULL DEFAULT '',
+        param             TEXT    NOT NULL DEFAULT '',
+        definition        TEXT    NOT NULL,
+        trigger_status    INTEGER NOT NULL DEFAULT 0,
+        trigger_last_time INTEGER NOT NULL DEFAULT 0,
+        trigger_next_time INTEGER NOT NULL DEFAULT 0,
+        add_time          INTEGER NOT NULL,
+        update_time       INTEGER NOT NULL
+      );
+      CREATE INDEX job_flow_due ON job_flow(trigger_status, trigger_next_time);
+
+      -- One run of a flow, with the graph it started with (an edit never changes a run under way).
+      -- schedule_time is NULL but for CRON and MISFIRE runs.
+      CREATE TABLE job_flow_run (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        flow_id       INTEGER NOT NULL,
+        state         TEXT    NOT NULL,
+        trigger_type  TEXT    NOT NULL,
+        param         TEXT    NOT NULL DEFAULT '',
+        schedule_time INTEGER,
+        definition    TEXT    NOT NULL,
+        start_time    INTEGER NOT NULL DEFAULT 0,
+        end_time      INTEGER NOT NULL DEFAULT 0,
+        reason        TEXT    NOT NULL DEFAULT '',
+        add_time      INTEGER NOT NULL
+      );
+      CREATE INDEX job_flow_run_flow ON job_flow_run(flow_id, id);
+      -- The few runs still under way, which the engine resumes and counts, out of all that ended.
+      CREATE INDEX job_flow_run_active ON job_flow_run(flow_id, state)
+        WHERE state IN ('queued', 'running', 'waiting');
+      -- One run per scheduled time, as job_log_schedule is for jobs: a second node's fire is dropped.
+      CREATE UNIQUE INDEX job_flow_run_schedule ON job_flow_run(flow_id, schedule_time)
+        WHERE schedule_time IS NOT NULL;
+
+      -- Each node of each run. A table with a rowid (not WITHOUT ROWID): a row holds an output of
+      -- up to 4 KB, too big for the key's B-tree pages.
+      CREATE TABLE job_flow_node (
+        flow_run_id           INTEGER NOT NULL,
+        node_key              TEXT    NOT NULL,
+        state                 TEXT    NOT NULL DEFAULT 'pending',
+        attempt               INTEGER NOT NULL DEFAULT 0,
+        output                TEXT    NOT NULL DEFAULT '',
+        output_cut_from_bytes INTEGER,
+        start_time            INTEGER NOT NULL DEFAULT 0,
+        end_time              INTEGER NOT NULL DEFAULT 0,
+        note                  TEXT    NOT NULL DEFAULT '',
+        PRIMARY KEY (flow_run_id, node_key)
+      );
+
+      -- The job runs (job_log ids) made for a node's attempt: a finished run finds its node here.
+      CREATE TABLE job_flow_step (
+        log_id      INTEGER PRIMARY KEY,
+        flow_run_id INTEGER NOT NULL,
+        node_key    TEXT    NOT NULL,
+        attempt     INTEGER NOT NULL
+      );
+      CREATE INDEX job_flow_step_run ON job_flow_step(flow_run_id);
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -58,4 +58,10 @@ export abstract class StoreRepos implements Repos {
   get audit() {
     return this.repos.audit
   }
+  get flows() {
+    return this.repos.flows
+  }
+  get flowRuns() {
+    return this.repos.flowRuns
+  }
 }

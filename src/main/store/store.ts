@@ -1,5 +1,7 @@
 import { ApiTokenRepo } from './api-token-repo'
 import { AuditRepo } from './audit-repo'
+import { FlowRepo } from './flow-repo'
+import { FlowRunRepo } from './flow-run-repo'
 import { GlueRepo } from './glue-repo'
 import { GroupRepo } from './group-repo'
 import { JobRepo } from './job-repo'
@@ -43,6 +45,8 @@ export interface Repos {
   readonly sessions: SessionRepo
   readonly apiTokens: ApiTokenRepo
   readonly audit: AuditRepo
+  readonly flows: FlowRepo
+  readonly flowRuns: FlowRunRepo
 }
 
 export type RepoName = keyof Repos
@@ -93,5 +97,7 @@ export function createRepos(db: Connection): Repos {
     sessions: new SessionRepo(db),
     apiTokens: new ApiTokenRepo(db),
     audit: new AuditRepo(db),
+    flows: new FlowRepo(db),
+    flowRuns: new FlowRunRepo(db),
   }
 }

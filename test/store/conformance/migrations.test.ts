@@ -66,7 +66,25 @@ storeSuite('migrations', (f) => {
     const columns = await columnsOf(f)
     expect(columns).toContain('job_log.trigger_trail')
     expect(columns).toContain('job_event.created_at')
+    expect(columns).toContain('job_flow.definition')
+    expect(columns).toContain('job_flow_node.output_cut_from_bytes')
+    expect(columns).toContain('job_flow_step.log_id')
     expect(columns).toEqual(await sqliteSchema())
+  })
+
+  it("has the flow tables' named indexes (version 12) under the same names as SQLite", async () => {
+    const names =
+      f.engine === 'sqlite'
+        ? (sqliteDb(f.store).prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").pluck().all() as string[])
+        : (
+            (await onServer(
+              f.database,
+              f.engine === 'postgres'
+                ? 'SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()'
+                : 'SELECT DISTINCT index_name AS name FROM information_schema.statistics WHERE table_schema = DATABASE()',
+            )) as { name: string }[]
+          ).map((row) => row.name)
+    expect(names).toEqual(expect.arrayContaining(['job_flow_due', 'job_flow_run_active', 'job_flow_run_flow', 'job_flow_run_schedule', 'job_flow_step_run']))
   })
 
   it('opens a migrated database again without changing it, also from two nodes starting at once', async () => {

@@ -300,4 +300,72 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
     // on every engine.
     statements: [],
   },
+  {
+    version: 12,
+    description: 'flows: DAGs of jobs run as one unit, their runs, nodes and steps',
+    // Why: src/main/store/migrations.ts, version 12. Flow names are keyed like setting names
+    // (VARCHAR(191)); node keys are at most 64 characters (FLOW_NODE_KEY_PATTERN).
+    statements: [
+      `CREATE TABLE IF NOT EXISTS job_flow (
+        id                INT           NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        name              VARCHAR(191)  NOT NULL,
+        description       TEXT          NOT NULL DEFAULT (''),
+        schedule_type     VARCHAR(32)   NOT NULL,
+        schedule_conf     VARCHAR(1000) NOT NULL DEFAULT '',
+        timezone          VARCHAR(64)   NOT NULL,
+        misfire_strategy  VARCHAR(32)   NOT NULL,
+        max_active_runs   INT           NOT NULL DEFAULT 1,
+        overlap           VARCHAR(16)   NOT NULL DEFAULT 'SKIP',
+        timeout_sec       INT           NOT NULL DEFAULT 0,
+        alarm_email       TEXT          NOT NULL DEFAULT (''),
+        param             MEDIUMTEXT    NOT NULL DEFAULT (''),
+        definition        MEDIUMTEXT    NOT NULL,
+        trigger_status    INT           NOT NULL DEFAULT 0,
+        trigger_last_time BIGINT        NOT NULL DEFAULT 0,
+        trigger_next_time BIGINT        NOT NULL DEFAULT 0,
+        add_time          BIGINT        NOT NULL,
+        update_time       BIGINT        NOT NULL,
+        UNIQUE KEY job_flow_name (name),
+        KEY job_flow_due (trigger_status, trigger_next_time)
+      ) ${TABLE}`,
+      // The active runs (a partial index elsewhere): the state first, so the few runs under way are
+      // one short range whatever the number of ended ones. The unique key ignores NULL schedule
+      // times by itself, as the partial unique index elsewhere does.
+      `CREATE TABLE IF NOT EXISTS job_flow_run (
+        id            BIGINT      NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        flow_id       INT         NOT NULL,
+        state         VARCHAR(16) NOT NULL,
+        trigger_type  VARCHAR(32) NOT NULL,
+        param         MEDIUMTEXT  NOT NULL DEFAULT (''),
+        schedule_time BIGINT,
+        definition    MEDIUMTEXT  NOT NULL,
+        start_time    BIGINT      NOT NULL DEFAULT 0,
+        end_time      BIGINT      NOT NULL DEFAULT 0,
+        reason        TEXT        NOT NULL DEFAULT (''),
+        add_time      BIGINT      NOT NULL,
+        KEY job_flow_run_flow (flow_id, id),
+        KEY job_flow_run_active (state, flow_id),
+        UNIQUE KEY job_flow_run_schedule (flow_id, schedule_time)
+      ) ${TABLE}`,
+      `CREATE TABLE IF NOT EXISTS job_flow_node (
+        flow_run_id           BIGINT      NOT NULL,
+        node_key              VARCHAR(64) NOT NULL,
+        state                 VARCHAR(16) NOT NULL DEFAULT 'pending',
+        attempt               INT         NOT NULL DEFAULT 0,
+        output                TEXT        NOT NULL DEFAULT (''),
+        output_cut_from_bytes INT,
+        start_time            BIGINT      NOT NULL DEFAULT 0,
+        end_time              BIGINT      NOT NULL DEFAULT 0,
+        note                  TEXT        NOT NULL DEFAULT (''),
+        PRIMARY KEY (flow_run_id, node_key)
+      ) ${TABLE}`,
+      `CREATE TABLE IF NOT EXISTS job_flow_step (
+        log_id      BIGINT      NOT NULL PRIMARY KEY,
+        flow_run_id BIGINT      NOT NULL,
+        node_key    VARCHAR(64) NOT NULL,
+        attempt     INT         NOT NULL,
+        KEY job_flow_step_run (flow_run_id)
+      ) ${TABLE}`,
+    ],
+  },
 ]

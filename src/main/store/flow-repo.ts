@@ -1,0 +1,190 @@
+import type { Flow, FlowOverlap } from '../../shared/flow-types'
+import type { MisfireStrategy, ScheduleType } from '../../shared/model'
+import { definitionFromText, definitionToText } from './flow-definition-column'
+import { deleteRunsOfFlow } from './flow-run-repo'
+import type { Connection, SqlValue } from './sql/connection'
+
+/** `job_flow` as stored; `flowOf` maps it to the `Flow` the rest of the app speaks. */
+interface FlowRow {
+  id: number
+  name: string
+  description: string
+  schedule_type: string
+  schedule_conf: string
+  timezone: string
+  misfire_strategy: string
+  max_active_runs: number
+  overlap: string
+  timeout_sec: number
+  alarm_email: string
+  param: string
+  definition: string
+  trigger_status: number
+  trigger_last_time: number
+  trigger_next_time: number
+  add_time: number
+  update_time: number
+}
+
+/** The columns an insert writes, in the order `valuesOf` gives them. */
+const INSERT_COLUMNS = [
+  'name',
+  'description',
+  'schedule_type',
+  'schedule_conf',
+  'timezone',
+  'misfire_strategy',
+  'max_active_runs',
+  'overlap',
+  'timeout_sec',
+  'alarm_email',
+  'param',
+  'definition',
+  'trigger_status',
+  'trigger_last_time',
+  'trigger_next_time',
+  'add_time',
+  'update_time',
+] as const satisfies readonly (keyof FlowRow)[]
+
+/** What an update writes: everything but the id and the time the flow was added. */
+const UPDATE_COLUMNS = INSERT_COLUMNS.filter((c) => c !== 'add_time')
+
+/** `job_flow`: flows (DAGs of jobs run as one unit) and their schedule bookkeeping. */
+export class FlowRepo {
+  constructor(private readonly db: Connection) {}
+
+  /**
+   * Every flow by name. Sorted here, not by the engine: PostgreSQL's collation would order names
+   * unlike SQLite's and MySQL's binary one, and the flows are few.
+   */
+  async all(): Promise<Flow[]> {
+    const flows = (await this.db.all<FlowRow>('SELECT * FROM job_flow')).map(flowOf)
+    return flows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
+
+  async get(id: number): Promise<Flow | null> {
+    const row = await this.db.get<FlowRow>('SELECT * FROM job_flow WHERE id = ?', [id])
+    return row ? flowOf(row) : null
+  }
+
+  async getByName(name: string): Promise<Flow | null> {
+    const row = await this.db.get<FlowRow>('SELECT * FROM job_flow WHERE name = ?', [name])
+    return row ? flowOf(row) : null
+  }
+
+  /** Fails on a name another flow has (the unique key). */
+  async insert(flow: Omit<Flow, 'id'>): Promise<number> {
+    const values = valuesOf(flow)
+    const id = await this.db.insert(
+      `INSERT INTO job_flow (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
+      INSERT_COLUMNS.map((c) => values[c]),
+    )
+    return id!
+  }
+
+  async update(flow: Flow): Promise<void> {
+    const values = valuesOf(flow)
+    await this.db.run(`UPDATE job_flow SET ${UPDATE_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [
+      ...UPDATE_COLUMNS.map((c) => values[c]),
+      flow.id,
+    ])
+  }
+
+  /**
+   * Deletes the flow with its runs, their nodes and steps. The flow row goes last: a delete cut
+   * short leaves the flow in place to be deleted again, never runs without their flow.
+   */
+  async delete(id: number): Promise<boolean> {
+    await deleteRunsOfFlow(this.db, id)
+    return (await this.db.run('DELETE FROM job_flow WHERE id = ?', [id])) > 0
+  }
+
+  /** Starts (1) or pauses (0) the flow's schedule with its next fire time; false when there is no such flow. */
+  async setSchedule(id: number, triggerStatus: 0 | 1, nextTimeMs: number, nowMs: number): Promise<boolean> {
+    const changed = await this.db.run('UPDATE job_flow SET trigger_status = ?, trigger_next_time = ?, update_time = ? WHERE id = ?', [
+      triggerStatus,
+      nextTimeMs,
+      nowMs,
+      id,
+    ])
+    return changed > 0
+  }
+
+  /** Scheduled flows whose next fire is at or before `nowMs`, earliest first (the flow scheduler's query). */
+  async due(nowMs: number, limit: number): Promise<Flow[]> {
+    const rows = await this.db.all<FlowRow>(
+      `SELECT * FROM job_flow${this.db.dialect.indexedBy('job_flow_due')}
+        WHERE trigger_status = 1 AND trigger_next_time > 0 AND trigger_next_time <= ? ORDER BY trigger_next_time LIMIT ?`,
+      [nowMs, limit],
+    )
+    return rows.map(flowOf)
+  }
+
+  /**
+   * Moves a fire from `expectedNextMs` on to `nextMs` if nobody has yet: a compare-and-set on the
+   * next time, so of the nodes that all saw the flow due exactly one gets true and fires it.
+   */
+  async claimFire(id: number, expectedNextMs: number, lastMs: number, nextMs: number): Promise<boolean> {
+    const changed = await this.db.run(
+      'UPDATE job_flow SET trigger_last_time = ?, trigger_next_time = ? WHERE id = ? AND trigger_status = 1 AND trigger_next_time = ?',
+      [lastMs, nextMs, id, expectedNextMs],
+    )
+    return changed === 1
+  }
+
+  /**
+   * Holds the flow's row lock until the caller's transaction ends, so two nodes that count a flow's
+   * active runs before starting one take turns. SQLite's transaction already holds the whole file.
+   */
+  async lock(id: number): Promise<void> {
+    await this.db.get(`SELECT id FROM job_flow WHERE id = ?${this.db.dialect.lockRows}`, [id])
+  }
+}
+
+function valuesOf(flow: Omit<Flow, 'id'>): Record<(typeof INSERT_COLUMNS)[number], SqlValue> {
+  return {
+    name: flow.name,
+    description: flow.description,
+    schedule_type: flow.scheduleType,
+    schedule_conf: flow.scheduleConf,
+    timezone: flow.timezone,
+    misfire_strategy: flow.misfireStrategy,
+    max_active_runs: flow.maxActiveRuns,
+    overlap: flow.overlap,
+    timeout_sec: flow.timeoutSec,
+    alarm_email: flow.alarmEmail,
+    param: flow.param,
+    definition: definitionToText(flow),
+    trigger_status: flow.triggerStatus,
+    trigger_last_time: flow.triggerLastTimeMs,
+    trigger_next_time: flow.triggerNextTimeMs,
+    add_time: flow.addTimeMs,
+    update_time: flow.updateTimeMs,
+  }
+}
+
+function flowOf(row: FlowRow): Flow {
+  const { nodes, edges } = definitionFromText(row.definition, `flow ${row.id}`)
+  return {
+    id: Number(row.id),
+    name: row.name,
+    description: row.description,
+    scheduleType: row.schedule_type as ScheduleType,
+    scheduleConf: row.schedule_conf,
+    timezone: row.timezone,
+    misfireStrategy: row.misfire_strategy as MisfireStrategy,
+    maxActiveRuns: Number(row.max_active_runs),
+    overlap: row.overlap as FlowOverlap,
+    timeoutSec: Number(row.timeout_sec),
+    alarmEmail: row.alarm_email,
+    param: row.param,
+    nodes,
+    edges,
+    triggerStatus: Number(row.trigger_status) === 1 ? 1 : 0,
+    triggerLastTimeMs: Number(row.trigger_last_time),
+    triggerNextTimeMs: Number(row.trigger_next_time),
+    addTimeMs: Number(row.add_time),
+    updateTimeMs: Number(row.update_time),
+  }
+}

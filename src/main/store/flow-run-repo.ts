@@ -1,0 +1,337 @@
+import type { FlowRunRecord, FlowNodeChange, FlowNodeRecord, FlowRunChange, FlowStep, NewFlowRun } from '../domain/flows'
+import type { FlowNodeState, FlowRunState, FlowTriggerType } from '../../shared/flow-types'
+import { definitionFromText, definitionToText } from './flow-definition-column'
+import type { Connection, SqlValue } from './sql/connection'
+import { idChunks, inList, insertRows } from './sql/insert-rows'
+
+interface RunRow {
+  id: number
+  flow_id: number
+  state: string
+  trigger_type: string
+  param: string
+  schedule_time: number | null
+  definition: string
+  start_time: number
+  end_time: number
+  reason: string
+  add_time: number
+}
+
+interface NodeRow {
+  flow_run_id: number
+  node_key: string
+  state: string
+  attempt: number
+  output: string
+  output_cut_from_bytes: number | null
+  start_time: number
+  end_time: number
+  note: string
+}
+
+interface StepRow {
+  log_id: number
+  flow_run_id: number
+  node_key: string
+  attempt: number
+}
+
+const RUN_INSERT_COLUMNS = ['flow_id', 'state', 'trigger_type', 'param', 'schedule_time', 'definition', 'start_time', 'add_time'] as const
+const STEP_COLUMNS = ['log_id', 'flow_run_id', 'node_key', 'attempt'] as const
+
+/**
+ * The WHERE of the partial index job_flow_run_active. SQLite uses a partial index only for a query
+ * that repeats its WHERE term for term, so the narrower queries say it too.
+ */
+const ACTIVE = "state IN ('queued', 'running', 'waiting')"
+
+/** The run states a node may start in: neither queued nor ended (killed, failed, success). */
+const STARTABLE = "state IN ('running', 'waiting')"
+
+/** Flows per statement of recentByFlow: one subquery each. */
+const FLOWS_PER_STATEMENT = 64
+
+/** `job_flow_run`, `job_flow_node`, `job_flow_step`: the runs of flows, their nodes, and the job runs the nodes made. */
+export class FlowRunRepo {
+  constructor(private readonly db: Connection) {}
+
+  /**
+   * SQLite's hint for the partial index of the runs under way: without it SQLite walks every run in
+   * id order (for ORDER BY id) or every run of the flow, ended ones too, instead of the few active.
+   */
+  private get active(): string {
+    return this.db.dialect.indexedBy('job_flow_run_active')
+  }
+
+  /**
+   * Writes the run and one pending node (attempt 0) per key; null, with nothing written, when the
+   * run's scheduled time already has a run of the flow (the unique index drops the second fire).
+   * Call inside a transaction, so the run never stands without its nodes.
+   */
+  async insertRun(run: NewFlowRun, nodeKeys: readonly string[]): Promise<number | null> {
+    const id = await this.db.insert(this.db.dialect.insertIgnore('job_flow_run', RUN_INSERT_COLUMNS), [
+      run.flowId,
+      run.state,
+      run.triggerType,
+      run.param,
+      run.scheduleTimeMs,
+      definitionToText(run.definition),
+      run.startTimeMs,
+      run.addTimeMs,
+    ])
+    if (id === null) return null
+    await insertRows(
+      this.db,
+      'job_flow_node',
+      ['flow_run_id', 'node_key'],
+      nodeKeys.map((key) => [id, key]),
+      false,
+    )
+    return id
+  }
+
+  async get(id: number): Promise<FlowRunRecord | null> {
+    const row = await this.db.get<RunRow>('SELECT * FROM job_flow_run WHERE id = ?', [id])
+    return row ? runOf(row) : null
+  }
+
+  /** Newest first; `beforeId` pages on (keyset: runs with a smaller id). */
+  async list(filter: { flowId?: number; state?: FlowRunState; beforeId?: number; limit: number }): Promise<FlowRunRecord[]> {
+    const where: string[] = []
+    const args: SqlValue[] = []
+    const add = (clause: string, value: SqlValue) => {
+      where.push(clause)
+      args.push(value)
+    }
+    if (filter.flowId !== undefined) add('flow_id = ?', filter.flowId)
+    if (filter.state !== undefined) add('state = ?', filter.state)
+    if (filter.beforeId !== undefined) add('id < ?', filter.beforeId)
+    const rows = await this.db.all<RunRow>(
+      `SELECT * FROM job_flow_run ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${positiveInteger(filter.limit)}`,
+      args,
+    )
+    return rows.map(runOf)
+  }
+
+  /**
+   * Each flow's latest `perFlow` runs, oldest first, keyed by flow id (a flow with no runs is
+   * absent). One index range per flow (flow_id, id), a few dozen flows per statement: a window
+   * over every run would read them all, and a flow that fires each minute adds half a million a year.
+   */
+  async recentByFlow(perFlow: number): Promise<Map<number, FlowRunRecord[]>> {
+    const byFlow = new Map<number, FlowRunRecord[]>()
+    const flowIds = (await this.db.all<{ id: number }>('SELECT id FROM job_flow ORDER BY id')).map((r) => Number(r.id))
+    const limit = positiveInteger(perFlow)
+    for (let from = 0; from < flowIds.length; from += FLOWS_PER_STATEMENT) {
+      const chunk = flowIds.slice(from, from + FLOWS_PER_STATEMENT)
+      const sql = chunk
+        .map((_, i) => `SELECT * FROM (SELECT * FROM job_flow_run WHERE flow_id = ? ORDER BY id DESC LIMIT ${limit}) AS recent${i}`)
+        .join(' UNION ALL ')
+      for (const run of (await this.db.all<RunRow>(sql, chunk)).map(runOf)) {
+        const runs = byFlow.get(run.flowId)
+        if (runs) runs.push(run)
+        else byFlow.set(run.flowId, [run])
+      }
+    }
+    for (const runs of byFlow.values()) runs.sort((a, b) => a.id - b.id)
+    return byFlow
+  }
+
+  /** The flow's runs that hold a slot of its maxActiveRuns: running or waiting (a queued one waits for a slot). */
+  async countActive(flowId: number): Promise<number> {
+    const row = await this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM job_flow_run${this.active} WHERE flow_id = ? AND ${ACTIVE} AND ${STARTABLE}`, [
+      flowId,
+    ])
+    return Number(row!.n)
+  }
+
+  /** Every run not yet ended (queued, running, waiting), oldest first: what an engine resumes. */
+  async activeRuns(): Promise<FlowRunRecord[]> {
+    return (await this.db.all<RunRow>(`SELECT * FROM job_flow_run${this.active} WHERE ${ACTIVE} ORDER BY id`)).map(runOf)
+  }
+
+  async hasActive(): Promise<boolean> {
+    return (await this.db.get(`SELECT id FROM job_flow_run${this.active} WHERE ${ACTIVE} LIMIT 1`)) !== undefined
+  }
+
+  /** The flow's queued run that waited longest, which the next free slot goes to. */
+  async oldestQueued(flowId: number): Promise<number | null> {
+    const row = await this.db.get<{ id: number }>(
+      `SELECT id FROM job_flow_run${this.active} WHERE flow_id = ? AND ${ACTIVE} AND state = 'queued' ORDER BY id LIMIT 1`,
+      [flowId],
+    )
+    return row ? Number(row.id) : null
+  }
+
+  /** Compare-and-set: moves the run to `to` only from one of `from`; true for the one caller whose change matched. */
+  async setState(id: number, from: readonly FlowRunState[], to: FlowRunState, change: FlowRunChange = {}): Promise<boolean> {
+    if (from.length === 0) return false
+    const set = setClause({ state: to, start_time: change.startTimeMs, end_time: change.endTimeMs, reason: change.reason })
+    const changed = await this.db.run(`UPDATE job_flow_run SET ${set.sql} WHERE id = ? AND state IN (${inList(from.length)})`, [...set.args, id, ...from])
+    return changed === 1
+  }
+
+  /** The run's nodes by key (sorted here: PostgreSQL's collation orders '_' and '-' unlike the others). */
+  async nodes(flowRunId: number): Promise<FlowNodeRecord[]> {
+    const rows = await this.db.all<NodeRow>('SELECT * FROM job_flow_node WHERE flow_run_id = ?', [flowRunId])
+    return rows.map(nodeOf).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  }
+
+  /**
+   * Compare-and-set on the node's state, and on its attempt unless `attempt` is null: a run of an
+   * earlier attempt (the node was retried since) no longer decides it.
+   */
+  async setNodeState(
+    flowRunId: number,
+    key: string,
+    from: readonly FlowNodeState[],
+    attempt: number | null,
+    to: FlowNodeState,
+    change: FlowNodeChange = {},
+  ): Promise<boolean> {
+    if (from.length === 0) return false
+    const set = setClause({
+      state: to,
+      output: change.output,
+      output_cut_from_bytes: change.outputCutFromBytes,
+      start_time: change.startTimeMs,
+      end_time: change.endTimeMs,
+      note: change.note,
+    })
+    const args: SqlValue[] = [...set.args, flowRunId, key, ...from]
+    if (attempt !== null) args.push(attempt)
+    const changed = await this.db.run(
+      `UPDATE job_flow_node SET ${set.sql} WHERE flow_run_id = ? AND node_key = ? AND state IN (${inList(from.length)})${attempt === null ? '' : ' AND attempt = ?'}`,
+      args,
+    )
+    return changed === 1
+  }
+
+  /**
+   * Starts a pending node of `attempt` (running for a job, waiting for an approval), only while its
+   * run is running or waiting: a node never starts in a run that was killed or has ended. The run's
+   * row is read with a shared lock, so on the servers a kill committing at the same time either
+   * waits for this claim (and then sees the node running) or makes it fail.
+   */
+  async claimNode(flowRunId: number, key: string, attempt: number, to: 'running' | 'waiting', nowMs: number): Promise<boolean> {
+    const changed = await this.db.run(
+      `UPDATE job_flow_node SET state = ?, start_time = ?
+        WHERE flow_run_id = ? AND node_key = ? AND attempt = ? AND state = 'pending'
+          AND EXISTS (SELECT id FROM job_flow_run WHERE id = ? AND ${ACTIVE} AND ${STARTABLE}${this.db.dialect.lockShared})`,
+      [to, nowMs, flowRunId, key, attempt, flowRunId],
+    )
+    return changed === 1
+  }
+
+  /** Sends nodes back to pending for another attempt (a retry, or a mark that reruns what follows), their results cleared. */
+  async resetNodes(flowRunId: number, keys: readonly string[]): Promise<void> {
+    for (const chunk of idChunks(keys)) {
+      await this.db.run(
+        `UPDATE job_flow_node
+            SET state = 'pending', attempt = attempt + 1, output = '', output_cut_from_bytes = NULL, start_time = 0, end_time = 0, note = ''
+          WHERE flow_run_id = ? AND node_key IN (${inList(chunk.length)})`,
+        [flowRunId, ...chunk],
+      )
+    }
+  }
+
+  async insertSteps(steps: readonly FlowStep[]): Promise<void> {
+    await insertRows(
+      this.db,
+      'job_flow_step',
+      STEP_COLUMNS,
+      steps.map((s) => [s.logId, s.flowRunId, s.key, s.attempt]),
+      false,
+    )
+  }
+
+  /** The steps of those job runs that belong to a flow (a run of no flow is simply not there), by log id. */
+  async stepsOf(logIds: readonly number[]): Promise<FlowStep[]> {
+    const steps: FlowStep[] = []
+    for (const chunk of idChunks(logIds)) {
+      const rows = await this.db.all<StepRow>(`SELECT * FROM job_flow_step WHERE log_id IN (${inList(chunk.length)})`, chunk)
+      steps.push(...rows.map(stepOf))
+    }
+    return steps.sort((a, b) => a.logId - b.logId)
+  }
+
+  async stepOf(logId: number): Promise<FlowStep | null> {
+    const row = await this.db.get<StepRow>('SELECT * FROM job_flow_step WHERE log_id = ?', [logId])
+    return row ? stepOf(row) : null
+  }
+
+  /** Each node's job runs (every attempt's), oldest first, by node key; nodes that made none are absent. */
+  async runIdsOf(flowRunId: number): Promise<Map<string, number[]>> {
+    const rows = await this.db.all<{ log_id: number; node_key: string }>('SELECT log_id, node_key FROM job_flow_step WHERE flow_run_id = ? ORDER BY log_id', [
+      flowRunId,
+    ])
+    const byKey = new Map<string, number[]>()
+    for (const row of rows) {
+      const ids = byKey.get(row.node_key)
+      if (ids) ids.push(Number(row.log_id))
+      else byKey.set(row.node_key, [Number(row.log_id)])
+    }
+    return byKey
+  }
+
+  async deleteForFlow(flowId: number): Promise<void> {
+    await deleteRunsOfFlow(this.db, flowId)
+  }
+}
+
+/**
+ * Deletes a flow's runs with their nodes and steps, the runs last: a delete cut short leaves runs
+ * to find and delete again, never nodes or steps of a run that is gone.
+ */
+export async function deleteRunsOfFlow(db: Connection, flowId: number): Promise<void> {
+  const runsOfFlow = 'SELECT id FROM job_flow_run WHERE flow_id = ?'
+  await db.run(`DELETE FROM job_flow_step WHERE flow_run_id IN (${runsOfFlow})`, [flowId])
+  await db.run(`DELETE FROM job_flow_node WHERE flow_run_id IN (${runsOfFlow})`, [flowId])
+  await db.run('DELETE FROM job_flow_run WHERE flow_id = ?', [flowId])
+}
+
+/** `a = ?, b = ?` of the columns given a value; an undefined one keeps what the row has. */
+function setClause(columns: Record<string, SqlValue | undefined>): { sql: string; args: SqlValue[] } {
+  const given = Object.entries(columns).filter((entry): entry is [string, SqlValue] => entry[1] !== undefined)
+  return { sql: given.map(([column]) => `${column} = ?`).join(', '), args: given.map(([, value]) => value) }
+}
+
+/** A LIMIT written into the statement (a whole number of at least 1), not bound: every engine takes it so. */
+function positiveInteger(n: number): number {
+  return Math.max(1, Math.floor(n))
+}
+
+function runOf(row: RunRow): FlowRunRecord {
+  return {
+    id: Number(row.id),
+    flowId: Number(row.flow_id),
+    state: row.state as FlowRunState,
+    triggerType: row.trigger_type as FlowTriggerType,
+    param: row.param,
+    scheduleTimeMs: row.schedule_time === null ? null : Number(row.schedule_time),
+    definition: definitionFromText(row.definition, `flow run ${row.id}`),
+    startTimeMs: Number(row.start_time),
+    endTimeMs: Number(row.end_time),
+    reason: row.reason,
+    addTimeMs: Number(row.add_time),
+  }
+}
+
+function nodeOf(row: NodeRow): FlowNodeRecord {
+  return {
+    flowRunId: Number(row.flow_run_id),
+    key: row.node_key,
+    state: row.state as FlowNodeState,
+    attempt: Number(row.attempt),
+    output: row.output,
+    outputCutFromBytes: row.output_cut_from_bytes === null ? null : Number(row.output_cut_from_bytes),
+    startTimeMs: Number(row.start_time),
+    endTimeMs: Number(row.end_time),
+    note: row.note,
+  }
+}
+
+function stepOf(row: StepRow): FlowStep {
+  return { logId: Number(row.log_id), flowRunId: Number(row.flow_run_id), key: row.node_key, attempt: Number(row.attempt) }
+}
