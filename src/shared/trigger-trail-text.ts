@@ -11,6 +11,7 @@ export const TRIGGER_TYPE_TITLES: Record<TriggerType, string> = {
   API: 'Api trigger',
   RETRY: 'Fail retry trigger',
   PARENT: 'Parent job trigger',
+  FLOW: 'Flow node trigger',
 }
 
 const REGISTRATION_LABELS: Record<TrailGroup['registration'], string> = {

@@ -50,6 +50,17 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     getRunLog: { logId: f.runId, fromLineNum: 1 },
     killRun: { logId: f.runId },
     listRegistry: {},
+    listFlows: {},
+    getFlow: { id: 1 },
+    addFlow: { name: 'fuzz flow', nodes: [{ key: 'a', jobId: f.jobA, param: '${flow.param}' }], edges: [] },
+    updateFlow: { id: 1, name: 'fuzz flow', nodes: [{ key: 'a', jobId: f.jobA }], edges: [] },
+    removeFlow: { id: 1 },
+    triggerFlow: { id: 1, param: 'p' },
+    getFlowRun: { id: 1 },
+    listFlowRuns: { flowId: 1, limit: 10 },
+    retryFlowRun: { id: 1 },
+    killFlowRun: { id: 1 },
+    decideApproval: { flowRunId: 1, key: 'gate', approve: true, comment: 'ok' },
   }
 }
 
