@@ -138,10 +138,15 @@ export interface AlarmOutcome {
   results: ChannelResult[]
 }
 
-/** Sends alarms; one instance per settings version (build a new one when the settings change). */
+/** Sends alarms and flow notices; one instance per settings version (build a new one when the settings change). */
 export interface AlarmSender {
   /** Sends to every channel in parallel and resolves when all are done; never rejects. */
   send(facts: AlarmFacts): Promise<AlarmOutcome>
+  /**
+   * Sends a flow notice the same way: the desktop (as a FlowDesktopNotice), every webhook, a mail to
+   * each address of `alarmEmail`. Resolves when all are done; never rejects.
+   */
+  sendFlowNotice(notice: FlowNoticeFacts): Promise<AlarmOutcome>
   /** A test mail from the settings page; never rejects. */
   sendTestEmail(to: string): Promise<ChannelResult>
   /**
