@@ -22,6 +22,13 @@ export type JobDeskEvent =
   | { type: 'flows-changed' }
   /** A flow run or one of its nodes changed state: re-read it if shown (`getFlowRun`). */
   | { type: 'flow-run-changed'; flowRunId: number; flowId: number; state: FlowRunState }
+  /**
+   * A flow run failed, ran past its time limit, or waits at an approval, and its notice went out on
+   * the alarm channels: for the desktop or console to show "flow X run N failed / waits for
+   * approval", titled by `kind`. `detail` is data for the body: the failed node keys (`extract,
+   * load`), the time limit (`3600 s`) or the approval's prompt.
+   */
+  | { type: 'flow-notice'; kind: 'failed' | 'timeout' | 'approval'; flowRunId: number; flowId: number; flowName: string; detail: string }
   /** How far the running import from XXL-JOB has got. */
   | { type: 'xxl-import-progress'; progress: XxlImportProgress }
   | { type: 'misfire'; jobId: number; missedCount: number; strategy: string }

@@ -21,7 +21,7 @@ export interface CoreFlows {
  * The engine hears every write batch of the run writer (a completed node run moves its flow on)
  * before the monitors start, so the runs a previous stop interrupted reach their flows too.
  */
-export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, events }: CoreData, pipeline: CorePipeline): CoreFlows {
+export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, events, alarms }: CoreData, pipeline: CorePipeline): CoreFlows {
   const runControl = new RunControl(store, pipeline.executors, writer, nowMs)
   const engine = new FlowEngine({
     store,
@@ -30,7 +30,14 @@ export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, e
     clock,
     logger,
     changed: ({ flowRunId, flowId, state }) => events.emit({ type: 'flow-run-changed', flowRunId, flowId, state }),
-    announce: (notice) => logger.info('flow notice', { ...notice }),
+    // Fire and forget: the engine is inside a sweep or an advance and must not wait on SMTP or
+    // webhooks. The sender logs the channels that failed; it never rejects, the catch is for a bug.
+    announce: (notice) => {
+      logger.info('flow notice', { ...notice })
+      alarms
+        .sendFlowNotice(notice)
+        .catch((error: unknown) => logger.error('sending a flow notice failed', { kind: notice.kind, flowRunId: notice.flowRunId, error: String(error) }))
+    },
   })
   const completions = new Set<Promise<void>>()
   writer.onFlush((result) => {

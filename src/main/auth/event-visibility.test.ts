@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JobDeskEvent } from '../../shared/api'
+import type { FlowRun } from '../../shared/flow-types'
 import type { JobGroup, JobInfo, JobRun, RegistryEntry } from '../../shared/model'
 import { EventVisibility } from './event-visibility'
 import type { CoreApi } from './method-rules'
@@ -11,11 +12,37 @@ const operatorOfA: Principal = { kind: 'user', name: 'op-a', userId: 2, role: 'o
 const run = (id: number, jobGroup: number) => ({ id, jobGroup, jobId: id }) as JobRun
 const entry = (appName: string) => ({ appName, address: `http://${appName}/` }) as RegistryEntry
 
-/** Only what the filter asks of the facade: the groups, a run's group, a job's group. */
+/** Flow run 1 runs job 1 (group A) after an approval; flow run 2 runs jobs 1 and 200 (groups A and B). */
+const flowRuns: Record<number, Pick<FlowRun, 'definition'>> = {
+  1: {
+    definition: {
+      nodes: [
+        { key: 'ok', kind: 'approval' },
+        { key: 'a', jobId: 1 },
+      ],
+      edges: [{ from: 'ok', to: 'a' }],
+    },
+  },
+  2: {
+    definition: {
+      nodes: [
+        { key: 'a', jobId: 1 },
+        { key: 'b', jobId: 200 },
+      ],
+      edges: [],
+    },
+  },
+}
+
+/** Only what the filter asks of the facade: the groups, a run's group, a job's group, a flow run's graph. */
 const core = {
   listGroups: async () => [{ id: GROUP_A, appName: 'app-a' } as JobGroup, { id: GROUP_B, appName: 'app-b' } as JobGroup],
   getRun: async (id: number) => run(id, id < 100 ? GROUP_A : GROUP_B),
   getJob: async (id: number) => ({ id, jobGroup: id < 100 ? GROUP_A : GROUP_B }) as JobInfo,
+  getFlowRun: async (id: number) => {
+    if (!flowRuns[id]) throw new Error(`flow run ${id} not found`)
+    return flowRuns[id]
+  },
 } as unknown as CoreApi
 
 describe('the event stream of an operator of group A', () => {
@@ -41,6 +68,13 @@ describe('the event stream of an operator of group A', () => {
 
   it("says jobs changed without naming B's job ids", async () => {
     expect(await filter.visible({ type: 'jobs-changed', jobIds: [1, 200] })).toEqual({ type: 'jobs-changed', jobIds: [] })
+  })
+
+  it("hears a flow run's notices only when it sees every group of the run's jobs", async () => {
+    const notice = (flowRunId: number): JobDeskEvent => ({ type: 'flow-notice', kind: 'approval', flowRunId, flowId: 5, flowName: 'etl', detail: 'go?' })
+    expect(await filter.visible(notice(1))).toEqual(notice(1))
+    expect(await filter.visible(notice(2))).toBeNull()
+    expect(await filter.visible(notice(404))).toBeNull()
   })
 
   it('passes everything to an admin unchanged', async () => {

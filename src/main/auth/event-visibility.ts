@@ -6,8 +6,9 @@ const CACHE_MAX = 5000
 
 /**
  * The event stream as one principal may see it: runs, logs, alarms and executors of its groups
- * only. Everyone hears every event of the core, so a console restricted to group A drops group
- * B's. The group of a run or job is looked up once and kept (it never changes for a run).
+ * only, and flow runs (changes, notices) only when it sees every group of their jobs. Everyone
+ * hears every event of the core, so a console restricted to group A drops group B's. The group of
+ * a run or job is looked up once and kept (it never changes for a run).
  */
 export class EventVisibility {
   private readonly runGroups = new Map<number, number | null>()
@@ -45,6 +46,7 @@ export class EventVisibility {
       case 'open-run':
         return sees(await this.groupOfRun(event.logId)) ? event : null
       case 'flow-run-changed':
+      case 'flow-notice':
         return (await this.seesFlowRun(event.flowRunId, sees)) ? event : null
       default:
         return event

@@ -1,5 +1,14 @@
 import type { JobRun } from '../../shared/model'
-import { createAlarmSender, DEFAULT_ALARM_SETTINGS, validateAlarmSettings, type AlarmFacts, type AlarmSender, type AlarmSettings } from './alarms'
+import {
+  createAlarmSender,
+  DEFAULT_ALARM_SETTINGS,
+  validateAlarmSettings,
+  type AlarmFacts,
+  type AlarmSender,
+  type AlarmSettings,
+  type FlowDesktopNotice,
+  type FlowNoticeFacts,
+} from './alarms'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Repos } from '../store/store'
@@ -18,7 +27,12 @@ export class AlarmService {
 
   constructor(
     private readonly store: Pick<Repos, 'jobs' | 'groups'>,
-    private readonly deps: { logger: Logger; clock: Clock; onDesktop: (facts: AlarmFacts) => void },
+    private readonly deps: {
+      logger: Logger
+      clock: Clock
+      onDesktop: (facts: AlarmFacts) => void
+      onFlowDesktop: (notice: FlowDesktopNotice) => void
+    },
   ) {
     this.sender = this.build(this.current)
   }
@@ -55,6 +69,14 @@ export class AlarmService {
     return (await this.sender.send(facts)).ok
   }
 
+  /**
+   * Sends a flow run's notice on the channels of the current settings; true when every channel
+   * delivered it. Never rejects: the engine announces and moves on.
+   */
+  async sendFlowNotice(notice: FlowNoticeFacts): Promise<boolean> {
+    return (await this.sender.sendFlowNotice(notice)).ok
+  }
+
   sendTestEmail(to: string) {
     return this.sender.sendTestEmail(to)
   }
@@ -68,7 +90,8 @@ export class AlarmService {
   }
 
   private build(settings: AlarmSettings): AlarmSender {
-    return createAlarmSender(settings, { logger: this.deps.logger, clock: this.deps.clock, onDesktop: this.deps.onDesktop })
+    const { logger, clock, onDesktop, onFlowDesktop } = this.deps
+    return createAlarmSender(settings, { logger, clock, onDesktop, onFlowDesktop })
   }
 
   private async factsOf(run: JobRun): Promise<AlarmFacts | null> {

@@ -5,7 +5,7 @@ import type { AlarmFacts } from './alarm-types'
  * up to 15,000 per message (XXL-JOB's cap); mail clients and chat webhooks choke well before that.
  */
 export const ALARM_MESSAGE_MAX_CHARS = 10_000
-/** Longest job name in a subject line (characters). */
+/** Longest job or flow name in a subject line (characters). */
 const SUBJECT_NAME_MAX_CHARS = 100
 
 export type WebhookEvent = 'job.failed' | 'alarm.test'
@@ -50,15 +50,16 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
 }
 
-/**
- * `JobDesk alarm: job 7 Nightly export failed (run 4711)`. Control characters in the job name become
- * spaces (a header line must stay one line) and a long name is shortened.
- */
+/** `JobDesk alarm: job 7 Nightly export failed (run 4711)`, the job name as `subjectName` gives it. */
 export function formatAlarmSubject(facts: AlarmFacts): string {
+  return `JobDesk alarm: job ${facts.jobId} ${subjectName(facts.jobName)} failed (run ${facts.logId})`
+}
+
+/** A name as a subject line may carry it: control characters as spaces (a header is one line), a long name shortened. */
+export function subjectName(name: string): string {
   // oxlint-disable-next-line no-control-regex -- finding control characters is the point: a subject is one line
-  const flat = facts.jobName.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim()
-  const name = flat.length > SUBJECT_NAME_MAX_CHARS ? `${flat.slice(0, SUBJECT_NAME_MAX_CHARS - 1)}…` : flat
-  return `JobDesk alarm: job ${facts.jobId} ${name} failed (run ${facts.logId})`
+  const flat = name.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim()
+  return flat.length > SUBJECT_NAME_MAX_CHARS ? `${flat.slice(0, SUBJECT_NAME_MAX_CHARS - 1)}…` : flat
 }
 
 /** Epoch ms as ISO 8601 UTC; 0 (never happened) as a dash. */

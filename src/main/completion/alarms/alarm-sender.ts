@@ -1,11 +1,23 @@
 import type { Agent } from 'undici'
+import { splitAddressList } from '../../../shared/address-list'
 import { describeError } from '../../../shared/errors'
 import { systemClock, type Clock } from '../../kernel/clock'
 import { loadUndici } from '../../kernel/lazy-undici'
 import type { Logger } from '../../kernel/logger'
-import { SENDER_CLOSED, type AlarmFacts, type AlarmOutcome, type AlarmSender, type AlarmSettings, type ChannelResult, type WebhookChannel } from './alarm-types'
+import {
+  SENDER_CLOSED,
+  type AlarmFacts,
+  type AlarmOutcome,
+  type AlarmSender,
+  type AlarmSettings,
+  type ChannelResult,
+  type FlowDesktopNotice,
+  type FlowNoticeFacts,
+  type WebhookChannel,
+} from './alarm-types'
 import { buildWebhookPayload, capFacts, formatAlarmHtml, formatAlarmSubject, formatAlarmText } from './alarm-message'
 import { emailDeadlineMs, SmtpMailer, type MailContent } from './email-channel'
+import { buildFlowWebhookPayload, flowDesktopNotice, formatFlowNoticeSubject, formatFlowNoticeText } from './flow-notice-message'
 import { checkWebhookUrl, isEmailAddress, WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
 import { describeWebhookTarget, postWebhook, webhookBackoffMs } from './webhook-channel'
 
@@ -16,6 +28,8 @@ export interface AlarmSenderDeps {
   logger: Logger
   /** Shows the alarm: an OS notification in Electron, a UI notice in headless mode. Gets capped facts. */
   onDesktop?: (facts: AlarmFacts) => void
+  /** Shows a flow notice the same way ("flow X run N failed / waits for approval"). */
+  onFlowDesktop?: (notice: FlowDesktopNotice) => void
   /** `nowMs` stamps `sentAtMs`; `sleep` waits between webhook attempts. Default: the system clock. */
   clock?: Clock
   /** Default ALARM_CLOSE_GRACE_MS. */
@@ -23,6 +37,20 @@ export interface AlarmSenderDeps {
 }
 
 type Task = Promise<ChannelResult | ChannelResult[]>
+
+/** One thing to send, whatever it is about: how each channel gets it and what the log says of it. */
+interface Delivery {
+  /** Hands it to the desktop hook; undefined when no hook is attached. */
+  showDesktop: (() => void) | undefined
+  webhookBody: () => string
+  /** Raw addresses, trimmed and checked here. */
+  emails: string[]
+  mail: () => MailContent
+  /** The ok note of an email result when there is no address, e.g. "the job has no alarm email". */
+  noEmailNote: string
+  /** Names the alarm in log lines. */
+  logFields: Record<string, unknown>
+}
 
 const ALREADY_CLOSED = AbortSignal.abort(SENDER_CLOSED)
 
@@ -51,33 +79,35 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
 
   function track<T>(work: Promise<T>): Promise<T> {
     inFlight.add(work)
-    void work.finally(() => inFlight.delete(work))
+    // Not `finally`: it passes a rejection on to a new promise nobody handles (the caller handles `work` itself).
+    const forget = (): void => void inFlight.delete(work)
+    void work.then(forget, forget)
     return work
   }
 
-  function notifyDesktop(facts: AlarmFacts, signal: AbortSignal): ChannelResult {
+  function notifyDesktop(show: (() => void) | undefined, signal: AbortSignal): ChannelResult {
     const base = { channel: 'desktop' as const, target: 'desktop' }
     if (signal.aborted) return { ...base, ok: false, error: SENDER_CLOSED, attempts: 0 }
-    if (!deps.onDesktop) return { ...base, ok: false, error: 'no desktop notifier is attached', attempts: 0 }
+    if (!show) return { ...base, ok: false, error: 'no desktop notifier is attached', attempts: 0 }
     try {
-      deps.onDesktop(capFacts(facts))
+      show()
       return { ...base, ok: true, attempts: 1 }
     } catch (error) {
       return { ...base, ok: false, error: `desktop notifier failed: ${(error as Error)?.message ?? String(error)}`, attempts: 1 }
     }
   }
 
-  function mailTasks(facts: AlarmFacts, signal: AbortSignal): Task[] {
-    const addresses = [...new Set(facts.alarmEmails.map((a) => a.trim()).filter((a) => a !== ''))]
+  function mailTasks(delivery: Delivery, signal: AbortSignal): Task[] {
+    const addresses = [...new Set(delivery.emails.map((a) => a.trim()).filter((a) => a !== ''))]
     if (addresses.length === 0) {
-      // XXL-JOB's rule: a job without alarm emails counts as alarmed by email.
+      // XXL-JOB's rule: a job without alarm emails counts as alarmed by email (a flow follows it).
       if (!mailer) return []
-      return [Promise.resolve({ channel: 'email', target: '(none)', ok: true, note: 'the job has no alarm email', attempts: 0 })]
+      return [Promise.resolve({ channel: 'email', target: '(none)', ok: true, note: delivery.noEmailNote, attempts: 0 })]
     }
     if (!mailer) {
       return [Promise.resolve({ channel: 'email', target: addresses.join(', '), ok: false, error: 'no SMTP server configured', attempts: 0 })]
     }
-    const content: MailContent = { subject: formatAlarmSubject(facts), text: formatAlarmText(facts), html: formatAlarmHtml(facts) }
+    const content = delivery.mail()
     return addresses.map((to) =>
       isEmailAddress(to)
         ? mailer.sendMail(to, content, signal)
@@ -91,27 +121,51 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     )
   }
 
-  async function send(facts: AlarmFacts): Promise<AlarmOutcome> {
+  async function deliver(delivery: Delivery): Promise<AlarmOutcome> {
     const signal = currentSignal()
     const tasks: Task[] = []
-    if (settings.desktop) tasks.push(settle('desktop', 'desktop', async () => notifyDesktop(facts, signal)))
+    if (settings.desktop) tasks.push(settle('desktop', 'desktop', async () => notifyDesktop(delivery.showDesktop, signal)))
     for (const channel of settings.webhooks) {
       tasks.push(
-        settle('webhook', describeWebhookTarget(channel.url), () =>
-          postWebhook(channel, JSON.stringify(buildWebhookPayload(facts, clock.nowMs())), { dispatcher, clock, closing: signal }),
-        ),
+        settle('webhook', describeWebhookTarget(channel.url), () => postWebhook(channel, delivery.webhookBody(), { dispatcher, clock, closing: signal })),
       )
     }
-    tasks.push(settle('email', 'alarm emails', async () => (await Promise.all(mailTasks(facts, signal))).flat()))
+    tasks.push(settle('email', 'alarm emails', async () => (await Promise.all(mailTasks(delivery, signal))).flat()))
     const results = (await Promise.all(tasks)).flat()
     const outcome = { ok: results.every((r) => r.ok), results }
     if (outcome.ok) {
-      deps.logger.debug('alarm sent', { logId: facts.logId, jobId: facts.jobId, channels: results.length })
+      deps.logger.debug('alarm sent', { ...delivery.logFields, channels: results.length })
     } else {
       const failures = results.filter((r) => !r.ok).map((r) => `${r.channel} ${r.target}: ${r.error}`)
-      deps.logger.warn('alarm not delivered everywhere', { logId: facts.logId, jobId: facts.jobId, failures })
+      deps.logger.warn('alarm not delivered everywhere', { ...delivery.logFields, failures })
     }
     return outcome
+  }
+
+  // Async, so a bad argument rejects (and is caught below) instead of throwing; the signal is still
+  // taken synchronously, so a send called before close() counts as in flight.
+  async function send(facts: AlarmFacts): Promise<AlarmOutcome> {
+    const { onDesktop } = deps
+    return deliver({
+      showDesktop: onDesktop && (() => onDesktop(capFacts(facts))),
+      webhookBody: () => JSON.stringify(buildWebhookPayload(facts, clock.nowMs())),
+      emails: facts.alarmEmails,
+      mail: () => ({ subject: formatAlarmSubject(facts), text: formatAlarmText(facts), html: formatAlarmHtml(facts) }),
+      noEmailNote: 'the job has no alarm email',
+      logFields: { logId: facts.logId, jobId: facts.jobId },
+    })
+  }
+
+  async function sendFlowNotice(notice: FlowNoticeFacts): Promise<AlarmOutcome> {
+    const { onFlowDesktop } = deps
+    return deliver({
+      showDesktop: onFlowDesktop && (() => onFlowDesktop(flowDesktopNotice(notice))),
+      webhookBody: () => JSON.stringify(buildFlowWebhookPayload(notice, clock.nowMs())),
+      emails: splitAddressList(notice.alarmEmail),
+      mail: () => ({ subject: formatFlowNoticeSubject(notice), text: formatFlowNoticeText(notice) }),
+      noEmailNote: 'the flow has no alarm email',
+      logFields: { flowNotice: notice.kind, flowRunId: notice.flowRunId, flowId: notice.flowId },
+    })
   }
 
   async function sendTestEmail(to: string): Promise<ChannelResult> {
@@ -166,12 +220,16 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     )
   }
 
+  /** Tracked for close(); a bug in building the message becomes a failed outcome, never a rejection. */
+  const guarded = (sending: Promise<AlarmOutcome>): Promise<AlarmOutcome> =>
+    track(sending).catch((error: unknown): AlarmOutcome => {
+      deps.logger.error('alarm crashed', { error: String(error) })
+      return { ok: false, results: [] }
+    })
+
   return {
-    send: (facts) =>
-      track(send(facts)).catch((error: unknown): AlarmOutcome => {
-        deps.logger.error('alarm crashed', { error: String(error) })
-        return { ok: false, results: [] }
-      }),
+    send: (facts) => guarded(send(facts)),
+    sendFlowNotice: (notice) => guarded(sendFlowNotice(notice)),
     sendTestEmail,
     testWebhook,
     close,

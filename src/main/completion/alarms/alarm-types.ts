@@ -1,9 +1,9 @@
 import type { TriggerTrail } from '../../../shared/trigger-trail'
 
 /**
- * Contracts of the alarm module: what a failed run's alarm carries, where it goes and what came
- * back. The fail monitor decides when to alarm; this module only sends and reports, and never
- * throws to its caller.
+ * Contracts of the alarm module: what a failed run's alarm (or a flow run's notice) carries, where
+ * it goes and what came back. The fail monitor and the flow engine decide when; this module only
+ * sends and reports, and never throws to its caller.
  */
 
 /** Everything a receiver needs to know about the failed run (one `job_log` row plus its job). */
@@ -34,7 +34,47 @@ export interface AlarmFacts {
   alarmEmails: string[]
 }
 
-/** One webhook receiver. The body is JSON: `{ event: 'job.failed', run, sentAtMs }`. */
+/**
+ * What a person must hear of a flow run: it failed (`failedNodes`: the keys of the nodes that ended
+ * failed), ran past its time limit and was stopped (`timeoutSec`: the flow's limit), or waits at an
+ * approval (`key`: the approval node, `prompt`: its question to the approver, may be empty). The
+ * flow engine's `FlowNotice` as this module takes it, restated so the alarms need not import the
+ * flows room.
+ */
+export type FlowNoticeFacts =
+  | (FlowNoticeBase & { kind: 'failed'; failedNodes: string[] })
+  | (FlowNoticeBase & { kind: 'timeout'; timeoutSec: number })
+  | (FlowNoticeBase & { kind: 'approval'; key: string; prompt: string })
+
+interface FlowNoticeBase {
+  flowRunId: number
+  flowId: number
+  flowName: string
+  /** The flow's `alarm_email`: comma-separated addresses, one mail each. */
+  alarmEmail: string
+}
+
+/**
+ * A flow notice as the desktop or console shows it ("flow X run N failed / waits for approval"):
+ * the title comes from `kind` in the reader's language, `detail` is the body.
+ */
+export interface FlowDesktopNotice {
+  kind: FlowNoticeFacts['kind']
+  flowRunId: number
+  flowId: number
+  flowName: string
+  /** Data, not prose: the failed node keys (`extract, load`), the time limit (`3600 s`) or the approval's prompt (capped). */
+  detail: string
+}
+
+/**
+ * One webhook receiver. The body is JSON, by event:
+ * - a failed run: `{ event: 'job.failed', run, sentAtMs }`, `run` being the AlarmFacts with long texts capped;
+ * - a flow notice: `{ event: 'flow.failed' | 'flow.timeout' | 'flow.approval', flow: { id, name }, flowRun: { id }, ...details, sentAtMs }`,
+ *   the details being `failedNodes` (flow.failed: the failed nodes' keys), `timeoutSec` (flow.timeout: the limit the
+ *   run passed; it was stopped) or `key` and `prompt` (flow.approval: the approval node and its question, capped);
+ * - the settings page's test: `{ event: 'alarm.test', sentAtMs }`.
+ */
 export interface WebhookChannel {
   /** http: or https: only. */
   url: string
@@ -98,10 +138,15 @@ export interface AlarmOutcome {
   results: ChannelResult[]
 }
 
-/** Sends alarms; one instance per settings version (build a new one when the settings change). */
+/** Sends alarms and flow notices; one instance per settings version (build a new one when the settings change). */
 export interface AlarmSender {
   /** Sends to every channel in parallel and resolves when all are done; never rejects. */
   send(facts: AlarmFacts): Promise<AlarmOutcome>
+  /**
+   * Sends a flow notice the same way: the desktop (as a FlowDesktopNotice), every webhook, a mail to
+   * each address of `alarmEmail`. Resolves when all are done; never rejects.
+   */
+  sendFlowNotice(notice: FlowNoticeFacts): Promise<AlarmOutcome>
   /** A test mail from the settings page; never rejects. */
   sendTestEmail(to: string): Promise<ChannelResult>
   /**
