@@ -1,6 +1,7 @@
 import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enErrorMessages } from './en-errors'
+import { enFlowDefinitionMessages } from './en-flow-definition'
 import { enImportMessages } from './en-import'
 import { enImportXxlMessages } from './en-import-xxl'
 import { enRouteMessages } from './en-route'
@@ -21,6 +22,7 @@ export const EN_MESSAGES = {
   ...enImportMessages,
   ...enImportXxlMessages,
   ...enAuthMessages,
+  ...enFlowDefinitionMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

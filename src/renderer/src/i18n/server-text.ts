@@ -3,6 +3,7 @@ import { EN_MESSAGES, enParamWords, fillTemplate, isMessageCode, wordFor, type M
 import { translate, type Language } from './dictionary'
 import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
+import { zhCNFlowDefinitionMessages } from './zh-cn-messages-flow-definition'
 import { zhCNImportMessages } from './zh-cn-messages-import'
 import { zhCNImportXxlMessages } from './zh-cn-messages-import-xxl'
 import { zhCNRouteMessages } from './zh-cn-messages-route'
@@ -25,6 +26,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNImportMessages,
   ...zhCNImportXxlMessages,
   ...zhCNAuthMessages,
+  ...zhCNFlowDefinitionMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {
