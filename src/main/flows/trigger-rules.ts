@@ -16,14 +16,6 @@ const DONE_STATES: ReadonlySet<FlowNodeState> = new Set(['success', 'failed', 'u
 /** Airflow's "failed or upstream_failed", and a kill: the parent did not do its work. */
 const FAILED_LIKE_STATES: ReadonlySet<FlowNodeState> = new Set(['failed', 'upstream_failed', 'killed'])
 
-export function isDoneState(state: FlowNodeState): boolean {
-  return DONE_STATES.has(state)
-}
-
-export function isFailedLikeState(state: FlowNodeState): boolean {
-  return FAILED_LIKE_STATES.has(state)
-}
-
 interface ParentCounts {
   total: number
   done: number
