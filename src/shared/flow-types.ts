@@ -36,6 +36,11 @@ export type FlowNodeState = (typeof FLOW_NODE_STATES)[number]
 /** A node's key: what edges and `${nodes.<key>.output}` name it by; the same on every server. */
 export const FLOW_NODE_KEY_PATTERN = /^[a-z][a-z0-9_-]{0,63}$/
 
+/** A flow holds at most this many nodes: every check and walk over it is linear, the console draws them all. */
+export const FLOW_MAX_NODES = 1000
+/** And at most this many edges (ten per node on average; a full fan-out and fan-in of 1000 nodes needs 2000). */
+export const FLOW_MAX_EDGES = 10_000
+
 /** An output or a flow parameter is passed on up to this many bytes (UTF-8); longer ones are cut, and say so. */
 export const FLOW_VALUE_MAX_BYTES = 4096
 

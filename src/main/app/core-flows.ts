@@ -2,6 +2,7 @@ import { FlowEngine } from '../flows/flow-engine'
 import { FlowSchedule } from '../flows/flow-schedule'
 import { FlowService } from '../flows/flow-service'
 import { RunControl } from '../runs/run-control'
+import { localTimezone } from './local-timezone'
 import type { CoreBase, CoreData } from './core-data'
 import type { CorePipeline } from './core-pipeline'
 
@@ -52,7 +53,7 @@ export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, e
   const stopping = new AbortController()
   let loops: Promise<void>[] = []
   return {
-    service: new FlowService(store, nowMs),
+    service: new FlowService(store, nowMs, localTimezone),
     engine,
     schedule,
     runControl,

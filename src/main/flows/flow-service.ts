@@ -1,5 +1,6 @@
 import type { Flow, FlowInput, FlowJobNodeDef, FlowRun, FlowRunFilter, FlowRunPage, FlowSummary } from '../../shared/flow-types'
 import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
+import { validateSchedule } from '../schedule'
 import { parseFlowInput } from './flow-input'
 import type { FlowRunRecord } from '../domain/flows'
 import type { RepoAccess, Repos } from '../store/store'
@@ -21,6 +22,8 @@ export class FlowService {
   constructor(
     private readonly store: RepoAccess<'flows' | 'flowRuns' | 'jobs' | 'links'>,
     private readonly nowMs: () => number,
+    /** The zone a flow that names none reads its cron in: this machine's. */
+    private readonly defaultTimezone: () => string,
   ) {}
 
   async list(): Promise<FlowSummary[]> {
@@ -151,7 +154,9 @@ export class FlowService {
 
   /** The schema's checks, then every job node's job must exist. */
   private async checked(tx: FlowRepos, raw: unknown): Promise<FlowInput> {
-    const input = parseFlowInput(raw)
+    const given = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
+    const input = parseFlowInput(given.timezone ? raw : { ...given, timezone: this.defaultTimezone() })
+    validateSchedule(input, this.nowMs())
     for (const [index, node] of input.nodes.entries()) {
       if (node.kind === 'approval') continue
       const { jobId, key } = node as FlowJobNodeDef
@@ -168,7 +173,7 @@ function settingsOf(input: FlowInput): Omit<Flow, 'id' | 'triggerStatus' | 'trig
     description: input.description ?? '',
     scheduleType: input.scheduleType ?? 'NONE',
     scheduleConf: input.scheduleConf ?? '',
-    timezone: input.timezone ?? 'UTC',
+    timezone: input.timezone,
     misfireStrategy: input.misfireStrategy ?? 'DO_NOTHING',
     maxActiveRuns: input.maxActiveRuns ?? 1,
     overlap: input.overlap ?? 'SKIP',

@@ -2,6 +2,7 @@ import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enErrorMessages } from './en-errors'
 import { enFlowMessages } from './en-flows'
+import { enFlowDefinitionMessages } from './en-flow-definition'
 import { enImportMessages } from './en-import'
 import { enImportXxlMessages } from './en-import-xxl'
 import { enRouteMessages } from './en-route'
@@ -23,6 +24,7 @@ export const EN_MESSAGES = {
   ...enImportXxlMessages,
   ...enAuthMessages,
   ...enFlowMessages,
+  ...enFlowDefinitionMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

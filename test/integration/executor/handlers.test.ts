@@ -77,6 +77,15 @@ describe('handlers on runner worker threads', () => {
     expect((await target.api.run(triggerParam({ jobId: 31, executorHandler: 'notAHandler' }))).msg).toBe('job handler [notAHandler] not found.')
   })
 
+  it('echoJobHandler logs its parameter and returns it as the handle message', async () => {
+    await start()
+    const param = triggerParam({ jobId: 38, executorHandler: 'echoJobHandler', executorParams: 'rows=42' })
+    expect((await target.api.run(param)).code).toBe(200)
+    expect(await target.waitForCallback(param.logId)).toMatchObject({ handleCode: 200, handleMsg: 'rows=42' })
+    const log = await target.api.log({ logId: param.logId, logDateTime: param.logDateTime, fromLineNum: 1 })
+    expect(log.data!.logContent).toMatch(/\[jobdesk\.BuiltinHandlers#echoJobHandler\]-\[0\]-\[[^\]]+\] echoJobHandler, param: rows=42/)
+  })
+
   it('fails a throwing handler with code 500 and the stack', async () => {
     await start()
     const param = triggerParam({ jobId: 32, executorHandler: 'throwing' })

@@ -6,6 +6,7 @@ import { createHttpJobHandler } from './http-job-handler'
 export function builtinHandlers(httpAllowPrefixes: string[] | 'any'): Record<string, JobHandler> {
   return {
     demoJobHandler,
+    echoJobHandler,
     sleepJobHandler,
     failJobHandler,
     shardingJobHandler,
@@ -14,10 +15,26 @@ export function builtinHandlers(httpAllowPrefixes: string[] | 'any'): Record<str
 }
 
 /** Handler names known without loading anything (the host validates triggers against them). */
-export const BUILTIN_HANDLER_NAMES: readonly string[] = ['demoJobHandler', 'sleepJobHandler', 'failJobHandler', 'shardingJobHandler', 'httpJobHandler']
+export const BUILTIN_HANDLER_NAMES: readonly string[] = [
+  'demoJobHandler',
+  'echoJobHandler',
+  'sleepJobHandler',
+  'failJobHandler',
+  'shardingJobHandler',
+  'httpJobHandler',
+]
 
 function demoJobHandler(ctx: JobContext): JobResult {
   ctx.log('demoJobHandler, param:', ctx.param)
+}
+
+/**
+ * Logs its parameter and succeeds with it as the handle message: in a flow, the node's output
+ * (`${nodes.<key>.output}`), so a demo or a test can pass a value down a flow and see it arrive.
+ */
+function echoJobHandler(ctx: JobContext): JobResult {
+  ctx.log('echoJobHandler, param:', ctx.param)
+  return ctx.param
 }
 
 /** Sleeps `param` milliseconds (default 1000); ends early, as a failure, when the run is aborted. */

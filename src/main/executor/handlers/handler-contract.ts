@@ -43,7 +43,9 @@ export interface JobContext {
  * What a handler returns (or resolves to): nothing or a string for success (the string becomes the
  * handle message), or an explicit `{code, msg}` (200 success, anything else failure; 502 reads as a
  * timeout in the admin). A thrown error fails the run with code 500 and the error's stack as message.
- * Messages over 50,000 characters are cut.
+ * Messages over 50,000 characters are cut. In a flow, the handle message is the node's output, which
+ * later nodes take as `${nodes.<key>.output}` (its first 4096 bytes of UTF-8): return the value
+ * to pass on (`echoJobHandler` returns its parameter).
  */
 export type JobResult = void | undefined | string | { code: number; msg?: string | null }
 

@@ -4,6 +4,7 @@ import { translate, type Language } from './dictionary'
 import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
 import { zhCNFlowMessages } from './zh-cn-messages-flows'
+import { zhCNFlowDefinitionMessages } from './zh-cn-messages-flow-definition'
 import { zhCNImportMessages } from './zh-cn-messages-import'
 import { zhCNImportXxlMessages } from './zh-cn-messages-import-xxl'
 import { zhCNRouteMessages } from './zh-cn-messages-route'
@@ -27,6 +28,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNImportXxlMessages,
   ...zhCNAuthMessages,
   ...zhCNFlowMessages,
+  ...zhCNFlowDefinitionMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {

@@ -1,0 +1,74 @@
+import { FLOW_MAX_EDGES, FLOW_MAX_NODES, FLOW_OVERLAPS, FLOW_VALUE_MAX_BYTES, TRIGGER_RULES, type FlowDefinition, type FlowSettings } from '../flow-types'
+import { codedIssue } from '../messages/coded-errors'
+import { MISFIRE_STRATEGIES, SCHEDULE_TYPES } from '../model'
+import { utf8ByteLength } from '../utf8-bytes'
+import { EXECUTOR_PARAM_MAX_CHARS, JOB_NAME_MAX_CHARS } from './job'
+import { emailList, id, requiredText, text, trimmedText } from './primitives'
+import { z } from './z'
+
+export const FLOW_NAME_MAX_CHARS = JOB_NAME_MAX_CHARS
+export const FLOW_DESCRIPTION_MAX_CHARS = 1000
+export const FLOW_MAX_ACTIVE_RUNS = 100
+/** A week: the longest a whole run, or an approval, may be given. */
+export const FLOW_MAX_TIMEOUT_SEC = 604_800
+export const APPROVAL_PROMPT_MAX_CHARS = 500
+
+const timeoutSec = z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).default(0)
+const triggerRule = z.enum(TRIGGER_RULES).default('all_success')
+
+/** A value a flow passes on (`${flow.param}`): at most FLOW_VALUE_MAX_BYTES of UTF-8, as nodes get it. */
+const flowValue = z.string().superRefine((value, context) => {
+  const bytes = utf8ByteLength(value)
+  if (bytes > FLOW_VALUE_MAX_BYTES) context.addIssue(codedIssue('flow.valueTooLong', { bytes, max: FLOW_VALUE_MAX_BYTES }))
+})
+
+/** A node that runs a job. `kind` may be left out; it is given as 'job' after parsing. */
+const jobNodeSchema = z.strictObject({
+  kind: z.literal('job').default('job'),
+  key: z.string(),
+  jobId: id,
+  // Absent: the job's own parameter. The job editor's limit, before references are put in.
+  param: text(EXECUTOR_PARAM_MAX_CHARS).optional(),
+  triggerRule,
+})
+
+const approvalNodeSchema = z.strictObject({
+  kind: z.literal('approval'),
+  key: z.string(),
+  prompt: trimmedText(APPROVAL_PROMPT_MAX_CHARS).default(''),
+  timeoutSec,
+  triggerRule,
+})
+
+/** A flow's settings and graph after parsing: every setting given (absent ones defaulted). */
+export type ParsedFlowInput = FlowSettings & FlowDefinition & { id?: number }
+
+/**
+ * A flow as the editor and the OpenAPI give it (FlowInput): each field on its own, absent settings
+ * defaulted, unknown fields refused. What needs the whole definition or other modules — the graph
+ * is a DAG of unique keys, references name upstream nodes, the schedule's conf and zone are valid —
+ * is checked in src/main/flows/flow-input.ts (`parseFlowInput`), as a job's schedule is checked
+ * beside its schema; rules that need the database or the clock (the jobs exist, the cron fires
+ * again) are the flow service's.
+ */
+export const flowInputSchema = z.strictObject({
+  id: id.optional(),
+  name: requiredText(FLOW_NAME_MAX_CHARS),
+  description: trimmedText(FLOW_DESCRIPTION_MAX_CHARS).default(''),
+  scheduleType: z.enum(SCHEDULE_TYPES).default('NONE'),
+  scheduleConf: trimmedText(200).default(''),
+  // Required (an IANA zone) for CRON only, as for a job; the rule is checked with the schedule.
+  timezone: trimmedText(64).default(''),
+  misfireStrategy: z.enum(MISFIRE_STRATEGIES).default('DO_NOTHING'),
+  maxActiveRuns: z.int().min(1).max(FLOW_MAX_ACTIVE_RUNS).default(1),
+  overlap: z.enum(FLOW_OVERLAPS).default('SKIP'),
+  timeoutSec,
+  alarmEmail: emailList.default(''),
+  param: flowValue.default(''),
+  // At least one node is checked with the graph (flow.noNodes says it better than a count).
+  nodes: z.array(z.discriminatedUnion('kind', [jobNodeSchema, approvalNodeSchema])).max(FLOW_MAX_NODES),
+  edges: z
+    .array(z.strictObject({ from: z.string(), to: z.string() }))
+    .max(FLOW_MAX_EDGES)
+    .default([]),
+}) satisfies z.ZodType<ParsedFlowInput>
