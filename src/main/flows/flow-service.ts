@@ -173,7 +173,7 @@ function settingsOf(input: FlowInput): Omit<Flow, 'id' | 'triggerStatus' | 'trig
     description: input.description ?? '',
     scheduleType: input.scheduleType ?? 'NONE',
     scheduleConf: input.scheduleConf ?? '',
-    timezone: input.timezone,
+    timezone: input.timezone ?? '',
     misfireStrategy: input.misfireStrategy ?? 'DO_NOTHING',
     maxActiveRuns: input.maxActiveRuns ?? 1,
     overlap: input.overlap ?? 'SKIP',
