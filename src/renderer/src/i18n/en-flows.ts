@@ -48,7 +48,7 @@ export const enFlows = {
   'flows.emptyChain': 'Already linked jobs as child jobs? Turn that chain into a flow and keep its shape.',
   'flows.col.name': 'Flow',
   'flows.col.schedule': 'Schedule',
-  'flows.col.state': 'Schedule state',
+  'flows.col.state': 'State',
   'flows.col.nextFire': 'Next fire',
   'flows.col.recent': 'Recent runs (newest right)',
   'flows.col.actions': 'Actions',

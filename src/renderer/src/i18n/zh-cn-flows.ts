@@ -46,7 +46,7 @@ export const zhCNFlows: Record<keyof typeof enFlows, string> = {
   'flows.emptyChain': '已经用子任务把任务串联起来了？把这条任务链转为工作流，保留其结构。',
   'flows.col.name': '工作流',
   'flows.col.schedule': '调度',
-  'flows.col.state': '调度状态',
+  'flows.col.state': '状态',
   'flows.col.nextFire': '下次触发',
   'flows.col.recent': '最近运行（最新在右）',
   'flows.col.actions': '操作',

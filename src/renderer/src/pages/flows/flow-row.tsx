@@ -1,3 +1,4 @@
+import { Button, Group } from '@mantine/core'
 import { memo, type ReactNode } from 'react'
 import type { FlowSummary } from '../../../../shared/flow-types'
 import { BoltIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
@@ -56,6 +57,42 @@ export function FlowButtons({ summary, operates, actions }: { summary: FlowSumma
       {button(t('flows.action.runs'), 'flow-runs', () => actions.showRuns(flow), <ListIcon />)}
       {operates && button(t('flows.action.delete'), 'flow-delete', () => actions.remove(flow), <TrashIcon />, 'red')}
     </div>
+  )
+}
+
+/** The same buttons with their names, for a flow's own page (which shows its runs already). */
+export function FlowLabelledButtons({ summary, actions }: { summary: FlowSummary; actions: FlowActions }) {
+  const t = useT()
+  const { flow } = summary
+  const active = flow.triggerStatus === 1
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" leftSection={<BoltIcon size={14} />} onClick={() => actions.run(flow)} data-testid="flow-run">
+        {t('flows.action.run')}
+      </Button>
+      {active ? (
+        <Button size="xs" variant="default" leftSection={<StopIcon size={14} />} onClick={() => actions.toggleActive(flow)} data-testid="flow-pause">
+          {t('flows.action.pause')}
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<PlayIcon size={14} />}
+          onClick={() => actions.toggleActive(flow)}
+          disabled={flow.scheduleType === 'NONE'}
+          data-testid="flow-resume"
+        >
+          {t('flows.action.resume')}
+        </Button>
+      )}
+      <Button size="xs" variant="default" leftSection={<EditIcon size={14} />} onClick={() => actions.edit(flow)} data-testid="flow-edit">
+        {t('flows.action.edit')}
+      </Button>
+      <Button size="xs" variant="light" color="red" leftSection={<TrashIcon size={14} />} onClick={() => actions.remove(flow)} data-testid="flow-delete">
+        {t('flows.action.delete')}
+      </Button>
+    </Group>
   )
 }
 

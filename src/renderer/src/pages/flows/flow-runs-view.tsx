@@ -13,7 +13,7 @@ import { selectFlowRunsPage, selectFlowsLoaded, selectFlowSummary } from '../../
 import { selectOperatesAny } from '../../store/session/selectors'
 import { Elapsed } from './elapsed'
 import { FlowRunStateBadge } from './flow-state-badge'
-import { FlowActiveBadge, FlowButtons } from './flow-row'
+import { FlowActiveBadge, FlowLabelledButtons } from './flow-row'
 import { NextFire } from './next-fire'
 import { useFlowActions } from './use-flow-actions'
 
@@ -146,7 +146,7 @@ export function FlowRunsView({ flowId }: { flowId: number }) {
             <NextFire flow={flow} />
           </Group>
         </Stack>
-        <FlowButtons summary={summary} operates={operates} actions={actions} />
+        {operates && <FlowLabelledButtons summary={summary} actions={actions} />}
       </Group>
       {!page || (page.loading && page.runs.length === 0) ? (
         <Loader m="lg" />

@@ -80,7 +80,7 @@ export function FlowRunView({ flowRunId }: { flowRunId: number }) {
               ]}
               data-testid="flow-run-tabs"
             />
-            <NodeLegend />
+            <NodeLegend nodes={run.nodes} />
           </Group>
           {/* Both stay mounted: coming back to the graph keeps its viewport. */}
           <div className="jd-flow-run-canvas" hidden={tab !== 'graph'}>

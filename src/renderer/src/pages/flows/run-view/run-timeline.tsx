@@ -38,7 +38,7 @@ export function RunTimeline({ run, selectedKey, onSelect }: { run: FlowRun; sele
         <div className="jd-gantt-track" role="columnheader">
           {chart.ticks.map((tick) => (
             <span key={tick.offsetMs} className="jd-gantt-tick" style={{ left: `${tick.pct}%` }} data-edge={tick.pct > 92 ? 'end' : undefined}>
-              +{formatDuration(tick.offsetMs)}
+              {tick.offsetMs === 0 ? '0' : `+${formatDuration(tick.offsetMs)}`}
             </span>
           ))}
         </div>
