@@ -86,7 +86,7 @@ export const enFlows = {
   'flowTrigger.submit': 'Run now',
   'flowTrigger.failed': 'Starting the flow failed',
   'flowTrigger.started': 'Flow run #{id} started',
-  'flowTrigger.queued': 'Flow run #{id} is queued: it starts when fewer than {n} runs of this flow are active.',
+  'flowTrigger.queued': 'Flow run #{id} is queued: this flow runs at most {n} at a time, and it starts when one of those ends.',
   'flowTrigger.other': 'Flow run #{id}: {state}',
   'flowTrigger.skipped': 'Not started: a run of this flow is active and its overlap rule skips new runs meanwhile.',
   'flowTrigger.open': 'Open flow run #{id}',

@@ -84,7 +84,7 @@ export const zhCNFlows: Record<keyof typeof enFlows, string> = {
   'flowTrigger.submit': '立即运行',
   'flowTrigger.failed': '启动工作流失败',
   'flowTrigger.started': '工作流运行 #{id} 已开始',
-  'flowTrigger.queued': '工作流运行 #{id} 排队中：当该工作流的活动运行少于 {n} 个时开始。',
+  'flowTrigger.queued': '工作流运行 #{id} 排队中：该工作流最多同时运行 {n} 个，其中一个结束后即开始。',
   'flowTrigger.other': '工作流运行 #{id}：{state}',
   'flowTrigger.skipped': '未启动：该工作流有运行中的实例，且其重叠策略为跳过新的运行。',
   'flowTrigger.open': '打开工作流运行 #{id}',
