@@ -112,4 +112,22 @@ describe('the flows slice', () => {
     await late
     expect(useJobDesk.getState()).toMatchObject({ openFlowRunId: null, openFlowRun: null })
   })
+
+  it('re-reads what the Flows page shows after a reconnect, and nothing before it was opened', async () => {
+    const runs = [flowRun(3, 1, 'running')]
+    const core = fakeCore(runs, [summary(1, [[3, 'running']])])
+    await useJobDesk.getState().resyncFlows()
+    expect(core.listFlows).not.toHaveBeenCalled()
+
+    await useJobDesk.getState().fetchFlows()
+    await useJobDesk.getState().fetchFlowRuns(1)
+    await useJobDesk.getState().loadFlowRun(3)
+    runs[0] = { ...runs[0], state: 'success' }
+    core.listFlows.mockClear()
+    core.listFlowRuns.mockClear()
+    await useJobDesk.getState().resyncFlows()
+    expect(core.listFlows).toHaveBeenCalledTimes(1)
+    expect(core.listFlowRuns).toHaveBeenCalledWith({ flowId: 1, limit: 50 })
+    expect(useJobDesk.getState().openFlowRun?.state).toBe('success')
+  })
 })
