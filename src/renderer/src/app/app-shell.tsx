@@ -15,6 +15,7 @@ import { DEFAULT_ROUTE, type Route } from './route'
 // Every page but the dashboard (the first one shown) loads when first opened: the console's first
 // paint parses only what it shows (docs/benchmarks.md#b9-cold-start), and the DAG page's React Flow stays out until then.
 const DagPage = lazy(() => import('../pages/dag/dag-page').then((module) => ({ default: module.DagPage })))
+const FlowsPage = lazy(() => import('../pages/flows/flows-page').then((module) => ({ default: module.FlowsPage })))
 const SettingsPage = lazy(() => import('../pages/settings/settings-page').then((module) => ({ default: module.SettingsPage })))
 const JobsPage = lazy(() => import('../pages/jobs/jobs-page').then((module) => ({ default: module.JobsPage })))
 const RunsPage = lazy(() => import('../pages/runs/runs-page').then((module) => ({ default: module.RunsPage })))
@@ -36,6 +37,8 @@ function Page({ route }: { route: Route }) {
   switch (route.page) {
     case 'dag':
       return <DagPage runId={route.runId} />
+    case 'flows':
+      return <FlowsPage route={route} />
     case 'settings':
       return <SettingsPage />
     case 'dashboard':

@@ -130,6 +130,16 @@ export const DagIcon = (p: IconProps) => (
   </Icon>
 )
 
+/** A root fanning out to two nodes: a flow of jobs run as one unit. */
+export const FlowIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="5" cy="12" r="2.5" />
+    <circle cx="19" cy="5" r="2.5" />
+    <circle cx="19" cy="19" r="2.5" />
+    <path d="M7.5 12h2c3 0 3-7 7-7M9.5 12c3 0 3 7 7 7" />
+  </Icon>
+)
+
 export const SettingsIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="3" />

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import type { MessageKey } from '../i18n/dictionary'
-import { AuditIcon, ClusterIcon, DagIcon, DashboardIcon, JobsIcon, KeyIcon, RunsIcon, ServerIcon, SettingsIcon, UsersIcon } from './icons'
-import { dagRoute, runsRoute, type PageId, type Route } from './route'
+import { AuditIcon, ClusterIcon, DagIcon, DashboardIcon, FlowIcon, JobsIcon, KeyIcon, RunsIcon, ServerIcon, SettingsIcon, UsersIcon } from './icons'
+import { dagRoute, flowsRoute, runsRoute, type PageId, type Route } from './route'
 
 /** The navigation, in order: one entry per page of the `Route` union. */
 export interface PageEntry {
@@ -17,6 +17,7 @@ export const PAGES: readonly PageEntry[] = [
   { id: 'dashboard', label: 'nav.dashboard', icon: DashboardIcon, route: { page: 'dashboard' } },
   { id: 'jobs', label: 'nav.jobs', icon: JobsIcon, route: { page: 'jobs' } },
   { id: 'dag', label: 'nav.dag', icon: DagIcon, route: dagRoute() },
+  { id: 'flows', label: 'nav.flows', icon: FlowIcon, route: flowsRoute() },
   { id: 'runs', label: 'nav.runs', icon: RunsIcon, route: runsRoute() },
   { id: 'executors', label: 'nav.executors', icon: ServerIcon, route: { page: 'executors' } },
   { id: 'cluster', label: 'nav.cluster', icon: ClusterIcon, route: { page: 'cluster' } },

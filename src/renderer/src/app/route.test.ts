@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dagRoute, DEFAULT_ROUTE, formatRoute, parseRoute, runsRoute } from './route'
+import { dagRoute, DEFAULT_ROUTE, editScope, flowEditRoute, flowRunRoute, flowRunsRoute, flowsRoute, formatRoute, parseRoute, runsRoute } from './route'
 
 describe('parseRoute', () => {
   it('reads pages, a run id and a job filter', () => {
@@ -9,6 +9,20 @@ describe('parseRoute', () => {
     expect(parseRoute('#/runs')).toEqual({ page: 'runs', runId: null, jobId: null })
     expect(parseRoute('#/settings')).toEqual({ page: 'settings' })
     expect(parseRoute('#/dag?run=8')).toEqual({ page: 'dag', runId: 8 })
+  })
+
+  it('reads the views of Flows: the list, a flow’s runs, a flow run and the editor', () => {
+    expect(parseRoute('#/flows')).toEqual({ page: 'flows', mode: 'list' })
+    expect(parseRoute('#/flows/3')).toEqual({ page: 'flows', mode: 'runs', flowId: 3 })
+    expect(parseRoute('#/flows/run/42')).toEqual({ page: 'flows', mode: 'run', flowRunId: 42 })
+    expect(parseRoute('#/flows/3/edit')).toEqual({ page: 'flows', mode: 'edit', flowId: 3 })
+    expect(parseRoute('#/flows/new')).toEqual({ page: 'flows', mode: 'edit', flowId: null })
+  })
+
+  it('shows the flow list for a malformed Flows address', () => {
+    for (const hash of ['#/flows/x', '#/flows/run', '#/flows/run/0', '#/flows/3/delete', '#/flows/new/2', '#/flows/-3/edit']) {
+      expect(parseRoute(hash)).toEqual(flowsRoute())
+    }
   })
 
   it('falls back to the dashboard for empty, unknown or token fragments', () => {
@@ -35,8 +49,23 @@ describe('formatRoute', () => {
       dagRoute(),
       dagRoute(5),
       { page: 'settings' } as const,
+      flowsRoute(),
+      flowRunsRoute(3),
+      flowRunRoute(42),
+      flowEditRoute(3),
+      flowEditRoute(null),
     ]) {
       expect(parseRoute(formatRoute(route))).toEqual(route)
     }
+  })
+})
+
+describe('editScope', () => {
+  it('is the page, except for the flow editor, which is one scope per flow', () => {
+    expect(editScope(runsRoute(1))).toBe(editScope(runsRoute(2)))
+    expect(editScope(flowsRoute())).toBe(editScope(flowRunRoute(4)))
+    expect(editScope(flowEditRoute(3))).not.toBe(editScope(flowsRoute()))
+    expect(editScope(flowEditRoute(3))).not.toBe(editScope(flowEditRoute(null)))
+    expect(editScope(flowEditRoute(3))).toBe(editScope(flowEditRoute(3)))
   })
 })

@@ -1,11 +1,12 @@
 /**
- * The page shown, as the address fragment says (`#/runs/42`, `#/runs?job=3`, `#/dag?run=42`), so
- * links and Back work.
+ * The page shown, as the address fragment says (`#/runs/42`, `#/runs?job=3`, `#/dag?run=42`,
+ * `#/flows/3`), so links and Back work.
  */
 export type Route =
   | { page: 'dashboard' }
   | { page: 'jobs' }
   | { page: 'dag'; runId: number | null }
+  | FlowsRoute
   | { page: 'runs'; runId: number | null; jobId: number | null }
   | { page: 'executors' }
   | { page: 'cluster' }
@@ -13,6 +14,16 @@ export type Route =
   | { page: 'users' }
   | { page: 'tokens' }
   | { page: 'audit' }
+
+/**
+ * The Flows page's views: the list (`#/flows`), one flow's runs (`#/flows/3`), one flow run
+ * (`#/flows/run/42`) and the editor of a flow (`#/flows/3/edit`) or of a new one (`#/flows/new`).
+ */
+export type FlowsRoute =
+  | { page: 'flows'; mode: 'list' }
+  | { page: 'flows'; mode: 'runs'; flowId: number }
+  | { page: 'flows'; mode: 'run'; flowRunId: number }
+  | { page: 'flows'; mode: 'edit'; flowId: number | null }
 
 export type PageId = Route['page']
 
@@ -50,13 +61,42 @@ export function parseRoute(hash: string): Route {
       return { page: 'dag', runId: positiveInt(params.get('run')) }
     case 'runs':
       return { page: 'runs', runId: positiveInt(id), jobId: positiveInt(params.get('job')) }
+    case 'flows':
+      return parseFlowsPath(path.split('/').slice(1))
     default:
       return DEFAULT_ROUTE
   }
 }
 
+/** `flows/…` after the page: a malformed rest shows the list rather than the dashboard (the operator was on Flows). */
+function parseFlowsPath([first, second]: string[]): FlowsRoute {
+  if (first === 'new' && second === undefined) return flowEditRoute(null)
+  if (first === 'run') {
+    const flowRunId = positiveInt(second)
+    return flowRunId !== null ? flowRunRoute(flowRunId) : flowsRoute()
+  }
+  const flowId = positiveInt(first)
+  if (flowId === null) return flowsRoute()
+  if (second === undefined) return flowRunsRoute(flowId)
+  return second === 'edit' ? flowEditRoute(flowId) : flowsRoute()
+}
+
+function formatFlowsRoute(route: FlowsRoute): string {
+  switch (route.mode) {
+    case 'list':
+      return '#/flows'
+    case 'runs':
+      return `#/flows/${route.flowId}`
+    case 'run':
+      return `#/flows/run/${route.flowRunId}`
+    case 'edit':
+      return route.flowId === null ? '#/flows/new' : `#/flows/${route.flowId}/edit`
+  }
+}
+
 export function formatRoute(route: Route): string {
   if (route.page === 'dag') return route.runId !== null ? `#/dag?run=${route.runId}` : '#/dag'
+  if (route.page === 'flows') return formatFlowsRoute(route)
   if (route.page !== 'runs') return `#/${route.page}`
   const path = route.runId !== null ? `#/runs/${route.runId}` : '#/runs'
   return route.jobId !== null ? `${path}?job=${route.jobId}` : path
@@ -69,4 +109,29 @@ export function runsRoute(runId: number | null = null, jobId: number | null = nu
 /** The DAG, with a chain run highlighted end to end when `runId` is given. */
 export function dagRoute(runId: number | null = null): Route {
   return { page: 'dag', runId }
+}
+
+export function flowsRoute(): FlowsRoute {
+  return { page: 'flows', mode: 'list' }
+}
+
+export function flowRunsRoute(flowId: number): FlowsRoute {
+  return { page: 'flows', mode: 'runs', flowId }
+}
+
+export function flowRunRoute(flowRunId: number): FlowsRoute {
+  return { page: 'flows', mode: 'run', flowRunId }
+}
+
+/** The flow editor: of flow `flowId`, or of a new flow when null. */
+export function flowEditRoute(flowId: number | null): FlowsRoute {
+  return { page: 'flows', mode: 'edit', flowId }
+}
+
+/**
+ * What unsaved edits belong to: the page, except that the flow editor is a place of its own inside
+ * Flows (leaving it for the list or another flow loses its edits, so the leave guard asks).
+ */
+export function editScope(route: Route): string {
+  return route.page === 'flows' && route.mode === 'edit' ? formatFlowsRoute(route) : route.page
 }

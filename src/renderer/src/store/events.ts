@@ -54,6 +54,12 @@ export function applyEvent(event: JobDeskEvent): void {
     case 'links-changed':
       void store.fetchLinks().catch(() => {})
       return
+    case 'flows-changed':
+      store.applyFlowsChanged()
+      return
+    case 'flow-run-changed':
+      store.applyFlowRunChanged({ flowRunId: event.flowRunId, flowId: event.flowId, state: event.state })
+      return
     case 'xxl-import-progress':
       store.applyXxlImportProgress(event.progress)
       return
@@ -94,6 +100,7 @@ export async function loadAll(): Promise<void> {
     store.fetchLinks(),
   ]
   if (store.runsLoaded) tasks.push(store.fetchRuns())
+  tasks.push(store.resyncFlows())
   const results = await Promise.allSettled(tasks)
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) throw (failed as PromiseRejectedResult).reason

@@ -4,6 +4,7 @@ import { createAuditSlice } from './audit/action'
 import { createClusterSlice } from './cluster/action'
 import { createDagSlice } from './dag/action'
 import { createExecutorsSlice } from './executors/action'
+import { createFlowsSlice } from './flows/action'
 import { createJobsSlice } from './jobs/action'
 import { createOverviewSlice } from './overview/action'
 import { createRunLogSlice } from './run-log/action'
@@ -30,6 +31,7 @@ export const useJobDesk = create<JobDeskState>()((...args) => ({
   ...createRunLogSlice(...args),
   ...createExecutorsSlice(...args),
   ...createDagSlice(...args),
+  ...createFlowsSlice(...args),
   ...createSettingsSlice(...args),
   ...createXxlImportSlice(...args),
   ...createSessionSlice(...args),

@@ -4,6 +4,7 @@ import type { AuditSlice } from './audit/action'
 import type { ClusterSlice } from './cluster/action'
 import type { DagSlice } from './dag/action'
 import type { ExecutorsSlice } from './executors/action'
+import type { FlowsSlice } from './flows/action'
 import type { JobsSlice } from './jobs/action'
 import type { OverviewSlice } from './overview/action'
 import type { RunLogSlice } from './run-log/action'
@@ -21,6 +22,7 @@ export type JobDeskState = JobsSlice &
   OverviewSlice &
   ExecutorsSlice &
   DagSlice &
+  FlowsSlice &
   SettingsSlice &
   SessionSlice &
   UiSlice &

@@ -5,6 +5,7 @@ import { dagRoute } from '../../app/route'
 import { LogTail } from '../../components/log-tail/log-tail'
 import { RunStatusBadge } from '../../components/status-badge'
 import { FiredRuns, KillRunButton } from './run-actions'
+import { RunAgainMenu } from './run-again'
 import { RetryChain } from './retry-chain'
 import { useT } from '../../i18n/use-t'
 import type { MessageKey } from '../../i18n/dictionary'
@@ -107,6 +108,7 @@ export function RunDetail({ runId }: { runId: number }) {
           <Button size="xs" variant="default" onClick={() => navigate(dagRoute(run.id))} data-testid="run-show-chain">
             {t('run.showChain')}
           </Button>
+          <RunAgainMenu run={run} />
           <KillRunButton run={run} />
           <RunStatusBadge run={run} />
         </Group>

@@ -1,6 +1,6 @@
 import type { ConnectionState } from '../../api/client'
 import { shareLanguage } from '../../app/console-language'
-import { formatRoute, type Route } from '../../app/route'
+import { editScope, formatRoute, type Route } from '../../app/route'
 import type { Language } from '../../i18n/dictionary'
 import { PREFERENCES_KEY, type ColorSchemePreference, type Preferences } from '../../lib/preferences'
 import type { RunColumnWidths } from '../../lib/runs-layout'
@@ -27,9 +27,12 @@ export interface UiActions {
 
 export type UiSlice = UiState & UiActions
 
-/** Edits live on their page: only moving to another page loses them (a run id or filter change does not). */
+/**
+ * Edits live on their page (the flow editor: on its flow, see editScope): only moving elsewhere
+ * loses them (a run id or filter change does not).
+ */
 function leavesUnsaved(from: Route, to: Route, unsaved: boolean): boolean {
-  return unsaved && from.page !== to.page
+  return unsaved && editScope(from) !== editScope(to)
 }
 
 function savePreferences(preferences: Preferences): void {

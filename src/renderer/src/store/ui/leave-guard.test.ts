@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { runsRoute } from '../../app/route'
+import { flowEditRoute, flowsRoute, runsRoute } from '../../app/route'
 import { useJobDesk } from '../index'
 
 // The slice writes the address fragment; a plain object stands in for the browser's location and history.
@@ -35,6 +35,14 @@ describe('leaving a page with unsaved edits', () => {
     useJobDesk.getState().applyRoute({ page: 'jobs' })
     expect(address.hash).toBe('#/settings')
     expect(useJobDesk.getState().pendingRoute).toEqual({ page: 'jobs' })
+  })
+
+  it('asks when the flow editor is left for another view of Flows', () => {
+    useJobDesk.setState({ route: flowEditRoute(3) })
+    useJobDesk.getState().setUnsavedChanges(true)
+    useJobDesk.getState().navigate(flowsRoute())
+    expect(useJobDesk.getState()).toMatchObject({ route: flowEditRoute(3), pendingRoute: flowsRoute() })
+    useJobDesk.getState().resolvePendingRoute(false)
   })
 
   it('does not ask without unsaved edits', () => {

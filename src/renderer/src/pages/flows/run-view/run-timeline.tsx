@@ -1,0 +1,91 @@
+import { Text, Tooltip } from '@mantine/core'
+import { useMemo } from 'react'
+import type { FlowNodeRun, FlowRun } from '../../../../../shared/flow-types'
+import { useNow } from '../../../components/use-now'
+import { useT } from '../../../i18n/use-t'
+import { isActiveFlowRun } from '../../../lib/flow-run-actions'
+import { ganttLayout } from '../../../lib/flow-gantt'
+import { formatDateTime, formatDuration } from '../../../lib/format-time'
+
+/**
+ * The run's nodes on a time axis (a Gantt chart): one row per node in the graph's order, a bar
+ * from its start to its end in its state colour, running and waiting ones growing until now.
+ * A click on a row selects the node, as on the graph.
+ */
+export function RunTimeline({ run, selectedKey, onSelect }: { run: FlowRun; selectedKey: string | null; onSelect(key: string): void }) {
+  const t = useT()
+  // Only an active run's bars grow: a finished run's chart does not tick.
+  const now = useNow(isActiveFlowRun(run.state) ? 1000 : 3_600_000)
+  const ordered = useMemo(() => {
+    const byKey = new Map(run.nodes.map((node) => [node.key, node]))
+    return run.definition.nodes.map((def) => byKey.get(def.key)).filter((node): node is FlowNodeRun => node !== undefined)
+  }, [run])
+  const chart = useMemo(() => ganttLayout(ordered, now), [ordered, now])
+
+  if (chart.ticks.length === 0) {
+    return (
+      <Text c="dimmed" p="md" data-testid="flow-timeline-empty">
+        {t('gantt.empty')}
+      </Text>
+    )
+  }
+  return (
+    <div className="jd-gantt" role="table" aria-label={t('gantt.label')} data-testid="flow-timeline">
+      <div className="jd-gantt-row jd-gantt-axis" role="row">
+        <div className="jd-gantt-key" role="columnheader" title={formatDateTime(chart.startMs)}>
+          <span className="jd-mono jd-sub">{formatDateTime(chart.startMs)}</span>
+        </div>
+        <div className="jd-gantt-track" role="columnheader">
+          {chart.ticks.map((tick) => (
+            <span key={tick.offsetMs} className="jd-gantt-tick" style={{ left: `${tick.pct}%` }} data-edge={tick.pct > 92 ? 'end' : undefined}>
+              {tick.offsetMs === 0 ? '0' : `+${formatDuration(tick.offsetMs)}`}
+            </span>
+          ))}
+        </div>
+      </div>
+      {chart.rows.map((row) => (
+        <div
+          key={row.key}
+          className="jd-gantt-row jd-clickable"
+          role="row"
+          data-selected={row.key === selectedKey}
+          onClick={() => onSelect(row.key)}
+          data-testid="flow-timeline-row"
+          data-key={row.key}
+        >
+          <div className="jd-gantt-key jd-cell jd-mono" role="cell" title={row.key}>
+            {row.key}
+          </div>
+          <div className="jd-gantt-track" role="cell">
+            {chart.ticks.map((tick) => (
+              <span key={tick.offsetMs} className="jd-gantt-grid" style={{ left: `${tick.pct}%` }} />
+            ))}
+            {row.bar ? (
+              <Tooltip
+                label={t('gantt.bar', {
+                  key: row.key,
+                  state: t(`flowNodeState.${row.state}`),
+                  start: formatDateTime(row.bar.startMs),
+                  duration: formatDuration(row.bar.endMs - row.bar.startMs),
+                })}
+                withArrow
+              >
+                <span
+                  className="jd-gantt-bar"
+                  data-flow-state={row.state}
+                  data-growing={row.bar.growing}
+                  style={{ left: `${row.bar.leftPct}%`, width: `${row.bar.widthPct}%` }}
+                  data-testid="flow-timeline-bar"
+                />
+              </Tooltip>
+            ) : (
+              <span className="jd-gantt-none" data-flow-state={row.state}>
+                {t(`flowNodeState.${row.state}`)} · {t('gantt.notStarted')}
+              </span>
+            )}
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}
