@@ -17,7 +17,7 @@ export function notifySuccess(language: Language, message: MessageKey, vars?: Va
 }
 
 /** A notification about something that happened in the core; clicking it runs `onOpen` (e.g. shows the run). */
-export function notifyEvent(language: Language, color: 'red' | 'orange', title: MessageKey, vars: Vars, message: string, onOpen?: () => void): void {
+export function notifyEvent(language: Language, color: 'red' | 'orange' | 'blue', title: MessageKey, vars: Vars, message: string, onOpen?: () => void): void {
   notifications.show({
     color,
     title: translate(language, title, vars),

@@ -58,6 +58,9 @@ export const en = {
 
   'event.alarm': 'Run {id} of “{name}” failed',
   'event.misfire': 'Job {id} missed {n} fire(s)',
+  'event.flow.failed': 'Flow run {id} of “{name}” failed',
+  'event.flow.timeout': 'Flow run {id} of “{name}” timed out',
+  'event.flow.approval': 'Flow run {id} of “{name}” waits for an approval',
 
   'dashboard.title': 'Dashboard',
   'dashboard.jobs': 'Jobs',

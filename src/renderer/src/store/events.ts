@@ -5,7 +5,7 @@ import { translate, type Language } from '../i18n/dictionary'
 import { isDesktop, type JobDeskClient } from '../api/client'
 import { shareLanguage } from '../app/console-language'
 import { notifyEvent } from '../app/notify'
-import { runsRoute } from '../app/route'
+import { flowRunRoute, runsRoute } from '../app/route'
 import { useJobDesk } from './index'
 
 /** Applies one pushed core event to the store. The only place events enter the renderer state. */
@@ -60,6 +60,13 @@ export function applyEvent(event: JobDeskEvent): void {
     case 'flow-run-changed':
       store.applyFlowRunChanged({ flowRunId: event.flowRunId, flowId: event.flowId, state: event.state })
       return
+    case 'flow-notice': {
+      const color = event.kind === 'approval' ? 'blue' : 'red'
+      notifyEvent(store.preferences.language, color, `event.flow.${event.kind}`, { id: event.flowRunId, name: event.flowName }, event.detail, () =>
+        useJobDesk.getState().navigate(flowRunRoute(event.flowRunId)),
+      )
+      return
+    }
     case 'xxl-import-progress':
       store.applyXxlImportProgress(event.progress)
       return
