@@ -5,7 +5,8 @@ import type { ShellLanguage } from './shell-language'
 import { shellText } from './shell-text'
 
 /**
- * OS notifications in the console's language: a run failed (its alarm fired) or an executor died.
+ * OS notifications in the console's language: a run failed (its alarm fired), an executor died, a flow
+ * run failed, timed out or waits for an approval.
  * Clicking a failure opens the run; clicking a dead executor opens the window. The failure's reason
  * stays in the words of its handler or executor.
  */
@@ -24,6 +25,11 @@ export function notifyFromEvents(
         body: `${text.jobFailedBody(event.logId, event.jobId)}${event.reason ? ` — ${event.reason.slice(0, 200)}` : ''}`,
       })
       notification.on('click', () => actions.openRun(event.logId))
+      notification.show()
+    }
+    if (event.type === 'flow-notice') {
+      const notification = new Notification({ title: text.flowNoticeTitle(event.kind, event.flowName), body: text.flowNoticeBody(event.flowRunId, event.detail) })
+      notification.on('click', () => actions.openWindow())
       notification.show()
     }
     if (event.type === 'registry-changed') {

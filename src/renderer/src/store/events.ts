@@ -61,6 +61,8 @@ export function applyEvent(event: JobDeskEvent): void {
       store.applyFlowRunChanged({ flowRunId: event.flowRunId, flowId: event.flowId, state: event.state })
       return
     case 'flow-notice': {
+      // The desktop shell raises a system notification for these, as for alarms.
+      if (isDesktop()) return
       const color = event.kind === 'approval' ? 'blue' : 'red'
       notifyEvent(store.preferences.language, color, `event.flow.${event.kind}`, { id: event.flowRunId, name: event.flowName }, event.detail, () =>
         useJobDesk.getState().navigate(flowRunRoute(event.flowRunId)),
