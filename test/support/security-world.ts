@@ -27,7 +27,7 @@ export interface SecurityWorld {
   groupB: JobGroup
   embeddedGroupId: number
   embeddedAddress: string
-  jobs: { a: JobInfo; cronA: JobInfo; failoverA: JobInfo; glueA: JobInfo; b: JobInfo; embedded: JobInfo }
+  jobs: { a: JobInfo; cronA: JobInfo; failoverA: JobInfo; glueA: JobInfo; b: JobInfo; embedded: JobInfo; chainA: JobInfo }
   /** A finished-or-running run of job A (never called back: running). */
   runA: number
   sessions: Record<SessionRole, BridgeClient>
@@ -68,7 +68,11 @@ export async function securityWorld(options: Parameters<typeof AuthHarness.start
     glueA: await save(jobInput(groupA.id, { ...none, name: 'A script', glueType: 'GLUE_SHELL', glueSource: 'echo from A', executorHandler: '' })),
     b: await save(jobInput(groupB.id, { ...none, name: 'B job' })),
     embedded: await api.getJob(auth.h.fixture.jobA),
+    chainA: await save(jobInput(groupA.id, { ...none, name: 'A chain root' })),
   }
+  // A chain in A, for turning into a flow.
+  const chainChild = await save(jobInput(groupA.id, { ...none, name: 'A chain child' }))
+  await api.saveLink({ parentJobId: jobs.chainA.id, childJobId: chainChild.id, condition: 'SUCCESS' })
   await api.stopJob(jobs.cronA.id)
   const runningRunOf = async (jobId: number) => {
     const [logId] = (await api.triggerJob({ jobId })).logIds

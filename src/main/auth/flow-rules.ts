@@ -70,15 +70,16 @@ function onRun(operate: boolean, action?: MethodRule['action'], actor = false): 
 }
 
 /** A new or edited graph: the caller operates every group of its job nodes (and of the graph it replaces). */
-function graphWrite(): MethodRule {
+function graphWrite(action: 'flow.create' | 'flow.update'): MethodRule {
   return {
+    action,
     async allow(ctx, [input]) {
       const id = typeof input?.id === 'number' ? input.id : undefined
       const before = id === undefined ? undefined : await ctx.core.getFlow(id)
       const groups = new Set(await groupsOf(ctx, input))
       if (before) for (const g of await groupsOf(ctx, before)) groups.add(g)
       requireAll(ctx, [...groups], true, { code: 'flow.notFound', id: id ?? 0 })
-      return { action: before ? 'flow.update' : 'flow.create', groupId: [...groups][0] ?? null, target: before ? `flow ${before.id}` : 'new flow', before }
+      return { groupId: [...groups][0] ?? null, target: before ? `flow ${before.id}` : 'new flow', before }
     },
   }
 }
@@ -99,8 +100,8 @@ export const FLOW_RULES = {
     },
   },
   getFlow: onFlow(false),
-  addFlow: graphWrite(),
-  updateFlow: graphWrite(),
+  addFlow: graphWrite('flow.create'),
+  updateFlow: graphWrite('flow.update'),
   removeFlow: onFlow(true, 'flow.delete'),
   setFlowActive: {
     async allow(ctx, [request]) {

@@ -86,6 +86,8 @@ function actionOfSave(method: ApiMethod, args: unknown[]): AuditAction | undefin
   const hasId = typeof (args[0] as { id?: unknown } | undefined)?.id === 'number'
   if (method === 'saveJob') return hasId ? 'job.update' : 'job.create'
   if (method === 'saveUser') return hasId ? 'user.update' : 'user.create'
+  if (method === 'setFlowActive') return (args[0] as { active?: unknown } | undefined)?.active === true ? 'flow.resume' : 'flow.pause'
+  if (method === 'decideApproval') return (args[0] as { approve?: unknown } | undefined)?.approve === true ? 'flow.approve' : 'flow.reject'
   return undefined
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { API_METHODS, type ApiMethod } from '../../../src/shared/api'
+import { API_METHODS, type ApiMethod, type FlowInput } from '../../../src/shared/api'
 import type { AuditAction } from '../../../src/shared/auth'
 import type { BridgeResult } from '../../../src/shared/bridge-protocol'
 import { CLUSTER_SECRET_HEADER, NODE_EXECUTOR_PATH } from '../../../src/main/cluster/node-executor-route'
@@ -7,6 +7,7 @@ import { EXPORT_FORMAT, EXPORT_VERSION } from '../../../src/main/definitions/imp
 import { HARNESS_EXECUTOR_TOKEN, HARNESS_GROUP_APP, HARNESS_GROUP_TOKEN } from '../../support/admin-harness'
 import { BridgeClient } from '../../support/bridge-client'
 import { postEnvelope, type EnvelopeReply } from '../../support/raw-http'
+import { waitFor } from '../../support/wait-for'
 import { renamed, securityWorld, type SecurityWorld, type SessionRole } from '../../support/security-world'
 
 /**
@@ -65,6 +66,47 @@ const throwawayGroup = async () =>
       accessToken: '',
     })
   ).id
+
+/** Flows of group A (their job nodes run on A's executor, which never calls back: node runs stay running). */
+const flowOfA = (name: string, overrides: Partial<FlowInput> = {}): FlowInput => ({
+  name,
+  nodes: [{ key: 'a', jobId: w.jobs.a.id }],
+  edges: [],
+  maxActiveRuns: 100,
+  overlap: 'ALLOW',
+  ...overrides,
+})
+let flowA = 0
+let gateFlowA = 0
+const admin = () => w.auth.h.headless.core.api
+const flowIdOfA = async () => (flowA ||= (await admin().addFlow(flowOfA('matrix flow A'))).id)
+const throwawayFlow = async () => (await admin().addFlow(flowOfA(`throwaway flow ${Math.random().toString(36).slice(2, 8)}`))).id
+/** A run of flow A whose node runs (and never ends: A's executor does not call back). */
+const activeFlowRun = async () => (await admin().triggerFlow({ flowId: await flowIdOfA() })).flowRunId!
+/** A finished (killed) run of flow A, its node killed. */
+const killedFlowRun = async () => {
+  const id = await activeFlowRun()
+  await waitFor(`flow run ${id}'s node started`, async () => (await admin().getFlowRun(id)).nodes[0].state === 'running')
+  await admin().killFlowRun(id)
+  return id
+}
+/** A run of a flow of A that waits for its approval (before its job node). */
+const waitingFlowRun = async () => {
+  gateFlowA ||= (
+    await admin().addFlow(
+      flowOfA('matrix gate A', {
+        nodes: [
+          { key: 'gate', kind: 'approval' },
+          { key: 'a', jobId: w.jobs.a.id },
+        ],
+        edges: [{ from: 'gate', to: 'a' }],
+      }),
+    )
+  ).id
+  const id = (await admin().triggerFlow({ flowId: gateFlowA })).flowRunId!
+  await waitFor(`flow run ${id} waiting`, async () => (await admin().getFlowRun(id)).state === 'waiting')
+  return id
+}
 
 const BRIDGE_CASES: BridgeCase[] = [
   { method: 'getOverview', args: () => [], need: 'anyone', action: 'auth.read' },
@@ -156,6 +198,31 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'listLinks', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'saveLink', args: () => [{ parentJobId: w.jobs.a.id, childJobId: w.jobs.cronA.id, condition: 'SUCCESS' }], need: 'operator', action: 'link.save' },
   { method: 'deleteLink', args: () => [{ parentJobId: w.jobs.a.id, childJobId: w.jobs.cronA.id }], need: 'operator', action: 'link.delete' },
+  { method: 'rerunRun', args: () => [w.runA], need: 'operator', action: 'run.rerun' },
+  { method: 'listFlows', args: () => [], need: 'anyone', action: 'auth.read' },
+  { method: 'getFlow', args: async () => [await flowIdOfA()], need: 'viewer', action: 'auth.read' },
+  { method: 'addFlow', args: (role) => [flowOfA(`flow made by ${role}`)], need: 'operator', action: 'flow.create' },
+  {
+    method: 'updateFlow',
+    args: async (role) => [{ id: await flowIdOfA(), ...flowOfA('matrix flow A', { description: `as ${role} left it` }) }],
+    need: 'operator',
+    action: 'flow.update',
+  },
+  { method: 'removeFlow', args: async () => [await throwawayFlow()], need: 'operator', action: 'flow.delete' },
+  { method: 'setFlowActive', args: async () => [{ flowId: await flowIdOfA(), active: false }], need: 'operator', action: 'flow.pause' },
+  { method: 'triggerFlow', args: async () => [{ flowId: await flowIdOfA(), param: 'from the matrix' }], need: 'operator', action: 'flow.trigger' },
+  { method: 'getFlowRun', args: async () => [await activeFlowRun()], need: 'viewer', action: 'auth.read' },
+  { method: 'listFlowRuns', args: async () => [{ flowId: await flowIdOfA() }], need: 'viewer', action: 'auth.read' },
+  { method: 'retryFlowRun', args: async () => [await killedFlowRun()], need: 'operator', action: 'flow.retry' },
+  { method: 'killFlowRun', args: async () => [await activeFlowRun()], need: 'operator', action: 'flow.kill' },
+  { method: 'markFlowNode', args: async () => [{ flowRunId: await killedFlowRun(), key: 'a', state: 'skipped' }], need: 'operator', action: 'flow.mark' },
+  {
+    method: 'decideApproval',
+    args: async () => [{ flowRunId: await waitingFlowRun(), key: 'gate', approve: true, comment: 'from the matrix' }],
+    need: 'operator',
+    action: 'flow.approve',
+  },
+  { method: 'chainToFlow', args: (role) => [{ rootJobId: w.jobs.chainA.id, name: `chain of A by ${role}` }], need: 'operator', action: 'flow.create' },
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
   {
     method: 'saveGlue',
@@ -258,7 +325,7 @@ async function expectOutcome<T>(
   ).toEqual([])
 }
 
-const PERMISSION_CODES = /^(auth\.|openapi\.|registry\.|token\.needsUser$|user\.(selfChange|lastAdmin)$|job\.notFound$|run\.notFound$|group\.notFound$)/
+const PERMISSION_CODES = /^(auth\.|openapi\.|registry\.|token\.needsUser$|user\.(selfChange|lastAdmin)$|job\.notFound$|run\.notFound$|group\.notFound$|flow\.(notFound|runNotFound)$)/
 
 function bridgeRefused(result: BridgeResult): boolean {
   return !result.ok && PERMISSION_CODES.test(result.error?.code ?? '') && (result.error?.name === 'PermissionError' || result.error?.name === 'NotFoundError')
@@ -398,6 +465,30 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'getRunLog in A', path: '/api/getRunLog', body: () => ({ logId: w.runA, fromLineNum: 1 }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'killRun in A', path: '/api/killRun', body: async () => ({ logId: await w.runningRunOf(w.jobs.a.id) }), may: OPERATOR_OF_A, action: 'run.kill' },
   { label: 'listRegistry', path: '/api/listRegistry', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'listFlows', path: '/api/listFlows', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'getFlow in A', path: '/api/getFlow', body: async () => ({ id: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'addFlow in A', path: '/api/addFlow', body: () => flowOfA(`added flow ${source}`), may: OPERATOR_OF_A, action: 'flow.create' },
+  { label: 'addFlow in B', path: '/api/addFlow', body: () => ({ ...flowOfA(`taken flow ${source}`), nodes: [{ key: 'b', jobId: w.jobs.b.id }] }), may: ['api'], action: 'flow.create' },
+  {
+    label: 'updateFlow in A',
+    path: '/api/updateFlow',
+    body: async () => ({ id: await flowIdOfA(), ...flowOfA('matrix flow A', { description: 'over the OpenAPI' }) }),
+    may: OPERATOR_OF_A,
+    action: 'flow.update',
+  },
+  { label: 'removeFlow in A', path: '/api/removeFlow', body: async () => ({ id: await throwawayFlow() }), may: OPERATOR_OF_A, action: 'flow.delete' },
+  { label: 'triggerFlow in A', path: '/api/triggerFlow', body: async () => ({ id: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'flow.trigger' },
+  { label: 'getFlowRun in A', path: '/api/getFlowRun', body: async () => ({ id: await activeFlowRun() }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'listFlowRuns in A', path: '/api/listFlowRuns', body: async () => ({ flowId: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'retryFlowRun in A', path: '/api/retryFlowRun', body: async () => ({ id: await killedFlowRun() }), may: OPERATOR_OF_A, action: 'flow.retry' },
+  { label: 'killFlowRun in A', path: '/api/killFlowRun', body: async () => ({ id: await activeFlowRun() }), may: OPERATOR_OF_A, action: 'flow.kill' },
+  {
+    label: 'decideApproval in A',
+    path: '/api/decideApproval',
+    body: async () => ({ flowRunId: await waitingFlowRun(), key: 'gate', approve: true }),
+    may: OPERATOR_OF_A,
+    action: 'flow.approve',
+  },
 ]
 
 const registryOf = (app: string, address: string) => ({ registryGroup: 'EXECUTOR', registryKey: app, registryValue: address })
