@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { FlowDefinition } from '../../../shared/flow-types'
 import type { ComponentBox, Point } from './dag-layout'
 import { fromElkGraph, toElkGraph } from './elk-graph'
-import { FLOW_LAYOUT, flowLayoutPlan, flowPositions, placeNewNode } from './flow-layout'
+import { FLOW_LAYOUT, flowLayoutPlan, flowPositions, gridPositions, placeNewNode } from './flow-layout'
 
 const W = FLOW_LAYOUT.nodeWidth
 const H = FLOW_LAYOUT.nodeHeight
@@ -40,9 +40,41 @@ describe('the tidy layout', () => {
     expect(at('report').y).toBeGreaterThan(Math.max(at('transform').y, at('check').y))
   })
 
+  it('keeps a link that skips a layer clear of the nodes it passes (React Flow draws it straight)', async () => {
+    const skipping: FlowDefinition = {
+      nodes: ['extract', 'transform', 'approve', 'load', 'report'].map((key, i) => ({ key, kind: 'job' as const, jobId: i + 1 })),
+      edges: [
+        { from: 'extract', to: 'transform' },
+        { from: 'transform', to: 'approve' },
+        { from: 'approve', to: 'load' },
+        { from: 'load', to: 'report' },
+        { from: 'transform', to: 'report' },
+      ],
+    }
+    const positions = await tidy(skipping)
+    const from = positions.get('transform')!
+    const to = positions.get('report')!
+    // The link runs from the middle of transform's right side to the middle of report's left side.
+    for (const key of ['approve', 'load']) {
+      const node = positions.get(key)!
+      const t = (node.x - (from.x + W)) / (to.x - (from.x + W))
+      const y = from.y + H / 2 + t * (to.y - from.y)
+      expect(y < node.y || y > node.y + H).toBe(true)
+    }
+  })
+
   it('skips edges that name no node (the core refuses them on save)', () => {
     const plan = flowLayoutPlan({ nodes: definition.nodes.slice(0, 2), edges: [...definition.edges, { from: 'extract', to: 'gone' }] })
     expect(plan.linked.map((component) => component.edges)).toEqual([[{ source: 0, target: 1 }]])
+  })
+})
+
+describe('gridPositions', () => {
+  it('gives every node a cell of its own, links or not', () => {
+    const positions = gridPositions(definition)
+    expect(positions.size).toBe(definition.nodes.length)
+    const all = [...positions.values()]
+    for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) expect(overlap(all[i], all[j])).toBe(false)
   })
 })
 

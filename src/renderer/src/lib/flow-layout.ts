@@ -25,6 +25,7 @@ export const FLOW_LAYOUT: DagLayoutOptions = {
   rankSep: 80,
   nodeSep: 24,
   maxRowWidth: 1600,
+  edgeNodeSep: 48,
 }
 
 /** The flow as the layout's numbered graph: node i of the definition is id i. */
@@ -59,6 +60,15 @@ export function flowPositions(plan: FlowLayoutPlan, boxes: ReadonlyMap<string, C
   const positions = new Map<string, Point>()
   for (const [id, point] of layout.positions) positions.set(plan.keys[id], point)
   return positions
+}
+
+/** Every node in one grid, in definition order: the places of last resort when ELK fails. */
+export function gridPositions(definition: FlowDefinition, o: DagLayoutOptions = FLOW_LAYOUT): Map<string, Point> {
+  const box = gridBox(
+    definition.nodes.map((_, id) => id),
+    o,
+  )
+  return new Map([...box.local].map(([id, at]): [string, Point] => [definition.nodes[id].key, at]))
 }
 
 /** How many rings of cells around the wanted spot are tried before giving up on nearness. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { boxAround, viewportRevealing } from './keep-in-view'
+import { boxAround, viewportFitting, viewportRevealing } from './keep-in-view'
 
 const pane = { width: 800, height: 600 }
 
@@ -41,5 +41,21 @@ describe('viewportRevealing', () => {
   it('leaves the viewport alone while the pane has no size yet', () => {
     const viewport = { x: 5, y: 5, zoom: 1 }
     expect(viewportRevealing({ x: 5000, y: 0, width: 200, height: 48 }, viewport, { width: 0, height: 0 })).toBe(viewport)
+  })
+})
+
+describe('viewportFitting', () => {
+  it('pans without zooming when the box fits at the current zoom', () => {
+    expect(viewportFitting({ x: 900, y: 0, width: 200, height: 48 }, { x: 0, y: 24, zoom: 1 }, pane, 0.5)).toEqual({ x: -324, y: 24, zoom: 1 })
+  })
+
+  it('zooms out just enough, centred, when it does not', () => {
+    // 1504 px wide into 800 − 48: zoom 0.5, centred on x = 752.
+    expect(viewportFitting({ x: 0, y: 0, width: 1504, height: 100 }, { x: 0, y: 0, zoom: 1 }, pane, 0.4)).toEqual({ x: 24, y: 275, zoom: 0.5 })
+  })
+
+  it('gives up below the smallest readable zoom, and never zooms in', () => {
+    expect(viewportFitting({ x: 0, y: 0, width: 5000, height: 48 }, { x: 0, y: 0, zoom: 1 }, pane, 0.5)).toBeNull()
+    expect(viewportFitting({ x: 0, y: 0, width: 100, height: 48 }, { x: 0, y: 0, zoom: 0.5 }, pane, 0.2)?.zoom).toBe(0.5)
   })
 })

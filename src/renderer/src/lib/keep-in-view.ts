@@ -61,3 +61,17 @@ export function viewportRevealing(box: Box, viewport: Viewport, pane: PaneSize, 
   if (dx === 0 && dy === 0) return viewport
   return { x: viewport.x + dx, y: viewport.y + dy, zoom: viewport.zoom }
 }
+
+/**
+ * The viewport that shows all of `box`: the same zoom panned the least when it fits, else zoomed
+ * out (never in) just enough, centred on it; null when it would take a zoom below `minZoom`
+ * (too small to read), so the caller shows less.
+ */
+export function viewportFitting(box: Box, viewport: Viewport, pane: PaneSize, minZoom: number, margin = 24): Viewport | null {
+  if (pane.width <= 0 || pane.height <= 0) return null
+  const room = { width: pane.width - 2 * margin, height: pane.height - 2 * margin }
+  const zoom = Math.min(viewport.zoom, room.width / Math.max(box.width, 1), room.height / Math.max(box.height, 1))
+  if (zoom < minZoom) return null
+  if (zoom === viewport.zoom) return viewportRevealing(box, viewport, pane, margin)
+  return { x: pane.width / 2 - (box.x + box.width / 2) * zoom, y: pane.height / 2 - (box.y + box.height / 2) * zoom, zoom }
+}
