@@ -6,6 +6,7 @@ import { enWords } from './en-words'
 import { enImportXxl } from './en-import-xxl'
 import { enAuth } from './en-auth'
 import { enAddressTrust } from './en-address-trust'
+import { enFlowEditor } from './en-flow-editor'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -284,4 +285,5 @@ export const en = {
   ...enImportXxl,
   ...enAuth,
   ...enAddressTrust,
+  ...enFlowEditor,
 } satisfies Record<string, string>

@@ -7,6 +7,7 @@ import { zhCNWords } from './zh-cn-words'
 import { zhCNImportXxl } from './zh-cn-import-xxl'
 import { zhCNAuth } from './zh-cn-auth'
 import { zhCNAddressTrust } from './zh-cn-address-trust'
+import { zhCNFlowEditor } from './zh-cn-flow-editor'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -282,4 +283,5 @@ export const zhCN: Dictionary = {
   ...zhCNImportXxl,
   ...zhCNAuth,
   ...zhCNAddressTrust,
+  ...zhCNFlowEditor,
 }
