@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Tabs, Text, TextInput, Title, useComputedColorScheme } from '@mantine/core'
+import { Tabs, Text, useComputedColorScheme } from '@mantine/core'
 import { ReactFlowProvider } from '@xyflow/react'
 import { useCallback, useEffect, useReducer, useState } from 'react'
 import type { FlowSettings } from '../../../../../shared/flow-types'
@@ -13,12 +13,14 @@ import { useJobDesk } from '../../../store'
 import { selectJobs } from '../../../store/jobs/selectors'
 import { FlowCanvas } from './flow-canvas'
 import { FlowEdgePanel } from './flow-edge-panel'
+import { FlowEditorHeader } from './flow-editor-header'
 import { flowEditorReducer, initialEditorState } from './flow-editor-state'
 import { FlowNodePanel } from './flow-node-panel'
 import { FlowPalette } from './flow-palette'
 import { flowSaveProblem, type FlowSaveProblem } from './flow-save-error'
 import { FlowSettingsForm } from './flow-settings-form'
 import { LinkRefusalAlert } from './link-refusal-alert'
+import { SaveProblemAlert } from './save-problem-alert'
 import { useTidyLayout } from './use-tidy-layout'
 
 type EditorTab = 'graph' | 'settings'
@@ -98,59 +100,17 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
 
   return (
     <div className="jd-page jd-flow-editor" data-testid="flow-editor" data-flow-id={draft.id ?? 'new'}>
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Group wrap="nowrap" gap="sm" miw={0} style={{ flex: 1 }}>
-          <Button variant="subtle" size="compact-sm" onClick={guard.requestClose} data-testid="flow-editor-back">
-            ← {t('flowEditor.back')}
-          </Button>
-          <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
-            {draft.id === undefined ? t('flowEditor.newTitle') : t('flowEditor.editTitle', { id: draft.id })}
-          </Title>
-          <TextInput
-            aria-label={t('flowEditor.name')}
-            placeholder={t('flowEditor.namePlaceholder')}
-            value={draft.name}
-            onChange={(event) => setSettings({ name: event.currentTarget.value })}
-            error={fieldErrors.name}
-            size="sm"
-            style={{ flex: 1, maxWidth: 360 }}
-            data-testid="flow-field-name"
-          />
-        </Group>
-        <Group wrap="nowrap" gap="xs">
-          {dirty && (
-            <Text size="sm" c="orange" data-testid="flow-editor-dirty">
-              {t('flowEditor.unsaved')}
-            </Text>
-          )}
-          <Button variant="default" onClick={guard.requestClose} data-testid="flow-editor-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void save()} loading={saving} data-testid="flow-editor-save">
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Group>
-      {problem && (
-        <Alert
-          color="red"
-          title={t('flowEditor.saveFailed')}
-          withCloseButton
-          closeButtonLabel={t('common.close')}
-          onClose={() => setProblem(null)}
-          p="xs"
-          data-testid="flow-editor-error"
-        >
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">{problem.message}</Text>
-            {problem.nodeKey && (
-              <Button size="compact-xs" variant="light" color="red" onClick={() => showNode(problem.nodeKey!)} data-testid="flow-editor-error-node">
-                {t('flowEditor.showNode', { key: problem.nodeKey })}
-              </Button>
-            )}
-          </Group>
-        </Alert>
-      )}
+      <FlowEditorHeader
+        flowId={draft.id}
+        name={draft.name}
+        nameError={fieldErrors.name}
+        onName={(name) => setSettings({ name })}
+        dirty={dirty}
+        saving={saving}
+        onLeave={guard.requestClose}
+        onSave={() => void save()}
+      />
+      {problem && <SaveProblemAlert problem={problem} onShowNode={showNode} onClose={() => setProblem(null)} />}
       <Tabs value={tab} onChange={(value) => value && setTab(value as EditorTab)} className="jd-flow-tabs">
         <Tabs.List>
           <Tabs.Tab value="graph" data-testid="flow-tab-graph">
@@ -177,6 +137,12 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
                   {draft.nodes.length === 0 && (
                     <Text size="sm" c="dimmed" className="jd-flow-canvas-note" data-testid="flow-empty">
                       {t('flowEditor.empty')}
+                    </Text>
+                  )}
+                  {/* The first layout: nothing is drawn until the nodes have places. */}
+                  {draft.nodes.length > 0 && state.positions.size === 0 && layout.laying && (
+                    <Text size="sm" c="dimmed" className="jd-flow-canvas-note" data-testid="flow-laying-out">
+                      {t('flowEditor.layingOut')}
                     </Text>
                   )}
                   <FlowCanvas state={state} dispatch={dispatch} colorMode={colorMode} fitRequest={fitRequest} />
