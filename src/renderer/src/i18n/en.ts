@@ -7,6 +7,7 @@ import { enImportXxl } from './en-import-xxl'
 import { enAuth } from './en-auth'
 import { enAddressTrust } from './en-address-trust'
 import { enFlows } from './en-flows'
+import { enFlowEditor } from './en-flow-editor'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -290,4 +291,5 @@ export const en = {
   ...enAuth,
   ...enAddressTrust,
   ...enFlows,
+  ...enFlowEditor,
 } satisfies Record<string, string>

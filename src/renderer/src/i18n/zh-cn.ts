@@ -8,6 +8,7 @@ import { zhCNImportXxl } from './zh-cn-import-xxl'
 import { zhCNAuth } from './zh-cn-auth'
 import { zhCNAddressTrust } from './zh-cn-address-trust'
 import { zhCNFlows } from './zh-cn-flows'
+import { zhCNFlowEditor } from './zh-cn-flow-editor'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -288,4 +289,5 @@ export const zhCN: Dictionary = {
   ...zhCNAuth,
   ...zhCNAddressTrust,
   ...zhCNFlows,
+  ...zhCNFlowEditor,
 }

@@ -25,6 +25,12 @@ export interface DagLayoutOptions {
   maxRowWidth: number
   /** Width / height the grid of unlinked jobs aims for (a landscape view). */
   gridAspect: number
+  /**
+   * Gap between a node and a link passing it (ELK's default when absent). React Flow draws links
+   * straight between handles, not along ELK's route: a gap of half a node keeps a link that skips
+   * a layer from being drawn across the nodes it passes.
+   */
+  edgeNodeSep?: number
 }
 
 export const DEFAULT_DAG_LAYOUT: DagLayoutOptions = {

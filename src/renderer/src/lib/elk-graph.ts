@@ -18,6 +18,9 @@ export function elkOptions(o: DagLayoutOptions = DEFAULT_DAG_LAYOUT): Record<str
     'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
     'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
     'elk.padding': '[top=0,left=0,bottom=0,right=0]',
+    ...(o.edgeNodeSep === undefined
+      ? {}
+      : { 'elk.spacing.edgeNode': String(o.edgeNodeSep), 'elk.layered.spacing.edgeNodeBetweenLayers': String(o.edgeNodeSep) }),
   }
 }
 

@@ -11,6 +11,8 @@ import { selectOperatesAny } from '../../store/session/selectors'
 import { useJobDesk } from '../../store'
 import { DEFAULT_DAG_LAYOUT, type DagLayout } from '../../lib/dag-layout'
 import { linkKey, type DagHighlight } from '../../lib/dag-highlight'
+import { boxAround } from '../../lib/keep-in-view'
+import { useKeepInView } from '../../components/graph/use-keep-in-view'
 import { DagNode } from './dag-node'
 import { buildEdges, buildNodes, type JobNode, type LinkEdge } from './flow-elements'
 import { useDagLayout } from './use-dag-layout'
@@ -38,6 +40,8 @@ interface DagCanvasProps {
   focus: { jobId: number } | null
   /** The job the operator last worked on (dragged from, clicked): when the layout changes, it stays where it is on screen. */
   anchorJobId: number | null
+  /** Jobs the view pans to show, as little as it takes (the clicked job beside the side panel, a new link's two jobs). */
+  keepInView: readonly number[]
   onLink(parentJobId: number, childJobId: number): void
   onSelectJob(jobId: number | null): void
   onSelectLink(link: JobLink): void
@@ -96,6 +100,7 @@ const DagFlow = memo(function DagFlow({
   colorMode,
   focus,
   anchorJobId,
+  keepInView,
   onLink,
   onSelectJob,
   onSelectLink,
@@ -140,6 +145,14 @@ const DagFlow = memo(function DagFlow({
     const view = flow.getViewport()
     void flow.setViewport({ x: view.x - (now.x - was.x) * view.zoom, y: view.y - (now.y - was.y) * view.zoom, zoom: view.zoom })
   }, [layout, anchorJobId, flow])
+
+  // Once the layout shows them (a new link is laid out in a worker first), after the anchor moved the view.
+  const shownBox = useMemo(() => {
+    if (!layoutCurrent) return null
+    const corners = keepInView.map((jobId) => layout.positions.get(jobId)).filter((at) => at !== undefined)
+    return boxAround(corners, DEFAULT_DAG_LAYOUT.nodeWidth, DEFAULT_DAG_LAYOUT.nodeHeight)
+  }, [keepInView, layout, layoutCurrent])
+  useKeepInView(shownBox)
 
   const canvasRef = useRef<HTMLDivElement>(null)
   const onConnectEnd = useCallback(

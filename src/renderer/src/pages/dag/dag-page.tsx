@@ -55,6 +55,7 @@ export function DagPage({ runId }: { runId: number | null }) {
   const [triggering, setTriggering] = useState<JobInfo | null>(null)
   const [focus, setFocus] = useState<{ jobId: number } | null>(null)
   const [anchorJobId, setAnchorJobId] = useState<number | null>(null)
+  const [keepInView, setKeepInView] = useState<readonly number[]>([])
 
   useEffect(() => {
     if (runId === null) clearChain()
@@ -79,6 +80,7 @@ export function DagPage({ runId }: { runId: number | null }) {
   }, [])
   const selectJob = useCallback((jobId: number | null) => {
     setSelectedId(jobId)
+    setKeepInView(jobId === null ? [] : [jobId])
     if (jobId !== null) setAnchorJobId(jobId)
   }, [])
   const openLink = useCallback((link: JobLink) => setLinkDraft({ parentJobId: link.parentJobId, childJobId: link.childJobId, existing: link.condition }), [])
@@ -88,6 +90,8 @@ export function DagPage({ runId }: { runId: number | null }) {
     try {
       await saveLink(link)
       setRefusal(null)
+      // The new child may land off screen once the link is laid out: show it beside its parent.
+      setKeepInView([link.parentJobId, link.childJobId])
     } catch (error) {
       setRefusal({ message: errorMessage(error, language), path: cyclePathOf(error), link })
     }
@@ -181,6 +185,7 @@ export function DagPage({ runId }: { runId: number | null }) {
                   colorMode={colorMode}
                   focus={focus}
                   anchorJobId={anchorJobId}
+                  keepInView={keepInView}
                   onLink={startLink}
                   onSelectJob={selectJob}
                   onSelectLink={openLink}

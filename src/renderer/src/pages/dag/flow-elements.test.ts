@@ -36,6 +36,19 @@ describe('buildNodes', () => {
     ])
   })
 
+  it('gives a node moved by a new layout its measured size, so fitView does not wait for a measurement that never comes', () => {
+    const cache = new Map<number, JobNode>()
+    buildNodes(cache, inputs({}))
+    const moved = buildNodes(cache, { ...inputs({}), positions: new Map([...positions, [2, { x: 300, y: 120 }]]) })
+    // A new object for the moved job (React Flow rebuilds its internal node from it), already measured.
+    expect(moved[1].position).toEqual({ x: 300, y: 120 })
+    expect(moved.map((n) => n.measured)).toEqual([
+      { width: 200, height: 48 },
+      { width: 200, height: 48 },
+      { width: 200, height: 48 },
+    ])
+  })
+
   it('reuses the node objects that did not change, so only changed nodes re-render', () => {
     const cache = new Map<number, JobNode>()
     const first = buildNodes(cache, inputs({ 1: 'success', 2: 'running' }))

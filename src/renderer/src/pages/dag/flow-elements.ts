@@ -85,6 +85,11 @@ export function buildNodes(cache: Map<number, JobNode>, inputs: NodeInputs): Job
       position,
       width: inputs.width,
       height: inputs.height,
+      // Measured up front too (dag.css fixes the size). The page holds its nodes without
+      // onNodesChange, so React Flow's own measurement never reaches these objects: a node rebuilt
+      // by a new layout would count as unmeasured, and fitView waits for every node to be measured
+      // and fits only measured ones (the Fit button did nothing after a link until a reload).
+      measured: { width: inputs.width, height: inputs.height },
       handles,
       data: { jobId: job.id, name: job.name, status, mark, stopped },
       // Marked nodes draw above the rest (a cycle across a crowded area stays visible).

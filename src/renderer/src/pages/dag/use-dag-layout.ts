@@ -1,57 +1,11 @@
 import { useEffect, useMemo, useState } from 'react'
 import { assembleLayout, gridBox, splitComponents, type DagLayout, type LayoutComponent, type LayoutEdge } from '../../lib/dag-layout'
+import { layOutInWorkers } from '../../components/graph/layout-pool'
 import { cachedBox, rememberBox } from './layout-cache'
-import type { LayoutReply, LayoutRequest } from './layout-messages'
 
-/**
- * Layout workers: one per spare core (at most 3), so a first layout of a thousand jobs is spread
- * over the cores the page does not need. Components are dealt out round-robin.
- */
-const POOL_SIZE = Math.max(1, Math.min(3, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1))
-const workers: (Worker | null)[] = Array.from({ length: POOL_SIZE }, () => null)
-let nextRequestId = 1
-const pending = new Map<number, { worker: number; resolve(): void; reject(error: Error): void }>()
-
-function layoutWorker(index: number): Worker {
-  const existing = workers[index]
-  if (existing) return existing
-  const worker = new Worker(new URL('./layout-worker.ts', import.meta.url), { type: 'module' })
-  worker.onmessage = (event: MessageEvent<LayoutReply>) => {
-    const reply = event.data
-    const waiter = pending.get(reply.requestId)
-    if (!waiter) return
-    pending.delete(reply.requestId)
-    if (reply.type === 'failed') return waiter.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }))
-    for (const box of reply.boxes) rememberBox(box.key, { local: new Map(box.local), width: box.width, height: box.height })
-    waiter.resolve()
-  }
-  // A worker that cannot start (or dies) fails every layout waiting on it; the next asks a new one.
-  worker.onerror = (event) => {
-    event.preventDefault()
-    for (const [id, waiter] of pending) {
-      if (waiter.worker !== index) continue
-      pending.delete(id)
-      waiter.reject(new Error(event.message || 'the layout worker failed'))
-    }
-    worker.terminate()
-    workers[index] = null
-  }
-  workers[index] = worker
-  return worker
-}
-
-function layOutOn(index: number, components: LayoutComponent[]): Promise<void> {
-  const requestId = nextRequestId++
-  return new Promise((resolve, reject) => {
-    pending.set(requestId, { worker: index, resolve, reject })
-    layoutWorker(index).postMessage({ type: 'layout', requestId, components } satisfies LayoutRequest)
-  })
-}
-
+/** Lays the components out in the workers and keeps their boxes in the cache (the layout reads them from there). */
 async function layOut(components: LayoutComponent[]): Promise<void> {
-  const shares: LayoutComponent[][] = workers.map(() => [])
-  components.forEach((component, i) => shares[i % shares.length].push(component))
-  await Promise.all(shares.map((share, index) => (share.length > 0 ? layOutOn(index, share) : Promise.resolve())))
+  for (const [key, box] of await layOutInWorkers(components)) rememberBox(key, box)
 }
 
 export interface DagLayoutState {

@@ -1,38 +1,67 @@
-import { Button, Card, Group, Text, Title } from '@mantine/core'
-import { useT } from '../../../i18n/use-t'
+import { Alert, Button, Group, Loader } from '@mantine/core'
+import { useEffect, useMemo, useState } from 'react'
+import { client } from '../../../api/client'
+import { useErrorText, useT } from '../../../i18n/use-t'
+import { localTimeZone } from '../../../lib/format-time'
+import { draftOfFlow, newFlowDraft, type FlowDraft } from '../../../lib/flow-draft'
+import { useJobDesk } from '../../../store'
+import { FlowEditor } from './flow-editor'
 
-/**
- * What the Flows page gives the flow editor (route `{ page: 'flows', mode: 'edit', flowId }`,
- * `#/flows/new` or `#/flows/<id>/edit`). The editor reads and saves the flow itself (getFlow,
- * addFlow / updateFlow) and reports unsaved edits with the store's `setUnsavedChanges`: the leave
- * guard then asks before the operator leaves this flow's editor (route.ts `editScope`).
- */
-export interface FlowEditorPageProps {
-  /** The flow to edit; null for a new flow. */
+interface FlowEditorPageProps {
+  /** The flow to edit; null for a new one. */
   flowId: number | null
-  /** Back to the Flows list: after a save, or when the operator cancels. */
+  /** Back to the flows: after a save, or when the operator leaves (asked first with unsaved edits). */
   onClose(): void
 }
 
+type Loading = { flowId: number; draft: FlowDraft } | { flowId: number; error: unknown } | null
+
 /**
- * PLACEHOLDER, to be replaced by the flow editor (the drag-to-link canvas for a flow's nodes and
- * edges, built in this folder). It keeps the route and the props in place until then.
+ * The flow editor as a page: reads the flow (a new one starts empty, in the local time zone) and
+ * the jobs its nodes run, then edits it. Rendered by the Flows page in place of its list.
  */
 export function FlowEditorPage({ flowId, onClose }: FlowEditorPageProps) {
   const t = useT()
-  return (
-    <Card withBorder data-testid="flow-editor-placeholder" data-flow-id={flowId ?? 'new'}>
-      <Group justify="space-between">
-        <Title order={3} size="h4">
-          {flowId === null ? t('flows.new') : `${t('flows.action.edit')} #${flowId}`}
-        </Title>
-        <Button variant="default" size="xs" onClick={onClose}>
-          {t('flows.backToList')}
-        </Button>
-      </Group>
-      <Text c="dimmed" mt="sm">
-        {t('flows.editorPlaceholder')}
-      </Text>
-    </Card>
-  )
+  const errorText = useErrorText()
+  const jobsLoaded = useJobDesk((s) => s.jobsLoaded)
+  const fetchJobs = useJobDesk((s) => s.fetchJobs)
+  const [loaded, setLoaded] = useState<Loading>(null)
+  const [attempt, setAttempt] = useState(0)
+  const fresh = useMemo(() => newFlowDraft(localTimeZone()), [])
+
+  useEffect(() => {
+    if (!jobsLoaded) void fetchJobs().catch(() => {})
+  }, [jobsLoaded, fetchJobs])
+  useEffect(() => {
+    if (flowId === null) return
+    let current = true
+    client()
+      .getFlow(flowId)
+      .then(
+        (flow) => current && setLoaded({ flowId, draft: draftOfFlow(flow) }),
+        (error: unknown) => current && setLoaded({ flowId, error }),
+      )
+    return () => {
+      current = false
+    }
+  }, [flowId, attempt])
+
+  if (flowId === null) return <FlowEditor key="new" initial={fresh} onClose={onClose} />
+  if (!loaded || loaded.flowId !== flowId) return <Loader m="lg" data-testid="flow-editor-loading" />
+  if ('error' in loaded) {
+    return (
+      <Alert color="red" title={t('flowEditor.loadFailed', { id: flowId })} data-testid="flow-editor-load-error">
+        {errorText(loaded.error)}
+        <Group mt="sm" gap="xs">
+          <Button size="xs" variant="light" onClick={() => setAttempt((n) => n + 1)}>
+            {t('common.retry')}
+          </Button>
+          <Button size="xs" variant="default" onClick={onClose}>
+            {t('flowEditor.back')}
+          </Button>
+        </Group>
+      </Alert>
+    )
+  }
+  return <FlowEditor key={flowId} initial={loaded.draft} onClose={onClose} />
 }

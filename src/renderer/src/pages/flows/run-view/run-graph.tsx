@@ -6,7 +6,7 @@ import { memo, useEffect, useMemo, useRef } from 'react'
 import type { FlowNodeRun, FlowRun } from '../../../../../shared/flow-types'
 import { useT } from '../../../i18n/use-t'
 import { DEFAULT_DAG_LAYOUT, type DagLayout } from '../../../lib/dag-layout'
-import { keepInView } from '../../../lib/keep-in-view'
+import { viewportRevealing } from '../../../lib/keep-in-view'
 import { useDagLayout } from '../../dag/use-dag-layout'
 import { buildRunEdges, buildRunNodes, runGraphShape, type RunGraphEdge, type RunGraphNode, type RunGraphShape } from './run-graph-elements'
 import { RunNode } from './run-node'
@@ -84,8 +84,9 @@ const RunFlow = memo(function RunFlow({
     if (selectedKey === null || paneWidth === 0) return
     const at = layout.positions.get(shape.idOf.get(selectedKey) ?? -1)
     if (!at) return
-    const moved = keepInView(flow.getViewport(), { ...at, width: nodeWidth, height: nodeHeight }, { width: paneWidth, height: paneHeight })
-    if (moved) void flow.setViewport(moved, { duration: 200 })
+    const viewport = flow.getViewport()
+    const moved = viewportRevealing({ ...at, width: nodeWidth, height: nodeHeight }, viewport, { width: paneWidth, height: paneHeight }, 16)
+    if (moved !== viewport) void flow.setViewport(moved, { duration: 200 })
   }, [selectedKey, paneWidth, paneHeight, layout, shape, flow, nodeWidth, nodeHeight])
 
   return (

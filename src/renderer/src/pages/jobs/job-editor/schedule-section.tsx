@@ -1,23 +1,35 @@
 import { Alert, Group, Loader, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core'
 import { useMemo } from 'react'
-import { MISFIRE_STRATEGIES, SCHEDULE_TYPES, type MisfireStrategy, type ScheduleType } from '../../../../../shared/model'
+import { MISFIRE_STRATEGIES, SCHEDULE_TYPES, type JobInput, type MisfireStrategy, type ScheduleType } from '../../../../../shared/model'
 import { useLanguage, useT } from '../../../i18n/use-t'
 import { describeSchedule } from '../../../lib/describe-schedule'
 import { formatDateTime, listTimeZones, localTimeZone } from '../../../lib/format-time'
-import type { SectionProps } from './section-props'
 import { PREVIEW_COUNT, useSchedulePreview, type PreviewState } from './use-schedule-preview'
 import { EnumLabel, enumOptions, renderEnumOption } from '../../../components/enum-label'
+
+/** The schedule fields a job and a flow share (the flow editor uses this section too). */
+export type ScheduleFields = Pick<JobInput, 'scheduleType' | 'scheduleConf' | 'timezone' | 'misfireStrategy'>
+
+interface ScheduleSectionProps {
+  draft: ScheduleFields
+  setField<K extends keyof ScheduleFields>(key: K, value: ScheduleFields[K]): void
+  errors: Readonly<Record<string, string>>
+  /** What schedule type NONE means for what is edited; a job's words when absent. */
+  noneHint?: string
+}
 
 function SchedulePreviewBox({
   state,
   timezone,
   scheduleType,
   scheduleConf,
+  noneHint,
 }: {
   state: PreviewState
   timezone: string
   scheduleType: ScheduleType
   scheduleConf: string
+  noneHint?: string
 }) {
   const t = useT()
   const language = useLanguage()
@@ -25,7 +37,7 @@ function SchedulePreviewBox({
   if (state.kind === 'none') {
     return (
       <Text size="sm" c="dimmed">
-        {t('editor.previewNone')}
+        {noneHint ?? t('editor.previewNone')}
       </Text>
     )
   }
@@ -71,7 +83,7 @@ function SchedulePreviewBox({
   )
 }
 
-export function ScheduleSection({ draft, setField, errors }: SectionProps) {
+export function ScheduleSection({ draft, setField, errors, noneHint }: ScheduleSectionProps) {
   const t = useT()
   const zones = useMemo(listTimeZones, [])
   const preview = useSchedulePreview(draft.scheduleType, draft.scheduleConf, draft.timezone)
@@ -141,7 +153,7 @@ export function ScheduleSection({ draft, setField, errors }: SectionProps) {
           {preview.message}
         </Alert>
       )}
-      <SchedulePreviewBox state={preview} timezone={draft.timezone} scheduleType={draft.scheduleType} scheduleConf={draft.scheduleConf} />
+      <SchedulePreviewBox state={preview} timezone={draft.timezone} scheduleType={draft.scheduleType} scheduleConf={draft.scheduleConf} noneHint={noneHint} />
     </Stack>
   )
 }

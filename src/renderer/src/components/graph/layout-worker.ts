@@ -3,8 +3,9 @@ import { fromElkGraph, toElkGraph } from '../../lib/elk-graph'
 import type { LayoutReply, LayoutRequest } from './layout-messages'
 
 /**
- * The DAG's layout worker: ELK runs here, off the page's thread, so a graph of a thousand jobs
- * is laid out without freezing the console. One message type in, one answer per request.
+ * The graph layout worker (the DAG page, the flow editor): ELK runs here, off the page's thread,
+ * so a graph of a thousand jobs is laid out without freezing the console. One message type in,
+ * one answer per request.
  */
 const elk = new ELK()
 const scope = self as unknown as { onmessage: ((event: MessageEvent<LayoutRequest>) => void) | null; postMessage(reply: LayoutReply): void }
@@ -16,7 +17,7 @@ scope.onmessage = (event) => {
     try {
       const boxes: Extract<LayoutReply, { type: 'laid-out' }>['boxes'] = []
       for (const component of request.components) {
-        const box = fromElkGraph(await elk.layout(toElkGraph(component)))
+        const box = fromElkGraph(await elk.layout(toElkGraph(component, request.options)), request.options)
         boxes.push({ key: component.key, local: [...box.local], width: box.width, height: box.height })
       }
       scope.postMessage({ type: 'laid-out', requestId: request.requestId, boxes })

@@ -1,10 +1,11 @@
-import type { LayoutComponent, Point } from '../../lib/dag-layout'
+import type { DagLayoutOptions, LayoutComponent, Point } from '../../lib/dag-layout'
 
-/** To the layout worker: lay these components out (each on its own). */
+/** To the layout worker: lay these components out (each on its own) with these node sizes and gaps. */
 export interface LayoutRequest {
   type: 'layout'
   requestId: number
   components: LayoutComponent[]
+  options: DagLayoutOptions
 }
 
 /** From the layout worker: one box per requested component, in order, as plain data. */

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test'
+import { createJob, goTo, jobIdOf, openConsole } from './support/console-page'
+import { dagNode, fitDag } from './support/dag-page'
+import { useHeadlessServer } from './support/headless-server'
+
+const server = useHeadlessServer()
+const NAMES = ['E2E view A', 'E2E view B', 'E2E view C', 'E2E view D', 'E2E view E', 'E2E view F', 'E2E view G', 'E2E view H'] as const
+
+test.describe.configure({ mode: 'serial' })
+// The smallest screen the console is made for.
+test.use({ viewport: { width: 1280, height: 720 } })
+
+let ids: number[] = []
+
+async function dropOnBody(page: Page, fromJobId: number, toJobId: number): Promise<void> {
+  const from = (await dagNode(page, fromJobId).getByTestId('dag-handle-out').boundingBox())!
+  const to = (await dagNode(page, toJobId).boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + 40, from.y + 20, { steps: 5 })
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 })
+  await page.mouse.up()
+}
+
+/** Whether the node's whole box lies inside the canvas (toBeInViewport counts the window, not the canvas). */
+async function insideCanvas(page: Page, jobId: number): Promise<boolean> {
+  const canvas = (await page.getByTestId('dag-canvas').boundingBox())!
+  const node = await dagNode(page, jobId).boundingBox()
+  if (!node) return false
+  return node.x >= canvas.x && node.y >= canvas.y && node.x + node.width <= canvas.x + canvas.width && node.y + node.height <= canvas.y + canvas.height
+}
+
+test('after a link the new child is in view, and Fit fits the re-laid-out graph at once', async ({ page }) => {
+  await openConsole(page, server())
+  await goTo(page, 'jobs')
+  for (const name of NAMES) await createJob(page, { name })
+  ids = await Promise.all(NAMES.map((name) => jobIdOf(page, name)))
+  await goTo(page, 'dag')
+  await fitDag(page)
+  const first = ids[0]
+  const last = ids[ids.length - 1]
+  // The last job of the grid links to the first: both move into a new chain above the grid.
+  await dropOnBody(page, last, first)
+  await page.getByRole('dialog').getByTestId('link-save').click()
+  await expect(page.getByTestId('dag-canvas')).toHaveAttribute('data-layout', 'current')
+  await expect.poll(() => insideCanvas(page, first)).toBe(true)
+  await expect.poll(() => insideCanvas(page, last)).toBe(true)
+
+  // Fit used to wait for React Flow to measure the moved nodes, which it never did again.
+  await page.getByTestId('dag-fit').click()
+  for (const id of [1, 2, 3, ...ids]) await expect.poll(() => insideCanvas(page, id)).toBe(true)
+})
+
+test('the side panel opens beside the canvas and the clicked job stays in sight', async ({ page }) => {
+  test.skip(ids.length !== NAMES.length, 'needs the jobs of the previous test')
+  await openConsole(page, server())
+  await goTo(page, 'dag')
+  await fitDag(page)
+  // The right-most job: where a panel over the canvas used to cover it.
+  let rightmost = ids[0]
+  let rightX = -Infinity
+  for (const id of [1, 2, 3, ...ids]) {
+    const box = (await dagNode(page, id).boundingBox())!
+    if (box.x > rightX) [rightmost, rightX] = [id, box.x]
+  }
+  await dagNode(page, rightmost).click()
+  const panel = page.getByTestId('dag-panel')
+  await expect(panel).toHaveAttribute('data-job-id', String(rightmost))
+  await expect.poll(() => insideCanvas(page, rightmost)).toBe(true)
+  const canvas = (await page.getByTestId('dag-canvas').boundingBox())!
+  const side = (await panel.boundingBox())!
+  expect(side.x).toBeGreaterThanOrEqual(canvas.x + canvas.width)
+})

@@ -1,0 +1,96 @@
+import { Button, Card, CloseButton, Group, NumberInput, Select, Stack, Text, Textarea, Title } from '@mantine/core'
+import { useMemo, type Dispatch } from 'react'
+import type { FlowNodeDef } from '../../../../../shared/flow-types'
+import type { JobInfo } from '../../../../../shared/model'
+import { useT } from '../../../i18n/use-t'
+import { isApprovalNode, misplacedReferences, type FlowDraft, type NodePatch } from '../../../lib/flow-draft'
+import { ancestorsOf, childrenOf, parentsOf } from '../../../lib/flow-graph'
+import type { FlowEditorAction } from './flow-editor-state'
+import { NodeKeyField } from './node-key-field'
+import { ParamField } from './param-field'
+import { TriggerRuleSelect } from './trigger-rule-select'
+
+interface FlowNodePanelProps {
+  draft: FlowDraft
+  node: FlowNodeDef
+  jobs: readonly JobInfo[]
+  dispatch: Dispatch<FlowEditorAction>
+}
+
+/** Beside the canvas: the selected node's key, job, trigger rule and parameter (or an approval's question and time-out). */
+export function FlowNodePanel({ draft, node, jobs, dispatch }: FlowNodePanelProps) {
+  const t = useT()
+  const key = node.key
+  const patch = (change: NodePatch) => dispatch({ type: 'update-node', key, patch: change })
+  const jobOptions = useMemo(() => jobs.map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })), [jobs])
+  const parents = parentsOf(draft.edges, key)
+  const children = childrenOf(draft.edges, key)
+  const approval = isApprovalNode(node)
+  return (
+    <Card withBorder className="jd-flow-panel" data-testid="flow-node-panel" data-key={key}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={3} size="h5">
+          {approval ? t('flowEditor.panel.approval') : t('flowEditor.panel.job')}
+        </Title>
+        <CloseButton onClick={() => dispatch({ type: 'select', selection: null })} aria-label={t('common.close')} />
+      </Group>
+      <Stack gap="sm" mt="xs">
+        {/* Keyed by the key: after a rename (or another node) the field starts from the key it shows. */}
+        <NodeKeyField key={key} definition={draft} nodeKey={key} onRename={(to) => dispatch({ type: 'rename', from: key, to })} />
+        {!approval && (
+          <Select
+            label={t('flowEditor.job')}
+            data={jobOptions}
+            value={String(node.jobId)}
+            onChange={(value) => value && patch({ jobId: Number(value) })}
+            searchable
+            allowDeselect={false}
+            limit={100}
+            error={jobs.some((job) => job.id === node.jobId) ? undefined : t('flowEditor.node.missingJob', { id: node.jobId })}
+            data-testid="flow-node-job"
+          />
+        )}
+        <TriggerRuleSelect value={node.triggerRule ?? 'all_success'} onChange={(rule) => patch({ triggerRule: rule === 'all_success' ? undefined : rule })} />
+        {approval ? (
+          <>
+            <Textarea
+              label={t('flowEditor.prompt')}
+              value={node.prompt ?? ''}
+              onChange={(event) => patch({ prompt: event.currentTarget.value })}
+              autosize
+              minRows={2}
+              maxRows={6}
+              data-testid="flow-node-prompt"
+            />
+            <NumberInput
+              label={t('flowEditor.approvalTimeout')}
+              min={0}
+              allowDecimal={false}
+              value={node.timeoutSec ?? 0}
+              onChange={(value) => patch({ timeoutSec: typeof value === 'number' ? Math.max(0, Math.trunc(value)) : 0 })}
+              data-testid="flow-node-timeout"
+            />
+          </>
+        ) : (
+          <ParamField
+            value={node.param ?? ''}
+            onChange={(value) => patch({ param: value === '' ? undefined : value })}
+            ancestors={ancestorsOf(draft.edges, key)}
+            misplaced={misplacedReferences(draft, key)}
+          />
+        )}
+        <Text size="xs" c="dimmed" data-testid="flow-node-parents">
+          {t('flowEditor.parents')}: {parents.length === 0 ? t('common.none') : parents.join(', ')}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="flow-node-children">
+          {t('flowEditor.children')}: {children.length === 0 ? t('common.none') : children.join(', ')}
+        </Text>
+        <Group>
+          <Button size="xs" color="red" variant="light" onClick={() => dispatch({ type: 'delete', keys: [key], edges: [] })} data-testid="flow-node-delete">
+            {t('flowEditor.deleteNode')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  )
+}
