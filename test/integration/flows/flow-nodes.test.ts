@@ -140,9 +140,11 @@ describe('a flow run through a crash', () => {
     })
     const { flowRunId } = await call<{ flowRunId: number }>(first, 'triggerFlow', { id: flowId })
     const bridge = await BridgeClient.connect(first.origin, first.consoleToken)
+    // Running at the embedded executor (its trigger recorded), not only claimed.
     await waitFor('the long node running', async () => {
       const run = await bridge.value<FlowRun>('getFlowRun', [flowRunId])
-      return run.nodes.find((n) => n.key === 'long')?.state === 'running' && run
+      const logId = run.nodes.find((n) => n.key === 'long')?.runIds[0]
+      return logId !== undefined && (await bridge.value<{ triggerCode: number }>('getRun', [logId])).triggerCode === 200
     })
     bridge.close()
     await first.kill()

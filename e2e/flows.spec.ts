@@ -1,0 +1,110 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { createJob, goTo, jobIdOf, openConsole } from './support/console-page'
+import { useHeadlessServer } from './support/headless-server'
+
+const HANDLERS = fileURLToPath(new URL('./handlers', import.meta.url))
+const server = useHeadlessServer({ extraArgs: ['--handlers', HANDLERS] })
+test.use({ viewport: { width: 1440, height: 900 } })
+
+const editorNode = (page: Page, key: string): Locator => page.locator(`[data-testid="flow-node"][data-key="${key}"]`)
+const runNode = (page: Page, key: string): Locator => page.locator(`[data-testid="flow-run-node"][data-key="${key}"]`)
+
+/** Picks a job in the palette's searchable picker: the editor adds it as a node at once. */
+async function addJobNode(page: Page, jobId: number, name: string): Promise<void> {
+  const picker = page.getByTestId('flow-add-job')
+  await picker.click()
+  await picker.fill(name)
+  await page.getByRole('option', { name: `#${jobId} ${name}` }).click()
+}
+
+/** Drags from a node's out-handle onto another node, as an operator links two nodes. */
+async function link(page: Page, from: string, to: string): Promise<void> {
+  const handle = (await editorNode(page, from).getByTestId('flow-handle-out').boundingBox())!
+  const target = (await editorNode(page, to).boundingBox())!
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(handle.x + 30, handle.y + 10, { steps: 5 })
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 })
+  await page.mouse.up()
+}
+
+test('an operator builds a flow by dragging, runs it, watches it live, retries the failed node and approves', async ({ page }) => {
+  const marker = join(mkdtempSync(join(tmpdir(), 'jobdesk-e2e-flow-')), 'failed-once')
+  await openConsole(page, server())
+  await goTo(page, 'jobs')
+  await createJob(page, { name: 'Flow extract', handler: 'echoJobHandler', param: 'rows=42' })
+  await createJob(page, { name: 'Flow check', handler: 'e2eFailOnce', param: marker })
+  await createJob(page, { name: 'Flow load', handler: 'echoJobHandler' })
+  const [extract, check, load] = await Promise.all(['Flow extract', 'Flow check', 'Flow load'].map((name) => jobIdOf(page, name)))
+
+  // The editor: three job nodes and an approval, linked by dragging.
+  await goTo(page, 'flows')
+  await page.getByTestId('flows-empty-new').click()
+  await expect(page.getByTestId('flow-editor')).toBeVisible()
+  await page.getByTestId('flow-tab-settings').click()
+  await page.getByTestId('flow-field-name').fill('E2E nightly')
+  await page.getByTestId('flow-tab-graph').click()
+  await addJobNode(page, extract, 'Flow extract')
+  await addJobNode(page, check, 'Flow check')
+  await page.getByTestId('flow-add-approval').click()
+  await addJobNode(page, load, 'Flow load')
+  const keys = await page.getByTestId('flow-node').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-key')!))
+  expect(keys).toHaveLength(4)
+  const [extractKey, checkKey, gateKey, loadKey] = ['flow_extract', 'flow_check', 'approval', 'flow_load']
+  expect(keys.sort()).toEqual([extractKey, checkKey, gateKey, loadKey].sort())
+  await page.getByTestId('flow-fit').click()
+  await link(page, extractKey, checkKey)
+  await link(page, checkKey, gateKey)
+  await link(page, gateKey, loadKey)
+  // A link back up would close a cycle: refused, naming it.
+  await link(page, loadKey, extractKey)
+  await expect(page.getByTestId('flow-cycle-path')).toContainText(extractKey)
+
+  // The load node passes the extract's output on.
+  await editorNode(page, loadKey).click()
+  const panel = page.getByTestId('flow-node-panel')
+  await expect(panel).toHaveAttribute('data-key', loadKey)
+  await panel.locator(`[data-testid="flow-param-ref"][data-ref="\${nodes.${extractKey}.output}"]`).click()
+  await expect(panel.getByTestId('flow-node-param')).toHaveValue(`\${nodes.${extractKey}.output}`)
+  // The clicked node stays visible beside the panel.
+  await expect(editorNode(page, loadKey)).toBeInViewport()
+  await page.getByTestId('flow-editor-save').click()
+
+  // The Flows page lists it; run it.
+  const row = page.getByTestId('flow-row').filter({ hasText: 'E2E nightly' })
+  await expect(row).toHaveCount(1)
+  await row.getByTestId('flow-trigger-open').click()
+  await page.getByTestId('flow-trigger-submit').click()
+  await page.getByTestId('flow-trigger-result').getByRole('link').click()
+
+  // Live: the check fails the first time, the run fails with the approval and the load not reached.
+  await expect(page.getByTestId('flow-run-header')).toBeVisible()
+  await expect(runNode(page, extractKey)).toHaveAttribute('data-flow-state', 'success')
+  await expect(runNode(page, checkKey)).toHaveAttribute('data-flow-state', 'failed')
+  await expect(runNode(page, loadKey)).toHaveAttribute('data-flow-state', 'upstream_failed')
+  await expect(page.getByTestId('flow-run-header').getByTestId('flow-run-state')).toHaveAttribute('data-flow-state', 'failed')
+
+  // Retry from the failure: the check runs again and succeeds; the run waits for its approval.
+  await page.getByTestId('flow-run-retry').click()
+  await page.getByRole('dialog').getByRole('button', { name: /retry/i }).click()
+  await expect(runNode(page, checkKey)).toHaveAttribute('data-flow-state', 'success')
+  await expect(runNode(page, gateKey)).toHaveAttribute('data-flow-state', 'waiting')
+  await expect(page.getByTestId('flow-run-header').getByTestId('flow-run-state')).toHaveAttribute('data-flow-state', 'waiting')
+  await expect(runNode(page, extractKey)).toHaveAttribute('data-flow-state', 'success')
+
+  // Approve with a comment: the load runs with the extract's output, and the run succeeds.
+  await runNode(page, gateKey).click()
+  await page.getByTestId('flow-node-approve').click()
+  await page.getByTestId('flow-decide-comment').fill('looks right')
+  await page.getByTestId('flow-decide-confirm').click()
+  await expect(runNode(page, loadKey)).toHaveAttribute('data-flow-state', 'success')
+  await expect(page.getByTestId('flow-run-header').getByTestId('flow-run-state')).toHaveAttribute('data-flow-state', 'success')
+  await runNode(page, loadKey).click()
+  await expect(page.getByTestId('flow-node-panel')).toContainText('rows=42')
+  await page.getByTestId('flow-run-tabs').getByText(/timeline/i).click()
+  await expect(page.getByTestId('flow-timeline-row')).toHaveCount(4)
+})
