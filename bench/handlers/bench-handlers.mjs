@@ -20,3 +20,12 @@ export async function logTickerHandler(ctx) {
   }
   return `${count} ticks`
 }
+
+/**
+ * B13: no work; the moment the handler started, in epoch ms with microseconds (the performance
+ * clock, absolute), so a flow step's overhead — a few milliseconds — is not lost in Date.now()'s
+ * whole milliseconds. Main thread, runner threads and agent processes share the system clock.
+ */
+export function stampJobHandler() {
+  return (performance.timeOrigin + performance.now()).toFixed(3)
+}
