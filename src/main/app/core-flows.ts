@@ -28,7 +28,8 @@ export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, e
   const killOnStart = new Set<number>()
   const engine = new FlowEngine({
     store,
-    trigger: (request) => pipeline.triggers.trigger(request),
+    trigger: (request, beforeDispatch) => pipeline.triggers.trigger(request, beforeDispatch),
+    expedite: (logIds) => writer.expedite(logIds),
     killRun: (logId) => killNow(runControl, killOnStart, logId),
     clock,
     logger,

@@ -54,8 +54,9 @@ export class RunWriter {
   private readonly retryDelayMs: number
   /** A failed write is logged once until a write succeeds again. */
   private failing = false
-  /** When the last batch with rows began to be written (performance.now()). */
-  private lastWriteAtMs = -Infinity
+  /** Runs whose completion someone waits for to go on (a flow's next node): written without the batch delay. */
+  private readonly expedited = new Set<number>()
+  private soon = false
 
   constructor(private readonly options: RunWriterOptions) {
     this.maxDelayMs = options.maxDelayMs ?? 10
@@ -82,7 +83,7 @@ export class RunWriter {
     if (held.length === 0) {
       this.pending.completions.push(...now)
       const written = this.schedule()
-      if (this.quiet()) this.flushSoon()
+      if (this.expedited.size > 0 && now.some((c) => this.expedited.delete(c.logId))) this.flushSoon()
       return written
     }
     // Part waits for a kill in progress: resolve when both parts are written.
@@ -152,7 +153,6 @@ export class RunWriter {
       return
     }
     const { store } = this.options
-    this.lastWriteAtMs = performance.now()
     let result: FlushResult & { deferred: TriggerOutcome[] }
     try {
       result = await store.transaction((tx) => writeBatch(tx, batch, final ? batch.outcomes.length : held.length))
@@ -189,17 +189,24 @@ export class RunWriter {
   }
 
   /**
-   * Few rows wait and nothing was written for a batch's delay: a completion then goes at once rather
-   * than after the delay. A flow step or a child job waits on it (B13: ~9.5 of 13 ms a step were this
-   * wait), and at most one such early write happens per delay, so under load the batches stay whole.
+   * The completions of these runs are written as soon as they arrive, with whatever waits then,
+   * instead of after the batch delay: the next node of a flow waits on them (B13: ~9.5 of a step's
+   * 13 ms were the delay). Under load a flush takes everything pending, so batches stay whole.
    */
-  private quiet(): boolean {
-    return this.pending.outcomes.length + this.pending.completions.length <= QUIET_BATCH_MAX && performance.now() - this.lastWriteAtMs >= this.maxDelayMs
+  expedite(logIds: readonly number[]): void {
+    // A run that never completes (lost, its rows deleted) must not make the set grow without end.
+    if (this.expedited.size > MAX_EXPEDITED) this.expedited.clear()
+    for (const logId of logIds) this.expedited.add(logId)
   }
 
+  /** Right after this turn of the event loop (setTimeout's 0 is 1 ms at least: a tenth of a step). */
   private flushSoon(): void {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.flush(), 0)
+    if (this.soon) return
+    this.soon = true
+    setImmediate(() => {
+      this.soon = false
+      void this.flush()
+    })
   }
 
   private schedule(): Promise<void> {
@@ -211,8 +218,8 @@ export class RunWriter {
   }
 }
 
-/** At most this many rows waiting for a completion to be written without the batch delay (see RunWriter.quiet). */
-const QUIET_BATCH_MAX = 32
+/** Expedited runs remembered at most (see RunWriter.expedite). */
+const MAX_EXPEDITED = 100_000
 
 /** Trigger outcomes kept for a database that is away: ~10 s of 10k triggers a second, ~5 MB. */
 const MAX_KEPT_OUTCOMES = 100_000

@@ -64,12 +64,16 @@ export class FlowAdvance {
     const { value, cut } = resolveParam(job.param ?? '', { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output })
     if (cut.length > 0) this.deps.logger.warn('flow node parameter: outputs cut', { flowRunId: run.id, key: def.key, cut })
     try {
-      const { logIds } = await this.deps.trigger({
-        jobId: job.jobId,
-        triggerType: 'FLOW',
-        ...(job.param !== undefined && { executorParam: value }),
-        flowStep: { flowRunId: run.id, key: def.key, attempt: node.attempt, first: true },
-      })
+      const { logIds } = await this.deps.trigger(
+        {
+          jobId: job.jobId,
+          triggerType: 'FLOW',
+          ...(job.param !== undefined && { executorParam: value }),
+          flowStep: { flowRunId: run.id, key: def.key, attempt: node.attempt, first: true },
+        },
+        // Before the run can complete: its completion is what moves the flow on.
+        (ids) => this.deps.expedite(ids),
+      )
       return logIds.length > 0 ? 'running' : null
     } catch (error) {
       // The job is gone (deleted since the flow was saved) or its run could not be written: the node fails, with why.

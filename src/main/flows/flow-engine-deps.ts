@@ -15,7 +15,9 @@ export type FlowNotice =
 export interface FlowEngineDeps {
   store: RepoAccess<'flows' | 'flowRuns' | 'runs'>
   /** The trigger service's one-off trigger: writes the run with its flow step claim, then dispatches it. */
-  trigger: (request: OneOffTrigger) => Promise<TriggerResult>
+  trigger: (request: OneOffTrigger, beforeDispatch?: (logIds: number[]) => void) => Promise<TriggerResult>
+  /** Asks the run writer to write these node runs' completions without its batch delay: the flow waits on them. */
+  expedite: (logIds: readonly number[]) => void
   /** Kills a running job run (its executor's `/kill`); the run ends as killed. */
   killRun: (logId: number) => Promise<unknown>
   clock: Clock
