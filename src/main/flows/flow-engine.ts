@@ -46,10 +46,14 @@ export class FlowEngine {
     const steps = await this.deps.store.flowRuns.stepsOf(logIds)
     if (steps.length === 0) return
     const runs = await this.deps.store.runs.getMany(steps.map((s) => s.logId))
-    for (const flowRunId of await applyCompletions(this.deps, runs, steps)) {
-      await this.changedRun(flowRunId)
-      await this.advance(flowRunId)
-    }
+    // Each flow run moves on by itself: one waiting on another's trigger would add its time to every step.
+    const touched = [...(await applyCompletions(this.deps, runs, steps))]
+    await Promise.all(
+      touched.map(async (flowRunId) => {
+        await this.changedRun(flowRunId)
+        await this.advance(flowRunId)
+      }),
+    )
   }
 
   kill(flowRunId: number, actor: string): Promise<void> {
