@@ -27,21 +27,3 @@ export async function applyCompletions(deps: Pick<FlowEngineDeps, 'store' | 'clo
   }
   return touched
 }
-
-/**
- * The running nodes of a flow run whose latest run has ended without the node hearing of it (the
- * process stopped between the run's completion and the node's update): their steps, to apply.
- */
-export async function missedCompletions(deps: Pick<FlowEngineDeps, 'store'>, flowRunId: number): Promise<{ runs: JobRun[]; steps: FlowStep[] }> {
-  const { flowRuns, runs } = deps.store
-  const running = (await flowRuns.nodes(flowRunId)).filter((n) => n.state === 'running')
-  if (running.length === 0) return { runs: [], steps: [] }
-  const runIds = await flowRuns.runIdsOf(flowRunId)
-  const steps: FlowStep[] = []
-  for (const node of running) {
-    const ids = runIds.get(node.key) ?? []
-    const logId = ids[ids.length - 1]
-    if (logId !== undefined) steps.push({ logId, flowRunId, key: node.key, attempt: node.attempt })
-  }
-  return { runs: await runs.getMany(steps.map((s) => s.logId)), steps }
-}

@@ -1,14 +1,16 @@
-import type { ApprovalDecision, FlowApprovalNodeDef, FlowNodeMark, FlowTriggerResult } from '../../shared/flow-types'
+import type { ApprovalDecision, Flow, FlowApprovalNodeDef, FlowNodeMark, FlowTriggerResult } from '../../shared/flow-types'
 import { runPeriodically } from '../kernel/clock'
 import type { FlowRunRecord } from '../domain/flows'
 import { FlowActions } from './flow-actions'
 import { FlowAdvance } from './flow-advance'
-import { applyCompletions, missedCompletions } from './flow-completions'
+import { applyCompletions } from './flow-completions'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowStarts, type FlowStartRequest } from './flow-starts'
 
 /** How often the sweep looks at the active flow runs (time-outs, queued runs, anything missed). */
 export const FLOW_SWEEP_PERIOD_MS = 1000
+/** Every this many sweeps, every active run is moved on, whatever changed (see `sweep`). */
+const FULL_SWEEP_EVERY = 10
 
 /**
  * Runs flows: starts their runs, moves them on as their nodes' job runs complete, and carries out
@@ -27,6 +29,7 @@ export class FlowEngine {
    */
   private mayHaveActive = true
   private readonly inFlight = new Set<Promise<unknown>>()
+  private sweeps = 0
 
   constructor(private readonly deps: FlowEngineDeps) {
     this.advancer = new FlowAdvance(deps)
@@ -72,16 +75,37 @@ export class FlowEngine {
     return this.actions.decide(decision, actor)
   }
 
-  /** One pass over the active runs; the loop of `run` calls it each period. */
+  /**
+   * One pass over the active runs; the loop of `run` calls it each period. Cheap however many runs
+   * are under way: one query for them, one for completions their nodes missed, the flows' time-outs
+   * from their definitions; every run is moved on only each FULL_SWEEP_EVERY passes (a pass that a
+   * stop interrupted mid-advance is the only thing that needs it), the ones that changed at once.
+   */
   async sweep(): Promise<void> {
-    const active = await this.deps.store.flowRuns.activeRuns()
+    const { flowRuns, flows, runs } = this.deps.store
+    const active = await flowRuns.activeRuns()
     this.mayHaveActive = active.length > 0
+    if (active.length === 0) return
+    const full = ++this.sweeps % FULL_SWEEP_EVERY === 0
+    const missed = await flowRuns.endedRunningSteps()
+    const touched = missed.length > 0 ? await applyCompletions(this.deps, await runs.getMany(missed.map((s) => s.logId)), missed) : new Set<number>()
     const nowMs = this.deps.clock.nowMs()
+    const flowsById = new Map<number, Flow | null>()
     const queuedFlows = new Set<number>()
     for (const run of active) {
       try {
-        if (run.state === 'queued') queuedFlows.add(run.flowId)
-        else await this.sweepRun(run, nowMs)
+        if (run.state === 'queued') {
+          queuedFlows.add(run.flowId)
+          continue
+        }
+        if (!flowsById.has(run.flowId)) flowsById.set(run.flowId, await flows.get(run.flowId))
+        const flow = flowsById.get(run.flowId) ?? null
+        if (flow && flow.timeoutSec > 0 && run.startTimeMs > 0 && nowMs >= run.startTimeMs + flow.timeoutSec * 1000) {
+          await this.timeOut(run, flow)
+          continue
+        }
+        if (await this.expireApprovals(run, nowMs)) touched.add(run.id)
+        if (full || touched.has(run.id)) await this.advance(run.id)
       } catch (error) {
         this.deps.logger.error('flow run sweep failed', { flowRunId: run.id, error: (error as Error).message })
       }
@@ -101,33 +125,27 @@ export class FlowEngine {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight])
   }
 
-  private async sweepRun(run: FlowRunRecord, nowMs: number): Promise<void> {
-    const flow = await this.deps.store.flows.get(run.flowId)
-    if (flow && flow.timeoutSec > 0 && run.startTimeMs > 0 && nowMs >= run.startTimeMs + flow.timeoutSec * 1000) {
-      await this.actions.kill(run.id, `timed out after ${flow.timeoutSec} s`, 'failed')
-      this.deps.announce({ kind: 'timeout', flowRunId: run.id, flowId: run.flowId, flowName: flow.name, alarmEmail: flow.alarmEmail, timeoutSec: flow.timeoutSec })
-      return
-    }
-    await this.expireApprovals(run, nowMs)
-    const missed = await missedCompletions(this.deps, run.id)
-    if (missed.steps.length > 0) await applyCompletions(this.deps, missed.runs, missed.steps)
-    await this.advance(run.id)
+  private async timeOut(run: FlowRunRecord, flow: Flow): Promise<void> {
+    await this.actions.kill(run.id, `timed out after ${flow.timeoutSec} s`, 'failed')
+    this.deps.announce({ kind: 'timeout', flowRunId: run.id, flowId: run.flowId, flowName: flow.name, alarmEmail: flow.alarmEmail, timeoutSec: flow.timeoutSec })
   }
 
-  /** An approval undecided past its time-out is rejected. */
-  private async expireApprovals(run: FlowRunRecord, nowMs: number): Promise<void> {
+  /** An approval undecided past its time-out is rejected; resolves true when one was. */
+  private async expireApprovals(run: FlowRunRecord, nowMs: number): Promise<boolean> {
     const limits = new Map(
       run.definition.nodes.filter((n): n is FlowApprovalNodeDef => n.kind === 'approval' && (n.timeoutSec ?? 0) > 0).map((n) => [n.key, n.timeoutSec! * 1000]),
     )
-    if (limits.size === 0) return
+    if (limits.size === 0) return false
+    let expired = false
     for (const node of await this.deps.store.flowRuns.nodes(run.id)) {
       const limitMs = limits.get(node.key)
       if (node.state !== 'waiting' || limitMs === undefined || nowMs < node.startTimeMs + limitMs) continue
-      await this.deps.store.flowRuns.setNodeState(run.id, node.key, ['waiting'], node.attempt, 'failed', {
+      expired ||= await this.deps.store.flowRuns.setNodeState(run.id, node.key, ['waiting'], node.attempt, 'failed', {
         endTimeMs: nowMs,
         note: `rejected: not decided within ${limitMs / 1000} s`,
       })
     }
+    return expired
   }
 
   private async advance(flowRunId: number): Promise<void> {

@@ -261,6 +261,24 @@ export class FlowRunRepo {
     return row ? stepOf(row) : null
   }
 
+  /**
+   * The steps of running nodes (of runs under way) whose job run has ended: a completion the node
+   * never heard of (the process stopped between the two). Empty in normal operation; one query for
+   * every active run, so the engine's sweep stays cheap however many runs are under way.
+   */
+  async endedRunningSteps(): Promise<FlowStep[]> {
+    const rows = await this.db.all<StepRow>(
+      `SELECT s.log_id, s.flow_run_id, s.node_key, s.attempt
+       FROM job_flow_run r
+       JOIN job_flow_node n ON n.flow_run_id = r.id AND n.state = 'running'
+       JOIN job_flow_step s ON s.flow_run_id = n.flow_run_id AND s.node_key = n.node_key AND s.attempt = n.attempt
+       JOIN job_log l ON l.id = s.log_id
+       WHERE r.${ACTIVE} AND (l.handle_code <> 0 OR l.trigger_code NOT IN (0, 200))
+       ORDER BY s.log_id`,
+    )
+    return rows.map(stepOf)
+  }
+
   /** Each node's job runs (every attempt's), oldest first, by node key; nodes that made none are absent. */
   async runIdsOf(flowRunId: number): Promise<Map<string, number[]>> {
     const rows = await this.db.all<{ log_id: number; node_key: string }>('SELECT log_id, node_key FROM job_flow_step WHERE flow_run_id = ? ORDER BY log_id', [
