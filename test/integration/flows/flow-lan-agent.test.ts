@@ -159,4 +159,32 @@ describe('a flow across a LAN agent process and the embedded executor', () => {
     expect(readFileSync(counterFile, 'utf8')).toBe('2')
     expect(await allRunIdsOf(admin, [flaky, after])).toEqual(flowRunIds(run))
   }, 60_000)
+
+  it('ends a SHARDING_BROADCAST node only when every shard has ended, failed when one shard failed', async () => {
+    const { admin, host, agentAddresses } = await adminWithAgents(2)
+    const shards = await onAgent(admin, 'shards', { executorHandler: 'lateFailingShardJobHandler', executorRouteStrategy: 'SHARDING_BROADCAST' })
+    const after = await onEmbedded(admin, 'after')
+    const flowId = await addFlow(
+      host,
+      'a broadcast node',
+      [
+        { key: 'shards', jobId: shards, param: '1500' },
+        { key: 'after', jobId: after, param: 'after ${nodes.shards.output}' },
+      ],
+      ['shards>after'],
+    )
+    const run = await runFlow(host, flowId)
+
+    const shardRuns = await runsOf(admin, nodeOf(run, 'shards').runIds)
+    expect(shardRuns.map((r) => [r.executorShardingParam, r.executorAddress, r.handleMsg]).sort()).toEqual([
+      ['0/2', agentAddresses[0], 'shard 0 done'],
+      ['1/2', agentAddresses[1], 'shard 1 failed'],
+    ])
+    // Shard 0's quick success did not decide the node: the late failure of shard 1 did.
+    expect(statesOf(run)).toEqual({ shards: 'failed', after: 'upstream_failed' })
+    expect(nodeOf(run, 'shards').output).toBe('shard 1 failed')
+    expect(run.state).toBe('failed')
+    expect(nodeOf(run, 'shards').endTimeMs).toBeGreaterThanOrEqual(Math.max(...shardRuns.map((r) => r.handleTimeMs)))
+    expect((await admin.headless.core.api.listRuns({ jobId: after })).runs).toHaveLength(0)
+  }, 60_000)
 })
