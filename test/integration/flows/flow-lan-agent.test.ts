@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FlowRun } from '../../../src/shared/flow-types'
-import { EMBEDDED_ADDRESS_PREFIX, EMBEDDED_APP_NAME, type JobInput, type JobRun } from '../../../src/shared/model'
-import { addFlow, nodeOf, runFlow, statesOf, type FlowHost } from '../../support/flow-harness'
+import { EMBEDDED_ADDRESS_PREFIX, EMBEDDED_APP_NAME, runStatus, type JobInput, type JobRun } from '../../../src/shared/model'
+import { addFlow, flowRunEnded, nodeOf, runFlow, statesOf, type FlowHost } from '../../support/flow-harness'
 import { lanAgentArgs, startLanAdmin, type LanAdmin } from '../../support/lan-harness'
 import { makeTempDir } from '../../support/temp-dir'
+import { waitFor } from '../../support/wait-for'
 import { spawnAgent, type AgentProcess } from '../../support/wire-agent-process'
 
 /**
@@ -186,5 +187,28 @@ describe('a flow across a LAN agent process and the embedded executor', () => {
     expect(run.state).toBe('failed')
     expect(nodeOf(run, 'shards').endTimeMs).toBeGreaterThanOrEqual(Math.max(...shardRuns.map((r) => r.handleTimeMs)))
     expect((await admin.headless.core.api.listRuns({ jobId: after })).runs).toHaveLength(0)
+  }, 60_000)
+
+  it('kills every shard of a running SHARDING_BROADCAST node when the flow run is killed', async () => {
+    const { admin, host } = await adminWithAgents(2)
+    const shards = await onAgent(admin, 'long shards', { executorHandler: 'timedJobHandler', executorRouteStrategy: 'SHARDING_BROADCAST' })
+    const flowId = await addFlow(host, 'a long broadcast', [{ key: 'shards', jobId: shards, param: '60000' }], [])
+    const { flowRunId } = await admin.headless.core.api.triggerFlow({ flowId })
+    const api = admin.headless.core.api
+    const runIds = await waitFor('both shards running', async () => {
+      const ids = nodeOf(await api.getFlowRun(flowRunId!), 'shards').runIds
+      return ids.length === 2 && (await runsOf(admin, ids)).every((r) => runStatus(r) === 'running') && ids
+    })
+    await api.killFlowRun(flowRunId!)
+
+    const ended = await flowRunEnded(host, flowRunId!)
+    expect(ended.state).toBe('killed')
+    expect(statesOf(ended)).toEqual({ shards: 'killed' })
+    // Not only the latest run: every shard's run was killed, well before its 60 s were up.
+    const killed = await waitFor('both shard runs ended', async () => {
+      const runs = await runsOf(admin, runIds)
+      return runs.every((r) => runStatus(r) !== 'running') && runs
+    })
+    for (const run of killed) expect(run.handleMsg, run.executorShardingParam).toContain('kill')
   }, 60_000)
 })
