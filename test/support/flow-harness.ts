@@ -4,8 +4,11 @@ import { waitFor } from './wait-for'
 
 const ENDED: readonly FlowRunState[] = ['success', 'failed', 'killed']
 
+/** Whatever holds a core: a test core, or a headless admin's (`{ core: admin.headless.core }`). */
+export type FlowHost = Pick<TestCore, 'core'>
+
 /** A flow of `nodes` and `edges` "from>to" on the test core, saved and returned with its id. */
-export async function addFlow(t: TestCore, name: string, nodes: FlowNodeDef[], edges: string[], settings: Partial<FlowInput> = {}): Promise<number> {
+export async function addFlow(t: FlowHost, name: string, nodes: FlowNodeDef[], edges: string[], settings: Partial<FlowInput> = {}): Promise<number> {
   const flow = await t.core.api.addFlow({ name, nodes, edges: edges.map(edge), ...settings })
   return flow.id
 }
@@ -16,17 +19,17 @@ function edge(text: string): FlowEdge {
 }
 
 /** Triggers the flow and waits until its run has ended; the run. */
-export async function runFlow(t: TestCore, flowId: number, param?: string, timeoutMs?: number): Promise<FlowRun> {
+export async function runFlow(t: FlowHost, flowId: number, param?: string, timeoutMs?: number): Promise<FlowRun> {
   const { flowRunId } = await t.core.api.triggerFlow({ flowId, param })
   if (flowRunId === null) throw new Error('the flow run was skipped')
   return flowRunEnded(t, flowRunId, timeoutMs)
 }
 
-export function flowRunEnded(t: TestCore, flowRunId: number, timeoutMs = 30_000): Promise<FlowRun> {
+export function flowRunEnded(t: FlowHost, flowRunId: number, timeoutMs = 30_000): Promise<FlowRun> {
   return flowRunWhere(t, flowRunId, `flow run ${flowRunId} ended`, (run) => ENDED.includes(run.state), timeoutMs)
 }
 
-export async function flowRunWhere(t: TestCore, flowRunId: number, what: string, test: (run: FlowRun) => boolean, timeoutMs = 30_000): Promise<FlowRun> {
+export async function flowRunWhere(t: FlowHost, flowRunId: number, what: string, test: (run: FlowRun) => boolean, timeoutMs = 30_000): Promise<FlowRun> {
   return waitFor(
     what,
     async () => {

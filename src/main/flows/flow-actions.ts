@@ -1,6 +1,7 @@
 import type { ApprovalDecision, FlowNodeMark, FlowNodeState, FlowRunState } from '../../shared/flow-types'
 import { conflict, notFound } from '../../shared/messages/coded-errors'
 import type { FlowRunRecord } from '../domain/flows'
+import { currentRunsOfAttempt, isUnfinished } from './attempt-runs'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from './flow-graph'
 import { cutOutput } from './flow-params'
@@ -32,16 +33,18 @@ export class FlowActions {
     const { flowRuns } = this.deps.store
     const run = await this.run(flowRunId)
     const nowMs = this.deps.clock.nowMs()
-    if (!(await flowRuns.setState(flowRunId, ACTIVE, endState, { endTimeMs: nowMs, reason }))) throw conflict('flow.runNotActive', { id: flowRunId, state: run.state })
+    if (!(await flowRuns.setState(flowRunId, ACTIVE, endState, { endTimeMs: nowMs, reason })))
+      throw conflict('flow.runNotActive', { id: flowRunId, state: run.state })
     const runIds = await flowRuns.runIdsOf(flowRunId)
     for (const node of await flowRuns.nodes(flowRunId)) {
       if (node.state !== 'running' && node.state !== 'waiting') continue
       if (!(await flowRuns.setNodeState(flowRunId, node.key, [node.state], node.attempt, 'killed', { endTimeMs: nowMs, note: reason }))) continue
-      const ids = runIds.get(node.key) ?? []
-      const logId = ids[ids.length - 1]
-      if (node.state === 'running' && logId !== undefined) {
+      if (node.state !== 'running') continue
+      // Every run of the attempt still going: its one run, or each shard's of a broadcast.
+      const going = (await currentRunsOfAttempt(this.deps, runIds.get(node.key) ?? [], node.attempt)).filter(isUnfinished)
+      for (const { id: logId } of going) {
         await this.deps.killRun(logId).catch((error: unknown) => {
-          // Already finished, or its executor is gone: the node is killed either way.
+          // Finished meanwhile, or its executor is gone: the node is killed either way.
           this.deps.logger.warn('killing a flow node run failed', { flowRunId, key: node.key, logId, error: (error as Error).message })
         })
       }
@@ -59,7 +62,8 @@ export class FlowActions {
     const again = graph.descendants(nodes.filter((n) => RETRIED.has(n.state)).map((n) => n.key))
     if (again.length === 0) throw conflict('flow.nothingToRetry', { id: flowRunId })
     await this.deps.store.transaction(async (tx) => {
-      if (!(await tx.flowRuns.setState(flowRunId, FINISHED, 'running', { endTimeMs: 0, reason: '' }))) throw conflict('flow.runNotFinished', { id: flowRunId, state: run.state })
+      if (!(await tx.flowRuns.setState(flowRunId, FINISHED, 'running', { endTimeMs: 0, reason: '' })))
+        throw conflict('flow.runNotFinished', { id: flowRunId, state: run.state })
       await tx.flowRuns.resetNodes(flowRunId, again)
     })
     this.deps.changed({ flowRunId, flowId: run.flowId, state: 'running' })
@@ -73,7 +77,9 @@ export class FlowActions {
     const node = nodes.find((n) => n.key === key)
     if (!node) throw notFound('flow.nodeNotFound', { id: flowRunId, key })
     if (node.state === 'running') throw conflict('flow.nodeRunning', { id: flowRunId, key })
-    const below = FlowGraph.of(run.definition).descendants([key]).filter((k) => k !== key)
+    const below = FlowGraph.of(run.definition)
+      .descendants([key])
+      .filter((k) => k !== key)
     const rederive = nodes.filter((n) => below.includes(n.key) && DERIVED.has(n.state)).map((n) => n.key)
     const nowMs = this.deps.clock.nowMs()
     await this.deps.store.transaction(async (tx) => {

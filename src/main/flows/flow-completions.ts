@@ -1,29 +1,73 @@
 import { runStatus, type JobRun } from '../../shared/model'
 import type { FlowStep } from '../domain/flows'
+import { currentRunsOfAttempt, isUnfinished } from './attempt-runs'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { cutOutput } from './flow-params'
 
 /**
  * What a finished job run means for its flow node: success or failed, with the run's handle
  * message as the node's output. A failure with retries left is not the node's outcome yet: its
- * retry (a run of the same step) will tell. Resolves with the flow runs whose nodes changed.
+ * retry (a run of the same step) will tell. A shard of a broadcast ("i/n") is not either: the node
+ * ends once every shard has, failed if one failed. Resolves with the flow runs whose nodes changed.
  */
-export async function applyCompletions(deps: Pick<FlowEngineDeps, 'store' | 'clock'>, runs: readonly JobRun[], steps: readonly FlowStep[]): Promise<Set<number>> {
+export async function applyCompletions(
+  deps: Pick<FlowEngineDeps, 'store' | 'clock'>,
+  runs: readonly JobRun[],
+  steps: readonly FlowStep[],
+): Promise<Set<number>> {
   const byId = new Map(runs.map((r) => [r.id, r]))
   const touched = new Set<number>()
   for (const step of steps) {
     const run = byId.get(step.logId)
     if (!run) continue
-    const status = runStatus(run)
-    if (status === 'pending' || status === 'running') continue
-    if (status === 'failed' && run.executorFailRetryCount > 0) continue
-    const { output, cutFromBytes } = cutOutput(run.handleMsg)
-    const changed = await deps.store.flowRuns.setNodeState(step.flowRunId, step.key, ['running'], step.attempt, status === 'success' ? 'success' : 'failed', {
+    // Most runs are the only run of their attempt: no lookup. A shard needs its siblings.
+    const current = run.executorShardingParam === '' ? [run] : await currentRunsOfAttempt(deps, await nodeRunIds(deps, step), step.attempt)
+    const outcome = outcomeOf(current)
+    if (!outcome) continue
+    const { output, cutFromBytes } = cutOutput(outcome.speaker.handleMsg)
+    const changed = await deps.store.flowRuns.setNodeState(step.flowRunId, step.key, ['running'], step.attempt, outcome.state, {
       output,
       outputCutFromBytes: cutFromBytes,
-      endTimeMs: run.handleTimeMs || deps.clock.nowMs(),
+      endTimeMs: outcome.endTimeMs || deps.clock.nowMs(),
     })
     if (changed) touched.add(step.flowRunId)
   }
   return touched
+}
+
+interface Outcome {
+  state: 'success' | 'failed'
+  /** The run whose handle message is the node's output: the last to end of the failed ones, else of all. */
+  speaker: JobRun
+  endTimeMs: number
+}
+
+/** The outcome of an attempt's current runs, or null while one has not ended or a failed one will be retried. */
+function outcomeOf(current: readonly JobRun[]): Outcome | null {
+  if (current.length === 0) return null
+  let lastFailed: JobRun | null = null
+  let last: JobRun | null = null
+  for (const run of current) {
+    if (isUnfinished(run)) return null
+    const failed = runStatus(run) === 'failed'
+    if (failed && run.executorFailRetryCount > 0) return null
+    if (failed && endsLater(run, lastFailed)) lastFailed = run
+    if (endsLater(run, last)) last = run
+  }
+  return {
+    state: lastFailed ? 'failed' : 'success',
+    speaker: (lastFailed ?? last)!,
+    endTimeMs: Math.max(...current.map((r) => r.handleTimeMs)),
+  }
+}
+
+/** Whether `run` ended after `other` (a run that failed to trigger ended when it was triggered). */
+function endsLater(run: JobRun, other: JobRun | null): boolean {
+  if (!other) return true
+  const [a, b] = [run.handleTimeMs || run.triggerTimeMs, other.handleTimeMs || other.triggerTimeMs]
+  return a > b || (a === b && run.id > other.id)
+}
+
+async function nodeRunIds(deps: Pick<FlowEngineDeps, 'store'>, step: FlowStep): Promise<number[]> {
+  return (await deps.store.flowRuns.runIdsOf(step.flowRunId)).get(step.key) ?? []
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FlowRun } from '../../../src/shared/flow-types'
+import { runStatus, type JobRun } from '../../../src/shared/model'
 import { BridgeClient } from '../../support/bridge-client'
 import { TEST_HANDLERS_DIR } from '../../support/core-harness'
 import { withDatabase, type TestDatabase } from '../../support/db-servers'
@@ -125,7 +126,11 @@ describe('a flow run through a crash', () => {
     const embedded = groups.find((g) => g.appName === 'jobdesk-embedded')!.id
     const job = (name: string, handler: string, param = '') =>
       call<number>(first, 'addJob', { jobGroup: embedded, name, executorHandler: handler, executorParam: param, timezone: 'UTC' })
-    const [quick, long, after] = [await job('quick', 'echoJobHandler', 'q'), await job('long', 'timedJobHandler', '600000'), await job('after', 'echoJobHandler')]
+    const [quick, long, after] = [
+      await job('quick', 'echoJobHandler', 'q'),
+      await job('long', 'timedJobHandler', '600000'),
+      await job('after', 'echoJobHandler'),
+    ]
     const flowId = await call<number>(first, 'addFlow', {
       name: 'through a crash',
       nodes: [
@@ -140,11 +145,12 @@ describe('a flow run through a crash', () => {
     })
     const { flowRunId } = await call<{ flowRunId: number }>(first, 'triggerFlow', { id: flowId })
     const bridge = await BridgeClient.connect(first.origin, first.consoleToken)
-    // Running at the embedded executor (its trigger recorded), not only claimed.
+    // Its run running, not only the node claimed: a run killed before its trigger is recorded is
+    // one the restart takes over and triggers again (it might land on the new process's executor).
     await waitFor('the long node running', async () => {
       const run = await bridge.value<FlowRun>('getFlowRun', [flowRunId])
       const logId = run.nodes.find((n) => n.key === 'long')?.runIds[0]
-      return logId !== undefined && (await bridge.value<{ triggerCode: number }>('getRun', [logId])).triggerCode === 200
+      return logId !== undefined && runStatus(await bridge.value<JobRun>('getRun', [logId])) === 'running'
     })
     bridge.close()
     await first.kill()

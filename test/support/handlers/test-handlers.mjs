@@ -44,3 +44,19 @@ export async function chattyJobHandler(ctx) {
   })
   return `wrote ${count} lines`
 }
+
+/**
+ * Shard 0 succeeds at once ("shard 0 done"); every other shard waits `param` ms (or until aborted)
+ * and fails ("shard i failed"): a broadcast whose shards end differently, in a known order.
+ */
+export async function lateFailingShardJobHandler(ctx) {
+  if (ctx.shardIndex === 0) return 'shard 0 done'
+  await new Promise((resolve) => {
+    const timer = setTimeout(resolve, Number(ctx.param))
+    ctx.signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  return { code: 500, msg: `shard ${ctx.shardIndex} failed` }
+}
