@@ -77,9 +77,9 @@ test('an operator builds a flow by dragging, runs it, watches it live, retries t
   // The Flows page lists it; run it.
   const row = page.getByTestId('flow-row').filter({ hasText: 'E2E nightly' })
   await expect(row).toHaveCount(1)
-  await row.getByTestId('flow-trigger-open').click()
+  await row.getByTestId('flow-run').click()
   await page.getByTestId('flow-trigger-submit').click()
-  await page.getByTestId('flow-trigger-result').getByRole('link').click()
+  await page.getByTestId('flow-trigger-open').click()
 
   // Live: the check fails the first time, the run fails with the approval and the load not reached.
   await expect(page.getByTestId('flow-run-header')).toBeVisible()
