@@ -48,7 +48,7 @@ export function documentPartsSchema(version: number): z.ZodType {
   return version >= FLOWS_SINCE_VERSION ? withFlowsSchema : versionOneSchema
 }
 
-/** What a field of a version 1 document that came with a later version is, for the problem. */
+/** A field of a version 1 document that only later versions have: the problem says which version brought it. */
 export const DOCUMENT_HINTS = { flows: 'import.flowsInVersionOne' } as const
 
 export const importedGroupSchema = z
