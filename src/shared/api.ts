@@ -350,7 +350,9 @@ export interface ImportReport {
   updated: number
   skipped: number
   groupsCreated: string[]
-  /** One line per skipped job or link, with why (English). */
+  /** The document's flows: created, replaced (by name; their runs stay) and skipped. */
+  flows: { created: number; updated: number; skipped: number }
+  /** One line per skipped job, link or flow, with why (English). */
   notes: string[]
   /** The same notes as codes and parameters, for the console to render in its language. */
   noteMessages: CodedMessage[]

@@ -130,6 +130,8 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       const report = await imports.importJobs(document, onConflict)
       events.emit({ type: 'jobs-changed', jobIds: [] })
       linksChanged()
+      // The Flows page re-reads its list when a document brought flows.
+      if (report.flows.created + report.flows.updated > 0) events.emit({ type: 'flows-changed' })
       return report
     },
   }

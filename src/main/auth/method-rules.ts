@@ -315,8 +315,9 @@ export const CORE_RULES = {
     action: 'jobs.import',
     async allow(ctx, [request]) {
       requireAdmin(ctx.principal, ctx.method)
-      const jobs = (request.document as { jobs?: unknown[] } | null)?.jobs
-      return { params: { onConflict: request.onConflict, jobCount: Array.isArray(jobs) ? jobs.length : null } }
+      const document = request.document as { jobs?: unknown[]; flows?: unknown[] } | null
+      const count = (part: unknown) => (Array.isArray(part) ? part.length : null)
+      return { params: { onConflict: request.onConflict, jobCount: count(document?.jobs), flowCount: count(document?.flows) } }
     },
   },
   importFromXxl: {

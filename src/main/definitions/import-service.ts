@@ -2,8 +2,12 @@ import type { ImportReport } from '../../shared/api'
 import { coded, englishMessage } from '../../shared/messages'
 import type { JobGroup } from '../../shared/model'
 import { buildExport, planImport, type ExportDocument, type ImportPlan } from './import-export'
+import { applyImportedFlows } from './import-flows-apply'
 import type { JobRepos, JobService } from './job-service'
-import type { RepoAccess } from '../store/store'
+import type { RepoAccess, Repos } from '../store/store'
+
+/** The repositories an import writes: the jobs' and the flows'. */
+export type ImportRepos = JobRepos & Pick<Repos, 'flows'>
 
 /** What an applied plan left behind: its report, and the JobDesk id of each job it created or updated (by document key). */
 export interface AppliedImport {
@@ -12,12 +16,12 @@ export interface AppliedImport {
 }
 
 /**
- * Import and export of job definitions. An import is validated completely first (planImport) and
- * then applied in one transaction: either every change lands or none does.
+ * Import and export of job definitions and flows. An import is validated completely first
+ * (planImport) and then applied in one transaction: either every change lands or none does.
  */
 export class ImportService {
   constructor(
-    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry'>,
+    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'flows'>,
     private readonly jobs: JobService,
     private readonly nowMs: () => number,
   ) {}
@@ -27,6 +31,7 @@ export class ImportService {
       groups: await this.store.groups.list(),
       jobs: await this.store.jobs.list(),
       links: await this.store.links.all(),
+      flows: await this.store.flows.all(),
       jobIds,
       nowMs: this.nowMs(),
     })
@@ -35,13 +40,14 @@ export class ImportService {
   importJobs(doc: unknown, onConflict: 'update' | 'skip'): Promise<ImportReport> {
     const nowMs = this.nowMs()
     return this.store.transaction(async (tx) => {
-      const plan = planImport(doc, { groups: await tx.groups.list(), jobs: await tx.jobs.list(), links: await tx.links.all() }, { nowMs, onConflict })
+      const current = { groups: await tx.groups.list(), jobs: await tx.jobs.list(), links: await tx.links.all(), flows: await tx.flows.all() }
+      const plan = planImport(doc, current, { nowMs, onConflict })
       return (await this.applyIn(tx, plan, nowMs)).report
     })
   }
 
   /** Applies a plan inside the caller's transaction (made with planImport against that transaction's state). */
-  async applyIn(tx: JobRepos, plan: ImportPlan, nowMs: number): Promise<AppliedImport> {
+  async applyIn(tx: ImportRepos, plan: ImportPlan, nowMs: number): Promise<AppliedImport> {
     const groupIds = new Map<string, number>()
     for (const group of plan.groupsToCreate) {
       groupIds.set(
@@ -88,21 +94,24 @@ export class ImportService {
       const resolve = (ref: (typeof link)['parent']) => ('jobId' in ref ? ref.jobId : newJobIds.get(ref.key)!)
       await tx.links.set({ parentJobId: resolve(link.parent), childJobId: resolve(link.child), condition: link.condition })
     }
+    await applyImportedFlows(tx, plan, newJobIds, nowMs)
 
     const report: ImportReport = {
       ...plan.summary,
       groupsCreated: plan.groupsToCreate.map((g) => g.appName),
+      flows: plan.flowSummary,
       ...importNotes(plan),
     }
     return { report, jobIdsByKey }
   }
 }
 
-/** What the report says of skipped jobs and links: English lines and the same as coded messages. */
+/** What the report says of skipped jobs, links and flows: English lines and the same as coded messages. */
 function importNotes(plan: ImportPlan): Pick<ImportReport, 'notes' | 'noteMessages'> {
   const noteMessages = [
     ...plan.jobsSkipped.map((j) => coded('import.jobSkipped', { name: j.name, appName: j.appName, id: j.id })),
     ...plan.linksSkipped.map((l) => coded('import.linkSkipped', { parentKey: l.parentKey, childKey: l.childKey, id: l.parentJobId })),
+    ...plan.flowsSkipped.map((f) => coded('import.flowSkipped', { name: f.name, id: f.id })),
   ]
   return { notes: noteMessages.map((note) => englishMessage(note.code, note.params)), noteMessages }
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JobGroup, JobInfo } from '../../shared/model'
-import type { ImportState } from '../definitions/import-export'
 import { mapXxlSnapshot } from './map-xxl'
-import { planXxlImport } from './plan-xxl-import'
+import { planXxlImport, type XxlImportState } from './plan-xxl-import'
 import type { XxlGroupRow, XxlJobRow, XxlSnapshot } from './xxl-rows'
 
 const NOW_MS = Date.parse('2026-11-20T04:00:00Z')
@@ -69,7 +68,7 @@ const jobDeskGroup: JobGroup = {
   updateTimeMs: 0,
 }
 const existingJob = { id: 40, jobGroup: 1, name: 'job 1', scheduleType: 'NONE', scheduleConf: '', timezone: 'UTC' } as JobInfo
-const empty: ImportState = { groups: [jobDeskGroup], jobs: [], links: [] }
+const empty: XxlImportState = { groups: [jobDeskGroup], jobs: [], links: [] }
 
 const plan = (snap: XxlSnapshot, current = empty, onConflict: 'skip' | 'rename' | 'replace' = 'skip') =>
   planXxlImport(mapXxlSnapshot(snap, 'UTC'), { current, nowMs: NOW_MS, onConflict, jobDeskOnlyGroupIds: new Set([1]) })
@@ -116,7 +115,7 @@ describe('planXxlImport', () => {
   })
 
   it('matches a job JobDesk has by group and name: skip leaves it, replace updates it, rename imports a copy beside it', () => {
-    const current: ImportState = { groups: [jobDeskGroup], jobs: [existingJob], links: [] }
+    const current: XxlImportState = { groups: [jobDeskGroup], jobs: [existingJob], links: [] }
     const snap = snapshot([group(1, 'jobdesk-embedded')], [job(1, 1)])
     expect(plan(snap, current, 'skip').jobs[0]).toMatchObject({ action: 'skip', jobId: 40 })
     expect(plan(snap, current, 'replace').jobs[0]).toMatchObject({ action: 'update', jobId: 40 })

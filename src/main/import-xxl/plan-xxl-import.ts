@@ -5,8 +5,11 @@ import { findCycle } from '../completion/dag/graph'
 import type { CandidateLink, DroppedLink, MappedJob, MappedXxl } from './map-xxl'
 import { xxlNote } from './xxl-notes'
 
+/** JobDesk's state as an XXL-JOB import plans against: its flows do not matter, XXL-JOB has none. */
+export type XxlImportState = Omit<ImportState, 'flows'>
+
 export interface XxlPlanContext {
-  current: ImportState
+  current: XxlImportState
   nowMs: number
   onConflict: XxlConflict
   /** JobDesk groups whose executors are all JobDesk's own: GLUE_GROOVY cannot run there. */
@@ -90,10 +93,12 @@ export function planXxlImport(given: MappedXxl, context: XxlPlanContext): XxlPla
       groups: groups.map((g) => g.group),
       jobs: jobs.map((j) => j.job),
       links: links.map((l) => ({ parentKey: String(l.parentXxlId), childKey: String(l.childXxlId), condition: 'SUCCESS' })),
+      flows: [],
     }
     let importPlan: ImportPlan
     try {
-      importPlan = planImport(doc, context.current, { nowMs: context.nowMs, onConflict })
+      // A document without flows: JobDesk's saved flows are never matched, so none are read.
+      importPlan = planImport(doc, { ...context.current, flows: [] }, { nowMs: context.nowMs, onConflict })
     } catch (error) {
       if (!(error instanceof ImportValidationError)) throw error
       const left = attribute(error.problems, { groups, jobs, links }, { jobRefusals, groupRefusals, drop })
@@ -197,7 +202,7 @@ function report(
  * `--on-conflict rename`: a job whose group and name JobDesk already has comes in beside it as
  * `name (XXL-JOB #id)`, flagged; the rest plan as they are.
  */
-function renameTaken(mapped: MappedXxl, current: ImportState): MappedXxl {
+function renameTaken(mapped: MappedXxl, current: XxlImportState): MappedXxl {
   const appNameById = new Map(current.groups.map((g) => [g.id, g.appName]))
   const taken = new Set(current.jobs.map((j) => JSON.stringify([appNameById.get(j.jobGroup) ?? '', j.name])))
   const jobs = mapped.jobs.map((job): MappedJob => {

@@ -1,5 +1,5 @@
 import { XXL_RUN_CAP, type XxlImportProgress, type XxlImportReport, type XxlImportRequest } from '../../shared/xxl-import'
-import type { ImportService } from '../definitions/import-service'
+import type { ImportRepos, ImportService } from '../definitions/import-service'
 import type { JobRepos } from '../definitions/job-service'
 import type { RepoAccess, Repos } from '../store/store'
 import { mapXxlSnapshot } from './map-xxl'
@@ -13,10 +13,10 @@ import { parseXxlSource, type XxlSource } from './xxl-source-url'
 
 const DAY_MS = 86_400_000
 
-export type XxlRepos = JobRepos & Pick<Repos, 'runs'>
+export type XxlRepos = ImportRepos & Pick<Repos, 'runs'>
 
 export interface XxlImportDeps {
-  store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'runs'>
+  store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'flows' | 'runs'>
   imports: ImportService
   nowMs: () => number
   /** The zone XXL-JOB's schedules and times are read in when the request names none: this JobDesk's. */

@@ -40,6 +40,7 @@ export const enErrorMessages = {
 
   'export.groupMissing': 'executor group {groupId} of job {jobId} does not exist',
   'export.jobMissing': 'job {ids} does not exist',
+  'export.flowJobMissing': 'job {jobId} of flow "{flow}" does not exist',
   'export.jobsMissing': 'jobs {ids} do not exist',
 
   'settings.tokensEqual': 'must differ from the executor access token: every executor box holds that one',

@@ -23,4 +23,10 @@ export const enImportMessages = {
   'import.autoWithAddresses': 'an automatic group gets its addresses from executor registration; leave it empty or set addressType 1',
   'import.jobSkipped': "job '{name}' ({appName}) skipped: job {id} '{name}' already exists in '{appName}'",
   'import.linkSkipped': "link {parentKey} → {childKey} skipped: parent job {id} is skipped, and a job's links are part of its definition",
+  'import.flowsInVersionOne': 'flows came with version 2 of the format; a version 1 file has none (set version 2 to import them)',
+  'import.flowIdField': 'unknown field; flows are matched by name',
+  'import.flowJobIdField': "unknown field; a flow's job node names its job by jobKey, the key of a job in this file",
+  'import.flowJobKeyMissing': "node '{node}' of flow '{flow}' runs job key '{key}', which is not in this file",
+  'import.flowNameTwice': "flows[{first}] is also named '{name}'; flows are matched by name",
+  'import.flowSkipped': "flow '{name}' skipped: flow {id} '{name}' already exists",
 } as const

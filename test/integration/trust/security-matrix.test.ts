@@ -40,7 +40,7 @@ interface BridgeCase {
   action: AuditAction
 }
 
-const emptyImport = () => ({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAtMs: 0, groups: [], jobs: [], links: [] })
+const emptyImport = () => ({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAtMs: 0, groups: [], jobs: [], links: [], flows: [] })
 const ownToken = async (role: SessionRole) =>
   (
     await w.sessions[role].value<{ info: { id: number } }>('createApiToken', [

@@ -1,3 +1,4 @@
+import type { Flow } from '../../../shared/flow-types'
 import { invalidField, notFound } from '../../../shared/messages/coded-errors'
 import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
 import {
@@ -10,21 +11,27 @@ import {
   type ExportedLink,
   type JobFields,
 } from './export-document'
+import { exportFlows } from './export-flows'
 
 export interface ExportInput {
   groups: JobGroup[]
   jobs: JobInfo[]
   links: JobLink[]
-  /** The jobs to export; default all. A selection brings the groups those jobs use and the links among them. */
+  flows: Flow[]
+  /**
+   * The jobs to export; default all. A selection brings the groups those jobs use, the links among
+   * them, and the flows whose every job node is one of them (see exportFlows).
+   */
   jobIds?: number[]
   nowMs: number
 }
 
 /**
  * Builds the export document. Everything comes out sorted (groups by appName, jobs by id, links
- * by parent then child id), so exporting the same data twice gives the same text.
+ * by parent then child id, flows by name), so exporting the same data twice gives the same text.
  * @throws ValidationError on `jobIds` for a selected job that does not exist.
- * @throws NotFoundError for a job whose group is missing from `groups` (inconsistent data).
+ * @throws NotFoundError for a job whose group is missing from `groups`, or a flow's job missing
+ * from `jobs` (inconsistent data).
  */
 export function buildExport(input: ExportInput): ExportDocument {
   const jobs = selectJobs(input.jobs, input.jobIds)
@@ -48,6 +55,7 @@ export function buildExport(input: ExportInput): ExportDocument {
     groups: [...groups].sort((a, b) => compareText(a.appName, b.appName)).map(exportGroup),
     jobs: jobs.map((job) => exportJob(job, groupById.get(job.jobGroup)!.appName)),
     links: links.map(exportLink),
+    flows: exportFlows(input.flows, jobIds, input.jobIds !== undefined),
   }
 }
 

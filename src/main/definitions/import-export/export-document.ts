@@ -1,10 +1,16 @@
+import type { FlowApprovalNodeDef, FlowEdge, FlowJobNodeDef, FlowSettings } from '../../../shared/flow-types'
 import { JOB_DEFINITION_FIELDS } from '../../../shared/job-defaults'
 import type { JobInput, LinkCondition } from '../../../shared/model'
 
 /** The `format` tag of a JobDesk job export. */
 export const EXPORT_FORMAT = 'jobdesk.jobs'
-/** The newest document version this build writes and reads. Bump it when a field is added or changes meaning. */
-export const EXPORT_VERSION = 1
+/**
+ * The newest document version this build writes and reads. Bump it when a field is added or changes
+ * meaning. Older versions are still read: version 1 is version 2 without `flows`.
+ */
+export const EXPORT_VERSION = 2
+/** The first version whose documents carry `flows`. */
+export const FLOWS_SINCE_VERSION = 2
 
 /** A job's definition without its id and group id: what an export carries and an import sets. */
 export type JobFields = Omit<JobInput, 'id' | 'jobGroup'>
@@ -42,6 +48,45 @@ export interface ExportedLink {
   condition: LinkCondition
 }
 
+/** Every setting of a flow, in the order an export writes them (its graph and schedule state aside). */
+export const FLOW_SETTING_FIELDS = [
+  'name',
+  'description',
+  'scheduleType',
+  'scheduleConf',
+  'timezone',
+  'misfireStrategy',
+  'maxActiveRuns',
+  'overlap',
+  'timeoutSec',
+  'alarmEmail',
+  'param',
+] as const satisfies readonly (keyof FlowSettings)[]
+
+// Fails to compile when FlowSettings gains a setting the list does not name.
+type UnlistedFlowSetting = Exclude<keyof FlowSettings, (typeof FLOW_SETTING_FIELDS)[number]>
+const allFlowSettingsListed: [UnlistedFlowSetting] extends [never] ? true : never = true
+void allFlowSettingsListed
+
+/** A job node as exported: its job by the document's job `key`, since job ids differ between installs. */
+export interface ExportedFlowJobNode extends Omit<FlowJobNodeDef, 'kind' | 'jobId'> {
+  kind: 'job'
+  jobKey: string
+}
+
+export type ExportedFlowNode = ExportedFlowJobNode | FlowApprovalNodeDef
+
+/**
+ * A flow as exported: its settings, whether its schedule was active, and its graph (approval nodes
+ * as they are). Identified by `name` (unique per install); its runs and schedule bookkeeping (last
+ * and next fire times) are not exported, an import computes the next fire time.
+ */
+export interface ExportedFlow extends FlowSettings {
+  active: boolean
+  nodes: ExportedFlowNode[]
+  edges: FlowEdge[]
+}
+
 /** A versioned JSON document of job definitions (`JSON.stringify` it as is). */
 export interface ExportDocument {
   format: typeof EXPORT_FORMAT
@@ -50,4 +95,5 @@ export interface ExportDocument {
   groups: ExportedGroup[]
   jobs: ExportedJob[]
   links: ExportedLink[]
+  flows: ExportedFlow[]
 }

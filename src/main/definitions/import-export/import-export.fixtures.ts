@@ -1,8 +1,9 @@
+import type { Flow } from '../../../shared/flow-types'
 import { defaultJobInput } from '../../../shared/job-defaults'
 import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
 import { storedJobOf } from '../../store/job-repo'
 
-/** A small installation for the import/export tests: three groups, four jobs, three links. */
+/** A small installation for the import/export tests: three groups, four jobs, three links, two flows. */
 
 export const NOW_MS = Date.parse('2026-06-01T12:00:00Z')
 
@@ -38,7 +39,62 @@ export function job(id: number, jobGroup: number, name: string, patch: Partial<J
   }
 }
 
-export function sampleState(): { groups: JobGroup[]; jobs: JobInfo[]; links: JobLink[] } {
+/** A paused flow with no schedule and no nodes; nodes as a saved flow holds them (the schema's defaults filled in). */
+export function flow(id: number, name: string, patch: Partial<Flow> = {}): Flow {
+  return {
+    id,
+    name,
+    description: '',
+    scheduleType: 'NONE',
+    scheduleConf: '',
+    timezone: '',
+    misfireStrategy: 'DO_NOTHING',
+    maxActiveRuns: 1,
+    overlap: 'SKIP',
+    timeoutSec: 0,
+    alarmEmail: '',
+    param: '',
+    nodes: [],
+    edges: [],
+    triggerStatus: 0,
+    triggerNextTimeMs: 0,
+    triggerLastTimeMs: 0,
+    addTimeMs: NOW_MS - 86_400_000,
+    updateTimeMs: NOW_MS - 3_600_000,
+    ...patch,
+  }
+}
+
+/** Report, then a person signs off, then the invoices go out with the report's output: scheduled and active. */
+export function monthEndFlow(id: number, reportJobId: number, invoicesJobId: number, patch: Partial<Flow> = {}): Flow {
+  return flow(id, 'month-end', {
+    description: 'Invoices after the report, once signed off',
+    scheduleType: 'CRON',
+    scheduleConf: '0 0 6 1 * ?',
+    timezone: 'Europe/Berlin',
+    misfireStrategy: 'FIRE_ONCE_NOW',
+    maxActiveRuns: 2,
+    overlap: 'QUEUE',
+    timeoutSec: 7200,
+    alarmEmail: 'ops@example.com',
+    param: 'month=current',
+    triggerStatus: 1,
+    triggerLastTimeMs: NOW_MS - 86_400_000,
+    triggerNextTimeMs: NOW_MS + 86_400_000,
+    nodes: [
+      { kind: 'job', key: 'report', jobId: reportJobId, triggerRule: 'all_success' },
+      { kind: 'approval', key: 'sign-off', prompt: 'Send the invoices?', timeoutSec: 86_400, triggerRule: 'all_success' },
+      { kind: 'job', key: 'invoices', jobId: invoicesJobId, param: '${nodes.report.output} ${flow.param}', triggerRule: 'all_done' },
+    ],
+    edges: [
+      { from: 'report', to: 'sign-off' },
+      { from: 'sign-off', to: 'invoices' },
+    ],
+    ...patch,
+  })
+}
+
+export function sampleState(): { groups: JobGroup[]; jobs: JobInfo[]; links: JobLink[]; flows: Flow[] } {
   return {
     groups: [
       group(1, 'jobdesk-embedded', { accessToken: 'embedded-secret-token' }),
@@ -77,6 +133,11 @@ export function sampleState(): { groups: JobGroup[]; jobs: JobInfo[]; links: Job
       { parentJobId: 2, childJobId: 3, condition: 'FAILURE' },
       { parentJobId: 1, childJobId: 2, condition: 'SUCCESS' },
       { parentJobId: 1, childJobId: 5, condition: 'ALWAYS' },
+    ],
+    flows: [
+      monthEndFlow(2, 1, 2),
+      // Approvals only: no job selection carries it.
+      flow(3, 'audit-sign-off', { nodes: [{ kind: 'approval', key: 'audit', prompt: 'Audit done?', timeoutSec: 0, triggerRule: 'all_success' }] }),
     ],
   }
 }

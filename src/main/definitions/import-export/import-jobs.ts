@@ -2,7 +2,7 @@ import { ValidationError } from '../../../shared/errors'
 import type { JobInfo } from '../../../shared/model'
 import { validateJobInput } from '../job-validation'
 import { JOB_FIELDS, type JobFields } from './export-document'
-import { isRecord, type ImportProblems, type JobLabel } from './import-problems'
+import { isRecord, type ImportProblems, type ProblemLabel } from './import-problems'
 import { collectProblems, importedJobSchema } from './import-schemas'
 
 /** A job this import creates. `groupId` is null when its group is created by the same import. */
@@ -157,7 +157,7 @@ function matchJob(plan: JobPlan, context: JobPlanContext, problems: ImportProble
 }
 
 /** Names the job after a field problem, since `jobs[7]` alone is hard to find in a long file. */
-function jobLabel(item: Record<string, unknown>): JobLabel {
+function jobLabel(item: Record<string, unknown>): ProblemLabel {
   if (typeof item.name === 'string' && item.name.trim() !== '') return { jobName: item.name.trim() }
   if (typeof item.key === 'string' && item.key !== '') return { jobKey: item.key }
   return {}

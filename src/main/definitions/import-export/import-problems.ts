@@ -28,14 +28,15 @@ function lineOf(problem: ErrorProblem): string {
 }
 
 /**
- * Which job of the document a problem is about, when its path alone does not say it plainly:
- * the console appends it in its language, the English message as ` (job 'name')`.
+ * Which job or flow of the document a problem is about, when its path alone does not say it
+ * plainly: the console appends it in its language, the English message as ` (job 'name')`.
  */
-export type JobLabel = { jobName: string } | { jobKey: string } | Record<string, never>
+export type ProblemLabel = { jobName: string } | { jobKey: string } | { flowName: string } | Record<string, never>
 
-function labelText(label: JobLabel): string {
+function labelText(label: ProblemLabel): string {
   if ('jobName' in label) return ` (job '${label.jobName}')`
   if ('jobKey' in label) return ` (job key '${label.jobKey}')`
+  if ('flowName' in label) return ` (flow '${label.flowName}')`
   return ''
 }
 
@@ -44,20 +45,20 @@ export class ImportProblems {
   readonly list: ErrorProblem[] = []
 
   /** A problem at `path` by its code. */
-  add(path: string, code: MessageCode, params: ErrorParams = {}, label: JobLabel = {}): void {
+  add(path: string, code: MessageCode, params: ErrorParams = {}, label: ProblemLabel = {}): void {
     this.list.push({ field: path, code, params: { ...params, ...label }, message: englishMessage(code, params) + labelText(label) })
   }
 
   /** Reports a ValidationError from a field check under `path`, e.g. `jobs[2]` + `scheduleConf: …`. */
-  addFieldError(path: string, error: ValidationError, label: JobLabel = {}): void {
+  addFieldError(path: string, error: ValidationError, label: ProblemLabel = {}): void {
     const params: ErrorParams = { ...error.params, ...label }
     delete params.field
     this.list.push({ field: `${path}.${error.field}`, code: error.code, params, message: error.message + labelText(label) })
   }
 
   /** A problem a schema reported (its message already in English). */
-  addReported(path: string, problem: { code: string; params: ErrorParams; message: string }): void {
-    this.list.push({ field: path, code: problem.code, params: problem.params, message: problem.message })
+  addReported(path: string, problem: { code: string; params: ErrorParams; message: string }, label: ProblemLabel = {}): void {
+    this.list.push({ field: path, code: problem.code, params: { ...problem.params, ...label }, message: problem.message + labelText(label) })
   }
 
   throwIfAny(): void {

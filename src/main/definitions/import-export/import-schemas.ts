@@ -5,9 +5,9 @@ import { inputProblems, type InputProblem } from '../../../shared/schema/parse-i
 import { appName, epochMs, executorAddressProblem, requiredText, trimmedText } from '../../../shared/schema/primitives'
 import { z } from '../../../shared/schema/z'
 import { codedIssue } from '../../../shared/messages/coded-errors'
-import { EXPORT_FORMAT, EXPORT_VERSION, JOB_FIELDS, type ExportedGroup, type ExportedLink } from './export-document'
+import { EXPORT_FORMAT, EXPORT_VERSION, FLOW_SETTING_FIELDS, FLOWS_SINCE_VERSION, JOB_FIELDS, type ExportedGroup, type ExportedLink } from './export-document'
 import { englishMessage, type MessageCode } from '../../../shared/messages'
-import type { ImportProblems } from './import-problems'
+import type { ImportProblems, ProblemLabel } from './import-problems'
 import { joinAddressList, splitAddressList } from '../../../shared/address-list'
 
 /**
@@ -29,15 +29,27 @@ export const documentKindSchema = z.looseObject({
 
 const listOf = (what: string) => z.array(z.unknown(), { error: (issue) => `must be a list of ${what} (may be empty), got ${describeValue(issue.input)}` })
 
-/** The document's own fields: its parts are lists, nothing else is in it. */
-export const documentPartsSchema = z.strictObject({
+const versionOneParts = {
   format: z.unknown(),
   version: z.unknown(),
   exportedAtMs: epochMs.optional(),
   groups: listOf('executor groups'),
   jobs: listOf('jobs'),
   links: listOf('links'),
-})
+}
+const versionOneSchema = z.strictObject(versionOneParts)
+const withFlowsSchema = z.strictObject({ ...versionOneParts, flows: listOf('flows') })
+
+/**
+ * The document's own fields for its version (documentKindSchema vouched for it): its parts are lists,
+ * nothing else is in it. A version 1 document has no `flows`; from version 2 it must list them.
+ */
+export function documentPartsSchema(version: number): z.ZodType {
+  return version >= FLOWS_SINCE_VERSION ? withFlowsSchema : versionOneSchema
+}
+
+/** A field of a version 1 document that only later versions have: the problem says which version brought it. */
+export const DOCUMENT_HINTS = { flows: 'import.flowsInVersionOne' } as const
 
 export const importedGroupSchema = z
   .strictObject({
@@ -80,9 +92,22 @@ export const importedJobSchema = z.strictObject({
   ...Object.fromEntries(JOB_FIELDS.map((field) => [field, z.unknown().optional()])),
 })
 
+/** A job node's job by the document's job key; every other field of a node is the flow rules' to check. */
+export const importedFlowJobNodeSchema = z.looseObject({ jobKey: z.string().min(1).max(200) })
+
+/**
+ * A document flow's own field (`active`); its settings, nodes and edges pass as they are (the flow
+ * rules check them, once job keys are resolved); any other field is unknown.
+ */
+export const importedFlowSchema = z.strictObject({
+  active: z.boolean().default(false),
+  ...Object.fromEntries([...FLOW_SETTING_FIELDS, 'nodes', 'edges'].map((field) => [field, z.unknown().optional()])),
+})
+
 /**
  * Adds every problem of `value` against `schema` under `path`; returns the value when it has none.
- * `hints` replace the message of an unknown field that is a known mistake (`accessToken`, `id`).
+ * `hints` replace the message of an unknown field that is a known mistake (`accessToken`, `id`);
+ * `label` names what the problems are about when the path alone does not say it plainly.
  */
 export function collectProblems<S extends z.ZodType>(
   schema: S,
@@ -90,13 +115,14 @@ export function collectProblems<S extends z.ZodType>(
   path: string,
   problems: ImportProblems,
   hints: Readonly<Record<string, MessageCode>> = {},
+  label: ProblemLabel = {},
 ): z.output<S> | null {
   const result = inputProblems(schema, value, '')
   if (result.ok) return result.value
   for (const problem of result.problems) {
     const hint = hintFor(problem, hints)
-    if (hint) problems.add(joinPath(path, problem), hint)
-    else problems.addReported(joinPath(path, problem), problem)
+    if (hint) problems.add(joinPath(path, problem), hint, {}, label)
+    else problems.addReported(joinPath(path, problem), problem, label)
   }
   return null
 }

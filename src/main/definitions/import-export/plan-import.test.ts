@@ -6,7 +6,7 @@ import { group, job, NOW_MS, sampleState } from './import-export.fixtures'
 import { ImportValidationError } from './import-problems'
 import { planImport, type ImportState } from './plan-import'
 
-const empty = (): ImportState => ({ groups: [], jobs: [], links: [] })
+const empty = (): ImportState => ({ groups: [], jobs: [], links: [], flows: [] })
 const sampleDoc = (): ExportDocument => JSON.parse(JSON.stringify(buildExport({ ...sampleState(), nowMs: NOW_MS })))
 
 function problemsOf(doc: unknown, current: ImportState = empty(), onConflict: 'update' | 'skip' = 'update'): readonly string[] {
@@ -48,7 +48,7 @@ describe('planImport refuses documents', () => {
   })
 
   it('of a newer or a malformed version', () => {
-    expect(codesOf({ ...sampleDoc(), version: 2 })).toEqual([['document.version', 'validation.tooLarge']])
+    expect(codesOf({ ...sampleDoc(), version: 3 })).toEqual([['document.version', 'validation.tooLarge']])
     expect(codesOf({ ...sampleDoc(), version: '1' })).toEqual([['document.version', 'validation.type']])
   })
 
@@ -78,6 +78,7 @@ describe('planImport refuses documents', () => {
         { parentJobId: 8, childJobId: 9, condition: 'SUCCESS' },
         { parentJobId: 9, childJobId: 7, condition: 'SUCCESS' },
       ],
+      flows: [],
     }
     const doc = buildExport({ ...current, jobIds: [7, 8], nowMs: NOW_MS })
     doc.links.push({ parentKey: '7', childKey: '8', condition: 'SUCCESS' })
@@ -92,6 +93,7 @@ describe('planImport refuses documents', () => {
         { parentJobId: 7, childJobId: 8, condition: 'SUCCESS' },
         { parentJobId: 8, childJobId: 7, condition: 'FAILURE' },
       ],
+      flows: [],
     }
     expect(codesOf(sampleDoc(), current)).toEqual([['links', 'import.savedCycle']])
   })
@@ -122,6 +124,8 @@ describe('planImport refuses documents', () => {
       'links[1].condition: must be one of SUCCESS, FAILURE, ALWAYS; got the text "SOMETIMES"',
       "links[2]: job key '2' is not in this file",
       "links[3]: job key '5' links to itself; a job cannot be its own child",
+      // The flow running jobs 1 and 2 names a key no job has any more.
+      "flows[1].nodes[2].jobKey: node 'invoices' of flow 'month-end' runs job key '2', which is not in this file",
     ])
     const error = (() => {
       try {
@@ -130,7 +134,7 @@ describe('planImport refuses documents', () => {
         return e as Error
       }
     })()
-    expect(error).toMatchObject({ field: 'document', code: 'import.refused', params: { count: 11 } })
+    expect(error).toMatchObject({ field: 'document', code: 'import.refused', params: { count: 12 } })
     // The message lists every problem as `field: rule`, one a line, for the CLI and logs.
     expect(error?.message).toContain('\n- links[1].condition: must be one of SUCCESS, FAILURE, ALWAYS; got the text "SOMETIMES"')
   })
@@ -188,7 +192,128 @@ describe('planImport refuses documents', () => {
   })
 })
 
+describe('planImport refuses flows', () => {
+  /** The sample document's month-end flow (flows are sorted by name: audit-sign-off, month-end). */
+  const monthEnd = (doc: ExportDocument) => doc.flows[1] as unknown as Record<string, any>
+
+  it('with a job node whose job key names no job of the file, naming the flow and the node', () => {
+    const doc = sampleDoc()
+    monthEnd(doc).nodes[0].jobKey = 'gone'
+    expect(problemsOf(doc)).toEqual(["flows[1].nodes[0].jobKey: node 'report' of flow 'month-end' runs job key 'gone', which is not in this file"])
+    expect(codesOf(doc)).toEqual([['flows[1].nodes[0].jobKey', 'import.flowJobKeyMissing']])
+  })
+
+  it('with a job node that names its job by id', () => {
+    const doc = sampleDoc()
+    const node = monthEnd(doc).nodes[0]
+    delete node.jobKey
+    node.jobId = 1
+    expect(codesOf(doc)).toEqual([
+      ['flows[1].nodes[0].jobId', 'import.flowJobIdField'],
+      ['flows[1].nodes[0].jobKey', 'validation.required'],
+    ])
+  })
+
+  it("that break the flow editor's rules, each with its path and the flow it is about", () => {
+    const cyclic = sampleDoc()
+    monthEnd(cyclic).edges.push({ from: 'invoices', to: 'report' })
+    monthEnd(cyclic).nodes[1].triggerRule = 'most_success'
+    // Field rules first: the graph is read once every field is valid.
+    expect(codesOf(cyclic)).toEqual([['flows[1].nodes[1].triggerRule', 'validation.oneOf']])
+    monthEnd(cyclic).nodes[1].triggerRule = 'all_done'
+    expect(problemsOf(cyclic)).toEqual([
+      "flows[1].edges[2]: the edges close the cycle report → sign-off → invoices → report; a flow runs its nodes in order, so it cannot have a cycle (flow 'month-end')",
+    ])
+    const downstream = sampleDoc()
+    monthEnd(downstream).nodes[0].param = '${nodes.invoices.output}'
+    expect(problemsOf(downstream)).toEqual([
+      "flows[1].nodes[0].param: '${nodes.invoices.output}' names 'invoices', which does not run before 'report', so its output cannot exist yet: add edges leading from 'invoices' to 'report' (flow 'month-end')",
+    ])
+  })
+
+  it('with two flows of the same name', () => {
+    const doc = sampleDoc()
+    doc.flows[0].name = ' month-end '
+    expect(problemsOf(doc)).toEqual(["flows[1].name: flows[0] is also named 'month-end'; flows are matched by name"])
+  })
+
+  it('whose schedule never fires again', () => {
+    const doc = sampleDoc()
+    monthEnd(doc).scheduleConf = '0 0 6 1 1 ? 2020'
+    expect(codesOf(doc)).toEqual([['flows[1].scheduleConf', 'schedule.noFireAfter']])
+  })
+
+  it('with fields an export never writes', () => {
+    const doc = sampleDoc()
+    Object.assign(monthEnd(doc), { id: 2, triggerNextTimeMs: NOW_MS, active: 'yes' })
+    expect(codesOf(doc)).toEqual([
+      ['flows[1].active', 'validation.type'],
+      ['flows[1].id', 'import.flowIdField'],
+      ['flows[1].triggerNextTimeMs', 'validation.unknownField'],
+    ])
+  })
+
+  it('in a version 1 document, which has none; and a version 2 document must list them', () => {
+    expect(codesOf({ ...sampleDoc(), version: 1 })).toEqual([['document.flows', 'import.flowsInVersionOne']])
+    const { flows: _flows, ...withoutFlows } = sampleDoc()
+    expect(codesOf(withoutFlows)).toEqual([['document.flows', 'validation.required']])
+  })
+})
+
 describe('planImport accepts', () => {
+  it('a version 1 document: its groups, jobs and links, and no flows', () => {
+    const { flows: _flows, ...doc } = { ...sampleDoc(), version: 1 }
+    const plan = planImport(doc, empty(), { nowMs: NOW_MS, onConflict: 'update' })
+    expect(plan.summary).toEqual({ created: 4, updated: 0, skipped: 0 })
+    expect(plan.linksToSet).toHaveLength(3)
+    expect(plan.flowSummary).toEqual({ created: 0, updated: 0, skipped: 0 })
+  })
+
+  it('a hand-written flow over a saved job, with the flow editor defaults', () => {
+    const current = sampleState()
+    const doc = {
+      format: 'jobdesk.jobs',
+      version: 2,
+      groups: [],
+      jobs: [{ ...sampleDoc().jobs[2], key: 'clean' }],
+      links: [],
+      flows: [
+        {
+          name: ' tidy ',
+          nodes: [
+            { key: 'clean', jobKey: 'clean' },
+            { kind: 'approval', key: 'check' },
+          ],
+          edges: [{ from: 'clean', to: 'check' }],
+        },
+      ],
+    }
+    const plan = planImport(doc, current, { nowMs: NOW_MS, onConflict: 'skip' })
+    expect(plan.flowsToCreate).toEqual([
+      {
+        settings: {
+          name: 'tidy',
+          description: '',
+          scheduleType: 'NONE',
+          scheduleConf: '',
+          timezone: '',
+          misfireStrategy: 'DO_NOTHING',
+          maxActiveRuns: 1,
+          overlap: 'SKIP',
+          timeoutSec: 0,
+          alarmEmail: '',
+          param: '',
+        },
+        active: false,
+        nodes: [
+          { kind: 'job', key: 'clean', job: { jobId: 3 }, triggerRule: 'all_success' },
+          { kind: 'approval', key: 'check', prompt: '', timeoutSec: 0, triggerRule: 'all_success' },
+        ],
+        edges: [{ from: 'clean', to: 'check' }],
+      },
+    ])
+  })
+
   it('a hand-written job in a saved group that is not in the file, with editor defaults', () => {
     const current = sampleState()
     const doc = {

@@ -1,21 +1,24 @@
+import type { Flow } from '../../../shared/flow-types'
 import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
-import type { ExportedGroup } from './export-document'
+import { FLOWS_SINCE_VERSION, type ExportedGroup } from './export-document'
+import { planFlows, type PlannedFlow, type PlannedFlowUpdate, type SkippedFlow } from './import-flows'
 import { planGroups, type PlannedGroupUpdate } from './import-groups'
 import { planJobs, type PlannedJobCreate, type PlannedJobUpdate, type SkippedJob } from './import-jobs'
 import { planLinks, type PlannedLink, type SkippedLink } from './import-links'
 import { ImportProblems } from './import-problems'
-import { collectProblems, documentKindSchema, documentPartsSchema } from './import-schemas'
+import { collectProblems, DOCUMENT_HINTS, documentKindSchema, documentPartsSchema } from './import-schemas'
 
 export interface ImportState {
   groups: JobGroup[]
   jobs: JobInfo[]
   links: JobLink[]
+  flows: Flow[]
 }
 
 export interface ImportOptions {
   /** Reference time for "the schedule has a future fire time". */
   nowMs: number
-  /** What to do with a document job whose (appName, name) already exists. */
+  /** What to do with a document job whose (appName, name), or a document flow whose name, already exists. */
   onConflict: 'update' | 'skip'
 }
 
@@ -24,7 +27,8 @@ export interface ImportOptions {
  * groups; create jobs (resolving `groupId: null` by appName to the new group), update jobs; set
  * links (a `{key}` ref is the new id of the `jobsToCreate` entry with that key); then rewrite
  * `child_jobid` of every parent touched (`childJobIdList`) and start or stop each created or
- * updated job per `enabled`, computing next fire times from now.
+ * updated job per `enabled`, computing next fire times from now; last create and replace flows
+ * (their job nodes' `{key}` refs resolved the same way), active ones with their next fire time.
  */
 export interface ImportPlan {
   groupsToCreate: ExportedGroup[]
@@ -34,8 +38,13 @@ export interface ImportPlan {
   jobsSkipped: SkippedJob[]
   linksToSet: PlannedLink[]
   linksSkipped: SkippedLink[]
+  flowsToCreate: PlannedFlow[]
+  flowsToUpdate: PlannedFlowUpdate[]
+  flowsSkipped: SkippedFlow[]
   /** Job counts, for "created 3, updated 2, skipped 1". */
   summary: { created: number; updated: number; skipped: number }
+  /** The same for flows. */
+  flowSummary: { created: number; updated: number; skipped: number }
 }
 
 /**
@@ -46,11 +55,11 @@ export interface ImportPlan {
  */
 export function planImport(doc: unknown, current: ImportState, options: ImportOptions): ImportPlan {
   const problems = new ImportProblems()
-  collectProblems(documentKindSchema, doc, 'document', problems)
+  const kind = collectProblems(documentKindSchema, doc, 'document', problems)
   problems.throwIfAny()
-  collectProblems(documentPartsSchema, doc, 'document', problems)
+  collectProblems(documentPartsSchema(kind!.version), doc, 'document', problems, DOCUMENT_HINTS)
   const part = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
-  const { groups: rawGroups, jobs: rawJobs, links: rawLinks } = doc as Record<string, unknown>
+  const { groups: rawGroups, jobs: rawJobs, links: rawLinks, flows: rawFlows } = doc as Record<string, unknown>
 
   const groups = planGroups(part(rawGroups), current.groups, options.onConflict, problems)
   const jobs = planJobs(
@@ -59,6 +68,12 @@ export function planImport(doc: unknown, current: ImportState, options: ImportOp
     problems,
   )
   const links = planLinks(part(rawLinks), jobs, current.links, problems)
+  // A version 1 document has no flows; one that lists them anyway is refused above, and they are not read.
+  const flows = planFlows(
+    kind!.version >= FLOWS_SINCE_VERSION ? part(rawFlows) : [],
+    { jobs, savedJobIds: current.jobs.map((job) => job.id), current: current.flows, onConflict: options.onConflict, nowMs: options.nowMs },
+    problems,
+  )
   problems.throwIfAny()
 
   return {
@@ -69,6 +84,10 @@ export function planImport(doc: unknown, current: ImportState, options: ImportOp
     jobsSkipped: jobs.jobsSkipped,
     linksToSet: links.linksToSet,
     linksSkipped: links.linksSkipped,
+    flowsToCreate: flows.flowsToCreate,
+    flowsToUpdate: flows.flowsToUpdate,
+    flowsSkipped: flows.flowsSkipped,
     summary: { created: jobs.jobsToCreate.length, updated: jobs.jobsToUpdate.length, skipped: jobs.jobsSkipped.length },
+    flowSummary: { created: flows.flowsToCreate.length, updated: flows.flowsToUpdate.length, skipped: flows.flowsSkipped.length },
   }
 }

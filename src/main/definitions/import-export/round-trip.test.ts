@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest'
+import type { Flow, FlowNodeDef } from '../../../shared/flow-types'
 import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
 import { buildExport } from './build-export'
 import type { ExportDocument } from './export-document'
-import { group, job, NOW_MS, sampleState } from './import-export.fixtures'
+import type { PlannedFlow } from './import-flows'
+import type { JobRef } from './import-links'
+import { flow, group, job, NOW_MS, sampleState } from './import-export.fixtures'
 import { planImport, type ImportPlan, type ImportState } from './plan-import'
+
+/** A planned flow as saved: its job nodes' refs resolved, its schedule started per `active`. */
+function savedFlowOf(planned: PlannedFlow, jobIdOf: (ref: JobRef) => number): Partial<Flow> {
+  const nodes = planned.nodes.map((node): FlowNodeDef => {
+    if (node.kind === 'approval') return node
+    const { job: ref, ...rest } = node
+    return { ...rest, jobId: jobIdOf(ref) }
+  })
+  return { ...planned.settings, nodes, edges: planned.edges, triggerStatus: planned.active ? 1 : 0 }
+}
 
 /**
  * What the integrator does with a plan, done in memory: new groups and jobs get fresh ids from
- * `firstId`, `{key}` refs resolve to them, links are upserted.
+ * `firstId`, `{key}` refs resolve to them, links are upserted, flows created or replaced.
  */
 function applyPlan(state: ImportState, plan: ImportPlan, firstId: number): ImportState {
   let nextId = firstId
@@ -35,7 +48,13 @@ function applyPlan(state: ImportState, plan: ImportPlan, firstId: number): Impor
     if (index === -1) links.push({ parentJobId, childJobId, condition: planned.condition })
     else links[index] = { parentJobId, childJobId, condition: planned.condition }
   }
-  return { groups, jobs, links }
+  const jobIdOf = (ref: JobRef) => ('jobId' in ref ? ref.jobId : idOfKey.get(ref.key)!)
+  const flows: Flow[] = state.flows.map((saved) => {
+    const update = plan.flowsToUpdate.find((u) => u.id === saved.id)
+    return update ? { ...saved, ...savedFlowOf(update, jobIdOf) } : saved
+  })
+  for (const created of plan.flowsToCreate) flows.push(flow(nextId++, created.settings.name, savedFlowOf(created, jobIdOf)))
+  return { groups, jobs, links, flows }
 }
 
 /** The document with job keys replaced by job names, so exports from two installs compare. */
@@ -47,13 +66,14 @@ function byName(doc: ExportDocument) {
     links: doc.links
       .map((l) => ({ parent: nameOf.get(l.parentKey), child: nameOf.get(l.childKey), condition: l.condition }))
       .sort((a, b) => `${a.parent}>${a.child}`.localeCompare(`${b.parent}>${b.child}`)),
+    flows: doc.flows.map((f) => ({ ...f, nodes: f.nodes.map((n) => (n.kind === 'approval' ? n : { ...n, jobKey: nameOf.get(n.jobKey) })) })),
   }
 }
 
-const empty = (): ImportState => ({ groups: [], jobs: [], links: [] })
+const empty = (): ImportState => ({ groups: [], jobs: [], links: [], flows: [] })
 
 describe('export → import round trip', () => {
-  it('creates every group, job and link in an empty installation', () => {
+  it('creates every group, job, link and flow in an empty installation', () => {
     const doc = JSON.parse(JSON.stringify(buildExport({ ...sampleState(), nowMs: NOW_MS })))
     const plan = planImport(doc, empty(), { nowMs: NOW_MS, onConflict: 'update' })
     expect(plan.summary).toEqual({ created: 4, updated: 0, skipped: 0 })
@@ -70,10 +90,20 @@ describe('export → import round trip', () => {
       [{ key: '1' }, { key: '5' }, 'ALWAYS'],
       [{ key: '2' }, { key: '3' }, 'FAILURE'],
     ])
+    expect(plan.flowSummary).toEqual({ created: 2, updated: 0, skipped: 0 })
+    const monthEnd = plan.flowsToCreate.find((f) => f.settings.name === 'month-end')!
+    expect(monthEnd.active).toBe(true)
+    // Job nodes keep their job by key until the apply knows the new ids; the approval is as it was.
+    expect(monthEnd.nodes).toEqual([
+      { kind: 'job', key: 'report', job: { key: '1' }, triggerRule: 'all_success' },
+      { kind: 'approval', key: 'sign-off', prompt: 'Send the invoices?', timeoutSec: 86_400, triggerRule: 'all_success' },
+      { kind: 'job', key: 'invoices', job: { key: '2' }, param: '${nodes.report.output} ${flow.param}', triggerRule: 'all_done' },
+    ])
 
     const imported = applyPlan(empty(), plan, 100)
     const again = buildExport({ ...imported, nowMs: NOW_MS })
     expect(byName(again)).toEqual(byName(doc))
+    expect(again.flows[1].nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.jobKey]))).toEqual(['103', '104'])
   })
 
   it('updates every job and creates nothing when imported into the same installation', () => {
@@ -94,6 +124,9 @@ describe('export → import round trip', () => {
       [{ jobId: 1 }, { jobId: 5 }],
       [{ jobId: 2 }, { jobId: 3 }],
     ])
+    expect(plan.flowSummary).toEqual({ created: 0, updated: 2, skipped: 0 })
+    expect(plan.flowsToUpdate.map((f) => f.id)).toEqual([3, 2])
+    expect(plan.flowsToUpdate[1].nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.job]))).toEqual([{ jobId: 1 }, { jobId: 2 }])
     expect(byName(buildExport({ ...applyPlan(state, plan, 100), nowMs: NOW_MS }))).toEqual(byName(doc))
   })
 
@@ -111,6 +144,24 @@ describe('export → import round trip', () => {
     expect(plan.linksSkipped).toEqual([])
     expect(plan.groupsToCreate).toEqual([])
     expect(plan.groupsToUpdate).toEqual([])
+    expect(plan.flowSummary).toEqual({ created: 0, updated: 0, skipped: 2 })
+    expect(plan.flowsSkipped).toEqual([
+      { id: 3, name: 'audit-sign-off' },
+      { id: 2, name: 'month-end' },
+    ])
+  })
+
+  it('creates a flow the installation lacks over jobs it skips and jobs it creates', () => {
+    const state = sampleState()
+    const doc = buildExport({ ...state, nowMs: NOW_MS })
+    // Since the export: the flow was removed and job 2 renamed, so the document's job 2 is new again.
+    state.flows = state.flows.filter((f) => f.name !== 'month-end')
+    state.jobs = state.jobs.map((j) => (j.id === 2 ? { ...j, name: 'send-invoices-v2' } : j))
+    const plan = planImport(doc, state, { nowMs: NOW_MS, onConflict: 'skip' })
+    expect(plan.flowSummary).toEqual({ created: 1, updated: 0, skipped: 1 })
+    expect(plan.flowsToCreate[0].nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.job]))).toEqual([{ jobId: 1 }, { key: '2' }])
+    const imported = applyPlan(state, plan, 100)
+    expect(imported.flows.find((f) => f.name === 'month-end')!.nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.jobId]))).toEqual([1, 100])
   })
 
   it('with skip, adds the links a skipped parent lacks and leaves the conditions of those it has', () => {

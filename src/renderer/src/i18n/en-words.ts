@@ -59,4 +59,5 @@ export const enWords = {
 
   'import.problemJob': ' (job “{name}”)',
   'import.problemJobKey': ' (job key “{key}”)',
+  'import.problemFlow': ' (flow “{name}”)',
 } as const

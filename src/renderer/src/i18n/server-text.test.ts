@@ -96,4 +96,10 @@ describe('problemText', () => {
       'jobs[1].enabled: a job with schedule type NONE runs only when triggered; it cannot be enabled (job “send-invoices”)',
     )
   })
+
+  it('renders an import problem with the flow it is about', () => {
+    const problem = { field: 'flows[0].edges[1]', code: 'flow.selfLoop', params: { key: 'report', flowName: 'month-end' }, message: 'x' }
+    expect(problemText('en', problem)).toBe("flows[0].edges[1]: node 'report' cannot be its own parent (flow “month-end”)")
+    expect(problemText('zh-CN', problem)).toMatch(/^flows\[0\]\.edges\[1\]：.*（工作流“month-end”）$/)
+  })
 })

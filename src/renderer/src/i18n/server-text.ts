@@ -66,18 +66,19 @@ export function errorText(language: Language, error: unknown): string {
   return `${error.field}${language === 'zh-CN' ? '：' : ': '}${rule}`
 }
 
-/** One problem of several (an import), with the job it is about when the problem names one. */
+/** One problem of several (an import), with the job or flow it is about when the problem names one. */
 export function problemText(language: Language, problem: ErrorProblem): string {
   const rendered = renderMessage(language, problem)
   const separator = language === 'zh-CN' ? '：' : ': '
-  // The English fallback names the job already; a rendered rule gets it in this language.
+  // The English fallback names the job or flow already; a rendered rule gets it in this language.
   if (rendered === null) return `${problem.field}${separator}${problem.message}`
-  const { jobName, jobKey } = problem.params
-  const label =
-    typeof jobName === 'string'
-      ? translate(language, 'import.problemJob', { name: jobName })
-      : typeof jobKey === 'string'
-        ? translate(language, 'import.problemJobKey', { key: jobKey })
-        : ''
-  return `${problem.field}${separator}${rendered}${label}`
+  return `${problem.field}${separator}${rendered}${problemLabel(language, problem.params)}`
+}
+
+function problemLabel(language: Language, params: ErrorParams): string {
+  const { jobName, jobKey, flowName } = params
+  if (typeof jobName === 'string') return translate(language, 'import.problemJob', { name: jobName })
+  if (typeof jobKey === 'string') return translate(language, 'import.problemJobKey', { key: jobKey })
+  if (typeof flowName === 'string') return translate(language, 'import.problemFlow', { name: flowName })
+  return ''
 }

@@ -37,6 +37,7 @@ export const zhCNErrorMessages: Record<keyof typeof enErrorMessages, string> = {
 
   'export.groupMissing': '任务 {jobId} 的执行器分组 {groupId} 不存在',
   'export.jobMissing': '任务 {ids} 不存在',
+  'export.flowJobMissing': '工作流“{flow}”的任务 {jobId} 不存在',
   'export.jobsMissing': '任务 {ids} 不存在',
 
   'settings.tokensEqual': '必须与执行器访问令牌不同：每台执行器机器都持有该令牌',

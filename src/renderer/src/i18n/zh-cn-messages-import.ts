@@ -22,4 +22,10 @@ export const zhCNImportMessages: Record<keyof typeof enImportMessages, string> =
   'import.autoWithAddresses': '自动注册的分组从执行器注册获得地址；请留空，或将 addressType 设为 1',
   'import.jobSkipped': '已跳过任务“{name}”（{appName}）：任务 {id}“{name}”已存在于“{appName}”',
   'import.linkSkipped': '已跳过依赖 {parentKey} → {childKey}：父任务 {id} 已跳过，而任务的依赖属于其定义的一部分',
+  'import.flowsInVersionOne': 'flows 自格式版本 2 起才有；版本 1 的文件不含工作流（如需导入，请将 version 设为 2）',
+  'import.flowIdField': '未知字段；工作流按名称匹配',
+  'import.flowJobIdField': '未知字段；工作流的任务节点通过 jobKey（此文件中任务的 key）指明其任务',
+  'import.flowJobKeyMissing': '工作流“{flow}”的节点“{node}”运行任务 key“{key}”，但它不在此文件中',
+  'import.flowNameTwice': 'flows[{first}] 也名为“{name}”；工作流按名称匹配',
+  'import.flowSkipped': '已跳过工作流“{name}”：工作流 {id}“{name}”已存在',
 }

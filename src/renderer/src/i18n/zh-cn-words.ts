@@ -57,4 +57,5 @@ export const zhCNWords: Record<keyof typeof enWords, string> = {
 
   'import.problemJob': '（任务“{name}”）',
   'import.problemJobKey': '（任务 key“{key}”）',
+  'import.problemFlow': '（工作流“{name}”）',
 }

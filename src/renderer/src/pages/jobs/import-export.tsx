@@ -98,7 +98,7 @@ function ImportForm({ file, onClose }: { file: { name: string; document: unknown
   // The core's error as it came: rendered in the language shown now, so switching language re-renders it.
   const [refusedBy, setRefusedBy] = useState<{ error: unknown } | null>(null)
   const refusal: ImportRefusal | null = refusedBy && importRefusal(language, refusedBy.error)
-  const doc = file.document as { jobs?: unknown; links?: unknown } | null
+  const doc = file.document as { jobs?: unknown; links?: unknown; flows?: unknown } | null
   const count = (value: unknown) => (Array.isArray(value) ? value.length : 0)
 
   const submit = async () => {
@@ -115,7 +115,7 @@ function ImportForm({ file, onClose }: { file: { name: string; document: unknown
 
   return (
     <Stack gap="sm">
-      <Text size="sm">{t('import.file', { name: file.name, jobs: count(doc?.jobs), links: count(doc?.links) })}</Text>
+      <Text size="sm">{t('import.file', { name: file.name, jobs: count(doc?.jobs), links: count(doc?.links), flows: count(doc?.flows) })}</Text>
       {!report && (
         <Radio.Group
           value={onConflict}
@@ -146,6 +146,7 @@ function ImportForm({ file, onClose }: { file: { name: string; document: unknown
           <Text size="sm" data-testid="import-counts" data-created={report.created} data-updated={report.updated} data-skipped={report.skipped}>
             {t('import.counts', { created: report.created, updated: report.updated, skipped: report.skipped })}
           </Text>
+          <FlowCounts counts={report.flows} />
           {report.groupsCreated.length > 0 && <Text size="sm">{t('import.groupsCreated', { names: report.groupsCreated.join(', ') })}</Text>}
           {report.notes.length > 0 && (
             <List size="sm" spacing={2} mt={4}>
@@ -169,5 +170,16 @@ function ImportForm({ file, onClose }: { file: { name: string; document: unknown
         )}
       </Group>
     </Stack>
+  )
+}
+
+/** The flows line of the report, when the document had flows (a core before flows reports none). */
+function FlowCounts({ counts }: { counts: ImportReport['flows'] | undefined }) {
+  const t = useT()
+  if (!counts || counts.created + counts.updated + counts.skipped === 0) return null
+  return (
+    <Text size="sm" data-testid="import-flow-counts" data-created={counts.created} data-updated={counts.updated} data-skipped={counts.skipped}>
+      {t('import.flowCounts', counts)}
+    </Text>
   )
 }
