@@ -105,6 +105,9 @@ test('an operator builds a flow by dragging, runs it, watches it live, retries t
   await expect(page.getByTestId('flow-run-header').getByTestId('flow-run-state')).toHaveAttribute('data-flow-state', 'success')
   await runNode(page, loadKey).click()
   await expect(page.getByTestId('flow-node-panel')).toContainText('rows=42')
-  await page.getByTestId('flow-run-tabs').getByText(/timeline/i).click()
+  await page
+    .getByTestId('flow-run-tabs')
+    .getByText(/timeline/i)
+    .click()
   await expect(page.getByTestId('flow-timeline-row')).toHaveCount(4)
 })

@@ -76,7 +76,6 @@ export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, e
   }
 }
 
-
 /**
  * A flow's kill can meet a node run that is written but whose trigger is not recorded yet (the run
  * writer holds an accepted outcome back a batch): that one is killed as soon as it is.

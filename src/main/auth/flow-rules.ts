@@ -137,7 +137,7 @@ export const FLOW_RULES = {
       // The chain's other jobs: the caller must operate their groups too.
       const links = await ctx.core.listLinks()
       const seen = new Set([request.rootJobId])
-      for (let frontier = [request.rootJobId]; frontier.length > 0; ) {
+      for (let frontier = [request.rootJobId]; frontier.length > 0;) {
         frontier = links.filter((l) => frontier.includes(l.parentJobId) && !seen.has(l.childJobId)).map((l) => l.childJobId)
         for (const id of frontier) seen.add(id)
       }

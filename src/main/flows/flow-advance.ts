@@ -48,7 +48,10 @@ export class FlowAdvance {
     for (const def of graph.topologicalOrder().map((key) => graph.node(key))) {
       const node = nodes.get(def.key)
       if (!node || node.state !== 'pending') continue
-      const decision = decideNode(def.triggerRule ?? 'all_success', graph.parents(def.key).map((key) => nodes.get(key)?.state ?? 'pending'))
+      const decision = decideNode(
+        def.triggerRule ?? 'all_success',
+        graph.parents(def.key).map((key) => nodes.get(key)?.state ?? 'pending'),
+      )
       if (decision === 'wait') continue
       const state = decision === 'run' ? await this.start(run, def, node, nodes) : await this.end(run, node, decision, '')
       if (state === null) lost = true
@@ -101,7 +104,11 @@ export class FlowAdvance {
 
   private async end(run: FlowRunRecord, node: FlowNodeRecord, state: FlowNodeState, note: string): Promise<FlowNodeState | null> {
     const nowMs = this.deps.clock.nowMs()
-    const changed = await this.deps.store.flowRuns.setNodeState(run.id, node.key, ['pending'], node.attempt, state, { startTimeMs: nowMs, endTimeMs: nowMs, note })
+    const changed = await this.deps.store.flowRuns.setNodeState(run.id, node.key, ['pending'], node.attempt, state, {
+      startTimeMs: nowMs,
+      endTimeMs: nowMs,
+      note,
+    })
     return changed ? state : null
   }
 

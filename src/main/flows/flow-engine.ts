@@ -34,7 +34,11 @@ export class FlowEngine {
   constructor(private readonly deps: FlowEngineDeps) {
     this.advancer = new FlowAdvance(deps)
     this.starts = new FlowStarts(deps, (id) => this.track(this.advance(id)))
-    this.actions = new FlowActions(deps, (id) => this.advance(id), (flowId) => this.track(this.starts.startQueued(flowId)))
+    this.actions = new FlowActions(
+      deps,
+      (id) => this.advance(id),
+      (flowId) => this.track(this.starts.startQueued(flowId)),
+    )
     this.advancer.onEnded = (flowId) => this.track(this.starts.startQueued(flowId))
   }
 
@@ -115,8 +119,12 @@ export class FlowEngine {
 
   /** Sweeps every period until `signal` aborts. */
   run(signal: AbortSignal): Promise<void> {
-    return runPeriodically(this.deps.clock, FLOW_SWEEP_PERIOD_MS, signal, () => this.sweep(), (error) =>
-      this.deps.logger.error('flow sweep failed', { error: (error as Error).message }),
+    return runPeriodically(
+      this.deps.clock,
+      FLOW_SWEEP_PERIOD_MS,
+      signal,
+      () => this.sweep(),
+      (error) => this.deps.logger.error('flow sweep failed', { error: (error as Error).message }),
     )
   }
 
@@ -127,7 +135,14 @@ export class FlowEngine {
 
   private async timeOut(run: FlowRunRecord, flow: Flow): Promise<void> {
     await this.actions.kill(run.id, `timed out after ${flow.timeoutSec} s`, 'failed')
-    this.deps.announce({ kind: 'timeout', flowRunId: run.id, flowId: run.flowId, flowName: flow.name, alarmEmail: flow.alarmEmail, timeoutSec: flow.timeoutSec })
+    this.deps.announce({
+      kind: 'timeout',
+      flowRunId: run.id,
+      flowId: run.flowId,
+      flowName: flow.name,
+      alarmEmail: flow.alarmEmail,
+      timeoutSec: flow.timeoutSec,
+    })
   }
 
   /** An approval undecided past its time-out is rejected; resolves true when one was. */

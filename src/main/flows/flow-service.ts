@@ -46,7 +46,14 @@ export class FlowService {
       const input = await this.checked(tx, raw)
       if (await tx.flows.getByName(input.name)) throw conflict('flow.nameTaken', { name: input.name })
       const nowMs = this.nowMs()
-      const id = await tx.flows.insert({ ...settingsOf(input), triggerStatus: 0, triggerNextTimeMs: 0, triggerLastTimeMs: 0, addTimeMs: nowMs, updateTimeMs: nowMs })
+      const id = await tx.flows.insert({
+        ...settingsOf(input),
+        triggerStatus: 0,
+        triggerNextTimeMs: 0,
+        triggerLastTimeMs: 0,
+        addTimeMs: nowMs,
+        updateTimeMs: nowMs,
+      })
       return (await tx.flows.get(id))!
     })
   }

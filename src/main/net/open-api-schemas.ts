@@ -72,7 +72,12 @@ export const OPEN_API_BODIES = {
   removeFlow: byId,
   triggerFlow: z.strictObject({ id, param: z.string().max(FLOW_VALUE_MAX_BYTES).optional() }),
   getFlowRun: byId,
-  listFlowRuns: z.strictObject({ flowId: id.optional(), state: z.enum(FLOW_RUN_STATES).optional(), beforeId: id.optional(), limit: z.int().min(1).max(500).optional() }),
+  listFlowRuns: z.strictObject({
+    flowId: id.optional(),
+    state: z.enum(FLOW_RUN_STATES).optional(),
+    beforeId: id.optional(),
+    limit: z.int().min(1).max(500).optional(),
+  }),
   retryFlowRun: byId,
   killFlowRun: byId,
   decideApproval: z.strictObject({ flowRunId: id, key: z.string().max(64), approve: z.boolean(), comment: z.string().max(FLOW_VALUE_MAX_BYTES).optional() }),

@@ -28,7 +28,10 @@ export function notifyFromEvents(
       notification.show()
     }
     if (event.type === 'flow-notice') {
-      const notification = new Notification({ title: text.flowNoticeTitle(event.kind, event.flowName), body: text.flowNoticeBody(event.flowRunId, event.detail) })
+      const notification = new Notification({
+        title: text.flowNoticeTitle(event.kind, event.flowName),
+        body: text.flowNoticeBody(event.flowRunId, event.detail),
+      })
       notification.on('click', () => actions.openWindow())
       notification.show()
     }

@@ -6,7 +6,15 @@ import { PRE_READ_MS } from '../scheduler/plan-scan'
 import type { RingFire } from '../domain/fires'
 import type { Repos, UnitOfWork } from '../store/store'
 import { JobCache } from './job-cache'
-import { FlowStepTaken, prepareOneOffRuns, prepareScheduledRuns, prepareTakenOverRuns, type OneOffTrigger, type PreparedRun, type ScheduledRunRepos } from './prepare-runs'
+import {
+  FlowStepTaken,
+  prepareOneOffRuns,
+  prepareScheduledRuns,
+  prepareTakenOverRuns,
+  type OneOffTrigger,
+  type PreparedRun,
+  type ScheduledRunRepos,
+} from './prepare-runs'
 import { TriggerPool, type TriggerDispatch, type TriggerPoolOptions } from './trigger-pool'
 
 /**

@@ -116,7 +116,9 @@ export const API_ARGUMENTS = {
   triggerFlow: z.tuple([request({ flowId: id, param: z.string().max(FLOW_VALUE_MAX_BYTES).optional() })]),
   getFlowRun: byId,
   listFlowRuns: z.tuple([
-    request({ flowId: id.optional(), state: z.enum(FLOW_RUN_STATES).optional(), beforeId: id.optional(), limit: z.int().min(1).max(500).optional() }).default({}),
+    request({ flowId: id.optional(), state: z.enum(FLOW_RUN_STATES).optional(), beforeId: id.optional(), limit: z.int().min(1).max(500).optional() }).default(
+      {},
+    ),
   ]),
   retryFlowRun: byId,
   killFlowRun: byId,

@@ -344,7 +344,8 @@ async function expectOutcome<T>(
   ).toEqual([])
 }
 
-const PERMISSION_CODES = /^(auth\.|openapi\.|registry\.|token\.needsUser$|user\.(selfChange|lastAdmin)$|job\.notFound$|run\.notFound$|group\.notFound$|flow\.(notFound|runNotFound)$)/
+const PERMISSION_CODES =
+  /^(auth\.|openapi\.|registry\.|token\.needsUser$|user\.(selfChange|lastAdmin)$|job\.notFound$|run\.notFound$|group\.notFound$|flow\.(notFound|runNotFound)$)/
 
 function bridgeRefused(result: BridgeResult): boolean {
   return !result.ok && PERMISSION_CODES.test(result.error?.code ?? '') && (result.error?.name === 'PermissionError' || result.error?.name === 'NotFoundError')
@@ -486,7 +487,13 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'listFlows', path: '/api/listFlows', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'getFlow in A', path: '/api/getFlow', body: async () => ({ id: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'addFlow in A', path: '/api/addFlow', body: () => flowOfA(`added flow ${source}`), may: OPERATOR_OF_A, action: 'flow.create' },
-  { label: 'addFlow in B', path: '/api/addFlow', body: () => ({ ...flowOfA(`taken flow ${source}`), nodes: [{ key: 'b', jobId: w.jobs.b.id }] }), may: ['api'], action: 'flow.create' },
+  {
+    label: 'addFlow in B',
+    path: '/api/addFlow',
+    body: () => ({ ...flowOfA(`taken flow ${source}`), nodes: [{ key: 'b', jobId: w.jobs.b.id }] }),
+    may: ['api'],
+    action: 'flow.create',
+  },
   {
     label: 'updateFlow in A',
     path: '/api/updateFlow',
