@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
-import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
+import { callAdmin } from '../../support/admin-call'
 import type { ClusterView, JobDeskEvent } from '../../../src/shared/api'
 import { BridgeClient } from '../../support/bridge-client'
 import { TEST_HANDLERS_DIR } from '../../support/core-harness'
@@ -35,16 +35,7 @@ async function stubExecutor(): Promise<StubExecutor> {
 }
 
 /** One call of a node's admin HTTP API (the OpenAPI, or the executor API with the executor token). */
-async function call<T>(node: HeadlessChild, method: string, body: unknown, token = API_TOKEN): Promise<T> {
-  const response = await request(`${node.origin}/api/${method}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'xxl-job-access-token': token },
-    body: JSON.stringify(body),
-  })
-  const answer = JSON.parse(await response.body.text()) as { code: number; msg: string | null; data?: T; content?: T }
-  if (answer.code !== 200) throw new Error(`${method} on ${node.origin}: ${answer.msg}`)
-  return (answer.data ?? answer.content) as T
-}
+const call = <T>(node: HeadlessChild, method: string, body: unknown, token = API_TOKEN) => callAdmin<T>(node.origin, method, body, token)
 
 function runIdsIn(events: readonly JobDeskEvent[]): Set<number> {
   return new Set(events.flatMap((event) => (event.type === 'runs-changed' ? event.runs.map((run) => run.id) : [])))

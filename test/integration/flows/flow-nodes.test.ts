@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
-import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
+import { callAdmin } from '../../support/admin-call'
 import type { FlowRun } from '../../../src/shared/flow-types'
 import { runStatus, type JobRun } from '../../../src/shared/model'
 import { BridgeClient } from '../../support/bridge-client'
@@ -33,16 +33,7 @@ async function silentExecutor(): Promise<{ address: string; runs: { logId: numbe
   }
 }
 
-async function call<T>(node: HeadlessChild, method: string, body: unknown, token = API_TOKEN): Promise<T> {
-  const response = await request(`${node.origin}/api/${method}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'xxl-job-access-token': token },
-    body: JSON.stringify(body),
-  })
-  const answer = JSON.parse(await response.body.text()) as { code: number; msg: string | null; data?: T; content?: T }
-  if (answer.code !== 200) throw new Error(`${method} on ${node.origin}: ${answer.msg}`)
-  return (answer.data ?? answer.content) as T
-}
+const call = <T>(node: HeadlessChild, method: string, body: unknown, token = API_TOKEN) => callAdmin<T>(node.origin, method, body, token)
 
 const nodes: HeadlessChild[] = []
 const closers: (() => Promise<void> | void)[] = []
