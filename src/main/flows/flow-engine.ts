@@ -67,11 +67,14 @@ export class FlowEngine {
     return this.actions.kill(flowRunId, `killed by ${actor}`)
   }
 
+  /** A retry or a mark opens a finished run again: its completions are looked up at once, not after the next sweep. */
   retry(flowRunId: number): Promise<void> {
+    this.mayHaveActive = true
     return this.actions.retry(flowRunId)
   }
 
   mark(mark: FlowNodeMark, actor: string): Promise<void> {
+    this.mayHaveActive = true
     return this.actions.mark(mark, actor)
   }
 
