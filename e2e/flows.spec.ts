@@ -13,6 +13,18 @@ test.use({ viewport: { width: 1440, height: 900 } })
 const editorNode = (page: Page, key: string): Locator => page.locator(`[data-testid="flow-node"][data-key="${key}"]`)
 const runNode = (page: Page, key: string): Locator => page.locator(`[data-testid="flow-run-node"][data-key="${key}"]`)
 
+/**
+ * Opens a node of the run view in the side panel. A toast of the run's own news (a failure, an
+ * approval asked for) may lie over the canvas's edge for its 10 s: the click goes again until the
+ * panel shows the node.
+ */
+async function openRunNode(page: Page, key: string): Promise<void> {
+  await expect(async () => {
+    await runNode(page, key).click({ timeout: 2000 })
+    await expect(page.getByTestId('flow-node-panel')).toHaveAttribute('data-key', key, { timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+}
+
 /** Picks a job in the palette's searchable picker: the editor adds it as a node at once. */
 async function addJobNode(page: Page, jobId: number, name: string): Promise<void> {
   const picker = page.getByTestId('flow-add-job')
@@ -97,13 +109,13 @@ test('an operator builds a flow by dragging, runs it, watches it live, retries t
   await expect(runNode(page, extractKey)).toHaveAttribute('data-flow-state', 'success')
 
   // Approve with a comment: the load runs with the extract's output, and the run succeeds.
-  await runNode(page, gateKey).click()
+  await openRunNode(page, gateKey)
   await page.getByTestId('flow-node-approve').click()
   await page.getByTestId('flow-decide-comment').fill('looks right')
   await page.getByTestId('flow-decide-confirm').click()
   await expect(runNode(page, loadKey)).toHaveAttribute('data-flow-state', 'success')
   await expect(page.getByTestId('flow-run-header').getByTestId('flow-run-state')).toHaveAttribute('data-flow-state', 'success')
-  await runNode(page, loadKey).click()
+  await openRunNode(page, loadKey)
   await expect(page.getByTestId('flow-node-panel')).toContainText('rows=42')
   await page
     .getByTestId('flow-run-tabs')
