@@ -6,7 +6,16 @@ import { applyCompletions } from './flow-completions'
 
 type Run = Pick<
   JobRun,
-  'id' | 'triggerCode' | 'handleCode' | 'handleMsg' | 'handleTimeMs' | 'triggerTimeMs' | 'executorShardingParam' | 'executorFailRetryCount' | 'parentLogId'
+  | 'id'
+  | 'triggerCode'
+  | 'handleCode'
+  | 'handleMsg'
+  | 'handleTimeMs'
+  | 'triggerTimeMs'
+  | 'executorShardingParam'
+  | 'executorFailRetryCount'
+  | 'parentLogId'
+  | 'alarmStatus'
 >
 
 const run = (id: number, over: Partial<Run> = {}): Run => ({
@@ -19,6 +28,7 @@ const run = (id: number, over: Partial<Run> = {}): Run => ({
   executorShardingParam: '',
   executorFailRetryCount: 0,
   parentLogId: null,
+  alarmStatus: 0,
   ...over,
 })
 const running = { handleCode: 0, handleMsg: '', handleTimeMs: 0 }
@@ -88,5 +98,22 @@ describe('applyCompletions', () => {
     const w = world([run(1, { ...shard(0), ...running }), run(2, shard(0)), run(3, shard(1))], [step(1, 1), step(2, 2), step(3, 2)])
     await w.complete(3)
     expect(w.set).toEqual([{ state: 'success', output: 'run 3', endTimeMs: 1003 }])
+  })
+
+  it('waits for the retry of a failure with retries left, and ends failed when the fail monitor is done with it and no retry came', async () => {
+    const failure = { handleCode: 500, handleMsg: 'failed, retries left', executorFailRetryCount: 1 }
+    const waiting = world([run(1, failure)], [step(1)])
+    await waiting.complete(1)
+    expect(waiting.set).toEqual([])
+
+    // The monitor took it (alarm sent) and its retry was triggered: the retry speaks for the attempt.
+    const retried = world([run(1, { ...failure, alarmStatus: 2 }), run(2, { ...running, parentLogId: 1 })], [step(1), step(2)])
+    await retried.complete(1)
+    expect(retried.set).toEqual([])
+
+    // The monitor is done with it but its retry could not be triggered: nothing will come.
+    const lost = world([run(1, { ...failure, alarmStatus: 2 })], [step(1)])
+    await lost.complete(1)
+    expect(lost.set).toEqual([{ state: 'failed', output: 'failed, retries left', endTimeMs: 1001 }])
   })
 })

@@ -1,4 +1,4 @@
-import { runStatus, type JobRun } from '../../shared/model'
+import { ALARM_STATUS, runStatus, type JobRun } from '../../shared/model'
 import type { FlowStep } from '../domain/flows'
 import { currentRunsOfAttempt, isUnfinished } from './attempt-runs'
 import type { FlowEngineDeps } from './flow-engine-deps'
@@ -20,8 +20,10 @@ export async function applyCompletions(
   for (const step of steps) {
     const run = byId.get(step.logId)
     if (!run) continue
-    // Most runs are the only run of their attempt: no lookup. A shard needs its siblings.
-    const current = run.executorShardingParam === '' ? [run] : await currentRunsOfAttempt(deps, await nodeRunIds(deps, step), step.attempt)
+    // Most runs are the only run of their attempt: no lookup. A shard needs its siblings, and a
+    // failure the fail monitor is done with needs to know whether a retry took its place.
+    const alone = run.executorShardingParam === '' && !(waitsForRetry(run) && run.alarmStatus > 0)
+    const current = alone ? [run] : await currentRunsOfAttempt(deps, await nodeRunIds(deps, step), step.attempt)
     const outcome = outcomeOf(current)
     if (!outcome) continue
     const { output, cutFromBytes } = cutOutput(outcome.speaker.handleMsg)
@@ -50,7 +52,9 @@ function outcomeOf(current: readonly JobRun[]): Outcome | null {
   for (const run of current) {
     if (isUnfinished(run)) return null
     const failed = runStatus(run) === 'failed'
-    if (failed && run.executorFailRetryCount > 0) return null
+    // Still the attempt's run though the fail monitor is done with it (alarm_status past 'locked'):
+    // its retry could not be triggered, so no retry will tell. Until then a retry may.
+    if (waitsForRetry(run) && run.alarmStatus <= ALARM_STATUS.todo) return null
     if (failed && endsLater(run, lastFailed)) lastFailed = run
     if (endsLater(run, last)) last = run
   }
@@ -59,6 +63,11 @@ function outcomeOf(current: readonly JobRun[]): Outcome | null {
     speaker: (lastFailed ?? last)!,
     endTimeMs: Math.max(...current.map((r) => r.handleTimeMs)),
   }
+}
+
+/** A failure with retries left: its retry, not this run, will say how the attempt ends. */
+function waitsForRetry(run: JobRun): boolean {
+  return runStatus(run) === 'failed' && run.executorFailRetryCount > 0
 }
 
 /** Whether `run` ended after `other` (a run that failed to trigger ended when it was triggered). */
