@@ -1,0 +1,59 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ensureBuilt } from '../../support/headless-child'
+import { makeTempDir } from '../../support/temp-dir'
+import { waitFor } from '../../support/wait-for'
+
+const BIN = fileURLToPath(new URL('../../../bin/jobdesk.mjs', import.meta.url))
+
+const children: ChildProcess[] = []
+const dirs: { remove(): void }[] = []
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+  for (const dir of dirs.splice(0)) dir.remove()
+})
+
+/** `jobdesk serve` on a fresh data folder and a free port; resolves with what it printed once it is ready. */
+async function serve(): Promise<string> {
+  const dir = makeTempDir('jobdesk-command-')
+  dirs.push(dir)
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', join(dir.path, 'data'), '--no-demo'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return waitFor('jobdesk serve to print its addresses', () => /Executors register at/.test(output) && output, 60_000)
+}
+
+describe('the jobdesk command', () => {
+  it('starts two servers from one checkout at once: it runs the built code and builds nothing', async () => {
+    await ensureBuilt()
+    const [a, b] = await Promise.all([serve(), serve()])
+    const consoleOf = (output: string) => /Console: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1]
+    expect(consoleOf(a)).toBeDefined()
+    expect(consoleOf(b)).toBeDefined()
+    expect(consoleOf(a)).not.toBe(consoleOf(b))
+    // Neither rebuilt: no bundler output among what they printed.
+    expect(`${a}${b}`).not.toMatch(/vite|built in/i)
+  }, 120_000)
+
+  it('lists its commands, passes a command its own --help, and refuses an unknown one in one line', () => {
+    const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })
+    expect(help.status).toBe(0)
+    for (const command of ['serve', 'executor', 'import-xxl']) expect(help.stdout).toContain(command)
+    const serveHelp = spawnSync(process.execPath, [BIN, 'serve', '--help'], { encoding: 'utf8' })
+    expect(serveHelp.stdout).toContain('--data-dir')
+    const unknown = spawnSync(process.execPath, [BIN, 'bogus'], { encoding: 'utf8' })
+    expect(unknown.status).toBe(1)
+    expect(unknown.stderr.split('\n')[0]).toBe("error: unknown command 'bogus'")
+  })
+})
