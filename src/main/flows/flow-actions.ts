@@ -1,4 +1,4 @@
-import type { ApprovalDecision, FlowNodeMark, FlowNodeState, FlowRunState } from '../../shared/flow-types'
+import { ACTIVE_FLOW_RUN_STATES, type ApprovalDecision, type FlowNodeMark, type FlowNodeState, type FlowRunState } from '../../shared/flow-types'
 import { conflict, notFound } from '../../shared/messages/coded-errors'
 import type { FlowRunRecord } from '../domain/flows'
 import { currentRunsOfAttempt, isUnfinished } from './attempt-runs'
@@ -6,7 +6,6 @@ import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from './flow-graph'
 import { cutOutput } from './flow-params'
 
-const ACTIVE: readonly FlowRunState[] = ['queued', 'running', 'waiting']
 const FINISHED: readonly FlowRunState[] = ['success', 'failed', 'killed']
 /** What a retry runs again: the nodes that did not succeed, and (below) everything that depends on them. */
 const RETRIED: ReadonlySet<FlowNodeState> = new Set(['failed', 'killed', 'upstream_failed', 'pending', 'waiting'])
@@ -33,7 +32,7 @@ export class FlowActions {
     const { flowRuns } = this.deps.store
     const run = await this.run(flowRunId)
     const nowMs = this.deps.clock.nowMs()
-    if (!(await flowRuns.setState(flowRunId, ACTIVE, endState, { endTimeMs: nowMs, reason })))
+    if (!(await flowRuns.setState(flowRunId, ACTIVE_FLOW_RUN_STATES, endState, { endTimeMs: nowMs, reason })))
       throw conflict('flow.runNotActive', { id: flowRunId, state: run.state })
     const runIds = await flowRuns.runIdsOf(flowRunId)
     for (const node of await flowRuns.nodes(flowRunId)) {

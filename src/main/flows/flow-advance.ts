@@ -4,11 +4,9 @@ import type { FlowNodeRecord, FlowRunRecord } from '../domain/flows'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from './flow-graph'
 import { resolveParam } from './flow-params'
-import { decideNode } from './trigger-rules'
+import { decideNode, isDoneState, isFailedLikeState } from './trigger-rules'
 
 const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
-const DONE: ReadonlySet<FlowNodeState> = new Set(['success', 'failed', 'upstream_failed', 'skipped', 'killed'])
-const FAILED_LIKE: ReadonlySet<FlowNodeState> = new Set(['failed', 'upstream_failed', 'killed'])
 
 /**
  * Moves a flow run on from what its nodes' states are now: decides every pending node whose rule
@@ -122,10 +120,10 @@ export class FlowAdvance {
     const states = [...nodes.values()].map((n) => n.state)
     const nowMs = this.deps.clock.nowMs()
     let next: FlowRunState | null = null
-    if (states.every((s) => DONE.has(s))) {
+    if (states.every(isDoneState)) {
       const graph = this.graphOf(run)
       const leaves = graph.keys.filter((key) => graph.children(key).length === 0)
-      const failed = leaves.some((key) => FAILED_LIKE.has(nodes.get(key)?.state ?? 'pending'))
+      const failed = leaves.some((key) => isFailedLikeState(nodes.get(key)?.state ?? 'pending'))
       next = failed ? 'failed' : 'success'
     } else if (!states.includes('running') && states.includes('waiting')) next = 'waiting'
     else if (run.state === 'waiting' && states.includes('running')) next = 'running'

@@ -35,6 +35,11 @@ function countParents(parents: readonly FlowNodeState[]): ParentCounts {
   return counts
 }
 
+/** Whether a node in `state` will not change state again. */
+export const isDoneState = (state: FlowNodeState): boolean => DONE_STATES.has(state)
+/** Whether a node in `state` did not do its work (failed, upstream_failed or killed). */
+export const isFailedLikeState = (state: FlowNodeState): boolean => FAILED_LIKE_STATES.has(state)
+
 /**
  * The decision for a node with `rule` over its direct parents' states (order does not matter).
  * "Failed" below means failed, upstream_failed or killed; "done" means success, skipped or failed.

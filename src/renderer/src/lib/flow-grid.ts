@@ -1,4 +1,5 @@
-import { ACTIVE_FLOW_RUN_STATES, type FlowRunState, type FlowSummary } from '../../../shared/flow-types'
+import type { FlowRunState, FlowSummary } from '../../../shared/flow-types'
+import { isActiveFlowRun } from './flow-run-actions'
 
 /** Cells per row of the Flows page's grid: every row has as many, so the columns of runs line up. */
 export const FLOW_GRID_CELLS = 20
@@ -20,13 +21,11 @@ export interface GridRow {
   cells: GridCell[]
 }
 
-const isActive = (state: FlowRunState) => (ACTIVE_FLOW_RUN_STATES as readonly FlowRunState[]).includes(state)
-
 /** The grid row of a flow's recent runs: the newest `count`, oldest first, padded on the left. */
 export function gridRow(recentRuns: FlowSummary['recentRuns'], nowMs: number, count = FLOW_GRID_CELLS): GridRow {
   const newest = [...recentRuns].sort((a, b) => a.id - b.id).slice(-count)
   const cells = newest.map((run): GridCell => {
-    const active = isActive(run.state)
+    const active = isActiveFlowRun(run.state)
     const started = run.startTimeMs > 0
     const durationMs = !started ? null : active ? Math.max(0, nowMs - run.startTimeMs) : run.endTimeMs > 0 ? Math.max(0, run.endTimeMs - run.startTimeMs) : null
     return { id: run.id, state: run.state, startTimeMs: run.startTimeMs, durationMs, active }

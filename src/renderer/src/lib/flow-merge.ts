@@ -1,6 +1,5 @@
-import { ACTIVE_FLOW_RUN_STATES, type FlowRun, type FlowRunState, type FlowSummary } from '../../../shared/flow-types'
-
-const isActive = (state: FlowRunState) => (ACTIVE_FLOW_RUN_STATES as readonly FlowRunState[]).includes(state)
+import type { FlowRun, FlowRunState, FlowSummary } from '../../../shared/flow-types'
+import { isActiveFlowRun } from './flow-run-actions'
 
 /** What a `flow-run-changed` event says. */
 export interface FlowRunStateChange {
@@ -28,7 +27,7 @@ export function applyRunState(summaries: readonly FlowSummary[], change: FlowRun
     const recentRuns = known
       ? summary.recentRuns.map((run) => (run.id === change.flowRunId ? { ...run, state: change.state } : run))
       : [...summary.recentRuns, { id: change.flowRunId, state: change.state, startTimeMs: change.state === 'queued' ? 0 : nowMs, endTimeMs: 0 }]
-    const delta = Number(isActive(change.state)) - Number(known ? isActive(known.state) : false)
+    const delta = Number(isActiveFlowRun(change.state)) - Number(known ? isActiveFlowRun(known.state) : false)
     return { ...summary, recentRuns, activeRunCount: Math.max(0, summary.activeRunCount + delta) }
   })
   return changed ? next : (summaries as FlowSummary[])
