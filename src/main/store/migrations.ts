@@ -461,6 +461,23 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX job_flow_step_run ON job_flow_step(flow_run_id);
     `,
   },
+  {
+    version: 13,
+    description: 'definition files: which groups, jobs and flows were applied from which file',
+    sql: `
+      -- What jobdesk apply -f wrote from a file (src/shared/definition-origin.ts), so the console can
+      -- tell file-managed objects from hand-made ones and apply --prune deletes only the former.
+      -- Keyed by what a file names an object by (app name, app/job name, flow name), not by id: no
+      -- foreign keys, and the key means the same object on every database the files are applied to.
+      CREATE TABLE definition_origin (
+        kind         TEXT    NOT NULL,
+        object_key   TEXT    NOT NULL,
+        file         TEXT    NOT NULL,
+        applied_time INTEGER NOT NULL,
+        PRIMARY KEY (kind, object_key)
+      );
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

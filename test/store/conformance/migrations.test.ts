@@ -69,6 +69,7 @@ storeSuite('migrations', (f) => {
     expect(columns).toContain('job_flow.definition')
     expect(columns).toContain('job_flow_node.output_cut_from_bytes')
     expect(columns).toContain('job_flow_step.log_id')
+    expect(columns).toContain('definition_origin.object_key')
     expect(columns).toEqual(await sqliteSchema())
   })
 

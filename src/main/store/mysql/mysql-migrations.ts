@@ -368,4 +368,20 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
       ) ${TABLE}`,
     ],
   },
+  {
+    version: 13,
+    description: 'definition files: which groups, jobs and flows were applied from which file',
+    // Why: src/main/store/migrations.ts, version 13. The longest key is a job's: an app name (64)
+    // + '/' + a job name (JOB_NAME_MAX_CHARS, 100) = 165 characters, within VARCHAR(191) as flow
+    // and setting names are keyed; the primary key is 4 × (16 + 191) = 828 bytes.
+    statements: [
+      `CREATE TABLE IF NOT EXISTS definition_origin (
+        kind         VARCHAR(16)   NOT NULL,
+        object_key   VARCHAR(191)  NOT NULL,
+        file         VARCHAR(1024) NOT NULL,
+        applied_time BIGINT        NOT NULL,
+        PRIMARY KEY (kind, object_key)
+      ) ${TABLE}`,
+    ],
+  },
 ]

@@ -341,4 +341,18 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
       'CREATE INDEX job_flow_step_run ON job_flow_step(flow_run_id)',
     ],
   },
+  {
+    version: 13,
+    description: 'definition files: which groups, jobs and flows were applied from which file',
+    // Why: src/main/store/migrations.ts, version 13.
+    statements: [
+      `CREATE TABLE definition_origin (
+        kind         TEXT   NOT NULL,
+        object_key   TEXT   NOT NULL,
+        file         TEXT   NOT NULL,
+        applied_time BIGINT NOT NULL,
+        PRIMARY KEY (kind, object_key)
+      )`,
+    ],
+  },
 ]
