@@ -64,4 +64,7 @@ export abstract class StoreRepos implements Repos {
   get flowRuns() {
     return this.repos.flowRuns
   }
+  get origins() {
+    return this.repos.origins
+  }
 }

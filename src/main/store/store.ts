@@ -1,5 +1,6 @@
 import { ApiTokenRepo } from './api-token-repo'
 import { AuditRepo } from './audit-repo'
+import { DefinitionOriginRepo } from './definition-origin-repo'
 import { FlowRepo } from './flow-repo'
 import { FlowRunRepo } from './flow-run-repo'
 import { GlueRepo } from './glue-repo'
@@ -47,6 +48,7 @@ export interface Repos {
   readonly audit: AuditRepo
   readonly flows: FlowRepo
   readonly flowRuns: FlowRunRepo
+  readonly origins: DefinitionOriginRepo
 }
 
 export type RepoName = keyof Repos
@@ -99,5 +101,6 @@ export function createRepos(db: Connection): Repos {
     audit: new AuditRepo(db),
     flows: new FlowRepo(db),
     flowRuns: new FlowRunRepo(db),
+    origins: new DefinitionOriginRepo(db),
   }
 }
