@@ -1,5 +1,6 @@
 import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
+import { enDefinitionMessages } from './en-definitions'
 import { enErrorMessages } from './en-errors'
 import { enFlowMessages } from './en-flows'
 import { enFlowDefinitionMessages } from './en-flow-definition'
@@ -25,6 +26,7 @@ export const EN_MESSAGES = {
   ...enAuthMessages,
   ...enFlowMessages,
   ...enFlowDefinitionMessages,
+  ...enDefinitionMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

@@ -2,6 +2,7 @@ import { ValidationError, type ErrorParams, type ErrorProblem } from '../../../s
 import { EN_MESSAGES, enParamWords, fillTemplate, isMessageCode, wordFor, type MessageCode, type ParamWords } from '../../../shared/messages'
 import { translate, type Language } from './dictionary'
 import { zhCNAuthMessages } from './zh-cn-messages-auth'
+import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
 import { zhCNFlowMessages } from './zh-cn-messages-flows'
 import { zhCNFlowDefinitionMessages } from './zh-cn-messages-flow-definition'
@@ -29,6 +30,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNAuthMessages,
   ...zhCNFlowMessages,
   ...zhCNFlowDefinitionMessages,
+  ...zhCNDefinitionMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {

@@ -1,0 +1,164 @@
+import { FLOW_OVERLAPS, TRIGGER_RULES } from '../flow-types'
+import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, RETRY_BACKOFFS, ROUTE_STRATEGIES } from '../model'
+import { codedIssue } from '../messages/coded-errors'
+import { APPROVAL_PROMPT_MAX_CHARS, FLOW_DESCRIPTION_MAX_CHARS, FLOW_MAX_ACTIVE_RUNS, FLOW_MAX_TIMEOUT_SEC, FLOW_NAME_MAX_CHARS } from './flow'
+import { GROUP_NAME_MAX_CHARS } from './group'
+import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT } from './job'
+import { z } from './z'
+
+/**
+ * The files `jobdesk apply` reads (docs/definitions-as-code.md): YAML documents of `kind: Group`,
+ * `Job` or `Flow`, each object keyed by name (a job by group and name), never by a numeric id, so
+ * a file means the same on every server. These schemas check the shape — unknown fields, types,
+ * value lists, ranges — in the CLI (with the file's line and column) and again on the server, and
+ * the published JSON Schema is generated from them (`jobdesk schema`). What needs more than one
+ * document or the server's state (a cron that parses, a child that exists, a cycle) is the server's
+ * planner's, with the same rules as the editors.
+ */
+
+const MAX_SECONDS = 86_400
+const seconds = z.int().min(0).max(MAX_SECONDS)
+const name = (max: number) => z.string().min(1).max(max)
+/** An executor group's app name, as its executors register it. */
+const groupName = z.string().min(1).max(64).describe("the executor group's app name (its executors register with it)")
+
+const scheduleSchema = z
+  .strictObject({
+    cron: z.string().min(1).max(200).optional().describe('a Quartz cron with seconds, e.g. "0 0 2 * * ?"'),
+    fixedRate: z.int().min(1).max(31_536_000).optional().describe('fire every this many seconds'),
+    timezone: z.string().min(1).max(64).optional().describe("the IANA zone a cron is read in (default: the server's)"),
+    misfire: z.enum(MISFIRE_STRATEGIES).optional().describe('what a fire missed while JobDesk was down does (default DO_NOTHING)'),
+  })
+  .superRefine((schedule, context) => {
+    if ((schedule.cron === undefined) === (schedule.fixedRate === undefined)) context.addIssue(codedIssue('definitions.scheduleOneOf', {}))
+  })
+  .describe('when it fires by itself; leave out for by hand only')
+
+const emails = z.union([z.string().max(1000), z.array(z.string().max(254)).max(50)]).describe('alarm addresses: a list, or one comma-separated text')
+
+const SCRIPT_GLUE_TYPES = GLUE_TYPES.filter((type) => type !== 'BEAN') as [
+  Exclude<(typeof GLUE_TYPES)[number], 'BEAN'>,
+  ...Exclude<(typeof GLUE_TYPES)[number], 'BEAN'>[],
+]
+
+const glueSchema = z
+  .strictObject({
+    type: z.enum(SCRIPT_GLUE_TYPES),
+    source: z.string().max(GLUE_SOURCE_MAX_CHARS).optional().describe('the script, inline'),
+    sourceFile: z.string().min(1).max(1024).optional().describe("the script's file, relative to this file (jobdesk apply reads it)"),
+    remark: z.string().max(GLUE_REMARK_MAX_CHARS).optional(),
+  })
+  .superRefine((glue, context) => {
+    if (glue.source !== undefined && glue.sourceFile !== undefined) context.addIssue(codedIssue('definitions.sourceAndFile', {}, ['sourceFile']))
+  })
+  .describe('a script (GLUE) job: its type and source; leave out for a BEAN handler')
+
+/** `on:` of a child link, in the words a file uses. */
+export const CHILD_CONDITIONS = { success: 'SUCCESS', failure: 'FAILURE', always: 'ALWAYS' } as const
+
+const childSchema = z.union([
+  name(JOB_NAME_MAX_CHARS).describe('a job of the same group, run when this one succeeds'),
+  z.strictObject({
+    job: name(JOB_NAME_MAX_CHARS),
+    group: groupName.optional().describe("the child's group (default: this job's)"),
+    on: z
+      .enum(Object.keys(CHILD_CONDITIONS) as ['success', 'failure', 'always'])
+      .optional()
+      .describe('when the child runs (default success)'),
+  }),
+])
+
+export const jobDocumentSchema = z
+  .strictObject({
+    kind: z.literal('Job'),
+    name: name(JOB_NAME_MAX_CHARS),
+    group: groupName,
+    author: z.string().max(100).optional(),
+    enabled: z.boolean().optional().describe('whether its schedule runs (default: true when it has a schedule)'),
+    schedule: scheduleSchema.optional(),
+    handler: z.string().min(1).max(255).optional().describe("a BEAN handler's name, as its executor registers it"),
+    glue: glueSchema.optional(),
+    param: z.string().max(EXECUTOR_PARAM_MAX_CHARS).optional(),
+    routing: z.enum(ROUTE_STRATEGIES).optional().describe('which executor of the group runs it (default FIRST)'),
+    block: z.enum(BLOCK_STRATEGIES).optional().describe('a fire while the last run runs (default SERIAL_EXECUTION)'),
+    timeoutSec: seconds.optional(),
+    retry: z
+      .strictObject({
+        count: z.int().min(0).max(MAX_RETRY_COUNT),
+        backoff: z.enum(RETRY_BACKOFFS).optional(),
+        intervalSec: seconds.optional(),
+        maxIntervalSec: seconds.optional(),
+      })
+      .optional(),
+    alarm: z.strictObject({ email: emails.optional(), everyFailure: z.boolean().optional() }).optional(),
+    children: z.array(childSchema).max(1000).optional().describe('jobs run after this one, by name'),
+  })
+  .describe('a job')
+
+const flowNodeSchema = z
+  .strictObject({
+    key: z.string().min(1).max(64).describe('what edges and ${nodes.<key>.output} name the node by: a-z, 0-9, _ and -'),
+    kind: z.enum(['job', 'approval']).optional().describe('job (the default) or approval'),
+    job: name(JOB_NAME_MAX_CHARS).optional().describe("the job it runs, by name (a job node's)"),
+    group: groupName.optional().describe("the job's group (default: the flow's group)"),
+    param: z.string().max(EXECUTOR_PARAM_MAX_CHARS).optional().describe("the run's parameter; may hold ${nodes.<key>.output} and ${flow.param}"),
+    rule: z.enum(TRIGGER_RULES).optional().describe('when it runs over its parents (default all_success)'),
+    prompt: z.string().max(APPROVAL_PROMPT_MAX_CHARS).optional().describe("what an approval's approver is asked"),
+    timeoutSec: z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).optional().describe('an approval undecided this long is rejected'),
+  })
+  .superRefine((node, context) => {
+    if (node.kind === 'approval') {
+      for (const field of ['job', 'group', 'param'] as const) {
+        if (node[field] !== undefined) context.addIssue(codedIssue('definitions.notForApproval', { field }, [field]))
+      }
+    } else {
+      if (node.job === undefined) context.addIssue(codedIssue('definitions.nodeJobRequired', {}, ['job']))
+      for (const field of ['prompt', 'timeoutSec'] as const) {
+        if (node[field] !== undefined) context.addIssue(codedIssue('definitions.onlyForApproval', { field }, [field]))
+      }
+    }
+  })
+
+export const flowDocumentSchema = z
+  .strictObject({
+    kind: z.literal('Flow'),
+    name: name(FLOW_NAME_MAX_CHARS),
+    description: z.string().max(FLOW_DESCRIPTION_MAX_CHARS).optional(),
+    group: groupName.optional().describe("the group of its nodes' jobs, where a node names none"),
+    enabled: z.boolean().optional().describe('whether its schedule runs (default: true when it has a schedule)'),
+    schedule: scheduleSchema.optional(),
+    maxActiveRuns: z.int().min(1).max(FLOW_MAX_ACTIVE_RUNS).optional(),
+    overlap: z.enum(FLOW_OVERLAPS).optional(),
+    timeoutSec: z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).optional(),
+    alarm: z.strictObject({ email: emails.optional() }).optional(),
+    param: z.string().max(4096).optional().describe('${flow.param} when a run is triggered without one'),
+    nodes: z.array(flowNodeSchema).min(1).max(1000),
+    edges: z
+      .array(z.strictObject({ from: z.string().min(1).max(64), to: z.string().min(1).max(64) }))
+      .max(10_000)
+      .optional(),
+  })
+  .describe('a flow: a DAG of jobs and approvals run as one unit')
+
+export const groupDocumentSchema = z
+  .strictObject({
+    kind: z.literal('Group'),
+    name: groupName,
+    title: z.string().min(1).max(GROUP_NAME_MAX_CHARS).optional().describe('what the console shows (default: the app name)'),
+    addresses: z
+      .array(z.string().min(1).max(500))
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('fixed executor addresses; leave out for executors that register themselves'),
+  })
+  .describe('an executor group')
+
+/** One YAML document of a definition file. */
+export const definitionDocumentSchema = z.discriminatedUnion('kind', [groupDocumentSchema, jobDocumentSchema, flowDocumentSchema])
+
+export type GroupDocument = z.infer<typeof groupDocumentSchema>
+export type JobDocument = z.infer<typeof jobDocumentSchema>
+export type FlowDocument = z.infer<typeof flowDocumentSchema>
+export type FlowNodeDocument = z.infer<typeof flowNodeSchema>
+export type DefinitionDocument = z.infer<typeof definitionDocumentSchema>
