@@ -1,3 +1,6 @@
+import type { ApplyDefinitionsRequest, DefinitionPlan } from './definition-plan'
+import type { DefinitionOrigin } from './definition-origin'
+import type { DefinitionDocument } from './schema/definition-files'
 import type { HandlerCatalog, JobGroup, JobInfo, JobInput, JobLink, JobRun, LogPage, RegistryEntry } from './model'
 import type { CodedMessage } from './messages/format-message'
 import type { ClusterView } from './cluster-view'
@@ -172,6 +175,15 @@ export interface JobDeskApi {
   /** Validates the whole document first, then applies it in one transaction. */
   importJobs(request: { document: unknown; onConflict: 'update' | 'skip' }): Promise<ImportReport>
   /**
+   * Definitions as code (`jobdesk apply`): makes the groups, jobs and flows what the files' documents
+   * say and returns the plan; one transaction; `dryRun` plans only (`jobdesk diff`).
+   */
+  applyDefinitions(request: ApplyDefinitionsRequest): Promise<DefinitionPlan>
+  /** The groups, jobs and flows as definition documents (all, or the jobs and flows named, with what they lead to). */
+  exportDefinitions(request: { names?: string[] }): Promise<DefinitionDocument[]>
+  /** Which groups, jobs and flows were applied from which file (the console's "from file" badge). */
+  listDefinitionOrigins(): Promise<DefinitionOrigin[]>
+  /**
    * Moves in from an XXL-JOB database: a dry run reports what would happen; otherwise groups, jobs,
    * links, GLUE histories and runs land in one transaction. The URL's password serves this call
    * only: it is never stored, logged, or sent back (the report names the database without it).
@@ -265,6 +277,9 @@ export const API_METHODS = [
   'saveGlue',
   'exportJobs',
   'importJobs',
+  'applyDefinitions',
+  'exportDefinitions',
+  'listDefinitionOrigins',
   'importFromXxl',
   'getSettings',
   'saveSettings',

@@ -94,6 +94,7 @@ export const AUDIT_ACTIONS = [
   'job.trigger',
   'job.export',
   'jobs.import',
+  'definitions.apply',
   'jobs.demoRemove',
   'run.kill',
   'run.rerun',

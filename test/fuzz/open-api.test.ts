@@ -61,6 +61,12 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     retryFlowRun: { id: 1 },
     killFlowRun: { id: 1 },
     decideApproval: { flowRunId: 1, key: 'gate', approve: true, comment: 'ok' },
+    applyDefinitions: {
+      sources: [{ file: 'jobs/a.yaml', document: { kind: 'Job', name: 'fuzzed', group: 'jobdesk-embedded', handler: 'demoJobHandler' } }],
+      dryRun: true,
+    },
+    exportDefinitions: { names: ['fuzzed'] },
+    listDefinitionOrigins: {},
   }
 }
 

@@ -1,3 +1,4 @@
+import { DefinitionService } from '../definitions/files/definition-service'
 import type { JobDeskApi } from '../../shared/api'
 import { DESKTOP_PRINCIPAL } from '../../shared/principal'
 import { Access } from '../auth/access'
@@ -52,6 +53,7 @@ export async function coreSurfaces(
     groups: new GroupService(store, nowMs, (tx, appName) => registry.refreshGroupIn(tx, appName, nowMs())),
     links,
     imports,
+    definitionFiles: new DefinitionService(store, imports, jobs, localTimezone, nowMs),
     xxlImports: new XxlImportService({
       store,
       imports,

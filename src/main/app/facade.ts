@@ -1,3 +1,5 @@
+import type { DefinitionService } from '../definitions/files/definition-service'
+import { definitionsApi } from './facade-definitions'
 import type { HandlerCatalog, JobGroup } from '../../shared/model'
 import type { Scheduler } from '../scheduler/scheduler'
 import type { Store } from '../store/store'
@@ -37,6 +39,8 @@ export interface FacadeDeps {
   groups: GroupService
   links: LinkService
   imports: ImportService
+  /** Definitions as code: `jobdesk apply`, `diff` and `export`. */
+  definitionFiles: DefinitionService
   /** Moving in from an XXL-JOB database. */
   xxlImports: XxlImportService
   runControl: RunControl
@@ -60,5 +64,14 @@ export interface FacadeDeps {
  * rules (every call's arguments are untrusted input and are parsed before the method runs).
  */
 export function createFacade(deps: FacadeDeps): CoreApi {
-  return { ...jobsApi(deps), ...runsApi(deps), ...executorsApi(deps), ...settingsApi(deps), ...clusterApi(deps), ...xxlImportApi(deps), ...flowsApi(deps) }
+  return {
+    ...jobsApi(deps),
+    ...runsApi(deps),
+    ...executorsApi(deps),
+    ...settingsApi(deps),
+    ...clusterApi(deps),
+    ...xxlImportApi(deps),
+    ...flowsApi(deps),
+    ...definitionsApi(deps),
+  }
 }

@@ -1,4 +1,6 @@
 import type { ApiMethod, JobDeskApi, Overview, RunFilter, Settings } from '../../shared/api'
+import type { DefinitionOrigin } from '../../shared/definition-origin'
+import type { DefinitionPlan } from '../../shared/definition-plan'
 import type { AuditAction } from '../../shared/auth'
 import type { JobGroup, JobInfo, JobLink } from '../../shared/model'
 import { notFound, notPermitted } from '../../shared/messages/coded-errors'
@@ -318,6 +320,36 @@ export const CORE_RULES = {
       const document = request.document as { jobs?: unknown[]; flows?: unknown[] } | null
       const count = (part: unknown) => (Array.isArray(part) ? part.length : null)
       return { params: { onConflict: request.onConflict, jobCount: count(document?.jobs), flowCount: count(document?.flows) } }
+    },
+  },
+  // An apply creates groups and sets scripts: an admin's. Its plan alone (a dry run, `jobdesk diff`)
+  // and an export name every object and show scripts: for whoever sees every group.
+  applyDefinitions: {
+    action: 'definitions.apply',
+    async allow(ctx, [request]) {
+      if (!request.dryRun) requireAdmin(ctx.principal, ctx.method)
+      else if (ctx.principal.groupIds !== null) refuse(notPermitted('auth.needsAllGroups', { method: ctx.method }))
+      const files = [...new Set((request.sources as { file: string }[]).map((s) => s.file))]
+      return { params: { dryRun: request.dryRun, prune: request.prune, documents: request.sources.length, files: files.slice(0, 20) } }
+    },
+    after: (plan: DefinitionPlan) => ({ applied: plan.applied, unchanged: plan.unchanged, changes: plan.changes.length }),
+  },
+  exportDefinitions: {
+    async allow(ctx) {
+      if (ctx.principal.groupIds !== null) refuse(notPermitted('auth.needsAllGroups', { method: ctx.method }))
+      return {}
+    },
+  },
+  listDefinitionOrigins: {
+    async allow() {
+      return {}
+    },
+    async narrow(ctx, origins: DefinitionOrigin[]) {
+      if (ctx.principal.groupIds === null) return origins
+      const groups = await ctx.core.listGroups()
+      const visible = new Set(groups.filter((g) => seesGroup(ctx.principal, g.id)).map((g) => g.appName))
+      // A job's key starts with its group's app name; a flow names no group, and is kept when its name is all it shows.
+      return origins.filter((o) => o.kind === 'Flow' || visible.has(o.kind === 'Group' ? o.key : o.key.slice(0, o.key.indexOf('/'))))
     },
   },
   importFromXxl: {

@@ -85,6 +85,9 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   retryFlowRun: 'flow.retry',
   killFlowRun: 'flow.kill',
   decideApproval: 'flow.approve',
+  applyDefinitions: 'definitions.apply',
+  exportDefinitions: 'auth.read',
+  listDefinitionOrigins: 'auth.read',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -217,5 +220,17 @@ function openApiHandlers(
     retryFlowRun: (_caller, { id }) => api.retryFlowRun(id),
     killFlowRun: (_caller, { id }) => api.killFlowRun(id),
     decideApproval: (_caller, { comment, ...decision }) => api.decideApproval({ ...decision, comment: comment ?? '' }),
+    // A set of files spans groups and sets scripts: not a group token's (its group's jobs go through addJob).
+    applyDefinitions: async (caller, body) => {
+      if (caller.kind === 'group')
+        throw new PermissionError('applying definition files needs the API token or a personal token', { code: 'openapi.apiTokenOnly' })
+      return api.applyDefinitions(body)
+    },
+    exportDefinitions: async (caller, body) => {
+      if (caller.kind === 'group')
+        throw new PermissionError('exporting definition files needs the API token or a personal token', { code: 'openapi.apiTokenOnly' })
+      return api.exportDefinitions(body)
+    },
+    listDefinitionOrigins: () => api.listDefinitionOrigins(),
   }
 }

@@ -12,6 +12,7 @@ export const enAuthMessages = {
   'auth.noUserAccount': 'only a signed-in user has a password to change',
   'auth.badOrigin': 'the request came from another site',
   'auth.adminOnly': 'only an admin may do this ({method})',
+  'auth.needsAllGroups': 'needs a user or token that sees every group: {method} names the objects of every group',
   'auth.viewerReadOnly': 'a viewer may only read ({method})',
   'auth.groupNotGranted': 'executor group {groupId} is not granted to you ({method})',
   'auth.addressNotRegistered':

@@ -8,6 +8,7 @@ import { isIanaZone, XXL_CONFLICTS, XXL_RUN_DAYS_MAX } from '../xxl-import'
 import { apiTokenInputSchema, auditExportSchema, auditFilterSchema, passwordChangeSchema, userInputSchema } from './auth'
 import { splitAddressList } from '../address-list'
 import { FLOW_NODE_KEY_PATTERN, FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../flow-types'
+import { PRUNE_MODES } from '../definition-plan'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -16,6 +17,9 @@ import { FLOW_NODE_KEY_PATTERN, FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '..
  * and nothing happens. Inputs with rules of their own (a job, a group, settings, an import
  * document) are parsed by their service with their schema, so they pass here as `unknown`.
  */
+
+/** Documents one apply takes: ample for 10,000 jobs and their flows, in one call. */
+export const DEFINITION_SOURCES_MAX = 100_000
 
 const RUN_STATUSES = ['pending', 'running', 'success', 'failed'] as const
 export const MAX_ADDRESS_OVERRIDES = 100
@@ -129,6 +133,15 @@ export const API_ARGUMENTS = {
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
   exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),
   importJobs: z.tuple([request({ document: z.unknown(), onConflict: z.enum(['update', 'skip']).default('skip') })]),
+  applyDefinitions: z.tuple([
+    request({
+      sources: z.array(z.strictObject({ file: text(1024), document: z.unknown() })).max(DEFINITION_SOURCES_MAX),
+      dryRun: z.boolean().default(false),
+      prune: z.enum(PRUNE_MODES).default('none'),
+    }),
+  ]),
+  exportDefinitions: z.tuple([request({ names: z.array(text(200)).max(10_000).optional() }).optional()]),
+  listDefinitionOrigins: none,
   importFromXxl: z.tuple([
     request({
       url: text(2000),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_METHODS, type ApiMethod, type FlowInput } from '../../../src/shared/api'
 import type { AuditAction } from '../../../src/shared/auth'
 import type { BridgeResult } from '../../../src/shared/bridge-protocol'
+import { EMBEDDED_APP_NAME } from '../../../src/shared/model'
 import { CLUSTER_SECRET_HEADER, NODE_EXECUTOR_PATH } from '../../../src/main/cluster/node-executor-route'
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../../../src/main/definitions/import-export/export-document'
 import { HARNESS_EXECUTOR_TOKEN, HARNESS_GROUP_APP, HARNESS_GROUP_TOKEN } from '../../support/admin-harness'
@@ -40,6 +41,8 @@ interface BridgeCase {
   action: AuditAction
 }
 
+/** A by-hand job of the embedded group as a definition file gives it. */
+const definitionJob = (name: string) => ({ kind: 'Job', name, group: EMBEDDED_APP_NAME, handler: 'demoJobHandler' })
 const emptyImport = () => ({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAtMs: 0, groups: [], jobs: [], links: [], flows: [] })
 const ownToken = async (role: SessionRole) =>
   (
@@ -251,6 +254,23 @@ const BRIDGE_CASES: BridgeCase[] = [
   },
   { method: 'exportJobs', args: () => [{}], need: 'anyone', action: 'job.export' },
   { method: 'importJobs', args: () => [{ document: emptyImport(), onConflict: 'skip' }], need: 'admin', action: 'jobs.import' },
+  // An apply writes groups and scripts (an admin's); its plan and an export name every group's objects,
+  // so a user who sees only some groups (every non-admin here) may not ask for them.
+  {
+    method: 'applyDefinitions',
+    args: (role) => [{ sources: [{ file: 'jobs/matrix.yaml', document: definitionJob(`applied by ${role}`) }], dryRun: false, prune: 'none' }],
+    need: 'admin',
+    action: 'definitions.apply',
+  },
+  {
+    label: 'applyDefinitions (dry run)',
+    method: 'applyDefinitions',
+    args: (role) => [{ sources: [{ file: 'jobs/matrix.yaml', document: definitionJob(`planned by ${role}`) }], dryRun: true, prune: 'none' }],
+    need: 'admin',
+    action: 'definitions.apply',
+  },
+  { method: 'exportDefinitions', args: () => [{}], need: 'admin', action: 'auth.read' },
+  { method: 'listDefinitionOrigins', args: () => [], need: 'anyone', action: 'auth.read' },
   {
     method: 'importFromXxl',
     args: () => [{ url: 'mysql://reader:secret@127.0.0.1:9/xxl_job', dryRun: true }],

@@ -9,6 +9,7 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.job.trigger': 'Job triggered',
   'auditAction.job.export': 'Jobs exported',
   'auditAction.jobs.import': 'Jobs imported',
+  'auditAction.definitions.apply': 'Definition files applied',
   'auditAction.jobs.demoRemove': 'Demo jobs removed',
   'auditAction.run.kill': 'Run killed',
   'auditAction.run.rerun': 'Run re-run',

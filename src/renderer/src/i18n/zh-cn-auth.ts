@@ -97,6 +97,7 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.job.trigger': '触发任务',
   'auditAction.job.export': '导出任务',
   'auditAction.jobs.import': '导入任务',
+  'auditAction.definitions.apply': '应用定义文件',
   'auditAction.jobs.demoRemove': '移除示例任务',
   'auditAction.run.kill': '终止运行',
   'auditAction.run.rerun': '重跑调度',

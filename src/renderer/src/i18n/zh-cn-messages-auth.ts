@@ -14,6 +14,7 @@ export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
   'auth.noUserAccount': '只有已登录的用户才有可修改的密码',
   'auth.badOrigin': '请求来自其他站点',
   'auth.adminOnly': '只有管理员可以执行此操作（{method}）',
+  'auth.needsAllGroups': '需要能看到所有分组的用户或令牌：{method} 会列出每个分组的对象',
   'auth.viewerReadOnly': '访客只能查看（{method}）',
   'auth.groupNotGranted': '未授予你执行器分组 {groupId}（{method}）',
   'auth.addressNotRegistered':

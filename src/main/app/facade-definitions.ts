@@ -1,0 +1,27 @@
+import type { JobDeskApi } from '../../shared/api'
+import type { FacadeDeps } from './facade'
+
+type DefinitionsApi = Pick<JobDeskApi, 'applyDefinitions' | 'exportDefinitions' | 'listDefinitionOrigins'>
+
+/** Definitions as code (src/main/definitions/files/): what `jobdesk apply`, `diff` and `export` call. */
+export function definitionsApi(deps: FacadeDeps): DefinitionsApi {
+  const { definitionFiles, events } = deps
+  return {
+    async applyDefinitions(request) {
+      const plan = await definitionFiles.apply(request)
+      if (plan.applied) {
+        // The console re-reads what an apply may have changed: jobs, links, flows and the badges.
+        events.emit({ type: 'jobs-changed', jobIds: [] })
+        events.emit({ type: 'links-changed' })
+        events.emit({ type: 'flows-changed' })
+      }
+      return plan
+    },
+    async exportDefinitions(request) {
+      return definitionFiles.export(request?.names)
+    },
+    async listDefinitionOrigins() {
+      return definitionFiles.origins()
+    },
+  }
+}

@@ -1,0 +1,125 @@
+import type { ApplyDefinitionsRequest, DefinitionPlan } from '../../../shared/definition-plan'
+import { ValidationError, type ErrorProblem } from '../../../shared/errors'
+import { englishMessage } from '../../../shared/messages'
+import type { DefinitionDocument } from '../../../shared/schema/definition-files'
+import type { RepoAccess } from '../../store/store'
+import { ImportValidationError, planImport } from '../import-export'
+import type { ImportService } from '../import-service'
+import type { JobService } from '../job-service'
+import { definitionsOf } from './definitions-of'
+import { planChanges, type DefinitionState } from './plan-changes'
+import { objectId, toExportDocument } from './to-export-document'
+
+type DefinitionRepos = 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'flows' | 'flowRuns' | 'origins'
+
+/**
+ * Definitions as code (docs/definitions-as-code.md): makes the server's groups, jobs and flows what
+ * a set of definition files says, in one transaction, and writes the server's objects back as such
+ * files. The files are read with the import's planner, so every rule is the editors'; this adds the
+ * field-by-field plan, the pruning, and the record of which object came from which file.
+ */
+export class DefinitionService {
+  constructor(
+    private readonly store: RepoAccess<DefinitionRepos>,
+    private readonly imports: ImportService,
+    private readonly jobs: JobService,
+    private readonly defaultTimezone: () => string,
+    private readonly nowMs: () => number,
+  ) {}
+
+  /**
+   * Plans the files against the server and, unless `dryRun`, applies the plan; all in one
+   * transaction, so a failure half-way leaves nothing written and a concurrent apply waits.
+   * @throws DefinitionsRefusedError listing every problem with its path (`sources[2].document.schedule.cron`).
+   */
+  async apply(request: ApplyDefinitionsRequest): Promise<DefinitionPlan> {
+    const nowMs = this.nowMs()
+    const converted = refusedAs(
+      () => toExportDocument(request.sources, this.defaultTimezone(), nowMs),
+      (path) => path,
+    )
+    return this.store.transaction(async (tx) => {
+      const state: DefinitionState = {
+        groups: await tx.groups.list(),
+        jobs: await tx.jobs.list(),
+        links: await tx.links.all(),
+        flows: await tx.flows.all(),
+        origins: await tx.origins.all(),
+        activeFlowRuns: countByFlow(await tx.flowRuns.activeRuns()),
+      }
+      const plan = refusedAs(() => planImport(converted.document, state, { nowMs, onConflict: 'update' }), converted.pathOf)
+      const planned = planChanges(plan, state, converted, request.prune)
+      if (planned.pruneProblems.length > 0) {
+        throw new DefinitionsRefusedError(
+          planned.pruneProblems.map(({ kind, key, reason }) => {
+            const params = { kind, name: key, reason }
+            return { field: 'prune', code: 'definitions.inUse', params, message: englishMessage('definitions.inUse', params) }
+          }),
+        )
+      }
+      if (request.dryRun) return { changes: planned.changes, unchanged: planned.unchanged, applied: false }
+
+      const { writes } = planned
+      await this.imports.applyIn(tx, writes.plan, nowMs)
+      for (const link of writes.linksToDelete) await tx.links.delete(link.parentJobId, link.childJobId)
+      for (const flow of writes.flowsToDelete) await tx.flows.delete(flow.id)
+      for (const job of writes.jobsToDelete) await this.jobs.deleteIn(tx, job.id)
+      for (const group of writes.groupsToDelete) await tx.groups.delete(group.id)
+
+      // Which file each object came from: written when new or moved, so an apply that changes nothing writes nothing.
+      const saved = new Map(state.origins.map((o) => [objectId(o.kind, o.key), o.file]))
+      for (const { kind, key, file } of converted.declared.values()) {
+        if (saved.get(objectId(kind, key)) !== file) await tx.origins.set({ kind, key, file, appliedAtMs: nowMs })
+      }
+      for (const deleted of planned.changes.filter((c) => c.action === 'delete')) await tx.origins.delete(deleted.kind, deleted.key)
+      return { changes: planned.changes, unchanged: planned.unchanged, applied: planned.changes.length > 0 }
+    })
+  }
+
+  /** The server's groups, jobs and flows as definition documents (all, or the jobs named `appName/name` or by name alone, and the flows named). */
+  async export(names?: readonly string[]): Promise<DefinitionDocument[]> {
+    const state = {
+      groups: await this.store.groups.list(),
+      jobs: await this.store.jobs.list(),
+      links: await this.store.links.all(),
+      flows: await this.store.flows.all(),
+    }
+    return definitionsOf(state, names)
+  }
+
+  /** Which objects came from which file, for the console's badge. */
+  origins() {
+    return this.store.origins.all()
+  }
+}
+
+/** Runs a step of the import's planner, telling its problems at their paths in the request. */
+function refusedAs<T>(step: () => T, pathOf: (importPath: string, params: Record<string, unknown>) => string): T {
+  try {
+    return step()
+  } catch (error) {
+    if (!(error instanceof ImportValidationError)) throw error
+    throw new DefinitionsRefusedError(error.problems.map((p) => ({ ...p, field: pathOf(p.field, p.params) })))
+  }
+}
+
+function countByFlow(runs: readonly { flowId: number }[]): Map<number, number> {
+  const counts = new Map<number, number>()
+  for (const run of runs) counts.set(run.flowId, (counts.get(run.flowId) ?? 0) + 1)
+  return counts
+}
+
+/**
+ * Definition files refused: every problem with its path in the request (`sources[i].document.<field>`),
+ * which `jobdesk apply` shows as file:line:column. Nothing was written.
+ */
+export class DefinitionsRefusedError extends ValidationError {
+  constructor(problems: readonly ErrorProblem[]) {
+    const count = problems.length
+    super('sources', `${englishMessage('definitions.refused', { count })}:\n${problems.map((p) => `- ${p.field}: ${p.message}`).join('\n')}`, {
+      code: 'definitions.refused',
+      params: { count },
+      problems,
+    })
+  }
+}

@@ -1,0 +1,222 @@
+import { jobOriginKey, type DefinitionKind, type DefinitionOrigin } from '../../../shared/definition-origin'
+import type { DefinitionChange, PruneMode } from '../../../shared/definition-plan'
+import type { Flow, FlowNodeDef } from '../../../shared/flow-types'
+import { EMBEDDED_APP_NAME, type JobGroup, type JobInfo, type JobLink } from '../../../shared/model'
+import { FLOW_SETTING_FIELDS, JOB_FIELDS } from '../import-export/export-document'
+import type { PlannedFlowNode, PlannedFlowUpdate } from '../import-export/import-flows'
+import type { PlannedGroupUpdate } from '../import-export/import-groups'
+import type { PlannedJobUpdate } from '../import-export/import-jobs'
+import type { ImportPlan } from '../import-export'
+import { FLOW_FIELD_PATHS, GROUP_FIELD_PATHS, JOB_FIELD_PATHS, objectId, type ConvertedDefinitions } from './to-export-document'
+
+/** The server's objects an apply is planned against (read in the apply's transaction). */
+export interface DefinitionState {
+  groups: JobGroup[]
+  jobs: JobInfo[]
+  links: JobLink[]
+  flows: Flow[]
+  origins: DefinitionOrigin[]
+  /** Active runs per flow id: a flow with one is not pruned from under it. */
+  activeFlowRuns: Map<number, number>
+}
+
+/** What an apply writes, beyond the import plan: links the files dropped, and the pruned objects. */
+export interface DefinitionWrites {
+  /** The import plan cut to what changes: unchanged objects are not written again (their next fire times stay). */
+  plan: ImportPlan
+  linksToDelete: JobLink[]
+  flowsToDelete: Flow[]
+  jobsToDelete: JobInfo[]
+  groupsToDelete: JobGroup[]
+}
+
+/** A reason an object the files dropped cannot be pruned (it is used by one that stays). */
+export interface PruneProblem {
+  kind: DefinitionKind
+  key: string
+  reason: string
+}
+
+export interface PlannedChanges {
+  changes: DefinitionChange[]
+  unchanged: number
+  writes: DefinitionWrites
+  pruneProblems: PruneProblem[]
+}
+
+/**
+ * Compares an import plan (made with `onConflict: 'update'`, so every named object is a create or an
+ * update) with what the server holds, field by field: an update that changes nothing is dropped,
+ * and the others say which of the files' fields change. With `prune`, the objects the files no
+ * longer name are deleted — those an earlier apply wrote (`files`), or also what the console made
+ * in the groups the files name (`all`) — unless one that stays still uses them.
+ */
+export function planChanges(plan: ImportPlan, state: DefinitionState, converted: ConvertedDefinitions, prune: PruneMode): PlannedChanges {
+  const groupById = new Map(state.groups.map((g) => [g.id, g]))
+  const jobById = new Map(state.jobs.map((j) => [j.id, j]))
+  const jobKey = (job: JobInfo) => jobOriginKey(groupById.get(job.jobGroup)?.appName ?? '', job.name)
+  const fileOf = (kind: DefinitionKind, key: string) => converted.declared.get(objectId(kind, key))?.file ?? ''
+  const creates: DefinitionChange[] = []
+  const updates: DefinitionChange[] = []
+  let unchanged = 0
+
+  for (const group of plan.groupsToCreate) creates.push(change('create', 'Group', group.appName, fileOf('Group', group.appName)))
+  const groupsToUpdate: PlannedGroupUpdate[] = []
+  for (const update of plan.groupsToUpdate) {
+    const fields = changedGroupFields(groupById.get(update.id)!, update)
+    if (fields.length > 0) {
+      groupsToUpdate.push(update)
+      updates.push(change('update', 'Group', update.appName, fileOf('Group', update.appName), fields))
+    }
+  }
+  unchanged += converted.document.groups.length - plan.groupsToCreate.length - groupsToUpdate.length
+
+  for (const job of plan.jobsToCreate) creates.push(change('create', 'Job', job.key, fileOf('Job', job.key)))
+  const linksOf = new Map<number, JobLink[]>()
+  for (const link of state.links) linksOf.set(link.parentJobId, [...(linksOf.get(link.parentJobId) ?? []), link])
+  const linksToDelete: JobLink[] = []
+  const jobsToUpdate: PlannedJobUpdate[] = []
+  for (const planned of plan.jobsToUpdate) {
+    const current = jobById.get(planned.id)!
+    const update = keepZoneUnlessCron(planned, current)
+    const ownFields = changedJobFields(current, update)
+    const fields = [...ownFields]
+    const wanted = new Map((converted.childrenOf.get(update.key) ?? []).map((l) => [l.childKey, l.condition]))
+    const saved = linksOf.get(update.id) ?? []
+    const dropped = saved.filter((l) => !wanted.has(jobKey(jobById.get(l.childJobId)!)))
+    const savedByKey = new Map(saved.map((l) => [jobKey(jobById.get(l.childJobId)!), l.condition]))
+    const linksDiffer = dropped.length > 0 || [...wanted].some(([key, condition]) => savedByKey.get(key) !== condition)
+    linksToDelete.push(...dropped)
+    if (linksDiffer) fields.push('children')
+    if (ownFields.length > 0) jobsToUpdate.push(update)
+    if (fields.length > 0) updates.push(change('update', 'Job', update.key, fileOf('Job', update.key), fields))
+    else unchanged++
+  }
+  const savedCondition = new Map(state.links.map((l) => [`${l.parentJobId}>${l.childJobId}`, l.condition]))
+  const linksToSet = plan.linksToSet.filter(
+    (l) => !('jobId' in l.parent && 'jobId' in l.child && savedCondition.get(`${l.parent.jobId}>${l.child.jobId}`) === l.condition),
+  )
+
+  for (const flow of plan.flowsToCreate) creates.push(change('create', 'Flow', flow.settings.name, fileOf('Flow', flow.settings.name)))
+  const flowsToUpdate: PlannedFlowUpdate[] = []
+  for (const planned of plan.flowsToUpdate) {
+    const current = state.flows.find((f) => f.id === planned.id)!
+    const update: PlannedFlowUpdate =
+      planned.settings.scheduleType === 'CRON' ? planned : { ...planned, settings: { ...planned.settings, timezone: current.timezone } }
+    const fields = changedFlowFields(current, update)
+    if (fields.length === 0) {
+      unchanged++
+      continue
+    }
+    flowsToUpdate.push(update)
+    updates.push(change('update', 'Flow', update.settings.name, fileOf('Flow', update.settings.name), fields))
+  }
+
+  const pruned = prune === 'none' ? emptyPrune() : planPrune(state, converted, prune, jobKey)
+  const deletes = [
+    ...pruned.flowsToDelete.map((f) => change('delete', 'Flow', f.name, '')),
+    ...pruned.jobsToDelete.map((j) => change('delete', 'Job', jobKey(j), '')),
+    ...pruned.groupsToDelete.map((g) => change('delete', 'Group', g.appName, '')),
+  ]
+  return {
+    changes: [...creates, ...updates, ...deletes],
+    unchanged,
+    writes: {
+      plan: { ...plan, groupsToUpdate, jobsToUpdate, linksToSet, flowsToUpdate },
+      linksToDelete,
+      flowsToDelete: pruned.flowsToDelete,
+      jobsToDelete: pruned.jobsToDelete,
+      groupsToDelete: pruned.groupsToDelete,
+    },
+    pruneProblems: pruned.problems,
+  }
+}
+
+/** A zone matters to a cron only: for any other schedule the file gives none, and the saved one stays. */
+function keepZoneUnlessCron(update: PlannedJobUpdate, current: JobInfo): PlannedJobUpdate {
+  return update.fields.scheduleType === 'CRON' ? update : { ...update, fields: { ...update.fields, timezone: current.timezone } }
+}
+
+function change(action: DefinitionChange['action'], kind: DefinitionKind, key: string, file: string, fields: string[] = []): DefinitionChange {
+  return { action, kind, key, file, fields }
+}
+
+/** The files' names of what differs, each once, in the order the fields are listed. */
+function named(paths: Record<string, string>, fields: readonly string[]): string[] {
+  return [...new Set(fields.map((field) => paths[field] ?? field))]
+}
+
+function changedGroupFields(current: JobGroup, update: PlannedGroupUpdate): string[] {
+  const fields = (['name', 'addressType', 'addressList'] as const).filter((field) => current[field] !== update[field])
+  return named(GROUP_FIELD_PATHS, fields)
+}
+
+function changedJobFields(current: JobInfo, update: PlannedJobUpdate): string[] {
+  const fields: string[] = JOB_FIELDS.filter((field) => current[field] !== update.fields[field])
+  if ((current.triggerStatus === 1) !== update.enabled) fields.push('enabled')
+  return named(JOB_FIELD_PATHS, fields)
+}
+
+function changedFlowFields(current: Flow, update: PlannedFlowUpdate): string[] {
+  const fields: string[] = FLOW_SETTING_FIELDS.filter((field) => current[field] !== update.settings[field])
+  if ((current.triggerStatus === 1) !== update.active) fields.push('active')
+  const nodes = (list: readonly (FlowNodeDef | PlannedFlowNode)[]) => JSON.stringify(list.map(comparableNode))
+  if (nodes(current.nodes) !== nodes(update.nodes)) fields.push('nodes')
+  const edges = (list: readonly { from: string; to: string }[]) => JSON.stringify(list.map((e) => [e.from, e.to]))
+  if (edges(current.edges) !== edges(update.edges)) fields.push('edges')
+  return named(FLOW_FIELD_PATHS, fields)
+}
+
+/** A node as a list of its values in a fixed order: a planned node's job is its ref, a saved one's its id. */
+function comparableNode(node: FlowNodeDef | PlannedFlowNode): unknown[] {
+  if (node.kind === 'approval') return ['approval', node.key, node.triggerRule ?? 'all_success', node.prompt ?? '', node.timeoutSec ?? 0]
+  const job = 'job' in node ? ('jobId' in node.job ? node.job.jobId : `new:${node.job.key}`) : node.jobId
+  return ['job', node.key, node.triggerRule ?? 'all_success', job, node.param ?? null]
+}
+
+interface PrunePlan {
+  flowsToDelete: Flow[]
+  jobsToDelete: JobInfo[]
+  groupsToDelete: JobGroup[]
+  problems: PruneProblem[]
+}
+
+function emptyPrune(): PrunePlan {
+  return { flowsToDelete: [], jobsToDelete: [], groupsToDelete: [], problems: [] }
+}
+
+function planPrune(state: DefinitionState, converted: ConvertedDefinitions, prune: 'files' | 'all', jobKey: (job: JobInfo) => string): PrunePlan {
+  const fromFiles = new Set(state.origins.map((o) => objectId(o.kind, o.key)))
+  const inFiles = (kind: DefinitionKind, key: string) => converted.declared.has(objectId(kind, key))
+  const groupById = new Map(state.groups.map((g) => [g.id, g]))
+  // `all` reaches only into the groups the files name: another team's groups are never touched.
+  const filesGroups = new Set([...converted.document.groups.map((g) => g.appName), ...converted.document.jobs.map((j) => j.appName)])
+  const inFilesGroups = (job: JobInfo) => filesGroups.has(groupById.get(job.jobGroup)?.appName ?? '')
+  const stale = (kind: DefinitionKind, key: string, console: boolean) => !inFiles(kind, key) && (fromFiles.has(objectId(kind, key)) || console)
+
+  const jobsToDelete = state.jobs.filter((job) => stale('Job', jobKey(job), prune === 'all' && inFilesGroups(job)))
+  const deletedJobIds = new Set(jobsToDelete.map((j) => j.id))
+  const jobNodesOf = (flow: Flow) => flow.nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.jobId]))
+  const flowsToDelete = state.flows.filter((flow) => {
+    const jobIds = jobNodesOf(flow)
+    const allInFilesGroups = jobIds.length > 0 && jobIds.every((id) => state.jobs.some((j) => j.id === id && inFilesGroups(j)))
+    return stale('Flow', flow.name, prune === 'all' && allInFilesGroups)
+  })
+  const groupsToDelete = state.groups.filter((group) => group.appName !== EMBEDDED_APP_NAME && stale('Group', group.appName, false))
+
+  const problems: PruneProblem[] = []
+  const deletedFlowIds = new Set(flowsToDelete.map((f) => f.id))
+  for (const flow of flowsToDelete) {
+    const active = state.activeFlowRuns.get(flow.id) ?? 0
+    if (active > 0) problems.push({ kind: 'Flow', key: flow.name, reason: `it has ${active} active run(s)` })
+  }
+  for (const job of jobsToDelete) {
+    const user = state.flows.find((flow) => !deletedFlowIds.has(flow.id) && jobNodesOf(flow).includes(job.id))
+    if (user) problems.push({ kind: 'Job', key: jobKey(job), reason: `flow '${user.name}' runs it` })
+  }
+  for (const group of groupsToDelete) {
+    const left = state.jobs.filter((j) => j.jobGroup === group.id && !deletedJobIds.has(j.id)).length
+    if (left > 0) problems.push({ kind: 'Group', key: group.appName, reason: `${left} job(s) of it stay` })
+  }
+  return { flowsToDelete, jobsToDelete, groupsToDelete, problems }
+}
