@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { describeError, isCallerError } from '../../shared/errors'
+import { describeError, isCallerError, ValidationError, type ErrorProblem } from '../../shared/errors'
 import type { JobGroup, ProtocolGeneration } from '../../shared/model'
 import type { HandleCallback } from '../executor/executor-api'
 import type { Principal } from '../../shared/principal'
@@ -24,6 +24,8 @@ const PATH = /^\/(?:xxl-job-admin\/)?api\/([A-Za-z]+)\/?$/
  * UTF-8 at most for text a person writes).
  */
 export const ADMIN_MAX_BODY_BYTES = { executor: 2 * 1024 * 1024, openapi: 5 * 1024 * 1024 } as const
+/** An apply of definition files is one call for the whole set (thousands of jobs, their scripts inline). */
+export const APPLY_MAX_BODY_BYTES = 64 * 1024 * 1024
 
 export const TOO_MANY_REQUESTS = {
   code: 502,
@@ -53,16 +55,13 @@ export interface AdminApiDeps {
  * generation call (registry, registryRemove, callback) and the job OpenAPI. HTTP 200 always, the
  * outcome in a `{code,msg,data,content}` envelope every generation parses; every request
  * authenticated before its body is read; bad input gets a clear code-500 message and changes nothing.
- * OpenAPI budgets are per caller (token) and per remote address; failed authentications are counted
+ * OpenAPI budgets are per caller (token); failed authentications are counted
  * per address and credential (AuthFailureGuard) and, past a limit, refused unread. A refused
  * credential writes one audit row (`auth.token`); a request refused unread during a lockout or over
  * its budget is counted, and only the first of each window is recorded.
  */
 export function createAdminApi(deps: AdminApiDeps): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
-  const limits = {
-    byCaller: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs),
-    byAddress: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs),
-  }
+  const limits = { byCaller: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs) }
   const failures = new AuthFailureGuard()
   return async (request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
@@ -102,7 +101,7 @@ async function handle(
   deps: AdminApiDeps,
   request: IncomingMessage,
   method: string,
-  limits: { byCaller: RateLimit; byAddress: RateLimit },
+  limits: { byCaller: RateLimit },
   failures: AuthFailureGuard,
 ): Promise<Reply> {
   if (request.method !== 'POST') return refuse('invalid request, HttpMethod not support.')
@@ -131,14 +130,11 @@ async function handle(
   }
   failures.succeed(remote, presented, nowMs)
   if (surface === 'openapi') {
+    // Per credential only: the tokens of one host (a CI runner, a workstation's scripts) do not share
+    // a budget. Guessing from an address is the failure guard's to stop, before this.
     const callerBudget = callerKey(auth.caller)
-    const over = !limits.byCaller.take(callerBudget, nowMs)
-      ? { limit: limits.byCaller, key: callerBudget }
-      : !limits.byAddress.take(remote, nowMs)
-        ? { limit: limits.byAddress, key: remote }
-        : null
-    if (over) {
-      if (over.limit.noteRefusal(over.key, nowMs)) {
+    if (!limits.byCaller.take(callerBudget, nowMs)) {
+      if (limits.byCaller.noteRefusal(callerBudget, nowMs)) {
         await deps.audit(callerActor(auth.caller, remote), {
           action: 'auth.token',
           outcome: 'refused',
@@ -152,7 +148,7 @@ async function handle(
 
   let json: unknown
   try {
-    const text = await readRequestBody(request, ADMIN_MAX_BODY_BYTES[surface])
+    const text = await readRequestBody(request, method === 'applyDefinitions' ? APPLY_MAX_BODY_BYTES : ADMIN_MAX_BODY_BYTES[surface])
     if (text.trim() === '') return { code: FAIL_CODE, msg: 'invalid request, requestBody empty.' }
     json = parseJsonText(text)
   } catch (error) {
@@ -176,7 +172,8 @@ async function handle(
     }
   } catch (error) {
     // Validation, permission and state errors are the caller's to fix; their message says what is wrong.
-    if (isCallerError(error)) return { code: FAIL_CODE, msg: describeError(error) }
+    // A refused set of definition files carries every problem with its path, for the CLI to point at.
+    if (isCallerError(error)) return { code: FAIL_CODE, msg: describeError(error), data: problemsOf(error) }
     throw error
   }
 }
@@ -199,4 +196,8 @@ function callerActor(caller: AdminCaller, source: string): AuditActor {
 function callerKey(caller: AdminCaller): string {
   if (caller.kind === 'group') return `group:${caller.group.id}`
   return caller.kind === 'personal' ? `personal:${caller.principal.name}` : caller.kind
+}
+
+function problemsOf(error: unknown): { problems: readonly ErrorProblem[] } | null {
+  return error instanceof ValidationError && error.problems.length > 0 ? { problems: error.problems } : null
 }
