@@ -12,13 +12,14 @@ export default defineConfig({
       // scan (B9). The other dependencies are loaded when first used (see src/main/net/wire/lazy-undici.ts).
       externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
-        // Besides the Electron entry: the headless server, the LAN executor agent, the XXL-JOB importer and the worker
+        // Besides the Electron entry: the headless server, the LAN executor agent, the XXL-JOB importer, the `jobdesk` command and the worker
         // entries (src/main/kernel/spawn-worker.ts finds them by these names beside the bundle).
         input: {
           index: main('index.ts'),
           serve: main('serve.ts'),
           'executor-agent': main('executor-agent.ts'),
           'import-xxl': main('import-xxl-cli.ts'),
+          cli: main('cli/cli.ts'),
           core: main('app/core-worker.ts'),
           'job-runner': main('executor/runner/runner-worker.ts'),
           checkpointer: main('store/checkpoint-worker.ts'),

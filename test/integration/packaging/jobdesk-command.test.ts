@@ -49,11 +49,13 @@ describe('the jobdesk command', () => {
   it('lists its commands, passes a command its own --help, and refuses an unknown one in one line', () => {
     const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })
     expect(help.status).toBe(0)
-    for (const command of ['serve', 'executor', 'import-xxl']) expect(help.stdout).toContain(command)
+    for (const command of ['serve', 'executor', 'import-xxl', 'apply', 'diff', 'export', 'get', 'trigger', 'logs', 'flow', 'kill', 'schema'])
+      expect(help.stdout).toContain(command)
     const serveHelp = spawnSync(process.execPath, [BIN, 'serve', '--help'], { encoding: 'utf8' })
     expect(serveHelp.stdout).toContain('--data-dir')
     const unknown = spawnSync(process.execPath, [BIN, 'bogus'], { encoding: 'utf8' })
-    expect(unknown.status).toBe(1)
+    // A usage error is exit code 2 (docs/cli.md#exit-codes).
+    expect(unknown.status).toBe(2)
     expect(unknown.stderr.split('\n')[0]).toBe("error: unknown command 'bogus'")
   })
 })

@@ -1,0 +1,94 @@
+import type { Flow } from '../../../shared/flow-types'
+import { runStatus, type JobInfo, type JobRun, type RegistryEntry } from '../../../shared/model'
+import type { RunPage } from '../../../shared/run-api-types'
+import { CliError } from '../cli-error'
+import { outputFormat, printRows, timeText, type Column, type Out } from '../output'
+import type { ServerClient } from '../server-client'
+import { findJob, jobsWithGroups } from './lookup'
+
+export const GET_KINDS = ['jobs', 'runs', 'flows', 'executors'] as const
+
+export interface GetOptions {
+  output?: string
+  group?: string
+  name?: string
+  job?: string
+  status?: string
+  limit?: string
+}
+
+/** `jobdesk get jobs|runs|flows|executors`: the server's objects as a table, or as JSON / YAML for scripts. */
+export async function getCommand(client: ServerClient, out: Out, kind: string, options: GetOptions): Promise<number> {
+  const format = outputFormat(options.output)
+  if (kind === 'jobs') {
+    const { jobs, appNameOf } = await jobsWithGroups(client)
+    const rows = jobs.filter(
+      (j) => (options.group === undefined || appNameOf(j) === options.group) && (options.name === undefined || j.name.includes(options.name)),
+    )
+    printRows(out, rows, jobColumns(appNameOf), format)
+  } else if (kind === 'runs') {
+    const limit = options.limit === undefined ? 20 : Number(options.limit)
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError(`--limit: '${options.limit}' is not a whole number from 1 to 500`)
+    const jobId = options.job === undefined ? undefined : (await findJob(client, options.job)).id
+    const page = await client.call<RunPage>('listRuns', { jobId, status: options.status, limit })
+    printRows(out, page.runs, RUN_COLUMNS, format)
+  } else if (kind === 'flows') {
+    const flows = (await client.call<Flow[]>('listFlows')).filter((f) => options.name === undefined || f.name.includes(options.name))
+    printRows(out, flows, FLOW_COLUMNS, format)
+  } else if (kind === 'executors') {
+    const entries = (await client.call<RegistryEntry[]>('listRegistry')).filter((e) => options.group === undefined || e.appName === options.group)
+    printRows(out, entries, EXECUTOR_COLUMNS, format)
+  } else {
+    throw new CliError(`get: '${kind}' is not one of ${GET_KINDS.join(', ')}`)
+  }
+  return 0
+}
+
+function schedule(item: { scheduleType: string; scheduleConf: string }): string {
+  if (item.scheduleType === 'CRON') return item.scheduleConf
+  if (item.scheduleType === 'FIX_RATE') return `every ${item.scheduleConf} s`
+  return 'by hand'
+}
+
+function jobColumns(appNameOf: (job: JobInfo) => string): Column<JobInfo>[] {
+  return [
+    { header: 'ID', value: (j) => String(j.id) },
+    { header: 'GROUP', value: appNameOf },
+    { header: 'NAME', value: (j) => j.name },
+    { header: 'SCHEDULE', value: schedule },
+    { header: 'STATUS', value: (j) => (j.triggerStatus === 1 ? 'RUNNING' : 'STOPPED') },
+    { header: 'NEXT FIRE', value: (j) => timeText(j.triggerNextTimeMs) },
+    { header: 'HANDLER', value: (j) => (j.glueType === 'BEAN' ? j.executorHandler : j.glueType), wide: true },
+    { header: 'ROUTING', value: (j) => j.executorRouteStrategy, wide: true },
+    { header: 'RETRIES', value: (j) => String(j.executorFailRetryCount), wide: true },
+  ]
+}
+
+const RUN_COLUMNS: Column<JobRun>[] = [
+  { header: 'ID', value: (r) => String(r.id) },
+  { header: 'JOB', value: (r) => String(r.jobId) },
+  { header: 'TRIGGERED', value: (r) => timeText(r.triggerTimeMs) },
+  { header: 'TYPE', value: (r) => r.triggerType },
+  { header: 'STATUS', value: (r) => runStatus(r).toUpperCase() },
+  { header: 'ADDRESS', value: (r) => r.executorAddress || '-' },
+  { header: 'ENDED', value: (r) => timeText(r.handleTimeMs), wide: true },
+  { header: 'MESSAGE', value: (r) => r.handleMsg.slice(0, 80), wide: true },
+]
+
+const FLOW_COLUMNS: Column<Flow>[] = [
+  { header: 'ID', value: (f) => String(f.id) },
+  { header: 'NAME', value: (f) => f.name },
+  { header: 'SCHEDULE', value: schedule },
+  { header: 'ACTIVE', value: (f) => (f.triggerStatus === 1 ? 'yes' : 'no') },
+  { header: 'NODES', value: (f) => String(f.nodes.length) },
+  { header: 'NEXT FIRE', value: (f) => timeText(f.triggerNextTimeMs) },
+  { header: 'DESCRIPTION', value: (f) => f.description.slice(0, 80), wide: true },
+]
+
+const EXECUTOR_COLUMNS: Column<RegistryEntry>[] = [
+  { header: 'GROUP', value: (e) => e.appName },
+  { header: 'ADDRESS', value: (e) => e.address },
+  { header: 'HEALTH', value: (e) => e.health.toUpperCase() },
+  { header: 'LAST BEAT', value: (e) => timeText(e.updateTimeMs) },
+  { header: 'KIND', value: (e) => (e.executor ? `${e.executor.kind} ${e.executor.version}` : 'xxl-job-core'), wide: true },
+]

@@ -1,0 +1,76 @@
+import type { FlowTriggerResult } from '../../../shared/flow-types'
+import { runStatus, type JobRun, type LogPage } from '../../../shared/model'
+import { CliError, EXIT } from '../cli-error'
+import type { Out } from '../output'
+import type { ServerClient } from '../server-client'
+import { findFlow, findJob, runId } from './lookup'
+
+/** How `logs --follow` waits between looks: the process's timers, or a test's. */
+export interface Pause {
+  (ms: number): Promise<void>
+}
+
+/** How often `logs --follow` asks for new lines while the run runs. */
+export const FOLLOW_POLL_MS = 500
+
+/** `jobdesk trigger JOB [--param P] [--address A]`: runs the job once and prints the run id (one per shard of a broadcast). */
+export async function triggerCommand(client: ServerClient, out: Out, ref: string, options: { param?: string; address?: string[] }): Promise<number> {
+  const job = await findJob(client, ref)
+  const logIds = await client.call<number[]>('triggerJob', {
+    id: job.id,
+    ...(options.param !== undefined ? { executorParam: options.param } : {}),
+    ...(options.address !== undefined ? { addressList: options.address } : {}),
+  })
+  out.write(`${logIds.join('\n')}\n`)
+  return EXIT.ok
+}
+
+/** `jobdesk kill RUN`. */
+export async function killCommand(client: ServerClient, out: Out, ref: string): Promise<number> {
+  const run = await client.call<JobRun>('killRun', { logId: runId(ref) })
+  out.write(`run ${run.id}: ${run.handleMsg || 'kill sent'}\n`)
+  return EXIT.ok
+}
+
+/** `jobdesk flow run NAME [--param P]`: starts a run of the flow and prints its id. */
+export async function flowRunCommand(client: ServerClient, out: Out, ref: string, options: { param?: string }): Promise<number> {
+  const flow = await findFlow(client, ref)
+  const result = await client.call<FlowTriggerResult>('triggerFlow', { id: flow.id, ...(options.param !== undefined ? { param: options.param } : {}) })
+  if (result.flowRunId === null)
+    throw new CliError(`flow '${flow.name}': the run was skipped (${flow.maxActiveRuns} run(s) active, overlap ${flow.overlap})`, [], EXIT.differs)
+  out.write(`${result.flowRunId}\n`)
+  return EXIT.ok
+}
+
+/**
+ * `jobdesk logs RUN [--follow]`: prints the run's log; with `--follow`, goes on printing new lines
+ * until the run ends, and exits 0 when it succeeded, 1 otherwise.
+ */
+export async function logsCommand(client: ServerClient, out: Out, ref: string, options: { follow?: boolean }, pause: Pause): Promise<number> {
+  const logId = runId(ref)
+  let from = 1
+  const readNew = async () => {
+    for (;;) {
+      const page = await client.call<LogPage>('getRunLog', { logId, fromLineNum: from })
+      if (page.logContent !== '') out.write(page.logContent.endsWith('\n') ? page.logContent : `${page.logContent}\n`)
+      const next = page.toLineNum + 1
+      // A page stops at its line limit: read on until nothing new comes.
+      if (next <= from || page.logContent === '') return page
+      from = next
+    }
+  }
+  if (!options.follow) {
+    await readNew()
+    return EXIT.ok
+  }
+  for (;;) {
+    const run = await client.call<JobRun>('getRun', { id: logId })
+    const status = runStatus(run)
+    await readNew()
+    if (status === 'success' || status === 'failed') {
+      out.error(`run ${logId} ${status}${run.handleMsg && status === 'failed' ? `: ${run.handleMsg.split('\n')[0]}` : ''}\n`)
+      return status === 'success' ? EXIT.ok : EXIT.differs
+    }
+    await pause(FOLLOW_POLL_MS)
+  }
+}

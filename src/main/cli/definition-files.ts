@@ -1,0 +1,150 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { isMap, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml'
+import type { DefinitionSource } from '../../shared/definition-plan'
+import type { ErrorProblem } from '../../shared/errors'
+import { definitionDocumentSchema } from '../../shared/schema/definition-files'
+import { inputProblems } from '../../shared/schema/parse-input'
+import { CliError } from './cli-error'
+
+/** What `-f` reads in a directory (JSON is YAML too; `jobdesk export --format json` writes it). */
+const DEFINITION_FILE = /\.(ya?ml|json)$/i
+
+interface ReadDocument {
+  file: string
+  doc: Document.Parsed | null
+  lines: LineCounter
+}
+
+/** The documents of a set of definition files, and where each of their fields is. */
+export interface DefinitionFiles {
+  sources: DefinitionSource[]
+  /** `file:line:column` of a path in the sources (`sources[3].document.schedule.cron`), as close as the files allow. */
+  where(path: string): string
+}
+
+/**
+ * Reads `-f` paths (files, and directories searched for *.yaml / *.yml / *.json, in name order)
+ * into documents, reading each `glue.sourceFile` (relative to its file) into `glue.source`.
+ * Every document is checked against the shared schema here, so a bad file is refused with its
+ * line and column before the server is asked.
+ * @throws CliError listing every problem (YAML syntax, unknown fields, wrong types, a missing script).
+ */
+export function readDefinitionFiles(paths: readonly string[], cwd: string): DefinitionFiles {
+  const files = paths.flatMap((path) => filesUnder(resolve(cwd, path), path))
+  if (files.length === 0) throw new CliError(`no definition files (*.yaml, *.yml, *.json) in ${paths.join(', ')}`)
+  const read: ReadDocument[] = []
+  const problems: string[] = []
+  for (const file of files) {
+    const name = relative(cwd, file) || file
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      throw new CliError(`cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    }
+    const lines = new LineCounter()
+    for (const doc of parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })) {
+      for (const error of doc.errors) {
+        const pos = lines.linePos(error.pos[0])
+        problems.push(`${name}:${pos.line}:${pos.col}: ${error.message.split('\n')[0]}`)
+      }
+      if (doc.errors.length === 0 && doc.contents !== null) read.push({ file: name, doc, lines })
+    }
+  }
+  if (problems.length > 0) throw new CliError(`${problems.length} problem(s) in the files, nothing was applied`, problems)
+
+  const sources: DefinitionSource[] = []
+  const origins: ReadDocument[] = []
+  for (const item of read) {
+    const value: unknown = item.doc!.toJS({ maxAliasCount: 100 })
+    // A JSON array (an exported stream) holds several documents.
+    const documents = Array.isArray(value) ? value : [value]
+    documents.forEach((document) => {
+      sources.push({ file: item.file, document })
+      origins.push(documents.length > 1 ? { ...item, doc: null } : item)
+    })
+  }
+  const where = (path: string) => locate(origins, path)
+
+  for (const [index, source] of sources.entries()) {
+    readScript(source, resolve(cwd, dirname(source.file)), (field, message) => problems.push(`${where(`sources[${index}].document.${field}`)}: ${message}`))
+    const checked = inputProblems(definitionDocumentSchema, source.document, '')
+    if (!checked.ok) for (const problem of checked.problems) problems.push(`${where(`sources[${index}].document.${problem.field}`)}: ${problemText(problem)}`)
+  }
+  if (problems.length > 0) throw new CliError(`${problems.length} problem(s) in the files, nothing was applied`, problems)
+  return { sources, where }
+}
+
+/** The server's problems with a refused set of files, each at its file, line and column. */
+export function problemLines(files: DefinitionFiles, problems: readonly ErrorProblem[]): string[] {
+  return problems.map((problem) => `${problem.field.startsWith('sources[') ? files.where(problem.field) : problem.field}: ${problem.message}`)
+}
+
+function problemText(problem: { field: string; message: string }): string {
+  const field =
+    problem.field === ''
+      ? ''
+      : `${problem.field
+          .split('.')
+          .pop()!
+          .replace(/\[\d+\]$/, '')}: `
+  return `${field}${problem.message}`
+}
+
+function filesUnder(absolute: string, given: string): string[] {
+  let stat
+  try {
+    stat = statSync(absolute)
+  } catch {
+    throw new CliError(`-f ${given}: no such file or directory`)
+  }
+  if (!stat.isDirectory()) return [absolute]
+  return readdirSync(absolute, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      if (entry.name.startsWith('.')) return []
+      const path = join(absolute, entry.name)
+      if (entry.isDirectory()) return filesUnder(path, join(given, entry.name))
+      return DEFINITION_FILE.test(entry.name) ? [path] : []
+    })
+}
+
+/** Puts a job's `glue.sourceFile` (relative to its file's folder) into `glue.source`. */
+function readScript(source: DefinitionSource, folder: string, report: (field: string, message: string) => void): void {
+  const glue = (source.document as { glue?: { sourceFile?: unknown; source?: unknown } } | null)?.glue
+  if (typeof glue !== 'object' || glue === null || typeof glue.sourceFile !== 'string' || glue.source !== undefined) return
+  const file = glue.sourceFile
+  try {
+    glue.source = readFileSync(resolve(folder, file), 'utf8')
+    delete glue.sourceFile
+  } catch (error) {
+    report('glue.sourceFile', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+}
+
+/** `sources[3].document.nodes[2].job` → the position of that key (or of the nearest part of it that exists). */
+function locate(origins: readonly ReadDocument[], path: string): string {
+  const match = /^sources\[(\d+)\]\.document\.?(.*)$/.exec(path)
+  const origin = match ? origins[Number(match[1])] : undefined
+  if (!origin) return path
+  if (!origin.doc) return origin.file
+  const segments = match![2].split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '')
+  let node: unknown = origin.doc.contents
+  let at = (node as Node | null)?.range?.[0] ?? 0
+  for (const segment of segments) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === segment)
+      if (!pair) break
+      at = (pair.key as Node).range?.[0] ?? at
+      node = pair.value
+    } else if (isSeq(node)) {
+      const item = node.items[Number(segment)] as Node | undefined
+      if (!item) break
+      at = item.range?.[0] ?? at
+      node = item
+    } else break
+  }
+  const pos = origin.lines.linePos(at)
+  return `${origin.file}:${pos.line}:${pos.col}`
+}

@@ -1,0 +1,156 @@
+import { pathToFileURL } from 'node:url'
+import { Command, CommanderError } from 'commander'
+import { CliError, EXIT } from './cli-error'
+import { applyCommand, type ApplyOptions } from './commands/apply'
+import { exportCommand, type ExportOptions } from './commands/export'
+import { GET_KINDS, getCommand, type GetOptions } from './commands/get'
+import { flowRunCommand, killCommand, logsCommand, triggerCommand, type Pause } from './commands/runs'
+import { definitionsJsonSchema } from './definitions-json-schema'
+import type { Out } from './output'
+import { ServerClient, type ServerOptions } from './server-client'
+
+/** What a run of the program reads and writes: the process's, or a test's. */
+export interface CliContext {
+  argv: readonly string[]
+  env: NodeJS.ProcessEnv
+  cwd: string
+  out: Out
+  pause: Pause
+  /** Runs a built entry point (out/main/serve.js …) with `args` as its command line; it does not return while the server runs. */
+  runEntry(entry: string, args: string[]): Promise<void>
+}
+
+/** The entry points that keep their own flags, which pass through unchanged. */
+const ENTRIES = [
+  ['serve', 'serve.js', 'run JobDesk headless: the scheduler, the embedded executor and the console (jobdesk serve --help)'],
+  ['executor', 'executor-agent.js', "run JobDesk's LAN executor agent against an admin (jobdesk executor --help)"],
+  ['import-xxl', 'import-xxl.js', 'move jobs, groups and runs in from an XXL-JOB database (jobdesk import-xxl --help)'],
+] as const
+
+/**
+ * The `jobdesk` command (docs/cli.md). commander gives every subcommand its help, its usage errors in
+ * one line and shell completion of the subcommand names; it is small, has no dependencies, and its
+ * 14.x line is the last that runs on Node 20. Returns the exit code (docs/cli.md#exit-codes).
+ */
+export async function runCli(context: CliContext): Promise<number> {
+  let code: number = EXIT.ok
+  const done = (result: number) => {
+    code = result
+  }
+  const program = buildProgram(context, done)
+  try {
+    await program.parseAsync(context.argv as string[], { from: 'user' })
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.error
+    if (error instanceof CliError) {
+      context.out.error(`jobdesk: ${error.message}\n`)
+      for (const line of error.details) context.out.error(`  ${line}\n`)
+      return error.exitCode
+    }
+    context.out.error(`jobdesk: ${(error as Error).message}\n`)
+    return EXIT.error
+  }
+  return code
+}
+
+function buildProgram(context: CliContext, done: (code: number) => void): Command {
+  const { out, env, cwd } = context
+  const program = new Command('jobdesk')
+    .description('JobDesk: a job scheduler that speaks the XXL-JOB executor protocol')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => out.write(text), writeErr: (text) => out.error(text) })
+    .showHelpAfterError('(jobdesk --help lists the commands)')
+
+  for (const [name, entry, description] of ENTRIES) {
+    program
+      .command(name)
+      .description(description)
+      .helpOption(false)
+      .allowUnknownOption()
+      .allowExcessArguments()
+      .argument('[args...]', 'passed on to the command')
+      .action(async (args: string[]) => context.runEntry(entry, args))
+  }
+
+  /** A subcommand that talks to a running server: --server and --token, or their variables. */
+  const remote = (name: string, description: string) =>
+    program
+      .command(name)
+      .description(description)
+      .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
+      .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
+  const client = (options: ServerOptions) => ServerClient.from(options, env)
+
+  remote('apply', "make the server's groups, jobs and flows what the files say, in one transaction")
+    .requiredOption('-f, --filename <paths...>', 'definition files, or folders of *.yaml / *.yml / *.json')
+    .option('--dry-run', 'print the plan, change nothing')
+    .option('--prune', 'delete what earlier applies wrote and the files no longer name')
+    .option('--prune-all', 'as --prune, and also what the console made in the groups the files name')
+    .option('-o, --output <format>', 'json: print the plan as JSON')
+    .action(async (options: ApplyOptions & ServerOptions) => done(await applyCommand(client(options), out, options, 'apply', cwd)))
+
+  remote('diff', 'print what apply would change; exit 0 in sync, 1 on a difference, 2 on an error')
+    .requiredOption('-f, --filename <paths...>', 'definition files, or folders of *.yaml / *.yml / *.json')
+    .option('--prune', 'count what --prune would delete as a difference')
+    .option('--prune-all', 'the same for --prune-all')
+    .option('-o, --output <format>', 'json: print the plan as JSON')
+    .action(async (options: ApplyOptions & ServerOptions) => done(await applyCommand(client(options), out, options, 'diff', cwd)))
+
+  remote('export', 'write the server’s groups, jobs and flows as definition files')
+    .option('--format <format>', 'yaml or json', 'yaml')
+    .option('-o, --output <dir>', 'one file per object under this folder (default: one stream on stdout)')
+    .option('--job <names...>', 'only these jobs (app/name or name) and flows, with the jobs they lead to')
+    .action(async (options: ExportOptions & ServerOptions) => done(await exportCommand(client(options), out, options, cwd)))
+
+  remote('get', `list ${GET_KINDS.join(', ')}`)
+    .argument('<kind>', GET_KINDS.join(' | '))
+    .option('-o, --output <format>', 'table (default), wide, json or yaml')
+    .option('--group <appName>', 'jobs and executors of this group only')
+    .option('--name <text>', 'jobs and flows whose name holds this text')
+    .option('--job <job>', 'runs of this job (id, app/name or name)')
+    .option('--status <status>', 'runs in this status: pending, running, success or failed')
+    .option('--limit <n>', 'at most this many runs, newest first (default 20)')
+    .action(async (kind: string, options: GetOptions & ServerOptions) => done(await getCommand(client(options), out, kind, options)))
+
+  remote('trigger', 'run a job once now; prints the run id')
+    .argument('<job>', 'the job: id, app/name or name')
+    .option('--param <param>', "the run's parameter (default: the job's)")
+    .option('--address <address...>', "run it on this executor address (one of the job's group)")
+    .action(async (job: string, options: { param?: string; address?: string[] } & ServerOptions) =>
+      done(await triggerCommand(client(options), out, job, options)),
+    )
+
+  remote('logs', "print a run's log")
+    .argument('<run>', 'the run id')
+    .option('-f, --follow', 'keep printing until the run ends; exit 0 when it succeeded, 1 otherwise')
+    .action(async (run: string, options: { follow?: boolean } & ServerOptions) => done(await logsCommand(client(options), out, run, options, context.pause)))
+
+  remote('kill', 'stop a running run')
+    .argument('<run>', 'the run id')
+    .action(async (run: string, options: ServerOptions) => done(await killCommand(client(options), out, run)))
+
+  const flow = program.command('flow').description('act on flows')
+  flow
+    .command('run')
+    .description('start a run of a flow; prints the flow run id')
+    .argument('<flow>', 'the flow: id or name')
+    .option('--param <param>', '${flow.param} of the run')
+    .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
+    .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
+    .action(async (name: string, options: { param?: string } & ServerOptions) => done(await flowRunCommand(client(options), out, name, options)))
+
+  program
+    .command('schema')
+    .description('print the JSON Schema of definition files (for editors: yaml-language-server, VS Code)')
+    .action(() => {
+      out.write(`${JSON.stringify(definitionsJsonSchema(), null, 2)}\n`)
+    })
+  return program
+}
+
+/** Runs `file` (an entry beside this bundle) as if started with `args`. */
+export async function importEntry(folder: URL, entry: string, args: string[]): Promise<void> {
+  const file = new URL(entry, folder)
+  process.argv = [process.argv[0], file.pathname, ...args]
+  await import(pathToFileURL(file.pathname).href)
+}
