@@ -178,6 +178,19 @@ describe('jobdesk apply, diff and export', () => {
     expect(planner.stderr).toMatch(/bad\.yaml:5:1: .*cron/i)
     expect(planner.stderr).toMatch(/bad\.yaml:(12|18):\d+: .*cycle/)
     expect(await jobsOf(a)).toEqual(before)
+
+    // What only the file itself can say: YAML syntax, a key twice, a script file that is not there.
+    writeFileSync(join(dir, 'syntax.yaml'), 'kind: Job\nname: "unclosed\ngroup: jobdesk-embedded\n')
+    writeFileSync(join(dir, 'twice.yaml'), 'kind: Job\nname: one\nname: two\ngroup: jobdesk-embedded\nhandler: demoJobHandler\n')
+    writeFileSync(join(dir, 'script.yaml'), 'kind: Job\nname: s\ngroup: jobdesk-embedded\nglue:\n  type: GLUE_SHELL\n  sourceFile: scripts/none.sh\n')
+    const syntax = await jobdesk(['apply', '-f', 'syntax.yaml', 'twice.yaml'], a, dir)
+    expect(syntax.code).toBe(2)
+    expect(syntax.stderr).toMatch(/syntax\.yaml:\d+:\d+: Missing closing "quote/)
+    expect(syntax.stderr).toMatch(/twice\.yaml:3:1: .*unique/i)
+    const script = await jobdesk(['diff', '-f', 'script.yaml'], a, dir)
+    expect(script.code, 'diff says 2 for a file it cannot read').toBe(2)
+    expect(script.stderr).toContain('script.yaml:6:3: cannot read scripts/none.sh: ENOENT')
+    expect(await jobsOf(a)).toEqual(before)
   })
 
   it('applies a thousand jobs in one call, and says no changes the second time', async () => {
@@ -218,6 +231,14 @@ describe('jobdesk trigger, logs --follow, get, flow run', () => {
     const failure = await jobdesk(['logs', failed.stdout.trim(), '--follow'], a)
     expect(failure.code).toBe(1)
     expect(failure.stderr).toContain('failed: told to fail')
+
+    // A run killed while it runs: kill says so, and its follower exits 1.
+    const long = await jobdesk(['trigger', 'chatty', '--param', '1|60000'], a)
+    const longRun = long.stdout.trim()
+    const killed = await jobdesk(['kill', longRun], a)
+    expect(killed.code, killed.stderr).toBe(0)
+    expect(killed.stdout).toMatch(new RegExp(`^run ${longRun}: `))
+    expect((await jobdesk(['logs', longRun, '--follow'], a)).code).toBe(1)
 
     const runs = await jobdesk(['get', 'runs', '--job', 'chatty'], a)
     expect(runs.stdout.split('\n')[0]).toMatch(/^ID\s+JOB\s+TRIGGERED\s+TYPE\s+STATUS\s+ADDRESS$/)
