@@ -2,8 +2,8 @@ import { FLOW_OVERLAPS, TRIGGER_RULES } from '../flow-types'
 import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, RETRY_BACKOFFS, ROUTE_STRATEGIES } from '../model'
 import { codedIssue } from '../messages/coded-errors'
 import { APPROVAL_PROMPT_MAX_CHARS, FLOW_DESCRIPTION_MAX_CHARS, FLOW_MAX_ACTIVE_RUNS, FLOW_MAX_TIMEOUT_SEC, FLOW_NAME_MAX_CHARS } from './flow'
-import { GROUP_NAME_MAX_CHARS } from './group'
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT } from './job'
+import { GROUP_NAME_MAX_CHARS } from './primitives'
 import { z } from './z'
 
 /**

@@ -1,12 +1,11 @@
 import { describeValue } from './describe-value'
 import type { GroupInput } from '../api'
-import { appName, executorAddressProblem, id, requiredText, trimmedText } from './primitives'
+import { appName, executorAddressProblem, GROUP_NAME_MAX_CHARS, id, requiredText, trimmedText } from './primitives'
 import { z } from './z'
 import { englishMessage } from '../messages'
 import { codedIssue } from '../messages/coded-errors'
 import { joinAddressList, splitAddressList } from '../address-list'
 
-export const GROUP_NAME_MAX_CHARS = 64
 export const GROUP_TOKEN_MAX_CHARS = 200
 
 /**

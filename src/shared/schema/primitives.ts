@@ -67,6 +67,9 @@ export const appName = z
     if (!APP_NAME_PATTERN.test(value)) context.addIssue(codedIssue('validation.appName', { got: quote(value) }))
   })
 
+/** An executor group's title, as the group editor takes it. */
+export const GROUP_NAME_MAX_CHARS = 64
+
 export const EXECUTOR_ADDRESS_MAX_CHARS = 500
 
 /** A problem of an input, as its message code and parameters (English via `englishMessage`). */
