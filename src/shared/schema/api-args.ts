@@ -48,7 +48,8 @@ const ianaZone = text(64).superRefine((zone, context) => {
   if (!isIanaZone(zone)) context.addIssue(codedIssue('timezone.unknown', { zone }))
 })
 
-const flowNodeKey = z.string().regex(FLOW_NODE_KEY_PATTERN, { error: 'must be a flow node key (a–z, 0–9, _ and -, starting with a letter)' })
+/** A node of a flow, by its key (the OpenAPI's approval decisions name it the same way). */
+export const flowNodeKey = z.string().regex(FLOW_NODE_KEY_PATTERN, { error: 'must be a flow node key (a–z, 0–9, _ and -, starting with a letter)' })
 
 const request = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject(shape)
 const none = z.tuple([])
