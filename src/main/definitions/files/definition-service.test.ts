@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { addGroup } from '../../../../test/store/conformance/store-fixture'
 import { makeTempDir } from '../../../../test/support/temp-dir'
 import type { DefinitionSource } from '../../../shared/definition-plan'
 import { ValidationError } from '../../../shared/errors'
@@ -38,19 +39,7 @@ async function install(name: string, store?: Store): Promise<Install> {
     () => 'UTC',
     () => NOW_MS,
   )
-  if ((await opened_.groups.findByAppName('billing-app')) === undefined) {
-    await opened_.groups.insert({
-      appName: 'billing-app',
-      name: 'billing-app',
-      addressType: 0,
-      addressList: '',
-      accessToken: '',
-      protocolGeneration: null,
-      autoCreated: false,
-      scriptsAllowed: false,
-      updateTimeMs: NOW_MS,
-    })
-  }
+  if ((await opened_.groups.findByAppName('billing-app')) === undefined) await addGroup(opened_, 'billing-app')
   return { store: opened_, service, jobs }
 }
 
