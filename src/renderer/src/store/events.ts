@@ -14,6 +14,8 @@ export function applyEvent(event: JobDeskEvent): void {
   switch (event.type) {
     case 'jobs-changed':
       void store.refetchJobs(event.jobIds).catch(() => {})
+      // A job saved here may have been from a file, and an apply may have brought new ones.
+      store.applyOriginsChanged()
       return
     case 'runs-changed':
       store.applyRunsChanged(event.runs)
@@ -56,6 +58,7 @@ export function applyEvent(event: JobDeskEvent): void {
       return
     case 'flows-changed':
       store.applyFlowsChanged()
+      store.applyOriginsChanged()
       return
     case 'flow-run-changed':
       store.applyFlowRunChanged({ flowRunId: event.flowRunId, flowId: event.flowId, state: event.state })
@@ -107,6 +110,7 @@ export async function loadAll(): Promise<void> {
     store.fetchLastRuns(),
     store.fetchRegistry(),
     store.fetchLinks(),
+    store.fetchDefinitionOrigins(),
   ]
   if (store.runsLoaded) tasks.push(store.fetchRuns())
   tasks.push(store.resyncFlows())

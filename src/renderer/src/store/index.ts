@@ -3,6 +3,7 @@ import { createApiTokensSlice } from './api-tokens/action'
 import { createAuditSlice } from './audit/action'
 import { createClusterSlice } from './cluster/action'
 import { createDagSlice } from './dag/action'
+import { createDefinitionsSlice } from './definitions/action'
 import { createExecutorsSlice } from './executors/action'
 import { createFlowsSlice } from './flows/action'
 import { createJobsSlice } from './jobs/action'
@@ -32,6 +33,7 @@ export const useJobDesk = create<JobDeskState>()((...args) => ({
   ...createExecutorsSlice(...args),
   ...createDagSlice(...args),
   ...createFlowsSlice(...args),
+  ...createDefinitionsSlice(...args),
   ...createSettingsSlice(...args),
   ...createXxlImportSlice(...args),
   ...createSessionSlice(...args),

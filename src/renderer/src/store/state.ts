@@ -3,6 +3,7 @@ import type { ApiTokensSlice } from './api-tokens/action'
 import type { AuditSlice } from './audit/action'
 import type { ClusterSlice } from './cluster/action'
 import type { DagSlice } from './dag/action'
+import type { DefinitionsSlice } from './definitions/action'
 import type { ExecutorsSlice } from './executors/action'
 import type { FlowsSlice } from './flows/action'
 import type { JobsSlice } from './jobs/action'
@@ -23,6 +24,7 @@ export type JobDeskState = JobsSlice &
   ExecutorsSlice &
   DagSlice &
   FlowsSlice &
+  DefinitionsSlice &
   SettingsSlice &
   SessionSlice &
   UiSlice &
