@@ -207,3 +207,11 @@ export const AuditIcon = (p: IconProps) => (
     <path d="m9 13 2 2 4-4" />
   </Icon>
 )
+
+/** A page with a folded corner: "written from a file" (definitions as code). */
+export const FileIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 3H7a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V7z" />
+    <path d="M14 3v4h4M9 13h6M9 17h4" />
+  </Icon>
+)

@@ -8,6 +8,7 @@ import { enAuth } from './en-auth'
 import { enAddressTrust } from './en-address-trust'
 import { enFlows } from './en-flows'
 import { enFlowEditor } from './en-flow-editor'
+import { enDefinitionOrigin } from './en-definition-origin'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -292,4 +293,5 @@ export const en = {
   ...enAddressTrust,
   ...enFlows,
   ...enFlowEditor,
+  ...enDefinitionOrigin,
 } satisfies Record<string, string>

@@ -9,6 +9,7 @@ import { zhCNAuth } from './zh-cn-auth'
 import { zhCNAddressTrust } from './zh-cn-address-trust'
 import { zhCNFlows } from './zh-cn-flows'
 import { zhCNFlowEditor } from './zh-cn-flow-editor'
+import { zhCNDefinitionOrigin } from './zh-cn-definition-origin'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -290,4 +291,5 @@ export const zhCN: Dictionary = {
   ...zhCNAddressTrust,
   ...zhCNFlows,
   ...zhCNFlowEditor,
+  ...zhCNDefinitionOrigin,
 }

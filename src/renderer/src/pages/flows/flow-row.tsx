@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core'
 import { memo, type ReactNode } from 'react'
 import type { FlowSummary } from '../../../../shared/flow-types'
 import { BoltIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
+import { FlowOriginBadge } from '../../components/definition-origin/origin-badge'
 import { ScheduleText } from '../../components/schedule-text'
 import { useT } from '../../i18n/use-t'
 import { NextFire } from './next-fire'
@@ -113,15 +114,18 @@ export const FlowRow = memo(function FlowRow({
   return (
     <div className="jd-grid-row jd-flows-grid jd-flow-row" role="row" data-testid="flow-row" data-flow-id={flow.id} data-active={flow.triggerStatus === 1}>
       <div role="cell" className="jd-cell">
-        <button
-          type="button"
-          className="jd-link-btn jd-flow-name"
-          onClick={() => actions.showRuns(flow)}
-          title={flow.description || flow.name}
-          data-testid="flow-name"
-        >
-          {flow.name}
-        </button>
+        <div className="jd-name-line">
+          <button
+            type="button"
+            className="jd-link-btn jd-flow-name"
+            onClick={() => actions.showRuns(flow)}
+            title={flow.description || flow.name}
+            data-testid="flow-name"
+          >
+            {flow.name}
+          </button>
+          <FlowOriginBadge name={flow.name} />
+        </div>
         <div className="jd-cell jd-sub">
           #{flow.id} · {t('flows.nodes', { n: flow.nodes.length })}
           {summary.activeRunCount > 0 && (

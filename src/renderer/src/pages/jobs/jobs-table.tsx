@@ -4,6 +4,7 @@ import { memo, useRef, type ReactNode } from 'react'
 import type { LastRun } from '../../../../shared/api'
 import type { JobGroup, JobInfo } from '../../../../shared/model'
 import { BoltIcon, CodeIcon, CopyIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
+import { JobOriginBadge } from '../../components/definition-origin/origin-badge'
 import { ScheduleText } from '../../components/schedule-text'
 import { JobStatusBadge, LastRunBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
@@ -36,12 +37,15 @@ export interface JobActions {
 const JobCells = memo(function JobCells({
   job,
   groupName,
+  appName,
   lastRun,
   selected,
   actions,
 }: {
   job: JobInfo
   groupName: string
+  /** The group's app name: with the job's name, the key of its definition file, if any. */
+  appName: string | undefined
   lastRun: LastRun | undefined
   selected: boolean
   actions: JobActions
@@ -81,8 +85,11 @@ const JobCells = memo(function JobCells({
         {job.id}
       </div>
       <div role="cell" className="jd-cell">
-        <div className="jd-cell" data-testid="job-name" title={job.name}>
-          {job.name}
+        <div className="jd-name-line">
+          <div className="jd-cell" data-testid="job-name" title={job.name}>
+            {job.name}
+          </div>
+          <JobOriginBadge appName={appName} name={job.name} />
         </div>
         <div className="jd-cell jd-sub jd-mono" title={job.glueType === 'BEAN' ? undefined : enumText(t, 'glueType', job.glueType)}>
           {job.glueType === 'BEAN' ? job.executorHandler : job.glueType}
@@ -180,6 +187,7 @@ export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAl
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const job = jobs[item.index]
+          const group = groupsById.get(job.jobGroup)
           return (
             <div
               key={item.key}
@@ -191,7 +199,8 @@ export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAl
             >
               <JobCells
                 job={job}
-                groupName={groupsById.get(job.jobGroup)?.name ?? `#${job.jobGroup}`}
+                groupName={group?.name ?? `#${job.jobGroup}`}
+                appName={group?.appName}
                 lastRun={lastRunByJob[job.id]}
                 selected={selected.has(job.id)}
                 actions={actions}
