@@ -1,9 +1,13 @@
 import { Button, Group, Text, TextInput, Title } from '@mantine/core'
+import type { DefinitionOrigin } from '../../../../../shared/definition-origin'
+import { OriginBadge } from '../../../components/definition-origin/origin-badge'
 import { useT } from '../../../i18n/use-t'
 
 interface FlowEditorHeaderProps {
   flowId: number | undefined
   name: string
+  /** The definition file the flow was applied from, if any. */
+  origin: DefinitionOrigin | undefined
   nameError: string | undefined
   onName(name: string): void
   dirty: boolean
@@ -14,7 +18,7 @@ interface FlowEditorHeaderProps {
 }
 
 /** The editor's top line: back to the flows, which flow, its name, and Cancel / Save (always in sight, whichever tab is open). */
-export function FlowEditorHeader({ flowId, name, nameError, onName, dirty, saving, onLeave, onSave }: FlowEditorHeaderProps) {
+export function FlowEditorHeader({ flowId, name, origin, nameError, onName, dirty, saving, onLeave, onSave }: FlowEditorHeaderProps) {
   const t = useT()
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -25,6 +29,7 @@ export function FlowEditorHeader({ flowId, name, nameError, onName, dirty, savin
         <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
           {flowId === undefined ? t('flowEditor.newTitle') : t('flowEditor.editTitle', { id: flowId })}
         </Title>
+        {origin && <OriginBadge origin={origin} />}
         <TextInput
           aria-label={t('flowEditor.name')}
           placeholder={t('flowEditor.namePlaceholder')}

@@ -4,12 +4,14 @@ import { useCallback, useEffect, useReducer, useState } from 'react'
 import type { FlowSettings } from '../../../../../shared/flow-types'
 import { client } from '../../../api/client'
 import { notifySuccess } from '../../../app/notify'
+import { OriginBanner } from '../../../components/definition-origin/origin-banner'
 import { useDiscardGuard } from '../../../components/discard-guard'
 import { useT } from '../../../i18n/use-t'
 import type { Point } from '../../../lib/dag-layout'
 import { isChanged } from '../../../lib/draft-changes'
 import { flowInputOf, type FlowDraft } from '../../../lib/flow-draft'
 import { useJobDesk } from '../../../store'
+import { selectFlowOrigin } from '../../../store/definitions/selectors'
 import { selectJobs } from '../../../store/jobs/selectors'
 import { FlowCanvas } from './flow-canvas'
 import { FlowEdgePanel } from './flow-edge-panel'
@@ -41,6 +43,8 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
   const [fitRequest, setFitRequest] = useState(0)
   const [saving, setSaving] = useState(false)
   const [problem, setProblem] = useState<FlowSaveProblem | null>(null)
+  // By the name it was opened with (what the file and the server hold), not the draft's: a rename is an edit too.
+  const origin = useJobDesk((s) => (initial.id === undefined ? undefined : selectFlowOrigin(initial.name)(s)))
 
   // Unsaved edits: leaving the page asks first (the app's leave guard), and so does Back here.
   const dirty = isChanged(initial, draft)
@@ -103,6 +107,7 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
       <FlowEditorHeader
         flowId={draft.id}
         name={draft.name}
+        origin={origin}
         nameError={fieldErrors.name}
         onName={(name) => setSettings({ name })}
         dirty={dirty}
@@ -110,6 +115,7 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
         onLeave={guard.requestClose}
         onSave={() => void save()}
       />
+      {origin && <OriginBanner origin={origin} />}
       {problem && <SaveProblemAlert problem={problem} onShowNode={showNode} onClose={() => setProblem(null)} />}
       <Tabs value={tab} onChange={(value) => value && setTab(value as EditorTab)} className="jd-flow-tabs">
         <Tabs.List>

@@ -1,5 +1,8 @@
 import { Alert, Button, Divider, Drawer, Group, Stack, TextInput, Title } from '@mantine/core'
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import type { DefinitionOrigin } from '../../../../../shared/definition-origin'
+import { OriginBadge } from '../../../components/definition-origin/origin-badge'
+import { OriginBanner } from '../../../components/definition-origin/origin-banner'
 import { useDiscardGuard } from '../../../components/discard-guard'
 import { isChanged } from '../../../lib/draft-changes'
 import type { GlueType, JobInput } from '../../../../../shared/model'
@@ -8,6 +11,8 @@ import { useErrorText, useT } from '../../../i18n/use-t'
 import { planChildLinks, type ChildDraft } from '../../../lib/link-plan'
 import { useJobDesk } from '../../../store'
 import { selectChildLinks } from '../../../store/dag/selectors'
+import { selectJobOrigin } from '../../../store/definitions/selectors'
+import { selectGroupsById } from '../../../store/jobs/selectors'
 import { ChildLinksSection } from './child-links-section'
 import { ExecutorSection } from './executor-section'
 import { GlueSection } from './glue-section'
@@ -51,6 +56,9 @@ export function JobEditor({ open, onClose, onOpenGlue }: JobEditorProps) {
   const input = open?.input
   const title = input?.id ? t('editor.editTitle', { id: input.id }) : open?.copyOf ? t('editor.copyTitle', { id: open.copyOf }) : t('editor.newTitle')
   const guard = useDiscardGuard(onClose)
+  // A saved job only, by the name and group it was opened with (what the file and the server hold); a copy is a new job.
+  const appName = useJobDesk((s) => (input?.id ? selectGroupsById(s).get(input.jobGroup)?.appName : undefined))
+  const origin = useJobDesk(selectJobOrigin(appName, input?.name ?? ''))
   return (
     <>
       <Drawer
@@ -59,9 +67,12 @@ export function JobEditor({ open, onClose, onOpenGlue }: JobEditorProps) {
         position="right"
         size="xl"
         title={
-          <Title order={2} size="h4">
-            {title}
-          </Title>
+          <Group gap="sm" wrap="nowrap">
+            <Title order={2} size="h4">
+              {title}
+            </Title>
+            {origin && <OriginBadge origin={origin} />}
+          </Group>
         }
         data-testid="job-editor"
       >
@@ -70,6 +81,7 @@ export function JobEditor({ open, onClose, onOpenGlue }: JobEditorProps) {
           <JobEditorForm
             key={open.input.id ?? `new-${open.copyOf ?? ''}`}
             open={open}
+            origin={origin}
             onDone={onClose}
             onCancel={guard.requestClose}
             setDirty={guard.setDirty}
@@ -84,6 +96,8 @@ export function JobEditor({ open, onClose, onOpenGlue }: JobEditorProps) {
 
 interface JobEditorFormProps {
   open: EditorOpen
+  /** The definition file the job was applied from, if any: its editor warns that the next apply undoes edits. */
+  origin: DefinitionOrigin | undefined
   /** Saved: close without asking. */
   onDone(): void
   /** Cancel: asks first when something changed. */
@@ -92,7 +106,7 @@ interface JobEditorFormProps {
   onOpenGlue(jobId: number): void
 }
 
-function JobEditorForm({ open, onDone, onCancel, setDirty, onOpenGlue }: JobEditorFormProps) {
+function JobEditorForm({ open, origin, onDone, onCancel, setDirty, onOpenGlue }: JobEditorFormProps) {
   const t = useT()
   const errorText = useErrorText()
   const saveJob = useJobDesk((s) => s.saveJob)
@@ -160,6 +174,7 @@ function JobEditorForm({ open, onDone, onCancel, setDirty, onOpenGlue }: JobEdit
   return (
     <form onSubmit={submit} noValidate data-testid="job-editor-form">
       <Stack gap="lg">
+        {origin && <OriginBanner origin={origin} />}
         {formError && (
           <Alert color="red" title={t('editor.saveFailed')} data-testid="editor-form-error">
             {formError}
