@@ -12,7 +12,7 @@ const REFETCH_ONE_BY_ONE_MAX = 20
 
 export interface JobsActions {
   fetchJobs(): Promise<void>
-  /** After `jobs-changed`: re-read those jobs; a job that no longer exists is removed. */
+  /** After `jobs-changed`: re-read those jobs (all of them when it names none); a job that no longer exists is removed. */
   refetchJobs(ids: readonly number[]): Promise<void>
   fetchGroups(): Promise<void>
   setJobFilter(patch: Partial<JobFilter>): void
@@ -42,7 +42,8 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
     },
 
     async refetchJobs(ids) {
-      if (ids.length > REFETCH_ONE_BY_ONE_MAX) return get().fetchJobs()
+      // No ids is the core's "something changed, re-read": an apply or an import, another node, or ids this user may not see.
+      if (ids.length === 0 || ids.length > REFETCH_ONE_BY_ONE_MAX) return get().fetchJobs()
       const results = await Promise.allSettled(ids.map((id) => client().getJob(id)))
       const changed: JobInfo[] = []
       const removed: number[] = []
