@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DefinitionOrigin } from '../../../shared/definition-origin'
-import { fileBaseName, indexOrigins, originIndexKey } from './origin-index'
+import { fileBaseName, indexOrigins, originAppName, originIndexKey } from './origin-index'
 
 const origin = (key: string, file: string, appliedAtMs = 1000): DefinitionOrigin => ({ kind: 'Job', key, file, appliedAtMs })
 
@@ -26,5 +26,13 @@ describe('fileBaseName', () => {
     expect(fileBaseName('C:\\ops\\jobs\\report.yaml')).toBe('report.yaml')
     expect(fileBaseName('report.yaml')).toBe('report.yaml')
     expect(fileBaseName('jobs/')).toBe('jobs')
+  })
+})
+
+describe('originAppName', () => {
+  it('is a group’s own name, a job’s group, and none for a flow', () => {
+    expect(originAppName({ kind: 'Group', key: 'billing' })).toBe('billing')
+    expect(originAppName({ kind: 'Job', key: 'billing/month/end' })).toBe('billing')
+    expect(originAppName({ kind: 'Flow', key: 'billing/report' })).toBeNull()
   })
 })

@@ -31,6 +31,13 @@ export const jobOrigin = (index: OriginIndex, appName: string, name: string): De
 
 export const flowOrigin = (index: OriginIndex, name: string): DefinitionOrigin | undefined => index[originIndexKey('Flow', name)]
 
+/** The app name of the group an origin is or belongs to; null for a flow, which belongs to no group. */
+export function originAppName(origin: Pick<DefinitionOrigin, 'kind' | 'key'>): string | null {
+  if (origin.kind === 'Group') return origin.key
+  if (origin.kind === 'Job') return origin.key.slice(0, origin.key.indexOf('/'))
+  return null
+}
+
 /** The last segment of a file path as `jobdesk apply` was given it (either slash: apply may run on Windows). */
 export function fileBaseName(file: string): string {
   const parts = file.split(/[\\/]/).filter((part) => part !== '')

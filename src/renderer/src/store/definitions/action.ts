@@ -1,7 +1,7 @@
 import type { DefinitionOrigin } from '../../../../shared/definition-origin'
 import { client } from '../../api/client'
 import { coalesced } from '../../lib/coalesce'
-import { flowOrigin, indexOrigins, jobOrigin } from '../../lib/origin-index'
+import { flowOrigin, indexOrigins, jobOrigin, originAppName } from '../../lib/origin-index'
 import type { SliceCreator } from '../state'
 import { initialDefinitionsState, type DefinitionsState } from './initialState'
 
@@ -25,7 +25,18 @@ export const createDefinitionsSlice: SliceCreator<DefinitionsSlice> = (set, get)
   const readOrigins = coalesced(async () => {
     const origins = await client().listDefinitionOrigins()
     const definitionOrigins = indexOrigins(origins, get().definitionOrigins)
-    if (definitionOrigins !== get().definitionOrigins) set({ definitionOrigins })
+    if (definitionOrigins === get().definitionOrigins) return
+    set({ definitionOrigins })
+    // An apply may create groups, and no event says so: a job's badge needs its group's app name.
+    const known = new Set(get().groups.map((group) => group.appName))
+    const unknown = origins.some((origin) => {
+      const appName = originAppName(origin)
+      return appName !== null && !known.has(appName)
+    })
+    if (unknown)
+      void get()
+        .fetchGroups()
+        .catch(() => {})
   })
 
   return {

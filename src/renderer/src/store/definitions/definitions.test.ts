@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DefinitionOrigin } from '../../../../shared/definition-origin'
+import type { JobGroup } from '../../../../shared/model'
 import { setClient } from '../../api/client'
 import { fakeClient } from '../../api/fake-client'
 import { applyEvent } from '../events'
@@ -18,7 +19,7 @@ function fakeCore(held: { origins: DefinitionOrigin[] }) {
 
 afterEach(() => {
   setClient(null)
-  useJobDesk.setState(initialDefinitionsState)
+  useJobDesk.setState({ ...initialDefinitionsState, groups: [] })
 })
 
 describe('the definitions slice', () => {
@@ -59,6 +60,24 @@ describe('the definitions slice', () => {
     applyEvent({ type: 'flows-changed' })
     await vi.waitFor(() => expect(useJobDesk.getState().originOfFlow('nightly')).toBeDefined())
     expect(useJobDesk.getState().originOfJob('billing', 'report')?.file).toBe('jobs/billing.yaml')
+  })
+
+  it('reads the groups again when an apply brought one the console does not know (a job’s badge needs its app name)', async () => {
+    const held = { origins: [origin('Flow', 'nightly', 'flows/nightly.yaml')] }
+    const listGroups = vi.fn(async () => [{ id: 1, appName: 'billing' } as JobGroup])
+    setClient(fakeClient({ listDefinitionOrigins: vi.fn(async () => held.origins), listGroups }))
+    useJobDesk.setState({ groups: [{ id: 1, appName: 'billing' } as JobGroup] })
+    await useJobDesk.getState().fetchDefinitionOrigins()
+    // A flow belongs to no group.
+    expect(listGroups).not.toHaveBeenCalled()
+
+    held.origins = [...held.origins, origin('Job', 'billing/report', 'jobs/report.yaml')]
+    await useJobDesk.getState().fetchDefinitionOrigins()
+    expect(listGroups).not.toHaveBeenCalled()
+
+    held.origins = [...held.origins, origin('Job', 'shipping/label', 'jobs/label.yaml')]
+    await useJobDesk.getState().fetchDefinitionOrigins()
+    expect(listGroups).toHaveBeenCalledTimes(1)
   })
 
   it('keeps the marks it has when a read fails, without rejecting', async () => {
