@@ -33,10 +33,9 @@ export const createDefinitionsSlice: SliceCreator<DefinitionsSlice> = (set, get)
       const appName = originAppName(origin)
       return appName !== null && !known.has(appName)
     })
-    if (unknown)
-      void get()
-        .fetchGroups()
-        .catch(() => {})
+    if (!unknown) return
+    const { fetchGroups } = get()
+    void fetchGroups().catch(() => {})
   })
 
   return {
