@@ -5,6 +5,7 @@ import { applyCommand, type ApplyOptions } from './commands/apply'
 import { exportCommand, type ExportOptions } from './commands/export'
 import { GET_KINDS, getCommand, type GetOptions } from './commands/get'
 import { flowRunCommand, killCommand, logsCommand, triggerCommand, type Pause } from './commands/runs'
+import { completionScript } from './completion'
 import { definitionsJsonSchema } from './definitions-json-schema'
 import type { Out } from './output'
 import { ServerClient, type ServerOptions } from './server-client'
@@ -28,9 +29,10 @@ const ENTRIES = [
 ] as const
 
 /**
- * The `jobdesk` command (docs/cli.md). commander gives every subcommand its help, its usage errors in
- * one line and shell completion of the subcommand names; it is small, has no dependencies, and its
- * 14.x line is the last that runs on Node 20. Returns the exit code (docs/cli.md#exit-codes).
+ * The `jobdesk` command (docs/cli.md). commander gives every subcommand its help and its usage errors
+ * in one line, and its command tree is what `jobdesk completion` makes the shell's completion of; it
+ * is small, has no dependencies, and its 14.x line is the last that runs on Node 20. Returns the exit
+ * code (docs/cli.md#exit-codes).
  */
 export async function runCli(context: CliContext): Promise<number> {
   let code: number = EXIT.ok
@@ -138,6 +140,15 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
     .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
     .action(async (name: string, options: { param?: string } & ServerOptions) => done(await flowRunCommand(client(options), out, name, options)))
+
+  program
+    .command('completion')
+    .description('print a shell completion script: eval "$(jobdesk completion bash)" in ~/.bashrc')
+    .argument('[shell]', 'bash or zsh', 'bash')
+    .action((shell: string) => {
+      if (shell !== 'bash' && shell !== 'zsh') throw new CliError(`completion: '${shell}' is not bash or zsh`)
+      out.write(completionScript(program, shell))
+    })
 
   program
     .command('schema')

@@ -46,10 +46,29 @@ describe('the jobdesk command', () => {
     expect(`${a}${b}`).not.toMatch(/vite|built in/i)
   }, 120_000)
 
+  it('completes its commands, their flags and get’s kinds in bash, from the commands it has', () => {
+    const script = spawnSync(process.execPath, [BIN, 'completion', 'bash'], { encoding: 'utf8' })
+    expect(script.status).toBe(0)
+    const complete = (words: string[]) =>
+      spawnSync(
+        'bash',
+        ['-c', `eval "$(cat)"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _jobdesk; echo "\${COMPREPLY[*]}"`],
+        {
+          input: script.stdout,
+          encoding: 'utf8',
+        },
+      ).stdout.trim()
+    expect(complete(['jobdesk', 'ap'])).toBe('apply')
+    expect(complete(['jobdesk', 'apply', '--pr'])).toBe('--prune --prune-all')
+    expect(complete(['jobdesk', 'get', 'e'])).toBe('executors')
+    expect(complete(['jobdesk', 'logs', '--f'])).toBe('--follow')
+    expect(spawnSync(process.execPath, [BIN, 'completion', 'zsh'], { encoding: 'utf8' }).stdout).toMatch(/^autoload -U \+X bashcompinit/)
+  })
+
   it('lists its commands, passes a command its own --help, and refuses an unknown one in one line', () => {
     const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })
     expect(help.status).toBe(0)
-    for (const command of ['serve', 'executor', 'import-xxl', 'apply', 'diff', 'export', 'get', 'trigger', 'logs', 'flow', 'kill', 'schema'])
+    for (const command of ['serve', 'executor', 'import-xxl', 'apply', 'diff', 'export', 'get', 'trigger', 'logs', 'flow', 'kill', 'schema', 'completion'])
       expect(help.stdout).toContain(command)
     const serveHelp = spawnSync(process.execPath, [BIN, 'serve', '--help'], { encoding: 'utf8' })
     expect(serveHelp.stdout).toContain('--data-dir')
