@@ -1,7 +1,8 @@
 import type { DueJob, NextTimeUpdate } from '../domain/fires'
 import { defaultJobInput } from '../../shared/job-defaults'
 import type { BlockStrategy, GlueType, JobInfo, JobInput, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
-import type { Connection } from './sql/connection'
+import { JOB_PAGE_MAX, type JobPage, type JobQuery, type JobSort } from '../../shared/job-query'
+import type { Connection, SqlValue } from './sql/connection'
 import { bumpVersion } from './version-repo'
 import { idChunks, inList, statementSizes, statementsBySize } from './sql/insert-rows'
 
@@ -56,6 +57,13 @@ interface DueRow {
 /** Every column but `id`, in one order for inserts and updates. */
 const COLUMNS = Object.keys(toRow(emptyJob())).filter((c) => c !== 'id') as (keyof JobRow)[]
 
+/** The column each sort of a job page orders by. */
+const SORT_COLUMNS: Record<JobSort, string> = { id: 'id', name: 'name', nextFire: 'trigger_next_time' }
+
+function sortValue(job: JobInfo, sort: JobSort): string | number {
+  return sort === 'name' ? job.name : sort === 'nextFire' ? job.triggerNextTimeMs : job.id
+}
+
 /** `job_info`: job definitions and their schedule bookkeeping. */
 export class JobRepo {
   constructor(private readonly db: Connection) {}
@@ -67,6 +75,61 @@ export class JobRepo {
 
   async list(): Promise<JobInfo[]> {
     return (await this.db.all<JobRow>('SELECT * FROM job_info ORDER BY id')).map(fromRow)
+  }
+
+  /**
+   * One page of jobs by `query` (shared/job-query.ts), and how many match. Keyset, not OFFSET: the
+   * page after a cursor reads from the cursor on, so the thousandth page costs what the first does.
+   * The text matches name or handler in any case, with LIKE's wildcards taken as plain characters
+   * (escaped with '!', which means the same on every engine, unlike a backslash).
+   */
+  async page(query: JobQuery): Promise<JobPage> {
+    const where: string[] = []
+    const params: SqlValue[] = []
+    if (query.groupId !== undefined) {
+      where.push('job_group = ?')
+      params.push(query.groupId)
+    }
+    if (query.status !== undefined) {
+      where.push('trigger_status = ?')
+      params.push(query.status === 'running' ? 1 : 0)
+    }
+    if (query.scheduleType !== undefined) {
+      where.push('schedule_type = ?')
+      params.push(query.scheduleType)
+    }
+    if (query.glueType !== undefined) {
+      where.push('glue_type = ?')
+      params.push(query.glueType)
+    }
+    const text = query.text?.trim().toLowerCase() ?? ''
+    if (text !== '') {
+      const pattern = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`
+      where.push("(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(executor_handler) LIKE ? ESCAPE '!')")
+      params.push(pattern, pattern)
+    }
+    const filter = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
+    const total = Number((await this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM job_info${filter}`, params))!.n)
+
+    const column = SORT_COLUMNS[query.sort ?? 'id']
+    const order = query.descending ? 'DESC' : 'ASC'
+    const beyond = query.descending ? '<' : '>'
+    const keyset: string[] = [...where]
+    const keysetParams = [...params]
+    if (query.after) {
+      keyset.push(column === 'id' ? `id ${beyond} ?` : `(${column} ${beyond} ? OR (${column} = ? AND id ${beyond} ?))`)
+      keysetParams.push(...(column === 'id' ? [query.after.id] : [query.after.value, query.after.value, query.after.id]))
+    }
+    const limit = Math.min(query.limit ?? 100, JOB_PAGE_MAX)
+    const orderBy = column === 'id' ? `id ${order}` : `${column} ${order}, id ${order}`
+    const rows = await this.db.all<JobRow>(`SELECT * FROM job_info${keyset.length > 0 ? ` WHERE ${keyset.join(' AND ')}` : ''} ORDER BY ${orderBy} LIMIT ?`, [
+      ...keysetParams,
+      limit + 1,
+    ])
+    const jobs = rows.slice(0, limit).map(fromRow)
+    const last = jobs.at(-1)
+    const next = rows.length > limit && last ? { value: sortValue(last, query.sort ?? 'id'), id: last.id } : null
+    return { jobs, total, next }
   }
 
   /** Every job's id, in id order (without reading and mapping whole rows). */
