@@ -1,3 +1,4 @@
+import type { JobPage, JobQuery } from './job-query'
 import type { ApplyDefinitionsRequest, DefinitionPlan } from './definition-plan'
 import type { DefinitionOrigin } from './definition-origin'
 import type { DefinitionDocument } from './schema/definition-files'
@@ -100,6 +101,8 @@ export interface JobDeskApi {
   listHandlers(groupId: number): Promise<HandlerCatalog>
 
   listJobs(): Promise<JobInfo[]>
+  /** One page of jobs: filters, a sort and a keyset cursor (the console at 100k jobs reads pages). */
+  listJobPage(query: JobQuery): Promise<JobPage>
   /** The latest run of every job that has one (for the jobs table and the DAG's node colours). */
   listLastRuns(): Promise<LastRun[]>
   getJob(id: number): Promise<JobInfo>
@@ -231,6 +234,7 @@ export const API_METHODS = [
   'getOverview',
   'listGroups',
   'listJobs',
+  'listJobPage',
   'listLastRuns',
   'getJob',
   'saveJob',

@@ -25,6 +25,8 @@ export interface JobQuery {
   after?: JobCursor
   /** Default 100, at most JOB_PAGE_MAX. */
   limit?: number
+  /** Only these groups' jobs (set by the caller's rules for a user who sees some groups, not by the console). */
+  groupIds?: readonly number[]
 }
 
 /** Where a page ended: the last job's sort value and id. */

@@ -11,6 +11,7 @@ import { removeDemoJobs } from '../definitions/seed-demo'
 type JobsApi = Pick<
   JobDeskApi,
   | 'listJobs'
+  | 'listJobPage'
   | 'listLastRuns'
   | 'getJob'
   | 'saveJob'
@@ -50,6 +51,9 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
 
   // Arguments arrive parsed (checked-api.ts); a job's own fields are the job service's to check.
   return {
+    async listJobPage(query) {
+      return store.jobs.page(query)
+    },
     async listJobs() {
       return jobs.list()
     },

@@ -213,6 +213,16 @@ export const CORE_RULES = {
       return jobs.filter((j) => seesGroup(ctx.principal, j.jobGroup))
     },
   },
+  // A user who sees some groups pages through those groups' jobs only (and finds none in another).
+  listJobPage: {
+    ...anyone,
+    async allow(ctx, [query]) {
+      const groupIds = ctx.principal.groupIds
+      if (groupIds === null) return {}
+      const visible = query.groupId === undefined ? [...groupIds] : groupIds.includes(query.groupId) ? [query.groupId] : []
+      return { args: [{ ...query, groupIds: visible }] }
+    },
+  },
   listLastRuns: {
     ...anyone,
     async narrow(ctx, runs: { jobId: number }[]) {

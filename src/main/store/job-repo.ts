@@ -90,6 +90,11 @@ export class JobRepo {
       where.push('job_group = ?')
       params.push(query.groupId)
     }
+    if (query.groupIds !== undefined) {
+      // No group at all matches nothing; an IN list of nothing is not valid SQL everywhere.
+      where.push(query.groupIds.length === 0 ? '1 = 0' : `job_group IN (${query.groupIds.map(() => '?').join(', ')})`)
+      params.push(...query.groupIds)
+    }
     if (query.status !== undefined) {
       where.push('trigger_status = ?')
       params.push(query.status === 'running' ? 1 : 0)

@@ -1,5 +1,6 @@
 import { API_METHODS, type ApiMethod } from '../api'
-import { EMBEDDED_ADDRESS_PREFIX, LINK_CONDITIONS, SCHEDULE_TYPES, TRIGGER_TYPES } from '../model'
+import { EMBEDDED_ADDRESS_PREFIX, GLUE_TYPES, LINK_CONDITIONS, SCHEDULE_TYPES, TRIGGER_TYPES } from '../model'
+import { JOB_PAGE_MAX, JOB_SORTS } from '../job-query'
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS } from './job'
 import { epochMs, executorAddressProblem, id, text } from './primitives'
 import { z } from './z'
@@ -81,6 +82,19 @@ export const API_ARGUMENTS = {
   ]),
   listHandlers: byId,
   listJobs: none,
+  listJobPage: z.tuple([
+    request({
+      text: text(200).optional(),
+      groupId: id.optional(),
+      status: z.enum(['running', 'stopped']).optional(),
+      scheduleType: z.enum(SCHEDULE_TYPES).optional(),
+      glueType: z.enum(GLUE_TYPES).optional(),
+      sort: z.enum(JOB_SORTS).default('id'),
+      descending: z.boolean().default(false),
+      after: z.strictObject({ value: z.union([z.string().max(200), z.number()]), id }).optional(),
+      limit: z.int().min(1).max(JOB_PAGE_MAX).default(100),
+    }),
+  ]),
   removeDemoJobs: none,
   getCluster: none,
   rotateClusterSecret: none,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditPage } from '../../../src/shared/auth'
+import type { JobPage } from '../../../src/shared/job-query'
 import type { JobGroup, JobInfo, JobRun } from '../../../src/shared/model'
 import type { RunPage, TriggerResult } from '../../../src/shared/api'
 import { jobInputOf } from '../../../src/shared/job-defaults'
@@ -95,6 +96,13 @@ describe('a viewer of group A', () => {
     const { jobA, runId, groupJob } = auth.h.fixture
     expect((await viewer.value<JobInfo[]>('listJobs')).map((j) => j.id)).toEqual(expect.arrayContaining([jobA]))
     expect((await viewer.value<JobInfo[]>('listJobs')).map((j) => j.id)).not.toContain(groupJob)
+    // Pages too hold only A's jobs, and asking for another group's finds none.
+    const page = await viewer.value<JobPage>('listJobPage', [{}])
+    expect(page.jobs.map((j) => j.id)).toEqual(expect.arrayContaining([jobA]))
+    expect(page.jobs.map((j) => j.id)).not.toContain(groupJob)
+    expect(page.total).toBe(page.jobs.length)
+    const groupOfHidden = (await auth.h.headless.core.api.getJob(groupJob)).jobGroup
+    expect(await viewer.value<JobPage>('listJobPage', [{ groupId: groupOfHidden }])).toEqual({ jobs: [], total: 0, next: null })
     expect((await resultOf(viewer, 'getRun', [runId])).ok).toBe(true)
     expect((await resultOf(viewer, 'getRunLog', [{ logId: runId, fromLineNum: 1 }])).ok).toBe(true)
   })

@@ -158,6 +158,7 @@ const BRIDGE_CASES: BridgeCase[] = [
   },
   { method: 'listHandlers', args: () => [w.groupA.id], need: 'viewer', action: 'auth.read' },
   { method: 'listJobs', args: () => [], need: 'anyone', action: 'auth.read' },
+  { method: 'listJobPage', args: () => [{ text: 'job' }], need: 'anyone', action: 'auth.read' },
   { method: 'listLastRuns', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'getJob', args: () => [w.jobs.a.id], need: 'viewer', action: 'auth.read' },
   { method: 'saveJob', args: (role) => [renamed(w.jobs.a, `A job, as ${role} left it`)], need: 'operator', action: 'job.update' },
