@@ -35,9 +35,14 @@ interface CachedFile {
 const cache = new Map<string, CachedFile>()
 let cachedBytes = 0
 
+/** The console is one page (it routes in the URL's hash): `/`, and `/index.html` by name. */
+function isPage(pathname: string): boolean {
+  return pathname === '/' || pathname === '/index.html'
+}
+
 /**
- * Serves the built renderer from `rootDir`. Unknown paths get index.html (the console routes in the
- * page); paths that try to leave the folder get 404. Returns false when the method isn't GET/HEAD.
+ * Serves the built renderer from `rootDir`: its files, and index.html for `/`; anything else, and
+ * paths that try to leave the folder, get 404. Returns false when the method isn't GET/HEAD.
  *
  * Each file is read once, synchronously, and then answered from memory for as long as its mtime
  * and size stay the same: an fs stream would wait for libuv's thread pool, which a burst of scrypt
@@ -54,6 +59,13 @@ export function serveStatic(rootDir: string, request: IncomingMessage, response:
   }
   let file = candidate
   let stats = fileStats(candidate)
+  if (!stats && !isPage(pathname)) {
+    // A missing asset, an API path asked for with GET, a typo: not found, not the console's page
+    // (which would answer a script with HTML, and a probe with 200).
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' })
+    response.end(request.method === 'HEAD' ? undefined : `Not found: ${pathname.slice(0, 200)}\n`)
+    return true
+  }
   if (!stats) {
     file = join(rootDir, 'index.html')
     stats = fileStats(file)
