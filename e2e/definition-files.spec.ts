@@ -19,6 +19,11 @@ const BIN = fileURLToPath(new URL('../bin/jobdesk.mjs', import.meta.url))
 const server = useHeadlessServer({ extraArgs: ['--api-token', API_TOKEN] })
 let dir = ''
 
+/** The page's clipboard, as the test reads it back (the e2e code has no DOM types). */
+interface ClipboardWindow {
+  navigator: { clipboard: { readText(): Promise<string> } }
+}
+
 test.beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'jobdesk-e2e-definitions-'))
   await writeFile(
@@ -66,8 +71,8 @@ test('a job and a flow applied from a file carry its name, and their editors war
   const banner = page.getByTestId('definition-origin-banner')
   await expect(banner).toContainText('The next jobdesk apply of that file will undo edits made here')
   await banner.getByTestId('definition-copy-yaml').click()
-  await expect(page.getByText('YAML of nightly-report copied to the clipboard')).toBeVisible()
-  const copied = parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>
+  await expect(page.getByText('YAML of jobdesk-embedded/nightly-report copied to the clipboard')).toBeVisible()
+  const copied = parse(await page.evaluate(() => (globalThis as unknown as ClipboardWindow).navigator.clipboard.readText())) as Record<string, unknown>
   expect(copied).toEqual({
     kind: 'Job',
     name: 'nightly-report',
