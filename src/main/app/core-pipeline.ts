@@ -59,7 +59,13 @@ export function corePipeline(options: CoreOptions, base: CoreBase, data: CoreDat
   })
   const triggerOutcomes = new OutcomeWaiters(clock)
   const dispatch = new RunDispatch(
-    { routers: createRouters(), executors, nowMs, usesOf: (jobId) => store.routes.usesOf(jobId) },
+    {
+      routers: createRouters(),
+      executors,
+      nowMs,
+      usesOf: (jobId) => store.routes.usesOf(jobId),
+      unreachable: (appName, address) => node.registry.noteUnreachable(appName, address, nowMs()),
+    },
     writer,
     logKeeper,
     triggerOutcomes,

@@ -36,6 +36,8 @@ export interface ExecutorReply<T = unknown> {
   code: number
   msg?: string | null
   data?: T | null
+  /** Set by the HTTP client when no connection could be made: the address is down, not busy. */
+  unreachable?: true
 }
 
 export interface ExecutorApi {

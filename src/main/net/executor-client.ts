@@ -62,7 +62,8 @@ export function createExecutorClient(options: ExecutorClientOptions): ExecutorCl
       timeoutMs,
       dispatcher: options.dispatcher,
     })
-    if (outcome.kind === 'failed') return { code: FAIL_CODE, msg: `executor ${url}: ${outcome.reason}` }
+    if (outcome.kind === 'failed')
+      return { code: FAIL_CODE, msg: `executor ${url}: ${outcome.reason}`, ...(outcome.unreachable ? { unreachable: true as const } : {}) }
     if (outcome.status !== 200) return { code: FAIL_CODE, msg: `executor ${url} answered HTTP ${outcome.status}` }
     const reply = readEnvelope(outcome.json)
     if (!reply) return { code: FAIL_CODE, msg: `executor ${url} answered something that is not an XXL-JOB reply: ${clip(outcome.text)}` }

@@ -13,6 +13,8 @@ import { addressHealth, type RegistryTimings } from './health'
 export class RegistryService {
   /** Addresses the sweep removed, still shown as dead for a while so operators see what died. */
   private readonly recentlyDead = new Map<string, RegistryEntry & { removedAtMs: number }>()
+  /** When a trigger last could not connect to an address: suspect until it beats again. */
+  private readonly unreachableAt = new Map<string, number>()
 
   constructor(
     private readonly store: RepoAccess<'registry' | 'groups'>,
@@ -33,6 +35,18 @@ export class RegistryService {
     })
     if (first) this.onChange()
     return first
+  }
+
+  /**
+   * A trigger could not connect to `address` (refused, no route): it shows as suspect from now until
+   * its next beat, instead of online until its beats have been missing for a while. Only the
+   * console's view changes; routing still follows the registry (a FAILOVER job probes anyway).
+   */
+  noteUnreachable(appName: string, address: string, nowMs: number): void {
+    const key = `${appName}\n${address}`
+    const known = this.unreachableAt.has(key)
+    this.unreachableAt.set(key, nowMs)
+    if (!known) this.onChange()
   }
 
   /** True when the address was registered (and its group lost it at once). */
@@ -56,6 +70,7 @@ export class RegistryService {
       return dead
     })
     for (const row of dead) {
+      this.unreachableAt.delete(`${row.registryKey}\n${row.registryValue}`)
       this.recentlyDead.set(`${row.registryKey}\n${row.registryValue}`, {
         appName: row.registryKey,
         address: row.registryValue,
@@ -78,7 +93,7 @@ export class RegistryService {
       appName: row.registryKey,
       address: row.registryValue,
       updateTimeMs: row.updateTimeMs,
-      health: addressHealth(row.updateTimeMs, nowMs, this.timings),
+      health: this.healthOf(row, nowMs),
       executor: executorOf(row.registryKey, infoOf(row)),
     }))
     const liveKeys = new Set(live.map((e) => `${e.appName}\n${e.address}`))
@@ -88,6 +103,19 @@ export class RegistryService {
       else dead.push({ appName: entry.appName, address: entry.address, updateTimeMs: entry.updateTimeMs, health: 'dead', executor: entry.executor })
     }
     return [...live, ...dead]
+  }
+
+  private healthOf(row: RegistryRow, nowMs: number): RegistryEntry['health'] {
+    const health = addressHealth(row.updateTimeMs, nowMs, this.timings)
+    const key = `${row.registryKey}\n${row.registryValue}`
+    const failedAt = this.unreachableAt.get(key)
+    if (failedAt === undefined) return health
+    // A beat after the failed trigger clears it: the executor is back.
+    if (row.updateTimeMs > failedAt) {
+      this.unreachableAt.delete(key)
+      return health
+    }
+    return health === 'online' ? 'suspect' : health
   }
 
   /**

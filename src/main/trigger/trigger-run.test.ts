@@ -120,6 +120,15 @@ describe('triggerRun', () => {
     expect(parseTriggerTrail(JSON.stringify(trail))).toEqual(trail)
   })
 
+  it('tells the registry of an address it could not connect to, and not of one that refused the run', async () => {
+    const told: string[] = []
+    const directory = executors({ [A]: { run: { code: 500, msg: 'executor: connect ECONNREFUSED', unreachable: true } }, [B]: { run: failure('busy') } })
+    const unreachable = (appName: string, address: string) => told.push(`${appName} ${address}`)
+    expect((await triggerRun(run(), { ...deps(directory), unreachable })).triggerCode).toBe(500)
+    expect((await triggerRun(run({ addresses: [B] }), { ...deps(directory), unreachable })).triggerCode).toBe(500)
+    expect(told).toEqual([`reports ${A}`])
+  })
+
   it('keeps the executor’s refusal in the result, and names addresses left out and an override', async () => {
     const directory = executors({ [A]: { run: failure('job handler [nope] not found') } })
     const outcome = await triggerRun(run({ addresses: [OTHER_EMBEDDED, A], addressOverride: true }), deps(directory))

@@ -16,6 +16,8 @@ export interface TriggerDeps {
   nowMs: () => number
   /** The job's use of each address as the database keeps it (LFU, LRU read it before routing). */
   usesOf: (jobId: number) => Promise<AddressUse[]>
+  /** Told when the chosen address could not be connected to: the registry shows it suspect at once. */
+  unreachable?: (appName: string, address: string) => void
 }
 
 /**
@@ -39,6 +41,7 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
 
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
+  if (reply.unreachable && run.group) deps.unreachable?.(run.group.appName, address)
   const ms = (performance.now() - startedAt).toFixed(1)
   const result = reply.code === 200 ? coded('triggerResult.accepted', { ms }) : coded('triggerResult.refused', { code: reply.code, ms, msg: reply.msg ?? '' })
   const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, { ...trail, result })

@@ -6,7 +6,10 @@ import { loadUndici } from '../../kernel/lazy-undici'
  * reset, timed out) comes back as `failed` with a one-line reason, an HTTP answer as `reply`.
  * undici, not global fetch: on loopback fetch manages ~4.6k req/s against undici's ~31k (docs/benchmarks.md#loopback-http).
  */
-export type PostOutcome = { kind: 'reply'; status: number; text: string; json: unknown } | { kind: 'failed'; reason: string }
+export type PostOutcome =
+  | { kind: 'reply'; status: number; text: string; json: unknown }
+  /** `unreachable`: no connection was made (refused, no route, no such host), so nothing ran there. */
+  | { kind: 'failed'; reason: string; unreachable: boolean }
 
 export interface PostOptions {
   /** Bounds connecting, waiting for the reply head, and each gap while reading the reply body. */
@@ -57,9 +60,12 @@ export async function postJson(url: string, headers: Record<string, string>, bod
     }
     return { kind: 'reply', status: response.statusCode, text, json }
   } catch (error) {
-    return { kind: 'failed', reason: describeTransportError(error, options.timeoutMs) }
+    return { kind: 'failed', reason: describeTransportError(error, options.timeoutMs), unreachable: CONNECT_FAILURES.has(errorCode(error) ?? '') }
   }
 }
+
+/** Failures before a connection stood: the request never reached the executor. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'])
 
 export function describeTransportError(error: unknown, timeoutMs: number): string {
   const code = errorCode(error)
