@@ -142,6 +142,18 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .action(async (name: string, options: { param?: string } & ServerOptions) => done(await flowRunCommand(client(options), out, name, options)))
 
   program
+    .command('reset-password')
+    .description("give a user a new one-time password, in this host's data folder or database (e.g. a lost first-start password)")
+    .argument('<user>', "the user's name (the first admin is 'admin')")
+    .option('--data-dir <dir>', 'the data folder, as for jobdesk serve (default: $JOBDESK_DATA_DIR or the per-user folder)')
+    .option('--database <url>', 'a postgres:// or mysql:// URL or a SQLite file, as for jobdesk serve (default: $JOBDESK_DATABASE_URL)')
+    .action(async (user: string, options: { dataDir?: string; database?: string }) => {
+      // Loaded only here: the other commands never open a store.
+      const { resetPasswordCommand } = await import('./commands/reset-password')
+      done(await resetPasswordCommand(out, user, options, env))
+    })
+
+  program
     .command('completion')
     .description('print a shell completion script: eval "$(jobdesk completion bash)" in ~/.bashrc')
     .argument('[shell]', 'bash or zsh', 'bash')

@@ -2,7 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ensureBuilt } from '../../support/headless-child'
+import { signIn } from '../../support/auth-session'
+import { ensureBuilt, startHeadlessChild } from '../../support/headless-child'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
 
@@ -46,6 +47,28 @@ describe('the jobdesk command', () => {
     expect(`${a}${b}`).not.toMatch(/vite|built in/i)
   }, 120_000)
 
+  it('gives a user a new one-time password in the data folder, which signs in and must be replaced', async () => {
+    const server = await startHeadlessChild()
+    try {
+      const first = /one-time password (\S+)/.exec(server.output())?.[1]
+      expect(first, 'the first start printed one').toBeDefined()
+      const reset = spawnSync(process.execPath, [BIN, 'reset-password', 'admin', '--data-dir', server.dataDir], { encoding: 'utf8' })
+      expect(reset.status, reset.stderr).toBe(0)
+      const password = /^User 'admin' has the one-time password (\S+) — sign in and set your own\.$/m.exec(reset.stdout)?.[1]
+      expect(password).toBeDefined()
+      expect(password).not.toBe(first)
+      expect((await signIn(server.origin, 'admin', first!)).status, 'the old one no longer signs in').not.toBe(200)
+      const answer = await signIn(server.origin, 'admin', password!)
+      expect(answer.status).toBe(200)
+      expect(answer.body).toMatchObject({ ok: true, session: { mustChangePassword: true } })
+      const unknown = spawnSync(process.execPath, [BIN, 'reset-password', 'nobody', '--data-dir', server.dataDir], { encoding: 'utf8' })
+      expect(unknown.status).toBe(2)
+      expect(unknown.stderr).toMatch(/^jobdesk: no user 'nobody' in /)
+    } finally {
+      await server.dispose()
+    }
+  }, 60_000)
+
   it('completes its commands, their flags and get’s kinds in bash, from the commands it has', () => {
     const script = spawnSync(process.execPath, [BIN, 'completion', 'bash'], { encoding: 'utf8' })
     expect(script.status).toBe(0)
@@ -68,7 +91,22 @@ describe('the jobdesk command', () => {
   it('lists its commands, passes a command its own --help, and refuses an unknown one in one line', () => {
     const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })
     expect(help.status).toBe(0)
-    for (const command of ['serve', 'executor', 'import-xxl', 'apply', 'diff', 'export', 'get', 'trigger', 'logs', 'flow', 'kill', 'schema', 'completion'])
+    for (const command of [
+      'serve',
+      'executor',
+      'import-xxl',
+      'apply',
+      'diff',
+      'export',
+      'get',
+      'trigger',
+      'logs',
+      'flow',
+      'kill',
+      'schema',
+      'completion',
+      'reset-password',
+    ])
       expect(help.stdout).toContain(command)
     const serveHelp = spawnSync(process.execPath, [BIN, 'serve', '--help'], { encoding: 'utf8' })
     expect(serveHelp.stdout).toContain('--data-dir')
