@@ -35,6 +35,7 @@ test.beforeAll(async () => {
     await call('saveJob', { ...pick(fields), name: JOB_IN_B, jobGroup: groupB.id, scheduleType: 'NONE', scheduleConf: '' })
     await call('saveUser', { name: 'op-a', role: 'operator', groupIds: [groupA], password: 'op-a-first-pass' })
     await call('saveUser', { name: 'viewer-a', role: 'viewer', groupIds: [groupA], password: 'viewer-a-first-pass' })
+    await call('saveUser', { name: 'first-timer', role: 'viewer', groupIds: [groupA], password: 'first-timer-first-pass' })
   })
 })
 
@@ -109,6 +110,16 @@ test('an operator of group A does not see group B and triggers in A with an addr
   await page.getByTestId('nav-cluster').click()
   await expect(page.getByTestId('cluster-secret-rotated')).toBeVisible()
   await expect(page.getByTestId('cluster-rotate-secret')).toHaveCount(0)
+})
+
+test('a first sign-in with a one-time password writes no refused reads: the console waits for the new password', async ({ page }) => {
+  await signInPage(page, server().origin, 'first-timer', 'first-timer-first-pass', 'first-timer-own-password')
+  await expect(page.getByTestId('session-role')).toHaveAttribute('data-role', 'viewer')
+  await page.getByTestId('nav-jobs').click()
+  await expect(jobRow(page, JOB_IN_A)).toBeVisible()
+  const cookie = await signInCookie(server().origin, 'admin', ADMIN_PASSWORD)
+  const refused = await bridgeCalls(server().origin, cookie, (call) => call('listAudit', { actor: 'first-timer', outcome: 'refused' }))
+  expect((refused as { entries: { action: string; target: string }[] }).entries).toEqual([])
 })
 
 test('a viewer reads jobs of group A but has nothing to trigger or edit', async ({ page }) => {

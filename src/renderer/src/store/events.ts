@@ -99,11 +99,16 @@ function rewatchStartedRuns(runs: readonly JobRun[]): void {
   if (ids.length > 0) store.rewatchRunLogs(ids)
 }
 
-/** Reads everything the console shows; after a reconnect, since events were missed meanwhile. */
+/**
+ * Reads everything the console shows; after a reconnect, since events were missed meanwhile. The
+ * session first: while a one-time password must be replaced the core refuses every other read (and
+ * records each refusal), so nothing else is asked until the change-password form has done its work.
+ */
 export async function loadAll(): Promise<void> {
+  await useJobDesk.getState().fetchSession()
   const store = useJobDesk.getState()
+  if (store.session?.mustChangePassword) return
   const tasks = [
-    store.fetchSession(),
     store.fetchGroups(),
     store.fetchJobs(),
     store.fetchOverview(),
