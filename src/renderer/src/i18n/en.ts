@@ -60,6 +60,7 @@ export const en = {
 
   'event.alarm': 'Run {id} of “{name}” failed',
   'event.misfire': 'Job {id} missed {n} fire(s)',
+  'event.repeated': '({n} notices)',
   'event.flow.failed': 'Flow run {id} of “{name}” failed',
   'event.flow.timeout': 'Flow run {id} of “{name}” timed out',
   'event.flow.approval': 'Flow run {id} of “{name}” waits for an approval',

@@ -58,6 +58,7 @@ export const zhCN: Dictionary = {
 
   'event.alarm': '“{name}”的调度 {id} 失败',
   'event.misfire': '任务 {id} 错过了 {n} 次触发',
+  'event.repeated': '（共 {n} 条通知）',
   'event.flow.failed': '“{name}”的工作流实例 {id} 失败',
   'event.flow.timeout': '“{name}”的工作流实例 {id} 超时',
   'event.flow.approval': '“{name}”的工作流实例 {id} 等待审批',

@@ -39,8 +39,14 @@ export function applyEvent(event: JobDeskEvent): void {
     case 'alarm':
       // The desktop shell already raises a system notification for alarms.
       if (!isDesktop()) {
-        notifyEvent(store.preferences.language, 'red', 'event.alarm', { id: event.logId, name: event.jobName }, event.reason || event.handleMsg, () =>
-          useJobDesk.getState().navigate(runsRoute(event.logId)),
+        notifyEvent(
+          store.preferences.language,
+          'red',
+          'event.alarm',
+          { id: event.logId, name: event.jobName },
+          event.reason || event.handleMsg,
+          () => useJobDesk.getState().navigate(runsRoute(event.logId)),
+          `alarm-job-${event.jobId}`,
         )
       }
       return
@@ -51,6 +57,8 @@ export function applyEvent(event: JobDeskEvent): void {
         'event.misfire',
         { id: event.jobId, n: event.missedCount },
         misfireText(store.preferences.language, event.strategy),
+        undefined,
+        `misfire-job-${event.jobId}`,
       )
       return
     case 'links-changed':
