@@ -12,6 +12,27 @@ describe('translate', () => {
   })
 })
 
+describe('plural choices', () => {
+  it('take the form of the number’s category in the language, and Chinese its one form', () => {
+    expect(translate('en', 'runs.newer', { n: 1 })).toBe('1 newer run ↑')
+    expect(translate('en', 'runs.newer', { n: 3 })).toBe('3 newer runs ↑')
+    expect(translate('en', 'runs.newer', { n: 0 })).toBe('0 newer runs ↑')
+    expect(translate('en', 'dashboard.ringSize', { n: 1 })).toBe('Time ring: 1 pending fire')
+    expect(translate('zh-CN', 'runs.newer', { n: 1 })).toBe(translate('zh-CN', 'runs.newer', { n: 5 }).replace('5', '1'))
+  })
+
+  it('are only in English, where the words change; Chinese has none to choose', () => {
+    const choices = (text: string) => [...text.matchAll(/\{(\w+)\|[^}]*\}/g)].map((m) => m[1])
+    const english = (Object.keys(en) as (keyof typeof en)[]).filter((key) => choices(en[key]).length > 0)
+    expect(english.length).toBeGreaterThanOrEqual(10)
+    for (const key of english)
+      expect(
+        choices(en[key]).every((name) => placeholders(en[key]).includes(name)),
+        key,
+      ).toBe(true)
+  })
+})
+
 describe('the dictionaries', () => {
   it('use the same placeholders for every key', () => {
     const mismatched = (Object.keys(en) as (keyof typeof en)[]).filter((key) => placeholders(en[key]).join() !== placeholders(zhCN[key]).join())

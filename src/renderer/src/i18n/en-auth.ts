@@ -113,7 +113,7 @@ export const enAuth = {
   'tokens.expires': 'Expires',
   'tokens.lastUsed': 'Last used',
   'tokens.never': 'Never',
-  'tokens.days': 'In {n} days',
+  'tokens.days': 'In {n} {n|day|days}',
   'tokens.create': 'Create',
   'tokens.revoke': 'Revoke',
   'tokens.revoked': 'Revoked',

@@ -31,7 +31,7 @@ export const enConsole = {
   'dag.deleteLink': 'Delete link',
   'dag.refused': 'Link refused',
   'dag.cyclePath': 'It would close this cycle',
-  'dag.chainOf': 'Chain of run {id}: {n} runs.',
+  'dag.chainOf': 'Chain of run {id}: {n} {n|run|runs}.',
   'dag.clearChain': 'Clear',
   'dag.empty': 'No jobs yet.',
   'dag.parents': 'Fired by',
