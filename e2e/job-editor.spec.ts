@@ -42,6 +42,6 @@ test('a save the core refuses shows its message on the field it names', async ({
   await editor.getByTestId('field-name').fill('E2E no handler')
   // A BEAN job without a handler passes every live check but not the core's save validation.
   await editor.getByTestId('editor-save').click()
-  await expect(editor.getByText(/executorHandler: a BEAN job needs/)).toBeVisible()
+  await expect(editor.getByText(/Job handler: a BEAN job needs/)).toBeVisible()
   await expect(page.getByTestId('job-editor-form')).toBeVisible()
 })

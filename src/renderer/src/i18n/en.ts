@@ -9,6 +9,7 @@ import { enAddressTrust } from './en-address-trust'
 import { enFlows } from './en-flows'
 import { enFlowEditor } from './en-flow-editor'
 import { enDefinitionOrigin } from './en-definition-origin'
+import { enFields } from './en-fields'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -295,4 +296,5 @@ export const en = {
   ...enFlows,
   ...enFlowEditor,
   ...enDefinitionOrigin,
+  ...enFields,
 } satisfies Record<string, string>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConflictError, ValidationError } from '../../../shared/errors'
 import { EN_MESSAGES, englishMessage, enParamWords, placeholdersOf, type MessageCode } from '../../../shared/messages'
-import { errorRule, errorText, messageText, problemText, renderMessage, ZH_CN_MESSAGES } from './server-text'
+import { errorRule, errorText, fieldLabel, messageText, problemText, renderMessage, ZH_CN_MESSAGES } from './server-text'
 import { zhCNParamWords } from './zh-cn-messages-validation'
 
 const codes = Object.keys(EN_MESSAGES) as MessageCode[]
@@ -74,8 +74,8 @@ describe('errorText and errorRule', () => {
   const required = new ValidationError('job.name', 'is required', { code: 'validation.required', params: { field: 'job.name' } })
 
   it('name the field of a validation error in the language’s punctuation, or give the rule alone', () => {
-    expect(errorText('en', required)).toBe('job.name: is required')
-    expect(errorText('zh-CN', required)).toBe('job.name：为必填项')
+    expect(errorText('en', required)).toBe('Name: is required')
+    expect(errorText('zh-CN', required)).toBe('名称：为必填项')
     expect(errorRule('zh-CN', required)).toBe('为必填项')
   })
 
@@ -85,6 +85,19 @@ describe('errorText and errorRule', () => {
     expect(errorText('zh-CN', new Error('the connection to JobDesk was lost'))).toBe('the connection to JobDesk was lost')
     const uncoded = new ValidationError('httpAllowPrefixes', 'not a URL')
     expect(errorText('zh-CN', uncoded)).toBe('httpAllowPrefixes：not a URL')
+  })
+})
+
+describe('fieldLabel', () => {
+  it('names a field as the operator knows it, without the call’s path in front', () => {
+    const password = new ValidationError('arguments[0].newPassword', 'must be 10-256 characters', { code: 'validation.tooShort', params: { min: 10 } })
+    expect(errorText('en', password).startsWith('New password: ')).toBe(true)
+    expect(fieldLabel('zh-CN', 'arguments[0].newPassword')).toBe('新密码')
+    expect(fieldLabel('en', 'scheduleConf')).toBe('Schedule')
+    expect(fieldLabel('en', 'alarms.webhooks[0].url')).toBe('URL')
+    expect(fieldLabel('en', 'request.nodes[3]')).toBe('Nodes')
+    // A field without a label keeps its name, the call's part cut off.
+    expect(fieldLabel('en', 'arguments[0].httpAllowPrefixes')).toBe('httpAllowPrefixes')
   })
 })
 

@@ -1,6 +1,7 @@
 import { ValidationError, type ErrorParams, type ErrorProblem } from '../../../shared/errors'
 import { EN_MESSAGES, enParamWords, fillTemplate, isMessageCode, wordFor, type MessageCode, type ParamWords } from '../../../shared/messages'
-import { translate, type Language } from './dictionary'
+import { translate, type Language, type MessageKey } from './dictionary'
+import { enFields } from './en-fields'
 import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
@@ -65,7 +66,19 @@ export function errorRule(language: Language, error: unknown): string {
 export function errorText(language: Language, error: unknown): string {
   const rule = errorRule(language, error)
   if (!(error instanceof ValidationError)) return rule
-  return `${error.field}${language === 'zh-CN' ? '：' : ': '}${rule}`
+  return `${fieldLabel(language, error.field)}${language === 'zh-CN' ? '：' : ': '}${rule}`
+}
+
+/**
+ * A field of the core's message as the operator knows it: `arguments[0].newPassword` is "New
+ * password", `smtp.port` "Port". The path's last name picks the label; a name without one is shown
+ * as it is, without the call's `arguments[0].` or `request.` in front.
+ */
+export function fieldLabel(language: Language, field: string): string {
+  const path = field.replace(/^(?:arguments\[\d+\]|request|body|input)\.?/, '')
+  const last = /([A-Za-z]+)(?:\[\d+\])?$/.exec(path)?.[1]
+  const key = `field.${last}` as MessageKey
+  return last !== undefined && key in enFields ? translate(language, key) : path || field
 }
 
 /** One problem of several (an import), with the job or flow it is about when the problem names one. */

@@ -10,6 +10,7 @@ import { zhCNAddressTrust } from './zh-cn-address-trust'
 import { zhCNFlows } from './zh-cn-flows'
 import { zhCNFlowEditor } from './zh-cn-flow-editor'
 import { zhCNDefinitionOrigin } from './zh-cn-definition-origin'
+import { zhCNFields } from './zh-cn-fields'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -293,4 +294,5 @@ export const zhCN: Dictionary = {
   ...zhCNFlows,
   ...zhCNFlowEditor,
   ...zhCNDefinitionOrigin,
+  ...zhCNFields,
 }
