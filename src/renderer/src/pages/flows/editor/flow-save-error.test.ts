@@ -8,7 +8,7 @@ describe('flowSaveProblem', () => {
   it('puts a refused setting on its field as well as in the message', () => {
     const problem = flowSaveProblem(new ValidationError('name', 'is required', { code: 'validation.required' }), 'en', keys)
     expect(problem.field?.name).toBe('name')
-    expect(problem.message).toMatch(/^name: /)
+    expect(problem.message).toMatch(/^Name: /)
     expect(problem.message.endsWith(problem.field!.rule)).toBe(true)
     expect(problem.nodeKey).toBeNull()
   })

@@ -27,8 +27,8 @@ describe('placeSaveError', () => {
   it('puts a validation error on the field it names', () => {
     const params = { expression: '0 0 25 * * ?', cronField: 'hour', value: 25, range: '0-23' }
     const error = new ValidationError('scheduleConf', "'0 0 25 * * ?' hour 25 is out of range 0-23", { code: 'cron.outOfRange', params })
-    expect(placeSaveError(error, fields, 'en')).toEqual({ field: 'scheduleConf', message: "scheduleConf: '0 0 25 * * ?' hour 25 is out of range 0-23" })
-    expect(placeSaveError(error, fields, 'zh-CN')).toEqual({ field: 'scheduleConf', message: 'scheduleConf：“0 0 25 * * ?”的时字段：25 超出范围 0-23' })
+    expect(placeSaveError(error, fields, 'en')).toEqual({ field: 'scheduleConf', message: "Schedule: '0 0 25 * * ?' hour 25 is out of range 0-23" })
+    expect(placeSaveError(error, fields, 'zh-CN')).toEqual({ field: 'scheduleConf', message: '调度配置：“0 0 25 * * ?”的时字段：25 超出范围 0-23' })
   })
 
   it('puts other errors on the form', () => {
