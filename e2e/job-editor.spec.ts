@@ -16,7 +16,7 @@ test('the job editor names a bad cron at once, previews a fixed one and saves th
   const conf = editor.getByTestId('field-scheduleConf')
   await conf.fill('0 0 25 * * ?')
   // The core's own message, naming the field and the rule.
-  await expect(editor.getByTestId('schedule-error')).toContainText('scheduleConf')
+  await expect(editor.getByTestId('schedule-error')).toContainText('Schedule: ')
   await expect(editor.getByTestId('schedule-error')).toContainText('25')
   await expect(editor.getByTestId('schedule-preview')).toHaveCount(0)
 

@@ -44,14 +44,14 @@ test('the job editor names strategies in Chinese with their wire names, and says
   await editor.getByTestId('field-name').fill('E2E 中文校验')
   await editor.getByTestId('field-scheduleConf').fill('0 0 25 * * ?')
   const scheduleError = editor.getByTestId('schedule-error')
-  await expect(scheduleError).toContainText('scheduleConf：“0 0 25 * * ?”的时字段：25 超出范围 0-23')
+  await expect(scheduleError).toContainText('调度配置：“0 0 25 * * ?”的时字段：25 超出范围 0-23')
 
   // A rule checked when saving: a BEAN job without a handler.
   await editor.getByTestId('field-scheduleConf').fill('0 30 2 * * ?')
   await expect(scheduleError).toHaveCount(0)
   await editor.getByTestId('field-executorHandler').fill('')
   await editor.getByTestId('editor-save').click()
-  await expect(editor).toContainText('executorHandler：BEAN 任务需要填写执行器 JobHandler 名称')
+  await expect(editor).toContainText('JobHandler：BEAN 任务需要填写执行器 JobHandler 名称')
   await expect(editor).not.toContainText('a BEAN job needs')
 })
 

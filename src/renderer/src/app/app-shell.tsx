@@ -124,7 +124,13 @@ export function AppShellLayout() {
             {t('connection.noToken')}
           </Alert>
         )}
-        {session?.mustChangePassword ? <ChangePasswordPage /> : <PageView route={adminOnlyRoute(route) && !isAdmin(session) ? DEFAULT_ROUTE : route} />}
+        {/* No page before the session is known: a page reads on mount, and with a one-time password
+            to replace every read would be refused (and recorded in the audit trail). */}
+        {session === null ? null : session.mustChangePassword ? (
+          <ChangePasswordPage />
+        ) : (
+          <PageView route={adminOnlyRoute(route) && !isAdmin(session) ? DEFAULT_ROUTE : route} />
+        )}
         <LeaveGuard />
       </AppShell.Main>
     </AppShell>
