@@ -33,7 +33,7 @@ test('the executors page shows the embedded executor online, probes it, and save
   await form.getByTestId('group-addressList').fill('not a url')
   await form.getByTestId('group-save').click()
   // The core refuses it and names the field; the message lands under it.
-  await expect(form.getByText(/addressList/)).toBeVisible()
+  await expect(form.getByText(/Addresses: /)).toBeVisible()
 
   await form.getByTestId('group-addressList').fill('http://127.0.0.1:9/')
   await form.getByTestId('group-save').click()

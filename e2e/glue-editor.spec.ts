@@ -21,7 +21,7 @@ test('the GLUE editor saves versions with remarks, diffs one against the editor,
   await ide.getByTestId('glue-source').fill(script('two'))
   await expect(ide.getByTestId('glue-changed')).toBeVisible()
   await ide.getByTestId('glue-save').click()
-  await expect(ide.getByTestId('glue-error')).toContainText('glueRemark')
+  await expect(ide.getByTestId('glue-error')).toContainText('Version remark: ')
 
   await ide.getByTestId('glue-remark').fill('say two')
   await ide.getByTestId('glue-save').click()
