@@ -32,8 +32,13 @@ test('the job editor names strategies in Chinese with their wire names, and says
   await expect(editor.getByTestId('field-misfireStrategy')).toHaveValue('忽略 (DO_NOTHING)')
   await expect(editor.getByTestId('field-executorRouteStrategy')).toHaveValue('第一个 (FIRST)')
   await expect(editor.getByTestId('field-executorBlockStrategy')).toHaveValue('单机串行 (SERIAL_EXECUTION)')
-  await editor.getByTestId('field-executorBlockStrategy').click()
   const coverEarly = page.getByRole('option').filter({ has: page.locator('[data-wire="COVER_EARLY"]') })
+  // In some full runs the select opened (aria-expanded) with no options drawn while the drawer was
+  // still settling: click again until they show (a click on an open select closes it, the next opens it).
+  await expect(async () => {
+    await editor.getByTestId('field-executorBlockStrategy').click()
+    await expect(coverEarly).toBeVisible({ timeout: 1500 })
+  }).toPass({ timeout: 15_000 })
   await expect(coverEarly).toContainText('覆盖之前调度')
   await expect(coverEarly).toContainText('COVER_EARLY')
   await page.keyboard.press('Escape')
