@@ -103,8 +103,8 @@ export interface JobDeskApi {
   listJobs(): Promise<JobInfo[]>
   /** One page of jobs: filters, a sort and a keyset cursor (the console at 100k jobs reads pages). */
   listJobPage(query: JobQuery): Promise<JobPage>
-  /** The latest run of every job that has one (for the jobs table and the DAG's node colours). */
-  listLastRuns(): Promise<LastRun[]>
+  /** The latest run of each of these jobs (of every job without a request) that has one: the jobs table's and the DAG's colours. */
+  listLastRuns(request?: { jobIds: number[] }): Promise<LastRun[]>
   getJob(id: number): Promise<JobInfo>
   /** Creates (no id) or updates a job; validates every field first and writes nothing when one is bad. */
   saveJob(input: JobInput): Promise<JobInfo>

@@ -11,8 +11,10 @@ export type JobSort = (typeof JOB_SORTS)[number]
 export const JOB_PAGE_MAX = 500
 
 export interface JobQuery {
-  /** Jobs whose name or handler holds this text, any case. */
+  /** Jobs whose name or handler holds this text, any case; a whole number also finds the job of that id. */
   text?: string
+  /** Only these jobs (a console filling in the names of the runs or links it shows). */
+  ids?: readonly number[]
   groupId?: number
   /** `running`: its schedule runs (trigger status 1); `stopped`: it does not. */
   status?: 'running' | 'stopped'

@@ -57,8 +57,8 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
     async listJobs() {
       return jobs.list()
     },
-    async listLastRuns() {
-      return store.runs.lastRuns(await store.jobs.ids())
+    async listLastRuns(request) {
+      return store.runs.lastRuns(request?.jobIds ?? (await store.jobs.ids()))
     },
     async getJob(id) {
       return jobs.get(id)

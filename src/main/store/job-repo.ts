@@ -95,6 +95,10 @@ export class JobRepo {
       where.push(query.groupIds.length === 0 ? '1 = 0' : `job_group IN (${query.groupIds.map(() => '?').join(', ')})`)
       params.push(...query.groupIds)
     }
+    if (query.ids !== undefined) {
+      where.push(query.ids.length === 0 ? '1 = 0' : `id IN (${query.ids.map(() => '?').join(', ')})`)
+      params.push(...query.ids)
+    }
     if (query.status !== undefined) {
       where.push('trigger_status = ?')
       params.push(query.status === 'running' ? 1 : 0)
@@ -110,8 +114,10 @@ export class JobRepo {
     const text = query.text?.trim().toLowerCase() ?? ''
     if (text !== '') {
       const pattern = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`
-      where.push("(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(executor_handler) LIKE ? ESCAPE '!')")
-      params.push(pattern, pattern)
+      // An operator who types a job's id finds that job too (ids are what runs and logs show).
+      const asId = /^[1-9][0-9]{0,14}$/.test(text) ? Number(text) : null
+      where.push(`(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(executor_handler) LIKE ? ESCAPE '!'${asId === null ? '' : ' OR id = ?'})`)
+      params.push(pattern, pattern, ...(asId === null ? [] : [asId]))
     }
     const filter = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     const total = Number((await this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM job_info${filter}`, params))!.n)

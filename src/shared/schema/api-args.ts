@@ -85,6 +85,7 @@ export const API_ARGUMENTS = {
   listJobPage: z.tuple([
     request({
       text: text(200).optional(),
+      ids: z.array(id).max(JOB_PAGE_MAX).optional(),
       groupId: id.optional(),
       status: z.enum(['running', 'stopped']).optional(),
       scheduleType: z.enum(SCHEDULE_TYPES).optional(),
@@ -98,7 +99,7 @@ export const API_ARGUMENTS = {
   removeDemoJobs: none,
   getCluster: none,
   rotateClusterSecret: none,
-  listLastRuns: none,
+  listLastRuns: z.tuple([request({ jobIds: z.array(id).max(JOB_PAGE_MAX) }).optional()]),
   getJob: byId,
   saveJob: anything,
   deleteJob: byId,

@@ -71,4 +71,18 @@ storeSuite('JobRepo pages', (f) => {
     expect(await names({ text: 'nothing like it' })).toEqual([])
     expect(await f.store.jobs.page({ text: 'handler', limit: 1 })).toMatchObject({ total: 3, jobs: [{ name: 'Nightly Report' }] })
   })
+
+  it('finds jobs by a list of ids, and by an id typed as the text', async () => {
+    const group = await addGroup(f.store, 'billing')
+    for (const name of ['alpha', 'beta', 'gamma']) await addJob(f.store, group, { name, executorHandler: 'h' })
+    const [alpha, , gamma] = await f.store.jobs.list()
+    const page = await f.store.jobs.page({ ids: [gamma.id, alpha.id, 999_999] })
+    expect(
+      page.jobs.map((j) => j.name),
+      'the ids that exist, in id order',
+    ).toEqual(['alpha', 'gamma'])
+    expect((await f.store.jobs.page({ ids: [] })).total, 'no ids: no jobs').toBe(0)
+    expect((await f.store.jobs.page({ text: String(gamma.id) })).jobs.map((j) => j.name)).toContain('gamma')
+    expect((await f.store.jobs.page({ text: `${gamma.id}x` })).jobs, 'not a whole number: names only').toEqual([])
+  })
 })

@@ -17,6 +17,7 @@ export const enConsole = {
   'linkCondition.ALWAYS.hint': 'Run the child whenever this job ends.',
 
   'dag.title': 'Job DAG',
+  'dag.chainsOnly': 'With this many jobs the graph shows the chains; find a job to add it.',
   'dag.hint': 'Drag from a job’s right handle and drop anywhere on another job to link them. Click a job for its runs, a link to change or delete it.',
   'dag.find': 'Find a job…',
   'dag.legend': 'Legend',

@@ -16,6 +16,7 @@ export const zhCNConsole: Record<keyof typeof enConsole, string> = {
   'linkCondition.ALWAYS.hint': '本任务结束后总是运行子任务。',
 
   'dag.title': '任务依赖图',
+  'dag.chainsOnly': '任务较多，图中只显示有关联的任务链；搜索任务可将其加入图中。',
   'dag.hint': '从任务右侧的连接点拖出，放到另一个任务上的任意位置即可建立依赖。点击任务查看其调度日志，点击连线可修改或删除。',
   'dag.find': '查找任务…',
   'dag.legend': '图例',

@@ -118,9 +118,9 @@ export async function loadAll(): Promise<void> {
   if (store.session?.mustChangePassword) return
   const tasks = [
     store.fetchGroups(),
-    store.fetchJobs(),
+    // The first page, not every job: the rest is read as the operator scrolls, filters or opens.
+    store.refetchJobs([]),
     store.fetchOverview(),
-    store.fetchLastRuns(),
     store.fetchRegistry(),
     store.fetchLinks(),
     store.fetchDefinitionOrigins(),

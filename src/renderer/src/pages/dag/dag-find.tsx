@@ -1,30 +1,25 @@
-import { Select } from '@mantine/core'
-import { memo, useMemo, useState } from 'react'
-import type { JobInfo } from '../../../../shared/model'
+import { memo, useState } from 'react'
+import { JobSelect } from '../../components/job-select'
 import { useT } from '../../i18n/use-t'
 
 /**
- * Finds a job by id or name and centres the view on it. Memoised apart from the selection: with
- * 1,000 jobs its options are the costliest part of the page to re-render on a click.
+ * Finds a job by id, name or handler (the server searches) and centres the view on it; a job not
+ * drawn yet joins the graph. Memoised apart from the selection, which changes on every click.
  */
-export const DagFind = memo(function DagFind({ jobs, onPick }: { jobs: readonly JobInfo[]; onPick(jobId: number): void }) {
+export const DagFind = memo(function DagFind({ onPick }: { onPick(jobId: number): void }) {
   const t = useT()
-  const [value, setValue] = useState<string | null>(null)
-  const options = useMemo(() => jobs.map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })), [jobs])
+  const [value, setValue] = useState<number | null>(null)
   return (
-    <Select
+    <JobSelect
       w={260}
-      searchable
       clearable
       placeholder={t('dag.find')}
       aria-label={t('dag.find')}
-      data={options}
       value={value}
-      onChange={(picked) => {
-        setValue(picked)
-        if (picked) onPick(Number(picked))
+      onPick={(job) => {
+        setValue(job?.id ?? null)
+        if (job) onPick(job.id)
       }}
-      limit={100}
       data-testid="dag-find"
     />
   )

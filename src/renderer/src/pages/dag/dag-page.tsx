@@ -9,7 +9,8 @@ import { useT } from '../../i18n/use-t'
 import { chainHighlight, cycleHighlight, cyclePathOf, neighbourHighlight, NO_HIGHLIGHT, type DagHighlight } from '../../lib/dag-highlight'
 import { useJobDesk } from '../../store'
 import { selectChain, selectLinks } from '../../store/dag/selectors'
-import { selectJobs, selectJobsById } from '../../store/jobs/selectors'
+import { selectJobsById } from '../../store/jobs/selectors'
+import { useDagJobs } from './use-dag-jobs'
 import { selectLastRunByJob } from '../../store/runs/selectors'
 import { TriggerDialog } from '../jobs/trigger-dialog'
 import { DagCanvas } from './dag-canvas'
@@ -34,13 +35,13 @@ interface Refusal {
  */
 export function DagPage({ runId }: { runId: number | null }) {
   const t = useT()
-  const jobs = useJobDesk(selectJobs)
+  const [pinned, setPinned] = useState<readonly number[]>([])
+  const { jobs, ready, everyJob } = useDagJobs(pinned)
   const jobsById = useJobDesk(selectJobsById)
   const links = useJobDesk(selectLinks)
   const lastRunByJob = useJobDesk(selectLastRunByJob)
   const chain = useJobDesk(selectChain)
   const chainLoading = useJobDesk((s) => s.chainLoading)
-  const ready = useJobDesk((s) => s.jobsLoaded && s.linksLoaded)
   const saveLink = useJobDesk((s) => s.saveLink)
   const deleteLink = useJobDesk((s) => s.deleteLink)
   const showChain = useJobDesk((s) => s.showChain)
@@ -108,6 +109,8 @@ export function DagPage({ runId }: { runId: number | null }) {
 
   const pickJob = useCallback(
     (jobId: number) => {
+      // A job found by the search joins the graph (with a large installation's chains, it may not be drawn yet).
+      setPinned((current) => (current.includes(jobId) ? current : [...current, jobId]))
       selectJob(jobId)
       setFocus({ jobId })
     },
@@ -120,11 +123,12 @@ export function DagPage({ runId }: { runId: number | null }) {
         <Title order={2}>{t('dag.title')}</Title>
         <Group gap="lg" wrap="nowrap">
           <DagLegend />
-          <DagFind jobs={jobs} onPick={pickJob} />
+          <DagFind onPick={pickJob} />
         </Group>
       </Group>
       <Text size="xs" c="dimmed">
         {t('dag.hint')}
+        {!everyJob && ready && ` ${t('dag.chainsOnly')}`}
       </Text>
       {refusal && (
         <Alert

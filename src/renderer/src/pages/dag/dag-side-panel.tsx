@@ -10,7 +10,7 @@ import { operatesGroup } from '../../store/session/selectors'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 import { selectChildLinks, selectParentLinks } from '../../store/dag/selectors'
-import { selectJobsById } from '../../store/jobs/selectors'
+import { useJobsOf } from '../../components/use-jobs-of'
 import { RunLink } from '../../components/run-link'
 
 /** The clicked job: its schedule and links, its latest runs (kept current by pushed runs), and what to do next. */
@@ -18,9 +18,9 @@ export function DagSidePanel({ job, onClose, onTrigger }: { job: JobInfo; onClos
   const t = useT()
   const operates = useJobDesk((s) => operatesGroup(s.session, job.jobGroup))
   const navigate = useJobDesk((s) => s.navigate)
-  const jobsById = useJobDesk(selectJobsById)
   const children = useJobDesk(useShallow(selectChildLinks(job.id)))
   const parents = useJobDesk(useShallow(selectParentLinks(job.id)))
+  const { jobsById } = useJobsOf([...children.map((link) => link.childJobId), ...parents.map((link) => link.parentJobId)])
   const runs = useJobDesk((s) => s.recentRunsByJob[job.id] ?? null)
   const fetchRecentRuns = useJobDesk((s) => s.fetchRecentRuns)
   const forgetRecentRuns = useJobDesk((s) => s.forgetRecentRuns)

@@ -8,7 +8,7 @@ import { useLanguage, useT } from '../../i18n/use-t'
 import type { MessageKey } from '../../i18n/dictionary'
 import { formatCount, formatDateTime, formatDuration } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
-import { selectJobsById } from '../../store/jobs/selectors'
+import { useJobsOf } from '../../components/use-jobs-of'
 import { DailyChart } from './daily-chart'
 import { DemoBanner } from './demo-banner'
 import { LastHourCard, NextFiresCard } from './live-cards'
@@ -70,7 +70,7 @@ function RecentFailures() {
   const t = useT()
   const language = useLanguage()
   const failures = useJobDesk((s) => s.recentFailures)
-  const jobsById = useJobDesk(selectJobsById)
+  const { jobsById } = useJobsOf(failures.map((run) => run.jobId))
   const navigate = useJobDesk((s) => s.navigate)
   return (
     <Card withBorder padding="md">

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
-import { selectJobsById } from '../../store/jobs/selectors'
+import { useJobsOf } from '../../components/use-jobs-of'
 
 /**
  * While the demo jobs of the first start still exist: what they are for, and a button to remove
@@ -12,13 +12,13 @@ import { selectJobsById } from '../../store/jobs/selectors'
 export function DemoBanner() {
   const t = useT()
   const demoIds = useJobDesk((s) => s.overview?.demoJobIds)
-  const jobsById = useJobDesk(selectJobsById)
+  const { jobsById, settled } = useJobsOf(demoIds ?? [])
   const removeDemoJobs = useJobDesk((s) => s.removeDemoJobs)
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
   // The overview may be older than the job list: count only demo jobs that still exist.
   const present = (demoIds ?? []).filter((id) => jobsById.has(id))
-  if (present.length === 0) return null
+  if (!settled || present.length === 0) return null
   return (
     <Alert color="indigo" variant="light" p="sm" className="jd-fixed" data-testid="demo-banner">
       <Group justify="space-between" wrap="nowrap">

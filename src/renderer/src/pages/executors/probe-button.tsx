@@ -1,11 +1,10 @@
-import { Button, Group, Popover, Select, Stack, Text } from '@mantine/core'
-import { useMemo, useState } from 'react'
+import { Button, Group, Popover, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
 import type { ProbeRequest, ProbeResult } from '../../../../shared/api'
 import { EMBEDDED_ADDRESS_PREFIX } from '../../../../shared/model'
 import { client } from '../../api/client'
 import { useErrorText, useT } from '../../i18n/use-t'
-import { useJobDesk } from '../../store'
-import { selectJobs } from '../../store/jobs/selectors'
+import { JobSelect } from '../../components/job-select'
 
 /**
  * Probes an executor now: `/beat` (is it up?) or `/idleBeat` for one job (is it free to run that
@@ -14,16 +13,11 @@ import { selectJobs } from '../../store/jobs/selectors'
 export function ProbeButton({ address, groupId }: { address: string; groupId: number }) {
   const t = useT()
   const errorText = useErrorText()
-  const jobs = useJobDesk(selectJobs)
-  const jobOptions = useMemo(
-    () => jobs.filter((job) => job.jobGroup === groupId).map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })),
-    [jobs, groupId],
-  )
   const [busy, setBusy] = useState<ProbeRequest['kind'] | null>(null)
   const [result, setResult] = useState<(ProbeResult & { kind: ProbeRequest['kind'] }) | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [idleOpen, setIdleOpen] = useState(false)
-  const [jobId, setJobId] = useState<string | null>(null)
+  const [jobId, setJobId] = useState<number | null>(null)
 
   const probe = async (kind: ProbeRequest['kind'], forJobId?: number) => {
     setBusy(kind)
@@ -63,14 +57,13 @@ export function ProbeButton({ address, groupId }: { address: string; groupId: nu
             <Text size="xs" c="dimmed">
               {t('executors.idleBeatHint')}
             </Text>
-            <Select
+            <JobSelect
               size="xs"
-              searchable
+              groupId={groupId}
               placeholder={t('executors.idleBeatJob')}
               aria-label={t('executors.idleBeatJob')}
-              data={jobOptions}
               value={jobId}
-              onChange={setJobId}
+              onPick={(job) => setJobId(job?.id ?? null)}
               comboboxProps={{ withinPortal: false }}
               data-testid="probe-idle-job"
             />
@@ -80,7 +73,7 @@ export function ProbeButton({ address, groupId }: { address: string; groupId: nu
                 disabled={jobId === null}
                 onClick={() => {
                   setIdleOpen(false)
-                  void probe('idleBeat', Number(jobId))
+                  if (jobId !== null) void probe('idleBeat', jobId)
                 }}
                 data-testid="probe-idle-send"
               >

@@ -2,14 +2,13 @@ import { Button, Popover, Stack, Text } from '@mantine/core'
 import type { JobRun } from '../../../../shared/model'
 import { useT } from '../../i18n/use-t'
 import { formatDuration } from '../../lib/format-time'
-import { useJobDesk } from '../../store'
-import { selectJobsById } from '../../store/jobs/selectors'
+import { useJobsOf } from '../../components/use-jobs-of'
 import { RunLink } from '../../components/run-link'
 
 /** How many runs an address is running now; click for the list (each opens its run). */
 export function RunningRuns({ runs, nowMs }: { runs: readonly JobRun[]; nowMs: number }) {
   const t = useT()
-  const jobsById = useJobDesk(selectJobsById)
+  const { jobsById } = useJobsOf(runs.map((run) => run.jobId))
   if (runs.length === 0)
     return (
       <span data-testid="address-running" data-count={0}>

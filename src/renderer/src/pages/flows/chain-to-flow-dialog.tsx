@@ -5,7 +5,7 @@ import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
 import { chainJobIds, chainRootIds } from '../../lib/chain-jobs'
 import { useJobDesk } from '../../store'
 import { selectLinks } from '../../store/dag/selectors'
-import { selectJobs } from '../../store/jobs/selectors'
+import { useJobsOf } from '../../components/use-jobs-of'
 
 /** Makes a new, paused flow of a child-job chain: pick the chain's first job and name the flow. */
 export function ChainToFlowDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
@@ -21,8 +21,9 @@ function ChainToFlowForm({ onClose }: { onClose(): void }) {
   const t = useT()
   const language = useLanguage()
   const errorText = useErrorText()
-  const jobs = useJobDesk(selectJobs)
   const links = useJobDesk(selectLinks)
+  const rootIds = useMemo(() => [...chainRootIds(links)], [links])
+  const { jobsById } = useJobsOf(rootIds)
   const chainToFlow = useJobDesk((s) => s.chainToFlow)
   const [rootId, setRootId] = useState<number | null>(null)
   // The name follows the picked job until the operator types one.
@@ -30,11 +31,11 @@ function ChainToFlowForm({ onClose }: { onClose(): void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  const roots = useMemo(() => {
-    const ids = chainRootIds(links)
-    return jobs.filter((job) => ids.has(job.id)).map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` }))
-  }, [jobs, links])
-  const root = rootId === null ? undefined : jobs.find((job) => job.id === rootId)
+  const roots = useMemo(
+    () => rootIds.map((id) => jobsById.get(id)).flatMap((job) => (job ? [{ value: String(job.id), label: `#${job.id} ${job.name}` }] : [])),
+    [rootIds, jobsById],
+  )
+  const root = rootId === null ? undefined : jobsById.get(rootId)
   const name = typedName ?? (root ? t('chainFlow.defaultName', { name: root.name }) : '')
   const reach = rootId === null ? 0 : chainJobIds(rootId, links).length
 

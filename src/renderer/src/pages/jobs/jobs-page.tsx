@@ -1,12 +1,12 @@
 import { Button, Group, Select, Text, TextInput, Title } from '@mantine/core'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { SCHEDULE_TYPES, type JobInfo } from '../../../../shared/model'
 import { runsRoute } from '../../app/route'
 import { useT } from '../../i18n/use-t'
-import { filterJobs, type JobFilter } from '../../lib/job-filter'
+import type { JobFilter } from '../../lib/job-filter'
 import { localTimeZone } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
-import { selectDefaultGroupId, selectGroups, selectGroupsById, selectJobFilter, selectJobs } from '../../store/jobs/selectors'
+import { selectDefaultGroupId, selectGroups, selectGroupsById, selectJobFilter, selectJobList, selectJobListRows } from '../../store/jobs/selectors'
 import { selectLastRunByJob } from '../../store/runs/selectors'
 import { DemoBanner } from '../dashboard/demo-banner'
 import { DeleteJobModal } from './delete-job-modal'
@@ -25,7 +25,10 @@ export function JobsPage() {
   const operatesAny = useJobDesk(selectOperatesAny)
   // Moving in from XXL-JOB writes groups and jobs of every group: the core allows it to admins only.
   const isAdmin = useJobDesk(selectIsAdmin)
-  const jobs = useJobDesk(selectJobs)
+  const visible = useJobDesk(selectJobListRows)
+  const jobList = useJobDesk(selectJobList)
+  const fetchJobList = useJobDesk((s) => s.fetchJobList)
+  const fetchMoreJobs = useJobDesk((s) => s.fetchMoreJobs)
   const filter = useJobDesk(selectJobFilter)
   const lastRunByJob = useJobDesk(selectLastRunByJob)
   const groups = useJobDesk(selectGroups)
@@ -44,9 +47,11 @@ export function JobsPage() {
   const [glueJobId, setGlueJobId] = useState<number | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
 
-  const visible = useMemo(() => filterJobs(jobs, filter), [jobs, filter])
-  // Deleted jobs leave the selection.
-  const selectedIds = useMemo(() => jobs.filter((job) => selected.has(job.id)).map((job) => job.id), [jobs, selected])
+  useEffect(() => {
+    if (!jobList.loaded && !jobList.loading) void fetchJobList().catch(() => {})
+  }, [jobList.loaded, jobList.loading, fetchJobList])
+  // Deleted jobs (and jobs filtered out) leave the selection.
+  const selectedIds = useMemo(() => visible.filter((job) => selected.has(job.id)).map((job) => job.id), [visible, selected])
 
   const toggleSelected = useCallback((jobId: number) => {
     setSelected((current) => {
@@ -144,7 +149,7 @@ export function JobsPage() {
           </Button>
         )}
         <Text size="sm" c="dimmed" ml="auto" data-testid="jobs-count">
-          {t('jobs.count', { shown: visible.length, total: jobs.length })}
+          {t('jobs.count', { total: jobList.total })}
         </Text>
       </Group>
       <JobsTable
@@ -154,6 +159,11 @@ export function JobsPage() {
         selected={selected}
         onSelectAll={(select) => setSelected(select ? new Set([...selected, ...visible.map((job) => job.id)]) : new Set())}
         actions={actions}
+        total={jobList.total}
+        loading={jobList.loading}
+        onNearEnd={() => void fetchMoreJobs().catch(() => {})}
+        sort={filter}
+        onSort={(sort) => setJobFilter(sort)}
       />
       <JobEditor open={editing} onClose={() => setEditing(null)} onOpenGlue={setGlueJobId} />
       <GlueIde jobId={glueJobId} onClose={() => setGlueJobId(null)} />

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useRef, type ReactNode } from 'react'
+import { memo, useEffect, useRef, type ReactNode } from 'react'
 import type { LastRun } from '../../../../shared/api'
+import type { JobSort } from '../../../../shared/job-query'
 import type { JobGroup, JobInfo } from '../../../../shared/model'
 import { BoltIcon, CodeIcon, CopyIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
 import { JobOriginBadge } from '../../components/definition-origin/origin-badge'
@@ -12,9 +13,13 @@ import { formatDateTime } from '../../lib/format-time'
 import { enumText } from '../../components/enum-label'
 import { useJobDesk } from '../../store'
 import { operatesGroup } from '../../store/session/selectors'
+import type { JobFilter } from '../../lib/job-filter'
+import { useStaleNextFires } from './use-stale-next-fires'
 
 /** Fixed row height (px): two text lines for the schedule and its description. */
 export const JOB_ROW_HEIGHT = 52
+/** Read the next page when the last rendered row is this close to the end of what is loaded. */
+const NEAR_END_ROWS = 20
 
 export interface JobActions {
   start(job: JobInfo): void
@@ -144,10 +149,20 @@ interface JobsTableProps {
   /** Selects (or clears) every job shown. */
   onSelectAll(select: boolean): void
   actions: JobActions
+  /** How many jobs match on the server (the loaded rows are the first of them). */
+  total: number
+  loading: boolean
+  /** The operator scrolled near the last loaded row: read the next page. */
+  onNearEnd(): void
+  sort: Pick<JobFilter, 'sort' | 'descending'>
+  onSort(sort: Pick<JobFilter, 'sort' | 'descending'>): void
 }
 
-/** Only the rows in view (plus a few) are in the DOM, so 10,000 jobs scroll like 10. */
-export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAll, actions }: JobsTableProps) {
+/**
+ * Only the rows in view (plus a few) are in the DOM, and only the rows read so far are in memory:
+ * the server sorts and pages, and scrolling near the end reads the next page.
+ */
+export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAll, actions, total, loading, onNearEnd, sort, onSort }: JobsTableProps) {
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -157,9 +172,34 @@ export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAl
     overscan: 6,
     getItemKey: (index) => jobs[index].id,
   })
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items.at(-1)?.index ?? -1
+  const more = jobs.length < total
+  useEffect(() => {
+    if (more && !loading && lastIndex >= jobs.length - NEAR_END_ROWS) onNearEnd()
+  }, [more, loading, lastIndex, jobs.length, onNearEnd])
+  useStaleNextFires(items.map((item) => jobs[item.index]))
+
+  const sortHeader = (column: JobSort, label: string) => {
+    const active = sort.sort === column
+    return (
+      <button
+        type="button"
+        className="jd-sort-btn"
+        data-active={active || undefined}
+        aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}
+        title={t('jobs.sortBy', { column: label })}
+        onClick={() => onSort({ sort: column, descending: active ? !sort.descending : false })}
+        data-testid={`jobs-sort-${column}`}
+      >
+        {label}
+        {active && <span aria-hidden>{sort.descending ? ' ↓' : ' ↑'}</span>}
+      </button>
+    )
+  }
 
   return (
-    <div ref={scrollRef} className="jd-scroll jd-jobs-table" role="table" aria-label={t('jobs.title')} aria-rowcount={jobs.length} data-testid="jobs-table">
+    <div ref={scrollRef} className="jd-scroll jd-jobs-table" role="table" aria-label={t('jobs.title')} aria-rowcount={total} data-testid="jobs-table">
       <div role="row" className="jd-grid-row jd-grid-head jd-jobs-grid">
         <div role="columnheader">
           <input
@@ -171,21 +211,21 @@ export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAl
             data-testid="jobs-select-all"
           />
         </div>
-        <div role="columnheader">{t('jobs.col.id')}</div>
-        <div role="columnheader">{t('jobs.col.name')}</div>
+        <div role="columnheader">{sortHeader('id', t('jobs.col.id'))}</div>
+        <div role="columnheader">{sortHeader('name', t('jobs.col.name'))}</div>
         <div role="columnheader" className="jd-col-group">
           {t('jobs.col.group')}
         </div>
         <div role="columnheader">{t('jobs.col.schedule')}</div>
         <div role="columnheader" className="jd-col-next">
-          {t('jobs.col.nextFire')}
+          {sortHeader('nextFire', t('jobs.col.nextFire'))}
         </div>
         <div role="columnheader">{t('jobs.col.status')}</div>
         <div role="columnheader">{t('jobs.col.lastRun')}</div>
         <div role="columnheader">{t('jobs.col.actions')}</div>
       </div>
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const job = jobs[item.index]
           const group = groupsById.get(job.jobGroup)
           return (
@@ -209,9 +249,14 @@ export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAl
           )
         })}
       </div>
-      {jobs.length === 0 && (
+      {jobs.length === 0 && !loading && (
         <Text c="dimmed" ta="center" p="lg" data-testid="jobs-empty">
           {t('jobs.empty')}
+        </Text>
+      )}
+      {more && (
+        <Text c="dimmed" ta="center" size="sm" p="sm" data-testid="jobs-more">
+          {t('jobs.loadedOf', { shown: jobs.length, total })}
         </Text>
       )}
     </div>

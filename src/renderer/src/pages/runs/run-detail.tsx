@@ -12,7 +12,7 @@ import type { MessageKey } from '../../i18n/dictionary'
 import { formatDateTime, formatDuration } from '../../lib/format-time'
 import { isAtRisk, runOutcome } from '../../lib/run-outcome'
 import { useJobDesk } from '../../store'
-import { selectJob } from '../../store/jobs/selectors'
+import { useJobsOf } from '../../components/use-jobs-of'
 import { selectRun } from '../../store/runs/selectors'
 import { RunLink } from '../../components/run-link'
 import { EnumLabel } from '../../components/enum-label'
@@ -45,7 +45,7 @@ function Preformatted({ text, testId }: { text: string; testId: string }) {
 
 function RunFields({ run }: { run: JobRun }) {
   const t = useT()
-  const job = useJobDesk(selectJob(run.jobId))
+  const job = useJobsOf([run.jobId]).jobsById.get(run.jobId)
   const health = useJobDesk((s) => s.registry.find((entry) => entry.address === run.executorAddress)?.health)
   const ended = finished(run)
   const none = t('common.none')

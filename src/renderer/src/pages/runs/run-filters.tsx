@@ -4,7 +4,8 @@ import { TRIGGER_TYPES, type RunStatus, type TriggerType } from '../../../../sha
 import { useT } from '../../i18n/use-t'
 import { TIME_RANGES, type RunListFilter, type TimeRange } from '../../lib/run-filter'
 import { useJobDesk } from '../../store'
-import { selectGroups, selectJobs } from '../../store/jobs/selectors'
+import { selectGroups } from '../../store/jobs/selectors'
+import { JobSelect } from '../../components/job-select'
 import { enumOptions, renderEnumOption } from '../../components/enum-label'
 
 const STATUSES: RunStatus[] = ['pending', 'running', 'success', 'failed']
@@ -17,22 +18,17 @@ interface RunFiltersProps {
 
 export function RunFilters({ filter, onJobChange, onChange }: RunFiltersProps) {
   const t = useT()
-  const jobs = useJobDesk(selectJobs)
   const groups = useJobDesk(selectGroups)
-  const jobOptions = useMemo(() => jobs.map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })), [jobs])
   const groupOptions = useMemo(() => groups.map((group) => ({ value: String(group.id), label: `${group.name} (${group.appName})` })), [groups])
   return (
     <Group gap="sm" wrap="wrap">
-      <Select
+      <JobSelect
         w={240}
-        searchable
         clearable
         placeholder={`${t('runs.filterJob')}: ${t('common.all')}`}
         aria-label={t('runs.filterJob')}
-        data={jobOptions}
-        value={filter.jobId === null ? null : String(filter.jobId)}
-        onChange={(value) => onJobChange(value ? Number(value) : null)}
-        limit={200}
+        value={filter.jobId}
+        onPick={(job) => onJobChange(job?.id ?? null)}
         data-testid="runs-filter-job"
       />
       <Select

@@ -5,7 +5,8 @@ import { runsRoute } from '../../app/route'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectRegistry } from '../../store/executors/selectors'
-import { selectGroupsById, selectJobsById } from '../../store/jobs/selectors'
+import { selectGroupsById } from '../../store/jobs/selectors'
+import { useJobsOf } from '../../components/use-jobs-of'
 import { selectRunColumns, selectRunsListPx } from '../../store/ui/selectors'
 import { clampListWidth, DEFAULT_LIST_SHARE } from '../../lib/runs-layout'
 import { RunsSplitter } from './runs-splitter'
@@ -23,7 +24,8 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
   const t = useT()
   const runs = useJobDesk(selectRuns)
   const filter = useJobDesk(selectRunFilter)
-  const jobsById = useJobDesk(selectJobsById)
+  // The names of the listed runs' jobs (and the filtered job's), read as rows arrive.
+  const { jobsById } = useJobsOf(useMemo(() => [...runs.map((run) => run.jobId), ...(jobId === null ? [] : [jobId])], [runs, jobId]))
   const groupsById = useJobDesk(selectGroupsById)
   const columns = useJobDesk(selectRunColumns)
   const setRunColumns = useJobDesk((s) => s.setRunColumns)

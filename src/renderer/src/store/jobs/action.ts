@@ -1,20 +1,34 @@
 import type { GlueSaveRequest, ImportReport } from '../../../../shared/api'
-import { NotFoundError } from '../../../../shared/errors'
+import { JOB_PAGE_MAX } from '../../../../shared/job-query'
 import type { JobInfo, JobInput } from '../../../../shared/model'
 import { client } from '../../api/client'
 import { notifyError, notifySuccess } from '../../app/notify'
-import { mergeJobs, type JobFilter } from '../../lib/job-filter'
+import { chunks } from '../../lib/chunks'
+import { jobQueryOf, mergeJobs, placeJobs, type JobFilter } from '../../lib/job-filter'
 import type { SliceCreator } from '../state'
 import { initialJobsState, type JobsState } from './initialState'
 
-/** Above this many changed ids one `listJobs` is cheaper than one `getJob` each. */
-const REFETCH_ONE_BY_ONE_MAX = 20
+/** Rows the Jobs page reads at a time: a screen and a half at the tallest window, a few KB each. */
+export const JOB_LIST_PAGE = 100
+/** Above this many changed ids one re-read of the list is cheaper than reading each. */
+const REFETCH_BY_ID_MAX = 2_000
 
 export interface JobsActions {
-  fetchJobs(): Promise<void>
-  /** After `jobs-changed`: re-read those jobs (all of them when it names none); a job that no longer exists is removed. */
+  /** Reads the first page of the Jobs list for the current filter (and those jobs' last runs). */
+  fetchJobList(): Promise<void>
+  /** Reads the next page of the Jobs list, when there is one. */
+  fetchMoreJobs(): Promise<void>
+  /** Reads the jobs of these ids the console has not read yet (to name a run's, a link's, a flow's job). */
+  ensureJobs(ids: readonly number[]): Promise<void>
+  /** Keeps jobs a search answered (a picker's), so what was picked is named everywhere. */
+  noteJobs(jobs: readonly JobInfo[]): void
+  /**
+   * After `jobs-changed`: re-reads those jobs and puts each in its place in the list (or takes it
+   * out); no ids is the core's "something changed" (an apply, another node), which re-reads the list.
+   */
   refetchJobs(ids: readonly number[]): Promise<void>
   fetchGroups(): Promise<void>
+  /** Changes the Jobs list's filter or sort and reads its first page. */
   setJobFilter(patch: Partial<JobFilter>): void
   /** Rejects with the core's error (a ValidationError names the field) so the editor can show it. */
   saveJob(input: JobInput): Promise<JobInfo>
@@ -30,28 +44,105 @@ export interface JobsActions {
 export type JobsSlice = JobsState & JobsActions
 
 export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
-  const applyJob = (job: JobInfo) => set({ jobs: mergeJobs(get().jobs, [job], []) })
   const language = () => get().preferences.language
+  /** Bumped by each new first page: a page of an older filter that arrives late is dropped. */
+  let listSeq = 0
+  /** Ids `ensureJobs` is reading now, so two panels asking for one job read it once. */
+  const reading = new Set<number>()
+
+  /** Puts read and removed jobs in the cache and in the list where they belong. */
+  const applyJobs = (changed: readonly JobInfo[], removed: readonly number[]) => {
+    const state = get()
+    const jobs = mergeJobs(state.jobs, changed, removed)
+    const byId = new Map(jobs.map((job) => [job.id, job]))
+    const window = state.jobList.loaded ? placeJobs(state.jobList, byId, changed, removed, state.jobFilter) : state.jobList
+    set({ jobs, jobList: { ...state.jobList, ...window } })
+  }
+  const applyJob = (job: JobInfo) => applyJobs([job], [])
+
+  /** The jobs of `ids` this user may see, at most JOB_PAGE_MAX a request. */
+  const readJobs = async (ids: readonly number[]): Promise<JobInfo[]> => {
+    const pages = await Promise.all(chunks(ids, JOB_PAGE_MAX).map((chunk) => client().listJobPage({ ids: chunk, limit: chunk.length })))
+    return pages.flatMap((page) => page.jobs)
+  }
+
+  const readFirstPage = async (limit: number) => {
+    const seq = ++listSeq
+    const filter = get().jobFilter
+    set({ jobList: { ...get().jobList, loading: true } })
+    try {
+      const page = await client().listJobPage(jobQueryOf(filter, limit))
+      if (seq !== listSeq) return
+      const ids = page.jobs.map((job) => job.id)
+      set({ jobs: mergeJobs(get().jobs, page.jobs, []), jobList: { ids, total: page.total, next: page.next, loading: false, loaded: true } })
+      void get()
+        .fetchLastRuns(ids)
+        .catch(() => {})
+    } catch (error) {
+      if (seq === listSeq) set({ jobList: { ...get().jobList, loading: false } })
+      throw error
+    }
+  }
 
   return {
     ...initialJobsState,
 
-    async fetchJobs() {
-      const jobs = await client().listJobs()
-      set({ jobs: [...jobs].sort((a, b) => a.id - b.id), jobsLoaded: true })
+    fetchJobList() {
+      return readFirstPage(JOB_LIST_PAGE)
+    },
+
+    async fetchMoreJobs() {
+      const { jobList, jobFilter } = get()
+      if (!jobList.next || jobList.loading) return
+      const seq = listSeq
+      set({ jobList: { ...jobList, loading: true } })
+      try {
+        const page = await client().listJobPage(jobQueryOf(jobFilter, JOB_LIST_PAGE, jobList.next))
+        if (seq !== listSeq) return
+        const current = get().jobList
+        const listed = new Set(current.ids)
+        const added = page.jobs.map((job) => job.id).filter((id) => !listed.has(id))
+        set({
+          jobs: mergeJobs(get().jobs, page.jobs, []),
+          jobList: { ids: [...current.ids, ...added], total: page.total, next: page.next, loading: false, loaded: true },
+        })
+        void get()
+          .fetchLastRuns(added)
+          .catch(() => {})
+      } catch (error) {
+        if (seq === listSeq) set({ jobList: { ...get().jobList, loading: false } })
+        throw error
+      }
+    },
+
+    async ensureJobs(ids) {
+      const known = new Set(get().jobs.map((job) => job.id))
+      const missing = [...new Set(ids)].filter((id) => !known.has(id) && !reading.has(id))
+      if (missing.length === 0) return
+      for (const id of missing) reading.add(id)
+      try {
+        const read = await readJobs(missing)
+        set({ jobs: mergeJobs(get().jobs, read, []) })
+      } finally {
+        for (const id of missing) reading.delete(id)
+      }
+    },
+
+    noteJobs(jobs) {
+      if (jobs.length > 0) set({ jobs: mergeJobs(get().jobs, jobs, []) })
     },
 
     async refetchJobs(ids) {
-      // No ids is the core's "something changed, re-read": an apply or an import, another node, or ids this user may not see.
-      if (ids.length === 0 || ids.length > REFETCH_ONE_BY_ONE_MAX) return get().fetchJobs()
-      const results = await Promise.allSettled(ids.map((id) => client().getJob(id)))
-      const changed: JobInfo[] = []
-      const removed: number[] = []
-      results.forEach((result, index) => {
-        if (result.status === 'fulfilled') changed.push(result.value)
-        else if (result.reason instanceof NotFoundError) removed.push(ids[index])
-      })
-      set({ jobs: mergeJobs(get().jobs, changed, removed) })
+      // Re-read as many rows as are loaded (within a page's limit), so the operator keeps their place.
+      if (ids.length === 0 || ids.length > REFETCH_BY_ID_MAX) return readFirstPage(Math.min(Math.max(get().jobList.ids.length, JOB_LIST_PAGE), JOB_PAGE_MAX))
+      const unique = [...new Set(ids)]
+      const read = await readJobs(unique)
+      // An id asked for and not answered was deleted, or moved to a group this user does not see.
+      const answered = new Set(read.map((job) => job.id))
+      applyJobs(
+        read,
+        unique.filter((id) => !answered.has(id)),
+      )
     },
 
     async fetchGroups() {
@@ -60,6 +151,9 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
 
     setJobFilter(patch) {
       set({ jobFilter: { ...get().jobFilter, ...patch } })
+      void get()
+        .fetchJobList()
+        .catch((error: unknown) => notifyError(language(), 'common.error', error))
     },
 
     async saveJob(input) {
@@ -72,7 +166,7 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
     async deleteJob(id) {
       try {
         await client().deleteJob(id)
-        set({ jobs: mergeJobs(get().jobs, [], [id]) })
+        applyJobs([], [id])
         notifySuccess(language(), 'jobs.deleted', { id })
       } catch (error) {
         notifyError(language(), 'common.error', error)
@@ -106,7 +200,7 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
 
     async importJobs(document, onConflict) {
       const report = await client().importJobs({ document, onConflict })
-      await Promise.allSettled([get().fetchJobs(), get().fetchGroups(), get().fetchLinks()])
+      await Promise.allSettled([get().refetchJobs([]), get().fetchGroups(), get().fetchLinks()])
       return report
     },
   }

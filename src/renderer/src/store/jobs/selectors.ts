@@ -26,6 +26,23 @@ export const selectGroupsById: (s: JobDeskState) => Map<number, JobGroup> = byId
 
 export const selectJob = (id: number | null) => (s: JobDeskState) => (id === null ? undefined : selectJobsById(s).get(id))
 
+/** The Jobs list's loaded rows, in its order (rebuilt when the list or the jobs change). */
+export const selectJobListRows: (s: JobDeskState) => JobInfo[] = (() => {
+  let cachedIds: readonly number[] | null = null
+  let cachedJobs: Map<number, JobInfo> | null = null
+  let cached: JobInfo[] = []
+  return (s: JobDeskState) => {
+    const byIdNow = selectJobsById(s)
+    if (s.jobList.ids !== cachedIds || byIdNow !== cachedJobs) {
+      cachedIds = s.jobList.ids
+      cachedJobs = byIdNow
+      cached = s.jobList.ids.map((id) => byIdNow.get(id)).filter((job): job is JobInfo => job !== undefined)
+    }
+    return cached
+  }
+})()
+export const selectJobList = (s: JobDeskState) => s.jobList
+
 /** The embedded executor's group: where a new job runs unless the operator picks another. */
 export const selectDefaultGroupId = (s: JobDeskState): number | null =>
   (s.groups.find((group) => group.appName === EMBEDDED_APP_NAME) ?? s.groups[0])?.id ?? null

@@ -43,7 +43,7 @@ export const createOverviewSlice: SliceCreator<OverviewSlice> = (set, get) => ({
     } catch (error) {
       notifyError(get().preferences.language, 'common.error', error)
     }
-    await Promise.allSettled([get().fetchOverview(), get().fetchJobs(), get().fetchLinks(), get().fetchRecentFailures()])
+    await Promise.allSettled([get().fetchOverview(), get().refetchJobs([]), get().fetchLinks(), get().fetchRecentFailures()])
   },
 
   applySchedulerStatus(status) {

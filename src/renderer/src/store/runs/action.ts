@@ -1,6 +1,8 @@
 import { runStatus, type JobRun } from '../../../../shared/model'
+import { JOB_PAGE_MAX } from '../../../../shared/job-query'
 import { client } from '../../api/client'
 import { notifyError } from '../../app/notify'
+import { chunks } from '../../lib/chunks'
 import { traceRetries } from '../../lib/run-chain'
 import { mergeChildRuns, mergeRecentRuns, mergeRuns, toApiRunFilter, updateLastRuns, type RunListFilter } from '../../lib/run-filter'
 import type { SliceCreator } from '../state'
@@ -20,7 +22,8 @@ export interface RunsActions {
   /** After `runs-changed`: merge rows by id into the list, the last-run map and opened runs. */
   applyRunsChanged(runs: readonly JobRun[]): void
   /** Every job's latest run (the jobs table and the DAG's node colours). */
-  fetchLastRuns(): Promise<void>
+  /** Reads the newest run of each of these jobs (the rows on screen), merged into the last-run map. */
+  fetchLastRuns(jobIds: readonly number[]): Promise<void>
   /**
    * After a `runs-changed` that was cut (`truncated`): the pushed rows are not all that changed, so
    * re-read what is shown — last runs, the list, opened runs and their fired runs.
@@ -112,9 +115,13 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
       })
     },
 
-    async fetchLastRuns() {
-      const lastRuns = await client().listLastRuns()
-      set({ lastRunByJob: Object.fromEntries(lastRuns.map((last) => [last.jobId, last])) })
+    async fetchLastRuns(jobIds) {
+      if (jobIds.length === 0) return
+      const lastRuns = (await Promise.all(chunks(jobIds, JOB_PAGE_MAX).map((chunk) => client().listLastRuns({ jobIds: chunk })))).flat()
+      // A pushed run newer than what this read found has already been placed: keep the newer.
+      const lastRunByJob = { ...get().lastRunByJob }
+      for (const last of lastRuns) if ((lastRunByJob[last.jobId]?.logId ?? 0) <= last.logId) lastRunByJob[last.jobId] = last
+      set({ lastRunByJob })
     },
 
     async resyncRuns() {
@@ -132,7 +139,8 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
           .slice(0, RESYNC_PARENTS_MAX)
         const panels = Object.keys(state.recentRunsByJob).map(Number)
         const tasks: Promise<unknown>[] = [
-          state.fetchLastRuns(),
+          // The jobs this console has read are the ones it shows a last run for.
+          state.fetchLastRuns(state.jobs.map((job) => job.id)),
           ...opened.map((run) => state.loadRun(run.id)),
           ...parents.map((id) => state.fetchChildRuns(id)),
           ...panels.map((id) => state.fetchRecentRuns(id)),

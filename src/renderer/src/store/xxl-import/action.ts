@@ -22,7 +22,7 @@ export const createXxlImportSlice: SliceCreator<XxlImportSlice> = (set, get) => 
     set({ xxlImportProgress: null })
     try {
       const report = await client().importFromXxl(request)
-      if (!report.dryRun) await Promise.allSettled([get().fetchJobs(), get().fetchGroups(), get().fetchLinks(), get().fetchLastRuns()])
+      if (!report.dryRun) await Promise.allSettled([get().refetchJobs([]), get().fetchGroups(), get().fetchLinks()])
       return report
     } finally {
       set({ xxlImportProgress: null })

@@ -6,8 +6,8 @@ import { useKeepInView } from '../../../components/graph/use-keep-in-view'
 import { useT } from '../../../i18n/use-t'
 import { boxAround } from '../../../lib/keep-in-view'
 import { FLOW_LAYOUT } from '../../../lib/flow-layout'
-import { useJobDesk } from '../../../store'
-import { selectJobsById } from '../../../store/jobs/selectors'
+import { isApprovalNode } from '../../../lib/flow-draft'
+import { useJobsOf } from '../../../components/use-jobs-of'
 import type { FlowEditorAction, FlowEditorState } from './flow-editor-state'
 import { buildFlowEdges, buildFlowNodes, type FlowCanvasEdge, type FlowCanvasNode, type FlowSelection } from './flow-elements'
 import { FlowNode } from './flow-node'
@@ -48,8 +48,9 @@ function selectionBox(selection: FlowSelection, positions: FlowEditorState['posi
 export function FlowCanvas({ state, dispatch, colorMode, fitRequest }: FlowCanvasProps) {
   const t = useT()
   const flow = useReactFlow()
-  const jobsById = useJobDesk(selectJobsById)
   const { draft, positions, selection, refusal } = state
+  // The names of the nodes' jobs, read when this console has not read them yet.
+  const { jobsById } = useJobsOf(useMemo(() => draft.nodes.flatMap((node) => (isApprovalNode(node) ? [] : [node.jobId])), [draft.nodes]))
   const jobName = useCallback((jobId: number) => jobsById.get(jobId)?.name, [jobsById])
   const cycle = refusal?.reason === 'cycle' ? refusal.path : undefined
   const nodes = useMemo(() => buildFlowNodes({ definition: draft, positions, jobName, selection, cycle }), [draft, positions, jobName, selection, cycle])

@@ -4,7 +4,6 @@ import { client } from '../../../api/client'
 import { useErrorText, useT } from '../../../i18n/use-t'
 import { localTimeZone } from '../../../lib/format-time'
 import { draftOfFlow, newFlowDraft, type FlowDraft } from '../../../lib/flow-draft'
-import { useJobDesk } from '../../../store'
 import { FlowEditor } from './flow-editor'
 
 interface FlowEditorPageProps {
@@ -23,15 +22,10 @@ type Loading = { flowId: number; draft: FlowDraft } | { flowId: number; error: u
 export function FlowEditorPage({ flowId, onClose }: FlowEditorPageProps) {
   const t = useT()
   const errorText = useErrorText()
-  const jobsLoaded = useJobDesk((s) => s.jobsLoaded)
-  const fetchJobs = useJobDesk((s) => s.fetchJobs)
   const [loaded, setLoaded] = useState<Loading>(null)
   const [attempt, setAttempt] = useState(0)
   const fresh = useMemo(() => newFlowDraft(localTimeZone()), [])
 
-  useEffect(() => {
-    if (!jobsLoaded) void fetchJobs().catch(() => {})
-  }, [jobsLoaded, fetchJobs])
   useEffect(() => {
     if (flowId === null) return
     let current = true

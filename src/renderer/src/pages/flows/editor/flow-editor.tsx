@@ -12,7 +12,6 @@ import { isChanged } from '../../../lib/draft-changes'
 import { flowInputOf, type FlowDraft } from '../../../lib/flow-draft'
 import { useJobDesk } from '../../../store'
 import { selectFlowOrigin } from '../../../store/definitions/selectors'
-import { selectJobs } from '../../../store/jobs/selectors'
 import { FlowCanvas } from './flow-canvas'
 import { FlowEdgePanel } from './flow-edge-panel'
 import { FlowEditorHeader } from './flow-editor-header'
@@ -35,7 +34,6 @@ type EditorTab = 'graph' | 'settings'
 export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose(): void }) {
   const t = useT()
   const language = useJobDesk((s) => s.preferences.language)
-  const jobs = useJobDesk(selectJobs)
   const colorMode = useComputedColorScheme('light')
   const [state, dispatch] = useReducer(flowEditorReducer, initial, initialEditorState)
   const { draft, selection } = state
@@ -130,7 +128,6 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
           <ReactFlowProvider>
             <div className="jd-flow-tab-fill">
               <FlowPalette
-                jobs={jobs}
                 onAddJob={(job, near) => dispatch({ type: 'add-job', job, near })}
                 onAddApproval={(near) => dispatch({ type: 'add-approval', near })}
                 onTidy={() => tidy(draft)}
@@ -153,7 +150,7 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
                   )}
                   <FlowCanvas state={state} dispatch={dispatch} colorMode={colorMode} fitRequest={fitRequest} />
                 </div>
-                {selectedNode && <FlowNodePanel draft={draft} node={selectedNode} jobs={jobs} dispatch={dispatch} />}
+                {selectedNode && <FlowNodePanel draft={draft} node={selectedNode} dispatch={dispatch} />}
                 {selection?.kind === 'edge' && <FlowEdgePanel draft={draft} from={selection.from} to={selection.to} dispatch={dispatch} />}
               </div>
             </div>

@@ -1,7 +1,8 @@
-import { Button, Card, CloseButton, Group, NumberInput, Select, Stack, Text, Textarea, Title } from '@mantine/core'
-import { useMemo, type Dispatch } from 'react'
+import { Button, Card, CloseButton, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core'
+import type { Dispatch } from 'react'
 import type { FlowNodeDef } from '../../../../../shared/flow-types'
-import type { JobInfo } from '../../../../../shared/model'
+import { JobSelect } from '../../../components/job-select'
+import { useJobsOf } from '../../../components/use-jobs-of'
 import { useT } from '../../../i18n/use-t'
 import { isApprovalNode, misplacedReferences, type FlowDraft, type NodePatch } from '../../../lib/flow-draft'
 import { ancestorsOf, childrenOf, parentsOf } from '../../../lib/flow-graph'
@@ -13,16 +14,15 @@ import { TriggerRuleSelect } from './trigger-rule-select'
 interface FlowNodePanelProps {
   draft: FlowDraft
   node: FlowNodeDef
-  jobs: readonly JobInfo[]
   dispatch: Dispatch<FlowEditorAction>
 }
 
 /** Beside the canvas: the selected node's key, job, trigger rule and parameter (or an approval's question and time-out). */
-export function FlowNodePanel({ draft, node, jobs, dispatch }: FlowNodePanelProps) {
+export function FlowNodePanel({ draft, node, dispatch }: FlowNodePanelProps) {
   const t = useT()
   const key = node.key
   const patch = (change: NodePatch) => dispatch({ type: 'update-node', key, patch: change })
-  const jobOptions = useMemo(() => jobs.map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })), [jobs])
+  const { jobsById, settled } = useJobsOf(isApprovalNode(node) ? [] : [node.jobId])
   const parents = parentsOf(draft.edges, key)
   const children = childrenOf(draft.edges, key)
   const approval = isApprovalNode(node)
@@ -38,15 +38,12 @@ export function FlowNodePanel({ draft, node, jobs, dispatch }: FlowNodePanelProp
         {/* Keyed by the key: after a rename (or another node) the field starts from the key it shows. */}
         <NodeKeyField key={key} definition={draft} nodeKey={key} onRename={(to) => dispatch({ type: 'rename', from: key, to })} />
         {!approval && (
-          <Select
+          <JobSelect
             label={t('flowEditor.job')}
-            data={jobOptions}
-            value={String(node.jobId)}
-            onChange={(value) => value && patch({ jobId: Number(value) })}
-            searchable
+            value={node.jobId}
+            onPick={(job) => job && patch({ jobId: job.id })}
             allowDeselect={false}
-            limit={100}
-            error={jobs.some((job) => job.id === node.jobId) ? undefined : t('flowEditor.node.missingJob', { id: node.jobId })}
+            error={!settled || jobsById.has(node.jobId) ? undefined : t('flowEditor.node.missingJob', { id: node.jobId })}
             data-testid="flow-node-job"
           />
         )}

@@ -1,13 +1,12 @@
-import { Button, Group, Select, Text, Tooltip } from '@mantine/core'
+import { Button, Group, Text, Tooltip } from '@mantine/core'
 import { useReactFlow, useStore } from '@xyflow/react'
-import { useMemo, useState } from 'react'
 import type { JobInfo } from '../../../../../shared/model'
+import { JobSelect } from '../../../components/job-select'
 import { useT } from '../../../i18n/use-t'
 import type { Point } from '../../../lib/dag-layout'
 import { FLOW_LAYOUT } from '../../../lib/flow-layout'
 
 interface FlowPaletteProps {
-  jobs: readonly JobInfo[]
   /** `near`: the top-left corner a node would have at the middle of the view. */
   onAddJob(job: JobInfo, near: Point): void
   onAddApproval(near: Point): void
@@ -28,29 +27,18 @@ function useViewCentre(): () => Point {
 }
 
 /** Above the canvas: add a job (a searchable picker that adds on pick) or an approval; Tidy and Fit. */
-export function FlowPalette({ jobs, onAddJob, onAddApproval, onTidy, onFit, laying }: FlowPaletteProps) {
+export function FlowPalette({ onAddJob, onAddApproval, onTidy, onFit, laying }: FlowPaletteProps) {
   const t = useT()
   const viewCentre = useViewCentre()
-  const [search, setSearch] = useState('')
-  const options = useMemo(() => jobs.map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })), [jobs])
-  const byId = useMemo(() => new Map(jobs.map((job) => [String(job.id), job])), [jobs])
   return (
     <Group className="jd-flow-toolbar" gap="xs" wrap="nowrap">
-      <Select
+      <JobSelect
         aria-label={t('flowEditor.addJobHint')}
         placeholder={t('flowEditor.addJob')}
-        data={options}
         value={null}
-        searchable
-        searchValue={search}
-        onSearchChange={setSearch}
-        onChange={(value) => {
-          const job = value === null ? undefined : byId.get(value)
-          if (job) onAddJob(job, viewCentre())
-          setSearch('')
-        }}
+        resetOnPick
+        onPick={(job) => job && onAddJob(job, viewCentre())}
         nothingFoundMessage={t('flowEditor.noJobs')}
-        limit={100}
         w={260}
         size="xs"
         data-testid="flow-add-job"

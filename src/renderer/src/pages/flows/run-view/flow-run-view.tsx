@@ -1,12 +1,12 @@
 import '../flow-states.css'
 import './run-view.css'
 import { Anchor, Card, Group, SegmentedControl, Stack, Text, useComputedColorScheme } from '@mantine/core'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { flowRunsRoute, flowsRoute, formatRoute } from '../../../app/route'
 import { useT } from '../../../i18n/use-t'
 import { useJobDesk } from '../../../store'
 import { selectOpenFlowRun } from '../../../store/flows/selectors'
-import { selectJobsById } from '../../../store/jobs/selectors'
+import { useJobsOf } from '../../../components/use-jobs-of'
 import { NodeLegend } from './node-legend'
 import { NodePanel } from './node-panel'
 import { RunGraph } from './run-graph'
@@ -27,7 +27,7 @@ export function FlowRunView({ flowRunId }: { flowRunId: number }) {
   const loadFlowRun = useJobDesk((s) => s.loadFlowRun)
   const closeFlowRun = useJobDesk((s) => s.closeFlowRun)
   const navigate = useJobDesk((s) => s.navigate)
-  const jobsById = useJobDesk(selectJobsById)
+  const { jobsById } = useJobsOf(useMemo(() => (run ? run.definition.nodes.flatMap((node) => ('jobId' in node ? [node.jobId] : [])) : []), [run]))
   const colorMode = useComputedColorScheme('light')
   const [tab, setTab] = useState<Tab>('graph')
   const [selectedKey, setSelectedKey] = useState<string | null>(null)

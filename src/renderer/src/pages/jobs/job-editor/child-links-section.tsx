@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Select, Stack, Text } from '@mantine/core'
-import { useMemo } from 'react'
+import { useCallback } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { LINK_CONDITIONS, type LinkCondition } from '../../../../../shared/model'
 import { TrashIcon } from '../../../app/icons'
@@ -7,7 +7,8 @@ import { useT } from '../../../i18n/use-t'
 import type { ChildDraft } from '../../../lib/link-plan'
 import { useJobDesk } from '../../../store'
 import { selectParentLinks } from '../../../store/dag/selectors'
-import { selectJobs, selectJobsById } from '../../../store/jobs/selectors'
+import { JobSelect } from '../../../components/job-select'
+import { useJobsOf } from '../../../components/use-jobs-of'
 import { enumOptions, renderEnumOption } from '../../../components/enum-label'
 
 interface ChildLinksSectionProps {
@@ -23,13 +24,10 @@ interface ChildLinksSectionProps {
  */
 export function ChildLinksSection({ jobId, rows, setRows }: ChildLinksSectionProps) {
   const t = useT()
-  const jobs = useJobDesk(selectJobs)
-  const jobsById = useJobDesk(selectJobsById)
   const parents = useJobDesk(useShallow(selectParentLinks(jobId)))
-  const options = useMemo(
-    () => jobs.filter((job) => job.id !== jobId).map((job) => ({ value: String(job.id), label: `#${job.id} ${job.name}` })),
-    [jobs, jobId],
-  )
+  const { jobsById } = useJobsOf(parents.map((link) => link.parentJobId))
+  // A job is not its own child.
+  const notItself = useCallback((job: { id: number }) => job.id === jobId, [jobId])
   const update = (index: number, patch: Partial<ChildDraft>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)))
 
   return (
@@ -41,15 +39,13 @@ export function ChildLinksSection({ jobId, rows, setRows }: ChildLinksSectionPro
       )}
       {rows.map((row, index) => (
         <Group key={index} gap="xs" wrap="nowrap" data-testid="child-link-row">
-          <Select
+          <JobSelect
             flex={1}
-            searchable
             placeholder={t('editor.childJob')}
             aria-label={t('editor.childJob')}
-            data={options}
-            value={row.childJobId > 0 ? String(row.childJobId) : null}
-            onChange={(value) => update(index, { childJobId: value ? Number(value) : 0 })}
-            limit={100}
+            value={row.childJobId > 0 ? row.childJobId : null}
+            onPick={(job) => update(index, { childJobId: job?.id ?? 0 })}
+            exclude={notItself}
             data-testid="child-link-job"
           />
           <Select
