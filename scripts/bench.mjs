@@ -42,6 +42,7 @@ const SUITE = [
   { file: 'bench/b8-memory.ts', full: [], quick: [], build: true },
   { file: 'bench/b9-cold-start.ts', full: [], quick: [], build: true },
   { file: 'bench/b10-peers.ts', full: [], quick: [], build: true },
+  { file: 'bench/b11-console-at-scale.ts', full: [], quick: [], build: true },
   { file: 'bench/b12-sign-in-burst.ts', full: [], quick: [], build: true },
   { file: 'bench/b13-flow-steps.ts', full: [], quick: [] },
 ]

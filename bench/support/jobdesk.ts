@@ -108,6 +108,8 @@ export interface Headless extends Child {
 
 export interface HeadlessStart {
   dataDir: string
+  /** Another build's headless entry (a reference build of an earlier commit); default this checkout's. */
+  entry?: string
   /** Extra command-line flags after the benchmark's defaults. */
   args?: string[]
   /** Flags for node itself, before the entry (e.g. --cpu-prof, --inspect). */
@@ -124,7 +126,7 @@ export async function startHeadless(options: HeadlessStart): Promise<Headless> {
   const { JOBDESK_CONSOLE_TOKEN: _inherited, ...env } = process.env
   const args = [
     ...(options.nodeArgs ?? []),
-    SERVE_ENTRY,
+    options.entry ?? SERVE_ENTRY,
     '--port',
     '0',
     '--host',
