@@ -7,10 +7,10 @@
 // served by bare node:http. Targets (issue 14): ready ≤ 300 ms and ≤ 3× `node -e 0`.
 // Usage: npx tsx bench/b9-cold-start.ts [--quick] [--jobs 100000] [--runs 1000000] [--reps 5]
 import type { Browser } from '@playwright/test'
-import Database from 'better-sqlite3'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { plantRuns } from '../e2e/support/scale-database'
 import { startChild } from './support/child'
 import { number } from './support/cli'
 import { plantJobs, prepareDataDir, startHeadless, type Headless } from './support/jobdesk'
@@ -21,26 +21,6 @@ import { median } from './support/stats'
 const jobs = number('jobs', 100_000, 10_000)
 const runs = number('runs', 1_000_000, 100_000)
 const reps = number('reps', 5, 1)
-const DAY_MS = 86_400_000
-
-/** `runs` finished run rows over the past week, in one transaction. */
-function plantRuns(file: string, jobCount: number, groupId: number, firstJobId: number): void {
-  const db = new Database(file)
-  const insert = db.prepare(
-    `INSERT INTO job_log (job_group, job_id, executor_address, executor_handler, trigger_time, trigger_type, schedule_time,
-       trigger_code, trigger_msg, handle_time, handle_code, handle_msg, alarm_status)
-     VALUES (?, ?, 'embedded', 'noopJobHandler', ?, 'CRON', ?, 200, 'ok', ?, 200, 'ok', 0)`,
-  )
-  const startMs = Date.now() - 7 * DAY_MS
-  const stepMs = (7 * DAY_MS) / runs
-  db.transaction(() => {
-    for (let k = 0; k < runs; k++) {
-      const t = Math.floor(startMs + k * stepMs)
-      insert.run(groupId, firstJobId + (k % jobCount), t + 3, t, t + 20)
-    }
-  })()
-  db.close()
-}
 
 interface Launch {
   readyMs: number
@@ -103,7 +83,7 @@ try {
     handler: 'noopJobHandler',
     nextTimeMs: (i) => nextHourMs + (i % 3600) * 1000,
   })
-  plantRuns(big.file, jobs, big.embeddedGroupId, firstId)
+  plantRuns(big.file, runs, jobs, big.embeddedGroupId, firstId)
   report.note(`database planted in ${((performance.now() - plantStart) / 1000).toFixed(1)} s`)
 
   const nodeMs: number[] = []
