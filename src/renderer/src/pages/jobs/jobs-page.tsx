@@ -164,6 +164,7 @@ export function JobsPage() {
         onNearEnd={() => void fetchMoreJobs().catch(() => {})}
         sort={filter}
         onSort={(sort) => setJobFilter(sort)}
+        listKey={JSON.stringify(filter)}
       />
       <JobEditor open={editing} onClose={() => setEditing(null)} onOpenGlue={setGlueJobId} />
       <GlueIde jobId={glueJobId} onClose={() => setGlueJobId(null)} />

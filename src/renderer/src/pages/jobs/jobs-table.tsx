@@ -106,7 +106,7 @@ const JobCells = memo(function JobCells({
       <div role="cell" className="jd-cell">
         <ScheduleText job={job} />
       </div>
-      <div role="cell" className="jd-cell jd-mono jd-sub jd-col-next">
+      <div role="cell" className="jd-cell jd-mono jd-sub jd-col-next" data-testid="job-next-fire">
         {running && job.triggerNextTimeMs > 0 ? formatDateTime(job.triggerNextTimeMs) : none}
       </div>
       <div role="cell">
@@ -156,13 +156,28 @@ interface JobsTableProps {
   onNearEnd(): void
   sort: Pick<JobFilter, 'sort' | 'descending'>
   onSort(sort: Pick<JobFilter, 'sort' | 'descending'>): void
+  /** Changes with the filter and sort: a new list starts at its top. */
+  listKey: string
 }
 
 /**
  * Only the rows in view (plus a few) are in the DOM, and only the rows read so far are in memory:
  * the server sorts and pages, and scrolling near the end reads the next page.
  */
-export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAll, actions, total, loading, onNearEnd, sort, onSort }: JobsTableProps) {
+export function JobsTable({
+  jobs,
+  groupsById,
+  lastRunByJob,
+  selected,
+  onSelectAll,
+  actions,
+  total,
+  loading,
+  onNearEnd,
+  sort,
+  onSort,
+  listKey,
+}: JobsTableProps) {
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -172,6 +187,9 @@ export function JobsTable({ jobs, groupsById, lastRunByJob, selected, onSelectAl
     overscan: 6,
     getItemKey: (index) => jobs[index].id,
   })
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 })
+  }, [listKey])
   const items = virtualizer.getVirtualItems()
   const lastIndex = items.at(-1)?.index ?? -1
   const more = jobs.length < total
