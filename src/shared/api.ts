@@ -184,8 +184,11 @@ export interface JobDeskApi {
   applyDefinitions(request: ApplyDefinitionsRequest): Promise<DefinitionPlan>
   /** The groups, jobs and flows as definition documents (all, or the jobs and flows named, with what they lead to). */
   exportDefinitions(request: { names?: string[] }): Promise<DefinitionDocument[]>
-  /** Which groups, jobs and flows were applied from which file (the console's "from file" badge). */
-  listDefinitionOrigins(): Promise<DefinitionOrigin[]>
+  /**
+   * Which groups, jobs and flows were applied from which file (the console's "from file" badge): every
+   * group's and flow's, and the jobs' of `jobKeys` (`appName/name`; every job's without a request).
+   */
+  listDefinitionOrigins(request?: { jobKeys: string[] }): Promise<DefinitionOrigin[]>
   /**
    * Moves in from an XXL-JOB database: a dry run reports what would happen; otherwise groups, jobs,
    * links, GLUE histories and runs land in one transaction. The URL's password serves this call

@@ -14,5 +14,8 @@ export interface DefinitionOrigin {
   appliedAtMs: number
 }
 
+/** Job keys one read of origins names at most: a few pages of the Jobs list. */
+export const DEFINITION_ORIGIN_KEYS_MAX = 1_000
+
 /** The key of a job in {@link DefinitionOrigin}. */
 export const jobOriginKey = (appName: string, name: string): string => `${appName}/${name}`

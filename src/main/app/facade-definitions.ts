@@ -20,8 +20,8 @@ export function definitionsApi(deps: FacadeDeps): DefinitionsApi {
     async exportDefinitions(request) {
       return definitionFiles.export(request?.names)
     },
-    async listDefinitionOrigins() {
-      return definitionFiles.origins()
+    async listDefinitionOrigins(request) {
+      return definitionFiles.origins(request?.jobKeys)
     },
   }
 }

@@ -21,6 +21,14 @@ export class DefinitionOriginRepo {
     return rows.map(originOf).sort((a, b) => compare(a.kind, b.kind) || compare(a.key, b.key))
   }
 
+  /** Every origin but those of `kind`, and of that kind only those of `keys`, sorted as {@link all}. */
+  async allBut(kind: DefinitionKind, keys: readonly string[]): Promise<DefinitionOrigin[]> {
+    const these = keys.length === 0 ? '' : ` OR object_key IN (${keys.map(() => '?').join(', ')})`
+    const rows = await this.db.all<OriginRow>(`SELECT kind, object_key, file, applied_time FROM definition_origin WHERE kind <> ?${these}`, [kind, ...keys])
+    // The IN list matches keys of other kinds too; those are in the answer anyway.
+    return rows.map(originOf).sort((a, b) => compare(a.kind, b.kind) || compare(a.key, b.key))
+  }
+
   /** Records where an object came from; an object applied again takes the new file and time. */
   async set(origin: DefinitionOrigin): Promise<void> {
     await this.db.run(

@@ -10,6 +10,7 @@ import { apiTokenInputSchema, auditExportSchema, auditFilterSchema, passwordChan
 import { splitAddressList } from '../address-list'
 import { FLOW_NODE_KEY_PATTERN, FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../flow-types'
 import { PRUNE_MODES } from '../definition-plan'
+import { DEFINITION_ORIGIN_KEYS_MAX } from '../definition-origin'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -157,7 +158,7 @@ export const API_ARGUMENTS = {
     }),
   ]),
   exportDefinitions: z.tuple([request({ names: z.array(text(200)).max(10_000).optional() }).optional()]),
-  listDefinitionOrigins: none,
+  listDefinitionOrigins: z.tuple([request({ jobKeys: z.array(z.string().max(600)).max(DEFINITION_ORIGIN_KEYS_MAX) }).optional()]),
   importFromXxl: z.tuple([
     request({
       url: text(2000),

@@ -103,4 +103,13 @@ storeSuite('definition origins (what jobdesk apply wrote from which file)', (f) 
     expect(await f.store.origins.delete('Job', longest)).toBe(true)
     expect(await f.store.origins.delete('Flow', '月末の締め')).toBe(true)
   })
+
+  it('reads every group and flow origin and only the jobs asked for, by exact key', async () => {
+    for (const key of ['billing/nightly', 'billing/Nightly', 'mail/digest']) await f.store.origins.set(origin('Job', key))
+    await f.store.origins.set(origin('Group', 'billing'))
+    await f.store.origins.set(origin('Flow', 'billing/nightly', 'flows/odd.yaml'))
+    const read = async (keys: string[]) => (await f.store.origins.allBut('Job', keys)).map((o) => `${o.kind} ${o.key}`)
+    expect(await read(['billing/nightly', 'gone/job'])).toEqual(['Flow billing/nightly', 'Group billing', 'Job billing/nightly'])
+    expect(await read([]), 'no job asked: groups and flows only').toEqual(['Flow billing/nightly', 'Group billing'])
+  })
 })

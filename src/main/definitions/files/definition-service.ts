@@ -88,8 +88,9 @@ export class DefinitionService {
   }
 
   /** Which objects came from which file, for the console's badge. */
-  origins() {
-    return this.store.origins.all()
+  /** Every origin, or every group's and flow's and the jobs' of `jobKeys` (what a console shows). */
+  origins(jobKeys?: readonly string[]) {
+    return jobKeys === undefined ? this.store.origins.all() : this.store.origins.allBut('Job', jobKeys)
   }
 }
 

@@ -123,11 +123,12 @@ export async function loadAll(): Promise<void> {
     store.fetchOverview(),
     store.fetchRegistry(),
     store.fetchLinks(),
-    store.fetchDefinitionOrigins(),
   ]
   if (store.runsLoaded) tasks.push(store.fetchRuns())
   tasks.push(store.resyncFlows())
   const results = await Promise.allSettled(tasks)
+  // After the groups and the first jobs: the origins read is of the jobs read, by their groups' app names.
+  await store.fetchDefinitionOrigins()
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) throw (failed as PromiseRejectedResult).reason
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DefinitionOrigin } from '../../../../shared/definition-origin'
-import type { JobGroup } from '../../../../shared/model'
+import type { JobGroup, JobInfo } from '../../../../shared/model'
 import { setClient } from '../../api/client'
 import { fakeClient } from '../../api/fake-client'
 import { applyEvent } from '../events'
@@ -19,7 +19,7 @@ function fakeCore(held: { origins: DefinitionOrigin[] }) {
 
 afterEach(() => {
   setClient(null)
-  useJobDesk.setState({ ...initialDefinitionsState, groups: [] })
+  useJobDesk.setState({ ...initialDefinitionsState, groups: [], jobs: [] })
 })
 
 describe('the definitions slice', () => {
@@ -87,5 +87,21 @@ describe('the definitions slice', () => {
     core.listDefinitionOrigins.mockRejectedValueOnce(new Error('core went away'))
     await expect(useJobDesk.getState().fetchDefinitionOrigins()).resolves.toBeUndefined()
     expect(useJobDesk.getState().originOfFlow('nightly')?.file).toBe('flows/nightly.yaml')
+  })
+
+  it('asks only about the jobs it has read, and about a page of jobs once', async () => {
+    const core = fakeCore({ origins: [origin('Job', 'billing/report', 'jobs/report.yaml'), origin('Group', 'billing', 'groups.yaml')] })
+    const group = { id: 7, appName: 'billing' } as JobGroup
+    const report = { id: 1, name: 'report', jobGroup: 7 } as JobInfo
+    const other = { id: 2, name: 'other', jobGroup: 99 } as JobInfo
+    useJobDesk.setState({ groups: [group], jobs: [report, other] })
+    await useJobDesk.getState().fetchDefinitionOrigins()
+    expect(core.listDefinitionOrigins).toHaveBeenLastCalledWith({ jobKeys: ['billing/report'] })
+    await useJobDesk.getState().fetchOriginsOf([report])
+    expect(core.listDefinitionOrigins, 'already asked about').toHaveBeenCalledTimes(1)
+    const digest = { id: 3, name: 'digest', jobGroup: 7 } as JobInfo
+    await useJobDesk.getState().fetchOriginsOf([report, digest])
+    expect(core.listDefinitionOrigins).toHaveBeenLastCalledWith({ jobKeys: ['billing/digest'] })
+    expect(useJobDesk.getState().originOfJob('billing', 'report')?.file).toBe('jobs/report.yaml')
   })
 })

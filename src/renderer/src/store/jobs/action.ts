@@ -78,6 +78,9 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
       void get()
         .fetchLastRuns(ids)
         .catch(() => {})
+      void get()
+        .fetchOriginsOf(page.jobs)
+        .catch(() => {})
     } catch (error) {
       if (seq === listSeq) set({ jobList: { ...get().jobList, loading: false } })
       throw error
@@ -108,6 +111,9 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
         })
         void get()
           .fetchLastRuns(added)
+          .catch(() => {})
+        void get()
+          .fetchOriginsOf(page.jobs)
           .catch(() => {})
       } catch (error) {
         if (seq === listSeq) set({ jobList: { ...get().jobList, loading: false } })
