@@ -150,6 +150,8 @@ export interface JobRun {
   handleCode: number
   handleMsg: string
   alarmStatus: number
+  /** Why the alarm failed (alarm status 3) as src/shared/alarm-reason.ts writes it; '' otherwise. */
+  alarmMessage: string
   /** The run whose completion fired this one (PARENT), or whose failure this retries (RETRY). */
   parentLogId: number | null
 }

@@ -1,3 +1,4 @@
+import { formatAlarmReason } from '../../shared/alarm-reason'
 import type { JobRun } from '../../shared/model'
 import {
   createAlarmSender,
@@ -9,6 +10,8 @@ import {
   type FlowDesktopNotice,
   type FlowNoticeFacts,
 } from './alarms'
+import { alarmMessageOf } from './alarms/alarm-reason-of'
+import type { AlarmResult } from './fail-monitor'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Repos } from '../store/store'
@@ -62,11 +65,13 @@ export class AlarmService {
     }
   }
 
-  /** Sends the alarm of a failed run; true when every channel delivered it. */
-  async sendFor(run: JobRun): Promise<boolean> {
+  /** Sends the alarm of a failed run: ok when every channel delivered it, else why not (for job_log.alarm_message). */
+  async sendFor(run: JobRun): Promise<AlarmResult> {
     const facts = await this.factsOf(run)
-    if (!facts) return false
-    return (await this.sender.send(facts)).ok
+    if (!facts) return { ok: false, message: formatAlarmReason({ code: 'jobMissing', detail: `job ${run.jobId}` }) }
+    const settings = this.current
+    const outcome = await this.sender.send(facts)
+    return { ok: outcome.ok, message: alarmMessageOf(outcome, settings) }
   }
 
   /**

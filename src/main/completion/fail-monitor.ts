@@ -1,11 +1,18 @@
+import { formatAlarmReason } from '../../shared/alarm-reason'
 import { ALARM_STATUS, type JobRun } from '../../shared/model'
 import type { Logger } from '../kernel/logger'
 import type { RepoAccess } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, type FailureDecision } from './retry-plan'
 
-/** Sends the alarm for a failed run; resolves true when every channel delivered it. Never rejects. */
-export type SendAlarm = (run: JobRun) => Promise<boolean>
+/** What became of a run's alarm: `message` says why it failed (src/shared/alarm-reason.ts), '' when sent. */
+export interface AlarmResult {
+  ok: boolean
+  message: string
+}
+
+/** Sends the alarm for a failed run; `ok` when every channel delivered it. Never rejects. */
+export type SendAlarm = (run: JobRun) => Promise<AlarmResult>
 
 export interface FailMonitorOptions {
   store: RepoAccess<'runs' | 'jobs' | 'flowRuns'>
@@ -109,13 +116,13 @@ export class FailMonitor {
   private alarm(run: JobRun): void {
     const { store, sendAlarm, logger } = this.options
     const sending = sendAlarm(run)
-      .catch((error) => {
+      .catch((error): AlarmResult => {
         logger.error('alarm failed', { logId: run.id, error: (error as Error).message })
-        return false
+        return { ok: false, message: formatAlarmReason({ code: 'internal', detail: (error as Error).message }) }
       })
-      .then(async (ok) => {
+      .then(async ({ ok, message }) => {
         try {
-          await store.runs.setAlarmStatus(run.id, ok ? ALARM_STATUS.sent : ALARM_STATUS.failed)
+          await store.runs.setAlarmStatus(run.id, ok ? ALARM_STATUS.sent : ALARM_STATUS.failed, ok ? '' : message)
         } catch (error) {
           logger.error('recording the alarm status failed', { logId: run.id, error: (error as Error).message })
         }

@@ -478,6 +478,29 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 14,
+    description: "alarm reasons: why a run's alarm failed, and the alerts for dead executors and lost nodes",
+    sql: `
+      -- Why a run's alarm failed (alarm_status 3): a reason code and a short detail, no secrets
+      -- (src/shared/alarm-reason.ts); '' for every other status.
+      ALTER TABLE job_log ADD COLUMN alarm_message TEXT NOT NULL DEFAULT '';
+
+      -- Alerts about the infrastructure (an executor address went dead, a cluster node was lost).
+      -- The key is the event itself (what, which, and the time it happened by the data every node
+      -- reads alike), so N nodes noticing the same event insert one row and only that node sends.
+      CREATE TABLE job_alert (
+        kind          TEXT    NOT NULL,
+        subject       TEXT    NOT NULL,
+        event_time    INTEGER NOT NULL,
+        alarm_status  INTEGER NOT NULL DEFAULT -1,
+        alarm_message TEXT    NOT NULL DEFAULT '',
+        add_time      INTEGER NOT NULL,
+        PRIMARY KEY (kind, subject, event_time)
+      );
+      CREATE INDEX job_alert_time ON job_alert(add_time);
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -239,8 +239,18 @@ export class RunRepo {
     return (await this.db.run('UPDATE job_log SET alarm_status = -1 WHERE id = ? AND alarm_status = 0', [id])) === 1
   }
 
-  async setAlarmStatus(id: number, status: number): Promise<void> {
-    await this.db.run('UPDATE job_log SET alarm_status = ? WHERE id = ?', [status, id])
+  /** Runs triggered since `sinceMs` whose alarm could not be delivered (alarm_status 3), for the dashboard's warning. */
+  async countAlarmsFailedSince(sinceMs: number): Promise<number> {
+    const row = await this.db.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM job_log${this.d.indexedBy('job_log_trigger_time')} WHERE trigger_time >= ? AND alarm_status = 3`,
+      [sinceMs],
+    )
+    return Number(row?.n ?? 0)
+  }
+
+  /** `message`: why the alarm failed (src/shared/alarm-reason.ts), '' for any other status. */
+  async setAlarmStatus(id: number, status: number, message = ''): Promise<void> {
+    await this.db.run('UPDATE job_log SET alarm_status = ?, alarm_message = ? WHERE id = ?', [status, message, id])
   }
 
   /** Running runs triggered at or before `triggeredBeforeMs` whose executor address is not registered. */

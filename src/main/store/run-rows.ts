@@ -23,6 +23,7 @@ export interface RunRow {
   handle_code: number
   handle_msg: string
   alarm_status: number
+  alarm_message: string
   parent_log_id: number | null
   retry_due_time: number | null
   /** NULL in the table since migration 9: the trail is read from job_log_trail onto the row (run-trails.ts). */
@@ -97,6 +98,7 @@ export function fromRow(row: RunRow): JobRun {
     handleCode: row.handle_code,
     handleMsg: row.handle_msg,
     alarmStatus: row.alarm_status,
+    alarmMessage: row.alarm_message ?? '',
     parentLogId: row.parent_log_id === null ? null : Number(row.parent_log_id),
   }
 }

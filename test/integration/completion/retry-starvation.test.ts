@@ -121,7 +121,7 @@ describe('the fail monitor does not starve behind runs backing off (issue 10.4)'
           into.push(request.parentLogId!)
           await onTrigger()
         },
-        sendAlarm: async () => true,
+        sendAlarm: async () => ({ ok: true, message: '' }),
         logger: silentLogger,
       })
     const b = monitor(byB)

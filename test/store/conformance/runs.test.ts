@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { HANDLE_MSG_MAX_CHARS } from '../../../src/main/store/run-repo'
 import { type NewRun } from '../../../src/main/domain/runs'
 import type { Repos } from '../../../src/main/store/store'
+import { ALARM_MESSAGE_MAX_CHARS } from '../../../src/shared/alarm-reason'
 import { EMBEDDED_ADDRESS_PREFIX } from '../../../src/shared/model'
 import { newRun } from '../../support/new-run'
 import { overlapping, storeSuite, T0 } from './store-fixture'
@@ -214,6 +215,21 @@ storeSuite('RunRepo', (f) => {
     await f.store.runs.setAlarmStatus(handleFailed, 2)
     expect(await f.store.runs.get(handleFailed)).toMatchObject({ alarmStatus: 2 })
     expect(await f.store.runs.nextRetryDueMs()).toBe(T0 + 5000)
+  })
+
+  it("keeps why a run's alarm failed, up to the column's bound, and counts the failed alarms since a time", async () => {
+    const failed = await runningOn(f.store, 1, 'http://a/', { triggerTimeMs: T0 })
+    const older = await runningOn(f.store, 1, 'http://a/', { triggerTimeMs: T0 - 1000 })
+    const sent = await runningOn(f.store, 1, 'http://a/', { triggerTimeMs: T0 })
+    expect(await f.store.runs.get(failed)).toMatchObject({ alarmStatus: 0, alarmMessage: '' })
+    const longest = `emailFailed: ${'深'.repeat(ALARM_MESSAGE_MAX_CHARS - 14)}`
+    await f.store.runs.setAlarmStatus(failed, 3, longest)
+    await f.store.runs.setAlarmStatus(older, 3, 'smtpOff: ops@example.com')
+    await f.store.runs.setAlarmStatus(sent, 2)
+    expect(await f.store.runs.get(failed)).toMatchObject({ alarmStatus: 3, alarmMessage: longest })
+    expect(await f.store.runs.get(sent)).toMatchObject({ alarmStatus: 2, alarmMessage: '' })
+    expect(await f.store.runs.countAlarmsFailedSince(T0)).toBe(1)
+    expect(await f.store.runs.countAlarmsFailedSince(T0 - 1000)).toBe(2)
   })
 
   it('finds lost, stale and running runs for the monitors', async () => {

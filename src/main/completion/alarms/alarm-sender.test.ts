@@ -68,7 +68,7 @@ describe('createAlarmSender without network', () => {
     const outcome = await sender(none).send({ ...facts, alarmEmails: ['a@example.com', 'b@example.com'] })
     expect(outcome).toEqual({
       ok: false,
-      results: [{ channel: 'email', target: 'a@example.com, b@example.com', ok: false, error: 'no SMTP server configured', attempts: 0 }],
+      results: [{ channel: 'email', target: 'a@example.com, b@example.com', ok: false, error: 'no SMTP server configured', reason: 'smtpOff', attempts: 0 }],
     })
   })
 
@@ -78,7 +78,9 @@ describe('createAlarmSender without network', () => {
 
   it('refuses a malformed stored address without sending', async () => {
     const outcome = await sender({ ...none, smtp }).send({ ...facts, alarmEmails: ['not-an-address'] })
-    expect(outcome.results).toEqual([{ channel: 'email', target: 'not-an-address', ok: false, error: '"not-an-address" is not an email address', attempts: 0 }])
+    expect(outcome.results).toEqual([
+      { channel: 'email', target: 'not-an-address', ok: false, error: '"not-an-address" is not an email address', reason: 'badAddress', attempts: 0 },
+    ])
   })
 
   it('fails every channel of a send that starts after close', async () => {
@@ -138,10 +140,12 @@ describe('sendFlowNotice without network', () => {
     const alarmEmail = ' a@example.com,, b@example.com ,a@example.com'
     expect(await sender(none).sendFlowNotice({ ...flowFailed, alarmEmail })).toEqual({
       ok: false,
-      results: [{ channel: 'email', target: 'a@example.com, b@example.com', ok: false, error: 'no SMTP server configured', attempts: 0 }],
+      results: [{ channel: 'email', target: 'a@example.com, b@example.com', ok: false, error: 'no SMTP server configured', reason: 'smtpOff', attempts: 0 }],
     })
     const outcome = await sender({ ...none, smtp }).sendFlowNotice({ ...flowFailed, alarmEmail: 'not-an-address' })
-    expect(outcome.results).toEqual([{ channel: 'email', target: 'not-an-address', ok: false, error: '"not-an-address" is not an email address', attempts: 0 }])
+    expect(outcome.results).toEqual([
+      { channel: 'email', target: 'not-an-address', ok: false, error: '"not-an-address" is not an email address', reason: 'badAddress', attempts: 0 },
+    ])
   })
 
   it('fails every channel of a flow notice that starts after close', async () => {

@@ -105,7 +105,9 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
       return [Promise.resolve({ channel: 'email', target: '(none)', ok: true, note: delivery.noEmailNote, attempts: 0 })]
     }
     if (!mailer) {
-      return [Promise.resolve({ channel: 'email', target: addresses.join(', '), ok: false, error: 'no SMTP server configured', attempts: 0 })]
+      return [
+        Promise.resolve({ channel: 'email', target: addresses.join(', '), ok: false, error: 'no SMTP server configured', reason: 'smtpOff', attempts: 0 }),
+      ]
     }
     const content = delivery.mail()
     return addresses.map((to) =>
@@ -116,6 +118,7 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
             target: to,
             ok: false,
             error: `${JSON.stringify(to.slice(0, 120))} is not an email address`,
+            reason: 'badAddress',
             attempts: 0,
           }),
     )

@@ -1,3 +1,4 @@
+import type { AlarmReasonCode } from '../../../shared/alarm-reason'
 import type { TriggerTrail } from '../../../shared/trigger-trail'
 
 /**
@@ -126,6 +127,8 @@ export interface ChannelResult {
   ok: boolean
   /** Why it failed: HTTP status and the start of the body, the SMTP reply, or the error. */
   error?: string
+  /** A failure the console names by itself (no SMTP server, not an address); else the channel's kind says it. */
+  reason?: AlarmReasonCode
   /** Why an ok result sent nothing, e.g. the job has no alarm email (XXL-JOB counts that as sent). */
   note?: string
   /** Requests or mails actually made; 0 when nothing was sent. */

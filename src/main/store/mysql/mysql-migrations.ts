@@ -384,4 +384,23 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
       ) ${TABLE}`,
     ],
   },
+  {
+    version: 14,
+    description: "alarm reasons: why a run's alarm failed, and the alerts for dead executors and lost nodes",
+    // Why: src/main/store/migrations.ts, version 14. The reason is capped at ALARM_MESSAGE_MAX_CHARS
+    // (500) when written; a subject is an app name (64) and an address (500), or a node's id.
+    statements: [
+      "ALTER TABLE job_log ADD COLUMN alarm_message VARCHAR(500) NOT NULL DEFAULT ''",
+      `CREATE TABLE IF NOT EXISTS job_alert (
+        kind          VARCHAR(32)  NOT NULL,
+        subject       VARCHAR(600) NOT NULL,
+        event_time    BIGINT       NOT NULL,
+        alarm_status  INT          NOT NULL DEFAULT -1,
+        alarm_message VARCHAR(500) NOT NULL DEFAULT '',
+        add_time      BIGINT       NOT NULL,
+        PRIMARY KEY (kind, subject, event_time),
+        KEY job_alert_time (add_time)
+      ) ${TABLE}`,
+    ],
+  },
 ]

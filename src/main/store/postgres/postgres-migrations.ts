@@ -355,4 +355,22 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
       )`,
     ],
   },
+  {
+    version: 14,
+    description: "alarm reasons: why a run's alarm failed, and the alerts for dead executors and lost nodes",
+    // Why: src/main/store/migrations.ts, version 14.
+    statements: [
+      "ALTER TABLE job_log ADD COLUMN IF NOT EXISTS alarm_message TEXT NOT NULL DEFAULT ''",
+      `CREATE TABLE job_alert (
+        kind          TEXT    NOT NULL,
+        subject       TEXT    NOT NULL,
+        event_time    BIGINT  NOT NULL,
+        alarm_status  INTEGER NOT NULL DEFAULT -1,
+        alarm_message TEXT    NOT NULL DEFAULT '',
+        add_time      BIGINT  NOT NULL,
+        PRIMARY KEY (kind, subject, event_time)
+      )`,
+      'CREATE INDEX job_alert_time ON job_alert(add_time)',
+    ],
+  },
 ]

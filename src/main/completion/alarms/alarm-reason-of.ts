@@ -1,0 +1,59 @@
+import { formatAlarmReason, type AlarmReasonCode } from '../../../shared/alarm-reason'
+import { SENDER_CLOSED, type AlarmOutcome, type AlarmSettings, type ChannelResult } from './alarm-types'
+
+/** Which failure names an alarm when several channels failed: the one an operator can fix in Settings first. */
+const PRECEDENCE: readonly AlarmReasonCode[] = ['smtpOff', 'badAddress', 'emailFailed', 'webhookFailed', 'desktopFailed', 'senderClosed', 'internal']
+
+/** Secrets shorter than this are not looked for: they would match ordinary words. */
+const MIN_SECRET_CHARS = 4
+
+/**
+ * `job_log.alarm_message` for an alarm's outcome: '' when it was delivered, else the reason of the
+ * failure that matters most, with every failure's detail (one per channel target), and no secret of
+ * the settings in it (an SMTP password or a webhook header an error might echo).
+ */
+export function alarmMessageOf(outcome: AlarmOutcome, settings: AlarmSettings): string {
+  if (outcome.ok) return ''
+  const failed = outcome.results.filter((r) => !r.ok)
+  if (failed.length === 0) return formatAlarmReason({ code: 'internal', detail: 'the alarm could not be built' })
+  const code = PRECEDENCE.find((c) => failed.some((r) => reasonCodeOf(r) === c)) ?? 'internal'
+  const first = failed.filter((r) => reasonCodeOf(r) === code)
+  const rest = failed.filter((r) => reasonCodeOf(r) !== code)
+  const detail = [...first, ...rest].map(describeFailure).join('; ')
+  return formatAlarmReason({ code, detail: redact(detail, secretsOf(settings)) })
+}
+
+export function reasonCodeOf(result: ChannelResult): AlarmReasonCode {
+  if (result.reason) return result.reason
+  if (result.error === SENDER_CLOSED) return 'senderClosed'
+  if (result.error?.startsWith('internal error')) return 'internal'
+  if (result.channel === 'email') return 'emailFailed'
+  if (result.channel === 'webhook') return 'webhookFailed'
+  return 'desktopFailed'
+}
+
+function describeFailure(result: ChannelResult): string {
+  // A webhook's target is left out: chat webhooks carry their token in the URL's path.
+  if (result.reason === 'smtpOff') return result.target
+  if (result.channel === 'webhook') return `webhook ${result.error ?? ''}`.trim()
+  if (result.channel === 'desktop') return result.error ?? ''
+  return `${result.target}: ${result.error ?? ''}`
+}
+
+function secretsOf(settings: AlarmSettings): string[] {
+  const secrets: string[] = []
+  if (settings.smtp?.pass) secrets.push(settings.smtp.pass)
+  for (const webhook of settings.webhooks) {
+    secrets.push(...Object.values(webhook.headers ?? {}))
+    try {
+      secrets.push(...new URL(webhook.url).searchParams.values(), new URL(webhook.url).password)
+    } catch {
+      // An invalid URL was refused when the settings were saved; nothing of it reaches a message.
+    }
+  }
+  return secrets.filter((s) => s.length >= MIN_SECRET_CHARS)
+}
+
+function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => out.split(secret).join('***'), text)
+}
