@@ -67,4 +67,7 @@ export abstract class StoreRepos implements Repos {
   get origins() {
     return this.repos.origins
   }
+  get alerts() {
+    return this.repos.alerts
+  }
 }

@@ -1,4 +1,5 @@
 import { ApiTokenRepo } from './api-token-repo'
+import { AlertRepo } from './alert-repo'
 import { AuditRepo } from './audit-repo'
 import { DefinitionOriginRepo } from './definition-origin-repo'
 import { FlowRepo } from './flow-repo'
@@ -49,6 +50,7 @@ export interface Repos {
   readonly flows: FlowRepo
   readonly flowRuns: FlowRunRepo
   readonly origins: DefinitionOriginRepo
+  readonly alerts: AlertRepo
 }
 
 export type RepoName = keyof Repos
@@ -102,5 +104,6 @@ export function createRepos(db: Connection): Repos {
     flows: new FlowRepo(db),
     flowRuns: new FlowRunRepo(db),
     origins: new DefinitionOriginRepo(db),
+    alerts: new AlertRepo(db),
   }
 }
