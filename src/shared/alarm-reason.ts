@@ -25,11 +25,11 @@ export interface AlarmReason {
 }
 
 /** The column's bound (MySQL's VARCHAR(500)); a longer detail is cut with an ellipsis. */
-export const ALARM_MESSAGE_MAX_CHARS = 500
+export const ALARM_REASON_MAX_CHARS = 500
 
 export function formatAlarmReason(reason: AlarmReason): string {
   const text = reason.detail === '' ? reason.code : `${reason.code}: ${reason.detail.replace(/\s+/g, ' ').trim()}`
-  return text.length > ALARM_MESSAGE_MAX_CHARS ? `${text.slice(0, ALARM_MESSAGE_MAX_CHARS - 1)}…` : text
+  return text.length > ALARM_REASON_MAX_CHARS ? `${text.slice(0, ALARM_REASON_MAX_CHARS - 1)}…` : text
 }
 
 /** The reason in a stored message; an unknown code (a newer core) is kept whole as an internal detail. */

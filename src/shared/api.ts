@@ -1,3 +1,4 @@
+import type { AlarmHealth } from './alarm-health'
 import type { JobPage, JobQuery } from './job-query'
 import type { ApplyDefinitionsRequest, DefinitionPlan } from './definition-plan'
 import type { DefinitionOrigin } from './definition-origin'
@@ -65,6 +66,7 @@ export type {
   LastRun,
 } from './run-api-types'
 export type { JobDeskEvent, SchedulerStatus } from './api-events'
+export type { AlarmHealth, InfraAlert } from './alarm-health'
 export type * from './flow-types'
 export { CONSOLE_LANGUAGES } from './settings-types'
 export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsInput } from './settings-types'
@@ -76,6 +78,8 @@ export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsIn
  */
 export interface JobDeskApi {
   getOverview(): Promise<Overview>
+  /** Whether the alarm channels can deliver: SMTP and webhooks configured, alarms failed and infrastructure alerts of the last 24 h. */
+  getAlarmHealth(): Promise<AlarmHealth>
   /** Runs per day (running / success / failed), oldest first, from the daily report. */
   getDailyReport(request: DailyReportRequest): Promise<DayReport[]>
   /** Deletes the demo jobs seeded at first start (those still there, with their links); resolves with their ids. */
@@ -235,6 +239,7 @@ export type ApiMethod = keyof JobDeskApi
 /** The closed list the preload and the bridges expose; nothing else crosses. */
 export const API_METHODS = [
   'getOverview',
+  'getAlarmHealth',
   'listGroups',
   'listJobs',
   'listJobPage',

@@ -48,6 +48,8 @@ export interface AlarmChannels {
   desktop: boolean
   webhooks: { url: string; headers?: Record<string, string>; timeoutMs?: number; retries?: number }[]
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string; timeoutMs?: number } | null
+  /** Comma-separated addresses mailed when an executor goes dead or a cluster node is lost. */
+  alertEmail?: string
 }
 
 export interface SettingsInput {

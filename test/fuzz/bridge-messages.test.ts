@@ -27,6 +27,7 @@ function templateArgs(f: BridgeFixture): Partial<Record<ApiMethod, Hostile[]>> {
   const job = jobInput(f.embeddedGroupId, { scheduleType: 'NONE', scheduleConf: '', name: 'fuzzed' }) as unknown as Record<string, Hostile>
   return {
     getOverview: [],
+    getAlarmHealth: [],
     listGroups: [],
     listJobs: [],
     listLastRuns: [],

@@ -1,6 +1,7 @@
 import { EMBEDDED_APP_NAME, type ExecutorInfo } from '../../shared/model'
 import { JOBDESK_VERSION } from '../../shared/version'
 import { NodeTakeOver } from '../cluster/node-take-over'
+import { InfraAlerts } from '../completion/infra-alerts'
 import { startMonitors, type Monitors } from '../completion/monitors'
 import { ensureEmbeddedGroup, seedDemoJobs } from '../definitions/seed-demo'
 import { startRegistryLoops } from '../registry/registry-loops'
@@ -31,7 +32,13 @@ export async function joinAndMonitor(
 ): Promise<CoreBackground> {
   const { registry, executor, embeddedAddress, membership } = node
   const embeddedGroupId = await ensureEmbeddedGroup(store.groups, nowMs())
-  await membership.join(new NodeTakeOver({ scheduler, triggers, runs: store.runs, complete: (c) => writer.complete(c), registry, clock, logger }))
+  const alerts = new InfraAlerts(store, {
+    send: (alert) => alarms.sendAlert(alert),
+    language: () => settings.consoleLanguage(),
+    nowMs,
+    logger,
+  })
+  await membership.join(new NodeTakeOver({ scheduler, triggers, runs: store.runs, complete: (c) => writer.complete(c), registry, clock, logger, alerts }))
   const soleProcess = membership.peerCount() === 0
   // Alone on the database, every other embedded address is a past life of this process: gone.
   if (soleProcess) await registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
@@ -46,6 +53,7 @@ export async function joinAndMonitor(
     timings: node.registryTimings,
     logger,
     embedded: executor ? { address: embeddedAddress, info: embeddedInfo } : null,
+    onDead: (dead) => alerts.executorsDead(dead),
   })
   const monitors = startMonitors({
     store,

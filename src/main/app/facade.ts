@@ -6,6 +6,7 @@ import type { Store } from '../store/store'
 import type { RegistryService } from '../registry/registry-service'
 import type { EventHub } from '../kernel/events'
 import type { CoreApi } from '../auth/method-rules'
+import { alarmsApi } from './facade-alarms'
 import { clusterApi } from './facade-cluster'
 import { executorsApi } from './facade-executors'
 import { flowsApi } from './facade-flows'
@@ -73,5 +74,6 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...xxlImportApi(deps),
     ...flowsApi(deps),
     ...definitionsApi(deps),
+    ...alarmsApi(deps),
   }
 }

@@ -1,4 +1,4 @@
-import type { ApiMethod, JobDeskApi, Overview, RunFilter, Settings } from '../../shared/api'
+import type { AlarmHealth, ApiMethod, JobDeskApi, Overview, RunFilter, Settings } from '../../shared/api'
 import type { DefinitionOrigin } from '../../shared/definition-origin'
 import type { DefinitionPlan } from '../../shared/definition-plan'
 import type { AuditAction } from '../../shared/auth'
@@ -158,6 +158,20 @@ export const CORE_RULES = {
         activeJobCount: jobs.filter((j) => j.triggerStatus === 1).length,
         nextFires: overview.nextFires.filter((f) => ids.has(f.jobId)),
         demoJobIds: [],
+      }
+    },
+  },
+  getAlarmHealth: {
+    ...anyone,
+    async narrow(ctx, health: AlarmHealth) {
+      if (ctx.principal.groupIds === null) return health
+      // A group-limited user hears of the jobs and executors of their groups only; lost nodes concern everyone.
+      const jobs = (await ctx.core.listJobs()).filter((j) => seesGroup(ctx.principal, j.jobGroup) && j.alarmEmail.trim() !== '')
+      const apps = new Set((await ctx.core.listGroups()).filter((g) => seesGroup(ctx.principal, g.id)).map((g) => g.appName))
+      return {
+        ...health,
+        jobsWithAlarmEmail: jobs.length,
+        recentAlerts: health.recentAlerts.filter((a) => a.kind !== 'executorDead' || apps.has(a.subject.split(' ')[0])),
       }
     },
   },

@@ -1,5 +1,6 @@
 import { EMBEDDED_APP_NAME } from '../../shared/model'
 import { interruptedEmbeddedRun } from '../completion/lost-runs'
+import type { InfraAlerts } from '../completion/infra-alerts'
 import type { RunCompletion } from '../domain/runs'
 import type { ClusterNode } from '../domain/nodes'
 import type { Clock } from '../kernel/clock'
@@ -18,6 +19,8 @@ export interface NodeTakeOverDeps {
   registry: Pick<RegistryService, 'remove'>
   clock: Clock
   logger: Logger
+  /** Told of each node this node took over from (the alert goes out once: only one node takes over). */
+  alerts?: Pick<InfraAlerts, 'nodeLost'>
 }
 
 /**
@@ -37,6 +40,7 @@ export class NodeTakeOver implements NodeDuties {
   }
 
   async onNodeGone(node: ClusterNode): Promise<void> {
+    this.deps.alerts?.nodeLost(node)
     if (node.embeddedAddress === '') return
     const { runs, registry, clock } = this.deps
     const running = await runs.findRunningOn(node.embeddedAddress, clock.nowMs())

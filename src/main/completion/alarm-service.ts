@@ -10,7 +10,8 @@ import {
   type FlowDesktopNotice,
   type FlowNoticeFacts,
 } from './alarms'
-import { alarmMessageOf } from './alarms/alarm-reason-of'
+import { alarmMessageOf, alertStatusOf } from './alarms/alarm-reason-of'
+import type { InfraAlertFacts } from './alarms/infra-alert-message'
 import type { AlarmResult } from './fail-monitor'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
@@ -80,6 +81,13 @@ export class AlarmService {
    */
   async sendFlowNotice(notice: FlowNoticeFacts): Promise<boolean> {
     return (await this.sender.sendFlowNotice(notice)).ok
+  }
+
+  /** Sends an infrastructure alert: its alarm_status (1 when nobody is set to hear of it) and why it failed. */
+  async sendAlert(alert: InfraAlertFacts): Promise<{ status: number; message: string }> {
+    const settings = this.current
+    const outcome = await this.sender.sendAlert(alert)
+    return { status: alertStatusOf(outcome), message: alarmMessageOf(outcome, settings) }
   }
 
   sendTestEmail(to: string) {

@@ -1,5 +1,6 @@
 import { EMBEDDED_APP_NAME, type ExecutorInfo } from '../../shared/model'
 import { runPeriodically, type Clock } from '../kernel/clock'
+import type { DeadAddress } from '../completion/infra-alerts'
 import type { Logger } from '../kernel/logger'
 import type { RegistryTimings } from './health'
 import type { RegistryService } from './registry-service'
@@ -11,6 +12,8 @@ export interface RegistryLoopOptions {
   logger: Logger
   /** This node's embedded executor, which beats in-process like a LAN executor would. */
   embedded: { address: string; info: () => ExecutorInfo | null } | null
+  /** Told of the addresses each sweep removed (the alerts; every node sweeps, the alerts keep one per death). */
+  onDead?: (dead: DeadAddress[]) => void
 }
 
 /**
@@ -19,12 +22,21 @@ export interface RegistryLoopOptions {
  * detection treat it like any LAN executor. Resolves `stop` once both loops have ended.
  */
 export function startRegistryLoops(options: RegistryLoopOptions): { stop(): Promise<void> } {
-  const { registry, clock, timings, logger, embedded } = options
+  const { registry, clock, timings, logger, embedded, onDead } = options
   const signal = new AbortController()
   const nowMs = () => clock.nowMs()
   const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
   const loops = [
-    runPeriodically(clock, timings.sweepPeriodMs, signal.signal, async () => void (await registry.sweep(nowMs())), logError('registry sweep failed')),
+    runPeriodically(
+      clock,
+      timings.sweepPeriodMs,
+      signal.signal,
+      async () => {
+        const dead = await registry.sweep(nowMs())
+        if (dead.length > 0) onDead?.(dead)
+      },
+      logError('registry sweep failed'),
+    ),
   ]
   if (embedded) {
     const beat = async () => void (await registry.beat(EMBEDDED_APP_NAME, embedded.address, nowMs(), embedded.info()))

@@ -1,3 +1,4 @@
+import type { DeadAddress } from '../completion/infra-alerts'
 import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGroup, type RegistryEntry } from '../../shared/model'
 import { joinAddressList, splitAddressList } from '../../shared/address-list'
 import { REGISTRY_GROUP_EXECUTOR, type RegistryRow } from '../store/registry-repo'
@@ -60,8 +61,8 @@ export class RegistryService {
     return removed
   }
 
-  /** Deletes addresses silent for the dead timeout and rewrites every automatic group's list; true when any died. */
-  async sweep(nowMs: number): Promise<boolean> {
+  /** Deletes addresses silent for the dead timeout and rewrites every automatic group's list; resolves with the addresses that died. */
+  async sweep(nowMs: number): Promise<DeadAddress[]> {
     const dead = await this.store.transaction(async (tx) => {
       const dead = await tx.registry.deleteDead(nowMs - this.timings.deadTimeoutMs)
       for (const group of await tx.groups.list()) {
@@ -81,7 +82,7 @@ export class RegistryService {
       })
     }
     if (dead.length > 0) this.onChange()
-    return dead.length > 0
+    return dead.map((row) => ({ appName: row.registryKey, address: row.registryValue, lastBeatMs: row.updateTimeMs }))
   }
 
   /**

@@ -163,6 +163,12 @@ export class JobRepo {
     return { total: Number(row!.total), active: Number(row!.active) }
   }
 
+  /** Jobs that name an alarm email: the dashboard warns about them while no SMTP server is configured. */
+  async countWithAlarmEmail(): Promise<number> {
+    const row = await this.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM job_info WHERE alarm_email <> ''")
+    return Number(row?.n ?? 0)
+  }
+
   async insert(job: StoredJob): Promise<number> {
     await bumpVersion(this.db, 'jobs')
     const row = toRow({ ...job, id: 0 })

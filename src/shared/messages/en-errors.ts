@@ -60,6 +60,7 @@ export const enErrorMessages = {
   'alarm.passRequired': 'a login needs a password when smtp.user is set',
   'alarm.userRequired': 'a login needs a user name when smtp.pass is set',
   'alarm.webhookTwice': '{url} is listed twice',
+  'alarm.alertEmail': '{got} is not an email address',
 
   'console.noToken': 'no console token: open the address JobDesk printed at start (it ends with #token=…)',
 } as const

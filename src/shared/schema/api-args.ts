@@ -73,6 +73,7 @@ export const runFilterSchema = request({
 
 export const API_ARGUMENTS = {
   getOverview: none,
+  getAlarmHealth: none,
   getDailyReport: z.tuple([request({ days: z.int().min(1).max(90).optional() }).optional()]),
   listGroups: none,
   saveGroup: anything,

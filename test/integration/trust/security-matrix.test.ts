@@ -127,6 +127,7 @@ const waitingFlowRun = async () => {
 
 const BRIDGE_CASES: BridgeCase[] = [
   { method: 'getOverview', args: () => [], need: 'anyone', action: 'auth.read' },
+  { method: 'getAlarmHealth', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'getDailyReport', args: () => [{ days: 3 }], need: 'anyone', action: 'auth.read' },
   { method: 'removeDemoJobs', args: () => [], need: 'admin', action: 'jobs.demoRemove' },
   { method: 'getCluster', args: () => [], need: 'anyone', action: 'auth.read' },

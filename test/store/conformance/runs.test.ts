@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import { HANDLE_MSG_MAX_CHARS } from '../../../src/main/store/run-repo'
 import { type NewRun } from '../../../src/main/domain/runs'
 import type { Repos } from '../../../src/main/store/store'
-import { ALARM_MESSAGE_MAX_CHARS } from '../../../src/shared/alarm-reason'
+import { ALARM_REASON_MAX_CHARS } from '../../../src/shared/alarm-reason'
 import { EMBEDDED_ADDRESS_PREFIX } from '../../../src/shared/model'
 import { newRun } from '../../support/new-run'
 import { overlapping, storeSuite, T0 } from './store-fixture'
@@ -222,7 +222,7 @@ storeSuite('RunRepo', (f) => {
     const older = await runningOn(f.store, 1, 'http://a/', { triggerTimeMs: T0 - 1000 })
     const sent = await runningOn(f.store, 1, 'http://a/', { triggerTimeMs: T0 })
     expect(await f.store.runs.get(failed)).toMatchObject({ alarmStatus: 0, alarmMessage: '' })
-    const longest = `emailFailed: ${'深'.repeat(ALARM_MESSAGE_MAX_CHARS - 14)}`
+    const longest = `emailFailed: ${'深'.repeat(ALARM_REASON_MAX_CHARS - 14)}`
     await f.store.runs.setAlarmStatus(failed, 3, longest)
     await f.store.runs.setAlarmStatus(older, 3, 'smtpOff: ops@example.com')
     await f.store.runs.setAlarmStatus(sent, 2)

@@ -1,4 +1,5 @@
 import { formatAlarmReason, type AlarmReasonCode } from '../../../shared/alarm-reason'
+import { ALARM_STATUS } from '../../../shared/model'
 import { SENDER_CLOSED, type AlarmOutcome, type AlarmSettings, type ChannelResult } from './alarm-types'
 
 /** Which failure names an alarm when several channels failed: the one an operator can fix in Settings first. */
@@ -23,7 +24,13 @@ export function alarmMessageOf(outcome: AlarmOutcome, settings: AlarmSettings): 
   return formatAlarmReason({ code, detail: redact(detail, secretsOf(settings)) })
 }
 
-export function reasonCodeOf(result: ChannelResult): AlarmReasonCode {
+/** An infrastructure alert's alarm_status: 1 when no channel had anyone to tell (no webhook, no alert email), else 2 or 3. */
+export function alertStatusOf(outcome: AlarmOutcome): number {
+  if (!outcome.ok) return ALARM_STATUS.failed
+  return outcome.results.some((r) => r.attempts > 0) ? ALARM_STATUS.sent : ALARM_STATUS.notNeeded
+}
+
+function reasonCodeOf(result: ChannelResult): AlarmReasonCode {
   if (result.reason) return result.reason
   if (result.error === SENDER_CLOSED) return 'senderClosed'
   if (result.error?.startsWith('internal error')) return 'internal'

@@ -16,6 +16,7 @@ import {
   type WebhookChannel,
 } from './alarm-types'
 import { buildWebhookPayload, capFacts, formatAlarmHtml, formatAlarmSubject, formatAlarmText } from './alarm-message'
+import { buildInfraWebhookPayload, formatInfraAlertSubject, formatInfraAlertText, type InfraAlertFacts } from './infra-alert-message'
 import { emailDeadlineMs, SmtpMailer, type MailContent } from './email-channel'
 import { buildFlowWebhookPayload, flowDesktopNotice, formatFlowNoticeSubject, formatFlowNoticeText } from './flow-notice-message'
 import { checkWebhookUrl, isEmailAddress, WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
@@ -40,8 +41,8 @@ type Task = Promise<ChannelResult | ChannelResult[]>
 
 /** One thing to send, whatever it is about: how each channel gets it and what the log says of it. */
 interface Delivery {
-  /** Hands it to the desktop hook; undefined when no hook is attached. */
-  showDesktop: (() => void) | undefined
+  /** Hands it to the desktop hook; undefined when no hook is attached, null when it has no desktop notice. */
+  showDesktop: (() => void) | undefined | null
   webhookBody: () => string
   /** Raw addresses, trimmed and checked here. */
   emails: string[]
@@ -127,7 +128,8 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
   async function deliver(delivery: Delivery): Promise<AlarmOutcome> {
     const signal = currentSignal()
     const tasks: Task[] = []
-    if (settings.desktop) tasks.push(settle('desktop', 'desktop', async () => notifyDesktop(delivery.showDesktop, signal)))
+    const { showDesktop } = delivery
+    if (settings.desktop && showDesktop !== null) tasks.push(settle('desktop', 'desktop', async () => notifyDesktop(showDesktop, signal)))
     for (const channel of settings.webhooks) {
       tasks.push(
         settle('webhook', describeWebhookTarget(channel.url), () => postWebhook(channel, delivery.webhookBody(), { dispatcher, clock, closing: signal })),
@@ -168,6 +170,18 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
       mail: () => ({ subject: formatFlowNoticeSubject(notice), text: formatFlowNoticeText(notice) }),
       noEmailNote: 'the flow has no alarm email',
       logFields: { flowNotice: notice.kind, flowRunId: notice.flowRunId, flowId: notice.flowId },
+    })
+  }
+
+  async function sendAlert(alert: InfraAlertFacts): Promise<AlarmOutcome> {
+    return deliver({
+      // The console shows these among the dashboard's warnings; the desktop hooks know runs and flows only.
+      showDesktop: null,
+      webhookBody: () => JSON.stringify(buildInfraWebhookPayload(alert, clock.nowMs())),
+      emails: splitAddressList(settings.alertEmail ?? ''),
+      mail: () => ({ subject: formatInfraAlertSubject(alert), text: formatInfraAlertText(alert) }),
+      noEmailNote: 'no alert email is set',
+      logFields: { alert: alert.kind, subject: alert.subject },
     })
   }
 
@@ -233,6 +247,7 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
   return {
     send: (facts) => guarded(send(facts)),
     sendFlowNotice: (notice) => guarded(sendFlowNotice(notice)),
+    sendAlert: (alert) => guarded(sendAlert(alert)),
     sendTestEmail,
     testWebhook,
     close,

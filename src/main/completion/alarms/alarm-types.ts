@@ -1,5 +1,6 @@
 import type { AlarmReasonCode } from '../../../shared/alarm-reason'
 import type { TriggerTrail } from '../../../shared/trigger-trail'
+import type { InfraAlertFacts } from './infra-alert-message'
 
 /**
  * Contracts of the alarm module: what a failed run's alarm (or a flow run's notice) carries, where
@@ -112,6 +113,11 @@ export interface AlarmSettings {
   smtp: SmtpSettings | null
   /** Show a desktop notification (Electron) or a UI notice (headless). */
   desktop: boolean
+  /**
+   * Comma-separated addresses told when an executor goes dead or a cluster node is lost (a run's
+   * alarm goes to its job's addresses instead). Absent: those alerts go to the webhooks only.
+   */
+  alertEmail?: string
 }
 
 /** The error of every channel result cut short or refused because the sender was closed. */
@@ -150,6 +156,8 @@ export interface AlarmSender {
    * each address of `alarmEmail`. Resolves when all are done; never rejects.
    */
   sendFlowNotice(notice: FlowNoticeFacts): Promise<AlarmOutcome>
+  /** Sends an infrastructure alert to every webhook and each address of the settings' `alertEmail`; never rejects. */
+  sendAlert(alert: InfraAlertFacts): Promise<AlarmOutcome>
   /** A test mail from the settings page; never rejects. */
   sendTestEmail(to: string): Promise<ChannelResult>
   /**

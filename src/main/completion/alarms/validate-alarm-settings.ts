@@ -1,4 +1,5 @@
 import addressparser from 'nodemailer/lib/addressparser'
+import { joinAddressList, splitAddressList } from '../../../shared/address-list'
 import { codedIssue } from '../../../shared/messages/coded-errors'
 import { quote } from '../../../shared/schema/describe-value'
 import { parseInput } from '../../../shared/schema/parse-input'
@@ -16,6 +17,7 @@ export const WEBHOOK_MAX_RETRIES = 10
 export const WEBHOOKS_MAX = 20
 const HEADERS_MAX = 30
 const HEADER_VALUE_MAX_CHARS = 4_000
+const ALERT_EMAIL_MAX_CHARS = 1_000
 
 /** With no settings stored yet: desktop notices on, nothing else. */
 export const DEFAULT_ALARM_SETTINGS: AlarmSettings = { webhooks: [], smtp: null, desktop: true }
@@ -125,12 +127,23 @@ const smtp = z
     ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
   }))
 
+/** Who hears of a dead executor or a lost node by mail: comma-separated addresses. */
+const alertEmail = z
+  .string()
+  .trim()
+  .max(ALERT_EMAIL_MAX_CHARS)
+  .superRefine((list, context) => {
+    const wrong = splitAddressList(list).find((address) => !emailAddress.safeParse(address).success)
+    if (wrong !== undefined) context.addIssue(codedIssue('alarm.alertEmail', { got: quote(wrong.slice(0, 120)) }))
+  })
+
 /** Alarm channels as the settings page sends them and the settings table keeps them. */
 export const alarmSettingsSchema = z
   .strictObject({
     webhooks: z.array(webhook).max(WEBHOOKS_MAX).default([]),
     smtp: smtp.nullable().default(null),
     desktop: z.boolean().default(DEFAULT_ALARM_SETTINGS.desktop),
+    alertEmail: alertEmail.optional(),
   })
   .superRefine((settings, context) => {
     const seen = new Set<string>()
@@ -151,6 +164,7 @@ export function validateAlarmSettings(raw: unknown): AlarmSettings {
   return {
     desktop: settings.desktop,
     smtp: settings.smtp,
+    ...(settings.alertEmail ? { alertEmail: joinAddressList(splitAddressList(settings.alertEmail)) } : {}),
     webhooks: settings.webhooks.map((w) => ({
       url: w.url,
       ...(w.headers !== undefined ? { headers: w.headers } : {}),

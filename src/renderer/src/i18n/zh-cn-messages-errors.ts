@@ -57,6 +57,7 @@ export const zhCNErrorMessages: Record<keyof typeof enErrorMessages, string> = {
   'alarm.passRequired': '设置了 smtp.user 时登录需要密码',
   'alarm.userRequired': '设置了 smtp.pass 时登录需要用户名',
   'alarm.webhookTwice': '{url} 重复出现',
+  'alarm.alertEmail': '{got} 不是邮件地址',
 
   'console.noToken': '缺少控制台令牌：请打开 JobDesk 启动时打印的地址（以 #token=… 结尾）',
 }

@@ -1,0 +1,24 @@
+import type { JobDeskApi } from '../../shared/api'
+import type { FacadeDeps } from './facade'
+
+const DAY_MS = 86_400_000
+/** The dashboard lists this many infrastructure alerts at most. */
+const RECENT_ALERTS_SHOWN = 20
+
+type AlarmsApi = Pick<JobDeskApi, 'getAlarmHealth'>
+
+export function alarmsApi({ store, alarms, nowMs }: Pick<FacadeDeps, 'store' | 'alarms' | 'nowMs'>): AlarmsApi {
+  return {
+    async getAlarmHealth() {
+      const channels = alarms.settings()
+      const since = nowMs() - DAY_MS
+      return {
+        smtpConfigured: channels.smtp !== null,
+        webhookCount: channels.webhooks.length,
+        jobsWithAlarmEmail: await store.jobs.countWithAlarmEmail(),
+        alarmsFailedLast24h: await store.runs.countAlarmsFailedSince(since),
+        recentAlerts: await store.alerts.since(since, RECENT_ALERTS_SHOWN),
+      }
+    },
+  }
+}

@@ -1,0 +1,60 @@
+import type { InfraAlertKind } from '../../../shared/alarm-health'
+import type { ConsoleLanguage } from '../../../shared/settings-types'
+import { capText } from './alarm-message'
+
+/**
+ * An alert about the infrastructure as the alarm channels carry it. Unlike a run's alarm, whose mail
+ * stays English like XXL-JOB's, it is written in the console's language: it goes to the operators
+ * of this installation, not to a job's owner.
+ */
+export interface InfraAlertFacts {
+  kind: InfraAlertKind
+  /** executorDead: `appName address`; nodeLost: the node's name. */
+  subject: string
+  eventTimeMs: number
+  /** One line of facts: the app and address, or which node took over. */
+  detail: string
+  language: ConsoleLanguage
+}
+
+const DETAIL_MAX_CHARS = 1_000
+
+const SUBJECTS: Record<ConsoleLanguage, Record<InfraAlertKind, string>> = {
+  en: { executorDead: 'Executor dead', nodeLost: 'Cluster node lost' },
+  'zh-CN': { executorDead: '执行器已失联', nodeLost: '集群节点已丢失' },
+}
+
+const BODIES: Record<ConsoleLanguage, Record<InfraAlertKind, (subject: string, at: string) => string>> = {
+  en: {
+    executorDead: (subject, at) =>
+      `The executor ${subject} has sent no heartbeat since ${at} and was removed from the registry. Jobs routed to it go to the group's other executors, or fail while none is left.`,
+    nodeLost: (subject, at) =>
+      `The JobDesk node ${subject} stopped renewing its lease at ${at}; another node took over its planned fires and runs, and its embedded executor's runs ended as interrupted.`,
+  },
+  'zh-CN': {
+    executorDead: (subject, at) => `执行器 ${subject} 自 ${at} 起没有心跳，已从注册表移除。路由到它的任务会转到本组的其他执行器；没有其他执行器时会失败。`,
+    nodeLost: (subject, at) => `JobDesk 节点 ${subject} 于 ${at} 停止续租；其他节点已接管它计划的触发和调度，它的内置执行器上的运行已标记为中断。`,
+  },
+}
+
+export function formatInfraAlertSubject(alert: InfraAlertFacts): string {
+  const separator = alert.language === 'zh-CN' ? '：' : ': '
+  return `[JobDesk] ${SUBJECTS[alert.language][alert.kind]}${separator}${capText(alert.subject, 200)}`
+}
+
+export function formatInfraAlertText(alert: InfraAlertFacts): string {
+  const at = new Date(alert.eventTimeMs).toISOString()
+  const body = BODIES[alert.language][alert.kind](alert.subject, at)
+  return alert.detail === '' ? `${body}\n` : `${body}\n\n${capText(alert.detail, DETAIL_MAX_CHARS)}\n`
+}
+
+/** The webhook body: `{ event: 'executor.dead' | 'node.lost', subject, eventTimeMs, detail, sentAtMs }`. */
+export function buildInfraWebhookPayload(alert: InfraAlertFacts, sentAtMs: number) {
+  return {
+    event: alert.kind === 'executorDead' ? ('executor.dead' as const) : ('node.lost' as const),
+    subject: alert.subject,
+    eventTimeMs: alert.eventTimeMs,
+    detail: capText(alert.detail, DETAIL_MAX_CHARS),
+    sentAtMs,
+  }
+}
