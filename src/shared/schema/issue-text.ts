@@ -41,6 +41,14 @@ function expectedText(issue: IssueLike): string {
   return EXPECTED[issue.expected ?? ''] ?? String(issue.expected)
 }
 
+/** An enum's values as a refusal lists them: a long one (the API's methods) is cut, so the message stays short. */
+const VALUES_SHOWN = 20
+
+function shownValues(values: readonly unknown[] | undefined): string[] {
+  const all = (values ?? []).map(String)
+  return all.length > VALUES_SHOWN ? [...all.slice(0, VALUES_SHOWN), `… (${all.length} in all)`] : all
+}
+
 export interface IssueCode {
   code: MessageCode
   params: ErrorParams
@@ -61,7 +69,7 @@ export function issueText(issue: IssueLike): string {
       if (issue.origin === 'array' || issue.origin === 'set') return `needs at least ${issue.minimum} item${issue.minimum === 1 ? '' : 's'}`
       return `must be at least ${issue.minimum}, got ${describeValue(input)}`
     case 'invalid_value':
-      return `must be one of ${(issue.values ?? []).map(String).join(', ')}; got ${describeValue(input)}`
+      return `must be one of ${shownValues(issue.values).join(', ')}; got ${describeValue(input)}`
     case 'invalid_format':
       return `${describeValue(input)} is not ${issue.format === 'email' ? 'an email address' : issue.format === 'url' ? 'a URL' : `valid (${issue.format})`}`
     case 'unrecognized_keys':
@@ -92,7 +100,7 @@ export function issueCode(issue: IssueLike): IssueCode {
       if (issue.origin === 'array' || issue.origin === 'set') return { code: 'validation.tooFew', params: { min: Number(issue.minimum) } }
       return { code: 'validation.tooSmall', params: { min: Number(issue.minimum), got } }
     case 'invalid_value':
-      return { code: 'validation.oneOf', params: { values: (issue.values ?? []).map(String), got } }
+      return { code: 'validation.oneOf', params: { values: shownValues(issue.values), got } }
     case 'invalid_format':
       if (issue.format === 'email') return { code: 'validation.email', params: { got } }
       if (issue.format === 'url') return { code: 'validation.url', params: { got } }
