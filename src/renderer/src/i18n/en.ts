@@ -10,6 +10,7 @@ import { enFlows } from './en-flows'
 import { enFlowEditor } from './en-flow-editor'
 import { enDefinitionOrigin } from './en-definition-origin'
 import { enFields } from './en-fields'
+import { enAlarms } from './en-alarms'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -300,4 +301,5 @@ export const en = {
   ...enFlowEditor,
   ...enDefinitionOrigin,
   ...enFields,
+  ...enAlarms,
 } satisfies Record<string, string>

@@ -11,6 +11,7 @@ import { zhCNFlows } from './zh-cn-flows'
 import { zhCNFlowEditor } from './zh-cn-flow-editor'
 import { zhCNDefinitionOrigin } from './zh-cn-definition-origin'
 import { zhCNFields } from './zh-cn-fields'
+import { zhCNAlarms } from './zh-cn-alarms'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -298,4 +299,5 @@ export const zhCN: Dictionary = {
   ...zhCNFlowEditor,
   ...zhCNDefinitionOrigin,
   ...zhCNFields,
+  ...zhCNAlarms,
 }

@@ -12,6 +12,8 @@ export interface SettingsDraft {
   webhooks: Webhook[]
   smtpEnabled: boolean
   smtp: { host: string; port: number; secure: boolean; user: string; pass: string; from: string; timeoutMs?: number }
+  /** Who is mailed when an executor goes dead or a cluster node is lost ('' for nobody). */
+  alertEmail: string
   openApiAcceptsExecutorToken: boolean
   /** The stored setting (`--enable-scripts` may force scripts on for a run without changing it). */
   embeddedScriptsEnabled: boolean
@@ -30,6 +32,7 @@ export function toSettingsDraft(settings: Settings): SettingsDraft {
     webhooks: settings.alarms.webhooks.map((webhook) => ({ ...webhook })),
     smtpEnabled: smtp !== null,
     smtp: smtp ? { ...NO_SMTP, ...smtp, user: smtp.user ?? '', pass: smtp.pass ?? '' } : NO_SMTP,
+    alertEmail: settings.alarms.alertEmail ?? '',
     openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken,
     embeddedScriptsEnabled: settings.embeddedScriptsForced ? false : settings.embeddedScriptsEnabled,
   }
@@ -57,6 +60,7 @@ export function toSettingsInput(draft: SettingsDraft, saved?: Settings): Setting
       smtp: draft.smtpEnabled
         ? { ...smtp, host: smtp.host.trim(), from: smtp.from.trim(), ...(user.trim() ? { user: user.trim() } : {}), ...(pass ? { pass } : {}) }
         : null,
+      ...(draft.alertEmail.trim() ? { alertEmail: draft.alertEmail.trim() } : {}),
     },
   }
 }

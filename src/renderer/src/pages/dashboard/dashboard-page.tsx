@@ -11,6 +11,8 @@ import { useJobDesk } from '../../store'
 import { useJobsOf } from '../../components/use-jobs-of'
 import { DailyChart } from './daily-chart'
 import { DemoBanner } from './demo-banner'
+import { AlarmWarnings } from './alarm-warnings'
+import { useAlarmHealth } from '../../lib/use-alarm-health'
 import { LastHourCard, NextFiresCard } from './live-cards'
 import { runFailureText } from '../../lib/trigger-outcome'
 
@@ -118,6 +120,7 @@ export function DashboardPage() {
   const fetchOverview = useJobDesk((s) => s.fetchOverview)
   const fetchRecentFailures = useJobDesk((s) => s.fetchRecentFailures)
   const fetchDailyReport = useJobDesk((s) => s.fetchDailyReport)
+  const alarmHealth = useAlarmHealth(OVERVIEW_REFRESH_MS)
 
   useEffect(() => {
     const refresh = () => {
@@ -134,6 +137,7 @@ export function DashboardPage() {
     <div className="jd-page jd-page-scroll" data-testid="page-dashboard">
       <Title order={2}>{t('dashboard.title')}</Title>
       <DemoBanner />
+      <AlarmWarnings health={alarmHealth} />
       <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
         <Stat label="dashboard.jobs" value={overview?.jobCount} testId="stat-jobs" />
         <Stat label="dashboard.activeJobs" value={overview?.activeJobCount} testId="stat-active" />

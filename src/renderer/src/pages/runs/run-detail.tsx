@@ -17,6 +17,7 @@ import { selectRun } from '../../store/runs/selectors'
 import { RunLink } from '../../components/run-link'
 import { EnumLabel } from '../../components/enum-label'
 import { TriggerTrailView } from '../../components/trigger-trail-view'
+import { AlarmStatusText } from '../../components/alarm-status'
 
 const finished = (run: JobRun) => runStatus(run) === 'success' || runStatus(run) === 'failed'
 
@@ -73,6 +74,9 @@ function RunFields({ run }: { run: JobRun }) {
       <Field label="run.retries">{run.executorFailRetryCount}</Field>
       <Field label="run.triggerCode">{run.triggerCode}</Field>
       <Field label="run.handleCode">{run.handleCode}</Field>
+      <Field label="alarm.label">
+        <AlarmStatusText run={run} />
+      </Field>
       <Field label="run.parent">{run.parentLogId !== null ? <RunLink runId={run.parentLogId} testId="run-parent-link" /> : none}</Field>
     </SimpleGrid>
   )

@@ -11,6 +11,7 @@ import { gridTemplate, rowWidth, type RunColumnWidths } from '../../lib/runs-lay
 import { heldRuns } from '../../lib/held-runs'
 import { RunsHeader } from './runs-header'
 import { EnumLabel, enumText } from '../../components/enum-label'
+import { AlarmMarker } from '../../components/alarm-status'
 
 export const RUN_ROW_HEIGHT = 40
 
@@ -76,6 +77,7 @@ const RunRow = memo(function RunRow({ run, job, group, selected, atRisk, top, on
       </div>
       <div role="cell">
         <RunStatusBadge run={run} atRisk={atRisk} />
+        <AlarmMarker run={run} />
       </div>
       <div role="cell" className="jd-cell jd-mono jd-small">
         {formatDateTime(run.triggerTimeMs)}

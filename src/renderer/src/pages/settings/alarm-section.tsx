@@ -197,6 +197,15 @@ export function AlarmSection({ draft, dirty, update, mode }: AlarmSectionProps) 
             )}
           </Group>
           <CheckResult check={checks.smtp ?? null} testId="settings-email-result" />
+          <TextInput
+            mt="sm"
+            label={t('settings.alertEmail')}
+            description={t('settings.alertEmailHint')}
+            placeholder="ops@example.org, oncall@example.org"
+            value={draft.alertEmail}
+            onChange={(event) => update({ alertEmail: event.currentTarget.value })}
+            data-testid="settings-alert-email"
+          />
         </div>
       </Stack>
     </SettingsCard>
