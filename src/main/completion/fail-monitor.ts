@@ -23,6 +23,8 @@ export interface FailMonitorOptions {
   batchSize?: number
   /** Share of a backoff wait added as jitter (see retryJitterMs); default DEFAULT_RETRY_JITTER_RATIO. */
   retryJitterRatio?: number
+  /** Told once a run's alarm status is final, so the consoles showing the run see it change. */
+  onAlarmStatus?: (logId: number) => void
 }
 
 export interface FailPassResult {
@@ -105,7 +107,10 @@ export class FailMonitor {
       result.finished.push(run.id)
     }
     if (decision.alarm) this.alarm(run)
-    else await store.runs.setAlarmStatus(run.id, ALARM_STATUS.notNeeded)
+    else {
+      await store.runs.setAlarmStatus(run.id, ALARM_STATUS.notNeeded)
+      this.options.onAlarmStatus?.(run.id)
+    }
   }
 
   /** Resolves when every alarm started so far has finished and its status is written. */
@@ -123,6 +128,7 @@ export class FailMonitor {
       .then(async ({ ok, message }) => {
         try {
           await store.runs.setAlarmStatus(run.id, ok ? ALARM_STATUS.sent : ALARM_STATUS.failed, ok ? '' : message)
+          this.options.onAlarmStatus?.(run.id)
         } catch (error) {
           logger.error('recording the alarm status failed', { logId: run.id, error: (error as Error).message })
         }

@@ -70,6 +70,8 @@ export interface MonitorDeps {
   keepLogs: (runIds: readonly number[]) => void
   /** With the run retention pass: drops audit entries past their own retention; resolves with how many. */
   purgeAudit?: (nowMs: number) => Promise<number>
+  /** Told once a failed run's alarm status is final (sent, failed or not needed). */
+  onAlarmStatus?: (logId: number) => void
 }
 
 export interface Monitors {
@@ -97,6 +99,7 @@ export function startMonitors(deps: MonitorDeps): Monitors {
     sendAlarm: deps.sendAlarm,
     logger,
     retryJitterRatio: deps.retryJitterRatio,
+    onAlarmStatus: deps.onAlarmStatus,
   })
 
   const reconciler = new RunReconciler({ store, executorFor: deps.executorFor, logger, graceMs: timings.reconcileGraceMs })

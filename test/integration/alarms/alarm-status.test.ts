@@ -5,7 +5,7 @@ import { silentLogger } from '../../../src/main/kernel/logger'
 import { openStore } from '../../../src/main/store/open-store'
 import type { Store } from '../../../src/main/store/store'
 import { parseAlarmReason } from '../../../src/shared/alarm-reason'
-import { ALARM_STATUS } from '../../../src/shared/model'
+import { ALARM_STATUS, type JobRun } from '../../../src/shared/model'
 import { startTestCore, type TestCore } from '../../support/core-harness'
 import { FAST_REGISTRY } from '../../support/lan-harness'
 import { makeTempDir } from '../../support/temp-dir'
@@ -56,10 +56,14 @@ describe('alarm status of a run, end to end', () => {
 
   it('is failed (3) with the reason "SMTP not configured" when no SMTP server is set, and the dashboard counts it', async () => {
     const t = await core()
+    const pushed: JobRun[] = []
+    t.core.events.subscribe((event) => event.type === 'runs-changed' && pushed.push(...event.runs))
     await t.core.api.saveSettings({ alarms: { desktop: false, webhooks: [], smtp: null } })
     const run = await failOnce(t)
     expect(run.alarmStatus).toBe(ALARM_STATUS.failed)
     expect(parseAlarmReason(run.alarmMessage)).toEqual({ code: 'smtpOff', detail: 'ops@example.test' })
+    // The consoles showing the run hear of its alarm status.
+    await waitFor('the alarm status to be pushed', () => pushed.some((r) => r.id === run.id && r.alarmStatus === ALARM_STATUS.failed))
     // The Runs list reads the same row.
     const { runs } = await t.core.api.listRuns({ jobId: run.jobId, limit: 10 })
     expect(runs[0]).toMatchObject({ id: run.id, alarmStatus: ALARM_STATUS.failed, alarmMessage: run.alarmMessage })
