@@ -75,6 +75,7 @@ export async function joinAndMonitor(
     executorFor: async (address, group) => (await executors.reach(address, group)).executor,
     keepLogs: (runs) => logKeeper.keepFinished(runs),
     purgeAudit: (atMs) => audit.purge(atMs, settings.auditRetentionDays()),
+    purgeAlerts: (beforeMs) => store.alerts.deleteOlderThan(beforeMs),
     onAlarmStatus: (logId) => node.runsChanged([logId]),
   })
   writer.onFlush((result) => monitors.onFlush(result))

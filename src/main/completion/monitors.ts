@@ -6,7 +6,7 @@ import type { RepoAccess } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { ChildJobs } from './child-jobs'
 import { FailMonitor, type SendAlarm } from './fail-monitor'
-import { deleteExpiredRuns, refreshReport } from './log-maintenance'
+import { deleteExpiredRuns, MIN_RETENTION_DAYS, refreshReport } from './log-maintenance'
 import { findLostRuns, findOrphanedEmbeddedRuns, findStalePendingRuns, LOST_RUN_PERIOD_MS, LOST_RUN_THRESHOLD_MS } from './lost-runs'
 import { FAIL_MONITOR_PERIOD_MS } from './retry-plan'
 import { DEFAULT_KEEP_PERIOD_MS } from './run-log-keeper'
@@ -70,6 +70,8 @@ export interface MonitorDeps {
   keepLogs: (runIds: readonly number[]) => void
   /** With the run retention pass: drops audit entries past their own retention; resolves with how many. */
   purgeAudit?: (nowMs: number) => Promise<number>
+  /** With the run retention pass: drops infrastructure alerts raised before the time given (runs' retention). */
+  purgeAlerts?: (beforeMs: number) => Promise<unknown>
   /** Told once a failed run's alarm status is final (sent, failed or not needed). */
   onAlarmStatus?: (logId: number) => void
 }
@@ -158,6 +160,8 @@ export function startMonitors(deps: MonitorDeps): Monitors {
         if (deleted > 0) logger.info('expired runs deleted, with their kept logs', { deleted, retentionDays })
         const audited = (await deps.purgeAudit?.(clock.nowMs())) ?? 0
         if (audited > 0) logger.info('expired audit entries deleted', { deleted: audited })
+        // Alerts are kept as long as runs (a retention below the minimum keeps both for good).
+        if (retentionDays >= MIN_RETENTION_DAYS) await deps.purgeAlerts?.(clock.nowMs() - retentionDays * 86_400_000)
       }),
       logError('retention pass failed'),
     ),
