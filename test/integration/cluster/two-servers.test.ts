@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { callAdmin } from '../../support/admin-call'
-import type { ClusterView, JobDeskEvent } from '../../../src/shared/api'
+import type { AlarmHealth, ClusterView, JobDeskEvent } from '../../../src/shared/api'
 import { BridgeClient } from '../../support/bridge-client'
 import { TEST_HANDLERS_DIR } from '../../support/core-harness'
 import { ENGINES, withDatabase, type TestDatabase } from '../../support/db-servers'
@@ -126,5 +126,10 @@ describe.each(ENGINES)('two JobDesk servers on one %s database', (engine) => {
     expect(ended.handleMsg).toContain("node 'node-b' stopped renewing its lease")
     const after = await console.value<ClusterView>('getCluster')
     expect(after.nodes.map((n) => n.nodeName)).toEqual(['node-a'])
+    // The node that took over recorded the loss as an alert (no channel is set up here to send it on).
+    const lost = await waitFor('the alert of the lost node', async () =>
+      (await console.value<AlarmHealth>('getAlarmHealth')).recentAlerts.find((alert) => alert.kind === 'nodeLost' && alert.alarmStatus !== -1),
+    )
+    expect(lost).toMatchObject({ subject: 'node-b', alarmStatus: 1 })
   }, 240_000)
 })
