@@ -35,7 +35,7 @@ const CASES: Words[] = [
     job: 'E2E 无 SMTP 的告警',
     editorWarning: /尚未配置 SMTP 服务器：在“设置 → 告警”中配置之前，本任务的告警邮件都会发送失败/,
     runAlarm: '发送失败：未配置 SMTP',
-    markerTitle: /^告警发送失败：未配置 SMTP \(ops@example\.test\)$/,
+    markerTitle: /^告警发送失败：未配置 SMTP（ops@example\.test）$/,
     dashboardNoSmtp: /有 \d+ 个任务设置了告警邮箱，但尚未配置 SMTP 服务器/,
     dashboardFailed: /最近 24 小时内有 \d+ 条告警发送失败/,
   },

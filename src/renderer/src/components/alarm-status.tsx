@@ -29,10 +29,11 @@ export function AlarmMarker({ run }: { run: AlarmFields }) {
   const language = useLanguage()
   const text = alarmText(language, run)
   if (text.state !== 'sent' && text.state !== 'failed') return null
+  const [open, close] = language === 'zh-CN' ? ['（', '）'] : [' (', ')']
   const title =
     text.state === 'sent'
       ? translate(language, 'alarm.markerSent')
-      : `${translate(language, 'alarm.markerFailed', { reason: alarmReasonText(language, run.alarmMessage).reason })}${text.detail ? ` (${text.detail})` : ''}`
+      : `${translate(language, 'alarm.markerFailed', { reason: alarmReasonText(language, run.alarmMessage).reason })}${text.detail ? `${open}${text.detail}${close}` : ''}`
   return (
     <span
       className="jd-alarm-marker"
