@@ -210,4 +210,11 @@ describe('validateAlarmSettings', () => {
     expect(error.field).toBe('desktop')
     expect(error).toMatchObject({ code: 'validation.type', params: { expected: 'boolean', got: '"on"' } })
   })
+
+  it('keeps the alert email as a clean comma list, leaves it out when blank, and names a wrong address', () => {
+    expect(validateAlarmSettings({ alertEmail: ' ops@example.com , ,oncall@example.com ' }).alertEmail).toBe('ops@example.com,oncall@example.com')
+    expect(validateAlarmSettings({ alertEmail: '  ' })).not.toHaveProperty('alertEmail')
+    expect(validateAlarmSettings({})).not.toHaveProperty('alertEmail')
+    expect(rejection({ alertEmail: 'ops@example.com, oncall' })).toMatchObject({ field: 'alertEmail', code: 'alarm.alertEmail', params: { got: '"oncall"' } })
+  })
 })
