@@ -14,7 +14,9 @@ import { bridgeCalls, signInCookie, signInPage } from './support/admin-session'
 const ADMIN_PASSWORD = 'e2e-admin-password'
 const passwordFile = join(mkdtempSync(join(tmpdir(), 'jobdesk-e2e-pw-')), 'admin-password')
 writeFileSync(passwordFile, `${ADMIN_PASSWORD}\n`)
-const server = useHeadlessServer({ extraArgs: ['--admin-password-file', passwordFile] })
+/** Given, so the test can still open the console with it after the server stopped printing it. */
+const CONSOLE_TOKEN = 'e2e-retired-console-token-1b2c'
+const server = useHeadlessServer({ extraArgs: ['--admin-password-file', passwordFile, '--console-token', CONSOLE_TOKEN] })
 const JOB_IN_B = 'E2E job of group B'
 const JOB_IN_A = 'Demo: a job that fails (run it by hand)'
 
@@ -68,7 +70,8 @@ function pick(job: Record<string, unknown>): Record<string, unknown> {
 }
 
 test('the console token no longer opens the console, and a wrong password is refused', async ({ page }) => {
-  await page.goto(server().url)
+  expect(server().url, 'the start banner prints the address without the retired token').not.toContain('#token=')
+  await page.goto(`${server().origin}/#token=${CONSOLE_TOKEN}`)
   await expect(page.getByTestId('sign-in-token-retired')).toBeVisible()
   await page.getByTestId('sign-in-name').fill('admin')
   await page.getByTestId('sign-in-password').fill('not the password')

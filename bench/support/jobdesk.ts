@@ -142,7 +142,7 @@ export async function startHeadless(options: HeadlessStart): Promise<Headless> {
   ]
   const child = startChild(process.execPath, args, { cwd: REPO, env }, 'headless JobDesk')
   try {
-    const match = await child.waitFor(/Console: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/, options.timeoutMs ?? 60_000)
+    const match = await child.waitFor(/Console: (http:\/\/127\.0\.0\.1:\d+\/(?:#token=\S+)?)$/, options.timeoutMs ?? 60_000)
     const url = new URL(match[1])
     return Object.assign(child, { url: match[1], origin: url.origin, consoleToken: new URLSearchParams(url.hash.slice(1)).get('token') ?? '' })
   } catch (error) {

@@ -53,7 +53,7 @@ export async function startHeadlessServer(options: HeadlessOptions = {}): Promis
     const timer = setTimeout(() => fail(new Error(`headless mode printed no console address within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
-      const match = /Console: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/.exec(output)
+      const match = /Console: (http:\/\/127\.0\.0\.1:\d+\/(?:#token=\S+)?)\s/.exec(output)
       if (match) {
         clearTimeout(timer)
         done(match[1])

@@ -113,14 +113,16 @@ async function main(): Promise<void> {
   console.log(`JobDesk is running (data in ${headless.core.database.location}; log file ${logFile.file}).`)
   if (headless.core.database.engine !== 'sqlite')
     console.log(`Cluster node '${nodeName}' (${headless.core.nodeId}); other nodes reach it at ${headless.core.nodeUrl()}.`)
-  console.log(`Console: ${headless.url}`)
+  const tokenAccepted = await headless.core.access.consoleTokenAccepted()
+  // Once a user has a password the token opens nothing: the address is printed without it.
+  console.log(`Console: ${tokenAccepted ? headless.url : adminUrl}`)
   if (headless.adminOneTimePassword !== null) {
     console.log(`First start: user 'admin' has the one-time password ${headless.adminOneTimePassword} — sign in and set your own.`)
     console.log('Until then the console token above opens the console; once the admin has set a password it no longer does.')
-  } else if (await headless.core.access.consoleTokenAccepted()) {
+  } else if (tokenAccepted) {
     console.log('No user has set a password yet: the console token opens the console until the admin signs in and sets one.')
   } else {
-    console.log('Sign in at the console address with your user name (the console token no longer opens it).')
+    console.log('Sign in at the console address with your user name (`jobdesk reset-password USER` sets a new one-time password).')
   }
   console.log(`Executors register at ${adminUrl} with access token ${headless.core.settings.accessToken()}`)
   console.log(`Job OpenAPI: ${adminUrl}api/<method> with the API token ${headless.core.settings.apiToken()}`)

@@ -387,7 +387,10 @@ export const CORE_RULES = {
   getSettings: {
     ...anyone,
     async narrow(ctx, settings: Settings) {
-      return ctx.principal.role === 'admin' ? settings : withoutSecrets(settings)
+      const shown = ctx.principal.role === 'admin' ? settings : withoutSecrets(settings)
+      // A user signed in with a password of their own: the console token opens nothing any more, so it is not offered.
+      const tokenRetired = ctx.principal.kind === 'user' && !ctx.principal.mustChangePassword
+      return tokenRetired ? { ...shown, consoleToken: null } : shown
     },
   },
   saveSettings: {

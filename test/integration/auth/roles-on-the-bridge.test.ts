@@ -89,6 +89,13 @@ describe('an operator of group A', () => {
     const settings = await operator.value<{ apiToken: string; accessToken: string }>('getSettings')
     expect(settings).toMatchObject({ apiToken: '', accessToken: '' })
   })
+
+  it('is not offered the console token once users sign in with passwords, nor is an admin', async () => {
+    expect(await operator.value<{ consoleToken: string | null }>('getSettings')).toMatchObject({ consoleToken: null })
+    const asAdmin = await admin.value<{ consoleToken: string | null; apiToken: string }>('getSettings')
+    expect(asAdmin.consoleToken, 'the token opens nothing now').toBeNull()
+    expect(asAdmin.apiToken, 'the admin still reads the other secrets').not.toBe('')
+  })
 })
 
 describe('a viewer of group A', () => {
