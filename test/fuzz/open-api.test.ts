@@ -45,6 +45,7 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     listGroups: {},
     addGroup: { appName: 'fuzz-added', name: 'Added', addressType: 0, addressList: '', accessToken: '' },
     listJobs: {},
+    listJobPage: { text: 'a', sort: 'name', limit: 10 },
     listRuns: { jobId: f.jobA, limit: 10, beforeId: 1000, since: 0 },
     getRun: { id: f.runId },
     getRunLog: { logId: f.runId, fromLineNum: 1 },

@@ -1,6 +1,6 @@
 import { JOB_DEFINITION_FIELDS } from '../../shared/job-defaults'
 import type { JobInput } from '../../shared/model'
-import { addressOverride, DEFINITION_SOURCES_MAX, flowNodeKey, runFilterSchema } from '../../shared/schema/api-args'
+import { addressOverride, DEFINITION_SOURCES_MAX, flowNodeKey, jobQuerySchema, runFilterSchema } from '../../shared/schema/api-args'
 import { PRUNE_MODES } from '../../shared/definition-plan'
 import { EXECUTOR_PARAM_MAX_CHARS } from '../../shared/schema/job'
 import { epochMs, id, text } from '../../shared/schema/primitives'
@@ -54,6 +54,7 @@ export const OPEN_API_BODIES = {
     scriptsAllowed: z.unknown().optional(),
   }),
   listJobs: nothing,
+  listJobPage: jobQuerySchema,
   listRuns: z.strictObject({
     jobId: runFilterSchema.shape.jobId,
     status: runFilterSchema.shape.status,

@@ -70,6 +70,7 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   killRun: 'run.kill',
   listGroups: 'auth.read',
   listJobs: 'auth.read',
+  listJobPage: 'auth.read',
   listRuns: 'auth.read',
   getRun: 'auth.read',
   getRunLog: 'auth.read',
@@ -176,6 +177,13 @@ function openApiHandlers(
     async listJobs(caller) {
       const group = groupOf(caller)
       return (await api.listJobs()).filter((j) => group === null || j.jobGroup === group.id)
+    },
+    // A group's token pages through its group's jobs only, whatever group the body names.
+    async listJobPage(caller, body) {
+      const group = groupOf(caller)
+      if (group === null) return api.listJobPage(body)
+      if (body.groupId !== undefined && body.groupId !== group.id) return { jobs: [], total: 0, next: null }
+      return api.listJobPage({ ...body, groupId: group.id })
     },
     async listRuns(caller, body) {
       const group = groupOf(caller)

@@ -58,6 +58,20 @@ const none = z.tuple([])
 const byId = z.tuple([id])
 const anything = z.tuple([z.unknown()])
 
+/** A page of jobs asked for (shared/job-query.ts), by the console and by the OpenAPI alike. */
+export const jobQuerySchema = request({
+  text: text(200).optional(),
+  ids: z.array(id).max(JOB_PAGE_MAX).optional(),
+  groupId: id.optional(),
+  status: z.enum(['running', 'stopped']).optional(),
+  scheduleType: z.enum(SCHEDULE_TYPES).optional(),
+  glueType: z.enum(GLUE_TYPES).optional(),
+  sort: z.enum(JOB_SORTS).default('id'),
+  descending: z.boolean().default(false),
+  after: z.strictObject({ value: z.union([z.string().max(200), z.number()]), id }).optional(),
+  limit: z.int().min(1).max(JOB_PAGE_MAX).default(100),
+})
+
 export const runFilterSchema = request({
   jobId: id.optional(),
   jobGroup: id.optional(),
@@ -84,20 +98,7 @@ export const API_ARGUMENTS = {
   ]),
   listHandlers: byId,
   listJobs: none,
-  listJobPage: z.tuple([
-    request({
-      text: text(200).optional(),
-      ids: z.array(id).max(JOB_PAGE_MAX).optional(),
-      groupId: id.optional(),
-      status: z.enum(['running', 'stopped']).optional(),
-      scheduleType: z.enum(SCHEDULE_TYPES).optional(),
-      glueType: z.enum(GLUE_TYPES).optional(),
-      sort: z.enum(JOB_SORTS).default('id'),
-      descending: z.boolean().default(false),
-      after: z.strictObject({ value: z.union([z.string().max(200), z.number()]), id }).optional(),
-      limit: z.int().min(1).max(JOB_PAGE_MAX).default(100),
-    }),
-  ]),
+  listJobPage: z.tuple([jobQuerySchema]),
   removeDemoJobs: none,
   getCluster: none,
   rotateClusterSecret: none,

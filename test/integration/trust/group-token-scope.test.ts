@@ -36,6 +36,14 @@ async function expectRefusedAndNothingWritten(method: string, body: unknown): Pr
 describe("a group's own token", () => {
   it('may use its own group: list, and trigger on one of its registered addresses', async () => {
     expect((await h.post('listJobs', {}, group)).code).toBe(200)
+    // Its pages hold its own group's jobs only, whatever group the body asks for.
+    const page = await h.post('listJobPage', { limit: 500 }, group)
+    expect(page.code).toBe(200)
+    const paged = (page.data as { jobs: { id: number; jobGroup: number }[] }).jobs
+    expect(paged.map((job) => job.id)).toContain(h.fixture.groupJob)
+    expect(paged.every((job) => job.jobGroup === h.fixture.groupId)).toBe(true)
+    const other = await h.post('listJobPage', { groupId: h.fixture.embeddedGroupId }, group)
+    expect((other.data as { jobs: unknown[]; total: number }).total, "another group's jobs: none").toBe(0)
     expect((await h.post('triggerJob', { id: h.fixture.groupJob, addressList: ['http://127.0.0.1:9/'] }, group)).code).toBe(200)
   })
 

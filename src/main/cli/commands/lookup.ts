@@ -1,4 +1,5 @@
 import type { Flow } from '../../../shared/flow-types'
+import { JOB_PAGE_MAX, type JobCursor, type JobPage, type JobQuery } from '../../../shared/job-query'
 import type { JobGroup, JobInfo } from '../../../shared/model'
 import { CliError } from '../cli-error'
 import type { ServerClient } from '../server-client'
@@ -10,19 +11,45 @@ export async function jobsWithGroups(client: ServerClient): Promise<{ jobs: JobI
   return { jobs, appNameOf: (job) => names.get(job.jobGroup) ?? String(job.jobGroup) }
 }
 
-/** A job named by id, by `app/name`, or by a name only one job has. @throws CliError naming what is wrong. */
-export async function findJob(client: ServerClient, ref: string): Promise<JobInfo> {
-  const { jobs, appNameOf } = await jobsWithGroups(client)
-  if (/^\d+$/.test(ref)) {
-    const job = jobs.find((j) => j.id === Number(ref))
-    if (!job) throw new CliError(`job ${ref}: no job has that id`)
-    return job
+/** Pages one name search may read: 100,000 jobs whose names all hold it. */
+const SEARCH_PAGES_MAX = 200
+
+/** Every job the server answers for `query`, page by page, with the groups' app names. */
+async function jobsFor(client: ServerClient, query: JobQuery): Promise<{ jobs: JobInfo[]; appNameOf: (job: JobInfo) => string }> {
+  const groups = await client.call<Omit<JobGroup, 'accessToken'>[]>('listGroups')
+  const names = new Map(groups.map((g) => [g.id, g.appName]))
+  const jobs: JobInfo[] = []
+  let after: JobCursor | undefined
+  for (let pages = 0; pages < SEARCH_PAGES_MAX; pages++) {
+    const page = await client.call<JobPage>('listJobPage', { ...query, limit: JOB_PAGE_MAX, ...(after ? { after } : {}) })
+    jobs.push(...page.jobs)
+    if (!page.next) break
+    after = page.next
   }
-  const matches = jobs.filter((j) => `${appNameOf(j)}/${j.name}` === ref || j.name === ref)
+  return { jobs, appNameOf: (job) => names.get(job.jobGroup) ?? String(job.jobGroup) }
+}
+
+/**
+ * A job named by id, by `app/name`, or by a name only one job has. Asks the server for the jobs
+ * whose name holds the name, not for every job (a server may hold 100,000). @throws CliError naming what is wrong.
+ */
+export async function findJob(client: ServerClient, ref: string): Promise<JobInfo> {
+  if (/^\d+$/.test(ref)) {
+    const { jobs } = await jobsFor(client, { ids: [Number(ref)] })
+    if (jobs.length === 0) throw new CliError(`job ${ref}: no job has that id`)
+    return jobs[0]
+  }
+  const slash = ref.indexOf('/')
+  const name = slash > 0 ? ref.slice(slash + 1) : ref
+  // The server's text search matches parts of names; only whole names count here. An `app/name` may also be a name with a slash.
+  const [byName, whole] = await Promise.all([jobsFor(client, { text: name }), slash > 0 ? jobsFor(client, { text: ref }) : null])
+  const candidates = [...byName.jobs, ...(whole?.jobs ?? [])]
+  const unique = [...new Map(candidates.map((j) => [j.id, j])).values()]
+  const matches = unique.filter((j) => `${byName.appNameOf(j)}/${j.name}` === ref || j.name === ref)
   if (matches.length === 0) throw new CliError(`job '${ref}': no such job (name it by id, app/name or name; jobdesk get jobs lists them)`)
   if (matches.length > 1) {
     throw new CliError(
-      `job '${ref}': ${matches.length} jobs have that name (${matches.map((j) => `${appNameOf(j)}/${j.name}`).join(', ')}); name it as app/name or by id`,
+      `job '${ref}': ${matches.length} jobs have that name (${matches.map((j) => `${byName.appNameOf(j)}/${j.name}`).join(', ')}); name it as app/name or by id`,
     )
   }
   return matches[0]
