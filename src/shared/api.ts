@@ -321,11 +321,13 @@ export interface Overview {
   jobCount: number
   activeJobCount: number
   runningCount: number
+  /** Failed runs of the last 24 h, killed runs apart: a kill is not the job failing. */
   failedLast24hCount: number
+  killedLast24hCount: number
   executorsOnline: number
   scheduler: SchedulerStatus
   /** Runs triggered in the last hour, by how they stand now (live, unlike the daily report). */
-  lastHour: { successCount: number; failCount: number; unfinishedCount: number }
+  lastHour: { successCount: number; failCount: number; killedCount: number; unfinishedCount: number }
   /** The running jobs that fire next, soonest first (at most 5). */
   nextFires: { jobId: number; jobName: string; atMs: number }[]
   /** Demo jobs seeded at first start that still exist; the console offers to remove them. */

@@ -18,11 +18,13 @@ export function runsApi(deps: FacadeDeps): RunsApi {
     async getOverview() {
       const counts = await store.jobs.counts()
       const now = nowMs()
+      const lastDay = await store.runs.countFailedSince(now - DAY_MS)
       return {
         jobCount: counts.total,
         activeJobCount: counts.active,
         runningCount: await store.runs.countRunning(),
-        failedLast24hCount: await store.runs.countFailedSince(now - DAY_MS),
+        failedLast24hCount: lastDay.failedCount,
+        killedLast24hCount: lastDay.killedCount,
         executorsOnline: (await registry.entries(now)).filter((e) => e.health === 'online').length,
         scheduler: scheduler.status(),
         lastHour: await store.runs.countOutcomesSince(now - HOUR_MS),

@@ -1,5 +1,6 @@
 import { Notification } from 'electron'
 import type { JobDeskEvent } from '../../shared/api'
+import { isKillMessage } from '../../shared/run-kill'
 import type { CoreClient } from './core-client'
 import type { ShellLanguage } from './shell-language'
 import { shellText } from './shell-text'
@@ -21,7 +22,7 @@ export function notifyFromEvents(
     const text = shellText(language.current)
     if (event.type === 'alarm') {
       const notification = new Notification({
-        title: text.jobFailedTitle(event.jobName),
+        title: isKillMessage(event.handleMsg) ? text.jobKilledTitle(event.jobName) : text.jobFailedTitle(event.jobName),
         body: `${text.jobFailedBody(event.logId, event.jobId)}${event.reason ? ` — ${event.reason.slice(0, 200)}` : ''}`,
       })
       notification.on('click', () => actions.openRun(event.logId))

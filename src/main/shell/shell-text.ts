@@ -18,6 +18,8 @@ export interface ShellText {
   open: string
   quit: string
   jobFailedTitle(jobName: string): string
+  /** A run was killed (by an operator or its executor): its alarm fired, but the job did not fail. */
+  jobKilledTitle(jobName: string): string
   jobFailedBody(logId: number, jobId: number): string
   executorLostTitle(appName: string): string
   executorLostBody(address: string): string
@@ -37,6 +39,7 @@ const EN: ShellText = {
   open: 'Open JobDesk',
   quit: 'Quit',
   jobFailedTitle: (name) => `Job failed: ${name}`,
+  jobKilledTitle: (name) => `Run killed: ${name}`,
   jobFailedBody: (logId, jobId) => `Run ${logId} of job ${jobId}`,
   executorLostTitle: (appName) => `Executor lost: ${appName}`,
   executorLostBody: (address) => `${address} stopped sending heartbeats and was removed from its group.`,
@@ -55,6 +58,7 @@ const ZH_CN: ShellText = {
   open: '打开 JobDesk',
   quit: '退出',
   jobFailedTitle: (name) => `任务失败：${name}`,
+  jobKilledTitle: (name) => `调度已终止：${name}`,
   jobFailedBody: (logId, jobId) => `任务 ${jobId} 的调度日志 ${logId}`,
   executorLostTitle: (appName) => `执行器失联：${appName}`,
   executorLostBody: (address) => `${address} 已停止发送心跳，已从其分组中移除。`,

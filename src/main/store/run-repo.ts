@@ -4,7 +4,7 @@ import type { Connection, SqlValue } from './sql/connection'
 import { fromRow, HANDLE_MSG_MAX_CHARS, INSERT_COLUMNS, insertValues, triggerMsgColumn, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
 import { attachTrails, writeTrails } from './run-trails'
-import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery } from './run-report-queries'
+import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery, type OutcomeCounts } from './run-report-queries'
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
 import { engineStatementSizes, idChunks, inList, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
 
@@ -359,11 +359,11 @@ export class RunRepo {
     return countRunning(this.db)
   }
 
-  countOutcomesSince(sinceMs: number): Promise<{ successCount: number; failCount: number; unfinishedCount: number }> {
+  countOutcomesSince(sinceMs: number): Promise<OutcomeCounts> {
     return countOutcomesSince(this.db, sinceMs)
   }
 
-  countFailedSince(sinceMs: number): Promise<number> {
+  countFailedSince(sinceMs: number): Promise<{ failedCount: number; killedCount: number }> {
     return countFailedSince(this.db, sinceMs)
   }
 

@@ -1,5 +1,6 @@
 import type { LastRun, RunFilter } from '../../shared/api'
 import { runStatus } from '../../shared/model'
+import { KILL_MARKERS } from '../../shared/run-kill'
 import type { Connection } from './sql/connection'
 import { statementSizes, statementsBySize } from './sql/insert-rows'
 
@@ -12,6 +13,12 @@ const FILTER_SQL: Record<string, string> = {
   success: 'handle_code = 200',
   failed: '(trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))',
 }
+
+/** A failed run killed by an operator or its executor (shared/run-kill.ts): the markers are constants, never input. */
+const KILLED = `(handle_code NOT IN (0, 200) AND (${KILL_MARKERS.map((marker) => `LOWER(handle_msg) LIKE '%${marker}%'`).join(' OR ')}))`
+const FAILED = '(trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
+/** Failed, and not killed: what the dashboard counts as a job's failure. */
+const FAILED_NOT_KILLED = `(${FAILED} AND NOT ${KILLED})`
 
 /** The WHERE of the partial index job_log_running. */
 const RUNNING = 'trigger_code = 200 AND handle_code = 0'
@@ -64,22 +71,38 @@ export async function countRunning(db: Connection): Promise<number> {
   return Number((await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM job_log${db.dialect.indexedBy('job_log_running')} WHERE ${RUNNING}`))!.n)
 }
 
-/** Runs triggered since `sinceMs` by how they stand: succeeded, failed, not finished (pending or running). */
-export async function countOutcomesSince(db: Connection, sinceMs: number): Promise<{ successCount: number; failCount: number; unfinishedCount: number }> {
-  const row = await db.get<{ success: number | null; failed: number | null; unfinished: number | null }>(
+/** How the runs triggered since a time stand: a kill is its own outcome, not counted as failed. */
+export interface OutcomeCounts {
+  successCount: number
+  failCount: number
+  killedCount: number
+  unfinishedCount: number
+}
+
+/** Runs triggered since `sinceMs` by how they stand: succeeded, failed, killed, not finished (pending or running). */
+export async function countOutcomesSince(db: Connection, sinceMs: number): Promise<OutcomeCounts> {
+  const row = await db.get<{ success: number | null; failed: number | null; killed: number | null; unfinished: number | null }>(
     `SELECT SUM(CASE WHEN trigger_code = 200 AND handle_code = 200 THEN 1 ELSE 0 END) AS success,
-            SUM(CASE WHEN trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200) THEN 1 ELSE 0 END) AS failed,
+            SUM(CASE WHEN ${FAILED_NOT_KILLED} THEN 1 ELSE 0 END) AS failed,
+            SUM(CASE WHEN ${FAILED} AND ${KILLED} THEN 1 ELSE 0 END) AS killed,
             SUM(CASE WHEN trigger_code IN (0, 200) AND handle_code = 0 THEN 1 ELSE 0 END) AS unfinished
        FROM job_log${db.dialect.indexedBy('job_log_trigger_time')} WHERE trigger_time >= ?`,
     [sinceMs],
   )
-  return { successCount: Number(row?.success ?? 0), failCount: Number(row?.failed ?? 0), unfinishedCount: Number(row?.unfinished ?? 0) }
+  return {
+    successCount: Number(row?.success ?? 0),
+    failCount: Number(row?.failed ?? 0),
+    killedCount: Number(row?.killed ?? 0),
+    unfinishedCount: Number(row?.unfinished ?? 0),
+  }
 }
 
-/** Failed runs triggered since `sinceMs`. */
-export async function countFailedSince(db: Connection, sinceMs: number): Promise<number> {
-  const sql = 'SELECT COUNT(*) AS n FROM job_log WHERE trigger_time >= ? AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
-  return Number((await db.get<{ n: number }>(sql, [sinceMs]))!.n)
+/** Runs triggered since `sinceMs` that failed, killed ones apart. */
+export async function countFailedSince(db: Connection, sinceMs: number): Promise<{ failedCount: number; killedCount: number }> {
+  const sql = `SELECT SUM(CASE WHEN ${KILLED} THEN 0 ELSE 1 END) AS failed, SUM(CASE WHEN ${KILLED} THEN 1 ELSE 0 END) AS killed
+                 FROM job_log WHERE trigger_time >= ? AND ${FAILED}`
+  const row = await db.get<{ failed: number | null; killed: number | null }>(sql, [sinceMs])
+  return { failedCount: Number(row?.failed ?? 0), killedCount: Number(row?.killed ?? 0) }
 }
 
 /** SQLite allows 500 terms in a compound SELECT. */

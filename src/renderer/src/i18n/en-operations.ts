@@ -30,6 +30,7 @@ export const enOperations = {
   'dashboard.lastHour': 'Last hour',
   'dashboard.lastHourSuccess': 'succeeded',
   'dashboard.lastHourFailed': 'failed',
+  'dashboard.lastHourKilled': 'killed',
   'dashboard.lastHourUnfinished': 'pending or running',
   'dashboard.nextFires': 'Next fires',
   'dashboard.noNextFires': 'No job is scheduled: start one on the Jobs page.',

@@ -61,6 +61,7 @@ export const en = {
   'scheduler.stopped': 'Stopped',
 
   'event.alarm': 'Run {id} of “{name}” failed',
+  'event.alarmKilled': 'Run {id} of “{name}” was killed',
   'event.misfire': 'Job {id} missed {n} {n|fire|fires}',
   'event.repeated': '({n} {n|notice|notices})',
   'event.flow.failed': 'Flow run {id} of “{name}” failed',
@@ -81,6 +82,9 @@ export const en = {
   'dashboard.noReport': 'No daily figures yet (the report is updated every few minutes).',
   'dashboard.recentFailures': 'Recent failures',
   'dashboard.noFailures': 'No failed runs among the latest runs.',
+  'dashboard.killedApart': 'and {n} killed, not counted as failed',
+  'dashboard.failedAfterAttempts': 'Failed after {n} attempts',
+  'dashboard.retryingAttempt': 'Failed, retrying: attempt {n}',
 
   'jobs.title': 'Jobs',
   'jobs.new': 'New job',

@@ -28,6 +28,7 @@ export const zhCNOperations: Record<keyof typeof enOperations, string> = {
   'dashboard.lastHour': '最近一小时',
   'dashboard.lastHourSuccess': '成功',
   'dashboard.lastHourFailed': '失败',
+  'dashboard.lastHourKilled': '已终止',
   'dashboard.lastHourUnfinished': '等待或运行中',
   'dashboard.nextFires': '即将触发',
   'dashboard.noNextFires': '没有已启动的定时任务：请在“任务”页启动一个。',

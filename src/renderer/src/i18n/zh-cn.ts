@@ -59,6 +59,7 @@ export const zhCN: Dictionary = {
   'scheduler.stopped': '已停止',
 
   'event.alarm': '“{name}”的调度 {id} 失败',
+  'event.alarmKilled': '“{name}”的调度 {id} 已终止',
   'event.misfire': '任务 {id} 错过了 {n} 次触发',
   'event.repeated': '（共 {n} 条通知）',
   'event.flow.failed': '“{name}”的工作流实例 {id} 失败',
@@ -79,6 +80,9 @@ export const zhCN: Dictionary = {
   'dashboard.noReport': '暂无每日统计（报表每隔几分钟更新一次）。',
   'dashboard.recentFailures': '最近失败',
   'dashboard.noFailures': '最近的调度中没有失败。',
+  'dashboard.killedApart': '另有 {n} 个已终止，不计为失败',
+  'dashboard.failedAfterAttempts': '尝试 {n} 次后失败',
+  'dashboard.retryingAttempt': '失败，正在重试：第 {n} 次尝试',
 
   'jobs.title': '任务',
   'jobs.new': '新建任务',

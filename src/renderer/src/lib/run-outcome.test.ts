@@ -11,6 +11,8 @@ describe('runOutcome', () => {
   it('reads a failed run whose handle message names a kill as killed', () => {
     expect(runOutcome(run({ handleCode: 500, handleMsg: 'Manual operation, kill job: job thread already killed.' }))).toBe('killed')
     expect(runOutcome(run({ handleCode: 500, handleMsg: 'scheduling center kill job. [job running, killed]' }))).toBe('killed')
+    expect(runOutcome(run({ handleCode: 500, handleMsg: 'scheduling center kill job. [job not executed, in the job queue, killed.]' }))).toBe('killed')
+    expect(runOutcome(run({ handleCode: 500, handleMsg: 'web container destroy and kill the job. [job running, killed]' }))).toBe('killed')
   })
 
   it('keeps other outcomes as XXL-JOB derives them', () => {

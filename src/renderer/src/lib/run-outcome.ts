@@ -1,18 +1,12 @@
 import { runStatus, type AddressHealth, type JobRun, type RunStatus } from '../../../shared/model'
+import { isKilledRun } from '../../../shared/run-kill'
 
 /** How a run reads to an operator: XXL-JOB's four states, and a failed run that was killed. */
 export type RunOutcome = RunStatus | 'killed'
 
-/**
- * Killed runs end as failed (handle code 500) with the reason in the handle message: the console's
- * kill ("Manual operation, kill job: …"), the executor's ("scheduling center kill job. [job running,
- * killed]", "… in the job queue, killed.") or its shutdown ("… and kill the job.").
- */
-const KILLED = /\bkill(?:ed)?\b/i
-
+/** Killed runs are told apart by their handle message (shared/run-kill.ts), as the dashboard counts them. */
 export function runOutcome(run: Pick<JobRun, 'triggerCode' | 'handleCode' | 'handleMsg'>): RunOutcome {
-  const status = runStatus(run)
-  return status === 'failed' && run.handleCode !== 0 && KILLED.test(run.handleMsg) ? 'killed' : status
+  return isKilledRun(run) ? 'killed' : runStatus(run)
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { JobDeskEvent } from '../../../shared/api'
 import { PermissionError } from '../../../shared/errors'
 import { MISFIRE_STRATEGIES, type JobRun, type MisfireStrategy } from '../../../shared/model'
+import { isKillMessage } from '../../../shared/run-kill'
 import { translate, type Language } from '../i18n/dictionary'
 import { isDesktop, type JobDeskClient } from '../api/client'
 import { shareLanguage } from '../app/console-language'
@@ -39,10 +40,12 @@ export function applyEvent(event: JobDeskEvent): void {
     case 'alarm':
       // The desktop shell already raises a system notification for alarms.
       if (!isDesktop()) {
+        // A kill fires the alarm too (XXL-JOB records it as a failure), but the job did not fail.
+        const killed = isKillMessage(event.handleMsg)
         notifyEvent(
           store.preferences.language,
-          'red',
-          'event.alarm',
+          killed ? 'orange' : 'red',
+          killed ? 'event.alarmKilled' : 'event.alarm',
           { id: event.logId, name: event.jobName },
           event.reason || event.handleMsg,
           () => useJobDesk.getState().navigate(runsRoute(event.logId)),

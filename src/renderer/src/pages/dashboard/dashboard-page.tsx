@@ -21,7 +21,7 @@ const OVERVIEW_REFRESH_MS = 5000
 
 const SCHEDULER_COLOR = { starting: 'gray', running: 'teal', draining: 'orange', stopped: 'red' } as const
 
-function Stat({ label, value, testId, color }: { label: MessageKey; value: number | undefined; testId: string; color?: string }) {
+function Stat({ label, value, testId, color, note }: { label: MessageKey; value: number | undefined; testId: string; color?: string; note?: string }) {
   const t = useT()
   const language = useLanguage()
   return (
@@ -32,6 +32,11 @@ function Stat({ label, value, testId, color }: { label: MessageKey; value: numbe
       <Text size="xl" fw={700} c={color} data-testid={testId}>
         {value === undefined ? '…' : formatCount(value, language)}
       </Text>
+      {note && (
+        <Text size="xs" c="dimmed" data-testid={`${testId}-note`}>
+          {note}
+        </Text>
+      )}
     </Card>
   )
 }
@@ -86,23 +91,28 @@ function RecentFailures() {
       ) : (
         <Table highlightOnHover>
           <Table.Tbody>
-            {failures.map((run) => (
-              <Table.Tr key={run.id} data-testid="recent-failure">
+            {failures.map(({ first, last, attempts, state }) => (
+              <Table.Tr key={first.id} data-testid="recent-failure" data-first-id={first.id} data-attempts={attempts} data-state={state}>
                 <Table.Td>
-                  <UnstyledButton onClick={() => navigate(runsRoute(run.id))} aria-label={t('trigger.openRun', { id: run.id })}>
+                  <UnstyledButton onClick={() => navigate(runsRoute(last.id))} aria-label={t('trigger.openRun', { id: last.id })}>
                     <Text size="sm" c="indigo">
-                      #{run.id}
+                      #{last.id}
                     </Text>
                   </UnstyledButton>
                 </Table.Td>
-                <Table.Td>{jobsById.get(run.jobId)?.name ?? `#${run.jobId}`}</Table.Td>
-                <Table.Td>{formatDateTime(run.triggerTimeMs)}</Table.Td>
+                <Table.Td>{jobsById.get(last.jobId)?.name ?? `#${last.jobId}`}</Table.Td>
+                <Table.Td>{formatDateTime(first.triggerTimeMs)}</Table.Td>
                 <Table.Td>
-                  <RunStatusBadge run={run} />
+                  <RunStatusBadge run={last} />
                 </Table.Td>
                 <Table.Td className="jd-cell" maw={320}>
+                  {attempts > 1 && (
+                    <Text size="xs" fw={500} data-testid="recent-failure-attempts">
+                      {t(state === 'retrying' ? 'dashboard.retryingAttempt' : 'dashboard.failedAfterAttempts', { n: attempts })}
+                    </Text>
+                  )}
                   <Text size="xs" c="dimmed" truncate>
-                    {runFailureText(language, run)}
+                    {runFailureText(language, last)}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -142,7 +152,13 @@ export function DashboardPage() {
         <Stat label="dashboard.jobs" value={overview?.jobCount} testId="stat-jobs" />
         <Stat label="dashboard.activeJobs" value={overview?.activeJobCount} testId="stat-active" />
         <Stat label="dashboard.running" value={overview?.runningCount} testId="stat-running" color="blue" />
-        <Stat label="dashboard.failed24h" value={overview?.failedLast24hCount} testId="stat-failed" color={overview?.failedLast24hCount ? 'red' : undefined} />
+        <Stat
+          label="dashboard.failed24h"
+          value={overview?.failedLast24hCount}
+          testId="stat-failed"
+          color={overview?.failedLast24hCount ? 'red' : undefined}
+          note={overview?.killedLast24hCount ? t('dashboard.killedApart', { n: overview.killedLast24hCount }) : undefined}
+        />
         <Stat label="dashboard.executorsOnline" value={overview?.executorsOnline} testId="stat-executors" />
         <SchedulerCard />
       </SimpleGrid>

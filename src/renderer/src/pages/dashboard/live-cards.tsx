@@ -28,6 +28,7 @@ export function LastHourCard() {
       <Group gap="xl">
         {figure('last-hour-success', t('dashboard.lastHourSuccess'), lastHour?.successCount, 'teal')}
         {figure('last-hour-failed', t('dashboard.lastHourFailed'), lastHour?.failCount, lastHour?.failCount ? 'red' : undefined)}
+        {figure('last-hour-killed', t('dashboard.lastHourKilled'), lastHour?.killedCount, lastHour?.killedCount ? 'grape' : undefined)}
         {figure('last-hour-unfinished', t('dashboard.lastHourUnfinished'), lastHour?.unfinishedCount, 'blue')}
       </Group>
     </Card>

@@ -1,10 +1,13 @@
 import type { SchedulerStatus } from '../../../../shared/api'
 import { client } from '../../api/client'
 import { notifyError, notifySuccess } from '../../app/notify'
+import { recentFailures } from '../../lib/failure-chains'
 import type { SliceCreator } from '../state'
 import { initialOverviewState, type OverviewState } from './initialState'
 
 const RECENT_FAILURES = 8
+/** Runs read to group into chains: enough that a few retried failures still leave RECENT_FAILURES entries. */
+const RUNS_READ = 40
 const REPORT_DAYS = 7
 
 export interface OverviewActions {
@@ -28,8 +31,12 @@ export const createOverviewSlice: SliceCreator<OverviewSlice> = (set, get) => ({
   },
 
   async fetchRecentFailures() {
-    const page = await client().listRuns({ status: 'failed', limit: RECENT_FAILURES })
-    set({ recentFailures: page.runs })
+    // The retries too, whatever their outcome: a retry that succeeded turns its chain into a recovery.
+    const [failed, retries] = await Promise.all([
+      client().listRuns({ status: 'failed', limit: RUNS_READ }),
+      client().listRuns({ triggerType: 'RETRY', limit: RUNS_READ }),
+    ])
+    set({ recentFailures: recentFailures([...failed.runs, ...retries.runs], RECENT_FAILURES) })
   },
 
   async fetchDailyReport() {
