@@ -5,6 +5,7 @@ import type { JobGroup } from '../../../../shared/model'
 import { HealthBadge } from '../../components/health/health-badge'
 import { useT } from '../../i18n/use-t'
 import { addressChoices, calledWithoutToken, entitledAddresses } from '../../lib/entitled-addresses'
+import { overrideAddresses } from '../../lib/override-addresses'
 import { useJobDesk } from '../../store'
 import { selectGroupAddresses } from '../../store/executors/selectors'
 import { selectIsAdmin } from '../../store/session/selectors'
@@ -15,6 +16,9 @@ interface AddressPickerProps {
   onPick(addresses: string[]): void
   typed: string[]
   onType(addresses: string[]): void
+  /** The text in the field, not yet a tag: it counts as an address already. */
+  pending: string
+  onPending(text: string): void
   disabled: boolean
 }
 
@@ -23,13 +27,13 @@ interface AddressPickerProps {
  * type another address — the core refuses anyone else (a group's token goes only to its own
  * executors) — and is told that JobDesk calls such an address without the group's token.
  */
-export function AddressPicker({ group, picked, onPick, typed, onType, disabled }: AddressPickerProps) {
+export function AddressPicker({ group, picked, onPick, typed, onType, pending, onPending, disabled }: AddressPickerProps) {
   const t = useT()
   const admin = useJobDesk(selectIsAdmin)
   const registered = useJobDesk(useShallow(selectGroupAddresses(group?.appName)))
   const entitled = useMemo(() => entitledAddresses(group, registered), [group, registered])
   const choices = addressChoices(entitled, registered, group?.appName, picked)
-  const tokenless = admin ? calledWithoutToken([...new Set([...picked, ...typed])], entitled) : []
+  const tokenless = admin ? calledWithoutToken(overrideAddresses(picked, typed, pending), entitled) : []
   return (
     <>
       <Checkbox.Group
@@ -77,6 +81,9 @@ export function AddressPicker({ group, picked, onPick, typed, onType, disabled }
           placeholder="http://10.0.0.5:9999/"
           value={typed}
           onChange={onType}
+          searchValue={pending}
+          onSearchChange={onPending}
+          description={pending.trim() !== '' ? t('trigger.pendingAddressCounts') : undefined}
           clearable
           acceptValueOnBlur
           disabled={disabled}

@@ -10,6 +10,7 @@ import { AddressPicker } from './address-picker'
 import { RoutePreview } from './route-preview'
 import { pendingOutcomes } from '../../lib/trigger-outcome'
 import { TriggerOutcomes } from './trigger-outcome'
+import { overrideAddresses } from '../../lib/override-addresses'
 
 /** Runs a job once now, optionally with another parameter, and links to the new run(s). */
 export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: () => void }) {
@@ -40,7 +41,11 @@ function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
   const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
   const [picked, setPicked] = useState<string[]>([])
   const [typed, setTyped] = useState<string[]>([])
-  const addresses = useMemo(() => [...new Set([...picked, ...typed])], [picked, typed])
+  // Text typed and not yet confirmed with Enter: the preview and Run both count it (see overrideAddresses).
+  const [pending, setPending] = useState('')
+  // One list per distinct content: the field turning its text into a tag on blur does not ask the preview again.
+  const addressKey = overrideAddresses(picked, typed, pending).join('\n')
+  const addresses = useMemo(() => (addressKey === '' ? [] : addressKey.split('\n')), [addressKey])
   const [param, setParam] = useState(job.executorParam)
   const [busy, setBusy] = useState(false)
   const [outcomes, setOutcomes] = useState<RunTriggerOutcome[] | null>(null)
@@ -82,7 +87,16 @@ function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
           data-testid="trigger-param"
           disabled={logIds !== null}
         />
-        <AddressPicker group={group} picked={picked} onPick={setPicked} typed={typed} onType={setTyped} disabled={logIds !== null} />
+        <AddressPicker
+          group={group}
+          picked={picked}
+          onPick={setPicked}
+          typed={typed}
+          onType={setTyped}
+          pending={pending}
+          onPending={setPending}
+          disabled={logIds !== null}
+        />
         {logIds === null && <RoutePreview job={job} addressList={addresses} />}
         {error && (
           <Alert color="red" title={t('trigger.failed')} data-testid="trigger-error">
