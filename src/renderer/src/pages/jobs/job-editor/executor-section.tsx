@@ -47,18 +47,21 @@ export function ExecutorSection({ draft, setField, errors }: SectionProps) {
           data-testid="field-executorRouteStrategy"
         />
       </Group>
-      <Autocomplete
-        label={t('editor.handler')}
-        description={catalog?.known ? t('editor.handlerKnownHint') : t('editor.handlerHint')}
-        data={catalog?.handlers ?? []}
-        value={draft.executorHandler}
-        onChange={(value) => setField('executorHandler', value)}
-        error={errors.executorHandler ?? (unknownHandler ? t('editor.handlerUnknown', { name: handler }) : undefined)}
-        classNames={{ input: 'jd-mono' }}
-        data-testid="field-executorHandler"
-        spellCheck={false}
-        limit={50}
-      />
+      {/* A script job runs its source: XXL-JOB ignores the handler, so it is not asked (the draft keeps it for a switch back). */}
+      {draft.glueType === 'BEAN' && (
+        <Autocomplete
+          label={t('editor.handler')}
+          description={catalog?.known ? t('editor.handlerKnownHint') : t('editor.handlerHint')}
+          data={catalog?.handlers ?? []}
+          value={draft.executorHandler}
+          onChange={(value) => setField('executorHandler', value)}
+          error={errors.executorHandler ?? (unknownHandler ? t('editor.handlerUnknown', { name: handler }) : undefined)}
+          classNames={{ input: 'jd-mono' }}
+          data-testid="field-executorHandler"
+          spellCheck={false}
+          limit={50}
+        />
+      )}
       <Textarea
         label={t('editor.param')}
         value={draft.executorParam}

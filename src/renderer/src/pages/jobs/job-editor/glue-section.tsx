@@ -16,30 +16,40 @@ interface GlueSectionProps extends SectionProps {
   onOpenGlue?(): void
 }
 
-/** GLUE type and, for script jobs, the source in a code editor (new jobs) or a link to the GLUE editor. */
+/**
+ * What kind of job it is — a BEAN handler or a script — asked near the top of the form: it decides
+ * which fields follow (a script job has no handler, a BEAN job no source).
+ */
+export function GlueTypeField({ draft, setField, errors }: SectionProps) {
+  const t = useT()
+  const jobDeskOnly = useJobDesk((s) => s.handlerCatalogs[draft.jobGroup]?.jobDeskOnly === true)
+  return (
+    <Select
+      label={t('editor.glueType')}
+      description={t('editor.glueTypeHint')}
+      data={enumOptions(t, 'glueType', GLUE_TYPES)}
+      renderOption={renderEnumOption}
+      value={draft.glueType}
+      onChange={(value) => {
+        if (!value) return
+        setField('glueType', value as GlueType)
+        // A new script starts from XXL-JOB's template for its type.
+        if (draft.glueSource.trim() === '' || draft.glueSource === glueTemplate(draft.glueType)) setField('glueSource', glueTemplate(value as GlueType))
+      }}
+      allowDeselect={false}
+      error={errors.glueType ?? (draft.glueType === 'GLUE_GROOVY' && jobDeskOnly ? t('editor.groovyHint') : undefined)}
+      data-testid="field-glueType"
+    />
+  )
+}
+
+/** A script job's source: in a code editor (new jobs) or a link to the GLUE editor (saved ones, versioned). */
 export function GlueSection({ draft, setField, errors, savedGlueType, onOpenGlue }: GlueSectionProps) {
   const t = useT()
   const script = draft.glueType !== 'BEAN'
-  const jobDeskOnly = useJobDesk((s) => s.handlerCatalogs[draft.jobGroup]?.jobDeskOnly === true)
   const versioned = script && savedGlueType !== undefined && savedGlueType !== 'BEAN' && onOpenGlue !== undefined
   return (
     <Stack gap="sm">
-      <Select
-        label={t('editor.glueType')}
-        description={t('editor.glueTypeHint')}
-        data={enumOptions(t, 'glueType', GLUE_TYPES)}
-        renderOption={renderEnumOption}
-        value={draft.glueType}
-        onChange={(value) => {
-          if (!value) return
-          setField('glueType', value as GlueType)
-          // A new script starts from XXL-JOB's template for its type.
-          if (draft.glueSource.trim() === '' || draft.glueSource === glueTemplate(draft.glueType)) setField('glueSource', glueTemplate(value as GlueType))
-        }}
-        allowDeselect={false}
-        error={errors.glueType ?? (draft.glueType === 'GLUE_GROOVY' && jobDeskOnly ? t('editor.groovyHint') : undefined)}
-        data-testid="field-glueType"
-      />
       {script && versioned && (
         <Group justify="space-between" data-testid="glue-versioned">
           <Text size="sm" c="dimmed">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../../../../shared/errors'
 import type { JobInfo } from '../../../../../shared/model'
-import { copyJobInput, jobToInput, newJobInput, placeSaveError } from './job-draft'
+import { copyJobInput, jobToInput, newJobInput, placeSaveError, shownFields } from './job-draft'
 
 describe('jobToInput', () => {
   it('keeps every JobInput field and drops the bookkeeping', () => {
@@ -53,5 +53,17 @@ describe('copyJobInput', () => {
     const copy = copyJobInput(job, 'nightly (copy)')
     expect(copy.id).toBeUndefined()
     expect(copy).toEqual({ ...input, id: undefined, name: 'nightly (copy)' })
+  })
+})
+
+describe('shownFields', () => {
+  it('hides the handler of a script job and the source of a BEAN job, so an error naming one goes on the form', () => {
+    expect(shownFields('GLUE_SHELL').has('executorHandler')).toBe(false)
+    expect(shownFields('GLUE_SHELL').has('glueSource')).toBe(true)
+    expect(shownFields('BEAN').has('executorHandler')).toBe(true)
+    expect(shownFields('BEAN').has('glueSource')).toBe(false)
+    const handlerMissing = new ValidationError('executorHandler', 'a BEAN job needs a handler', { code: 'job.handlerRequired' })
+    expect(placeSaveError(handlerMissing, shownFields('GLUE_PYTHON'), 'en').field).toBeNull()
+    expect(placeSaveError(handlerMissing, shownFields('BEAN'), 'en').field).toBe('executorHandler')
   })
 })

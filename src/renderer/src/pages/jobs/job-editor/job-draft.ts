@@ -1,6 +1,6 @@
 import { ValidationError } from '../../../../../shared/errors'
-import { defaultJobInput, jobInputOf } from '../../../../../shared/job-defaults'
-import type { JobInfo, JobInput } from '../../../../../shared/model'
+import { defaultJobInput, JOB_INPUT_FIELDS, jobInputOf } from '../../../../../shared/job-defaults'
+import type { GlueType, JobInfo, JobInput } from '../../../../../shared/model'
 import type { Language } from '../../../i18n/dictionary'
 import { errorText } from '../../../i18n/server-text'
 
@@ -23,4 +23,14 @@ export function placeSaveError(error: unknown, fields: ReadonlySet<string>, lang
   const message = errorText(language, error)
   if (error instanceof ValidationError && fields.has(error.field)) return { field: error.field, message }
   return { field: null, message }
+}
+
+/** Fields a BEAN job does not show, and a script job's: an error naming one goes on the form, where it is seen. */
+const BEAN_HIDES: ReadonlySet<string> = new Set(['glueSource', 'glueRemark'])
+const SCRIPT_HIDES: ReadonlySet<string> = new Set(['executorHandler'])
+
+/** The fields the editor shows for a job of `glueType`: a save error naming one of these lands on it. */
+export function shownFields(glueType: GlueType): ReadonlySet<string> {
+  const hidden = glueType === 'BEAN' ? BEAN_HIDES : SCRIPT_HIDES
+  return new Set<string>(JOB_INPUT_FIELDS.filter((field) => !hidden.has(field)))
 }

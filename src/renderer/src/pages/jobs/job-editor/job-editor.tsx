@@ -15,11 +15,11 @@ import { selectJobOrigin } from '../../../store/definitions/selectors'
 import { selectGroupsById } from '../../../store/jobs/selectors'
 import { ChildLinksSection } from './child-links-section'
 import { ExecutorSection } from './executor-section'
-import { GlueSection } from './glue-section'
-import { placeSaveError } from './job-draft'
+import { GlueSection, GlueTypeField } from './glue-section'
+import { placeSaveError, shownFields } from './job-draft'
 import { AlarmSection, RetrySection } from './retry-alarm-sections'
 import { ScheduleSection } from './schedule-section'
-import { EDITOR_FIELDS, type SetField } from './section-props'
+import type { SetField } from './section-props'
 
 function Section({ title, children }: { title: MessageKey; children: ReactNode }) {
   const t = useT()
@@ -149,7 +149,7 @@ function JobEditorForm({ open, origin, onDone, onCancel, setDirty, onOpenGlue }:
       const job = await saveJob(input)
       saved = { ...input, id: job.id }
     } catch (error) {
-      const placed = placeSaveError(error, EDITOR_FIELDS, useJobDesk.getState().preferences.language)
+      const placed = placeSaveError(error, shownFields(input.glueType), useJobDesk.getState().preferences.language)
       if (placed.field) setErrors((current) => ({ ...current, [placed.field!]: placed.message }))
       else setFormError(placed.message)
       setSaving(false)
@@ -197,7 +197,13 @@ function JobEditorForm({ open, origin, onDone, onCancel, setDirty, onOpenGlue }:
               error={errors.author}
             />
           </Group>
+          <GlueTypeField {...sectionProps} />
         </Section>
+        {draft.glueType !== 'BEAN' && (
+          <Section title="editor.section.glue">
+            <GlueSection {...sectionProps} savedGlueType={savedGlueType} onOpenGlue={draft.id ? () => onOpenGlue(draft.id!) : undefined} />
+          </Section>
+        )}
         <Section title="editor.section.schedule">
           <ScheduleSection {...sectionProps} />
         </Section>
@@ -212,9 +218,6 @@ function JobEditorForm({ open, origin, onDone, onCancel, setDirty, onOpenGlue }:
         </Section>
         <Section title="editor.section.alarm">
           <AlarmSection {...sectionProps} />
-        </Section>
-        <Section title="editor.section.glue">
-          <GlueSection {...sectionProps} savedGlueType={savedGlueType} onOpenGlue={draft.id ? () => onOpenGlue(draft.id!) : undefined} />
         </Section>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} data-testid="editor-cancel">
