@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, CloseButton, Group, Loader, Stack, Text, Title } from '@mantine/core'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import type { JobInfo } from '../../../../shared/model'
+import type { JobInfo, JobRun } from '../../../../shared/model'
 import { dagRoute, runsRoute } from '../../app/route'
 import { ScheduleText } from '../../components/schedule-text'
 import { RunStatusBadge } from '../../components/status-badge'
@@ -12,6 +12,7 @@ import { useJobDesk } from '../../store'
 import { selectChildLinks, selectParentLinks } from '../../store/dag/selectors'
 import { useJobsOf } from '../../components/use-jobs-of'
 import { RunLink } from '../../components/run-link'
+import { heldSnapshot } from '../../lib/held-snapshot'
 
 /** The clicked job: its schedule and links, its latest runs (kept current by pushed runs), and what to do next. */
 export function DagSidePanel({ job, onClose, onTrigger }: { job: JobInfo; onClose(): void; onTrigger(job: JobInfo): void }) {
@@ -30,6 +31,10 @@ export function DagSidePanel({ job, onClose, onTrigger }: { job: JobInfo; onClos
     return () => forgetRecentRuns(job.id)
   }, [job.id, fetchRecentRuns, forgetRecentRuns])
   const name = (id: number) => jobsById.get(id)?.name ?? `#${id}`
+  // Under the cursor the rows hold still: a run that starts meanwhile is counted, not inserted above the row about to be clicked.
+  const [held, setHeld] = useState<JobRun[] | null>(null)
+  const { shown, newer } = heldSnapshot(runs ?? [], held)
+  const hold = () => setHeld(runs && runs.length > 0 ? runs : null)
 
   return (
     <Card withBorder className="jd-dag-panel" data-testid="dag-panel" data-job-id={job.id}>
@@ -69,27 +74,35 @@ export function DagSidePanel({ job, onClose, onTrigger }: { job: JobInfo; onClos
             {t('dag.noRuns')}
           </Text>
         ) : (
-          runs.map((run) => (
-            <Group key={run.id} gap={6} wrap="nowrap" data-testid="dag-panel-run" data-run-id={run.id}>
-              <RunLink size="xs" runId={run.id} />
-              <Text size="xs" ff="monospace">
-                {formatDateTime(run.triggerTimeMs)}
-              </Text>
-              <RunStatusBadge run={run} />
-              <Anchor
-                size="xs"
-                ml="auto"
-                href={`#/dag?run=${run.id}`}
-                onClick={(event) => {
-                  event.preventDefault()
-                  navigate(dagRoute(run.id))
-                }}
-                data-testid="dag-show-chain"
-              >
-                {t('dag.showChain')}
-              </Anchor>
-            </Group>
-          ))
+          <Stack gap={4} onMouseEnter={hold} onMouseLeave={() => setHeld(null)} data-testid="dag-panel-runs" data-held={held !== null}>
+            {shown.map((run) => (
+              <Group key={run.id} gap={6} wrap="nowrap" data-testid="dag-panel-run" data-run-id={run.id}>
+                <RunLink size="xs" runId={run.id} />
+                <Text size="xs" ff="monospace">
+                  {formatDateTime(run.triggerTimeMs)}
+                </Text>
+                <RunStatusBadge run={run} />
+                <Anchor
+                  size="xs"
+                  ml="auto"
+                  href={`#/dag?run=${run.id}`}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    navigate(dagRoute(run.id))
+                  }}
+                  data-testid="dag-show-chain"
+                >
+                  {t('dag.showChain')}
+                </Anchor>
+              </Group>
+            ))}
+            {/* Below the rows, so its showing up moves none of them. */}
+            {newer > 0 && (
+              <Button size="compact-xs" variant="light" onClick={hold} data-testid="dag-panel-newer">
+                {t('runs.newer', { n: newer })}
+              </Button>
+            )}
+          </Stack>
         )}
       </Stack>
     </Card>
