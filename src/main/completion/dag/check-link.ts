@@ -2,7 +2,7 @@ import { ConflictError } from '../../../shared/errors'
 import { englishMessage } from '../../../shared/messages'
 import { invalidField } from '../../../shared/messages/coded-errors'
 import { LINK_CONDITIONS, type JobLink } from '../../../shared/model'
-import { findPath } from './graph'
+import { cycleClosedBy } from '../../../shared/link-path'
 
 /**
  * A link refused because it would close a cycle. `path` is the cycle as job ids, first id repeated
@@ -36,12 +36,8 @@ export function checkLink(links: readonly JobLink[], candidate: JobLink, jobExis
   if (parentJobId === childJobId) throw invalidField('childJobId', 'link.selfLink')
   if (!jobExists(parentJobId)) throw invalidField('parentJobId', 'link.jobMissing', { id: parentJobId })
   if (!jobExists(childJobId)) throw invalidField('childJobId', 'link.jobMissing', { id: childJobId })
-  if (links.some((link) => link.parentJobId === parentJobId && link.childJobId === childJobId)) return
-
-  const back = findPath(links, childJobId, parentJobId)
-  if (back === null) return
-  const cycle = [...back, childJobId]
-  throw new CycleError(parentJobId, childJobId, cycle)
+  const cycle = cycleClosedBy(links, parentJobId, childJobId)
+  if (cycle !== null) throw new CycleError(parentJobId, childJobId, cycle)
 }
 
 /** A link condition that is not one of LINK_CONDITIONS (ValidationError on `condition`). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JobLink } from '../../../shared/model'
-import { findCycle, findPath } from './graph'
+import { findCycle } from './graph'
+import { findPath } from '../../../shared/link-path'
 
 const edges = (...pairs: [number, number][]): JobLink[] => pairs.map(([parentJobId, childJobId]) => ({ parentJobId, childJobId, condition: 'SUCCESS' }))
 

@@ -1,52 +1,5 @@
 import type { JobLink } from '../../../shared/model'
-
-/** Child ids per parent, each list ascending, so every walk below is deterministic. */
-export function childrenByParent(links: readonly Pick<JobLink, 'parentJobId' | 'childJobId'>[]): Map<number, number[]> {
-  const children = new Map<number, number[]>()
-  for (const link of links) {
-    const list = children.get(link.parentJobId)
-    if (list) {
-      if (!list.includes(link.childJobId)) list.push(link.childJobId)
-    } else children.set(link.parentJobId, [link.childJobId])
-  }
-  for (const list of children.values()) list.sort((a, b) => a - b)
-  return children
-}
-
-/**
- * The shortest chain of links from `fromJobId` to `toJobId` as job ids, both ends included
- * (`[from, …, to]`), or null when `toJobId` cannot be reached. Breadth-first, children ascending,
- * so among equally short paths the one through the lowest ids wins.
- */
-export function findPath(links: readonly Pick<JobLink, 'parentJobId' | 'childJobId'>[], fromJobId: number, toJobId: number): number[] | null {
-  if (fromJobId === toJobId) return [fromJobId]
-  const children = childrenByParent(links)
-  const cameFrom = new Map<number, number>([[fromJobId, fromJobId]])
-  let frontier = [fromJobId]
-  while (frontier.length > 0) {
-    const next: number[] = []
-    for (const node of frontier) {
-      for (const child of children.get(node) ?? []) {
-        if (cameFrom.has(child)) continue
-        cameFrom.set(child, node)
-        if (child === toJobId) return walkBack(cameFrom, fromJobId, toJobId)
-        next.push(child)
-      }
-    }
-    frontier = next
-  }
-  return null
-}
-
-function walkBack(cameFrom: Map<number, number>, fromJobId: number, toJobId: number): number[] {
-  const path = [toJobId]
-  let node = toJobId
-  while (node !== fromJobId) {
-    node = cameFrom.get(node)!
-    path.push(node)
-  }
-  return path.reverse()
-}
+import { childrenByParent } from '../../../shared/link-path'
 
 /**
  * A cycle in a whole link graph (an import, data edited by hand), or null for a DAG. The cycle is

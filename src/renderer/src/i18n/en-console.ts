@@ -32,6 +32,7 @@ export const enConsole = {
   'dag.deleteLink': 'Delete link',
   'dag.refused': 'Link refused',
   'dag.cyclePath': 'It would close this cycle',
+  'dag.cycleEarly': 'A chain of child jobs may not lead back to a job already in it, so the link was not made and its kind was not asked.',
   'dag.chainOf': 'Chain of run {id}: {n} {n|run|runs}.',
   'dag.clearChain': 'Clear',
   'dag.empty': 'No jobs yet.',

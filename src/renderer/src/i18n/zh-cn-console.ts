@@ -31,6 +31,7 @@ export const zhCNConsole: Record<keyof typeof enConsole, string> = {
   'dag.deleteLink': '删除依赖',
   'dag.refused': '依赖被拒绝',
   'dag.cyclePath': '它会形成此环路',
+  'dag.cycleEarly': '子任务链不能回到链中已有的任务，因此未建立该依赖，也无需选择依赖类型。',
   'dag.chainOf': '调度 {id} 的调用链：共 {n} 次调度。',
   'dag.clearChain': '清除',
   'dag.empty': '暂无任务。',

@@ -18,6 +18,7 @@ import { DagFind } from './dag-find'
 import { DagLegend } from './dag-legend'
 import { DagSidePanel } from './dag-side-panel'
 import { LinkDialog, type LinkDraft } from './link-dialog'
+import { cycleClosedBy } from '../../../../shared/link-path'
 import { selectionCss } from './selection-style'
 import { RunLink } from '../../components/run-link'
 
@@ -26,6 +27,8 @@ interface Refusal {
   message: string
   path: number[] | null
   link: JobLink
+  /** Seen in the console before the link's kind was asked (the core refuses it the same way). */
+  early?: boolean
 }
 
 /**
@@ -74,11 +77,20 @@ export function DagPage({ runId }: { runId: number | null }) {
   // The clicked job is highlighted by a style sheet, not through React Flow (see selection-style.ts).
   const selectionStyle = useMemo(() => (selectedId === null ? '' : selectionCss(neighbourHighlight(selectedId, links))), [selectedId, links])
   const refused = useMemo(() => (refusal?.path ? { parentJobId: refusal.link.parentJobId, childJobId: refusal.link.childJobId } : null), [refusal])
-  const startLink = useCallback((parentJobId: number, childJobId: number) => {
-    setRefusal(null)
-    setAnchorJobId(parentJobId)
-    setLinkDraft({ parentJobId, childJobId })
-  }, [])
+  const startLink = useCallback(
+    (parentJobId: number, childJobId: number) => {
+      setAnchorJobId(parentJobId)
+      // A link that would close a cycle is refused now, not after its kind was picked for nothing.
+      const cycle = cycleClosedBy(links, parentJobId, childJobId)
+      if (cycle) {
+        setRefusal({ message: '', path: cycle, link: { parentJobId, childJobId, condition: 'SUCCESS' }, early: true })
+        return
+      }
+      setRefusal(null)
+      setLinkDraft({ parentJobId, childJobId })
+    },
+    [links],
+  )
   const selectJob = useCallback((jobId: number | null) => {
     setSelectedId(jobId)
     setKeepInView(jobId === null ? [] : [jobId])
@@ -141,9 +153,16 @@ export function DagPage({ runId }: { runId: number | null }) {
         >
           {/* One explanation: the cycle it would close, named; the core's own words only for other refusals. */}
           {refusal.path ? (
-            <Text size="sm" data-testid="dag-cycle-path">
-              {t('dag.cyclePath')}: {refusal.path.map((id) => `#${id} ${jobsById.get(id)?.name ?? ''}`.trim()).join(' → ')}
-            </Text>
+            <>
+              <Text size="sm" data-testid="dag-cycle-path">
+                {t('dag.cyclePath')}: {refusal.path.map((id) => `#${id} ${jobsById.get(id)?.name ?? ''}`.trim()).join(' → ')}
+              </Text>
+              {refusal.early && (
+                <Text size="xs" c="dimmed" data-testid="dag-cycle-early">
+                  {t('dag.cycleEarly')}
+                </Text>
+              )}
+            </>
           ) : (
             <Text size="sm" data-testid="dag-refusal-message">
               {refusal.message}
