@@ -115,6 +115,9 @@ export const en = {
   'jobs.saved': 'Job {id} saved',
   'jobs.deleteTitle': 'Delete job {id}?',
   'jobs.deleteBody': '“{name}” and its schedule are removed. Its past runs stay in the run list.',
+  'jobs.deleteLinks': 'Its {n} {n|link|links} go with it:',
+  'jobs.deleteParentLink': 'from parent {job} ({condition}): that job no longer fires this one',
+  'jobs.deleteChildLink': 'to child {job} ({condition}): this chain stops here',
   'jobs.fixRate': 'Every {n} s (fixed rate)',
   'jobs.noSchedule': 'Manual / child only',
 

@@ -113,6 +113,9 @@ export const zhCN: Dictionary = {
   'jobs.saved': '任务 {id} 已保存',
   'jobs.deleteTitle': '删除任务 {id}？',
   'jobs.deleteBody': '将删除“{name}”及其调度。历史调度记录仍保留在调度日志中。',
+  'jobs.deleteLinks': '它的 {n} 个依赖将一并删除：',
+  'jobs.deleteParentLink': '来自父任务 {job}（{condition}）：该任务将不再触发此任务',
+  'jobs.deleteChildLink': '指向子任务 {job}（{condition}）：此链条将在此中断',
   'jobs.fixRate': '每 {n} 秒（固定速度）',
   'jobs.noSchedule': '仅手动 / 子任务触发',
 
