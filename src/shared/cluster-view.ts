@@ -13,8 +13,8 @@ export interface ClusterNodeView {
   leaseUntilMs: number
   /** Its lease runs: it heartbeats. A dead node's row goes once another node took over its work. */
   alive: boolean
-  /** Planned fires its time ring holds (job_ring rows). */
-  ringRows: number
+  /** Planned fires its time ring holds (job_ring rows): a figure of every group's jobs, so null for a non-admin. */
+  ringRows: number | null
   /** It does the cluster's periodic work now (lost-run sweep, report, retention). */
   periodicWork: boolean
   /** The node this console is connected to. */
@@ -26,8 +26,8 @@ export interface ClusterNodeView {
 export interface ClusterView {
   /** The database the nodes share. */
   engine: 'sqlite' | 'postgres' | 'mysql'
-  /** Where it is (a file path, or the URL without its password). */
-  location: string
+  /** Where it is (a file path, or the URL without its password); null for a non-admin, who has no use for the server's paths. */
+  location: string | null
   nodes: ClusterNodeView[]
   /** The time of this view on the answering node (to age the heartbeats). */
   atMs: number

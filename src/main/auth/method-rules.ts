@@ -1,4 +1,4 @@
-import type { AlarmHealth, ApiMethod, JobDeskApi, Overview, RunFilter, Settings } from '../../shared/api'
+import type { AlarmHealth, ApiMethod, ClusterView, JobDeskApi, Overview, RunFilter, Settings } from '../../shared/api'
 import type { DefinitionOrigin } from '../../shared/definition-origin'
 import type { DefinitionPlan } from '../../shared/definition-plan'
 import type { AuditAction } from '../../shared/auth'
@@ -144,6 +144,11 @@ function withoutSecrets(settings: Settings): Settings {
   return { ...settings, accessToken: '', apiToken: '', consoleToken: settings.consoleToken === null ? null : '' }
 }
 
+/** The cluster as a non-admin sees it: the nodes and their health, not the database's path or every group's planned fires. */
+function withoutServerFigures(view: ClusterView): ClusterView {
+  return { ...view, location: null, nodes: view.nodes.map((node) => ({ ...node, ringRows: null })) }
+}
+
 /** Every facade method's rule (the auth methods have theirs in ./auth-rules.ts). */
 export const CORE_RULES = {
   getOverview: {
@@ -177,7 +182,12 @@ export const CORE_RULES = {
   },
   getDailyReport: anyone,
   removeDemoJobs: admin('jobs.demoRemove'),
-  getCluster: anyone,
+  getCluster: {
+    ...anyone,
+    async narrow(ctx, view: ClusterView) {
+      return ctx.principal.role === 'admin' ? view : withoutServerFigures(view)
+    },
+  },
   rotateClusterSecret: admin('cluster.rotateSecret'),
   listGroups: {
     ...anyone,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditPage } from '../../../src/shared/auth'
 import type { JobPage } from '../../../src/shared/job-query'
 import type { JobGroup, JobInfo, JobRun } from '../../../src/shared/model'
-import type { RunPage, TriggerResult } from '../../../src/shared/api'
+import type { ClusterView, RunPage, TriggerResult } from '../../../src/shared/api'
 import { jobInputOf } from '../../../src/shared/job-defaults'
 import { AuthHarness, errorCodeOf, resultOf } from '../../support/auth-harness'
 import { signOut } from '../../support/auth-session'
@@ -95,6 +95,18 @@ describe('an operator of group A', () => {
     const asAdmin = await admin.value<{ consoleToken: string | null; apiToken: string }>('getSettings')
     expect(asAdmin.consoleToken, 'the token opens nothing now').toBeNull()
     expect(asAdmin.apiToken, 'the admin still reads the other secrets').not.toBe('')
+  })
+
+  it("sees the cluster's nodes without the database path or every group's planned fires, which an admin sees", async () => {
+    const full = await admin.value<ClusterView>('getCluster')
+    expect(full.location).toEqual(expect.any(String))
+    expect(full.nodes.every((node) => typeof node.ringRows === 'number')).toBe(true)
+    for (const bridge of [operator, viewer]) {
+      const view = await bridge.value<ClusterView>('getCluster')
+      expect(view.location).toBeNull()
+      expect(view.nodes.map((node) => node.nodeId)).toEqual(full.nodes.map((node) => node.nodeId))
+      expect(view.nodes.every((node) => node.ringRows === null)).toBe(true)
+    }
   })
 })
 

@@ -14,6 +14,8 @@ export function ClusterPage() {
   const t = useT()
   const errorText = useErrorText()
   const view = useJobDesk(selectCluster)
+  // A non-admin gets no planned-fire counts (every group's jobs): no column for them.
+  const ringShown = view?.nodes.some((node) => node.ringRows !== null) ?? false
   const fetchCluster = useJobDesk((s) => s.fetchCluster)
   const [error, setError] = useState<{ caught: unknown } | null>(null)
 
@@ -47,9 +49,12 @@ export function ClusterPage() {
             <Badge variant="light" data-testid="cluster-engine">
               {t(`cluster.engine.${view.engine}`)}
             </Badge>
-            <Text className="jd-mono" size="sm" data-testid="cluster-location">
-              {view.location}
-            </Text>
+            {/* The core leaves the path out for a non-admin (getCluster). */}
+            {view.location !== null && (
+              <Text className="jd-mono" size="sm" data-testid="cluster-location">
+                {view.location}
+              </Text>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             {view.engine === 'sqlite' && view.nodes.length <= 1 ? t('cluster.alone') : t('cluster.explain')}
@@ -62,7 +67,7 @@ export function ClusterPage() {
                 <Table.Th>{t('cluster.state')}</Table.Th>
                 <Table.Th>{t('cluster.heartbeat')}</Table.Th>
                 <Table.Th title={t('cluster.epochHint')}>{t('cluster.epoch')}</Table.Th>
-                <Table.Th>{t('cluster.ringRows')}</Table.Th>
+                {ringShown && <Table.Th>{t('cluster.ringRows')}</Table.Th>}
                 <Table.Th>{t('cluster.work')}</Table.Th>
                 <Table.Th>
                   {t('cluster.address')}
@@ -75,7 +80,7 @@ export function ClusterPage() {
             </Table.Thead>
             <Table.Tbody>
               {view.nodes.map((node) => (
-                <NodeRow key={node.nodeId} node={node} atMs={view.atMs} />
+                <NodeRow key={node.nodeId} node={node} atMs={view.atMs} ringShown={ringShown} />
               ))}
             </Table.Tbody>
           </Table>

@@ -4,7 +4,7 @@ import { useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 
 /** One node: its name and id, whether its lease holds, its heartbeat's age, its epoch and what it does. */
-export function NodeRow({ node, atMs }: { node: ClusterNodeView; atMs: number }) {
+export function NodeRow({ node, atMs, ringShown }: { node: ClusterNodeView; atMs: number; ringShown: boolean }) {
   const t = useT()
   const ageSeconds = Math.max(0, (atMs - node.heartbeatAtMs) / 1000)
   return (
@@ -31,7 +31,7 @@ export function NodeRow({ node, atMs }: { node: ClusterNodeView; atMs: number })
       <Table.Td className="jd-mono" title={t('cluster.epochHint')} data-testid="cluster-node-epoch">
         {node.epoch}
       </Table.Td>
-      <Table.Td data-testid="cluster-ring-rows">{node.ringRows}</Table.Td>
+      {ringShown && <Table.Td data-testid="cluster-ring-rows">{node.ringRows}</Table.Td>}
       <Table.Td>{node.periodicWork ? <Badge variant="light">{t('cluster.periodicWork')}</Badge> : <Text c="dimmed">—</Text>}</Table.Td>
       <Table.Td>
         {/* One cell for both addresses: two columns of long URLs crowd out the rest at 1280 px. */}
