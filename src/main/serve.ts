@@ -10,6 +10,7 @@ import { DatabaseOpenError } from './store/open-database'
 import { ListenError } from './net/http-server'
 import { describeError, ValidationError } from '../shared/errors'
 import { PASSWORD_MIN_CHARS } from '../shared/schema/auth'
+import { SERVE_OPTIONS, SERVE_USAGE as USAGE } from './serve-args'
 
 /** `--admin-password-file`: the first admin's password, the file's first line (never on the command line, where `ps` shows it). */
 function readAdminPassword(file: string | undefined): string | undefined {
@@ -26,38 +27,11 @@ function readAdminPassword(file: string | undefined): string | undefined {
   return password
 }
 
-/**
- * Headless mode: `npm run serve -- [--port P] [--host H] [--data-dir D]`. The scheduler, the embedded
- * executor and the console, under plain Node, for an on-prem server without a desktop.
- */
-const USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN]
-                     [--api-token API_TOKEN] [--console-token TOKEN] [--admin-password-file FILE] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]
-                     [--database postgres://user@host:5432/db | mysql://user@host:3306/db | FILE] [--node-name NAME] [--node-url URL]`
-
 async function main(): Promise<void> {
   let values
   try {
     ;({ values } = parseArgs({
-      options: {
-        port: { type: 'string', default: '8080' },
-        host: { type: 'string', default: '127.0.0.1' },
-        'data-dir': { type: 'string' },
-        'console-token': { type: 'string' },
-        'admin-password-file': { type: 'string' },
-        token: { type: 'string' },
-        'api-token': { type: 'string' },
-        'enable-scripts': { type: 'boolean', default: false },
-        handlers: { type: 'string', multiple: true },
-        'registry-beat-ms': { type: 'string' },
-        'registry-dead-ms': { type: 'string' },
-        'registry-sweep-ms': { type: 'string' },
-        'retry-jitter': { type: 'string' },
-        'no-demo': { type: 'boolean', default: false },
-        database: { type: 'string' },
-        'node-name': { type: 'string' },
-        'node-url': { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
+      options: SERVE_OPTIONS,
       strict: true,
     }))
   } catch (error) {

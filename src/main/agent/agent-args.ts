@@ -50,7 +50,8 @@ Runs a JobDesk executor that speaks the XXL-JOB executor protocol and registers 
   --app NAME                app name of the executor group (XXL-JOB appname)
   --port N                  port to listen on (default ${DEFAULT_EXECUTOR_PORT}; 0 picks a free one)
   --host ADDR               interface to bind (default 127.0.0.1: this machine only; 0.0.0.0 for the LAN)
-  --address URL             address to register (default http://<first LAN IPv4>:<port>/)
+  --address URL             address to register (default from --host: http://127.0.0.1:<port>/ on
+                            loopback, http://<host>:<port>/ for one address, the first LAN IPv4 for 0.0.0.0)
   --handlers DIR            directory of .js/.mjs handler modules (repeatable)
   --log-path DIR            run logs, glue sources, callback spool (default ${DEFAULT_LOG_PATH})
   --log-retention-days N    delete run-log folders older than N days; < 3 keeps all (default 30)

@@ -1,0 +1,31 @@
+/**
+ * Headless mode's flags: `npm run serve -- [--port P] [--host H] [--data-dir D] …`, the scheduler,
+ * the embedded executor and the console under plain Node, for an on-prem server without a desktop.
+ * Kept apart from serve.ts (which starts the server when loaded) so a test can hold the usage text,
+ * the parser and the README to one list.
+ */
+export const SERVE_OPTIONS = {
+  port: { type: 'string', default: '8080' },
+  host: { type: 'string', default: '127.0.0.1' },
+  'data-dir': { type: 'string' },
+  'console-token': { type: 'string' },
+  'admin-password-file': { type: 'string' },
+  token: { type: 'string' },
+  'api-token': { type: 'string' },
+  'enable-scripts': { type: 'boolean', default: false },
+  handlers: { type: 'string', multiple: true },
+  'registry-beat-ms': { type: 'string' },
+  'registry-dead-ms': { type: 'string' },
+  'registry-sweep-ms': { type: 'string' },
+  'retry-jitter': { type: 'string' },
+  'no-demo': { type: 'boolean', default: false },
+  database: { type: 'string' },
+  'node-name': { type: 'string' },
+  'node-url': { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const
+
+export const SERVE_USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN]
+                     [--api-token API_TOKEN] [--console-token TOKEN] [--admin-password-file FILE] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]
+                     [--database postgres://user@host:5432/db | mysql://user@host:3306/db | FILE] [--node-name NAME] [--node-url URL]
+                     [--registry-beat-ms 30000] [--registry-dead-ms 90000] [--registry-sweep-ms 30000] [--help]`
