@@ -84,7 +84,7 @@ test('a refused cycle is explained once', async ({ page }) => {
   // Refused before the link's kind is asked: no dialog opens.
   const refusal = page.getByTestId('dag-refusal')
   await expect(refusal.getByTestId('dag-cycle-early')).toBeVisible()
-  await expect(page.getByTestId('link-dialog')).toHaveCount(0)
+  await expect(page.getByTestId('link-save')).toHaveCount(0)
   await expect(refusal.getByTestId('dag-cycle-path')).toContainText(`#${a} ${NAMES[0]} → #${b} ${NAMES[1]} → #${c} ${NAMES[2]} → #${a}`)
   // One explanation: the path is not repeated in a second message.
   await expect(refusal.getByText(/→/)).toHaveCount(1)

@@ -47,7 +47,7 @@ test('three jobs are linked A → B → C by dragging in the DAG; C → A is ref
   // Refused before the link's kind is asked: no dialog opens.
   const refusal = page.getByTestId('dag-refusal')
   await expect(refusal.getByTestId('dag-cycle-early')).toBeVisible()
-  await expect(page.getByTestId('link-dialog')).toHaveCount(0)
+  await expect(page.getByTestId('link-save')).toHaveCount(0)
   await expect(refusal.getByTestId('dag-cycle-path')).toContainText(`#${a} ${NAMES[0]} → #${b} ${NAMES[1]} → #${c} ${NAMES[2]} → #${a}`)
   for (const id of ids) await expect(dagNode(page, id)).toHaveAttribute('data-mark', 'cycle')
   await expect(dagEdge(page, a, b)).toHaveAttribute('data-marked', 'true')

@@ -146,5 +146,5 @@ export const enConsole = {
   'runs.filterGroup': 'Executor group',
   'trigger.noRegistered': "No address is registered or listed for this job's group.",
   'trigger.typedAddresses': 'Other addresses',
-  'trigger.pendingAddressCounts': 'Counted already, Enter or not: the preview below and Run use it.',
+  'trigger.pendingAddressCounts': 'An address counts as soon as it is typed, Enter or not: the preview below and Run use it.',
 } satisfies Record<string, string>

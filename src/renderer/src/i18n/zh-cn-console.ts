@@ -145,5 +145,5 @@ export const zhCNConsole: Record<keyof typeof enConsole, string> = {
   'runs.filterGroup': '执行器分组',
   'trigger.noRegistered': '此任务的分组没有已注册或已配置的地址。',
   'trigger.typedAddresses': '其他地址',
-  'trigger.pendingAddressCounts': '无需回车即已计入：下方预览和执行都会使用该地址。',
+  'trigger.pendingAddressCounts': '地址一经输入即计入，无需回车：下方预览和执行都会使用它。',
 }

@@ -83,7 +83,8 @@ export function AddressPicker({ group, picked, onPick, typed, onType, pending, o
           onChange={onType}
           searchValue={pending}
           onSearchChange={onPending}
-          description={pending.trim() !== '' ? t('trigger.pendingAddressCounts') : undefined}
+          // Always shown: a hint that came and went with the text would move Run from under the pointer.
+          description={t('trigger.pendingAddressCounts')}
           clearable
           acceptValueOnBlur
           disabled={disabled}
