@@ -78,8 +78,15 @@ export function applyEvent(event: JobDeskEvent): void {
       // The desktop shell raises a system notification for these, as for alarms.
       if (isDesktop()) return
       const color = event.kind === 'approval' ? 'blue' : 'red'
-      notifyEvent(store.preferences.language, color, `event.flow.${event.kind}`, { id: event.flowRunId, name: event.flowName }, event.detail, () =>
-        useJobDesk.getState().navigate(flowRunRoute(event.flowRunId)),
+      // One toast per flow and kind, as per job for alarms: a flow failing again and again replaces its toast.
+      notifyEvent(
+        store.preferences.language,
+        color,
+        `event.flow.${event.kind}`,
+        { id: event.flowRunId, name: event.flowName },
+        event.detail,
+        () => useJobDesk.getState().navigate(flowRunRoute(event.flowRunId)),
+        `flow-${event.kind}-${event.flowId}`,
       )
       return
     }
