@@ -130,4 +130,6 @@ export interface LastRun {
   logId: number
   status: RunStatus
   triggerTimeMs: number
+  /** Set (true) when the run failed by a kill (shared/run-kill.ts): the console shows it as killed. */
+  killed?: true
 }

@@ -1,6 +1,6 @@
 import type { LastRun, RunFilter } from '../../shared/api'
 import { runStatus } from '../../shared/model'
-import { KILL_MARKERS } from '../../shared/run-kill'
+import { isKilledRun, KILL_MARKERS } from '../../shared/run-kill'
 import type { Connection } from './sql/connection'
 import { statementSizes, statementsBySize } from './sql/insert-rows'
 
@@ -34,16 +34,21 @@ export async function lastRunsOf(db: Connection, jobIds: readonly number[]): Pro
   let from = 0
   for (const size of statementSizes(jobIds.length, LAST_RUNS_PER_STATEMENT)) {
     const chunk = jobIds.slice(from, (from += size))
-    const rows = await db.all<{ id: number; job_id: number; trigger_code: number; handle_code: number; trigger_time: number }>(lastRunsStatement(size), chunk)
+    const rows = await db.all<{ id: number; job_id: number; trigger_code: number; handle_code: number; handle_msg: string; trigger_time: number }>(
+      lastRunsStatement(size),
+      chunk,
+    )
     const byJob = new Map(rows.map((row) => [Number(row.job_id), row]))
     for (const jobId of chunk) {
       const row = byJob.get(jobId)
       if (!row) continue
+      const codes = { triggerCode: row.trigger_code, handleCode: row.handle_code, handleMsg: row.handle_msg ?? '' }
       result.push({
         jobId,
         logId: Number(row.id),
-        status: runStatus({ triggerCode: row.trigger_code, handleCode: row.handle_code }),
+        status: runStatus(codes),
         triggerTimeMs: Number(row.trigger_time),
+        ...(isKilledRun(codes) ? { killed: true as const } : {}),
       })
     }
   }
@@ -110,7 +115,7 @@ const LAST_RUNS_PER_STATEMENT = 200
 const lastRunsStatement = statementsBySize((size) =>
   Array.from(
     { length: size },
-    () => 'SELECT id, job_id, trigger_code, handle_code, trigger_time FROM job_log WHERE id = (SELECT MAX(id) FROM job_log WHERE job_id = ?)',
+    () => 'SELECT id, job_id, trigger_code, handle_code, handle_msg, trigger_time FROM job_log WHERE id = (SELECT MAX(id) FROM job_log WHERE job_id = ?)',
   ).join(' UNION ALL '),
 )
 

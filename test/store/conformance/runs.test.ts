@@ -307,5 +307,11 @@ storeSuite('RunRepo', (f) => {
     expect(await f.store.runs.countOutcomesSince(T0)).toEqual({ successCount: 1, failCount: 1, killedCount: 1, unfinishedCount: 2 })
     expect(await f.store.runs.countFailedSince(T0)).toEqual({ failedCount: 1, killedCount: 1 })
     expect(await f.store.runs.countFailedSince(T0 + 3)).toEqual({ failedCount: 0, killedCount: 0 })
+    // The job's last run is the pending one; a job whose last run was killed says so.
+    const [last] = await f.store.runs.lastRuns([1])
+    expect(last).not.toHaveProperty('killed')
+    const other = await runningOn(f.store, 2, 'http://a/', { triggerTimeMs: T0 + 5 })
+    await f.store.runs.complete([{ logId: other, handleCode: 500, handleMsg: 'scheduling center kill job. [job running, killed]', handleTimeMs: T0 }])
+    expect(await f.store.runs.lastRuns([2])).toEqual([{ jobId: 2, logId: other, status: 'failed', triggerTimeMs: T0 + 5, killed: true }])
   })
 })

@@ -39,9 +39,9 @@ export function RunStatusBadge({ run, atRisk = false }: { run: Pick<JobRun, 'tri
   )
 }
 
-/** For a last-run row, which carries the status only. */
-export function LastRunBadge({ status }: { status: RunStatus }) {
-  return <StatusBadge outcome={status} />
+/** For a last-run row, which carries the status and whether a kill ended it. */
+export function LastRunBadge({ status, killed }: { status: RunStatus; killed?: boolean }) {
+  return <StatusBadge outcome={killed ? 'killed' : status} />
 }
 
 export function JobStatusBadge({ triggerStatus }: { triggerStatus: 0 | 1 }) {

@@ -82,7 +82,7 @@ export const en = {
   'dashboard.noReport': 'No daily figures yet (the report is updated every few minutes).',
   'dashboard.recentFailures': 'Recent failures',
   'dashboard.noFailures': 'No failed runs among the latest runs.',
-  'dashboard.killedApart': 'and {n} killed, not counted as failed',
+  'dashboard.killedApart': '+ {n} killed, not counted',
   'dashboard.failedAfterAttempts': 'Failed after {n} attempts',
   'dashboard.retryingAttempt': 'Failed, retrying: attempt {n}',
 

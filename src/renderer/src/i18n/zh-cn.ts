@@ -80,7 +80,7 @@ export const zhCN: Dictionary = {
   'dashboard.noReport': '暂无每日统计（报表每隔几分钟更新一次）。',
   'dashboard.recentFailures': '最近失败',
   'dashboard.noFailures': '最近的调度中没有失败。',
-  'dashboard.killedApart': '另有 {n} 个已终止，不计为失败',
+  'dashboard.killedApart': '另有 {n} 个已终止，不计入',
   'dashboard.failedAfterAttempts': '尝试 {n} 次后失败',
   'dashboard.retryingAttempt': '失败，正在重试：第 {n} 次尝试',
 

@@ -5,7 +5,7 @@ import { matchesRunFilter, mergeChildRuns, mergeRuns, NO_RUN_FILTER, mergeRecent
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0)
 
 const run = (id: number, over: Partial<JobRun> = {}): JobRun =>
-  ({ id, jobId: 1, triggerType: 'CRON', triggerTimeMs: NOW - 1000, triggerCode: 200, handleCode: 0, ...over }) as JobRun
+  ({ id, jobId: 1, triggerType: 'CRON', triggerTimeMs: NOW - 1000, triggerCode: 200, handleCode: 0, handleMsg: '', ...over }) as JobRun
 
 describe('toApiRunFilter', () => {
   it('sends only the fields that are set, with the time range ending now', () => {
@@ -73,6 +73,13 @@ describe('updateLastRuns', () => {
   it('updates the status when the same run ends', () => {
     const known = { 1: toLastRun(run(4)) }
     expect(updateLastRuns(known, [run(4, { handleCode: 500 })])[1].status).toBe('failed')
+  })
+
+  it('marks a run a kill ended as killed, and no other', () => {
+    const known = { 1: toLastRun(run(4)) }
+    const next = updateLastRuns(known, [run(4, { handleCode: 500, handleMsg: 'Manual operation, kill job: job thread already killed.' })])
+    expect(next[1]).toEqual({ jobId: 1, logId: 4, status: 'failed', triggerTimeMs: NOW - 1000, killed: true })
+    expect(toLastRun(run(5, { handleCode: 500, handleMsg: 'boom' }))).not.toHaveProperty('killed')
   })
 
   it('returns the same object when nothing is newer or changed', () => {

@@ -1,4 +1,5 @@
 import type { LastRun, RunFilter } from '../../../shared/api'
+import { isKilledRun } from '../../../shared/run-kill'
 import { runStatus, type JobRun, type RunStatus, type TriggerType } from '../../../shared/model'
 
 export const TIME_RANGES = ['all', '1h', '24h', '7d'] as const
@@ -68,7 +69,7 @@ export function mergeRuns(list: readonly JobRun[], changed: readonly JobRun[], f
 
 /** A run as the last-run map holds it (the shape `listLastRuns` answers with). */
 export function toLastRun(run: JobRun): LastRun {
-  return { jobId: run.jobId, logId: run.id, status: runStatus(run), triggerTimeMs: run.triggerTimeMs }
+  return { jobId: run.jobId, logId: run.id, status: runStatus(run), triggerTimeMs: run.triggerTimeMs, ...(isKilledRun(run) ? { killed: true as const } : {}) }
 }
 
 /** The newest run per job from a batch of rows, merged into what is known. */

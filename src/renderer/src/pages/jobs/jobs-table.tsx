@@ -115,7 +115,7 @@ const JobCells = memo(function JobCells({
       <div role="cell" data-testid="job-last-run">
         {lastRun ? (
           <button type="button" className="jd-link-btn" onClick={() => actions.openRun(lastRun.logId)} aria-label={t('trigger.openRun', { id: lastRun.logId })}>
-            <LastRunBadge status={lastRun.status} />
+            <LastRunBadge status={lastRun.status} killed={lastRun.killed} />
           </button>
         ) : (
           <span className="jd-dimmed">{none}</span>
