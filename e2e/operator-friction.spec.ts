@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defaultJobInput } from '../src/shared/job-defaults'
 import { bridgeCalls, signInCookie, signInPage } from './support/admin-session'
-import { goTo, jobRow } from './support/console-page'
+import { chooseOption, goTo, jobRow } from './support/console-page'
 import { dagNode, dragLink, fitDag } from './support/dag-page'
 import { useHeadlessServer } from './support/headless-server'
 
@@ -51,7 +51,8 @@ async function asAdmin(page: Page): Promise<void> {
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' })
+  // Transitions finished: a dialog still fading in would be caught half transparent.
+  await testInfo.attach(name, { body: await page.screenshot({ animations: 'disabled' }), contentType: 'image/png' })
 }
 
 test('Run once counts an address typed without Enter: the preview shows it, and Run goes there', async ({ page }, testInfo) => {
@@ -92,10 +93,14 @@ test('a killed run is Killed everywhere: its badge, its notice, and the dashboar
   await expect(notice).not.toContainText('failed')
 
   await goTo(page, 'dashboard')
-  await expect(page.getByTestId('stat-failed-note')).toHaveText('and 1 killed, not counted as failed')
+  await expect(page.getByTestId('stat-failed-note')).toHaveText('+ 1 killed, not counted')
   await expect(page.getByTestId('last-hour-killed')).toHaveAttribute('data-count', '1')
   await expect(page.locator(`[data-testid="recent-failure"][data-first-id="${runId}"]`)).toHaveCount(0)
-  await shot(page, testInfo, 'dashboard-killed-apart')
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await shot(page, testInfo, 'dashboard-killed-apart-1280x720')
+  // The Jobs table's last run says Killed too.
+  await goTo(page, 'jobs')
+  await expect(jobRow(page, SLEEPER).getByTestId('run-status')).toHaveText('Killed')
 })
 
 test('a failure retried twice is one entry on the dashboard: failed after 3 attempts', async ({ page }, testInfo) => {
@@ -113,6 +118,13 @@ test('a failure retried twice is one entry on the dashboard: failed after 3 atte
   await expect(entries).toHaveCount(1)
   await expect(entries.getByTestId('recent-failure-attempts')).toHaveText('Failed after 3 attempts')
   await shot(page, testInfo, 'dashboard-retried-failure')
+  // The same entry in Chinese, at the smallest window an operator uses.
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await chooseOption(page, page.getByTestId('language-switch'), '简体中文')
+  await expect(entries.getByTestId('recent-failure-attempts')).toHaveText('尝试 3 次后失败')
+  await shot(page, testInfo, 'dashboard-retried-failure-zh-1280x720')
+  // Back to English for the tests that follow (the choice may be kept for the next page too).
+  await chooseOption(page, page.getByTestId('language-switch'), 'English')
 })
 
 test('the job form asks the GLUE type at the top, and a script job has no handler field', async ({ page }, testInfo) => {
