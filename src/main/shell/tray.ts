@@ -1,6 +1,7 @@
 import { Menu, Tray } from 'electron'
-import type { JobDeskEvent } from '../../shared/api'
+import type { JobDeskEvent, Overview } from '../../shared/api'
 import type { JobRun, RegistryEntry } from '../../shared/model'
+import { isKilledRun } from '../../shared/run-kill'
 import type { CoreClient } from './core-client'
 import { fleetStatus } from './fleet-status'
 import type { ShellLanguage } from './shell-language'
@@ -8,7 +9,9 @@ import { shellText } from './shell-text'
 import { trayIcon } from './tray-icon'
 
 const REFRESH_MS = 5000
-const HOUR_MS = 3_600_000
+const FAILURES_SHOWN = 5
+/** Failed runs read for the submenu: enough that a few kills among them still leave FAILURES_SHOWN. */
+const FAILED_RUNS_READ = 20
 
 export interface TrayActions {
   openWindow(): void
@@ -31,15 +34,16 @@ export function createTray(core: CoreClient, actions: TrayActions, language: She
     if (refreshing) return
     refreshing = true
     try {
-      const [overview, registry, failures, lastHour] = await Promise.all([
-        value<{ failedLast24hCount: number }>(core.call('getOverview', [])),
+      // The overview's counts leave killed runs out, and so does the failures submenu: a kill is not the job failing.
+      const [overview, registry, failed] = await Promise.all([
+        value<Pick<Overview, 'failedLast24hCount' | 'lastHour'>>(core.call('getOverview', [])),
         value<RegistryEntry[]>(core.call('listRegistry', [])),
-        value<{ runs: JobRun[] }>(core.call('listRuns', [{ status: 'failed', limit: 5 }])),
-        value<{ runs: JobRun[] }>(core.call('listRuns', [{ status: 'failed', sinceMs: Date.now() - HOUR_MS, limit: 1 }])),
+        value<{ runs: JobRun[] }>(core.call('listRuns', [{ status: 'failed', limit: FAILED_RUNS_READ }])),
       ])
-      if (!overview || !registry || !failures || !lastHour) return
+      if (!overview || !registry || !failed) return
+      const failures = { runs: failed.runs.filter((run) => !isKilledRun(run)).slice(0, FAILURES_SHOWN) }
       const text = shellText(language.current)
-      const status = fleetStatus(registry, overview.failedLast24hCount, lastHour.runs.length, language.current)
+      const status = fleetStatus(registry, overview.failedLast24hCount, overview.lastHour.failCount, language.current)
       tray.setImage(trayIcon(status.color))
       tray.setToolTip(`JobDesk — ${status.summary}`)
       tray.setContextMenu(

@@ -5,7 +5,8 @@ import { databaseFile } from '../../../src/main/app/data-dir'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import type { Store } from '../../../src/main/store/store'
 import { API_METHODS } from '../../../src/shared/api'
-import type { JobInfo, JobRun } from '../../../src/shared/model'
+import { defaultJobInput } from '../../../src/shared/job-defaults'
+import { runStatus, type JobGroup, type JobInfo, type JobRun } from '../../../src/shared/model'
 import { startShell, type ShellProcess, type ShellSnapshot } from '../../support/shell-process'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
@@ -201,6 +202,31 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     // A second start of the app shows the window instead of a second JobDesk.
     const before = fromTray.windows[0].shown
     expect((await shell.send<ShellSnapshot>('secondInstance')).windows[0].shown).toBeGreaterThan(before)
+  })
+
+  it('notifies a killed run as killed, not failed, and keeps it out of the tray’s failures', async () => {
+    shell = await startShell(await dataDir())
+    await ready(shell)
+    const group = (await call<JobGroup[]>(shell, 'listGroups')).find((g) => g.appName === 'jobdesk-embedded')!
+    const sleeper = await call<JobInfo>(
+      shell,
+      'saveJob',
+      defaultJobInput(group.id, 'UTC', { name: 'sleeps until killed', executorHandler: 'sleepJobHandler', executorParam: '60000' }),
+    )
+    const [logId] = (await call<{ logIds: number[] }>(shell, 'triggerJob', { jobId: sleeper.id })).logIds
+    await waitFor('the run to be running', async () => runStatus(await call<JobRun>(shell!, 'getRun', logId)) === 'running')
+    await call(shell, 'killRun', logId)
+    const notified = await waitFor(
+      'a notification for the killed run',
+      async () => (await shell!.snapshot()).notifications.find((n) => n.body.includes(`Run ${logId} of job ${sleeper.id}`)),
+      30_000,
+    )
+    expect(notified.title).toBe('Run killed: sleeps until killed')
+    const tray = await waitFor('the tray menu after the kill', async () => {
+      const menu = (await shell!.snapshot()).trays[0].menu
+      return menu !== null && String(menu[0].label).includes('no failed runs in 24 h') && menu
+    })
+    expect(tray.find((item) => item.label === 'Recent failures')!.submenu).toEqual([expect.objectContaining({ label: 'None' })])
   })
 
   it('speaks the console’s language in the tray and notifications: told by the console, kept for the next start', async () => {
