@@ -54,6 +54,13 @@ describe('failureChains', () => {
     expect(chain.first.id).toBe(51)
   })
 
+  it('counts retries that all name the first run as attempts of one chain too', () => {
+    const [chain, ...others] = failureChains([run(70), retry(71, 70), retry(72, 70)])
+    expect(others).toEqual([])
+    expect(chain).toMatchObject({ attempts: 3, state: 'failed' })
+    expect(chain.last.id).toBe(72)
+  })
+
   it('does not take a child run (PARENT) for a retry', () => {
     expect(failureChains([run(60), run(61, { triggerType: 'PARENT', parentLogId: 60 })])).toHaveLength(2)
   })

@@ -21,21 +21,23 @@ export interface FailureChain {
  */
 export function failureChains(runs: readonly JobRun[]): FailureChain[] {
   const byId = new Map(runs.map((run) => [run.id, run]))
-  const retryOf = new Map<number, JobRun>()
+  // Each retry under the attempt it retries; several under one parent are attempts of one chain all the same.
+  const retriesOf = new Map<number, JobRun[]>()
   for (const run of byId.values()) {
     if (run.triggerType !== 'RETRY' || run.parentLogId === null || !byId.has(run.parentLogId)) continue
-    const known = retryOf.get(run.parentLogId)
-    if (!known || known.id < run.id) retryOf.set(run.parentLogId, run)
+    retriesOf.set(run.parentLogId, [...(retriesOf.get(run.parentLogId) ?? []), run])
   }
-  const retries = new Set([...retryOf.values()].map((run) => run.id))
+  const retries = new Set([...retriesOf.values()].flat().map((run) => run.id))
   const chains: FailureChain[] = []
   for (const first of byId.values()) {
     if (retries.has(first.id)) continue
     let last = first
     let attempts = 1
-    for (let next = retryOf.get(last.id); next; next = retryOf.get(last.id)) {
-      last = next
+    for (const queue = [...(retriesOf.get(first.id) ?? [])]; queue.length > 0;) {
+      const retry = queue.shift()!
       attempts += 1
+      if (retry.id > last.id) last = retry
+      queue.push(...(retriesOf.get(retry.id) ?? []))
     }
     chains.push({ first, last, attempts, state: chainState(last) })
   }
