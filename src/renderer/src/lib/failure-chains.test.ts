@@ -21,6 +21,7 @@ const run = (id: number, over: Partial<JobRun> = {}): JobRun => ({
   handleCode: 500,
   handleMsg: 'boom',
   alarmStatus: 0,
+  alarmMessage: '',
   parentLogId: null,
   ...over,
 })

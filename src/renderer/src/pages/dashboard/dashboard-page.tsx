@@ -77,7 +77,7 @@ function RecentFailures() {
   const t = useT()
   const language = useLanguage()
   const failures = useJobDesk((s) => s.recentFailures)
-  const { jobsById } = useJobsOf(failures.map((run) => run.jobId))
+  const { jobsById } = useJobsOf(failures.map((chain) => chain.last.jobId))
   const navigate = useJobDesk((s) => s.navigate)
   return (
     <Card withBorder padding="md">
