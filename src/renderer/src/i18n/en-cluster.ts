@@ -21,7 +21,6 @@ export const enCluster = {
   'cluster.self': 'this console',
   'cluster.alive': 'alive',
   'cluster.dead': 'dead — its work is being taken over',
-  'cluster.agoSeconds': '{n} s ago',
   'cluster.periodicWork': 'lost-run sweep, report, retention',
   'cluster.notListening': 'not listening yet',
   'cluster.none': 'none',

@@ -23,7 +23,6 @@ export const zhCNCluster: Record<keyof typeof enCluster, string> = {
   'cluster.self': '当前控制台',
   'cluster.alive': '在线',
   'cluster.dead': '宕机 — 其工作正被接管',
-  'cluster.agoSeconds': '{n} 秒前',
   'cluster.periodicWork': '丢失运行清理、报表、日志保留',
   'cluster.notListening': '尚未监听',
   'cluster.none': '无',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatDuration, listTimeZones } from './format-time'
+import { formatDateTime, listTimeZones } from './format-time'
 
 describe('formatDateTime', () => {
   it('formats an instant in the given zone', () => {
@@ -7,16 +7,6 @@ describe('formatDateTime', () => {
     expect(formatDateTime(instant, 'UTC')).toBe('2026-03-29 01:30:05')
     expect(formatDateTime(instant, 'Europe/Berlin')).toBe('2026-03-29 03:30:05')
     expect(formatDateTime(instant, 'Asia/Shanghai')).toBe('2026-03-29 09:30:05')
-  })
-})
-
-describe('formatDuration', () => {
-  it('picks the largest sensible units', () => {
-    expect(formatDuration(850)).toBe('850 ms')
-    expect(formatDuration(12_400)).toBe('12 s')
-    expect(formatDuration(245_000)).toBe('4 min 5 s')
-    expect(formatDuration(3 * 3_600_000 + 120_000)).toBe('3 h 2 min')
-    expect(formatDuration(53 * 3_600_000)).toBe('2 d 5 h')
   })
 })
 

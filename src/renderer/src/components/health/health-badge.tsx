@@ -1,7 +1,7 @@
 import '../badges.css'
 import type { AddressHealth } from '../../../../shared/model'
-import { useT } from '../../i18n/use-t'
-import { formatDuration } from '../../lib/format-time'
+import { useLanguage, useT } from '../../i18n/use-t'
+import { formatAgo } from '../../lib/format-duration'
 
 const HEALTH_COLOR: Record<AddressHealth, string> = { online: 'teal', suspect: 'orange', dead: 'red' }
 
@@ -17,11 +17,11 @@ export function HealthBadge({ health }: { health: AddressHealth | null }) {
 
 /** Time since the last beat, ticking with `nowMs`. */
 export function BeatAge({ updateTimeMs, nowMs }: { updateTimeMs: number; nowMs: number }) {
-  const t = useT()
+  const language = useLanguage()
   const ageMs = Math.max(0, nowMs - updateTimeMs)
   return (
     <span className="jd-small" data-testid="beat-age" data-age-ms={Math.floor(ageMs / 1000) * 1000}>
-      {t('executors.beatAge', { age: formatDuration(ageMs) })}
+      {formatAgo(ageMs, language)}
     </span>
   )
 }

@@ -1,12 +1,13 @@
 import { Badge, Group, Table, Text } from '@mantine/core'
 import type { ClusterNodeView } from '../../../../shared/api'
-import { useT } from '../../i18n/use-t'
+import { useLanguage, useT } from '../../i18n/use-t'
+import { formatAgo } from '../../lib/format-duration'
 import { formatDateTime } from '../../lib/format-time'
 
 /** One node: its name and id, whether its lease holds, its heartbeat's age, its epoch and what it does. */
 export function NodeRow({ node, atMs, ringShown }: { node: ClusterNodeView; atMs: number; ringShown: boolean }) {
   const t = useT()
-  const ageSeconds = Math.max(0, (atMs - node.heartbeatAtMs) / 1000)
+  const language = useLanguage()
   return (
     <Table.Tr data-testid="cluster-node" data-node-id={node.nodeId} data-alive={node.alive} data-self={node.self} data-periodic={node.periodicWork}>
       <Table.Td>
@@ -27,7 +28,7 @@ export function NodeRow({ node, atMs, ringShown }: { node: ClusterNodeView; atMs
           {node.alive ? t('cluster.alive') : t('cluster.dead')}
         </Badge>
       </Table.Td>
-      <Table.Td>{t('cluster.agoSeconds', { n: ageSeconds.toFixed(1) })}</Table.Td>
+      <Table.Td>{formatAgo(atMs - node.heartbeatAtMs, language, 1)}</Table.Td>
       <Table.Td className="jd-mono" title={t('cluster.epochHint')} data-testid="cluster-node-epoch">
         {node.epoch}
       </Table.Td>

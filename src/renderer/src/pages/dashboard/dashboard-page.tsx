@@ -6,7 +6,8 @@ import { RunStatusBadge } from '../../components/status-badge'
 import { useNow } from '../../components/use-now'
 import { useLanguage, useT } from '../../i18n/use-t'
 import type { MessageKey } from '../../i18n/dictionary'
-import { formatCount, formatDateTime, formatDuration } from '../../lib/format-time'
+import { formatAgo } from '../../lib/format-duration'
+import { formatCount, formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 import { useJobsOf } from '../../components/use-jobs-of'
 import { DailyChart } from './daily-chart'
@@ -43,6 +44,7 @@ function Stat({ label, value, testId, color, note }: { label: MessageKey; value:
 
 function SchedulerCard() {
   const t = useT()
+  const language = useLanguage()
   const scheduler = useJobDesk((s) => s.overview?.scheduler ?? null)
   const now = useNow(1000)
   return (
@@ -63,9 +65,7 @@ function SchedulerCard() {
             {t('dashboard.ringSize', { n: scheduler.ringSize })}
           </Text>
           <Text size="sm" data-testid="last-scan">
-            {scheduler.lastScanAtMs > 0
-              ? t('dashboard.lastScan', { age: formatDuration(Math.max(0, now - scheduler.lastScanAtMs)) })
-              : t('dashboard.noScanYet')}
+            {scheduler.lastScanAtMs > 0 ? t('dashboard.lastScan', { age: formatAgo(now - scheduler.lastScanAtMs, language) }) : t('dashboard.noScanYet')}
           </Text>
         </Stack>
       )}

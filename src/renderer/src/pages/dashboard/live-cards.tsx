@@ -2,7 +2,8 @@ import { Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { runsRoute } from '../../app/route'
 import { useNow } from '../../components/use-now'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { formatCount, formatDateTime, formatDuration } from '../../lib/format-time'
+import { formatDuration } from '../../lib/format-duration'
+import { formatCount, formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 
 /** Live figures, useful before the first daily report: how the last hour's runs stand now. */
@@ -38,6 +39,7 @@ export function LastHourCard() {
 /** The running jobs that fire next, with how soon; a click shows the job's runs. */
 export function NextFiresCard() {
   const t = useT()
+  const language = useLanguage()
   const nextFires = useJobDesk((s) => s.overview?.nextFires)
   const navigate = useJobDesk((s) => s.navigate)
   const now = useNow(1000)
@@ -59,7 +61,7 @@ export function NextFiresCard() {
                   {fire.jobName}
                 </Text>
                 <Text size="xs" c="dimmed" ff="monospace" title={formatDateTime(fire.atMs)} style={{ whiteSpace: 'nowrap' }}>
-                  {fire.atMs > now ? t('dashboard.inTime', { time: formatDuration(fire.atMs - now) }) : t('dashboard.now')}
+                  {fire.atMs > now ? t('dashboard.inTime', { time: formatDuration(fire.atMs - now, language) }) : t('dashboard.now')}
                 </Text>
               </Group>
             </UnstyledButton>

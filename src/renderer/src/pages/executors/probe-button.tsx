@@ -3,7 +3,8 @@ import { useState } from 'react'
 import type { ProbeRequest, ProbeResult } from '../../../../shared/api'
 import { EMBEDDED_ADDRESS_PREFIX } from '../../../../shared/model'
 import { client } from '../../api/client'
-import { useErrorText, useT } from '../../i18n/use-t'
+import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
+import { formatDuration } from '../../lib/format-duration'
 import { JobSelect } from '../../components/job-select'
 
 /**
@@ -12,6 +13,7 @@ import { JobSelect } from '../../components/job-select'
  */
 export function ProbeButton({ address, groupId }: { address: string; groupId: number }) {
   const t = useT()
+  const language = useLanguage()
   const errorText = useErrorText()
   const [busy, setBusy] = useState<ProbeRequest['kind'] | null>(null)
   const [result, setResult] = useState<(ProbeResult & { kind: ProbeRequest['kind'] }) | null>(null)
@@ -93,7 +95,7 @@ export function ProbeButton({ address, groupId }: { address: string; groupId: nu
           data-token-sent={result.tokenSent}
         >
           {result.kind === 'idleBeat' ? `${t('executors.idleBeat')}: ` : ''}
-          {result.code} {result.msg || ''} · {Math.round(result.latencyMs)} ms
+          {result.code} {result.msg || ''} · {formatDuration(result.latencyMs, language)}
         </Text>
       )}
       {/* An embedded executor never takes a token (in-process, or the node route's own secret): nothing to say there. */}

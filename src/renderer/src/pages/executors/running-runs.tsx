@@ -1,13 +1,14 @@
 import { Button, Popover, Stack, Text } from '@mantine/core'
 import type { JobRun } from '../../../../shared/model'
-import { useT } from '../../i18n/use-t'
-import { formatDuration } from '../../lib/format-time'
+import { useLanguage, useT } from '../../i18n/use-t'
+import { formatDuration } from '../../lib/format-duration'
 import { useJobsOf } from '../../components/use-jobs-of'
 import { RunLink } from '../../components/run-link'
 
 /** How many runs an address is running now; click for the list (each opens its run). */
 export function RunningRuns({ runs, nowMs }: { runs: readonly JobRun[]; nowMs: number }) {
   const t = useT()
+  const language = useLanguage()
   const { jobsById } = useJobsOf(runs.map((run) => run.jobId))
   if (runs.length === 0)
     return (
@@ -27,7 +28,7 @@ export function RunningRuns({ runs, nowMs }: { runs: readonly JobRun[]; nowMs: n
           {runs.map((run) => (
             <Text key={run.id} size="xs">
               <RunLink size="xs" runId={run.id} /> {jobsById.get(run.jobId)?.name ?? `#${run.jobId}`} ·{' '}
-              {t('executors.runningFor', { age: formatDuration(nowMs - run.triggerTimeMs) })}
+              {t('executors.runningFor', { age: formatDuration(nowMs - run.triggerTimeMs, language) })}
             </Text>
           ))}
         </Stack>

@@ -2,20 +2,22 @@ import { Tooltip } from '@mantine/core'
 import { memo } from 'react'
 import type { FlowSummary } from '../../../../shared/flow-types'
 import { useNow } from '../../components/use-now'
-import { useT } from '../../i18n/use-t'
-import { formatDateTime, formatDuration } from '../../lib/format-time'
+import { useLanguage, useT } from '../../i18n/use-t'
+import { formatDuration } from '../../lib/format-duration'
+import { formatDateTime } from '../../lib/format-time'
 import { gridRow, type GridCell } from '../../lib/flow-grid'
 
 /** A cell's tooltip: mounted only while it shows, so only then does a running run's age tick. */
 function CellLabel({ cell }: { cell: GridCell }) {
   const t = useT()
+  const language = useLanguage()
   const now = useNow(1000)
   const durationMs = cell.active && cell.startTimeMs > 0 ? Math.max(0, now - cell.startTimeMs) : cell.durationMs
   return (
     <div>
       <div>{t('flows.cellRun', { id: cell.id, state: t(`flowRunState.${cell.state}`) })}</div>
       <div>{cell.startTimeMs > 0 ? t('flows.cellStarted', { time: formatDateTime(cell.startTimeMs) }) : t('flows.cellQueued')}</div>
-      {durationMs !== null && <div>{t(cell.active ? 'flows.cellRunning' : 'flows.cellTook', { time: formatDuration(durationMs) })}</div>}
+      {durationMs !== null && <div>{t(cell.active ? 'flows.cellRunning' : 'flows.cellTook', { time: formatDuration(durationMs, language) })}</div>}
     </div>
   )
 }

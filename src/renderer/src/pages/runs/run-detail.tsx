@@ -7,9 +7,10 @@ import { RunStatusBadge } from '../../components/status-badge'
 import { FiredRuns, KillRunButton } from './run-actions'
 import { RunAgainMenu } from './run-again'
 import { RetryChain } from './retry-chain'
-import { useT } from '../../i18n/use-t'
+import { useLanguage, useT } from '../../i18n/use-t'
 import type { MessageKey } from '../../i18n/dictionary'
-import { formatDateTime, formatDuration } from '../../lib/format-time'
+import { formatDuration } from '../../lib/format-duration'
+import { formatDateTime } from '../../lib/format-time'
 import { isAtRisk, runOutcome } from '../../lib/run-outcome'
 import { useJobDesk } from '../../store'
 import { useJobsOf } from '../../components/use-jobs-of'
@@ -46,6 +47,7 @@ function Preformatted({ text, testId }: { text: string; testId: string }) {
 
 function RunFields({ run }: { run: JobRun }) {
   const t = useT()
+  const language = useLanguage()
   const job = useJobsOf([run.jobId]).jobsById.get(run.jobId)
   const health = useJobDesk((s) => s.registry.find((entry) => entry.address === run.executorAddress)?.health)
   const ended = finished(run)
@@ -62,7 +64,7 @@ function RunFields({ run }: { run: JobRun }) {
       <Field label="run.triggerTime">{formatDateTime(run.triggerTimeMs)}</Field>
       <Field label="run.scheduleTime">{run.scheduleTimeMs !== null ? formatDateTime(run.scheduleTimeMs) : none}</Field>
       <Field label="run.handleTime">{run.handleTimeMs > 0 ? formatDateTime(run.handleTimeMs) : none}</Field>
-      <Field label="run.duration">{ended && run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs) : none}</Field>
+      <Field label="run.duration">{ended && run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs, language) : none}</Field>
       <Field label="run.address" testId="run-detail-address">
         {run.executorAddress || none}
       </Field>

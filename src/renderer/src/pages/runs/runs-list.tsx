@@ -4,8 +4,9 @@ import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } fr
 import type { AddressHealth, JobGroup, JobInfo, JobRun } from '../../../../shared/model'
 import { FilterIcon } from '../../app/icons'
 import { RunStatusBadge } from '../../components/status-badge'
-import { useT } from '../../i18n/use-t'
-import { formatDateTime, formatDuration } from '../../lib/format-time'
+import { useLanguage, useT } from '../../i18n/use-t'
+import { formatDuration } from '../../lib/format-duration'
+import { formatDateTime } from '../../lib/format-time'
 import { isAtRisk } from '../../lib/run-outcome'
 import { gridTemplate, rowWidth, type RunColumnWidths } from '../../lib/runs-layout'
 import { heldRuns } from '../../lib/held-runs'
@@ -28,7 +29,8 @@ interface RunRowProps {
 
 const RunRow = memo(function RunRow({ run, job, group, selected, atRisk, top, onSelect, onFilterJob }: RunRowProps) {
   const t = useT()
-  const duration = run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs) : ''
+  const language = useLanguage()
+  const duration = run.handleTimeMs > 0 ? formatDuration(run.handleTimeMs - run.triggerTimeMs, language) : ''
   const jobName = job?.name ?? `#${run.jobId}`
   return (
     <div

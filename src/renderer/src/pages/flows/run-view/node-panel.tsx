@@ -6,7 +6,8 @@ import { RunLink } from '../../../components/run-link'
 import { useLanguage, useT } from '../../../i18n/use-t'
 import type { MessageKey } from '../../../i18n/dictionary'
 import { isApproval, latestRunId } from '../../../lib/flow-run-actions'
-import { formatCount, formatDateTime, formatDuration } from '../../../lib/format-time'
+import { formatDuration } from '../../../lib/format-duration'
+import { formatCount, formatDateTime } from '../../../lib/format-time'
 import { useJobDesk } from '../../../store'
 import { selectJob } from '../../../store/jobs/selectors'
 import { selectOperatesAny } from '../../../store/session/selectors'
@@ -75,7 +76,7 @@ export function NodePanel({ run, nodeKey, onClose }: { run: FlowRun; nodeKey: st
         {def && isApproval(def) ? (
           <>
             <Field label="flowNode.approval">{def.prompt || none}</Field>
-            {(def.timeoutSec ?? 0) > 0 && <Text size="xs">{t('flowNode.timeout', { time: formatDuration((def.timeoutSec ?? 0) * 1000) })}</Text>}
+            {(def.timeoutSec ?? 0) > 0 && <Text size="xs">{t('flowNode.timeout', { time: formatDuration((def.timeoutSec ?? 0) * 1000, language) })}</Text>}
           </>
         ) : (
           def && (

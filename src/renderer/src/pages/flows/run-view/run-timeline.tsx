@@ -2,10 +2,11 @@ import { Text, Tooltip } from '@mantine/core'
 import { useMemo } from 'react'
 import type { FlowNodeRun, FlowRun } from '../../../../../shared/flow-types'
 import { useNow } from '../../../components/use-now'
-import { useT } from '../../../i18n/use-t'
+import { useLanguage, useT } from '../../../i18n/use-t'
 import { isActiveFlowRun } from '../../../lib/flow-run-actions'
 import { ganttLayout } from '../../../lib/flow-gantt'
-import { formatDateTime, formatDuration } from '../../../lib/format-time'
+import { formatDuration } from '../../../lib/format-duration'
+import { formatDateTime } from '../../../lib/format-time'
 
 /**
  * The run's nodes on a time axis (a Gantt chart): one row per node in the graph's order, a bar
@@ -14,6 +15,7 @@ import { formatDateTime, formatDuration } from '../../../lib/format-time'
  */
 export function RunTimeline({ run, selectedKey, onSelect }: { run: FlowRun; selectedKey: string | null; onSelect(key: string): void }) {
   const t = useT()
+  const language = useLanguage()
   // Only an active run's bars grow: a finished run's chart does not tick.
   const now = useNow(isActiveFlowRun(run.state) ? 1000 : 3_600_000)
   const ordered = useMemo(() => {
@@ -38,7 +40,7 @@ export function RunTimeline({ run, selectedKey, onSelect }: { run: FlowRun; sele
         <div className="jd-gantt-track" role="columnheader">
           {chart.ticks.map((tick) => (
             <span key={tick.offsetMs} className="jd-gantt-tick" style={{ left: `${tick.pct}%` }} data-edge={tick.pct > 92 ? 'end' : undefined}>
-              {tick.offsetMs === 0 ? '0' : `+${formatDuration(tick.offsetMs)}`}
+              {tick.offsetMs === 0 ? '0' : `+${formatDuration(tick.offsetMs, language)}`}
             </span>
           ))}
         </div>
@@ -66,7 +68,7 @@ export function RunTimeline({ run, selectedKey, onSelect }: { run: FlowRun; sele
                   key: row.key,
                   state: t(`flowNodeState.${row.state}`),
                   start: formatDateTime(row.bar.startMs),
-                  duration: formatDuration(row.bar.endMs - row.bar.startMs),
+                  duration: formatDuration(row.bar.endMs - row.bar.startMs, language),
                 })}
                 withArrow
               >
