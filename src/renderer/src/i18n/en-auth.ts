@@ -1,4 +1,5 @@
 import type { AuditAction } from '../../../shared/auth'
+import { enAuditActors, enAuditTarget } from './en-audit-target'
 
 const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.job.create': 'Job created',
@@ -143,6 +144,8 @@ export const enAuth = {
   'auditOutcome.refused': 'Refused',
   'auditOutcome.failed': 'Failed',
   ...enAuditActions,
+  ...enAuditTarget,
+  ...enAuditActors,
 
   'settings.auditRetention': 'Audit retention (days)',
   'settings.auditRetentionHint': 'Audit entries older than this are deleted (30-3650; default 180).',

@@ -1,4 +1,5 @@
 import type { enAuth } from './en-auth'
+import { zhCNAuditActors, zhCNAuditTarget } from './zh-cn-audit-target'
 
 /** en-auth.ts 的简体中文。 */
 export const zhCNAuth: Record<keyof typeof enAuth, string> = {
@@ -139,6 +140,8 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.executor.callback': '执行结果回调',
   'auditAction.cluster.call': '来自其他节点的调用',
   'auditAction.cluster.rotateSecret': '轮换集群密钥',
+  ...zhCNAuditTarget,
+  ...zhCNAuditActors,
 
   'settings.auditRetention': '审计保留天数',
   'settings.auditRetentionHint': '早于此天数的审计记录将被删除（30-3650；默认 180）。',

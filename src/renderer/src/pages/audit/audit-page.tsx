@@ -5,6 +5,7 @@ import { useErrorText, useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 import { selectAuditEntries, selectAuditNextBeforeId } from '../../store/audit/selectors'
+import { AuditActorCell, AuditTargetCell } from './audit-target'
 import { AuditFilters, NO_AUDIT_FILTER, toAuditFilter, type AuditFilterDraft } from './audit-filters'
 
 const OUTCOME_COLOR = { ok: 'teal', refused: 'red', failed: 'orange' } as const
@@ -92,10 +93,7 @@ export function AuditPage() {
             >
               <Table.Td className="jd-mono">{formatDateTime(entry.atMs)}</Table.Td>
               <Table.Td>
-                {entry.actor}{' '}
-                <Text span size="xs" c="dimmed">
-                  ({entry.actorKind})
-                </Text>
+                <AuditActorCell actor={entry.actor} kind={entry.actorKind} />
               </Table.Td>
               <Table.Td className="jd-mono">{entry.source}</Table.Td>
               <Table.Td>{t(`auditAction.${entry.action}`)}</Table.Td>
@@ -105,7 +103,9 @@ export function AuditPage() {
                 </Badge>
               </Table.Td>
               <Table.Td>{groupName(entry.groupId)}</Table.Td>
-              <Table.Td>{entry.target}</Table.Td>
+              <Table.Td>
+                <AuditTargetCell target={entry.target} />
+              </Table.Td>
             </Table.Tr>,
             open === entry.id && (
               <Table.Tr key={`${entry.id}-detail`}>
