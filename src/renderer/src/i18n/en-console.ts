@@ -143,6 +143,8 @@ export const enConsole = {
   'jobs.selected': '{n} selected · clear',
   'run.attempts': 'Attempts ({n}): the first run and its retries',
   'run.showChain': 'Chain in DAG',
+  'run.hideHeader': 'Fold the fields away: the log gets the height',
+  'run.showHeader': 'Show the run’s fields and trail',
   'runs.filterGroup': 'Executor group',
   'trigger.noRegistered': "No address is registered or listed for this job's group.",
   'trigger.typedAddresses': 'Other addresses',

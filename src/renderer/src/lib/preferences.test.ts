@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readPreferences } from './preferences'
 import { DEFAULT_RUN_COLUMN_WIDTHS } from './runs-layout'
 
-const layout = { runsListPx: null, runColumns: DEFAULT_RUN_COLUMN_WIDTHS }
+const layout = { runsListPx: null, runColumns: DEFAULT_RUN_COLUMN_WIDTHS, runHeaderCollapsed: false }
 
 describe('readPreferences', () => {
   it('reads stored values', () => {
@@ -21,5 +21,7 @@ describe('readPreferences', () => {
   it('reads the runs page layout the operator set', () => {
     const stored = JSON.stringify({ runsListPx: 640.2, runColumns: { job: 320 } })
     expect(readPreferences(stored, ['en'])).toMatchObject({ runsListPx: 640, runColumns: { ...DEFAULT_RUN_COLUMN_WIDTHS, job: 320 } })
+    expect(readPreferences('{"runHeaderCollapsed":true}', ['en']).runHeaderCollapsed).toBe(true)
+    expect(readPreferences('{"runHeaderCollapsed":"yes"}', ['en']).runHeaderCollapsed).toBe(false)
   })
 })

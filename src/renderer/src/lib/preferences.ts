@@ -10,6 +10,8 @@ export interface Preferences {
   /** The runs list's width beside the run detail (px); null until the operator drags the split. */
   runsListPx: number | null
   runColumns: RunColumnWidths
+  /** The run detail's fields and trail are folded away, so its log gets the height. */
+  runHeaderCollapsed: boolean
 }
 
 export const PREFERENCES_KEY = 'jobdesk.preferences'
@@ -28,5 +30,6 @@ export function readPreferences(stored: string | null, browserLanguages: readonl
     colorScheme: (COLOR_SCHEMES as readonly unknown[]).includes(raw.colorScheme) ? (raw.colorScheme as ColorSchemePreference) : 'auto',
     runsListPx: typeof raw.runsListPx === 'number' && Number.isFinite(raw.runsListPx) && raw.runsListPx > 0 ? Math.round(raw.runsListPx) : null,
     runColumns: readRunColumnWidths(raw.runColumns),
+    runHeaderCollapsed: raw.runHeaderCollapsed === true,
   }
 }

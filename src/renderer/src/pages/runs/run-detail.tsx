@@ -1,6 +1,7 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState, type ReactNode } from 'react'
 import { runStatus, type JobRun } from '../../../../shared/model'
+import { ChevronDownIcon, ChevronUpIcon } from '../../app/icons'
 import { dagRoute } from '../../app/route'
 import { LogTail } from '../../components/log-tail/log-tail'
 import { RunStatusBadge } from '../../components/status-badge'
@@ -90,6 +91,8 @@ export function RunDetail({ runId }: { runId: number }) {
   const run = useJobDesk(selectRun(runId))
   const loadRun = useJobDesk((s) => s.loadRun)
   const navigate = useJobDesk((s) => s.navigate)
+  const collapsed = useJobDesk((s) => s.preferences.runHeaderCollapsed)
+  const setCollapsed = useJobDesk((s) => s.setRunHeaderCollapsed)
   const [missing, setMissing] = useState(false)
 
   useEffect(() => {
@@ -105,11 +108,33 @@ export function RunDetail({ runId }: { runId: number }) {
     )
   }
   return (
-    <Card withBorder className="jd-detail" data-testid="run-detail" data-run-id={run.id} data-status={runStatus(run)} data-outcome={runOutcome(run)}>
+    <Card
+      withBorder
+      className="jd-detail"
+      data-testid="run-detail"
+      data-run-id={run.id}
+      data-status={runStatus(run)}
+      data-outcome={runOutcome(run)}
+      data-header={collapsed ? 'collapsed' : 'open'}
+    >
       <Group justify="space-between">
-        <Title order={3} size="h4">
-          {t('run.title', { id: run.id })}
-        </Title>
+        <Group gap={6} wrap="nowrap">
+          {/* Folding the fields and the trail away gives the log the card's height (a 720 px screen). */}
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={() => setCollapsed(!collapsed)}
+            aria-expanded={!collapsed}
+            aria-label={t(collapsed ? 'run.showHeader' : 'run.hideHeader')}
+            title={t(collapsed ? 'run.showHeader' : 'run.hideHeader')}
+            data-testid="run-header-toggle"
+          >
+            {collapsed ? <ChevronDownIcon size={16} /> : <ChevronUpIcon size={16} />}
+          </ActionIcon>
+          <Title order={3} size="h4">
+            {t('run.title', { id: run.id })}
+          </Title>
+        </Group>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => navigate(dagRoute(run.id))} data-testid="run-show-chain">
             {t('run.showChain')}
@@ -119,7 +144,7 @@ export function RunDetail({ runId }: { runId: number }) {
           <RunStatusBadge run={run} />
         </Group>
       </Group>
-      <div className="jd-detail-info">
+      <div className="jd-detail-info" hidden={collapsed}>
         <RunFields run={run} />
         <Stack gap={4}>
           <Text size="xs" c="dimmed">

@@ -21,6 +21,7 @@ export interface UiActions {
   /** The runs list's width beside the run detail (px), remembered in this browser. */
   setRunsListPx(px: number): void
   setRunColumns(widths: RunColumnWidths): void
+  setRunHeaderCollapsed(collapsed: boolean): void
   setConnection(connection: ConnectionState): void
   setMissingToken(missing: boolean): void
 }
@@ -97,6 +98,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
 
     setRunColumns(runColumns) {
       setPreferences({ runColumns })
+    },
+
+    setRunHeaderCollapsed(runHeaderCollapsed) {
+      setPreferences({ runHeaderCollapsed })
     },
 
     setConnection(connection) {
