@@ -9,10 +9,13 @@ export const RUN_COLUMNS = ['id', 'job', 'status', 'triggered', 'duration', 'add
 export type RunColumn = (typeof RUN_COLUMNS)[number]
 export type RunColumnWidths = Record<RunColumn, number>
 
-/** Wide enough for the demo jobs' full names and an IPv4 executor URL at 1440 px. */
+/**
+ * Wide enough for the demo jobs' full names and an IPv4 executor URL at 1440 px; at 1280 px the id,
+ * job, status and time columns fit the list's default share (DEFAULT_LIST_SHARE).
+ */
 export const DEFAULT_RUN_COLUMN_WIDTHS: RunColumnWidths = {
-  id: 64,
-  job: 240,
+  id: 60,
+  job: 228,
   status: 84,
   triggered: 140,
   duration: 72,
@@ -66,5 +69,8 @@ export function clampListWidth(wantedPx: number, totalPx: number): number {
   return Math.round(Math.min(totalPx - MIN_DETAIL_PX, Math.max(MIN_LIST_PX, wantedPx)))
 }
 
-/** The list's share of the page until the operator drags the split. */
-export const DEFAULT_LIST_SHARE = 0.5
+/**
+ * The list's share of the page until the operator drags the split: a little over half, so at
+ * 1280 px it shows the id, job, status and time of each run, and the detail keeps MIN_DETAIL_PX.
+ */
+export const DEFAULT_LIST_SHARE = 0.56
