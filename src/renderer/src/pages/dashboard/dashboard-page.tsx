@@ -89,23 +89,26 @@ function RecentFailures() {
           {t('dashboard.noFailures')}
         </Text>
       ) : (
-        <Table highlightOnHover>
+        <Table highlightOnHover className="jd-failures">
           <Table.Tbody>
             {failures.map(({ first, last, attempts, state }) => (
               <Table.Tr key={first.id} data-testid="recent-failure" data-first-id={first.id} data-attempts={attempts} data-state={state}>
-                <Table.Td>
+                <Table.Td className="jd-failure-id">
                   <UnstyledButton onClick={() => navigate(runsRoute(last.id))} aria-label={t('trigger.openRun', { id: last.id })}>
                     <Text size="sm" c="indigo">
                       #{last.id}
                     </Text>
                   </UnstyledButton>
                 </Table.Td>
-                <Table.Td>{jobsById.get(last.jobId)?.name ?? `#${last.jobId}`}</Table.Td>
-                <Table.Td>{formatDateTime(first.triggerTimeMs)}</Table.Td>
-                <Table.Td>
+                {/* The time folds under the name: four columns would squeeze a long name a word a line. */}
+                <Table.Td className="jd-failure-job" title={jobsById.get(last.jobId)?.name}>
+                  <div className="jd-cell">{jobsById.get(last.jobId)?.name ?? `#${last.jobId}`}</div>
+                  <div className="jd-cell jd-sub jd-mono">{formatDateTime(first.triggerTimeMs)}</div>
+                </Table.Td>
+                <Table.Td className="jd-failure-status">
                   <RunStatusBadge run={last} />
                 </Table.Td>
-                <Table.Td className="jd-cell" maw={320}>
+                <Table.Td className="jd-cell">
                   {attempts > 1 && (
                     <Text size="xs" fw={500} data-testid="recent-failure-attempts">
                       {t(state === 'retrying' ? 'dashboard.retryingAttempt' : 'dashboard.failedAfterAttempts', { n: attempts })}
