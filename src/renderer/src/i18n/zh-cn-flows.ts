@@ -55,7 +55,7 @@ export const zhCNFlows: Record<keyof typeof enFlows, string> = {
   'flows.pausedHint': '调度已暂停；手动触发时仍会运行。',
   'flows.nodes': '{n} 个节点',
   'flows.activeRuns': '{n} 个运行中',
-  'flows.nextIn': '{time} 后',
+  'flows.nextIn': '{time}后',
   'flows.nextDue': '即将触发',
   'flows.noRuns': '尚无运行',
   'flows.gridLabel': '{name} 的最近运行，从旧到新',

@@ -32,7 +32,7 @@ export const zhCNOperations: Record<keyof typeof enOperations, string> = {
   'dashboard.lastHourUnfinished': '等待或运行中',
   'dashboard.nextFires': '即将触发',
   'dashboard.noNextFires': '没有已启动的定时任务：请在“任务”页启动一个。',
-  'dashboard.inTime': '{time} 后',
+  'dashboard.inTime': '{time}后',
   'dashboard.now': '现在',
   'jobs.col.group': '执行器',
   'jobs.filterGroup': '执行器',

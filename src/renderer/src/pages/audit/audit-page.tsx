@@ -5,7 +5,7 @@ import { useErrorText, useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
 import { selectAuditEntries, selectAuditNextBeforeId } from '../../store/audit/selectors'
-import { AuditActorCell, AuditTargetCell } from './audit-target'
+import { AuditActorCell, AuditTargetCell, useReadAuditNames } from './audit-target'
 import { AuditFilters, NO_AUDIT_FILTER, toAuditFilter, type AuditFilterDraft } from './audit-filters'
 
 const OUTCOME_COLOR = { ok: 'teal', refused: 'red', failed: 'orange' } as const
@@ -22,6 +22,7 @@ export function AuditPage() {
   const fetchOlderAudit = useJobDesk((s) => s.fetchOlderAudit)
   const [open, setOpen] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
+  useReadAuditNames()
 
   useEffect(() => {
     let live = true

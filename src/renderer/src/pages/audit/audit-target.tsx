@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core'
+import { useEffect } from 'react'
 import type { PrincipalKind } from '../../../../shared/auth'
 import { useT, type Translate } from '../../i18n/use-t'
 import { parseAuditTarget, type AuditTarget } from '../../lib/audit-target'
@@ -7,6 +8,16 @@ import { selectGroupsById, selectJobsById } from '../../store/jobs/selectors'
 import { selectUsers } from '../../store/users/selectors'
 
 type NameOf = (kind: Extract<AuditTarget, { id: number }>['kind'], id: number) => string | undefined
+
+/** Users and flows are read by their own pages; the trail (an admin's page) reads them once too, to name them. */
+export function useReadAuditNames(): void {
+  const fetchUsers = useJobDesk((s) => s.fetchUsers)
+  const fetchFlows = useJobDesk((s) => s.fetchFlows)
+  useEffect(() => {
+    void fetchUsers().catch(() => {})
+    void fetchFlows().catch(() => {})
+  }, [fetchUsers, fetchFlows])
+}
 
 /** The names the console holds for what the trail names by id; a deleted or unread one has none. */
 function useNames(): NameOf {
