@@ -67,6 +67,8 @@ export const en = {
   'event.flow.failed': 'Flow run {id} of “{name}” failed',
   'event.flow.timeout': 'Flow run {id} of “{name}” timed out',
   'event.flow.approval': 'Flow run {id} of “{name}” waits for an approval',
+  'event.flow.failedNodes': 'Failed nodes: {nodes}',
+  'event.flow.timeLimit': 'Time limit: {time}',
 
   'dashboard.title': 'Dashboard',
   'dashboard.jobs': 'Jobs',

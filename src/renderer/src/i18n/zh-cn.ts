@@ -65,6 +65,8 @@ export const zhCN: Dictionary = {
   'event.flow.failed': '“{name}”的工作流实例 {id} 失败',
   'event.flow.timeout': '“{name}”的工作流实例 {id} 超时',
   'event.flow.approval': '“{name}”的工作流实例 {id} 等待审批',
+  'event.flow.failedNodes': '失败的节点：{nodes}',
+  'event.flow.timeLimit': '时间上限：{time}',
 
   'dashboard.title': '概览',
   'dashboard.jobs': '任务数',

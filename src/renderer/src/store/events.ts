@@ -7,7 +7,9 @@ import { isDesktop, type JobDeskClient } from '../api/client'
 import { shareLanguage } from '../app/console-language'
 import { notifyEvent } from '../app/notify'
 import { flowRunRoute, runsRoute } from '../app/route'
+import { alarmText, flowNoticeText } from '../lib/event-text'
 import { useJobDesk } from './index'
+import { selectRun } from './runs/selectors'
 
 /** Applies one pushed core event to the store. The only place events enter the renderer state. */
 export function applyEvent(event: JobDeskEvent): void {
@@ -47,7 +49,7 @@ export function applyEvent(event: JobDeskEvent): void {
           killed ? 'orange' : 'red',
           killed ? 'event.alarmKilled' : 'event.alarm',
           { id: event.logId, name: event.jobName },
-          event.reason || event.handleMsg,
+          alarmText(store.preferences.language, event, selectRun(event.logId)(store)),
           () => useJobDesk.getState().navigate(runsRoute(event.logId)),
           `alarm-job-${event.jobId}`,
         )
@@ -84,7 +86,7 @@ export function applyEvent(event: JobDeskEvent): void {
         color,
         `event.flow.${event.kind}`,
         { id: event.flowRunId, name: event.flowName },
-        event.detail,
+        flowNoticeText(store.preferences.language, event),
         () => useJobDesk.getState().navigate(flowRunRoute(event.flowRunId)),
         `flow-${event.kind}-${event.flowId}`,
       )
