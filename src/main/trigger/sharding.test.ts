@@ -67,6 +67,9 @@ describe('sharding param text', () => {
     const zeroTotal = validationErrorOf(() => parseShardingParam('0/0'))
     expect(zeroTotal.message).toMatch(/total must be at least 1/)
     expect(zeroTotal.field).toBe('executorShardingParam')
+    // Coded, so the console says it in its language.
+    expect(zeroTotal).toMatchObject({ code: 'run.shardTotal', params: { got: '0/0' } })
+    expect(validationErrorOf(() => parseShardingParam('1-3'))).toMatchObject({ code: 'run.shardForm', params: { got: '1-3' } })
     expect(validationErrorOf(() => parseShardingParam('3/3')).message).toMatch(/index must be in 0…2/)
   })
 })

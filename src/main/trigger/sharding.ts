@@ -1,4 +1,4 @@
-import { ValidationError } from '../../shared/errors'
+import { invalidField } from '../../shared/messages/coded-errors'
 
 /** One trigger of a SHARDING_BROADCAST: shard `index` of `total` (0-based), sent to `address`. */
 export interface Shard {
@@ -21,16 +21,11 @@ export function formatShardingParam(index: number, total: number): string {
  */
 export function parseShardingParam(text: string): { index: number; total: number } {
   const match = SHARDING_PARAM.exec(text)
-  if (!match) {
-    throw new ValidationError('executorShardingParam', `'${text}' is not of the form "index/total", e.g. "0/3"`)
-  }
+  if (!match) throw invalidField('executorShardingParam', 'run.shardForm', { got: text })
   const index = Number(match[1])
   const total = Number(match[2])
-  if (total < 1) throw new ValidationError('executorShardingParam', `'${text}' total must be at least 1`)
-  if (index >= total) {
-    const rule = `index must be in 0…${total - 1} (0-based, below total)`
-    throw new ValidationError('executorShardingParam', `'${text}' ${rule}`)
-  }
+  if (total < 1) throw invalidField('executorShardingParam', 'run.shardTotal', { got: text })
+  if (index >= total) throw invalidField('executorShardingParam', 'run.shardIndex', { got: text, last: total - 1 })
   return { index, total }
 }
 

@@ -37,6 +37,9 @@ export const enErrorMessages = {
   'run.notFound': 'run {id} does not exist',
   'run.notRunning': 'run {id} is not running (it is {status})',
   'run.killRefused': 'the executor {address} refused the kill: {msg}',
+  'run.shardForm': '\'{got}\' is not of the form "index/total", e.g. "0/3"',
+  'run.shardTotal': "'{got}' total must be at least 1",
+  'run.shardIndex': "'{got}' index must be in 0…{last} (0-based, below total)",
 
   'export.groupMissing': 'executor group {groupId} of job {jobId} does not exist',
   'export.jobMissing': 'job {ids} does not exist',

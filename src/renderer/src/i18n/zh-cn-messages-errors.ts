@@ -34,6 +34,9 @@ export const zhCNErrorMessages: Record<keyof typeof enErrorMessages, string> = {
   'run.notFound': '调度日志 {id} 不存在',
   'run.notRunning': '调度日志 {id} 未在运行（当前为{status}）',
   'run.killRefused': '执行器 {address} 拒绝终止：{msg}',
+  'run.shardForm': '“{got}”不是“序号/总数”的形式，例如“0/3”',
+  'run.shardTotal': '“{got}”的总数至少为 1',
+  'run.shardIndex': '“{got}”的序号应在 0…{last} 之间（从 0 开始，小于总数）',
 
   'export.groupMissing': '任务 {jobId} 的执行器分组 {groupId} 不存在',
   'export.jobMissing': '任务 {ids} 不存在',
