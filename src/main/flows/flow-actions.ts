@@ -5,6 +5,7 @@ import { currentRunsOfAttempt, isUnfinished } from './attempt-runs'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from './flow-graph'
 import { cutOutput } from './flow-params'
+import { flowNoteText } from '../../shared/flow-notes'
 
 const FINISHED: readonly FlowRunState[] = ['success', 'failed', 'killed']
 /** What a retry runs again: the nodes that did not succeed, and (below) everything that depends on them. */
@@ -82,7 +83,7 @@ export class FlowActions {
     const rederive = nodes.filter((n) => below.includes(n.key) && DERIVED.has(n.state)).map((n) => n.key)
     const nowMs = this.deps.clock.nowMs()
     await this.deps.store.transaction(async (tx) => {
-      const note = `marked ${state} by ${actor}`
+      const note = flowNoteText({ kind: 'markedBy', state, actor })
       if (!(await tx.flowRuns.setNodeState(flowRunId, key, [node.state], node.attempt, state, { endTimeMs: nowMs, note }))) {
         throw conflict('flow.nodeChanged', { id: flowRunId, key })
       }
@@ -100,7 +101,7 @@ export class FlowActions {
     const node = (await this.deps.store.flowRuns.nodes(flowRunId)).find((n) => n.key === key)
     if (!node) throw notFound('flow.nodeNotFound', { id: flowRunId, key })
     const { output, cutFromBytes } = cutOutput(comment)
-    const note = `${approve ? 'approved' : 'rejected'} by ${actor}${comment ? `: ${comment.slice(0, 200)}` : ''}`
+    const note = flowNoteText({ kind: approve ? 'approvedBy' : 'rejectedBy', actor, comment: comment.slice(0, 200) })
     const changed = await this.deps.store.flowRuns.setNodeState(flowRunId, key, ['waiting'], node.attempt, approve ? 'success' : 'failed', {
       output,
       outputCutFromBytes: cutFromBytes,

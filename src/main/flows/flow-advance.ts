@@ -5,6 +5,7 @@ import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from './flow-graph'
 import { resolveParam } from './flow-params'
 import { decideNode, isDoneState, isFailedLikeState } from './trigger-rules'
+import { flowNoteText } from '../../shared/flow-notes'
 
 const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
 
@@ -78,7 +79,7 @@ export class FlowAdvance {
       return logIds.length > 0 ? 'running' : null
     } catch (error) {
       // The job is gone (deleted since the flow was saved) or its run could not be written: the node fails, with why.
-      const why = error instanceof NotFoundError ? `job ${job.jobId} does not exist` : (error as Error).message
+      const why = error instanceof NotFoundError ? flowNoteText({ kind: 'jobMissing', jobId: job.jobId }) : (error as Error).message
       this.deps.logger.warn('flow node could not start', { flowRunId: run.id, key: def.key, error: why })
       return this.end(run, node, 'failed', why)
     }

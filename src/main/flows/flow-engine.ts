@@ -6,6 +6,7 @@ import { FlowAdvance } from './flow-advance'
 import { applyCompletions } from './flow-completions'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowStarts, type FlowStartRequest } from './flow-starts'
+import { flowNoteText } from '../../shared/flow-notes'
 
 /** How often the sweep looks at the active flow runs (time-outs, queued runs, anything missed). */
 export const FLOW_SWEEP_PERIOD_MS = 1000
@@ -64,7 +65,7 @@ export class FlowEngine {
   }
 
   kill(flowRunId: number, actor: string): Promise<void> {
-    return this.actions.kill(flowRunId, `killed by ${actor}`)
+    return this.actions.kill(flowRunId, flowNoteText({ kind: 'killedBy', actor }))
   }
 
   /** A retry or a mark opens a finished run again: its completions are looked up at once, not after the next sweep. */
@@ -137,7 +138,7 @@ export class FlowEngine {
   }
 
   private async timeOut(run: FlowRunRecord, flow: Flow): Promise<void> {
-    await this.actions.kill(run.id, `timed out after ${flow.timeoutSec} s`, 'failed')
+    await this.actions.kill(run.id, flowNoteText({ kind: 'timedOut', seconds: flow.timeoutSec }), 'failed')
     this.deps.announce({
       kind: 'timeout',
       flowRunId: run.id,
@@ -160,7 +161,7 @@ export class FlowEngine {
       if (node.state !== 'waiting' || limitMs === undefined || nowMs < node.startTimeMs + limitMs) continue
       expired ||= await this.deps.store.flowRuns.setNodeState(run.id, node.key, ['waiting'], node.attempt, 'failed', {
         endTimeMs: nowMs,
-        note: `rejected: not decided within ${limitMs / 1000} s`,
+        note: flowNoteText({ kind: 'undecided', seconds: limitMs / 1000 }),
       })
     }
     return expired

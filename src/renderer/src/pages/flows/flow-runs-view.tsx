@@ -5,7 +5,8 @@ import { memo, useEffect } from 'react'
 import type { FlowRun } from '../../../../shared/flow-types'
 import { flowRunRoute, flowsRoute, formatRoute } from '../../app/route'
 import { ScheduleText } from '../../components/schedule-text'
-import { useT } from '../../i18n/use-t'
+import { useLanguage, useT } from '../../i18n/use-t'
+import { flowNoteLabel } from '../../lib/flow-note-text'
 import { isActiveFlowRun } from '../../lib/flow-run-actions'
 import { formatDateTime } from '../../lib/format-time'
 import { useJobDesk } from '../../store'
@@ -31,6 +32,7 @@ export function NodeStrip({ run }: { run: FlowRun }) {
 
 const RunRow = memo(function RunRow({ run, onOpen }: { run: FlowRun; onOpen(id: number): void }) {
   const t = useT()
+  const language = useLanguage()
   return (
     <div
       className="jd-grid-row jd-flow-runs-grid jd-clickable"
@@ -74,7 +76,7 @@ const RunRow = memo(function RunRow({ run, onOpen }: { run: FlowRun; onOpen(id: 
         {run.param || <span className="jd-dimmed">{t('common.none')}</span>}
       </div>
       <div role="cell" className="jd-cell jd-small" title={run.reason}>
-        {run.reason || <span className="jd-dimmed">{t('common.none')}</span>}
+        {run.reason ? flowNoteLabel(language, run.reason) : <span className="jd-dimmed">{t('common.none')}</span>}
       </div>
     </div>
   )

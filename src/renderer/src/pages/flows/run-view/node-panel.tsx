@@ -6,6 +6,7 @@ import { RunLink } from '../../../components/run-link'
 import { useLanguage, useT } from '../../../i18n/use-t'
 import type { MessageKey } from '../../../i18n/dictionary'
 import { isApproval, latestRunId } from '../../../lib/flow-run-actions'
+import { flowNoteLabel } from '../../../lib/flow-note-text'
 import { formatDuration } from '../../../lib/format-duration'
 import { formatCount, formatDateTime } from '../../../lib/format-time'
 import { useJobDesk } from '../../../store'
@@ -110,7 +111,7 @@ export function NodePanel({ run, nodeKey, onClose }: { run: FlowRun; nodeKey: st
             </Text>
           )}
         </Field>
-        {node.note && <Field label="flowNode.note">{node.note}</Field>}
+        {node.note && <Field label="flowNode.note">{flowNoteLabel(language, node.note)}</Field>}
         <Field label="flowNode.runs" testId="flow-node-runs">
           {node.runIds.length === 0 ? (
             <span className="jd-dimmed">{t('flowNode.noRuns')}</span>

@@ -4,7 +4,8 @@ import type { FlowRun } from '../../../../../shared/flow-types'
 import { notifySuccess } from '../../../app/notify'
 import { flowRunsRoute, formatRoute } from '../../../app/route'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { useT } from '../../../i18n/use-t'
+import { useLanguage, useT } from '../../../i18n/use-t'
+import { flowNoteLabel } from '../../../lib/flow-note-text'
 import type { MessageKey } from '../../../i18n/dictionary'
 import { canKillFlowRun, canRetryFlowRun, isActiveFlowRun } from '../../../lib/flow-run-actions'
 import { formatDateTime } from '../../../lib/format-time'
@@ -72,6 +73,7 @@ function RunButtons({ run }: { run: FlowRun }) {
 /** The run's title, state and buttons, and its fields in one band: flow, trigger, parameter, times, reason. */
 export function RunHeader({ run }: { run: FlowRun }) {
   const t = useT()
+  const language = useLanguage()
   const navigate = useJobDesk((s) => s.navigate)
   // Flows belong to no executor group: operators of any group see the buttons, the core's rule decides.
   const operates = useJobDesk(selectOperatesAny)
@@ -127,7 +129,7 @@ export function RunHeader({ run }: { run: FlowRun }) {
         </Field>
         {run.reason && (
           <Field label="flowRun.reason" testId="flow-run-reason" wide>
-            <span title={run.reason}>{run.reason}</span>
+            <span title={run.reason}>{flowNoteLabel(language, run.reason)}</span>
           </Field>
         )}
       </div>
