@@ -21,6 +21,7 @@ const FLOW_NAME = 'e2e-viewport-flow'
 
 /** What the operator named: shown as typed in any language. Filled once the server is up. */
 const dataNames: string[] = ['admin', FLOW_NAME, hostname()]
+let flowRunId = 0
 
 test.beforeAll(async () => {
   const cookie = await signInCookie(server().origin, 'admin', ADMIN_PASSWORD)
@@ -35,9 +36,23 @@ test.beforeAll(async () => {
       await expect.poll(async () => ((await call('getRun', logIds[0])) as { handleCode: number }).handleCode).not.toBe(0)
       dataNames.push(((await call('getRun', logIds[0])) as { handleMsg: string }).handleMsg)
     }
+    // A flow whose run waits at an approval, then is killed: its run view says who killed it.
     const flows = (await call('listFlows')) as { flow: { name: string } }[]
-    if (!flows.some((summary) => summary.flow.name === FLOW_NAME))
-      await call('addFlow', { name: FLOW_NAME, description: '', nodes: [{ key: 'first', jobId: jobs[0].id }], edges: [] })
+    if (!flows.some((summary) => summary.flow.name === FLOW_NAME)) {
+      const flow = (await call('addFlow', {
+        name: FLOW_NAME,
+        description: '',
+        nodes: [
+          { key: 'first', jobId: jobs[0].id },
+          { key: 'gate', kind: 'approval' },
+        ],
+        edges: [{ from: 'first', to: 'gate' }],
+      })) as { id: number }
+      const { flowRunId } = (await call('triggerFlow', { flowId: flow.id })) as { flowRunId: number }
+      await expect.poll(async () => ((await call('getFlowRun', flowRunId)) as { state: string }).state).toBe('waiting')
+      await call('killFlowRun', flowRunId)
+    }
+    flowRunId = ((await call('listFlowRuns', {})) as { runs: { id: number }[] }).runs[0].id
     dataNames.push(...jobs.flatMap((job) => [job.name, job.executorHandler, job.executorParam]), ...groups.flatMap((group) => [group.name, group.appName]))
   })
 })
@@ -191,6 +206,10 @@ for (const size of [
       await goTo(page, 'flows')
       await expect(page.getByText(FLOW_NAME).first()).toBeVisible()
       await check('flows')
+      await page.goto(`${server().origin}/#/flows/run/${flowRunId}`)
+      await expect(page.getByTestId('flow-run-reason')).toBeVisible()
+      await expect(page.locator('.react-flow__node').first()).toBeVisible()
+      await check('flow-run')
 
       await goTo(page, 'executors')
       await expect(page.getByTestId('address-health').first()).toBeVisible()
