@@ -19,8 +19,8 @@ writeFileSync(passwordFile, `${ADMIN_PASSWORD}\n`)
 const server = useHeadlessServer({ extraArgs: ['--admin-password-file', passwordFile] })
 const FLOW_NAME = 'e2e-viewport-flow'
 
-/** What the operator named: shown as typed in any language. Filled once the server is up. */
-const dataNames: string[] = ['admin', FLOW_NAME, hostname()]
+/** What the operator named (users, the flow and its node keys, the host): shown as typed in any language. */
+const dataNames: string[] = ['admin', FLOW_NAME, 'first', 'gate', hostname()]
 let flowRunId = 0
 
 test.beforeAll(async () => {

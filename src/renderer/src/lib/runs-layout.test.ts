@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   clampListWidth,
+  defaultListWidth,
   DEFAULT_RUN_COLUMN_WIDTHS,
   gridTemplate,
   MAX_COLUMN_PX,
@@ -31,6 +32,18 @@ describe('the runs list columns', () => {
   it('read stored widths, keeping defaults for anything missing or absurd', () => {
     expect(readRunColumnWidths({ job: 300, id: -3, group: 'wide', type: 1e9 })).toEqual({ ...DEFAULT_RUN_COLUMN_WIDTHS, job: 300 })
     expect(readRunColumnWidths(null)).toEqual(DEFAULT_RUN_COLUMN_WIDTHS)
+  })
+})
+
+describe('defaultListWidth', () => {
+  it('is half the page where the key columns fit in it', () => {
+    expect(defaultListWidth(1200, DEFAULT_RUN_COLUMN_WIDTHS)).toBe(600)
+  })
+
+  it('widens on a narrow page until the id, job, status and time columns show whole', () => {
+    // 64 + 240 + 84 + 140, three gaps of 8, 16 of padding and 16 for a scroll bar.
+    expect(defaultListWidth(1036, DEFAULT_RUN_COLUMN_WIDTHS)).toBe(584)
+    expect(defaultListWidth(1036, { ...DEFAULT_RUN_COLUMN_WIDTHS, job: 160 })).toBe(518)
   })
 })
 

@@ -9,13 +9,10 @@ export const RUN_COLUMNS = ['id', 'job', 'status', 'triggered', 'duration', 'add
 export type RunColumn = (typeof RUN_COLUMNS)[number]
 export type RunColumnWidths = Record<RunColumn, number>
 
-/**
- * Wide enough for the demo jobs' full names and an IPv4 executor URL at 1440 px; at 1280 px the id,
- * job, status and time columns fit the list's default share (DEFAULT_LIST_SHARE).
- */
+/** Wide enough for the demo jobs' full names and an IPv4 executor URL at 1440 px. */
 export const DEFAULT_RUN_COLUMN_WIDTHS: RunColumnWidths = {
-  id: 60,
-  job: 228,
+  id: 64,
+  job: 240,
   status: 84,
   triggered: 140,
   duration: 72,
@@ -69,8 +66,19 @@ export function clampListWidth(wantedPx: number, totalPx: number): number {
   return Math.round(Math.min(totalPx - MIN_DETAIL_PX, Math.max(MIN_LIST_PX, wantedPx)))
 }
 
+/** The list's share of the page until the operator drags the split. */
+const DEFAULT_LIST_SHARE = 0.5
+
+/** The columns an operator scans first: the list is never narrower than these by default. */
+const KEY_COLUMNS: readonly RunColumn[] = ['id', 'job', 'status', 'triggered']
+/** Room for a vertical scroll bar beside the rows (px). */
+const SCROLLBAR_PX = 16
+
 /**
- * The list's share of the page until the operator drags the split: a little over half, so at
- * 1280 px it shows the id, job, status and time of each run, and the detail keeps MIN_DETAIL_PX.
+ * The list's width until the operator drags the split: half the page, or — on a narrow page (a
+ * 1280 px window) — enough to show the key columns whole; clampListWidth still keeps the detail's least width.
  */
-export const DEFAULT_LIST_SHARE = 0.56
+export function defaultListWidth(totalPx: number, widths: RunColumnWidths): number {
+  const keyPx = KEY_COLUMNS.reduce((sum, column) => sum + widths[column], 0) + COLUMN_GAP_PX * (KEY_COLUMNS.length - 1) + 16 + SCROLLBAR_PX
+  return Math.max(totalPx * DEFAULT_LIST_SHARE, keyPx)
+}

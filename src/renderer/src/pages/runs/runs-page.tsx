@@ -8,7 +8,7 @@ import { selectRegistry } from '../../store/executors/selectors'
 import { selectGroupsById } from '../../store/jobs/selectors'
 import { useJobsOf } from '../../components/use-jobs-of'
 import { selectRunColumns, selectRunsListPx } from '../../store/ui/selectors'
-import { clampListWidth, DEFAULT_LIST_SHARE } from '../../lib/runs-layout'
+import { clampListWidth, defaultListWidth } from '../../lib/runs-layout'
 import { RunsSplitter } from './runs-splitter'
 import { selectRunFilter, selectRuns } from '../../store/runs/selectors'
 import { RunDetail } from './run-detail'
@@ -62,7 +62,7 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
   const filterJob = useCallback((id: number) => navigate(runsRoute(runId, id)), [navigate, runId])
   // The list's width: as the operator dragged it, within what the page allows.
   const spaceForBoth = Math.max(0, layoutWidth - SPLITTER_PX)
-  const listPx = clampListWidth(storedListPx ?? spaceForBoth * DEFAULT_LIST_SHARE, spaceForBoth)
+  const listPx = clampListWidth(storedListPx ?? defaultListWidth(spaceForBoth, columns), spaceForBoth)
   const layoutStyle = layoutWidth > 0 ? ({ gridTemplateColumns: `${listPx}px ${SPLITTER_PX}px minmax(0, 1fr)` } as CSSProperties) : undefined
   const loadOlder = useCallback(() => void fetchOlderRuns(), [fetchOlderRuns])
 
