@@ -66,4 +66,8 @@ export const enErrorMessages = {
   'alarm.alertEmail': '{got} is not an email address',
 
   'console.noToken': 'no console token: open the address JobDesk printed at start (it ends with #token=…)',
+  'console.connectionLost': 'the connection to JobDesk was lost',
+  'console.unreachable': 'cannot reach JobDesk (is it running, and is the console token right?)',
+  'console.signInFailed': 'sign-in failed',
+  'console.authState': 'JobDesk answered {status} to {path}',
 } as const

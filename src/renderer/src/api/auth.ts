@@ -1,13 +1,14 @@
 import { AUTH_PATHS, type AuthState, type SessionInfo } from '../../../shared/auth'
 import { fromErrorInfo, type ErrorInfo } from '../../../shared/errors'
 import { isDesktop } from './client'
+import { consoleError } from './console-errors'
 
 const TOKEN_KEY = 'jobdesk.consoleToken'
 
 /** What the headless server says of this browser: signed in, and whether the console token still works. */
 export async function fetchAuthState(): Promise<AuthState> {
   const response = await fetch(AUTH_PATHS.state, { credentials: 'same-origin' })
-  if (!response.ok) throw new Error(`JobDesk answered ${response.status} to ${AUTH_PATHS.state}`)
+  if (!response.ok) throw consoleError('console.authState', { status: response.status, path: AUTH_PATHS.state })
   return (await response.json()) as AuthState
 }
 
@@ -24,7 +25,7 @@ async function post(path: string, body: unknown): Promise<{ ok: boolean; session
 /** Signs in; rejects with the core's coded error (wrong password, too many attempts). */
 export async function signIn(name: string, password: string): Promise<SessionInfo> {
   const answer = await post(AUTH_PATHS.signIn, { name, password })
-  if (!answer.ok || !answer.session) throw answer.error ? fromErrorInfo(answer.error) : new Error('sign-in failed')
+  if (!answer.ok || !answer.session) throw answer.error ? fromErrorInfo(answer.error) : consoleError('console.signInFailed')
   // A signed-in console speaks for its user, not the token it may have been opened with.
   sessionStorage.removeItem(TOKEN_KEY)
   return answer.session

@@ -4,6 +4,7 @@ import { BRIDGE_PATH, BRIDGE_SIGNED_OUT_CLOSE, type BridgeCall, type BridgeServe
 import { AUTH_PATHS, type AuthState } from '../../../shared/auth'
 import { fromErrorInfo } from '../../../shared/errors'
 import { bindApi, type IpcApi, type IpcResult, type JobDeskIpc } from '../../../shared/ipc'
+import { consoleError } from './console-errors'
 
 type Listener = (event: JobDeskEvent) => void
 
@@ -107,9 +108,9 @@ function bridgeClient(): JobDeskClient {
         if (!wasOpen) void signInNeeded().then((needed) => needed && location.reload())
         socket = null
         open = null
-        for (const waiter of pending.values()) waiter.reject(new Error('the connection to JobDesk was lost'))
+        for (const waiter of pending.values()) waiter.reject(consoleError('console.connectionLost'))
         pending.clear()
-        if (!wasOpen) reject(new Error('cannot reach JobDesk (is it running, and is the console token right?)'))
+        if (!wasOpen) reject(consoleError('console.unreachable'))
         if (state === 'online') setState('reconnecting')
         // Keep the event stream alive: reconnect with backoff up to 5 s.
         setTimeout(() => void connect().catch(() => {}), retryMs)

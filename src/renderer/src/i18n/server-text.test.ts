@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConflictError, ValidationError } from '../../../shared/errors'
+import { consoleError } from '../api/console-errors'
 import { EN_MESSAGES, englishMessage, enParamWords, placeholdersOf, type MessageCode } from '../../../shared/messages'
 import { errorRule, errorText, fieldLabel, messageText, problemText, renderMessage, ZH_CN_MESSAGES } from './server-text'
 import { zhCNParamWords } from './zh-cn-messages-validation'
@@ -114,5 +115,12 @@ describe('problemText', () => {
     const problem = { field: 'flows[0].edges[1]', code: 'flow.selfLoop', params: { key: 'report', flowName: 'month-end' }, message: 'x' }
     expect(problemText('en', problem)).toBe("flows[0].edges[1]: node 'report' cannot be its own parent (flow “month-end”)")
     expect(problemText('zh-CN', problem)).toMatch(/^flows\[0\]\.edges\[1\]：.*（工作流“month-end”）$/)
+  })
+})
+
+describe('the console’s own errors', () => {
+  it('are coded like the core’s, so a toast says them in Chinese', () => {
+    expect(errorText('zh-CN', consoleError('console.connectionLost'))).toBe('与 JobDesk 的连接已断开')
+    expect(errorText('en', consoleError('console.authState', { status: 502, path: '/auth/state' }))).toBe('JobDesk answered 502 to /auth/state')
   })
 })

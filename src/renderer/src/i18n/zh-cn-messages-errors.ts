@@ -63,4 +63,8 @@ export const zhCNErrorMessages: Record<keyof typeof enErrorMessages, string> = {
   'alarm.alertEmail': '{got} 不是邮件地址',
 
   'console.noToken': '缺少控制台令牌：请打开 JobDesk 启动时打印的地址（以 #token=… 结尾）',
+  'console.connectionLost': '与 JobDesk 的连接已断开',
+  'console.unreachable': '无法连接 JobDesk（它是否在运行？控制台令牌是否正确？）',
+  'console.signInFailed': '登录失败',
+  'console.authState': 'JobDesk 对 {path} 的应答为 {status}',
 }
