@@ -233,7 +233,5 @@ for (const size of [
 }
 
 async function attachShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const body = await page.screenshot()
-  if (process.env.TMP_SHOTS) (await import('node:fs')).writeFileSync(`${process.env.TMP_SHOTS}/${name}.png`, body)
-  await testInfo.attach(name, { body, contentType: 'image/png' })
+  await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' })
 }
