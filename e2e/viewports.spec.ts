@@ -162,6 +162,12 @@ for (const size of [
         await expectInView(page, page.getByTestId('job-group').first())
         await expectInView(page, page.getByTestId('job-next-fire').first())
         await expectInView(page, page.getByTestId('job-delete').first())
+        // Each heading on one line, inside its row.
+        const head = (await page.getByTestId('jobs-table').getByRole('row').first().boundingBox())!
+        for (const heading of await page.getByTestId('jobs-table').getByRole('columnheader').all()) {
+          const box = await heading.boundingBox()
+          if (box) expect(box.y + box.height, (await heading.textContent()) ?? '').toBeLessThanOrEqual(head.y + head.height + 1)
+        }
       }
       await check('jobs')
       await page.getByTestId('job-edit').first().click()

@@ -231,7 +231,7 @@ export function JobsTable({
         </div>
         <div role="columnheader">{sortHeader('id', t('jobs.col.id'))}</div>
         <div role="columnheader">{sortHeader('name', t('jobs.col.name'))}</div>
-        <div role="columnheader" className="jd-col-group">
+        <div role="columnheader" className="jd-col-group" title={t('jobs.col.group')}>
           {t('jobs.col.group')}
         </div>
         <div role="columnheader">{t('jobs.col.schedule')}</div>
