@@ -79,7 +79,8 @@ export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsIn
 export interface JobDeskApi {
   getOverview(): Promise<Overview>
   /** Whether the alarm channels can deliver: SMTP and webhooks configured, alarms failed and infrastructure alerts of the last 24 h. */
-  getAlarmHealth(): Promise<AlarmHealth>
+  /** `groupIds` is set by the caller's rules for a user who sees some groups, not by a client. */
+  getAlarmHealth(request?: { groupIds?: readonly number[] }): Promise<AlarmHealth>
   /** Runs per day (running / success / failed), oldest first, from the daily report. */
   getDailyReport(request: DailyReportRequest): Promise<DayReport[]>
   /** Deletes the demo jobs seeded at first start (those still there, with their links); resolves with their ids. */

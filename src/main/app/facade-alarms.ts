@@ -9,14 +9,15 @@ type AlarmsApi = Pick<JobDeskApi, 'getAlarmHealth'>
 
 export function alarmsApi({ store, alarms, nowMs }: Pick<FacadeDeps, 'store' | 'alarms' | 'nowMs'>): AlarmsApi {
   return {
-    async getAlarmHealth() {
+    async getAlarmHealth(request) {
+      const groupIds = request?.groupIds
       const channels = alarms.settings()
       const since = nowMs() - DAY_MS
       return {
         smtpConfigured: channels.smtp !== null,
         webhookCount: channels.webhooks.length,
-        jobsWithAlarmEmail: await store.jobs.countWithAlarmEmail(),
-        alarmsFailedLast24h: await store.runs.countAlarmsFailedSince(since),
+        jobsWithAlarmEmail: await store.jobs.countWithAlarmEmail(groupIds),
+        alarmsFailedLast24h: await store.runs.countAlarmsFailedSince(since, groupIds),
         recentAlerts: await store.alerts.since(since, RECENT_ALERTS_SHOWN),
       }
     },

@@ -5,6 +5,7 @@ import type { Logger } from '../kernel/logger'
 import type { InfraAlertKey } from '../store/alert-repo'
 import type { Repos } from '../store/store'
 import type { InfraAlertFacts } from './alarms/infra-alert-message'
+import type { DeadAddress } from '../registry/health'
 
 export interface InfraAlertDeps {
   send(alert: InfraAlertFacts): Promise<{ status: number; message: string }>
@@ -15,13 +16,6 @@ export interface InfraAlertDeps {
 }
 
 /** An address the registry's dead sweep removed. */
-export interface DeadAddress {
-  appName: string
-  address: string
-  /** Its last heartbeat: the same on every node that sweeps it, so it keys the event. */
-  lastBeatMs: number
-}
-
 /**
  * Tells the operators when an executor goes dead or a cluster node is lost, once per event however
  * many nodes see it: the node whose claim of the event's row lands sends, the others stay quiet.

@@ -24,3 +24,11 @@ export function addressHealth(lastBeatMs: number, nowMs: number, timings: Regist
   if (ageMs > timings.beatIntervalMs * 1.5) return 'suspect'
   return 'online'
 }
+
+/** An address the dead sweep removed: what the alert for it says. */
+export interface DeadAddress {
+  appName: string
+  address: string
+  /** Its last heartbeat: the same on every node that sweeps it, so it keys the event. */
+  lastBeatMs: number
+}

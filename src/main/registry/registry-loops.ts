@@ -1,6 +1,6 @@
 import { EMBEDDED_APP_NAME, type ExecutorInfo } from '../../shared/model'
 import { runPeriodically, type Clock } from '../kernel/clock'
-import type { DeadAddress } from '../completion/infra-alerts'
+import type { DeadAddress } from './health'
 import type { Logger } from '../kernel/logger'
 import type { RegistryTimings } from './health'
 import type { RegistryService } from './registry-service'

@@ -1,4 +1,4 @@
-import type { DeadAddress } from '../completion/infra-alerts'
+import type { DeadAddress } from './health'
 import { EMBEDDED_APP_NAME, type ExecutorInfo, type HandlerCatalog, type JobGroup, type RegistryEntry } from '../../shared/model'
 import { joinAddressList, splitAddressList } from '../../shared/address-list'
 import { REGISTRY_GROUP_EXECUTOR, type RegistryRow } from '../store/registry-repo'

@@ -164,8 +164,11 @@ export class JobRepo {
   }
 
   /** Jobs that name an alarm email: the dashboard warns about them while no SMTP server is configured. */
-  async countWithAlarmEmail(): Promise<number> {
-    const row = await this.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM job_info WHERE alarm_email <> ''")
+  /** Jobs with an alarm email, of these groups only when given. */
+  async countWithAlarmEmail(groupIds?: readonly number[]): Promise<number> {
+    if (groupIds?.length === 0) return 0
+    const inGroups = groupIds ? ` AND job_group IN (${groupIds.map(() => '?').join(', ')})` : ''
+    const row = await this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM job_info WHERE alarm_email <> ''${inGroups}`, [...(groupIds ?? [])])
     return Number(row?.n ?? 0)
   }
 

@@ -240,10 +240,13 @@ export class RunRepo {
   }
 
   /** Runs triggered since `sinceMs` whose alarm could not be delivered (alarm_status 3), for the dashboard's warning. */
-  async countAlarmsFailedSince(sinceMs: number): Promise<number> {
+  /** Runs since `sinceMs` whose alarm failed, of these groups only when given. */
+  async countAlarmsFailedSince(sinceMs: number, groupIds?: readonly number[]): Promise<number> {
+    if (groupIds?.length === 0) return 0
+    const inGroups = groupIds ? ` AND job_group IN (${groupIds.map(() => '?').join(', ')})` : ''
     const row = await this.db.get<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM job_log${this.d.indexedBy('job_log_trigger_time')} WHERE trigger_time >= ? AND alarm_status = 3`,
-      [sinceMs],
+      `SELECT COUNT(*) AS n FROM job_log${this.d.indexedBy('job_log_trigger_time')} WHERE trigger_time >= ? AND alarm_status = 3${inGroups}`,
+      [sinceMs, ...(groupIds ?? [])],
     )
     return Number(row?.n ?? 0)
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditPage } from '../../../src/shared/auth'
 import type { JobPage } from '../../../src/shared/job-query'
 import type { JobGroup, JobInfo, JobRun } from '../../../src/shared/model'
-import type { ClusterView, RunPage, TriggerResult } from '../../../src/shared/api'
+import type { AlarmHealth, ClusterView, RunPage, TriggerResult } from '../../../src/shared/api'
 import { jobInputOf } from '../../../src/shared/job-defaults'
 import { AuthHarness, errorCodeOf, resultOf } from '../../support/auth-harness'
 import { signOut } from '../../support/auth-session'
@@ -95,6 +95,18 @@ describe('an operator of group A', () => {
     const asAdmin = await admin.value<{ consoleToken: string | null; apiToken: string }>('getSettings')
     expect(asAdmin.consoleToken, 'the token opens nothing now').toBeNull()
     expect(asAdmin.apiToken, 'the admin still reads the other secrets').not.toBe('')
+  })
+
+  it("counts the alarm emails of its own groups' jobs only", async () => {
+    const { groupJob } = auth.h.fixture
+    const inB = await admin.value<JobInfo>('getJob', [groupJob])
+    await admin.value('saveJob', [{ ...jobInputOf(inB), alarmEmail: 'ops@example.test' }])
+    try {
+      expect((await admin.value<AlarmHealth>('getAlarmHealth')).jobsWithAlarmEmail).toBeGreaterThanOrEqual(1)
+      expect((await operator.value<AlarmHealth>('getAlarmHealth')).jobsWithAlarmEmail, "group B's job is not the operator's to hear of").toBe(0)
+    } finally {
+      await admin.value('saveJob', [jobInputOf(inB)])
+    }
   })
 
   it("sees the cluster's nodes without the database path or every group's planned fires, which an admin sees", async () => {

@@ -65,6 +65,7 @@ describe.each(ENGINES)('two JobDesk servers on one %s database', (engine) => {
     database = await withDatabase(engine)
     const a = await startNode('node-a')
     const b = await startNode('node-b')
+    const bReadyAtMs = Date.now()
     const console = await BridgeClient.connect(a.origin, a.consoleToken)
     bridges.push(console)
     const cluster = await waitFor('both nodes in the cluster view', async () => {
@@ -109,6 +110,12 @@ describe.each(ENGINES)('two JobDesk servers on one %s database', (engine) => {
       executorHandler: 'timedJobHandler',
       executorParam: '600000',
       timezone: 'UTC',
+    })
+    // Node A relays to node B's embedded executor once its own heartbeat has read node B's address (a
+    // heartbeat after node B was listening): before that, A does not know where B serves it.
+    await waitFor("node A's heartbeat after node B was ready", async () => {
+      const view = await console.value<ClusterView>('getCluster')
+      return (view.nodes.find((n) => n.nodeName === 'node-a')?.heartbeatAtMs ?? 0) > bReadyAtMs
     })
     const [longRun] = await call<number[]>(a, 'triggerJob', { id: longJob, addressList: [nodeB.embeddedAddress] })
     // Polled over the console's bridge: the OpenAPI's rate limit is for callers, not for a test's polling.

@@ -232,6 +232,7 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
         handleCode: 200,
         handleMsg: '',
         alarmStatus: 1,
+        alarmMessage: '',
         parentLogId: null,
       },
       {
@@ -253,6 +254,7 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
         handleCode: 500,
         handleMsg: 'java.lang.IllegalStateException: <no data>',
         alarmStatus: 2,
+        alarmMessage: '',
         parentLogId: null,
       },
     ])

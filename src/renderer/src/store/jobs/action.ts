@@ -1,5 +1,5 @@
 import type { GlueSaveRequest, ImportReport } from '../../../../shared/api'
-import { JOB_PAGE_MAX } from '../../../../shared/job-query'
+import { JOB_PAGE_MAX, type JobCursor } from '../../../../shared/job-query'
 import type { JobInfo, JobInput } from '../../../../shared/model'
 import { client } from '../../api/client'
 import { notifyError, notifySuccess } from '../../app/notify'
@@ -66,17 +66,27 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
     return pages.flatMap((page) => page.jobs)
   }
 
-  const readFirstPage = async (limit: number) => {
-    const seq = ++listSeq
+  /**
+   * Reads a page of the list for the current filter: the first (no cursor) replaces the rows and
+   * starts a new turn, so a page of an older filter arriving late is dropped; a later one adds to them.
+   * The rows' last runs and definition origins are read beside them.
+   */
+  const readPage = async (limit: number, after: JobCursor | null) => {
+    const seq = after === null ? ++listSeq : listSeq
     const filter = get().jobFilter
     set({ jobList: { ...get().jobList, loading: true } })
     try {
-      const page = await client().listJobPage(jobQueryOf(filter, limit))
+      const page = await client().listJobPage(jobQueryOf(filter, limit, after ?? undefined))
       if (seq !== listSeq) return
-      const ids = page.jobs.map((job) => job.id)
-      set({ jobs: mergeJobs(get().jobs, page.jobs, []), jobList: { ids, total: page.total, next: page.next, loading: false, loaded: true } })
+      const before = after === null ? [] : get().jobList.ids
+      const listed = new Set(before)
+      const added = page.jobs.map((job) => job.id).filter((id) => !listed.has(id))
+      set({
+        jobs: mergeJobs(get().jobs, page.jobs, []),
+        jobList: { ids: [...before, ...added], total: page.total, next: page.next, loading: false, loaded: true },
+      })
       void get()
-        .fetchLastRuns(ids)
+        .fetchLastRuns(added)
         .catch(() => {})
       void get()
         .fetchOriginsOf(page.jobs)
@@ -91,34 +101,13 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
     ...initialJobsState,
 
     fetchJobList() {
-      return readFirstPage(JOB_LIST_PAGE)
+      return readPage(JOB_LIST_PAGE, null)
     },
 
     async fetchMoreJobs() {
-      const { jobList, jobFilter } = get()
+      const { jobList } = get()
       if (!jobList.next || jobList.loading) return
-      const seq = listSeq
-      set({ jobList: { ...jobList, loading: true } })
-      try {
-        const page = await client().listJobPage(jobQueryOf(jobFilter, JOB_LIST_PAGE, jobList.next))
-        if (seq !== listSeq) return
-        const current = get().jobList
-        const listed = new Set(current.ids)
-        const added = page.jobs.map((job) => job.id).filter((id) => !listed.has(id))
-        set({
-          jobs: mergeJobs(get().jobs, page.jobs, []),
-          jobList: { ids: [...current.ids, ...added], total: page.total, next: page.next, loading: false, loaded: true },
-        })
-        void get()
-          .fetchLastRuns(added)
-          .catch(() => {})
-        void get()
-          .fetchOriginsOf(page.jobs)
-          .catch(() => {})
-      } catch (error) {
-        if (seq === listSeq) set({ jobList: { ...get().jobList, loading: false } })
-        throw error
-      }
+      await readPage(JOB_LIST_PAGE, jobList.next)
     },
 
     async ensureJobs(ids) {
@@ -140,7 +129,7 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
 
     async refetchJobs(ids) {
       // Re-read as many rows as are loaded (within a page's limit), so the operator keeps their place.
-      if (ids.length === 0 || ids.length > REFETCH_BY_ID_MAX) return readFirstPage(Math.min(Math.max(get().jobList.ids.length, JOB_LIST_PAGE), JOB_PAGE_MAX))
+      if (ids.length === 0 || ids.length > REFETCH_BY_ID_MAX) return readPage(Math.min(Math.max(get().jobList.ids.length, JOB_LIST_PAGE), JOB_PAGE_MAX), null)
       const unique = [...new Set(ids)]
       const read = await readJobs(unique)
       // An id asked for and not answered was deleted, or moved to a group this user does not see.
