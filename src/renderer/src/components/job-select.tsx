@@ -38,6 +38,8 @@ export function JobSelect({ value, onPick, exclude, resetOnPick, groupId, ...sel
   const chosen = value === null ? undefined : jobsById.get(value)
   const [search, setSearch] = useState('')
   const [found, setFound] = useState<JobInfo[]>([])
+  // Nothing is asked before the picker is opened or typed in: a page can hold several pickers.
+  const [opened, setOpened] = useState(false)
 
   useEffect(() => {
     if (value !== null) void ensureJobs([value]).catch(() => {})
@@ -46,6 +48,7 @@ export function JobSelect({ value, onPick, exclude, resetOnPick, groupId, ...sel
   // The text Mantine shows for a chosen job is its label, not a search.
   const query = chosen && search === jobOptionLabel(chosen) ? '' : search.replace(/^#/, '').trim()
   useEffect(() => {
+    if (!opened) return
     let current = true
     client()
       .listJobPage({ text: query || undefined, groupId, sort: 'name', limit: PICKER_LIMIT })
@@ -56,7 +59,7 @@ export function JobSelect({ value, onPick, exclude, resetOnPick, groupId, ...sel
     return () => {
       current = false
     }
-  }, [query, groupId])
+  }, [opened, query, groupId])
 
   const options: ComboboxItem[] = useMemo(() => {
     const offered = new Map<number, JobInfo>()
@@ -75,7 +78,14 @@ export function JobSelect({ value, onPick, exclude, resetOnPick, groupId, ...sel
       filter={asAnswered}
       value={resetOnPick || value === null ? null : String(value)}
       searchValue={search}
-      onSearchChange={setSearch}
+      onSearchChange={(text) => {
+        setSearch(text)
+        if (text !== '' && !(chosen && text === jobOptionLabel(chosen))) setOpened(true)
+      }}
+      onDropdownOpen={() => {
+        setOpened(true)
+        selectProps.onDropdownOpen?.()
+      }}
       onChange={(picked) => {
         const job = picked === null ? null : (byValue.get(picked) ?? null)
         if (job) noteJobs([job])
