@@ -51,20 +51,33 @@ export function plantRuns(file: string, runs: number, jobCount: number, groupId:
   db.close()
 }
 
-/** A fresh data folder with `jobs` jobs (a fifth running, hourly, none due within the hour) and `runs` runs. */
-export function plantScaleDatabase(jobs = 100_000, runs = 1_000_000): ScaleDatabase {
+/** A fresh, empty data folder with the product's schema: this build's migrations. */
+function thisBuildsSchema(): string {
   const dir = mkdtempSync(join(tmpdir(), 'jobdesk-scale-'))
+  openDatabase(databaseFile(dir)).close()
+  return dir
+}
+
+/**
+ * A data folder with `jobs` jobs (a fifth running, hourly, none due within the hour) and `runs`
+ * runs. `dir`: a folder whose database already has a schema (another build's, for a benchmark's
+ * reference); default a fresh one with this build's.
+ */
+export function plantScaleDatabase(jobs = 100_000, runs = 1_000_000, dir = thisBuildsSchema()): ScaleDatabase {
   const file = databaseFile(dir)
   const nowMs = Date.now()
-  // The product's own schema (its migrations), then plain rows.
-  openDatabase(file).close()
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
+  // The embedded group may be there already (a build that started on the folder once created it).
+  db.prepare(
+    `INSERT INTO job_group (app_name, name, address_type, address_list, access_token, auto_created, scripts_allowed, update_time)
+     SELECT ?, 'Embedded executor', 0, '', '', 0, 0, ? WHERE NOT EXISTS (SELECT 1 FROM job_group WHERE app_name = ?)`,
+  ).run(EMBEDDED_APP_NAME, nowMs, EMBEDDED_APP_NAME)
   const addGroup = db.prepare(
     `INSERT INTO job_group (app_name, name, address_type, address_list, access_token, auto_created, scripts_allowed, update_time)
      VALUES (?, ?, 0, '', '', 0, 0, ?)`,
   )
-  const groupIds = [Number(addGroup.run(EMBEDDED_APP_NAME, 'Embedded executor', nowMs).lastInsertRowid)]
+  const groupIds = [(db.prepare('SELECT id FROM job_group WHERE app_name = ?').get(EMBEDDED_APP_NAME) as { id: number }).id]
   for (const name of GROUPS) groupIds.push(Number(addGroup.run(`${name}-executor`, name, nowMs).lastInsertRowid))
   const insert = db.prepare(
     `INSERT INTO job_info (job_group, name, author, schedule_type, schedule_conf, timezone, misfire_strategy,
