@@ -25,7 +25,11 @@ async function dropOnBody(page: Page, fromJobId: number, toJobId: number): Promi
 /** Whether the node's whole box lies inside the canvas (toBeInViewport counts the window, not the canvas). */
 async function insideCanvas(page: Page, jobId: number): Promise<boolean> {
   const canvas = (await page.getByTestId('dag-canvas').boundingBox())!
-  const node = await dagNode(page, jobId).boundingBox()
+  // A node out of view is not rendered at all (onlyRenderVisibleElements): answer at once, so the
+  // poll asks again, instead of waiting out the action timeout for an element that may never come.
+  const element = dagNode(page, jobId)
+  if ((await element.count()) === 0) return false
+  const node = await element.boundingBox()
   if (!node) return false
   return node.x >= canvas.x && node.y >= canvas.y && node.x + node.width <= canvas.x + canvas.width && node.y + node.height <= canvas.y + canvas.height
 }
