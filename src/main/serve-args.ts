@@ -22,10 +22,12 @@ export const SERVE_OPTIONS = {
   database: { type: 'string' },
   'node-name': { type: 'string' },
   'node-url': { type: 'string' },
+  'metrics-public': { type: 'boolean', default: false },
+  'log-format': { type: 'string', default: 'text' },
   help: { type: 'boolean', default: false },
 } as const
 
 export const SERVE_USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN]
                      [--api-token API_TOKEN] [--console-token TOKEN] [--admin-password-file FILE] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]
                      [--database postgres://user@host:5432/db | mysql://user@host:3306/db | FILE] [--node-name NAME] [--node-url URL]
-                     [--registry-beat-ms 30000] [--registry-dead-ms 90000] [--registry-sweep-ms 30000] [--help]`
+                     [--registry-beat-ms 30000] [--registry-dead-ms 90000] [--registry-sweep-ms 30000] [--metrics-public] [--log-format text|json] [--help]`

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import { resolveDataDir } from './app/data-dir'
 import { startHeadless } from './app/headless'
 import { createFileLogger } from './kernel/file-logger'
-import { consoleLogger } from './kernel/logger'
+import { consoleLogger, jsonConsoleLogger } from './kernel/logger'
 import { DEFAULT_REGISTRY_TIMINGS } from './registry/health'
 import { DatabaseOpenError } from './store/open-database'
 import { ListenError } from './net/http-server'
@@ -51,10 +51,16 @@ async function main(): Promise<void> {
   const nodeUrl = values['node-url']
   if (nodeUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(nodeUrl)) fail(`--node-url: '${nodeUrl.slice(0, 120)}' is not an http:// or https:// URL`)
 
+  const logFormat = values['log-format']
+  if (logFormat !== 'text' && logFormat !== 'json') fail(`--log-format: '${String(logFormat).slice(0, 40)}' is not text or json`)
+  const json = logFormat === 'json'
+  // --log-format json: every line on the terminal is a JSON object too, the start-up lines included.
+  const say = (text: string) => (json ? console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: text })) : console.log(text))
+
   const adminPassword = readAdminPassword(values['admin-password-file'])
   const dataDir = resolveDataDir(values['data-dir'])
   // The rotating log file in the data folder, and the console as before.
-  const logFile = createFileLogger({ dir: dataDir, alsoTo: consoleLogger('jobdesk') })
+  const logFile = createFileLogger({ dir: dataDir, alsoTo: json ? jsonConsoleLogger() : consoleLogger('jobdesk') })
   const logger = logFile.logger
   let headless
   try {
@@ -74,6 +80,7 @@ async function main(): Promise<void> {
       executorOptions: { handlerDirs: values.handlers ?? [] },
       registryTimings: registryTimings(values),
       retryJitterRatio: retryJitter(values['retry-jitter']),
+      metricsPublic: values['metrics-public'],
       logger,
       logFile: logFile.file,
     })
@@ -83,34 +90,37 @@ async function main(): Promise<void> {
     if (error instanceof DatabaseOpenError || error instanceof ListenError || error instanceof ValidationError) fail(describeError(error))
     throw error
   }
+  // Every line from here on names the node it comes from (a cluster's nodes may share a collector).
+  if (json) logFile.bind({ node: headless.core.nodeId })
   const adminUrl = headless.url.replace(/#.*$/, '')
-  console.log(`JobDesk is running (data in ${headless.core.database.location}; log file ${logFile.file}).`)
+  say(`JobDesk is running (data in ${headless.core.database.location}; log file ${logFile.file}).`)
   if (headless.core.database.engine !== 'sqlite')
-    console.log(`Cluster node '${nodeName}' (${headless.core.nodeId}); other nodes reach it at ${headless.core.nodeUrl()}.`)
+    say(`Cluster node '${nodeName}' (${headless.core.nodeId}); other nodes reach it at ${headless.core.nodeUrl()}.`)
   const tokenAccepted = await headless.core.access.consoleTokenAccepted()
   // Once a user has a password the token opens nothing: the address is printed without it.
-  console.log(`Console: ${tokenAccepted ? headless.url : adminUrl}`)
+  say(`Console: ${tokenAccepted ? headless.url : adminUrl}`)
   if (headless.adminOneTimePassword !== null) {
-    console.log(`First start: user 'admin' has the one-time password ${headless.adminOneTimePassword} — sign in and set your own.`)
-    console.log('Until then the console token above opens the console; once the admin has set a password it no longer does.')
+    say(`First start: user 'admin' has the one-time password ${headless.adminOneTimePassword} — sign in and set your own.`)
+    say('Until then the console token above opens the console; once the admin has set a password it no longer does.')
   } else if (tokenAccepted) {
-    console.log('No user has set a password yet: the console token opens the console until the admin signs in and sets one.')
+    say('No user has set a password yet: the console token opens the console until the admin signs in and sets one.')
   } else {
-    console.log('Sign in at the console address with your user name (`jobdesk reset-password USER` sets a new one-time password).')
+    say('Sign in at the console address with your user name (`jobdesk reset-password USER` sets a new one-time password).')
   }
-  console.log(`Executors register at ${adminUrl} with access token ${headless.core.settings.accessToken()}`)
-  console.log(`Job OpenAPI: ${adminUrl}api/<method> with the API token ${headless.core.settings.apiToken()}`)
-  if (values['enable-scripts']) console.log('Script (GLUE) jobs run on this machine as this user (--enable-scripts).')
-  console.log('Press Ctrl-C to stop.')
+  say(`Executors register at ${adminUrl} with access token ${headless.core.settings.accessToken()}`)
+  say(`Job OpenAPI: ${adminUrl}api/<method> with the API token ${headless.core.settings.apiToken()}`)
+  if (values['metrics-public']) say('Metrics: /metrics answers without a token (--metrics-public).')
+  if (values['enable-scripts']) say('Script (GLUE) jobs run on this machine as this user (--enable-scripts).')
+  say('Press Ctrl-C to stop.')
 
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal}: draining — running jobs get a few seconds to finish…`)
+    say(`${signal}: draining — running jobs get a few seconds to finish…`)
     await headless.stop()
     await logFile.close()
-    console.log('JobDesk stopped.')
+    say('JobDesk stopped.')
     process.exit(0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))

@@ -55,6 +55,8 @@ export interface CoreOptions {
   apiToken?: string
   /** `--enable-scripts`: the embedded executor runs script jobs whatever the setting says. */
   enableScripts?: boolean
+  /** `--metrics-public`: GET /metrics answers without a bearer token (a trusted network only). */
+  metricsPublic?: boolean
   /** Where the admin server listens, as shown in the settings. */
   listen?: ListenDefaults
   /** Completion monitor periods and thresholds (tests shorten them). */

@@ -8,10 +8,11 @@ import { systemClock, type Clock } from '../kernel/clock'
 import { EventHub } from '../kernel/events'
 import { consoleLogger, type Logger } from '../kernel/logger'
 import { spawnWorker as defaultSpawnWorker, type SpawnWorker } from '../kernel/spawn-worker'
+import { JobDeskMetrics } from '../metrics/jobdesk-metrics'
 import { resolveConsoleToken } from '../settings/console-token'
 import { checkToken, SettingsService } from '../settings/settings-service'
 import { openStore } from '../store/open-store'
-import type { Store } from '../store/store'
+import type { Repos, Store } from '../store/store'
 import type { CoreOptions } from './core-contract'
 import { databaseFile } from './data-dir'
 
@@ -33,6 +34,8 @@ export interface CoreData {
   clusterSecret: ClusterSecret
   consoleToken: string | null
   writer: RunWriter
+  /** The node's Prometheus metrics: fed where the facts are committed, served at /metrics. */
+  metrics: JobDeskMetrics
 }
 
 /** Checked before anything is opened, so a bad flag fails start-up without leaving files open. */
@@ -66,6 +69,18 @@ export async function openCoreData(options: CoreOptions, { clock, logger }: Core
   )
   const clusterSecret = new ClusterSecret(store.settings, clock)
   await clusterSecret.load()
+  const metrics = new JobDeskMetrics()
+  timeTransactions(store, metrics)
+  const writer = new RunWriter({ store, logger })
+  writer.onFlush((result) => {
+    metrics.runsEnded(result.ended)
+    // Durations need each run's trigger time and group: one read per flush, after the commit.
+    if (result.ended.completions.length > 0)
+      store.runs.durationsOf(result.ended.completions.map((c) => c.logId)).then(
+        (timings) => metrics.runTimings(timings),
+        () => {},
+      )
+  })
   return {
     store,
     events,
@@ -74,6 +89,16 @@ export async function openCoreData(options: CoreOptions, { clock, logger }: Core
     audit: new AuditService(store.audit, clock, logger),
     clusterSecret,
     consoleToken,
-    writer: new RunWriter({ store, logger }),
+    writer,
+    metrics,
+  }
+}
+
+/** Every transaction of the store is timed (jobdesk_db_transaction_seconds): one timer per transaction, never per row. */
+function timeTransactions(store: Store, metrics: JobDeskMetrics): void {
+  const transaction = store.transaction.bind(store)
+  store.transaction = <T>(work: (tx: Repos) => Promise<T>): Promise<T> => {
+    const done = metrics.transactionStarted()
+    return transaction(work).finally(done)
   }
 }

@@ -22,7 +22,7 @@ export interface CoreFlows {
  * The engine hears every write batch of the run writer (a completed node run moves its flow on)
  * before the monitors start, so the runs a previous stop interrupted reach their flows too.
  */
-export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, events, alarms }: CoreData, pipeline: CorePipeline): CoreFlows {
+export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, events, alarms, metrics }: CoreData, pipeline: CorePipeline): CoreFlows {
   const runControl = new RunControl(store, pipeline.executors, writer, nowMs)
   /** Node runs a flow's kill met written but not yet at their executor: killed once their trigger is recorded. */
   const killOnStart = new Set<number>()
@@ -34,6 +34,7 @@ export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, e
     clock,
     logger,
     changed: ({ flowRunId, flowId, state }) => events.emit({ type: 'flow-run-changed', flowRunId, flowId, state }),
+    ended: (state) => metrics.flowRunEnded(state),
     // Fire and forget: the engine is inside a sweep or an advance and must not wait on SMTP or
     // webhooks. The sender logs the channels that failed; it never rejects, the catch is for a bug.
     announce: (notice) => {

@@ -35,7 +35,7 @@ export interface CorePipeline {
  */
 export function corePipeline(options: CoreOptions, base: CoreBase, data: CoreData, node: CoreNode): CorePipeline {
   const { clock, logger, nowMs } = base
-  const { store, settings, writer, events, clusterSecret } = data
+  const { store, settings, writer, events, clusterSecret, metrics } = data
   const { membership, executor } = node
   const remote = new RemoteExecutors(store.groups, () => settings.accessToken())
   const executors = new ExecutorDirectory({
@@ -71,7 +71,15 @@ export function corePipeline(options: CoreOptions, base: CoreBase, data: CoreDat
     triggerOutcomes,
   )
   const triggers = TriggerService.withPool(
-    { store, clock, logger, nodeId: node.nodeId, fence: membership, onPrepared: (runs) => node.runsChanged(runs.map((r) => r.logId)) },
+    {
+      store,
+      clock,
+      logger,
+      nodeId: node.nodeId,
+      fence: membership,
+      onPrepared: (runs) => node.runsChanged(runs.map((r) => r.logId)),
+      onWritten: (runs) => metrics.runsWritten(runs),
+    },
     dispatch,
   )
   const scheduler = new Scheduler({
@@ -85,6 +93,7 @@ export function corePipeline(options: CoreOptions, base: CoreBase, data: CoreDat
     logger,
     scanBatchSize: options.scanBatchSize,
     onMisfire: (misfires) => {
+      metrics.misfired(misfires)
       for (const m of misfires) events.emit({ type: 'misfire', jobId: m.jobId, missedCount: m.missedTimesMs.length, strategy: m.strategy })
     },
   })

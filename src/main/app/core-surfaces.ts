@@ -10,6 +10,7 @@ import { ImportService } from '../definitions/import-service'
 import { XxlImportService } from '../import-xxl/xxl-import-service'
 import { entitledAddresses } from '../registry/entitled-addresses'
 import { ExecutorRegistration } from '../registry/executor-registration'
+import { opsEndpoints } from '../net/ops-endpoints'
 import { adminSurface, type AdminHandler } from './admin-surface'
 import type { CoreOptions } from './core-contract'
 import type { CoreBase, CoreData } from './core-data'
@@ -19,6 +20,7 @@ import type { CoreNode } from './core-node'
 import type { CorePipeline } from './core-pipeline'
 import { createFacade } from './facade'
 import { localTimezone } from './local-timezone'
+import { readiness } from './core-readiness'
 
 /** The ways in: the API every console and shell calls (as its principal may), and the HTTP admin surface. */
 export interface CoreSurfaces {
@@ -31,7 +33,7 @@ export interface CoreSurfaces {
 
 export async function coreSurfaces(
   options: CoreOptions,
-  { clock, logger, nowMs }: CoreBase,
+  base: CoreBase,
   data: CoreData,
   node: CoreNode,
   pipeline: CorePipeline,
@@ -39,6 +41,7 @@ export async function coreSurfaces(
   flows: CoreFlows,
   monitors: Monitors,
 ): Promise<CoreSurfaces> {
+  const { clock, logger, nowMs } = base
   const { store, writer, settings, events, audit, clusterSecret } = data
   const { registry, executor } = node
   const { jobs, links } = defs
@@ -85,7 +88,7 @@ export async function coreSurfaces(
     audit,
   })
   const firstAdmin = options.mode === 'headless' ? await access.users.ensureFirstAdmin(options.adminPassword) : { oneTimePassword: null }
-  const adminApi = adminSurface({
+  const apiSurface = adminSurface({
     nodeRoute: executor
       ? nodeExecutorRoute({
           nodeId: node.nodeId,
@@ -124,5 +127,23 @@ export async function coreSurfaces(
     logger,
     defaultTimezone: localTimezone,
   })
+  const ops = opsEndpoints({
+    scrape: () => data.metrics.scrape(),
+    ready: readiness(base, data, node, pipeline),
+    metricsPublic: options.metricsPublic === true,
+    tokens: () => ({
+      executorToken: settings.accessToken(),
+      apiToken: settings.apiToken(),
+      openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken(),
+    }),
+    findPersonal: (token, source) => access.tokens.authenticate(token, source),
+    refused: (source, reason) =>
+      audit.record(
+        { actor: '(unknown credential)', actorKind: 'anonymous', source },
+        { action: 'auth.token', outcome: 'refused', target: 'metrics', detail: { reason: { code: 'auth.tokenRefused', message: reason } } },
+      ),
+    nowMs,
+  })
+  const adminApi: AdminHandler = async (request, response) => (await ops(request, response)) || apiSurface(request, response)
   return { api: access.apiFor(async () => DESKTOP_PRINCIPAL), adminApi, access, adminOneTimePassword: firstAdmin.oneTimePassword }
 }

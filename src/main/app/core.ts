@@ -8,6 +8,7 @@ import { coreFlows, type CoreFlows } from './core-flows'
 import { coreNode, type CoreNode } from './core-node'
 import { corePipeline, type CorePipeline } from './core-pipeline'
 import { joinAndMonitor, type CoreBackground } from './core-startup'
+import { metricSources } from './core-metrics'
 import { coreSurfaces } from './core-surfaces'
 
 export type { Core, CoreOptions, CoreParts } from './core-contract'
@@ -48,6 +49,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   const defs = coreDefinitions(base, data, node)
   const flows = coreFlows(base, data, pipeline)
   const background = await joinAndMonitor(options, base, data, node, pipeline, defs)
+  data.metrics.readFrom(metricSources(base, data, node, pipeline))
   const surfaces = await coreSurfaces(options, base, data, node, pipeline, defs, flows, background.monitors)
 
   node.membership.start()

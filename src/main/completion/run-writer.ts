@@ -10,6 +10,11 @@ export interface FlushResult {
   completedIds: number[]
   /** Runs that failed with this flush: a refused trigger, or a completion with a code other than 200. */
   failedIds: number[]
+  /**
+   * The runs this flush ended, as committed: the completion written for each run completed now, and
+   * how many runs ended with a refused trigger (they get no completion). The metrics count these.
+   */
+  ended: { completions: RunCompletion[]; failedTriggers: number }
 }
 
 export interface RunWriterOptions {
@@ -236,6 +241,8 @@ async function writeBatch(tx: Pick<Repos, 'runs' | 'routes'>, batch: Pending, mu
   const pairedIds = new Set<number>()
   const alone: TriggerOutcome[] = []
   const deferred: TriggerOutcome[] = []
+  // Refused triggers without a completion in this batch: they end the run (it never gets one later).
+  let failedTriggers = 0
   const pairs: { outcome: TriggerOutcome; completion: RunCompletion }[] = []
   const pairing = new Set<number>()
   for (const [i, outcome] of batch.outcomes.entries()) {
@@ -245,7 +252,10 @@ async function writeBatch(tx: Pick<Repos, 'runs' | 'routes'>, batch: Pending, mu
       pairing.add(outcome.logId)
       pairs.push({ outcome, completion })
     } else if (!completion && i >= mustWrite && outcome.triggerCode === TRIGGER_CODE.success) deferred.push(outcome)
-    else alone.push(outcome)
+    else {
+      if (!completion && outcome.triggerCode !== TRIGGER_CODE.success) failedTriggers++
+      alone.push(outcome)
+    }
   }
   // One statement for many pairs; a pair whose run was already finished has its outcome written alone.
   const written = await tx.runs.recordOutcomesAndComplete(pairs)
@@ -265,5 +275,7 @@ async function writeBatch(tx: Pick<Repos, 'runs' | 'routes'>, batch: Pending, mu
     ...[...firstCompletion.values()].filter((c) => c.handleCode !== HANDLE_CODE.success && completed.has(c.logId)).map((c) => c.logId),
   ]
   const deferredIds = new Set(deferred.map((o) => o.logId))
-  return { triggeredIds: batch.outcomes.filter((o) => !deferredIds.has(o.logId)).map((o) => o.logId), completedIds, failedIds, deferred }
+  // A run completed twice in one batch was written with its first completion (the second met a finished row).
+  const ended = { completions: completedIds.map((id) => firstCompletion.get(id)!), failedTriggers }
+  return { triggeredIds: batch.outcomes.filter((o) => !deferredIds.has(o.logId)).map((o) => o.logId), completedIds, failedIds, ended, deferred }
 }

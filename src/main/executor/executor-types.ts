@@ -104,6 +104,8 @@ export interface Executor extends ExecutorApi {
    */
   watchLog(request: LogRequest, listener: (page: LogPage) => void): () => void
   status(): ExecutorStatus
+  /** Finished runs whose callbacks are queued or being delivered (not those spooled to disk for a retry). */
+  pendingCallbacks(): number
   /** The handler names a BEAN job may use here: built-ins and those of the handler folders, sorted. */
   handlerNames(): string[]
   /** Starts the first runner thread now, so the handler folders' catalog is known before a run needs it. */

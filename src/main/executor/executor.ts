@@ -234,6 +234,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
       stopping ??= drainAndStop()
       return stopping
     },
+    pendingCallbacks: () => callbacks.pendingCount,
     status(): ExecutorStatus {
       const runningJobIds: number[] = []
       let queuedCount = 0

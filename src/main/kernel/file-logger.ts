@@ -33,6 +33,8 @@ export interface FileLogger {
   logger: Logger
   /** Absolute path of the current log file (shown in Settings). */
   file: string
+  /** Adds fields to every line from now on (the node's id, once the core has one), in the file and on the console. */
+  bind(fields: Record<string, unknown>): void
   /** Flushes and closes the file. */
   close(): Promise<void>
 }
@@ -75,15 +77,20 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
     },
     destination,
   )
+  let bound: Record<string, unknown> | null = null
   const write =
     (level: LogLevel) =>
     (msg: string, fields?: Record<string, unknown>): void => {
-      output[level](fields ?? {}, msg)
-      options.alsoTo?.[level](msg, fields)
+      const all = bound === null ? fields : { ...bound, ...fields }
+      output[level](all ?? {}, msg)
+      options.alsoTo?.[level](msg, all)
     }
   return {
     logger: { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') },
     file,
+    bind: (fields) => {
+      bound = { ...bound, ...fields }
+    },
     close: () => destination.close(),
   }
 }

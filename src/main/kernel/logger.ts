@@ -21,4 +21,18 @@ export function consoleLogger(scope: string, minLevel: LogLevel = 'info'): Logge
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
 }
 
+/**
+ * `--log-format json`: each line one JSON object in the log file's shape (`{"level","time","msg",
+ * …fields}`), for a collector that reads the server's output.
+ */
+export function jsonConsoleLogger(minLevel: LogLevel = 'info', nowMs: () => number = Date.now): Logger {
+  const write = (level: LogLevel) => (msg: string, fields?: Record<string, unknown>) => {
+    if (RANK[level] < RANK[minLevel]) return
+    const line = JSON.stringify({ level, time: new Date(nowMs()).toISOString(), msg, ...fields })
+    if (level === 'error' || level === 'warn') console.error(line)
+    else console.log(line)
+  }
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
+}
+
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }

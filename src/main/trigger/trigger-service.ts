@@ -37,6 +37,8 @@ export interface TriggerServiceOptions {
   fence: NodeFence
   /** Told of runs before they reach the pool (the console shows them at once). */
   onPrepared?: (runs: PreparedRun[]) => void
+  /** Told of the run rows this node wrote, once each, as their transaction commits (the metrics count them). */
+  onWritten?: (runs: readonly PreparedRun[]) => void
 }
 
 /**
@@ -105,6 +107,7 @@ export class TriggerService {
       if (error instanceof FlowStepTaken) return { logIds: [] }
       throw error
     }
+    this.options.onWritten?.(runs)
     beforeDispatch?.(runs.map((r) => r.logId))
     this.dispatch(runs)
     return { logIds: runs.map((r) => r.logId) }
@@ -127,6 +130,7 @@ export class TriggerService {
           await fence.check(tx, nowMs)
           return prepareScheduledRuns(tx, chunk, Math.max(nowMs, dispatchAtMs), nodeId, this.jobCache)
         })
+        this.options.onWritten?.(result.runs)
         if (result.duplicates > 0) logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
         this.dispatchAt(result.runs, dispatchAtMs)
       } catch (error) {

@@ -1,0 +1,190 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { TRIGGER_TYPES, type AddressHealth, type TriggerType } from '../../shared/model'
+import type { RunCompletion } from '../domain/runs'
+import { RUN_ENDS, runEndOfCompletion, type RunEnd } from '../domain/run-end'
+
+/** What the gauges read at each scrape (never on the hot path): the core's parts, as the composition wires them. */
+export interface MetricSources {
+  /** Fires in the scheduler's time ring, planned and not yet handed to the trigger service. */
+  ringPending(): number
+  /** Callbacks of the embedded executor not yet delivered to the run writer (0 without one). */
+  callbackQueue(): number
+  /** Every registered executor address of every group, with its health (a database read). */
+  executors(): Promise<readonly { appName: string; health: AddressHealth }[]>
+  /** The nodes of the cluster as of this node's last heartbeat, by name, and whether each holds its lease. */
+  nodeLeases(): readonly { node: string; held: boolean }[]
+}
+
+/** A run ended and read back for its duration (RunRepo.durationsOf). */
+export interface RunTiming {
+  appName: string
+  triggerTimeMs: number
+  handleTimeMs: number
+}
+
+/** A series written as 0 from the start, so a rate over it is defined before its first event. */
+function zeroed<T extends { inc(n?: number): void }>(child: T): T {
+  child.inc(0)
+  return child
+}
+
+/** Before the core's parts exist (and in a core without them): nothing pending, nothing registered. */
+const NO_SOURCES: MetricSources = { ringPending: () => 0, callbackQueue: () => 0, executors: async () => [], nodeLeases: () => [] }
+
+/** Seconds: a fire is late by milliseconds when all is well, by seconds under load, by minutes after a stop. */
+const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300]
+/** Seconds: jobs last from milliseconds (an HTTP call) to hours (a nightly batch). */
+const DURATION_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600, 14_400]
+/** Seconds: a batch of the run writer takes a millisecond or two; a database under strain far more. */
+const TRANSACTION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5]
+
+/**
+ * The node's Prometheus metrics (docs/operations.md says what each means). Counters and histograms
+ * are fed where the database gets the same facts — run rows written, final states committed — so
+ * they agree with job_log; gauges are read from the core at scrape time. No label names a job or a
+ * run (the series would grow with them): trigger types, strategies, ends, group app names and node
+ * names are few. Each core has a registry of its own (several cores share a test process).
+ */
+export class JobDeskMetrics {
+  readonly registry = new Registry()
+  private readonly fires: Record<TriggerType, { inc(n?: number): void }>
+  private readonly runs: Record<RunEnd, { inc(n?: number): void }>
+  private readonly misfires: Counter<'strategy'>
+  private readonly lag: Histogram
+  private readonly durations: Histogram<'group'>
+  private readonly transactions: Histogram
+  private readonly flowRuns: Counter<'state'>
+  private sources = NO_SOURCES
+
+  /** `defaultMetrics`: prom-client's process and Node metrics (default on). */
+  constructor(options: { defaultMetrics?: boolean } = {}) {
+    const registers = [this.registry]
+    const sources = () => this.sources
+    const fires = new Counter({
+      name: 'jobdesk_fires_total',
+      help: 'Runs written, by trigger type (one per row in job_log).',
+      labelNames: ['trigger_type'],
+      registers,
+    })
+    this.fires = Object.fromEntries(TRIGGER_TYPES.map((type) => [type, zeroed(fires.labels(type))])) as JobDeskMetrics['fires']
+    this.misfires = new Counter({
+      name: 'jobdesk_misfires_total',
+      help: 'Missed fires found by the scan, by misfire strategy.',
+      labelNames: ['strategy'],
+      registers,
+    })
+    this.lag = new Histogram({
+      name: 'jobdesk_trigger_lag_seconds',
+      help: 'Trigger time minus scheduled time of each scheduled run (CRON and MISFIRE), as written in job_log.',
+      buckets: LAG_BUCKETS,
+      registers,
+    })
+    const runs = new Counter({
+      name: 'jobdesk_runs_total',
+      help: 'Runs ended, by how they ended, counted as their final state is committed.',
+      labelNames: ['status'],
+      registers,
+    })
+    this.runs = Object.fromEntries(RUN_ENDS.map((end) => [end, zeroed(runs.labels(end))])) as JobDeskMetrics['runs']
+    this.durations = new Histogram({
+      name: 'jobdesk_run_duration_seconds',
+      help: 'Handle time minus trigger time of each completed run, by executor group (app name).',
+      labelNames: ['group'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    })
+    this.transactions = new Histogram({
+      name: 'jobdesk_db_transaction_seconds',
+      help: 'Duration of each database transaction.',
+      buckets: TRANSACTION_BUCKETS,
+      registers,
+    })
+    this.flowRuns = new Counter({ name: 'jobdesk_flow_runs_total', help: 'Flow runs ended, by final state.', labelNames: ['state'], registers })
+    new Gauge({
+      name: 'jobdesk_executors',
+      help: 'Registered executor addresses, by group (app name) and health.',
+      labelNames: ['group', 'health'],
+      registers,
+      async collect() {
+        this.reset()
+        const counts = new Map<string, { group: string; health: AddressHealth; n: number }>()
+        for (const { appName, health } of await sources().executors()) {
+          const key = `${appName}\n${health}`
+          const count = counts.get(key) ?? { group: appName, health, n: 0 }
+          count.n++
+          counts.set(key, count)
+        }
+        for (const { group, health, n } of counts.values()) this.set({ group, health }, n)
+      },
+    })
+    new Gauge({
+      name: 'jobdesk_ring_pending',
+      help: 'Fires planned in the time ring and not yet triggered.',
+      registers,
+      collect() {
+        this.set(sources().ringPending())
+      },
+    })
+    new Gauge({
+      name: 'jobdesk_callback_queue',
+      help: 'Finished runs of the embedded executor whose results wait to be written.',
+      registers,
+      collect() {
+        this.set(sources().callbackQueue())
+      },
+    })
+    new Gauge({
+      name: 'jobdesk_node_lease',
+      help: 'Per cluster node (by name): 1 while it holds its lease, 0 once it lapsed, as this node last saw it.',
+      labelNames: ['node'],
+      registers,
+      collect() {
+        this.reset()
+        for (const { node, held } of sources().nodeLeases()) this.set({ node }, held ? 1 : 0)
+      },
+    })
+    if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry })
+  }
+
+  /** Where the gauges read from, once the core's parts exist. */
+  readFrom(sources: MetricSources): void {
+    this.sources = sources
+  }
+
+  /** Run rows written (committed): one fire each; a scheduled one's lateness too. */
+  runsWritten(runs: readonly { triggerType: TriggerType; triggerTimeMs: number; scheduleTimeMs: number | null }[]): void {
+    for (const run of runs) {
+      this.fires[run.triggerType].inc()
+      if (run.scheduleTimeMs !== null) this.lag.observe(Math.max(0, run.triggerTimeMs - run.scheduleTimeMs) / 1000)
+    }
+  }
+
+  misfired(misfires: readonly { strategy: string; missedTimesMs: readonly number[] }[]): void {
+    for (const m of misfires) this.misfires.inc({ strategy: m.strategy }, m.missedTimesMs.length)
+  }
+
+  /** The run writer committed these ends (FlushResult.ended). */
+  runsEnded(ended: { completions: readonly RunCompletion[]; failedTriggers: number }): void {
+    for (const c of ended.completions) this.runs[runEndOfCompletion(c.handleCode, c.handleMsg)].inc()
+    if (ended.failedTriggers > 0) this.runs.failed.inc(ended.failedTriggers)
+  }
+
+  runTimings(timings: readonly RunTiming[]): void {
+    for (const t of timings)
+      if (t.triggerTimeMs > 0 && t.handleTimeMs >= t.triggerTimeMs) this.durations.observe({ group: t.appName }, (t.handleTimeMs - t.triggerTimeMs) / 1000)
+  }
+
+  flowRunEnded(state: string): void {
+    this.flowRuns.inc({ state })
+  }
+
+  /** Starts timing a transaction; the returned function ends it. */
+  transactionStarted(): () => void {
+    return this.transactions.startTimer()
+  }
+
+  /** The exposition text and its content type. */
+  async scrape(): Promise<{ contentType: string; text: string }> {
+    return { contentType: this.registry.contentType, text: await this.registry.metrics() }
+  }
+}
