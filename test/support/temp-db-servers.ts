@@ -33,6 +33,9 @@ export interface TempDbServer {
   /** `postgres://…` or `mysql://…` for `database` on this server, over TCP with the password. */
   url(database: string): string
   stop(): Promise<void>
+  /** PostgreSQL: stops the server and keeps its data, as an operator's `pg_ctl stop` does (`resume` starts it again, same port). */
+  pause?(): Promise<void>
+  resume?(): Promise<void>
 }
 
 export function postgresBinDir(): string | null {
@@ -123,6 +126,12 @@ export async function startTempPostgres(options: PostgresOptions = {}): Promise<
       async stop() {
         await exec('stop', join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', '-t', '30', 'stop']).catch(() => killQuietly(pid))
         rmSync(dir, { recursive: true, force: true })
+      },
+      async pause() {
+        await exec('stop', join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', '-t', '30', 'stop'])
+      },
+      async resume() {
+        await exec('start', join(bin, 'pg_ctl'), ['-D', dataDir, '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', serverOptions, 'start'])
       },
     }
   } catch (error) {
