@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assembleCore, type CoreParts } from '../../../src/main/app/core'
@@ -202,5 +203,13 @@ describe('GET /metrics', () => {
     expect(families.has('nodejs_eventloop_lag_seconds')).toBe(true)
     const labelNames = new Set([...families.values()].flatMap((f) => f.samples.flatMap((s) => Object.keys(s.labels))))
     for (const name of labelNames) expect(name).not.toMatch(/job_?id|log_?id|run_?id/i)
+  })
+
+  it('has every metric the example Grafana dashboard plots', async () => {
+    const families = await scrape()
+    const dashboard = readFileSync(new URL('../../../examples/grafana/jobdesk-dashboard.json', import.meta.url), 'utf8')
+    const plotted = new Set([...dashboard.matchAll(/\b(jobdesk_[a-z_]+|nodejs_[a-z0-9_]+)/g)].map((m) => m[1].replace(/_(bucket|sum|count)$/, '')))
+    expect(plotted.size).toBeGreaterThan(10)
+    expect([...plotted].filter((name) => !families.has(name))).toEqual([])
   })
 })
