@@ -58,7 +58,7 @@ const none = z.tuple([])
 /** A hook's id as createHook makes it: 22 base64url characters. */
 export const hookId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: 'must be a trigger URL id (22 letters, digits, _ or -)' })
 /** A job's or a flow's hooks: exactly one of the two ids. */
-const hookTarget = z.union([request({ jobId: id }), request({ flowId: id })], { error: 'must name a job (jobId) or a flow (flowId)' })
+export const hookTarget = z.union([request({ jobId: id }), request({ flowId: id })], { error: 'must name a job (jobId) or a flow (flowId)' })
 const byId = z.tuple([id])
 const anything = z.tuple([z.unknown()])
 
