@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process'
 import { createHmac } from 'node:crypto'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedHook } from '../../../src/shared/hook-types'
 import { jobDeskSignature } from '../../../src/main/hooks/hook-signature'
 import { HOOK_RATE_LIMIT } from '../../../src/main/hooks/hook-service'
 import { AdminHarness } from '../../support/admin-harness'
 import { jobInput } from '../../support/job-input'
+import { curlExample } from '../../../src/renderer/src/lib/hook-example'
 
 /**
  * Trigger URLs over HTTP against a headless server on a manual clock: a signed request starts a
@@ -72,6 +75,13 @@ describe('a trigger URL of a job', () => {
     expect(listed).toEqual([hook.hook])
     expect(JSON.stringify(listed)).not.toContain(hook.secret)
     expect(await api().getHook({ id: hook.hook.id })).toEqual(hook.hook)
+  })
+
+  it('takes the request of the console’s and README’s example (bash, openssl, curl), signed at the wall clock’s second', async () => {
+    // The manual clock started at the wall clock and has moved less than the 5 minutes allowed.
+    const { stdout } = await promisify(execFile)('bash', ['-c', curlExample(`http://127.0.0.1:${h.port}${hook.path}`, hook.secret)])
+    const answer = JSON.parse(stdout) as { runId: number }
+    expect((await api().getRun(answer.runId)).executorParam).toBe('hello')
   })
 
   it('starts a run of the job, with the body’s param, by the API trigger path, and says so in the audit trail', async () => {
