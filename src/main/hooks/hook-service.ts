@@ -105,6 +105,9 @@ export class HookService {
     const verified = verifyHookRequest(hook.secret, delivery.headers, delivery.rawBody, nowMs)
     if (!verified.ok) return refused(`hook.${verified.problem}`, { minutes: HOOK_CLOCK_SKEW_MS / 60_000 }, { status: 401, body: HOOK_UNAUTHORIZED }, hook)
 
+    // A replay is refused before it counts against the budget: a copy of a request must not spend the sender's.
+    if (await repos.hookUses.isUsed(hook.id, verified.useKey, nowMs)) return refused('hook.replayed', {}, { status: 401, body: HOOK_UNAUTHORIZED }, hook)
+
     if (!this.budget.take(hook.id, nowMs)) {
       const retryAfterSec = Math.max(1, Math.ceil(this.budget.retryAfterMs(hook.id, nowMs) / 1000))
       const answer: HookAnswer = { status: 429, body: { error: 'too many requests' }, retryAfterSec }

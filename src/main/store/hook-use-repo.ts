@@ -15,6 +15,11 @@ export class HookUseRepo {
     return (await this.db.run(sql, [hookId, key, expiresAtMs])) === 1
   }
 
+  /** Whether `key` is used and not expired (a read: the claim is still the gate). */
+  async isUsed(hookId: string, key: string, nowMs: number): Promise<boolean> {
+    return (await this.db.get('SELECT 1 AS used FROM job_hook_use WHERE hook_id = ? AND use_key = ? AND expires_at > ?', [hookId, key, nowMs])) !== undefined
+  }
+
   /** Gives a key back: the run it was claimed for could not be started, so the sender may try again. */
   async release(hookId: string, key: string): Promise<void> {
     await this.db.run('DELETE FROM job_hook_use WHERE hook_id = ? AND use_key = ?', [hookId, key])

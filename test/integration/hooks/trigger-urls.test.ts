@@ -157,6 +157,9 @@ describe('a trigger URL of a job', () => {
     const body = JSON.stringify({ param: 'one too many' })
     const over = await expectRefused(429, () => post(budgeted.path, body, signed(budgeted, body)))
     expect(Number(over.retryAfter)).toBeGreaterThan(0)
+    // A replay is refused as one, not as over the budget: copies of a request do not spend it.
+    const first = JSON.stringify({ param: 'burst 0' })
+    await expectRefused(401, () => post(budgeted.path, first, signed(budgeted, first, nowSec())))
     await h.clock.advance(HOOK_RATE_LIMIT.windowMs)
     expect((await post(budgeted.path, body, signed(budgeted, body))).status).toBe(202)
   })

@@ -37,6 +37,8 @@ storeSuite('HookRepo and HookUseRepo', (f) => {
     const id = 'bbbbbbbbbbbbbbbbbbbbbb'
     const claims = await Promise.all([f.store.hookUses.claim(id, 'sig:1', T0 + 60_000, T0), other.hookUses.claim(id, 'sig:1', T0 + 60_000, T0)])
     expect(claims.filter(Boolean)).toHaveLength(1)
+    expect(await other.hookUses.isUsed(id, 'sig:1', T0 + 59_999)).toBe(true)
+    expect(await other.hookUses.isUsed(id, 'sig:1', T0 + 60_000)).toBe(false)
     expect(await f.store.hookUses.claim(id, 'sig:1', T0 + 60_000, T0 + 1)).toBe(false)
     // Another hook's same key is its own.
     expect(await f.store.hookUses.claim('cccccccccccccccccccccc', 'sig:1', T0 + 60_000, T0)).toBe(true)
