@@ -69,7 +69,7 @@ export type {
 export type { JobDeskEvent, SchedulerStatus } from './api-events'
 export type { AlarmHealth, InfraAlert } from './alarm-health'
 export type * from './flow-types'
-export type { CreatedHook, HookKind, HookTargetRequest, HookView } from './hook-types'
+export type { CreatedHook, HookTargetRequest, HookView } from './hook-types'
 export { CONSOLE_LANGUAGES } from './settings-types'
 export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsInput } from './settings-types'
 

@@ -85,6 +85,11 @@ export class HookService {
     await this.deps.repos.hookUses.deleteForHook(id)
   }
 
+  /** Removes a job's or flow's trigger URLs with it (their ids would otherwise answer 404 for ever, but take room). */
+  async removeFor(target: HookTarget): Promise<void> {
+    for (const hook of await this.deps.repos.hooks.listFor(target.kind, target.targetId)) await this.remove(hook.id).catch(() => undefined)
+  }
+
   /** Answers one request to `POST /hooks/<id>`. */
   async deliver(delivery: HookDelivery): Promise<HookAnswer> {
     const { repos } = this.deps

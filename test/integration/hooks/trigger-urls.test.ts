@@ -173,6 +173,19 @@ describe('a trigger URL of a job', () => {
   })
 })
 
+describe('a job or flow removed', () => {
+  it('takes its trigger URLs with it', async () => {
+    const throwaway = (await api().saveJob(jobInput(h.fixture.embeddedGroupId, { scheduleType: 'NONE', scheduleConf: '', name: 'short-lived' }))).id
+    const hook = await api().createHook({ jobId: throwaway })
+    const flow = (await api().addFlow({ name: 'short-lived flow', nodes: [{ key: 'a', jobId: throwaway }], edges: [] })).id
+    const flowHook = await api().createHook({ flowId: flow })
+    await api().removeFlow(flow)
+    await api().deleteJob(throwaway)
+    await expect(api().getHook({ id: hook.hook.id })).rejects.toMatchObject({ code: 'hook.notFound' })
+    await expect(api().getHook({ id: flowHook.hook.id })).rejects.toMatchObject({ code: 'hook.notFound' })
+  })
+})
+
 describe('a trigger URL of a flow', () => {
   it('starts a flow run with the body’s param', async () => {
     const hook = await api().createHook({ flowId })
