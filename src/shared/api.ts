@@ -35,6 +35,7 @@ import type {
   FlowTriggerResult,
 } from './flow-types'
 import type { ChannelCheck, Settings, SettingsInput } from './settings-types'
+import type { CreatedHook, HookTargetRequest, HookView } from './hook-types'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type {
   ApiTokenInput,
@@ -68,6 +69,7 @@ export type {
 export type { JobDeskEvent, SchedulerStatus } from './api-events'
 export type { AlarmHealth, InfraAlert } from './alarm-health'
 export type * from './flow-types'
+export type { CreatedHook, HookTargetRequest, HookView } from './hook-types'
 export { CONSOLE_LANGUAGES } from './settings-types'
 export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsInput } from './settings-types'
 
@@ -172,6 +174,17 @@ export interface JobDeskApi {
   decideApproval(decision: ApprovalDecision): Promise<FlowRun>
   /** Makes a new, paused flow of a child-job chain: the chain's jobs and links stay as they are. */
   chainToFlow(request: ChainToFlowRequest): Promise<Flow>
+
+  /**
+   * A trigger URL for a job or a flow (`POST /hooks/<id>`, signed with the secret): the secret is
+   * in this answer only, never sent again.
+   */
+  createHook(request: HookTargetRequest): Promise<CreatedHook>
+  /** The trigger URLs of a job or a flow, without their secrets. */
+  listHooks(request: HookTargetRequest): Promise<HookView[]>
+  getHook(request: { id: string }): Promise<HookView>
+  /** Removes a trigger URL: it answers 404 from then on. */
+  removeHook(request: { id: string }): Promise<void>
 
   /** GLUE source history of a job, newest first (30 kept). */
   listGlueVersions(jobId: number): Promise<GlueVersion[]>
@@ -286,6 +299,10 @@ export const API_METHODS = [
   'markFlowNode',
   'decideApproval',
   'chainToFlow',
+  'createHook',
+  'listHooks',
+  'getHook',
+  'removeHook',
   'listGlueVersions',
   'saveGlue',
   'exportJobs',

@@ -139,6 +139,12 @@ export const AUDIT_ACTIONS = [
   /** A call of another node's core to this node's embedded executor. */
   'cluster.call',
   'cluster.rotateSecret',
+  'hook.create',
+  'hook.remove',
+  /** A signed request to a trigger URL started a run (or failed to). */
+  'hook.trigger',
+  /** A request to a trigger URL was refused: unknown hook, bad signature, stale, replayed, over its budget, bad body. */
+  'hook.refused',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -68,6 +68,9 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     },
     exportDefinitions: { names: ['fuzzed'] },
     listDefinitionOrigins: {},
+    createHook: { jobId: f.jobA },
+    listHooks: { flowId: 1 },
+    removeHook: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },
   }
 }
 

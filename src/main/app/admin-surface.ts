@@ -3,12 +3,15 @@ import type { Access } from '../auth/access'
 import { actorOf } from '../audit/audit-service'
 import { principalOfCaller } from '../net/caller-principal'
 import { seesGroup } from '../../shared/principal'
+import { englishMessage } from '../../shared/messages'
 import type { JobInfo } from '../../shared/model'
 import type { LinkService } from '../definitions/link-service'
 import type { JobService } from '../definitions/job-service'
 import type { Logger } from '../kernel/logger'
 import { createAdminApi } from '../net/admin-api'
 import { createOpenApi, isOpenApiMethod } from '../net/open-api'
+import { hookRoute } from '../net/hook-route'
+import type { HookService } from '../hooks/hook-service'
 import type { ExecutorRegistration } from '../registry/executor-registration'
 import type { SettingsService } from '../settings/settings-service'
 import type { Repos } from '../store/store'
@@ -24,6 +27,8 @@ export interface AdminSurfaceDeps {
   links: LinkService
   settings: SettingsService
   events: EventHub
+  /** Trigger URLs: `POST /hooks/<id>`. */
+  hooks: HookService
   groups: Repos['groups']
   /** A job as stored (the OpenAPI checks who sees it before acting). */
   findJob: (id: number) => Promise<JobInfo | undefined>
@@ -37,7 +42,8 @@ export type AdminHandler = (request: IncomingMessage, response: ServerResponse) 
 
 /**
  * What the admin's HTTP server serves besides the console: other nodes' calls to this node's
- * embedded executor, then the executor-facing API (registry, callbacks) and the job OpenAPI.
+ * embedded executor, the trigger URLs, then the executor-facing API (registry, callbacks) and the
+ * job OpenAPI.
  */
 export function adminSurface(deps: AdminSurfaceDeps): AdminHandler {
   const { settings, registration, jobs, links, events, nowMs } = deps
@@ -84,6 +90,21 @@ export function adminSurface(deps: AdminSurfaceDeps): AdminHandler {
     nowMs,
     logger: deps.logger,
   })
+  const hooks = hookRoute({
+    deliver: (delivery) => deps.hooks.deliver(delivery),
+    lockedOut: (source, retryAfterSec) =>
+      deps.access.audit.record(
+        { actor: '(trigger URL)', actorKind: 'anonymous', source },
+        {
+          action: 'hook.refused',
+          outcome: 'refused',
+          target: 'trigger URLs',
+          detail: { reason: { code: 'hook.lockedOut', message: englishMessage('hook.lockedOut', { seconds: retryAfterSec }) } },
+        },
+      ),
+    nowMs,
+  })
   const nodeRoute = deps.nodeRoute
-  return async (request, response) => (nodeRoute !== null && (await nodeRoute(request, response))) || adminCalls(request, response)
+  return async (request, response) =>
+    (nodeRoute !== null && (await nodeRoute(request, response))) || (await hooks(request, response)) || adminCalls(request, response)
 }

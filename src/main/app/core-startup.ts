@@ -76,6 +76,7 @@ export async function joinAndMonitor(
     keepLogs: (runs) => logKeeper.keepFinished(runs),
     purgeAudit: (atMs) => audit.purge(atMs, settings.auditRetentionDays()),
     purgeAlerts: (beforeMs) => store.alerts.deleteOlderThan(beforeMs),
+    purgeHookUses: (atMs) => store.hookUses.deleteExpired(atMs),
     onAlarmStatus: (logId) => node.runsChanged([logId]),
   })
   writer.onFlush((result) => monitors.onFlush(result))

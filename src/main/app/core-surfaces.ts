@@ -6,6 +6,7 @@ import { nodeExecutorRoute } from '../cluster/node-executor-route'
 import { peerExecutor } from '../cluster/peer-executor'
 import type { Monitors } from '../completion/monitors'
 import { GroupService } from '../definitions/group-service'
+import { HookService } from '../hooks/hook-service'
 import { ImportService } from '../definitions/import-service'
 import { XxlImportService } from '../import-xxl/xxl-import-service'
 import { entitledAddresses } from '../registry/entitled-addresses'
@@ -46,6 +47,15 @@ export async function coreSurfaces(
   const { registry, executor } = node
   const { jobs, links } = defs
   const imports = new ImportService(store, jobs, nowMs)
+  // Trigger URLs start runs by the API's trigger path (trigger type API), as the OpenAPI's triggerJob and triggerFlow do.
+  const hooks = new HookService({
+    repos: store,
+    triggerJob: async (jobId, param) => (await pipeline.triggers.trigger({ jobId, triggerType: 'API', executorParam: param })).logIds,
+    triggerFlow: (flowId, param) => flows.engine.start(flowId, { triggerType: 'API', param }),
+    audit: (who, entry) => audit.record(who, entry),
+    nowMs,
+    nodeUrl: () => node.membership.adminUrl() || null,
+  })
   const coreApi = createFacade({
     store,
     jobs,
@@ -69,6 +79,7 @@ export async function coreSurfaces(
     }),
     runControl: flows.runControl,
     flows,
+    hooks,
     runLogs: pipeline.runLogs,
     settings,
     alarms: data.alarms,
@@ -121,6 +132,7 @@ export async function coreSurfaces(
     links,
     settings,
     events,
+    hooks,
     groups: store.groups,
     findJob: (id) => store.jobs.get(id),
     nowMs,

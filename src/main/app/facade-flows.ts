@@ -36,6 +36,7 @@ export function flowsApi(deps: FacadeDeps): FlowsApi {
     updateFlow: async (input) => changed(await flows.service.update(input)),
     async removeFlow(id) {
       await flows.service.remove(id)
+      await deps.hooks.removeFor({ kind: 'flow', targetId: id })
       changed(undefined)
     },
     setFlowActive: async ({ flowId, active }) => changed(await flows.service.setActive(flowId, active)),

@@ -70,6 +70,7 @@ export function jobsApi(deps: FacadeDeps): JobsApi {
       const inFlows = await deps.flows.service.flowsUsing(id)
       if (inFlows.length > 0) throw conflict('flow.jobInFlows', { id, flows: inFlows.join(', ') })
       await jobs.delete(id)
+      await deps.hooks.removeFor({ kind: 'job', targetId: id })
       events.emit({ type: 'jobs-changed', jobIds: [id] })
       linksChanged()
     },

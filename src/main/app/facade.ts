@@ -10,6 +10,7 @@ import { alarmsApi } from './facade-alarms'
 import { clusterApi } from './facade-cluster'
 import { executorsApi } from './facade-executors'
 import { flowsApi } from './facade-flows'
+import { hooksApi } from './facade-hooks'
 import { jobsApi } from './facade-jobs'
 import { runsApi } from './facade-runs'
 import { settingsApi } from './facade-settings'
@@ -28,6 +29,7 @@ import type { OutcomeWaiters } from '../trigger/outcome-waiters'
 import type { ClusterSecret } from '../cluster/cluster-secret'
 import type { FlowEngine } from '../flows/flow-engine'
 import type { FlowService } from '../flows/flow-service'
+import type { HookService } from '../hooks/hook-service'
 
 export interface FacadeDeps {
   store: Store
@@ -46,6 +48,8 @@ export interface FacadeDeps {
   xxlImports: XxlImportService
   runControl: RunControl
   flows: { service: FlowService; engine: FlowEngine }
+  /** Trigger URLs. */
+  hooks: HookService
   runLogs: RunLogs
   settings: SettingsService
   alarms: AlarmService
@@ -75,5 +79,6 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...flowsApi(deps),
     ...definitionsApi(deps),
     ...alarmsApi(deps),
+    ...hooksApi(deps),
   }
 }

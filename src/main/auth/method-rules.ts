@@ -8,6 +8,7 @@ import { redactUrl } from '../../shared/redact-url'
 import { seesGroup, type Principal } from '../../shared/principal'
 import { refuse, requireAdmin, requireOperates, requireSees } from './refusal'
 import { FLOW_RULES } from './flow-rules'
+import { HOOK_RULES } from './hook-rules'
 
 /** The facade's methods that are not about users, tokens or the audit trail. */
 export type AuthMethod =
@@ -417,4 +418,5 @@ export const CORE_RULES = {
   sendTestEmail: admin('settings.testChannel', ([request]) => ({ params: request })),
   testWebhook: admin('settings.testChannel', ([request]) => ({ params: request })),
   ...FLOW_RULES,
+  ...HOOK_RULES,
 } satisfies Record<keyof CoreApi, MethodRule>

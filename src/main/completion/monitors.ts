@@ -72,6 +72,8 @@ export interface MonitorDeps {
   purgeAudit?: (nowMs: number) => Promise<number>
   /** With the run retention pass: drops infrastructure alerts raised before the time given (runs' retention). */
   purgeAlerts?: (beforeMs: number) => Promise<unknown>
+  /** With the run retention pass: forgets the trigger URLs' used signatures that could no longer pass anyway. */
+  purgeHookUses?: (nowMs: number) => Promise<unknown>
   /** Told once a failed run's alarm status is final (sent, failed or not needed). */
   onAlarmStatus?: (logId: number) => void
 }
@@ -162,6 +164,7 @@ export function startMonitors(deps: MonitorDeps): Monitors {
         if (audited > 0) logger.info('expired audit entries deleted', { deleted: audited })
         // Alerts are kept as long as runs (a retention below the minimum keeps both for good).
         if (retentionDays >= MIN_RETENTION_DAYS) await deps.purgeAlerts?.(clock.nowMs() - retentionDays * 86_400_000)
+        await deps.purgeHookUses?.(clock.nowMs())
       }),
       logError('retention pass failed'),
     ),

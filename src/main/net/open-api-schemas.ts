@@ -1,6 +1,6 @@
 import { JOB_DEFINITION_FIELDS } from '../../shared/job-defaults'
 import type { JobInput } from '../../shared/model'
-import { addressOverride, DEFINITION_SOURCES_MAX, flowNodeKey, jobQuerySchema, runFilterSchema } from '../../shared/schema/api-args'
+import { addressOverride, DEFINITION_SOURCES_MAX, flowNodeKey, hookId, hookTarget, jobQuerySchema, runFilterSchema } from '../../shared/schema/api-args'
 import { PRUNE_MODES } from '../../shared/definition-plan'
 import { EXECUTOR_PARAM_MAX_CHARS } from '../../shared/schema/job'
 import { epochMs, id, text } from '../../shared/schema/primitives'
@@ -83,6 +83,10 @@ export const OPEN_API_BODIES = {
   retryFlowRun: byId,
   killFlowRun: byId,
   decideApproval: z.strictObject({ flowRunId: id, key: flowNodeKey, approve: z.boolean(), comment: z.string().max(FLOW_VALUE_MAX_BYTES).optional() }),
+  // Trigger URLs (README "Trigger URLs"): a job's ({ jobId }) or a flow's ({ flowId }).
+  createHook: hookTarget,
+  listHooks: hookTarget,
+  removeHook: z.strictObject({ id: hookId }),
   // Definitions as code (`jobdesk apply`, docs/definitions-as-code.md): the whole set of files in one call.
   applyDefinitions: z.strictObject({
     sources: z.array(z.strictObject({ file: text(1024), document: z.unknown() })).max(DEFINITION_SOURCES_MAX),

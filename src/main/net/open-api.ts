@@ -86,6 +86,9 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   retryFlowRun: 'flow.retry',
   killFlowRun: 'flow.kill',
   decideApproval: 'flow.approve',
+  createHook: 'hook.create',
+  listHooks: 'auth.read',
+  removeHook: 'hook.remove',
   applyDefinitions: 'definitions.apply',
   exportDefinitions: 'auth.read',
   listDefinitionOrigins: 'auth.read',
@@ -240,5 +243,12 @@ function openApiHandlers(
       return api.exportDefinitions(body)
     },
     listDefinitionOrigins: () => api.listDefinitionOrigins(),
+    // The core's rules refuse a group's own token (auth/hook-rules.ts): a trigger URL outlives the call.
+    createHook: (_caller, target) => api.createHook(target),
+    listHooks: (_caller, target) => api.listHooks(target),
+    removeHook: async (_caller, { id }) => {
+      await api.removeHook({ id })
+      return null
+    },
   }
 }

@@ -501,6 +501,37 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX job_alert_time ON job_alert(add_time);
     `,
   },
+  {
+    version: 15,
+    description: 'trigger URLs: signed inbound webhooks that start a job or a flow, and the signatures they used',
+    sql: `
+      -- A trigger URL (src/shared/hook-types.ts): POST /hooks/<id> starts a run of a job or a flow.
+      -- The id is random and unguessable but not secret; the secret is the HMAC key the requests are
+      -- signed with, kept as is because verifying a signature needs it (docs/trust.md). No foreign
+      -- key: a hook of a deleted job or flow answers 404, and ids are never given twice (version 11).
+      CREATE TABLE job_hook (
+        id           TEXT    PRIMARY KEY,
+        kind         TEXT    NOT NULL,
+        target_id    INTEGER NOT NULL,
+        secret       TEXT    NOT NULL,
+        created_by   TEXT    NOT NULL DEFAULT '',
+        created_at   INTEGER NOT NULL,
+        last_used_at INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX job_hook_target ON job_hook(kind, target_id);
+
+      -- The signatures (or Git providers' delivery ids) a hook has accepted, until they could no
+      -- longer pass anyway. The key is the gate against replays on every node: a second insert of
+      -- the same key fails, so of two racing copies of one request only one starts a run.
+      CREATE TABLE job_hook_use (
+        hook_id    TEXT    NOT NULL,
+        use_key    TEXT    NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (hook_id, use_key)
+      );
+      CREATE INDEX job_hook_use_expiry ON job_hook_use(expires_at);
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -70,4 +70,10 @@ export abstract class StoreRepos implements Repos {
   get alerts() {
     return this.repos.alerts
   }
+  get hooks() {
+    return this.repos.hooks
+  }
+  get hookUses() {
+    return this.repos.hookUses
+  }
 }

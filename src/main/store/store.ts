@@ -6,6 +6,8 @@ import { FlowRepo } from './flow-repo'
 import { FlowRunRepo } from './flow-run-repo'
 import { GlueRepo } from './glue-repo'
 import { GroupRepo } from './group-repo'
+import { HookRepo } from './hook-repo'
+import { HookUseRepo } from './hook-use-repo'
 import { JobRepo } from './job-repo'
 import { LeaseRepo } from './lease-repo'
 import { LinkRepo } from './link-repo'
@@ -51,6 +53,8 @@ export interface Repos {
   readonly flowRuns: FlowRunRepo
   readonly origins: DefinitionOriginRepo
   readonly alerts: AlertRepo
+  readonly hooks: HookRepo
+  readonly hookUses: HookUseRepo
 }
 
 export type RepoName = keyof Repos
@@ -105,5 +109,7 @@ export function createRepos(db: Connection): Repos {
     flowRuns: new FlowRunRepo(db),
     origins: new DefinitionOriginRepo(db),
     alerts: new AlertRepo(db),
+    hooks: new HookRepo(db),
+    hookUses: new HookUseRepo(db),
   }
 }

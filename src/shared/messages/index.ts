@@ -3,6 +3,7 @@ import { enAuthMessages } from './en-auth'
 import { enDefinitionMessages } from './en-definitions'
 import { enErrorMessages } from './en-errors'
 import { enFlowMessages } from './en-flows'
+import { enHookMessages } from './en-hooks'
 import { enFlowDefinitionMessages } from './en-flow-definition'
 import { enImportMessages } from './en-import'
 import { enImportXxlMessages } from './en-import-xxl'
@@ -27,6 +28,7 @@ export const EN_MESSAGES = {
   ...enFlowMessages,
   ...enFlowDefinitionMessages,
   ...enDefinitionMessages,
+  ...enHookMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

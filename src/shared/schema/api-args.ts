@@ -55,6 +55,10 @@ export const flowNodeKey = z.string().regex(FLOW_NODE_KEY_PATTERN, { error: 'mus
 
 const request = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject(shape)
 const none = z.tuple([])
+/** A hook's id as createHook makes it: 22 base64url characters. */
+export const hookId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: 'must be a trigger URL id (22 letters, digits, _ or -)' })
+/** A job's or a flow's hooks: exactly one of the two ids. */
+export const hookTarget = z.union([request({ jobId: id }), request({ flowId: id })], { error: 'must name a job (jobId) or a flow (flowId)' })
 const byId = z.tuple([id])
 const anything = z.tuple([z.unknown()])
 
@@ -148,6 +152,10 @@ export const API_ARGUMENTS = {
   markFlowNode: z.tuple([request({ flowRunId: id, key: flowNodeKey, state: z.enum(['success', 'skipped']) })]),
   decideApproval: z.tuple([request({ flowRunId: id, key: flowNodeKey, approve: z.boolean(), comment: z.string().max(FLOW_VALUE_MAX_BYTES).default('') })]),
   chainToFlow: z.tuple([request({ rootJobId: id, name: text(100) })]),
+  createHook: z.tuple([hookTarget]),
+  listHooks: z.tuple([hookTarget]),
+  getHook: z.tuple([request({ id: hookId })]),
+  removeHook: z.tuple([request({ id: hookId })]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
   exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),

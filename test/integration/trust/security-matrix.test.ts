@@ -125,6 +125,12 @@ const waitingFlowRun = async () => {
   return id
 }
 
+/** A trigger URL of job A, made by an admin (for the reads). */
+let hookA = ''
+const hookIdOfA = async () => (hookA ||= (await admin().createHook({ jobId: w.jobs.a.id })).hook.id)
+/** A trigger URL to remove, of another job of A (refused removals leave theirs behind: A's own stays under its cap). */
+const throwawayHook = async () => (await admin().createHook({ jobId: w.jobs.failoverA.id })).hook.id
+
 const BRIDGE_CASES: BridgeCase[] = [
   { method: 'getOverview', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'getAlarmHealth', args: () => [], need: 'anyone', action: 'auth.read' },
@@ -247,6 +253,11 @@ const BRIDGE_CASES: BridgeCase[] = [
     action: 'flow.approve',
   },
   { method: 'chainToFlow', args: (role) => [{ rootJobId: w.jobs.chainA.id, name: `chain of A by ${role}` }], need: 'operator', action: 'flow.create' },
+  { method: 'createHook', args: () => [{ jobId: w.jobs.a.id }], need: 'operator', action: 'hook.create' },
+  { label: 'createHook for a flow', method: 'createHook', args: async () => [{ flowId: await flowIdOfA() }], need: 'operator', action: 'hook.create' },
+  { method: 'listHooks', args: () => [{ jobId: w.jobs.a.id }], need: 'viewer', action: 'auth.read' },
+  { method: 'getHook', args: async () => [{ id: await hookIdOfA() }], need: 'viewer', action: 'auth.read' },
+  { method: 'removeHook', args: async () => [{ id: await throwawayHook() }], need: 'operator', action: 'hook.remove' },
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
   {
     method: 'saveGlue',
@@ -506,6 +517,11 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'getRunLog in A', path: '/api/getRunLog', body: () => ({ logId: w.runA, fromLineNum: 1 }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'killRun in A', path: '/api/killRun', body: async () => ({ logId: await w.runningRunOf(w.jobs.a.id) }), may: OPERATOR_OF_A, action: 'run.kill' },
   { label: 'listRegistry', path: '/api/listRegistry', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  // A trigger URL is a credential that outlives the call: not a group token's to make or remove.
+  { label: 'createHook in A', path: '/api/createHook', body: () => ({ jobId: w.jobs.a.id }), may: ['personal', 'api'], action: 'hook.create' },
+  { label: 'createHook in B', path: '/api/createHook', body: () => ({ jobId: w.jobs.b.id }), may: ['api'], action: 'hook.create' },
+  { label: 'listHooks in A', path: '/api/listHooks', body: () => ({ jobId: w.jobs.a.id }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'removeHook in A', path: '/api/removeHook', body: async () => ({ id: await throwawayHook() }), may: ['personal', 'api'], action: 'hook.remove' },
   { label: 'listFlows', path: '/api/listFlows', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'getFlow in A', path: '/api/getFlow', body: async () => ({ id: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'addFlow in A', path: '/api/addFlow', body: () => flowOfA(`added flow ${source}`), may: OPERATOR_OF_A, action: 'flow.create' },

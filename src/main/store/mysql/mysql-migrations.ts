@@ -403,4 +403,29 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
       ) ${TABLE}`,
     ],
   },
+  {
+    version: 15,
+    description: 'trigger URLs: signed inbound webhooks that start a job or a flow, and the signatures they used',
+    // Why: src/main/store/migrations.ts, version 15. An id is 22 base64url characters; a use key is
+    // a scheme's name and a SHA-256 in hex (under 80); the creator is a principal's name (≤ 200).
+    statements: [
+      `CREATE TABLE IF NOT EXISTS job_hook (
+        id           VARCHAR(32)  NOT NULL PRIMARY KEY,
+        kind         VARCHAR(8)   NOT NULL,
+        target_id    BIGINT       NOT NULL,
+        secret       VARCHAR(128) NOT NULL,
+        created_by   VARCHAR(255) NOT NULL DEFAULT '',
+        created_at   BIGINT       NOT NULL,
+        last_used_at BIGINT       NOT NULL DEFAULT 0,
+        KEY job_hook_target (kind, target_id)
+      ) ${TABLE}`,
+      `CREATE TABLE IF NOT EXISTS job_hook_use (
+        hook_id    VARCHAR(32)  NOT NULL,
+        use_key    VARCHAR(100) NOT NULL,
+        expires_at BIGINT       NOT NULL,
+        PRIMARY KEY (hook_id, use_key),
+        KEY job_hook_use_expiry (expires_at)
+      ) ${TABLE}`,
+    ],
+  },
 ]

@@ -373,4 +373,28 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
       'CREATE INDEX job_alert_time ON job_alert(add_time)',
     ],
   },
+  {
+    version: 15,
+    description: 'trigger URLs: signed inbound webhooks that start a job or a flow, and the signatures they used',
+    // Why: src/main/store/migrations.ts, version 15.
+    statements: [
+      `CREATE TABLE job_hook (
+        id           TEXT   PRIMARY KEY,
+        kind         TEXT   NOT NULL,
+        target_id    BIGINT NOT NULL,
+        secret       TEXT   NOT NULL,
+        created_by   TEXT   NOT NULL DEFAULT '',
+        created_at   BIGINT NOT NULL,
+        last_used_at BIGINT NOT NULL DEFAULT 0
+      )`,
+      'CREATE INDEX job_hook_target ON job_hook(kind, target_id)',
+      `CREATE TABLE job_hook_use (
+        hook_id    TEXT   NOT NULL,
+        use_key    TEXT   NOT NULL,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (hook_id, use_key)
+      )`,
+      'CREATE INDEX job_hook_use_expiry ON job_hook_use(expires_at)',
+    ],
+  },
 ]

@@ -52,6 +52,10 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.executor.callback': 'Run reported',
   'auditAction.cluster.call': 'Call from another node',
   'auditAction.cluster.rotateSecret': 'Cluster secret rotated',
+  'auditAction.hook.create': 'Trigger URL created',
+  'auditAction.hook.remove': 'Trigger URL removed',
+  'auditAction.hook.trigger': 'Run started by a trigger URL',
+  'auditAction.hook.refused': 'Trigger URL request refused',
 }
 
 /** English text of sign-in, users, tokens and the audit trail (merged into en.ts). */

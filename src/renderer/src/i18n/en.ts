@@ -11,6 +11,7 @@ import { enFlowEditor } from './en-flow-editor'
 import { enDefinitionOrigin } from './en-definition-origin'
 import { enFields } from './en-fields'
 import { enAlarms } from './en-alarms'
+import { enHooks } from './en-hooks'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -310,4 +311,5 @@ export const en = {
   ...enDefinitionOrigin,
   ...enFields,
   ...enAlarms,
+  ...enHooks,
 } satisfies Record<string, string>

@@ -6,6 +6,7 @@ import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
 import { zhCNFlowMessages } from './zh-cn-messages-flows'
+import { zhCNHookMessages } from './zh-cn-messages-hooks'
 import { zhCNFlowDefinitionMessages } from './zh-cn-messages-flow-definition'
 import { zhCNImportMessages } from './zh-cn-messages-import'
 import { zhCNImportXxlMessages } from './zh-cn-messages-import-xxl'
@@ -32,6 +33,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNFlowMessages,
   ...zhCNFlowDefinitionMessages,
   ...zhCNDefinitionMessages,
+  ...zhCNHookMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {

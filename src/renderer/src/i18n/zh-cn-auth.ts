@@ -140,6 +140,10 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.executor.callback': '执行结果回调',
   'auditAction.cluster.call': '来自其他节点的调用',
   'auditAction.cluster.rotateSecret': '轮换集群密钥',
+  'auditAction.hook.create': '创建触发 URL',
+  'auditAction.hook.remove': '删除触发 URL',
+  'auditAction.hook.trigger': '触发 URL 启动运行',
+  'auditAction.hook.refused': '拒绝触发 URL 请求',
   ...zhCNAuditTarget,
   ...zhCNAuditActors,
 

@@ -12,6 +12,7 @@ import { zhCNFlowEditor } from './zh-cn-flow-editor'
 import { zhCNDefinitionOrigin } from './zh-cn-definition-origin'
 import { zhCNFields } from './zh-cn-fields'
 import { zhCNAlarms } from './zh-cn-alarms'
+import { zhCNHooks } from './zh-cn-hooks'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -308,4 +309,5 @@ export const zhCN: Dictionary = {
   ...zhCNDefinitionOrigin,
   ...zhCNFields,
   ...zhCNAlarms,
+  ...zhCNHooks,
 }

@@ -158,7 +158,7 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <div className="jd-flow-settings">
-            <FlowSettingsForm settings={draft} setSettings={setSettings} errors={fieldErrors} />
+            <FlowSettingsForm settings={draft} setSettings={setSettings} errors={fieldErrors} flowId={draft.id} />
           </div>
         </Tabs.Panel>
       </Tabs>

@@ -4,6 +4,7 @@ import { FLOW_OVERLAPS, type FlowOverlap, type FlowSettings } from '../../../../
 import type { MessageKey } from '../../../i18n/dictionary'
 import { useT } from '../../../i18n/use-t'
 import { ScheduleSection, type ScheduleFields } from '../../jobs/job-editor/schedule-section'
+import { TriggerUrlSection } from '../../../components/trigger-urls/trigger-url-section'
 
 function Section({ title, children }: { title: MessageKey; children: ReactNode }) {
   const t = useT()
@@ -30,10 +31,12 @@ interface FlowSettingsFormProps {
   setSettings(patch: Partial<FlowSettings>): void
   /** Save errors by the field they name. */
   errors: Readonly<Record<string, string>>
+  /** The saved flow's id (undefined while it is new): its trigger URLs. */
+  flowId?: number
 }
 
 /** The flow's settings besides its name (in the editor's header): schedule as a job's, runs at a time, time-out, alarm, default parameter. */
-export function FlowSettingsForm({ settings, setSettings, errors }: FlowSettingsFormProps) {
+export function FlowSettingsForm({ settings, setSettings, errors, flowId }: FlowSettingsFormProps) {
   const t = useT()
   const setScheduleField = <K extends keyof ScheduleFields>(key: K, value: ScheduleFields[K]) => setSettings({ [key]: value })
   return (
@@ -109,6 +112,9 @@ export function FlowSettingsForm({ settings, setSettings, errors }: FlowSettings
           error={errors.alarmEmail}
           data-testid="flow-field-alarmEmail"
         />
+      </Section>
+      <Section title="hooks.section">
+        <TriggerUrlSection target={flowId === undefined ? undefined : { flowId }} />
       </Section>
     </Stack>
   )

@@ -19,6 +19,7 @@ import { GlueSection, GlueTypeField } from './glue-section'
 import { placeSaveError, shownFields } from './job-draft'
 import { AlarmSection, RetrySection } from './retry-alarm-sections'
 import { ScheduleSection } from './schedule-section'
+import { TriggerUrlSection } from '../../../components/trigger-urls/trigger-url-section'
 import type { SetField } from './section-props'
 
 function Section({ title, children }: { title: MessageKey; children: ReactNode }) {
@@ -218,6 +219,9 @@ function JobEditorForm({ open, origin, onDone, onCancel, setDirty, onOpenGlue }:
         </Section>
         <Section title="editor.section.alarm">
           <AlarmSection {...sectionProps} />
+        </Section>
+        <Section title="hooks.section">
+          <TriggerUrlSection target={draft.id ? { jobId: draft.id } : undefined} />
         </Section>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} data-testid="editor-cancel">

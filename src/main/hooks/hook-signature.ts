@@ -1,0 +1,121 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
+import { HOOK_HEADERS } from '../../shared/hook-types'
+
+/**
+ * How a request to a trigger URL proves it knows the hook's secret. JobDesk's own scheme is
+ * Stripe's and Slack's: an HMAC-SHA256 of `<timestamp>.<raw body>`, so a request is good for
+ * 5 minutes around its timestamp and, within them, once. The Git providers sign no timestamp:
+ * GitHub and Gitea send an HMAC of the raw body, GitLab the secret itself.
+ */
+export type HookScheme = 'jobdesk' | 'github' | 'gitea' | 'gitlab'
+
+/** How far a JobDesk timestamp may be from this server's clock, either way. */
+export const HOOK_CLOCK_SKEW_MS = 5 * 60_000
+/**
+ * How long a Git provider's signature (or GitLab's delivery id) is remembered as used: they carry
+ * no timestamp, so this is all the replay protection they get (docs: README "Trigger URLs").
+ */
+export const GIT_DELIVERY_MEMORY_MS = 30 * 86_400_000
+
+const GIT_HEADERS = {
+  github: { signature: 'x-hub-signature-256', delivery: 'x-github-delivery' },
+  gitea: { signature: 'x-gitea-signature', delivery: 'x-gitea-delivery' },
+  gitlab: { token: 'x-gitlab-token', delivery: 'x-gitlab-event-uuid' },
+} as const
+
+export type SignatureProblem = 'unsigned' | 'badSignature' | 'stale'
+
+export type Verification =
+  | {
+      ok: true
+      scheme: HookScheme
+      /** What marks this request as used (`job_hook_use.use_key`): a scheme and a digest, under 80 characters. */
+      useKey: string
+      /** Until when it must be remembered: after that it could not pass anyway (or, for the Git providers, no longer is). */
+      expiresAtMs: number
+      /** The provider's delivery id, for the audit trail ('' for JobDesk's scheme). */
+      deliveryId: string
+    }
+  | { ok: false; problem: SignatureProblem }
+
+/** Checks a request's signature against `secret`; the request is its headers and raw body. Time is an argument. */
+export function verifyHookRequest(secret: string, headers: IncomingHttpHeaders, rawBody: string, nowMs: number): Verification {
+  const jobdesk = header(headers, HOOK_HEADERS.signature)
+  if (jobdesk !== undefined) return verifyJobDesk(secret, header(headers, HOOK_HEADERS.timestamp), jobdesk, rawBody, nowMs)
+  const github = header(headers, GIT_HEADERS.github.signature)
+  if (github !== undefined) return verifyBodyHmac('github', secret, github.startsWith('sha256=') ? github.slice(7) : '', rawBody, headers, nowMs)
+  const gitea = header(headers, GIT_HEADERS.gitea.signature)
+  if (gitea !== undefined) return verifyBodyHmac('gitea', secret, gitea, rawBody, headers, nowMs)
+  const gitlab = header(headers, GIT_HEADERS.gitlab.token)
+  if (gitlab !== undefined) return verifyGitLab(secret, gitlab, headers, nowMs)
+  return { ok: false, problem: 'unsigned' }
+}
+
+/** The `X-JobDesk-Signature` value for a body sent at `timestampSec` (what a sender computes; the tests and the docs' example use it). */
+export function jobDeskSignature(secret: string, timestampSec: number | string, rawBody: string): string {
+  return `sha256=${hmacHex(secret, `${timestampSec}.${rawBody}`)}`
+}
+
+function verifyJobDesk(secret: string, timestamp: string | undefined, signature: string, rawBody: string, nowMs: number): Verification {
+  if (timestamp === undefined || !/^\d{1,12}$/.test(timestamp)) return { ok: false, problem: 'stale' }
+  const sentAtMs = Number(timestamp) * 1000
+  // Checked before the HMAC: a stale request costs no hashing, and says nothing more than "no".
+  if (Math.abs(nowMs - sentAtMs) > HOOK_CLOCK_SKEW_MS) return { ok: false, problem: 'stale' }
+  const presented = signature.startsWith('sha256=') ? signature.slice(7) : ''
+  const expected = hmacHex(secret, `${timestamp}.${rawBody}`)
+  if (!sameHex(presented, expected)) return { ok: false, problem: 'badSignature' }
+  // Good until sentAt + skew; remembered a minute longer than it could pass.
+  return { ok: true, scheme: 'jobdesk', useKey: `jobdesk:${expected}`, expiresAtMs: Math.max(nowMs, sentAtMs) + HOOK_CLOCK_SKEW_MS + 60_000, deliveryId: '' }
+}
+
+/**
+ * GitHub and Gitea: an HMAC of the body. The used key is the signature, not the delivery id: the
+ * id is not signed, so a copy of a request with a new id must still be refused.
+ */
+function verifyBodyHmac(
+  scheme: 'github' | 'gitea',
+  secret: string,
+  presented: string,
+  rawBody: string,
+  headers: IncomingHttpHeaders,
+  nowMs: number,
+): Verification {
+  const expected = hmacHex(secret, rawBody)
+  if (!sameHex(presented, expected)) return { ok: false, problem: 'badSignature' }
+  const deliveryId = (header(headers, GIT_HEADERS[scheme].delivery) ?? '').slice(0, 100)
+  return { ok: true, scheme, useKey: `${scheme}:${expected}`, expiresAtMs: nowMs + GIT_DELIVERY_MEMORY_MS, deliveryId }
+}
+
+/**
+ * GitLab sends the secret itself: compared in constant time (as digests, so the length says
+ * nothing). Nothing is signed, so the event's UUID is all that tells one delivery from another.
+ */
+function verifyGitLab(secret: string, token: string, headers: IncomingHttpHeaders, nowMs: number): Verification {
+  if (!timingSafeEqual(sha256(token), sha256(secret))) return { ok: false, problem: 'badSignature' }
+  const deliveryId = (header(headers, GIT_HEADERS.gitlab.delivery) ?? '').slice(0, 100)
+  // Without an id every delivery would be the same use: each would refuse the next.
+  if (deliveryId === '') return { ok: false, problem: 'badSignature' }
+  return { ok: true, scheme: 'gitlab', useKey: `gitlab:${sha256(deliveryId).toString('hex')}`, expiresAtMs: nowMs + GIT_DELIVERY_MEMORY_MS, deliveryId }
+}
+
+function hmacHex(secret: string, text: string): string {
+  return createHmac('sha256', secret).update(text, 'utf8').digest('hex')
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest()
+}
+
+/** Two hex HMACs compared in constant time (a wrong length is not a secret: every HMAC here has 64 digits). */
+function sameHex(presented: string, expected: string): boolean {
+  const given = Buffer.from(presented.toLowerCase(), 'utf8')
+  const wanted = Buffer.from(expected, 'utf8')
+  return given.length === wanted.length && timingSafeEqual(given, wanted)
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name]
+  const text = Array.isArray(value) ? value[0] : value
+  return text === undefined ? undefined : text.trim()
+}
