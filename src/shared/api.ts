@@ -69,7 +69,7 @@ export type { JobDeskEvent, SchedulerStatus } from './api-events'
 export type { AlarmHealth, InfraAlert } from './alarm-health'
 export type * from './flow-types'
 export { CONSOLE_LANGUAGES } from './settings-types'
-export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsInput } from './settings-types'
+export type { AlarmChannels, ChannelCheck, ConsoleLanguage, ImChannel, ImChannelEvent, ImChannelType, Settings, SettingsInput } from './settings-types'
 
 /**
  * The one contract between the UI and the core. The preload exposes exactly these methods as
@@ -211,6 +211,8 @@ export interface JobDeskApi {
   /** Sends a test alarm email with the saved SMTP settings. */
   sendTestEmail(request: { to: string }): Promise<ChannelCheck>
   testWebhook(request: { url: string }): Promise<ChannelCheck>
+  /** Sends a test message to the saved IM channel of that name (its URL and secret stay in the settings). */
+  testImChannel(request: { name: string }): Promise<ChannelCheck>
 
   /** Who this console acts as: its role and granted groups (the UI hides what the core would refuse). */
   whoAmI(): Promise<SessionInfo>
@@ -300,6 +302,7 @@ export const API_METHODS = [
   'regenerateApiToken',
   'sendTestEmail',
   'testWebhook',
+  'testImChannel',
   'whoAmI',
   'changePassword',
   'listUsers',

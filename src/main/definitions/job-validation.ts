@@ -24,8 +24,8 @@ export function validateJobInput(raw: unknown, context: JobValidationContext): J
     throw invalidField('jobGroup', 'job.groupMissing', { id: job.jobGroup })
   }
   const { imChannelExists } = context
-  const missing = imChannelExists && splitAlarmTargets(job.alarmEmail).imChannels.find((name) => !imChannelExists(name))
-  if (missing !== undefined && missing !== false) throw invalidField('alarmEmail', 'alarm.imChannelMissing', { name: missing })
+  const missing = imChannelExists ? splitAlarmTargets(job.alarmEmail).imChannels.find((name) => !imChannelExists(name)) : undefined
+  if (missing !== undefined) throw invalidField('alarmEmail', 'alarm.imChannelMissing', { name: missing })
   validateSchedule({ scheduleType: job.scheduleType, scheduleConf: job.scheduleConf, timezone: job.timezone }, context.nowMs)
   return job
 }
