@@ -47,11 +47,9 @@ export function buildImRequest(channel: Pick<ImChannel, 'type' | 'url' | 'secret
 
 /** The markdown of DingTalk, WeCom and Feishu: a heading (when the vendor has no title of its own), the rows, the text, the link. */
 function markdownOf(note: ImNote, heading: string | null): string {
-  const lines: string[] = heading === null ? [] : [heading, '']
-  for (const [label, value] of note.rows) lines.push(`- **${escapeMarkdown(label)}**: ${escapeMarkdown(value)}`)
-  if (note.text !== '') lines.push('', escapeMarkdown(note.text))
-  if (note.link) lines.push('', `[${escapeMarkdown(note.link.label)}](${note.link.url})`)
-  return lines.join('\n')
+  const rows = note.rows.map(([label, value]) => `- **${escapeMarkdown(label)}**: ${escapeMarkdown(value)}`).join('\n')
+  const link = note.link && `[${escapeMarkdown(note.link.label)}](${note.link.url})`
+  return [heading, rows, escapeMarkdown(note.text), link].filter((block) => block !== null && block !== '').join('\n\n')
 }
 
 /** Slack's mrkdwn: `*bold*`, `<url|label>`, and &, < and > escaped as Slack asks. */
