@@ -23,6 +23,8 @@ export interface InfraAlert {
 export interface AlarmHealth {
   smtpConfigured: boolean
   webhookCount: number
+  /** The IM channels' names (not their URLs): the job editor offers them as `#name`. */
+  imChannelNames: string[]
   /** Jobs (that the caller sees) with an alarm email: their mails fail while no SMTP server is configured. */
   jobsWithAlarmEmail: number
   /** Runs of the last 24 hours whose alarm failed (alarm status 3). */
