@@ -5,7 +5,17 @@ import { ALARM_STATUS } from './model'
  * code the console words in its own language, then a detail it shows as it is (an SMTP server's
  * reply, a webhook's HTTP status, a chat robot's error code). Never a password or a token: the core takes them out first.
  */
-export const ALARM_REASON_CODES = ['smtpOff', 'emailFailed', 'badAddress', 'webhookFailed', 'imFailed', 'desktopFailed', 'senderClosed', 'jobMissing', 'internal'] as const
+export const ALARM_REASON_CODES = [
+  'smtpOff',
+  'emailFailed',
+  'badAddress',
+  'webhookFailed',
+  'imFailed',
+  'desktopFailed',
+  'senderClosed',
+  'jobMissing',
+  'internal',
+] as const
 export type AlarmReasonCode = (typeof ALARM_REASON_CODES)[number]
 
 export interface AlarmReason {

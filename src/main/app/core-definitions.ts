@@ -38,5 +38,11 @@ export function coreDefinitions(base: CoreBase, data: CoreData, node: CoreNode):
     if (changed.includes('jobs')) events.emit({ type: 'jobs-changed', jobIds: [] })
     if (changed.includes('links')) events.emit({ type: 'links-changed' })
   })
-  return { jobs: new JobService(store, nowMs, runsOnlyOnJobDesk, () => alarms.imChannelNames()), links: new LinkService(store), handlerCatalog, runsOnlyOnJobDesk, definitions }
+  return {
+    jobs: new JobService(store, nowMs, runsOnlyOnJobDesk, () => alarms.imChannelNames()),
+    links: new LinkService(store),
+    handlerCatalog,
+    runsOnlyOnJobDesk,
+    definitions,
+  }
 }

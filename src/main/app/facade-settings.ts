@@ -1,7 +1,10 @@
 import type { JobDeskApi } from '../../shared/api'
 import type { FacadeDeps } from './facade'
 
-type SettingsApi = Pick<JobDeskApi, 'getSettings' | 'saveSettings' | 'regenerateAccessToken' | 'regenerateApiToken' | 'sendTestEmail' | 'testWebhook' | 'testImChannel'>
+type SettingsApi = Pick<
+  JobDeskApi,
+  'getSettings' | 'saveSettings' | 'regenerateAccessToken' | 'regenerateApiToken' | 'sendTestEmail' | 'testWebhook' | 'testImChannel'
+>
 
 export function settingsApi(deps: FacadeDeps): SettingsApi {
   const { settings, alarms } = deps

@@ -27,7 +27,11 @@ async function stub(respond: Responder): Promise<HttpRecorder> {
   return started
 }
 
-function sender(imChannels: ImChannel[], clock = recordingClock(NOW_MS), consoleBase = 'http://jobdesk.lan:8080'): { sender: AlarmSender; settings: AlarmSettings; clock: typeof clock } {
+function sender(
+  imChannels: ImChannel[],
+  clock = recordingClock(NOW_MS),
+  consoleBase = 'http://jobdesk.lan:8080',
+): { sender: AlarmSender; settings: AlarmSettings; clock: typeof clock } {
   const settings: AlarmSettings = { webhooks: [], smtp: null, desktop: false, imChannels }
   const created = createAlarmSender(settings, { logger: recordingLogger(), clock, consoleBase: () => consoleBase })
   senders.push(created)
@@ -98,7 +102,9 @@ describe('IM channels against their vendors’ stubs', () => {
   })
 
   it('WeCom: the markdown content body, the key left as given', async () => {
-    const robot = await stub((request, _i, res) => json(res, request.path === '/cgi-bin/webhook/send?key=wk' ? { errcode: 0, errmsg: 'ok' } : { errcode: 93000, errmsg: 'invalid webhook url' }))
+    const robot = await stub((request, _i, res) =>
+      json(res, request.path === '/cgi-bin/webhook/send?key=wk' ? { errcode: 0, errmsg: 'ok' } : { errcode: 93000, errmsg: 'invalid webhook url' }),
+    )
     const channel: ImChannel = { type: 'wecom', name: 'wecom-ops', url: `${robot.origin}/cgi-bin/webhook/send?key=wk`, language: 'en', events: ['failedRuns'] }
     const outcome = await sender([channel]).sender.send(run)
 
@@ -108,7 +114,14 @@ describe('IM channels against their vendors’ stubs', () => {
 
   it('Feishu: timestamp (seconds, as text) and sign in the body, then the card with its markdown element', async () => {
     const robot = await stub(feishuBot('fs-secret'))
-    const channel: ImChannel = { type: 'feishu', name: 'lark', url: `${robot.origin}/open-apis/bot/v2/hook/abc`, secret: 'fs-secret', language: 'en', events: ['failedRuns'] }
+    const channel: ImChannel = {
+      type: 'feishu',
+      name: 'lark',
+      url: `${robot.origin}/open-apis/bot/v2/hook/abc`,
+      secret: 'fs-secret',
+      language: 'en',
+      events: ['failedRuns'],
+    }
     const outcome = await sender([channel]).sender.send(run)
 
     expect(outcome.ok).toBe(true)
@@ -148,18 +161,35 @@ describe('IM channels against their vendors’ stubs', () => {
     const robot = await stub((request, i, res) => (i === 0 ? reply(res, 500, 'busy') : dingtalkRobot('s3cret')(request, i, res)))
     let now = NOW_MS
     const clock = { ...recordingClock(), nowMs: () => now, sleep: async (ms: number) => void (now += ms) }
-    const channel: ImChannel = { type: 'dingtalk', name: 'ops', url: `${robot.origin}/robot/send?access_token=ding-token`, secret: 's3cret', language: 'en', events: ['failedRuns'] }
+    const channel: ImChannel = {
+      type: 'dingtalk',
+      name: 'ops',
+      url: `${robot.origin}/robot/send?access_token=ding-token`,
+      secret: 's3cret',
+      language: 'en',
+      events: ['failedRuns'],
+    }
     const created = createAlarmSender({ webhooks: [], smtp: null, desktop: false, imChannels: [channel] }, { logger: recordingLogger(), clock })
     senders.push(created)
     const outcome = await created.send(run)
 
     expect(outcome.results).toEqual([{ channel: 'im', target: 'DingTalk #ops', ok: true, attempts: 2 }])
-    expect(robot.requests.map((r: RecordedRequest) => new URL(r.path, 'http://stub').searchParams.get('timestamp'))).toEqual([String(NOW_MS), String(NOW_MS + 500)])
+    expect(robot.requests.map((r: RecordedRequest) => new URL(r.path, 'http://stub').searchParams.get('timestamp'))).toEqual([
+      String(NOW_MS),
+      String(NOW_MS + 500),
+    ])
   })
 
   it('a non-zero errcode with HTTP 200 fails at once, and the run’s alarm reason names the channel and the code', async () => {
     const robot = await stub(dingtalkRobot('right-secret'))
-    const channel: ImChannel = { type: 'dingtalk', name: 'ops', url: `${robot.origin}/robot/send?access_token=ding-token`, secret: 'wrong-secret', language: 'zh-CN', events: ['failedRuns'] }
+    const channel: ImChannel = {
+      type: 'dingtalk',
+      name: 'ops',
+      url: `${robot.origin}/robot/send?access_token=ding-token`,
+      secret: 'wrong-secret',
+      language: 'zh-CN',
+      events: ['failedRuns'],
+    }
     const { sender: s, settings } = sender([channel])
     const outcome = await s.send(run)
 
@@ -187,7 +217,10 @@ describe('IM channels against their vendors’ stubs', () => {
     const channel: ImChannel = { type: 'wecom', name: 'wx', url: `${robot.origin}/cgi-bin/webhook/send?key=k`, language: 'zh-CN', events: [] }
     const { sender: s } = sender([channel])
     expect(await s.testImChannel('wx')).toEqual({ channel: 'im', target: 'WeCom #wx', ok: false, error: 'HTTP 503: down', attempts: 1 })
-    expect(JSON.parse(robot.requests[0].body)).toEqual({ msgtype: 'markdown', markdown: { content: '**JobDesk 测试消息**\n\n这是 JobDesk 告警设置发出的测试消息。此渠道的告警将发到这里。' } })
+    expect(JSON.parse(robot.requests[0].body)).toEqual({
+      msgtype: 'markdown',
+      markdown: { content: '**JobDesk 测试消息**\n\n这是 JobDesk 告警设置发出的测试消息。此渠道的告警将发到这里。' },
+    })
     expect(await s.testImChannel('nope')).toMatchObject({ ok: false, error: 'no IM channel named #nope', attempts: 0 })
   })
 })

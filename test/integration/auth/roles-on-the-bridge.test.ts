@@ -95,7 +95,16 @@ describe('an operator of group A', () => {
       desktop: false,
       webhooks: [{ url: 'https://hooks.example.test/x?token=hook-secret', headers: { Authorization: 'Bearer header-secret' } }],
       smtp: { host: '127.0.0.1', port: 25, secure: false, user: 'u', pass: 'smtp-secret', from: 'a@example.test' },
-      imChannels: [{ type: 'dingtalk', name: 'ops', url: 'https://oapi.dingtalk.com/robot/send?access_token=robot-token', secret: 'SECsign', language: 'zh-CN', events: ['failedRuns'] }],
+      imChannels: [
+        {
+          type: 'dingtalk',
+          name: 'ops',
+          url: 'https://oapi.dingtalk.com/robot/send?access_token=robot-token',
+          secret: 'SECsign',
+          language: 'zh-CN',
+          events: ['failedRuns'],
+        },
+      ],
     }
     await admin.value('saveSettings', [{ alarms }])
     try {

@@ -3,7 +3,16 @@ import { ALARM_STATUS } from '../../../shared/model'
 import { SENDER_CLOSED, type AlarmOutcome, type AlarmSettings, type ChannelResult } from './alarm-types'
 
 /** Which failure names an alarm when several channels failed: the one an operator can fix in Settings first. */
-const PRECEDENCE: readonly AlarmReasonCode[] = ['smtpOff', 'badAddress', 'emailFailed', 'webhookFailed', 'imFailed', 'desktopFailed', 'senderClosed', 'internal']
+const PRECEDENCE: readonly AlarmReasonCode[] = [
+  'smtpOff',
+  'badAddress',
+  'emailFailed',
+  'webhookFailed',
+  'imFailed',
+  'desktopFailed',
+  'senderClosed',
+  'internal',
+]
 
 /** Secrets shorter than this are not looked for: they would match ordinary words. */
 const MIN_SECRET_CHARS = 4

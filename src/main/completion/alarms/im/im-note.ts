@@ -69,7 +69,10 @@ const WORDS = {
     alertTime: '发生时间',
     testTitle: 'JobDesk 测试消息',
     testText: '这是 JobDesk 告警设置发出的测试消息。此渠道的告警将发到这里。',
-    triggerTypes: { CRON: 'Cron 触发', MANUAL: '手动触发', RETRY: '失败重试', PARENT: '父任务触发', API: 'API 触发', MISFIRE: '调度过期补偿' } as Record<string, string>,
+    triggerTypes: { CRON: 'Cron 触发', MANUAL: '手动触发', RETRY: '失败重试', PARENT: '父任务触发', API: 'API 触发', MISFIRE: '调度过期补偿' } as Record<
+      string,
+      string
+    >,
   },
 } satisfies Record<ConsoleLanguage, unknown>
 

@@ -72,7 +72,9 @@ describe('vendor payloads', () => {
 
   it('WeCom: markdown content, cut to 4096 bytes of UTF-8', () => {
     const request = buildImRequest({ type: 'wecom', url: 'http://127.0.0.1:1/cgi-bin/webhook/send?key=k' }, note, 0)
-    expect(request.body).toBe(JSON.stringify({ msgtype: 'markdown', markdown: { content: '**T**\n\n- **Job**: 7 a\\_b\n\nReason: x\n\n[Open run 1](http://h:1/#/runs/1)' } }))
+    expect(request.body).toBe(
+      JSON.stringify({ msgtype: 'markdown', markdown: { content: '**T**\n\n- **Job**: 7 a\\_b\n\nReason: x\n\n[Open run 1](http://h:1/#/runs/1)' } }),
+    )
     const long = buildImRequest({ type: 'wecom', url: 'http://x/' }, { ...note, text: '告'.repeat(3000) }, 0)
     const content = (JSON.parse(long.body) as { markdown: { content: string } }).markdown.content
     expect(Buffer.byteLength(content, 'utf8')).toBeLessThanOrEqual(WECOM_CONTENT_MAX_BYTES)

@@ -4,7 +4,13 @@ import { validateJobInput } from '../../../definitions/job-validation'
 import { jobInput } from '../../../../../test/support/job-input'
 import { validateAlarmSettings } from '../validate-alarm-settings'
 
-const dingtalk = { type: 'dingtalk', name: 'ops', url: 'https://oapi.dingtalk.com/robot/send?access_token=t', secret: ' SEC1 ', events: ['infraAlerts', 'failedRuns'] }
+const dingtalk = {
+  type: 'dingtalk',
+  name: 'ops',
+  url: 'https://oapi.dingtalk.com/robot/send?access_token=t',
+  secret: ' SEC1 ',
+  events: ['infraAlerts', 'failedRuns'],
+}
 
 function refusal(run: () => unknown): { field: string; code: unknown } {
   try {
@@ -19,7 +25,14 @@ function refusal(run: () => unknown): { field: string; code: unknown } {
 describe('IM channel settings', () => {
   it('keeps a channel with its secret trimmed, the default language and the events in a fixed order', () => {
     expect(validateAlarmSettings({ imChannels: [dingtalk] }).imChannels).toEqual([
-      { type: 'dingtalk', name: 'ops', url: 'https://oapi.dingtalk.com/robot/send?access_token=t', secret: 'SEC1', language: 'en', events: ['failedRuns', 'infraAlerts'] },
+      {
+        type: 'dingtalk',
+        name: 'ops',
+        url: 'https://oapi.dingtalk.com/robot/send?access_token=t',
+        secret: 'SEC1',
+        language: 'en',
+        events: ['failedRuns', 'infraAlerts'],
+      },
     ])
     expect(validateAlarmSettings({})).not.toHaveProperty('imChannels')
   })
@@ -30,7 +43,10 @@ describe('IM channel settings', () => {
       field: 'imChannels[1].name',
       code: 'alarm.imNameTwice',
     })
-    expect(refusal(() => validateAlarmSettings({ imChannels: [{ ...dingtalk, type: 'slack' }] }))).toEqual({ field: 'imChannels[0].secret', code: 'alarm.imSecretUnused' })
+    expect(refusal(() => validateAlarmSettings({ imChannels: [{ ...dingtalk, type: 'slack' }] }))).toEqual({
+      field: 'imChannels[0].secret',
+      code: 'alarm.imSecretUnused',
+    })
     expect(refusal(() => validateAlarmSettings({ imChannels: [{ ...dingtalk, type: 'teams' }] })).field).toBe('imChannels[0].type')
     expect(refusal(() => validateAlarmSettings({ imChannels: [{ ...dingtalk, url: 'ftp://x' }] })).field).toBe('imChannels[0].url')
   })

@@ -11,13 +11,17 @@ function dingtalkAsDocumented(secret: string, timestamp: number): string {
 
 /** Feishu's bot docs, written out: HmacSHA256 keyed by "timestamp\nsecret" over nothing, base64. */
 function feishuAsDocumented(secret: string, timestampSec: number): string {
-  return createHmac('sha256', Buffer.from(`${timestampSec}\n${secret}`, 'utf8')).digest().toString('base64')
+  return createHmac('sha256', Buffer.from(`${timestampSec}\n${secret}`, 'utf8'))
+    .digest()
+    .toString('base64')
 }
 
 describe('DingTalk signature', () => {
   it('appends timestamp and sign to the robot URL as DingTalk documents them', () => {
     const url = dingtalkSignedUrl('https://oapi.dingtalk.com/robot/send?access_token=abc', 'SECabc123', 1_700_000_000_000)
-    expect(url).toBe(`https://oapi.dingtalk.com/robot/send?access_token=abc&timestamp=1700000000000&sign=${dingtalkAsDocumented('SECabc123', 1_700_000_000_000)}`)
+    expect(url).toBe(
+      `https://oapi.dingtalk.com/robot/send?access_token=abc&timestamp=1700000000000&sign=${dingtalkAsDocumented('SECabc123', 1_700_000_000_000)}`,
+    )
   })
 
   it('matches a vector computed outside Node (openssl dgst -sha256 -hmac), with +, / and = URL-encoded', () => {

@@ -65,10 +65,7 @@ export function AlarmSection({ draft, setField, errors }: SectionProps) {
         inputMode="email"
         data-testid="field-alarmEmail"
       />
-      <ImChannelSuggestions
-        alarmEmail={draft.alarmEmail}
-        add={(item) => setField('alarmEmail', [draft.alarmEmail.trim(), item].filter(Boolean).join(', '))}
-      />
+      <ImChannelSuggestions alarmEmail={draft.alarmEmail} add={(item) => setField('alarmEmail', [draft.alarmEmail.trim(), item].filter(Boolean).join(', '))} />
       <AlarmChannelWarning alarmEmail={draft.alarmEmail} />
       <Switch
         label={t('editor.alarmOnEveryFailure')}
