@@ -1,12 +1,13 @@
 /**
  * Alerts about the infrastructure rather than a run: an executor address the registry's dead sweep
- * removed, a cluster node whose lease ran out and whose work another node took over.
+ * removed, a cluster node whose lease ran out and whose work another node took over, a burst of
+ * misfires in one executor group (the scheduler fell behind or was stopped).
  */
-export type InfraAlertKind = 'executorDead' | 'nodeLost'
+export type InfraAlertKind = 'executorDead' | 'nodeLost' | 'misfireBurst'
 
 export interface InfraAlert {
   kind: InfraAlertKind
-  /** executorDead: `appName address`; nodeLost: the node's name. */
+  /** executorDead: `appName address`; nodeLost: the node's name; misfireBurst: the group's app name. */
   subject: string
   /** When it happened by the data every node reads alike: the address's last beat, the node's lease end. */
   eventTimeMs: number
@@ -22,6 +23,8 @@ export interface InfraAlert {
 export interface AlarmHealth {
   smtpConfigured: boolean
   webhookCount: number
+  /** The IM channels' names (not their URLs): the job editor offers them as `#name`. */
+  imChannelNames: string[]
   /** Jobs (that the caller sees) with an alarm email: their mails fail while no SMTP server is configured. */
   jobsWithAlarmEmail: number
   /** Runs of the last 24 hours whose alarm failed (alarm status 3). */

@@ -3,9 +3,19 @@ import { ALARM_STATUS } from './model'
 /**
  * Why an alarm failed, as `job_log.alarm_message` and `job_alert.alarm_message` keep it: a reason
  * code the console words in its own language, then a detail it shows as it is (an SMTP server's
- * reply, a webhook's HTTP status). Never a password or a token: the core takes them out first.
+ * reply, a webhook's HTTP status, a chat robot's error code). Never a password or a token: the core takes them out first.
  */
-export const ALARM_REASON_CODES = ['smtpOff', 'emailFailed', 'badAddress', 'webhookFailed', 'desktopFailed', 'senderClosed', 'jobMissing', 'internal'] as const
+export const ALARM_REASON_CODES = [
+  'smtpOff',
+  'emailFailed',
+  'badAddress',
+  'webhookFailed',
+  'imFailed',
+  'desktopFailed',
+  'senderClosed',
+  'jobMissing',
+  'internal',
+] as const
 export type AlarmReasonCode = (typeof ALARM_REASON_CODES)[number]
 
 export interface AlarmReason {

@@ -71,7 +71,7 @@ export type { AlarmHealth, InfraAlert } from './alarm-health'
 export type * from './flow-types'
 export type { CreatedHook, HookTargetRequest, HookView } from './hook-types'
 export { CONSOLE_LANGUAGES } from './settings-types'
-export type { AlarmChannels, ChannelCheck, ConsoleLanguage, Settings, SettingsInput } from './settings-types'
+export type { AlarmChannels, ChannelCheck, ConsoleLanguage, ImChannel, ImChannelEvent, ImChannelType, Settings, SettingsInput } from './settings-types'
 
 /**
  * The one contract between the UI and the core. The preload exposes exactly these methods as
@@ -224,6 +224,8 @@ export interface JobDeskApi {
   /** Sends a test alarm email with the saved SMTP settings. */
   sendTestEmail(request: { to: string }): Promise<ChannelCheck>
   testWebhook(request: { url: string }): Promise<ChannelCheck>
+  /** Sends a test message to the saved IM channel of that name (its URL and secret stay in the settings). */
+  testImChannel(request: { name: string }): Promise<ChannelCheck>
 
   /** Who this console acts as: its role and granted groups (the UI hides what the core would refuse). */
   whoAmI(): Promise<SessionInfo>
@@ -317,6 +319,7 @@ export const API_METHODS = [
   'regenerateApiToken',
   'sendTestEmail',
   'testWebhook',
+  'testImChannel',
   'whoAmI',
   'changePassword',
   'listUsers',

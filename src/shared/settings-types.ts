@@ -50,6 +50,33 @@ export interface AlarmChannels {
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string; timeoutMs?: number } | null
   /** Comma-separated addresses mailed when an executor goes dead or a cluster node is lost. */
   alertEmail?: string
+  /** Chat robots (DingTalk, WeCom, Feishu/Lark, Slack); absent in settings saved before they existed. */
+  imChannels?: ImChannel[]
+}
+
+/** The chat robots JobDesk can post to. */
+export const IM_CHANNEL_TYPES = ['dingtalk', 'wecom', 'feishu', 'slack'] as const
+export type ImChannelType = (typeof IM_CHANNEL_TYPES)[number]
+
+/** What an IM channel hears besides the failed runs of jobs that name it (`#name` in their alarm list). */
+export const IM_CHANNEL_EVENTS = ['failedRuns', 'infraAlerts', 'flowNotices'] as const
+export type ImChannelEvent = (typeof IM_CHANNEL_EVENTS)[number]
+
+/**
+ * One chat robot. Its URL carries the robot's token (DingTalk's access_token, WeCom's key, the path
+ * of Feishu's and Slack's hooks) and, like the secret, only admins read it.
+ */
+export interface ImChannel {
+  type: ImChannelType
+  /** Jobs name it in their alarm list as `#name`: letters, digits, '.', '_' or '-'. */
+  name: string
+  url: string
+  /** The signing secret of a DingTalk ("sign" security) or Feishu robot; the others have none. */
+  secret?: string
+  /** The language its messages are written in. */
+  language: ConsoleLanguage
+  /** failedRuns: every failed run's alarm (not only those of jobs naming it); infraAlerts: dead executors, lost nodes, misfire bursts; flowNotices: flows failed, timed out or waiting for approval. */
+  events: ImChannelEvent[]
 }
 
 export interface SettingsInput {

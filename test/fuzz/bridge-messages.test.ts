@@ -66,6 +66,7 @@ function templateArgs(f: BridgeFixture): Partial<Record<ApiMethod, Hostile[]>> {
     regenerateAccessToken: [],
     sendTestEmail: [{ to: 'fuzz@127.0.0.1.invalid' }],
     testWebhook: [{ url: 'http://127.0.0.1:9/hook' }],
+    testImChannel: [{ name: 'ops' }],
   }
 }
 

@@ -17,7 +17,7 @@ export interface CoreDefinitions {
 }
 
 export function coreDefinitions(base: CoreBase, data: CoreData, node: CoreNode): CoreDefinitions {
-  const { store, events, settings, clusterSecret } = data
+  const { store, events, settings, clusterSecret, alarms } = data
   const { executor, registry } = node
   const { nowMs } = base
   // This process's embedded executor is read live; other executors as they reported at registration.
@@ -38,5 +38,11 @@ export function coreDefinitions(base: CoreBase, data: CoreData, node: CoreNode):
     if (changed.includes('jobs')) events.emit({ type: 'jobs-changed', jobIds: [] })
     if (changed.includes('links')) events.emit({ type: 'links-changed' })
   })
-  return { jobs: new JobService(store, nowMs, runsOnlyOnJobDesk), links: new LinkService(store), handlerCatalog, runsOnlyOnJobDesk, definitions }
+  return {
+    jobs: new JobService(store, nowMs, runsOnlyOnJobDesk, () => alarms.imChannelNames()),
+    links: new LinkService(store),
+    handlerCatalog,
+    runsOnlyOnJobDesk,
+    definitions,
+  }
 }

@@ -25,7 +25,7 @@ export interface CoreBackground {
 export async function joinAndMonitor(
   options: CoreOptions,
   { clock, logger, nowMs }: CoreBase,
-  { store, writer, settings, alarms, audit }: CoreData,
+  { store, writer, settings, alarms, audit, events }: CoreData,
   node: CoreNode,
   { scheduler, triggers, executors, logKeeper, monitorTimings }: CorePipeline,
   { jobs }: CoreDefinitions,
@@ -38,6 +38,12 @@ export async function joinAndMonitor(
     nowMs,
     logger,
   })
+  // A burst of misfires in one group is an infrastructure alert (the scan's misfire events are counted per group and minute).
+  events.subscribe((event) => {
+    if (event.type === 'misfire') alerts.misfire(event.jobId)
+  })
+  // A headless server serves the console at its own URL: chat messages link to the run there. The desktop app's console is its window.
+  alarms.linkRunsAt(() => (options.mode === 'headless' ? membership.adminUrl() : ''))
   await membership.join(new NodeTakeOver({ scheduler, triggers, runs: store.runs, complete: (c) => writer.complete(c), registry, clock, logger, alerts }))
   const soleProcess = membership.peerCount() === 0
   // Alone on the database, every other embedded address is a past life of this process: gone.

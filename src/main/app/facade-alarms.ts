@@ -16,6 +16,7 @@ export function alarmsApi({ store, alarms, nowMs }: Pick<FacadeDeps, 'store' | '
       return {
         smtpConfigured: channels.smtp !== null,
         webhookCount: channels.webhooks.length,
+        imChannelNames: (channels.imChannels ?? []).map((c) => c.name),
         jobsWithAlarmEmail: await store.jobs.countWithAlarmEmail(groupIds),
         alarmsFailedLast24h: await store.runs.countAlarmsFailedSince(since, groupIds),
         recentAlerts: await store.alerts.since(since, RECENT_ALERTS_SHOWN),

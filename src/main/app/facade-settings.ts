@@ -1,7 +1,10 @@
 import type { JobDeskApi } from '../../shared/api'
 import type { FacadeDeps } from './facade'
 
-type SettingsApi = Pick<JobDeskApi, 'getSettings' | 'saveSettings' | 'regenerateAccessToken' | 'regenerateApiToken' | 'sendTestEmail' | 'testWebhook'>
+type SettingsApi = Pick<
+  JobDeskApi,
+  'getSettings' | 'saveSettings' | 'regenerateAccessToken' | 'regenerateApiToken' | 'sendTestEmail' | 'testWebhook' | 'testImChannel'
+>
 
 export function settingsApi(deps: FacadeDeps): SettingsApi {
   const { settings, alarms } = deps
@@ -24,6 +27,10 @@ export function settingsApi(deps: FacadeDeps): SettingsApi {
     },
     async testWebhook({ url }) {
       return alarms.testWebhook(url)
+    },
+    // By name only: the robot's URL and secret are the saved settings', never a caller's.
+    async testImChannel({ name }) {
+      return alarms.testImChannel(name)
     },
   }
 }

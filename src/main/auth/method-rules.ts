@@ -4,7 +4,7 @@ import type { DefinitionPlan } from '../../shared/definition-plan'
 import type { AuditAction } from '../../shared/auth'
 import type { JobGroup, JobInfo, JobLink } from '../../shared/model'
 import { notFound, notPermitted } from '../../shared/messages/coded-errors'
-import { redactUrl } from '../../shared/redact-url'
+import { redactUrl, urlHostOnly } from '../../shared/redact-url'
 import { seesGroup, type Principal } from '../../shared/principal'
 import { refuse, requireAdmin, requireOperates, requireSees } from './refusal'
 import { FLOW_RULES } from './flow-rules'
@@ -140,9 +140,25 @@ function linkRule(action: AuditAction): MethodRule {
   }
 }
 
-/** Settings without the secrets a non-admin must not read. */
+/** Settings without the secrets a non-admin must not read: the tokens, the SMTP password, webhook headers and URLs, IM robots' URLs and secrets. */
 function withoutSecrets(settings: Settings): Settings {
-  return { ...settings, accessToken: '', apiToken: '', consoleToken: settings.consoleToken === null ? null : '' }
+  const { alarms } = settings
+  return {
+    ...settings,
+    accessToken: '',
+    apiToken: '',
+    consoleToken: settings.consoleToken === null ? null : '',
+    alarms: {
+      ...alarms,
+      smtp: alarms.smtp && { ...alarms.smtp, ...(alarms.smtp.pass !== undefined ? { pass: '' } : {}) },
+      webhooks: alarms.webhooks.map((w) => ({
+        ...w,
+        url: urlHostOnly(w.url),
+        ...(w.headers ? { headers: Object.fromEntries(Object.keys(w.headers).map((name) => [name, ''])) } : {}),
+      })),
+      ...(alarms.imChannels ? { imChannels: alarms.imChannels.map(({ secret: _secret, ...channel }) => ({ ...channel, url: urlHostOnly(channel.url) })) } : {}),
+    },
+  }
 }
 
 /** The cluster as a non-admin sees it: the nodes and their health, not the database's path or every group's planned fires. */
@@ -417,6 +433,7 @@ export const CORE_RULES = {
   regenerateApiToken: admin('settings.apiToken'),
   sendTestEmail: admin('settings.testChannel', ([request]) => ({ params: request })),
   testWebhook: admin('settings.testChannel', ([request]) => ({ params: request })),
+  testImChannel: admin('settings.testChannel', ([request]) => ({ params: request })),
   ...FLOW_RULES,
   ...HOOK_RULES,
 } satisfies Record<keyof CoreApi, MethodRule>

@@ -11,6 +11,7 @@ import {
   type FlowNoticeFacts,
 } from './alarms'
 import { alarmMessageOf, alertStatusOf } from './alarms/alarm-reason-of'
+import { splitAlarmTargets } from '../../shared/alarm-targets'
 import type { InfraAlertFacts } from './alarms/infra-alert-message'
 import type { AlarmResult } from './fail-monitor'
 import type { Clock } from '../kernel/clock'
@@ -28,6 +29,8 @@ export class AlarmService {
   private current: AlarmSettings = DEFAULT_ALARM_SETTINGS
   private stored: string | undefined
   private sender: AlarmSender
+  /** Where the console is served, for the links in chat messages; '' until the server knows (and always in the desktop app). */
+  private consoleBase: () => string = () => ''
 
   constructor(
     private readonly store: Pick<Repos, 'jobs' | 'groups'>,
@@ -39,6 +42,11 @@ export class AlarmService {
     },
   ) {
     this.sender = this.build(this.current)
+  }
+
+  /** Set once the server listens: its URL serves the console, so a chat message can link to the run. */
+  linkRunsAt(consoleBase: () => string): void {
+    this.consoleBase = consoleBase
   }
 
   settings(): AlarmSettings {
@@ -98,19 +106,29 @@ export class AlarmService {
     return this.sender.testWebhook(url)
   }
 
+  testImChannel(name: string) {
+    return this.sender.testImChannel(name)
+  }
+
+  /** The names of the IM channels configured now (a job's alarm list may name them as `#name`). */
+  imChannelNames(): string[] {
+    return (this.current.imChannels ?? []).map((c) => c.name)
+  }
+
   close(): Promise<void> {
     return this.sender.close()
   }
 
   private build(settings: AlarmSettings): AlarmSender {
     const { logger, clock, onDesktop, onFlowDesktop } = this.deps
-    return createAlarmSender(settings, { logger, clock, onDesktop, onFlowDesktop })
+    return createAlarmSender(settings, { logger, clock, onDesktop, onFlowDesktop, consoleBase: () => this.consoleBase() })
   }
 
   private async factsOf(run: JobRun): Promise<AlarmFacts | null> {
     const job = await this.store.jobs.get(run.jobId)
     if (!job) return null
     const group = await this.store.groups.get(run.jobGroup)
+    const targets = splitAlarmTargets(job.alarmEmail)
     return {
       logId: run.id,
       jobId: job.id,
@@ -128,7 +146,8 @@ export class AlarmService {
       executorAddress: run.executorAddress,
       executorParam: run.executorParam,
       retriesLeft: run.executorFailRetryCount,
-      alarmEmails: job.alarmEmail.split(',').filter(Boolean),
+      alarmEmails: targets.emails,
+      imChannels: targets.imChannels,
     }
   }
 }

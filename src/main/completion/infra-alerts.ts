@@ -6,6 +6,7 @@ import type { InfraAlertKey } from '../store/alert-repo'
 import type { Repos } from '../store/store'
 import type { InfraAlertFacts } from './alarms/infra-alert-message'
 import type { DeadAddress } from '../registry/health'
+import { MISFIRE_BURST_COUNT, MisfireBursts } from './misfire-bursts'
 
 export interface InfraAlertDeps {
   send(alert: InfraAlertFacts): Promise<{ status: number; message: string }>
@@ -15,17 +16,24 @@ export interface InfraAlertDeps {
   logger: Logger
 }
 
-/** An address the registry's dead sweep removed. */
 /**
- * Tells the operators when an executor goes dead or a cluster node is lost, once per event however
+ * Tells the operators when an executor goes dead, a cluster node is lost or a group's jobs misfire
+ * in a burst (misfire-bursts.ts), once per event however
  * many nodes see it: the node whose claim of the event's row lands sends, the others stay quiet.
  * The row keeps how sending went, for the dashboard. Never rejects: the loops that call it go on.
  */
+const LOG_LINES = {
+  executorDead: 'an executor went dead; alerting',
+  nodeLost: 'a cluster node was lost; alerting',
+  misfireBurst: "a group's jobs misfired in a burst; alerting",
+} as const
+
 export class InfraAlerts {
   private readonly inFlight = new Set<Promise<void>>()
+  private readonly bursts = new MisfireBursts()
 
   constructor(
-    private readonly store: Pick<Repos, 'alerts'>,
+    private readonly store: Pick<Repos, 'alerts' | 'jobs' | 'groups'>,
     private readonly deps: InfraAlertDeps,
   ) {}
 
@@ -44,6 +52,29 @@ export class InfraAlerts {
     this.raise({ kind: 'nodeLost', subject: node.nodeName, eventTimeMs: node.leaseUntilMs }, `node id ${node.nodeId}`)
   }
 
+  /** A job misfired (the scan decided its missed fires); its group's burst in this minute raises one alert. */
+  misfire(jobId: number): void {
+    const nowMs = this.deps.nowMs()
+    const work = this.noteMisfire(jobId, nowMs).finally(() => this.inFlight.delete(work))
+    this.inFlight.add(work)
+  }
+
+  private async noteMisfire(jobId: number, nowMs: number): Promise<void> {
+    try {
+      const job = await this.store.jobs.get(jobId)
+      const group = job && (await this.store.groups.get(job.jobGroup))
+      if (!group) return
+      const windowStartMs = this.bursts.note(group.appName, nowMs)
+      if (windowStartMs === null) return
+      this.raise(
+        { kind: 'misfireBurst', subject: group.appName, eventTimeMs: windowStartMs },
+        `${MISFIRE_BURST_COUNT} misfires within a minute in group ${group.name} (${group.appName}), the last of job ${job.id} ${job.name}`,
+      )
+    } catch (error) {
+      this.deps.logger.error('a misfire could not be counted for its alert', { jobId, error: (error as Error).message })
+    }
+  }
+
   /** Resolves when every alert raised so far has been sent and recorded. */
   async settled(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight])
@@ -58,7 +89,7 @@ export class InfraAlerts {
     const { logger } = this.deps
     try {
       if (!(await this.store.alerts.claim(key, this.deps.nowMs()))) return
-      logger.warn(key.kind === 'executorDead' ? 'an executor went dead; alerting' : 'a cluster node was lost; alerting', { subject: key.subject })
+      logger.warn(LOG_LINES[key.kind], { subject: key.subject })
       const { status, message } = await this.deps.send({ ...key, detail, language: this.deps.language() ?? 'en' }).catch((error: unknown) => ({
         status: ALARM_STATUS.failed,
         message: formatAlarmReason({ code: 'internal', detail: (error as Error).message }),

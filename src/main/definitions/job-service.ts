@@ -20,6 +20,8 @@ export class JobService {
     private readonly nowMs: () => number,
     /** Whether every executor of a group is JobDesk's own (GLUE_GROOVY cannot run there); reads through `tx`. */
     private readonly runsOnlyOnJobDesk: (tx: JobRepos, groupId: number) => Promise<boolean> = async () => false,
+    /** The IM channels configured now: a job's alarm list may name only these (`#name`). */
+    private readonly imChannelNames: () => readonly string[] = () => [],
   ) {}
 
   get(id: number): Promise<JobInfo> {
@@ -43,7 +45,8 @@ export class JobService {
   async saveIn(tx: JobRepos, raw: unknown): Promise<JobInfo> {
     const nowMs = this.nowMs()
     const groupIds = new Set((await tx.groups.list()).map((g) => g.id))
-    const input = validateJobInput(raw, { groupExists: (id) => groupIds.has(id), nowMs })
+    const channels = new Set(this.imChannelNames())
+    const input = validateJobInput(raw, { groupExists: (id) => groupIds.has(id), nowMs, imChannelExists: (name) => channels.has(name) })
     if (input.glueType === 'GLUE_GROOVY') refuseGroovyOnJobDesk(input, await this.runsOnlyOnJobDesk(tx, input.jobGroup))
     return input.id === undefined ? this.create(tx, input, nowMs) : this.update(tx, input as JobInput & { id: number }, nowMs)
   }

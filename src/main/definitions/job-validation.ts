@@ -1,3 +1,4 @@
+import { splitAlarmTargets } from '../../shared/alarm-targets'
 import { invalidField } from '../../shared/messages/coded-errors'
 import type { JobInput } from '../../shared/model'
 import { jobInputSchema } from '../../shared/schema/job'
@@ -8,6 +9,8 @@ export interface JobValidationContext {
   groupExists: (id: number) => boolean
   /** Reference time for "the schedule has a future fire time". */
   nowMs: number
+  /** Whether an IM channel of this name is configured; absent (an import): any well-formed `#name` passes, and an alarm to a missing one fails with that reason. */
+  imChannelExists?: (name: string) => boolean
 }
 
 /**
@@ -20,6 +23,9 @@ export function validateJobInput(raw: unknown, context: JobValidationContext): J
   if (!context.groupExists(job.jobGroup)) {
     throw invalidField('jobGroup', 'job.groupMissing', { id: job.jobGroup })
   }
+  const { imChannelExists } = context
+  const missing = imChannelExists ? splitAlarmTargets(job.alarmEmail).imChannels.find((name) => !imChannelExists(name)) : undefined
+  if (missing !== undefined) throw invalidField('alarmEmail', 'alarm.imChannelMissing', { name: missing })
   validateSchedule({ scheduleType: job.scheduleType, scheduleConf: job.scheduleConf, timezone: job.timezone }, context.nowMs)
   return job
 }

@@ -64,6 +64,10 @@ export const enErrorMessages = {
   'alarm.userRequired': 'a login needs a user name when smtp.pass is set',
   'alarm.webhookTwice': '{url} is listed twice',
   'alarm.alertEmail': '{got} is not an email address',
+  'alarm.imName': '{got} is not a channel name: 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+  'alarm.imNameTwice': 'the channel name #{name} is used twice',
+  'alarm.imSecretUnused': 'a {vendor} robot does not sign its messages; leave the secret empty',
+  'alarm.imChannelMissing': 'no IM channel is named #{name} (Settings → Alarm channels)',
 
   'console.noToken': 'no console token: open the address JobDesk printed at start (it ends with #token=…)',
   'console.connectionLost': 'the connection to JobDesk was lost',

@@ -18,6 +18,7 @@ export const enValidationMessages = {
   'validation.union': '{got} does not fit any of the accepted forms',
   'validation.invalid': '{got} is not valid here',
   'validation.email': '{got} is not an email address',
+  'validation.alarmTarget': '{got} is neither an email address nor an IM channel (#name)',
   'validation.url': '{got} is not an http:// or https:// URL',
   'validation.appName': "{got} must be 4-64 characters: letters, digits, '.', '_' or '-', starting with a letter or digit",
   'validation.address': '{got} {problem}',

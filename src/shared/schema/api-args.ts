@@ -184,6 +184,7 @@ export const API_ARGUMENTS = {
   regenerateApiToken: none,
   sendTestEmail: z.tuple([request({ to: text(320) })]),
   testWebhook: z.tuple([request({ url: text(2000) })]),
+  testImChannel: z.tuple([request({ name: text(64) })]),
   whoAmI: none,
   changePassword: z.tuple([passwordChangeSchema]),
   listUsers: none,

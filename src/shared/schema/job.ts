@@ -1,5 +1,5 @@
 import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, RETRY_BACKOFFS, ROUTE_STRATEGIES, SCHEDULE_TYPES, type JobInput } from '../model'
-import { emailList, id, requiredText, text, trimmedText } from './primitives'
+import { alarmTargetList, id, requiredText, text, trimmedText } from './primitives'
 import { z } from './z'
 import { codedIssue } from '../messages/coded-errors'
 
@@ -27,7 +27,7 @@ export const jobInputSchema = z
     jobGroup: id,
     name: requiredText(JOB_NAME_MAX_CHARS),
     author: trimmedText(100).default(''),
-    alarmEmail: emailList.default(''),
+    alarmEmail: alarmTargetList.default(''),
     scheduleType: z.enum(SCHEDULE_TYPES),
     scheduleConf: trimmedText(200).default(''),
     timezone: requiredText(64),

@@ -2,6 +2,8 @@ import type { ErrorParams } from '../errors'
 import { codedIssue } from '../messages/coded-errors'
 import { coded, type MessageCode } from '../messages'
 import { quote } from './describe-value'
+import { splitAddressList } from '../address-list'
+import { IM_CHANNEL_NAME } from '../alarm-targets'
 import { z } from './z'
 
 /**
@@ -48,6 +50,25 @@ export const emailList = z
     for (const item of list) {
       if (!emailAddress.safeParse(item).success) {
         context.addIssue(codedIssue('validation.email', { got: JSON.stringify(item.slice(0, 120)) }))
+        return z.NEVER
+      }
+    }
+    return list.join(',')
+  })
+
+/**
+ * A job's alarm list: `a@x.org, #ops` → `a@x.org,#ops`; each item an address or an IM channel's
+ * `#name` (whether that channel exists is the job service's to check: it knows the settings).
+ */
+export const alarmTargetList = z
+  .string()
+  .max(1000)
+  .transform((value, context) => {
+    const list = splitAddressList(value)
+    for (const item of list) {
+      const ok = item.startsWith('#') ? IM_CHANNEL_NAME.test(item.slice(1)) : emailAddress.safeParse(item).success
+      if (!ok) {
+        context.addIssue(codedIssue('validation.alarmTarget', { got: JSON.stringify(item.slice(0, 120)) }))
         return z.NEVER
       }
     }

@@ -70,6 +70,7 @@ describe('alarm status of a run, end to end', () => {
     expect(await t.core.api.getAlarmHealth()).toEqual({
       smtpConfigured: false,
       webhookCount: 0,
+      imChannelNames: [],
       jobsWithAlarmEmail: 1,
       alarmsFailedLast24h: 1,
       recentAlerts: [],

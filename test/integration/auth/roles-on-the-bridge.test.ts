@@ -90,6 +90,34 @@ describe('an operator of group A', () => {
     expect(settings).toMatchObject({ apiToken: '', accessToken: '' })
   })
 
+  it('reads the IM channels, SMTP and webhooks without robot URLs, secrets or passwords; an admin reads them whole', async () => {
+    const alarms = {
+      desktop: false,
+      webhooks: [{ url: 'https://hooks.example.test/x?token=hook-secret', headers: { Authorization: 'Bearer header-secret' } }],
+      smtp: { host: '127.0.0.1', port: 25, secure: false, user: 'u', pass: 'smtp-secret', from: 'a@example.test' },
+      imChannels: [
+        {
+          type: 'dingtalk',
+          name: 'ops',
+          url: 'https://oapi.dingtalk.com/robot/send?access_token=robot-token',
+          secret: 'SECsign',
+          language: 'zh-CN',
+          events: ['failedRuns'],
+        },
+      ],
+    }
+    await admin.value('saveSettings', [{ alarms }])
+    try {
+      const shown = JSON.stringify(await operator.value('getSettings'))
+      for (const secret of ['hook-secret', 'header-secret', 'smtp-secret', 'robot-token', 'SECsign']) expect(shown).not.toContain(secret)
+      expect(shown).toContain('"url":"https://oapi.dingtalk.com/…"')
+      expect(shown).toContain('"name":"ops"')
+      expect((await admin.value<{ alarms: unknown }>('getSettings')).alarms).toMatchObject(alarms)
+    } finally {
+      await admin.value('saveSettings', [{ alarms: { desktop: false, webhooks: [], smtp: null } }])
+    }
+  })
+
   it('is not offered the console token once users sign in with passwords, nor is an admin', async () => {
     expect(await operator.value<{ consoleToken: string | null }>('getSettings')).toMatchObject({ consoleToken: null })
     const asAdmin = await admin.value<{ consoleToken: string | null; apiToken: string }>('getSettings')

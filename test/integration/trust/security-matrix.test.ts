@@ -297,6 +297,7 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'regenerateApiToken', args: () => [], need: 'admin', action: 'settings.apiToken' },
   { method: 'sendTestEmail', args: () => [{ to: 'ops@example.com' }], need: 'admin', mayFail: true, action: 'settings.testChannel' },
   { method: 'testWebhook', args: () => [{ url: w.attacker.address }], need: 'admin', mayFail: true, action: 'settings.testChannel' },
+  { method: 'testImChannel', args: () => [{ name: 'ops' }], need: 'admin', mayFail: true, action: 'settings.testChannel' },
   { method: 'whoAmI', args: () => [], need: 'anyone', action: 'auth.read' },
   {
     method: 'changePassword',

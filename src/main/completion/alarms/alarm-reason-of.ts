@@ -3,10 +3,21 @@ import { ALARM_STATUS } from '../../../shared/model'
 import { SENDER_CLOSED, type AlarmOutcome, type AlarmSettings, type ChannelResult } from './alarm-types'
 
 /** Which failure names an alarm when several channels failed: the one an operator can fix in Settings first. */
-const PRECEDENCE: readonly AlarmReasonCode[] = ['smtpOff', 'badAddress', 'emailFailed', 'webhookFailed', 'desktopFailed', 'senderClosed', 'internal']
+const PRECEDENCE: readonly AlarmReasonCode[] = [
+  'smtpOff',
+  'badAddress',
+  'emailFailed',
+  'webhookFailed',
+  'imFailed',
+  'desktopFailed',
+  'senderClosed',
+  'internal',
+]
 
 /** Secrets shorter than this are not looked for: they would match ordinary words. */
 const MIN_SECRET_CHARS = 4
+/** A path segment this long in a robot URL is taken for its token (`/services/T0/B0/xyz…`, `/hook/<uuid>`). */
+const ROBOT_TOKEN_MIN_CHARS = 16
 
 /**
  * `job_log.alarm_message` for an alarm's outcome: '' when it was delivered, else the reason of the
@@ -24,7 +35,7 @@ export function alarmMessageOf(outcome: AlarmOutcome, settings: AlarmSettings): 
   return formatAlarmReason({ code, detail: redact(detail, secretsOf(settings)) })
 }
 
-/** An infrastructure alert's alarm_status: 1 when no channel had anyone to tell (no webhook, no alert email), else 2 or 3. */
+/** An infrastructure alert's alarm_status: 1 when no channel had anyone to tell (no webhook, IM channel or alert email), else 2 or 3. */
 export function alertStatusOf(outcome: AlarmOutcome): number {
   if (!outcome.ok) return ALARM_STATUS.failed
   return outcome.results.some((r) => r.attempts > 0) ? ALARM_STATUS.sent : ALARM_STATUS.notNeeded
@@ -36,6 +47,7 @@ function reasonCodeOf(result: ChannelResult): AlarmReasonCode {
   if (result.error?.startsWith('internal error')) return 'internal'
   if (result.channel === 'email') return 'emailFailed'
   if (result.channel === 'webhook') return 'webhookFailed'
+  if (result.channel === 'im') return 'imFailed'
   return 'desktopFailed'
 }
 
@@ -44,6 +56,7 @@ function describeFailure(result: ChannelResult): string {
   if (result.reason === 'smtpOff') return result.target
   if (result.channel === 'webhook') return `webhook ${result.error ?? ''}`.trim()
   if (result.channel === 'desktop') return result.error ?? ''
+  // `DingTalk #ops: errcode 310000 …`: the channel's name, never its URL.
   return `${result.target}: ${result.error ?? ''}`
 }
 
@@ -56,6 +69,16 @@ function secretsOf(settings: AlarmSettings): string[] {
       secrets.push(...new URL(webhook.url).searchParams.values(), new URL(webhook.url).password)
     } catch {
       // An invalid URL was refused when the settings were saved; nothing of it reaches a message.
+    }
+  }
+  for (const channel of settings.imChannels ?? []) {
+    if (channel.secret) secrets.push(channel.secret)
+    try {
+      const url = new URL(channel.url)
+      // The robot's token: DingTalk's and WeCom's in the query, Feishu's and Slack's in the path.
+      secrets.push(...url.searchParams.values(), ...url.pathname.split('/').filter((part) => part.length >= ROBOT_TOKEN_MIN_CHARS))
+    } catch {
+      // Refused when saved, as above.
     }
   }
   return secrets.filter((s) => s.length >= MIN_SECRET_CHARS)

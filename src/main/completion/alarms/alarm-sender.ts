@@ -21,6 +21,9 @@ import { emailDeadlineMs, SmtpMailer, type MailContent } from './email-channel'
 import { buildFlowWebhookPayload, flowDesktopNotice, formatFlowNoticeSubject, formatFlowNoticeText } from './flow-notice-message'
 import { checkWebhookUrl, isEmailAddress, WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
 import { describeWebhookTarget, postWebhook, webhookBackoffMs } from './webhook-channel'
+import type { ImChannel, ImChannelEvent } from '../../../shared/settings-types'
+import { imTarget, postImChannel } from './im/im-channel'
+import { flowNote, infraNote, runNote, testNote, type ImNote } from './im/im-note'
 
 /** How long close() lets sends in flight finish before cutting them off (ms). */
 export const ALARM_CLOSE_GRACE_MS = 5_000
@@ -35,6 +38,8 @@ export interface AlarmSenderDeps {
   clock?: Clock
   /** Default ALARM_CLOSE_GRACE_MS. */
   closeGraceMs?: number
+  /** The console's base URL for the links in chat messages (`<base>/#/runs/<id>`); '' or absent: no link. */
+  consoleBase?: () => string
 }
 
 type Task = Promise<ChannelResult | ChannelResult[]>
@@ -51,6 +56,11 @@ interface Delivery {
   noEmailNote: string
   /** Names the alarm in log lines. */
   logFields: Record<string, unknown>
+  /** The chat message in a channel's language. */
+  imNote: (channel: ImChannel) => ImNote
+  /** Which IM channels hear it: those set for this event, and (a failed run) those its job names. */
+  imEvent: ImChannelEvent
+  imNamed?: string[]
 }
 
 const ALREADY_CLOSED = AbortSignal.abort(SENDER_CLOSED)
@@ -125,6 +135,23 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     )
   }
 
+  function imTasks(delivery: Delivery, signal: AbortSignal): Task[] {
+    const channels = settings.imChannels ?? []
+    const named = new Set(delivery.imNamed ?? [])
+    const tasks: Task[] = channels
+      .filter((c) => c.events.includes(delivery.imEvent) || named.has(c.name))
+      .map((c) => settle('im', imTarget(c), () => postImChannel(c, delivery.imNote(c), { dispatcher, clock, closing: signal })))
+    // A job may name a channel an admin removed since: its alarm fails with that reason rather than vanish.
+    for (const name of named) {
+      if (!channels.some((c) => c.name === name)) {
+        tasks.push(Promise.resolve({ channel: 'im', target: `#${name}`, ok: false, error: `no IM channel named #${name}`, attempts: 0 }))
+      }
+    }
+    return tasks
+  }
+
+  const consoleBase = (): string => deps.consoleBase?.() ?? ''
+
   async function deliver(delivery: Delivery): Promise<AlarmOutcome> {
     const signal = currentSignal()
     const tasks: Task[] = []
@@ -136,6 +163,7 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
       )
     }
     tasks.push(settle('email', 'alarm emails', async () => (await Promise.all(mailTasks(delivery, signal))).flat()))
+    tasks.push(...imTasks(delivery, signal))
     const results = (await Promise.all(tasks)).flat()
     const outcome = { ok: results.every((r) => r.ok), results }
     if (outcome.ok) {
@@ -158,6 +186,9 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
       mail: () => ({ subject: formatAlarmSubject(facts), text: formatAlarmText(facts), html: formatAlarmHtml(facts) }),
       noEmailNote: 'the job has no alarm email',
       logFields: { logId: facts.logId, jobId: facts.jobId },
+      imNote: (channel) => runNote(facts, channel.language, consoleBase()),
+      imEvent: 'failedRuns',
+      imNamed: facts.imChannels,
     })
   }
 
@@ -170,6 +201,8 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
       mail: () => ({ subject: formatFlowNoticeSubject(notice), text: formatFlowNoticeText(notice) }),
       noEmailNote: 'the flow has no alarm email',
       logFields: { flowNotice: notice.kind, flowRunId: notice.flowRunId, flowId: notice.flowId },
+      imNote: (channel) => flowNote(notice, channel.language, consoleBase()),
+      imEvent: 'flowNotices',
     })
   }
 
@@ -182,6 +215,8 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
       mail: () => ({ subject: formatInfraAlertSubject(alert), text: formatInfraAlertText(alert) }),
       noEmailNote: 'no alert email is set',
       logFields: { alert: alert.kind, subject: alert.subject },
+      imNote: (channel) => infraNote(alert, channel.language),
+      imEvent: 'infraAlerts',
     })
   }
 
@@ -208,6 +243,13 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     const channel: WebhookChannel = { url: trimmed, headers: configured?.headers, timeoutMs: configured?.timeoutMs, retries: 0 }
     const body = JSON.stringify({ event: 'alarm.test', sentAtMs: clock.nowMs() })
     return settle('webhook', describeWebhookTarget(trimmed), () => postWebhook(channel, body, { dispatcher, clock, closing: currentSignal() }))
+  }
+
+  async function testImChannel(name: string): Promise<ChannelResult> {
+    const channel = (settings.imChannels ?? []).find((c) => c.name === name)
+    if (!channel) return { channel: 'im', target: `#${name.slice(0, 64)}`, ok: false, error: `no IM channel named #${name.slice(0, 64)}`, attempts: 0 }
+    const signal = currentSignal()
+    return settle('im', imTarget(channel), () => postImChannel(channel, testNote(channel.language), { dispatcher, clock, closing: signal }, 0))
   }
 
   async function close(): Promise<void> {
@@ -250,6 +292,7 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     sendAlert: (alert) => guarded(sendAlert(alert)),
     sendTestEmail,
     testWebhook,
+    testImChannel,
     close,
   }
 }
@@ -278,5 +321,11 @@ export function maxAlarmDurationMs(settings: AlarmSettings): number {
     return total
   })
   const emailMs = settings.smtp ? emailDeadlineMs(settings.smtp) : 0
-  return Math.max(0, emailMs, ...webhookMs)
+  // IM channels use the webhooks' default timeout and retries.
+  let imMs = 0
+  if ((settings.imChannels ?? []).length > 0) {
+    imMs = (WEBHOOK_DEFAULT_RETRIES + 1) * WEBHOOK_DEFAULT_TIMEOUT_MS
+    for (let retry = 1; retry <= WEBHOOK_DEFAULT_RETRIES; retry++) imMs += webhookBackoffMs(retry)
+  }
+  return Math.max(0, emailMs, imMs, ...webhookMs)
 }

@@ -1,4 +1,5 @@
 import type { AlarmReasonCode } from '../../../shared/alarm-reason'
+import type { ImChannel } from '../../../shared/settings-types'
 import type { TriggerTrail } from '../../../shared/trigger-trail'
 import type { InfraAlertFacts } from './infra-alert-message'
 
@@ -32,8 +33,10 @@ export interface AlarmFacts {
   executorParam: string
   /** `executor_fail_retry_count` of this run: retries still to come after it. */
   retriesLeft: number
-  /** The job's `alarm_email` list; one mail per address. */
+  /** The job's `alarm_email` list without its `#name` items; one mail per address. */
   alarmEmails: string[]
+  /** The IM channels the job's alarm list names (`#ops` → `ops`); absent: none. */
+  imChannels?: string[]
 }
 
 /**
@@ -118,17 +121,19 @@ export interface AlarmSettings {
    * alarm goes to its job's addresses instead). Absent: those alerts go to the webhooks only.
    */
   alertEmail?: string
+  /** Chat robots (im/): each hears the events it is set for, and the failed runs of jobs naming it. */
+  imChannels?: ImChannel[]
 }
 
 /** The error of every channel result cut short or refused because the sender was closed. */
 export const SENDER_CLOSED = 'alarm sender closed'
 
-export type AlarmChannelKind = 'webhook' | 'email' | 'desktop'
+export type AlarmChannelKind = 'webhook' | 'email' | 'desktop' | 'im'
 
 /** The result of one channel for one target (one webhook URL, one email address, the desktop). */
 export interface ChannelResult {
   channel: AlarmChannelKind
-  /** Webhook URL without credentials or query values, the email address, or 'desktop'. */
+  /** Webhook URL without credentials or query values, the email address, 'desktop', or an IM channel as `DingTalk #ops`. */
   target: string
   ok: boolean
   /** Why it failed: HTTP status and the start of the body, the SMTP reply, or the error. */
@@ -156,7 +161,7 @@ export interface AlarmSender {
    * each address of `alarmEmail`. Resolves when all are done; never rejects.
    */
   sendFlowNotice(notice: FlowNoticeFacts): Promise<AlarmOutcome>
-  /** Sends an infrastructure alert to every webhook and each address of the settings' `alertEmail`; never rejects. */
+  /** Sends an infrastructure alert to every webhook, each IM channel set for them and each address of the settings' `alertEmail`; never rejects. */
   sendAlert(alert: InfraAlertFacts): Promise<AlarmOutcome>
   /** A test mail from the settings page; never rejects. */
   sendTestEmail(to: string): Promise<ChannelResult>
@@ -165,6 +170,8 @@ export interface AlarmSender {
    * webhook with that URL if there is one, and no retries; never rejects.
    */
   testWebhook(url: string): Promise<ChannelResult>
+  /** A test message to the configured IM channel of that name, without retries; never rejects. */
+  testImChannel(name: string): Promise<ChannelResult>
   /**
    * Refuses new sends, waits up to the close grace for sends in flight, aborts the rest (they fail
    * with "alarm sender closed") and closes the SMTP pool and HTTP connections.

@@ -9,7 +9,7 @@ import { capText } from './alarm-message'
  */
 export interface InfraAlertFacts {
   kind: InfraAlertKind
-  /** executorDead: `appName address`; nodeLost: the node's name. */
+  /** executorDead: `appName address`; nodeLost: the node's name; misfireBurst: the group's app name. */
   subject: string
   eventTimeMs: number
   /** One line of facts: the app and address, or which node took over. */
@@ -20,8 +20,8 @@ export interface InfraAlertFacts {
 const DETAIL_MAX_CHARS = 1_000
 
 const SUBJECTS: Record<ConsoleLanguage, Record<InfraAlertKind, string>> = {
-  en: { executorDead: 'Executor dead', nodeLost: 'Cluster node lost' },
-  'zh-CN': { executorDead: '执行器已失联', nodeLost: '集群节点已丢失' },
+  en: { executorDead: 'Executor dead', nodeLost: 'Cluster node lost', misfireBurst: 'Misfire burst' },
+  'zh-CN': { executorDead: '执行器已失联', nodeLost: '集群节点已丢失', misfireBurst: '调度过期集中发生' },
 }
 
 const BODIES: Record<ConsoleLanguage, Record<InfraAlertKind, (subject: string, at: string) => string>> = {
@@ -30,10 +30,13 @@ const BODIES: Record<ConsoleLanguage, Record<InfraAlertKind, (subject: string, a
       `The executor ${subject} has sent no heartbeat since ${at} and was removed from the registry. Jobs routed to it go to the group's other executors, or fail while none is left.`,
     nodeLost: (subject, at) =>
       `The JobDesk node ${subject} stopped renewing its lease at ${at}; another node took over its planned fires and runs, and its embedded executor's runs ended as interrupted.`,
+    misfireBurst: (subject, at) =>
+      `Jobs of the executor group ${subject} missed their fire times again and again in the minute from ${at}: the scheduler fell behind or was stopped. Each job's misfire strategy decided what ran.`,
   },
   'zh-CN': {
     executorDead: (subject, at) => `执行器 ${subject} 自 ${at} 起没有心跳，已从注册表移除。路由到它的任务会转到本组的其他执行器；没有其他执行器时会失败。`,
     nodeLost: (subject, at) => `JobDesk 节点 ${subject} 于 ${at} 停止续租；其他节点已接管它计划的触发和调度，它的内置执行器上的运行已标记为中断。`,
+    misfireBurst: (subject, at) => `执行器 ${subject} 的任务在 ${at} 起的一分钟内多次错过触发时间：调度器落后或曾停止。每个任务按其调度过期策略处理。`,
   },
 }
 
@@ -48,10 +51,12 @@ export function formatInfraAlertText(alert: InfraAlertFacts): string {
   return alert.detail === '' ? `${body}\n` : `${body}\n\n${capText(alert.detail, DETAIL_MAX_CHARS)}\n`
 }
 
-/** The webhook body: `{ event: 'executor.dead' | 'node.lost', subject, eventTimeMs, detail, sentAtMs }`. */
+const WEBHOOK_EVENTS = { executorDead: 'executor.dead', nodeLost: 'node.lost', misfireBurst: 'misfire.burst' } as const
+
+/** The webhook body: `{ event: 'executor.dead' | 'node.lost' | 'misfire.burst', subject, eventTimeMs, detail, sentAtMs }`. */
 export function buildInfraWebhookPayload(alert: InfraAlertFacts, sentAtMs: number) {
   return {
-    event: alert.kind === 'executorDead' ? ('executor.dead' as const) : ('node.lost' as const),
+    event: WEBHOOK_EVENTS[alert.kind],
     subject: alert.subject,
     eventTimeMs: alert.eventTimeMs,
     detail: capText(alert.detail, DETAIL_MAX_CHARS),

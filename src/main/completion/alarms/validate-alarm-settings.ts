@@ -1,11 +1,14 @@
 import addressparser from 'nodemailer/lib/addressparser'
 import { joinAddressList, splitAddressList } from '../../../shared/address-list'
+import { IM_CHANNEL_NAME } from '../../../shared/alarm-targets'
 import { codedIssue } from '../../../shared/messages/coded-errors'
 import { quote } from '../../../shared/schema/describe-value'
 import { parseInput } from '../../../shared/schema/parse-input'
 import { emailAddress, httpUrl } from '../../../shared/schema/primitives'
 import { z } from '../../../shared/schema/z'
+import { CONSOLE_LANGUAGES, IM_CHANNEL_EVENTS, IM_CHANNEL_TYPES, type ImChannel } from '../../../shared/settings-types'
 import type { AlarmSettings } from './alarm-types'
+import { vendorName } from './im/im-payload'
 
 export const WEBHOOK_DEFAULT_TIMEOUT_MS = 5_000
 export const WEBHOOK_DEFAULT_RETRIES = 2
@@ -15,6 +18,10 @@ export const ALARM_TIMEOUT_MIN_MS = 100
 export const ALARM_TIMEOUT_MAX_MS = 60_000
 export const WEBHOOK_MAX_RETRIES = 10
 export const WEBHOOKS_MAX = 20
+export const IM_CHANNELS_MAX = 20
+const IM_SECRET_MAX_CHARS = 200
+/** The robots that sign: the others have no secret to keep. */
+const SIGNING_TYPES: ReadonlySet<ImChannel['type']> = new Set(['dingtalk', 'feishu'])
 const HEADERS_MAX = 30
 const HEADER_VALUE_MAX_CHARS = 4_000
 const ALERT_EMAIL_MAX_CHARS = 1_000
@@ -65,6 +72,35 @@ const webhook = z.strictObject({
   timeoutMs: timeoutMs.optional(),
   retries: z.int().min(0).max(WEBHOOK_MAX_RETRIES).optional(),
 })
+
+const imChannel = z
+  .strictObject({
+    type: z.enum(IM_CHANNEL_TYPES),
+    name: z
+      .string()
+      .trim()
+      .superRefine((name, context) => {
+        if (!IM_CHANNEL_NAME.test(name)) context.addIssue(codedIssue('alarm.imName', { got: quote(name.slice(0, 80)) }))
+      }),
+    url: httpUrl,
+    secret: z
+      .string()
+      .trim()
+      .max(IM_SECRET_MAX_CHARS)
+      .nullish()
+      .transform((value) => value || undefined),
+    language: z.enum(CONSOLE_LANGUAGES).default('en'),
+    events: z
+      .array(z.enum(IM_CHANNEL_EVENTS))
+      .max(IM_CHANNEL_EVENTS.length)
+      .default([])
+      .transform((events) => IM_CHANNEL_EVENTS.filter((e) => events.includes(e))),
+  })
+  .superRefine((channel, context) => {
+    if (channel.secret !== undefined && !SIGNING_TYPES.has(channel.type)) {
+      context.addIssue(codedIssue('alarm.imSecretUnused', { vendor: vendorName(channel.type) }, ['secret']))
+    }
+  })
 
 /** Absent, null or blank (after trimming, unless `trim` is false) reads as absent. */
 function optionalText(max: number, trim = true) {
@@ -144,12 +180,18 @@ export const alarmSettingsSchema = z
     smtp: smtp.nullable().default(null),
     desktop: z.boolean().default(DEFAULT_ALARM_SETTINGS.desktop),
     alertEmail: alertEmail.optional(),
+    imChannels: z.array(imChannel).max(IM_CHANNELS_MAX).default([]),
   })
   .superRefine((settings, context) => {
     const seen = new Set<string>()
     settings.webhooks.forEach((w, i) => {
       if (seen.has(w.url)) context.addIssue(codedIssue('alarm.webhookTwice', { url: w.url.slice(0, 200) }, ['webhooks', i, 'url']))
       seen.add(w.url)
+    })
+    const names = new Set<string>()
+    settings.imChannels.forEach((c, i) => {
+      if (names.has(c.name)) context.addIssue(codedIssue('alarm.imNameTwice', { name: c.name }, ['imChannels', i, 'name']))
+      names.add(c.name)
     })
   })
 
@@ -171,6 +213,18 @@ export function validateAlarmSettings(raw: unknown): AlarmSettings {
       ...(w.timeoutMs !== undefined ? { timeoutMs: w.timeoutMs } : {}),
       ...(w.retries !== undefined ? { retries: w.retries } : {}),
     })),
+    ...(settings.imChannels.length > 0
+      ? {
+          imChannels: settings.imChannels.map((c) => ({
+            type: c.type,
+            name: c.name,
+            url: c.url,
+            ...(c.secret !== undefined ? { secret: c.secret } : {}),
+            language: c.language,
+            events: c.events,
+          })),
+        }
+      : {}),
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici'
 import type { Clock } from '../../kernel/clock'
 import { loadUndici } from '../../kernel/lazy-undici'
-import { SENDER_CLOSED, type ChannelResult, type WebhookChannel } from './alarm-types'
+import { SENDER_CLOSED, type AlarmChannelKind, type ChannelResult, type WebhookChannel } from './alarm-types'
 import { WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
 
 /** First retry waits this long (ms), each further one twice as long, never more than the cap. */
@@ -33,39 +33,71 @@ export function webhookBackoffMs(retry: number): number {
 }
 
 /**
+ * One receiver as the retry loop sees it: a webhook, or a chat robot whose request is signed anew
+ * for each attempt and whose 2xx reply may still say it refused the message.
+ */
+export interface PostTarget {
+  channel: AlarmChannelKind
+  /** How results and logs name it (no credentials). */
+  target: string
+  timeoutMs: number
+  retries: number
+  headers?: Record<string, string>
+  /** The URL and JSON body of each attempt (a signature holds the time of its attempt). */
+  request: () => { url: string; body: string }
+  /** Why a 2xx reply is a failure (a robot's errcode), or null when it is not. Absent: any 2xx is success. */
+  checkReply?: (reply: string) => string | null
+}
+
+/**
  * POSTs `body` (JSON text) to the channel, retrying a failed attempt up to `retries` times with a
  * short backoff. 2xx is success; the result carries the last failure's reason. Never rejects.
  */
 export async function postWebhook(channel: WebhookChannel, body: string, deps: WebhookPostDeps): Promise<ChannelResult> {
-  const timeoutMs = channel.timeoutMs ?? WEBHOOK_DEFAULT_TIMEOUT_MS
-  const retries = channel.retries ?? WEBHOOK_DEFAULT_RETRIES
-  const target = describeWebhookTarget(channel.url)
+  return postWithRetries(
+    {
+      channel: 'webhook',
+      target: describeWebhookTarget(channel.url),
+      timeoutMs: channel.timeoutMs ?? WEBHOOK_DEFAULT_TIMEOUT_MS,
+      retries: channel.retries ?? WEBHOOK_DEFAULT_RETRIES,
+      headers: channel.headers,
+      request: () => ({ url: channel.url, body }),
+    },
+    deps,
+  )
+}
+
+/** The retry loop of every HTTP channel: backoff between attempts, stopped by the sender's close. Never rejects. */
+export async function postWithRetries(to: PostTarget, deps: WebhookPostDeps): Promise<ChannelResult> {
+  const { channel, target } = to
   let attempts = 0
   let error = ''
-  for (let retry = 0; retry <= retries; retry++) {
+  for (let retry = 0; retry <= to.retries; retry++) {
     if (retry > 0) await deps.clock.sleep(webhookBackoffMs(retry), deps.closing)
     if (deps.closing.aborted) {
       error = attempts === 0 ? SENDER_CLOSED : `${error}; then ${SENDER_CLOSED}`
       break
     }
     attempts++
-    const attempt = await postOnce(channel, body, timeoutMs, deps)
-    if (attempt.ok) return { channel: 'webhook', target, ok: true, attempts }
+    const attempt = await postOnce(to, deps)
+    if (attempt.ok) return { channel, target, ok: true, attempts }
     error = attempt.error ?? 'failed'
     if (!attempt.retryable) break
   }
-  return { channel: 'webhook', target, ok: false, error, attempts }
+  return { channel, target, ok: false, error, attempts }
 }
 
-async function postOnce(channel: WebhookChannel, body: string, timeoutMs: number, deps: WebhookPostDeps): Promise<Attempt> {
+async function postOnce(to: PostTarget, deps: WebhookPostDeps): Promise<Attempt> {
+  const { timeoutMs } = to
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), timeoutMs)
   const signal = AbortSignal.any([timeout.signal, deps.closing])
   try {
     const { request } = await loadUndici()
-    const response = await request(channel.url, {
+    const { url, body } = to.request()
+    const response = await request(url, {
       method: 'POST',
-      headers: { ...channel.headers, 'content-type': 'application/json' },
+      headers: { ...to.headers, 'content-type': 'application/json' },
       body,
       signal,
       dispatcher: await deps.dispatcher(),
@@ -74,10 +106,15 @@ async function postOnce(channel: WebhookChannel, body: string, timeoutMs: number
     })
     const status = response.statusCode
     if (status >= 200 && status < 300) {
-      await response.body.dump()
-      return { ok: true, retryable: false }
+      if (!to.checkReply) {
+        await response.body.dump()
+        return { ok: true, retryable: false }
+      }
+      // A robot that refused the message says so in a 200's body; trying again will not change its mind.
+      const refused = to.checkReply(await readText(response.body))
+      return refused === null ? { ok: true, retryable: false } : { ok: false, error: refused, retryable: false }
     }
-    const quote = await readQuote(response.body)
+    const quote = oneLineQuote(await readText(response.body))
     return {
       ok: false,
       error: `HTTP ${status}${quote ? `: ${quote}` : ''}`,
@@ -92,8 +129,8 @@ async function postOnce(channel: WebhookChannel, body: string, timeoutMs: number
   }
 }
 
-/** The start of an error body as one line of text. */
-async function readQuote(body: AsyncIterable<Buffer | string>): Promise<string> {
+/** The start of a reply's body (ERROR_BODY_READ_BYTES at most); the rest is left unread. */
+async function readText(body: AsyncIterable<Buffer | string>): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   try {
@@ -106,7 +143,12 @@ async function readQuote(body: AsyncIterable<Buffer | string>): Promise<string> 
   } catch {
     // A body cut off by the peer or the timeout still tells something in what arrived.
   }
-  const text = Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').trim()
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** A reply's start as one line of text, capped for a result. */
+function oneLineQuote(reply: string): string {
+  const text = reply.replace(/\s+/g, ' ').trim()
   return text.length > ERROR_BODY_QUOTE_CHARS ? `${text.slice(0, ERROR_BODY_QUOTE_CHARS)}…` : text
 }
 

@@ -10,6 +10,7 @@ export const enAlarms = {
   'alarm.reason.emailFailed': 'email not delivered',
   'alarm.reason.badAddress': 'not an email address',
   'alarm.reason.webhookFailed': 'webhook failed',
+  'alarm.reason.imFailed': 'IM channel failed',
   'alarm.reason.desktopFailed': 'desktop notice failed',
   'alarm.reason.senderClosed': 'cut off while JobDesk stopped',
   'alarm.reason.jobMissing': 'the job no longer exists',
@@ -26,9 +27,25 @@ export const enAlarms = {
   'dashboard.alarms.failed': '{n} {n|alarm|alarms} could not be sent in the last 24 h.',
   'dashboard.alarms.executorDead': 'Executor dead: {subject}',
   'dashboard.alarms.nodeLost': 'Cluster node lost: {subject}',
+  'dashboard.alarms.misfireBurst': 'Misfire burst in group {subject}',
   'dashboard.alarms.alertUnheard': 'no alert email or webhook is set to hear of it',
 
   'settings.alertEmail': 'Alert email for dead executors and lost nodes',
   'settings.alertEmailHint':
     'Comma-separated addresses, mailed when an executor stops beating or a cluster node is lost. The webhooks get these alerts too; a run’s alarm goes to its job’s own alarm email.',
+
+  'settings.im': 'IM channels (DingTalk, WeCom, Feishu/Lark, Slack)',
+  'settings.imHint':
+    'Chat robots. A job’s alarm email field may name one as #name; a channel set for “every failed run” gets all failures. The robot URL and secret are shown to admins only.',
+  'settings.imType': 'Type',
+  'settings.imName': 'Name',
+  'settings.imUrl': 'Robot URL',
+  'settings.imSecret': 'Signing secret',
+  'settings.imLanguage': 'Language',
+  'settings.imEvent.failedRuns': 'Every failed run',
+  'settings.imEvent.infraAlerts': 'Dead executors, lost nodes, misfire bursts',
+  'settings.imEvent.flowNotices': 'Flow notices',
+  'settings.addIm': 'Add IM channel',
+  'settings.removeIm': 'Remove IM channel',
+  'jobs.alarmChannels': 'IM channels:',
 } satisfies Record<string, string>

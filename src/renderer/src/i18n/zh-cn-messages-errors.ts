@@ -61,6 +61,10 @@ export const zhCNErrorMessages: Record<keyof typeof enErrorMessages, string> = {
   'alarm.userRequired': '设置了 smtp.pass 时登录需要用户名',
   'alarm.webhookTwice': '{url} 重复出现',
   'alarm.alertEmail': '{got} 不是邮件地址',
+  'alarm.imName': '{got} 不是渠道名称：1-64 个字母、数字、“.”、“_”或“-”，以字母或数字开头',
+  'alarm.imNameTwice': '渠道名称 #{name} 重复出现',
+  'alarm.imSecretUnused': '{vendor} 机器人不签名，请将密钥留空',
+  'alarm.imChannelMissing': '没有名为 #{name} 的 IM 渠道（设置 → 告警渠道）',
 
   'console.noToken': '缺少控制台令牌：请打开 JobDesk 启动时打印的地址（以 #token=… 结尾）',
   'console.connectionLost': '与 JobDesk 的连接已断开',

@@ -17,6 +17,7 @@ export const zhCNValidationMessages: Record<keyof typeof enValidationMessages, s
   'validation.union': '{got} 不符合任何可接受的形式',
   'validation.invalid': '{got} 在此处无效',
   'validation.email': '{got} 不是邮件地址',
+  'validation.alarmTarget': '{got} 既不是邮件地址，也不是 IM 渠道（#名称）',
   'validation.url': '{got} 不是 http:// 或 https:// 地址',
   'validation.appName': '{got} 必须为 4-64 个字符：字母、数字、“.”、“_”或“-”，并以字母或数字开头',
   'validation.address': '{got} {problem}',

@@ -1,4 +1,4 @@
-import type { AlarmChannels, Settings, SettingsInput } from '../../../shared/api'
+import type { AlarmChannels, ImChannel, Settings, SettingsInput } from '../../../shared/api'
 
 type Webhook = AlarmChannels['webhooks'][number]
 
@@ -14,10 +14,16 @@ export interface SettingsDraft {
   smtp: { host: string; port: number; secure: boolean; user: string; pass: string; from: string; timeoutMs?: number }
   /** Who is mailed when an executor goes dead or a cluster node is lost ('' for nobody). */
   alertEmail: string
+  /** Chat robots; `secret` is '' for none. */
+  imChannels: ImChannelDraft[]
   openApiAcceptsExecutorToken: boolean
   /** The stored setting (`--enable-scripts` may force scripts on for a run without changing it). */
   embeddedScriptsEnabled: boolean
 }
+
+export type ImChannelDraft = Omit<ImChannel, 'secret'> & { secret: string }
+
+export const NEW_IM_CHANNEL: ImChannelDraft = { type: 'dingtalk', name: '', url: '', secret: '', language: 'zh-CN', events: ['failedRuns'] }
 
 const NO_SMTP: SettingsDraft['smtp'] = { host: '', port: 587, secure: false, user: '', pass: '', from: '' }
 
@@ -33,6 +39,7 @@ export function toSettingsDraft(settings: Settings): SettingsDraft {
     smtpEnabled: smtp !== null,
     smtp: smtp ? { ...NO_SMTP, ...smtp, user: smtp.user ?? '', pass: smtp.pass ?? '' } : NO_SMTP,
     alertEmail: settings.alarms.alertEmail ?? '',
+    imChannels: (settings.alarms.imChannels ?? []).map((channel) => ({ ...channel, secret: channel.secret ?? '', events: [...channel.events] })),
     openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken,
     embeddedScriptsEnabled: settings.embeddedScriptsForced ? false : settings.embeddedScriptsEnabled,
   }
@@ -61,8 +68,17 @@ export function toSettingsInput(draft: SettingsDraft, saved?: Settings): Setting
         ? { ...smtp, host: smtp.host.trim(), from: smtp.from.trim(), ...(user.trim() ? { user: user.trim() } : {}), ...(pass ? { pass } : {}) }
         : null,
       ...(draft.alertEmail.trim() ? { alertEmail: draft.alertEmail.trim() } : {}),
+      ...imChannelsInput(draft.imChannels),
     },
   }
+}
+
+/** Untouched new rows are dropped; a half-filled one is sent, so the core names what it lacks. None: left out (the whole alarm settings are replaced, so that removes them). */
+function imChannelsInput(drafts: ImChannelDraft[]): Pick<AlarmChannels, 'imChannels'> {
+  const channels = drafts
+    .filter((channel) => channel.name.trim() !== '' || channel.url.trim() !== '')
+    .map(({ secret, ...channel }) => ({ ...channel, name: channel.name.trim(), url: channel.url.trim(), ...(secret.trim() ? { secret: secret.trim() } : {}) }))
+  return channels.length > 0 ? { imChannels: channels } : {}
 }
 
 /** Whether the form differs from what is saved (the SMTP test sends with the saved settings). */

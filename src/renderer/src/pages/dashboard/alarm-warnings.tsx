@@ -34,7 +34,7 @@ export function AlarmWarnings({ health }: { health: AlarmHealth | null }) {
         )}
         {health.recentAlerts.map((alert) => (
           <List.Item key={`${alert.kind} ${alert.subject} ${alert.eventTimeMs}`} data-testid="alarm-warning-alert" data-kind={alert.kind}>
-            {t(alert.kind === 'executorDead' ? 'dashboard.alarms.executorDead' : 'dashboard.alarms.nodeLost', { subject: alert.subject })}
+            {t(`dashboard.alarms.${alert.kind}`, { subject: alert.subject })}
             <Text span size="xs" c="dimmed">{` · ${formatDateTime(alert.addTimeMs)}`}</Text>
             <AlertDelivery alert={alert} />
           </List.Item>

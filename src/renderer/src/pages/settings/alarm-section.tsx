@@ -6,6 +6,7 @@ import { TrashIcon } from '../../app/icons'
 import { useErrorText, useT } from '../../i18n/use-t'
 import type { SettingsDraft } from '../../lib/settings-draft'
 import { wholeNumber } from '../jobs/job-editor/executor-section'
+import { ImChannelSection } from './im-channel-section'
 import { SettingsCard } from './settings-card'
 
 interface AlarmSectionProps {
@@ -15,6 +16,8 @@ interface AlarmSectionProps {
   update(patch: Partial<SettingsDraft>): void
   /** Desktop notifications exist only in the desktop app. */
   mode: 'desktop' | 'headless'
+  /** The field the last save refused and why (the IM channels show it at that field). */
+  saveError?: { field: string | null; text: string } | null
 }
 
 /** How a channel test went: ok, or the error; `note` says e.g. that the webhook answered 404. */
@@ -32,7 +35,7 @@ function CheckResult({ check, testId }: { check: ChannelCheck | { error: string 
 }
 
 /** Alarm channels: desktop notifications, webhooks (each testable now), SMTP (test-send after saving). */
-export function AlarmSection({ draft, dirty, update, mode }: AlarmSectionProps) {
+export function AlarmSection({ draft, dirty, update, mode, saveError = null }: AlarmSectionProps) {
   const t = useT()
   const errorText = useErrorText()
   const [checks, setChecks] = useState<Record<string, ChannelCheck | { error: string }>>({})
@@ -129,6 +132,15 @@ export function AlarmSection({ draft, dirty, update, mode }: AlarmSectionProps) 
             </Button>
           </Stack>
         </div>
+        <ImChannelSection
+          draft={draft}
+          dirty={dirty}
+          update={update}
+          saveError={saveError}
+          check={(key, run) => void check(key, run)}
+          busy={busy}
+          result={(key) => <CheckResult check={checks[key] ?? null} testId="settings-im-result" />}
+        />
         <div>
           <Switch
             label={t('settings.smtp')}

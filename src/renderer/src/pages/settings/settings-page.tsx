@@ -78,7 +78,13 @@ export function SettingsPage() {
           <TokenSection settings={settings} draft={draft} update={update} />
           <ConsoleAccessSection settings={settings} />
           <ScriptsSection settings={settings} draft={draft} update={update} />
-          <AlarmSection draft={draft} dirty={dirty} update={update} mode={settings.mode} />
+          <AlarmSection
+            draft={draft}
+            dirty={dirty}
+            update={update}
+            mode={settings.mode}
+            saveError={saveError && { field: saveError.field, text: errorText(saveError.caught) }}
+          />
           <AppearanceSection />
           <RuntimeSection settings={settings} />
         </Stack>

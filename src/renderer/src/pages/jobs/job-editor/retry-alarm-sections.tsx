@@ -2,7 +2,7 @@ import { Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/c
 import { RETRY_BACKOFFS, type RetryBackoff } from '../../../../../shared/model'
 import { useT } from '../../../i18n/use-t'
 import { wholeNumber } from './executor-section'
-import { AlarmChannelWarning } from './alarm-channel-warning'
+import { AlarmChannelWarning, ImChannelSuggestions } from './alarm-channel-warning'
 import type { SectionProps } from './section-props'
 
 export function RetrySection({ draft, setField, errors }: SectionProps) {
@@ -65,6 +65,7 @@ export function AlarmSection({ draft, setField, errors }: SectionProps) {
         inputMode="email"
         data-testid="field-alarmEmail"
       />
+      <ImChannelSuggestions alarmEmail={draft.alarmEmail} add={(item) => setField('alarmEmail', [draft.alarmEmail.trim(), item].filter(Boolean).join(', '))} />
       <AlarmChannelWarning alarmEmail={draft.alarmEmail} />
       <Switch
         label={t('editor.alarmOnEveryFailure')}
