@@ -31,7 +31,7 @@ export function secretHash(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')
 }
 
-export function userView({ passwordHash: _hash, ...user }: StoredUser): UserView {
+export function userView({ passwordHash: _hash, directoryId: _id, ...user }: StoredUser): UserView {
   return user
 }
 
