@@ -83,6 +83,7 @@ export async function coreSurfaces(
     logger,
     scrypt: options.scrypt,
     audit,
+    directory: options.directory,
   })
   const firstAdmin = options.mode === 'headless' ? await access.users.ensureFirstAdmin(options.adminPassword) : { oneTimePassword: null }
   const adminApi = adminSurface({

@@ -1,6 +1,7 @@
 import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enDefinitionMessages } from './en-definitions'
+import { enDirectoryMessages } from './en-directory'
 import { enErrorMessages } from './en-errors'
 import { enFlowMessages } from './en-flows'
 import { enFlowDefinitionMessages } from './en-flow-definition'
@@ -27,6 +28,7 @@ export const EN_MESSAGES = {
   ...enFlowMessages,
   ...enFlowDefinitionMessages,
   ...enDefinitionMessages,
+  ...enDirectoryMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES
