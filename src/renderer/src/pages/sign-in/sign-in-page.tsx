@@ -1,6 +1,8 @@
 import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useEffect, useState, type FormEvent } from 'react'
 import { OIDC_PATHS, SIGN_IN_ERROR_FRAGMENT } from '../../../../shared/auth'
+import { fromErrorInfo } from '../../../../shared/errors'
+import { englishMessage, isMessageCode } from '../../../../shared/messages'
 import { fetchAuthState, signIn, type GateNotice } from '../../api/auth'
 import { useErrorText, useT } from '../../i18n/use-t'
 
@@ -97,5 +99,7 @@ function refusedSingleSignOn(errorText: (error: unknown) => string): string | nu
   const code = fragment.get(SIGN_IN_ERROR_FRAGMENT)
   if (code === null) return null
   history.replaceState(null, '', location.pathname + location.search)
-  return errorText({ code, message: code })
+  // The fragment is anyone's to write: only a known message code is shown, as its own text.
+  const known = isMessageCode(code) ? code : 'auth.signInFailed'
+  return errorText(fromErrorInfo({ name: 'PermissionError', message: englishMessage(known), code: known }))
 }
