@@ -11,6 +11,7 @@ import { ListenError } from './net/http-server'
 import { describeError, ValidationError } from '../shared/errors'
 import { PASSWORD_MIN_CHARS } from '../shared/schema/auth'
 import { SERVE_OPTIONS, SERVE_USAGE as USAGE } from './serve-args'
+import { DirectoryFlagError, directorySettingsFrom } from './auth/directory/directory-flags'
 
 /** `--admin-password-file`: the first admin's password, the file's first line (never on the command line, where `ps` shows it). */
 function readAdminPassword(file: string | undefined): string | undefined {
@@ -58,6 +59,13 @@ async function main(): Promise<void> {
   const say = (text: string) => (json ? console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: text })) : console.log(text))
 
   const adminPassword = readAdminPassword(values['admin-password-file'])
+  let directory
+  try {
+    directory = directorySettingsFrom(values)
+  } catch (error) {
+    if (error instanceof DirectoryFlagError) fail(error.message)
+    throw error
+  }
   const dataDir = resolveDataDir(values['data-dir'])
   // The rotating log file in the data folder, and the console as before.
   const logFile = createFileLogger({ dir: dataDir, alsoTo: json ? jsonConsoleLogger() : consoleLogger('jobdesk') })
@@ -73,6 +81,7 @@ async function main(): Promise<void> {
       nodeUrl,
       consoleToken: values['console-token'] ?? process.env.JOBDESK_CONSOLE_TOKEN,
       adminPassword,
+      directory,
       accessToken: values.token ?? process.env.JOBDESK_ACCESS_TOKEN,
       apiToken: values['api-token'] ?? process.env.JOBDESK_API_TOKEN,
       enableScripts: values['enable-scripts'],

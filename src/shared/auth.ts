@@ -28,9 +28,17 @@ export interface SessionInfo {
   mustChangePassword: boolean
 }
 
+/**
+ * Where a user signs in: `local` with a password JobDesk keeps, or through the company's directory
+ * (`ldap`, `oidc`: their role and groups come from the directory at each sign-in; no password here).
+ */
+export const USER_SOURCES = ['local', 'ldap', 'oidc'] as const
+export type UserSource = (typeof USER_SOURCES)[number]
+
 export interface UserView {
   id: number
   name: string
+  source: UserSource
   role: Role
   /** Groups granted to an operator or viewer; [] for admins (they have every group). */
   groupIds: number[]
@@ -203,6 +211,10 @@ export interface AuditExportRequest {
 export const SESSION_COOKIE = 'jobdesk_session'
 /** The headless server's sign-in endpoints (JSON bodies). */
 export const AUTH_PATHS = { state: '/auth/state', signIn: '/auth/sign-in', signOut: '/auth/sign-out' } as const
+/** Sign-in through an OpenID Connect provider: the browser goes to `start`, the provider sends it back to `callback`. */
+export const OIDC_PATHS = { start: '/auth/oidc/start', callback: '/auth/oidc/callback' } as const
+/** The console's address fragment key carrying the message code of a refused directory sign-in. */
+export const SIGN_IN_ERROR_FRAGMENT = 'sign-in-error'
 
 /** `GET /auth/state`: what the console needs before it opens the bridge. */
 export interface AuthState {
@@ -210,4 +222,6 @@ export interface AuthState {
   signedIn: boolean
   /** The console token still opens the console (no user has set a password yet). */
   consoleTokenAccepted: boolean
+  /** Sign-in through an OpenID Connect provider is on: the button's name for it. */
+  oidc?: { label: string }
 }

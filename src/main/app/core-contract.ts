@@ -1,3 +1,4 @@
+import type { DirectorySettings } from '../auth/directory/directory-settings'
 import type { JobDeskApi } from '../../shared/api'
 import type { Access } from '../auth/access'
 import type { ScryptParams } from '../auth/password'
@@ -37,6 +38,8 @@ export interface CoreOptions {
   consoleToken?: string
   /** Headless mode, first start: the `admin` user's password (`--admin-password-file`); default a one-time password. */
   adminPassword?: string
+  /** Headless mode: sign-in through LDAP and/or OpenID Connect (auth/directory/directory-flags.ts). */
+  directory?: DirectorySettings
   /** Password hashing cost (tests lower it; default auth/password.ts). */
   scrypt?: ScryptParams
   /** Seed the demo jobs on first start (default true). */

@@ -97,6 +97,7 @@ export async function coreSurfaces(
     logger,
     scrypt: options.scrypt,
     audit,
+    directory: options.directory,
   })
   const firstAdmin = options.mode === 'headless' ? await access.users.ensureFirstAdmin(options.adminPassword) : { oneTimePassword: null }
   const apiSurface = adminSurface({

@@ -10,6 +10,9 @@ import { serveStatic } from '../net/static-files'
 import { startCore, type Core, type CoreOptions } from './core'
 import { authHttp } from '../net/auth-http'
 import { sessionSecretOf } from '../auth/session-cookie'
+import { OidcFlow } from '../auth/directory/oidc-flow'
+import { oidcHttp } from '../net/oidc-http'
+import { OIDC_PATHS } from '../../shared/auth'
 
 export interface HeadlessOptions extends CoreOptions {
   host: string
@@ -70,10 +73,19 @@ export async function startHeadless(options: HeadlessOptions, start: (options: C
       clock: options.clock ?? systemClock,
     })
     const rendererDir = options.rendererDir ?? defaultRendererDir()
+    const oidc = options.directory?.oidc
+    // The provider sends the browser back to this server's own configured address, never to one a request names.
+    const redirectUrl = () => oidc?.redirectUrl ?? new URL(OIDC_PATHS.callback, core.nodeUrl()).href
+    const oidcRoutes = oidc ? [oidcHttp(core.access, new OidcFlow(oidc, redirectUrl, options.clock ?? systemClock), logger ?? silentLogger)] : []
     server = await listen(
       options.host,
       options.port,
-      [core.adminApi, authHttp(core.access, logger ?? silentLogger), (request, response) => serveStatic(rendererDir, request, response)],
+      [
+        core.adminApi,
+        authHttp(core.access, logger ?? silentLogger, oidc ? { label: oidc.label } : undefined),
+        ...oidcRoutes,
+        (request, response) => serveStatic(rendererDir, request, response),
+      ],
       [(request, socket, head) => bridge.handleUpgrade(request, socket, head)],
     )
     await core.setAdminUrl(options.nodeUrl ?? defaultRegistryAddress(options.host, server.port, networkInterfaces()))

@@ -5,7 +5,6 @@ import { AuditService } from '../audit/audit-service'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { AuditRepo } from '../store/audit-repo'
-import type { StoredUser } from '../store/user-repo'
 import { ApiTokenService } from './api-token-service'
 import { EventVisibility } from './event-visibility'
 import { guardedApi, runGuarded, type AuthApi, type GuardDeps } from './guarded-api'
@@ -15,10 +14,14 @@ import { consoleTokenPrincipal, sessionInfoOf, type Principal } from '../../shar
 import type { SessionTiming } from './session-policy'
 import { SignInGuard } from './sign-in-guard'
 import { RateLimit } from '../kernel/rate-limit'
-import { userPrincipal, UserService, type UserRepos } from './user-service'
+import { userPrincipal, UserService } from './user-service'
+import type { DirectoryRepos } from './directory/directory-accounts'
+import { DirectorySignIn, type SignInCheck } from './directory/directory-sign-in'
+import type { DirectorySettings } from './directory/directory-settings'
+import type { OidcOutcome } from './directory/oidc-flow'
 
 export interface AccessOptions {
-  repos: UserRepos & { audit: AuditRepo }
+  repos: DirectoryRepos & { audit: AuditRepo }
   core: CoreApi
   /** The addresses registered in (or configured for) a group: what a non-admin may name as a target. */
   entitled: (groupId: number) => Promise<ReadonlySet<string>>
@@ -28,11 +31,13 @@ export interface AccessOptions {
   sessionTiming?: SessionTiming
   /** The audit trail, when the core built it before (its monitors purge it); else one over `repos.audit`. */
   audit?: AuditService
+  /** Sign-in through LDAP and/or OpenID Connect (`--ldap-*`, `--oidc-*`, `--directory-roles`). */
+  directory?: DirectorySettings
 }
 
 /** A refusal's `retryAfterSeconds` is for the Retry-After header (429: the limit's window; 503: busy). */
 export type SignInResult =
-  { ok: true; secret: string; principal: Principal } | { ok: false; status: 401 | 429 | 503; error: PermissionError; retryAfterSeconds?: number }
+  { ok: true; secret: string; principal: Principal } | { ok: false; status: 401 | 403 | 429 | 503; error: PermissionError; retryAfterSeconds?: number }
 
 /** How a console came in: a session cookie, or the console token (until the admin set a password). */
 export type ConsoleCredential = { kind: 'session'; secret: string } | { kind: 'console-token' }
@@ -49,6 +54,7 @@ export class Access {
   readonly tokens: ApiTokenService
   readonly audit: AuditService
   private readonly signIns = new SignInGuard()
+  private readonly directory: DirectorySignIn
   private readonly refusalsRecorded = new RateLimit(1, 60_000)
   private readonly deps: GuardDeps
   /** Once a user has set a password the console token is out for good (a cache of that fact). */
@@ -58,6 +64,7 @@ export class Access {
     this.users = new UserService(options.repos, { clock: options.clock, scrypt: options.scrypt, sessionTiming: options.sessionTiming })
     this.tokens = new ApiTokenService(options.repos.apiTokens, (id) => this.users.currentUser(id), options.clock)
     this.audit = options.audit ?? new AuditService(options.repos.audit, options.clock, options.logger)
+    this.directory = new DirectorySignIn(options.repos, this.users, options.directory, options.clock, options.logger)
     this.deps = { core: options.core, entitled: options.entitled, audit: this.audit, authFor: (principal) => this.authFor(principal) }
   }
 
@@ -114,24 +121,50 @@ export class Access {
       const seconds = Math.ceil(attempt.retryAfterMs / 1000)
       return refuse(429, notPermitted('auth.tooManyAttempts', { seconds }), seconds)
     }
-    let user: StoredUser | null
+    let check: SignInCheck
     try {
-      user = await this.users.checkCredentials(name, password)
+      check = await this.directory.withPassword(name, password)
     } catch (error) {
       // Any other error keeps the place: the password may have been checked.
       if (!(error instanceof VerificationsBusyError)) throw error
       attempt.release()
       return refuse(503, notPermitted('auth.signInBusy'), 1)
     }
-    if (!user) {
-      const error = notPermitted('auth.signInFailed')
-      await this.audit.record(who, { action: 'auth.signIn', outcome: 'failed', detail: { reason: { code: error.code, message: error.message } } })
-      return { ok: false, status: 401, error }
+    // A success gives its place back, and so does a directory that did not answer (it checked nothing).
+    if (check.ok || !check.counted) attempt.release()
+    return this.concluded(check, who)
+  }
+
+  /** The end of an OpenID Connect sign-in (net/oidc-http.ts): the provider's answer, mapped and audited. */
+  async signInWithOidc(outcome: OidcOutcome, source: string): Promise<SignInResult> {
+    const check = await this.directory.withOidc(outcome)
+    const name = outcome.ok ? String(outcome.claims.preferred_username ?? outcome.claims.email ?? outcome.claims.sub ?? '') : ''
+    const who = { actor: name.slice(0, 64) || '(oidc)', actorKind: 'anonymous' as const, source }
+    if (!outcome.ok) this.options.logger.warn('OIDC sign-in refused', { reason: outcome.reason, detail: outcome.detail })
+    return this.concluded(check, who)
+  }
+
+  /** Starts the session of a sign-in that passed, or says why not; audited either way. */
+  private async concluded(check: SignInCheck, who: { actor: string; actorKind: 'anonymous'; source: string }): Promise<SignInResult> {
+    const via = { via: check.via }
+    if (!check.ok) {
+      const error = notPermitted(check.code, check.params)
+      const audited = check.auditCode === undefined ? error : notPermitted(check.auditCode)
+      await this.audit.record(who, {
+        action: 'auth.signIn',
+        outcome: check.status === 401 ? 'failed' : 'refused',
+        target: check.userId === undefined ? '' : `user ${check.userId}`,
+        detail: { params: via, reason: { code: audited.code, message: audited.message } },
+      })
+      return { ok: false, status: check.status, error }
     }
-    attempt.release()
-    const secret = await this.users.startSession(user, source)
-    const principal = userPrincipal(user, source)
-    await this.audit.record({ actor: user.name, actorKind: 'user', source }, { action: 'auth.signIn', outcome: 'ok', target: `user ${user.id}` })
+    const user = check.user
+    const secret = await this.users.startSession(user, who.source)
+    const principal = userPrincipal(user, who.source)
+    await this.audit.record(
+      { actor: user.name, actorKind: 'user', source: who.source },
+      { action: 'auth.signIn', outcome: 'ok', target: `user ${user.id}`, detail: { params: via } },
+    )
     return { ok: true, secret, principal }
   }
 

@@ -31,7 +31,7 @@ export function secretHash(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')
 }
 
-export function userView({ passwordHash: _hash, ...user }: StoredUser): UserView {
+export function userView({ passwordHash: _hash, directoryId: _id, ...user }: StoredUser): UserView {
   return user
 }
 
@@ -89,7 +89,8 @@ export class UserService {
   checkCredentials(name: string, password: string): Promise<StoredUser | null> {
     return this.verifications.run(async () => {
       const user = await this.repos.users.findByName(name.trim())
-      if (!user) {
+      // A directory user has no password here: checked like a name nobody has.
+      if (!user || user.source !== 'local') {
         this.decoy ??= decoyHash(this.scrypt)
         await verifyPassword(password, await this.decoy)
         return null
@@ -137,6 +138,7 @@ export class UserService {
     if (principal.kind !== 'user' || principal.userId === null) throw notPermitted('auth.noUserAccount')
     const user = await this.repos.users.get(principal.userId)
     if (!user) throw notFound('user.notFound', { id: principal.userId })
+    if (user.source !== 'local') throw notPermitted('directory.noPassword')
     if (!(await verifyPassword(change.currentPassword, user.passwordHash))) throw invalidField('currentPassword', 'auth.wrongPassword')
     if (change.currentPassword === change.newPassword) throw invalidField('newPassword', 'auth.samePassword')
     await this.repos.users.setPassword(user.id, await hashPassword(change.newPassword, this.scrypt), false, this.nowMs())
@@ -170,6 +172,7 @@ export class UserService {
     return this.repos.transaction(async (tx) => {
       const before = await tx.users.get(id)
       if (!before) throw notFound('user.notFound', { id })
+      if (newHash !== undefined && before.source !== 'local') throw invalidField('password', 'directory.noPassword')
       const other = await tx.users.findByName(input.name)
       if (other && other.id !== id) throw conflict('user.nameTaken', { name: input.name })
       const losesAdmin = before.role === 'admin' && !before.disabled && (input.role !== 'admin' || input.disabled === true)
@@ -202,6 +205,7 @@ export class UserService {
   async resetPassword(id: number): Promise<{ password: string }> {
     const user = await this.repos.users.get(id)
     if (!user) throw notFound('user.notFound', { id })
+    if (user.source !== 'local') throw notPermitted('directory.noPassword')
     const password = oneTimePassword()
     const hash = await hashPassword(password, this.scrypt)
     await this.repos.transaction(async (tx) => {

@@ -19,7 +19,7 @@ const SIGN_IN_MAX_BODY_BYTES = 4096
  * browser says where it came from, come from this server's own page: with SameSite=Strict this
  * shuts out cross-site forms (login CSRF) as well.
  */
-export function authHttp(access: Access, logger: Logger): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
+export function authHttp(access: Access, logger: Logger, oidc?: { label: string }): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
   return async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname
     if (path !== AUTH_PATHS.state && path !== AUTH_PATHS.signIn && path !== AUTH_PATHS.signOut) return false
@@ -29,7 +29,7 @@ export function authHttp(access: Access, logger: Logger): (request: IncomingMess
       if (path === AUTH_PATHS.state) {
         if (request.method !== 'GET') return reply(response, 405, { ok: false })
         const principal = secret === null ? null : await access.users.resolveSession(secret, source)
-        const state: AuthState = { signedIn: principal !== null, consoleTokenAccepted: await access.consoleTokenAccepted() }
+        const state: AuthState = { signedIn: principal !== null, consoleTokenAccepted: await access.consoleTokenAccepted(), ...(oidc ? { oidc } : {}) }
         return reply(response, 200, state)
       }
       if (request.method !== 'POST') return reply(response, 405, { ok: false })

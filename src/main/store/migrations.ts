@@ -532,6 +532,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX job_hook_use_expiry ON job_hook_use(expires_at);
     `,
   },
+  {
+    version: 16,
+    description: 'directory users: where a user signs in (local, LDAP, OIDC) and their id in that directory',
+    sql: `
+      -- source: 'local' (a password kept here), 'ldap' or 'oidc' (the directory checks who they are;
+      -- password_hash is ''). directory_id: the LDAP entry's DN, or the OIDC issuer and subject
+      -- joined by a space: what stays the same when a name or a group changes.
+      ALTER TABLE job_user ADD COLUMN source TEXT NOT NULL DEFAULT 'local';
+      ALTER TABLE job_user ADD COLUMN directory_id TEXT NOT NULL DEFAULT '';
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -1,4 +1,4 @@
-import type { Role, UserView } from '../../shared/auth'
+import { USER_SOURCES, type Role, type UserSource, type UserView } from '../../shared/auth'
 import type { Connection } from './sql/connection'
 import { groupIdsFromText, groupIdsToText } from './group-id-list'
 
@@ -10,13 +10,16 @@ interface UserRow {
   group_ids: string
   must_change_password: number
   disabled: number
+  source: string
+  directory_id: string
   add_time: number
   update_time: number
 }
 
-/** A user with the hash of their password (never leaves the core). */
+/** A user with the hash of their password ('' for a directory user) and their directory id (never leave the core). */
 export interface StoredUser extends UserView {
   passwordHash: string
+  directoryId: string
 }
 
 export interface NewUser {
@@ -25,6 +28,8 @@ export interface NewUser {
   role: Role
   groupIds: readonly number[]
   mustChangePassword: boolean
+  /** Default: a local user. */
+  directory?: { source: Exclude<UserSource, 'local'>; id: string }
 }
 
 /** `job_user`: the people who sign in to a headless server's console. */
@@ -45,6 +50,12 @@ export class UserRepo {
     return row && fromRow(row)
   }
 
+  /** The user a directory knows by `directoryId` (an LDAP DN, an OIDC issuer and subject). */
+  async findByDirectoryId(source: Exclude<UserSource, 'local'>, directoryId: string): Promise<StoredUser | undefined> {
+    const row = await this.db.get<UserRow>('SELECT * FROM job_user WHERE source = ? AND directory_id = ?', [source, directoryId])
+    return row && fromRow(row)
+  }
+
   async count(): Promise<number> {
     return Number((await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM job_user'))?.n ?? 0)
   }
@@ -57,8 +68,30 @@ export class UserRepo {
   /** Resolves with the new id, or null when the name is taken. */
   async insert(user: NewUser, nowMs: number): Promise<number | null> {
     return this.db.insert(
-      this.db.dialect.insertIgnore('job_user', ['name', 'password_hash', 'role', 'group_ids', 'must_change_password', 'disabled', 'add_time', 'update_time']),
-      [user.name, user.passwordHash, user.role, groupIdsToText(user.groupIds), user.mustChangePassword ? 1 : 0, 0, nowMs, nowMs],
+      this.db.dialect.insertIgnore('job_user', [
+        'name',
+        'password_hash',
+        'role',
+        'group_ids',
+        'must_change_password',
+        'disabled',
+        'source',
+        'directory_id',
+        'add_time',
+        'update_time',
+      ]),
+      [
+        user.name,
+        user.passwordHash,
+        user.role,
+        groupIdsToText(user.groupIds),
+        user.mustChangePassword ? 1 : 0,
+        0,
+        user.directory?.source ?? 'local',
+        user.directory?.id ?? '',
+        nowMs,
+        nowMs,
+      ],
     )
   }
 
@@ -92,6 +125,8 @@ function fromRow(row: UserRow): StoredUser {
     id: Number(row.id),
     name: row.name,
     passwordHash: row.password_hash,
+    source: sourceOf(row.source),
+    directoryId: row.directory_id,
     role: row.role as Role,
     groupIds: groupIdsFromText(row.group_ids),
     disabled: Number(row.disabled) === 1,
@@ -99,4 +134,8 @@ function fromRow(row: UserRow): StoredUser {
     addTimeMs: Number(row.add_time),
     updateTimeMs: Number(row.update_time),
   }
+}
+
+function sourceOf(text: string): UserSource {
+  return (USER_SOURCES as readonly string[]).includes(text) ? (text as UserSource) : 'local'
 }

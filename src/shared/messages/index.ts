@@ -1,6 +1,7 @@
 import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enDefinitionMessages } from './en-definitions'
+import { enDirectoryMessages } from './en-directory'
 import { enErrorMessages } from './en-errors'
 import { enFlowMessages } from './en-flows'
 import { enHookMessages } from './en-hooks'
@@ -29,6 +30,7 @@ export const EN_MESSAGES = {
   ...enFlowDefinitionMessages,
   ...enDefinitionMessages,
   ...enHookMessages,
+  ...enDirectoryMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

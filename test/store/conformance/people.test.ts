@@ -25,6 +25,25 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
     expect((await f.store.users.list()).map((u) => u.name)).toEqual(['admin'])
   })
 
+  it('keeps directory users apart from local ones: their source and directory id, found by that id', async () => {
+    const dn = 'uid=zoë,ou=people,dc=example,dc=org'
+    const ldap = (await f.store.users.insert(
+      { name: 'zoë', passwordHash: '', role: 'operator', groupIds: [2], mustChangePassword: false, directory: { source: 'ldap', id: dn } },
+      T0,
+    ))!
+    const subject = 'https://idp.example.org 248289761001'
+    const oidc = (await f.store.users.insert(
+      { name: 'jane@example.org', passwordHash: '', role: 'viewer', groupIds: [], mustChangePassword: false, directory: { source: 'oidc', id: subject } },
+      T0,
+    ))!
+    const local = (await f.store.users.insert({ name: 'local', passwordHash: 'scrypt$1', role: 'viewer', groupIds: [], mustChangePassword: false }, T0))!
+    expect(await f.store.users.findByDirectoryId('ldap', dn)).toMatchObject({ id: ldap, source: 'ldap', directoryId: dn, passwordHash: '' })
+    expect(await f.store.users.findByDirectoryId('oidc', subject)).toMatchObject({ id: oidc, source: 'oidc', directoryId: subject })
+    // The same id under the other source is another identity.
+    expect(await f.store.users.findByDirectoryId('oidc', dn)).toBeUndefined()
+    expect(await f.store.users.get(local)).toMatchObject({ source: 'local', directoryId: '' })
+  })
+
   it('keeps sessions by the hash of their cookie: touch, expiry sweep, sign-out of one or all', async () => {
     const session = (n: number, expiresAtMs: number) => ({
       idHash: `${n}`.padStart(64, '0'),

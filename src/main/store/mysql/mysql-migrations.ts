@@ -428,4 +428,11 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
       ) ${TABLE}`,
     ],
   },
+  {
+    version: 16,
+    description: 'directory users: where a user signs in (local, LDAP, OIDC) and their id in that directory',
+    // Why: src/main/store/migrations.ts, version 16. A DN or an issuer URL and subject fit in 1024.
+    // One statement: MySQL commits each DDL on its own, and a step cut halfway must not be left half done.
+    statements: ["ALTER TABLE job_user ADD COLUMN source VARCHAR(16) NOT NULL DEFAULT 'local', ADD COLUMN directory_id VARCHAR(1024) NOT NULL DEFAULT ''"],
+  },
 ]

@@ -397,4 +397,13 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
       'CREATE INDEX job_hook_use_expiry ON job_hook_use(expires_at)',
     ],
   },
+  {
+    version: 16,
+    description: 'directory users: where a user signs in (local, LDAP, OIDC) and their id in that directory',
+    // Why: src/main/store/migrations.ts, version 16.
+    statements: [
+      "ALTER TABLE job_user ADD COLUMN IF NOT EXISTS source TEXT NOT NULL DEFAULT 'local'",
+      "ALTER TABLE job_user ADD COLUMN IF NOT EXISTS directory_id TEXT NOT NULL DEFAULT ''",
+    ],
+  },
 ]

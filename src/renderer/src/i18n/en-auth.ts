@@ -78,6 +78,8 @@ export const enAuth = {
   'signIn.password': 'Password',
   'signIn.submit': 'Sign in',
   'signIn.signOut': 'Sign out',
+  'signIn.withOidc': 'Sign in with {name}',
+  'signIn.orPassword': 'or with a user name and password',
 
   'password.title': 'Change password',
   'password.hint': 'You signed in with a one-time password. Choose your own before you go on.',
@@ -109,6 +111,11 @@ export const enAuth = {
   'users.oneTimePassword': 'One-time password for {name} (shown once; they must replace it at sign-in):',
   'users.deleteTitle': 'Delete user {name}?',
   'users.deleteBody': 'Their sessions end and their API tokens are revoked. The audit trail keeps what they did.',
+  'users.source': 'Signs in',
+  'users.source.local': 'Local password',
+  'users.source.ldap': 'LDAP',
+  'users.source.oidc': 'Single sign-on (OIDC)',
+  'users.directoryHint': "Role and groups come from the directory at each sign-in; the password is the directory's.",
 
   'tokens.title': 'API tokens',
   'tokens.hint': 'Personal tokens for the job OpenAPI (header XXL-JOB-ACCESS-TOKEN). A token never has more rights than you, and narrows with yours.',

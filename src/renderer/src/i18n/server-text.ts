@@ -3,6 +3,7 @@ import { EN_MESSAGES, enParamWords, fillTemplate, isMessageCode, wordFor, type M
 import { translate, type Language, type MessageKey } from './dictionary'
 import { enFields } from './en-fields'
 import { zhCNAuthMessages } from './zh-cn-messages-auth'
+import { zhCNDirectoryMessages } from './zh-cn-messages-directory'
 import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
 import { zhCNFlowMessages } from './zh-cn-messages-flows'
@@ -30,6 +31,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNImportMessages,
   ...zhCNImportXxlMessages,
   ...zhCNAuthMessages,
+  ...zhCNDirectoryMessages,
   ...zhCNFlowMessages,
   ...zhCNFlowDefinitionMessages,
   ...zhCNDefinitionMessages,

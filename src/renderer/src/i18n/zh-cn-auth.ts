@@ -21,6 +21,8 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'signIn.password': '密码',
   'signIn.submit': '登录',
   'signIn.signOut': '退出登录',
+  'signIn.withOidc': '通过 {name} 登录',
+  'signIn.orPassword': '或使用用户名和密码',
 
   'password.title': '修改密码',
   'password.hint': '你使用一次性密码登录。请先设置自己的密码。',
@@ -52,6 +54,11 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'users.oneTimePassword': '{name} 的一次性密码（仅显示一次；登录时须替换）：',
   'users.deleteTitle': '删除用户 {name}？',
   'users.deleteBody': '其会话将结束，其 API 令牌将被吊销。审计日志会保留其操作记录。',
+  'users.source': '登录方式',
+  'users.source.local': '本地密码',
+  'users.source.ldap': 'LDAP',
+  'users.source.oidc': '单点登录（OIDC）',
+  'users.directoryHint': '角色和分组在每次登录时取自目录；密码由目录保管。',
 
   'tokens.title': 'API 令牌',
   'tokens.hint': '用于任务 OpenAPI 的个人令牌（请求头 XXL-JOB-ACCESS-TOKEN）。令牌的权限永远不会超过你，并随你的权限收窄。',

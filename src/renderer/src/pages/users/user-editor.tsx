@@ -46,15 +46,21 @@ export function UserEditor({ user, onSave, onClose }: { user: UserView | null; o
           {t(`role.hint.${role}`)}
         </Alert>
         <GroupPicker value={groupIds} onChange={setGroupIds} disabled={role === 'admin'} testId="user-groups" />
-        <PasswordInput
-          label={user ? t('users.newPassword') : t('users.firstPassword')}
-          description={t('users.passwordHint', { min: PASSWORD_MIN_CHARS })}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          required={!user}
-          autoComplete="new-password"
-          data-testid="user-password"
-        />
+        {user && user.source !== 'local' ? (
+          <Alert variant="light" color="blue" p="xs" data-testid="user-directory-hint">
+            {t('users.directoryHint')}
+          </Alert>
+        ) : (
+          <PasswordInput
+            label={user ? t('users.newPassword') : t('users.firstPassword')}
+            description={t('users.passwordHint', { min: PASSWORD_MIN_CHARS })}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            required={!user}
+            autoComplete="new-password"
+            data-testid="user-password"
+          />
+        )}
         {user && <Switch label={t('users.disabled')} checked={disabled} onChange={(e) => setDisabled(e.currentTarget.checked)} data-testid="user-disabled" />}
         {error && (
           <Alert color="red" data-testid="user-error">

@@ -70,6 +70,7 @@ export function UsersPage() {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('users.name')}</Table.Th>
+            <Table.Th>{t('users.source')}</Table.Th>
             <Table.Th>{t('users.role')}</Table.Th>
             <Table.Th>{t('users.groups')}</Table.Th>
             <Table.Th>{t('users.updated')}</Table.Th>
@@ -86,6 +87,9 @@ export function UsersPage() {
                   {user.mustChangePassword && <Badge color="orange">{t('users.mustChange')}</Badge>}
                 </Group>
               </Table.Td>
+              <Table.Td data-testid="user-source" data-source={user.source} title={user.source === 'local' ? undefined : t('users.directoryHint')}>
+                {t(`users.source.${user.source}`)}
+              </Table.Td>
               <Table.Td>{t(`role.${user.role}`)}</Table.Td>
               <Table.Td>{user.role === 'admin' ? t('users.allGroups') : user.groupIds.map(groupName).join(', ') || t('common.none')}</Table.Td>
               <Table.Td>{formatDateTime(user.updateTimeMs)}</Table.Td>
@@ -94,9 +98,11 @@ export function UsersPage() {
                   <Button size="compact-xs" variant="subtle" onClick={() => setEditing(user)} data-testid="user-edit">
                     {t('common.edit')}
                   </Button>
-                  <Button size="compact-xs" variant="subtle" onClick={() => void reset(user)} data-testid="user-reset">
-                    {t('users.resetPassword')}
-                  </Button>
+                  {user.source === 'local' && (
+                    <Button size="compact-xs" variant="subtle" onClick={() => void reset(user)} data-testid="user-reset">
+                      {t('users.resetPassword')}
+                    </Button>
+                  )}
                   <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(user)} data-testid="user-delete">
                     {t('common.delete')}
                   </Button>
