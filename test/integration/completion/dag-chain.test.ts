@@ -53,6 +53,27 @@ describe('child jobs as a DAG (seeds/002: dagChain, dagMissingChild)', () => {
     expect(expedited).not.toContain(runC.id)
   })
 
+  it('fires no child for a re-run of a parent run, which repeats that run alone', async () => {
+    t = await startTestCore()
+    const [a, b] = [await t.addJob({ name: 'A' }), await t.addJob({ name: 'B' })]
+    await t.core.api.saveLink({ parentJobId: a, childJobId: b, condition: 'SUCCESS' })
+    await t.core.api.triggerJob({ jobId: a })
+    const [runA] = await t.finishedRuns(a, 1)
+    await t.finishedRuns(b, 1)
+
+    const [rerunId] = (await t.core.api.rerunRun(runA.id)).logIds
+    const rerun = (await t.finishedRuns(a, 2)).find((r) => r.id === rerunId)!
+    expect(rerun).toMatchObject({ triggerType: 'MANUAL', parentLogId: runA.id, handleCode: 200 })
+    // A stop waits for every child firing under way: after it, whatever the re-run fired is written.
+    await t.core.stop()
+    const reopened = await startTestCore({}, t.dataDir)
+    try {
+      expect((await reopened.core.api.listRuns({ jobId: b })).runs.map((r) => r.parentLogId)).toEqual([runA.id])
+    } finally {
+      await reopened.core.stop()
+    }
+  })
+
   it('fires FAILURE links only on failure and ALWAYS links on both', async () => {
     t = await startTestCore()
     const failing = await t.addJob({ name: 'fails', executorHandler: 'failJobHandler' })
