@@ -49,12 +49,11 @@ export class JobDeskMetrics {
   private readonly transactions: Histogram
   private readonly flowRuns: Counter<'state'>
   /** The runs written here and not ended: their durations are observed from this, not read back. */
-  private readonly starts: RunStarts
+  private readonly starts = new RunStarts()
   private sources = NO_SOURCES
 
-  /** `defaultMetrics`: prom-client's process and Node metrics (default on); `maxRunStarts`: see RunStarts. */
-  constructor(options: { defaultMetrics?: boolean; maxRunStarts?: number } = {}) {
-    this.starts = new RunStarts(options.maxRunStarts)
+  /** `defaultMetrics`: prom-client's process and Node metrics (default on). */
+  constructor(options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry]
     const sources = () => this.sources
     const fires = new Counter({

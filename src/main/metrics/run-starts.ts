@@ -5,7 +5,7 @@ interface RunStart {
 }
 
 /** Runs remembered at most: ~19 MB of heap when full; reached only when that many are open or end on other nodes. */
-export const MAX_RUN_STARTS = 200_000
+const MAX_RUN_STARTS = 200_000
 
 /**
  * The runs this node wrote and that have not ended yet, by log id: their group's app name and
