@@ -7,13 +7,13 @@
 // 100 runs of a 10-node flow at once (maxActiveRuns 100, overlap ALLOW): every node exactly once,
 // every run a success.
 // Usage: npx tsx bench/b13-flow-steps.ts [--quick] [--repeats 5] [--long 400] [--layers 10] [--width 100] [--concurrent 100]
-import { diamondShape, layeredShape, parentsOf, sequentialShape, type FlowShape } from './support/flow-shapes'
-import { addNoopJobs, addShapeFlow, runChain, runFlow, startFlowBenchWorld, whyFailed, type FlowBenchWorld } from './support/flow-bench-world'
+import { diamondShape, layeredShape, sequentialShape } from './support/flow-shapes'
+import { addNoopJobs, addShapeFlow, startFlowBenchWorld, type FlowBenchWorld } from './support/flow-bench-world'
 import { runConcurrently } from './support/flow-concurrency'
 import { BenchResult } from './support/results'
 import { number, QUICK } from './support/cli'
-import { chainStepSamples, flowStepSamples, PART_LABELS, STEP_PARTS, summarizeSteps, type StepSample, type StepSummary } from './support/step-samples'
-import { fmt } from './support/stats'
+import { printBreakdown } from './support/step-breakdown'
+import { chainRun, flowRun, Tally } from './support/step-runs'
 
 /** Windmill's workflow benchmark is a flow of 40 light tasks: the same length, so the figures compare. */
 const CHAIN = 40
@@ -36,54 +36,6 @@ const PUBLISHED = [
 
 type Where = 'embedded' | 'lan'
 
-interface Measured {
-  summary: StepSummary
-  /** Mean wall time of one run. */
-  wallMs: number
-}
-
-/** Steps and wall times gathered over runs of one scenario. */
-class Tally {
-  private readonly samples: StepSample[] = []
-  private readonly walls: number[] = []
-
-  add(run: { samples: StepSample[]; wallMs: number }): this {
-    this.samples.push(...run.samples)
-    this.walls.push(run.wallMs)
-    return this
-  }
-
-  result(): Measured {
-    return { summary: summarizeSteps(this.samples), wallMs: this.walls.reduce((s, w) => s + w, 0) / this.walls.length }
-  }
-}
-
-/** One run of a flow, which must succeed: its steps and wall time. */
-async function flowRun(world: FlowBenchWorld, flowId: number, shape: FlowShape) {
-  world.trace.clear()
-  const run = await runFlow(world.core, flowId, TIMEOUT_MS)
-  if (run.state !== 'success') throw new Error(`flow ${flowId}: run ${run.id} ended ${run.state}: ${whyFailed(world.core, run.id)}`)
-  return { samples: flowStepSamples(parentsOf(shape), run.runs, world.trace), wallMs: run.wallMs }
-}
-
-/**
- * One run of the reference: XXL-JOB child links (SUCCESS) over `jobIds`. The links exist only
- * while it runs, since with any link every completion looks its children up, and the flows run
- * between the chain's runs would pay for that read.
- */
-async function chainRun(world: FlowBenchWorld, jobIds: number[]) {
-  const { core, trace } = world
-  const links = jobIds.slice(1).map((childJobId, i) => ({ parentJobId: jobIds[i], childJobId }))
-  for (const link of links) await core.api.saveLink({ ...link, condition: 'SUCCESS' })
-  try {
-    trace.clear()
-    const chain = await runChain(core, jobIds, TIMEOUT_MS)
-    return { samples: chainStepSamples(chain.runs, trace), wallMs: chain.wallMs }
-  } finally {
-    for (const link of links) await core.api.deleteLink(link)
-  }
-}
-
 async function measureOn(world: FlowBenchWorld, where: Where) {
   const { core } = world
   const nodes = Math.max(CHAIN, SIZES.long, SIZES.layers * SIZES.width)
@@ -97,20 +49,20 @@ async function measureOn(world: FlowBenchWorld, where: Where) {
     layered: await addShapeFlow(core, `b13 ${where} layered`, shapes.layered, jobs),
   }
   // Warm-up (runner threads or the agent's connections, JIT), not counted.
-  await flowRun(world, flows.sequential, shapes.sequential)
-  await chainRun(world, chainJobs)
+  await flowRun(world, flows.sequential, shapes.sequential, TIMEOUT_MS)
+  await chainRun(world, chainJobs, TIMEOUT_MS)
   const sequential = new Tally()
   const chain = new Tally()
   // Alternated, so the machine's swings in load hit the flow and its reference alike.
   for (let i = 0; i < SIZES.repeats; i++) {
-    sequential.add(await flowRun(world, flows.sequential, shapes.sequential))
-    chain.add(await chainRun(world, chainJobs))
+    sequential.add(await flowRun(world, flows.sequential, shapes.sequential, TIMEOUT_MS))
+    chain.add(await chainRun(world, chainJobs, TIMEOUT_MS))
   }
   return {
     sequential: sequential.result(),
     chain: chain.result(),
-    long: new Tally().add(await flowRun(world, flows.long, shapes.long)).result(),
-    layered: new Tally().add(await flowRun(world, flows.layered, shapes.layered)).result(),
+    long: new Tally().add(await flowRun(world, flows.long, shapes.long, TIMEOUT_MS)).result(),
+    layered: new Tally().add(await flowRun(world, flows.layered, shapes.layered, TIMEOUT_MS)).result(),
   }
 }
 
@@ -140,30 +92,6 @@ function reportOn(report: BenchResult, where: Where, r: Results): void {
   report.figure({ name: `B13 ${label} ${layered} wall time`, value: r.layered.wallMs, unit: 'ms' })
   for (const { engine, reference } of PUBLISHED)
     report.figure({ name: `B13 ${label} ${CHAIN}-node step p50 vs ${engine}`, value: r.sequential.summary.p50, unit: 'ms', reference })
-}
-
-/** Where a step's time goes, per scenario: each part's mean (they add up to the mean step) and p50. */
-function printBreakdown(rows: { name: string; summary: StepSummary }[]): void {
-  console.log(`\n where a step's time goes — mean ms (p50) per part; the means add up to the mean step:`)
-  STEP_PARTS.forEach((part, i) => console.log(`   ${i + 1} ${PART_LABELS[part]}`))
-  const head = [
-    'scenario'.padEnd(34),
-    'steps'.padStart(5),
-    'mean'.padStart(6),
-    ...STEP_PARTS.map((_, i) => `${i + 1}`.padStart(12)),
-    '  h→h p50',
-    '  →trig p50',
-  ]
-  console.log(`   ${head.join(' ')}`)
-  for (const { name, summary } of rows) {
-    const parts = STEP_PARTS.map((part) => {
-      const p = summary.parts[part]
-      return (p ? `${fmt(p.mean, 2)} (${fmt(p.p50, 1)})` : '–').padStart(12)
-    })
-    const cells = [name.padEnd(34), String(summary.count).padStart(5), fmt(summary.mean, 2).padStart(6), ...parts]
-    console.log(`   ${[...cells, fmt(summary.handlerToHandlerP50, 2).padStart(9), fmt(summary.handledToTriggeredP50, 0).padStart(11)].join(' ')}`)
-  }
-  console.log('   h→h: parent handler start → child handler start (adds the no-op run and its callback); →trig: handleTimeMs → triggerTimeMs in job_log')
 }
 
 const world = await startFlowBenchWorld()

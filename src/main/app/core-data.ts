@@ -72,15 +72,8 @@ export async function openCoreData(options: CoreOptions, { clock, logger }: Core
   const metrics = new JobDeskMetrics()
   timeTransactions(store, metrics)
   const writer = new RunWriter({ store, logger })
-  writer.onFlush((result) => {
-    metrics.runsEnded(result.ended)
-    // Durations need each run's trigger time and group: one read per flush, after the commit.
-    if (result.ended.completions.length > 0)
-      store.runs.durationsOf(result.ended.completions.map((c) => c.logId)).then(
-        (timings) => metrics.runTimings(timings),
-        () => {},
-      )
-  })
+  // Durations come from what the metrics noted when the runs were written: no read on this path.
+  writer.onFlush((result) => metrics.runsEnded(result.ended, result.failedIds))
   return {
     store,
     events,

@@ -27,7 +27,7 @@ export async function joinAndMonitor(
   { clock, logger, nowMs }: CoreBase,
   { store, writer, settings, alarms, audit, events }: CoreData,
   node: CoreNode,
-  { scheduler, triggers, executors, logKeeper, monitorTimings }: CorePipeline,
+  { scheduler, triggers, executors, logKeeper, monitorTimings, childLinks }: CorePipeline,
   { jobs }: CoreDefinitions,
 ): Promise<CoreBackground> {
   const { registry, executor, embeddedAddress, membership } = node
@@ -67,6 +67,7 @@ export async function joinAndMonitor(
     clock,
     logger,
     trigger: (request) => triggers.trigger(request),
+    childLinks,
     sendAlarm: (run) => alarms.sendFor(run),
     retentionDays: () => settings.logRetentionDays(),
     timings: monitorTimings,

@@ -1,8 +1,9 @@
-import type { JobLink, JobRun } from '../../shared/model'
+import type { JobRun } from '../../shared/model'
 import { runStatus } from '../../shared/model'
 import type { Logger } from '../kernel/logger'
 import type { Repos } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
+import type { ChildLinks } from './child-links'
 import { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './dag'
 
 /**
@@ -15,24 +16,18 @@ import { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './dag'
  * fires no child links; nor does a re-run, which repeats one run alone (MANUAL with a parent).
  */
 export class ChildJobs {
-  private links = new Map<number, JobLink[]>()
-  private linksVersion = -1
-
   constructor(
-    private readonly store: Pick<Repos, 'links' | 'runs' | 'versions' | 'flowRuns'>,
+    private readonly store: Pick<Repos, 'runs' | 'flowRuns'>,
+    private readonly links: ChildLinks,
     private readonly trigger: (request: OneOffTrigger) => Promise<unknown>,
     private readonly logger: Logger,
   ) {}
 
-  /** False when no job has a child: completions then need no further reads. */
-  async hasLinks(): Promise<boolean> {
-    return (await this.linksByParent()).size > 0
-  }
-
-  /** Call with runs that were just completed (each exactly once). */
-  async fire(runs: readonly JobRun[]): Promise<void> {
-    const byParent = await this.linksByParent()
+  /** Call with the ids of runs that were just completed (each exactly once). With no link anywhere, that is one read of the links' version. */
+  async fire(completedIds: readonly number[]): Promise<void> {
+    const byParent = await this.links.byParent()
     if (byParent.size === 0) return
+    const runs = await this.store.runs.getMany(completedIds)
     const linked = runs.filter((run) => byParent.has(run.jobId) && !isRerun(run))
     const mayBeSteps = linked.filter((run) => run.triggerType === 'FLOW' || run.triggerType === 'RETRY').map((run) => run.id)
     const steps = new Set(mayBeSteps.length > 0 ? (await this.store.flowRuns.stepsOf(mayBeSteps)).map((s) => s.logId) : [])
@@ -59,21 +54,6 @@ export class ChildJobs {
         }
       }
     }
-  }
-
-  private async linksByParent(): Promise<Map<number, JobLink[]>> {
-    // Links change rarely; reload when their version moved (a write by this node or any other).
-    const { links: version } = await this.store.versions.current()
-    if (version !== this.linksVersion) {
-      this.links = new Map()
-      for (const link of await this.store.links.all()) {
-        const list = this.links.get(link.parentJobId)
-        if (list) list.push(link)
-        else this.links.set(link.parentJobId, [link])
-      }
-      this.linksVersion = version
-    }
-    return this.links
   }
 }
 

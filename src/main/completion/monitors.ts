@@ -5,6 +5,7 @@ import type { Logger } from '../kernel/logger'
 import type { RepoAccess } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { ChildJobs } from './child-jobs'
+import type { ChildLinks } from './child-links'
 import { FailMonitor, type SendAlarm } from './fail-monitor'
 import { deleteExpiredRuns, MIN_RETENTION_DAYS, refreshReport } from './log-maintenance'
 import { findLostRuns, findOrphanedEmbeddedRuns, findStalePendingRuns, LOST_RUN_PERIOD_MS, LOST_RUN_THRESHOLD_MS } from './lost-runs'
@@ -38,11 +39,13 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 }
 
 export interface MonitorDeps {
-  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'links' | 'versions' | 'reports' | 'flowRuns'>
+  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns'>
   writer: RunWriter
   clock: Clock
   logger: Logger
   trigger: (request: OneOffTrigger) => Promise<unknown>
+  /** The jobs' child links, shared with the trigger path (which writes a parent's completion at once). */
+  childLinks: ChildLinks
   sendAlarm: SendAlarm
   retentionDays: () => number
   timings: MonitorTimings
@@ -96,7 +99,7 @@ export function startMonitors(deps: MonitorDeps): Monitors {
   const stop = new AbortController()
   let stopped = false
   const logError = (what: string) => (error: unknown) => logger.error(what, { error: (error as Error).message })
-  const children = new ChildJobs(store, deps.trigger, logger)
+  const children = new ChildJobs(store, deps.childLinks, deps.trigger, logger)
   const failMonitor = new FailMonitor({
     store,
     trigger: deps.trigger,
@@ -180,9 +183,8 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       // not from the monitor's next 10-s pass.
       if (result.failedIds.length > 0) failWake.wake()
       if (result.completedIds.length === 0) return
-      const firing: Promise<void> = (async () => {
-        if (await children.hasLinks()) await children.fire(await store.runs.getMany(result.completedIds))
-      })()
+      const firing: Promise<void> = children
+        .fire(result.completedIds)
         .catch(logError('firing child jobs failed'))
         .finally(() => childFirings.delete(firing))
       childFirings.add(firing)

@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { TRIGGER_TYPES, type AddressHealth, type TriggerType } from '../../shared/model'
 import type { RunCompletion } from '../domain/runs'
 import { RUN_ENDS, runEndOfCompletion, type RunEnd } from '../domain/run-end'
+import { RunStarts } from './run-starts'
 
 /** What the gauges read at each scrape (never on the hot path): the core's parts, as the composition wires them. */
 export interface MetricSources {
@@ -13,13 +14,6 @@ export interface MetricSources {
   executors(): Promise<readonly { appName: string; health: AddressHealth }[]>
   /** The nodes of the cluster as of this node's last heartbeat, by name, and whether each holds its lease. */
   nodeLeases(): readonly { node: string; held: boolean }[]
-}
-
-/** A run ended and read back for its duration (RunRepo.durationsOf). */
-export interface RunTiming {
-  appName: string
-  triggerTimeMs: number
-  handleTimeMs: number
 }
 
 /** A series written as 0 from the start, so a rate over it is defined before its first event. */
@@ -54,6 +48,8 @@ export class JobDeskMetrics {
   private readonly durations: Histogram<'group'>
   private readonly transactions: Histogram
   private readonly flowRuns: Counter<'state'>
+  /** The runs written here and not ended: their durations are observed from this, not read back. */
+  private readonly starts = new RunStarts()
   private sources = NO_SOURCES
 
   /** `defaultMetrics`: prom-client's process and Node metrics (default on). */
@@ -151,27 +147,35 @@ export class JobDeskMetrics {
     this.sources = sources
   }
 
-  /** Run rows written (committed): one fire each; a scheduled one's lateness too. */
-  runsWritten(runs: readonly { triggerType: TriggerType; triggerTimeMs: number; scheduleTimeMs: number | null }[]): void {
+  /** Run rows written (committed): one fire each; a scheduled one's lateness too. Each is remembered for its duration. */
+  runsWritten(
+    runs: readonly { logId: number; triggerType: TriggerType; triggerTimeMs: number; scheduleTimeMs: number | null; group: { appName: string } | undefined }[],
+  ): void {
     for (const run of runs) {
       this.fires[run.triggerType].inc()
       if (run.scheduleTimeMs !== null) this.lag.observe(Math.max(0, run.triggerTimeMs - run.scheduleTimeMs) / 1000)
     }
+    this.starts.written(runs)
   }
 
   misfired(misfires: readonly { strategy: string; missedTimesMs: readonly number[] }[]): void {
     for (const m of misfires) this.misfires.inc({ strategy: m.strategy }, m.missedTimesMs.length)
   }
 
-  /** The run writer committed these ends (FlushResult.ended). */
-  runsEnded(ended: { completions: readonly RunCompletion[]; failedTriggers: number }): void {
-    for (const c of ended.completions) this.runs[runEndOfCompletion(c.handleCode, c.handleMsg)].inc()
+  /**
+   * The run writer committed these ends (FlushResult.ended; `failedIds` as FlushResult has them, to
+   * forget the runs refused at their trigger, which get no completion). A completed run written on
+   * this node has its duration observed, by its group.
+   */
+  runsEnded(ended: { completions: readonly RunCompletion[]; failedTriggers: number }, failedIds: readonly number[] = []): void {
+    for (const c of ended.completions) {
+      this.runs[runEndOfCompletion(c.handleCode, c.handleMsg)].inc()
+      const start = this.starts.take(c.logId)
+      if (start && start.triggerTimeMs > 0 && c.handleTimeMs >= start.triggerTimeMs)
+        this.durations.observe({ group: start.appName }, (c.handleTimeMs - start.triggerTimeMs) / 1000)
+    }
     if (ended.failedTriggers > 0) this.runs.failed.inc(ended.failedTriggers)
-  }
-
-  runTimings(timings: readonly RunTiming[]): void {
-    for (const t of timings)
-      if (t.triggerTimeMs > 0 && t.handleTimeMs >= t.triggerTimeMs) this.durations.observe({ group: t.appName }, (t.handleTimeMs - t.triggerTimeMs) / 1000)
+    this.starts.forget(failedIds)
   }
 
   flowRunEnded(state: string): void {

@@ -204,16 +204,6 @@ export class RunRepo {
     return this.runsOf(rows)
   }
 
-  /** Each ended run's group (app name) and times, for the run duration metric; runs of a deleted group are left out. */
-  async durationsOf(ids: readonly number[]): Promise<{ appName: string; triggerTimeMs: number; handleTimeMs: number }[]> {
-    const rows: { app_name: string; trigger_time: number; handle_time: number }[] = []
-    for (const chunk of idChunks(ids)) {
-      const sql = `SELECT g.app_name, l.trigger_time, l.handle_time FROM job_log l JOIN job_group g ON g.id = l.job_group WHERE l.id IN (${inList(chunk.length)})`
-      rows.push(...(await this.db.all<{ app_name: string; trigger_time: number; handle_time: number }>(sql, chunk)))
-    }
-    return rows.map((r) => ({ appName: r.app_name, triggerTimeMs: Number(r.trigger_time), handleTimeMs: Number(r.handle_time) }))
-  }
-
   /** The console's runs list: newest first, one page. */
   async list(filter: RunFilter): Promise<JobRun[]> {
     const { sql, args } = runListQuery(filter)

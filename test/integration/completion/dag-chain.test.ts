@@ -1,5 +1,6 @@
 import { sqliteDb } from '../../support/sqlite-db'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RunWriter } from '../../../src/main/completion/run-writer'
 import { ConflictError, ValidationError } from '../../../src/shared/errors'
 import { startTestCore, type TestCore } from '../../support/core-harness'
 import { waitFor } from '../../support/wait-for'
@@ -8,6 +9,7 @@ let t: TestCore | undefined
 afterEach(async () => {
   await t?.stop()
   t = undefined
+  vi.restoreAllMocks()
 })
 
 describe('child jobs as a DAG (seeds/002: dagChain, dagMissingChild)', () => {
@@ -32,6 +34,44 @@ describe('child jobs as a DAG (seeds/002: dagChain, dagMissingChild)', () => {
     expect((await t.core.api.listRuns({ parentLogId: runA.id })).runs.map((r) => r.id)).toEqual([runB.id])
     // Each ran exactly once.
     for (const job of [a, b, c]) expect((await t.core.api.listRuns({ jobId: job })).runs).toHaveLength(1)
+  })
+
+  it("writes a parent run's completion without the writer's batch delay, and only a parent's", async () => {
+    t = await startTestCore()
+    const expedite = vi.spyOn(RunWriter.prototype, 'expedite')
+    const [a, b, c] = [await t.addJob({ name: 'A' }), await t.addJob({ name: 'B' }), await t.addJob({ name: 'C' })]
+    await t.core.api.saveLink({ parentJobId: a, childJobId: b, condition: 'SUCCESS' })
+    await t.core.api.saveLink({ parentJobId: b, childJobId: c, condition: 'SUCCESS' })
+
+    await t.core.api.triggerJob({ jobId: a })
+    const [runB] = await t.finishedRuns(b, 1)
+    const [runC] = await t.finishedRuns(c, 1)
+
+    // B is triggered by A's completion, after the links were read again: its child C waits on it. C has no child.
+    const expedited = expedite.mock.calls.flatMap(([ids]) => ids)
+    expect(expedited).toContain(runB.id)
+    expect(expedited).not.toContain(runC.id)
+  })
+
+  it('fires no child for a re-run of a parent run, which repeats that run alone', async () => {
+    t = await startTestCore()
+    const [a, b] = [await t.addJob({ name: 'A' }), await t.addJob({ name: 'B' })]
+    await t.core.api.saveLink({ parentJobId: a, childJobId: b, condition: 'SUCCESS' })
+    await t.core.api.triggerJob({ jobId: a })
+    const [runA] = await t.finishedRuns(a, 1)
+    await t.finishedRuns(b, 1)
+
+    const [rerunId] = (await t.core.api.rerunRun(runA.id)).logIds
+    const rerun = (await t.finishedRuns(a, 2)).find((r) => r.id === rerunId)!
+    expect(rerun).toMatchObject({ triggerType: 'MANUAL', parentLogId: runA.id, handleCode: 200 })
+    // A stop waits for every child firing under way: after it, whatever the re-run fired is written.
+    await t.core.stop()
+    const reopened = await startTestCore({}, t.dataDir)
+    try {
+      expect((await reopened.core.api.listRuns({ jobId: b })).runs.map((r) => r.parentLogId)).toEqual([runA.id])
+    } finally {
+      await reopened.core.stop()
+    }
   })
 
   it('fires FAILURE links only on failure and ALWAYS links on both', async () => {

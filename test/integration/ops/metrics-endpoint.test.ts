@@ -154,7 +154,7 @@ describe('GET /metrics', () => {
       expect(sampleValue(fires, 'jobdesk_fires_total', { trigger_type: type }), type).toBe(runs.filter((run) => run.triggerType === type).length)
     }
 
-    // Durations are read back after each flush: every run that ran gets one, in the embedded group.
+    // Durations are observed from each completion and what was noted when the run was written: every run that ran gets one, in the embedded group.
     const ran = runs.filter((run) => run.handleTimeMs > 0).length
     const durations = await waitFor('every duration to be observed', async () => {
       const family = (await scrape()).get('jobdesk_run_duration_seconds')!

@@ -1,0 +1,43 @@
+import type { JobLink } from '../../shared/model'
+import type { Repos } from '../store/store'
+
+/**
+ * The child links of every job, by parent job, as last read. Links change rarely: they are read
+ * again when their version moved (a write by this node or any other), checked on each use by the
+ * child-job monitor, and at once when this node changes them (`reload`).
+ */
+export class ChildLinks {
+  private links = new Map<number, JobLink[]>()
+  private version = -1
+
+  constructor(private readonly store: Pick<Repos, 'links' | 'versions'>) {}
+
+  /** The links as the database has them now (one read of the versions; the links only when they moved). */
+  async byParent(): Promise<ReadonlyMap<number, readonly JobLink[]>> {
+    const { links: version } = await this.store.versions.current()
+    if (version !== this.version) {
+      const links = new Map<number, JobLink[]>()
+      for (const link of await this.store.links.all()) {
+        const list = links.get(link.parentJobId)
+        if (list) list.push(link)
+        else links.set(link.parentJobId, [link])
+      }
+      this.links = links
+      this.version = version
+    }
+    return this.links
+  }
+
+  /** This node just changed links: read them now, so the next trigger already knows its job's children. */
+  reload(): Promise<unknown> {
+    return this.byParent()
+  }
+
+  /**
+   * Whether the job had children when the links were last read, without a read: a hint for what
+   * may wait on a run (to write its completion sooner), never what decides to fire a child.
+   */
+  isParent(jobId: number): boolean {
+    return this.links.has(jobId)
+  }
+}
