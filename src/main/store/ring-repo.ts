@@ -146,7 +146,13 @@ function fromRow(row: RingRow): RingFire {
 
 /** Fires per claiming DELETE: its OR of primary-key terms stays one index probe each. */
 const CLAIMS_PER_STATEMENT = 64
-const claimStatement = statementsBySize(
+/**
+ * The node is checked on the rows the primary key finds (`node_id || ''` keeps the node index out):
+ * without statistics SQLite took `node_id = ?` for the better index and walked every fire of the
+ * node's ring per statement — at 10k fires a second, milliseconds per 64 claims. (MySQL, where `||`
+ * is OR, never runs this statement: it claims one by one.)
+ */
+export const claimStatement = statementsBySize(
   (size) =>
-    `DELETE FROM job_ring WHERE node_id = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')}) RETURNING job_id, schedule_time`,
+    `DELETE FROM job_ring WHERE node_id || '' = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')}) RETURNING job_id, schedule_time`,
 )
