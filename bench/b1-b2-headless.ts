@@ -7,11 +7,13 @@
 // at 10k, p99 ≤ 2× croner at 1k and ≤ 1× at 10k (the ratio to BullMQ is B10's).
 // Usage: npx tsx bench/b1-b2-headless.ts [--quick] [--jobs 10,1000,10000,20000,50000] [--warmup 5] [--window 20]
 //        [--cpu-prof]   (writes .cpuprofile files of the main thread and the workers to bench/results/profiles/)
+//        [--before DIR[,DIR…]] (checkouts of earlier commits, built: the same workload on each one's out/main/serve.js
+//                        in the same run, on a database of its own schema; their figures are printed as references)
 import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { flag, number, numbers } from './support/cli'
+import { flag, number, numbers, option } from './support/cli'
 import { measureCronLoad, type CronLoadResult } from './support/jobdesk-cron-load'
 import { BenchResult, RESULTS_DIR } from './support/results'
 
@@ -19,6 +21,8 @@ const here = dirname(fileURLToPath(import.meta.url))
 const sizes = numbers('jobs', [10, 1000, 10_000, 20_000, 50_000], [500])
 const warmupSec = number('warmup', 5, 2)
 const windowSec = number('window', 20, 3)
+const before = option('before')
+const beforeDirs = before ? before.split(',').filter(Boolean) : []
 /** croner keeps an 81 KB year table per Cron instance: beyond 10k it measures swap, not scheduling. */
 const CRONER_MAX_JOBS = 10_000
 
@@ -51,13 +55,21 @@ function profileArgs(jobs: number): string[] {
   return ['--cpu-prof', '--cpu-prof-dir', dir]
 }
 
-const report = new BenchResult('b1-b2', 'B1/B2 headless: N every-second cron jobs, embedded executor, figures from job_log', { sizes, warmupSec, windowSec })
+const report = new BenchResult('b1-b2', 'B1/B2 headless: N every-second cron jobs, embedded executor, figures from job_log', {
+  sizes,
+  warmupSec,
+  windowSec,
+  ...(before ? { before } : {}),
+})
 const byJobs = new Map<number, CronLoadResult>()
 for (const jobs of sizes) {
   const croner = jobs <= CRONER_MAX_JOBS ? measureCroner(jobs) : null
   const ours = await measureCronLoad({ jobs, warmupSec, windowSec, nodeArgs: profileArgs(jobs) })
   byJobs.set(jobs, ours)
   const n = jobs.toLocaleString('en-US')
+  // The earlier builds right after today's, so all run in the same minutes.
+  const earlier: [string, CronLoadResult][] = []
+  for (const dir of beforeDirs) earlier.push([dir, await measureCronLoad({ jobs, warmupSec, windowSec, entry: join(dir, 'out', 'main', 'serve.js') })])
   report.section(
     `N = ${n}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.failed} failed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${ours.unfinished} unfinished; ` +
       `${ours.cpuCores.toFixed(2)} cores busy; croner ${croner ? `${croner.fires} fires` : jobs > CRONER_MAX_JOBS ? `not run above ${CRONER_MAX_JOBS}` : 'FAILED'}`,
@@ -116,7 +128,29 @@ for (const jobs of sizes) {
     report.figure({ name: `B1 N=${n} handler start p99`, value: ours.startLag.p99, unit: 'ms' })
     report.figure({ name: `B1 N=${n} completed p99`, value: ours.completedLag.p99, unit: 'ms' })
   }
+  for (const [dir, result] of earlier) reportBefore(n, dir, ours, result)
 }
+/** An earlier build's figures beside today's, each today's value with the earlier one as its reference. */
+function reportBefore(n: string, dir: string, ours: CronLoadResult, earlier: CronLoadResult): void {
+  const label = basename(dir)
+  report.section(
+    `N = ${n}, build in ${dir}: ${earlier.fires}/${earlier.expected} fired, ${earlier.completed} completed, ${earlier.failed} failed, ${earlier.misfires} misfires, ${earlier.duplicates} duplicates; ${earlier.cpuCores.toFixed(2)} cores busy`,
+  )
+  const ref = (value: number) => ({ name: label, value })
+  report.figure({
+    name: `B1 N=${n} CPU per fire ÷ ${label}`,
+    value: ours.cpuUsPerFire,
+    unit: 'µs',
+    target: { op: '<=', value: 1, on: 'ratio' },
+    reference: ref(earlier.cpuUsPerFire),
+  })
+  report.figure({ name: `B1 N=${n} ${label} CPU per fire`, value: earlier.cpuUsPerFire, unit: 'µs' })
+  report.figure({ name: `B1 N=${n} ${label} completed/s ÷ N`, value: earlier.completedPerSecondMedian / earlier.jobs, unit: '' })
+  report.figure({ name: `B1 N=${n} ${label} misfires`, value: earlier.misfires, unit: '' })
+  report.figure({ name: `B1 N=${n} peak RSS beside ${label}`, value: ours.peakRssMb, unit: 'MB', reference: ref(earlier.peakRssMb) })
+  report.figure({ name: `B1 N=${n} completed p99 beside ${label}`, value: ours.completedLag.p99, unit: 'ms', reference: ref(earlier.completedLag.p99) })
+}
+
 report.note("handle_time is when the core took the callback; the commit follows in the run writer's next batch (~10 ms)")
 report.note(
   'trigger_time is the second a run was written for: rows are written up to 200 ms ahead of it (prepareAheadMs), so "trigger" lag is how late the writing ran past the second; handler start is the run reaching its handler',

@@ -7,9 +7,14 @@
  * core takes the callback; its commit follows within one writer batch).
  */
 import Database from 'better-sqlite3'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { databaseFile } from '../../src/main/app/data-dir'
+import { EMBEDDED_APP_NAME } from '../../src/shared/model'
 import { englishMessage } from '../../src/shared/messages'
 import { parseTriggerTrail } from '../../src/shared/trigger-trail'
-import { type Headless, plantJobs, prepareDataDir, startHeadless } from './jobdesk'
+import { type DataDir, type Headless, plantJobs, prepareDataDir, startHeadless } from './jobdesk'
 import { meterProcesses, type MeterReading } from './proc-meter'
 import { median, percentile, sleep, sleepUntil } from './stats'
 
@@ -22,6 +27,8 @@ export interface CronLoadOptions {
   /** Handler of the planted jobs (default the bench no-op, `noopJobHandler`). */
   handler?: string
   nodeArgs?: string[]
+  /** Another build's headless entry (`DIR/out/main/serve.js` of an earlier commit), run on a database of its own schema. */
+  entry?: string
   /** Runs during the window (a concurrent writer, B3b); resolved before the figures are read. */
   during?: (headless: Headless, dbFile: string, windowEndMs: number) => Promise<void>
 }
@@ -85,7 +92,7 @@ export function lagOf(values: readonly number[]): Lag {
 }
 
 export async function measureCronLoad(options: CronLoadOptions): Promise<CronLoadResult> {
-  const data = prepareDataDir('jobdesk-bench-cron-')
+  const data = options.entry ? await prepareDataDirOf(options.entry) : prepareDataDir('jobdesk-bench-cron-')
   const firstFireMs = (Math.ceil(Date.now() / 1000) + 2) * 1000
   plantJobs(data.file, {
     count: options.jobs,
@@ -104,11 +111,30 @@ export async function measureCronLoad(options: CronLoadOptions): Promise<CronLoa
 }
 
 /**
+ * A data folder in an earlier build's own schema (a build refuses a newer one): that build starts once
+ * on the empty folder, which creates its tables and its embedded executor's group, and stops.
+ */
+async function prepareDataDirOf(entry: string): Promise<DataDir> {
+  const dir = mkdtempSync(join(tmpdir(), 'jobdesk-bench-cron-before-'))
+  const once = await startHeadless({ dataDir: dir, entry, timeoutMs: 120_000 })
+  await once.stop()
+  const file = databaseFile(dir)
+  const db = new Database(file, { fileMustExist: true })
+  try {
+    const group = db.prepare('SELECT id FROM job_group WHERE app_name = ?').get(EMBEDDED_APP_NAME) as { id: number } | undefined
+    if (!group) throw new Error(`${entry} created no embedded executor group in ${file}`)
+    return { dir, file, embeddedGroupId: group.id, remove: () => rmSync(dir, { recursive: true, force: true }) }
+  } finally {
+    db.close()
+  }
+}
+
+/**
  * Starts the server, meters the window (whole seconds; the warm-up counts from the first fire or from
  * when the server was ready, whichever is later), lets the window's runs finish, stops it.
  */
 async function runWindow(options: CronLoadOptions, dataDir: string, dbFile: string, firstFireMs: number) {
-  const headless = await startHeadless({ dataDir, nodeArgs: options.nodeArgs })
+  const headless = await startHeadless({ dataDir, nodeArgs: options.nodeArgs, entry: options.entry })
   let measured: { window: { startMs: number; endMs: number }; reading: MeterReading }
   try {
     const meter = meterProcesses(() => [headless.pid])
@@ -157,12 +183,16 @@ export interface WindowRows {
   triggeredInWindow: number
 }
 
-/** The queries of `WindowRows`, with `?` parameters: [sql, params] in the order of its fields. */
-export function windowQueries(startMs: number, endMs: number): [string, number[]][] {
+/**
+ * The queries of `WindowRows`, with `?` parameters: [sql, params] in the order of its fields.
+ * `withTrail` false for an earlier build's database, which has no trail table.
+ */
+export function windowQueries(startMs: number, endMs: number, withTrail = true): [string, number[]][] {
+  const trail = withTrail ? { column: 't.trail', join: 'LEFT JOIN job_log_trail t ON t.log_id = l.id' } : { column: 'NULL', join: '' }
   return [
     [
-      `SELECT l.job_id, l.schedule_time, l.trigger_time, l.trigger_type, l.trigger_code, l.trigger_msg, t.trail AS trigger_trail, l.handle_time, l.handle_code, l.handle_msg
-         FROM job_log l LEFT JOIN job_log_trail t ON t.log_id = l.id WHERE l.schedule_time >= ? AND l.schedule_time < ?`,
+      `SELECT l.job_id, l.schedule_time, l.trigger_time, l.trigger_type, l.trigger_code, l.trigger_msg, ${trail.column} AS trigger_trail, l.handle_time, l.handle_code, l.handle_msg
+         FROM job_log l ${trail.join} WHERE l.schedule_time >= ? AND l.schedule_time < ?`,
       [startMs, endMs],
     ],
     ['SELECT handle_time AS v FROM job_log WHERE handle_time >= ? AND handle_time < ? AND handle_code = 200', [startMs, endMs]],
@@ -188,7 +218,8 @@ export function windowRowsOf(results: readonly Record<string, unknown>[][]): Win
 function summarize(options: CronLoadOptions, file: string, startMs: number, endMs: number, reading: MeterReading): Omit<CronLoadResult, 'serverStderr'> {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
-    const window = windowRowsOf(windowQueries(startMs, endMs).map(([sql, params]) => db.prepare(sql).all(...params) as Record<string, unknown>[]))
+    const withTrail = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'job_log_trail'").get() !== undefined
+    const window = windowRowsOf(windowQueries(startMs, endMs, withTrail).map(([sql, params]) => db.prepare(sql).all(...params) as Record<string, unknown>[]))
     return summarizeWindow(options, window, startMs, reading)
   } finally {
     db.close()
