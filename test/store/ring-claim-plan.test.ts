@@ -1,13 +1,14 @@
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/main/store/open-database'
-import { claimStatement } from '../../src/main/store/ring-repo'
+import { claimStatement, STALE_JOBS_STATEMENT } from '../../src/main/store/ring-repo'
 import { makeTempDir } from '../support/temp-dir'
 
 /**
- * The ring's bulk claim runs about 150 times a second at 10k every-second jobs: on SQLite (no
- * statistics, as a new file has) it must find each fire by the primary key, not walk the node's
- * whole ring through the node index — the plan, not a timing, is what this checks.
+ * Two ring queries run often at 10k every-second jobs: the bulk claim about 150 times a second, the
+ * stale-fire query on every scan. On SQLite (no statistics, as a new file has) each must go by the
+ * right index — the claim by primary key, the stale query by fire_at — not walk the whole ring: the
+ * plan, not a timing, is what this checks.
  */
 let dir: ReturnType<typeof makeTempDir>
 let db: Db
@@ -25,4 +26,10 @@ it.each([1, 2, 64])('claims %i fires by primary-key probes, never through the no
   const plan = (db.prepare(`EXPLAIN QUERY PLAN ${claimStatement(size)}`).all(...params) as { detail: string }[]).map((row) => row.detail)
   expect(plan.some((detail) => /PRIMARY KEY \(job_id=\? AND schedule_time=\?\)/.test(detail))).toBe(true)
   expect(plan.filter((detail) => detail.includes('job_ring_node'))).toEqual([])
+})
+
+it('looks for stale fires through the fire_at index, not by walking the whole ring', () => {
+  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${STALE_JOBS_STATEMENT}`).all(1_000, 100) as { detail: string }[]).map((row) => row.detail)
+  expect(plan.some((detail) => detail.includes('job_ring_fire_at (fire_at<?)'))).toBe(true)
+  expect(plan.filter((detail) => detail.startsWith('SCAN job_ring'))).toEqual([])
 })

@@ -78,8 +78,10 @@ export class RingRepo {
 
   /** Up to `limit` jobs with fires that should have fired before `beforeMs` (left by a node that died). */
   async findStaleJobIds(beforeMs: number, limit: number): Promise<number[]> {
-    // The fire_at index keeps this a few microseconds when nothing is stale (every scan asks).
-    return (await this.db.all<{ job_id: number }>('SELECT DISTINCT job_id FROM job_ring WHERE fire_at < ? LIMIT ?', [beforeMs, limit])).map((r) => r.job_id)
+    // The fire_at index keeps this a few microseconds when nothing is stale (every scan asks). `+job_id`
+    // keeps it there: for DISTINCT job_id SQLite otherwise walked the whole ring in primary-key order
+    // (about 1 ms with 20k fires planned, per scan).
+    return (await this.db.all<{ job_id: number }>(STALE_JOBS_STATEMENT, [beforeMs, limit])).map((r) => Number(r.job_id))
   }
 
   /**
@@ -143,6 +145,9 @@ function fromRow(row: RingRow): RingFire {
     triggerType: row.trigger_type === 'MISFIRE' ? 'MISFIRE' : 'CRON',
   }
 }
+
+/** `findStaleJobIds`' query; `+job_id` keeps the fire_at index in the plan (see there). */
+export const STALE_JOBS_STATEMENT = 'SELECT DISTINCT +job_id AS job_id FROM job_ring WHERE fire_at < ? LIMIT ?'
 
 /** Fires per claiming DELETE: its OR of primary-key terms stays one index probe each. */
 const CLAIMS_PER_STATEMENT = 64
