@@ -7,13 +7,18 @@
 //   npm run bench -- --table [--write] the latest results as the README's table (--write puts it in README.md)
 //   --no-build                         use out/ as it is (default: rebuild when src/ is newer)
 //   --strict                           exit 1 when a target is missed by more than 25 % (default: only when a benchmark fails to run)
+//   --before DIR[,DIR…]                earlier builds (a built checkout of an earlier commit) run beside today's, passed to
+//                                      the benchmarks that take it (B1, B11)
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const args = process.argv.slice(2)
 const quick = args.includes('--quick')
-const only = args.filter((a) => !a.startsWith('--'))
+const beforeAt = args.indexOf('--before')
+/** `--before DIR` is handed on as it is; its value is not a benchmark name. */
+const passOn = beforeAt >= 0 && beforeAt + 1 < args.length ? args.slice(beforeAt, beforeAt + 2) : []
+const only = args.filter((a, i) => !a.startsWith('--') && !(passOn.length > 0 && i === beforeAt + 1))
 
 if (args.includes('--table')) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/results-table.ts', ...args.filter((a) => a === '--write')], { stdio: 'inherit' })
@@ -72,7 +77,11 @@ function ensureBuilt() {
 function run(bench) {
   return new Promise((resolve) => {
     const env = { ...process.env, BENCH_SUITE: '1', ...(quick ? { BENCH_QUICK: '1' } : {}) }
-    const child = spawn(process.execPath, ['--import', 'tsx', bench.file, ...(quick ? bench.quick : bench.full)], { stdio: 'inherit', env, detached: true })
+    const child = spawn(process.execPath, ['--import', 'tsx', bench.file, ...(quick ? bench.quick : bench.full), ...passOn], {
+      stdio: 'inherit',
+      env,
+      detached: true,
+    })
     let timedOut = false
     const timer = setTimeout(() => {
       timedOut = true
