@@ -59,10 +59,11 @@ test.beforeAll(async () => {
 
 /**
  * Latin words that are names, not English: XXL-JOB's wire values (CRON, GLUE_SHELL), handler and
- * API names (demoJobHandler), the product's names, units of the Quartz dialect, and protocol words.
+ * API names (demoJobHandler), the product's names and other products' (GitHub, Slack), units of the
+ * Quartz dialect, and protocol words.
  */
 const WIRE_WORD =
-  /^(?:[A-Z0-9_-]{2,}|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+|JobDesk|JobHandler|OpenAPI|SQLite|PostgreSQL|MySQL|XXL-JOB|Cron|Quartz|Groovy|Shell|Python|PHP|Node|PowerShell|Webhook|SMTP|Email|API|URL|ID|YAML|JSON|CSV|UTC|GMT|IANA|ms|jobdesk|http|https|localhost)$/
+  /^(?:[A-Z0-9_-]{2,}|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+|JobDesk|JobHandler|OpenAPI|SQLite|PostgreSQL|MySQL|XXL-JOB|GitHub|Gitea|GitLab|Slack|Cron|Quartz|Groovy|Shell|Python|PHP|Node|PowerShell|Webhook|SMTP|Email|API|URL|ID|YAML|JSON|CSV|UTC|GMT|IANA|ms|jobdesk|http|https|localhost)$/
 
 interface ScreenFacts {
   documentOverflow: number
