@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test'
 
+// The servers under test check that transactions' work never calls the store outside them (store/sql/transaction-scope.ts).
+process.env.JOBDESK_CHECK_TRANSACTIONS = '1'
+
 /**
  * End-to-end tests: Debian's Chromium drives the built renderer against headless mode
  * (`node out/main/serve.js`, one fresh server and data directory per test file; see e2e/support).

@@ -2,23 +2,34 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Connection, SqlValue } from './connection'
 
 /**
+ * Whether transaction scopes check their callers: on in the tests (vitest.config.ts and
+ * playwright.config.ts set it, and the servers they start inherit it), off in production. On Node 20
+ * an AsyncLocalStorage, once entered, puts a hook on every promise the process creates; with the
+ * scheduler inside a transaction most of each second at 10k fires/s that cost about an eighth of the
+ * CPU per fire (docs/benchmarks.md#b1-throughput). What the check catches is a programming error the
+ * tests exercise, not a condition of the data, so production does not pay for it.
+ */
+const TRANSACTION_CHECKS = process.env.JOBDESK_CHECK_TRANSACTIONS === '1'
+
+/**
  * Knows whether the code running is a transaction's work (in its async context), so that an
  * autocommit repository call made from inside it fails at once and names the bug instead of
  * waiting for the transaction to end (SQLite: forever) or racing it for row locks (the servers).
- * The same on every engine: work must use its `tx`.
+ * The same on every engine: work must use its `tx`. Without TRANSACTION_CHECKS it checks nothing.
  */
 export class TransactionScope {
   private readonly current = new AsyncLocalStorage<{ open: boolean }>()
   /**
-   * Transactions whose work is running. On Node 20 an enabled AsyncLocalStorage puts a hook on every
-   * promise the process creates (docs/benchmarks.md#b1-throughput at 2k fires/s: 139 → 107 CPU-µs per fire without it): the storage is
-   * disabled whenever no work runs, so only a transaction's own stretch pays for it. Outside any
-   * work there is nothing to find, and a disabled storage answers "outside", which is then true.
+   * Transactions whose work is running: the storage is disabled whenever no work runs, so only a
+   * transaction's own stretch pays for its hooks. Outside any work there is nothing to find, and a
+   * disabled storage answers "outside", which is then true.
    */
   private running = 0
 
+  constructor(private readonly checked = TRANSACTION_CHECKS) {}
+
   get inside(): boolean {
-    return this.current.getStore()?.open === true
+    return this.checked && this.current.getStore()?.open === true
   }
 
   assertOutside(): void {
@@ -29,6 +40,7 @@ export class TransactionScope {
 
   /** Runs `work` as a transaction's work; once it settles, its async context counts as outside again. */
   async run<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.checked) return work()
     const marker = { open: true }
     this.running++
     try {
