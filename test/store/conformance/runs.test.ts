@@ -130,6 +130,35 @@ storeSuite('RunRepo', (f) => {
     expect(await f.store.runs.get(b)).toMatchObject({ handleCode: 500, handleTimeMs: T0 + 5 })
   })
 
+  it('records and completes a batch of 150 runs as one-row statements in order would: last outcome and first completion of a run listed twice', async () => {
+    const ids: number[] = []
+    for (let i = 0; i < 150; i++) ids.push((await f.store.runs.insert(run(1 + (i % 3))))!)
+    const address = (i: number) => `http://127.0.0.1:${9000 + i}/`
+    await f.store.transaction(async (tx) => {
+      await tx.runs.recordOutcomes([
+        ...ids.map((logId, i) => ({ logId, executorAddress: address(i), triggerCode: i === 7 ? 500 : 200, triggerMsg: `t${i}` })),
+        { logId: ids[3], executorAddress: 'http://127.0.0.1:8000/', triggerCode: 200, triggerMsg: 'again' },
+      ])
+    })
+    expect(await f.store.runs.complete([{ logId: ids[0], handleCode: 200, handleMsg: 'earlier', handleTimeMs: T0 }])).toEqual([ids[0]])
+    const completions = ids.map((logId, i) => ({
+      logId,
+      handleCode: i % 10 === 9 ? 500 : 200,
+      handleMsg: i === 5 ? 'x'.repeat(HANDLE_MSG_MAX_CHARS + 3) : `h${i}`,
+      handleTimeMs: T0 + i,
+    }))
+    completions.splice(60, 0, { logId: ids[70], handleCode: 502, handleMsg: 'first of two', handleTimeMs: T0 + 999 })
+    const done = await f.store.transaction((tx) => tx.runs.complete([...completions, { logId: 999_999, handleCode: 200, handleMsg: '', handleTimeMs: T0 }]))
+    expect([...done].sort((a, b) => a - b)).toEqual(ids.slice(1))
+    const stored = new Map((await f.store.runs.getMany(ids)).map((r) => [r.id, r]))
+    expect(stored.get(ids[0])).toMatchObject({ executorAddress: address(0), handleMsg: 'earlier', handleTimeMs: T0 })
+    expect(stored.get(ids[3])).toMatchObject({ executorAddress: 'http://127.0.0.1:8000/', triggerCode: 200, handleCode: 200, handleMsg: 'h3' })
+    expect(stored.get(ids[7])).toMatchObject({ executorAddress: address(7), triggerCode: 500 })
+    expect(stored.get(ids[5])!.handleMsg).toHaveLength(HANDLE_MSG_MAX_CHARS)
+    expect(stored.get(ids[70])).toMatchObject({ handleCode: 502, handleMsg: 'first of two', handleTimeMs: T0 + 999 })
+    expect(stored.get(ids[149])).toMatchObject({ executorAddress: address(149), handleCode: 500, handleMsg: 'h149', handleTimeMs: T0 + 149 })
+  })
+
   it('completes a run once: a repeated or late result changes nothing', async () => {
     const a = (await f.store.runs.insert(run(1)))!
     const b = (await f.store.runs.insert(run(1)))!
