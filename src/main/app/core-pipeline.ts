@@ -62,9 +62,8 @@ export function corePipeline(options: CoreOptions, base: CoreBase, data: CoreDat
   })
   const triggerOutcomes = new OutcomeWaiters(clock)
   const childLinks = new ChildLinks(store)
-  events.subscribe((event) => {
-    if (event.type === 'links-changed')
-      childLinks.reload().catch((error: unknown) => logger.warn('reading child links failed', { error: (error as Error).message }))
+  events.on('links-changed', () => {
+    childLinks.reload().catch((error: unknown) => logger.warn('reading child links failed', { error: (error as Error).message }))
   })
   const dispatch = new RunDispatch(
     {

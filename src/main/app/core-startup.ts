@@ -39,9 +39,7 @@ export async function joinAndMonitor(
     logger,
   })
   // A burst of misfires in one group is an infrastructure alert (the scan's misfire events are counted per group and minute).
-  events.subscribe((event) => {
-    if (event.type === 'misfire') alerts.misfire(event.jobId)
-  })
+  events.on('misfire', (event) => alerts.misfire(event.jobId))
   // A headless server serves the console at its own URL: chat messages link to the run there. The desktop app's console is its window.
   alarms.linkRunsAt(() => (options.mode === 'headless' ? membership.adminUrl() : ''))
   await membership.join(new NodeTakeOver({ scheduler, triggers, runs: store.runs, complete: (c) => writer.complete(c), registry, clock, logger, alerts }))
