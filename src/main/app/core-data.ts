@@ -71,7 +71,7 @@ export async function openCoreData(options: CoreOptions, { clock, logger }: Core
   await clusterSecret.load()
   const metrics = new JobDeskMetrics()
   timeTransactions(store, metrics)
-  const writer = new RunWriter({ store, logger })
+  const writer = new RunWriter({ store, logger, nowMs: () => clock.nowMs() })
   // Durations come from what the metrics noted when the runs were written: no read on this path.
   writer.onFlush((result) => metrics.runsEnded(result.ended, result.failedIds))
   return {

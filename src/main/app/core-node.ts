@@ -11,6 +11,13 @@ import type { CoreOptions } from './core-contract'
 import type { CoreBase, CoreData } from './core-data'
 import { embeddedExecutor } from './embedded-executor'
 
+/**
+ * Longest an embedded run's trigger outcome waits for its completion before it is written alone.
+ * At 10k runs a second runs complete within a few hundred milliseconds of their outcome; a run
+ * that takes longer reads as pending for this long.
+ */
+const EMBEDDED_OUTCOME_HOLD_MS = 500
+
 /** This process as a node of the cluster and as an executor of its own. */
 export interface CoreNode {
   nodeId: string
@@ -44,6 +51,8 @@ export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): 
           scriptsEnabled: () => settings.embeddedScriptsEnabled(),
           retentionDays: () => settings.logRetentionDays(),
         })
+  // The embedded executor's outcomes wait for their completions: one UPDATE per run where two were (RunWriter.holdOutcomesOf).
+  if (executor) writer.holdOutcomesOf(embeddedAddress, EMBEDDED_OUTCOME_HOLD_MS)
   const membership = new NodeMembership({
     store,
     node: { nodeId, nodeName: options.nodeName ?? hostname(), embeddedAddress: executor ? embeddedAddress : '', adminUrl: '' },

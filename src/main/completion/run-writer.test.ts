@@ -21,11 +21,76 @@ describe('RunWriter', () => {
         down ? Promise.reject(new Error('connection lost')) : fresh.store.transaction(work),
     }
     const writer = new RunWriter({ store: flaky, logger: silentLogger, retryDelayMs: 60_000 })
-    await expect(writer.recordOutcome(accepted(logId))).rejects.toThrow('connection lost')
+    // A refused trigger is written with its batch (an accepted one may wait for its completion).
+    await expect(writer.recordOutcome({ ...accepted(logId), triggerCode: 500, triggerMsg: 'refused' })).rejects.toThrow('connection lost')
     expect((await fresh.store.runs.get(logId))?.triggerCode).toBe(0)
     down = false
     await writer.flush(true)
-    expect((await fresh.store.runs.get(logId))?.triggerCode).toBe(200)
+    expect((await fresh.store.runs.get(logId))?.triggerCode).toBe(500)
+  })
+
+  describe('an accepted outcome on the embedded executor', () => {
+    const EMBEDDED = 'embedded://node-a'
+    const onEmbedded = (logId: number) => ({ ...accepted(logId), executorAddress: EMBEDDED })
+
+    function holdingWriter() {
+      let nowMs = T0
+      const writer = new RunWriter({ store: fresh.store, logger: silentLogger, maxDelayMs: 60_000, nowMs: () => nowMs })
+      writer.holdOutcomesOf(EMBEDDED, 500)
+      // Resolves once the outcome went through a flush (written, or held back).
+      const note = async (outcome: ReturnType<typeof accepted>) => {
+        const noted = writer.recordOutcome(outcome)
+        await writer.flush()
+        await noted
+      }
+      return { writer, note, advance: (ms: number) => (nowMs += ms) }
+    }
+
+    it('waits for its completion across batches, and both are written in one transaction', async () => {
+      const { writer, note, advance } = holdingWriter()
+      const logId = (await fresh.store.runs.insert(run))!
+      await note(onEmbedded(logId))
+      for (let i = 0; i < 3; i++) {
+        advance(100)
+        await writer.flush()
+      }
+      expect(writer.holds(logId)).toBe(true)
+      expect(await fresh.store.runs.get(logId)).toMatchObject({ triggerCode: 0, handleCode: 0 })
+      expect(writer.stats().transactions).toBe(0)
+      const completed = writer.complete([{ logId, handleCode: 200, handleMsg: 'done', handleTimeMs: T0 + 300 }])
+      await writer.flush()
+      await completed
+      expect(writer.holds(logId)).toBe(false)
+      expect(await fresh.store.runs.get(logId)).toMatchObject({ executorAddress: EMBEDDED, triggerCode: 200, handleCode: 200, handleMsg: 'done' })
+      expect(writer.stats()).toEqual({ transactions: 1, outcomes: 1, completions: 1 })
+    })
+
+    it('is written alone once it waited its bound, and at once when a kill asks', async () => {
+      const { writer, note, advance } = holdingWriter()
+      const slow = (await fresh.store.runs.insert(run))!
+      const killed = (await fresh.store.runs.insert(run))!
+      await note(onEmbedded(slow))
+      advance(499)
+      await writer.flush()
+      expect((await fresh.store.runs.get(slow))?.triggerCode).toBe(0)
+      advance(1)
+      await writer.flush()
+      expect(await fresh.store.runs.get(slow)).toMatchObject({ triggerCode: 200, handleCode: 0 })
+      await note(onEmbedded(killed))
+      expect(writer.holds(killed)).toBe(true)
+      await writer.writeHeld()
+      expect(await fresh.store.runs.get(killed)).toMatchObject({ triggerCode: 200, handleCode: 0 })
+    })
+
+    it('is the only kind held past one batch: a LAN address is written with the next one', async () => {
+      const { writer, note } = holdingWriter()
+      const logId = (await fresh.store.runs.insert(run))!
+      await note(accepted(logId))
+      expect(writer.holds(logId)).toBe(true)
+      await writer.flush()
+      expect(writer.holds(logId)).toBe(false)
+      expect((await fresh.store.runs.get(logId))?.triggerCode).toBe(200)
+    })
   })
 
   it("ends a killed run with the kill's own result, whichever reached the writer first", async () => {

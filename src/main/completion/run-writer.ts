@@ -25,6 +25,8 @@ export interface RunWriterOptions {
   maxBatch?: number
   /** Pause before writing again the trigger outcomes of a batch that failed (the database away), ms. */
   retryDelayMs?: number
+  /** The clock that times how long an outcome has been held (default the system's). */
+  nowMs?: () => number
 }
 
 interface Pending {
@@ -47,6 +49,10 @@ export class RunWriter {
    * one, and then outcome and completion go into one UPDATE instead of two.
    */
   private carried: TriggerOutcome[] = []
+  /** This process's embedded executor, whose accepted outcomes wait up to `maxMs` for their completion. */
+  private longHold: { address: string; maxMs: number } | null = null
+  /** The embedded executor's accepted outcomes waiting for their completions, oldest first, with when each began to wait. */
+  private readonly waiting = new Map<number, { outcome: TriggerOutcome; sinceMs: number }>()
   private timer: NodeJS.Timeout | null = null
   /** Flushes run one after another: each takes what is pending when its turn comes. */
   private flushing: Promise<void> = Promise.resolve()
@@ -57,6 +63,7 @@ export class RunWriter {
   /** Runs being killed by an operator: their executors' callbacks wait until the kill's own result is written. */
   private readonly killing = new Map<number, { completions: RunCompletion[]; waiters: Pending['waiters'] }>()
   private readonly retryDelayMs: number
+  private readonly nowMs: () => number
   /** A failed write is logged once until a write succeeds again. */
   private failing = false
   /** Runs whose completion someone waits for to go on (a flow's next node): written without the batch delay. */
@@ -67,6 +74,29 @@ export class RunWriter {
     this.maxDelayMs = options.maxDelayMs ?? 10
     this.maxBatch = options.maxBatch ?? 2000
     this.retryDelayMs = options.retryDelayMs ?? 1000
+    this.nowMs = options.nowMs ?? Date.now
+  }
+
+  /**
+   * Holds the accepted outcomes of runs on `address` (this process's embedded executor) until their
+   * completion arrives, for at most `maxMs`. At 10k runs a second a run completes some hundreds of
+   * milliseconds after its outcome, past the one batch other outcomes wait, and outcome and
+   * completion then took two UPDATEs where one does (B1). Only the embedded executor's: a run there
+   * ends with this process, so an outcome lost in a crash loses nothing a LAN executor still runs.
+   * Meanwhile the run reads as pending; a kill writes it first (`writeHeld`).
+   */
+  holdOutcomesOf(address: string, maxMs: number): void {
+    this.longHold = { address, maxMs }
+  }
+
+  /** Whether `logId`'s trigger outcome is held back (its row still reads pending). */
+  holds(logId: number): boolean {
+    return this.waiting.has(logId) || this.carried.some((outcome) => outcome.logId === logId)
+  }
+
+  /** Writes every held outcome now (a kill needs its run to read as running). */
+  writeHeld(): Promise<void> {
+    return this.flush(true)
   }
 
   /** Tells `listener` of every flush that changed runs (the console's run events, the monitors). */
@@ -78,6 +108,15 @@ export class RunWriter {
   recordOutcome(outcome: TriggerOutcome): Promise<void> {
     this.pending.outcomes.push(outcome)
     return this.schedule()
+  }
+
+  /**
+   * `recordOutcome` for a caller that does not wait: no promise per run (the trigger pool's 10k a
+   * second). A failed write keeps the outcome and writes it again, as it does for a waiting caller.
+   */
+  noteOutcome(outcome: TriggerOutcome): void {
+    this.pending.outcomes.push(outcome)
+    this.arm()
   }
 
   /** Resolves once the completions are committed (the embedded executor's callback then counts as delivered). */
@@ -149,18 +188,29 @@ export class RunWriter {
   }
 
   private async flushNow(final: boolean): Promise<void> {
-    const held = this.carried
+    const nowMs = this.nowMs()
+    // Written with this batch whatever happens: what was carried one batch, and the waiting outcomes
+    // whose completion is here, whose wait is over, or all of them on the final flush.
+    const due = [...this.carried, ...this.takeWaiting(this.pending.completions, nowMs, final)]
     this.carried = []
-    const batch: Pending = { ...this.pending, outcomes: [...held, ...this.pending.outcomes] }
+    const batch: Pending = { ...this.pending, outcomes: [...due, ...this.pending.outcomes] }
     this.pending = { outcomes: [], completions: [], waiters: [] }
     if (batch.outcomes.length === 0 && batch.completions.length === 0) {
+      batch.waiters.forEach((w) => w.resolve())
+      this.armHold(nowMs)
+      return
+    }
+    const mayDefer = (i: number): boolean => !final && i >= due.length
+    // Nothing to write yet (new outcomes that wait for their completions): no transaction.
+    if (batch.completions.length === 0 && batch.outcomes.every((o, i) => o.triggerCode === TRIGGER_CODE.success && mayDefer(i))) {
+      this.hold(batch.outcomes, nowMs)
       batch.waiters.forEach((w) => w.resolve())
       return
     }
     const { store } = this.options
-    let result: FlushResult & { deferred: TriggerOutcome[] }
+    let result: FlushResult & { deferred: number[] }
     try {
-      result = await store.transaction((tx) => writeBatch(tx, batch, final ? batch.outcomes.length : held.length))
+      result = await store.transaction((tx) => writeBatch(tx, batch, mayDefer))
     } catch (error) {
       // The write lock held past busy_timeout, or the database away. Completions go back to their
       // senders, which resend them (the executor spools its callbacks); trigger outcomes — facts
@@ -178,10 +228,50 @@ export class RunWriter {
     this.counters.transactions++
     this.counters.outcomes += batch.outcomes.length - result.deferred.length
     this.counters.completions += batch.completions.length
-    this.carried.push(...result.deferred)
-    if (this.carried.length > 0 && !this.timer) this.timer = setTimeout(() => void this.flush(), this.maxDelayMs)
+    this.hold(
+      result.deferred.map((i) => batch.outcomes[i]!),
+      nowMs,
+    )
     batch.waiters.forEach((w) => w.resolve())
     if (result.triggeredIds.length + result.completedIds.length > 0) for (const listener of this.flushListeners) listener(result)
+  }
+
+  /** Holds back accepted outcomes: the embedded executor's until their completions come (`waiting`), others one batch. */
+  private hold(outcomes: readonly TriggerOutcome[], nowMs: number): void {
+    for (const outcome of outcomes) {
+      if (outcome.executorAddress === this.longHold?.address) this.waiting.set(outcome.logId, { outcome, sinceMs: nowMs })
+      else this.carried.push(outcome)
+    }
+    this.armHold(nowMs)
+  }
+
+  /** The waiting outcomes to write now: those whose completion is in `completions`, those that waited their bound (all when `final`). */
+  private takeWaiting(completions: readonly RunCompletion[], nowMs: number, final: boolean): TriggerOutcome[] {
+    if (this.waiting.size === 0) return []
+    const taken: TriggerOutcome[] = []
+    for (const { logId } of completions) {
+      const held = this.waiting.get(logId)
+      if (held && this.waiting.delete(logId)) taken.push(held.outcome)
+    }
+    const maxMs = this.longHold?.maxMs ?? 0
+    // Oldest first: the first one still within its bound ends the look.
+    for (const [logId, held] of this.waiting) {
+      if (!final && nowMs - held.sinceMs < maxMs) break
+      this.waiting.delete(logId)
+      taken.push(held.outcome)
+    }
+    return taken
+  }
+
+  /** A flush when something is held: the next batch for what was carried, else when the oldest wait ends. */
+  private armHold(nowMs: number): void {
+    if (this.timer) return
+    if (this.carried.length > 0) this.timer = setTimeout(() => void this.flush(), this.maxDelayMs)
+    else if (this.waiting.size > 0) {
+      const oldest = this.waiting.values().next().value!
+      const untilMs = oldest.sinceMs + (this.longHold?.maxMs ?? 0) - nowMs
+      this.timer = setTimeout(() => void this.flush(), Math.max(this.maxDelayMs, untilMs))
+    }
   }
 
   /** Outcomes of a failed batch, back in front of what is pending, bounded (the oldest go first past it). */
@@ -217,9 +307,14 @@ export class RunWriter {
   private schedule(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.waiters.push({ resolve, reject })
-      if (this.pending.outcomes.length + this.pending.completions.length >= this.maxBatch) void this.flush()
-      else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.maxDelayMs)
+      this.arm()
     })
+  }
+
+  /** A full batch flushes now; otherwise the first item pending starts the batch's delay. */
+  private arm(): void {
+    if (this.pending.outcomes.length + this.pending.completions.length >= this.maxBatch) void this.flush()
+    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.maxDelayMs)
   }
 }
 
@@ -232,15 +327,19 @@ const MAX_KEPT_OUTCOMES = 100_000
 /**
  * Outcomes before completions: a fast run's callback often arrives in the same batch as its trigger
  * outcome, and then both go into one UPDATE. An accepted outcome without its completion is deferred
- * once (the first `mustWrite` outcomes, already held back, are written whatever happens).
+ * when `mayDefer` says so for its place in the batch (the indexes deferred come back).
  * Completion stays idempotent either way.
  */
-async function writeBatch(tx: Pick<Repos, 'runs' | 'routes'>, batch: Pending, mustWrite: number): Promise<FlushResult & { deferred: TriggerOutcome[] }> {
+async function writeBatch(
+  tx: Pick<Repos, 'runs' | 'routes'>,
+  batch: Pending,
+  mayDefer: (index: number) => boolean,
+): Promise<FlushResult & { deferred: number[] }> {
   const firstCompletion = new Map<number, RunCompletion>()
   for (const c of batch.completions) if (!firstCompletion.has(c.logId)) firstCompletion.set(c.logId, c)
   const pairedIds = new Set<number>()
   const alone: TriggerOutcome[] = []
-  const deferred: TriggerOutcome[] = []
+  const deferred: number[] = []
   // Refused triggers without a completion in this batch: they end the run (it never gets one later).
   let failedTriggers = 0
   const pairs: { outcome: TriggerOutcome; completion: RunCompletion }[] = []
@@ -251,7 +350,7 @@ async function writeBatch(tx: Pick<Repos, 'runs' | 'routes'>, batch: Pending, mu
     if (completion && !pairing.has(outcome.logId)) {
       pairing.add(outcome.logId)
       pairs.push({ outcome, completion })
-    } else if (!completion && i >= mustWrite && outcome.triggerCode === TRIGGER_CODE.success) deferred.push(outcome)
+    } else if (!completion && outcome.triggerCode === TRIGGER_CODE.success && mayDefer(i)) deferred.push(i)
     else {
       if (!completion && outcome.triggerCode !== TRIGGER_CODE.success) failedTriggers++
       alone.push(outcome)
@@ -274,7 +373,7 @@ async function writeBatch(tx: Pick<Repos, 'runs' | 'routes'>, batch: Pending, mu
     ...alone.filter((o) => o.triggerCode !== TRIGGER_CODE.success).map((o) => o.logId),
     ...[...firstCompletion.values()].filter((c) => c.handleCode !== HANDLE_CODE.success && completed.has(c.logId)).map((c) => c.logId),
   ]
-  const deferredIds = new Set(deferred.map((o) => o.logId))
+  const deferredIds = new Set(deferred.map((i) => batch.outcomes[i]!.logId))
   // A run completed twice in one batch was written with its first completion (the second met a finished row).
   const ended = { completions: completedIds.map((id) => firstCompletion.get(id)!), failedTriggers }
   return { triggeredIds: batch.outcomes.filter((o) => !deferredIds.has(o.logId)).map((o) => o.logId), completedIds, failedIds, ended, deferred }

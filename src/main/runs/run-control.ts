@@ -30,8 +30,13 @@ export class RunControl {
    * the operator's kill and its message, whichever arrives first.
    */
   async kill(logId: number): Promise<JobRun> {
-    const run = await this.store.runs.get(logId)
+    let run = await this.store.runs.get(logId)
     if (!run) throw notFound('run.notFound', { id: logId })
+    // Accepted by the embedded executor, its outcome still waiting for its completion: write it first.
+    if (runStatus(run) === 'pending' && this.writer.holds(logId)) {
+      await this.writer.writeHeld()
+      run = (await this.store.runs.get(logId)) ?? run
+    }
     if (runStatus(run) !== 'running') throw conflict('run.notRunning', { id: logId, status: runStatus(run) })
     const group = await this.store.groups.get(run.jobGroup)
     const executor = await this.executors.reachRun(run, group)
@@ -95,5 +100,5 @@ function shardsPreview({ addresses, tokenless }: RunCandidates): RoutePreview {
     addresses.length === 0
       ? coded('routePreview.shardNone')
       : coded('routePreview.shards', { shards: addresses.map((a, i) => `${i}/${addresses.length} → ${a}`) })
-  return { strategy: 'SHARDING_BROADCAST', candidates: addresses, chosen: null, reason, probes: [], tokenless: [...tokenless], leftOut: [] }
+  return { strategy: 'SHARDING_BROADCAST', candidates: [...addresses], chosen: null, reason, probes: [], tokenless: [...tokenless], leftOut: [] }
 }

@@ -44,9 +44,9 @@ export class ExecutorDirectory {
    * executors of a cluster's nodes are alike, and the local one needs no hop over the network —
    * so FIRST on the embedded group runs where it fired instead of piling every node's runs on one.
    */
-  localFirst(addresses: readonly string[]): string[] {
+  localFirst(addresses: readonly string[]): readonly string[] {
     const own = addresses.indexOf(this.embeddedAddress)
-    return own <= 0 ? [...addresses] : [this.embeddedAddress, ...addresses.slice(0, own), ...addresses.slice(own + 1)]
+    return own <= 0 ? addresses : [this.embeddedAddress, ...addresses.slice(0, own), ...addresses.slice(own + 1)]
   }
 
   /** Whether `address` holds `group`'s secret by right (an embedded executor needs none: it is reached in-process or by the cluster secret). */

@@ -91,6 +91,13 @@ export async function prepareScheduledRuns(
   await jobs.refresh(tx)
   const groupOf = JobCache.groupLookup(tx)
   const planned: { job: TriggerJob; group: JobGroup | undefined; spec: RunSpec }[] = []
+  // A group's address list is split once per batch: its runs share the (read-only) list.
+  const candidatesByGroup = new Map<JobGroup | undefined, RunCandidates>()
+  const candidatesOf = (group: JobGroup | undefined): RunCandidates => {
+    let candidates = candidatesByGroup.get(group)
+    if (!candidates) candidatesByGroup.set(group, (candidates = groupCandidates(group)))
+    return candidates
+  }
   // One claim for the batch; a fire listed twice is claimed once (the first takes the key).
   const claimed = await tx.ring.claimMany(fires, node)
   for (const fire of fires) {
@@ -112,7 +119,7 @@ export async function prepareScheduledRuns(
         triggerTimeMs: nowMs,
         scheduleTimeMs: fire.scheduleTimeMs,
         executorParam: job.executorParam,
-        ...groupCandidates(group),
+        ...candidatesOf(group),
         parentLogId: null,
         shardingParam: null,
         failRetryCount: job.executorFailRetryCount,
@@ -236,14 +243,15 @@ interface RunSpec extends RunCandidates {
   failRetryCount: number
 }
 
-type Shard = { index: number; total: number; address: string | null }
+type Shard = { readonly index: number; readonly total: number; readonly address: string | null }
 
-function shardsOf(job: TriggerJob, spec: RunSpec): Shard[] {
+/** Every run that is not a broadcast is this one shard (one list for all, not two objects per fire). */
+const ONE_SHARD: readonly Shard[] = Object.freeze([Object.freeze({ index: 0, total: 1, address: null })])
+
+function shardsOf(job: TriggerJob, spec: RunSpec): readonly Shard[] {
   const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
   // An empty list still gets one row, so the failed trigger ("registry address is empty") is visible.
-  return broadcast && (spec.addresses.length > 0 || spec.shardingParam)
-    ? planShards(spec.addresses, spec.shardingParam)
-    : [{ index: 0, total: 1, address: null }]
+  return broadcast && (spec.addresses.length > 0 || spec.shardingParam) ? planShards(spec.addresses, spec.shardingParam) : ONE_SHARD
 }
 
 function rowsOf(job: TriggerJob, spec: RunSpec): { row: NewRun }[] {

@@ -59,13 +59,19 @@ const CHANCE_RULES: Partial<Record<SingleRouteStrategy, MessageCode>> = {
  */
 export async function routeRun(request: RouteRunRequest, deps: RouteRunDeps): Promise<RoutedRun> {
   const { jobId, strategy, group, candidates, state, mode } = request
-  const reachable = candidates.addresses.filter((address) => deps.executors.canReach(address))
+  const listed = candidates.addresses
+  // Every listed address is reachable in the common case: no second list, nothing left out.
+  const allReachable = listed.every((address) => deps.executors.canReach(address))
+  const reachable = allReachable ? listed : listed.filter((address) => deps.executors.canReach(address))
   const addresses = strategy === 'FIRST' ? deps.executors.localFirst(reachable) : reachable
-  const leftOut = candidates.addresses.filter((address) => !addresses.includes(address))
+  const leftOut = allReachable ? [] : listed.filter((address) => !addresses.includes(address))
   const tokenless = candidates.tokenless.length > 0 ? { tokenless: [...candidates.tokenless] } : {}
   const rule = mode === 'dry-run' && addresses.length > 0 ? chanceRule(strategy, state) : undefined
   if (rule)
-    return { route: { strategy, candidates: addresses, probes: [], chosen: null, reason: coded(rule), leftOut, shard: null, ...tokenless }, countsUse: false }
+    return {
+      route: { strategy, candidates: [...addresses], probes: [], chosen: null, reason: coded(rule), leftOut, shard: null, ...tokenless },
+      countsUse: false,
+    }
 
   const uses = USE_TRACKING_STRATEGIES.has(strategy) ? await state.usesOf(jobId) : undefined
   const routed = await deps.routers[strategy].route({
@@ -75,8 +81,9 @@ export async function routeRun(request: RouteRunRequest, deps: RouteRunDeps): Pr
     probe: probeThrough(deps.executors, group, candidates.tokenless),
     shared: { roundPosition: state.roundPosition ?? undefined, uses },
   })
+  const probes = routed.probes.length === 0 ? routed.probes : routed.probes.map((probe) => ({ ...probe, msg: compactMsg(probe.msg) }))
   return {
-    route: { ...routed, leftOut, probes: routed.probes.map((probe) => ({ ...probe, msg: compactMsg(probe.msg) })), shard: null, ...tokenless },
+    route: { ...routed, leftOut, probes, shard: null, ...tokenless },
     countsUse: mode === 'trigger' && USE_TRACKING_STRATEGIES.has(strategy),
   }
 }

@@ -6,7 +6,7 @@ import type { Repos } from '../store/store'
 /** The addresses a run of a job routes over, and which of them get no access token. */
 export interface RunCandidates {
   /** The group's list, or a trigger's override, in order. */
-  addresses: string[]
+  addresses: readonly string[]
   addressOverride: boolean
   /**
    * Addresses of an (admin's) override that are not the group's: called without its access token.

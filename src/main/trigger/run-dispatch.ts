@@ -6,7 +6,8 @@ import { triggerRun, type TriggerDeps } from './trigger-run'
 
 /** Where a trigger's outcome is written (the run writer's batches). */
 export interface OutcomeSink {
-  recordOutcome(outcome: TriggerOutcome): Promise<unknown>
+  /** Queues the outcome to be written; a failed write is retried by the sink itself and logged there. */
+  noteOutcome(outcome: TriggerOutcome): void
 }
 
 /** Who else hears of an accepted trigger before its outcome is written. */
@@ -36,7 +37,6 @@ export class RunDispatch implements TriggerDispatch {
   record(outcome: TriggerOutcome): void {
     if (outcome.triggerCode === TRIGGER_CODE.success) this.listeners.noteTriggered(outcome.logId, outcome.executorAddress)
     this.waiters.note(outcome)
-    // A failed write is retried by the writer itself and logged there.
-    void this.outcomes.recordOutcome(outcome).catch(() => {})
+    this.outcomes.noteOutcome(outcome)
   }
 }

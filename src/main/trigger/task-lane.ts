@@ -41,14 +41,14 @@ export class TaskLane {
 
   private start(task: () => Promise<void>): void {
     this.active++
-    task()
-      .catch(() => {})
-      .finally(() => {
-        this.active--
-        const next = this.take()
-        if (next) this.start(next)
-        else if (this.active === 0) this.notifyIdle()
-      })
+    // One settle handler for both ends (catch + finally made two more promises per trigger).
+    const settled = () => {
+      this.active--
+      const next = this.take()
+      if (next) this.start(next)
+      else if (this.active === 0) this.notifyIdle()
+    }
+    task().then(settled, settled)
   }
 
   private take(): (() => Promise<void>) | undefined {
