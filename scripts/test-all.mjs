@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 
 const reportDir = mkdtempSync(join(tmpdir(), 'jobdesk-test-'))
 const totals = { passed: 0, failed: 0 }
@@ -61,6 +61,13 @@ if (existsSync(vitestReport)) {
     file.assertionResults.filter((test) => test.status === 'pending' || test.status === 'skipped' || test.status === 'todo').map((test) => test.title),
   )
   count('vitest', report.numPassedTests, report.numFailedTests + brokenFiles, skippedNote(skipped))
+  // Where the suite's time goes: the slowest files, to look at first when it gets slow.
+  const slowest = report.testResults
+    .map((file) => ({ name: relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10)
+  console.log('\nslowest vitest files:')
+  for (const file of slowest) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`)
 } else {
   count('vitest', 0, 1, 'no report: vitest did not run')
 }

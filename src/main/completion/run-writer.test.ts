@@ -82,6 +82,20 @@ describe('RunWriter', () => {
       expect(await fresh.store.runs.get(killed)).toMatchObject({ triggerCode: 200, handleCode: 0 })
     })
 
+    it("does not hold back a completion behind the wait's timer: it goes within the batch delay", async () => {
+      let nowMs = T0
+      const writer = new RunWriter({ store: fresh.store, logger: silentLogger, maxDelayMs: 1, nowMs: () => nowMs })
+      writer.holdOutcomesOf(EMBEDDED, 3_600_000)
+      const logId = (await fresh.store.runs.insert(run))!
+      const noted = writer.recordOutcome(onEmbedded(logId))
+      await writer.flush()
+      await noted
+      nowMs += 5
+      // Resolves once written: with the batch delay of 1 ms, not the hour the outcome may wait.
+      await writer.complete([{ logId, handleCode: 200, handleMsg: 'done', handleTimeMs: T0 + 5 }])
+      expect(await fresh.store.runs.get(logId)).toMatchObject({ triggerCode: 200, handleCode: 200 })
+    })
+
     it('is the only kind held past one batch: a LAN address is written with the next one', async () => {
       const { writer, note } = holdingWriter()
       const logId = (await fresh.store.runs.insert(run))!

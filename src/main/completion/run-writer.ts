@@ -54,6 +54,8 @@ export class RunWriter {
   /** The embedded executor's accepted outcomes waiting for their completions, oldest first, with when each began to wait. */
   private readonly waiting = new Map<number, { outcome: TriggerOutcome; sinceMs: number }>()
   private timer: NodeJS.Timeout | null = null
+  /** Ends the oldest wait of `waiting` (armHold). */
+  private holdTimer: NodeJS.Timeout | null = null
   /** Flushes run one after another: each takes what is pending when its turn comes. */
   private flushing: Promise<void> = Promise.resolve()
   private readonly maxDelayMs: number
@@ -263,15 +265,25 @@ export class RunWriter {
     return taken
   }
 
-  /** A flush when something is held: the next batch for what was carried, else when the oldest wait ends. */
+  /**
+   * A flush for what is held: the next batch for what was carried, and when the oldest wait ends.
+   * The wait has a timer of its own, so a completion arriving meanwhile still goes within the
+   * batch delay instead of behind a timer set for the wait.
+   */
   private armHold(nowMs: number): void {
-    if (this.timer) return
-    if (this.carried.length > 0) this.timer = setTimeout(() => void this.flush(), this.maxDelayMs)
-    else if (this.waiting.size > 0) {
-      const oldest = this.waiting.values().next().value!
-      const untilMs = oldest.sinceMs + (this.longHold?.maxMs ?? 0) - nowMs
-      this.timer = setTimeout(() => void this.flush(), Math.max(this.maxDelayMs, untilMs))
-    }
+    if (this.carried.length > 0 && !this.timer) this.timer = setTimeout(() => void this.flush(), this.maxDelayMs)
+    if (this.holdTimer) clearTimeout(this.holdTimer)
+    this.holdTimer = null
+    if (this.waiting.size === 0) return
+    const oldest = this.waiting.values().next().value!
+    const untilMs = oldest.sinceMs + (this.longHold?.maxMs ?? 0) - nowMs
+    this.holdTimer = setTimeout(
+      () => {
+        this.holdTimer = null
+        void this.flush()
+      },
+      Math.max(this.maxDelayMs, untilMs),
+    )
   }
 
   /** Outcomes of a failed batch, back in front of what is pending, bounded (the oldest go first past it). */
