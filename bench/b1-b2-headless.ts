@@ -9,6 +9,8 @@
 //        [--cpu-prof]   (writes .cpuprofile files of the main thread and the workers to bench/results/profiles/)
 //        [--before DIR[,DIR…]] (checkouts of earlier commits, built: the same workload on each one's out/main/serve.js
 //                        in the same run, on a database of its own schema; their figures are printed as references)
+//        [--beside DIR [--rounds 3]] (one earlier build at the same time as today's, both on the same machine in the same
+//                        seconds, round after round: the median of each round's ratio of CPU per fire)
 import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
@@ -23,6 +25,8 @@ const warmupSec = number('warmup', 5, 2)
 const windowSec = number('window', 20, 3)
 const before = option('before')
 const beforeDirs = before ? before.split(',').filter(Boolean) : []
+const beside = option('beside')
+const besideRounds = number('rounds', 3, 1)
 /** croner keeps an 81 KB year table per Cron instance: beyond 10k it measures swap, not scheduling. */
 const CRONER_MAX_JOBS = 10_000
 
@@ -129,6 +133,32 @@ for (const jobs of sizes) {
     report.figure({ name: `B1 N=${n} completed p99`, value: ours.completedLag.p99, unit: 'ms' })
   }
   for (const [dir, result] of earlier) reportBefore(n, dir, ours, result)
+  if (beside) await reportBeside(n, jobs, beside)
+}
+
+/**
+ * Today's build and an earlier one run at the same time, round after round. Run one after the
+ * other, two builds met different minutes of a shared VM, whose speed swung by ±15 % between runs
+ * of the same build; side by side, both meet the same swings (and share the two cores, so each
+ * runs slower than alone: compare only the ratio). The median of the rounds' ratios is the figure.
+ */
+async function reportBeside(n: string, jobs: number, dir: string): Promise<void> {
+  const label = basename(dir)
+  const ratios: number[] = []
+  const pairs: string[] = []
+  for (let round = 0; round < besideRounds; round++) {
+    const [today, then] = await Promise.all([
+      measureCronLoad({ jobs, warmupSec, windowSec }),
+      measureCronLoad({ jobs, warmupSec, windowSec, entry: join(dir, 'out', 'main', 'serve.js') }),
+    ])
+    ratios.push(today.cpuUsPerFire / then.cpuUsPerFire)
+    pairs.push(
+      `${today.cpuUsPerFire.toFixed(1)} / ${then.cpuUsPerFire.toFixed(1)} µs (completed ${today.completed}/${today.expected} and ${then.completed}/${then.expected}, p99 ${today.completedLag.p99} / ${then.completedLag.p99} ms)`,
+    )
+  }
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!
+  report.section(`N = ${n}, side by side with the build in ${dir}, ${besideRounds} rounds: ${pairs.join('; ')}`)
+  report.figure({ name: `B1 N=${n} CPU per fire ÷ ${label}, side by side (median ratio)`, value: median, unit: '×', target: { op: '<=', value: 1 } })
 }
 /** An earlier build's figures beside today's, each today's value with the earlier one as its reference. */
 function reportBefore(n: string, dir: string, ours: CronLoadResult, earlier: CronLoadResult): void {
