@@ -187,6 +187,7 @@ export class RunRepo {
     }
     return done
   }
+
   /**
    * SQLite: `complete` with a few dozen completions per UPDATE … FROM VALUES … RETURNING. Within one
    * statement a run listed twice would take either row, so only its first completion goes in: the
