@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAlarmSender, type AlarmSender, type AlarmSettings } from '../../../src/main/completion/alarms'
 import { alarmMessageOf } from '../../../src/main/completion/alarms/alarm-reason-of'
 import type { ImChannel } from '../../../src/shared/settings-types'
-import { reply, startHttpRecorder, type HttpRecorder, type RecordedRequest, type Responder } from './support/http-recorder'
+import { reply, type RecordedRequest, type Responder } from './support/http-recorder'
+import { alarmTestKit } from './support/alarm-test-kit'
 import { failedRun, recordingClock, recordingLogger } from './support/fixtures'
 
 /**
@@ -13,19 +14,7 @@ import { failedRun, recordingClock, recordingLogger } from './support/fixtures'
 
 const NOW_MS = 1_800_000_123_456
 const run = { ...failedRun, alarmEmails: [] }
-const recorders: HttpRecorder[] = []
-const senders: AlarmSender[] = []
-
-afterEach(async () => {
-  await Promise.all(senders.splice(0).map((s) => s.close()))
-  await Promise.all(recorders.splice(0).map((r) => r.close()))
-})
-
-async function stub(respond: Responder): Promise<HttpRecorder> {
-  const started = await startHttpRecorder(respond)
-  recorders.push(started)
-  return started
-}
+const { stub, track } = alarmTestKit()
 
 function sender(
   imChannels: ImChannel[],
@@ -33,8 +22,7 @@ function sender(
   consoleBase = 'http://jobdesk.lan:8080',
 ): { sender: AlarmSender; settings: AlarmSettings; clock: typeof clock } {
   const settings: AlarmSettings = { webhooks: [], smtp: null, desktop: false, imChannels }
-  const created = createAlarmSender(settings, { logger: recordingLogger(), clock, consoleBase: () => consoleBase })
-  senders.push(created)
+  const created = track(createAlarmSender(settings, { logger: recordingLogger(), clock, consoleBase: () => consoleBase }))
   return { sender: created, settings, clock }
 }
 
@@ -169,8 +157,7 @@ describe('IM channels against their vendors’ stubs', () => {
       language: 'en',
       events: ['failedRuns'],
     }
-    const created = createAlarmSender({ webhooks: [], smtp: null, desktop: false, imChannels: [channel] }, { logger: recordingLogger(), clock })
-    senders.push(created)
+    const created = track(createAlarmSender({ webhooks: [], smtp: null, desktop: false, imChannels: [channel] }, { logger: recordingLogger(), clock }))
     const outcome = await created.send(run)
 
     expect(outcome.results).toEqual([{ channel: 'im', target: 'DingTalk #ops', ok: true, attempts: 2 }])

@@ -1,28 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAlarmSender, type AlarmSender, type WebhookChannel } from '../../../src/main/completion/alarms'
-import { closedPort, reply, startHttpRecorder, type HttpRecorder, type Responder } from './support/http-recorder'
+import { closedPort, reply } from './support/http-recorder'
+import { alarmTestKit } from './support/alarm-test-kit'
 import { failedRun, recordingClock, recordingLogger } from './support/fixtures'
 
 /** No alarm emails: with no SMTP server those would fail the outcome (see alarm-sender.test.ts). */
 const run = { ...failedRun, alarmEmails: [] }
-const recorders: HttpRecorder[] = []
-const senders: AlarmSender[] = []
-
-afterEach(async () => {
-  await Promise.all(senders.splice(0).map((s) => s.close()))
-  await Promise.all(recorders.splice(0).map((r) => r.close()))
-})
-
-async function recorder(respond: Responder): Promise<HttpRecorder> {
-  const started = await startHttpRecorder(respond)
-  recorders.push(started)
-  return started
-}
+const { stub: recorder, track } = alarmTestKit()
 
 function webhookSender(webhooks: WebhookChannel[], clock = recordingClock(), logger = recordingLogger()): AlarmSender {
-  const created = createAlarmSender({ webhooks, smtp: null, desktop: false }, { logger, clock })
-  senders.push(created)
-  return created
+  return track(createAlarmSender({ webhooks, smtp: null, desktop: false }, { logger, clock }))
 }
 
 describe('alarm webhooks', () => {
