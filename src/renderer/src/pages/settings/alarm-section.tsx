@@ -1,8 +1,8 @@
-import { ActionIcon, Button, Group, NumberInput, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core'
+import { Button, Group, NumberInput, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import type { ChannelCheck } from '../../../../shared/api'
 import { client } from '../../api/client'
-import { TrashIcon } from '../../app/icons'
+import { RowActions } from './row-actions'
 import { useErrorText, useT } from '../../i18n/use-t'
 import type { SettingsDraft } from '../../lib/settings-draft'
 import { wholeNumber } from '../jobs/job-editor/executor-section'
@@ -99,24 +99,14 @@ export function AlarmSection({ draft, dirty, update, mode, saveError = null }: A
                     classNames={{ input: 'jd-mono' }}
                     data-testid="settings-webhook-url"
                   />
-                  <Button
-                    variant="default"
-                    onClick={() => void check(`webhook-${index}`, () => client().testWebhook({ url: webhook.url.trim() }))}
-                    loading={busy === `webhook-${index}`}
-                    disabled={webhook.url.trim() === ''}
-                    data-testid="settings-webhook-test"
-                  >
-                    {t('settings.test')}
-                  </Button>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    aria-label={t('settings.removeWebhook')}
-                    onClick={() => update({ webhooks: draft.webhooks.filter((_, i) => i !== index) })}
-                  >
-                    <TrashIcon size={16} />
-                  </ActionIcon>
+                  <RowActions
+                    onTest={() => void check(`webhook-${index}`, () => client().testWebhook({ url: webhook.url.trim() }))}
+                    testing={busy === `webhook-${index}`}
+                    testDisabled={webhook.url.trim() === ''}
+                    testId="settings-webhook-test"
+                    removeLabel={t('settings.removeWebhook')}
+                    onRemove={() => update({ webhooks: draft.webhooks.filter((_, i) => i !== index) })}
+                  />
                 </Group>
                 <CheckResult check={checks[`webhook-${index}`] ?? null} testId="settings-webhook-result" />
               </div>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { ActionIcon, Button, Checkbox, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Checkbox, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core'
 import { CONSOLE_LANGUAGES, type ChannelCheck, type ImChannelEvent, type ImChannelType } from '../../../../shared/api'
 import { IM_CHANNEL_EVENTS, IM_CHANNEL_TYPES } from '../../../../shared/settings-types'
 import { client } from '../../api/client'
-import { TrashIcon } from '../../app/icons'
+import { RowActions } from './row-actions'
 import { useT } from '../../i18n/use-t'
 import { NEW_IM_CHANNEL, type ImChannelDraft, type SettingsDraft } from '../../lib/settings-draft'
 
@@ -76,24 +76,14 @@ export function ImChannelSection({ draft, dirty, update, saveError, check, busy,
                 classNames={{ input: 'jd-mono' }}
                 data-testid="settings-im-url"
               />
-              <Button
-                variant="default"
-                onClick={() => check(`im-${index}`, () => client().testImChannel({ name: channel.name.trim() }))}
-                loading={busy === `im-${index}`}
-                disabled={dirty || channel.name.trim() === ''}
-                data-testid="settings-im-test"
-              >
-                {t('settings.test')}
-              </Button>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={t('settings.removeIm')}
-                onClick={() => update({ imChannels: draft.imChannels.filter((_, i) => i !== index) })}
-              >
-                <TrashIcon size={16} />
-              </ActionIcon>
+              <RowActions
+                onTest={() => check(`im-${index}`, () => client().testImChannel({ name: channel.name.trim() }))}
+                testing={busy === `im-${index}`}
+                testDisabled={dirty || channel.name.trim() === ''}
+                testId="settings-im-test"
+                removeLabel={t('settings.removeIm')}
+                onRemove={() => update({ imChannels: draft.imChannels.filter((_, i) => i !== index) })}
+              />
             </Group>
             <Group gap="xs" align="center">
               {SIGNS.has(channel.type) && (
