@@ -4,7 +4,7 @@ import type { BlockStrategy, GlueType, JobInfo, JobInput, MisfireStrategy, Retry
 import { JOB_PAGE_MAX, type JobPage, type JobQuery, type JobSort } from '../../shared/job-query'
 import type { Connection, SqlValue } from './sql/connection'
 import { bumpVersion } from './version-repo'
-import { idChunks, inList, statementSizes, statementsBySize } from './sql/insert-rows'
+import { idChunks, inList, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
 
 /** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
 interface JobRow {
@@ -386,5 +386,5 @@ function parseIdList(text: string): number[] {
 const NEXT_TIMES_PER_STATEMENT = 128
 const nextTimesStatement = statementsBySize(
   (size) => `UPDATE job_info SET trigger_status = v.column2, trigger_last_time = v.column3, trigger_next_time = v.column4
-      FROM (VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?)').join(', ')}) AS v WHERE job_info.id = v.column1 AND job_info.trigger_status = 1`,
+      FROM (VALUES ${valuesRows(size, 4)}) AS v WHERE job_info.id = v.column1 AND job_info.trigger_status = 1`,
 )

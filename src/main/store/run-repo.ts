@@ -6,7 +6,7 @@ import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome 
 import { attachTrails, writeTrails } from './run-trails'
 import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery, type OutcomeCounts } from './run-report-queries'
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
-import { engineStatementSizes, idChunks, inList, multiRowInsert, statementSizes, statementsBySize } from './sql/insert-rows'
+import { engineStatementSizes, idChunks, inList, multiRowInsert, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 
@@ -428,7 +428,7 @@ const ROWS_PER_UPDATE = 64
 const outcomesStatement = statementsBySize(
   (size) => `UPDATE job_log
         SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4
-       FROM (VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?)').join(', ')}) AS v
+       FROM (VALUES ${valuesRows(size, 4)}) AS v
       WHERE job_log.id = v.column1`,
 )
 /** SQLite: `size` completions in one UPDATE … RETURNING the runs it finished (complete); a message joins one already there on a new line. */
@@ -437,7 +437,7 @@ const completionsStatement = statementsBySize(
         SET handle_code = v.column2,
             handle_msg = substr(CASE WHEN job_log.handle_msg = '' THEN v.column3 ELSE job_log.handle_msg || char(10) || v.column3 END, 1, ${HANDLE_MSG_MAX_CHARS}),
             handle_time = v.column4
-       FROM (VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?)').join(', ')}) AS v
+       FROM (VALUES ${valuesRows(size, 4)}) AS v
       WHERE job_log.id = v.column1 AND job_log.handle_code = 0
       RETURNING id`,
 )
@@ -446,7 +446,7 @@ const pairsStatement = statementsBySize(
   (size) => `UPDATE job_log
         SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4,
             handle_code = v.column5, handle_msg = substr(v.column6, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column7
-       FROM (VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v
+       FROM (VALUES ${valuesRows(size, 7)}) AS v
       WHERE job_log.id = v.column1 AND job_log.handle_code = 0
       RETURNING id`,
 )

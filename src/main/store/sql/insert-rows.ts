@@ -97,3 +97,6 @@ export function idChunks<T>(ids: readonly T[]): T[][] {
 
 /** `?, ?, …`: the placeholders of an `IN (…)` of `count` values. */
 export const inList = (count: number): string => Array.from({ length: count }, () => '?').join(', ')
+
+/** The rows of a `VALUES` list: `count` rows of `columns` placeholders each (an UPDATE … FROM VALUES reads them as v.column1 …). */
+export const valuesRows = (count: number, columns: number): string => Array.from({ length: count }, () => `(${inList(columns)})`).join(', ')
