@@ -30,6 +30,9 @@ async function addJobNode(page: Page, jobId: number, name: string): Promise<void
   const picker = page.getByTestId('flow-add-job')
   await picker.click()
   await picker.fill(name)
+  // The list first shows the answer for the empty search (every job), then the one for the name:
+  // a click while the second replaces the first can miss, so wait until only the named job is offered.
+  await expect(page.getByRole('option')).toHaveCount(1)
   await page.getByRole('option', { name: `#${jobId} ${name}` }).click()
 }
 
