@@ -6,6 +6,7 @@ import type { AddressUse } from '../domain/address-use'
 import type { ExecutorDirectory } from './executor-directory'
 import type { RunCandidates } from './run-candidates'
 import { compactMsg, USE_TRACKING_STRATEGIES, type RouteProbe, type Routers, type SingleRouteStrategy } from './routing'
+import type { RouteTrail } from './routing/router'
 
 /**
  * 'trigger' routes a run that is about to be sent; 'dry-run' answers where a trigger would go now
@@ -56,8 +57,12 @@ const CHANCE_RULES: Partial<Record<SingleRouteStrategy, MessageCode>> = {
  * preview's answer is where the run would go: only addresses this node can reach (another JobDesk
  * process's embedded executor is listed but reachable only by that one), this node's own embedded
  * executor first for FIRST, and probes without the group's token at tokenless addresses.
+ *
+ * A strategy that reads nothing first and whose router answers at once (FIRST, ROUND and the other
+ * non-probing ones, on every scheduled fire) is routed without a promise; LFU and LRU read the job's
+ * use of each address, and FAILOVER and BUSYOVER probe executors, so they answer later.
  */
-export async function routeRun(request: RouteRunRequest, deps: RouteRunDeps): Promise<RoutedRun> {
+export function routeRun(request: RouteRunRequest, deps: RouteRunDeps): RoutedRun | Promise<RoutedRun> {
   const { jobId, strategy, group, candidates, state, mode } = request
   const listed = candidates.addresses
   // Every listed address is reachable in the common case: no second list, nothing left out.
@@ -65,27 +70,43 @@ export async function routeRun(request: RouteRunRequest, deps: RouteRunDeps): Pr
   const reachable = allReachable ? listed : listed.filter((address) => deps.executors.canReach(address))
   const addresses = strategy === 'FIRST' ? deps.executors.localFirst(reachable) : reachable
   const leftOut = allReachable ? [] : listed.filter((address) => !addresses.includes(address))
-  const tokenless = candidates.tokenless.length > 0 ? { tokenless: [...candidates.tokenless] } : {}
+  const tokenless = candidates.tokenless.length > 0 ? [...candidates.tokenless] : undefined
   const rule = mode === 'dry-run' && addresses.length > 0 ? chanceRule(strategy, state) : undefined
-  if (rule)
-    return {
-      route: { strategy, candidates: [...addresses], probes: [], chosen: null, reason: coded(rule), leftOut, shard: null, ...tokenless },
-      countsUse: false,
-    }
-
-  const uses = USE_TRACKING_STRATEGIES.has(strategy) ? await state.usesOf(jobId) : undefined
-  const routed = await deps.routers[strategy].route({
-    jobId,
-    addresses,
-    nowMs: deps.nowMs(),
-    probe: probeThrough(deps.executors, group, candidates.tokenless),
-    shared: { roundPosition: state.roundPosition ?? undefined, uses },
-  })
-  const probes = routed.probes.length === 0 ? routed.probes : routed.probes.map((probe) => ({ ...probe, msg: compactMsg(probe.msg) }))
-  return {
-    route: { ...routed, leftOut, probes, shard: null, ...tokenless },
-    countsUse: mode === 'trigger' && USE_TRACKING_STRATEGIES.has(strategy),
+  if (rule) {
+    const route: TrailRoute = { strategy, candidates: [...addresses], probes: [], chosen: null, reason: coded(rule), leftOut, shard: null }
+    if (tokenless) route.tokenless = tokenless
+    return { route, countsUse: false }
   }
+
+  const countsUse = mode === 'trigger' && USE_TRACKING_STRATEGIES.has(strategy)
+  const routeWith = (uses: readonly AddressUse[] | undefined) =>
+    deps.routers[strategy].route({
+      jobId,
+      addresses,
+      nowMs: deps.nowMs(),
+      probe: probeThrough(deps.executors, group, candidates.tokenless),
+      shared: { roundPosition: state.roundPosition ?? undefined, uses },
+    })
+  const finish = (routed: RouteTrail): RoutedRun => ({ route: trailRouteOf(routed, leftOut, tokenless), countsUse })
+  if (USE_TRACKING_STRATEGIES.has(strategy)) return state.usesOf(jobId).then(routeWith).then(finish)
+  const routed = routeWith(undefined)
+  return routed instanceof Promise ? routed.then(finish) : finish(routed)
+}
+
+/** The router's trail as the run keeps it: probe messages compacted, what was left out, tokenless addresses. */
+function trailRouteOf(routed: RouteTrail, leftOut: string[], tokenless: string[] | undefined): TrailRoute {
+  const probes = routed.probes.length === 0 ? routed.probes : routed.probes.map((probe) => ({ ...probe, msg: compactMsg(probe.msg) }))
+  const route: TrailRoute = {
+    strategy: routed.strategy,
+    candidates: routed.candidates,
+    probes,
+    chosen: routed.chosen,
+    reason: routed.reason,
+    leftOut,
+    shard: null,
+  }
+  if (tokenless) route.tokenless = tokenless
+  return route
 }
 
 function chanceRule(strategy: SingleRouteStrategy, state: RouteState): MessageCode | undefined {

@@ -1,6 +1,6 @@
 import { TRIGGER_CODE } from '../../shared/model'
 import { coded } from '../../shared/messages'
-import { TRIGGER_TRAIL_VERSION, type TrailGroup, type TrailRoute, type TriggerTrail } from '../../shared/trigger-trail'
+import { TRIGGER_TRAIL_VERSION, type TrailGroup, type TrailMessage, type TrailRoute, type TriggerTrail } from '../../shared/trigger-trail'
 import { failure, type ExecutorReply, type TriggerParam } from '../executor/executor-api'
 import type { TriggerOutcome } from '../domain/runs'
 import type { ExecutorDirectory } from './executor-directory'
@@ -28,23 +28,26 @@ export interface TriggerDeps {
  */
 export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<TriggerOutcome> {
   const { job } = run
-  const { route, countsUse } = job.executorRouteStrategy === 'SHARDING_BROADCAST' ? { route: shardRoute(run), countsUse: false } : await routeOne(run, deps)
-  const trail: Omit<TriggerTrail, 'result'> = {
+  const routing = job.executorRouteStrategy === 'SHARDING_BROADCAST' ? { route: shardRoute(run), countsUse: false } : routeOne(run, deps)
+  const { route, countsUse } = routing instanceof Promise ? await routing : routing
+  // The trail is built once its result is known: one object per run, not a copy with the result added.
+  const trail = (result: TrailMessage): TriggerTrail => ({
     version: TRIGGER_TRAIL_VERSION,
     triggerType: run.triggerType,
     group: { id: job.jobGroup, appName: run.group?.appName ?? null, registration: registrationOf(run) },
     route,
     block: { strategy: job.executorBlockStrategy, timeoutSec: job.executorTimeoutSec, retriesLeft: run.failRetryCount },
-  }
+    result,
+  })
   const address = route.chosen
-  if (!address) return outcome(run, '', TRIGGER_CODE.fail, { ...trail, result: coded('triggerResult.noAddress') })
+  if (!address) return outcome(run, '', TRIGGER_CODE.fail, trail(coded('triggerResult.noAddress')))
 
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
   if (reply.unreachable && run.group) deps.unreachable?.(run.group.appName, address)
   const ms = (performance.now() - startedAt).toFixed(1)
   const result = reply.code === 200 ? coded('triggerResult.accepted', { ms }) : coded('triggerResult.refused', { code: reply.code, ms, msg: reply.msg ?? '' })
-  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, { ...trail, result })
+  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, trail(result))
   // LFU and LRU count the address in the database with the outcome's write, for every node.
   if (reply.code === 200 && countsUse) accepted.routeUse = { jobId: job.id, atMs: deps.nowMs() }
   return accepted
@@ -86,7 +89,7 @@ function shardRoute(run: PreparedRun): TrailRoute {
   }
 }
 
-function routeOne(run: PreparedRun, deps: TriggerDeps): Promise<RoutedRun> {
+function routeOne(run: PreparedRun, deps: TriggerDeps): RoutedRun | Promise<RoutedRun> {
   const state = { roundPosition: run.roundPosition, usesOf: deps.usesOf }
   const strategy = run.job.executorRouteStrategy as SingleRouteStrategy
   return routeRun({ jobId: run.job.id, strategy, group: run.group, candidates: run, state, mode: 'trigger' }, deps)

@@ -64,7 +64,7 @@ export function createConsistentHashRouter(): Router {
   }
 
   return {
-    async route(request) {
+    route(request) {
       const { addresses, jobId } = request
       if (addresses.length === 0) return emptyAddressTrail('CONSISTENT_HASH')
       const ring = ringFor(addresses)

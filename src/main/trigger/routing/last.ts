@@ -3,7 +3,7 @@ import { chosenTrail, emptyAddressTrail, type Router } from './router'
 
 /** LAST: always the last address of the list. */
 export const lastRouter: Router = {
-  async route(request) {
+  route(request) {
     const { addresses } = request
     if (addresses.length === 0) return emptyAddressTrail('LAST')
     const last = addresses[addresses.length - 1]

@@ -9,7 +9,7 @@ import { chosenTrail, emptyAddressTrail, rotatedForJob, type Router } from './ro
  */
 export function createLeastFrequentlyUsedRouter(): Router {
   return {
-    async route(request) {
+    route(request) {
       const { addresses, jobId, nowMs } = request
       if (addresses.length === 0) return emptyAddressTrail('LEAST_FREQUENTLY_USED')
       const counts = new Map<string, number>()

@@ -8,7 +8,7 @@ import { chosenTrail, emptyAddressTrail, rotatedForJob, type Router } from './ro
  */
 export function createLeastRecentlyUsedRouter(): Router {
   return {
-    async route(request) {
+    route(request) {
       const { addresses, jobId } = request
       if (addresses.length === 0) return emptyAddressTrail('LEAST_RECENTLY_USED')
       const lastUsed = new Map((request.shared?.uses ?? []).map((use) => [use.address, use.lastUsedMs]))

@@ -5,7 +5,7 @@ import { chosenTrail, emptyAddressTrail, randomIndex, type Router, type RouterOp
 export function createRandomRouter(options: RouterOptions = {}): Router {
   const random = options.random ?? Math.random
   return {
-    async route(request) {
+    route(request) {
       const { addresses } = request
       if (addresses.length === 0) return emptyAddressTrail('RANDOM')
       const index = randomIndex(random, addresses.length)

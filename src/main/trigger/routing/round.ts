@@ -8,7 +8,7 @@ import { chosenTrail, emptyAddressTrail, type Router } from './router'
  */
 export function createRoundRouter(): Router {
   return {
-    async route(request) {
+    route(request) {
       const { addresses, jobId } = request
       if (addresses.length === 0) return emptyAddressTrail('ROUND')
       const position = request.shared?.roundPosition ?? 0

@@ -52,8 +52,12 @@ export interface RouteTrail {
   reason: RouteReason
 }
 
+/**
+ * A router that calls no executor (all but FAILOVER and BUSYOVER) answers at once: the trigger hot
+ * path then routes without a promise (route-run.ts).
+ */
 export interface Router {
-  route(request: RouteRequest): Promise<RouteTrail>
+  route(request: RouteRequest): RouteTrail | Promise<RouteTrail>
 }
 
 /** Settings shared by the stateful routers. */
