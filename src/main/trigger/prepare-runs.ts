@@ -105,12 +105,13 @@ export async function prepareScheduledRuns(
       result.unclaimed++
       continue
     }
-    const job = await jobs.job(tx, fire.jobId)
+    const job = jobs.cached(fire.jobId) ?? (await jobs.job(tx, fire.jobId))
     if (!job || job.triggerStatus !== 1) {
       result.inactive++
       continue
     }
-    const group = await groupOf(job.jobGroup)
+    const known = groupOf(job.jobGroup)
+    const group = known instanceof Promise ? await known : known
     planned.push({
       job,
       group,
