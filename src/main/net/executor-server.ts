@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { silentLogger, type Logger } from '../kernel/logger'
+import { answerClientError } from './client-error'
 import { encodeReply, FAIL_CODE } from './wire/envelope'
 import { createExecutorRoutes, envelopeStyleFor, type ExecutorRouteOptions, type ExecutorRoutes } from './wire/executor-routes'
 
@@ -61,6 +62,7 @@ export async function startExecutorServer(options: ExecutorServerOptions): Promi
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
   const handle = executorRequestHandler(createExecutorRoutes(options), options)
   const server = createServer(handle)
+  server.on('clientError', answerClientError)
   server.keepAliveTimeout = idleTimeoutMs
   // Socket inactivity in the middle of a request (a stalled upload) closes the connection too.
   server.timeout = idleTimeoutMs

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { answerClientError } from './client-error'
 import { ListenError } from './executor-server'
 
 /** A request handler that returns false when the request is not its to answer. */
@@ -53,6 +54,7 @@ export async function listen(host: string, port: number, handlers: RouteHandler[
       response.end(`internal error: ${(error as Error).message}\n`)
     }
   })
+  server.on('clientError', answerClientError)
   // Upgraded sockets leave the server's connection tracking: they are closed here on close().
   const upgraded = new Set<Duplex>()
   server.on('upgrade', (request, socket, head) => {
