@@ -6,16 +6,16 @@ process.env.JOBDESK_CHECK_TRANSACTIONS = '1'
 /**
  * End-to-end tests: Debian's Chromium drives the built renderer against headless mode
  * (`node out/main/serve.js`, one fresh server and data directory per test file; see e2e/support).
- * Two workers and no retries. Each spec file has its own server and data directory, and a spec
- * mostly waits on the page: two at once took 7.7 minutes where one took 10.2, with 61 % of a core in
- * use. Four were no faster on this 2-core machine (7.0 minutes).
+ * One worker and no retries. Two at once took 7.7 minutes where one took 10.2 (each spec file has its
+ * own server and data directory), but in one full run of three a trigger dialog was gone right after
+ * its Run click on the busier machine, a failure not yet understood and never seen with one worker.
  */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
   retries: 0,
-  workers: 2,
+  workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   timeout: 90_000,
