@@ -14,6 +14,8 @@ export interface RawRequestOptions {
   timeoutMs?: number
   /** A HEAD request's response has headers only. */
   headOnly?: boolean
+  /** Reads nothing until the last byte is written, as a busy client does: a reset meanwhile throws the answer away. */
+  readAfterWrite?: boolean
 }
 
 /**
@@ -33,7 +35,8 @@ export function sendRaw(port: number, bytes: Buffer, options: RawRequestOptions 
       resolve(answer)
     }
     const timer = setTimeout(() => finish({ kind: 'timeout', received }), options.timeoutMs ?? 15_000)
-    socket.on('connect', () => socket.write(bytes))
+    if (options.readAfterWrite) socket.pause()
+    socket.on('connect', () => socket.write(bytes, (error) => !error && socket.resume()))
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk])
       const response = parseResponse(received, false, options.headOnly ?? false)
