@@ -78,7 +78,8 @@ export function routeRun(request: RouteRunRequest, deps: RouteRunDeps): RoutedRu
     return { route, countsUse: false }
   }
 
-  const countsUse = mode === 'trigger' && USE_TRACKING_STRATEGIES.has(strategy)
+  const tracksUse = USE_TRACKING_STRATEGIES.has(strategy)
+  const countsUse = mode === 'trigger' && tracksUse
   const routeWith = (uses: readonly AddressUse[] | undefined) =>
     deps.routers[strategy].route({
       jobId,
@@ -88,7 +89,7 @@ export function routeRun(request: RouteRunRequest, deps: RouteRunDeps): RoutedRu
       shared: { roundPosition: state.roundPosition ?? undefined, uses },
     })
   const finish = (routed: RouteTrail): RoutedRun => ({ route: trailRouteOf(routed, leftOut, tokenless), countsUse })
-  if (USE_TRACKING_STRATEGIES.has(strategy)) return state.usesOf(jobId).then(routeWith).then(finish)
+  if (tracksUse) return state.usesOf(jobId).then(routeWith).then(finish)
   const routed = routeWith(undefined)
   return routed instanceof Promise ? routed.then(finish) : finish(routed)
 }
