@@ -17,8 +17,14 @@ test('a manual trigger with another parameter starts a run that appears and comp
   const dialog = page.getByRole('dialog')
   const param = dialog.getByTestId('trigger-param')
   await expect(param).toHaveValue('hello from JobDesk')
+  // While the route preview loads, its placeholder holds the answer's place: Run does not move when the
+  // answer arrives, so a click aimed at it then still lands on it. (offsetTop ignores the opening transition's transform.)
+  const runTop = () => dialog.getByTestId('trigger-submit').evaluate((button) => (button as HTMLElement).offsetTop)
+  await expect(dialog.getByTestId('route-preview-pending')).toBeVisible()
+  const topWhilePending = await runTop()
   await param.fill('manual e2e parameter')
   await expect(dialog.getByTestId('route-preview')).toContainText('Would run on jobdesk://embedded/')
+  expect(await runTop()).toBe(topWhilePending)
   await dialog.getByTestId('trigger-submit').click()
 
   const link = dialog.getByTestId('trigger-run-link')

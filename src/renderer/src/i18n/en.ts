@@ -188,6 +188,7 @@ export const en = {
   'trigger.addresses': 'Executor addresses for this run',
   'trigger.addressesHint': 'Empty: the job’s route strategy picks from its group. Pick registered addresses or type URLs.',
   'trigger.routeChosen': 'Would run on {address}',
+  'trigger.routePending': 'Working out where it would run…',
   'trigger.routeNone': 'No address would be picked now',
   'trigger.previewLeftOut': 'Left out, the embedded executor of another JobDesk process: {addresses}',
   'trigger.shards': 'Broadcast: one run on each of {n} {n|address|addresses}',

@@ -186,6 +186,7 @@ export const zhCN: Dictionary = {
   'trigger.addresses': '本次执行的执行器地址',
   'trigger.addressesHint': '留空：按任务的路由策略从执行器中选择。可选择已注册地址或输入 URL。',
   'trigger.routeChosen': '将在 {address} 上执行',
+  'trigger.routePending': '正在计算将在哪里执行…',
   'trigger.routeNone': '当前没有可选的地址',
   'trigger.previewLeftOut': '已排除（另一个 JobDesk 进程的内置执行器）：{addresses}',
   'trigger.shards': '分片广播：在 {n} 个地址上各执行一次',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Loader, Text } from '@mantine/core'
+import { Alert, Badge, Loader, Group, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { RoutePreview as Preview } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
@@ -44,7 +44,22 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
         {errorText(error.caught)}
       </Text>
     )
-  if (!preview) return <Loader size="xs" />
+  if (!preview)
+    // The same two lines as the answer's common shape: the Run button below does not move when it
+    // arrives, so a click aimed at Run while the preview loads still lands on Run.
+    return (
+      <Alert variant="light" color="gray" data-testid="route-preview-pending" p="xs">
+        <Group gap={6} wrap="nowrap">
+          <Loader size={12} />
+          <Text size="sm" fw={500}>
+            {t('trigger.routePending')}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          <EnumLabel kind="route" value={job.executorRouteStrategy} />
+        </Text>
+      </Alert>
+    )
   const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
   // Candidates an admin named outside the group: JobDesk calls them without the group's token.
   const tokenless = new Set(preview.tokenless)
