@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 const reportDir = mkdtempSync(join(tmpdir(), 'jobdesk-test-'))
 const totals = { passed: 0, failed: 0 }
@@ -19,6 +20,35 @@ function run(command, args, env = {}) {
 /** "2 skipped: <title>; <title>": a skip says what did not run (the titles say why). */
 function skippedNote(titles) {
   return titles.length === 0 ? '' : `${titles.length} skipped: ${titles.join('; ')}`
+}
+
+/** "failed: <file> › <title>: <the error, cut short>": the summary names what failed, since CI keeps only the log's tail. */
+function failedNote(failures) {
+  return failures.length === 0 ? '' : `failed: ${failures.join('; ')}`
+}
+
+function shortMessage(text) {
+  // Drop ANSI colour codes (Playwright's messages have them), put the lines on one, and cut it short.
+  return stripVTControlCharacters(String(text ?? ''))
+    .trim()
+    .replace(/\s*\n\s*/g, ' | ')
+    .slice(0, 240)
+}
+
+function failedSpecs(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => (spec.tests ?? []).some((test) => test.status === 'unexpected' || test.status === 'flaky'))
+      .map((spec) => {
+        const error = spec.tests.flatMap((test) => test.results ?? []).find((result) => result.error)?.error
+        return `${spec.file}:${spec.line} › ${spec.title}: ${shortMessage(error?.message)}`
+      }),
+    ...failedSpecs(suite.suites ?? []),
+  ])
+}
+
+function notes(...parts) {
+  return parts.filter((part) => part !== '').join('; ')
 }
 
 function skippedSpecs(suites) {
@@ -60,7 +90,14 @@ if (existsSync(vitestReport)) {
   const skipped = report.testResults.flatMap((file) =>
     file.assertionResults.filter((test) => test.status === 'pending' || test.status === 'skipped' || test.status === 'todo').map((test) => test.title),
   )
-  count('vitest', report.numPassedTests, report.numFailedTests + brokenFiles, skippedNote(skipped))
+  const failures = report.testResults.flatMap((file) => {
+    const name = relative(process.cwd(), file.name)
+    if (file.status === 'failed' && file.assertionResults.length === 0) return [`${name}: ${shortMessage(file.message)}`]
+    return file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${name} › ${test.fullName}: ${shortMessage(test.failureMessages?.[0])}`)
+  })
+  count('vitest', report.numPassedTests, report.numFailedTests + brokenFiles, notes(failedNote(failures), skippedNote(skipped)))
   // Where the suite's time goes: the slowest files, to look at first when it gets slow.
   const slowest = report.testResults
     .map((file) => ({ name: relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 }))
@@ -79,7 +116,8 @@ if (built) {
 if (existsSync(playwrightReport)) {
   const report = JSON.parse(readFileSync(playwrightReport, 'utf8'))
   const stats = report.stats
-  count('e2e', stats.expected, stats.unexpected + stats.flaky, skippedNote(skippedSpecs(report.suites ?? [])))
+  const suites = report.suites ?? []
+  count('e2e', stats.expected, stats.unexpected + stats.flaky, notes(failedNote(failedSpecs(suites)), skippedNote(skippedSpecs(suites))))
 } else {
   count('e2e', 0, 1, built ? 'no report: playwright did not run' : 'not run: the build failed')
 }
