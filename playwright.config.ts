@@ -6,16 +6,17 @@ process.env.JOBDESK_CHECK_TRANSACTIONS = '1'
 /**
  * End-to-end tests: Debian's Chromium drives the built renderer against headless mode
  * (`node out/main/serve.js`, one fresh server and data directory per test file; see e2e/support).
- * One worker and no retries. Two at once took 7.7 minutes where one took 10.2 (each spec file has its
- * own server and data directory), but in one full run of three a trigger dialog was gone right after
- * its Run click on the busier machine, a failure not yet understood and never seen with one worker.
+ * Two spec files at a time and no retries: 7.7 minutes where one at a time took 10.3. An earlier try
+ * with two lost a trigger dialog's Run click now and then on the busier machine: the route preview
+ * grew under the cursor as the click landed and pushed Run down. Its placeholder now has the
+ * answer's shape (pages/jobs/route-preview.tsx), and manual-trigger.spec holds Run in place.
  */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
   retries: 0,
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   timeout: 90_000,
