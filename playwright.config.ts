@@ -7,8 +7,8 @@ process.env.JOBDESK_CHECK_TRANSACTIONS = '1'
  * End-to-end tests: Debian's Chromium drives the built renderer against headless mode
  * (`node out/main/serve.js`, one fresh server and data directory per test file; see e2e/support).
  * Two spec files at a time and no retries: 7.7 minutes where one at a time took 10.3. An earlier try
- * with two lost a trigger dialog's Run click now and then on the busier machine: the route preview
- * grew under the cursor as the click landed and pushed Run down. Its placeholder now has the
+ * with two lost a trigger dialog's Run click now and then on the busier machine, most likely because
+ * the route preview grew as the click landed and pushed Run down. Its placeholder now has the
  * answer's shape (pages/jobs/route-preview.tsx), and manual-trigger.spec holds Run in place.
  */
 export default defineConfig({
