@@ -16,7 +16,8 @@ import { mkdirSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { flag, number, numbers, option } from './support/cli'
-import { measureCronLoad, type CronLoadResult } from './support/jobdesk-cron-load'
+import { SERVE_ENTRY } from './support/jobdesk'
+import { measureCronLoad, prepareCronDataDir, type CronLoadResult } from './support/jobdesk-cron-load'
 import { BenchResult, RESULTS_DIR } from './support/results'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -146,10 +147,18 @@ async function reportBeside(n: string, jobs: number, dir: string): Promise<void>
   const label = basename(dir)
   const ratios: number[] = []
   const pairs: string[] = []
+  const entry = join(dir, 'out', 'main', 'serve.js')
   for (let round = 0; round < besideRounds; round++) {
+    // Both folders first, each made by its own build's first start, and one first fire for both: the
+    // two then plant, start and measure in the same seconds. (Made one way for today's build and the
+    // other for the earlier one, their windows were seconds apart, and the same build measured 0.83–1.01
+    // of itself side by side.)
+    const [ours, theirs] = await Promise.all([prepareCronDataDir(SERVE_ENTRY), prepareCronDataDir(entry)])
+    // Planting is synchronous, one folder after the other: a second of lead per 10k jobs.
+    const firstFireMs = (Math.ceil(Date.now() / 1000) + 2 + Math.ceil(jobs / 10_000)) * 1000
     const [today, then] = await Promise.all([
-      measureCronLoad({ jobs, warmupSec, windowSec }),
-      measureCronLoad({ jobs, warmupSec, windowSec, entry: join(dir, 'out', 'main', 'serve.js') }),
+      measureCronLoad({ jobs, warmupSec, windowSec, prepared: { data: ours, firstFireMs } }),
+      measureCronLoad({ jobs, warmupSec, windowSec, entry, prepared: { data: theirs, firstFireMs } }),
     ])
     ratios.push(today.cpuUsPerFire / then.cpuUsPerFire)
     pairs.push(

@@ -29,6 +29,11 @@ export interface CronLoadOptions {
   nodeArgs?: string[]
   /** Another build's headless entry (`DIR/out/main/serve.js` of an earlier commit), run on a database of its own schema. */
   entry?: string
+  /**
+   * A data folder made beforehand (`prepareCronDataDir`) and the first fire's time: two runs side by
+   * side then plant, start and measure in the same seconds.
+   */
+  prepared?: { data: DataDir; firstFireMs: number }
   /** Runs during the window (a concurrent writer, B3b); resolved before the figures are read. */
   during?: (headless: Headless, dbFile: string, windowEndMs: number) => Promise<void>
 }
@@ -92,8 +97,8 @@ export function lagOf(values: readonly number[]): Lag {
 }
 
 export async function measureCronLoad(options: CronLoadOptions): Promise<CronLoadResult> {
-  const data = options.entry ? await prepareDataDirOf(options.entry) : prepareDataDir('jobdesk-bench-cron-')
-  const firstFireMs = (Math.ceil(Date.now() / 1000) + 2) * 1000
+  const data = options.prepared?.data ?? (options.entry ? await prepareCronDataDir(options.entry) : prepareDataDir('jobdesk-bench-cron-'))
+  const firstFireMs = options.prepared?.firstFireMs ?? (Math.ceil(Date.now() / 1000) + 2) * 1000
   plantJobs(data.file, {
     count: options.jobs,
     groupId: data.embeddedGroupId,
@@ -114,7 +119,7 @@ export async function measureCronLoad(options: CronLoadOptions): Promise<CronLoa
  * A data folder in an earlier build's own schema (a build refuses a newer one): that build starts once
  * on the empty folder, which creates its tables and its embedded executor's group, and stops.
  */
-async function prepareDataDirOf(entry: string): Promise<DataDir> {
+export async function prepareCronDataDir(entry: string): Promise<DataDir> {
   const dir = mkdtempSync(join(tmpdir(), 'jobdesk-bench-cron-before-'))
   const once = await startHeadless({ dataDir: dir, entry, timeoutMs: 120_000 })
   await once.stop()
