@@ -27,6 +27,8 @@ export interface TriggerOutcome {
   routeUse?: { jobId: number; atMs: number }
   /** The same trigger as data (src/shared/trigger-trail.ts), kept as JSON; trigger_msg is then derived from it when read. */
   triggerTrail?: TriggerTrail
+  /** `triggerTrail` as its column's JSON, when the trigger made it so already (trigger-run.ts). */
+  trailJson?: string
 }
 
 export interface RunCompletion {

@@ -65,6 +65,7 @@ export const insertValues = (run: NewRun, triggerNode: string) => [
 export const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
 
 export function trailColumn(outcome: TriggerOutcome): string | null {
+  if (outcome.trailJson !== undefined) return outcome.trailJson
   return outcome.triggerTrail ? JSON.stringify(outcome.triggerTrail) : null
 }
 
@@ -74,7 +75,8 @@ export function trailColumn(outcome: TriggerOutcome): string | null {
  * text itself for an outcome without a trail. An imported XXL-JOB run keeps its own text.
  */
 export function triggerMsgColumn(outcome: TriggerOutcome): string {
-  return outcome.triggerTrail ? '' : outcome.triggerMsg
+  // trailJson first: reading triggerTrail of an outcome that has its JSON parses it.
+  return outcome.trailJson !== undefined || outcome.triggerTrail ? '' : outcome.triggerMsg
 }
 
 export function fromRow(row: RunRow): JobRun {

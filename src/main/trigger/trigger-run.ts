@@ -59,20 +59,35 @@ export function unroutedOutcome(run: PreparedRun, result: TriggerTrail['result']
 }
 
 /**
- * The text is formatted only when something reads it (a manual trigger's answer, a test): the store
- * keeps the trail and derives the text when the run is read, so the hot path never builds it.
+ * The trail is serialized at once: the outcome may wait some hundreds of milliseconds for its run's
+ * completion before it is written (RunWriter.holdOutcomesOf), and one flat string outlives the young
+ * generation far more cheaply than the trail's dozen objects. The trail and its English text are
+ * made again from it only when something reads them (a manual trigger's answer, a test); the store
+ * writes the JSON and derives the text when the run is read, so the hot path never builds it.
  */
-function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, trail: TriggerTrail): TriggerOutcome {
-  let text: string | undefined
-  return {
-    logId: run.logId,
-    executorAddress,
-    triggerCode,
-    get triggerMsg() {
-      return (text ??= formatTriggerTrail(trail))
-    },
-    triggerTrail: trail,
+class TrailedOutcome implements TriggerOutcome {
+  routeUse?: TriggerOutcome['routeUse']
+  private trail: TriggerTrail | undefined
+  private text: string | undefined
+
+  constructor(
+    readonly logId: number,
+    readonly executorAddress: string,
+    readonly triggerCode: number,
+    readonly trailJson: string,
+  ) {}
+
+  get triggerTrail(): TriggerTrail {
+    return (this.trail ??= JSON.parse(this.trailJson) as TriggerTrail)
   }
+
+  get triggerMsg(): string {
+    return (this.text ??= formatTriggerTrail(this.triggerTrail))
+  }
+}
+
+function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, trail: TriggerTrail): TriggerOutcome {
+  return new TrailedOutcome(run.logId, executorAddress, triggerCode, JSON.stringify(trail))
 }
 
 function shardRoute(run: PreparedRun): TrailRoute {
