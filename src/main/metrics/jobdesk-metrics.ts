@@ -3,6 +3,7 @@ import { TRIGGER_TYPES, type AddressHealth, type TriggerType } from '../../share
 import type { RunCompletion } from '../domain/runs'
 import { RUN_ENDS, runEndOfCompletion, type RunEnd } from '../domain/run-end'
 import { RunStarts } from './run-starts'
+import { BucketHistogram } from './bucket-histogram'
 
 /** What the gauges read at each scrape (never on the hot path): the core's parts, as the composition wires them. */
 export interface MetricSources {
@@ -44,8 +45,8 @@ export class JobDeskMetrics {
   private readonly fires: Record<TriggerType, { inc(n?: number): void }>
   private readonly runs: Record<RunEnd, { inc(n?: number): void }>
   private readonly misfires: Counter<'strategy'>
-  private readonly lag: Histogram
-  private readonly durations: Histogram<'group'>
+  private readonly lag: BucketHistogram
+  private readonly durations: BucketHistogram
   private readonly transactions: Histogram
   private readonly flowRuns: Counter<'state'>
   /** The runs written here and not ended: their durations are observed from this, not read back. */
@@ -69,12 +70,12 @@ export class JobDeskMetrics {
       labelNames: ['strategy'],
       registers,
     })
-    this.lag = new Histogram({
-      name: 'jobdesk_trigger_lag_seconds',
-      help: 'Trigger time minus scheduled time of each scheduled run (CRON and MISFIRE), as written in job_log.',
-      buckets: LAG_BUCKETS,
+    this.lag = new BucketHistogram(
+      'jobdesk_trigger_lag_seconds',
+      'Trigger time minus scheduled time of each scheduled run (CRON and MISFIRE), as written in job_log.',
+      LAG_BUCKETS,
       registers,
-    })
+    )
     const runs = new Counter({
       name: 'jobdesk_runs_total',
       help: 'Runs ended, by how they ended, counted as their final state is committed.',
@@ -82,13 +83,13 @@ export class JobDeskMetrics {
       registers,
     })
     this.runs = Object.fromEntries(RUN_ENDS.map((end) => [end, zeroed(runs.labels(end))])) as JobDeskMetrics['runs']
-    this.durations = new Histogram({
-      name: 'jobdesk_run_duration_seconds',
-      help: 'Handle time minus trigger time of each completed run, by executor group (app name).',
-      labelNames: ['group'],
-      buckets: DURATION_BUCKETS,
+    this.durations = new BucketHistogram(
+      'jobdesk_run_duration_seconds',
+      'Handle time minus trigger time of each completed run, by executor group (app name).',
+      DURATION_BUCKETS,
       registers,
-    })
+      'group',
+    )
     this.transactions = new Histogram({
       name: 'jobdesk_db_transaction_seconds',
       help: 'Duration of each database transaction.',
@@ -151,10 +152,13 @@ export class JobDeskMetrics {
   runsWritten(
     runs: readonly { logId: number; triggerType: TriggerType; triggerTimeMs: number; scheduleTimeMs: number | null; group: { appName: string } | undefined }[],
   ): void {
+    // Counted first and added once per trigger type: prom-client's inc allocates on every call.
+    const fired = new Map<TriggerType, number>()
     for (const run of runs) {
-      this.fires[run.triggerType].inc()
+      fired.set(run.triggerType, (fired.get(run.triggerType) ?? 0) + 1)
       if (run.scheduleTimeMs !== null) this.lag.observe(Math.max(0, run.triggerTimeMs - run.scheduleTimeMs) / 1000)
     }
+    for (const [type, n] of fired) this.fires[type].inc(n)
     this.starts.written(runs)
   }
 
@@ -168,12 +172,15 @@ export class JobDeskMetrics {
    * this node has its duration observed, by its group.
    */
   runsEnded(ended: { completions: readonly RunCompletion[]; failedTriggers: number }, failedIds: readonly number[] = []): void {
+    const endedAs = new Map<RunEnd, number>()
     for (const c of ended.completions) {
-      this.runs[runEndOfCompletion(c.handleCode, c.handleMsg)].inc()
+      const end = runEndOfCompletion(c.handleCode, c.handleMsg)
+      endedAs.set(end, (endedAs.get(end) ?? 0) + 1)
       const start = this.starts.take(c.logId)
       if (start && start.triggerTimeMs > 0 && c.handleTimeMs >= start.triggerTimeMs)
-        this.durations.observe({ group: start.appName }, (c.handleTimeMs - start.triggerTimeMs) / 1000)
+        this.durations.observe((c.handleTimeMs - start.triggerTimeMs) / 1000, start.appName)
     }
+    for (const [end, n] of endedAs) this.runs[end].inc(n)
     if (ended.failedTriggers > 0) this.runs.failed.inc(ended.failedTriggers)
     this.starts.forget(failedIds)
   }
