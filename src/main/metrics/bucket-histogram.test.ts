@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { BucketHistogram } from './bucket-histogram'
 
 const BUCKETS = [0.005, 0.01, 0.1, 1, 10]
-// On a bound, between bounds, below the first, above the last, zero, and not a number (ignored by both).
+// On a bound, between bounds, below the first, above the last, zero, and not a number (which this one
+// ignores; prom-client's throws, so the reference skips it).
 const VALUES = [0.005, 0.0051, 0.2, 0, 0.001, 10, 11, 300, 1, Number.NaN]
 
 /** What prom-client's own histogram writes for the same observations: the scrape must not change. */
