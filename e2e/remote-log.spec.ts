@@ -62,6 +62,9 @@ test('a remote run whose executor died mid-run shows the lines JobDesk copied wh
   const detail = page.getByTestId('run-detail')
   await expect(detail).toHaveAttribute('data-status', 'running')
   const runId = await detail.getAttribute('data-run-id')
+  // A read of a running LAN run's log keeps the lines it brings (RunLogs offers them to the keeper before
+  // answering): once the console shows the handler's line, JobDesk has it, whatever the keeper's period.
+  await expect(detail.getByTestId('log-tail').getByTestId('log-row').filter({ hasText: 'sleeping 60000 ms' })).toHaveCount(1)
   await agent.kill()
   await goTo(page, 'dashboard')
   await goTo(page, 'runs')
