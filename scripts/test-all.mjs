@@ -35,16 +35,19 @@ function shortMessage(text) {
     .slice(0, 240)
 }
 
-function failedSpecs(suites) {
+/** Every spec of Playwright's report, nested suites included, that has a test with one of `statuses`. */
+function specsWith(suites, statuses) {
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => (spec.tests ?? []).some((test) => test.status === 'unexpected' || test.status === 'flaky'))
-      .map((spec) => {
-        const error = spec.tests.flatMap((test) => test.results ?? []).find((result) => result.error)?.error
-        return `${spec.file}:${spec.line} › ${spec.title}: ${shortMessage(error?.message)}`
-      }),
-    ...failedSpecs(suite.suites ?? []),
+    ...(suite.specs ?? []).filter((spec) => (spec.tests ?? []).some((test) => statuses.includes(test.status))),
+    ...specsWith(suite.suites ?? [], statuses),
   ])
+}
+
+function failedSpecs(suites) {
+  return specsWith(suites, ['unexpected', 'flaky']).map((spec) => {
+    const error = spec.tests.flatMap((test) => test.results ?? []).find((result) => result.error)?.error
+    return `${spec.file}:${spec.line} › ${spec.title}: ${shortMessage(error?.message)}`
+  })
 }
 
 function notes(...parts) {
@@ -52,10 +55,7 @@ function notes(...parts) {
 }
 
 function skippedSpecs(suites) {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).filter((spec) => (spec.tests ?? []).some((test) => test.status === 'skipped')).map((spec) => spec.title),
-    ...skippedSpecs(suite.suites ?? []),
-  ])
+  return specsWith(suites, ['skipped']).map((spec) => spec.title)
 }
 
 function count(suite, passed, failed, note = '') {
