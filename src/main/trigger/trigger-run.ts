@@ -30,27 +30,31 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
   const { job } = run
   const routing = job.executorRouteStrategy === 'SHARDING_BROADCAST' ? { route: shardRoute(run), countsUse: false } : routeOne(run, deps)
   const { route, countsUse } = routing instanceof Promise ? await routing : routing
-  // The trail is built once its result is known: one object per run, not a copy with the result added.
-  const trail = (result: TrailMessage): TriggerTrail => ({
-    version: TRIGGER_TRAIL_VERSION,
-    triggerType: run.triggerType,
-    group: { id: job.jobGroup, appName: run.group?.appName ?? null, registration: registrationOf(run) },
-    route,
-    block: { strategy: job.executorBlockStrategy, timeoutSec: job.executorTimeoutSec, retriesLeft: run.failRetryCount },
-    result,
-  })
   const address = route.chosen
-  if (!address) return outcome(run, '', TRIGGER_CODE.fail, trail(coded('triggerResult.noAddress')))
+  if (!address) return outcome(run, '', TRIGGER_CODE.fail, trailOf(run, route, coded('triggerResult.noAddress')))
 
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
   if (reply.unreachable && run.group) deps.unreachable?.(run.group.appName, address)
   const ms = (performance.now() - startedAt).toFixed(1)
   const result = reply.code === 200 ? coded('triggerResult.accepted', { ms }) : coded('triggerResult.refused', { code: reply.code, ms, msg: reply.msg ?? '' })
-  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, trail(result))
+  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, trailOf(run, route, result))
   // LFU and LRU count the address in the database with the outcome's write, for every node.
   if (reply.code === 200 && countsUse) accepted.routeUse = { jobId: job.id, atMs: deps.nowMs() }
   return accepted
+}
+
+/** The trail is built once its result is known: one object per run, not a copy with the result added. */
+function trailOf(run: PreparedRun, route: TrailRoute, result: TrailMessage): TriggerTrail {
+  const { job } = run
+  return {
+    version: TRIGGER_TRAIL_VERSION,
+    triggerType: run.triggerType,
+    group: { id: job.jobGroup, appName: run.group?.appName ?? null, registration: registrationOf(run) },
+    route,
+    block: { strategy: job.executorBlockStrategy, timeoutSec: job.executorTimeoutSec, retriesLeft: run.failRetryCount },
+    result,
+  }
 }
 
 /** The outcome of a trigger that ended before or without routing (a full pool, an unexpected failure). */
