@@ -18,6 +18,16 @@ export type NewRun = Pick<
   | 'parentLogId'
 >
 
+/**
+ * A trigger trail in two parts, each JSON text: its shape — the group, the route, the block settings,
+ * all but the result, and the same for most runs of a job — and its result, which holds the call's
+ * time and differs every run. The store keeps each shape once (store/trail-shapes.ts).
+ */
+export interface TrailParts {
+  shape: string
+  result: string
+}
+
 export interface TriggerOutcome {
   logId: number
   executorAddress: string
@@ -27,8 +37,8 @@ export interface TriggerOutcome {
   routeUse?: { jobId: number; atMs: number }
   /** The same trigger as data (src/shared/trigger-trail.ts), kept as JSON; trigger_msg is then derived from it when read. */
   triggerTrail?: TriggerTrail
-  /** `triggerTrail` as its column's JSON, when the trigger made it so already (trigger-run.ts). */
-  trailJson?: string
+  /** `triggerTrail` as the store writes it, when the trigger made it so already (trigger-run.ts). */
+  trailParts?: TrailParts
 }
 
 export interface RunCompletion {

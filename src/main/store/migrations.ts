@@ -543,6 +543,22 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE job_user ADD COLUMN directory_id TEXT NOT NULL DEFAULT '';
     `,
   },
+  {
+    version: 17,
+    description: 'trigger trails: each shape kept once, a run keeps its digest and result',
+    sql: `
+      -- Most runs of a job share their trail but for its result (the call's time): the group, the
+      -- route, the block settings. Each such shape is kept once here, under 22 base64url characters
+      -- of SHA-256 of its JSON; a run's job_log.trigger_trail holds that digest, a space and the
+      -- result's JSON, written by the outcome's own UPDATE (store/trail-shapes.ts). A job_log_trail
+      -- row per run (~0.5 KB) cost about a tenth of a fire's CPU at 10k every-second jobs. Runs
+      -- triggered before keep their job_log_trail rows.
+      CREATE TABLE job_trail_shape (
+        digest TEXT PRIMARY KEY,
+        shape  TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

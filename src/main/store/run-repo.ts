@@ -3,7 +3,8 @@ import { HANDLE_CODE, type JobRun, runStatus } from '../../shared/model'
 import type { Connection, SqlValue } from './sql/connection'
 import { fromRow, HANDLE_MSG_MAX_CHARS, INSERT_COLUMNS, insertValues, triggerMsgColumn, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
-import { attachTrails, writeTrails } from './run-trails'
+import { attachTrails, trailColumns } from './run-trails'
+import type { TrailShapeWrites } from './trail-shapes'
 import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery, type OutcomeCounts } from './run-report-queries'
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
 import { engineStatementSizes, idChunks, inList, multiRowInsert, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
@@ -28,7 +29,11 @@ const RUNNING = 'trigger_code = 200 AND handle_code = 0'
 
 /** `job_log`: one row per trigger attempt (one per shard for broadcast, one per retry). */
 export class RunRepo {
-  constructor(private readonly db: Connection) {}
+  constructor(
+    private readonly db: Connection,
+    /** The trail shapes this store knows, and those this transaction writes (trail-shapes.ts). */
+    private readonly shapes: TrailShapeWrites,
+  ) {}
 
   private get d() {
     return this.db.dialect
@@ -84,18 +89,17 @@ export class RunRepo {
   }
 
   async recordOutcomes(outcomes: readonly TriggerOutcome[]): Promise<void> {
-    if (this.d.name === 'sqlite') await this.recordOutcomesByValues(outcomes)
-    else {
-      for (const o of outcomes) {
-        await this.db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ? WHERE id = ?', [
-          o.executorAddress,
-          o.triggerCode,
-          triggerMsgColumn(o),
-          o.logId,
-        ])
-      }
+    const trails = await trailColumns(this.db, this.shapes, outcomes)
+    if (this.d.name === 'sqlite') return this.recordOutcomesByValues(outcomes, trails)
+    for (const [i, o] of outcomes.entries()) {
+      await this.db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ? WHERE id = ?', [
+        o.executorAddress,
+        o.triggerCode,
+        triggerMsgColumn(o),
+        trails[i],
+        o.logId,
+      ])
     }
-    await writeTrails(this.db, outcomes)
   }
 
   /**
@@ -103,12 +107,15 @@ export class RunRepo {
    * completions were 20k one-row statements a second, each paying the call into the engine (B1).
    * A run listed twice takes its last outcome, as the one-row statements in order would leave it.
    */
-  private async recordOutcomesByValues(outcomes: readonly TriggerOutcome[]): Promise<void> {
-    const last = [...new Map(outcomes.map((o) => [o.logId, o])).values()]
+  private async recordOutcomesByValues(outcomes: readonly TriggerOutcome[], trails: readonly (string | null)[]): Promise<void> {
+    const last = [...new Map(outcomes.map((o, i) => [o.logId, i])).values()]
     let from = 0
     for (const size of statementSizes(last.length, ROWS_PER_UPDATE)) {
       const params: SqlValue[] = []
-      for (const o of last.slice(from, (from += size))) params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o))
+      for (const i of last.slice(from, (from += size))) {
+        const o = outcomes[i]
+        params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), trails[i])
+      }
       await this.db.run(outcomesStatement(size), params)
     }
   }
@@ -118,19 +125,18 @@ export class RunRepo {
    * batch); false when the run was already finished, in which case nothing was written.
    */
   async recordOutcomeAndComplete(outcome: TriggerOutcome, completion: RunCompletion): Promise<boolean> {
-    const done = await this.updateOutcomeAndComplete(outcome, completion)
-    if (done) await writeTrails(this.db, [outcome])
-    return done
+    const [trail] = await trailColumns(this.db, this.shapes, [outcome])
+    return this.updateOutcomeAndComplete(outcome, trail, completion)
   }
 
-  private async updateOutcomeAndComplete(outcome: TriggerOutcome, completion: RunCompletion): Promise<boolean> {
+  private async updateOutcomeAndComplete(outcome: TriggerOutcome, trail: string | null, completion: RunCompletion): Promise<boolean> {
     const code = completion.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : completion.handleCode
     const changes = await this.db.run(
       `UPDATE job_log
-          SET executor_address = ?, trigger_code = ?, trigger_msg = ?,
+          SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ?,
               handle_code = ?, handle_msg = substr(?, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
         WHERE id = ? AND handle_code = 0`,
-      [outcome.executorAddress, outcome.triggerCode, triggerMsgColumn(outcome), code, completion.handleMsg, completion.handleTimeMs, outcome.logId],
+      [outcome.executorAddress, outcome.triggerCode, triggerMsgColumn(outcome), trail, code, completion.handleMsg, completion.handleTimeMs, outcome.logId],
     )
     return changes === 1
   }
@@ -142,30 +148,36 @@ export class RunRepo {
    */
   async recordOutcomesAndComplete(pairs: readonly { outcome: TriggerOutcome; completion: RunCompletion }[]): Promise<Set<number>> {
     const done = new Set<number>()
-    if (this.d.name !== 'sqlite') {
-      for (const { outcome, completion } of pairs) if (await this.updateOutcomeAndComplete(outcome, completion)) done.add(outcome.logId)
-    } else {
-      let from = 0
-      for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
-        const params: SqlValue[] = []
-        for (const { outcome: o, completion: c } of pairs.slice(from, (from += size))) {
-          params.push(
-            o.logId,
-            o.executorAddress,
-            o.triggerCode,
-            triggerMsgColumn(o),
-            c.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : c.handleCode,
-            c.handleMsg,
-            c.handleTimeMs,
-          )
-        }
-        for (const row of await this.db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
-      }
-    }
-    await writeTrails(
+    const trails = await trailColumns(
       this.db,
-      pairs.filter((p) => done.has(p.outcome.logId)).map((p) => p.outcome),
+      this.shapes,
+      pairs.map((p) => p.outcome),
     )
+    if (this.d.name !== 'sqlite') {
+      for (const [i, { outcome, completion }] of pairs.entries()) {
+        if (await this.updateOutcomeAndComplete(outcome, trails[i], completion)) done.add(outcome.logId)
+      }
+      return done
+    }
+    let from = 0
+    for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
+      const params: SqlValue[] = []
+      for (let i = from; i < from + size; i++) {
+        const { outcome: o, completion: c } = pairs[i]
+        params.push(
+          o.logId,
+          o.executorAddress,
+          o.triggerCode,
+          triggerMsgColumn(o),
+          trails[i],
+          c.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : c.handleCode,
+          c.handleMsg,
+          c.handleTimeMs,
+        )
+      }
+      from += size
+      for (const row of await this.db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
+    }
     return done
   }
 
@@ -374,7 +386,7 @@ export class RunRepo {
 
   /** Rows as runs, with their trails. */
   private async runsOf(rows: RunRow[]): Promise<JobRun[]> {
-    return (await attachTrails(this.db, rows)).map(fromRow)
+    return (await attachTrails(this.db, this.shapes.known, rows)).map(fromRow)
   }
 
   /** Deletes runs with their kept log texts and trails. */
@@ -427,8 +439,8 @@ const ROWS_PER_UPDATE = 64
 /** SQLite: the trigger outcomes of `size` runs in one UPDATE (recordOutcomes). */
 const outcomesStatement = statementsBySize(
   (size) => `UPDATE job_log
-        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4
-       FROM (VALUES ${valuesRows(size, 4)}) AS v
+        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5
+       FROM (VALUES ${valuesRows(size, 5)}) AS v
       WHERE job_log.id = v.column1`,
 )
 /** SQLite: `size` completions in one UPDATE … RETURNING the runs it finished (complete); a message joins one already there on a new line. */
@@ -444,9 +456,9 @@ const completionsStatement = statementsBySize(
 /** SQLite (≥ 3.35): one UPDATE … FROM VALUES … RETURNING for `size` outcome-and-completion pairs. */
 const pairsStatement = statementsBySize(
   (size) => `UPDATE job_log
-        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4,
-            handle_code = v.column5, handle_msg = substr(v.column6, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column7
-       FROM (VALUES ${valuesRows(size, 7)}) AS v
+        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5,
+            handle_code = v.column6, handle_msg = substr(v.column7, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column8
+       FROM (VALUES ${valuesRows(size, 8)}) AS v
       WHERE job_log.id = v.column1 AND job_log.handle_code = 0
       RETURNING id`,
 )

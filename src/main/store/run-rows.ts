@@ -1,4 +1,4 @@
-import type { NewRun, TriggerOutcome } from '../domain/runs'
+import type { NewRun, TrailParts, TriggerOutcome } from '../domain/runs'
 import { parseTriggerTrail } from '../../shared/trigger-trail'
 import type { JobRun, TriggerType } from '../../shared/model'
 import { formatTriggerTrail } from '../../shared/trigger-trail-text'
@@ -26,7 +26,10 @@ export interface RunRow {
   alarm_message: string
   parent_log_id: number | null
   retry_due_time: number | null
-  /** NULL in the table since migration 9: the trail is read from job_log_trail onto the row (run-trails.ts). */
+  /**
+   * In the table, the trail's shape digest and result (trail-shapes.ts; NULL for runs triggered before
+   * migration 17, whose trails are in job_log_trail); on a row read back, the whole trail (run-trails.ts).
+   */
   trigger_trail: string | null
 }
 
@@ -64,9 +67,12 @@ export const insertValues = (run: NewRun, triggerNode: string) => [
 
 export const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
 
-export function trailColumn(outcome: TriggerOutcome): string | null {
-  if (outcome.trailJson !== undefined) return outcome.trailJson
-  return outcome.triggerTrail ? JSON.stringify(outcome.triggerTrail) : null
+/** The outcome's trail in its two parts (trail-shapes.ts), or null for an outcome without one. */
+export function trailParts(outcome: TriggerOutcome): TrailParts | null {
+  if (outcome.trailParts !== undefined) return outcome.trailParts
+  if (!outcome.triggerTrail) return null
+  const { result, ...shape } = outcome.triggerTrail
+  return { shape: JSON.stringify(shape), result: JSON.stringify(result) }
 }
 
 /**
@@ -75,8 +81,8 @@ export function trailColumn(outcome: TriggerOutcome): string | null {
  * text itself for an outcome without a trail. An imported XXL-JOB run keeps its own text.
  */
 export function triggerMsgColumn(outcome: TriggerOutcome): string {
-  // trailJson first: reading triggerTrail of an outcome that has its JSON parses it.
-  return outcome.trailJson !== undefined || outcome.triggerTrail ? '' : outcome.triggerMsg
+  // trailParts first: reading triggerTrail of an outcome that has its JSON parses it.
+  return outcome.trailParts !== undefined || outcome.triggerTrail ? '' : outcome.triggerMsg
 }
 
 export function fromRow(row: RunRow): JobRun {

@@ -23,6 +23,7 @@ import { SettingRepo } from './setting-repo'
 import { UserRepo } from './user-repo'
 import type { ClusterEventChannel } from './cluster-events'
 import type { Connection } from './sql/connection'
+import type { TrailShapeWrites } from './trail-shapes'
 import { VersionRepo } from './version-repo'
 
 /**
@@ -85,11 +86,12 @@ export interface Store extends Repos, UnitOfWork {
   close(): Promise<void>
 }
 
-export function createRepos(db: Connection): Repos {
+/** `shapes`: the trail shapes the store knows, seen from this transaction (or from outside any). */
+export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
   return {
     jobs: new JobRepo(db),
     groups: new GroupRepo(db),
-    runs: new RunRepo(db),
+    runs: new RunRepo(db, shapes),
     ring: new RingRepo(db),
     registry: new RegistryRepo(db),
     settings: new SettingRepo(db),

@@ -2,9 +2,10 @@ import { TRIGGER_CODE } from '../../shared/model'
 import { coded } from '../../shared/messages'
 import { TRIGGER_TRAIL_VERSION, type TrailGroup, type TrailMessage, type TrailRoute, type TriggerTrail } from '../../shared/trigger-trail'
 import { failure, type ExecutorReply, type TriggerParam } from '../executor/executor-api'
-import type { TriggerOutcome } from '../domain/runs'
+import type { TrailParts, TriggerOutcome } from '../domain/runs'
 import type { ExecutorDirectory } from './executor-directory'
 import type { PreparedRun } from './prepare-runs'
+import type { TriggerJob } from './trigger-job'
 import type { AddressUse } from '../domain/address-use'
 import type { Routers, SingleRouteStrategy } from './routing'
 import { executorAt, routeRun, type RoutedRun } from './route-run'
@@ -31,21 +32,21 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
   const routing = job.executorRouteStrategy === 'SHARDING_BROADCAST' ? { route: shardRoute(run), countsUse: false } : routeOne(run, deps)
   const { route, countsUse } = routing instanceof Promise ? await routing : routing
   const address = route.chosen
-  if (!address) return outcome(run, '', TRIGGER_CODE.fail, trailOf(run, route, coded('triggerResult.noAddress')))
+  if (!address) return outcome(run, '', TRIGGER_CODE.fail, shapeOf(run, route), coded('triggerResult.noAddress'))
 
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
   if (reply.unreachable && run.group) deps.unreachable?.(run.group.appName, address)
   const ms = (performance.now() - startedAt).toFixed(1)
   const result = reply.code === 200 ? coded('triggerResult.accepted', { ms }) : coded('triggerResult.refused', { code: reply.code, ms, msg: reply.msg ?? '' })
-  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, trailOf(run, route, result))
+  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, shapeOf(run, route), result)
   // LFU and LRU count the address in the database with the outcome's write, for every node.
   if (reply.code === 200 && countsUse) accepted.routeUse = { jobId: job.id, atMs: deps.nowMs() }
   return accepted
 }
 
-/** The trail is built once its result is known: one object per run, not a copy with the result added. */
-function trailOf(run: PreparedRun, route: TrailRoute, result: TrailMessage): TriggerTrail {
+/** The trail but its result: the part most runs of a job share (TrailParts). */
+function shapeOf(run: PreparedRun, route: TrailRoute): TrailShape {
   const { job } = run
   return {
     version: TRIGGER_TRAIL_VERSION,
@@ -53,21 +54,23 @@ function trailOf(run: PreparedRun, route: TrailRoute, result: TrailMessage): Tri
     group: { id: job.jobGroup, appName: run.group?.appName ?? null, registration: registrationOf(run) },
     route,
     block: { strategy: job.executorBlockStrategy, timeoutSec: job.executorTimeoutSec, retriesLeft: run.failRetryCount },
-    result,
   }
 }
 
+type TrailShape = Omit<TriggerTrail, 'result'>
+
 /** The outcome of a trigger that ended before or without routing (a full pool, an unexpected failure). */
 export function unroutedOutcome(run: PreparedRun, result: TriggerTrail['result']): TriggerOutcome {
-  return outcome(run, '', TRIGGER_CODE.fail, { version: TRIGGER_TRAIL_VERSION, triggerType: run.triggerType, group: null, route: null, block: null, result })
+  return outcome(run, '', TRIGGER_CODE.fail, { version: TRIGGER_TRAIL_VERSION, triggerType: run.triggerType, group: null, route: null, block: null }, result)
 }
 
 /**
- * The trail is serialized at once: the outcome may wait some hundreds of milliseconds for its run's
- * completion before it is written (RunWriter.holdOutcomesOf), and one flat string outlives the young
- * generation far more cheaply than the trail's dozen objects. The trail and its English text are
- * made again from it only when something reads them (a manual trigger's answer, a test); the store
- * writes the JSON and derives the text when the run is read, so the hot path never builds it.
+ * The trail is serialized at once, in the two parts the store keeps (TrailParts): the outcome may wait
+ * some hundreds of milliseconds for its run's completion before it is written
+ * (RunWriter.holdOutcomesOf), and two flat strings outlive the young generation far more cheaply than
+ * the trail's dozen objects. The trail and its English text are made again from them only when
+ * something reads them (a manual trigger's answer, a test); the store derives the text when the run
+ * is read, so the hot path never builds it.
  */
 class TrailedOutcome implements TriggerOutcome {
   routeUse?: TriggerOutcome['routeUse']
@@ -78,11 +81,11 @@ class TrailedOutcome implements TriggerOutcome {
     readonly logId: number,
     readonly executorAddress: string,
     readonly triggerCode: number,
-    readonly trailJson: string,
+    readonly trailParts: TrailParts,
   ) {}
 
   get triggerTrail(): TriggerTrail {
-    return (this.trail ??= JSON.parse(this.trailJson) as TriggerTrail)
+    return (this.trail ??= { ...(JSON.parse(this.trailParts.shape) as TrailShape), result: JSON.parse(this.trailParts.result) as TrailMessage })
   }
 
   get triggerMsg(): string {
@@ -90,8 +93,23 @@ class TrailedOutcome implements TriggerOutcome {
   }
 }
 
-function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, trail: TriggerTrail): TriggerOutcome {
-  return new TrailedOutcome(run.logId, executorAddress, triggerCode, JSON.stringify(trail))
+function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, shape: TrailShape, result: TrailMessage): TriggerOutcome {
+  return new TrailedOutcome(run.logId, executorAddress, triggerCode, { shape: shapeText(run.job, shape), result: JSON.stringify(result) })
+}
+
+/**
+ * Each job's last shape text. An equal shape is handed on as that same string: the store finds a
+ * shape's digest by its text (store/trail-shapes.ts), and a string it has met keeps its hash, where
+ * a new one is hashed whole (~0.4 KB) every run. Keyed by the cached job, so an edit starts afresh.
+ */
+const lastShapes = new WeakMap<TriggerJob, string>()
+
+function shapeText(job: TriggerJob, shape: TrailShape): string {
+  const text = JSON.stringify(shape)
+  const last = lastShapes.get(job)
+  if (last === text) return last
+  lastShapes.set(job, text)
+  return text
 }
 
 function shardRoute(run: PreparedRun): TrailRoute {

@@ -435,4 +435,10 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
     // One statement: MySQL commits each DDL on its own, and a step cut halfway must not be left half done.
     statements: ["ALTER TABLE job_user ADD COLUMN source VARCHAR(16) NOT NULL DEFAULT 'local', ADD COLUMN directory_id VARCHAR(1024) NOT NULL DEFAULT ''"],
   },
+  {
+    version: 17,
+    description: 'trigger trails: each shape kept once, a run keeps its digest and result',
+    // Why: src/main/store/migrations.ts, version 17. The digest is 22 base64url characters (case matters: the table collation is binary).
+    statements: [`CREATE TABLE IF NOT EXISTS job_trail_shape (digest CHAR(22) NOT NULL PRIMARY KEY, shape LONGTEXT NOT NULL) ${TABLE}`],
+  },
 ]

@@ -406,4 +406,10 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
       "ALTER TABLE job_user ADD COLUMN IF NOT EXISTS directory_id TEXT NOT NULL DEFAULT ''",
     ],
   },
+  {
+    version: 17,
+    description: 'trigger trails: each shape kept once, a run keeps its digest and result',
+    // Why: src/main/store/migrations.ts, version 17.
+    statements: ['CREATE TABLE IF NOT EXISTS job_trail_shape (digest TEXT PRIMARY KEY, shape TEXT NOT NULL)'],
+  },
 ]

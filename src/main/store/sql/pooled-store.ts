@@ -1,6 +1,7 @@
 import type { ClusterEventChannel } from '../cluster-events'
 import { createRepos, type Repos, type Store, type StoreEngine } from '../store'
 import { StoreRepos } from '../store-repos'
+import { KnownTrailShapes } from '../trail-shapes'
 import type { Connection } from './connection'
 import { CheckedConnection, TransactionScope, transactionConnection } from './transaction-scope'
 
@@ -39,6 +40,7 @@ const ATTEMPTS = 3
 export class PooledStore extends StoreRepos implements Store {
   protected readonly repos: Repos
   private readonly scope = new TransactionScope()
+  private readonly trailShapes = new KnownTrailShapes()
   private readonly running = new Set<Promise<unknown>>()
   private closed = false
 
@@ -49,7 +51,7 @@ export class PooledStore extends StoreRepos implements Store {
     readonly events: ClusterEventChannel,
   ) {
     super()
-    this.repos = createRepos(new CheckedConnection(driver.autocommit, () => this.scope.assertOutside()))
+    this.repos = createRepos(new CheckedConnection(driver.autocommit, () => this.scope.assertOutside()), this.trailShapes.forWork(true))
   }
 
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T> {
@@ -72,10 +74,12 @@ export class PooledStore extends StoreRepos implements Store {
   private async attempt<T>(work: (tx: Repos) => Promise<T>, attempt: number): Promise<T> {
     const tx = await this.driver.begin()
     const connection = transactionConnection(tx.connection)
+    const shapes = this.trailShapes.forWork(false)
     try {
-      const result = await this.scope.run(() => work(createRepos(connection.connection)))
+      const result = await this.scope.run(() => work(createRepos(connection.connection, shapes)))
       connection.end()
       await tx.commit()
+      shapes.committed()
       return result
     } catch (error) {
       connection.end()

@@ -5,6 +5,7 @@ import { CheckedConnection, TransactionScope, transactionConnection } from '../s
 import { createRepos, type Repos, type Store } from '../store'
 import { StoreRepos } from '../store-repos'
 import { TableEventChannel } from '../table-event-channel'
+import { KnownTrailShapes } from '../trail-shapes'
 import { SqliteConnection } from './sqlite-connection'
 
 /**
@@ -27,6 +28,7 @@ export class SqliteStore extends StoreRepos implements Store {
    * wait for the transaction to end — forever — so it fails at once and names the bug.
    */
   private readonly scope = new TransactionScope()
+  private readonly trailShapes = new KnownTrailShapes()
 
   constructor(
     readonly db: Database.Database,
@@ -36,7 +38,7 @@ export class SqliteStore extends StoreRepos implements Store {
     super()
     this.connection = new SqliteConnection(db)
     const outside = new CheckedConnection(this.connection, () => this.beforeAutocommit())
-    this.repos = createRepos(outside)
+    this.repos = createRepos(outside, this.trailShapes.forWork(true))
     this.events = new TableEventChannel(new EventRepo(outside))
   }
 
@@ -50,11 +52,13 @@ export class SqliteStore extends StoreRepos implements Store {
     const run = async (): Promise<T> => {
       this.open = true
       const tx = transactionConnection(this.connection)
+      const shapes = this.trailShapes.forWork(false)
       this.connection.prepared('BEGIN IMMEDIATE').run()
       try {
-        const result = await this.scope.run(() => work(createRepos(tx.connection)))
+        const result = await this.scope.run(() => work(createRepos(tx.connection, shapes)))
         tx.end()
         this.connection.prepared('COMMIT').run()
+        shapes.committed()
         return result
       } catch (error) {
         tx.end()

@@ -1,0 +1,106 @@
+import { expect, it } from 'vitest'
+import type { TriggerOutcome } from '../../../src/main/domain/runs'
+import { coded } from '../../../src/shared/messages'
+import { TRIGGER_TRAIL_VERSION, type TriggerTrail } from '../../../src/shared/trigger-trail'
+import { onServer } from '../../support/db-servers'
+import { newRun } from '../../support/new-run'
+import { sqliteDb } from '../../support/sqlite-db'
+import { storeSuite, T0, type StoreFixture } from './store-fixture'
+
+const ADDRESS = 'http://127.0.0.1:9001/'
+
+/** A trail as routing to ADDRESS writes it, `ms` being the only part that differs run to run. */
+function trailOf(ms: string, candidates = [ADDRESS]): TriggerTrail {
+  return {
+    version: TRIGGER_TRAIL_VERSION,
+    triggerType: 'CRON',
+    group: { id: 1, appName: 'trail-app', registration: 'auto' },
+    route: { strategy: 'FIRST', candidates, leftOut: [], probes: [], chosen: ADDRESS, reason: coded('routeReason.first', { count: 1 }), shard: null },
+    block: { strategy: 'SERIAL_EXECUTION', timeoutSec: 0, retriesLeft: 0 },
+    result: coded('triggerResult.accepted', { ms }),
+  }
+}
+
+const outcome = (logId: number, trail: TriggerTrail): TriggerOutcome => ({
+  logId,
+  executorAddress: ADDRESS,
+  triggerCode: 200,
+  triggerMsg: '',
+  triggerTrail: trail,
+})
+
+async function shapeRows(f: StoreFixture): Promise<number> {
+  const sql = 'SELECT COUNT(*) AS n FROM job_trail_shape'
+  const rows = f.engine === 'sqlite' ? [sqliteDb(f.store).prepare(sql).get() as { n: number }] : ((await onServer(f.database, sql)) as { n: number | string }[])
+  return Number(rows[0].n)
+}
+
+async function newRuns(f: StoreFixture, count: number): Promise<number[]> {
+  const ids: number[] = []
+  for (let i = 0; i < count; i++) ids.push((await f.store.runs.insert(newRun({ jobId: 1, triggerTimeMs: T0 + i })))!)
+  return ids
+}
+
+storeSuite('run trails', (f) => {
+  it('keeps a shape many runs share once, and gives each run back its own result, through every way an outcome is written', async () => {
+    const [a, b, c, d] = await newRuns(f, 4)
+    await f.store.runs.recordOutcomes([outcome(a, trailOf('0.1')), outcome(b, trailOf('0.2'))])
+    await f.store.transaction((tx) =>
+      tx.runs.recordOutcomesAndComplete([{ outcome: outcome(c, trailOf('0.3')), completion: { logId: c, handleCode: 200, handleMsg: '', handleTimeMs: T0 } }]),
+    )
+    await f.store.runs.recordOutcomeAndComplete(outcome(d, trailOf('0.4', [ADDRESS, 'http://127.0.0.1:9002/'])), {
+      logId: d,
+      handleCode: 200,
+      handleMsg: '',
+      handleTimeMs: T0,
+    })
+    expect((await f.store.runs.getMany([a, b, c, d])).map((run) => run.triggerTrail)).toEqual([
+      trailOf('0.1'),
+      trailOf('0.2'),
+      trailOf('0.3'),
+      trailOf('0.4', [ADDRESS, 'http://127.0.0.1:9002/']),
+    ])
+    // Two shapes: the one address, and the two.
+    expect(await shapeRows(f)).toBe(2)
+  })
+
+  it('writes a shape again after the transaction that first wrote it was rolled back', async () => {
+    const [a, b] = await newRuns(f, 2)
+    await expect(
+      f.store.transaction(async (tx) => {
+        await tx.runs.recordOutcomes([outcome(a, trailOf('0.1'))])
+        throw new Error('broken off')
+      }),
+    ).rejects.toThrow('broken off')
+    expect(await shapeRows(f)).toBe(0)
+    await f.store.transaction((tx) => tx.runs.recordOutcomes([outcome(b, trailOf('0.2'))]))
+    expect((await f.store.runs.get(b))?.triggerTrail).toEqual(trailOf('0.2'))
+    expect((await f.store.runs.get(a))?.triggerTrail).toBeNull()
+  })
+
+  it('reads a trail another node wrote, whose shape it has not met', async () => {
+    const [a] = await newRuns(f, 1)
+    await f.store.runs.recordOutcomes([outcome(a, trailOf('0.7'))])
+    const other = await f.another()
+    expect(await other.runs.get(a)).toMatchObject({ triggerTrail: trailOf('0.7'), triggerMsg: expect.stringContaining('Route strategy: FIRST') })
+  })
+
+  it('reads a trail column it cannot use (another format, a shape not in the table) as no trail, so the text shows', async () => {
+    const [a] = await newRuns(f, 1)
+    await f.store.runs.recordOutcomes([{ logId: a, executorAddress: '', triggerCode: 500, triggerMsg: 'text' }])
+    for (const column of ['{"not":"a reference"}', 'AAAAAAAAAAAAAAAAAAAAAA {"code":"triggerResult.accepted","params":{}}', 'short']) {
+      // The texts hold no quote of SQL's own.
+      const sql = `UPDATE job_log SET trigger_trail = '${column}' WHERE id = ${a}`
+      if (f.engine === 'sqlite') sqliteDb(f.store).exec(sql)
+      else await onServer(f.database, sql)
+      expect(await f.store.runs.get(a)).toMatchObject({ triggerTrail: null, triggerMsg: 'text' })
+    }
+  })
+
+  it('clears the trail of a run recorded again without one, so its new text shows', async () => {
+    const [a] = await newRuns(f, 1)
+    await f.store.runs.recordOutcomes([outcome(a, trailOf('0.1'))])
+    await f.store.runs.recordOutcomes([{ logId: a, executorAddress: '', triggerCode: 500, triggerMsg: 'stopped by hand' }])
+    expect(await f.store.runs.get(a)).toMatchObject({ triggerTrail: null, triggerMsg: 'stopped by hand' })
+  })
+})
