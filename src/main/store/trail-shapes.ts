@@ -102,8 +102,8 @@ const DIGEST_CHARS = 22
 
 /**
  * The column's text: the digest, a space, the result's JSON (~80 bytes). Short on purpose: the
- * outcome's UPDATE grows a row written moments before, and SQLite pays for the growth by the byte.
- * As a 110-byte JSON envelope it measured no better than the job_log_trail row it replaced (B1).
+ * outcome's UPDATE grows a row written moments before, and a first draft writing a 110-byte JSON
+ * envelope cost several per cent more CPU per fire (docs/benchmarks.md, B1's fifth pass).
  */
 function trailReference(digest: string, result: string): string {
   return `${digest} ${result}`
