@@ -101,9 +101,8 @@ export function shapeDigest(shape: string): string {
 const DIGEST_CHARS = 22
 
 /**
- * The column's text: the digest, a space, the result's JSON (~80 bytes). Short on purpose: the
- * outcome's UPDATE grows a row written moments before, and a first draft writing a 110-byte JSON
- * envelope cost several per cent more CPU per fire (docs/benchmarks.md, B1's fifth pass).
+ * The column's text: the digest, a space, the result's JSON (~80 bytes). Every run writes it; a
+ * longer JSON envelope measured no different, so it is simply the shortest that reads back.
  */
 function trailReference(digest: string, result: string): string {
   return `${digest} ${result}`
