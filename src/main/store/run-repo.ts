@@ -1,13 +1,14 @@
 import type { LastRun, RunFilter } from '../../shared/api'
-import { HANDLE_CODE, type JobRun, runStatus } from '../../shared/model'
+import { type JobRun, runStatus } from '../../shared/model'
 import type { Connection, SqlValue } from './sql/connection'
-import { fromRow, HANDLE_MSG_MAX_CHARS, INSERT_COLUMNS, insertValues, triggerMsgColumn, type RunRow } from './run-rows'
+import { fromRow, INSERT_COLUMNS, insertValues, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
-import { attachTrails, trailColumns } from './run-trails'
+import { attachTrails } from './run-trails'
+import { completeRuns, recordOutcomeAndComplete, recordOutcomes, recordOutcomesAndComplete } from './run-outcome-writes'
 import type { TrailShapeWrites } from './trail-shapes'
 import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery, type OutcomeCounts } from './run-report-queries'
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
-import { engineStatementSizes, idChunks, inList, multiRowInsert, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
+import { engineStatementSizes, idChunks, inList, multiRowInsert } from './sql/insert-rows'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 
@@ -88,135 +89,23 @@ export class RunRepo {
     })
   }
 
-  async recordOutcomes(outcomes: readonly TriggerOutcome[]): Promise<void> {
-    const trails = await trailColumns(this.db, this.shapes, outcomes)
-    if (this.d.name === 'sqlite') return this.recordOutcomesByValues(outcomes, trails)
-    for (const [i, o] of outcomes.entries()) {
-      await this.db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ? WHERE id = ?', [
-        o.executorAddress,
-        o.triggerCode,
-        triggerMsgColumn(o),
-        trails[i],
-        o.logId,
-      ])
-    }
+  recordOutcomes(outcomes: readonly TriggerOutcome[]): Promise<void> {
+    return recordOutcomes(this.db, this.shapes, outcomes)
   }
 
-  /**
-   * SQLite: a few dozen outcomes per UPDATE … FROM VALUES. At 10k runs a second the outcomes and the
-   * completions were 20k one-row statements a second, each paying the call into the engine (B1).
-   * A run listed twice takes its last outcome, as the one-row statements in order would leave it.
-   */
-  private async recordOutcomesByValues(outcomes: readonly TriggerOutcome[], trails: readonly (string | null)[]): Promise<void> {
-    const last = [...new Map(outcomes.map((o, i) => [o.logId, i])).values()]
-    let from = 0
-    for (const size of statementSizes(last.length, ROWS_PER_UPDATE)) {
-      const params: SqlValue[] = []
-      for (const i of last.slice(from, (from += size))) {
-        const o = outcomes[i]
-        params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), trails[i])
-      }
-      await this.db.run(outcomesStatement(size), params)
-    }
+  /** The trigger outcome and the completion of a fast run in one statement; false when it was already finished. */
+  recordOutcomeAndComplete(outcome: TriggerOutcome, completion: RunCompletion): Promise<boolean> {
+    return recordOutcomeAndComplete(this.db, this.shapes, outcome, completion)
   }
 
-  /**
-   * A fast run's trigger outcome and its completion in one statement (they often arrive in the same
-   * batch); false when the run was already finished, in which case nothing was written.
-   */
-  async recordOutcomeAndComplete(outcome: TriggerOutcome, completion: RunCompletion): Promise<boolean> {
-    const [trail] = await trailColumns(this.db, this.shapes, [outcome])
-    return this.updateOutcomeAndComplete(outcome, trail, completion)
+  /** `recordOutcomeAndComplete` for many runs; resolves with the ids written. */
+  recordOutcomesAndComplete(pairs: readonly { outcome: TriggerOutcome; completion: RunCompletion }[]): Promise<Set<number>> {
+    return recordOutcomesAndComplete(this.db, this.shapes, pairs)
   }
 
-  private async updateOutcomeAndComplete(outcome: TriggerOutcome, trail: string | null, completion: RunCompletion): Promise<boolean> {
-    const code = completion.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : completion.handleCode
-    const changes = await this.db.run(
-      `UPDATE job_log
-          SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ?,
-              handle_code = ?, handle_msg = substr(?, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
-        WHERE id = ? AND handle_code = 0`,
-      [outcome.executorAddress, outcome.triggerCode, triggerMsgColumn(outcome), trail, code, completion.handleMsg, completion.handleTimeMs, outcome.logId],
-    )
-    return changes === 1
-  }
-
-  /**
-   * `recordOutcomeAndComplete` for many runs; resolves with the ids written (a run already finished
-   * is left alone and not in the set). SQLite takes a few dozen per UPDATE … FROM VALUES; the servers
-   * one statement each.
-   */
-  async recordOutcomesAndComplete(pairs: readonly { outcome: TriggerOutcome; completion: RunCompletion }[]): Promise<Set<number>> {
-    const done = new Set<number>()
-    const trails = await trailColumns(
-      this.db,
-      this.shapes,
-      pairs.map((p) => p.outcome),
-    )
-    if (this.d.name !== 'sqlite') {
-      for (const [i, { outcome, completion }] of pairs.entries()) {
-        if (await this.updateOutcomeAndComplete(outcome, trails[i], completion)) done.add(outcome.logId)
-      }
-      return done
-    }
-    let from = 0
-    for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
-      const params: SqlValue[] = []
-      for (let i = from; i < from + size; i++) {
-        const { outcome: o, completion: c } = pairs[i]
-        params.push(
-          o.logId,
-          o.executorAddress,
-          o.triggerCode,
-          triggerMsgColumn(o),
-          trails[i],
-          c.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : c.handleCode,
-          c.handleMsg,
-          c.handleTimeMs,
-        )
-      }
-      from += size
-      for (const row of await this.db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
-    }
-    return done
-  }
-
-  /**
-   * Applies results; returns the ids that were actually completed now. handle_code = 0 makes
-   * completion idempotent: a finished run is never finished twice, so a repeated or late callback
-   * changes nothing (XXL-JOB: "log repeate callback").
-   */
-  async complete(completions: readonly RunCompletion[]): Promise<number[]> {
-    if (this.d.name === 'sqlite') return this.completeByValues(completions)
-    const appended = this.d.concat(this.d.concat('handle_msg', '?'), '?')
-    const sql = `UPDATE job_log
-        SET handle_code = ?, handle_msg = substr(CASE WHEN handle_msg = '' THEN ? ELSE ${appended} END, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
-      WHERE id = ? AND handle_code = 0`
-    const done: number[] = []
-    for (const c of completions) {
-      const code = c.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : c.handleCode
-      if ((await this.db.run(sql, [code, c.handleMsg, '\n', c.handleMsg, c.handleTimeMs, c.logId])) === 1) done.push(c.logId)
-    }
-    return done
-  }
-
-  /**
-   * SQLite: `complete` with a few dozen completions per UPDATE … FROM VALUES … RETURNING. Within one
-   * statement a run listed twice would take either row, so only its first completion goes in: the
-   * second would have met a finished run, as it does one statement later.
-   */
-  private async completeByValues(completions: readonly RunCompletion[]): Promise<number[]> {
-    const seen = new Set<number>()
-    const first = completions.filter((c) => !seen.has(c.logId) && seen.add(c.logId))
-    const done = new Set<number>()
-    let from = 0
-    for (const size of statementSizes(first.length, ROWS_PER_UPDATE)) {
-      const params: SqlValue[] = []
-      for (const c of first.slice(from, (from += size)))
-        params.push(c.logId, c.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : c.handleCode, c.handleMsg, c.handleTimeMs)
-      for (const row of await this.db.all<{ id: number }>(completionsStatement(size), params)) done.add(Number(row.id))
-    }
-    return first.filter((c) => done.has(c.logId)).map((c) => c.logId)
+  /** Applies results; resolves with the ids completed now (a finished run is never finished twice). */
+  complete(completions: readonly RunCompletion[]): Promise<number[]> {
+    return completeRuns(this.db, completions)
   }
 
   async get(id: number): Promise<JobRun | undefined> {
@@ -432,33 +321,3 @@ export class RunRepo {
     return triggerKeysBetween(this.db, jobIds, fromMs, toMs)
   }
 }
-
-const PAIRS_PER_STATEMENT = 64
-/** Rows per SQLite UPDATE … FROM VALUES of outcomes alone or completions alone. */
-const ROWS_PER_UPDATE = 64
-/** SQLite: the trigger outcomes of `size` runs in one UPDATE (recordOutcomes). */
-const outcomesStatement = statementsBySize(
-  (size) => `UPDATE job_log
-        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5
-       FROM (VALUES ${valuesRows(size, 5)}) AS v
-      WHERE job_log.id = v.column1`,
-)
-/** SQLite: `size` completions in one UPDATE … RETURNING the runs it finished (complete); a message joins one already there on a new line. */
-const completionsStatement = statementsBySize(
-  (size) => `UPDATE job_log
-        SET handle_code = v.column2,
-            handle_msg = substr(CASE WHEN job_log.handle_msg = '' THEN v.column3 ELSE job_log.handle_msg || char(10) || v.column3 END, 1, ${HANDLE_MSG_MAX_CHARS}),
-            handle_time = v.column4
-       FROM (VALUES ${valuesRows(size, 4)}) AS v
-      WHERE job_log.id = v.column1 AND job_log.handle_code = 0
-      RETURNING id`,
-)
-/** SQLite (≥ 3.35): one UPDATE … FROM VALUES … RETURNING for `size` outcome-and-completion pairs. */
-const pairsStatement = statementsBySize(
-  (size) => `UPDATE job_log
-        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5,
-            handle_code = v.column6, handle_msg = substr(v.column7, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column8
-       FROM (VALUES ${valuesRows(size, 8)}) AS v
-      WHERE job_log.id = v.column1 AND job_log.handle_code = 0
-      RETURNING id`,
-)

@@ -1,0 +1,178 @@
+import { HANDLE_CODE } from '../../shared/model'
+import type { RunCompletion, TriggerOutcome } from '../domain/runs'
+import { HANDLE_MSG_MAX_CHARS, triggerMsgColumn } from './run-rows'
+import { trailColumns } from './run-trails'
+import type { Connection, SqlValue } from './sql/connection'
+import { statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
+import type { TrailShapeWrites } from './trail-shapes'
+
+// The hot path's writes to job_log after a run's row exists: its trigger outcome, its completion, or
+// both at once. SQLite takes a few dozen runs per UPDATE … FROM VALUES; the servers one statement each.
+
+/** Trigger outcomes, with their trails (trail-shapes.ts). */
+export async function recordOutcomes(db: Connection, shapes: TrailShapeWrites, outcomes: readonly TriggerOutcome[]): Promise<void> {
+  const trails = await trailColumns(db, shapes, outcomes)
+  if (db.dialect.name === 'sqlite') return recordOutcomesByValues(db, outcomes, trails)
+  for (const [i, o] of outcomes.entries()) {
+    await db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ? WHERE id = ?', [
+      o.executorAddress,
+      o.triggerCode,
+      triggerMsgColumn(o),
+      trails[i],
+      o.logId,
+    ])
+  }
+}
+
+/**
+ * SQLite: a few dozen outcomes per UPDATE … FROM VALUES. At 10k runs a second the outcomes and the
+ * completions were 20k one-row statements a second, each paying the call into the engine (B1).
+ * A run listed twice takes its last outcome, as the one-row statements in order would leave it.
+ */
+async function recordOutcomesByValues(db: Connection, outcomes: readonly TriggerOutcome[], trails: readonly (string | null)[]): Promise<void> {
+  const last = [...new Map(outcomes.map((o, i) => [o.logId, i])).values()]
+  let from = 0
+  for (const size of statementSizes(last.length, ROWS_PER_UPDATE)) {
+    const params: SqlValue[] = []
+    for (const i of last.slice(from, (from += size))) {
+      const o = outcomes[i]
+      params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), trails[i])
+    }
+    await db.run(outcomesStatement(size), params)
+  }
+}
+
+/**
+ * A fast run's trigger outcome and its completion in one statement (they often arrive in the same
+ * batch); false when the run was already finished, in which case nothing was written.
+ */
+export async function recordOutcomeAndComplete(db: Connection, shapes: TrailShapeWrites, outcome: TriggerOutcome, completion: RunCompletion): Promise<boolean> {
+  const [trail] = await trailColumns(db, shapes, [outcome])
+  return updateOutcomeAndComplete(db, outcome, trail, completion)
+}
+
+async function updateOutcomeAndComplete(db: Connection, outcome: TriggerOutcome, trail: string | null, completion: RunCompletion): Promise<boolean> {
+  const changes = await db.run(
+    `UPDATE job_log
+        SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ?,
+            handle_code = ?, handle_msg = substr(?, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
+      WHERE id = ? AND handle_code = 0`,
+    [
+      outcome.executorAddress,
+      outcome.triggerCode,
+      triggerMsgColumn(outcome),
+      trail,
+      handleCodeColumn(completion),
+      completion.handleMsg,
+      completion.handleTimeMs,
+      outcome.logId,
+    ],
+  )
+  return changes === 1
+}
+
+/**
+ * `recordOutcomeAndComplete` for many runs; resolves with the ids written (a run already finished
+ * is left alone and not in the set).
+ */
+export async function recordOutcomesAndComplete(
+  db: Connection,
+  shapes: TrailShapeWrites,
+  pairs: readonly { outcome: TriggerOutcome; completion: RunCompletion }[],
+): Promise<Set<number>> {
+  const done = new Set<number>()
+  const trails = await trailColumns(
+    db,
+    shapes,
+    pairs.map((p) => p.outcome),
+  )
+  if (db.dialect.name !== 'sqlite') {
+    for (const [i, { outcome, completion }] of pairs.entries()) {
+      if (await updateOutcomeAndComplete(db, outcome, trails[i], completion)) done.add(outcome.logId)
+    }
+    return done
+  }
+  let from = 0
+  for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
+    const params: SqlValue[] = []
+    for (let i = from; i < from + size; i++) {
+      const { outcome: o, completion: c } = pairs[i]
+      params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), trails[i], handleCodeColumn(c), c.handleMsg, c.handleTimeMs)
+    }
+    from += size
+    for (const row of await db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
+  }
+  return done
+}
+
+/**
+ * Applies results; returns the ids that were actually completed now. handle_code = 0 makes
+ * completion idempotent: a finished run is never finished twice, so a repeated or late callback
+ * changes nothing (XXL-JOB: "log repeate callback").
+ */
+export async function completeRuns(db: Connection, completions: readonly RunCompletion[]): Promise<number[]> {
+  if (db.dialect.name === 'sqlite') return completeByValues(db, completions)
+  const appended = db.dialect.concat(db.dialect.concat('handle_msg', '?'), '?')
+  const sql = `UPDATE job_log
+      SET handle_code = ?, handle_msg = substr(CASE WHEN handle_msg = '' THEN ? ELSE ${appended} END, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
+    WHERE id = ? AND handle_code = 0`
+  const done: number[] = []
+  for (const c of completions) {
+    if ((await db.run(sql, [handleCodeColumn(c), c.handleMsg, '\n', c.handleMsg, c.handleTimeMs, c.logId])) === 1) done.push(c.logId)
+  }
+  return done
+}
+
+/**
+ * SQLite: `completeRuns` with a few dozen completions per UPDATE … FROM VALUES … RETURNING. Within one
+ * statement a run listed twice would take either row, so only its first completion goes in: the
+ * second would have met a finished run, as it does one statement later.
+ */
+async function completeByValues(db: Connection, completions: readonly RunCompletion[]): Promise<number[]> {
+  const seen = new Set<number>()
+  const first = completions.filter((c) => !seen.has(c.logId) && seen.add(c.logId))
+  const done = new Set<number>()
+  let from = 0
+  for (const size of statementSizes(first.length, ROWS_PER_UPDATE)) {
+    const params: SqlValue[] = []
+    for (const c of first.slice(from, (from += size))) params.push(c.logId, handleCodeColumn(c), c.handleMsg, c.handleTimeMs)
+    for (const row of await db.all<{ id: number }>(completionsStatement(size), params)) done.add(Number(row.id))
+  }
+  return first.filter((c) => done.has(c.logId)).map((c) => c.logId)
+}
+
+/** handle_code as written: a completion that reports none (0) ends the run as failed, never leaves it running. */
+function handleCodeColumn(completion: RunCompletion): number {
+  return completion.handleCode === HANDLE_CODE.none ? HANDLE_CODE.fail : completion.handleCode
+}
+
+/** Outcome-and-completion pairs per SQLite UPDATE … FROM VALUES. */
+const PAIRS_PER_STATEMENT = 64
+/** Rows per SQLite UPDATE … FROM VALUES of outcomes alone or completions alone. */
+const ROWS_PER_UPDATE = 64
+/** SQLite: the trigger outcomes of `size` runs in one UPDATE (recordOutcomes). */
+const outcomesStatement = statementsBySize(
+  (size) => `UPDATE job_log
+        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5
+       FROM (VALUES ${valuesRows(size, 5)}) AS v
+      WHERE job_log.id = v.column1`,
+)
+/** SQLite: `size` completions in one UPDATE … RETURNING the runs it finished (completeRuns); a message joins one already there on a new line. */
+const completionsStatement = statementsBySize(
+  (size) => `UPDATE job_log
+        SET handle_code = v.column2,
+            handle_msg = substr(CASE WHEN job_log.handle_msg = '' THEN v.column3 ELSE job_log.handle_msg || char(10) || v.column3 END, 1, ${HANDLE_MSG_MAX_CHARS}),
+            handle_time = v.column4
+       FROM (VALUES ${valuesRows(size, 4)}) AS v
+      WHERE job_log.id = v.column1 AND job_log.handle_code = 0
+      RETURNING id`,
+)
+/** SQLite (≥ 3.35): one UPDATE … FROM VALUES … RETURNING for `size` outcome-and-completion pairs. */
+const pairsStatement = statementsBySize(
+  (size) => `UPDATE job_log
+        SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5,
+            handle_code = v.column6, handle_msg = substr(v.column7, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column8
+       FROM (VALUES ${valuesRows(size, 8)}) AS v
+      WHERE job_log.id = v.column1 AND job_log.handle_code = 0
+      RETURNING id`,
+)
