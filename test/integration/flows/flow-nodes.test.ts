@@ -37,10 +37,13 @@ const call = <T>(node: HeadlessChild, method: string, body: unknown, token = API
 
 const nodes: HeadlessChild[] = []
 const closers: (() => Promise<void> | void)[] = []
+/** Data folders, removed once their processes are gone: a live server still writes its run logs there. */
+const folders: { remove(): void }[] = []
 let database: TestDatabase | undefined
 afterEach(async () => {
   for (const close of closers.splice(0)) await close()
   await Promise.allSettled(nodes.splice(0).map((node) => node.dispose()))
+  for (const folder of folders.splice(0)) folder.remove()
   await database?.drop()
   database = undefined
 })
@@ -108,7 +111,7 @@ describe('a flow across the nodes of a cluster', () => {
 describe('a flow run through a crash', () => {
   it('ends after kill -9 and a restart: every node ran once, the interrupted one failed, nothing stays running', async () => {
     const dir = makeTempDir('jobdesk-flow-crash-')
-    closers.push(() => dir.remove())
+    folders.push(dir)
     const dataDir = `${dir.path}/data`
     const args = ['--token', TOKEN, '--api-token', API_TOKEN, '--handlers', TEST_HANDLERS_DIR]
     const first = await startHeadlessChild({ dataDir, extraArgs: args })
