@@ -2,7 +2,7 @@ import { assembleCore, type CoreParts } from '../../src/main/app/core'
 import { startHeadless, type Headless } from '../../src/main/app/headless'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { parseAgentArgs, type AgentConfig } from '../../src/main/agent/agent-args'
-import { startAgent, type RunningAgent } from '../../src/main/agent/run-agent'
+import { startAgent, type AgentDeps, type RunningAgent } from '../../src/main/agent/run-agent'
 import type { JobInput, JobRun } from '../../src/shared/model'
 import { TEST_HANDLERS_DIR } from './core-harness'
 import { jobInput } from './job-input'
@@ -19,8 +19,13 @@ export interface LanAdmin {
   url: string
   dataDir: string
   agents: RunningAgent[]
-  /** Starts an in-process LAN agent on a free loopback port, registered with this admin. */
-  startAgent(appName: string, overrides?: Partial<AgentConfig>): Promise<RunningAgent>
+  /**
+   * Starts an in-process LAN agent on a free loopback port, registered with this admin. It stops at
+   * once (`finalLogPullGraceMs` 0): a real agent goes on answering for 4 s after its last callback so
+   * the admin can take its final copy of the log, which every test's teardown would wait for. A test
+   * of that wait passes `{ finalLogPullGraceMs: FINAL_LOG_PULL_GRACE_MS }`.
+   */
+  startAgent(appName: string, overrides?: Partial<AgentConfig>, deps?: AgentDeps): Promise<RunningAgent>
   /** Waits until the group of `appName` lists exactly `count` addresses. */
   groupAddresses(appName: string, count: number): Promise<string[]>
   addJob(appName: string, overrides?: Partial<JobInput>): Promise<number>
@@ -78,7 +83,7 @@ export async function startLanAdmin(options: { monitorTimings?: Record<string, n
     url,
     dataDir: dir.path,
     agents,
-    async startAgent(appName, overrides = {}) {
+    async startAgent(appName, overrides = {}, deps = {}) {
       const logs = makeTempDir('jobdesk-agent-')
       logDirs.push(logs)
       const parsed = parseAgentArgs(['--admin', url, '--token', TEST_TOKEN, '--app', appName, '--port', '0', '--host', '127.0.0.1'])
@@ -90,7 +95,7 @@ export async function startLanAdmin(options: { monitorTimings?: Record<string, n
         callbackRetryMs: 500,
         ...overrides,
       }
-      const agent = await startAgent(config)
+      const agent = await startAgent(config, { finalLogPullGraceMs: 0, ...deps })
       agents.push(agent)
       await agent.firstBeat
       return agent

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { FINAL_LOG_PULL_GRACE_MS } from '../../../src/main/agent/run-agent'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import { runStatus, type LogPage } from '../../../src/shared/model'
 import { lanAgentArgs, startLanAdmin, type LanAdmin } from '../../support/lan-harness'
@@ -168,7 +169,7 @@ describe('logs outlive their LAN executor', () => {
 
   it('a run that ended just before its agent stopped gracefully keeps its last line: the agent waits for the final pull', async () => {
     admin = await startLanAdmin({ monitorTimings: { ...TIMINGS, runLogKeepPeriodMs: 3_600_000 } })
-    const agent = await admin.startAgent('keep-agent-stop')
+    const agent = await admin.startAgent('keep-agent-stop', {}, { finalLogPullGraceMs: FINAL_LOG_PULL_GRACE_MS })
     await admin.groupAddresses('keep-agent-stop', 1)
     const job = await admin.addJob('keep-agent-stop', { executorParam: 'last words' })
     const logId = await trigger(job)
