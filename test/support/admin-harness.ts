@@ -45,6 +45,8 @@ export class AdminHarness {
   private baseline: TableChecksums = {}
   /** The newest audit row when the baseline was taken: a refusal may add exactly one after it. */
   private auditMark = 0
+  /** The checksums read after a refused call (tablesChangedBy): the next call starts from them if nothing was committed since. */
+  private quietState: { sums: TableChecksums; version: number } | null = null
   private sinceWindow = 0
   private inputCount = 0
   /** Executors a test keeps runs running on (they never call back): not "still busy" for the checksums. */
@@ -117,12 +119,23 @@ export class AdminHarness {
 
   /**
    * Runs `action` and returns what it returned with the tables it changed (none for a request that
-   * was refused as issue 9 asks). The first checksums are taken once the database is quiet.
+   * was refused as issue 9 asks). The first checksums are taken once the database is quiet, unless
+   * the last call was `refused` and nothing was committed since: a refusal starts no work, so the
+   * state read after it is quiet (a write of it that came late would show as a change of this call).
    */
-  async tablesChangedBy<T>(action: () => Promise<T>): Promise<{ result: T; changed: string[] }> {
-    const before = await settledChecksums(this.reader, undefined, undefined, this.quietAddresses)
+  async tablesChangedBy<T>(action: () => Promise<T>, refused?: (result: T) => boolean): Promise<{ result: T; changed: string[] }> {
+    const quiet = this.quietState?.version === this.dataVersion() ? this.quietState.sums : null
+    const before = quiet ?? (await settledChecksums(this.reader, undefined, undefined, this.quietAddresses))
+    this.quietState = null
     const result = await action()
-    return { result, changed: changedTables(before, this.checksums()) }
+    const sums = this.checksums()
+    if (refused?.(result)) this.quietState = { sums, version: this.dataVersion() }
+    return { result, changed: changedTables(before, sums) }
+  }
+
+  /** SQLite's count of commits by other connections, as this reader sees it: equal means nothing was written. */
+  private dataVersion(): number {
+    return this.reader.pragma('data_version', { simple: true }) as number
   }
 
   /**
@@ -149,6 +162,7 @@ export class AdminHarness {
   }
 
   private async rebase(): Promise<void> {
+    this.quietState = null
     this.baseline = await settledChecksums(this.reader, undefined, undefined, this.quietAddresses)
     this.auditMark = (this.reader.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM job_audit').get() as { id: number }).id
   }

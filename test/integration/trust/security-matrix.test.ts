@@ -356,7 +356,7 @@ async function expectOutcome<T>(
   mayFail = false,
 ): Promise<void> {
   const mark = newestAuditId()
-  const { result, changed } = await w.auth.h.tablesChangedBy(call)
+  const { result, changed } = await w.auth.h.tablesChangedBy(call, refusedOf)
   const rows = auditAfter(mark)
   if (permitted) {
     expect(refusedOf(result), `${label}: refused, but permitted (${JSON.stringify(result).slice(0, 300)})`).toBe(false)
