@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createJob, goTo, jobIdOf, openConsole } from './support/console-page'
+import { goTo, openConsole } from './support/console-page'
 import { dagEdge, dagNode, fitDag } from './support/dag-page'
+import { addEmbeddedJobs } from './support/admin-session'
 import { useHeadlessServer } from './support/headless-server'
 
 const server = useHeadlessServer()
@@ -28,10 +29,8 @@ async function centreOf(page: Page, jobId: number): Promise<{ x: number; y: numb
 }
 
 test('unlinked jobs are laid out in a grid, not one long row', async ({ page }) => {
+  ids = await addEmbeddedJobs(server(), NAMES)
   await openConsole(page, server())
-  await goTo(page, 'jobs')
-  for (const name of NAMES) await createJob(page, { name })
-  ids = await Promise.all(NAMES.map((name) => jobIdOf(page, name)))
   await goTo(page, 'dag')
   await fitDag(page)
   // Nine unlinked jobs (three demos and six new ones): at least three rows, none wider than the view.

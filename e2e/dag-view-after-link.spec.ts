@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createJob, goTo, jobIdOf, openConsole } from './support/console-page'
+import { goTo, openConsole } from './support/console-page'
 import { dagNode, fitDag } from './support/dag-page'
+import { addEmbeddedJobs } from './support/admin-session'
 import { useHeadlessServer } from './support/headless-server'
 
 const server = useHeadlessServer()
@@ -35,10 +36,8 @@ async function insideCanvas(page: Page, jobId: number): Promise<boolean> {
 }
 
 test('after a link the new child is in view, and Fit fits the re-laid-out graph at once', async ({ page }) => {
+  ids = await addEmbeddedJobs(server(), NAMES)
   await openConsole(page, server())
-  await goTo(page, 'jobs')
-  for (const name of NAMES) await createJob(page, { name })
-  ids = await Promise.all(NAMES.map((name) => jobIdOf(page, name)))
   await goTo(page, 'dag')
   await fitDag(page)
   const first = ids[0]

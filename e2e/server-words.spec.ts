@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { chooseOption, chooseWireOption, createJob, goTo, jobIdOf, jobRow, openConsole } from './support/console-page'
+import { chooseOption, chooseWireOption, goTo, jobRow, openConsole } from './support/console-page'
 import { dagEdge, dagNode, dragLink } from './support/dag-page'
+import { addEmbeddedJobs } from './support/admin-session'
 import { useHeadlessServer } from './support/headless-server'
 
 // Issue 11 item 9: in Chinese, the console says the core's words in Chinese too — validation
@@ -61,10 +62,8 @@ test('the job editor names strategies in Chinese with their wire names, and says
 })
 
 test('a refused cycle link is explained in Chinese with its path drawn', async ({ page }) => {
+  ids = await addEmbeddedJobs(server(), NAMES)
   await openInChinese(page)
-  await goTo(page, 'jobs')
-  for (const name of NAMES) await createJob(page, { name })
-  ids = await Promise.all(NAMES.map((name) => jobIdOf(page, name)))
   const [a, b, c] = ids
 
   await goTo(page, 'dag')

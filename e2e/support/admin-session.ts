@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import WebSocket from 'ws'
+import { defaultJobInput } from '../../src/shared/job-defaults'
+import type { HeadlessServer } from './headless-process'
 
 /** Signs in over HTTP as the console's page does; resolves with the Cookie header to send back. */
 export async function signInCookie(origin: string, name: string, password: string): Promise<string> {
@@ -13,13 +15,19 @@ export async function signInCookie(origin: string, name: string, password: strin
   return cookie
 }
 
+type BridgeCall = (method: string, ...args: unknown[]) => Promise<any>
+
 /** A few API calls over the bridge with a session cookie (the test's setup, as an admin would do it). */
-export async function bridgeCalls<T>(
-  origin: string,
-  cookie: string,
-  work: (call: (method: string, ...args: unknown[]) => Promise<any>) => Promise<T>,
-): Promise<T> {
-  const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge`, { headers: { cookie, origin } })
+export function bridgeCalls<T>(origin: string, cookie: string, work: (call: BridgeCall) => Promise<T>): Promise<T> {
+  return callsOn(new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge`, { headers: { cookie, origin } }), work)
+}
+
+/** The same with the console token of a server that has no users (the desktop's and headless mode's default). */
+export function tokenBridgeCalls<T>(origin: string, token: string, work: (call: BridgeCall) => Promise<T>): Promise<T> {
+  return callsOn(new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(token)}`), work)
+}
+
+async function callsOn<T>(ws: WebSocket, work: (call: BridgeCall) => Promise<T>): Promise<T> {
   await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)))
   let nextId = 1
   const waiting = new Map<number, (message: { ok: boolean; value?: unknown; error?: { message: string } }) => void>()
@@ -56,4 +64,20 @@ export async function signInPage(page: Page, origin: string, name: string, passw
   }
   await expect(page.getByTestId('session-name')).toHaveText(name)
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'online')
+}
+
+/**
+ * Adds no-schedule jobs on the embedded executor (demoJobHandler) over the bridge with the server's
+ * console token, as the job editor would save them; resolves with their ids in `names`' order. For
+ * specs whose subject is what comes after (the DAG), not the editor.
+ */
+export function addEmbeddedJobs(server: HeadlessServer, names: readonly string[]): Promise<number[]> {
+  return tokenBridgeCalls(server.origin, server.token, async (call) => {
+    const groups = (await call('listGroups')) as { id: number; appName: string }[]
+    const embedded = groups.find((group) => group.appName === 'jobdesk-embedded')!.id
+    const ids: number[] = []
+    for (const name of names)
+      ids.push(((await call('saveJob', defaultJobInput(embedded, 'UTC', { name, executorHandler: 'demoJobHandler' }))) as { id: number }).id)
+    return ids
+  })
 }
