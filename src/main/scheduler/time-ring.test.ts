@@ -41,6 +41,31 @@ describe('TimeRing', () => {
     expect(ring.size).toBe(1)
   })
 
+  it('after ticks that did not run, drains the seconds since the last one, up to five back', () => {
+    const ring = new TimeRing()
+    ring.push(fire(1, S + 1))
+    ring.push(fire(2, S + 2))
+    ring.push(fire(3, S + 4))
+    expect(ring.drain(S)).toEqual([])
+    // The loop stalled: no tick for S + 1 … S + 4. Four seconds late is not a misfire yet.
+    expect(
+      ring
+        .drain(S + 5)
+        .map((f) => f.jobId)
+        .sort(),
+    ).toEqual([1, 2, 3])
+    expect(ring.size).toBe(0)
+  })
+
+  it('leaves a fire more than five seconds behind the last tick to the scan, which counts it a misfire', () => {
+    const ring = new TimeRing()
+    ring.push(fire(1, S + 1))
+    ring.push(fire(2, S + 3))
+    expect(ring.drain(S)).toEqual([])
+    expect(ring.drain(S + 7).map((f) => f.jobId)).toEqual([2])
+    expect(ring.size).toBe(1)
+  })
+
   it('fires the same job and scheduled time once even if pushed twice', () => {
     const ring = new TimeRing()
     ring.push(fire(1, S))

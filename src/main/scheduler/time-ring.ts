@@ -3,6 +3,13 @@ import type { RingFire } from '../domain/fires'
 export const RING_SLOTS = 60
 /** Slots behind the current one that every tick drains too (XXL-JOB 3.3+: 2), for ticks that ran late. */
 export const RING_LOOK_BACK = 2
+/**
+ * How far back a tick after a stalled loop (a busy machine, a long pause) drains the seconds no tick
+ * took: as far as a fire may be late before it counts as a misfire (PRE_READ_MS, 5 s). With the
+ * look-back alone, a loop stalled 3 s left that second's fires in the ring until the scan found them
+ * over 5 s late and skipped them as misfires, though they were only 3 s late when the loop woke.
+ */
+export const RING_CATCH_UP = 5
 
 /**
  * XXL-JOB's 60-slot second ring: a fire waits in slot (second of its fire time mod 60) and the tick of
@@ -32,14 +39,17 @@ export class TimeRing {
   }
 
   /**
-   * Takes the fires of second `nowSec` and of the RING_LOOK_BACK seconds before it, without
-   * duplicates (the same job and scheduled time pushed twice fires once). Fires of a later minute
-   * that share a slot stay where they are.
+   * Takes the fires of second `nowSec` and of the RING_LOOK_BACK seconds before it, or, after a gap
+   * in the ticks, of every second since the last tick up to RING_CATCH_UP back; without duplicates
+   * (the same job and scheduled time pushed twice fires once). Fires of a later minute that share a
+   * slot stay where they are.
    */
   drain(nowSec: number): RingFire[] {
     const taken: RingFire[] = []
     const seen = new Set<string>()
-    for (let back = RING_LOOK_BACK; back >= 0; back--) {
+    const missedSince = Number.isFinite(this.lastDrainedSec) ? this.lastDrainedSec + 1 : nowSec
+    const reach = Math.min(RING_CATCH_UP, Math.max(RING_LOOK_BACK, nowSec - missedSince))
+    for (let back = reach; back >= 0; back--) {
       const slot = this.slots[slotOf(nowSec - back)]
       if (slot.length === 0) continue
       const keep: RingFire[] = []
