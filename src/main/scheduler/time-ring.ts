@@ -1,15 +1,16 @@
 import type { RingFire } from '../domain/fires'
+import { PRE_READ_MS } from './plan-scan'
 
 export const RING_SLOTS = 60
 /** Slots behind the current one that every tick drains too (XXL-JOB 3.3+: 2), for ticks that ran late. */
 export const RING_LOOK_BACK = 2
 /**
  * How far back a tick after a stalled loop (a busy machine, a long pause) drains the seconds no tick
- * took: as far as a fire may be late before it counts as a misfire (PRE_READ_MS, 5 s). With the
- * look-back alone, a loop stalled 3 s left that second's fires in the ring until the scan found them
- * over 5 s late and skipped them as misfires, though they were only 3 s late when the loop woke.
+ * took, in seconds: as far as a fire may be late before it counts as a misfire (PRE_READ_MS, 5 s).
+ * With the look-back alone, a loop stalled 3 s left that second's fires in the ring until the scan
+ * found them over 5 s late and skipped them as misfires, though they were 3 s late when the loop woke.
  */
-export const RING_CATCH_UP = 5
+export const RING_CATCH_UP = PRE_READ_MS / 1000
 
 /**
  * XXL-JOB's 60-slot second ring: a fire waits in slot (second of its fire time mod 60) and the tick of
