@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { defaultJobInput } from '../../src/shared/job-defaults'
+import { EMBEDDED_APP_NAME } from '../../src/shared/model'
 import type { HeadlessServer } from './headless-process'
 
 /** Signs in over HTTP as the console's page does; resolves with the Cookie header to send back. */
@@ -74,7 +75,7 @@ export async function signInPage(page: Page, origin: string, name: string, passw
 export function addEmbeddedJobs(server: HeadlessServer, names: readonly string[]): Promise<number[]> {
   return tokenBridgeCalls(server.origin, server.token, async (call) => {
     const groups = (await call('listGroups')) as { id: number; appName: string }[]
-    const embedded = groups.find((group) => group.appName === 'jobdesk-embedded')!.id
+    const embedded = groups.find((group) => group.appName === EMBEDDED_APP_NAME)!.id
     const ids: number[] = []
     for (const name of names)
       ids.push(((await call('saveJob', defaultJobInput(embedded, 'UTC', { name, executorHandler: 'demoJobHandler' }))) as { id: number }).id)
