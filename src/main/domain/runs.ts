@@ -19,13 +19,14 @@ export type NewRun = Pick<
 >
 
 /**
- * A trigger trail in two parts, each JSON text: its shape — the group, the route, the block settings,
- * all but the result, and the same for most runs of a job — and its result, which holds the call's
- * time and differs every run. The store keeps each shape once (store/trail-shapes.ts).
+ * A trigger trail in two parts, each JSON text (domain/trail-parts.ts): its shape — the group, the
+ * addresses routing saw, the block settings, the same for the runs of a job — and its run part, what
+ * routing decided and the result, which holds the call's time. The store keeps each shape once
+ * (store/trail-shapes.ts).
  */
 export interface TrailParts {
   shape: string
-  result: string
+  run: string
 }
 
 export interface TriggerOutcome {

@@ -1,4 +1,5 @@
 import type { NewRun, TrailParts, TriggerOutcome } from '../domain/runs'
+import { splitTrail } from '../domain/trail-parts'
 import { parseTriggerTrail } from '../../shared/trigger-trail'
 import type { JobRun, TriggerType } from '../../shared/model'
 import { formatTriggerTrail } from '../../shared/trigger-trail-text'
@@ -71,8 +72,8 @@ export const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_ms
 export function trailParts(outcome: TriggerOutcome): TrailParts | null {
   if (outcome.trailParts !== undefined) return outcome.trailParts
   if (!outcome.triggerTrail) return null
-  const { result, ...shape } = outcome.triggerTrail
-  return { shape: JSON.stringify(shape), result: JSON.stringify(result) }
+  const { shape, run } = splitTrail(outcome.triggerTrail)
+  return { shape: JSON.stringify(shape), run: JSON.stringify(run) }
 }
 
 /**

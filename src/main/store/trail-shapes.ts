@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto'
 import type { Connection } from './sql/connection'
 import { idChunks, inList, insertRows } from './sql/insert-rows'
 import type { TrailParts } from '../domain/runs'
+import { joinTrailTexts } from '../domain/trail-parts'
 
 /**
- * Each distinct trail shape (TrailParts) is written once, to `job_trail_shape`, under a digest of its
- * text; a run's `job_log.trigger_trail` holds that digest and its own result (`trailReference`). A
+ * Each distinct trail shape (TrailParts, domain/trail-parts.ts) is written once, to `job_trail_shape`,
+ * under a digest of its text; a run's `job_log.trigger_trail` holds that digest and its own run part
+ * (`trailReference`). A
  * whole trail in a `job_log_trail` row per run (~0.5 KB) cost about a tenth of a fire's CPU at 10k
  * every-second jobs (docs/benchmarks.md#b1-throughput).
  *
@@ -75,7 +77,7 @@ export class TrailShapeWrites {
       if (trail === null) return null
       let digest = this.known.digestOf(trail.shape) ?? this.written.get(trail.shape) ?? fresh.get(trail.shape)
       if (digest === undefined) fresh.set(trail.shape, (digest = shapeDigest(trail.shape)))
-      return trailReference(digest, trail.result)
+      return trailReference(digest, trail.run)
     })
     if (fresh.size > 0) {
       // In digest order: two nodes' transactions that meet the same new shapes lock them in one order.
@@ -101,11 +103,11 @@ export function shapeDigest(shape: string): string {
 const DIGEST_CHARS = 22
 
 /**
- * The column's text: the digest, a space, the result's JSON (~80 bytes). Every run writes it; a
+ * The column's text: the digest, a space, the run part's JSON (~170 bytes). Every run writes it; a
  * longer JSON envelope measured no different, so it is simply the shortest that reads back.
  */
-function trailReference(digest: string, result: string): string {
-  return `${digest} ${result}`
+function trailReference(digest: string, run: string): string {
+  return `${digest} ${run}`
 }
 
 /**
@@ -124,18 +126,16 @@ export async function trailsFromReferences(db: Connection, known: KnownTrailShap
   }
   return refs.map((ref) => {
     const shape = ref && known.textOf(ref.shape)
-    // The shape is an object's JSON: the result goes in before its closing brace.
-    return shape ? `${shape.slice(0, -1)}${shape.length > 2 ? ',' : ''}"result":${ref.result}}` : null
+    if (!shape) return null
+    try {
+      return JSON.stringify(joinTrailTexts(shape, ref.run))
+    } catch {
+      return null
+    }
   })
 }
 
-function parseReference(column: string): { shape: string; result: string } | null {
-  if (column.length < DIGEST_CHARS + 3 || column[DIGEST_CHARS] !== ' ') return null
-  const result = column.slice(DIGEST_CHARS + 1)
-  try {
-    const value = JSON.parse(result) as unknown
-    return value !== null && typeof value === 'object' ? { shape: column.slice(0, DIGEST_CHARS), result } : null
-  } catch {
-    return null
-  }
+function parseReference(column: string): { shape: string; run: string } | null {
+  if (column.length < DIGEST_CHARS + 3 || column[DIGEST_CHARS] !== ' ' || column[DIGEST_CHARS + 1] !== '{') return null
+  return { shape: column.slice(0, DIGEST_CHARS), run: column.slice(DIGEST_CHARS + 1) }
 }

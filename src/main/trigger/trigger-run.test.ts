@@ -120,6 +120,15 @@ describe('triggerRun', () => {
     expect(parseTriggerTrail(JSON.stringify(trail))).toEqual(trail)
   })
 
+  it('gives the runs of a ROUND job one shape, each run keeping the address it went to and why', async () => {
+    const roundJob = job({ executorRouteStrategy: 'ROUND' })
+    const outcomes = await Promise.all([0, 1, 2].map((position) => triggerRun(run({ job: roundJob, roundPosition: position }), deps(executors({})))))
+    expect(outcomes.map((outcome) => outcome.triggerTrail?.route?.chosen)).toEqual([A, B, A])
+    expect(outcomes.map((outcome) => outcome.triggerTrail?.route?.reason.params.position)).toEqual([0, 1, 2])
+    // One shape text: the store keeps one row for the job, where the place in the reason made one per run.
+    expect(new Set(outcomes.map((outcome) => outcome.trailParts?.shape)).size).toBe(1)
+  })
+
   it('tells the registry of an address it could not connect to, and not of one that refused the run', async () => {
     const told: string[] = []
     const directory = executors({ [A]: { run: { code: 500, msg: 'executor: connect ECONNREFUSED', unreachable: true } }, [B]: { run: failure('busy') } })

@@ -3,6 +3,7 @@ import { coded } from '../../shared/messages'
 import { TRIGGER_TRAIL_VERSION, type TrailGroup, type TrailMessage, type TrailRoute, type TriggerTrail } from '../../shared/trigger-trail'
 import { failure, type ExecutorReply, type TriggerParam } from '../executor/executor-api'
 import type { TrailParts, TriggerOutcome } from '../domain/runs'
+import { joinTrailTexts, type TrailRun, type TrailShape } from '../domain/trail-parts'
 import type { ExecutorDirectory } from './executor-directory'
 import type { PreparedRun } from './prepare-runs'
 import type { TriggerJob } from './trigger-job'
@@ -32,36 +33,46 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
   const routing = job.executorRouteStrategy === 'SHARDING_BROADCAST' ? { route: shardRoute(run), countsUse: false } : routeOne(run, deps)
   const { route, countsUse } = routing instanceof Promise ? await routing : routing
   const address = route.chosen
-  if (!address) return outcome(run, '', TRIGGER_CODE.fail, shapeOf(run, route), coded('triggerResult.noAddress'))
+  if (!address) return outcome(run, '', TRIGGER_CODE.fail, shapeOf(run, route), routed(route, coded('triggerResult.noAddress')))
 
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
   if (reply.unreachable && run.group) deps.unreachable?.(run.group.appName, address)
   const ms = (performance.now() - startedAt).toFixed(1)
   const result = reply.code === 200 ? coded('triggerResult.accepted', { ms }) : coded('triggerResult.refused', { code: reply.code, ms, msg: reply.msg ?? '' })
-  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, shapeOf(run, route), result)
+  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, shapeOf(run, route), routed(route, result))
   // LFU and LRU count the address in the database with the outcome's write, for every node.
   if (reply.code === 200 && countsUse) accepted.routeUse = { jobId: job.id, atMs: deps.nowMs() }
   return accepted
 }
 
-/** The trail but its result: the part most runs of a job share (TrailParts). */
+/** The part of the trail the runs of a job share (domain/trail-parts.ts): all but what routing decided and the result. */
 function shapeOf(run: PreparedRun, route: TrailRoute): TrailShape {
   const { job } = run
+  const { strategy, candidates, leftOut, shard, tokenless } = route
   return {
     version: TRIGGER_TRAIL_VERSION,
     triggerType: run.triggerType,
     group: { id: job.jobGroup, appName: run.group?.appName ?? null, registration: registrationOf(run) },
-    route,
+    route: tokenless ? { strategy, candidates, leftOut, shard, tokenless } : { strategy, candidates, leftOut, shard },
     block: { strategy: job.executorBlockStrategy, timeoutSec: job.executorTimeoutSec, retriesLeft: run.failRetryCount },
   }
 }
 
-type TrailShape = Omit<TriggerTrail, 'result'>
+/** This run's part of the trail: what routing decided, and how the trigger ended. */
+function routed(route: TrailRoute, result: TrailMessage): TrailRun {
+  return { chosen: route.chosen, reason: route.reason, probes: route.probes, result }
+}
 
 /** The outcome of a trigger that ended before or without routing (a full pool, an unexpected failure). */
 export function unroutedOutcome(run: PreparedRun, result: TriggerTrail['result']): TriggerOutcome {
-  return outcome(run, '', TRIGGER_CODE.fail, { version: TRIGGER_TRAIL_VERSION, triggerType: run.triggerType, group: null, route: null, block: null }, result)
+  return outcome(
+    run,
+    '',
+    TRIGGER_CODE.fail,
+    { version: TRIGGER_TRAIL_VERSION, triggerType: run.triggerType, group: null, route: null, block: null },
+    { result },
+  )
 }
 
 /**
@@ -85,7 +96,7 @@ class TrailedOutcome implements TriggerOutcome {
   ) {}
 
   get triggerTrail(): TriggerTrail {
-    return (this.trail ??= { ...(JSON.parse(this.trailParts.shape) as TrailShape), result: JSON.parse(this.trailParts.result) as TrailMessage })
+    return (this.trail ??= joinTrailTexts(this.trailParts.shape, this.trailParts.run))
   }
 
   get triggerMsg(): string {
@@ -93,8 +104,8 @@ class TrailedOutcome implements TriggerOutcome {
   }
 }
 
-function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, shape: TrailShape, result: TrailMessage): TriggerOutcome {
-  return new TrailedOutcome(run.logId, executorAddress, triggerCode, { shape: shapeText(run.job, shape), result: JSON.stringify(result) })
+function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, shape: TrailShape, runPart: TrailRun): TriggerOutcome {
+  return new TrailedOutcome(run.logId, executorAddress, triggerCode, { shape: shapeText(run.job, shape), run: JSON.stringify(runPart) })
 }
 
 /**

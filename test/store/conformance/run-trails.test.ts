@@ -5,6 +5,7 @@ import { TRIGGER_TRAIL_VERSION, type TriggerTrail } from '../../../src/shared/tr
 import { onServer } from '../../support/db-servers'
 import { newRun } from '../../support/new-run'
 import { sqliteDb } from '../../support/sqlite-db'
+import { shapeDigest } from '../../../src/main/store/trail-shapes'
 import { storeSuite, T0, type StoreFixture } from './store-fixture'
 
 const ADDRESS = 'http://127.0.0.1:9001/'
@@ -76,6 +77,38 @@ storeSuite('run trails', (f) => {
     await f.store.transaction((tx) => tx.runs.recordOutcomes([outcome(b, trailOf('0.2'))]))
     expect((await f.store.runs.get(b))?.triggerTrail).toEqual(trailOf('0.2'))
     expect((await f.store.runs.get(a))?.triggerTrail).toBeNull()
+  })
+
+  it('keeps one shape for a job routed ROUND, whose runs each have their own place, address and reason', async () => {
+    const second = 'http://127.0.0.1:9002/'
+    const roundTrail = (position: number): TriggerTrail => {
+      const chosen = position % 2 === 0 ? ADDRESS : second
+      const reason = coded('routeReason.round', { position, jobId: 1, index: position % 2, count: 2 })
+      return { ...trailOf(`0.${position}`), route: { ...trailOf('0').route!, strategy: 'ROUND', candidates: [ADDRESS, second], chosen, reason } }
+    }
+    const ids = await newRuns(f, 4)
+    await f.store.runs.recordOutcomes(
+      ids.map((id, position) => ({ ...outcome(id, roundTrail(position)), executorAddress: roundTrail(position).route!.chosen! })),
+    )
+    expect((await f.store.runs.getMany(ids)).map((run) => run.triggerTrail)).toEqual(ids.map((_, position) => roundTrail(position)))
+    expect(await shapeRows(f)).toBe(1)
+  })
+
+  it('reads a run written while the shape still held the whole route and the column only the result', async () => {
+    const [a] = await newRuns(f, 1)
+    await f.store.runs.recordOutcomes([{ logId: a, executorAddress: '', triggerCode: 500, triggerMsg: 'text' }])
+    const { result, ...shape } = trailOf('0.9')
+    const shapeText = JSON.stringify(shape)
+    const digest = shapeDigest(shapeText)
+    // The texts hold no quote of SQL's own.
+    for (const sql of [
+      `INSERT INTO job_trail_shape (digest, shape) VALUES ('${digest}', '${shapeText}')`,
+      `UPDATE job_log SET trigger_trail = '${digest} ${JSON.stringify(result)}', trigger_msg = '' WHERE id = ${a}`,
+    ]) {
+      if (f.engine === 'sqlite') sqliteDb(f.store).exec(sql)
+      else await onServer(f.database, sql)
+    }
+    expect(await f.store.runs.get(a)).toMatchObject({ triggerTrail: trailOf('0.9'), triggerMsg: expect.stringContaining('Route strategy: FIRST') })
   })
 
   it('reads a trail another node wrote, whose shape it has not met', async () => {
