@@ -38,6 +38,8 @@ export interface ExecutorReply<T = unknown> {
   data?: T | null
   /** Set by the HTTP client when no connection could be made: the address is down, not busy. */
   unreachable?: true
+  /** Set by the HTTP client: milliseconds the call waited in this process for a free connection before it was sent. */
+  waitedMs?: number
 }
 
 export interface ExecutorApi {

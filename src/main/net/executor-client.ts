@@ -4,7 +4,7 @@ import type { ExecutorApi, ExecutorReply, LogRequest, TriggerParam } from '../ex
 import { ACCESS_TOKEN_HEADER, APP_NAME_HEADER } from './wire/auth'
 import { detectGeneration, type ObservedReply } from './wire/detect-generation'
 import { FAIL_CODE, readEnvelope } from './wire/envelope'
-import { postJson } from './wire/post-json'
+import { postJson, type PostOutcome } from './wire/post-json'
 
 /**
  * The admin's view of one LAN executor: ExecutorApi over XXL-JOB HTTP (docs/protocol.md#executor-api). It never
@@ -62,6 +62,12 @@ export function createExecutorClient(options: ExecutorClientOptions): ExecutorCl
       timeoutMs,
       dispatcher: options.dispatcher,
     })
+    const reply = replyOf(url, outcome)
+    if (outcome.waitedMs > 0) reply.waitedMs = outcome.waitedMs
+    return reply
+  }
+
+  function replyOf(url: string, outcome: PostOutcome): ExecutorReply {
     if (outcome.kind === 'failed')
       return { code: FAIL_CODE, msg: `executor ${url}: ${outcome.reason}`, ...(outcome.unreachable ? { unreachable: true as const } : {}) }
     if (outcome.status !== 200) return { code: FAIL_CODE, msg: `executor ${url} answered HTTP ${outcome.status}` }
@@ -82,7 +88,11 @@ export function createExecutorClient(options: ExecutorClientOptions): ExecutorCl
     const first = generation === 'g3' ? 'trigger' : 'run'
     const reply = await call(first, param)
     // Unknown generation and the wrong trigger path: nothing was run, so the other path is safe to try.
-    if (configured === null && isUriNotFound(reply, first)) return call(first === 'run' ? 'trigger' : 'run', param)
+    if (configured === null && isUriNotFound(reply, first)) {
+      const second = await call(first === 'run' ? 'trigger' : 'run', param)
+      const waitedMs = (reply.waitedMs ?? 0) + (second.waitedMs ?? 0)
+      return waitedMs > 0 ? { ...second, waitedMs } : second
+    }
     return reply
   }
 

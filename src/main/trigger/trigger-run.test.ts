@@ -152,6 +152,20 @@ describe('triggerRun', () => {
     expect(outcome.triggerMsg.split('\n').at(-1)).toMatch(/^Trigger result: refused \(code 500\) in \d+\.\d ms: job handler \[nope\] not found$/)
   })
 
+  it('tells the wait for a free connection apart from the executor’s answer time', async () => {
+    const directory = executors({ [A]: { run: { code: 200, msg: null, waitedMs: 27.25 } }, [B]: { run: { ...failure('busy'), waitedMs: 3 } } })
+    const accepted = await triggerRun(run(), deps(directory))
+    expect(accepted.triggerTrail?.result).toMatchObject({ code: 'triggerResult.acceptedAfterWait', params: { waited: '27.3' } })
+    expect(accepted.triggerMsg.split('\n').at(-1)).toMatch(
+      /^Trigger result: accepted by the executor \(code 200\) in \d+\.\d ms, after waiting 27\.3 ms here for a free connection$/,
+    )
+    const refused = await triggerRun(run({ addresses: [B] }), deps(directory))
+    expect(refused.triggerTrail?.result).toMatchObject({ code: 'triggerResult.refusedAfterWait', params: { code: 500, waited: '3.0', msg: 'busy' } })
+    // Under a millisecond is the round trip's own noise: the plain result.
+    const quick = await triggerRun(run(), deps(executors({ [A]: { run: { code: 200, msg: null, waitedMs: 0.4 } } })))
+    expect(quick.triggerTrail?.result.code).toBe('triggerResult.accepted')
+  })
+
   it('fails a broadcast shard without an address, saying so in XXL-JOB’s words', async () => {
     const outcome = await triggerRun(run({ job: job({ executorRouteStrategy: 'SHARDING_BROADCAST' }), group: undefined, addresses: [] }), deps(executors({})))
     expect(outcome).toMatchObject({ executorAddress: '', triggerCode: 500 })

@@ -38,13 +38,32 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
   if (reply.unreachable && run.group) deps.unreachable?.(run.group.appName, address)
-  const ms = (performance.now() - startedAt).toFixed(1)
-  const result = reply.code === 200 ? coded('triggerResult.accepted', { ms }) : coded('triggerResult.refused', { code: reply.code, ms, msg: reply.msg ?? '' })
+  const result = resultOf(reply, performance.now() - startedAt)
   const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, shapeOf(run, route), routed(route, result))
   // LFU and LRU count the address in the database with the outcome's write, for every node.
   if (reply.code === 200 && countsUse) accepted.routeUse = { jobId: job.id, atMs: deps.nowMs() }
   return accepted
 }
+
+/**
+ * How the call ended and how long the executor took. A call that first waited here for a free
+ * connection (a burst to one executor) says so apart: the wait is this process's queue, not the
+ * executor's answer time.
+ */
+function resultOf(reply: ExecutorReply, elapsedMs: number): TrailMessage {
+  const waitedMs = reply.waitedMs ?? 0
+  const ms = Math.max(0, elapsedMs - waitedMs).toFixed(1)
+  if (waitedMs < MIN_WAIT_SHOWN_MS) {
+    return reply.code === 200 ? coded('triggerResult.accepted', { ms }) : coded('triggerResult.refused', { code: reply.code, ms, msg: reply.msg ?? '' })
+  }
+  const waited = waitedMs.toFixed(1)
+  return reply.code === 200
+    ? coded('triggerResult.acceptedAfterWait', { ms, waited })
+    : coded('triggerResult.refusedAfterWait', { code: reply.code, ms, waited, msg: reply.msg ?? '' })
+}
+
+/** A wait for a connection shorter than this is not worth a word: the round trip's own noise. */
+const MIN_WAIT_SHOWN_MS = 1
 
 /** The part of the trail the runs of a job share (domain/trail-parts.ts): all but what routing decided and the result. */
 function shapeOf(run: PreparedRun, route: TrailRoute): TrailShape {

@@ -29,6 +29,8 @@ export const enRouteMessages = {
   'triggerResult.noAddress': 'failed — no executor address (Trigger Fail)',
   'triggerResult.accepted': 'accepted by the executor (code 200) in {ms} ms',
   'triggerResult.refused': 'refused (code {code}) in {ms} ms: {msg}',
+  'triggerResult.acceptedAfterWait': 'accepted by the executor (code 200) in {ms} ms, after waiting {waited} ms here for a free connection',
+  'triggerResult.refusedAfterWait': 'refused (code {code}) in {ms} ms, after waiting {waited} ms here for a free connection: {msg}',
   'triggerResult.dropped': 'Trigger dropped: the trigger pool queue is full (the admin is overloaded).',
   'triggerResult.failed': 'Trigger failed: {message}',
 } as const

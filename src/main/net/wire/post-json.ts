@@ -1,15 +1,20 @@
 import type { Agent, Dispatcher } from 'undici'
 import { loadUndici } from '../../kernel/lazy-undici'
+import { ConnectionGates } from './connection-gate'
 
 /**
  * One JSON POST over undici, for both wire clients. Never throws: a transport failure (refused,
  * reset, timed out) comes back as `failed` with a one-line reason, an HTTP answer as `reply`.
  * undici, not global fetch: on loopback fetch manages ~4.6k req/s against undici's ~31k (docs/benchmarks.md#loopback-http).
  */
-export type PostOutcome =
+export type PostOutcome = (
   | { kind: 'reply'; status: number; text: string; json: unknown }
   /** `unreachable`: no connection was made (refused, no route, no such host), so nothing ran there. */
   | { kind: 'failed'; reason: string; unreachable: boolean }
+) & {
+  /** Milliseconds the request waited here for a free connection before it was sent (ConnectionGates). */
+  waitedMs: number
+}
 
 export interface PostOptions {
   /** Bounds connecting, waiting for the reply head, and each gap while reading the reply body. */
@@ -33,6 +38,9 @@ function sharedAgent(undici: typeof import('undici'), timeoutMs: number): Agent 
   return agent
 }
 
+/** The shared agents' connections per origin, handed out in order (their own queue would hide the wait). */
+const gates = new ConnectionGates(CONNECTIONS_PER_ORIGIN)
+
 /** Closes the shared agents (their idle sockets would otherwise linger until the peer drops them). */
 export async function closeSharedAgents(): Promise<void> {
   const agents = [...sharedAgents.values()]
@@ -41,6 +49,10 @@ export async function closeSharedAgents(): Promise<void> {
 }
 
 export async function postJson(url: string, headers: Record<string, string>, bodyText: string | undefined, options: PostOptions): Promise<PostOutcome> {
+  // A caller's own dispatcher has its own connections: only the shared agents' are counted here.
+  const origin = options.dispatcher ? null : originOf(url)
+  const entered = origin === null ? 0 : gates.enter(origin, monotonicMs)
+  const waitedMs = typeof entered === 'number' ? entered : await entered
   try {
     const undici = await loadUndici()
     const response = await undici.request(url, {
@@ -58,10 +70,21 @@ export async function postJson(url: string, headers: Record<string, string>, bod
     } catch {
       json = undefined
     }
-    return { kind: 'reply', status: response.statusCode, text, json }
+    return { kind: 'reply', status: response.statusCode, text, json, waitedMs }
   } catch (error) {
-    return { kind: 'failed', reason: describeTransportError(error, options.timeoutMs), unreachable: CONNECT_FAILURES.has(errorCode(error) ?? '') }
+    return { kind: 'failed', reason: describeTransportError(error, options.timeoutMs), unreachable: CONNECT_FAILURES.has(errorCode(error) ?? ''), waitedMs }
+  } finally {
+    if (origin !== null) gates.leave(origin)
   }
+}
+
+const monotonicMs = (): number => performance.now()
+
+/** `scheme://host:port` of a URL, cut from the text: the gate's key, for every request of a burst. */
+function originOf(url: string): string {
+  const hostStart = url.indexOf('://') + 3
+  const pathStart = url.indexOf('/', hostStart)
+  return pathStart < 0 ? url : url.slice(0, pathStart)
 }
 
 /** Failures before a connection stood: the request never reached the executor. */

@@ -70,7 +70,7 @@ export function TriggerTrailView({
   const text = useTrailText()
   if (!trail) return <RawTriggerMsg text={triggerMsg} testId={rawTestId} folded={false} />
   const { group, route, block, result } = trail
-  const failed = result.code !== 'triggerResult.accepted'
+  const failed = result.code !== 'triggerResult.accepted' && result.code !== 'triggerResult.acceptedAfterWait'
   return (
     <div data-testid="trigger-trail" data-result={result.code}>
       <dl className="jd-trail">

@@ -25,6 +25,8 @@ export const zhCNRouteMessages: Record<keyof typeof enRouteMessages, string> = {
   'triggerResult.noAddress': '失败——没有执行器地址（调度失败）',
   'triggerResult.accepted': '执行器已接受（代码 200），耗时 {ms} 毫秒',
   'triggerResult.refused': '被拒绝（代码 {code}），耗时 {ms} 毫秒：{msg}',
+  'triggerResult.acceptedAfterWait': '执行器已接受（代码 200），耗时 {ms} 毫秒；此前在本机等待空闲连接 {waited} 毫秒',
+  'triggerResult.refusedAfterWait': '被拒绝（代码 {code}），耗时 {ms} 毫秒；此前在本机等待空闲连接 {waited} 毫秒：{msg}',
   'triggerResult.dropped': '触发被丢弃：触发线程池队列已满（调度中心过载）。',
   'triggerResult.failed': '触发失败：{message}',
 }
