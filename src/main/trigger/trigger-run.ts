@@ -1,12 +1,12 @@
 import { TRIGGER_CODE } from '../../shared/model'
 import { coded } from '../../shared/messages'
-import { TRIGGER_TRAIL_VERSION, type TrailGroup, type TrailMessage, type TrailRoute, type TriggerTrail } from '../../shared/trigger-trail'
+import { TRIGGER_TRAIL_VERSION, type TrailMessage, type TrailRoute, type TriggerTrail } from '../../shared/trigger-trail'
 import { failure, type ExecutorReply, type TriggerParam } from '../executor/executor-api'
 import type { TrailParts, TriggerOutcome } from '../domain/runs'
 import { joinTrailTexts, type TrailRun, type TrailShape } from '../domain/trail-parts'
 import type { ExecutorDirectory } from './executor-directory'
 import type { PreparedRun } from './prepare-runs'
-import type { TriggerJob } from './trigger-job'
+import { shapeTextOf } from './trail-shape-text'
 import type { AddressUse } from '../domain/address-use'
 import type { Routers, SingleRouteStrategy } from './routing'
 import { executorAt, routeRun, type RoutedRun } from './route-run'
@@ -33,13 +33,13 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
   const routing = job.executorRouteStrategy === 'SHARDING_BROADCAST' ? { route: shardRoute(run), countsUse: false } : routeOne(run, deps)
   const { route, countsUse } = routing instanceof Promise ? await routing : routing
   const address = route.chosen
-  if (!address) return outcome(run, '', TRIGGER_CODE.fail, shapeOf(run, route), routed(route, coded('triggerResult.noAddress')))
+  if (!address) return outcome(run, '', TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, coded('triggerResult.noAddress')))
 
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
   if (reply.unreachable && run.group) deps.unreachable?.(run.group.appName, address)
   const result = resultOf(reply, performance.now() - startedAt)
-  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, shapeOf(run, route), routed(route, result))
+  const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, result))
   // LFU and LRU count the address in the database with the outcome's write, for every node.
   if (reply.code === 200 && countsUse) accepted.routeUse = { jobId: job.id, atMs: deps.nowMs() }
   return accepted
@@ -65,19 +65,6 @@ function resultOf(reply: ExecutorReply, elapsedMs: number): TrailMessage {
 /** A wait for a connection shorter than this is not worth a word: the round trip's own noise. */
 const MIN_WAIT_SHOWN_MS = 1
 
-/** The part of the trail the runs of a job share (domain/trail-parts.ts): all but what routing decided and the result. */
-function shapeOf(run: PreparedRun, route: TrailRoute): TrailShape {
-  const { job } = run
-  const { strategy, candidates, leftOut, shard, tokenless } = route
-  return {
-    version: TRIGGER_TRAIL_VERSION,
-    triggerType: run.triggerType,
-    group: { id: job.jobGroup, appName: run.group?.appName ?? null, registration: registrationOf(run) },
-    route: tokenless ? { strategy, candidates, leftOut, shard, tokenless } : { strategy, candidates, leftOut, shard },
-    block: { strategy: job.executorBlockStrategy, timeoutSec: job.executorTimeoutSec, retriesLeft: run.failRetryCount },
-  }
-}
-
 /** This run's part of the trail: what routing decided, and how the trigger ended. */
 function routed(route: TrailRoute, result: TrailMessage): TrailRun {
   return { chosen: route.chosen, reason: route.reason, probes: route.probes, result }
@@ -85,13 +72,8 @@ function routed(route: TrailRoute, result: TrailMessage): TrailRun {
 
 /** The outcome of a trigger that ended before or without routing (a full pool, an unexpected failure). */
 export function unroutedOutcome(run: PreparedRun, result: TriggerTrail['result']): TriggerOutcome {
-  return outcome(
-    run,
-    '',
-    TRIGGER_CODE.fail,
-    { version: TRIGGER_TRAIL_VERSION, triggerType: run.triggerType, group: null, route: null, block: null },
-    { result },
-  )
+  const shape: TrailShape = { version: TRIGGER_TRAIL_VERSION, triggerType: run.triggerType, group: null, route: null, block: null }
+  return outcome(run, '', TRIGGER_CODE.fail, JSON.stringify(shape), { result })
 }
 
 /**
@@ -123,35 +105,8 @@ class TrailedOutcome implements TriggerOutcome {
   }
 }
 
-function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, shape: TrailShape, runPart: TrailRun): TriggerOutcome {
-  return new TrailedOutcome(run.logId, executorAddress, triggerCode, { shape: shapeText(run.job, shape), run: JSON.stringify(runPart) })
-}
-
-/**
- * Each job's last shape text. An equal shape is handed on as that same string: the store finds a
- * shape's digest by its text (store/trail-shapes.ts), and a string it has met keeps its hash, where
- * a new one is hashed whole (~0.4 KB) every run. Keyed by the cached job, so an edit starts afresh.
- */
-const lastShapes = new WeakMap<TriggerJob, string>()
-
-/**
- * The shape texts jobs hold, each once: the jobs of a group routed alike share their shape, and at
- * 100k jobs a copy each was 45 MB of heap (B8). Looked up only when a job's shape changes.
- */
-const shapeTexts = new Map<string, string>()
-const MAX_SHAPE_TEXTS = 10_000
-
-function shapeText(job: TriggerJob, shape: TrailShape): string {
-  const text = JSON.stringify(shape)
-  const last = lastShapes.get(job)
-  if (last === text) return last
-  let shared = shapeTexts.get(text)
-  if (shared === undefined) {
-    if (shapeTexts.size >= MAX_SHAPE_TEXTS) shapeTexts.clear()
-    shapeTexts.set(text, (shared = text))
-  }
-  lastShapes.set(job, shared)
-  return shared
+function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, shapeText: string, runPart: TrailRun): TriggerOutcome {
+  return new TrailedOutcome(run.logId, executorAddress, triggerCode, { shape: shapeText, run: JSON.stringify(runPart) })
 }
 
 function shardRoute(run: PreparedRun): TrailRoute {
@@ -198,9 +153,4 @@ async function callRun(executors: ExecutorDirectory, run: PreparedRun, address: 
   } catch (error) {
     return failure(`calling ${address} failed: ${(error as Error).message}`)
   }
-}
-
-function registrationOf(run: PreparedRun): TrailGroup['registration'] {
-  if (run.addressOverride) return 'override'
-  return run.group?.addressType === 1 ? 'manual' : 'auto'
 }
