@@ -7,9 +7,8 @@ import { joinTrailTexts } from '../domain/trail-parts'
 /**
  * Each distinct trail shape (TrailParts, domain/trail-parts.ts) is written once, to `job_trail_shape`,
  * under a digest of its text; a run's `job_log.trigger_trail` holds that digest and its own run part
- * (`trailReference`). A
- * whole trail in a `job_log_trail` row per run (~0.5 KB) cost about a tenth of a fire's CPU at 10k
- * every-second jobs (docs/benchmarks.md#b1-throughput).
+ * (`trailReference`). A whole trail in a `job_log_trail` row per run (~0.5 KB) cost about a tenth of
+ * a fire's CPU at 10k every-second jobs (docs/benchmarks.md#b1-throughput).
  *
  * `KnownTrailShapes` is what one store (one process) knows is in the table, so that a run whose
  * shape was seen before writes nothing but its row. A shape counts as known only once the

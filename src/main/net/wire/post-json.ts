@@ -50,8 +50,9 @@ export async function closeSharedAgents(): Promise<void> {
 
 export async function postJson(url: string, headers: Record<string, string>, bodyText: string | undefined, options: PostOptions): Promise<PostOutcome> {
   // A caller's own dispatcher has its own connections: only the shared agents' are counted here.
-  const origin = options.dispatcher ? null : originOf(url)
-  const entered = origin === null ? 0 : gates.enter(origin, monotonicMs)
+  // Each shared agent (one per timeout) has its own connections to an origin.
+  const pool = options.dispatcher ? null : `${options.timeoutMs} ${originOf(url)}`
+  const entered = pool === null ? 0 : gates.enter(pool, monotonicMs)
   const waitedMs = typeof entered === 'number' ? entered : await entered
   try {
     const undici = await loadUndici()
@@ -74,7 +75,7 @@ export async function postJson(url: string, headers: Record<string, string>, bod
   } catch (error) {
     return { kind: 'failed', reason: describeTransportError(error, options.timeoutMs), unreachable: CONNECT_FAILURES.has(errorCode(error) ?? ''), waitedMs }
   } finally {
-    if (origin !== null) gates.leave(origin)
+    if (pool !== null) gates.leave(pool)
   }
 }
 
