@@ -1,57 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { coded } from '../../shared/messages'
-import { defaultJobInput } from '../../shared/job-defaults'
-import type { JobGroup, JobInfo } from '../../shared/model'
 import type { TrailRoute } from '../../shared/trigger-trail'
 import type { PreparedRun } from './prepare-runs'
 import { shapeOf, shapeTextOf } from './trail-shape-text'
+import { EXECUTOR_A as A, EXECUTOR_B as B, preparedRun, RUN_GROUP as group, runJob } from '../../../test/support/prepared-run'
 
-const A = 'http://127.0.0.1:9001/'
-const B = 'http://127.0.0.1:9002/'
-const group: JobGroup = {
-  id: 3,
-  appName: 'reports',
-  name: 'Reports',
-  addressType: 0,
-  addressList: `${A},${B}`,
-  accessToken: '',
-  protocolGeneration: 'g3',
-  autoCreated: false,
-  scriptsAllowed: false,
-  updateTimeMs: 0,
-}
-const job: JobInfo = {
-  ...defaultJobInput(3, 'UTC', { name: 'nightly', executorHandler: 'demoJobHandler' }),
-  id: 7,
-  childJobIds: [],
-  triggerStatus: 1,
-  triggerLastTimeMs: 0,
-  triggerNextTimeMs: 0,
-  addTimeMs: 0,
-  updateTimeMs: 0,
-  glueUpdatetimeMs: 0,
-}
-
-function run(patch: Partial<PreparedRun> = {}): PreparedRun {
-  return {
-    logId: 41,
-    job,
-    group,
-    triggerType: 'CRON',
-    triggerTimeMs: 0,
-    scheduleTimeMs: 0,
-    executorParam: '',
-    addresses: [A, B],
-    addressOverride: false,
-    tokenless: [],
-    shardIndex: 0,
-    shardTotal: 1,
-    shardAddress: null,
-    failRetryCount: 0,
-    roundPosition: null,
-    ...patch,
-  }
-}
+const job = runJob({ triggerStatus: 1 })
+const run = (patch: Partial<PreparedRun> = {}) => preparedRun({ job, triggerType: 'CRON', scheduleTimeMs: 0, ...patch })
 
 function route(patch: Partial<TrailRoute> = {}): TrailRoute {
   return { strategy: 'ROUND', candidates: [A, B], leftOut: [], probes: [], chosen: A, reason: coded('routeReason.first', { count: 2 }), shard: null, ...patch }

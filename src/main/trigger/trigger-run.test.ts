@@ -1,67 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { coded, englishMessage } from '../../shared/messages'
-import { defaultJobInput } from '../../shared/job-defaults'
-import type { JobGroup, JobInfo } from '../../shared/model'
 import { parseTriggerTrail } from '../../shared/trigger-trail'
 import { failure, SUCCESS, type ExecutorApi, type ExecutorReply } from '../executor/executor-api'
 import { ExecutorDirectory } from './executor-directory'
-import type { PreparedRun } from './prepare-runs'
 import { createRouters } from './routing'
 import { triggerRun, unroutedOutcome } from './trigger-run'
+import { EXECUTOR_A as A, EXECUTOR_B as B, preparedRun as run, runJob as job } from '../../../test/support/prepared-run'
 
-const A = 'http://127.0.0.1:9001/'
-const B = 'http://127.0.0.1:9002/'
 const OTHER_EMBEDDED = 'jobdesk://embedded/other-host/'
-
-const group: JobGroup = {
-  id: 3,
-  appName: 'reports',
-  name: 'Reports',
-  addressType: 0,
-  addressList: `${A},${B}`,
-  accessToken: '',
-  protocolGeneration: 'g3',
-  autoCreated: false,
-  scriptsAllowed: false,
-  updateTimeMs: 0,
-}
-
-function job(patch: Partial<JobInfo> = {}): JobInfo {
-  return {
-    ...defaultJobInput(3, 'UTC', { name: 'nightly', executorHandler: 'demoJobHandler' }),
-    id: 7,
-    childJobIds: [],
-    triggerStatus: 0,
-    triggerLastTimeMs: 0,
-    triggerNextTimeMs: 0,
-    addTimeMs: 0,
-    updateTimeMs: 0,
-    glueUpdatetimeMs: 0,
-    ...patch,
-  }
-}
-
-function run(patch: Partial<PreparedRun> = {}): PreparedRun {
-  return {
-    logId: 41,
-    job: job(),
-    group,
-    triggerType: 'MANUAL',
-    triggerTimeMs: 0,
-    scheduleTimeMs: null,
-    executorParam: '',
-    addresses: [A, B],
-    addressOverride: false,
-    tokenless: [],
-    shardIndex: 0,
-    shardTotal: 1,
-    shardAddress: null,
-    failRetryCount: 0,
-    roundPosition: null,
-    ...patch,
-  }
-}
-
 /** LAN executors that answer `/beat` and `/run` as told, per address. */
 function executors(answers: Record<string, { beat?: ExecutorReply; run?: ExecutorReply }>): ExecutorDirectory {
   const api = (address: string): ExecutorApi => {
