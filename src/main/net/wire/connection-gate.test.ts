@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { ConnectionGates } from './connection-gate'
 
 describe('ConnectionGates', () => {
-  it('lets `permits` requests through per origin at once, the others in order as each ends, with how long each waited', async () => {
+  it('lets `permits` requests through per pool at once, the others in order as each ends, with how long each waited', async () => {
     let now = 1000
     const gates = new ConnectionGates(2)
     const A = 'http://127.0.0.1:9001'
     expect([gates.enter(A, () => now), gates.enter(A, () => now)]).toEqual([0, 0])
-    // Another origin has its own connections.
+    // Another pool has its own connections.
     expect(gates.enter('http://127.0.0.1:9002', () => now)).toBe(0)
     const third = gates.enter(A, () => now)
     now = 1010
@@ -23,13 +23,13 @@ describe('ConnectionGates', () => {
     expect(await fourth).toBe(30)
   })
 
-  it('forgets an origin once no request uses it', () => {
+  it('forgets a pool once no request uses it', () => {
     const gates = new ConnectionGates(1)
     const A = 'http://127.0.0.1:9001'
     expect(gates.enter(A, () => 0)).toBe(0)
-    expect(gates.originsInUse).toBe(1)
+    expect(gates.poolsInUse).toBe(1)
     gates.leave(A)
-    expect(gates.originsInUse).toBe(0)
+    expect(gates.poolsInUse).toBe(0)
     expect(gates.enter(A, () => 0)).toBe(0)
   })
 })
