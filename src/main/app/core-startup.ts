@@ -42,13 +42,16 @@ export async function joinAndMonitor(
   events.on('misfire', (event) => alerts.misfire(event.jobId))
   // A headless server serves the console at its own URL: chat messages link to the run there. The desktop app's console is its window.
   alarms.linkRunsAt(() => (options.mode === 'headless' ? membership.adminUrl() : ''))
+  const embeddedInfo = (): ExecutorInfo | null =>
+    executor && { kind: 'jobdesk', version: JOBDESK_VERSION, handlers: executor.handlerNames(), scripts: settings.embeddedScriptsEnabled() }
+  // Registered before joining: a take-over at join ends the dead node's runs, and what their ends
+  // trigger at once (a flow's next node, a child job, a retry) must find this embedded executor.
+  // After it, with the dead node's address gone, such a run failed with no executor address.
+  if (executor) await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
   await membership.join(new NodeTakeOver({ scheduler, triggers, runs: store.runs, complete: (c) => writer.complete(c), registry, clock, logger, alerts }))
   const soleProcess = membership.peerCount() === 0
   // Alone on the database, every other embedded address is a past life of this process: gone.
   if (soleProcess) await registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
-  const embeddedInfo = (): ExecutorInfo | null =>
-    executor && { kind: 'jobdesk', version: JOBDESK_VERSION, handlers: executor.handlerNames(), scripts: settings.embeddedScriptsEnabled() }
-  if (executor) await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
   if (options.seedDemo !== false) await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone)
 
   const registryLoops = startRegistryLoops({

@@ -1,4 +1,6 @@
+import Database from 'better-sqlite3'
 import { createServer, type Server } from 'node:http'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { callAdmin } from '../../support/admin-call'
 import type { FlowRun } from '../../../src/shared/flow-types'
@@ -108,64 +110,86 @@ describe('a flow across the nodes of a cluster', () => {
   }, 180_000)
 })
 
-describe('a flow run through a crash', () => {
-  it('ends after kill -9 and a restart: every node ran once, the interrupted one failed, nothing stays running', async () => {
-    const dir = makeTempDir('jobdesk-flow-crash-')
-    folders.push(dir)
-    const dataDir = `${dir.path}/data`
-    const args = ['--token', TOKEN, '--api-token', API_TOKEN, '--handlers', TEST_HANDLERS_DIR]
-    const first = await startHeadlessChild({ dataDir, extraArgs: args })
-    nodes.push(first)
-    const groups = await call<{ id: number; appName: string }[]>(first, 'listGroups', {})
-    const embedded = groups.find((g) => g.appName === 'jobdesk-embedded')!.id
-    const job = (name: string, handler: string, param = '') =>
-      call<number>(first, 'addJob', { jobGroup: embedded, name, executorHandler: handler, executorParam: param, timezone: 'UTC' })
-    const [quick, long, after] = [
-      await job('quick', 'echoJobHandler', 'q'),
-      await job('long', 'timedJobHandler', '600000'),
-      await job('after', 'echoJobHandler'),
-    ]
-    const flowId = await call<number>(first, 'addFlow', {
-      name: 'through a crash',
-      nodes: [
-        { key: 'quick', jobId: quick },
-        { key: 'long', jobId: long },
-        { key: 'after', jobId: after, triggerRule: 'all_done' },
-      ],
-      edges: [
-        { from: 'quick', to: 'long' },
-        { from: 'long', to: 'after' },
-      ],
-    })
-    const { flowRunId } = await call<{ flowRunId: number }>(first, 'triggerFlow', { id: flowId })
-    const bridge = await BridgeClient.connect(first.origin, first.consoleToken)
-    // Its run running, not only the node claimed: a run killed before its trigger is recorded is
-    // one the restart takes over and triggers again (it might land on the new process's executor).
-    await waitFor('the long node running', async () => {
-      const run = await bridge.value<FlowRun>('getFlowRun', [flowRunId])
-      const logId = run.nodes.find((n) => n.key === 'long')?.runIds[0]
-      return logId !== undefined && runStatus(await bridge.value<JobRun>('getRun', [logId])) === 'running'
-    })
-    bridge.close()
-    await first.kill()
+/**
+ * Resolves once every node lease in the data folder's database has run out: a process started then
+ * takes the dead node over while it joins, before anything else it does.
+ */
+async function leasesRunOut(dataDir: string): Promise<void> {
+  const db = new Database(join(dataDir, 'jobdesk.db'), { readonly: true })
+  try {
+    const latest = db.prepare('SELECT MAX(lease_until) AS until FROM job_node')
+    await waitFor('the dead node’s lease to run out', () => (latest.get() as { until: number }).until < Date.now(), 30_000)
+  } finally {
+    db.close()
+  }
+}
 
-    const second = await startHeadlessChild({ dataDir, extraArgs: args })
-    nodes.push(second)
-    const console = await BridgeClient.connect(second.origin, second.consoleToken)
-    closers.push(() => console.close())
-    const ended = await waitFor(
-      'the flow run to end after the restart',
-      async () => {
-        const run = await console.value<FlowRun>('getFlowRun', [flowRunId])
-        return ['success', 'failed'].includes(run.state) && run
-      },
-      60_000,
-    )
-    expect(ended.nodes.map((n) => [n.key, n.state, n.runIds.length])).toEqual([
-      ['quick', 'success', 1],
-      ['long', 'failed', 1],
-      ['after', 'success', 1],
-    ])
-    expect(ended.state).toBe('success') // the leaf ran: all_done after the interrupted node
-  }, 180_000)
+describe('a flow run through a crash', () => {
+  // Restarted at once, the dead node is taken over later, by the membership loop; restarted once its
+  // lease has run out, while the new process joins — where the interrupted node's end triggered the
+  // next one before this process's embedded executor was registered, and it failed with no address.
+  it.each(['at once', 'once its lease has run out'])(
+    'ends after kill -9 and a restart %s: every node ran once, the interrupted one failed, nothing stays running',
+    async (restart) => {
+      const dir = makeTempDir('jobdesk-flow-crash-')
+      folders.push(dir)
+      const dataDir = `${dir.path}/data`
+      const args = ['--token', TOKEN, '--api-token', API_TOKEN, '--handlers', TEST_HANDLERS_DIR]
+      const first = await startHeadlessChild({ dataDir, extraArgs: args })
+      nodes.push(first)
+      const groups = await call<{ id: number; appName: string }[]>(first, 'listGroups', {})
+      const embedded = groups.find((g) => g.appName === 'jobdesk-embedded')!.id
+      const job = (name: string, handler: string, param = '') =>
+        call<number>(first, 'addJob', { jobGroup: embedded, name, executorHandler: handler, executorParam: param, timezone: 'UTC' })
+      const [quick, long, after] = [
+        await job('quick', 'echoJobHandler', 'q'),
+        await job('long', 'timedJobHandler', '600000'),
+        await job('after', 'echoJobHandler'),
+      ]
+      const flowId = await call<number>(first, 'addFlow', {
+        name: 'through a crash',
+        nodes: [
+          { key: 'quick', jobId: quick },
+          { key: 'long', jobId: long },
+          { key: 'after', jobId: after, triggerRule: 'all_done' },
+        ],
+        edges: [
+          { from: 'quick', to: 'long' },
+          { from: 'long', to: 'after' },
+        ],
+      })
+      const { flowRunId } = await call<{ flowRunId: number }>(first, 'triggerFlow', { id: flowId })
+      const bridge = await BridgeClient.connect(first.origin, first.consoleToken)
+      // Its run running, not only the node claimed: a run killed before its trigger is recorded is
+      // one the restart takes over and triggers again (it might land on the new process's executor).
+      await waitFor('the long node running', async () => {
+        const run = await bridge.value<FlowRun>('getFlowRun', [flowRunId])
+        const logId = run.nodes.find((n) => n.key === 'long')?.runIds[0]
+        return logId !== undefined && runStatus(await bridge.value<JobRun>('getRun', [logId])) === 'running'
+      })
+      bridge.close()
+      await first.kill()
+      if (restart !== 'at once') await leasesRunOut(dataDir)
+
+      const second = await startHeadlessChild({ dataDir, extraArgs: args })
+      nodes.push(second)
+      const console = await BridgeClient.connect(second.origin, second.consoleToken)
+      closers.push(() => console.close())
+      const ended = await waitFor(
+        'the flow run to end after the restart',
+        async () => {
+          const run = await console.value<FlowRun>('getFlowRun', [flowRunId])
+          return ['success', 'failed'].includes(run.state) && run
+        },
+        60_000,
+      )
+      expect(ended.nodes.map((n) => [n.key, n.state, n.runIds.length])).toEqual([
+        ['quick', 'success', 1],
+        ['long', 'failed', 1],
+        ['after', 'success', 1],
+      ])
+      expect(ended.state).toBe('success') // the leaf ran: all_done after the interrupted node
+    },
+    180_000,
+  )
 })
