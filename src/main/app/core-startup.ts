@@ -19,7 +19,7 @@ export interface CoreBackground {
 }
 
 /**
- * Joins the cluster (taking over what dead nodes left), registers the embedded executor, seeds the
+ * Registers the embedded executor, joins the cluster (taking over what dead nodes left), seeds the
  * demo jobs on a first start, and starts the registry loops and the monitors.
  */
 export async function joinAndMonitor(
