@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3'
 import { createServer, type Server } from 'node:http'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { databaseFile } from '../../../src/main/app/data-dir'
 import { callAdmin } from '../../support/admin-call'
 import type { FlowRun } from '../../../src/shared/flow-types'
-import { runStatus, type JobRun } from '../../../src/shared/model'
+import { EMBEDDED_APP_NAME, runStatus, type JobRun } from '../../../src/shared/model'
 import { BridgeClient } from '../../support/bridge-client'
 import { TEST_HANDLERS_DIR } from '../../support/core-harness'
 import { withDatabase, type TestDatabase } from '../../support/db-servers'
@@ -115,7 +115,7 @@ describe('a flow across the nodes of a cluster', () => {
  * takes the dead node over while it joins, before anything else it does.
  */
 async function leasesRunOut(dataDir: string): Promise<void> {
-  const db = new Database(join(dataDir, 'jobdesk.db'), { readonly: true })
+  const db = new Database(databaseFile(dataDir), { readonly: true })
   try {
     const latest = db.prepare('SELECT MAX(lease_until) AS until FROM job_node')
     await waitFor('the dead node’s lease to run out', () => (latest.get() as { until: number }).until < Date.now(), 30_000)
@@ -138,7 +138,7 @@ describe('a flow run through a crash', () => {
       const first = await startHeadlessChild({ dataDir, extraArgs: args })
       nodes.push(first)
       const groups = await call<{ id: number; appName: string }[]>(first, 'listGroups', {})
-      const embedded = groups.find((g) => g.appName === 'jobdesk-embedded')!.id
+      const embedded = groups.find((g) => g.appName === EMBEDDED_APP_NAME)!.id
       const job = (name: string, handler: string, param = '') =>
         call<number>(first, 'addJob', { jobGroup: embedded, name, executorHandler: handler, executorParam: param, timezone: 'UTC' })
       const [quick, long, after] = [

@@ -1,6 +1,6 @@
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FINAL_LOG_PULL_GRACE_MS } from '../../../src/main/agent/run-agent'
+import { databaseFile } from '../../../src/main/app/data-dir'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import { runStatus, type LogPage } from '../../../src/shared/model'
 import { lanAgentArgs, startLanAdmin, type LanAdmin } from '../../support/lan-harness'
@@ -156,7 +156,7 @@ describe('logs outlive their LAN executor', () => {
     await waitFor('the run to end', async () => (await admin!.headless.core.api.getRun(logId)).handleCode === 200)
     await admin.headless.stop()
 
-    const store = openSqliteStore(join(admin.dataDir, 'jobdesk.db'))
+    const store = openSqliteStore(databaseFile(admin.dataDir))
     try {
       const copy = (await store.logTexts.get(logId))!
       expect(copy.text).toContain('demoJobHandler, param: last words')
