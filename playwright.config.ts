@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
 
 // The servers under test check that transactions' work never calls the store outside them (store/sql/transaction-scope.ts).
@@ -11,6 +12,15 @@ process.env.JOBDESK_CHECK_TRANSACTIONS = '1'
  * the route preview grew as the click landed and pushed Run down. Its placeholder now has the
  * answer's shape (pages/jobs/route-preview.tsx), and manual-trigger.spec holds Run in place.
  */
+/**
+ * Debian's old headless shell (package chromium-headless-shell, the same Blink as chromium) when it is
+ * installed, as Playwright itself does for headless runs: the full browser's headless mode also runs
+ * its browser UI layer, and the whole end-to-end suite took 7.0-7.6 minutes with it against 5.6 with
+ * the shell (docs/development.md#browsers-for-tests). Without the shell, the full browser.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
+const BROWSER = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -27,7 +37,7 @@ export default defineConfig({
     viewport: { width: 1400, height: 900 },
     actionTimeout: 15_000,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: BROWSER,
       args: [
         '--headless',
         '--no-sandbox',
