@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest'
 import type { Repos } from '../../../src/main/store/store'
-import { addGroup, addJob, overlapping, storeSuite } from './store-fixture'
+import { databaseNumber, databaseRows } from '../../support/database-rows'
+import { onServer } from '../../support/db-servers'
+import { waitFor } from '../../support/wait-for'
+import { addGroup, addJob, overlapping, storeSuite, type StoreFixture } from './store-fixture'
 
 storeSuite('transactions', (f) => {
   it('writes everything or nothing: a failing unit of work leaves no row behind', async () => {
@@ -50,3 +53,56 @@ storeSuite('transactions', (f) => {
     expect(attempts).toBe(f.engine === 'sqlite' ? 2 : 3)
   })
 })
+
+/**
+ * Ends, from outside, the server connection of the one open transaction that has written (as a
+ * restart or an operator would), and waits until the server has let it go.
+ */
+async function endTransactionConnection(f: StoreFixture): Promise<void> {
+  const postgres = f.engine === 'postgres'
+  const [session] = await databaseRows<{ id: number }>(
+    f.database,
+    postgres
+      ? `SELECT pid AS id FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`
+      : 'SELECT trx_mysql_thread_id AS id FROM information_schema.INNODB_TRX',
+  )
+  const id = Number(session.id)
+  await onServer(f.database, postgres ? `SELECT pg_terminate_backend(${id})` : `KILL ${id}`)
+  const connected = postgres
+    ? `SELECT COUNT(*) FROM pg_stat_activity WHERE pid = ${id}`
+    : `SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ${id}`
+  await waitFor('the server to end the connection', async () => (await databaseNumber(f.database, connected)) === 0)
+}
+
+storeSuite(
+  'a connection lost in a transaction',
+  (f) => {
+    it('fails that transaction, writes none of it, and the store goes on; nothing is thrown outside it', async () => {
+      // An 'error' event nobody listens to is thrown from the socket's callback: it would stop a server.
+      const thrownOutside: unknown[] = []
+      const onUncaught = (error: unknown): number => thrownOutside.push(error)
+      process.on('uncaughtException', onUncaught)
+      try {
+        const group = await addGroup(f.store)
+        let cut = false
+        await expect(
+          f.store.transaction(async (tx) => {
+            await addJob(tx, group, { name: 'cut off' })
+            await endTransactionConnection(f)
+            cut = true
+            await tx.settings.set('after the cut', true)
+          }),
+        ).rejects.toThrow(/connection/i)
+        expect(cut).toBe(true)
+        expect(thrownOutside).toEqual([])
+        expect(await f.store.jobs.list()).toEqual([])
+        expect(await f.store.settings.get('after the cut')).toBeUndefined()
+        const kept = await f.store.transaction((tx) => addJob(tx, group, { name: 'kept' }))
+        expect((await f.store.jobs.get(kept))?.name).toBe('kept')
+      } finally {
+        process.off('uncaughtException', onUncaught)
+      }
+    })
+  },
+  ['postgres', 'mysql'],
+)

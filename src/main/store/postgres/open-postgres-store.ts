@@ -45,6 +45,7 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
     const session = await pool.connect().catch((error: unknown) => {
       throw connectError(target, error)
     })
+    const unguard = guardCheckedOut(session)
     try {
       const version = Number((await session.query<{ server_version_num: string }>('SHOW server_version_num')).rows[0].server_version_num)
       if (version < MIN_SERVER_VERSION) {
@@ -54,6 +55,7 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
       }
       await migrateServer(migrationSession(session), POSTGRES_MIGRATIONS, target.location, Date.now())
     } finally {
+      unguard()
       session.release()
     }
     events = new PostgresEventChannel(pool, clientConfig)
@@ -72,10 +74,15 @@ function postgresDriver(pool: pg.Pool): PoolDriver {
     autocommit: new PostgresConnection(pool),
     async begin(): Promise<OpenTransaction> {
       const client = await pool.connect()
+      const unguard = guardCheckedOut(client)
+      const release = (error?: Error): void => {
+        unguard()
+        client.release(error)
+      }
       try {
         await client.query('BEGIN ISOLATION LEVEL READ COMMITTED')
       } catch (error) {
-        client.release(error as Error)
+        release(error as Error)
         throw error
       }
       return {
@@ -83,14 +90,15 @@ function postgresDriver(pool: pg.Pool): PoolDriver {
         // A COMMIT that fails keeps the client: the store's rollback gives it back.
         async commit() {
           await client.query('COMMIT')
-          client.release()
+          release()
         },
         async rollback() {
           try {
             await client.query('ROLLBACK')
-            client.release()
+            release()
           } catch (error) {
-            client.release(error as Error)
+            // A connection the server ended: the pool destroys the client rather than keep it.
+            release(error as Error)
           }
         },
       }
@@ -98,6 +106,19 @@ function postgresDriver(pool: pg.Pool): PoolDriver {
     isRetryable: (error) => RETRYABLE_CODES.has((error as { code?: string }).code ?? ''),
     close: () => pool.end(),
   }
+}
+
+/**
+ * Listens for a checked-out client's 'error' until the returned function is called (before release).
+ * pg emits 'error' when the server ends a connection (a restart, pg_terminate_backend), and pg-pool
+ * listens only while a client is idle: one ended during a transaction threw from the socket's
+ * callback and stopped the process. Its statements fail instead, since the client is no longer
+ * queryable; the transaction rolls back and the client, released with the error, is destroyed.
+ */
+function guardCheckedOut(client: pg.PoolClient): () => void {
+  const ignore = (): void => undefined
+  client.on('error', ignore)
+  return () => void client.removeListener('error', ignore)
 }
 
 function migrationSession(client: pg.PoolClient): MigrationSession {
