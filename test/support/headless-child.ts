@@ -70,6 +70,15 @@ function isFresh(): boolean {
   return statSync(SERVE_ENTRY).mtimeMs >= newestMtimeMs(join(REPO, 'src'))
 }
 
+let builtSeenCurrent = false
+/**
+ * Whether out/main holds a build of today's sources (`npm test` builds before any test). Remembered
+ * once true: a test run does not change the sources, and one look walks the whole src tree.
+ */
+export function builtIsCurrent(): boolean {
+  return (builtSeenCurrent ||= isFresh())
+}
+
 function newestMtimeMs(dir: string): number {
   let newest = 0
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
