@@ -43,11 +43,12 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
     db.pragma('foreign_keys = ON')
-    // The run table's indexes take inserts in job order, not key order; a 16 MiB page cache (the
+    // The run table's indexes take inserts in job order, not key order; an 8 MiB page cache (the
     // default is 2 MiB) and memory-mapped reads keep those B-tree pages in memory at 10k runs/s.
     // Clean pages are read from the map; the cache holds the written ones, and fills to its size:
-    // at 64 MiB that was 53 MB of B8's RSS (299 → 246 MB at 100k jobs, docs/benchmarks.md#b8-memory) without a gain in B1.
-    db.pragma('cache_size = -16384')
+    // B8's steady RSS at 100k jobs was 299 MB at 64 MiB and 246 at 16; in 3-minute runs, 239 at 16
+    // and 229 at 8. B1 at 10k spent the same CPU per fire at 8 as at 16 (docs/benchmarks.md#b8-memory).
+    db.pragma('cache_size = -8192')
     db.pragma('mmap_size = 268435456')
     if (options.quickCheck !== false) checkIntegrity(db, file)
     checkVersion(db, file)
