@@ -5,6 +5,15 @@ import { defineConfig } from '@playwright/test'
 process.env.JOBDESK_CHECK_TRANSACTIONS = '1'
 
 /**
+ * Debian's old headless shell (package chromium-headless-shell, the same Blink as chromium) when it is
+ * installed, as Playwright itself does for headless runs: the full browser's headless mode also runs
+ * its browser UI layer, and the whole end-to-end suite took 7.0-7.6 minutes with it against 5.1-5.6 in
+ * the shell (docs/development.md#browsers-for-tests). Without the shell, the full browser.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
+const BROWSER = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'
+
+/**
  * End-to-end tests: Debian's Chromium drives the built renderer against headless mode
  * (`node out/main/serve.js`, one fresh server and data directory per test file; see e2e/support).
  * Two spec files at a time and no retries: 7.7 minutes where one at a time took 10.3. An earlier try
@@ -12,15 +21,6 @@ process.env.JOBDESK_CHECK_TRANSACTIONS = '1'
  * the route preview grew as the click landed and pushed Run down. Its placeholder now has the
  * answer's shape (pages/jobs/route-preview.tsx), and manual-trigger.spec holds Run in place.
  */
-/**
- * Debian's old headless shell (package chromium-headless-shell, the same Blink as chromium) when it is
- * installed, as Playwright itself does for headless runs: the full browser's headless mode also runs
- * its browser UI layer, and the whole end-to-end suite took 7.0-7.6 minutes with it against 5.6 with
- * the shell (docs/development.md#browsers-for-tests). Without the shell, the full browser.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
-const BROWSER = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'
-
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
