@@ -1,9 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { builtAfterSources } from '../../src/main/kernel/spawn-worker'
 import { makeTempDir } from './temp-dir'
 import { waitFor } from './wait-for'
 
@@ -41,7 +42,7 @@ export interface HeadlessChild {
  * first, so this only acts when a test file is run alone). One build at a time across test workers.
  */
 export async function ensureBuilt(): Promise<void> {
-  if (isFresh()) return
+  if (builtIsCurrent()) return
   // Outside out/, which the build empties.
   const lock = join(tmpdir(), `jobdesk-build-lock-${createHash('sha256').update(REPO).digest('hex').slice(0, 12)}`)
   // A lock older than any build is left over from a killed run.
@@ -59,33 +60,15 @@ export async function ensureBuilt(): Promise<void> {
     180_000,
   )
   try {
-    if (!isFresh()) execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' })
+    if (!builtIsCurrent()) execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' })
   } finally {
     rmSync(lock, { recursive: true, force: true })
   }
 }
 
-function isFresh(): boolean {
-  if (!existsSync(SERVE_ENTRY)) return false
-  return statSync(SERVE_ENTRY).mtimeMs >= newestMtimeMs(join(REPO, 'src'))
-}
-
-let builtSeenCurrent = false
-/**
- * Whether out/main holds a build of today's sources (`npm test` builds before any test). Remembered
- * once true: a test run does not change the sources, and one look walks the whole src tree.
- */
+/** Whether out/main holds a build of today's sources (`npm test` builds before any test). */
 export function builtIsCurrent(): boolean {
-  return (builtSeenCurrent ||= isFresh())
-}
-
-function newestMtimeMs(dir: string): number {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    newest = Math.max(newest, entry.isDirectory() ? newestMtimeMs(path) : statSync(path).mtimeMs)
-  }
-  return newest
+  return builtAfterSources(SERVE_ENTRY)
 }
 
 export interface HeadlessChildOptions {

@@ -44,20 +44,27 @@ function findBuilt(entry: WorkerEntry): string | null {
   return null
 }
 
-let buildSeenCurrent = false
-
 /**
- * Running from source: the checkout's out/main/<entry>.js when it was built after every file under
- * src/ last changed (`npm test` builds first), so it is these sources. Through tsx, each worker
- * compiles its sources when it starts: a runner thread took 610 ms of CPU that way against 188 ms
- * built, and the tests start hundreds. A source changed since the build means the TypeScript file.
+ * Running from source: the checkout's out/main/<entry>.js when it is of these sources (see
+ * builtAfterSources). Through tsx, each worker compiles its sources when it starts: a runner thread
+ * took 610 ms of CPU that way against 188 ms built, and the tests start hundreds.
  */
 function currentBuildOf(entry: WorkerEntry): string | null {
-  const src = join(sourceRoot(), '..')
-  const candidate = join(src, '..', 'out', 'main', `${entry}.js`)
-  if (!existsSync(candidate)) return null
-  buildSeenCurrent ||= statSync(candidate).mtimeMs >= newestMtimeMs(src)
-  return buildSeenCurrent ? candidate : null
+  const candidate = join(sourceRoot(), '..', '..', 'out', 'main', `${entry}.js`)
+  return builtAfterSources(candidate) ? candidate : null
+}
+
+let sourcesUnchangedSince = -1
+
+/**
+ * Whether `file`, part of the checkout's build, was written after every file under src/ last
+ * changed (`npm test` builds first), so it is these sources. The newest source time is read once per
+ * process: a test run does not edit the sources, and one look walks the whole tree.
+ */
+export function builtAfterSources(file: string): boolean {
+  if (!existsSync(file)) return false
+  if (sourcesUnchangedSince < 0) sourcesUnchangedSince = newestMtimeMs(join(sourceRoot(), '..'))
+  return statSync(file).mtimeMs >= sourcesUnchangedSince
 }
 
 function newestMtimeMs(dir: string): number {
