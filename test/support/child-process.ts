@@ -16,7 +16,12 @@ export interface RunningChild {
 
 /** Starts a TypeScript file of the repository in a new Node process (through tsx). */
 export function startTsProcess(file: string, args: string[], env: NodeJS.ProcessEnv = {}): RunningChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, file), ...args], {
+  return startChild(['--import', 'tsx', join(ROOT, file)], args, env)
+}
+
+/** Starts a new Node process with `entryArgs` (an entry and what Node needs to run it) and `args`. */
+export function startChild(entryArgs: string[], args: string[], env: NodeJS.ProcessEnv = {}): RunningChild {
+  const child = spawn(process.execPath, [...entryArgs, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

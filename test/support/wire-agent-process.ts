@@ -1,20 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { builtIsCurrent } from './headless-child'
+import { appEntryArgs } from './app-entry'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
-/**
- * How an agent is started: built, as an operator runs it (`node out/main/executor-agent.js …`, the
- * README's unit), when the build is of today's sources, which `npm test` makes sure of; otherwise from
- * source through tsx (a test file run alone after an edit). Through tsx, the process and each of its
- * runner threads compile the sources first: about 1.3 s more CPU per agent, for the twenty a run starts.
- */
-function agentCommand(): string[] {
-  return builtIsCurrent() ? ['out/main/executor-agent.js'] : ['--import', 'tsx', 'src/main/executor-agent.ts']
-}
-
-/** A LAN agent in its own process, as an operator starts one (see agentCommand). */
+/** A LAN agent in its own process, as an operator starts one (see appEntryArgs). */
 export interface AgentProcess {
   child: ChildProcess
   stdout(): string
@@ -27,7 +17,7 @@ export interface AgentProcess {
 }
 
 export function spawnAgent(args: string[], env: NodeJS.ProcessEnv = {}): AgentProcess {
-  const child = spawn(process.execPath, [...agentCommand(), ...args], {
+  const child = spawn(process.execPath, [...appEntryArgs('executor-agent'), ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

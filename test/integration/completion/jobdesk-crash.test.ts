@@ -3,7 +3,8 @@ import { createServer } from 'node:net'
 import { existsSync, readdirSync } from 'node:fs'
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startTsProcess, type RunningChild } from '../../support/child-process'
+import { appEntryArgs } from '../../support/app-entry'
+import { startChild, type RunningChild } from '../../support/child-process'
 import { TEST_HANDLERS_DIR } from '../../support/core-harness'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
@@ -30,7 +31,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startJobDesk(dataDir: string, port: number): Promise<RunningChild> {
-  const child = startTsProcess('src/main/serve.ts', [
+  const child = startChild(appEntryArgs('serve'), [
     '--data-dir',
     dataDir,
     '--port',

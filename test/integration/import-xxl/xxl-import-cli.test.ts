@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../../src/main/store/open-store'
 import type { XxlImportReport } from '../../../src/shared/xxl-import'
+import { appEntryArgs } from '../../support/app-entry'
 import type { TestDatabase } from '../../support/db-servers'
 import { makeTempDir } from '../../support/temp-dir'
 import { runSql, xxlDatabase } from './xxl-fixture'
@@ -15,12 +16,12 @@ interface CliResult {
   stderr: string
 }
 
-/** `npm run import-xxl -- …` without the build: the CLI's source in a child Node process. */
+/** `npm run import-xxl -- …` in a child Node process (built when the build is current; see appEntryArgs). */
 function importXxl(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'src/main/import-xxl-cli.ts'), ...args],
+      [...appEntryArgs('import-xxl'), ...args],
       { cwd: ROOT, env: { ...process.env, JOBDESK_DATABASE_URL: '', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
