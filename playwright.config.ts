@@ -7,7 +7,7 @@ process.env.JOBDESK_CHECK_TRANSACTIONS = '1'
 /**
  * Debian's old headless shell (package chromium-headless-shell, the same Blink as chromium) when it is
  * installed, as Playwright itself does for headless runs: the full browser's headless mode also runs
- * its browser UI layer, and the whole end-to-end suite took 7.0-7.6 minutes with it against 5.1-5.6 in
+ * its browser UI layer, and the whole end-to-end suite took 7.0-7.6 minutes with it against 4.9-5.6 in
  * the shell (docs/development.md#browsers-for-tests). Without the shell, the full browser.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
