@@ -35,6 +35,19 @@ async function insideCanvas(page: Page, jobId: number): Promise<boolean> {
   return node.x >= canvas.x && node.y >= canvas.y && node.x + node.width <= canvas.x + canvas.width && node.y + node.height <= canvas.y + canvas.height
 }
 
+/**
+ * Whether the link's own layout is on screen: the parent and the child in one row, the parent first
+ * (the graph runs left to right). Before it, the two are in different rows of the grid of unlinked
+ * jobs; the canvas says "current" of that grid's layout too, until the saved link reaches the page.
+ */
+async function shownLinked(page: Page, parentJobId: number, childJobId: number): Promise<boolean> {
+  const parent = dagNode(page, parentJobId)
+  const child = dagNode(page, childJobId)
+  if ((await parent.count()) === 0 || (await child.count()) === 0) return false
+  const [a, b] = [await parent.boundingBox(), await child.boundingBox()]
+  return a !== null && b !== null && Math.abs(a.y - b.y) < 1 && a.x + a.width < b.x
+}
+
 test('after a link the new child is in view, and Fit fits the re-laid-out graph at once', async ({ page }) => {
   ids = await addEmbeddedJobs(server(), NAMES)
   await openConsole(page, server())
@@ -45,6 +58,7 @@ test('after a link the new child is in view, and Fit fits the re-laid-out graph 
   // The last job of the grid links to the first: both move into a new chain above the grid.
   await dropOnBody(page, last, first)
   await page.getByRole('dialog').getByTestId('link-save').click()
+  await expect.poll(() => shownLinked(page, last, first)).toBe(true)
   await expect(page.getByTestId('dag-canvas')).toHaveAttribute('data-layout', 'current')
   await expect.poll(() => insideCanvas(page, first)).toBe(true)
   await expect.poll(() => insideCanvas(page, last)).toBe(true)
