@@ -23,14 +23,20 @@ async function dropOnBody(page: Page, fromJobId: number, toJobId: number): Promi
   await page.mouse.up()
 }
 
+/**
+ * A node's box on screen, or null while it is not rendered. A node out of view is not rendered at all
+ * (onlyRenderVisibleElements): answer at once, so a poll asks again, instead of waiting out the
+ * action timeout for an element that may never come.
+ */
+async function boxOf(page: Page, jobId: number): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  const element = dagNode(page, jobId)
+  return (await element.count()) === 0 ? null : element.boundingBox()
+}
+
 /** Whether the node's whole box lies inside the canvas (toBeInViewport counts the window, not the canvas). */
 async function insideCanvas(page: Page, jobId: number): Promise<boolean> {
   const canvas = (await page.getByTestId('dag-canvas').boundingBox())!
-  // A node out of view is not rendered at all (onlyRenderVisibleElements): answer at once, so the
-  // poll asks again, instead of waiting out the action timeout for an element that may never come.
-  const element = dagNode(page, jobId)
-  if ((await element.count()) === 0) return false
-  const node = await element.boundingBox()
+  const node = await boxOf(page, jobId)
   if (!node) return false
   return node.x >= canvas.x && node.y >= canvas.y && node.x + node.width <= canvas.x + canvas.width && node.y + node.height <= canvas.y + canvas.height
 }
@@ -41,10 +47,7 @@ async function insideCanvas(page: Page, jobId: number): Promise<boolean> {
  * jobs; the canvas says "current" of that grid's layout too, until the saved link reaches the page.
  */
 async function shownLinked(page: Page, parentJobId: number, childJobId: number): Promise<boolean> {
-  const parent = dagNode(page, parentJobId)
-  const child = dagNode(page, childJobId)
-  if ((await parent.count()) === 0 || (await child.count()) === 0) return false
-  const [a, b] = [await parent.boundingBox(), await child.boundingBox()]
+  const [a, b] = [await boxOf(page, parentJobId), await boxOf(page, childJobId)]
   return a !== null && b !== null && Math.abs(a.y - b.y) < 1 && a.x + a.width < b.x
 }
 
