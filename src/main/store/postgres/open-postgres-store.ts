@@ -42,10 +42,9 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
   pool.on('error', () => undefined)
   let events: PostgresEventChannel | null = null
   try {
-    const session = await pool.connect().catch((error: unknown) => {
+    const { client: session, release } = await checkOut(pool).catch((error: unknown) => {
       throw connectError(target, error)
     })
-    const unguard = guardCheckedOut(session)
     try {
       const version = Number((await session.query<{ server_version_num: string }>('SHOW server_version_num')).rows[0].server_version_num)
       if (version < MIN_SERVER_VERSION) {
@@ -55,8 +54,7 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
       }
       await migrateServer(migrationSession(session), POSTGRES_MIGRATIONS, target.location, Date.now())
     } finally {
-      unguard()
-      session.release()
+      release()
     }
     events = new PostgresEventChannel(pool, clientConfig)
     await events.ready()
@@ -73,12 +71,7 @@ function postgresDriver(pool: pg.Pool): PoolDriver {
   return {
     autocommit: new PostgresConnection(pool),
     async begin(): Promise<OpenTransaction> {
-      const client = await pool.connect()
-      const unguard = guardCheckedOut(client)
-      const release = (error?: Error): void => {
-        unguard()
-        client.release(error)
-      }
+      const { client, release } = await checkOut(pool)
       try {
         await client.query('BEGIN ISOLATION LEVEL READ COMMITTED')
       } catch (error) {
@@ -109,16 +102,23 @@ function postgresDriver(pool: pg.Pool): PoolDriver {
 }
 
 /**
- * Listens for a checked-out client's 'error' until the returned function is called (before release).
- * pg emits 'error' when the server ends a connection (a restart, pg_terminate_backend), and pg-pool
- * listens only while a client is idle: one ended during a transaction threw from the socket's
- * callback and stopped the process. Its statements fail instead, since the client is no longer
- * queryable; the transaction rolls back and the client, released with the error, is destroyed.
+ * A client of the pool, listened to for 'error' until it is released (with the error that broke it,
+ * if one did: the pool then destroys it rather than keep it). pg emits 'error' when the server ends
+ * a connection (a restart, pg_terminate_backend), and pg-pool listens only while a client is idle:
+ * one ended during a transaction threw from the socket's callback and stopped the process. Its
+ * statements fail instead, since the client is no longer queryable, and the transaction rolls back.
  */
-function guardCheckedOut(client: pg.PoolClient): () => void {
+async function checkOut(pool: pg.Pool): Promise<{ client: pg.PoolClient; release: (error?: Error) => void }> {
+  const client = await pool.connect()
   const ignore = (): void => undefined
   client.on('error', ignore)
-  return () => void client.removeListener('error', ignore)
+  return {
+    client,
+    release(error) {
+      client.removeListener('error', ignore)
+      client.release(error)
+    },
+  }
 }
 
 function migrationSession(client: pg.PoolClient): MigrationSession {
