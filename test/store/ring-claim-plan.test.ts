@@ -21,9 +21,14 @@ afterEach(() => {
   dir.remove()
 })
 
-it.each([1, 2, 64])('claims %i fires by primary-key probes, never through the node index', (size) => {
+it.each([
+  [1, true],
+  [2, true],
+  [64, true],
+  [64, false],
+])('claims %i fires by primary-key probes, never through the node index (RETURNING: %s)', (size, returning) => {
   const params = ['node-a', ...Array.from({ length: size }, (_, i) => [i + 1, 1_000]).flat()]
-  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${claimStatement(size)}`).all(...params) as { detail: string }[]).map((row) => row.detail)
+  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${claimStatement(size, returning)}`).all(...params) as { detail: string }[]).map((row) => row.detail)
   expect(plan.some((detail) => /PRIMARY KEY \(job_id=\? AND schedule_time=\?\)/.test(detail))).toBe(true)
   expect(plan.filter((detail) => detail.includes('job_ring_node'))).toEqual([])
 })

@@ -1,5 +1,6 @@
 import { ringKey, type RingFire, type StaleFire } from '../domain/fires'
 import type { Connection } from './sql/connection'
+import { wroteEvery } from './sql/counted-writes'
 import { insertRows, statementSizes, statementsBySize } from './sql/insert-rows'
 
 interface RingRow {
@@ -34,8 +35,9 @@ export class RingRepo {
 
   /**
    * `claim` for a batch: deletes the fires still there (and still `nodeId`'s) and resolves with the
-   * keys (`ringKey`) of those it took. SQLite and PostgreSQL delete a few dozen per statement and
-   * say which with RETURNING; MySQL has no DELETE … RETURNING, so it claims one by one.
+   * keys (`ringKey`) of those it took. SQLite and PostgreSQL delete a few dozen per statement: SQLite
+   * counts the rows it deleted and asks which only when some were gone (counted-writes.ts),
+   * PostgreSQL says which with RETURNING. MySQL has no DELETE … RETURNING, so it claims one by one.
    */
   async claimMany(fires: readonly Pick<RingFire, 'jobId' | 'scheduleTimeMs'>[], nodeId: string): Promise<Set<string>> {
     const claimed = new Set<string>()
@@ -43,13 +45,35 @@ export class RingRepo {
       for (const f of fires) if (await this.claim(f.jobId, f.scheduleTimeMs, nodeId)) claimed.add(ringKey(f.jobId, f.scheduleTimeMs))
       return claimed
     }
+    // A fire listed twice is one row: each key goes into the statements once, so a full count means every key.
+    const keys = new Map<string, Pick<RingFire, 'jobId' | 'scheduleTimeMs'>>()
+    for (const f of fires) keys.set(ringKey(f.jobId, f.scheduleTimeMs), f)
+    const unique = [...keys.values()]
+    const statements: { size: number; params: (number | string)[] }[] = []
     let from = 0
-    for (const size of statementSizes(fires.length, CLAIMS_PER_STATEMENT)) {
+    for (const size of statementSizes(unique.length, CLAIMS_PER_STATEMENT)) {
       const params: (number | string)[] = [nodeId]
-      for (const f of fires.slice(from, (from += size))) params.push(f.jobId, f.scheduleTimeMs)
-      const rows = await this.db.all<{ job_id: number; schedule_time: number }>(claimStatement(size), params)
+      for (const f of unique.slice(from, (from += size))) params.push(f.jobId, f.scheduleTimeMs)
+      statements.push({ size, params })
+    }
+    const returned = (rows: readonly { job_id: number; schedule_time: number }[]) => {
       for (const r of rows) claimed.add(ringKey(r.job_id, Number(r.schedule_time)))
     }
+    if (this.db.withSync) {
+      return this.db.withSync((sync) => {
+        if (
+          wroteEvery(
+            sync,
+            statements.map(({ size, params }) => ({ sql: claimStatement(size, false), params })),
+            unique.length,
+          )
+        )
+          return new Set(keys.keys())
+        for (const { size, params } of statements) returned(sync.all(claimStatement(size, true), params))
+        return claimed
+      })
+    }
+    for (const { size, params } of statements) returned(await this.db.all(claimStatement(size, true), params))
     return claimed
   }
 
@@ -155,9 +179,11 @@ const CLAIMS_PER_STATEMENT = 64
  * The node is checked on the rows the primary key finds (`node_id || ''` keeps the node index out):
  * without statistics SQLite took `node_id = ?` for the better index and walked every fire of the
  * node's ring per statement — at 10k fires a second, milliseconds per 64 claims. (MySQL, where `||`
- * is OR, never runs this statement: it claims one by one.)
+ * is OR, never runs this statement: it claims one by one.) With RETURNING it says which fires it
+ * took; without, only how many (counted-writes.ts).
  */
-export const claimStatement = statementsBySize(
-  (size) =>
-    `DELETE FROM job_ring WHERE node_id || '' = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')}) RETURNING job_id, schedule_time`,
-)
+export const claimStatement = (size: number, returning: boolean): string => (returning ? claimReturning(size) : claimCounted(size))
+const claimText = (size: number) =>
+  `DELETE FROM job_ring WHERE node_id || '' = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')})`
+const claimCounted = statementsBySize(claimText)
+const claimReturning = statementsBySize((size) => `${claimText(size)} RETURNING job_id, schedule_time`)

@@ -3,6 +3,7 @@ import type { RunCompletion, TriggerOutcome } from '../domain/runs'
 import { HANDLE_MSG_MAX_CHARS, triggerMsgColumn } from './run-rows'
 import { trailColumns } from './run-trails'
 import type { Connection, SqlValue } from './sql/connection'
+import { wroteEvery } from './sql/counted-writes'
 import { statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
 import type { TrailShapeWrites } from './trail-shapes'
 
@@ -92,6 +93,7 @@ export async function recordOutcomesAndComplete(
     }
     return done
   }
+  const statements: SizedParams[] = []
   let from = 0
   for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
     const params: SqlValue[] = []
@@ -100,9 +102,46 @@ export async function recordOutcomesAndComplete(
       params.push(o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), trails[i], handleCodeColumn(c), c.handleMsg, c.handleTimeMs)
     }
     from += size
-    for (const row of await db.all<{ id: number }>(pairsStatement(size), params)) done.add(Number(row.id))
+    statements.push({ size, params })
   }
+  return updatedIds(
+    db,
+    statements,
+    pairsStatement,
+    pairs.map((p) => p.outcome.logId),
+  )
+}
+
+/**
+ * Runs SQLite's batched UPDATEs and resolves with the ids of the runs they changed: counted when
+ * they changed every run named (counted-writes.ts), else — or without the synchronous calls — by
+ * RETURNING.
+ */
+async function updatedIds(db: Connection, statements: readonly SizedParams[], text: UpdateText, named: readonly number[]): Promise<Set<number>> {
+  if (db.withSync) {
+    return db.withSync((sync) => {
+      if (
+        wroteEvery(
+          sync,
+          statements.map(({ size, params }) => ({ sql: text(size, false), params })),
+          named.length,
+        )
+      )
+        return new Set(named)
+      const done = new Set<number>()
+      for (const { size, params } of statements) for (const row of sync.all<{ id: number }>(text(size, true), params)) done.add(Number(row.id))
+      return done
+    })
+  }
+  const done = new Set<number>()
+  for (const { size, params } of statements) for (const row of await db.all<{ id: number }>(text(size, true), params)) done.add(Number(row.id))
   return done
+}
+
+/** One batched statement's size (which text) and parameters. */
+interface SizedParams {
+  size: number
+  params: SqlValue[]
 }
 
 /**
@@ -131,13 +170,19 @@ export async function completeRuns(db: Connection, completions: readonly RunComp
 async function completeByValues(db: Connection, completions: readonly RunCompletion[]): Promise<number[]> {
   const seen = new Set<number>()
   const first = completions.filter((c) => !seen.has(c.logId) && seen.add(c.logId))
-  const done = new Set<number>()
+  const statements: SizedParams[] = []
   let from = 0
   for (const size of statementSizes(first.length, ROWS_PER_UPDATE)) {
     const params: SqlValue[] = []
     for (const c of first.slice(from, (from += size))) params.push(c.logId, handleCodeColumn(c), c.handleMsg, c.handleTimeMs)
-    for (const row of await db.all<{ id: number }>(completionsStatement(size), params)) done.add(Number(row.id))
+    statements.push({ size, params })
   }
+  const done = await updatedIds(
+    db,
+    statements,
+    completionsStatement,
+    first.map((c) => c.logId),
+  )
   return first.filter((c) => done.has(c.logId)).map((c) => c.logId)
 }
 
@@ -157,22 +202,29 @@ const outcomesStatement = statementsBySize(
        FROM (VALUES ${valuesRows(size, 5)}) AS v
       WHERE job_log.id = v.column1`,
 )
-/** SQLite: `size` completions in one UPDATE … RETURNING the runs it finished (completeRuns); a message joins one already there on a new line. */
-const completionsStatement = statementsBySize(
+/** An UPDATE's text by batch size, with `RETURNING id` (SQLite ≥ 3.35) or without (counted). */
+type UpdateText = (size: number, returning: boolean) => string
+
+function updateTexts(build: (size: number) => string): UpdateText {
+  const counted = statementsBySize(build)
+  const returning = statementsBySize((size) => `${build(size)}\n      RETURNING id`)
+  return (size, withReturning) => (withReturning ? returning(size) : counted(size))
+}
+
+/** SQLite: `size` completions in one UPDATE (completeRuns); a message joins one already there on a new line. */
+const completionsStatement = updateTexts(
   (size) => `UPDATE job_log
         SET handle_code = v.column2,
             handle_msg = substr(CASE WHEN job_log.handle_msg = '' THEN v.column3 ELSE job_log.handle_msg || char(10) || v.column3 END, 1, ${HANDLE_MSG_MAX_CHARS}),
             handle_time = v.column4
        FROM (VALUES ${valuesRows(size, 4)}) AS v
-      WHERE job_log.id = v.column1 AND job_log.handle_code = 0
-      RETURNING id`,
+      WHERE job_log.id = v.column1 AND job_log.handle_code = 0`,
 )
-/** SQLite (≥ 3.35): one UPDATE … FROM VALUES … RETURNING for `size` outcome-and-completion pairs. */
-const pairsStatement = statementsBySize(
+/** SQLite: one UPDATE … FROM VALUES for `size` outcome-and-completion pairs. */
+const pairsStatement = updateTexts(
   (size) => `UPDATE job_log
         SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5,
             handle_code = v.column6, handle_msg = substr(v.column7, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column8
        FROM (VALUES ${valuesRows(size, 8)}) AS v
-      WHERE job_log.id = v.column1 AND job_log.handle_code = 0
-      RETURNING id`,
+      WHERE job_log.id = v.column1 AND job_log.handle_code = 0`,
 )

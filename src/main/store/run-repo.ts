@@ -9,6 +9,7 @@ import type { TrailShapeWrites } from './trail-shapes'
 import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery, type OutcomeCounts } from './run-report-queries'
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
 import { engineStatementSizes, idChunks, inList, multiRowInsert } from './sql/insert-rows'
+import { insertCountingIds, SCHEDULED_KEY_COLUMNS, scheduledKey, takeIds, type ScheduledKeyRow } from './scheduled-run-ids'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 
@@ -55,8 +56,8 @@ export class RunRepo {
 
   /**
    * Writes the rows of scheduled runs (each with its schedule time); resolves with each one's id,
-   * or null where that (job, schedule time, shard) already has a run. PostgreSQL gets one
-   * statement per few hundred rows; SQLite and MySQL one prepared insert per row.
+   * or null where that (job, schedule time, shard) already has a run. SQLite and PostgreSQL get
+   * multi-row inserts, MySQL one prepared insert per row.
    */
   async insertScheduled(runs: readonly NewRun[], triggerNode = ''): Promise<(number | null)[]> {
     // MySQL has no INSERT … RETURNING: one statement per row, each telling its id.
@@ -65,28 +66,23 @@ export class RunRepo {
       for (const run of runs) ids.push(await this.insert(run, triggerNode))
       return ids
     }
-    // SQLite (≥ 3.35) and PostgreSQL: multi-row inserts that return the rows written; a row the
-    // unique (job, scheduled time, shard) index refused is not returned.
-    const key = (jobId: number, scheduleTimeMs: number, shard: string) => `${jobId}|${scheduleTimeMs}|${shard}`
-    const idByKey = new Map<string, number>()
+    const statements: { chunk: readonly NewRun[]; params: SqlValue[] }[] = []
     let from = 0
     for (const size of engineStatementSizes(this.db, runs.length)) {
       const chunk = runs.slice(from, (from += size))
       const params: SqlValue[] = []
       for (const run of chunk) params.push(...insertValues(run, triggerNode))
-      const rows = await this.db.all<{ id: number; job_id: number; schedule_time: number; executor_sharding_param: string }>(
-        multiRowInsert(this.db, 'job_log', INSERT_COLUMNS, chunk.length, true, 'id, job_id, schedule_time, executor_sharding_param'),
-        params,
-      )
-      for (const r of rows) idByKey.set(key(r.job_id, Number(r.schedule_time), r.executor_sharding_param), Number(r.id))
+      statements.push({ chunk, params })
     }
-    // A fire listed twice got one row: the first listing takes its id, the second is the duplicate.
-    return runs.map((run) => {
-      const k = key(run.jobId, run.scheduleTimeMs!, run.executorShardingParam)
-      const id = idByKey.get(k) ?? null
-      idByKey.delete(k)
-      return id
-    })
+    if (this.db.withSync) return this.db.withSync((sync) => statements.flatMap(({ chunk, params }) => insertCountingIds(sync, chunk, params)))
+    // PostgreSQL: the rows written come back (RETURNING); a row the unique (job, scheduled time,
+    // shard) index refused does not.
+    const idByKey = new Map<string, number>()
+    for (const { chunk, params } of statements) {
+      for (const r of await this.db.all<ScheduledKeyRow>(multiRowInsert(this.db, 'job_log', INSERT_COLUMNS, chunk.length, true, SCHEDULED_KEY_COLUMNS), params))
+        idByKey.set(scheduledKey(r.job_id, Number(r.schedule_time), r.executor_sharding_param), Number(r.id))
+    }
+    return takeIds(runs, idByKey)
   }
 
   recordOutcomes(outcomes: readonly TriggerOutcome[]): Promise<void> {

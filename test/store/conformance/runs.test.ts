@@ -109,6 +109,35 @@ storeSuite('RunRepo', (f) => {
       expect(stored.get(id)).toMatchObject({ triggerCode: 200, triggerMsg: `ok ${id}`, handleCode: 200, handleMsg: 'done', handleTimeMs: T0 + id })
   })
 
+  it('records outcomes with their completions in bulk when every run is unfinished, and completions alone the same', async () => {
+    const ids: number[] = []
+    for (let i = 0; i < 200; i++) ids.push((await f.store.runs.insert(run(1 + (i % 4))))!)
+    const [paired, completed] = [ids.slice(0, 130), ids.slice(130)]
+    const written = await f.store.transaction((tx) =>
+      tx.runs.recordOutcomesAndComplete(
+        paired.map((logId) => ({
+          outcome: { logId, executorAddress: 'http://10.0.0.8:9999/', triggerCode: 200, triggerMsg: `ok ${logId}` },
+          completion: { logId, handleCode: logId % 2 === 0 ? 200 : 500, handleMsg: `h ${logId}`, handleTimeMs: T0 + logId },
+        })),
+      ),
+    )
+    expect([...written].sort((a, b) => a - b)).toEqual(paired)
+    const done = await f.store.transaction((tx) =>
+      tx.runs.complete(completed.map((logId) => ({ logId, handleCode: 200, handleMsg: `c ${logId}`, handleTimeMs: T0 }))),
+    )
+    expect(done).toEqual(completed)
+    const stored = new Map((await f.store.runs.getMany(ids)).map((r) => [r.id, r]))
+    for (const id of paired)
+      expect(stored.get(id)).toMatchObject({
+        triggerCode: 200,
+        triggerMsg: `ok ${id}`,
+        handleCode: id % 2 === 0 ? 200 : 500,
+        handleMsg: `h ${id}`,
+        handleTimeMs: T0 + id,
+      })
+    for (const id of completed) expect(stored.get(id)).toMatchObject({ triggerCode: 0, handleCode: 200, handleMsg: `c ${id}`, handleTimeMs: T0 })
+  })
+
   it('records trigger outcomes, and an outcome with its completion only while the run is unfinished', async () => {
     const a = (await f.store.runs.insert(run(1)))!
     const b = (await f.store.runs.insert(run(1)))!

@@ -22,4 +22,28 @@ export interface Connection {
    * row was not inserted (an insert-or-ignore that met a duplicate).
    */
   insert(sql: string, params?: readonly SqlValue[]): Promise<number | null>
+  /**
+   * SQLite only (absent on the servers): runs `work` against the engine's synchronous calls, after the
+   * same checks as any other call. Nothing else runs on the connection until `work` returns, so the
+   * hot path's batched writes can check their own row counts and, when a count falls short, roll back
+   * to a savepoint and write again with RETURNING — instead of paying RETURNING on every statement.
+   */
+  withSync?<T>(work: (sync: SyncConnection) => T): Promise<T>
+}
+
+/** A write's row count, and the id of the last row it inserted (meaningful only when it inserted one). */
+export interface WriteResult {
+  changes: number
+  lastId: number
+}
+
+/** SQLite's calls as they are: synchronous (Connection.withSync). */
+export interface SyncConnection {
+  all<T>(sql: string, params?: readonly SqlValue[]): T[]
+  run(sql: string, params?: readonly SqlValue[]): WriteResult
+  /**
+   * Runs `work` as one unit: a savepoint inside a transaction, a transaction of its own outside one.
+   * When `work` throws, what it wrote is rolled back and the error goes on to the caller.
+   */
+  atomic<T>(work: () => T): T
 }

@@ -69,7 +69,14 @@ export async function insertRows(
 const statementTexts = new Map<string, string>()
 
 /** The text of an INSERT of `count` rows (memoised: the hot path asks for the same few shapes every tick). */
-export function multiRowInsert(db: Connection, table: string, columns: readonly string[], count: number, ignore: OnConflict, returning = ''): string {
+export function multiRowInsert(
+  db: Pick<Connection, 'dialect'>,
+  table: string,
+  columns: readonly string[],
+  count: number,
+  ignore: OnConflict,
+  returning = '',
+): string {
   const conflict = typeof ignore === 'boolean' ? ignore : `${ignore.key.join(',')}>${ignore.update.join(',')}`
   const key = `${db.dialect.name}|${table}|${columns.join(',')}|${count}|${conflict}|${returning}`
   let sql = statementTexts.get(key)

@@ -59,12 +59,20 @@ export class TransactionScope {
  */
 export class CheckedConnection implements Connection {
   readonly dialect
+  readonly withSync?: Connection['withSync']
 
   constructor(
     private readonly inner: Connection,
     private readonly check: () => void | Promise<void>,
   ) {
     this.dialect = inner.dialect
+    const withSync = inner.withSync?.bind(inner)
+    if (withSync) {
+      this.withSync = async (work) => {
+        for (let pending = this.check(); pending; pending = this.check()) await pending
+        return withSync(work)
+      }
+    }
   }
 
   async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
