@@ -60,13 +60,18 @@ storeSuite('transactions', (f) => {
  */
 async function endTransactionConnection(f: StoreFixture): Promise<void> {
   const postgres = f.engine === 'postgres'
-  const [session] = await databaseRows<{ id: number }>(
+  const sessions = await databaseRows<{ id: number }>(
     f.database,
     postgres
       ? `SELECT pid AS id FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`
-      : 'SELECT trx_mysql_thread_id AS id FROM information_schema.INNODB_TRX',
+      : // INNODB_TRX lists the whole server's transactions: other files' tests run beside this one on
+        // databases of their own, so only this database's writing transaction is the one to end.
+        `SELECT t.trx_mysql_thread_id AS id FROM information_schema.INNODB_TRX t
+           JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id
+          WHERE p.DB = DATABASE() AND t.trx_rows_modified > 0 AND t.trx_mysql_thread_id <> CONNECTION_ID()`,
   )
-  const id = Number(session.id)
+  expect(sessions).toHaveLength(1)
+  const id = Number(sessions[0].id)
   await onServer(f.database, postgres ? `SELECT pg_terminate_backend(${id})` : `KILL ${id}`)
   const connected = postgres
     ? `SELECT COUNT(*) FROM pg_stat_activity WHERE pid = ${id}`
