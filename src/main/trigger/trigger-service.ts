@@ -5,6 +5,7 @@ import type { Logger } from '../kernel/logger'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
 import type { RingFire } from '../domain/fires'
 import type { Repos, UnitOfWork } from '../store/store'
+import { gapBeforeChunk } from './chunk-spacing'
 import { JobCache } from './job-cache'
 import {
   FlowStepTaken,
@@ -117,13 +118,19 @@ export class TriggerService {
    * Writes and dispatches fires chunk by chunk; resolves when every chunk is written. With
    * `dispatchAtMs` ahead (the ring's next second, Scheduler's `prepareAheadMs`), the rows are written
    * now, with that trigger time, and the runs reach the pool at that moment: the writing is off the
-   * second's critical path. A chunk written late goes at once.
+   * second's critical path, and the chunks are spaced over the time left before it (chunk-spacing.ts).
+   * A chunk written late goes at once.
    */
   async fireScheduled(fires: readonly RingFire[], dispatchAtMs = this.nowMs()): Promise<void> {
-    const { store, fence, nodeId, logger } = this.options
+    const { store, fence, nodeId, logger, clock } = this.options
+    let lastChunkMs = 0
     for (let from = 0; from < fires.length; from += FIRE_CHUNK) {
-      if (from > 0) await new Promise((resolve) => setImmediate(resolve))
+      if (from > 0) {
+        const gapMs = gapBeforeChunk(this.nowMs(), dispatchAtMs, Math.ceil((fires.length - from) / FIRE_CHUNK), lastChunkMs)
+        await (gapMs > 0 ? clock.sleep(gapMs) : new Promise((resolve) => setImmediate(resolve)))
+      }
       const chunk = fires.slice(from, from + FIRE_CHUNK)
+      const startedMs = this.nowMs()
       try {
         const result = await store.transaction(async (tx) => {
           const nowMs = this.nowMs()
@@ -133,6 +140,7 @@ export class TriggerService {
         this.options.onWritten?.(result.runs)
         if (result.duplicates > 0) logger.warn('fires dropped: their scheduled time already has a run', { count: result.duplicates })
         this.dispatchAt(result.runs, dispatchAtMs)
+        lastChunkMs = this.nowMs() - startedMs
       } catch (error) {
         // Nothing was claimed (the transaction rolled back): the fires stay in job_ring. Held by a
         // lapse of the lease, they are written when it is renewed; otherwise the scan picks them
