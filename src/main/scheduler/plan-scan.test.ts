@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DueJob } from '../domain/fires'
 import type { StaleFire } from '../domain/fires'
-import { PRE_READ_MS, planScan, scanDelayMs, type NextFireFn } from './plan-scan'
+import { PRE_READ_MS, planScan, scanDelayMs, SPACED_ROUND_MS, type NextFireFn } from './plan-scan'
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0) // a whole second
 
@@ -105,8 +105,14 @@ describe('scanDelayMs', () => {
     expect(scanDelayMs(T0 + 500, 0, 1, false)).toBe(PRE_READ_MS)
   })
 
-  it('goes again at once after a slow scan or a full batch', () => {
+  it('goes again at once after a slow scan', () => {
     expect(scanDelayMs(T0, 3, 1000, false)).toBe(0)
-    expect(scanDelayMs(T0, 1000, 20, true)).toBe(0)
+    expect(scanDelayMs(T0, 1000, 1000, true, 1000)).toBe(0)
+  })
+
+  it('leaves a gap as long as a full batch took while its round is young, and none later in a long round', () => {
+    expect(scanDelayMs(T0, 1000, 11, true)).toBe(11)
+    expect(scanDelayMs(T0, 1000, 11, true, SPACED_ROUND_MS - 1)).toBe(11)
+    expect(scanDelayMs(T0, 1000, 11, true, SPACED_ROUND_MS)).toBe(0)
   })
 })

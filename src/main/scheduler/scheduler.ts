@@ -176,18 +176,23 @@ export class Scheduler {
 
   private async scanLoop(signal: AbortSignal): Promise<void> {
     const { clock, logger } = this.options
+    /** When the current round of scans began: it goes on while each scan hits its batch limit. */
+    let roundStartMs: number | null = null
     while (!signal.aborted) {
       const startMs = clock.nowMs()
+      roundStartMs ??= startMs
       let delayMs: number
       try {
         const result = await this.scanOnce(startMs)
         const endMs = clock.nowMs()
-        delayMs = scanDelayMs(endMs, result.readCount, endMs - startMs, result.batchLimitHit)
+        delayMs = scanDelayMs(endMs, result.readCount, endMs - startMs, result.batchLimitHit, endMs - roundStartMs)
+        if (!result.batchLimitHit) roundStartMs = null
       } catch (error) {
         // Typically SQLITE_BUSY past busy_timeout (another writer held the lock for 5 s), or a lost
         // database connection. Try again next second rather than die; nothing was committed.
         logger.error('schedule scan failed', { error: (error as Error).message })
         delayMs = 1000
+        roundStartMs = null
       }
       await clock.sleep(delayMs, signal)
     }
