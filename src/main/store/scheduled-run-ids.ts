@@ -33,7 +33,7 @@ export function takeIds(runs: readonly NewRun[], idByKey: Map<string, number>): 
 }
 
 /**
- * SQLite: one multi-row INSERT OR IGNORE of `chunk`, without RETURNING (it cost ~1.4 µs a row,
+ * SQLite: one multi-row INSERT OR IGNORE of `chunk`, without RETURNING (it cost 1.4–1.9 µs a row,
  * counted-writes.ts). job_log's ids are AUTOINCREMENT, and one statement's rows take consecutive
  * ids in the order listed, so when every row went in, the last id and the count name them all. When
  * the unique index refused some, the rows that went in are read back by that id range: the
