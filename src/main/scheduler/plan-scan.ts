@@ -111,8 +111,8 @@ export const SCAN_OFFSET_MS = 500
  * as each took, during its first this many milliseconds; later batches of a long round go back to
  * back. At 10k every-second jobs a round is ten 1,000-job transactions of ~11 ms: back to back they
  * held SQLite's write lock for most of 110 ms, which another connection to the file, polling, could
- * not get into (B3b). Spaced, the ten fit in about 210 ms; at 50k the first ~18 are spaced and the
- * round still ends well within its second.
+ * not get into (B3b). Spaced, the ten fit in about 210 ms; at 50k, by the same figures, the first
+ * ~18 are spaced and the round ends after about 750 ms, still within its second.
  */
 export const SPACED_ROUND_MS = 400
 
