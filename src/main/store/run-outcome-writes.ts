@@ -81,13 +81,13 @@ export async function recordOutcomesAndComplete(
   shapes: TrailShapeWrites,
   pairs: readonly { outcome: TriggerOutcome; completion: RunCompletion }[],
 ): Promise<Set<number>> {
-  const done = new Set<number>()
   const trails = await trailColumns(
     db,
     shapes,
     pairs.map((p) => p.outcome),
   )
   if (db.dialect.name !== 'sqlite') {
+    const done = new Set<number>()
     for (const [i, { outcome, completion }] of pairs.entries()) {
       if (await updateOutcomeAndComplete(db, outcome, trails[i], completion)) done.add(outcome.logId)
     }
