@@ -1,5 +1,5 @@
 import type { NewRun, TrailParts, TriggerOutcome } from '../domain/runs'
-import { splitTrail } from '../domain/trail-parts'
+import { runPartText, splitTrail } from '../domain/trail-parts'
 import { parseTriggerTrail } from '../../shared/trigger-trail'
 import type { JobRun, TriggerType } from '../../shared/model'
 import { formatTriggerTrail } from '../../shared/trigger-trail-text'
@@ -73,7 +73,7 @@ export function trailParts(outcome: TriggerOutcome): TrailParts | null {
   if (outcome.trailParts !== undefined) return outcome.trailParts
   if (!outcome.triggerTrail) return null
   const { shape, run } = splitTrail(outcome.triggerTrail)
-  return { shape: JSON.stringify(shape), run: JSON.stringify(run) }
+  return { shape: JSON.stringify(shape), run: runPartText(run, outcome.executorAddress) }
 }
 
 /**

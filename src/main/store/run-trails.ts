@@ -23,7 +23,7 @@ export async function attachTrails(db: Connection, known: KnownTrailShapes, rows
   const whole = await trailsFromReferences(
     db,
     known,
-    referencing.map((row) => row.trigger_trail!),
+    referencing.map((row) => ({ column: row.trigger_trail!, executorAddress: row.executor_address })),
   )
   referencing.forEach((row, i) => (row.trigger_trail = whole[i]))
   await attachOlderTrails(

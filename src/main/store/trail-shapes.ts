@@ -109,12 +109,18 @@ function trailReference(digest: string, run: string): string {
   return `${digest} ${run}`
 }
 
+/** A run's `trigger_trail` and its `executor_address`, which the column leaves out (runPartText). */
+export interface StoredTrail {
+  column: string
+  executorAddress: string
+}
+
 /**
  * The whole trail's JSON from the column's reference (`trailReference`), or null when the column
  * holds something else or its shape cannot be found. Reads the shapes the process has not seen.
  */
-export async function trailsFromReferences(db: Connection, known: KnownTrailShapes, columns: readonly string[]): Promise<(string | null)[]> {
-  const refs = columns.map(parseReference)
+export async function trailsFromReferences(db: Connection, known: KnownTrailShapes, trails: readonly StoredTrail[]): Promise<(string | null)[]> {
+  const refs = trails.map((trail) => parseReference(trail.column))
   const missing = [...new Set(refs.flatMap((ref) => (ref && known.textOf(ref.shape) === undefined ? [ref.shape] : [])))]
   for (const digests of idChunks(missing)) {
     const rows = await db.all<{ digest: string; shape: string }>(
@@ -123,11 +129,11 @@ export async function trailsFromReferences(db: Connection, known: KnownTrailShap
     )
     for (const row of rows) known.read(row.digest, row.shape)
   }
-  return refs.map((ref) => {
+  return refs.map((ref, i) => {
     const shape = ref && known.textOf(ref.shape)
     if (!shape) return null
     try {
-      return JSON.stringify(joinTrailTexts(shape, ref.run))
+      return JSON.stringify(joinTrailTexts(shape, ref.run, trails[i].executorAddress))
     } catch {
       return null
     }

@@ -3,7 +3,7 @@ import { coded } from '../../shared/messages'
 import { TRIGGER_TRAIL_VERSION, type TrailMessage, type TrailRoute, type TriggerTrail } from '../../shared/trigger-trail'
 import { failure, type ExecutorReply, type TriggerParam } from '../executor/executor-api'
 import type { TrailParts, TriggerOutcome } from '../domain/runs'
-import { joinTrailTexts, type TrailRun, type TrailShape } from '../domain/trail-parts'
+import { joinTrailTexts, runPartText, type TrailRun, type TrailShape } from '../domain/trail-parts'
 import type { ExecutorDirectory } from './executor-directory'
 import type { PreparedRun } from './prepare-runs'
 import { shapeTextOf } from './trail-shape-text'
@@ -97,7 +97,7 @@ class TrailedOutcome implements TriggerOutcome {
   ) {}
 
   get triggerTrail(): TriggerTrail {
-    return (this.trail ??= joinTrailTexts(this.trailParts.shape, this.trailParts.run))
+    return (this.trail ??= joinTrailTexts(this.trailParts.shape, this.trailParts.run, this.executorAddress))
   }
 
   get triggerMsg(): string {
@@ -106,7 +106,7 @@ class TrailedOutcome implements TriggerOutcome {
 }
 
 function outcome(run: PreparedRun, executorAddress: string, triggerCode: number, shapeText: string, runPart: TrailRun): TriggerOutcome {
-  return new TrailedOutcome(run.logId, executorAddress, triggerCode, { shape: shapeText, run: JSON.stringify(runPart) })
+  return new TrailedOutcome(run.logId, executorAddress, triggerCode, { shape: shapeText, run: runPartText(runPart, executorAddress) })
 }
 
 function shardRoute(run: PreparedRun): TrailRoute {

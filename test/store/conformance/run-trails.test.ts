@@ -36,6 +36,21 @@ async function shapeRows(f: StoreFixture): Promise<number> {
   return Number(rows[0].n)
 }
 
+async function trailColumn(f: StoreFixture, logId: number): Promise<string | null> {
+  const sql = `SELECT trigger_trail FROM job_log WHERE id = ${logId}`
+  const rows =
+    f.engine === 'sqlite'
+      ? [sqliteDb(f.store).prepare(sql).get() as { trigger_trail: string | null }]
+      : ((await onServer(f.database, sql)) as { trigger_trail: string | null }[])
+  return rows[0].trigger_trail
+}
+
+/** Runs SQL of the test's own (no quote of SQL's own in its texts). */
+async function execute(f: StoreFixture, sql: string): Promise<void> {
+  if (f.engine === 'sqlite') sqliteDb(f.store).exec(sql)
+  else await onServer(f.database, sql)
+}
+
 async function newRuns(f: StoreFixture, count: number): Promise<number[]> {
   const ids: number[] = []
   for (let i = 0; i < count; i++) ids.push((await f.store.runs.insert(newRun({ jobId: 1, triggerTimeMs: T0 + i })))!)
@@ -109,6 +124,27 @@ storeSuite('run trails', (f) => {
       else await onServer(f.database, sql)
     }
     expect(await f.store.runs.get(a)).toMatchObject({ triggerTrail: trailOf('0.9'), triggerMsg: expect.stringContaining('Route strategy: FIRST') })
+  })
+
+  it("leaves out of the column what the run's row says, and reads run parts written before that spell it out", async () => {
+    const [a, b, c] = await newRuns(f, 3)
+    const unrouted: TriggerTrail = {
+      ...trailOf('0'),
+      route: { ...trailOf('0').route!, chosen: null, reason: coded('routeReason.emptyAddress') },
+      result: coded('triggerResult.noAddress'),
+    }
+    await f.store.runs.recordOutcomes([outcome(a, trailOf('0.1')), { ...outcome(b, unrouted), executorAddress: '', triggerCode: 500 }])
+    const column = await trailColumn(f, a)
+    expect(column).not.toContain(ADDRESS)
+    expect(column).not.toContain('probes')
+    // A run part as written before: the address chosen and the empty probes spelled out.
+    const { route, result } = trailOf('0.3')
+    const spelledOut = JSON.stringify({ chosen: route!.chosen, reason: route!.reason, probes: [], result })
+    await execute(
+      f,
+      `UPDATE job_log SET trigger_trail = '${column!.slice(0, 22)} ${spelledOut}', executor_address = '${ADDRESS}', trigger_code = 200 WHERE id = ${c}`,
+    )
+    expect((await f.store.runs.getMany([a, b, c])).map((run) => run.triggerTrail)).toEqual([trailOf('0.1'), unrouted, trailOf('0.3')])
   })
 
   it('reads a trail another node wrote, whose shape it has not met', async () => {
