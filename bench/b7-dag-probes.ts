@@ -65,20 +65,36 @@ export async function samplePanZoom(args: { paneSelector: string; durationMs: nu
 /**
  * Clicks `count` nodes in view one after another; for each, the ms from the click until the node
  * is drawn as selected (its outline, with its neighbours and links marked) in a painted frame.
- * Clicking the pane clears the highlight between two clicks.
+ * Clicking the pane clears the highlight between two clicks. A selection moves the view to keep
+ * its job beside the side panel, which can take a later node out of view (and out of the DOM): such
+ * a node is found again by its job id, or left out when it is gone. Each wait gives up after 10 s
+ * of frames, so the probe always ends.
  */
 export async function timeHighlight(args: { count: number; paneSelector: string }): Promise<number[]> {
   const nextFrame = () => new Promise<number>((done) => requestAnimationFrame(done))
+  const nodeOf = (jobId: string | null) => document.querySelector(`[data-testid="dag-node"][data-job-id="${jobId}"]`)
+  const outlined = (jobId: string | null) => {
+    const node = nodeOf(jobId)
+    return node !== null && getComputedStyle(node).outlineStyle === 'solid'
+  }
+  const frameUntil = async (done: () => boolean) => {
+    for (const start = performance.now(); performance.now() - start < 10_000; await nextFrame()) if (done()) return true
+    return false
+  }
   const times: number[] = []
-  const nodes = Array.from(document.querySelectorAll('[data-testid="dag-node"]')).slice(0, args.count)
-  for (const node of nodes) {
+  const jobIds = Array.from(document.querySelectorAll('[data-testid="dag-node"]'))
+    .slice(0, args.count)
+    .map((node) => node.getAttribute('data-job-id'))
+  for (const jobId of jobIds) {
+    const node = nodeOf(jobId)
+    if (!node) continue
     const start = performance.now()
     node.click()
-    while (getComputedStyle(node).outlineStyle !== 'solid') await nextFrame()
+    if (!(await frameUntil(() => outlined(jobId)))) continue
     await nextFrame()
     times.push(performance.now() - start)
     document.querySelector(args.paneSelector)!.click()
-    while (getComputedStyle(node).outlineStyle === 'solid') await nextFrame()
+    await frameUntil(() => !outlined(jobId))
   }
   return times
 }

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     await page.goto(server.url)
     await page.getByTestId('connection-status').and(page.locator('[data-state="online"]')).waitFor()
     await showPage(page, 'jobs')
-    await page.getByTestId('jobs-count').getByText(`${JOBS} of ${JOBS}`).waitFor({ timeout: 60_000 })
+    await page.getByTestId('jobs-count').getByText(`${JOBS} jobs`).waitFor({ timeout: 60_000 })
     await showPage(page, 'dashboard')
 
     // Cold: the first visit also loads the DAG page's code (React Flow) and lays the graph out (ELK in a worker).
