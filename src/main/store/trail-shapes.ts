@@ -102,8 +102,9 @@ export function shapeDigest(shape: string): string {
 const DIGEST_CHARS = 22
 
 /**
- * The column's text: the digest, a space, the run part's JSON (~170 bytes). Every run writes it; a
- * longer JSON envelope measured no different, so it is simply the shortest that reads back.
+ * The column's text: the digest, a space, the run part's JSON (runPartText; ~125 bytes for a run
+ * routed FIRST). Every run writes it; a longer JSON envelope measured no different, so it is simply
+ * the shortest that reads back.
  */
 function trailReference(digest: string, run: string): string {
   return `${digest} ${run}`
