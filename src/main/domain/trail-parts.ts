@@ -48,7 +48,7 @@ export function runPartText(run: TrailRun, executorAddress: string): string {
 }
 
 /** `executorAddress`: the run's row's, which a run part without `chosen` routed to (runPartText). */
-export function joinTrail(shape: TrailShape, run: TrailRun, executorAddress = ''): TriggerTrail {
+export function joinTrail(shape: TrailShape, run: TrailRun, executorAddress: string): TriggerTrail {
   const { route, ...rest } = shape
   if (route === null) return { ...rest, route: null, result: run.result }
   const chosen = 'chosen' in run ? (run.chosen ?? null) : executorAddress || null

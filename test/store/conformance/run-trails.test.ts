@@ -115,14 +115,11 @@ storeSuite('run trails', (f) => {
     const { result, ...shape } = trailOf('0.9')
     const shapeText = JSON.stringify(shape)
     const digest = shapeDigest(shapeText)
-    // The texts hold no quote of SQL's own.
     for (const sql of [
       `INSERT INTO job_trail_shape (digest, shape) VALUES ('${digest}', '${shapeText}')`,
       `UPDATE job_log SET trigger_trail = '${digest} ${JSON.stringify(result)}', trigger_msg = '' WHERE id = ${a}`,
-    ]) {
-      if (f.engine === 'sqlite') sqliteDb(f.store).exec(sql)
-      else await onServer(f.database, sql)
-    }
+    ])
+      await execute(f, sql)
     expect(await f.store.runs.get(a)).toMatchObject({ triggerTrail: trailOf('0.9'), triggerMsg: expect.stringContaining('Route strategy: FIRST') })
   })
 
@@ -158,10 +155,7 @@ storeSuite('run trails', (f) => {
     const [a] = await newRuns(f, 1)
     await f.store.runs.recordOutcomes([{ logId: a, executorAddress: '', triggerCode: 500, triggerMsg: 'text' }])
     for (const column of ['{"not":"a reference"}', 'AAAAAAAAAAAAAAAAAAAAAA {"code":"triggerResult.accepted","params":{}}', 'short']) {
-      // The texts hold no quote of SQL's own.
-      const sql = `UPDATE job_log SET trigger_trail = '${column}' WHERE id = ${a}`
-      if (f.engine === 'sqlite') sqliteDb(f.store).exec(sql)
-      else await onServer(f.database, sql)
+      await execute(f, `UPDATE job_log SET trigger_trail = '${column}' WHERE id = ${a}`)
       expect(await f.store.runs.get(a)).toMatchObject({ triggerTrail: null, triggerMsg: 'text' })
     }
   })
