@@ -50,7 +50,11 @@ storeSuite('transactions', (f) => {
     // Each sequence was advanced once by each unit.
     expect(await f.store.routes.reserveSequence(1, 1, 0)).toBe(3)
     expect(await f.store.routes.reserveSequence(2, 1, 0)).toBe(3)
-    expect(attempts).toBe(f.engine === 'sqlite' ? 2 : 3)
+    // SQLite's units never overlap. On a server at least one unit ran again; on a loaded machine
+    // PostgreSQL once broke off a second attempt too (four attempts, both sequences right), and the
+    // store's retries are for exactly that.
+    if (f.engine === 'sqlite') expect(attempts).toBe(2)
+    else expect(attempts).toBeGreaterThanOrEqual(3)
   })
 })
 
