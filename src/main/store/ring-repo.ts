@@ -1,7 +1,7 @@
 import { ringKey, type RingFire, type StaleFire } from '../domain/fires'
 import type { Connection } from './sql/connection'
 import { wroteEvery } from './sql/counted-writes'
-import { insertRows, statementSizes, statementsBySize } from './sql/insert-rows'
+import { countedOrReturning, insertRows, statementSizes } from './sql/insert-rows'
 
 interface RingRow {
   job_id: number
@@ -182,8 +182,7 @@ const CLAIMS_PER_STATEMENT = 64
  * is OR, never runs this statement: it claims one by one.) With RETURNING it says which fires it
  * took; without, only how many (counted-writes.ts).
  */
-export const claimStatement = (size: number, returning: boolean): string => (returning ? claimReturning(size) : claimCounted(size))
-const claimText = (size: number) =>
-  `DELETE FROM job_ring WHERE node_id || '' = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')})`
-const claimCounted = statementsBySize(claimText)
-const claimReturning = statementsBySize((size) => `${claimText(size)} RETURNING job_id, schedule_time`)
+export const claimStatement = countedOrReturning(
+  (size) => `DELETE FROM job_ring WHERE node_id || '' = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')})`,
+  'job_id, schedule_time',
+)

@@ -4,7 +4,7 @@ import { HANDLE_MSG_MAX_CHARS, triggerMsgColumn } from './run-rows'
 import { trailColumns } from './run-trails'
 import type { Connection, SqlValue } from './sql/connection'
 import { wroteEvery } from './sql/counted-writes'
-import { statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
+import { countedOrReturning, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
 import type { TrailShapeWrites } from './trail-shapes'
 
 // The hot path's writes to job_log after a run's row exists: its trigger outcome, its completion, or
@@ -203,28 +203,24 @@ const outcomesStatement = statementsBySize(
       WHERE job_log.id = v.column1`,
 )
 /** An UPDATE's text by batch size, with `RETURNING id` (SQLite ≥ 3.35) or without (counted). */
-type UpdateText = (size: number, returning: boolean) => string
-
-function updateTexts(build: (size: number) => string): UpdateText {
-  const counted = statementsBySize(build)
-  const returning = statementsBySize((size) => `${build(size)}\n      RETURNING id`)
-  return (size, withReturning) => (withReturning ? returning(size) : counted(size))
-}
+type UpdateText = ReturnType<typeof countedOrReturning>
 
 /** SQLite: `size` completions in one UPDATE (completeRuns); a message joins one already there on a new line. */
-const completionsStatement = updateTexts(
+const completionsStatement = countedOrReturning(
   (size) => `UPDATE job_log
         SET handle_code = v.column2,
             handle_msg = substr(CASE WHEN job_log.handle_msg = '' THEN v.column3 ELSE job_log.handle_msg || char(10) || v.column3 END, 1, ${HANDLE_MSG_MAX_CHARS}),
             handle_time = v.column4
        FROM (VALUES ${valuesRows(size, 4)}) AS v
       WHERE job_log.id = v.column1 AND job_log.handle_code = 0`,
+  'id',
 )
 /** SQLite: one UPDATE … FROM VALUES for `size` outcome-and-completion pairs. */
-const pairsStatement = updateTexts(
+const pairsStatement = countedOrReturning(
   (size) => `UPDATE job_log
         SET executor_address = v.column2, trigger_code = v.column3, trigger_msg = v.column4, trigger_trail = v.column5,
             handle_code = v.column6, handle_msg = substr(v.column7, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.column8
        FROM (VALUES ${valuesRows(size, 8)}) AS v
       WHERE job_log.id = v.column1 AND job_log.handle_code = 0`,
+  'id',
 )

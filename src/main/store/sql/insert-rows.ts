@@ -36,6 +36,17 @@ export function statementsBySize(build: (size: number) => string): (size: number
   }
 }
 
+/**
+ * A batched statement's text by size, with `RETURNING returning` or without: SQLite's hot path runs
+ * it without and counts the rows (counted-writes.ts), and asks which rows with RETURNING only when
+ * the count falls short. Each text is built once per size.
+ */
+export function countedOrReturning(build: (size: number) => string, returning: string): (size: number, withReturning: boolean) => string {
+  const counted = statementsBySize(build)
+  const withRows = statementsBySize((size) => `${build(size)} RETURNING ${returning}`)
+  return (size, withReturning) => (withReturning ? withRows(size) : counted(size))
+}
+
 /** Statement sizes for the engine: power-of-two shapes on SQLite, fixed chunks (one round trip each) on the servers. */
 export function engineStatementSizes(db: Connection, count: number): number[] {
   if (db.dialect.name === 'sqlite') return statementSizes(count, SQLITE_ROWS_PER_STATEMENT)
