@@ -9,7 +9,7 @@ import type { TrailShapeWrites } from './trail-shapes'
 import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery, type OutcomeCounts } from './run-report-queries'
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
 import { engineStatementSizes, idChunks, inList, multiRowInsert } from './sql/insert-rows'
-import { insertCountingIds, SCHEDULED_KEY_COLUMNS, scheduledKey, takeIds, type ScheduledKeyRow } from './scheduled-run-ids'
+import { insertCountingIds, rowKey, SCHEDULED_KEY_COLUMNS, takeIds, type ScheduledKeyRow } from './scheduled-run-ids'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 
@@ -80,7 +80,7 @@ export class RunRepo {
     const idByKey = new Map<string, number>()
     for (const { chunk, params } of statements) {
       for (const r of await this.db.all<ScheduledKeyRow>(multiRowInsert(this.db, 'job_log', INSERT_COLUMNS, chunk.length, true, SCHEDULED_KEY_COLUMNS), params))
-        idByKey.set(scheduledKey(r.job_id, Number(r.schedule_time), r.executor_sharding_param), Number(r.id))
+        idByKey.set(rowKey(r), Number(r.id))
     }
     return takeIds(runs, idByKey)
   }

@@ -17,7 +17,10 @@ export interface ScheduledKeyRow {
   executor_sharding_param: string
 }
 
-export const scheduledKey = (jobId: number, scheduleTimeMs: number, shard: string): string => `${jobId}|${scheduleTimeMs}|${shard}`
+const scheduledKey = (jobId: number, scheduleTimeMs: number, shard: string): string => `${jobId}|${scheduleTimeMs}|${shard}`
+
+/** A written row's key, as `takeIds` looks its run up. */
+export const rowKey = (row: ScheduledKeyRow): string => scheduledKey(row.job_id, Number(row.schedule_time), row.executor_sharding_param)
 
 /**
  * Each run's id from the rows written, by key; null for a run without a row. A fire listed twice got
@@ -44,5 +47,5 @@ export function insertCountingIds(sync: SyncConnection, chunk: readonly NewRun[]
   if (changes === chunk.length) return chunk.map((_, i) => lastId - changes + 1 + i)
   if (changes === 0) return chunk.map(() => null)
   const rows = sync.all<ScheduledKeyRow>(`SELECT ${SCHEDULED_KEY_COLUMNS} FROM job_log WHERE id BETWEEN ? AND ?`, [lastId - changes + 1, lastId])
-  return takeIds(chunk, new Map(rows.map((r) => [scheduledKey(r.job_id, Number(r.schedule_time), r.executor_sharding_param), Number(r.id)])))
+  return takeIds(chunk, new Map(rows.map((r) => [rowKey(r), Number(r.id)])))
 }
