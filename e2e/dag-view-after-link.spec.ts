@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { goTo, openConsole } from './support/console-page'
 import { dagNode, fitDag } from './support/dag-page'
 import { addEmbeddedJobs } from './support/admin-session'
+import { dragOnto } from './support/drag-link'
 import { useHeadlessServer } from './support/headless-server'
 
 const server = useHeadlessServer()
@@ -14,13 +15,7 @@ test.use({ viewport: { width: 1280, height: 720 } })
 let ids: number[] = []
 
 async function dropOnBody(page: Page, fromJobId: number, toJobId: number): Promise<void> {
-  const from = (await dagNode(page, fromJobId).getByTestId('dag-handle-out').boundingBox())!
-  const to = (await dagNode(page, toJobId).boundingBox())!
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
-  await page.mouse.down()
-  await page.mouse.move(from.x + 40, from.y + 20, { steps: 5 })
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 })
-  await page.mouse.up()
+  await dragOnto(page, dagNode(page, fromJobId).getByTestId('dag-handle-out'), dagNode(page, toJobId))
 }
 
 /**

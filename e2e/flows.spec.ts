@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { createJob, goTo, jobIdOf, openConsole } from './support/console-page'
+import { dragOnto } from './support/drag-link'
 import { useHeadlessServer } from './support/headless-server'
 
 const HANDLERS = fileURLToPath(new URL('./handlers', import.meta.url))
@@ -36,15 +37,9 @@ async function addJobNode(page: Page, jobId: number, name: string): Promise<void
   await page.getByRole('option', { name: `#${jobId} ${name}` }).click()
 }
 
-/** Drags from a node's out-handle onto another node, as an operator links two nodes. */
+/** Drags from a node's out-handle onto another node's body, as an operator links two nodes. */
 async function link(page: Page, from: string, to: string): Promise<void> {
-  const handle = (await editorNode(page, from).getByTestId('flow-handle-out').boundingBox())!
-  const target = (await editorNode(page, to).boundingBox())!
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
-  await page.mouse.down()
-  await page.mouse.move(handle.x + 30, handle.y + 10, { steps: 5 })
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 })
-  await page.mouse.up()
+  await dragOnto(page, editorNode(page, from).getByTestId('flow-handle-out'), editorNode(page, to))
 }
 
 test('an operator builds a flow by dragging, runs it, watches it live, retries the failed node and approves', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { dragOnto } from './drag-link'
 
 export function dagNode(page: Page, jobId: number): Locator {
   return page.locator(`[data-testid="dag-node"][data-job-id="${jobId}"]`)
@@ -32,15 +33,5 @@ export async function fitDag(page: Page): Promise<void> {
  */
 export async function dragLink(page: Page, fromJobId: number, toJobId: number): Promise<void> {
   await fitDag(page)
-  const from = await dagNode(page, fromJobId).getByTestId('dag-handle-out').boundingBox()
-  const to = await dagNode(page, toJobId).getByTestId('dag-handle-in').boundingBox()
-  if (!from || !to) throw new Error(`a handle of job ${fromJobId} or ${toJobId} is not on screen`)
-  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 }
-  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 }
-  await page.mouse.move(start.x, start.y)
-  await page.mouse.down()
-  // A first short step toward the target (not off the page when the handle is at its edge).
-  await page.mouse.move(start.x + (end.x - start.x) / 10, start.y + (end.y - start.y) / 10 + 10, { steps: 5 })
-  await page.mouse.move(end.x, end.y, { steps: 15 })
-  await page.mouse.up()
+  await dragOnto(page, dagNode(page, fromJobId).getByTestId('dag-handle-out'), dagNode(page, toJobId).getByTestId('dag-handle-in'))
 }
