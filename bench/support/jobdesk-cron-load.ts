@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { databaseFile } from '../../src/main/app/data-dir'
 import { EMBEDDED_APP_NAME } from '../../src/shared/model'
 import { englishMessage } from '../../src/shared/messages'
-import { parseTriggerTrail } from '../../src/shared/trigger-trail'
+import type { TrailMessage } from '../../src/shared/trigger-trail'
 import { type DataDir, type Headless, plantJobs, prepareDataDir, startHeadless } from './jobdesk'
 import { meterProcesses, type MeterReading } from './proc-meter'
 import { median, percentile, sleep, sleepUntil } from './stats'
@@ -88,7 +88,7 @@ export interface RunRow {
   handle_code: number
   handle_msg: string
   trigger_msg: string
-  /** The trail's JSON (job_log_trail): trigger_msg is '' when the run has one. */
+  /** The stored trail, in whichever form the build wrote it (storedTriggerResult): trigger_msg is '' when the run has one. */
   trigger_trail: string | null
 }
 
@@ -189,11 +189,22 @@ export interface WindowRows {
 }
 
 /**
- * The queries of `WindowRows`, with `?` parameters: [sql, params] in the order of its fields.
- * `withTrail` false for an earlier build's database, which has no trail table.
+ * Where the runs of the build measured keep their trigger trails: the `trigger_trail` column (from
+ * schema 6) and the `job_log_trail` table (schemas 9 to 16; from 17 a run's trail is in the column
+ * again, as a shape's digest and the run's part).
  */
-export function windowQueries(startMs: number, endMs: number, withTrail = true): [string, number[]][] {
-  const trail = withTrail ? { column: 't.trail', join: 'LEFT JOIN job_log_trail t ON t.log_id = l.id' } : { column: 'NULL', join: '' }
+export interface TrailSources {
+  column: boolean
+  table: boolean
+}
+
+/**
+ * The queries of `WindowRows`, with `?` parameters: [sql, params] in the order of its fields.
+ * `trails` says where the build measured kept its trails (an earlier build's database may differ).
+ */
+export function windowQueries(startMs: number, endMs: number, trails: TrailSources = { column: true, table: false }): [string, number[]][] {
+  const column = trails.column ? 'l.trigger_trail' : 'NULL'
+  const trail = trails.table ? { column: `COALESCE(t.trail, ${column})`, join: 'LEFT JOIN job_log_trail t ON t.log_id = l.id' } : { column, join: '' }
   return [
     [
       `SELECT l.job_id, l.schedule_time, l.trigger_time, l.trigger_type, l.trigger_code, l.trigger_msg, ${trail.column} AS trigger_trail, l.handle_time, l.handle_code, l.handle_msg
@@ -223,11 +234,30 @@ export function windowRowsOf(results: readonly Record<string, unknown>[][]): Win
 function summarize(options: CronLoadOptions, file: string, startMs: number, endMs: number, reading: MeterReading): Omit<CronLoadResult, 'serverStderr'> {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
-    const withTrail = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'job_log_trail'").get() !== undefined
-    const window = windowRowsOf(windowQueries(startMs, endMs, withTrail).map(([sql, params]) => db.prepare(sql).all(...params) as Record<string, unknown>[]))
+    const trails = {
+      column: db.prepare("SELECT 1 FROM pragma_table_info('job_log') WHERE name = 'trigger_trail'").get() !== undefined,
+      table: db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'job_log_trail'").get() !== undefined,
+    }
+    const window = windowRowsOf(windowQueries(startMs, endMs, trails).map(([sql, params]) => db.prepare(sql).all(...params) as Record<string, unknown>[]))
     return summarizeWindow(options, window, startMs, reading)
   } finally {
     db.close()
+  }
+}
+
+/**
+ * The trigger's result in a stored trail, whichever way the build stored it: a whole trail's JSON
+ * (schemas 6 to 16), or a shape's digest, a space and the run's part (17: `{result, …}`, or the
+ * bare result in its first release). Null when there is none or it cannot be read.
+ */
+function storedTriggerResult(text: string | null): TrailMessage | null {
+  if (!text) return null
+  try {
+    const value = JSON.parse(text.startsWith('{') ? text : text.slice(text.indexOf(' ') + 1)) as { result?: TrailMessage } & Partial<TrailMessage>
+    if (value.result) return value.result
+    return typeof value.code === 'string' ? { code: value.code, params: value.params ?? {} } : null
+  } catch {
+    return null
   }
 }
 
@@ -252,8 +282,8 @@ export function summarizeWindow(
   const failedRows = rows.filter((r) => (r.trigger_code !== 0 && r.trigger_code !== 200) || (r.handle_code !== 0 && r.handle_code !== 200))
   const reasons = new Map<string, number>()
   for (const r of failedRows) {
-    const trail = parseTriggerTrail(r.trigger_trail)
-    const triggerText = r.trigger_msg || (trail ? englishMessage(trail.result.code, trail.result.params) : '')
+    const result = storedTriggerResult(r.trigger_trail)
+    const triggerText = r.trigger_msg || (result ? englishMessage(result.code, result.params) : '')
     const reason = `trigger ${r.trigger_code} / handle ${r.handle_code}: ${(r.handle_code !== 0 && r.handle_code !== 200 ? r.handle_msg : triggerText).replace(/\s+/g, ' ').slice(0, 120)}`
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
   }
