@@ -36,7 +36,9 @@ const report = new BenchResult('b1-cluster', 'B1 on PostgreSQL: N every-second c
 const n = jobs.toLocaleString('en-US')
 
 const sqlite = await measureCronLoad({ jobs, warmupSec, windowSec })
-report.section(`SQLite, one node: ${sqlite.fires}/${sqlite.expected} fired, ${sqlite.misfires} misfires, ${sqlite.duplicates} duplicates`)
+report.section(
+  `SQLite, one node: ${sqlite.fires}/${sqlite.expected} fired, ${sqlite.completed} completed, ${sqlite.misfires} misfires, ${sqlite.duplicates} duplicates, ${sqlite.unfinished} unfinished`,
+)
 report.figure({ name: `B1 SQLite N=${n} completed/s ÷ N`, value: sqlite.completedPerSecondMedian / jobs, unit: '', target: { op: '>=', value: 0.999 } })
 report.figure({ name: `B1 SQLite N=${n} CPU per fire`, value: sqlite.cpuUsPerFire, unit: 'µs' })
 
@@ -56,7 +58,7 @@ try {
     const result = await measureOnPostgres(url, nodes, server.pid)
     const label = `PostgreSQL, ${nodes} node${nodes > 1 ? 's' : ''}`
     report.section(
-      `${label}: ${result.ours.fires}/${result.ours.expected} fired, ${result.ours.misfires} misfires, ${result.ours.duplicates} duplicates, ${result.ours.failed} failed`,
+      `${label}: ${result.ours.fires}/${result.ours.expected} fired, ${result.ours.completed} completed, ${result.ours.misfires} misfires, ${result.ours.duplicates} duplicates, ${result.ours.failed} failed, ${result.ours.unfinished} unfinished`,
     )
     if (result.ours.failureReasons.length > 0) report.note(`${label}, failed runs: ${result.ours.failureReasons.join(' | ')}`)
     const sqliteRef = (name: string, value: number) => ({ name: `SQLite ${name}`, value })
