@@ -30,18 +30,18 @@ const outcome = (logId: number, trail: TriggerTrail): TriggerOutcome => ({
   triggerTrail: trail,
 })
 
+/** Rows of a query of the test's own, on the fixture's engine. */
+async function rowsOf<R>(f: StoreFixture, sql: string): Promise<R[]> {
+  return f.engine === 'sqlite' ? (sqliteDb(f.store).prepare(sql).all() as R[]) : ((await onServer(f.database, sql)) as R[])
+}
+
 async function shapeRows(f: StoreFixture): Promise<number> {
-  const sql = 'SELECT COUNT(*) AS n FROM job_trail_shape'
-  const rows = f.engine === 'sqlite' ? [sqliteDb(f.store).prepare(sql).get() as { n: number }] : ((await onServer(f.database, sql)) as { n: number | string }[])
+  const rows = await rowsOf<{ n: number | string }>(f, 'SELECT COUNT(*) AS n FROM job_trail_shape')
   return Number(rows[0].n)
 }
 
 async function trailColumn(f: StoreFixture, logId: number): Promise<string | null> {
-  const sql = `SELECT trigger_trail FROM job_log WHERE id = ${logId}`
-  const rows =
-    f.engine === 'sqlite'
-      ? [sqliteDb(f.store).prepare(sql).get() as { trigger_trail: string | null }]
-      : ((await onServer(f.database, sql)) as { trigger_trail: string | null }[])
+  const rows = await rowsOf<{ trigger_trail: string | null }>(f, `SELECT trigger_trail FROM job_log WHERE id = ${logId}`)
   return rows[0].trigger_trail
 }
 
