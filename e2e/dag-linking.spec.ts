@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { goTo, openConsole } from './support/console-page'
 import { dagEdge, dagNode, fitDag } from './support/dag-page'
 import { addEmbeddedJobs } from './support/admin-session'
-import { dragOnto } from './support/drag-link'
+import { centreOf, dragOnto } from './support/drag-link'
 import { useHeadlessServer } from './support/headless-server'
 
 const server = useHeadlessServer()
@@ -18,9 +18,8 @@ async function dropOnBody(page: Page, fromJobId: number, toJobId: number): Promi
   await dragOnto(page, dagNode(page, fromJobId).getByTestId('dag-handle-out'), dagNode(page, toJobId))
 }
 
-async function centreOf(page: Page, jobId: number): Promise<{ x: number; y: number }> {
-  const box = (await dagNode(page, jobId).boundingBox())!
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+function centreOfJob(page: Page, jobId: number): Promise<{ x: number; y: number }> {
+  return centreOf(dagNode(page, jobId), `job ${jobId}'s node`)
 }
 
 test('unlinked jobs are laid out in a grid, not one long row', async ({ page }) => {
@@ -41,7 +40,7 @@ test('a drop anywhere on the target job links it, and the view stays put afterwa
   await openConsole(page, server())
   await goTo(page, 'dag')
   await fitDag(page)
-  const watched = await centreOf(page, a)
+  const watched = await centreOfJob(page, a)
 
   await dropOnBody(page, a, b)
   const dialog = page.getByRole('dialog')
@@ -52,7 +51,7 @@ test('a drop anywhere on the target job links it, and the view stays put afterwa
   // The graph re-laid itself out, but the job the operator dragged from is still where it was.
   await expect
     .poll(async () => {
-      const now = await centreOf(page, a)
+      const now = await centreOfJob(page, a)
       return Math.max(Math.abs(now.x - watched.x), Math.abs(now.y - watched.y))
     })
     .toBeLessThan(3)
@@ -64,8 +63,8 @@ test('a drop anywhere on the target job links it, and the view stays put afterwa
   await page.getByTestId('dag-fit').click()
   for (const id of [1, 2, 3, ...ids]) await expect(dagNode(page, id)).toBeInViewport()
   // Linked jobs are drawn as layers, left to right.
-  expect((await centreOf(page, a)).x).toBeLessThan((await centreOf(page, b)).x)
-  expect((await centreOf(page, b)).x).toBeLessThan((await centreOf(page, c)).x)
+  expect((await centreOfJob(page, a)).x).toBeLessThan((await centreOfJob(page, b)).x)
+  expect((await centreOfJob(page, b)).x).toBeLessThan((await centreOfJob(page, c)).x)
 })
 
 test('a refused cycle is explained once', async ({ page }) => {

@@ -5,7 +5,8 @@ interface Point {
   y: number
 }
 
-async function centreOf(element: Locator, what: string): Promise<Point> {
+/** The middle of an element on screen; `what` names it when it is not on screen. */
+export async function centreOf(element: Locator, what: string): Promise<Point> {
   const box = await element.boundingBox()
   if (!box) throw new Error(`${what} is not on screen`)
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
