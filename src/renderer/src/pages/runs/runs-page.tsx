@@ -59,7 +59,15 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
   }, [jobId, filter.jobId, loaded, setRunFilter, fetchRuns])
 
   const select = useCallback((id: number) => navigate(runsRoute(id, jobId)), [navigate, jobId])
-  const filterJob = useCallback((id: number) => navigate(runsRoute(runId, id)), [navigate, runId])
+  // The filter is set with the address, in one render, so no frame shows another job's rows under it
+  // (a navigation held back by unsaved edits is undone by the effect above).
+  const filterJob = useCallback(
+    (id: number | null) => {
+      navigate(runsRoute(runId, id))
+      setRunFilter({ jobId: id })
+    },
+    [setRunFilter, navigate, runId],
+  )
   // The list's width: as the operator dragged it, within what the page allows.
   const spaceForBoth = Math.max(0, layoutWidth - SPLITTER_PX)
   const listPx = clampListWidth(storedListPx ?? defaultListWidth(spaceForBoth, columns), spaceForBoth)
@@ -69,7 +77,7 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
   return (
     <div className="jd-page" data-testid="page-runs">
       <Title order={2}>{t('runs.title')}</Title>
-      <RunFilters filter={filter} onJobChange={(id) => navigate(runsRoute(runId, id))} onChange={setRunFilter} />
+      <RunFilters filter={filter} onJobChange={filterJob} onChange={setRunFilter} />
       <div className="jd-runs-layout" ref={layoutRef} style={layoutStyle}>
         <div>
           <RunsList

@@ -4,7 +4,7 @@ import { client } from '../../api/client'
 import { notifyError } from '../../app/notify'
 import { chunks } from '../../lib/chunks'
 import { traceRetries } from '../../lib/run-chain'
-import { mergeChildRuns, mergeRecentRuns, mergeRuns, toApiRunFilter, updateLastRuns, type RunListFilter } from '../../lib/run-filter'
+import { matchesRunFilter, mergeChildRuns, mergeRecentRuns, mergeRuns, toApiRunFilter, updateLastRuns, type RunListFilter } from '../../lib/run-filter'
 import type { SliceCreator } from '../state'
 import { initialRunsState, type RunsState } from './initialState'
 
@@ -91,7 +91,10 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
     },
 
     setRunFilter(patch) {
-      set({ runFilter: { ...get().runFilter, ...patch } })
+      const runFilter = { ...get().runFilter, ...patch }
+      // Until the page arrives, the list shows the held rows the new filter keeps, never rows it excludes.
+      const nowMs = Date.now()
+      set({ runFilter, runs: get().runs.filter((run) => matchesRunFilter(run, runFilter, nowMs)) })
       void get().fetchRuns()
     },
 
