@@ -1,6 +1,6 @@
 import { Card, Text, Title } from '@mantine/core'
 import { useElementSize } from '@mantine/hooks'
-import { useCallback, useEffect, useMemo, type CSSProperties } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, type CSSProperties } from 'react'
 import { runsRoute } from '../../app/route'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
@@ -52,22 +52,15 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
     return () => clearInterval(timer)
   }, [fetchRegistry])
 
-  // The address decides the job filter, so "show runs" links and Back restore it.
-  useEffect(() => {
+  // The address decides the job filter, so "show runs" links and Back restore it. Before the paint:
+  // no frame lists another job's rows under the new address while its page loads.
+  useLayoutEffect(() => {
     if (filter.jobId !== jobId) setRunFilter({ jobId })
     else if (!loaded) void fetchRuns()
   }, [jobId, filter.jobId, loaded, setRunFilter, fetchRuns])
 
   const select = useCallback((id: number) => navigate(runsRoute(id, jobId)), [navigate, jobId])
-  // The filter is set with the address, in one render, so no frame shows another job's rows under it
-  // (a navigation held back by unsaved edits is undone by the effect above).
-  const filterJob = useCallback(
-    (id: number | null) => {
-      navigate(runsRoute(runId, id))
-      setRunFilter({ jobId: id })
-    },
-    [setRunFilter, navigate, runId],
-  )
+  const filterJob = useCallback((id: number | null) => navigate(runsRoute(runId, id)), [navigate, runId])
   // The list's width: as the operator dragged it, within what the page allows.
   const spaceForBoth = Math.max(0, layoutWidth - SPLITTER_PX)
   const listPx = clampListWidth(storedListPx ?? defaultListWidth(spaceForBoth, columns), spaceForBoth)
