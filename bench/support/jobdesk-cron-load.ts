@@ -11,9 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { databaseFile } from '../../src/main/app/data-dir'
+import { runPartResult } from '../../src/main/domain/trail-parts'
+import { parseTrailReference } from '../../src/main/store/trail-shapes'
 import { EMBEDDED_APP_NAME } from '../../src/shared/model'
 import { englishMessage } from '../../src/shared/messages'
-import type { TrailMessage } from '../../src/shared/trigger-trail'
+import { parseTriggerTrail, type TrailMessage } from '../../src/shared/trigger-trail'
 import { type DataDir, type Headless, plantJobs, prepareDataDir, startHeadless } from './jobdesk'
 import { meterProcesses, type MeterReading } from './proc-meter'
 import { median, percentile, sleep, sleepUntil } from './stats'
@@ -247,15 +249,15 @@ function summarize(options: CronLoadOptions, file: string, startMs: number, endM
 
 /**
  * The trigger's result in a stored trail, whichever way the build stored it: a whole trail's JSON
- * (schemas 6 to 16), or a shape's digest, a space and the run's part (17: `{result, …}`, or the
- * bare result in its first release). Null when there is none or it cannot be read.
+ * (schemas 6 to 16), or the reference of schema 17, a shape's digest and the run's part. Null when
+ * there is none or it cannot be read.
  */
 function storedTriggerResult(text: string | null): TrailMessage | null {
   if (!text) return null
+  const reference = parseTrailReference(text)
+  if (!reference) return parseTriggerTrail(text)?.result ?? null
   try {
-    const value = JSON.parse(text.startsWith('{') ? text : text.slice(text.indexOf(' ') + 1)) as { result?: TrailMessage } & Partial<TrailMessage>
-    if (value.result) return value.result
-    return typeof value.code === 'string' ? { code: value.code, params: value.params ?? {} } : null
+    return runPartResult(reference.run)
   } catch {
     return null
   }

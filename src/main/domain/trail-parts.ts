@@ -55,13 +55,24 @@ export function joinTrail(shape: TrailShape, run: TrailRun, executorAddress: str
   return { ...rest, route: { ...route, chosen, reason: run.reason!, probes: run.probes ?? [] }, result: run.result }
 }
 
+/** A run part read back: a TrailRun, or the bare result the first release of migration 17 wrote. */
+type StoredRunPart = TrailRun | TrailMessage
+
+const isBareResult = (part: StoredRunPart): part is TrailMessage => !('result' in part)
+
 /**
  * The whole trail from the two texts and the run's executor address. A run part written before
  * routing moved into it (the first release of migration 17) is the bare result, and its shape still
  * holds the route whole.
  */
 export function joinTrailTexts(shape: string, run: string, executorAddress: string): TriggerTrail {
-  const runPart = JSON.parse(run) as TrailRun | TrailMessage
-  if (!('result' in runPart)) return { ...(JSON.parse(shape) as Omit<TriggerTrail, 'result'>), result: runPart }
+  const runPart = JSON.parse(run) as StoredRunPart
+  if (isBareResult(runPart)) return { ...(JSON.parse(shape) as Omit<TriggerTrail, 'result'>), result: runPart }
   return joinTrail(JSON.parse(shape) as TrailShape, runPart, executorAddress)
+}
+
+/** The trigger's result from a run part's text alone, without its shape (either form, joinTrailTexts). */
+export function runPartResult(run: string): TrailMessage {
+  const runPart = JSON.parse(run) as StoredRunPart
+  return isBareResult(runPart) ? runPart : runPart.result
 }

@@ -121,7 +121,7 @@ export interface StoredTrail {
  * holds something else or its shape cannot be found. Reads the shapes the process has not seen.
  */
 export async function trailsFromReferences(db: Connection, known: KnownTrailShapes, trails: readonly StoredTrail[]): Promise<(string | null)[]> {
-  const refs = trails.map((trail) => parseReference(trail.column))
+  const refs = trails.map((trail) => parseTrailReference(trail.column))
   const missing = [...new Set(refs.flatMap((ref) => (ref && known.textOf(ref.shape) === undefined ? [ref.shape] : [])))]
   for (const digests of idChunks(missing)) {
     const rows = await db.all<{ digest: string; shape: string }>(
@@ -141,7 +141,8 @@ export async function trailsFromReferences(db: Connection, known: KnownTrailShap
   })
 }
 
-function parseReference(column: string): { shape: string; run: string } | null {
+/** The column's reference split into the shape's digest and the run part's text; null for any other text. */
+export function parseTrailReference(column: string): { shape: string; run: string } | null {
   if (column.length < DIGEST_CHARS + 3 || column[DIGEST_CHARS] !== ' ' || column[DIGEST_CHARS + 1] !== '{') return null
   return { shape: column.slice(0, DIGEST_CHARS), run: column.slice(DIGEST_CHARS + 1) }
 }
