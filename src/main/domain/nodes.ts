@@ -19,6 +19,11 @@ export interface ClusterNode {
    * dead and joins again holds a new one, and whatever it still did under the old one is refused.
    */
   epoch: number
+  /**
+   * The node's clock less the database's, in ms (positive: ahead), as the node last measured it
+   * (src/shared/clock-skew.ts); null when not measured (SQLite has no server clock, or not yet).
+   */
+  clockSkewMs: number | null
 }
 
 /** What a node proves it still is in each transaction that acts for it: its id and the epoch it joined with. */

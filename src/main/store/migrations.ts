@@ -559,6 +559,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 18,
+    description: "clock skew: each node's clock against the database's, as the node last measured it",
+    sql: `
+      -- The node's clock less the database server's, in milliseconds (positive: ahead), measured by
+      -- the node at its heartbeats (src/shared/clock-skew.ts) so that the other nodes and the
+      -- console see it. NULL: not measured. SQLite has no server clock: every process sharing
+      -- the file runs on one machine, with one clock, and leaves it NULL.
+      ALTER TABLE job_node ADD COLUMN clock_skew_ms INTEGER;
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

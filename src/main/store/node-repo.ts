@@ -10,6 +10,7 @@ interface NodeRow {
   heartbeat_at: number
   lease_until: number
   epoch: number
+  clock_skew_ms: number | null
 }
 
 const nodeOf = (r: NodeRow): ClusterNode => ({
@@ -21,6 +22,7 @@ const nodeOf = (r: NodeRow): ClusterNode => ({
   heartbeatAtMs: Number(r.heartbeat_at),
   leaseUntilMs: Number(r.lease_until),
   epoch: Number(r.epoch),
+  clockSkewMs: r.clock_skew_ms === null ? null : Number(r.clock_skew_ms),
 })
 
 /** `job_node`: the nodes working on this database, with their leases and epochs. */
@@ -31,7 +33,7 @@ export class NodeRepo {
    * Adds the node with a new epoch from the cluster-wide counter and resolves with it. Call inside
    * a transaction, so the raised counter and the row land together.
    */
-  async join(node: Omit<ClusterNode, 'epoch'>): Promise<number> {
+  async join(node: Omit<ClusterNode, 'epoch' | 'clockSkewMs'>): Promise<number> {
     await this.db.run("UPDATE job_version SET version = version + 1 WHERE name = 'node-epoch'")
     const epoch = Number((await this.db.get<{ version: number }>("SELECT version FROM job_version WHERE name = 'node-epoch'"))!.version)
     await this.db.run(
@@ -67,6 +69,21 @@ export class NodeRepo {
       [lease.nodeId, lease.epoch, nowMs],
     )
     return row !== undefined
+  }
+
+  /**
+   * The database server's clock, read now (ms since the epoch, fractional), or null where there is no
+   * server (SQLite). Ask outside a transaction: inside one, the read waits for the transaction's turn.
+   */
+  async serverNowMs(): Promise<number | null> {
+    const sql = this.db.dialect.serverClockMs
+    if (sql === null) return null
+    return Number((await this.db.get<{ now_ms: number | string }>(sql))!.now_ms)
+  }
+
+  /** Records how far the node's clock is off the database's (null: not known), for the other nodes and the console. */
+  async setClockSkew(lease: NodeLease, skewMs: number | null): Promise<void> {
+    await this.db.run('UPDATE job_node SET clock_skew_ms = ? WHERE node_id = ? AND epoch = ?', [skewMs, lease.nodeId, lease.epoch])
   }
 
   async list(): Promise<ClusterNode[]> {

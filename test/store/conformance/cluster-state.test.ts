@@ -4,7 +4,7 @@ import { USE_WINDOW_MS } from '../../../src/main/domain/address-use'
 import type { Repos, Store } from '../../../src/main/store/store'
 import { overlapping, storeSuite, T0 } from './store-fixture'
 
-const node = (nodeId: string, startedAtMs: number): Omit<ClusterNode, 'epoch'> => ({
+const node = (nodeId: string, startedAtMs: number): Omit<ClusterNode, 'epoch' | 'clockSkewMs'> => ({
   nodeId,
   nodeName: `host-${nodeId}:8080`,
   embeddedAddress: `jobdesk://embedded/${nodeId}`,
@@ -15,7 +15,7 @@ const node = (nodeId: string, startedAtMs: number): Omit<ClusterNode, 'epoch'> =
 })
 
 /** A join is a transaction: the raised epoch counter and the node's row land together. */
-const join = (store: Store, n: Omit<ClusterNode, 'epoch'>) => store.transaction((tx) => tx.nodes.join(n))
+const join = (store: Store, n: Omit<ClusterNode, 'epoch' | 'clockSkewMs'>) => store.transaction((tx) => tx.nodes.join(n))
 
 storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)', (f) => {
   it('keeps the nodes with their leases and epochs: join, heartbeat, admin URL, leave, one taker of an expired lease', async () => {
@@ -28,8 +28,8 @@ storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)'
     expect(await f.store.nodes.heartbeat({ nodeId: 'a', epoch: a - 1 }, T0 + 1000, T0 + 31_000)).toBe(false)
     await f.store.nodes.setAdminUrl('a', 'http://127.0.0.1:8080/')
     expect(await f.store.nodes.list()).toEqual([
-      { ...node('a', T0), heartbeatAtMs: T0 + 1000, leaseUntilMs: T0 + 31_000, adminUrl: 'http://127.0.0.1:8080/', epoch: a },
-      { ...node('b', T0 + 5), epoch: b },
+      { ...node('a', T0), heartbeatAtMs: T0 + 1000, leaseUntilMs: T0 + 31_000, adminUrl: 'http://127.0.0.1:8080/', epoch: a, clockSkewMs: null },
+      { ...node('b', T0 + 5), epoch: b, clockSkewMs: null },
     ])
     expect(await f.store.transaction((tx) => tx.nodes.holds({ nodeId: 'a', epoch: a }, T0 + 31_000))).toBe(true)
     expect(await f.store.transaction((tx) => tx.nodes.holds({ nodeId: 'a', epoch: a }, T0 + 31_001))).toBe(false)
@@ -44,6 +44,23 @@ storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)'
     expect(await f.store.nodes.heartbeat({ nodeId: 'b', epoch: b }, T0 + 2000, T0 + 32_000)).toBe(false)
     await f.store.nodes.leave({ nodeId: 'a', epoch: a })
     expect(await other.nodes.list()).toEqual([])
+  })
+
+  it("reads the server's clock (none on SQLite) and keeps each node's measured skew in its row, for its own epoch only", async () => {
+    const a = await join(f.store, node('a', T0))
+    const beforeMs = Date.now()
+    const serverMs = await f.store.nodes.serverNowMs()
+    const afterMs = Date.now()
+    if (f.engine === 'sqlite') expect(serverMs).toBeNull()
+    // The test's server runs on this machine, on this clock; the bounds allow its millisecond rounding.
+    else expect(serverMs).toSatisfy((ms: number) => ms >= beforeMs - 1 && ms <= afterMs + 1)
+    await f.store.nodes.setClockSkew({ nodeId: 'a', epoch: a }, -2041)
+    expect((await f.store.nodes.list())[0].clockSkewMs).toBe(-2041)
+    // An earlier life of the node writes nothing.
+    await f.store.nodes.setClockSkew({ nodeId: 'a', epoch: a - 1 }, 12)
+    expect((await f.store.nodes.list())[0].clockSkewMs).toBe(-2041)
+    await f.store.nodes.setClockSkew({ nodeId: 'a', epoch: a }, null)
+    expect((await f.store.nodes.list())[0].clockSkewMs).toBeNull()
   })
 
   it('gives a lease to one node at a time until it runs out or is released', async () => {

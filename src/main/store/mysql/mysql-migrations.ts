@@ -441,4 +441,10 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
     // Why: src/main/store/migrations.ts, version 17. The digest is 22 base64url characters (case matters: the table collation is binary).
     statements: [`CREATE TABLE IF NOT EXISTS job_trail_shape (digest CHAR(22) NOT NULL PRIMARY KEY, shape LONGTEXT NOT NULL) ${TABLE}`],
   },
+  {
+    version: 18,
+    description: "clock skew: each node's clock against the database's, as the node last measured it",
+    // Why: src/main/store/migrations.ts, version 18. A re-run's "duplicate column" is taken as done.
+    statements: ['ALTER TABLE job_node ADD COLUMN clock_skew_ms INT NULL'],
+  },
 ]

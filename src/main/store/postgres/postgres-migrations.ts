@@ -412,4 +412,10 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
     // Why: src/main/store/migrations.ts, version 17.
     statements: ['CREATE TABLE IF NOT EXISTS job_trail_shape (digest TEXT PRIMARY KEY, shape TEXT NOT NULL)'],
   },
+  {
+    version: 18,
+    description: "clock skew: each node's clock against the database's, as the node last measured it",
+    // Why: src/main/store/migrations.ts, version 18.
+    statements: ['ALTER TABLE job_node ADD COLUMN IF NOT EXISTS clock_skew_ms INTEGER'],
+  },
 ]

@@ -34,6 +34,11 @@ export interface Dialect {
    * LIKE elsewhere (a range under a linguistic collation would not mean "starts with").
    */
   startsWith(column: string, prefix: string): { sql: string; params: string[] }
+  /**
+   * A SELECT of the database server's clock as `now_ms` (milliseconds since the epoch, fractional
+   * allowed), or null where there is no server: SQLite's clock is the calling process's own.
+   */
+  readonly serverClockMs: string | null
 }
 
 /** The first string after every string starting with `prefix`: the prefix with its last character incremented. */
@@ -60,6 +65,7 @@ export const sqliteDialect: Dialect = {
   indexedBy: (index) => ` INDEXED BY ${index}`,
   lockingIndex: () => '',
   startsWith: (column, prefix) => ({ sql: `(${column} >= ? AND ${column} < ?)`, params: [prefix, prefixEnd(prefix)] }),
+  serverClockMs: null,
 }
 
 export const postgresDialect: Dialect = {
@@ -75,6 +81,8 @@ export const postgresDialect: Dialect = {
   // PostgreSQL locks the rows it returns, whatever the plan.
   lockingIndex: () => '',
   startsWith: likePrefix,
+  // clock_timestamp(), not now(): now() is the transaction's start, which a pooled connection may have begun long ago.
+  serverClockMs: 'SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::float8 AS now_ms',
 }
 
 export const mysqlDialect: Dialect = {
@@ -92,4 +100,6 @@ export const mysqlDialect: Dialect = {
   indexedBy: () => '',
   lockingIndex: (index) => ` FORCE INDEX (${index})`,
   startsWith: likePrefix,
+  // NOW(3) is this statement's start, in the session's time zone, which UNIX_TIMESTAMP converts back.
+  serverClockMs: 'SELECT UNIX_TIMESTAMP(NOW(3)) * 1000 AS now_ms',
 }
