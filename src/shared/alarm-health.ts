@@ -1,15 +1,19 @@
 /**
  * Alerts about the infrastructure rather than a run: an executor address the registry's dead sweep
  * removed, a cluster node whose lease ran out and whose work another node took over, a burst of
- * misfires in one executor group (the scheduler fell behind or was stopped).
+ * misfires in one executor group (the scheduler fell behind or was stopped), a node whose clock is
+ * off the database's by more than the warning threshold (src/shared/clock-skew.ts).
  */
-export type InfraAlertKind = 'executorDead' | 'nodeLost' | 'misfireBurst'
+export type InfraAlertKind = 'executorDead' | 'nodeLost' | 'misfireBurst' | 'clockSkew'
 
 export interface InfraAlert {
   kind: InfraAlertKind
-  /** executorDead: `appName address`; nodeLost: the node's name; misfireBurst: the group's app name. */
+  /** executorDead: `appName address`; nodeLost and clockSkew: the node's name; misfireBurst: the group's app name. */
   subject: string
-  /** When it happened by the data every node reads alike: the address's last beat, the node's lease end. */
+  /**
+   * When it happened by the data every node reads alike: the address's last beat, the node's lease
+   * end; for clockSkew (told by the node itself) when its clock went off, by the database's clock.
+   */
   eventTimeMs: number
   /** ALARM_STATUS: −1 sending, 1 no channel to send it on, 2 sent, 3 failed. */
   alarmStatus: number

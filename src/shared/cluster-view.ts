@@ -21,6 +21,12 @@ export interface ClusterNodeView {
   self: boolean
   /** The fencing epoch of this node's lease: raised each time it joins, so a node taken for dead and back is told apart. */
   epoch: number
+  /**
+   * Its clock less the database server's, in ms (positive: ahead), as it measured it at its last
+   * heartbeats; null when not measured (SQLite: the processes sharing a file share one machine's
+   * clock). clockSkewStateOf (src/shared/clock-skew.ts) says whether it is warned of, or refused the lead.
+   */
+  clockSkewMs: number | null
 }
 
 export interface ClusterView {

@@ -34,16 +34,17 @@ export interface SchedulingNode {
 /**
  * The scheduling half of a JobDesk node on `store`, on a manual clock: its fires write run rows
  * as the trigger side does (claiming the ring row, refused twice by the unique guard), without
- * sending them to an executor.
+ * sending them to an executor. With `measuresClock` its heartbeats compare its manual clock with
+ * the database server's, as the core's do with the system clock.
  */
-export function schedulingNode(store: Store, nodeId: string, nowMs: number, scanBatchSize?: number): SchedulingNode {
+export function schedulingNode(store: Store, nodeId: string, nowMs: number, scanBatchSize?: number, measuresClock = false): SchedulingNode {
   const clock = new ManualClock(nowMs)
   const writes = new Set<Promise<unknown>>()
   let written = 0
   const scheduler = new Scheduler({
     store,
     nodeId,
-    fence: { check: (tx, atMs) => membership.check(tx, atMs) },
+    fence: { check: (tx, atMs) => membership.check(tx, atMs), leads: () => membership.leads() },
     clock,
     nextFire: nextFireTimeMs,
     triggers: { fireScheduled: (fires) => writeRuns(fires) },
@@ -65,12 +66,14 @@ export function schedulingNode(store: Store, nodeId: string, nowMs: number, scan
     node: { nodeId, nodeName: nodeId, embeddedAddress: '', adminUrl: '' },
     clock,
     logger: silentLogger,
+    measuresClock,
   })
   const duties: NodeDuties = {
     adopt: (fires) => scheduler.adopt(fires, clock.nowMs()),
     adoptRuns: () => {},
     onNodeGone: async () => {},
     onFenced: () => void scheduler.dropRing(),
+    onStopLeading: () => void scheduler.dropRing(),
     onRenewed: () => {},
   }
   const settled = async () => {

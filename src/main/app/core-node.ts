@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import { ClusterRelay } from '../cluster/cluster-relay'
 import { NodeMembership } from '../cluster/node-membership'
 import { embeddedAddressOf } from '../domain/embedded-address'
+import { systemClock } from '../kernel/clock'
 import type { EventHub } from '../kernel/events'
 import type { Executor } from '../executor'
 import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/health'
@@ -58,6 +59,7 @@ export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): 
     node: { nodeId, nodeName: options.nodeName ?? hostname(), embeddedAddress: executor ? embeddedAddress : '', adminUrl: '' },
     clock,
     logger,
+    measuresClock: clock === systemClock,
   })
   const relay = new ClusterRelay(store.events, nodeId, () => membership.peerCount() > 0, logger)
   const registryTimings = options.registryTimings ?? DEFAULT_REGISTRY_TIMINGS

@@ -48,7 +48,19 @@ export async function joinAndMonitor(
   // trigger at once (a flow's next node, a child job, a retry) must find this embedded executor.
   // After it, with the dead node's address gone, such a run failed with no executor address.
   if (executor) await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
-  await membership.join(new NodeTakeOver({ scheduler, triggers, runs: store.runs, complete: (c) => writer.complete(c), registry, clock, logger, alerts }))
+  await membership.join(
+    new NodeTakeOver({
+      scheduler,
+      triggers,
+      runs: store.runs,
+      complete: (c) => writer.complete(c),
+      registry,
+      clock,
+      logger,
+      alerts,
+      node: { nodeId: membership.nodeId, nodeName: membership.nodeName },
+    }),
+  )
   const soleProcess = membership.peerCount() === 0
   // Alone on the database, every other embedded address is a past life of this process: gone.
   if (soleProcess) await registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())

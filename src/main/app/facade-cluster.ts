@@ -23,6 +23,7 @@ export function clusterApi(deps: FacadeDeps): ClusterApi {
       periodicWork: periodic?.nodeId === node.nodeId,
       self: node.nodeId === nodeId,
       epoch: node.epoch,
+      clockSkewMs: node.clockSkewMs,
     }))
     return {
       engine: store.engine,

@@ -6,18 +6,15 @@ import type { Repos, UnitOfWork } from '../store/store'
 import { nodeExecutorUrl } from './node-executor-route'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
 import { fencedError, type NodeFence } from '../scheduler/node-fence'
+import { NODE_CLOCK_MARGIN_MS, type ClockSkewVerdict } from '../../shared/clock-skew'
+import { NodeClock } from './node-clock'
 
 /** A node renews its lease this often… */
 export const NODE_HEARTBEAT_MS = 1000
 /** …and is taken for dead once it has not for this long: its fires are taken over within ~4 s. */
 export const NODE_LEASE_MS = 3000
-/**
- * A node stops acting this long before its lease ends by its own clock, so that it has stopped
- * before another node (by that node's clock) takes it for dead: the clocks of a cluster's nodes
- * must agree within this (NTP keeps them within milliseconds). A renewal may then be up to 1.5 s
- * late before the node holds its triggers.
- */
-export const NODE_CLOCK_MARGIN_MS = 500
+// A node stops acting NODE_CLOCK_MARGIN_MS (src/shared/clock-skew.ts) before its lease ends by its
+// own clock: a renewal may be up to 1.5 s late before the node holds its triggers.
 
 export type MembershipRepos = Pick<Repos, 'nodes' | 'ring' | 'leases' | 'runs'>
 
@@ -32,6 +29,11 @@ export interface MembershipOptions {
   logger: Logger
   heartbeatMs?: number
   leaseMs?: number
+  /**
+   * Measure this node's clock against the database's at every heartbeat (node-clock.ts). The core
+   * does when it runs on the system clock; a test's manual clock is no wall clock to compare.
+   */
+  measuresClock?: boolean
 }
 
 /** What this node takes on as the cluster changes around it; the scheduler's ring and the trigger service do the work. */
@@ -49,7 +51,20 @@ export interface NodeDuties {
   onFenced(): void
   /** Its lease was renewed (after every heartbeat): work held while it lapsed, if any, may go on. */
   onRenewed(): void
+  /**
+   * This node's clock has just gone off the database's by more than the margin: it stops leading
+   * (its planned fires are handed to the other nodes) — drop the fires its ring still holds.
+   */
+  onStopLeading?(): void
+  /** This node's clock has just gone off the database's by more than the warning threshold (once per episode). */
+  onClockSkewed?(verdict: ClockSkewVerdict, episodeStartMs: number): void
 }
+
+/**
+ * The owner a node's planned fires are handed to while its clock is off: no node has that id, so the
+ * next live node's heartbeat takes them over as fires of an owner without a row.
+ */
+export const releasedOwnerOf = (nodeId: string): string => `released-by-${nodeId}`
 
 /**
  * This process as a node of the cluster on the database (a desktop app is a cluster of one):
@@ -77,14 +92,21 @@ export class NodeMembership implements NodeFence {
   private view: ClusterNode[] = []
   /** Given at join: before it, the node has not joined and takes nothing over. */
   private duties: NodeDuties | null = null
+  /** This node's clock against the database's, measured at every heartbeat. */
+  private readonly clockWatch: NodeClock
 
   constructor(private readonly options: MembershipOptions) {
     this.heartbeatMs = options.heartbeatMs ?? NODE_HEARTBEAT_MS
     this.leaseMs = options.leaseMs ?? Math.max(NODE_LEASE_MS, 3 * this.heartbeatMs)
+    this.clockWatch = new NodeClock({ nodes: options.store.nodes, clock: options.clock, logger: options.logger, nodeName: options.node.nodeName })
   }
 
   get nodeId(): string {
     return this.options.node.nodeId
+  }
+
+  get nodeName(): string {
+    return this.options.node.nodeName
   }
 
   lease(): NodeLease | null {
@@ -98,6 +120,19 @@ export class NodeMembership implements NodeFence {
   async check(tx: Pick<Repos, 'nodes'>, nowMs: number): Promise<void> {
     const lease = this.current
     if (lease === null || !this.actsAt(nowMs) || !(await tx.nodes.holds(lease, nowMs))) throw fencedError(this.options.node.nodeName)
+  }
+
+  /**
+   * Whether this node plans and fires scheduled fires: not while its clock is off the database's by
+   * more than NODE_CLOCK_MARGIN_MS (it would fire early, or be taken for dead at any pause).
+   */
+  leads(): boolean {
+    return this.clockWatch.leads()
+  }
+
+  /** This node's clock against the database's, as last measured (null: not measured, as on SQLite). */
+  clockSkew(): ClockSkewVerdict | null {
+    return this.clockWatch.skew()
   }
 
   /** Whether this node holds the periodic-work lease (as of its last heartbeat, and while it may act). */
@@ -136,6 +171,8 @@ export class NodeMembership implements NodeFence {
     this.duties = duties
     const startedMs = this.options.clock.nowMs()
     await this.joinAt(startedMs)
+    // Before the scheduler starts: a node whose clock is off plans nothing, from its first scan on.
+    await this.measureSkew()
     await this.takeOverDead(startedMs)
     await this.renewPeriodicWork(startedMs)
   }
@@ -209,6 +246,7 @@ export class NodeMembership implements NodeFence {
       this.duties?.onFenced()
       await this.joinAt(startedMs)
     }
+    await this.measureSkew()
     await this.takeOverDead(startedMs)
     await this.renewPeriodicWork(startedMs)
   }
@@ -218,6 +256,33 @@ export class NodeMembership implements NodeFence {
     const epoch = await store.transaction((tx) => tx.nodes.join({ ...node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs }))
     this.current = { nodeId: node.nodeId, epoch }
     this.actsUntilMs = nowMs + this.leaseMs - NODE_CLOCK_MARGIN_MS
+    this.clockWatch.rejoined()
+  }
+
+  /**
+   * Reads the database's clock and judges this node's against it (node-clock.ts). While it is off by
+   * more than the margin the node leads nothing: at every beat the fires still in its part of the
+   * ring go to an owner without a row, so a node whose clock agrees takes them over at its next beat.
+   */
+  private async measureSkew(): Promise<void> {
+    const { store, clock, logger } = this.options
+    const lease = this.current
+    if (lease === null || this.options.measuresClock !== true) return
+    const { before, after } = await this.clockWatch.measure(lease)
+    const was = before?.state ?? 'ok'
+    if (after !== null && after.state !== 'ok' && was === 'ok') this.duties?.onClockSkewed?.(after, clock.nowMs() - after.skewMs)
+    if (after?.state !== 'refuse') return
+    if (was !== 'refuse') this.duties?.onStopLeading?.()
+    try {
+      const nowMs = clock.nowMs()
+      const released = await store.transaction(async (tx) => {
+        await this.check(tx, nowMs)
+        return tx.ring.takeOver(this.nodeId, releasedOwnerOf(this.nodeId))
+      })
+      if (released.length > 0) logger.info('fires planned here go to the other nodes while this clock is off', { fires: released.length })
+    } catch (error) {
+      logger.warn('handing the planned fires to the other nodes failed', { error: (error as Error).message })
+    }
   }
 
   private async renewPeriodicWork(nowMs: number): Promise<void> {
@@ -245,7 +310,8 @@ export class NodeMembership implements NodeFence {
         await this.check(tx, nowMs)
         // One node takes over from the dead one; the others find its row gone.
         if (!(await tx.nodes.removeExpired(dead, nowMs))) return null
-        const fires = await tx.ring.takeOver(dead.nodeId, this.nodeId)
+        // A node that does not lead (its clock is off) passes the fires on at once.
+        const fires = await tx.ring.takeOver(dead.nodeId, this.leads() ? this.nodeId : releasedOwnerOf(this.nodeId))
         const runs = await tx.runs.takeOverPending(dead.nodeId, this.nodeId, nowMs - PRE_READ_MS)
         return { fires, runs }
       })
@@ -255,10 +321,11 @@ export class NodeMembership implements NodeFence {
         fires: taken.fires.length,
         runs: taken.runs.length,
       })
-      if (taken.fires.length > 0) this.duties?.adopt(taken.fires)
+      if (taken.fires.length > 0 && this.leads()) this.duties?.adopt(taken.fires)
       if (taken.runs.length > 0) this.duties?.adoptRuns(taken.runs)
       await this.duties?.onNodeGone(dead)
     }
+    if (!this.leads()) return
     // The owners before the rows: a node that joins in between has no fires in the first read.
     const owners = await store.ring.owners()
     const rows = new Set((await store.nodes.list()).map((n) => n.nodeId))

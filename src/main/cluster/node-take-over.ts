@@ -10,6 +10,7 @@ import type { Scheduler } from '../scheduler/scheduler'
 import type { Repos } from '../store/store'
 import type { TriggerService } from '../trigger/trigger-service'
 import type { NodeDuties } from './node-membership'
+import type { ClockSkewVerdict } from '../../shared/clock-skew'
 
 export interface NodeTakeOverDeps {
   scheduler: Pick<Scheduler, 'adopt' | 'dropRing'>
@@ -19,8 +20,10 @@ export interface NodeTakeOverDeps {
   registry: Pick<RegistryService, 'remove'>
   clock: Clock
   logger: Logger
-  /** Told of each node this node took over from (the alert goes out once: only one node takes over). */
-  alerts?: Pick<InfraAlerts, 'nodeLost'>
+  /** Told of each node this node took over from (the alert goes out once: only one node takes over), and of this node's clock going off. */
+  alerts?: Pick<InfraAlerts, 'nodeLost' | 'clockSkewed'>
+  /** This node, as the alert of its clock names it. */
+  node: { nodeId: string; nodeName: string }
 }
 
 /**
@@ -53,6 +56,15 @@ export class NodeTakeOver implements NodeDuties {
     const fires = this.deps.scheduler.dropRing()
     const runs = this.deps.triggers.dropHeld()
     this.deps.logger.warn('dropped what this node planned before it was taken for dead (the node that took over has it)', { fires, runs })
+  }
+
+  onStopLeading(): void {
+    const fires = this.deps.scheduler.dropRing()
+    this.deps.logger.info('dropped the fires this node planned: the other nodes fire them while its clock is off', { fires })
+  }
+
+  onClockSkewed(verdict: ClockSkewVerdict, episodeStartMs: number): void {
+    this.deps.alerts?.clockSkewed(this.deps.node, verdict.skewMs, episodeStartMs)
   }
 
   onRenewed(): void {

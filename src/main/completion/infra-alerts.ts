@@ -17,8 +17,8 @@ export interface InfraAlertDeps {
 }
 
 /**
- * Tells the operators when an executor goes dead, a cluster node is lost or a group's jobs misfire
- * in a burst (misfire-bursts.ts), once per event however
+ * Tells the operators when an executor goes dead, a cluster node is lost, a group's jobs misfire
+ * in a burst (misfire-bursts.ts) or a node's clock goes off the database's, once per event however
  * many nodes see it: the node whose claim of the event's row lands sends, the others stay quiet.
  * The row keeps how sending went, for the dashboard. Never rejects: the loops that call it go on.
  */
@@ -26,6 +26,7 @@ const LOG_LINES = {
   executorDead: 'an executor went dead; alerting',
   nodeLost: 'a cluster node was lost; alerting',
   misfireBurst: "a group's jobs misfired in a burst; alerting",
+  clockSkew: "this node's clock is off the database's; alerting",
 } as const
 
 export class InfraAlerts {
@@ -50,6 +51,14 @@ export class InfraAlerts {
 
   nodeLost(node: { nodeId: string; nodeName: string; leaseUntilMs: number }): void {
     this.raise({ kind: 'nodeLost', subject: node.nodeName, eventTimeMs: node.leaseUntilMs }, `node id ${node.nodeId}`)
+  }
+
+  /** This node's clock went off the database's by more than the warning threshold at `sinceMs` (by the database's clock). */
+  clockSkewed(node: { nodeId: string; nodeName: string }, skewMs: number, sinceMs: number): void {
+    this.raise(
+      { kind: 'clockSkew', subject: node.nodeName, eventTimeMs: Math.round(sinceMs) },
+      `node id ${node.nodeId}, ${skewMs > 0 ? 'ahead' : 'behind'} by ${Math.abs(skewMs)} ms`,
+    )
   }
 
   /** A job misfired (the scan decided its missed fires); its group's burst in this minute raises one alert. */

@@ -16,6 +16,11 @@ export interface NodeFence {
   actsAt(nowMs: number): boolean
   /** Inside a transaction: throws a FencedError unless the node still holds its lease (the row stays locked till the end). */
   check(tx: Pick<Repos, 'nodes'>, nowMs: number): Promise<void>
+  /**
+   * Whether the node plans and fires scheduled fires: not while its clock is off the database's by
+   * more than the margin (src/shared/clock-skew.ts). Absent: always.
+   */
+  leads?(): boolean
 }
 
 /** The refusal of work this node may no longer do: its lease was taken (code `cluster.fenced`, a conflict). */

@@ -22,8 +22,8 @@ export interface SchedulerOptions {
   store: UnitOfWork<ScanRepos>
   /** This node: the fires it plans are in its ring (`job_ring.node_id`). */
   nodeId: string
-  /** This node's lease: a scan proves it in its transaction, so a node taken for dead plans nothing. */
-  fence: Pick<NodeFence, 'check'>
+  /** This node's lease: a scan proves it in its transaction, so a node taken for dead plans nothing; nor does one that does not lead. */
+  fence: Pick<NodeFence, 'check' | 'leads'>
   clock: Clock
   nextFire: NextFireFn
   /** The trigger side the ring hands its fires to. */
@@ -111,6 +111,8 @@ export class Scheduler {
   /** One scan: read due jobs and stale fires, plan, persist — one transaction; then queue the planned fires. */
   async scanOnce(nowMs: number): Promise<ScanResult> {
     const { store, nextFire, nodeId, fence } = this.options
+    // Its clock is off the database's: the other nodes' scans plan the jobs meanwhile.
+    if (fence.leads?.() === false) return { readCount: 0, fires: [], batchLimitHit: false }
     const { plan, readCount } = await store.transaction(async (tx) => {
       await fence.check(tx, nowMs)
       const due = await tx.jobs.findDue(nowMs + PRE_READ_MS, this.batchSize)

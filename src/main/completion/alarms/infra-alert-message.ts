@@ -1,6 +1,7 @@
 import type { InfraAlertKind } from '../../../shared/alarm-health'
 import type { ConsoleLanguage } from '../../../shared/settings-types'
 import { capText } from './alarm-message'
+import { CLOCK_SKEW_WARN_MS, NODE_CLOCK_MARGIN_MS } from '../../../shared/clock-skew'
 
 /**
  * An alert about the infrastructure as the alarm channels carry it. Unlike a run's alarm, whose mail
@@ -9,7 +10,7 @@ import { capText } from './alarm-message'
  */
 export interface InfraAlertFacts {
   kind: InfraAlertKind
-  /** executorDead: `appName address`; nodeLost: the node's name; misfireBurst: the group's app name. */
+  /** executorDead: `appName address`; nodeLost and clockSkew: the node's name; misfireBurst: the group's app name. */
   subject: string
   eventTimeMs: number
   /** One line of facts: the app and address, or which node took over. */
@@ -20,8 +21,8 @@ export interface InfraAlertFacts {
 const DETAIL_MAX_CHARS = 1_000
 
 const SUBJECTS: Record<ConsoleLanguage, Record<InfraAlertKind, string>> = {
-  en: { executorDead: 'Executor dead', nodeLost: 'Cluster node lost', misfireBurst: 'Misfire burst' },
-  'zh-CN': { executorDead: '执行器已失联', nodeLost: '集群节点已丢失', misfireBurst: '调度过期集中发生' },
+  en: { executorDead: 'Executor dead', nodeLost: 'Cluster node lost', misfireBurst: 'Misfire burst', clockSkew: 'Node clock off' },
+  'zh-CN': { executorDead: '执行器已失联', nodeLost: '集群节点已丢失', misfireBurst: '调度过期集中发生', clockSkew: '节点时钟偏差' },
 }
 
 const BODIES: Record<ConsoleLanguage, Record<InfraAlertKind, (subject: string, at: string) => string>> = {
@@ -32,11 +33,15 @@ const BODIES: Record<ConsoleLanguage, Record<InfraAlertKind, (subject: string, a
       `The JobDesk node ${subject} stopped renewing its lease at ${at}; another node took over its planned fires and runs, and its embedded executor's runs ended as interrupted.`,
     misfireBurst: (subject, at) =>
       `Jobs of the executor group ${subject} missed their fire times again and again in the minute from ${at}: the scheduler fell behind or was stopped. Each job's misfire strategy decided what ran.`,
+    clockSkew: (subject, at) =>
+      `The clock of the JobDesk node ${subject} is off the database server's by more than ${CLOCK_SKEW_WARN_MS} ms since ${at}. Above ${NODE_CLOCK_MARGIN_MS} ms it plans and fires no scheduled fires (the other nodes do) until its clock is set right (NTP).`,
   },
   'zh-CN': {
     executorDead: (subject, at) => `执行器 ${subject} 自 ${at} 起没有心跳，已从注册表移除。路由到它的任务会转到本组的其他执行器；没有其他执行器时会失败。`,
     nodeLost: (subject, at) => `JobDesk 节点 ${subject} 于 ${at} 停止续租；其他节点已接管它计划的触发和调度，它的内置执行器上的运行已标记为中断。`,
     misfireBurst: (subject, at) => `执行器 ${subject} 的任务在 ${at} 起的一分钟内多次错过触发时间：调度器落后或曾停止。每个任务按其调度过期策略处理。`,
+    clockSkew: (subject, at) =>
+      `JobDesk 节点 ${subject} 的时钟自 ${at} 起与数据库服务器的时钟相差超过 ${CLOCK_SKEW_WARN_MS} 毫秒。超过 ${NODE_CLOCK_MARGIN_MS} 毫秒时它不再计划和触发调度（由其他节点负责），直到它的时钟校准（NTP）。`,
   },
 }
 
@@ -51,9 +56,9 @@ export function formatInfraAlertText(alert: InfraAlertFacts): string {
   return alert.detail === '' ? `${body}\n` : `${body}\n\n${capText(alert.detail, DETAIL_MAX_CHARS)}\n`
 }
 
-const WEBHOOK_EVENTS = { executorDead: 'executor.dead', nodeLost: 'node.lost', misfireBurst: 'misfire.burst' } as const
+const WEBHOOK_EVENTS = { executorDead: 'executor.dead', nodeLost: 'node.lost', misfireBurst: 'misfire.burst', clockSkew: 'node.clock-skew' } as const
 
-/** The webhook body: `{ event: 'executor.dead' | 'node.lost' | 'misfire.burst', subject, eventTimeMs, detail, sentAtMs }`. */
+/** The webhook body: `{ event: 'executor.dead' | 'node.lost' | 'misfire.burst' | 'node.clock-skew', subject, eventTimeMs, detail, sentAtMs }`. */
 export function buildInfraWebhookPayload(alert: InfraAlertFacts, sentAtMs: number) {
   return {
     event: WEBHOOK_EVENTS[alert.kind],

@@ -27,6 +27,7 @@ export const enAlarms = {
   'dashboard.alarms.failed': '{n} {n|alarm|alarms} could not be sent in the last 24 h.',
   'dashboard.alarms.executorDead': 'Executor dead: {subject}',
   'dashboard.alarms.nodeLost': 'Cluster node lost: {subject}',
+  'dashboard.alarms.clockSkew': 'Node clock off the database: {subject}',
   'dashboard.alarms.misfireBurst': 'Misfire burst in group {subject}',
   'dashboard.alarms.alertUnheard': 'no alert email or webhook is set to hear of it',
 

@@ -39,6 +39,18 @@ export const enCluster = {
   'cluster.rotateTitle': 'Rotate the cluster secret?',
   'cluster.rotateBody':
     "The nodes authenticate each other with this secret when one calls another's embedded executor. A new one replaces it in the database: every node picks it up within a second, and the old one still works for a minute, so calls already under way still land. No executor, token or user holds it, so nothing else needs changing.",
+  'cluster.clock': 'Clock',
+  'cluster.clockHint':
+    "The node's clock less the database server's, measured at its heartbeats. Off by more than {warn} ms it is warned of; by more than {margin} ms the node plans and fires no scheduled fires (the other nodes do) until its clock is set right.",
+  'cluster.clockAhead': '{ms} ms ahead',
+  'cluster.clockBehind': '{ms} ms behind',
+  'cluster.clockNotMeasured': 'not measured',
+  'cluster.clockNotMeasuredHint': 'SQLite has no server clock: the processes sharing the file run on one machine, with one clock.',
+  'cluster.notLeading': 'not firing',
+  'cluster.clockWarn':
+    "The clock of {node} is {skew}: over {warn} ms off the database's. Set it right (NTP); over {margin} ms the node stops firing scheduled jobs.",
+  'cluster.clockRefuse':
+    "The clock of {node} is {skew}: over {margin} ms off the database's, so it plans and fires no scheduled jobs (the other nodes do) until its clock is set right (NTP).",
   'cluster.rotate': 'Rotate',
   'cluster.rotated': 'The cluster secret was rotated',
   'cluster.rotateFailed': 'Rotating the cluster secret failed',

@@ -29,6 +29,7 @@ export const zhCNAlarms: Record<keyof typeof enAlarms, string> = {
   'dashboard.alarms.failed': '最近 24 小时内有 {n} 条告警发送失败。',
   'dashboard.alarms.executorDead': '执行器已失联：{subject}',
   'dashboard.alarms.nodeLost': '集群节点已丢失：{subject}',
+  'dashboard.alarms.clockSkew': '节点时钟与数据库偏差：{subject}',
   'dashboard.alarms.misfireBurst': '执行器 {subject} 调度过期集中发生',
   'dashboard.alarms.alertUnheard': '未设置接收它的告警邮箱或 Webhook',
 

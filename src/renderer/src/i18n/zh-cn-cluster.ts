@@ -41,6 +41,16 @@ export const zhCNCluster: Record<keyof typeof enCluster, string> = {
   'cluster.rotateTitle': '轮换集群密钥？',
   'cluster.rotateBody':
     '一个节点调用另一个节点的内置执行器时，节点之间用此密钥相互认证。新密钥会替换数据库中的旧密钥：每个节点在一秒内读取到新密钥，旧密钥在一分钟内仍然有效，因此正在进行的调用仍能送达。执行器、令牌和用户都不持有它，因此无需修改其他任何配置。',
+  'cluster.clock': '时钟',
+  'cluster.clockHint':
+    '节点时钟减去数据库服务器时钟，在每次心跳时测量。偏差超过 {warn} 毫秒时发出警告；超过 {margin} 毫秒时该节点不再计划和触发调度（由其他节点负责），直到它的时钟校准。',
+  'cluster.clockAhead': '快 {ms} 毫秒',
+  'cluster.clockBehind': '慢 {ms} 毫秒',
+  'cluster.clockNotMeasured': '未测量',
+  'cluster.clockNotMeasuredHint': 'SQLite 没有服务器时钟：共用该文件的进程运行在同一台机器上，使用同一个时钟。',
+  'cluster.notLeading': '不触发',
+  'cluster.clockWarn': '{node} 的时钟{skew}：与数据库相差超过 {warn} 毫秒。请校准（NTP）；超过 {margin} 毫秒时该节点将停止触发调度。',
+  'cluster.clockRefuse': '{node} 的时钟{skew}：与数据库相差超过 {margin} 毫秒，因此它不再计划和触发调度（由其他节点负责），直到时钟校准（NTP）。',
   'cluster.rotate': '轮换',
   'cluster.rotated': '集群密钥已轮换',
   'cluster.rotateFailed': '轮换集群密钥失败',

@@ -1,15 +1,17 @@
 import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
+import { CLOCK_SKEW_WARN_MS, NODE_CLOCK_MARGIN_MS } from '../../../../shared/clock-skew'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectCluster } from '../../store/cluster/selectors'
 import { ClusterTrust } from './cluster-trust'
+import { ClockSkewWarnings } from './node-clock'
 import { NodeRow } from './node-row'
 
 /** Heartbeats move every second: the view is re-read this often while the page is shown. */
 const REFRESH_MS = 1000
 
-/** The nodes working on the database, their heartbeats, epochs, planned fires and who does the periodic work. */
+/** The nodes working on the database, their heartbeats, clocks, epochs, planned fires and who does the periodic work. */
 export function ClusterPage() {
   const t = useT()
   const errorText = useErrorText()
@@ -60,12 +62,14 @@ export function ClusterPage() {
             {view.engine === 'sqlite' && view.nodes.length <= 1 ? t('cluster.alone') : t('cluster.explain')}
           </Text>
           <ClusterTrust view={view} />
+          <ClockSkewWarnings nodes={view.nodes} />
           <Table striped highlightOnHover className="jd-cluster-nodes" data-testid="cluster-nodes">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('cluster.node')}</Table.Th>
                 <Table.Th>{t('cluster.state')}</Table.Th>
                 <Table.Th>{t('cluster.heartbeat')}</Table.Th>
+                <Table.Th title={t('cluster.clockHint', { warn: CLOCK_SKEW_WARN_MS, margin: NODE_CLOCK_MARGIN_MS })}>{t('cluster.clock')}</Table.Th>
                 <Table.Th title={t('cluster.epochHint')}>{t('cluster.epoch')}</Table.Th>
                 {ringShown && <Table.Th>{t('cluster.ringRows')}</Table.Th>}
                 <Table.Th>{t('cluster.work')}</Table.Th>

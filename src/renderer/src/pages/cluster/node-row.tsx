@@ -3,8 +3,9 @@ import type { ClusterNodeView } from '../../../../shared/api'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { formatAgo } from '../../lib/format-duration'
 import { formatDateTime } from '../../lib/format-time'
+import { NodeClockCell } from './node-clock'
 
-/** One node: its name and id, whether its lease holds, its heartbeat's age, its epoch and what it does. */
+/** One node: its name and id, whether its lease holds, its heartbeat's age, its clock against the database's, its epoch and what it does. */
 export function NodeRow({ node, atMs, ringShown }: { node: ClusterNodeView; atMs: number; ringShown: boolean }) {
   const t = useT()
   const language = useLanguage()
@@ -29,6 +30,9 @@ export function NodeRow({ node, atMs, ringShown }: { node: ClusterNodeView; atMs
         </Badge>
       </Table.Td>
       <Table.Td>{formatAgo(atMs - node.heartbeatAtMs, language, 1)}</Table.Td>
+      <Table.Td>
+        <NodeClockCell node={node} />
+      </Table.Td>
       <Table.Td className="jd-mono" title={t('cluster.epochHint')} data-testid="cluster-node-epoch">
         {node.epoch}
       </Table.Td>
