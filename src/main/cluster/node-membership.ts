@@ -302,7 +302,9 @@ export class NodeMembership implements NodeFence {
    */
   private async takeOverDead(nowMs: number): Promise<void> {
     const { store, logger } = this.options
-    if (this.current === null) return
+    // A node whose clock is off judges no other node's lease by it (2 s ahead, it would take a node
+    // for dead after any pause of 1 s), nor takes fires it would not fire: the others do both.
+    if (this.current === null || !this.leads()) return
     const nodes = await store.nodes.list()
     for (const dead of nodes) {
       if (dead.nodeId === this.nodeId || dead.leaseUntilMs >= nowMs) continue
@@ -310,8 +312,7 @@ export class NodeMembership implements NodeFence {
         await this.check(tx, nowMs)
         // One node takes over from the dead one; the others find its row gone.
         if (!(await tx.nodes.removeExpired(dead, nowMs))) return null
-        // A node that does not lead (its clock is off) passes the fires on at once.
-        const fires = await tx.ring.takeOver(dead.nodeId, this.leads() ? this.nodeId : releasedOwnerOf(this.nodeId))
+        const fires = await tx.ring.takeOver(dead.nodeId, this.nodeId)
         const runs = await tx.runs.takeOverPending(dead.nodeId, this.nodeId, nowMs - PRE_READ_MS)
         return { fires, runs }
       })
@@ -321,11 +322,10 @@ export class NodeMembership implements NodeFence {
         fires: taken.fires.length,
         runs: taken.runs.length,
       })
-      if (taken.fires.length > 0 && this.leads()) this.duties?.adopt(taken.fires)
+      if (taken.fires.length > 0) this.duties?.adopt(taken.fires)
       if (taken.runs.length > 0) this.duties?.adoptRuns(taken.runs)
       await this.duties?.onNodeGone(dead)
     }
-    if (!this.leads()) return
     // The owners before the rows: a node that joins in between has no fires in the first read.
     const owners = await store.ring.owners()
     const rows = new Set((await store.nodes.list()).map((n) => n.nodeId))
