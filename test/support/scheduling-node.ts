@@ -34,10 +34,10 @@ export interface SchedulingNode {
 /**
  * The scheduling half of a JobDesk node on `store`, on a manual clock: its fires write run rows
  * as the trigger side does (claiming the ring row, refused twice by the unique guard), without
- * sending them to an executor. With `measuresClock` its heartbeats compare its manual clock with
- * the database server's, as the core's do with the system clock.
+ * sending them to an executor. With `serverClock` its heartbeats measure its manual clock against
+ * that one, standing in for the database server's (as the core's measure the system clock).
  */
-export function schedulingNode(store: Store, nodeId: string, nowMs: number, scanBatchSize?: number, measuresClock = false): SchedulingNode {
+export function schedulingNode(store: Store, nodeId: string, nowMs: number, scanBatchSize?: number, serverClock?: () => number): SchedulingNode {
   const clock = new ManualClock(nowMs)
   const writes = new Set<Promise<unknown>>()
   let written = 0
@@ -62,11 +62,11 @@ export function schedulingNode(store: Store, nodeId: string, nowMs: number, scan
     writes.add(write)
   }
   const membership = new NodeMembership({
-    store,
+    store: serverClock ? withServerClock(store, serverClock) : store,
     node: { nodeId, nodeName: nodeId, embeddedAddress: '', adminUrl: '' },
     clock,
     logger: silentLogger,
-    measuresClock,
+    measuresClock: serverClock !== undefined,
   })
   const duties: NodeDuties = {
     adopt: (fires) => scheduler.adopt(fires, clock.nowMs()),
@@ -105,4 +105,12 @@ export function schedulingNode(store: Store, nodeId: string, nowMs: number, scan
     },
     settled,
   }
+}
+
+/** `store` whose node repo reads the database server's clock from `serverClock` (a test's manual time). */
+function withServerClock(store: Store, serverClock: () => number): Store {
+  const nodes = new Proxy(store.nodes, {
+    get: (target, key) => (key === 'serverNowMs' ? async () => serverClock() : (Reflect.get(target, key, target) as unknown)),
+  })
+  return new Proxy(store, { get: (target, key) => (key === 'nodes' ? nodes : (Reflect.get(target, key, target) as unknown)) })
 }

@@ -8,41 +8,43 @@ import { databaseNumber, databaseRows } from '../../support/database-rows'
 import { withDatabase, type TestDatabase } from '../../support/db-servers'
 import { jobInput } from '../../support/job-input'
 import { schedulingNode, type SchedulingNode } from '../../support/scheduling-node'
-import { waitFor } from '../../support/wait-for'
+
+const T0 = 1_767_225_600_000 // 2026-01-01T00:00:00Z, on a second
 
 /**
- * Nodes on manual clocks set from this machine's clock (the test database's server runs here, on
- * it) plus an offset: a node whose offset is 2 s reads the server's clock 2 s off its own. Each
- * second waits for the machine's clock to reach it, so the offsets stay what the test says.
+ * A node on a manual clock `offsetMs` off the database server's, which the test keeps too: the
+ * nodes' heartbeats read it in place of the server's (scheduling-node.ts), so the skew is exact and
+ * the test's time is its own, not the machine's.
  */
 interface SkewedNode {
   node: SchedulingNode
   offsetMs: number
 }
 
+/** The database server's clock, as the test moves it. */
+const server = { nowMs: T0 }
+const serverClock = () => server.nowMs
+
 /** Plants `count` running every-second cron jobs whose next fire is `nextMs`. */
 async function everySecondJobs(store: Store, count: number, nextMs: number): Promise<void> {
-  const group = await ensureEmbeddedGroup(store.groups, nextMs)
+  const group = await ensureEmbeddedGroup(store.groups, T0)
   await store.transaction(async (tx) => {
     for (let i = 0; i < count; i++) {
-      const id = await tx.jobs.insert(storedJobOf(jobInput(group, { name: `every second ${i}`, scheduleConf: '* * * * * ?' }), nextMs))
-      await tx.jobs.setTrigger(id, 1, 0, nextMs, nextMs)
+      const id = await tx.jobs.insert(storedJobOf(jobInput(group, { name: `every second ${i}`, scheduleConf: '* * * * * ?' }), T0))
+      await tx.jobs.setTrigger(id, 1, 0, nextMs, T0)
     }
   })
 }
 
-/**
- * The nodes' second `atMs` (by the database's clock) once it has come, each node at its own clock's
- * reading of the moment: the machine's clock plus its offset (a loaded machine may be past `atMs`).
- */
+/** The nodes' second `atMs` by the database server's clock, each node at its own clock's reading of it. */
 async function second(nodes: readonly SkewedNode[], atMs: number): Promise<void> {
-  await waitFor(`the second ${new Date(atMs).toISOString()}`, () => Date.now() >= atMs, 5_000)
-  await Promise.all(nodes.map(({ node, offsetMs }) => node.second(Date.now() + offsetMs)))
+  server.nowMs = atMs
+  await Promise.all(nodes.map(({ node, offsetMs }) => node.second(atMs + offsetMs)))
 }
 
 const skewOf = async (store: Store, nodeId: string) => (await store.nodes.list()).find((n) => n.nodeId === nodeId)?.clockSkewMs
 
-describe.each(['postgres', 'mysql'] as const)("clock skew against the %s server's clock", (engine) => {
+describe.each(['postgres', 'mysql'] as const)("nodes on %s measured against the database server's clock (the test's clock standing in)", (engine) => {
   let database: TestDatabase
   const stores: Store[] = []
   const open = async () => {
@@ -59,22 +61,23 @@ describe.each(['postgres', 'mysql'] as const)("clock skew against the %s server'
   })
 
   it('a node 2 s ahead is reported in its row and plans and fires nothing; the other node fires every second of every job, none early', async () => {
-    const startMs = Math.ceil(Date.now() / 1000) * 1000 + 1000
+    const startMs = T0 + 1000
+    server.nowMs = T0
     const first = await open()
     await everySecondJobs(first, 20, startMs)
-    const right: SkewedNode = { node: schedulingNode(first, 'right', Date.now(), 250, true), offsetMs: 0 }
-    const ahead: SkewedNode = { node: schedulingNode(await open(), 'ahead', Date.now() + 2000, 250, true), offsetMs: 2000 }
+    const right: SkewedNode = { node: schedulingNode(first, 'right', T0, 250, serverClock), offsetMs: 0 }
+    const ahead: SkewedNode = { node: schedulingNode(await open(), 'ahead', T0 + 2000, 250, serverClock), offsetMs: 2000 }
     await Promise.all([right.node.join(), ahead.node.join()])
     // Measured at the join, before any scan.
     expect(ahead.node.membership.leads()).toBe(false)
-    expect(ahead.node.membership.clockSkew()).toMatchObject({ state: 'refuse', skewMs: expect.toSatisfy((ms: number) => ms > 1500 && ms <= 2000) })
+    expect(ahead.node.membership.clockSkew()).toEqual({ state: 'refuse', skewMs: 2000, uncertaintyMs: 0 })
 
     const seconds = 6
     for (let s = 0; s < seconds; s++) await second([right, ahead], startMs + s * 1000)
 
-    expect(await skewOf(first, 'ahead')).toSatisfy((ms: number) => ms > 1500 && ms <= 2000)
+    expect(await skewOf(first, 'ahead')).toBe(2000)
     expect(right.node.membership.leads()).toBe(true)
-    expect(Math.abs((await skewOf(first, 'right'))!)).toBeLessThan(500)
+    expect(await skewOf(first, 'right')).toBe(0)
     expect(ahead.node.runsWritten()).toBe(0)
     const lastMs = startMs + (seconds - 1) * 1000
     // Every second of every job once (the right node wrote them), stamped no earlier than its time.
@@ -88,12 +91,13 @@ describe.each(['postgres', 'mysql'] as const)("clock skew against the %s server'
   }, 60_000)
 
   it('a node whose clock goes off hands its planned fires to the other node at once, none lost or doubled, and leads again once it is back', async () => {
-    const startMs = Math.ceil(Date.now() / 1000) * 1000 + 1000
+    const startMs = T0 + 1000
+    server.nowMs = T0
     const first = await open()
     await everySecondJobs(first, 40, startMs)
     // Pages of 10: both nodes' scans take a share of the 40 jobs.
-    const steady: SkewedNode = { node: schedulingNode(first, 'steady', Date.now(), 10, true), offsetMs: 0 }
-    const drifting: SkewedNode = { node: schedulingNode(await open(), 'drifting', Date.now(), 10, true), offsetMs: 0 }
+    const steady: SkewedNode = { node: schedulingNode(first, 'steady', T0, 10, serverClock), offsetMs: 0 }
+    const drifting: SkewedNode = { node: schedulingNode(await open(), 'drifting', T0, 10, serverClock), offsetMs: 0 }
     await Promise.all([steady.node.join(), drifting.node.join()])
     // Its seconds before the other's: its scans take the jobs due, so it holds planned fires.
     for (let s = 0; s < 2; s++) {
@@ -124,7 +128,7 @@ describe.each(['postgres', 'mysql'] as const)("clock skew against the %s server'
     // Its scan plans again (fires 5 s ahead: they are in its part of the ring).
     expect(await databaseNumber(database, "SELECT COUNT(*) FROM job_ring WHERE node_id = 'drifting'")).toBeGreaterThan(0)
     for (let s = 6; s < 8; s++) await second([steady, drifting], startMs + s * 1000)
-    expect(Math.abs((await skewOf(first, 'drifting'))!)).toBeLessThan(500)
+    expect(await skewOf(first, 'drifting')).toBe(0)
 
     const lastMs = startMs + 7000
     const perFire = await databaseRows<{ n: unknown; k: unknown }>(
@@ -136,4 +140,20 @@ describe.each(['postgres', 'mysql'] as const)("clock skew against the %s server'
     const early = await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE schedule_time <= ${lastMs} AND trigger_time < schedule_time`)
     expect(early).toBe(0)
   }, 60_000)
+
+  it('a node 2 s ahead takes no node for dead by its clock: a pause of 1.5 s of the other costs nothing', async () => {
+    server.nowMs = T0
+    const right: SkewedNode = { node: schedulingNode(await open(), 'right', T0, 250, serverClock), offsetMs: 0 }
+    const ahead: SkewedNode = { node: schedulingNode(await open(), 'ahead', T0 + 2000, 250, serverClock), offsetMs: 2000 }
+    await Promise.all([right.node.join(), ahead.node.join()])
+    const epoch = right.node.membership.lease()!.epoch
+    await second([right, ahead], T0 + 1000)
+    // The right node pauses 1.5 s: its lease (3 s from its last beat) holds by the database's clock,
+    // but has run out by the ahead node's.
+    await second([ahead], T0 + 2000)
+    await second([ahead], T0 + 2500)
+    expect((await stores[0].nodes.list()).map((n) => n.nodeId).sort()).toEqual(['ahead', 'right'])
+    await second([right, ahead], T0 + 3000)
+    expect(right.node.membership.lease()).toEqual({ nodeId: 'right', epoch })
+  })
 })
