@@ -75,6 +75,8 @@ export interface HeadlessChildOptions {
   /** Reuse a data folder (a restart); default: a fresh one, removed by `dispose`. */
   dataDir?: string
   extraArgs?: string[]
+  /** Added to its environment (a preloaded library that shifts its clock, say). */
+  env?: Record<string, string>
 }
 
 export async function startHeadlessChild(options: HeadlessChildOptions = {}): Promise<HeadlessChild> {
@@ -85,7 +87,7 @@ export async function startHeadlessChild(options: HeadlessChildOptions = {}): Pr
   const { JOBDESK_CONSOLE_TOKEN: _c, JOBDESK_ACCESS_TOKEN: _a, JOBDESK_API_TOKEN: _p, ...env } = process.env
   const child = spawn(process.execPath, [SERVE_ENTRY, '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--no-demo', ...(options.extraArgs ?? [])], {
     cwd: REPO,
-    env,
+    env: { ...env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
