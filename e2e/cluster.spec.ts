@@ -15,6 +15,10 @@ test('the Cluster page shows this JobDesk as the one node on its SQLite file, he
   await expect(node).toHaveAttribute('data-alive', 'true')
   await expect(node).toHaveAttribute('data-self', 'true')
   await expect(node).toHaveAttribute('data-periodic', 'true')
+  // SQLite has no server clock: the processes sharing a file share one machine's.
+  await expect(node.getByTestId('cluster-node-clock')).toHaveAttribute('data-state', 'unmeasured')
+  await expect(node.getByTestId('cluster-node-clock')).toHaveText('not measured')
+  await expect(page.getByTestId('cluster-clock-warning')).toHaveCount(0)
   // The demo jobs fire every 2 s: this node's ring holds their planned fires.
   await expect.poll(async () => Number(await node.getByTestId('cluster-ring-rows').textContent())).toBeGreaterThan(0)
   // Its admin address is where it listens, so other nodes can reach its embedded executor.
