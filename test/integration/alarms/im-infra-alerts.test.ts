@@ -85,4 +85,23 @@ describe('infrastructure alerts on IM channels', () => {
       ['misfireBurst', 'billing-app', MINUTE_START, ALARM_STATUS.sent],
     ])
   })
+
+  it("a node's clock off the database's reaches the channel once per episode, saying by how much and what the node does about it", async () => {
+    const { slack, nodes } = await world(1)
+    const node = { nodeId: 'a1b2c3d4', nodeName: 'node-east' }
+    nodes[0].alerts.clockSkewed(node, 2012, MINUTE_START)
+    // The same episode told again (a second start of the same measurement): one row, one message.
+    nodes[0].alerts.clockSkewed(node, 2012, MINUTE_START)
+    await nodes[0].alerts.settled()
+
+    expect(slack.requests).toHaveLength(1)
+    expect(JSON.parse(slack.requests[0].body).text).toBe('[JobDesk] Node clock off: node-east')
+    const text = sectionText(slack.requests[0].body)
+    expect(text).toContain("is off the database server's by more than 250 ms")
+    expect(text).toContain('Above 500 ms it plans and fires no scheduled fires')
+    expect(slack.requests[0].body).toContain('ahead by 2012 ms')
+    expect(await nodes[0].store.alerts.since(0, 10)).toMatchObject([
+      { kind: 'clockSkew', subject: 'node-east', eventTimeMs: MINUTE_START, alarmStatus: ALARM_STATUS.sent },
+    ])
+  })
 })
