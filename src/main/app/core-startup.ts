@@ -54,14 +54,6 @@ export async function joinAndMonitor(
   if (soleProcess) await registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
   if (options.seedDemo !== false) await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone)
 
-  const registryLoops = startRegistryLoops({
-    registry,
-    clock,
-    timings: node.registryTimings,
-    logger,
-    embedded: executor ? { address: embeddedAddress, info: embeddedInfo } : null,
-    onDead: (dead) => alerts.executorsDead(dead),
-  })
   const monitors = startMonitors({
     store,
     writer,
@@ -88,5 +80,17 @@ export async function joinAndMonitor(
     onAlarmStatus: (logId) => node.runsChanged([logId]),
   })
   writer.onFlush((result) => monitors.onFlush(result))
+  const registryLoops = startRegistryLoops({
+    registry,
+    clock,
+    timings: node.registryTimings,
+    logger,
+    embedded: executor ? { address: embeddedAddress, info: embeddedInfo } : null,
+    // In the sweep's step: a run on an executor declared dead ends as lost at once (its retry goes to a live address).
+    onDead: async (dead, sweptAtMs) => {
+      alerts.executorsDead(dead)
+      await monitors.onExecutorsDead(dead, sweptAtMs)
+    },
+  })
   return { registryLoops, monitors }
 }
