@@ -78,7 +78,7 @@ describe('the dead sweep at the default timings', () => {
       timings: DEFAULT_REGISTRY_TIMINGS,
       logger: silentLogger,
       embedded: null,
-      onDead: (dead, nowMs) => endRunsOnDeadExecutors({ store, complete: (lost) => store.runs.complete(lost) }, dead, nowMs),
+      onDead: async (dead, nowMs) => void (await endRunsOnDeadExecutors({ store, complete: (lost) => store.runs.complete(lost) }, dead, nowMs)),
     })
     stops.push(() => loops.stop())
     const runningOn = async (address: string) => {
