@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { freshSqliteStore } from '../../../test/support/temp-sqlite-store'
 import { newRun } from '../../../test/support/new-run'
 import { HANDLE_CODE, TRIGGER_CODE } from '../../shared/model'
+import { runEndOfCompletion } from '../domain/run-end'
 import { ManualClock } from '../kernel/clock'
 import { silentLogger } from '../kernel/logger'
 import { waitFor } from '../../../test/support/wait-for'
@@ -35,6 +36,11 @@ describe('which runs end when the registry declares executors dead', () => {
         handleTimeMs: T0 + 95_400,
       })),
     )
+  })
+
+  it('ends them as lost, not merely failed, for the run states and the metrics', () => {
+    const [lost] = decideRunsOnDeadExecutors([{ id: 1, executorAddress: AGENT }], dead, nobodyRegistered, T0 + 95_000)
+    expect(runEndOfCompletion(lost.handleCode, lost.handleMsg)).toBe('lost')
   })
 
   it('ends nothing on an address registered again since the sweep (an agent back, or the same address serving another group)', () => {
