@@ -28,7 +28,7 @@ export function decideRunsOnDeadExecutors(
 }
 
 /** The end of a run whose executor the registry declared dead, `nowMs` being the sweep's time. */
-export function lostOnDeadExecutor(run: Pick<JobRun, 'id' | 'executorAddress'>, lastBeatMs: number, nowMs: number): RunCompletion {
+function lostOnDeadExecutor(run: Pick<JobRun, 'id' | 'executorAddress'>, lastBeatMs: number, nowMs: number): RunCompletion {
   const silentSec = Math.round((nowMs - lastBeatMs) / 1000)
   return {
     logId: run.id,
