@@ -44,6 +44,8 @@ export interface TempLdapServer {
   /** Takes `uid` out of group `cn` (as the root DN, the way an admin of the directory would). */
   removeFromGroup(cn: string, uid: string): Promise<void>
   deletePerson(uid: string): Promise<void>
+  /** Adds a person (again, after `deletePerson`: the same DN, and the groups that still list it). */
+  addPerson(person: LdapPerson): Promise<void>
   stop(): Promise<void>
 }
 
@@ -136,6 +138,8 @@ export async function startTempLdap(people: readonly LdapPerson[], groups: reado
         ),
       ),
     deletePerson: (uid) => root((client) => client.del(`uid=${uid},${LDAP_PEOPLE}`)),
+    addPerson: (p) =>
+      root((client) => client.add(`uid=${p.uid},${LDAP_PEOPLE}`, { objectClass: 'inetOrgPerson', uid: p.uid, cn: p.uid, sn: p.uid, userPassword: p.password })),
     async stop() {
       if (!exited) {
         const gone = new Promise((resolve) => child.once('exit', resolve))
