@@ -68,6 +68,11 @@ export async function startTempLdap(people: readonly LdapPerson[], groups: reado
       `rootdn "cn=root,${LDAP_SUFFIX}"`,
       `rootpw ${rootPassword}`,
       `directory ${join(dir, 'db')}`,
+      // As many directories are set up: the anonymous may bind (auth) and read people, but not the
+      // groups, which only a bound user or the service account reads.
+      'access to attrs=userPassword by self write by anonymous auth by * none',
+      `access to dn.subtree="${LDAP_GROUPS}" by users read by * none`,
+      'access to * by * read',
       '',
     ].join('\n'),
   )

@@ -220,7 +220,8 @@ describe('LDAP sign-in against slapd', () => {
     expect(await tokenWorks(auth, token)).toBe(true)
   })
 
-  it('without a service account takes nobody as gone: an anonymous search that finds no one proves nothing', async () => {
+  it('without a service account reads the entry and groups as the user, and takes nobody as gone: an anonymous search that finds no one proves nothing', async () => {
+    // The test directory hides groups from the anonymous: her role comes from what she reads herself.
     const first = await signIn(anonymous.origin, 'gina', password('gina'))
     expect(first.body.session).toMatchObject({ name: 'gina', role: 'operator' })
     const token = await tokenOf(anonymous, first.cookie!)

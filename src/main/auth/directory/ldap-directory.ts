@@ -14,19 +14,24 @@ export type LdapAnswer =
   /** An authenticated search (the service account's, or the user's own after their bind) found no entry: the user is gone. */
   | { kind: 'absent' }
 
-/** What one user search tells: the entry, that there is none (only an authenticated search may say so), or nothing. */
-export function searchVerdict(entries: number, authenticated: boolean): 'one' | 'absent' | 'unproven' {
+/**
+ * What an authenticated user search tells by how many entries it found: the user, that there is
+ * none, or nothing (several entries: a filter that is not unique names nobody, and proves nobody
+ * gone). An anonymous search is never asked this: finding no one may only mean it may not look.
+ */
+export function searchVerdict(entries: number): 'one' | 'absent' | 'unproven' {
   if (entries === 1) return 'one'
-  return entries === 0 && authenticated ? 'absent' : 'unproven'
+  return entries === 0 ? 'absent' : 'unproven'
 }
 
 /**
- * The LDAP side of a sign-in: the service account (or an anonymous bind) finds the user's entry by
- * `userFilter` and their groups (a group search, or the entry's `memberOf`), then a bind as the
- * entry's DN with the typed password proves it. Without a service account, a user JobDesk already
- * knows (`knownDn`) whom the anonymous search does not find binds as that DN, and the search is
- * made again as them. A connection is made per sign-in and closed after. Throws when the directory
- * cannot be reached or refuses the service account.
+ * The LDAP side of a sign-in: the service account finds the user's entry by `userFilter` and their
+ * groups (a group search, or the entry's `memberOf`), then a bind as the entry's DN with the typed
+ * password proves it. Without a service account nothing the anonymous may read is taken as an
+ * answer (access rules may hide entries and groups from it): the user binds first — as the entry
+ * the anonymous search found, or else as the DN JobDesk knows for them (`knownDn`) — and the entry
+ * and groups are read again as them. A connection is made per sign-in and closed after. Throws when
+ * the directory cannot be reached or refuses the service account.
  */
 export class LdapDirectory {
   constructor(private readonly settings: LdapSettings) {}
@@ -37,19 +42,21 @@ export class LdapDirectory {
     const s = this.settings
     const client = new Client({ url: s.url, timeout: s.timeoutMs, connectTimeout: s.timeoutMs })
     try {
+      // A blank service password would be an unauthenticated bind: that is searching anonymously.
       const asService = s.bindDn !== undefined && !isBlankPassword(s.bindPassword ?? '')
       if (asService) await client.bind(s.bindDn!, s.bindPassword!)
       let entries = await this.findUser(client, name)
-      let verdict = searchVerdict(entries.length, asService)
-      if (verdict === 'unproven' && !asService && knownDn !== undefined && entries.length === 0) {
-        if (!(await bindAs(client, knownDn, password))) return { kind: 'unproven' }
+      let boundDn: string | undefined
+      if (!asService) {
+        boundDn = entries.length === 1 ? entries[0].dn : knownDn
+        if (boundDn === undefined || !(await bindAs(client, boundDn, password))) return { kind: 'unproven' }
         entries = await this.findUser(client, name)
-        verdict = searchVerdict(entries.length, true)
       }
+      const verdict = searchVerdict(entries.length)
       if (verdict !== 'one') return { kind: verdict }
       const entry = entries[0]
       const groupDns = s.groupBase === undefined ? valuesOf(entry.memberOf) : await this.groupSearch(client, s.groupBase, entry.dn)
-      if (!(await bindAs(client, entry.dn, password))) return { kind: 'unproven' }
+      if (boundDn !== entry.dn && !(await bindAs(client, entry.dn, password))) return { kind: 'unproven' }
       return { kind: 'ok', dn: entry.dn, groupDns }
     } finally {
       await client.unbind().catch(() => undefined)
