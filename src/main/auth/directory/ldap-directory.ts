@@ -7,8 +7,8 @@ import { fillFilter } from './ldap-filter'
 export type LdapAnswer =
   | { kind: 'ok'; dn: string; groupDns: string[] }
   /**
-   * Nothing proven either way: a wrong (or blank) password, several entries for the name, or an
-   * anonymous search that found no one (which may only mean the anonymous may not look).
+   * Nothing proven either way: a wrong (or blank) password, several entries for the name, or —
+   * without a service account — no entry to bind as (the anonymous search may only not be let look).
    */
   | { kind: 'unproven' }
   /** An authenticated search (the service account's, or the user's own after their bind) found no entry: the user is gone. */
