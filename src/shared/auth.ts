@@ -76,6 +76,11 @@ export interface ApiTokenView {
   lastUsedAtMs: number
   /** 0: not revoked. */
   revokedAtMs: number
+  /**
+   * 0: not suspended. A directory sign-in that found the owner gone (or without a role) stops the
+   * token until the owner signs in again with a role; unlike a revocation this is undone.
+   */
+  suspendedAtMs: number
 }
 
 export interface ApiTokenInput {

@@ -76,12 +76,12 @@ export class ApiTokenService {
     return view((await this.tokens.get(id))!)
   }
 
-  /** The principal a presented token acts as, or null: unknown, revoked, expired, owner gone or disabled. */
+  /** The principal a presented token acts as, or null: unknown, revoked, suspended, expired, owner gone or disabled. */
   async authenticate(secret: string, source: string): Promise<Principal | null> {
     if (!secret.startsWith(PERSONAL_TOKEN_PREFIX) || secret.length > 200) return null
     const token = await this.tokens.findByHash(secretHash(secret))
     const nowMs = this.clock.nowMs()
-    if (!token || token.revokedAtMs !== 0 || (token.expiresAtMs !== 0 && nowMs >= token.expiresAtMs)) return null
+    if (!token || token.revokedAtMs !== 0 || token.suspendedAtMs !== 0 || (token.expiresAtMs !== 0 && nowMs >= token.expiresAtMs)) return null
     let role = token.role
     let groupIds: readonly number[] | null = grantedGroups(token.role, token.groupIds)
     if (token.userId !== 0) {

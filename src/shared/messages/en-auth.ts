@@ -1,6 +1,7 @@
 /** English text of the sign-in, user, token and permission messages, by code (see ./index.ts). */
 export const enAuthMessages = {
   'auth.signInFailed': 'wrong user name or password',
+  'auth.blankPassword': 'enter a password: an empty one signs nobody in',
   'auth.tooManyAttempts': 'too many failed sign-ins; try again in {seconds} s',
   'auth.signInBusy': 'too many sign-ins in progress; try again',
   'auth.signedOut': 'the session ended (signed out, expired, or the user was disabled); sign in again',

@@ -10,6 +10,8 @@ const accounts: OidcAccount[] = [
   { sub: 'sub-alice', preferred_username: 'alice', email: 'alice@example.org', groups: ['jobdesk-ops'] },
   { sub: 'sub-carol', preferred_username: 'carol', email: 'carol@example.org', groups: ['jobdesk-ops', 'jobdesk-admins'] },
   { sub: 'sub-dave', preferred_username: 'dave', email: 'dave@example.org', groups: ['cafeteria'] },
+  // An identity named like the local admin, in the admins' group: it must never become that account.
+  { sub: 'sub-admin', preferred_username: 'Admin', email: 'admin@example.org', groups: ['jobdesk-admins'] },
 ]
 
 let provider: TempOidcProvider
@@ -109,6 +111,17 @@ describe('OpenID Connect sign-in against oidc-provider', () => {
     expect(landed).toEqual({ location: '/#sign-in-error=directory.noRole', session: null })
     expect((await auth.h.headless.core.access.users.list()).some((u) => u.name === 'dave')).toBe(false)
     expect(await lastSignIn()).toMatchObject({ actor: 'dave', outcome: 'refused', detail: { reason: { code: 'directory.noRole' } } })
+  })
+
+  it("refuses an identity whose name is the local admin's in another case: no second account, no merge, audited", async () => {
+    const access = auth.h.headless.core.access
+    const before = await access.users.list()
+    const browser = new OidcBrowser()
+    const landed = await browser.open(await browser.toCallback(`${auth.origin}${OIDC_PATHS.start}`, 'sub-admin'))
+    expect(landed).toEqual({ location: '/#sign-in-error=directory.nameTaken', session: null })
+    expect(await access.users.list()).toEqual(before)
+    expect(before.filter((u) => u.name.toLowerCase() === 'admin')).toEqual([expect.objectContaining({ name: 'admin', source: 'local' })])
+    expect(await lastSignIn()).toMatchObject({ actor: 'Admin', outcome: 'refused', detail: { reason: { code: 'directory.nameTaken' } } })
   })
 
   it('refuses a password sign-in for an OIDC user', async () => {

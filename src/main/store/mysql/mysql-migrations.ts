@@ -441,4 +441,23 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
     // Why: src/main/store/migrations.ts, version 17. The digest is 22 base64url characters (case matters: the table collation is binary).
     statements: [`CREATE TABLE IF NOT EXISTS job_trail_shape (digest CHAR(22) NOT NULL PRIMARY KEY, shape LONGTEXT NOT NULL) ${TABLE}`],
   },
+  {
+    version: 18,
+    description: 'user names keyed without case; personal tokens suspended while their directory user is gone',
+    // Why: src/main/store/migrations.ts, version 18. MySQL refuses a subquery on the table an UPDATE
+    // writes, so the rows that keep a key are found by a self-join. Every statement re-runs: a
+    // duplicate column or key is taken as done, and the UPDATE writes the same keys again.
+    statements: [
+      'ALTER TABLE job_user ADD COLUMN name_key VARCHAR(255) NULL',
+      `UPDATE job_user u
+       LEFT JOIN job_user earlier
+         ON LOWER(earlier.name) = LOWER(u.name) AND earlier.id <> u.id
+        AND ((earlier.source = 'local' AND u.source <> 'local')
+          OR ((earlier.source = 'local') = (u.source = 'local') AND earlier.id < u.id))
+       SET u.name_key = LOWER(u.name)
+       WHERE earlier.id IS NULL`,
+      'ALTER TABLE job_user ADD UNIQUE KEY job_user_folded_name (name_key)',
+      'ALTER TABLE job_api_token ADD COLUMN suspended_at BIGINT NOT NULL DEFAULT 0',
+    ],
+  },
 ]

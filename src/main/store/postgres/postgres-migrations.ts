@@ -412,4 +412,21 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
     // Why: src/main/store/migrations.ts, version 17.
     statements: ['CREATE TABLE IF NOT EXISTS job_trail_shape (digest TEXT PRIMARY KEY, shape TEXT NOT NULL)'],
   },
+  {
+    version: 18,
+    description: 'user names keyed without case; personal tokens suspended while their directory user is gone',
+    // Why: src/main/store/migrations.ts, version 18. NULL keys are distinct in a UNIQUE index here too.
+    statements: [
+      'ALTER TABLE job_user ADD COLUMN IF NOT EXISTS name_key TEXT',
+      `UPDATE job_user SET name_key = lower(name)
+       WHERE NOT EXISTS (
+         SELECT 1 FROM job_user earlier
+         WHERE lower(earlier.name) = lower(job_user.name) AND earlier.id <> job_user.id
+           AND ((earlier.source = 'local' AND job_user.source <> 'local')
+             OR ((earlier.source = 'local') = (job_user.source = 'local') AND earlier.id < job_user.id))
+       )`,
+      'CREATE UNIQUE INDEX IF NOT EXISTS job_user_folded_name ON job_user(name_key)',
+      'ALTER TABLE job_api_token ADD COLUMN IF NOT EXISTS suspended_at BIGINT NOT NULL DEFAULT 0',
+    ],
+  },
 ]

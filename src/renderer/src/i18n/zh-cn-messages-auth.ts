@@ -3,6 +3,7 @@ import type { enAuthMessages } from '../../../shared/messages/en-auth'
 /** src/shared/messages/en-auth.ts 的简体中文（代码完全一致）。 */
 export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
   'auth.signInFailed': '用户名或密码错误',
+  'auth.blankPassword': '请输入密码：空密码无法登录',
   'auth.tooManyAttempts': '登录失败次数过多；请在 {seconds} 秒后重试',
   'auth.signInBusy': '正在进行的登录过多；请稍后重试',
   'auth.signedOut': '会话已结束（已退出、已过期或用户被停用）；请重新登录',
