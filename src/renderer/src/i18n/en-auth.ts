@@ -130,6 +130,8 @@ export const enAuth = {
   'tokens.revoke': 'Revoke',
   'tokens.revoked': 'Revoked',
   'tokens.expired': 'Expired',
+  'tokens.suspended': 'Suspended',
+  'tokens.suspendedHint': 'Its owner was not found in the directory at their last check; it works again when they next sign in with a role.',
   'tokens.active': 'Active',
   'tokens.shownOnce': 'Copy the token now: it is shown this once and stored only as a hash.',
 

@@ -73,6 +73,8 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'tokens.revoke': '吊销',
   'tokens.revoked': '已吊销',
   'tokens.expired': '已过期',
+  'tokens.suspended': '已暂停',
+  'tokens.suspendedHint': '上次检查时目录中找不到其所有者；所有者下次以有效角色登录后即恢复。',
   'tokens.active': '有效',
   'tokens.shownOnce': '请立即复制令牌：它只显示这一次，且只以哈希形式保存。',
 
