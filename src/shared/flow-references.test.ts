@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { layoutParam, placementMessage, readReference, referencesIn } from './flow-references'
+import { layoutParam, placementMessage, readReference, referencesIn, renameOutputReferences } from './flow-references'
 
 const places = (template: string) => layoutParam(template).placed.map((at) => [at.ref, at.place])
 
@@ -12,6 +12,14 @@ describe('readReference and referencesIn', () => {
 
   it('finds each ${…} with where it stands; in ${a${flow.param}} only the inner one', () => {
     expect(referencesIn('x ${a${flow.param}}').map(({ ref, start, end }) => [ref, start, end])).toEqual([['${flow.param}', 5, 18]])
+  })
+})
+
+describe('renameOutputReferences', () => {
+  it("renames only the references to that node's output, leaving look-alikes as written", () => {
+    expect(renameOutputReferences('${nodes.a.output}/${nodes.ab.output}/$nodes.a.output/${nodes.a.outputs}/${nodes.a.output}', 'a', 'z')).toBe(
+      '${nodes.z.output}/${nodes.ab.output}/$nodes.a.output/${nodes.a.outputs}/${nodes.z.output}',
+    )
   })
 })
 

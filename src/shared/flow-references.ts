@@ -50,6 +50,18 @@ export function outputReference(key: string): string {
   return `\${nodes.${key}.output}`
 }
 
+/** `template` with every `${nodes.<from>.output}` naming `to` instead (a node's key changed); the rest as written. */
+export function renameOutputReferences(template: string, from: string, to: string): string {
+  let renamed = ''
+  let next = 0
+  for (const at of referencesIn(template)) {
+    if (at.reference?.kind !== 'nodeOutput' || at.reference.key !== from) continue
+    renamed += template.slice(next, at.start) + outputReference(to)
+    next = at.end
+  }
+  return renamed + template.slice(next)
+}
+
 /** Whether an unknown `${…}` looks meant as a flow reference (a typo such as `${nodes.a}`), rather than a script's own `${HOME}`. */
 export function looksLikeFlowReference(ref: string): boolean {
   return /^\$\{\s*(nodes|flow)\b/.test(ref)

@@ -1,7 +1,7 @@
 import { Code, Group, Stack, Text, Textarea, UnstyledButton } from '@mantine/core'
 import { useRef } from 'react'
 import { useT } from '../../../i18n/use-t'
-import { outputReference } from '../../../lib/flow-draft'
+import { outputReference } from '../../../../../shared/flow-references'
 
 const FLOW_PARAM = '${flow.param}'
 
