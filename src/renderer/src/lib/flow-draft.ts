@@ -8,7 +8,7 @@ import {
   type FlowNodeDef,
   type FlowSettings,
 } from '../../../shared/flow-types'
-import { referencesIn, renameOutputReferences } from '../../../shared/flow-references'
+import { layoutParam, placementMessage, referencesIn, renameOutputReferences } from '../../../shared/flow-references'
 import { ancestorsOf, cycleClosedBy } from './flow-graph'
 
 /**
@@ -197,4 +197,15 @@ export function misplacedReferences(definition: FlowDefinition, key: string): st
   if (!node || isApprovalNode(node) || !node.param) return []
   const before = new Set(ancestorsOf(definition.edges, key))
   return referencedKeys(node.param).filter((used) => !before.has(used))
+}
+
+/**
+ * Where node `key`'s parameter puts a reference a value could turn into structure (in a key of a
+ * JSON parameter, or where the JSON would not parse), as the core's coded messages: the core
+ * refuses such a flow at save, and the editor says so while it is written.
+ */
+export function placementProblems(definition: FlowDefinition, key: string): ReturnType<typeof placementMessage>[] {
+  const node = definition.nodes.find((candidate) => candidate.key === key)
+  if (!node || isApprovalNode(node) || !node.param) return []
+  return layoutParam(node.param).problems.map((problem) => placementMessage(problem, key))
 }

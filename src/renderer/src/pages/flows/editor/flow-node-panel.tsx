@@ -4,7 +4,7 @@ import type { FlowNodeDef } from '../../../../../shared/flow-types'
 import { JobSelect } from '../../../components/job-select'
 import { useJobsOf } from '../../../components/use-jobs-of'
 import { useT } from '../../../i18n/use-t'
-import { isApprovalNode, misplacedReferences, type FlowDraft, type NodePatch } from '../../../lib/flow-draft'
+import { isApprovalNode, misplacedReferences, placementProblems, type FlowDraft, type NodePatch } from '../../../lib/flow-draft'
 import { ancestorsOf, childrenOf, parentsOf } from '../../../lib/flow-graph'
 import type { FlowEditorAction } from './flow-editor-state'
 import { NodeKeyField } from './node-key-field'
@@ -74,6 +74,7 @@ export function FlowNodePanel({ draft, node, dispatch }: FlowNodePanelProps) {
             onChange={(value) => patch({ param: value === '' ? undefined : value })}
             ancestors={ancestorsOf(draft.edges, key)}
             misplaced={misplacedReferences(draft, key)}
+            placement={placementProblems(draft, key)}
           />
         )}
         <Text size="xs" c="dimmed" data-testid="flow-node-parents">
