@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { layoutParam, placementMessage, readReference, referencesIn, renameOutputReferences } from './flow-references'
+import { layoutParam, placementMessage, readReference, readsParamAsRequest, referencesIn, renameOutputReferences } from './flow-references'
 
 const places = (template: string) => layoutParam(template).placed.map((at) => [at.ref, at.place])
 
@@ -67,6 +67,33 @@ describe('layoutParam', () => {
       ['{"a": tru, "b": "${flow.param}"}', 6],
     ]
     for (const [template, offset] of cases) expect(layoutParam(template).problems, template).toEqual([{ kind: 'jsonInvalid', ref: '${flow.param}', offset }])
+  })
+
+  it('refuses a reference that would choose where or how a request goes: a URL before its path, any scheme:// authority, a method', () => {
+    const refused = (template: string) => layoutParam(template).problems.map(({ kind, ref }) => [kind, ref])
+    for (const url of ['${flow.param}', 'http://${flow.param}/x', 'http://127.0.0.1:8${flow.param}', 'http:/${flow.param}', '${flow.param}://h/'])
+      expect(refused(`{"url":"${url}"}`), url).toEqual([['requestTarget', '${flow.param}']])
+    expect(refused('{"URL": ${flow.param}}')).toEqual([['requestTarget', '${flow.param}']])
+    expect(refused('{"method":"${flow.param}"}')).toEqual([['requestTarget', '${flow.param}']])
+    expect(refused('{"method": ${flow.param}}')).toEqual([['requestTarget', '${flow.param}']])
+    expect(refused('{"data":"see https://h${flow.param}"}')).toEqual([])
+    expect(refused('{"data":"https://h${flow.param}"}')).toEqual([['requestTarget', '${flow.param}']])
+    // After the host, in the path, query or fragment, a value is a value.
+    for (const url of ['http://h/${flow.param}', 'http://h?q=${flow.param}', 'http://h#${flow.param}', 'http:\\/\\/h\\/${flow.param}'])
+      expect(refused(`{"url":"${url}"}`), url).toEqual([])
+    expect(places('{"url":"http://h/${nodes.a.output}${flow.param}"}')).toEqual([
+      ['${nodes.a.output}', 'jsonString'],
+      ['${flow.param}', 'jsonString'],
+    ])
+  })
+
+  it('refuses a text parameter with references for a handler that reads its parameter as a request', () => {
+    expect(layoutParam('${flow.param}', true).problems).toEqual([{ kind: 'textRequest', ref: '${flow.param}', offset: 0 }])
+    expect(layoutParam('${flow.param}', false).problems).toEqual([])
+    expect(layoutParam('{"url":"http://h/${flow.param}"}', true).problems).toEqual([])
+    expect(readsParamAsRequest({ glueType: 'BEAN', executorHandler: 'httpJobHandler' })).toBe(true)
+    expect(readsParamAsRequest({ glueType: 'BEAN', executorHandler: 'echoJobHandler' })).toBe(false)
+    expect(readsParamAsRequest({ glueType: 'GLUE_SHELL', executorHandler: 'httpJobHandler' })).toBe(false)
   })
 
   it('accepts the whole JSON grammar around references: nesting, numbers, literals, escapes, white space', () => {

@@ -1,3 +1,5 @@
+import { scanJsonTemplate } from './json-template-scan'
+
 // A flow node's parameter may name values that exist only when the node fires: another node's
 // output and the run's parameter (`${schedule.*}` and `${secrets.*}` are to join them). Those values
 // come from executors and trigger URLs, so they are data, never syntax: this file is the one rule
@@ -89,24 +91,42 @@ export interface PlacedReference extends KnownReference {
  * Why a parameter's references cannot be placed, refused at save (and, for a definition saved
  * before the rule, when the node fires):
  * - `jsonKey`: the reference stands in (or as) a key of a JSON object, so a value would name a field;
+ * - `requestTarget`: it would choose where or how a request goes: in a `url` field before the
+ *   URL's path (its scheme, host or port), inside any `scheme://` authority, or in a `method`;
  * - `jsonInvalid`: the parameter starts as JSON but, with each reference taken as a value, is not
- *   JSON at `offset`, so where a value would land is not known.
+ *   JSON at `offset`, so where a value would land is not known;
+ * - `textRequest`: the parameter is text, but the node's handler reads it as a request
+ *   (readsParamAsRequest), so the value would be parsed as structure.
  */
 export interface PlacementProblem {
-  kind: 'jsonKey' | 'jsonInvalid'
-  /** The reference concerned: for `jsonInvalid`, the parameter's first. */
+  kind: 'jsonKey' | 'requestTarget' | 'jsonInvalid' | 'textRequest'
+  /** The reference concerned: for `jsonInvalid` and `textRequest`, the parameter's first. */
   ref: string
   /** The character where the problem stands (0-based). */
   offset: number
 }
+
+const PROBLEM_CODES = {
+  jsonKey: 'flow.referenceAsKey',
+  requestTarget: 'flow.referenceChoosesTarget',
+  jsonInvalid: 'flow.referenceInInvalidJson',
+  textRequest: 'flow.referenceInTextRequest',
+} as const
 
 /**
  * A placement problem as a coded message (src/shared/messages/en-flow-definition.ts) naming node
  * `node` and the reference; `offset` counts characters from 1, as an editor does.
  */
 export function placementMessage(problem: PlacementProblem, node: string) {
-  const code = problem.kind === 'jsonKey' ? ('flow.referenceAsKey' as const) : ('flow.referenceInInvalidJson' as const)
-  return { code, params: { node, ref: problem.ref, offset: problem.offset + 1 } }
+  return { code: PROBLEM_CODES[problem.kind], params: { node, ref: problem.ref, offset: problem.offset + 1 } }
+}
+
+/** JobDesk's handlers that read their parameter as a request (where to send it, how). */
+const REQUEST_HANDLERS: ReadonlySet<string> = new Set(['httpJobHandler'])
+
+/** Whether a job's handler reads its parameter as a request: then references must stand in JSON. */
+export function readsParamAsRequest(job: { glueType: string; executorHandler: string }): boolean {
+  return job.glueType === 'BEAN' && REQUEST_HANDLERS.has(job.executorHandler.trim())
 }
 
 export interface ParamLayout {
@@ -119,143 +139,21 @@ export interface ParamLayout {
 /**
  * Where each flow reference of a parameter stands. A parameter whose first character (after white
  * space) is `{` or `[` is JSON — what JSON handlers such as httpJobHandler read — and must be JSON
- * with each reference taken as a value; any other parameter is text. A parameter without flow
- * references is whatever it is: nothing is put in, so there is nothing to check.
+ * with each reference taken as a value; any other parameter is text, which `readsRequest` (the
+ * node's job: readsParamAsRequest) refuses. A parameter without flow references is whatever it is:
+ * nothing is put in, so there is nothing to check.
  */
-export function layoutParam(template: string): ParamLayout {
+export function layoutParam(template: string, readsRequest = false): ParamLayout {
   const known = referencesIn(template).filter((at): at is KnownReference => at.reference !== null)
   if (known.length === 0) return { format: 'text', placed: [], problems: [] }
-  if (!/^\s*[[{]/.test(template)) return { format: 'text', placed: known.map((at) => ({ ...at, place: 'text' })), problems: [] }
-  const scan = new JsonTemplateScan(template, known)
-  try {
-    scan.document()
-  } catch (error) {
-    if (!(error instanceof NotJson)) throw error
-    scan.problems.push({ kind: 'jsonInvalid', ref: known[0].ref, offset: error.offset })
+  if (!/^\s*[[{]/.test(template)) {
+    const problems: PlacementProblem[] = readsRequest ? [{ kind: 'textRequest', ref: known[0].ref, offset: known[0].start }] : []
+    return { format: 'text', placed: known.map((at) => ({ ...at, place: 'text' })), problems }
   }
-  return { format: 'json', placed: scan.placed, problems: scan.problems }
-}
-
-class NotJson extends Error {
-  constructor(readonly offset: number) {
-    super(`not JSON at ${offset}`)
-  }
-}
-
-const LITERALS = ['true', 'false', 'null']
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y
-const STRING_ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y
-
-/** RFC 8259's grammar, with a flow reference allowed wherever a value may stand and inside strings. */
-class JsonTemplateScan {
-  private pos = 0
-  private readonly at: Map<number, KnownReference>
-  readonly placed: PlacedReference[] = []
-  readonly problems: PlacementProblem[] = []
-
-  constructor(
-    private readonly text: string,
-    known: KnownReference[],
-  ) {
-    this.at = new Map(known.map((reference) => [reference.start, reference]))
-  }
-
-  document(): void {
-    this.value()
-    this.skipSpace()
-    if (this.pos < this.text.length) throw new NotJson(this.pos)
-  }
-
-  private value(): void {
-    this.skipSpace()
-    const reference = this.at.get(this.pos)
-    if (reference) {
-      this.placed.push({ ...reference, place: 'jsonValue' })
-      this.pos = reference.end
-      return
-    }
-    const char = this.text[this.pos]
-    if (char === '{') return this.object()
-    if (char === '[') return this.array()
-    if (char === '"') return this.string(false)
-    const literal = LITERALS.find((word) => this.text.startsWith(word, this.pos))
-    if (literal) {
-      this.pos += literal.length
-      return
-    }
-    NUMBER.lastIndex = this.pos
-    if (!NUMBER.test(this.text)) throw new NotJson(this.pos)
-    this.pos = NUMBER.lastIndex
-  }
-
-  private object(): void {
-    this.pos++
-    if (this.nextIs('}')) return
-    for (;;) {
-      this.skipSpace()
-      const reference = this.at.get(this.pos)
-      if (reference) {
-        this.problems.push({ kind: 'jsonKey', ref: reference.ref, offset: reference.start })
-        this.pos = reference.end
-      } else if (this.text[this.pos] === '"') this.string(true)
-      else throw new NotJson(this.pos)
-      this.expect(':')
-      this.value()
-      if (this.nextIs('}')) return
-      this.expect(',')
-    }
-  }
-
-  private array(): void {
-    this.pos++
-    if (this.nextIs(']')) return
-    for (;;) {
-      this.value()
-      if (this.nextIs(']')) return
-      this.expect(',')
-    }
-  }
-
-  private string(isKey: boolean): void {
-    this.pos++
-    while (this.pos < this.text.length) {
-      const reference = this.at.get(this.pos)
-      if (reference) {
-        if (isKey) this.problems.push({ kind: 'jsonKey', ref: reference.ref, offset: reference.start })
-        else this.placed.push({ ...reference, place: 'jsonString' })
-        this.pos = reference.end
-        continue
-      }
-      const char = this.text[this.pos]
-      if (char === '"') {
-        this.pos++
-        return
-      }
-      if (char === '\\') {
-        STRING_ESCAPE.lastIndex = this.pos
-        if (!STRING_ESCAPE.test(this.text)) throw new NotJson(this.pos)
-        this.pos = STRING_ESCAPE.lastIndex
-        continue
-      }
-      if (char < ' ') throw new NotJson(this.pos)
-      this.pos++
-    }
-    throw new NotJson(this.pos)
-  }
-
-  private skipSpace(): void {
-    while (this.pos < this.text.length && ' \t\n\r'.includes(this.text[this.pos])) this.pos++
-  }
-
-  /** Skips white space, then takes `char` if it is next. */
-  private nextIs(char: string): boolean {
-    this.skipSpace()
-    if (this.text[this.pos] !== char) return false
-    this.pos++
-    return true
-  }
-
-  private expect(char: string): void {
-    if (!this.nextIs(char)) throw new NotJson(this.pos)
+  const scan = scanJsonTemplate(template, known)
+  return {
+    format: 'json',
+    placed: scan.placed.map(({ span, place }) => ({ ...span, place })),
+    problems: scan.problems.map(({ kind, span, offset }) => ({ kind, ref: (span ?? known[0]).ref, offset })),
   }
 }

@@ -38,11 +38,12 @@ function valueOf(reference: FlowReference, sources: ParamSources): string {
 /**
  * The parameter a node's run gets: each flow reference replaced by its value, escaped for its
  * place; a node without output gives ''. A `${…}` that is no flow reference stays as written. A
- * parameter whose references cannot be placed (a definition saved before the rule) is refused, not
- * sent. `cut` names each reference whose value was cut, once.
+ * parameter whose references cannot be placed (a definition saved before the rule, or a job whose
+ * handler now reads its parameter as a request: `readsRequest`) is refused, not sent. `cut` names
+ * each reference whose value was cut, once.
  */
-export function substituteReferences(template: string, sources: ParamSources): Substitution {
-  const layout = layoutParam(template)
+export function substituteReferences(template: string, sources: ParamSources, readsRequest = false): Substitution {
+  const layout = layoutParam(template, readsRequest)
   if (layout.problems.length > 0) return { ok: false, problem: layout.problems[0] }
   const cuts = new Map<string, number>()
   let value = ''

@@ -19,6 +19,10 @@ export const enFlowDefinitionMessages = {
     "'{ref}' names '{key}', which does not run before '{node}', so its output cannot exist yet: add edges leading from '{key}' to '{node}'",
   'flow.referenceAsKey':
     "node '{node}': '{ref}' stands in a key of its JSON parameter; a flow's value may fill a string value (or stand alone as one), never name a field",
+  'flow.referenceChoosesTarget':
+    "node '{node}': '{ref}' would choose where or how the request goes (a URL's scheme, host or port, or the method); put it in the URL's path or query, or in another value",
+  'flow.referenceInTextRequest':
+    "node '{node}': its job's handler reads the parameter as a request (httpJobHandler), so '{ref}' may stand only in a JSON parameter, where its value stays a value",
   'flow.referenceInInvalidJson':
     "node '{node}': its parameter starts with '{' or '[' so it is read as JSON, but taking each reference as a value it is not JSON at character {offset}; write '{ref}' inside a string value, or alone as a value",
 

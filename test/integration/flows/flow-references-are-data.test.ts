@@ -8,6 +8,7 @@ import { runLogDir } from '../../../src/main/app/data-dir'
 import { startHeadless, type Headless } from '../../../src/main/app/headless'
 import { jobDeskSignature } from '../../../src/main/hooks/hook-signature'
 import { silentLogger } from '../../../src/main/kernel/logger'
+import { jobInputOf } from '../../../src/shared/job-defaults'
 import { EMBEDDED_APP_NAME, type JobInput } from '../../../src/shared/model'
 import type { FlowRun } from '../../../src/shared/flow-types'
 import { addFlow, flowRunEnded, nodeOf, runFlow, statesOf } from '../../support/flow-harness'
@@ -224,6 +225,32 @@ describe('an httpJobHandler step of a flow', () => {
       api().addFlow({ name: 'reference as a key', nodes: [{ key: 'call', jobId: http, param: `{"url":"${target.base}/","\${flow.param}":"x"}` }], edges: [] }),
     ).rejects.toMatchObject({ code: 'flow.referenceAsKey', field: 'nodes[0].param', params: { node: 'call', ref: '${flow.param}' } })
     expect((await api().listFlows()).length).toBe(flowsBefore)
+  })
+})
+
+describe('where a reference may stand in a request', () => {
+  it("refuses at save a reference that would choose the request's host or method, and a text parameter for httpJobHandler", async () => {
+    const http = await addJob({ name: 'targeted', executorHandler: 'httpJobHandler' })
+    const save = (param: string) => api().addFlow({ name: 'target chosen by a value', nodes: [{ key: 'call', jobId: http, param }], edges: [] })
+    const flowsBefore = (await api().listFlows()).length
+    for (const param of [`{"url":"http://127.0.0.1:1\${flow.param}/"}`, '{"url":"${flow.param}"}', `{"url":"${target.base}/","method":"\${flow.param}"}`])
+      await expect(save(param), param).rejects.toMatchObject({ code: 'flow.referenceChoosesTarget', params: { node: 'call', ref: '${flow.param}' } })
+    await expect(save('${flow.param}')).rejects.toMatchObject({ code: 'flow.referenceInTextRequest', field: 'nodes[0].param', params: { node: 'call' } })
+    expect((await api().listFlows()).length).toBe(flowsBefore)
+  })
+
+  it('fails a node, sending nothing, whose job became httpJobHandler after its text parameter was saved', async () => {
+    const jobId = await addJob({ name: 'becomes a request', executorHandler: 'echoJobHandler' })
+    const flowId = await addFlow(host, 'handler changed later', [{ key: 'call', jobId, param: '${flow.param}' }], [])
+    await api().saveJob({ ...jobInputOf(await api().getJob(jobId)), executorHandler: 'httpJobHandler' })
+    const before = target.seen.length
+    const run = await runFlow(host, flowId, JSON.stringify({ url: `${attacker.base}/chosen`, method: 'POST' }))
+
+    expect(statesOf(run)).toEqual({ call: 'failed' })
+    expect(nodeOf(run, 'call').note).toContain("node 'call': its job's handler reads the parameter as a request")
+    expect(nodeOf(run, 'call').runIds).toEqual([])
+    expect(attacker.seen).toEqual([])
+    expect(target.seen.length).toBe(before)
   })
 })
 

@@ -201,11 +201,12 @@ export function misplacedReferences(definition: FlowDefinition, key: string): st
 
 /**
  * Where node `key`'s parameter puts a reference a value could turn into structure (in a key of a
- * JSON parameter, or where the JSON would not parse), as the core's coded messages: the core
- * refuses such a flow at save, and the editor says so while it is written.
+ * JSON parameter, where it would choose a request's target, or where the JSON would not parse; in
+ * text at all when `readsRequest`: its job's handler reads the parameter as a request), as the
+ * core's coded messages: the core refuses such a flow at save, and the editor says so while it is written.
  */
-export function placementProblems(definition: FlowDefinition, key: string): ReturnType<typeof placementMessage>[] {
+export function placementProblems(definition: FlowDefinition, key: string, readsRequest = false): ReturnType<typeof placementMessage>[] {
   const node = definition.nodes.find((candidate) => candidate.key === key)
   if (!node || isApprovalNode(node) || !node.param) return []
-  return layoutParam(node.param).problems.map((problem) => placementMessage(problem, key))
+  return layoutParam(node.param, readsRequest).problems.map((problem) => placementMessage(problem, key))
 }
