@@ -31,7 +31,9 @@ function checkGraph(flow: ParsedFlowInput, context: Context): FlowGraph | null {
  * A node's parameter may name only `${flow.param}` and nodes above it: another node's output does
  * not exist yet when it fires. Without a valid graph, "above" is not known; the rest is still told.
  * In a JSON parameter a reference may stand only where its value stays a value (inside a string
- * value, or alone as one: src/shared/flow-references.ts), never as or in a key.
+ * value, or alone as one: src/shared/flow-references.ts), never as or in a key, nor where it would
+ * choose a request's target. Whether the node's handler reads text as a request needs its job: the
+ * flow service checks that.
  */
 function checkReferences(flow: ParsedFlowInput, graph: FlowGraph | null, context: Context): void {
   const keys = new Set(flow.nodes.map((node) => node.key))
