@@ -136,6 +136,26 @@ describe('the core log file (pino + rotating-file-stream)', () => {
     expect(lines[1]).toMatchObject({ lost: 2, error: 'ENOSPC: no space left on device, write' })
   })
 
+  it('leaves the file whole on a stop right after the disk had room again, within the pause', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'jobdesk-log-'))
+    const disk = new FullableDisk()
+    const { logger, file, close } = createFileLogger({ dir, openStream: disk.open, nowMs: () => 1_000_000 })
+    logger.info('before the disk filled up')
+    await disk.written('before the disk filled up')
+    disk.full = true
+    disk.tearNext = true
+    logger.info('torn in half', { padding: 'x'.repeat(200) })
+    logger.info('refused')
+    await disk.failures(1)
+    logger.info('counted during the pause')
+    disk.full = false
+    await close()
+    expect(jsonLines(file).map((l) => [l.msg, l.lost])).toEqual([
+      ['before the disk filled up', undefined],
+      ['log lines were lost while the log file could not be written', 3],
+    ])
+  })
+
   it('cuts an unfinished last line left by an earlier process, and says so first', async () => {
     dir = mkdtempSync(join(tmpdir(), 'jobdesk-log-'))
     writeFileSync(join(dir, LOG_FILE_NAME), '{"level":"info","msg":"whole"}\n{"level":"info","ms')

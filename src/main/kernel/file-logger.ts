@@ -188,7 +188,16 @@ class RecoveringFile {
     })
   }
 
+  /** Ends the file; one that failed is tried once more whatever the pause, so a stop leaves it whole and says what was lost. */
   close(): Promise<void> {
+    if (!this.stream && this.lost > 0) {
+      try {
+        this.stream = this.reopened()
+        this.noteLost(this.stream, this.lost)
+      } catch {
+        this.stream = null
+      }
+    }
     const stream = this.stream
     this.stream = null
     return new Promise<void>((resolve) => {
