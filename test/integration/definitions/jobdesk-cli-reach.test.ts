@@ -26,14 +26,14 @@ interface Seen {
 }
 
 /** A loopback server that records every request and answers with `answer`. */
-async function recorder(answer: (url: string, respond: (status: number, headers: Record<string, string>, body: string) => void) => void) {
+async function recorder(answer: (url: string, body: string, respond: (status: number, headers: Record<string, string>, body: string) => void) => void) {
   const seen: Seen[] = []
   const server: Server = createServer((request, response) => {
     let body = ''
     request.on('data', (chunk: Buffer) => (body += chunk.toString()))
     request.on('end', () => {
       seen.push({ url: request.url ?? '', headers: request.headers, body })
-      answer(request.url ?? '', (status, headers, text) => response.writeHead(status, headers).end(text))
+      answer(request.url ?? '', body, (status, headers, text) => response.writeHead(status, headers).end(text))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -43,7 +43,7 @@ async function recorder(answer: (url: string, respond: (status: number, headers:
 
 /** A dry-run plan in the server's reply shape: what `apply` prints as "no changes". */
 const PLAN = JSON.stringify({ code: 200, msg: null, data: { changes: [], unchanged: 1, applied: false } })
-const planServer = () => recorder((_url, respond) => respond(200, { 'content-type': 'application/json' }, PLAN))
+const planServer = () => recorder((_url, _body, respond) => respond(200, { 'content-type': 'application/json' }, PLAN))
 
 function jobdesk(args: string[], cwd: string, server: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { JOBDESK_SERVER: _s, JOBDESK_API_TOKEN: _t, ...env } = process.env
@@ -150,7 +150,7 @@ describe('jobdesk keeps its token with the server it was given', () => {
     const { dir, repo } = workspace()
     writeFileSync(join(repo, 'jobs/plain.yaml'), 'kind: Job\nname: plain\ngroup: jobdesk-embedded\nhandler: demoJobHandler\n')
     const elsewhere = await planServer()
-    const redirecting = await recorder((url, respond) => respond(307, { location: `${elsewhere.origin}${url}` }, ''))
+    const redirecting = await recorder((url, _body, respond) => respond(307, { location: `${elsewhere.origin}${url}` }, ''))
 
     const result = await jobdesk(['apply', '-f', 'repo', '--dry-run'], dir, redirecting.origin)
     expect(result.code).toBe(2)
@@ -164,7 +164,7 @@ describe('jobdesk keeps its token with the server it was given', () => {
   it('follows a redirect within the same origin, body and token included', async () => {
     const { dir, repo } = workspace()
     writeFileSync(join(repo, 'jobs/plain.yaml'), 'kind: Job\nname: plain\ngroup: jobdesk-embedded\nhandler: demoJobHandler\n')
-    const server = await recorder((url, respond) => {
+    const server = await recorder((url, _body, respond) => {
       if (url.startsWith('/api/')) respond(308, { location: `/moved${url}` }, '')
       else respond(200, { 'content-type': 'application/json' }, PLAN)
     })
@@ -175,5 +175,27 @@ describe('jobdesk keeps its token with the server it was given', () => {
       ['/api/applyDefinitions', TOKEN, true],
       ['/moved/api/applyDefinitions', TOKEN, true],
     ])
+  })
+})
+
+describe('jobdesk logs', () => {
+  it('says when a run’s log is incomplete because its executor could not write some lines', async () => {
+    const { dir } = workspace()
+    const lines = ['start', '----------- log lines lost here: they could not be written (ENOSPC: no space left on device)']
+    // Answers getRunLog by the asked line, as the server pages a log.
+    const server = await recorder((_url, body, respond) => {
+      const from = (JSON.parse(body) as { fromLineNum: number }).fromLineNum
+      const page =
+        from > lines.length
+          ? { fromLineNum: from, toLineNum: 0, logContent: '' }
+          : { fromLineNum: from, toLineNum: lines.length, logContent: `${lines.slice(from - 1).join('\n')}\n` }
+      respond(200, { 'content-type': 'application/json' }, JSON.stringify({ code: 200, msg: null, data: { ...page, isEnd: true, lostLines: 4 } }))
+    })
+    const result = await jobdesk(['logs', '7'], dir, server.origin)
+    expect(result).toEqual({
+      code: 0,
+      stdout: `${lines.join('\n')}\n`,
+      stderr: 'run 7: its log is incomplete: 4 line(s) could not be written by the executor (a full disk?)\n',
+    })
   })
 })
