@@ -207,6 +207,8 @@ export class RunLogWriter {
     if (doneBytes >= bytes.length) return written(null, doneBytes)
     this.io.writeFd(fd, bytes, doneBytes, bytes.length - doneBytes, (error, count) => {
       if (error) return written(error, doneBytes)
+      // A regular file that takes nothing would loop here for ever: count it as a failed write.
+      if (count === 0) return written(new Error('EIO: the file took no bytes'), doneBytes)
       this.writeAll(fd, bytes, doneBytes + count, written)
     })
   }
