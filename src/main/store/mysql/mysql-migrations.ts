@@ -441,4 +441,13 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
     // Why: src/main/store/migrations.ts, version 17. The digest is 22 base64url characters (case matters: the table collation is binary).
     statements: [`CREATE TABLE IF NOT EXISTS job_trail_shape (digest CHAR(22) NOT NULL PRIMARY KEY, shape LONGTEXT NOT NULL) ${TABLE}`],
   },
+  {
+    version: 18,
+    description: 'audit: identical refusals within a minute folded into one row with a count',
+    // Why: src/main/store/migrations.ts, version 18. The key is 43 base64url characters (SHA-256);
+    // NULLs are distinct in a UNIQUE key. One statement: a step cut halfway must not be left half done.
+    statements: [
+      'ALTER TABLE job_audit ADD COLUMN repeat_count INT NOT NULL DEFAULT 1, ADD COLUMN fold_key CHAR(43) NULL, ADD UNIQUE KEY job_audit_fold (fold_key)',
+    ],
+  },
 ]

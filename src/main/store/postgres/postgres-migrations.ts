@@ -412,4 +412,14 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
     // Why: src/main/store/migrations.ts, version 17.
     statements: ['CREATE TABLE IF NOT EXISTS job_trail_shape (digest TEXT PRIMARY KEY, shape TEXT NOT NULL)'],
   },
+  {
+    version: 18,
+    description: 'audit: identical refusals within a minute folded into one row with a count',
+    // Why: src/main/store/migrations.ts, version 18.
+    statements: [
+      'ALTER TABLE job_audit ADD COLUMN IF NOT EXISTS repeat_count INTEGER NOT NULL DEFAULT 1',
+      'ALTER TABLE job_audit ADD COLUMN IF NOT EXISTS fold_key TEXT',
+      'CREATE UNIQUE INDEX IF NOT EXISTS job_audit_fold ON job_audit(fold_key)',
+    ],
+  },
 ]
