@@ -141,7 +141,7 @@ export async function coreSurfaces(
     defaultTimezone: localTimezone,
   })
   const ops = opsEndpoints({
-    scrape: () => data.metrics.scrape(),
+    scrape: (perGroup) => data.metrics.scrape(perGroup),
     ready: readiness(base, data, node, pipeline),
     metricsPublic: options.metricsPublic === true,
     tokens: () => ({
