@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { AuditActor, AuditRecord } from './audit-service'
 
 /** Identical refusals within this window are one audit row with a count. */
-export const AUDIT_FOLD_WINDOW_MS = 60_000
+const AUDIT_FOLD_WINDOW_MS = 60_000
 
 /**
  * The key under which a refusal is folded (audit-repo's `fold`), or null for a row that is never
