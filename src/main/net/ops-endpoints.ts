@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { roleAtLeast } from '../../shared/auth'
 import type { JobGroup } from '../../shared/model'
 import type { Principal } from '../../shared/principal'
-import { AuthFailureGuard, tooManyFailuresMessage } from '../kernel/rate-limit'
+import { AUTH_FAILURE_LIMIT, AuthFailureGuard, RateLimit, tooManyFailuresMessage } from '../kernel/rate-limit'
 import { authenticateAdminCall, type AdminTokens } from './admin-auth'
 import { principalOfCaller } from './caller-principal'
 import { ACCESS_TOKEN_HEADER } from './wire/auth'
@@ -21,8 +21,8 @@ export interface OpsEndpointDeps {
   metricsPublic: boolean
   tokens: () => AdminTokens
   findPersonal(token: string, source: string): Promise<Principal | null>
-  /** Writes the audit row of a refused scrape (an unknown or too weak credential). */
-  refused(source: string, reason: string): Promise<void>
+  /** Writes the audit row of a refused scrape (an unknown or too weak credential, a locked-out address). */
+  refused(source: string, reason: { code: string; message: string }): Promise<void>
   nowMs: () => number
 }
 
@@ -40,7 +40,7 @@ const BEARER = /^Bearer +(\S{1,512})$/i
  * reaches the port may see it all.
  */
 export function opsEndpoints(deps: OpsEndpointDeps): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
-  const failures = new AuthFailureGuard()
+  const failures = { guard: new AuthFailureGuard(), lockoutNotes: new RateLimit(1, AUTH_FAILURE_LIMIT.windowMs) }
   return async (request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
     if (!PATHS.has(pathname)) return false
@@ -76,21 +76,25 @@ function send(response: ServerResponse, status: number, contentType: string, bod
 async function checkBearer(
   deps: OpsEndpointDeps,
   request: IncomingMessage,
-  failures: AuthFailureGuard,
+  failures: { guard: AuthFailureGuard; lockoutNotes: RateLimit },
 ): Promise<{ status: number; message: string } | { seesEveryGroup: boolean }> {
   const source = request.socket.remoteAddress ?? 'unknown'
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? ''
   const nowMs = deps.nowMs()
-  const blockedMs = failures.blockedForMs(source, token, nowMs)
-  if (blockedMs > 0) return { status: 429, message: tooManyFailuresMessage(blockedMs) }
+  const blockedMs = failures.guard.blockedForMs(source, token, nowMs)
+  if (blockedMs > 0) {
+    // Refused unread: one audit row per address and window, however many it keeps sending.
+    if (failures.lockoutNotes.noteRefusal(source, nowMs)) await deps.refused(source, { code: 'auth.lockedOut', message: tooManyFailuresMessage(blockedMs) })
+    return { status: 429, message: tooManyFailuresMessage(blockedMs) }
+  }
   const principal = await principalOf(deps, token, source)
   if (principal && roleAtLeast(principal.role, 'viewer')) {
-    failures.succeed(source, token, nowMs)
+    failures.guard.succeed(source, token, nowMs)
     return { seesEveryGroup: principal.groupIds === null }
   }
-  failures.fail(source, token, nowMs)
+  failures.guard.fail(source, token, nowMs)
   const reason = token === '' ? 'no bearer token' : 'the bearer token is not one the OpenAPI takes'
-  await deps.refused(source, reason)
+  await deps.refused(source, { code: 'auth.tokenRefused', message: reason })
   return { status: 401, message: `metrics: ${reason} (Authorization: Bearer <API token or personal token>)` }
 }
 

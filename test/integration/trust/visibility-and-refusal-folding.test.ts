@@ -189,7 +189,7 @@ describe('refusals that wrote no audit row now write one, and change nothing els
 })
 
 describe('identical refusals within a minute are one row with a count', () => {
-  it('100 /metrics requests from one address with wrong tokens: one row counting 100; the address is then locked out', async () => {
+  it('100 /metrics requests from one address with wrong tokens: one row counting 100; the lockout after them one more row', async () => {
     const address = '127.4.0.1'
     const { result, rows, changed } = await auditedBy(async () => {
       const statuses: number[] = []
@@ -200,7 +200,11 @@ describe('identical refusals within a minute are one row with a count', () => {
     expect(rows.map((r) => [r.action, r.outcome, r.count])).toEqual([['auth.token', 'refused', 100]])
     expect(changed).toEqual([])
     expect((await newestOf('auth.token', 1))[0]).toMatchObject({ source: address, target: 'metrics', count: 100 })
-    expect((await metrics('wrong-token-101', address)).status).toBe(429)
+    // Locked out: refused unread, and the lockout is one row of its own for the window.
+    const lockedOut = await auditedBy(async () => [(await metrics('wrong-token-101', address)).status, (await metrics('wrong-token-102', address)).status])
+    expect(lockedOut.result).toEqual([429, 429])
+    expect(lockedOut.rows.map((r) => [r.action, r.outcome, r.count])).toEqual([['auth.token', 'refused', 1]])
+    expect((await newestOf('auth.token', 1))[0]).toMatchObject({ source: address, detail: { reason: { code: 'auth.lockedOut' } } })
   })
 
   it('100 identical refused calls of a viewer: one row counting 100; the same refusal in the next minute is a row of its own', async () => {
