@@ -17,8 +17,10 @@ import { renamed, securityWorld, type SecurityWorld, type SessionRole } from '..
  * personal token scoped to A, group A's own token, the executor token, the API token and no
  * credential. A recording listener stands at an address no group registers, and calls aim at it
  * wherever a caller may name an address. It checks which calls succeed, that nothing the listener
- * receives carries a token, and that every refusal writes exactly one audit row, with the action the
- * caller asked for, and nothing else.
+ * receives carries a token, and that every refusal is recorded exactly once (a row, or one more on
+ * the row of an identical refusal within the minute), with the action the caller asked for, and
+ * writes nothing else. Round 3: a gate (an approval) is a person's decision, refused to every token
+ * that acts for no one.
  */
 let w: SecurityWorld
 beforeAll(async () => (w = await securityWorld()), 120_000)
@@ -343,8 +345,8 @@ function newestAuditId(): number {
 
 /**
  * Runs `call` and checks it against what the caller may do: permitted, it is not refused (and, but
- * for `mayFail`, succeeds); refused, it writes exactly one audit row — refused, under `action` —
- * and changes nothing else.
+ * for `mayFail`, succeeds); refused, it is recorded once — a row, or a count on the row it repeats
+ * (auditRowsAfter reports both), refused, under `action` — and changes nothing else.
  */
 async function expectOutcome<T>(
   label: string,
