@@ -108,6 +108,8 @@ export const AUDIT_ACTIONS = [
   'job.export',
   'jobs.import',
   'definitions.apply',
+  /** Definition files written out of the server (`jobdesk export`): they carry every job's settings and scripts. */
+  'definitions.export',
   'jobs.demoRemove',
   'run.kill',
   'run.rerun',
@@ -179,6 +181,12 @@ export interface AuditEntry {
   target: string
   /** Parameters, before/after for edits, and why it was refused. */
   detail: AuditDetail
+  /**
+   * How many identical refusals the row stands for: the same actor from the same address, action,
+   * target and reason within one minute are one row (the first one's details) whose count grows.
+   * 1 for every other row.
+   */
+  count: number
 }
 
 export interface AuditDetail {

@@ -141,7 +141,7 @@ export async function coreSurfaces(
     defaultTimezone: localTimezone,
   })
   const ops = opsEndpoints({
-    scrape: () => data.metrics.scrape(),
+    scrape: (perGroup) => data.metrics.scrape(perGroup),
     ready: readiness(base, data, node, pipeline),
     metricsPublic: options.metricsPublic === true,
     tokens: () => ({
@@ -153,7 +153,7 @@ export async function coreSurfaces(
     refused: (source, reason) =>
       audit.record(
         { actor: '(unknown credential)', actorKind: 'anonymous', source },
-        { action: 'auth.token', outcome: 'refused', target: 'metrics', detail: { reason: { code: 'auth.tokenRefused', message: reason } } },
+        { action: 'auth.token', outcome: 'refused', target: 'metrics', detail: { reason } },
       ),
     nowMs,
   })

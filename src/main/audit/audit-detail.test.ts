@@ -30,14 +30,15 @@ describe('audit export', () => {
     groupId: 2,
     target: 'job 1, "quoted"',
     detail: { params: { jobId: 1 } },
+    count: 3,
   }
 
   it('writes CSV with quoting and without spreadsheet formulas', () => {
     const lines = auditCsv([entry]).split('\r\n')
-    expect(lines[1]).toBe(`7,2026-01-02T03:04:05.000Z,'=cmd,user,127.0.0.1,job.trigger,ok,2,"job 1, ""quoted""","{""params"":{""jobId"":1}}"`)
+    expect(lines[1]).toBe(`7,2026-01-02T03:04:05.000Z,'=cmd,user,127.0.0.1,job.trigger,ok,2,"job 1, ""quoted""","{""params"":{""jobId"":1}}",3`)
   })
 
   it('writes JSON with an ISO time beside the epoch milliseconds', () => {
-    expect(JSON.parse(auditJson([entry]))[0]).toMatchObject({ id: 7, time: '2026-01-02T03:04:05.000Z', atMs: entry.atMs })
+    expect(JSON.parse(auditJson([entry]))[0]).toMatchObject({ id: 7, count: 3, time: '2026-01-02T03:04:05.000Z', atMs: entry.atMs })
   })
 })

@@ -4,6 +4,7 @@ import type { Logger } from '../kernel/logger'
 import type { AuditRepo } from '../store/audit-repo'
 import type { Principal } from '../../shared/principal'
 import { redactDetail } from './audit-detail'
+import { auditFoldKey } from './audit-fold'
 import { auditCsv, auditJson } from './audit-export'
 
 export const AUDIT_EXPORT_MAX_ROWS = 100_000
@@ -40,17 +41,22 @@ export class AuditService {
     private readonly logger: Logger,
   ) {}
 
+  /** Writes one row, or (a refusal repeated within its minute: ./audit-fold.ts) counts one more on the row it repeats. */
   async record(who: AuditActor, entry: AuditRecord): Promise<void> {
+    const nowMs = this.clock.nowMs()
+    const row = {
+      atMs: nowMs,
+      ...who,
+      action: entry.action,
+      outcome: entry.outcome,
+      groupId: entry.groupId ?? null,
+      target: entry.target ?? '',
+      detail: redactDetail(entry.detail ?? {}),
+    }
     try {
-      await this.repo.insert({
-        atMs: this.clock.nowMs(),
-        ...who,
-        action: entry.action,
-        outcome: entry.outcome,
-        groupId: entry.groupId ?? null,
-        target: entry.target ?? '',
-        detail: redactDetail(entry.detail ?? {}),
-      })
+      const foldKey = auditFoldKey(who, entry, nowMs)
+      if (foldKey === null) await this.repo.insert(row)
+      else await this.repo.fold(row, foldKey)
     } catch (error) {
       this.logger.error('writing an audit entry failed', { action: entry.action, actor: who.actor, error: (error as Error).message })
     }

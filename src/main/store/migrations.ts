@@ -583,6 +583,21 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE job_api_token ADD COLUMN suspended_at INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 19,
+    description: 'audit: identical refusals within a minute folded into one row with a count',
+    sql: `
+      -- A refusal repeated by the same actor from the same address (same action, target and reason)
+      -- within one minute adds to the row of its first occurrence instead of writing another
+      -- (audit/audit-fold.ts): a flood of refused requests costs one row a minute, with its count.
+      -- fold_key: a digest of (minute, actor, source, action, target, reason), NULL for rows that
+      -- are never folded (everything but refusals); the unique index makes the fold one row on
+      -- every node (NULLs are distinct in a UNIQUE index on all three engines).
+      ALTER TABLE job_audit ADD COLUMN repeat_count INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE job_audit ADD COLUMN fold_key TEXT;
+      CREATE UNIQUE INDEX job_audit_fold ON job_audit(fold_key);
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -460,4 +460,13 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
       'ALTER TABLE job_api_token ADD COLUMN suspended_at BIGINT NOT NULL DEFAULT 0',
     ],
   },
+  {
+    version: 19,
+    description: 'audit: identical refusals within a minute folded into one row with a count',
+    // Why: src/main/store/migrations.ts, version 19. The key is 43 base64url characters (SHA-256);
+    // NULLs are distinct in a UNIQUE key. One statement: a step cut halfway must not be left half done.
+    statements: [
+      'ALTER TABLE job_audit ADD COLUMN repeat_count INT NOT NULL DEFAULT 1, ADD COLUMN fold_key CHAR(43) NULL, ADD UNIQUE KEY job_audit_fold (fold_key)',
+    ],
+  },
 ]

@@ -429,4 +429,14 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
       'ALTER TABLE job_api_token ADD COLUMN IF NOT EXISTS suspended_at BIGINT NOT NULL DEFAULT 0',
     ],
   },
+  {
+    version: 19,
+    description: 'audit: identical refusals within a minute folded into one row with a count',
+    // Why: src/main/store/migrations.ts, version 19.
+    statements: [
+      'ALTER TABLE job_audit ADD COLUMN IF NOT EXISTS repeat_count INTEGER NOT NULL DEFAULT 1',
+      'ALTER TABLE job_audit ADD COLUMN IF NOT EXISTS fold_key TEXT',
+      'CREATE UNIQUE INDEX IF NOT EXISTS job_audit_fold ON job_audit(fold_key)',
+    ],
+  },
 ]

@@ -16,6 +16,7 @@ export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
   'auth.badOrigin': '请求来自其他站点',
   'auth.adminOnly': '只有管理员可以执行此操作（{method}）',
   'auth.needsAllGroups': '需要能看到所有分组的用户或令牌：{method} 会列出每个分组的对象',
+  'auth.peopleOnly': '{method} 须由人来决定：请登录，或使用具有该权限的用户的个人令牌（执行器组的令牌、执行器令牌和 API 令牌都不可以）',
   'auth.viewerReadOnly': '访客只能查看（{method}）',
   'auth.groupNotGranted': '未授予你执行器分组 {groupId}（{method}）',
   'auth.addressNotRegistered':
