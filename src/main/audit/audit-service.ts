@@ -1,5 +1,6 @@
 import type { AuditAction, AuditDetail, AuditExportRequest, AuditFilter, AuditOutcome, AuditPage } from '../../shared/auth'
 import type { Clock } from '../kernel/clock'
+import type { KnownSecrets } from '../kernel/known-secrets'
 import type { Logger } from '../kernel/logger'
 import type { AuditRepo } from '../store/audit-repo'
 import type { Principal } from '../../shared/principal'
@@ -38,6 +39,8 @@ export class AuditService {
     private readonly repo: AuditRepo,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** The secret values whose every occurrence in a detail is redacted (none: only the secret fields are masked). */
+    private readonly secrets?: KnownSecrets,
   ) {}
 
   async record(who: AuditActor, entry: AuditRecord): Promise<void> {
@@ -49,7 +52,7 @@ export class AuditService {
         outcome: entry.outcome,
         groupId: entry.groupId ?? null,
         target: entry.target ?? '',
-        detail: redactDetail(entry.detail ?? {}),
+        detail: redactDetail(entry.detail ?? {}, entry.action, this.secrets),
       })
     } catch (error) {
       this.logger.error('writing an audit entry failed', { action: entry.action, actor: who.actor, error: (error as Error).message })
