@@ -31,6 +31,8 @@ export interface HookServiceDeps {
   /** This node's address as the cluster knows it, or null before it is known. */
   nodeUrl: () => string | null
   limit?: { maxRequests: number; windowMs: number }
+  /** Told after a hook is made or removed: its secret is one the log redaction must know (or may forget). */
+  secretsChanged?: () => Promise<void>
 }
 
 /**
@@ -64,6 +66,7 @@ export class HookService {
       lastUsedAtMs: 0,
     }
     await hooks.insert(hook)
+    await this.deps.secretsChanged?.()
     const path = `${HOOK_PATH_PREFIX}${hook.id}`
     const node = this.deps.nodeUrl()
     return { hook: viewOf(hook), path, url: node ? `${node.replace(/\/+$/, '')}${path}` : path, secret: hook.secret }
@@ -83,6 +86,7 @@ export class HookService {
   async remove(id: string): Promise<void> {
     if (!(await this.deps.repos.hooks.delete(id))) throw notFound('hook.notFound', { id })
     await this.deps.repos.hookUses.deleteForHook(id)
+    await this.deps.secretsChanged?.()
   }
 
   /** Removes a job's or flow's trigger URLs with it (their ids would otherwise answer 404 for ever, but take room). */
