@@ -53,6 +53,7 @@ export function coreBase(options: CoreOptions): CoreBase {
   if (jitter !== undefined && !(jitter >= 0 && jitter <= 1)) throw new ValidationError('retryJitterRatio', `expected 0-1, got ${jitter}`)
   const clock = options.clock ?? systemClock
   const secrets = options.secrets ?? new KnownSecrets()
+  secrets.set('start-up', startUpSecretsOf(options))
   const logger = redactingLogger(options.logger ?? consoleLogger('core'), secrets)
   return { clock, logger, secrets, nowMs: () => clock.nowMs(), spawnWorker: options.spawnWorker ?? defaultSpawnWorker }
 }
@@ -99,6 +100,18 @@ export async function openCoreData(options: CoreOptions, { clock, logger, secret
     writer,
     metrics,
   }
+}
+
+/** The secrets given at start: the database URL's password, the directory's bind password and client secret, the first admin's password. */
+function startUpSecretsOf(options: CoreOptions): string[] {
+  const { ldap, oidc } = options.directory ?? {}
+  let databasePassword = ''
+  try {
+    databasePassword = options.database === undefined ? '' : decodeURIComponent(new URL(options.database).password)
+  } catch {
+    // A SQLite path, or a URL the store will refuse with its own message (which masks the password).
+  }
+  return [databasePassword, ldap?.bindPassword ?? '', oidc?.clientSecret ?? '', options.adminPassword ?? ''].filter((text) => text !== '')
 }
 
 /** Every transaction of the store is timed (jobdesk_db_transaction_seconds): one timer per transaction, never per row. */

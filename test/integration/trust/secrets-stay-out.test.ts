@@ -26,6 +26,7 @@ import { ECHO_MARKER, secretSettings, startEchoingMailServer, startEchoingRobots
  */
 const FLAG_TOKENS = { accessToken: 'access-token-flag-q7Zx', apiToken: 'api-token-flag-q7Zx', consoleToken: 'console-token-flag-q7Zx' }
 const GROUP_TOKEN = 'group-own-token-q7Zx'
+const ADMIN_PASSWORD = 'first-admin-password-q7Zx'
 
 const dir = makeTempDir('jobdesk-secrets-')
 const dataDir = join(dir.path, 'data')
@@ -35,7 +36,7 @@ let headless: Headless<CoreParts>
 let robots: HttpRecorder
 let mail: MailSink
 /** Every value configured in the test; filled as they are made. */
-const configured: string[] = [...Object.values(FLAG_TOKENS), GROUP_TOKEN]
+const configured: string[] = [...Object.values(FLAG_TOKENS), GROUP_TOKEN, ADMIN_PASSWORD]
 /** What the console was shown: the channel tests' results. */
 const shown: string[] = []
 
@@ -59,6 +60,7 @@ beforeAll(async () => {
       logFile: log.file,
       seedDemo: false,
       ...FLAG_TOKENS,
+      adminPassword: ADMIN_PASSWORD,
       shutdownGraceMs: 200,
       rendererDir: join(dir.path, 'renderer'),
       monitorTimings: { failMonitorPeriodMs: 100 },
