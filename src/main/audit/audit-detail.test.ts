@@ -52,16 +52,31 @@ describe('a settings save’s audit detail', () => {
     for (const secret of ['old-pass', 'Bearer old', 'Bearer new', 'Bearer added', 'url-token', 'robot-key', 'token-value']) expect(text).not.toContain(secret)
   })
 
+  it('keeps the settings a token’s regeneration answers with without any of their secrets', () => {
+    const detail = redactDetail({ after: { ...before, accessToken: 'fresh-token-value' } }, 'settings.accessToken')
+    expect(detail.after).toMatchObject({
+      accessToken: '***',
+      alarms: { webhooks: [{ url: 'https://hooks.example.test/…', headers: { Authorization: '***' } }] },
+    })
+    expect(JSON.stringify(detail)).not.toMatch(/fresh-token-value|old-pass|url-token|Bearer/)
+  })
+
   it('says only "given" for a refused save, which has nothing to compare with', () => {
     const detail = redactDetail({ params: input, reason: { code: 'auth.adminOnly', message: 'no' } }, 'settings.save')
     expect((detail.params as typeof input).alarms.webhooks[1]).toEqual({ url: 'given', headers: { Authorization: 'given' } })
   })
 
+  it('keeps a tested webhook’s URL as its origin, saved or not', () => {
+    expect(redactDetail({ params: { url: 'https://robot.example.test/x?key=unsaved-key' } }, 'settings.testChannel')).toEqual({
+      params: { url: 'https://robot.example.test/…' },
+    })
+  })
+
   it('takes any secret this process knows out of any other detail', () => {
     const secrets = new KnownSecrets()
     secrets.set('settings', ['robot-key-123456'])
-    const detail = redactDetail({ params: { url: 'https://robot.example.test/x?key=robot-key-123456' } }, 'settings.testChannel', secrets)
-    expect(detail).toEqual({ params: { url: 'https://robot.example.test/x?key=[redacted]' } })
+    const detail = redactDetail({ params: { jobId: 7, executorParam: 'curl -H "X-Key: robot-key-123456"' } }, 'job.trigger', secrets)
+    expect(detail).toEqual({ params: { jobId: 7, executorParam: 'curl -H "X-Key: [redacted]"' } })
   })
 })
 

@@ -10,6 +10,8 @@ export const AUDIT_TEXT_MAX_CHARS = 20_000
 const MAX_DEPTH = 8
 const MAX_ITEMS = 500
 const MASK = '***'
+/** The actions whose details hold the settings (a token's regeneration answers with them all). */
+const SETTINGS_ACTIONS: ReadonlySet<AuditAction> = new Set(['settings.save', 'settings.accessToken', 'settings.apiToken'])
 
 /** A copy of `value` fit for the audit trail: secrets masked (by their keys unless `byKey` is false), long texts and lists cut. */
 export function redact(value: unknown, depth = 0, byKey = true): unknown {
@@ -25,13 +27,16 @@ export function redact(value: unknown, depth = 0, byKey = true): unknown {
 }
 
 /**
- * A detail as the audit trail keeps it. A settings save records which secret settings it sets or
- * changes, never their values (shared/settings-secrets.ts declares them); any other detail has the
- * values of secret-named keys masked. Then every text still holding a secret this process knows —
- * a token pasted into a parameter, a robot's URL in a test request — is redacted.
+ * A detail as the audit trail keeps it. The settings' secret fields (shared/settings-secrets.ts)
+ * are masked where a detail holds the settings: a save records which of them it sets or changes,
+ * never their values; a channel test keeps its URL's origin. Any other detail has the values of
+ * secret-named keys masked. Then every text still holding a secret this process knows — a token
+ * pasted into a job's parameter, say — is redacted.
  */
 export function redactDetail(detail: AuditDetail, action: AuditAction, secrets?: KnownSecrets): AuditDetail {
-  const kept = (action === 'settings.save' ? redact(settingsSaveDetail(detail), 0, false) : redact(detail)) as AuditDetail
+  let kept: AuditDetail
+  if (SETTINGS_ACTIONS.has(action)) kept = redact(settingsDetail(detail), 0, false) as AuditDetail
+  else kept = redact(action === 'settings.testChannel' ? testedChannelDetail(detail) : detail) as AuditDetail
   return secrets ? secrets.redactDeep(kept) : kept
 }
 
@@ -40,7 +45,7 @@ export function redactDetail(detail: AuditDetail, action: AuditAction, secrets?:
  * save sets it, changes it or leaves it as it was (`"alarms.webhooks[0].headers.Authorization"` →
  * "changed"); `before` and `after` with secret URLs cut to their origin and other secrets masked.
  */
-function settingsSaveDetail(detail: AuditDetail): AuditDetail {
+function settingsDetail(detail: AuditDetail): AuditDetail {
   const stored = detail.before === undefined ? null : new Map(secretFieldsOf(detail.before).map((field) => [field.path, field.value]))
   const change = (field: FoundSecret): string => {
     if (stored === null) return 'given'
@@ -54,4 +59,10 @@ function settingsSaveDetail(detail: AuditDetail): AuditDetail {
     ...(detail.before !== undefined && { before: maskSecretFields(detail.before, hidden) }),
     ...(detail.after !== undefined && { after: maskSecretFields(detail.after, hidden) }),
   }
+}
+
+/** A channel test's URL may be one not saved yet, with a token no list knows: it is kept as its origin, as a saved one is. */
+function testedChannelDetail(detail: AuditDetail): AuditDetail {
+  const params = detail.params as { url?: unknown } | undefined
+  return typeof params?.url === 'string' ? { ...detail, params: { ...params, url: urlHostOnly(params.url) } } : detail
 }
