@@ -55,7 +55,7 @@ export async function coreSurfaces(
     audit: (who, entry) => audit.record(who, entry),
     nowMs,
     nodeUrl: () => node.membership.adminUrl() || null,
-    secretsChanged: () => data.storedSecrets.refresh(),
+    secretsChanged: () => data.storedSecrets.changed(),
   })
   const coreApi = createFacade({
     store,
@@ -68,7 +68,7 @@ export async function coreSurfaces(
       store,
       nowMs,
       (tx, appName) => registry.refreshGroupIn(tx, appName, nowMs()),
-      () => data.storedSecrets.refresh(),
+      () => data.storedSecrets.changed(),
     ),
     links,
     imports,

@@ -17,6 +17,14 @@ function tables() {
 }
 
 describe('StoredSecrets', () => {
+  it('tells a change that could not be reread to the log, never to the one who made it', async () => {
+    const warnings: string[] = []
+    const failing = { groups: { list: () => Promise.reject(new Error('database gone')) } } as unknown as Pick<Repos, 'groups' | 'hooks'>
+    const logger = { ...silentLogger, warn: (msg: string) => void warnings.push(msg) }
+    await expect(new StoredSecrets(failing, new KnownSecrets(), new ManualClock(0), logger).changed()).resolves.toBeUndefined()
+    expect(warnings).toEqual(['rereading the stored secrets failed'])
+  })
+
   it('tells the redaction the groups’ own tokens and the trigger URLs’ secrets', async () => {
     const { repos } = tables()
     const secrets = new KnownSecrets()

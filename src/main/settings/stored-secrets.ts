@@ -34,6 +34,11 @@ export class StoredSecrets {
     this.secrets.set('hooks', await this.repos.hooks.allSecrets())
   }
 
+  /** `refresh` after this node changed a group or a hook: never rejects, since the change itself is made by then. */
+  async changed(): Promise<void> {
+    await this.refresh().catch((error: unknown) => this.logger.warn('rereading the stored secrets failed', { error: (error as Error).message }))
+  }
+
   start(): void {
     this.loop = runPeriodically(
       this.clock,
