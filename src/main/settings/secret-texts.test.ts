@@ -47,6 +47,11 @@ describe('secretTextsOfSettings', () => {
     for (const open of ['mail.example.test', 'hooks.slack.com', 'services', 'T000', 'alarm', '0.0.0.0']) expect(texts).not.toContain(open)
   })
 
+  it('gives a URL’s password as typed, not as the URL encodes it', () => {
+    const texts = secretTextsOfSettings({ alarms: { webhooks: [{ url: 'https://u:p%40ss%2Fword@hooks.example.test/in' }] } })
+    expect(texts).toContain('p@ss/word')
+  })
+
   it('gives nothing for settings without secrets', () => {
     expect(secretTextsOfSettings({ alarms: { desktop: true, webhooks: [], smtp: null } })).toEqual([])
   })

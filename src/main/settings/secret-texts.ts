@@ -27,7 +27,7 @@ function textsOf(field: FoundSecret): string[] {
     // A URL that does not parse was refused when the settings were saved; its whole text is still known.
     return [field.value]
   }
-  const parts = [field.value, url.password, ...url.searchParams.values()]
+  const parts = [field.value, decodeURIComponentSafe(url.password), ...url.searchParams.values()]
   for (const segment of url.pathname.split('/')) if (segment.length >= URL_TOKEN_MIN_CHARS) parts.push(decodeURIComponentSafe(segment))
   return parts.filter((part) => part !== '')
 }
