@@ -74,6 +74,14 @@ describe('verifyHookRequest', () => {
     expect(new Set([useKeyOf(null, BODY), useKeyOf(atSec, BODY), useKeyOf(atSec + 1, BODY), useKeyOf(atSec, `${BODY} `)]).size).toBe(4)
     expect(useKeyOf(atSec, BODY).length).toBeLessThanOrEqual(80)
   })
+
+  it('names the keys earlier versions recorded a delivery under, so a delivery used before an upgrade stays used', () => {
+    const hmac = createHmac('sha256', SECRET).update(BODY).digest('hex')
+    const gitea = verifyHookRequest(SECRET, { 'x-gitea-signature': hmac, 'x-gitea-delivery': 'g-1' }, BODY, NOW)
+    expect(gitea.ok && gitea.earlierKeys).toEqual([`github:${hmac}`, `gitea:${hmac}`])
+    const signed = verifyHookRequest(SECRET, jobdesk(NOW / 1000), BODY, NOW)
+    expect(signed.ok && signed.earlierKeys).toEqual([`jobdesk:${jobDeskSignature(SECRET, NOW / 1000, BODY).slice(7)}`])
+  })
 })
 
 describe('parseHookBody', () => {

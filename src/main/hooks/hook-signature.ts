@@ -34,6 +34,11 @@ export type Verification =
       scheme: HookScheme
       /** What marks this request as used (`job_hook_use.use_key`): `useKeyOf` its timestamp and body, the same under every scheme. */
       useKey: string
+      /**
+       * The keys versions before the shared key recorded this delivery under (scheme-named): rows of
+       * them may stay in job_hook_use for up to GIT_DELIVERY_MEMORY_MS after an upgrade, and still refuse it.
+       */
+      earlierKeys: string[]
       /** Until when it must be remembered: after that it could not pass anyway (or, for the Git providers, no longer is). */
       expiresAtMs: number
       /** The provider's delivery id, for the audit trail ('' for JobDesk's scheme). */
@@ -72,6 +77,7 @@ function verifyJobDesk(secret: string, timestamp: string | undefined, signature:
     ok: true,
     scheme: 'jobdesk',
     useKey: useKeyOf(sentAtMs / 1000, rawBody),
+    earlierKeys: [`jobdesk:${expected}`],
     expiresAtMs: Math.max(nowMs, sentAtMs) + HOOK_CLOCK_SKEW_MS + 60_000,
     deliveryId: '',
   }
@@ -93,7 +99,8 @@ function verifyBodyHmac(
   const expected = hmacHex(secret, rawBody)
   if (!sameHex(presented, expected)) return { ok: false, problem: 'badSignature' }
   const deliveryId = (header(headers, GIT_HEADERS[scheme].delivery) ?? '').slice(0, 100)
-  return { ok: true, scheme, useKey: useKeyOf(null, rawBody), expiresAtMs: nowMs + GIT_DELIVERY_MEMORY_MS, deliveryId }
+  const earlierKeys = [`github:${expected}`, `gitea:${expected}`]
+  return { ok: true, scheme, useKey: useKeyOf(null, rawBody), earlierKeys, expiresAtMs: nowMs + GIT_DELIVERY_MEMORY_MS, deliveryId }
 }
 
 /**
@@ -105,7 +112,8 @@ function verifyGitLab(secret: string, token: string, rawBody: string, headers: I
   if (!timingSafeEqual(sha256(token), sha256(secret))) return { ok: false, problem: 'badSignature' }
   const deliveryId = (header(headers, GIT_HEADERS.gitlab.delivery) ?? '').slice(0, 100)
   if (deliveryId === '') return { ok: false, problem: 'badSignature' }
-  return { ok: true, scheme: 'gitlab', useKey: useKeyOf(null, rawBody), expiresAtMs: nowMs + GIT_DELIVERY_MEMORY_MS, deliveryId }
+  const earlierKeys = [`gitlab:${sha256(deliveryId).toString('hex')}`]
+  return { ok: true, scheme: 'gitlab', useKey: useKeyOf(null, rawBody), earlierKeys, expiresAtMs: nowMs + GIT_DELIVERY_MEMORY_MS, deliveryId }
 }
 
 /**

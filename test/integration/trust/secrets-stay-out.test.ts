@@ -106,6 +106,19 @@ describe('a trigger URL’s delivery, once used', () => {
   }, 60_000)
 })
 
+describe('a delivery used before the replay key was shared', () => {
+  it('is still refused: the keys it was recorded under then are read too', async () => {
+    const hook = await api().createHook({ jobId: (await embeddedJob({ name: 'hooked before', executorHandler: 'demoJobHandler' })).id })
+    configured.push(hook.secret)
+    const body = JSON.stringify({ ref: 'refs/heads/before' })
+    const hmac = createHmac('sha256', hook.secret).update(body).digest('hex')
+    // What an earlier version wrote for a GitHub delivery: its scheme's name and the HMAC.
+    await headless.core.store.hookUses.claim(hook.hook.id, `github:${hmac}`, Date.now() + 86_400_000, Date.now())
+    expect(await post(hook.path, body, { 'X-Gitea-Signature': hmac, 'X-Gitea-Delivery': 'g-9' })).toBe(401)
+    expect(await lastRefusal()).toBe('hook.replayed')
+  })
+})
+
 describe('the secrets of the settings, groups and trigger URLs', () => {
   it('are saved, changed and used, their channels tested and their alarms sent', async () => {
     for (const round of [1, 2]) {
