@@ -55,6 +55,7 @@ export async function coreSurfaces(
     audit: (who, entry) => audit.record(who, entry),
     nowMs,
     nodeUrl: () => node.membership.adminUrl() || null,
+    secretsChanged: () => data.storedSecrets.changed(),
   })
   const coreApi = createFacade({
     store,
@@ -63,7 +64,12 @@ export async function coreSurfaces(
     triggerOutcomes: pipeline.triggerOutcomes,
     scheduler: pipeline.scheduler,
     registry,
-    groups: new GroupService(store, nowMs, (tx, appName) => registry.refreshGroupIn(tx, appName, nowMs())),
+    groups: new GroupService(
+      store,
+      nowMs,
+      (tx, appName) => registry.refreshGroupIn(tx, appName, nowMs()),
+      () => data.storedSecrets.changed(),
+    ),
     links,
     imports,
     definitionFiles: new DefinitionService(store, imports, jobs, localTimezone, nowMs),

@@ -5,7 +5,8 @@ import type { DefinitionDocument } from '../../shared/schema/definition-files'
 import type { AuditAction } from '../../shared/auth'
 import type { JobGroup, JobInfo, JobLink } from '../../shared/model'
 import { notFound, notPermitted } from '../../shared/messages/coded-errors'
-import { redactUrl, urlHostOnly } from '../../shared/redact-url'
+import { redactUrl } from '../../shared/redact-url'
+import { withoutSettingsSecrets } from '../../shared/settings-secrets'
 import { seesGroup, type Principal } from '../../shared/principal'
 import { refuse, requireAdmin, requireOperates, requireSees } from './refusal'
 import { FLOW_RULES, seesFlow } from './flow-rules'
@@ -143,27 +144,6 @@ function linkRule(action: AuditAction): MethodRule {
       requireOperates(ctx.principal, parent?.jobGroup ?? 0, ctx.method, { code: 'job.notFound', id: parentJobId })
       requireOperates(ctx.principal, child?.jobGroup ?? 0, ctx.method, { code: 'job.notFound', id: childJobId })
       return decision
-    },
-  }
-}
-
-/** Settings without the secrets a non-admin must not read: the tokens, the SMTP password, webhook headers and URLs, IM robots' URLs and secrets. */
-function withoutSecrets(settings: Settings): Settings {
-  const { alarms } = settings
-  return {
-    ...settings,
-    accessToken: '',
-    apiToken: '',
-    consoleToken: settings.consoleToken === null ? null : '',
-    alarms: {
-      ...alarms,
-      smtp: alarms.smtp && { ...alarms.smtp, ...(alarms.smtp.pass !== undefined ? { pass: '' } : {}) },
-      webhooks: alarms.webhooks.map((w) => ({
-        ...w,
-        url: urlHostOnly(w.url),
-        ...(w.headers ? { headers: Object.fromEntries(Object.keys(w.headers).map((name) => [name, ''])) } : {}),
-      })),
-      ...(alarms.imChannels ? { imChannels: alarms.imChannels.map(({ secret: _secret, ...channel }) => ({ ...channel, url: urlHostOnly(channel.url) })) } : {}),
     },
   }
 }
@@ -433,7 +413,8 @@ export const CORE_RULES = {
   getSettings: {
     ...anyone,
     async narrow(ctx, settings: Settings) {
-      const shown = ctx.principal.role === 'admin' ? settings : withoutSecrets(settings)
+      // Without the secret settings (shared/settings-secrets.ts): URLs as their origin, the rest empty.
+      const shown = ctx.principal.role === 'admin' ? settings : withoutSettingsSecrets(settings)
       // A user signed in with a password of their own: the console token opens nothing any more, so it is not offered.
       const tokenRetired = ctx.principal.kind === 'user' && !ctx.principal.mustChangePassword
       return tokenRetired ? { ...shown, consoleToken: null } : shown
