@@ -441,4 +441,14 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
     // Why: src/main/store/migrations.ts, version 17. The digest is 22 base64url characters (case matters: the table collation is binary).
     statements: [`CREATE TABLE IF NOT EXISTS job_trail_shape (digest CHAR(22) NOT NULL PRIMARY KEY, shape LONGTEXT NOT NULL) ${TABLE}`],
   },
+  {
+    version: 18,
+    description: "node fences: a row per node and epoch that the node's transactions lock, apart from the lease its heartbeat renews",
+    // Why: src/main/store/migrations.ts, version 18. The node id as in job_node; the copy is
+    // written to be re-run (a step cut halfway runs again whole).
+    statements: [
+      `CREATE TABLE IF NOT EXISTS job_node_fence (node_id VARCHAR(64) NOT NULL PRIMARY KEY, epoch BIGINT NOT NULL) ${TABLE}`,
+      'INSERT IGNORE INTO job_node_fence (node_id, epoch) SELECT node_id, epoch FROM job_node',
+    ],
+  },
 ]

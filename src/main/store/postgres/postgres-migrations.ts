@@ -412,4 +412,13 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
     // Why: src/main/store/migrations.ts, version 17.
     statements: ['CREATE TABLE IF NOT EXISTS job_trail_shape (digest TEXT PRIMARY KEY, shape TEXT NOT NULL)'],
   },
+  {
+    version: 18,
+    description: "node fences: a row per node and epoch that the node's transactions lock, apart from the lease its heartbeat renews",
+    // Why: src/main/store/migrations.ts, version 18.
+    statements: [
+      'CREATE TABLE IF NOT EXISTS job_node_fence (node_id TEXT PRIMARY KEY, epoch BIGINT NOT NULL)',
+      'INSERT INTO job_node_fence (node_id, epoch) SELECT node_id, epoch FROM job_node ON CONFLICT (node_id) DO NOTHING',
+    ],
+  },
 ]
