@@ -187,7 +187,8 @@ export class NodeMembership implements NodeFence {
       if (signal.aborted) return
       const startedMs = clock.nowMs()
       await this.renew(startedMs).catch(warn)
-      this.lookAround(startedMs).catch(warn)
+      // One under way still: it goes on (and says how it ended) once.
+      if (this.looking === null) this.lookAround(startedMs).catch(warn)
       nextMs += this.heartbeatMs
       // Behind (a beat slower than its period, a suspended laptop): the next one at once, the rate from there.
       if (nextMs < clock.nowMs()) nextMs = clock.nowMs()
