@@ -44,11 +44,13 @@ export async function joinAndMonitor(
   alarms.linkRunsAt(() => (options.mode === 'headless' ? membership.adminUrl() : ''))
   const embeddedInfo = (): ExecutorInfo | null =>
     executor && { kind: 'jobdesk', version: JOBDESK_VERSION, handlers: executor.handlerNames(), scripts: settings.embeddedScriptsEnabled() }
-  // Registered before joining: a take-over at join ends the dead node's runs, and what their ends
+  const embedded = executor ? { address: embeddedAddress, info: embeddedInfo } : null
+  // The embedded executor is registered in the join's own transaction (and again in each rejoin's),
+  // before any take-over: a take-over at join ends the dead node's runs, and what their ends
   // trigger at once (a flow's next node, a child job, a retry) must find this embedded executor.
-  // After it, with the dead node's address gone, such a run failed with no executor address.
-  if (executor) await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
-  await membership.join(new NodeTakeOver({ scheduler, triggers, runs: store.runs, complete: (c) => writer.complete(c), registry, clock, logger, alerts }))
+  await membership.join(
+    new NodeTakeOver({ scheduler, triggers, runs: store.runs, complete: (c) => writer.complete(c), registry, embedded, clock, logger, alerts }),
+  )
   const soleProcess = membership.peerCount() === 0
   // Alone on the database, every other embedded address is a past life of this process: gone.
   if (soleProcess) await registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
@@ -85,7 +87,7 @@ export async function joinAndMonitor(
     clock,
     timings: node.registryTimings,
     logger,
-    embedded: executor ? { address: embeddedAddress, info: embeddedInfo } : null,
+    embedded,
     // In the sweep's step: a run on an executor declared dead ends as lost at once (its retry goes to a live address).
     onDead: async (dead, sweptAtMs) => {
       alerts.executorsDead(dead)

@@ -469,4 +469,14 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
       'ALTER TABLE job_audit ADD COLUMN repeat_count INT NOT NULL DEFAULT 1, ADD COLUMN fold_key CHAR(43) NULL, ADD UNIQUE KEY job_audit_fold (fold_key)',
     ],
   },
+  {
+    version: 20,
+    description: "node fences: a row per node and epoch that the node's transactions lock, apart from the lease its heartbeat renews",
+    // Why: src/main/store/migrations.ts, version 20. The node id as in job_node; the copy is
+    // written to be re-run (a step cut halfway runs again whole).
+    statements: [
+      `CREATE TABLE IF NOT EXISTS job_node_fence (node_id VARCHAR(64) NOT NULL PRIMARY KEY, epoch BIGINT NOT NULL) ${TABLE}`,
+      'INSERT IGNORE INTO job_node_fence (node_id, epoch) SELECT node_id, epoch FROM job_node',
+    ],
+  },
 ]

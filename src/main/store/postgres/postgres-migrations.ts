@@ -439,4 +439,13 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
       'CREATE UNIQUE INDEX IF NOT EXISTS job_audit_fold ON job_audit(fold_key)',
     ],
   },
+  {
+    version: 20,
+    description: "node fences: a row per node and epoch that the node's transactions lock, apart from the lease its heartbeat renews",
+    // Why: src/main/store/migrations.ts, version 20.
+    statements: [
+      'CREATE TABLE IF NOT EXISTS job_node_fence (node_id TEXT PRIMARY KEY, epoch BIGINT NOT NULL)',
+      'INSERT INTO job_node_fence (node_id, epoch) SELECT node_id, epoch FROM job_node ON CONFLICT (node_id) DO NOTHING',
+    ],
+  },
 ]
