@@ -177,3 +177,19 @@ test('an admin creates a user on the Users page, and a personal token shown once
   await page.getByTestId('token-row').filter({ hasText: 'e2e ci' }).getByTestId('token-revoke').click()
   await expect(page.getByTestId('token-row').filter({ hasText: 'e2e ci' })).toContainText('Revoked')
 })
+
+test('the Audit page shows how many identical refusals a row stands for', async ({ page }) => {
+  // Three scrapes without a token from this address: identical refusals, one row (two if a minute turned between them).
+  for (let n = 0; n < 3; n++) expect((await fetch(`${server().origin}/metrics`)).status).toBe(401)
+  const cookie = await signInCookie(server().origin, 'admin', ADMIN_PASSWORD)
+  const counts = await bridgeCalls(server().origin, cookie, async (call) => {
+    const trail = (await call('listAudit', { action: 'auth.token', outcome: 'refused', limit: 10 })) as { entries: { target: string; count: number }[] }
+    return trail.entries.filter((e) => e.target === 'metrics').map((e) => e.count)
+  })
+  const most = Math.max(...counts)
+  expect(most).toBeGreaterThanOrEqual(2)
+  await signInPage(page, server().origin, 'admin', ADMIN_PASSWORD)
+  await page.getByTestId('nav-audit').click()
+  const row = page.locator('[data-testid="audit-row"][data-action="auth.token"]').filter({ hasText: `×${most}` })
+  await expect(row.first().getByTestId('audit-count')).toHaveText(`×${most} this minute`)
+})

@@ -76,6 +76,11 @@ export interface ApiTokenView {
   lastUsedAtMs: number
   /** 0: not revoked. */
   revokedAtMs: number
+  /**
+   * 0: not suspended. A directory sign-in that found the owner gone (or without a role) stops the
+   * token until the owner signs in again with a role; unlike a revocation this is undone.
+   */
+  suspendedAtMs: number
 }
 
 export interface ApiTokenInput {
@@ -103,6 +108,8 @@ export const AUDIT_ACTIONS = [
   'job.export',
   'jobs.import',
   'definitions.apply',
+  /** Definition files written out of the server (`jobdesk export`): they carry every job's settings and scripts. */
+  'definitions.export',
   'jobs.demoRemove',
   'run.kill',
   'run.rerun',
@@ -174,6 +181,12 @@ export interface AuditEntry {
   target: string
   /** Parameters, before/after for edits, and why it was refused. */
   detail: AuditDetail
+  /**
+   * How many identical refusals the row stands for: the same actor from the same address, action,
+   * target and reason within one minute are one row (the first one's details) whose count grows.
+   * 1 for every other row.
+   */
+  count: number
 }
 
 export interface AuditDetail {

@@ -215,4 +215,10 @@ export interface LogPage {
   source?: 'executor' | 'kept'
   /** With source 'kept': why the executor was not asked or could not answer (e.g. "ECONNREFUSED"). */
   executorError?: string
+  /**
+   * Lines the executor could not write to this log (a full disk): the log is incomplete, whatever
+   * `isEnd` says, and a line in it marks where they went missing. Absent when none were lost (or the
+   * executor restarted since: then only that line says so).
+   */
+  lostLines?: number
 }

@@ -55,6 +55,15 @@ export function seesGroup(principal: Principal, groupId: number): boolean {
   return principal.groupIds === null || principal.groupIds.includes(groupId)
 }
 
+/**
+ * Whether a person stands behind the call: a signed-in user, the desktop app, the console token
+ * (until the first user has a password), or a personal token (its owner's). The tokens of
+ * automation — a group's own token, the executor token, the API token — act for no one.
+ */
+export function actsForAPerson(principal: Principal): boolean {
+  return principal.kind === 'user' || principal.kind === 'desktop' || principal.kind === 'console-token' || principal.kind === 'personal-token'
+}
+
 /** Whether it may change things in group `groupId` (operators and admins). */
 export function operatesGroup(principal: Principal, groupId: number): boolean {
   return principal.role !== 'viewer' && seesGroup(principal, groupId)

@@ -45,6 +45,8 @@ export class AdminHarness {
   private baseline: TableChecksums = {}
   /** The newest audit row when the baseline was taken: a refusal may add exactly one after it. */
   private auditMark = 0
+  /** Each audit row's count as last read (auditRowsAfter), so a refusal folded into an older row shows. */
+  private readonly auditCounts = new Map<number, number>()
   /** The checksums read after a refused call (tablesChangedBy): the next call starts from them if nothing was committed since. */
   private quietState: { sums: TableChecksums; version: number } | null = null
   private sinceWindow = 0
@@ -152,13 +154,19 @@ export class AdminHarness {
     this.sinceWindow = requests
   }
 
-  /** The audit rows written after `afterId`, oldest first. */
-  auditRowsAfter(afterId: number): { id: number; action: string; outcome: string }[] {
-    return this.reader.prepare('SELECT id, action, outcome FROM job_audit WHERE id > ? ORDER BY id').all(afterId) as {
-      id: number
-      action: string
-      outcome: string
-    }[]
+  /**
+   * The audit rows written after `afterId`, oldest first, and the older ones a refusal was folded
+   * into since this harness last read them (an identical refusal within its minute counts on the
+   * row of the first: src/main/audit/audit-fold.ts) — each row once, with its count.
+   */
+  auditRowsAfter(afterId: number): { id: number; action: string; outcome: string; count: number }[] {
+    const rows = this.reader
+      .prepare('SELECT id, action, outcome, repeat_count AS count FROM job_audit WHERE id > ? OR repeat_count > 1 ORDER BY id')
+      .all(afterId) as { id: number; action: string; outcome: string; count: number }[]
+    const seen = this.auditCounts
+    const grown = rows.filter((row) => row.id > afterId || (seen.has(row.id) && row.count > seen.get(row.id)!))
+    for (const row of rows) seen.set(row.id, row.count)
+    return grown
   }
 
   private async rebase(): Promise<void> {

@@ -79,6 +79,9 @@ export function fencingNode(store: Store, nodeId: string, nowMs: number): Fencin
   const duties: NodeDuties = {
     adopt: (fires) => scheduler.adopt(fires, clock.nowMs()),
     adoptRuns: (logIds) => track(triggers.adoptRuns(logIds)),
+    registerIn: async () => {},
+    onJoined: () => {},
+    forgetIn: async () => {},
     onNodeGone: async () => {},
     onFenced: () => {
       scheduler.dropRing()

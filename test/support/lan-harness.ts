@@ -3,6 +3,7 @@ import { startHeadless, type Headless } from '../../src/main/app/headless'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { parseAgentArgs, type AgentConfig } from '../../src/main/agent/agent-args'
 import { startAgent, type AgentDeps, type RunningAgent } from '../../src/main/agent/run-agent'
+import type { RegistryTimings } from '../../src/main/registry/health'
 import type { JobInput, JobRun } from '../../src/shared/model'
 import { TEST_HANDLERS_DIR } from './core-harness'
 import { jobInput } from './job-input'
@@ -55,8 +56,11 @@ export function lanAgentArgs(adminUrl: string, appName: string, logPath: string)
   ]
 }
 
-/** A JobDesk admin in headless mode on 127.0.0.1 with short registry timings, and no demo jobs. */
-export async function startLanAdmin(options: { monitorTimings?: Record<string, number> } = {}): Promise<LanAdmin> {
+/**
+ * A JobDesk admin in headless mode on 127.0.0.1 with short registry timings (FAST_REGISTRY unless
+ * given; agents started by lanAgentArgs beat at FAST_REGISTRY's interval), and no demo jobs.
+ */
+export async function startLanAdmin(options: { monitorTimings?: Record<string, number>; registryTimings?: RegistryTimings } = {}): Promise<LanAdmin> {
   const dir = makeTempDir()
   const headless = await startHeadless(
     {
@@ -66,7 +70,7 @@ export async function startLanAdmin(options: { monitorTimings?: Record<string, n
       logger: silentLogger,
       seedDemo: false,
       accessToken: TEST_TOKEN,
-      registryTimings: FAST_REGISTRY,
+      registryTimings: options.registryTimings ?? FAST_REGISTRY,
       shutdownGraceMs: 500,
       monitorTimings: options.monitorTimings,
       executorOptions: { handlerDirs: [TEST_HANDLERS_DIR] },

@@ -71,6 +71,9 @@ export function schedulingNode(store: Store, nodeId: string, nowMs: number, scan
   const duties: NodeDuties = {
     adopt: (fires) => scheduler.adopt(fires, clock.nowMs()),
     adoptRuns: () => {},
+    registerIn: async () => {},
+    onJoined: () => {},
+    forgetIn: async () => {},
     onNodeGone: async () => {},
     onFenced: () => void scheduler.dropRing(),
     onStopLeading: () => void scheduler.dropRing(),

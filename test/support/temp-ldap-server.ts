@@ -44,6 +44,8 @@ export interface TempLdapServer {
   /** Takes `uid` out of group `cn` (as the root DN, the way an admin of the directory would). */
   removeFromGroup(cn: string, uid: string): Promise<void>
   deletePerson(uid: string): Promise<void>
+  /** Adds a person (again, after `deletePerson`: the same DN, and the groups that still list it). */
+  addPerson(person: LdapPerson): Promise<void>
   stop(): Promise<void>
 }
 
@@ -66,6 +68,11 @@ export async function startTempLdap(people: readonly LdapPerson[], groups: reado
       `rootdn "cn=root,${LDAP_SUFFIX}"`,
       `rootpw ${rootPassword}`,
       `directory ${join(dir, 'db')}`,
+      // As many directories are set up: the anonymous may bind (auth) and read people, but not the
+      // groups, which only a bound user or the service account reads.
+      'access to attrs=userPassword by self write by anonymous auth by * none',
+      `access to dn.subtree="${LDAP_GROUPS}" by users read by * none`,
+      'access to * by * read',
       '',
     ].join('\n'),
   )
@@ -136,6 +143,8 @@ export async function startTempLdap(people: readonly LdapPerson[], groups: reado
         ),
       ),
     deletePerson: (uid) => root((client) => client.del(`uid=${uid},${LDAP_PEOPLE}`)),
+    addPerson: (p) =>
+      root((client) => client.add(`uid=${p.uid},${LDAP_PEOPLE}`, { objectClass: 'inetOrgPerson', uid: p.uid, cn: p.uid, sn: p.uid, userPassword: p.password })),
     async stop() {
       if (!exited) {
         const gone = new Promise((resolve) => child.once('exit', resolve))

@@ -9,8 +9,8 @@ import type { LinkService } from '../definitions/link-service'
 import type { JobService } from '../definitions/job-service'
 import type { Logger } from '../kernel/logger'
 import { createAdminApi } from '../net/admin-api'
-import { createOpenApi, isOpenApiMethod } from '../net/open-api'
-import { hookRoute } from '../net/hook-route'
+import { createOpenApi, isOpenApiMethod, openApiAction } from '../net/open-api'
+import { HOOK_MAX_BODY_BYTES, hookRoute } from '../net/hook-route'
 import type { HookService } from '../hooks/hook-service'
 import type { ExecutorRegistration } from '../registry/executor-registration'
 import type { SettingsService } from '../settings/settings-service'
@@ -87,6 +87,7 @@ export function adminSurface(deps: AdminSurfaceDeps): AdminHandler {
       defaultTimezone: deps.defaultTimezone,
     }),
     isOpenApiMethod,
+    openApiAction,
     nowMs,
     logger: deps.logger,
   })
@@ -100,6 +101,16 @@ export function adminSurface(deps: AdminSurfaceDeps): AdminHandler {
           outcome: 'refused',
           target: 'trigger URLs',
           detail: { reason: { code: 'hook.lockedOut', message: englishMessage('hook.lockedOut', { seconds: retryAfterSec }) } },
+        },
+      ),
+    tooLarge: (source, hookId) =>
+      deps.access.audit.record(
+        { actor: `trigger URL ${hookId.slice(0, 8)}…`, actorKind: 'anonymous', source },
+        {
+          action: 'hook.refused',
+          outcome: 'refused',
+          target: `trigger URL ${hookId}`,
+          detail: { reason: { code: 'hook.bodyTooLarge', message: englishMessage('hook.bodyTooLarge', { max: HOOK_MAX_BODY_BYTES }) } },
         },
       ),
     nowMs,

@@ -4,6 +4,7 @@ import type { Access } from '../auth/access'
 import type { ScryptParams } from '../auth/password'
 import type { Executor, ExecutorOptions } from '../executor'
 import type { Clock } from '../kernel/clock'
+import type { KnownSecrets } from '../kernel/known-secrets'
 import type { Logger } from '../kernel/logger'
 import type { SpawnWorker } from '../kernel/spawn-worker'
 import type { RegistryTimings } from '../registry/health'
@@ -26,7 +27,13 @@ export interface CoreOptions {
   /** What operators call this node in the cluster view (`--node-name`; default the host name). */
   nodeName?: string
   clock?: Clock
+  /** Where the core's lines go; each passes through the redaction of `secrets` first. */
   logger?: Logger
+  /**
+   * The secret values the core holds, which it keeps current (headless mode passes its own, to
+   * redact the lines of its server with the same values); default a new one.
+   */
+  secrets?: KnownSecrets
   /** The file `logger` writes to (kernel/file-logger.ts), shown in Settings; none in tests. */
   logFile?: string
   spawnWorker?: SpawnWorker

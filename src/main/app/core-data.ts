@@ -6,11 +6,13 @@ import { AlarmService } from '../completion/alarm-service'
 import { RunWriter } from '../completion/run-writer'
 import { systemClock, type Clock } from '../kernel/clock'
 import { EventHub } from '../kernel/events'
+import { KnownSecrets, redactingLogger } from '../kernel/known-secrets'
 import { consoleLogger, type Logger } from '../kernel/logger'
 import { spawnWorker as defaultSpawnWorker, type SpawnWorker } from '../kernel/spawn-worker'
 import { JobDeskMetrics } from '../metrics/jobdesk-metrics'
 import { resolveConsoleToken } from '../settings/console-token'
 import { checkToken, SettingsService } from '../settings/settings-service'
+import { StoredSecrets } from '../settings/stored-secrets'
 import { openStore } from '../store/open-store'
 import type { Repos, Store } from '../store/store'
 import type { CoreOptions } from './core-contract'
@@ -19,7 +21,10 @@ import { databaseFile } from './data-dir'
 /** What every part of the core is given: the time, the log, and how to start a worker thread. */
 export interface CoreBase {
   clock: Clock
+  /** Every line passes through the redaction of `secrets`. */
   logger: Logger
+  /** The secret values this process holds, kept current by their owners; the one redaction of logs and results. */
+  secrets: KnownSecrets
   nowMs: () => number
   spawnWorker: SpawnWorker
 }
@@ -32,6 +37,8 @@ export interface CoreData {
   alarms: AlarmService
   audit: AuditService
   clusterSecret: ClusterSecret
+  /** The groups' tokens and the trigger URLs' secrets, as the redaction knows them. */
+  storedSecrets: StoredSecrets
   consoleToken: string | null
   writer: RunWriter
   /** The node's Prometheus metrics: fed where the facts are committed, served at /metrics. */
@@ -45,15 +52,19 @@ export function coreBase(options: CoreOptions): CoreBase {
   const jitter = options.retryJitterRatio
   if (jitter !== undefined && !(jitter >= 0 && jitter <= 1)) throw new ValidationError('retryJitterRatio', `expected 0-1, got ${jitter}`)
   const clock = options.clock ?? systemClock
-  return { clock, logger: options.logger ?? consoleLogger('core'), nowMs: () => clock.nowMs(), spawnWorker: options.spawnWorker ?? defaultSpawnWorker }
+  const secrets = options.secrets ?? new KnownSecrets()
+  secrets.set('start-up', startUpSecretsOf(options))
+  const logger = redactingLogger(options.logger ?? consoleLogger('core'), secrets)
+  return { clock, logger, secrets, nowMs: () => clock.nowMs(), spawnWorker: options.spawnWorker ?? defaultSpawnWorker }
 }
 
-export async function openCoreData(options: CoreOptions, { clock, logger }: CoreBase): Promise<CoreData> {
+export async function openCoreData(options: CoreOptions, { clock, logger, secrets }: CoreBase): Promise<CoreData> {
   const store = await openStore(options.database ?? databaseFile(options.dataDir), { nativeBinding: options.nativeBinding, quickCheck: false })
   const events = new EventHub((ids) => store.runs.getMany(ids))
   const alarms = new AlarmService(store, {
     logger,
     clock,
+    secrets,
     onDesktop: (facts) =>
       events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg, reason: failureReason(facts) }),
     onFlowDesktop: (notice) => events.emit({ type: 'flow-notice', ...notice }),
@@ -66,9 +77,12 @@ export async function openCoreData(options: CoreOptions, { clock, logger }: Core
     { accessToken: options.accessToken, apiToken: options.apiToken },
     options.enableScripts === true,
     { mode: options.mode ?? 'desktop', consoleToken, logFile: options.logFile ?? '' },
+    secrets,
   )
-  const clusterSecret = new ClusterSecret(store.settings, clock)
+  const clusterSecret = new ClusterSecret(store.settings, clock, secrets)
   await clusterSecret.load()
+  const storedSecrets = new StoredSecrets(store, secrets, clock, logger)
+  await storedSecrets.refresh()
   const metrics = new JobDeskMetrics()
   timeTransactions(store, metrics)
   const writer = new RunWriter({ store, logger, nowMs: () => clock.nowMs() })
@@ -79,12 +93,25 @@ export async function openCoreData(options: CoreOptions, { clock, logger }: Core
     events,
     settings,
     alarms,
-    audit: new AuditService(store.audit, clock, logger),
+    audit: new AuditService(store.audit, clock, logger, secrets),
     clusterSecret,
+    storedSecrets,
     consoleToken,
     writer,
     metrics,
   }
+}
+
+/** The secrets given at start: the database URL's password, the directory's bind password and client secret, the first admin's password. */
+function startUpSecretsOf(options: CoreOptions): string[] {
+  const { ldap, oidc } = options.directory ?? {}
+  let databasePassword = ''
+  try {
+    databasePassword = options.database === undefined ? '' : decodeURIComponent(new URL(options.database).password)
+  } catch {
+    // A SQLite path, or a URL the store will refuse with its own message (which masks the password).
+  }
+  return [databasePassword, ldap?.bindPassword ?? '', oidc?.clientSecret ?? '', options.adminPassword ?? ''].filter((text) => text !== '')
 }
 
 /** Every transaction of the store is timed (jobdesk_db_transaction_seconds): one timer per transaction, never per row. */

@@ -44,10 +44,10 @@ export async function joinAndMonitor(
   alarms.linkRunsAt(() => (options.mode === 'headless' ? membership.adminUrl() : ''))
   const embeddedInfo = (): ExecutorInfo | null =>
     executor && { kind: 'jobdesk', version: JOBDESK_VERSION, handlers: executor.handlerNames(), scripts: settings.embeddedScriptsEnabled() }
-  // Registered before joining: a take-over at join ends the dead node's runs, and what their ends
+  const embedded = executor ? { address: embeddedAddress, info: embeddedInfo } : null
+  // The embedded executor is registered in the join's own transaction (and again in each rejoin's),
+  // before any take-over: a take-over at join ends the dead node's runs, and what their ends
   // trigger at once (a flow's next node, a child job, a retry) must find this embedded executor.
-  // After it, with the dead node's address gone, such a run failed with no executor address.
-  if (executor) await registry.beat(EMBEDDED_APP_NAME, embeddedAddress, nowMs(), embeddedInfo())
   await membership.join(
     new NodeTakeOver({
       scheduler,
@@ -55,6 +55,7 @@ export async function joinAndMonitor(
       runs: store.runs,
       complete: (c) => writer.complete(c),
       registry,
+      embedded,
       clock,
       logger,
       alerts,
@@ -66,14 +67,6 @@ export async function joinAndMonitor(
   if (soleProcess) await registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
   if (options.seedDemo !== false) await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone)
 
-  const registryLoops = startRegistryLoops({
-    registry,
-    clock,
-    timings: node.registryTimings,
-    logger,
-    embedded: executor ? { address: embeddedAddress, info: embeddedInfo } : null,
-    onDead: (dead) => alerts.executorsDead(dead),
-  })
   const monitors = startMonitors({
     store,
     writer,
@@ -100,5 +93,17 @@ export async function joinAndMonitor(
     onAlarmStatus: (logId) => node.runsChanged([logId]),
   })
   writer.onFlush((result) => monitors.onFlush(result))
+  const registryLoops = startRegistryLoops({
+    registry,
+    clock,
+    timings: node.registryTimings,
+    logger,
+    embedded,
+    // In the sweep's step: a run on an executor declared dead ends as lost at once (its retry goes to a live address).
+    onDead: async (dead, sweptAtMs) => {
+      alerts.executorsDead(dead)
+      await monitors.onExecutorsDead(dead, sweptAtMs)
+    },
+  })
   return { registryLoops, monitors }
 }

@@ -55,6 +55,7 @@ export async function coreSurfaces(
     audit: (who, entry) => audit.record(who, entry),
     nowMs,
     nodeUrl: () => node.membership.adminUrl() || null,
+    secretsChanged: () => data.storedSecrets.changed(),
   })
   const coreApi = createFacade({
     store,
@@ -63,7 +64,12 @@ export async function coreSurfaces(
     triggerOutcomes: pipeline.triggerOutcomes,
     scheduler: pipeline.scheduler,
     registry,
-    groups: new GroupService(store, nowMs, (tx, appName) => registry.refreshGroupIn(tx, appName, nowMs())),
+    groups: new GroupService(
+      store,
+      nowMs,
+      (tx, appName) => registry.refreshGroupIn(tx, appName, nowMs()),
+      () => data.storedSecrets.changed(),
+    ),
     links,
     imports,
     definitionFiles: new DefinitionService(store, imports, jobs, localTimezone, nowMs),
@@ -141,7 +147,7 @@ export async function coreSurfaces(
     defaultTimezone: localTimezone,
   })
   const ops = opsEndpoints({
-    scrape: () => data.metrics.scrape(),
+    scrape: (perGroup) => data.metrics.scrape(perGroup),
     ready: readiness(base, data, node, pipeline),
     metricsPublic: options.metricsPublic === true,
     tokens: () => ({
@@ -153,7 +159,7 @@ export async function coreSurfaces(
     refused: (source, reason) =>
       audit.record(
         { actor: '(unknown credential)', actorKind: 'anonymous', source },
-        { action: 'auth.token', outcome: 'refused', target: 'metrics', detail: { reason: { code: 'auth.tokenRefused', message: reason } } },
+        { action: 'auth.token', outcome: 'refused', target: 'metrics', detail: { reason } },
       ),
     nowMs,
   })

@@ -57,6 +57,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   pipeline.scheduler.start()
   flows.start()
   pipeline.logKeeper.start()
+  data.storedSecrets.start()
   state = 'running'
   base.logger.info('core running', { dataDir: options.dataDir, database: data.store.location, node: node.nodeId })
   const checkpointer = startCheckpointer(options, base, data)
@@ -115,6 +116,7 @@ async function stopCore(
   await pipeline.triggers.idle()
   await background.registryLoops.stop()
   await background.monitors.stop()
+  await data.storedSecrets.stop()
   if (node.executor) {
     await node.registry.remove(EMBEDDED_APP_NAME, node.embeddedAddress, nowMs()).catch((error: unknown) => {
       logger.error('leaving the registry failed', { error: (error as Error).message })

@@ -2,6 +2,7 @@ import { networkInterfaces } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { systemClock } from '../kernel/clock'
+import { KnownSecrets, redactingLogger } from '../kernel/known-secrets'
 import { silentLogger, type Logger } from '../kernel/logger'
 import type { BrowserBridge } from '../net/browser-bridge'
 import { listen, type ListeningServer } from '../net/http-server'
@@ -45,8 +46,10 @@ export async function startHeadless(options: HeadlessOptions): Promise<Headless>
 /** `start`: how the core is started (tests pass `assembleCore` to look inside it). */
 export async function startHeadless<C extends Core>(options: HeadlessOptions, start: (options: CoreOptions) => Promise<C>): Promise<Headless<C>>
 export async function startHeadless(options: HeadlessOptions, start: (options: CoreOptions) => Promise<Core> = startCore): Promise<Headless> {
-  const logger: Logger | undefined = options.logger
-  const core = await start({ ...options, mode: 'headless', listen: { host: options.host, port: options.port } })
+  // The server's lines pass through the same redaction as the core's, with the values the core keeps current.
+  const secrets = options.secrets ?? new KnownSecrets()
+  const logger: Logger | undefined = options.logger && redactingLogger(options.logger, secrets)
+  const core = await start({ ...options, secrets, mode: 'headless', listen: { host: options.host, port: options.port } })
   let server: ListeningServer | undefined
   let bridge: BrowserBridge
   let consoleToken: string

@@ -1,9 +1,11 @@
 import type { AuditAction, AuditDetail, AuditExportRequest, AuditFilter, AuditOutcome, AuditPage } from '../../shared/auth'
 import type { Clock } from '../kernel/clock'
+import type { KnownSecrets } from '../kernel/known-secrets'
 import type { Logger } from '../kernel/logger'
 import type { AuditRepo } from '../store/audit-repo'
 import type { Principal } from '../../shared/principal'
 import { redactDetail } from './audit-detail'
+import { auditFoldKey } from './audit-fold'
 import { auditCsv, auditJson } from './audit-export'
 
 export const AUDIT_EXPORT_MAX_ROWS = 100_000
@@ -38,19 +40,26 @@ export class AuditService {
     private readonly repo: AuditRepo,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** The secret values whose every occurrence in a detail is redacted (none: only the secret fields are masked). */
+    private readonly secrets?: KnownSecrets,
   ) {}
 
+  /** Writes one row, or (a refusal repeated within its minute: ./audit-fold.ts) counts one more on the row it repeats. */
   async record(who: AuditActor, entry: AuditRecord): Promise<void> {
     try {
-      await this.repo.insert({
-        atMs: this.clock.nowMs(),
+      const nowMs = this.clock.nowMs()
+      const row = {
+        atMs: nowMs,
         ...who,
         action: entry.action,
         outcome: entry.outcome,
         groupId: entry.groupId ?? null,
         target: entry.target ?? '',
-        detail: redactDetail(entry.detail ?? {}),
-      })
+        detail: redactDetail(entry.detail ?? {}, entry.action, this.secrets),
+      }
+      const foldKey = auditFoldKey(who, entry, nowMs)
+      if (foldKey === null) await this.repo.insert(row)
+      else await this.repo.fold(row, foldKey)
     } catch (error) {
       this.logger.error('writing an audit entry failed', { action: entry.action, actor: who.actor, error: (error as Error).message })
     }

@@ -9,12 +9,12 @@ import { ApiTokenService } from './api-token-service'
 import { EventVisibility } from './event-visibility'
 import { guardedApi, runGuarded, type AuthApi, type GuardDeps } from './guarded-api'
 import type { CoreApi } from './method-rules'
-import { VerificationsBusyError, type ScryptParams } from './password'
+import { isBlankPassword, VerificationsBusyError, type ScryptParams } from './password'
 import { consoleTokenPrincipal, sessionInfoOf, type Principal } from '../../shared/principal'
 import type { SessionTiming } from './session-policy'
 import { SignInGuard } from './sign-in-guard'
 import { RateLimit } from '../kernel/rate-limit'
-import { userPrincipal, UserService } from './user-service'
+import { secretHash, userPrincipal, UserService } from './user-service'
 import type { DirectoryRepos } from './directory/directory-accounts'
 import { DirectorySignIn, type SignInCheck } from './directory/directory-sign-in'
 import type { DirectorySettings } from './directory/directory-settings'
@@ -105,9 +105,14 @@ export class Access {
    * per-account and per-address limits (./sign-in-guard.ts) before anything is awaited, so a burst
    * is checked no further than the limits; a success gives its place back, a failure keeps it.
    * Past VERIFICATION_LIMIT checks in progress it is refused (503) unchecked, and gives it back too.
+   * A blank password is refused before anything is checked or asked (./password.ts): nothing
+   * changes for the user named, and it counts against the address only — counted against the
+   * account, anyone could lock that user out with it.
    */
   async signIn(name: string, password: string, source: string): Promise<SignInResult> {
-    const attempt = this.signIns.reserve(name, source, this.options.clock.nowMs())
+    const blank = isBlankPassword(password)
+    const nowMs = this.options.clock.nowMs()
+    const attempt = blank ? this.signIns.reserveAddress(source, nowMs) : this.signIns.reserve(name, source, nowMs)
     const who = { actor: name.trim().slice(0, 64) || '(empty)', actorKind: 'anonymous' as const, source }
     const refuse = async (status: 429 | 503, error: PermissionError, retryAfterSeconds: number): Promise<SignInResult> => {
       // Recorded once a minute per address (the first name it tried then): a flood of refused
@@ -120,6 +125,11 @@ export class Access {
     if (!attempt.ok) {
       const seconds = Math.ceil(attempt.retryAfterMs / 1000)
       return refuse(429, notPermitted('auth.tooManyAttempts', { seconds }), seconds)
+    }
+    if (blank) {
+      const error = notPermitted('auth.blankPassword')
+      await this.audit.record(who, { action: 'auth.signIn', outcome: 'refused', detail: { reason: { code: error.code, message: error.message } } })
+      return { ok: false, status: 401, error }
     }
     let check: SignInCheck
     try {
@@ -160,7 +170,7 @@ export class Access {
     }
     const user = check.user
     const secret = await this.users.startSession(user, who.source)
-    const principal = userPrincipal(user, who.source)
+    const principal = userPrincipal(user, who.source, secretHash(secret))
     await this.audit.record(
       { actor: user.name, actorKind: 'user', source: who.source },
       { action: 'auth.signIn', outcome: 'ok', target: `user ${user.id}`, detail: { params: via } },

@@ -20,6 +20,19 @@ function view({ userId: _user, ...token }: StoredApiToken): ApiTokenView {
 }
 
 /**
+ * Why `creator` may not make the token `input` asks for, or null: only a person makes one (not a
+ * token), with a role and groups no wider than the creator's own. The rule of `createApiToken`
+ * refuses with it (audited); the service checks it again for any other way in.
+ */
+export function tokenAboveCreator(creator: Principal, input: ApiTokenInput): (Error & { code: string }) | null {
+  if (creator.kind !== 'user' && creator.kind !== 'desktop' && creator.kind !== 'console-token') return notPermitted('token.needsUser')
+  if (!roleAtLeast(creator.role, input.role)) return invalidField('role', 'token.roleAboveOwner', { role: creator.role })
+  const groupIds = input.role === 'admin' ? [] : input.groupIds
+  const outside = creator.groupIds === null ? undefined : groupIds.find((id) => !creator.groupIds!.includes(id))
+  return outside === undefined ? null : invalidField('groupIds', 'token.groupNotOwned', { groupId: outside })
+}
+
+/**
  * Personal API tokens for the OpenAPI: a name, a role and groups no wider than the creator's, an
  * expiry; the secret is shown once and only its SHA-256 is kept. At every use the token acts with
  * the lower of its own rights and its owner's current ones, so demoting or disabling a user
@@ -33,13 +46,11 @@ export class ApiTokenService {
   ) {}
 
   async create(creator: Principal, input: ApiTokenInput): Promise<CreatedApiToken> {
-    if (creator.kind !== 'user' && creator.kind !== 'desktop' && creator.kind !== 'console-token') throw notPermitted('token.needsUser')
-    if (!roleAtLeast(creator.role, input.role)) throw invalidField('role', 'token.roleAboveOwner', { role: creator.role })
+    const aboveRights = tokenAboveCreator(creator, input)
+    if (aboveRights) throw aboveRights
     const nowMs = this.clock.nowMs()
     if (input.expiresAtMs !== 0 && input.expiresAtMs <= nowMs) throw invalidField('expiresAtMs', 'token.expiryPast')
     const groupIds = input.role === 'admin' ? [] : input.groupIds
-    const outside = creator.groupIds === null ? undefined : groupIds.find((id) => !creator.groupIds!.includes(id))
-    if (outside !== undefined) throw invalidField('groupIds', 'token.groupNotOwned', { groupId: outside })
     const token = `${PERSONAL_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
     const id = await this.tokens.insert(
       {
@@ -76,12 +87,12 @@ export class ApiTokenService {
     return view((await this.tokens.get(id))!)
   }
 
-  /** The principal a presented token acts as, or null: unknown, revoked, expired, owner gone or disabled. */
+  /** The principal a presented token acts as, or null: unknown, revoked, suspended, expired, owner gone or disabled. */
   async authenticate(secret: string, source: string): Promise<Principal | null> {
     if (!secret.startsWith(PERSONAL_TOKEN_PREFIX) || secret.length > 200) return null
     const token = await this.tokens.findByHash(secretHash(secret))
     const nowMs = this.clock.nowMs()
-    if (!token || token.revokedAtMs !== 0 || (token.expiresAtMs !== 0 && nowMs >= token.expiresAtMs)) return null
+    if (!token || token.revokedAtMs !== 0 || token.suspendedAtMs !== 0 || (token.expiresAtMs !== 0 && nowMs >= token.expiresAtMs)) return null
     let role = token.role
     let groupIds: readonly number[] | null = grantedGroups(token.role, token.groupIds)
     if (token.userId !== 0) {

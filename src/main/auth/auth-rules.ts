@@ -1,6 +1,7 @@
 import type { UserInput } from '../../shared/auth'
 import { admin, anyone, type AuthMethod, type MethodRule } from './method-rules'
-import { requireAdmin } from './refusal'
+import { tokenAboveCreator } from './api-token-service'
+import { refuse, requireAdmin } from './refusal'
 
 /** The rules of the user, token and audit methods (the services check ownership of tokens themselves). */
 export const AUTH_RULES = {
@@ -34,7 +35,12 @@ export const AUTH_RULES = {
   listApiTokens: anyone,
   createApiToken: {
     action: 'token.create',
-    allow: async (_ctx, [input]) => ({ params: input, target: `token '${input.name}'` }),
+    // A token above the creator's own rights is a refusal (audited), not a typing mistake.
+    async allow(ctx, [input]) {
+      const aboveRights = tokenAboveCreator(ctx.principal, input)
+      if (aboveRights) refuse(aboveRights)
+      return { params: input, target: `token '${input.name}'` }
+    },
     after: (created: { info: unknown }) => created.info,
   },
   revokeApiToken: { action: 'token.revoke', allow: async (_ctx, [id]) => ({ target: `token ${id}` }) },

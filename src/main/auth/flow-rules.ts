@@ -22,6 +22,13 @@ async function groupsOf(ctx: RuleContext, definition: Partial<FlowDefinition> | 
   return [...groups]
 }
 
+/** Whether the principal sees a flow: every group of its job nodes (a flow of approvals only, or of deleted jobs, is for those who see every group). */
+export async function seesFlow(ctx: RuleContext, definition: Partial<FlowDefinition>): Promise<boolean> {
+  if (ctx.principal.groupIds === null) return true
+  const groups = await groupsOf(ctx, definition)
+  return groups.length > 0 && groups.every((g) => seesGroup(ctx.principal, g))
+}
+
 function requireAll(ctx: RuleContext, groups: readonly number[], operate: boolean, hidden: { code: 'flow.notFound' | 'flow.runNotFound'; id: number }): void {
   if (groups.length === 0) {
     if (operate) requireAdmin(ctx.principal, ctx.method)
@@ -92,10 +99,7 @@ export const FLOW_RULES = {
     async narrow(ctx, summaries: FlowSummary[]) {
       if (ctx.principal.groupIds === null) return summaries
       const visible: FlowSummary[] = []
-      for (const summary of summaries) {
-        const groups = await groupsOf(ctx, summary.flow)
-        if (groups.length > 0 && groups.every((g) => seesGroup(ctx.principal, g))) visible.push(summary)
-      }
+      for (const summary of summaries) if (await seesFlow(ctx, summary.flow)) visible.push(summary)
       return visible
     },
   },
@@ -121,9 +125,11 @@ export const FLOW_RULES = {
   },
   retryFlowRun: onRun(true, 'flow.retry'),
   killFlowRun: onRun(true, 'flow.kill', true),
-  markFlowNode: onRun(true, 'flow.mark', true),
+  // A node marked by hand can stand in for an approval (a waiting gate set to success): a person's too.
+  markFlowNode: { ...onRun(true, 'flow.mark', true), peopleOnly: true },
   decideApproval: {
     ...onRun(true, undefined, true),
+    peopleOnly: true,
     async allow(ctx, args) {
       const decision = await onRun(true, undefined, true).allow(ctx, args)
       return { ...decision, action: (args[0] as { approve: boolean }).approve ? 'flow.approve' : 'flow.reject' }

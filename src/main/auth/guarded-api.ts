@@ -7,7 +7,7 @@ import { actorOf } from '../audit/audit-service'
 import { checkedApi } from './checked-api'
 import { AUTH_RULES } from './auth-rules'
 import { CORE_RULES, type AuthMethod, type CoreApi, type MethodRule, type RuleContext } from './method-rules'
-import type { Principal } from '../../shared/principal'
+import { actsForAPerson, type Principal } from '../../shared/principal'
 import { isRecorded, markRecorded, Refusal } from './refusal'
 
 const RULES: Record<ApiMethod, MethodRule> = { ...CORE_RULES, ...AUTH_RULES }
@@ -55,6 +55,7 @@ export async function runGuarded<T>(
   let decision
   try {
     if (principal.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(method)) throw new Refusal(notPermitted('auth.mustChangePassword'))
+    if (rule.peopleOnly && !actsForAPerson(principal)) throw new Refusal(notPermitted('auth.peopleOnly', { method }))
     decision = await rule.allow(ctx, args)
   } catch (error) {
     if (!(error instanceof Refusal)) throw error

@@ -1,13 +1,15 @@
 import type { AlarmHealth, ApiMethod, ClusterView, JobDeskApi, Overview, RunFilter, Settings } from '../../shared/api'
 import type { DefinitionOrigin } from '../../shared/definition-origin'
 import type { DefinitionPlan } from '../../shared/definition-plan'
+import type { DefinitionDocument } from '../../shared/schema/definition-files'
 import type { AuditAction } from '../../shared/auth'
 import type { JobGroup, JobInfo, JobLink } from '../../shared/model'
 import { notFound, notPermitted } from '../../shared/messages/coded-errors'
-import { redactUrl, urlHostOnly } from '../../shared/redact-url'
+import { redactUrl } from '../../shared/redact-url'
+import { withoutSettingsSecrets } from '../../shared/settings-secrets'
 import { seesGroup, type Principal } from '../../shared/principal'
 import { refuse, requireAdmin, requireOperates, requireSees } from './refusal'
-import { FLOW_RULES } from './flow-rules'
+import { FLOW_RULES, seesFlow } from './flow-rules'
 import { HOOK_RULES } from './hook-rules'
 
 /** The facade's methods that are not about users, tokens or the audit trail. */
@@ -50,6 +52,12 @@ export interface Decision {
 export interface MethodRule {
   /** Recorded in the audit trail when set (changes and manual actions). */
   action?: AuditAction
+  /**
+   * A decision only a person takes (an approval, a node marked by hand): the guard refuses it to
+   * the credentials of automation (a group's token, the executor token, the API token) before the
+   * rule itself is asked, whatever rights they hold, and the audit trail names the person who took it.
+   */
+  peopleOnly?: true
   /** Throws a Refusal (./refusal.ts) when the principal may not make the call. */
   allow(ctx: RuleContext, args: any[]): Promise<Decision>
   /** Reads: the answer narrowed to what the principal sees. */
@@ -136,27 +144,6 @@ function linkRule(action: AuditAction): MethodRule {
       requireOperates(ctx.principal, parent?.jobGroup ?? 0, ctx.method, { code: 'job.notFound', id: parentJobId })
       requireOperates(ctx.principal, child?.jobGroup ?? 0, ctx.method, { code: 'job.notFound', id: childJobId })
       return decision
-    },
-  }
-}
-
-/** Settings without the secrets a non-admin must not read: the tokens, the SMTP password, webhook headers and URLs, IM robots' URLs and secrets. */
-function withoutSecrets(settings: Settings): Settings {
-  const { alarms } = settings
-  return {
-    ...settings,
-    accessToken: '',
-    apiToken: '',
-    consoleToken: settings.consoleToken === null ? null : '',
-    alarms: {
-      ...alarms,
-      smtp: alarms.smtp && { ...alarms.smtp, ...(alarms.smtp.pass !== undefined ? { pass: '' } : {}) },
-      webhooks: alarms.webhooks.map((w) => ({
-        ...w,
-        url: urlHostOnly(w.url),
-        ...(w.headers ? { headers: Object.fromEntries(Object.keys(w.headers).map((name) => [name, ''])) } : {}),
-      })),
-      ...(alarms.imChannels ? { imChannels: alarms.imChannels.map(({ secret: _secret, ...channel }) => ({ ...channel, url: urlHostOnly(channel.url) })) } : {}),
     },
   }
 }
@@ -387,22 +374,32 @@ export const CORE_RULES = {
     },
     after: (plan: DefinitionPlan) => ({ applied: plan.applied, unchanged: plan.unchanged, changes: plan.changes.length }),
   },
+  // Audited: the documents carry every job's settings and scripts out of the server. The row says
+  // what was asked and how much went, not the documents themselves.
   exportDefinitions: {
-    async allow(ctx) {
+    action: 'definitions.export',
+    async allow(ctx, [request]) {
       if (ctx.principal.groupIds !== null) refuse(notPermitted('auth.needsAllGroups', { method: ctx.method }))
-      return {}
+      return { params: { names: request?.names?.slice(0, 20) ?? null } }
     },
+    after: (documents: DefinitionDocument[]) => ({ documents: documents.length }),
   },
   listDefinitionOrigins: {
     async allow() {
       return {}
     },
+    // Only the caller's groups: an origin names an object and the file it came from, and another
+    // group's are not the caller's to know. A job's key starts with its group's app name; a flow is
+    // the caller's when it sees every group of its job nodes (as listFlows has it), by its name.
     async narrow(ctx, origins: DefinitionOrigin[]) {
       if (ctx.principal.groupIds === null) return origins
       const groups = await ctx.core.listGroups()
       const visible = new Set(groups.filter((g) => seesGroup(ctx.principal, g.id)).map((g) => g.appName))
-      // A job's key starts with its group's app name; a flow names no group, and is kept when its name is all it shows.
-      return origins.filter((o) => o.kind === 'Flow' || visible.has(o.kind === 'Group' ? o.key : o.key.slice(0, o.key.indexOf('/'))))
+      const flows = new Set<string>()
+      if (origins.some((o) => o.kind === 'Flow')) {
+        for (const { flow } of await ctx.core.listFlows()) if (await seesFlow(ctx, flow)) flows.add(flow.name)
+      }
+      return origins.filter((o) => (o.kind === 'Flow' ? flows.has(o.key) : visible.has(o.kind === 'Group' ? o.key : o.key.slice(0, o.key.indexOf('/')))))
     },
   },
   importFromXxl: {
@@ -416,7 +413,8 @@ export const CORE_RULES = {
   getSettings: {
     ...anyone,
     async narrow(ctx, settings: Settings) {
-      const shown = ctx.principal.role === 'admin' ? settings : withoutSecrets(settings)
+      // Without the secret settings (shared/settings-secrets.ts): URLs as their origin, the rest empty.
+      const shown = ctx.principal.role === 'admin' ? settings : withoutSettingsSecrets(settings)
       // A user signed in with a password of their own: the console token opens nothing any more, so it is not offered.
       const tokenRetired = ctx.principal.kind === 'user' && !ctx.principal.mustChangePassword
       return tokenRetired ? { ...shown, consoleToken: null } : shown

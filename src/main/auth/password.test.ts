@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SCRYPT_PARAMS, hashPassword, oneTimePassword, verifyPassword } from './password'
+import { DEFAULT_SCRYPT_PARAMS, hashPassword, isBlankPassword, oneTimePassword, verifyPassword } from './password'
 
 describe('scrypt passwords', () => {
   it('verify the password they were made from, with the default memory-hard parameters', async () => {
@@ -26,5 +26,10 @@ describe('scrypt passwords', () => {
   it('make one-time passwords of 24 URL-safe characters', () => {
     expect(oneTimePassword()).toMatch(/^[A-Za-z0-9_-]{24}$/)
     expect(oneTimePassword()).not.toBe(oneTimePassword())
+  })
+
+  it('take a password of nothing but whitespace as blank: it proves nothing, to JobDesk or to a directory', () => {
+    for (const blank of ['', ' ', '   ', '\t', '\n\r ', '\u00a0', '\u2003\u3000']) expect(isBlankPassword(blank), JSON.stringify(blank)).toBe(true)
+    for (const password of ['x', ' x ', 'correct horse battery', '\u200b']) expect(isBlankPassword(password), JSON.stringify(password)).toBe(false)
   })
 })

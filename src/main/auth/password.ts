@@ -47,6 +47,15 @@ export function oneTimePassword(): string {
   return randomBytes(18).toString('base64url')
 }
 
+/**
+ * A password of nothing but whitespace proves nothing: to LDAP it is an unauthenticated bind (RFC
+ * 4513 §5.1.2), which directories answer with success. A sign-in with one is refused before
+ * anything is checked or asked.
+ */
+export function isBlankPassword(password: string): boolean {
+  return password.trim() === ''
+}
+
 /** Sign-in checks running at once, and waiting: together one address's whole budget (SIGN_IN_LIMITS.perAddress). */
 export const VERIFICATION_LIMIT = { maxRunning: 2, maxQueued: 18 } as const
 

@@ -45,6 +45,15 @@ describe('SignInGuard reservations', () => {
     expect(guard.reserve('admin', '10.0.0.98', T0).ok).toBe(true)
   })
 
+  it("count an address-only reservation against the address, never against any account's window", () => {
+    const guard = new SignInGuard()
+    for (let i = 0; i < perAddress.maxFailures; i++) granted(guard.reserveAddress('10.0.0.7', T0))
+    expect(guard.reserveAddress('10.0.0.7', T0)).toEqual({ ok: false, retryAfterMs: perAddress.windowMs })
+    expect(guard.reserve('alice', '10.0.0.7', T0).ok).toBe(false)
+    // From elsewhere alice has every one of her places.
+    for (let i = 0; i < perAccount.maxFailures; i++) granted(guard.reserve('alice', `10.0.1.${i}`, T0))
+  })
+
   it('take no place in either window when the other is full', () => {
     const guard = new SignInGuard()
     for (let i = 0; i < perAddress.maxFailures; i++) granted(guard.reserve(`guess${i}`, '10.0.0.7', T0))

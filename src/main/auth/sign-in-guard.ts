@@ -1,3 +1,5 @@
+import { foldUserName } from '../../shared/user-name'
+
 /**
  * Failed sign-ins are counted per account and per remote address (time is an argument): 5
  * failures per account in 15 minutes lock that account's sign-in for the rest of the window
@@ -9,7 +11,8 @@
  * place in both windows synchronously, before anything is awaited, so however many attempts arrive
  * at once no more than the limit are ever checked, and one arriving after the places are taken is
  * refused without its password being looked at (the right password too). An attempt that succeeds
- * gives its place back; a failed one keeps it, as the failure it is.
+ * gives its place back; a failed one keeps it, as the failure it is. The account is the folded
+ * name (src/shared/user-name.ts): `Alice` and `alice` share one window.
  */
 export const SIGN_IN_LIMITS = {
   perAccount: { maxFailures: 5, windowMs: 15 * 60_000 },
@@ -25,19 +28,29 @@ export class SignInGuard {
 
   /** Takes a place for `name` from `address` in both windows, or neither when either is full. */
   reserve(name: string, address: string, nowMs: number): SignInReservation {
-    const account = accountKey(name)
+    const account = foldUserName(name)
     const waitMs = Math.max(this.accounts.waitMs(account, nowMs), this.addresses.waitMs(address, nowMs))
     if (waitMs > 0) return { ok: false, retryAfterMs: waitMs }
-    const places = [this.accounts.take(account, nowMs), this.addresses.take(address, nowMs)]
-    let released = false
-    return {
-      ok: true,
-      release: () => {
-        if (released) return
-        released = true
-        for (const giveBack of places) giveBack()
-      },
-    }
+    return reservation([this.accounts.take(account, nowMs), this.addresses.take(address, nowMs)])
+  }
+
+  /** Takes a place from `address` only: for an attempt refused unchecked that must not count against the account it names. */
+  reserveAddress(address: string, nowMs: number): SignInReservation {
+    const waitMs = this.addresses.waitMs(address, nowMs)
+    if (waitMs > 0) return { ok: false, retryAfterMs: waitMs }
+    return reservation([this.addresses.take(address, nowMs)])
+  }
+}
+
+function reservation(places: readonly (() => void)[]): SignInReservation {
+  let released = false
+  return {
+    ok: true,
+    release: () => {
+      if (released) return
+      released = true
+      for (const giveBack of places) giveBack()
+    },
   }
 }
 
@@ -88,8 +101,4 @@ class AttemptWindows {
     const window = this.windows.get(key)
     return window && nowMs - window.startMs < this.windowMs ? window : undefined
   }
-}
-
-function accountKey(name: string): string {
-  return name.trim().toLowerCase()
 }

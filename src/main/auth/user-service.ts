@@ -134,6 +134,11 @@ export class UserService {
     await this.repos.sessions.delete(secretHash(secret))
   }
 
+  /**
+   * One's own new password. Every other session of the user ends (a password changed because it
+   * leaked must shut out whoever used it); the session making the change stays signed in. Personal
+   * tokens stay: they are not the password, and are revoked one by one.
+   */
   async changePassword(principal: Principal, change: PasswordChange): Promise<SessionInfo> {
     if (principal.kind !== 'user' || principal.userId === null) throw notPermitted('auth.noUserAccount')
     const user = await this.repos.users.get(principal.userId)
@@ -141,7 +146,13 @@ export class UserService {
     if (user.source !== 'local') throw notPermitted('directory.noPassword')
     if (!(await verifyPassword(change.currentPassword, user.passwordHash))) throw invalidField('currentPassword', 'auth.wrongPassword')
     if (change.currentPassword === change.newPassword) throw invalidField('newPassword', 'auth.samePassword')
-    await this.repos.users.setPassword(user.id, await hashPassword(change.newPassword, this.scrypt), false, this.nowMs())
+    const hash = await hashPassword(change.newPassword, this.scrypt)
+    const keep = principal.sessionHash
+    await this.repos.transaction(async (tx) => {
+      await tx.users.setPassword(user.id, hash, false, this.nowMs())
+      if (keep === undefined) await tx.sessions.deleteForUser(user.id)
+      else await tx.sessions.deleteOthersOfUser(user.id, keep)
+    })
     return sessionInfoOf({ ...principal, mustChangePassword: false })
   }
 

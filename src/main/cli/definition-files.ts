@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { isMap, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml'
 import type { DefinitionSource } from '../../shared/definition-plan'
@@ -6,14 +6,23 @@ import type { ErrorProblem } from '../../shared/errors'
 import { definitionDocumentSchema } from '../../shared/schema/definition-files'
 import { inputProblems } from '../../shared/schema/parse-input'
 import { CliError } from './cli-error'
+import { definitionsRoot, isInside, readSourceFile, type DefinitionsRoot } from './definitions-root'
 
 /** What `-f` reads in a directory (JSON is YAML too; `jobdesk export --format json` writes it). */
 const DEFINITION_FILE = /\.(ya?ml|json)$/i
 
 interface ReadDocument {
   file: string
-  doc: Document.Parsed | null
+  root: DefinitionsRoot
+  doc: Document.Parsed
+  /** The document's place in a JSON array of documents (an exported stream); null for a document of its own. */
+  item: number | null
   lines: LineCounter
+}
+
+interface FoundFile {
+  path: string
+  root: DefinitionsRoot
 }
 
 /** The documents of a set of definition files, and where each of their fields is. */
@@ -25,17 +34,19 @@ export interface DefinitionFiles {
 
 /**
  * Reads `-f` paths (files, and directories searched for *.yaml / *.yml / *.json, in name order)
- * into documents, reading each `glue.sourceFile` (relative to its file) into `glue.source`.
+ * into documents, reading each `glue.sourceFile` (relative to its file, inside the folder given to
+ * `-f` or the given file's folder: definitions-root.ts) into `glue.source`.
  * Every document is checked against the shared schema here, so a bad file is refused with its
  * line and column before the server is asked.
  * @throws CliError listing every problem (YAML syntax, unknown fields, wrong types, a missing script).
  */
 export function readDefinitionFiles(paths: readonly string[], cwd: string): DefinitionFiles {
-  const files = paths.flatMap((path) => filesUnder(resolve(cwd, path), path))
+  const problems: string[] = []
+  const files = paths.flatMap((path) => filesGiven(resolve(cwd, path), path, cwd, problems))
+  if (problems.length > 0) throw new CliError(`${problems.length} problem(s) in the files, nothing was applied`, problems)
   if (files.length === 0) throw new CliError(`no definition files (*.yaml, *.yml, *.json) in ${paths.join(', ')}`)
   const read: ReadDocument[] = []
-  const problems: string[] = []
-  for (const file of files) {
+  for (const { path: file, root } of files) {
     const name = relative(cwd, file) || file
     let text: string
     try {
@@ -49,7 +60,7 @@ export function readDefinitionFiles(paths: readonly string[], cwd: string): Defi
         const pos = lines.linePos(error.pos[0])
         problems.push(`${name}:${pos.line}:${pos.col}: ${error.message.split('\n')[0]}`)
       }
-      if (doc.errors.length === 0 && doc.contents !== null) read.push({ file: name, doc, lines })
+      if (doc.errors.length === 0 && doc.contents !== null) read.push({ file: name, root, doc, item: null, lines })
     }
   }
   if (problems.length > 0) throw new CliError(`${problems.length} problem(s) in the files, nothing was applied`, problems)
@@ -60,15 +71,16 @@ export function readDefinitionFiles(paths: readonly string[], cwd: string): Defi
     const value: unknown = item.doc!.toJS({ maxAliasCount: 100 })
     // A JSON array (an exported stream) holds several documents.
     const documents = Array.isArray(value) ? value : [value]
-    documents.forEach((document) => {
+    documents.forEach((document, at) => {
       sources.push({ file: item.file, document })
-      origins.push(documents.length > 1 ? { ...item, doc: null } : item)
+      origins.push(Array.isArray(value) ? { ...item, item: at } : item)
     })
   }
   const where = (path: string) => locate(origins, path)
 
   for (const [index, source] of sources.entries()) {
-    readScript(source, resolve(cwd, dirname(source.file)), (field, message) => problems.push(`${where(`sources[${index}].document.${field}`)}: ${message}`))
+    const report = (field: string, message: string) => problems.push(`${where(`sources[${index}].document.${field}`)}: ${message}`)
+    readScript(source, origins[index].root, resolve(cwd, dirname(source.file)), report)
     const checked = inputProblems(definitionDocumentSchema, source.document, '')
     if (!checked.ok) for (const problem of checked.problems) problems.push(`${where(`sources[${index}].document.${problem.field}`)}: ${problemText(problem)}`)
   }
@@ -92,35 +104,51 @@ function problemText(problem: { field: string; message: string }): string {
   return `${field}${problem.message}`
 }
 
-function filesUnder(absolute: string, given: string): string[] {
+/** A `-f` path: the file itself (its folder is the root), or the definition files under a folder (the root). */
+function filesGiven(absolute: string, given: string, cwd: string, problems: string[]): FoundFile[] {
   let stat
   try {
     stat = statSync(absolute)
   } catch {
     throw new CliError(`-f ${given}: no such file or directory`)
   }
-  if (!stat.isDirectory()) return [absolute]
-  return readdirSync(absolute, { withFileTypes: true })
+  if (!stat.isDirectory()) return [{ path: absolute, root: definitionsRoot(dirname(absolute), cwd) }]
+  return filesUnder(absolute, definitionsRoot(absolute, cwd), cwd, problems)
+}
+
+/** Symlinked files count only when they stay inside the root, as a sourceFile does; symlinked folders are not entered. */
+function filesUnder(folder: string, root: DefinitionsRoot, cwd: string, problems: string[]): FoundFile[] {
+  return readdirSync(folder, { withFileTypes: true })
     .sort((a, b) => a.name.localeCompare(b.name))
     .flatMap((entry) => {
       if (entry.name.startsWith('.')) return []
-      const path = join(absolute, entry.name)
-      if (entry.isDirectory()) return filesUnder(path, join(given, entry.name))
-      return DEFINITION_FILE.test(entry.name) ? [path] : []
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) return filesUnder(path, root, cwd, problems)
+      if (!DEFINITION_FILE.test(entry.name)) return []
+      if (entry.isSymbolicLink() && !isInside(root.real, realOrNull(path) ?? '/')) {
+        problems.push(`${relative(cwd, path)}: a symlink outside ${root.name}`)
+        return []
+      }
+      return [{ path, root }]
     })
 }
 
-/** Puts a job's `glue.sourceFile` (relative to its file's folder) into `glue.source`. */
-function readScript(source: DefinitionSource, folder: string, report: (field: string, message: string) => void): void {
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path)
+  } catch {
+    return null
+  }
+}
+
+/** Puts a job's `glue.sourceFile` (relative to its file's folder, inside `root`) into `glue.source`. */
+function readScript(source: DefinitionSource, root: DefinitionsRoot, folder: string, report: (field: string, message: string) => void): void {
   const glue = (source.document as { glue?: { sourceFile?: unknown; source?: unknown } } | null)?.glue
   if (typeof glue !== 'object' || glue === null || typeof glue.sourceFile !== 'string' || glue.source !== undefined) return
-  const file = glue.sourceFile
-  try {
-    glue.source = readFileSync(resolve(folder, file), 'utf8')
-    delete glue.sourceFile
-  } catch (error) {
-    report('glue.sourceFile', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
-  }
+  const read = readSourceFile(root, folder, glue.sourceFile)
+  if (!read.ok) return report('glue.sourceFile', read.message)
+  glue.source = read.text
+  delete glue.sourceFile
 }
 
 /** `sources[3].document.nodes[2].job` → the position of that key (or of the nearest part of it that exists). */
@@ -128,9 +156,9 @@ function locate(origins: readonly ReadDocument[], path: string): string {
   const match = /^sources\[(\d+)\]\.document\.?(.*)$/.exec(path)
   const origin = match ? origins[Number(match[1])] : undefined
   if (!origin) return path
-  if (!origin.doc) return origin.file
   const segments = match![2].split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '')
   let node: unknown = origin.doc.contents
+  if (origin.item !== null) node = isSeq(node) ? node.items[origin.item] : null
   let at = (node as Node | null)?.range?.[0] ?? 0
   for (const segment of segments) {
     if (isMap(node)) {

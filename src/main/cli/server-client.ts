@@ -44,17 +44,7 @@ export class ServerClient {
 
   /** Calls `method` with `body` and returns its data. @throws RefusedCall, or CliError when the server cannot be reached. */
   async call<T>(method: string, body: unknown = {}): Promise<T> {
-    let response: Response
-    try {
-      response = await fetch(`${this.baseUrl}/api/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [ACCESS_TOKEN_HEADER]: this.token },
-        body: JSON.stringify(body),
-      })
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause
-      throw new CliError(`cannot reach ${this.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}`)
-    }
+    const response = await this.post(`${this.baseUrl}/api/${method}`, JSON.stringify(body))
     const text = await response.text()
     let reply: { code?: number; msg?: string | null; data?: unknown }
     try {
@@ -67,5 +57,49 @@ export class ServerClient {
       throw new RefusedCall(method, reply.msg ?? `code ${String(reply.code)}`, problems)
     }
     return reply.data as T
+  }
+
+  /**
+   * One POST, following redirects only within the server's origin (scheme, host and port), as curl
+   * does without --location-trusted: the token goes only where `--server` said. fetch's own
+   * following drops `Authorization` on a cross-origin hop but not the access-token header, so it
+   * is not used.
+   */
+  private async post(url: string, body: string): Promise<Response> {
+    const origin = new URL(this.baseUrl).origin
+    for (let hop = 0; ; hop++) {
+      let response: Response
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [ACCESS_TOKEN_HEADER]: this.token },
+          body,
+          redirect: 'manual',
+        })
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause
+        throw new CliError(`cannot reach ${this.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}`)
+      }
+      const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null
+      if (location === null) return response
+      await response.body?.cancel()
+      const next = redirectTarget(url, location)
+      if (next === null || next.origin !== origin) {
+        throw new CliError(`${this.baseUrl} redirected to ${location} (HTTP ${response.status}), another origin: not followed, the token was not sent there`)
+      }
+      if (hop >= MAX_REDIRECTS) throw new CliError(`${this.baseUrl}: more than ${MAX_REDIRECTS} redirects`)
+      url = next.href
+    }
+  }
+}
+
+/** Same-origin redirects followed per call (curl's --max-redirs is 50; a proxy adding a prefix needs one). */
+const MAX_REDIRECTS = 5
+
+function redirectTarget(from: string, location: string): URL | null {
+  try {
+    return new URL(location, from)
+  } catch {
+    return null
   }
 }

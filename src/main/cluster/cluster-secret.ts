@@ -1,4 +1,5 @@
 import type { Clock } from '../kernel/clock'
+import { KnownSecrets } from '../kernel/known-secrets'
 import { generateToken } from '../net/token'
 import { secretsEqual } from '../net/wire/auth'
 import type { SettingRepo } from '../store/setting-repo'
@@ -33,17 +34,19 @@ export class ClusterSecret {
   constructor(
     private readonly settings: SettingRepo,
     private readonly clock: Clock,
+    /** Told the current and the previous secret whenever they are read or replaced, for the redaction of logs. */
+    private readonly secrets: KnownSecrets = new KnownSecrets(),
   ) {}
 
   /** Reads it (making it on first use); call at start and whenever the settings' version moved. */
   async load(): Promise<void> {
     const made: StoredSecret = { current: generateToken(), previous: '', rotatedAtMs: 0 }
     const value = await this.settings.setIfAbsent<unknown>(CLUSTER_SECRET_SETTING, made)
-    if (isStored(value)) this.stored = value
+    if (isStored(value)) this.keep(value)
     else {
       // Not a value JobDesk wrote (edited by hand?): replace it rather than trust it.
       await this.settings.set(CLUSTER_SECRET_SETTING, made)
-      this.stored = made
+      this.keep(made)
     }
   }
 
@@ -71,6 +74,11 @@ export class ClusterSecret {
   async rotate(): Promise<void> {
     const next: StoredSecret = { current: generateToken(), previous: this.current(), rotatedAtMs: this.clock.nowMs() }
     await this.settings.set(CLUSTER_SECRET_SETTING, next)
-    this.stored = next
+    this.keep(next)
+  }
+
+  private keep(stored: StoredSecret): void {
+    this.stored = stored
+    this.secrets.set('cluster', [stored.current, stored.previous])
   }
 }

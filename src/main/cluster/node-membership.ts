@@ -2,10 +2,10 @@ import { sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { ClusterNode, NodeLease } from '../domain/nodes'
 import type { RingFire } from '../domain/fires'
-import type { Repos, UnitOfWork } from '../store/store'
+import type { Repos, Store, UnitOfWork } from '../store/store'
 import { nodeExecutorUrl } from './node-executor-route'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
-import { fencedError, type NodeFence } from '../scheduler/node-fence'
+import { fencedError, lapsedError, notJoinedError, type NodeFence } from '../scheduler/node-fence'
 import { NODE_CLOCK_MARGIN_MS, type ClockSkewVerdict } from '../../shared/clock-skew'
 import { NodeClock } from './node-clock'
 
@@ -16,13 +16,14 @@ export const NODE_LEASE_MS = 3000
 // A node stops acting NODE_CLOCK_MARGIN_MS (src/shared/clock-skew.ts) before its lease ends by its
 // own clock: a renewal may be up to 1.5 s late before the node holds its triggers.
 
-export type MembershipRepos = Pick<Repos, 'nodes' | 'ring' | 'leases' | 'runs'>
+export type MembershipRepos = Pick<Repos, 'nodes' | 'ring' | 'leases' | 'runs' | 'registry' | 'groups'>
 
 /** The lease of the cluster's periodic work: lost-run sweep, daily report, retention, copies of running LAN logs. */
 export const PERIODIC_WORK_LEASE = 'periodic-work'
 
 export interface MembershipOptions {
-  store: MembershipRepos & UnitOfWork<MembershipRepos>
+  /** `renewals` for the lease's renewals (a connection of their own), the rest for joining and taking over. */
+  store: MembershipRepos & UnitOfWork<MembershipRepos> & Pick<Store, 'renewals'>
   /** This node, as it joins (its times are set here). */
   node: Pick<ClusterNode, 'nodeId' | 'nodeName' | 'embeddedAddress' | 'adminUrl'>
   clock: Clock
@@ -38,6 +39,22 @@ export interface MembershipOptions {
 
 /** What this node takes on as the cluster changes around it; the scheduler's ring and the trigger service do the work. */
 export interface NodeDuties {
+  /**
+   * Inside the transaction that joins the node — its first join, and each join after it was taken
+   * for dead: what must be there from its first moment as a member (its embedded executor in the
+   * registry). A take-over removed it; registered again in the same step, a rejoined node is never
+   * a member without an executor, so no run routed meanwhile fails for want of an address.
+   */
+  registerIn(tx: Pick<Repos, 'registry' | 'groups'>, nowMs: number): Promise<void>
+  /** The join (with `registerIn`) committed. */
+  onJoined(): void
+  /**
+   * Inside the transaction that takes a dead node over: what leaves with it (its embedded executor
+   * from the registry). In the take-over's transaction, not after it: the node, if only paused,
+   * rejoins once it finds its row gone — after the commit — and a removal that came later would
+   * remove its new registration.
+   */
+  forgetIn(tx: Pick<Repos, 'registry' | 'groups'>, node: ClusterNode, nowMs: number): Promise<void>
   /** Fires taken over from a dead node (or an earlier life of this process), for this node's ring. */
   adopt(fires: RingFire[]): void
   /** Runs a dead node wrote but had not triggered, taken over while still inside the misfire threshold: trigger them. */
@@ -94,6 +111,8 @@ export class NodeMembership implements NodeFence {
   private duties: NodeDuties | null = null
   /** This node's clock against the database's, measured at every heartbeat. */
   private readonly clockWatch: NodeClock
+  /** The take-overs and periodic-work renewal under way (one at a time), apart from the renewals. */
+  private looking: Promise<void> | null = null
 
   constructor(private readonly options: MembershipOptions) {
     this.heartbeatMs = options.heartbeatMs ?? NODE_HEARTBEAT_MS
@@ -117,9 +136,17 @@ export class NodeMembership implements NodeFence {
     return this.current !== null && nowMs < this.actsUntilMs
   }
 
+  /**
+   * Each refusal says what is true: not joined (between two lives), lapsed (a renewal is late;
+   * nothing was taken over), or fenced (the fence row is gone: taken over). The fence row, not the
+   * lease row, is what the transaction locks, so this node's renewals never wait behind it.
+   */
   async check(tx: Pick<Repos, 'nodes'>, nowMs: number): Promise<void> {
     const lease = this.current
-    if (lease === null || !this.actsAt(nowMs) || !(await tx.nodes.holds(lease, nowMs))) throw fencedError(this.options.node.nodeName)
+    const name = this.options.node.nodeName
+    if (lease === null) throw notJoinedError(name)
+    if (!this.actsAt(nowMs)) throw lapsedError(name, nowMs - this.actsUntilMs)
+    if (!(await tx.nodes.holdsFence(lease))) throw fencedError(name)
   }
 
   /**
@@ -183,19 +210,22 @@ export class NodeMembership implements NodeFence {
 
   /**
    * Beats at a fixed rate — each one a heartbeat after the start of the one before, not after its
-   * end — so the time a beat takes (a round trip to the database) never adds up into a lapse.
+   * end — so the time a beat takes (a round trip to the database) never adds up into a lapse. The
+   * renewal is awaited; the rest of the beat (take-overs, the periodic-work lease) goes through the
+   * pool, where this node's own transactions may keep it waiting, or behind a paused node's open
+   * transaction it takes over: it runs beside the loop, one at a time, and no renewal waits for it.
    */
   private async beatLoop(signal: AbortSignal): Promise<void> {
     const { clock, logger } = this.options
+    const warn = (error: unknown) => logger.warn('node heartbeat failed', { error: (error as Error).message })
     let nextMs = clock.nowMs() + this.heartbeatMs
     while (!signal.aborted) {
       await sleepUntil(clock, nextMs, signal)
       if (signal.aborted) return
-      try {
-        await this.beat()
-      } catch (error) {
-        logger.warn('node heartbeat failed', { error: (error as Error).message })
-      }
+      const startedMs = clock.nowMs()
+      await this.renew(startedMs).catch(warn)
+      // One under way still: it goes on (and says how it ended) once.
+      if (this.looking === null) this.lookAround(startedMs).catch(warn)
       nextMs += this.heartbeatMs
       // Behind (a beat slower than its period, a suspended laptop): the next one at once, the rate from there.
       if (nextMs < clock.nowMs()) nextMs = clock.nowMs()
@@ -206,6 +236,7 @@ export class NodeMembership implements NodeFence {
   async leave(): Promise<void> {
     this.stopLoop.abort()
     await this.loop
+    await this.looking?.catch(() => undefined)
     const { store, logger } = this.options
     const lease = this.current
     this.current = null
@@ -219,44 +250,83 @@ export class NodeMembership implements NodeFence {
   }
 
   /**
-   * One heartbeat: renews the lease (or, taken for dead, drops what this life planned and joins
-   * again with a new epoch), takes over dead nodes' work, renews the periodic-work lease. The loop
-   * calls it every second; tests step it.
+   * One heartbeat, whole: the renewal, then the take-overs of dead nodes and the periodic-work
+   * lease. The loop runs the two parts apart (beatLoop); tests step this.
    */
   async beat(): Promise<void> {
+    const startedMs = this.options.clock.nowMs()
+    await this.renew(startedMs)
+    await this.lookAround(startedMs)
+  }
+
+  /**
+   * The one place the lease is renewed, on the store's renewal connection (Store.renewals), which
+   * none of this node's transactions hold: it waits behind nothing of this node's own. Three
+   * outcomes, each logged as what it is:
+   * - renewed in time: nothing to say;
+   * - renewed late — the node's own deadline passed, so it held its triggers, but its row was still
+   *   there: nobody took it over, and what it held goes on;
+   * - taken over — its row of this epoch is gone: another node has its work; it drops what it
+   *   planned and joins again with a new epoch, its embedded executor registered in that same join.
+   */
+  private async renew(startedMs: number): Promise<void> {
     const { store, clock, logger, node } = this.options
-    const startedMs = clock.nowMs()
     const lease = this.current
     if (lease === null) {
       // A join that failed earlier (the database was away): try again.
       await this.joinAt(startedMs)
-    } else if (await store.nodes.heartbeat(lease, startedMs, startedMs + this.leaseMs)) {
-      // Lapsed by now (the renewal itself may have taken that long): work was held meanwhile.
-      if (!this.actsAt(clock.nowMs())) logger.warn('this node renewed its lease after a lapse; held triggers go on', { node: node.nodeName })
+    } else if (await store.renewals.nodes.heartbeat(lease, startedMs, startedMs + this.leaseMs)) {
+      // The deadline is checked after the renewal: the renewal itself may have been what took long.
+      const lateMs = clock.nowMs() - this.actsUntilMs
+      if (lateMs > 0) {
+        logger.warn('late renewal: this node renewed its lease after its own deadline had passed; nobody had taken it over, so the triggers it held go on', {
+          node: node.nodeName,
+          epoch: lease.epoch,
+          lateMs,
+        })
+      }
       this.actsUntilMs = startedMs + this.leaseMs - NODE_CLOCK_MARGIN_MS
       this.duties?.onRenewed()
     } else {
-      // Taken for dead (a pause or an outage longer than the lease): the others have our work.
       this.current = null
       this.periodicWork = false
-      logger.warn('this node was taken for dead by the cluster: it drops what it planned and joins again with a new epoch', {
+      logger.warn('taken over: the cluster took this node for dead and took its work over; it drops what it planned and joins again with a new epoch', {
         node: node.nodeName,
         epoch: lease.epoch,
       })
       this.duties?.onFenced()
-      await this.joinAt(startedMs)
+      const epoch = await this.joinAt(startedMs)
+      logger.warn('this node joined the cluster again, its embedded executor registered in the same step', { node: node.nodeName, epoch })
     }
-    await this.measureSkew()
-    await this.takeOverDead(startedMs)
-    await this.renewPeriodicWork(startedMs)
   }
 
-  private async joinAt(nowMs: number): Promise<void> {
+  /** Take-overs and the periodic-work lease; a call while one is under way shares it. */
+  private lookAround(nowMs: number): Promise<void> {
+    this.looking ??= (async () => {
+      try {
+        await this.measureSkew()
+        await this.takeOverDead(nowMs)
+        await this.renewPeriodicWork(nowMs)
+      } finally {
+        this.looking = null
+      }
+    })()
+    return this.looking
+  }
+
+  /** Joins with a new epoch (resolved with it). */
+  private async joinAt(nowMs: number): Promise<number> {
     const { store, node } = this.options
-    const epoch = await store.transaction((tx) => tx.nodes.join({ ...node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs }))
+    const epoch = await store.transaction(async (tx) => {
+      const epoch = await tx.nodes.join({ ...node, startedAtMs: nowMs, heartbeatAtMs: nowMs, leaseUntilMs: nowMs + this.leaseMs })
+      await this.duties?.registerIn(tx, nowMs)
+      return epoch
+    })
     this.current = { nodeId: node.nodeId, epoch }
     this.actsUntilMs = nowMs + this.leaseMs - NODE_CLOCK_MARGIN_MS
     this.clockWatch.rejoined()
+    this.duties?.onJoined()
+    return epoch
   }
 
   /**
@@ -301,7 +371,7 @@ export class NodeMembership implements NodeFence {
    * planned before nodes had ids) are taken over too.
    */
   private async takeOverDead(nowMs: number): Promise<void> {
-    const { store, logger } = this.options
+    const { store, logger, clock } = this.options
     // A node whose clock is off judges no other node's lease by it (2 s ahead, it would take a node
     // for dead after any pause of 1 s), nor takes fires it would not fire: the others do both.
     if (this.current === null || !this.leads()) return
@@ -309,9 +379,11 @@ export class NodeMembership implements NodeFence {
     for (const dead of nodes) {
       if (dead.nodeId === this.nodeId || dead.leaseUntilMs >= nowMs) continue
       const taken = await store.transaction(async (tx) => {
-        await this.check(tx, nowMs)
-        // One node takes over from the dead one; the others find its row gone.
+        await this.check(tx, clock.nowMs())
+        // One node takes over from the dead one; the others find its row gone. Removing it waits
+        // for the dead node's transactions still open (they hold its fence), so what they wrote moves too.
         if (!(await tx.nodes.removeExpired(dead, nowMs))) return null
+        await this.duties?.forgetIn(tx, dead, nowMs)
         const fires = await tx.ring.takeOver(dead.nodeId, this.nodeId)
         const runs = await tx.runs.takeOverPending(dead.nodeId, this.nodeId, nowMs - PRE_READ_MS)
         return { fires, runs }
@@ -332,7 +404,7 @@ export class NodeMembership implements NodeFence {
     for (const owner of owners) {
       if (owner === this.nodeId || rows.has(owner)) continue
       const fires = await store.transaction(async (tx) => {
-        await this.check(tx, nowMs)
+        await this.check(tx, clock.nowMs())
         return tx.ring.takeOver(owner, this.nodeId)
       })
       if (fires.length > 0) this.duties?.adopt(fires)

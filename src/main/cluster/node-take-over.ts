@@ -1,4 +1,4 @@
-import { EMBEDDED_APP_NAME } from '../../shared/model'
+import { EMBEDDED_APP_NAME, type ExecutorInfo } from '../../shared/model'
 import { interruptedEmbeddedRun } from '../completion/lost-runs'
 import type { InfraAlerts } from '../completion/infra-alerts'
 import type { RunCompletion } from '../domain/runs'
@@ -17,7 +17,9 @@ export interface NodeTakeOverDeps {
   triggers: Pick<TriggerService, 'adoptRuns' | 'dropHeld' | 'resumeHeld'>
   runs: Pick<Repos['runs'], 'findRunningOn'>
   complete(completions: RunCompletion[]): Promise<void>
-  registry: Pick<RegistryService, 'remove'>
+  registry: Pick<RegistryService, 'beatIn' | 'removeIn' | 'changed'>
+  /** This node's embedded executor, registered with every join of the node; null without one. */
+  embedded: { address: string; info: () => ExecutorInfo | null } | null
   clock: Clock
   logger: Logger
   /** Told of each node this node took over from (the alert goes out once: only one node takes over), and of this node's clock going off. */
@@ -30,9 +32,24 @@ export interface NodeTakeOverDeps {
  * This node's part when the cluster changes: the fires and untriggered runs of a dead node go to
  * this node's ring and trigger service, a dead node's embedded runs end as interrupted (they will
  * never call back), and a node that was itself taken for dead drops what it held of its old life.
+ * The registry follows the membership in the same transactions: a node joins with its embedded
+ * executor registered, and a take-over removes the dead node's.
  */
 export class NodeTakeOver implements NodeDuties {
   constructor(private readonly deps: NodeTakeOverDeps) {}
+
+  async registerIn(tx: Pick<Repos, 'registry' | 'groups'>, nowMs: number): Promise<void> {
+    const { embedded, registry } = this.deps
+    if (embedded) await registry.beatIn(tx, EMBEDDED_APP_NAME, embedded.address, nowMs, embedded.info())
+  }
+
+  onJoined(): void {
+    if (this.deps.embedded) this.deps.registry.changed()
+  }
+
+  async forgetIn(tx: Pick<Repos, 'registry' | 'groups'>, node: ClusterNode, nowMs: number): Promise<void> {
+    if (node.embeddedAddress !== '') await this.deps.registry.removeIn(tx, EMBEDDED_APP_NAME, node.embeddedAddress, nowMs)
+  }
 
   adopt(fires: Parameters<NodeDuties['adopt']>[0]): void {
     this.deps.scheduler.adopt(fires, this.deps.clock.nowMs())
@@ -46,10 +63,10 @@ export class NodeTakeOver implements NodeDuties {
     this.deps.alerts?.nodeLost(node)
     if (node.embeddedAddress === '') return
     const { runs, registry, clock } = this.deps
+    registry.changed()
     const running = await runs.findRunningOn(node.embeddedAddress, clock.nowMs())
     const how = ` (node '${node.nodeName}' stopped renewing its lease)`
     if (running.length > 0) await this.deps.complete(running.map((run) => interruptedEmbeddedRun(run, clock.nowMs(), how)))
-    await registry.remove(EMBEDDED_APP_NAME, node.embeddedAddress, clock.nowMs())
   }
 
   onFenced(): void {

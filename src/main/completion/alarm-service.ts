@@ -11,10 +11,12 @@ import {
   type FlowNoticeFacts,
 } from './alarms'
 import { alarmMessageOf, alertStatusOf } from './alarms/alarm-reason-of'
+import type { ChannelResult } from './alarms/alarm-types'
 import { splitAlarmTargets } from '../../shared/alarm-targets'
 import type { InfraAlertFacts } from './alarms/infra-alert-message'
 import type { AlarmResult } from './fail-monitor'
 import type { Clock } from '../kernel/clock'
+import { KnownSecrets } from '../kernel/known-secrets'
 import type { Logger } from '../kernel/logger'
 import type { Repos } from '../store/store'
 
@@ -26,6 +28,7 @@ export const ALARM_SETTINGS_KEY = 'alarm_settings'
  * them; a change builds a new sender and closes the old one once its alarms in flight are done.
  */
 export class AlarmService {
+  private readonly secrets: KnownSecrets
   private current: AlarmSettings = DEFAULT_ALARM_SETTINGS
   private stored: string | undefined
   private sender: AlarmSender
@@ -39,8 +42,11 @@ export class AlarmService {
       clock: Clock
       onDesktop: (facts: AlarmFacts) => void
       onFlowDesktop: (notice: FlowDesktopNotice) => void
+      /** The redaction every stored alarm message and every test result passes through (default: one that knows nothing). */
+      secrets?: KnownSecrets
     },
   ) {
+    this.secrets = deps.secrets ?? new KnownSecrets()
     this.sender = this.build(this.current)
   }
 
@@ -78,9 +84,8 @@ export class AlarmService {
   async sendFor(run: JobRun): Promise<AlarmResult> {
     const facts = await this.factsOf(run)
     if (!facts) return { ok: false, message: formatAlarmReason({ code: 'jobMissing', detail: `job ${run.jobId}` }) }
-    const settings = this.current
     const outcome = await this.sender.send(facts)
-    return { ok: outcome.ok, message: alarmMessageOf(outcome, settings) }
+    return { ok: outcome.ok, message: alarmMessageOf(outcome, this.redact) }
   }
 
   /**
@@ -93,22 +98,24 @@ export class AlarmService {
 
   /** Sends an infrastructure alert: its alarm_status (1 when nobody is set to hear of it) and why it failed. */
   async sendAlert(alert: InfraAlertFacts): Promise<{ status: number; message: string }> {
-    const settings = this.current
     const outcome = await this.sender.sendAlert(alert)
-    return { status: alertStatusOf(outcome), message: alarmMessageOf(outcome, settings) }
+    return { status: alertStatusOf(outcome), message: alarmMessageOf(outcome, this.redact) }
   }
 
-  sendTestEmail(to: string) {
-    return this.sender.sendTestEmail(to)
+  // The console shows a test's result as the channel answered: a robot's reply may quote its token.
+  async sendTestEmail(to: string): Promise<ChannelResult> {
+    return this.secrets.redactDeep(await this.sender.sendTestEmail(to))
   }
 
-  testWebhook(url: string) {
-    return this.sender.testWebhook(url)
+  async testWebhook(url: string): Promise<ChannelResult> {
+    return this.secrets.redactDeep(await this.sender.testWebhook(url))
   }
 
-  testImChannel(name: string) {
-    return this.sender.testImChannel(name)
+  async testImChannel(name: string): Promise<ChannelResult> {
+    return this.secrets.redactDeep(await this.sender.testImChannel(name))
   }
+
+  private readonly redact = (text: string): string => this.secrets.redact(text)
 
   /** The names of the IM channels configured now (a job's alarm list may name them as `#name`). */
   imChannelNames(): string[] {

@@ -8,6 +8,8 @@ import { ChildJobs } from './child-jobs'
 import type { ChildLinks } from './child-links'
 import { FailMonitor, type SendAlarm } from './fail-monitor'
 import { deleteExpiredRuns, MIN_RETENTION_DAYS, refreshReport } from './log-maintenance'
+import type { DeadAddress } from '../registry/health'
+import { endRunsOnDeadExecutors } from './dead-executor-runs'
 import { findLostRuns, findOrphanedEmbeddedRuns, findStalePendingRuns, LOST_RUN_PERIOD_MS, LOST_RUN_THRESHOLD_MS } from './lost-runs'
 import { FAIL_MONITOR_PERIOD_MS } from './retry-plan'
 import { DEFAULT_KEEP_PERIOD_MS } from './run-log-keeper'
@@ -39,7 +41,7 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 }
 
 export interface MonitorDeps {
-  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns'>
+  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry'>
   writer: RunWriter
   clock: Clock
   logger: Logger
@@ -86,6 +88,12 @@ export interface Monitors {
   onFlush(result: FlushResult): void
   /** A LAN executor beat: its runs that it no longer has are found (and end as lost after a grace period). */
   onBeat(appName: string, address: string, nowMs: number): void
+  /**
+   * The dead sweep removed these addresses at `nowMs`: the runs still running there end as lost now,
+   * not at the 10-minute lost-run rule (which stays for runs on addresses that left the registry
+   * otherwise or were never in it, and for a sweep whose node stopped before this ran).
+   */
+  onExecutorsDead(dead: readonly DeadAddress[], nowMs: number): Promise<void>
   stop(): Promise<void>
 }
 
@@ -191,6 +199,11 @@ export function startMonitors(deps: MonitorDeps): Monitors {
     },
     onBeat(appName, address, nowMs) {
       if (!stopped) reconciler.onBeat(appName, address, nowMs)
+    },
+    async onExecutorsDead(dead, nowMs) {
+      if (stopped) return
+      const ended = await endRunsOnDeadExecutors({ store, complete: (lost) => writer.complete(lost) }, dead, nowMs)
+      if (ended > 0) logger.warn('runs on executors declared dead marked as lost', { count: ended, addresses: dead.map((d) => d.address) })
     },
     async stop() {
       stopped = true

@@ -12,10 +12,17 @@ export class GroupService {
     private readonly nowMs: () => number,
     /** Recomputes an automatic group's address list from the registry (after it is created or switched to auto). */
     private readonly refreshAddresses: (tx: Pick<Repos, 'groups' | 'registry'>, appName: string) => Promise<void>,
+    /** Told after a save: a group's own token is a secret the log redaction must know at once. */
+    private readonly tokensChanged: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
-  save(raw: unknown): Promise<JobGroup> {
-    const input = validateGroupInput(raw)
+  async save(raw: unknown): Promise<JobGroup> {
+    const saved = await this.write(validateGroupInput(raw))
+    await this.tokensChanged()
+    return saved
+  }
+
+  private write(input: ReturnType<typeof validateGroupInput>): Promise<JobGroup> {
     const nowMs = this.nowMs()
     return this.store.transaction(async (tx) => {
       const sameName = await tx.groups.findByAppName(input.appName)

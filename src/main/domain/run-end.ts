@@ -10,8 +10,9 @@ import { isKillMessage } from '../../shared/run-kill'
  * - `killed`: any other failed completion whose message records a kill (shared/run-kill.ts's
  *   markers: the console's kill, the executor's, its shutdown) — its own outcome, not a failure.
  * - `lost`: a failed completion JobDesk wrote itself because no result can come any more — the
- *   lost-run monitor and the reconciler ("Job result lost…", completion/lost-runs.ts,
- *   run-reconciler.ts) and runs whose process stopped under them ("Interrupted: …").
+ *   lost-run monitor, the reconciler and the end of runs on executors declared dead ("Job result
+ *   lost…", completion/lost-runs.ts, run-reconciler.ts, dead-executor-runs.ts) and runs whose
+ *   process stopped under them ("Interrupted: …").
  * - `failed`: everything else, a trigger that failed (trigger code other than 200) included.
  */
 export const RUN_ENDS = ['success', 'failed', 'killed', 'timeout', 'lost'] as const

@@ -3,9 +3,11 @@ import type { FlowApprovalNodeDef, FlowJobNodeDef, FlowNodeDef, FlowNodeState, F
 import type { FlowNodeRecord, FlowRunRecord } from '../domain/flows'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from './flow-graph'
-import { resolveParam } from './flow-params'
+import { substituteReferences } from './substitute-references'
 import { decideNode, isDoneState, isFailedLikeState } from './trigger-rules'
 import { flowNoteText } from '../../shared/flow-notes'
+import { placementMessage, readsParamAsRequest } from '../../shared/flow-references'
+import { englishMessage } from '../../shared/messages'
 
 const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
 
@@ -63,7 +65,17 @@ export class FlowAdvance {
   private async start(run: FlowRunRecord, def: FlowNodeDef, node: FlowNodeRecord, nodes: Map<string, FlowNodeRecord>): Promise<FlowNodeState | null> {
     if (def.kind === 'approval') return this.ask(run, def, node)
     const job = def as FlowJobNodeDef
-    const { value, cut } = resolveParam(job.param ?? '', { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output })
+    const target = job.param === undefined ? undefined : await this.deps.store.jobs.get(job.jobId)
+    const readsRequest = target !== undefined && readsParamAsRequest(target)
+    const substituted = substituteReferences(job.param ?? '', { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output }, readsRequest)
+    if (!substituted.ok) {
+      // A definition saved before the rule, or a job changed since: refused, never sent as it would read.
+      const { code, params } = placementMessage(substituted.problem, def.key)
+      const why = englishMessage(code, params)
+      this.deps.logger.warn('flow node parameter refused', { flowRunId: run.id, key: def.key, error: why })
+      return this.end(run, node, 'failed', why)
+    }
+    const { value, cut } = substituted
     if (cut.length > 0) this.deps.logger.warn('flow node parameter: outputs cut', { flowRunId: run.id, key: def.key, cut })
     try {
       const { logIds } = await this.deps.trigger(

@@ -159,6 +159,24 @@ describe('parseFlowInput', () => {
     expect(parseFlowInput(withParam('costs $5 ${nodes.extract.output')).nodes[2]).toMatchObject({ param: 'costs $5 ${nodes.extract.output' })
   })
 
+  it('refuses a reference that would name a field of a JSON parameter, or land where JSON has no value, naming the node and the reference', () => {
+    const withParam = (param: string) =>
+      input({
+        nodes: [
+          { key: 'extract', jobId: 1 },
+          { key: 'load', jobId: 2, param },
+        ],
+      })
+    const asKey = refusal(withParam('{"url":"http://h/","${nodes.extract.output}":"x"}'))
+    expect(asKey).toMatchObject({ field: 'nodes[1].param', code: 'flow.referenceAsKey', params: { node: 'load', ref: '${nodes.extract.output}', offset: 21 } })
+    expect(asKey.message).toContain("node 'load': '${nodes.extract.output}' stands in a key")
+    const bare = refusal(withParam('{"url":"http://h/"${flow.param}}'))
+    expect(bare).toMatchObject({ code: 'flow.referenceInInvalidJson', params: { node: 'load', ref: '${flow.param}', offset: 19 } })
+    expect(bare.message).toContain('not JSON at character 19')
+    // Inside a string value, or alone as a value, a reference is a value.
+    expect(parseFlowInput(withParam('{"url":"http://h/?q=${nodes.extract.output}","n":${flow.param}}')).nodes[1]).toMatchObject({ key: 'load' })
+  })
+
   it('accepts a reference to any node above, not only a parent', () => {
     const flow = input({
       nodes: [

@@ -8,6 +8,7 @@ import { parseQuartzCron } from '../schedule/cron-parse'
 import { parseFixRateSec } from '../schedule/fix-rate'
 import { assertIanaTimeZone } from '../schedule/timezone'
 import { checkFlowGraph, FlowGraph } from './flow-graph'
+import { layoutParam, looksLikeFlowReference, outputReference, placementMessage } from '../../shared/flow-references'
 import { referencesOf } from './flow-params'
 
 /**
@@ -29,6 +30,10 @@ function checkGraph(flow: ParsedFlowInput, context: Context): FlowGraph | null {
 /**
  * A node's parameter may name only `${flow.param}` and nodes above it: another node's output does
  * not exist yet when it fires. Without a valid graph, "above" is not known; the rest is still told.
+ * In a JSON parameter a reference may stand only where its value stays a value (inside a string
+ * value, or alone as one: src/shared/flow-references.ts), never as or in a key, nor where it would
+ * choose a request's target. Whether the node's handler reads text as a request needs its job: the
+ * flow service checks that.
  */
 function checkReferences(flow: ParsedFlowInput, graph: FlowGraph | null, context: Context): void {
   const keys = new Set(flow.nodes.map((node) => node.key))
@@ -41,9 +46,13 @@ function checkReferences(flow: ParsedFlowInput, graph: FlowGraph | null, context
     for (const ref of references.unknown.filter(looksLikeFlowReference)) context.addIssue(codedIssue('flow.unknownReference', { ref }, at))
     const upstream = graph && references.nodes.length > 0 ? graph.ancestors(node.key) : null
     for (const key of references.nodes) {
-      const ref = `\${nodes.${key}.output}`
+      const ref = outputReference(key)
       if (!keys.has(key)) context.addIssue(codedIssue('flow.referenceUnknownNode', { ref, key }, at))
       else if (upstream && !upstream.has(key)) context.addIssue(codedIssue('flow.referenceNotUpstream', { ref, key, node: node.key }, at))
+    }
+    for (const problem of layoutParam(node.param).problems) {
+      const { code, params } = placementMessage(problem, node.key)
+      context.addIssue(codedIssue(code, params, at))
     }
   })
 }
@@ -90,8 +99,4 @@ export function parseFlowInput(value: unknown): ParsedFlowInput {
 /** Every problem of a flow input at once (the editor marks them all), or the parsed input. */
 export function flowInputProblems(value: unknown): { ok: true; value: ParsedFlowInput } | { ok: false; problems: InputProblem[] } {
   return inputProblems(checkedFlowInputSchema, value, 'flow')
-}
-
-function looksLikeFlowReference(ref: string): boolean {
-  return /^\$\{\s*(nodes|flow)\b/.test(ref)
 }

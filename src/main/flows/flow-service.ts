@@ -1,4 +1,5 @@
 import type { Flow, FlowInput, FlowJobNodeDef, FlowRun, FlowRunFilter, FlowRunPage, FlowSummary } from '../../shared/flow-types'
+import { layoutParam, placementMessage, readsParamAsRequest } from '../../shared/flow-references'
 import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
 import { validateSchedule } from '../schedule'
 import { parseFlowInput } from './flow-input'
@@ -159,15 +160,22 @@ export class FlowService {
     return flow
   }
 
-  /** The schema's checks, then every job node's job must exist. */
+  /** The schema's checks, then every job node's job must exist, and take its parameter's references where its handler reads them as values. */
   private async checked(tx: FlowRepos, raw: unknown): Promise<FlowInput> {
     const given = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
     const input = parseFlowInput(given.timezone ? raw : { ...given, timezone: this.defaultTimezone() })
     validateSchedule(input, this.nowMs())
     for (const [index, node] of input.nodes.entries()) {
       if (node.kind === 'approval') continue
-      const { jobId, key } = node as FlowJobNodeDef
-      if (!(await tx.jobs.get(jobId))) throw invalidField(`nodes.${index}.jobId`, 'flow.nodeJobMissing', { key, id: jobId })
+      const { jobId, key, param } = node as FlowJobNodeDef
+      const job = await tx.jobs.get(jobId)
+      if (!job) throw invalidField(`nodes.${index}.jobId`, 'flow.nodeJobMissing', { key, id: jobId })
+      // Only here is the node's handler known: one that reads its parameter as a request takes references only in JSON.
+      const [problem] = param !== undefined && readsParamAsRequest(job) ? layoutParam(param, true).problems : []
+      if (problem) {
+        const { code, params } = placementMessage(problem, key)
+        throw invalidField(`nodes[${index}].param`, code, params)
+      }
     }
     return input
   }

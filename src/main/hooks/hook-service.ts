@@ -31,6 +31,8 @@ export interface HookServiceDeps {
   /** This node's address as the cluster knows it, or null before it is known. */
   nodeUrl: () => string | null
   limit?: { maxRequests: number; windowMs: number }
+  /** Told after a hook is made or removed: its secret is one the log redaction must know (or may forget). */
+  secretsChanged?: () => Promise<void>
 }
 
 /**
@@ -64,6 +66,7 @@ export class HookService {
       lastUsedAtMs: 0,
     }
     await hooks.insert(hook)
+    await this.deps.secretsChanged?.()
     const path = `${HOOK_PATH_PREFIX}${hook.id}`
     const node = this.deps.nodeUrl()
     return { hook: viewOf(hook), path, url: node ? `${node.replace(/\/+$/, '')}${path}` : path, secret: hook.secret }
@@ -83,6 +86,7 @@ export class HookService {
   async remove(id: string): Promise<void> {
     if (!(await this.deps.repos.hooks.delete(id))) throw notFound('hook.notFound', { id })
     await this.deps.repos.hookUses.deleteForHook(id)
+    await this.deps.secretsChanged?.()
   }
 
   /** Removes a job's or flow's trigger URLs with it (their ids would otherwise answer 404 for ever, but take room). */
@@ -111,7 +115,8 @@ export class HookService {
     if (!verified.ok) return refused(`hook.${verified.problem}`, { minutes: HOOK_CLOCK_SKEW_MS / 60_000 }, { status: 401, body: HOOK_UNAUTHORIZED }, hook)
 
     // A replay is refused before it counts against the budget: a copy of a request must not spend the sender's.
-    if (await repos.hookUses.isUsed(hook.id, verified.useKey, nowMs)) return refused('hook.replayed', {}, { status: 401, body: HOOK_UNAUTHORIZED }, hook)
+    if (await this.used(hook.id, [verified.useKey, ...verified.earlierKeys], nowMs))
+      return refused('hook.replayed', {}, { status: 401, body: HOOK_UNAUTHORIZED }, hook)
 
     if (!this.budget.take(hook.id, nowMs)) {
       const retryAfterSec = Math.max(1, Math.ceil(this.budget.retryAfterMs(hook.id, nowMs) / 1000))
@@ -165,6 +170,12 @@ export class HookService {
   private async fireFlow(hook: HookRow, param: string | undefined): Promise<{ groupId: number | null; body: Record<string, unknown> }> {
     const result = await this.deps.triggerFlow(hook.targetId, param)
     return { groupId: null, body: { flowRunId: result.flowRunId, state: result.state } }
+  }
+
+  /** Whether any of `keys` is recorded as used (a read: the claim of the first is still the gate). */
+  private async used(hookId: string, keys: string[], nowMs: number): Promise<boolean> {
+    for (const key of keys) if (await this.deps.repos.hookUses.isUsed(hookId, key, nowMs)) return true
+    return false
   }
 
   private async requireTarget({ kind, targetId }: HookTarget): Promise<void> {

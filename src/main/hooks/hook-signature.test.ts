@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { parseHookBody } from './hook-body'
-import { GIT_DELIVERY_MEMORY_MS, HOOK_CLOCK_SKEW_MS, jobDeskSignature, verifyHookRequest } from './hook-signature'
+import { GIT_DELIVERY_MEMORY_MS, HOOK_CLOCK_SKEW_MS, jobDeskSignature, useKeyOf, verifyHookRequest } from './hook-signature'
 
 const SECRET = 'a-secret-of-the-hook'
 const NOW = 1_767_225_600_000
@@ -46,16 +46,41 @@ describe('verifyHookRequest', () => {
     expect(verifyHookRequest(SECRET, { 'x-gitea-signature': hmac, 'x-gitea-delivery': 'g' }, BODY, NOW)).toMatchObject({ ok: true, scheme: 'gitea' })
   })
 
-  it('takes GitLab’s token only with an event UUID, keyed by it', () => {
-    const one = verifyHookRequest(SECRET, { 'x-gitlab-token': SECRET, 'x-gitlab-event-uuid': 'u-1' }, BODY, NOW)
-    const two = verifyHookRequest(SECRET, { 'x-gitlab-token': SECRET, 'x-gitlab-event-uuid': 'u-2' }, BODY, NOW)
-    expect(one).toMatchObject({ ok: true, scheme: 'gitlab' })
-    expect(one.ok && two.ok && one.useKey !== two.useKey).toBe(true)
+  it('takes GitLab’s token only with an event UUID, and a wrong token never', () => {
+    expect(verifyHookRequest(SECRET, { 'x-gitlab-token': SECRET, 'x-gitlab-event-uuid': 'u-1' }, BODY, NOW)).toMatchObject({
+      ok: true,
+      scheme: 'gitlab',
+      deliveryId: 'u-1',
+    })
     expect(verifyHookRequest(SECRET, { 'x-gitlab-token': SECRET }, BODY, NOW)).toEqual({ ok: false, problem: 'badSignature' })
     expect(verifyHookRequest(SECRET, { 'x-gitlab-token': `${SECRET}x`, 'x-gitlab-event-uuid': 'u-3' }, BODY, NOW)).toEqual({
       ok: false,
       problem: 'badSignature',
     })
+  })
+
+  it('keys one delivery the same under every scheme: by its signed timestamp (if any) and its body, never by the header or the delivery id', () => {
+    const hmac = createHmac('sha256', SECRET).update(BODY).digest('hex')
+    const keys = [
+      verifyHookRequest(SECRET, { 'x-hub-signature-256': `sha256=${hmac}`, 'x-github-delivery': 'd-1' }, BODY, NOW),
+      verifyHookRequest(SECRET, { 'x-gitea-signature': hmac, 'x-gitea-delivery': 'g-1' }, BODY, NOW),
+      verifyHookRequest(SECRET, { 'x-gitlab-token': SECRET, 'x-gitlab-event-uuid': 'u-1' }, BODY, NOW),
+      verifyHookRequest(SECRET, { 'x-gitlab-token': SECRET, 'x-gitlab-event-uuid': 'u-2' }, BODY, NOW),
+    ].map((verified) => (verified.ok ? verified.useKey : verified.problem))
+    expect(keys).toEqual(Array(4).fill(useKeyOf(null, BODY)))
+    const atSec = NOW / 1000
+    const signed = verifyHookRequest(SECRET, jobdesk(atSec), BODY, NOW)
+    expect(signed.ok && signed.useKey).toBe(useKeyOf(atSec, BODY))
+    expect(new Set([useKeyOf(null, BODY), useKeyOf(atSec, BODY), useKeyOf(atSec + 1, BODY), useKeyOf(atSec, `${BODY} `)]).size).toBe(4)
+    expect(useKeyOf(atSec, BODY).length).toBeLessThanOrEqual(80)
+  })
+
+  it('names the keys earlier versions recorded a delivery under, so a delivery used before an upgrade stays used', () => {
+    const hmac = createHmac('sha256', SECRET).update(BODY).digest('hex')
+    const gitea = verifyHookRequest(SECRET, { 'x-gitea-signature': hmac, 'x-gitea-delivery': 'g-1' }, BODY, NOW)
+    expect(gitea.ok && gitea.earlierKeys).toEqual([`github:${hmac}`, `gitea:${hmac}`])
+    const signed = verifyHookRequest(SECRET, jobdesk(NOW / 1000), BODY, NOW)
+    expect(signed.ok && signed.earlierKeys).toEqual([`jobdesk:${jobDeskSignature(SECRET, NOW / 1000, BODY).slice(7)}`])
   })
 })
 

@@ -6,7 +6,9 @@ import { HOOK_HEADERS } from '../../shared/hook-types'
  * How a request to a trigger URL proves it knows the hook's secret. JobDesk's own scheme is
  * Stripe's and Slack's: an HMAC-SHA256 of `<timestamp>.<raw body>`, so a request is good for
  * 5 minutes around its timestamp and, within them, once. The Git providers sign no timestamp:
- * GitHub and Gitea send an HMAC of the raw body, GitLab the secret itself.
+ * GitHub and Gitea send an HMAC of the raw body, GitLab the secret itself. Whatever the scheme, a
+ * delivery is used once: its use is recorded under one key of its signed timestamp (none for the
+ * Git providers) and its body, so a copy sent again under another provider's header is the same use.
  */
 export type HookScheme = 'jobdesk' | 'github' | 'gitea' | 'gitlab'
 
@@ -30,8 +32,13 @@ export type Verification =
   | {
       ok: true
       scheme: HookScheme
-      /** What marks this request as used (`job_hook_use.use_key`): a scheme and a digest, under 80 characters. */
+      /** What marks this request as used (`job_hook_use.use_key`): `useKeyOf` its timestamp and body, the same under every scheme. */
       useKey: string
+      /**
+       * The keys versions before the shared key recorded this delivery under (scheme-named): rows of
+       * them may stay in job_hook_use for up to GIT_DELIVERY_MEMORY_MS after an upgrade, and still refuse it.
+       */
+      earlierKeys: string[]
       /** Until when it must be remembered: after that it could not pass anyway (or, for the Git providers, no longer is). */
       expiresAtMs: number
       /** The provider's delivery id, for the audit trail ('' for JobDesk's scheme). */
@@ -48,7 +55,7 @@ export function verifyHookRequest(secret: string, headers: IncomingHttpHeaders, 
   const gitea = header(headers, GIT_HEADERS.gitea.signature)
   if (gitea !== undefined) return verifyBodyHmac('gitea', secret, gitea, rawBody, headers, nowMs)
   const gitlab = header(headers, GIT_HEADERS.gitlab.token)
-  if (gitlab !== undefined) return verifyGitLab(secret, gitlab, headers, nowMs)
+  if (gitlab !== undefined) return verifyGitLab(secret, gitlab, rawBody, headers, nowMs)
   return { ok: false, problem: 'unsigned' }
 }
 
@@ -66,12 +73,20 @@ function verifyJobDesk(secret: string, timestamp: string | undefined, signature:
   const expected = hmacHex(secret, `${timestamp}.${rawBody}`)
   if (!sameHex(presented, expected)) return { ok: false, problem: 'badSignature' }
   // Good until sentAt + skew; remembered a minute longer than it could pass.
-  return { ok: true, scheme: 'jobdesk', useKey: `jobdesk:${expected}`, expiresAtMs: Math.max(nowMs, sentAtMs) + HOOK_CLOCK_SKEW_MS + 60_000, deliveryId: '' }
+  return {
+    ok: true,
+    scheme: 'jobdesk',
+    useKey: useKeyOf(sentAtMs / 1000, rawBody),
+    earlierKeys: [`jobdesk:${expected}`],
+    expiresAtMs: Math.max(nowMs, sentAtMs) + HOOK_CLOCK_SKEW_MS + 60_000,
+    deliveryId: '',
+  }
 }
 
 /**
- * GitHub and Gitea: an HMAC of the body. The used key is the signature, not the delivery id: the
- * id is not signed, so a copy of a request with a new id must still be refused.
+ * GitHub and Gitea: an HMAC of the body (the same HMAC: a GitHub delivery's signature is a good
+ * Gitea one). The used key is the body's, not the delivery id: the id is not signed, so a copy of a
+ * request with a new id — or under the other header — must still be refused.
  */
 function verifyBodyHmac(
   scheme: 'github' | 'gitea',
@@ -84,19 +99,31 @@ function verifyBodyHmac(
   const expected = hmacHex(secret, rawBody)
   if (!sameHex(presented, expected)) return { ok: false, problem: 'badSignature' }
   const deliveryId = (header(headers, GIT_HEADERS[scheme].delivery) ?? '').slice(0, 100)
-  return { ok: true, scheme, useKey: `${scheme}:${expected}`, expiresAtMs: nowMs + GIT_DELIVERY_MEMORY_MS, deliveryId }
+  const earlierKeys = [`github:${expected}`, `gitea:${expected}`]
+  return { ok: true, scheme, useKey: useKeyOf(null, rawBody), earlierKeys, expiresAtMs: nowMs + GIT_DELIVERY_MEMORY_MS, deliveryId }
 }
 
 /**
  * GitLab sends the secret itself: compared in constant time (as digests, so the length says
- * nothing). Nothing is signed, so the event's UUID is all that tells one delivery from another.
+ * nothing). It signs nothing; its delivery is used once by its body as the other providers' are,
+ * and the event's UUID it must carry is kept for the audit trail.
  */
-function verifyGitLab(secret: string, token: string, headers: IncomingHttpHeaders, nowMs: number): Verification {
+function verifyGitLab(secret: string, token: string, rawBody: string, headers: IncomingHttpHeaders, nowMs: number): Verification {
   if (!timingSafeEqual(sha256(token), sha256(secret))) return { ok: false, problem: 'badSignature' }
   const deliveryId = (header(headers, GIT_HEADERS.gitlab.delivery) ?? '').slice(0, 100)
-  // Without an id every delivery would be the same use: each would refuse the next.
   if (deliveryId === '') return { ok: false, problem: 'badSignature' }
-  return { ok: true, scheme: 'gitlab', useKey: `gitlab:${sha256(deliveryId).toString('hex')}`, expiresAtMs: nowMs + GIT_DELIVERY_MEMORY_MS, deliveryId }
+  const earlierKeys = [`gitlab:${sha256(deliveryId).toString('hex')}`]
+  return { ok: true, scheme: 'gitlab', useKey: useKeyOf(null, rawBody), earlierKeys, expiresAtMs: nowMs + GIT_DELIVERY_MEMORY_MS, deliveryId }
+}
+
+/**
+ * The one replay key of a delivery: a digest of its signed timestamp (seconds; null when the scheme
+ * signs none) and its raw body, 73 characters. It names no scheme, so every scheme shares it.
+ */
+export function useKeyOf(timestampSec: number | null, rawBody: string): string {
+  return `delivery:${createHash('sha256')
+    .update(`${timestampSec ?? ''}.${rawBody}`, 'utf8')
+    .digest('hex')}`
 }
 
 function hmacHex(secret: string, text: string): string {

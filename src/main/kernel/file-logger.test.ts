@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -106,6 +106,79 @@ describe('the core log file (pino + rotating-file-stream)', () => {
     expect(lines[3]).toMatchObject({ level: 'warn', n: 2 })
     expect(disk.opened).toBe(3)
   })
+  it('cuts the line a full disk tore in half before it writes again: every line parses, and the torn one counts as lost', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'jobdesk-log-'))
+    const disk = new FullableDisk()
+    let nowMs = 1_000_000
+    const { logger, file, close } = createFileLogger({ dir, openStream: disk.open, nowMs: () => nowMs })
+    logger.info('before the disk filled up')
+    await disk.written('before the disk filled up')
+
+    // As rotating-file-stream meets a full disk: a short write taken for done, then ENOSPC.
+    disk.full = true
+    disk.tearNext = true
+    logger.info('torn in half', { padding: 'x'.repeat(200) })
+    logger.info('refused')
+    await disk.failures(1)
+    expect(readFileSync(file, 'utf8')).toMatch(/\n\{"level":"info"[^\n]+$/)
+
+    disk.full = false
+    nowMs += LOG_FILE_RETRY_MS
+    logger.info('room again')
+    await close()
+    const text = readFileSync(file, 'utf8')
+    expect(text.endsWith('\n')).toBe(true)
+    const lines = text
+      .slice(0, -1)
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.map((l) => l.msg)).toEqual(['before the disk filled up', 'log lines were lost while the log file could not be written', 'room again'])
+    expect(lines[1]).toMatchObject({ lost: 2, error: 'ENOSPC: no space left on device, write' })
+  })
+
+  it('leaves the file whole on a stop right after the disk had room again, within the pause', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'jobdesk-log-'))
+    const disk = new FullableDisk()
+    const { logger, file, close } = createFileLogger({ dir, openStream: disk.open, nowMs: () => 1_000_000 })
+    logger.info('before the disk filled up')
+    await disk.written('before the disk filled up')
+    disk.full = true
+    disk.tearNext = true
+    logger.info('torn in half', { padding: 'x'.repeat(200) })
+    logger.info('refused')
+    await disk.failures(1)
+    logger.info('counted during the pause')
+    disk.full = false
+    await close()
+    expect(jsonLines(file).map((l) => [l.msg, l.lost])).toEqual([
+      ['before the disk filled up', undefined],
+      ['log lines were lost while the log file could not be written', 3],
+    ])
+  })
+
+  it('cuts an unfinished last line left by an earlier process, and says so first', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'jobdesk-log-'))
+    writeFileSync(join(dir, LOG_FILE_NAME), '{"level":"info","msg":"whole"}\n{"level":"info","ms')
+    const { logger, file, close } = createFileLogger({ dir })
+    logger.info('started again')
+    await close()
+    expect(jsonLines(file).map((l) => [l.msg, l.lost])).toEqual([
+      ['whole', undefined],
+      ['log lines were lost while the log file could not be written', 1],
+      ['started again', undefined],
+    ])
+  })
+
+  it('ends a torn line it cannot find the start of, rather than glue the next line to it', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'jobdesk-log-'))
+    writeFileSync(join(dir, LOG_FILE_NAME), 'x'.repeat(1024 * 1024 + 10))
+    const { logger, file, close } = createFileLogger({ dir })
+    logger.info('on a line of its own')
+    await close()
+    const lines = readFileSync(file, 'utf8').split('\n')
+    expect(lines[0]).toBe('x'.repeat(1024 * 1024 + 10))
+    expect(lines.slice(1, -1).map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['on a line of its own'])
+  })
 })
 
 /**
@@ -114,6 +187,8 @@ describe('the core log file (pino + rotating-file-stream)', () => {
  */
 class FullableDisk {
   full = false
+  /** The next write while full writes half its line and reports success, as a short write does. */
+  tearNext = false
   opened = 0
   private failed = 0
   private text = ''
@@ -123,6 +198,10 @@ class FullableDisk {
     const real = createStream(name, options)
     return new Writable({
       write: (chunk: Buffer, _encoding, done) => {
+        if (this.full && this.tearNext) {
+          this.tearNext = false
+          return real.write(chunk.subarray(0, chunk.length >> 1), (error) => done(error))
+        }
         if (this.full) {
           this.failed++
           return done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync } from 'node:fs'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import type { Writable } from 'node:stream'
@@ -67,6 +67,7 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
     options.nowMs ?? Date.now,
     // A disk that fills up must not take the core down with it; the console still says so.
     (error) => options.alsoTo?.error('the log file cannot be written', { file, error: error.message }),
+    () => cutTornLine(file),
   )
   const output = pino(
     {
@@ -95,6 +96,45 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
   }
 }
 
+/** How far back a torn line's start is looked for: longer than any line the core writes (a stack trace included). */
+const TORN_LINE_MAX_BYTES = 1024 * 1024
+
+/**
+ * How `file` ended: in whole lines, with an unfinished line that was cut off, or still inside a
+ * line (no newline within TORN_LINE_MAX_BYTES, or it could not be cut: the caller ends it).
+ */
+type FileEnd = 'whole' | 'cut' | 'open'
+
+/** Cuts a line left unfinished at the end of `file` (a write that stopped part way), so the file is whole lines again. */
+function cutTornLine(file: string): FileEnd {
+  let fd: number
+  try {
+    fd = openSync(file, 'r+')
+  } catch {
+    return 'whole'
+  }
+  try {
+    const size = fstatSync(fd).size
+    const chunk = Buffer.alloc(Math.min(size, 64 * 1024))
+    for (let end = size; end > 0 && size - end < TORN_LINE_MAX_BYTES;) {
+      const start = Math.max(0, end - chunk.length)
+      readSync(fd, chunk, 0, end - start, start)
+      const newline = chunk.subarray(0, end - start).lastIndexOf(0x0a)
+      if (newline >= 0 && start + newline + 1 === size) return 'whole'
+      if (newline >= 0 || start === 0) {
+        ftruncateSync(fd, newline >= 0 ? start + newline + 1 : 0)
+        return 'cut'
+      }
+      end = start
+    }
+    return size > 0 ? 'open' : 'whole'
+  } catch {
+    return 'open'
+  } finally {
+    closeSync(fd)
+  }
+}
+
 /**
  * pino's destination: the file stream while it works. A write error (ENOSPC, EIO, a folder gone)
  * destroys a Node stream for good, so the file used to stay silent until a restart after one full
@@ -102,6 +142,12 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
  * line after that opens the file again (appending) and first says how many were lost: those not
  * yet written when the stream failed and those counted since. While the disk stays full each
  * attempt fails the same way, once per pause, and the console hears of it once.
+ *
+ * The file promises one JSON object per line, and a full disk takes a line's first bytes and
+ * refuses the rest (rotating-file-stream does not retry a short write; the next write fails). So
+ * before the file is reopened a line left unfinished at its end is cut off (it was counted as lost
+ * when the stream failed), and if it cannot be cut it is ended with a newline: never glued to the
+ * next line.
  */
 class RecoveringFile {
   private stream: Writable | null = null
@@ -117,8 +163,11 @@ class RecoveringFile {
     private readonly open: () => Writable,
     private readonly nowMs: () => number,
     private readonly report: (error: Error) => void,
+    private readonly cutTornLine: () => FileEnd,
   ) {
-    this.stream = this.opened()
+    this.stream = this.reopened()
+    // A line the last process left unfinished (its disk filled up) was cut: the file says so first.
+    if (this.lost > 0) this.noteLost(this.stream, this.lost)
   }
 
   write(line: string): void {
@@ -127,7 +176,7 @@ class RecoveringFile {
         this.lost++
         return
       }
-      this.stream = this.opened()
+      this.stream = this.reopened()
       if (this.lost > 0) this.noteLost(this.stream, this.lost)
     }
     const stream = this.stream
@@ -139,7 +188,16 @@ class RecoveringFile {
     })
   }
 
+  /** Ends the file; one that failed is tried once more whatever the pause, so a stop leaves it whole and says what was lost. */
   close(): Promise<void> {
+    if (!this.stream && this.lost > 0) {
+      try {
+        this.stream = this.reopened()
+        this.noteLost(this.stream, this.lost)
+      } catch {
+        this.stream = null
+      }
+    }
     const stream = this.stream
     this.stream = null
     return new Promise<void>((resolve) => {
@@ -148,6 +206,18 @@ class RecoveringFile {
       stream.once('error', () => resolve())
       stream.end()
     })
+  }
+
+  /**
+   * The file opened again after its end is made whole. A line cut off had been reported written by
+   * the stream (rotating-file-stream takes a short write for done): it counts as lost.
+   */
+  private reopened(): Writable {
+    const end = this.cutTornLine()
+    if (end === 'cut') this.lost++
+    const stream = this.opened()
+    if (end === 'open') stream.write('\n')
+    return stream
   }
 
   private opened(): Writable {

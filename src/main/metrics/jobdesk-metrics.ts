@@ -4,6 +4,10 @@ import type { RunCompletion } from '../domain/runs'
 import { RUN_ENDS, runEndOfCompletion, type RunEnd } from '../domain/run-end'
 import { RunStarts } from './run-starts'
 import { BucketHistogram } from './bucket-histogram'
+import { withoutLabel } from './metrics-totals'
+
+/** The label of the series kept per executor group (its app name): shown only to who sees every group. */
+const GROUP_LABEL = 'group'
 
 /** What the gauges read at each scrape (never on the hot path): the core's parts, as the composition wires them. */
 export interface MetricSources {
@@ -88,7 +92,7 @@ export class JobDeskMetrics {
       'Handle time minus trigger time of each completed run, by executor group (app name).',
       DURATION_BUCKETS,
       registers,
-      'group',
+      GROUP_LABEL,
     )
     this.transactions = new Histogram({
       name: 'jobdesk_db_transaction_seconds',
@@ -100,7 +104,7 @@ export class JobDeskMetrics {
     new Gauge({
       name: 'jobdesk_executors',
       help: 'Registered executor addresses, by group (app name) and health.',
-      labelNames: ['group', 'health'],
+      labelNames: [GROUP_LABEL, 'health'],
       registers,
       async collect() {
         this.reset()
@@ -194,8 +198,9 @@ export class JobDeskMetrics {
     return this.transactions.startTimer()
   }
 
-  /** The exposition text and its content type. */
-  async scrape(): Promise<{ contentType: string; text: string }> {
-    return { contentType: this.registry.contentType, text: await this.registry.metrics() }
+  /** The exposition text and its content type; without `perGroup`, each per-group series is its total over the groups. */
+  async scrape(perGroup = true): Promise<{ contentType: string; text: string }> {
+    const text = await this.registry.metrics()
+    return { contentType: this.registry.contentType, text: perGroup ? text : withoutLabel(text, GROUP_LABEL) }
   }
 }

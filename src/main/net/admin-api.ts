@@ -4,6 +4,7 @@ import type { JobGroup, ProtocolGeneration } from '../../shared/model'
 import type { HandleCallback } from '../executor/executor-api'
 import type { Principal } from '../../shared/principal'
 import type { AuditActor, AuditRecord } from '../audit/audit-service'
+import type { AuditAction } from '../../shared/auth'
 import type { Logger } from '../kernel/logger'
 import { authenticateAdminCall, type AdminCaller, type AdminSurface, type AdminTokens } from './admin-auth'
 import { AUTH_FAILURE_LIMIT, AuthFailureGuard, OPEN_API_LIMIT, RateLimit, tooManyFailuresMessage } from '../kernel/rate-limit'
@@ -15,6 +16,8 @@ import { FAIL_CODE, SUCCESS_CODE } from './wire/envelope'
 
 /** The admin methods executors call (docs/protocol.md#admin-api); everything else under /api/ is the job OpenAPI. */
 const EXECUTOR_METHODS = new Set(['registry', 'registryRemove', 'callback'])
+/** The audit action of each executor method (a refusal of one is recorded under it). */
+const EXECUTOR_ACTIONS: Record<string, AuditAction> = { registry: 'executor.register', registryRemove: 'executor.remove', callback: 'executor.callback' }
 /** Executors configured for an XXL-JOB admin before 3.4.1 use this context path (docs/protocol.md#generations). */
 const PATH = /^\/(?:xxl-job-admin\/)?api\/([A-Za-z]+)\/?$/
 
@@ -46,6 +49,8 @@ export interface AdminApiDeps {
   /** The job OpenAPI (docs/protocol.md#job-openapi and JobDesk's additions): resolves with the reply's payload. */
   openApi(method: string, caller: AdminCaller, body: unknown, source: string): Promise<unknown>
   isOpenApiMethod(method: string): boolean
+  /** The audit action of an OpenAPI method (what a refusal of it is recorded under). */
+  openApiAction(method: string): AuditAction
   nowMs: () => number
   logger: Logger
 }
@@ -61,7 +66,8 @@ export interface AdminApiDeps {
  * its budget is counted, and only the first of each window is recorded.
  */
 export function createAdminApi(deps: AdminApiDeps): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
-  const limits = { byCaller: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs) }
+  // lockouts: one audit row per address and window for the requests refused unread while it is locked out.
+  const limits = { byCaller: new RateLimit(OPEN_API_LIMIT.maxRequests, OPEN_API_LIMIT.windowMs), lockouts: new RateLimit(1, AUTH_FAILURE_LIMIT.windowMs) }
   const failures = new AuthFailureGuard()
   return async (request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
@@ -101,7 +107,7 @@ async function handle(
   deps: AdminApiDeps,
   request: IncomingMessage,
   method: string,
-  limits: { byCaller: RateLimit },
+  limits: { byCaller: RateLimit; lockouts: RateLimit },
   failures: AuthFailureGuard,
 ): Promise<Reply> {
   if (request.method !== 'POST') return refuse('invalid request, HttpMethod not support.')
@@ -113,7 +119,17 @@ async function handle(
   const appName = headerValue(request.headers, APP_NAME_HEADER)?.trim().slice(0, 64) ?? ''
   const anonymous: AuditActor = { actor: appName ? `app ${appName}` : '(unknown credential)', actorKind: 'anonymous', source: remote }
   const blockedMs = failures.blockedForMs(remote, presented, nowMs)
-  if (blockedMs > 0) return refuse(tooManyFailuresMessage(blockedMs), { code: 502 })
+  if (blockedMs > 0) {
+    if (limits.lockouts.noteRefusal(remote, nowMs)) {
+      await deps.audit(anonymous, {
+        action: 'auth.token',
+        outcome: 'refused',
+        target: `${surface} ${method}`,
+        detail: { reason: { code: 'auth.lockedOut', message: tooManyFailuresMessage(blockedMs) } },
+      })
+    }
+    return refuse(tooManyFailuresMessage(blockedMs), { code: 502 })
+  }
   const auth = await authenticateAdminCall(request.headers, surface, deps.tokens(), deps.findGroup, (token) => deps.findPersonal(token, remote))
   if (!auth.ok) {
     const locksOut = failures.fail(remote, presented, nowMs)
@@ -152,7 +168,15 @@ async function handle(
     if (text.trim() === '') return { code: FAIL_CODE, msg: 'invalid request, requestBody empty.' }
     json = parseJsonText(text)
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return refuse(error.message)
+    if (error instanceof BodyTooLargeError) {
+      await deps.audit(callerActor(auth.caller, remote), {
+        action: surface === 'executor' ? EXECUTOR_ACTIONS[method] : deps.openApiAction(method),
+        outcome: 'refused',
+        target: `${surface} ${method}`,
+        detail: { reason: { code: 'request.bodyTooLarge', message: error.message } },
+      })
+      return refuse(error.message)
+    }
     return { code: FAIL_CODE, msg: (error as Error).message }
   }
 

@@ -137,6 +137,8 @@ function readLogPage(payload: unknown): LogPage | null {
     toLineNum: raw.toLineNum,
     logContent: typeof raw.logContent === 'string' ? raw.logContent : '',
     isEnd: raw.isEnd === true,
+    // A JobDesk agent's count of lines it could not write (a full disk); XXL-JOB executors never send it.
+    ...(Number.isSafeInteger(raw.lostLines) && (raw.lostLines as number) > 0 ? { lostLines: raw.lostLines as number } : {}),
   }
 }
 

@@ -31,6 +31,8 @@ export interface HookRouteDeps {
   deliver(delivery: HookDelivery): Promise<HookAnswer>
   /** Records a request refused unread while its address is locked out (once per address and minute). */
   lockedOut(source: string, retryAfterSec: number): Promise<void>
+  /** Records a request refused because its body was over HOOK_MAX_BODY_BYTES (`hookId` as the path named it). */
+  tooLarge(source: string, hookId: string): Promise<void>
   nowMs: () => number
 }
 
@@ -68,8 +70,10 @@ export function hookRoute(deps: HookRouteDeps): (request: IncomingMessage, respo
     try {
       rawBody = id === '' ? '' : await readRequestBody(request, HOOK_MAX_BODY_BYTES, HOOK_BODY_DEADLINES)
     } catch (error) {
-      if (error instanceof BodyTooLargeError) send({ status: 400, body: { error: `body larger than ${HOOK_MAX_BODY_BYTES} bytes` } }, true)
-      else if (!response.destroyed) response.destroy()
+      if (error instanceof BodyTooLargeError) {
+        await deps.tooLarge(source, id)
+        send({ status: 400, body: { error: `body larger than ${HOOK_MAX_BODY_BYTES} bytes` } }, true)
+      } else if (!response.destroyed) response.destroy()
       return true
     }
     const answer = await deps.deliver({ id, headers: request.headers, rawBody, source })

@@ -58,6 +58,11 @@ export function createOpenApi(deps: OpenApiDeps): (method: string, caller: Admin
   }
 }
 
+/** The audit action of an OpenAPI method (`auth.read` for a name that is none). */
+export function openApiAction(method: string): AuditAction {
+  return isOpenApiMethod(method) ? OPEN_API_ACTIONS[method] : 'auth.read'
+}
+
 /** The audit action of each OpenAPI method, for the refusals the OpenAPI makes itself. */
 const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   addJob: 'job.create',
@@ -90,7 +95,7 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   listHooks: 'auth.read',
   removeHook: 'hook.remove',
   applyDefinitions: 'definitions.apply',
-  exportDefinitions: 'auth.read',
+  exportDefinitions: 'definitions.export',
   listDefinitionOrigins: 'auth.read',
 }
 

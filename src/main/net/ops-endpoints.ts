@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { roleAtLeast } from '../../shared/auth'
 import type { JobGroup } from '../../shared/model'
 import type { Principal } from '../../shared/principal'
-import { AuthFailureGuard, tooManyFailuresMessage } from '../kernel/rate-limit'
+import { AUTH_FAILURE_LIMIT, AuthFailureGuard, RateLimit, tooManyFailuresMessage } from '../kernel/rate-limit'
 import { authenticateAdminCall, type AdminTokens } from './admin-auth'
 import { principalOfCaller } from './caller-principal'
 import { ACCESS_TOKEN_HEADER } from './wire/auth'
@@ -14,15 +14,15 @@ export interface ReadyReport {
 }
 
 export interface OpsEndpointDeps {
-  /** The exposition text of the node's metrics. */
-  scrape(): Promise<{ contentType: string; text: string }>
+  /** The exposition text of the node's metrics; per group (`perGroup`) or only their totals. */
+  scrape(perGroup: boolean): Promise<{ contentType: string; text: string }>
   ready(): Promise<ReadyReport>
   /** `--metrics-public`: /metrics without a token (a trusted network only). */
   metricsPublic: boolean
   tokens: () => AdminTokens
   findPersonal(token: string, source: string): Promise<Principal | null>
-  /** Writes the audit row of a refused scrape (an unknown or too weak credential). */
-  refused(source: string, reason: string): Promise<void>
+  /** Writes the audit row of a refused scrape (an unknown or too weak credential, a locked-out address). */
+  refused(source: string, reason: { code: string; message: string }): Promise<void>
   nowMs: () => number
 }
 
@@ -35,9 +35,12 @@ const BEARER = /^Bearer +(\S{1,512})$/i
  * /metrics` in Prometheus's text format behind `Authorization: Bearer <token>` — a credential the
  * OpenAPI takes (the API token, a personal token, the executor token where the operator allows it
  * there), checked by the OpenAPI's own rules and failure guard, acting with at least the viewer role.
+ * Series per executor group are for a principal who sees every group; anyone else gets their totals
+ * (an app name is another group's to know). `--metrics-public` is the operator's word that whoever
+ * reaches the port may see it all.
  */
 export function opsEndpoints(deps: OpsEndpointDeps): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
-  const failures = new AuthFailureGuard()
+  const failures = { guard: new AuthFailureGuard(), lockoutNotes: new RateLimit(1, AUTH_FAILURE_LIMIT.windowMs) }
   return async (request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
     if (!PATHS.has(pathname)) return false
@@ -50,11 +53,11 @@ export function opsEndpoints(deps: OpsEndpointDeps): (request: IncomingMessage, 
       const report = await deps.ready()
       send(response, report.ready ? 200 : 503, JSON_TYPE, `${JSON.stringify({ status: report.ready ? 'ready' : 'unready', checks: report.checks })}\n`)
     } else {
-      const refusal = deps.metricsPublic ? null : await checkBearer(deps, request, failures)
-      if (refusal)
-        send(response, refusal.status, 'text/plain; charset=utf-8', `${refusal.message}\n`, refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {})
+      const check = deps.metricsPublic ? { seesEveryGroup: true } : await checkBearer(deps, request, failures)
+      if ('status' in check)
+        send(response, check.status, 'text/plain; charset=utf-8', `${check.message}\n`, check.status === 401 ? { 'www-authenticate': 'Bearer' } : {})
       else {
-        const { contentType, text } = await deps.scrape()
+        const { contentType, text } = await deps.scrape(check.seesEveryGroup)
         send(response, 200, contentType, text)
       }
     }
@@ -69,21 +72,29 @@ function send(response: ServerResponse, status: number, contentType: string, bod
   response.end(response.req.method === 'HEAD' ? undefined : body)
 }
 
-/** Null when the bearer token may read the metrics; else the status and text of the refusal. */
-async function checkBearer(deps: OpsEndpointDeps, request: IncomingMessage, failures: AuthFailureGuard): Promise<{ status: number; message: string } | null> {
+/** Whether the bearer token's principal sees every group, when it may read the metrics; else the status and text of the refusal. */
+async function checkBearer(
+  deps: OpsEndpointDeps,
+  request: IncomingMessage,
+  failures: { guard: AuthFailureGuard; lockoutNotes: RateLimit },
+): Promise<{ status: number; message: string } | { seesEveryGroup: boolean }> {
   const source = request.socket.remoteAddress ?? 'unknown'
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? ''
   const nowMs = deps.nowMs()
-  const blockedMs = failures.blockedForMs(source, token, nowMs)
-  if (blockedMs > 0) return { status: 429, message: tooManyFailuresMessage(blockedMs) }
+  const blockedMs = failures.guard.blockedForMs(source, token, nowMs)
+  if (blockedMs > 0) {
+    // Refused unread: one audit row per address and window, however many it keeps sending.
+    if (failures.lockoutNotes.noteRefusal(source, nowMs)) await deps.refused(source, { code: 'auth.lockedOut', message: tooManyFailuresMessage(blockedMs) })
+    return { status: 429, message: tooManyFailuresMessage(blockedMs) }
+  }
   const principal = await principalOf(deps, token, source)
   if (principal && roleAtLeast(principal.role, 'viewer')) {
-    failures.succeed(source, token, nowMs)
-    return null
+    failures.guard.succeed(source, token, nowMs)
+    return { seesEveryGroup: principal.groupIds === null }
   }
-  failures.fail(source, token, nowMs)
+  failures.guard.fail(source, token, nowMs)
   const reason = token === '' ? 'no bearer token' : 'the bearer token is not one the OpenAPI takes'
-  await deps.refused(source, reason)
+  await deps.refused(source, { code: 'auth.tokenRefused', message: reason })
   return { status: 401, message: `metrics: ${reason} (Authorization: Bearer <API token or personal token>)` }
 }
 

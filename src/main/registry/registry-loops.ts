@@ -12,8 +12,12 @@ export interface RegistryLoopOptions {
   logger: Logger
   /** This node's embedded executor, which beats in-process like a LAN executor would. */
   embedded: { address: string; info: () => ExecutorInfo | null } | null
-  /** Told of the addresses each sweep removed (the alerts; every node sweeps, the alerts keep one per death). */
-  onDead?: (dead: DeadAddress[]) => void
+  /**
+   * Told of the addresses each sweep removed, with the sweep's time, within the sweep's step (the
+   * alerts, and the runs left on them). Every node sweeps; concurrent sweeps may each see the same
+   * death, so what this does must be idempotent (the alerts keep one per death, a run ends once).
+   */
+  onDead?: (dead: DeadAddress[], nowMs: number) => void | Promise<void>
 }
 
 /**
@@ -32,8 +36,9 @@ export function startRegistryLoops(options: RegistryLoopOptions): { stop(): Prom
       timings.sweepPeriodMs,
       signal.signal,
       async () => {
-        const dead = await registry.sweep(nowMs())
-        if (dead.length > 0) onDead?.(dead)
+        const sweptAtMs = nowMs()
+        const dead = await registry.sweep(sweptAtMs)
+        if (dead.length > 0) await onDead?.(dead, sweptAtMs)
       },
       logError('registry sweep failed'),
     ),

@@ -29,13 +29,21 @@ export class RegistryService {
    * first registration (its group was refreshed).
    */
   async beat(appName: string, address: string, nowMs: number, info: ExecutorInfo | null = null): Promise<boolean> {
-    const first = await this.store.transaction(async (tx) => {
-      const first = await tx.registry.upsert(REGISTRY_GROUP_EXECUTOR, appName, address, nowMs, info && JSON.stringify(info))
-      if (first) await this.refreshGroupIn(tx, appName, nowMs)
-      return first
-    })
+    const first = await this.store.transaction((tx) => this.beatIn(tx, appName, address, nowMs, info))
     if (first) this.onChange()
     return first
+  }
+
+  /** `beat` inside the caller's transaction; when it resolves true, call `changed` once that transaction committed. */
+  async beatIn(tx: Pick<Repos, 'registry' | 'groups'>, appName: string, address: string, nowMs: number, info: ExecutorInfo | null): Promise<boolean> {
+    const first = await tx.registry.upsert(REGISTRY_GROUP_EXECUTOR, appName, address, nowMs, info && JSON.stringify(info))
+    if (first) await this.refreshGroupIn(tx, appName, nowMs)
+    return first
+  }
+
+  /** Tells the consoles (and the other nodes) that the registry changed, after a `beatIn` or `removeIn` that said so committed. */
+  changed(): void {
+    this.onChange()
   }
 
   /**
@@ -52,12 +60,15 @@ export class RegistryService {
 
   /** True when the address was registered (and its group lost it at once). */
   async remove(appName: string, address: string, nowMs: number): Promise<boolean> {
-    const removed = await this.store.transaction(async (tx) => {
-      const removed = await tx.registry.remove(REGISTRY_GROUP_EXECUTOR, appName, address)
-      if (removed) await this.refreshGroupIn(tx, appName, nowMs)
-      return removed
-    })
+    const removed = await this.store.transaction((tx) => this.removeIn(tx, appName, address, nowMs))
     if (removed) this.onChange()
+    return removed
+  }
+
+  /** `remove` inside the caller's transaction; when it resolves true, call `changed` once that transaction committed. */
+  async removeIn(tx: Pick<Repos, 'registry' | 'groups'>, appName: string, address: string, nowMs: number): Promise<boolean> {
+    const removed = await tx.registry.remove(REGISTRY_GROUP_EXECUTOR, appName, address)
+    if (removed) await this.refreshGroupIn(tx, appName, nowMs)
     return removed
   }
 

@@ -14,7 +14,10 @@ export interface NodeFence {
   lease(): NodeLease | null
   /** Whether the node's last renewal is recent enough that no other node can have taken it for dead. */
   actsAt(nowMs: number): boolean
-  /** Inside a transaction: throws a FencedError unless the node still holds its lease (the row stays locked till the end). */
+  /**
+   * Inside a transaction: throws a fence's refusal (isFenced) unless the node may act and still
+   * holds its fence (the fence row stays locked till the transaction ends).
+   */
   check(tx: Pick<Repos, 'nodes'>, nowMs: number): Promise<void>
   /**
    * Whether the node plans and fires scheduled fires: not while its clock is off the database's by
@@ -23,11 +26,27 @@ export interface NodeFence {
   leads?(): boolean
 }
 
-/** The refusal of work this node may no longer do: its lease was taken (code `cluster.fenced`, a conflict). */
+/** The refusal of work this node may no longer do: it was taken for dead and its work taken over (code `cluster.fenced`, a conflict). */
 export function fencedError(node: string): ConflictError {
   return conflict('cluster.fenced', { node })
 }
 
+/**
+ * The refusal of work while the node's last renewal is too old to act on (code `cluster.lapsed`):
+ * nothing was taken over; the work waits for the next renewal.
+ */
+export function lapsedError(node: string, lateMs: number): ConflictError {
+  return conflict('cluster.lapsed', { node, lateMs: Math.max(0, Math.round(lateMs)) })
+}
+
+/** The refusal of work between two lives of the node, or before its first join landed (code `cluster.notJoined`). */
+export function notJoinedError(node: string): ConflictError {
+  return conflict('cluster.notJoined', { node })
+}
+
+const FENCE_REFUSALS = new Set(['cluster.fenced', 'cluster.lapsed', 'cluster.notJoined'])
+
+/** Whether the fence refused the work (taken over, lapsed, or not joined): what was refused is held or dropped, never failed. */
 export function isFenced(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'cluster.fenced'
+  return FENCE_REFUSALS.has((error as { code?: unknown } | null)?.code as string)
 }

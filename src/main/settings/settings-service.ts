@@ -7,6 +7,8 @@ import { generateToken } from '../net/token'
 import type { SettingRepo } from '../store/setting-repo'
 import type { UnitOfWork } from '../store/store'
 import { ALARM_SETTINGS_KEY, type AlarmService } from '../completion/alarm-service'
+import { KnownSecrets } from '../kernel/known-secrets'
+import { secretTextsOfSettings } from './secret-texts'
 
 const KEYS = {
   accessToken: 'access_token',
@@ -68,8 +70,9 @@ export class SettingsService {
     overrides: TokenOverrides = {},
     scriptsForced = false,
     shell: ShellFacts = DESKTOP,
+    secrets: KnownSecrets = new KnownSecrets(),
   ): Promise<SettingsService> {
-    const service = new SettingsService(store, alarms, listenDefaults, overrides, scriptsForced, shell)
+    const service = new SettingsService(store, alarms, listenDefaults, overrides, scriptsForced, shell, secrets)
     await service.init()
     return service
   }
@@ -83,6 +86,8 @@ export class SettingsService {
     private readonly scriptsForced = false,
     /** Where this core runs and what that process knows of itself (mode, console token, log file). */
     private readonly shell: ShellFacts,
+    /** Told the secret settings' values at every reread, for the redaction of logs and results. */
+    private readonly secrets: KnownSecrets,
   ) {
     if (overrides.accessToken !== undefined) checkToken(overrides.accessToken, '--token')
     if (overrides.apiToken !== undefined) checkToken(overrides.apiToken, '--api-token')
@@ -107,6 +112,7 @@ export class SettingsService {
   async reload(): Promise<void> {
     this.values = await this.store.settings.all()
     this.alarms.reload(this.values.get(ALARM_SETTINGS_KEY))
+    this.secrets.set('settings', secretTextsOfSettings(this.get()))
   }
 
   private value<T>(key: string): T | undefined {

@@ -14,6 +14,7 @@ interface Row {
   expires_at: number
   last_used_at: number
   revoked_at: number
+  suspended_at: number
 }
 
 export interface StoredApiToken extends ApiTokenView {
@@ -68,6 +69,16 @@ export class ApiTokenRepo {
     await this.db.run('UPDATE job_api_token SET revoked_at = ? WHERE user_id = ? AND revoked_at = 0', [nowMs, userId])
   }
 
+  /** Stops a user's tokens until `resumeForUser` (a directory user gone, or left without a role). */
+  async suspendForUser(userId: number, nowMs: number): Promise<void> {
+    await this.db.run('UPDATE job_api_token SET suspended_at = ? WHERE user_id = ? AND suspended_at = 0', [nowMs, userId])
+  }
+
+  /** Undoes `suspendForUser`; revoked and expired tokens stay what they are. */
+  async resumeForUser(userId: number): Promise<void> {
+    await this.db.run('UPDATE job_api_token SET suspended_at = 0 WHERE user_id = ? AND suspended_at <> 0', [userId])
+  }
+
   async noteUsed(id: number, nowMs: number): Promise<void> {
     await this.db.run('UPDATE job_api_token SET last_used_at = ? WHERE id = ?', [nowMs, id])
   }
@@ -85,5 +96,6 @@ function fromRow(row: Row): StoredApiToken {
     expiresAtMs: Number(row.expires_at),
     lastUsedAtMs: Number(row.last_used_at),
     revokedAtMs: Number(row.revoked_at),
+    suspendedAtMs: Number(row.suspended_at),
   }
 }

@@ -12,20 +12,42 @@ interface Row {
   group_id: number | null
   target: string
   detail: string
+  repeat_count: number
 }
 
-export type NewAuditEntry = Omit<AuditEntry, 'id'>
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'count'>
+
+const COLUMNS = ['at_time', 'actor', 'actor_kind', 'source', 'action', 'outcome', 'group_id', 'target', 'detail'] as const
+const valuesOf = (entry: NewAuditEntry): SqlValue[] => [
+  entry.atMs,
+  entry.actor,
+  entry.actorKind,
+  entry.source,
+  entry.action,
+  entry.outcome,
+  entry.groupId,
+  entry.target,
+  JSON.stringify(entry.detail),
+]
 
 /** `job_audit`: who did what, when, from where; append-only but for retention. */
 export class AuditRepo {
   constructor(private readonly db: Connection) {}
 
   async insert(entry: NewAuditEntry): Promise<number> {
-    const id = await this.db.insert(
-      'INSERT INTO job_audit (at_time, actor, actor_kind, source, action, outcome, group_id, target, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [entry.atMs, entry.actor, entry.actorKind, entry.source, entry.action, entry.outcome, entry.groupId, entry.target, JSON.stringify(entry.detail)],
-    )
+    const id = await this.db.insert(`INSERT INTO job_audit (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`, valuesOf(entry))
     return id!
+  }
+
+  /**
+   * Counts one more occurrence on the row of `foldKey`, or writes `entry` as that row when there is
+   * none yet. The unique key settles a race between nodes: an insert that meets another's row counts on it.
+   */
+  async fold(entry: NewAuditEntry, foldKey: string): Promise<void> {
+    const bump = () => this.db.run('UPDATE job_audit SET repeat_count = repeat_count + 1 WHERE fold_key = ?', [foldKey])
+    if ((await bump()) > 0) return
+    const id = await this.db.insert(this.db.dialect.insertIgnore('job_audit', [...COLUMNS, 'fold_key']), [...valuesOf(entry), foldKey])
+    if (id === null) await bump()
   }
 
   /** Newest first; `limit` rows at most (1000). */
@@ -80,5 +102,6 @@ function fromRow(row: Row): AuditEntry {
     groupId: row.group_id === null ? null : Number(row.group_id),
     target: row.target,
     detail,
+    count: Number(row.repeat_count ?? 1),
   }
 }

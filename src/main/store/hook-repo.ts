@@ -49,6 +49,11 @@ export class HookRepo {
     return rows.map((row) => viewOf(fromRow(row)))
   }
 
+  /** Every hook's secret, for the log redaction (kernel/known-secrets.ts); the one read that returns them in bulk. */
+  async allSecrets(): Promise<string[]> {
+    return (await this.db.all<{ secret: string }>('SELECT secret FROM job_hook')).map((row) => row.secret)
+  }
+
   async countFor(kind: HookKind, targetId: number): Promise<number> {
     const row = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM job_hook WHERE kind = ? AND target_id = ?', [kind, targetId])
     return Number(row?.n ?? 0)

@@ -561,6 +561,61 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 18,
+    description: 'user names keyed without case; personal tokens suspended while their directory user is gone',
+    sql: `
+      -- name_key: the name as src/shared/user-name.ts folds it (ASCII letters in lower case, as
+      -- lower() does); unique, so Admin can never be a second account beside admin, whatever
+      -- the directory says. Rows that already differ only in case keep one key: the local account's,
+      -- else the oldest row's. The others have none (NULL, which a unique index does not compare):
+      -- nobody signs in as them by name until an admin renames them.
+      ALTER TABLE job_user ADD COLUMN name_key TEXT;
+      UPDATE job_user SET name_key = lower(name)
+      WHERE NOT EXISTS (
+        SELECT 1 FROM job_user earlier
+        WHERE lower(earlier.name) = lower(job_user.name) AND earlier.id <> job_user.id
+          AND ((earlier.source = 'local' AND job_user.source <> 'local')
+            OR ((earlier.source = 'local') = (job_user.source = 'local') AND earlier.id < job_user.id))
+      );
+      CREATE UNIQUE INDEX job_user_folded_name ON job_user(name_key);
+
+      -- suspended_at: when a directory sign-in found the owner gone (or without a role); 0 while
+      -- live. Unlike revoked_at it is undone: the owner's next successful sign-in sets it back to 0.
+      ALTER TABLE job_api_token ADD COLUMN suspended_at INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
+  {
+    version: 19,
+    description: 'audit: identical refusals within a minute folded into one row with a count',
+    sql: `
+      -- A refusal repeated by the same actor from the same address (same action, target and reason)
+      -- within one minute adds to the row of its first occurrence instead of writing another
+      -- (audit/audit-fold.ts): a flood of refused requests costs one row a minute, with its count.
+      -- fold_key: a digest of (minute, actor, source, action, target, reason), NULL for rows that
+      -- are never folded (everything but refusals); the unique index makes the fold one row on
+      -- every node (NULLs are distinct in a UNIQUE index on all three engines).
+      ALTER TABLE job_audit ADD COLUMN repeat_count INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE job_audit ADD COLUMN fold_key TEXT;
+      CREATE UNIQUE INDEX job_audit_fold ON job_audit(fold_key);
+    `,
+  },
+  {
+    version: 20,
+    description: "node fences: a row per node and epoch that the node's transactions lock, apart from the lease its heartbeat renews",
+    sql: `
+      -- Every transaction that acts for a node locks this row in share mode, and a take-over deletes
+      -- it (docs/cluster.md#epochs-a-fencing-token). Before, the fence was the node's job_node row
+      -- itself, so the heartbeat's UPDATE of that row waited behind the node's own transactions
+      -- (up to 11.8 s on MariaDB under load): renewals came late and the nodes took each other for
+      -- dead. The heartbeat now writes only job_node, which nothing holds for longer than a statement.
+      CREATE TABLE job_node_fence (
+        node_id TEXT    PRIMARY KEY,
+        epoch   INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      INSERT INTO job_node_fence (node_id, epoch) SELECT node_id, epoch FROM job_node;
+    `,
+  },
+  {
+    version: 21,
     description: "clock skew: each node's clock against the database's, as the node last measured it",
     sql: `
       -- The node's clock less the database server's, in milliseconds (positive: ahead), measured by

@@ -40,12 +40,15 @@ export class NodeRepo {
       'INSERT INTO job_node (node_id, node_name, embedded_address, admin_url, started_at, heartbeat_at, lease_until, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       [node.nodeId, node.nodeName, node.embeddedAddress, node.adminUrl, node.startedAtMs, node.heartbeatAtMs, node.leaseUntilMs, epoch],
     )
+    await this.db.run('INSERT INTO job_node_fence (node_id, epoch) VALUES (?, ?)', [node.nodeId, epoch])
     return epoch
   }
 
   /**
    * Renews a node's lease; false when its row of that epoch is gone (other nodes took it for dead
    * and took its work over). A lease that ran out but was not taken yet is renewed: nobody acted on it.
+   * It writes `job_node` only, which the node's own transactions never lock (they lock its fence,
+   * `holdsFence`): a renewal waits behind nothing of this node's, only behind a take-over of it.
    */
   async heartbeat(lease: NodeLease, nowMs: number, leaseUntilMs: number): Promise<boolean> {
     return (
@@ -59,15 +62,29 @@ export class NodeRepo {
   }
 
   /**
-   * The fence: whether the node still holds `lease`, unexpired at `nowMs`. Inside a transaction the
-   * row stays locked until it ends, so a take-over (which deletes it) waits for the transaction or
-   * the transaction sees it gone — never both acting on the same work.
+   * The fence: whether the node's fence row of `lease.epoch` is still there. Inside a transaction
+   * it stays locked in share mode until the transaction ends, and a take-over deletes it before it
+   * moves anything (`removeExpired`): either the take-over waits until this transaction committed
+   * and then moves what it wrote, or it deleted the row first and this read, waiting for it to
+   * commit, finds the row gone — never both acting on the same work. The lease's time is not read
+   * here: the node acts only while its own last renewal is recent (NodeFence.actsAt), which is
+   * stricter than the lease it wrote, and the row's lock, not the time, is what keeps a take-over out.
    */
+  async holdsFence(lease: NodeLease): Promise<boolean> {
+    const row = await this.db.get<{ n: number }>(`SELECT 1 AS n FROM job_node_fence WHERE node_id = ? AND epoch = ?${this.db.dialect.lockShared}`, [
+      lease.nodeId,
+      lease.epoch,
+    ])
+    return row !== undefined
+  }
+
+  /** Whether the node still holds `lease`, unexpired at `nowMs` (a plain read: for readiness probes and views). */
   async holds(lease: NodeLease, nowMs: number): Promise<boolean> {
-    const row = await this.db.get<{ n: number }>(
-      `SELECT 1 AS n FROM job_node WHERE node_id = ? AND epoch = ? AND lease_until >= ?${this.db.dialect.lockShared}`,
-      [lease.nodeId, lease.epoch, nowMs],
-    )
+    const row = await this.db.get<{ n: number }>('SELECT 1 AS n FROM job_node WHERE node_id = ? AND epoch = ? AND lease_until >= ?', [
+      lease.nodeId,
+      lease.epoch,
+      nowMs,
+    ])
     return row !== undefined
   }
 
@@ -97,14 +114,19 @@ export class NodeRepo {
 
   /** A graceful stop: the node's row goes at once, so the others neither wait its lease out nor mourn it. */
   async leave(lease: NodeLease): Promise<void> {
+    await this.db.run('DELETE FROM job_node_fence WHERE node_id = ? AND epoch = ?', [lease.nodeId, lease.epoch])
     await this.db.run('DELETE FROM job_node WHERE node_id = ? AND epoch = ?', [lease.nodeId, lease.epoch])
   }
 
   /**
-   * Removes a node whose lease ran out before `nowMs`, as the first step of taking its work over
-   * (in the same transaction); false when it renewed meanwhile or another node removed it first.
+   * Removes a node whose lease ran out before `nowMs`, and its fence, as the first step of taking
+   * its work over (in the same transaction, before anything moves); false when it renewed meanwhile
+   * or another node removed it first. Deleting the fence waits for the node's transactions that
+   * hold it (`holdsFence`) to end, so what they wrote is there to be taken over.
    */
   async removeExpired(lease: NodeLease, nowMs: number): Promise<boolean> {
-    return (await this.db.run('DELETE FROM job_node WHERE node_id = ? AND epoch = ? AND lease_until < ?', [lease.nodeId, lease.epoch, nowMs])) === 1
+    if ((await this.db.run('DELETE FROM job_node WHERE node_id = ? AND epoch = ? AND lease_until < ?', [lease.nodeId, lease.epoch, nowMs])) !== 1) return false
+    await this.db.run('DELETE FROM job_node_fence WHERE node_id = ? AND epoch = ?', [lease.nodeId, lease.epoch])
+    return true
   }
 }

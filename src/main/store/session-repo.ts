@@ -50,6 +50,11 @@ export class SessionRepo {
     await this.db.run('DELETE FROM job_session WHERE user_id = ?', [userId])
   }
 
+  /** Ends every session of the user but the one whose hash is `keepIdHash` (the one making the change). */
+  async deleteOthersOfUser(userId: number, keepIdHash: string): Promise<void> {
+    await this.db.run('DELETE FROM job_session WHERE user_id = ? AND id_hash <> ?', [userId, keepIdHash])
+  }
+
   /** Removes sessions expired before `nowMs`; resolves with how many. */
   async deleteExpired(nowMs: number): Promise<number> {
     return this.db.run('DELETE FROM job_session WHERE expires_at <= ?', [nowMs])

@@ -83,6 +83,13 @@ export interface Store extends Repos, UnitOfWork {
   readonly location: string
   /** What changed, told to and heard from the other nodes on this database. */
   readonly events: ClusterEventChannel
+  /**
+   * The node table for this node's lease renewals. On a server engine it has a connection of its
+   * own, outside the pool: under load the node's transactions hold every pooled connection for
+   * seconds, and a renewal that waited for one came late enough for the other nodes to take this
+   * one for dead. On SQLite it is the store's one connection (there is one writer anyway).
+   */
+  readonly renewals: Pick<Repos, 'nodes'>
   close(): Promise<void>
 }
 

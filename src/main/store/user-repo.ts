@@ -1,4 +1,5 @@
 import { USER_SOURCES, type Role, type UserSource, type UserView } from '../../shared/auth'
+import { foldUserName } from '../../shared/user-name'
 import type { Connection } from './sql/connection'
 import { groupIdsFromText, groupIdsToText } from './group-id-list'
 
@@ -45,8 +46,9 @@ export class UserRepo {
     return row && fromRow(row)
   }
 
+  /** The user whose name is `name` without regard to case (`Alice` is `alice`: src/shared/user-name.ts). */
   async findByName(name: string): Promise<StoredUser | undefined> {
-    const row = await this.db.get<UserRow>('SELECT * FROM job_user WHERE name = ?', [name])
+    const row = await this.db.get<UserRow>('SELECT * FROM job_user WHERE name_key = ?', [foldUserName(name)])
     return row && fromRow(row)
   }
 
@@ -65,11 +67,12 @@ export class UserRepo {
     return (await this.db.get('SELECT id FROM job_user WHERE must_change_password = 0 LIMIT 1')) !== undefined
   }
 
-  /** Resolves with the new id, or null when the name is taken. */
+  /** Resolves with the new id, or null when the name is taken (in any case: the key is the folded name). */
   async insert(user: NewUser, nowMs: number): Promise<number | null> {
     return this.db.insert(
       this.db.dialect.insertIgnore('job_user', [
         'name',
+        'name_key',
         'password_hash',
         'role',
         'group_ids',
@@ -82,6 +85,7 @@ export class UserRepo {
       ]),
       [
         user.name,
+        foldUserName(user.name),
         user.passwordHash,
         user.role,
         groupIdsToText(user.groupIds),
@@ -96,8 +100,9 @@ export class UserRepo {
   }
 
   async update(id: number, fields: { name: string; role: Role; groupIds: readonly number[]; disabled: boolean }, nowMs: number): Promise<void> {
-    await this.db.run('UPDATE job_user SET name = ?, role = ?, group_ids = ?, disabled = ?, update_time = ? WHERE id = ?', [
+    await this.db.run('UPDATE job_user SET name = ?, name_key = ?, role = ?, group_ids = ?, disabled = ?, update_time = ? WHERE id = ?', [
       fields.name,
+      foldUserName(fields.name),
       fields.role,
       groupIdsToText(fields.groupIds),
       fields.disabled ? 1 : 0,

@@ -1,6 +1,7 @@
 /** English text of the sign-in, user, token and permission messages, by code (see ./index.ts). */
 export const enAuthMessages = {
   'auth.signInFailed': 'wrong user name or password',
+  'auth.blankPassword': 'enter a password: an empty one signs nobody in',
   'auth.tooManyAttempts': 'too many failed sign-ins; try again in {seconds} s',
   'auth.signInBusy': 'too many sign-ins in progress; try again',
   'auth.signedOut': 'the session ended (signed out, expired, or the user was disabled); sign in again',
@@ -13,6 +14,8 @@ export const enAuthMessages = {
   'auth.badOrigin': 'the request came from another site',
   'auth.adminOnly': 'only an admin may do this ({method})',
   'auth.needsAllGroups': 'needs a user or token that sees every group: {method} names the objects of every group',
+  'auth.peopleOnly':
+    "{method} is a person's decision: sign in, or use the personal token of a user granted it (a group's token, the executor token and the API token may not)",
   'auth.viewerReadOnly': 'a viewer may only read ({method})',
   'auth.groupNotGranted': 'executor group {groupId} is not granted to you ({method})',
   'auth.addressNotRegistered':

@@ -2,7 +2,7 @@
 export const enDirectoryMessages = {
   'directory.disabled': 'your user is disabled in JobDesk; ask an admin',
   'directory.noRole': 'the directory gives you no JobDesk role (not in any mapped group); ask an admin',
-  'directory.notFound': 'the directory no longer knows this user; their sessions have ended',
+  'directory.notFound': 'the directory no longer knows this user; their sessions have ended and their personal tokens are suspended until they sign in again',
   'directory.unavailable': 'the directory could not be reached; try again, or ask an admin',
   'directory.nameTaken': "'{name}' is already a JobDesk user of another kind ({source}); ask an admin",
   'directory.required': 'sign in through the company directory: local passwords are off (except the break-glass admin)',

@@ -19,6 +19,9 @@ export const enErrorMessages = {
 
   'cluster.fenced':
     "node '{node}' lost its lease: the cluster took it for dead and took its work over; it joins again with a new epoch within a second, then try again",
+  'cluster.lapsed':
+    "node '{node}' cannot confirm its lease: its last renewal is {lateMs} ms too old (the node or the database is slow); nobody has taken its work over, and it acts again once its next renewal lands",
+  'cluster.notJoined': "node '{node}' is not a member of the cluster at the moment (its join has not landed yet); try again in a second",
   'group.notFound': 'executor group {id} does not exist',
   'group.appNameTaken': "'{appName}' is already the app name of group {id}",
   'group.reservedName': "'{appName}' is reserved for JobDesk's embedded executor",

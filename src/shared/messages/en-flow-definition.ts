@@ -1,6 +1,6 @@
 /**
  * English text of what a flow's definition is refused for (src/main/flows/flow-graph.ts, the
- * references of flow-params.ts, the flow input rules), and of the notes a chain turned into a flow
+ * references of src/shared/flow-references.ts, the flow input rules), and of the notes a chain turned into a flow
  * carries (src/main/flows/chain-to-flow.ts), by code.
  */
 export const enFlowDefinitionMessages = {
@@ -17,6 +17,14 @@ export const enFlowDefinitionMessages = {
   'flow.referenceUnknownNode': "'{ref}' names '{key}', which is not a node of this flow",
   'flow.referenceNotUpstream':
     "'{ref}' names '{key}', which does not run before '{node}', so its output cannot exist yet: add edges leading from '{key}' to '{node}'",
+  'flow.referenceAsKey':
+    "node '{node}': '{ref}' stands in a key of its JSON parameter; a flow's value may fill a string value (or stand alone as one), never name a field",
+  'flow.referenceChoosesTarget':
+    "node '{node}': '{ref}' would choose where or how the request goes (a URL's scheme, host or port, or the method); put it in the URL's path or query, or in another value",
+  'flow.referenceInTextRequest':
+    "node '{node}': its job's handler reads the parameter as a request (httpJobHandler), so '{ref}' may stand only in a JSON parameter, where its value stays a value",
+  'flow.referenceInInvalidJson':
+    "node '{node}': its parameter starts with '{' or '[' so it is read as JSON, but taking each reference as a value it is not JSON at character {offset}; write '{ref}' inside a string value, or alone as a value",
 
   'flowChain.fanIn':
     "'{key}' has {count} parents ({parents}): it now runs once, when its trigger rule holds over all of them, where the chain fired it once per parent",

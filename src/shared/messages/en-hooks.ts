@@ -11,6 +11,7 @@ export const enHookMessages = {
   'hook.replayed': 'this signature was used already: a request is accepted once',
   'hook.rateLimited': 'over the trigger URL’s budget of {max} requests per {seconds} s',
   'hook.badBody': 'the body is not a JSON object with an optional text "param": {detail}',
+  'hook.bodyTooLarge': 'the body is larger than {max} bytes: refused unread',
   'hook.lockedOut': 'too many refused requests from this address: refused unread for {seconds} s',
   'hook.triggerFailed': 'the run could not be started: {detail}',
 } as const

@@ -7,6 +7,9 @@ import { ManualClock } from '../../../src/main/kernel/clock'
 import { silentLogger } from '../../../src/main/kernel/logger'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import type { Store } from '../../../src/main/store/store'
+import type { StoredUser } from '../../../src/main/store/user-repo'
+import { userPrincipal } from '../../../src/main/auth/user-service'
+import { DESKTOP_PRINCIPAL } from '../../../src/shared/principal'
 import { TEST_SCRYPT } from '../../support/auth-session'
 import { makeTempDir } from '../../support/temp-dir'
 
@@ -46,6 +49,42 @@ describe('sign-in', () => {
     ])
   })
 
+  it('refuses an empty or whitespace password unchecked, audited, without counting it against the account', async () => {
+    const before = await session()
+    for (let i = 0; i <= SIGN_IN_LIMITS.perAccount.maxFailures; i++) {
+      expect(await access.signIn('admin', ['', ' ', '\t\n'][i % 3], '127.0.0.1')).toMatchObject({
+        ok: false,
+        status: 401,
+        error: { code: 'auth.blankPassword' },
+      })
+    }
+    // Identical refusals within a minute are one row that counts them (audit/audit-fold.ts).
+    const refused = (await access.audit.list({ action: 'auth.signIn', outcome: 'refused' })).entries
+    expect(refused.reduce((sum, entry) => sum + entry.count, 0)).toBe(SIGN_IN_LIMITS.perAccount.maxFailures + 1)
+    expect(refused[0]).toMatchObject({ actor: 'admin', actorKind: 'anonymous', detail: { reason: { code: 'auth.blankPassword' } } })
+    expect(await access.users.resolveSession(before, '127.0.0.1')).not.toBeNull()
+    expect((await access.signIn('admin', PASSWORD, '127.0.0.2')).ok).toBe(true)
+  })
+
+  it('counts blank passwords against the address: a flood of them locks that address out, audited once a minute', async () => {
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress.maxFailures; i++) await access.signIn(`name${i}`, '', '127.0.0.7')
+    for (let i = 0; i < 5; i++) expect(await access.signIn('admin', '', '127.0.0.7')).toMatchObject({ ok: false, status: 429 })
+    expect((await access.audit.list({ action: 'auth.signIn' })).entries).toHaveLength(SIGN_IN_LIMITS.perAddress.maxFailures + 1)
+    expect((await access.signIn('admin', PASSWORD, '127.0.0.8')).ok).toBe(true)
+  })
+
+  it('takes a name in any case as the same user, and refuses a second user whose name differs only in case', async () => {
+    const admin = (await store.users.findByName('admin'))!
+    for (const name of ['ADMIN', ' Admin ']) {
+      const result = await access.signIn(name, PASSWORD, '127.0.0.1')
+      expect(result.ok && result.principal).toMatchObject({ name: 'admin', userId: admin.id })
+    }
+    await expect(access.users.save(DESKTOP_PRINCIPAL, { name: 'Admin', role: 'viewer', groupIds: [], password: 'viewer-password' })).rejects.toMatchObject({
+      code: 'user.nameTaken',
+    })
+    expect((await access.users.list()).map((u) => u.name)).toEqual(['admin'])
+  })
+
   it('locks an account after 5 failures in 15 minutes, even with the right password, until the window ends', async () => {
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount.maxFailures; i++) {
       expect((await access.signIn('admin', `wrong ${i}`, `127.0.0.${i + 1}`)).ok).toBe(false)
@@ -65,13 +104,13 @@ describe('sign-in', () => {
   })
 })
 
-describe('sessions', () => {
-  async function session(): Promise<string> {
-    const result = await access.signIn('admin', PASSWORD, '127.0.0.1')
-    if (!result.ok) throw new Error('sign-in failed')
-    return result.secret
-  }
+async function session(): Promise<string> {
+  const result = await access.signIn('admin', PASSWORD, '127.0.0.1')
+  if (!result.ok) throw new Error('sign-in failed')
+  return result.secret
+}
 
+describe('sessions', () => {
   it('slide: each use moves the idle end; unused for 12 h they end', async () => {
     const secret = await session()
     await clock.advance(SESSION_TIMING.idleMs - 60_000)
@@ -128,6 +167,48 @@ describe('sessions', () => {
     await expect(access.users.save(desktop, { id: admin.id, name: 'admin', role: 'operator', groupIds: [] })).rejects.toMatchObject({ code: 'user.lastAdmin' })
     await expect(access.users.delete(desktop, admin.id)).rejects.toMatchObject({ code: 'user.lastAdmin' })
     expect((await store.users.get(admin.id))!.role).toBe('admin')
+  })
+})
+
+describe('a new password', () => {
+  async function withToken(): Promise<{ admin: StoredUser; token: string }> {
+    const admin = (await store.users.findByName('admin'))!
+    const { token } = await access.tokens.create(userPrincipal(admin, '127.0.0.1'), { name: 'ci', role: 'admin', groupIds: [], expiresAtMs: 0 })
+    return { admin, token }
+  }
+
+  it("of one's own ends one's other sessions, keeps the one that changed it, and leaves tokens as they are", async () => {
+    const { token } = await withToken()
+    const other = await session()
+    const current = await access.signIn('admin', PASSWORD, '127.0.0.2')
+    if (!current.ok) throw new Error('sign-in failed')
+    await access.users.changePassword(current.principal, { currentPassword: PASSWORD, newPassword: 'a brand new password' })
+    expect(await access.users.resolveSession(other, '127.0.0.1')).toBeNull()
+    expect(await access.users.resolveSession(current.secret, '127.0.0.2')).toMatchObject({ name: 'admin' })
+    expect(await access.tokens.authenticate(token, '127.0.0.1')).not.toBeNull()
+    // Through the session as the console resolves it at each call, too.
+    const again = await access.signIn('admin', 'a brand new password', '127.0.0.3')
+    if (!again.ok) throw new Error('sign-in failed')
+    const resolved = (await access.users.resolveSession(again.secret, '127.0.0.3'))!
+    await access.users.changePassword(resolved, { currentPassword: 'a brand new password', newPassword: 'yet another password' })
+    expect(await access.users.resolveSession(current.secret, '127.0.0.2')).toBeNull()
+    expect(await access.users.resolveSession(again.secret, '127.0.0.3')).not.toBeNull()
+  })
+
+  it('reset by an admin ends every session of the user and keeps their tokens, as before', async () => {
+    const { admin, token } = await withToken()
+    const first = await session()
+    await access.users.resetPassword(admin.id)
+    expect(await access.users.resolveSession(first, '127.0.0.1')).toBeNull()
+    expect(await access.tokens.authenticate(token, '127.0.0.1')).not.toBeNull()
+  })
+
+  it('set by an admin ends every session of the user and revokes their tokens, as before', async () => {
+    const { admin, token } = await withToken()
+    const first = await session()
+    await access.users.save(DESKTOP_PRINCIPAL, { id: admin.id, name: 'admin', role: 'admin', groupIds: [], password: 'set by another admin' })
+    expect(await access.users.resolveSession(first, '127.0.0.1')).toBeNull()
+    expect(await access.tokens.authenticate(token, '127.0.0.1')).toBeNull()
   })
 })
 

@@ -10,6 +10,8 @@ const accounts: OidcAccount[] = [
   { sub: 'sub-alice', preferred_username: 'alice', email: 'alice@example.org', groups: ['jobdesk-ops'] },
   { sub: 'sub-carol', preferred_username: 'carol', email: 'carol@example.org', groups: ['jobdesk-ops', 'jobdesk-admins'] },
   { sub: 'sub-dave', preferred_username: 'dave', email: 'dave@example.org', groups: ['cafeteria'] },
+  // An identity named like the local admin, in the admins' group: it must never become that account.
+  { sub: 'sub-admin', preferred_username: 'Admin', email: 'admin@example.org', groups: ['jobdesk-admins'] },
 ]
 
 let provider: TempOidcProvider
@@ -95,9 +97,16 @@ describe('OpenID Connect sign-in against oidc-provider', () => {
     const callback = new URL(await browser.toCallback(`${auth.origin}${OIDC_PATHS.start}`, 'sub-alice'))
     const tampered = new URL(callback)
     tampered.searchParams.set('state', `${callback.searchParams.get('state')}x`)
+    // Counted, as identical refusals within a minute are one row (the replay above may have made it).
+    const stateRefusals = async () =>
+      (await auth.h.headless.core.access.audit.list({ action: 'auth.signIn', outcome: 'refused', text: 'directory.oidcState' })).entries.reduce(
+        (n, e) => n + e.count,
+        0,
+      )
+    const before = await stateRefusals()
     const refused = await browser.open(tampered.href)
     expect(refused).toEqual({ location: '/#sign-in-error=directory.oidcState', session: null })
-    expect(await lastSignIn()).toMatchObject({ outcome: 'refused', detail: { reason: { code: 'directory.oidcState' } } })
+    expect(await stateRefusals()).toBe(before + 1)
     // Sent to another browser (login CSRF): that browser has no binding cookie.
     const other = new OidcBrowser()
     expect((await other.open(callback.href)).location).toBe('/#sign-in-error=directory.oidcState')
@@ -109,6 +118,17 @@ describe('OpenID Connect sign-in against oidc-provider', () => {
     expect(landed).toEqual({ location: '/#sign-in-error=directory.noRole', session: null })
     expect((await auth.h.headless.core.access.users.list()).some((u) => u.name === 'dave')).toBe(false)
     expect(await lastSignIn()).toMatchObject({ actor: 'dave', outcome: 'refused', detail: { reason: { code: 'directory.noRole' } } })
+  })
+
+  it("refuses an identity whose name is the local admin's in another case: no second account, no merge, audited", async () => {
+    const access = auth.h.headless.core.access
+    const before = await access.users.list()
+    const browser = new OidcBrowser()
+    const landed = await browser.open(await browser.toCallback(`${auth.origin}${OIDC_PATHS.start}`, 'sub-admin'))
+    expect(landed).toEqual({ location: '/#sign-in-error=directory.nameTaken', session: null })
+    expect(await access.users.list()).toEqual(before)
+    expect(before.filter((u) => u.name.toLowerCase() === 'admin')).toEqual([expect.objectContaining({ name: 'admin', source: 'local' })])
+    expect(await lastSignIn()).toMatchObject({ actor: 'Admin', outcome: 'refused', detail: { reason: { code: 'directory.nameTaken' } } })
   })
 
   it('refuses a password sign-in for an OIDC user', async () => {

@@ -17,8 +17,10 @@ import { renamed, securityWorld, type SecurityWorld, type SessionRole } from '..
  * personal token scoped to A, group A's own token, the executor token, the API token and no
  * credential. A recording listener stands at an address no group registers, and calls aim at it
  * wherever a caller may name an address. It checks which calls succeed, that nothing the listener
- * receives carries a token, and that every refusal writes exactly one audit row, with the action the
- * caller asked for, and nothing else.
+ * receives carries a token, and that every refusal is recorded exactly once (a row, or one more on
+ * the row of an identical refusal within the minute), with the action the caller asked for, and
+ * writes nothing else. Round 3: a gate (an approval) is a person's decision, refused to every token
+ * that acts for no one.
  */
 let w: SecurityWorld
 beforeAll(async () => (w = await securityWorld()), 120_000)
@@ -282,7 +284,7 @@ const BRIDGE_CASES: BridgeCase[] = [
     need: 'admin',
     action: 'definitions.apply',
   },
-  { method: 'exportDefinitions', args: () => [{}], need: 'admin', action: 'auth.read' },
+  { method: 'exportDefinitions', args: () => [{}], need: 'admin', action: 'definitions.export' },
   { method: 'listDefinitionOrigins', args: () => [], need: 'anyone', action: 'auth.read' },
   {
     method: 'importFromXxl',
@@ -343,8 +345,8 @@ function newestAuditId(): number {
 
 /**
  * Runs `call` and checks it against what the caller may do: permitted, it is not refused (and, but
- * for `mayFail`, succeeds); refused, it writes exactly one audit row — refused, under `action` —
- * and changes nothing else.
+ * for `mayFail`, succeeds); refused, it is recorded once — a row, or a count on the row it repeats
+ * (auditRowsAfter reports both), refused, under `action` — and changes nothing else.
  */
 async function expectOutcome<T>(
   label: string,
@@ -552,11 +554,12 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'listFlowRuns in A', path: '/api/listFlowRuns', body: async () => ({ flowId: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'retryFlowRun in A', path: '/api/retryFlowRun', body: async () => ({ id: await killedFlowRun() }), may: OPERATOR_OF_A, action: 'flow.retry' },
   { label: 'killFlowRun in A', path: '/api/killFlowRun', body: async () => ({ id: await activeFlowRun() }), may: OPERATOR_OF_A, action: 'flow.kill' },
+  // A gate is a person's decision: a personal token (its owner's), never the token of a group or the server.
   {
     label: 'decideApproval in A',
     path: '/api/decideApproval',
     body: async () => ({ flowRunId: await waitingFlowRun(), key: 'gate', approve: true }),
-    may: OPERATOR_OF_A,
+    may: ['personal'],
     action: 'flow.approve',
   },
 ]
@@ -676,6 +679,71 @@ describe('the OpenAPI and the executor API, as each credential', () => {
       expect(changed).toEqual([])
       expect(auditAfter(mark)).toEqual([])
     }
+  })
+})
+
+/** The gate of a waiting flow run of A, and the job step after it, as the run stands. */
+async function gateAndStep(flowRunId: number): Promise<{ gate: string; step: string }> {
+  const nodes = (await admin().getFlowRun(flowRunId)).nodes
+  return { gate: nodes.find((n) => n.key === 'gate')!.state, step: nodes.find((n) => n.key === 'a')!.state }
+}
+
+const PRINCIPAL_KIND = { group: 'group-token', api: 'api-token', executor: 'executor-token' } as const
+
+describe('a gate is for people', () => {
+  const decide = (credential: Credential, flowRunId: number, approve: boolean) => post('/api/decideApproval', credential, { flowRunId, key: 'gate', approve })
+
+  it("refuses a group's token, the API token and the executor token (where the OpenAPI takes it): audited once as theirs, the gate still waiting, its step not run", async () => {
+    await admin().saveSettings({ openApiAcceptsExecutorToken: true })
+    try {
+      for (const credential of ['group', 'api', 'executor'] as const) {
+        for (const approve of [true, false]) {
+          await w.auth.h.roomFor(1)
+          const flowRunId = await waitingFlowRun()
+          const action = approve ? 'flow.approve' : 'flow.reject'
+          const mark = newestAuditId()
+          const { result, changed } = await w.auth.h.tablesChangedBy(() => decide(credential, flowRunId, approve), envelopeRefused)
+          expect(result.code, `${credential}: ${result.msg}`).toBe(500)
+          expect(result.msg).toContain("a person's decision")
+          expect(changed.filter((table) => table !== 'job_audit')).toEqual([])
+          expect(auditAfter(mark).map((r) => ({ action: r.action, outcome: r.outcome, count: r.count }))).toEqual([{ action, outcome: 'refused', count: 1 }])
+          const row = (await admin().listAudit({ action, outcome: 'refused', limit: 1 })).entries[0]
+          expect(row).toMatchObject({ actorKind: PRINCIPAL_KIND[credential], target: 'decideApproval', detail: { reason: { code: 'auth.peopleOnly' } } })
+          expect(await gateAndStep(flowRunId)).toEqual({ gate: 'waiting', step: 'pending' })
+        }
+      }
+    } finally {
+      await admin().saveSettings({ openApiAcceptsExecutorToken: false })
+    }
+  })
+
+  it("takes the personal token of a user granted the flow's groups: the trail and the gate's note name that user, and the step runs", async () => {
+    await w.auth.h.roomFor(1)
+    const flowRunId = await waitingFlowRun()
+    const reply = await decide('personal', flowRunId, true)
+    expect(reply.code, reply.msg ?? '').toBe(200)
+    const row = (await admin().listAudit({ action: 'flow.approve', outcome: 'ok', limit: 1 })).entries[0]
+    expect(row).toMatchObject({ actor: 'op-lan/ci', actorKind: 'personal-token', target: `flow run ${flowRunId}` })
+    await waitFor(`flow run ${flowRunId}'s step started`, async () => (await gateAndStep(flowRunId)).step === 'running')
+    expect((await admin().getFlowRun(flowRunId)).nodes.find((n) => n.key === 'gate')!.note).toContain('op-lan')
+  })
+
+  it('refuses a node marked by hand (which could stand in for the gate) to a credential that acts for no person, whatever its rights', async () => {
+    const flowRunId = await waitingFlowRun()
+    const groupToken = {
+      kind: 'group-token',
+      name: `group token ${HARNESS_GROUP_APP}`,
+      userId: null,
+      role: 'operator',
+      groupIds: [w.groupA.id],
+      source: '127.0.0.1',
+      mustChangePassword: false,
+    } as const
+    const asGroup = w.auth.h.headless.core.access.apiFor(async () => groupToken)
+    const mark = newestAuditId()
+    await expect(asGroup.markFlowNode({ flowRunId, key: 'gate', state: 'success' })).rejects.toMatchObject({ code: 'auth.peopleOnly' })
+    expect(auditAfter(mark).map((r) => ({ action: r.action, outcome: r.outcome }))).toEqual([{ action: 'flow.mark', outcome: 'refused' }])
+    expect(await gateAndStep(flowRunId)).toEqual({ gate: 'waiting', step: 'pending' })
   })
 })
 

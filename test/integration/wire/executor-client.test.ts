@@ -116,6 +116,17 @@ describe('createExecutorClient wire details', () => {
     expect(JSON.parse(request.body)).toEqual({ logId: 1001, logDateTime: 1796014204713, logDateTim: 1796014204713, fromLineNum: 3 })
   })
 
+  it('keeps a JobDesk agent’s count of lines it could not write, and nothing but a positive whole number', async () => {
+    const answers = ['4', '0', '-1', '2.5', '"3"']
+    const executor = await scriptedExecutor(
+      () => `{"code":200,"content":{"fromLineNum":1,"toLineNum":1,"logContent":"a\\n","isEnd":true,"lostLines":${answers.shift()}}}`,
+    )
+    const client = createExecutorClient({ address: executor.url, accessToken: TOKEN, appName: APP, generation: 'g3' })
+    const read = async () => (await client.log({ logId: 5, logDateTime: 1796014204713, fromLineNum: 1 })).data
+    expect(await read()).toEqual({ fromLineNum: 1, toLineNum: 1, logContent: 'a\n', isEnd: true, lostLines: 4 })
+    for (let i = 0; i < 4; i++) expect(await read()).toEqual({ fromLineNum: 1, toLineNum: 1, logContent: 'a\n', isEnd: true })
+  })
+
   it('uses /run for G1/G2 and /trigger for G3', async () => {
     const executor = await scriptedExecutor(() => '{"code":200}')
     for (const generation of ['g1', 'g2', 'g3'] as const) {

@@ -41,9 +41,14 @@ storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)'
       other.nodes.removeExpired({ nodeId: 'b', epoch: b }, T0 + 30_006),
     ])
     expect(taken.filter(Boolean)).toHaveLength(1)
+    // The take-over removed b's fence with its row; a's stays until it leaves.
+    expect(await f.store.transaction((tx) => tx.nodes.holdsFence({ nodeId: 'b', epoch: b }))).toBe(false)
+    expect(await f.store.transaction((tx) => tx.nodes.holdsFence({ nodeId: 'a', epoch: a }))).toBe(true)
+    expect(await f.store.transaction((tx) => tx.nodes.holdsFence({ nodeId: 'a', epoch: a - 1 }))).toBe(false)
     expect(await f.store.nodes.heartbeat({ nodeId: 'b', epoch: b }, T0 + 2000, T0 + 32_000)).toBe(false)
     await f.store.nodes.leave({ nodeId: 'a', epoch: a })
     expect(await other.nodes.list()).toEqual([])
+    expect(await f.store.transaction((tx) => tx.nodes.holdsFence({ nodeId: 'a', epoch: a }))).toBe(false)
   })
 
   it("reads the server's clock (none on SQLite) and keeps each node's measured skew in its row, for its own epoch only", async () => {

@@ -30,6 +30,8 @@ storeSuite('HookRepo and HookUseRepo', (f) => {
     expect(await hooks.delete('aaaaaaaaaaaaaaaaaaaaaa')).toBe(true)
     expect(await hooks.delete('aaaaaaaaaaaaaaaaaaaaaa')).toBe(false)
     expect(await hooks.get('aaaaaaaaaaaaaaaaaaaaaa')).toBeUndefined()
+    // Every hook's secret, for the log redaction: the removed one's no more.
+    expect((await hooks.allSecrets()).sort()).toEqual(['secret of AAAAAAAAAAAAAAAAAAAAAA', 'secret of flowhookflowhookflowho'])
   })
 
   it('lets exactly one of two nodes claim the same signature, and a key again once it expired', async () => {

@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest'
-import { LATEST_SCHEMA_VERSION } from '../../../src/main/store/migrations'
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../src/main/store/migrations'
+import { migrate } from '../../../src/main/store/open-database'
 import { openStore } from '../../../src/main/store/open-store'
 import type { Store } from '../../../src/main/store/store'
 import { onServer, withDatabase, type TestDatabase } from '../../support/db-servers'
 import { sqliteDb } from '../../support/sqlite-db'
-import { addGroup, addJob, storeSuite, type StoreFixture } from './store-fixture'
+import { addGroup, addJob, storeSuite, T0, type StoreFixture } from './store-fixture'
 
 /** Every table's columns, as `table.column`, sorted; MySQL's generated helper column left out (it stands in for a partial index). */
 async function columnsOf(f: StoreFixture): Promise<string[]> {
@@ -108,6 +109,50 @@ storeSuite('migrations', (f) => {
     } finally {
       await stores[1]?.close()
     }
+  })
+
+  it('keys the names of an older database without case: of names differing only in case, the local account keeps the name', async () => {
+    const rows = [
+      ['Alice', 'ldap', 'uid=Alice'],
+      ['alice', 'local', ''],
+      ['ALICE', 'oidc', 'https://idp 1'],
+      ['bob', 'local', ''],
+      ['Bob', 'ldap', 'uid=Bob'],
+      ['Carol', 'ldap', 'uid=Carol'],
+      ['CAROL', 'oidc', 'https://idp 2'],
+    ]
+    const insert = `INSERT INTO job_user (name, password_hash, role, group_ids, must_change_password, disabled, source, directory_id, add_time, update_time) VALUES ${rows
+      .map(([name, source, directoryId]) => `('${name}', '', 'viewer', '', 0, 0, '${source}', '${directoryId}', ${T0}, ${T0})`)
+      .join(', ')}`
+    const keyed = MIGRATIONS.find((m) => m.description.startsWith('user names keyed without case'))!.version
+    await f.store.close()
+    let url = f.database.url
+    if (f.engine === 'sqlite') {
+      // A file as JobDesk left it at the version before, beside the fixture's own.
+      url = url.replace(/\.db$/, '-older.db')
+      const { default: Database } = await import('better-sqlite3')
+      const db = new Database(url)
+      migrate(db, keyed - 1)
+      db.exec(insert)
+      db.close()
+    } else {
+      // The step not yet recorded: the rows (without keys) are what it finds, and it runs again.
+      await onServer(f.database, `DELETE FROM jobdesk_schema WHERE version >= ${keyed}`)
+      await onServer(f.database, insert)
+    }
+    f.store = await openStore(url)
+    expect(await versionOf(f)).toBe(LATEST_SCHEMA_VERSION)
+    const found = async (name: string) => {
+      const user = await f.store.users.findByName(name)
+      return user && [user.name, user.source]
+    }
+    expect(await found('ALICE')).toEqual(['alice', 'local'])
+    expect(await found('BOB')).toEqual(['bob', 'local'])
+    // No local account among them: the oldest row keeps the name.
+    expect(await found('carol')).toEqual(['Carol', 'ldap'])
+    // The others stay, found by their directory id; by name nobody signs in as them.
+    expect(await f.store.users.list()).toHaveLength(rows.length)
+    expect(await f.store.users.findByDirectoryId('oidc', 'https://idp 1')).toMatchObject({ name: 'ALICE' })
   })
 
   it('refuses a database a newer JobDesk wrote, and changes nothing in it', async () => {

@@ -19,8 +19,10 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
     await f.store.users.update(ops, { name: 'Zoë 运维', role: 'viewer', groupIds: [7], disabled: true }, T0 + 2)
     expect(await f.store.users.findByName('Zoë 运维')).toMatchObject({ id: ops, role: 'viewer', groupIds: [7], disabled: true })
     expect(await f.store.users.get(id)).toMatchObject({ name: 'admin', passwordHash: 'scrypt$2', mustChangePassword: false })
-    // Names are told apart exactly (utf8mb4_bin on MySQL, as SQLite and PostgreSQL compare).
-    expect(await f.store.users.findByName('ADMIN')).toBeUndefined()
+    // Names are keyed without case on every engine (src/shared/user-name.ts): one account per name.
+    expect(await f.store.users.findByName(' ADMIN ')).toMatchObject({ id, name: 'admin' })
+    expect(await f.store.users.insert({ ...admin, name: 'Admin' }, T0)).toBeNull()
+    expect(await f.store.users.findByName('admin2')).toBeUndefined()
     await f.store.users.delete(ops)
     expect((await f.store.users.list()).map((u) => u.name)).toEqual(['admin'])
   })
@@ -44,6 +46,26 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
     expect(await f.store.users.get(local)).toMatchObject({ source: 'local', directoryId: '' })
   })
 
+  it('keys a directory user by the folded name too: a case variant of a local name is no second account', async () => {
+    const local = (await f.store.users.insert({ name: 'admin', passwordHash: 'scrypt$1', role: 'admin', groupIds: [], mustChangePassword: false }, T0))!
+    const directory = { source: 'ldap' as const, id: 'uid=Admin,ou=people,dc=example,dc=org' }
+    expect(await f.store.users.insert({ name: 'Admin', passwordHash: '', role: 'admin', groupIds: [], mustChangePassword: false, directory }, T0)).toBeNull()
+    const alice = (await f.store.users.insert(
+      { name: 'Alice', passwordHash: '', role: 'viewer', groupIds: [], mustChangePassword: false, directory: { source: 'ldap', id: 'uid=alice' } },
+      T0,
+    ))!
+    expect(await f.store.users.findByName('ALICE')).toMatchObject({ id: alice, name: 'Alice' })
+    // A rename keeps the key in step with the name.
+    await f.store.users.update(alice, { name: 'alice.b', role: 'viewer', groupIds: [], disabled: false }, T0 + 1)
+    expect(await f.store.users.findByName('Alice.B')).toMatchObject({ id: alice })
+    expect(await f.store.users.findByName('alice')).toBeUndefined()
+    await expect(f.store.users.update(alice, { name: 'ADMIN', role: 'viewer', groupIds: [], disabled: false }, T0 + 2)).rejects.toThrow(/unique|duplicate/i)
+    expect((await f.store.users.list()).map((u) => [u.id, u.name])).toEqual([
+      [local, 'admin'],
+      [alice, 'alice.b'],
+    ])
+  })
+
   it('keeps sessions by the hash of their cookie: touch, expiry sweep, sign-out of one or all', async () => {
     const session = (n: number, expiresAtMs: number) => ({
       idHash: `${n}`.padStart(64, '0'),
@@ -57,8 +79,12 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
     await f.store.sessions.touch(session(1, 0).idHash, T0 + 500, T0 + 9000)
     expect(await f.store.sessions.get(session(1, 0).idHash)).toEqual({ ...session(1, T0 + 9000), lastSeenAtMs: T0 + 500 })
     expect(await f.store.sessions.deleteExpired(T0 + 3000)).toBe(2) // sessions 2 and 3
-    await f.store.sessions.deleteForUser(1) // session 1 (user 1); session 4 is user 0's
+    await f.store.sessions.insert(session(5, T0 + 9000))
+    await f.store.sessions.deleteOthersOfUser(1, session(5, 0).idHash) // session 1; session 5 (user 1 too) is kept
     expect(await f.store.sessions.get(session(1, 0).idHash)).toBeUndefined()
+    expect(await f.store.sessions.get(session(5, 0).idHash)).toBeDefined()
+    await f.store.sessions.deleteForUser(1) // session 5 (user 1); session 4 is user 0's
+    expect(await f.store.sessions.get(session(5, 0).idHash)).toBeUndefined()
     expect(await f.store.sessions.get(session(4, 0).idHash)).toBeDefined()
     await f.store.sessions.delete(session(4, 0).idHash)
     expect(await f.store.sessions.get(session(4, 0).idHash)).toBeUndefined()
@@ -91,6 +117,36 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
     })
     await f.store.apiTokens.revokeForUser(2, T0 + 30)
     expect((await f.store.apiTokens.list(2)).map((t) => t.revokedAtMs)).toEqual([T0 + 30, T0 + 30])
+  })
+
+  it("suspends a user's tokens and resumes them, leaving revocations as they are", async () => {
+    const token = (n: number, userId: number) => ({
+      tokenHash: `${n}${HASH}`.slice(0, 64),
+      name: `token ${n}`,
+      userId,
+      owner: `user ${userId}`,
+      role: 'viewer' as const,
+      groupIds: [],
+      expiresAtMs: 0,
+    })
+    const revoked = await f.store.apiTokens.insert(token(1, 1), T0)
+    await f.store.apiTokens.insert(token(2, 1), T0)
+    await f.store.apiTokens.insert(token(3, 2), T0)
+    await f.store.apiTokens.revoke(revoked, T0 + 5)
+    await f.store.apiTokens.suspendForUser(1, T0 + 10)
+    await f.store.apiTokens.suspendForUser(1, T0 + 20) // already suspended: keeps its first time
+    const states = async () => (await f.store.apiTokens.list()).map((t) => [t.name, t.revokedAtMs, t.suspendedAtMs])
+    expect(await states()).toEqual([
+      ['token 3', 0, 0],
+      ['token 2', 0, T0 + 10],
+      ['token 1', T0 + 5, T0 + 10],
+    ])
+    await f.store.apiTokens.resumeForUser(1)
+    expect(await states()).toEqual([
+      ['token 3', 0, 0],
+      ['token 2', 0, 0],
+      ['token 1', T0 + 5, 0],
+    ])
   })
 
   it('lists the audit trail newest first with every filter, a text search that ignores case and treats % _ ! as text, and retention', async () => {

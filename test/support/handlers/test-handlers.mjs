@@ -18,6 +18,23 @@ export function flakyJobHandler(ctx) {
   return `attempt ${attempts + 1} succeeds`
 }
 
+/**
+ * Its first attempt hangs until aborted (its executor is then killed under it); every later attempt
+ * succeeds at once. Param: "<counter file>", shared by the executors of one machine.
+ */
+export async function hangsOnceJobHandler(ctx) {
+  let attempts = 0
+  try {
+    attempts = Number(readFileSync(ctx.param, 'utf8'))
+  } catch {
+    attempts = 0
+  }
+  writeFileSync(ctx.param, String(attempts + 1))
+  if (attempts > 0) return `attempt ${attempts + 1} succeeds`
+  await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve))
+  return { code: 500, msg: 'attempt 1 aborted' }
+}
+
 /** Sleeps `param` ms and reports when it started and ended, as JSON in its message. */
 export async function timedJobHandler(ctx) {
   const startMs = Date.now()

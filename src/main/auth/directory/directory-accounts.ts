@@ -19,9 +19,13 @@ export type Admission = { ok: true; user: StoredUser } | { ok: false; code: Mess
 /**
  * The `job_user` rows of directory users. At each sign-in the directory's answer is written to the
  * row: role and groups come from the mapping every time, so a group removed in the directory counts
- * at the next sign-in. A user the mapping gives no role (or the directory no longer knows) keeps
- * the row but loses their sessions and personal tokens at once; one disabled by an admin stays out
- * whatever the directory says.
+ * at the next sign-in. A user the mapping gives no role (or an authenticated search no longer
+ * finds) keeps the row, loses their sessions, and has their personal tokens suspended — given back
+ * at their next sign-in with a role, since a directory's answer can change back (a group restored,
+ * an entry re-created). One disabled by an admin stays out whatever the directory says. A
+ * directory name never becomes a second account beside another of the same name in any case: the
+ * row's key is the folded name (src/shared/user-name.ts), so the insert is refused and the sign-in
+ * with it (`directory.nameTaken`), never merged into the account that holds the name.
  */
 export class DirectoryAccounts {
   constructor(
@@ -57,11 +61,12 @@ export class DirectoryAccounts {
       }
       if (known.disabled) return { ok: false, code: 'directory.disabled', userId: known.id }
       await tx.users.update(known.id, { name: known.name, role: grant.role, groupIds, disabled: false }, nowMs)
+      await tx.apiTokens.resumeForUser(known.id)
       return { ok: true, user: (await tx.users.get(known.id))! }
     })
   }
 
-  /** The directory no longer knows the user behind `directoryId`: their sessions and tokens end. */
+  /** An authenticated search no longer finds the user behind `directoryId`: their sessions end, their tokens are suspended. */
   async gone(source: DirectoryIdentity['source'], directoryId: string, nowMs: number): Promise<number | null> {
     return this.repos.transaction(async (tx) => {
       const known = await tx.users.findByDirectoryId(source, directoryId)
@@ -85,5 +90,5 @@ export class DirectoryAccounts {
 
 async function shutOut(tx: Pick<DirectoryRepos, 'sessions' | 'apiTokens'>, userId: number, nowMs: number): Promise<void> {
   await tx.sessions.deleteForUser(userId)
-  await tx.apiTokens.revokeForUser(userId, nowMs)
+  await tx.apiTokens.suspendForUser(userId, nowMs)
 }

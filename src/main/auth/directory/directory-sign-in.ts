@@ -1,6 +1,7 @@
 import type { UserSource } from '../../../shared/auth'
 import type { MessageCode } from '../../../shared/messages'
 import { USER_NAME_PATTERN } from '../../../shared/schema/auth'
+import { sameUserName } from '../../../shared/user-name'
 import type { Clock } from '../../kernel/clock'
 import type { Logger } from '../../kernel/logger'
 import type { StoredUser } from '../../store/user-repo'
@@ -31,10 +32,14 @@ export type SignInCheck =
     }
 
 /**
- * Which way a name and password sign in, and the OIDC callback's verdict. The form is one form: a
- * name that is a local user signs in with JobDesk's password (refused under
- * --require-directory-sign-in unless it is the break-glass admin); a name that is an LDAP user, or
- * no user at all while LDAP is on, is checked by the directory; an OIDC user must use the button.
+ * Which way a name and password sign in, and the OIDC callback's verdict. The form is one form, and
+ * names are compared without case (src/shared/user-name.ts): a name that is a local user signs in
+ * with JobDesk's password (refused under --require-directory-sign-in unless it is the break-glass
+ * admin), and its password is never sent to the directory — so `Admin` typed with a directory
+ * password is a wrong password for the local `admin`, never a second account; a name that is an
+ * LDAP user, or no user at all while LDAP is on, is checked by the directory; an OIDC user must use
+ * the button. Only the directory's proof acts on a user: a sign-in that proves nothing (a wrong
+ * password, an anonymous search that finds no one) changes nothing.
  */
 export class DirectorySignIn {
   private readonly ldap: LdapDirectory | null
@@ -57,8 +62,8 @@ export class DirectorySignIn {
     if (existing?.source === 'oidc') return refusal(401, 'directory.useOidc', 'oidc')
     if (this.ldap && (!existing || existing.source === 'ldap')) return this.withLdap(this.ldap, typed, password, existing)
     const user = await this.users.checkCredentials(typed, password)
-    if (!user) return refusal(401, 'auth.signInFailed', 'local')
-    if (this.settings?.requireDirectorySignIn && user.name !== this.settings.breakGlassUser)
+    if (!user) return { ...refusal(401, 'auth.signInFailed', 'local'), userId: existing?.id }
+    if (this.settings?.requireDirectorySignIn && !sameUserName(user.name, this.settings.breakGlassUser))
       return { ...refusal(403, 'directory.required', 'local'), userId: user.id }
     return { ok: true, user, via: 'local' }
   }
@@ -66,18 +71,18 @@ export class DirectorySignIn {
   private async withLdap(ldap: LdapDirectory, name: string, password: string, existing: StoredUser | undefined): Promise<SignInCheck> {
     let answer
     try {
-      answer = await ldap.check(name, password)
+      answer = await ldap.check(name, password, existing?.source === 'ldap' ? existing.directoryId : undefined)
     } catch (error) {
       // The error text names the directory's problem (never the password, which ldapts does not echo).
       this.logger.warn('LDAP sign-in: the directory did not answer', { error: (error as Error).message })
       return { ...refusal(503, 'directory.unavailable', 'ldap'), counted: false }
     }
-    if (answer.kind === 'not-found') {
+    if (answer.kind === 'absent') {
       const goneId = existing?.source === 'ldap' ? await this.accounts.gone('ldap', existing.directoryId, this.clock.nowMs()) : null
       if (goneId !== null) return { ...refusal(401, 'auth.signInFailed', 'ldap'), auditCode: 'directory.notFound', userId: goneId }
       return refusal(401, 'auth.signInFailed', 'ldap')
     }
-    if (answer.kind === 'wrong-password') return refusal(401, 'auth.signInFailed', 'ldap')
+    if (answer.kind === 'unproven') return { ...refusal(401, 'auth.signInFailed', 'ldap'), userId: existing?.id }
     if (!existing && !USER_NAME_PATTERN.test(name)) return refusal(403, 'user.nameRule', 'ldap')
     const admission = await this.accounts.admit(
       { source: 'ldap', directoryId: answer.dn, name },

@@ -49,18 +49,24 @@ export async function flowRunCommand(client: ServerClient, out: Out, ref: string
 export async function logsCommand(client: ServerClient, out: Out, ref: string, options: { follow?: boolean }, pause: Pause): Promise<number> {
   const logId = runId(ref)
   let from = 1
+  let lostLines = 0
   const readNew = async () => {
     for (;;) {
       const page = await client.call<LogPage>('getRunLog', { logId, fromLineNum: from })
       if (page.logContent !== '') out.write(page.logContent.endsWith('\n') ? page.logContent : `${page.logContent}\n`)
+      lostLines = Math.max(lostLines, page.lostLines ?? 0)
       const next = page.toLineNum + 1
       // A page stops at its line limit: read on until nothing new comes.
       if (next <= from || page.logContent === '') return page
       from = next
     }
   }
+  const sayLost = () => {
+    if (lostLines > 0) out.error(`run ${logId}: its log is incomplete: ${lostLines} line(s) could not be written by the executor (a full disk?)\n`)
+  }
   if (!options.follow) {
     await readNew()
+    sayLost()
     return EXIT.ok
   }
   for (;;) {
@@ -68,6 +74,7 @@ export async function logsCommand(client: ServerClient, out: Out, ref: string, o
     const status = runStatus(run)
     await readNew()
     if (status === 'success' || status === 'failed') {
+      sayLost()
       out.error(`run ${logId} ${status}${run.handleMsg && status === 'failed' ? `: ${run.handleMsg.split('\n')[0]}` : ''}\n`)
       return status === 'success' ? EXIT.ok : EXIT.differs
     }

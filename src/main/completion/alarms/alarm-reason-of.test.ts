@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { parseAlarmReason } from '../../../shared/alarm-reason'
 import { alarmMessageOf } from './alarm-reason-of'
-import { SENDER_CLOSED, type AlarmSettings, type ChannelResult } from './alarm-types'
+import { KnownSecrets } from '../../kernel/known-secrets'
+import { SENDER_CLOSED, type ChannelResult } from './alarm-types'
 
-const noSmtp: AlarmSettings = { webhooks: [], smtp: null, desktop: false }
-const withSecrets: AlarmSettings = {
-  webhooks: [{ url: 'https://hooks.example.com/in?token=hook-token-42', headers: { authorization: 'Bearer header-secret' } }],
-  smtp: { host: '127.0.0.1', port: 2525, secure: false, user: 'alarm', pass: 'smtp-pass-99', from: 'alarm@example.com' },
-  desktop: false,
-}
+const noSmtp = (text: string): string => text
+const known = new KnownSecrets()
+known.set('settings', ['hook-token-42', 'Bearer header-secret', 'header-secret', 'smtp-pass-99'])
+const withSecrets = (text: string): string => known.redact(text)
 const failed = (result: Partial<ChannelResult> & Pick<ChannelResult, 'channel'>): ChannelResult => ({ target: 'x', ok: false, attempts: 1, ...result })
 
 describe('alarmMessageOf', () => {
@@ -39,7 +38,7 @@ describe('alarmMessageOf', () => {
     expect(message).toBe('emailFailed: ops@example.com: 550 5.1.1 no such user; webhook HTTP 503: busy')
   })
 
-  it('leaves the webhook URL out and takes every secret of the settings out of the detail', () => {
+  it('leaves the webhook URL out and passes the detail through the redaction of the known secrets', () => {
     const message = alarmMessageOf(
       {
         ok: false,
@@ -50,7 +49,7 @@ describe('alarmMessageOf', () => {
       },
       withSecrets,
     )
-    expect(message).toBe('emailFailed: ops@example.com: EAUTH Invalid login for alarm/***; webhook HTTP 401: bad token *** / ***')
+    expect(message).toBe('emailFailed: ops@example.com: EAUTH Invalid login for alarm/[redacted]; webhook HTTP 401: bad token [redacted] / [redacted]')
     expect(message).not.toMatch(/smtp-pass-99|hook-token-42|header-secret|hooks\.example\.com/)
   })
 

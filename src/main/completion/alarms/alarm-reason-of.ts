@@ -1,6 +1,6 @@
 import { formatAlarmReason, type AlarmReasonCode } from '../../../shared/alarm-reason'
 import { ALARM_STATUS } from '../../../shared/model'
-import { SENDER_CLOSED, type AlarmOutcome, type AlarmSettings, type ChannelResult } from './alarm-types'
+import { SENDER_CLOSED, type AlarmOutcome, type ChannelResult } from './alarm-types'
 
 /** Which failure names an alarm when several channels failed: the one an operator can fix in Settings first. */
 const PRECEDENCE: readonly AlarmReasonCode[] = [
@@ -14,17 +14,12 @@ const PRECEDENCE: readonly AlarmReasonCode[] = [
   'internal',
 ]
 
-/** Secrets shorter than this are not looked for: they would match ordinary words. */
-const MIN_SECRET_CHARS = 4
-/** A path segment this long in a robot URL is taken for its token (`/services/T0/B0/xyz…`, `/hook/<uuid>`). */
-const ROBOT_TOKEN_MIN_CHARS = 16
-
 /**
  * `job_log.alarm_message` for an alarm's outcome: '' when it was delivered, else the reason of the
- * failure that matters most, with every failure's detail (one per channel target), and no secret of
- * the settings in it (an SMTP password or a webhook header an error might echo).
+ * failure that matters most, with every failure's detail (one per channel target), passed through
+ * `redact` (KnownSecrets': an SMTP password, a webhook header or a robot's token an error might echo).
  */
-export function alarmMessageOf(outcome: AlarmOutcome, settings: AlarmSettings): string {
+export function alarmMessageOf(outcome: AlarmOutcome, redact: (text: string) => string): string {
   if (outcome.ok) return ''
   const failed = outcome.results.filter((r) => !r.ok)
   if (failed.length === 0) return formatAlarmReason({ code: 'internal', detail: 'the alarm could not be built' })
@@ -32,7 +27,7 @@ export function alarmMessageOf(outcome: AlarmOutcome, settings: AlarmSettings): 
   const first = failed.filter((r) => reasonCodeOf(r) === code)
   const rest = failed.filter((r) => reasonCodeOf(r) !== code)
   const detail = [...first, ...rest].map(describeFailure).join('; ')
-  return formatAlarmReason({ code, detail: redact(detail, secretsOf(settings)) })
+  return formatAlarmReason({ code, detail: redact(detail) })
 }
 
 /** An infrastructure alert's alarm_status: 1 when no channel had anyone to tell (no webhook, IM channel or alert email), else 2 or 3. */
@@ -58,32 +53,4 @@ function describeFailure(result: ChannelResult): string {
   if (result.channel === 'desktop') return result.error ?? ''
   // `DingTalk #ops: errcode 310000 …`: the channel's name, never its URL.
   return `${result.target}: ${result.error ?? ''}`
-}
-
-function secretsOf(settings: AlarmSettings): string[] {
-  const secrets: string[] = []
-  if (settings.smtp?.pass) secrets.push(settings.smtp.pass)
-  for (const webhook of settings.webhooks) {
-    secrets.push(...Object.values(webhook.headers ?? {}))
-    try {
-      secrets.push(...new URL(webhook.url).searchParams.values(), new URL(webhook.url).password)
-    } catch {
-      // An invalid URL was refused when the settings were saved; nothing of it reaches a message.
-    }
-  }
-  for (const channel of settings.imChannels ?? []) {
-    if (channel.secret) secrets.push(channel.secret)
-    try {
-      const url = new URL(channel.url)
-      // The robot's token: DingTalk's and WeCom's in the query, Feishu's and Slack's in the path.
-      secrets.push(...url.searchParams.values(), ...url.pathname.split('/').filter((part) => part.length >= ROBOT_TOKEN_MIN_CHARS))
-    } catch {
-      // Refused when saved, as above.
-    }
-  }
-  return secrets.filter((s) => s.length >= MIN_SECRET_CHARS)
-}
-
-function redact(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((out, secret) => out.split(secret).join('***'), text)
 }

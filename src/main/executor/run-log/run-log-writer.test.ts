@@ -1,9 +1,25 @@
+import { write } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeTempDir } from '../../../../test/support/executor-fixtures'
 import { silentLogger } from '../../kernel/logger'
-import { RunLogWriter } from './run-log-writer'
+import { accountFailedWrite, lostLinesMarker } from './lost-lines'
+import { RunLogWriter, type WriteFd } from './run-log-writer'
+
+/** A disk with `roomBytes` left: a write takes what fits (a short write) and the next one fails with ENOSPC. */
+class FillingDisk {
+  roomBytes = Number.POSITIVE_INFINITY
+  readonly writeFd: WriteFd = (fd, bytes, offset, length, done) => {
+    if (this.roomBytes <= 0) return done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }), 0)
+    write(fd, bytes, offset, Math.min(length, this.roomBytes), null, (error, written) => {
+      this.roomBytes -= written
+      done(error, written)
+    })
+  }
+}
+
+const FAILED_AT_MS = Date.UTC(2026, 11, 6, 12, 0, 0)
 
 describe('RunLogWriter', () => {
   let temp: { dir: string; remove(): Promise<void> }
@@ -46,5 +62,62 @@ describe('RunLogWriter', () => {
     writer.close(file)
     await writer.flushPath(file.path)
     expect(await readFile(file.path, 'utf8')).toBe('one\ntwo\n')
+  })
+
+  it('counts the lines a full disk refused, ends the torn one, and writes a marker before the next lines once there is room', async () => {
+    const disk = new FillingDisk()
+    const writer = new RunLogWriter(silentLogger, () => undefined, 256, { writeFd: disk.writeFd, nowMs: () => FAILED_AT_MS })
+    const file = writer.file(join(temp.dir, 'day', '7.log'), 7)
+    writer.append(file, 'one\n')
+    await writer.flushPath(file.path)
+    expect(writer.lostLines(7)).toBe(0)
+
+    disk.roomBytes = 5
+    writer.append(file, 'two two\nthree\n')
+    await writer.flushPath(file.path)
+    const marker = lostLinesMarker(FAILED_AT_MS, 'ENOSPC: no space left on device')
+    expect(await readFile(file.path, 'utf8')).toBe('one\ntwo t')
+    expect(writer.lostLines(7)).toBe(2)
+    expect(writer.owedMarker(file.path)).toBe(marker)
+
+    // Still full: the marker waits, the new line is lost too.
+    writer.append(file, 'four\n')
+    await writer.flushPath(file.path)
+    expect(writer.lostLines(7)).toBe(3)
+
+    disk.roomBytes = Number.POSITIVE_INFINITY
+    writer.append(file, 'five\n')
+    await writer.flushPath(file.path)
+    expect(await readFile(file.path, 'utf8')).toBe(`one\ntwo t\n${marker}five\n`)
+    expect(writer.owedMarker(file.path)).toBeNull()
+    expect(writer.lostLines(7)).toBe(3)
+  })
+
+  it('keeps a closed file that owes its marker, and writes it when it stops if the disk has room by then', async () => {
+    const disk = new FillingDisk()
+    const writer = new RunLogWriter(silentLogger, () => undefined, 256, { writeFd: disk.writeFd, nowMs: () => FAILED_AT_MS })
+    const file = writer.file(join(temp.dir, 'day', '8.log'), 8)
+    disk.roomBytes = 0
+    writer.append(file, 'start\nresult\ncallback\n')
+    writer.close(file)
+    await writer.flushPath(file.path)
+    expect(writer.lostLines(8)).toBe(3)
+    expect(writer.owedMarker(file.path), 'a closed file is kept while it owes its marker').not.toBeNull()
+
+    disk.roomBytes = Number.POSITIVE_INFINITY
+    await writer.drain()
+    expect(await readFile(file.path, 'utf8')).toBe(lostLinesMarker(FAILED_AT_MS, 'ENOSPC: no space left on device'))
+    expect(writer.owedMarker(file.path)).toBeNull()
+  })
+})
+
+describe('accountFailedWrite', () => {
+  const bytes = Buffer.from('MARK\nab\ncd\n')
+  it('counts every line not wholly written, the torn one included, after an owed marker of 5 bytes', () => {
+    expect(accountFailedWrite(bytes, 0, 5)).toEqual({ markerWritten: false, lostLines: 2, endsMidLine: null })
+    expect(accountFailedWrite(bytes, 3, 5)).toEqual({ markerWritten: false, lostLines: 2, endsMidLine: true })
+    expect(accountFailedWrite(bytes, 5, 5)).toEqual({ markerWritten: true, lostLines: 2, endsMidLine: false })
+    expect(accountFailedWrite(bytes, 6, 5)).toEqual({ markerWritten: true, lostLines: 2, endsMidLine: true })
+    expect(accountFailedWrite(bytes, 8, 5)).toEqual({ markerWritten: true, lostLines: 1, endsMidLine: false })
   })
 })

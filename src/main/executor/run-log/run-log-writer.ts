@@ -1,6 +1,7 @@
 import { close, mkdir, open, write } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Logger } from '../../kernel/logger'
+import { accountFailedWrite, LostLineCounts, lostLinesMarker } from './lost-lines'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-modes'
 
 /**
@@ -16,6 +17,22 @@ const FLUSH_DELAY_MS = 10
  * reopened (append) by its next write.
  */
 const MAX_OPEN_FDS = 256
+/**
+ * How often files owed a lost-lines marker try again while they have no new lines: a disk that
+ * filled up is usually freed by a person, in minutes, and each try is one failed write per file.
+ */
+const MARKER_RETRY_MS = 5000
+
+/** Writes at a file offset as fs.write does (a short count is not an error); tests inject a disk that fills up. */
+export type WriteFd = (fd: number, bytes: Buffer, offset: number, length: number, done: (error: Error | null, written: number) => void) => void
+
+/** Where the writer's bytes go and the time its lost-lines markers carry. */
+export interface WriterIo {
+  writeFd: WriteFd
+  nowMs: () => number
+}
+
+const writeFd: WriteFd = (fd, bytes, offset, length, done) => write(fd, bytes, offset, length, null, (error, written) => done(error, written))
 
 /** An open run log: lines are buffered and written together. */
 export interface RunLogFile {
@@ -27,8 +44,12 @@ export interface RunLogFile {
   writing: boolean
   closeWhenFlushed: boolean
   closed: boolean
-  /** Resolved when everything buffered so far is on disk. */
+  /** Resolved when everything buffered so far is on disk (or was lost trying). */
   flushed: Array<() => void>
+  /** Lines were lost and this line, saying so, is to be written before the next ones (lost-lines.ts). */
+  marker: string | null
+  /** The file ends inside a line (a write stopped part way): the next write starts with a newline. */
+  endsMidLine: boolean
 }
 
 /**
@@ -50,16 +71,22 @@ export class RunLogWriter {
   /** Opens in progress; with `withFd` they stay within `maxOpenFds`. */
   private opening = 0
   /** Writes waiting for an fd to be free, oldest first from `queuedHead`. */
-  private queuedOpens: Array<{ file: RunLogFile; text: string; written: (error: Error | null) => void }> = []
+  private queuedOpens: Array<{ file: RunLogFile; bytes: Buffer; written: (error: Error | null, doneBytes: number) => void }> = []
   private queuedHead = 0
   private flushTimer: NodeJS.Timeout | null = null
   private inFlight = 0
   private idleWaiters: Array<() => void> = []
+  /** Files whose lost-lines marker is not on disk yet and that have no lines of their own to carry it. */
+  private readonly owed = new Set<RunLogFile>()
+  private retryTimer: NodeJS.Timeout | null = null
+  private stopping = false
+  private readonly lost = new LostLineCounts()
 
   constructor(
     private readonly logger: Logger,
     private readonly onWritten: (file: RunLogFile) => void,
     private readonly maxOpenFds = MAX_OPEN_FDS,
+    private readonly io: WriterIo = { writeFd, nowMs: Date.now },
   ) {}
 
   /** Run-log fds open or being opened now; never more than `maxOpenFds`. */
@@ -74,7 +101,7 @@ export class RunLogWriter {
   file(path: string, logId: number): RunLogFile {
     let file = this.open.get(path)
     if (!file) {
-      file = { path, logId, fd: -1, buffer: '', writing: false, closeWhenFlushed: false, closed: false, flushed: [] }
+      file = { path, logId, fd: -1, buffer: '', writing: false, closeWhenFlushed: false, closed: false, flushed: [], marker: null, endsMidLine: false }
       this.open.set(path, file)
     }
     file.closeWhenFlushed = false
@@ -92,7 +119,17 @@ export class RunLogWriter {
   close(file: RunLogFile): void {
     if (file.closed || file.closeWhenFlushed) return
     file.closeWhenFlushed = true
-    if (!file.writing && file.buffer === '') this.finish(file)
+    if (!file.writing && file.buffer === '') this.finishOrOwe(file)
+  }
+
+  /** Lines of run `logId` that could not be written (a full disk), while this process remembers. */
+  lostLines(logId: number): number {
+    return this.lost.get(logId)
+  }
+
+  /** The lost-lines marker `path` still owes: reads show it where it will be written, after the lines on disk. */
+  owedMarker(path: string): string | null {
+    return this.open.get(path)?.marker ?? null
   }
 
   /** Writes what is buffered for `path` now and resolves once it is on disk (a reader is about to look). */
@@ -110,8 +147,16 @@ export class RunLogWriter {
     for (const file of this.dirty) this.flushFile(file)
   }
 
-  /** Writes everything and resolves when no write is in progress (stop). */
+  /**
+   * Writes everything (owed markers once more) and resolves when no write is in progress (stop).
+   * From then on a marker the disk refuses is given up and its file closed: no retry outlives the stop.
+   */
   drain(): Promise<void> {
+    this.stopping = true
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = null
+    for (const file of this.owed) this.dirty.add(file)
+    this.owed.clear()
     this.flushAll()
     if (this.inFlight === 0) return Promise.resolve()
     return new Promise((resolve) => this.idleWaiters.push(resolve))
@@ -124,13 +169,20 @@ export class RunLogWriter {
 
   private flushFile(file: RunLogFile): void {
     this.dirty.delete(file)
-    if (file.writing || file.buffer === '') return
-    const text = file.buffer
+    if (file.writing || (file.buffer === '' && file.marker === null)) return
+    this.owed.delete(file)
+    const head = file.marker === null ? '' : `${file.endsMidLine ? '\n' : ''}${file.marker}`
+    const bytes = Buffer.from(head + file.buffer)
+    const headBytes = Buffer.byteLength(head)
     file.buffer = ''
     file.writing = true
     this.inFlight++
-    const written = (error: Error | null): void => {
-      if (error) this.logger.error('run log write failed', { path: file.path, error: error.message })
+    const written = (error: Error | null, doneBytes: number): void => {
+      if (error) this.failed(file, error, bytes, doneBytes, headBytes)
+      else {
+        file.marker = null
+        file.endsMidLine = false
+      }
       file.writing = false
       if (file.fd >= 0) this.keepFd(file)
       this.startQueuedOpens()
@@ -140,27 +192,77 @@ export class RunLogWriter {
       else {
         const waiters = file.flushed.splice(0)
         for (const resolve of waiters) resolve()
-        if (file.closeWhenFlushed) this.finish(file)
+        if (file.closeWhenFlushed) this.finishOrOwe(file)
+        else if (file.marker !== null) this.owe(file)
       }
       if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve()
     }
-    if (file.fd >= 0) return write(file.fd, text, (error) => written(error))
-    this.queuedOpens.push({ file, text, written })
+    if (file.fd >= 0) return this.writeAll(file.fd, bytes, 0, written)
+    this.queuedOpens.push({ file, bytes, written })
     this.startQueuedOpens()
+  }
+
+  /** Appends all of `bytes` from `doneBytes` on: a short write (a disk filling up) goes on until it errs. */
+  private writeAll(fd: number, bytes: Buffer, doneBytes: number, written: (error: Error | null, doneBytes: number) => void): void {
+    if (doneBytes >= bytes.length) return written(null, doneBytes)
+    this.io.writeFd(fd, bytes, doneBytes, bytes.length - doneBytes, (error, count) => {
+      if (error) return written(error, doneBytes)
+      // A regular file that takes nothing would loop here for ever: count it as a failed write.
+      if (count === 0) return written(new Error('EIO: the file took no bytes'), doneBytes)
+      this.writeAll(fd, bytes, doneBytes + count, written)
+    })
+  }
+
+  /**
+   * A write stopped part way: the lines that did not make it are counted for reads, and the run's log
+   * is owed one line saying where they went missing (the first failure's time and reason), written
+   * before its next lines, or by the retry, once the disk takes it. A line torn in the middle is
+   * ended first, so no later line is glued to it.
+   */
+  private failed(file: RunLogFile, error: Error, bytes: Buffer, doneBytes: number, headBytes: number): void {
+    this.logger.error('run log write failed', { path: file.path, error: error.message })
+    const result = accountFailedWrite(bytes, doneBytes, headBytes)
+    if (result.endsMidLine !== null) file.endsMidLine = result.endsMidLine
+    if (result.markerWritten) file.marker = null
+    if (result.lostLines === 0) return
+    this.lost.add(file.logId, result.lostLines)
+    // "ENOSPC: no space left on device, write" without the syscall's name.
+    file.marker ??= lostLinesMarker(this.io.nowMs(), error.message.split(',')[0])
+  }
+
+  private finishOrOwe(file: RunLogFile): void {
+    if (file.marker === null) this.finish(file)
+    else this.owe(file)
+  }
+
+  /** Keeps a file whose marker is not written (its fd may be closed as idle) for the next retry. */
+  private owe(file: RunLogFile): void {
+    if (this.stopping) {
+      file.marker = null
+      if (file.closeWhenFlushed) this.finish(file)
+      return
+    }
+    this.owed.add(file)
+    this.retryTimer ??= setTimeout(() => {
+      this.retryTimer = null
+      const files = [...this.owed]
+      this.owed.clear()
+      for (const owing of files) this.flushFile(owing)
+    }, MARKER_RETRY_MS).unref()
   }
 
   /** Opens files for waiting writes while fds are free, closing idle ones to make room. */
   private startQueuedOpens(): void {
     while (this.queuedHead < this.queuedOpens.length) {
       if (this.withFd.size + this.opening >= this.maxOpenFds && !this.closeIdleFd()) return
-      const { file, text, written } = this.queuedOpens[this.queuedHead++]
+      const { file, bytes, written } = this.queuedOpens[this.queuedHead++]
       this.opening++
       this.openFd(file.path, (error, fd) => {
         this.opening--
-        if (error) return written(error)
+        if (error) return written(error, 0)
         file.fd = fd
         this.withFd.set(file, true)
-        write(fd, text, (writeError) => written(writeError))
+        this.writeAll(fd, bytes, 0, written)
       })
     }
     this.queuedOpens = []

@@ -443,8 +443,46 @@ export const MYSQL_MIGRATIONS: readonly ServerMigration[] = [
   },
   {
     version: 18,
+    description: 'user names keyed without case; personal tokens suspended while their directory user is gone',
+    // Why: src/main/store/migrations.ts, version 18. MySQL refuses a subquery on the table an UPDATE
+    // writes, so the rows that keep a key are found by a self-join. Every statement re-runs: a
+    // duplicate column or key is taken as done, and the UPDATE writes the same keys again.
+    statements: [
+      'ALTER TABLE job_user ADD COLUMN name_key VARCHAR(255) NULL',
+      `UPDATE job_user u
+       LEFT JOIN job_user earlier
+         ON LOWER(earlier.name) = LOWER(u.name) AND earlier.id <> u.id
+        AND ((earlier.source = 'local' AND u.source <> 'local')
+          OR ((earlier.source = 'local') = (u.source = 'local') AND earlier.id < u.id))
+       SET u.name_key = LOWER(u.name)
+       WHERE earlier.id IS NULL`,
+      'ALTER TABLE job_user ADD UNIQUE KEY job_user_folded_name (name_key)',
+      'ALTER TABLE job_api_token ADD COLUMN suspended_at BIGINT NOT NULL DEFAULT 0',
+    ],
+  },
+  {
+    version: 19,
+    description: 'audit: identical refusals within a minute folded into one row with a count',
+    // Why: src/main/store/migrations.ts, version 19. The key is 43 base64url characters (SHA-256);
+    // NULLs are distinct in a UNIQUE key. One statement: a step cut halfway must not be left half done.
+    statements: [
+      'ALTER TABLE job_audit ADD COLUMN repeat_count INT NOT NULL DEFAULT 1, ADD COLUMN fold_key CHAR(43) NULL, ADD UNIQUE KEY job_audit_fold (fold_key)',
+    ],
+  },
+  {
+    version: 20,
+    description: "node fences: a row per node and epoch that the node's transactions lock, apart from the lease its heartbeat renews",
+    // Why: src/main/store/migrations.ts, version 20. The node id as in job_node; the copy is
+    // written to be re-run (a step cut halfway runs again whole).
+    statements: [
+      `CREATE TABLE IF NOT EXISTS job_node_fence (node_id VARCHAR(64) NOT NULL PRIMARY KEY, epoch BIGINT NOT NULL) ${TABLE}`,
+      'INSERT IGNORE INTO job_node_fence (node_id, epoch) SELECT node_id, epoch FROM job_node',
+    ],
+  },
+  {
+    version: 21,
     description: "clock skew: each node's clock against the database's, as the node last measured it",
-    // Why: src/main/store/migrations.ts, version 18. A re-run's "duplicate column" is taken as done.
+    // Why: src/main/store/migrations.ts, version 21. A re-run's "duplicate column" is taken as done.
     statements: ['ALTER TABLE job_node ADD COLUMN clock_skew_ms INT NULL'],
   },
 ]

@@ -26,10 +26,9 @@ const URL_PARAMS = new Set(['socket', 'ssl'])
 
 /** Opens (and migrates) a MySQL 8 / MariaDB 10.6+ database: checks the server, migrates under GET_LOCK, starts polling events. */
 export async function openMysqlStore(target: ServerTarget, options: StorePoolOptions = {}): Promise<Store> {
-  const pool = mysql.createPool(poolOptions(target, options))
-  pool.pool.on('connection', (connection) => {
-    for (const sql of SESSION_SETUP) connection.query(sql, (error: Error | null) => error && connection.destroy())
-  })
+  const pool = sessionPool(poolOptions(target, options.maxConnections ?? 10))
+  // The lease renewals' one connection (Store.renewals): a renewal never waits for a pooled connection.
+  const renewals = sessionPool(poolOptions(target, 1))
   let events: TableEventChannel | null = null
   try {
     const session = await pool.getConnection().catch((error: unknown) => {
@@ -44,16 +43,26 @@ export async function openMysqlStore(target: ServerTarget, options: StorePoolOpt
     const autocommit = new MysqlConnection(pool)
     events = new TableEventChannel(new EventRepo(autocommit))
     await events.ready()
-    return new PooledStore('mysql', target.location, mysqlDriver(pool, autocommit), events)
+    return new PooledStore('mysql', target.location, mysqlDriver(pool, autocommit, new MysqlConnection(renewals), renewals), events)
   } catch (error) {
     await events?.close()
+    await renewals.end().catch(() => undefined)
     await pool.end().catch(() => undefined)
     if (error instanceof DatabaseOpenError) throw error
     throw connectError(target, error)
   }
 }
 
-function poolOptions(target: ServerTarget, options: StorePoolOptions): PoolOptions {
+/** A pool whose every connection gets SESSION_SETUP as it opens. */
+function sessionPool(options: PoolOptions): Pool {
+  const pool = mysql.createPool(options)
+  pool.pool.on('connection', (connection) => {
+    for (const sql of SESSION_SETUP) connection.query(sql, (error: Error | null) => error && connection.destroy())
+  })
+  return pool
+}
+
+function poolOptions(target: ServerTarget, connectionLimit: number): PoolOptions {
   for (const name of target.params.keys()) {
     if (!URL_PARAMS.has(name))
       throw new DatabaseOpenError(
@@ -73,7 +82,7 @@ function poolOptions(target: ServerTarget, options: StorePoolOptions): PoolOptio
     decimalNumbers: true,
     supportBigNumbers: false,
     flags: ['FOUND_ROWS'],
-    connectionLimit: options.maxConnections ?? 10,
+    connectionLimit,
     maxPreparedStatements: 256,
     connectTimeout: 10_000,
     enableKeepAlive: true,
@@ -97,9 +106,10 @@ async function checkServer(session: PoolConnection, target: ServerTarget): Promi
     throw new DatabaseOpenError(`${target.describe} has no InnoDB engine; JobDesk needs InnoDB (row locks, transactions)`)
 }
 
-function mysqlDriver(pool: Pool, autocommit: MysqlConnection): PoolDriver {
+function mysqlDriver(pool: Pool, autocommit: MysqlConnection, renewals: MysqlConnection, renewalPool: Pool): PoolDriver {
   return {
     autocommit,
+    renewals,
     async begin(): Promise<OpenTransaction> {
       const connection = await pool.getConnection()
       try {
@@ -126,7 +136,10 @@ function mysqlDriver(pool: Pool, autocommit: MysqlConnection): PoolDriver {
       }
     },
     isRetryable: (error) => (error as { errno?: number }).errno === DEADLOCK_ERRNO,
-    close: () => pool.end(),
+    async close() {
+      await renewalPool.end()
+      await pool.end()
+    },
   }
 }
 

@@ -40,6 +40,10 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
   const pool = new pg.Pool({ ...clientConfig, max: options.maxConnections ?? 10, idleTimeoutMillis: 30_000 })
   // An idle connection the server dropped: the pool discards it and opens another when needed.
   pool.on('error', () => undefined)
+  // The lease renewals' one connection (Store.renewals), kept open (no idle timeout): a renewal
+  // never waits for a pooled connection, nor pays a connect. One that broke is opened again.
+  const renewals = new pg.Pool({ ...clientConfig, max: 1, idleTimeoutMillis: 0 })
+  renewals.on('error', () => undefined)
   let events: PostgresEventChannel | null = null
   try {
     const { client: session, release } = await checkOut(pool).catch((error: unknown) => {
@@ -58,18 +62,20 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
     }
     events = new PostgresEventChannel(pool, clientConfig)
     await events.ready()
-    return new PooledStore('postgres', target.location, postgresDriver(pool), events)
+    return new PooledStore('postgres', target.location, postgresDriver(pool, renewals), events)
   } catch (error) {
     await events?.close()
+    await renewals.end().catch(() => undefined)
     await pool.end().catch(() => undefined)
     if (error instanceof DatabaseOpenError) throw error
     throw connectError(target, error)
   }
 }
 
-function postgresDriver(pool: pg.Pool): PoolDriver {
+function postgresDriver(pool: pg.Pool, renewals: pg.Pool): PoolDriver {
   return {
     autocommit: new PostgresConnection(pool),
+    renewals: new PostgresConnection(renewals),
     async begin(): Promise<OpenTransaction> {
       const { client, release } = await checkOut(pool)
       try {
@@ -97,7 +103,10 @@ function postgresDriver(pool: pg.Pool): PoolDriver {
       }
     },
     isRetryable: (error) => RETRYABLE_CODES.has((error as { code?: string }).code ?? ''),
-    close: () => pool.end(),
+    async close() {
+      await renewals.end()
+      await pool.end()
+    },
   }
 }
 

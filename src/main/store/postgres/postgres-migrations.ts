@@ -414,8 +414,44 @@ export const POSTGRES_MIGRATIONS: readonly ServerMigration[] = [
   },
   {
     version: 18,
+    description: 'user names keyed without case; personal tokens suspended while their directory user is gone',
+    // Why: src/main/store/migrations.ts, version 18. NULL keys are distinct in a UNIQUE index here too.
+    statements: [
+      'ALTER TABLE job_user ADD COLUMN IF NOT EXISTS name_key TEXT',
+      `UPDATE job_user SET name_key = lower(name)
+       WHERE NOT EXISTS (
+         SELECT 1 FROM job_user earlier
+         WHERE lower(earlier.name) = lower(job_user.name) AND earlier.id <> job_user.id
+           AND ((earlier.source = 'local' AND job_user.source <> 'local')
+             OR ((earlier.source = 'local') = (job_user.source = 'local') AND earlier.id < job_user.id))
+       )`,
+      'CREATE UNIQUE INDEX IF NOT EXISTS job_user_folded_name ON job_user(name_key)',
+      'ALTER TABLE job_api_token ADD COLUMN IF NOT EXISTS suspended_at BIGINT NOT NULL DEFAULT 0',
+    ],
+  },
+  {
+    version: 19,
+    description: 'audit: identical refusals within a minute folded into one row with a count',
+    // Why: src/main/store/migrations.ts, version 19.
+    statements: [
+      'ALTER TABLE job_audit ADD COLUMN IF NOT EXISTS repeat_count INTEGER NOT NULL DEFAULT 1',
+      'ALTER TABLE job_audit ADD COLUMN IF NOT EXISTS fold_key TEXT',
+      'CREATE UNIQUE INDEX IF NOT EXISTS job_audit_fold ON job_audit(fold_key)',
+    ],
+  },
+  {
+    version: 20,
+    description: "node fences: a row per node and epoch that the node's transactions lock, apart from the lease its heartbeat renews",
+    // Why: src/main/store/migrations.ts, version 20.
+    statements: [
+      'CREATE TABLE IF NOT EXISTS job_node_fence (node_id TEXT PRIMARY KEY, epoch BIGINT NOT NULL)',
+      'INSERT INTO job_node_fence (node_id, epoch) SELECT node_id, epoch FROM job_node ON CONFLICT (node_id) DO NOTHING',
+    ],
+  },
+  {
+    version: 21,
     description: "clock skew: each node's clock against the database's, as the node last measured it",
-    // Why: src/main/store/migrations.ts, version 18.
+    // Why: src/main/store/migrations.ts, version 21.
     statements: ['ALTER TABLE job_node ADD COLUMN IF NOT EXISTS clock_skew_ms INTEGER'],
   },
 ]

@@ -1,4 +1,5 @@
 import type { ClusterEventChannel } from '../cluster-events'
+import { NodeRepo } from '../node-repo'
 import { createRepos, type Repos, type Store, type StoreEngine } from '../store'
 import { StoreRepos } from '../store-repos'
 import { KnownTrailShapes } from '../trail-shapes'
@@ -17,6 +18,8 @@ export interface OpenTransaction {
 export interface PoolDriver {
   /** The pool, each call on a connection of its own that commits by itself. */
   readonly autocommit: Connection
+  /** One connection outside the pool, kept open, that commits each call by itself: the node's lease renewals (Store.renewals). */
+  readonly renewals: Connection
   /** Takes a connection from the pool and begins a READ COMMITTED transaction on it. */
   begin(): Promise<OpenTransaction>
   /** The engine chose this transaction as a deadlock's victim: running it again may succeed. */
@@ -39,6 +42,7 @@ const ATTEMPTS = 3
  */
 export class PooledStore extends StoreRepos implements Store {
   protected readonly repos: Repos
+  readonly renewals: Pick<Repos, 'nodes'>
   private readonly scope = new TransactionScope()
   private readonly trailShapes = new KnownTrailShapes()
   private readonly running = new Set<Promise<unknown>>()
@@ -52,6 +56,7 @@ export class PooledStore extends StoreRepos implements Store {
   ) {
     super()
     this.repos = createRepos(new CheckedConnection(driver.autocommit, () => this.scope.assertOutside()), this.trailShapes.forWork(true))
+    this.renewals = { nodes: new NodeRepo(new CheckedConnection(driver.renewals, () => this.scope.assertOutside())) }
   }
 
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T> {

@@ -18,6 +18,7 @@ import { SqliteConnection } from './sqlite-connection'
 export class SqliteStore extends StoreRepos implements Store {
   readonly engine = 'sqlite' as const
   readonly events: ClusterEventChannel
+  readonly renewals: Pick<Repos, 'nodes'>
   protected readonly repos: Repos
   private readonly connection: SqliteConnection
   /** Settles when the open transaction (and those queued before the next caller) have ended. */
@@ -39,6 +40,7 @@ export class SqliteStore extends StoreRepos implements Store {
     this.connection = new SqliteConnection(db)
     const outside = new CheckedConnection(this.connection, () => this.beforeAutocommit())
     this.repos = createRepos(outside, this.trailShapes.forWork(true))
+    this.renewals = { nodes: this.repos.nodes }
     this.events = new TableEventChannel(new EventRepo(outside))
   }
 

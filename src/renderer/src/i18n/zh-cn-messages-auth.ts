@@ -3,6 +3,7 @@ import type { enAuthMessages } from '../../../shared/messages/en-auth'
 /** src/shared/messages/en-auth.ts 的简体中文（代码完全一致）。 */
 export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
   'auth.signInFailed': '用户名或密码错误',
+  'auth.blankPassword': '请输入密码：空密码无法登录',
   'auth.tooManyAttempts': '登录失败次数过多；请在 {seconds} 秒后重试',
   'auth.signInBusy': '正在进行的登录过多；请稍后重试',
   'auth.signedOut': '会话已结束（已退出、已过期或用户被停用）；请重新登录',
@@ -15,6 +16,7 @@ export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
   'auth.badOrigin': '请求来自其他站点',
   'auth.adminOnly': '只有管理员可以执行此操作（{method}）',
   'auth.needsAllGroups': '需要能看到所有分组的用户或令牌：{method} 会列出每个分组的对象',
+  'auth.peopleOnly': '{method} 须由人来决定：请登录，或使用具有该权限的用户的个人令牌（执行器组的令牌、执行器令牌和 API 令牌都不可以）',
   'auth.viewerReadOnly': '访客只能查看（{method}）',
   'auth.groupNotGranted': '未授予你执行器分组 {groupId}（{method}）',
   'auth.addressNotRegistered':

@@ -4,7 +4,7 @@ import type { enDirectoryMessages } from '../../../shared/messages/en-directory'
 export const zhCNDirectoryMessages: Record<keyof typeof enDirectoryMessages, string> = {
   'directory.disabled': '你的用户已在 JobDesk 中被停用；请联系管理员',
   'directory.noRole': '目录没有给你任何 JobDesk 角色（不在任何已映射的组中）；请联系管理员',
-  'directory.notFound': '目录中已没有此用户；其会话已结束',
+  'directory.notFound': '目录中已没有此用户；其会话已结束，个人令牌已暂停，待其再次登录后恢复',
   'directory.unavailable': '无法连接目录服务；请重试或联系管理员',
   'directory.nameTaken': "'{name}' 已是另一种来源（{source}）的 JobDesk 用户；请联系管理员",
   'directory.required': '请通过公司目录登录：本地密码已关闭（应急管理员除外）',

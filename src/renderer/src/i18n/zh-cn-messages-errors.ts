@@ -16,6 +16,8 @@ export const zhCNErrorMessages: Record<keyof typeof enErrorMessages, string> = {
   'glue.beanHasNoSource': 'BEAN 任务没有 GLUE 源码；请先修改其 GLUE 类型',
 
   'cluster.fenced': '节点“{node}”失去了租约：集群已将其视为宕机并接管了它的工作；它会在一秒内以新的纪元重新加入，请稍后重试',
+  'cluster.lapsed': '节点“{node}”无法确认其租约：它上次续约已超时 {lateMs} 毫秒（节点或数据库较慢）；没有节点接管它的工作，下次续约成功后它会继续工作',
+  'cluster.notJoined': '节点“{node}”目前不是集群成员（其加入尚未完成）；请一秒后重试',
   'group.notFound': '执行器分组 {id} 不存在',
   'group.appNameTaken': '“{appName}”已是分组 {id} 的 AppName',
   'group.reservedName': '“{appName}”为 JobDesk 内置执行器保留',

@@ -12,6 +12,7 @@ export const zhCNHookMessages: Record<keyof typeof enHookMessages, string> = {
   'hook.replayed': '此签名已被使用过：每个请求只接受一次',
   'hook.rateLimited': '超出触发 URL 的限额：每 {seconds} 秒最多 {max} 个请求',
   'hook.badBody': '请求体不是带可选文本 "param" 的 JSON 对象：{detail}',
+  'hook.bodyTooLarge': '请求体超过 {max} 字节：不读取直接拒绝',
   'hook.lockedOut': '来自此地址的被拒请求过多：{seconds} 秒内不读取直接拒绝',
   'hook.triggerFailed': '未能启动运行：{detail}',
 }

@@ -8,6 +8,7 @@ import {
   linkNodes,
   misplacedReferences,
   newFlowDraft,
+  placementProblems,
   referencedKeys,
   removeNode,
   renameNode,
@@ -148,6 +149,13 @@ describe('references', () => {
     expect(misplacedReferences(etl(), 'load')).toEqual([])
     expect(misplacedReferences(unlinkNodes(etl(), 'extract', 'transform'), 'load')).toEqual(['extract'])
     expect(misplacedReferences(removeNode(etl(), 'transform'), 'load')).toEqual(['transform', 'extract'])
+  })
+
+  it("says where a JSON parameter puts a reference in a key, as the core's coded message naming the node", () => {
+    const keyed = updateNode(etl(), 'load', { param: '{"url":"http://h/","${nodes.extract.output}":1}' })
+    expect(placementProblems(keyed, 'load')).toEqual([{ code: 'flow.referenceAsKey', params: { node: 'load', ref: '${nodes.extract.output}', offset: 21 } }])
+    expect(placementProblems(updateNode(etl(), 'load', { param: '{"url":"http://h/?q=${nodes.extract.output}"}' }), 'load')).toEqual([])
+    expect(placementProblems(etl(), 'load')).toEqual([])
   })
 })
 

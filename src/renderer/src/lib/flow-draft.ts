@@ -8,6 +8,7 @@ import {
   type FlowNodeDef,
   type FlowSettings,
 } from '../../../shared/flow-types'
+import { layoutParam, placementMessage, referencesIn, renameOutputReferences } from '../../../shared/flow-references'
 import { ancestorsOf, cycleClosedBy } from './flow-graph'
 
 /**
@@ -145,16 +146,9 @@ export function removeNode(definition: FlowDefinition, key: string): FlowDefinit
   }
 }
 
-/** The text a parameter uses for a node's output. */
-export function outputReference(key: string): string {
-  return `\${nodes.${key}.output}`
-}
-
-const OUTPUT_REFERENCE = /\$\{nodes\.([a-z][a-z0-9_-]*)\.output\}/g
-
-/** The keys whose output `param` uses, each once, in order of first use. */
+/** The keys whose output `param` uses, each once, in order of first use (the core's grammar: src/shared/flow-references.ts). */
 export function referencedKeys(param: string): string[] {
-  return [...new Set([...param.matchAll(OUTPUT_REFERENCE)].map((match) => match[1]))]
+  return [...new Set(referencesIn(param).flatMap(({ reference }) => (reference?.kind === 'nodeOutput' ? [reference.key] : [])))]
 }
 
 export type RenameResult = { ok: true; definition: FlowDefinition } | { ok: false; reason: 'pattern' | 'taken' }
@@ -171,7 +165,7 @@ export function renameNode(definition: FlowDefinition, from: string, to: string)
   const nodes = definition.nodes.map((node): FlowNodeDef => {
     const key = renamed(node.key)
     if (isApprovalNode(node) || node.param === undefined) return { ...node, key }
-    const param = node.param.replace(OUTPUT_REFERENCE, (whole, used: string) => (used === from ? outputReference(to) : whole))
+    const param = renameOutputReferences(node.param, from, to)
     return { ...node, key, param }
   })
   const edges = definition.edges.map((edge) => ({ from: renamed(edge.from), to: renamed(edge.to) }))
@@ -203,4 +197,16 @@ export function misplacedReferences(definition: FlowDefinition, key: string): st
   if (!node || isApprovalNode(node) || !node.param) return []
   const before = new Set(ancestorsOf(definition.edges, key))
   return referencedKeys(node.param).filter((used) => !before.has(used))
+}
+
+/**
+ * Where node `key`'s parameter puts a reference a value could turn into structure (in a key of a
+ * JSON parameter, where it would choose a request's target, or where the JSON would not parse; in
+ * text at all when `readsRequest`: its job's handler reads the parameter as a request), as the
+ * core's coded messages: the core refuses such a flow at save, and the editor says so while it is written.
+ */
+export function placementProblems(definition: FlowDefinition, key: string, readsRequest = false): ReturnType<typeof placementMessage>[] {
+  const node = definition.nodes.find((candidate) => candidate.key === key)
+  if (!node || isApprovalNode(node) || !node.param) return []
+  return layoutParam(node.param, readsRequest).problems.map((problem) => placementMessage(problem, key))
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../../../kernel/clock'
 import type { Logger } from '../../../kernel/logger'
 import { logDateDir, runLogPath } from '../log-format'
 import { countLines, pageLogParts, type LogText } from '../log-page'
+import { withLostLines, withOwedMarker } from '../lost-lines'
 import { RunLogReader } from '../run-log-reader'
 import type { RunLog, RunLogChanged, RunLogStore } from '../run-log-store'
 import { RunLogWriter } from '../run-log-writer'
@@ -139,7 +140,7 @@ export class PackedRunLogStore implements RunLogStore {
   async read(logId: number, logDateTimeMs: number, fromLineNum: number): Promise<LogPage | null> {
     const path = runLogPath(this.options.logDir, logDateTimeMs, logId)
     await this.writer.flushPath(path)
-    const file = await this.reader.readLines(path, fromLineNum)
+    const file = withOwedMarker(await this.reader.readLines(path, fromLineNum), this.writer.owedMarker(path), fromLineNum)
     const day = this.dayFor(logDateDir(logDateTimeMs))
     const held = await day.prepareLookup(logId)
     // From here to the block reads nothing yields: blocks and memory are one consistent snapshot.
@@ -153,7 +154,7 @@ export class PackedRunLogStore implements RunLogStore {
     if (!file && blocks.length === 0 && memory.length === 0) return null
     const linesBefore = file?.totalLines ?? 0
     const packed = await readBlocks(blocks, Math.max(1, fromLineNum) - 1 - linesBefore)
-    return pageLogParts([...packed, ...memory], fromLineNum, linesBefore, file?.text ?? '')
+    return withLostLines(pageLogParts([...packed, ...memory], fromLineNum, linesBefore, file?.text ?? ''), this.writer.lostLines(logId))
   }
 
   forgetDays(days: readonly string[]): void {

@@ -102,6 +102,11 @@ export function AuditPage() {
                 <Badge color={OUTCOME_COLOR[entry.outcome]} variant="light">
                   {t(`auditOutcome.${entry.outcome}`)}
                 </Badge>
+                {entry.count > 1 && (
+                  <Text span size="xs" c="dimmed" ml={4} data-testid="audit-count">
+                    {t('audit.repeated', { n: entry.count })}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{groupName(entry.groupId)}</Table.Td>
               <Table.Td>

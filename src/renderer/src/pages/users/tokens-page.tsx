@@ -36,6 +36,13 @@ export function TokensPage() {
   const state = (token: ApiTokenView) => {
     if (token.revokedAtMs > 0) return <Badge color="gray">{t('tokens.revoked')}</Badge>
     if (token.expiresAtMs > 0 && token.expiresAtMs <= Date.now()) return <Badge color="orange">{t('tokens.expired')}</Badge>
+    // Its owner is no longer found in the directory: it works again once they sign in with a role.
+    if (token.suspendedAtMs > 0)
+      return (
+        <Badge color="yellow" title={t('tokens.suspendedHint')}>
+          {t('tokens.suspended')}
+        </Badge>
+      )
     return <Badge color="teal">{t('tokens.active')}</Badge>
   }
 

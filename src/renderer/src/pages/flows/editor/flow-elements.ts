@@ -1,7 +1,7 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
 import type { FlowDefinition, TriggerRule } from '../../../../../shared/flow-types'
 import type { Point } from '../../../lib/dag-layout'
-import { isApprovalNode, misplacedReferences } from '../../../lib/flow-draft'
+import { isApprovalNode, misplacedReferences, placementProblems } from '../../../lib/flow-draft'
 import { FLOW_LAYOUT } from '../../../lib/flow-layout'
 
 /** What is selected on the canvas: one node, one link, or nothing. */
@@ -84,7 +84,7 @@ export function buildFlowNodes({ definition, positions, jobName, selection, cycl
           jobId: approval ? null : node.jobId,
           missingJob: !approval && name === undefined,
           triggerRule: node.triggerRule ?? 'all_success',
-          problem: misplacedReferences(definition, node.key).length > 0,
+          problem: misplacedReferences(definition, node.key).length > 0 || placementProblems(definition, node.key).length > 0,
           onCycle: onCycle.has(node.key),
         },
       },

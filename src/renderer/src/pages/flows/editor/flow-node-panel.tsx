@@ -1,10 +1,11 @@
 import { Button, Card, CloseButton, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core'
 import type { Dispatch } from 'react'
 import type { FlowNodeDef } from '../../../../../shared/flow-types'
+import { readsParamAsRequest } from '../../../../../shared/flow-references'
 import { JobSelect } from '../../../components/job-select'
 import { useJobsOf } from '../../../components/use-jobs-of'
 import { useT } from '../../../i18n/use-t'
-import { isApprovalNode, misplacedReferences, type FlowDraft, type NodePatch } from '../../../lib/flow-draft'
+import { isApprovalNode, misplacedReferences, placementProblems, type FlowDraft, type NodePatch } from '../../../lib/flow-draft'
 import { ancestorsOf, childrenOf, parentsOf } from '../../../lib/flow-graph'
 import type { FlowEditorAction } from './flow-editor-state'
 import { NodeKeyField } from './node-key-field'
@@ -26,6 +27,7 @@ export function FlowNodePanel({ draft, node, dispatch }: FlowNodePanelProps) {
   const parents = parentsOf(draft.edges, key)
   const children = childrenOf(draft.edges, key)
   const approval = isApprovalNode(node)
+  const nodeJob = approval ? undefined : jobsById.get(node.jobId)
   return (
     <Card withBorder className="jd-flow-panel" data-testid="flow-node-panel" data-key={key}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -74,6 +76,7 @@ export function FlowNodePanel({ draft, node, dispatch }: FlowNodePanelProps) {
             onChange={(value) => patch({ param: value === '' ? undefined : value })}
             ancestors={ancestorsOf(draft.edges, key)}
             misplaced={misplacedReferences(draft, key)}
+            placement={placementProblems(draft, key, nodeJob !== undefined && readsParamAsRequest(nodeJob))}
           />
         )}
         <Text size="xs" c="dimmed" data-testid="flow-node-parents">

@@ -1,7 +1,8 @@
 import { Code, Group, Stack, Text, Textarea, UnstyledButton } from '@mantine/core'
 import { useRef } from 'react'
-import { useT } from '../../../i18n/use-t'
-import { outputReference } from '../../../lib/flow-draft'
+import { renderMessage, type MessageLike } from '../../../i18n/server-text'
+import { useLanguage, useT } from '../../../i18n/use-t'
+import { outputReference } from '../../../../../shared/flow-references'
 
 const FLOW_PARAM = '${flow.param}'
 
@@ -12,14 +13,17 @@ interface ParamFieldProps {
   ancestors: readonly string[]
   /** Keys it uses that do not run before it. */
   misplaced: readonly string[]
+  /** References standing where a value could become structure (the core's coded messages). */
+  placement: readonly MessageLike[]
 }
 
 /**
  * A job node's parameter, with the references it may use listed under it (click one to insert it
  * where the cursor is): `${flow.param}` and the output of each node that runs before it.
  */
-export function ParamField({ value, onChange, ancestors, misplaced }: ParamFieldProps) {
+export function ParamField({ value, onChange, ancestors, misplaced, placement }: ParamFieldProps) {
   const t = useT()
+  const language = useLanguage()
   const input = useRef<HTMLTextAreaElement>(null)
   const insert = (text: string) => {
     const field = input.current
@@ -46,7 +50,11 @@ export function ParamField({ value, onChange, ancestors, misplaced }: ParamField
         maxRows={6}
         classNames={{ input: 'jd-mono' }}
         spellCheck={false}
-        error={misplaced.length > 0 ? t('flowEditor.paramMisplaced', { keys: misplaced.join(', ') }) : undefined}
+        error={
+          misplaced.length > 0
+            ? t('flowEditor.paramMisplaced', { keys: misplaced.join(', ') })
+            : (placement.map((m) => renderMessage(language, m)).find(Boolean) ?? undefined)
+        }
         data-testid="flow-node-param"
       />
       <Text size="xs" c="dimmed">

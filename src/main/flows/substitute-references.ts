@@ -1,0 +1,83 @@
+import { FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
+import { layoutParam, type FlowReference, type PlacementProblem, type ReferencePlace } from '../../shared/flow-references'
+import { cutToUtf8Bytes } from '../../shared/utf8-bytes'
+
+/**
+ * The one place a flow's values are put into a node's parameter. Values come from executors (a
+ * node's output) and trigger URLs (the run's parameter), so each goes in with the escaping of the
+ * place it lands (src/shared/flow-references.ts says where that is): a hostile value can change a
+ * value of the parameter, never a field, a method, a URL's host or a header. Every value is at most
+ * FLOW_VALUE_MAX_BYTES of UTF-8; a longer one is cut, and the cut is told, so a node never gets a
+ * silently shortened value.
+ */
+
+export interface ParamSources {
+  /** The run's `${flow.param}`. */
+  flowParam: string
+  /** A node's output, or undefined when it has none (it did not run, or is no node of the flow). */
+  outputOf: (key: string) => string | undefined
+}
+
+/** A value passed on cut: the reference as written and the value's length in bytes before the cut. */
+export interface ValueCut {
+  ref: string
+  fromBytes: number
+}
+
+export type Substitution = { ok: true; value: string; cut: ValueCut[] } | { ok: false; problem: PlacementProblem }
+
+function valueOf(reference: FlowReference, sources: ParamSources): string {
+  switch (reference.kind) {
+    case 'flowParam':
+      return sources.flowParam
+    case 'nodeOutput':
+      return sources.outputOf(reference.key) ?? ''
+  }
+}
+
+/**
+ * The parameter a node's run gets: each flow reference replaced by its value, escaped for its
+ * place; a node without output gives ''. A `${…}` that is no flow reference stays as written. A
+ * parameter whose references cannot be placed (a definition saved before the rule, or a job whose
+ * handler now reads its parameter as a request: `readsRequest`) is refused, not sent. `cut` names
+ * each reference whose value was cut, once.
+ */
+export function substituteReferences(template: string, sources: ParamSources, readsRequest = false): Substitution {
+  const layout = layoutParam(template, readsRequest)
+  if (layout.problems.length > 0) return { ok: false, problem: layout.problems[0] }
+  const cuts = new Map<string, number>()
+  let value = ''
+  let from = 0
+  for (const at of layout.placed) {
+    const raw = valueOf(at.reference, sources)
+    const { text, bytes } = cutToUtf8Bytes(raw, FLOW_VALUE_MAX_BYTES)
+    if (text !== raw) cuts.set(at.ref, bytes)
+    value += template.slice(from, at.start) + escapeFor(at.place, text)
+    from = at.end
+  }
+  value += template.slice(from)
+  return { ok: true, value, cut: [...cuts].map(([ref, fromBytes]) => ({ ref, fromBytes })) }
+}
+
+function escapeFor(place: ReferencePlace, text: string): string {
+  switch (place) {
+    case 'text':
+      return text
+    case 'jsonString':
+      return jsonStringContent(text)
+    case 'jsonValue':
+      return `"${jsonStringContent(text)}"`
+  }
+}
+
+/**
+ * `text` as the inside of a JSON string: quotes, backslashes and control characters escaped
+ * (JSON.stringify, which also escapes a lone surrogate), and `<`, `>`, `&`, U+2028 and U+2029 as
+ * `\uXXXX` too, so a value that says `</script>` is inert in whatever page or script shows the
+ * parameter. JSON reads the escapes back as the same characters.
+ */
+export function jsonStringContent(text: string): string {
+  return JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}

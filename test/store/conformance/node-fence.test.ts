@@ -1,0 +1,81 @@
+import { expect, it } from 'vitest'
+import type { ClusterNode, NodeLease } from '../../../src/main/domain/nodes'
+import { openStore } from '../../../src/main/store/open-store'
+import type { Store } from '../../../src/main/store/store'
+import { onServer } from '../../support/db-servers'
+import { waitFor } from '../../support/wait-for'
+import { Gate, storeSuite, T0, type StoreFixture } from './store-fixture'
+
+const node = (nodeId: string): Omit<ClusterNode, 'epoch' | 'clockSkewMs'> => ({
+  nodeId,
+  nodeName: nodeId,
+  embeddedAddress: '',
+  adminUrl: '',
+  startedAtMs: T0,
+  heartbeatAtMs: T0,
+  leaseUntilMs: T0 + 3000,
+})
+
+const joinAs = async (store: Store, nodeId: string): Promise<NodeLease> => ({ nodeId, epoch: await store.transaction((tx) => tx.nodes.join(node(nodeId))) })
+
+/** A transaction of the node that proves its fence and stays open until `release` opens. */
+function openFencedTransaction(store: Store, lease: NodeLease): { proved: Gate; release: Gate; done: Promise<boolean> } {
+  const proved = new Gate()
+  const release = new Gate()
+  const done = store.transaction(async (tx) => {
+    const held = await tx.nodes.holdsFence(lease)
+    proved.open()
+    await release.reached
+    return held
+  })
+  return { proved, release, done }
+}
+
+/** Statements of this database waiting for a row lock, as the server reports them. */
+async function lockWaits(f: StoreFixture): Promise<number> {
+  const sql =
+    f.engine === 'postgres' ? 'SELECT COUNT(*) AS n FROM pg_locks WHERE NOT granted' : 'SELECT COUNT(*) AS n FROM information_schema.INNODB_LOCK_WAITS'
+  const [row] = (await onServer(f.database, sql)) as { n: number | string }[]
+  return Number(row.n)
+}
+
+// SQLite has one writer per file: a renewal and a take-over queue behind any open transaction there, by design.
+storeSuite(
+  'the node fence apart from the lease',
+  (f) => {
+    it("renews the lease while the node's own fenced transactions hold every pooled connection", async () => {
+      const store = await openStore(f.database.url, { maxConnections: 2 })
+      try {
+        const lease = await joinAs(store, 'a')
+        const open = [openFencedTransaction(store, lease), openFencedTransaction(store, lease)]
+        await Promise.all(open.map((tx) => tx.proved.reached))
+        // Both pooled connections are in the transactions; the renewal has its own and lands at once.
+        expect(await store.renewals.nodes.heartbeat(lease, T0 + 1000, T0 + 4000)).toBe(true)
+        const seen = await f.store.nodes.list()
+        expect(seen.map((n) => [n.nodeId, n.leaseUntilMs])).toEqual([['a', T0 + 4000]])
+        for (const tx of open) tx.release.open()
+        expect(await Promise.all(open.map((tx) => tx.done))).toEqual([true, true])
+      } finally {
+        await store.close()
+      }
+    })
+
+    it('makes a take-over wait for the dead node’s open transaction, and a transaction after it find the fence gone', async () => {
+      const lease = await joinAs(f.store, 'a')
+      const taker = await f.another()
+      const open = openFencedTransaction(f.store, lease)
+      await open.proved.reached
+      let taken: boolean | null = null
+      const takeOver = taker.transaction((tx) => tx.nodes.removeExpired(lease, T0 + 3001)).then((result) => (taken = result))
+      await waitFor('the take-over to wait for the fence row', async () => (await lockWaits(f)) > 0)
+      expect(taken).toBeNull()
+      open.release.open()
+      expect(await open.done).toBe(true)
+      await takeOver
+      expect(taken).toBe(true)
+      expect(await f.store.transaction((tx) => tx.nodes.holdsFence(lease))).toBe(false)
+      expect(await f.store.renewals.nodes.heartbeat(lease, T0 + 4000, T0 + 7000)).toBe(false)
+    })
+  },
+  ['postgres', 'mysql'],
+)
