@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import type { ClusterNode, NodeLease } from '../../../src/main/domain/nodes'
 import { openStore } from '../../../src/main/store/open-store'
+import { IDLE_TRANSACTION_LIMIT_MS } from '../../../src/main/store/sql/idle-transaction-limit'
 import type { Store } from '../../../src/main/store/store'
 import { onServer } from '../../support/db-servers'
 import { waitFor } from '../../support/wait-for'
@@ -83,6 +84,21 @@ storeSuite(
       expect(await f.store.transaction((tx) => tx.nodes.holdsFence(lease))).toBe(false)
       expect(await f.store.renewals.nodes.heartbeat(lease, T0 + 4000, T0 + 7000)).toBe(false)
     })
+
+    it('ends a fenced transaction left idle past the limit, so a node paused inside one cannot hold its own take-over', async () => {
+      const lease = await joinAs(f.store, 'a')
+      const taker = await f.another()
+      // The node proves its fence and is paused before its next statement (never released here).
+      const paused = openFencedTransaction(f.store, lease)
+      await paused.proved.reached
+      const startedMs = Date.now()
+      expect(await taker.transaction((tx) => tx.nodes.removeExpired(lease, T0 + 3001))).toBe(true)
+      expect(Date.now() - startedMs).toBeGreaterThanOrEqual(IDLE_TRANSACTION_LIMIT_MS - 1000)
+      // Resumed, its transaction cannot commit as if nothing happened: the server ended it, and a
+      // retry finds the fence gone.
+      paused.release.open()
+      expect(await paused.done.catch(() => 'ended by the server')).not.toBe(true)
+    }, 60_000)
   },
   ['postgres', 'mysql'],
 )

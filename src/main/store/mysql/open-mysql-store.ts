@@ -3,6 +3,7 @@ import { DatabaseOpenError } from '../database-open-error'
 import { connectError, type ServerTarget } from '../database-url'
 import { EventRepo } from '../event-repo'
 import { migrateServer, type MigrationSession } from '../server-migrations'
+import { IDLE_TRANSACTION_LIMIT_MS } from '../sql/idle-transaction-limit'
 import { PooledStore, type OpenTransaction, type PoolDriver, type PoolOptions as StorePoolOptions } from '../sql/pooled-store'
 import type { Store } from '../store'
 import { TableEventChannel } from '../table-event-channel'
@@ -53,11 +54,18 @@ export async function openMysqlStore(target: ServerTarget, options: StorePoolOpt
   }
 }
 
-/** A pool whose every connection gets SESSION_SETUP as it opens. */
+/**
+ * MariaDB's limit on a transaction idle between statements (./sql/idle-transaction-limit.ts).
+ * MySQL does not know the variable and refuses it: that refusal is expected and the connection kept.
+ */
+const IDLE_TRANSACTION_SETUP = `SET SESSION idle_transaction_timeout = ${Math.ceil(IDLE_TRANSACTION_LIMIT_MS / 1000)}`
+
+/** A pool whose every connection gets SESSION_SETUP (and, on MariaDB, the idle-transaction limit) as it opens. */
 function sessionPool(options: PoolOptions): Pool {
   const pool = mysql.createPool(options)
   pool.pool.on('connection', (connection) => {
     for (const sql of SESSION_SETUP) connection.query(sql, (error: Error | null) => error && connection.destroy())
+    connection.query(IDLE_TRANSACTION_SETUP, () => undefined)
   })
   return pool
 }

@@ -2,6 +2,7 @@ import pg from 'pg'
 import { DatabaseOpenError } from '../database-open-error'
 import { connectError, type ServerTarget } from '../database-url'
 import { migrateServer, type MigrationSession } from '../server-migrations'
+import { IDLE_TRANSACTION_LIMIT_MS } from '../sql/idle-transaction-limit'
 import { PooledStore, type OpenTransaction, type PoolDriver, type PoolOptions } from '../sql/pooled-store'
 import type { Store } from '../store'
 import { PostgresConnection, toPositional } from './postgres-connection'
@@ -37,7 +38,12 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
     connectionTimeoutMillis: 10_000,
     application_name: 'jobdesk',
   }
-  const pool = new pg.Pool({ ...clientConfig, max: options.maxConnections ?? 10, idleTimeoutMillis: 30_000 })
+  const pool = new pg.Pool({
+    ...clientConfig,
+    max: options.maxConnections ?? 10,
+    idleTimeoutMillis: 30_000,
+    idle_in_transaction_session_timeout: IDLE_TRANSACTION_LIMIT_MS,
+  })
   // An idle connection the server dropped: the pool discards it and opens another when needed.
   pool.on('error', () => undefined)
   // The lease renewals' one connection (Store.renewals), kept open (no idle timeout): a renewal
