@@ -4,14 +4,12 @@ import { CliError, EXIT } from '../cli-error'
 import type { Out } from '../output'
 import type { ServerClient } from '../server-client'
 import { findFlow, findJob, runId } from './lookup'
+import { followPauseMs } from './follow-pace'
 
 /** How `logs --follow` waits between looks: the process's timers, or a test's. */
 export interface Pause {
   (ms: number): Promise<void>
 }
-
-/** How often `logs --follow` asks for new lines while the run runs. */
-export const FOLLOW_POLL_MS = 500
 
 /** `jobdesk trigger JOB [--param P] [--address A]`: runs the job once and prints the run id (one per shard of a broadcast). */
 export async function triggerCommand(client: ServerClient, out: Out, ref: string, options: { param?: string; address?: string[] }): Promise<number> {
@@ -69,7 +67,7 @@ export async function logsCommand(client: ServerClient, out: Out, ref: string, o
     sayLost()
     return EXIT.ok
   }
-  for (;;) {
+  for (let looks = 0; ; looks++) {
     const run = await client.call<JobRun>('getRun', { id: logId })
     const status = runStatus(run)
     await readNew()
@@ -78,6 +76,6 @@ export async function logsCommand(client: ServerClient, out: Out, ref: string, o
       out.error(`run ${logId} ${status}${run.handleMsg && status === 'failed' ? `: ${run.handleMsg.split('\n')[0]}` : ''}\n`)
       return status === 'success' ? EXIT.ok : EXIT.differs
     }
-    await pause(FOLLOW_POLL_MS)
+    await pause(followPauseMs(looks))
   }
 }
