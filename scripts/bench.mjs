@@ -4,7 +4,7 @@
 //   npm run bench                      full sizes (docs/benchmarks.md's; B8 runs 10 minutes)
 //   npm run bench -- --quick           every benchmark at a small size (a broken one is noticed; figures not judged)
 //   npm run bench -- b3 b10            only the benchmarks whose file name contains one of these
-//   npm run bench -- --table [--write] the latest results as the README's table (--write puts it in README.md)
+//   npm run bench -- --table [--write] the latest results as docs/benchmarks.md's table (--write puts it there)
 //   --no-build                         use out/ as it is (default: rebuild when src/ is newer)
 //   --strict                           exit 1 when a target is missed by more than 25 % (default: only when a benchmark fails to run)
 //   --before DIR[,DIR…]                earlier builds (a built checkout of an earlier commit) run beside today's, passed to

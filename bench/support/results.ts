@@ -3,7 +3,7 @@
  * and the whole run written as JSON to bench/results/<full|quick>/<key>.json (gitignored) when run
  * by the suite (`npm run bench`, which sets BENCH_SUITE=1), else to bench/results/adhoc/ — so neither
  * a quick run nor a benchmark run by hand with its own options overwrites the suite's full-size
- * figures, which `npm run bench -- --table` (bench/results-table.ts) turns into the README's table.
+ * figures, which `npm run bench -- --table` (bench/results-table.ts) turns into the table of docs/benchmarks.md.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, totalmem } from 'node:os'

@@ -1,4 +1,4 @@
-// An example handler module for JobDesk (see the README, "Writing a handler"): copy it into
+// An example handler module for JobDesk (see docs/handlers.md, "Writing a handler"): copy it into
 // <data-dir>/handlers/ (the desktop app and headless mode) or a folder given to the agent with
 // --handlers, and give a BEAN job the handler name `folderSize` or `shardedCleanup`.
 import { readdir, stat } from 'node:fs/promises'

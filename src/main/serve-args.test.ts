@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { SERVE_OPTIONS, SERVE_USAGE } from './serve-args'
 
 const flags = Object.keys(SERVE_OPTIONS).map((name) => `--${name}`)
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-/** README's "Headless mode" section: its usage block and its table of flags. */
-const section = readme.slice(readme.indexOf('## Headless mode'), readme.indexOf('\n## ', readme.indexOf('## Headless mode') + 1))
+/** docs/headless.md: its usage block and its table of flags. */
+const section = readFileSync(new URL('../../docs/headless.md', import.meta.url), 'utf8')
 const mentioned = (text: string) => new Set(text.match(/--[a-z][a-z-]*/g) ?? [])
 
 describe('serve flags', () => {
@@ -14,7 +13,7 @@ describe('serve flags', () => {
     expect(flags.filter((flag) => !usage.has(flag))).toEqual([])
   })
 
-  it('are all in the README, which names no flag the parser does not take', () => {
+  it('are all in docs/headless.md, which names no flag the parser does not take', () => {
     const documented = mentioned(section)
     expect(flags.filter((flag) => !documented.has(flag))).toEqual([])
     expect([...documented].filter((flag) => !flags.includes(flag))).toEqual([])

@@ -2,7 +2,7 @@
  * Headless mode's flags: `npm run serve -- [--port P] [--host H] [--data-dir D] …`, the scheduler,
  * the embedded executor and the console under plain Node, for an on-prem server without a desktop.
  * Kept apart from serve.ts (which starts the server when loaded) so a test can hold the usage text,
- * the parser and the README to one list.
+ * the parser and docs/headless.md to one list.
  */
 export const SERVE_OPTIONS = {
   port: { type: 'string', default: '8080' },

@@ -1,6 +1,6 @@
 /**
  * Trigger URLs (signed inbound webhooks): `POST /hooks/<id>` starts a run of a job or a flow when
- * the request is signed with the hook's secret (docs: README "Trigger URLs", docs/trust.md).
+ * the request is signed with the hook's secret (docs/trigger-urls.md, docs/trust.md).
  */
 
 /** What a hook starts: a job's run or a flow's run. */

@@ -74,5 +74,5 @@ Put ES modules (.mjs, or .js) here; every exported function is a handler a BEAN 
     return 'done'
   }
 
-JobDesk picks up added or changed modules without a restart. See the README's "Writing a handler".
+JobDesk picks up added or changed modules without a restart. See docs/handlers.md, "Writing a handler".
 `

@@ -16,7 +16,7 @@ export type HookScheme = 'jobdesk' | 'github' | 'gitea' | 'gitlab'
 export const HOOK_CLOCK_SKEW_MS = 5 * 60_000
 /**
  * How long a Git provider's signature (or GitLab's delivery id) is remembered as used: they carry
- * no timestamp, so this is all the replay protection they get (docs: README "Trigger URLs").
+ * no timestamp, so this is all the replay protection they get (docs/trigger-urls.md).
  */
 export const GIT_DELIVERY_MEMORY_MS = 30 * 86_400_000
 

@@ -83,7 +83,7 @@ export const OPEN_API_BODIES = {
   retryFlowRun: byId,
   killFlowRun: byId,
   decideApproval: z.strictObject({ flowRunId: id, key: flowNodeKey, approve: z.boolean(), comment: z.string().max(FLOW_VALUE_MAX_BYTES).optional() }),
-  // Trigger URLs (README "Trigger URLs"): a job's ({ jobId }) or a flow's ({ flowId }).
+  // Trigger URLs (docs/trigger-urls.md): a job's ({ jobId }) or a flow's ({ flowId }).
   createHook: hookTarget,
   listHooks: hookTarget,
   removeHook: z.strictObject({ id: hookId }),

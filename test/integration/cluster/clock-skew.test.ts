@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { releasedOwnerOf } from '../../../src/main/cluster/node-membership'
 import { ensureEmbeddedGroup } from '../../../src/main/definitions/seed-demo'
 import { storedJobOf } from '../../../src/main/store/job-repo'
-import { openStore } from '../../../src/main/store/open-store'
 import type { Store } from '../../../src/main/store/store'
 import { databaseNumber, databaseRows } from '../../support/database-rows'
-import { withDatabase, type TestDatabase } from '../../support/db-servers'
 import { jobInput } from '../../support/job-input'
+import { storesPerTest } from '../../support/stores-per-test'
 import { schedulingNode, type SchedulingNode } from '../../support/scheduling-node'
 
 const T0 = 1_767_225_600_000 // 2026-01-01T00:00:00Z, on a second
@@ -45,20 +44,8 @@ async function second(nodes: readonly SkewedNode[], atMs: number): Promise<void>
 const skewOf = async (store: Store, nodeId: string) => (await store.nodes.list()).find((n) => n.nodeId === nodeId)?.clockSkewMs
 
 describe.each(['postgres', 'mysql'] as const)("nodes on %s measured against the database server's clock (the test's clock standing in)", (engine) => {
-  let database: TestDatabase
-  const stores: Store[] = []
-  const open = async () => {
-    const store = await openStore(database.url)
-    stores.push(store)
-    return store
-  }
-  beforeEach(async () => {
-    database = await withDatabase(engine)
-  })
-  afterEach(async () => {
-    await Promise.allSettled(stores.splice(0).map((store) => store.close()))
-    await database.drop()
-  })
+  const db = storesPerTest(engine)
+  const open = () => db.open()
 
   it('a node 2 s ahead is reported in its row and plans and fires nothing; the other node fires every second of every job, none early', async () => {
     const startMs = T0 + 1000
@@ -82,7 +69,7 @@ describe.each(['postgres', 'mysql'] as const)("nodes on %s measured against the 
     const lastMs = startMs + (seconds - 1) * 1000
     // Every second of every job once (the right node wrote them), stamped no earlier than its time.
     const runs = await databaseRows<{ s: unknown; t: unknown; node: string }>(
-      database,
+      db.database,
       `SELECT schedule_time AS s, trigger_time AS t, trigger_node AS node FROM job_log WHERE schedule_time <= ${lastMs}`,
     )
     expect(runs).toHaveLength(20 * seconds)
@@ -104,7 +91,7 @@ describe.each(['postgres', 'mysql'] as const)("nodes on %s measured against the 
       await second([drifting], startMs + s * 1000)
       await second([steady], startMs + s * 1000)
     }
-    const planned = await databaseNumber(database, "SELECT COUNT(*) FROM job_ring WHERE node_id = 'drifting'")
+    const planned = await databaseNumber(db.database, "SELECT COUNT(*) FROM job_ring WHERE node_id = 'drifting'")
     expect(planned).toBeGreaterThan(0)
     const writtenBefore = drifting.node.runsWritten()
 
@@ -112,11 +99,11 @@ describe.each(['postgres', 'mysql'] as const)("nodes on %s measured against the 
     drifting.offsetMs = 2000
     await second([drifting], startMs + 2000)
     expect(drifting.node.membership.leads()).toBe(false)
-    expect(await databaseNumber(database, "SELECT COUNT(*) FROM job_ring WHERE node_id = 'drifting'")).toBe(0)
-    expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_ring WHERE node_id = '${releasedOwnerOf('drifting')}'`)).toBeGreaterThan(0)
+    expect(await databaseNumber(db.database, "SELECT COUNT(*) FROM job_ring WHERE node_id = 'drifting'")).toBe(0)
+    expect(await databaseNumber(db.database, `SELECT COUNT(*) FROM job_ring WHERE node_id = '${releasedOwnerOf('drifting')}'`)).toBeGreaterThan(0)
     // The steady node's beat in the same second takes them over and fires them.
     await second([steady], startMs + 2000)
-    expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_ring WHERE node_id = '${releasedOwnerOf('drifting')}'`)).toBe(0)
+    expect(await databaseNumber(db.database, `SELECT COUNT(*) FROM job_ring WHERE node_id = '${releasedOwnerOf('drifting')}'`)).toBe(0)
     for (let s = 3; s < 5; s++) await second([steady, drifting], startMs + s * 1000)
     expect(drifting.node.runsWritten()).toBe(writtenBefore)
 
@@ -126,24 +113,25 @@ describe.each(['postgres', 'mysql'] as const)("nodes on %s measured against the 
     await second([steady], startMs + 5000)
     expect(drifting.node.membership.leads()).toBe(true)
     // Its scan plans again (fires 5 s ahead: they are in its part of the ring).
-    expect(await databaseNumber(database, "SELECT COUNT(*) FROM job_ring WHERE node_id = 'drifting'")).toBeGreaterThan(0)
+    expect(await databaseNumber(db.database, "SELECT COUNT(*) FROM job_ring WHERE node_id = 'drifting'")).toBeGreaterThan(0)
     for (let s = 6; s < 8; s++) await second([steady, drifting], startMs + s * 1000)
     expect(await skewOf(first, 'drifting')).toBe(0)
 
     const lastMs = startMs + 7000
     const perFire = await databaseRows<{ n: unknown; k: unknown }>(
-      database,
+      db.database,
       `SELECT n, COUNT(*) AS k FROM (SELECT COUNT(*) AS n FROM job_log WHERE schedule_time <= ${lastMs} GROUP BY job_id, schedule_time) per_fire GROUP BY n`,
     )
     // Every (job, second) once: 40 jobs × 8 seconds, none twice.
     expect(perFire.map((r) => [Number(r.n), Number(r.k)])).toEqual([[1, 40 * 8]])
-    const early = await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE schedule_time <= ${lastMs} AND trigger_time < schedule_time`)
+    const early = await databaseNumber(db.database, `SELECT COUNT(*) FROM job_log WHERE schedule_time <= ${lastMs} AND trigger_time < schedule_time`)
     expect(early).toBe(0)
   }, 60_000)
 
   it('a node 2 s ahead takes no node for dead by its clock: a pause of 1.5 s of the other costs nothing', async () => {
     server.nowMs = T0
-    const right: SkewedNode = { node: schedulingNode(await open(), 'right', T0, 250, serverClock), offsetMs: 0 }
+    const rightStore = await open()
+    const right: SkewedNode = { node: schedulingNode(rightStore, 'right', T0, 250, serverClock), offsetMs: 0 }
     const ahead: SkewedNode = { node: schedulingNode(await open(), 'ahead', T0 + 2000, 250, serverClock), offsetMs: 2000 }
     await Promise.all([right.node.join(), ahead.node.join()])
     const epoch = right.node.membership.lease()!.epoch
@@ -152,7 +140,7 @@ describe.each(['postgres', 'mysql'] as const)("nodes on %s measured against the 
     // but has run out by the ahead node's.
     await second([ahead], T0 + 2000)
     await second([ahead], T0 + 2500)
-    expect((await stores[0].nodes.list()).map((n) => n.nodeId).sort()).toEqual(['ahead', 'right'])
+    expect((await rightStore.nodes.list()).map((n) => n.nodeId).sort()).toEqual(['ahead', 'right'])
     await second([right, ahead], T0 + 3000)
     expect(right.node.membership.lease()).toEqual({ nodeId: 'right', epoch })
   })

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ensureEmbeddedGroup } from '../../../src/main/definitions/seed-demo'
 import { storedJobOf } from '../../../src/main/store/job-repo'
-import { openStore } from '../../../src/main/store/open-store'
 import type { Store } from '../../../src/main/store/store'
 import { startTsProcess } from '../../support/child-process'
 import { databaseNumber, databaseRows } from '../../support/database-rows'
-import { ENGINES, withDatabase, type TestDatabase, type TestEngine } from '../../support/db-servers'
+import { ENGINES, type TestEngine } from '../../support/db-servers'
 import { jobInput } from '../../support/job-input'
+import { storesPerTest } from '../../support/stores-per-test'
 import { schedulingNode, type SchedulingNode } from '../../support/scheduling-node'
 
 const T0 = 1_767_225_600_000 // 2026-01-01T00:00:00Z, on a second
@@ -40,20 +40,8 @@ async function eachSecond(nodes: SchedulingNode[], atMs: number, engine: TestEng
 }
 
 describe.each(ENGINES)('cluster scheduling on %s', (engine) => {
-  let database: TestDatabase
-  const stores: Store[] = []
-  const open = async () => {
-    const store = await openStore(database.url)
-    stores.push(store)
-    return store
-  }
-  beforeEach(async () => {
-    database = await withDatabase(engine)
-  })
-  afterEach(async () => {
-    await Promise.allSettled(stores.splice(0).map((store) => store.close()))
-    await database.drop()
-  })
+  const db = storesPerTest(engine)
+  const open = () => db.open()
 
   it.each([2, 3])(
     '%i nodes scanning at once fire 1,000 every-second jobs for 20 s: every second of every job once, none twice, the work shared',
@@ -74,14 +62,14 @@ describe.each(ENGINES)('cluster scheduling on %s', (engine) => {
 
       const lastMs = T0 + (seconds - 1) * 1000
       const counted = await databaseRows<{ n: unknown; k: unknown }>(
-        database,
+        db.database,
         `SELECT n, COUNT(*) AS k FROM (SELECT COUNT(*) AS n FROM job_log WHERE schedule_time <= ${lastMs} GROUP BY job_id, schedule_time) per_fire GROUP BY n`,
       )
       // Every (job, second) has exactly one run: no count other than 1 appears.
       expect(counted.map((row) => ({ n: Number(row.n), k: Number(row.k) }))).toEqual([{ n: 1, k: jobs * (seconds - 1) }])
-      expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE trigger_type <> 'CRON'`)).toBe(0)
+      expect(await databaseNumber(db.database, `SELECT COUNT(*) FROM job_log WHERE trigger_type <> 'CRON'`)).toBe(0)
       // Fired on time: each run's trigger time is its scheduled second (the ring's tick, or the scan of that second).
-      expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_log WHERE schedule_time <= ${lastMs} AND trigger_time > schedule_time`)).toBe(0)
+      expect(await databaseNumber(db.database, `SELECT COUNT(*) FROM job_log WHERE schedule_time <= ${lastMs} AND trigger_time > schedule_time`)).toBe(0)
       const shares = nodes.map((node) => node.runsWritten())
       const total = shares.reduce((sum, n) => sum + n, 0)
       expect(total).toBeGreaterThanOrEqual(jobs * (seconds - 1))
@@ -96,23 +84,25 @@ describe.each(ENGINES)('cluster scheduling on %s', (engine) => {
     await everySecondJobs(store, 200, T0 + 1000)
     const survivor = schedulingNode(store, 'node-a', T0)
     await survivor.join()
-    const doomed = startTsProcess('test/support/node-scan-then-die.ts', [database.url, 'node-doomed', String(T0)])
+    const doomed = startTsProcess('test/support/node-scan-then-die.ts', [db.database.url, 'node-doomed', String(T0)])
     await doomed.waitForLine(/planned \d+/)
     expect(await doomed.exited).toBe('SIGKILL')
-    const planned = await databaseNumber(database, `SELECT COUNT(*) FROM job_ring WHERE node_id = 'node-doomed'`)
+    const planned = await databaseNumber(db.database, `SELECT COUNT(*) FROM job_ring WHERE node_id = 'node-doomed'`)
     expect(planned).toBe(200 * 5)
 
     for (let s = 1; s <= 8; s++) await survivor.second(T0 + s * 1000)
 
     // Each fire the dead node planned (T0+1 s … T0+5 s) ran once, at most 5 s after the node died at T0.
     const runs = await databaseRows<{ schedule_time: unknown; n: unknown; last: unknown }>(
-      database,
+      db.database,
       `SELECT schedule_time, COUNT(*) AS n, MAX(trigger_time) AS last FROM job_log WHERE schedule_time <= ${T0 + 5000} GROUP BY schedule_time ORDER BY schedule_time`,
     )
     expect(runs.map((r) => ({ at: Number(r.schedule_time) - T0, n: Number(r.n) }))).toEqual([1, 2, 3, 4, 5].map((s) => ({ at: s * 1000, n: 200 })))
     expect(Math.max(...runs.map((r) => Number(r.last)))).toBeLessThanOrEqual(T0 + 5000)
-    expect(await databaseNumber(database, `SELECT COUNT(*) FROM (SELECT job_id FROM job_log GROUP BY job_id, schedule_time HAVING COUNT(*) > 1) dup`)).toBe(0)
-    expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_ring WHERE node_id = 'node-doomed'`)).toBe(0)
-    expect(await databaseNumber(database, `SELECT COUNT(*) FROM job_node WHERE node_id = 'node-doomed'`)).toBe(0)
+    expect(await databaseNumber(db.database, `SELECT COUNT(*) FROM (SELECT job_id FROM job_log GROUP BY job_id, schedule_time HAVING COUNT(*) > 1) dup`)).toBe(
+      0,
+    )
+    expect(await databaseNumber(db.database, `SELECT COUNT(*) FROM job_ring WHERE node_id = 'node-doomed'`)).toBe(0)
+    expect(await databaseNumber(db.database, `SELECT COUNT(*) FROM job_node WHERE node_id = 'node-doomed'`)).toBe(0)
   }, 300_000)
 })

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process'
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../../support/headless-child'
+import { runJobdesk, type CliResult } from '../../support/jobdesk-cli'
 import { makeTempDir } from '../../support/temp-dir'
 
 /**
@@ -14,8 +13,6 @@ import { makeTempDir } from '../../support/temp-dir'
  * server's redirect to another origin is not followed (the token stays with `--server`). The servers
  * here are loopback recorders: what they were sent is the evidence.
  */
-const REPO = fileURLToPath(new URL('../../../', import.meta.url))
-const BIN = join(REPO, 'bin/jobdesk.mjs')
 const TOKEN = 'cli-reach-token-0123456789'
 const SECRET = 'SECRET-OUTSIDE-THE-ROOT-4242'
 
@@ -45,18 +42,8 @@ async function recorder(answer: (url: string, body: string, respond: (status: nu
 const PLAN = JSON.stringify({ code: 200, msg: null, data: { changes: [], unchanged: 1, applied: false } })
 const planServer = () => recorder((_url, _body, respond) => respond(200, { 'content-type': 'application/json' }, PLAN))
 
-function jobdesk(args: string[], cwd: string, server: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { JOBDESK_SERVER: _s, JOBDESK_API_TOKEN: _t, ...env } = process.env
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd,
-    env: { ...env, NO_COLOR: '1', JOBDESK_SERVER: server, JOBDESK_API_TOKEN: TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
+function jobdesk(args: string[], cwd: string, server: string): Promise<CliResult> {
+  return runJobdesk(args, cwd, { JOBDESK_SERVER: server, JOBDESK_API_TOKEN: TOKEN })
 }
 
 const servers: Server[] = []

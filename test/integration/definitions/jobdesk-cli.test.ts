@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process'
 import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAllDocuments } from 'yaml'
 import type { JobInfo } from '../../../src/shared/model'
 import { TEST_HANDLERS_DIR } from '../../support/core-harness'
 import { freePort } from '../../support/free-port'
+import { REPO, runJobdesk, type CliResult } from '../../support/jobdesk-cli'
 import { startHeadlessChild, type HeadlessChild } from '../../support/headless-child'
 import { lanAgentArgs, TEST_TOKEN } from '../../support/lan-harness'
 import { makeTempDir } from '../../support/temp-dir'
@@ -18,29 +17,11 @@ import { spawnAgent, type AgentProcess } from '../../support/wire-agent-process'
  * their line, trigger and `logs --follow` on the embedded executor and on a LAN agent, and a
  * thousand jobs in one apply.
  */
-const REPO = fileURLToPath(new URL('../../../', import.meta.url))
-const BIN = join(REPO, 'bin/jobdesk.mjs')
 const API_TOKEN = 'cli-test-api-token-0123456789'
 
-interface Result {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
 /** Runs `jobdesk args…` in `cwd` against `server` (its address and the API token in the environment). */
-function jobdesk(args: string[], server: HeadlessChild | null, cwd = REPO, extraEnv: NodeJS.ProcessEnv = {}): Promise<Result> {
-  const { JOBDESK_SERVER: _s, JOBDESK_API_TOKEN: _t, ...env } = process.env
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd,
-    env: { ...env, NO_COLOR: '1', ...(server ? { JOBDESK_SERVER: server.origin, JOBDESK_API_TOKEN: API_TOKEN } : {}), ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
+function jobdesk(args: string[], server: HeadlessChild | null, cwd = REPO, extraEnv: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runJobdesk(args, cwd, { ...(server ? { JOBDESK_SERVER: server.origin, JOBDESK_API_TOKEN: API_TOKEN } : {}), ...extraEnv })
 }
 
 const serverArgs = ['--api-token', API_TOKEN, '--token', TEST_TOKEN, '--handlers', TEST_HANDLERS_DIR, '--enable-scripts']

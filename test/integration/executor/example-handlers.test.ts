@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startTestCore, type TestCore } from '../../support/core-harness'
 import { makeTempDir } from '../../support/temp-dir'
 
-// The README's handler example (examples/handlers/folder-size.mjs) runs as written.
+// The handler example of docs/handlers.md (examples/handlers/folder-size.mjs) runs as written.
 const EXAMPLES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'examples', 'handlers')
 
 let t: TestCore | undefined
@@ -16,7 +16,7 @@ afterEach(async () => {
   t = folder = undefined
 })
 
-describe('the example handler module of the README', () => {
+describe('the example handler module of docs/handlers.md', () => {
   it('measures a folder, and fails with its reason when the folder is over the limit', async () => {
     folder = makeTempDir('jobdesk-folder-')
     mkdirSync(join(folder.path, 'sub'))

@@ -77,7 +77,7 @@ describe('a trigger URL of a job', () => {
     expect(await api().getHook({ id: hook.hook.id })).toEqual(hook.hook)
   })
 
-  it('takes the request of the console’s and README’s example (bash, openssl, curl), signed at the wall clock’s second', async () => {
+  it('takes the request of the console’s and docs/trigger-urls.md’s example (bash, openssl, curl), signed at the wall clock’s second', async () => {
     // The manual clock started at the wall clock and has moved less than the 5 minutes allowed.
     const { stdout } = await promisify(execFile)('bash', ['-c', curlExample(`http://127.0.0.1:${h.port}${hook.path}`, hook.secret)])
     const answer = JSON.parse(stdout) as { runId: number }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 // The installer configuration (electron-builder.json), checked as electron-builder itself reads and
 // validates it: its own loader (package.json "build" merged in) and its own JSON schema
 // (app-builder-lib/scheme.json). Building an installer needs the Electron binary for each target,
-// which this machine cannot download; the README says how to build one with internet.
+// which this machine cannot download; docs/installer.md says how to build one with internet.
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 const require = createRequire(import.meta.url)

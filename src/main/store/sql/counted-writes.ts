@@ -12,7 +12,7 @@ const SHORT = Symbol('short count')
 /**
  * SQLite's hot path writes in batches and needs to know which rows each statement touched (a run
  * already finished is not finished again, a fire another node took is not fired). RETURNING says
- * which, but cost 0.7–1.9 µs a row on this machine (docs/benchmarks.md, "Round 3's ninth pass"),
+ * which, but cost 0.7–1.9 µs a row on this machine (docs/benchmarks.md#b1-throughput),
  * while almost every batch touches every row it names. So the batch runs without RETURNING, as one
  * unit, and its row count is checked: true when together the statements changed `expected` rows.
  * On a shorter count the unit rolls back and the result is false; the caller writes again with

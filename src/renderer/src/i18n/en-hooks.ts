@@ -1,7 +1,7 @@
 /** English text of the editors' "Trigger URL" section (merged into en.ts). */
 export const enHooks = {
   'hooks.section': 'Trigger URL',
-  'hooks.hint': 'A POST to this URL, signed with its secret, starts a run (README: "Trigger URLs"; GitHub, Gitea and GitLab webhooks work too).',
+  'hooks.hint': 'A POST to this URL, signed with its secret, starts a run (docs/trigger-urls.md; GitHub, Gitea and GitLab webhooks work too).',
   'hooks.saveFirst': 'Save first: a trigger URL belongs to a saved job or flow.',
   'hooks.create': 'Create trigger URL',
   'hooks.none': 'No trigger URL yet.',

@@ -3,7 +3,7 @@ import type { enHooks } from './en-hooks'
 /** en-hooks.ts 的简体中文文本（键完全一致）。 */
 export const zhCNHooks: Record<keyof typeof enHooks, string> = {
   'hooks.section': '触发 URL',
-  'hooks.hint': '用其密钥签名后向此 URL 发送 POST 即启动一次运行（签名方法见 README 的触发 URL 一节；也可用作 GitHub、Gitea、GitLab 的 Webhook）。',
+  'hooks.hint': '用其密钥签名后向此 URL 发送 POST 即启动一次运行（签名方法见 docs/trigger-urls.md；也可用作 GitHub、Gitea、GitLab 的 Webhook）。',
   'hooks.saveFirst': '请先保存：触发 URL 属于已保存的任务或工作流。',
   'hooks.create': '创建触发 URL',
   'hooks.none': '尚无触发 URL。',

@@ -9,7 +9,7 @@ export function hookUrl(created: Pick<CreatedHook, 'path' | 'url'>, location: Pi
   return location && (location.protocol === 'http:' || location.protocol === 'https:') ? `${location.origin}${created.path}` : created.url
 }
 
-/** A bash script that signs a body with openssl and sends it with curl (the README's example). */
+/** A bash script that signs a body with openssl and sends it with curl (the example of docs/trigger-urls.md). */
 export function curlExample(url: string, secret: string): string {
   return [
     `SECRET='${secret}'`,
