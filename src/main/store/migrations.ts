@@ -380,7 +380,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 11,
     description: 'ids are never given twice: AUTOINCREMENT on every table whose ids others refer to',
-    // Why and how: sqlite/autoincrement-ids.ts. One pass over each table (B1's million runs: see README).
+    // Why and how: sqlite/autoincrement-ids.ts. One pass over each table (B1's million runs: see docs/storage.md, "Ids are never given twice").
     sql: '',
     apply: addAutoincrementToIds,
     rebuildsTables: true,

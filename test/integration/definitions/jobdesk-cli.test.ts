@@ -210,7 +210,7 @@ describe('jobdesk trigger, logs --follow, get, flow run', () => {
 
     const failed = await jobdesk(['trigger', 'failing', '--param', 'told to fail'], a)
     const failure = await jobdesk(['logs', failed.stdout.trim(), '--follow'], a)
-    expect(failure.code).toBe(1)
+    expect(failure.code, failure.stderr).toBe(1)
     expect(failure.stderr).toContain('failed: told to fail')
 
     // A run killed while it runs: kill says so, and its follower exits 1.
