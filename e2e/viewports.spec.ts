@@ -89,10 +89,11 @@ async function screenFacts(page: Page, names: readonly string[]): Promise<Screen
         let text = node.textContent ?? ''
         // Longest names first: a job called "Demo: hello" must not leave "Demo" behind of "Demo: hello every 2 seconds".
         for (const name of [...names].sort((a, b) => b.length - a.length)) if (name) text = text.split(name).join(' ')
-        // Addresses, paths, command-line flags and ids are machine words.
+        // Addresses, paths (absolute, or relative to a file such as docs/trigger-urls.md), command-line flags and ids are machine words.
         text = text
           .replace(/\b[a-z]+:\/\/\S+/g, ' ')
           .replace(/(?<![\w:])\/[\w./-]+/g, ' ')
+          .replace(/\b[\w-]+(?:\/[\w.-]+)+\.\w+\b/g, ' ')
           .replace(/--[\w-]+/g, ' ')
           .replace(/#\d+/g, ' ')
         for (const word of text.match(/[A-Za-z][\w'-]*/g) ?? []) if (!new RegExp(wire).test(word)) words.push(word)
