@@ -70,6 +70,12 @@ function specsWith(suites, statuses) {
   ])
 }
 
+/** A skipped spec's title, with the reason `test.skip(condition, reason)` gave. */
+function skipTitle(spec) {
+  const reason = spec.tests.flatMap((test) => test.annotations ?? []).find((annotation) => annotation.type === 'skip' && annotation.description)
+  return reason ? `${spec.title} (${reason.description})` : spec.title
+}
+
 /** Playwright: `report` is its JSON report; its `errors` are what failed outside a test (load, global setup). */
 export function judgePlaywright({ report, exitCode, root }) {
   const suites = report.suites ?? []
@@ -82,7 +88,7 @@ export function judgePlaywright({ report, exitCode, root }) {
     failures.push(`${where}${shortMessage(error.message)}`)
   }
   if (failures.length === 0 && exitCode !== 0) failures.push(`playwright exited with code ${exitCode}`)
-  const skipped = specsWith(suites, ['skipped']).map((spec) => spec.title)
+  const skipped = specsWith(suites, ['skipped']).map(skipTitle)
   return { suite: 'e2e', passed: report.stats?.expected ?? 0, failures, skipped }
 }
 

@@ -98,25 +98,34 @@ describe('the Playwright verdict', () => {
     ])
   })
 
-  it('names a failed spec and lists a skipped one by its title', () => {
-    const spec = (title: string, status: string, line: number) => ({
+  it('names a failed spec and lists each skipped one by its title and reason', () => {
+    const spec = (title: string, status: string, line: number, skipReason?: string) => ({
       title,
       file: 'jobs.spec.ts',
       line,
-      tests: [{ status, results: status === 'unexpected' ? [{ error: { message: 'Timed out\nwaiting' } }] : [] }],
+      tests: [
+        {
+          status,
+          annotations: status === 'skipped' ? [{ type: 'skip', ...(skipReason ? { description: skipReason } : {}) }] : [],
+          results: status === 'unexpected' ? [{ error: { message: 'Timed out\nwaiting' } }] : [],
+        },
+      ],
     })
     const report = {
       suites: [
-        { specs: [spec('saves a job', 'unexpected', 10)], suites: [{ specs: [spec('needs LDAP', 'skipped', 20), spec('lists jobs', 'expected', 30)] }] },
+        {
+          specs: [spec('saves a job', 'unexpected', 10), spec('opens the shell', 'skipped', 15, 'the Electron binary is not installed')],
+          suites: [{ specs: [spec('needs LDAP', 'skipped', 20), spec('lists jobs', 'expected', 30)] }],
+        },
       ],
-      stats: { ...noTests, expected: 1, unexpected: 1, skipped: 1 },
+      stats: { ...noTests, expected: 1, unexpected: 1, skipped: 2 },
       errors: [],
     }
     expect(judgePlaywright({ report, exitCode: 1, root: ROOT })).toEqual({
       suite: 'e2e',
       passed: 1,
       failures: ['jobs.spec.ts:10 › saves a job: Timed out | waiting'],
-      skipped: ['needs LDAP'],
+      skipped: ['opens the shell (the Electron binary is not installed)', 'needs LDAP'],
     })
   })
 
