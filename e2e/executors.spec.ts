@@ -15,13 +15,14 @@ test('the executors page shows the embedded executor online, probes it, and save
   await expect(address.getByTestId('probe-result')).toHaveAttribute('data-code', '200')
   // The embedded executor takes no token (it runs in this process): a probe of it has nothing to warn about.
   await expect(address.getByTestId('probe-tokenless')).toHaveCount(0)
-  // Idle beat for one job: free (200), or busy with it (500 "job thread is running or has trigger queue.").
+  // Idle beat for one job: the failing demo job runs only when triggered (schedule NONE) and nothing
+  // on this fresh server triggered it, so the executor is free for it (200, where busy is 500).
   await address.getByTestId('probe-idle').click()
   await page.getByTestId('probe-idle-job').click()
   await page.getByRole('option', { name: /Demo: a job that fails/ }).click()
   await page.getByTestId('probe-idle-send').click()
   await expect(address.getByTestId('probe-result')).toHaveAttribute('data-kind', 'idleBeat')
-  await expect(address.getByTestId('probe-result')).toHaveAttribute('data-code', /^(200|500)$/)
+  await expect(address.getByTestId('probe-result')).toHaveAttribute('data-code', '200')
   await expect(embedded.getByTestId('group-generation')).toBeVisible()
   await expect(embedded.getByTestId('group-token')).toHaveAttribute('data-own', 'false')
 

@@ -2,6 +2,8 @@ import { expect, it } from 'vitest'
 import type { NewFlowRun } from '../../../src/main/domain/flows'
 import type { Repos, Store } from '../../../src/main/store/store'
 import type { Flow, FlowDefinition } from '../../../src/shared/flow-types'
+import { lockWaiters } from '../../support/lock-waits'
+import { waitFor } from '../../support/wait-for'
 import { Gate, storeSuite, T0, type StoreFixture } from './store-fixture'
 
 const GRAPH: FlowDefinition = {
@@ -59,12 +61,10 @@ async function addRun(repos: Pick<Repos, 'flowRuns'>, flowId: number, over: Part
   return (await repos.flowRuns.insertRun(run(flowId, over), KEYS))!
 }
 
-const HOLD_MS = 300
-
 /**
  * `holder` runs in a transaction of this node up to its `hold`, which keeps the transaction open
- * HOLD_MS longer; `waiter` then runs in another node's transaction. On the servers a waiter that
- * needs a lock the holder took must wait for its commit, so what it sees is the holder's outcome.
+ * until `waiter`, in another node's transaction, is seen waiting for a lock on the server. A waiter
+ * that needs a lock the holder took must wait for its commit, so what it sees is the holder's outcome.
  * SQLite has one writer per file: there the waiter runs once the holder has committed.
  */
 async function whileHeld<T>(f: StoreFixture, holder: (tx: Repos, hold: () => Promise<void>) => Promise<void>, waiter: (tx: Repos) => Promise<T>): Promise<T> {
@@ -74,14 +74,31 @@ async function whileHeld<T>(f: StoreFixture, holder: (tx: Repos, hold: () => Pro
     return other.transaction(waiter)
   }
   const held = new Gate()
+  const released = new Gate()
   const first = f.store.transaction((tx) =>
     holder(tx, async () => {
       held.open()
-      await new Promise((resolve) => setTimeout(resolve, HOLD_MS))
+      await released.reached
     }),
   )
   await Promise.race([held.reached, first])
   const second = other.transaction(waiter)
+  // Either transaction ending first (a failure, or no lock to wait for) ends the wait too: its
+  // outcome is then what the test sees.
+  let ended = false
+  for (const tx of [first, second])
+    void tx.then(
+      () => (ended = true),
+      () => (ended = true),
+    )
+  try {
+    await waitFor(`the other node's transaction on ${f.engine} to wait for the lock`, async () => ended || (await lockWaiters(f.database)) > 0)
+  } catch (error) {
+    released.open()
+    await Promise.allSettled([first, second])
+    throw error
+  }
+  released.open()
   await first
   return second
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest'
 import type { Flow, FlowRun, FlowRunFilter, FlowSummary } from '../../../../shared/flow-types'
 import { setClient } from '../../api/client'
 import { fakeClient } from '../../api/fake-client'
@@ -37,6 +37,24 @@ function fakeCore(runs: FlowRun[], rows: FlowSummary[]) {
   return core
 }
 
+/**
+ * Resolves once every call made to `core` has been answered and its answer applied, and no call
+ * followed. What comes after an answer is microtasks only, and they all run before the next task
+ * (a zero-delay timer: a turn of the event loop, not a wait for time to pass). The coalescer asks
+ * at most twice per burst, so a few rounds are plenty.
+ */
+async function answered(core: Record<string, Mock>): Promise<void> {
+  const mocks = Object.values(core)
+  const calls = () => mocks.reduce((total, mock) => total + mock.mock.calls.length, 0)
+  for (let round = 0; round < 10; round++) {
+    const before = calls()
+    await Promise.allSettled(mocks.flatMap((mock) => mock.mock.results.map((result) => result.value)))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    if (calls() === before) return
+  }
+  throw new Error('the core was still being called after 10 rounds of answers')
+}
+
 afterEach(() => {
   setClient(null)
   useJobDesk.setState(initialFlowsState)
@@ -52,7 +70,7 @@ describe('the flows slice', () => {
     expect(useJobDesk.getState().flowSummaries.map((row) => row.flow.id)).toEqual([1])
     for (let i = 0; i < 5; i++) applyEvent({ type: 'flows-changed' })
     await vi.waitFor(() => expect(core.listFlows).toHaveBeenCalledTimes(3))
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await answered(core)
     // One read for the page, then one for the burst and one after it.
     expect(core.listFlows).toHaveBeenCalledTimes(3)
   })
@@ -77,7 +95,7 @@ describe('the flows slice', () => {
     core.getFlowRun.mockClear()
     applyEvent({ type: 'flow-run-changed', flowRunId: 9, flowId: 2, state: 'success' })
     expect(useJobDesk.getState().flowSummaries[1].recentRuns).toEqual([{ id: 9, state: 'success', startTimeMs: expect.any(Number), endTimeMs: 0 }])
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await answered(core)
     expect(core.getFlowRun).not.toHaveBeenCalled()
   })
 
