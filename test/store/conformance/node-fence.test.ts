@@ -3,7 +3,7 @@ import type { ClusterNode, NodeLease } from '../../../src/main/domain/nodes'
 import { openStore } from '../../../src/main/store/open-store'
 import { IDLE_TRANSACTION_LIMIT_MS } from '../../../src/main/store/sql/idle-transaction-limit'
 import type { Store } from '../../../src/main/store/store'
-import { onServer } from '../../support/db-servers'
+import { lockWaiters } from '../../support/lock-waits'
 import { waitFor } from '../../support/wait-for'
 import { Gate, storeSuite, T0, type StoreFixture } from './store-fixture'
 
@@ -30,21 +30,6 @@ function openFencedTransaction(store: Store, lease: NodeLease): { proved: Gate; 
     return held
   })
   return { proved, release, done }
-}
-
-/**
- * Statements of this database waiting for a row lock, as the server reports them. MariaDB 10.11
- * leaves INNODB_LOCK_WAITS (and INNODB_TRX's "LOCK WAIT") empty for a DELETE that waits on a share
- * lock, so there the wait is the take-over's DELETE still in the process list: a one-row delete by
- * its key finishes at once unless a lock holds it.
- */
-async function lockWaits(f: StoreFixture): Promise<number> {
-  const sql =
-    f.engine === 'postgres'
-      ? 'SELECT COUNT(*) AS n FROM pg_locks WHERE NOT granted'
-      : "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE 'DELETE FROM job_node_fence%'"
-  const [row] = (await onServer(f.database, sql)) as { n: number | string }[]
-  return Number(row.n)
 }
 
 // SQLite has one writer per file: a renewal and a take-over queue behind any open transaction there, by design.
@@ -75,7 +60,7 @@ storeSuite(
       await open.proved.reached
       let taken: boolean | null = null
       const takeOver = taker.transaction((tx) => tx.nodes.removeExpired(lease, T0 + 3001)).then((result) => (taken = result))
-      await waitFor('the take-over to wait for the fence row', async () => (await lockWaits(f)) > 0)
+      await waitFor('the take-over to wait for the fence row', async () => (await lockWaiters(f.database)) > 0)
       expect(taken).toBeNull()
       open.release.open()
       expect(await open.done).toBe(true)
