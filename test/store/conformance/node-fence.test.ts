@@ -5,7 +5,7 @@ import { IDLE_TRANSACTION_LIMIT_MS } from '../../../src/main/store/sql/idle-tran
 import type { Store } from '../../../src/main/store/store'
 import { lockWaiters } from '../../support/lock-waits'
 import { waitFor } from '../../support/wait-for'
-import { Gate, storeSuite, T0, type StoreFixture } from './store-fixture'
+import { Gate, storeSuite, T0 } from './store-fixture'
 
 const node = (nodeId: string): Omit<ClusterNode, 'epoch' | 'clockSkewMs'> => ({
   nodeId,
