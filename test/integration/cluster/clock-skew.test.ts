@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { releasedOwnerOf } from '../../../src/main/cluster/node-membership'
-import { ensureEmbeddedGroup } from '../../../src/main/definitions/seed-demo'
-import { storedJobOf } from '../../../src/main/store/job-repo'
 import type { Store } from '../../../src/main/store/store'
 import { databaseNumber, databaseRows } from '../../support/database-rows'
-import { jobInput } from '../../support/job-input'
+import { plantEverySecondJobs } from '../../support/every-second-jobs'
 import { storesPerTest } from '../../support/stores-per-test'
 import { schedulingNode, type SchedulingNode } from '../../support/scheduling-node'
 
@@ -24,16 +22,7 @@ interface SkewedNode {
 const server = { nowMs: T0 }
 const serverClock = () => server.nowMs
 
-/** Plants `count` running every-second cron jobs whose next fire is `nextMs`. */
-async function everySecondJobs(store: Store, count: number, nextMs: number): Promise<void> {
-  const group = await ensureEmbeddedGroup(store.groups, T0)
-  await store.transaction(async (tx) => {
-    for (let i = 0; i < count; i++) {
-      const id = await tx.jobs.insert(storedJobOf(jobInput(group, { name: `every second ${i}`, scheduleConf: '* * * * * ?' }), T0))
-      await tx.jobs.setTrigger(id, 1, 0, nextMs, T0)
-    }
-  })
-}
+const everySecondJobs = (store: Store, count: number, nextMs: number) => plantEverySecondJobs(store, count, nextMs, T0)
 
 /** The nodes' second `atMs` by the database server's clock, each node at its own clock's reading of it. */
 async function second(nodes: readonly SkewedNode[], atMs: number): Promise<void> {

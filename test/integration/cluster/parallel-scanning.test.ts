@@ -1,26 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { ensureEmbeddedGroup } from '../../../src/main/definitions/seed-demo'
-import { storedJobOf } from '../../../src/main/store/job-repo'
 import type { Store } from '../../../src/main/store/store'
 import { startTsProcess } from '../../support/child-process'
 import { databaseNumber, databaseRows } from '../../support/database-rows'
 import { ENGINES, type TestEngine } from '../../support/db-servers'
-import { jobInput } from '../../support/job-input'
+import { plantEverySecondJobs } from '../../support/every-second-jobs'
 import { storesPerTest } from '../../support/stores-per-test'
 import { schedulingNode, type SchedulingNode } from '../../support/scheduling-node'
 
 const T0 = 1_767_225_600_000 // 2026-01-01T00:00:00Z, on a second
 
-/** Plants `count` running every-second cron jobs whose next fire is `nextMs`, in one transaction. */
-async function everySecondJobs(store: Store, count: number, nextMs: number): Promise<void> {
-  const group = await ensureEmbeddedGroup(store.groups, T0)
-  await store.transaction(async (tx) => {
-    for (let i = 0; i < count; i++) {
-      const id = await tx.jobs.insert(storedJobOf(jobInput(group, { name: `every second ${i}`, scheduleConf: '* * * * * ?' }), T0))
-      await tx.jobs.setTrigger(id, 1, 0, nextMs, T0)
-    }
-  })
-}
+const everySecondJobs = (store: Store, count: number, nextMs: number) => plantEverySecondJobs(store, count, nextMs, T0)
 
 /**
  * Both nodes' second at once on a server engine, where their scans race for rows. On SQLite the
