@@ -30,14 +30,6 @@ export class RunLogReader {
 
   constructor(private readonly maxIndexedFiles = 64) {}
 
-  /** `null` when the file does not exist. */
-  async read(path: string, fromLineNum: number): Promise<LogPage | null> {
-    const lines = await this.readLines(path, fromLineNum)
-    if (!lines) return null
-    if (Math.max(1, fromLineNum) > lines.totalLines) return { fromLineNum, toLineNum: 0, logContent: '', isEnd: false }
-    return { fromLineNum, toLineNum: lines.totalLines, logContent: lines.text, isEnd: false }
-  }
-
   /**
    * The lines from `fromLineNum` on (a last line without "\n" gets one) and how many lines the file
    * has; `null` when the file does not exist.
