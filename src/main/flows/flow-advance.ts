@@ -6,7 +6,7 @@ import { FlowGraph } from './flow-graph'
 import { substituteReferences } from './substitute-references'
 import { decideNode, isDoneState, isFailedLikeState } from './trigger-rules'
 import { flowNoteText } from '../../shared/flow-notes'
-import { placementMessage, readsParamAsRequest } from '../../shared/flow-references'
+import { placementMessage, readsParamAsRequest, referencesIn } from '../../shared/flow-references'
 import { englishMessage } from '../../shared/messages'
 
 const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
@@ -65,9 +65,11 @@ export class FlowAdvance {
   private async start(run: FlowRunRecord, def: FlowNodeDef, node: FlowNodeRecord, nodes: Map<string, FlowNodeRecord>): Promise<FlowNodeState | null> {
     if (def.kind === 'approval') return this.ask(run, def, node)
     const job = def as FlowJobNodeDef
-    const target = job.param === undefined ? undefined : await this.deps.store.jobs.get(job.jobId)
+    // The job's handler matters only to a parameter with references in it: most have none, and skip the read.
+    const param = job.param ?? ''
+    const target = referencesIn(param).some((at) => at.reference !== null) ? await this.deps.store.jobs.get(job.jobId) : undefined
     const readsRequest = target !== undefined && readsParamAsRequest(target)
-    const substituted = substituteReferences(job.param ?? '', { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output }, readsRequest)
+    const substituted = substituteReferences(param, { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output }, readsRequest)
     if (!substituted.ok) {
       // A definition saved before the rule, or a job changed since: refused, never sent as it would read.
       const { code, params } = placementMessage(substituted.problem, def.key)
