@@ -18,8 +18,9 @@ export function withoutLabel(text: string, label: string): string {
       continue
     }
     const [, name, labels, value] = match
-    const kept = [...labels.matchAll(LABEL)].filter(([, key]) => key !== label)
-    if (kept.length === [...labels.matchAll(LABEL)].length) {
+    const pairs = [...labels.matchAll(LABEL)]
+    const kept = pairs.filter(([, key]) => key !== label)
+    if (kept.length === pairs.length) {
       out.push(line)
       continue
     }
