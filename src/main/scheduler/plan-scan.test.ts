@@ -88,10 +88,10 @@ describe('planScan', () => {
     expect(plan.updates).toEqual([])
   })
 
-  it('stops a job whose schedule has no next time', () => {
+  it('stops a job whose schedule has no next time, keeping the last fire it planned', () => {
     const plan = planScan(T0, [job({ triggerNextTimeMs: T0 + 1000 })], [], () => null)
-    expect(plan.fires).toHaveLength(1)
-    expect(plan.updates).toEqual([{ id: 1, triggerStatus: 0, triggerLastTimeMs: 0, triggerNextTimeMs: 0 }])
+    expect(plan.fires).toEqual([{ jobId: 1, scheduleTimeMs: T0 + 1000, fireAtMs: T0 + 1000, triggerType: 'CRON' }])
+    expect(plan.updates).toEqual([{ id: 1, triggerStatus: 0, triggerLastTimeMs: T0 + 1000, triggerNextTimeMs: 0 }])
   })
 })
 

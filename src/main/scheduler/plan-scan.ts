@@ -63,8 +63,10 @@ export function planScan(nowMs: number, dueJobs: readonly DueJob[], staleFires: 
 
     if (missed.length > 0) addMisfire(plan, nowMs, job.id, job.misfireStrategy, missed)
     plan.updates.push(
+      // A schedule that ran out stops its job, keeping its last fire: the fires planned above are
+      // still owed, and the trigger runs a stopped job's fire up to that time (prepare-runs.ts).
       next === null
-        ? { id: job.id, triggerStatus: 0, triggerLastTimeMs: 0, triggerNextTimeMs: 0 }
+        ? { id: job.id, triggerStatus: 0, triggerLastTimeMs: last, triggerNextTimeMs: 0 }
         : { id: job.id, triggerStatus: 1, triggerLastTimeMs: last, triggerNextTimeMs: next },
     )
   }

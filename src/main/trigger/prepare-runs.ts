@@ -5,7 +5,7 @@ import type { FlowStepClaim } from '../domain/flows'
 import type { NewRun } from '../domain/runs'
 import type { Repos } from '../store/store'
 import { JobCache } from './job-cache'
-import type { TriggerJob } from './trigger-job'
+import { owesFire, type TriggerJob } from './trigger-job'
 import { formatShardingParam, planShards } from './sharding'
 import { groupCandidates, runCandidates, type RunCandidates } from './run-candidates'
 
@@ -106,7 +106,7 @@ export async function prepareScheduledRuns(
       continue
     }
     const job = jobs.cached(fire.jobId) ?? (await jobs.job(tx, fire.jobId))
-    if (!job || job.triggerStatus !== 1) {
+    if (!job || !owesFire(job, fire.scheduleTimeMs)) {
       result.inactive++
       continue
     }

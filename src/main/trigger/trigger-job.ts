@@ -9,6 +9,7 @@ export type TriggerJob = Pick<
   | 'id'
   | 'jobGroup'
   | 'triggerStatus'
+  | 'triggerLastTimeMs'
   | 'executorRouteStrategy'
   | 'executorHandler'
   | 'executorParam'
@@ -25,6 +26,7 @@ export function triggerJobOf(job: JobInfo): TriggerJob {
     id: job.id,
     jobGroup: job.jobGroup,
     triggerStatus: job.triggerStatus,
+    triggerLastTimeMs: job.triggerLastTimeMs,
     executorRouteStrategy: job.executorRouteStrategy,
     executorHandler: job.executorHandler,
     executorParam: job.executorParam,
@@ -35,4 +37,14 @@ export function triggerJobOf(job: JobInfo): TriggerJob {
     glueSource: job.glueSource,
     glueUpdatetimeMs: job.glueUpdatetimeMs,
   }
+}
+
+/**
+ * Whether a fire claimed from the ring is still the job's to run: always while the job runs; once it
+ * stopped, only when the scan stopped it because its schedule ran out (a cron with a year) after
+ * planning this fire as one of its last. A stop by hand or by an edit sets the last time to 0 and
+ * deletes the job's ring rows in the same transaction.
+ */
+export function owesFire(job: Pick<TriggerJob, 'triggerStatus' | 'triggerLastTimeMs'>, scheduleTimeMs: number): boolean {
+  return job.triggerStatus === 1 || scheduleTimeMs <= job.triggerLastTimeMs
 }

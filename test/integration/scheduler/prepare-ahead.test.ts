@@ -33,9 +33,9 @@ afterEach(async () => {
   dir.remove()
 })
 
-async function everySecondJob(nextMs: number): Promise<number> {
+async function everySecondJob(nextMs: number, scheduleConf = '* * * * * ?'): Promise<number> {
   const group = await ensureEmbeddedGroup(store.groups, T0)
-  const job = await new JobService(store, () => T0).save(jobInput(group, { scheduleConf: '* * * * * ?' }))
+  const job = await new JobService(store, () => T0).save(jobInput(group, { scheduleConf }))
   await store.jobs.setTrigger(job.id, 1, 0, nextMs, T0)
   return job.id
 }
@@ -113,5 +113,27 @@ describe('run rows written ahead of their second', () => {
     expect(handed).toEqual([{ scheduleTimes: [T0 + 1000], atMs: T0 + 1000 }])
     // The later fires wait in the ring for their own seconds.
     expect(scheduler.tick(T0 + 1800, T0 + 2000).map((f) => f.scheduleTimeMs)).toEqual([T0 + 2000])
+  })
+})
+
+describe('a schedule that runs out', () => {
+  it('still runs the last fire it planned: a cron with a year fires once, then the job stops', async () => {
+    // T0 + 1000 is 2030-03-17 17:46:41 UTC; the expression has that second of 2030 only.
+    const lastFire = new Date(T0 + 1000)
+    expect(lastFire.toISOString()).toBe('2030-03-17T17:46:41.000Z')
+    const jobId = await everySecondJob(T0 + 1000, '41 46 17 17 3 ? 2030')
+    const { submitted } = await handedOverAhead()
+    expect(await store.jobs.get(jobId)).toMatchObject({ triggerStatus: 0, triggerNextTimeMs: 0, triggerLastTimeMs: T0 + 1000 })
+    await clock.advance(AHEAD_MS)
+    expect(submitted.map((run) => [run.job.id, run.scheduleTimeMs])).toEqual([[jobId, T0 + 1000]])
+  })
+
+  it('a stop by hand deletes the ring rows it planned, so no fire of them can be claimed', async () => {
+    const jobId = await everySecondJob(T0 + 1000)
+    const scheduler = schedulerHanding(() => {})
+    await scheduler.scanOnce(clock.nowMs())
+    expect(await store.ring.count()).toBeGreaterThan(0)
+    await new JobService(store, () => T0).stop(jobId)
+    expect(await store.ring.count()).toBe(0)
   })
 })
