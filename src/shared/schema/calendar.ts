@@ -1,0 +1,59 @@
+import { DEFAULT_WORKDAYS, holidayDays, type BusinessCalendar, type CalendarHoliday } from '../calendar/business-calendar'
+import { parseIsoDate } from '../calendar/civil-date'
+import { codedIssue } from '../messages/coded-errors'
+import { requiredText } from './primitives'
+import { z } from './z'
+
+/** A name usable in `calendar: cn-banks` of a job file and in a URL path, like a flow's key. */
+export const CALENDAR_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+/** A holiday longer than a year is a mistake in its dates, not a holiday. */
+export const HOLIDAY_MAX_DAYS = 366
+/** Decades of a country's holidays fit many times over. */
+export const CALENDAR_MAX_HOLIDAYS = 5000
+export const CALENDAR_MAX_MAKEUP_DAYS = 2000
+export const HOLIDAY_NAME_MAX_CHARS = 100
+
+const calendarName = z.string().superRefine((value, context) => {
+  if (!CALENDAR_NAME_PATTERN.test(value)) context.addIssue(codedIssue('calendar.name', { got: value.slice(0, 80) }))
+})
+
+const isoDate = z.string().superRefine((value, context) => {
+  if (parseIsoDate(value) === null) context.addIssue(codedIssue('calendar.date', { got: value.slice(0, 40) }))
+})
+
+const holidayName = requiredText(HOLIDAY_NAME_MAX_CHARS)
+
+const holidaySchema = z
+  .union([z.strictObject({ name: holidayName, date: isoDate }), z.strictObject({ name: holidayName, from: isoDate, to: isoDate })])
+  .superRefine((holiday, context) => {
+    if (!('from' in holiday)) return
+    const days = parseIsoDate(holiday.to)! - parseIsoDate(holiday.from)! + 1
+    if (days < 1) context.addIssue(codedIssue('calendar.rangeBackwards', { from: holiday.from, to: holiday.to }, ['to']))
+    else if (days > HOLIDAY_MAX_DAYS)
+      context.addIssue(codedIssue('calendar.rangeTooLong', { from: holiday.from, to: holiday.to, max: HOLIDAY_MAX_DAYS }, ['to']))
+  }) satisfies z.ZodType<CalendarHoliday>
+
+/**
+ * A calendar as the console, the OpenAPI and a `kind: Calendar` file give it. Whether its zone is
+ * one the runtime knows and whether `basedOn` names a calendar that exists are the service's rules.
+ */
+export const calendarSchema = z
+  .strictObject({
+    name: calendarName,
+    timezone: requiredText(64),
+    workdays: z
+      .array(z.int().min(1).max(7))
+      .max(7)
+      .default([...DEFAULT_WORKDAYS]),
+    holidays: z.array(holidaySchema).max(CALENDAR_MAX_HOLIDAYS).default([]),
+    makeupWorkdays: z.array(isoDate).max(CALENDAR_MAX_MAKEUP_DAYS).default([]),
+    basedOn: calendarName.nullable().default(null),
+  })
+  .superRefine((calendar, context) => {
+    if (new Set(calendar.workdays).size !== calendar.workdays.length) context.addIssue(codedIssue('calendar.workdaysRepeated', {}, ['workdays']))
+    if (calendar.basedOn === calendar.name) context.addIssue(codedIssue('calendar.basedOnSelf', { name: calendar.name }, ['basedOn']))
+    const holidayDates = new Set(calendar.holidays.flatMap((holiday) => holidayDays(holiday)))
+    const both = calendar.makeupWorkdays.find((date) => holidayDates.has(parseIsoDate(date)!))
+    if (both !== undefined) context.addIssue(codedIssue('calendar.dayBothWays', { date: both }, ['makeupWorkdays']))
+  })
+  .transform((calendar) => ({ ...calendar, workdays: [...calendar.workdays].sort((a, b) => a - b) })) satisfies z.ZodType<Required<BusinessCalendar>>
