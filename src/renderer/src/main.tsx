@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client'
 import { consoleGate } from './api/auth'
 import { client, consoleToken } from './api/client'
 import { App } from './app/app'
-import { parseRoute } from './app/route'
+import { parseRoute } from './kit/route'
 import { useJobDesk } from './store'
 import { connectStore } from './store/events'
 

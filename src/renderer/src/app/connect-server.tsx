@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { serverConnectSchema } from '../../../shared/schema/server-connect'
 import { shellActions } from '../api/client'
 import { useT } from '../i18n/use-t'
-import { notifySuccess } from './notify'
+import { notifySuccess } from '../kit/notify'
 import { useJobDesk } from '../store'
 
 const RECENT_KEY = 'jobdesk.recentServers'

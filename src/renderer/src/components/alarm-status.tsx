@@ -1,5 +1,5 @@
 import type { JobRun } from '../../../shared/model'
-import { BellIcon } from '../app/icons'
+import { BellIcon } from '../kit/icons'
 import { useLanguage } from '../i18n/use-t'
 import { alarmReasonText, alarmText } from '../lib/alarm-text'
 import { translate } from '../i18n/dictionary'

@@ -1,6 +1,6 @@
 import '../badges.css'
 import type { DefinitionOrigin } from '../../../../shared/definition-origin'
-import { FileIcon } from '../../app/icons'
+import { FileIcon } from '../../kit/icons'
 import { useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format-time'
 import { fileBaseName } from '../../lib/origin-index'

@@ -1,7 +1,7 @@
 import './log-tail.css'
 import { ActionIcon, Alert, Badge, Group, Loader, Text, TextInput, Tooltip } from '@mantine/core'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { ArrowDownIcon, ChevronDownIcon, ChevronUpIcon, ExpandIcon, PauseIcon, PlayIcon, SourceIcon, WrapIcon } from '../../app/icons'
+import { ArrowDownIcon, ChevronDownIcon, ChevronUpIcon, ExpandIcon, PauseIcon, PlayIcon, SourceIcon, WrapIcon } from '../../kit/icons'
 import { useT } from '../../i18n/use-t'
 import { EMPTY_LOG } from '../../lib/log-lines'
 import { stepMatch } from '../../lib/log-search'

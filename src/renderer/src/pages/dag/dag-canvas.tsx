@@ -5,7 +5,7 @@ import { ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, type Connect
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import type { LastRun } from '../../../../shared/api'
 import type { JobInfo, JobLink, LinkCondition } from '../../../../shared/model'
-import { ExpandIcon } from '../../app/icons'
+import { ExpandIcon } from '../../kit/icons'
 import { useT } from '../../i18n/use-t'
 import { selectOperatesAny } from '../../store/session/selectors'
 import { useJobDesk } from '../../store'

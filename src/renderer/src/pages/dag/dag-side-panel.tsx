@@ -2,7 +2,7 @@ import { Anchor, Button, Card, CloseButton, Group, Loader, Stack, Text, Title } 
 import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { JobInfo, JobRun } from '../../../../shared/model'
-import { dagRoute, runsRoute } from '../../app/route'
+import { dagRoute, runsRoute } from '../../kit/route'
 import { ScheduleText } from '../../components/schedule-text'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'

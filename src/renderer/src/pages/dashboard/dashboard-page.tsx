@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core'
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { runsRoute } from '../../app/route'
+import { runsRoute } from '../../kit/route'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useNow } from '../../components/use-now'
 import { useLanguage, useT } from '../../i18n/use-t'

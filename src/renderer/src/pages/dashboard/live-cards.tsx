@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core'
-import { runsRoute } from '../../app/route'
+import { runsRoute } from '../../kit/route'
 import { useNow } from '../../components/use-now'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { formatDuration } from '../../lib/format-duration'

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core'
 import { useMemo, useState, type FormEvent } from 'react'
-import { notifySuccess } from '../../app/notify'
+import { notifySuccess } from '../../kit/notify'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
 import { chainJobIds, chainRootIds } from '../../lib/chain-jobs'
 import { useJobDesk } from '../../store'

@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, List, Menu, Modal, Radio, Stack, Text
 import { useState } from 'react'
 import type { ImportReport } from '../../../../shared/api'
 import { client } from '../../api/client'
-import { notifyError } from '../../app/notify'
+import { notifyError } from '../../kit/notify'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { messageText } from '../../i18n/server-text'
 import { exportFileName, importRefusal, parseImportFile, type ImportRefusal } from '../../lib/import-problems'

@@ -1,7 +1,7 @@
 import { Button, Group, Select, Text, TextInput, Title } from '@mantine/core'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { SCHEDULE_TYPES, type JobInfo } from '../../../../shared/model'
-import { runsRoute } from '../../app/route'
+import { runsRoute } from '../../kit/route'
 import { useT } from '../../i18n/use-t'
 import type { JobFilter } from '../../lib/job-filter'
 import { localTimeZone } from '../../lib/format-time'

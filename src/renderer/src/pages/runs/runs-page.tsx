@@ -1,7 +1,7 @@
 import { Card, Text, Title } from '@mantine/core'
 import { useElementSize } from '@mantine/hooks'
 import { useCallback, useEffect, useLayoutEffect, useMemo, type CSSProperties } from 'react'
-import { runsRoute } from '../../app/route'
+import { runsRoute } from '../../kit/route'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { selectRegistry } from '../../store/executors/selectors'

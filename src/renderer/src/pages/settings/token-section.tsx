@@ -2,7 +2,7 @@ import { Button, CopyButton, Group, PasswordInput, Switch, Text } from '@mantine
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useState } from 'react'
 import type { Settings } from '../../../../shared/api'
-import { notifyError } from '../../app/notify'
+import { notifyError } from '../../kit/notify'
 import type { MessageKey } from '../../i18n/dictionary'
 import { useT } from '../../i18n/use-t'
 import type { SettingsDraft } from '../../lib/settings-draft'

@@ -1,5 +1,5 @@
 import { client } from '../../api/client'
-import { notifyError, notifySuccess } from '../../app/notify'
+import { notifyError, notifySuccess } from '../../kit/notify'
 import type { SliceCreator } from '../state'
 import { initialClusterState, type ClusterState } from './initialState'
 

@@ -1,6 +1,6 @@
 import type { JobLink, JobRun } from '../../../../shared/model'
 import { client } from '../../api/client'
-import { notifyError } from '../../app/notify'
+import { notifyError } from '../../kit/notify'
 import { traceRunChain, CHAIN_MAX_RUNS } from '../../lib/run-chain'
 import type { SliceCreator } from '../state'
 import { initialDagState, type DagState } from './initialState'

@@ -1,7 +1,7 @@
 import type { GroupInput } from '../../../../shared/api'
 import type { HandlerCatalog, JobGroup, RegistryEntry } from '../../../../shared/model'
 import { client } from '../../api/client'
-import { notifyError, notifySuccess } from '../../app/notify'
+import { notifyError, notifySuccess } from '../../kit/notify'
 import { runningByAddress } from '../../lib/executor-health'
 import type { SliceCreator } from '../state'
 import { initialExecutorsState, type ExecutorsState } from './initialState'

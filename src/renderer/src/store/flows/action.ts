@@ -1,6 +1,6 @@
 import type { ApprovalDecision, ChainToFlowRequest, Flow, FlowNodeMark, FlowRun, FlowTriggerRequest, FlowTriggerResult } from '../../../../shared/flow-types'
 import { client } from '../../api/client'
-import { notifyError } from '../../app/notify'
+import { notifyError } from '../../kit/notify'
 import { coalesced, coalescedBy } from '../../lib/coalesce'
 import { applyRunState, upsertFlowRun, type FlowRunStateChange } from '../../lib/flow-merge'
 import type { SliceCreator } from '../state'

@@ -1,6 +1,6 @@
 import type { SchedulerStatus } from '../../../../shared/api'
 import { client } from '../../api/client'
-import { notifyError, notifySuccess } from '../../app/notify'
+import { notifyError, notifySuccess } from '../../kit/notify'
 import { recentFailures } from '../../lib/failure-chains'
 import type { SliceCreator } from '../state'
 import { initialOverviewState, type OverviewState } from './initialState'

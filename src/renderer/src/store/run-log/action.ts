@@ -1,6 +1,6 @@
 import type { LogPage } from '../../../../shared/model'
 import { client } from '../../api/client'
-import { errorMessage } from '../../app/notify'
+import { errorMessage } from '../../kit/notify'
 import { EMPTY_LOG, mergeLogPage } from '../../lib/log-lines'
 import type { SliceCreator } from '../state'
 import { initialRunLogState, type RunLogEntry, type RunLogState } from './initialState'

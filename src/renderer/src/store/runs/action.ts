@@ -1,7 +1,7 @@
 import { runStatus, type JobRun } from '../../../../shared/model'
 import { JOB_PAGE_MAX } from '../../../../shared/job-query'
 import { client } from '../../api/client'
-import { notifyError } from '../../app/notify'
+import { notifyError } from '../../kit/notify'
 import { chunks } from '../../lib/chunks'
 import { traceRetries } from '../../lib/run-chain'
 import { matchesRunFilter, mergeChildRuns, mergeRecentRuns, mergeRuns, toApiRunFilter, updateLastRuns, type RunListFilter } from '../../lib/run-filter'

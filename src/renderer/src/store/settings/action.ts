@@ -1,6 +1,6 @@
 import type { Settings, SettingsInput } from '../../../../shared/api'
 import { client } from '../../api/client'
-import { notifySuccess } from '../../app/notify'
+import { notifySuccess } from '../../kit/notify'
 import type { SliceCreator } from '../state'
 import { initialSettingsState, type SettingsState } from './initialState'
 

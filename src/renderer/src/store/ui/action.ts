@@ -1,6 +1,6 @@
 import type { ConnectionState } from '../../api/client'
 import { shareLanguage } from '../../app/console-language'
-import { editScope, formatRoute, type Route } from '../../app/route'
+import { editScope, formatRoute, type Route } from '../../kit/route'
 import type { Language } from '../../i18n/dictionary'
 import { PREFERENCES_KEY, type ColorSchemePreference, type Preferences } from '../../lib/preferences'
 import type { RunColumnWidths } from '../../lib/runs-layout'

@@ -1,5 +1,5 @@
 import type { ConnectionState } from '../../api/client'
-import { parseRoute, type Route } from '../../app/route'
+import { parseRoute, type Route } from '../../kit/route'
 import { PREFERENCES_KEY, readPreferences, type Preferences } from '../../lib/preferences'
 
 export interface UiState {

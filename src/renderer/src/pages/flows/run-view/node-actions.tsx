@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import type { FlowNodeDef, FlowNodeRun, FlowRun } from '../../../../../shared/flow-types'
-import { notifySuccess } from '../../../app/notify'
+import { notifySuccess } from '../../../kit/notify'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { useT } from '../../../i18n/use-t'
 import { canDecide, marksFor } from '../../../lib/flow-run-actions'
