@@ -1,4 +1,13 @@
-import type { ApprovalDecision, ChainToFlowRequest, Flow, FlowNodeMark, FlowRun, FlowTriggerRequest, FlowTriggerResult } from '../../../../shared/flow-types'
+import type {
+  ApprovalDecision,
+  ChainToFlowRequest,
+  Flow,
+  FlowInput,
+  FlowNodeMark,
+  FlowRun,
+  FlowTriggerRequest,
+  FlowTriggerResult,
+} from '../../../../shared/flow-types'
 import { client } from '../../api/client'
 import { notifyError } from '../../kit/notify'
 import { coalesced, coalescedBy } from '../../lib/coalesce'
@@ -28,6 +37,8 @@ export interface FlowsActions {
   killFlowRun(flowRunId: number): Promise<boolean>
   markFlowNode(mark: FlowNodeMark): Promise<boolean>
   decideApproval(decision: ApprovalDecision): Promise<boolean>
+  /** Adds a flow (no id) or replaces a saved one. Rejects with the core's error for the editor to show. */
+  saveFlow(input: FlowInput): Promise<Flow>
   /** Makes a new, paused flow of a child-job chain. Rejects with the core's error for the dialog to show. */
   chainToFlow(request: ChainToFlowRequest): Promise<Flow>
   /** After `flows-changed`: re-read the list (once per burst), when the Flows page has read it. */
@@ -177,6 +188,8 @@ export const createFlowsSlice: SliceCreator<FlowsSlice> = (set, get) => {
     killFlowRun: (flowRunId) => runAction(() => client().killFlowRun(flowRunId)),
     markFlowNode: (mark) => runAction(() => client().markFlowNode(mark)),
     decideApproval: (decision) => runAction(() => client().decideApproval(decision)),
+
+    saveFlow: (input) => (input.id === undefined ? client().addFlow(input) : client().updateFlow({ ...input, id: input.id })),
 
     async chainToFlow(request) {
       const flow = await client().chainToFlow(request)

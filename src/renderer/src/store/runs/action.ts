@@ -1,3 +1,4 @@
+import type { TriggerRequest, TriggerResult } from '../../../../shared/run-api-types'
 import { runStatus, type JobRun } from '../../../../shared/model'
 import { JOB_PAGE_MAX } from '../../../../shared/job-query'
 import { client } from '../../api/client'
@@ -38,6 +39,10 @@ export interface RunsActions {
   /** Reads a job's newest runs for a side panel; pushed rows keep them current until `forgetRecentRuns`. */
   fetchRecentRuns(jobId: number): Promise<void>
   forgetRecentRuns(jobId: number): void
+  /** Fires a job once now (a manual trigger). Rejects with the core's error for the dialog to show. */
+  triggerJob(request: TriggerRequest): Promise<TriggerResult>
+  /** Runs a run again as a new run of its job. Rejects with the core's error for the dialog to show. */
+  rerunRun(logId: number): Promise<TriggerResult>
   /** Kills a running run; the core answers with the run as ended. Errors are shown as notifications. */
   killRun(id: number): Promise<void>
 }
@@ -194,6 +199,10 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
         notifyError(get().preferences.language, 'common.error', error)
       }
     },
+
+    triggerJob: (request) => client().triggerJob(request),
+
+    rerunRun: (logId) => client().rerunRun(logId),
 
     async loadRun(id) {
       try {
