@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { AlarmHealth } from '../../../shared/api'
-import { client } from '../api/client'
+import { getAlarmHealth } from '../services/alarms'
 
 /**
  * The alarm channels' health from the core, read on mount and, with `refreshMs`, again that often
@@ -11,12 +11,10 @@ export function useAlarmHealth(refreshMs?: number): AlarmHealth | null {
   useEffect(() => {
     let alive = true
     const read = () =>
-      void client()
-        .getAlarmHealth()
-        .then(
-          (answer) => alive && setHealth(answer),
-          () => undefined,
-        )
+      void getAlarmHealth().then(
+        (answer) => alive && setHealth(answer),
+        () => undefined,
+      )
     read()
     const timer = refreshMs === undefined ? undefined : setInterval(read, refreshMs)
     return () => {

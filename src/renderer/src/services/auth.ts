@@ -1,7 +1,10 @@
 import { AUTH_PATHS, type AuthState, type SessionInfo } from '../../../shared/auth'
 import { fromErrorInfo, type ErrorInfo } from '../../../shared/errors'
-import { isDesktop } from './client'
-import { consoleError } from './console-errors'
+import { isDesktop } from '../api/client'
+import { consoleError } from '../api/console-errors'
+
+/** The console token this tab was opened with (read from the address fragment, then kept for the tab). */
+export { consoleToken } from '../api/client'
 
 const TOKEN_KEY = 'jobdesk.consoleToken'
 

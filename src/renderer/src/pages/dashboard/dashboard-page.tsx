@@ -13,7 +13,7 @@ import { useJobsOf } from '../../components/use-jobs-of'
 import { DailyChart } from './daily-chart'
 import { DemoBanner } from './demo-banner'
 import { AlarmWarnings } from './alarm-warnings'
-import { useAlarmHealth } from '../../lib/use-alarm-health'
+import { useAlarmHealth } from '../../components/use-alarm-health'
 import { LastHourCard, NextFiresCard } from './live-cards'
 import { runFailureText } from '../../lib/trigger-outcome'
 

@@ -1,5 +1,5 @@
 import type { ConnectionState } from '../../api/client'
-import { shareLanguage } from '../../app/console-language'
+import { shareLanguage } from '../../services/console-language'
 import { editScope, formatRoute, type Route } from '../../kit/route'
 import type { Language } from '../../i18n/dictionary'
 import { PREFERENCES_KEY, type ColorSchemePreference, type Preferences } from '../../lib/preferences'
