@@ -7,7 +7,7 @@ import { client, isDesktop, type JobDeskClient } from '../api/client'
 import { shareLanguage } from '../services/console-language'
 import { notifyEvent } from '../kit/notify'
 import { flowRunRoute, runsRoute } from '../kit/route'
-import { alarmText, flowNoticeText } from '../lib/event-text'
+import { alarmText, flowNoticeText } from '../lib/alarms/event-text'
 import { useJobDesk } from './index'
 import { selectRun } from './runs/selectors'
 

@@ -1,7 +1,7 @@
 import type { DefinitionOrigin } from '../../../../shared/definition-origin'
 import { exportDefinitions } from '../../services/definitions'
-import { writeClipboard } from '../../lib/clipboard'
-import { definitionYaml, documentOf } from '../../lib/definition-yaml'
+import { writeClipboard } from '../../lib/definitions/clipboard'
+import { definitionYaml, documentOf } from '../../lib/definitions/definition-yaml'
 
 /** Copied; or the text, for a dialog, when the clipboard cannot be written; or the export lacked the object. */
 export type CopyOutcome = { outcome: 'copied' } | { outcome: 'shown'; yaml: string } | { outcome: 'missing' }

@@ -5,8 +5,8 @@ import { createHook, listHooks, removeHook } from '../../services/hooks'
 import { CopyIcon, TrashIcon } from '../../kit/icons'
 import { notifySuccess } from '../../kit/notify'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
-import { formatDateTime } from '../../lib/format-time'
-import { curlExample, hookUrl } from '../../lib/hook-example'
+import { formatDateTime } from '../../lib/format/format-time'
+import { curlExample, hookUrl } from '../../lib/jobs/hook-example'
 import { ConfirmDialog } from '../confirm-dialog'
 
 /**

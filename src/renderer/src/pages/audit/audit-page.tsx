@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, Group, Table, Text, Title } from '@mantine/
 import { useEffect, useState } from 'react'
 import { exportAudit } from '../../services/audit'
 import { useErrorText, useT } from '../../i18n/use-t'
-import { formatDateTime } from '../../lib/format-time'
+import { formatDateTime } from '../../lib/format/format-time'
 import { useJobDesk } from '../../store'
 import { selectAuditEntries, selectAuditNextBeforeId } from '../../store/audit/selectors'
 import { AuditActorCell, AuditTargetCell, useReadAuditNames } from './audit-target'

@@ -4,7 +4,7 @@ import type { ProbeRequest, ProbeResult } from '../../../../shared/api'
 import { EMBEDDED_ADDRESS_PREFIX } from '../../../../shared/model'
 import { probeExecutor } from '../../services/executors'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
-import { formatDuration } from '../../lib/format-duration'
+import { formatDuration } from '../../lib/format/format-duration'
 import { JobSelect } from '../../components/job-select'
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@ma
 import { useMemo, useState, type FormEvent } from 'react'
 import { notifySuccess } from '../../kit/notify'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
-import { chainJobIds, chainRootIds } from '../../lib/chain-jobs'
+import { chainJobIds, chainRootIds } from '../../lib/dag/chain-jobs'
 import { useJobDesk } from '../../store'
 import { selectLinks } from '../../store/dag/selectors'
 import { useJobsOf } from '../../components/use-jobs-of'

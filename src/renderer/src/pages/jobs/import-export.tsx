@@ -5,7 +5,7 @@ import { exportJobs } from '../../services/jobs'
 import { notifyError } from '../../kit/notify'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { messageText } from '../../i18n/server-text'
-import { exportFileName, importRefusal, parseImportFile, type ImportRefusal } from '../../lib/import-problems'
+import { exportFileName, importRefusal, parseImportFile, type ImportRefusal } from '../../lib/definitions/import-problems'
 import { useJobDesk } from '../../store'
 import { selectIsAdmin } from '../../store/session/selectors'
 

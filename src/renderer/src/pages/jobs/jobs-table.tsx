@@ -9,11 +9,11 @@ import { JobOriginBadge } from '../../components/definition-origin/origin-badge'
 import { ScheduleText } from '../../components/schedule-text'
 import { JobStatusBadge, LastRunBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
-import { formatDateTime } from '../../lib/format-time'
+import { formatDateTime } from '../../lib/format/format-time'
 import { enumText } from '../../components/enum-label'
 import { useJobDesk } from '../../store'
 import { operatesGroup } from '../../store/session/selectors'
-import type { JobFilter } from '../../lib/job-filter'
+import type { JobFilter } from '../../lib/jobs/job-filter'
 import { useStaleNextFires } from './use-stale-next-fires'
 
 /** Fixed row height (px): two text lines for the schedule and its description. */

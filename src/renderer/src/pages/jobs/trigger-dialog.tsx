@@ -7,9 +7,9 @@ import { useErrorText, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { AddressPicker } from './address-picker'
 import { RoutePreview } from './route-preview'
-import { pendingOutcomes } from '../../lib/trigger-outcome'
+import { pendingOutcomes } from '../../lib/runs/trigger-outcome'
 import { TriggerOutcomes } from './trigger-outcome'
-import { overrideAddresses } from '../../lib/override-addresses'
+import { overrideAddresses } from '../../lib/jobs/override-addresses'
 
 /** Runs a job once now, optionally with another parameter, and links to the new run(s). */
 export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: () => void }) {

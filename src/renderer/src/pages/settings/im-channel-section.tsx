@@ -5,7 +5,7 @@ import { IM_CHANNEL_EVENTS, IM_CHANNEL_TYPES } from '../../../../shared/settings
 import { testImChannel } from '../../services/alarms'
 import { RowActions } from './row-actions'
 import { useT } from '../../i18n/use-t'
-import { NEW_IM_CHANNEL, type ImChannelDraft, type SettingsDraft } from '../../lib/settings-draft'
+import { NEW_IM_CHANNEL, type ImChannelDraft, type SettingsDraft } from '../../lib/settings/settings-draft'
 
 const TYPE_LABELS: Record<ImChannelType, string> = { dingtalk: 'DingTalk 钉钉', wecom: 'WeCom 企业微信', feishu: 'Feishu/Lark 飞书', slack: 'Slack' }
 const URL_EXAMPLES: Record<ImChannelType, string> = {

@@ -5,7 +5,7 @@ import type { Settings } from '../../../../shared/api'
 import { notifyError } from '../../kit/notify'
 import type { MessageKey } from '../../i18n/dictionary'
 import { useT } from '../../i18n/use-t'
-import type { SettingsDraft } from '../../lib/settings-draft'
+import type { SettingsDraft } from '../../lib/settings/settings-draft'
 import { useJobDesk } from '../../store'
 import { SettingsCard } from './settings-card'
 

@@ -1,6 +1,6 @@
 import { client } from '../../api/client'
 import { notifyError } from '../../kit/notify'
-import { traceRunChain, CHAIN_MAX_RUNS } from '../../lib/run-chain'
+import { traceRunChain, CHAIN_MAX_RUNS } from '../../lib/runs/run-chain'
 import type { SliceCreator } from '../state'
 import { initialDagState } from './initialState'
 import type { DagSlice } from './slice'

@@ -1,6 +1,6 @@
 import { client } from '../../api/client'
 import { notifyError, notifySuccess } from '../../kit/notify'
-import { runningByAddress } from '../../lib/executor-health'
+import { runningByAddress } from '../../lib/executors/executor-health'
 import type { SliceCreator } from '../state'
 import { initialExecutorsState } from './initialState'
 import type { ExecutorsSlice } from './slice'

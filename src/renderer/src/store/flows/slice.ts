@@ -1,5 +1,5 @@
 import type { ApprovalDecision, ChainToFlowRequest, Flow, FlowInput, FlowNodeMark, FlowTriggerRequest, FlowTriggerResult } from '../../../../shared/flow-types'
-import type { FlowRunStateChange } from '../../lib/flow-merge'
+import type { FlowRunStateChange } from '../../lib/flows/flow-merge'
 import type { FlowsState } from './initialState'
 
 export interface FlowsActions {

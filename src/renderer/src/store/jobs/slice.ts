@@ -1,6 +1,6 @@
 import type { GlueSaveRequest, ImportReport } from '../../../../shared/api'
 import type { JobInfo, JobInput } from '../../../../shared/model'
-import type { JobFilter } from '../../lib/job-filter'
+import type { JobFilter } from '../../lib/jobs/job-filter'
 import type { JobsState } from './initialState'
 
 export interface JobsActions {

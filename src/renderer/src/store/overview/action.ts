@@ -1,6 +1,6 @@
 import { client } from '../../api/client'
 import { notifyError, notifySuccess } from '../../kit/notify'
-import { recentFailures } from '../../lib/failure-chains'
+import { recentFailures } from '../../lib/runs/failure-chains'
 import type { SliceCreator } from '../state'
 import { initialOverviewState } from './initialState'
 import type { OverviewSlice } from './slice'

@@ -1,6 +1,6 @@
 import { client } from '../../api/client'
 import { errorMessage } from '../../kit/notify'
-import { EMPTY_LOG, mergeLogPage } from '../../lib/log-lines'
+import { EMPTY_LOG, mergeLogPage } from '../../lib/logs/log-lines'
 import type { SliceCreator } from '../state'
 import { initialRunLogState, type RunLogEntry } from './initialState'
 import type { RunLogSlice } from './slice'

@@ -1,6 +1,6 @@
 import type { TriggerRequest, TriggerResult } from '../../../../shared/run-api-types'
 import type { JobRun } from '../../../../shared/model'
-import type { RunListFilter } from '../../lib/run-filter'
+import type { RunListFilter } from '../../lib/runs/run-filter'
 import type { RunsState } from './initialState'
 
 export interface RunsActions {

@@ -1,6 +1,6 @@
 import { shareLanguage } from '../../services/console-language'
 import { editScope, formatRoute, type Route } from '../../kit/route'
-import { PREFERENCES_KEY, type Preferences } from '../../lib/preferences'
+import { PREFERENCES_KEY, type Preferences } from '../../lib/settings/preferences'
 import type { SliceCreator } from '../state'
 import { initialUiState } from './initialState'
 import type { UiSlice } from './slice'

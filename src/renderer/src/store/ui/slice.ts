@@ -1,8 +1,8 @@
 import type { ConnectionState } from '../../api/client'
 import type { Route } from '../../kit/route'
 import type { Language } from '../../i18n/dictionary'
-import type { ColorSchemePreference } from '../../lib/preferences'
-import type { RunColumnWidths } from '../../lib/runs-layout'
+import type { ColorSchemePreference } from '../../lib/settings/preferences'
+import type { RunColumnWidths } from '../../lib/runs/runs-layout'
 import type { UiState } from './initialState'
 
 export interface UiActions {

@@ -1,5 +1,5 @@
 import { client } from '../../api/client'
-import { upsertById } from '../../lib/upsert-by-id'
+import { upsertById } from '../../lib/data/upsert-by-id'
 import type { SliceCreator } from '../state'
 import { initialUsersState } from './initialState'
 import type { UsersSlice } from './slice'

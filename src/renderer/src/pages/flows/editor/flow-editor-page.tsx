@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader } from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
 import { getFlow } from '../../../services/flows'
 import { useErrorText, useT } from '../../../i18n/use-t'
-import { localTimeZone } from '../../../lib/format-time'
+import { localTimeZone } from '../../../lib/format/format-time'
 import { draftOfFlow, newFlowDraft, type FlowDraft } from '../../../lib/flow-draft'
 import { FlowEditor } from './flow-editor'
 
