@@ -22,7 +22,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-function shownLanguage(): Language {
+/** The language shown now (what useShownLanguage returns on its next render). */
+export function shownLanguage(): Language {
   return shown
 }
 
