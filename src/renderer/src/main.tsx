@@ -3,10 +3,9 @@ import '@mantine/notifications/styles.css'
 import './app/app.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { consoleGate } from './api/auth'
-import { client, consoleToken } from './api/client'
+import { consoleGate, consoleToken } from './services/auth'
 import { App } from './app/app'
-import { parseRoute } from './app/route'
+import { parseRoute } from './kit/route'
 import { useJobDesk } from './store'
 import { connectStore } from './store/events'
 
@@ -25,7 +24,7 @@ consoleGate(token).then(
       )
       return
     }
-    connectStore(client())
+    connectStore()
     useJobDesk.getState().applyRoute(parseRoute(location.hash))
     window.addEventListener('popstate', () => useJobDesk.getState().applyRoute(parseRoute(location.hash)))
     root.render(

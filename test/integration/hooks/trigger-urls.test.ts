@@ -7,7 +7,7 @@ import { jobDeskSignature } from '../../../src/main/hooks/hook-signature'
 import { HOOK_RATE_LIMIT } from '../../../src/main/hooks/hook-service'
 import { AdminHarness } from '../../support/admin-harness'
 import { jobInput } from '../../support/job-input'
-import { curlExample } from '../../../src/renderer/src/lib/hook-example'
+import { curlExample } from '../../../src/renderer/src/lib/jobs/hook-example'
 
 /**
  * Trigger URLs over HTTP against a headless server on a manual clock: a signed request starts a

@@ -10,7 +10,7 @@ import { useJobDesk } from '../store'
 import { selectRoute } from '../store/ui/selectors'
 import { HeaderControls } from './header-controls'
 import { PAGES } from './pages'
-import { DEFAULT_ROUTE, type Route } from './route'
+import { DEFAULT_ROUTE, type Route } from '../kit/route'
 
 // Every page but the dashboard (the first one shown) loads when first opened: the console's first
 // paint parses only what it shows (docs/benchmarks.md#b9-cold-start), and the DAG page's React Flow stays out until then.

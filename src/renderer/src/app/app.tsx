@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { useJobDesk } from '../store'
 import { selectColorScheme, selectLanguage } from '../store/ui/selectors'
 import { AppShellLayout } from './app-shell'
-import type { GateNotice } from '../api/auth'
+import type { GateNotice } from '../services/auth'
 import { SignInPage } from '../pages/sign-in/sign-in-page'
 
 const theme = createTheme({

@@ -1,9 +1,9 @@
 import { Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { serverConnectSchema } from '../../../shared/schema/server-connect'
-import { shellActions } from '../api/client'
+import { shellActions } from '../services/desktop-shell'
 import { useT } from '../i18n/use-t'
-import { notifySuccess } from './notify'
+import { notifySuccess } from '../kit/notify'
 import { useJobDesk } from '../store'
 
 const RECENT_KEY = 'jobdesk.recentServers'

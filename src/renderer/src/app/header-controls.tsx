@@ -1,7 +1,7 @@
 import { Badge, Group, SegmentedControl, Select } from '@mantine/core'
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n/dictionary'
 import { useT } from '../i18n/use-t'
-import { COLOR_SCHEMES, type ColorSchemePreference } from '../lib/preferences'
+import { COLOR_SCHEMES, type ColorSchemePreference } from '../lib/settings/preferences'
 import { useJobDesk } from '../store'
 import { selectColorScheme, selectConnection, selectLanguage } from '../store/ui/selectors'
 import { ConnectServerButton } from './connect-server'

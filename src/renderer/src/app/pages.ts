@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import type { MessageKey } from '../i18n/dictionary'
-import { AuditIcon, ClusterIcon, DagIcon, DashboardIcon, FlowIcon, JobsIcon, KeyIcon, RunsIcon, ServerIcon, SettingsIcon, UsersIcon } from './icons'
-import { dagRoute, flowsRoute, runsRoute, type PageId, type Route } from './route'
+import { AuditIcon, ClusterIcon, DagIcon, DashboardIcon, FlowIcon, JobsIcon, KeyIcon, RunsIcon, ServerIcon, SettingsIcon, UsersIcon } from '../kit/icons'
+import { dagRoute, flowsRoute, runsRoute, type PageId, type Route } from '../kit/route'
 
 /** The navigation, in order: one entry per page of the `Route` union. */
 export interface PageEntry {

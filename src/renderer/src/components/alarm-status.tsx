@@ -1,7 +1,7 @@
 import type { JobRun } from '../../../shared/model'
-import { BellIcon } from '../app/icons'
+import { BellIcon } from '../kit/icons'
 import { useLanguage } from '../i18n/use-t'
-import { alarmReasonText, alarmText } from '../lib/alarm-text'
+import { alarmReasonText, alarmText } from '../lib/alarms/alarm-text'
 import { translate } from '../i18n/dictionary'
 
 type AlarmFields = Pick<JobRun, 'alarmStatus' | 'alarmMessage' | 'triggerCode' | 'handleCode'>

@@ -1,7 +1,7 @@
 import { Select, type ComboboxItem, type OptionsFilter, type SelectProps } from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
 import type { JobInfo } from '../../../shared/model'
-import { client } from '../api/client'
+import { listJobPage } from '../services/jobs'
 import { useT } from '../i18n/use-t'
 import { useJobDesk } from '../store'
 import { selectJobsById } from '../store/jobs/selectors'
@@ -50,12 +50,10 @@ export function JobSelect({ value, onPick, exclude, resetOnPick, groupId, ...sel
   useEffect(() => {
     if (!opened) return
     let current = true
-    client()
-      .listJobPage({ text: query || undefined, groupId, sort: 'name', limit: PICKER_LIMIT })
-      .then(
-        (page) => current && setFound(page.jobs),
-        () => current && setFound([]),
-      )
+    listJobPage({ text: query || undefined, groupId, sort: 'name', limit: PICKER_LIMIT }).then(
+      (page) => current && setFound(page.jobs),
+      () => current && setFound([]),
+    )
     return () => {
       current = false
     }

@@ -1,6 +1,6 @@
 import { Anchor, type AnchorProps } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { formatRoute, runsRoute } from '../app/route'
+import { formatRoute, runsRoute } from '../kit/route'
 import { useJobDesk } from '../store'
 
 /**

@@ -1,6 +1,6 @@
 import type { JobInfo } from '../../../shared/model'
 import { useLanguage, useT } from '../i18n/use-t'
-import { describeSchedule } from '../lib/describe-schedule'
+import { describeSchedule } from '../lib/format/describe-schedule'
 
 /**
  * The schedule as configured, with its human description on a second line and on hover. Plain

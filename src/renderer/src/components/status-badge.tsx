@@ -1,7 +1,7 @@
 import './badges.css'
 import type { JobRun, RunStatus } from '../../../shared/model'
 import { useT } from '../i18n/use-t'
-import { runOutcome, type RunOutcome } from '../lib/run-outcome'
+import { runOutcome, type RunOutcome } from '../lib/runs/run-outcome'
 
 const RUN_COLOR: Record<RunOutcome, string> = { pending: 'gray', running: 'blue', success: 'teal', failed: 'red', killed: 'grape' }
 

@@ -1,13 +1,12 @@
 import { en } from './en'
 import { zhCN } from './zh-cn'
 import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../../../shared/api'
+import type { Dictionary, MessageKey } from './dictionary-types'
+
+export type { MessageKey } from './dictionary-types'
 
 export const LANGUAGES = CONSOLE_LANGUAGES
 export type Language = ConsoleLanguage
-
-export type MessageKey = keyof typeof en
-/** Every language has every key, and only those (an object literal with an extra key fails too). */
-export type Dictionary = Record<MessageKey, string>
 
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' }
 

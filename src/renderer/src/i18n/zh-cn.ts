@@ -1,5 +1,5 @@
 import { zhCNOperations } from './zh-cn-operations'
-import type { Dictionary } from './dictionary'
+import type { Dictionary } from './dictionary-types'
 import { zhCNConsole } from './zh-cn-console'
 import { zhCNTrust } from './zh-cn-trust'
 import { zhCNCluster } from './zh-cn-cluster'

@@ -3,11 +3,11 @@ import { PermissionError } from '../../../shared/errors'
 import { MISFIRE_STRATEGIES, type JobRun, type MisfireStrategy } from '../../../shared/model'
 import { isKillMessage } from '../../../shared/run-kill'
 import { translate, type Language } from '../i18n/dictionary'
-import { isDesktop, type JobDeskClient } from '../api/client'
-import { shareLanguage } from '../app/console-language'
-import { notifyEvent } from '../app/notify'
-import { flowRunRoute, runsRoute } from '../app/route'
-import { alarmText, flowNoticeText } from '../lib/event-text'
+import { client, isDesktop, type JobDeskClient } from '../api/client'
+import { shareLanguage } from '../services/console-language'
+import { notifyEvent } from '../kit/notify'
+import { flowRunRoute, runsRoute } from '../kit/route'
+import { alarmText, flowNoticeText } from '../lib/alarms/event-text'
 import { useJobDesk } from './index'
 import { selectRun } from './runs/selectors'
 
@@ -149,11 +149,11 @@ export async function loadAll(): Promise<void> {
  * Connects the store to a client: events, connection state, the first load, and a resync (re-read
  * plus re-watch of open logs) each time a lost connection comes back.
  */
-export function connectStore(client: JobDeskClient): () => void {
+export function connectStore(core: JobDeskClient = client()): () => void {
   const store = useJobDesk.getState()
-  const offEvents = client.onEvent(applyEvent)
+  const offEvents = core.onEvent(applyEvent)
   let wasDown = false
-  const offConnection = client.onConnection((state) => {
+  const offConnection = core.onConnection((state) => {
     useJobDesk.getState().setConnection(state)
     if (state === 'reconnecting') wasDown = true
     if (state === 'online' && wasDown) {
@@ -162,11 +162,11 @@ export function connectStore(client: JobDeskClient): () => void {
       useJobDesk.getState().rewatchRunLogs()
     }
   })
-  store.setConnection(client.connectionState())
+  store.setConnection(core.connectionState())
   // The shell (tray, notifications) speaks the language this console shows, chosen or detected.
   shareLanguage(store.preferences.language)
   void loadAll().then(
-    () => useJobDesk.getState().setConnection(client.connectionState()),
+    () => useJobDesk.getState().setConnection(core.connectionState()),
     (error: unknown) => {
       if (error instanceof PermissionError && error.code === 'console.noToken') useJobDesk.getState().setMissingToken(true)
     },

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { showLanguage } from '../i18n/shown-language'
 import { createApiTokensSlice } from './api-tokens/action'
 import { createAuditSlice } from './audit/action'
 import { createClusterSlice } from './cluster/action'
@@ -42,3 +43,7 @@ export const useJobDesk = create<JobDeskState>()((...args) => ({
   ...createApiTokensSlice(...args),
   ...createAuditSlice(...args),
 }))
+
+// The translations read the language shown from i18n, below the store; the store tells them.
+showLanguage(useJobDesk.getState().preferences.language)
+useJobDesk.subscribe((state) => showLanguage(state.preferences.language))

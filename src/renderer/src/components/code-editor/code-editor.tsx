@@ -2,7 +2,7 @@ import './code-editor.css'
 import { Compartment, EditorState } from '@codemirror/state'
 import { basicSetup, EditorView } from 'codemirror'
 import { useEffect, useRef } from 'react'
-import type { GlueLanguage } from '../../lib/glue-language'
+import type { GlueLanguage } from '../../lib/jobs/glue-language'
 import { codeTheme, languageExtension } from './code-theme'
 
 export interface CodeEditorProps {

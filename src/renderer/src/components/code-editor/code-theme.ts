@@ -8,7 +8,7 @@ import { shell } from '@codemirror/legacy-modes/mode/shell'
 import type { Extension } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { tags } from '@lezer/highlight'
-import type { GlueLanguage } from '../../lib/glue-language'
+import type { GlueLanguage } from '../../lib/jobs/glue-language'
 
 /**
  * The editor's look from Mantine's CSS variables (and the --jd-code-* token colours of

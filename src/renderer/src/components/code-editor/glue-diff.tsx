@@ -3,7 +3,7 @@ import { EditorState } from '@codemirror/state'
 import { MergeView } from '@codemirror/merge'
 import { EditorView, lineNumbers } from '@codemirror/view'
 import { useEffect, useRef } from 'react'
-import type { GlueLanguage } from '../../lib/glue-language'
+import type { GlueLanguage } from '../../lib/jobs/glue-language'
 import { codeTheme, languageExtension } from './code-theme'
 
 export interface GlueDiffProps {

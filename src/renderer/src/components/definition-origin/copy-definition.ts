@@ -1,7 +1,7 @@
 import type { DefinitionOrigin } from '../../../../shared/definition-origin'
-import { client } from '../../api/client'
-import { writeClipboard } from '../../lib/clipboard'
-import { definitionYaml, documentOf } from '../../lib/definition-yaml'
+import { exportDefinitions } from '../../services/definitions'
+import { writeClipboard } from '../../lib/definitions/clipboard'
+import { definitionYaml, documentOf } from '../../lib/definitions/definition-yaml'
 
 /** Copied; or the text, for a dialog, when the clipboard cannot be written; or the export lacked the object. */
 export type CopyOutcome = { outcome: 'copied' } | { outcome: 'shown'; yaml: string } | { outcome: 'missing' }
@@ -12,7 +12,7 @@ export type CopyOutcome = { outcome: 'copied' } | { outcome: 'shown'; yaml: stri
  * flow's name). Rejects with the core's error (one who does not see every group may not export).
  */
 export async function copyDefinitionYaml(origin: DefinitionOrigin, write: (text: string) => Promise<boolean> = writeClipboard): Promise<CopyOutcome> {
-  const documents = await client().exportDefinitions({ names: [origin.key] })
+  const documents = await exportDefinitions({ names: [origin.key] })
   const document = documentOf(documents, origin)
   if (!document) return { outcome: 'missing' }
   const yaml = definitionYaml(document)

@@ -1,9 +1,9 @@
 import '../badges.css'
 import type { DefinitionOrigin } from '../../../../shared/definition-origin'
-import { FileIcon } from '../../app/icons'
+import { FileIcon } from '../../kit/icons'
 import { useT } from '../../i18n/use-t'
-import { formatDateTime } from '../../lib/format-time'
-import { fileBaseName } from '../../lib/origin-index'
+import { formatDateTime } from '../../lib/format/format-time'
+import { fileBaseName } from '../../lib/definitions/origin-index'
 import { useJobDesk } from '../../store'
 import { selectFlowOrigin, selectJobOrigin } from '../../store/definitions/selectors'
 

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core'
 import { useRef, useState } from 'react'
 import { useT } from '../../i18n/use-t'
-import { writeClipboard } from '../../lib/clipboard'
+import { writeClipboard } from '../../lib/definitions/clipboard'
 
 /** Where the clipboard could not be written: the YAML to select and copy by hand, read-only. */
 export function YamlDialog({ title, yaml, onClose }: { title: string; yaml: string | null; onClose(): void }) {

@@ -1,4 +1,4 @@
-import type { DagLayoutOptions, LayoutComponent, Point } from '../../lib/dag-layout'
+import type { DagLayoutOptions, LayoutComponent, Point } from '../../lib/dag/dag-layout'
 
 /** To the layout worker: lay these components out (each on its own) with these node sizes and gaps. */
 export interface LayoutRequest {

@@ -1,4 +1,4 @@
-import { DEFAULT_DAG_LAYOUT, type ComponentBox, type DagLayoutOptions, type LayoutComponent } from '../../lib/dag-layout'
+import { DEFAULT_DAG_LAYOUT, type ComponentBox, type DagLayoutOptions, type LayoutComponent } from '../../lib/dag/dag-layout'
 import type { LayoutReply, LayoutRequest } from './layout-messages'
 
 /**

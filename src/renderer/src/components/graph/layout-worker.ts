@@ -1,5 +1,5 @@
 import ELK from 'elkjs/lib/elk.bundled.js'
-import { fromElkGraph, toElkGraph } from '../../lib/elk-graph'
+import { fromElkGraph, toElkGraph } from '../../lib/dag/elk-graph'
 import type { LayoutReply, LayoutRequest } from './layout-messages'
 
 /**

@@ -1,6 +1,6 @@
 import { useReactFlow, useStore } from '@xyflow/react'
 import { useEffect } from 'react'
-import { viewportFitting, viewportRevealing, type Box } from '../../lib/keep-in-view'
+import { viewportFitting, viewportRevealing, type Box } from '../../lib/dag/keep-in-view'
 
 /** How long the view glides to a node it brings into view (ms): long enough to follow, short enough not to wait for. */
 const REVEAL_MS = 200

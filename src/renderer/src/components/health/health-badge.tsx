@@ -1,7 +1,7 @@
 import '../badges.css'
 import type { AddressHealth } from '../../../../shared/model'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { formatAgo } from '../../lib/format-duration'
+import { formatAgo } from '../../lib/format/format-duration'
 
 const HEALTH_COLOR: Record<AddressHealth, string> = { online: 'teal', suspect: 'orange', dead: 'red' }
 

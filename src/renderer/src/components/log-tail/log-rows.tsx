@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { forwardRef, memo, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react'
-import type { LogRow } from '../../lib/log-lines'
-import { splitLogPrefix } from '../../lib/log-prefix'
-import { shownText, splitMatches } from '../../lib/log-search'
+import type { LogRow } from '../../lib/logs/log-lines'
+import { splitLogPrefix } from '../../lib/logs/log-prefix'
+import { shownText, splitMatches } from '../../lib/logs/log-search'
 
 /** Row height in px when lines do not wrap; must match .jd-log-row in log-tail.css. */
 export const LOG_ROW_HEIGHT = 18

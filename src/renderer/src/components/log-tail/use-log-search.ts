@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react'
-import type { LogRow } from '../../lib/log-lines'
-import { findMatches } from '../../lib/log-search'
+import type { LogRow } from '../../lib/logs/log-lines'
+import { findMatches } from '../../lib/logs/log-search'
 
 interface Scanned {
   rows: readonly LogRow[]

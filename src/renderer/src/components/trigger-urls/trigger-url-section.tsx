@@ -1,12 +1,12 @@
 import { ActionIcon, Alert, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import type { CreatedHook, HookTargetRequest, HookView } from '../../../../shared/hook-types'
-import { client } from '../../api/client'
-import { CopyIcon, TrashIcon } from '../../app/icons'
-import { notifySuccess } from '../../app/notify'
+import { createHook, listHooks, removeHook } from '../../services/hooks'
+import { CopyIcon, TrashIcon } from '../../kit/icons'
+import { notifySuccess } from '../../kit/notify'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
-import { formatDateTime } from '../../lib/format-time'
-import { curlExample, hookUrl } from '../../lib/hook-example'
+import { formatDateTime } from '../../lib/format/format-time'
+import { curlExample, hookUrl } from '../../lib/jobs/hook-example'
 import { ConfirmDialog } from '../confirm-dialog'
 
 /**
@@ -27,7 +27,7 @@ export function TriggerUrlSection({ target }: { target: HookTargetRequest | unde
   const reload = useCallback(async () => {
     if (!key) return
     try {
-      setHooks(await client().listHooks(JSON.parse(key) as HookTargetRequest))
+      setHooks(await listHooks(JSON.parse(key) as HookTargetRequest))
     } catch (caught) {
       setError(errorText(caught))
     }
@@ -47,7 +47,7 @@ export function TriggerUrlSection({ target }: { target: HookTargetRequest | unde
   const create = async () => {
     setError(null)
     try {
-      setCreated(await client().createHook(target))
+      setCreated(await createHook(target))
       await reload()
     } catch (caught) {
       setError(errorText(caught))
@@ -56,7 +56,7 @@ export function TriggerUrlSection({ target }: { target: HookTargetRequest | unde
   const remove = async (hook: HookView) => {
     setRemoving(null)
     try {
-      await client().removeHook({ id: hook.id })
+      await removeHook({ id: hook.id })
       if (created?.hook.id === hook.id) setCreated(null)
       notifySuccess(language, 'hooks.removed')
       await reload()

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Code, Group, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import { client } from '../../api/client'
+import { exportAudit } from '../../services/audit'
 import { useErrorText, useT } from '../../i18n/use-t'
-import { formatDateTime } from '../../lib/format-time'
+import { formatDateTime } from '../../lib/format/format-time'
 import { useJobDesk } from '../../store'
 import { selectAuditEntries, selectAuditNextBeforeId } from '../../store/audit/selectors'
 import { AuditActorCell, AuditTargetCell, useReadAuditNames } from './audit-target'
@@ -43,7 +43,7 @@ export function AuditPage() {
   const exportAs = async (format: 'csv' | 'json') => {
     try {
       // A one-shot query: the text goes straight to a download, so no slice keeps it.
-      const text = await client().exportAudit({ format, filter: toAuditFilter(draft, Date.now()) })
+      const text = await exportAudit({ format, filter: toAuditFilter(draft, Date.now()) })
       const url = URL.createObjectURL(new Blob([text], { type: format === 'csv' ? 'text/csv' : 'application/json' }))
       const link = document.createElement('a')
       link.href = url

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { ClusterView } from '../../../../shared/api'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useT } from '../../i18n/use-t'
-import { formatDateTime } from '../../lib/format-time'
+import { formatDateTime } from '../../lib/format/format-time'
 import { useJobDesk } from '../../store'
 import { selectIsAdmin } from '../../store/session/selectors'
 

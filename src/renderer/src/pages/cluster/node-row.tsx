@@ -1,8 +1,8 @@
 import { Badge, Group, Table, Text } from '@mantine/core'
 import type { ClusterNodeView } from '../../../../shared/api'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { formatAgo } from '../../lib/format-duration'
-import { formatDateTime } from '../../lib/format-time'
+import { formatAgo } from '../../lib/format/format-duration'
+import { formatDateTime } from '../../lib/format/format-time'
 import { NodeClockCell } from './node-clock'
 
 /** One node: its name and id, whether its lease holds, its heartbeat's age, its clock against the database's, its epoch and what it does. */

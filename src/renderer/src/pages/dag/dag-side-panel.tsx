@@ -2,17 +2,17 @@ import { Anchor, Button, Card, CloseButton, Group, Loader, Stack, Text, Title } 
 import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { JobInfo, JobRun } from '../../../../shared/model'
-import { dagRoute, runsRoute } from '../../app/route'
+import { dagRoute, runsRoute } from '../../kit/route'
 import { ScheduleText } from '../../components/schedule-text'
 import { RunStatusBadge } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { operatesGroup } from '../../store/session/selectors'
-import { formatDateTime } from '../../lib/format-time'
+import { formatDateTime } from '../../lib/format/format-time'
 import { useJobDesk } from '../../store'
 import { selectChildLinks, selectParentLinks } from '../../store/dag/selectors'
 import { useJobsOf } from '../../components/use-jobs-of'
 import { RunLink } from '../../components/run-link'
-import { heldSnapshot } from '../../lib/held-snapshot'
+import { heldSnapshot } from '../../lib/runs/held-snapshot'
 
 /** The clicked job: its schedule and links, its latest runs (kept current by pushed runs), and what to do next. */
 export function DagSidePanel({ job, onClose, onTrigger }: { job: JobInfo; onClose(): void; onTrigger(job: JobInfo): void }) {

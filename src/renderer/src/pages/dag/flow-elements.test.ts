@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JobInfo, JobLink } from '../../../../shared/model'
-import { cycleHighlight, linkKey, NO_HIGHLIGHT } from '../../lib/dag-highlight'
+import { cycleHighlight, linkKey, NO_HIGHLIGHT } from '../../lib/dag/dag-highlight'
 import { buildEdges, buildNodes, type JobNode, type LinkEdge } from './flow-elements'
 
 const job = (id: number, over: Partial<JobInfo> = {}) => ({ id, name: `job ${id}`, triggerStatus: 1, scheduleType: 'CRON', ...over }) as JobInfo

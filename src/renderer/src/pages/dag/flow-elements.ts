@@ -1,7 +1,7 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
 import type { JobInfo, JobLink, LinkCondition, RunStatus } from '../../../../shared/model'
-import type { DagHighlight } from '../../lib/dag-highlight'
-import { linkKey } from '../../lib/dag-highlight'
+import type { DagHighlight } from '../../lib/dag/dag-highlight'
+import { linkKey } from '../../lib/dag/dag-highlight'
 
 /** How a job's node is marked besides its status colour. */
 export type NodeMark = 'cycle' | 'chain' | 'focus' | 'neighbour' | null

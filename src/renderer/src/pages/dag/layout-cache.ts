@@ -1,4 +1,4 @@
-import type { ComponentBox, Point } from '../../lib/dag-layout'
+import type { ComponentBox, Point } from '../../lib/dag/dag-layout'
 
 /**
  * Boxes of DAG components ELK has laid out, by component key (dag-layout.ts: exactly its jobs and

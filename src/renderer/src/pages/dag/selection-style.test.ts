@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { neighbourHighlight, NO_HIGHLIGHT } from '../../lib/dag-highlight'
+import { neighbourHighlight, NO_HIGHLIGHT } from '../../lib/dag/dag-highlight'
 import { selectionCss } from './selection-style'
 
 describe('selectionCss', () => {

@@ -1,4 +1,4 @@
-import type { DagHighlight } from '../../lib/dag-highlight'
+import type { DagHighlight } from '../../lib/dag/dag-highlight'
 
 /** Job ids and link keys are numbers and `link-<n>-<n>`; anything else is left out of a selector. */
 const SAFE = /^[\w-]+$/

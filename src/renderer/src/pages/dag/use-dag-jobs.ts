@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { JOB_PAGE_MAX, type JobCursor } from '../../../../shared/job-query'
 import type { JobInfo } from '../../../../shared/model'
-import { client } from '../../api/client'
+import { listJobPage } from '../../services/jobs'
 import { useJobDesk } from '../../store'
 import { selectLinks } from '../../store/dag/selectors'
 import { selectJobsById } from '../../store/jobs/selectors'
@@ -18,7 +18,7 @@ async function readEveryJob(): Promise<JobInfo[] | null> {
   const jobs: JobInfo[] = []
   let after: JobCursor | undefined
   for (let pages = 0; pages * JOB_PAGE_MAX <= DAG_ALL_JOBS_MAX; pages++) {
-    const page = await client().listJobPage({ limit: JOB_PAGE_MAX, ...(after ? { after } : {}) })
+    const page = await listJobPage({ limit: JOB_PAGE_MAX, ...(after ? { after } : {}) })
     if (page.total > DAG_ALL_JOBS_MAX) return null
     jobs.push(...page.jobs)
     if (!page.next) return jobs

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { assembleLayout, gridBox, splitComponents, type DagLayout, type LayoutComponent, type LayoutEdge } from '../../lib/dag-layout'
+import { assembleLayout, gridBox, splitComponents, type DagLayout, type LayoutComponent, type LayoutEdge } from '../../lib/dag/dag-layout'
 import { layOutInWorkers } from '../../components/graph/layout-pool'
 import { cachedBox, rememberBox } from './layout-cache'
 

@@ -2,8 +2,8 @@ import { Alert, List, Text } from '@mantine/core'
 import type { AlarmHealth, InfraAlert } from '../../../../shared/api'
 import { ALARM_STATUS } from '../../../../shared/model'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { alarmReasonText } from '../../lib/alarm-text'
-import { formatDateTime } from '../../lib/format-time'
+import { alarmReasonText } from '../../lib/alarms/alarm-text'
+import { formatDateTime } from '../../lib/format/format-time'
 
 /** What became of an alert's own sending, after its line: nothing when it went out. */
 function AlertDelivery({ alert }: { alert: InfraAlert }) {

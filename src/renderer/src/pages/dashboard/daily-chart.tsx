@@ -2,7 +2,7 @@ import './daily-chart.css'
 import { Card, Group, Text, Title, Tooltip } from '@mantine/core'
 import type { DayReport } from '../../../../shared/api'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { formatCount } from '../../lib/format-time'
+import { formatCount } from '../../lib/format/format-time'
 import { useJobDesk } from '../../store'
 
 /** Bar widths as percentages of the busiest day (a pure function, so the layout is testable). */

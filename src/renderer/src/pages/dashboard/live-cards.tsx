@@ -1,9 +1,9 @@
 import { Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core'
-import { runsRoute } from '../../app/route'
+import { runsRoute } from '../../kit/route'
 import { useNow } from '../../components/use-now'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { formatDuration } from '../../lib/format-duration'
-import { formatCount, formatDateTime } from '../../lib/format-time'
+import { formatDuration } from '../../lib/format/format-duration'
+import { formatCount, formatDateTime } from '../../lib/format/format-time'
 import { useJobDesk } from '../../store'
 
 /** Live figures, useful before the first daily report: how the last hour's runs stand now. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useDiscardGuard } from '../../components/discard-guard'
-import { isChanged } from '../../lib/draft-changes'
+import { isChanged } from '../../lib/data/draft-changes'
 import type { GroupInput } from '../../../../shared/api'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'

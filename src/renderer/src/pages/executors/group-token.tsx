@@ -1,6 +1,6 @@
 import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core'
 import { useState } from 'react'
-import { CopyIcon } from '../../app/icons'
+import { CopyIcon } from '../../kit/icons'
 import { useT } from '../../i18n/use-t'
 
 /** A group's own access token, hidden until asked for; or a note that the global one applies. */

@@ -2,9 +2,9 @@ import { Button, Group, Popover, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { ProbeRequest, ProbeResult } from '../../../../shared/api'
 import { EMBEDDED_ADDRESS_PREFIX } from '../../../../shared/model'
-import { client } from '../../api/client'
+import { probeExecutor } from '../../services/executors'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
-import { formatDuration } from '../../lib/format-duration'
+import { formatDuration } from '../../lib/format/format-duration'
 import { JobSelect } from '../../components/job-select'
 
 /**
@@ -27,7 +27,7 @@ export function ProbeButton({ address, groupId }: { address: string; groupId: nu
     try {
       // A one-shot query: its answer is this button's to show. Always with the group: a non-admin's probe needs it,
       // and the group decides whether its token goes along.
-      setResult({ ...(await client().probeExecutor({ address, kind, groupId, ...(forJobId !== undefined ? { jobId: forJobId } : {}) })), kind })
+      setResult({ ...(await probeExecutor({ address, kind, groupId, ...(forJobId !== undefined ? { jobId: forJobId } : {}) })), kind })
     } catch (caught) {
       setResult(null)
       setError(errorText(caught))

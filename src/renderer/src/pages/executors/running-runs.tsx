@@ -1,7 +1,7 @@
 import { Button, Popover, Stack, Text } from '@mantine/core'
 import type { JobRun } from '../../../../shared/model'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { formatDuration } from '../../lib/format-duration'
+import { formatDuration } from '../../lib/format/format-duration'
 import { useJobsOf } from '../../components/use-jobs-of'
 import { RunLink } from '../../components/run-link'
 

@@ -1,6 +1,6 @@
 import { useNow } from '../../components/use-now'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { formatDuration } from '../../lib/format-duration'
+import { formatDuration } from '../../lib/format/format-duration'
 
 /** How long something took, or — while `live` — has been going, ticking each second; a dash before it started. */
 export function Elapsed({ startMs, endMs, live }: { startMs: number; endMs: number; live: boolean }) {

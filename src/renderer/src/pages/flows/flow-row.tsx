@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core'
 import { memo, type ReactNode } from 'react'
 import type { FlowSummary } from '../../../../shared/flow-types'
-import { BoltIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../app/icons'
+import { BoltIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../kit/icons'
 import { FlowOriginBadge } from '../../components/definition-origin/origin-badge'
 import { ScheduleText } from '../../components/schedule-text'
 import { useT } from '../../i18n/use-t'

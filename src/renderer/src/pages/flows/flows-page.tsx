@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core'
 import { lazy, Suspense } from 'react'
-import { flowsRoute, type FlowsRoute } from '../../app/route'
+import { flowsRoute, type FlowsRoute } from '../../kit/route'
 import { useJobDesk } from '../../store'
 import { FlowList } from './flow-list'
 import { FlowRunsView } from './flow-runs-view'

@@ -1,8 +1,8 @@
 import type { Flow } from '../../../../shared/flow-types'
 import { useNow } from '../../components/use-now'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { formatDuration } from '../../lib/format-duration'
-import { formatDateTime } from '../../lib/format-time'
+import { formatDuration } from '../../lib/format/format-duration'
+import { formatDateTime } from '../../lib/format/format-time'
 
 /** When an active schedule fires next, counting down live (`in 4 min 5 sec`, `4分钟5秒 后`); the time itself on hover. */
 export function NextFire({ flow }: { flow: Pick<Flow, 'triggerStatus' | 'triggerNextTimeMs' | 'scheduleType'> }) {

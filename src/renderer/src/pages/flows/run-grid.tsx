@@ -3,9 +3,9 @@ import { memo } from 'react'
 import type { FlowSummary } from '../../../../shared/flow-types'
 import { useNow } from '../../components/use-now'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { formatDuration } from '../../lib/format-duration'
-import { formatDateTime } from '../../lib/format-time'
-import { gridRow, type GridCell } from '../../lib/flow-grid'
+import { formatDuration } from '../../lib/format/format-duration'
+import { formatDateTime } from '../../lib/format/format-time'
+import { gridRow, type GridCell } from '../../lib/flows/flow-grid'
 
 /** A cell's tooltip: mounted only while it shows, so only then does a running run's age tick. */
 function CellLabel({ cell }: { cell: GridCell }) {

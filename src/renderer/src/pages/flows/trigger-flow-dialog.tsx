@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Textarea } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import type { Flow, FlowTriggerResult } from '../../../../shared/flow-types'
-import { flowRunRoute, formatRoute } from '../../app/route'
+import { flowRunRoute, formatRoute } from '../../kit/route'
 import { useErrorText, useT, type Translate } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 

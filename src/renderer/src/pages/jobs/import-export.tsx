@@ -1,11 +1,11 @@
 import { Alert, Button, FileButton, Group, List, Menu, Modal, Radio, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { ImportReport } from '../../../../shared/api'
-import { client } from '../../api/client'
-import { notifyError } from '../../app/notify'
+import { exportJobs } from '../../services/jobs'
+import { notifyError } from '../../kit/notify'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { messageText } from '../../i18n/server-text'
-import { exportFileName, importRefusal, parseImportFile, type ImportRefusal } from '../../lib/import-problems'
+import { exportFileName, importRefusal, parseImportFile, type ImportRefusal } from '../../lib/definitions/import-problems'
 import { useJobDesk } from '../../store'
 import { selectIsAdmin } from '../../store/session/selectors'
 
@@ -32,7 +32,7 @@ export function ImportExportButtons({ selectedIds }: { selectedIds: readonly num
     setBusy(true)
     try {
       // A one-shot query: the document goes straight to a download (all jobs when none are selected).
-      const document = await client().exportJobs(ids && ids.length > 0 ? { jobIds: [...ids] } : {})
+      const document = await exportJobs(ids && ids.length > 0 ? { jobIds: [...ids] } : {})
       download(document, exportFileName(Date.now(), ids ? ids.length : null))
     } catch (error) {
       notifyError(language, 'common.error', error)

@@ -2,7 +2,7 @@ import { Alert, Badge, Loader, Group, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { RoutePreview as Preview } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
-import { client } from '../../api/client'
+import { previewRoute } from '../../services/jobs'
 import { EnumLabel } from '../../components/enum-label'
 import { messageText } from '../../i18n/server-text'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
@@ -25,12 +25,10 @@ export function RoutePreview({ job, addressList }: { job: JobInfo; addressList: 
     setError(null)
     const timer = setTimeout(() => {
       // A one-shot query: nothing is kept, and only this dialog shows the answer.
-      client()
-        .previewRoute({ jobId: job.id, ...(addressList.length > 0 ? { addressList } : {}) })
-        .then(
-          (result) => current && setPreview(result),
-          (caught: unknown) => current && setError({ caught }),
-        )
+      previewRoute({ jobId: job.id, ...(addressList.length > 0 ? { addressList } : {}) }).then(
+        (result) => current && setPreview(result),
+        (caught: unknown) => current && setError({ caught }),
+      )
     }, ROUTE_PREVIEW_DEBOUNCE_MS)
     return () => {
       current = false

@@ -3,14 +3,13 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useDiscardGuard } from '../../components/discard-guard'
 import type { RunTriggerOutcome } from '../../../../shared/api'
 import type { JobInfo } from '../../../../shared/model'
-import { client } from '../../api/client'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { AddressPicker } from './address-picker'
 import { RoutePreview } from './route-preview'
-import { pendingOutcomes } from '../../lib/trigger-outcome'
+import { pendingOutcomes } from '../../lib/runs/trigger-outcome'
 import { TriggerOutcomes } from './trigger-outcome'
-import { overrideAddresses } from '../../lib/override-addresses'
+import { overrideAddresses } from '../../lib/jobs/override-addresses'
 
 /** Runs a job once now, optionally with another parameter, and links to the new run(s). */
 export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: () => void }) {
@@ -39,6 +38,7 @@ function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
   const t = useT()
   const errorText = useErrorText()
   const group = useJobDesk((s) => s.groups.find((g) => g.id === job.jobGroup))
+  const triggerJob = useJobDesk((s) => s.triggerJob)
   const [picked, setPicked] = useState<string[]>([])
   const [typed, setTyped] = useState<string[]>([])
   // Text typed and not yet confirmed with Enter: the preview and Run both count it (see overrideAddresses).
@@ -61,7 +61,7 @@ function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
     setError(null)
     try {
       // No slice keeps the answer: the outcomes are this dialog's, and the new runs' rows come as pushed changes.
-      const result = await client().triggerJob({ jobId: job.id, executorParam: param, ...(addresses.length > 0 ? { addressList: addresses } : {}) })
+      const result = await triggerJob({ jobId: job.id, executorParam: param, ...(addresses.length > 0 ? { addressList: addresses } : {}) })
       setOutcomes(result.outcomes ?? pendingOutcomes(result.logIds))
     } catch (caught) {
       setError(errorText(caught))

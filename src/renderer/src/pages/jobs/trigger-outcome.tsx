@@ -4,7 +4,7 @@ import type { RunTriggerOutcome } from '../../../../shared/api'
 import { RunLink } from '../../components/run-link'
 import { TriggerTrailView } from '../../components/trigger-trail-view'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { shownOutcome, triggerResultText } from '../../lib/trigger-outcome'
+import { shownOutcome, triggerResultText } from '../../lib/runs/trigger-outcome'
 import { useJobDesk } from '../../store'
 import { selectRun } from '../../store/runs/selectors'
 

@@ -2,10 +2,9 @@ import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { RunTriggerOutcome } from '../../../../shared/api'
 import { runStatus, type JobRun } from '../../../../shared/model'
-import { client } from '../../api/client'
-import { ChevronDownIcon } from '../../app/icons'
+import { ChevronDownIcon } from '../../kit/icons'
 import { useErrorText, useT } from '../../i18n/use-t'
-import { pendingOutcomes } from '../../lib/trigger-outcome'
+import { pendingOutcomes } from '../../lib/runs/trigger-outcome'
 import { useJobDesk } from '../../store'
 import { operatesGroup } from '../../store/session/selectors'
 import { TriggerOutcomes } from '../jobs/trigger-outcome'
@@ -19,6 +18,8 @@ const finished = (run: JobRun) => runStatus(run) === 'success' || runStatus(run)
 function RunAgainDialog({ run, mode, onClose }: { run: JobRun; mode: RunAgainMode | null; onClose(): void }) {
   const t = useT()
   const errorText = useErrorText()
+  const triggerJob = useJobDesk((s) => s.triggerJob)
+  const rerunRun = useJobDesk((s) => s.rerunRun)
   const [busy, setBusy] = useState(false)
   const [outcomes, setOutcomes] = useState<RunTriggerOutcome[] | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -31,8 +32,8 @@ function RunAgainDialog({ run, mode, onClose }: { run: JobRun; mode: RunAgainMod
     setBusy(true)
     setError(null)
     try {
-      // No slice keeps the answer: it is this dialog's, and the new runs' rows come as pushed changes.
-      const result = chosen === 'rerun' ? await client().rerunRun(run.id) : await client().triggerJob({ jobId: run.jobId, executorParam: run.executorParam })
+      // The store keeps no answer: it is this dialog's, and the new runs' rows come as pushed changes.
+      const result = chosen === 'rerun' ? await rerunRun(run.id) : await triggerJob({ jobId: run.jobId, executorParam: run.executorParam })
       setOutcomes(result.outcomes ?? pendingOutcomes(result.logIds))
     } catch (caught) {
       setError(errorText(caught))

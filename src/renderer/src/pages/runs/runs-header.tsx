@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../i18n/dictionary'
 import { useHorizontalDrag } from '../../components/use-horizontal-drag'
 import { useT } from '../../i18n/use-t'
-import { resizeColumn, RUN_COLUMNS, type RunColumn, type RunColumnWidths } from '../../lib/runs-layout'
+import { resizeColumn, RUN_COLUMNS, type RunColumn, type RunColumnWidths } from '../../lib/runs/runs-layout'
 
 const LABELS: Record<RunColumn, MessageKey> = {
   id: 'runs.col.id',

@@ -1,6 +1,6 @@
 import { useHorizontalDrag } from '../../components/use-horizontal-drag'
 import { useT } from '../../i18n/use-t'
-import { clampListWidth } from '../../lib/runs-layout'
+import { clampListWidth } from '../../lib/runs/runs-layout'
 
 const KEY_STEP_PX = 32
 

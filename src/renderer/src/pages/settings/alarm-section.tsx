@@ -1,10 +1,10 @@
 import { Button, Group, NumberInput, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import type { ChannelCheck } from '../../../../shared/api'
-import { client } from '../../api/client'
+import { sendTestEmail, testWebhook } from '../../services/alarms'
 import { RowActions } from './row-actions'
 import { useErrorText, useT } from '../../i18n/use-t'
-import type { SettingsDraft } from '../../lib/settings-draft'
+import type { SettingsDraft } from '../../lib/settings/settings-draft'
 import { wholeNumber } from '../jobs/job-editor/executor-section'
 import { ImChannelSection } from './im-channel-section'
 import { SettingsCard } from './settings-card'
@@ -100,7 +100,7 @@ export function AlarmSection({ draft, dirty, update, mode, saveError = null }: A
                     data-testid="settings-webhook-url"
                   />
                   <RowActions
-                    onTest={() => void check(`webhook-${index}`, () => client().testWebhook({ url: webhook.url.trim() }))}
+                    onTest={() => void check(`webhook-${index}`, () => testWebhook({ url: webhook.url.trim() }))}
                     testing={busy === `webhook-${index}`}
                     testDisabled={webhook.url.trim() === ''}
                     testId="settings-webhook-test"
@@ -185,7 +185,7 @@ export function AlarmSection({ draft, dirty, update, mode, saveError = null }: A
             />
             <Button
               variant="default"
-              onClick={() => void check('smtp', () => client().sendTestEmail({ to: testTo.trim() }))}
+              onClick={() => void check('smtp', () => sendTestEmail({ to: testTo.trim() }))}
               loading={busy === 'smtp'}
               disabled={dirty || testTo.trim() === ''}
               data-testid="settings-test-email"

@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core'
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/dictionary'
 import { useT } from '../../i18n/use-t'
-import { COLOR_SCHEMES, type ColorSchemePreference } from '../../lib/preferences'
+import { COLOR_SCHEMES, type ColorSchemePreference } from '../../lib/settings/preferences'
 import { useJobDesk } from '../../store'
 import { selectColorScheme, selectLanguage } from '../../store/ui/selectors'
 import { SettingsCard } from './settings-card'

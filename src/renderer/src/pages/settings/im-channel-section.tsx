@@ -2,10 +2,10 @@ import type { ReactNode } from 'react'
 import { Button, Checkbox, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core'
 import { CONSOLE_LANGUAGES, type ChannelCheck, type ImChannelEvent, type ImChannelType } from '../../../../shared/api'
 import { IM_CHANNEL_EVENTS, IM_CHANNEL_TYPES } from '../../../../shared/settings-types'
-import { client } from '../../api/client'
+import { testImChannel } from '../../services/alarms'
 import { RowActions } from './row-actions'
 import { useT } from '../../i18n/use-t'
-import { NEW_IM_CHANNEL, type ImChannelDraft, type SettingsDraft } from '../../lib/settings-draft'
+import { NEW_IM_CHANNEL, type ImChannelDraft, type SettingsDraft } from '../../lib/settings/settings-draft'
 
 const TYPE_LABELS: Record<ImChannelType, string> = { dingtalk: 'DingTalk 钉钉', wecom: 'WeCom 企业微信', feishu: 'Feishu/Lark 飞书', slack: 'Slack' }
 const URL_EXAMPLES: Record<ImChannelType, string> = {
@@ -77,7 +77,7 @@ export function ImChannelSection({ draft, dirty, update, saveError, check, busy,
                 data-testid="settings-im-url"
               />
               <RowActions
-                onTest={() => check(`im-${index}`, () => client().testImChannel({ name: channel.name.trim() }))}
+                onTest={() => check(`im-${index}`, () => testImChannel({ name: channel.name.trim() }))}
                 testing={busy === `im-${index}`}
                 testDisabled={dirty || channel.name.trim() === ''}
                 testId="settings-im-test"

@@ -1,7 +1,7 @@
 import { Alert, Group, NumberInput, TextInput } from '@mantine/core'
 import type { Settings } from '../../../../shared/api'
 import { useT } from '../../i18n/use-t'
-import type { SettingsDraft } from '../../lib/settings-draft'
+import type { SettingsDraft } from '../../lib/settings/settings-draft'
 import { wholeNumber } from '../jobs/job-editor/executor-section'
 import { SettingsCard } from './settings-card'
 

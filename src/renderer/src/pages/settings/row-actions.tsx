@@ -1,5 +1,5 @@
 import { ActionIcon, Button } from '@mantine/core'
-import { TrashIcon } from '../../app/icons'
+import { TrashIcon } from '../../kit/icons'
 import { useT } from '../../i18n/use-t'
 
 /** A channel row's Test and Remove buttons (webhooks, IM channels). */

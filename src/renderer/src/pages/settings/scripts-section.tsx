@@ -1,7 +1,7 @@
 import { Switch, Text } from '@mantine/core'
 import type { Settings } from '../../../../shared/api'
 import { useT } from '../../i18n/use-t'
-import type { SettingsDraft } from '../../lib/settings-draft'
+import type { SettingsDraft } from '../../lib/settings/settings-draft'
 import { SettingsCard } from './settings-card'
 
 /** Whether script jobs may run on this machine (the embedded executor); off by default. */

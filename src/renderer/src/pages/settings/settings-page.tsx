@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useErrorText, useT } from '../../i18n/use-t'
-import { isSettingsDirty, toSettingsDraft, toSettingsInput, type SettingsDraft } from '../../lib/settings-draft'
+import { isSettingsDirty, toSettingsDraft, toSettingsInput, type SettingsDraft } from '../../lib/settings/settings-draft'
 import { useJobDesk } from '../../store'
 import { selectSettings } from '../../store/settings/selectors'
 import { AlarmSection } from './alarm-section'

@@ -2,10 +2,10 @@ import { Button, CopyButton, Group, PasswordInput, Switch, Text } from '@mantine
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useState } from 'react'
 import type { Settings } from '../../../../shared/api'
-import { notifyError } from '../../app/notify'
+import { notifyError } from '../../kit/notify'
 import type { MessageKey } from '../../i18n/dictionary'
 import { useT } from '../../i18n/use-t'
-import type { SettingsDraft } from '../../lib/settings-draft'
+import type { SettingsDraft } from '../../lib/settings/settings-draft'
 import { useJobDesk } from '../../store'
 import { SettingsCard } from './settings-card'
 

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { OIDC_PATHS, SIGN_IN_ERROR_FRAGMENT } from '../../../../shared/auth'
 import { fromErrorInfo } from '../../../../shared/errors'
 import { englishMessage, isMessageCode } from '../../../../shared/messages'
-import { fetchAuthState, signIn, type GateNotice } from '../../api/auth'
+import { fetchAuthState, signIn, type GateNotice } from '../../services/auth'
 import { useErrorText, useT } from '../../i18n/use-t'
 
 /**

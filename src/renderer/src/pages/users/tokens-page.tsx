@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, T
 import { useCallback, useEffect, useState } from 'react'
 import { roleAtLeast, ROLES, type ApiTokenView, type Role } from '../../../../shared/auth'
 import { useErrorText, useT } from '../../i18n/use-t'
-import { formatDateTime } from '../../lib/format-time'
+import { formatDateTime } from '../../lib/format/format-time'
 import { useJobDesk } from '../../store'
 import { selectApiTokens } from '../../store/api-tokens/selectors'
 import { selectSession } from '../../store/session/selectors'

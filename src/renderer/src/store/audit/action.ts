@@ -1,21 +1,9 @@
-import type { AuditFilter } from '../../../../shared/auth'
 import { client } from '../../api/client'
 import type { SliceCreator } from '../state'
-import { initialAuditState, type AuditState } from './initialState'
+import { initialAuditState } from './initialState'
+import type { AuditSlice } from './slice'
 
 const PAGE_SIZE = 100
-
-export interface AuditActions {
-  /**
-   * Reads the newest page for `filter` (replacing the list). Rejects with the core's error for the page;
-   * an answer for a filter since replaced by a newer read is dropped, its failure too.
-   */
-  fetchAudit(filter: AuditFilter): Promise<void>
-  /** Appends the next older page for `filter`; nothing when the oldest is loaded. Rejects with the core's error. */
-  fetchOlderAudit(filter: AuditFilter): Promise<void>
-}
-
-export type AuditSlice = AuditState & AuditActions
 
 export const createAuditSlice: SliceCreator<AuditSlice> = (set, get) => {
   // Only the newest first-page read may write the list: the operator types in the filters faster than pages arrive.

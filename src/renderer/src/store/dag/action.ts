@@ -1,30 +1,12 @@
-import type { JobLink, JobRun } from '../../../../shared/model'
 import { client } from '../../api/client'
-import { notifyError } from '../../app/notify'
-import { traceRunChain, CHAIN_MAX_RUNS } from '../../lib/run-chain'
+import { notifyError } from '../../kit/notify'
+import { traceRunChain, CHAIN_MAX_RUNS } from '../../lib/runs/run-chain'
 import type { SliceCreator } from '../state'
-import { initialDagState, type DagState } from './initialState'
+import { initialDagState } from './initialState'
+import type { DagSlice } from './slice'
 
 /** Runs a run fired, read per step of a chain (a broadcast fires one run per shard). */
 const FIRED_RUNS_LIMIT = 200
-
-export interface DagActions {
-  fetchLinks(): Promise<void>
-  /**
-   * Adds a link or changes its condition. Rejects with the core's error: a ConflictError naming the
-   * cycle (code `link.cycle`, the path in `params.path`), or a ValidationError naming the field.
-   */
-  saveLink(link: JobLink): Promise<JobLink>
-  /** Rejects with the core's error. */
-  deleteLink(parentJobId: number, childJobId: number): Promise<void>
-  /** Reads the chain of a run (up to its first run, then all it fired) to show it in the DAG. */
-  showChain(runId: number): Promise<void>
-  clearChain(): void
-  /** From `runs-changed`: runs of the shown chain change; runs fired by one of them join it. */
-  applyChainRuns(changed: readonly JobRun[]): void
-}
-
-export type DagSlice = DagState & DagActions
 
 export const createDagSlice: SliceCreator<DagSlice> = (set, get) => {
   // Only the newest showChain may write: the operator may pick another run while one is read.

@@ -1,5 +1,5 @@
 import type { JobLink } from '../../../../shared/model'
-import type { RunChain } from '../../lib/run-chain'
+import type { RunChain } from '../../lib/runs/run-chain'
 
 export interface DagState {
   /** Every child link (parent job → child job, with its condition). */

@@ -1,28 +1,12 @@
 import { DEFINITION_ORIGIN_KEYS_MAX, jobOriginKey, type DefinitionOrigin } from '../../../../shared/definition-origin'
 import type { JobGroup, JobInfo } from '../../../../shared/model'
 import { client } from '../../api/client'
-import { chunks } from '../../lib/chunks'
-import { coalesced } from '../../lib/coalesce'
-import { flowOrigin, indexOrigins, jobOrigin, originAppName, originIndexKey } from '../../lib/origin-index'
+import { chunks } from '../../lib/data/chunks'
+import { coalesced } from '../../lib/data/coalesce'
+import { flowOrigin, indexOrigins, jobOrigin, originAppName, originIndexKey } from '../../lib/definitions/origin-index'
 import type { SliceCreator } from '../state'
-import { initialDefinitionsState, type DefinitionsState } from './initialState'
-
-export interface DefinitionsActions {
-  /**
-   * Reads which objects came from definition files. Never rejects: a failed read keeps the marks
-   * read before, since they are a hint beside the editors and must not fail the console's load.
-   */
-  fetchDefinitionOrigins(): Promise<void>
-  /** After `jobs-changed` or `flows-changed` (an apply sends both): re-read the origins, once per burst. */
-  applyOriginsChanged(): void
-  /** Reads the origins of jobs just read (a page of the list) that were not asked about yet. */
-  fetchOriginsOf(jobs: readonly JobInfo[]): Promise<void>
-  /** Where a job was applied from, by its group's app name and its name; undefined when not from a file. */
-  originOfJob(appName: string, name: string): DefinitionOrigin | undefined
-  originOfFlow(name: string): DefinitionOrigin | undefined
-}
-
-export type DefinitionsSlice = DefinitionsState & DefinitionsActions
+import { initialDefinitionsState } from './initialState'
+import type { DefinitionsSlice } from './slice'
 
 /** The origin keys of `jobs` whose group is known (the key holds the group's app name). */
 function jobKeysOf(jobs: readonly JobInfo[], groups: readonly JobGroup[]): string[] {

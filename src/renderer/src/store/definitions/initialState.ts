@@ -1,4 +1,4 @@
-import type { OriginIndex } from '../../lib/origin-index'
+import type { OriginIndex } from '../../lib/definitions/origin-index'
 
 export interface DefinitionsState {
   /**

@@ -1,5 +1,5 @@
 import type { DefinitionOrigin } from '../../../../shared/definition-origin'
-import { flowOrigin, jobOrigin } from '../../lib/origin-index'
+import { flowOrigin, jobOrigin } from '../../lib/definitions/origin-index'
 import type { JobDeskState } from '../state'
 
 /** A job's origin; undefined while its group is not known (its app name is part of the key) or when not from a file. */

@@ -1,47 +1,13 @@
-import type { ApprovalDecision, ChainToFlowRequest, Flow, FlowNodeMark, FlowRun, FlowTriggerRequest, FlowTriggerResult } from '../../../../shared/flow-types'
+import type { FlowRun } from '../../../../shared/flow-types'
 import { client } from '../../api/client'
-import { notifyError } from '../../app/notify'
-import { coalesced, coalescedBy } from '../../lib/coalesce'
-import { applyRunState, upsertFlowRun, type FlowRunStateChange } from '../../lib/flow-merge'
+import { notifyError } from '../../kit/notify'
+import { coalesced, coalescedBy } from '../../lib/data/coalesce'
+import { applyRunState, upsertFlowRun } from '../../lib/flows/flow-merge'
 import type { SliceCreator } from '../state'
-import { initialFlowsState, type FlowsState } from './initialState'
+import { initialFlowsState } from './initialState'
+import type { FlowsSlice } from './slice'
 
 const RUNS_PAGE_SIZE = 50
-
-export interface FlowsActions {
-  /** Reads every flow with its latest runs (the Flows page's rows). */
-  fetchFlows(): Promise<void>
-  /** Opens a flow run for the run view: reads it now, then pushed changes keep it current until `closeFlowRun`. */
-  loadFlowRun(flowRunId: number): Promise<void>
-  closeFlowRun(): void
-  /** Reads the newest runs of a flow (replacing what was loaded); pushed changes keep them current until `forgetFlowRuns`. */
-  fetchFlowRuns(flowId: number): Promise<void>
-  fetchOlderFlowRuns(flowId: number): Promise<void>
-  forgetFlowRuns(flowId: number): void
-  /** Starts (or queues, or skips by the overlap rule) a run now. Rejects with the core's error for the dialog to show. */
-  triggerFlow(request: FlowTriggerRequest): Promise<FlowTriggerResult>
-  /** Resumes or pauses the schedule; errors are shown as notifications. Resolves with whether it worked. */
-  setFlowActive(flowId: number, active: boolean): Promise<boolean>
-  /** Refused while the flow has an active run; errors are shown as notifications. */
-  removeFlow(flowId: number): Promise<boolean>
-  retryFlowRun(flowRunId: number): Promise<boolean>
-  killFlowRun(flowRunId: number): Promise<boolean>
-  markFlowNode(mark: FlowNodeMark): Promise<boolean>
-  decideApproval(decision: ApprovalDecision): Promise<boolean>
-  /** Makes a new, paused flow of a child-job chain. Rejects with the core's error for the dialog to show. */
-  chainToFlow(request: ChainToFlowRequest): Promise<Flow>
-  /** After `flows-changed`: re-read the list (once per burst), when the Flows page has read it. */
-  applyFlowsChanged(): void
-  /**
-   * After `flow-run-changed`: the run's cell in its flow's row takes the state at once, and the row,
-   * the open run and a loaded runs page holding it are read again (once per burst).
-   */
-  applyFlowRunChanged(change: FlowRunStateChange): void
-  /** After a reconnect (events were missed): re-read whatever the Flows page shows. */
-  resyncFlows(): Promise<void>
-}
-
-export type FlowsSlice = FlowsState & FlowsActions
 
 export const createFlowsSlice: SliceCreator<FlowsSlice> = (set, get) => {
   const notify = (error: unknown) => notifyError(get().preferences.language, 'common.error', error)
@@ -177,6 +143,8 @@ export const createFlowsSlice: SliceCreator<FlowsSlice> = (set, get) => {
     killFlowRun: (flowRunId) => runAction(() => client().killFlowRun(flowRunId)),
     markFlowNode: (mark) => runAction(() => client().markFlowNode(mark)),
     decideApproval: (decision) => runAction(() => client().decideApproval(decision)),
+
+    saveFlow: (input) => (input.id === undefined ? client().addFlow(input) : client().updateFlow({ ...input, id: input.id })),
 
     async chainToFlow(request) {
       const flow = await client().chainToFlow(request)

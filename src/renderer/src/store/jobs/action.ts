@@ -1,47 +1,17 @@
-import type { GlueSaveRequest, ImportReport } from '../../../../shared/api'
 import { JOB_PAGE_MAX, type JobCursor } from '../../../../shared/job-query'
-import type { JobInfo, JobInput } from '../../../../shared/model'
+import type { JobInfo } from '../../../../shared/model'
 import { client } from '../../api/client'
-import { notifyError, notifySuccess } from '../../app/notify'
-import { chunks } from '../../lib/chunks'
-import { jobQueryOf, mergeJobs, placeJobs, type JobFilter } from '../../lib/job-filter'
+import { notifyError, notifySuccess } from '../../kit/notify'
+import { chunks } from '../../lib/data/chunks'
+import { jobQueryOf, mergeJobs, placeJobs } from '../../lib/jobs/job-filter'
 import type { SliceCreator } from '../state'
-import { initialJobsState, type JobsState } from './initialState'
+import { initialJobsState } from './initialState'
+import type { JobsSlice } from './slice'
 
 /** Rows the Jobs page reads at a time: a screen and a half at the tallest window, a few KB each. */
 export const JOB_LIST_PAGE = 100
 /** Above this many changed ids one re-read of the list is cheaper than reading each. */
 const REFETCH_BY_ID_MAX = 2_000
-
-export interface JobsActions {
-  /** Reads the first page of the Jobs list for the current filter (and those jobs' last runs). */
-  fetchJobList(): Promise<void>
-  /** Reads the next page of the Jobs list, when there is one. */
-  fetchMoreJobs(): Promise<void>
-  /** Reads the jobs of these ids the console has not read yet (to name a run's, a link's, a flow's job). */
-  ensureJobs(ids: readonly number[]): Promise<void>
-  /** Keeps jobs a search answered (a picker's), so what was picked is named everywhere. */
-  noteJobs(jobs: readonly JobInfo[]): void
-  /**
-   * After `jobs-changed`: re-reads those jobs and puts each in its place in the list (or takes it
-   * out); no ids is the core's "something changed" (an apply, another node), which re-reads the list.
-   */
-  refetchJobs(ids: readonly number[]): Promise<void>
-  fetchGroups(): Promise<void>
-  /** Changes the Jobs list's filter or sort and reads its first page. */
-  setJobFilter(patch: Partial<JobFilter>): void
-  /** Rejects with the core's error (a ValidationError names the field) so the editor can show it. */
-  saveJob(input: JobInput): Promise<JobInfo>
-  deleteJob(id: number): Promise<void>
-  startJob(id: number): Promise<void>
-  stopJob(id: number): Promise<void>
-  /** Saves a new GLUE source as a version (a remark is required); rejects with the core's error. */
-  saveGlue(request: GlueSaveRequest): Promise<JobInfo>
-  /** Applies an import document; rejects with every problem when the core refuses it. Re-reads jobs, groups and links. */
-  importJobs(document: unknown, onConflict: 'update' | 'skip'): Promise<ImportReport>
-}
-
-export type JobsSlice = JobsState & JobsActions
 
 export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
   const language = () => get().preferences.language

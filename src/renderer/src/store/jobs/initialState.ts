@@ -1,4 +1,4 @@
-import { NO_JOB_FILTER, type JobFilter, type JobListWindow } from '../../lib/job-filter'
+import { NO_JOB_FILTER, type JobFilter, type JobListWindow } from '../../lib/jobs/job-filter'
 import type { JobGroup, JobInfo } from '../../../../shared/model'
 
 export interface JobListState extends JobListWindow {

@@ -1,26 +1,14 @@
-import type { SchedulerStatus } from '../../../../shared/api'
 import { client } from '../../api/client'
-import { notifyError, notifySuccess } from '../../app/notify'
-import { recentFailures } from '../../lib/failure-chains'
+import { notifyError, notifySuccess } from '../../kit/notify'
+import { recentFailures } from '../../lib/runs/failure-chains'
 import type { SliceCreator } from '../state'
-import { initialOverviewState, type OverviewState } from './initialState'
+import { initialOverviewState } from './initialState'
+import type { OverviewSlice } from './slice'
 
 const RECENT_FAILURES = 8
 /** Runs read to group into chains: enough that a few retried failures still leave RECENT_FAILURES entries. */
 const RUNS_READ = 40
 const REPORT_DAYS = 7
-
-export interface OverviewActions {
-  fetchOverview(): Promise<void>
-  fetchRecentFailures(): Promise<void>
-  fetchDailyReport(): Promise<void>
-  /** Deletes the seeded demo jobs (after the operator confirmed), then re-reads the overview. */
-  removeDemoJobs(): Promise<void>
-  /** From a `scheduler` event: the state, ring size and last scan time change without a re-read. */
-  applySchedulerStatus(status: SchedulerStatus): void
-}
-
-export type OverviewSlice = OverviewState & OverviewActions
 
 export const createOverviewSlice: SliceCreator<OverviewSlice> = (set, get) => ({
   ...initialOverviewState,

@@ -1,5 +1,5 @@
 import type { DayReport, Overview } from '../../../../shared/api'
-import type { FailureChain } from '../../lib/failure-chains'
+import type { FailureChain } from '../../lib/runs/failure-chains'
 
 export interface OverviewState {
   overview: Overview | null

@@ -1,9 +1,9 @@
-import type { LogPage } from '../../../../shared/model'
 import { client } from '../../api/client'
-import { errorMessage } from '../../app/notify'
-import { EMPTY_LOG, mergeLogPage } from '../../lib/log-lines'
+import { errorMessage } from '../../kit/notify'
+import { EMPTY_LOG, mergeLogPage } from '../../lib/logs/log-lines'
 import type { SliceCreator } from '../state'
-import { initialRunLogState, type RunLogEntry, type RunLogState } from './initialState'
+import { initialRunLogState, type RunLogEntry } from './initialState'
+import type { RunLogSlice } from './slice'
 
 /**
  * Without pushed lines for this long, an open, unfinished log is re-read: the core pushes lines
@@ -17,20 +17,6 @@ export const LOG_POLL_MS = 2000
  * pages: the first shows at once and each later one is appended while the view stays responsive.
  */
 export const LOG_PAGE_LINES = 10_000
-
-export interface RunLogActions {
-  /** Opens a log view: reads from line 1, then watches for new lines. Views count; close each one. */
-  openRunLog(logId: number): void
-  closeRunLog(logId: number): void
-  /** From a `run-log` event: append contiguous lines, or read the gap when lines were missed. */
-  applyRunLogPage(logId: number, page: LogPage): void
-  /** Reads the lines after the last held one. */
-  refreshRunLog(logId: number): Promise<void>
-  /** After a reconnect, or when an open run got its executor: restart the core's watches. */
-  rewatchRunLogs(logIds?: readonly number[]): void
-}
-
-export type RunLogSlice = RunLogState & RunLogActions
 
 interface OpenLog {
   views: number

@@ -1,4 +1,4 @@
-import type { LogBuffer } from '../../lib/log-lines'
+import type { LogBuffer } from '../../lib/logs/log-lines'
 
 export interface RunLogEntry {
   buffer: LogBuffer

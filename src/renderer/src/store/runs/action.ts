@@ -1,48 +1,19 @@
-import { runStatus, type JobRun } from '../../../../shared/model'
+import { runStatus } from '../../../../shared/model'
 import { JOB_PAGE_MAX } from '../../../../shared/job-query'
 import { client } from '../../api/client'
-import { notifyError } from '../../app/notify'
-import { chunks } from '../../lib/chunks'
-import { traceRetries } from '../../lib/run-chain'
-import { matchesRunFilter, mergeChildRuns, mergeRecentRuns, mergeRuns, toApiRunFilter, updateLastRuns, type RunListFilter } from '../../lib/run-filter'
+import { notifyError } from '../../kit/notify'
+import { chunks } from '../../lib/data/chunks'
+import { traceRetries } from '../../lib/runs/run-chain'
+import { matchesRunFilter, mergeChildRuns, mergeRecentRuns, mergeRuns, toApiRunFilter, updateLastRuns } from '../../lib/runs/run-filter'
 import type { SliceCreator } from '../state'
-import { initialRunsState, type RunsState } from './initialState'
+import { initialRunsState } from './initialState'
+import type { RunsSlice } from './slice'
 
 const PAGE_SIZE = 200
 const CHILD_RUNS_LIMIT = 50
 export const RECENT_RUNS_LIMIT = 8
 /** A resync re-reads the fired runs of at most this many opened runs (the newest). */
 const RESYNC_PARENTS_MAX = 20
-
-export interface RunsActions {
-  /** Reads the newest page for the current filter (replacing the list). */
-  fetchRuns(): Promise<void>
-  fetchOlderRuns(): Promise<void>
-  setRunFilter(patch: Partial<RunListFilter>): void
-  /** After `runs-changed`: merge rows by id into the list, the last-run map and opened runs. */
-  applyRunsChanged(runs: readonly JobRun[]): void
-  /** Every job's latest run (the jobs table and the DAG's node colours). */
-  /** Reads the newest run of each of these jobs (the rows on screen), merged into the last-run map. */
-  fetchLastRuns(jobIds: readonly number[]): Promise<void>
-  /**
-   * After a `runs-changed` that was cut (`truncated`): the pushed rows are not all that changed, so
-   * re-read what is shown — last runs, the list, opened runs and their fired runs.
-   */
-  resyncRuns(): Promise<void>
-  /** The attempts of a run's trigger (first run and its RETRY runs), oldest first. */
-  traceRetries(run: JobRun): Promise<JobRun[]>
-  /** Reads one run by id (for the detail panel); null when it does not exist. */
-  loadRun(id: number): Promise<JobRun | null>
-  /** Reads the runs a run fired (retry, children) for its detail panel; pushed rows keep it current. */
-  fetchChildRuns(parentLogId: number): Promise<void>
-  /** Reads a job's newest runs for a side panel; pushed rows keep them current until `forgetRecentRuns`. */
-  fetchRecentRuns(jobId: number): Promise<void>
-  forgetRecentRuns(jobId: number): void
-  /** Kills a running run; the core answers with the run as ended. Errors are shown as notifications. */
-  killRun(id: number): Promise<void>
-}
-
-export type RunsSlice = RunsState & RunsActions
 
 export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
   // Only the newest request may write the list: filters change faster than pages arrive.
@@ -194,6 +165,10 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
         notifyError(get().preferences.language, 'common.error', error)
       }
     },
+
+    triggerJob: (request) => client().triggerJob(request),
+
+    rerunRun: (logId) => client().rerunRun(logId),
 
     async loadRun(id) {
       try {

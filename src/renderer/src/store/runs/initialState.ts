@@ -1,6 +1,6 @@
 import type { LastRun } from '../../../../shared/api'
 import type { JobRun } from '../../../../shared/model'
-import { NO_RUN_FILTER, type RunListFilter } from '../../lib/run-filter'
+import { NO_RUN_FILTER, type RunListFilter } from '../../lib/runs/run-filter'
 
 export interface RunsState {
   /** The Runs page: loaded pages of the filtered list, newest first. */

@@ -1,15 +1,7 @@
-import type { PasswordChange } from '../../../../shared/auth'
 import { client } from '../../api/client'
 import type { SliceCreator } from '../state'
-import { initialSessionState, type SessionState } from './initialState'
-
-export interface SessionActions {
-  fetchSession(): Promise<void>
-  /** Rejects with the core's error (wrong current password, too short) for the form. */
-  changePassword(change: PasswordChange): Promise<void>
-}
-
-export type SessionSlice = SessionState & SessionActions
+import { initialSessionState } from './initialState'
+import type { SessionSlice } from './slice'
 
 export const createSessionSlice: SliceCreator<SessionSlice> = (set) => ({
   ...initialSessionState,

@@ -1,18 +1,8 @@
-import type { Settings, SettingsInput } from '../../../../shared/api'
 import { client } from '../../api/client'
-import { notifySuccess } from '../../app/notify'
+import { notifySuccess } from '../../kit/notify'
 import type { SliceCreator } from '../state'
-import { initialSettingsState, type SettingsState } from './initialState'
-
-export interface SettingsActions {
-  fetchSettings(): Promise<void>
-  /** Rejects with the core's error (a ValidationError names the field) for the form. */
-  saveSettings(input: SettingsInput): Promise<Settings>
-  regenerateAccessToken(): Promise<Settings>
-  regenerateApiToken(): Promise<Settings>
-}
-
-export type SettingsSlice = SettingsState & SettingsActions
+import { initialSettingsState } from './initialState'
+import type { SettingsSlice } from './slice'
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
   ...initialSettingsState,

@@ -1,6 +1,6 @@
 import type { ConnectionState } from '../../api/client'
-import { parseRoute, type Route } from '../../app/route'
-import { PREFERENCES_KEY, readPreferences, type Preferences } from '../../lib/preferences'
+import { parseRoute, type Route } from '../../kit/route'
+import { PREFERENCES_KEY, readPreferences, type Preferences } from '../../lib/settings/preferences'
 
 export interface UiState {
   route: Route

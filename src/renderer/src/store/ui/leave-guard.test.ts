@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { flowEditRoute, flowsRoute, runsRoute } from '../../app/route'
+import { flowEditRoute, flowsRoute, runsRoute } from '../../kit/route'
 import { useJobDesk } from '../index'
 
 // The slice writes the address fragment; a plain object stands in for the browser's location and history.

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader } from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
-import { client } from '../../../api/client'
+import { getFlow } from '../../../services/flows'
 import { useErrorText, useT } from '../../../i18n/use-t'
-import { localTimeZone } from '../../../lib/format-time'
+import { localTimeZone } from '../../../lib/format/format-time'
 import { draftOfFlow, newFlowDraft, type FlowDraft } from '../../../lib/flow-draft'
 import { FlowEditor } from './flow-editor'
 
@@ -29,12 +29,10 @@ export function FlowEditorPage({ flowId, onClose }: FlowEditorPageProps) {
   useEffect(() => {
     if (flowId === null) return
     let current = true
-    client()
-      .getFlow(flowId)
-      .then(
-        (flow) => current && setLoaded({ flowId, draft: draftOfFlow(flow) }),
-        (error: unknown) => current && setLoaded({ flowId, error }),
-      )
+    getFlow(flowId).then(
+      (flow) => current && setLoaded({ flowId, draft: draftOfFlow(flow) }),
+      (error: unknown) => current && setLoaded({ flowId, error }),
+    )
     return () => {
       current = false
     }

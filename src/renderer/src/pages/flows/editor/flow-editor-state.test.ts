@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { newFlowDraft } from '../../../lib/flow-draft'
-import { FLOW_LAYOUT } from '../../../lib/flow-layout'
+import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
 import { flowEditorReducer, initialEditorState, type FlowEditorAction, type FlowEditorState } from './flow-editor-state'
 
 const near = { x: 100, y: 100 }

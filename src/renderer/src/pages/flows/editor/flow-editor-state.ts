@@ -1,5 +1,5 @@
 import type { FlowDefinition, FlowEdge, FlowSettings } from '../../../../../shared/flow-types'
-import type { Point } from '../../../lib/dag-layout'
+import type { Point } from '../../../lib/dag/dag-layout'
 import {
   addApprovalNode,
   addJobNode,
@@ -11,7 +11,7 @@ import {
   type FlowDraft,
   type NodePatch,
 } from '../../../lib/flow-draft'
-import { FLOW_LAYOUT, placeNewNode } from '../../../lib/flow-layout'
+import { FLOW_LAYOUT, placeNewNode } from '../../../lib/flows/flow-layout'
 import type { FlowSelection } from './flow-elements'
 
 /**

@@ -2,13 +2,12 @@ import { Tabs, Text, useComputedColorScheme } from '@mantine/core'
 import { ReactFlowProvider } from '@xyflow/react'
 import { useCallback, useEffect, useReducer, useState } from 'react'
 import type { FlowSettings } from '../../../../../shared/flow-types'
-import { client } from '../../../api/client'
-import { notifySuccess } from '../../../app/notify'
+import { notifySuccess } from '../../../kit/notify'
 import { OriginBanner } from '../../../components/definition-origin/origin-banner'
 import { useDiscardGuard } from '../../../components/discard-guard'
 import { useT } from '../../../i18n/use-t'
-import type { Point } from '../../../lib/dag-layout'
-import { isChanged } from '../../../lib/draft-changes'
+import type { Point } from '../../../lib/dag/dag-layout'
+import { isChanged } from '../../../lib/data/draft-changes'
 import { flowInputOf, type FlowDraft } from '../../../lib/flow-draft'
 import { useJobDesk } from '../../../store'
 import { selectFlowOrigin } from '../../../store/definitions/selectors'
@@ -49,6 +48,7 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
   const guard = useDiscardGuard(onClose)
   const { setDirty } = guard
   const setUnsavedChanges = useJobDesk((s) => s.setUnsavedChanges)
+  const saveFlow = useJobDesk((s) => s.saveFlow)
   useEffect(() => {
     setDirty(dirty)
     setUnsavedChanges(dirty)
@@ -75,7 +75,7 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
     setProblem(null)
     try {
       const input = flowInputOf(draft)
-      const saved = input.id === undefined ? await client().addFlow(input) : await client().updateFlow({ ...input, id: input.id })
+      const saved = await saveFlow(input)
       notifySuccess(language, 'flowEditor.saved', { name: saved.name })
       setDirty(false)
       setUnsavedChanges(false)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FlowDefinition } from '../../../../../shared/flow-types'
-import { FLOW_LAYOUT } from '../../../lib/flow-layout'
+import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
 import { buildFlowEdges, buildFlowNodes, edgeId } from './flow-elements'
 
 const definition: FlowDefinition = {

@@ -1,8 +1,8 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
 import type { FlowDefinition, TriggerRule } from '../../../../../shared/flow-types'
-import type { Point } from '../../../lib/dag-layout'
+import type { Point } from '../../../lib/dag/dag-layout'
 import { isApprovalNode, misplacedReferences, placementProblems } from '../../../lib/flow-draft'
-import { FLOW_LAYOUT } from '../../../lib/flow-layout'
+import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
 
 /** What is selected on the canvas: one node, one link, or nothing. */
 export type FlowSelection = { kind: 'node'; key: string } | { kind: 'edge'; from: string; to: string } | null

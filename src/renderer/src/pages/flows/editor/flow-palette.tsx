@@ -3,8 +3,8 @@ import { useReactFlow, useStore } from '@xyflow/react'
 import type { JobInfo } from '../../../../../shared/model'
 import { JobSelect } from '../../../components/job-select'
 import { useT } from '../../../i18n/use-t'
-import type { Point } from '../../../lib/dag-layout'
-import { FLOW_LAYOUT } from '../../../lib/flow-layout'
+import type { Point } from '../../../lib/dag/dag-layout'
+import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
 
 interface FlowPaletteProps {
   /** `near`: the top-left corner a node would have at the middle of the view. */

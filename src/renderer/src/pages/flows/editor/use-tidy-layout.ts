@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react'
 import type { FlowDefinition } from '../../../../../shared/flow-types'
 import { layOutInWorkers } from '../../../components/graph/layout-pool'
-import type { Point } from '../../../lib/dag-layout'
-import { FLOW_LAYOUT, flowLayoutPlan, flowPositions, gridPositions } from '../../../lib/flow-layout'
+import type { Point } from '../../../lib/dag/dag-layout'
+import { FLOW_LAYOUT, flowLayoutPlan, flowPositions, gridPositions } from '../../../lib/flows/flow-layout'
 
 export interface TidyLayout {
   /** Lays the whole flow out again (ELK in the layout workers) and hands over every node's place. */

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import type { FlowNodeDef, FlowNodeRun, FlowRun } from '../../../../../shared/flow-types'
-import { notifySuccess } from '../../../app/notify'
+import { notifySuccess } from '../../../kit/notify'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { useT } from '../../../i18n/use-t'
-import { canDecide, marksFor } from '../../../lib/flow-run-actions'
+import { canDecide, marksFor } from '../../../lib/flows/flow-run-actions'
 import { useJobDesk } from '../../../store'
 
 /** Approve or reject a waiting approval, with a comment the audit trail keeps. */

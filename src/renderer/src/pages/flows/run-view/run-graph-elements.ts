@@ -1,6 +1,6 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
 import type { FlowDefinition, FlowNodeRun, FlowNodeState, TriggerRule } from '../../../../../shared/flow-types'
-import type { LayoutEdge, Point } from '../../../lib/dag-layout'
+import type { LayoutEdge, Point } from '../../../lib/dag/dag-layout'
 
 /**
  * A flow run's graph for React Flow, laid out by the DAG page's ELK workers: those speak numeric

@@ -3,10 +3,10 @@ import { useMemo } from 'react'
 import type { FlowNodeRun, FlowRun } from '../../../../../shared/flow-types'
 import { useNow } from '../../../components/use-now'
 import { useLanguage, useT } from '../../../i18n/use-t'
-import { isActiveFlowRun } from '../../../lib/flow-run-actions'
-import { ganttLayout } from '../../../lib/flow-gantt'
-import { formatDuration } from '../../../lib/format-duration'
-import { formatDateTime } from '../../../lib/format-time'
+import { isActiveFlowRun } from '../../../lib/flows/flow-run-actions'
+import { ganttLayout } from '../../../lib/flows/flow-gantt'
+import { formatDuration } from '../../../lib/format/format-duration'
+import { formatDateTime } from '../../../lib/format/format-time'
 
 /**
  * The run's nodes on a time axis (a Gantt chart): one row per node in the graph's order, a bar

@@ -2,12 +2,12 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@man
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import type { GlueVersion } from '../../../../../shared/api'
 import type { JobInfo } from '../../../../../shared/model'
-import { client } from '../../../api/client'
+import { listGlueVersions } from '../../../services/jobs'
 import { LazyCodeEditor, LazyGlueDiff } from '../../../components/code-editor/lazy-code-editor'
 import { useDiscardGuard } from '../../../components/discard-guard'
 import { useErrorText, useT } from '../../../i18n/use-t'
-import { formatDateTime } from '../../../lib/format-time'
-import { glueLanguage } from '../../../lib/glue-language'
+import { formatDateTime } from '../../../lib/format/format-time'
+import { glueLanguage } from '../../../lib/jobs/glue-language'
 import { useJobDesk } from '../../../store'
 import { selectJob } from '../../../store/jobs/selectors'
 import { GlueVersions } from './glue-versions'
@@ -52,9 +52,7 @@ function GlueIdeForm({ job, setDirty }: { job: JobInfo; setDirty(dirty: boolean)
 
   const loadVersions = useCallback(() => {
     // A one-shot query: the history is this editor's, read when it opens and after each save.
-    client()
-      .listGlueVersions(job.id)
-      .then(setVersions, (caught: unknown) => setError({ caught }))
+    listGlueVersions(job.id).then(setVersions, (caught: unknown) => setError({ caught }))
   }, [job.id])
   useEffect(loadVersions, [loadVersions])
 

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core'
 import type { GlueVersion } from '../../../../../shared/api'
 import { useT } from '../../../i18n/use-t'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/format/format-time'
 
 interface GlueVersionsProps {
   versions: GlueVersion[] | null

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core'
 import { splitAlarmTargets } from '../../../../../shared/alarm-targets'
 import { useT } from '../../../i18n/use-t'
-import { useAlarmHealth } from '../../../lib/use-alarm-health'
+import { useAlarmHealth } from '../../../components/use-alarm-health'
 import { useJobDesk } from '../../../store'
 import { isAdmin, selectSession } from '../../../store/session/selectors'
 

@@ -3,7 +3,7 @@ import { GLUE_TYPES, type GlueType } from '../../../../../shared/model'
 import { LazyCodeEditor } from '../../../components/code-editor/lazy-code-editor'
 import { useT } from '../../../i18n/use-t'
 import { useJobDesk } from '../../../store'
-import { glueLanguage, glueTemplate } from '../../../lib/glue-language'
+import { glueLanguage, glueTemplate } from '../../../lib/jobs/glue-language'
 import type { SectionProps } from './section-props'
 import { enumOptions, renderEnumOption } from '../../../components/enum-label'
 

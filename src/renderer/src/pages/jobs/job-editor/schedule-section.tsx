@@ -2,8 +2,8 @@ import { Alert, Group, Loader, SegmentedControl, Select, Stack, Table, Text, Tex
 import { useMemo } from 'react'
 import { MISFIRE_STRATEGIES, SCHEDULE_TYPES, type JobInput, type MisfireStrategy, type ScheduleType } from '../../../../../shared/model'
 import { useLanguage, useT } from '../../../i18n/use-t'
-import { describeSchedule } from '../../../lib/describe-schedule'
-import { formatDateTime, listTimeZones, localTimeZone } from '../../../lib/format-time'
+import { describeSchedule } from '../../../lib/format/describe-schedule'
+import { formatDateTime, listTimeZones, localTimeZone } from '../../../lib/format/format-time'
 import { PREVIEW_COUNT, useSchedulePreview, type PreviewState } from './use-schedule-preview'
 import { EnumLabel, enumOptions, renderEnumOption } from '../../../components/enum-label'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ValidationError } from '../../../../../shared/errors'
 import type { ScheduleType } from '../../../../../shared/model'
-import { client } from '../../../api/client'
+import { previewSchedule } from '../../../services/jobs'
 import { useErrorText } from '../../../i18n/use-t'
 
 /** Wait this long after the last keystroke before asking the core (ms). */
@@ -35,18 +35,16 @@ export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: str
     setState({ kind: 'checking' })
     const timer = setTimeout(() => {
       // A one-shot query: nothing is saved, and only this editor shows the answer.
-      client()
-        .previewSchedule({ scheduleType, scheduleConf, timezone, count: PREVIEW_COUNT })
-        .then(
-          (preview) => {
-            if (!current) return
-            if (preview.ok) return setState({ kind: 'ok', timesMs: preview.timesMs })
-            setState({ kind: 'invalid', error: new ValidationError(preview.field, preview.message, { code: preview.code, params: preview.params }) })
-          },
-          (error: unknown) => {
-            if (current) setState({ kind: 'failed', error })
-          },
-        )
+      previewSchedule({ scheduleType, scheduleConf, timezone, count: PREVIEW_COUNT }).then(
+        (preview) => {
+          if (!current) return
+          if (preview.ok) return setState({ kind: 'ok', timesMs: preview.timesMs })
+          setState({ kind: 'invalid', error: new ValidationError(preview.field, preview.message, { code: preview.code, params: preview.params }) })
+        },
+        (error: unknown) => {
+          if (current) setState({ kind: 'failed', error })
+        },
+      )
     }, PREVIEW_DEBOUNCE_MS)
     return () => {
       current = false

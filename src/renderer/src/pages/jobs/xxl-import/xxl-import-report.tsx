@@ -1,7 +1,7 @@
 import { Alert, Badge, List, ScrollArea, Stack, Table, Text } from '@mantine/core'
 import type { XxlImportReport } from '../../../../../shared/xxl-import'
 import { useLanguage, useT } from '../../../i18n/use-t'
-import { xxlNoteText } from '../../../lib/xxl-import-form'
+import { xxlNoteText } from '../../../lib/definitions/xxl-import-form'
 
 const ACTION_COLOR = { create: 'teal', update: 'blue', skip: 'gray', refuse: 'red', keep: 'gray' } as const
 

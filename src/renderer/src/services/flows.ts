@@ -1,0 +1,5 @@
+import type { JobDeskApi } from '../../../shared/api'
+import { client } from '../api/client'
+
+/** One flow as saved, for its editor (which holds the draft itself). */
+export const getFlow: JobDeskApi['getFlow'] = (...args) => client().getFlow(...args)
