@@ -8,7 +8,6 @@ import { PooledStore, type OpenTransaction, type PoolDriver, type PoolOptions as
 import type { Store } from '../store'
 import { TableEventChannel } from '../table-event-channel'
 import { MysqlConnection } from './mysql-connection'
-import { MYSQL_MIGRATIONS } from './mysql-migrations'
 
 /** ER_LOCK_DEADLOCK: InnoDB rolled this transaction back to break a deadlock; it may run again. */
 const DEADLOCK_ERRNO = 1213
@@ -37,7 +36,7 @@ export async function openMysqlStore(target: ServerTarget, options: StorePoolOpt
     })
     try {
       await checkServer(session, target)
-      await migrateServer(migrationSession(session, target.database), MYSQL_MIGRATIONS, target.location, Date.now())
+      await migrateServer(migrationSession(session, target.database), 'mysql', target.location, Date.now())
     } finally {
       session.release()
     }
@@ -179,7 +178,7 @@ function migrationSession(connection: PoolConnection, database: string): Migrati
       ])
       return rows.length > 0
     },
-    // DDL commits by itself in MySQL: each statement is written to be re-run (see mysql-migrations.ts);
+    // DDL commits by itself in MySQL: each statement is written to be re-run (see migrations/migration-step.ts);
     // an ADD COLUMN or ADD INDEX a stopped run had already applied is done, not an error.
     async step(statements, record) {
       for (const statement of statements) {

@@ -7,7 +7,6 @@ import { PooledStore, type OpenTransaction, type PoolDriver, type PoolOptions } 
 import type { Store } from '../store'
 import { PostgresConnection, toPositional } from './postgres-connection'
 import { PostgresEventChannel } from './postgres-event-channel'
-import { POSTGRES_MIGRATIONS } from './postgres-migrations'
 
 const INT8_OID = 20
 const NUMERIC_OID = 1700
@@ -62,7 +61,7 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
           `${target.describe} runs PostgreSQL ${Math.floor(version / 10000)}; JobDesk needs PostgreSQL 10 or newer (FOR UPDATE SKIP LOCKED, identity columns)`,
         )
       }
-      await migrateServer(migrationSession(session), POSTGRES_MIGRATIONS, target.location, Date.now())
+      await migrateServer(migrationSession(session), 'postgres', target.location, Date.now())
     } finally {
       release()
     }
