@@ -20,8 +20,21 @@ import { T0 } from './store-fixture'
 /** The oldest schema each engine was released with. */
 const OLDEST: Record<TestEngine, number> = { sqlite: 1, postgres: 5, mysql: 5 }
 
-/** A few rows of what an older JobDesk kept, in that schema's words, for the upgrade to carry. */
-const OLD_ROWS: Record<TestEngine, string[]> = {
+/** A few rows of what an older JobDesk kept on a server at version 5, for the upgrade to carry. */
+const SERVER_ROWS_AT_5 = [
+  `INSERT INTO job_group (id, app_name, name, update_time) VALUES (1, 'old-app', 'old group', ${T0})`,
+  `INSERT INTO job_info (id, job_group, name, schedule_type, timezone, misfire_strategy, executor_route_strategy, executor_block_strategy, glue_type, add_time, update_time)
+   VALUES (1, 1, 'old job', 'NONE', 'UTC', 'DO_NOTHING', 'FIRST', 'SERIAL_EXECUTION', 'BEAN', ${T0}, ${T0})`,
+  `INSERT INTO job_log (id, job_group, job_id, trigger_time, trigger_type, schedule_time, trigger_code, handle_code) VALUES (1, 1, 1, ${T0}, 'CRON', ${T0}, 200, 200)`,
+  "INSERT INTO job_log_text (log_id, log_text, line_count) VALUES (1, 'one two', 2)",
+  "INSERT INTO job_link (parent_job_id, child_job_id, link_condition) VALUES (1, 1, 'SUCCESS')",
+  "INSERT INTO setting (name, value) VALUES ('kept', '30')",
+  // Version 20 copies each node into job_node_fence.
+  `INSERT INTO job_node (node_id, node_name, embedded_address, started_at, heartbeat_at, lease_until) VALUES ('old-node', 'old', '127.0.0.1:9999', ${T0}, ${T0}, ${T0})`,
+]
+
+/** Each engine's rows at its oldest version; SQLite's in version 1's words (`condition`, `key`). */
+const OLD_ROWS: Record<TestEngine, readonly string[]> = {
   sqlite: [
     `INSERT INTO job_group (id, app_name, name, update_time) VALUES (1, 'old-app', 'old group', ${T0})`,
     `INSERT INTO job_info (id, job_group, name, schedule_type, timezone, misfire_strategy, executor_route_strategy, executor_block_strategy, glue_type, add_time, update_time)
@@ -33,22 +46,9 @@ const OLD_ROWS: Record<TestEngine, string[]> = {
     "INSERT INTO job_link (parent_job_id, child_job_id, condition) VALUES (1, 1, 'SUCCESS')",
     "INSERT INTO setting (key, value) VALUES ('kept', '30')",
   ],
-  postgres: [],
-  mysql: [],
+  postgres: SERVER_ROWS_AT_5,
+  mysql: SERVER_ROWS_AT_5,
 }
-const SERVER_ROWS = [
-  `INSERT INTO job_group (id, app_name, name, update_time) VALUES (1, 'old-app', 'old group', ${T0})`,
-  `INSERT INTO job_info (id, job_group, name, schedule_type, timezone, misfire_strategy, executor_route_strategy, executor_block_strategy, glue_type, add_time, update_time)
-   VALUES (1, 1, 'old job', 'NONE', 'UTC', 'DO_NOTHING', 'FIRST', 'SERIAL_EXECUTION', 'BEAN', ${T0}, ${T0})`,
-  `INSERT INTO job_log (id, job_group, job_id, trigger_time, trigger_type, schedule_time, trigger_code, handle_code) VALUES (1, 1, 1, ${T0}, 'CRON', ${T0}, 200, 200)`,
-  "INSERT INTO job_log_text (log_id, log_text, line_count) VALUES (1, 'one two', 2)",
-  "INSERT INTO job_link (parent_job_id, child_job_id, link_condition) VALUES (1, 1, 'SUCCESS')",
-  "INSERT INTO setting (name, value) VALUES ('kept', '30')",
-  // Version 20 copies each node into job_node_fence.
-  `INSERT INTO job_node (node_id, node_name, embedded_address, started_at, heartbeat_at, lease_until) VALUES ('old-node', 'old', '127.0.0.1:9999', ${T0}, ${T0}, ${T0})`,
-]
-OLD_ROWS.postgres = SERVER_ROWS
-OLD_ROWS.mysql = SERVER_ROWS
 
 const databases: TestDatabase[] = []
 afterAll(() => Promise.all(databases.splice(0).map((d) => d.drop())))
@@ -206,16 +206,21 @@ function commonOf(schema: SchemaShape): SchemaShape {
   )
 }
 
+/** The fresh schemas of SQLite, PostgreSQL and MySQL, in that order. */
+function freshSchemas(): Promise<SchemaShape[]> {
+  return Promise.all((['sqlite', 'postgres', 'mysql'] as const).map(async (engine) => (await schemasOf(engine)).fresh))
+}
+
 describe('the three engines', () => {
   it("have the same tables, and in each the same columns and index names, but for MySQL's listed differences", async () => {
-    const [sqlite, postgres, mysqlSchema] = await Promise.all(ENGINES.map(async (engine) => (await schemasOf(engine)).fresh))
+    const [sqlite, postgres, mysqlSchema] = await freshSchemas()
     expect(Object.keys(sqlite)).toContain('job_flow_run')
     expect(namesOf(postgres)).toEqual(namesOf(sqlite))
     expect(namesOf(mysqlSchema)).toEqual(namesMysqlMustHave(sqlite))
   })
 
   it("agree on every column's common type, nullability and default, and on primary keys and unique constraints", async () => {
-    const [sqlite, postgres, mysqlSchema] = (await Promise.all(ENGINES.map(async (engine) => (await schemasOf(engine)).fresh))).map(commonOf)
+    const [sqlite, postgres, mysqlSchema] = (await freshSchemas()).map(commonOf)
     expect(postgres).toEqual(sqlite)
     for (const [table, shape] of Object.entries(sqlite)) {
       const other = mysqlSchema[table]
@@ -230,7 +235,7 @@ describe('the three engines', () => {
   })
 
   it('index the same columns on MySQL but where it has no partial index, and unique where the others are', async () => {
-    const [sqlite, , mysqlSchema] = await Promise.all(ENGINES.map(async (engine) => (await schemasOf(engine)).fresh))
+    const [sqlite, , mysqlSchema] = await freshSchemas()
     const reshaped: string[] = []
     for (const [table, shape] of Object.entries(sqlite)) {
       for (const [name, index] of Object.entries(shape.indexes)) {
