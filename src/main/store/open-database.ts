@@ -4,7 +4,7 @@ import { homedir } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { DatabaseOpenError } from './database-open-error'
 import { corruptDatabaseMessage, quickCheckProblems } from './integrity'
-import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations'
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, type MigrationStep } from './migrations'
 
 export type Db = Database.Database
 
@@ -134,16 +134,16 @@ export function migrate(db: Db, target = LATEST_SCHEMA_VERSION): void {
   const current = db.pragma('user_version', { simple: true }) as number
   for (const migration of MIGRATIONS) {
     if (migration.version <= current || migration.version > target) continue
-    if (migration.rebuildsTables) withForeignKeysOff(db, () => applyStep(db, migration, true))
+    if (migration.sqlite.rebuildsTables) withForeignKeysOff(db, () => applyStep(db, migration, true))
     else applyStep(db, migration, false)
   }
 }
 
-function applyStep(db: Db, migration: Migration, checkForeignKeys: boolean): void {
+function applyStep(db: Db, migration: MigrationStep, checkForeignKeys: boolean): void {
   db.transaction(() => {
     const violationsBefore = checkForeignKeys ? foreignKeyViolations(db) : 0
-    db.exec(migration.sql)
-    migration.apply?.(db)
+    db.exec(migration.sqlite.sql)
+    migration.sqlite.apply?.(db)
     // SQLite's rule for rebuilt tables: the references must hold as well as they did before.
     if (checkForeignKeys && foreignKeyViolations(db) > violationsBefore) {
       throw new Error(`schema ${migration.version} would break foreign keys; the database is left at version ${migration.version - 1}`)

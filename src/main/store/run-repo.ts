@@ -24,7 +24,7 @@ export interface CallbackTarget {
 
 /** The WHERE of the partial index job_log_failed_due, repeated exactly so SQLite can use it. */
 const FAILED_TO_TAKE = 'alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
-/** MySQL has no partial indexes: its job_log has a generated column for the same rows, indexed (mysql-migrations.ts). */
+/** MySQL has no partial indexes: its job_log has a generated column for the same rows, indexed (migrations/0005-storage-contract-mysql.ts). */
 const FAILED_TO_TAKE_MYSQL = 'failed_todo = 1'
 /** The WHERE of the partial index job_log_running. */
 const RUNNING = 'trigger_code = 200 AND handle_code = 0'

@@ -1,12 +1,5 @@
 import { DatabaseOpenError } from './database-open-error'
-import { LATEST_SCHEMA_VERSION } from './migrations'
-
-/** One versioned step of a server engine's schema (numbered like SQLite's, see migrations.ts). */
-export interface ServerMigration {
-  version: number
-  description: string
-  statements: readonly string[]
-}
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, type ServerEngine } from './migrations'
 
 /** One connection of a server engine, held for the whole migration (it holds the lock). */
 export interface MigrationSession {
@@ -27,9 +20,16 @@ export interface MigrationSession {
  * Brings a server database to the latest schema: under the engine's migration lock (two nodes
  * starting together: the second waits, then finds nothing to do), reads the versions applied from
  * `jobdesk_schema`, refuses a database of a newer JobDesk or one holding JobDesk's tables without
- * that record, and applies the missing steps in order, each recorded as it completes.
+ * that record, and applies `engine`'s missing steps in order (migrations/), each recorded as it
+ * completes, up to `target` (tests stop at an older one to build a database as an older JobDesk left it).
  */
-export async function migrateServer(session: MigrationSession, migrations: readonly ServerMigration[], where: string, nowMs: number): Promise<void> {
+export async function migrateServer(
+  session: MigrationSession,
+  engine: ServerEngine,
+  where: string,
+  nowMs: number,
+  target = LATEST_SCHEMA_VERSION,
+): Promise<void> {
   await session.lock()
   try {
     if (!(await session.tableExists('jobdesk_schema')) && (await session.tableExists('job_info'))) {
@@ -44,11 +44,12 @@ export async function migrateServer(session: MigrationSession, migrations: reado
         `the database ${where} was written by a newer JobDesk (schema version ${current}; this one knows up to ${LATEST_SCHEMA_VERSION}); upgrade JobDesk on this node`,
       )
     }
-    for (const migration of migrations) {
-      if (migration.version <= current) continue
-      await session.step(migration.statements, {
+    for (const migration of MIGRATIONS) {
+      const step = migration[engine]
+      if (!step || migration.version <= current || migration.version > target) continue
+      await session.step(step.statements, {
         sql: 'INSERT INTO jobdesk_schema (version, description, applied_at) VALUES (?, ?, ?)',
-        params: [migration.version, migration.description, nowMs],
+        params: [migration.version, step.description ?? migration.description, nowMs],
       })
     }
   } finally {

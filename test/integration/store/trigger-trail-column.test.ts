@@ -14,8 +14,8 @@ let dir: ReturnType<typeof makeTempDir>
 beforeEach(() => (dir = makeTempDir()))
 afterEach(() => dir.remove())
 
-const TRAIL_MIGRATION = MIGRATIONS.find((m) => m.sql.includes('ADD COLUMN trigger_trail'))!
-const TRAIL_TABLE_MIGRATION = MIGRATIONS.find((m) => m.sql.includes('CREATE TABLE job_log_trail'))!
+const TRAIL_MIGRATION = MIGRATIONS.find((m) => m.sqlite.sql.includes('ADD COLUMN trigger_trail'))!
+const TRAIL_TABLE_MIGRATION = MIGRATIONS.find((m) => m.sqlite.sql.includes('CREATE TABLE job_log_trail'))!
 
 /** A file with the schema an older JobDesk left: the migrations up to `version` only. */
 function databaseAt(file: string, version: number): Database.Database {

@@ -2,13 +2,13 @@ import mysql, { type Pool, type PoolConnection, type PoolOptions, type RowDataPa
 import { DatabaseOpenError } from '../database-open-error'
 import { connectError, type ServerTarget } from '../database-url'
 import { EventRepo } from '../event-repo'
-import { migrateServer, type MigrationSession } from '../server-migrations'
+import { migrateServer } from '../server-migrations'
 import { IDLE_TRANSACTION_LIMIT_MS } from '../sql/idle-transaction-limit'
 import { PooledStore, type OpenTransaction, type PoolDriver, type PoolOptions as StorePoolOptions } from '../sql/pooled-store'
 import type { Store } from '../store'
 import { TableEventChannel } from '../table-event-channel'
 import { MysqlConnection } from './mysql-connection'
-import { MYSQL_MIGRATIONS } from './mysql-migrations'
+import { mysqlMigrationSession } from './mysql-migration-session'
 
 /** ER_LOCK_DEADLOCK: InnoDB rolled this transaction back to break a deadlock; it may run again. */
 const DEADLOCK_ERRNO = 1213
@@ -37,7 +37,7 @@ export async function openMysqlStore(target: ServerTarget, options: StorePoolOpt
     })
     try {
       await checkServer(session, target)
-      await migrateServer(migrationSession(session, target.database), MYSQL_MIGRATIONS, target.location, Date.now())
+      await migrateServer(mysqlMigrationSession(session, target.database), 'mysql', target.location, Date.now())
     } finally {
       session.release()
     }
@@ -148,51 +148,5 @@ function mysqlDriver(pool: Pool, autocommit: MysqlConnection, renewals: MysqlCon
       await renewalPool.end()
       await pool.end()
     },
-  }
-}
-
-/** ER_DUP_FIELDNAME and ER_DUP_KEYNAME: what re-running an applied ALTER TABLE ADD says. */
-const DUPLICATE_COLUMN_ERRNO = 1060
-const DUPLICATE_KEY_NAME_ERRNO = 1061
-
-function migrationSession(connection: PoolConnection, database: string): MigrationSession {
-  // GET_LOCK names are server-wide: the database's name keeps two JobDesk databases apart.
-  const lockName = `jobdesk_migrate:${database}`.slice(0, 64)
-  return {
-    async lock() {
-      const [rows] = await connection.query<RowDataPacket[]>('SELECT GET_LOCK(?, 60) AS got', [lockName])
-      if (Number(rows[0].got) !== 1) throw new DatabaseOpenError(`another node held the migration lock of ${database} for 60 s; is it stuck migrating?`)
-    },
-    async unlock() {
-      await connection.query('SELECT RELEASE_LOCK(?)', [lockName])
-    },
-    async exec(sql) {
-      await connection.query(sql)
-    },
-    async scalar(sql, params) {
-      const [rows] = await connection.query<RowDataPacket[]>({ sql, rowsAsArray: true }, params as (string | number)[] | undefined)
-      return (rows[0] as unknown as unknown[] | undefined)?.[0]
-    },
-    async tableExists(name) {
-      const [rows] = await connection.query<RowDataPacket[]>('SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [
-        name,
-      ])
-      return rows.length > 0
-    },
-    // DDL commits by itself in MySQL: each statement is written to be re-run (see mysql-migrations.ts);
-    // an ADD COLUMN or ADD INDEX a stopped run had already applied is done, not an error.
-    async step(statements, record) {
-      for (const statement of statements) {
-        await connection.query(statement).catch((error: { errno?: number }) => {
-          if (error.errno !== DUPLICATE_COLUMN_ERRNO && error.errno !== DUPLICATE_KEY_NAME_ERRNO) throw error
-        })
-      }
-      await connection.query(record.sql, record.params)
-    },
-    schemaTableDdl: `CREATE TABLE IF NOT EXISTS jobdesk_schema (
-      version     INT          NOT NULL PRIMARY KEY,
-      description VARCHAR(500) NOT NULL,
-      applied_at  BIGINT       NOT NULL
-    ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
   }
 }

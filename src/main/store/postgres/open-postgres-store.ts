@@ -1,20 +1,18 @@
 import pg from 'pg'
 import { DatabaseOpenError } from '../database-open-error'
 import { connectError, type ServerTarget } from '../database-url'
-import { migrateServer, type MigrationSession } from '../server-migrations'
+import { migrateServer } from '../server-migrations'
 import { IDLE_TRANSACTION_LIMIT_MS } from '../sql/idle-transaction-limit'
 import { PooledStore, type OpenTransaction, type PoolDriver, type PoolOptions } from '../sql/pooled-store'
 import type { Store } from '../store'
-import { PostgresConnection, toPositional } from './postgres-connection'
+import { PostgresConnection } from './postgres-connection'
 import { PostgresEventChannel } from './postgres-event-channel'
-import { POSTGRES_MIGRATIONS } from './postgres-migrations'
+import { postgresMigrationSession } from './postgres-migration-session'
 
 const INT8_OID = 20
 const NUMERIC_OID = 1700
 /** SKIP LOCKED since 9.5, identity columns since 10. */
 const MIN_SERVER_VERSION = 100000
-/** "JobDesk" in ASCII: the advisory lock migrations hold (advisory locks are per database). */
-const MIGRATION_LOCK_KEY = '20958047395411307'
 /** Deadlock victim, serialization failure: the transaction may simply be run again. */
 const RETRYABLE_CODES = new Set(['40P01', '40001'])
 
@@ -62,7 +60,7 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
           `${target.describe} runs PostgreSQL ${Math.floor(version / 10000)}; JobDesk needs PostgreSQL 10 or newer (FOR UPDATE SKIP LOCKED, identity columns)`,
         )
       }
-      await migrateServer(migrationSession(session), POSTGRES_MIGRATIONS, target.location, Date.now())
+      await migrateServer(postgresMigrationSession(session), 'postgres', target.location, Date.now())
     } finally {
       release()
     }
@@ -133,52 +131,5 @@ async function checkOut(pool: pg.Pool): Promise<{ client: pg.PoolClient; release
       client.removeListener('error', ignore)
       client.release(error)
     },
-  }
-}
-
-function migrationSession(client: pg.PoolClient): MigrationSession {
-  const query = (sql: string, params: readonly (string | number)[] = []) => client.query(toPositional(sql).text, params as (string | number)[])
-  return {
-    async lock() {
-      // A node that hangs mid-migration must not hold every other node's start-up forever.
-      await client.query("SET lock_timeout = '60s'")
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
-      } catch (error) {
-        throw new DatabaseOpenError(`another node held the migration lock for 60 s (${(error as Error).message}); is it stuck migrating?`)
-      } finally {
-        await client.query('RESET lock_timeout')
-      }
-    },
-    async unlock() {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
-    },
-    async exec(sql) {
-      await client.query(sql)
-    },
-    async scalar(sql, params) {
-      const result = await client.query({ text: toPositional(sql).text, values: params as (string | number)[], rowMode: 'array' })
-      return (result.rows[0] as unknown[] | undefined)?.[0]
-    },
-    async tableExists(name) {
-      return (await query('SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?', [name])).rowCount === 1
-    },
-    // PostgreSQL's DDL is transactional: a step lands whole or not at all.
-    async step(statements, record) {
-      await client.query('BEGIN')
-      try {
-        for (const statement of statements) await client.query(statement)
-        await query(record.sql, record.params)
-        await client.query('COMMIT')
-      } catch (error) {
-        await client.query('ROLLBACK')
-        throw error
-      }
-    },
-    schemaTableDdl: `CREATE TABLE IF NOT EXISTS jobdesk_schema (
-      version     INTEGER PRIMARY KEY,
-      description TEXT    NOT NULL,
-      applied_at  BIGINT  NOT NULL
-    )`,
   }
 }

@@ -1,0 +1,56 @@
+import { xxlJobTables } from './0001-xxl-job-tables'
+import { groupScriptsAllowed } from './0002-group-scripts-allowed'
+import { executorInfo } from './0003-executor-info'
+import { retryDueTimes } from './0004-retry-due-times'
+import { storageContract } from './0005-storage-contract'
+import { triggerTrailColumn } from './0006-trigger-trail-column'
+import { clusterEvents } from './0007-cluster-events'
+import { usersAndAudit } from './0008-users-and-audit'
+import { triggerTrailTable } from './0009-trigger-trail-table'
+import { nodeEpochs } from './0010-node-epochs'
+import { idsNeverReused } from './0011-ids-never-reused'
+import { flows } from './0012-flows'
+import { definitionOrigins } from './0013-definition-origins'
+import { alarmReasons } from './0014-alarm-reasons'
+import { triggerUrls } from './0015-trigger-urls'
+import { directoryUsers } from './0016-directory-users'
+import { trailShapes } from './0017-trail-shapes'
+import { userNameKey } from './0018-user-name-key'
+import { auditFold } from './0019-audit-fold'
+import { nodeFences } from './0020-node-fences'
+import { clockSkew } from './0021-clock-skew'
+import type { MigrationStep } from './migration-step'
+
+export type { MigrationStep, ServerEngine } from './migration-step'
+
+/**
+ * Every version of the schema, in order: one file per step, each holding SQLite's SQL and, from
+ * version 5 on, PostgreSQL's and MySQL's beside it. The three runners read this list: SQLite's
+ * (open-database.ts, `PRAGMA user_version`) and the servers' (server-migrations.ts, `jobdesk_schema`).
+ * A new step is a new file at the end (docs/storage.md, "Adding a migration").
+ */
+export const MIGRATIONS: readonly MigrationStep[] = [
+  xxlJobTables,
+  groupScriptsAllowed,
+  executorInfo,
+  retryDueTimes,
+  storageContract,
+  triggerTrailColumn,
+  clusterEvents,
+  usersAndAudit,
+  triggerTrailTable,
+  nodeEpochs,
+  idsNeverReused,
+  flows,
+  definitionOrigins,
+  alarmReasons,
+  triggerUrls,
+  directoryUsers,
+  trailShapes,
+  userNameKey,
+  auditFold,
+  nodeFences,
+  clockSkew,
+]
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
