@@ -7,7 +7,7 @@ import type { z } from '../../shared/schema/z'
 import { parseQuartzCron } from '../schedule/cron-parse'
 import { parseFixRateSec } from '../schedule/fix-rate'
 import { assertIanaTimeZone } from '../schedule/timezone'
-import { checkFlowGraph, FlowGraph } from './flow-graph'
+import { checkFlowGraph, FlowGraph } from '../../shared/flow-graph'
 import { layoutParam, looksLikeFlowReference, outputReference, placementMessage } from '../../shared/flow-references'
 import { referencesOf } from './flow-params'
 

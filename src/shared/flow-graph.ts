@@ -1,7 +1,7 @@
-import type { ErrorParams, ValidationError } from '../../shared/errors'
-import { FLOW_MAX_NODES, FLOW_NODE_KEY_PATTERN, type FlowDefinition, type FlowEdge, type FlowNodeDef } from '../../shared/flow-types'
-import { invalidField } from '../../shared/messages/coded-errors'
-import { fieldPath } from '../../shared/schema/parse-input'
+import type { ErrorParams, ValidationError } from './errors'
+import { FLOW_MAX_NODES, FLOW_NODE_KEY_PATTERN, type FlowDefinition, type FlowEdge, type FlowNodeDef } from './flow-types'
+import { invalidField } from './messages/coded-errors'
+import { fieldPath } from './schema/parse-input'
 
 /**
  * A flow's definition as a graph: the checks that make it a DAG of known, uniquely keyed nodes, and

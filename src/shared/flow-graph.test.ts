@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../shared/errors'
-import { FLOW_MAX_NODES, type FlowDefinition, type FlowEdge } from '../../shared/flow-types'
+import { ValidationError } from './errors'
+import { FLOW_MAX_NODES, type FlowDefinition, type FlowEdge } from './flow-types'
 import { checkFlowGraph, FlowGraph } from './flow-graph'
 
 /** A definition of job nodes with these keys (job ids 1, 2, …) and `from>to` edges. */
