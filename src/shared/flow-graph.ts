@@ -1,4 +1,5 @@
 import type { ErrorParams, ValidationError } from './errors'
+import { reachFrom } from './flow-edges'
 import { FLOW_MAX_NODES, FLOW_NODE_KEY_PATTERN, type FlowDefinition, type FlowEdge, type FlowNodeDef } from './flow-types'
 import { invalidField } from './messages/coded-errors'
 import { fieldPath } from './schema/parse-input'
@@ -238,20 +239,6 @@ export class FlowGraph {
     }
     return order
   }
-}
-
-/** `start` and every key reached from it through `next`, breadth-first, each key once. */
-function reachFrom(start: readonly string[], next: ReadonlyMap<string, readonly string[]>): Set<string> {
-  const reached = new Set<string>(start)
-  const frontier = [...reached]
-  for (let i = 0; i < frontier.length; i++) {
-    for (const key of next.get(frontier[i])!) {
-      if (reached.has(key)) continue
-      reached.add(key)
-      frontier.push(key)
-    }
-  }
-  return reached
 }
 
 function unknownNode(key: string): RangeError {

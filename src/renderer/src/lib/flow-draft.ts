@@ -9,7 +9,7 @@ import {
   type FlowSettings,
 } from '../../../shared/flow-types'
 import { layoutParam, placementMessage, referencesIn, renameOutputReferences } from '../../../shared/flow-references'
-import { ancestorsOf, cycleClosedBy } from './flow-graph'
+import { ancestorsOf, cycleClosedBy } from '../../../shared/flow-edges'
 
 /**
  * A flow as the editor holds it before saving, and the editing steps on its graph. Every step is
