@@ -1,4 +1,5 @@
 import {
+  FLOW_NODE_KEY_MAX_CHARS,
   FLOW_NODE_KEY_PATTERN,
   type Flow,
   type FlowApprovalNodeDef,
@@ -23,9 +24,6 @@ export interface FlowDraft extends FlowSettings, FlowDefinition {
   /** Absent for a flow not saved yet. */
   id?: number
 }
-
-/** The longest key FLOW_NODE_KEY_PATTERN takes. */
-const KEY_MAX_LENGTH = 64
 
 /** A new flow: run by hand only (its schedule is chosen later), one run at a time, no limits. */
 export function newFlowDraft(timezone: string): FlowDraft {
@@ -89,13 +87,13 @@ export function uniqueNodeKey(name: string, taken: ReadonlySet<string>, fallback
     .replace(/[^a-z0-9_-]+/g, '_')
     .replace(/_+/g, '_')
     .replace(/^[^a-z]+/, '')
-    .slice(0, KEY_MAX_LENGTH)
+    .slice(0, FLOW_NODE_KEY_MAX_CHARS)
     .replace(/[_-]+$/, '')
   const base = FLOW_NODE_KEY_PATTERN.test(slug) ? slug : fallback
   if (!taken.has(base)) return base
   for (let n = 2; ; n++) {
     const suffix = `_${n}`
-    const key = `${base.slice(0, KEY_MAX_LENGTH - suffix.length)}${suffix}`
+    const key = `${base.slice(0, FLOW_NODE_KEY_MAX_CHARS - suffix.length)}${suffix}`
     if (!taken.has(key)) return key
   }
 }
