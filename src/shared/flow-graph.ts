@@ -8,7 +8,8 @@ import { fieldPath } from './schema/parse-input'
  * A flow's definition as a graph: the checks that make it a DAG of known, uniquely keyed nodes, and
  * the walks the engine needs (parents, children, roots, everything below a node, an order to run
  * them in). Pure, and linear in nodes + edges, so a flow of a thousand nodes is checked on every save
- * and walked on every node's end without a thought.
+ * and walked on every node's end without a thought (bench/flow-graph-scale.ts keeps count). Shared:
+ * the core's save and the console's editor check a definition by it (flow-definition-check.ts).
  */
 
 export type FlowGraphProblemCode =
