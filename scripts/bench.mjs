@@ -51,6 +51,7 @@ const SUITE = [
   { file: 'bench/b12-sign-in-burst.ts', full: [], quick: [], build: true },
   { file: 'bench/b13-flow-steps.ts', full: [], quick: [] },
   { file: 'bench/b14-chain-steps.ts', full: [], quick: [] },
+  { file: 'bench/flow-graph-scale.ts', full: [], quick: [] },
 ]
 /** A backstop only: every benchmark stops by itself well before this. */
 const TIMEOUT_MS = quick ? 180_000 : 30 * 60_000

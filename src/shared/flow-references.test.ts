@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { layoutParam, placementMessage, readReference, readsParamAsRequest, referencesIn, renameOutputReferences } from './flow-references'
+import {
+  layoutParam,
+  placementMessage,
+  placementMessages,
+  readReference,
+  readsParamAsRequest,
+  referencesIn,
+  referencesOf,
+  renameOutputReferences,
+} from './flow-references'
 
 const places = (template: string) => layoutParam(template).placed.map((at) => [at.ref, at.place])
 
@@ -12,6 +21,35 @@ describe('readReference and referencesIn', () => {
 
   it('finds each ${…} with where it stands; in ${a${flow.param}} only the inner one', () => {
     expect(referencesIn('x ${a${flow.param}}').map(({ ref, start, end }) => [ref, start, end])).toEqual([['${flow.param}', 5, 18]])
+  })
+})
+
+describe('referencesOf', () => {
+  it('names the nodes once each in order of mention, and whether the flow parameter is used', () => {
+    expect(referencesOf('${nodes.b.output} ${nodes.a.output} ${nodes.b.output} ${flow.param}')).toEqual({
+      nodes: ['b', 'a'],
+      flowParam: true,
+      unknown: [],
+    })
+    expect(referencesOf('plain')).toEqual({ nodes: [], flowParam: false, unknown: [] })
+  })
+
+  it('calls every other ${…} unknown, as written', () => {
+    expect(referencesOf('${HOME} ${flow.params} ${nodes.a.result} ${nodes..output} ${nodes.a.b.output} ${} ${ flow.param } ${HOME}')).toEqual({
+      nodes: [],
+      flowParam: false,
+      unknown: ['${HOME}', '${flow.params}', '${nodes.a.result}', '${nodes..output}', '${nodes.a.b.output}', '${}', '${ flow.param }'],
+    })
+  })
+
+  it('leaves a lone $, a ${ without }, and braces without $ as plain text', () => {
+    expect(referencesOf('cost $5, ${unclosed, {flow.param}, $ {flow.param}')).toEqual({ nodes: [], flowParam: false, unknown: [] })
+    // The innermost complete reference counts; the outer `${a` and `}` are text.
+    expect(referencesOf('${a${flow.param}}')).toEqual({ nodes: [], flowParam: true, unknown: [] })
+  })
+
+  it('names a key even when it is not a valid key, so validation can say which node is meant', () => {
+    expect(referencesOf('${nodes.Extract.output}').nodes).toEqual(['Extract'])
   })
 })
 
@@ -109,5 +147,15 @@ describe('placementMessage', () => {
       params: { node: 'call', ref: '${flow.param}', offset: 3 },
     })
     expect(placementMessage({ kind: 'jsonInvalid', ref: '${flow.param}', offset: 0 }, 'call').code).toBe('flow.referenceInInvalidJson')
+  })
+
+  it("gives a parameter's every placement problem so, the text one only for a handler that reads a request", () => {
+    expect(placementMessages('{"${flow.param}": 1}', 'call')).toEqual([
+      { code: 'flow.referenceAsKey', params: { node: 'call', ref: '${flow.param}', offset: 3 } },
+    ])
+    expect(placementMessages('--day=${flow.param}', 'call')).toEqual([])
+    expect(placementMessages('--day=${flow.param}', 'call', true)).toEqual([
+      { code: 'flow.referenceInTextRequest', params: { node: 'call', ref: '${flow.param}', offset: 7 } },
+    ])
   })
 })

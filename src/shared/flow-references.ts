@@ -47,6 +47,27 @@ export function referencesIn(template: string): ReferenceAt[] {
   }))
 }
 
+export interface TemplateReferences {
+  /** The node keys named, once each, in order of first mention (whether or not such nodes exist). */
+  nodes: string[]
+  flowParam: boolean
+  /** Every other `${…}`, as written, once each: neither form, so a definition holding one is refused. */
+  unknown: string[]
+}
+
+/** The references of a parameter template, for checking a definition before it is saved. */
+export function referencesOf(template: string): TemplateReferences {
+  const nodes = new Set<string>()
+  const unknown = new Set<string>()
+  let flowParam = false
+  for (const { ref, reference } of referencesIn(template)) {
+    if (reference?.kind === 'nodeOutput') nodes.add(reference.key)
+    else if (reference?.kind === 'flowParam') flowParam = true
+    else unknown.add(ref)
+  }
+  return { nodes: [...nodes], flowParam, unknown: [...unknown] }
+}
+
 /** The reference to a node's output, as a parameter writes it. */
 export function outputReference(key: string): string {
   return `\${nodes.${key}.output}`
@@ -119,6 +140,11 @@ const PROBLEM_CODES = {
  */
 export function placementMessage(problem: PlacementProblem, node: string) {
   return { code: PROBLEM_CODES[problem.kind], params: { node, ref: problem.ref, offset: problem.offset + 1 } }
+}
+
+/** Node `node`'s parameter's placement problems (layoutParam) as coded messages: what the core refuses it for, and the editor shows. */
+export function placementMessages(template: string, node: string, readsRequest = false): ReturnType<typeof placementMessage>[] {
+  return layoutParam(template, readsRequest).problems.map((problem) => placementMessage(problem, node))
 }
 
 /** JobDesk's handlers that read their parameter as a request (where to send it, how). */

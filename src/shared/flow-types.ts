@@ -33,8 +33,10 @@ export const ACTIVE_FLOW_RUN_STATES = ['queued', 'running', 'waiting'] as const 
 export const FLOW_NODE_STATES = ['pending', 'running', 'waiting', 'success', 'failed', 'upstream_failed', 'skipped', 'killed'] as const
 export type FlowNodeState = (typeof FLOW_NODE_STATES)[number]
 
+/** The longest node key. */
+export const FLOW_NODE_KEY_MAX_CHARS = 64
 /** A node's key: what edges and `${nodes.<key>.output}` name it by; the same on every server. */
-export const FLOW_NODE_KEY_PATTERN = /^[a-z][a-z0-9_-]{0,63}$/
+export const FLOW_NODE_KEY_PATTERN = new RegExp(`^[a-z][a-z0-9_-]{0,${FLOW_NODE_KEY_MAX_CHARS - 1}}$`)
 
 /** A flow holds at most this many nodes: every check and walk over it is linear, the console draws them all. */
 export const FLOW_MAX_NODES = 1000

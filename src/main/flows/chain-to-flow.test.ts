@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { NotFoundError } from '../../shared/errors'
 import type { JobLink, LinkCondition } from '../../shared/model'
 import { flowFromChain } from './chain-to-flow'
-import { checkFlowGraph } from './flow-graph'
+import { checkFlowGraph } from '../../shared/flow-graph'
 
 const link = (parentJobId: number, childJobId: number, condition: LinkCondition = 'SUCCESS'): JobLink => ({ parentJobId, childJobId, condition })
 const jobs = (...names: string[]) => names.map((name, i) => ({ id: i + 1, name }))

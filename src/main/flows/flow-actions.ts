@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../shared/messages/coded-errors'
 import type { FlowRunRecord } from '../domain/flows'
 import { currentRunsOfAttempt, isUnfinished } from './attempt-runs'
 import type { FlowEngineDeps } from './flow-engine-deps'
-import { FlowGraph } from './flow-graph'
+import { FlowGraph } from '../../shared/flow-graph'
 import { cutOutput } from './flow-params'
 import { flowNoteText } from '../../shared/flow-notes'
 

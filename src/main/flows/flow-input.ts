@@ -7,55 +7,18 @@ import type { z } from '../../shared/schema/z'
 import { parseQuartzCron } from '../schedule/cron-parse'
 import { parseFixRateSec } from '../schedule/fix-rate'
 import { assertIanaTimeZone } from '../schedule/timezone'
-import { checkFlowGraph, FlowGraph } from './flow-graph'
-import { layoutParam, looksLikeFlowReference, outputReference, placementMessage } from '../../shared/flow-references'
-import { referencesOf } from './flow-params'
+import { flowDefinitionIssues } from '../../shared/flow-definition-check'
 
 /**
  * A flow input checked as a whole: the shared schema's fields (src/shared/schema/flow.ts), then
  * what needs the whole definition — a DAG of unique, well-formed keys; parameters that name only
- * `${flow.param}` and nodes that run before them; a schedule whose conf and zone are valid.
+ * `${flow.param}` and nodes that run before them (src/shared/flow-definition-check.ts, the rule the
+ * console's editor checks a draft by); a schedule whose conf and zone are valid.
  * Pure, and reads no clock: whether a cron fires again after now, and whether the jobs exist, are
  * the flow service's to check (`validateSchedule(spec, nowMs)` as for a job).
  */
 
 type Context = z.core.$RefinementCtx<ParsedFlowInput>
-
-function checkGraph(flow: ParsedFlowInput, context: Context): FlowGraph | null {
-  const problems = checkFlowGraph(flow)
-  for (const problem of problems) context.addIssue(codedIssue(problem.code, problem.params, problem.at))
-  return problems.length === 0 ? FlowGraph.of(flow) : null
-}
-
-/**
- * A node's parameter may name only `${flow.param}` and nodes above it: another node's output does
- * not exist yet when it fires. Without a valid graph, "above" is not known; the rest is still told.
- * In a JSON parameter a reference may stand only where its value stays a value (inside a string
- * value, or alone as one: src/shared/flow-references.ts), never as or in a key, nor where it would
- * choose a request's target. Whether the node's handler reads text as a request needs its job: the
- * flow service checks that.
- */
-function checkReferences(flow: ParsedFlowInput, graph: FlowGraph | null, context: Context): void {
-  const keys = new Set(flow.nodes.map((node) => node.key))
-  flow.nodes.forEach((node, index) => {
-    if (node.kind === 'approval' || node.param === undefined) return
-    const at = ['nodes', index, 'param']
-    const references = referencesOf(node.param)
-    // `${HOME}` and the like are a script's own: passed on as written. What looks like a flow
-    // reference but is not one (`${nodes.a}`, `${flow.x}`) is a typo, refused.
-    for (const ref of references.unknown.filter(looksLikeFlowReference)) context.addIssue(codedIssue('flow.unknownReference', { ref }, at))
-    const upstream = graph && references.nodes.length > 0 ? graph.ancestors(node.key) : null
-    for (const key of references.nodes) {
-      const ref = outputReference(key)
-      if (!keys.has(key)) context.addIssue(codedIssue('flow.referenceUnknownNode', { ref, key }, at))
-      else if (upstream && !upstream.has(key)) context.addIssue(codedIssue('flow.referenceNotUpstream', { ref, key, node: node.key }, at))
-    }
-    for (const problem of layoutParam(node.param).problems) {
-      const { code, params } = placementMessage(problem, node.key)
-      context.addIssue(codedIssue(code, params, at))
-    }
-  })
-}
 
 /** The schedule rules that need no clock, as `validateSchedule` applies them to a job. */
 function checkSchedule(flow: ParsedFlowInput, context: Context): void {
@@ -80,8 +43,7 @@ function checkSchedule(flow: ParsedFlowInput, context: Context): void {
  */
 export const checkedFlowInputSchema = flowInputSchema.superRefine(
   (flow, context) => {
-    const graph = checkGraph(flow, context)
-    checkReferences(flow, graph, context)
+    for (const issue of flowDefinitionIssues(flow)) context.addIssue(issue)
     checkSchedule(flow, context)
   },
   { when: (payload) => payload.issues.length === 0 },

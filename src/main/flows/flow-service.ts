@@ -1,5 +1,5 @@
 import type { Flow, FlowInput, FlowJobNodeDef, FlowRun, FlowRunFilter, FlowRunPage, FlowSummary } from '../../shared/flow-types'
-import { layoutParam, placementMessage, readsParamAsRequest } from '../../shared/flow-references'
+import { placementMessages, readsParamAsRequest } from '../../shared/flow-references'
 import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
 import { validateSchedule } from '../schedule'
 import { parseFlowInput } from './flow-input'
@@ -171,11 +171,8 @@ export class FlowService {
       const job = await tx.jobs.get(jobId)
       if (!job) throw invalidField(`nodes.${index}.jobId`, 'flow.nodeJobMissing', { key, id: jobId })
       // Only here is the node's handler known: one that reads its parameter as a request takes references only in JSON.
-      const [problem] = param !== undefined && readsParamAsRequest(job) ? layoutParam(param, true).problems : []
-      if (problem) {
-        const { code, params } = placementMessage(problem, key)
-        throw invalidField(`nodes[${index}].param`, code, params)
-      }
+      const [problem] = param !== undefined && readsParamAsRequest(job) ? placementMessages(param, key, true) : []
+      if (problem) throw invalidField(`nodes[${index}].param`, problem.code, problem.params)
     }
     return input
   }

@@ -1,6 +1,4 @@
-import { FLOW_NODE_KEY_PATTERN } from '../../shared/flow-types'
-
-const KEY_MAX_CHARS = 64
+import { FLOW_NODE_KEY_MAX_CHARS, FLOW_NODE_KEY_PATTERN } from '../../shared/flow-types'
 
 /**
  * `Nightly Export (EU)` → `nightly-export-eu`: a node key (FLOW_NODE_KEY_PATTERN) made from a job's
@@ -13,7 +11,7 @@ export function keyFromName(name: string, jobId: number, taken: ReadonlySet<stri
   let key = base
   for (let n = 2; taken.has(key); n++) {
     const suffix = `-${n}`
-    key = base.slice(0, KEY_MAX_CHARS - suffix.length).replace(/[-_]+$/, '') + suffix
+    key = base.slice(0, FLOW_NODE_KEY_MAX_CHARS - suffix.length).replace(/[-_]+$/, '') + suffix
   }
   return key
 }
@@ -27,7 +25,7 @@ function slugOf(name: string): string {
     .replace(/^[-_]+|[-_]+$/g, '')
   if (slug === '') return ''
   if (!/^[a-z]/.test(slug)) slug = `job-${slug}`
-  slug = slug.slice(0, KEY_MAX_CHARS).replace(/[-_]+$/, '')
+  slug = slug.slice(0, FLOW_NODE_KEY_MAX_CHARS).replace(/[-_]+$/, '')
   // The pattern is the contract; a slug breaking it would be a bug here, not in the name.
   return FLOW_NODE_KEY_PATTERN.test(slug) ? slug : ''
 }

@@ -1,5 +1,5 @@
 /**
- * English text of what a flow's definition is refused for (src/main/flows/flow-graph.ts, the
+ * English text of what a flow's definition is refused for (src/shared/flow-graph.ts, the
  * references of src/shared/flow-references.ts, the flow input rules), and of the notes a chain turned into a flow
  * carries (src/main/flows/chain-to-flow.ts), by code.
  */

@@ -1,4 +1,5 @@
 import { FLOW_MAX_EDGES, FLOW_MAX_NODES, FLOW_OVERLAPS, FLOW_VALUE_MAX_BYTES, TRIGGER_RULES, type FlowDefinition, type FlowSettings } from '../flow-types'
+import { flowDefinitionIssues } from '../flow-definition-check'
 import { codedIssue } from '../messages/coded-errors'
 import { MISFIRE_STRATEGIES, SCHEDULE_TYPES } from '../model'
 import { utf8ByteLength } from '../utf8-bytes'
@@ -40,14 +41,23 @@ const approvalNodeSchema = z.strictObject({
   triggerRule,
 })
 
+const definitionFields = {
+  // At least one node is checked with the graph (flow.noNodes says it better than a count).
+  nodes: z.array(z.discriminatedUnion('kind', [jobNodeSchema, approvalNodeSchema])).max(FLOW_MAX_NODES),
+  edges: z
+    .array(z.strictObject({ from: z.string(), to: z.string() }))
+    .max(FLOW_MAX_EDGES)
+    .default([]),
+}
+
 /** A flow's settings and graph after parsing: every setting given (absent ones defaulted). */
 export type ParsedFlowInput = FlowSettings & FlowDefinition & { id?: number }
 
 /**
  * A flow as the editor and the OpenAPI give it (FlowInput): each field on its own, absent settings
  * defaulted, unknown fields refused. What needs the whole definition or other modules — the graph
- * is a DAG of unique keys, references name upstream nodes, the schedule's conf and zone are valid —
- * is checked in src/main/flows/flow-input.ts (`parseFlowInput`), as a job's schedule is checked
+ * is a DAG of unique keys, references name upstream nodes (flow-definition-check.ts), the schedule's
+ * conf and zone are valid — is checked in src/main/flows/flow-input.ts (`parseFlowInput`), as a job's schedule is checked
  * beside its schema; rules that need the database or the clock (the jobs exist, the cron fires
  * again) are the flow service's.
  */
@@ -65,10 +75,18 @@ export const flowInputSchema = z.strictObject({
   timeoutSec,
   alarmEmail: emailList.default(''),
   param: flowValue.default(''),
-  // At least one node is checked with the graph (flow.noNodes says it better than a count).
-  nodes: z.array(z.discriminatedUnion('kind', [jobNodeSchema, approvalNodeSchema])).max(FLOW_MAX_NODES),
-  edges: z
-    .array(z.strictObject({ from: z.string(), to: z.string() }))
-    .max(FLOW_MAX_EDGES)
-    .default([]),
+  ...definitionFields,
 }) satisfies z.ZodType<ParsedFlowInput>
+
+/**
+ * A flow's nodes and edges alone, each field checked and then the definition as a whole
+ * (flow-definition-check.ts): what the console's editor checks a draft by, the same fields and
+ * rules a save is checked by (parseFlowInput adds the settings and the schedule's rules).
+ */
+export const flowDefinitionSchema = z.strictObject(definitionFields).superRefine(
+  (definition, context) => {
+    for (const issue of flowDefinitionIssues(definition)) context.addIssue(issue)
+  },
+  // Only on fields that are all valid: the whole-definition rules read no value zod has not vouched for.
+  { when: (payload) => payload.issues.length === 0 },
+) satisfies z.ZodType<FlowDefinition>

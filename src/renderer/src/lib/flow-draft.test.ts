@@ -8,8 +8,8 @@ import {
   linkNodes,
   misplacedReferences,
   newFlowDraft,
-  placementProblems,
-  referencedKeys,
+  nodesWithParamProblems,
+  paramProblems,
   removeNode,
   renameNode,
   uniqueNodeKey,
@@ -141,10 +141,6 @@ describe('updateNode', () => {
 })
 
 describe('references', () => {
-  it('lists the keys a parameter uses', () => {
-    expect(referencedKeys('${nodes.a.output}-${nodes.b.output}-${nodes.a.output} ${flow.param}')).toEqual(['a', 'b'])
-  })
-
   it('points out uses of nodes that do not run before the node', () => {
     expect(misplacedReferences(etl(), 'load')).toEqual([])
     expect(misplacedReferences(unlinkNodes(etl(), 'extract', 'transform'), 'load')).toEqual(['extract'])
@@ -153,9 +149,22 @@ describe('references', () => {
 
   it("says where a JSON parameter puts a reference in a key, as the core's coded message naming the node", () => {
     const keyed = updateNode(etl(), 'load', { param: '{"url":"http://h/","${nodes.extract.output}":1}' })
-    expect(placementProblems(keyed, 'load')).toEqual([{ code: 'flow.referenceAsKey', params: { node: 'load', ref: '${nodes.extract.output}', offset: 21 } }])
-    expect(placementProblems(updateNode(etl(), 'load', { param: '{"url":"http://h/?q=${nodes.extract.output}"}' }), 'load')).toEqual([])
-    expect(placementProblems(etl(), 'load')).toEqual([])
+    expect(paramProblems(keyed, 'load')).toMatchObject([{ code: 'flow.referenceAsKey', params: { node: 'load', ref: '${nodes.extract.output}', offset: 21 } }])
+    expect(paramProblems(updateNode(etl(), 'load', { param: '{"url":"http://h/?q=${nodes.extract.output}"}' }), 'load')).toEqual([])
+    expect(paramProblems(etl(), 'load')).toEqual([])
+  })
+
+  it('tells a reference that is none, and text that a handler reading a request would parse, as the core does', () => {
+    const typo = updateNode(etl(), 'load', { param: '${nodes.extract}' })
+    expect(paramProblems(typo, 'load')).toMatchObject([{ code: 'flow.unknownReference', params: { ref: '${nodes.extract}' } }])
+    expect(paramProblems(etl(), 'load', true)).toMatchObject([
+      { code: 'flow.referenceInTextRequest', params: { node: 'load', ref: '${nodes.transform.output}', offset: 1 } },
+    ])
+  })
+
+  it('marks every node whose parameter the core would refuse, and no other', () => {
+    expect(nodesWithParamProblems(etl())).toEqual(new Set())
+    expect(nodesWithParamProblems(unlinkNodes(etl(), 'extract', 'transform'))).toEqual(new Set(['transform', 'load']))
   })
 })
 

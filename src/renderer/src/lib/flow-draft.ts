@@ -1,15 +1,19 @@
 import {
+  FLOW_NODE_KEY_MAX_CHARS,
   FLOW_NODE_KEY_PATTERN,
   type Flow,
   type FlowApprovalNodeDef,
   type FlowDefinition,
+  type FlowEdge,
   type FlowInput,
   type FlowJobNodeDef,
   type FlowNodeDef,
   type FlowSettings,
 } from '../../../shared/flow-types'
-import { layoutParam, placementMessage, referencesIn, renameOutputReferences } from '../../../shared/flow-references'
-import { ancestorsOf, cycleClosedBy } from './flow-graph'
+import { placementMessages, renameOutputReferences } from '../../../shared/flow-references'
+import { flowDefinitionSchema } from '../../../shared/schema/flow'
+import { inputProblems, type InputProblem } from '../../../shared/schema/parse-input'
+import { cycleClosedBy } from '../../../shared/flow-edges'
 
 /**
  * A flow as the editor holds it before saving, and the editing steps on its graph. Every step is
@@ -20,9 +24,6 @@ export interface FlowDraft extends FlowSettings, FlowDefinition {
   /** Absent for a flow not saved yet. */
   id?: number
 }
-
-/** The longest key FLOW_NODE_KEY_PATTERN takes. */
-const KEY_MAX_LENGTH = 64
 
 /** A new flow: run by hand only (its schedule is chosen later), one run at a time, no limits. */
 export function newFlowDraft(timezone: string): FlowDraft {
@@ -86,13 +87,13 @@ export function uniqueNodeKey(name: string, taken: ReadonlySet<string>, fallback
     .replace(/[^a-z0-9_-]+/g, '_')
     .replace(/_+/g, '_')
     .replace(/^[^a-z]+/, '')
-    .slice(0, KEY_MAX_LENGTH)
+    .slice(0, FLOW_NODE_KEY_MAX_CHARS)
     .replace(/[_-]+$/, '')
   const base = FLOW_NODE_KEY_PATTERN.test(slug) ? slug : fallback
   if (!taken.has(base)) return base
   for (let n = 2; ; n++) {
     const suffix = `_${n}`
-    const key = `${base.slice(0, KEY_MAX_LENGTH - suffix.length)}${suffix}`
+    const key = `${base.slice(0, FLOW_NODE_KEY_MAX_CHARS - suffix.length)}${suffix}`
     if (!taken.has(key)) return key
   }
 }
@@ -146,11 +147,6 @@ export function removeNode(definition: FlowDefinition, key: string): FlowDefinit
   }
 }
 
-/** The keys whose output `param` uses, each once, in order of first use (the core's grammar: src/shared/flow-references.ts). */
-export function referencedKeys(param: string): string[] {
-  return [...new Set(referencesIn(param).flatMap(({ reference }) => (reference?.kind === 'nodeOutput' ? [reference.key] : [])))]
-}
-
 export type RenameResult = { ok: true; definition: FlowDefinition } | { ok: false; reason: 'pattern' | 'taken' }
 
 /**
@@ -188,25 +184,68 @@ export function updateNode(definition: FlowDefinition, key: string, patch: NodeP
   }
 }
 
+/** Each definition checked, by its node list (drafts are never changed in place): the canvas and the panel ask on every render. */
+const checkedDrafts = new WeakMap<readonly FlowNodeDef[], { edges: readonly FlowEdge[]; problems: InputProblem[] }>()
+
+/**
+ * Every reason the core would refuse to save this graph, as its save reports them (`nodes[2].param`,
+ * a message code and its parameters): the shared node and edge schema with the shared definition
+ * rules (src/shared/flow-definition-check.ts), the very ones parseFlowInput applies, so the editor
+ * and the save cannot disagree. Empty when the graph may be saved.
+ */
+export function draftProblems(definition: FlowDefinition): InputProblem[] {
+  const held = checkedDrafts.get(definition.nodes)
+  if (held && held.edges === definition.edges) return held.problems
+  const result = inputProblems(flowDefinitionSchema, { nodes: definition.nodes, edges: definition.edges }, 'flow')
+  const problems = result.ok ? [] : result.problems
+  checkedDrafts.set(definition.nodes, { edges: definition.edges, problems })
+  return problems
+}
+
+/** The keys of the nodes whose parameter the core would refuse (paramProblems, misplacedReferences), for the canvas to mark. */
+export function nodesWithParamProblems(definition: FlowDefinition): Set<string> {
+  const marked = new Set<string>()
+  for (const { field } of draftProblems(definition)) {
+    const index = PARAM_FIELD.exec(field)?.[1]
+    const node = index === undefined ? undefined : definition.nodes[Number(index)]
+    if (node) marked.add(node.key)
+  }
+  return marked
+}
+
+/** `nodes[3].param` → 3: a problem about one node's parameter. */
+const PARAM_FIELD = /^nodes\[(\d+)\]\.param$/
+/** The codes of a parameter that uses a node which does not run before it (the panel lists those keys). */
+const MISPLACED_CODES: ReadonlySet<string> = new Set(['flow.referenceUnknownNode', 'flow.referenceNotUpstream'])
+
+function paramProblemsOf(definition: FlowDefinition, key: string): InputProblem[] {
+  const index = definition.nodes.findIndex((node) => node.key === key)
+  return index < 0 ? [] : draftProblems(definition).filter((problem) => problem.field === `nodes[${index}].param`)
+}
+
 /**
  * The keys node `key`'s parameter uses that do not run before it: unknown nodes, or nodes that
  * are not among its ancestors (their output does not exist yet when it runs).
  */
 export function misplacedReferences(definition: FlowDefinition, key: string): string[] {
-  const node = definition.nodes.find((candidate) => candidate.key === key)
-  if (!node || isApprovalNode(node) || !node.param) return []
-  const before = new Set(ancestorsOf(definition.edges, key))
-  return referencedKeys(node.param).filter((used) => !before.has(used))
+  return paramProblemsOf(definition, key)
+    .filter((problem) => MISPLACED_CODES.has(problem.code))
+    .map((problem) => String(problem.params.key))
 }
 
 /**
- * Where node `key`'s parameter puts a reference a value could turn into structure (in a key of a
- * JSON parameter, where it would choose a request's target, or where the JSON would not parse; in
- * text at all when `readsRequest`: its job's handler reads the parameter as a request), as the
- * core's coded messages: the core refuses such a flow at save, and the editor says so while it is written.
+ * The other reasons the core refuses node `key`'s parameter, as its coded messages: a reference
+ * that is none (`${nodes.a}`), one a value could turn into structure (in a key of a JSON parameter,
+ * where it would choose a request's target, or where the JSON would not parse), a parameter too
+ * long; and, when `readsRequest` (its job's handler reads the parameter as a request), one in text
+ * at all, which the flow service refuses once it knows the job.
  */
-export function placementProblems(definition: FlowDefinition, key: string, readsRequest = false): ReturnType<typeof placementMessage>[] {
+export function paramProblems(definition: FlowDefinition, key: string, readsRequest = false): { code: string; params: InputProblem['params'] }[] {
   const node = definition.nodes.find((candidate) => candidate.key === key)
   if (!node || isApprovalNode(node) || !node.param) return []
-  return layoutParam(node.param, readsRequest).problems.map((problem) => placementMessage(problem, key))
+  const saved = paramProblemsOf(definition, key)
+    .filter((problem) => !MISPLACED_CODES.has(problem.code))
+    .map(({ code, params }) => ({ code, params }))
+  const request = readsRequest ? placementMessages(node.param, key, true).filter((message) => message.code === 'flow.referenceInTextRequest') : []
+  return [...saved, ...request]
 }

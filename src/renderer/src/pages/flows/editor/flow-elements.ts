@@ -1,7 +1,7 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
 import type { FlowDefinition, TriggerRule } from '../../../../../shared/flow-types'
 import type { Point } from '../../../lib/dag/dag-layout'
-import { isApprovalNode, misplacedReferences, placementProblems } from '../../../lib/flow-draft'
+import { isApprovalNode, nodesWithParamProblems } from '../../../lib/flow-draft'
 import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
 
 /** What is selected on the canvas: one node, one link, or nothing. */
@@ -16,7 +16,7 @@ export interface FlowNodeData extends Record<string, unknown> {
   /** The job node's job is not among the jobs (deleted, or not visible to this user). */
   missingJob: boolean
   triggerRule: TriggerRule
-  /** Its parameter uses the output of a node that does not run before it. */
+  /** The core would refuse its parameter (it uses the output of a node that does not run before it, say). */
   problem: boolean
   /** On the cycle a refused link would have closed (drawn while the refusal is shown). */
   onCycle: boolean
@@ -62,6 +62,7 @@ export interface FlowNodeInputs {
 export function buildFlowNodes({ definition, positions, jobName, selection, cycle = [] }: FlowNodeInputs): FlowCanvasNode[] {
   const { nodeWidth: width, nodeHeight: height } = FLOW_LAYOUT
   const onCycle = new Set(cycle)
+  const withProblems = nodesWithParamProblems(definition)
   return definition.nodes.flatMap((node): FlowCanvasNode[] => {
     const position = positions.get(node.key)
     if (!position) return []
@@ -84,7 +85,7 @@ export function buildFlowNodes({ definition, positions, jobName, selection, cycl
           jobId: approval ? null : node.jobId,
           missingJob: !approval && name === undefined,
           triggerRule: node.triggerRule ?? 'all_success',
-          problem: misplacedReferences(definition, node.key).length > 0 || placementProblems(definition, node.key).length > 0,
+          problem: withProblems.has(node.key),
           onCycle: onCycle.has(node.key),
         },
       },

@@ -5,8 +5,8 @@ import { readsParamAsRequest } from '../../../../../shared/flow-references'
 import { JobSelect } from '../../../components/job-select'
 import { useJobsOf } from '../../../components/use-jobs-of'
 import { useT } from '../../../i18n/use-t'
-import { isApprovalNode, misplacedReferences, placementProblems, type FlowDraft, type NodePatch } from '../../../lib/flow-draft'
-import { ancestorsOf, childrenOf, parentsOf } from '../../../lib/flow-graph'
+import { isApprovalNode, misplacedReferences, paramProblems, type FlowDraft, type NodePatch } from '../../../lib/flow-draft'
+import { ancestorsOf, childrenOf, parentsOf } from '../../../../../shared/flow-edges'
 import type { FlowEditorAction } from './flow-editor-state'
 import { NodeKeyField } from './node-key-field'
 import { ParamField } from './param-field'
@@ -76,7 +76,7 @@ export function FlowNodePanel({ draft, node, dispatch }: FlowNodePanelProps) {
             onChange={(value) => patch({ param: value === '' ? undefined : value })}
             ancestors={ancestorsOf(draft.edges, key)}
             misplaced={misplacedReferences(draft, key)}
-            placement={placementProblems(draft, key, nodeJob !== undefined && readsParamAsRequest(nodeJob))}
+            placement={paramProblems(draft, key, nodeJob !== undefined && readsParamAsRequest(nodeJob))}
           />
         )}
         <Text size="xs" c="dimmed" data-testid="flow-node-parents">

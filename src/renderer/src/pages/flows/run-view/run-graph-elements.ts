@@ -1,5 +1,6 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
 import type { FlowDefinition, FlowNodeRun, FlowNodeState, TriggerRule } from '../../../../../shared/flow-types'
+import { isFailedLikeState } from '../../../../../shared/flow-trigger-rules'
 import type { LayoutEdge, Point } from '../../../lib/dag/dag-layout'
 
 /**
@@ -96,7 +97,7 @@ export function buildRunNodes(cache: Map<string, RunGraphNode>, inputs: RunNodeI
 
 /** How an edge is drawn: by its parent's outcome, and moving while its child runs. */
 export function edgeLook(from: FlowNodeState, to: FlowNodeState): { tone: 'ok' | 'bad' | 'idle'; animated: boolean } {
-  const tone = from === 'success' ? 'ok' : from === 'failed' || from === 'upstream_failed' || from === 'killed' ? 'bad' : 'idle'
+  const tone = from === 'success' ? 'ok' : isFailedLikeState(from) ? 'bad' : 'idle'
   return { tone, animated: to === 'running' }
 }
 

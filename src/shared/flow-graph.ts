@@ -1,13 +1,15 @@
-import type { ErrorParams, ValidationError } from '../../shared/errors'
-import { FLOW_MAX_NODES, FLOW_NODE_KEY_PATTERN, type FlowDefinition, type FlowEdge, type FlowNodeDef } from '../../shared/flow-types'
-import { invalidField } from '../../shared/messages/coded-errors'
-import { fieldPath } from '../../shared/schema/parse-input'
+import type { ErrorParams, ValidationError } from './errors'
+import { reachFrom } from './flow-edges'
+import { FLOW_MAX_NODES, FLOW_NODE_KEY_PATTERN, type FlowDefinition, type FlowEdge, type FlowNodeDef } from './flow-types'
+import { invalidField } from './messages/coded-errors'
+import { fieldPath } from './schema/parse-input'
 
 /**
  * A flow's definition as a graph: the checks that make it a DAG of known, uniquely keyed nodes, and
  * the walks the engine needs (parents, children, roots, everything below a node, an order to run
  * them in). Pure, and linear in nodes + edges, so a flow of a thousand nodes is checked on every save
- * and walked on every node's end without a thought.
+ * and walked on every node's end without a thought (bench/flow-graph-scale.ts keeps count). Shared:
+ * the core's save and the console's editor check a definition by it (flow-definition-check.ts).
  */
 
 export type FlowGraphProblemCode =
@@ -238,20 +240,6 @@ export class FlowGraph {
     }
     return order
   }
-}
-
-/** `start` and every key reached from it through `next`, breadth-first, each key once. */
-function reachFrom(start: readonly string[], next: ReadonlyMap<string, readonly string[]>): Set<string> {
-  const reached = new Set<string>(start)
-  const frontier = [...reached]
-  for (let i = 0; i < frontier.length; i++) {
-    for (const key of next.get(frontier[i])!) {
-      if (reached.has(key)) continue
-      reached.add(key)
-      frontier.push(key)
-    }
-  }
-  return reached
 }
 
 function unknownNode(key: string): RangeError {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FLOW_NODE_STATES, TRIGGER_RULES, type FlowNodeState, type TriggerRule } from '../../shared/flow-types'
-import { decideNode, type NodeDecision } from './trigger-rules'
+import { FLOW_NODE_STATES, TRIGGER_RULES, type FlowNodeState, type TriggerRule } from './flow-types'
+import { decideNode, type NodeDecision } from './flow-trigger-rules'
 
 /** Every multiset of `size` states (order does not matter to a rule), each in the order of FLOW_NODE_STATES. */
 function multisets(size: number, from = 0): FlowNodeState[][] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ancestorsOf, childrenOf, cycleClosedBy, parentsOf } from './flow-graph'
+import { ancestorsOf, childrenOf, cycleClosedBy, parentsOf } from './flow-edges'
 
 const edges = (...pairs: string[]) => pairs.map((pair) => ({ from: pair.split('>')[0], to: pair.split('>')[1] }))
 

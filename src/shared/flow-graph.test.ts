@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../shared/errors'
-import { FLOW_MAX_NODES, type FlowDefinition, type FlowEdge } from '../../shared/flow-types'
+import { ValidationError } from './errors'
+import { FLOW_MAX_NODES, type FlowDefinition, type FlowEdge } from './flow-types'
 import { checkFlowGraph, FlowGraph } from './flow-graph'
 
 /** A definition of job nodes with these keys (job ids 1, 2, …) and `from>to` edges. */
@@ -12,6 +12,16 @@ function flow(keys: string[], edges: string[] = []): FlowDefinition {
       return { from, to }
     }),
   }
+}
+
+/** What `run` throws; a run that throws nothing fails the test here rather than passing unnoticed. */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected a refusal, and nothing was thrown')
 }
 
 const codes = (def: FlowDefinition) => checkFlowGraph(def).map((problem) => problem.code)
@@ -75,15 +85,14 @@ describe('checkFlowGraph', () => {
     ])
   })
 
-  it('is linear: a chain of 30,000 nodes and a 100-wide lattice are checked at once, without deep recursion', () => {
-    // Quadratic work here would take minutes; linear takes well under a second even on a slow machine.
+  // How long these take is bench/flow-graph-scale.ts's to measure; here, that they are right and the walk keeps no deep stack.
+  it('checks a chain of 30,000 nodes closed into a cycle and a 100-wide lattice, without deep recursion', () => {
     const n = 30_000
     const chain = flow(
       Array.from({ length: n }, (_, i) => `n${i}`),
       Array.from({ length: n - 1 }, (_, i) => `n${i}>n${i + 1}`),
     )
     chain.edges.push({ from: `n${n - 1}`, to: 'n0' })
-    const started = performance.now()
     const problems = checkFlowGraph(chain)
     expect(problems.map((p) => p.code)).toEqual(['flow.tooManyNodes', 'flow.cycle'])
     expect((problems[1].params.path as string[]).length).toBe(n + 1)
@@ -93,7 +102,6 @@ describe('checkFlowGraph', () => {
       layers.slice(1).flatMap((layer, l) => layer.flatMap((key, i) => [`${layers[l][i]}>${key}`, `${layers[l][(i + 1) % 100]}>${key}`])),
     )
     expect(codes(lattice)).toEqual(['flow.tooManyNodes'])
-    expect(performance.now() - started).toBeLessThan(5000)
   })
 })
 
@@ -108,11 +116,9 @@ describe('FlowGraph', () => {
 
   it('refuses an invalid definition with the first problem as a ValidationError naming its place', () => {
     expect(() => FlowGraph.of(flow(['a', 'b'], ['a>b', 'b>a']))).toThrow(ValidationError)
-    try {
-      FlowGraph.of(flow(['a', 'b'], ['a>b', 'b>x']))
-    } catch (error) {
-      expect(error).toMatchObject({ field: 'edges[1].to', code: 'flow.unknownKey', params: { key: 'x' } })
-    }
+    const refusal = thrownBy(() => FlowGraph.of(flow(['a', 'b'], ['a>b', 'b>x'])))
+    expect(refusal).toBeInstanceOf(ValidationError)
+    expect(refusal).toMatchObject({ field: 'edges[1].to', code: 'flow.unknownKey', params: { key: 'x' } })
   })
 
   it('gives parents and children in edge order, and the roots in definition order', () => {
@@ -150,7 +156,7 @@ describe('FlowGraph', () => {
     expect(() => graph.descendants(['a', 'zz'])).toThrow(RangeError)
   })
 
-  it('walks 1000 nodes and 10,000 edges in linear time', () => {
+  it('walks 1000 nodes and 10,000 edges', () => {
     const keys = Array.from({ length: 1000 }, (_, i) => `n${i}`)
     // A chain through all of them, and 9001 more edges forward (no two alike).
     const edges = new Set(keys.slice(1).map((key, i) => `n${i}>${key}`))
@@ -160,11 +166,9 @@ describe('FlowGraph', () => {
     }
     const big = flow(keys, [...edges])
     expect(big.edges).toHaveLength(10_000)
-    const started = performance.now()
     const bigGraph = FlowGraph.of(big)
     expect(bigGraph.topologicalOrder()).toHaveLength(1000)
     expect(bigGraph.descendants(['n0'])).toHaveLength(1000)
     expect(bigGraph.ancestors('n999').size).toBe(999)
-    expect(performance.now() - started).toBeLessThan(2000)
   })
 })

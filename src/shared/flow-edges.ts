@@ -1,19 +1,36 @@
-import type { FlowEdge } from '../../../shared/flow-types'
+import type { FlowEdge } from './flow-types'
 
 /**
- * Questions about a flow's graph that the editor asks while the operator draws it: would a link
- * close a cycle, and which nodes run before a node (whose outputs it may use). Nodes are named by
- * their keys; edges run from parent to child.
+ * Questions about a flow's edges that hold for a draft as well as a saved flow (the editor asks
+ * them while the operator draws; FlowGraph walks the same way): would a link close a cycle, and
+ * which nodes run before a node (whose outputs it may use). Nodes are named by their keys; edges
+ * run from parent to child.
  */
 
-function childrenByKey(edges: readonly FlowEdge[]): Map<string, string[]> {
-  const children = new Map<string, string[]>()
+/** Key → the keys at the other end of its edges, in edge order: children (`from` → `to`) or parents. */
+function neighboursByKey(edges: readonly FlowEdge[], side: 'children' | 'parents'): Map<string, string[]> {
+  const neighbours = new Map<string, string[]>()
   for (const { from, to } of edges) {
-    const list = children.get(from)
-    if (list) list.push(to)
-    else children.set(from, [to])
+    const [key, other] = side === 'children' ? [from, to] : [to, from]
+    const list = neighbours.get(key)
+    if (list) list.push(other)
+    else neighbours.set(key, [other])
   }
-  return children
+  return neighbours
+}
+
+/** `start` and every key reached from it through `next`, breadth-first (nearest first), each key once. */
+export function reachFrom(start: readonly string[], next: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const reached = new Set<string>(start)
+  const frontier = [...reached]
+  for (let i = 0; i < frontier.length; i++) {
+    for (const key of next.get(frontier[i]) ?? []) {
+      if (reached.has(key)) continue
+      reached.add(key)
+      frontier.push(key)
+    }
+  }
+  return reached
 }
 
 /**
@@ -25,7 +42,7 @@ export function cycleClosedBy(edges: readonly FlowEdge[], from: string, to: stri
   if (from === to) return [from, from]
   // A path to → … → from already there is what the new link would close: search for it breadth
   // first, so the cycle named is a shortest one (the easiest to read).
-  const children = childrenByKey(edges)
+  const children = neighboursByKey(edges, 'children')
   const cameFrom = new Map<string, string>([[to, to]])
   const queue = [to]
   for (let at = 0; at < queue.length; at++) {
@@ -62,22 +79,6 @@ export function childrenOf(edges: readonly FlowEdge[], key: string): string[] {
  * nodes whose `${nodes.<key>.output}` its parameter can use. `key` itself is never among them.
  */
 export function ancestorsOf(edges: readonly FlowEdge[], key: string): string[] {
-  const parents = new Map<string, string[]>()
-  for (const { from, to } of edges) {
-    const list = parents.get(to)
-    if (list) list.push(from)
-    else parents.set(to, [from])
-  }
-  const seen = new Set<string>([key])
-  const order: string[] = []
-  const queue = [key]
-  for (let at = 0; at < queue.length; at++) {
-    for (const parent of parents.get(queue[at]) ?? []) {
-      if (seen.has(parent)) continue
-      seen.add(parent)
-      order.push(parent)
-      queue.push(parent)
-    }
-  }
-  return order
+  const parents = neighboursByKey(edges, 'parents')
+  return [...reachFrom(parents.get(key) ?? [], parents)].filter((found) => found !== key)
 }

@@ -1,9 +1,10 @@
-import type { FlowNodeState, TriggerRule } from '../../shared/flow-types'
+import type { FlowNodeState, TriggerRule } from './flow-types'
 
 /**
  * What a node does next, given its trigger rule and the states of its direct parents: Airflow's
  * trigger rules (airflow/ti_deps/deps/trigger_rule_dep.py), with JobDesk's `killed` counted as a
- * failure. Pure: the engine calls it whenever a parent changes state.
+ * failure. Pure: the engine calls it whenever a parent changes state; the console reads the same
+ * states as failed (a run's edges) and explains the same rules (the node panel's rule hints).
  *
  * - `wait`: the rule cannot be decided yet; ask again when a parent ends.
  * - `run`: start the node now.
