@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { flowInputProblems, parseFlowInput } from '../../src/main/flows/flow-input'
-import { draftProblems } from '../../src/renderer/src/lib/flow-draft'
+import { draftProblems } from '../../src/renderer/src/lib/flows/flow-draft'
 import { FLOW_MAX_NODES, type FlowDefinition, type FlowNodeDef } from '../../src/shared/flow-types'
 import { EXECUTOR_PARAM_MAX_CHARS } from '../../src/shared/schema/job'
 

@@ -1,6 +1,6 @@
 import { Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core'
 import type { Dispatch } from 'react'
-import type { FlowDraft } from '../../../lib/flow-draft'
+import type { FlowDraft } from '../../../lib/flows/flow-draft'
 import { useT } from '../../../i18n/use-t'
 import type { FlowEditorAction } from './flow-editor-state'
 

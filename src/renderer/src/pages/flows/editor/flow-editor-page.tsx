@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { getFlow } from '../../../services/flows'
 import { useErrorText, useT } from '../../../i18n/use-t'
 import { localTimeZone } from '../../../lib/format/format-time'
-import { draftOfFlow, newFlowDraft, type FlowDraft } from '../../../lib/flow-draft'
+import { draftOfFlow, newFlowDraft, type FlowDraft } from '../../../lib/flows/flow-draft'
 import { FlowEditor } from './flow-editor'
 
 interface FlowEditorPageProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newFlowDraft } from '../../../lib/flow-draft'
+import { newFlowDraft } from '../../../lib/flows/flow-draft'
 import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
 import { flowEditorReducer, initialEditorState, type FlowEditorAction, type FlowEditorState } from './flow-editor-state'
 

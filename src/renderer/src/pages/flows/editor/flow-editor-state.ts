@@ -10,7 +10,7 @@ import {
   updateNode,
   type FlowDraft,
   type NodePatch,
-} from '../../../lib/flow-draft'
+} from '../../../lib/flows/flow-draft'
 import { FLOW_LAYOUT, placeNewNode } from '../../../lib/flows/flow-layout'
 import type { FlowSelection } from './flow-elements'
 

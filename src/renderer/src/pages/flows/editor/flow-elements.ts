@@ -1,7 +1,7 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
 import type { FlowDefinition, TriggerRule } from '../../../../../shared/flow-types'
 import type { Point } from '../../../lib/dag/dag-layout'
-import { isApprovalNode, nodesWithParamProblems } from '../../../lib/flow-draft'
+import { isApprovalNode, nodesWithParamProblems } from '../../../lib/flows/flow-draft'
 import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
 
 /** What is selected on the canvas: one node, one link, or nothing. */

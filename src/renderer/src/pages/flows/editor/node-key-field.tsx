@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core'
 import { useState } from 'react'
 import type { FlowDefinition } from '../../../../../shared/flow-types'
 import { useT } from '../../../i18n/use-t'
-import { renameNode } from '../../../lib/flow-draft'
+import { renameNode } from '../../../lib/flows/flow-draft'
 
 /**
  * A node's key, renamed when the field is left or Enter is pressed (not per keystroke: every key

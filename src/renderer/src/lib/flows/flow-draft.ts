@@ -9,11 +9,11 @@ import {
   type FlowJobNodeDef,
   type FlowNodeDef,
   type FlowSettings,
-} from '../../../shared/flow-types'
-import { placementMessages, renameOutputReferences } from '../../../shared/flow-references'
-import { flowDefinitionSchema } from '../../../shared/schema/flow'
-import { inputProblems, type InputProblem } from '../../../shared/schema/parse-input'
-import { cycleClosedBy } from '../../../shared/flow-edges'
+} from '../../../../shared/flow-types'
+import { placementMessages, renameOutputReferences } from '../../../../shared/flow-references'
+import { flowDefinitionSchema } from '../../../../shared/schema/flow'
+import { inputProblems, type InputProblem } from '../../../../shared/schema/parse-input'
+import { cycleClosedBy } from '../../../../shared/flow-edges'
 
 /**
  * A flow as the editor holds it before saving, and the editing steps on its graph. Every step is

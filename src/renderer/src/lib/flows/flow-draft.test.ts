@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Flow, FlowDefinition } from '../../../shared/flow-types'
+import type { Flow, FlowDefinition } from '../../../../shared/flow-types'
 import {
   addApprovalNode,
   addJobNode,
