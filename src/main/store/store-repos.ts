@@ -76,4 +76,10 @@ export abstract class StoreRepos implements Repos {
   get hookUses() {
     return this.repos.hookUses
   }
+  get calendars() {
+    return this.repos.calendars
+  }
+  get windows() {
+    return this.repos.windows
+  }
 }

@@ -1,6 +1,7 @@
 import { ApiTokenRepo } from './api-token-repo'
 import { AlertRepo } from './alert-repo'
 import { AuditRepo } from './audit-repo'
+import { CalendarRepo } from './calendar-repo'
 import { DefinitionOriginRepo } from './definition-origin-repo'
 import { FlowRepo } from './flow-repo'
 import { FlowRunRepo } from './flow-run-repo'
@@ -25,6 +26,7 @@ import type { ClusterEventChannel } from './cluster-events'
 import type { Connection } from './sql/connection'
 import type { TrailShapeWrites } from './trail-shapes'
 import { VersionRepo } from './version-repo'
+import { WindowRepo } from './window-repo'
 
 /**
  * The storage contract: one repository per table, over any engine's Connection. Callers never write
@@ -56,6 +58,8 @@ export interface Repos {
   readonly alerts: AlertRepo
   readonly hooks: HookRepo
   readonly hookUses: HookUseRepo
+  readonly calendars: CalendarRepo
+  readonly windows: WindowRepo
 }
 
 export type RepoName = keyof Repos
@@ -120,5 +124,7 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     alerts: new AlertRepo(db),
     hooks: new HookRepo(db),
     hookUses: new HookUseRepo(db),
+    calendars: new CalendarRepo(db),
+    windows: new WindowRepo(db),
   }
 }

@@ -19,6 +19,7 @@ import { userNameKey } from './0018-user-name-key'
 import { auditFold } from './0019-audit-fold'
 import { nodeFences } from './0020-node-fences'
 import { clockSkew } from './0021-clock-skew'
+import { calendarsAndWindows } from './0022-calendars-and-windows'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -51,6 +52,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   auditFold,
   nodeFences,
   clockSkew,
+  calendarsAndWindows,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
