@@ -1,4 +1,5 @@
-import { API_METHODS, type ApiMethod, type JobDeskApi } from '../../shared/api'
+import type { ApiMethod, JobDeskApi } from '../../shared/api'
+import { API_METHODS } from '../../shared/api-methods'
 import type { AuditAction } from '../../shared/auth'
 import { PermissionError } from '../../shared/errors'
 import { notPermitted } from '../../shared/messages/coded-errors'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { API_METHODS, type ApiMethod, type FlowInput } from '../../../src/shared/api'
+import type { ApiMethod, FlowInput } from '../../../src/shared/api'
+import { API_METHODS } from '../../../src/shared/api-methods'
 import type { AuditAction } from '../../../src/shared/auth'
 import type { BridgeResult } from '../../../src/shared/bridge-protocol'
 import { EMBEDDED_APP_NAME } from '../../../src/shared/model'
