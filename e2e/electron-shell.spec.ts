@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { API_METHODS } from '../src/shared/api'
+import { API_METHODS } from '../src/shared/api-methods'
 
 /** The Electron binary when installed: under plain Node, `require('electron')` is its path, or throws. */
 function electronBinary(): string | null {

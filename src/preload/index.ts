@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import { API_METHODS } from '../shared/api'
+import { API_METHODS } from '../shared/api-methods'
 import { bindApi, IPC_CALL, IPC_CONNECT_SERVER, IPC_EVENT, type IpcApi, type JobDeskIpc } from '../shared/ipc'
 import type { JobDeskEvent } from '../shared/api'
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
-import { API_METHODS, type ApiMethod } from '../../src/shared/api'
+import type { ApiMethod } from '../../src/shared/api'
+import { API_METHODS } from '../../src/shared/api-methods'
 import { describeHostile, EDGE_STRINGS, hostile, jsonText, loopbackOnly, mutatedObject, type Hostile } from '../support/fuzz-values'
 import { BridgeHarness, type BridgeFixture } from '../support/bridge-harness'
 import { runFuzz } from '../support/fuzz-run'

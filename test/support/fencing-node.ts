@@ -1,4 +1,5 @@
-import { NodeMembership, type NodeDuties } from '../../src/main/cluster/node-membership'
+import type { NodeDuties } from '../../src/main/cluster/node-duties'
+import { NodeMembership } from '../../src/main/cluster/node-membership'
 import { RunWriter } from '../../src/main/completion/run-writer'
 import { ManualClock } from '../../src/main/kernel/clock'
 import { silentLogger } from '../../src/main/kernel/logger'

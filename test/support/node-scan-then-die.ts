@@ -3,7 +3,8 @@
 // With `write-ahead` it first writes the run rows of the next second, as the ring does 200 ms
 // before each second: what a node dying in its busiest moment leaves.
 // Usage: node-scan-then-die.ts <database url or file> <node id> <now ms> [write-ahead]
-import { NodeMembership, type NodeDuties } from '../../src/main/cluster/node-membership'
+import type { NodeDuties } from '../../src/main/cluster/node-duties'
+import { NodeMembership } from '../../src/main/cluster/node-membership'
 import { ManualClock } from '../../src/main/kernel/clock'
 import { silentLogger } from '../../src/main/kernel/logger'
 import { nextFireTimeMs } from '../../src/main/schedule'

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Access } from '../auth/access'
-import { actorOf } from '../audit/audit-service'
+import { actorOf } from '../audit/audit-entry'
 import { principalOfCaller } from '../net/caller-principal'
 import { seesGroup } from '../../shared/principal'
 import { englishMessage } from '../../shared/messages'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { auditFoldKey } from './audit-fold'
-import type { AuditActor, AuditRecord } from './audit-service'
+import type { AuditActor, AuditRecord } from './audit-entry'
 
 const MINUTE_START = Date.UTC(2026, 11, 6, 21, 0, 0)
 const who: AuditActor = { actor: '(unknown credential)', actorKind: 'anonymous', source: '127.0.0.7' }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { AuditActor, AuditRecord } from './audit-service'
+import type { AuditActor, AuditRecord } from './audit-entry'
 
 /** Identical refusals within this window are one audit row with a count. */
 const AUDIT_FOLD_WINDOW_MS = 60_000

@@ -1,34 +1,15 @@
-import type { AuditAction, AuditDetail, AuditExportRequest, AuditFilter, AuditOutcome, AuditPage } from '../../shared/auth'
+import type { AuditExportRequest, AuditFilter, AuditPage } from '../../shared/auth'
 import type { Clock } from '../kernel/clock'
 import type { KnownSecrets } from '../kernel/known-secrets'
 import type { Logger } from '../kernel/logger'
 import type { AuditRepo } from '../store/audit-repo'
-import type { Principal } from '../../shared/principal'
+import type { AuditActor, AuditRecord } from './audit-entry'
 import { redactDetail } from './audit-detail'
 import { auditFoldKey } from './audit-fold'
 import { auditCsv, auditJson } from './audit-export'
 
 export const AUDIT_EXPORT_MAX_ROWS = 100_000
 const DAY_MS = 86_400_000
-
-/** Who did it, when no principal is known yet (a failed sign-in). */
-export interface AuditActor {
-  actor: string
-  actorKind: Principal['kind'] | 'anonymous'
-  source: string
-}
-
-export interface AuditRecord {
-  action: AuditAction
-  outcome: AuditOutcome
-  groupId?: number | null
-  target?: string
-  detail?: AuditDetail
-}
-
-export function actorOf(principal: Principal): AuditActor {
-  return { actor: principal.name, actorKind: principal.kind, source: principal.source }
-}
 
 /**
  * The audit trail: every change and manual action, with who, when, from where and what. Writing

@@ -1,5 +1,6 @@
 import type { UserInput } from '../../shared/auth'
-import { admin, anyone, type AuthMethod, type MethodRule } from './method-rules'
+import { admin, anyone } from './common-rules'
+import type { AuthMethod, MethodRule } from './method-rule-types'
 import { tokenAboveCreator } from './api-token-service'
 import { refuse, requireAdmin } from './refusal'
 

@@ -1,4 +1,5 @@
-import { API_METHODS, type ApiMethod, type JobDeskApi } from '../../shared/api'
+import type { ApiMethod, JobDeskApi } from '../../shared/api'
+import { API_METHODS } from '../../shared/api-methods'
 import { ValidationError } from '../../shared/errors'
 import { API_ARGUMENTS } from '../../shared/schema/api-args'
 import { inputProblems } from '../../shared/schema/parse-input'

@@ -3,7 +3,7 @@ import type { JobDeskEvent } from '../../shared/api'
 import type { FlowRun } from '../../shared/flow-types'
 import type { JobGroup, JobInfo, JobRun, RegistryEntry } from '../../shared/model'
 import { EventVisibility } from './event-visibility'
-import type { CoreApi } from './method-rules'
+import type { CoreApi } from './method-rule-types'
 import { DESKTOP_PRINCIPAL, type Principal } from '../../shared/principal'
 
 const GROUP_A = 1

@@ -1,5 +1,5 @@
 import type { JobDeskEvent } from '../../shared/api'
-import type { CoreApi } from './method-rules'
+import type { CoreApi } from './method-rule-types'
 import { seesGroup, type Principal } from '../../shared/principal'
 
 const CACHE_MAX = 5000

@@ -1,6 +1,6 @@
 import type { FlowDefinition, FlowSummary } from '../../shared/flow-types'
 import { seesGroup } from '../../shared/principal'
-import type { MethodRule, RuleContext } from './method-rules'
+import type { MethodRule, RuleContext } from './method-rule-types'
 import { requireAdmin, requireOperates, requireSees } from './refusal'
 
 /**

@@ -1,7 +1,7 @@
 import type { HookView } from '../../shared/hook-types'
 import { notPermitted } from '../../shared/messages/coded-errors'
 import { FLOW_RULES } from './flow-rules'
-import type { MethodRule, RuleContext } from './method-rules'
+import type { MethodRule, RuleContext } from './method-rule-types'
 import { refuse, requireOperates, requireSees } from './refusal'
 
 /**

@@ -9,7 +9,7 @@ import type { RegistryService } from '../registry/registry-service'
 import type { Scheduler } from '../scheduler/scheduler'
 import type { Repos } from '../store/store'
 import type { TriggerService } from '../trigger/trigger-service'
-import type { NodeDuties } from './node-membership'
+import type { NodeDuties } from './node-duties'
 import type { ClockSkewVerdict } from '../../shared/clock-skew'
 
 export interface NodeTakeOverDeps {

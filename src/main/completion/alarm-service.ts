@@ -11,9 +11,8 @@ import {
   type FlowNoticeFacts,
 } from './alarms'
 import { alarmMessageOf, alertStatusOf } from './alarms/alarm-reason-of'
-import type { ChannelResult } from './alarms/alarm-types'
+import type { ChannelResult, InfraAlertFacts } from './alarms/alarm-types'
 import { splitAlarmTargets } from '../../shared/alarm-targets'
-import type { InfraAlertFacts } from './alarms/infra-alert-message'
 import type { AlarmResult } from './fail-monitor'
 import type { Clock } from '../kernel/clock'
 import { KnownSecrets } from '../kernel/known-secrets'

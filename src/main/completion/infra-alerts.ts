@@ -4,7 +4,7 @@ import type { ConsoleLanguage } from '../../shared/settings-types'
 import type { Logger } from '../kernel/logger'
 import type { InfraAlertKey } from '../store/alert-repo'
 import type { Repos } from '../store/store'
-import type { InfraAlertFacts } from './alarms/infra-alert-message'
+import type { InfraAlertFacts } from './alarms/alarm-types'
 import type { DeadAddress } from '../registry/health'
 import { MISFIRE_BURST_COUNT, MisfireBursts } from './misfire-bursts'
 

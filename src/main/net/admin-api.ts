@@ -3,7 +3,7 @@ import { describeError, isCallerError, ValidationError, type ErrorProblem } from
 import type { JobGroup, ProtocolGeneration } from '../../shared/model'
 import type { HandleCallback } from '../executor/executor-api'
 import type { Principal } from '../../shared/principal'
-import type { AuditActor, AuditRecord } from '../audit/audit-service'
+import type { AuditActor, AuditRecord } from '../audit/audit-entry'
 import type { AuditAction } from '../../shared/auth'
 import type { Logger } from '../kernel/logger'
 import { authenticateAdminCall, type AdminCaller, type AdminSurface, type AdminTokens } from './admin-auth'

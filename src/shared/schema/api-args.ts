@@ -1,4 +1,5 @@
-import { API_METHODS, type ApiMethod } from '../api'
+import type { ApiMethod } from '../api'
+import { API_METHODS } from '../api-methods'
 import { EMBEDDED_ADDRESS_PREFIX, GLUE_TYPES, LINK_CONDITIONS, SCHEDULE_TYPES, TRIGGER_TYPES } from '../model'
 import { JOB_PAGE_MAX, JOB_SORTS } from '../job-query'
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS } from './job'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Access } from '../../../src/main/auth/access'
-import type { CoreApi } from '../../../src/main/auth/method-rules'
+import type { CoreApi } from '../../../src/main/auth/method-rule-types'
 import { SESSION_TIMING } from '../../../src/main/auth/session-policy'
 import { SIGN_IN_LIMITS } from '../../../src/main/auth/sign-in-guard'
 import { ManualClock } from '../../../src/main/kernel/clock'

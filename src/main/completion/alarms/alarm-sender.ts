@@ -13,10 +13,11 @@ import {
   type ChannelResult,
   type FlowDesktopNotice,
   type FlowNoticeFacts,
+  type InfraAlertFacts,
   type WebhookChannel,
 } from './alarm-types'
 import { buildWebhookPayload, capFacts, formatAlarmHtml, formatAlarmSubject, formatAlarmText } from './alarm-message'
-import { buildInfraWebhookPayload, formatInfraAlertSubject, formatInfraAlertText, type InfraAlertFacts } from './infra-alert-message'
+import { buildInfraWebhookPayload, formatInfraAlertSubject, formatInfraAlertText } from './infra-alert-message'
 import { emailDeadlineMs, SmtpMailer, type MailContent } from './email-channel'
 import { buildFlowWebhookPayload, flowDesktopNotice, formatFlowNoticeSubject, formatFlowNoticeText } from './flow-notice-message'
 import { checkWebhookUrl, isEmailAddress, WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'

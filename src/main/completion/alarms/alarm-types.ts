@@ -1,7 +1,7 @@
+import type { InfraAlertKind } from '../../../shared/alarm-health'
 import type { AlarmReasonCode } from '../../../shared/alarm-reason'
-import type { ImChannel } from '../../../shared/settings-types'
+import type { ConsoleLanguage, ImChannel } from '../../../shared/settings-types'
 import type { TriggerTrail } from '../../../shared/trigger-trail'
-import type { InfraAlertFacts } from './infra-alert-message'
 
 /**
  * Contracts of the alarm module: what a failed run's alarm (or a flow run's notice) carries, where
@@ -57,6 +57,21 @@ interface FlowNoticeBase {
   flowName: string
   /** The flow's `alarm_email`: comma-separated addresses, one mail each. */
   alarmEmail: string
+}
+
+/**
+ * An alert about the infrastructure as the alarm channels carry it. Unlike a run's alarm, whose mail
+ * stays English like XXL-JOB's, it is written in the console's language: it goes to the operators
+ * of this installation, not to a job's owner.
+ */
+export interface InfraAlertFacts {
+  kind: InfraAlertKind
+  /** executorDead: `appName address`; nodeLost and clockSkew: the node's name; misfireBurst: the group's app name. */
+  subject: string
+  eventTimeMs: number
+  /** One line of facts: the app and address, or which node took over. */
+  detail: string
+  language: ConsoleLanguage
 }
 
 /**

@@ -1,22 +1,8 @@
 import type { InfraAlertKind } from '../../../shared/alarm-health'
 import type { ConsoleLanguage } from '../../../shared/settings-types'
 import { capText } from './alarm-message'
+import type { InfraAlertFacts } from './alarm-types'
 import { CLOCK_SKEW_WARN_MS, NODE_CLOCK_MARGIN_MS } from '../../../shared/clock-skew'
-
-/**
- * An alert about the infrastructure as the alarm channels carry it. Unlike a run's alarm, whose mail
- * stays English like XXL-JOB's, it is written in the console's language: it goes to the operators
- * of this installation, not to a job's owner.
- */
-export interface InfraAlertFacts {
-  kind: InfraAlertKind
-  /** executorDead: `appName address`; nodeLost and clockSkew: the node's name; misfireBurst: the group's app name. */
-  subject: string
-  eventTimeMs: number
-  /** One line of facts: the app and address, or which node took over. */
-  detail: string
-  language: ConsoleLanguage
-}
 
 const DETAIL_MAX_CHARS = 1_000
 

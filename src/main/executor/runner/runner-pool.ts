@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import type { Clock } from '../../kernel/clock'
 import type { Logger } from '../../kernel/logger'
 import type { SpawnWorker } from '../../kernel/spawn-worker'
-import { RunnerWorker } from './runner-thread'
+import { RunnerWorker, type PlacedRun } from './runner-thread'
 import { SLOT_CLAIMED, SLOT_DONE, type RunnerConfig, type RunnerToHost, type RunRequest, type ThreadError } from './runner-protocol'
 
 /** What the pool reports about runs; one listener serves many runs, told apart by their `context`. */
@@ -15,14 +15,10 @@ export interface RunListener<C> {
 }
 
 /** A run handed to the pool; `cancel` it to stop hearing about it. */
-export interface RunTicket<C = unknown> {
-  readonly run: RunRequest
+export interface RunTicket<C = unknown> extends PlacedRun {
   readonly listener: RunListener<C>
   readonly context: C
-  worker: RunnerWorker | null
-  requestId: number
-  slot: number
-  cancelled: boolean
+  worker: RunnerWorker<RunTicket> | null
 }
 
 export interface RunnerPoolOptions {
@@ -59,7 +55,7 @@ const STEAL_CHECK_MS = 10
  * the run (see the claim slots in runner-protocol.ts).
  */
 export class RunnerPool {
-  private readonly workers = new Set<RunnerWorker>()
+  private readonly workers = new Set<RunnerWorker<RunTicket>>()
   /** Runs not assigned to a worker yet, from `waitingHead` on (a queue without O(n) shifts). */
   private waiting: RunTicket[] = []
   private waitingHead = 0
@@ -157,7 +153,7 @@ export class RunnerPool {
     await Promise.all(exits)
   }
 
-  private terminate(worker: RunnerWorker): void {
+  private terminate(worker: RunnerWorker<RunTicket>): void {
     if (worker.terminating) return
     this.requeue(worker.revokeAllQueued())
     worker.terminate()
@@ -196,7 +192,7 @@ export class RunnerPool {
     // Which workers are stuck or still starting does not change while placing: look once, not
     // once per run (at 10k runs/s that scan was a tenth of the host's time).
     const nowMs = this.options.clock.nowMs()
-    const open: RunnerWorker[] = []
+    const open: RunnerWorker<RunTicket>[] = []
     let starting = 0
     for (const worker of this.workers) {
       if (worker.leaving) continue
@@ -231,8 +227,8 @@ export class RunnerPool {
    * stuck in long runs). Full workers that are progressing free their slots soon; more threads
    * would not run faster.
    */
-  private pickWorker(open: readonly RunnerWorker[], starting: number): RunnerWorker | null {
-    let best: RunnerWorker | null = null
+  private pickWorker(open: readonly RunnerWorker<RunTicket>[], starting: number): RunnerWorker<RunTicket> | null {
+    let best: RunnerWorker<RunTicket> | null = null
     for (const worker of open) {
       if (!worker.hasFreeSlot()) continue
       if (!best || worker.pending.length < best.pending.length) best = worker
@@ -242,8 +238,8 @@ export class RunnerPool {
     return best
   }
 
-  private spawn(): RunnerWorker {
-    const worker = new RunnerWorker(this.nextWorkerId++, this.options.spawnWorker, this.config, this.options.clock.nowMs())
+  private spawn(): RunnerWorker<RunTicket> {
+    const worker = new RunnerWorker<RunTicket>(this.nextWorkerId++, this.options.spawnWorker, this.config, this.options.clock.nowMs())
     this.workers.add(worker)
     worker.thread.on('message', (message: RunnerToHost) => this.onMessage(worker, message))
     worker.thread.on('exit', (exitCode) => this.onExit(worker, exitCode))
@@ -251,7 +247,7 @@ export class RunnerPool {
     return worker
   }
 
-  private onMessage(worker: RunnerWorker, message: RunnerToHost): void {
+  private onMessage(worker: RunnerWorker<RunTicket>, message: RunnerToHost): void {
     worker.messagesReceived = (worker.messagesReceived + 1) | 0
     switch (message.type) {
       case 'ready':
@@ -287,7 +283,7 @@ export class RunnerPool {
     }
   }
 
-  private onExit(worker: RunnerWorker, exitCode: number): void {
+  private onExit(worker: RunnerWorker<RunTicket>, exitCode: number): void {
     this.workers.delete(worker)
     worker.stopRetireTimer()
     // A worker let go for a reload has not failed to load anything.
@@ -338,7 +334,7 @@ export class RunnerPool {
    * once a head was seen finished but unreported on two checks in a row (the thread is busy, not just
    * about to post), and only once the messages posted before each result (its log lines) arrived.
    */
-  private harvestKept(worker: RunnerWorker, nowMs: number): void {
+  private harvestKept(worker: RunnerWorker<RunTicket>, nowMs: number): void {
     const first = worker.pending[0]
     if (!first || worker.stateOf(first) !== SLOT_DONE) return
     if (worker.doneHeadSeen !== first.requestId) {

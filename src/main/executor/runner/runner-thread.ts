@@ -2,7 +2,6 @@ import type { Worker } from 'node:worker_threads'
 import type { Clock } from '../../kernel/clock'
 import type { SpawnWorker } from '../../kernel/spawn-worker'
 import { createResultBuffer, ResultArea, type KeptResult } from './result-area'
-import type { RunTicket } from './runner-pool'
 import {
   SLOT_CLAIMED,
   SLOT_COUNT,
@@ -17,11 +16,22 @@ import {
   type RunRequest,
 } from './runner-protocol'
 
+/**
+ * What the host side of a thread reads and sets of a run placed on it; the pool's RunTicket is one,
+ * with the listener and context only the pool uses.
+ */
+export interface PlacedRun {
+  readonly run: RunRequest
+  requestId: number
+  slot: number
+  cancelled: boolean
+}
+
 /** The host's side of one runner worker thread: its line of assigned runs and their claim slots. */
-export class RunnerWorker {
+export class RunnerWorker<T extends PlacedRun> {
   readonly thread: Worker
   /** Assigned runs without a result yet, in the order the thread executes them. */
-  readonly pending: RunTicket[] = []
+  readonly pending: T[] = []
   ready = false
   terminating = false
   /** Messages received from the thread (int32, wrapping like the thread's count). */
@@ -38,7 +48,7 @@ export class RunnerWorker {
   private outbox: RunRequest[] = []
   /** When the host first saw the head run claimed. */
   private claimSeen: { requestId: number; sinceMs: number } | null = null
-  private retiring: { ticket: RunTicket; grace: AbortController } | null = null
+  private retiring: { ticket: T; grace: AbortController } | null = null
 
   constructor(
     readonly id: number,
@@ -74,7 +84,7 @@ export class RunnerWorker {
 
   /** True when the run being executed (the first not finished) has been so for `stuckAfterMs`. */
   headStuck(nowMs: number, stuckAfterMs: number): boolean {
-    let head: RunTicket | undefined
+    let head: T | undefined
     for (const ticket of this.pending) {
       const state = Atomics.load(this.slots, ticket.slot)
       if (state === SLOT_DONE) continue
@@ -86,7 +96,7 @@ export class RunnerWorker {
     return nowMs - this.claimSeen.sinceMs >= stuckAfterMs
   }
 
-  assign(ticket: RunTicket): void {
+  assign(ticket: T): void {
     const slot = this.freeSlots.pop()!
     ticket.slot = slot
     Atomics.store(this.slots, slot, SLOT_QUEUED)
@@ -105,7 +115,7 @@ export class RunnerWorker {
     this.outbox = []
   }
 
-  find(requestId: number): RunTicket | undefined {
+  find(requestId: number): T | undefined {
     // Results and logs nearly always concern the head.
     const head = this.pending[0]
     if (head?.requestId === requestId) return head
@@ -113,7 +123,7 @@ export class RunnerWorker {
   }
 
   /** The thread reported a run's end: frees its slot and returns it. */
-  complete(requestId: number, nowMs: number): RunTicket | undefined {
+  complete(requestId: number, nowMs: number): T | undefined {
     // Nearly always the head; shift() is O(1) on V8 arrays, splice(0, 1) is not. Request ids are
     // assigned in increasing order, so one below the head's was completed already (harvested).
     const head = this.pending[0]
@@ -131,12 +141,12 @@ export class RunnerWorker {
     return ticket
   }
 
-  stateOf(ticket: RunTicket): number {
+  stateOf(ticket: T): number {
     return Atomics.load(this.slots, ticket.slot)
   }
 
   /** The result the thread kept for a DONE run; null if it did not fit (it was posted instead). */
-  keptResult(ticket: RunTicket): KeptResult | null {
+  keptResult(ticket: T): KeptResult | null {
     return this.results.read(ticket.slot)
   }
 
@@ -146,7 +156,7 @@ export class RunnerWorker {
   }
 
   /** Takes back a run the thread has not started; false when it already claimed it. */
-  revoke(ticket: RunTicket): boolean {
+  revoke(ticket: T): boolean {
     if (Atomics.compareExchange(this.slots, ticket.slot, SLOT_QUEUED, SLOT_REVOKED) !== SLOT_QUEUED) return false
     const index = this.pending.indexOf(ticket)
     if (index >= 0) this.pending.splice(index, 1)
@@ -162,8 +172,8 @@ export class RunnerWorker {
   }
 
   /** Takes back every run not started yet (the thread is about to be terminated or is stuck). */
-  revokeAllQueued(): RunTicket[] {
-    const taken: RunTicket[] = []
+  revokeAllQueued(): T[] {
+    const taken: T[] = []
     for (const ticket of [...this.pending]) {
       if (!ticket.cancelled && this.revoke(ticket)) taken.push(ticket)
     }
@@ -171,7 +181,7 @@ export class RunnerWorker {
   }
 
   /** Aborts the claimed run; terminates the thread unless it reports the run's end within `graceMs`. */
-  retire(ticket: RunTicket, graceMs: number, clock: Clock, terminate: () => void): void {
+  retire(ticket: T, graceMs: number, clock: Clock, terminate: () => void): void {
     this.post({ type: 'abort', requestId: ticket.requestId })
     const grace = new AbortController()
     this.retiring = { ticket, grace }

@@ -1,5 +1,6 @@
 import type { ServerConnectRequest } from '../../../shared/schema/server-connect'
-import { API_METHODS, type ApiMethod, type JobDeskApi, type JobDeskBridge, type JobDeskEvent } from '../../../shared/api'
+import type { ApiMethod, JobDeskApi, JobDeskBridge, JobDeskEvent } from '../../../shared/api'
+import { API_METHODS } from '../../../shared/api-methods'
 import { BRIDGE_PATH, BRIDGE_SIGNED_OUT_CLOSE, type BridgeCall, type BridgeServerMessage } from '../../../shared/bridge-protocol'
 import { AUTH_PATHS, type AuthState } from '../../../shared/auth'
 import { fromErrorInfo } from '../../../shared/errors'

@@ -1,4 +1,5 @@
-import { API_METHODS, type JobDeskApi } from '../../../shared/api'
+import type { JobDeskApi } from '../../../shared/api'
+import { API_METHODS } from '../../../shared/api-methods'
 import { bindApi } from '../../../shared/ipc'
 import type { JobDeskClient } from './client'
 

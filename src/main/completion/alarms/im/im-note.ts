@@ -1,8 +1,8 @@
 import { failureReason } from '../../../../shared/failure-reason'
 import type { ConsoleLanguage } from '../../../../shared/settings-types'
 import { subjectName } from '../alarm-message'
-import type { AlarmFacts, FlowNoticeFacts } from '../alarm-types'
-import { formatInfraAlertSubject, formatInfraAlertText, type InfraAlertFacts } from '../infra-alert-message'
+import type { AlarmFacts, FlowNoticeFacts, InfraAlertFacts } from '../alarm-types'
+import { formatInfraAlertSubject, formatInfraAlertText } from '../infra-alert-message'
 
 /**
  * What a chat message says, before any vendor's markdown: a title, a few labelled facts, one

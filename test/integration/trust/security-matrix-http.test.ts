@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditAction } from '../../../src/shared/auth'
+import { CLUSTER_SECRET_HEADER, NODE_EXECUTOR_PATH } from '../../../src/main/cluster/node-executor-route'
+import { HARNESS_EXECUTOR_TOKEN, HARNESS_GROUP_APP, HARNESS_GROUP_TOKEN } from '../../support/admin-harness'
+import { securityWorld, type SecurityWorld } from '../../support/security-world'
+import { envelopeOk, envelopeRefused, securityMatrix, type Credential } from './support/security-matrix'
+
+/**
+ * Trust round 2's security suite, its HTTP part: every OpenAPI method, executor call and node-route
+ * call as a personal token scoped to A, group A's own token, the executor token, the API token and
+ * no credential. A recording listener stands at an address no group registers, and calls aim at it
+ * wherever a caller may name an address. It checks which calls succeed, that nothing the listener
+ * receives carries a token, and that every refusal is recorded exactly once, with the action the
+ * caller asked for, and writes nothing else. The console bridge: security-matrix-bridge.test.ts.
+ */
+let w: SecurityWorld
+beforeAll(async () => (w = await securityWorld()), 120_000)
+afterAll(async () => w?.close())
+const {
+  flowOfA,
+  flowIdOfA,
+  throwawayFlow,
+  retireFlowRuns,
+  activeFlowRun,
+  killedFlowRun,
+  waitingFlowRun,
+  throwawayHook,
+  auditAfter,
+  newestAuditId,
+  expectOutcome,
+  headersOf,
+  post,
+  postsMade,
+} = securityMatrix(() => w)
+
+interface HttpCase {
+  label: string
+  path: string
+  body: () => unknown
+  /** Who may: by credential (a personal token and the group token act in A; the API token is an admin). */
+  may: Credential[]
+  /** The action a refusal is recorded under when the credential itself was good. */
+  action: AuditAction
+}
+
+const OPERATOR_OF_A: Credential[] = ['personal', 'group', 'api']
+const OPEN_API_CASES: HttpCase[] = [
+  {
+    label: 'addJob in A',
+    path: '/api/addJob',
+    body: () => ({
+      jobGroup: w.groupA.id,
+      jobDesc: 'added',
+      author: 'matrix',
+      scheduleType: 'NONE',
+      executorHandler: 'demoJobHandler',
+      executorRouteStrategy: 'FIRST',
+      misfireStrategy: 'DO_NOTHING',
+      executorBlockStrategy: 'SERIAL_EXECUTION',
+    }),
+    may: OPERATOR_OF_A,
+    action: 'job.create',
+  },
+  { label: 'updateJob in A', path: '/api/updateJob', body: () => ({ id: w.jobs.a.id, jobDesc: 'A job, updated' }), may: OPERATOR_OF_A, action: 'job.update' },
+  { label: 'updateJob in B', path: '/api/updateJob', body: () => ({ id: w.jobs.b.id, jobDesc: 'B job, taken' }), may: ['api'], action: 'job.update' },
+  { label: 'removeJob in A', path: '/api/removeJob', body: async () => ({ id: await w.throwawayJob() }), may: OPERATOR_OF_A, action: 'job.delete' },
+  { label: 'startJob in A', path: '/api/startJob', body: () => ({ id: w.jobs.cronA.id }), may: OPERATOR_OF_A, action: 'job.start' },
+  { label: 'stopJob in A', path: '/api/stopJob', body: () => ({ id: w.jobs.cronA.id }), may: OPERATOR_OF_A, action: 'job.stop' },
+  { label: 'triggerJob in A', path: '/api/triggerJob', body: () => ({ id: w.jobs.a.id }), may: OPERATOR_OF_A, action: 'job.trigger' },
+  {
+    label: 'triggerJob in A on the listener',
+    path: '/api/triggerJob',
+    body: () => ({ id: w.jobs.a.id, addressList: [w.attacker.address] }),
+    may: ['api'],
+    action: 'job.trigger',
+  },
+  {
+    label: 'triggerJob in A on the embedded executor',
+    path: '/api/triggerJob',
+    body: () => ({ id: w.jobs.a.id, addressList: [w.embeddedAddress] }),
+    may: ['api'],
+    action: 'job.trigger',
+  },
+  { label: 'triggerJob in B', path: '/api/triggerJob', body: () => ({ id: w.jobs.b.id }), may: ['api'], action: 'job.trigger' },
+  { label: 'listGroups', path: '/api/listGroups', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'addGroup', path: '/api/addGroup', body: () => ({ appName: `added-${postsMade()}` }), may: ['api'], action: 'group.save' },
+  { label: 'listJobs', path: '/api/listJobs', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'listRuns', path: '/api/listRuns', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'getRun in A', path: '/api/getRun', body: () => ({ id: w.runA }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'getRunLog in A', path: '/api/getRunLog', body: () => ({ logId: w.runA, fromLineNum: 1 }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'killRun in A', path: '/api/killRun', body: async () => ({ logId: await w.runningRunOf(w.jobs.a.id) }), may: OPERATOR_OF_A, action: 'run.kill' },
+  { label: 'listRegistry', path: '/api/listRegistry', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  // A trigger URL is a credential that outlives the call: not a group token's to make or remove.
+  { label: 'createHook in A', path: '/api/createHook', body: () => ({ jobId: w.jobs.a.id }), may: ['personal', 'api'], action: 'hook.create' },
+  { label: 'createHook in B', path: '/api/createHook', body: () => ({ jobId: w.jobs.b.id }), may: ['api'], action: 'hook.create' },
+  { label: 'listHooks in A', path: '/api/listHooks', body: () => ({ jobId: w.jobs.a.id }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'removeHook in A', path: '/api/removeHook', body: async () => ({ id: await throwawayHook() }), may: ['personal', 'api'], action: 'hook.remove' },
+  { label: 'listFlows', path: '/api/listFlows', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'getFlow in A', path: '/api/getFlow', body: async () => ({ id: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'addFlow in A', path: '/api/addFlow', body: () => flowOfA(`added flow ${postsMade()}`), may: OPERATOR_OF_A, action: 'flow.create' },
+  {
+    label: 'addFlow in B',
+    path: '/api/addFlow',
+    body: () => ({ ...flowOfA(`taken flow ${postsMade()}`), nodes: [{ key: 'b', jobId: w.jobs.b.id }] }),
+    may: ['api'],
+    action: 'flow.create',
+  },
+  {
+    label: 'updateFlow in A',
+    path: '/api/updateFlow',
+    body: async () => ({ id: await flowIdOfA(), ...flowOfA('matrix flow A', { description: 'over the OpenAPI' }) }),
+    may: OPERATOR_OF_A,
+    action: 'flow.update',
+  },
+  { label: 'removeFlow in A', path: '/api/removeFlow', body: async () => ({ id: await throwawayFlow() }), may: OPERATOR_OF_A, action: 'flow.delete' },
+  {
+    label: 'triggerFlow in A',
+    path: '/api/triggerFlow',
+    body: async () => (await retireFlowRuns(), { id: await flowIdOfA() }),
+    may: OPERATOR_OF_A,
+    action: 'flow.trigger',
+  },
+  { label: 'getFlowRun in A', path: '/api/getFlowRun', body: async () => ({ id: await activeFlowRun() }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'listFlowRuns in A', path: '/api/listFlowRuns', body: async () => ({ flowId: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'retryFlowRun in A', path: '/api/retryFlowRun', body: async () => ({ id: await killedFlowRun() }), may: OPERATOR_OF_A, action: 'flow.retry' },
+  { label: 'killFlowRun in A', path: '/api/killFlowRun', body: async () => ({ id: await activeFlowRun() }), may: OPERATOR_OF_A, action: 'flow.kill' },
+  // A gate is a person's decision: a personal token (its owner's), never the token of a group or the server.
+  {
+    label: 'decideApproval in A',
+    path: '/api/decideApproval',
+    body: async () => ({ flowRunId: await waitingFlowRun(), key: 'gate', approve: true }),
+    may: ['personal'],
+    action: 'flow.approve',
+  },
+]
+
+const registryOf = (app: string, address: string) => ({ registryGroup: 'EXECUTOR', registryKey: app, registryValue: address })
+const EXECUTOR_CASES: HttpCase[] = [
+  {
+    label: "registry into A (A's own token only)",
+    path: '/api/registry',
+    body: () => registryOf(HARNESS_GROUP_APP, w.aExecutor.address),
+    may: ['group'],
+    action: 'executor.register',
+  },
+  {
+    label: 'registry into a new app (the executor token only)',
+    path: '/api/registry',
+    // Not the listener's address: registered there, it would hold the executor token by right, and
+    // the reconciler asks a registered address about runs it holds (an admin once sent it one).
+    body: () => registryOf(`fresh-app-${postsMade()}`, 'http://127.0.0.1:9/'),
+    may: ['executor'],
+    action: 'executor.register',
+  },
+  {
+    label: 'registry into B (the executor token only)',
+    path: '/api/registry',
+    body: () => registryOf(w.groupB.appName, w.bExecutor.address),
+    may: ['executor'],
+    action: 'executor.register',
+  },
+  {
+    label: "registryRemove from A (A's own token only)",
+    path: '/api/registryRemove',
+    body: () => registryOf(HARNESS_GROUP_APP, w.aExecutor.address),
+    may: ['group'],
+    action: 'executor.remove',
+  },
+  {
+    label: "callback for A's run (A's own token only)",
+    path: '/api/callback',
+    body: async () => [{ logId: await w.runningRunOf(w.jobs.a.id), logDateTim: Date.now(), handleCode: 200, handleMsg: 'done' }],
+    may: ['group'],
+    action: 'executor.callback',
+  },
+  {
+    label: "callback for B's run (the executor token only)",
+    path: '/api/callback',
+    body: async () => [{ logId: await w.runningRunOf(w.jobs.b.id), logDateTim: Date.now(), handleCode: 200, handleMsg: 'done' }],
+    may: ['executor'],
+    action: 'executor.callback',
+  },
+  {
+    label: 'callback for an embedded run (nobody)',
+    path: '/api/callback',
+    body: () => [{ logId: w.auth.h.fixture.runId, logDateTim: Date.now(), handleCode: 200, handleMsg: 'forged' }],
+    may: [],
+    action: 'executor.callback',
+  },
+]
+
+/** The action a refused request is recorded under: a refused credential is `auth.token`, whatever it asked for. */
+function refusalAction(credential: Credential, c: HttpCase, surface: 'openapi' | 'executor'): AuditAction {
+  if (credential === 'none') return 'auth.token'
+  if (surface === 'openapi' && credential === 'executor') return 'auth.token'
+  if (surface === 'executor' && (credential === 'personal' || credential === 'api')) return 'auth.token'
+  return c.action
+}
+
+describe('the OpenAPI and the executor API, as each credential', () => {
+  for (const credential of ['personal', 'group', 'executor', 'api', 'none'] as const) {
+    it(`with ${credential === 'none' ? 'no credential' : `the ${credential} token`}: each call permitted or refused, once, as it should`, async () => {
+      for (const c of OPEN_API_CASES) {
+        // The budget window turns over (the clock jumps, the core's loops run) before the call is judged, not during it.
+        await w.auth.h.roomFor(1)
+        const body = await c.body()
+        await expectOutcome(
+          `${credential} ${c.label}`,
+          c.may.includes(credential),
+          refusalAction(credential, c, 'openapi'),
+          () => post(c.path, credential, body),
+          envelopeRefused,
+          envelopeOk,
+        )
+      }
+      for (const c of EXECUTOR_CASES) {
+        await w.auth.h.roomFor(1)
+        const body = await c.body()
+        await expectOutcome(
+          `${credential} ${c.label}`,
+          c.may.includes(credential),
+          refusalAction(credential, c, 'executor'),
+          () => post(c.path, credential, body),
+          envelopeRefused,
+          envelopeOk,
+        )
+      }
+    }, 240_000)
+  }
+
+  it('has no node route on a lone SQLite node: whatever is presented, a call to it finds nothing and writes nothing', async () => {
+    const path = `${NODE_EXECUTOR_PATH}/${w.auth.h.headless.core.nodeId}/run`
+    for (const credential of ['personal', 'group', 'executor', 'api', 'none'] as const) {
+      const mark = newestAuditId()
+      const { result, changed } = await w.auth.h.tablesChangedBy(async () => {
+        const headers = {
+          ...headersOf(credential),
+          [CLUSTER_SECRET_HEADER]: headersOf(credential)['XXL-JOB-ACCESS-TOKEN'] ?? '',
+          'content-type': 'application/json',
+        }
+        const response = await fetch(`${w.auth.origin}${path}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ logId: w.runA, glueType: 'GLUE_SHELL', glueSource: 'touch /tmp/owned' }),
+        })
+        return response.status
+      })
+      expect(result).toBe(404)
+      expect(changed).toEqual([])
+      expect(auditAfter(mark)).toEqual([])
+    }
+  })
+})
+
+describe('where the secrets went', () => {
+  it('nothing the listener at the unregistered address received carried a token, though the API token reached it', () => {
+    expect(w.attacker.requests.length, "the API token's trigger aimed at the listener reached it").toBeGreaterThan(0)
+    expect(w.attacker.withSecrets().map((r) => `${r.method} ${r.path}`)).toEqual([])
+  })
+
+  it("group A's executor got A's own token, and never the global executor token", () => {
+    const tokens = new Set(w.aExecutor.requests.map((r) => r.headers['xxl-job-access-token']))
+    expect(tokens).toEqual(new Set([HARNESS_GROUP_TOKEN]))
+  })
+
+  it("group B's executor got the global executor token for B's runs", () => {
+    const tokens = new Set(w.bExecutor.requests.map((r) => r.headers['xxl-job-access-token']))
+    expect(tokens).toEqual(new Set([HARNESS_EXECUTOR_TOKEN]))
+  })
+})
