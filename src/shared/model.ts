@@ -6,37 +6,11 @@
  * the database and the wire keep XXL-JOB's column and field names.
  */
 
+import type { BlockStrategy, GlueType, MisfireStrategy, RouteStrategy, ScheduleType, TriggerType } from './job-enums'
 import type { TriggerTrail } from './trigger-trail'
 
-export const SCHEDULE_TYPES = ['NONE', 'CRON', 'FIX_RATE'] as const
-export type ScheduleType = (typeof SCHEDULE_TYPES)[number]
-
-export const MISFIRE_STRATEGIES = ['DO_NOTHING', 'FIRE_ONCE_NOW'] as const
-export type MisfireStrategy = (typeof MISFIRE_STRATEGIES)[number]
-
-export const ROUTE_STRATEGIES = [
-  'FIRST',
-  'LAST',
-  'ROUND',
-  'RANDOM',
-  'CONSISTENT_HASH',
-  'LEAST_FREQUENTLY_USED',
-  'LEAST_RECENTLY_USED',
-  'FAILOVER',
-  'BUSYOVER',
-  'SHARDING_BROADCAST',
-] as const
-export type RouteStrategy = (typeof ROUTE_STRATEGIES)[number]
-
-export const BLOCK_STRATEGIES = ['SERIAL_EXECUTION', 'DISCARD_LATER', 'COVER_EARLY'] as const
-export type BlockStrategy = (typeof BLOCK_STRATEGIES)[number]
-
-export const GLUE_TYPES = ['BEAN', 'GLUE_GROOVY', 'GLUE_SHELL', 'GLUE_PYTHON', 'GLUE_PYTHON2', 'GLUE_PHP', 'GLUE_NODEJS', 'GLUE_POWERSHELL'] as const
-export type GlueType = (typeof GLUE_TYPES)[number]
-
-/** Why a run exists. CRON covers every scheduled fire (FIX_RATE included), as in XXL-JOB; FLOW is a node of a flow run (JobDesk's own). */
-export const TRIGGER_TYPES = ['CRON', 'MISFIRE', 'MANUAL', 'API', 'RETRY', 'PARENT', 'FLOW'] as const
-export type TriggerType = (typeof TRIGGER_TYPES)[number]
+// The enum value lists live below the trail's types (which name them); they are part of the model.
+export * from './job-enums'
 
 /** When a child link fires: XXL-JOB only knows SUCCESS. */
 export const LINK_CONDITIONS = ['SUCCESS', 'FAILURE', 'ALWAYS'] as const

@@ -1,6 +1,6 @@
 import type { ErrorParams } from './errors'
 import type { MessageCode } from './messages'
-import type { BlockStrategy, RouteStrategy, TriggerType } from './model'
+import type { BlockStrategy, RouteStrategy, TriggerType } from './job-enums'
 
 /**
  * What one trigger did, as data: the console renders it in its language. The same facts are written

@@ -8,6 +8,7 @@ import { fileCircles, importsOf, importsOfRoomOutside, roomCircles, roomGraph, u
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 const MAIN = join(SRC, 'main')
 const RENDERER = join(SRC, 'renderer/src')
+const SHARED = join(SRC, 'shared')
 
 /**
  * The renderer's rooms, low to high: a room imports only rooms before it. The API client and
@@ -37,6 +38,14 @@ describe('the rooms of src/main', () => {
     expect(graph.get('trigger')?.has('domain')).toBe(true)
     expect(graph.get('store')?.has('domain')).toBe(true)
     expect(graph.get('store')?.has('trigger') ?? false).toBe(false)
+  })
+})
+
+describe('src/shared, which every process imports', () => {
+  it('holds no files that import each other in a circle, type-only imports included', () => {
+    const imports = importsOf(SHARED)
+    expect(imports.length).toBeGreaterThan(50)
+    expect(fileCircles(SHARED, imports)).toEqual([])
   })
 })
 
