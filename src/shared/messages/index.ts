@@ -1,5 +1,6 @@
 import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
+import { enCalendarMessages } from './en-calendars'
 import { enDefinitionMessages } from './en-definitions'
 import { enDirectoryMessages } from './en-directory'
 import { enErrorMessages } from './en-errors'
@@ -31,6 +32,7 @@ export const EN_MESSAGES = {
   ...enDefinitionMessages,
   ...enHookMessages,
   ...enDirectoryMessages,
+  ...enCalendarMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

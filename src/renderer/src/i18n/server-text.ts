@@ -3,6 +3,7 @@ import { EN_MESSAGES, enParamWords, fillTemplate, isMessageCode, wordFor, type M
 import { translate, type Language, type MessageKey } from './dictionary'
 import { enFields } from './en-fields'
 import { zhCNAuthMessages } from './zh-cn-messages-auth'
+import { zhCNCalendarMessages } from './zh-cn-messages-calendars'
 import { zhCNDirectoryMessages } from './zh-cn-messages-directory'
 import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
@@ -36,6 +37,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNFlowDefinitionMessages,
   ...zhCNDefinitionMessages,
   ...zhCNHookMessages,
+  ...zhCNCalendarMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {

@@ -1,0 +1,20 @@
+/** Messages of business calendars and their import (src/main/calendars/, src/shared/schema/calendar.ts), by code (see ./index.ts). */
+export const enCalendarMessages = {
+  'calendar.name': "'{got}' is not a calendar name: 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit",
+  'calendar.date': "'{got}' is not a date; write YYYY-MM-DD",
+  'calendar.rangeBackwards': 'the holiday ends ({to}) before it starts ({from})',
+  'calendar.rangeTooLong': 'the holiday from {from} to {to} is longer than {max} days',
+  'calendar.workdaysRepeated': 'names a weekday twice',
+  'calendar.basedOnSelf': "calendar '{name}' cannot be based on itself",
+  'calendar.dayBothWays': '{date} is both a holiday and a make-up workday; keep one',
+  'calendar.icsEmpty': 'the iCalendar file is empty',
+  'calendar.icsTooLarge': 'the iCalendar file is {length} characters long; the limit is {max}',
+  'calendar.icsInvalid': 'is not an iCalendar file: {reason}',
+  'calendar.icsNoDays': 'the iCalendar file has no all-day event to take as a holiday or make-up workday ({timed} timed events left out)',
+  'calendar.timezone': "'{zone}' is not an IANA time zone",
+  'calendar.exists': "a calendar named '{name}' exists already",
+  'calendar.notFound': "no calendar is named '{name}'",
+  'calendar.basedOnMissing': "calendar '{name}' is based on '{basedOn}', which does not exist",
+  'calendar.basedOnCircle': "calendar '{name}' would be based on itself through {path}",
+  'calendar.inUse': "calendar '{name}' is in use ({users}): change those first",
+} as const

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { CalendarService } from '../../../src/main/calendars/calendar-service'
+import { ConflictError, NotFoundError, ValidationError } from '../../../src/shared/errors'
+import { freshSqliteStore } from '../../support/temp-sqlite-store'
+
+const T0 = Date.parse('2026-01-05T00:00:00Z')
+const FEED = readFileSync(new URL('../../fixtures/calendars/cn-2026.ics', import.meta.url), 'utf8')
+const fresh = freshSqliteStore()
+const service = (): CalendarService => new CalendarService({ repos: fresh.store, nowMs: () => T0 })
+
+async function refusal(work: Promise<unknown>): Promise<Error> {
+  try {
+    await work
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('it was accepted')
+}
+
+const cn = { name: 'cn', timezone: 'Asia/Shanghai', holidays: [{ name: '春节', from: '2026-02-15', to: '2026-02-22' }], makeupWorkdays: ['2026-02-14'] }
+
+describe('CalendarService', () => {
+  it('adds a calendar with its defaults and who made it, and refuses a second of that name', async () => {
+    expect(await service().add(cn, 'admin')).toEqual({ ...cn, workdays: [1, 2, 3, 4, 5], basedOn: null, updatedAtMs: T0, updatedBy: 'admin' })
+    expect(await refusal(service().add(cn, 'admin'))).toBeInstanceOf(ConflictError)
+    expect((await service().list()).map((c) => c.name)).toEqual(['cn'])
+  })
+
+  it('refuses an unknown zone, a missing base and a base chain that comes back, writing nothing', async () => {
+    const zone = await refusal(service().add({ ...cn, timezone: 'Mars/Olympus' }, 'admin'))
+    expect(zone).toBeInstanceOf(ValidationError)
+    expect(zone.message).toMatch(/Mars\/Olympus/)
+    expect((await refusal(service().add({ ...cn, basedOn: 'nope' }, 'admin'))).message).toMatch(/based on 'nope', which does not exist/)
+    await service().add({ ...cn, name: 'a' }, 'admin')
+    await service().add({ ...cn, name: 'b', basedOn: 'a' }, 'admin')
+    expect((await refusal(service().update({ ...cn, name: 'a', basedOn: 'b' }, 'admin'))).message).toMatch(/a → b → a/)
+    expect((await service().get('a')).basedOn).toBeNull()
+  })
+
+  it('refuses to remove a calendar another is based on, naming it; removes it once free', async () => {
+    await service().add(cn, 'admin')
+    await service().add({ ...cn, name: 'bank', basedOn: 'cn' }, 'admin')
+    const inUse = await refusal(service().remove('cn'))
+    expect(inUse).toBeInstanceOf(ConflictError)
+    expect(inUse.message).toMatch(/calendar bank/)
+    await service().remove('bank')
+    await service().remove('cn')
+    expect(await refusal(service().get('cn'))).toBeInstanceOf(NotFoundError)
+    expect(await refusal(service().remove('cn'))).toBeInstanceOf(NotFoundError)
+  })
+
+  it('imports a feed into a new calendar, then again adding nothing twice; a bad file writes nothing', async () => {
+    const first = await service().importIcs('cn', FEED, 'admin', 'Asia/Shanghai')
+    expect(first).toMatchObject({ makeupWorkdaysAdded: 2, timedEvents: 1 })
+    expect(first.holidaysAdded).toBeGreaterThan(10)
+    expect(first.calendar.timezone).toBe('Asia/Shanghai')
+    const again = await service().importIcs('cn', FEED, 'ops', 'UTC')
+    expect(again).toMatchObject({ holidaysAdded: 0, makeupWorkdaysAdded: 0 })
+    expect(again.calendar).toMatchObject({ timezone: 'Asia/Shanghai', updatedBy: 'ops' })
+    expect(await refusal(service().importIcs('other', 'not a calendar', 'admin'))).toBeInstanceOf(ValidationError)
+    expect((await service().list()).map((c) => c.name)).toEqual(['cn'])
+  })
+})
