@@ -1,0 +1,137 @@
+import type { DayKind } from '../../shared/calendar/business-calendar'
+import type { MaintenanceWindow, WindowTarget } from '../../shared/calendar/maintenance-window'
+import type { SkipReason } from '../../shared/calendar/skip-reasons'
+import type { MisfireStrategy } from '../../shared/model'
+import { calendarNextFire, effectiveFire, type CalendarTerms, type SlotAfter, type SlotFate } from './calendar-fires'
+import { coveringSpanAt, windowsCloseAt } from './window-spans'
+
+/**
+ * The schedule simulator: every fire of a window of time, and every slot that will not fire with
+ * its reason, for many jobs and flows at once. It asks the functions the scheduler asks (the next
+ * fire through the calendar, the windows that cover a fire) with the time as an argument, and
+ * treats what a window holds back as the scan does: nothing fires inside; FIRE_ONCE_NOW fires once
+ * when the last window covering it closes, DO_NOTHING leaves it out.
+ */
+
+/** One job or flow to simulate: its schedule, its calendar if any, and what windows see of it. */
+export interface SimulatedTarget {
+  target: WindowTarget
+  /** The schedule without the calendar (cron, fixed rate or business days). */
+  slotAfter: SlotAfter
+  timezone: string
+  calendar: CalendarTerms | null
+  misfireStrategy: MisfireStrategy
+}
+
+export interface SimulatedFire {
+  target: WindowTarget
+  timeMs: number
+  /** The slot a calendar moved here. */
+  rolledFromMs?: number
+  /** The window whose end this fire follows (FIRE_ONCE_NOW), with the last slot it held. */
+  afterWindow?: { name: string; heldSlotMs: number }
+}
+
+export interface SimulatedSkip {
+  target: WindowTarget
+  slotMs: number
+  reason: SkipReason
+  /** The holiday's or the window's name, or where a moved fire went (ISO instant). */
+  detail?: string
+}
+
+export interface Simulation {
+  fires: SimulatedFire[]
+  skipped: SimulatedSkip[]
+  /** True when the window held more than `limit` entries: the lists stop there. */
+  cut: boolean
+}
+
+export interface SimulationInput {
+  fromMs: number
+  toMs: number
+  targets: readonly SimulatedTarget[]
+  windows: readonly MaintenanceWindow[]
+  /** Pause-all as it stands: from this instant on, nothing fires. */
+  pausedSinceMs: number | null
+  limit: number
+}
+
+export function simulateSchedule(input: SimulationInput): Simulation {
+  const out: Simulation = { fires: [], skipped: [], cut: false }
+  const room = (): boolean => out.fires.length + out.skipped.length < input.limit
+  for (const target of input.targets) {
+    simulateOne(target, input, out, room)
+    if (!room()) {
+      out.cut = true
+      break
+    }
+  }
+  out.fires.sort((a, b) => a.timeMs - b.timeMs)
+  out.skipped.sort((a, b) => a.slotMs - b.slotMs)
+  return out
+}
+
+function simulateOne(sim: SimulatedTarget, input: SimulationInput, out: Simulation, room: () => boolean): void {
+  const { target } = sim
+  let at = input.fromMs - 1
+  while (room()) {
+    const fate = nextFate(sim, at)
+    const end = fate === null ? input.toMs : Math.min(fate.fireMs, input.toMs)
+    if (sim.calendar !== null) calendarSkipsBetween(sim, at, end, out, room)
+    if (fate === null || fate.fireMs >= input.toMs) return
+    const time = fate.fireMs
+    if (input.pausedSinceMs !== null && time >= input.pausedSinceMs) {
+      out.skipped.push({ target, slotMs: time, reason: 'paused' })
+      at = time
+      continue
+    }
+    const span = coveringSpanAt(input.windows, target, time)
+    if (span !== null) {
+      at = holdThroughWindows(sim, time, span.name, input, out, room)
+      continue
+    }
+    out.fires.push({ target, timeMs: time, ...(fate.rolledFromMs !== undefined ? { rolledFromMs: fate.rolledFromMs } : {}) })
+    at = time
+  }
+}
+
+function nextFate(sim: SimulatedTarget, fromMs: number): Extract<SlotFate, { fires: true }> | null {
+  if (sim.calendar !== null) {
+    const fate = calendarNextFire(sim.slotAfter, sim.calendar, sim.timezone, fromMs)
+    return fate !== null && fate.fires ? fate : null
+  }
+  const slot = sim.slotAfter(fromMs)
+  return slot === null ? null : { fires: true, fireMs: slot }
+}
+
+/** Skips every fire until the windows covering `first` close; resolves with where to go on from. */
+function holdThroughWindows(sim: SimulatedTarget, first: number, name: string, input: SimulationInput, out: Simulation, room: () => boolean): number {
+  const closeAt = windowsCloseAt(input.windows, sim.target, first)
+  let held = first
+  for (let time: number | null = first; time !== null && time < closeAt && time < input.toMs && room();) {
+    out.skipped.push({ target: sim.target, slotMs: time, reason: 'window', detail: coveringSpanAt(input.windows, sim.target, time)?.name ?? name })
+    held = time
+    time = nextFate(sim, time)?.fireMs ?? null
+  }
+  if (sim.misfireStrategy === 'FIRE_ONCE_NOW' && closeAt < input.toMs && room()) {
+    out.fires.push({ target: sim.target, timeMs: closeAt, afterWindow: { name, heldSlotMs: held } })
+  }
+  return closeAt - 1
+}
+
+/** The schedule's own slots in (fromMs, toMs) that the calendar left out or moved elsewhere. */
+function calendarSkipsBetween(sim: SimulatedTarget, fromMs: number, toMs: number, out: Simulation, room: () => boolean): void {
+  for (let slot = sim.slotAfter(fromMs); slot !== null && slot < toMs && room(); slot = sim.slotAfter(slot)) {
+    const fate = effectiveFire(sim.calendar!, sim.timezone, slot)
+    if (!fate.fires) out.skipped.push({ target: sim.target, slotMs: slot, ...dayReason(fate.why) })
+    else if (fate.rolledFromMs !== undefined)
+      out.skipped.push({ target: sim.target, slotMs: slot, reason: 'rolled', detail: new Date(fate.fireMs).toISOString() })
+  }
+}
+
+function dayReason(kind: DayKind): { reason: SkipReason; detail?: string } {
+  if (kind.why === 'holiday') return { reason: 'holiday', detail: kind.holiday }
+  if (kind.why === 'weekend') return { reason: 'weekend' }
+  return { reason: 'businessDay' }
+}
