@@ -7,7 +7,7 @@
 //   files / packed: two JobDesk agents that really run each trigger (their run-log layout);
 //   stub: two executor servers that accept each trigger and run nothing (the original B4 setup, docs/benchmarks.md#b4-lan-triggers),
 //   which measures the admin's own trigger path.
-import { sqliteDb } from './support/sqlite-db'
+import { sqliteDb } from '../test/support/sqlite-db'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
