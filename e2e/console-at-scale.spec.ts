@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { startHeadlessServer, type HeadlessServer } from './support/headless-process'
-import { plantScaleDatabase, type ScaleDatabase } from './support/scale-database'
+import { startHeadlessServer, type HeadlessServer } from '../test/support/headless-process'
+import { plantScaleDatabase, type ScaleDatabase } from '../test/support/scale-database'
 
 /**
  * The console against 100,000 jobs and 1,000,000 runs: it reads a page of jobs, not all of them.
