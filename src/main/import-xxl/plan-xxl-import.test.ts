@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JobGroup, JobInfo } from '../../shared/model'
+import { newGroup } from '../store/group-repo'
 import { mapXxlSnapshot } from './map-xxl'
 import { planXxlImport, type XxlImportState } from './plan-xxl-import'
 import type { XxlGroupRow, XxlJobRow, XxlSnapshot } from './xxl-rows'
@@ -55,18 +56,7 @@ const snapshot = (groups: XxlGroupRow[], jobs: XxlJobRow[]): XxlSnapshot => ({
   runsBeyondCap: 0,
 })
 
-const jobDeskGroup: JobGroup = {
-  id: 1,
-  appName: 'jobdesk-embedded',
-  name: 'JobDesk',
-  addressType: 0,
-  addressList: '',
-  accessToken: '',
-  protocolGeneration: null,
-  autoCreated: false,
-  scriptsAllowed: false,
-  updateTimeMs: 0,
-}
+const jobDeskGroup: JobGroup = { id: 1, ...newGroup('jobdesk-embedded', 'JobDesk', 0) }
 const existingJob = { id: 40, jobGroup: 1, name: 'job 1', scheduleType: 'NONE', scheduleConf: '', timezone: 'UTC' } as JobInfo
 const empty: XxlImportState = { groups: [jobDeskGroup], jobs: [], links: [] }
 
