@@ -4,6 +4,7 @@ import { newGroup } from '../store/group-repo'
 import { mapXxlSnapshot } from './map-xxl'
 import { planXxlImport, type XxlImportState } from './plan-xxl-import'
 import type { XxlGroupRow, XxlJobRow, XxlSnapshot } from './xxl-rows'
+import { xxlJobRow } from './xxl-rows.fixtures'
 
 const NOW_MS = Date.parse('2026-11-20T04:00:00Z')
 
@@ -16,28 +17,8 @@ const group = (id: number, appName: string, overrides: Partial<XxlGroupRow> = {}
   accessToken: null,
   ...overrides,
 })
-const job = (id: number, jobGroup: number, overrides: Partial<XxlJobRow> = {}): XxlJobRow => ({
-  id,
-  jobGroup,
-  name: `job ${id}`,
-  author: 'ops',
-  alarmEmail: '',
-  scheduleType: 'CRON',
-  scheduleConf: '0 0 2 * * ?',
-  misfireStrategy: 'DO_NOTHING',
-  routeStrategy: 'FIRST',
-  handler: 'h',
-  param: '',
-  blockStrategy: 'SERIAL_EXECUTION',
-  timeoutSec: 0,
-  failRetryCount: 0,
-  glueType: 'BEAN',
-  glueSource: '',
-  glueRemark: '',
-  childJobIds: '',
-  triggerStatus: 0,
-  ...overrides,
-})
+const job = (id: number, jobGroup: number, overrides: Partial<XxlJobRow> = {}): XxlJobRow =>
+  xxlJobRow({ id, jobGroup, name: `job ${id}`, handler: 'h', ...overrides })
 const snapshot = (groups: XxlGroupRow[], jobs: XxlJobRow[]): XxlSnapshot => ({
   schema: {
     generation: '2.3-3.4',
