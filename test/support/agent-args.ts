@@ -6,7 +6,8 @@ export interface LoopbackAgent {
   appName: string
   /** 0 (the default): a free port the agent picks and prints. */
   port?: number
-  beatIntervalMs: number
+  /** Absent: the agent's default beat. */
+  beatIntervalMs?: number
   logPath: string
   /** The folder of BEAN handlers it loads (`--handlers`). */
   handlers: string
@@ -25,8 +26,7 @@ export function loopbackAgentArgs(agent: LoopbackAgent): string[] {
     String(agent.port ?? 0),
     '--host',
     '127.0.0.1',
-    '--beat-interval-ms',
-    String(agent.beatIntervalMs),
+    ...(agent.beatIntervalMs === undefined ? [] : ['--beat-interval-ms', String(agent.beatIntervalMs)]),
     '--handlers',
     agent.handlers,
     '--log-path',
