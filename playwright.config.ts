@@ -1,17 +1,8 @@
-import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, HEADLESS_CHROMIUM } from './test/support/chromium'
 
 // The servers under test check that transactions' work never calls the store outside them (store/sql/transaction-scope.ts).
 process.env.JOBDESK_CHECK_TRANSACTIONS = '1'
-
-/**
- * Debian's old headless shell (package chromium-headless-shell, the same Blink as chromium) when it is
- * installed, as Playwright itself does for headless runs: the full browser's headless mode also runs
- * its browser UI layer, and the whole end-to-end suite took 7.0-7.6 minutes with it against 4.9-5.6 in
- * the shell (docs/development.md#browsers-for-tests). Without the shell, the full browser.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
-const BROWSER = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'
 
 /**
  * End-to-end tests: Debian's Chromium drives the built renderer against headless mode
@@ -37,17 +28,8 @@ export default defineConfig({
     viewport: { width: 1400, height: 900 },
     actionTimeout: 15_000,
     launchOptions: {
-      executablePath: BROWSER,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: HEADLESS_CHROMIUM,
+      args: CHROMIUM_ARGS,
     },
   },
 })

@@ -12,7 +12,7 @@ import { addNoopJobs, addShapeFlow, startFlowBenchWorld, type FlowBenchWorld } f
 import { runConcurrently } from './support/flow-concurrency'
 import { BenchResult } from './support/results'
 import { number, QUICK } from './support/cli'
-import { printBreakdown } from './support/step-breakdown'
+import { reportBreakdown } from './support/step-breakdown'
 import { chainRun, flowRun, Tally } from './support/step-runs'
 
 /** Windmill's workflow benchmark is a flow of 40 light tasks: the same length, so the figures compare. */
@@ -126,9 +126,7 @@ try {
     }),
     { name: `embedded ${SIZES.concurrent} concurrent runs`, summary: concurrent.summary },
   ]
-  printBreakdown(breakdown)
-  report.attach('stepBreakdown', breakdown)
-  report.note('the step is timed with wrappers on RunWriter, FlowAdvance and TriggerService (bench/support/step-trace.ts) that only note times')
+  reportBreakdown(report, breakdown)
   report.save()
 } finally {
   await world.stop()

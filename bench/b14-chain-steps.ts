@@ -10,7 +10,7 @@ import { sequentialShape } from './support/flow-shapes'
 import { addNoopJobs, addShapeFlow, startFlowBenchWorld, type FlowBenchWorld } from './support/flow-bench-world'
 import { BenchResult } from './support/results'
 import { number, QUICK } from './support/cli'
-import { printBreakdown } from './support/step-breakdown'
+import { reportBreakdown } from './support/step-breakdown'
 import { chainRun, flowRun, Tally } from './support/step-runs'
 
 /** Windmill's benchmark is 40 light tasks: the same length, so the figures compare. */
@@ -92,9 +92,7 @@ try {
       { name: `${where} ${CHAIN}-node flow (reference)`, summary: r.flow.summary },
     ]
   })
-  printBreakdown(breakdown)
-  report.attach('stepBreakdown', breakdown)
-  report.note('the step is timed with wrappers on RunWriter, FlowAdvance and TriggerService (bench/support/step-trace.ts) that only note times')
+  reportBreakdown(report, breakdown)
   report.save()
 } finally {
   await world.stop()

@@ -7,7 +7,8 @@
 //   files / packed: two JobDesk agents that really run each trigger (their run-log layout);
 //   stub: two executor servers that accept each trigger and run nothing (the original B4 setup, docs/benchmarks.md#b4-lan-triggers),
 //   which measures the admin's own trigger path.
-import { sqliteDb } from './support/sqlite-db'
+import { loopbackAgentArgs } from '../test/support/agent-args'
+import { sqliteDb } from '../test/support/sqlite-db'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -88,20 +89,13 @@ async function measureJobDesk() {
         logDirs.push(logs)
         agents.push(
           await startAgentProcess([
-            '--admin',
-            `http://127.0.0.1:${server.port}`,
-            '--token',
-            TOKEN,
-            '--app',
-            'b4-lan',
-            '--port',
-            '0',
-            '--host',
-            '127.0.0.1',
-            '--handlers',
-            join(here, 'handlers'),
-            '--log-path',
-            logs,
+            ...loopbackAgentArgs({
+              admin: `http://127.0.0.1:${server.port}`,
+              token: TOKEN,
+              appName: 'b4-lan',
+              handlers: join(here, 'handlers'),
+              logPath: logs,
+            }),
             '--run-log-layout',
             mode,
           ]),

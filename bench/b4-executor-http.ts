@@ -22,6 +22,7 @@ import { closeSharedAgents } from '../src/main/net/wire/post-json'
 import { BenchResult } from './support/results'
 import { QUICK } from './support/cli'
 import {
+  benchTrigger,
   describeMachine,
   formatLoad,
   median,
@@ -43,20 +44,7 @@ const WARMUP_MS = QUICK ? 300 : 1500
 type Core = 'noop' | 'real' | 'real-packed'
 
 function triggerFor(logId: number, jobs: number): TriggerParam {
-  return {
-    jobId: (logId % jobs) + 1,
-    executorHandler: 'noopJobHandler',
-    executorParams: 'b4-param-0123456789',
-    executorBlockStrategy: 'SERIAL_EXECUTION',
-    executorTimeout: 0,
-    logId,
-    logDateTime: 1_796_014_204_713,
-    glueType: 'BEAN',
-    glueSource: null,
-    glueUpdatetime: 1_796_014_204_713,
-    broadcastIndex: 0,
-    broadcastTotal: 1,
-  }
+  return benchTrigger(logId, (logId % jobs) + 1, 'noopJobHandler', 'b4-param-0123456789')
 }
 
 interface BenchCore {

@@ -4,7 +4,7 @@
 // transaction) measured in the same run on the same database. Tripwire: never one transaction per
 // callback (≥ 5 rows per transaction on average).
 // Usage: npx tsx bench/b5-callback-ingestion.ts [callbacks]
-import { sqliteDb } from './support/sqlite-db'
+import { sqliteDb } from '../test/support/sqlite-db'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -16,7 +16,7 @@ import { collectTickLatencies } from './b7-log-probes'
 import { number } from './support/cli'
 import { fsWatchLatencies } from './support/fs-watch-latency'
 import { prepareDataDir, startAgent, startHeadless } from './support/jobdesk'
-import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium'
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/support/chromium'
 import { BenchResult } from './support/results'
 import { percentile, sleep } from './support/stats'
 

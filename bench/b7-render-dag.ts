@@ -5,6 +5,7 @@
 // one attribute change → painted frame.
 // Usage: npx tsx bench/b7-render-dag.ts [jobs=1000] [componentSize=20]   (needs out/ built: npx electron-vite build)
 import { chromium, type Page } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/support/chromium'
 import type { JobGroup, JobInfo } from '../src/shared/model'
 import { EMBEDDED_APP_NAME } from '../src/shared/model'
 import { defaultJobInput } from '../src/shared/job-defaults'
@@ -12,7 +13,7 @@ import { connectBridge, type BridgeCaller } from './b7-bridge-client'
 import { samplePanZoom, timeAttributeFrame, timeHighlight } from './b7-dag-probes'
 import { sampleFrames, timeNavigation, reportChecks, type RenderCheck } from './b7-page-probes'
 import { median, percentile } from './support/stats'
-import { startHeadlessServer } from '../e2e/support/headless-process'
+import { startHeadlessServer } from '../test/support/headless-process'
 import { QUICK } from './support/cli'
 
 const JOBS = Number(process.argv[2] ?? 1000)
@@ -23,17 +24,6 @@ const REPEATS = QUICK ? 1 : 3
 /** Frame sampling per measurement (docs/benchmarks.md#measurement-rules: 2 s); quick runs only check that it works. */
 const SAMPLE_MS = QUICK ? 500 : 2000
 const IN_FLIGHT = 100
-/** docs/benchmarks.md#judging: fail only when a target is missed by more than 25 % (VM noise). */
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const ms = (x: number) => `${x.toFixed(1)} ms`
 
 /** A fixed pseudo-random sequence, so every run links the same graph. */
@@ -94,7 +84,7 @@ const DAG_READY = '.react-flow__edge-path'
 
 async function main(): Promise<void> {
   const server = await startHeadlessServer({ extraArgs: ['--no-demo'] })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   try {
     const bridge = await connectBridge(server.origin, server.token)
     const seedStart = Date.now()

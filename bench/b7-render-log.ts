@@ -7,6 +7,7 @@
 // scrolling B7b's frame budget (16.7 ms); the rest is reported beside its reference only.
 // Usage: npx tsx bench/b7-render-log.ts [lines=100000]   (needs out/ built: npx electron-vite build)
 import { chromium, type Page } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/support/chromium'
 import type { TriggerResult } from '../src/shared/api'
 import { defaultJobInput } from '../src/shared/job-defaults'
 import { EMBEDDED_APP_NAME, runStatus, type JobGroup, type JobInfo, type JobRun } from '../src/shared/model'
@@ -14,7 +15,7 @@ import { connectBridge, type BridgeCaller } from './b7-bridge-client'
 import { collectTickLatencies, timeUntilLogEnd } from './b7-log-probes'
 import { sampleFrames, timeNavigation, reportChecks, type RenderCheck } from './b7-page-probes'
 import { median, percentile } from './support/stats'
-import { startHeadlessServer } from '../e2e/support/headless-process'
+import { startHeadlessServer } from '../test/support/headless-process'
 import { QUICK } from './support/cli'
 
 const LINES = Number(process.argv[2] ?? 100_000)
@@ -24,17 +25,6 @@ const TICK_GAP_SEC = 0.15
 const REPEATS = QUICK ? 1 : 3
 /** Frame sampling per measurement (docs/benchmarks.md#measurement-rules: 2 s); quick runs only check that it works. */
 const SAMPLE_MS = QUICK ? 500 : 2000
-/** docs/benchmarks.md#judging: fail only when a target is missed by more than 25 % (VM noise). */
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const TICK_LOOP = `for i in $(seq 1 ${TICKS}); do echo "tick $i at $(date +%s%3N)"; sleep ${TICK_GAP_SEC}; done`
 
@@ -83,7 +73,7 @@ async function tickLatencies(page: Page, logId: number): Promise<number[]> {
 async function main(): Promise<void> {
   // The jobs are shell scripts (their log lines are what is measured): scripts must be allowed.
   const server = await startHeadlessServer({ extraArgs: ['--no-demo', '--enable-scripts'] })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   const bridge = await connectBridge(server.origin, server.token)
   try {
     const groups = (await bridge.call('listGroups')) as JobGroup[]

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { startExecutorServer } from '../src/main/net/executor-server'
 import { answerWireRequest, createExecutorRoutes, type ExecutorRouteOptions } from '../src/main/net/wire/executor-routes'
 import {
+  benchTrigger,
   describeMachine,
   formatLoad,
   serveBareHttp,
@@ -29,20 +30,7 @@ const APP = 'bench-app'
 const CONNECTIONS = 32
 
 /** A ~300-B trigger body, as a 3.x admin sends it. */
-export const RUN_BODY = JSON.stringify({
-  jobId: 1,
-  executorHandler: 'demoJobHandler',
-  executorParams: 'bench-param-0123456789',
-  executorBlockStrategy: 'SERIAL_EXECUTION',
-  executorTimeout: 0,
-  logId: 1_000_001,
-  logDateTime: 1_796_014_204_713,
-  glueType: 'BEAN',
-  glueSource: null,
-  glueUpdatetime: 1_796_014_204_713,
-  broadcastIndex: 0,
-  broadcastTotal: 1,
-})
+export const RUN_BODY = JSON.stringify(benchTrigger(1_000_001, 1, 'demoJobHandler', 'bench-param-0123456789'))
 
 const routeOptions: ExecutorRouteOptions = { executor: NOOP_EXECUTOR, credentials: { accessToken: TOKEN, appName: APP }, generation: 'g2' }
 

@@ -6,7 +6,7 @@ import { freePort } from '../test/support/free-port'
 import { LDAP_PEOPLE, LDAP_SERVICE_DN, LDAP_SERVICE_PASSWORD, startTempLdap, type TempLdapServer } from '../test/support/temp-ldap-server'
 import { startTempOidcProvider, type TempOidcProvider } from '../test/support/temp-oidc-provider'
 import { bridgeCalls, signInCookie } from './support/admin-session'
-import { startHeadlessServer, START_TIMEOUT_MS, STOP_TIMEOUT_MS, type HeadlessServer } from './support/headless-process'
+import { startHeadlessServer, START_TIMEOUT_MS, STOP_TIMEOUT_MS, type HeadlessServer } from '../test/support/headless-process'
 
 /**
  * Issue 24 in the browser: an LDAP user signs in with the normal form (slapd started here), an

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { goTo, jobRow, openConsole } from './support/console-page'
-import { startHeadlessServer, type HeadlessServer } from './support/headless-process'
+import { startHeadlessServer, type HeadlessServer } from '../test/support/headless-process'
 
 let server: HeadlessServer | null = null
 

@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { jobInputOf } from '../src/shared/job-defaults'
+import type { JobInfo } from '../src/shared/model'
 import { jobRow } from './support/console-page'
 import { useHeadlessServer } from './support/headless-server'
 import { bridgeCalls, signInCookie, signInPage } from './support/admin-session'
@@ -32,42 +34,14 @@ test.beforeAll(async () => {
       addressList: 'http://127.0.0.1:9/',
       accessToken: '',
     })) as { id: number }
-    const template = (await call('getJob', ((await call('listJobs')) as { id: number }[])[0].id)) as Record<string, unknown>
-    const { id: _id, ...fields } = template
-    await call('saveJob', { ...pick(fields), name: JOB_IN_B, jobGroup: groupB.id, scheduleType: 'NONE', scheduleConf: '' })
+    const template = (await call('getJob', ((await call('listJobs')) as { id: number }[])[0].id)) as JobInfo
+    const { id: _id, ...fields } = jobInputOf(template)
+    await call('saveJob', { ...fields, name: JOB_IN_B, jobGroup: groupB.id, scheduleType: 'NONE', scheduleConf: '' })
     await call('saveUser', { name: 'op-a', role: 'operator', groupIds: [groupA], password: 'op-a-first-pass' })
     await call('saveUser', { name: 'viewer-a', role: 'viewer', groupIds: [groupA], password: 'viewer-a-first-pass' })
     await call('saveUser', { name: 'first-timer', role: 'viewer', groupIds: [groupA], password: 'first-timer-first-pass' })
   })
 })
-
-/** The fields of a JobInput from a JobInfo. */
-function pick(job: Record<string, unknown>): Record<string, unknown> {
-  const keys = [
-    'jobGroup',
-    'name',
-    'author',
-    'alarmEmail',
-    'scheduleType',
-    'scheduleConf',
-    'timezone',
-    'misfireStrategy',
-    'executorRouteStrategy',
-    'executorHandler',
-    'executorParam',
-    'executorBlockStrategy',
-    'executorTimeoutSec',
-    'executorFailRetryCount',
-    'retryBackoff',
-    'retryIntervalSec',
-    'retryMaxIntervalSec',
-    'alarmOnEveryFailure',
-    'glueType',
-    'glueSource',
-    'glueRemark',
-  ]
-  return Object.fromEntries(keys.filter((k) => k in job).map((k) => [k, job[k]]))
-}
 
 test('the console token no longer opens the console, and a wrong password is refused', async ({ page }) => {
   expect(server().url, 'the start banner prints the address without the retired token').not.toContain('#token=')

@@ -18,7 +18,8 @@ import { defaultJobInput } from '../../src/shared/job-defaults'
 import { EMBEDDED_APP_NAME } from '../../src/shared/model'
 import type { FlowShape } from './flow-shapes'
 import { startAgentProcess, stopProcess } from './processes'
-import { sqliteDb } from './sqlite-db'
+import { loopbackAgentArgs } from '../../test/support/agent-args'
+import { sqliteDb } from '../../test/support/sqlite-db'
 import { sleep } from './stats'
 import type { StampedRun } from './step-samples'
 import { installStepTrace, type StepTrace } from './step-trace'
@@ -52,8 +53,9 @@ export async function startFlowBenchWorld(): Promise<FlowBenchWorld> {
   }
   try {
     server = await listen('127.0.0.1', 0, [core.adminApi], [])
-    const agentArgs = ['--admin', `http://127.0.0.1:${server.port}`, '--token', TOKEN, '--app', LAN_APP, '--port', '0', '--host', '127.0.0.1']
-    agent = await startAgentProcess([...agentArgs, '--handlers', HANDLERS, '--log-path', logs])
+    agent = await startAgentProcess(
+      loopbackAgentArgs({ admin: `http://127.0.0.1:${server.port}`, token: TOKEN, appName: LAN_APP, handlers: HANDLERS, logPath: logs }),
+    )
     const deadline = Date.now() + 30_000
     while (!(await core.store.groups.findByAppName(LAN_APP))?.addressList) {
       if (Date.now() > deadline) throw new Error('the LAN agent did not register within 30 s')

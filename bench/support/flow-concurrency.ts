@@ -4,7 +4,7 @@
  * from the engine: every run started and ended success, every node of every run has exactly one job
  * run (job_flow_step), and the flow's jobs ran no run outside a step.
  */
-import { sqliteDb } from './sqlite-db'
+import { sqliteDb } from '../../test/support/sqlite-db'
 import { addNoopJobs, addShapeFlow, flowRunsEnded, readFlowRun, type FlowBenchWorld } from './flow-bench-world'
 import { parentsOf, type FlowShape } from './flow-shapes'
 import { flowStepSamples, summarizeSteps, type StepSummary } from './step-samples'

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { databaseFile } from '../../src/main/app/data-dir'
 import { openDatabase } from '../../src/main/store/open-database'
 import { EMBEDDED_APP_NAME } from '../../src/shared/model'
+import { loopbackAgentArgs } from '../../test/support/agent-args'
 import { startChild, type Child } from './child'
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -156,22 +157,7 @@ export async function startAgent(adminOrigin: string, appName: string, logPath: 
   requireBuild()
   const args = [
     AGENT_ENTRY,
-    '--admin',
-    adminOrigin,
-    '--token',
-    BENCH_ACCESS_TOKEN,
-    '--app',
-    appName,
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--beat-interval-ms',
-    '1000',
-    '--log-path',
-    logPath,
-    '--handlers',
-    BENCH_HANDLERS,
+    ...loopbackAgentArgs({ admin: adminOrigin, token: BENCH_ACCESS_TOKEN, appName, beatIntervalMs: 1000, logPath, handlers: BENCH_HANDLERS }),
   ]
   const child = startChild(process.execPath, args, { cwd: REPO }, `agent ${appName}`)
   try {

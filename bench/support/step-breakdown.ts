@@ -1,9 +1,10 @@
 /** B13's and B14's table of where a step's time goes (step-samples.ts's parts), printed after the figures. */
 import { PART_LABELS, STEP_PARTS, type StepSummary } from './step-samples'
+import type { BenchResult } from './results'
 import { fmt } from './stats'
 
 /** Each part's mean (they add up to the mean step) and p50, per scenario. */
-export function printBreakdown(rows: readonly { name: string; summary: StepSummary }[]): void {
+function printBreakdown(rows: readonly { name: string; summary: StepSummary }[]): void {
   console.log(`\n where a step's time goes — mean ms (p50) per part; the means add up to the mean step:`)
   STEP_PARTS.forEach((part, i) => console.log(`   ${i + 1} ${PART_LABELS[part]}`))
   const head = [
@@ -24,4 +25,11 @@ export function printBreakdown(rows: readonly { name: string; summary: StepSumma
     console.log(`   ${[...cells, fmt(summary.handlerToHandlerP50, 2).padStart(9), fmt(summary.handledToTriggeredP50, 0).padStart(11)].join(' ')}`)
   }
   console.log('   h→h: parent handler start → child handler start (adds the no-op run and its callback); →trig: handleTimeMs → triggerTimeMs in job_log')
+}
+
+/** Prints the table after the figures and keeps it in the result's JSON (`series.stepBreakdown`), saying how it was timed. */
+export function reportBreakdown(report: BenchResult, rows: readonly { name: string; summary: StepSummary }[]): void {
+  printBreakdown(rows)
+  report.attach('stepBreakdown', rows)
+  report.note('the step is timed with wrappers on RunWriter, FlowAdvance and TriggerService (bench/support/step-trace.ts) that only note times')
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { availableParallelism, loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { Pool } from 'undici'
-import type { ExecutorApi } from '../../src/main/executor/executor-api'
+import type { ExecutorApi, TriggerParam } from '../../src/main/executor/executor-api'
 
 /** Closed-loop HTTP load: `concurrency` callers each send the next request as soon as the last one answers. */
 export interface LoadResult {
@@ -178,4 +178,22 @@ export const NOOP_EXECUTOR: ExecutorApi = {
   run: async () => ({ code: 200 }),
   kill: async () => ({ code: 200 }),
   log: async (request) => ({ code: 200, data: { fromLineNum: request.fromLineNum, toLineNum: 0, logContent: '', isEnd: false } }),
+}
+
+/** A BEAN trigger of about 300 bytes, as a 3.x admin sends it (the fields in its order). */
+export function benchTrigger(logId: number, jobId: number, executorHandler: string, executorParams: string): TriggerParam {
+  return {
+    jobId,
+    executorHandler,
+    executorParams,
+    executorBlockStrategy: 'SERIAL_EXECUTION',
+    executorTimeout: 0,
+    logId,
+    logDateTime: 1_796_014_204_713,
+    glueType: 'BEAN',
+    glueSource: null,
+    glueUpdatetime: 1_796_014_204_713,
+    broadcastIndex: 0,
+    broadcastTotal: 1,
+  }
 }

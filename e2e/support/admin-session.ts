@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { defaultJobInput } from '../../src/shared/job-defaults'
 import { EMBEDDED_APP_NAME } from '../../src/shared/model'
-import type { HeadlessServer } from './headless-process'
+import type { HeadlessServer } from '../../test/support/headless-process'
 
 /** Signs in over HTTP as the console's page does; resolves with the Cookie header to send back. */
 export async function signInCookie(origin: string, name: string, password: string): Promise<string> {

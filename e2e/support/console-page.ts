@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { HeadlessServer } from './headless-process'
+import type { HeadlessServer } from '../../test/support/headless-process'
 
 /** Opens the console with the token and waits until the bridge is connected. */
 export async function openConsole(page: Page, server: HeadlessServer): Promise<void> {

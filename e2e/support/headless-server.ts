@@ -1,7 +1,7 @@
 import { test } from '@playwright/test'
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startHeadlessServer, type HeadlessOptions, type HeadlessServer } from './headless-process'
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startHeadlessServer, type HeadlessOptions, type HeadlessServer } from '../../test/support/headless-process'
 
-export type { HeadlessServer } from './headless-process'
+export type { HeadlessServer } from '../../test/support/headless-process'
 
 /**
  * One headless server for the test file that calls this (at top level): started before its first

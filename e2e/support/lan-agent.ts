@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { HeadlessServer } from './headless-process'
+import { loopbackAgentArgs } from '../../test/support/agent-args'
+import type { HeadlessServer } from '../../test/support/headless-process'
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url))
 export const AGENT_ENTRY = join(REPO, 'out', 'main', 'executor-agent.js')
@@ -32,25 +33,7 @@ export async function startLanAgent(server: HeadlessServer, appName: string, bea
   const logPath = await mkdtemp(join(tmpdir(), 'jobdesk-e2e-agent-'))
   const child = spawn(
     process.execPath,
-    [
-      AGENT_ENTRY,
-      '--admin',
-      server.origin,
-      '--token',
-      E2E_ACCESS_TOKEN,
-      '--app',
-      appName,
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--beat-interval-ms',
-      String(beatIntervalMs),
-      '--log-path',
-      logPath,
-      '--handlers',
-      E2E_HANDLERS,
-    ],
+    [AGENT_ENTRY, ...loopbackAgentArgs({ admin: server.origin, token: E2E_ACCESS_TOKEN, appName, beatIntervalMs, logPath, handlers: E2E_HANDLERS })],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''

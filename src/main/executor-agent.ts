@@ -4,30 +4,24 @@
  * its registration before stopping gracefully. Operator-facing failures are one line on stderr and a
  * non-zero exit (2 for a bad command line, 1 for anything else).
  */
-import { parseAgentArgs, UsageError, USAGE } from './agent/agent-args'
+import { parseAgentArgs, USAGE } from './agent/agent-args'
 import { startAgent, type RunningAgent } from './agent/run-agent'
+import { exitWith, readCommandLine } from './kernel/command-line'
 import { consoleLogger } from './kernel/logger'
 import { ListenError } from './net/executor-server'
 
 const NAME = 'jobdesk-executor'
 
-function fail(message: string, exitCode: number): never {
-  console.error(`${NAME}: ${message}`)
-  process.exit(exitCode)
-}
+const fail = (message: string, exitCode: number): never => exitWith(NAME, message, exitCode)
 
 async function main(): Promise<void> {
-  let config
-  try {
-    config = parseAgentArgs(process.argv.slice(2), process.env)
-  } catch (error) {
-    if (error instanceof UsageError) fail(`${error.message} (see --help)`, 2)
-    throw error
-  }
-  if (config === 'help') {
-    console.log(USAGE)
-    return
-  }
+  const config = readCommandLine(
+    NAME,
+    () => parseAgentArgs(process.argv.slice(2), process.env),
+    USAGE,
+    (message) => `${message} (see --help)`,
+  )
+  if (!config) return
 
   let agent: RunningAgent
   try {

@@ -7,7 +7,8 @@
  */
 import { resolveDataDir, databaseFile } from './app/data-dir'
 import { composeXxlImport } from './import-xxl/compose-xxl-import'
-import { parseXxlCliArgs, UsageError, USAGE } from './import-xxl/xxl-cli-args'
+import { parseXxlCliArgs, USAGE } from './import-xxl/xxl-cli-args'
+import { exitWith, readCommandLine } from './kernel/command-line'
 import { formatXxlReport } from './import-xxl/xxl-report-text'
 import { openStore } from './store/open-store'
 import { DatabaseOpenError } from './store/open-database'
@@ -15,23 +16,16 @@ import { describeError, ValidationError } from '../shared/errors'
 
 const NAME = 'import-xxl'
 
-function fail(message: string, exitCode: number): never {
-  console.error(`${NAME}: ${message}`)
-  process.exit(exitCode)
-}
+const fail = (message: string, exitCode: number): never => exitWith(NAME, message, exitCode)
 
 async function main(): Promise<void> {
-  let config
-  try {
-    config = parseXxlCliArgs(process.argv.slice(2), process.env)
-  } catch (error) {
-    if (error instanceof UsageError) fail(`${error.message}\n${USAGE}`, 2)
-    throw error
-  }
-  if (config === 'help') {
-    console.log(USAGE)
-    return
-  }
+  const config = readCommandLine(
+    NAME,
+    () => parseXxlCliArgs(process.argv.slice(2), process.env),
+    USAGE,
+    (message) => `${message}\n${USAGE}`,
+  )
+  if (!config) return
   let store
   try {
     store = await openStore(config.database ?? databaseFile(resolveDataDir(config.dataDir)))

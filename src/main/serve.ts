@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from './app/data-dir'
 import { startHeadless } from './app/headless'
+import { exitWith } from './kernel/command-line'
 import { createFileLogger } from './kernel/file-logger'
 import { consoleLogger, jsonConsoleLogger } from './kernel/logger'
 import { DEFAULT_REGISTRY_TIMINGS } from './registry/health'
@@ -164,8 +165,7 @@ function retryJitter(text: string | undefined): number | undefined {
 }
 
 function fail(message: string): never {
-  console.error(`jobdesk: ${message}`)
-  process.exit(1)
+  return exitWith('jobdesk', message, 1)
 }
 
 void main()

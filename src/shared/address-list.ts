@@ -1,6 +1,7 @@
 /**
  * Executor addresses travel as XXL-JOB's comma-separated text (a group's `address_list`, an admin
- * list, an override typed in the console). This is the one place that text becomes a list and back.
+ * list, an override typed in the console), and so do e-mail lists (a job's `alarm_email`, the alert
+ * address in settings). This is the one place such text becomes a list and back.
  */
 
 /** `a, b,,c` → `['a', 'b', 'c']`: split on commas, blanks dropped, order kept. A list is trimmed the same way. */

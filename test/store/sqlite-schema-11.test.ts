@@ -5,6 +5,7 @@ import { migrate, openDatabase } from '../../src/main/store/open-database'
 import { openSqliteStore } from '../../src/main/store/sqlite/open-sqlite-store'
 import { AUTOINCREMENT_TABLES } from '../../src/main/store/sqlite/autoincrement-ids'
 import { addGroup, addJob, T0 } from './conformance/store-fixture'
+import { newRun } from '../support/new-run'
 import { makeTempDir } from '../support/temp-dir'
 
 /**
@@ -129,18 +130,7 @@ describe('schema 11 on a SQLite file at version 10', () => {
       expect(job).toBe(5)
       expect(await store.runs.list({ jobId: job })).toEqual([])
       // Run 4 was deleted, yet its kept log text and trail are still there.
-      const runId = (await store.runs.insert({
-        jobGroup: 1,
-        jobId: job,
-        executorHandler: 'h',
-        executorParam: '',
-        executorShardingParam: '',
-        executorFailRetryCount: 0,
-        triggerTimeMs: T0,
-        triggerType: 'MANUAL',
-        scheduleTimeMs: null,
-        parentLogId: null,
-      }))!
+      const runId = (await store.runs.insert(newRun({ jobId: job, executorHandler: 'h' })))!
       expect(runId).toBe(5)
       // User 2 was deleted; its session and token still name it.
       expect(await store.users.insert({ name: 'next', passwordHash: 'h', role: 'viewer', groupIds: [], mustChangePassword: false }, T0)).toBe(3)

@@ -5,6 +5,7 @@ import { parseAgentArgs, type AgentConfig } from '../../src/main/agent/agent-arg
 import { startAgent, type AgentDeps, type RunningAgent } from '../../src/main/agent/run-agent'
 import type { RegistryTimings } from '../../src/main/registry/health'
 import type { JobInput, JobRun } from '../../src/shared/model'
+import { loopbackAgentArgs } from './agent-args'
 import { TEST_HANDLERS_DIR } from './core-harness'
 import { jobInput } from './job-input'
 import { makeTempDir } from './temp-dir'
@@ -36,24 +37,14 @@ export interface LanAdmin {
 
 /** Command-line arguments for an agent process (spawnAgent) registering `appName` with `adminUrl` on loopback. */
 export function lanAgentArgs(adminUrl: string, appName: string, logPath: string): string[] {
-  return [
-    '--admin',
-    adminUrl,
-    '--token',
-    TEST_TOKEN,
-    '--app',
+  return loopbackAgentArgs({
+    admin: adminUrl,
+    token: TEST_TOKEN,
     appName,
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--beat-interval-ms',
-    String(FAST_REGISTRY.beatIntervalMs),
-    '--handlers',
-    TEST_HANDLERS_DIR,
-    '--log-path',
+    beatIntervalMs: FAST_REGISTRY.beatIntervalMs,
+    handlers: TEST_HANDLERS_DIR,
     logPath,
-  ]
+  })
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_LOG_PATH, parseAgentArgs, UsageError } from './agent-args'
+import { UsageError } from '../kernel/command-line'
+import { DEFAULT_LOG_PATH, parseAgentArgs } from './agent-args'
 
 const base = ['--admin', 'http://10.0.0.2:8080/xxl-job-admin', '--token', 'T', '--app', 'sales-etl']
 

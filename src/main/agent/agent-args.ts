@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { PROTOCOL_GENERATIONS } from '../../shared/model'
 import { parseAllowEntry } from '../executor/handlers/http-allowlist'
+import { UsageError } from '../kernel/command-line'
 import type { AdminGeneration } from '../net/admin-client'
 import { parseAdminAddresses } from '../net/admin-client'
 import { DEFAULT_EXECUTOR_HOST, DEFAULT_EXECUTOR_PORT } from '../net/executor-server'
@@ -31,11 +32,6 @@ export interface AgentConfig {
   runLogLayout: 'files' | 'packed'
   beatIntervalMs: number
   callbackRetryMs: number
-}
-
-/** A bad command line; the message is for the operator, one line. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError'
 }
 
 export const TOKEN_ENV = 'JOBDESK_EXECUTOR_TOKEN'

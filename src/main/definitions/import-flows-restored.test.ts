@@ -5,6 +5,7 @@ import { makeTempDir } from '../../../test/support/temp-dir'
 import type { Flow, FlowInput } from '../../shared/flow-types'
 import { FlowService } from '../flows/flow-service'
 import { nextFlowFireMs } from '../flows/flow-schedule'
+import { newGroup } from '../store/group-repo'
 import { openSqliteStore } from '../store/sqlite/open-sqlite-store'
 import type { Store } from '../store/store'
 import type { ExportDocument } from './import-export'
@@ -55,17 +56,7 @@ afterEach(async () => {
 /** An install with two jobs and the active flow "month-end": report, a sign-off, then the invoices. */
 async function source(): Promise<Install & { flow: Flow }> {
   const install = await openInstall('source')
-  const groupId = await install.store.groups.insert({
-    appName: 'billing',
-    name: 'Billing',
-    addressType: 0,
-    addressList: '',
-    accessToken: '',
-    protocolGeneration: null,
-    autoCreated: false,
-    scriptsAllowed: false,
-    updateTimeMs: NOW_MS,
-  })
+  const groupId = await install.store.groups.insert(newGroup('billing', 'Billing', NOW_MS))
   const save = async (name: string) => (await install.jobs.save(jobInput(groupId, { name, scheduleType: 'NONE', scheduleConf: '' }))).id
   const [report, invoices] = [await save('report'), await save('invoices')]
   const added = await install.flows.add({

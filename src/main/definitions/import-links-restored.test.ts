@@ -4,6 +4,7 @@ import { jobInput } from '../../../test/support/job-input'
 import { makeTempDir } from '../../../test/support/temp-dir'
 import type { ImportReport } from '../../shared/api'
 import type { JobLink } from '../../shared/model'
+import { newGroup } from '../store/group-repo'
 import { openSqliteStore } from '../store/sqlite/open-sqlite-store'
 import type { Store } from '../store/store'
 import { ImportService } from './import-service'
@@ -29,17 +30,7 @@ beforeEach(async () => {
   jobs = new JobService(store, () => NOW_MS)
   links = new LinkService(store)
   imports = new ImportService(store, jobs, () => NOW_MS)
-  groupId = await store.groups.insert({
-    appName: 'billing',
-    name: 'Billing',
-    addressType: 0,
-    addressList: '',
-    accessToken: '',
-    protocolGeneration: null,
-    autoCreated: false,
-    scriptsAllowed: false,
-    updateTimeMs: NOW_MS,
-  })
+  groupId = await store.groups.insert(newGroup('billing', 'Billing', NOW_MS))
 })
 afterEach(async () => {
   await store.close()

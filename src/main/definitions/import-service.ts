@@ -4,6 +4,7 @@ import type { JobGroup } from '../../shared/model'
 import { buildExport, planImport, type ExportDocument, type ImportPlan } from './import-export'
 import { applyImportedFlows } from './import-flows-apply'
 import type { JobRepos, JobService } from './job-service'
+import { newGroup } from '../store/group-repo'
 import type { RepoAccess, Repos } from '../store/store'
 
 /** The repositories an import writes: the jobs' and the flows'. */
@@ -52,17 +53,7 @@ export class ImportService {
     for (const group of plan.groupsToCreate) {
       groupIds.set(
         group.appName,
-        await tx.groups.insert({
-          appName: group.appName,
-          name: group.name,
-          addressType: group.addressType,
-          addressList: group.addressList,
-          accessToken: '',
-          protocolGeneration: null,
-          autoCreated: false,
-          scriptsAllowed: false,
-          updateTimeMs: nowMs,
-        }),
+        await tx.groups.insert(newGroup(group.appName, group.name, nowMs, { addressType: group.addressType, addressList: group.addressList })),
       )
     }
     for (const update of plan.groupsToUpdate) {

@@ -1,6 +1,7 @@
 import { defaultJobInput } from '../../shared/job-defaults'
 import { EMBEDDED_APP_NAME, type JobInput } from '../../shared/model'
 import type { JobService } from './job-service'
+import { newGroup } from '../store/group-repo'
 import type { Repos, RepoAccess } from '../store/store'
 
 const SEEDED_KEY = 'demo_seeded'
@@ -11,17 +12,7 @@ export async function ensureEmbeddedGroup(groups: Repos['groups'], nowMs: number
   const existing = await groups.findByAppName(EMBEDDED_APP_NAME)
   if (existing) return existing.id
   // insertIgnore: another node starting at the same moment may have just created it.
-  await groups.insertIgnore({
-    appName: EMBEDDED_APP_NAME,
-    name: 'Embedded executor',
-    addressType: 0,
-    addressList: '',
-    accessToken: '',
-    protocolGeneration: null,
-    autoCreated: false,
-    scriptsAllowed: false,
-    updateTimeMs: nowMs,
-  })
+  await groups.insertIgnore(newGroup(EMBEDDED_APP_NAME, 'Embedded executor', nowMs))
   return (await groups.findByAppName(EMBEDDED_APP_NAME))!.id
 }
 

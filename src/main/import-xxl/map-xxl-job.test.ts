@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { childIdsOf, mapJobFields } from './map-xxl-job'
 import type { XxlJobRow } from './xxl-rows'
+import { xxlJobRow } from './xxl-rows.fixtures'
 
-const row = (overrides: Partial<XxlJobRow> = {}): XxlJobRow => ({
-  id: 7,
-  jobGroup: 1,
-  name: 'nightly',
-  author: 'ops',
-  alarmEmail: '',
-  scheduleType: 'CRON',
-  scheduleConf: '0 0 2 * * ?',
-  misfireStrategy: 'DO_NOTHING',
-  routeStrategy: 'FIRST',
-  handler: 'nightlyHandler',
-  param: '',
-  blockStrategy: 'SERIAL_EXECUTION',
-  timeoutSec: 0,
-  failRetryCount: 0,
-  glueType: 'BEAN',
-  glueSource: '',
-  glueRemark: '',
-  childJobIds: '',
-  triggerStatus: 1,
-  ...overrides,
-})
+const row = (overrides: Partial<XxlJobRow> = {}): XxlJobRow => xxlJobRow({ triggerStatus: 1, ...overrides })
 
 const refusal = (overrides: Partial<XxlJobRow>) => {
   const mapped = mapJobFields(row(overrides), 'app-one', 'nightly', 'Asia/Shanghai')

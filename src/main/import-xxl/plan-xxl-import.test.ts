@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { JobGroup, JobInfo } from '../../shared/model'
+import { newGroup } from '../store/group-repo'
 import { mapXxlSnapshot } from './map-xxl'
 import { planXxlImport, type XxlImportState } from './plan-xxl-import'
 import type { XxlGroupRow, XxlJobRow, XxlSnapshot } from './xxl-rows'
+import { xxlJobRow } from './xxl-rows.fixtures'
 
 const NOW_MS = Date.parse('2026-11-20T04:00:00Z')
 
@@ -15,28 +17,8 @@ const group = (id: number, appName: string, overrides: Partial<XxlGroupRow> = {}
   accessToken: null,
   ...overrides,
 })
-const job = (id: number, jobGroup: number, overrides: Partial<XxlJobRow> = {}): XxlJobRow => ({
-  id,
-  jobGroup,
-  name: `job ${id}`,
-  author: 'ops',
-  alarmEmail: '',
-  scheduleType: 'CRON',
-  scheduleConf: '0 0 2 * * ?',
-  misfireStrategy: 'DO_NOTHING',
-  routeStrategy: 'FIRST',
-  handler: 'h',
-  param: '',
-  blockStrategy: 'SERIAL_EXECUTION',
-  timeoutSec: 0,
-  failRetryCount: 0,
-  glueType: 'BEAN',
-  glueSource: '',
-  glueRemark: '',
-  childJobIds: '',
-  triggerStatus: 0,
-  ...overrides,
-})
+const job = (id: number, jobGroup: number, overrides: Partial<XxlJobRow> = {}): XxlJobRow =>
+  xxlJobRow({ id, jobGroup, name: `job ${id}`, handler: 'h', ...overrides })
 const snapshot = (groups: XxlGroupRow[], jobs: XxlJobRow[]): XxlSnapshot => ({
   schema: {
     generation: '2.3-3.4',
@@ -55,18 +37,7 @@ const snapshot = (groups: XxlGroupRow[], jobs: XxlJobRow[]): XxlSnapshot => ({
   runsBeyondCap: 0,
 })
 
-const jobDeskGroup: JobGroup = {
-  id: 1,
-  appName: 'jobdesk-embedded',
-  name: 'JobDesk',
-  addressType: 0,
-  addressList: '',
-  accessToken: '',
-  protocolGeneration: null,
-  autoCreated: false,
-  scriptsAllowed: false,
-  updateTimeMs: 0,
-}
+const jobDeskGroup: JobGroup = { id: 1, ...newGroup('jobdesk-embedded', 'JobDesk', 0) }
 const existingJob = { id: 40, jobGroup: 1, name: 'job 1', scheduleType: 'NONE', scheduleConf: '', timezone: 'UTC' } as JobInfo
 const empty: XxlImportState = { groups: [jobDeskGroup], jobs: [], links: [] }
 

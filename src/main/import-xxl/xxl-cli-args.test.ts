@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseXxlCliArgs, UsageError } from './xxl-cli-args'
+import { UsageError } from '../kernel/command-line'
+import { parseXxlCliArgs } from './xxl-cli-args'
 
 const parse = (args: string[], env: NodeJS.ProcessEnv = {}) => parseXxlCliArgs(args, env)
 const usage = (args: string[]) => {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { API_ARGUMENTS } from '../../shared/schema/api-args'
 import { inputProblems } from '../../shared/schema/parse-input'
+import { UsageError } from '../kernel/command-line'
 import { isIanaZone, withXxlPassword, XXL_CONFLICTS, XXL_RUN_DAYS_MAX, type XxlConflict, type XxlImportRequest } from '../../shared/xxl-import'
 
 export const USAGE = `usage: npm run import-xxl -- --from mysql://user@host:3306/xxl_job [--dry-run] [--with-runs DAYS]
@@ -8,8 +9,6 @@ export const USAGE = `usage: npm run import-xxl -- --from mysql://user@host:3306
                           [--data-dir DIR | --database postgres://… | mysql://… | FILE] [--json]
   The XXL-JOB password: in the URL (mysql://user:password@…), or in the environment as XXL_JOB_PASSWORD
   (kept out of the process list). --dry-run reports what would happen and writes nothing.`
-
-export class UsageError extends Error {}
 
 /** The flag each request field comes from, for the schema's messages. */
 const FLAG_OF: Record<string, string> = { url: '--from', withRunsDays: '--with-runs', timezone: '--timezone', onConflict: '--on-conflict' }

@@ -7,8 +7,8 @@ export type XxlColumns = ReadonlyMap<string, ReadonlySet<string>>
 export const XXL_TABLES = ['xxl_job_group', 'xxl_job_info', 'xxl_job_logglue', 'xxl_job_log'] as const
 
 /** Columns every generation since 2.1 has (the name and schedule columns are told apart below). */
-const GROUP_COLUMNS = ['id', 'app_name', 'address_type', 'address_list']
-const JOB_COLUMNS = [
+export const GROUP_COLUMNS = ['id', 'app_name', 'address_type', 'address_list']
+export const JOB_COLUMNS = [
   'id',
   'job_group',
   'author',

@@ -1,47 +1,37 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../shared/errors'
 import { wallTimeToEpochMs, epochMsToWallTime } from './wall-time'
-import { detectXxlSchema } from './xxl-schema'
+import { detectXxlSchema, GROUP_COLUMNS, JOB_COLUMNS } from './xxl-schema'
 import { redactUrl } from '../../shared/redact-url'
 import { parseXxlSource } from './xxl-source-url'
 
-const GROUP = ['id', 'app_name', 'address_type', 'address_list']
-const JOB = [
-  'id',
-  'job_group',
-  'author',
-  'alarm_email',
-  'executor_route_strategy',
-  'executor_handler',
-  'executor_param',
-  'executor_block_strategy',
-  'executor_timeout',
-  'executor_fail_retry_count',
-  'glue_type',
-  'glue_source',
-  'glue_remark',
-  'child_jobid',
-  'trigger_status',
-]
 const columns = (tables: Record<string, string[]>) => new Map(Object.entries(tables).map(([t, c]) => [t, new Set(c)]))
 
 describe('detectXxlSchema', () => {
   it('tells the generations apart by their name and schedule columns', () => {
-    expect(detectXxlSchema(columns({ xxl_job_group: [...GROUP, 'title'], xxl_job_info: [...JOB, 'job_desc', 'job_cron'] }), 'x')).toMatchObject({
-      generation: '2.1-2.2',
-      scheduleColumns: 'job_cron',
-      misfire: false,
-      glueHistory: false,
-      runs: false,
-    })
+    expect(detectXxlSchema(columns({ xxl_job_group: [...GROUP_COLUMNS, 'title'], xxl_job_info: [...JOB_COLUMNS, 'job_desc', 'job_cron'] }), 'x')).toMatchObject(
+      {
+        generation: '2.1-2.2',
+        scheduleColumns: 'job_cron',
+        misfire: false,
+        glueHistory: false,
+        runs: false,
+      },
+    )
     expect(
       detectXxlSchema(
-        columns({ xxl_job_group: [...GROUP, 'title'], xxl_job_info: [...JOB, 'job_desc', 'schedule_type', 'schedule_conf', 'misfire_strategy'] }),
+        columns({
+          xxl_job_group: [...GROUP_COLUMNS, 'title'],
+          xxl_job_info: [...JOB_COLUMNS, 'job_desc', 'schedule_type', 'schedule_conf', 'misfire_strategy'],
+        }),
         'x',
       ),
     ).toMatchObject({ generation: '2.3-3.4', misfire: true })
     expect(
-      detectXxlSchema(columns({ xxl_job_group: [...GROUP, 'name', 'access_token'], xxl_job_info: [...JOB, 'name', 'schedule_type', 'schedule_conf'] }), 'x'),
+      detectXxlSchema(
+        columns({ xxl_job_group: [...GROUP_COLUMNS, 'name', 'access_token'], xxl_job_info: [...JOB_COLUMNS, 'name', 'schedule_type', 'schedule_conf'] }),
+        'x',
+      ),
     ).toMatchObject({ generation: '3.5', groupNameColumn: 'name', jobNameColumn: 'name', groupTokens: true })
   })
 

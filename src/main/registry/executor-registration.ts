@@ -6,6 +6,7 @@ import type { AdminCaller } from '../net/admin-auth'
 import type { RegistryParam } from '../net/wire/bodies'
 import type { AuditActor, AuditRecord } from '../audit/audit-entry'
 import type { RegistryService } from './registry-service'
+import { newGroup } from '../store/group-repo'
 import type { RepoAccess } from '../store/store'
 import { isEmbeddedAddress } from '../domain/embedded-address'
 import type { RunCompletion } from '../domain/runs'
@@ -48,17 +49,7 @@ export class ExecutorRegistration {
       const group = await tx.groups.findByAppName(appName)
       if (!group) {
         // insertIgnore: the executor may be registering with another node at the same moment.
-        await tx.groups.insertIgnore({
-          appName,
-          name: appName.slice(0, 64),
-          addressType: 0,
-          addressList: '',
-          accessToken: '',
-          protocolGeneration: told,
-          autoCreated: true,
-          scriptsAllowed: false,
-          updateTimeMs: nowMs,
-        })
+        await tx.groups.insertIgnore(newGroup(appName, appName.slice(0, 64), nowMs, { protocolGeneration: told, autoCreated: true }))
         return true
       }
       if (group.protocolGeneration === null && told !== null) await tx.groups.update({ ...group, protocolGeneration: told })

@@ -94,6 +94,21 @@ export function redact(url: string): string {
 }
 
 /** A driver's error for the operator: the target named, the password (should a driver echo it) masked. */
+/**
+ * What a server store's open does when any step failed: closes what it had opened (its event
+ * channel, then its pools), and throws the failure as a DatabaseOpenError that names the server.
+ */
+export async function failOpen(
+  target: ServerTarget,
+  error: unknown,
+  opened: { events: { close(): Promise<void> } | null; pools: readonly { end(): Promise<void> }[] },
+): Promise<never> {
+  await opened.events?.close()
+  for (const pool of opened.pools) await pool.end().catch(() => undefined)
+  if (error instanceof DatabaseOpenError) throw error
+  throw connectError(target, error)
+}
+
 export function connectError(target: ServerTarget, error: unknown): DatabaseOpenError {
   let message = error instanceof Error ? error.message : String(error)
   if (error instanceof AggregateError && error.errors.length > 0)

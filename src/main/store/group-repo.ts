@@ -16,6 +16,25 @@ interface GroupRow {
 
 export type NewGroup = Omit<JobGroup, 'id'>
 
+/**
+ * A group as JobDesk creates it unless told otherwise: addresses by registration (none yet), no
+ * access token of its own, protocol generation not yet known, made by hand, no scripts.
+ */
+export function newGroup(appName: string, name: string, updateTimeMs: number, patch: Partial<NewGroup> = {}): NewGroup {
+  return {
+    appName,
+    name,
+    addressType: 0,
+    addressList: '',
+    accessToken: '',
+    protocolGeneration: null,
+    autoCreated: false,
+    scriptsAllowed: false,
+    updateTimeMs,
+    ...patch,
+  }
+}
+
 const COLUMNS = [
   'app_name',
   'name',

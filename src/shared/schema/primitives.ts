@@ -43,10 +43,7 @@ export const emailList = z
   .string()
   .max(1000)
   .transform((value, context) => {
-    const list = value
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean)
+    const list = splitAddressList(value)
     for (const item of list) {
       if (!emailAddress.safeParse(item).success) {
         context.addIssue(codedIssue('validation.email', { got: JSON.stringify(item.slice(0, 120)) }))

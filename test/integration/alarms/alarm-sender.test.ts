@@ -1,37 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAlarmSender, SENDER_CLOSED, type AlarmFacts, type AlarmSender, type AlarmSettings } from '../../../src/main/completion/alarms'
 import { waitFor } from '../../support/wait-for'
 import { failedRun, gate, recordingLogger } from './support/fixtures'
-import { reply, startHttpRecorder, type HttpRecorder } from './support/http-recorder'
-import { startMailSink, type MailSink } from './support/mail-sink'
+import { alarmTestKit, smtpAt } from './support/alarm-test-kit'
+import { reply } from './support/http-recorder'
 
-const FROM = 'jobdesk@example.test'
-const closers: (() => Promise<void>)[] = []
-
-afterEach(async () => {
-  // Senders first (they hold connections to the servers), then the servers.
-  for (const close of closers.splice(0).reverse()) await close()
-})
+const { stub: recorder, sink, track } = alarmTestKit()
 
 function sender(settings: AlarmSettings, onDesktop?: (facts: AlarmFacts) => void, closeGraceMs?: number): AlarmSender {
-  const created = createAlarmSender(settings, { logger: recordingLogger(), onDesktop, closeGraceMs })
-  closers.push(() => created.close())
-  return created
+  return track(createAlarmSender(settings, { logger: recordingLogger(), onDesktop, closeGraceMs }))
 }
-
-async function recorder(respond: Parameters<typeof startHttpRecorder>[0]): Promise<HttpRecorder> {
-  const started = await startHttpRecorder(respond)
-  closers.push(() => started.close())
-  return started
-}
-
-async function sink(options: Parameters<typeof startMailSink>[0] = {}): Promise<MailSink> {
-  const started = await startMailSink(options)
-  closers.push(() => started.close())
-  return started
-}
-
-const smtpAt = (port: number) => ({ host: '127.0.0.1', port, secure: false, from: FROM, timeoutMs: 10_000 })
 
 describe('createAlarmSender', () => {
   it('runs the channels in parallel: each receiver answers only once all of them have the alarm', async () => {

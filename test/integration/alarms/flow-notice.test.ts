@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   createAlarmSender,
   SENDER_CLOSED,
@@ -8,17 +8,12 @@ import {
   type FlowNoticeFacts,
 } from '../../../src/main/completion/alarms'
 import { gate, recordingClock, recordingLogger } from './support/fixtures'
-import { reply, startHttpRecorder, type HttpRecorder } from './support/http-recorder'
-import { parseMail, startMailSink, type MailSink } from './support/mail-sink'
+import { alarmTestKit, smtpAt } from './support/alarm-test-kit'
+import { reply } from './support/http-recorder'
+import { parseMail } from './support/mail-sink'
 
-const FROM = 'jobdesk@example.test'
 const NOW_MS = 1_800_000_000_000
-const closers: (() => Promise<void>)[] = []
-
-afterEach(async () => {
-  // Senders first (they hold connections to the servers), then the servers.
-  for (const close of closers.splice(0).reverse()) await close()
-})
+const { stub: recorder, sink, track } = alarmTestKit()
 
 const approval: FlowNoticeFacts = {
   kind: 'approval',
@@ -31,24 +26,8 @@ const approval: FlowNoticeFacts = {
 }
 
 function sender(settings: AlarmSettings, onFlowDesktop?: (notice: FlowDesktopNotice) => void, closeGraceMs?: number): AlarmSender {
-  const created = createAlarmSender(settings, { logger: recordingLogger(), clock: recordingClock(NOW_MS), onFlowDesktop, closeGraceMs })
-  closers.push(() => created.close())
-  return created
+  return track(createAlarmSender(settings, { logger: recordingLogger(), clock: recordingClock(NOW_MS), onFlowDesktop, closeGraceMs }))
 }
-
-async function recorder(respond: Parameters<typeof startHttpRecorder>[0]): Promise<HttpRecorder> {
-  const started = await startHttpRecorder(respond)
-  closers.push(() => started.close())
-  return started
-}
-
-async function sink(): Promise<MailSink> {
-  const started = await startMailSink()
-  closers.push(() => started.close())
-  return started
-}
-
-const smtpAt = (port: number) => ({ host: '127.0.0.1', port, secure: false, from: FROM, timeoutMs: 10_000 })
 
 describe('sendFlowNotice', () => {
   it('reaches the desktop, every webhook and each address of the flow', async () => {

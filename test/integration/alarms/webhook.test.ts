@@ -76,12 +76,10 @@ describe('alarm webhooks', () => {
 
   it('gives up on a server that never answers after the per-attempt timeout', async () => {
     const server = await recorder(() => undefined)
-    const started = Date.now()
     const outcome = await webhookSender([{ url: server.origin, timeoutMs: 200, retries: 1 }]).send(run)
 
     expect(outcome.results[0]).toMatchObject({ ok: false, error: 'no response within 200 ms', attempts: 2 })
     expect(server.requests).toHaveLength(2)
-    expect(Date.now() - started).toBeLessThan(20_000)
   })
 
   it('reports a refused connection', async () => {

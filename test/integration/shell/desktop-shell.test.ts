@@ -303,29 +303,11 @@ describe('the desktop shell, run from its bundle with a stand-in for Electron', 
     shell = await startShell(path)
     await ready(shell)
     const group = (await call<{ id: number; appName: string }[]>(shell, 'listGroups')).find((g) => g.appName === 'jobdesk-embedded')!
-    const job = await call<JobInfo>(shell, 'saveJob', {
-      jobGroup: group.id,
-      name: 'sleeps 1.5 s',
-      author: '',
-      alarmEmail: '',
-      scheduleType: 'NONE',
-      scheduleConf: '',
-      timezone: 'UTC',
-      misfireStrategy: 'DO_NOTHING',
-      executorRouteStrategy: 'FIRST',
-      executorHandler: 'sleepJobHandler',
-      executorParam: '1500',
-      executorBlockStrategy: 'SERIAL_EXECUTION',
-      executorTimeoutSec: 0,
-      executorFailRetryCount: 0,
-      retryBackoff: 'NONE',
-      retryIntervalSec: 0,
-      retryMaxIntervalSec: 0,
-      alarmOnEveryFailure: false,
-      glueType: 'BEAN',
-      glueSource: '',
-      glueRemark: '',
-    })
+    const job = await call<JobInfo>(
+      shell,
+      'saveJob',
+      defaultJobInput(group.id, 'UTC', { name: 'sleeps 1.5 s', executorHandler: 'sleepJobHandler', executorParam: '1500' }),
+    )
     const [logId] = (await call<{ logIds: number[] }>(shell, 'triggerJob', { jobId: job.id })).logIds
     await waitFor('the run to be running', async () => (await call<JobRun>(shell!, 'getRun', logId)).triggerCode === 200)
 

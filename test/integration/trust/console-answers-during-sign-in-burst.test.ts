@@ -14,8 +14,8 @@ import { loopbackAddress, postSignIn, statusCounts, timedGet } from '../../suppo
  * 20 checks the limit lets through take about a second, where the real cost takes 5-12 s on this
  * shared 2-core VM. It still starves the pool: without the limit and the in-memory files, 200 such
  * hashes keep GET / waiting for several seconds. That GET / needs no pool thread at all, whatever
- * the cost, is shown with the pool blocked outright (static-files-off-the-pool.test.ts); the real
- * cost is measured by bench/b12-sign-in-burst.ts. The bound here is loose (a loaded machine).
+ * the cost, is shown with the pool blocked outright (static-files-off-the-pool.test.ts). How long
+ * GET / takes during a burst at the real cost is B12's figure and target (bench/b12-sign-in-burst.ts).
  */
 const BURST = 200
 const PASSWORD = 'correct horse battery'
@@ -30,7 +30,7 @@ afterAll(async () => {
 })
 
 describe('GET / during a burst of 200 sign-ins', () => {
-  it('answers every GET / within seconds while the burst is checked no more than VERIFICATION_LIMIT at a time', async () => {
+  it('answers every GET / while the burst is checked no more than VERIFICATION_LIMIT at a time', async () => {
     let burstDone = false
     const burst = Promise.all(Array.from({ length: BURST }, (_, i) => postSignIn(h.port, `nobody${i}`, 'wrong', loopbackAddress(i)))).finally(
       () => (burstDone = true),
@@ -41,7 +41,6 @@ describe('GET / during a burst of 200 sign-ins', () => {
     const replies = await burst
 
     expect(gets.every((g) => g.status === 200 && g.bytes > 0)).toBe(true)
-    expect(Math.max(...gets.map((g) => g.ms)), `GET / took ${gets.map((g) => Math.round(g.ms)).join(', ')} ms`).toBeLessThan(3000)
 
     // Unknown names cost a decoy verification each, like a wrong password: 401, or 503 when the queue was full.
     const counts = statusCounts(replies)

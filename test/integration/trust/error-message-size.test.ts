@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AdminHarness } from '../../support/admin-harness'
 import { AgentHarness, AGENT_APP, AGENT_TOKEN } from '../../support/agent-harness'
+import { triggerParam } from '../../support/executor-fixtures'
+import { openApiJob } from '../../support/open-api-job'
 import { postEnvelope, type EnvelopeReply } from '../../support/raw-http'
 import { REFUSAL_MSG_MAX_CHARS } from '../../support/trust-contract'
 
@@ -49,17 +51,7 @@ describe('a 4 MB field sent to the admin', () => {
 
   it('OpenAPI: 4 MB in an enum, an id, an address list, a child list', async () => {
     const { embeddedGroupId, jobA } = h.fixture
-    const job = {
-      jobGroup: embeddedGroupId,
-      jobDesc: 'big',
-      author: 'x',
-      scheduleType: 'NONE',
-      glueType: 'BEAN',
-      executorHandler: 'demoJobHandler',
-      executorRouteStrategy: 'FIRST',
-      misfireStrategy: 'DO_NOTHING',
-      executorBlockStrategy: 'SERIAL_EXECUTION',
-    }
+    const job = openApiJob(embeddedGroupId, 'big', { executorHandler: 'demoJobHandler' })
     expectShortRefusal('addJob scheduleType', await h.post('addJob', { ...job, scheduleType: huge() }, 'api'), /scheduleType/)
     expectShortRefusal('addJob alarmEmail', await h.post('addJob', { ...job, alarmEmail: huge() }, 'api'), /alarmEmail/)
     expectShortRefusal('getRun id', await h.post('getRun', { id: huge() }, 'api'), /\bid\b/)
@@ -75,20 +67,7 @@ describe('a 1 MB field sent to the agent (its bodies are capped at what the prot
 
   it('/run: a 1 MB handler name or glue type', async () => {
     const auth = { 'XXL-JOB-ACCESS-TOKEN': AGENT_TOKEN, 'XXL-JOB-APPNAME': AGENT_APP }
-    const trigger = {
-      jobId: 3,
-      executorHandler: 'demoJobHandler',
-      executorParams: '',
-      executorBlockStrategy: 'SERIAL_EXECUTION',
-      executorTimeout: 0,
-      logId: 9001,
-      logDateTime: Date.now(),
-      glueType: 'BEAN',
-      glueSource: null,
-      glueUpdatetime: 1,
-      broadcastIndex: 0,
-      broadcastTotal: 1,
-    }
+    const trigger = triggerParam({ jobId: 3, logId: 9001 })
     expectShortRefusal(
       'executorHandler',
       await postEnvelope(agent.port, '/run', auth, JSON.stringify({ ...trigger, executorHandler: huge('', ONE_MB) })),

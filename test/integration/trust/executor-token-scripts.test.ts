@@ -7,6 +7,7 @@ import { AdminHarness, HARNESS_EXECUTOR_TOKEN } from '../../support/admin-harnes
 import { BridgeClient } from '../../support/bridge-client'
 import { startHeadlessChild } from '../../support/headless-child'
 import { jobInput } from '../../support/job-input'
+import { openApiJob } from '../../support/open-api-job'
 import { makeTempDir } from '../../support/temp-dir'
 import { ENABLE_SCRIPTS_FLAG, ENABLE_SCRIPTS_HINT } from '../../support/trust-contract'
 import { waitFor } from '../../support/wait-for'
@@ -55,17 +56,7 @@ describe('the executor token and the OpenAPI', () => {
   it('the executor token cannot add a GLUE_SHELL job to the embedded group, nor change or trigger a job', async () => {
     const marker = join(temp.path, 'added-by-executor-token')
     const { embeddedGroupId, jobA } = h.fixture
-    const add = {
-      jobGroup: embeddedGroupId,
-      jobDesc: 'pwn',
-      author: 'lan box',
-      scheduleType: 'NONE',
-      glueType: 'GLUE_SHELL',
-      glueSource: `touch '${marker}'`,
-      executorRouteStrategy: 'FIRST',
-      misfireStrategy: 'DO_NOTHING',
-      executorBlockStrategy: 'SERIAL_EXECUTION',
-    }
+    const add = openApiJob(embeddedGroupId, 'pwn', { author: 'lan box', glueType: 'GLUE_SHELL', glueSource: `touch '${marker}'` })
     const attempts: [string, unknown][] = [
       ['addJob', add],
       ['updateJob', { id: jobA, glueType: 'GLUE_SHELL', glueSource: `touch '${marker}'` }],

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminHarness, HARNESS_GROUP_APP, HARNESS_GROUP_TOKEN } from '../../support/admin-harness'
+import { openApiJob } from '../../support/open-api-job'
 import { makeTempDir } from '../../support/temp-dir'
 
 /**
@@ -49,17 +50,7 @@ describe("a group's own token", () => {
 
   it('cannot turn its job into a script, nor add one, unless its group allows scripts', async () => {
     await expectRefusedAndNothingWritten('updateJob', { id: h.fixture.groupJob, glueType: 'GLUE_SHELL', glueSource: `touch '${marker}'` })
-    await expectRefusedAndNothingWritten('addJob', {
-      jobGroup: h.fixture.groupId,
-      jobDesc: 'script',
-      author: 'x',
-      scheduleType: 'NONE',
-      glueType: 'GLUE_SHELL',
-      glueSource: `touch '${marker}'`,
-      executorRouteStrategy: 'FIRST',
-      misfireStrategy: 'DO_NOTHING',
-      executorBlockStrategy: 'SERIAL_EXECUTION',
-    })
+    await expectRefusedAndNothingWritten('addJob', openApiJob(h.fixture.groupId, 'script', { glueType: 'GLUE_SHELL', glueSource: `touch '${marker}'` }))
     expect((await h.headless.core.api.getJob(h.fixture.groupJob)).glueType).toBe('BEAN')
   })
 
@@ -73,18 +64,7 @@ describe("a group's own token", () => {
   it("cannot link its job to another group's job", async () => {
     const foreign = String(h.fixture.jobA)
     await expectRefusedAndNothingWritten('updateJob', { id: h.fixture.groupJob, childJobId: foreign })
-    await expectRefusedAndNothingWritten('addJob', {
-      jobGroup: h.fixture.groupId,
-      jobDesc: 'linked out',
-      author: 'x',
-      scheduleType: 'NONE',
-      glueType: 'BEAN',
-      executorHandler: 'demoJobHandler',
-      executorRouteStrategy: 'FIRST',
-      misfireStrategy: 'DO_NOTHING',
-      executorBlockStrategy: 'SERIAL_EXECUTION',
-      childJobId: foreign,
-    })
+    await expectRefusedAndNothingWritten('addJob', openApiJob(h.fixture.groupId, 'linked out', { executorHandler: 'demoJobHandler', childJobId: foreign }))
     expect((await h.headless.core.api.listLinks()).filter((l) => l.parentJobId === h.fixture.groupJob)).toEqual([])
   })
 

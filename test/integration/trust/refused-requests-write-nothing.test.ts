@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminHarness } from '../../support/admin-harness'
+import { openApiJob } from '../../support/open-api-job'
 
 /**
  * Issue 9, finding 5: addJob with a bad childJobId answered an error yet created the job, and an
@@ -10,18 +11,8 @@ let h: AdminHarness
 beforeAll(async () => (h = await AdminHarness.start()), 60_000)
 afterAll(async () => h?.stop())
 
-const newJob = (childJobId: string) => ({
-  jobGroup: h.fixture.embeddedGroupId,
-  jobDesc: 'with bad children',
-  author: 'api',
-  scheduleType: 'NONE',
-  glueType: 'BEAN',
-  executorHandler: 'demoJobHandler',
-  executorRouteStrategy: 'FIRST',
-  misfireStrategy: 'DO_NOTHING',
-  executorBlockStrategy: 'SERIAL_EXECUTION',
-  childJobId,
-})
+const newJob = (childJobId: string) =>
+  openApiJob(h.fixture.embeddedGroupId, 'with bad children', { author: 'api', executorHandler: 'demoJobHandler', childJobId })
 
 describe('a refused OpenAPI call', () => {
   it('addJob with a childJobId that is no job, or no number, creates no job', async () => {

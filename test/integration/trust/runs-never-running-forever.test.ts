@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runStatus, type JobInfo, type JobRun } from '../../../src/shared/model'
+import { loopbackAgentArgs } from '../../support/agent-args'
 import { BridgeClient } from '../../support/bridge-client'
 import { startTestCore, TEST_HANDLERS_DIR, type TestCore } from '../../support/core-harness'
 import { freePort } from '../../support/free-port'
@@ -29,24 +30,17 @@ afterEach(async () => {
 
 function agentOn(admin: LanAdmin, appName: string, port: number): AgentProcess {
   const logs = makeTempDir('jobdesk-agent-')
-  const agent = spawnAgent([
-    '--admin',
-    admin.url,
-    '--token',
-    TEST_TOKEN,
-    '--app',
-    appName,
-    '--port',
-    String(port),
-    '--host',
-    '127.0.0.1',
-    '--beat-interval-ms',
-    String(FAST_REGISTRY.beatIntervalMs),
-    '--handlers',
-    TEST_HANDLERS_DIR,
-    '--log-path',
-    logs.path,
-  ])
+  const agent = spawnAgent(
+    loopbackAgentArgs({
+      admin: admin.url,
+      token: TEST_TOKEN,
+      appName,
+      port,
+      beatIntervalMs: FAST_REGISTRY.beatIntervalMs,
+      handlers: TEST_HANDLERS_DIR,
+      logPath: logs.path,
+    }),
+  )
   cleanups.push(
     () => agent.kill(),
     () => logs.remove(),

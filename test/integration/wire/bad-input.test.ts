@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bodyTooLargeMessage, startExecutorServer, type ExecutorServer } from '../../../src/main/net/executor-server'
 import type { ProtocolGeneration } from '../../../src/shared/model'
+import { triggerParam } from '../../support/executor-fixtures'
 import { CAPTURE_APP, CAPTURE_TOKEN } from '../../support/wire-captures'
 import { createExecutorDouble, type ExecutorDouble } from '../../support/wire-executor-double'
 import { hasWholeResponse, openSocket, readUntil, responseBodies, sendExchange, testAgent } from '../../support/wire-http'
@@ -9,20 +10,7 @@ const agent = testAgent()
 afterAll(() => agent.close())
 
 const h1 = { 'Content-Type': 'application/json', 'XXL-JOB-ACCESS-TOKEN': CAPTURE_TOKEN, 'XXL-JOB-APPNAME': CAPTURE_APP }
-const validTrigger = {
-  jobId: 1,
-  executorHandler: 'demoJobHandler',
-  executorParams: '',
-  executorBlockStrategy: 'SERIAL_EXECUTION',
-  executorTimeout: 0,
-  logId: 1,
-  logDateTime: 1796014204713,
-  glueType: 'BEAN',
-  glueSource: null,
-  glueUpdatetime: 0,
-  broadcastIndex: 0,
-  broadcastTotal: 1,
-}
+const validTrigger = triggerParam({ jobId: 1, logId: 1, logDateTime: 1796014204713, glueUpdatetime: 0 })
 
 let server: ExecutorServer
 let executor: ExecutorDouble

@@ -6,6 +6,7 @@ import { startExecutorServer, type ExecutorServer } from '../../../src/main/net/
 import { closeSharedAgents } from '../../../src/main/net/wire/post-json'
 import type { TriggerParam } from '../../../src/main/executor/executor-api'
 import type { ProtocolGeneration } from '../../../src/shared/model'
+import { triggerParam } from '../../support/executor-fixtures'
 import { createExecutorDouble } from '../../support/wire-executor-double'
 
 const TOKEN = 'client-token'
@@ -16,20 +17,8 @@ afterEach(async () => {
 })
 afterAll(() => closeSharedAgents())
 
-const trigger = (jobId: number, logId: number): TriggerParam => ({
-  jobId,
-  executorHandler: 'demoJobHandler',
-  executorParams: 'x',
-  executorBlockStrategy: 'SERIAL_EXECUTION',
-  executorTimeout: 0,
-  logId,
-  logDateTime: 1796014204713,
-  glueType: 'BEAN',
-  glueSource: null,
-  glueUpdatetime: 0,
-  broadcastIndex: 0,
-  broadcastTotal: 1,
-})
+const trigger = (jobId: number, logId: number): TriggerParam =>
+  triggerParam({ jobId, logId, executorParams: 'x', logDateTime: 1796014204713, glueUpdatetime: 0 })
 
 async function ourExecutor(generation: ProtocolGeneration | 'auto', pathPrefix?: string): Promise<ExecutorServer> {
   const server = await startExecutorServer({

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe } from 'vitest'
+import { newGroup } from '../../../src/main/store/group-repo'
 import { storedJobOf } from '../../../src/main/store/job-repo'
 import { openStore } from '../../../src/main/store/open-store'
 import type { Repos, Store } from '../../../src/main/store/store'
@@ -49,17 +50,7 @@ export const T0 = 1_767_225_600_000 // 2026-01-01T00:00:00Z
 
 /** A group to hang jobs on. */
 export async function addGroup(repos: Pick<Repos, 'groups'>, appName = 'test-app'): Promise<number> {
-  return repos.groups.insert({
-    appName,
-    name: `group ${appName}`,
-    addressType: 0,
-    addressList: '',
-    accessToken: '',
-    protocolGeneration: null,
-    autoCreated: false,
-    scriptsAllowed: false,
-    updateTimeMs: T0,
-  })
+  return repos.groups.insert(newGroup(appName, `group ${appName}`, T0))
 }
 
 /** A stored job (stopped unless `running`), with the given fields. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AlarmFacts } from './alarm-types'
+import { failedCronRun } from './alarm-facts.fixtures'
 import {
   ALARM_MESSAGE_MAX_CHARS,
   buildWebhookPayload,
@@ -11,25 +11,12 @@ import {
   formatTimeMs,
 } from './alarm-message'
 
-const facts: AlarmFacts = {
-  logId: 4711,
-  jobId: 7,
-  jobName: 'Nightly export',
-  appName: 'billing-app',
-  groupName: 'Billing',
-  triggerType: 'CRON',
-  triggerTimeMs: Date.UTC(2026, 10, 30, 2, 0, 0),
-  handleTimeMs: Date.UTC(2026, 10, 30, 2, 0, 42),
-  triggerCode: 200,
+const facts = failedCronRun({
   triggerMsg: 'Trigger type: CRON\nRoute: FIRST',
-  handleCode: 500,
   handleMsg: 'Error: disk full',
-  triggerTrail: null,
-  executorAddress: 'http://10.0.0.5:9999/',
   executorParam: '--date=today',
-  retriesLeft: 0,
   alarmEmails: ['ops@example.com'],
-}
+})
 
 describe('capText', () => {
   it('leaves text up to the cap alone', () => {

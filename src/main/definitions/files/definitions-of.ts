@@ -1,3 +1,4 @@
+import { splitAddressList } from '../../../shared/address-list'
 import { jobOriginKey } from '../../../shared/definition-origin'
 import type { Flow, FlowNodeDef } from '../../../shared/flow-types'
 import { notFound } from '../../../shared/messages/coded-errors'
@@ -94,7 +95,7 @@ function select(
 }
 
 function groupDocument(group: JobGroup): GroupDocument {
-  const addresses = group.addressType === 1 ? group.addressList.split(',').filter(Boolean) : []
+  const addresses = group.addressType === 1 ? splitAddressList(group.addressList) : []
   return {
     kind: 'Group',
     name: group.appName,
@@ -110,7 +111,8 @@ function scheduleOf(item: { scheduleType: string; scheduleConf: string; timezone
 }
 
 function emails(text: string): { email?: string[] } {
-  return text === '' ? {} : { email: text.split(',') }
+  const list = splitAddressList(text)
+  return list.length === 0 ? {} : { email: list }
 }
 
 function jobDocument(

@@ -1,3 +1,4 @@
+import { joinAddressList, splitAddressList } from '../../../shared/address-list'
 import { jobOriginKey, type DefinitionKind } from '../../../shared/definition-origin'
 import type { DefinitionSource } from '../../../shared/definition-plan'
 import {
@@ -120,10 +121,7 @@ export function jobFieldsOf(doc: JobDocument, defaultTimezone: string): JobField
 
 function emailText(email: string | string[] | undefined): string {
   if (email === undefined) return ''
-  return (Array.isArray(email) ? email : email.split(','))
-    .map((e) => e.trim())
-    .filter(Boolean)
-    .join(',')
+  return joinAddressList(splitAddressList(email))
 }
 
 /** The objects' keys, as origins and plans name them. */

@@ -1,6 +1,7 @@
 import type { Flow } from '../../../shared/flow-types'
 import { defaultJobInput } from '../../../shared/job-defaults'
 import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
+import { newGroup } from '../../store/group-repo'
 import { storedJobOf } from '../../store/job-repo'
 
 /** A small installation for the import/export tests: three groups, four jobs, three links, two flows. */
@@ -8,19 +9,7 @@ import { storedJobOf } from '../../store/job-repo'
 export const NOW_MS = Date.parse('2026-06-01T12:00:00Z')
 
 export function group(id: number, appName: string, patch: Partial<JobGroup> = {}): JobGroup {
-  return {
-    id,
-    appName,
-    name: `${appName} executors`,
-    addressType: 0,
-    addressList: '',
-    accessToken: '',
-    protocolGeneration: null,
-    autoCreated: false,
-    scriptsAllowed: false,
-    updateTimeMs: NOW_MS - 86_400_000,
-    ...patch,
-  }
+  return { id, ...newGroup(appName, `${appName} executors`, NOW_MS - 86_400_000), ...patch }
 }
 
 export function job(id: number, jobGroup: number, name: string, patch: Partial<JobInfo> = {}): JobInfo {

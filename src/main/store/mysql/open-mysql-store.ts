@@ -1,6 +1,6 @@
 import mysql, { type Pool, type PoolConnection, type PoolOptions, type RowDataPacket } from 'mysql2/promise'
 import { DatabaseOpenError } from '../database-open-error'
-import { connectError, type ServerTarget } from '../database-url'
+import { connectError, failOpen, type ServerTarget } from '../database-url'
 import { EventRepo } from '../event-repo'
 import { migrateServer } from '../server-migrations'
 import { IDLE_TRANSACTION_LIMIT_MS } from '../sql/idle-transaction-limit'
@@ -46,11 +46,7 @@ export async function openMysqlStore(target: ServerTarget, options: StorePoolOpt
     await events.ready()
     return new PooledStore('mysql', target.location, mysqlDriver(pool, autocommit, new MysqlConnection(renewals), renewals), events)
   } catch (error) {
-    await events?.close()
-    await renewals.end().catch(() => undefined)
-    await pool.end().catch(() => undefined)
-    if (error instanceof DatabaseOpenError) throw error
-    throw connectError(target, error)
+    return failOpen(target, error, { events, pools: [renewals, pool] })
   }
 }
 

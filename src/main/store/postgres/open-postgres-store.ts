@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { DatabaseOpenError } from '../database-open-error'
-import { connectError, type ServerTarget } from '../database-url'
+import { connectError, failOpen, type ServerTarget } from '../database-url'
 import { migrateServer } from '../server-migrations'
 import { IDLE_TRANSACTION_LIMIT_MS } from '../sql/idle-transaction-limit'
 import { PooledStore, type OpenTransaction, type PoolDriver, type PoolOptions } from '../sql/pooled-store'
@@ -68,11 +68,7 @@ export async function openPostgresStore(target: ServerTarget, options: PoolOptio
     await events.ready()
     return new PooledStore('postgres', target.location, postgresDriver(pool, renewals), events)
   } catch (error) {
-    await events?.close()
-    await renewals.end().catch(() => undefined)
-    await pool.end().catch(() => undefined)
-    if (error instanceof DatabaseOpenError) throw error
-    throw connectError(target, error)
+    return failOpen(target, error, { events, pools: [renewals, pool] })
   }
 }
 

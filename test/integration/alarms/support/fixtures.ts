@@ -1,27 +1,16 @@
 import type { AlarmFacts } from '../../../../src/main/completion/alarms'
+import { failedCronRun } from '../../../../src/main/completion/alarms/alarm-facts.fixtures'
 import type { Clock } from '../../../../src/main/kernel/clock'
 import type { Logger } from '../../../../src/main/kernel/logger'
 
 /** A failed CRON run whose handle message is hostile HTML. */
-export const failedRun: AlarmFacts = {
-  logId: 4711,
-  jobId: 7,
-  jobName: 'Nightly export',
-  appName: 'billing-app',
+export const failedRun: AlarmFacts = failedCronRun({
   groupName: 'Billing & Co',
-  triggerType: 'CRON',
-  triggerTimeMs: Date.UTC(2026, 10, 30, 2, 0, 0),
-  handleTimeMs: Date.UTC(2026, 10, 30, 2, 0, 42),
-  triggerCode: 200,
   triggerMsg: 'Trigger type: CRON\nRoute: FIRST → http://10.0.0.5:9999/',
-  handleCode: 500,
   handleMsg: 'Export failed: <script>alert("pwned")</script> & disk full — Ünïcode ok',
-  triggerTrail: null,
-  executorAddress: 'http://10.0.0.5:9999/',
   executorParam: '--date=2026-11-29',
-  retriesLeft: 0,
   alarmEmails: ['ops@example.test'],
-}
+})
 
 /** A clock fixed at `nowMs` whose sleeps return at once and are recorded (webhook backoffs). */
 export function recordingClock(nowMs = 1_800_000_000_000): Clock & { sleeps: number[] } {

@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { AlarmFacts } from '../alarm-types'
+import { failedCronRun } from '../alarm-facts.fixtures'
 import { buildImRequest, imReplyError, WECOM_CONTENT_MAX_BYTES } from './im-payload'
 import { flowNote, infraNote, runNote, type ImNote } from './im-note'
 import { feishuSignFields } from './im-sign'
 
-const facts: AlarmFacts = {
-  logId: 4711,
-  jobId: 7,
-  jobName: 'Nightly *export*',
-  appName: 'billing-app',
-  groupName: 'Billing',
-  triggerType: 'CRON',
-  triggerTimeMs: Date.UTC(2026, 10, 30, 2, 0, 0),
-  handleTimeMs: Date.UTC(2026, 10, 30, 2, 0, 42),
-  triggerCode: 200,
-  triggerMsg: '',
-  handleCode: 500,
-  handleMsg: 'disk full<br>at /var/data',
-  triggerTrail: null,
-  executorAddress: 'http://10.0.0.5:9999/',
-  executorParam: '',
-  retriesLeft: 2,
-  alarmEmails: [],
-}
+const facts = failedCronRun({ jobName: 'Nightly *export*', handleMsg: 'disk full<br>at /var/data', retriesLeft: 2 })
 
 const note: ImNote = { tone: 'alarm', title: 'T', rows: [['Job', '7 a_b']], text: 'Reason: x', link: { label: 'Open run 1', url: 'http://h:1/#/runs/1' } }
 
