@@ -3,7 +3,8 @@
  * A file of their own, below model.ts and trigger-trail.ts, which both name them.
  */
 
-export const SCHEDULE_TYPES = ['NONE', 'CRON', 'FIX_RATE'] as const
+/** BUSINESS_DAY is JobDesk's own: business days of each month by the job's calendar (`BD1 09:00`). */
+export const SCHEDULE_TYPES = ['NONE', 'CRON', 'FIX_RATE', 'BUSINESS_DAY'] as const
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number]
 
 export const MISFIRE_STRATEGIES = ['DO_NOTHING', 'FIRE_ONCE_NOW'] as const

@@ -8,6 +8,7 @@
 
 import type { BlockStrategy, GlueType, MisfireStrategy, RouteStrategy, ScheduleType, TriggerType } from './job-enums'
 import type { TriggerTrail } from './trigger-trail'
+import type { CalendarRoll, CalendarRule } from './calendar/calendar-rules'
 
 // The enum value lists live below the trail's types (which name them); they are part of the model.
 export * from './job-enums'
@@ -69,6 +70,10 @@ export interface JobInfo {
   scheduleConf: string
   /** IANA zone the cron expression is evaluated in. */
   timezone: string
+  /** The business calendar the schedule follows (src/shared/calendar/), or null for none. */
+  calendar: string | null
+  calendarRule: CalendarRule
+  calendarRoll: CalendarRoll
   misfireStrategy: MisfireStrategy
   executorRouteStrategy: RouteStrategy
   executorHandler: string

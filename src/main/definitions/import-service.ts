@@ -6,6 +6,7 @@ import { applyImportedFlows } from './import-flows-apply'
 import type { JobRepos, JobService } from './job-service'
 import { newGroup } from '../store/group-repo'
 import type { RepoAccess, Repos } from '../store/store'
+import { ScheduleBook } from '../calendars/schedule-book'
 
 /** The repositories an import writes: the jobs' and the flows'. */
 export type ImportRepos = JobRepos & Pick<Repos, 'flows'>
@@ -22,7 +23,7 @@ export interface AppliedImport {
  */
 export class ImportService {
   constructor(
-    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'flows'>,
+    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows'>,
     private readonly jobs: JobService,
     private readonly nowMs: () => number,
   ) {}
@@ -41,7 +42,14 @@ export class ImportService {
   importJobs(doc: unknown, onConflict: 'update' | 'skip'): Promise<ImportReport> {
     const nowMs = this.nowMs()
     return this.store.transaction(async (tx) => {
-      const current = { groups: await tx.groups.list(), jobs: await tx.jobs.list(), links: await tx.links.all(), flows: await tx.flows.all() }
+      const book = await ScheduleBook.read(tx)
+      const current = {
+        groups: await tx.groups.list(),
+        jobs: await tx.jobs.list(),
+        links: await tx.links.all(),
+        flows: await tx.flows.all(),
+        calendarDays: (name: string) => book.daysOf(name),
+      }
       const plan = planImport(doc, current, { nowMs, onConflict })
       return (await this.applyIn(tx, plan, nowMs)).report
     })

@@ -1,12 +1,13 @@
 import { invalidField, notFound } from '../../shared/messages/coded-errors'
 import type { JobInfo, JobInput } from '../../shared/model'
+import { ScheduleBook } from '../calendars/schedule-book'
 import { nextFireTimeMs } from '../schedule'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
 import { storedJobOf } from '../store/job-repo'
 import type { RepoAccess, Repos } from '../store/store'
 import { refuseGroovyOnJobDesk, validateJobInput } from './job-validation'
 
-export type JobRepos = Pick<Repos, 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry'>
+export type JobRepos = Pick<Repos, 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars'>
 
 /**
  * Job definitions: create, update, start, stop, delete. Start and a schedule change compute the next
@@ -16,7 +17,7 @@ export type JobRepos = Pick<Repos, 'jobs' | 'groups' | 'ring' | 'links' | 'glue'
  */
 export class JobService {
   constructor(
-    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry'>,
+    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars'>,
     private readonly nowMs: () => number,
     /** Whether every executor of a group is JobDesk's own (GLUE_GROOVY cannot run there); reads through `tx`. */
     private readonly runsOnlyOnJobDesk: (tx: JobRepos, groupId: number) => Promise<boolean> = async () => false,
@@ -46,9 +47,15 @@ export class JobService {
     const nowMs = this.nowMs()
     const groupIds = new Set((await tx.groups.list()).map((g) => g.id))
     const channels = new Set(this.imChannelNames())
-    const input = validateJobInput(raw, { groupExists: (id) => groupIds.has(id), nowMs, imChannelExists: (name) => channels.has(name) })
+    const book = await ScheduleBook.read(tx)
+    const input = validateJobInput(raw, {
+      groupExists: (id) => groupIds.has(id),
+      nowMs,
+      imChannelExists: (name) => channels.has(name),
+      calendarDays: (name) => book.daysOf(name),
+    })
     if (input.glueType === 'GLUE_GROOVY') refuseGroovyOnJobDesk(input, await this.runsOnlyOnJobDesk(tx, input.jobGroup))
-    return input.id === undefined ? this.create(tx, input, nowMs) : this.update(tx, input as JobInput & { id: number }, nowMs)
+    return input.id === undefined ? this.create(tx, input, nowMs) : this.update(tx, input as JobInput & { id: number }, nowMs, book)
   }
 
   /**
@@ -74,7 +81,7 @@ export class JobService {
     if (job.scheduleType === 'NONE') {
       throw invalidField('scheduleType', 'job.noneCannotStart')
     }
-    const next = nextFireTimeMs(job, nowMs + PRE_READ_MS)
+    const next = nextFireTimeMs((await ScheduleBook.read(tx)).specOf(job), nowMs + PRE_READ_MS)
     if (next === null) throw invalidField('scheduleConf', 'job.noFireAfterNow', { expression: job.scheduleConf })
     await tx.ring.deleteForJob(id)
     await tx.jobs.setTrigger(id, 1, 0, next, nowMs)
@@ -135,14 +142,20 @@ export class JobService {
     return this.getIn(tx, id)
   }
 
-  private async update(tx: JobRepos, input: JobInput & { id: number }, nowMs: number): Promise<JobInfo> {
+  private async update(tx: JobRepos, input: JobInput & { id: number }, nowMs: number, book: ScheduleBook): Promise<JobInfo> {
     const old = await this.getIn(tx, input.id)
-    const scheduleChanged = old.scheduleType !== input.scheduleType || old.scheduleConf !== input.scheduleConf || old.timezone !== input.timezone
+    const scheduleChanged =
+      old.scheduleType !== input.scheduleType ||
+      old.scheduleConf !== input.scheduleConf ||
+      old.timezone !== input.timezone ||
+      old.calendar !== input.calendar ||
+      old.calendarRule !== input.calendarRule ||
+      old.calendarRoll !== input.calendarRoll
     const glueChanged = old.glueType !== input.glueType || old.glueSource !== input.glueSource
     let { triggerStatus, triggerNextTimeMs } = old
     if (scheduleChanged && triggerStatus === 1) {
       await tx.ring.deleteForJob(old.id)
-      const next = input.scheduleType === 'NONE' ? null : nextFireTimeMs(input, nowMs + PRE_READ_MS)
+      const next = input.scheduleType === 'NONE' ? null : nextFireTimeMs(book.specOf(input), nowMs + PRE_READ_MS)
       if (next === null) {
         triggerStatus = 0
         triggerNextTimeMs = 0

@@ -3,6 +3,7 @@ import { invalidField } from '../../shared/messages/coded-errors'
 import type { JobInput } from '../../shared/model'
 import { jobInputSchema } from '../../shared/schema/job'
 import { parseInput } from '../../shared/schema/parse-input'
+import type { CalendarDays } from '../../shared/calendar/business-calendar'
 import { validateSchedule } from '../schedule'
 
 export interface JobValidationContext {
@@ -11,6 +12,8 @@ export interface JobValidationContext {
   nowMs: number
   /** Whether an IM channel of this name is configured; absent (an import): any well-formed `#name` passes, and an alarm to a missing one fails with that reason. */
   imChannelExists?: (name: string) => boolean
+  /** The calendars a job may name, resolved (calendars/schedule-book.ts). */
+  calendarDays: (name: string) => CalendarDays | undefined
 }
 
 /**
@@ -26,7 +29,10 @@ export function validateJobInput(raw: unknown, context: JobValidationContext): J
   const { imChannelExists } = context
   const missing = imChannelExists ? splitAlarmTargets(job.alarmEmail).imChannels.find((name) => !imChannelExists(name)) : undefined
   if (missing !== undefined) throw invalidField('alarmEmail', 'alarm.imChannelMissing', { name: missing })
-  validateSchedule({ scheduleType: job.scheduleType, scheduleConf: job.scheduleConf, timezone: job.timezone }, context.nowMs)
+  const days = job.calendar === null ? undefined : context.calendarDays(job.calendar)
+  if (job.calendar !== null && days === undefined) throw invalidField('calendar', 'calendar.notFound', { name: job.calendar })
+  const calendarTerms = days && { days, rule: job.calendarRule, roll: job.calendarRoll }
+  validateSchedule({ scheduleType: job.scheduleType, scheduleConf: job.scheduleConf, timezone: job.timezone, calendarTerms }, context.nowMs)
   return job
 }
 

@@ -1,4 +1,5 @@
 import type { MisfireStrategy, ScheduleType, TriggerType } from '../../shared/model'
+import type { CalendarRoll, CalendarRule } from '../../shared/calendar/calendar-rules'
 
 // What the scheduler plans and hands on: read by the scan, kept in the ring table, fired by the ring.
 
@@ -25,6 +26,10 @@ export interface DueJob {
   scheduleType: ScheduleType
   scheduleConf: string
   timezone: string
+  /** The business calendar the schedule follows, by name (null: none), with its rule and roll. */
+  calendar: string | null
+  calendarRule: CalendarRule
+  calendarRoll: CalendarRoll
   misfireStrategy: MisfireStrategy
   triggerLastTimeMs: number
   triggerNextTimeMs: number

@@ -31,6 +31,10 @@ describe('mapJobFields', () => {
         scheduleType: 'CRON',
         scheduleConf: '0 0 2 * * ?',
         timezone: 'Asia/Shanghai',
+        // XXL-JOB has no calendars: none, with the defaults.
+        calendar: null,
+        calendarRule: 'BUSINESS_DAYS',
+        calendarRoll: 'SKIP',
         misfireStrategy: 'DO_NOTHING',
         executorRouteStrategy: 'SHARDING_BROADCAST',
         executorHandler: 'nightlyHandler',

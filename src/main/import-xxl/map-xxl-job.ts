@@ -1,4 +1,7 @@
-import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, ROUTE_STRATEGIES, SCHEDULE_TYPES } from '../../shared/model'
+import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, ROUTE_STRATEGIES } from '../../shared/model'
+
+/** XXL-JOB's schedule types: BUSINESS_DAY is JobDesk's own, so a row naming it is not XXL-JOB's. */
+const XXL_SCHEDULE_TYPES = ['NONE', 'CRON', 'FIX_RATE'] as const
 import type { XxlNote } from '../../shared/xxl-import'
 import type { ExportedJob } from '../definitions/import-export'
 import { xxlNote } from './xxl-notes'
@@ -19,7 +22,7 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
  */
 export function mapJobFields(row: XxlJobRow, appName: string, name: string, timezone: string): MappedJobFields {
   const refuse = (refusal: XxlNote): MappedJobFields => ({ ok: false, refusal })
-  if (!isOneOf(SCHEDULE_TYPES, row.scheduleType)) return refuse(xxlNote('unknownScheduleType', { value: row.scheduleType }))
+  if (!isOneOf(XXL_SCHEDULE_TYPES, row.scheduleType)) return refuse(xxlNote('unknownScheduleType', { value: row.scheduleType }))
   const misfire = row.misfireStrategy === null || row.misfireStrategy === '' ? 'DO_NOTHING' : row.misfireStrategy
   if (!isOneOf(MISFIRE_STRATEGIES, misfire)) return refuse(xxlNote('unknownMisfire', { value: misfire }))
   if (row.routeStrategy === '') return refuse(xxlNote('noRoute'))
@@ -45,6 +48,9 @@ export function mapJobFields(row: XxlJobRow, appName: string, name: string, time
     scheduleType: row.scheduleType,
     scheduleConf: row.scheduleConf,
     timezone,
+    calendar: null,
+    calendarRule: 'BUSINESS_DAYS',
+    calendarRoll: 'SKIP',
     misfireStrategy: misfire,
     executorRouteStrategy: row.routeStrategy,
     executorHandler: row.handler,

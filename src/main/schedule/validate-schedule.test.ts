@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../shared/errors'
 import type { ScheduleType } from '../../shared/model'
+import { SPRING_FESTIVAL_CALENDAR } from '../../../test/support/calendar-oracle'
+import { CalendarDays } from '../../shared/calendar/business-calendar'
 import { validateSchedule } from './validate-schedule'
 import type { ScheduleSpec } from './next-fire'
 
@@ -85,11 +87,50 @@ describe('validateSchedule', () => {
 
   it('lists the valid schedule types for an unknown one', () => {
     const error = failureOf(spec('FIX_DELAY', '30'))
-    expect(error).toMatchObject({ field: 'scheduleType', code: 'schedule.unknownType', params: { got: 'FIX_DELAY', values: ['NONE', 'CRON', 'FIX_RATE'] } })
+    expect(error).toMatchObject({
+      field: 'scheduleType',
+      code: 'schedule.unknownType',
+      params: { got: 'FIX_DELAY', values: ['NONE', 'CRON', 'FIX_RATE', 'BUSINESS_DAY'] },
+    })
   })
 
   it('refuses a CRON schedule without an expression', () => {
     expect(failureOf(spec('CRON', ''))).toMatchObject({ field: 'scheduleConf', code: 'cron.required' })
     expect(failureOf({ scheduleType: 'CRON', timezone: 'UTC' } as unknown as ScheduleSpec).field).toBe('scheduleConf')
+  })
+})
+
+describe('validateSchedule with business days and calendars', () => {
+  const days = CalendarDays.resolve(SPRING_FESTIVAL_CALENDAR, () => undefined)
+  const withTerms = (input: ScheduleSpec, roll: 'SKIP' | 'NEXT' | 'PREVIOUS'): ScheduleSpec => ({
+    ...input,
+    calendarTerms: { days, rule: 'BUSINESS_DAYS', roll },
+  })
+
+  it('accepts a BUSINESS_DAY schedule, with or without a calendar, and refuses a malformed one on scheduleConf', () => {
+    expect(() => validateSchedule(spec('BUSINESS_DAY', 'BD1,BD-1 09:00', 'Asia/Shanghai'), NOW_MS)).not.toThrow()
+    expect(() => validateSchedule(withTerms(spec('BUSINESS_DAY', 'BD-1 18:30', 'Asia/Shanghai'), 'SKIP'), NOW_MS)).not.toThrow()
+    expect(failureOf(spec('BUSINESS_DAY', 'BD0 09:00'))).toMatchObject({ field: 'scheduleConf', code: 'businessDay.zero' })
+    expect(failureOf(spec('BUSINESS_DAY', 'BD1 09:00', 'Mars/Base'))).toMatchObject({ field: 'timezone', code: 'timezone.unknown' })
+  })
+
+  it('moves fires of a daily or hourly schedule, and refuses a move for one that fires more often', () => {
+    expect(() => validateSchedule(withTerms(spec('CRON', '0 0 10 * * ?', 'Asia/Shanghai'), 'NEXT'), NOW_MS)).not.toThrow()
+    expect(() => validateSchedule(withTerms(spec('CRON', '0 0 * * * ?', 'Asia/Shanghai'), 'PREVIOUS'), NOW_MS)).not.toThrow()
+    expect(failureOf(withTerms(spec('CRON', '0 0/30 * * * ?', 'Asia/Shanghai'), 'NEXT'))).toMatchObject({
+      field: 'calendarRoll',
+      code: 'calendar.rollTooDense',
+      params: { seconds: 1800, min: 3600 },
+    })
+    expect(failureOf(withTerms(spec('FIX_RATE', '60'), 'NEXT'))).toMatchObject({ field: 'calendarRoll', code: 'calendar.rollTooDense' })
+    expect(() => validateSchedule(withTerms(spec('CRON', '* * * * * ?', 'Asia/Shanghai'), 'SKIP'), NOW_MS)).not.toThrow()
+  })
+
+  it('refuses a schedule the calendar never lets fire', () => {
+    const never = CalendarDays.resolve({ ...SPRING_FESTIVAL_CALENDAR, workdays: [], makeupWorkdays: [] }, () => undefined)
+    expect(failureOf({ ...spec('CRON', '0 0 10 * * ?', 'Asia/Shanghai'), calendarTerms: { days: never, rule: 'BUSINESS_DAYS', roll: 'SKIP' } })).toMatchObject({
+      field: 'scheduleConf',
+      code: 'schedule.noFireAfter',
+    })
   })
 })

@@ -1,58 +1,13 @@
 import type { DueJob, NextTimeUpdate } from '../domain/fires'
 import { defaultJobInput } from '../../shared/job-defaults'
-import type { BlockStrategy, GlueType, JobInfo, JobInput, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
+import type { JobInfo, JobInput } from '../../shared/model'
+import { DUE_COLUMNS, dueJobOf, fromRow, toRow, type DueRow, type JobRow } from './job-rows'
 import { JOB_PAGE_MAX, type JobPage, type JobQuery, type JobSort } from '../../shared/job-query'
 import type { Connection, SqlValue } from './sql/connection'
 import { bumpVersion } from './version-repo'
 import { idChunks, inList, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
 
-/** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
-interface JobRow {
-  id: number
-  job_group: number
-  name: string
-  author: string
-  alarm_email: string
-  schedule_type: string
-  schedule_conf: string
-  timezone: string
-  misfire_strategy: string
-  executor_route_strategy: string
-  executor_handler: string
-  executor_param: string
-  executor_block_strategy: string
-  executor_timeout: number
-  executor_fail_retry_count: number
-  retry_backoff: string
-  retry_interval: number
-  retry_max_interval: number
-  alarm_every_failure: number
-  glue_type: string
-  glue_source: string
-  glue_remark: string
-  glue_updatetime: number
-  child_jobid: string
-  trigger_status: number
-  trigger_last_time: number
-  trigger_next_time: number
-  add_time: number
-  update_time: number
-}
-
 export type StoredJob = Omit<JobInfo, 'id'>
-
-/** The columns of `job_info` the scan plans from (snake_case as stored; mapped by `dueJobOf`). */
-const DUE_COLUMNS = 'id, schedule_type, schedule_conf, timezone, misfire_strategy, trigger_last_time, trigger_next_time'
-
-interface DueRow {
-  id: number
-  schedule_type: string
-  schedule_conf: string
-  timezone: string
-  misfire_strategy: string
-  trigger_last_time: number
-  trigger_next_time: number
-}
 
 /** Every column but `id`, in one order for inserts and updates. */
 const COLUMNS = Object.keys(toRow(emptyJob())).filter((c) => c !== 'id') as (keyof JobRow)[]
@@ -276,18 +231,6 @@ export class JobRepo {
   }
 }
 
-function dueJobOf(row: DueRow): DueJob {
-  return {
-    id: row.id,
-    scheduleType: row.schedule_type as ScheduleType,
-    scheduleConf: row.schedule_conf,
-    timezone: row.timezone,
-    misfireStrategy: row.misfire_strategy as MisfireStrategy,
-    triggerLastTimeMs: Number(row.trigger_last_time),
-    triggerNextTimeMs: Number(row.trigger_next_time),
-  }
-}
-
 function emptyJob(): JobInfo {
   return { ...storedJobOf(defaultJobInput(0, 'UTC'), 0), id: 0 }
 }
@@ -305,82 +248,6 @@ export function storedJobOf(input: JobInput, nowMs: number): StoredJob {
     addTimeMs: nowMs,
     updateTimeMs: nowMs,
   }
-}
-
-function toRow(job: JobInfo): JobRow {
-  return {
-    id: job.id,
-    job_group: job.jobGroup,
-    name: job.name,
-    author: job.author,
-    alarm_email: job.alarmEmail,
-    schedule_type: job.scheduleType,
-    schedule_conf: job.scheduleConf,
-    timezone: job.timezone,
-    misfire_strategy: job.misfireStrategy,
-    executor_route_strategy: job.executorRouteStrategy,
-    executor_handler: job.executorHandler,
-    executor_param: job.executorParam,
-    executor_block_strategy: job.executorBlockStrategy,
-    executor_timeout: job.executorTimeoutSec,
-    executor_fail_retry_count: job.executorFailRetryCount,
-    retry_backoff: job.retryBackoff,
-    retry_interval: job.retryIntervalSec,
-    retry_max_interval: job.retryMaxIntervalSec,
-    alarm_every_failure: job.alarmOnEveryFailure ? 1 : 0,
-    glue_type: job.glueType,
-    glue_source: job.glueSource,
-    glue_remark: job.glueRemark,
-    glue_updatetime: job.glueUpdatetimeMs,
-    child_jobid: job.childJobIds.join(','),
-    trigger_status: job.triggerStatus,
-    trigger_last_time: job.triggerLastTimeMs,
-    trigger_next_time: job.triggerNextTimeMs,
-    add_time: job.addTimeMs,
-    update_time: job.updateTimeMs,
-  }
-}
-
-function fromRow(row: JobRow): JobInfo {
-  return {
-    id: row.id,
-    jobGroup: row.job_group,
-    name: row.name,
-    author: row.author,
-    alarmEmail: row.alarm_email,
-    scheduleType: row.schedule_type as ScheduleType,
-    scheduleConf: row.schedule_conf,
-    timezone: row.timezone,
-    misfireStrategy: row.misfire_strategy as MisfireStrategy,
-    executorRouteStrategy: row.executor_route_strategy as RouteStrategy,
-    executorHandler: row.executor_handler,
-    executorParam: row.executor_param,
-    executorBlockStrategy: row.executor_block_strategy as BlockStrategy,
-    executorTimeoutSec: row.executor_timeout,
-    executorFailRetryCount: row.executor_fail_retry_count,
-    retryBackoff: row.retry_backoff as RetryBackoff,
-    retryIntervalSec: row.retry_interval,
-    retryMaxIntervalSec: row.retry_max_interval,
-    alarmOnEveryFailure: row.alarm_every_failure === 1,
-    glueType: row.glue_type as GlueType,
-    glueSource: row.glue_source,
-    glueRemark: row.glue_remark,
-    glueUpdatetimeMs: Number(row.glue_updatetime),
-    childJobIds: parseIdList(row.child_jobid),
-    triggerStatus: row.trigger_status === 1 ? 1 : 0,
-    triggerLastTimeMs: Number(row.trigger_last_time),
-    triggerNextTimeMs: Number(row.trigger_next_time),
-    addTimeMs: Number(row.add_time),
-    updateTimeMs: Number(row.update_time),
-  }
-}
-
-function parseIdList(text: string): number[] {
-  if (!text) return []
-  return text
-    .split(',')
-    .map((s) => Number(s.trim()))
-    .filter((n) => Number.isInteger(n) && n > 0)
 }
 
 const NEXT_TIMES_PER_STATEMENT = 128

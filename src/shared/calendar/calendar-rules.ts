@@ -8,3 +8,9 @@ export type CalendarRule = (typeof CALENDAR_RULES)[number]
 
 export const CALENDAR_ROLLS = ['SKIP', 'NEXT', 'PREVIOUS'] as const
 export type CalendarRoll = (typeof CALENDAR_ROLLS)[number]
+
+/**
+ * A roll moves one fire of a day to another day. A schedule that fires more often than this can only
+ * SKIP: a moved fire per second of a week-long holiday is no one's intent, and costs the scan.
+ */
+export const ROLL_MIN_SPACING_SEC = 3600

@@ -17,4 +17,8 @@ export const enCalendarMessages = {
   'calendar.basedOnMissing': "calendar '{name}' is based on '{basedOn}', which does not exist",
   'calendar.basedOnCircle': "calendar '{name}' would be based on itself through {path}",
   'calendar.inUse': "calendar '{name}' is in use ({users}): change those first",
+  'calendar.rollWithoutCalendar': 'moving a fire to another day needs a calendar to say which days',
+  'calendar.businessDayRule': 'a BUSINESS_DAY schedule fires on business days by its nature: leave the rule at BUSINESS_DAYS',
+  'calendar.businessDayRoll': 'a BUSINESS_DAY schedule never lands on a day off, so it has nothing to move: leave the roll at SKIP',
+  'calendar.rollTooDense': 'the schedule fires every {seconds} s; a fire is moved to another day only for schedules at least {min} s apart (use SKIP)',
 } as const

@@ -4,7 +4,7 @@
  */
 export const enDefinitionMessages = {
   'definitions.refused': '{count} problem(s) in the files, nothing was applied',
-  'definitions.scheduleOneOf': 'a schedule has exactly one of cron or fixedRate',
+  'definitions.scheduleOneOf': 'a schedule has exactly one of cron, fixedRate or businessDays',
   'definitions.sourceAndFile': 'give the script as source or as sourceFile, not both',
   'definitions.sourceFileUnread': 'sourceFile is read by jobdesk apply, which sends its text as source',
   'definitions.notForApproval': "an approval node has no {field}; that is a job node's",

@@ -13,7 +13,8 @@ export const CALENDAR_MAX_HOLIDAYS = 5000
 export const CALENDAR_MAX_MAKEUP_DAYS = 2000
 export const HOLIDAY_NAME_MAX_CHARS = 100
 
-const calendarName = z.string().superRefine((value, context) => {
+/** A calendar's name, as a job, a flow or another calendar names it. */
+export const calendarName = z.string().superRefine((value, context) => {
   if (!CALENDAR_NAME_PATTERN.test(value)) context.addIssue(codedIssue('calendar.name', { got: value.slice(0, 80) }))
 })
 

@@ -5,6 +5,8 @@ import { APPROVAL_PROMPT_MAX_CHARS, FLOW_DESCRIPTION_MAX_CHARS, FLOW_MAX_ACTIVE_
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT } from './job'
 import { GROUP_NAME_MAX_CHARS } from './primitives'
 import { z } from './z'
+import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
+import { calendarName } from './calendar'
 
 /**
  * The files `jobdesk apply` reads (docs/definitions-as-code.md): YAML documents of `kind: Group`,
@@ -26,11 +28,16 @@ const scheduleSchema = z
   .strictObject({
     cron: z.string().min(1).max(200).optional().describe('a Quartz cron with seconds, e.g. "0 0 2 * * ?"'),
     fixedRate: z.int().min(1).max(31_536_000).optional().describe('fire every this many seconds'),
+    businessDays: z.string().min(1).max(200).optional().describe('business days of each month and a time, e.g. "BD1 09:00", "BD-1 18:30" (by the calendar)'),
     timezone: z.string().min(1).max(64).optional().describe("the IANA zone a cron is read in (default: the server's)"),
     misfire: z.enum(MISFIRE_STRATEGIES).optional().describe('what a fire missed while JobDesk was down does (default DO_NOTHING)'),
+    calendar: calendarName.optional().describe('the business calendar it follows (a kind: Calendar by that name)'),
+    rule: z.enum(CALENDAR_RULES).optional().describe('fire on BUSINESS_DAYS (default) or on NON_BUSINESS_DAYS of the calendar'),
+    roll: z.enum(CALENDAR_ROLLS).optional().describe('a fire on a day the rule leaves out: SKIP (default), or move it to the NEXT or PREVIOUS allowed day'),
   })
   .superRefine((schedule, context) => {
-    if ((schedule.cron === undefined) === (schedule.fixedRate === undefined)) context.addIssue(codedIssue('definitions.scheduleOneOf', {}))
+    const given = [schedule.cron, schedule.fixedRate, schedule.businessDays].filter((when) => when !== undefined)
+    if (given.length !== 1) context.addIssue(codedIssue('definitions.scheduleOneOf', {}))
   })
   .describe('when it fires by itself; leave out for by hand only')
 

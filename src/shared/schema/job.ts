@@ -1,3 +1,5 @@
+import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
+import { calendarName } from './calendar'
 import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, RETRY_BACKOFFS, ROUTE_STRATEGIES, SCHEDULE_TYPES, type JobInput } from '../model'
 import { alarmTargetList, id, requiredText, text, trimmedText } from './primitives'
 import { z } from './z'
@@ -31,6 +33,9 @@ export const jobInputSchema = z
     scheduleType: z.enum(SCHEDULE_TYPES),
     scheduleConf: trimmedText(200).default(''),
     timezone: requiredText(64),
+    calendar: calendarName.nullable().default(null),
+    calendarRule: z.enum(CALENDAR_RULES).default('BUSINESS_DAYS'),
+    calendarRoll: z.enum(CALENDAR_ROLLS).default('SKIP'),
     misfireStrategy: z.enum(MISFIRE_STRATEGIES),
     executorRouteStrategy: z.enum(ROUTE_STRATEGIES),
     executorHandler: trimmedText(255).default(''),
@@ -47,6 +52,7 @@ export const jobInputSchema = z
     glueRemark: trimmedText(GLUE_REMARK_MAX_CHARS).default(''),
   })
   .superRefine((job, context) => {
+    for (const problem of calendarTermsProblems(job)) context.addIssue(codedIssue(problem.code, {}, [problem.field]))
     if (job.glueType === 'BEAN' && job.executorHandler === '') {
       context.addIssue(codedIssue('job.handlerRequired', {}, ['executorHandler']))
     }
@@ -57,3 +63,22 @@ export const jobInputSchema = z
       context.addIssue(codedIssue('job.retryCapBelowInterval', {}, ['retryMaxIntervalSec']))
     }
   }) satisfies z.ZodType<JobInput>
+
+/**
+ * What a schedule's calendar terms must agree on, for jobs and flows alike: a rule or a move needs a
+ * calendar to apply, and a BUSINESS_DAY schedule already fires on business days only, so it takes
+ * neither another rule nor a move.
+ */
+export function calendarTermsProblems(schedule: {
+  scheduleType: string
+  calendar: string | null
+  calendarRule: string
+  calendarRoll: string
+}): { field: 'calendarRule' | 'calendarRoll'; code: 'calendar.rollWithoutCalendar' | 'calendar.businessDayRule' | 'calendar.businessDayRoll' }[] {
+  const problems: ReturnType<typeof calendarTermsProblems> = []
+  if (schedule.scheduleType === 'BUSINESS_DAY') {
+    if (schedule.calendarRule !== 'BUSINESS_DAYS') problems.push({ field: 'calendarRule', code: 'calendar.businessDayRule' })
+    if (schedule.calendarRoll !== 'SKIP') problems.push({ field: 'calendarRoll', code: 'calendar.businessDayRoll' })
+  } else if (schedule.calendar === null && schedule.calendarRoll !== 'SKIP') problems.push({ field: 'calendarRoll', code: 'calendar.rollWithoutCalendar' })
+  return problems
+}

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CalendarService } from '../../../src/main/calendars/calendar-service'
+import { JobService } from '../../../src/main/definitions/job-service'
+import { ensureEmbeddedGroup } from '../../../src/main/definitions/seed-demo'
+import { jobInputOf } from '../../../src/shared/job-defaults'
+import { jobInput } from '../../support/job-input'
 import { ConflictError, NotFoundError, ValidationError } from '../../../src/shared/errors'
 import { freshSqliteStore } from '../../support/temp-sqlite-store'
 
@@ -60,5 +64,49 @@ describe('CalendarService', () => {
     expect(again.calendar).toMatchObject({ timezone: 'Asia/Shanghai', updatedBy: 'ops' })
     expect(await refusal(service().importIcs('other', 'not a calendar', 'admin'))).toBeInstanceOf(ValidationError)
     expect((await service().list()).map((c) => c.name)).toEqual(['cn'])
+  })
+})
+
+describe('a job following a calendar', () => {
+  async function jobsWithCalendar() {
+    await service().add(cn, 'admin')
+    const group = await ensureEmbeddedGroup(fresh.store.groups, T0)
+    return { jobs: new JobService(fresh.store, () => T0), group }
+  }
+
+  it('is saved with its calendar, rule and roll, and its next fire steps over the holiday', async () => {
+    const { jobs, group } = await jobsWithCalendar()
+    const job = await jobs.save(jobInput(group, { scheduleConf: '0 0 10 * * ?', timezone: 'Asia/Shanghai', calendar: 'cn', calendarRoll: 'NEXT' }))
+    expect(job).toMatchObject({ calendar: 'cn', calendarRule: 'BUSINESS_DAYS', calendarRoll: 'NEXT' })
+    const nowInHoliday = new JobService(fresh.store, () => Date.parse('2026-02-16T00:00:00Z'))
+    expect(new Date((await nowInHoliday.start(job.id)).triggerNextTimeMs).toISOString()).toBe('2026-02-23T02:00:00.000Z')
+  })
+
+  it('refuses a calendar that does not exist, and a move too often for a calendar, writing nothing', async () => {
+    const { jobs, group } = await jobsWithCalendar()
+    const missing = await refusal(jobs.save(jobInput(group, { calendar: 'nope' })))
+    expect(missing).toMatchObject({ field: 'calendar' })
+    expect(missing.message).toMatch(/no calendar is named 'nope'/)
+    expect(await refusal(jobs.save(jobInput(group, { calendar: 'cn', calendarRoll: 'NEXT', scheduleConf: '0/2 * * * * ?' })))).toMatchObject({
+      field: 'calendarRoll',
+    })
+    expect(await refusal(jobs.save(jobInput(group, { calendarRoll: 'NEXT' })))).toMatchObject({ field: 'calendarRoll' })
+    expect(await fresh.store.jobs.list()).toEqual([])
+  })
+
+  it('keeps its calendar from being removed, naming the job', async () => {
+    const { jobs, group } = await jobsWithCalendar()
+    const job = await jobs.save(jobInput(group, { calendar: 'cn' }))
+    expect((await refusal(service().remove('cn'))).message).toMatch(new RegExp(`job ${job.id}`))
+    await jobs.save({ ...jobInputOf(job), calendar: null })
+    await service().remove('cn')
+  })
+
+  it('fires on business days by a BUSINESS_DAY schedule, counting the calendar’s days', async () => {
+    const { jobs, group } = await jobsWithCalendar()
+    const job = await jobs.save(jobInput(group, { scheduleType: 'BUSINESS_DAY', scheduleConf: 'BD11 09:00', timezone: 'Asia/Shanghai', calendar: 'cn' }))
+    const inFebruary = new JobService(fresh.store, () => Date.parse('2026-02-10T00:00:00Z'))
+    // Ten weekdays, then the make-up Saturday is February's 11th business day (by weekdays alone, the 16th).
+    expect(new Date((await inFebruary.start(job.id)).triggerNextTimeMs).toISOString()).toBe('2026-02-14T01:00:00.000Z')
   })
 })

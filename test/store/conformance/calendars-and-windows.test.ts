@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import type { StoredCalendar } from '../../../src/main/store/calendar-repo'
 import type { StoredWindow } from '../../../src/main/store/window-repo'
-import { storeSuite, T0 } from './store-fixture'
+import { addGroup, addJob, storeSuite, T0 } from './store-fixture'
 
 const cn: StoredCalendar = {
   name: 'cn',
@@ -51,10 +51,15 @@ storeSuite('calendars and maintenance windows', (f) => {
     expect((await f.store.versions.current()).calendars).toBe(before + 3)
   })
 
-  it('names the calendars based on a calendar; no job or flow uses a new one', async () => {
+  it('names the jobs that follow a calendar and the calendars based on it', async () => {
     await f.store.calendars.insert(cn)
+    expect(await f.store.calendars.usersOf('cn')).toEqual({ jobIds: [], flowIds: [], calendars: [] })
     await f.store.calendars.insert({ ...cn, name: 'bank', basedOn: 'cn' })
-    expect(await f.store.calendars.usersOf('cn')).toEqual({ jobIds: [], flowIds: [], calendars: ['bank'] })
+    const group = await addGroup(f.store)
+    const second = await addJob(f.store, group, { calendar: 'cn' })
+    const first = await addJob(f.store, group, { name: 'other', calendar: 'cn' })
+    await addJob(f.store, group, { name: 'third', calendar: 'bank' })
+    expect(await f.store.calendars.usersOf('cn')).toEqual({ jobIds: [second, first].sort((a, b) => a - b), flowIds: [], calendars: ['bank'] })
   })
 
   it('keeps a recurring and a one-off window, gives each an id, and refuses a second of one name', async () => {

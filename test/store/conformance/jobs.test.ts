@@ -12,6 +12,9 @@ storeSuite('JobRepo', (f) => {
       scheduleType: 'FIX_RATE',
       scheduleConf: '30',
       timezone: 'Europe/Berlin',
+      calendar: 'de-banks',
+      calendarRule: 'NON_BUSINESS_DAYS',
+      calendarRoll: 'PREVIOUS',
       misfireStrategy: 'FIRE_ONCE_NOW',
       executorRouteStrategy: 'ROUND',
       executorHandler: 'demoJobHandler',
@@ -35,6 +38,9 @@ storeSuite('JobRepo', (f) => {
       alarmEmail: 'a@x.org,b@y.org',
       scheduleType: 'FIX_RATE',
       timezone: 'Europe/Berlin',
+      calendar: 'de-banks',
+      calendarRule: 'NON_BUSINESS_DAYS',
+      calendarRoll: 'PREVIOUS',
       misfireStrategy: 'FIRE_ONCE_NOW',
       executorParam: 'x'.repeat(2048),
       executorTimeoutSec: 120,
@@ -103,6 +109,9 @@ storeSuite('JobRepo', (f) => {
       scheduleType: 'CRON',
       scheduleConf: '0/2 * * * * ?',
       timezone: 'UTC',
+      calendar: null,
+      calendarRule: 'BUSINESS_DAYS',
+      calendarRoll: 'SKIP',
       misfireStrategy: 'FIRE_ONCE_NOW',
       triggerLastTimeMs: T0 - 1000,
       triggerNextTimeMs: T0 + 2000,
@@ -173,12 +182,12 @@ storeSuite('JobRepo', (f) => {
 
   it('raises the jobs version with every insert, update, delete and start/stop', async () => {
     const start = await f.store.versions.current()
-    expect(start).toEqual({ jobs: 0, links: 0, settings: 0 })
+    expect(start).toEqual({ jobs: 0, links: 0, settings: 0, calendars: 0, windows: 0 })
     const group = await addGroup(f.store)
     const id = await addJob(f.store, group)
     await f.store.jobs.update({ ...(await f.store.jobs.get(id))!, name: 'x' })
     await f.store.jobs.setTrigger(id, 1, 0, T0, T0)
     await f.store.jobs.delete(id)
-    expect(await f.store.versions.current()).toEqual({ jobs: 4, links: 0, settings: 0 })
+    expect(await f.store.versions.current()).toEqual({ jobs: 4, links: 0, settings: 0, calendars: 0, windows: 0 })
   })
 })

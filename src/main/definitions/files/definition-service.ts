@@ -9,8 +9,9 @@ import type { JobService } from '../job-service'
 import { definitionsOf } from './definitions-of'
 import { planChanges, type DefinitionState } from './plan-changes'
 import { objectId, toExportDocument } from './to-export-document'
+import { ScheduleBook } from '../../calendars/schedule-book'
 
-type DefinitionRepos = 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'flows' | 'flowRuns' | 'origins'
+type DefinitionRepos = 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins'
 
 /**
  * Definitions as code (docs/definitions-as-code.md): makes the server's groups, jobs and flows what
@@ -39,7 +40,9 @@ export class DefinitionService {
       (path) => path,
     )
     return this.store.transaction(async (tx) => {
+      const book = await ScheduleBook.read(tx)
       const state: DefinitionState = {
+        calendarDays: (name) => book.daysOf(name),
         groups: await tx.groups.list(),
         jobs: await tx.jobs.list(),
         links: await tx.links.all(),

@@ -3,6 +3,7 @@ import { jobOriginKey } from '../../../shared/definition-origin'
 import type { Flow, FlowNodeDef } from '../../../shared/flow-types'
 import { notFound } from '../../../shared/messages/coded-errors'
 import { EMBEDDED_APP_NAME, type JobGroup, type JobInfo, type JobLink, type LinkCondition } from '../../../shared/model'
+import type { CalendarRoll, CalendarRule } from '../../../shared/calendar/calendar-rules'
 import {
   CHILD_CONDITIONS,
   type DefinitionDocument,
@@ -104,10 +105,35 @@ function groupDocument(group: JobGroup): GroupDocument {
   }
 }
 
-function scheduleOf(item: { scheduleType: string; scheduleConf: string; timezone: string; misfireStrategy: string }): Pick<JobDocument, 'schedule'> {
+function scheduleOf(item: {
+  scheduleType: string
+  scheduleConf: string
+  timezone: string
+  misfireStrategy: string
+  calendar?: string | null
+  calendarRule?: CalendarRule
+  calendarRoll?: CalendarRoll
+}): Pick<JobDocument, 'schedule'> {
   if (item.scheduleType === 'NONE') return {}
-  const when = item.scheduleType === 'CRON' ? { cron: item.scheduleConf, timezone: item.timezone } : { fixedRate: Number(item.scheduleConf) }
-  return { schedule: { ...when, ...(item.misfireStrategy !== 'DO_NOTHING' ? { misfire: item.misfireStrategy as 'FIRE_ONCE_NOW' } : {}) } }
+  const when =
+    item.scheduleType === 'CRON'
+      ? { cron: item.scheduleConf, timezone: item.timezone }
+      : item.scheduleType === 'BUSINESS_DAY'
+        ? { businessDays: item.scheduleConf, timezone: item.timezone }
+        : { fixedRate: Number(item.scheduleConf) }
+  // Defaults are left out, as the file's reader fills them in.
+  const calendar = item.calendar ? { calendar: item.calendar } : {}
+  const rule = item.calendarRule !== undefined && item.calendarRule !== 'BUSINESS_DAYS' ? { rule: item.calendarRule } : {}
+  const roll = item.calendarRoll !== undefined && item.calendarRoll !== 'SKIP' ? { roll: item.calendarRoll } : {}
+  return {
+    schedule: {
+      ...when,
+      ...calendar,
+      ...rule,
+      ...roll,
+      ...(item.misfireStrategy !== 'DO_NOTHING' ? { misfire: item.misfireStrategy as 'FIRE_ONCE_NOW' } : {}),
+    },
+  }
 }
 
 function emails(text: string): { email?: string[] } {

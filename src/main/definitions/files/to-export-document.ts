@@ -53,6 +53,9 @@ export const JOB_FIELD_PATHS: Record<keyof JobFields | 'enabled' | 'appName', st
   scheduleType: 'schedule',
   scheduleConf: 'schedule',
   timezone: 'schedule.timezone',
+  calendar: 'schedule.calendar',
+  calendarRule: 'schedule.rule',
+  calendarRoll: 'schedule.roll',
   misfireStrategy: 'schedule.misfire',
   executorRouteStrategy: 'routing',
   executorHandler: 'handler',
@@ -99,10 +102,7 @@ export function jobFieldsOf(doc: JobDocument, defaultTimezone: string): JobField
     name: doc.name.trim(),
     author: doc.author ?? '',
     alarmEmail: emailText(alarm?.email),
-    scheduleType: schedule === undefined ? 'NONE' : schedule.cron !== undefined ? 'CRON' : 'FIX_RATE',
-    scheduleConf: schedule === undefined ? '' : (schedule.cron ?? String(schedule.fixedRate)),
-    timezone: schedule?.timezone ?? defaultTimezone,
-    misfireStrategy: schedule?.misfire ?? 'DO_NOTHING',
+    ...scheduleFieldsOf(schedule, defaultTimezone),
     executorRouteStrategy: doc.routing ?? 'FIRST',
     executorHandler: doc.handler ?? '',
     executorParam: doc.param ?? '',
@@ -116,6 +116,22 @@ export function jobFieldsOf(doc: JobDocument, defaultTimezone: string): JobField
     glueType: glue?.type ?? 'BEAN',
     glueSource: glue?.source ?? '',
     glueRemark: glue?.remark ?? '',
+  }
+}
+
+/** The schedule's fields of a job or a flow from its file document. */
+export function scheduleFieldsOf(
+  schedule: JobDocument['schedule'],
+  defaultTimezone: string,
+): Pick<JobFields, 'scheduleType' | 'scheduleConf' | 'timezone' | 'calendar' | 'calendarRule' | 'calendarRoll' | 'misfireStrategy'> {
+  return {
+    scheduleType: schedule === undefined ? 'NONE' : schedule.cron !== undefined ? 'CRON' : schedule.businessDays !== undefined ? 'BUSINESS_DAY' : 'FIX_RATE',
+    scheduleConf: schedule === undefined ? '' : (schedule.cron ?? schedule.businessDays ?? String(schedule.fixedRate)),
+    timezone: schedule?.timezone ?? defaultTimezone,
+    calendar: schedule?.calendar ?? null,
+    calendarRule: schedule?.rule ?? 'BUSINESS_DAYS',
+    calendarRoll: schedule?.roll ?? 'SKIP',
+    misfireStrategy: schedule?.misfire ?? 'DO_NOTHING',
   }
 }
 

@@ -4,6 +4,7 @@ import { validateJobInput } from '../job-validation'
 import { JOB_FIELDS, type JobFields } from './export-document'
 import { isRecord, type ImportProblems, type ProblemLabel } from './import-problems'
 import { collectProblems, importedJobSchema } from './import-schemas'
+import type { CalendarDays } from '../../../shared/calendar/business-calendar'
 
 /** A job this import creates. `groupId` is null when its group is created by the same import. */
 export interface PlannedJobCreate {
@@ -58,6 +59,7 @@ export interface JobPlanContext {
   current: readonly JobInfo[]
   onConflict: 'update' | 'skip'
   nowMs: number
+  calendarDays: (name: string) => CalendarDays | undefined
 }
 
 /**
@@ -101,7 +103,11 @@ export function planJobs(raw: readonly unknown[], context: JobPlanContext, probl
       // reported above; the stand-in then lets the job's other fields be checked all the same.
       const jobGroup = groupId ?? provisionalGroupIds.get(appName) ?? 1
       const groupExists = (id: number) => groupId === undefined || knownGroupIds.has(id)
-      const { id: _id, jobGroup: _group, ...valid } = validateJobInput({ ...input, jobGroup }, { groupExists, nowMs: context.nowMs })
+      const {
+        id: _id,
+        jobGroup: _group,
+        ...valid
+      } = validateJobInput({ ...input, jobGroup }, { groupExists, nowMs: context.nowMs, calendarDays: context.calendarDays })
       fields = valid
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error

@@ -115,7 +115,7 @@ describe('planImport refuses documents', () => {
       'document.comment: is not a known field',
       'groups[0].accessToken: access tokens are not imported; set the group token in JobDesk',
       'groups[1].addressType: must be 0 (automatic, by executor registration) or 1 (manual), got the number 2',
-      'jobs[0].scheduleType: must be one of NONE, CRON, FIX_RATE; got the text "WEEKLY" (job \'nightly-report\')',
+      'jobs[0].scheduleType: must be one of NONE, CRON, FIX_RATE, BUSINESS_DAY; got the text "WEEKLY" (job \'nightly-report\')',
       "jobs[1].key: '1' is also the key of jobs[0]",
       'jobs[2].schedulConf: is not a known field',
       'jobs[3].enabled: must be true or false, got the text "yes"',

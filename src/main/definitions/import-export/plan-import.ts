@@ -7,12 +7,15 @@ import { planJobs, type PlannedJobCreate, type PlannedJobUpdate, type SkippedJob
 import { planLinks, type PlannedLink, type SkippedLink } from './import-links'
 import { ImportProblems } from './import-problems'
 import { collectProblems, DOCUMENT_HINTS, documentKindSchema, documentPartsSchema } from './import-schemas'
+import type { CalendarDays } from '../../../shared/calendar/business-calendar'
 
 export interface ImportState {
   groups: JobGroup[]
   jobs: JobInfo[]
   links: JobLink[]
   flows: Flow[]
+  /** The calendars a job may name, resolved; absent: none exists (an XXL-JOB import). */
+  calendarDays?: (name: string) => CalendarDays | undefined
 }
 
 export interface ImportOptions {
@@ -64,7 +67,13 @@ export function planImport(doc: unknown, current: ImportState, options: ImportOp
   const groups = planGroups(part(rawGroups), current.groups, options.onConflict, problems)
   const jobs = planJobs(
     part(rawJobs),
-    { groupIdByAppName: groups.groupIdByAppName, current: current.jobs, onConflict: options.onConflict, nowMs: options.nowMs },
+    {
+      groupIdByAppName: groups.groupIdByAppName,
+      current: current.jobs,
+      onConflict: options.onConflict,
+      nowMs: options.nowMs,
+      calendarDays: current.calendarDays ?? (() => undefined),
+    },
     problems,
   )
   const links = planLinks(part(rawLinks), jobs, current.links, problems)

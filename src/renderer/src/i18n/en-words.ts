@@ -7,6 +7,7 @@ export const enWords = {
   'scheduleType.label.NONE': 'None',
   'scheduleType.label.CRON': 'Cron',
   'scheduleType.label.FIX_RATE': 'Fixed rate',
+  'scheduleType.label.BUSINESS_DAY': 'Business days',
 
   'misfire.label.DO_NOTHING': 'Do nothing',
   'misfire.label.FIRE_ONCE_NOW': 'Fire once now',

@@ -123,6 +123,7 @@ export const en = {
   'jobs.deleteChildLink': 'to child {job} ({condition}): this chain stops here',
   'jobs.fixRate': 'Every {n} s (fixed rate)',
   'jobs.noSchedule': 'Manual / child only',
+  'jobs.byCalendar': 'calendar {calendar}',
 
   'editor.newTitle': 'New job',
   'editor.editTitle': 'Edit job {id}',
@@ -138,6 +139,7 @@ export const en = {
   'editor.scheduleType': 'Schedule type',
   'editor.scheduleConf.CRON': 'Cron expression (Quartz: seconds first)',
   'editor.scheduleConf.FIX_RATE': 'Interval in seconds',
+  'editor.scheduleConf.BUSINESS_DAY': 'Business days and time (BD1 09:00, BD-1 18:30)',
   'editor.scheduleConf.NONE': 'No schedule',
   'editor.timezone': 'Time zone',
   'editor.misfire': 'Misfire strategy',

@@ -19,4 +19,8 @@ export const zhCNCalendarMessages: Record<keyof typeof enCalendarMessages, strin
   'calendar.basedOnMissing': '日历“{name}”以“{basedOn}”为基础，但后者不存在',
   'calendar.basedOnCircle': '日历“{name}”会经由 {path} 以自身为基础',
   'calendar.inUse': '日历“{name}”正在使用中（{users}）：请先修改这些对象',
+  'calendar.rollWithoutCalendar': '将触发顺延到另一天需要指定日历来确定哪些是工作日',
+  'calendar.businessDayRule': 'BUSINESS_DAY 调度本身只在工作日触发：规则请保持 BUSINESS_DAYS',
+  'calendar.businessDayRoll': 'BUSINESS_DAY 调度不会落在休息日，无需顺延：请保持 SKIP',
+  'calendar.rollTooDense': '该调度每 {seconds} 秒触发一次；只有间隔不少于 {min} 秒的调度才能顺延到另一天（请用 SKIP）',
 }

@@ -3,7 +3,7 @@ import type { enDefinitionMessages } from '../../../shared/messages/en-definitio
 /** src/shared/messages/en-definitions.ts 的简体中文：定义文件（jobdesk apply）的问题（代码完全一致）。 */
 export const zhCNDefinitionMessages: Record<keyof typeof enDefinitionMessages, string> = {
   'definitions.refused': '文件中发现 {count} 个问题，未应用任何内容',
-  'definitions.scheduleOneOf': '调度只能且必须有 cron 或 fixedRate 之一',
+  'definitions.scheduleOneOf': '调度只能且必须有 cron、fixedRate 或 businessDays 之一',
   'definitions.sourceAndFile': '脚本请用 source 或 sourceFile 之一给出，不能同时给出',
   'definitions.sourceFileUnread': 'sourceFile 由 jobdesk apply 读取，并以 source 发送其内容',
   'definitions.notForApproval': '审批节点没有 {field}；那是任务节点的字段',

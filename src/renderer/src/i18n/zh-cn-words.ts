@@ -5,6 +5,7 @@ export const zhCNWords: Record<keyof typeof enWords, string> = {
   'scheduleType.label.NONE': '无',
   'scheduleType.label.CRON': 'CRON 表达式',
   'scheduleType.label.FIX_RATE': '固定速度',
+  'scheduleType.label.BUSINESS_DAY': '工作日',
 
   'misfire.label.DO_NOTHING': '忽略',
   'misfire.label.FIRE_ONCE_NOW': '立即执行一次',

@@ -121,6 +121,7 @@ export const zhCN: Dictionary = {
   'jobs.deleteChildLink': '指向子任务 {job}（{condition}）：此链条将在此中断',
   'jobs.fixRate': '每 {n} 秒（固定速度）',
   'jobs.noSchedule': '仅手动 / 子任务触发',
+  'jobs.byCalendar': '日历 {calendar}',
 
   'editor.newTitle': '新建任务',
   'editor.editTitle': '编辑任务 {id}',
@@ -136,6 +137,7 @@ export const zhCN: Dictionary = {
   'editor.scheduleType': '调度类型',
   'editor.scheduleConf.CRON': 'Cron 表达式（Quartz：首位为秒）',
   'editor.scheduleConf.FIX_RATE': '间隔秒数',
+  'editor.scheduleConf.BUSINESS_DAY': '工作日序号和时间（BD1 09:00、BD-1 18:30）',
   'editor.scheduleConf.NONE': '无调度',
   'editor.timezone': '时区',
   'editor.misfire': '调度过期策略',

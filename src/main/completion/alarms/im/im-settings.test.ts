@@ -54,7 +54,7 @@ describe('IM channel settings', () => {
 
 describe('a job naming IM channels', () => {
   const job = jobInput(1, { scheduleType: 'NONE', scheduleConf: '' })
-  const context = { groupExists: () => true, nowMs: 0, imChannelExists: (name: string) => name === 'ops' }
+  const context = { groupExists: () => true, nowMs: 0, imChannelExists: (name: string) => name === 'ops', calendarDays: () => undefined }
 
   it('accepts addresses and #names of configured channels, and keeps them as one list', () => {
     expect(validateJobInput({ ...job, alarmEmail: ' a@example.com , #ops ' }, context).alarmEmail).toBe('a@example.com,#ops')

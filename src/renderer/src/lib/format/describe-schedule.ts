@@ -39,7 +39,33 @@ function describeUncached(trimmed: string, language: Language): string | null {
   }
 }
 
-/** The schedule's description for CRON, or null (FIX_RATE and NONE are described by the UI text). */
+/** The schedule's description for CRON and BUSINESS_DAY, or null (FIX_RATE and NONE are described by the UI text). */
 export function describeSchedule(scheduleType: ScheduleType, scheduleConf: string, language: Language): string | null {
-  return scheduleType === 'CRON' ? describeCron(scheduleConf, language) : null
+  if (scheduleType === 'CRON') return describeCron(scheduleConf, language)
+  return scheduleType === 'BUSINESS_DAY' ? describeBusinessDays(scheduleConf, language) : null
+}
+
+const BUSINESS_DAY_CONF = /^\s*(BD-?\d+(?:\s*,\s*BD-?\d+)*)\s+(\d{1,2}:\d{2}(?::\d{2})?)\s*$/i
+
+/**
+ * `BD1,BD-2 09:00` → "At 09:00 on the 1st and the 2nd-last business day of the month", or null
+ * when the text is not that shape (the core's validation says what is wrong).
+ */
+export function describeBusinessDays(conf: string, language: Language): string | null {
+  const match = BUSINESS_DAY_CONF.exec(conf)
+  if (match === null) return null
+  const days = match[1].split(',').map((entry) => Number(entry.trim().slice(2)))
+  if (days.some((n) => n === 0)) return null
+  if (language === 'zh-CN') {
+    const names = days.map((n) => (n > 0 ? `第 ${n} 个` : n === -1 ? '最后一个' : `倒数第 ${-n} 个`))
+    return `每月${names.join('、')}工作日 ${match[2]}`
+  }
+  const names = days.map((n) => (n > 0 ? `the ${ordinal(n)}` : n === -1 ? 'the last' : `the ${ordinal(-n)}-last`))
+  return `At ${match[2]} on ${names.join(' and ')} business day of the month`
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
+  return `${n}${suffix}`
 }

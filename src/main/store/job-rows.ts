@@ -1,0 +1,158 @@
+import type { DueJob } from '../domain/fires'
+import type { CalendarRoll, CalendarRule } from '../../shared/calendar/calendar-rules'
+import type { BlockStrategy, GlueType, JobInfo, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
+
+/** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
+export interface JobRow {
+  id: number
+  job_group: number
+  name: string
+  author: string
+  alarm_email: string
+  schedule_type: string
+  schedule_conf: string
+  timezone: string
+  calendar: string | null
+  calendar_rule: string
+  calendar_roll: string
+  misfire_strategy: string
+  executor_route_strategy: string
+  executor_handler: string
+  executor_param: string
+  executor_block_strategy: string
+  executor_timeout: number
+  executor_fail_retry_count: number
+  retry_backoff: string
+  retry_interval: number
+  retry_max_interval: number
+  alarm_every_failure: number
+  glue_type: string
+  glue_source: string
+  glue_remark: string
+  glue_updatetime: number
+  child_jobid: string
+  trigger_status: number
+  trigger_last_time: number
+  trigger_next_time: number
+  add_time: number
+  update_time: number
+}
+
+/** The columns of `job_info` the scan plans from (snake_case as stored; mapped by `dueJobOf`). */
+export const DUE_COLUMNS =
+  'id, schedule_type, schedule_conf, timezone, calendar, calendar_rule, calendar_roll, misfire_strategy, trigger_last_time, trigger_next_time'
+
+export interface DueRow {
+  id: number
+  schedule_type: string
+  schedule_conf: string
+  timezone: string
+  calendar: string | null
+  calendar_rule: string
+  calendar_roll: string
+  misfire_strategy: string
+  trigger_last_time: number
+  trigger_next_time: number
+}
+
+export function dueJobOf(row: DueRow): DueJob {
+  return {
+    id: row.id,
+    scheduleType: row.schedule_type as ScheduleType,
+    scheduleConf: row.schedule_conf,
+    timezone: row.timezone,
+    ...calendarTermsOf(row),
+    misfireStrategy: row.misfire_strategy as MisfireStrategy,
+    triggerLastTimeMs: Number(row.trigger_last_time),
+    triggerNextTimeMs: Number(row.trigger_next_time),
+  }
+}
+
+export function toRow(job: JobInfo): JobRow {
+  return {
+    id: job.id,
+    job_group: job.jobGroup,
+    name: job.name,
+    author: job.author,
+    alarm_email: job.alarmEmail,
+    schedule_type: job.scheduleType,
+    schedule_conf: job.scheduleConf,
+    timezone: job.timezone,
+    calendar: job.calendar,
+    calendar_rule: job.calendarRule,
+    calendar_roll: job.calendarRoll,
+    misfire_strategy: job.misfireStrategy,
+    executor_route_strategy: job.executorRouteStrategy,
+    executor_handler: job.executorHandler,
+    executor_param: job.executorParam,
+    executor_block_strategy: job.executorBlockStrategy,
+    executor_timeout: job.executorTimeoutSec,
+    executor_fail_retry_count: job.executorFailRetryCount,
+    retry_backoff: job.retryBackoff,
+    retry_interval: job.retryIntervalSec,
+    retry_max_interval: job.retryMaxIntervalSec,
+    alarm_every_failure: job.alarmOnEveryFailure ? 1 : 0,
+    glue_type: job.glueType,
+    glue_source: job.glueSource,
+    glue_remark: job.glueRemark,
+    glue_updatetime: job.glueUpdatetimeMs,
+    child_jobid: job.childJobIds.join(','),
+    trigger_status: job.triggerStatus,
+    trigger_last_time: job.triggerLastTimeMs,
+    trigger_next_time: job.triggerNextTimeMs,
+    add_time: job.addTimeMs,
+    update_time: job.updateTimeMs,
+  }
+}
+
+export function fromRow(row: JobRow): JobInfo {
+  return {
+    id: row.id,
+    jobGroup: row.job_group,
+    name: row.name,
+    author: row.author,
+    alarmEmail: row.alarm_email,
+    scheduleType: row.schedule_type as ScheduleType,
+    scheduleConf: row.schedule_conf,
+    timezone: row.timezone,
+    ...calendarTermsOf(row),
+    misfireStrategy: row.misfire_strategy as MisfireStrategy,
+    executorRouteStrategy: row.executor_route_strategy as RouteStrategy,
+    executorHandler: row.executor_handler,
+    executorParam: row.executor_param,
+    executorBlockStrategy: row.executor_block_strategy as BlockStrategy,
+    executorTimeoutSec: row.executor_timeout,
+    executorFailRetryCount: row.executor_fail_retry_count,
+    retryBackoff: row.retry_backoff as RetryBackoff,
+    retryIntervalSec: row.retry_interval,
+    retryMaxIntervalSec: row.retry_max_interval,
+    alarmOnEveryFailure: row.alarm_every_failure === 1,
+    glueType: row.glue_type as GlueType,
+    glueSource: row.glue_source,
+    glueRemark: row.glue_remark,
+    glueUpdatetimeMs: Number(row.glue_updatetime),
+    childJobIds: parseIdList(row.child_jobid),
+    triggerStatus: row.trigger_status === 1 ? 1 : 0,
+    triggerLastTimeMs: Number(row.trigger_last_time),
+    triggerNextTimeMs: Number(row.trigger_next_time),
+    addTimeMs: Number(row.add_time),
+    updateTimeMs: Number(row.update_time),
+  }
+}
+
+function parseIdList(text: string): number[] {
+  if (!text) return []
+  return text
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0)
+}
+
+/** A job's or a flow's calendar columns (flow-repo.ts reads them alike). */
+export function calendarTermsOf(row: {
+  calendar: string | null
+  calendar_rule: string
+  calendar_roll: string
+}): Pick<JobInfo, 'calendar' | 'calendarRule' | 'calendarRoll'> {
+  return { calendar: row.calendar, calendarRule: row.calendar_rule as CalendarRule, calendarRoll: row.calendar_roll as CalendarRoll }
+}
