@@ -1,6 +1,6 @@
 import type { ClusterNodeView, ClusterView, JobDeskApi } from '../../shared/api'
 import { PERIODIC_WORK_LEASE } from '../cluster/node-membership'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 type ClusterApi = Pick<JobDeskApi, 'getCluster' | 'rotateClusterSecret'>
 

@@ -1,5 +1,5 @@
 import type { JobDeskApi } from '../../shared/api'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 type DefinitionsApi = Pick<JobDeskApi, 'applyDefinitions' | 'exportDefinitions' | 'listDefinitionOrigins'>
 

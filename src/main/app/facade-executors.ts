@@ -1,6 +1,6 @@
 import type { JobDeskApi } from '../../shared/api'
 import { notFound } from '../../shared/messages/coded-errors'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 type ExecutorsApi = Pick<JobDeskApi, 'listGroups' | 'saveGroup' | 'deleteGroup' | 'listRegistry' | 'probeExecutor' | 'listHandlers' | 'previewRoute'>
 

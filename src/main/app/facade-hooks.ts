@@ -1,7 +1,7 @@
 import type { JobDeskApi } from '../../shared/api'
 import type { HookTargetRequest } from '../../shared/hook-types'
 import type { HookTarget } from '../hooks/hook-service'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 type HooksApi = Pick<JobDeskApi, 'createHook' | 'listHooks' | 'getHook' | 'removeHook'>
 

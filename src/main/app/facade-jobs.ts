@@ -5,7 +5,7 @@ import { previewFireTimes, validateSchedule } from '../schedule'
 import type { TriggerOutcome } from '../domain/runs'
 import { conflict, notFound } from '../../shared/messages/coded-errors'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 import { removeDemoJobs } from '../definitions/seed-demo'
 
 type JobsApi = Pick<

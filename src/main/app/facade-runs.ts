@@ -2,7 +2,7 @@ import type { JobDeskApi } from '../../shared/api'
 import { notFound } from '../../shared/messages/coded-errors'
 import type { LogPage } from '../../shared/model'
 import { addLocalDays, startOfLocalDay } from '../completion/log-maintenance'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 import { demoJobIds } from '../definitions/seed-demo'
 
 const DAY_MS = 86_400_000
