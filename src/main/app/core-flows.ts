@@ -1,4 +1,5 @@
 import { FlowEngine } from '../flows/flow-engine'
+import { FlowNodeKills } from '../flows/flow-node-kills'
 import { FlowSchedule } from '../flows/flow-schedule'
 import { FlowService } from '../flows/flow-service'
 import { RunControl } from '../runs/run-control'
@@ -24,13 +25,12 @@ export interface CoreFlows {
  */
 export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, events, alarms, metrics }: CoreData, pipeline: CorePipeline): CoreFlows {
   const runControl = new RunControl(store, pipeline.executors, writer, nowMs)
-  /** Node runs a flow's kill met written but not yet at their executor: killed once their trigger is recorded. */
-  const killOnStart = new Set<number>()
+  const kills = new FlowNodeKills(runControl, logger)
   const engine = new FlowEngine({
     store,
     trigger: (request, beforeDispatch) => pipeline.triggers.trigger(request, beforeDispatch),
     expedite: (logIds) => writer.expedite(logIds),
-    killRun: (logId) => killNow(runControl, killOnStart, logId),
+    killRun: (logId) => kills.kill(logId),
     clock,
     logger,
     changed: ({ flowRunId, flowId, state }) => events.emit({ type: 'flow-run-changed', flowRunId, flowId, state }),
@@ -46,10 +46,7 @@ export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, e
   })
   const completions = new Set<Promise<void>>()
   writer.onFlush((result) => {
-    for (const logId of killOnStart.size > 0 ? result.triggeredIds : []) {
-      if (!killOnStart.delete(logId)) continue
-      runControl.kill(logId).catch((error: unknown) => logger.warn('killing a flow node run failed', { logId, error: (error as Error).message }))
-    }
+    kills.started(result.triggeredIds)
     if (result.completedIds.length === 0) return
     const work: Promise<void> = engine
       .completed(result.completedIds)
@@ -74,19 +71,5 @@ export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, e
       await Promise.all([...completions])
       await engine.settled()
     },
-  }
-}
-
-/**
- * A flow's kill can meet a node run that is written but whose trigger is not recorded yet (the run
- * writer holds an accepted outcome back a batch): that one is killed as soon as it is.
- */
-async function killNow(runControl: RunControl, killOnStart: Set<number>, logId: number): Promise<void> {
-  try {
-    await runControl.kill(logId)
-  } catch (error) {
-    const { code, params } = error as { code?: string; params?: { status?: string } }
-    if (code !== 'run.notRunning' || params?.status !== 'pending') throw error
-    killOnStart.add(logId)
   }
 }
