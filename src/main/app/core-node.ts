@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { ClusterRelay } from '../cluster/cluster-relay'
 import { NodeMembership } from '../cluster/node-membership'
+import { nodeRouteActive } from '../cluster/node-route'
 import { embeddedAddressOf } from '../domain/embedded-address'
 import { systemClock } from '../kernel/clock'
 import type { EventHub } from '../kernel/events'
@@ -29,7 +30,7 @@ export interface CoreNode {
   relay: ClusterRelay
   registry: RegistryService
   registryTimings: RegistryTimings
-  /** Cluster mode: the nodes share a server database, or another process shares the SQLite file. */
+  /** Whether runs go through other nodes' embedded executors now (cluster/node-route.ts). */
   nodeRouteActive: () => boolean
   /** Runs were written: this node's consoles see them at once, the other nodes' consoles hear of them. */
   runsChanged: (ids: number[]) => void
@@ -82,7 +83,7 @@ export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): 
     relay,
     registry,
     registryTimings,
-    nodeRouteActive: () => store.engine !== 'sqlite' || membership.peerCount() > 0,
+    nodeRouteActive: () => nodeRouteActive(store.engine, membership),
     runsChanged,
   }
 }
