@@ -80,10 +80,6 @@ export async function joinAndMonitor(
     retryJitterRatio: options.retryJitterRatio,
     soleProcess,
     embeddedAddress,
-    aliveEmbedded: async () => {
-      const alive = new Set((await store.nodes.list()).filter((n) => n.leaseUntilMs >= nowMs()).map((n) => n.embeddedAddress))
-      return (address) => alive.has(address)
-    },
     doesPeriodicWork: () => membership.doesPeriodicWork(),
     executorFor: async (address, group) => (await executors.reach(address, group)).executor,
     keepLogs: (runs) => logKeeper.keepFinished(runs),

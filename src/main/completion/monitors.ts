@@ -8,6 +8,7 @@ import { ChildJobs } from './child-jobs'
 import type { ChildLinks } from './child-links'
 import { FailMonitor, type SendAlarm } from './fail-monitor'
 import { deleteExpiredRuns, MIN_RETENTION_DAYS, refreshReport } from './log-maintenance'
+import { aliveEmbeddedAddresses } from '../registry/embedded-liveness'
 import type { DeadAddress } from '../registry/health'
 import { endRunsOnDeadExecutors } from './dead-executor-runs'
 import { findLostRuns, findOrphanedEmbeddedRuns, findStalePendingRuns, LOST_RUN_PERIOD_MS, LOST_RUN_THRESHOLD_MS } from './lost-runs'
@@ -41,7 +42,7 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 }
 
 export interface MonitorDeps {
-  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry'>
+  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry' | 'nodes'>
   writer: RunWriter
   clock: Clock
   logger: Logger
@@ -58,11 +59,6 @@ export interface MonitorDeps {
   soleProcess: boolean
   /** This process's embedded executor's address. */
   embeddedAddress: string
-  /**
-   * The embedded addresses alive now: those of nodes whose lease runs (every node of a cluster has
-   * its own), or, for a process of an older version, that beat within the dead timeout.
-   */
-  aliveEmbedded: () => Promise<(address: string) => boolean>
   /**
    * Whether this node does the cluster's periodic work now (lost-run sweep, report, retention): one
    * node at a time, by lease. Always true for a single process.
@@ -119,13 +115,14 @@ export function startMonitors(deps: MonitorDeps): Monitors {
 
   const reconciler = new RunReconciler({ store, executorFor: deps.executorFor, logger, graceMs: timings.reconcileGraceMs })
   const orphaned = (nowMs: number, alive: (address: string) => boolean) => findOrphanedEmbeddedRuns(store.runs, nowMs, deps.embeddedAddress, alive)
+  const aliveEmbedded = () => aliveEmbeddedAddresses(store, () => clock.nowMs())
   const periodic = (work: () => Promise<void>) => async () => {
     if (deps.doesPeriodicWork()) await work()
   }
 
   const interruptedAtStart = async () => {
     const startedAtMs = clock.nowMs()
-    const alive = deps.soleProcess ? () => false : await deps.aliveEmbedded()
+    const alive = deps.soleProcess ? () => false : await aliveEmbedded()
     const interrupted = [...(await orphaned(startedAtMs, alive)), ...(deps.doesPeriodicWork() ? await findStalePendingRuns(store.runs, startedAtMs) : [])]
     if (interrupted.length === 0) return
     logger.warn('runs interrupted by the last stop marked as failed', { count: interrupted.length })
@@ -148,7 +145,7 @@ export function startMonitors(deps: MonitorDeps): Monitors {
         if (deps.doesPeriodicWork()) {
           lost.push(...(await findLostRuns(store.runs, nowMs, timings.lostRunThresholdMs)))
           lost.push(...(await findStalePendingRuns(store.runs, nowMs)))
-          lost.push(...(await orphaned(nowMs, await deps.aliveEmbedded())))
+          lost.push(...(await orphaned(nowMs, await aliveEmbedded())))
         }
         if (lost.length > 0) await writer.complete(lost)
       },
