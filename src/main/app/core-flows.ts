@@ -1,5 +1,6 @@
 import { FlowEngine } from '../flows/flow-engine'
 import { FlowNodeKills } from '../flows/flow-node-kills'
+import { FlowRunsEnded } from '../flows/flow-runs-ended'
 import { FlowSchedule } from '../flows/flow-schedule'
 import { FlowService } from '../flows/flow-service'
 import { RunControl } from '../runs/run-control'
@@ -14,16 +15,27 @@ export interface CoreFlows {
   schedule: FlowSchedule
   /** Kills, probes and previews on runs (a flow's kill kills its nodes' runs through it). */
   runControl: RunControl
+  /** The flows' part of a run's end (completion/run-ended.ts). */
+  runsEnded: FlowRunsEnded
   /** Starts the sweep and the schedule; `stop` ends them and waits for the work under way. */
   start(): void
   stop(): Promise<void>
 }
 
 /**
- * The engine hears every write batch of the run writer (a completed node run moves its flow on)
- * before the monitors start, so the runs a previous stop interrupted reach their flows too.
+ * The engine hears every write batch of the run writer through `runsEnded` (a completed node run
+ * moves its flow on), attached before the monitors start, so the runs a previous stop interrupted
+ * reach their flows too.
  */
-export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, events, alarms, metrics }: CoreData, pipeline: CorePipeline): CoreFlows {
+export function coreFlows({
+  base: { clock, logger, nowMs },
+  data: { store, writer, events, alarms, metrics },
+  pipeline,
+}: {
+  base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
+  data: Pick<CoreData, 'store' | 'writer' | 'events' | 'alarms' | 'metrics'>
+  pipeline: Pick<CorePipeline, 'executors' | 'triggers'>
+}): CoreFlows {
   const runControl = new RunControl(store, pipeline.executors, writer, nowMs)
   const kills = new FlowNodeKills(runControl, logger)
   const engine = new FlowEngine({
@@ -44,16 +56,7 @@ export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, e
         .catch((error: unknown) => logger.error('sending a flow notice failed', { kind: notice.kind, flowRunId: notice.flowRunId, error: String(error) }))
     },
   })
-  const completions = new Set<Promise<void>>()
-  writer.onFlush((result) => {
-    kills.started(result.triggeredIds)
-    if (result.completedIds.length === 0) return
-    const work: Promise<void> = engine
-      .completed(result.completedIds)
-      .catch((error: unknown) => logger.error('moving flows on failed', { error: (error as Error).message }))
-      .finally(() => completions.delete(work))
-    completions.add(work)
-  })
+  const runsEnded = new FlowRunsEnded(kills, engine, logger)
   const schedule = new FlowSchedule({ store, clock, logger, start: (flowId, request) => engine.start(flowId, request) })
   const stopping = new AbortController()
   let loops: Promise<void>[] = []
@@ -62,13 +65,14 @@ export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, e
     engine,
     schedule,
     runControl,
+    runsEnded,
     start() {
       loops = [engine.run(stopping.signal), schedule.run(stopping.signal)]
     },
     async stop() {
       stopping.abort()
       await Promise.all(loops)
-      await Promise.all([...completions])
+      await runsEnded.settled()
       await engine.settled()
     },
   }

@@ -11,7 +11,7 @@ import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/heal
 import { RegistryService } from '../registry/registry-service'
 import type { CoreOptions } from './core-contract'
 import type { CoreBase, CoreData } from './core-data'
-import { embeddedExecutor } from './embedded-executor'
+import { embeddedExecutor, type EmbeddedExecutorOptions } from './embedded-executor'
 
 /**
  * Longest an embedded run's trigger outcome waits for its completion before it is written alone.
@@ -41,9 +41,16 @@ export interface CoreNode {
  * so a dead process's runs and planned fires are told apart from a live one's. What changes here
  * (runs written, the registry) is shown on this node's consoles at once and relayed to the others'.
  */
-export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): CoreNode {
+export function coreNode({
+  options,
+  base,
+  data: { store, events, settings, writer },
+}: {
+  options: Pick<CoreOptions, 'embeddedExecutor' | 'nodeName' | 'registryTimings'> & Omit<EmbeddedExecutorOptions, 'spawnWorker'>
+  base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs' | 'spawnWorker'>
+  data: Pick<CoreData, 'store' | 'events' | 'settings' | 'writer'>
+}): CoreNode {
   const { clock, logger, nowMs } = base
-  const { store, events, settings, writer } = data
   const nodeId = randomBytes(4).toString('hex')
   const embeddedAddress = embeddedAddressOf(nodeId)
   const executor =
@@ -74,7 +81,6 @@ export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): 
     events.runsChanged(ids)
     relay.runsChanged(ids)
   }
-  writer.onFlush((result) => runsChanged([...result.triggeredIds, ...result.completedIds]))
   return {
     nodeId,
     embeddedAddress,

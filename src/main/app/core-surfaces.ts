@@ -40,7 +40,7 @@ export async function coreSurfaces(
   pipeline: CorePipeline,
   defs: CoreDefinitions,
   flows: CoreFlows,
-  monitors: Monitors,
+  monitors: Pick<Monitors, 'onBeat'>,
 ): Promise<CoreSurfaces> {
   const { clock, logger, nowMs } = base
   const { store, writer, settings, events, audit, clusterSecret } = data

@@ -15,7 +15,8 @@ import { findLostRuns, findOrphanedEmbeddedRuns, findStalePendingRuns, LOST_RUN_
 import { FAIL_MONITOR_PERIOD_MS } from './retry-plan'
 import { DEFAULT_KEEP_PERIOD_MS } from './run-log-keeper'
 import { RunReconciler } from './run-reconciler'
-import type { FlushResult, RunWriter } from './run-writer'
+import type { RunEndedConsumer } from './run-ended'
+import type { RunWriter } from './run-writer'
 
 /** Periods and thresholds of the completion monitors; tests shorten them. */
 export interface MonitorTimings {
@@ -67,8 +68,6 @@ export interface MonitorDeps {
   executorFor: (address: string, group: JobGroup | undefined) => Promise<ExecutorApi>
   /** Share of each retry backoff added as jitter (0 off; default DEFAULT_RETRY_JITTER_RATIO). */
   retryJitterRatio?: number
-  /** Told of every completed run id; keeps the logs of the LAN ones. */
-  keepLogs: (runIds: readonly number[]) => void
   /** With the run retention pass: drops audit entries past their own retention; resolves with how many. */
   purgeAudit?: (nowMs: number) => Promise<number>
   /** With the run retention pass: drops infrastructure alerts raised before the time given (runs' retention). */
@@ -80,8 +79,10 @@ export interface MonitorDeps {
 }
 
 export interface Monitors {
-  /** After each write batch: fires the children of completed runs, wakes the fail monitor for failures. */
-  onFlush(result: FlushResult): void
+  /** A write batch's failures wake the fail monitor at once (its retries and alarms); not while stopping. */
+  failures: RunEndedConsumer
+  /** A write batch's completed runs fire their child jobs; not while stopping (a child would only meet a stopping executor). */
+  childJobs: RunEndedConsumer
   /** A LAN executor beat: its runs that it no longer has are found (and end as lost after a grace period). */
   onBeat(appName: string, address: string, nowMs: number): void
   /**
@@ -179,20 +180,23 @@ export function startMonitors(deps: MonitorDeps): Monitors {
   ]
 
   return {
-    onFlush(result) {
-      // Runs the stop's last flush completes still get their final log pull (RunLogKeeper.close makes it).
-      if (result.completedIds.length > 0) deps.keepLogs(result.completedIds)
-      // While draining, a child trigger would only meet a stopping executor.
-      if (stopped) return
-      // A failure wakes the fail monitor at once, so a retry's backoff counts from the failure,
-      // not from the monitor's next 10-s pass.
-      if (result.failedIds.length > 0) failWake.wake()
-      if (result.completedIds.length === 0) return
-      const firing: Promise<void> = children
-        .fire(result.completedIds)
-        .catch(logError('firing child jobs failed'))
-        .finally(() => childFirings.delete(firing))
-      childFirings.add(firing)
+    failures: {
+      name: 'failures',
+      // So a retry's backoff counts from the failure, not from the monitor's next 10-s pass.
+      onRunsEnded({ failedIds }) {
+        if (!stopped && failedIds.length > 0) failWake.wake()
+      },
+    },
+    childJobs: {
+      name: 'childJobs',
+      onRunsEnded({ completedIds }) {
+        if (stopped || completedIds.length === 0) return
+        const firing: Promise<void> = children
+          .fire(completedIds)
+          .catch(logError('firing child jobs failed'))
+          .finally(() => childFirings.delete(firing))
+        childFirings.add(firing)
+      },
     },
     onBeat(appName, address, nowMs) {
       if (!stopped) reconciler.onBeat(appName, address, nowMs)
