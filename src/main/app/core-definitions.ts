@@ -16,10 +16,15 @@ export interface CoreDefinitions {
   definitions: DefinitionWatch
 }
 
-export function coreDefinitions(base: CoreBase, data: CoreData, node: CoreNode): CoreDefinitions {
-  const { store, events, settings, clusterSecret, alarms } = data
-  const { executor, registry } = node
-  const { nowMs } = base
+export function coreDefinitions({
+  base: { clock, logger, nowMs },
+  data: { store, events, settings, clusterSecret, alarms },
+  node: { executor, registry },
+}: {
+  base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
+  data: Pick<CoreData, 'store' | 'events' | 'settings' | 'clusterSecret' | 'alarms'>
+  node: Pick<CoreNode, 'executor' | 'registry'>
+}): CoreDefinitions {
   // This process's embedded executor is read live; other executors as they reported at registration.
   const handlerCatalog = async (group: JobGroup, repos: Pick<Repos, 'registry'> = store): Promise<HandlerCatalog> =>
     group.appName === EMBEDDED_APP_NAME && executor
@@ -30,7 +35,7 @@ export function coreDefinitions(base: CoreBase, data: CoreData, node: CoreNode):
     return group !== undefined && (await handlerCatalog(group, tx)).jobDeskOnly
   }
   // Jobs, links and settings written by another node (or another process on the same file).
-  const definitions = new DefinitionWatch(store.versions, base.clock, base.logger, async (changed) => {
+  const definitions = new DefinitionWatch(store.versions, clock, logger, async (changed) => {
     if (changed.includes('settings')) {
       await settings.reload()
       await clusterSecret.load()

@@ -36,9 +36,17 @@ export interface CorePipeline {
  * writer. No executor call leaves while this node cannot confirm its lease: the membership is the
  * fence of every step.
  */
-export function corePipeline(options: CoreOptions, base: CoreBase, data: CoreData, node: CoreNode): CorePipeline {
-  const { clock, logger, nowMs } = base
-  const { store, settings, writer, events, clusterSecret, metrics } = data
+export function corePipeline({
+  options,
+  base: { clock, logger, nowMs },
+  data: { store, settings, writer, events, clusterSecret, metrics },
+  node,
+}: {
+  options: Pick<CoreOptions, 'monitorTimings' | 'prepareAheadMs' | 'scanBatchSize'>
+  base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
+  data: Pick<CoreData, 'store' | 'settings' | 'writer' | 'events' | 'clusterSecret' | 'metrics'>
+  node: Pick<CoreNode, 'nodeId' | 'membership' | 'executor' | 'embeddedAddress' | 'nodeRouteActive' | 'registry' | 'runsChanged'>
+}): CorePipeline {
   const { membership, executor } = node
   const remote = new RemoteExecutors(store.groups, () => settings.accessToken())
   const executors = new ExecutorDirectory({
