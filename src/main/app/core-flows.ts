@@ -57,7 +57,7 @@ export function coreFlows({
     },
   })
   const runsEnded = new FlowRunsEnded(kills, engine, logger)
-  const schedule = new FlowSchedule({ store, clock, logger, start: (flowId, request) => engine.start(flowId, request) })
+  const schedule = new FlowSchedule({ store, clock, logger, engine })
   const stopping = new AbortController()
   let loops: Promise<void>[] = []
   return {

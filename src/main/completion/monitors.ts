@@ -1,4 +1,5 @@
 import type { JobGroup } from '../../shared/model'
+import type { AuditService } from '../audit/audit-service'
 import type { ExecutorApi } from '../executor/executor-api'
 import { runNowAndPeriodically, runPeriodically, sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
@@ -43,7 +44,7 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 }
 
 export interface MonitorDeps {
-  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry' | 'nodes'>
+  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry' | 'nodes' | 'alerts' | 'hookUses'>
   writer: RunWriter
   clock: Clock
   logger: Logger
@@ -51,7 +52,10 @@ export interface MonitorDeps {
   /** The jobs' child links, shared with the trigger path (which writes a parent's completion at once). */
   childLinks: ChildLinks
   sendAlarm: SendAlarm
-  retentionDays: () => number
+  /** The retentions of runs and of the audit trail, in days, read at each retention pass. */
+  settings: { logRetentionDays(): number; auditRetentionDays(): number }
+  /** With the run retention pass, the audit trail drops the entries past its own retention. */
+  audit: Pick<AuditService, 'purge'>
   timings: MonitorTimings
   /**
    * True when no other JobDesk process uses the database: every embedded address but ours is then
@@ -64,16 +68,10 @@ export interface MonitorDeps {
    * Whether this node does the cluster's periodic work now (lost-run sweep, report, retention): one
    * node at a time, by lease. Always true for a single process.
    */
-  doesPeriodicWork: () => boolean
+  membership: { doesPeriodicWork(): boolean }
   executorFor: (address: string, group: JobGroup | undefined) => Promise<ExecutorApi>
   /** Share of each retry backoff added as jitter (0 off; default DEFAULT_RETRY_JITTER_RATIO). */
   retryJitterRatio?: number
-  /** With the run retention pass: drops audit entries past their own retention; resolves with how many. */
-  purgeAudit?: (nowMs: number) => Promise<number>
-  /** With the run retention pass: drops infrastructure alerts raised before the time given (runs' retention). */
-  purgeAlerts?: (beforeMs: number) => Promise<unknown>
-  /** With the run retention pass: forgets the trigger URLs' used signatures that could no longer pass anyway. */
-  purgeHookUses?: (nowMs: number) => Promise<unknown>
   /** Told once a failed run's alarm status is final (sent, failed or not needed). */
   onAlarmStatus?: (logId: number) => void
 }
@@ -118,13 +116,16 @@ export function startMonitors(deps: MonitorDeps): Monitors {
   const orphaned = (nowMs: number, alive: (address: string) => boolean) => findOrphanedEmbeddedRuns(store.runs, nowMs, deps.embeddedAddress, alive)
   const aliveEmbedded = () => aliveEmbeddedAddresses(store, () => clock.nowMs())
   const periodic = (work: () => Promise<void>) => async () => {
-    if (deps.doesPeriodicWork()) await work()
+    if (deps.membership.doesPeriodicWork()) await work()
   }
 
   const interruptedAtStart = async () => {
     const startedAtMs = clock.nowMs()
     const alive = deps.soleProcess ? () => false : await aliveEmbedded()
-    const interrupted = [...(await orphaned(startedAtMs, alive)), ...(deps.doesPeriodicWork() ? await findStalePendingRuns(store.runs, startedAtMs) : [])]
+    const interrupted = [
+      ...(await orphaned(startedAtMs, alive)),
+      ...(deps.membership.doesPeriodicWork() ? await findStalePendingRuns(store.runs, startedAtMs) : []),
+    ]
     if (interrupted.length === 0) return
     logger.warn('runs interrupted by the last stop marked as failed', { count: interrupted.length })
     await writer.complete(interrupted)
@@ -143,7 +144,7 @@ export function startMonitors(deps: MonitorDeps): Monitors {
         const nowMs = clock.nowMs()
         // The reconciler's suspects are this node's own: the beats that raised them arrived here.
         const lost = await reconciler.due(nowMs)
-        if (deps.doesPeriodicWork()) {
+        if (deps.membership.doesPeriodicWork()) {
           lost.push(...(await findLostRuns(store.runs, nowMs, timings.lostRunThresholdMs)))
           lost.push(...(await findStalePendingRuns(store.runs, nowMs)))
           lost.push(...(await orphaned(nowMs, await aliveEmbedded())))
@@ -166,14 +167,15 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       timings.retentionPeriodMs,
       stop.signal,
       periodic(async () => {
-        const retentionDays = deps.retentionDays()
+        const retentionDays = deps.settings.logRetentionDays()
         const deleted = await deleteExpiredRuns(store, clock.nowMs(), retentionDays)
         if (deleted > 0) logger.info('expired runs deleted, with their kept logs', { deleted, retentionDays })
-        const audited = (await deps.purgeAudit?.(clock.nowMs())) ?? 0
+        const audited = await deps.audit.purge(clock.nowMs(), deps.settings.auditRetentionDays())
         if (audited > 0) logger.info('expired audit entries deleted', { deleted: audited })
         // Alerts are kept as long as runs (a retention below the minimum keeps both for good).
-        if (retentionDays >= MIN_RETENTION_DAYS) await deps.purgeAlerts?.(clock.nowMs() - retentionDays * 86_400_000)
-        await deps.purgeHookUses?.(clock.nowMs())
+        if (retentionDays >= MIN_RETENTION_DAYS) await store.alerts.deleteOlderThan(clock.nowMs() - retentionDays * 86_400_000)
+        // The trigger URLs' used signatures that could no longer pass anyway.
+        await store.hookUses.deleteExpired(clock.nowMs())
       }),
       logError('retention pass failed'),
     ),
