@@ -55,6 +55,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   data.runEnded.attach({ metrics: countEndedRuns(data.metrics), consoles: showWrittenRuns(node.runsChanged), flows: flows.runsEnded })
   const joined = await joinCluster({ options, base, data, node, pipeline, defs })
   const background = startBackground({ options, base, data, node, pipeline, joined })
+  // From the monitors' start (startBackground is synchronous: no flush comes between).
   data.runEnded.attach({ runLogs: pipeline.logKeeper, failures: background.monitors.failures, childJobs: background.monitors.childJobs })
   data.metrics.readFrom(metricSources({ base, node, pipeline }))
   const surfaces = await coreSurfaces({ options, base, data, node, pipeline, defs, flows, monitors: background.monitors })
