@@ -54,12 +54,7 @@ export function coreNode({
   const nodeId = randomBytes(4).toString('hex')
   const embeddedAddress = embeddedAddressOf(nodeId)
   const executor =
-    options.embeddedExecutor === false
-      ? null
-      : embeddedExecutor({ ...options, spawnWorker: base.spawnWorker }, writer, clock, logger, {
-          scriptsEnabled: () => settings.embeddedScriptsEnabled(),
-          retentionDays: () => settings.logRetentionDays(),
-        })
+    options.embeddedExecutor === false ? null : embeddedExecutor({ options: { ...options, spawnWorker: base.spawnWorker }, writer, clock, logger, settings })
   // The embedded executor's outcomes wait for their completions: one UPDATE per run where two were (RunWriter.holdOutcomesOf).
   if (executor) writer.holdOutcomesOf(embeddedAddress, EMBEDDED_OUTCOME_HOLD_MS)
   const membership = new NodeMembership({
