@@ -4,7 +4,7 @@ import type { FacadeDeps } from './facade-deps'
 
 type ClusterApi = Pick<JobDeskApi, 'getCluster' | 'rotateClusterSecret'>
 
-export function clusterApi(deps: FacadeDeps): ClusterApi {
+export function clusterApi(deps: Pick<FacadeDeps, 'store' | 'nodeId' | 'nowMs' | 'cluster'>): ClusterApi {
   const { store, nodeId, nowMs, cluster } = deps
   const view = async (): Promise<ClusterView> => {
     const atMs = nowMs()

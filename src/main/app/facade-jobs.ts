@@ -31,7 +31,9 @@ type JobsApi = Pick<
   | 'removeDemoJobs'
 >
 
-export function jobsApi(deps: FacadeDeps): JobsApi {
+export function jobsApi(
+  deps: Pick<FacadeDeps, 'jobs' | 'triggers' | 'triggerOutcomes' | 'links' | 'imports' | 'store' | 'events' | 'nowMs' | 'flows' | 'hooks'>,
+): JobsApi {
   const { jobs, triggers, triggerOutcomes, links, imports, store, events, nowMs } = deps
   const changed = (job: JobInfo): JobInfo => {
     events.emit({ type: 'jobs-changed', jobIds: [job.id] })

@@ -12,7 +12,7 @@ const NEXT_FIRES_SHOWN = 5
 
 type RunsApi = Pick<JobDeskApi, 'getOverview' | 'getDailyReport' | 'listRuns' | 'getRun' | 'killRun' | 'getRunLog' | 'watchRunLog' | 'unwatchRunLog'>
 
-export function runsApi(deps: FacadeDeps): RunsApi {
+export function runsApi(deps: Pick<FacadeDeps, 'store' | 'scheduler' | 'registry' | 'runLogs' | 'runControl' | 'nowMs'>): RunsApi {
   const { store, scheduler, registry, runLogs, runControl, nowMs } = deps
   return {
     async getOverview() {

@@ -6,7 +6,7 @@ type SettingsApi = Pick<
   'getSettings' | 'saveSettings' | 'regenerateAccessToken' | 'regenerateApiToken' | 'sendTestEmail' | 'testWebhook' | 'testImChannel'
 >
 
-export function settingsApi(deps: FacadeDeps): SettingsApi {
+export function settingsApi(deps: Pick<FacadeDeps, 'settings' | 'alarms'>): SettingsApi {
   const { settings, alarms } = deps
   return {
     async getSettings() {
