@@ -47,14 +47,7 @@ export function coreFlows({
     logger,
     changed: ({ flowRunId, flowId, state }) => events.emit({ type: 'flow-run-changed', flowRunId, flowId, state }),
     ended: (state) => metrics.flowRunEnded(state),
-    // Fire and forget: the engine is inside a sweep or an advance and must not wait on SMTP or
-    // webhooks. The sender logs the channels that failed; it never rejects, the catch is for a bug.
-    announce: (notice) => {
-      logger.info('flow notice', { ...notice })
-      alarms
-        .sendFlowNotice(notice)
-        .catch((error: unknown) => logger.error('sending a flow notice failed', { kind: notice.kind, flowRunId: notice.flowRunId, error: String(error) }))
-    },
+    announce: (notice) => alarms.announceFlowNotice(notice),
   })
   const runsEnded = new FlowRunsEnded(kills, engine, logger)
   const schedule = new FlowSchedule({ store, clock, logger, engine })
