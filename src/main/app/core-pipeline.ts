@@ -1,4 +1,4 @@
-import { createNodeExecutorClient } from '../cluster/node-executor-client'
+import { peerExecutorThroughRoute } from '../cluster/node-route'
 import { ChildLinks } from '../completion/child-links'
 import { DEFAULT_MONITOR_TIMINGS, type MonitorTimings } from '../completion/monitors'
 import { RunLogKeeper } from '../completion/run-log-keeper'
@@ -53,10 +53,7 @@ export function corePipeline({
     embedded: executor,
     embeddedAddress: node.embeddedAddress,
     remote: (address, group, withToken) => remote.forAddress(address, group, withToken),
-    peer: (address) => {
-      const url = node.nodeRouteActive() ? membership.peerExecutorUrl(address) : null
-      return url ? createNodeExecutorClient({ url, secret: () => clusterSecret.current() }) : null
-    },
+    peer: (address) => peerExecutorThroughRoute(address, { routeActive: node.nodeRouteActive, membership, secret: () => clusterSecret.current() }),
     entitled: (group) => entitledAddresses(store, group),
   })
   const monitorTimings = { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings }

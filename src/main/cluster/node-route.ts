@@ -1,4 +1,6 @@
+import type { ExecutorApi } from '../executor/executor-api'
 import type { StoreEngine } from '../store/store'
+import { createNodeExecutorClient } from './node-executor-client'
 import type { NodeMembership } from './node-membership'
 
 /**
@@ -8,4 +10,17 @@ import type { NodeMembership } from './node-membership'
  */
 export function nodeRouteActive(engine: StoreEngine, membership: Pick<NodeMembership, 'peerCount'>): boolean {
   return engine !== 'sqlite' || membership.peerCount() > 0
+}
+
+/**
+ * Another node's embedded executor, reached through the node route: null while the route is
+ * closed, and for an address no other live node of the view has (or one whose admin URL is not
+ * known yet).
+ */
+export function peerExecutorThroughRoute(
+  embeddedAddress: string,
+  { routeActive, membership, secret }: { routeActive: () => boolean; membership: Pick<NodeMembership, 'peerExecutorUrl'>; secret: () => string },
+): ExecutorApi | null {
+  const url = routeActive() ? membership.peerExecutorUrl(embeddedAddress) : null
+  return url ? createNodeExecutorClient({ url, secret }) : null
 }
