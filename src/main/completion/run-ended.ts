@@ -19,10 +19,12 @@ export interface RunEndedConsumer {
  * The consumers, in the order each flush reaches them. None reads what another did with the same
  * flush, so the order only decides whose work starts first:
  *
- * 1. `metrics` (metrics/jobdesk-metrics.ts `runsEnded`): counts the ended runs and their durations
- *    from the flush alone, no read, so the counters already hold a run before anything it causes.
- * 2. `consoles` (the node's `runsChanged`): this node's consoles see the runs as written, and the
- *    other nodes' consoles hear of them through the cluster relay, before what the runs cause.
+ * 1. `metrics` (run-ended-notices.ts → metrics/jobdesk-metrics.ts `runsEnded`): counts the
+ *    ended runs and their durations from the flush alone, no read, so the counters already hold a
+ *    run before anything it causes.
+ * 2. `consoles` (run-ended-notices.ts → the node's `runsChanged`): this node's consoles see the
+ *    runs as written, and the other nodes' consoles hear of them through the cluster relay, before
+ *    what the runs cause.
  * 3. `flows` (flows/flow-runs-ended.ts): kills the flow node runs a flow's kill met before their
  *    trigger was recorded, and moves on the flows whose node runs completed. Before the monitors
  *    because a flow's next node is the path an operator waits on (its completion is expedited).
