@@ -3,6 +3,7 @@ import { failureReason } from '../../shared/failure-reason'
 import { AuditService } from '../audit/audit-service'
 import { ClusterSecret } from '../cluster/cluster-secret'
 import { AlarmService } from '../completion/alarm-service'
+import { RunEnded } from '../completion/run-ended'
 import { RunWriter } from '../completion/run-writer'
 import { systemClock, type Clock } from '../kernel/clock'
 import { EventHub } from '../kernel/events'
@@ -41,6 +42,8 @@ export interface CoreData {
   storedSecrets: StoredSecrets
   consoleToken: string | null
   writer: RunWriter
+  /** What a run's end sets off, in its order (completion/run-ended.ts): the one listener of the writer's flushes. */
+  runEnded: RunEnded
   /** The node's Prometheus metrics: fed where the facts are committed, served at /metrics. */
   metrics: JobDeskMetrics
 }
@@ -58,7 +61,16 @@ export function coreBase(options: CoreOptions): CoreBase {
   return { clock, logger, secrets, nowMs: () => clock.nowMs(), spawnWorker: options.spawnWorker ?? defaultSpawnWorker }
 }
 
-export async function openCoreData(options: CoreOptions, { clock, logger, secrets }: CoreBase): Promise<CoreData> {
+export async function openCoreData({
+  options,
+  base: { clock, logger, secrets },
+}: {
+  options: Pick<
+    CoreOptions,
+    'database' | 'dataDir' | 'nativeBinding' | 'mode' | 'consoleToken' | 'listen' | 'accessToken' | 'apiToken' | 'enableScripts' | 'logFile'
+  >
+  base: Pick<CoreBase, 'clock' | 'logger' | 'secrets'>
+}): Promise<CoreData> {
   const store = await openStore(options.database ?? databaseFile(options.dataDir), { nativeBinding: options.nativeBinding, quickCheck: false })
   const events = new EventHub((ids) => store.runs.getMany(ids))
   const alarms = new AlarmService(store, {
@@ -86,8 +98,6 @@ export async function openCoreData(options: CoreOptions, { clock, logger, secret
   const metrics = new JobDeskMetrics()
   timeTransactions(store, metrics)
   const writer = new RunWriter({ store, logger, nowMs: () => clock.nowMs() })
-  // Durations come from what the metrics noted when the runs were written: no read on this path.
-  writer.onFlush((result) => metrics.runsEnded(result.ended, result.failedIds))
   return {
     store,
     events,
@@ -98,6 +108,7 @@ export async function openCoreData(options: CoreOptions, { clock, logger, secret
     storedSecrets,
     consoleToken,
     writer,
+    runEnded: new RunEnded(writer, logger),
     metrics,
   }
 }

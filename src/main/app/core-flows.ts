@@ -1,4 +1,6 @@
 import { FlowEngine } from '../flows/flow-engine'
+import { FlowNodeKills } from '../flows/flow-node-kills'
+import { FlowRunsEnded } from '../flows/flow-runs-ended'
 import { FlowSchedule } from '../flows/flow-schedule'
 import { FlowService } from '../flows/flow-service'
 import { RunControl } from '../runs/run-control'
@@ -13,51 +15,42 @@ export interface CoreFlows {
   schedule: FlowSchedule
   /** Kills, probes and previews on runs (a flow's kill kills its nodes' runs through it). */
   runControl: RunControl
+  /** The flows' part of a run's end (completion/run-ended.ts). */
+  runsEnded: FlowRunsEnded
   /** Starts the sweep and the schedule; `stop` ends them and waits for the work under way. */
   start(): void
   stop(): Promise<void>
 }
 
 /**
- * The engine hears every write batch of the run writer (a completed node run moves its flow on)
- * before the monitors start, so the runs a previous stop interrupted reach their flows too.
+ * The engine hears every write batch of the run writer through `runsEnded` (a completed node run
+ * moves its flow on), attached before the monitors start, so the runs a previous stop interrupted
+ * reach their flows too.
  */
-export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, events, alarms, metrics }: CoreData, pipeline: CorePipeline): CoreFlows {
+export function coreFlows({
+  base: { clock, logger, nowMs },
+  data: { store, writer, events, alarms, metrics },
+  pipeline,
+}: {
+  base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
+  data: Pick<CoreData, 'store' | 'writer' | 'events' | 'alarms' | 'metrics'>
+  pipeline: Pick<CorePipeline, 'executors' | 'triggers'>
+}): CoreFlows {
   const runControl = new RunControl(store, pipeline.executors, writer, nowMs)
-  /** Node runs a flow's kill met written but not yet at their executor: killed once their trigger is recorded. */
-  const killOnStart = new Set<number>()
+  const kills = new FlowNodeKills(runControl, logger)
   const engine = new FlowEngine({
     store,
     trigger: (request, beforeDispatch) => pipeline.triggers.trigger(request, beforeDispatch),
     expedite: (logIds) => writer.expedite(logIds),
-    killRun: (logId) => killNow(runControl, killOnStart, logId),
+    killRun: (logId) => kills.kill(logId),
     clock,
     logger,
     changed: ({ flowRunId, flowId, state }) => events.emit({ type: 'flow-run-changed', flowRunId, flowId, state }),
     ended: (state) => metrics.flowRunEnded(state),
-    // Fire and forget: the engine is inside a sweep or an advance and must not wait on SMTP or
-    // webhooks. The sender logs the channels that failed; it never rejects, the catch is for a bug.
-    announce: (notice) => {
-      logger.info('flow notice', { ...notice })
-      alarms
-        .sendFlowNotice(notice)
-        .catch((error: unknown) => logger.error('sending a flow notice failed', { kind: notice.kind, flowRunId: notice.flowRunId, error: String(error) }))
-    },
+    announce: (notice) => alarms.announceFlowNotice(notice),
   })
-  const completions = new Set<Promise<void>>()
-  writer.onFlush((result) => {
-    for (const logId of killOnStart.size > 0 ? result.triggeredIds : []) {
-      if (!killOnStart.delete(logId)) continue
-      runControl.kill(logId).catch((error: unknown) => logger.warn('killing a flow node run failed', { logId, error: (error as Error).message }))
-    }
-    if (result.completedIds.length === 0) return
-    const work: Promise<void> = engine
-      .completed(result.completedIds)
-      .catch((error: unknown) => logger.error('moving flows on failed', { error: (error as Error).message }))
-      .finally(() => completions.delete(work))
-    completions.add(work)
-  })
-  const schedule = new FlowSchedule({ store, clock, logger, start: (flowId, request) => engine.start(flowId, request) })
+  const runsEnded = new FlowRunsEnded(kills, engine, logger)
+  const schedule = new FlowSchedule({ store, clock, logger, engine })
   const stopping = new AbortController()
   let loops: Promise<void>[] = []
   return {
@@ -65,28 +58,15 @@ export function coreFlows({ clock, logger, nowMs }: CoreBase, { store, writer, e
     engine,
     schedule,
     runControl,
+    runsEnded,
     start() {
       loops = [engine.run(stopping.signal), schedule.run(stopping.signal)]
     },
     async stop() {
       stopping.abort()
       await Promise.all(loops)
-      await Promise.all([...completions])
+      await runsEnded.settled()
       await engine.settled()
     },
-  }
-}
-
-/**
- * A flow's kill can meet a node run that is written but whose trigger is not recorded yet (the run
- * writer holds an accepted outcome back a batch): that one is killed as soon as it is.
- */
-async function killNow(runControl: RunControl, killOnStart: Set<number>, logId: number): Promise<void> {
-  try {
-    await runControl.kill(logId)
-  } catch (error) {
-    const { code, params } = error as { code?: string; params?: { status?: string } }
-    if (code !== 'run.notRunning' || params?.status !== 'pending') throw error
-    killOnStart.add(logId)
   }
 }

@@ -1,5 +1,5 @@
 import type { MetricSources } from '../metrics/jobdesk-metrics'
-import type { CoreBase, CoreData } from './core-data'
+import type { CoreBase } from './core-data'
 import type { CoreNode } from './core-node'
 import type { CorePipeline } from './core-pipeline'
 
@@ -7,8 +7,15 @@ import type { CorePipeline } from './core-pipeline'
 const EXECUTORS_READ_MS = 1000
 
 /** What the metrics' gauges read at each scrape: the ring, the embedded executor's callbacks, the registry, the nodes' leases. */
-export function metricSources({ nowMs }: CoreBase, data: CoreData, node: CoreNode, pipeline: CorePipeline): MetricSources {
-  const { membership, registry, executor } = node
+export function metricSources({
+  base: { nowMs },
+  node: { membership, registry, executor },
+  pipeline,
+}: {
+  base: Pick<CoreBase, 'nowMs'>
+  node: Pick<CoreNode, 'membership' | 'registry' | 'executor'>
+  pipeline: Pick<CorePipeline, 'scheduler'>
+}): MetricSources {
   return {
     ringPending: () => pipeline.scheduler.status().ringSize,
     callbackQueue: () => executor?.pendingCallbacks() ?? 0,

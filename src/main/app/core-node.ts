@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { ClusterRelay } from '../cluster/cluster-relay'
 import { NodeMembership } from '../cluster/node-membership'
+import { nodeRouteActive } from '../cluster/node-route'
 import { embeddedAddressOf } from '../domain/embedded-address'
 import { systemClock } from '../kernel/clock'
 import type { EventHub } from '../kernel/events'
@@ -10,7 +11,7 @@ import { DEFAULT_REGISTRY_TIMINGS, type RegistryTimings } from '../registry/heal
 import { RegistryService } from '../registry/registry-service'
 import type { CoreOptions } from './core-contract'
 import type { CoreBase, CoreData } from './core-data'
-import { embeddedExecutor } from './embedded-executor'
+import { embeddedExecutor, type EmbeddedExecutorOptions } from './embedded-executor'
 
 /**
  * Longest an embedded run's trigger outcome waits for its completion before it is written alone.
@@ -29,7 +30,7 @@ export interface CoreNode {
   relay: ClusterRelay
   registry: RegistryService
   registryTimings: RegistryTimings
-  /** Cluster mode: the nodes share a server database, or another process shares the SQLite file. */
+  /** Whether runs go through other nodes' embedded executors now (cluster/node-route.ts). */
   nodeRouteActive: () => boolean
   /** Runs were written: this node's consoles see them at once, the other nodes' consoles hear of them. */
   runsChanged: (ids: number[]) => void
@@ -40,18 +41,20 @@ export interface CoreNode {
  * so a dead process's runs and planned fires are told apart from a live one's. What changes here
  * (runs written, the registry) is shown on this node's consoles at once and relayed to the others'.
  */
-export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): CoreNode {
+export function coreNode({
+  options,
+  base,
+  data: { store, events, settings, writer },
+}: {
+  options: Pick<CoreOptions, 'embeddedExecutor' | 'nodeName' | 'registryTimings'> & Omit<EmbeddedExecutorOptions, 'spawnWorker'>
+  base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs' | 'spawnWorker'>
+  data: Pick<CoreData, 'store' | 'events' | 'settings' | 'writer'>
+}): CoreNode {
   const { clock, logger, nowMs } = base
-  const { store, events, settings, writer } = data
   const nodeId = randomBytes(4).toString('hex')
   const embeddedAddress = embeddedAddressOf(nodeId)
   const executor =
-    options.embeddedExecutor === false
-      ? null
-      : embeddedExecutor({ ...options, spawnWorker: base.spawnWorker }, writer, clock, logger, {
-          scriptsEnabled: () => settings.embeddedScriptsEnabled(),
-          retentionDays: () => settings.logRetentionDays(),
-        })
+    options.embeddedExecutor === false ? null : embeddedExecutor({ options: { ...options, spawnWorker: base.spawnWorker }, writer, clock, logger, settings })
   // The embedded executor's outcomes wait for their completions: one UPDATE per run where two were (RunWriter.holdOutcomesOf).
   if (executor) writer.holdOutcomesOf(embeddedAddress, EMBEDDED_OUTCOME_HOLD_MS)
   const membership = new NodeMembership({
@@ -73,7 +76,6 @@ export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): 
     events.runsChanged(ids)
     relay.runsChanged(ids)
   }
-  writer.onFlush((result) => runsChanged([...result.triggeredIds, ...result.completedIds]))
   return {
     nodeId,
     embeddedAddress,
@@ -82,7 +84,7 @@ export function coreNode(options: CoreOptions, base: CoreBase, data: CoreData): 
     relay,
     registry,
     registryTimings,
-    nodeRouteActive: () => store.engine !== 'sqlite' || membership.peerCount() > 0,
+    nodeRouteActive: () => nodeRouteActive(store.engine, membership),
     runsChanged,
   }
 }

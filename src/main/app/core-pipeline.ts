@@ -1,4 +1,4 @@
-import { createNodeExecutorClient } from '../cluster/node-executor-client'
+import { peerExecutorThroughRoute } from '../cluster/node-route'
 import { ChildLinks } from '../completion/child-links'
 import { DEFAULT_MONITOR_TIMINGS, type MonitorTimings } from '../completion/monitors'
 import { RunLogKeeper } from '../completion/run-log-keeper'
@@ -36,19 +36,24 @@ export interface CorePipeline {
  * writer. No executor call leaves while this node cannot confirm its lease: the membership is the
  * fence of every step.
  */
-export function corePipeline(options: CoreOptions, base: CoreBase, data: CoreData, node: CoreNode): CorePipeline {
-  const { clock, logger, nowMs } = base
-  const { store, settings, writer, events, clusterSecret, metrics } = data
+export function corePipeline({
+  options,
+  base: { clock, logger, nowMs },
+  data: { store, settings, writer, events, clusterSecret, metrics },
+  node,
+}: {
+  options: Pick<CoreOptions, 'monitorTimings' | 'prepareAheadMs' | 'scanBatchSize'>
+  base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
+  data: Pick<CoreData, 'store' | 'settings' | 'writer' | 'events' | 'clusterSecret' | 'metrics'>
+  node: Pick<CoreNode, 'nodeId' | 'membership' | 'executor' | 'embeddedAddress' | 'nodeRouteActive' | 'registry' | 'runsChanged'>
+}): CorePipeline {
   const { membership, executor } = node
   const remote = new RemoteExecutors(store.groups, () => settings.accessToken())
   const executors = new ExecutorDirectory({
     embedded: executor,
     embeddedAddress: node.embeddedAddress,
     remote: (address, group, withToken) => remote.forAddress(address, group, withToken),
-    peer: (address) => {
-      const url = node.nodeRouteActive() ? membership.peerExecutorUrl(address) : null
-      return url ? createNodeExecutorClient({ url, secret: () => clusterSecret.current() }) : null
-    },
+    peer: (address) => peerExecutorThroughRoute(address, { routeActive: node.nodeRouteActive, membership, secret: () => clusterSecret.current() }),
     entitled: (group) => entitledAddresses(store, group),
   })
   const monitorTimings = { ...DEFAULT_MONITOR_TIMINGS, ...options.monitorTimings }
@@ -61,7 +66,7 @@ export function corePipeline(options: CoreOptions, base: CoreBase, data: CoreDat
     keepsRunning: () => membership.doesPeriodicWork(),
   })
   const triggerOutcomes = new OutcomeWaiters(clock)
-  const childLinks = new ChildLinks(store)
+  const childLinks = new ChildLinks(store, writer)
   events.on('links-changed', () => {
     childLinks.reload().catch((error: unknown) => logger.warn('reading child links failed', { error: (error as Error).message }))
   })
@@ -87,9 +92,7 @@ export function corePipeline(options: CoreOptions, base: CoreBase, data: CoreDat
       onPrepared: (runs) => node.runsChanged(runs.map((r) => r.logId)),
       onWritten: (runs) => {
         metrics.runsWritten(runs)
-        // Children wait on a parent's completion (B14: ~9.5 of a step's 11 ms were the writer's batch delay).
-        const parents = runs.filter((run) => childLinks.isParent(run.job.id)).map((run) => run.logId)
-        if (parents.length > 0) writer.expedite(parents)
+        childLinks.written(runs)
       },
     },
     dispatch,

@@ -13,7 +13,17 @@ export const READY_DATABASE_MS = 1000
  * A probe that comes while one is under way shares its answer, so a database that hangs gathers no
  * queue of probes.
  */
-export function readiness({ nowMs }: CoreBase, { store }: CoreData, { membership }: CoreNode, { scheduler }: CorePipeline): () => Promise<ReadyReport> {
+export function readiness({
+  base: { nowMs },
+  data: { store },
+  node: { membership },
+  pipeline: { scheduler },
+}: {
+  base: Pick<CoreBase, 'nowMs'>
+  data: Pick<CoreData, 'store'>
+  node: Pick<CoreNode, 'membership'>
+  pipeline: Pick<CorePipeline, 'scheduler'>
+}): () => Promise<ReadyReport> {
   let inFlight: Promise<ReadyReport> | null = null
   const check = async (): Promise<ReadyReport> => {
     const schedulerState = scheduler.status().state

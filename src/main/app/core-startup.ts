@@ -18,18 +18,32 @@ export interface CoreBackground {
   monitors: Monitors
 }
 
+/** What the join leaves for the background: whether this process is alone on the database, the infrastructure alerts, the embedded executor as registered. */
+interface Joined {
+  soleProcess: boolean
+  alerts: InfraAlerts
+  embedded: { address: string; info: () => ExecutorInfo | null } | null
+}
+
 /**
- * Registers the embedded executor, joins the cluster (taking over what dead nodes left), seeds the
- * demo jobs on a first start, and starts the registry loops and the monitors.
+ * Registers the embedded executor, joins the cluster (taking over what dead nodes left), and seeds
+ * the demo jobs on a first start.
  */
-export async function joinAndMonitor(
-  options: CoreOptions,
-  { clock, logger, nowMs }: CoreBase,
-  { store, writer, settings, alarms, audit, events }: CoreData,
-  node: CoreNode,
-  { scheduler, triggers, executors, logKeeper, monitorTimings, childLinks }: CorePipeline,
-  { jobs }: CoreDefinitions,
-): Promise<CoreBackground> {
+export async function joinCluster({
+  options,
+  base: { clock, logger, nowMs },
+  data: { store, writer, settings, alarms, events },
+  node,
+  pipeline: { scheduler, triggers },
+  defs: { jobs },
+}: {
+  options: Pick<CoreOptions, 'mode' | 'seedDemo'>
+  base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
+  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'alarms' | 'events'>
+  node: Pick<CoreNode, 'registry' | 'executor' | 'embeddedAddress' | 'membership'>
+  pipeline: Pick<CorePipeline, 'scheduler' | 'triggers'>
+  defs: Pick<CoreDefinitions, 'jobs'>
+}): Promise<Joined> {
   const { registry, executor, embeddedAddress, membership } = node
   const embeddedGroupId = await ensureEmbeddedGroup(store.groups, nowMs())
   const alerts = new InfraAlerts(store, {
@@ -66,7 +80,26 @@ export async function joinAndMonitor(
   // Alone on the database, every other embedded address is a past life of this process: gone.
   if (soleProcess) await registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
   if (options.seedDemo !== false) await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone)
+  return { soleProcess, alerts, embedded }
+}
 
+/** Starts the monitors and the registry loops: synchronous, so the caller attaches the monitors' consumers before any flush. */
+export function startBackground({
+  options,
+  base: { clock, logger },
+  data: { store, writer, settings, alarms, audit },
+  node,
+  pipeline: { triggers, executors, monitorTimings, childLinks },
+  joined: { soleProcess, alerts, embedded },
+}: {
+  options: Pick<CoreOptions, 'retryJitterRatio'>
+  base: Pick<CoreBase, 'clock' | 'logger'>
+  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'alarms' | 'audit'>
+  node: Pick<CoreNode, 'registry' | 'embeddedAddress' | 'membership' | 'registryTimings' | 'runsChanged'>
+  pipeline: Pick<CorePipeline, 'triggers' | 'executors' | 'monitorTimings' | 'childLinks'>
+  joined: Joined
+}): CoreBackground {
+  const { registry, membership } = node
   const monitors = startMonitors({
     store,
     writer,
@@ -75,24 +108,16 @@ export async function joinAndMonitor(
     trigger: (request) => triggers.trigger(request),
     childLinks,
     sendAlarm: (run) => alarms.sendFor(run),
-    retentionDays: () => settings.logRetentionDays(),
+    settings,
+    audit,
     timings: monitorTimings,
     retryJitterRatio: options.retryJitterRatio,
     soleProcess,
-    embeddedAddress,
-    aliveEmbedded: async () => {
-      const alive = new Set((await store.nodes.list()).filter((n) => n.leaseUntilMs >= nowMs()).map((n) => n.embeddedAddress))
-      return (address) => alive.has(address)
-    },
-    doesPeriodicWork: () => membership.doesPeriodicWork(),
+    embeddedAddress: node.embeddedAddress,
+    membership,
     executorFor: async (address, group) => (await executors.reach(address, group)).executor,
-    keepLogs: (runs) => logKeeper.keepFinished(runs),
-    purgeAudit: (atMs) => audit.purge(atMs, settings.auditRetentionDays()),
-    purgeAlerts: (beforeMs) => store.alerts.deleteOlderThan(beforeMs),
-    purgeHookUses: (atMs) => store.hookUses.deleteExpired(atMs),
     onAlarmStatus: (logId) => node.runsChanged([logId]),
   })
-  writer.onFlush((result) => monitors.onFlush(result))
   const registryLoops = startRegistryLoops({
     registry,
     clock,

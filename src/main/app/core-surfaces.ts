@@ -32,16 +32,19 @@ export interface CoreSurfaces {
   adminOneTimePassword: string | null
 }
 
-export async function coreSurfaces(
-  options: CoreOptions,
-  base: CoreBase,
-  data: CoreData,
-  node: CoreNode,
-  pipeline: CorePipeline,
-  defs: CoreDefinitions,
-  flows: CoreFlows,
-  monitors: Monitors,
-): Promise<CoreSurfaces> {
+/** What the surfaces are built from: each part as far as they use it. */
+interface SurfaceParts {
+  options: Pick<CoreOptions, 'scrypt' | 'directory' | 'mode' | 'adminPassword' | 'metricsPublic'>
+  base: CoreBase
+  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics'>
+  node: Pick<CoreNode, 'registry' | 'executor' | 'membership' | 'nodeId' | 'nodeRouteActive'>
+  pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
+  defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog'>
+  flows: Pick<CoreFlows, 'service' | 'engine' | 'runControl'>
+  monitors: Pick<Monitors, 'onBeat'>
+}
+
+export async function coreSurfaces({ options, base, data, node, pipeline, defs, flows, monitors }: SurfaceParts): Promise<CoreSurfaces> {
   const { clock, logger, nowMs } = base
   const { store, writer, settings, events, audit, clusterSecret } = data
   const { registry, executor } = node
@@ -148,7 +151,7 @@ export async function coreSurfaces(
   })
   const ops = opsEndpoints({
     scrape: (perGroup) => data.metrics.scrape(perGroup),
-    ready: readiness(base, data, node, pipeline),
+    ready: readiness({ base, data, node, pipeline }),
     metricsPublic: options.metricsPublic === true,
     tokens: () => ({
       executorToken: settings.accessToken(),

@@ -1,4 +1,5 @@
 import { EMBEDDED_APP_NAME } from '../../shared/model'
+import { countEndedRuns, showWrittenRuns } from '../completion/run-ended-notices'
 import { Checkpointer } from '../store/checkpointer'
 import { SqliteStore } from '../store/sqlite/sqlite-store'
 import type { Core, CoreOptions, CoreParts, CoreState } from './core-contract'
@@ -7,7 +8,7 @@ import { coreDefinitions, type CoreDefinitions } from './core-definitions'
 import { coreFlows, type CoreFlows } from './core-flows'
 import { coreNode, type CoreNode } from './core-node'
 import { corePipeline, type CorePipeline } from './core-pipeline'
-import { joinAndMonitor, type CoreBackground } from './core-startup'
+import { joinCluster, startBackground, type CoreBackground } from './core-startup'
 import { metricSources } from './core-metrics'
 import { coreSurfaces } from './core-surfaces'
 
@@ -37,20 +38,27 @@ export async function startCore(options: CoreOptions): Promise<Core> {
 /**
  * The composition root, in the order each part needs the one before: the store and what lives on
  * it, this process as a node and an executor, the pipeline of a run (scheduler → trigger service →
- * trigger pool → run writer), the definitions and flows, then joining the cluster with the monitors, then the
- * surfaces (facade, access, admin API). Loops start last.
+ * trigger pool → run writer), the definitions and flows, then joining the cluster and starting the
+ * monitors, then the surfaces (facade, access, admin API). Loops start last. What a run's end sets
+ * off is attached to `data.runEnded` as its consumers are built (completion/run-ended.ts has the
+ * order and why).
  */
 export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   let state: CoreState = 'starting'
   const base = coreBase(options)
-  const data = await openCoreData(options, base)
-  const node = coreNode(options, base, data)
-  const pipeline = corePipeline(options, base, data, node)
-  const defs = coreDefinitions(base, data, node)
-  const flows = coreFlows(base, data, pipeline)
-  const background = await joinAndMonitor(options, base, data, node, pipeline, defs)
-  data.metrics.readFrom(metricSources(base, data, node, pipeline))
-  const surfaces = await coreSurfaces(options, base, data, node, pipeline, defs, flows, background.monitors)
+  const data = await openCoreData({ options, base })
+  const node = coreNode({ options, base, data })
+  const pipeline = corePipeline({ options, base, data, node })
+  const defs = coreDefinitions({ base, data, node })
+  const flows = coreFlows({ base, data, pipeline })
+  // Before the join: the runs a take-over ends at the join reach the flows.
+  data.runEnded.attach({ metrics: countEndedRuns(data.metrics), consoles: showWrittenRuns(node.runsChanged), flows: flows.runsEnded })
+  const joined = await joinCluster({ options, base, data, node, pipeline, defs })
+  const background = startBackground({ options, base, data, node, pipeline, joined })
+  // From the monitors' start (startBackground is synchronous: no flush comes between).
+  data.runEnded.attach({ runLogs: pipeline.logKeeper, failures: background.monitors.failures, childJobs: background.monitors.childJobs })
+  data.metrics.readFrom(metricSources({ base, node, pipeline }))
+  const surfaces = await coreSurfaces({ options, base, data, node, pipeline, defs, flows, monitors: background.monitors })
 
   node.membership.start()
   await defs.definitions.start()
@@ -60,7 +68,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   data.storedSecrets.start()
   state = 'running'
   base.logger.info('core running', { dataDir: options.dataDir, database: data.store.location, node: node.nodeId })
-  const checkpointer = startCheckpointer(options, base, data)
+  const checkpointer = startCheckpointer({ options, base, data })
   node.executor?.warmUp()
 
   const { store, settings, writer } = data
@@ -83,7 +91,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
     async stop() {
       if (state !== 'running') return
       state = 'draining'
-      await stopCore(base, data, node, pipeline, defs, flows, background, checkpointer)
+      await stopCore({ base, data, node, pipeline, defs, flows, background, checkpointer })
       state = 'stopped'
     },
   }
@@ -94,22 +102,39 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
  * would take a core from the core's own (docs/benchmarks.md#b9-cold-start). Until then SQLite
  * checkpoints on this connection as it does by default.
  */
-function startCheckpointer(options: CoreOptions, { spawnWorker, logger }: CoreBase, { store }: CoreData): Checkpointer | null {
+function startCheckpointer({
+  options,
+  base: { spawnWorker, logger },
+  data: { store },
+}: {
+  options: Pick<CoreOptions, 'nativeBinding'>
+  base: Pick<CoreBase, 'spawnWorker' | 'logger'>
+  data: Pick<CoreData, 'store'>
+}): Checkpointer | null {
   if (!(store instanceof SqliteStore)) return null
   return new Checkpointer(store.db, spawnWorker, { file: store.location, nativeBinding: options.nativeBinding, periodMs: 1000, quickCheck: true }, logger)
 }
 
 /** Stops in the reverse order of the start: no new fires, triggers drained, runs written, then the store. */
-async function stopCore(
-  { logger, nowMs }: CoreBase,
-  data: CoreData,
-  node: CoreNode,
-  pipeline: CorePipeline,
-  defs: CoreDefinitions,
-  flows: CoreFlows,
-  background: CoreBackground,
-  checkpointer: Checkpointer | null,
-): Promise<void> {
+async function stopCore({
+  base: { logger, nowMs },
+  data,
+  node,
+  pipeline,
+  defs,
+  flows,
+  background,
+  checkpointer,
+}: {
+  base: Pick<CoreBase, 'logger' | 'nowMs'>
+  data: Pick<CoreData, 'storedSecrets' | 'writer' | 'alarms' | 'events' | 'store'>
+  node: Pick<CoreNode, 'executor' | 'registry' | 'embeddedAddress' | 'relay' | 'membership'>
+  pipeline: Pick<CorePipeline, 'scheduler' | 'triggers' | 'runLogs' | 'logKeeper'>
+  defs: Pick<CoreDefinitions, 'definitions'>
+  flows: Pick<CoreFlows, 'stop'>
+  background: CoreBackground
+  checkpointer: Checkpointer | null
+}): Promise<void> {
   await pipeline.scheduler.stop()
   await flows.stop()
   await pipeline.triggers.releaseWaiting()

@@ -6,6 +6,7 @@ import type { CallbackSink } from '../executor/executor-api'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { SpawnWorker } from '../kernel/spawn-worker'
+import type { SettingsService } from '../settings/settings-service'
 import { handlerDir, runLogDir } from './data-dir'
 
 export interface EmbeddedExecutorOptions {
@@ -19,13 +20,20 @@ export interface EmbeddedExecutorOptions {
 export const EMBEDDED_SCRIPTS_HINT = 'enable "Run script jobs on this machine" in Settings (desktop app), or start headless mode with --enable-scripts'
 
 /** The executor inside this process: its callbacks go straight into the run writer's batches. */
-export function embeddedExecutor(
-  options: EmbeddedExecutorOptions,
-  writer: RunWriter,
-  clock: Clock,
-  logger: Logger,
-  settings: { scriptsEnabled: () => boolean; retentionDays: () => number },
-): Executor {
+export function embeddedExecutor({
+  options,
+  writer,
+  clock,
+  logger,
+  settings,
+}: {
+  options: EmbeddedExecutorOptions
+  writer: Pick<RunWriter, 'complete'>
+  clock: Clock
+  logger: Logger
+  /** Read at each use: the operator changes them in Settings. */
+  settings: Pick<SettingsService, 'embeddedScriptsEnabled' | 'logRetentionDays'>
+}): Executor {
   const callbackSink: CallbackSink = (batch) =>
     writer.complete(batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: clock.nowMs() })))
   return createExecutor({
@@ -34,7 +42,7 @@ export function embeddedExecutor(
     spawnWorker: options.spawnWorker,
     clock,
     // The operator's own machine, as JobDesk's user: scripts only when the operator turned them on.
-    enableScripts: settings.scriptsEnabled,
+    enableScripts: () => settings.embeddedScriptsEnabled(),
     enableScriptsHint: EMBEDDED_SCRIPTS_HINT,
     // The operator's own machine: http jobs may call any URL unless the settings narrow it.
     httpAllowPrefixes: 'any',
@@ -44,7 +52,7 @@ export function embeddedExecutor(
     // Completion commits every ~10 ms in-process, so larger batches than XXL-JOB's HTTP 50 keep up.
     callbackBatchMax: 1000,
     // One retention setting for run rows, kept log texts and these files, read at each pass.
-    logRetentionDays: settings.retentionDays,
+    logRetentionDays: () => settings.logRetentionDays(),
     logger,
     shutdownGraceMs: options.shutdownGraceMs,
     ...options.executorOptions,

@@ -1,5 +1,5 @@
 import type { JobDeskApi } from '../../shared/api'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 const DAY_MS = 86_400_000
 /** The dashboard lists this many infrastructure alerts at most. */

@@ -1,10 +1,10 @@
 import type { ClusterNodeView, ClusterView, JobDeskApi } from '../../shared/api'
 import { PERIODIC_WORK_LEASE } from '../cluster/node-membership'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 type ClusterApi = Pick<JobDeskApi, 'getCluster' | 'rotateClusterSecret'>
 
-export function clusterApi(deps: FacadeDeps): ClusterApi {
+export function clusterApi(deps: Pick<FacadeDeps, 'store' | 'nodeId' | 'nowMs' | 'cluster'>): ClusterApi {
   const { store, nodeId, nowMs, cluster } = deps
   const view = async (): Promise<ClusterView> => {
     const atMs = nowMs()

@@ -1,10 +1,10 @@
 import type { JobDeskApi } from '../../shared/api'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 type DefinitionsApi = Pick<JobDeskApi, 'applyDefinitions' | 'exportDefinitions' | 'listDefinitionOrigins'>
 
 /** Definitions as code (src/main/definitions/files/): what `jobdesk apply`, `diff` and `export` call. */
-export function definitionsApi(deps: FacadeDeps): DefinitionsApi {
+export function definitionsApi(deps: Pick<FacadeDeps, 'definitionFiles' | 'events'>): DefinitionsApi {
   const { definitionFiles, events } = deps
   return {
     async applyDefinitions(request) {

@@ -1,10 +1,10 @@
 import type { JobDeskApi } from '../../shared/api'
 import { notFound } from '../../shared/messages/coded-errors'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 type ExecutorsApi = Pick<JobDeskApi, 'listGroups' | 'saveGroup' | 'deleteGroup' | 'listRegistry' | 'probeExecutor' | 'listHandlers' | 'previewRoute'>
 
-export function executorsApi(deps: FacadeDeps): ExecutorsApi {
+export function executorsApi(deps: Pick<FacadeDeps, 'store' | 'groups' | 'registry' | 'runControl' | 'events' | 'nowMs' | 'handlerCatalog'>): ExecutorsApi {
   const { store, groups, registry, runControl, events, nowMs, handlerCatalog } = deps
   return {
     async listGroups() {

@@ -1,5 +1,5 @@
 import type { JobDeskApi } from '../../shared/api'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 type FlowsApi = Pick<
   JobDeskApi,
@@ -23,7 +23,7 @@ type FlowsApi = Pick<
  * Flows (src/main/flows/). The actions a person takes on a run take that person's name as a second
  * argument, which the method's rule adds (auth/flow-rules.ts): it is written into the node's note.
  */
-export function flowsApi(deps: FacadeDeps): FlowsApi {
+export function flowsApi(deps: Pick<FacadeDeps, 'flows' | 'events' | 'hooks'>): FlowsApi {
   const { flows, events } = deps
   const changed = <T>(value: T): T => {
     events.emit({ type: 'flows-changed' })

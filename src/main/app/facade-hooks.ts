@@ -1,7 +1,7 @@
 import type { JobDeskApi } from '../../shared/api'
 import type { HookTargetRequest } from '../../shared/hook-types'
 import type { HookTarget } from '../hooks/hook-service'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 type HooksApi = Pick<JobDeskApi, 'createHook' | 'listHooks' | 'getHook' | 'removeHook'>
 
@@ -13,7 +13,7 @@ const targetOf = (request: HookTargetRequest): HookTarget =>
  * `flowId`: a hook is the same thing for both, and one rule per method covers both. The creator's
  * name is a second argument the method's rule adds (auth/hook-rules.ts).
  */
-export function hooksApi(deps: FacadeDeps): HooksApi {
+export function hooksApi(deps: Pick<FacadeDeps, 'hooks'>): HooksApi {
   const { hooks } = deps
   return {
     createHook: (request, createdBy = 'someone') => hooks.create(targetOf(request), createdBy),

@@ -5,7 +5,7 @@ import { previewFireTimes, validateSchedule } from '../schedule'
 import type { TriggerOutcome } from '../domain/runs'
 import { conflict, notFound } from '../../shared/messages/coded-errors'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 import { removeDemoJobs } from '../definitions/seed-demo'
 
 type JobsApi = Pick<
@@ -31,7 +31,9 @@ type JobsApi = Pick<
   | 'removeDemoJobs'
 >
 
-export function jobsApi(deps: FacadeDeps): JobsApi {
+export function jobsApi(
+  deps: Pick<FacadeDeps, 'jobs' | 'triggers' | 'triggerOutcomes' | 'links' | 'imports' | 'store' | 'events' | 'nowMs' | 'flows' | 'hooks'>,
+): JobsApi {
   const { jobs, triggers, triggerOutcomes, links, imports, store, events, nowMs } = deps
   const changed = (job: JobInfo): JobInfo => {
     events.emit({ type: 'jobs-changed', jobIds: [job.id] })

@@ -2,7 +2,7 @@ import type { JobDeskApi } from '../../shared/api'
 import { notFound } from '../../shared/messages/coded-errors'
 import type { LogPage } from '../../shared/model'
 import { addLocalDays, startOfLocalDay } from '../completion/log-maintenance'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 import { demoJobIds } from '../definitions/seed-demo'
 
 const DAY_MS = 86_400_000
@@ -12,7 +12,7 @@ const NEXT_FIRES_SHOWN = 5
 
 type RunsApi = Pick<JobDeskApi, 'getOverview' | 'getDailyReport' | 'listRuns' | 'getRun' | 'killRun' | 'getRunLog' | 'watchRunLog' | 'unwatchRunLog'>
 
-export function runsApi(deps: FacadeDeps): RunsApi {
+export function runsApi(deps: Pick<FacadeDeps, 'store' | 'scheduler' | 'registry' | 'runLogs' | 'runControl' | 'nowMs'>): RunsApi {
   const { store, scheduler, registry, runLogs, runControl, nowMs } = deps
   return {
     async getOverview() {

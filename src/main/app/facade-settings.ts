@@ -1,12 +1,12 @@
 import type { JobDeskApi } from '../../shared/api'
-import type { FacadeDeps } from './facade'
+import type { FacadeDeps } from './facade-deps'
 
 type SettingsApi = Pick<
   JobDeskApi,
   'getSettings' | 'saveSettings' | 'regenerateAccessToken' | 'regenerateApiToken' | 'sendTestEmail' | 'testWebhook' | 'testImChannel'
 >
 
-export function settingsApi(deps: FacadeDeps): SettingsApi {
+export function settingsApi(deps: Pick<FacadeDeps, 'settings' | 'alarms'>): SettingsApi {
   const { settings, alarms } = deps
   return {
     async getSettings() {

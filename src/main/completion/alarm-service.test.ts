@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { waitFor } from '../../../test/support/wait-for'
 import { systemClock } from '../kernel/clock'
 import { silentLogger } from '../kernel/logger'
 import type { Repos } from '../store/store'
@@ -41,5 +42,19 @@ describe('AlarmService.sendFlowNotice', () => {
     expect(shown).toEqual([])
     // An alarm email but no SMTP server: the mail cannot go out.
     expect(await s.sendFlowNotice({ ...approval, alarmEmail: 'ops@example.com' })).toBe(false)
+  })
+})
+
+describe('AlarmService.announceFlowNotice', () => {
+  it('logs the notice and sends it while the caller goes on', async () => {
+    const logged: string[] = []
+    const shown: FlowDesktopNotice[] = []
+    const logger = { ...silentLogger, info: (message: string) => void logged.push(message) }
+    const created = new AlarmService(noStore, { logger, clock: systemClock, onDesktop: () => undefined, onFlowDesktop: (notice) => shown.push(notice) })
+    services.push(created)
+    created.announceFlowNotice(approval)
+    expect(logged).toEqual(['flow notice'])
+    await waitFor('the notice shown on the desktop', () => shown.length > 0)
+    expect(shown).toEqual([{ kind: 'approval', flowRunId: 812, flowId: 3, flowName: 'Nightly ETL', detail: 'Go?' }])
   })
 })

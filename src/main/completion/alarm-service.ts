@@ -95,6 +95,19 @@ export class AlarmService {
     return (await this.sender.sendFlowNotice(notice)).ok
   }
 
+  /**
+   * Logs a flow run's notice and sends it without waiting: the engine is inside a sweep or an
+   * advance and must not wait on SMTP or webhooks. The sender logs the channels that failed and
+   * never rejects; the catch is for a bug.
+   */
+  announceFlowNotice(notice: FlowNoticeFacts): void {
+    const { logger } = this.deps
+    logger.info('flow notice', { ...notice })
+    this.sendFlowNotice(notice).catch((error: unknown) =>
+      logger.error('sending a flow notice failed', { kind: notice.kind, flowRunId: notice.flowRunId, error: String(error) }),
+    )
+  }
+
   /** Sends an infrastructure alert: its alarm_status (1 when nobody is set to hear of it) and why it failed. */
   async sendAlert(alert: InfraAlertFacts): Promise<{ status: number; message: string }> {
     const outcome = await this.sender.sendAlert(alert)

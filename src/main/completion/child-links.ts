@@ -1,5 +1,7 @@
 import type { JobLink } from '../../shared/model'
 import type { Repos } from '../store/store'
+import type { PreparedRun } from '../trigger/prepare-runs'
+import type { RunWriter } from './run-writer'
 
 /**
  * The child links of every job, by parent job, as last read. Links change rarely: they are read
@@ -10,7 +12,10 @@ export class ChildLinks {
   private links = new Map<number, JobLink[]>()
   private version = -1
 
-  constructor(private readonly store: Pick<Repos, 'links' | 'versions'>) {}
+  constructor(
+    private readonly store: Pick<Repos, 'links' | 'versions'>,
+    private readonly writer: Pick<RunWriter, 'expedite'>,
+  ) {}
 
   /** The links as the database has them now (one read of the versions; the links only when they moved). */
   async byParent(): Promise<ReadonlyMap<number, readonly JobLink[]>> {
@@ -39,5 +44,14 @@ export class ChildLinks {
    */
   isParent(jobId: number): boolean {
     return this.links.has(jobId)
+  }
+
+  /**
+   * Runs were written: those of parent jobs get their completions written without the writer's
+   * batch delay, since their children wait on them (B14: ~9.5 of a step's 11 ms were that delay).
+   */
+  written(runs: readonly Pick<PreparedRun, 'logId' | 'job'>[]): void {
+    const parents = runs.filter((run) => this.isParent(run.job.id)).map((run) => run.logId)
+    if (parents.length > 0) this.writer.expedite(parents)
   }
 }

@@ -1,4 +1,5 @@
 import type { JobGroup } from '../../shared/model'
+import type { AuditService } from '../audit/audit-service'
 import type { ExecutorApi } from '../executor/executor-api'
 import { runNowAndPeriodically, runPeriodically, sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
@@ -8,13 +9,15 @@ import { ChildJobs } from './child-jobs'
 import type { ChildLinks } from './child-links'
 import { FailMonitor, type SendAlarm } from './fail-monitor'
 import { deleteExpiredRuns, MIN_RETENTION_DAYS, refreshReport } from './log-maintenance'
+import { aliveEmbeddedAddresses } from '../registry/embedded-liveness'
 import type { DeadAddress } from '../registry/health'
 import { endRunsOnDeadExecutors } from './dead-executor-runs'
 import { findLostRuns, findOrphanedEmbeddedRuns, findStalePendingRuns, LOST_RUN_PERIOD_MS, LOST_RUN_THRESHOLD_MS } from './lost-runs'
 import { FAIL_MONITOR_PERIOD_MS } from './retry-plan'
 import { DEFAULT_KEEP_PERIOD_MS } from './run-log-keeper'
 import { RunReconciler } from './run-reconciler'
-import type { FlushResult, RunWriter } from './run-writer'
+import type { RunEndedConsumer } from './run-ended'
+import type { RunWriter } from './run-writer'
 
 /** Periods and thresholds of the completion monitors; tests shorten them. */
 export interface MonitorTimings {
@@ -41,7 +44,7 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 }
 
 export interface MonitorDeps {
-  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry'>
+  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry' | 'nodes' | 'alerts' | 'hookUses'>
   writer: RunWriter
   clock: Clock
   logger: Logger
@@ -49,7 +52,10 @@ export interface MonitorDeps {
   /** The jobs' child links, shared with the trigger path (which writes a parent's completion at once). */
   childLinks: ChildLinks
   sendAlarm: SendAlarm
-  retentionDays: () => number
+  /** The retentions of runs and of the audit trail, in days, read at each retention pass. */
+  settings: { logRetentionDays(): number; auditRetentionDays(): number }
+  /** With the run retention pass, the audit trail drops the entries past its own retention. */
+  audit: Pick<AuditService, 'purge'>
   timings: MonitorTimings
   /**
    * True when no other JobDesk process uses the database: every embedded address but ours is then
@@ -59,33 +65,22 @@ export interface MonitorDeps {
   /** This process's embedded executor's address. */
   embeddedAddress: string
   /**
-   * The embedded addresses alive now: those of nodes whose lease runs (every node of a cluster has
-   * its own), or, for a process of an older version, that beat within the dead timeout.
-   */
-  aliveEmbedded: () => Promise<(address: string) => boolean>
-  /**
    * Whether this node does the cluster's periodic work now (lost-run sweep, report, retention): one
    * node at a time, by lease. Always true for a single process.
    */
-  doesPeriodicWork: () => boolean
+  membership: { doesPeriodicWork(): boolean }
   executorFor: (address: string, group: JobGroup | undefined) => Promise<ExecutorApi>
   /** Share of each retry backoff added as jitter (0 off; default DEFAULT_RETRY_JITTER_RATIO). */
   retryJitterRatio?: number
-  /** Told of every completed run id; keeps the logs of the LAN ones. */
-  keepLogs: (runIds: readonly number[]) => void
-  /** With the run retention pass: drops audit entries past their own retention; resolves with how many. */
-  purgeAudit?: (nowMs: number) => Promise<number>
-  /** With the run retention pass: drops infrastructure alerts raised before the time given (runs' retention). */
-  purgeAlerts?: (beforeMs: number) => Promise<unknown>
-  /** With the run retention pass: forgets the trigger URLs' used signatures that could no longer pass anyway. */
-  purgeHookUses?: (nowMs: number) => Promise<unknown>
   /** Told once a failed run's alarm status is final (sent, failed or not needed). */
   onAlarmStatus?: (logId: number) => void
 }
 
 export interface Monitors {
-  /** After each write batch: fires the children of completed runs, wakes the fail monitor for failures. */
-  onFlush(result: FlushResult): void
+  /** A write batch's failures wake the fail monitor at once (its retries and alarms); not while stopping. */
+  failures: RunEndedConsumer
+  /** A write batch's completed runs fire their child jobs; not while stopping (a child would only meet a stopping executor). */
+  childJobs: RunEndedConsumer
   /** A LAN executor beat: its runs that it no longer has are found (and end as lost after a grace period). */
   onBeat(appName: string, address: string, nowMs: number): void
   /**
@@ -119,14 +114,18 @@ export function startMonitors(deps: MonitorDeps): Monitors {
 
   const reconciler = new RunReconciler({ store, executorFor: deps.executorFor, logger, graceMs: timings.reconcileGraceMs })
   const orphaned = (nowMs: number, alive: (address: string) => boolean) => findOrphanedEmbeddedRuns(store.runs, nowMs, deps.embeddedAddress, alive)
+  const aliveEmbedded = () => aliveEmbeddedAddresses(store, () => clock.nowMs())
   const periodic = (work: () => Promise<void>) => async () => {
-    if (deps.doesPeriodicWork()) await work()
+    if (deps.membership.doesPeriodicWork()) await work()
   }
 
   const interruptedAtStart = async () => {
     const startedAtMs = clock.nowMs()
-    const alive = deps.soleProcess ? () => false : await deps.aliveEmbedded()
-    const interrupted = [...(await orphaned(startedAtMs, alive)), ...(deps.doesPeriodicWork() ? await findStalePendingRuns(store.runs, startedAtMs) : [])]
+    const alive = deps.soleProcess ? () => false : await aliveEmbedded()
+    const interrupted = [
+      ...(await orphaned(startedAtMs, alive)),
+      ...(deps.membership.doesPeriodicWork() ? await findStalePendingRuns(store.runs, startedAtMs) : []),
+    ]
     if (interrupted.length === 0) return
     logger.warn('runs interrupted by the last stop marked as failed', { count: interrupted.length })
     await writer.complete(interrupted)
@@ -145,10 +144,10 @@ export function startMonitors(deps: MonitorDeps): Monitors {
         const nowMs = clock.nowMs()
         // The reconciler's suspects are this node's own: the beats that raised them arrived here.
         const lost = await reconciler.due(nowMs)
-        if (deps.doesPeriodicWork()) {
+        if (deps.membership.doesPeriodicWork()) {
           lost.push(...(await findLostRuns(store.runs, nowMs, timings.lostRunThresholdMs)))
           lost.push(...(await findStalePendingRuns(store.runs, nowMs)))
-          lost.push(...(await orphaned(nowMs, await deps.aliveEmbedded())))
+          lost.push(...(await orphaned(nowMs, await aliveEmbedded())))
         }
         if (lost.length > 0) await writer.complete(lost)
       },
@@ -168,34 +167,38 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       timings.retentionPeriodMs,
       stop.signal,
       periodic(async () => {
-        const retentionDays = deps.retentionDays()
+        const retentionDays = deps.settings.logRetentionDays()
         const deleted = await deleteExpiredRuns(store, clock.nowMs(), retentionDays)
         if (deleted > 0) logger.info('expired runs deleted, with their kept logs', { deleted, retentionDays })
-        const audited = (await deps.purgeAudit?.(clock.nowMs())) ?? 0
+        const audited = await deps.audit.purge(clock.nowMs(), deps.settings.auditRetentionDays())
         if (audited > 0) logger.info('expired audit entries deleted', { deleted: audited })
         // Alerts are kept as long as runs (a retention below the minimum keeps both for good).
-        if (retentionDays >= MIN_RETENTION_DAYS) await deps.purgeAlerts?.(clock.nowMs() - retentionDays * 86_400_000)
-        await deps.purgeHookUses?.(clock.nowMs())
+        if (retentionDays >= MIN_RETENTION_DAYS) await store.alerts.deleteOlderThan(clock.nowMs() - retentionDays * 86_400_000)
+        // The trigger URLs' used signatures that could no longer pass anyway.
+        await store.hookUses.deleteExpired(clock.nowMs())
       }),
       logError('retention pass failed'),
     ),
   ]
 
   return {
-    onFlush(result) {
-      // Runs the stop's last flush completes still get their final log pull (RunLogKeeper.close makes it).
-      if (result.completedIds.length > 0) deps.keepLogs(result.completedIds)
-      // While draining, a child trigger would only meet a stopping executor.
-      if (stopped) return
-      // A failure wakes the fail monitor at once, so a retry's backoff counts from the failure,
-      // not from the monitor's next 10-s pass.
-      if (result.failedIds.length > 0) failWake.wake()
-      if (result.completedIds.length === 0) return
-      const firing: Promise<void> = children
-        .fire(result.completedIds)
-        .catch(logError('firing child jobs failed'))
-        .finally(() => childFirings.delete(firing))
-      childFirings.add(firing)
+    failures: {
+      name: 'failures',
+      // So a retry's backoff counts from the failure, not from the monitor's next 10-s pass.
+      onRunsEnded({ failedIds }) {
+        if (!stopped && failedIds.length > 0) failWake.wake()
+      },
+    },
+    childJobs: {
+      name: 'childJobs',
+      onRunsEnded({ completedIds }) {
+        if (stopped || completedIds.length === 0) return
+        const firing: Promise<void> = children
+          .fire(completedIds)
+          .catch(logError('firing child jobs failed'))
+          .finally(() => childFirings.delete(firing))
+        childFirings.add(firing)
+      },
     },
     onBeat(appName, address, nowMs) {
       if (!stopped) reconciler.onBeat(appName, address, nowMs)

@@ -5,6 +5,8 @@ import type { KeptLog } from '../store/log-text-repo'
 import type { Repos } from '../store/store'
 import { type ExecutorDirectory } from '../trigger/executor-directory'
 import { isEmbeddedAddress } from '../domain/embedded-address'
+import type { RunEndedConsumer } from './run-ended'
+import type { FlushResult } from './run-writer'
 
 /**
  * A finished run's last pull waits this long after its completion: the executor appends its
@@ -48,7 +50,8 @@ export interface RunLogKeeperDeps {
  * FINAL_PULL_DELAY_MS later for its last lines. So a run that ends with its executor (killed, lost,
  * stopped) still shows what it wrote, and `getRunLog` answers when the executor is gone.
  */
-export class RunLogKeeper {
+export class RunLogKeeper implements RunEndedConsumer {
+  readonly name = 'runLogs'
   private readonly queue: Pull[] = []
   private readonly inFlight = new Set<Promise<void>>()
   private readonly stop = new AbortController()
@@ -95,6 +98,14 @@ export class RunLogKeeper {
   /** A run accepted by a LAN executor: its log is worth keeping. */
   noteTriggered(logId: number, executorAddress: string): void {
     if (isLan(executorAddress)) this.lanRuns.add(logId)
+  }
+
+  /**
+   * Told of every flush: the runs it completed get their pulls. Also after a stop began: the runs
+   * the stop's last flush completes still get their final pull (`close` makes it).
+   */
+  onRunsEnded({ completedIds }: FlushResult): void {
+    if (completedIds.length > 0) this.keepFinished(completedIds)
   }
 
   /** Runs that ended: pull what their executor still has, now and once more a little later. */

@@ -1,10 +1,10 @@
-import type { Flow, FlowTriggerResult } from '../../shared/flow-types'
+import type { Flow } from '../../shared/flow-types'
 import { sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import { nextFireTimeMs } from '../schedule'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
 import type { Repos } from '../store/store'
-import type { FlowStartRequest } from './flow-starts'
+import type { FlowEngine } from './flow-engine'
 
 /** Flows due per pass; more wait for the next second. */
 const DUE_BATCH = 200
@@ -27,7 +27,8 @@ export class FlowSchedule {
       store: Pick<Repos, 'flows'>
       clock: Clock
       logger: Logger
-      start: (flowId: number, request: FlowStartRequest) => Promise<FlowTriggerResult>
+      /** Starts the flow's run (flow-engine.ts): the schedule's fires go the engine's one way in. */
+      engine: Pick<FlowEngine, 'start'>
     },
   ) {}
 
@@ -50,7 +51,7 @@ export class FlowSchedule {
         logger.warn('flow fire missed (misfire strategy DO_NOTHING)', { flowId: flow.id, scheduledMs })
         continue
       }
-      const result = await this.deps.start(flow.id, { triggerType: late ? 'MISFIRE' : 'CRON', scheduleTimeMs: scheduledMs })
+      const result = await this.deps.engine.start(flow.id, { triggerType: late ? 'MISFIRE' : 'CRON', scheduleTimeMs: scheduledMs })
       if (result.state === 'skipped') logger.info('flow fire skipped: the flow is at its maxActiveRuns (overlap SKIP)', { flowId: flow.id, scheduledMs })
       else fired++
     }
