@@ -1,4 +1,5 @@
 import type { MisfireStrategy, ScheduleType } from './model'
+import type { CalendarRoll, CalendarRule } from './calendar/calendar-rules'
 
 /**
  * Flows: a named DAG of jobs (and approvals) that runs as one unit (docs/flows.md). Types only, with
@@ -86,6 +87,10 @@ export interface FlowSettings {
   scheduleConf: string
   /** IANA zone a cron schedule is read in. */
   timezone: string
+  /** The business calendar the schedule follows, or null; its rule and roll (as a job's). */
+  calendar: string | null
+  calendarRule: CalendarRule
+  calendarRoll: CalendarRoll
   misfireStrategy: MisfireStrategy
   /** Default 1. */
   maxActiveRuns: number

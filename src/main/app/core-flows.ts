@@ -7,6 +7,7 @@ import { RunControl } from '../runs/run-control'
 import { localTimezone } from './local-timezone'
 import type { CoreBase, CoreData } from './core-data'
 import type { CorePipeline } from './core-pipeline'
+import { ScheduleBook } from '../calendars/schedule-book'
 
 /** Flows: their definitions, the engine that runs them, and their own schedules. */
 export interface CoreFlows {
@@ -50,7 +51,7 @@ export function coreFlows({
     announce: (notice) => alarms.announceFlowNotice(notice),
   })
   const runsEnded = new FlowRunsEnded(kills, engine, logger)
-  const schedule = new FlowSchedule({ store, clock, logger, engine })
+  const schedule = new FlowSchedule({ store, calendars: new ScheduleBook(), clock, logger, engine })
   const stopping = new AbortController()
   let loops: Promise<void>[] = []
   return {

@@ -5,7 +5,7 @@ import { RunLogKeeper } from '../completion/run-log-keeper'
 import { entitledAddresses } from '../registry/entitled-addresses'
 import { RemoteExecutors } from '../registry/remote-executors'
 import { RunLogs, type WatchEmbeddedLog } from '../runs/run-logs'
-import { nextFireTimeMs } from '../schedule'
+import { ScheduleBook } from '../calendars/schedule-book'
 import { Scheduler } from '../scheduler/scheduler'
 import { ExecutorDirectory } from '../trigger/executor-directory'
 import { OutcomeWaiters } from '../trigger/outcome-waiters'
@@ -97,12 +97,14 @@ export function corePipeline({
     },
     dispatch,
   )
+  const calendars = new ScheduleBook()
   const scheduler = new Scheduler({
     store,
     nodeId: node.nodeId,
     fence: membership,
     clock,
-    nextFire: nextFireTimeMs,
+    nextFire: calendars.nextFire,
+    calendars,
     triggers,
     prepareAheadMs: options.prepareAheadMs ?? PREPARE_AHEAD_MS,
     logger,

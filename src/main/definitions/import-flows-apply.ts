@@ -1,4 +1,5 @@
 import type { Flow, FlowDefinition, FlowSettings } from '../../shared/flow-types'
+import { ScheduleBook } from '../calendars/schedule-book'
 import { nextFlowFireMs } from '../flows/flow-schedule'
 import type { Repos } from '../store/store'
 import type { ImportPlan, PlannedFlow } from './import-export'
@@ -10,18 +11,21 @@ import type { ImportPlan, PlannedFlow } from './import-export'
  * next fire time from now, as starting it in the console does.
  */
 export async function applyImportedFlows(
-  tx: Pick<Repos, 'flows'>,
+  tx: Pick<Repos, 'flows' | 'calendars'>,
   plan: Pick<ImportPlan, 'flowsToCreate' | 'flowsToUpdate'>,
   newJobIds: ReadonlyMap<string, number>,
   nowMs: number,
 ): Promise<void> {
+  const book = await ScheduleBook.read(tx)
+  const scheduleOf = (flow: PlannedFlow): Pick<Flow, 'triggerStatus' | 'triggerNextTimeMs'> =>
+    flow.active ? { triggerStatus: 1, triggerNextTimeMs: nextFlowFireMs(book.specOf(flow.settings), nowMs) } : { triggerStatus: 0, triggerNextTimeMs: 0 }
   for (const flow of plan.flowsToCreate) {
-    await tx.flows.insert({ ...definitionOf(flow, newJobIds), ...scheduleOf(flow, nowMs), triggerLastTimeMs: 0, addTimeMs: nowMs, updateTimeMs: nowMs })
+    await tx.flows.insert({ ...definitionOf(flow, newJobIds), ...scheduleOf(flow), triggerLastTimeMs: 0, addTimeMs: nowMs, updateTimeMs: nowMs })
   }
   for (const flow of plan.flowsToUpdate) {
     // Planned against this transaction's state, so the flow is there.
     const existing = (await tx.flows.get(flow.id)) as Flow
-    await tx.flows.update({ ...existing, ...definitionOf(flow, newJobIds), ...scheduleOf(flow, nowMs), updateTimeMs: nowMs })
+    await tx.flows.update({ ...existing, ...definitionOf(flow, newJobIds), ...scheduleOf(flow), updateTimeMs: nowMs })
   }
 }
 
@@ -32,8 +36,4 @@ function definitionOf(flow: PlannedFlow, newJobIds: ReadonlyMap<string, number>)
     return { ...rest, jobId: 'jobId' in job ? job.jobId : newJobIds.get(job.key)! }
   })
   return { ...flow.settings, nodes, edges: flow.edges }
-}
-
-function scheduleOf(flow: PlannedFlow, nowMs: number): Pick<Flow, 'triggerStatus' | 'triggerNextTimeMs'> {
-  return flow.active ? { triggerStatus: 1, triggerNextTimeMs: nextFlowFireMs(flow.settings, nowMs) } : { triggerStatus: 0, triggerNextTimeMs: 0 }
 }

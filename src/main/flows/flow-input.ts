@@ -5,7 +5,9 @@ import { flowInputSchema, type ParsedFlowInput } from '../../shared/schema/flow'
 import { inputProblems, parseInput, type InputProblem } from '../../shared/schema/parse-input'
 import type { z } from '../../shared/schema/z'
 import { parseQuartzCron } from '../schedule/cron-parse'
+import { parseBusinessDayConf } from '../schedule/business-day'
 import { parseFixRateSec } from '../schedule/fix-rate'
+import { calendarTermsProblems } from '../../shared/schema/job'
 import { assertIanaTimeZone } from '../schedule/timezone'
 import { flowDefinitionIssues } from '../../shared/flow-definition-check'
 
@@ -23,9 +25,12 @@ type Context = z.core.$RefinementCtx<ParsedFlowInput>
 /** The schedule rules that need no clock, as `validateSchedule` applies them to a job. */
 function checkSchedule(flow: ParsedFlowInput, context: Context): void {
   const checks: (() => unknown)[] = []
-  if (flow.scheduleType === 'CRON' || flow.timezone !== '') checks.push(() => assertIanaTimeZone(flow.timezone))
+  const zoned = flow.scheduleType === 'CRON' || flow.scheduleType === 'BUSINESS_DAY'
+  if (zoned || flow.timezone !== '') checks.push(() => assertIanaTimeZone(flow.timezone))
   if (flow.scheduleType === 'CRON') checks.push(() => parseQuartzCron(flow.scheduleConf))
   if (flow.scheduleType === 'FIX_RATE') checks.push(() => parseFixRateSec(flow.scheduleConf))
+  if (flow.scheduleType === 'BUSINESS_DAY') checks.push(() => parseBusinessDayConf(flow.scheduleConf))
+  for (const problem of calendarTermsProblems(flow)) context.addIssue(codedIssue(problem.code, {}, [problem.field]))
   for (const check of checks) {
     try {
       check()

@@ -5,6 +5,7 @@ import { nextFireTimeMs } from '../schedule'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
 import type { Repos } from '../store/store'
 import type { FlowEngine } from './flow-engine'
+import type { ScheduleBook } from '../calendars/schedule-book'
 
 /** Flows due per pass; more wait for the next second. */
 const DUE_BATCH = 200
@@ -24,7 +25,9 @@ export function nextFlowFireMs(flow: Pick<Flow, 'scheduleType' | 'scheduleConf' 
 export class FlowSchedule {
   constructor(
     private readonly deps: {
-      store: Pick<Repos, 'flows'>
+      store: Pick<Repos, 'flows' | 'versions' | 'calendars'>
+      /** The calendars flows follow, brought up to date in a pass that fires one following a calendar. */
+      calendars: ScheduleBook
       clock: Clock
       logger: Logger
       /** Starts the flow's run (flow-engine.ts): the schedule's fires go the engine's one way in. */
@@ -33,14 +36,16 @@ export class FlowSchedule {
   ) {}
 
   async pass(nowMs: number): Promise<number> {
-    const { store, logger } = this.deps
+    const { store, logger, calendars } = this.deps
     let fired = 0
-    for (const flow of await store.flows.due(nowMs, DUE_BATCH)) {
+    const due = await store.flows.due(nowMs, DUE_BATCH)
+    if (due.some((flow) => flow.calendar !== null)) await calendars.refresh(store)
+    for (const flow of due) {
       const scheduledMs = flow.triggerNextTimeMs
       const late = nowMs > scheduledMs + PRE_READ_MS
       let nextMs: number
       try {
-        nextMs = nextFlowFireMs(flow, late ? nowMs : scheduledMs)
+        nextMs = nextFlowFireMs(calendars.specOf(flow), late ? nowMs : scheduledMs)
       } catch (error) {
         logger.error('flow schedule cannot be read; the flow stays paused', { flowId: flow.id, error: (error as Error).message })
         await store.flows.setSchedule(flow.id, 0, 0, nowMs)

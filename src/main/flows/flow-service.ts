@@ -7,8 +7,9 @@ import type { FlowRunRecord } from '../domain/flows'
 import type { RepoAccess, Repos } from '../store/store'
 import { flowFromChain } from './chain-to-flow'
 import { nextFlowFireMs } from './flow-schedule'
+import { ScheduleBook } from '../calendars/schedule-book'
 
-type FlowRepos = Pick<Repos, 'flows' | 'flowRuns' | 'jobs' | 'links'>
+type FlowRepos = Pick<Repos, 'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars'>
 
 /** Cells of the Flows page's grid: each flow's latest runs. */
 const GRID_RUNS = 20
@@ -21,7 +22,7 @@ const RUN_PAGE_MAX = 500
  */
 export class FlowService {
   constructor(
-    private readonly store: RepoAccess<'flows' | 'flowRuns' | 'jobs' | 'links'>,
+    private readonly store: RepoAccess<'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars'>,
     private readonly nowMs: () => number,
     /** The zone a flow that names none reads its cron in: this machine's. */
     private readonly defaultTimezone: () => string,
@@ -67,7 +68,8 @@ export class FlowService {
       const named = await tx.flows.getByName(input.name)
       if (named && named.id !== before.id) throw conflict('flow.nameTaken', { name: input.name })
       const nowMs = this.nowMs()
-      const triggerNextTimeMs = before.triggerStatus === 1 ? nextFlowFireMs(input as Flow, nowMs) : 0
+      const book = await ScheduleBook.read(tx)
+      const triggerNextTimeMs = before.triggerStatus === 1 ? nextFlowFireMs(book.specOf(input as Flow), nowMs) : 0
       await tx.flows.update({ ...before, ...settingsOf(input), triggerNextTimeMs, updateTimeMs: nowMs })
       return (await tx.flows.get(before.id))!
     })
@@ -86,7 +88,8 @@ export class FlowService {
     return this.store.transaction(async (tx) => {
       const flow = await this.getIn(tx, id)
       const nowMs = this.nowMs()
-      await tx.flows.setSchedule(id, active ? 1 : 0, active ? nextFlowFireMs(flow, nowMs) : 0, nowMs)
+      const next = active ? nextFlowFireMs((await ScheduleBook.read(tx)).specOf(flow), nowMs) : 0
+      await tx.flows.setSchedule(id, active ? 1 : 0, next, nowMs)
       return (await tx.flows.get(id))!
     })
   }
@@ -164,7 +167,10 @@ export class FlowService {
   private async checked(tx: FlowRepos, raw: unknown): Promise<FlowInput> {
     const given = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
     const input = parseFlowInput(given.timezone ? raw : { ...given, timezone: this.defaultTimezone() })
-    validateSchedule(input, this.nowMs())
+    const book = await ScheduleBook.read(tx)
+    const days = input.calendar === null ? undefined : book.daysOf(input.calendar)
+    if (input.calendar !== null && days === undefined) throw invalidField('calendar', 'calendar.notFound', { name: input.calendar })
+    validateSchedule(book.specOf(input), this.nowMs())
     for (const [index, node] of input.nodes.entries()) {
       if (node.kind === 'approval') continue
       const { jobId, key, param } = node as FlowJobNodeDef
@@ -186,6 +192,9 @@ function settingsOf(input: FlowInput): Omit<Flow, 'id' | 'triggerStatus' | 'trig
     scheduleType: input.scheduleType ?? 'NONE',
     scheduleConf: input.scheduleConf ?? '',
     timezone: input.timezone ?? '',
+    calendar: input.calendar ?? null,
+    calendarRule: input.calendarRule ?? 'BUSINESS_DAYS',
+    calendarRoll: input.calendarRoll ?? 'SKIP',
     misfireStrategy: input.misfireStrategy ?? 'DO_NOTHING',
     maxActiveRuns: input.maxActiveRuns ?? 1,
     overlap: input.overlap ?? 'SKIP',

@@ -46,7 +46,7 @@ export function effectiveFire(terms: CalendarTerms, timezone: string, slotMs: nu
 export function calendarNextFire(slotAfter: SlotAfter, terms: CalendarTerms, timezone: string, fromMs: number): SlotFate | null {
   if (terms.roll === 'SKIP') return nextUnskipped(slotAfter, terms, fromMs)
   let best: Extract<SlotFate, { fires: true }> | null = null
-  let slot = slotAfter(terms.roll === 'NEXT' ? lookbackStartMs(terms, fromMs) : fromMs)
+  let slot = slotAfter(terms.roll === 'NEXT' ? lookbackStartMs(terms, timezone, fromMs) : fromMs)
   let stopDay: DayNumber | null = null
   for (let n = 0; slot !== null && n < MAX_SLOTS_PER_ANSWER; n++, slot = slotAfter(slot)) {
     if (best !== null) {
@@ -88,13 +88,20 @@ function nextUnskipped(slotAfter: SlotAfter, terms: CalendarTerms, fromMs: numbe
   return null
 }
 
-/** Where to start looking for slots that NEXT moves past `fromMs`: the start of the excluded days just before it. */
-function lookbackStartMs(terms: CalendarTerms, fromMs: number): number {
-  let day = localTimeOf(terms.days.timezone, fromMs).day
+/**
+ * Where to start looking for slots that NEXT moves past `fromMs`: nowhere before it when its day and
+ * the day before are allowed; otherwise the start of the excluded days just before it (a day
+ * earlier when the job's zone is not the calendar's: a slot late on the day before can belong to
+ * it there).
+ */
+function lookbackStartMs(terms: CalendarTerms, timezone: string, fromMs: number): number {
+  const zone = terms.days.timezone
+  let day = localTimeOf(zone, fromMs).day
+  const sameZone = timezone === zone
+  if (sameZone && allows(terms, day) && allows(terms, day - 1)) return fromMs
   const earliest = day - 731
   while (day > earliest && !allows(terms, day - 1)) day--
-  // A day early: a slot late on the day before can belong to it in the job's zone.
-  return Math.min(fromMs, instantOfLocal(terms.days.timezone, day - 1, 0) - 1)
+  return Math.min(fromMs, instantOfLocal(zone, sameZone ? day : day - 1, 0) - 1)
 }
 
 function allows(terms: CalendarTerms, day: DayNumber): boolean {

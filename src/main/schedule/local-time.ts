@@ -1,5 +1,6 @@
 import type { DayNumber } from '../../shared/calendar/civil-date'
 import { zoneOffsetMs } from './timezone'
+import { zoneSegment } from './zone-segment'
 
 /**
  * Instants and the local dates and times of a zone, for business days and windows. Local times that
@@ -9,6 +10,13 @@ import { zoneOffsetMs } from './timezone'
  */
 
 const DAY_MS = 86_400_000
+/**
+ * The zone's offset at `epochMs`, from the stretches of constant offset around it (zone-segment.ts):
+ * calendars ask for the local day of many instants, and each Intl read costs microseconds.
+ */
+function offsetAt(zone: string, epochMs: number): number {
+  return zoneSegment(zone, epochMs).offsetMs
+}
 
 export interface LocalTime {
   day: DayNumber
@@ -17,7 +25,7 @@ export interface LocalTime {
 }
 
 export function localTimeOf(zone: string, epochMs: number): LocalTime {
-  const wallMs = Math.floor(epochMs / 1000) * 1000 + zoneOffsetMs(zone, epochMs)
+  const wallMs = Math.floor(epochMs / 1000) * 1000 + offsetAt(zone, epochMs)
   const day = Math.floor(wallMs / DAY_MS)
   return { day, secondOfDay: (wallMs - day * DAY_MS) / 1000 }
 }
@@ -26,12 +34,12 @@ export function localTimeOf(zone: string, epochMs: number): LocalTime {
 export function instantOfLocal(zone: string, day: DayNumber, secondOfDay: number): number {
   const wallMs = day * DAY_MS + secondOfDay * 1000
   // A zone changes its offset at most once within a day either side; the two offsets bracket the answer.
-  const before = zoneOffsetMs(zone, wallMs - DAY_MS)
-  const after = zoneOffsetMs(zone, wallMs + DAY_MS)
+  const before = offsetAt(zone, wallMs - DAY_MS)
+  const after = offsetAt(zone, wallMs + DAY_MS)
   const early = wallMs - Math.max(before, after)
   const late = wallMs - Math.min(before, after)
-  if (zoneOffsetMs(zone, early) + early === wallMs) return early
-  if (zoneOffsetMs(zone, late) + late === wallMs) return late
+  if (offsetAt(zone, early) + early === wallMs) return early
+  if (offsetAt(zone, late) + late === wallMs) return late
   return firstInstantWithOffset(zone, early, late, after)
 }
 

@@ -3,6 +3,7 @@ import type { MaintenanceWindow, WindowTarget } from '../../shared/calendar/main
 import type { SkipReason } from '../../shared/calendar/skip-reasons'
 import type { MisfireStrategy } from '../../shared/model'
 import { calendarNextFire, effectiveFire, type CalendarTerms, type SlotAfter, type SlotFate } from './calendar-fires'
+import { nextFireTimeMs, type ScheduleSpec } from './next-fire'
 import { coveringSpanAt, windowsCloseAt } from './window-spans'
 
 /**
@@ -21,6 +22,19 @@ export interface SimulatedTarget {
   timezone: string
   calendar: CalendarTerms | null
   misfireStrategy: MisfireStrategy
+}
+
+/**
+ * A job's or a flow's schedule as the simulator takes it: the schedule's own slots, and the
+ * calendar's rule and roll on top — except a BUSINESS_DAY schedule, whose slots are the calendar's
+ * business days already.
+ */
+export function simulatedTarget(target: WindowTarget, spec: ScheduleSpec, misfireStrategy: MisfireStrategy): SimulatedTarget {
+  if (spec.scheduleType === 'BUSINESS_DAY' || spec.calendarTerms == null) {
+    return { target, slotAfter: (fromMs) => nextFireTimeMs(spec, fromMs), timezone: spec.timezone, calendar: null, misfireStrategy }
+  }
+  const plain = { ...spec, calendarTerms: null }
+  return { target, slotAfter: (fromMs) => nextFireTimeMs(plain, fromMs), timezone: spec.timezone, calendar: spec.calendarTerms, misfireStrategy }
 }
 
 export interface SimulatedFire {

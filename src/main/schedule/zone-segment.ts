@@ -27,19 +27,27 @@ const BACKWARD_PROBES = 7
 const MAX_REPEAT_MS = 26 * HOUR_MS
 const MAX_ZONES = 2048
 
-/** The segment last built per zone: the scheduler's queries cluster around "now", so one per zone suffices. */
-const segments = new Map<string, ZoneSegment>()
+/**
+ * The segments last built per zone, a few each: the scheduler's queries cluster around "now", and a
+ * calendar's look across a DST change around it, so neither rebuilds the other's.
+ */
+const SEGMENTS_PER_ZONE = 8
+const segments = new Map<string, ZoneSegment[]>()
 
 /**
  * The segment of `zone` that contains `epochMs`.
  * @throws ValidationError on `timezone` for an unknown zone.
  */
 export function zoneSegment(zone: string, epochMs: number): ZoneSegment {
-  const cached = segments.get(zone)
-  if (cached !== undefined && epochMs >= cached.startMs && epochMs < cached.endMs) return cached
+  let known = segments.get(zone)
+  if (known !== undefined) for (const segment of known) if (epochMs >= segment.startMs && epochMs < segment.endMs) return segment
   const built = buildSegment(zone, epochMs)
-  if (segments.size >= MAX_ZONES) segments.clear()
-  segments.set(zone, built)
+  if (known === undefined) {
+    if (segments.size >= MAX_ZONES) segments.clear()
+    segments.set(zone, (known = []))
+  }
+  if (known.length >= SEGMENTS_PER_ZONE) known.shift()
+  known.push(built)
   return built
 }
 

@@ -8,7 +8,7 @@ import { PRE_READ_MS, planScan, scanDelayMs, type Misfire, type NextFireFn } fro
 import { TimeRing } from './time-ring'
 
 /** What the scan reads and writes: jobs and their planned fires, and the node's lease it proves. */
-export type ScanRepos = Pick<Repos, 'jobs' | 'ring' | 'nodes'>
+export type ScanRepos = Pick<Repos, 'jobs' | 'ring' | 'nodes' | 'versions' | 'calendars'>
 
 /**
  * Where the ring's fires go (the trigger service). They are still in `job_ring` until it claims
@@ -26,6 +26,11 @@ export interface SchedulerOptions {
   fence: Pick<NodeFence, 'check' | 'leads'>
   clock: Clock
   nextFire: NextFireFn
+  /**
+   * What `nextFire` knows of calendars (calendars/schedule-book.ts), brought up to date in a scan
+   * that plans a job following one; absent: no job follows one (tests).
+   */
+  calendars?: { refresh(repos: Pick<Repos, 'versions' | 'calendars'>): Promise<void> }
   /** The trigger side the ring hands its fires to. */
   triggers: ScheduledFires
   /**
@@ -136,7 +141,10 @@ export class Scheduler {
       const stale = await tx.ring.claimStaleOf(new Set(claimable), staleBeforeMs)
       // A job with stale fires is planned whole even when the due page did not reach it.
       const alsoDue = running.filter((job) => job.triggerNextTimeMs <= nowMs + PRE_READ_MS)
-      const plan = planScan(nowMs, [...due, ...alsoDue], stale, nextFire)
+      const planned = [...due, ...alsoDue]
+      // Only a scan that plans a calendar's job reads the calendars' version: the common scan pays nothing.
+      if (this.options.calendars && planned.some((job) => job.calendar !== null)) await this.options.calendars.refresh(tx)
+      const plan = planScan(nowMs, planned, stale, nextFire)
       await tx.ring.insert(plan.fires, nodeId)
       await tx.jobs.writeNextTimes(plan.updates)
       return { plan, readCount: due.length }

@@ -3,6 +3,7 @@ import type { MisfireStrategy, ScheduleType } from '../../shared/model'
 import { definitionFromText, definitionToText } from './flow-definition-column'
 import { deleteRunsOfFlow } from './flow-run-repo'
 import type { Connection, SqlValue } from './sql/connection'
+import { calendarTermsOf } from './job-rows'
 
 /** `job_flow` as stored; `flowOf` maps it to the `Flow` the rest of the app speaks. */
 interface FlowRow {
@@ -12,6 +13,9 @@ interface FlowRow {
   schedule_type: string
   schedule_conf: string
   timezone: string
+  calendar: string | null
+  calendar_rule: string
+  calendar_roll: string
   misfire_strategy: string
   max_active_runs: number
   overlap: string
@@ -33,6 +37,9 @@ const INSERT_COLUMNS = [
   'schedule_type',
   'schedule_conf',
   'timezone',
+  'calendar',
+  'calendar_rule',
+  'calendar_roll',
   'misfire_strategy',
   'max_active_runs',
   'overlap',
@@ -149,6 +156,9 @@ function valuesOf(flow: Omit<Flow, 'id'>): Record<(typeof INSERT_COLUMNS)[number
     schedule_type: flow.scheduleType,
     schedule_conf: flow.scheduleConf,
     timezone: flow.timezone,
+    calendar: flow.calendar,
+    calendar_rule: flow.calendarRule,
+    calendar_roll: flow.calendarRoll,
     misfire_strategy: flow.misfireStrategy,
     max_active_runs: flow.maxActiveRuns,
     overlap: flow.overlap,
@@ -173,6 +183,7 @@ function flowOf(row: FlowRow): Flow {
     scheduleType: row.schedule_type as ScheduleType,
     scheduleConf: row.schedule_conf,
     timezone: row.timezone,
+    ...calendarTermsOf(row),
     misfireStrategy: row.misfire_strategy as MisfireStrategy,
     maxActiveRuns: Number(row.max_active_runs),
     overlap: row.overlap as FlowOverlap,

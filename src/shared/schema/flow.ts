@@ -6,6 +6,8 @@ import { utf8ByteLength } from '../utf8-bytes'
 import { EXECUTOR_PARAM_MAX_CHARS, JOB_NAME_MAX_CHARS } from './job'
 import { emailList, id, requiredText, text, trimmedText } from './primitives'
 import { z } from './z'
+import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
+import { calendarName } from './calendar'
 
 export const FLOW_NAME_MAX_CHARS = JOB_NAME_MAX_CHARS
 export const FLOW_DESCRIPTION_MAX_CHARS = 1000
@@ -69,6 +71,9 @@ export const flowInputSchema = z.strictObject({
   scheduleConf: trimmedText(200).default(''),
   // Required (an IANA zone) for CRON only, as for a job; the rule is checked with the schedule.
   timezone: trimmedText(64).default(''),
+  calendar: calendarName.nullable().default(null),
+  calendarRule: z.enum(CALENDAR_RULES).default('BUSINESS_DAYS'),
+  calendarRoll: z.enum(CALENDAR_ROLLS).default('SKIP'),
   misfireStrategy: z.enum(MISFIRE_STRATEGIES).default('DO_NOTHING'),
   maxActiveRuns: z.int().min(1).max(FLOW_MAX_ACTIVE_RUNS).default(1),
   overlap: z.enum(FLOW_OVERLAPS).default('SKIP'),

@@ -81,6 +81,9 @@ export const FLOW_FIELD_PATHS: Record<(typeof FLOW_SETTING_FIELDS)[number] | 'ac
   scheduleType: 'schedule',
   scheduleConf: 'schedule',
   timezone: 'schedule.timezone',
+  calendar: 'schedule.calendar',
+  calendarRule: 'schedule.rule',
+  calendarRoll: 'schedule.roll',
   misfireStrategy: 'schedule.misfire',
   maxActiveRuns: 'maxActiveRuns',
   overlap: 'overlap',
@@ -282,10 +285,9 @@ function flowOf(
   return {
     name: doc.name.trim(),
     description: doc.description ?? '',
-    scheduleType: schedule === undefined ? 'NONE' : schedule.cron !== undefined ? 'CRON' : 'FIX_RATE',
-    scheduleConf: schedule === undefined ? '' : (schedule.cron ?? String(schedule.fixedRate)),
-    timezone: schedule?.timezone ?? (schedule?.cron !== undefined ? defaultTimezone : ''),
-    misfireStrategy: schedule?.misfire ?? 'DO_NOTHING',
+    ...scheduleFieldsOf(schedule, defaultTimezone),
+    // A flow keeps no zone unless its schedule reads one (a cron or business days).
+    timezone: schedule?.timezone ?? (schedule?.cron !== undefined || schedule?.businessDays !== undefined ? defaultTimezone : ''),
     maxActiveRuns: doc.maxActiveRuns ?? 1,
     overlap: doc.overlap ?? 'SKIP',
     timeoutSec: doc.timeoutSec ?? 0,
