@@ -143,7 +143,7 @@ storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)'
 
   it('stores settings as JSON, first writer wins for setIfAbsent, and every change raises the settings version', async () => {
     const v0 = await f.store.versions.current()
-    expect(v0).toEqual({ jobs: 0, links: 0, settings: 0 })
+    expect(v0).toEqual({ jobs: 0, links: 0, settings: 0, calendars: 0, windows: 0 })
     expect(await f.store.settings.get('nothing')).toBeUndefined()
     await f.store.settings.set('alarm', { email: ['a@x.org'], on: true, note: 'ünï "q" \\' })
     await f.store.settings.set('alarm', { email: [], on: false, note: '' })
@@ -159,6 +159,6 @@ storeSuite('cluster state (nodes, leases, registry, routes, settings, versions)'
       ]),
     )
     // Two sets and one setIfAbsent that stored its value; the other node reads the same counter.
-    expect(await other.versions.current()).toEqual({ jobs: 0, links: 0, settings: 3 })
+    expect(await other.versions.current()).toEqual({ jobs: 0, links: 0, settings: 3, calendars: 0, windows: 0 })
   })
 })

@@ -17,7 +17,7 @@ storeSuite('transactions', (f) => {
     ).rejects.toThrow('the work failed half-way')
     expect(await f.store.jobs.list()).toEqual([])
     expect(await f.store.settings.get('lost')).toBeUndefined()
-    expect(await f.store.versions.current()).toEqual({ jobs: 0, links: 0, settings: 0 })
+    expect(await f.store.versions.current()).toEqual({ jobs: 0, links: 0, settings: 0, calendars: 0, windows: 0 })
     const kept = await f.store.transaction((tx) => addJob(tx, group, { name: 'kept' }))
     expect((await f.store.jobs.get(kept))?.name).toBe('kept')
   })
