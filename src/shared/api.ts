@@ -36,6 +36,7 @@ import type {
 } from './flow-types'
 import type { ChannelCheck, Settings, SettingsInput } from './settings-types'
 import type { CreatedHook, HookTargetRequest, HookView } from './hook-types'
+import type { BusinessCalendar, CalendarImportReport, CalendarView } from './calendar/business-calendar'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type {
   ApiTokenInput,
@@ -185,6 +186,21 @@ export interface JobDeskApi {
   getHook(request: { id: string }): Promise<HookView>
   /** Removes a trigger URL: it answers 404 from then on. */
   removeHook(request: { id: string }): Promise<void>
+
+  /** Every business calendar, by name (everyone reads them). */
+  listCalendars(): Promise<CalendarView[]>
+  getCalendar(request: { name: string }): Promise<CalendarView>
+  /** A new calendar (admins): refused when the name is taken, the zone unknown or `basedOn` missing or circular. */
+  addCalendar(calendar: BusinessCalendar): Promise<CalendarView>
+  /** Replaces what a calendar says (admins); the jobs and flows that follow it fire by it from their next scan. */
+  updateCalendar(calendar: BusinessCalendar): Promise<CalendarView>
+  /** Removes a calendar (admins); refused, naming them, while a job, a flow or another calendar uses it. */
+  removeCalendar(request: { name: string }): Promise<void>
+  /**
+   * Adds the all-day events of an iCalendar file (RFC 5545) to a calendar as holidays and make-up
+   * workdays, making the calendar (Monday to Friday, in `timezone`) when there is none (admins).
+   */
+  importCalendar(request: { name: string; ics: string; timezone?: string }): Promise<CalendarImportReport>
 
   /** GLUE source history of a job, newest first (30 kept). */
   listGlueVersions(jobId: number): Promise<GlueVersion[]>

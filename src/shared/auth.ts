@@ -160,6 +160,10 @@ export const AUDIT_ACTIONS = [
   'hook.trigger',
   /** A request to a trigger URL was refused: unknown hook, bad signature, stale, replayed, over its budget, bad body. */
   'hook.refused',
+  'calendar.add',
+  'calendar.update',
+  'calendar.remove',
+  'calendar.import',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -2,6 +2,7 @@ import type { JobRun, RunStatus, ScheduleType, TriggerType } from './model'
 import type { ErrorParams } from './errors'
 import type { CodedMessage } from './messages/format-message'
 import type { TriggerTrail } from './trigger-trail'
+import type { CalendarRoll, CalendarRule } from './calendar/calendar-rules'
 
 // What the API's run methods take and answer: triggers, route and schedule previews, probes, run lists and logs.
 
@@ -83,6 +84,10 @@ export interface SchedulePreviewRequest {
   scheduleType: ScheduleType
   scheduleConf: string
   timezone: string
+  /** The calendar the schedule follows (by name), its rule and its roll; none when absent. */
+  calendar?: string | null
+  calendarRule?: CalendarRule
+  calendarRoll?: CalendarRoll
   /** How many fire times; default 5. */
   count?: number
   /** Reference time, epoch ms; default now. */

@@ -71,6 +71,12 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     createHook: { jobId: f.jobA },
     listHooks: { flowId: 1 },
     removeHook: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    listCalendars: {},
+    getCalendar: { name: 'cn' },
+    addCalendar: { name: 'fuzzed', timezone: 'Asia/Shanghai', holidays: [{ name: 'h', date: '2026-01-01' }], makeupWorkdays: ['2026-02-14'] },
+    updateCalendar: { name: 'fuzzed', timezone: 'UTC', workdays: [1, 2, 3, 4, 5, 6] },
+    removeCalendar: { name: 'fuzzed' },
+    importCalendar: { name: 'fuzzed', ics: 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART;VALUE=DATE:20260101\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR' },
   }
 }
 

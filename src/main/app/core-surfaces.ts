@@ -7,6 +7,7 @@ import { peerExecutor } from '../cluster/peer-executor'
 import type { Monitors } from '../completion/monitors'
 import { GroupService } from '../definitions/group-service'
 import { HookService } from '../hooks/hook-service'
+import { CalendarService } from '../calendars/calendar-service'
 import { ImportService } from '../definitions/import-service'
 import { XxlImportService } from '../import-xxl/xxl-import-service'
 import { entitledAddresses } from '../registry/entitled-addresses'
@@ -89,6 +90,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     runControl: flows.runControl,
     flows,
     hooks,
+    calendars: new CalendarService({ repos: store, nowMs }),
     runLogs: pipeline.runLogs,
     settings,
     alarms: data.alarms,

@@ -19,6 +19,7 @@ import type { ClusterSecret } from '../cluster/cluster-secret'
 import type { FlowEngine } from '../flows/flow-engine'
 import type { FlowService } from '../flows/flow-service'
 import type { HookService } from '../hooks/hook-service'
+import type { CalendarService } from '../calendars/calendar-service'
 
 /**
  * What the facade's parts are built from. A type of its own, below facade.ts and the facade-*.ts
@@ -43,6 +44,8 @@ export interface FacadeDeps {
   flows: { service: FlowService; engine: FlowEngine }
   /** Trigger URLs. */
   hooks: HookService
+  /** Business calendars. */
+  calendars: CalendarService
   runLogs: RunLogs
   settings: SettingsService
   alarms: AlarmService

@@ -3,10 +3,11 @@ import { ValidationError } from '../../shared/errors'
 import type { JobInfo } from '../../shared/model'
 import { previewFireTimes, validateSchedule } from '../schedule'
 import type { TriggerOutcome } from '../domain/runs'
-import { conflict, notFound } from '../../shared/messages/coded-errors'
+import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
 import type { FacadeDeps } from './facade-deps'
 import { removeDemoJobs } from '../definitions/seed-demo'
+import { ScheduleBook } from '../calendars/schedule-book'
 
 type JobsApi = Pick<
   JobDeskApi,
@@ -92,8 +93,19 @@ export function jobsApi(
     },
     async previewSchedule(request) {
       const fromMs = request.fromMs ?? nowMs()
-      const spec = { scheduleType: request.scheduleType, scheduleConf: request.scheduleConf, timezone: request.timezone }
+      const named = {
+        scheduleType: request.scheduleType,
+        scheduleConf: request.scheduleConf,
+        timezone: request.timezone,
+        calendar: request.calendar ?? null,
+        calendarRule: request.calendarRule ?? 'BUSINESS_DAYS',
+        calendarRoll: request.calendarRoll ?? 'SKIP',
+      }
+      // The preview honours the calendar as the scan will: the same book turns its name into days.
+      const book = named.calendar === null ? null : await ScheduleBook.read(store)
+      const spec = book === null ? named : book.specOf(named)
       try {
+        if (book !== null && book.daysOf(named.calendar!) === undefined) throw invalidField('calendar', 'calendar.notFound', { name: named.calendar! })
         validateSchedule(spec, fromMs)
       } catch (error) {
         if (error instanceof ValidationError)

@@ -6,6 +6,7 @@ import { clusterApi } from './facade-cluster'
 import { executorsApi } from './facade-executors'
 import { flowsApi } from './facade-flows'
 import { hooksApi } from './facade-hooks'
+import { calendarsApi } from './facade-calendars'
 import { jobsApi } from './facade-jobs'
 import { runsApi } from './facade-runs'
 import { settingsApi } from './facade-settings'
@@ -28,5 +29,6 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...definitionsApi(deps),
     ...alarmsApi(deps),
     ...hooksApi(deps),
+    ...calendarsApi(deps),
   }
 }

@@ -1,3 +1,4 @@
+import { CALENDAR_RULES } from './calendar-rules'
 import { DEFINITION_RULES } from './definition-rules'
 import { EXECUTOR_RULES } from './executor-rules'
 import { FLOW_RULES } from './flow-rules'
@@ -22,4 +23,5 @@ export const CORE_RULES = {
   ...SETTINGS_RULES,
   ...FLOW_RULES,
   ...HOOK_RULES,
+  ...CALENDAR_RULES,
 } satisfies Record<keyof CoreApi, MethodRule>

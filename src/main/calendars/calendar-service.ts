@@ -1,4 +1,4 @@
-import { CalendarDays, type BusinessCalendar, type CalendarHoliday } from '../../shared/calendar/business-calendar'
+import { CalendarDays, type BusinessCalendar, type CalendarHoliday, type CalendarImportReport } from '../../shared/calendar/business-calendar'
 import { formatIsoDate } from '../../shared/calendar/civil-date'
 import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
 import { calendarSchema } from '../../shared/schema/calendar'
@@ -14,15 +14,6 @@ const IMPORT_YEARS_AHEAD = 10
 export interface CalendarServiceDeps {
   repos: Pick<Repos, 'calendars'>
   nowMs: () => number
-}
-
-/** What an import did to the calendar. */
-export interface CalendarImport {
-  calendar: StoredCalendar
-  holidaysAdded: number
-  makeupWorkdaysAdded: number
-  /** Timed events of the file, left out. */
-  timedEvents: number
 }
 
 /**
@@ -69,7 +60,7 @@ export class CalendarService {
    * Adds the holidays and make-up workdays of an iCalendar file to the calendar `name`, making it
    * (Monday to Friday, in `timezone`) when there is none. What it holds already stays.
    */
-  async importIcs(name: string, ics: string, by: string, timezone = 'UTC'): Promise<CalendarImport> {
+  async importIcs(name: string, ics: string, by: string, timezone = 'UTC'): Promise<CalendarImportReport> {
     const existing = await this.deps.repos.calendars.get(name)
     const until = formatIsoDate(Math.floor(this.deps.nowMs() / 86_400_000) + IMPORT_YEARS_AHEAD * 366)
     const found = parseIcs(ics, until)

@@ -2,6 +2,7 @@ import ICAL from 'ical.js'
 import type { CalendarHoliday } from '../../shared/calendar/business-calendar'
 import { formatIsoDate, parseIsoDate } from '../../shared/calendar/civil-date'
 import { invalidField } from '../../shared/messages/coded-errors'
+import { ICS_MAX_CHARS } from '../../shared/schema/calendar'
 
 /**
  * Holidays and make-up workdays from an iCalendar file (RFC 5545), as public holiday feeds publish
@@ -11,8 +12,6 @@ import { invalidField } from '../../shared/messages/coded-errors'
  * Timed events are left out and counted: a holiday is a day, not an hour.
  */
 
-/** Larger than any real holiday feed (a country's feed over decades is ~100 KB). */
-export const ICS_MAX_CHARS = 2_000_000
 /** Occurrences taken from one recurring event (a yearly holiday over a century is 100). */
 const MAX_OCCURRENCES = 400
 const MAX_EVENTS = 20_000

@@ -5,6 +5,7 @@ import { PRUNE_MODES } from '../../shared/definition-plan'
 import { EXECUTOR_PARAM_MAX_CHARS } from '../../shared/schema/job'
 import { epochMs, id, text } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
+import { calendarName, calendarSchema, ICS_MAX_CHARS } from '../../shared/schema/calendar'
 import { FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 
 /**
@@ -95,6 +96,13 @@ export const OPEN_API_BODIES = {
   }),
   exportDefinitions: z.strictObject({ names: z.array(text(200)).max(10_000).optional() }),
   listDefinitionOrigins: nothing,
+  // Business calendars (docs/calendars.md): everyone reads, admins write.
+  listCalendars: nothing,
+  getCalendar: z.strictObject({ name: calendarName }),
+  addCalendar: calendarSchema,
+  updateCalendar: calendarSchema,
+  removeCalendar: z.strictObject({ name: calendarName }),
+  importCalendar: z.strictObject({ name: calendarName, ics: text(ICS_MAX_CHARS), timezone: text(64).optional() }),
 } as const
 
 export type OpenApiMethod = keyof typeof OPEN_API_BODIES

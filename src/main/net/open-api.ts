@@ -97,6 +97,12 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   applyDefinitions: 'definitions.apply',
   exportDefinitions: 'definitions.export',
   listDefinitionOrigins: 'auth.read',
+  listCalendars: 'auth.read',
+  getCalendar: 'auth.read',
+  addCalendar: 'calendar.add',
+  updateCalendar: 'calendar.update',
+  removeCalendar: 'calendar.remove',
+  importCalendar: 'calendar.import',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -255,5 +261,15 @@ function openApiHandlers(
       await api.removeHook({ id })
       return null
     },
+    // Calendars are the server's: the core's rules let everyone read them and admins write them.
+    listCalendars: () => api.listCalendars(),
+    getCalendar: (_caller, { name }) => api.getCalendar({ name }),
+    addCalendar: (_caller, calendar) => api.addCalendar(calendar),
+    updateCalendar: (_caller, calendar) => api.updateCalendar(calendar),
+    removeCalendar: async (_caller, { name }) => {
+      await api.removeCalendar({ name })
+      return null
+    },
+    importCalendar: (_caller, request) => api.importCalendar(request),
   }
 }

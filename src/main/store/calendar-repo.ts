@@ -1,4 +1,4 @@
-import type { BusinessCalendar, CalendarHoliday } from '../../shared/calendar/business-calendar'
+import type { CalendarHoliday, CalendarView } from '../../shared/calendar/business-calendar'
 import type { Connection } from './sql/connection'
 import { bumpVersion } from './version-repo'
 
@@ -14,10 +14,7 @@ interface Row {
 }
 
 /** A calendar as stored: what it says, and who changed it last, when. */
-export interface StoredCalendar extends BusinessCalendar {
-  updatedAtMs: number
-  updatedBy: string
-}
+export type StoredCalendar = CalendarView
 
 /** `job_calendar`: business calendars, read and written whole. */
 export class CalendarRepo {

@@ -20,6 +20,22 @@ export interface BusinessCalendar {
   basedOn?: string | null
 }
 
+/** A calendar as the API shows it: what it says, and who changed it last, when. */
+export interface CalendarView extends BusinessCalendar {
+  basedOn: string | null
+  updatedAtMs: number
+  updatedBy: string
+}
+
+/** What `importCalendar` did: the calendar after it, and what the file added. */
+export interface CalendarImportReport {
+  calendar: CalendarView
+  holidaysAdded: number
+  makeupWorkdaysAdded: number
+  /** Timed events of the file, left out: a holiday is a day. */
+  timedEvents: number
+}
+
 export const DEFAULT_WORKDAYS: readonly number[] = [1, 2, 3, 4, 5]
 
 /** What a date is in a calendar, and why. */

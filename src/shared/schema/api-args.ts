@@ -12,6 +12,8 @@ import { splitAddressList } from '../address-list'
 import { FLOW_NODE_KEY_PATTERN, FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../flow-types'
 import { PRUNE_MODES } from '../definition-plan'
 import { DEFINITION_ORIGIN_KEYS_MAX } from '../definition-origin'
+import { calendarName, calendarSchema, ICS_MAX_CHARS } from './calendar'
+import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -120,6 +122,9 @@ export const API_ARGUMENTS = {
       scheduleType: z.enum(SCHEDULE_TYPES).default('NONE'),
       scheduleConf: text(200).default(''),
       timezone: text(64).default(''),
+      calendar: calendarName.nullable().optional(),
+      calendarRule: z.enum(CALENDAR_RULES).optional(),
+      calendarRoll: z.enum(CALENDAR_ROLLS).optional(),
       count: z.int().min(1).max(50).default(5),
       fromMs: epochMs.optional(),
     }),
@@ -157,6 +162,12 @@ export const API_ARGUMENTS = {
   listHooks: z.tuple([hookTarget]),
   getHook: z.tuple([request({ id: hookId })]),
   removeHook: z.tuple([request({ id: hookId })]),
+  listCalendars: z.tuple([]),
+  getCalendar: z.tuple([request({ name: calendarName })]),
+  addCalendar: z.tuple([calendarSchema]),
+  updateCalendar: z.tuple([calendarSchema]),
+  removeCalendar: z.tuple([request({ name: calendarName })]),
+  importCalendar: z.tuple([request({ name: calendarName, ics: text(ICS_MAX_CHARS), timezone: text(64).optional() })]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
   exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),

@@ -6,6 +6,8 @@ import { z } from './z'
 
 /** A name usable in `calendar: cn-banks` of a job file and in a URL path, like a flow's key. */
 export const CALENDAR_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+/** Larger than any real holiday feed (a country's over decades is ~100 KB), and within the bridge's message limit. */
+export const ICS_MAX_CHARS = 1_000_000
 /** A holiday longer than a year is a mistake in its dates, not a holiday. */
 export const HOLIDAY_MAX_DAYS = 366
 /** Decades of a country's holidays fit many times over. */

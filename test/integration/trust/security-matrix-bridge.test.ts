@@ -73,6 +73,9 @@ const throwawayUser = async () =>
       password: 'throwaway-password-1',
     })
   ).id
+const calendarNamed = (name: string) => ({ name, timezone: 'Asia/Shanghai', workdays: [1, 2, 3, 4, 5], holidays: [], makeupWorkdays: [] })
+const throwawayCalendar = async () => (await w.auth.h.headless.core.api.addCalendar(calendarNamed(`throwaway-${Math.random().toString(36).slice(2, 8)}`))).name
+const ONE_HOLIDAY_ICS = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20260101\r\nSUMMARY:New Year\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
 const throwawayGroup = async () =>
   (
     await w.auth.h.headless.core.api.saveGroup({
@@ -211,6 +214,12 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'listHooks', args: () => [{ jobId: w.jobs.a.id }], need: 'viewer', action: 'auth.read' },
   { method: 'getHook', args: async () => [{ id: await hookIdOfA() }], need: 'viewer', action: 'auth.read' },
   { method: 'removeHook', args: async () => [{ id: await throwawayHook() }], need: 'operator', action: 'hook.remove' },
+  { method: 'listCalendars', args: () => [], need: 'anyone', action: 'auth.read' },
+  { method: 'getCalendar', args: async () => [{ name: await throwawayCalendar() }], need: 'anyone', action: 'auth.read' },
+  { method: 'addCalendar', args: (role) => [calendarNamed(`added-by-${role}`)], need: 'admin', action: 'calendar.add' },
+  { method: 'updateCalendar', args: async () => [calendarNamed(await throwawayCalendar())], need: 'admin', action: 'calendar.update' },
+  { method: 'removeCalendar', args: async () => [{ name: await throwawayCalendar() }], need: 'admin', action: 'calendar.remove' },
+  { method: 'importCalendar', args: (role) => [{ name: `imported-by-${role}`, ics: ONE_HOLIDAY_ICS }], need: 'admin', action: 'calendar.import' },
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
   {
     method: 'saveGlue',

@@ -95,6 +95,19 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'createHook in B', path: '/api/createHook', body: () => ({ jobId: w.jobs.b.id }), may: ['api'], action: 'hook.create' },
   { label: 'listHooks in A', path: '/api/listHooks', body: () => ({ jobId: w.jobs.a.id }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'removeHook in A', path: '/api/removeHook', body: async () => ({ id: await throwawayHook() }), may: ['personal', 'api'], action: 'hook.remove' },
+  // Calendars are the server's: everyone reads them, an admin writes them.
+  { label: 'listCalendars', path: '/api/listCalendars', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'addCalendar', path: '/api/addCalendar', body: () => ({ name: `added-${postsMade()}`, timezone: 'UTC' }), may: ['api'], action: 'calendar.add' },
+  {
+    label: 'importCalendar',
+    path: '/api/importCalendar',
+    body: () => ({
+      name: `imported-${postsMade()}`,
+      ics: 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20260101\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+    }),
+    may: ['api'],
+    action: 'calendar.import',
+  },
   { label: 'listFlows', path: '/api/listFlows', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'getFlow in A', path: '/api/getFlow', body: async () => ({ id: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'addFlow in A', path: '/api/addFlow', body: () => flowOfA(`added flow ${postsMade()}`), may: OPERATOR_OF_A, action: 'flow.create' },

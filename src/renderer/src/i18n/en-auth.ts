@@ -57,6 +57,10 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.hook.remove': 'Trigger URL removed',
   'auditAction.hook.trigger': 'Run started by a trigger URL',
   'auditAction.hook.refused': 'Trigger URL request refused',
+  'auditAction.calendar.add': 'Calendar added',
+  'auditAction.calendar.update': 'Calendar updated',
+  'auditAction.calendar.remove': 'Calendar removed',
+  'auditAction.calendar.import': 'Calendar imported',
 }
 
 /** English text of sign-in, users, tokens and the audit trail (merged into en.ts). */

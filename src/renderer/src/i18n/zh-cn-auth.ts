@@ -155,6 +155,10 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.hook.remove': '删除触发 URL',
   'auditAction.hook.trigger': '触发 URL 启动运行',
   'auditAction.hook.refused': '拒绝触发 URL 请求',
+  'auditAction.calendar.add': '新增日历',
+  'auditAction.calendar.update': '修改日历',
+  'auditAction.calendar.remove': '删除日历',
+  'auditAction.calendar.import': '导入日历',
   ...zhCNAuditTarget,
   ...zhCNAuditActors,
 

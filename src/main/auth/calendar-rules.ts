@@ -1,0 +1,46 @@
+import type { BusinessCalendar } from '../../shared/calendar/business-calendar'
+import { anyone } from './common-rules'
+import type { MethodRule, RuleContext } from './method-rule-types'
+import { requireAdmin } from './refusal'
+
+/**
+ * Business calendars are the server's, not a group's: everyone reads them (a job's editor picks
+ * one), admins write them. The writer's name goes with the calendar, as a second argument the rule
+ * adds; an update and a removal keep what the calendar said before in the audit row.
+ */
+async function adminWrite(ctx: RuleContext, name: string, input: unknown, withBefore: boolean) {
+  requireAdmin(ctx.principal, ctx.method)
+  const before = withBefore ? await ctx.core.getCalendar({ name }) : undefined
+  return { target: `calendar ${name}`, params: input, ...(before ? { before } : {}) }
+}
+
+export const CALENDAR_RULES = {
+  listCalendars: anyone,
+  getCalendar: anyone,
+  addCalendar: {
+    action: 'calendar.add',
+    async allow(ctx, [calendar]: [BusinessCalendar]) {
+      return { ...(await adminWrite(ctx, calendar.name, calendar, false)), args: [calendar, ctx.principal.name] }
+    },
+  },
+  updateCalendar: {
+    action: 'calendar.update',
+    async allow(ctx, [calendar]: [BusinessCalendar]) {
+      return { ...(await adminWrite(ctx, calendar.name, calendar, true)), args: [calendar, ctx.principal.name] }
+    },
+  },
+  removeCalendar: {
+    action: 'calendar.remove',
+    async allow(ctx, [request]: [{ name: string }]) {
+      return adminWrite(ctx, request.name, request, true)
+    },
+  },
+  importCalendar: {
+    action: 'calendar.import',
+    async allow(ctx, [request]: [{ name: string; ics: string; timezone?: string }]) {
+      // The file itself stays out of the audit row: its size and name say what was imported.
+      const params = { name: request.name, timezone: request.timezone, icsChars: request.ics.length }
+      return { ...(await adminWrite(ctx, request.name, params, false)), args: [request, ctx.principal.name] }
+    },
+  },
+} satisfies Record<string, MethodRule>

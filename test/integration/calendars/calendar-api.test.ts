@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ScheduleBook } from '../../../src/main/calendars/schedule-book'
+import { ManualClock } from '../../../src/main/kernel/clock'
+import { silentLogger } from '../../../src/main/kernel/logger'
+import { Scheduler } from '../../../src/main/scheduler/scheduler'
+import { startTestCore, type TestCore } from '../../support/core-harness'
+import { SOLE_FENCE } from '../../support/sole-fence'
+
+const FEED = [
+  'BEGIN:VCALENDAR',
+  'BEGIN:VEVENT',
+  'DTSTART;VALUE=DATE:20260215',
+  'DTEND;VALUE=DATE:20260223',
+  'SUMMARY:Spring Festival',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'DTSTART;VALUE=DATE:20260214',
+  'SUMMARY:补班',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n')
+
+let t: TestCore
+beforeEach(async () => {
+  t = await startTestCore()
+})
+afterEach(async () => {
+  await t.stop()
+})
+
+describe('calendars through the API', () => {
+  it('import a feed, preview a job on it skipping the days off, and refuse an unknown calendar in the preview', async () => {
+    const report = await t.core.api.importCalendar({ name: 'cn', ics: FEED, timezone: 'Asia/Shanghai' })
+    expect(report).toMatchObject({ holidaysAdded: 1, makeupWorkdaysAdded: 1, timedEvents: 0, calendar: { name: 'cn', makeupWorkdays: ['2026-02-14'] } })
+    expect((await t.core.api.listCalendars()).map((c) => c.name)).toEqual(['cn'])
+    const schedule = {
+      scheduleType: 'CRON' as const,
+      scheduleConf: '0 0 10 * * ?',
+      timezone: 'Asia/Shanghai',
+      fromMs: Date.parse('2026-02-13T00:00:00Z'),
+      count: 3,
+    }
+    const preview = await t.core.api.previewSchedule({ ...schedule, calendar: 'cn' })
+    expect(preview.ok && preview.timesMs.map((ms) => new Date(ms).toISOString())).toEqual([
+      '2026-02-13T02:00:00.000Z',
+      '2026-02-14T02:00:00.000Z',
+      '2026-02-23T02:00:00.000Z',
+    ])
+    expect(await t.core.api.previewSchedule({ ...schedule, calendar: 'nope' })).toMatchObject({ ok: false, field: 'calendar' })
+  })
+
+  it('the scan moves a job following a calendar past the days off, reading the calendar another write changed', async () => {
+    await t.core.api.addCalendar({ name: 'cn', timezone: 'Asia/Shanghai', workdays: [1, 2, 3, 4, 5], holidays: [], makeupWorkdays: [] })
+    const jobId = await t.addJob({ scheduleType: 'CRON', scheduleConf: '0 0 10 * * ?', timezone: 'Asia/Shanghai', calendar: 'cn' })
+    const store = t.core.store
+    const fireAt = Date.parse('2026-02-13T02:00:00Z')
+    await store.jobs.setTrigger(jobId, 1, 0, fireAt, fireAt)
+    const book = new ScheduleBook()
+    const clock = new ManualClock(fireAt - 1000)
+    const scheduler = new Scheduler({
+      store,
+      nodeId: 'n',
+      fence: SOLE_FENCE,
+      clock,
+      nextFire: book.nextFire,
+      calendars: book,
+      triggers: { fireScheduled: () => {} },
+      logger: silentLogger,
+    })
+    // The calendar changes after the book was made: the scan reads it again (its version moved).
+    await book.refresh(store)
+    await t.core.api.updateCalendar({
+      name: 'cn',
+      timezone: 'Asia/Shanghai',
+      workdays: [1, 2, 3, 4, 5],
+      holidays: [{ name: 'Spring Festival', from: '2026-02-15', to: '2026-02-22' }],
+      makeupWorkdays: ['2026-02-14'],
+    })
+    await scheduler.scanOnce(clock.nowMs())
+    // Friday the 13th fired; the make-up Saturday is next.
+    expect(new Date((await store.jobs.get(jobId))!.triggerNextTimeMs).toISOString()).toBe('2026-02-14T02:00:00.000Z')
+    await store.jobs.setTrigger(jobId, 1, 0, Date.parse('2026-02-14T02:00:00Z'), fireAt)
+    await scheduler.scanOnce(Date.parse('2026-02-14T02:00:00Z') - 1000)
+    expect(new Date((await store.jobs.get(jobId))!.triggerNextTimeMs).toISOString()).toBe('2026-02-23T02:00:00.000Z')
+  })
+})
