@@ -23,6 +23,7 @@ const ExecutorsPage = lazy(() => import('../pages/executors/executors-page').the
 const ClusterPage = lazy(() => import('../pages/cluster/cluster-page').then((module) => ({ default: module.ClusterPage })))
 const UsersPage = lazy(() => import('../pages/users/users-page').then((module) => ({ default: module.UsersPage })))
 const TokensPage = lazy(() => import('../pages/users/tokens-page').then((module) => ({ default: module.TokensPage })))
+const CalendarsPage = lazy(() => import('../pages/calendars/calendars-page').then((module) => ({ default: module.CalendarsPage })))
 const AuditPage = lazy(() => import('../pages/audit/audit-page').then((module) => ({ default: module.AuditPage })))
 
 function PageView({ route }: { route: Route }) {
@@ -57,6 +58,8 @@ function Page({ route }: { route: Route }) {
       return <TokensPage />
     case 'audit':
       return <AuditPage />
+    case 'calendars':
+      return <CalendarsPage />
   }
 }
 

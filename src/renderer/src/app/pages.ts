@@ -1,6 +1,19 @@
 import type { ComponentType } from 'react'
 import type { MessageKey } from '../i18n/dictionary'
-import { AuditIcon, ClusterIcon, DagIcon, DashboardIcon, FlowIcon, JobsIcon, KeyIcon, RunsIcon, ServerIcon, SettingsIcon, UsersIcon } from '../kit/icons'
+import {
+  AuditIcon,
+  CalendarIcon,
+  ClusterIcon,
+  DagIcon,
+  DashboardIcon,
+  FlowIcon,
+  JobsIcon,
+  KeyIcon,
+  RunsIcon,
+  ServerIcon,
+  SettingsIcon,
+  UsersIcon,
+} from '../kit/icons'
 import { dagRoute, flowsRoute, runsRoute, type PageId, type Route } from '../kit/route'
 
 /** The navigation, in order: one entry per page of the `Route` union. */
@@ -21,6 +34,7 @@ export const PAGES: readonly PageEntry[] = [
   { id: 'runs', label: 'nav.runs', icon: RunsIcon, route: runsRoute() },
   { id: 'executors', label: 'nav.executors', icon: ServerIcon, route: { page: 'executors' } },
   { id: 'cluster', label: 'nav.cluster', icon: ClusterIcon, route: { page: 'cluster' } },
+  { id: 'calendars', label: 'nav.calendars', icon: CalendarIcon, route: { page: 'calendars' } },
   { id: 'settings', label: 'nav.settings', icon: SettingsIcon, route: { page: 'settings' }, adminOnly: true },
   { id: 'users', label: 'nav.users', icon: UsersIcon, route: { page: 'users' }, adminOnly: true },
   { id: 'tokens', label: 'nav.tokens', icon: KeyIcon, route: { page: 'tokens' } },

@@ -12,6 +12,7 @@ import { enDefinitionOrigin } from './en-definition-origin'
 import { enFields } from './en-fields'
 import { enAlarms } from './en-alarms'
 import { enHooks } from './en-hooks'
+import { enCalendars } from './en-calendars'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -315,4 +316,5 @@ export const en = {
   ...enFields,
   ...enAlarms,
   ...enHooks,
+  ...enCalendars,
 } satisfies Record<string, string>

@@ -13,6 +13,7 @@ import { zhCNDefinitionOrigin } from './zh-cn-definition-origin'
 import { zhCNFields } from './zh-cn-fields'
 import { zhCNAlarms } from './zh-cn-alarms'
 import { zhCNHooks } from './zh-cn-hooks'
+import { zhCNCalendars } from './zh-cn-calendars'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -313,4 +314,5 @@ export const zhCN: Dictionary = {
   ...zhCNFields,
   ...zhCNAlarms,
   ...zhCNHooks,
+  ...zhCNCalendars,
 }

@@ -14,6 +14,7 @@ export type Route =
   | { page: 'users' }
   | { page: 'tokens' }
   | { page: 'audit' }
+  | { page: 'calendars' }
 
 /**
  * The Flows page's views: the list (`#/flows`), one flow's runs (`#/flows/3`), one flow run
@@ -57,6 +58,8 @@ export function parseRoute(hash: string): Route {
       return { page: 'tokens' }
     case 'audit':
       return { page: 'audit' }
+    case 'calendars':
+      return { page: 'calendars' }
     case 'dag':
       return { page: 'dag', runId: positiveInt(params.get('run')) }
     case 'runs':

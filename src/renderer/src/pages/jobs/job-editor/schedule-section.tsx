@@ -6,9 +6,10 @@ import { describeSchedule } from '../../../lib/format/describe-schedule'
 import { formatDateTime, listTimeZones, localTimeZone } from '../../../lib/format/format-time'
 import { PREVIEW_COUNT, useSchedulePreview, type PreviewState } from './use-schedule-preview'
 import { EnumLabel, enumOptions, renderEnumOption } from '../../../components/enum-label'
+import { CalendarFields } from './calendar-fields'
 
 /** The schedule fields a job and a flow share (the flow editor uses this section too). */
-export type ScheduleFields = Pick<JobInput, 'scheduleType' | 'scheduleConf' | 'timezone' | 'misfireStrategy'>
+export type ScheduleFields = Pick<JobInput, 'scheduleType' | 'scheduleConf' | 'timezone' | 'misfireStrategy' | 'calendar' | 'calendarRule' | 'calendarRoll'>
 
 interface ScheduleSectionProps {
   draft: ScheduleFields
@@ -86,7 +87,7 @@ function SchedulePreviewBox({
 export function ScheduleSection({ draft, setField, errors, noneHint }: ScheduleSectionProps) {
   const t = useT()
   const zones = useMemo(listTimeZones, [])
-  const preview = useSchedulePreview(draft.scheduleType, draft.scheduleConf, draft.timezone)
+  const preview = useSchedulePreview(draft)
   // The live check and a save error both land on the field they name.
   const liveError = preview.kind === 'invalid' ? preview : null
   const confError = errors.scheduleConf ?? (liveError && liveError.field !== 'timezone' ? liveError.message : undefined)
@@ -148,6 +149,7 @@ export function ScheduleSection({ draft, setField, errors, noneHint }: ScheduleS
           data-testid="field-misfireStrategy"
         />
       </Group>
+      {draft.scheduleType !== 'NONE' && <CalendarFields draft={draft} setField={setField} errors={errors} />}
       {preview.kind === 'failed' && (
         <Alert color="orange" variant="light">
           {preview.message}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { ValidationError } from '../../../../../shared/errors'
-import type { ScheduleType } from '../../../../../shared/model'
+import type { JobInput } from '../../../../../shared/model'
 import { previewSchedule } from '../../../services/jobs'
 import { useErrorText } from '../../../i18n/use-t'
 
@@ -22,7 +22,10 @@ type Answer = Exclude<PreviewState, { kind: 'invalid' | 'failed' }> | { kind: 'i
  * Live validation of a schedule: the core's `previewSchedule` (the same rules as save) answers with
  * the next fire times or the problem, debounced while the operator types.
  */
-export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: string, timezone: string): PreviewState {
+export function useSchedulePreview(
+  schedule: Pick<JobInput, 'scheduleType' | 'scheduleConf' | 'timezone' | 'calendar' | 'calendarRule' | 'calendarRoll'>,
+): PreviewState {
+  const { scheduleType, scheduleConf, timezone, calendar, calendarRule, calendarRoll } = schedule
   const errorText = useErrorText()
   const [state, setState] = useState<Answer>({ kind: 'none' })
 
@@ -35,7 +38,7 @@ export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: str
     setState({ kind: 'checking' })
     const timer = setTimeout(() => {
       // A one-shot query: nothing is saved, and only this editor shows the answer.
-      previewSchedule({ scheduleType, scheduleConf, timezone, count: PREVIEW_COUNT }).then(
+      previewSchedule({ scheduleType, scheduleConf, timezone, calendar, calendarRule, calendarRoll, count: PREVIEW_COUNT }).then(
         (preview) => {
           if (!current) return
           if (preview.ok) return setState({ kind: 'ok', timesMs: preview.timesMs })
@@ -50,7 +53,7 @@ export function useSchedulePreview(scheduleType: ScheduleType, scheduleConf: str
       current = false
       clearTimeout(timer)
     }
-  }, [scheduleType, scheduleConf, timezone])
+  }, [scheduleType, scheduleConf, timezone, calendar, calendarRule, calendarRoll])
 
   if (state.kind === 'invalid') return { kind: 'invalid', field: state.error.field, message: errorText(state.error) }
   if (state.kind === 'failed') return { kind: 'failed', message: errorText(state.error) }
