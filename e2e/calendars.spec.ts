@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test'
 import { chooseOption, goTo, openConsole } from './support/console-page'
 import { useHeadlessServer } from './support/headless-server'
 
-const server = useHeadlessServer()
+// No demo jobs (one fires every 2 s): the agenda below lists this test's job alone.
+const server = useHeadlessServer({ extraArgs: ['--no-demo'] })
+// The browser's days are UTC days, as the job's.
+test.use({ timezoneId: 'UTC' })
 
 /** YYYY-MM-DD of today + `days`, in UTC (the job below runs in UTC). */
 const dayFromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
@@ -61,4 +64,16 @@ test('an imported .ics calendar shows its holidays, and a job following it skips
   for (const date of [first, dayFromToday(2), last]) await expect(preview).not.toContainText(date)
   await editor.getByTestId('editor-save').click()
   await expect(page.getByTestId('job-editor-form')).toHaveCount(0)
+
+  // Started, it shows in what will fire: its days off struck through, with the holiday's name.
+  await page.getByTestId('job-row').filter({ hasText: 'E2E business-day report' }).getByTestId('job-start').click()
+  await goTo(page, 'calendars')
+  await page.getByTestId('calendars-view').getByText('What will fire').click()
+  await page.getByTestId('agenda-run').click()
+  await expect(page.getByTestId('agenda-summary')).toContainText('fires')
+  const dayOff = page.getByTestId(`agenda-day-${first}`)
+  await expect(dayOff).toContainText('1 not fired')
+  await dayOff.getByText(first).click()
+  await expect(dayOff.getByTestId('agenda-skip')).toContainText('holiday (E2E days off)')
+  await expect(dayOff.getByTestId('agenda-fire')).toHaveCount(0)
 })

@@ -13,6 +13,21 @@ export async function centreOf(element: Locator, what: string): Promise<Point> {
 }
 
 /**
+ * The middle of an element once it stays put across two animation frames: after a link the editor
+ * pans the view to keep the selection in sight, and a drag measured while it pans misses its target.
+ */
+async function settledCentreOf(page: Page, element: Locator, what: string): Promise<Point> {
+  let last = await centreOf(element, what)
+  for (let frames = 0; frames < 120; frames++) {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    const now = await centreOf(element, what)
+    if (now.x === last.x && now.y === last.y) return now
+    last = now
+  }
+  throw new Error(`${what} kept moving for 240 frames`)
+}
+
+/**
  * Drags from a handle onto a target (a node's body or its in-handle) with the mouse, as an operator
  * links two nodes. React Flow listens to pointer events, so the move goes in steps. The first step
  * goes toward the target: a step outward from a handle near the pane's edge sets off React Flow's
@@ -21,8 +36,8 @@ export async function centreOf(element: Locator, what: string): Promise<Point> {
  * pointer passed an edge), as an operator's eye follows it, and only then released.
  */
 export async function dragOnto(page: Page, handle: Locator, target: Locator): Promise<void> {
-  const start = await centreOf(handle, 'the handle dragged from')
-  const end = await centreOf(target, 'the drop target')
+  const start = await settledCentreOf(page, handle, 'the handle dragged from')
+  const end = await settledCentreOf(page, target, 'the drop target')
   await page.mouse.move(start.x, start.y)
   await page.mouse.down()
   await page.mouse.move(start.x + (end.x - start.x) / 10, start.y + (end.y - start.y) / 10 + 10, { steps: 5 })

@@ -59,6 +59,7 @@ export const API_METHODS = [
   'updateCalendar',
   'removeCalendar',
   'importCalendar',
+  'simulateSchedule',
   'listGlueVersions',
   'saveGlue',
   'exportJobs',

@@ -37,6 +37,7 @@ import type {
 import type { ChannelCheck, Settings, SettingsInput } from './settings-types'
 import type { CreatedHook, HookTargetRequest, HookView } from './hook-types'
 import type { BusinessCalendar, CalendarImportReport, CalendarView } from './calendar/business-calendar'
+import type { ScheduleSimulation, ScheduleSimulationRequest } from './calendar/schedule-simulation'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type {
   ApiTokenInput,
@@ -201,6 +202,13 @@ export interface JobDeskApi {
    * workdays, making the calendar (Monday to Friday, in `timezone`) when there is none (admins).
    */
   importCalendar(request: { name: string; ics: string; timezone?: string }): Promise<CalendarImportReport>
+  /**
+   * Every fire of the running jobs and active flows (or those named) in a window of time, and every
+   * slot that will not fire with its reason — by the functions the scheduler calls, so it cannot
+   * disagree with it. At most 100,000 entries (`cut` says when there were more); the caller's view:
+   * the jobs and flows it sees.
+   */
+  simulateSchedule(request: ScheduleSimulationRequest): Promise<ScheduleSimulation>
 
   /** GLUE source history of a job, newest first (30 kept). */
   listGlueVersions(jobId: number): Promise<GlueVersion[]>

@@ -76,6 +76,7 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     addCalendar: { name: 'fuzzed', timezone: 'Asia/Shanghai', holidays: [{ name: 'h', date: '2026-01-01' }], makeupWorkdays: ['2026-02-14'] },
     updateCalendar: { name: 'fuzzed', timezone: 'UTC', workdays: [1, 2, 3, 4, 5, 6] },
     removeCalendar: { name: 'fuzzed' },
+    simulateSchedule: { from: '2026-12-01T00:00:00+08:00', to: 1_796_000_000_000, jobIds: [f.jobA] },
     importCalendar: { name: 'fuzzed', ics: 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART;VALUE=DATE:20260101\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR' },
   }
 }

@@ -1,14 +1,18 @@
 import type { JobDeskApi } from '../../shared/api'
+import { simulateServerSchedule, type SimulationWindow } from '../calendars/schedule-simulation'
 import type { FacadeDeps } from './facade-deps'
 
-type CalendarsApi = Pick<JobDeskApi, 'listCalendars' | 'getCalendar' | 'addCalendar' | 'updateCalendar' | 'removeCalendar' | 'importCalendar'>
+type CalendarsApi = Pick<
+  JobDeskApi,
+  'listCalendars' | 'getCalendar' | 'addCalendar' | 'updateCalendar' | 'removeCalendar' | 'importCalendar' | 'simulateSchedule'
+>
 
 /**
  * Business calendars (src/main/calendars/). The writer's name is a second argument the method's
  * rule adds (auth/calendar-rules.ts).
  */
-export function calendarsApi(deps: Pick<FacadeDeps, 'calendars'>): CalendarsApi {
-  const { calendars } = deps
+export function calendarsApi(deps: Pick<FacadeDeps, 'calendars' | 'store'>): CalendarsApi {
+  const { calendars, store } = deps
   return {
     listCalendars: () => calendars.list(),
     getCalendar: ({ name }) => calendars.get(name),
@@ -16,5 +20,7 @@ export function calendarsApi(deps: Pick<FacadeDeps, 'calendars'>): CalendarsApi 
     updateCalendar: (calendar, by = 'someone') => calendars.update(calendar, by),
     removeCalendar: ({ name }) => calendars.remove(name),
     importCalendar: ({ name, ics, timezone }, by = 'someone') => calendars.importIcs(name, ics, by, timezone),
+    // The checked API read both ends to epoch ms (shared/schema/calendar.ts `instant`).
+    simulateSchedule: (request) => simulateServerSchedule(store, request as SimulationWindow),
   }
 }

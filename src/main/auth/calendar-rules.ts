@@ -1,5 +1,8 @@
 import type { BusinessCalendar } from '../../shared/calendar/business-calendar'
+import type { ScheduleSimulation } from '../../shared/calendar/schedule-simulation'
+import { seesGroup } from '../../shared/principal'
 import { anyone } from './common-rules'
+import { seesFlow } from './flow-rules'
 import type { MethodRule, RuleContext } from './method-rule-types'
 import { requireAdmin } from './refusal'
 
@@ -16,6 +19,20 @@ async function adminWrite(ctx: RuleContext, name: string, input: unknown, withBe
 
 export const CALENDAR_RULES = {
   listCalendars: anyone,
+  // The whole server is simulated; the caller sees the fires of the jobs and flows it sees.
+  simulateSchedule: {
+    ...anyone,
+    async narrow(ctx, simulation: ScheduleSimulation) {
+      if (ctx.principal.groupIds === null) return simulation
+      const groupOfJob = new Map((await ctx.core.listJobs()).map((job) => [job.id, job.jobGroup]))
+      const flows = new Map((await ctx.core.listFlows()).map((summary) => [summary.flow.id, summary.flow]))
+      const seenFlows = new Set<number>()
+      for (const [id, flow] of flows) if (await seesFlow(ctx, flow)) seenFlows.add(id)
+      const sees = (ref: { jobId: number } | { flowId: number }) =>
+        'flowId' in ref ? seenFlows.has(ref.flowId) : seesGroup(ctx.principal, groupOfJob.get(ref.jobId) ?? -1)
+      return { fires: simulation.fires.filter(sees), skipped: simulation.skipped.filter(sees), cut: simulation.cut }
+    },
+  },
   getCalendar: anyone,
   addCalendar: {
     action: 'calendar.add',

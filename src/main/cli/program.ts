@@ -9,6 +9,7 @@ import { completionScript } from './completion'
 import { definitionsJsonSchema } from './definitions-json-schema'
 import type { Out } from './output'
 import { ServerClient, type ServerOptions } from './server-client'
+import { scheduleCommand, type ScheduleOptions } from './commands/schedule'
 
 /** What a run of the program reads and writes: the process's, or a test's. */
 export interface CliContext {
@@ -113,6 +114,13 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('--status <status>', 'runs in this status: pending, running, success or failed')
     .option('--limit <n>', 'at most this many runs, newest first (default 20)')
     .action(async (kind: string, options: GetOptions & ServerOptions) => done(await getCommand(client(options), out, kind, options)))
+
+  remote('schedule', 'list what the server will fire in a window, and what it will not, with the reason')
+    .requiredOption('--from <time>', 'a date (2026-12-31, local midnight), an ISO 8601 time or epoch ms')
+    .requiredOption('--to <time>', 'the same; at most 366 days after --from')
+    .option('--job <jobs...>', 'only these jobs (id, app/name or name)')
+    .option('-o, --output <format>', 'table (default), json or yaml')
+    .action(async (options: ScheduleOptions & ServerOptions) => done(await scheduleCommand(client(options), out, options)))
 
   remote('trigger', 'run a job once now; prints the run id')
     .argument('<job>', 'the job: id, app/name or name')

@@ -103,6 +103,7 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   updateCalendar: 'calendar.update',
   removeCalendar: 'calendar.remove',
   importCalendar: 'calendar.import',
+  simulateSchedule: 'auth.read',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -271,5 +272,6 @@ function openApiHandlers(
       return null
     },
     importCalendar: (_caller, request) => api.importCalendar(request),
+    simulateSchedule: (_caller, request) => api.simulateSchedule(request),
   }
 }

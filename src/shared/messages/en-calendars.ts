@@ -21,4 +21,7 @@ export const enCalendarMessages = {
   'calendar.businessDayRule': 'a BUSINESS_DAY schedule fires on business days by its nature: leave the rule at BUSINESS_DAYS',
   'calendar.businessDayRoll': 'a BUSINESS_DAY schedule never lands on a day off, so it has nothing to move: leave the roll at SKIP',
   'calendar.rollTooDense': 'the schedule fires every {seconds} s; a fire is moved to another day only for schedules at least {min} s apart (use SKIP)',
+  'calendar.instant': "'{got}' is not an instant: give epoch milliseconds or ISO 8601 with an offset, e.g. 2026-12-31T00:00:00+08:00",
+  'calendar.windowBackwards': 'the window ends before it starts',
+  'calendar.windowTooLong': 'a simulation covers at most {max} days',
 } as const

@@ -12,7 +12,7 @@ import { splitAddressList } from '../address-list'
 import { FLOW_NODE_KEY_PATTERN, FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../flow-types'
 import { PRUNE_MODES } from '../definition-plan'
 import { DEFINITION_ORIGIN_KEYS_MAX } from '../definition-origin'
-import { calendarName, calendarSchema, ICS_MAX_CHARS } from './calendar'
+import { calendarName, calendarSchema, ICS_MAX_CHARS, simulationRequestSchema } from './calendar'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 
 /**
@@ -167,6 +167,7 @@ export const API_ARGUMENTS = {
   addCalendar: z.tuple([calendarSchema]),
   updateCalendar: z.tuple([calendarSchema]),
   removeCalendar: z.tuple([request({ name: calendarName })]),
+  simulateSchedule: z.tuple([simulationRequestSchema]),
   importCalendar: z.tuple([request({ name: calendarName, ics: text(ICS_MAX_CHARS), timezone: text(64).optional() })]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),

@@ -1,7 +1,8 @@
 import { DEFAULT_WORKDAYS, holidayDays, type BusinessCalendar, type CalendarHoliday } from '../calendar/business-calendar'
 import { parseIsoDate } from '../calendar/civil-date'
 import { codedIssue } from '../messages/coded-errors'
-import { requiredText } from './primitives'
+import { id, MAX_EPOCH_MS, requiredText } from './primitives'
+import { SIMULATION_MAX_DAYS } from '../calendar/schedule-simulation'
 import { z } from './z'
 
 /** A name usable in `calendar: cn-banks` of a job file and in a URL path, like a flow's key. */
@@ -60,3 +61,28 @@ export const calendarSchema = z
     if (both !== undefined) context.addIssue(codedIssue('calendar.dayBothWays', { date: both }, ['makeupWorkdays']))
   })
   .transform((calendar) => ({ ...calendar, workdays: [...calendar.workdays].sort((a, b) => a - b) })) satisfies z.ZodType<Required<BusinessCalendar>>
+
+/** An instant as epoch milliseconds, or as ISO 8601 text with its offset (`2026-12-31T00:00:00+08:00`); read as epoch ms. */
+export const instant = z.unknown().transform((value, context) => {
+  const ms = typeof value === 'number' ? value : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN
+  if (!Number.isInteger(ms) || ms < 0 || ms > MAX_EPOCH_MS) {
+    context.addIssue(codedIssue('calendar.instant', { got: String(value).slice(0, 40) }))
+    return z.NEVER
+  }
+  return ms
+})
+
+/** `simulateSchedule`'s request: a window of at most SIMULATION_MAX_DAYS, and whose fires. */
+export const simulationRequestSchema = z
+  .strictObject({
+    from: instant,
+    to: instant,
+    jobIds: z.array(id).max(100_000).optional(),
+    flowIds: z.array(id).max(10_000).optional(),
+    groupIds: z.array(id).max(10_000).optional(),
+  })
+  .superRefine((request, context) => {
+    if (request.to <= request.from) context.addIssue(codedIssue('calendar.windowBackwards', {}, ['to']))
+    else if (request.to - request.from > SIMULATION_MAX_DAYS * 86_400_000)
+      context.addIssue(codedIssue('calendar.windowTooLong', { max: SIMULATION_MAX_DAYS }, ['to']))
+  })

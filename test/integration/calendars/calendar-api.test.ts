@@ -84,4 +84,20 @@ describe('calendars through the API', () => {
     await scheduler.scanOnce(Date.parse('2026-02-14T02:00:00Z') - 1000)
     expect(new Date((await store.jobs.get(jobId))!.triggerNextTimeMs).toISOString()).toBe('2026-02-23T02:00:00.000Z')
   })
+
+  it('simulates the running jobs over a window given in ISO 8601: the fires, and each day off with its holiday', async () => {
+    await t.core.api.importCalendar({ name: 'cn', ics: FEED, timezone: 'Asia/Shanghai' })
+    const jobId = await t.addJob({ scheduleType: 'CRON', scheduleConf: '0 0 10 * * ?', timezone: 'Asia/Shanghai', calendar: 'cn' })
+    await t.addJob({ name: 'stopped', scheduleType: 'CRON', scheduleConf: '0 0 10 * * ?', timezone: 'Asia/Shanghai' })
+    await t.core.api.startJob(jobId)
+    const simulation = await t.core.api.simulateSchedule({ from: '2026-02-13T00:00:00+08:00', to: '2026-02-24T00:00:00+08:00' })
+    expect(simulation.fires.map((f) => ['jobId' in f ? f.jobId : null, new Date(f.time).toISOString().slice(0, 10)])).toEqual(
+      ['2026-02-13', '2026-02-14', '2026-02-23'].map((day) => [jobId, day]),
+    )
+    expect(simulation.skipped).toHaveLength(8)
+    expect(simulation.skipped[0]).toEqual({ jobId, slot: Date.parse('2026-02-15T02:00:00Z'), reason: 'holiday', detail: 'Spring Festival' })
+    expect(simulation.cut).toBe(false)
+    await expect(t.core.api.simulateSchedule({ from: 2_000_000_000_000, to: 1_000_000_000_000 })).rejects.toThrow(/ends before it starts/)
+    await expect(t.core.api.simulateSchedule({ from: 'next tuesday', to: 1_000_000_000_000 })).rejects.toThrow(/not an instant/)
+  })
 })

@@ -215,6 +215,7 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'getHook', args: async () => [{ id: await hookIdOfA() }], need: 'viewer', action: 'auth.read' },
   { method: 'removeHook', args: async () => [{ id: await throwawayHook() }], need: 'operator', action: 'hook.remove' },
   { method: 'listCalendars', args: () => [], need: 'anyone', action: 'auth.read' },
+  { method: 'simulateSchedule', args: () => [{ from: Date.now(), to: Date.now() + 86_400_000 }], need: 'anyone', action: 'auth.read' },
   { method: 'getCalendar', args: async () => [{ name: await throwawayCalendar() }], need: 'anyone', action: 'auth.read' },
   { method: 'addCalendar', args: (role) => [calendarNamed(`added-by-${role}`)], need: 'admin', action: 'calendar.add' },
   { method: 'updateCalendar', args: async () => [calendarNamed(await throwawayCalendar())], need: 'admin', action: 'calendar.update' },

@@ -23,4 +23,7 @@ export const zhCNCalendarMessages: Record<keyof typeof enCalendarMessages, strin
   'calendar.businessDayRule': 'BUSINESS_DAY 调度本身只在工作日触发：规则请保持 BUSINESS_DAYS',
   'calendar.businessDayRoll': 'BUSINESS_DAY 调度不会落在休息日，无需顺延：请保持 SKIP',
   'calendar.rollTooDense': '该调度每 {seconds} 秒触发一次；只有间隔不少于 {min} 秒的调度才能顺延到另一天（请用 SKIP）',
+  'calendar.instant': '“{got}”不是时间点：请给出毫秒时间戳或带时区偏移的 ISO 8601，例如 2026-12-31T00:00:00+08:00',
+  'calendar.windowBackwards': '时间窗口的结束早于开始',
+  'calendar.windowTooLong': '一次模拟最多覆盖 {max} 天',
 }

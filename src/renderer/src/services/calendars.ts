@@ -7,4 +7,5 @@ export const listCalendars: JobDeskApi['listCalendars'] = (...args) => client().
 export const addCalendar: JobDeskApi['addCalendar'] = (...args) => client().addCalendar(...args)
 export const updateCalendar: JobDeskApi['updateCalendar'] = (...args) => client().updateCalendar(...args)
 export const removeCalendar: JobDeskApi['removeCalendar'] = (...args) => client().removeCalendar(...args)
+export const simulateSchedule: JobDeskApi['simulateSchedule'] = (...args) => client().simulateSchedule(...args)
 export const importCalendar: JobDeskApi['importCalendar'] = (...args) => client().importCalendar(...args)

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, NavLink, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { CalendarDays, type CalendarView } from '../../../../shared/calendar/business-calendar'
 import { partsOf } from '../../../../shared/calendar/civil-date'
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { CalendarEditor } from './calendar-editor'
 import { ImportIcsDialog } from './import-ics-dialog'
 import { MonthGrid } from './month-grid'
+import { ScheduleAgenda } from './schedule-agenda'
 import './calendars.css'
 
 /** Today's day number in a zone (the grid outlines it). */
@@ -36,6 +37,7 @@ export function CalendarsPage() {
   const [importing, setImporting] = useState(false)
   const [removing, setRemoving] = useState<CalendarView | null>(null)
   const [shown, setShown] = useState(() => partsOf(todayIn(defaultZone)))
+  const [view, setView] = useState<'calendars' | 'agenda'>('calendars')
 
   const refresh = useCallback(
     (select?: string) =>
@@ -91,8 +93,20 @@ export function CalendarsPage() {
       <Text size="sm" c="dimmed">
         {t('calendars.hint')}
       </Text>
+      <SegmentedControl
+        w="fit-content"
+        value={view}
+        onChange={(value) => setView(value as 'calendars' | 'agenda')}
+        data={[
+          { value: 'calendars', label: t('calendars.tabCalendars') },
+          { value: 'agenda', label: t('calendars.tabAgenda') },
+        ]}
+        data-testid="calendars-view"
+      />
       {error && <Alert color="red">{error}</Alert>}
-      {calendars.length === 0 ? (
+      {view === 'agenda' ? (
+        <ScheduleAgenda />
+      ) : calendars.length === 0 ? (
         <Text c="dimmed" data-testid="calendars-empty">
           {t('calendars.empty')}
         </Text>

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { FLOW_OVERLAPS, type FlowOverlap, type FlowSettings } from '../../../../../shared/flow-types'
 import type { MessageKey } from '../../../i18n/dictionary'
 import { useT } from '../../../i18n/use-t'
-import { ScheduleSection, type ScheduleFields } from '../../jobs/job-editor/schedule-section'
+import type { ScheduleFields } from '../../jobs/job-editor/schedule-fields'
+import { ScheduleSection } from '../../jobs/job-editor/schedule-section'
 import { TriggerUrlSection } from '../../../components/trigger-urls/trigger-url-section'
 
 function Section({ title, children }: { title: MessageKey; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { CALENDAR_ROLLS, CALENDAR_RULES, type CalendarRoll, type CalendarRule } from '../../../../../shared/calendar/calendar-rules'
 import { useT } from '../../../i18n/use-t'
 import { listCalendars } from '../../../services/calendars'
-import type { ScheduleFields } from './schedule-section'
+import type { ScheduleFields } from './schedule-fields'
 
 /**
  * A schedule's calendar: none, or one of the server's, with the days it fires on and what becomes

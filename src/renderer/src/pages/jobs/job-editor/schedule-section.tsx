@@ -1,15 +1,13 @@
 import { Alert, Group, Loader, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core'
 import { useMemo } from 'react'
-import { MISFIRE_STRATEGIES, SCHEDULE_TYPES, type JobInput, type MisfireStrategy, type ScheduleType } from '../../../../../shared/model'
+import { MISFIRE_STRATEGIES, SCHEDULE_TYPES, type MisfireStrategy, type ScheduleType } from '../../../../../shared/model'
 import { useLanguage, useT } from '../../../i18n/use-t'
 import { describeSchedule } from '../../../lib/format/describe-schedule'
 import { formatDateTime, listTimeZones, localTimeZone } from '../../../lib/format/format-time'
 import { PREVIEW_COUNT, useSchedulePreview, type PreviewState } from './use-schedule-preview'
 import { EnumLabel, enumOptions, renderEnumOption } from '../../../components/enum-label'
 import { CalendarFields } from './calendar-fields'
-
-/** The schedule fields a job and a flow share (the flow editor uses this section too). */
-export type ScheduleFields = Pick<JobInput, 'scheduleType' | 'scheduleConf' | 'timezone' | 'misfireStrategy' | 'calendar' | 'calendarRule' | 'calendarRoll'>
+import type { ScheduleFields } from './schedule-fields'
 
 interface ScheduleSectionProps {
   draft: ScheduleFields
