@@ -17,6 +17,22 @@ export const SPRING_FESTIVAL_CALENDAR: BusinessCalendar = {
   makeupWorkdays: ['2026-02-14', '2026-02-28'],
 }
 
+/** The same stretch as an iCalendar feed writes it: the days off as one all-day event, the worked Saturday marked 补班. */
+export const SPRING_FESTIVAL_ICS = [
+  'BEGIN:VCALENDAR',
+  'BEGIN:VEVENT',
+  'DTSTART;VALUE=DATE:20260215',
+  'DTEND;VALUE=DATE:20260223',
+  'SUMMARY:Spring Festival',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'DTSTART;VALUE=DATE:20260214',
+  'SUMMARY:补班',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n')
+
 export function oracleIsBusiness(iso: string, calendar: BusinessCalendar): boolean {
   if (calendar.makeupWorkdays.includes(iso)) return true
   for (const h of calendar.holidays) {

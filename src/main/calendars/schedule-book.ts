@@ -1,19 +1,11 @@
 import { CalendarDays, type BusinessCalendar } from '../../shared/calendar/business-calendar'
-import type { CalendarRoll, CalendarRule } from '../../shared/calendar/calendar-rules'
-import type { ScheduleType } from '../../shared/model'
+import type { JobInfo } from '../../shared/model'
 import { nextFireTimeMs } from '../schedule'
 import type { ScheduleSpec } from '../schedule/next-fire'
 import type { Repos } from '../store/store'
 
 /** What a job or a flow says of when it fires, with its calendar by name. */
-export interface NamedSchedule {
-  scheduleType: ScheduleType
-  scheduleConf: string
-  timezone: string
-  calendar: string | null
-  calendarRule: CalendarRule
-  calendarRoll: CalendarRoll
-}
+export type NamedSchedule = Pick<JobInfo, 'scheduleType' | 'scheduleConf' | 'timezone' | 'calendar' | 'calendarRule' | 'calendarRoll'>
 
 /**
  * The calendars resolved for the schedule functions, kept in memory and reread only when their

@@ -1,4 +1,4 @@
-import type { Flow, FlowInput, FlowJobNodeDef, FlowRun, FlowRunFilter, FlowRunPage, FlowSummary } from '../../shared/flow-types'
+import type { Flow, FlowInput, FlowJobNodeDef, FlowRun, FlowRunFilter, FlowRunPage, FlowSettings, FlowSummary } from '../../shared/flow-types'
 import { placementMessages, readsParamAsRequest } from '../../shared/flow-references'
 import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
 import { validateSchedule } from '../schedule'
@@ -8,6 +8,7 @@ import type { RepoAccess, Repos } from '../store/store'
 import { flowFromChain } from './chain-to-flow'
 import { nextFlowFireMs } from './flow-schedule'
 import { ScheduleBook } from '../calendars/schedule-book'
+import { defaultFlowSettings } from '../../shared/flow-defaults'
 
 type FlowRepos = Pick<Repos, 'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars'>
 
@@ -186,22 +187,7 @@ export class FlowService {
 
 /** The flow's own columns from an input the schema filled its defaults into. */
 function settingsOf(input: FlowInput): Omit<Flow, 'id' | 'triggerStatus' | 'triggerNextTimeMs' | 'triggerLastTimeMs' | 'addTimeMs' | 'updateTimeMs'> {
-  return {
-    name: input.name,
-    description: input.description ?? '',
-    scheduleType: input.scheduleType ?? 'NONE',
-    scheduleConf: input.scheduleConf ?? '',
-    timezone: input.timezone ?? '',
-    calendar: input.calendar ?? null,
-    calendarRule: input.calendarRule ?? 'BUSINESS_DAYS',
-    calendarRoll: input.calendarRoll ?? 'SKIP',
-    misfireStrategy: input.misfireStrategy ?? 'DO_NOTHING',
-    maxActiveRuns: input.maxActiveRuns ?? 1,
-    overlap: input.overlap ?? 'SKIP',
-    timeoutSec: input.timeoutSec ?? 0,
-    alarmEmail: input.alarmEmail ?? '',
-    param: input.param ?? '',
-    nodes: input.nodes,
-    edges: input.edges,
-  }
+  const { id: _id, nodes, edges, ...given } = input
+  const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<FlowSettings>
+  return { ...defaultFlowSettings(input.name, ''), ...defined, nodes, edges }
 }

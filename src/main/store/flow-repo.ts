@@ -3,20 +3,13 @@ import type { MisfireStrategy, ScheduleType } from '../../shared/model'
 import { definitionFromText, definitionToText } from './flow-definition-column'
 import { deleteRunsOfFlow } from './flow-run-repo'
 import type { Connection, SqlValue } from './sql/connection'
-import { calendarTermsOf } from './job-rows'
+import { calendarTermsOf, type ScheduleRow } from './job-rows'
 
 /** `job_flow` as stored; `flowOf` maps it to the `Flow` the rest of the app speaks. */
-interface FlowRow {
+interface FlowRow extends ScheduleRow {
   id: number
   name: string
   description: string
-  schedule_type: string
-  schedule_conf: string
-  timezone: string
-  calendar: string | null
-  calendar_rule: string
-  calendar_roll: string
-  misfire_strategy: string
   max_active_runs: number
   overlap: string
   timeout_sec: number

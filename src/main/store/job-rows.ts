@@ -2,13 +2,8 @@ import type { DueJob } from '../domain/fires'
 import type { CalendarRoll, CalendarRule } from '../../shared/calendar/calendar-rules'
 import type { BlockStrategy, GlueType, JobInfo, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
 
-/** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
-export interface JobRow {
-  id: number
-  job_group: number
-  name: string
-  author: string
-  alarm_email: string
+/** The columns of a schedule, a job's and a flow's alike (`job_info`, `job_flow`). */
+export interface ScheduleRow {
   schedule_type: string
   schedule_conf: string
   timezone: string
@@ -16,6 +11,15 @@ export interface JobRow {
   calendar_rule: string
   calendar_roll: string
   misfire_strategy: string
+}
+
+/** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
+export interface JobRow extends ScheduleRow {
+  id: number
+  job_group: number
+  name: string
+  author: string
+  alarm_email: string
   executor_route_strategy: string
   executor_handler: string
   executor_param: string
@@ -42,15 +46,8 @@ export interface JobRow {
 export const DUE_COLUMNS =
   'id, schedule_type, schedule_conf, timezone, calendar, calendar_rule, calendar_roll, misfire_strategy, trigger_last_time, trigger_next_time'
 
-export interface DueRow {
+export interface DueRow extends ScheduleRow {
   id: number
-  schedule_type: string
-  schedule_conf: string
-  timezone: string
-  calendar: string | null
-  calendar_rule: string
-  calendar_roll: string
-  misfire_strategy: string
   trigger_last_time: number
   trigger_next_time: number
 }

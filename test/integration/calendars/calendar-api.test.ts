@@ -5,21 +5,9 @@ import { silentLogger } from '../../../src/main/kernel/logger'
 import { Scheduler } from '../../../src/main/scheduler/scheduler'
 import { startTestCore, type TestCore } from '../../support/core-harness'
 import { SOLE_FENCE } from '../../support/sole-fence'
+import { SPRING_FESTIVAL_ICS } from '../../support/calendar-oracle'
 
-const FEED = [
-  'BEGIN:VCALENDAR',
-  'BEGIN:VEVENT',
-  'DTSTART;VALUE=DATE:20260215',
-  'DTEND;VALUE=DATE:20260223',
-  'SUMMARY:Spring Festival',
-  'END:VEVENT',
-  'BEGIN:VEVENT',
-  'DTSTART;VALUE=DATE:20260214',
-  'SUMMARY:补班',
-  'END:VEVENT',
-  'END:VCALENDAR',
-  '',
-].join('\r\n')
+const FEED = SPRING_FESTIVAL_ICS
 
 let t: TestCore
 beforeEach(async () => {

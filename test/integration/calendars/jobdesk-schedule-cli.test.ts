@@ -6,22 +6,14 @@ import { ACCESS_TOKEN_HEADER } from '../../../src/main/net/wire/auth'
 import { runJobdesk, type CliResult } from '../../support/jobdesk-cli'
 import { startHeadlessChild, type HeadlessChild } from '../../support/headless-child'
 import { makeTempDir } from '../../support/temp-dir'
+import { SPRING_FESTIVAL_ICS } from '../../support/calendar-oracle'
 
 /**
  * `jobdesk schedule` against a real headless server: a calendar imported through the OpenAPI, a job
  * that follows it applied from a definition file, and the window listed as the simulator answers.
  */
 const API_TOKEN = 'schedule-cli-api-token-0123456789'
-const FEED = [
-  'BEGIN:VCALENDAR',
-  'BEGIN:VEVENT',
-  'DTSTART;VALUE=DATE:20260215',
-  'DTEND;VALUE=DATE:20260223',
-  'SUMMARY:Spring Festival',
-  'END:VEVENT',
-  'END:VCALENDAR',
-  '',
-].join('\r\n')
+const FEED = SPRING_FESTIVAL_ICS
 
 let server: HeadlessChild
 const dir = makeTempDir('jobdesk-schedule-')
@@ -56,14 +48,18 @@ describe('jobdesk schedule', () => {
     expect(listed.code, listed.stderr).toBe(0)
     const lines = listed.stdout.trim().split('\n')
     expect(lines[0]).toMatch(/^TIME\s+WHO\s+WHAT$/)
-    expect(lines.filter((l) => l.includes('fires'))).toHaveLength(2)
+    // The make-up Saturday fires; the eight days off do not.
+    expect(lines.filter((l) => l.includes('fires'))).toHaveLength(3)
     expect(lines.filter((l) => l.includes('not fired: holiday (Spring Festival)'))).toHaveLength(8)
-    expect(lines.filter((l) => l.includes('not fired: weekend'))).toHaveLength(1)
     expect(lines[1]).toMatch(/^2026-02-13 10:00:00\s+job \d+\s+fires$/)
 
     const json = await jobdesk(['schedule', '--from', '2026-02-13T00:00:00+08:00', '--to', '1771862400000', '-o', 'json'])
     const simulation = JSON.parse(json.stdout) as ScheduleSimulation
-    expect(simulation.fires.map((f) => new Date(f.time).toISOString())).toEqual(['2026-02-13T02:00:00.000Z', '2026-02-23T02:00:00.000Z'])
+    expect(simulation.fires.map((f) => new Date(f.time).toISOString())).toEqual([
+      '2026-02-13T02:00:00.000Z',
+      '2026-02-14T02:00:00.000Z',
+      '2026-02-23T02:00:00.000Z',
+    ])
 
     const bad = await jobdesk(['schedule', '--from', 'yesterday', '--to', '2026-02-24'])
     expect(bad.code).toBe(2)

@@ -14,6 +14,7 @@ import { placementMessages, renameOutputReferences } from '../../../../shared/fl
 import { flowDefinitionSchema } from '../../../../shared/schema/flow'
 import { inputProblems, type InputProblem } from '../../../../shared/schema/parse-input'
 import { cycleClosedBy } from '../../../../shared/flow-edges'
+import { defaultFlowSettings } from '../../../../shared/flow-defaults'
 
 /**
  * A flow as the editor holds it before saving, and the editing steps on its graph. Every step is
@@ -27,24 +28,7 @@ export interface FlowDraft extends FlowSettings, FlowDefinition {
 
 /** A new flow: run by hand only (its schedule is chosen later), one run at a time, no limits. */
 export function newFlowDraft(timezone: string): FlowDraft {
-  return {
-    name: '',
-    description: '',
-    scheduleType: 'NONE',
-    scheduleConf: '',
-    timezone,
-    calendar: null,
-    calendarRule: 'BUSINESS_DAYS',
-    calendarRoll: 'SKIP',
-    misfireStrategy: 'DO_NOTHING',
-    maxActiveRuns: 1,
-    overlap: 'SKIP',
-    timeoutSec: 0,
-    alarmEmail: '',
-    param: '',
-    nodes: [],
-    edges: [],
-  }
+  return { ...defaultFlowSettings('', timezone), nodes: [], edges: [] }
 }
 
 /** The editable part of a stored flow (its schedule state and times are the core's). */

@@ -1,0 +1,24 @@
+import type { FlowSettings } from './flow-types'
+
+/**
+ * A flow's settings where none is given: run by hand only (its schedule is chosen later), one run
+ * at a time, no limits. The console's new flow and the service's missing fields take these.
+ */
+export function defaultFlowSettings(name: string, timezone: string): FlowSettings {
+  return {
+    name,
+    description: '',
+    scheduleType: 'NONE',
+    scheduleConf: '',
+    timezone,
+    calendar: null,
+    calendarRule: 'BUSINESS_DAYS',
+    calendarRoll: 'SKIP',
+    misfireStrategy: 'DO_NOTHING',
+    maxActiveRuns: 1,
+    overlap: 'SKIP',
+    timeoutSec: 0,
+    alarmEmail: '',
+    param: '',
+  }
+}
