@@ -40,7 +40,8 @@ const segments = new Map<string, ZoneSegment[]>()
  */
 export function zoneSegment(zone: string, epochMs: number): ZoneSegment {
   let known = segments.get(zone)
-  if (known !== undefined) for (const segment of known) if (epochMs >= segment.startMs && epochMs < segment.endMs) return segment
+  // Newest first: stretches built at different times overlap, and the last one built is the one asked about again.
+  if (known !== undefined) for (let i = known.length - 1; i >= 0; i--) if (epochMs >= known[i].startMs && epochMs < known[i].endMs) return known[i]
   const built = buildSegment(zone, epochMs)
   if (known === undefined) {
     if (segments.size >= MAX_ZONES) segments.clear()

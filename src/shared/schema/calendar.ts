@@ -64,6 +64,10 @@ export const calendarSchema = z
 
 /** An instant as epoch milliseconds, or as ISO 8601 text with its offset (`2026-12-31T00:00:00+08:00`); read as epoch ms. */
 export const instant = z.unknown().transform((value, context) => {
+  if (value === undefined) {
+    context.addIssue(codedIssue('validation.required', {}))
+    return z.NEVER
+  }
   const ms = typeof value === 'number' ? value : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN
   if (!Number.isInteger(ms) || ms < 0 || ms > MAX_EPOCH_MS) {
     context.addIssue(codedIssue('calendar.instant', { got: String(value).slice(0, 40) }))
