@@ -86,6 +86,8 @@ export class FlowAdvance {
           triggerType: 'FLOW',
           ...(job.param !== undefined && { executorParam: value }),
           flowStep: { flowRunId: run.id, key: def.key, attempt: node.attempt, first: true },
+          // `${schedule.date}` in a node's parameter is the flow run's slot, as a job's is its own.
+          scheduleSlotMs: run.scheduleTimeMs ?? (run.startTimeMs > 0 ? run.startTimeMs : undefined),
         },
         // Before the run can complete: its completion is what moves the flow on.
         (ids) => this.deps.expedite(ids),

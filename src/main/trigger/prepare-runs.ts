@@ -7,6 +7,7 @@ import type { Repos } from '../store/store'
 import { JobCache } from './job-cache'
 import { owesFire, type TriggerJob } from './trigger-job'
 import { formatShardingParam, planShards } from './sharding'
+import { withScheduleValues } from './schedule-params'
 import { groupCandidates, runCandidates, type RunCandidates } from './run-candidates'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
@@ -51,6 +52,8 @@ export interface OneOffTrigger {
   failRetryCount?: number
   /** A flow node's run (trigger type FLOW, or RETRY of one): written only with the node's claim. */
   flowStep?: FlowStepClaim
+  /** The slot `${schedule.time}` and `${schedule.date}` stand for (a flow run's scheduled time); default: now. */
+  scheduleSlotMs?: number
 }
 
 /**
@@ -119,7 +122,7 @@ export async function prepareScheduledRuns(
         triggerType: fire.triggerType,
         triggerTimeMs: nowMs,
         scheduleTimeMs: fire.scheduleTimeMs,
-        executorParam: job.executorParam,
+        executorParam: withScheduleValues(job.executorParam, fire.scheduleTimeMs, job.timezone),
         ...candidatesOf(group),
         parentLogId: null,
         shardingParam: null,
@@ -163,7 +166,7 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
     triggerType: trigger.triggerType,
     triggerTimeMs: nowMs,
     scheduleTimeMs: null,
-    executorParam: trigger.executorParam ?? job.executorParam,
+    executorParam: withScheduleValues(trigger.executorParam ?? job.executorParam, trigger.scheduleSlotMs ?? nowMs, job.timezone),
     ...(await runCandidates(tx, group, trigger.addressList)),
     parentLogId: trigger.parentLogId ?? null,
     shardingParam: trigger.shardingParam ?? null,

@@ -9,6 +9,7 @@ export type TriggerJob = Pick<
   | 'id'
   | 'jobGroup'
   | 'triggerStatus'
+  | 'timezone'
   | 'triggerLastTimeMs'
   | 'executorRouteStrategy'
   | 'executorHandler'
@@ -26,6 +27,7 @@ export function triggerJobOf(job: JobInfo): TriggerJob {
     id: job.id,
     jobGroup: job.jobGroup,
     triggerStatus: job.triggerStatus,
+    timezone: job.timezone,
     triggerLastTimeMs: job.triggerLastTimeMs,
     executorRouteStrategy: job.executorRouteStrategy,
     executorHandler: job.executorHandler,
