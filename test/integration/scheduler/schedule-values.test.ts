@@ -51,7 +51,15 @@ describe('schedule values in a run’s parameter', () => {
   it('a scheduled run gets its slot in the job’s zone; other ${…} stay as written', async () => {
     await job()
     const written: Promise<void>[] = []
-    const scheduler = new Scheduler({ store, nodeId: 'n', fence: SOLE_FENCE, clock, nextFire: nextFireTimeMs, triggers: { fireScheduled: (fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)) }, logger: silentLogger })
+    const scheduler = new Scheduler({
+      store,
+      nodeId: 'n',
+      fence: SOLE_FENCE,
+      clock,
+      nextFire: nextFireTimeMs,
+      triggers: { fireScheduled: (fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)) },
+      logger: silentLogger,
+    })
     await scheduler.scanOnce(clock.nowMs())
     await clock.advance(3000)
     scheduler.tick(clock.nowMs(), SLOT)
@@ -66,9 +74,6 @@ describe('schedule values in a run’s parameter', () => {
     await triggers.trigger({ jobId, triggerType: 'MANUAL' })
     await triggers.trigger({ jobId, triggerType: 'API', executorParam: 'run for ${schedule.date}', scheduleSlotMs: Date.parse('2026-01-05T00:00:00Z') })
     await triggers.releaseWaiting()
-    expect(submitted.map((run) => run.executorParam)).toEqual([
-      '{"day":"2026-04-01","at":"2026-04-01T07:29:57+08:00","left":"${HOME}"}',
-      'run for 2026-01-05',
-    ])
+    expect(submitted.map((run) => run.executorParam)).toEqual(['{"day":"2026-04-01","at":"2026-04-01T07:29:57+08:00","left":"${HOME}"}', 'run for 2026-01-05'])
   })
 })
