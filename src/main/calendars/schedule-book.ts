@@ -23,6 +23,14 @@ export class ScheduleBook {
     return book
   }
 
+  /**
+   * A book for the schedules named: read when one of them follows a calendar, empty (no read)
+   * otherwise, so a save or a start without a calendar costs nothing more than before.
+   */
+  static readFor(repos: Pick<Repos, 'calendars'>, calendars: readonly (string | null)[]): Promise<ScheduleBook> {
+    return calendars.some((name) => name !== null) ? ScheduleBook.read(repos) : Promise.resolve(new ScheduleBook())
+  }
+
   /** Rereads the calendars when their version moved since the last read. */
   async refresh(repos: Pick<Repos, 'versions' | 'calendars'>): Promise<void> {
     const { calendars: version } = await repos.versions.current()

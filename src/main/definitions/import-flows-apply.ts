@@ -16,7 +16,10 @@ export async function applyImportedFlows(
   newJobIds: ReadonlyMap<string, number>,
   nowMs: number,
 ): Promise<void> {
-  const book = await ScheduleBook.read(tx)
+  const book = await ScheduleBook.readFor(
+    tx,
+    [...plan.flowsToCreate, ...plan.flowsToUpdate].map((flow) => flow.settings.calendar),
+  )
   const scheduleOf = (flow: PlannedFlow): Pick<Flow, 'triggerStatus' | 'triggerNextTimeMs'> =>
     flow.active ? { triggerStatus: 1, triggerNextTimeMs: nextFlowFireMs(book.specOf(flow.settings), nowMs) } : { triggerStatus: 0, triggerNextTimeMs: 0 }
   for (const flow of plan.flowsToCreate) {

@@ -47,7 +47,7 @@ export class JobService {
     const nowMs = this.nowMs()
     const groupIds = new Set((await tx.groups.list()).map((g) => g.id))
     const channels = new Set(this.imChannelNames())
-    const book = await ScheduleBook.read(tx)
+    const book = await ScheduleBook.readFor(tx, [calendarNamedIn(raw)])
     const input = validateJobInput(raw, {
       groupExists: (id) => groupIds.has(id),
       nowMs,
@@ -81,7 +81,7 @@ export class JobService {
     if (job.scheduleType === 'NONE') {
       throw invalidField('scheduleType', 'job.noneCannotStart')
     }
-    const next = nextFireTimeMs((await ScheduleBook.read(tx)).specOf(job), nowMs + PRE_READ_MS)
+    const next = nextFireTimeMs((await ScheduleBook.readFor(tx, [job.calendar])).specOf(job), nowMs + PRE_READ_MS)
     if (next === null) throw invalidField('scheduleConf', 'job.noFireAfterNow', { expression: job.scheduleConf })
     await tx.ring.deleteForJob(id)
     await tx.jobs.setTrigger(id, 1, 0, next, nowMs)
@@ -172,4 +172,10 @@ export class JobService {
     if (glueChanged) await this.keepGlueVersion(tx, old.id, input, nowMs)
     return this.getIn(tx, old.id)
   }
+}
+
+/** The calendar a job input names before its schema has read it: the schema refuses any other kind of value. */
+function calendarNamedIn(raw: unknown): string | null {
+  const calendar = raw !== null && typeof raw === 'object' ? (raw as { calendar?: unknown }).calendar : undefined
+  return typeof calendar === 'string' ? calendar : null
 }

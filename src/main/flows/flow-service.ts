@@ -46,7 +46,7 @@ export class FlowService {
 
   add(raw: unknown): Promise<Flow> {
     return this.store.transaction(async (tx) => {
-      const input = await this.checked(tx, raw)
+      const { input } = await this.checked(tx, raw)
       if (await tx.flows.getByName(input.name)) throw conflict('flow.nameTaken', { name: input.name })
       const nowMs = this.nowMs()
       const id = await tx.flows.insert({
@@ -63,13 +63,12 @@ export class FlowService {
 
   update(raw: unknown): Promise<Flow> {
     return this.store.transaction(async (tx) => {
-      const input = await this.checked(tx, raw)
+      const { input, book } = await this.checked(tx, raw)
       const before = input.id === undefined ? null : await tx.flows.get(input.id)
       if (!before) throw notFound('flow.notFound', { id: input.id ?? 0 })
       const named = await tx.flows.getByName(input.name)
       if (named && named.id !== before.id) throw conflict('flow.nameTaken', { name: input.name })
       const nowMs = this.nowMs()
-      const book = await ScheduleBook.read(tx)
       const triggerNextTimeMs = before.triggerStatus === 1 ? nextFlowFireMs(book.specOf(input as Flow), nowMs) : 0
       await tx.flows.update({ ...before, ...settingsOf(input), triggerNextTimeMs, updateTimeMs: nowMs })
       return (await tx.flows.get(before.id))!
@@ -89,7 +88,7 @@ export class FlowService {
     return this.store.transaction(async (tx) => {
       const flow = await this.getIn(tx, id)
       const nowMs = this.nowMs()
-      const next = active ? nextFlowFireMs((await ScheduleBook.read(tx)).specOf(flow), nowMs) : 0
+      const next = active ? nextFlowFireMs((await ScheduleBook.readFor(tx, [flow.calendar])).specOf(flow), nowMs) : 0
       await tx.flows.setSchedule(id, active ? 1 : 0, next, nowMs)
       return (await tx.flows.get(id))!
     })
@@ -165,10 +164,10 @@ export class FlowService {
   }
 
   /** The schema's checks, then every job node's job must exist, and take its parameter's references where its handler reads them as values. */
-  private async checked(tx: FlowRepos, raw: unknown): Promise<FlowInput> {
+  private async checked(tx: FlowRepos, raw: unknown): Promise<{ input: FlowInput; book: ScheduleBook }> {
     const given = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
     const input = parseFlowInput(given.timezone ? raw : { ...given, timezone: this.defaultTimezone() })
-    const book = await ScheduleBook.read(tx)
+    const book = await ScheduleBook.readFor(tx, [input.calendar])
     const days = input.calendar === null ? undefined : book.daysOf(input.calendar)
     if (input.calendar !== null && days === undefined) throw invalidField('calendar', 'calendar.notFound', { name: input.calendar })
     validateSchedule(book.specOf(input), this.nowMs())
@@ -181,7 +180,7 @@ export class FlowService {
       const [problem] = param !== undefined && readsParamAsRequest(job) ? placementMessages(param, key, true) : []
       if (problem) throw invalidField(`nodes[${index}].param`, problem.code, problem.params)
     }
-    return input
+    return { input, book }
   }
 }
 
