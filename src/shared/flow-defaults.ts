@@ -1,4 +1,5 @@
 import type { FlowSettings } from './flow-types'
+import { defaultSchedule } from './job-defaults'
 
 /**
  * A flow's settings where none is given: run by hand only (its schedule is chosen later), one run
@@ -8,13 +9,7 @@ export function defaultFlowSettings(name: string, timezone: string): FlowSetting
   return {
     name,
     description: '',
-    scheduleType: 'NONE',
-    scheduleConf: '',
-    timezone,
-    calendar: null,
-    calendarRule: 'BUSINESS_DAYS',
-    calendarRoll: 'SKIP',
-    misfireStrategy: 'DO_NOTHING',
+    ...defaultSchedule(timezone),
     maxActiveRuns: 1,
     overlap: 'SKIP',
     timeoutSec: 0,

@@ -45,13 +45,7 @@ export function defaultJobInput(jobGroup: number, timezone: string, overrides: P
     name: '',
     author: '',
     alarmEmail: '',
-    scheduleType: 'NONE',
-    scheduleConf: '',
-    timezone,
-    calendar: null,
-    calendarRule: 'BUSINESS_DAYS',
-    calendarRoll: 'SKIP',
-    misfireStrategy: 'DO_NOTHING',
+    ...defaultSchedule(timezone),
     executorRouteStrategy: 'FIRST',
     executorHandler: '',
     executorParam: '',
@@ -66,6 +60,21 @@ export function defaultJobInput(jobGroup: number, timezone: string, overrides: P
     glueSource: '',
     glueRemark: '',
     ...overrides,
+  }
+}
+
+/** A schedule where none is given, a job's and a flow's alike: by hand only, no calendar, a missed fire left out. */
+export function defaultSchedule(
+  timezone: string,
+): Pick<JobInput, 'scheduleType' | 'scheduleConf' | 'timezone' | 'calendar' | 'calendarRule' | 'calendarRoll' | 'misfireStrategy'> {
+  return {
+    scheduleType: 'NONE',
+    scheduleConf: '',
+    timezone,
+    calendar: null,
+    calendarRule: 'BUSINESS_DAYS',
+    calendarRoll: 'SKIP',
+    misfireStrategy: 'DO_NOTHING',
   }
 }
 

@@ -14,3 +14,13 @@ function expected(code: string | ExpectedError): ExpectedError {
 export async function expectCode(promise: Promise<unknown>, code: string | ExpectedError): Promise<void> {
   await expect(promise).rejects.toMatchObject(expected(code))
 }
+
+/** The error `work` rejects with, for assertions on its class, field and message; fails when it resolves. */
+export async function refusalOf(work: Promise<unknown>): Promise<Error> {
+  try {
+    await work
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('it was accepted')
+}

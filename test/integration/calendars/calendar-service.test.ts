@@ -7,51 +7,43 @@ import { jobInputOf } from '../../../src/shared/job-defaults'
 import { jobInput } from '../../support/job-input'
 import { ConflictError, NotFoundError, ValidationError } from '../../../src/shared/errors'
 import { freshSqliteStore } from '../../support/temp-sqlite-store'
+import { refusalOf } from '../../support/expect-code'
 
 const T0 = Date.parse('2026-01-05T00:00:00Z')
 const FEED = readFileSync(new URL('../../fixtures/calendars/cn-2026.ics', import.meta.url), 'utf8')
 const fresh = freshSqliteStore()
 const service = (): CalendarService => new CalendarService({ repos: fresh.store, nowMs: () => T0 })
 
-async function refusal(work: Promise<unknown>): Promise<Error> {
-  try {
-    await work
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('it was accepted')
-}
-
 const cn = { name: 'cn', timezone: 'Asia/Shanghai', holidays: [{ name: '春节', from: '2026-02-15', to: '2026-02-22' }], makeupWorkdays: ['2026-02-14'] }
 
 describe('CalendarService', () => {
   it('adds a calendar with its defaults and who made it, and refuses a second of that name', async () => {
     expect(await service().add(cn, 'admin')).toEqual({ ...cn, workdays: [1, 2, 3, 4, 5], basedOn: null, updatedAtMs: T0, updatedBy: 'admin' })
-    expect(await refusal(service().add(cn, 'admin'))).toBeInstanceOf(ConflictError)
+    expect(await refusalOf(service().add(cn, 'admin'))).toBeInstanceOf(ConflictError)
     expect((await service().list()).map((c) => c.name)).toEqual(['cn'])
   })
 
   it('refuses an unknown zone, a missing base and a base chain that comes back, writing nothing', async () => {
-    const zone = await refusal(service().add({ ...cn, timezone: 'Mars/Olympus' }, 'admin'))
+    const zone = await refusalOf(service().add({ ...cn, timezone: 'Mars/Olympus' }, 'admin'))
     expect(zone).toBeInstanceOf(ValidationError)
     expect(zone.message).toMatch(/Mars\/Olympus/)
-    expect((await refusal(service().add({ ...cn, basedOn: 'nope' }, 'admin'))).message).toMatch(/based on 'nope', which does not exist/)
+    expect((await refusalOf(service().add({ ...cn, basedOn: 'nope' }, 'admin'))).message).toMatch(/based on 'nope', which does not exist/)
     await service().add({ ...cn, name: 'a' }, 'admin')
     await service().add({ ...cn, name: 'b', basedOn: 'a' }, 'admin')
-    expect((await refusal(service().update({ ...cn, name: 'a', basedOn: 'b' }, 'admin'))).message).toMatch(/a → b → a/)
+    expect((await refusalOf(service().update({ ...cn, name: 'a', basedOn: 'b' }, 'admin'))).message).toMatch(/a → b → a/)
     expect((await service().get('a')).basedOn).toBeNull()
   })
 
   it('refuses to remove a calendar another is based on, naming it; removes it once free', async () => {
     await service().add(cn, 'admin')
     await service().add({ ...cn, name: 'bank', basedOn: 'cn' }, 'admin')
-    const inUse = await refusal(service().remove('cn'))
+    const inUse = await refusalOf(service().remove('cn'))
     expect(inUse).toBeInstanceOf(ConflictError)
     expect(inUse.message).toMatch(/calendar bank/)
     await service().remove('bank')
     await service().remove('cn')
-    expect(await refusal(service().get('cn'))).toBeInstanceOf(NotFoundError)
-    expect(await refusal(service().remove('cn'))).toBeInstanceOf(NotFoundError)
+    expect(await refusalOf(service().get('cn'))).toBeInstanceOf(NotFoundError)
+    expect(await refusalOf(service().remove('cn'))).toBeInstanceOf(NotFoundError)
   })
 
   it('imports a feed into a new calendar, then again adding nothing twice; a bad file writes nothing', async () => {
@@ -62,7 +54,7 @@ describe('CalendarService', () => {
     const again = await service().importIcs('cn', FEED, 'ops', 'UTC')
     expect(again).toMatchObject({ holidaysAdded: 0, makeupWorkdaysAdded: 0 })
     expect(again.calendar).toMatchObject({ timezone: 'Asia/Shanghai', updatedBy: 'ops' })
-    expect(await refusal(service().importIcs('other', 'not a calendar', 'admin'))).toBeInstanceOf(ValidationError)
+    expect(await refusalOf(service().importIcs('other', 'not a calendar', 'admin'))).toBeInstanceOf(ValidationError)
     expect((await service().list()).map((c) => c.name)).toEqual(['cn'])
   })
 })
@@ -84,20 +76,20 @@ describe('a job following a calendar', () => {
 
   it('refuses a calendar that does not exist, and a move too often for a calendar, writing nothing', async () => {
     const { jobs, group } = await jobsWithCalendar()
-    const missing = await refusal(jobs.save(jobInput(group, { calendar: 'nope' })))
+    const missing = await refusalOf(jobs.save(jobInput(group, { calendar: 'nope' })))
     expect(missing).toMatchObject({ field: 'calendar' })
     expect(missing.message).toMatch(/no calendar is named 'nope'/)
-    expect(await refusal(jobs.save(jobInput(group, { calendar: 'cn', calendarRoll: 'NEXT', scheduleConf: '0/2 * * * * ?' })))).toMatchObject({
+    expect(await refusalOf(jobs.save(jobInput(group, { calendar: 'cn', calendarRoll: 'NEXT', scheduleConf: '0/2 * * * * ?' })))).toMatchObject({
       field: 'calendarRoll',
     })
-    expect(await refusal(jobs.save(jobInput(group, { calendarRoll: 'NEXT' })))).toMatchObject({ field: 'calendarRoll' })
+    expect(await refusalOf(jobs.save(jobInput(group, { calendarRoll: 'NEXT' })))).toMatchObject({ field: 'calendarRoll' })
     expect(await fresh.store.jobs.list()).toEqual([])
   })
 
   it('keeps its calendar from being removed, naming the job', async () => {
     const { jobs, group } = await jobsWithCalendar()
     const job = await jobs.save(jobInput(group, { calendar: 'cn' }))
-    expect((await refusal(service().remove('cn'))).message).toMatch(new RegExp(`job ${job.id}`))
+    expect((await refusalOf(service().remove('cn'))).message).toMatch(new RegExp(`job ${job.id}`))
     await jobs.save({ ...jobInputOf(job), calendar: null })
     await service().remove('cn')
   })

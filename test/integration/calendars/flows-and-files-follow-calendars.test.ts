@@ -7,19 +7,11 @@ import { ensureEmbeddedGroup } from '../../../src/main/definitions/seed-demo'
 import { FlowService } from '../../../src/main/flows/flow-service'
 import { freshSqliteStore } from '../../support/temp-sqlite-store'
 import { jobInput } from '../../support/job-input'
+import { refusalOf } from '../../support/expect-code'
 
 const T0 = Date.parse('2026-02-10T00:00:00Z')
 const fresh = freshSqliteStore()
 const cn = { name: 'cn', timezone: 'Asia/Shanghai', holidays: [{ name: '春节', from: '2026-02-15', to: '2026-02-22' }], makeupWorkdays: ['2026-02-14'] }
-
-async function refusal(work: Promise<unknown>): Promise<Error> {
-  try {
-    await work
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('it was accepted')
-}
 
 describe('flows follow a calendar as jobs do', () => {
   async function setUp() {
@@ -49,7 +41,9 @@ describe('flows follow a calendar as jobs do', () => {
     })
     expect(flow).toMatchObject({ calendar: 'cn', calendarRule: 'BUSINESS_DAYS', calendarRoll: 'SKIP' })
     expect(new Date((await flows.setActive(flow.id, true)).triggerNextTimeMs).toISOString()).toBe('2026-02-14T01:00:00.000Z')
-    const unknown = await refusal(flows.add({ name: 'other', scheduleType: 'CRON', scheduleConf: '0 0 9 * * ?', timezone: 'UTC', calendar: 'nope', ...graph }))
+    const unknown = await refusalOf(
+      flows.add({ name: 'other', scheduleType: 'CRON', scheduleConf: '0 0 9 * * ?', timezone: 'UTC', calendar: 'nope', ...graph }),
+    )
     expect(unknown).toMatchObject({ field: 'calendar' })
     expect((await fresh.store.flows.all()).map((f) => f.name)).toEqual(['month-end'])
   })
