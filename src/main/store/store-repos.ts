@@ -76,6 +76,9 @@ export abstract class StoreRepos implements Repos {
   get hookUses() {
     return this.repos.hookUses
   }
+  get missedSlots() {
+    return this.repos.missedSlots
+  }
   get calendars() {
     return this.repos.calendars
   }

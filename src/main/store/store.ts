@@ -27,6 +27,7 @@ import type { Connection } from './sql/connection'
 import type { TrailShapeWrites } from './trail-shapes'
 import { VersionRepo } from './version-repo'
 import { WindowRepo } from './window-repo'
+import { MissedSlotRepo } from './missed-slot-repo'
 
 /**
  * The storage contract: one repository per table, over any engine's Connection. Callers never write
@@ -60,6 +61,7 @@ export interface Repos {
   readonly hookUses: HookUseRepo
   readonly calendars: CalendarRepo
   readonly windows: WindowRepo
+  readonly missedSlots: MissedSlotRepo
 }
 
 export type RepoName = keyof Repos
@@ -126,5 +128,6 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     hookUses: new HookUseRepo(db),
     calendars: new CalendarRepo(db),
     windows: new WindowRepo(db),
+    missedSlots: new MissedSlotRepo(db),
   }
 }

@@ -20,6 +20,7 @@ import { auditFold } from './0019-audit-fold'
 import { nodeFences } from './0020-node-fences'
 import { clockSkew } from './0021-clock-skew'
 import { calendarsAndWindows } from './0022-calendars-and-windows'
+import { holdsBackfillsMissedSlots } from './0023-holds-backfills-missed-slots'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -53,6 +54,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   nodeFences,
   clockSkew,
   calendarsAndWindows,
+  holdsBackfillsMissedSlots,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
