@@ -24,4 +24,11 @@ export const enCalendarMessages = {
   'calendar.instant': "'{got}' is not an instant: give epoch milliseconds or ISO 8601 with an offset, e.g. 2026-12-31T00:00:00+08:00",
   'calendar.windowBackwards': 'the window ends before it starts',
   'calendar.windowTooLong': 'a simulation covers at most {max} days',
+  'window.timing': 'a window is either one-off (start and end) or recurring (cron and durationSec): give one pair',
+  'window.onceNeedsBoth': 'a one-off window needs both its start and its end',
+  'window.endBeforeStart': "the window's end is not after its start",
+  'window.tooLong': 'a window lasts at most {days} days; for longer, switch pause-all on',
+  'window.recurringNeedsBoth': 'a recurring window needs both a cron for its starts and a durationSec',
+  'window.scopeBoth': "'all: true' holds everything: leave out the groups, jobs and flows, or set all to false",
+  'window.scopeEmpty': "a window with 'all: false' names at least one group, job or flow",
 } as const

@@ -26,4 +26,11 @@ export const zhCNCalendarMessages: Record<keyof typeof enCalendarMessages, strin
   'calendar.instant': '“{got}”不是时间点：请给出毫秒时间戳或带时区偏移的 ISO 8601，例如 2026-12-31T00:00:00+08:00',
   'calendar.windowBackwards': '时间窗口的结束早于开始',
   'calendar.windowTooLong': '一次模拟最多覆盖 {max} 天',
+  'window.timing': '维护窗口要么是一次性的（start 和 end），要么是周期性的（cron 和 durationSec）：请给出其中一组',
+  'window.onceNeedsBoth': '一次性维护窗口需要同时给出开始和结束时间',
+  'window.endBeforeStart': '维护窗口的结束时间不在开始时间之后',
+  'window.tooLong': '维护窗口最长 {days} 天；更长的停机请打开全局暂停',
+  'window.recurringNeedsBoth': '周期性维护窗口需要同时给出开始时间的 cron 和 durationSec',
+  'window.scopeBoth': '“all: true”已覆盖全部：请去掉执行器分组、任务和工作流，或把 all 设为 false',
+  'window.scopeEmpty': '“all: false”的维护窗口至少要指定一个执行器分组、任务或工作流',
 }
