@@ -1,6 +1,7 @@
 import type { JobRun, LogPage, RegistryEntry } from './model'
 import type { XxlImportProgress } from './xxl-import'
 import type { FlowRunState } from './flow-types'
+import type { MaintenanceState } from './calendar/maintenance'
 
 // What the core pushes to every UI client.
 
@@ -32,6 +33,10 @@ export type JobDeskEvent =
   /** How far the running import from XXL-JOB has got. */
   | { type: 'xxl-import-progress'; progress: XxlImportProgress }
   | { type: 'misfire'; jobId: number; missedCount: number; strategy: string }
+  /** Pause-all was switched on or off (here or on another node): every console shows or hides its banner. */
+  | { type: 'maintenance-changed'; state: MaintenanceState }
+  /** A maintenance window was added, changed or removed: re-read the windows shown (`listWindows`). */
+  | { type: 'windows-changed' }
   | { type: 'run-log'; logId: number; page: LogPage }
   | { type: 'scheduler'; status: SchedulerStatus }
   /** From the desktop shell (a notification or the tray was clicked): show this run. */

@@ -38,6 +38,12 @@ import type { ChannelCheck, Settings, SettingsInput } from './settings-types'
 import type { CreatedHook, HookTargetRequest, HookView } from './hook-types'
 import type { BusinessCalendar, CalendarImportReport, CalendarView } from './calendar/business-calendar'
 import type { ScheduleSimulation, ScheduleSimulationRequest } from './calendar/schedule-simulation'
+import type { WindowView } from './calendar/maintenance-window'
+import type { MaintenanceState } from './calendar/maintenance'
+import type { MissedSlotView } from './backfill'
+import type { WindowRequest } from './schema/window'
+import type { MaintenanceRequest } from './schema/maintenance'
+import type { MissedSlotsRequest } from './schema/missed-slots'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type {
   ApiTokenInput,
@@ -209,6 +215,27 @@ export interface JobDeskApi {
    * the jobs and flows it sees.
    */
   simulateSchedule(request: ScheduleSimulationRequest): Promise<ScheduleSimulation>
+
+  /** Every maintenance window (everyone reads them: the Calendars page shows them, a job's page says what one held). */
+  listWindows(): Promise<WindowView[]>
+  /**
+   * A new maintenance window (admins): one-off (`start`, `end`) or recurring (`cron`, `durationSec`),
+   * over everything or the groups, jobs and flows named; refused when its name is taken, its zone
+   * unknown, its cron not Quartz, or an id names nothing (the missing ones are named).
+   */
+  addWindow(window: WindowRequest): Promise<WindowView>
+  /** Replaces what the window `id` says (admins), by the rules of `addWindow`. */
+  updateWindow(window: WindowRequest & { id: number }): Promise<WindowView>
+  removeWindow(request: { id: number }): Promise<void>
+  /** Whether pause-all is on, who switched it and why (everyone reads it: the banner). */
+  getMaintenance(): Promise<MaintenanceState>
+  /**
+   * Pause-all on (a reason is required) or off (admins): while on, no scheduled fire starts on any
+   * node; every console shows who switched it on, when and why.
+   */
+  setMaintenance(request: MaintenanceRequest): Promise<MaintenanceState>
+  /** The slots a job's or a flow's schedule did not fire in [from, to), with why, oldest first (at most 10,000). */
+  listMissedSlots(request: MissedSlotsRequest): Promise<MissedSlotView[]>
 
   /** GLUE source history of a job, newest first (30 kept). */
   listGlueVersions(jobId: number): Promise<GlueVersion[]>

@@ -164,6 +164,12 @@ export const AUDIT_ACTIONS = [
   'calendar.update',
   'calendar.remove',
   'calendar.import',
+  'window.add',
+  'window.update',
+  'window.remove',
+  /** Pause-all switched on; the reason is in the entry's params. */
+  'maintenance.on',
+  'maintenance.off',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -78,6 +78,13 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     removeCalendar: { name: 'fuzzed' },
     simulateSchedule: { from: '2026-12-01T00:00:00+08:00', to: 1_796_000_000_000, jobIds: [f.jobA] },
     importCalendar: { name: 'fuzzed', ics: 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART;VALUE=DATE:20260101\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR' },
+    listWindows: {},
+    addWindow: { name: 'fuzzed', timezone: 'Europe/Berlin', cron: '0 0 2 ? * SAT', durationSec: 7200, groupIds: [f.embeddedGroupId], killRunning: true },
+    updateWindow: { id: 1, name: 'fuzzed', timezone: 'UTC', start: '2027-01-01T00:00:00Z', end: 1_798_765_200_000, jobIds: [f.jobA] },
+    removeWindow: { id: 1 },
+    getMaintenance: {},
+    setMaintenance: { on: false, reason: 'fuzzed' },
+    listMissedSlots: { jobId: f.jobA, from: '2026-12-01T00:00:00+08:00', to: 1_796_000_000_000 },
   }
 }
 

@@ -1,3 +1,4 @@
+import { MaintenanceService } from '../calendars/maintenance-service'
 import { DefinitionWatch } from '../cluster/definition-watch'
 import { JobService } from '../definitions/job-service'
 import { LinkService } from '../definitions/link-service'
@@ -10,6 +11,8 @@ export interface CoreDefinitions extends HandlerCatalogs {
   jobs: JobService
   links: LinkService
   definitions: DefinitionWatch
+  /** Pause-all: stored in the settings, told to this node's consoles whichever node switched it. */
+  maintenance: MaintenanceService
 }
 
 export function coreDefinitions({
@@ -22,19 +25,24 @@ export function coreDefinitions({
   node: Pick<CoreNode, 'executor' | 'registry'>
 }): CoreDefinitions {
   const catalogs = handlerCatalogs({ store, registry, embedded: executor, nowMs })
-  // Jobs, links and settings written by another node (or another process on the same file).
+  const maintenance = new MaintenanceService({ repos: store, nowMs, told: (state) => events.emit({ type: 'maintenance-changed', state }) })
+  // Jobs, links, settings and windows written by another node (or another process on the same file).
   const definitions = new DefinitionWatch(store.versions, clock, logger, async (changed) => {
     if (changed.includes('settings')) {
       await settings.reload()
       await clusterSecret.load()
+      // Pause-all is a setting: another node's switch reaches the consoles of this one here.
+      await maintenance.reread()
     }
     if (changed.includes('jobs')) events.emit({ type: 'jobs-changed', jobIds: [] })
     if (changed.includes('links')) events.emit({ type: 'links-changed' })
+    if (changed.includes('windows')) events.emit({ type: 'windows-changed' })
   })
   return {
     jobs: new JobService(store, nowMs, catalogs.runsOnlyOnJobDesk, () => alarms.imChannelNames()),
     links: new LinkService(store),
     ...catalogs,
     definitions,
+    maintenance,
   }
 }

@@ -8,6 +8,7 @@ import type { Monitors } from '../completion/monitors'
 import { GroupService } from '../definitions/group-service'
 import { HookService } from '../hooks/hook-service'
 import { CalendarService } from '../calendars/calendar-service'
+import { WindowService } from '../calendars/window-service'
 import { ImportService } from '../definitions/import-service'
 import { XxlImportService } from '../import-xxl/xxl-import-service'
 import { entitledAddresses } from '../registry/entitled-addresses'
@@ -40,7 +41,7 @@ interface SurfaceParts {
   data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics'>
   node: Pick<CoreNode, 'registry' | 'executor' | 'membership' | 'nodeId' | 'nodeRouteActive'>
   pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
-  defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog'>
+  defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog' | 'maintenance'>
   flows: Pick<CoreFlows, 'service' | 'engine' | 'runControl'>
   monitors: Pick<Monitors, 'onBeat'>
 }
@@ -91,6 +92,8 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     flows,
     hooks,
     calendars: new CalendarService({ repos: store, nowMs }),
+    windows: new WindowService({ repos: store, nowMs, changed: () => events.emit({ type: 'windows-changed' }) }),
+    maintenance: defs.maintenance,
     runLogs: pipeline.runLogs,
     settings,
     alarms: data.alarms,

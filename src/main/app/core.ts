@@ -61,6 +61,8 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   const surfaces = await coreSurfaces({ options, base, data, node, pipeline, defs, flows, monitors: background.monitors })
 
   node.membership.start()
+  // What the consoles are told of pause-all from here on is a change from what it is now.
+  await defs.maintenance.prime()
   await defs.definitions.start()
   pipeline.scheduler.start()
   flows.start()

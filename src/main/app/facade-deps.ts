@@ -20,6 +20,8 @@ import type { FlowEngine } from '../flows/flow-engine'
 import type { FlowService } from '../flows/flow-service'
 import type { HookService } from '../hooks/hook-service'
 import type { CalendarService } from '../calendars/calendar-service'
+import type { WindowService } from '../calendars/window-service'
+import type { MaintenanceService } from '../calendars/maintenance-service'
 
 /**
  * What the facade's parts are built from. A type of its own, below facade.ts and the facade-*.ts
@@ -46,6 +48,10 @@ export interface FacadeDeps {
   hooks: HookService
   /** Business calendars. */
   calendars: CalendarService
+  /** Maintenance windows. */
+  windows: WindowService
+  /** Pause-all. */
+  maintenance: MaintenanceService
   runLogs: RunLogs
   settings: SettingsService
   alarms: AlarmService

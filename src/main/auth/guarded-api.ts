@@ -90,6 +90,7 @@ function actionOfSave(method: ApiMethod, args: unknown[]): AuditAction | undefin
   if (method === 'saveJob') return hasId ? 'job.update' : 'job.create'
   if (method === 'saveUser') return hasId ? 'user.update' : 'user.create'
   if (method === 'setFlowActive') return (args[0] as { active?: unknown } | undefined)?.active === true ? 'flow.resume' : 'flow.pause'
+  if (method === 'setMaintenance') return (args[0] as { on?: unknown } | undefined)?.on === true ? 'maintenance.on' : 'maintenance.off'
   if (method === 'decideApproval') return (args[0] as { approve?: unknown } | undefined)?.approve === true ? 'flow.approve' : 'flow.reject'
   return undefined
 }

@@ -7,6 +7,9 @@ import { epochMs, id, text } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
 import { calendarName, calendarSchema, ICS_MAX_CHARS, simulationRequestSchema } from '../../shared/schema/calendar'
 import { FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
+import { windowInputSchema, windowUpdateSchema } from '../../shared/schema/window'
+import { maintenanceRequestSchema } from '../../shared/schema/maintenance'
+import { missedSlotsRequestSchema } from '../../shared/schema/missed-slots'
 
 /**
  * Bodies of the job OpenAPI (XXL-JOB 3.5's methods, docs/protocol.md#job-openapi, plus JobDesk's), one schema
@@ -104,6 +107,15 @@ export const OPEN_API_BODIES = {
   removeCalendar: z.strictObject({ name: calendarName }),
   simulateSchedule: simulationRequestSchema,
   importCalendar: z.strictObject({ name: calendarName, ics: text(ICS_MAX_CHARS), timezone: text(64).optional() }),
+  // Maintenance windows and pause-all (docs/calendars.md): everyone reads, admins write; missed
+  // slots of a job or a flow the caller sees.
+  listWindows: nothing,
+  addWindow: windowInputSchema,
+  updateWindow: windowUpdateSchema,
+  removeWindow: byId,
+  getMaintenance: nothing,
+  setMaintenance: maintenanceRequestSchema,
+  listMissedSlots: missedSlotsRequestSchema,
 } as const
 
 export type OpenApiMethod = keyof typeof OPEN_API_BODIES

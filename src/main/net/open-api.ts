@@ -104,6 +104,14 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   removeCalendar: 'calendar.remove',
   importCalendar: 'calendar.import',
   simulateSchedule: 'auth.read',
+  listWindows: 'auth.read',
+  addWindow: 'window.add',
+  updateWindow: 'window.update',
+  removeWindow: 'window.remove',
+  getMaintenance: 'auth.read',
+  // The core's rule records its refusals as on or off; the OpenAPI refuses none of its own here.
+  setMaintenance: 'maintenance.on',
+  listMissedSlots: 'auth.read',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -273,5 +281,17 @@ function openApiHandlers(
     },
     importCalendar: (_caller, request) => api.importCalendar(request),
     simulateSchedule: (_caller, request) => api.simulateSchedule(request),
+    // Windows and pause-all are the server's: the core's rules let everyone read them and admins write them.
+    listWindows: () => api.listWindows(),
+    addWindow: (_caller, window) => api.addWindow(window),
+    updateWindow: (_caller, window) => api.updateWindow(window),
+    removeWindow: async (_caller, { id }) => {
+      await api.removeWindow({ id })
+      return null
+    },
+    getMaintenance: () => api.getMaintenance(),
+    setMaintenance: (_caller, request) => api.setMaintenance(request),
+    // The core's rule: the caller sees the job's or the flow's missed slots when it sees the job or the flow.
+    listMissedSlots: (_caller, request) => api.listMissedSlots(request),
   }
 }

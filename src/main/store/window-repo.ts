@@ -1,4 +1,4 @@
-import type { MaintenanceWindow, WindowScope, WindowTiming } from '../../shared/calendar/maintenance-window'
+import type { WindowScope, WindowTiming, WindowView } from '../../shared/calendar/maintenance-window'
 import type { Connection } from './sql/connection'
 import { bumpVersion } from './version-repo'
 
@@ -18,10 +18,7 @@ interface Row {
 }
 
 /** A window as stored: what it says, and who changed it last, when. */
-export interface StoredWindow extends MaintenanceWindow {
-  updatedAtMs: number
-  updatedBy: string
-}
+export type StoredWindow = WindowView
 
 const COLUMNS = ['name', 'timezone', 'start_time', 'end_time', 'cron', 'duration_sec', 'scope', 'kill_running', 'enabled', 'update_time', 'updated_by']
 

@@ -28,3 +28,9 @@ export function windowCovers(scope: WindowScope, target: WindowTarget): boolean 
   if ('flowId' in target) return scope.flowIds.includes(target.flowId)
   return scope.jobIds.includes(target.jobId) || scope.groupIds.includes(target.groupId)
 }
+
+/** A window as the API shows it: what it says, and who changed it last, when. */
+export interface WindowView extends MaintenanceWindow {
+  updatedAtMs: number
+  updatedBy: string
+}

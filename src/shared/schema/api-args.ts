@@ -14,6 +14,9 @@ import { PRUNE_MODES } from '../definition-plan'
 import { DEFINITION_ORIGIN_KEYS_MAX } from '../definition-origin'
 import { calendarName, calendarSchema, ICS_MAX_CHARS, simulationRequestSchema } from './calendar'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
+import { windowInputSchema, windowUpdateSchema } from './window'
+import { maintenanceRequestSchema } from './maintenance'
+import { missedSlotsRequestSchema } from './missed-slots'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -168,6 +171,13 @@ export const API_ARGUMENTS = {
   updateCalendar: z.tuple([calendarSchema]),
   removeCalendar: z.tuple([request({ name: calendarName })]),
   simulateSchedule: z.tuple([simulationRequestSchema]),
+  listWindows: none,
+  addWindow: z.tuple([windowInputSchema]),
+  updateWindow: z.tuple([windowUpdateSchema]),
+  removeWindow: z.tuple([request({ id })]),
+  getMaintenance: none,
+  setMaintenance: z.tuple([maintenanceRequestSchema]),
+  listMissedSlots: z.tuple([missedSlotsRequestSchema]),
   importCalendar: z.tuple([request({ name: calendarName, ics: text(ICS_MAX_CHARS), timezone: text(64).optional() })]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),

@@ -61,6 +61,11 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.calendar.update': 'Calendar updated',
   'auditAction.calendar.remove': 'Calendar removed',
   'auditAction.calendar.import': 'Calendar imported',
+  'auditAction.window.add': 'Maintenance window added',
+  'auditAction.window.update': 'Maintenance window updated',
+  'auditAction.window.remove': 'Maintenance window removed',
+  'auditAction.maintenance.on': 'Pause-all switched on',
+  'auditAction.maintenance.off': 'Pause-all switched off',
 }
 
 /** English text of sign-in, users, tokens and the audit trail (merged into en.ts). */

@@ -159,6 +159,11 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.calendar.update': '修改日历',
   'auditAction.calendar.remove': '删除日历',
   'auditAction.calendar.import': '导入日历',
+  'auditAction.window.add': '新增维护窗口',
+  'auditAction.window.update': '修改维护窗口',
+  'auditAction.window.remove': '删除维护窗口',
+  'auditAction.maintenance.on': '打开全局暂停',
+  'auditAction.maintenance.off': '关闭全局暂停',
   ...zhCNAuditTarget,
   ...zhCNAuditActors,
 
