@@ -10,10 +10,11 @@ export function definitionsApi(deps: Pick<FacadeDeps, 'definitionFiles' | 'event
     async applyDefinitions(request) {
       const plan = await definitionFiles.apply(request)
       if (plan.applied) {
-        // The console re-reads what an apply may have changed: jobs, links, flows and the badges.
+        // The console re-reads what an apply may have changed: jobs, links, flows, windows and the badges.
         events.emit({ type: 'jobs-changed', jobIds: [] })
         events.emit({ type: 'links-changed' })
         events.emit({ type: 'flows-changed' })
+        events.emit({ type: 'windows-changed' })
       }
       return plan
     },

@@ -1,4 +1,8 @@
 import type { Command } from 'commander'
+import { GET_KINDS } from './commands/get'
+
+/** The words a command takes as its argument, where they are a fixed list. */
+const ARGUMENT_WORDS: Record<string, readonly string[]> = { get: GET_KINDS, maintenance: ['on', 'off'] }
 
 /**
  * `jobdesk completion bash|zsh`: a completion script made from the program's own commands and
@@ -12,7 +16,7 @@ export function completionScript(program: Command, shell: 'bash' | 'zsh'): strin
     .map((command) => {
       const flags = command.options.flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined))
       const subcommands = command.commands.map((c) => c.name())
-      const choices = command.name() === 'get' ? ['jobs', 'runs', 'flows', 'executors'] : subcommands
+      const choices = ARGUMENT_WORDS[command.name()] ?? subcommands
       return `    ${command.name()}) opts="${words([...flags, '--help'])}"; words="${words(choices)}" ;;`
     })
     .join('\n')

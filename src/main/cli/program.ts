@@ -10,6 +10,7 @@ import { definitionsJsonSchema } from './definitions-json-schema'
 import type { Out } from './output'
 import { ServerClient, type ServerOptions } from './server-client'
 import { scheduleCommand, type ScheduleOptions } from './commands/schedule'
+import { maintenanceCommand, type MaintenanceOptions } from './commands/maintenance'
 
 /** What a run of the program reads and writes: the process's, or a test's. */
 export interface CliContext {
@@ -121,6 +122,14 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('--job <jobs...>', 'only these jobs (id, app/name or name)')
     .option('-o, --output <format>', 'table (default), json or yaml')
     .action(async (options: ScheduleOptions & ServerOptions) => done(await scheduleCommand(client(options), out, options)))
+
+  remote('maintenance', 'show pause-all, or switch it on (no scheduled fire starts on any node) or off')
+    .argument('[on|off]', 'on (with --reason) or off; leave out to show whether it is on, who switched it and why')
+    .option('--reason <text>', 'why: every console shows it while pause-all is on')
+    .option('-o, --output <format>', 'table (default), json or yaml')
+    .action(async (word: string | undefined, options: MaintenanceOptions & ServerOptions) =>
+      done(await maintenanceCommand(client(options), out, word, options)),
+    )
 
   remote('trigger', 'run a job once now; prints the run id')
     .argument('<job>', 'the job: id, app/name or name')

@@ -12,8 +12,8 @@ export interface ExportOptions {
 }
 
 /**
- * `jobdesk export`: the server's groups, jobs and flows in the format `apply` reads — one stream on
- * stdout, or with `-o DIR` one file per object (groups/, jobs/<group>/, flows/), so the folder can
+ * `jobdesk export`: the server's groups, jobs, flows and windows in the format `apply` reads — one
+ * stream on stdout, or with `-o DIR` one file per object (groups/, jobs/<group>/, flows/, windows/), so the folder can
  * go into git as it is and be applied onto another server.
  */
 export async function exportCommand(client: ServerClient, out: Out, options: ExportOptions, cwd: string): Promise<number> {
@@ -48,6 +48,7 @@ function fileOf(document: DefinitionDocument, format: string): string {
   const ext = format === 'json' ? 'json' : 'yaml'
   if (document.kind === 'Group') return join('groups', `${slug(document.name)}.${ext}`)
   if (document.kind === 'Job') return join('jobs', slug(document.group), `${slug(document.name)}.${ext}`)
+  if (document.kind === 'Window') return join('windows', `${slug(document.name)}.${ext}`)
   return join('flows', `${slug(document.name)}.${ext}`)
 }
 

@@ -5,8 +5,9 @@ import { CliError } from '../cli-error'
 import { outputFormat, printRows, timeText, type Column, type Out } from '../output'
 import type { ServerClient } from '../server-client'
 import { findJob, jobsWithGroups } from './lookup'
+import { getWindows } from './get-windows'
 
-export const GET_KINDS = ['jobs', 'runs', 'flows', 'executors'] as const
+export const GET_KINDS = ['jobs', 'runs', 'flows', 'executors', 'windows'] as const
 
 export interface GetOptions {
   output?: string
@@ -17,7 +18,7 @@ export interface GetOptions {
   limit?: string
 }
 
-/** `jobdesk get jobs|runs|flows|executors`: the server's objects as a table, or as JSON / YAML for scripts. */
+/** `jobdesk get jobs|runs|flows|executors|windows`: the server's objects as a table, or as JSON / YAML for scripts. */
 export async function getCommand(client: ServerClient, out: Out, kind: string, options: GetOptions): Promise<number> {
   const format = outputFormat(options.output)
   if (kind === 'jobs') {
@@ -38,6 +39,8 @@ export async function getCommand(client: ServerClient, out: Out, kind: string, o
   } else if (kind === 'executors') {
     const entries = (await client.call<RegistryEntry[]>('listRegistry')).filter((e) => options.group === undefined || e.appName === options.group)
     printRows(out, entries, EXECUTOR_COLUMNS, format)
+  } else if (kind === 'windows') {
+    await getWindows(client, out, format)
   } else {
     throw new CliError(`get: '${kind}' is not one of ${GET_KINDS.join(', ')}`)
   }

@@ -7,11 +7,14 @@ import { ImportValidationError, planImport } from '../import-export'
 import type { ImportService } from '../import-service'
 import type { JobService } from '../job-service'
 import { definitionsOf } from './definitions-of'
-import { planChanges, type DefinitionState } from './plan-changes'
-import { objectId, toExportDocument } from './to-export-document'
+import { planChanges, type DefinitionState, type DefinitionWrites } from './plan-changes'
+import { objectId, toExportDocument, type ConvertedDefinitions } from './to-export-document'
 import { ScheduleBook } from '../../calendars/schedule-book'
+import { jobOriginKey } from '../../../shared/definition-origin'
+import type { DefinitionChange } from '../../../shared/definition-plan'
+import { planWindows, windowDocuments, type NamesAfter } from './window-definitions'
 
-type DefinitionRepos = 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins'
+type DefinitionRepos = 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins' | 'windows'
 
 /**
  * Definitions as code (docs/definitions-as-code.md): makes the server's groups, jobs and flows what
@@ -60,7 +63,17 @@ export class DefinitionService {
           }),
         )
       }
-      if (request.dryRun) return { changes: planned.changes, unchanged: planned.unchanged, applied: false }
+      // Windows name groups, jobs and flows: resolved against what the apply leaves of them.
+      const windows = planWindows(converted, { ...state, windows: await tx.windows.all() }, namesAfter(state, planned.writes, converted.declared), {
+        prune: request.prune,
+        defaultTimezone: this.defaultTimezone(),
+        nowMs,
+      })
+      if (windows.problems.length > 0) throw new DefinitionsRefusedError(windows.problems)
+      const of = (action: DefinitionChange['action']) => planned.changes.filter((c) => c.action === action)
+      const changes = [...of('create'), ...windows.creates, ...of('update'), ...windows.updates, ...windows.deletes, ...of('delete')]
+      const unchanged = planned.unchanged + windows.unchanged
+      if (request.dryRun) return { changes, unchanged, applied: false }
 
       const { writes } = planned
       await this.imports.applyIn(tx, writes.plan, nowMs)
@@ -68,14 +81,15 @@ export class DefinitionService {
       for (const flow of writes.flowsToDelete) await tx.flows.delete(flow.id)
       for (const job of writes.jobsToDelete) await this.jobs.deleteIn(tx, job.id)
       for (const group of writes.groupsToDelete) await tx.groups.delete(group.id)
+      await windows.write(tx, nowMs)
 
       // Which file each object came from: written when new or moved, so an apply that changes nothing writes nothing.
       const saved = new Map(state.origins.map((o) => [objectId(o.kind, o.key), o.file]))
       for (const { kind, key, file } of converted.declared.values()) {
         if (saved.get(objectId(kind, key)) !== file) await tx.origins.set({ kind, key, file, appliedAtMs: nowMs })
       }
-      for (const deleted of planned.changes.filter((c) => c.action === 'delete')) await tx.origins.delete(deleted.kind, deleted.key)
-      return { changes: planned.changes, unchanged: planned.unchanged, applied: planned.changes.length > 0 }
+      for (const deleted of changes.filter((c) => c.action === 'delete')) await tx.origins.delete(deleted.kind, deleted.key)
+      return { changes, unchanged, applied: changes.length > 0 }
     })
   }
 
@@ -87,13 +101,33 @@ export class DefinitionService {
       links: await this.store.links.all(),
       flows: await this.store.flows.all(),
     }
-    return definitionsOf(state, names)
+    // Windows hold groups, jobs and flows of the whole server: they come with a whole export only.
+    const windows = names === undefined ? windowDocuments({ ...state, windows: await this.store.windows.all() }) : []
+    return [...definitionsOf(state, names), ...windows]
   }
 
   /** Which objects came from which file, for the console's badge. */
   /** Every origin, or every group's and flow's and the jobs' of `jobKeys` (what a console shows). */
   origins(jobKeys?: readonly string[]) {
     return jobKeys === undefined ? this.store.origins.all() : this.store.origins.allBut('Job', jobKeys)
+  }
+}
+
+/** Whether a group, job or flow is there after the apply: on the server and not pruned, or declared by the files. */
+function namesAfter(state: DefinitionState, writes: DefinitionWrites, declared: ConvertedDefinitions['declared']): NamesAfter {
+  const appName = new Map(state.groups.map((g) => [g.id, g.appName]))
+  const keep = <T>(all: readonly T[], gone: readonly T[], key: (item: T) => string) => {
+    const removed = new Set(gone)
+    return new Set(all.filter((item) => !removed.has(item)).map(key))
+  }
+  const groups = keep(state.groups, writes.groupsToDelete, (g) => g.appName)
+  const jobs = keep(state.jobs, writes.jobsToDelete, (j) => jobOriginKey(appName.get(j.jobGroup) ?? '', j.name))
+  const flows = keep(state.flows, writes.flowsToDelete, (f) => f.name)
+  const filed = (kind: 'Group' | 'Job' | 'Flow', key: string) => declared.has(objectId(kind, key))
+  return {
+    group: (name) => groups.has(name) || filed('Group', name),
+    job: (key) => jobs.has(key) || filed('Job', key),
+    flow: (name) => flows.has(name) || filed('Flow', name),
   }
 }
 

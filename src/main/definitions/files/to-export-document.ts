@@ -21,6 +21,7 @@ import {
   type GroupDocument,
   type JobDocument,
 } from '../../../shared/schema/definition-files'
+import type { WindowDocument } from '../../../shared/schema/window-document'
 import { ImportProblems } from '../import-export/import-problems'
 import { collectProblems } from '../import-export/import-schemas'
 
@@ -43,6 +44,8 @@ export interface ConvertedDefinitions {
   pathOf(importPath: string, params?: Record<string, unknown>): string
   /** The keys of the children each job of the files has, by job key (`appName/name`). */
   childrenOf: Map<string, ExportedLink[]>
+  /** The files' maintenance windows, each with its place in the request: not the import's, planned apart (./window-definitions.ts). */
+  windows: { index: number; file: string; doc: WindowDocument }[]
 }
 
 /** Where a job's fields are in its file document. */
@@ -169,7 +172,8 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   for (const { index, file, doc } of parsed) {
     if (doc.kind === 'Group') declare('Group', doc.name, file, index, 'name')
     else if (doc.kind === 'Job') declare('Job', jobOriginKey(doc.group, doc.name.trim()), file, index, 'name')
-    else declare('Flow', doc.name.trim(), file, index, 'name')
+    else if (doc.kind === 'Flow') declare('Flow', doc.name.trim(), file, index, 'name')
+    else declare('Window', doc.name.trim(), file, index, 'name')
   }
 
   const groups: ExportedGroup[] = []
@@ -180,10 +184,11 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   const linkSources: { index: number; child: number }[] = []
   const flows: ExportedFlow[] = []
   const flowSources: number[] = []
+  const windows: ConvertedDefinitions['windows'] = []
   const childrenOf = new Map<string, ExportedLink[]>()
   const jobDeclared = (key: string) => declared.has(objectId('Job', key))
 
-  for (const { index, doc } of parsed) {
+  for (const { index, file, doc } of parsed) {
     if (doc.kind === 'Group') {
       groups.push(groupOf(doc))
       groupSources.push(index)
@@ -208,6 +213,8 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
         linkSources.push({ index, child: childIndex })
       })
       childrenOf.set(key, own)
+    } else if (doc.kind === 'Window') {
+      windows.push({ index, file, doc })
     } else {
       const flow = flowOf(
         doc,
@@ -244,7 +251,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   }
 
   const document: ExportDocument = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAtMs: nowMs, groups, jobs, links, flows }
-  return { document, declared, pathOf, childrenOf }
+  return { document, declared, pathOf, childrenOf, windows }
 }
 
 function groupOf(doc: GroupDocument): ExportedGroup {
