@@ -78,16 +78,3 @@ export function windowOfInput(input: WindowInput, id: number): MaintenanceWindow
     enabled: input.enabled,
   }
 }
-
-/** The input that describes a window (the inverse of {@link windowOfInput}): what an editor starts from. */
-export function inputOfWindow(window: MaintenanceWindow): WindowInput {
-  const { timing, scope } = window
-  return {
-    name: window.name,
-    timezone: window.timezone,
-    ...(timing.kind === 'once' ? { start: timing.startMs, end: timing.endMs } : { cron: timing.cron, durationSec: timing.durationSec }),
-    ...(scope.all ? { all: true, groupIds: [], jobIds: [], flowIds: [] } : { groupIds: scope.groupIds, jobIds: scope.jobIds, flowIds: scope.flowIds }),
-    killRunning: window.killRunning,
-    enabled: window.enabled,
-  }
-}

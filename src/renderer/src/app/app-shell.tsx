@@ -2,6 +2,7 @@ import { Alert, AppShell, Burger, Group, Loader, NavLink, Title } from '@mantine
 import { useDisclosure } from '@mantine/hooks'
 import { lazy, Suspense, useEffect } from 'react'
 import { DiscardPrompt } from '../components/discard-guard'
+import { MaintenanceBanner } from '../components/maintenance-banner'
 import { useT } from '../i18n/use-t'
 import { DashboardPage } from '../pages/dashboard/dashboard-page'
 import { ChangePasswordPage } from '../pages/sign-in/change-password-form'
@@ -127,6 +128,7 @@ export function AppShellLayout() {
             {t('connection.noToken')}
           </Alert>
         )}
+        <MaintenanceBanner />
         {/* No page before the session is known: a page reads on mount, and with a one-time password
             to replace every read would be refused (and recorded in the audit trail). */}
         {session === null ? null : session.mustChangePassword ? (

@@ -5,6 +5,7 @@ import { COLOR_SCHEMES, type ColorSchemePreference } from '../lib/settings/prefe
 import { useJobDesk } from '../store'
 import { selectColorScheme, selectConnection, selectLanguage } from '../store/ui/selectors'
 import { ConnectServerButton } from './connect-server'
+import { PauseAllButton } from './pause-all-button'
 import { SessionMenu } from './session-menu'
 
 const CONNECTION_COLOR = { online: 'teal', connecting: 'gray', reconnecting: 'orange' } as const
@@ -34,6 +35,7 @@ export function HeaderControls() {
 
   return (
     <Group gap="sm" wrap="nowrap">
+      <PauseAllButton />
       <SessionMenu />
       <ConnectServerButton />
       <ConnectionBadge />

@@ -14,6 +14,7 @@ import { zhCNFields } from './zh-cn-fields'
 import { zhCNAlarms } from './zh-cn-alarms'
 import { zhCNHooks } from './zh-cn-hooks'
 import { zhCNCalendars } from './zh-cn-calendars'
+import { zhCNMaintenance } from './zh-cn-maintenance'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -315,4 +316,5 @@ export const zhCN: Dictionary = {
   ...zhCNAlarms,
   ...zhCNHooks,
   ...zhCNCalendars,
+  ...zhCNMaintenance,
 }

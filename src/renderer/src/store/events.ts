@@ -95,6 +95,12 @@ export function applyEvent(event: JobDeskEvent): void {
     case 'xxl-import-progress':
       store.applyXxlImportProgress(event.progress)
       return
+    case 'maintenance-changed':
+      store.applyMaintenance(event.state)
+      return
+    case 'windows-changed':
+      store.applyWindowsChanged()
+      return
     default: {
       // A new event type must be handled here (or knowingly ignored) before the renderer builds.
       const unhandled: never = event
@@ -135,6 +141,8 @@ export async function loadAll(): Promise<void> {
     store.fetchOverview(),
     store.fetchRegistry(),
     store.fetchLinks(),
+    // Pause-all's banner shows on every page from the first paint.
+    store.fetchMaintenance(),
   ]
   if (store.runsLoaded) tasks.push(store.fetchRuns())
   tasks.push(store.resyncFlows())

@@ -8,6 +8,7 @@ import { createDefinitionsSlice } from './definitions/action'
 import { createExecutorsSlice } from './executors/action'
 import { createFlowsSlice } from './flows/action'
 import { createJobsSlice } from './jobs/action'
+import { createMaintenanceSlice } from './maintenance/action'
 import { createOverviewSlice } from './overview/action'
 import { createRunLogSlice } from './run-log/action'
 import { createRunsSlice } from './runs/action'
@@ -42,6 +43,7 @@ export const useJobDesk = create<JobDeskState>()((...args) => ({
   ...createUsersSlice(...args),
   ...createApiTokensSlice(...args),
   ...createAuditSlice(...args),
+  ...createMaintenanceSlice(...args),
 }))
 
 // The translations read the language shown from i18n, below the store; the store tells them.

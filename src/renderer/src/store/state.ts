@@ -7,6 +7,7 @@ import type { DefinitionsSlice } from './definitions/slice'
 import type { ExecutorsSlice } from './executors/slice'
 import type { FlowsSlice } from './flows/slice'
 import type { JobsSlice } from './jobs/slice'
+import type { MaintenanceSlice } from './maintenance/slice'
 import type { OverviewSlice } from './overview/slice'
 import type { RunLogSlice } from './run-log/slice'
 import type { RunsSlice } from './runs/slice'
@@ -35,6 +36,7 @@ export type JobDeskState = JobsSlice &
   ClusterSlice &
   UsersSlice &
   ApiTokensSlice &
-  AuditSlice
+  AuditSlice &
+  MaintenanceSlice
 
 export type SliceCreator<T> = StateCreator<JobDeskState, [], [], T>

@@ -12,6 +12,7 @@ import { CalendarEditor } from './calendar-editor'
 import { ImportIcsDialog } from './import-ics-dialog'
 import { MonthGrid } from './month-grid'
 import { ScheduleAgenda } from './schedule-agenda'
+import { MaintenanceWindows } from './maintenance-windows'
 import './calendars.css'
 
 /** Today's day number in a zone (the grid outlines it). */
@@ -37,7 +38,7 @@ export function CalendarsPage() {
   const [importing, setImporting] = useState(false)
   const [removing, setRemoving] = useState<CalendarView | null>(null)
   const [shown, setShown] = useState(() => partsOf(todayIn(defaultZone)))
-  const [view, setView] = useState<'calendars' | 'agenda'>('calendars')
+  const [view, setView] = useState<'calendars' | 'agenda' | 'windows'>('calendars')
 
   const refresh = useCallback(
     (select?: string) =>
@@ -79,7 +80,7 @@ export function CalendarsPage() {
     <div className="jd-page jd-page-scroll" data-testid="page-calendars">
       <Group justify="space-between">
         <Title order={2}>{t('calendars.title')}</Title>
-        {isAdmin && (
+        {isAdmin && view === 'calendars' && (
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={() => setImporting(true)} data-testid="calendar-import-open">
               {t('calendars.importIcs')}
@@ -96,16 +97,19 @@ export function CalendarsPage() {
       <SegmentedControl
         w="fit-content"
         value={view}
-        onChange={(value) => setView(value as 'calendars' | 'agenda')}
+        onChange={(value) => setView(value as typeof view)}
         data={[
           { value: 'calendars', label: t('calendars.tabCalendars') },
           { value: 'agenda', label: t('calendars.tabAgenda') },
+          { value: 'windows', label: t('windows.tab') },
         ]}
         data-testid="calendars-view"
       />
       {error && <Alert color="red">{error}</Alert>}
       {view === 'agenda' ? (
         <ScheduleAgenda />
+      ) : view === 'windows' ? (
+        <MaintenanceWindows />
       ) : calendars.length === 0 ? (
         <Text c="dimmed" data-testid="calendars-empty">
           {t('calendars.empty')}

@@ -17,6 +17,7 @@ import { FlowRunStateBadge } from './flow-state-badge'
 import { FlowActiveBadge, FlowLabelledButtons } from './flow-row'
 import { NextFire } from './next-fire'
 import { useFlowActions } from './use-flow-actions'
+import { MissedSlots } from '../../components/missed-slots'
 
 /** A flow run's nodes as small squares in their state colours, in the graph's order. */
 export function NodeStrip({ run }: { run: FlowRun }) {
@@ -150,6 +151,7 @@ export function FlowRunsView({ flowId }: { flowId: number }) {
         </Stack>
         {operates && <FlowLabelledButtons summary={summary} actions={actions} />}
       </Group>
+      {flow.scheduleType !== 'NONE' && <MissedSlots key={flowId} flowId={flowId} />}
       {!page || (page.loading && page.runs.length === 0) ? (
         <Loader m="lg" />
       ) : page.runs.length === 0 ? (

@@ -14,6 +14,7 @@ import { selectRunFilter, selectRuns } from '../../store/runs/selectors'
 import { RunDetail } from './run-detail'
 import { RunFilters } from './run-filters'
 import { RunsList } from './runs-list'
+import { MissedSlots } from '../../components/missed-slots'
 
 const REGISTRY_REFRESH_MS = 5000
 /** The split bar's width (px); .jd-runs-splitter in app.css draws it. */
@@ -71,6 +72,8 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
     <div className="jd-page" data-testid="page-runs">
       <Title order={2}>{t('runs.title')}</Title>
       <RunFilters filter={filter} onJobChange={filterJob} onChange={setRunFilter} />
+      {/* One job's runs: the slots its schedule did not fire sit above them, with why. */}
+      {jobId !== null && <MissedSlots key={jobId} jobId={jobId} />}
       <div className="jd-runs-layout" ref={layoutRef} style={layoutStyle}>
         <div>
           <RunsList

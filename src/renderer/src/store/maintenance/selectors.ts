@@ -1,0 +1,4 @@
+import type { JobDeskState } from '../state'
+
+export const selectMaintenance = (s: JobDeskState) => s.maintenance
+export const selectWindowsVersion = (s: JobDeskState) => s.windowsVersion
