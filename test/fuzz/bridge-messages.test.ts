@@ -68,6 +68,13 @@ function templateArgs(f: BridgeFixture): Partial<Record<ApiMethod, Hostile[]>> {
     sendTestEmail: [{ to: 'fuzz@127.0.0.1.invalid' }],
     testWebhook: [{ url: 'http://127.0.0.1:9/hook' }],
     testImChannel: [{ name: 'ops' }],
+    listWindows: [],
+    addWindow: [{ name: 'fuzzed', timezone: 'Europe/Berlin', cron: '0 0 2 ? * SAT', durationSec: 7200, jobIds: [f.jobA], killRunning: true }],
+    updateWindow: [{ id: 1, name: 'fuzzed', timezone: 'UTC', start: '2027-01-01T00:00:00Z', end: 1_798_765_200_000, groupIds: [f.embeddedGroupId] }],
+    removeWindow: [{ id: 1 }],
+    getMaintenance: [],
+    setMaintenance: [{ on: false, reason: 'fuzzed' }],
+    listMissedSlots: [{ jobId: f.jobA, from: '2026-12-01T00:00:00+08:00', to: 1_796_000_000_000 }],
   }
 }
 
