@@ -222,15 +222,16 @@ export interface JobDeskApi {
   /** Validates the whole document first, then applies it in one transaction. */
   importJobs(request: { document: unknown; onConflict: 'update' | 'skip' }): Promise<ImportReport>
   /**
-   * Definitions as code (`jobdesk apply`): makes the groups, jobs and flows what the files' documents
-   * say and returns the plan; one transaction; `dryRun` plans only (`jobdesk diff`).
+   * Definitions as code (`jobdesk apply`): makes the calendars, groups, jobs and flows what the files'
+   * documents say and returns the plan; one transaction; `dryRun` plans only (`jobdesk diff`).
    */
   applyDefinitions(request: ApplyDefinitionsRequest): Promise<DefinitionPlan>
-  /** The groups, jobs and flows as definition documents (all, or the jobs and flows named, with what they lead to). */
+  /** The calendars, groups, jobs and flows as definition documents (all, or the jobs and flows named, with what they lead to and follow). */
   exportDefinitions(request: { names?: string[] }): Promise<DefinitionDocument[]>
   /**
-   * Which groups, jobs and flows were applied from which file (the console's "from file" badge): every
-   * group's and flow's, and the jobs' of `jobKeys` (`appName/name`; every job's without a request).
+   * Which calendars, groups, jobs and flows were applied from which file (the console's "from file"
+   * badge): every calendar's, group's and flow's, and the jobs' of `jobKeys` (`appName/name`; every
+   * job's without a request).
    */
   listDefinitionOrigins(request?: { jobKeys: string[] }): Promise<DefinitionOrigin[]>
   /**

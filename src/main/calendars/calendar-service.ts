@@ -2,9 +2,9 @@ import {
   CalendarDays,
   DEFAULT_WORKDAYS,
   type BusinessCalendar,
-  type CalendarHoliday,
   type CalendarImportReport,
   type CalendarImportRequest,
+  holidayKey,
 } from '../../shared/calendar/business-calendar'
 import { formatIsoDate } from '../../shared/calendar/civil-date'
 import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
@@ -160,8 +160,4 @@ function refuseDifferences(name: string, found: ImportedDays, existing: StoredCa
     problems.add({ line: workdays.line }, 'calendar.importDiffers', params)
   }
   problems.throwIfAny()
-}
-
-function holidayKey(holiday: CalendarHoliday): string {
-  return 'date' in holiday ? `${holiday.date}|${holiday.name}` : `${holiday.from}..${holiday.to}|${holiday.name}`
 }

@@ -124,6 +124,11 @@ export class CalendarDays {
   }
 }
 
+/** A holiday as one line of text (its days and its name): two holidays are the same when their keys are. */
+export function holidayKey(holiday: CalendarHoliday): string {
+  return 'date' in holiday ? `${holiday.date}|${holiday.name}` : `${holiday.from}..${holiday.to}|${holiday.name}`
+}
+
 /** The days of a holiday; none when its dates do not parse (validation refuses those on save). */
 export function holidayDays(holiday: CalendarHoliday): DayNumber[] {
   const from = parseIsoDate('date' in holiday ? holiday.date : holiday.from)

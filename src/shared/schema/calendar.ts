@@ -78,6 +78,24 @@ export const calendarSchema = z
   .transform((calendar) => ({ ...calendar, workdays: [...calendar.workdays].sort((a, b) => a - b) })) satisfies z.ZodType<Required<BusinessCalendar>>
 
 /**
+ * A `kind: Calendar` document of a definition file (docs/definitions-as-code.md): the calendar's
+ * fields, its defaults left out as an export writes it (Monday to Friday, no holidays, no make-up
+ * days, no base). The planner reads it into a calendar with those defaults.
+ */
+export const calendarDocumentSchema = z
+  .strictObject({
+    kind: z.literal('Calendar'),
+    name: calendarName,
+    timezone: requiredText(64).describe('the IANA zone its dates are days of'),
+    workdays: workdaysSchema.optional().describe('ISO weekdays that are working days, 1 = Monday … 7 = Sunday (default [1, 2, 3, 4, 5])'),
+    holidays: z.array(holidaySchema).max(CALENDAR_MAX_HOLIDAYS).optional().describe('{ date, name } or { from, to, name }, dates YYYY-MM-DD'),
+    makeupWorkdays: z.array(isoDate).max(CALENDAR_MAX_MAKEUP_DAYS).optional().describe('dates that are working days whatever their weekday'),
+    basedOn: calendarName.optional().describe("another calendar whose days this one starts from (this one's win)"),
+  })
+  .superRefine(checkCalendar)
+  .describe('a business calendar')
+
+/**
  * A YAML file of days `importCalendar` takes (docs/calendars.md#yaml): holidays and make-up
  * workdays, and a zone and working weekdays when the file makes a calendar.
  */

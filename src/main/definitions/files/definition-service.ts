@@ -1,4 +1,4 @@
-import type { ApplyDefinitionsRequest, DefinitionPlan } from '../../../shared/definition-plan'
+import type { ApplyDefinitionsRequest, DefinitionChange, DefinitionPlan } from '../../../shared/definition-plan'
 import { ValidationError, type ErrorProblem } from '../../../shared/errors'
 import { englishMessage } from '../../../shared/messages'
 import type { DefinitionDocument } from '../../../shared/schema/definition-files'
@@ -9,14 +9,16 @@ import type { JobService } from '../job-service'
 import { definitionsOf } from './definitions-of'
 import { planChanges, type DefinitionState } from './plan-changes'
 import { objectId, toExportDocument } from './to-export-document'
-import { ScheduleBook } from '../../calendars/schedule-book'
+import { CalendarService } from '../../calendars/calendar-service'
+import { isIanaTimeZone } from '../../schedule/timezone'
+import { calendarChanges, planCalendars, pruneCalendars, type CalendarPlan } from './plan-calendars'
 
 type DefinitionRepos = 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins'
 
 /**
- * Definitions as code (docs/definitions-as-code.md): makes the server's groups, jobs and flows what
- * a set of definition files says, in one transaction, and writes the server's objects back as such
- * files. The files are read with the import's planner, so every rule is the editors'; this adds the
+ * Definitions as code (docs/definitions-as-code.md): makes the server's calendars, groups, jobs and
+ * flows what a set of definition files says, in one transaction, and writes the server's objects
+ * back as such files. The files are read with the import's planner, so every rule is the editors'; this adds the
  * field-by-field plan, the pruning, and the record of which object came from which file.
  */
 export class DefinitionService {
@@ -33,16 +35,22 @@ export class DefinitionService {
    * transaction, so a failure half-way leaves nothing written and a concurrent apply waits.
    * @throws DefinitionsRefusedError listing every problem with its path (`sources[2].document.schedule.cron`).
    */
-  async apply(request: ApplyDefinitionsRequest): Promise<DefinitionPlan> {
+  async apply(request: ApplyDefinitionsRequest, by = 'definitions'): Promise<DefinitionPlan> {
     const nowMs = this.nowMs()
     const converted = refusedAs(
       () => toExportDocument(request.sources, this.defaultTimezone(), nowMs),
       (path) => path,
     )
     return this.store.transaction(async (tx) => {
-      const book = await ScheduleBook.read(tx)
+      const storedCalendars = await tx.calendars.all()
+      // The files' calendars first: the jobs and flows are checked against the calendars as the apply leaves them.
+      const calendars = refusedAs(
+        () => planCalendars(converted.calendars, storedCalendars, isIanaTimeZone),
+        (path) => path,
+      )
       const state: DefinitionState = {
-        calendarDays: (name) => book.daysOf(name),
+        calendarDays: calendars.daysOf,
+        calendars: storedCalendars,
         groups: await tx.groups.list(),
         jobs: await tx.jobs.list(),
         links: await tx.links.all(),
@@ -52,36 +60,50 @@ export class DefinitionService {
       }
       const plan = refusedAs(() => planImport(converted.document, state, { nowMs, onConflict: 'update' }), converted.pathOf)
       const planned = planChanges(plan, state, converted, request.prune)
-      if (planned.pruneProblems.length > 0) {
+      const declaredCalendars = new Set(converted.calendars.map((d) => d.calendar.name))
+      const pruned = request.prune === 'none' ? { toDelete: [], problems: [] } : pruneCalendars(state, planned.writes, calendars, declaredCalendars)
+      const pruneProblems = [...planned.pruneProblems, ...pruned.problems]
+      if (pruneProblems.length > 0) {
         throw new DefinitionsRefusedError(
-          planned.pruneProblems.map(({ kind, key, reason }) => {
+          pruneProblems.map(({ kind, key, reason }) => {
             const params = { kind, name: key, reason }
             return { field: 'prune', code: 'definitions.inUse', params, message: englishMessage('definitions.inUse', params) }
           }),
         )
       }
-      if (request.dryRun) return { changes: planned.changes, unchanged: planned.unchanged, applied: false }
+      const changes = withCalendars(planned.changes, calendars, pruned.toDelete, (name) => converted.declared.get(objectId('Calendar', name))?.file ?? '')
+      const unchanged = planned.unchanged + calendars.unchanged
+      if (request.dryRun) return { changes, unchanged, applied: false }
 
+      // Calendars before the jobs and flows that follow them, each base before what is based on it.
+      const calendarService = new CalendarService({ repos: tx, nowMs: () => nowMs })
+      for (const write of calendars.writes) {
+        if (write.action === 'create') await calendarService.add(write.calendar, by)
+        else await calendarService.update(write.calendar, by)
+      }
       const { writes } = planned
       await this.imports.applyIn(tx, writes.plan, nowMs)
       for (const link of writes.linksToDelete) await tx.links.delete(link.parentJobId, link.childJobId)
       for (const flow of writes.flowsToDelete) await tx.flows.delete(flow.id)
       for (const job of writes.jobsToDelete) await this.jobs.deleteIn(tx, job.id)
       for (const group of writes.groupsToDelete) await tx.groups.delete(group.id)
+      // Last, once nothing that goes follows them; the service refuses one still in use (the plan said so already).
+      for (const calendar of pruned.toDelete) await calendarService.remove(calendar.name)
 
       // Which file each object came from: written when new or moved, so an apply that changes nothing writes nothing.
       const saved = new Map(state.origins.map((o) => [objectId(o.kind, o.key), o.file]))
       for (const { kind, key, file } of converted.declared.values()) {
         if (saved.get(objectId(kind, key)) !== file) await tx.origins.set({ kind, key, file, appliedAtMs: nowMs })
       }
-      for (const deleted of planned.changes.filter((c) => c.action === 'delete')) await tx.origins.delete(deleted.kind, deleted.key)
-      return { changes: planned.changes, unchanged: planned.unchanged, applied: planned.changes.length > 0 }
+      for (const deleted of changes.filter((c) => c.action === 'delete')) await tx.origins.delete(deleted.kind, deleted.key)
+      return { changes, unchanged, applied: changes.length > 0 }
     })
   }
 
-  /** The server's groups, jobs and flows as definition documents (all, or the jobs named `appName/name` or by name alone, and the flows named). */
+  /** The server's calendars, groups, jobs and flows as definition documents (all, or the jobs named `appName/name` or by name alone, and the flows named, with the calendars they follow). */
   async export(names?: readonly string[]): Promise<DefinitionDocument[]> {
     const state = {
+      calendars: await this.store.calendars.all(),
       groups: await this.store.groups.list(),
       jobs: await this.store.jobs.list(),
       links: await this.store.links.all(),
@@ -105,6 +127,19 @@ function refusedAs<T>(step: () => T, pathOf: (importPath: string, params: Record
     if (!(error instanceof ImportValidationError)) throw error
     throw new DefinitionsRefusedError(error.problems.map((p) => ({ ...p, field: pathOf(p.field, p.params) })))
   }
+}
+
+/** The plan's lines with the calendars': created first, updated with the other updates, deleted last (the order they are written in). */
+function withCalendars(
+  changes: readonly DefinitionChange[],
+  calendars: CalendarPlan,
+  deleted: readonly { name: string }[],
+  fileOf: (name: string) => string,
+): DefinitionChange[] {
+  const { creates, updates } = calendarChanges(calendars, fileOf)
+  const deletes = deleted.map((c): DefinitionChange => ({ action: 'delete', kind: 'Calendar', key: c.name, file: '', fields: [] }))
+  const of = (action: DefinitionChange['action']) => changes.filter((c) => c.action === action)
+  return [...creates, ...of('create'), ...updates, ...of('update'), ...of('delete'), ...deletes]
 }
 
 function countByFlow(runs: readonly { flowId: number }[]): Map<number, number> {

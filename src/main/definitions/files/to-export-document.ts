@@ -23,6 +23,7 @@ import {
 } from '../../../shared/schema/definition-files'
 import { ImportProblems } from '../import-export/import-problems'
 import { collectProblems } from '../import-export/import-schemas'
+import { calendarOf, type DeclaredCalendar } from './calendar-documents'
 
 /**
  * Definition files (shared/schema/definition-files.ts) as an export document, so the import's
@@ -43,6 +44,8 @@ export interface ConvertedDefinitions {
   pathOf(importPath: string, params?: Record<string, unknown>): string
   /** The keys of the children each job of the files has, by job key (`appName/name`). */
   childrenOf: Map<string, ExportedLink[]>
+  /** The calendars the files declare, each with its document's place (planned by plan-calendars.ts, not the import's planner). */
+  calendars: DeclaredCalendar[]
 }
 
 /** Where a job's fields are in its file document. */
@@ -169,6 +172,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   for (const { index, file, doc } of parsed) {
     if (doc.kind === 'Group') declare('Group', doc.name, file, index, 'name')
     else if (doc.kind === 'Job') declare('Job', jobOriginKey(doc.group, doc.name.trim()), file, index, 'name')
+    else if (doc.kind === 'Calendar') declare('Calendar', doc.name, file, index, 'name')
     else declare('Flow', doc.name.trim(), file, index, 'name')
   }
 
@@ -181,6 +185,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   const flows: ExportedFlow[] = []
   const flowSources: number[] = []
   const childrenOf = new Map<string, ExportedLink[]>()
+  const calendars: DeclaredCalendar[] = []
   const jobDeclared = (key: string) => declared.has(objectId('Job', key))
 
   for (const { index, doc } of parsed) {
@@ -208,6 +213,8 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
         linkSources.push({ index, child: childIndex })
       })
       childrenOf.set(key, own)
+    } else if (doc.kind === 'Calendar') {
+      calendars.push({ calendar: calendarOf(doc), index })
     } else {
       const flow = flowOf(
         doc,
@@ -244,7 +251,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   }
 
   const document: ExportDocument = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAtMs: nowMs, groups, jobs, links, flows }
-  return { document, declared, pathOf, childrenOf }
+  return { document, declared, pathOf, childrenOf, calendars }
 }
 
 function groupOf(doc: GroupDocument): ExportedGroup {
