@@ -77,3 +77,28 @@ test('an imported .ics calendar shows its holidays, and a job following it skips
   await expect(dayOff.getByTestId('agenda-skip')).toContainText('holiday (E2E days off)')
   await expect(dayOff.getByTestId('agenda-fire')).toHaveCount(0)
 })
+
+test('a CSV of days makes a calendar; a bad row is told at its line, and a fixed file is taken', async ({ page }) => {
+  const first = dayFromToday(1)
+  const csv = (rows: string[]) => ({ name: 'days.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${rows.join('\r\n')}\r\n`) })
+  await openConsole(page, server())
+  await goTo(page, 'calendars')
+  await page.getByTestId('calendar-import-open').click()
+  const dialog = page.getByTestId('calendar-import')
+  await dialog.getByTestId('calendar-import-name').fill('e2e-csv')
+  await page.locator('input[type=file]').setInputFiles(csv(['date,name,kind', `${first},"Bank day, CSV"`, '2026-13-01,not a day']))
+  await expect(dialog.getByTestId('calendar-import-format')).toHaveAttribute('data-format', 'csv')
+  await dialog.getByTestId('calendar-import-run').click()
+  await expect(dialog.getByTestId('calendar-import-problem')).toHaveText(
+    "line 3: '2026-13-01' is not a date or a range: write YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD",
+  )
+  await expect(page.getByTestId('calendar-e2e-csv')).toHaveCount(0)
+
+  await page.locator('input[type=file]').setInputFiles(csv(['date,name,kind', `${first},"Bank day, CSV"`, '2030-01-05,,workday']))
+  await dialog.getByTestId('calendar-import-run').click()
+  await expect(page.getByTestId('calendar-import')).toHaveCount(0)
+  await page.getByTestId('calendar-e2e-csv').click()
+  await expect(page.getByTestId('page-calendars')).toContainText('1 holidays, 1 make-up days')
+  const [, month, day] = first.split('-').map(Number)
+  if (month === new Date().getUTCMonth() + 1) await expect(page.getByTestId(`day-${day}`)).toContainText('Bank day, CSV')
+})

@@ -36,7 +36,7 @@ import type {
 } from './flow-types'
 import type { ChannelCheck, Settings, SettingsInput } from './settings-types'
 import type { CreatedHook, HookTargetRequest, HookView } from './hook-types'
-import type { BusinessCalendar, CalendarImportReport, CalendarView } from './calendar/business-calendar'
+import type { BusinessCalendar, CalendarImportReport, CalendarImportRequest, CalendarView } from './calendar/business-calendar'
 import type { ScheduleSimulation, ScheduleSimulationRequest } from './calendar/schedule-simulation'
 import type { WindowView } from './calendar/maintenance-window'
 import type { MaintenanceState } from './calendar/maintenance'
@@ -204,10 +204,12 @@ export interface JobDeskApi {
   /** Removes a calendar (admins); refused, naming them, while a job, a flow or another calendar uses it. */
   removeCalendar(request: { name: string }): Promise<void>
   /**
-   * Adds the all-day events of an iCalendar file (RFC 5545) to a calendar as holidays and make-up
-   * workdays, making the calendar (Monday to Friday, in `timezone`) when there is none (admins).
+   * Adds the days of a file to a calendar as holidays and make-up workdays, making the calendar
+   * (Monday to Friday, in `timezone`) when there is none (admins): exactly one of `ics` (the all-day
+   * events of an iCalendar file, RFC 5545), `csv` (rows `date,name[,kind]`) or `yaml` (holidays and
+   * makeupWorkdays as a calendar writes them). What the calendar holds already stays.
    */
-  importCalendar(request: { name: string; ics: string; timezone?: string }): Promise<CalendarImportReport>
+  importCalendar(request: CalendarImportRequest): Promise<CalendarImportReport>
   /**
    * Every fire of the running jobs and active flows (or those named) in a window of time, and every
    * slot that will not fire with its reason — by the functions the scheduler calls, so it cannot
@@ -247,15 +249,16 @@ export interface JobDeskApi {
   /** Validates the whole document first, then applies it in one transaction. */
   importJobs(request: { document: unknown; onConflict: 'update' | 'skip' }): Promise<ImportReport>
   /**
-   * Definitions as code (`jobdesk apply`): makes the groups, jobs and flows what the files' documents
-   * say and returns the plan; one transaction; `dryRun` plans only (`jobdesk diff`).
+   * Definitions as code (`jobdesk apply`): makes the calendars, groups, jobs and flows what the files'
+   * documents say and returns the plan; one transaction; `dryRun` plans only (`jobdesk diff`).
    */
   applyDefinitions(request: ApplyDefinitionsRequest): Promise<DefinitionPlan>
-  /** The groups, jobs and flows as definition documents (all, or the jobs and flows named, with what they lead to). */
+  /** The calendars, groups, jobs and flows as definition documents (all, or the jobs and flows named, with what they lead to and follow). */
   exportDefinitions(request: { names?: string[] }): Promise<DefinitionDocument[]>
   /**
-   * Which groups, jobs and flows were applied from which file (the console's "from file" badge): every
-   * group's and flow's, and the jobs' of `jobKeys` (`appName/name`; every job's without a request).
+   * Which calendars, groups, jobs and flows were applied from which file (the console's "from file"
+   * badge): every calendar's, group's and flow's, and the jobs' of `jobKeys` (`appName/name`; every
+   * job's without a request).
    */
   listDefinitionOrigins(request?: { jobKeys: string[] }): Promise<DefinitionOrigin[]>
   /**

@@ -1,11 +1,11 @@
 /** The kinds of object a definition file declares. */
-export const DEFINITION_KINDS = ['Group', 'Job', 'Flow', 'Window'] as const
+export const DEFINITION_KINDS = ['Group', 'Job', 'Flow', 'Calendar', 'Window'] as const
 export type DefinitionKind = (typeof DEFINITION_KINDS)[number]
 
 /**
  * An object that `jobdesk apply` wrote from a file, by its portable key (never a numeric id): a
  * group by its app name, a job by `<appName>/<job name>` (app names hold no slash), a flow and a
- * maintenance window by its name.
+ * calendar or a maintenance window by its name.
  */
 export interface DefinitionOrigin {
   kind: DefinitionKind

@@ -23,7 +23,7 @@ export interface ApplyDefinitionsRequest {
 export interface DefinitionChange {
   action: 'create' | 'update' | 'delete'
   kind: DefinitionKind
-  /** The object's portable key: a group's app name, `<appName>/<job name>`, a flow's name. */
+  /** The object's portable key: a group's app name, `<appName>/<job name>`, a flow's or a calendar's name. */
   key: string
   /** The file that defines it ('' for a deletion of what no file names). */
   file: string
@@ -32,7 +32,7 @@ export interface DefinitionChange {
 }
 
 export interface DefinitionPlan {
-  /** Creations first (groups, jobs, flows), then updates, then deletions (flows, jobs, groups): the order they are applied in. */
+  /** Creations first (calendars, groups, jobs, flows), then updates (calendars first), then deletions (flows, jobs, groups, calendars): the order they are applied in. */
   changes: DefinitionChange[]
   /** Objects the files name that are already as the files say. */
   unchanged: number

@@ -94,6 +94,33 @@ function knownCases(f: AdminFixture): Partial<Record<(typeof OPEN_API_METHODS)[n
     addJob: [plainRequest('/api/addJob', { ...templates(f).addJob, childJobId: '999999' })],
     updateJob: [plainRequest('/api/updateJob', { id: f.jobB, jobDesc: 'renamed by a refused call', childJobId: String(f.jobA) })],
     getRun: [plainRequest('/api/getRun', { id: { $fuzz: 'big', unit: 'x', times: 700_000 } })],
+    // A calendar and a job following it in one plan.
+    applyDefinitions: [
+      plainRequest('/api/applyDefinitions', {
+        sources: [
+          { file: 'calendars/a.yaml', document: { kind: 'Calendar', name: 'fuzzed-files', timezone: 'UTC', makeupWorkdays: ['2026-02-14'] } },
+          {
+            file: 'jobs/a.yaml',
+            document: {
+              kind: 'Job',
+              name: 'fuzzed',
+              group: 'jobdesk-embedded',
+              handler: 'demoJobHandler',
+              schedule: { cron: '0 0 9 * * ?', calendar: 'fuzzed-files' },
+            },
+          },
+        ],
+        dryRun: true,
+      }),
+    ],
+    // The other formats a calendar is imported from, and a request with two files (refused, nothing written).
+    importCalendar: [
+      plainRequest('/api/importCalendar', { name: 'fuzzed-csv', csv: 'date,name,kind\r\n2026-01-01,"a, b"\r\n2026-02-14,,workday\r\n' }),
+      plainRequest('/api/importCalendar', { name: 'fuzzed-yaml', yaml: 'holidays:\n  - { date: 2026-01-01, name: x }\nmakeupWorkdays: [2026-02-14]\n' }),
+      plainRequest('/api/importCalendar', { name: 'fuzzed-both', csv: '2026-01-01,x', yaml: 'makeupWorkdays: [2026-02-14]' }),
+      plainRequest('/api/importCalendar', { name: 'fuzzed-bad-csv', csv: '"2026-01-01,x\n2026-02-30' }),
+      plainRequest('/api/importCalendar', { name: 'fuzzed-bad-yaml', yaml: 'holidays: [{ date: 2026-01-01 }' }),
+    ],
   }
 }
 

@@ -19,7 +19,7 @@ export function calendarsApi(deps: Pick<FacadeDeps, 'calendars' | 'store'>): Cal
     addCalendar: (calendar, by = 'someone') => calendars.add(calendar, by),
     updateCalendar: (calendar, by = 'someone') => calendars.update(calendar, by),
     removeCalendar: ({ name }) => calendars.remove(name),
-    importCalendar: ({ name, ics, timezone }, by = 'someone') => calendars.importIcs(name, ics, by, timezone),
+    importCalendar: (request, by = 'someone') => calendars.importFile(request, by),
     // The checked API read both ends to epoch ms (shared/schema/calendar.ts `instant`).
     simulateSchedule: (request) => simulateServerSchedule(store, request as SimulationWindow),
   }

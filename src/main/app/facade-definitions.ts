@@ -7,8 +7,9 @@ type DefinitionsApi = Pick<JobDeskApi, 'applyDefinitions' | 'exportDefinitions' 
 export function definitionsApi(deps: Pick<FacadeDeps, 'definitionFiles' | 'events'>): DefinitionsApi {
   const { definitionFiles, events } = deps
   return {
-    async applyDefinitions(request) {
-      const plan = await definitionFiles.apply(request)
+    // The applier's name is a second argument the method's rule adds (auth/definition-rules.ts).
+    async applyDefinitions(request, by = 'definitions') {
+      const plan = await definitionFiles.apply(request, by)
       if (plan.applied) {
         // The console re-reads what an apply may have changed: jobs, links, flows, windows and the badges.
         events.emit({ type: 'jobs-changed', jobIds: [] })

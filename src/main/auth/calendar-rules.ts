@@ -1,4 +1,4 @@
-import type { BusinessCalendar } from '../../shared/calendar/business-calendar'
+import type { BusinessCalendar, CalendarImportRequest } from '../../shared/calendar/business-calendar'
 import type { ScheduleSimulation } from '../../shared/calendar/schedule-simulation'
 import { seesGroup } from '../../shared/principal'
 import { anyone } from './common-rules'
@@ -54,9 +54,10 @@ export const CALENDAR_RULES = {
   },
   importCalendar: {
     action: 'calendar.import',
-    async allow(ctx, [request]: [{ name: string; ics: string; timezone?: string }]) {
-      // The file itself stays out of the audit row: its size and name say what was imported.
-      const params = { name: request.name, timezone: request.timezone, icsChars: request.ics.length }
+    async allow(ctx, [request]: [CalendarImportRequest]) {
+      // The file itself stays out of the audit row: its format, size and name say what was imported.
+      const format = request.ics !== undefined ? 'ics' : request.csv !== undefined ? 'csv' : 'yaml'
+      const params = { name: request.name, timezone: request.timezone, format, chars: (request.ics ?? request.csv ?? request.yaml ?? '').length }
       return { ...(await adminWrite(ctx, request.name, params, false)), args: [request, ctx.principal.name] }
     },
   },

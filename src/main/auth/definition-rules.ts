@@ -44,7 +44,11 @@ export const DEFINITION_RULES = {
       if (!request.dryRun) requireAdmin(ctx.principal, ctx.method)
       else if (ctx.principal.groupIds !== null) refuse(notPermitted('auth.needsAllGroups', { method: ctx.method }))
       const files = [...new Set((request.sources as { file: string }[]).map((s) => s.file))]
-      return { params: { dryRun: request.dryRun, prune: request.prune, documents: request.sources.length, files: files.slice(0, 20) } }
+      // The applier's name goes with the calendars it writes (their updatedBy), as a second argument.
+      return {
+        params: { dryRun: request.dryRun, prune: request.prune, documents: request.sources.length, files: files.slice(0, 20) },
+        args: [request, ctx.principal.name],
+      }
     },
     after: (plan: DefinitionPlan) => ({ applied: plan.applied, unchanged: plan.unchanged, changes: plan.changes.length }),
   },
@@ -73,7 +77,12 @@ export const DEFINITION_RULES = {
       if (origins.some((o) => o.kind === 'Flow')) {
         for (const { flow } of await ctx.core.listFlows()) if (await seesFlow(ctx, flow)) flows.add(flow.name)
       }
-      return origins.filter((o) => (o.kind === 'Flow' ? flows.has(o.key) : visible.has(o.kind === 'Group' ? o.key : o.key.slice(0, o.key.indexOf('/')))))
+      // Calendars are everyone's to read (auth/calendar-rules.ts), and so is where one came from.
+      return origins.filter((o) => {
+        if (o.kind === 'Calendar') return true
+        if (o.kind === 'Flow') return flows.has(o.key)
+        return visible.has(o.kind === 'Group' ? o.key : o.key.slice(0, o.key.indexOf('/')))
+      })
     },
   },
   importFromXxl: {

@@ -1,4 +1,11 @@
-import { CalendarDays, type BusinessCalendar, type CalendarHoliday, type CalendarImportReport } from '../../shared/calendar/business-calendar'
+import {
+  CalendarDays,
+  DEFAULT_WORKDAYS,
+  type BusinessCalendar,
+  type CalendarImportReport,
+  type CalendarImportRequest,
+  holidayKey,
+} from '../../shared/calendar/business-calendar'
 import { formatIsoDate } from '../../shared/calendar/civil-date'
 import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
 import { calendarSchema } from '../../shared/schema/calendar'
@@ -6,10 +13,16 @@ import { parseInput } from '../../shared/schema/parse-input'
 import { isIanaTimeZone } from '../schedule/timezone'
 import type { StoredCalendar } from '../store/calendar-repo'
 import type { Repos } from '../store/store'
+import { CalendarFileProblems, type CalendarFileDays } from './calendar-file-problems'
+import { parseCalendarCsv } from './parse-calendar-csv'
+import { parseCalendarYaml } from './parse-calendar-yaml'
 import { parseIcs } from './parse-ics'
 
 /** How far ahead yearly holidays of an imported feed are written out. */
 const IMPORT_YEARS_AHEAD = 10
+
+/** Days of any import: an iCalendar feed also counts the timed events it left out. */
+type ImportedDays = CalendarFileDays & { timedEvents?: number }
 
 export interface CalendarServiceDeps {
   repos: Pick<Repos, 'calendars'>
@@ -57,13 +70,36 @@ export class CalendarService {
   }
 
   /**
+   * Adds the holidays and make-up workdays of a file to the calendar `name` (importCalendar): an
+   * iCalendar feed, a CSV table or a YAML file of days (docs/calendars.md#importing-days).
+   * @throws ValidationError when the request gives no file or more than one, or the file is refused.
+   */
+  async importFile(request: CalendarImportRequest, by: string): Promise<CalendarImportReport> {
+    const { name, ics, csv, yaml, timezone } = request
+    const given = [ics, csv, yaml].filter((file) => file !== undefined).length
+    if (given !== 1) throw invalidField('ics', 'calendar.fileOneOf', { count: given })
+    if (ics !== undefined) return this.importIcs(name, ics, by, timezone)
+    return this.mergeDays(name, csv !== undefined ? parseCalendarCsv(csv) : parseCalendarYaml(yaml!), by, timezone)
+  }
+
+  /**
    * Adds the holidays and make-up workdays of an iCalendar file to the calendar `name`, making it
    * (Monday to Friday, in `timezone`) when there is none. What it holds already stays.
    */
   async importIcs(name: string, ics: string, by: string, timezone = 'UTC'): Promise<CalendarImportReport> {
-    const existing = await this.deps.repos.calendars.get(name)
     const until = formatIsoDate(Math.floor(this.deps.nowMs() / 86_400_000) + IMPORT_YEARS_AHEAD * 366)
-    const found = parseIcs(ics, until)
+    return this.mergeDays(name, parseIcs(ics, until), by, timezone)
+  }
+
+  /**
+   * The one merge of every import: the file's days not there yet are added to the calendar, or a
+   * calendar is made of them (Monday to Friday in `timezone`, unless a YAML file gives its own).
+   * A file that gives a zone or working weekdays other than an existing calendar's is refused:
+   * an import adds days, it does not quietly keep or change what the file says.
+   */
+  private async mergeDays(name: string, found: ImportedDays, by: string, timezone = 'UTC'): Promise<CalendarImportReport> {
+    const existing = await this.deps.repos.calendars.get(name)
+    refuseDifferences(name, found, existing)
     const base: BusinessCalendar = existing
       ? {
           name,
@@ -73,13 +109,20 @@ export class CalendarService {
           makeupWorkdays: existing.makeupWorkdays,
           basedOn: existing.basedOn,
         }
-      : { name, timezone, workdays: [1, 2, 3, 4, 5], holidays: [], makeupWorkdays: [], basedOn: null }
+      : {
+          name,
+          timezone: found.timezone?.value ?? timezone,
+          workdays: found.workdays?.value ?? [...DEFAULT_WORKDAYS],
+          holidays: [],
+          makeupWorkdays: [],
+          basedOn: null,
+        }
     const known = new Set(base.holidays.map(holidayKey))
     const holidays = found.holidays.filter((h) => !known.has(holidayKey(h)))
     const makeup = found.makeupWorkdays.filter((d) => !base.makeupWorkdays.includes(d))
     const merged = { ...base, holidays: [...base.holidays, ...holidays], makeupWorkdays: [...base.makeupWorkdays, ...makeup].sort() }
     const calendar = existing === undefined ? await this.add(merged, by) : await this.update(merged, by)
-    return { calendar, holidaysAdded: holidays.length, makeupWorkdaysAdded: makeup.length, timedEvents: found.timedEvents }
+    return { calendar, holidaysAdded: holidays.length, makeupWorkdaysAdded: makeup.length, timedEvents: found.timedEvents ?? 0 }
   }
 
   private async checked(input: unknown, by: string): Promise<StoredCalendar> {
@@ -104,6 +147,17 @@ export class CalendarService {
   }
 }
 
-function holidayKey(holiday: CalendarHoliday): string {
-  return 'date' in holiday ? `${holiday.date}|${holiday.name}` : `${holiday.from}..${holiday.to}|${holiday.name}`
+/** A YAML file's own zone must be one the runtime knows; against an existing calendar, its zone and weekdays must be the calendar's. */
+function refuseDifferences(name: string, found: ImportedDays, existing: StoredCalendar | undefined): void {
+  const problems = new CalendarFileProblems('yaml')
+  const { timezone, workdays } = found
+  if (timezone && !isIanaTimeZone(timezone.value)) problems.add({ line: timezone.line }, 'calendar.timezone', { zone: timezone.value })
+  if (existing && timezone && timezone.value !== existing.timezone) {
+    problems.add({ line: timezone.line }, 'calendar.importDiffers', { name, field: 'timezone', has: existing.timezone, file: timezone.value })
+  }
+  if (existing && workdays && workdays.value.join(',') !== existing.workdays.join(',')) {
+    const params = { name, field: 'workdays', has: `[${existing.workdays.join(', ')}]`, file: `[${workdays.value.join(', ')}]` }
+    problems.add({ line: workdays.line }, 'calendar.importDiffers', params)
+  }
+  problems.throwIfAny()
 }

@@ -2,7 +2,7 @@ import ICAL from 'ical.js'
 import type { CalendarHoliday } from '../../shared/calendar/business-calendar'
 import { formatIsoDate, parseIsoDate } from '../../shared/calendar/civil-date'
 import { invalidField } from '../../shared/messages/coded-errors'
-import { ICS_MAX_CHARS } from '../../shared/schema/calendar'
+import { CALENDAR_FILE_MAX_CHARS } from '../../shared/schema/calendar'
 
 /**
  * Holidays and make-up workdays from an iCalendar file (RFC 5545), as public holiday feeds publish
@@ -30,7 +30,7 @@ export interface IcsDays {
  */
 export function parseIcs(text: string, untilDate: string): IcsDays {
   if (typeof text !== 'string' || text.trim() === '') throw invalidField('ics', 'calendar.icsEmpty')
-  if (text.length > ICS_MAX_CHARS) throw invalidField('ics', 'calendar.icsTooLarge', { max: ICS_MAX_CHARS, length: text.length })
+  if (text.length > CALENDAR_FILE_MAX_CHARS) throw invalidField('ics', 'calendar.icsTooLarge', { max: CALENDAR_FILE_MAX_CHARS, length: text.length })
   let root: InstanceType<typeof ICAL.Component>
   try {
     root = new ICAL.Component(ICAL.parse(text) as unknown[])
@@ -39,7 +39,7 @@ export function parseIcs(text: string, untilDate: string): IcsDays {
   }
   if (root.name !== 'vcalendar') throw invalidField('ics', 'calendar.icsInvalid', { reason: `the file holds a ${root.name.toUpperCase()}, not a VCALENDAR` })
   const events = root.getAllSubcomponents('vevent')
-  if (events.length > MAX_EVENTS) throw invalidField('ics', 'calendar.icsTooLarge', { max: ICS_MAX_CHARS, length: text.length })
+  if (events.length > MAX_EVENTS) throw invalidField('ics', 'calendar.icsTooLarge', { max: CALENDAR_FILE_MAX_CHARS, length: text.length })
 
   const until = parseIsoDate(untilDate)
   if (until === null) throw new RangeError(`untilDate must be YYYY-MM-DD, got ${untilDate}`)

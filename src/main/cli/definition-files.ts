@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import { isMap, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml'
+import { isSeq, LineCounter, parseAllDocuments, type Document } from 'yaml'
 import type { DefinitionSource } from '../../shared/definition-plan'
 import type { ErrorProblem } from '../../shared/errors'
 import { definitionDocumentSchema } from '../../shared/schema/definition-files'
 import { inputProblems } from '../../shared/schema/parse-input'
+import { pathSegments, yamlOffsetOf } from '../kernel/yaml-position'
 import { CliError } from './cli-error'
 import { definitionsRoot, isInside, readSourceFile, type DefinitionsRoot } from './definitions-root'
 
@@ -156,23 +157,8 @@ function locate(origins: readonly ReadDocument[], path: string): string {
   const match = /^sources\[(\d+)\]\.document\.?(.*)$/.exec(path)
   const origin = match ? origins[Number(match[1])] : undefined
   if (!origin) return path
-  const segments = match![2].split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '')
   let node: unknown = origin.doc.contents
   if (origin.item !== null) node = isSeq(node) ? node.items[origin.item] : null
-  let at = (node as Node | null)?.range?.[0] ?? 0
-  for (const segment of segments) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === segment)
-      if (!pair) break
-      at = (pair.key as Node).range?.[0] ?? at
-      node = pair.value
-    } else if (isSeq(node)) {
-      const item = node.items[Number(segment)] as Node | undefined
-      if (!item) break
-      at = item.range?.[0] ?? at
-      node = item
-    } else break
-  }
-  const pos = origin.lines.linePos(at)
+  const pos = origin.lines.linePos(yamlOffsetOf(node, pathSegments(match![2])))
   return `${origin.file}:${pos.line}:${pos.col}`
 }

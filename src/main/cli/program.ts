@@ -85,7 +85,7 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
       .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
   const client = (options: ServerOptions) => ServerClient.from(options, env)
 
-  remote('apply', "make the server's groups, jobs and flows what the files say, in one transaction")
+  remote('apply', "make the server's calendars, groups, jobs and flows what the files say, in one transaction")
     .requiredOption('-f, --filename <paths...>', 'definition files, or folders of *.yaml / *.yml / *.json')
     .option('--dry-run', 'print the plan, change nothing')
     .option('--prune', 'delete what earlier applies wrote and the files no longer name')
@@ -100,7 +100,7 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('-o, --output <format>', 'json: print the plan as JSON')
     .action(async (options: ApplyOptions & ServerOptions) => done(await applyCommand(client(options), out, options, 'diff', cwd)))
 
-  remote('export', 'write the server’s groups, jobs and flows as definition files')
+  remote('export', 'write the server’s calendars, groups, jobs and flows as definition files')
     .option('--format <format>', 'yaml or json', 'yaml')
     .option('-o, --output <dir>', 'one file per object under this folder (default: one stream on stdout)')
     .option('--job <names...>', 'only these jobs (app/name or name) and flows, with the jobs they lead to')

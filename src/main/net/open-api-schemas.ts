@@ -5,7 +5,7 @@ import { PRUNE_MODES } from '../../shared/definition-plan'
 import { EXECUTOR_PARAM_MAX_CHARS } from '../../shared/schema/job'
 import { epochMs, id, text } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
-import { calendarName, calendarSchema, ICS_MAX_CHARS, simulationRequestSchema } from '../../shared/schema/calendar'
+import { calendarImportRequestSchema, calendarName, calendarSchema, simulationRequestSchema } from '../../shared/schema/calendar'
 import { FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 import { windowInputSchema, windowUpdateSchema } from '../../shared/schema/window'
 import { maintenanceRequestSchema } from '../../shared/schema/maintenance'
@@ -106,7 +106,7 @@ export const OPEN_API_BODIES = {
   updateCalendar: calendarSchema,
   removeCalendar: z.strictObject({ name: calendarName }),
   simulateSchedule: simulationRequestSchema,
-  importCalendar: z.strictObject({ name: calendarName, ics: text(ICS_MAX_CHARS), timezone: text(64).optional() }),
+  importCalendar: calendarImportRequestSchema,
   // Maintenance windows and pause-all (docs/calendars.md): everyone reads, admins write; missed
   // slots of a job or a flow the caller sees.
   listWindows: nothing,

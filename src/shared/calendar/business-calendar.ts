@@ -27,6 +27,19 @@ export interface CalendarView extends BusinessCalendar {
   updatedBy: string
 }
 
+/**
+ * `importCalendar`'s request: a calendar's name and exactly one file — an iCalendar feed, a CSV
+ * table or a YAML file of days (docs/calendars.md#importing-days).
+ */
+export interface CalendarImportRequest {
+  name: string
+  ics?: string
+  csv?: string
+  yaml?: string
+  /** The zone of a calendar the import makes (a YAML file's own zone wins); UTC when neither says. */
+  timezone?: string
+}
+
 /** What `importCalendar` did: the calendar after it, and what the file added. */
 export interface CalendarImportReport {
   calendar: CalendarView
@@ -109,6 +122,11 @@ export class CalendarDays {
     }
     return found
   }
+}
+
+/** A holiday as one line of text (its days and its name): two holidays are the same when their keys are. */
+export function holidayKey(holiday: CalendarHoliday): string {
+  return 'date' in holiday ? `${holiday.date}|${holiday.name}` : `${holiday.from}..${holiday.to}|${holiday.name}`
 }
 
 /** The days of a holiday; none when its dates do not parse (validation refuses those on save). */

@@ -12,7 +12,7 @@ import { splitAddressList } from '../address-list'
 import { FLOW_NODE_KEY_PATTERN, FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../flow-types'
 import { PRUNE_MODES } from '../definition-plan'
 import { DEFINITION_ORIGIN_KEYS_MAX } from '../definition-origin'
-import { calendarName, calendarSchema, ICS_MAX_CHARS, simulationRequestSchema } from './calendar'
+import { calendarImportRequestSchema, calendarName, calendarSchema, simulationRequestSchema } from './calendar'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { windowInputSchema, windowUpdateSchema } from './window'
 import { maintenanceRequestSchema } from './maintenance'
@@ -178,7 +178,7 @@ export const API_ARGUMENTS = {
   getMaintenance: none,
   setMaintenance: z.tuple([maintenanceRequestSchema]),
   listMissedSlots: z.tuple([missedSlotsRequestSchema]),
-  importCalendar: z.tuple([request({ name: calendarName, ics: text(ICS_MAX_CHARS), timezone: text(64).optional() })]),
+  importCalendar: z.tuple([calendarImportRequestSchema]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
   exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),

@@ -1,14 +1,17 @@
 import { DEFAULT_WORKDAYS, holidayDays, type BusinessCalendar, type CalendarHoliday } from '../calendar/business-calendar'
 import { parseIsoDate } from '../calendar/civil-date'
 import { codedIssue } from '../messages/coded-errors'
-import { id, MAX_EPOCH_MS, requiredText } from './primitives'
+import { id, MAX_EPOCH_MS, requiredText, text } from './primitives'
 import { SIMULATION_MAX_DAYS } from '../calendar/schedule-simulation'
 import { z } from './z'
 
 /** A name usable in `calendar: cn-banks` of a job file and in a URL path, like a flow's key. */
 export const CALENDAR_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
-/** Larger than any real holiday feed (a country's over decades is ~100 KB), and within the bridge's message limit. */
-export const ICS_MAX_CHARS = 1_000_000
+/**
+ * An imported file's length, whatever its format (iCalendar, CSV, YAML): larger than any real
+ * holiday feed (a country's over decades is ~100 KB), and within the bridge's message limit.
+ */
+export const CALENDAR_FILE_MAX_CHARS = 1_000_000
 /** A holiday longer than a year is a mistake in its dates, not a holiday. */
 export const HOLIDAY_MAX_DAYS = 366
 /** Decades of a country's holidays fit many times over. */
@@ -27,6 +30,8 @@ const isoDate = z.string().superRefine((value, context) => {
 
 const holidayName = requiredText(HOLIDAY_NAME_MAX_CHARS)
 
+const workdaysSchema = z.array(z.int().min(1).max(7)).max(7)
+
 const holidaySchema = z
   .union([z.strictObject({ name: holidayName, date: isoDate }), z.strictObject({ name: holidayName, from: isoDate, to: isoDate })])
   .superRefine((holiday, context) => {
@@ -37,30 +42,85 @@ const holidaySchema = z
       context.addIssue(codedIssue('calendar.rangeTooLong', { from: holiday.from, to: holiday.to, max: HOLIDAY_MAX_DAYS }, ['to']))
   }) satisfies z.ZodType<CalendarHoliday>
 
+/** A calendar's fields in the order a file writes them (a file's document leaves the defaults out). */
+interface CalendarShape {
+  name: string
+  workdays?: number[]
+  holidays?: CalendarHoliday[]
+  makeupWorkdays?: string[]
+  basedOn?: string | null
+}
+
+/** The rules over several fields of a calendar, for the API's calendars and a file's alike. */
+function checkCalendar(calendar: CalendarShape, context: z.RefinementCtx): void {
+  const workdays = calendar.workdays ?? []
+  if (new Set(workdays).size !== workdays.length) context.addIssue(codedIssue('calendar.workdaysRepeated', {}, ['workdays']))
+  if (calendar.basedOn === calendar.name) context.addIssue(codedIssue('calendar.basedOnSelf', { name: calendar.name }, ['basedOn']))
+  const holidayDates = new Set((calendar.holidays ?? []).flatMap((holiday) => holidayDays(holiday)))
+  const both = (calendar.makeupWorkdays ?? []).find((date) => holidayDates.has(parseIsoDate(date)!))
+  if (both !== undefined) context.addIssue(codedIssue('calendar.dayBothWays', { date: both }, ['makeupWorkdays']))
+}
+
 /**
- * A calendar as the console, the OpenAPI and a `kind: Calendar` file give it. Whether its zone is
- * one the runtime knows and whether `basedOn` names a calendar that exists are the service's rules.
+ * A calendar as the console and the OpenAPI give it. Whether its zone is one the runtime knows and
+ * whether `basedOn` names a calendar that exists are the service's rules.
  */
 export const calendarSchema = z
   .strictObject({
     name: calendarName,
     timezone: requiredText(64),
-    workdays: z
-      .array(z.int().min(1).max(7))
-      .max(7)
-      .default([...DEFAULT_WORKDAYS]),
+    workdays: workdaysSchema.default([...DEFAULT_WORKDAYS]),
     holidays: z.array(holidaySchema).max(CALENDAR_MAX_HOLIDAYS).default([]),
     makeupWorkdays: z.array(isoDate).max(CALENDAR_MAX_MAKEUP_DAYS).default([]),
     basedOn: calendarName.nullable().default(null),
   })
-  .superRefine((calendar, context) => {
-    if (new Set(calendar.workdays).size !== calendar.workdays.length) context.addIssue(codedIssue('calendar.workdaysRepeated', {}, ['workdays']))
-    if (calendar.basedOn === calendar.name) context.addIssue(codedIssue('calendar.basedOnSelf', { name: calendar.name }, ['basedOn']))
-    const holidayDates = new Set(calendar.holidays.flatMap((holiday) => holidayDays(holiday)))
-    const both = calendar.makeupWorkdays.find((date) => holidayDates.has(parseIsoDate(date)!))
-    if (both !== undefined) context.addIssue(codedIssue('calendar.dayBothWays', { date: both }, ['makeupWorkdays']))
-  })
+  .superRefine(checkCalendar)
   .transform((calendar) => ({ ...calendar, workdays: [...calendar.workdays].sort((a, b) => a - b) })) satisfies z.ZodType<Required<BusinessCalendar>>
+
+/**
+ * A `kind: Calendar` document of a definition file (docs/definitions-as-code.md): the calendar's
+ * fields, its defaults left out as an export writes it (Monday to Friday, no holidays, no make-up
+ * days, no base). The planner reads it into a calendar with those defaults.
+ */
+export const calendarDocumentSchema = z
+  .strictObject({
+    kind: z.literal('Calendar'),
+    name: calendarName,
+    timezone: requiredText(64).describe('the IANA zone its dates are days of'),
+    workdays: workdaysSchema.optional().describe('ISO weekdays that are working days, 1 = Monday … 7 = Sunday (default [1, 2, 3, 4, 5])'),
+    holidays: z.array(holidaySchema).max(CALENDAR_MAX_HOLIDAYS).optional().describe('{ date, name } or { from, to, name }, dates YYYY-MM-DD'),
+    makeupWorkdays: z.array(isoDate).max(CALENDAR_MAX_MAKEUP_DAYS).optional().describe('dates that are working days whatever their weekday'),
+    basedOn: calendarName.optional().describe("another calendar whose days this one starts from (this one's win)"),
+  })
+  .superRefine(checkCalendar)
+  .describe('a business calendar')
+
+/**
+ * A YAML file of days `importCalendar` takes (docs/calendars.md#yaml): holidays and make-up
+ * workdays, and a zone and working weekdays when the file makes a calendar.
+ */
+export const calendarDaysFileSchema = z
+  .strictObject({
+    timezone: requiredText(64).optional(),
+    workdays: workdaysSchema.optional(),
+    holidays: z.array(holidaySchema).max(CALENDAR_MAX_HOLIDAYS).optional(),
+    makeupWorkdays: z.array(isoDate).max(CALENDAR_MAX_MAKEUP_DAYS).optional(),
+  })
+  .superRefine((file, context) => checkCalendar({ name: '', ...file }, context))
+
+/** `importCalendar`'s request: a calendar's name and exactly one file, iCalendar, CSV or YAML. */
+export const calendarImportRequestSchema = z
+  .strictObject({
+    name: calendarName,
+    ics: text(CALENDAR_FILE_MAX_CHARS).optional(),
+    csv: text(CALENDAR_FILE_MAX_CHARS).optional(),
+    yaml: text(CALENDAR_FILE_MAX_CHARS).optional(),
+    timezone: text(64).optional(),
+  })
+  .superRefine((request, context) => {
+    const given = [request.ics, request.csv, request.yaml].filter((file) => file !== undefined)
+    if (given.length !== 1) context.addIssue(codedIssue('calendar.fileOneOf', { count: given.length }))
+  })
 
 /** An instant as epoch milliseconds, or as ISO 8601 text with its offset (`2026-12-31T00:00:00+08:00`); read as epoch ms. */
 export const instant = z.unknown().transform((value, context) => {

@@ -6,12 +6,12 @@ import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS,
 import { GROUP_NAME_MAX_CHARS } from './primitives'
 import { z } from './z'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
-import { calendarName } from './calendar'
+import { calendarDocumentSchema, calendarName } from './calendar'
 import { windowDocumentSchema } from './window-document'
 
 /**
  * The files `jobdesk apply` reads (docs/definitions-as-code.md): YAML documents of `kind: Group`,
- * `Job`, `Flow` or `Window` (./window-document.ts), each object keyed by name (a job by group and name), never by a numeric id, so
+ * `Job`, `Flow`, `Calendar` (shared/schema/calendar.ts) or `Window` (./window-document.ts), each object keyed by name (a job by group and name), never by a numeric id, so
  * a file means the same on every server. These schemas check the shape — unknown fields, types,
  * value lists, ranges — in the CLI (with the file's line and column) and again on the server, and
  * the published JSON Schema is generated from them (`jobdesk schema`). What needs more than one
@@ -163,10 +163,17 @@ export const groupDocumentSchema = z
   .describe('an executor group')
 
 /** One YAML document of a definition file. */
-export const definitionDocumentSchema = z.discriminatedUnion('kind', [groupDocumentSchema, jobDocumentSchema, flowDocumentSchema, windowDocumentSchema])
+export const definitionDocumentSchema = z.discriminatedUnion('kind', [
+  groupDocumentSchema,
+  jobDocumentSchema,
+  flowDocumentSchema,
+  calendarDocumentSchema,
+  windowDocumentSchema,
+])
 
 export type GroupDocument = z.infer<typeof groupDocumentSchema>
 export type JobDocument = z.infer<typeof jobDocumentSchema>
 export type FlowDocument = z.infer<typeof flowDocumentSchema>
 export type FlowNodeDocument = z.infer<typeof flowNodeSchema>
+export type CalendarDocument = z.infer<typeof calendarDocumentSchema>
 export type DefinitionDocument = z.infer<typeof definitionDocumentSchema>

@@ -59,6 +59,67 @@ describe('CalendarService', () => {
   })
 })
 
+describe('importing days from CSV and YAML', () => {
+  const CSV = 'date,name,kind\r\n2026-01-01,元旦\r\n2026-02-15..2026-02-22,"Spring Festival, 春节"\r\n2026-02-14,,workday\r\n'
+  const YAML = 'timezone: Asia/Shanghai\nworkdays: [1, 2, 3, 4, 5, 6]\nholidays:\n  - { date: 2026-10-01, name: 国庆 }\nmakeupWorkdays: [2026-09-27]\n'
+
+  it('makes a calendar from a CSV table, and merges another file into it as an .ics import does', async () => {
+    const first = await service().importFile({ name: 'cn', csv: CSV, timezone: 'Asia/Shanghai' }, 'admin')
+    expect(first).toEqual({
+      calendar: {
+        name: 'cn',
+        timezone: 'Asia/Shanghai',
+        workdays: [1, 2, 3, 4, 5],
+        holidays: [
+          { name: '元旦', date: '2026-01-01' },
+          { name: 'Spring Festival, 春节', from: '2026-02-15', to: '2026-02-22' },
+        ],
+        makeupWorkdays: ['2026-02-14'],
+        basedOn: null,
+        updatedAtMs: T0,
+        updatedBy: 'admin',
+      },
+      holidaysAdded: 2,
+      makeupWorkdaysAdded: 1,
+      timedEvents: 0,
+    })
+    const again = await service().importFile({ name: 'cn', csv: CSV }, 'ops')
+    expect(again).toMatchObject({ holidaysAdded: 0, makeupWorkdaysAdded: 0, calendar: { updatedBy: 'ops' } })
+    const fromIcs = await service().importFile({ name: 'cn', ics: FEED }, 'ops')
+    // The feed's 元旦 and make-up days are there already; its 春节 has another name, so it is another holiday.
+    expect(fromIcs.makeupWorkdaysAdded).toBe(1)
+    expect(fromIcs.calendar.holidays.filter((h) => h.name === '元旦')).toHaveLength(1)
+  })
+
+  it('makes a calendar in the zone and weekdays a YAML file gives, and refuses one that says otherwise of an existing calendar', async () => {
+    const made = await service().importFile({ name: 'six-days', yaml: YAML, timezone: 'UTC' }, 'admin')
+    expect(made.calendar).toMatchObject({ timezone: 'Asia/Shanghai', workdays: [1, 2, 3, 4, 5, 6], makeupWorkdays: ['2026-09-27'] })
+    await service().add(cn, 'admin')
+    const differs = await refusalOf(service().importFile({ name: 'cn', yaml: YAML }, 'admin'))
+    expect(differs).toMatchObject({ field: 'yaml', code: 'calendar.fileRefused' })
+    expect((differs as ValidationError).problems).toMatchObject([
+      { code: 'calendar.importDiffers', params: { line: 2, field: 'workdays', has: '[1, 2, 3, 4, 5]', file: '[1, 2, 3, 4, 5, 6]' } },
+    ])
+    const unknownZone = await refusalOf(service().importFile({ name: 'mars', yaml: 'timezone: Mars/Olympus\nmakeupWorkdays: [2026-01-03]\n' }, 'admin'))
+    expect((unknownZone as ValidationError).problems).toMatchObject([{ code: 'calendar.timezone', params: { line: 1 } }])
+    const merged = await service().importFile({ name: 'cn', yaml: 'timezone: Asia/Shanghai\nmakeupWorkdays: [2026-09-27]\n' }, 'admin')
+    expect(merged).toMatchObject({ holidaysAdded: 0, makeupWorkdaysAdded: 1, calendar: { makeupWorkdays: ['2026-02-14', '2026-09-27'] } })
+  })
+
+  it('refuses no file, two files and a bad one, writing nothing', async () => {
+    await service().add(cn, 'admin')
+    const before = await service().list()
+    expect(await refusalOf(service().importFile({ name: 'cn' }, 'admin'))).toMatchObject({ code: 'calendar.fileOneOf', params: { count: 0 } })
+    expect(await refusalOf(service().importFile({ name: 'cn', csv: CSV, yaml: YAML }, 'admin'))).toMatchObject({
+      code: 'calendar.fileOneOf',
+      params: { count: 2 },
+    })
+    const bad = await refusalOf(service().importFile({ name: 'cn', csv: '2026-03-01,ok\n2026-13-01,bad\n' }, 'admin'))
+    expect((bad as ValidationError).problems).toMatchObject([{ field: 'line 2', code: 'calendar.csvDate' }])
+    expect(await service().list()).toEqual(before)
+  })
+})
+
 describe('a job following a calendar', () => {
   async function jobsWithCalendar() {
     await service().add(cn, 'admin')

@@ -57,12 +57,13 @@ describe('jobdesk apply, diff and export', () => {
     const dry = await jobdesk(['apply', '-f', '.', '--dry-run'], a, repo)
     expect(dry.code, dry.stderr).toBe(0)
     expect(dry.stdout).toContain('+ create Job jobdesk-embedded/nightly-report')
-    expect(dry.stdout).toContain('plan: 6 to create, 0 to update, 0 to delete, 0 unchanged')
+    expect(dry.stdout).toContain('plan: 7 to create, 0 to update, 0 to delete, 0 unchanged')
     expect(await jobsOf(a), 'a dry run wrote nothing').toEqual([])
 
     const applied = await jobdesk(['apply', '-f', '.'], a, repo)
     expect(applied.code, applied.stderr).toBe(0)
     expect(applied.stdout.split('\n').filter((l) => l.startsWith('+ create'))).toEqual([
+      '+ create Calendar cn-banks  (calendars/cn-banks.yaml)',
       '+ create Group billing-executor  (groups/billing.yaml)',
       '+ create Job jobdesk-embedded/archive-reports  (jobs/jobdesk-embedded/archive-reports.yaml)',
       '+ create Job jobdesk-embedded/close-ledger  (jobs/jobdesk-embedded/month-end.yaml)',
@@ -74,7 +75,7 @@ describe('jobdesk apply, diff and export', () => {
     expect(script.glueSource, 'sourceFile was read into the job').toBe(readFileSync(join(repo, 'scripts/archive-reports.sh'), 'utf8'))
 
     const again = await jobdesk(['apply', '-f', '.'], a, repo)
-    expect(again).toMatchObject({ code: 0, stdout: 'no changes (6 object(s) as the files say)\n' })
+    expect(again).toMatchObject({ code: 0, stdout: 'no changes (7 object(s) as the files say)\n' })
     expect(await jobdesk(['diff', '-f', '.'], a, repo)).toMatchObject({ code: 0 })
 
     const file = join(repo, 'jobs/jobdesk-embedded/nightly-report.yaml')
@@ -83,7 +84,13 @@ describe('jobdesk apply, diff and export', () => {
     expect(diff.code).toBe(1)
     expect(diff.stdout).toContain('~ update Job jobdesk-embedded/nightly-report: param  (jobs/jobdesk-embedded/nightly-report.yaml)')
     const json = await jobdesk(['diff', '-f', '.', '-o', 'json'], a, repo)
-    expect(JSON.parse(json.stdout)).toMatchObject({ changes: [{ action: 'update', fields: ['param'] }], unchanged: 5, applied: false })
+    expect(JSON.parse(json.stdout)).toMatchObject({ changes: [{ action: 'update', fields: ['param'] }], unchanged: 6, applied: false })
+
+    // A calendar's change is told by its fields, as a job's is.
+    const calendar = join(repo, 'calendars/cn-banks.yaml')
+    writeFileSync(calendar, readFileSync(calendar, 'utf8').replace('makeupWorkdays: [2026-02-14, ', 'makeupWorkdays: ['))
+    const calendarDiff = await jobdesk(['diff', '-f', '.'], a, repo)
+    expect(calendarDiff.stdout).toContain('~ update Calendar cn-banks: makeupWorkdays  (calendars/cn-banks.yaml)')
   })
 
   it('exports what it applied and applies it onto a second server: the same objects, scripts included', async () => {
@@ -91,6 +98,7 @@ describe('jobdesk apply, diff and export', () => {
     const exported = await jobdesk(['export', '-o', out], a)
     expect(exported.code, exported.stderr).toBe(0)
     expect(readFileSync(join(out, 'jobs/jobdesk-embedded/archive-reports.yaml'), 'utf8')).toContain('type: GLUE_SHELL')
+    expect(readFileSync(join(out, 'calendars/cn-banks.yaml'), 'utf8')).toContain('kind: Calendar')
     const onB = await jobdesk(['apply', '-f', out], b)
     expect(onB.code, onB.stderr).toBe(0)
     const streamOf = async (server: HeadlessChild) => (await jobdesk(['export', '--format', 'json'], server)).stdout
@@ -168,6 +176,14 @@ describe('jobdesk apply, diff and export', () => {
     expect(syntax.code).toBe(2)
     expect(syntax.stderr).toMatch(/syntax\.yaml:\d+:\d+: Missing closing "quote/)
     expect(syntax.stderr).toMatch(/twice\.yaml:3:1: .*unique/i)
+    // A calendar neither the files nor the server have, at the line that names it.
+    writeFileSync(
+      join(dir, 'calendar.yaml'),
+      'kind: Job\nname: c\ngroup: jobdesk-embedded\nhandler: demoJobHandler\nschedule:\n  cron: "0 0 9 * * ?"\n  calendar: nowhere\n',
+    )
+    const calendar = await jobdesk(['apply', '-f', 'calendar.yaml'], a, dir)
+    expect(calendar.code).toBe(2)
+    expect(calendar.stderr).toContain("calendar.yaml:7:3: no calendar is named 'nowhere'")
     const script = await jobdesk(['diff', '-f', 'script.yaml'], a, dir)
     expect(script.code, 'diff says 2 for a file it cannot read').toBe(2)
     expect(script.stderr).toContain('script.yaml:6:3: cannot read scripts/none.sh: ENOENT')

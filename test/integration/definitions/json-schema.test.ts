@@ -47,6 +47,7 @@ describe('the JSON Schema of definition files', () => {
 
   it('describes the fields editors complete', () => {
     const text = JSON.stringify(definitionsJsonSchema())
-    for (const field of ['schedule', 'fixedRate', 'sourceFile', 'children', 'approval', 'SHARDING_BROADCAST', 'all_success']) expect(text).toContain(field)
+    for (const field of ['schedule', 'fixedRate', 'sourceFile', 'children', 'approval', 'SHARDING_BROADCAST', 'all_success', 'Calendar', 'makeupWorkdays'])
+      expect(text).toContain(field)
   })
 })

@@ -12,8 +12,8 @@ export interface ExportOptions {
 }
 
 /**
- * `jobdesk export`: the server's groups, jobs, flows and windows in the format `apply` reads — one
- * stream on stdout, or with `-o DIR` one file per object (groups/, jobs/<group>/, flows/, windows/), so the folder can
+ * `jobdesk export`: the server's calendars, groups, jobs, flows and windows in the format `apply` reads — one
+ * stream on stdout, or with `-o DIR` one file per object (calendars/, groups/, jobs/<group>/, flows/, windows/), so the folder can
  * go into git as it is and be applied onto another server.
  */
 export async function exportCommand(client: ServerClient, out: Out, options: ExportOptions, cwd: string): Promise<number> {
@@ -46,6 +46,7 @@ export function slug(name: string): string {
 
 function fileOf(document: DefinitionDocument, format: string): string {
   const ext = format === 'json' ? 'json' : 'yaml'
+  if (document.kind === 'Calendar') return join('calendars', `${slug(document.name)}.${ext}`)
   if (document.kind === 'Group') return join('groups', `${slug(document.name)}.${ext}`)
   if (document.kind === 'Job') return join('jobs', slug(document.group), `${slug(document.name)}.${ext}`)
   if (document.kind === 'Window') return join('windows', `${slug(document.name)}.${ext}`)

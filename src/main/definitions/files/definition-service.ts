@@ -1,4 +1,4 @@
-import type { ApplyDefinitionsRequest, DefinitionPlan } from '../../../shared/definition-plan'
+import type { ApplyDefinitionsRequest, DefinitionChange, DefinitionPlan } from '../../../shared/definition-plan'
 import { ValidationError, type ErrorProblem } from '../../../shared/errors'
 import { englishMessage } from '../../../shared/messages'
 import type { DefinitionDocument } from '../../../shared/schema/definition-files'
@@ -9,17 +9,18 @@ import type { JobService } from '../job-service'
 import { definitionsOf } from './definitions-of'
 import { planChanges, type DefinitionState, type DefinitionWrites } from './plan-changes'
 import { objectId, toExportDocument, type ConvertedDefinitions } from './to-export-document'
-import { ScheduleBook } from '../../calendars/schedule-book'
 import { jobOriginKey } from '../../../shared/definition-origin'
-import type { DefinitionChange } from '../../../shared/definition-plan'
 import { planWindows, windowDocuments, type NamesAfter } from './window-definitions'
+import { CalendarService } from '../../calendars/calendar-service'
+import { isIanaTimeZone } from '../../schedule/timezone'
+import { calendarChanges, planCalendars, pruneCalendars, type CalendarPlan } from './plan-calendars'
 
 type DefinitionRepos = 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins' | 'windows'
 
 /**
- * Definitions as code (docs/definitions-as-code.md): makes the server's groups, jobs and flows what
- * a set of definition files says, in one transaction, and writes the server's objects back as such
- * files. The files are read with the import's planner, so every rule is the editors'; this adds the
+ * Definitions as code (docs/definitions-as-code.md): makes the server's calendars, groups, jobs and
+ * flows what a set of definition files says, in one transaction, and writes the server's objects
+ * back as such files. The files are read with the import's planner, so every rule is the editors'; this adds the
  * field-by-field plan, the pruning, and the record of which object came from which file.
  */
 export class DefinitionService {
@@ -36,16 +37,22 @@ export class DefinitionService {
    * transaction, so a failure half-way leaves nothing written and a concurrent apply waits.
    * @throws DefinitionsRefusedError listing every problem with its path (`sources[2].document.schedule.cron`).
    */
-  async apply(request: ApplyDefinitionsRequest): Promise<DefinitionPlan> {
+  async apply(request: ApplyDefinitionsRequest, by = 'definitions'): Promise<DefinitionPlan> {
     const nowMs = this.nowMs()
     const converted = refusedAs(
       () => toExportDocument(request.sources, this.defaultTimezone(), nowMs),
       (path) => path,
     )
     return this.store.transaction(async (tx) => {
-      const book = await ScheduleBook.read(tx)
+      const storedCalendars = await tx.calendars.all()
+      // The files' calendars first: the jobs and flows are checked against the calendars as the apply leaves them.
+      const calendars = refusedAs(
+        () => planCalendars(converted.calendars, storedCalendars, isIanaTimeZone),
+        (path) => path,
+      )
       const state: DefinitionState = {
-        calendarDays: (name) => book.daysOf(name),
+        calendarDays: calendars.daysOf,
+        calendars: storedCalendars,
         groups: await tx.groups.list(),
         jobs: await tx.jobs.list(),
         links: await tx.links.all(),
@@ -55,9 +62,12 @@ export class DefinitionService {
       }
       const plan = refusedAs(() => planImport(converted.document, state, { nowMs, onConflict: 'update' }), converted.pathOf)
       const planned = planChanges(plan, state, converted, request.prune)
-      if (planned.pruneProblems.length > 0) {
+      const declaredCalendars = new Set(converted.calendars.map((d) => d.calendar.name))
+      const pruned = request.prune === 'none' ? { toDelete: [], problems: [] } : pruneCalendars(state, planned.writes, calendars, declaredCalendars)
+      const pruneProblems = [...planned.pruneProblems, ...pruned.problems]
+      if (pruneProblems.length > 0) {
         throw new DefinitionsRefusedError(
-          planned.pruneProblems.map(({ kind, key, reason }) => {
+          pruneProblems.map(({ kind, key, reason }) => {
             const params = { kind, name: key, reason }
             return { field: 'prune', code: 'definitions.inUse', params, message: englishMessage('definitions.inUse', params) }
           }),
@@ -71,10 +81,17 @@ export class DefinitionService {
       })
       if (windows.problems.length > 0) throw new DefinitionsRefusedError(windows.problems)
       const of = (action: DefinitionChange['action']) => planned.changes.filter((c) => c.action === action)
-      const changes = [...of('create'), ...windows.creates, ...of('update'), ...windows.updates, ...windows.deletes, ...of('delete')]
-      const unchanged = planned.unchanged + windows.unchanged
+      const withWindows = [...of('create'), ...windows.creates, ...of('update'), ...windows.updates, ...windows.deletes, ...of('delete')]
+      const changes = withCalendars(withWindows, calendars, pruned.toDelete, (name) => converted.declared.get(objectId('Calendar', name))?.file ?? '')
+      const unchanged = planned.unchanged + windows.unchanged + calendars.unchanged
       if (request.dryRun) return { changes, unchanged, applied: false }
 
+      // Calendars before the jobs and flows that follow them, each base before what is based on it.
+      const calendarService = new CalendarService({ repos: tx, nowMs: () => nowMs })
+      for (const write of calendars.writes) {
+        if (write.action === 'create') await calendarService.add(write.calendar, by)
+        else await calendarService.update(write.calendar, by)
+      }
       const { writes } = planned
       await this.imports.applyIn(tx, writes.plan, nowMs)
       for (const link of writes.linksToDelete) await tx.links.delete(link.parentJobId, link.childJobId)
@@ -82,6 +99,8 @@ export class DefinitionService {
       for (const job of writes.jobsToDelete) await this.jobs.deleteIn(tx, job.id)
       for (const group of writes.groupsToDelete) await tx.groups.delete(group.id)
       await windows.write(tx, nowMs)
+      // Last, once nothing that goes follows them; the service refuses one still in use (the plan said so already).
+      for (const calendar of pruned.toDelete) await calendarService.remove(calendar.name)
 
       // Which file each object came from: written when new or moved, so an apply that changes nothing writes nothing.
       const saved = new Map(state.origins.map((o) => [objectId(o.kind, o.key), o.file]))
@@ -93,9 +112,10 @@ export class DefinitionService {
     })
   }
 
-  /** The server's groups, jobs and flows as definition documents (all, or the jobs named `appName/name` or by name alone, and the flows named). */
+  /** The server's calendars, groups, jobs and flows as definition documents (all, or the jobs named `appName/name` or by name alone, and the flows named, with the calendars they follow). */
   async export(names?: readonly string[]): Promise<DefinitionDocument[]> {
     const state = {
+      calendars: await this.store.calendars.all(),
       groups: await this.store.groups.list(),
       jobs: await this.store.jobs.list(),
       links: await this.store.links.all(),
@@ -139,6 +159,19 @@ function refusedAs<T>(step: () => T, pathOf: (importPath: string, params: Record
     if (!(error instanceof ImportValidationError)) throw error
     throw new DefinitionsRefusedError(error.problems.map((p) => ({ ...p, field: pathOf(p.field, p.params) })))
   }
+}
+
+/** The plan's lines with the calendars': created first, updated with the other updates, deleted last (the order they are written in). */
+function withCalendars(
+  changes: readonly DefinitionChange[],
+  calendars: CalendarPlan,
+  deleted: readonly { name: string }[],
+  fileOf: (name: string) => string,
+): DefinitionChange[] {
+  const { creates, updates } = calendarChanges(calendars, fileOf)
+  const deletes = deleted.map((c): DefinitionChange => ({ action: 'delete', kind: 'Calendar', key: c.name, file: '', fields: [] }))
+  const of = (action: DefinitionChange['action']) => changes.filter((c) => c.action === action)
+  return [...creates, ...of('create'), ...updates, ...of('update'), ...of('delete'), ...deletes]
 }
 
 function countByFlow(runs: readonly { flowId: number }[]): Map<number, number> {

@@ -4,6 +4,8 @@ import type { Flow, FlowNodeDef } from '../../../shared/flow-types'
 import { notFound } from '../../../shared/messages/coded-errors'
 import { EMBEDDED_APP_NAME, type JobGroup, type JobInfo, type JobLink, type LinkCondition } from '../../../shared/model'
 import type { CalendarRoll, CalendarRule } from '../../../shared/calendar/calendar-rules'
+import type { BusinessCalendar } from '../../../shared/calendar/business-calendar'
+import { calendarDocument, calendarsFollowed } from './calendar-documents'
 import {
   CHILD_CONDITIONS,
   type DefinitionDocument,
@@ -14,6 +16,7 @@ import {
 } from '../../../shared/schema/definition-files'
 
 export interface DefinitionsState {
+  calendars: readonly BusinessCalendar[]
   groups: readonly JobGroup[]
   jobs: readonly JobInfo[]
   links: readonly JobLink[]
@@ -28,8 +31,9 @@ const CONDITION_WORDS = Object.fromEntries(Object.entries(CHILD_CONDITIONS).map(
 /**
  * The server's objects as definition documents, the inverse of to-export-document.ts: what equals
  * the files' default is left out, so an exported file reads like one written by hand and applying
- * it back changes nothing. Groups first, then jobs, then flows. `names` selects jobs (`app/name`
- * or a name alone) and flows (by name), with every job they lead to, so the files stand alone.
+ * it back changes nothing. Calendars first, then groups, jobs and flows. `names` selects jobs
+ * (`app/name` or a name alone) and flows (by name), with every job they lead to and the calendars
+ * they follow, so the files stand alone.
  * @throws NotFoundError for a name that is neither a job nor a flow.
  */
 export function definitionsOf(state: DefinitionsState, names?: readonly string[]): DefinitionDocument[] {
@@ -46,7 +50,15 @@ export function definitionsOf(state: DefinitionsState, names?: readonly string[]
   const groups = [...state.groups]
     .sort((a, b) => a.appName.localeCompare(b.appName))
     .filter((g) => g.appName !== EMBEDDED_APP_NAME && (names === undefined || groupIds.has(g.id)))
+  const calendars =
+    names === undefined
+      ? state.calendars
+      : calendarsFollowed(
+          state.calendars,
+          [...jobs, ...flows].map((item) => item.calendar),
+        )
   return [
+    ...[...calendars].sort((a, b) => a.name.localeCompare(b.name)).map(calendarDocument),
     ...groups.map(groupDocument),
     ...[...jobs]
       // By name, not id: two servers given the same files export the same stream.

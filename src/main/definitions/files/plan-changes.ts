@@ -8,7 +8,7 @@ import type { PlannedGroupUpdate } from '../import-export/import-groups'
 import type { PlannedJobUpdate } from '../import-export/import-jobs'
 import type { ImportPlan } from '../import-export'
 import { FLOW_FIELD_PATHS, GROUP_FIELD_PATHS, JOB_FIELD_PATHS, objectId, type ConvertedDefinitions } from './to-export-document'
-import type { CalendarDays } from '../../../shared/calendar/business-calendar'
+import type { CalendarDays, CalendarView } from '../../../shared/calendar/business-calendar'
 
 /** The server's objects an apply is planned against (read in the apply's transaction). */
 export interface DefinitionState {
@@ -21,6 +21,8 @@ export interface DefinitionState {
   activeFlowRuns: Map<number, number>
   /** The calendars the files' jobs may name, resolved. */
   calendarDays?: (name: string) => CalendarDays | undefined
+  /** The stored calendars (a calendar an earlier apply wrote may be pruned). */
+  calendars: CalendarView[]
 }
 
 /** What an apply writes, beyond the import plan: links the files dropped, and the pruned objects. */

@@ -24,6 +24,7 @@ import {
 import type { WindowDocument } from '../../../shared/schema/window-document'
 import { ImportProblems } from '../import-export/import-problems'
 import { collectProblems } from '../import-export/import-schemas'
+import { calendarOf, type DeclaredCalendar } from './calendar-documents'
 
 /**
  * Definition files (shared/schema/definition-files.ts) as an export document, so the import's
@@ -46,6 +47,8 @@ export interface ConvertedDefinitions {
   childrenOf: Map<string, ExportedLink[]>
   /** The files' maintenance windows, each with its place in the request: not the import's, planned apart (./window-definitions.ts). */
   windows: { index: number; file: string; doc: WindowDocument }[]
+  /** The calendars the files declare, each with its document's place (planned by plan-calendars.ts, not the import's planner). */
+  calendars: DeclaredCalendar[]
 }
 
 /** Where a job's fields are in its file document. */
@@ -173,6 +176,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
     if (doc.kind === 'Group') declare('Group', doc.name, file, index, 'name')
     else if (doc.kind === 'Job') declare('Job', jobOriginKey(doc.group, doc.name.trim()), file, index, 'name')
     else if (doc.kind === 'Flow') declare('Flow', doc.name.trim(), file, index, 'name')
+    else if (doc.kind === 'Calendar') declare('Calendar', doc.name, file, index, 'name')
     else declare('Window', doc.name.trim(), file, index, 'name')
   }
 
@@ -186,6 +190,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   const flowSources: number[] = []
   const windows: ConvertedDefinitions['windows'] = []
   const childrenOf = new Map<string, ExportedLink[]>()
+  const calendars: DeclaredCalendar[] = []
   const jobDeclared = (key: string) => declared.has(objectId('Job', key))
 
   for (const { index, file, doc } of parsed) {
@@ -215,6 +220,8 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
       childrenOf.set(key, own)
     } else if (doc.kind === 'Window') {
       windows.push({ index, file, doc })
+    } else if (doc.kind === 'Calendar') {
+      calendars.push({ calendar: calendarOf(doc), index })
     } else {
       const flow = flowOf(
         doc,
@@ -251,7 +258,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   }
 
   const document: ExportDocument = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAtMs: nowMs, groups, jobs, links, flows }
-  return { document, declared, pathOf, childrenOf, windows }
+  return { document, declared, pathOf, childrenOf, windows, calendars }
 }
 
 function groupOf(doc: GroupDocument): ExportedGroup {

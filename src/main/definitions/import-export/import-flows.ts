@@ -1,4 +1,6 @@
+import type { CalendarDays } from '../../../shared/calendar/business-calendar'
 import { ValidationError } from '../../../shared/errors'
+import { invalidField } from '../../../shared/messages/coded-errors'
 import type { Flow, FlowApprovalNodeDef, FlowEdge, FlowJobNodeDef, FlowNodeDef, FlowSettings } from '../../../shared/flow-types'
 import type { ParsedFlowInput } from '../../../shared/schema/flow'
 import { checkedFlowInputSchema } from '../../flows/flow-input'
@@ -50,6 +52,8 @@ export interface FlowPlanContext {
   current: readonly Flow[]
   onConflict: 'update' | 'skip'
   nowMs: number
+  /** The calendars a flow may follow, resolved (as a job's: import-jobs.ts). */
+  calendarDays: (name: string) => CalendarDays | undefined
 }
 
 const FLOW_HINTS = {
@@ -87,7 +91,10 @@ export function planFlows(raw: readonly unknown[], context: FlowPlanContext, pro
     }
     nameAt.set(parsed.name, index)
     try {
-      validateSchedule(parsed, context.nowMs)
+      // The flow editor's rule: a calendar it follows exists, and the schedule fires by it.
+      const days = parsed.calendar === null ? undefined : context.calendarDays(parsed.calendar)
+      if (parsed.calendar !== null && days === undefined) throw invalidField('calendar', 'calendar.notFound', { name: parsed.calendar })
+      validateSchedule({ ...parsed, calendarTerms: days && { days, rule: parsed.calendarRule, roll: parsed.calendarRoll } }, context.nowMs)
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error
       problems.addFieldError(path, error, label)

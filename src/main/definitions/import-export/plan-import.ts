@@ -14,7 +14,7 @@ export interface ImportState {
   jobs: JobInfo[]
   links: JobLink[]
   flows: Flow[]
-  /** The calendars a job may name, resolved; absent: none exists (an XXL-JOB import). */
+  /** The calendars a job or a flow may name, resolved; absent: none exists (an XXL-JOB import). */
   calendarDays?: (name: string) => CalendarDays | undefined
 }
 
@@ -80,7 +80,14 @@ export function planImport(doc: unknown, current: ImportState, options: ImportOp
   // A version 1 document has no flows; one that lists them anyway is refused above, and they are not read.
   const flows = planFlows(
     kind!.version >= FLOWS_SINCE_VERSION ? part(rawFlows) : [],
-    { jobs, savedJobIds: current.jobs.map((job) => job.id), current: current.flows, onConflict: options.onConflict, nowMs: options.nowMs },
+    {
+      jobs,
+      savedJobIds: current.jobs.map((job) => job.id),
+      current: current.flows,
+      onConflict: options.onConflict,
+      nowMs: options.nowMs,
+      calendarDays: current.calendarDays ?? (() => undefined),
+    },
     problems,
   )
   problems.throwIfAny()

@@ -9,7 +9,7 @@ import { useJobDesk } from '../../store'
 import { selectIsAdmin } from '../../store/session/selectors'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { CalendarEditor } from './calendar-editor'
-import { ImportIcsDialog } from './import-ics-dialog'
+import { ImportDaysDialog } from './import-days-dialog'
 import { MonthGrid } from './month-grid'
 import { ScheduleAgenda } from './schedule-agenda'
 import { MaintenanceWindows } from './maintenance-windows'
@@ -23,7 +23,7 @@ function todayIn(zone: string): number {
 
 /**
  * Business calendars: the list, one month of the chosen calendar, and (for admins) new, edit,
- * import from `.ics` and remove. Everyone reads them: a job's editor picks one.
+ * import from a file (.ics, .csv, .yaml) and remove. Everyone reads them: a job's editor picks one.
  */
 export function CalendarsPage() {
   const t = useT()
@@ -83,7 +83,7 @@ export function CalendarsPage() {
         {isAdmin && view === 'calendars' && (
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={() => setImporting(true)} data-testid="calendar-import-open">
-              {t('calendars.importIcs')}
+              {t('calendars.importFile')}
             </Button>
             <Button size="xs" onClick={() => setEditing('new')} data-testid="calendar-new">
               {t('calendars.new')}
@@ -170,7 +170,7 @@ export function CalendarsPage() {
         />
       )}
       {importing && (
-        <ImportIcsDialog
+        <ImportDaysDialog
           name={chosen ?? ''}
           defaultZone={defaultZone}
           onClose={() => setImporting(false)}
