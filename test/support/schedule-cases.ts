@@ -127,9 +127,9 @@ export function randomWindows(next: () => number, firstId: number, jobIds: reado
   })
 }
 
-/** Pause-all from a random minute of [FROM, TO), one time in four; otherwise null. */
-export function randomPause(next: () => number): number | null {
-  return next() < 0.25 ? FROM + Math.floor(next() * 24 * 1440) * MINUTE : null
+/** Pause-all from a random minute of [FROM, TO), `chance` of the time (one in four unless said); otherwise null. */
+export function randomPause(next: () => number, chance = 0.25): number | null {
+  return next() < chance ? FROM + Math.floor(next() * 24 * 1440) * MINUTE : null
 }
 
 /** The fires of one job before `TO`, as comparable lines: a slot's fire, or a window's close running a held slot. */
