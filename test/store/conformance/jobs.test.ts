@@ -106,6 +106,7 @@ storeSuite('JobRepo', (f) => {
     expect(due.map((j) => j.id)).toEqual([first, second])
     expect(due[1]).toEqual({
       id: second,
+      jobGroup: group,
       scheduleType: 'CRON',
       scheduleConf: '0/2 * * * * ?',
       timezone: 'UTC',
@@ -115,6 +116,7 @@ storeSuite('JobRepo', (f) => {
       misfireStrategy: 'FIRE_ONCE_NOW',
       triggerLastTimeMs: T0 - 1000,
       triggerNextTimeMs: T0 + 2000,
+      triggerHeldTimeMs: 0,
     })
     expect((await f.store.jobs.findDue(T0 + 5000, 1)).map((j) => j.id)).toEqual([first])
   })
@@ -174,8 +176,8 @@ storeSuite('JobRepo', (f) => {
         { id: b, triggerStatus: 1, triggerLastTimeMs: T0, triggerNextTimeMs: T0 + 2000, triggerHeldTimeMs: 0 },
       ]),
     )
-    expect(await f.store.jobs.get(a)).toMatchObject({ triggerStatus: 1, triggerLastTimeMs: T0, triggerNextTimeMs: T0 + 2000, triggerHeldTimeMs: 0 })
-    expect(await f.store.jobs.get(b)).toMatchObject({ triggerStatus: 0, triggerNextTimeMs: 0, triggerHeldTimeMs: 0 })
+    expect(await f.store.jobs.get(a)).toMatchObject({ triggerStatus: 1, triggerLastTimeMs: T0, triggerNextTimeMs: T0 + 2000 })
+    expect(await f.store.jobs.get(b)).toMatchObject({ triggerStatus: 0, triggerNextTimeMs: 0 })
     expect((await f.store.versions.current()).jobs).toBe(before)
     await f.store.transaction((tx) =>
       tx.jobs.writeNextTimes([{ id: a, triggerStatus: 0, triggerLastTimeMs: T0 + 2000, triggerNextTimeMs: 0, triggerHeldTimeMs: 0 }]),
