@@ -88,7 +88,13 @@ async function openWorld(dir: string, index: number, next: () => number): Promis
   const store = openSqliteStore(join(dir, `world-${index}.db`))
   const jobs = await plant(store, next)
   const groupIds = [...new Set(jobs.map((j) => j.jobGroup))]
-  for (const window of randomWindows(next, 1, jobs.map((j) => j.id), groupIds)) await store.windows.insert({ ...window, updatedAtMs: 0, updatedBy: 'test' })
+  for (const window of randomWindows(
+    next,
+    1,
+    jobs.map((j) => j.id),
+    groupIds,
+  ))
+    await store.windows.insert({ ...window, updatedAtMs: 0, updatedBy: 'test' })
   // Every third world pauses.
   return { store, book: await ScheduleBook.read(store), jobs, windows: await store.windows.all(), pausedSinceMs: randomPause(next, index % 3 === 1 ? 1 : 0) }
 }
