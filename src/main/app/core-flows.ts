@@ -20,9 +20,7 @@ export interface CoreFlows {
   runControl: RunControl
   /** The flows' part of a run's end (completion/run-ended.ts). */
   runsEnded: FlowRunsEnded
-  /** Kills what a maintenance window with `killRunning` covers when it opens (scheduler/window-kills.ts). */
-  windowKills: WindowKills
-  /** Starts the sweep, the schedule and the window kills; `stop` ends them and waits for the work under way. */
+  /** Starts the sweep, the schedule and the kills of maintenance windows that open (scheduler/window-kills.ts); `stop` ends them and waits for the work under way. */
   start(): void
   stop(): Promise<void>
 }
@@ -75,7 +73,6 @@ export function coreFlows({
     schedule,
     runControl,
     runsEnded,
-    windowKills,
     start() {
       loops = [engine.run(stopping.signal), schedule.run(stopping.signal), windowKills.run(stopping.signal)]
     },
