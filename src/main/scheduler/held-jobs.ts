@@ -8,8 +8,9 @@ import type { NextFireFn } from './plan-scan'
  * After the windows changed, the jobs they held are looked at again, a page per scan, inside the
  * scan's transaction: a window removed or shortened releases them at once (their close comes now
  * or sooner), and the slots from the new close on are no longer recorded as held. Resolves with
- * the jobs whose close is now within the scan's pre-read window, to plan with the due ones; the
- * others' new close is written here.
+ * the jobs whose close is now within the scan's pre-read window, to plan with the due ones (the
+ * others' new close is written here), and where the next page starts — for the caller to keep
+ * once the transaction committed (null: done).
  */
 export async function reconsiderHeldJobs(
   tx: Pick<Repos, 'jobs' | 'missedSlots'>,
@@ -21,13 +22,13 @@ export async function reconsiderHeldJobs(
     readCalendars: (jobs: readonly DueJob[]) => Promise<void>
   },
   pageSize: number,
-): Promise<DueJob[]> {
+): Promise<{ due: DueJob[]; nextFromId: number | null }> {
   const fromId = view.reconsidering
-  if (fromId === null) return []
+  if (fromId === null) return { due: [], nextFromId: null }
   const { nextFire } = schedule
   const horizonMs = nowMs + PRE_READ_MS
   const held = await tx.jobs.findHeld(fromId, horizonMs, pageSize)
-  view.reconsidered(held.length < pageSize ? null : held[held.length - 1].id)
+  const nextFromId = held.length < pageSize ? null : held[held.length - 1].id
   await schedule.readCalendars(held)
   const due: DueJob[] = []
   const updates: NextTimeUpdate[] = []
@@ -44,5 +45,5 @@ export async function reconsiderHeldJobs(
     else updates.push({ id: job.id, triggerStatus: 1, triggerLastTimeMs: job.triggerLastTimeMs, triggerNextTimeMs: nextMs, triggerHeldTimeMs: heldMs })
   }
   if (updates.length > 0) await tx.jobs.writeNextTimes(updates)
-  return due
+  return { due, nextFromId }
 }

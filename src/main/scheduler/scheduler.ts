@@ -144,14 +144,16 @@ export class Scheduler {
     const { store, fence } = this.options
     // Its clock is off the database's: the other nodes' scans plan the jobs meanwhile.
     if (fence.leads?.() === false) return { readCount: 0, fires: [], batchLimitHit: false }
-    const { plan, readCount } = await store.transaction(async (tx) => {
+    const { plan, readCount, reconsiderFromId } = await store.transaction(async (tx) => {
       await fence.check(tx, nowMs)
       const versions = await tx.versions.current()
       await this.maintenance.refresh(tx, versions)
-      if (this.maintenance.paused) return { plan: null, readCount: 0 }
+      if (this.maintenance.paused) return { plan: null, readCount: 0, reconsiderFromId: this.maintenance.reconsidering }
       return this.planIn(tx, nowMs, versions)
     })
     this.lastScanAtMs = nowMs
+    // Only once committed: a page of held jobs rolled back is looked at again.
+    this.maintenance.reconsidered(reconsiderFromId)
     if (plan === null) return { readCount: 0, fires: [], batchLimitHit: false }
     if (plan.misfires.length > 0) this.options.onMisfire?.(plan.misfires)
     if (plan.missed.length > 0) this.options.onSkipped?.(plan.missed)
@@ -160,7 +162,11 @@ export class Scheduler {
     return { readCount, fires: plan.fires, batchLimitHit: readCount >= this.batchSize }
   }
 
-  private async planIn(tx: ScanRepos, nowMs: number, versions: Record<VersionedData, number>): Promise<{ plan: ScanPlan; readCount: number }> {
+  private async planIn(
+    tx: ScanRepos,
+    nowMs: number,
+    versions: Record<VersionedData, number>,
+  ): Promise<{ plan: ScanPlan; readCount: number; reconsiderFromId: number | null }> {
     const { nextFire, nodeId, calendars } = this.options
     // Only a scan that plans a calendar's job rereads the calendars: the common scan pays nothing.
     let calendarsRead = false
@@ -170,7 +176,7 @@ export class Scheduler {
         calendarsRead = true
       }
     }
-    const released = await reconsiderHeldJobs(tx, this.maintenance, nowMs, { nextFire, readCalendars }, this.batchSize)
+    const { due: released, nextFromId } = await reconsiderHeldJobs(tx, this.maintenance, nowMs, { nextFire, readCalendars }, this.batchSize)
     const due = await tx.jobs.findDue(nowMs + PRE_READ_MS, this.batchSize)
     // Fires left in `job_ring` while pause-all was on are stale at once: every ring dropped them.
     const staleBeforeMs = Math.max(nowMs - PRE_READ_MS, this.maintenance.resumedAtMs(nowMs))
@@ -200,7 +206,7 @@ export class Scheduler {
     await tx.ring.insert(plan.fires, nodeId)
     await tx.jobs.writeNextTimes(plan.updates)
     if (plan.missed.length > 0) await tx.missedSlots.record(plan.missed, nowMs)
-    return { plan, readCount: due.length }
+    return { plan, readCount: due.length, reconsiderFromId: nextFromId }
   }
 
   /**

@@ -116,6 +116,31 @@ storeSuite('maintenance holds', (f) => {
     expect(fired).toEqual([])
     expect(await f.store.ring.count()).toBe(1)
   })
+
+  it('a window removed while it holds a job releases it in the next scan: FIRE_ONCE_NOW runs once for what it held so far', async () => {
+    const group = await addGroup(f.store)
+    const id = await addJob(f.store, group, { scheduleConf: '0 0/15 * * * ?', misfireStrategy: 'FIRE_ONCE_NOW' }, { nextMs: T0 + 15 * MINUTE })
+    const windowId = (await f.store.windows.insert(window(T0 + 10 * MINUTE, T0 + 80 * MINUTE)))!
+    const scheduler = new Scheduler({
+      store: f.store,
+      nodeId: 'n1',
+      fence: SOLE_FENCE,
+      clock: new ManualClock(T0),
+      nextFire: nextFireTimeMs,
+      triggers: { fireScheduled: () => {} },
+      logger: silentLogger,
+    })
+    await scheduler.scanOnce(T0 + 15 * MINUTE - 3000)
+    expect((await f.store.missedSlots.list({ jobId: id }, T0, T0 + HOUR_MS * 2, 10)).map((m) => (m.slot - T0) / MINUTE)).toEqual([15, 30, 45, 60, 75])
+    await f.store.windows.delete(windowId)
+    const released = await scheduler.scanOnce(T0 + 20 * MINUTE)
+    expect(released.fires).toEqual([{ jobId: id, scheduleTimeMs: T0 + 15 * MINUTE, fireAtMs: T0 + 20 * MINUTE, triggerType: 'MISFIRE' }])
+    // What it held ahead is no longer recorded as held: those slots fire.
+    expect((await f.store.missedSlots.list({ jobId: id }, T0, T0 + HOUR_MS * 2, 10)).map((m) => (m.slot - T0) / MINUTE)).toEqual([15])
+    expect(await f.store.transaction((tx) => tx.jobs.findDue(T0 + 30 * MINUTE, 10))).toMatchObject([
+      { id, triggerNextTimeMs: T0 + 30 * MINUTE, triggerHeldTimeMs: 0 },
+    ])
+  })
 })
 
 const HOUR_MS = 60 * MINUTE
