@@ -8,6 +8,8 @@ import { localTimezone } from './local-timezone'
 import type { CoreBase, CoreData } from './core-data'
 import type { CorePipeline } from './core-pipeline'
 import { ScheduleBook } from '../calendars/schedule-book'
+import { WindowKills } from '../scheduler/window-kills'
+import type { CoreNode } from './core-node'
 
 /** Flows: their definitions, the engine that runs them, and their own schedules. */
 export interface CoreFlows {
@@ -18,7 +20,7 @@ export interface CoreFlows {
   runControl: RunControl
   /** The flows' part of a run's end (completion/run-ended.ts). */
   runsEnded: FlowRunsEnded
-  /** Starts the sweep and the schedule; `stop` ends them and waits for the work under way. */
+  /** Starts the sweep, the schedule and the kills of maintenance windows that open (scheduler/window-kills.ts); `stop` ends them and waits for the work under way. */
   start(): void
   stop(): Promise<void>
 }
@@ -32,10 +34,12 @@ export function coreFlows({
   base: { clock, logger, nowMs },
   data: { store, writer, events, alarms, metrics },
   pipeline,
+  node,
 }: {
   base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
   data: Pick<CoreData, 'store' | 'writer' | 'events' | 'alarms' | 'metrics'>
   pipeline: Pick<CorePipeline, 'executors' | 'triggers'>
+  node: Pick<CoreNode, 'membership'>
 }): CoreFlows {
   const runControl = new RunControl(store, pipeline.executors, writer, nowMs)
   const kills = new FlowNodeKills(runControl, logger)
@@ -51,7 +55,16 @@ export function coreFlows({
     announce: (notice) => alarms.announceFlowNotice(notice),
   })
   const runsEnded = new FlowRunsEnded(kills, engine, logger)
-  const schedule = new FlowSchedule({ store, calendars: new ScheduleBook(), clock, logger, engine })
+  const schedule = new FlowSchedule({ store, calendars: new ScheduleBook(), clock, logger, engine, onSkipped: (slots) => metrics.skipped(slots) })
+  // Runs and flow runs go the operator's kill paths; one node (the one doing periodic work) kills.
+  const windowKills = new WindowKills({
+    store,
+    killRun: (logId) => runControl.kill(logId),
+    killFlowRun: (flowRunId, actor) => engine.kill(flowRunId, actor),
+    doesPeriodicWork: () => node.membership.doesPeriodicWork(),
+    clock,
+    logger,
+  })
   const stopping = new AbortController()
   let loops: Promise<void>[] = []
   return {
@@ -61,7 +74,7 @@ export function coreFlows({
     runControl,
     runsEnded,
     start() {
-      loops = [engine.run(stopping.signal), schedule.run(stopping.signal)]
+      loops = [engine.run(stopping.signal), schedule.run(stopping.signal), windowKills.run(stopping.signal)]
     },
     async stop() {
       stopping.abort()

@@ -113,6 +113,7 @@ export function corePipeline({
       metrics.misfired(misfires)
       for (const m of misfires) events.emit({ type: 'misfire', jobId: m.jobId, missedCount: m.missedTimesMs.length, strategy: m.strategy })
     },
+    onSkipped: (slots) => metrics.skipped(slots),
   })
   const watchEmbedded: WatchEmbeddedLog | null = executor ? (request, listener) => executor.watchLog(request, listener) : null
   const runLogs = new RunLogs(store, executors, watchEmbedded, events, clock, logger, logKeeper)

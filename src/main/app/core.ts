@@ -50,7 +50,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   const node = coreNode({ options, base, data })
   const pipeline = corePipeline({ options, base, data, node })
   const defs = coreDefinitions({ base, data, node })
-  const flows = coreFlows({ base, data, pipeline })
+  const flows = coreFlows({ base, data, pipeline, node })
   // Before the join: the runs a take-over ends at the join reach the flows.
   data.runEnded.attach({ metrics: countEndedRuns(data.metrics), consoles: showWrittenRuns(node.runsChanged), flows: flows.runsEnded })
   const joined = await joinCluster({ options, base, data, node, pipeline, defs })

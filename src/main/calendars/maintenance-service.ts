@@ -40,12 +40,14 @@ export class MaintenanceService {
 
   /**
    * Switches pause-all on (a reason is required) or off. Switched on while on, it keeps the time it
-   * has been on since and takes the new reason and name: the pause goes on, re-explained.
+   * has been on since and takes the new reason and name: the pause goes on, re-explained. Switched
+   * off while off, it keeps the time it went off: the scans read the pause's span from the times
+   * it went on and off, and a second "off" must not move its end.
    */
   async set(raw: unknown, by: string): Promise<MaintenanceState> {
     const { on, reason } = parseInput(maintenanceRequestSchema, raw, 'request')
     const before = await this.get()
-    const sinceMs = on && before.on ? before.sinceMs : this.deps.nowMs()
+    const sinceMs = on === before.on && before.sinceMs > 0 ? before.sinceMs : this.deps.nowMs()
     const state: MaintenanceState = { on, reason, by, sinceMs }
     await this.deps.repos.settings.set(MAINTENANCE_SETTING, state)
     this.tell(state)

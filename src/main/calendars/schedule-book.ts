@@ -2,7 +2,9 @@ import { CalendarDays, type BusinessCalendar } from '../../shared/calendar/busin
 import type { JobInfo } from '../../shared/model'
 import { nextFireTimeMs } from '../schedule'
 import type { ScheduleSpec } from '../schedule/next-fire'
+import type { CalendarSlots } from '../schedule/window-hold'
 import type { Repos } from '../store/store'
+import type { VersionedData } from '../store/version-repo'
 
 /** What a job or a flow says of when it fires, with its calendar by name. */
 export type NamedSchedule = Pick<JobInfo, 'scheduleType' | 'scheduleConf' | 'timezone' | 'calendar' | 'calendarRule' | 'calendarRoll'>
@@ -31,9 +33,12 @@ export class ScheduleBook {
     return calendars.some((name) => name !== null) ? ScheduleBook.read(repos) : Promise.resolve(new ScheduleBook())
   }
 
-  /** Rereads the calendars when their version moved since the last read. */
-  async refresh(repos: Pick<Repos, 'versions' | 'calendars'>): Promise<void> {
-    const { calendars: version } = await repos.versions.current()
+  /**
+   * Rereads the calendars when their version moved since the last read; `versions`: the versions
+   * the caller read in the same transaction (the scan reads them once for windows too).
+   */
+  async refresh(repos: Pick<Repos, 'versions' | 'calendars'>, versions?: Record<VersionedData, number>): Promise<void> {
+    const { calendars: version } = versions ?? (await repos.versions.current())
     if (version === this.version) return
     this.fill(await repos.calendars.all())
     this.version = version
@@ -53,6 +58,23 @@ export class ScheduleBook {
     if (item.calendar === null) return item
     const days = this.days.get(item.calendar)
     return days === undefined ? item : { ...item, calendarTerms: { days, rule: item.calendarRule, roll: item.calendarRoll } }
+  }
+
+  /**
+   * The schedule's own slots and the calendar that drops or moves them, for the scan to record the
+   * slots it left out; null without a calendar (or one this book does not know), and for
+   * BUSINESS_DAY, whose slots are the calendar's business days already (as the simulator sees it).
+   */
+  slotsOf(item: NamedSchedule): CalendarSlots | null {
+    if (item.calendar === null || item.scheduleType === 'BUSINESS_DAY') return null
+    const days = this.days.get(item.calendar)
+    if (days === undefined) return null
+    const plain: ScheduleSpec = { scheduleType: item.scheduleType, scheduleConf: item.scheduleConf, timezone: item.timezone }
+    return {
+      slotAfter: (fromMs) => nextFireTimeMs(plain, fromMs),
+      calendar: { days, rule: item.calendarRule, roll: item.calendarRoll },
+      timezone: item.timezone,
+    }
   }
 
   /** The scheduler's next fire of a job or a flow (scheduler/plan-scan.ts NextFireFn). */

@@ -1,5 +1,6 @@
 import type { ScheduleSimulation, ScheduleSimulationRequest, SimulatedTargetRef } from '../../shared/calendar/schedule-simulation'
 import { SIMULATION_MAX_ENTRIES } from '../../shared/calendar/schedule-simulation'
+import { MAINTENANCE_OFF, MAINTENANCE_SETTING, type MaintenanceState } from '../../shared/calendar/maintenance'
 import type { WindowTarget } from '../../shared/calendar/maintenance-window'
 import { simulatedTarget, simulateSchedule, type SimulatedTarget } from '../schedule/simulate'
 import type { Repos } from '../store/store'
@@ -10,11 +11,16 @@ export type SimulationWindow = Omit<ScheduleSimulationRequest, 'from' | 'to'> & 
 
 /**
  * `simulateSchedule`: the running jobs and active flows (or those named) through the simulator
- * (schedule/simulate.ts), their calendars resolved by the book the scan uses. Maintenance windows
- * and pause-all join here when the scan holds fires for them.
+ * (schedule/simulate.ts), their calendars resolved by the book the scan uses, with the maintenance
+ * windows and pause-all as they stand (pause-all on: nothing fires from when it was switched on).
  */
-export async function simulateServerSchedule(repos: Pick<Repos, 'jobs' | 'flows' | 'calendars'>, request: SimulationWindow): Promise<ScheduleSimulation> {
+export async function simulateServerSchedule(
+  repos: Pick<Repos, 'jobs' | 'flows' | 'calendars' | 'windows' | 'settings'>,
+  request: SimulationWindow,
+): Promise<ScheduleSimulation> {
   const book = await ScheduleBook.read(repos)
+  const windows = await repos.windows.all()
+  const maintenance = (await repos.settings.get<MaintenanceState>(MAINTENANCE_SETTING)) ?? MAINTENANCE_OFF
   const named = request.jobIds !== undefined || request.flowIds !== undefined || request.groupIds !== undefined
   const jobIds = new Set(request.jobIds ?? [])
   const groupIds = new Set(request.groupIds ?? [])
@@ -30,7 +36,14 @@ export async function simulateServerSchedule(repos: Pick<Repos, 'jobs' | 'flows'
     if (named && !flowIds.has(flow.id)) continue
     targets.push(simulatedTarget({ flowId: flow.id }, book.specOf(flow), flow.misfireStrategy))
   }
-  const simulation = simulateSchedule({ fromMs: request.from, toMs: request.to, targets, windows: [], pausedSinceMs: null, limit: SIMULATION_MAX_ENTRIES })
+  const simulation = simulateSchedule({
+    fromMs: request.from,
+    toMs: request.to,
+    targets,
+    windows,
+    pausedSinceMs: maintenance.on ? maintenance.sinceMs : null,
+    limit: SIMULATION_MAX_ENTRIES,
+  })
   return {
     fires: simulation.fires.map((fire) => ({
       ...refOf(fire.target),

@@ -1,5 +1,5 @@
 import { MIN_RETENTION_DAYS } from '../executor/run-log/log-retention'
-import type { RepoAccess } from '../store/store'
+import type { RepoAccess, Repos } from '../store/store'
 
 /** Local midnight (this machine's time zone) of the day containing `nowMs`. */
 export function startOfLocalDay(nowMs: number): number {
@@ -38,7 +38,7 @@ export const RETENTION_BATCH = 500
  */
 export async function deleteExpiredRuns(store: RepoAccess<'runs'>, nowMs: number, retentionDays: number): Promise<number> {
   if (retentionDays < MIN_RETENTION_DAYS) return 0
-  const beforeMs = addLocalDays(startOfLocalDay(nowMs), -retentionDays)
+  const beforeMs = retentionCutoffMs(nowMs, retentionDays)
   let deleted = 0
   for (;;) {
     const ids = await store.runs.findOldIds(beforeMs, RETENTION_BATCH)
@@ -47,4 +47,18 @@ export async function deleteExpiredRuns(store: RepoAccess<'runs'>, nowMs: number
     // Let other writers (callbacks, the scan) take the lock between batches.
     await new Promise((resolve) => setImmediate(resolve))
   }
+}
+
+/**
+ * Deletes the slots the scheduler recorded as not fired before the same cutoff as the runs': a
+ * missed slot is kept as long as the runs beside it (none below the minimum retention).
+ */
+export async function deleteExpiredMissedSlots(store: Pick<Repos, 'missedSlots'>, nowMs: number, retentionDays: number): Promise<number> {
+  if (retentionDays < MIN_RETENTION_DAYS) return 0
+  return store.missedSlots.deleteRecordedBefore(retentionCutoffMs(nowMs, retentionDays))
+}
+
+/** Local midnight `retentionDays` days ago: what was triggered (or recorded) before it is expired. */
+function retentionCutoffMs(nowMs: number, retentionDays: number): number {
+  return addLocalDays(startOfLocalDay(nowMs), -retentionDays)
 }

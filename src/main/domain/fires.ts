@@ -23,6 +23,8 @@ export interface StaleFire extends RingFire {
 /** The columns the scan needs to plan a job. */
 export interface DueJob {
   id: number
+  /** Its executor group: a maintenance window may cover a group's jobs. */
+  jobGroup: number
   scheduleType: ScheduleType
   scheduleConf: string
   timezone: string
@@ -33,6 +35,11 @@ export interface DueJob {
   misfireStrategy: MisfireStrategy
   triggerLastTimeMs: number
   triggerNextTimeMs: number
+  /**
+   * The latest slot a maintenance window held back (0: none). While it is set, the next time is the
+   * windows' close, where the misfire strategy decides whether this slot runs once.
+   */
+  triggerHeldTimeMs: number
 }
 
 /** A job's schedule bookkeeping after a scan; `triggerStatus` 0 stops a job whose schedule ended. */
@@ -41,6 +48,7 @@ export interface NextTimeUpdate {
   triggerStatus: 0 | 1
   triggerLastTimeMs: number
   triggerNextTimeMs: number
+  triggerHeldTimeMs: number
 }
 
 /** The key a claimed fire is reported by (a job has at most one fire per scheduled time). */

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { TRIGGER_TYPES, type AddressHealth, type TriggerType } from '../../shared/model'
+import { SKIP_REASONS, type SkipReason } from '../../shared/calendar/skip-reasons'
 import type { RunCompletion } from '../domain/runs'
 import { RUN_ENDS, runEndOfCompletion, type RunEnd } from '../domain/run-end'
 import { RunStarts } from './run-starts'
@@ -49,6 +50,7 @@ export class JobDeskMetrics {
   private readonly fires: Record<TriggerType, { inc(n?: number): void }>
   private readonly runs: Record<RunEnd, { inc(n?: number): void }>
   private readonly misfires: Counter<'strategy'>
+  private readonly skips: Record<SkipReason, { inc(n?: number): void }>
   private readonly lag: BucketHistogram
   private readonly durations: BucketHistogram
   private readonly transactions: Histogram
@@ -74,6 +76,13 @@ export class JobDeskMetrics {
       labelNames: ['strategy'],
       registers,
     })
+    const skips = new Counter({
+      name: 'jobdesk_skipped_fires_total',
+      help: 'Slots of schedules recorded as not fired, by reason (a window, pause-all, a misfire, a calendar).',
+      labelNames: ['reason'],
+      registers,
+    })
+    this.skips = Object.fromEntries(SKIP_REASONS.map((reason) => [reason, zeroed(skips.labels(reason))])) as JobDeskMetrics['skips']
     this.lag = new BucketHistogram(
       'jobdesk_trigger_lag_seconds',
       'Trigger time minus scheduled time of each scheduled run (CRON and MISFIRE), as written in job_log.',
@@ -168,6 +177,13 @@ export class JobDeskMetrics {
 
   misfired(misfires: readonly { strategy: string; missedTimesMs: readonly number[] }[]): void {
     for (const m of misfires) this.misfires.inc({ strategy: m.strategy }, m.missedTimesMs.length)
+  }
+
+  /** Slots the scheduler recorded as not fired (job_missed_slot rows), counted by reason. */
+  skipped(slots: readonly { reason: SkipReason }[]): void {
+    const counts = new Map<SkipReason, number>()
+    for (const { reason } of slots) counts.set(reason, (counts.get(reason) ?? 0) + 1)
+    for (const [reason, n] of counts) this.skips[reason].inc(n)
   }
 
   /**

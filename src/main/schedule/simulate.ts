@@ -1,10 +1,10 @@
-import type { DayKind } from '../../shared/calendar/business-calendar'
 import type { MaintenanceWindow, WindowTarget } from '../../shared/calendar/maintenance-window'
 import type { SkipReason } from '../../shared/calendar/skip-reasons'
 import type { MisfireStrategy } from '../../shared/model'
-import { calendarNextFire, effectiveFire, type CalendarTerms, type SlotAfter, type SlotFate } from './calendar-fires'
+import { calendarNextFire, type CalendarTerms, type SlotAfter, type SlotFate } from './calendar-fires'
 import { nextFireTimeMs, type ScheduleSpec } from './next-fire'
-import { coveringSpanAt, windowsCloseAt } from './window-spans'
+import { calendarSkipsBetween, extendHold, holdFrom, type CalendarSlots, type SkippedSlot } from './window-hold'
+import { coveringSpanAt } from './window-spans'
 
 /**
  * The schedule simulator: every fire of a window of time, and every slot that will not fire with
@@ -71,6 +71,9 @@ export interface SimulationInput {
   limit: number
 }
 
+/** Holds followed on past their close at most this many times (each goes through up to 100 chained windows). */
+const MAX_EXTENSIONS = 1000
+
 export function simulateSchedule(input: SimulationInput): Simulation {
   const out: Simulation = { fires: [], skipped: [], cut: false }
   const room = (): boolean => out.fires.length + out.skipped.length < input.limit
@@ -88,12 +91,18 @@ export function simulateSchedule(input: SimulationInput): Simulation {
 
 function simulateOne(sim: SimulatedTarget, input: SimulationInput, out: Simulation, room: () => boolean): void {
   const { target } = sim
+  const calendar = calendarSlotsOf(sim)
+  const fireAfter = (fromMs: number): number | null => nextFate(sim, fromMs)?.fireMs ?? null
+  const left = (): number => input.limit - out.fires.length - out.skipped.length
+  const skip = (skipped: readonly SkippedSlot[]): void => {
+    for (const s of skipped) out.skipped.push({ target, ...s })
+  }
   let at = input.fromMs - 1
   while (room()) {
     const fate = nextFate(sim, at)
     const end = fate === null ? input.toMs : Math.min(fate.fireMs, input.toMs)
-    if (sim.calendar !== null) calendarSkipsBetween(sim, at, end, out, room)
-    if (fate === null || fate.fireMs >= input.toMs) return
+    if (calendar !== null) skip(calendarSkipsBetween(calendar, at, end, left()))
+    if (fate === null || fate.fireMs >= input.toMs || !room()) return
     const time = fate.fireMs
     if (input.pausedSinceMs !== null && time >= input.pausedSinceMs) {
       out.skipped.push({ target, slotMs: time, reason: 'paused' })
@@ -102,7 +111,23 @@ function simulateOne(sim: SimulatedTarget, input: SimulationInput, out: Simulati
     }
     const span = coveringSpanAt(input.windows, target, time)
     if (span !== null) {
-      at = holdThroughWindows(sim, time, span.name, input, out, room)
+      const hold = holdFrom(input.windows, target, time, span.name, fireAfter, calendar, input.toMs, left())
+      skip(hold.skipped)
+      let { closeMs, lastHeldMs } = hold
+      // Still covered at its close (more windows chained than one close looks through): held on, as the scan holds it.
+      for (let n = 0; n < MAX_EXTENSIONS && closeMs < input.toMs && room(); n++) {
+        const more = extendHold(input.windows, target, closeMs, fireAfter, calendar, input.toMs, left())
+        if (more === null) break
+        skip(more.skipped)
+        closeMs = more.closeMs
+        lastHeldMs = Math.max(lastHeldMs, more.lastHeldMs)
+      }
+      // Pause-all switched on before the close holds the fire the close would have made.
+      const paused = input.pausedSinceMs !== null && closeMs >= input.pausedSinceMs
+      if (sim.misfireStrategy === 'FIRE_ONCE_NOW' && closeMs < input.toMs && !paused && room()) {
+        out.fires.push({ target, timeMs: closeMs, afterWindow: { name: span.name, heldSlotMs: lastHeldMs } })
+      }
+      at = closeMs - 1
       continue
     }
     out.fires.push({ target, timeMs: time, ...(fate.rolledFromMs !== undefined ? { rolledFromMs: fate.rolledFromMs } : {}) })
@@ -119,33 +144,6 @@ function nextFate(sim: SimulatedTarget, fromMs: number): Extract<SlotFate, { fir
   return slot === null ? null : { fires: true, fireMs: slot }
 }
 
-/** Skips every fire until the windows covering `first` close; resolves with where to go on from. */
-function holdThroughWindows(sim: SimulatedTarget, first: number, name: string, input: SimulationInput, out: Simulation, room: () => boolean): number {
-  const closeAt = windowsCloseAt(input.windows, sim.target, first)
-  let held = first
-  for (let time: number | null = first; time !== null && time < closeAt && time < input.toMs && room();) {
-    out.skipped.push({ target: sim.target, slotMs: time, reason: 'window', detail: coveringSpanAt(input.windows, sim.target, time)?.name ?? name })
-    held = time
-    time = nextFate(sim, time)?.fireMs ?? null
-  }
-  if (sim.misfireStrategy === 'FIRE_ONCE_NOW' && closeAt < input.toMs && room()) {
-    out.fires.push({ target: sim.target, timeMs: closeAt, afterWindow: { name, heldSlotMs: held } })
-  }
-  return closeAt - 1
-}
-
-/** The schedule's own slots in (fromMs, toMs) that the calendar left out or moved elsewhere. */
-function calendarSkipsBetween(sim: SimulatedTarget, fromMs: number, toMs: number, out: Simulation, room: () => boolean): void {
-  for (let slot = sim.slotAfter(fromMs); slot !== null && slot < toMs && room(); slot = sim.slotAfter(slot)) {
-    const fate = effectiveFire(sim.calendar!, sim.timezone, slot)
-    if (!fate.fires) out.skipped.push({ target: sim.target, slotMs: slot, ...dayReason(fate.why) })
-    else if (fate.rolledFromMs !== undefined)
-      out.skipped.push({ target: sim.target, slotMs: slot, reason: 'rolled', detail: new Date(fate.fireMs).toISOString() })
-  }
-}
-
-function dayReason(kind: DayKind): { reason: SkipReason; detail?: string } {
-  if (kind.why === 'holiday') return { reason: 'holiday', detail: kind.holiday }
-  if (kind.why === 'weekend') return { reason: 'weekend' }
-  return { reason: 'businessDay' }
+function calendarSlotsOf(sim: SimulatedTarget): CalendarSlots | null {
+  return sim.calendar === null ? null : { slotAfter: sim.slotAfter, calendar: sim.calendar, timezone: sim.timezone }
 }

@@ -14,6 +14,7 @@ const every =
 function job(overrides: Partial<DueJob> = {}): DueJob {
   return {
     id: 1,
+    jobGroup: 1,
     scheduleType: 'CRON',
     scheduleConf: '* * * * * ?',
     timezone: 'UTC',
@@ -23,6 +24,7 @@ function job(overrides: Partial<DueJob> = {}): DueJob {
     misfireStrategy: 'DO_NOTHING',
     triggerLastTimeMs: 0,
     triggerNextTimeMs: T0,
+    triggerHeldTimeMs: 0,
     ...overrides,
   }
 }
@@ -42,7 +44,7 @@ describe('planScan', () => {
       [2_000, 2_000],
       [4_000, 4_000],
     ])
-    expect(plan.updates).toEqual([{ id: 1, triggerStatus: 1, triggerLastTimeMs: T0 + 4_000, triggerNextTimeMs: T0 + 6_000 }])
+    expect(plan.updates).toEqual([{ id: 1, triggerStatus: 1, triggerLastTimeMs: T0 + 4_000, triggerNextTimeMs: T0 + 6_000, triggerHeldTimeMs: 0 }])
   })
 
   it('treats a job exactly 5,000 ms late as due, not misfired', () => {
@@ -94,7 +96,7 @@ describe('planScan', () => {
   it('stops a job whose schedule has no next time, keeping the last fire it planned', () => {
     const plan = planScan(T0, [job({ triggerNextTimeMs: T0 + 1000 })], [], () => null)
     expect(plan.fires).toEqual([{ jobId: 1, scheduleTimeMs: T0 + 1000, fireAtMs: T0 + 1000, triggerType: 'CRON' }])
-    expect(plan.updates).toEqual([{ id: 1, triggerStatus: 0, triggerLastTimeMs: T0 + 1000, triggerNextTimeMs: 0 }])
+    expect(plan.updates).toEqual([{ id: 1, triggerStatus: 0, triggerLastTimeMs: T0 + 1000, triggerNextTimeMs: 0, triggerHeldTimeMs: 0 }])
   })
 })
 

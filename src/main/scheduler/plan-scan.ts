@@ -1,9 +1,11 @@
+import type { WindowTarget } from '../../shared/calendar/maintenance-window'
 import type { MisfireStrategy } from '../../shared/model'
-import type { DueJob, NextTimeUpdate } from '../domain/fires'
-import type { RingFire, StaleFire } from '../domain/fires'
+import type { DueJob, NextTimeUpdate, RingFire, StaleFire } from '../domain/fires'
+import type { CalendarSlots } from '../schedule/window-hold'
+import type { MissedSlot } from '../store/missed-slot-repo'
+import { DuePlan, missedSlot, planDue, PRE_READ_MS, type FireType, type HoldTerms } from './plan-due'
 
-/** How far ahead the scan reads (XXL-JOB's PRE_READ_MS); also the lateness that makes a fire a misfire. */
-export const PRE_READ_MS = 5000
+export { PRE_READ_MS } from './plan-due'
 
 export interface Misfire {
   jobId: number
@@ -17,13 +19,27 @@ export interface ScanPlan {
   fires: RingFire[]
   updates: NextTimeUpdate[]
   misfires: Misfire[]
+  /** The slots this scan found will not fire (held by a window or pause-all, missed, left out by a calendar). */
+  missed: MissedSlot[]
 }
 
 /** First fire strictly after `fromMs`, or null when the schedule has none (NONE, past end). */
 export type NextFireFn = (job: DueJob, fromMs: number) => number | null
 
-/** A 1-second schedule pushes 6 fires at most into a 5-s window; the cap guards against a bad function. */
-const MAX_FIRES_PER_JOB = 16
+/** What a scan knows besides its jobs: the windows and the last pause-all, and each job's calendar for its skips. */
+export interface ScanTerms extends HoldTerms {
+  /** The schedule's own slots and its calendar, for a job that follows one (null otherwise, and for BUSINESS_DAY). */
+  calendarOf?: (job: DueJob) => CalendarSlots | null
+}
+
+const NO_HOLDS: ScanTerms = { windows: [], pause: null }
+
+const ringFire = (job: DueJob, scheduleTimeMs: number, fireAtMs: number, triggerType: FireType): RingFire => ({
+  jobId: job.id,
+  scheduleTimeMs,
+  fireAtMs,
+  triggerType,
+})
 
 /**
  * Decides one scan, purely (docs/protocol.md#scan-and-time-ring, with two changes: docs/design.md#scan-and-time-ring):
@@ -31,69 +47,61 @@ const MAX_FIRES_PER_JOB = 16
  *   so a 1-second job is read once per ~5 s instead of every second;
  * - fires go to the ring (and `job_ring`) even when due now, so none is lost if the process dies
  *   between this plan and the trigger.
- * A job more than PRE_READ_MS late is a misfire: FIRE_ONCE_NOW fires once for all missed times,
- * DO_NOTHING fires nothing; either way the schedule continues from now. Stale fires of a dead
- * process count as missed times of their job, so an outage still yields at most one misfire run.
+ * Each job is planned by planDue (plan-due.ts): maintenance windows hold its fires, a job more than
+ * PRE_READ_MS late is a misfire — FIRE_ONCE_NOW fires once for all missed times, DO_NOTHING fires
+ * nothing; either way the schedule continues from now. Stale fires of a dead process count as
+ * missed times of their job, so an outage still yields at most one misfire run.
  */
-export function planScan(nowMs: number, dueJobs: readonly DueJob[], staleFires: readonly StaleFire[], nextFire: NextFireFn): ScanPlan {
-  const plan: ScanPlan = { fires: [], updates: [], misfires: [] }
+export function planScan(
+  nowMs: number,
+  dueJobs: readonly DueJob[],
+  staleFires: readonly StaleFire[],
+  nextFire: NextFireFn,
+  scan: ScanTerms = NO_HOLDS,
+): ScanPlan {
+  const result: ScanPlan = { fires: [], updates: [], misfires: [], missed: [] }
   const staleByJob = groupByJob(staleFires)
+  const terms = { nowMs, horizonMs: nowMs + PRE_READ_MS, windows: scan.windows, pause: scan.pause }
+  const windowed = scan.windows.length > 0
+  const plan = new DuePlan<DueJob, RingFire>(result.fires, ringFire)
 
   for (const job of dueJobs) {
-    const missed = (staleByJob.get(job.id) ?? []).map((f) => f.scheduleTimeMs)
+    const stale = staleByJob.get(job.id)
     staleByJob.delete(job.id)
-    let next: number | null = job.triggerNextTimeMs
-    let last = job.triggerLastTimeMs
-
-    if (nowMs > next + PRE_READ_MS) {
-      missed.push(next)
-      last = next
-      next = nextFire(job, nowMs)
-    } else if (nowMs >= next) {
-      plan.fires.push({ jobId: job.id, scheduleTimeMs: next, fireAtMs: nowMs, triggerType: 'CRON' })
-      last = next
-      next = nextFire(job, nowMs)
-    }
-
-    for (let n = 0; next !== null && next <= nowMs + PRE_READ_MS && n < MAX_FIRES_PER_JOB; n++) {
-      plan.fires.push({ jobId: job.id, scheduleTimeMs: next, fireAtMs: next, triggerType: 'CRON' })
-      last = next
-      next = nextFire(job, next)
-    }
-
-    if (missed.length > 0) addMisfire(plan, nowMs, job.id, job.misfireStrategy, missed)
-    plan.updates.push(
+    const target: WindowTarget | null = windowed ? { jobId: job.id, groupId: job.jobGroup } : null
+    const calendar = job.calendar !== null && scan.calendarOf ? scan.calendarOf(job) : null
+    planDue(plan, job, target, terms, nextFire, calendar, stale === undefined ? NONE : stale.map((f) => f.scheduleTimeMs))
+    if (plan.missedTimesMs.length > 0) result.misfires.push({ jobId: job.id, missedTimesMs: [...plan.missedTimesMs], strategy: job.misfireStrategy })
+    for (const slot of plan.skipped) result.missed.push({ jobId: job.id, flowId: 0, slotMs: slot.slotMs, reason: slot.reason, detail: slot.detail ?? '' })
+    const next = plan.nextMs
+    result.updates.push(
       // A schedule that ran out stops its job, keeping its last fire: the fires planned above are
       // still owed, and the trigger runs a stopped job's fire up to that time (prepare-runs.ts).
       next === null
-        ? { id: job.id, triggerStatus: 0, triggerLastTimeMs: last, triggerNextTimeMs: 0 }
-        : { id: job.id, triggerStatus: 1, triggerLastTimeMs: last, triggerNextTimeMs: next },
+        ? { id: job.id, triggerStatus: 0, triggerLastTimeMs: plan.lastMs, triggerNextTimeMs: 0, triggerHeldTimeMs: 0 }
+        : { id: job.id, triggerStatus: 1, triggerLastTimeMs: plan.lastMs, triggerNextTimeMs: next, triggerHeldTimeMs: plan.heldMs },
     )
   }
 
   for (const [jobId, fires] of staleByJob) {
     if (fires[0].triggerStatus !== 1) continue
-    addMisfire(
-      plan,
-      nowMs,
-      jobId,
-      fires[0].misfireStrategy,
-      fires.map((f) => f.scheduleTimeMs),
-    )
-  }
-  return plan
-}
-
-function addMisfire(plan: ScanPlan, nowMs: number, jobId: number, strategy: MisfireStrategy, missed: number[]): void {
-  const missedTimesMs = [...missed].sort((a, b) => a - b)
-  plan.misfires.push({ jobId, missedTimesMs, strategy })
-  if (strategy === 'FIRE_ONCE_NOW') {
+    const missedTimesMs = fires.map((f) => f.scheduleTimeMs).sort((a, b) => a - b)
+    const strategy = fires[0].misfireStrategy
+    result.misfires.push({ jobId, missedTimesMs, strategy })
     // The latest missed time names the run, so a repeat of this plan (after a crash before commit)
     // maps onto the same unique (job, schedule_time) and cannot fire twice.
-    const scheduleTimeMs = missedTimesMs[missedTimesMs.length - 1]
-    plan.fires.push({ jobId, scheduleTimeMs, fireAtMs: nowMs, triggerType: 'MISFIRE' })
+    const fired = strategy === 'FIRE_ONCE_NOW' ? missedTimesMs[missedTimesMs.length - 1] : null
+    if (fired !== null) result.fires.push({ jobId, scheduleTimeMs: fired, fireAtMs: nowMs, triggerType: 'MISFIRE' })
+    for (const slotMs of missedTimesMs) {
+      if (slotMs === fired) continue
+      const slot = missedSlot(slotMs, scan, null)
+      result.missed.push({ jobId, flowId: 0, slotMs, reason: slot.reason, detail: slot.detail ?? '' })
+    }
   }
+  return result
 }
+
+const NONE: readonly number[] = []
 
 function groupByJob(fires: readonly StaleFire[]): Map<number, StaleFire[]> {
   const byJob = new Map<number, StaleFire[]>()

@@ -3,12 +3,21 @@ import type { NodeFence } from './node-fence'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { RingFire } from '../domain/fires'
+import type { DueJob } from '../domain/fires'
+import type { CalendarSlots } from '../schedule/window-hold'
+import type { MissedSlot } from '../store/missed-slot-repo'
 import type { Repos, UnitOfWork } from '../store/store'
-import { PRE_READ_MS, planScan, scanDelayMs, type Misfire, type NextFireFn } from './plan-scan'
+import type { VersionedData } from '../store/version-repo'
+import { reconsiderHeldJobs } from './held-jobs'
+import { MaintenanceView } from './maintenance-view'
+import { PRE_READ_MS, planScan, scanDelayMs, type Misfire, type NextFireFn, type ScanPlan } from './plan-scan'
 import { TimeRing } from './time-ring'
 
-/** What the scan reads and writes: jobs and their planned fires, and the node's lease it proves. */
-export type ScanRepos = Pick<Repos, 'jobs' | 'ring' | 'nodes' | 'versions' | 'calendars'>
+/**
+ * What the scan reads and writes: jobs and their planned fires, the node's lease it proves, the
+ * maintenance windows and pause-all it obeys, and the slots it records as not fired.
+ */
+export type ScanRepos = Pick<Repos, 'jobs' | 'ring' | 'nodes' | 'versions' | 'calendars' | 'windows' | 'settings' | 'missedSlots'>
 
 /**
  * Where the ring's fires go (the trigger service). They are still in `job_ring` until it claims
@@ -30,7 +39,11 @@ export interface SchedulerOptions {
    * What `nextFire` knows of calendars (calendars/schedule-book.ts), brought up to date in a scan
    * that plans a job following one; absent: no job follows one (tests).
    */
-  calendars?: { refresh(repos: Pick<Repos, 'versions' | 'calendars'>): Promise<void> }
+  calendars?: {
+    refresh(repos: Pick<Repos, 'versions' | 'calendars'>, versions: Record<VersionedData, number>): Promise<void>
+    /** A calendar job's own slots and calendar, for the slots the calendar left out to be recorded. */
+    slotsOf(job: DueJob): CalendarSlots | null
+  }
   /** The trigger side the ring hands its fires to. */
   triggers: ScheduledFires
   /**
@@ -43,6 +56,8 @@ export interface SchedulerOptions {
   /** Jobs read per locked scan transaction; smaller keeps the write lock short (default 1000). */
   scanBatchSize?: number
   onMisfire?: (misfires: Misfire[]) => void
+  /** Told the slots a scan recorded as not fired (committed), with why: `/metrics` counts them by reason. */
+  onSkipped?: (slots: readonly MissedSlot[]) => void
 }
 
 export interface ScanResult {
@@ -60,6 +75,8 @@ export interface ScanResult {
  */
 export class Scheduler {
   private readonly ring = new TimeRing()
+  /** The windows and pause-all as the last scan read them. */
+  private readonly maintenance = new MaintenanceView()
   private readonly batchSize: number
   private state: SchedulerStatus['state'] = 'stopped'
   private lastScanAtMs = 0
@@ -102,6 +119,8 @@ export class Scheduler {
    * same fires, the claim in `job_ring` decides who fires each.
    */
   adopt(fires: readonly RingFire[], nowMs: number): void {
+    // Pause-all: they stay in `job_ring`, for the misfire logic once it is off.
+    if (this.maintenance.paused) return
     this.place(
       fires.filter((fire) => fire.fireAtMs >= nowMs - PRE_READ_MS),
       nowMs,
@@ -113,47 +132,81 @@ export class Scheduler {
     return this.ring.clear()
   }
 
-  /** One scan: read due jobs and stale fires, plan, persist — one transaction; then queue the planned fires. */
+  /**
+   * One scan: read due jobs and stale fires, plan, persist — one transaction; then queue the planned
+   * fires. Windows and pause-all are read in it through one read of the versions, and only when
+   * theirs moved; while pause-all is on the scan plans nothing. The slots it found will not fire
+   * are recorded in the same transaction as the bookkeeping that skipped them: a hold and its slots
+   * land together or not at all, and a repeat of the plan after a crash records the same rows
+   * (one per slot).
+   */
   async scanOnce(nowMs: number): Promise<ScanResult> {
-    const { store, nextFire, nodeId, fence } = this.options
+    const { store, fence } = this.options
     // Its clock is off the database's: the other nodes' scans plan the jobs meanwhile.
     if (fence.leads?.() === false) return { readCount: 0, fires: [], batchLimitHit: false }
-    const { plan, readCount } = await store.transaction(async (tx) => {
+    const { plan, readCount, reconsiderFromId } = await store.transaction(async (tx) => {
       await fence.check(tx, nowMs)
-      const due = await tx.jobs.findDue(nowMs + PRE_READ_MS, this.batchSize)
-      const staleBeforeMs = nowMs - PRE_READ_MS
-      // A job's outage is decided once: all its stale fires (left by a dead node) are claimed
-      // together with its own late next time, in the same plan, however the stale rows are paged —
-      // and only under the job's row lock, so no other scan decides a part of the same outage.
-      const staleJobIds = await tx.ring.findStaleJobIds(staleBeforeMs, this.batchSize)
-      const dueIds = new Set(due.map((job) => job.id))
-      const others = staleJobIds.filter((id) => !dueIds.has(id))
-      const { running, locked } = await tx.jobs.lockForScan(others)
-      // Not locked: held by another scan (its decision), or a job that is gone (its fires are dropped here).
-      const unlocked = others.filter((id) => !locked.has(id))
-      const existing = unlocked.length > 0 ? await tx.jobs.existing(unlocked) : new Set<number>()
-      const claimable = [
-        ...staleJobIds.filter((id) => dueIds.has(id)),
-        ...due.filter((job) => job.triggerNextTimeMs < staleBeforeMs).map((job) => job.id),
-        ...locked,
-        ...unlocked.filter((id) => !existing.has(id)),
-      ]
-      const stale = await tx.ring.claimStaleOf(new Set(claimable), staleBeforeMs)
-      // A job with stale fires is planned whole even when the due page did not reach it.
-      const alsoDue = running.filter((job) => job.triggerNextTimeMs <= nowMs + PRE_READ_MS)
-      const planned = [...due, ...alsoDue]
-      // Only a scan that plans a calendar's job reads the calendars' version: the common scan pays nothing.
-      if (this.options.calendars && planned.some((job) => job.calendar !== null)) await this.options.calendars.refresh(tx)
-      const plan = planScan(nowMs, planned, stale, nextFire)
-      await tx.ring.insert(plan.fires, nodeId)
-      await tx.jobs.writeNextTimes(plan.updates)
-      return { plan, readCount: due.length }
+      const versions = await tx.versions.current()
+      await this.maintenance.refresh(tx, versions)
+      if (this.maintenance.paused) return { plan: null, readCount: 0, reconsiderFromId: this.maintenance.reconsidering }
+      return this.planIn(tx, nowMs, versions)
     })
     this.lastScanAtMs = nowMs
+    // Only once committed: a page of held jobs rolled back is looked at again.
+    this.maintenance.reconsidered(reconsiderFromId)
+    if (plan === null) return { readCount: 0, fires: [], batchLimitHit: false }
     if (plan.misfires.length > 0) this.options.onMisfire?.(plan.misfires)
+    if (plan.missed.length > 0) this.options.onSkipped?.(plan.missed)
 
     this.place(plan.fires, nowMs)
     return { readCount, fires: plan.fires, batchLimitHit: readCount >= this.batchSize }
+  }
+
+  private async planIn(
+    tx: ScanRepos,
+    nowMs: number,
+    versions: Record<VersionedData, number>,
+  ): Promise<{ plan: ScanPlan; readCount: number; reconsiderFromId: number | null }> {
+    const { nextFire, nodeId, calendars } = this.options
+    // Only a scan that plans a calendar's job rereads the calendars: the common scan pays nothing.
+    let calendarsRead = false
+    const readCalendars = async (jobs: readonly DueJob[]) => {
+      if (calendars && !calendarsRead && jobs.some((job) => job.calendar !== null)) {
+        await calendars.refresh(tx, versions)
+        calendarsRead = true
+      }
+    }
+    const { due: released, nextFromId } = await reconsiderHeldJobs(tx, this.maintenance, nowMs, { nextFire, readCalendars }, this.batchSize)
+    const due = await tx.jobs.findDue(nowMs + PRE_READ_MS, this.batchSize)
+    // Fires left in `job_ring` while pause-all was on are stale at once: every ring dropped them.
+    const staleBeforeMs = Math.max(nowMs - PRE_READ_MS, this.maintenance.resumedAtMs(nowMs))
+    // A job's outage is decided once: all its stale fires (left by a dead node) are claimed
+    // together with its own late next time, in the same plan, however the stale rows are paged —
+    // and only under the job's row lock, so no other scan decides a part of the same outage.
+    const staleJobIds = await tx.ring.findStaleJobIds(staleBeforeMs, this.batchSize)
+    const dueIds = new Set(due.map((job) => job.id))
+    const others = staleJobIds.filter((id) => !dueIds.has(id))
+    const { running, locked } = await tx.jobs.lockForScan(others)
+    // Not locked: held by another scan (its decision), or a job that is gone (its fires are dropped here).
+    const unlocked = others.filter((id) => !locked.has(id))
+    const existing = unlocked.length > 0 ? await tx.jobs.existing(unlocked) : new Set<number>()
+    const claimable = [
+      ...staleJobIds.filter((id) => dueIds.has(id)),
+      ...due.filter((job) => job.triggerNextTimeMs < staleBeforeMs).map((job) => job.id),
+      ...locked,
+      ...unlocked.filter((id) => !existing.has(id)),
+    ]
+    const stale = await tx.ring.claimStaleOf(new Set(claimable), staleBeforeMs)
+    // A job with stale fires is planned whole even when the due page did not reach it.
+    const alsoDue = running.filter((job) => job.triggerNextTimeMs <= nowMs + PRE_READ_MS)
+    const planned = [...due, ...alsoDue, ...released]
+    await readCalendars(planned)
+    const terms = this.maintenance.termsAt(nowMs)
+    const plan = planScan(nowMs, planned, stale, nextFire, calendars ? { ...terms, calendarOf: (job) => calendars.slotsOf(job) } : terms)
+    await tx.ring.insert(plan.fires, nodeId)
+    await tx.jobs.writeNextTimes(plan.updates)
+    if (plan.missed.length > 0) await tx.missedSlots.record(plan.missed, nowMs)
+    return { plan, readCount: due.length, reconsiderFromId: nextFromId }
   }
 
   /**
@@ -180,6 +233,8 @@ export class Scheduler {
   /** The ring's work for one second: fires of this second and the two before it, due at the second's start (or now, if later). */
   tick(nowMs: number, secondMs = Math.floor(nowMs / 1000) * 1000): RingFire[] {
     const fires = this.ring.drain(Math.floor(secondMs / 1000))
+    // Pause-all: what is due is not fired; its `job_ring` rows stay for the misfire logic at the resume.
+    if (this.maintenance.paused) return []
     if (fires.length > 0) this.options.triggers.fireScheduled(fires, Math.max(nowMs, secondMs))
     return fires
   }

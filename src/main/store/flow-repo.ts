@@ -19,9 +19,13 @@ interface FlowRow extends ScheduleRow {
   trigger_status: number
   trigger_last_time: number
   trigger_next_time: number
+  trigger_held_time: number
   add_time: number
   update_time: number
 }
+
+/** A flow as its schedule sees it: with the slot a maintenance window holds back (0: none), while its next time is the windows' close. */
+export type ScheduledFlow = Flow & { triggerHeldTimeMs: number }
 
 /** The columns an insert writes, in the order `valuesOf` gives them. */
 const INSERT_COLUMNS = [
@@ -83,12 +87,14 @@ export class FlowRepo {
     return id!
   }
 
+  /** Writes the flow; a new next time (a schedule changed) ends a maintenance window's hold on it. */
   async update(flow: Flow): Promise<void> {
     const values = valuesOf(flow)
-    await this.db.run(`UPDATE job_flow SET ${UPDATE_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [
-      ...UPDATE_COLUMNS.map((c) => values[c]),
-      flow.id,
-    ])
+    // First in the list: MySQL assigns left to right, so trigger_next_time is still the old one here.
+    await this.db.run(
+      `UPDATE job_flow SET trigger_held_time = CASE WHEN trigger_next_time = ? THEN trigger_held_time ELSE 0 END, ${UPDATE_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+      [values.trigger_next_time, ...UPDATE_COLUMNS.map((c) => values[c]), flow.id],
+    )
   }
 
   /**
@@ -100,9 +106,9 @@ export class FlowRepo {
     return (await this.db.run('DELETE FROM job_flow WHERE id = ?', [id])) > 0
   }
 
-  /** Starts (1) or pauses (0) the flow's schedule with its next fire time; false when there is no such flow. */
+  /** Starts (1) or pauses (0) the flow's schedule with its next fire time, ending any hold; false when there is no such flow. */
   async setSchedule(id: number, triggerStatus: 0 | 1, nextTimeMs: number, nowMs: number): Promise<boolean> {
-    const changed = await this.db.run('UPDATE job_flow SET trigger_status = ?, trigger_next_time = ?, update_time = ? WHERE id = ?', [
+    const changed = await this.db.run('UPDATE job_flow SET trigger_status = ?, trigger_next_time = ?, trigger_held_time = 0, update_time = ? WHERE id = ?', [
       triggerStatus,
       nextTimeMs,
       nowMs,
@@ -112,23 +118,33 @@ export class FlowRepo {
   }
 
   /** Scheduled flows whose next fire is at or before `nowMs`, earliest first (the flow scheduler's query). */
-  async due(nowMs: number, limit: number): Promise<Flow[]> {
+  async due(nowMs: number, limit: number): Promise<ScheduledFlow[]> {
     const rows = await this.db.all<FlowRow>(
       `SELECT * FROM job_flow${this.db.dialect.indexedBy('job_flow_due')}
         WHERE trigger_status = 1 AND trigger_next_time > 0 AND trigger_next_time <= ? ORDER BY trigger_next_time LIMIT ?`,
       [nowMs, limit],
     )
-    return rows.map(flowOf)
+    return rows.map(scheduledFlowOf)
+  }
+
+  /** Active flows a maintenance window holds, by id after `afterId`, at most `limit` (looked at again when the windows change). */
+  async held(afterId: number, limit: number): Promise<ScheduledFlow[]> {
+    const rows = await this.db.all<FlowRow>('SELECT * FROM job_flow WHERE trigger_status = 1 AND trigger_held_time > 0 AND id > ? ORDER BY id LIMIT ?', [
+      afterId,
+      limit,
+    ])
+    return rows.map(scheduledFlowOf)
   }
 
   /**
    * Moves a fire from `expectedNextMs` on to `nextMs` if nobody has yet: a compare-and-set on the
    * next time, so of the nodes that all saw the flow due exactly one gets true and fires it.
+   * `heldMs`: the slot a window holds back from now on (0: none).
    */
-  async claimFire(id: number, expectedNextMs: number, lastMs: number, nextMs: number): Promise<boolean> {
+  async claimFire(id: number, expectedNextMs: number, lastMs: number, nextMs: number, heldMs = 0): Promise<boolean> {
     const changed = await this.db.run(
-      'UPDATE job_flow SET trigger_last_time = ?, trigger_next_time = ? WHERE id = ? AND trigger_status = 1 AND trigger_next_time = ?',
-      [lastMs, nextMs, id, expectedNextMs],
+      'UPDATE job_flow SET trigger_last_time = ?, trigger_next_time = ?, trigger_held_time = ? WHERE id = ? AND trigger_status = 1 AND trigger_next_time = ?',
+      [lastMs, nextMs, heldMs, id, expectedNextMs],
     )
     return changed === 1
   }
@@ -191,4 +207,8 @@ function flowOf(row: FlowRow): Flow {
     addTimeMs: Number(row.add_time),
     updateTimeMs: Number(row.update_time),
   }
+}
+
+function scheduledFlowOf(row: FlowRow): ScheduledFlow {
+  return { ...flowOf(row), triggerHeldTimeMs: Number(row.trigger_held_time) }
 }

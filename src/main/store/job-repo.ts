@@ -137,10 +137,15 @@ export class JobRepo {
     return id!
   }
 
+  /** Writes the job; a new next time (a schedule changed) ends a maintenance window's hold on it. */
   async update(job: JobInfo): Promise<void> {
     await bumpVersion(this.db, 'jobs')
     const row = toRow(job)
-    await this.db.run(`UPDATE job_info SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [...COLUMNS.map((c) => row[c]), job.id])
+    // First in the list: MySQL assigns left to right, so trigger_next_time is still the old one here.
+    await this.db.run(
+      `UPDATE job_info SET trigger_held_time = CASE WHEN trigger_next_time = ? THEN trigger_held_time ELSE 0 END, ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+      [row.trigger_next_time, ...COLUMNS.map((c) => row[c]), job.id],
+    )
   }
 
   async delete(id: number): Promise<boolean> {
@@ -148,15 +153,13 @@ export class JobRepo {
     return (await this.db.run('DELETE FROM job_info WHERE id = ?', [id])) > 0
   }
 
+  /** Starts or stops the job's schedule; either ends a maintenance window's hold on it. */
   async setTrigger(id: number, status: 0 | 1, lastMs: number, nextMs: number, nowMs: number): Promise<void> {
     await bumpVersion(this.db, 'jobs')
-    await this.db.run('UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?, update_time = ? WHERE id = ?', [
-      status,
-      lastMs,
-      nextMs,
-      nowMs,
-      id,
-    ])
+    await this.db.run(
+      'UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?, trigger_held_time = 0, update_time = ? WHERE id = ?',
+      [status, lastMs, nextMs, nowMs, id],
+    )
   }
 
   /**
@@ -168,6 +171,20 @@ export class JobRepo {
     const rows = await this.db.all<DueRow>(
       `SELECT ${DUE_COLUMNS} FROM job_info${this.db.dialect.lockingIndex('job_info_due')} WHERE trigger_status = 1 AND trigger_next_time <= ? ORDER BY trigger_next_time LIMIT ?${this.db.dialect.lockSkipLocked}`,
       [maxNextMs, limit],
+    )
+    return rows.map(dueJobOf)
+  }
+
+  /**
+   * Running jobs a maintenance window holds (trigger_held_time set) whose close is after
+   * `closingAfterMs`, by id after `afterId`, at most `limit`: the scan looks at them again when
+   * the windows changed. Locked in the scan's
+   * transaction, waiting for a scan that holds one (taken in id order, so two scans cannot deadlock).
+   */
+  async findHeld(afterId: number, closingAfterMs: number, limit: number): Promise<DueJob[]> {
+    const rows = await this.db.all<DueRow>(
+      `SELECT ${DUE_COLUMNS} FROM job_info WHERE trigger_status = 1 AND trigger_held_time > 0 AND trigger_next_time > ? AND id > ? ORDER BY id LIMIT ?${this.db.dialect.lockRows}`,
+      [closingAfterMs, afterId, limit],
     )
     return rows.map(dueJobOf)
   }
@@ -211,12 +228,10 @@ export class JobRepo {
     if (updates.some((u) => u.triggerStatus === 0)) await bumpVersion(this.db, 'jobs')
     if (this.db.dialect.name === 'sqlite') return this.writeNextTimesInBatches(updates)
     for (const u of updates) {
-      await this.db.run('UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ? WHERE id = ? AND trigger_status = 1', [
-        u.triggerStatus,
-        u.triggerLastTimeMs,
-        u.triggerNextTimeMs,
-        u.id,
-      ])
+      await this.db.run(
+        'UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?, trigger_held_time = ? WHERE id = ? AND trigger_status = 1',
+        [u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.triggerHeldTimeMs, u.id],
+      )
     }
   }
 
@@ -225,7 +240,7 @@ export class JobRepo {
     let from = 0
     for (const size of statementSizes(updates.length, NEXT_TIMES_PER_STATEMENT)) {
       const params: number[] = []
-      for (const u of updates.slice(from, (from += size))) params.push(u.id, u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs)
+      for (const u of updates.slice(from, (from += size))) params.push(u.id, u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.triggerHeldTimeMs)
       await this.db.run(nextTimesStatement(size), params)
     }
   }
@@ -252,6 +267,6 @@ export function storedJobOf(input: JobInput, nowMs: number): StoredJob {
 
 const NEXT_TIMES_PER_STATEMENT = 128
 const nextTimesStatement = statementsBySize(
-  (size) => `UPDATE job_info SET trigger_status = v.column2, trigger_last_time = v.column3, trigger_next_time = v.column4
-      FROM (VALUES ${valuesRows(size, 4)}) AS v WHERE job_info.id = v.column1 AND job_info.trigger_status = 1`,
+  (size) => `UPDATE job_info SET trigger_status = v.column2, trigger_last_time = v.column3, trigger_next_time = v.column4, trigger_held_time = v.column5
+      FROM (VALUES ${valuesRows(size, 5)}) AS v WHERE job_info.id = v.column1 AND job_info.trigger_status = 1`,
 )

@@ -44,17 +44,20 @@ export interface JobRow extends ScheduleRow {
 
 /** The columns of `job_info` the scan plans from (snake_case as stored; mapped by `dueJobOf`). */
 export const DUE_COLUMNS =
-  'id, schedule_type, schedule_conf, timezone, calendar, calendar_rule, calendar_roll, misfire_strategy, trigger_last_time, trigger_next_time'
+  'id, job_group, schedule_type, schedule_conf, timezone, calendar, calendar_rule, calendar_roll, misfire_strategy, trigger_last_time, trigger_next_time, trigger_held_time'
 
 export interface DueRow extends ScheduleRow {
   id: number
+  job_group: number
   trigger_last_time: number
   trigger_next_time: number
+  trigger_held_time: number
 }
 
 export function dueJobOf(row: DueRow): DueJob {
   return {
     id: row.id,
+    jobGroup: Number(row.job_group),
     scheduleType: row.schedule_type as ScheduleType,
     scheduleConf: row.schedule_conf,
     timezone: row.timezone,
@@ -62,6 +65,7 @@ export function dueJobOf(row: DueRow): DueJob {
     misfireStrategy: row.misfire_strategy as MisfireStrategy,
     triggerLastTimeMs: Number(row.trigger_last_time),
     triggerNextTimeMs: Number(row.trigger_next_time),
+    triggerHeldTimeMs: Number(row.trigger_held_time),
   }
 }
 

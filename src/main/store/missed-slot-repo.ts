@@ -48,6 +48,28 @@ export class MissedSlotRepo {
     return rows.map(viewOf)
   }
 
+  /**
+   * The latest slot in (afterMs, beforeMs) a maintenance window held back, or 0: what a hold cut
+   * short (its window removed or shortened) had held so far.
+   */
+  async latestHeld(target: { jobId: number } | { flowId: number }, afterMs: number, beforeMs: number): Promise<number> {
+    const [jobId, flowId] = 'jobId' in target ? [target.jobId, 0] : [0, target.flowId]
+    const row = await this.db.get<{ slot: number | string | null }>(
+      `SELECT MAX(slot_time) AS slot FROM job_missed_slot WHERE job_id = ? AND flow_id = ? AND slot_time > ? AND slot_time < ? AND reason = 'window'`,
+      [jobId, flowId, afterMs, beforeMs],
+    )
+    return Number(row?.slot ?? 0)
+  }
+
+  /**
+   * Drops the slots from `fromMs` on recorded as held by a window: a window removed or shortened
+   * lets them fire after all. Resolves with how many.
+   */
+  async forgetHeld(target: { jobId: number } | { flowId: number }, fromMs: number): Promise<number> {
+    const [jobId, flowId] = 'jobId' in target ? [target.jobId, 0] : [0, target.flowId]
+    return this.db.run(`DELETE FROM job_missed_slot WHERE job_id = ? AND flow_id = ? AND slot_time >= ? AND reason = 'window'`, [jobId, flowId, fromMs])
+  }
+
   /** Drops the rows recorded before `beforeMs` (the runs' retention); resolves with how many. */
   async deleteRecordedBefore(beforeMs: number): Promise<number> {
     return this.db.run('DELETE FROM job_missed_slot WHERE record_time < ?', [beforeMs])

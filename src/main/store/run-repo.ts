@@ -244,6 +244,12 @@ export class RunRepo {
     return this.runsOf(await this.db.all<RunRow>(sql, [address, beforeMs]))
   }
 
+  /** Runs still running that were triggered before `beforeMs`, oldest first, at most `limit` (a maintenance window's kill at its start). */
+  async findRunningTriggeredBefore(beforeMs: number, limit: number): Promise<JobRun[]> {
+    const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_running')} WHERE ${RUNNING} AND trigger_time < ? ORDER BY id LIMIT ?`
+    return this.runsOf(await this.db.all<RunRow>(sql, [beforeMs, limit]))
+  }
+
   /** Runs still running on an embedded executor (address starting with `prefix`) other than `ownAddress`. */
   async findRunningOnOtherEmbedded(prefix: string, ownAddress: string, limit: number): Promise<JobRun[]> {
     const embedded = this.d.startsWith('executor_address', prefix)

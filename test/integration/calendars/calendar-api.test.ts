@@ -6,6 +6,7 @@ import { Scheduler } from '../../../src/main/scheduler/scheduler'
 import { startTestCore, type TestCore } from '../../support/core-harness'
 import { SOLE_FENCE } from '../../support/sole-fence'
 import { SPRING_FESTIVAL_ICS } from '../../support/calendar-oracle'
+import { MAINTENANCE_SETTING } from '../../../src/shared/calendar/maintenance'
 
 const FEED = SPRING_FESTIVAL_ICS
 
@@ -87,5 +88,34 @@ describe('calendars through the API', () => {
     expect(simulation.cut).toBe(false)
     await expect(t.core.api.simulateSchedule({ from: 2_000_000_000_000, to: 1_000_000_000_000 })).rejects.toThrow(/ends before it starts/)
     await expect(t.core.api.simulateSchedule({ from: 'next tuesday', to: 1_000_000_000_000 })).rejects.toThrow(/not an instant/)
+  })
+
+  it('simulates with the maintenance windows and pause-all as the store has them', async () => {
+    const at = (text: string) => Date.parse(`${text}+08:00`)
+    const jobId = await t.addJob({ scheduleType: 'CRON', scheduleConf: '0 0 10 * * ?', timezone: 'Asia/Shanghai', misfireStrategy: 'FIRE_ONCE_NOW' })
+    await t.core.api.startJob(jobId)
+    await t.core.store.windows.insert({
+      id: 0,
+      name: 'patch night',
+      timezone: 'Asia/Shanghai',
+      timing: { kind: 'once', startMs: at('2026-02-14T09:00:00'), endMs: at('2026-02-14T11:00:00') },
+      scope: { all: true },
+      killRunning: false,
+      enabled: true,
+      updatedAtMs: 0,
+      updatedBy: 'test',
+    })
+    await t.core.store.settings.set(MAINTENANCE_SETTING, { on: true, reason: 'upgrade', by: 'admin', sinceMs: at('2026-02-16T00:00:00') })
+    const simulation = await t.core.api.simulateSchedule({ from: '2026-02-13T00:00:00+08:00', to: '2026-02-18T00:00:00+08:00' })
+    expect(simulation.fires).toEqual([
+      { jobId, time: at('2026-02-13T10:00:00') },
+      { jobId, time: at('2026-02-14T11:00:00'), afterWindow: 'patch night' },
+      { jobId, time: at('2026-02-15T10:00:00') },
+    ])
+    expect(simulation.skipped).toEqual([
+      { jobId, slot: at('2026-02-14T10:00:00'), reason: 'window', detail: 'patch night' },
+      { jobId, slot: at('2026-02-16T10:00:00'), reason: 'paused' },
+      { jobId, slot: at('2026-02-17T10:00:00'), reason: 'paused' },
+    ])
   })
 })

@@ -2,126 +2,81 @@ import { describe, expect, it } from 'vitest'
 import { ScheduleBook } from '../../../src/main/calendars/schedule-book'
 import { parseBusinessDayConf } from '../../../src/main/schedule/business-day'
 import { simulatedTarget, simulateSchedule } from '../../../src/main/schedule/simulate'
-import { planScan } from '../../../src/main/scheduler/plan-scan'
-import type { DueJob } from '../../../src/main/domain/fires'
-import type { BusinessCalendar } from '../../../src/shared/calendar/business-calendar'
-import { CALENDAR_ROLLS, CALENDAR_RULES } from '../../../src/shared/calendar/calendar-rules'
-import { formatIsoDate } from '../../../src/shared/calendar/civil-date'
+import { scanSteps } from '../../support/scan-steps'
+import {
+  FROM,
+  random,
+  randomJob,
+  randomPause,
+  randomWindows,
+  schedulerFireLines,
+  schedulerSkipLines,
+  simulatedFireLines,
+  simulatedSkipLines,
+  TO,
+} from '../../support/schedule-cases'
 import { freshSqliteStore } from '../../support/temp-sqlite-store'
 
 /**
- * The simulator and the scheduler cannot disagree: random schedules × calendars × zones × rolls,
- * each run through the simulator and through the scan's own decisions (planScan) on a stepped
- * clock, compared fire for fire over 24 days that hold two DST changes and long holidays. A failure prints its seed and case.
+ * The simulator and the scheduler cannot disagree: random schedules × calendars × zones × rolls ×
+ * maintenance windows (one-off and recurring, over everything or scoped) × pause-all, each run
+ * through the simulator and through the scan's own decisions (planScan) on a stepped clock,
+ * compared fire for fire and skipped slot for skipped slot (with its reason) over 24 days that
+ * hold two DST changes and long holidays. A failure prints its seed and case.
+ * (scheduler-obeys-windows.test.ts runs the whole Scheduler on a store the same way.)
  */
 const SEED = Number(process.env.JOBDESK_PROPERTY_SEED ?? 20261207)
 const CASES = Number(process.env.JOBDESK_PROPERTY_CASES ?? 1500)
-const ZONES = ['Asia/Shanghai', 'Europe/Berlin', 'America/New_York', 'UTC', 'Australia/Lord_Howe']
-// 6 to 30 March: New York's and Berlin's spring-forward nights both fall inside.
-const FROM = Date.parse('2026-03-06T00:00:00Z')
-const TO = FROM + 24 * 86_400_000
-const START_DAY = Math.floor(FROM / 86_400_000) - 3
-
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
-
-function randomCase(next: () => number, index: number) {
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]
-  const zone = pick(ZONES)
-  const calendar: BusinessCalendar = {
-    name: `c${index}`,
-    timezone: pick(ZONES),
-    workdays: [1, 2, 3, 4, 5, 6, 7].filter(() => next() < 0.7),
-    holidays: Array.from({ length: Math.floor(next() * 4) }, (_, h) => {
-      const from = START_DAY + Math.floor(next() * 45)
-      return { name: `h${h}`, from: formatIsoDate(from), to: formatIsoDate(from + Math.floor(next() * 8)) }
-    }),
-    makeupWorkdays: Array.from({ length: Math.floor(next() * 3) }, () => formatIsoDate(START_DAY + Math.floor(next() * 45))),
-  }
-  const hour = Math.floor(next() * 24)
-  const minute = Math.floor(next() * 60)
-  const schedules = [
-    { scheduleType: 'CRON', scheduleConf: `0 ${minute} ${hour} * * ?`, rollable: true },
-    { scheduleType: 'CRON', scheduleConf: `0 ${minute} ${hour} ? * ${1 + Math.floor(next() * 7)}`, rollable: true },
-    // Every few hours, moves allowed (they are at least an hour apart).
-    { scheduleType: 'CRON', scheduleConf: `0 ${minute} 0/${2 + Math.floor(next() * 4)} * * ?`, rollable: true },
-    { scheduleType: 'CRON', scheduleConf: `30 ${minute} 0/${1 + Math.floor(next() * 5)} * * ?`, rollable: false },
-    { scheduleType: 'CRON', scheduleConf: `0 ${minute} ${hour} ${1 + Math.floor(next() * 28)} * ?`, rollable: true },
-    {
-      scheduleType: 'BUSINESS_DAY',
-      scheduleConf: `BD${pick([1, 2, 3, -1, -2])} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
-      rollable: false,
-    },
-  ] as const
-  const schedule = pick(schedules)
-  const business = schedule.scheduleType === 'BUSINESS_DAY'
-  const job: DueJob = {
-    id: index + 1,
-    scheduleType: schedule.scheduleType,
-    scheduleConf: schedule.scheduleConf,
-    timezone: zone,
-    calendar: next() < 0.9 ? calendar.name : null,
-    calendarRule: business ? 'BUSINESS_DAYS' : pick(CALENDAR_RULES),
-    calendarRoll: business || !schedule.rollable ? 'SKIP' : pick(CALENDAR_ROLLS),
-    misfireStrategy: 'DO_NOTHING',
-    triggerLastTimeMs: 0,
-    triggerNextTimeMs: 0,
-  }
-  if (job.calendar === null) job.calendarRoll = 'SKIP'
-  return { job, calendar }
-}
-
-/** The scan's decisions on a clock stepped to each due time, sometimes a little late (within the pre-read). */
-function scheduledFires(job: DueJob, nextFire: (job: DueJob, fromMs: number) => number | null, late: () => number): number[] {
-  const fires: number[] = []
-  const first = nextFire(job, FROM - 1)
-  if (first === null) return fires
-  let state: DueJob = { ...job, triggerNextTimeMs: first }
-  for (let scans = 0; scans < 100_000; scans++) {
-    const nowMs = state.triggerNextTimeMs - 5000 + Math.floor(late() * 9000)
-    if (state.triggerNextTimeMs >= TO) break
-    const plan = planScan(Math.max(nowMs, state.triggerNextTimeMs - 5000), [state], [], nextFire)
-    fires.push(...plan.fires.map((f) => f.scheduleTimeMs))
-    const update = plan.updates[0]
-    if (update.triggerStatus === 0) break
-    state = { ...state, triggerNextTimeMs: update.triggerNextTimeMs, triggerLastTimeMs: update.triggerLastTimeMs }
-  }
-  return fires.filter((t) => t < TO)
-}
 
 const fresh = freshSqliteStore()
 
 describe('the schedule simulator', () => {
-  it(`fires exactly what the scheduler fires, for ${CASES} random schedules, calendars and zones (seed ${SEED})`, async () => {
+  it(`fires and skips exactly what the scheduler fires and records, for ${CASES} random schedules, calendars, zones, windows and pauses (seed ${SEED})`, async () => {
     const next = random(SEED)
-    const cases = Array.from({ length: CASES }, (_, i) => randomCase(next, i))
+    const cases = Array.from({ length: CASES }, (_, i) => {
+      const { job, calendar } = randomJob(next, i + 1, 1 + (i % 3))
+      return { job, calendar, windows: randomWindows(next, 1, [job.id], [job.jobGroup]), pausedSinceMs: randomPause(next) }
+    })
     for (const { calendar } of cases) await fresh.store.calendars.insert({ ...calendar, basedOn: null, updatedAtMs: 0, updatedBy: 'test' })
     const book = await ScheduleBook.read(fresh.store)
-    let compared = 0
-    for (const { job } of cases) {
-      const simulated = simulateSchedule({
+    let fires = 0
+    let skips = 0
+    const reasons = new Set<string>()
+    for (const { job, calendar, windows, pausedSinceMs } of cases) {
+      const simulation = simulateSchedule({
         fromMs: FROM,
         toMs: TO,
-        targets: [simulatedTarget({ jobId: job.id, groupId: 1 }, book.specOf(job), job.misfireStrategy)],
-        windows: [],
-        pausedSinceMs: null,
+        targets: [simulatedTarget({ jobId: job.id, groupId: job.jobGroup }, book.specOf(job), job.misfireStrategy)],
+        windows,
+        pausedSinceMs,
         limit: 100_000,
-      }).fires.map((f) => f.timeMs)
-      const scheduled = scheduledFires(job, book.nextFire, next)
-      expect(scheduled, `seed ${SEED}, case ${job.id}: ${JSON.stringify({ job, calendar: cases[job.id - 1].calendar })}`).toEqual(simulated)
-      compared += scheduled.length
+      })
+      const scanned = scanSteps(job, {
+        fromMs: FROM,
+        toMs: TO,
+        nextFire: book.nextFire,
+        windows,
+        calendarOf: (j) => book.slotsOf(j),
+        pausedSinceMs,
+        resumedAtMs: TO + 3_600_000,
+        late: next,
+      })
+      const what = `seed ${SEED}, case ${job.id}: ${JSON.stringify({ job, calendar, windows, pausedSinceMs })}`
+      expect(schedulerFireLines(scanned.fires), `fires, ${what}`).toEqual(simulatedFireLines(simulation))
+      // Recorded from the job's first fire on, and not past the last scan of a schedule that ran out.
+      const first = book.nextFire(job, FROM - 1) ?? TO
+      const reach = scanned.stoppedAtMs ?? TO
+      const skipped = schedulerSkipLines(scanned.missed, first, reach)
+      expect(skipped, `skipped slots, ${what}`).toEqual(simulatedSkipLines(simulation, first, reach))
+      fires += scanned.fires.length
+      skips += skipped.length
+      for (const line of skipped) reasons.add(line.split(' ')[1])
     }
-    // The cases are not all empty: thousands of fires were compared.
-    expect(compared).toBeGreaterThan(CASES * 5)
-  }, 240_000)
+    // The cases are not all empty: thousands of fires and skips compared, for every reason the simulator gives.
+    expect(fires).toBeGreaterThan(CASES * 5)
+    expect(skips).toBeGreaterThan(CASES)
+    expect([...reasons].sort()).toEqual(['businessDay', 'holiday', 'paused', 'rolled', 'weekend', 'window'])
+  }, 600_000)
 
   it('parses every BUSINESS_DAY schedule the cases use', () => {
     expect(parseBusinessDayConf('BD-2 07:05').days).toEqual([-2])

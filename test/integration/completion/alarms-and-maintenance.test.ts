@@ -2,7 +2,7 @@ import { sqliteDb } from '../../support/sqlite-db'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { deleteExpiredRuns, refreshReport, startOfLocalDay } from '../../../src/main/completion/log-maintenance'
+import { deleteExpiredMissedSlots, deleteExpiredRuns, refreshReport, startOfLocalDay } from '../../../src/main/completion/log-maintenance'
 import { ALARM_STATUS } from '../../../src/shared/model'
 import { startTestCore, type TestCore } from '../../support/core-harness'
 import { waitFor } from '../../support/wait-for'
@@ -111,6 +111,14 @@ describe('retention and the daily report', () => {
     expect(await t.core.store.runs.get(old)).toBeUndefined()
     expect(await t.core.store.logTexts.get(old)).toBeUndefined()
     expect((db.prepare('SELECT COUNT(*) AS n FROM job_log').get() as { n: number }).n).toBe(4)
+
+    // The slots recorded as not fired go with the runs, by when they were recorded.
+    const slot = { jobId: 1, flowId: 0, reason: 'window' as const, detail: 'patch night' }
+    await t.core.store.missedSlots.record([{ ...slot, slotMs: today - 40 * 86_400_000 }], today - 40 * 86_400_000)
+    await t.core.store.missedSlots.record([{ ...slot, slotMs: today }], today + 1000)
+    expect(await deleteExpiredMissedSlots(t.core.store, now, 2)).toBe(0)
+    expect(await deleteExpiredMissedSlots(t.core.store, now, 30)).toBe(1)
+    expect((await t.core.store.missedSlots.list({ jobId: 1 }, 0, now + 1, 10)).map((m) => m.slot)).toEqual([today])
   })
 })
 

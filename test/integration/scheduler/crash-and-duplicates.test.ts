@@ -141,7 +141,9 @@ describe('stopping a job while a scan holds the lock', () => {
   it('a scan that writes back after a stop does not revive the job', async () => {
     const jobId = await everySecondJob(T0 + 1000)
     await new JobService(store, () => T0).stop(jobId)
-    await store.transaction((tx) => tx.jobs.writeNextTimes([{ id: jobId, triggerStatus: 1, triggerLastTimeMs: T0 + 1000, triggerNextTimeMs: T0 + 2000 }]))
+    await store.transaction((tx) =>
+      tx.jobs.writeNextTimes([{ id: jobId, triggerStatus: 1, triggerLastTimeMs: T0 + 1000, triggerNextTimeMs: T0 + 2000, triggerHeldTimeMs: 0 }]),
+    )
     expect((await store.jobs.get(jobId))!.triggerStatus).toBe(0)
   })
 })

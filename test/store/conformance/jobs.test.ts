@@ -106,6 +106,7 @@ storeSuite('JobRepo', (f) => {
     expect(due.map((j) => j.id)).toEqual([first, second])
     expect(due[1]).toEqual({
       id: second,
+      jobGroup: group,
       scheduleType: 'CRON',
       scheduleConf: '0/2 * * * * ?',
       timezone: 'UTC',
@@ -115,6 +116,7 @@ storeSuite('JobRepo', (f) => {
       misfireStrategy: 'FIRE_ONCE_NOW',
       triggerLastTimeMs: T0 - 1000,
       triggerNextTimeMs: T0 + 2000,
+      triggerHeldTimeMs: 0,
     })
     expect((await f.store.jobs.findDue(T0 + 5000, 1)).map((j) => j.id)).toEqual([first])
   })
@@ -126,7 +128,9 @@ storeSuite('JobRepo', (f) => {
     const scan = async (tx: Parameters<Parameters<typeof f.store.transaction>[0]>[0], meet: () => Promise<void>) => {
       const due = await tx.jobs.findDue(T0 + 100, 5)
       await meet()
-      await tx.jobs.writeNextTimes(due.map((j) => ({ id: j.id, triggerStatus: 1, triggerLastTimeMs: j.triggerNextTimeMs, triggerNextTimeMs: T0 + 10_000 })))
+      await tx.jobs.writeNextTimes(
+        due.map((j) => ({ id: j.id, triggerStatus: 1, triggerLastTimeMs: j.triggerNextTimeMs, triggerNextTimeMs: T0 + 10_000, triggerHeldTimeMs: 0 })),
+      )
       return due.map((j) => j.id)
     }
     const [a, b] = await overlapping(f, scan, scan)
@@ -168,14 +172,16 @@ storeSuite('JobRepo', (f) => {
     const before = (await f.store.versions.current()).jobs
     await f.store.transaction((tx) =>
       tx.jobs.writeNextTimes([
-        { id: a, triggerStatus: 1, triggerLastTimeMs: T0, triggerNextTimeMs: T0 + 2000 },
-        { id: b, triggerStatus: 1, triggerLastTimeMs: T0, triggerNextTimeMs: T0 + 2000 },
+        { id: a, triggerStatus: 1, triggerLastTimeMs: T0, triggerNextTimeMs: T0 + 2000, triggerHeldTimeMs: 0 },
+        { id: b, triggerStatus: 1, triggerLastTimeMs: T0, triggerNextTimeMs: T0 + 2000, triggerHeldTimeMs: 0 },
       ]),
     )
     expect(await f.store.jobs.get(a)).toMatchObject({ triggerStatus: 1, triggerLastTimeMs: T0, triggerNextTimeMs: T0 + 2000 })
     expect(await f.store.jobs.get(b)).toMatchObject({ triggerStatus: 0, triggerNextTimeMs: 0 })
     expect((await f.store.versions.current()).jobs).toBe(before)
-    await f.store.transaction((tx) => tx.jobs.writeNextTimes([{ id: a, triggerStatus: 0, triggerLastTimeMs: T0 + 2000, triggerNextTimeMs: 0 }]))
+    await f.store.transaction((tx) =>
+      tx.jobs.writeNextTimes([{ id: a, triggerStatus: 0, triggerLastTimeMs: T0 + 2000, triggerNextTimeMs: 0, triggerHeldTimeMs: 0 }]),
+    )
     expect(await f.store.jobs.get(a)).toMatchObject({ triggerStatus: 0, triggerLastTimeMs: T0 + 2000 })
     expect((await f.store.versions.current()).jobs).toBe(before + 1)
   })

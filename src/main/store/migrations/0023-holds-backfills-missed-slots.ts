@@ -8,7 +8,7 @@ export const holdsBackfillsMissedSlots: MigrationStep = {
     sql: `
       -- The latest slot a maintenance window held back (0: none). The scan sets it with the job's
       -- next time at the window's close; at the close the job's misfire strategy decides whether
-      -- that slot runs once (FIRE_ONCE_NOW) or not at all (docs/calendars.md, "Windows").
+      -- that slot runs once (FIRE_ONCE_NOW) or not at all (docs/calendars.md, "Maintenance windows").
       ALTER TABLE job_info ADD COLUMN trigger_held_time INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE job_flow ADD COLUMN trigger_held_time INTEGER NOT NULL DEFAULT 0;
 
