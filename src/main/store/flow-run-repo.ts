@@ -11,6 +11,7 @@ interface RunRow {
   trigger_type: string
   param: string
   schedule_time: number | null
+  backfill_id: number | string
   definition: string
   start_time: number
   end_time: number
@@ -37,7 +38,7 @@ interface StepRow {
   attempt: number
 }
 
-const RUN_INSERT_COLUMNS = ['flow_id', 'state', 'trigger_type', 'param', 'schedule_time', 'definition', 'start_time', 'add_time'] as const
+const RUN_INSERT_COLUMNS = ['flow_id', 'state', 'trigger_type', 'param', 'schedule_time', 'backfill_id', 'definition', 'start_time', 'add_time'] as const
 const STEP_COLUMNS = ['log_id', 'flow_run_id', 'node_key', 'attempt'] as const
 
 /**
@@ -76,6 +77,7 @@ export class FlowRunRepo {
       run.triggerType,
       run.param,
       run.scheduleTimeMs,
+      run.backfillId ?? 0,
       definitionToText(run.definition),
       run.startTimeMs,
       run.addTimeMs,
@@ -328,6 +330,7 @@ function runOf(row: RunRow): FlowRunRecord {
     triggerType: row.trigger_type as FlowTriggerType,
     param: row.param,
     scheduleTimeMs: row.schedule_time === null ? null : Number(row.schedule_time),
+    backfillId: Number(row.backfill_id ?? 0),
     definition: definitionFromText(row.definition, `flow run ${row.id}`),
     startTimeMs: Number(row.start_time),
     endTimeMs: Number(row.end_time),

@@ -288,6 +288,7 @@ export const en = {
   'triggerType.RETRY': 'Retry',
   'triggerType.PARENT': 'Parent',
   'triggerType.FLOW': 'Flow',
+  'triggerType.BACKFILL': 'Backfill',
 
   'log.follow': 'Follow',
   'log.paused': 'Paused',

@@ -286,6 +286,7 @@ export const zhCN: Dictionary = {
   'triggerType.RETRY': '失败重试',
   'triggerType.PARENT': '父任务触发',
   'triggerType.FLOW': '工作流触发',
+  'triggerType.BACKFILL': '补数触发',
 
   'log.follow': '跟随',
   'log.paused': '已暂停',
