@@ -164,6 +164,10 @@ export const AUDIT_ACTIONS = [
   'calendar.update',
   'calendar.remove',
   'calendar.import',
+  'backfill.start',
+  'backfill.pause',
+  'backfill.resume',
+  'backfill.cancel',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -18,6 +18,7 @@ import type { CoreOptions } from './core-contract'
 import type { CoreBase, CoreData } from './core-data'
 import type { CoreDefinitions } from './core-definitions'
 import type { CoreFlows } from './core-flows'
+import type { CoreBackfills } from './core-backfills'
 import type { CoreNode } from './core-node'
 import type { CorePipeline } from './core-pipeline'
 import { createFacade } from './facade'
@@ -42,10 +43,11 @@ interface SurfaceParts {
   pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
   defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog'>
   flows: Pick<CoreFlows, 'service' | 'engine' | 'runControl'>
+  backfills: Pick<CoreBackfills, 'service'>
   monitors: Pick<Monitors, 'onBeat'>
 }
 
-export async function coreSurfaces({ options, base, data, node, pipeline, defs, flows, monitors }: SurfaceParts): Promise<CoreSurfaces> {
+export async function coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, monitors }: SurfaceParts): Promise<CoreSurfaces> {
   const { clock, logger, nowMs } = base
   const { store, writer, settings, events, audit, clusterSecret } = data
   const { registry, executor } = node
@@ -91,6 +93,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     flows,
     hooks,
     calendars: new CalendarService({ repos: store, nowMs }),
+    backfills: backfills.service,
     runLogs: pipeline.runLogs,
     settings,
     alarms: data.alarms,

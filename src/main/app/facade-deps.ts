@@ -20,6 +20,7 @@ import type { FlowEngine } from '../flows/flow-engine'
 import type { FlowService } from '../flows/flow-service'
 import type { HookService } from '../hooks/hook-service'
 import type { CalendarService } from '../calendars/calendar-service'
+import type { BackfillService } from '../backfill/backfill-service'
 
 /**
  * What the facade's parts are built from. A type of its own, below facade.ts and the facade-*.ts
@@ -46,6 +47,8 @@ export interface FacadeDeps {
   hooks: HookService
   /** Business calendars. */
   calendars: CalendarService
+  /** Backfills of jobs and flows over a range. */
+  backfills: BackfillService
   runLogs: RunLogs
   settings: SettingsService
   alarms: AlarmService

@@ -7,6 +7,7 @@ import { executorsApi } from './facade-executors'
 import { flowsApi } from './facade-flows'
 import { hooksApi } from './facade-hooks'
 import { calendarsApi } from './facade-calendars'
+import { backfillsApi } from './facade-backfills'
 import { jobsApi } from './facade-jobs'
 import { runsApi } from './facade-runs'
 import { settingsApi } from './facade-settings'
@@ -30,5 +31,6 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...alarmsApi(deps),
     ...hooksApi(deps),
     ...calendarsApi(deps),
+    ...backfillsApi(deps),
   }
 }

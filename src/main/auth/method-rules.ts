@@ -1,4 +1,5 @@
 import { CALENDAR_RULES } from './calendar-rules'
+import { BACKFILL_RULES } from './backfill-rules'
 import { DEFINITION_RULES } from './definition-rules'
 import { EXECUTOR_RULES } from './executor-rules'
 import { FLOW_RULES } from './flow-rules'
@@ -24,4 +25,5 @@ export const CORE_RULES = {
   ...FLOW_RULES,
   ...HOOK_RULES,
   ...CALENDAR_RULES,
+  ...BACKFILL_RULES,
 } satisfies Record<keyof CoreApi, MethodRule>

@@ -7,6 +7,7 @@ import { epochMs, id, text } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
 import { calendarName, calendarSchema, ICS_MAX_CHARS, simulationRequestSchema } from '../../shared/schema/calendar'
 import { FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
+import { backfillFilterSchema, backfillQuerySchema, backfillRequestSchema } from '../../shared/schema/backfill'
 
 /**
  * Bodies of the job OpenAPI (XXL-JOB 3.5's methods, docs/protocol.md#job-openapi, plus JobDesk's), one schema
@@ -103,6 +104,13 @@ export const OPEN_API_BODIES = {
   updateCalendar: calendarSchema,
   removeCalendar: z.strictObject({ name: calendarName }),
   simulateSchedule: simulationRequestSchema,
+  // Backfills (docs/backfill.md): whoever may trigger the job or the flow starts and steers one.
+  startBackfill: backfillRequestSchema,
+  getBackfill: backfillQuerySchema,
+  listBackfills: backfillFilterSchema,
+  pauseBackfill: byId,
+  resumeBackfill: byId,
+  cancelBackfill: byId,
   importCalendar: z.strictObject({ name: calendarName, ics: text(ICS_MAX_CHARS), timezone: text(64).optional() }),
 } as const
 

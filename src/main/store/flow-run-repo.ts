@@ -93,6 +93,35 @@ export class FlowRunRepo {
     return id
   }
 
+  /** The states of these runs, by id (a run that is gone is absent). */
+  async statesOf(ids: readonly number[]): Promise<Map<number, FlowRunState>> {
+    const states = new Map<number, FlowRunState>()
+    for (const chunk of idChunks(ids)) {
+      const rows = await this.db.all<{ id: number; state: string }>(`SELECT id, state FROM job_flow_run WHERE id IN (${inList(chunk.length)})`, chunk)
+      for (const row of rows) states.set(Number(row.id), row.state as FlowRunState)
+    }
+    return states
+  }
+
+  /** The slots in [fromMs, toMs) that have a successful run of the flow, whatever started it (a backfill's `onlyMissing`). */
+  async succeededSlots(flowId: number, fromMs: number, toMs: number): Promise<Set<number>> {
+    const rows = await this.db.all<{ schedule_time: number | string }>(
+      "SELECT schedule_time FROM job_flow_run WHERE flow_id = ? AND schedule_time >= ? AND schedule_time < ? AND state = 'success'",
+      [flowId, fromMs, toMs],
+    )
+    return new Set(rows.map((r) => Number(r.schedule_time)))
+  }
+
+  /** The run a backfill wrote for one slot of the flow, or null. */
+  async backfillRunId(flowId: number, slotMs: number, backfillId: number): Promise<number | null> {
+    const row = await this.db.get<{ id: number }>('SELECT id FROM job_flow_run WHERE flow_id = ? AND schedule_time = ? AND backfill_id = ?', [
+      flowId,
+      slotMs,
+      backfillId,
+    ])
+    return row ? Number(row.id) : null
+  }
+
   async get(id: number): Promise<FlowRunRecord | null> {
     const row = await this.db.get<RunRow>('SELECT * FROM job_flow_run WHERE id = ?', [id])
     return row ? runOf(row) : null

@@ -10,6 +10,8 @@ import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, last
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
 import { engineStatementSizes, idChunks, inList, multiRowInsert } from './sql/insert-rows'
 import { insertCountingIds, rowKey, SCHEDULED_KEY_COLUMNS, takeIds, type ScheduledKeyRow } from './scheduled-run-ids'
+import { attemptsBetween, backfillAttempts, retryAttempts } from './slot-attempt-queries'
+import type { SlotAttempt } from '../domain/backfills'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 
@@ -304,6 +306,21 @@ export class RunRepo {
 
   countFailedSince(sinceMs: number): Promise<{ failedCount: number; killedCount: number }> {
     return countFailedSince(this.db, sinceMs)
+  }
+
+  /** The runs a backfill wrote for these slots of its job (backfill/slot-outcome.ts). */
+  backfillAttempts(jobId: number, backfillId: number, slotsMs: readonly number[]): Promise<SlotAttempt[]> {
+    return backfillAttempts(this.db, jobId, backfillId, slotsMs)
+  }
+
+  /** The retries of these runs. */
+  retryAttempts(parentIds: readonly number[]): Promise<SlotAttempt[]> {
+    return retryAttempts(this.db, parentIds)
+  }
+
+  /** Every run of the job for a slot in [fromMs, toMs), whatever triggered it (a backfill's `onlyMissing`). */
+  attemptsBetween(jobId: number, fromMs: number, toMs: number): Promise<SlotAttempt[]> {
+    return attemptsBetween(this.db, jobId, fromMs, toMs)
   }
 
   insertFinished(runs: readonly FinishedRun[]): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enCalendarMessages } from './en-calendars'
+import { enBackfillMessages } from './en-backfill'
 import { enDefinitionMessages } from './en-definitions'
 import { enDirectoryMessages } from './en-directory'
 import { enErrorMessages } from './en-errors'
@@ -33,6 +34,7 @@ export const EN_MESSAGES = {
   ...enHookMessages,
   ...enDirectoryMessages,
   ...enCalendarMessages,
+  ...enBackfillMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

@@ -14,6 +14,7 @@ import { PRUNE_MODES } from '../definition-plan'
 import { DEFINITION_ORIGIN_KEYS_MAX } from '../definition-origin'
 import { calendarName, calendarSchema, ICS_MAX_CHARS, simulationRequestSchema } from './calendar'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
+import { backfillFilterSchema, backfillQuerySchema, backfillRequestSchema } from './backfill'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -168,6 +169,12 @@ export const API_ARGUMENTS = {
   updateCalendar: z.tuple([calendarSchema]),
   removeCalendar: z.tuple([request({ name: calendarName })]),
   simulateSchedule: z.tuple([simulationRequestSchema]),
+  startBackfill: z.tuple([backfillRequestSchema]),
+  getBackfill: z.tuple([backfillQuerySchema]),
+  listBackfills: z.tuple([backfillFilterSchema.optional()]),
+  pauseBackfill: z.tuple([request({ id })]),
+  resumeBackfill: z.tuple([request({ id })]),
+  cancelBackfill: z.tuple([request({ id })]),
   importCalendar: z.tuple([request({ name: calendarName, ics: text(ICS_MAX_CHARS), timezone: text(64).optional() })]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),

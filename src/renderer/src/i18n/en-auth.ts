@@ -61,6 +61,10 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.calendar.update': 'Calendar updated',
   'auditAction.calendar.remove': 'Calendar removed',
   'auditAction.calendar.import': 'Calendar imported',
+  'auditAction.backfill.start': 'Backfill started',
+  'auditAction.backfill.pause': 'Backfill paused',
+  'auditAction.backfill.resume': 'Backfill resumed',
+  'auditAction.backfill.cancel': 'Backfill cancelled',
 }
 
 /** English text of sign-in, users, tokens and the audit trail (merged into en.ts). */

@@ -4,6 +4,7 @@ import { translate, type Language, type MessageKey } from './dictionary'
 import { enFields } from './en-fields'
 import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNCalendarMessages } from './zh-cn-messages-calendars'
+import { zhCNBackfillMessages } from './zh-cn-messages-backfill'
 import { zhCNDirectoryMessages } from './zh-cn-messages-directory'
 import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
@@ -38,6 +39,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNDefinitionMessages,
   ...zhCNHookMessages,
   ...zhCNCalendarMessages,
+  ...zhCNBackfillMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {

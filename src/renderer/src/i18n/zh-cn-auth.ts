@@ -159,6 +159,10 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.calendar.update': '修改日历',
   'auditAction.calendar.remove': '删除日历',
   'auditAction.calendar.import': '导入日历',
+  'auditAction.backfill.start': '开始补数',
+  'auditAction.backfill.pause': '暂停补数',
+  'auditAction.backfill.resume': '恢复补数',
+  'auditAction.backfill.cancel': '取消补数',
   ...zhCNAuditTarget,
   ...zhCNAuditActors,
 
