@@ -6,7 +6,13 @@ import { waitFor } from './wait-for'
  * Moves a manual clock forward in small steps until `done` holds, letting every loop run at each
  * step; the runs themselves take real time (their handlers sleep), so a run spans several steps.
  */
-export async function stepUntil<T>(clock: ManualClock, stepMs: number, what: string, done: () => Promise<T | false | undefined>, timeoutMs = 120_000): Promise<T> {
+export async function stepUntil<T>(
+  clock: ManualClock,
+  stepMs: number,
+  what: string,
+  done: () => Promise<T | false | undefined>,
+  timeoutMs = 120_000,
+): Promise<T> {
   return waitFor(
     what,
     async () => {

@@ -98,7 +98,12 @@ describe('a backfill on the embedded executor', () => {
     await until(clock, t, rest.backfillId, 'the rest done', (v) => v.state === 'done')
     const runs = await runsOf(t, jobId)
     // Each slot has exactly one successful run now.
-    expect(runs.filter((r) => r.handleCode === 200).map((r) => r.scheduleTimeMs).sort()).toEqual([...first.slots].sort())
+    expect(
+      runs
+        .filter((r) => r.handleCode === 200)
+        .map((r) => r.scheduleTimeMs)
+        .sort(),
+    ).toEqual([...first.slots].sort())
     expect(runs).toHaveLength(72)
     expect((await t.core.api.startBackfill({ jobId, from: FROM, to: TO, onlyMissing: true, dryRun: true })).slots).toEqual([])
     expect(await refusalOf(t.core.api.startBackfill({ jobId, from: FROM, to: TO, onlyMissing: true }))).toMatchObject({

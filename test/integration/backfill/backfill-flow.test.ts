@@ -16,12 +16,21 @@ afterEach(async () => {
 
 it('a flow’s backfill: one flow run per slot, its scheduled time the slot, and its nodes get the slot as their ${schedule.date}', async () => {
   const jobId = await t.addJob({ executorHandler: 'echoJobHandler', timezone: 'Asia/Shanghai' })
-  const flowId = await addFlow(t, 'daily report', [{ key: 'report', jobId, param: 'day=${schedule.date}' }, { key: 'publish', jobId, param: 'publish' }], ['report>publish'], {
-    scheduleType: 'CRON',
-    scheduleConf: '0 0 6 * * ?',
-    timezone: 'Asia/Shanghai',
-    maxActiveRuns: 1,
-  })
+  const flowId = await addFlow(
+    t,
+    'daily report',
+    [
+      { key: 'report', jobId, param: 'day=${schedule.date}' },
+      { key: 'publish', jobId, param: 'publish' },
+    ],
+    ['report>publish'],
+    {
+      scheduleType: 'CRON',
+      scheduleConf: '0 0 6 * * ?',
+      timezone: 'Asia/Shanghai',
+      maxActiveRuns: 1,
+    },
+  )
   const started = await t.core.api.startBackfill({ flowId, from: FROM, to: FROM + 4 * DAY, concurrency: 2 })
   const slots = [0, 1, 2, 3].map((d) => FROM + d * DAY + 6 * 3_600_000)
   expect(started.slots).toEqual(slots)
