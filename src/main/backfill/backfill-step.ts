@@ -51,7 +51,8 @@ export async function stepBackfill(tx: StepRepos, id: number, nowMs: number, nod
   }
   const room = backfill.state === 'running' && !holdNew ? backfill.concurrency - stillRunning : 0
   for (const slotMs of room > 0 ? await tx.backfills.nextPending(id, room) : []) {
-    const runId = 'nodes' in target ? await writeFlowRun(tx, target, backfill, slotMs, nowMs, result) : await writeJobRun(tx, target, backfill, slotMs, nowMs, node, result)
+    const runId =
+      'nodes' in target ? await writeFlowRun(tx, target, backfill, slotMs, nowMs, result) : await writeJobRun(tx, target, backfill, slotMs, nowMs, node, result)
     await tx.backfills.markRunning(id, slotMs, runId, nowMs)
     result.waitingOn.push(runId)
   }
@@ -61,7 +62,11 @@ export async function stepBackfill(tx: StepRepos, id: number, nowMs: number, nod
 }
 
 /** Each running slot's end by its runs (every shard) and their retries. */
-async function jobSlotEnds(tx: StepRepos, backfill: BackfillRecord, running: readonly StartedSlot[]): Promise<{ ends: Map<number, SlotEnd>; waitingOn: number[] }> {
+async function jobSlotEnds(
+  tx: StepRepos,
+  backfill: BackfillRecord,
+  running: readonly StartedSlot[],
+): Promise<{ ends: Map<number, SlotEnd>; waitingOn: number[] }> {
   const attempts = await tx.runs.backfillAttempts(
     backfill.jobId,
     backfill.id,
@@ -90,7 +95,15 @@ async function flowSlotEnds(tx: StepRepos, running: readonly StartedSlot[]): Pro
  * dispatch. Refused by the unique (job, scheduled time, shard, backfill) key, the slot has its run
  * already: that run is the slot's, nothing is written twice.
  */
-async function writeJobRun(tx: StepRepos, job: JobInfo, backfill: BackfillRecord, slotMs: number, nowMs: number, node: string, result: StepResult): Promise<number> {
+async function writeJobRun(
+  tx: StepRepos,
+  job: JobInfo,
+  backfill: BackfillRecord,
+  slotMs: number,
+  nowMs: number,
+  node: string,
+  result: StepResult,
+): Promise<number> {
   const runs = await prepareOneOffRuns(tx, { jobId: job.id, triggerType: 'BACKFILL', backfill: { id: backfill.id, slotMs } }, nowMs, node)
   result.runs.push(...runs)
   if (runs.length > 0) return runs[0].logId

@@ -13,6 +13,7 @@ import { enFields } from './en-fields'
 import { enAlarms } from './en-alarms'
 import { enHooks } from './en-hooks'
 import { enCalendars } from './en-calendars'
+import { enBackfill } from './en-backfill'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -318,4 +319,5 @@ export const en = {
   ...enAlarms,
   ...enHooks,
   ...enCalendars,
+  ...enBackfill,
 } satisfies Record<string, string>

@@ -14,6 +14,7 @@ import { zhCNFields } from './zh-cn-fields'
 import { zhCNAlarms } from './zh-cn-alarms'
 import { zhCNHooks } from './zh-cn-hooks'
 import { zhCNCalendars } from './zh-cn-calendars'
+import { zhCNBackfill } from './zh-cn-backfill'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -316,4 +317,5 @@ export const zhCN: Dictionary = {
   ...zhCNAlarms,
   ...zhCNHooks,
   ...zhCNCalendars,
+  ...zhCNBackfill,
 }
