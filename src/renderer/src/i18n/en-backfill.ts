@@ -16,7 +16,7 @@ export const enBackfill = {
   'backfill.maxSlotsHint': 'Up to 100,000 unless raised (at most 1,000,000)',
   'backfill.preview': 'Preview slots',
   'backfill.start': 'Start',
-  'backfill.slotsFound': '{n|slot|slots} in the range',
+  'backfill.slotsFound': '{n} {n|slot|slots} in the range',
   'backfill.noSlots': 'No slot in the range',
   'backfill.moreSlots': '… and {n} more',
   'backfill.failed': 'The backfill was refused',

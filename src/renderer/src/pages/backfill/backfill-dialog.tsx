@@ -1,6 +1,6 @@
 import { Badge, Button, Divider, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core'
-import { useEffect, useState } from 'react'
-import type { BackfillSummary, BackfillTarget } from '../../../../shared/backfill'
+import { useCallback, useEffect, useState } from 'react'
+import type { BackfillSummary, BackfillTarget, BackfillView } from '../../../../shared/backfill'
 import { useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format/format-time'
 import { listBackfills } from '../../services/backfills'
@@ -43,6 +43,11 @@ function BackfillPanel({ subject, onClose }: { subject: BackfillSubject; onClose
     void listBackfills({ ...of, limit: EARLIER_SHOWN }).then(setEarlier, () => setEarlier([]))
   }, [subject, shown])
   const started = (backfillId: number) => setShown(backfillId)
+  // The one followed below keeps its entry up to date.
+  const followed = useCallback((view: BackfillView) => {
+    const { slots: _slots, slotOffset: _offset, ...summary } = view
+    setEarlier((list) => list.map((backfill) => (backfill.id === view.id ? summary : backfill)))
+  }, [])
 
   return (
     <Stack gap="md">
@@ -73,7 +78,7 @@ function BackfillPanel({ subject, onClose }: { subject: BackfillSubject; onClose
         ) : null
       ) : (
         <Stack gap="sm">
-          <BackfillProgress key={shown} id={shown} operates={subject.operates} onOpenRun={onClose} />
+          <BackfillProgress key={shown} id={shown} operates={subject.operates} onOpenRun={onClose} onRead={followed} />
           {subject.operates && (
             <Group justify="flex-end">
               <Button variant="default" size="xs" onClick={() => setShown(null)} data-testid="backfill-new">

@@ -20,7 +20,18 @@ const SLOT_COLORS: Record<BackfillSlotState, string> = { pending: 'gray', runnin
  * and runs, and pause, resume and cancel for who may act on it. Read again every second while it
  * still moves.
  */
-export function BackfillProgress({ id, operates, onOpenRun }: { id: number; operates: boolean; onOpenRun: () => void }) {
+export function BackfillProgress({
+  id,
+  operates,
+  onOpenRun,
+  onRead,
+}: {
+  id: number
+  operates: boolean
+  onOpenRun: () => void
+  /** Told of each read: the dialog's list of backfills shows the same progress. */
+  onRead?: (view: BackfillView) => void
+}) {
   const t = useT()
   const errorText = useErrorText()
   const [view, setView] = useState<BackfillView | null>(null)
@@ -29,11 +40,13 @@ export function BackfillProgress({ id, operates, onOpenRun }: { id: number; oper
 
   const read = useCallback(async () => {
     try {
-      setView(await getBackfill({ id, slotLimit: SLOTS_SHOWN }))
+      const read = await getBackfill({ id, slotLimit: SLOTS_SHOWN })
+      setView(read)
+      onRead?.(read)
     } catch (failure) {
       setError(errorText(failure))
     }
-  }, [id, errorText])
+  }, [id, errorText, onRead])
   useEffect(() => {
     void read()
   }, [read])
