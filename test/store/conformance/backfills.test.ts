@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import type { NewBackfill } from '../../../src/main/domain/backfills'
 import type { Repos } from '../../../src/main/store/store'
 import { lockWaiters } from '../../support/lock-waits'
+import { newRun } from '../../support/new-run'
 import { waitFor } from '../../support/wait-for'
 import { Gate, storeSuite, T0 } from './store-fixture'
 
@@ -103,5 +104,22 @@ storeSuite('backfills', (f) => {
     held.release.open()
     expect(await Promise.all([first, second])).toEqual([T0, null])
     expect(await f.store.backfills.running(id)).toEqual([{ slotMs: T0, runId: 1000 }])
+  })
+
+  it('writes one run per slot and backfill: the schedule’s own run of the slot does not stop it, a second of the same backfill is refused', async () => {
+    const slot = { jobId: 7, scheduleTimeMs: T0 }
+    const scheduled = await f.store.runs.insert(newRun({ ...slot, triggerType: 'CRON' }))
+    const first = await f.store.runs.insert(newRun({ ...slot, triggerType: 'BACKFILL', backfillId: 3 }))
+    expect(first).not.toBeNull()
+    expect(await f.store.runs.insert(newRun({ ...slot, triggerType: 'BACKFILL', backfillId: 3 }))).toBeNull()
+    expect(await f.store.runs.insert(newRun({ ...slot, triggerType: 'BACKFILL', backfillId: 4 }))).not.toBeNull()
+    expect((await f.store.runs.get(first!))?.backfillId).toBe(3)
+
+    const retry = await f.store.runs.insert(newRun({ jobId: 7, triggerType: 'RETRY', parentLogId: first }))
+    expect((await f.store.runs.backfillAttempts(7, 3, [T0, T0 + HOUR])).map((a) => a.id)).toEqual([first])
+    expect((await f.store.runs.retryAttempts([first!])).map((a) => [a.id, a.parentLogId])).toEqual([[retry, first]])
+    expect(await f.store.runs.attemptsBetween(7, T0, T0 + 1)).toHaveLength(3)
+    expect(await f.store.runs.attemptsBetween(7, T0 + 1, T0 + HOUR)).toEqual([])
+    expect(scheduled).not.toBeNull()
   })
 })
