@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/kernel/clock'
+import { MAINTENANCE_SETTING, type MaintenanceState } from '../../../src/shared/calendar/maintenance'
 import type { BackfillView } from '../../../src/shared/backfill'
 import type { JobRun } from '../../../src/shared/model'
 import { mostAtOnce, stepUntil } from '../../support/backfill-runs'
@@ -165,4 +166,36 @@ describe('a backfill on the embedded executor', () => {
     expect([...perSlot.keys()].sort()).toEqual([...started.slots].sort())
     expect([...perSlot.values()].every((n) => n === 1)).toBe(true)
   }, 180_000)
+
+  it('pause-all and a pause hold new runs (the ones going end); off and resumed, it goes on to done', async () => {
+    const clock = new ManualClock(T0)
+    t = await startTestCore({ clock })
+    const jobId = await hourlyJob(t)
+    const settings = t.core.store.settings
+    const pauseAll = (on: boolean) =>
+      settings.set(MAINTENANCE_SETTING, { on, reason: 'patch night', by: 'ops', sinceMs: clock.nowMs() } satisfies MaintenanceState)
+    await pauseAll(true)
+    const started = await t.core.api.startBackfill({ jobId, from: FROM, to: FROM + 6 * HOUR, concurrency: 2 })
+    // Five polls on: still nothing started.
+    for (let i = 0; i < 5; i++) await clock.advance(1000)
+    const held = await t.core.api.getBackfill({ id: started.backfillId })
+    expect({ state: held.state, pending: held.pending, running: held.running }).toEqual({ state: 'running', pending: 6, running: 0 })
+    expect(await runsOf(t, jobId)).toEqual([])
+
+    await pauseAll(false)
+    await until(clock, t, started.backfillId, 'two slots done', (v) => v.done >= 2)
+    const paused = await t.core.api.pauseBackfill({ id: started.backfillId })
+    expect(paused.state).toBe('paused')
+    const settled = await until(clock, t, started.backfillId, 'the runs going ended', (v) => v.running === 0)
+    for (let i = 0; i < 5; i++) await clock.advance(1000)
+    expect((await t.core.api.getBackfill({ id: started.backfillId })).done).toBe(settled.done)
+    expect(await runsOf(t, jobId)).toHaveLength(settled.done + settled.failed)
+
+    expect((await t.core.api.resumeBackfill({ id: started.backfillId })).state).toBe('running')
+    const done = await until(clock, t, started.backfillId, 'the backfill done', (v) => v.state === 'done')
+    expect(done.done).toBe(6)
+    expect(await refusalOf(t.core.api.pauseBackfill({ id: started.backfillId }))).toMatchObject({ code: 'backfill.notPausable' })
+    expect(await refusalOf(t.core.api.resumeBackfill({ id: started.backfillId }))).toMatchObject({ code: 'backfill.notResumable' })
+    expect(await refusalOf(t.core.api.cancelBackfill({ id: 999 }))).toMatchObject({ code: 'backfill.notFound' })
+  }, 120_000)
 })
