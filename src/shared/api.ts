@@ -45,6 +45,7 @@ import type { WindowRequest } from './schema/window'
 import type { MaintenanceRequest } from './schema/maintenance'
 import type { MissedSlotsRequest } from './schema/missed-slots'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
+import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView } from './backfill'
 import type {
   ApiTokenInput,
   ApiTokenView,
@@ -238,6 +239,22 @@ export interface JobDeskApi {
   setMaintenance(request: MaintenanceRequest): Promise<MaintenanceState>
   /** The slots a job's or a flow's schedule did not fire in [from, to), with why, oldest first (at most 10,000). */
   listMissedSlots(request: MissedSlotsRequest): Promise<MissedSlotView[]>
+  /**
+   * Runs a job or a flow once per slot its schedule (with its calendar) would have produced in
+   * [from, to): BACKFILL runs with the slot as their scheduled time (docs/backfill.md). `dryRun`
+   * lists the slots and writes nothing; more than `maxSlots` (default 100,000) is refused with the
+   * count. Whoever may trigger the job or the flow may backfill it.
+   */
+  startBackfill(request: BackfillRequest): Promise<BackfillStarted>
+  /** A backfill, its progress and its slots (`slotOffset`/`slotLimit` page through a long one). */
+  getBackfill(request: BackfillQuery): Promise<BackfillView>
+  /** Backfills, newest first: a job's, a flow's, or every one the caller sees. */
+  listBackfills(filter?: BackfillFilter): Promise<BackfillSummary[]>
+  /** Holds a running backfill's next runs; its runs going are left to end. */
+  pauseBackfill(request: { id: number }): Promise<BackfillSummary>
+  resumeBackfill(request: { id: number }): Promise<BackfillSummary>
+  /** Cancels a backfill's pending slots; its runs going are left to end. */
+  cancelBackfill(request: { id: number }): Promise<BackfillSummary>
 
   /** GLUE source history of a job, newest first (30 kept). */
   listGlueVersions(jobId: number): Promise<GlueVersion[]>

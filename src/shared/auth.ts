@@ -170,6 +170,10 @@ export const AUDIT_ACTIONS = [
   /** Pause-all switched on; the reason is in the entry's params. */
   'maintenance.on',
   'maintenance.off',
+  'backfill.start',
+  'backfill.pause',
+  'backfill.resume',
+  'backfill.cancel',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

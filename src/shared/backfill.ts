@@ -19,6 +19,15 @@ export type BackfillSlotState = (typeof BACKFILL_SLOT_STATES)[number]
 export const BACKFILL_DEFAULT_MAX_SLOTS = 100_000
 /** Runs of one backfill at once, at most. */
 export const BACKFILL_MAX_CONCURRENCY = 64
+/**
+ * The highest cap `maxSlots` may set. A range's slots are counted up to here to say how many it
+ * holds; past it the refusal says "more than" (counting is a scheduler call per slot).
+ */
+export const BACKFILL_MAX_SLOTS_CEILING = 1_000_000
+/** Slots `getBackfill` lists at once, at most (`slotOffset` pages on). */
+export const BACKFILL_VIEW_SLOTS_MAX = 100_000
+/** Backfills `listBackfills` answers at once, at most (50 unless asked). */
+export const BACKFILL_LIST_LIMIT_MAX = 500
 
 export type BackfillTarget = { jobId: number } | { flowId: number }
 
@@ -50,7 +59,26 @@ export interface BackfillSlotView {
   state: BackfillSlotState
 }
 
-export type BackfillView = BackfillTarget & {
+/** `getBackfill`: a backfill and (a page of) its slots. */
+export interface BackfillQuery {
+  id: number
+  /** The first slot listed (its place in the backfill's order); default 0. */
+  slotOffset?: number
+  /** Slots listed; default and at most BACKFILL_VIEW_SLOTS_MAX. */
+  slotLimit?: number
+}
+
+/** `listBackfills`: newest first. */
+export interface BackfillFilter {
+  jobId?: number
+  flowId?: number
+  state?: BackfillState
+  /** Default 50, at most 500. */
+  limit?: number
+}
+
+/** A backfill with its progress, without its slots (`listBackfills`). */
+export type BackfillSummary = BackfillTarget & {
   id: number
   state: BackfillState
   from: number
@@ -62,9 +90,18 @@ export type BackfillView = BackfillTarget & {
   done: number
   failed: number
   running: number
+  /** Slots not started yet (their runs wait for room, a resume, or the end of pause-all). */
+  pending: number
+  cancelled: number
   createdBy: string
   createdAtMs: number
   updatedAtMs: number
+}
+
+/** `getBackfill`: a backfill, its progress and (a page of) its slots. */
+export type BackfillView = BackfillSummary & {
+  /** Where `slots` starts in the backfill's order. */
+  slotOffset: number
   slots: BackfillSlotView[]
 }
 

@@ -119,7 +119,7 @@ export interface Flow extends FlowSettings, FlowDefinition {
   updateTimeMs: number
 }
 
-export type FlowTriggerType = 'CRON' | 'MISFIRE' | 'MANUAL' | 'API' | 'RETRY'
+export type FlowTriggerType = 'CRON' | 'MISFIRE' | 'MANUAL' | 'API' | 'RETRY' | 'BACKFILL'
 
 export interface FlowNodeRun {
   key: string
@@ -143,7 +143,7 @@ export interface FlowRun {
   state: FlowRunState
   triggerType: FlowTriggerType
   param: string
-  /** The scheduled time a CRON/MISFIRE run is for; null otherwise. */
+  /** The scheduled time a CRON/MISFIRE run is for, a BACKFILL run's slot; null otherwise. */
   scheduleTimeMs: number | null
   /** 0 while queued. */
   startTimeMs: number

@@ -30,6 +30,9 @@ export type BlockStrategy = (typeof BLOCK_STRATEGIES)[number]
 export const GLUE_TYPES = ['BEAN', 'GLUE_GROOVY', 'GLUE_SHELL', 'GLUE_PYTHON', 'GLUE_PYTHON2', 'GLUE_PHP', 'GLUE_NODEJS', 'GLUE_POWERSHELL'] as const
 export type GlueType = (typeof GLUE_TYPES)[number]
 
-/** Why a run exists. CRON covers every scheduled fire (FIX_RATE included), as in XXL-JOB; FLOW is a node of a flow run (JobDesk's own). */
-export const TRIGGER_TYPES = ['CRON', 'MISFIRE', 'MANUAL', 'API', 'RETRY', 'PARENT', 'FLOW'] as const
+/**
+ * Why a run exists. CRON covers every scheduled fire (FIX_RATE included), as in XXL-JOB; FLOW is a
+ * node of a flow run and BACKFILL one slot of a backfill (JobDesk's own, docs/backfill.md).
+ */
+export const TRIGGER_TYPES = ['CRON', 'MISFIRE', 'MANUAL', 'API', 'RETRY', 'PARENT', 'FLOW', 'BACKFILL'] as const
 export type TriggerType = (typeof TRIGGER_TYPES)[number]

@@ -118,8 +118,10 @@ export interface JobRun {
   executorFailRetryCount: number
   triggerTimeMs: number
   triggerType: TriggerType
-  /** The scheduled fire time a CRON/MISFIRE run is for; null for manual, API, retry and child runs. */
+  /** The scheduled fire time a CRON/MISFIRE run is for, a BACKFILL run's slot; null for manual, API, retry and child runs. */
   scheduleTimeMs: number | null
+  /** The backfill whose slot this run is (docs/backfill.md); 0 for every other run. */
+  backfillId: number
   triggerCode: number
   /** The trigger in English, one fact per line (XXL-JOB's column; the OpenAPI returns it). */
   triggerMsg: string

@@ -12,6 +12,7 @@ export const TRIGGER_TYPE_TITLES: Record<TriggerType, string> = {
   RETRY: 'Fail retry trigger',
   PARENT: 'Parent job trigger',
   FLOW: 'Flow node trigger',
+  BACKFILL: 'Backfill trigger',
 }
 
 const REGISTRATION_LABELS: Record<TrailGroup['registration'], string> = {

@@ -85,6 +85,21 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     getMaintenance: {},
     setMaintenance: { on: false, reason: 'fuzzed' },
     listMissedSlots: { jobId: f.jobA, from: '2026-12-01T00:00:00+08:00', to: 1_796_000_000_000 },
+    startBackfill: {
+      jobId: f.jobA,
+      from: '2026-01-01T00:00:00+08:00',
+      to: 1_767_312_000_000,
+      concurrency: 2,
+      order: 'NEWEST_FIRST',
+      onlyMissing: true,
+      dryRun: true,
+      maxSlots: 10,
+    },
+    getBackfill: { id: 1, slotOffset: 0, slotLimit: 10 },
+    listBackfills: { jobId: f.jobA, state: 'running', limit: 10 },
+    pauseBackfill: { id: 1 },
+    resumeBackfill: { id: 1 },
+    cancelBackfill: { id: 1 },
   }
 }
 

@@ -19,6 +19,7 @@ import type { CoreOptions } from './core-contract'
 import type { CoreBase, CoreData } from './core-data'
 import type { CoreDefinitions } from './core-definitions'
 import type { CoreFlows } from './core-flows'
+import type { CoreBackfills } from './core-backfills'
 import type { CoreNode } from './core-node'
 import type { CorePipeline } from './core-pipeline'
 import { createFacade } from './facade'
@@ -43,10 +44,11 @@ interface SurfaceParts {
   pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
   defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog' | 'maintenance'>
   flows: Pick<CoreFlows, 'service' | 'engine' | 'runControl'>
+  backfills: Pick<CoreBackfills, 'service'>
   monitors: Pick<Monitors, 'onBeat'>
 }
 
-export async function coreSurfaces({ options, base, data, node, pipeline, defs, flows, monitors }: SurfaceParts): Promise<CoreSurfaces> {
+export async function coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, monitors }: SurfaceParts): Promise<CoreSurfaces> {
   const { clock, logger, nowMs } = base
   const { store, writer, settings, events, audit, clusterSecret } = data
   const { registry, executor } = node
@@ -94,6 +96,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     calendars: new CalendarService({ repos: store, nowMs }),
     windows: new WindowService({ repos: store, nowMs, changed: () => events.emit({ type: 'windows-changed' }) }),
     maintenance: defs.maintenance,
+    backfills: backfills.service,
     runLogs: pipeline.runLogs,
     settings,
     alarms: data.alarms,

@@ -6,6 +6,7 @@ import type { Core, CoreOptions, CoreParts, CoreState } from './core-contract'
 import { coreBase, openCoreData, type CoreBase, type CoreData } from './core-data'
 import { coreDefinitions, type CoreDefinitions } from './core-definitions'
 import { coreFlows, type CoreFlows } from './core-flows'
+import { coreBackfills, type CoreBackfills } from './core-backfills'
 import { coreNode, type CoreNode } from './core-node'
 import { corePipeline, type CorePipeline } from './core-pipeline'
 import { joinCluster, startBackground, type CoreBackground } from './core-startup'
@@ -51,14 +52,20 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   const pipeline = corePipeline({ options, base, data, node })
   const defs = coreDefinitions({ base, data, node })
   const flows = coreFlows({ base, data, pipeline, node })
-  // Before the join: the runs a take-over ends at the join reach the flows.
-  data.runEnded.attach({ metrics: countEndedRuns(data.metrics), consoles: showWrittenRuns(node.runsChanged), flows: flows.runsEnded })
+  const backfills = coreBackfills({ base, data, node, pipeline, flows })
+  // Before the join: the runs a take-over ends at the join reach the flows and the backfills.
+  data.runEnded.attach({
+    metrics: countEndedRuns(data.metrics),
+    consoles: showWrittenRuns(node.runsChanged),
+    flows: flows.runsEnded,
+    backfills: backfills.runsEnded,
+  })
   const joined = await joinCluster({ options, base, data, node, pipeline, defs })
   const background = startBackground({ options, base, data, node, pipeline, joined })
   // From the monitors' start (startBackground is synchronous: no flush comes between).
   data.runEnded.attach({ runLogs: pipeline.logKeeper, failures: background.monitors.failures, childJobs: background.monitors.childJobs })
   data.metrics.readFrom(metricSources({ base, node, pipeline }))
-  const surfaces = await coreSurfaces({ options, base, data, node, pipeline, defs, flows, monitors: background.monitors })
+  const surfaces = await coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, monitors: background.monitors })
 
   node.membership.start()
   // What the consoles are told of pause-all from here on is a change from what it is now.
@@ -66,6 +73,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   await defs.definitions.start()
   pipeline.scheduler.start()
   flows.start()
+  backfills.start()
   pipeline.logKeeper.start()
   data.storedSecrets.start()
   state = 'running'
@@ -93,7 +101,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
     async stop() {
       if (state !== 'running') return
       state = 'draining'
-      await stopCore({ base, data, node, pipeline, defs, flows, background, checkpointer })
+      await stopCore({ base, data, node, pipeline, defs, flows, backfills, background, checkpointer })
       state = 'stopped'
     },
   }
@@ -125,6 +133,7 @@ async function stopCore({
   pipeline,
   defs,
   flows,
+  backfills,
   background,
   checkpointer,
 }: {
@@ -134,10 +143,12 @@ async function stopCore({
   pipeline: Pick<CorePipeline, 'scheduler' | 'triggers' | 'runLogs' | 'logKeeper'>
   defs: Pick<CoreDefinitions, 'definitions'>
   flows: Pick<CoreFlows, 'stop'>
+  backfills: Pick<CoreBackfills, 'stop'>
   background: CoreBackground
   checkpointer: Checkpointer | null
 }): Promise<void> {
   await pipeline.scheduler.stop()
+  await backfills.stop()
   await flows.stop()
   await pipeline.triggers.releaseWaiting()
   await pipeline.triggers.idle()

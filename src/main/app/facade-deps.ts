@@ -22,6 +22,7 @@ import type { HookService } from '../hooks/hook-service'
 import type { CalendarService } from '../calendars/calendar-service'
 import type { WindowService } from '../calendars/window-service'
 import type { MaintenanceService } from '../calendars/maintenance-service'
+import type { BackfillService } from '../backfill/backfill-service'
 
 /**
  * What the facade's parts are built from. A type of its own, below facade.ts and the facade-*.ts
@@ -52,6 +53,8 @@ export interface FacadeDeps {
   windows: WindowService
   /** Pause-all. */
   maintenance: MaintenanceService
+  /** Backfills of jobs and flows over a range. */
+  backfills: BackfillService
   runLogs: RunLogs
   settings: SettingsService
   alarms: AlarmService

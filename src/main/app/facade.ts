@@ -8,6 +8,7 @@ import { flowsApi } from './facade-flows'
 import { hooksApi } from './facade-hooks'
 import { calendarsApi } from './facade-calendars'
 import { windowsApi } from './facade-windows'
+import { backfillsApi } from './facade-backfills'
 import { jobsApi } from './facade-jobs'
 import { runsApi } from './facade-runs'
 import { settingsApi } from './facade-settings'
@@ -32,5 +33,6 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...hooksApi(deps),
     ...calendarsApi(deps),
     ...windowsApi(deps),
+    ...backfillsApi(deps),
   }
 }

@@ -91,6 +91,8 @@ function actionOfSave(method: ApiMethod, args: unknown[]): AuditAction | undefin
   if (method === 'saveUser') return hasId ? 'user.update' : 'user.create'
   if (method === 'setFlowActive') return (args[0] as { active?: unknown } | undefined)?.active === true ? 'flow.resume' : 'flow.pause'
   if (method === 'setMaintenance') return (args[0] as { on?: unknown } | undefined)?.on === true ? 'maintenance.on' : 'maintenance.off'
+  // A dry run is a read (no audit row when allowed); a refusal of either is recorded as a start.
+  if (method === 'startBackfill') return 'backfill.start'
   if (method === 'decideApproval') return (args[0] as { approve?: unknown } | undefined)?.approve === true ? 'flow.approve' : 'flow.reject'
   return undefined
 }

@@ -17,11 +17,13 @@ export interface Out {
   write(text: string): void
   error(text: string): void
   colors: ReturnType<typeof pc.createColors>
+  /** Standard output is a terminal: progress is drawn over itself there, and printed line by line elsewhere. */
+  isTerminal?: boolean
 }
 
 export function processOut(stream: NodeJS.WriteStream, errors: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Out {
   const colored = stream.isTTY === true && env.NO_COLOR === undefined && env.TERM !== 'dumb'
-  return { write: (text) => stream.write(text), error: (text) => errors.write(text), colors: pc.createColors(colored) }
+  return { write: (text) => stream.write(text), error: (text) => errors.write(text), colors: pc.createColors(colored), isTerminal: stream.isTTY === true }
 }
 
 /** YAML as `jobdesk export` writes it: long lines kept whole, scripts as block text. */

@@ -11,6 +11,7 @@ import type { Out } from './output'
 import { ServerClient, type ServerOptions } from './server-client'
 import { scheduleCommand, type ScheduleOptions } from './commands/schedule'
 import { maintenanceCommand, type MaintenanceOptions } from './commands/maintenance'
+import { backfillCommand, steerBackfillCommand, type BackfillOptions } from './commands/backfill'
 
 /** What a run of the program reads and writes: the process's, or a test's. */
 export interface CliContext {
@@ -111,9 +112,10 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('-o, --output <format>', 'table (default), wide, json or yaml')
     .option('--group <appName>', 'jobs and executors of this group only')
     .option('--name <text>', 'jobs and flows whose name holds this text')
-    .option('--job <job>', 'runs of this job (id, app/name or name)')
-    .option('--status <status>', 'runs in this status: pending, running, success or failed')
+    .option('--job <job>', 'runs (or backfills) of this job (id, app/name or name)')
+    .option('--status <status>', 'runs in this status: pending, running, success or failed (backfills: running, paused, done, cancelled)')
     .option('--limit <n>', 'at most this many runs, newest first (default 20)')
+    .option('--flow <flow>', 'backfills of this flow (id or name)')
     .action(async (kind: string, options: GetOptions & ServerOptions) => done(await getCommand(client(options), out, kind, options)))
 
   remote('schedule', 'list what the server will fire in a window, and what it will not, with the reason')
@@ -130,6 +132,30 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .action(async (word: string | undefined, options: MaintenanceOptions & ServerOptions) =>
       done(await maintenanceCommand(client(options), out, word, options)),
     )
+  const backfill = remote('backfill', "run a job's (or a flow's) schedule over a past range: one run per slot; follows it to its end")
+    .argument('[job]', 'the job: id, app/name or name (a job named pause, resume or cancel: by id or app/name)')
+    .option('--flow <flow>', 'a flow instead of a job: id or name')
+    // Required, but not as commander's required options: those would be asked of `backfill pause ID` too.
+    .option('--from <time>', 'where the range starts (required): a date (2026-12-31, local midnight), an ISO 8601 time or epoch ms')
+    .option('--to <time>', 'where it ends, left out (required): the same forms')
+    .option('--only-missing', 'only the slots without a successful run')
+    .option('--concurrency <n>', 'runs at once (default 1, at most 64)')
+    .option('--order <order>', 'OLDEST_FIRST (default) or NEWEST_FIRST')
+    .option('--dry-run', 'print the slots, start nothing')
+    .option('--max-slots <n>', 'take more than 100,000 slots (up to 1,000,000)')
+    .option('-o, --output <format>', 'for --dry-run: table (default), json or yaml')
+    .action(async (job: string | undefined, options: BackfillOptions & ServerOptions) =>
+      done(await backfillCommand(client(options), out, job, options, context.pause)),
+    )
+  for (const action of ['pause', 'resume', 'cancel'] as const) {
+    backfill
+      .command(action)
+      .description(action === 'cancel' ? 'cancel its pending slots (runs going are left to end)' : `${action} a backfill`)
+      .argument('<id>', 'the backfill id (jobdesk get backfills lists them)')
+      .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
+      .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
+      .action(async (id: string, options: ServerOptions) => done(await steerBackfillCommand(client(options), out, action, id)))
+  }
 
   remote('trigger', 'run a job once now; prints the run id')
     .argument('<job>', 'the job: id, app/name or name')

@@ -10,6 +10,8 @@ export interface FlowRunRecord {
   triggerType: FlowTriggerType
   param: string
   scheduleTimeMs: number | null
+  /** The backfill whose slot (`scheduleTimeMs`) this run is; 0 for every other run. */
+  backfillId: number
   /** The flow's graph when the run was created. */
   definition: FlowDefinition
   startTimeMs: number
@@ -18,7 +20,7 @@ export interface FlowRunRecord {
   addTimeMs: number
 }
 
-export type NewFlowRun = Omit<FlowRunRecord, 'id' | 'endTimeMs' | 'reason'>
+export type NewFlowRun = Omit<FlowRunRecord, 'id' | 'endTimeMs' | 'reason' | 'backfillId'> & { backfillId?: number }
 
 /** A `job_flow_node` row: one node of one flow run. */
 export interface FlowNodeRecord {

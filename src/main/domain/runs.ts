@@ -16,7 +16,10 @@ export type NewRun = Pick<
   | 'triggerType'
   | 'scheduleTimeMs'
   | 'parentLogId'
->
+> & {
+  /** A backfill's run: its id (the slot is `scheduleTimeMs`); absent for every other run. */
+  backfillId?: number
+}
 
 /**
  * A trigger trail in two parts, each JSON text (domain/trail-parts.ts): its shape — the group, the

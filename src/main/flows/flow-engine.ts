@@ -48,6 +48,19 @@ export class FlowEngine {
     return this.starts.start(flowId, request)
   }
 
+  /**
+   * Runs another service wrote as running in a transaction of its own (a backfill's step writes a
+   * flow run per slot): told to the consoles and moved on from here, as a start's are.
+   */
+  startWritten(runs: readonly { flowRunId: number; flowId: number }[]): void {
+    if (runs.length === 0) return
+    this.mayHaveActive = true
+    for (const { flowRunId, flowId } of runs) {
+      this.deps.changed({ flowRunId, flowId, state: 'running' })
+      this.track(this.advance(flowRunId))
+    }
+  }
+
   /** Call with the ids of job runs that were just completed (each once). */
   async completed(logIds: readonly number[]): Promise<void> {
     if (!this.mayHaveActive || logIds.length === 0) return

@@ -1,13 +1,31 @@
 import type { Flow, FlowRunState, FlowTriggerResult, FlowTriggerType } from '../../shared/flow-types'
 import { notFound } from '../../shared/messages/coded-errors'
+import type { NewFlowRun } from '../domain/flows'
 import type { FlowEngineDeps } from './flow-engine-deps'
 
 export interface FlowStartRequest {
   triggerType: FlowTriggerType
   /** `${flow.param}`; default the flow's own. */
   param?: string
-  /** The scheduled time a CRON/MISFIRE run is for (one run per flow and time, on every node). */
+  /** The scheduled time a CRON/MISFIRE run is for (one run per flow and time, on every node), a BACKFILL run's slot. */
   scheduleTimeMs?: number | null
+  /** A BACKFILL run's backfill: with the slot, the key that makes it the slot's one run of that backfill. */
+  backfillId?: number
+}
+
+/** The row of a new run of `flow`: its graph as it is now (edits never change a run under way). */
+export function newFlowRun(flow: Flow, request: FlowStartRequest, state: FlowRunState, nowMs: number): NewFlowRun {
+  return {
+    flowId: flow.id,
+    state,
+    triggerType: request.triggerType,
+    param: request.param ?? flow.param,
+    scheduleTimeMs: request.scheduleTimeMs ?? null,
+    ...(request.backfillId ? { backfillId: request.backfillId } : {}),
+    definition: { nodes: flow.nodes, edges: flow.edges },
+    startTimeMs: state === 'running' ? nowMs : 0,
+    addTimeMs: nowMs,
+  }
 }
 
 /**
@@ -31,18 +49,8 @@ export class FlowStarts {
       const full = (await tx.flowRuns.countActive(flowId)) >= flow.maxActiveRuns
       if (full && flow.overlap === 'SKIP') return null
       const state: FlowRunState = full && flow.overlap === 'QUEUE' ? 'queued' : 'running'
-      const nowMs = clock.nowMs()
       const id = await tx.flowRuns.insertRun(
-        {
-          flowId,
-          state,
-          triggerType: request.triggerType,
-          param: request.param ?? flow.param,
-          scheduleTimeMs: request.scheduleTimeMs ?? null,
-          definition: { nodes: flow.nodes, edges: flow.edges },
-          startTimeMs: state === 'running' ? nowMs : 0,
-          addTimeMs: nowMs,
-        },
+        newFlowRun(flow, request, state, clock.nowMs()),
         flow.nodes.map((n) => n.key),
       )
       return id === null ? null : { id, state, flow }

@@ -169,7 +169,8 @@ export class JobDeskMetrics {
     const fired = new Map<TriggerType, number>()
     for (const run of runs) {
       fired.set(run.triggerType, (fired.get(run.triggerType) ?? 0) + 1)
-      if (run.scheduleTimeMs !== null) this.lag.observe(Math.max(0, run.triggerTimeMs - run.scheduleTimeMs) / 1000)
+      // A backfill's slot lies in the past by design: its distance is no lateness.
+      if (run.scheduleTimeMs !== null && run.triggerType !== 'BACKFILL') this.lag.observe(Math.max(0, run.triggerTimeMs - run.scheduleTimeMs) / 1000)
     }
     for (const [type, n] of fired) this.fires[type].inc(n)
     this.starts.written(runs)

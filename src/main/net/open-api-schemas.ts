@@ -10,6 +10,7 @@ import { FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 import { windowInputSchema, windowUpdateSchema } from '../../shared/schema/window'
 import { maintenanceRequestSchema } from '../../shared/schema/maintenance'
 import { missedSlotsRequestSchema } from '../../shared/schema/missed-slots'
+import { backfillFilterSchema, backfillQuerySchema, backfillRequestSchema } from '../../shared/schema/backfill'
 
 /**
  * Bodies of the job OpenAPI (XXL-JOB 3.5's methods, docs/protocol.md#job-openapi, plus JobDesk's), one schema
@@ -116,6 +117,13 @@ export const OPEN_API_BODIES = {
   getMaintenance: nothing,
   setMaintenance: maintenanceRequestSchema,
   listMissedSlots: missedSlotsRequestSchema,
+  // Backfills (docs/backfill.md): whoever may trigger the job or the flow starts and steers one.
+  startBackfill: backfillRequestSchema,
+  getBackfill: backfillQuerySchema,
+  listBackfills: backfillFilterSchema,
+  pauseBackfill: byId,
+  resumeBackfill: byId,
+  cancelBackfill: byId,
 } as const
 
 export type OpenApiMethod = keyof typeof OPEN_API_BODIES

@@ -1,4 +1,5 @@
 import type { JobDeskApi } from '../../shared/api'
+import type { BackfillRequest } from '../../shared/backfill'
 import { NotFoundError, PermissionError } from '../../shared/errors'
 import { defaultJobInput, jobInputOf } from '../../shared/job-defaults'
 import type { JobGroup, JobInfo, JobInput } from '../../shared/model'
@@ -112,6 +113,12 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   // The core's rule records its refusals as on or off; the OpenAPI refuses none of its own here.
   setMaintenance: 'maintenance.on',
   listMissedSlots: 'auth.read',
+  startBackfill: 'backfill.start',
+  getBackfill: 'auth.read',
+  listBackfills: 'auth.read',
+  pauseBackfill: 'backfill.pause',
+  resumeBackfill: 'backfill.resume',
+  cancelBackfill: 'backfill.cancel',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -293,5 +300,12 @@ function openApiHandlers(
     setMaintenance: (_caller, request) => api.setMaintenance(request),
     // The core's rule: the caller sees the job's or the flow's missed slots when it sees the job or the flow.
     listMissedSlots: (_caller, request) => api.listMissedSlots(request),
+    // The core's rules decide for every caller: a group token operates its own group's jobs only.
+    startBackfill: (_caller, request) => api.startBackfill(request as BackfillRequest),
+    getBackfill: (_caller, query) => api.getBackfill(query),
+    listBackfills: (_caller, filter) => api.listBackfills(filter),
+    pauseBackfill: (_caller, { id }) => api.pauseBackfill({ id }),
+    resumeBackfill: (_caller, { id }) => api.resumeBackfill({ id }),
+    cancelBackfill: (_caller, { id }) => api.cancelBackfill({ id }),
   }
 }

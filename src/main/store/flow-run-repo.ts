@@ -11,6 +11,7 @@ interface RunRow {
   trigger_type: string
   param: string
   schedule_time: number | null
+  backfill_id: number | string
   definition: string
   start_time: number
   end_time: number
@@ -37,7 +38,7 @@ interface StepRow {
   attempt: number
 }
 
-const RUN_INSERT_COLUMNS = ['flow_id', 'state', 'trigger_type', 'param', 'schedule_time', 'definition', 'start_time', 'add_time'] as const
+const RUN_INSERT_COLUMNS = ['flow_id', 'state', 'trigger_type', 'param', 'schedule_time', 'backfill_id', 'definition', 'start_time', 'add_time'] as const
 const STEP_COLUMNS = ['log_id', 'flow_run_id', 'node_key', 'attempt'] as const
 
 /**
@@ -76,6 +77,7 @@ export class FlowRunRepo {
       run.triggerType,
       run.param,
       run.scheduleTimeMs,
+      run.backfillId ?? 0,
       definitionToText(run.definition),
       run.startTimeMs,
       run.addTimeMs,
@@ -89,6 +91,35 @@ export class FlowRunRepo {
       false,
     )
     return id
+  }
+
+  /** The states of these runs, by id (a run that is gone is absent). */
+  async statesOf(ids: readonly number[]): Promise<Map<number, FlowRunState>> {
+    const states = new Map<number, FlowRunState>()
+    for (const chunk of idChunks(ids)) {
+      const rows = await this.db.all<{ id: number; state: string }>(`SELECT id, state FROM job_flow_run WHERE id IN (${inList(chunk.length)})`, chunk)
+      for (const row of rows) states.set(Number(row.id), row.state as FlowRunState)
+    }
+    return states
+  }
+
+  /** The slots in [fromMs, toMs) that have a successful run of the flow, whatever started it (a backfill's `onlyMissing`). */
+  async succeededSlots(flowId: number, fromMs: number, toMs: number): Promise<Set<number>> {
+    const rows = await this.db.all<{ schedule_time: number | string }>(
+      "SELECT schedule_time FROM job_flow_run WHERE flow_id = ? AND schedule_time >= ? AND schedule_time < ? AND state = 'success'",
+      [flowId, fromMs, toMs],
+    )
+    return new Set(rows.map((r) => Number(r.schedule_time)))
+  }
+
+  /** The run a backfill wrote for one slot of the flow, or null. */
+  async backfillRunId(flowId: number, slotMs: number, backfillId: number): Promise<number | null> {
+    const row = await this.db.get<{ id: number }>('SELECT id FROM job_flow_run WHERE flow_id = ? AND schedule_time = ? AND backfill_id = ?', [
+      flowId,
+      slotMs,
+      backfillId,
+    ])
+    return row ? Number(row.id) : null
   }
 
   async get(id: number): Promise<FlowRunRecord | null> {
@@ -328,6 +359,7 @@ function runOf(row: RunRow): FlowRunRecord {
     triggerType: row.trigger_type as FlowTriggerType,
     param: row.param,
     scheduleTimeMs: row.schedule_time === null ? null : Number(row.schedule_time),
+    backfillId: Number(row.backfill_id ?? 0),
     definition: definitionFromText(row.definition, `flow run ${row.id}`),
     startTimeMs: Number(row.start_time),
     endTimeMs: Number(row.end_time),

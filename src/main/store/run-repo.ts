@@ -1,7 +1,7 @@
 import type { LastRun, RunFilter } from '../../shared/api'
 import { type JobRun, runStatus } from '../../shared/model'
 import type { Connection, SqlValue } from './sql/connection'
-import { fromRow, INSERT_COLUMNS, insertValues, type RunRow } from './run-rows'
+import { BACKFILL_INSERT_COLUMNS, fromRow, INSERT_COLUMNS, insertValues, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
 import { attachTrails } from './run-trails'
 import { completeRuns, recordOutcomeAndComplete, recordOutcomes, recordOutcomesAndComplete } from './run-outcome-writes'
@@ -10,6 +10,8 @@ import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, last
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
 import { engineStatementSizes, idChunks, inList, multiRowInsert } from './sql/insert-rows'
 import { insertCountingIds, rowKey, SCHEDULED_KEY_COLUMNS, takeIds, type ScheduledKeyRow } from './scheduled-run-ids'
+import { attemptsBetween, backfillAttempts, retryAttempts } from './slot-attempt-queries'
+import type { SlotAttempt } from '../domain/backfills'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 
@@ -51,6 +53,7 @@ export class RunRepo {
    * the unique index. `triggerNode`: the node that writes it and will trigger it.
    */
   async insert(run: NewRun, triggerNode = ''): Promise<number | null> {
+    if (run.backfillId) return this.db.insert(this.d.insertIgnore('job_log', BACKFILL_INSERT_COLUMNS), [...insertValues(run, triggerNode), run.backfillId])
     return this.db.insert(this.d.insertIgnore('job_log', INSERT_COLUMNS), insertValues(run, triggerNode))
   }
 
@@ -208,12 +211,12 @@ export class RunRepo {
   /**
    * The runs `fromNode` wrote and never triggered, due at or after `dueSinceMs`, moved to `toNode`
    * (call in the take-over's transaction): the ids, oldest first. Only runs whose routing the row
-   * tells — scheduled fires, retries and child runs; a manual or API run may have had an address
+   * tells — scheduled fires, retries, child runs, flow nodes and backfill slots; a manual or API run may have had an address
    * override, which the row does not keep, so it is left for the stale-run sweep.
    */
   async takeOverPending(fromNode: string, toNode: string, dueSinceMs: number): Promise<number[]> {
     const sql = `SELECT id FROM job_log${this.d.indexedBy('job_log_pending')}
-      WHERE trigger_code = 0 AND handle_code = 0 AND trigger_node = ? AND trigger_time >= ? AND trigger_type IN ('CRON', 'MISFIRE', 'RETRY', 'PARENT', 'FLOW')
+      WHERE trigger_code = 0 AND handle_code = 0 AND trigger_node = ? AND trigger_time >= ? AND trigger_type IN ('CRON', 'MISFIRE', 'RETRY', 'PARENT', 'FLOW', 'BACKFILL')
       ORDER BY id${this.d.lockRows}`
     const ids = (await this.db.all<{ id: number }>(sql, [fromNode, dueSinceMs])).map((r) => Number(r.id))
     for (const chunk of idChunks(ids)) {
@@ -309,6 +312,21 @@ export class RunRepo {
 
   countFailedSince(sinceMs: number): Promise<{ failedCount: number; killedCount: number }> {
     return countFailedSince(this.db, sinceMs)
+  }
+
+  /** The runs a backfill wrote for these slots of its job (backfill/slot-outcome.ts). */
+  backfillAttempts(jobId: number, backfillId: number, slotsMs: readonly number[]): Promise<SlotAttempt[]> {
+    return backfillAttempts(this.db, jobId, backfillId, slotsMs)
+  }
+
+  /** The retries of these runs. */
+  retryAttempts(parentIds: readonly number[]): Promise<SlotAttempt[]> {
+    return retryAttempts(this.db, parentIds)
+  }
+
+  /** Every run of the job for a slot in [fromMs, toMs), whatever triggered it (a backfill's `onlyMissing`). */
+  attemptsBetween(jobId: number, fromMs: number, toMs: number): Promise<SlotAttempt[]> {
+    return attemptsBetween(this.db, jobId, fromMs, toMs)
   }
 
   insertFinished(runs: readonly FinishedRun[]): Promise<void> {

@@ -18,6 +18,7 @@ export interface RunRow {
   trigger_time: number
   trigger_type: string
   schedule_time: number | null
+  backfill_id: number | string
   trigger_code: number
   trigger_msg: string
   handle_time: number
@@ -66,6 +67,12 @@ export const insertValues = (run: NewRun, triggerNode: string) => [
   triggerNode,
 ]
 
+/**
+ * A backfill's run is written with its backfill's id too. Scheduled runs (the hot path, thousands
+ * a second) never carry one, so their statements keep INSERT_COLUMNS.
+ */
+export const BACKFILL_INSERT_COLUMNS = [...INSERT_COLUMNS, 'backfill_id'] as const
+
 export const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
 
 /** The outcome's trail in its two parts (trail-shapes.ts), or null for an outcome without one. */
@@ -100,6 +107,7 @@ export function fromRow(row: RunRow): JobRun {
     triggerTimeMs: Number(row.trigger_time),
     triggerType: row.trigger_type as TriggerType,
     scheduleTimeMs: row.schedule_time === null ? null : Number(row.schedule_time),
+    backfillId: Number(row.backfill_id ?? 0),
     triggerCode: row.trigger_code,
     triggerMsg: row.trigger_msg === '' && trail ? formatTriggerTrail(trail) : row.trigger_msg,
     triggerTrail: trail,

@@ -79,6 +79,9 @@ export abstract class StoreRepos implements Repos {
   get missedSlots() {
     return this.repos.missedSlots
   }
+  get backfills() {
+    return this.repos.backfills
+  }
   get calendars() {
     return this.repos.calendars
   }

@@ -28,6 +28,7 @@ import type { TrailShapeWrites } from './trail-shapes'
 import { VersionRepo } from './version-repo'
 import { WindowRepo } from './window-repo'
 import { MissedSlotRepo } from './missed-slot-repo'
+import { BackfillRepo } from './backfill-repo'
 
 /**
  * The storage contract: one repository per table, over any engine's Connection. Callers never write
@@ -62,6 +63,7 @@ export interface Repos {
   readonly calendars: CalendarRepo
   readonly windows: WindowRepo
   readonly missedSlots: MissedSlotRepo
+  readonly backfills: BackfillRepo
 }
 
 export type RepoName = keyof Repos
@@ -129,5 +131,6 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     calendars: new CalendarRepo(db),
     windows: new WindowRepo(db),
     missedSlots: new MissedSlotRepo(db),
+    backfills: new BackfillRepo(db),
   }
 }

@@ -17,7 +17,7 @@ export interface PreparedRun extends RunCandidates {
   group: JobGroup | undefined
   triggerType: TriggerType
   triggerTimeMs: number
-  /** The scheduled time a CRON or MISFIRE run is for; null for other triggers. */
+  /** The scheduled time a CRON or MISFIRE run is for, a BACKFILL run's slot; null for other triggers. */
   scheduleTimeMs: number | null
   executorParam: string
   shardIndex: number
@@ -38,7 +38,7 @@ export type ScheduledRunRepos = RunRepos & Pick<Repos, 'ring' | 'versions'>
 /** A new job's ROUND sequence starts at a random 0…99 (XXL-JOB's start), so jobs spread. */
 const randomRoundStart = () => Math.floor(Math.random() * 100)
 
-/** A trigger outside the schedule: manual, API, retry, child. */
+/** A trigger outside the schedule: manual, API, retry, child, flow node, backfill slot. */
 export interface OneOffTrigger {
   jobId: number
   triggerType: Exclude<TriggerType, 'CRON' | 'MISFIRE'>
@@ -54,6 +54,12 @@ export interface OneOffTrigger {
   flowStep?: FlowStepClaim
   /** The slot `${schedule.time}` and `${schedule.date}` stand for (a flow run's scheduled time); default: now. */
   scheduleSlotMs?: number
+  /**
+   * A backfill's slot (trigger type BACKFILL): the row is written with the slot as its scheduled
+   * time and the backfill's id, which the unique (job, scheduled time, shard, backfill) key makes
+   * the slot's one run; the parameter's `${schedule.…}` name the slot.
+   */
+  backfill?: { id: number; slotMs: number }
 }
 
 /**
@@ -162,11 +168,13 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
   const job = await tx.jobs.get(trigger.jobId)
   if (!job) throw new NotFoundError(`job ${trigger.jobId} does not exist`, { code: 'job.notFound', params: { id: trigger.jobId } })
   const group = await tx.groups.get(job.jobGroup)
+  const slotMs = trigger.backfill?.slotMs ?? trigger.scheduleSlotMs ?? nowMs
   const spec: RunSpec = {
     triggerType: trigger.triggerType,
     triggerTimeMs: nowMs,
-    scheduleTimeMs: null,
-    executorParam: withScheduleValues(trigger.executorParam ?? job.executorParam, trigger.scheduleSlotMs ?? nowMs, job.timezone),
+    scheduleTimeMs: trigger.backfill?.slotMs ?? null,
+    backfillId: trigger.backfill?.id,
+    executorParam: withScheduleValues(trigger.executorParam ?? job.executorParam, slotMs, job.timezone),
     ...(await runCandidates(tx, group, trigger.addressList)),
     parentLogId: trigger.parentLogId ?? null,
     shardingParam: trigger.shardingParam ?? null,
@@ -241,6 +249,7 @@ interface RunSpec extends RunCandidates {
   triggerType: TriggerType
   triggerTimeMs: number
   scheduleTimeMs: number | null
+  backfillId?: number
   executorParam: string
   parentLogId: number | null
   shardingParam: string | null
@@ -272,6 +281,7 @@ function rowsOf(job: TriggerJob, spec: RunSpec): { row: NewRun }[] {
       triggerType: spec.triggerType,
       scheduleTimeMs: spec.scheduleTimeMs,
       parentLogId: spec.parentLogId,
+      ...(spec.backfillId ? { backfillId: spec.backfillId } : {}),
     },
   }))
 }

@@ -118,6 +118,17 @@ export class TriggerService {
   }
 
   /**
+   * Runs another service wrote with `prepareOneOffRuns` in a transaction of its own that proved
+   * this node's fence (a backfill's step writes its runs and marks its slots in one): counted and
+   * dispatched as this service's own, once the transaction committed.
+   */
+  dispatchWritten(runs: PreparedRun[]): void {
+    if (runs.length === 0) return
+    this.options.onWritten?.(runs)
+    this.dispatch(runs)
+  }
+
+  /**
    * Writes and dispatches fires chunk by chunk; resolves when every chunk is written. With
    * `dispatchAtMs` ahead (the ring's next second, Scheduler's `prepareAheadMs`), the rows are written
    * now, with that trigger time, and the runs reach the pool at that moment: the writing is off the
@@ -205,7 +216,8 @@ export class TriggerService {
     const held = this.held
     this.held = []
     if (held.length === 0) return
-    const missed = held.filter((run) => run.scheduleTimeMs !== null && nowMs - run.triggerTimeMs > PRE_READ_MS)
+    // Only the schedule's own fires go back: a backfill's run is its slot's one run, held like a manual one.
+    const missed = held.filter((run) => (run.triggerType === 'CRON' || run.triggerType === 'MISFIRE') && nowMs - run.triggerTimeMs > PRE_READ_MS)
     const late = new Set(missed)
     const onTime = held.filter((run) => !late.has(run))
     const { store, fence, nodeId, logger } = this.options

@@ -112,4 +112,6 @@ export const enParamWords = {
     noHost: 'needs a host',
   },
   status: { pending: 'pending', running: 'running', success: 'success', failed: 'failed' },
+  what: { job: 'job', flow: 'flow' },
+  backfillState: { running: 'running', paused: 'paused', done: 'done', cancelled: 'cancelled' },
 } as const

@@ -2,6 +2,7 @@ import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enCalendarMessages } from './en-calendars'
 import { enWindowMessages } from './en-windows'
+import { enBackfillMessages } from './en-backfill'
 import { enDefinitionMessages } from './en-definitions'
 import { enDirectoryMessages } from './en-directory'
 import { enErrorMessages } from './en-errors'
@@ -35,6 +36,7 @@ export const EN_MESSAGES = {
   ...enDirectoryMessages,
   ...enCalendarMessages,
   ...enWindowMessages,
+  ...enBackfillMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

@@ -17,6 +17,7 @@ import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { windowInputSchema, windowUpdateSchema } from './window'
 import { maintenanceRequestSchema } from './maintenance'
 import { missedSlotsRequestSchema } from './missed-slots'
+import { backfillFilterSchema, backfillQuerySchema, backfillRequestSchema } from './backfill'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -179,6 +180,12 @@ export const API_ARGUMENTS = {
   setMaintenance: z.tuple([maintenanceRequestSchema]),
   listMissedSlots: z.tuple([missedSlotsRequestSchema]),
   importCalendar: z.tuple([calendarImportRequestSchema]),
+  startBackfill: z.tuple([backfillRequestSchema]),
+  getBackfill: z.tuple([backfillQuerySchema]),
+  listBackfills: z.tuple([backfillFilterSchema.optional()]),
+  pauseBackfill: z.tuple([request({ id })]),
+  resumeBackfill: z.tuple([request({ id })]),
+  cancelBackfill: z.tuple([request({ id })]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
   exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),

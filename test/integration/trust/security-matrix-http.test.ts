@@ -25,6 +25,8 @@ const {
   killedFlowRun,
   waitingFlowRun,
   throwawayHook,
+  backfillOfA,
+  throwawayBackfill,
   auditAfter,
   newestAuditId,
   expectOutcome,
@@ -97,6 +99,38 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'removeHook in A', path: '/api/removeHook', body: async () => ({ id: await throwawayHook() }), may: ['personal', 'api'], action: 'hook.remove' },
   // Calendars are the server's: everyone reads them, an admin writes them.
   { label: 'listCalendars', path: '/api/listCalendars', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  // Backfills: whoever may trigger the job (a personal token of A, A's own token, the API token).
+  { label: 'startBackfill in A', path: '/api/startBackfill', body: () => backfillOfA(), may: OPERATOR_OF_A, action: 'backfill.start' },
+  {
+    label: 'startBackfill in A (dry run)',
+    path: '/api/startBackfill',
+    body: () => backfillOfA({ dryRun: true }),
+    may: OPERATOR_OF_A,
+    action: 'backfill.start',
+  },
+  { label: 'getBackfill in A', path: '/api/getBackfill', body: async () => ({ id: await throwawayBackfill() }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'listBackfills in A', path: '/api/listBackfills', body: () => ({ jobId: w.jobs.cronA.id }), may: OPERATOR_OF_A, action: 'auth.read' },
+  {
+    label: 'pauseBackfill in A',
+    path: '/api/pauseBackfill',
+    body: async () => ({ id: await throwawayBackfill() }),
+    may: OPERATOR_OF_A,
+    action: 'backfill.pause',
+  },
+  {
+    label: 'resumeBackfill in A',
+    path: '/api/resumeBackfill',
+    body: async () => ({ id: await throwawayBackfill(true) }),
+    may: OPERATOR_OF_A,
+    action: 'backfill.resume',
+  },
+  {
+    label: 'cancelBackfill in A',
+    path: '/api/cancelBackfill',
+    body: async () => ({ id: await throwawayBackfill() }),
+    may: OPERATOR_OF_A,
+    action: 'backfill.cancel',
+  },
   { label: 'addCalendar', path: '/api/addCalendar', body: () => ({ name: `added-${postsMade()}`, timezone: 'UTC' }), may: ['api'], action: 'calendar.add' },
   {
     label: 'importCalendar',

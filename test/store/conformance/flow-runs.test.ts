@@ -7,7 +7,13 @@ storeSuite('flow runs', (f) => {
     const id = await f.store.flows.insert(flow('cron'))
     const first = await f.store.transaction((tx) => tx.flowRuns.insertRun(run(id, { triggerType: 'CRON', scheduleTimeMs: T0 }), KEYS))
     expect(first).not.toBeNull()
-    expect(await f.store.flowRuns.get(first!)).toEqual({ ...run(id, { triggerType: 'CRON', scheduleTimeMs: T0 }), id: first, endTimeMs: 0, reason: '' })
+    expect(await f.store.flowRuns.get(first!)).toEqual({
+      ...run(id, { triggerType: 'CRON', scheduleTimeMs: T0 }),
+      id: first,
+      endTimeMs: 0,
+      reason: '',
+      backfillId: 0,
+    })
     expect(await f.store.flowRuns.nodes(first!)).toEqual(
       ['extract', 'load', 'sign_off'].map((key) => ({
         flowRunId: first,
@@ -25,6 +31,11 @@ storeSuite('flow runs', (f) => {
     const again = await f.store.transaction((tx) => tx.flowRuns.insertRun(run(id, { triggerType: 'CRON', scheduleTimeMs: T0, state: 'queued' }), ['other']))
     expect(again).toBeNull()
     expect(await f.store.flowRuns.list({ flowId: id, limit: 10 })).toHaveLength(1)
+    // A backfill's run of the same time is its own, once per backfill.
+    const backfilled = await f.store.transaction((tx) => tx.flowRuns.insertRun(run(id, { triggerType: 'BACKFILL', scheduleTimeMs: T0, backfillId: 5 }), KEYS))
+    expect((await f.store.flowRuns.get(backfilled!))?.backfillId).toBe(5)
+    expect(await f.store.flowRuns.backfillRunId(id, T0, 5)).toBe(backfilled)
+    expect(await f.store.transaction((tx) => tx.flowRuns.insertRun(run(id, { triggerType: 'BACKFILL', scheduleTimeMs: T0, backfillId: 5 }), KEYS))).toBeNull()
     // Another time, or none (manual runs), is another run; so is the same time of another flow.
     expect(await addRun(f.store, id, { triggerType: 'CRON', scheduleTimeMs: T0 + 60_000 })).toBeGreaterThan(first!)
     expect(await addRun(f.store, id)).not.toBeNull()

@@ -77,3 +77,19 @@ export async function lateFailingShardJobHandler(ctx) {
   })
   return { code: 500, msg: `shard ${ctx.shardIndex} failed` }
 }
+
+/**
+ * Waits `ms` (or until aborted), then succeeds with the rest of its parameter as its message: a run
+ * that takes a while and says what it was given. Param: "<ms>|<text>".
+ */
+export async function slowEchoJobHandler(ctx) {
+  const bar = ctx.param.indexOf('|')
+  await new Promise((resolve) => {
+    const timer = setTimeout(resolve, Number(ctx.param.slice(0, bar)))
+    ctx.signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  return ctx.param.slice(bar + 1)
+}

@@ -4,10 +4,12 @@ import type { RunPage } from '../../../shared/run-api-types'
 import { CliError } from '../cli-error'
 import { outputFormat, printRows, timeText, type Column, type Out } from '../output'
 import type { ServerClient } from '../server-client'
-import { findJob, jobsWithGroups } from './lookup'
+import { findFlow, findJob, jobsWithGroups } from './lookup'
 import { getWindows } from './get-windows'
+import type { BackfillSummary } from '../../../shared/backfill'
+import { BACKFILL_COLUMNS } from './backfill'
 
-export const GET_KINDS = ['jobs', 'runs', 'flows', 'executors', 'windows'] as const
+export const GET_KINDS = ['jobs', 'runs', 'flows', 'executors', 'windows', 'backfills'] as const
 
 export interface GetOptions {
   output?: string
@@ -16,6 +18,7 @@ export interface GetOptions {
   job?: string
   status?: string
   limit?: string
+  flow?: string
 }
 
 /** `jobdesk get jobs|runs|flows|executors|windows`: the server's objects as a table, or as JSON / YAML for scripts. */
@@ -28,8 +31,7 @@ export async function getCommand(client: ServerClient, out: Out, kind: string, o
     )
     printRows(out, rows, jobColumns(appNameOf), format)
   } else if (kind === 'runs') {
-    const limit = options.limit === undefined ? 20 : Number(options.limit)
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError(`--limit: '${options.limit}' is not a whole number from 1 to 500`)
+    const limit = limitOf(options.limit)
     const jobId = options.job === undefined ? undefined : (await findJob(client, options.job)).id
     const page = await client.call<RunPage>('listRuns', { jobId, status: options.status, limit })
     printRows(out, page.runs, RUN_COLUMNS, format)
@@ -41,10 +43,21 @@ export async function getCommand(client: ServerClient, out: Out, kind: string, o
     printRows(out, entries, EXECUTOR_COLUMNS, format)
   } else if (kind === 'windows') {
     await getWindows(client, out, format)
+  } else if (kind === 'backfills') {
+    const jobId = options.job === undefined ? undefined : (await findJob(client, options.job)).id
+    const flowId = options.flow === undefined ? undefined : (await findFlow(client, options.flow)).id
+    const backfills = await client.call<BackfillSummary[]>('listBackfills', { jobId, flowId, state: options.status, limit: limitOf(options.limit) })
+    printRows(out, backfills, BACKFILL_COLUMNS, format)
   } else {
     throw new CliError(`get: '${kind}' is not one of ${GET_KINDS.join(', ')}`)
   }
   return 0
+}
+
+function limitOf(text: string | undefined): number {
+  const limit = text === undefined ? 20 : Number(text)
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError(`--limit: '${text}' is not a whole number from 1 to 500`)
+  return limit
 }
 
 function schedule(item: { scheduleType: string; scheduleConf: string }): string {

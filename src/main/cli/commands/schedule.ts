@@ -42,7 +42,7 @@ export async function scheduleCommand(client: ServerClient, out: Out, options: S
 }
 
 /** `2026-12-31`, `2026-12-31T08:00:00+08:00` or epoch ms: a bare date is its local midnight here. */
-function instantOf(flag: string, text: string): number | string {
+export function instantOf(flag: string, text: string): number | string {
   if (/^\d+$/.test(text)) return Number(text)
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return new Date(`${text}T00:00:00`).getTime()
   if (/^\d{4}-\d{2}-\d{2}T/.test(text)) return text

@@ -66,6 +66,10 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.window.remove': 'Maintenance window removed',
   'auditAction.maintenance.on': 'Pause-all switched on',
   'auditAction.maintenance.off': 'Pause-all switched off',
+  'auditAction.backfill.start': 'Backfill started',
+  'auditAction.backfill.pause': 'Backfill paused',
+  'auditAction.backfill.resume': 'Backfill resumed',
+  'auditAction.backfill.cancel': 'Backfill cancelled',
 }
 
 /** English text of sign-in, users, tokens and the audit trail (merged into en.ts). */

@@ -14,6 +14,7 @@ import { enAlarms } from './en-alarms'
 import { enHooks } from './en-hooks'
 import { enCalendars } from './en-calendars'
 import { enMaintenance } from './en-maintenance'
+import { enBackfill } from './en-backfill'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -289,6 +290,7 @@ export const en = {
   'triggerType.RETRY': 'Retry',
   'triggerType.PARENT': 'Parent',
   'triggerType.FLOW': 'Flow',
+  'triggerType.BACKFILL': 'Backfill',
 
   'log.follow': 'Follow',
   'log.paused': 'Paused',
@@ -319,4 +321,5 @@ export const en = {
   ...enHooks,
   ...enCalendars,
   ...enMaintenance,
+  ...enBackfill,
 } satisfies Record<string, string>

@@ -105,4 +105,6 @@ export const zhCNParamWords: ParamWords = {
     noHost: '缺少主机',
   },
   status: { pending: '等待中', running: '运行中', success: '成功', failed: '失败' },
+  what: { job: '任务', flow: '工作流' },
+  backfillState: { running: '运行中', paused: '已暂停', done: '已完成', cancelled: '已取消' },
 }

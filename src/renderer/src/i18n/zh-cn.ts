@@ -15,6 +15,7 @@ import { zhCNAlarms } from './zh-cn-alarms'
 import { zhCNHooks } from './zh-cn-hooks'
 import { zhCNCalendars } from './zh-cn-calendars'
 import { zhCNMaintenance } from './zh-cn-maintenance'
+import { zhCNBackfill } from './zh-cn-backfill'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -287,6 +288,7 @@ export const zhCN: Dictionary = {
   'triggerType.RETRY': '失败重试',
   'triggerType.PARENT': '父任务触发',
   'triggerType.FLOW': '工作流触发',
+  'triggerType.BACKFILL': '补数触发',
 
   'log.follow': '跟随',
   'log.paused': '已暂停',
@@ -317,4 +319,5 @@ export const zhCN: Dictionary = {
   ...zhCNHooks,
   ...zhCNCalendars,
   ...zhCNMaintenance,
+  ...zhCNBackfill,
 }

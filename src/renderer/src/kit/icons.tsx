@@ -230,3 +230,12 @@ export const CalendarIcon = (p: IconProps) => (
     <path d="M8 14h2M14 14h2M8 17h2" />
   </Icon>
 )
+
+/** A counter-clockwise arrow round a clock's hands: runs for times gone by (a backfill). */
+export const BackfillIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 12a9 9 0 1 0 3-6.7" />
+    <path d="M3 4v5h5" />
+    <path d="M12 8v4l3 2" />
+  </Icon>
+)

@@ -18,6 +18,9 @@ export type Credential = 'personal' | 'group' | 'executor' | 'api' | 'none'
 export const envelopeRefused = (r: EnvelopeReply) => r.code !== 200
 export const envelopeOk = (r: EnvelopeReply) => r.code === 200
 
+/** Where the matrix's backfills start (any past range: the cron job's slots in it are what count). */
+const BACKFILL_FROM = Date.parse('2026-01-01T00:00:00Z')
+
 export function securityMatrix(world: () => SecurityWorld) {
   const admin = () => world().auth.h.headless.core.api
 
@@ -80,6 +83,20 @@ export function securityMatrix(world: () => SecurityWorld) {
   const hookIdOfA = async () => (hookA ||= (await admin().createHook({ jobId: world().jobs.a.id })).hook.id)
   /** A trigger URL to remove, of another job of A (refused removals leave theirs behind: A's own stays under its cap). */
   const throwawayHook = async () => (await admin().createHook({ jobId: world().jobs.failoverA.id })).hook.id
+
+  /** A backfill of A's cron job over two days (two slots; its runs never end: A's executor does not call back). */
+  const backfillOfA = (extra: { dryRun?: boolean } = {}) => ({
+    jobId: world().jobs.cronA.id,
+    from: BACKFILL_FROM,
+    to: BACKFILL_FROM + 2 * 86_400_000,
+    ...extra,
+  })
+  /** A backfill of A made by an admin, to read or act on; `paused` pauses it first. */
+  const throwawayBackfill = async (paused = false) => {
+    const { backfillId } = await admin().startBackfill(backfillOfA())
+    if (paused) await admin().pauseBackfill({ id: backfillId })
+    return backfillId
+  }
 
   /** The audit rows written after `afterId`. */
   function auditAfter(afterId: number) {
@@ -163,6 +180,8 @@ export function securityMatrix(world: () => SecurityWorld) {
     waitingFlowRun,
     hookIdOfA,
     throwawayHook,
+    backfillOfA,
+    throwawayBackfill,
     auditAfter,
     newestAuditId,
     expectOutcome,

@@ -45,7 +45,16 @@ const WORDS = {
     alertTime: 'When',
     testTitle: 'JobDesk test message',
     testText: "This is a test from JobDesk's alarm settings. Alarms for this channel will arrive here.",
-    triggerTypes: { CRON: 'Cron', MANUAL: 'Manual', RETRY: 'Retry', PARENT: 'Parent job', API: 'API', MISFIRE: 'Misfire' } as Record<string, string>,
+    triggerTypes: {
+      CRON: 'Cron',
+      MANUAL: 'Manual',
+      RETRY: 'Retry',
+      PARENT: 'Parent job',
+      API: 'API',
+      MISFIRE: 'Misfire',
+      FLOW: 'Flow node',
+      BACKFILL: 'Backfill',
+    } as Record<string, string>,
   },
   'zh-CN': {
     runTitle: (id: number, name: string) => `JobDesk 告警：任务 ${id} ${name} 执行失败`,
@@ -69,10 +78,16 @@ const WORDS = {
     alertTime: '发生时间',
     testTitle: 'JobDesk 测试消息',
     testText: '这是 JobDesk 告警设置发出的测试消息。此渠道的告警将发到这里。',
-    triggerTypes: { CRON: 'Cron 触发', MANUAL: '手动触发', RETRY: '失败重试', PARENT: '父任务触发', API: 'API 触发', MISFIRE: '调度过期补偿' } as Record<
-      string,
-      string
-    >,
+    triggerTypes: {
+      CRON: 'Cron 触发',
+      MANUAL: '手动触发',
+      RETRY: '失败重试',
+      PARENT: '父任务触发',
+      API: 'API 触发',
+      MISFIRE: '调度过期补偿',
+      FLOW: '工作流触发',
+      BACKFILL: '补数触发',
+    } as Record<string, string>,
   },
 } satisfies Record<ConsoleLanguage, unknown>
 

@@ -14,6 +14,7 @@ const run = (id: number, over: Partial<JobRun> = {}): JobRun => ({
   triggerTimeMs: id * 1000,
   triggerType: 'CRON',
   scheduleTimeMs: null,
+  backfillId: 0,
   triggerCode: 200,
   triggerMsg: '',
   triggerTrail: null,

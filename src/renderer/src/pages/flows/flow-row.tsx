@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core'
 import { memo, type ReactNode } from 'react'
 import type { FlowSummary } from '../../../../shared/flow-types'
-import { BoltIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../kit/icons'
+import { BackfillIcon, BoltIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../kit/icons'
 import { FlowOriginBadge } from '../../components/definition-origin/origin-badge'
 import { ScheduleText } from '../../components/schedule-text'
 import { useT } from '../../i18n/use-t'
@@ -25,7 +25,7 @@ export function FlowActiveBadge({ active }: { active: boolean }) {
   )
 }
 
-/** A flow's buttons: run, pause or resume, edit, its runs, delete (operators; the runs list for all). */
+/** A flow's buttons: run, backfill, pause or resume, edit, its runs, delete (operators; the runs list for all). */
 export function FlowButtons({ summary, operates, actions }: { summary: FlowSummary; operates: boolean; actions: FlowActions }) {
   const t = useT()
   const { flow } = summary
@@ -49,6 +49,7 @@ export function FlowButtons({ summary, operates, actions }: { summary: FlowSumma
       {operates && (
         <>
           {button(t('flows.action.run'), 'flow-run', () => actions.run(flow), <BoltIcon />)}
+          {button(t('backfill.action'), 'flow-backfill', () => actions.backfill(flow), <BackfillIcon />, undefined, flow.scheduleType === 'NONE')}
           {active
             ? button(t('flows.action.pause'), 'flow-pause', () => actions.toggleActive(flow), <StopIcon />, 'orange')
             : button(t('flows.action.resume'), 'flow-resume', () => actions.toggleActive(flow), <PlayIcon />, 'teal', flow.scheduleType === 'NONE')}
@@ -70,6 +71,16 @@ export function FlowLabelledButtons({ summary, actions }: { summary: FlowSummary
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" leftSection={<BoltIcon size={14} />} onClick={() => actions.run(flow)} data-testid="flow-run">
         {t('flows.action.run')}
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<BackfillIcon size={14} />}
+        onClick={() => actions.backfill(flow)}
+        disabled={flow.scheduleType === 'NONE'}
+        data-testid="flow-backfill"
+      >
+        {t('backfill.action')}
       </Button>
       {active ? (
         <Button size="xs" variant="default" leftSection={<StopIcon size={14} />} onClick={() => actions.toggleActive(flow)} data-testid="flow-pause">

@@ -7,9 +7,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { TriggerFlowDialog } from './trigger-flow-dialog'
+import { BackfillDialog, type BackfillSubject } from '../backfill/backfill-dialog'
 
 export interface FlowActions {
   run(flow: Flow): void
+  /** Opens the Backfill dialog: its backfills, and a new one over a past range. */
+  backfill(flow: Flow): void
   /** Pauses an active schedule, resumes a paused one. */
   toggleActive(flow: Flow): void
   edit(flow: Flow): void
@@ -29,10 +32,13 @@ export function useFlowActions(onRemoved?: (flow: Flow) => void): { actions: Flo
   const language = useJobDesk((s) => s.preferences.language)
   const [running, setRunning] = useState<Flow | null>(null)
   const [deleting, setDeleting] = useState<Flow | null>(null)
+  const [backfilling, setBackfilling] = useState<BackfillSubject | null>(null)
 
   const actions = useMemo<FlowActions>(
     () => ({
       run: setRunning,
+      // Only operators see the button: the rule of startBackfill is triggerFlow's.
+      backfill: (flow) => setBackfilling({ flowId: flow.id, name: flow.name, operates: true }),
       toggleActive: (flow) => {
         const active = flow.triggerStatus !== 1
         void setFlowActive(flow.id, active).then(
@@ -49,6 +55,7 @@ export function useFlowActions(onRemoved?: (flow: Flow) => void): { actions: Flo
   const dialogs = (
     <>
       <TriggerFlowDialog flow={running} onClose={() => setRunning(null)} />
+      <BackfillDialog subject={backfilling} onClose={() => setBackfilling(null)} />
       <ConfirmDialog
         opened={deleting !== null}
         title={deleting ? t('flows.deleteTitle', { name: deleting.name }) : ''}

@@ -17,6 +17,7 @@ import { copyJobInput, jobToInput, newJobInput } from './job-editor/job-draft'
 import { JobEditor, type EditorOpen } from './job-editor/job-editor'
 import { JobsTable, type JobActions } from './jobs-table'
 import { TriggerDialog } from './trigger-dialog'
+import { BackfillDialog, type BackfillSubject } from '../backfill/backfill-dialog'
 import { enumOptions, renderEnumOption } from '../../components/enum-label'
 import { selectIsAdmin, selectOperatesAny } from '../../store/session/selectors'
 
@@ -43,6 +44,7 @@ export function JobsPage() {
 
   const [editing, setEditing] = useState<EditorOpen | null>(null)
   const [triggering, setTriggering] = useState<JobInfo | null>(null)
+  const [backfilling, setBackfilling] = useState<BackfillSubject | null>(null)
   const [deleting, setDeleting] = useState<JobInfo | null>(null)
   const [glueJobId, setGlueJobId] = useState<number | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
@@ -66,6 +68,8 @@ export function JobsPage() {
       start: (job) => void startJob(job.id),
       stop: (job) => void stopJob(job.id),
       trigger: setTriggering,
+      // Only operators see the button: the rule of startBackfill is triggerJob's.
+      backfill: (job) => setBackfilling({ jobId: job.id, name: job.name, operates: true }),
       edit: (job) => setEditing({ input: jobToInput(job) }),
       copy: (job) => setEditing({ input: copyJobInput(job, t('jobs.copyName', { name: job.name })), copyOf: job.id }),
       glue: (job) => setGlueJobId(job.id),
@@ -169,6 +173,7 @@ export function JobsPage() {
       <JobEditor open={editing} onClose={() => setEditing(null)} onOpenGlue={setGlueJobId} />
       <GlueIde jobId={glueJobId} onClose={() => setGlueJobId(null)} />
       <TriggerDialog job={triggering} onClose={() => setTriggering(null)} />
+      <BackfillDialog subject={backfilling} onClose={() => setBackfilling(null)} />
       <DeleteJobModal job={deleting} onConfirm={(job) => void deleteJob(job.id)} onClose={() => setDeleting(null)} />
     </div>
   )

@@ -4,7 +4,7 @@ import { memo, useEffect, useRef, type ReactNode } from 'react'
 import type { LastRun } from '../../../../shared/api'
 import type { JobSort } from '../../../../shared/job-query'
 import type { JobGroup, JobInfo } from '../../../../shared/model'
-import { BoltIcon, CodeIcon, CopyIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../kit/icons'
+import { BackfillIcon, BoltIcon, CodeIcon, CopyIcon, EditIcon, ListIcon, PlayIcon, StopIcon, TrashIcon } from '../../kit/icons'
 import { JobOriginBadge } from '../../components/definition-origin/origin-badge'
 import { ScheduleText } from '../../components/schedule-text'
 import { JobStatusBadge, LastRunBadge } from '../../components/status-badge'
@@ -25,6 +25,8 @@ export interface JobActions {
   start(job: JobInfo): void
   stop(job: JobInfo): void
   trigger(job: JobInfo): void
+  /** Opens the Backfill dialog: its backfills, and a new one over a past range. */
+  backfill(job: JobInfo): void
   edit(job: JobInfo): void
   remove(job: JobInfo): void
   showRuns(job: JobInfo): void
@@ -128,6 +130,8 @@ const JobCells = memo(function JobCells({
               ? action(t('jobs.action.stop'), 'job-stop', () => actions.stop(job), <StopIcon />, 'orange')
               : action(t('jobs.action.start'), 'job-start', () => actions.start(job), <PlayIcon />, 'teal', job.scheduleType === 'NONE')}
             {action(t('jobs.action.trigger'), 'job-trigger', () => actions.trigger(job), <BoltIcon />)}
+            {/* A job without a schedule has no slots to backfill. */}
+            {action(t('backfill.action'), 'job-backfill', () => actions.backfill(job), <BackfillIcon />, undefined, job.scheduleType === 'NONE')}
             {action(t('jobs.action.edit'), 'job-edit', () => actions.edit(job), <EditIcon />)}
             {/* BEAN jobs have no script: an empty slot keeps the columns aligned and the row light. */}
             {job.glueType === 'BEAN' ? <span className="jd-icon-slot" /> : action(t('jobs.action.glue'), 'job-glue', () => actions.glue(job), <CodeIcon />)}
