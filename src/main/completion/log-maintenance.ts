@@ -58,6 +58,12 @@ export async function deleteExpiredMissedSlots(store: Pick<Repos, 'missedSlots'>
   return store.missedSlots.deleteRecordedBefore(retentionCutoffMs(nowMs, retentionDays))
 }
 
+/** Deletes the backfills that ended before the runs' cutoff, with their slots (none below the minimum retention). */
+export async function deleteExpiredBackfills(store: Pick<Repos, 'backfills'>, nowMs: number, retentionDays: number): Promise<number> {
+  if (retentionDays < MIN_RETENTION_DAYS) return 0
+  return store.backfills.deleteEndedBefore(retentionCutoffMs(nowMs, retentionDays))
+}
+
 /** Local midnight `retentionDays` days ago: what was triggered (or recorded) before it is expired. */
 function retentionCutoffMs(nowMs: number, retentionDays: number): number {
   return addLocalDays(startOfLocalDay(nowMs), -retentionDays)

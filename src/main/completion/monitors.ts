@@ -8,7 +8,7 @@ import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { ChildJobs } from './child-jobs'
 import type { ChildLinks } from './child-links'
 import { FailMonitor, type SendAlarm } from './fail-monitor'
-import { deleteExpiredMissedSlots, deleteExpiredRuns, MIN_RETENTION_DAYS, refreshReport } from './log-maintenance'
+import { deleteExpiredBackfills, deleteExpiredMissedSlots, deleteExpiredRuns, MIN_RETENTION_DAYS, refreshReport } from './log-maintenance'
 import { aliveEmbeddedAddresses } from '../registry/embedded-liveness'
 import type { DeadAddress } from '../registry/health'
 import { endRunsOnDeadExecutors } from './dead-executor-runs'
@@ -44,7 +44,7 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 }
 
 export interface MonitorDeps {
-  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry' | 'nodes' | 'alerts' | 'hookUses' | 'missedSlots'>
+  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry' | 'nodes' | 'alerts' | 'hookUses' | 'missedSlots' | 'backfills'>
   writer: RunWriter
   clock: Clock
   logger: Logger
@@ -172,6 +172,8 @@ export function startMonitors(deps: MonitorDeps): Monitors {
         if (deleted > 0) logger.info('expired runs deleted, with their kept logs', { deleted, retentionDays })
         const missed = await deleteExpiredMissedSlots(store, clock.nowMs(), retentionDays)
         if (missed > 0) logger.info('expired missed-slot records deleted', { deleted: missed, retentionDays })
+        const backfills = await deleteExpiredBackfills(store, clock.nowMs(), retentionDays)
+        if (backfills > 0) logger.info('ended backfills deleted with their slots', { deleted: backfills, retentionDays })
         const audited = await deps.audit.purge(clock.nowMs(), deps.settings.auditRetentionDays())
         if (audited > 0) logger.info('expired audit entries deleted', { deleted: audited })
         // Alerts are kept as long as runs (a retention below the minimum keeps both for good).

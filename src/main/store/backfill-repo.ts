@@ -1,7 +1,7 @@
 import { BACKFILL_LIST_LIMIT_MAX, BACKFILL_SLOT_STATES, type BackfillSlotState, type BackfillSlotView, type BackfillState } from '../../shared/backfill'
 import type { BackfillRecord, NewBackfill, SlotCounts, StartedSlot } from '../domain/backfills'
 import type { Connection, SqlValue } from './sql/connection'
-import { inList, insertRows } from './sql/insert-rows'
+import { idChunks, inList, insertRows } from './sql/insert-rows'
 
 interface Row {
   id: number | string
@@ -201,6 +201,21 @@ export class BackfillRepo {
       ...from,
     ])
     return changed === 1
+  }
+
+  /**
+   * Drops the backfills that ended (done or cancelled) before `beforeMs`, with their slots: kept as
+   * long as the runs they made. Resolves with how many backfills went.
+   */
+  async deleteEndedBefore(beforeMs: number): Promise<number> {
+    const ids = (
+      await this.db.all<{ id: number | string }>("SELECT id FROM job_backfill WHERE state IN ('done', 'cancelled') AND update_time < ?", [beforeMs])
+    ).map((row) => Number(row.id))
+    for (const chunk of idChunks(ids)) {
+      await this.db.run(`DELETE FROM job_backfill_slot WHERE backfill_id IN (${inList(chunk.length)})`, chunk)
+      await this.db.run(`DELETE FROM job_backfill WHERE id IN (${inList(chunk.length)})`, chunk)
+    }
+    return ids.length
   }
 }
 

@@ -57,6 +57,22 @@ storeSuite('backfills', (f) => {
     expect(await f.store.backfills.slots(id, 1, 1)).toEqual([{ slot: T0 + HOUR, runId: 0, state: 'pending' }])
   })
 
+  it('drops the backfills that ended before a cutoff with their slots, and keeps those running or paused whatever their age', async () => {
+    const make = (state: NewBackfill['state'], atMs: number) =>
+      f.store.transaction((tx) => tx.backfills.insert(backfillOf({ state, createdAtMs: atMs }), [T0, T0 + HOUR]))
+    const oldDone = await make('done', T0)
+    const oldCancelled = await make('cancelled', T0)
+    const oldRunning = await make('running', T0)
+    const oldPaused = await make('paused', T0)
+    const recentDone = await make('done', T0 + 10 * HOUR)
+
+    expect(await f.store.backfills.deleteEndedBefore(T0 + 5 * HOUR)).toBe(2)
+    expect(await f.store.backfills.get(oldDone)).toBeUndefined()
+    expect(await f.store.backfills.get(oldCancelled)).toBeUndefined()
+    expect(await f.store.backfills.slots(oldDone, 0, 10)).toEqual([])
+    for (const kept of [oldRunning, oldPaused, recentDone]) expect(await f.store.backfills.slots(kept, 0, 10)).toHaveLength(2)
+  })
+
   it('cancels only the pending slots, and keeps a cancelled backfill unfinished while a run of it goes', async () => {
     const id = await f.store.transaction((tx) => tx.backfills.insert(backfillOf(), [T0, T0 + HOUR, T0 + 2 * HOUR]))
     await f.store.backfills.markRunning(id, T0, 5, T0)
