@@ -1,38 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { BackfillStarted } from '../../../src/shared/backfill'
 import { callAdmin } from '../../support/admin-call'
 import { TEST_HANDLERS_DIR } from '../../support/core-harness'
-import { runJobdesk, type CliResult } from '../../support/jobdesk-cli'
-import { startHeadlessChild, type HeadlessChild } from '../../support/headless-child'
-import { makeTempDir } from '../../support/temp-dir'
+import { cliAgainstServer } from '../../support/cli-against-server'
 
 /** `jobdesk backfill` and `jobdesk get backfills` against a real headless server. */
-const API_TOKEN = 'backfill-cli-api-token-0123456789'
 const FROM = '2026-03-01T00:00:00Z'
 const TO = '2026-03-01T03:00:00Z'
 
-let server: HeadlessChild
+const cli = cliAgainstServer('backfill', { tz: 'UTC', extraArgs: ['--handlers', TEST_HANDLERS_DIR] })
+const { jobdesk } = cli
 let embedded: number
-const dir = makeTempDir('jobdesk-backfill-')
 beforeAll(async () => {
-  server = await startHeadlessChild({ extraArgs: ['--api-token', API_TOKEN, '--handlers', TEST_HANDLERS_DIR] })
-  embedded = (await callAdmin<{ id: number; appName: string }[]>(server.origin, 'listGroups', {}, API_TOKEN)).find((g) => g.appName === 'jobdesk-embedded')!.id
-}, 120_000)
-afterAll(async () => {
-  await server?.dispose()
-  dir.remove()
+  embedded = (await callAdmin<{ id: number; appName: string }[]>(cli.server.origin, 'listGroups', {}, cli.token)).find(
+    (g) => g.appName === 'jobdesk-embedded',
+  )!.id
 })
-
-function jobdesk(args: string[]): Promise<CliResult> {
-  return runJobdesk(args, dir.path, { JOBDESK_SERVER: server.origin, JOBDESK_API_TOKEN: API_TOKEN, TZ: 'UTC' })
-}
 
 const hourly = (name: string, handler: string, param = '') =>
   callAdmin<number>(
-    server.origin,
+    cli.server.origin,
     'addJob',
     { jobGroup: embedded, name, scheduleType: 'CRON', scheduleConf: '0 0 * * * ?', timezone: 'UTC', executorHandler: handler, executorParam: param },
-    API_TOKEN,
+    cli.token,
   )
 
 describe('jobdesk backfill', () => {
@@ -79,7 +69,7 @@ describe('jobdesk backfill', () => {
 
   it('pauses, resumes and cancels a backfill by its id', async () => {
     const jobId = await hourly('cli slow', 'slowEchoJobHandler', '2000|${schedule.time}')
-    const { backfillId } = await callAdmin<BackfillStarted>(server.origin, 'startBackfill', { jobId, from: FROM, to: TO }, API_TOKEN)
+    const { backfillId } = await callAdmin<BackfillStarted>(cli.server.origin, 'startBackfill', { jobId, from: FROM, to: TO }, cli.token)
     const paused = await jobdesk(['backfill', 'pause', String(backfillId)])
     expect(paused.stdout).toMatch(new RegExp(`^backfill ${backfillId}: .*\\(paused\\)\\n$`))
     expect((await jobdesk(['backfill', 'resume', String(backfillId)])).stdout).toMatch(/\(running\)\n$/)

@@ -1,44 +1,29 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ScheduleSimulation } from '../../../src/shared/calendar/schedule-simulation'
 import { ACCESS_TOKEN_HEADER } from '../../../src/main/net/wire/auth'
-import { runJobdesk, type CliResult } from '../../support/jobdesk-cli'
-import { startHeadlessChild, type HeadlessChild } from '../../support/headless-child'
-import { makeTempDir } from '../../support/temp-dir'
+import { cliAgainstServer } from '../../support/cli-against-server'
 import { SPRING_FESTIVAL_ICS } from '../../support/calendar-oracle'
 
 /**
  * `jobdesk schedule` against a real headless server: a calendar imported through the OpenAPI, a job
  * that follows it applied from a definition file, and the window listed as the simulator answers.
  */
-const API_TOKEN = 'schedule-cli-api-token-0123456789'
 const FEED = SPRING_FESTIVAL_ICS
-
-let server: HeadlessChild
-const dir = makeTempDir('jobdesk-schedule-')
-beforeAll(async () => {
-  server = await startHeadlessChild({ extraArgs: ['--api-token', API_TOKEN] })
-}, 120_000)
-afterAll(async () => {
-  await server?.dispose()
-  dir.remove()
-})
-
-function jobdesk(args: string[]): Promise<CliResult> {
-  return runJobdesk(args, dir.path, { JOBDESK_SERVER: server.origin, JOBDESK_API_TOKEN: API_TOKEN, TZ: 'Asia/Shanghai' })
-}
+const cli = cliAgainstServer('schedule', { tz: 'Asia/Shanghai' })
+const { jobdesk, dir } = cli
 
 describe('jobdesk schedule', () => {
   it('lists the fires of a job following a calendar, and its days off with the holiday; -o json gives the simulation', async () => {
-    const imported = await fetch(`${server.origin}/api/importCalendar`, {
+    const imported = await fetch(`${cli.server.origin}/api/importCalendar`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [ACCESS_TOKEN_HEADER]: API_TOKEN },
+      headers: { 'content-type': 'application/json', [ACCESS_TOKEN_HEADER]: cli.token },
       body: JSON.stringify({ name: 'cn', ics: FEED, timezone: 'Asia/Shanghai' }),
     })
     expect(imported.status).toBe(200)
     writeFileSync(
-      join(dir.path, 'job.yaml'),
+      join(dir, 'job.yaml'),
       'kind: Job\nname: settlement\ngroup: jobdesk-embedded\nhandler: demoJobHandler\nschedule:\n  cron: "0 0 10 * * ?"\n  timezone: Asia/Shanghai\n  calendar: cn\n',
     )
     const applied = await jobdesk(['apply', '-f', 'job.yaml'])

@@ -1,31 +1,15 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { MaintenanceState } from '../../../src/shared/calendar/maintenance'
-import { runJobdesk, type CliResult } from '../../support/jobdesk-cli'
-import { startHeadlessChild, type HeadlessChild } from '../../support/headless-child'
-import { makeTempDir } from '../../support/temp-dir'
+import { cliAgainstServer } from '../../support/cli-against-server'
 
 /**
  * `jobdesk maintenance` and `jobdesk get windows` against a real headless server, with windows that
  * come from a `kind: Window` file: pause-all on with its reason, shown, off; the windows listed with
  * their scope by name; a file naming a job that is nowhere refused at its line.
  */
-const API_TOKEN = 'windows-cli-api-token-0123456789'
-
-let server: HeadlessChild
-const dir = makeTempDir('jobdesk-windows-')
-beforeAll(async () => {
-  server = await startHeadlessChild({ extraArgs: ['--api-token', API_TOKEN] })
-}, 120_000)
-afterAll(async () => {
-  await server?.dispose()
-  dir.remove()
-})
-
-function jobdesk(args: string[]): Promise<CliResult> {
-  return runJobdesk(args, dir.path, { JOBDESK_SERVER: server.origin, JOBDESK_API_TOKEN: API_TOKEN, TZ: 'UTC' })
-}
+const { jobdesk, dir } = cliAgainstServer('windows', { tz: 'UTC' })
 
 describe('jobdesk maintenance', () => {
   it('switches pause-all on with a reason, shows who and why, refuses on without one, and switches it off', async () => {
@@ -51,7 +35,7 @@ describe('jobdesk maintenance', () => {
 describe('jobdesk get windows, from a kind: Window file', () => {
   it('applies windows naming a job and a group, lists them with their scope by name, and refuses a name that names nothing at its line', async () => {
     writeFileSync(
-      join(dir.path, 'windows.yaml'),
+      join(dir, 'windows.yaml'),
       [
         'kind: Job',
         'name: settlement',
@@ -90,7 +74,7 @@ describe('jobdesk get windows, from a kind: Window file', () => {
       'kind: Window\nname: patch night\ntimezone: Europe/Berlin\ncron: 0 0 2 ? * SAT\ndurationSec: 10800\njobs:\n  - jobdesk-embedded/settlement\nkillRunning: true\n',
     )
 
-    writeFileSync(join(dir.path, 'orphan.yaml'), 'kind: Window\nname: orphan\ntimezone: UTC\ncron: "0 0 1 * * ?"\ndurationSec: 60\nflows:\n  - nightly etl\n')
+    writeFileSync(join(dir, 'orphan.yaml'), 'kind: Window\nname: orphan\ntimezone: UTC\ncron: "0 0 1 * * ?"\ndurationSec: 60\nflows:\n  - nightly etl\n')
     const refused = await jobdesk(['apply', '-f', 'orphan.yaml'])
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain("orphan.yaml:7:5: no flow 'nightly etl' is on the server or in the files")
