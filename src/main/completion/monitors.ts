@@ -16,6 +16,7 @@ import { findLostRuns, findOrphanedEmbeddedRuns, findStalePendingRuns, LOST_RUN_
 import { FAIL_MONITOR_PERIOD_MS } from './retry-plan'
 import { DEFAULT_KEEP_PERIOD_MS } from './run-log-keeper'
 import { RunReconciler } from './run-reconciler'
+import { DEADLINE_MONITOR_PERIOD_MS } from '../deadlines/deadline-monitor'
 import type { RunEndedConsumer } from './run-ended'
 import type { RunWriter } from './run-writer'
 
@@ -30,6 +31,8 @@ export interface MonitorTimings {
   reconcileGraceMs: number
   /** How often the logs of running LAN runs are copied (run-log-keeper.ts). */
   runLogKeepPeriodMs: number
+  /** How often the deadline monitor looks when no deadline falls sooner (src/main/deadlines/). */
+  deadlinePeriodMs: number
 }
 
 export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
@@ -41,6 +44,7 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
   // Three beats, and more than twice an agent's 30-s pause between retries of spooled callbacks.
   reconcileGraceMs: 90_000,
   runLogKeepPeriodMs: DEFAULT_KEEP_PERIOD_MS,
+  deadlinePeriodMs: DEADLINE_MONITOR_PERIOD_MS,
 }
 
 export interface MonitorDeps {

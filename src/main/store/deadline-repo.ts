@@ -8,6 +8,8 @@ export interface Watched {
   id: number
   name: string
   timezone: string
+  /** Its alarm list, where its warnings go as its failures do. */
+  alarmEmail: string
   terms: DeadlineTerms
 }
 
@@ -22,9 +24,15 @@ export interface WatchedRun {
   marks: number
 }
 
-type WatchedRow = DeadlineRow & { id: number; name: string; timezone: string }
+type WatchedRow = DeadlineRow & { id: number; name: string; timezone: string; alarm_email: string }
 
-const watchedOf = (row: WatchedRow): Watched => ({ id: Number(row.id), name: row.name, timezone: row.timezone, terms: deadlineTermsOfRow(row) })
+const watchedOf = (row: WatchedRow): Watched => ({
+  id: Number(row.id),
+  name: row.name,
+  timezone: row.timezone,
+  alarmEmail: row.alarm_email,
+  terms: deadlineTermsOfRow(row),
+})
 
 /**
  * What the deadline monitor reads and writes (src/main/deadlines/): the watched jobs and flows,
@@ -35,12 +43,16 @@ export class DeadlineRepo {
   constructor(private readonly db: Connection) {}
 
   async watchedJobs(): Promise<Watched[]> {
-    const rows = await this.db.all<WatchedRow>(`SELECT id, name, timezone, ${DEADLINE_COLUMNS.join(', ')} FROM job_info WHERE ${HAS_DEADLINES} ORDER BY id`)
+    const rows = await this.db.all<WatchedRow>(
+      `SELECT id, name, timezone, alarm_email, ${DEADLINE_COLUMNS.join(', ')} FROM job_info WHERE ${HAS_DEADLINES} ORDER BY id`,
+    )
     return rows.map(watchedOf)
   }
 
   async watchedFlows(): Promise<Watched[]> {
-    const rows = await this.db.all<WatchedRow>(`SELECT id, name, timezone, ${DEADLINE_COLUMNS.join(', ')} FROM job_flow WHERE ${HAS_DEADLINES} ORDER BY id`)
+    const rows = await this.db.all<WatchedRow>(
+      `SELECT id, name, timezone, alarm_email, ${DEADLINE_COLUMNS.join(', ')} FROM job_flow WHERE ${HAS_DEADLINES} ORDER BY id`,
+    )
     return rows.map(watchedOf)
   }
 

@@ -11,15 +11,27 @@ storeSuite('deadlines', (f) => {
     const late = await addJob(f.store, group, { name: 'late', timezone: 'Asia/Shanghai', finishBy: '06:00', startDeadlineSec: 60 })
     const slow = await addJob(f.store, group, { name: 'slow', slowFactor: 2.5, finishWithinSec: 600 })
     expect(await f.store.deadlines.watchedJobs()).toEqual([
-      { id: late, name: 'late', timezone: 'Asia/Shanghai', terms: { startDeadlineSec: 60, finishBy: '06:00', finishWithinSec: 0, slowFactor: 0 } },
-      { id: slow, name: 'slow', timezone: 'UTC', terms: { startDeadlineSec: 0, finishBy: '', finishWithinSec: 600, slowFactor: 2.5 } },
+      {
+        id: late,
+        name: 'late',
+        timezone: 'Asia/Shanghai',
+        alarmEmail: '',
+        terms: { startDeadlineSec: 60, finishBy: '06:00', finishWithinSec: 0, slowFactor: 0 },
+      },
+      { id: slow, name: 'slow', timezone: 'UTC', alarmEmail: '', terms: { startDeadlineSec: 0, finishBy: '', finishWithinSec: 600, slowFactor: 2.5 } },
     ])
     expect((await f.store.jobs.get(slow))?.slowFactor).toBe(2.5)
 
     await f.store.flows.insert(flow('plain'))
     const watched = await f.store.flows.insert(flow('nightly', { finishBy: '06:00:30' }))
     expect(await f.store.deadlines.watchedFlows()).toEqual([
-      { id: watched, name: 'nightly', timezone: 'Europe/Berlin', terms: { startDeadlineSec: 0, finishBy: '06:00:30', finishWithinSec: 0, slowFactor: 0 } },
+      {
+        id: watched,
+        name: 'nightly',
+        timezone: 'Europe/Berlin',
+        alarmEmail: 'ops@example.com',
+        terms: { startDeadlineSec: 0, finishBy: '06:00:30', finishWithinSec: 0, slowFactor: 0 },
+      },
     ])
     expect((await f.store.flows.get(watched))?.finishBy).toBe('06:00:30')
   })

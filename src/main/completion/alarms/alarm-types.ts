@@ -2,6 +2,7 @@ import type { InfraAlertKind } from '../../../shared/alarm-health'
 import type { AlarmReasonCode } from '../../../shared/alarm-reason'
 import type { ConsoleLanguage, ImChannel } from '../../../shared/settings-types'
 import type { TriggerTrail } from '../../../shared/trigger-trail'
+import type { DeadlineNoticeFacts } from './deadline-notice-message'
 
 /**
  * Contracts of the alarm module: what a failed run's alarm (or a flow run's notice) carries, where
@@ -178,6 +179,8 @@ export interface AlarmSender {
   sendFlowNotice(notice: FlowNoticeFacts): Promise<AlarmOutcome>
   /** Sends an infrastructure alert to every webhook, each IM channel set for them and each address of the settings' `alertEmail`; never rejects. */
   sendAlert(alert: InfraAlertFacts): Promise<AlarmOutcome>
+  /** Sends a run's broken promise (late, slow) like a failed run's alarm: the desktop, webhooks, its alarm addresses and IM channels; never rejects. */
+  sendDeadlineNotice(notice: DeadlineNoticeFacts): Promise<AlarmOutcome>
   /** A test mail from the settings page; never rejects. */
   sendTestEmail(to: string): Promise<ChannelResult>
   /**
