@@ -48,11 +48,6 @@ export function secondOfDayOf(finishBy: string): number | null {
   return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3] ?? 0)
 }
 
-/** Whether any promise is set: only such jobs and flows are watched. */
-export function hasDeadlines(terms: DeadlineTerms): boolean {
-  return terms.startDeadlineSec > 0 || terms.finishBy !== '' || terms.finishWithinSec > 0 || terms.slowFactor > 0
-}
-
 /** The terms of a job or a flow, without the rest of it (a definition file or a form). */
 export function deadlineTermsOf(source: DeadlineTerms): DeadlineTerms {
   return { startDeadlineSec: source.startDeadlineSec, finishBy: source.finishBy, finishWithinSec: source.finishWithinSec, slowFactor: source.slowFactor }

@@ -14,6 +14,7 @@ import { enAlarms } from './en-alarms'
 import { enHooks } from './en-hooks'
 import { enCalendars } from './en-calendars'
 import { enMaintenance } from './en-maintenance'
+import { enDeadlines } from './en-deadlines'
 import { enBackfill } from './en-backfill'
 
 /**
@@ -69,9 +70,6 @@ export const en = {
   'event.misfire': 'Job {id} missed {n} {n|fire|fires}',
   'event.repeated': '({n} {n|notice|notices})',
   'event.flow.failed': 'Flow run {id} of “{name}” failed',
-  'event.deadline.lateStart': 'Run {id} of “{name}” has not started by its deadline',
-  'event.deadline.lateFinish': 'Run {id} of “{name}” is not done by its deadline',
-  'event.deadline.slow': 'Run {id} of “{name}” is slower than usual',
   'event.flow.timeout': 'Flow run {id} of “{name}” timed out',
   'event.flow.approval': 'Flow run {id} of “{name}” waits for an approval',
   'event.flow.failedNodes': 'Failed nodes: {nodes}',
@@ -324,5 +322,6 @@ export const en = {
   ...enHooks,
   ...enCalendars,
   ...enMaintenance,
+  ...enDeadlines,
   ...enBackfill,
 } satisfies Record<string, string>

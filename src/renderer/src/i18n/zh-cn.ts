@@ -15,6 +15,7 @@ import { zhCNAlarms } from './zh-cn-alarms'
 import { zhCNHooks } from './zh-cn-hooks'
 import { zhCNCalendars } from './zh-cn-calendars'
 import { zhCNMaintenance } from './zh-cn-maintenance'
+import { zhCNDeadlines } from './zh-cn-deadlines'
 import { zhCNBackfill } from './zh-cn-backfill'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
@@ -67,9 +68,6 @@ export const zhCN: Dictionary = {
   'event.misfire': '任务 {id} 错过了 {n} 次触发',
   'event.repeated': '（共 {n} 条通知）',
   'event.flow.failed': '“{name}”的工作流实例 {id} 失败',
-  'event.deadline.lateStart': '“{name}”的运行 {id} 未在截止时间前开始',
-  'event.deadline.lateFinish': '“{name}”的运行 {id} 未在截止时间前完成',
-  'event.deadline.slow': '“{name}”的运行 {id} 比平时慢',
   'event.flow.timeout': '“{name}”的工作流实例 {id} 超时',
   'event.flow.approval': '“{name}”的工作流实例 {id} 等待审批',
   'event.flow.failedNodes': '失败的节点：{nodes}',
@@ -322,5 +320,6 @@ export const zhCN: Dictionary = {
   ...zhCNHooks,
   ...zhCNCalendars,
   ...zhCNMaintenance,
+  ...zhCNDeadlines,
   ...zhCNBackfill,
 }
