@@ -234,6 +234,8 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
         alarmStatus: 1,
         alarmMessage: '',
         parentLogId: null,
+        deadlineMarks: 0,
+        backfillId: 0,
       },
       {
         id: 0,
@@ -256,6 +258,8 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
         alarmStatus: 2,
         alarmMessage: '',
         parentLogId: null,
+        deadlineMarks: 0,
+        backfillId: 0,
       },
     ])
   })
