@@ -136,6 +136,8 @@ export interface FlowNodeRun {
   endTimeMs: number
   /** Why it ended as it did, for people: who approved or marked it, a kill, a time-out. */
   note: string
+  /** The deadline marks of its job runs together (RUN_MARK bits): their jobs' own deadlines. */
+  deadlineMarks: number
 }
 
 export interface FlowRun {

@@ -144,6 +144,19 @@ export class DeadlineRepo {
     return rows.map((r) => Math.max(0, Number(r.end_time) - Number(r.start_time)))
   }
 
+  /** The marks of those of these job runs that have any (a flow run's nodes show their runs' marks). */
+  async jobRunMarks(ids: readonly number[]): Promise<Map<number, number>> {
+    const marks = new Map<number, number>()
+    for (const chunk of idChunks(ids)) {
+      const rows = await this.db.all<{ id: number; deadline_marks: number }>(
+        `SELECT id, deadline_marks FROM job_log WHERE id IN (${inList(chunk.length)}) AND deadline_marks <> 0`,
+        chunk,
+      )
+      for (const r of rows) marks.set(Number(r.id), Number(r.deadline_marks))
+    }
+    return marks
+  }
+
   /** Sets one mark on a job run; true for the one caller that set it (compare-and-set: once per run across a cluster). */
   markJobRun(id: number, kind: DeadlineMissKind): Promise<boolean> {
     return this.mark('job_log', id, kind)

@@ -76,6 +76,8 @@ storeSuite('deadlines', (f) => {
     expect(await other.deadlines.markJobRun(runId, 'slow')).toBe(true)
     expect(await f.store.deadlines.markJobRun(runId, 'slow')).toBe(false)
     expect((await f.store.runs.get(runId))?.deadlineMarks).toBe(RUN_MARK.lateFinish | RUN_MARK.slow)
+    const unmarked = (await f.store.runs.insert(newRun({ jobId: 5 })))!
+    expect(await f.store.deadlines.jobRunMarks([runId, unmarked, 9999])).toEqual(new Map([[runId, RUN_MARK.lateFinish | RUN_MARK.slow]]))
 
     const flowWins = await Promise.all([f.store.deadlines.markFlowRun(flowRunId, 'lateStart'), other.deadlines.markFlowRun(flowRunId, 'lateStart')])
     expect(flowWins.filter(Boolean)).toHaveLength(1)
