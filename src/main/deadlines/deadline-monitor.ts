@@ -10,12 +10,18 @@ import { deadlinesOf, missesAt, nextCheckMs, p95Ms, SLOW_SAMPLE_SIZE } from './d
 
 /** How often the monitor looks when no deadline falls sooner. */
 export const DEADLINE_MONITOR_PERIOD_MS = 10_000
-/** How far back runs are looked at: a finishBy falls at most a day after the scheduled time, plus a day of start deadline. */
+/** How far back open runs are looked at: a finishBy falls at most a day after the scheduled time, plus a day of start deadline. */
 const LOOKBACK_MS = 2 * 86_400_000
-/** Runs ended this long before the last pass are read again: a callback's row lands a little after its handle time. */
+/**
+ * Where a monitor that starts looking (or takes over) begins: the job runs written this long ago, and
+ * the flow runs ended since; each later look reads again what ended this long before the last one
+ * (a callback's row lands a little after its handle time).
+ */
 const ENDED_OVERLAP_MS = 5 * 60_000
 /** Runs read per owner kind and pass; more wait for the next pass. */
 const RUN_BATCH = 2_000
+/** Job runs followed for a deadline still to fall; past it, the open-run reads still find the open ones. */
+const FOLLOW_MAX = 10_000
 
 /** Starts the monitor's loop; stop() ends it once the warnings under way are handed over. */
 export function startDeadlineMonitor(deps: DeadlineMonitorDeps): { stop(): Promise<void> } {
@@ -53,6 +59,10 @@ export interface DeadlineMonitorDeps {
  */
 export class DeadlineMonitor {
   private endedSinceMs: number | null = null
+  /** The last job run id looked at (null: start from the runs written in the last minutes). */
+  private afterRunId: number | null = null
+  /** Job runs with a deadline still to fall: looked at again until it has, ended or not. */
+  private readonly following = new Set<number>()
   private readonly sending = new Set<Promise<void>>()
 
   constructor(private readonly deps: DeadlineMonitorDeps) {}
@@ -60,39 +70,50 @@ export class DeadlineMonitor {
   /** One look at `nowMs`; resolves with when the next deadline falls (null: none known). */
   async pass(nowMs: number): Promise<number | null> {
     if (!this.deps.membership.doesPeriodicWork()) {
-      // Another node looks now; when this one takes over it reads the whole look-back once.
+      // Another node looks now; when this one takes over it starts afresh from the open runs.
       this.endedSinceMs = null
+      this.afterRunId = null
+      this.following.clear()
       return null
     }
     const { deadlines } = this.deps.store
-    const sinceMs = nowMs - LOOKBACK_MS
-    const endedSinceMs = this.endedSinceMs ?? sinceMs
     let next: number | null = null
     const keep = (at: number | null) => {
       if (at !== null && (next === null || at < next)) next = at
     }
     const jobs = await deadlines.watchedJobs()
-    if (jobs.length > 0) {
-      const runs = await deadlines.jobRuns(
-        jobs.map((j) => j.id),
-        sinceMs,
-        endedSinceMs,
-        RUN_BATCH,
-      )
-      keep(await this.judge('job', jobs, runs, nowMs))
-    }
+    if (jobs.length > 0) keep(await this.judge('job', jobs, await this.jobRunsToJudge(jobs, nowMs), nowMs))
+    else this.following.clear()
     const flows = await deadlines.watchedFlows()
     if (flows.length > 0) {
       const runs = await deadlines.flowRuns(
         flows.map((f) => f.id),
-        sinceMs,
-        endedSinceMs,
+        nowMs - LOOKBACK_MS,
+        this.endedSinceMs ?? nowMs - ENDED_OVERLAP_MS,
         RUN_BATCH,
       )
       keep(await this.judge('flow', flows, runs, nowMs))
     }
     this.endedSinceMs = nowMs - ENDED_OVERLAP_MS
     return next
+  }
+
+  /**
+   * The job runs to look at: the open ones (through the open-run indexes), those written since the
+   * last look (an id cursor on each job's own index), and those still followed because a deadline
+   * of theirs had not fallen yet (they may have ended since). Never a scan of the jobs' history.
+   */
+  private async jobRunsToJudge(jobs: readonly Watched[], nowMs: number): Promise<WatchedRun[]> {
+    const { deadlines } = this.deps.store
+    const ids = jobs.map((j) => j.id)
+    this.afterRunId ??= await deadlines.lastJobRunIdBefore(nowMs - ENDED_OVERLAP_MS)
+    const open = await deadlines.openJobRuns(ids, nowMs - LOOKBACK_MS, RUN_BATCH)
+    const fresh = await deadlines.jobRunsAfter(ids, this.afterRunId, RUN_BATCH)
+    if (fresh.length > 0) this.afterRunId = fresh[fresh.length - 1].id
+    const seen = new Set([...open, ...fresh].map((r) => r.id))
+    const followed = await deadlines.jobRunsById([...this.following].filter((id) => !seen.has(id)))
+    const byId = new Map([...followed, ...fresh, ...open].map((r) => [r.id, r]))
+    return [...byId.values()]
   }
 
   /** Loops until `signal` aborts: a pass each period, or sooner when a deadline falls first. */
@@ -125,6 +146,7 @@ export class DeadlineMonitor {
   private async judge(target: 'job' | 'flow', owners: readonly Watched[], runs: readonly WatchedRun[], nowMs: number): Promise<number | null> {
     const byId = new Map(owners.map((o) => [o.id, o]))
     let next: number | null = null
+    if (target === 'job') this.following.clear()
     for (const run of runs) {
       const owner = byId.get(run.ownerId)
       if (!owner) continue
@@ -142,6 +164,7 @@ export class DeadlineMonitor {
       }
       const at = nextCheckMs(terms, runDeadlines, times, p95, run.marks | earned)
       if (at !== null && (next === null || at < next)) next = at
+      if (at !== null && target === 'job' && this.following.size < FOLLOW_MAX) this.following.add(run.id)
     }
     return next
   }

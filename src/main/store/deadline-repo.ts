@@ -26,6 +26,38 @@ export interface WatchedRun {
 
 type WatchedRow = DeadlineRow & { id: number; name: string; timezone: string; alarm_email: string }
 
+interface JobRunRow {
+  id: number
+  job_id: number
+  trigger_time: number
+  schedule_time: number | null
+  trigger_code: number
+  handle_code: number
+  handle_time: number
+  deadline_marks: number
+}
+
+const JOB_RUN_COLUMNS = 'id, job_id, trigger_time, schedule_time, trigger_code, handle_code, handle_time, deadline_marks'
+
+/**
+ * A job run's times: due at its scheduled time (or its trigger time without one); started at its
+ * trigger time once an executor took it (trigger code 200); a refused trigger never started and
+ * ended then (its failure has its own alarm); otherwise ended at its handle time.
+ */
+function watchedJobRunOf(r: JobRunRow): WatchedRun {
+  const triggerTime = Number(r.trigger_time)
+  const triggerCode = Number(r.trigger_code)
+  const refused = triggerCode !== 0 && triggerCode !== 200
+  return {
+    id: Number(r.id),
+    ownerId: Number(r.job_id),
+    dueMs: r.schedule_time === null ? triggerTime : Number(r.schedule_time),
+    startedMs: triggerCode === 200 ? triggerTime : 0,
+    endedMs: refused ? triggerTime : Number(r.handle_code) === 0 ? 0 : Number(r.handle_time),
+    marks: Number(r.deadline_marks),
+  }
+}
+
 const watchedOf = (row: WatchedRow): Watched => ({
   id: Number(row.id),
   name: row.name,
@@ -57,42 +89,57 @@ export class DeadlineRepo {
   }
 
   /**
-   * The runs of these jobs triggered since `sinceMs` that are still open (pending, running, or not
-   * sent: a trigger that failed has no handle code) or ended at or after `endedSinceMs`. A run's
-   * start is its trigger time once an executor took it (trigger code 200); its due time its
-   * scheduled time, or its trigger time for a run without one.
+   * The runs of these jobs still open — pending or running — triggered since `sinceMs`: read through
+   * the partial indexes of open runs (job_log_pending, job_log_running), so the cost is the open runs,
+   * not the jobs' history.
    */
-  async jobRuns(jobIds: readonly number[], sinceMs: number, endedSinceMs: number, limit: number): Promise<WatchedRun[]> {
+  async openJobRuns(jobIds: readonly number[], sinceMs: number, limit: number): Promise<WatchedRun[]> {
     const runs: WatchedRun[] = []
     for (const chunk of idChunks(jobIds)) {
-      const rows = await this.db.all<{
-        id: number
-        job_id: number
-        trigger_time: number
-        schedule_time: number | null
-        trigger_code: number
-        handle_code: number
-        handle_time: number
-        deadline_marks: number
-      }>(
-        `SELECT id, job_id, trigger_time, schedule_time, trigger_code, handle_code, handle_time, deadline_marks FROM job_log
-          WHERE job_id IN (${inList(chunk.length)}) AND trigger_time >= ? AND (handle_code = 0 OR handle_time >= ?) ORDER BY id LIMIT ?`,
-        [...chunk, sinceMs, endedSinceMs, limit],
-      )
-      for (const r of rows) {
-        const triggerTime = Number(r.trigger_time)
-        const started = Number(r.trigger_code) === 200
-        runs.push({
-          id: Number(r.id),
-          ownerId: Number(r.job_id),
-          dueMs: r.schedule_time === null ? triggerTime : Number(r.schedule_time),
-          startedMs: started ? triggerTime : 0,
-          endedMs: Number(r.handle_code) === 0 ? 0 : Number(r.handle_time),
-          marks: Number(r.deadline_marks),
-        })
+      for (const [index, open] of [
+        ['job_log_pending', 'trigger_code = 0 AND handle_code = 0'],
+        ['job_log_running', 'trigger_code = 200 AND handle_code = 0'],
+      ] as const) {
+        const rows = await this.db.all<JobRunRow>(
+          `SELECT ${JOB_RUN_COLUMNS} FROM job_log${this.db.dialect.indexedBy(index)}
+            WHERE ${open} AND job_id IN (${inList(chunk.length)}) AND trigger_time >= ? ORDER BY id LIMIT ?`,
+          [...chunk, sinceMs, limit],
+        )
+        runs.push(...rows.map(watchedJobRunOf))
       }
     }
     return runs
+  }
+
+  /** The runs of these jobs written after run `afterId`, oldest first (job_log_job: each job's own range). */
+  async jobRunsAfter(jobIds: readonly number[], afterId: number, limit: number): Promise<WatchedRun[]> {
+    const runs: WatchedRun[] = []
+    for (const chunk of idChunks(jobIds)) {
+      const rows = await this.db.all<JobRunRow>(
+        `SELECT ${JOB_RUN_COLUMNS} FROM job_log WHERE job_id IN (${inList(chunk.length)}) AND id > ? ORDER BY id LIMIT ?`,
+        [...chunk, afterId, limit],
+      )
+      runs.push(...rows.map(watchedJobRunOf))
+    }
+    return runs.sort((a, b) => a.id - b.id).slice(0, limit)
+  }
+
+  /** These job runs as the monitor reads them (those still there). */
+  async jobRunsById(ids: readonly number[]): Promise<WatchedRun[]> {
+    const runs: WatchedRun[] = []
+    for (const chunk of idChunks(ids)) {
+      const rows = await this.db.all<JobRunRow>(`SELECT ${JOB_RUN_COLUMNS} FROM job_log WHERE id IN (${inList(chunk.length)})`, chunk)
+      runs.push(...rows.map(watchedJobRunOf))
+    }
+    return runs
+  }
+
+  /** The last run id written before `ms` (by trigger time; 0 for none): where a monitor that starts looking picks up new runs. */
+  async lastJobRunIdBefore(ms: number): Promise<number> {
+    const first = await this.db.get<{ id: number | null }>('SELECT MIN(id) AS id FROM job_log WHERE trigger_time >= ?', [ms])
+    if (first?.id !== null && first?.id !== undefined) return Number(first.id) - 1
+    const last = await this.db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM job_log')
+    return Number(last?.id ?? 0)
   }
 
   /** The flow runs of these flows added since `sinceMs` still under way or ended at or after `endedSinceMs`. */

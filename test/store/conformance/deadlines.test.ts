@@ -36,23 +36,37 @@ storeSuite('deadlines', (f) => {
     expect((await f.store.flows.get(watched))?.finishBy).toBe('06:00:30')
   })
 
-  it('reads the open and lately ended runs of watched jobs, with when each was due, started and ended', async () => {
+  it('reads the open runs of watched jobs, those written after a run, and some by id, with when each was due, started and ended', async () => {
+    const before = (await f.store.runs.insert(newRun({ jobId: 5, triggerTimeMs: T0 - 1 })))!
     const sent = (await f.store.runs.insert(newRun({ jobId: 5, triggerType: 'CRON', scheduleTimeMs: T0, triggerTimeMs: T0 + 2_000 })))!
     await f.store.runs.recordOutcomes([{ logId: sent, executorAddress: 'http://127.0.0.1:9999/', triggerCode: 200, triggerMsg: 'ok' }])
     const pending = (await f.store.runs.insert(newRun({ jobId: 5, triggerTimeMs: T0 + 3_000 })))!
-    const endedLong = (await f.store.runs.insert(newRun({ jobId: 5, triggerTimeMs: T0 + 4_000 })))!
-    await f.store.runs.recordOutcomes([{ logId: endedLong, executorAddress: 'a', triggerCode: 200, triggerMsg: 'ok' }])
-    await f.store.runs.complete([{ logId: endedLong, handleCode: 200, handleMsg: 'ok', handleTimeMs: T0 + 5_000 }])
-    await f.store.runs.insert(newRun({ jobId: 6, triggerTimeMs: T0 }))
-    await f.store.runs.insert(newRun({ jobId: 5, triggerTimeMs: T0 - 1 }))
+    const ended = (await f.store.runs.insert(newRun({ jobId: 5, triggerTimeMs: T0 + 4_000 })))!
+    await f.store.runs.recordOutcomes([{ logId: ended, executorAddress: 'a', triggerCode: 200, triggerMsg: 'ok' }])
+    await f.store.runs.complete([{ logId: ended, handleCode: 200, handleMsg: 'ok', handleTimeMs: T0 + 5_000 }])
+    const refused = (await f.store.runs.insert(newRun({ jobId: 5, triggerTimeMs: T0 + 6_000 })))!
+    await f.store.runs.recordOutcomes([{ logId: refused, executorAddress: '', triggerCode: 500, triggerMsg: 'executor down' }])
+    const other = (await f.store.runs.insert(newRun({ jobId: 6, triggerTimeMs: T0 })))!
 
-    expect(await f.store.deadlines.jobRuns([5], T0, T0 + 5_001, 100)).toEqual([
+    const open = await f.store.deadlines.openJobRuns([5], T0, 100)
+    expect(open.sort((a, b) => a.id - b.id)).toEqual([
       { id: sent, ownerId: 5, dueMs: T0, startedMs: T0 + 2_000, endedMs: 0, marks: 0 },
       { id: pending, ownerId: 5, dueMs: T0 + 3_000, startedMs: 0, endedMs: 0, marks: 0 },
     ])
-    expect((await f.store.deadlines.jobRuns([5], T0, T0 + 5_000, 100)).map((r) => r.id)).toEqual([sent, pending, endedLong])
-    expect(await f.store.deadlines.jobDurations(5, endedLong + 1, 20)).toEqual([1_000])
-    expect(await f.store.deadlines.jobDurations(5, endedLong, 20)).toEqual([])
+    expect((await f.store.deadlines.openJobRuns([5], T0 - 1, 100)).map((r) => r.id).sort((a, b) => a - b)).toEqual([before, sent, pending])
+    expect((await f.store.deadlines.jobRunsAfter([5], sent, 100)).map((r) => r.id)).toEqual([pending, ended, refused])
+    expect((await f.store.deadlines.jobRunsAfter([5, 6], before, 2)).map((r) => r.id)).toEqual([sent, pending])
+    // A refused trigger never started; it ended then (its failure has its own alarm).
+    expect(await f.store.deadlines.jobRunsById([refused, ended, 9999])).toEqual(
+      expect.arrayContaining([
+        { id: refused, ownerId: 5, dueMs: T0 + 6_000, startedMs: 0, endedMs: T0 + 6_000, marks: 0 },
+        { id: ended, ownerId: 5, dueMs: T0 + 4_000, startedMs: T0 + 4_000, endedMs: T0 + 5_000, marks: 0 },
+      ]),
+    )
+    expect(await f.store.deadlines.lastJobRunIdBefore(T0)).toBe(before)
+    expect(await f.store.deadlines.lastJobRunIdBefore(T0 + 60_000)).toBe(other)
+    expect(await f.store.deadlines.jobDurations(5, ended + 1, 20)).toEqual([1_000])
+    expect(await f.store.deadlines.jobDurations(5, ended, 20)).toEqual([])
   })
 
   it('reads the runs of watched flows and the durations of their successful runs', async () => {
