@@ -12,7 +12,7 @@ import {
 } from './alarms'
 import { alarmMessageOf, alertStatusOf } from './alarms/alarm-reason-of'
 import type { ChannelResult, InfraAlertFacts } from './alarms/alarm-types'
-import type { DeadlineDesktopNotice, DeadlineNoticeFacts } from './alarms/deadline-notice-message'
+import type { DeadlineDesktopNotice, DeadlineNoticeFacts } from './alarms/alarm-types'
 import { splitAlarmTargets } from '../../shared/alarm-targets'
 import type { AlarmResult } from './fail-monitor'
 import type { Clock } from '../kernel/clock'

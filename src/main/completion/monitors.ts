@@ -16,7 +16,6 @@ import { findLostRuns, findOrphanedEmbeddedRuns, findStalePendingRuns, LOST_RUN_
 import { FAIL_MONITOR_PERIOD_MS } from './retry-plan'
 import { DEFAULT_KEEP_PERIOD_MS } from './run-log-keeper'
 import { RunReconciler } from './run-reconciler'
-import { DEADLINE_MONITOR_PERIOD_MS } from '../deadlines/deadline-monitor'
 import type { RunEndedConsumer } from './run-ended'
 import type { RunWriter } from './run-writer'
 
@@ -44,7 +43,8 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
   // Three beats, and more than twice an agent's 30-s pause between retries of spooled callbacks.
   reconcileGraceMs: 90_000,
   runLogKeepPeriodMs: DEFAULT_KEEP_PERIOD_MS,
-  deadlinePeriodMs: DEADLINE_MONITOR_PERIOD_MS,
+  // The deadline monitor's look when no deadline falls sooner (src/main/deadlines/deadline-monitor.ts).
+  deadlinePeriodMs: 10_000,
 }
 
 export interface MonitorDeps {

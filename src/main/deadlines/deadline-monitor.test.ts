@@ -4,7 +4,7 @@ import { newRun } from '../../../test/support/new-run'
 import { addGroup, addJob } from '../../../test/store/conformance/store-fixture'
 import { sqliteDb } from '../../../test/support/sqlite-db'
 import type { DeadlineMissKind } from '../../shared/deadline-terms'
-import type { DeadlineNoticeFacts } from '../completion/alarms/deadline-notice-message'
+import type { DeadlineNoticeFacts } from '../completion/alarms/alarm-types'
 import { ManualClock } from '../kernel/clock'
 import { silentLogger } from '../kernel/logger'
 import { DeadlineMonitor } from './deadline-monitor'
@@ -25,6 +25,7 @@ function monitor(periodic: () => boolean = () => true) {
     counted: (kind) => counted.push(kind),
     marked: (_target, runId) => marked.push(runId),
     defaultTimezone: () => 'UTC',
+    periodMs: 10_000,
   })
   return { deadlineMonitor, sent, counted, marked }
 }

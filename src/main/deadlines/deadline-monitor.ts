@@ -1,15 +1,13 @@
 import { splitAddressList } from '../../shared/address-list'
 import { splitAlarmTargets } from '../../shared/alarm-targets'
 import { DEADLINE_MISS_KINDS, RUN_MARK, type DeadlineMissKind } from '../../shared/deadline-terms'
-import type { DeadlineNoticeFacts } from '../completion/alarms/deadline-notice-message'
+import type { DeadlineNoticeFacts } from '../completion/alarms/alarm-types'
 import { sleepUntil, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { Watched, WatchedRun } from '../store/deadline-repo'
 import type { Repos } from '../store/store'
 import { deadlinesOf, missesAt, nextCheckMs, p95Ms, SLOW_SAMPLE_SIZE } from './deadline-decisions'
 
-/** How often the monitor looks when no deadline falls sooner. */
-export const DEADLINE_MONITOR_PERIOD_MS = 10_000
 /** How far back open runs are looked at: a finishBy falls at most a day after the scheduled time, plus a day of start deadline. */
 const LOOKBACK_MS = 2 * 86_400_000
 /**
@@ -49,7 +47,8 @@ export interface DeadlineMonitorDeps {
   marked: (target: 'job' | 'flow', runId: number, ownerId: number) => void
   /** The zone a flow without one of its own reads its finishBy in (the server's). */
   defaultTimezone: () => string
-  periodMs?: number
+  /** How often it looks when no deadline falls sooner (MonitorTimings.deadlinePeriodMs, 10 s). */
+  periodMs: number
 }
 
 /**
@@ -119,7 +118,7 @@ export class DeadlineMonitor {
   /** Loops until `signal` aborts: a pass each period, or sooner when a deadline falls first. */
   async run(signal: AbortSignal): Promise<void> {
     const { clock, logger } = this.deps
-    const periodMs = this.deps.periodMs ?? DEADLINE_MONITOR_PERIOD_MS
+    const { periodMs } = this.deps
     let wakeAtMs = clock.nowMs() + periodMs
     while (!signal.aborted) {
       await sleepUntil(clock, wakeAtMs, signal)

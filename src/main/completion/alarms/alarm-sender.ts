@@ -11,6 +11,8 @@ import {
   type AlarmSender,
   type AlarmSettings,
   type ChannelResult,
+  type DeadlineDesktopNotice,
+  type DeadlineNoticeFacts,
   type FlowDesktopNotice,
   type FlowNoticeFacts,
   type InfraAlertFacts,
@@ -25,15 +27,7 @@ import { describeWebhookTarget, postWebhook, webhookBackoffMs } from './webhook-
 import type { ImChannel, ImChannelEvent } from '../../../shared/settings-types'
 import { imTarget, postImChannel } from './im/im-channel'
 import { flowNote, infraNote, runNote, testNote, type ImNote } from './im/im-note'
-import {
-  buildDeadlineWebhookPayload,
-  deadlineDesktopNotice,
-  deadlineNote,
-  formatDeadlineSubject,
-  formatDeadlineText,
-  type DeadlineDesktopNotice,
-  type DeadlineNoticeFacts,
-} from './deadline-notice-message'
+import { buildDeadlineWebhookPayload, deadlineDesktopNotice, deadlineNote, formatDeadlineSubject, formatDeadlineText } from './deadline-notice-message'
 
 /** How long close() lets sends in flight finish before cutting them off (ms). */
 export const ALARM_CLOSE_GRACE_MS = 5_000

@@ -6,8 +6,8 @@ import {
   deadlineNote,
   formatDeadlineSubject,
   formatDeadlineText,
-  type DeadlineNoticeFacts,
 } from './deadline-notice-message'
+import type { DeadlineNoticeFacts } from './alarm-types'
 
 const late: DeadlineNoticeFacts = {
   kind: 'lateFinish',

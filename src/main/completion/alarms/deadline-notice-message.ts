@@ -2,48 +2,13 @@ import type { DeadlineMissKind } from '../../../shared/deadline-terms'
 import type { ConsoleLanguage } from '../../../shared/settings-types'
 import { formatTimeMs, subjectName } from './alarm-message'
 import { consoleLink, imTime, type ImNote } from './im/im-note'
-
-/**
- * A run that broke a promise (docs/deadlines.md): not started or not done by its deadline, or
- * slower than its usual. Sent once per run and kind, on the channels a failure uses; a warning, the
- * run goes on.
- */
-export interface DeadlineNoticeFacts {
-  kind: DeadlineMissKind
-  /** A job's run (`runId` a job_log id) or a flow run (`runId` a job_flow_run id). */
-  target: 'job' | 'flow'
-  runId: number
-  /** The job's or the flow's id and name. */
-  ownerId: number
-  ownerName: string
-  /** The job's or the flow's alarm list: addresses, and for a job `#name` IM channels too. */
-  alarmEmails: string[]
-  imChannels?: string[]
-  /** When the run was due (its scheduled time, or when it was triggered). */
-  dueAtMs: number
-  /** The deadline it missed (lateStart, lateFinish), or when it turned slow. */
-  limitAtMs: number
-  /** slow: how long its usual (p95) run takes and the factor; 0 otherwise. */
-  p95Ms: number
-  slowFactor: number
-}
+import type { DeadlineDesktopNotice, DeadlineNoticeFacts } from './alarm-types'
 
 /** The alarm kinds another policy can tell apart: `late` (either deadline) and `slow`. */
 export type DeadlineAlarmKind = 'late' | 'slow'
 
 export function deadlineAlarmKind(kind: DeadlineMissKind): DeadlineAlarmKind {
   return kind === 'slow' ? 'slow' : 'late'
-}
-
-/** What the desktop and the console show, titled by `kind` in the reader's language. */
-export interface DeadlineDesktopNotice {
-  kind: DeadlineMissKind
-  target: 'job' | 'flow'
-  runId: number
-  ownerId: number
-  ownerName: string
-  /** The deadline or limit as an ISO time; for slow, `2 × p95 10 s`. */
-  detail: string
 }
 
 const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../kernel/logger'
 import { createAlarmSender } from './alarm-sender'
 import type { AlarmSender, AlarmSettings } from './alarm-types'
-import type { DeadlineDesktopNotice, DeadlineNoticeFacts } from './deadline-notice-message'
+import type { DeadlineDesktopNotice, DeadlineNoticeFacts } from './alarm-types'
 
 // No network: the channels that decide without sending, as alarm-sender.test.ts does for failures.
 const late: DeadlineNoticeFacts = {
