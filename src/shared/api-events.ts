@@ -2,6 +2,7 @@ import type { JobRun, LogPage, RegistryEntry } from './model'
 import type { XxlImportProgress } from './xxl-import'
 import type { FlowRunState } from './flow-types'
 import type { MaintenanceState } from './calendar/maintenance'
+import type { DeadlineMissKind } from './deadline-terms'
 
 // What the core pushes to every UI client.
 
@@ -30,6 +31,12 @@ export type JobDeskEvent =
    * load`), the time limit (`3600 s`) or the approval's prompt.
    */
   | { type: 'flow-notice'; kind: 'failed' | 'timeout' | 'approval'; flowRunId: number; flowId: number; flowName: string; detail: string }
+  /**
+   * A run broke a promise (docs/deadlines.md) and its warning went out on the alarm channels: a job's
+   * run (`runId` a run id) or a flow run, titled by `kind`; `detail` is data (the deadline as an ISO
+   * time, or `2 × p95 10 s` for a slow run). Once per run and kind, on the node that saw it.
+   */
+  | { type: 'deadline-miss'; kind: DeadlineMissKind; target: 'job' | 'flow'; runId: number; ownerId: number; ownerName: string; detail: string }
   /** How far the running import from XXL-JOB has got. */
   | { type: 'xxl-import-progress'; progress: XxlImportProgress }
   | { type: 'misfire'; jobId: number; missedCount: number; strategy: string }

@@ -1,3 +1,4 @@
+import { NO_DEADLINES } from './deadline-terms'
 import type { FlowSettings } from './flow-types'
 import { defaultSchedule } from './job-defaults'
 
@@ -15,5 +16,6 @@ export function defaultFlowSettings(name: string, timezone: string): FlowSetting
     timeoutSec: 0,
     alarmEmail: '',
     param: '',
+    ...NO_DEADLINES,
   }
 }

@@ -1,3 +1,4 @@
+import type { DeadlineTerms } from './deadline-terms'
 import type { MisfireStrategy, ScheduleType } from './model'
 import type { CalendarRoll, CalendarRule } from './calendar/calendar-rules'
 
@@ -80,7 +81,8 @@ export interface FlowDefinition {
   edges: FlowEdge[]
 }
 
-export interface FlowSettings {
+/** A flow's settings; its DeadlineTerms are on the whole run. */
+export interface FlowSettings extends DeadlineTerms {
   name: string
   description: string
   scheduleType: ScheduleType
@@ -134,6 +136,8 @@ export interface FlowNodeRun {
   endTimeMs: number
   /** Why it ended as it did, for people: who approved or marked it, a kill, a time-out. */
   note: string
+  /** The deadline marks of its job runs together (RUN_MARK bits): their jobs' own deadlines. */
+  deadlineMarks: number
 }
 
 export interface FlowRun {
@@ -153,6 +157,8 @@ export interface FlowRun {
   /** The flow's definition as it was when the run started: edits never change a run under way. */
   definition: FlowDefinition
   nodes: FlowNodeRun[]
+  /** The promises this run broke: RUN_MARK bits (src/shared/deadline-terms.ts); 0 for none. */
+  deadlineMarks: number
 }
 
 /** One row of the Flows page: the flow with its latest runs' states (oldest first) and next fire. */

@@ -1,3 +1,4 @@
+import { DEADLINE_FIELDS, NO_DEADLINES } from './deadline-terms'
 import type { JobInfo, JobInput } from './model'
 
 /** Every field of a job definition except its id and group, in the order exports and forms use. */
@@ -25,6 +26,7 @@ export const JOB_DEFINITION_FIELDS = [
   'glueType',
   'glueSource',
   'glueRemark',
+  ...DEADLINE_FIELDS,
 ] as const satisfies readonly (keyof JobInput)[]
 
 /** The editable fields of a job: its group and its definition. */
@@ -59,6 +61,7 @@ export function defaultJobInput(jobGroup: number, timezone: string, overrides: P
     glueType: 'BEAN',
     glueSource: '',
     glueRemark: '',
+    ...NO_DEADLINES,
     ...overrides,
   }
 }

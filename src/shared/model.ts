@@ -1,3 +1,4 @@
+import type { DeadlineTerms } from './deadline-terms'
 /**
  * The domain model shared by the core, the executor and the renderer. Types only (plus the enum
  * value lists they are derived from), so every process can import it.
@@ -60,7 +61,8 @@ export interface JobGroup {
   updateTimeMs: number
 }
 
-export interface JobInfo {
+/** A job with its promises (DeadlineTerms: start and finish deadlines, slow-run factor). */
+export interface JobInfo extends DeadlineTerms {
   id: number
   jobGroup: number
   name: string
@@ -135,6 +137,8 @@ export interface JobRun {
   alarmMessage: string
   /** The run whose completion fired this one (PARENT), or whose failure this retries (RETRY). */
   parentLogId: number | null
+  /** The promises this run broke: RUN_MARK bits (src/shared/deadline-terms.ts); 0 for none. */
+  deadlineMarks: number
 }
 
 export type RunStatus = 'pending' | 'running' | 'success' | 'failed'

@@ -80,6 +80,7 @@ export async function openCoreData({
     onDesktop: (facts) =>
       events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg, reason: failureReason(facts) }),
     onFlowDesktop: (notice) => events.emit({ type: 'flow-notice', ...notice }),
+    onDeadlineDesktop: (notice) => events.emit({ type: 'deadline-miss', ...notice }),
   })
   const consoleToken = options.mode === 'headless' ? await resolveConsoleToken(store.settings, options.consoleToken) : null
   const settings = await SettingsService.open(

@@ -11,11 +11,14 @@ import type { CoreDefinitions } from './core-definitions'
 import type { CoreNode } from './core-node'
 import type { CorePipeline } from './core-pipeline'
 import { localTimezone } from './local-timezone'
+import { startDeadlineMonitor } from '../deadlines/deadline-monitor'
 
 /** What runs in the background once the node has joined: registry beats and sweeps, the monitors. */
 export interface CoreBackground {
   registryLoops: { stop(): Promise<void> }
   monitors: Monitors
+  /** Late and slow runs (src/main/deadlines/). */
+  deadlines: { stop(): Promise<void> }
 }
 
 /** What the join leaves for the background: whether this process is alone on the database, the infrastructure alerts, the embedded executor as registered. */
@@ -87,14 +90,14 @@ export async function joinCluster({
 export function startBackground({
   options,
   base: { clock, logger },
-  data: { store, writer, settings, alarms, audit },
+  data: { store, writer, settings, alarms, audit, metrics, events },
   node,
   pipeline: { triggers, executors, monitorTimings, childLinks },
   joined: { soleProcess, alerts, embedded },
 }: {
   options: Pick<CoreOptions, 'retryJitterRatio'>
   base: Pick<CoreBase, 'clock' | 'logger'>
-  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'alarms' | 'audit'>
+  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'alarms' | 'audit' | 'metrics' | 'events'>
   node: Pick<CoreNode, 'registry' | 'embeddedAddress' | 'membership' | 'registryTimings' | 'runsChanged'>
   pipeline: Pick<CorePipeline, 'triggers' | 'executors' | 'monitorTimings' | 'childLinks'>
   joined: Joined
@@ -130,5 +133,25 @@ export function startBackground({
       await monitors.onExecutorsDead(dead, sweptAtMs)
     },
   })
-  return { registryLoops, monitors }
+  const deadlines = startDeadlineMonitor({
+    store,
+    clock,
+    logger,
+    membership,
+    send: (notice) => alarms.sendDeadlineNotice(notice),
+    counted: (kind) => metrics.deadlineMissed(kind),
+    marked: (target, runId, ownerId) => {
+      if (target === 'job') node.runsChanged([runId])
+      else void showFlowRunMarked(store, events, runId, ownerId)
+    },
+    defaultTimezone: localTimezone,
+    periodMs: monitorTimings.deadlinePeriodMs,
+  })
+  return { registryLoops, monitors, deadlines }
+}
+
+/** A flow run got a deadline mark: the consoles showing it re-read it (the event carries its state). */
+async function showFlowRunMarked(store: CoreData['store'], events: CoreData['events'], flowRunId: number, flowId: number): Promise<void> {
+  const run = await store.flowRuns.get(flowRunId).catch(() => null)
+  if (run) events.emit({ type: 'flow-run-changed', flowRunId, flowId, state: run.state })
 }

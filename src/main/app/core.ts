@@ -154,6 +154,7 @@ async function stopCore({
   await pipeline.triggers.idle()
   await background.registryLoops.stop()
   await background.monitors.stop()
+  await background.deadlines.stop()
   await data.storedSecrets.stop()
   if (node.executor) {
     await node.registry.remove(EMBEDDED_APP_NAME, node.embeddedAddress, nowMs()).catch((error: unknown) => {

@@ -77,6 +77,22 @@ describe('the event stream of an operator of group A', () => {
     expect(await filter.visible(notice(404))).toBeNull()
   })
 
+  it("hears a late or slow run of a job of its groups, and a flow run's only when it sees every group of its jobs", async () => {
+    const miss = (target: 'job' | 'flow', runId: number, ownerId: number): JobDeskEvent => ({
+      type: 'deadline-miss',
+      kind: 'lateFinish',
+      target,
+      runId,
+      ownerId,
+      ownerName: 'n',
+      detail: '2026-12-07T03:00:05.000Z',
+    })
+    expect(await filter.visible(miss('job', 7, 1))).toEqual(miss('job', 7, 1))
+    expect(await filter.visible(miss('job', 7, 200))).toBeNull()
+    expect(await filter.visible(miss('flow', 1, 5))).toEqual(miss('flow', 1, 5))
+    expect(await filter.visible(miss('flow', 2, 5))).toBeNull()
+  })
+
   it('passes everything to an admin unchanged', async () => {
     const admin = new EventVisibility(core, () => DESKTOP_PRINCIPAL)
     const event: JobDeskEvent = { type: 'runs-changed', runs: [run(200, GROUP_B)], truncated: false }

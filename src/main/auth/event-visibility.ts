@@ -48,6 +48,9 @@ export class EventVisibility {
       case 'flow-run-changed':
       case 'flow-notice':
         return (await this.seesFlowRun(event.flowRunId, sees)) ? event : null
+      case 'deadline-miss':
+        if (event.target === 'job') return sees(await this.groupOfJob(event.ownerId)) ? event : null
+        return (await this.seesFlowRun(event.runId, sees)) ? event : null
       default:
         return event
     }

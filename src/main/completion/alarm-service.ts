@@ -12,6 +12,7 @@ import {
 } from './alarms'
 import { alarmMessageOf, alertStatusOf } from './alarms/alarm-reason-of'
 import type { ChannelResult, InfraAlertFacts } from './alarms/alarm-types'
+import type { DeadlineDesktopNotice, DeadlineNoticeFacts } from './alarms/alarm-types'
 import { splitAlarmTargets } from '../../shared/alarm-targets'
 import type { AlarmResult } from './fail-monitor'
 import type { Clock } from '../kernel/clock'
@@ -41,6 +42,8 @@ export class AlarmService {
       clock: Clock
       onDesktop: (facts: AlarmFacts) => void
       onFlowDesktop: (notice: FlowDesktopNotice) => void
+      /** A run's broken promise (late, slow), shown as the others are; absent: not on the desktop. */
+      onDeadlineDesktop?: (notice: DeadlineDesktopNotice) => void
       /** The redaction every stored alarm message and every test result passes through (default: one that knows nothing). */
       secrets?: KnownSecrets
     },
@@ -108,6 +111,11 @@ export class AlarmService {
     )
   }
 
+  /** Sends a run's broken promise (late, slow) on the channels a failure uses; true when every channel delivered it. Never rejects. */
+  async sendDeadlineNotice(notice: DeadlineNoticeFacts): Promise<boolean> {
+    return (await this.sender.sendDeadlineNotice(notice)).ok
+  }
+
   /** Sends an infrastructure alert: its alarm_status (1 when nobody is set to hear of it) and why it failed. */
   async sendAlert(alert: InfraAlertFacts): Promise<{ status: number; message: string }> {
     const outcome = await this.sender.sendAlert(alert)
@@ -139,8 +147,8 @@ export class AlarmService {
   }
 
   private build(settings: AlarmSettings): AlarmSender {
-    const { logger, clock, onDesktop, onFlowDesktop } = this.deps
-    return createAlarmSender(settings, { logger, clock, onDesktop, onFlowDesktop, consoleBase: () => this.consoleBase() })
+    const { logger, clock, onDesktop, onFlowDesktop, onDeadlineDesktop } = this.deps
+    return createAlarmSender(settings, { logger, clock, onDesktop, onFlowDesktop, onDeadlineDesktop, consoleBase: () => this.consoleBase() })
   }
 
   private async factsOf(run: JobRun): Promise<AlarmFacts | null> {

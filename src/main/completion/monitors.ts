@@ -30,6 +30,8 @@ export interface MonitorTimings {
   reconcileGraceMs: number
   /** How often the logs of running LAN runs are copied (run-log-keeper.ts). */
   runLogKeepPeriodMs: number
+  /** How often the deadline monitor looks when no deadline falls sooner (src/main/deadlines/). */
+  deadlinePeriodMs: number
 }
 
 export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
@@ -41,6 +43,8 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
   // Three beats, and more than twice an agent's 30-s pause between retries of spooled callbacks.
   reconcileGraceMs: 90_000,
   runLogKeepPeriodMs: DEFAULT_KEEP_PERIOD_MS,
+  // The deadline monitor's look when no deadline falls sooner (src/main/deadlines/deadline-monitor.ts).
+  deadlinePeriodMs: 10_000,
 }
 
 export interface MonitorDeps {

@@ -18,9 +18,11 @@ export interface FlowRunRecord {
   endTimeMs: number
   reason: string
   addTimeMs: number
+  /** The promises the run broke (RUN_MARK bits, src/shared/deadline-terms.ts). */
+  deadlineMarks: number
 }
 
-export type NewFlowRun = Omit<FlowRunRecord, 'id' | 'endTimeMs' | 'reason' | 'backfillId'> & { backfillId?: number }
+export type NewFlowRun = Omit<FlowRunRecord, 'id' | 'endTimeMs' | 'reason' | 'backfillId' | 'deadlineMarks'> & { backfillId?: number }
 
 /** A `job_flow_node` row: one node of one flow run. */
 export interface FlowNodeRecord {

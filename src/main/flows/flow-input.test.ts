@@ -1,3 +1,4 @@
+import { NO_DEADLINES } from '../../shared/deadline-terms'
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../shared/errors'
 import { FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
@@ -48,6 +49,7 @@ describe('parseFlowInput', () => {
       timeoutSec: 0,
       alarmEmail: '',
       param: '',
+      ...NO_DEADLINES,
       nodes: [
         { kind: 'job', key: 'extract', jobId: 1, triggerRule: 'all_success' },
         { kind: 'job', key: 'load', jobId: 2, param: '--rows=${nodes.extract.output} --day=${flow.param}', triggerRule: 'all_success' },

@@ -23,7 +23,7 @@ const RUN_PAGE_MAX = 500
  */
 export class FlowService {
   constructor(
-    private readonly store: RepoAccess<'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars'>,
+    private readonly store: RepoAccess<'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars' | 'deadlines'>,
     private readonly nowMs: () => number,
     /** The zone a flow that names none reads its cron in: this machine's. */
     private readonly defaultTimezone: () => string,
@@ -136,6 +136,7 @@ export class FlowService {
     for (const record of records) {
       if (!names.has(record.flowId)) names.set(record.flowId, (await this.store.flows.get(record.flowId))?.name ?? '')
       const [nodes, runIds] = await Promise.all([this.store.flowRuns.nodes(record.id), this.store.flowRuns.runIdsOf(record.id)])
+      const marks = await this.store.deadlines.jobRunMarks([...runIds.values()].flat())
       const order = new Map(record.definition.nodes.map((n, i) => [n.key, i]))
       views.push({
         ...record,
@@ -150,6 +151,8 @@ export class FlowService {
             startTimeMs,
             endTimeMs,
             note,
+            // The promises its job's runs broke (their own deadlines; the flow's are the run's).
+            deadlineMarks: (runIds.get(key) ?? []).reduce((all, id) => all | (marks.get(id) ?? 0), 0),
           }))
           .sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0)),
       })

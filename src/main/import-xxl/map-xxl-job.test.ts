@@ -1,3 +1,4 @@
+import { NO_DEADLINES } from '../../shared/deadline-terms'
 import { describe, expect, it } from 'vitest'
 import { childIdsOf, mapJobFields } from './map-xxl-job'
 import type { XxlJobRow } from './xxl-rows'
@@ -49,6 +50,7 @@ describe('mapJobFields', () => {
         glueType: 'BEAN',
         glueSource: '',
         glueRemark: '',
+        ...NO_DEADLINES,
       },
     })
   })

@@ -1,3 +1,4 @@
+import { NO_DEADLINES } from '../../shared/deadline-terms'
 import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, ROUTE_STRATEGIES } from '../../shared/model'
 
 /** XXL-JOB's schedule types: BUSINESS_DAY is JobDesk's own, so a row naming it is not XXL-JOB's. */
@@ -65,6 +66,8 @@ export function mapJobFields(row: XxlJobRow, appName: string, name: string, time
     glueType: row.glueType,
     glueSource: row.glueSource,
     glueRemark: row.glueRemark,
+    // XXL-JOB has no deadlines.
+    ...NO_DEADLINES,
   }
   return { ok: true, job, notes }
 }

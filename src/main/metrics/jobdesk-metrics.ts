@@ -6,6 +6,7 @@ import { RUN_ENDS, runEndOfCompletion, type RunEnd } from '../domain/run-end'
 import { RunStarts } from './run-starts'
 import { BucketHistogram } from './bucket-histogram'
 import { withoutLabel } from './metrics-totals'
+import { DEADLINE_MISS_KINDS, type DeadlineMissKind } from '../../shared/deadline-terms'
 
 /** The label of the series kept per executor group (its app name): shown only to who sees every group. */
 const GROUP_LABEL = 'group'
@@ -55,6 +56,7 @@ export class JobDeskMetrics {
   private readonly durations: BucketHistogram
   private readonly transactions: Histogram
   private readonly flowRuns: Counter<'state'>
+  private readonly deadlineMisses: Record<DeadlineMissKind, { inc(n?: number): void }>
   /** The runs written here and not ended: their durations are observed from this, not read back. */
   private readonly starts = new RunStarts()
   private sources = NO_SOURCES
@@ -110,6 +112,13 @@ export class JobDeskMetrics {
       registers,
     })
     this.flowRuns = new Counter({ name: 'jobdesk_flow_runs_total', help: 'Flow runs ended, by final state.', labelNames: ['state'], registers })
+    const misses = new Counter({
+      name: 'jobdesk_deadline_misses_total',
+      help: 'Runs (job runs and flow runs) marked late to start, late to finish or slow, once each, on the node that marked them.',
+      labelNames: ['kind'],
+      registers,
+    })
+    this.deadlineMisses = Object.fromEntries(DEADLINE_MISS_KINDS.map((kind) => [kind, zeroed(misses.labels(kind))])) as JobDeskMetrics['deadlineMisses']
     new Gauge({
       name: 'jobdesk_executors',
       help: 'Registered executor addresses, by group (app name) and health.',
@@ -174,6 +183,11 @@ export class JobDeskMetrics {
     }
     for (const [type, n] of fired) this.fires[type].inc(n)
     this.starts.written(runs)
+  }
+
+  /** A run got a deadline mark here (the node whose compare-and-set won). */
+  deadlineMissed(kind: DeadlineMissKind): void {
+    this.deadlineMisses[kind].inc()
   }
 
   misfired(misfires: readonly { strategy: string; missedTimesMs: readonly number[] }[]): void {

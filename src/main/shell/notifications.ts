@@ -36,6 +36,14 @@ export function notifyFromEvents(
       notification.on('click', () => actions.openWindow())
       notification.show()
     }
+    if (event.type === 'deadline-miss') {
+      const notification = new Notification({
+        title: text.deadlineTitle(event.kind, event.ownerName),
+        body: text.deadlineBody(event.target, event.runId, event.detail),
+      })
+      notification.on('click', () => (event.target === 'job' ? actions.openRun(event.runId) : actions.openWindow()))
+      notification.show()
+    }
     if (event.type === 'registry-changed') {
       for (const entry of event.entries) {
         const key = `${entry.appName} ${entry.address}`

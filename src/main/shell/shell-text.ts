@@ -1,4 +1,5 @@
 import type { ConsoleLanguage } from '../../shared/api'
+import type { DeadlineMissKind } from '../../shared/deadline-terms'
 
 /**
  * What the desktop shell says outside the console window — the tray menu and tooltip, system
@@ -26,6 +27,9 @@ export interface ShellText {
   /** A flow run failed, timed out or waits for an approval. */
   flowNoticeTitle(kind: 'failed' | 'timeout' | 'approval', flowName: string): string
   flowNoticeBody(flowRunId: number, detail: string): string
+  /** A run broke a promise: not started or not done by its deadline, or slower than usual. */
+  deadlineTitle(kind: DeadlineMissKind, name: string): string
+  deadlineBody(target: 'job' | 'flow', runId: number, detail: string): string
 }
 
 const EN: ShellText = {
@@ -45,6 +49,8 @@ const EN: ShellText = {
   executorLostBody: (address) => `${address} stopped sending heartbeats and was removed from its group.`,
   flowNoticeTitle: (kind, name) => ({ failed: `Flow failed: ${name}`, timeout: `Flow timed out: ${name}`, approval: `Approval needed: ${name}` })[kind],
   flowNoticeBody: (id, detail) => `Flow run ${id}${detail ? ` — ${detail.slice(0, 200)}` : ''}`,
+  deadlineTitle: (kind, name) => ({ lateStart: `Not started in time: ${name}`, lateFinish: `Not done in time: ${name}`, slow: `Slow run: ${name}` })[kind],
+  deadlineBody: (target, id, detail) => `${target === 'job' ? 'Run' : 'Flow run'} ${id} — ${detail}`,
 }
 
 const ZH_CN: ShellText = {
@@ -64,6 +70,8 @@ const ZH_CN: ShellText = {
   executorLostBody: (address) => `${address} 已停止发送心跳，已从其分组中移除。`,
   flowNoticeTitle: (kind, name) => ({ failed: `工作流失败：${name}`, timeout: `工作流超时：${name}`, approval: `等待审批：${name}` })[kind],
   flowNoticeBody: (id, detail) => `工作流实例 ${id}${detail ? ` — ${detail.slice(0, 200)}` : ''}`,
+  deadlineTitle: (kind, name) => ({ lateStart: `未按时开始：${name}`, lateFinish: `未按时完成：${name}`, slow: `运行变慢：${name}` })[kind],
+  deadlineBody: (target, id, detail) => `${target === 'job' ? '调度日志' : '工作流实例'} ${id} — ${detail}`,
 }
 
 export function shellText(language: ConsoleLanguage | null): ShellText {

@@ -1,3 +1,4 @@
+import { DEADLINE_COLUMNS, deadlineColumnsOf, deadlineTermsOfRow, type DeadlineRow } from './deadline-columns'
 import type { Flow, FlowOverlap } from '../../shared/flow-types'
 import type { MisfireStrategy, ScheduleType } from '../../shared/model'
 import { definitionFromText, definitionToText } from './flow-definition-column'
@@ -6,7 +7,7 @@ import type { Connection, SqlValue } from './sql/connection'
 import { calendarTermsOf, type ScheduleRow } from './job-rows'
 
 /** `job_flow` as stored; `flowOf` maps it to the `Flow` the rest of the app speaks. */
-interface FlowRow extends ScheduleRow {
+interface FlowRow extends ScheduleRow, DeadlineRow {
   id: number
   name: string
   description: string
@@ -49,6 +50,7 @@ const INSERT_COLUMNS = [
   'trigger_next_time',
   'add_time',
   'update_time',
+  ...DEADLINE_COLUMNS,
 ] as const satisfies readonly (keyof FlowRow)[]
 
 /** What an update writes: everything but the id and the time the flow was added. */
@@ -180,6 +182,7 @@ function valuesOf(flow: Omit<Flow, 'id'>): Record<(typeof INSERT_COLUMNS)[number
     trigger_next_time: flow.triggerNextTimeMs,
     add_time: flow.addTimeMs,
     update_time: flow.updateTimeMs,
+    ...deadlineColumnsOf(flow),
   }
 }
 
@@ -206,6 +209,7 @@ function flowOf(row: FlowRow): Flow {
     triggerNextTimeMs: Number(row.trigger_next_time),
     addTimeMs: Number(row.add_time),
     updateTimeMs: Number(row.update_time),
+    ...deadlineTermsOfRow(row),
   }
 }
 

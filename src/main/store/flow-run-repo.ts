@@ -17,6 +17,7 @@ interface RunRow {
   end_time: number
   reason: string
   add_time: number
+  deadline_marks: number
 }
 
 interface NodeRow {
@@ -365,6 +366,7 @@ function runOf(row: RunRow): FlowRunRecord {
     endTimeMs: Number(row.end_time),
     reason: row.reason,
     addTimeMs: Number(row.add_time),
+    deadlineMarks: Number(row.deadline_marks ?? 0),
   }
 }
 

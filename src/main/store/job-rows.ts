@@ -1,3 +1,4 @@
+import { deadlineColumnsOf, deadlineTermsOfRow, type DeadlineRow } from './deadline-columns'
 import type { DueJob } from '../domain/fires'
 import type { CalendarRoll, CalendarRule } from '../../shared/calendar/calendar-rules'
 import type { BlockStrategy, GlueType, JobInfo, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
@@ -14,7 +15,7 @@ export interface ScheduleRow {
 }
 
 /** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
-export interface JobRow extends ScheduleRow {
+export interface JobRow extends ScheduleRow, DeadlineRow {
   id: number
   job_group: number
   name: string
@@ -103,6 +104,7 @@ export function toRow(job: JobInfo): JobRow {
     trigger_next_time: job.triggerNextTimeMs,
     add_time: job.addTimeMs,
     update_time: job.updateTimeMs,
+    ...deadlineColumnsOf(job),
   }
 }
 
@@ -138,6 +140,7 @@ export function fromRow(row: JobRow): JobInfo {
     triggerNextTimeMs: Number(row.trigger_next_time),
     addTimeMs: Number(row.add_time),
     updateTimeMs: Number(row.update_time),
+    ...deadlineTermsOfRow(row),
   }
 }
 

@@ -33,6 +33,7 @@ export interface RunRow {
    * migration 17, whose trails are in job_log_trail); on a row read back, the whole trail (run-trails.ts).
    */
   trigger_trail: string | null
+  deadline_marks: number
 }
 
 /** XXL-JOB's cap for handle_msg in the database. */
@@ -117,5 +118,6 @@ export function fromRow(row: RunRow): JobRun {
     alarmStatus: row.alarm_status,
     alarmMessage: row.alarm_message ?? '',
     parentLogId: row.parent_log_id === null ? null : Number(row.parent_log_id),
+    deadlineMarks: Number(row.deadline_marks ?? 0),
   }
 }

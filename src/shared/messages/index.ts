@@ -2,6 +2,7 @@ import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enCalendarMessages } from './en-calendars'
 import { enWindowMessages } from './en-windows'
+import { enDeadlineMessages } from './en-deadlines'
 import { enBackfillMessages } from './en-backfill'
 import { enDefinitionMessages } from './en-definitions'
 import { enDirectoryMessages } from './en-directory'
@@ -37,6 +38,7 @@ export const EN_MESSAGES = {
   ...enCalendarMessages,
   ...enWindowMessages,
   ...enBackfillMessages,
+  ...enDeadlineMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

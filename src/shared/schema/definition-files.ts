@@ -1,3 +1,4 @@
+import { MAX_SLOW_FACTOR } from '../deadline-terms'
 import { FLOW_OVERLAPS, TRIGGER_RULES } from '../flow-types'
 import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, RETRY_BACKOFFS, ROUTE_STRATEGIES } from '../model'
 import { codedIssue } from '../messages/coded-errors'
@@ -24,6 +25,21 @@ const seconds = z.int().min(0).max(MAX_SECONDS)
 const name = (max: number) => z.string().min(1).max(max)
 /** An executor group's app name, as its executors register it. */
 const groupName = z.string().min(1).max(64).describe("the executor group's app name (its executors register with it)")
+
+/** A job's or a flow's promises (DeadlineTerms; docs/deadlines.md): each absent field is off. */
+const deadlinesSchema = z
+  .strictObject({
+    startDeadlineSec: seconds.optional().describe('warn when a run has not started this many seconds after its scheduled time'),
+    finishBy: z.string().max(8).optional().describe('warn when a run is not done by this local time (HH:MM or HH:MM:SS) after its scheduled time'),
+    finishWithinSec: seconds.optional().describe('warn when a run is not done this many seconds after its scheduled time'),
+    slowFactor: z
+      .number()
+      .min(0)
+      .max(MAX_SLOW_FACTOR)
+      .optional()
+      .describe('warn when a run takes longer than this many times the p95 of its last successful runs'),
+  })
+  .describe('deadlines and slow-run warnings')
 
 const scheduleSchema = z
   .strictObject({
@@ -99,6 +115,7 @@ export const jobDocumentSchema = z
       })
       .optional(),
     alarm: z.strictObject({ email: emails.optional(), everyFailure: z.boolean().optional() }).optional(),
+    deadlines: deadlinesSchema.optional(),
     children: z.array(childSchema).max(1000).optional().describe('jobs run after this one, by name'),
   })
   .describe('a job')
@@ -139,6 +156,7 @@ export const flowDocumentSchema = z
     overlap: z.enum(FLOW_OVERLAPS).optional(),
     timeoutSec: z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).optional(),
     alarm: z.strictObject({ email: emails.optional() }).optional(),
+    deadlines: deadlinesSchema.optional(),
     param: z.string().max(4096).optional().describe('${flow.param} when a run is triggered without one'),
     nodes: z.array(flowNodeSchema).min(1).max(1000),
     edges: z

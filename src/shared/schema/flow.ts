@@ -1,3 +1,4 @@
+import { deadlineFields } from './deadlines'
 import { FLOW_MAX_EDGES, FLOW_MAX_NODES, FLOW_OVERLAPS, FLOW_VALUE_MAX_BYTES, TRIGGER_RULES, type FlowDefinition, type FlowSettings } from '../flow-types'
 import { flowDefinitionIssues } from '../flow-definition-check'
 import { codedIssue } from '../messages/coded-errors'
@@ -80,6 +81,7 @@ export const flowInputSchema = z.strictObject({
   timeoutSec,
   alarmEmail: emailList.default(''),
   param: flowValue.default(''),
+  ...deadlineFields,
   ...definitionFields,
 }) satisfies z.ZodType<ParsedFlowInput>
 

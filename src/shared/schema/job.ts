@@ -1,3 +1,4 @@
+import { deadlineFields } from './deadlines'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarName } from './calendar'
 import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, RETRY_BACKOFFS, ROUTE_STRATEGIES, SCHEDULE_TYPES, type JobInput } from '../model'
@@ -50,6 +51,7 @@ export const jobInputSchema = z
     glueType: z.enum(GLUE_TYPES),
     glueSource: text(GLUE_SOURCE_MAX_CHARS).default(''),
     glueRemark: trimmedText(GLUE_REMARK_MAX_CHARS).default(''),
+    ...deadlineFields,
   })
   .superRefine((job, context) => {
     for (const problem of calendarTermsProblems(job)) context.addIssue(codedIssue(problem.code, {}, [problem.field]))

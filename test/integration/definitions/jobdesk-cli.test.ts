@@ -238,7 +238,7 @@ describe('jobdesk trigger, logs --follow, get, flow run', () => {
     expect((await jobdesk(['logs', longRun, '--follow'], a)).code).toBe(1)
 
     const runs = await jobdesk(['get', 'runs', '--job', 'chatty'], a)
-    expect(runs.stdout.split('\n')[0]).toMatch(/^ID\s+JOB\s+TRIGGERED\s+TYPE\s+STATUS\s+ADDRESS$/)
+    expect(runs.stdout.split('\n')[0]).toMatch(/^ID\s+JOB\s+TRIGGERED\s+TYPE\s+STATUS\s+MARKS\s+ADDRESS$/)
     expect(runs.stdout).toContain('SUCCESS')
     const jobs = await jobdesk(['get', 'jobs', '--name', 'chatty', '-o', 'wide'], a)
     expect(jobs.stdout).toMatch(/chatty\s+by hand\s+STOPPED\s+-\s+chattyJobHandler/)

@@ -235,6 +235,8 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
         backfillId: 0,
         alarmMessage: '',
         parentLogId: null,
+        deadlineMarks: 0,
+        backfillId: 0,
       },
       {
         id: 0,
@@ -258,6 +260,8 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
         backfillId: 0,
         alarmMessage: '',
         parentLogId: null,
+        deadlineMarks: 0,
+        backfillId: 0,
       },
     ])
   })

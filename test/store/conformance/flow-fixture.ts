@@ -1,3 +1,4 @@
+import { NO_DEADLINES } from '../../../src/shared/deadline-terms'
 import type { NewFlowRun } from '../../../src/main/domain/flows'
 import type { Repos, Store } from '../../../src/main/store/store'
 import type { Flow, FlowDefinition } from '../../../src/shared/flow-types'
@@ -35,6 +36,7 @@ export function flow(name: string, over: Partial<Omit<Flow, 'id'>> = {}): Omit<F
     timeoutSec: 600,
     alarmEmail: 'ops@example.com',
     param: 'p=1',
+    ...NO_DEADLINES,
     ...GRAPH,
     triggerStatus: 0,
     triggerNextTimeMs: 0,

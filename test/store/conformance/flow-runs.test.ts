@@ -12,6 +12,7 @@ storeSuite('flow runs', (f) => {
       id: first,
       endTimeMs: 0,
       reason: '',
+      deadlineMarks: 0,
       backfillId: 0,
     })
     expect(await f.store.flowRuns.nodes(first!)).toEqual(

@@ -93,3 +93,16 @@ export async function slowEchoJobHandler(ctx) {
   })
   return ctx.param.slice(bar + 1)
 }
+
+/**
+ * Runs until the file named by its param exists (the test creates it when its manual clock says
+ * the run is done), then succeeds; ends early when aborted. Polls every 20 ms of real time.
+ */
+export async function untilFileJobHandler(ctx) {
+  const { existsSync } = await import('node:fs')
+  while (!existsSync(ctx.param)) {
+    if (ctx.signal.aborted) return { code: 500, msg: 'aborted' }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return 'done'
+}

@@ -1,6 +1,7 @@
 import type { Flow } from '../../../shared/flow-types'
 import { runStatus, type JobInfo, type JobRun, type RegistryEntry } from '../../../shared/model'
 import type { RunPage } from '../../../shared/run-api-types'
+import { runBadgesOf } from '../../../shared/deadline-terms'
 import { CliError } from '../cli-error'
 import { outputFormat, printRows, timeText, type Column, type Out } from '../output'
 import type { ServerClient } from '../server-client'
@@ -86,6 +87,8 @@ const RUN_COLUMNS: Column<JobRun>[] = [
   { header: 'TRIGGERED', value: (r) => timeText(r.triggerTimeMs) },
   { header: 'TYPE', value: (r) => r.triggerType },
   { header: 'STATUS', value: (r) => runStatus(r).toUpperCase() },
+  // The promises it broke (docs/deadlines.md): late, slow, or both.
+  { header: 'MARKS', value: (r) => runBadgesOf(r.deadlineMarks ?? 0).join(',') || '-' },
   { header: 'ADDRESS', value: (r) => r.executorAddress || '-' },
   { header: 'ENDED', value: (r) => timeText(r.handleTimeMs), wide: true },
   { header: 'MESSAGE', value: (r) => r.handleMsg.slice(0, 80), wide: true },

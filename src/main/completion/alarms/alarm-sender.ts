@@ -11,6 +11,8 @@ import {
   type AlarmSender,
   type AlarmSettings,
   type ChannelResult,
+  type DeadlineDesktopNotice,
+  type DeadlineNoticeFacts,
   type FlowDesktopNotice,
   type FlowNoticeFacts,
   type InfraAlertFacts,
@@ -25,6 +27,7 @@ import { describeWebhookTarget, postWebhook, webhookBackoffMs } from './webhook-
 import type { ImChannel, ImChannelEvent } from '../../../shared/settings-types'
 import { imTarget, postImChannel } from './im/im-channel'
 import { flowNote, infraNote, runNote, testNote, type ImNote } from './im/im-note'
+import { buildDeadlineWebhookPayload, deadlineDesktopNotice, deadlineNote, formatDeadlineSubject, formatDeadlineText } from './deadline-notice-message'
 
 /** How long close() lets sends in flight finish before cutting them off (ms). */
 export const ALARM_CLOSE_GRACE_MS = 5_000
@@ -35,6 +38,8 @@ export interface AlarmSenderDeps {
   onDesktop?: (facts: AlarmFacts) => void
   /** Shows a flow notice the same way ("flow X run N failed / waits for approval"). */
   onFlowDesktop?: (notice: FlowDesktopNotice) => void
+  /** Shows a run's broken promise (late, slow) the same way. */
+  onDeadlineDesktop?: (notice: DeadlineDesktopNotice) => void
   /** `nowMs` stamps `sentAtMs`; `sleep` waits between webhook attempts. Default: the system clock. */
   clock?: Clock
   /** Default ALARM_CLOSE_GRACE_MS. */
@@ -221,6 +226,22 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     })
   }
 
+  async function sendDeadlineNotice(notice: DeadlineNoticeFacts): Promise<AlarmOutcome> {
+    const { onDeadlineDesktop } = deps
+    return deliver({
+      showDesktop: onDeadlineDesktop && (() => onDeadlineDesktop(deadlineDesktopNotice(notice))),
+      webhookBody: () => JSON.stringify(buildDeadlineWebhookPayload(notice, clock.nowMs())),
+      emails: notice.alarmEmails,
+      mail: () => ({ subject: formatDeadlineSubject(notice), text: formatDeadlineText(notice) }),
+      noEmailNote: `the ${notice.target} has no alarm email`,
+      logFields: { deadline: notice.kind, target: notice.target, runId: notice.runId },
+      imNote: (channel) => deadlineNote(notice, channel.language, consoleBase()),
+      // Heard where the job's failures or the flow's notices are.
+      imEvent: notice.target === 'job' ? 'failedRuns' : 'flowNotices',
+      imNamed: notice.imChannels,
+    })
+  }
+
   async function sendTestEmail(to: string): Promise<ChannelResult> {
     const address = to.trim()
     if (!isEmailAddress(address))
@@ -291,6 +312,7 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     send: (facts) => guarded(send(facts)),
     sendFlowNotice: (notice) => guarded(sendFlowNotice(notice)),
     sendAlert: (alert) => guarded(sendAlert(alert)),
+    sendDeadlineNotice: (notice) => guarded(sendDeadlineNotice(notice)),
     sendTestEmail,
     testWebhook,
     testImChannel,

@@ -2,6 +2,7 @@ import type { InfraAlertKind } from '../../../shared/alarm-health'
 import type { AlarmReasonCode } from '../../../shared/alarm-reason'
 import type { ConsoleLanguage, ImChannel } from '../../../shared/settings-types'
 import type { TriggerTrail } from '../../../shared/trigger-trail'
+import type { DeadlineMissKind } from '../../../shared/deadline-terms'
 
 /**
  * Contracts of the alarm module: what a failed run's alarm (or a flow run's notice) carries, where
@@ -57,6 +58,42 @@ interface FlowNoticeBase {
   flowName: string
   /** The flow's `alarm_email`: comma-separated addresses, one mail each. */
   alarmEmail: string
+}
+
+/**
+ * A run that broke a promise (docs/deadlines.md): not started or not done by its deadline, or
+ * slower than its usual. Sent once per run and kind, on the channels a failure uses; a warning, the
+ * run goes on.
+ */
+export interface DeadlineNoticeFacts {
+  kind: DeadlineMissKind
+  /** A job's run (`runId` a job_log id) or a flow run (`runId` a job_flow_run id). */
+  target: 'job' | 'flow'
+  runId: number
+  /** The job's or the flow's id and name. */
+  ownerId: number
+  ownerName: string
+  /** The job's or the flow's alarm list: addresses, and for a job `#name` IM channels too. */
+  alarmEmails: string[]
+  imChannels?: string[]
+  /** When the run was due (its scheduled time, or when it was triggered). */
+  dueAtMs: number
+  /** The deadline it missed (lateStart, lateFinish), or when it turned slow. */
+  limitAtMs: number
+  /** slow: how long its usual (p95) run takes and the factor; 0 otherwise. */
+  p95Ms: number
+  slowFactor: number
+}
+
+/** What the desktop and the console show, titled by `kind` in the reader's language. */
+export interface DeadlineDesktopNotice {
+  kind: DeadlineMissKind
+  target: 'job' | 'flow'
+  runId: number
+  ownerId: number
+  ownerName: string
+  /** The deadline or limit as an ISO time; for slow, `2 × p95 10 s`. */
+  detail: string
 }
 
 /**
@@ -178,6 +215,8 @@ export interface AlarmSender {
   sendFlowNotice(notice: FlowNoticeFacts): Promise<AlarmOutcome>
   /** Sends an infrastructure alert to every webhook, each IM channel set for them and each address of the settings' `alertEmail`; never rejects. */
   sendAlert(alert: InfraAlertFacts): Promise<AlarmOutcome>
+  /** Sends a run's broken promise (late, slow) like a failed run's alarm: the desktop, webhooks, its alarm addresses and IM channels; never rejects. */
+  sendDeadlineNotice(notice: DeadlineNoticeFacts): Promise<AlarmOutcome>
   /** A test mail from the settings page; never rejects. */
   sendTestEmail(to: string): Promise<ChannelResult>
   /**

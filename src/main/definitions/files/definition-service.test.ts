@@ -245,12 +245,21 @@ describe('apply of definition files', () => {
         ...report,
         alarm: { email: ['ops@example.org'], everyFailure: true },
         schedule: { cron: '0 0 2 * * ?', timezone: 'Asia/Shanghai', misfire: 'FIRE_ONCE_NOW' },
+        deadlines: { finishBy: '06:00', slowFactor: 2.5 },
       },
       { ...mail, group: 'mail-app', children: [{ job: 'cleanup', group: 'billing-app', on: 'always' }] },
       { ...script, enabled: false, schedule: { fixedRate: 3600 } },
-      { ...flow, nodes: flow.nodes.map((node) => (node.key === 'mail' ? { ...node, group: 'mail-app' } : node)) },
+      {
+        ...flow,
+        deadlines: { startDeadlineSec: 60, finishWithinSec: 3600 },
+        nodes: flow.nodes.map((node) => (node.key === 'mail' ? { ...node, group: 'mail-app' } : node)),
+      },
     ])
+    expect((await a.store.jobs.list()).find((j) => j.name === 'nightly-report')).toMatchObject({ finishBy: '06:00', slowFactor: 2.5, startDeadlineSec: 0 })
+    expect((await a.store.flows.all())[0]).toMatchObject({ startDeadlineSec: 60, finishWithinSec: 3600, finishBy: '' })
     const exported = await a.service.export()
+    expect(exported.find((d) => d.kind === 'Job' && d.name === 'nightly-report')).toMatchObject({ deadlines: { finishBy: '06:00', slowFactor: 2.5 } })
+    expect(exported.find((d) => d.kind === 'Job' && d.name === 'cleanup')).not.toHaveProperty('deadlines')
     expect(await a.service.apply({ sources: exported.map((document) => ({ file: 'export.yaml', document })), dryRun: true, prune: 'none' })).toMatchObject({
       changes: [],
     })

@@ -1,3 +1,4 @@
+import { deadlinesDocumentOf } from './deadline-documents'
 import { splitAddressList } from '../../../shared/address-list'
 import { jobOriginKey } from '../../../shared/definition-origin'
 import type { Flow, FlowNodeDef } from '../../../shared/flow-types'
@@ -205,6 +206,7 @@ function jobDocument(
         }
       : {}),
     ...(Object.keys(alarm).length > 0 ? { alarm } : {}),
+    ...deadlinesDocumentOf(job),
     ...(children.length > 0 ? { children } : {}),
   }
 }
@@ -239,6 +241,7 @@ function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appName
     ...(flow.overlap !== 'SKIP' ? { overlap: flow.overlap } : {}),
     ...(flow.timeoutSec !== 0 ? { timeoutSec: flow.timeoutSec } : {}),
     ...(flow.alarmEmail !== '' ? { alarm: emails(flow.alarmEmail) } : {}),
+    ...deadlinesDocumentOf(flow),
     ...(flow.param !== '' ? { param: flow.param } : {}),
     nodes,
     ...(flow.edges.length > 0 ? { edges: flow.edges.map(({ from, to }) => ({ from, to })) } : {}),

@@ -1,3 +1,4 @@
+import { DEADLINE_FIELD_PATHS, deadlineTermsOfDocument } from './deadline-documents'
 import { joinAddressList, splitAddressList } from '../../../shared/address-list'
 import { jobOriginKey, type DefinitionKind } from '../../../shared/definition-origin'
 import type { DefinitionSource } from '../../../shared/definition-plan'
@@ -76,6 +77,7 @@ export const JOB_FIELD_PATHS: Record<keyof JobFields | 'enabled' | 'appName', st
   glueType: 'glue.type',
   glueSource: 'glue.source',
   glueRemark: 'glue.remark',
+  ...DEADLINE_FIELD_PATHS,
   enabled: 'enabled',
   appName: 'group',
 }
@@ -96,6 +98,7 @@ export const FLOW_FIELD_PATHS: Record<(typeof FLOW_SETTING_FIELDS)[number] | 'ac
   timeoutSec: 'timeoutSec',
   alarmEmail: 'alarm.email',
   param: 'param',
+  ...DEADLINE_FIELD_PATHS,
   active: 'enabled',
   nodes: 'nodes',
   edges: 'edges',
@@ -125,6 +128,7 @@ export function jobFieldsOf(doc: JobDocument, defaultTimezone: string): JobField
     glueType: glue?.type ?? 'BEAN',
     glueSource: glue?.source ?? '',
     glueRemark: glue?.remark ?? '',
+    ...deadlineTermsOfDocument(doc.deadlines),
   }
 }
 
@@ -307,6 +311,7 @@ function flowOf(
     timeoutSec: doc.timeoutSec ?? 0,
     alarmEmail: emailText(doc.alarm?.email),
     param: doc.param ?? '',
+    ...deadlineTermsOfDocument(doc.deadlines),
     active: doc.enabled ?? schedule !== undefined,
     nodes,
     edges: doc.edges ?? [],

@@ -1,3 +1,4 @@
+import { NO_DEADLINES } from '../../../shared/deadline-terms'
 import { describe, expect, it } from 'vitest'
 import { NotFoundError, ValidationError } from '../../../shared/errors'
 import { buildExport } from './build-export'
@@ -43,6 +44,7 @@ describe('buildExport', () => {
       timeoutSec: 7200,
       alarmEmail: 'ops@example.com',
       param: 'month=current',
+      ...NO_DEADLINES,
       active: true,
       nodes: [
         { kind: 'job', key: 'report', jobKey: '1', triggerRule: 'all_success' },

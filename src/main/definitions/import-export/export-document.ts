@@ -1,3 +1,4 @@
+import { DEADLINE_FIELDS } from '../../../shared/deadline-terms'
 import type { FlowApprovalNodeDef, FlowEdge, FlowJobNodeDef, FlowSettings } from '../../../shared/flow-types'
 import { JOB_DEFINITION_FIELDS } from '../../../shared/job-defaults'
 import type { JobInput, LinkCondition } from '../../../shared/model'
@@ -64,6 +65,7 @@ export const FLOW_SETTING_FIELDS = [
   'timeoutSec',
   'alarmEmail',
   'param',
+  ...DEADLINE_FIELDS,
 ] as const satisfies readonly (keyof FlowSettings)[]
 
 // Fails to compile when FlowSettings gains a setting the list does not name.

@@ -1,3 +1,4 @@
+import { NO_DEADLINES } from '../../../shared/deadline-terms'
 import type { Flow } from '../../../shared/flow-types'
 import { defaultJobInput } from '../../../shared/job-defaults'
 import type { JobGroup, JobInfo, JobLink } from '../../../shared/model'
@@ -46,6 +47,7 @@ export function flow(id: number, name: string, patch: Partial<Flow> = {}): Flow 
     timeoutSec: 0,
     alarmEmail: '',
     param: '',
+    ...NO_DEADLINES,
     nodes: [],
     edges: [],
     triggerStatus: 0,

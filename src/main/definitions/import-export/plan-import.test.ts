@@ -1,3 +1,4 @@
+import { NO_DEADLINES } from '../../../shared/deadline-terms'
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../../shared/errors'
 import { buildExport } from './build-export'
@@ -306,6 +307,7 @@ describe('planImport accepts', () => {
           timeoutSec: 0,
           alarmEmail: '',
           param: '',
+          ...NO_DEADLINES,
         },
         active: false,
         nodes: [

@@ -14,6 +14,7 @@ import { enAlarms } from './en-alarms'
 import { enHooks } from './en-hooks'
 import { enCalendars } from './en-calendars'
 import { enMaintenance } from './en-maintenance'
+import { enDeadlines } from './en-deadlines'
 import { enBackfill } from './en-backfill'
 
 /**
@@ -321,5 +322,6 @@ export const en = {
   ...enHooks,
   ...enCalendars,
   ...enMaintenance,
+  ...enDeadlines,
   ...enBackfill,
 } satisfies Record<string, string>

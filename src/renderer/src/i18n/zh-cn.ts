@@ -15,6 +15,7 @@ import { zhCNAlarms } from './zh-cn-alarms'
 import { zhCNHooks } from './zh-cn-hooks'
 import { zhCNCalendars } from './zh-cn-calendars'
 import { zhCNMaintenance } from './zh-cn-maintenance'
+import { zhCNDeadlines } from './zh-cn-deadlines'
 import { zhCNBackfill } from './zh-cn-backfill'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
@@ -319,5 +320,6 @@ export const zhCN: Dictionary = {
   ...zhCNHooks,
   ...zhCNCalendars,
   ...zhCNMaintenance,
+  ...zhCNDeadlines,
   ...zhCNBackfill,
 }

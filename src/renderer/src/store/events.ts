@@ -92,6 +92,20 @@ export function applyEvent(event: JobDeskEvent): void {
       )
       return
     }
+    case 'deadline-miss': {
+      // The desktop shell raises a system notification for these, as for alarms.
+      if (isDesktop()) return
+      notifyEvent(
+        store.preferences.language,
+        'orange',
+        `event.deadline.${event.kind}`,
+        { id: event.runId, name: event.ownerName },
+        event.detail,
+        () => useJobDesk.getState().navigate(event.target === 'job' ? runsRoute(event.runId) : flowRunRoute(event.runId)),
+        `deadline-${event.target}-${event.ownerId}-${event.kind}`,
+      )
+      return
+    }
     case 'xxl-import-progress':
       store.applyXxlImportProgress(event.progress)
       return

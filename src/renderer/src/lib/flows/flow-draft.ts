@@ -15,6 +15,7 @@ import { flowDefinitionSchema } from '../../../../shared/schema/flow'
 import { inputProblems, type InputProblem } from '../../../../shared/schema/parse-input'
 import { cycleClosedBy } from '../../../../shared/flow-edges'
 import { defaultFlowSettings } from '../../../../shared/flow-defaults'
+import { deadlineTermsOf } from '../../../../shared/deadline-terms'
 
 /**
  * A flow as the editor holds it before saving, and the editing steps on its graph. Every step is
@@ -49,6 +50,7 @@ export function draftOfFlow(flow: Flow): FlowDraft {
     timeoutSec: flow.timeoutSec,
     alarmEmail: flow.alarmEmail,
     param: flow.param,
+    ...deadlineTermsOf(flow),
     nodes: flow.nodes.map((node) => ({ ...node })),
     edges: flow.edges.map((edge) => ({ ...edge })),
   }

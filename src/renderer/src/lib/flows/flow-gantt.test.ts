@@ -11,6 +11,7 @@ const node = (key: string, state: FlowNodeRun['state'], startTimeMs: number, end
   startTimeMs,
   endTimeMs,
   note: '',
+  deadlineMarks: 0,
 })
 
 describe('ganttLayout', () => {

@@ -11,6 +11,7 @@ const node = (state: FlowNodeRun['state'], runIds: number[] = []): FlowNodeRun =
   startTimeMs: 0,
   endTimeMs: 0,
   note: '',
+  deadlineMarks: 0,
 })
 
 describe('the run view’s actions', () => {

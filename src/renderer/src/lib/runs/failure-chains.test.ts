@@ -24,6 +24,7 @@ const run = (id: number, over: Partial<JobRun> = {}): JobRun => ({
   alarmStatus: 0,
   alarmMessage: '',
   parentLogId: null,
+  deadlineMarks: 0,
   ...over,
 })
 const retry = (id: number, of: number, over: Partial<JobRun> = {}) => run(id, { triggerType: 'RETRY', parentLogId: of, ...over })

@@ -14,6 +14,7 @@ import { selectFlowRunsPage, selectFlowsLoaded, selectFlowSummary } from '../../
 import { selectOperatesAny } from '../../store/session/selectors'
 import { Elapsed } from './elapsed'
 import { FlowRunStateBadge } from './flow-state-badge'
+import { DeadlineBadges } from '../../components/deadline-badges'
 import { FlowActiveBadge, FlowLabelledButtons } from './flow-row'
 import { NextFire } from './next-fire'
 import { useFlowActions } from './use-flow-actions'
@@ -60,6 +61,7 @@ const RunRow = memo(function RunRow({ run, onOpen }: { run: FlowRun; onOpen(id: 
       </div>
       <div role="cell">
         <FlowRunStateBadge state={run.state} />
+        <DeadlineBadges marks={run.deadlineMarks} />
       </div>
       <div role="cell">
         <NodeStrip run={run} />

@@ -5,6 +5,7 @@ import { ChevronDownIcon, ChevronUpIcon } from '../../kit/icons'
 import { dagRoute } from '../../kit/route'
 import { LogTail } from '../../components/log-tail/log-tail'
 import { RunStatusBadge } from '../../components/status-badge'
+import { DeadlineBadges } from '../../components/deadline-badges'
 import { FiredRuns, KillRunButton } from './run-actions'
 import { RunAgainMenu } from './run-again'
 import { RetryChain } from './retry-chain'
@@ -58,6 +59,7 @@ function RunFields({ run }: { run: JobRun }) {
       <Field label="run.job">{job ? `#${job.id} ${job.name}` : `#${run.jobId}`}</Field>
       <Field label="run.status">
         <RunStatusBadge run={run} atRisk={isAtRisk(run, () => health)} />
+        <DeadlineBadges marks={run.deadlineMarks} />
       </Field>
       <Field label="run.triggerType">
         <EnumLabel kind="triggerType" value={run.triggerType} testId="run-trigger-type" />

@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } fr
 import type { AddressHealth, JobGroup, JobInfo, JobRun } from '../../../../shared/model'
 import { FilterIcon } from '../../kit/icons'
 import { RunStatusBadge } from '../../components/status-badge'
+import { DeadlineBadges } from '../../components/deadline-badges'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { formatDuration } from '../../lib/format/format-duration'
 import { formatDateTime } from '../../lib/format/format-time'
@@ -79,6 +80,7 @@ const RunRow = memo(function RunRow({ run, job, group, selected, atRisk, top, on
       </div>
       <div role="cell">
         <RunStatusBadge run={run} atRisk={atRisk} />
+        <DeadlineBadges marks={run.deadlineMarks} />
         <AlarmMarker run={run} />
       </div>
       <div role="cell" className="jd-cell jd-mono jd-small">

@@ -1,4 +1,4 @@
-import { Divider, Group, NumberInput, Select, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { Divider, Group, NumberInput, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { FLOW_OVERLAPS, type FlowOverlap, type FlowSettings } from '../../../../../shared/flow-types'
 import type { MessageKey } from '../../../i18n/dictionary'
@@ -6,6 +6,7 @@ import { useT } from '../../../i18n/use-t'
 import type { ScheduleFields } from '../../jobs/job-editor/schedule-fields'
 import { ScheduleSection } from '../../jobs/job-editor/schedule-section'
 import { TriggerUrlSection } from '../../../components/trigger-urls/trigger-url-section'
+import { DeadlineFields } from '../../../components/deadline-fields'
 
 function Section({ title, children }: { title: MessageKey; children: ReactNode }) {
   const t = useT()
@@ -113,6 +114,12 @@ export function FlowSettingsForm({ settings, setSettings, errors, flowId }: Flow
           error={errors.alarmEmail}
           data-testid="flow-field-alarmEmail"
         />
+      </Section>
+      <Section title="deadline.section">
+        <Text size="xs" c="dimmed" mb="xs">
+          {t('deadline.flowHint')}
+        </Text>
+        <DeadlineFields terms={settings} change={setSettings} errors={errors} testIdPrefix="flow-field" />
       </Section>
       <Section title="hooks.section">
         <TriggerUrlSection target={flowId === undefined ? undefined : { flowId }} />

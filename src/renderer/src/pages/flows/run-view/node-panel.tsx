@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { FLOW_VALUE_MAX_BYTES, type FlowNodeRun, type FlowRun } from '../../../../../shared/flow-types'
 import { LogTail } from '../../../components/log-tail/log-tail'
 import { RunLink } from '../../../components/run-link'
+import { DeadlineBadges } from '../../../components/deadline-badges'
 import { useLanguage, useT } from '../../../i18n/use-t'
 import type { MessageKey } from '../../../i18n/dictionary'
 import { isApproval, latestRunId } from '../../../lib/flows/flow-run-actions'
@@ -39,6 +40,7 @@ const notRun = (key: string): FlowNodeRun => ({
   startTimeMs: 0,
   endTimeMs: 0,
   note: '',
+  deadlineMarks: 0,
 })
 
 function JobName({ jobId }: { jobId: number }) {
@@ -120,6 +122,7 @@ export function NodePanel({ run, nodeKey, onClose }: { run: FlowRun; nodeKey: st
               {node.runIds.map((id) => (
                 <RunLink key={id} size="sm" runId={id} testId="flow-node-run-link" />
               ))}
+              <DeadlineBadges marks={node.deadlineMarks} />
             </Group>
           )}
         </Field>

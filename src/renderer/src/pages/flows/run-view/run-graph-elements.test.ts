@@ -23,6 +23,7 @@ const nodeRun = (key: string, state: FlowNodeRun['state']): FlowNodeRun => ({
   startTimeMs: 0,
   endTimeMs: 0,
   note: '',
+  deadlineMarks: 0,
 })
 
 const positions = new Map([
@@ -64,6 +65,15 @@ describe('the run graph', () => {
     expect(next[0]).not.toBe(first[0])
     expect(next[1]).toBe(first[1])
     expect(next[2].data.selected).toBe(true)
+    // Its job run marked late since: the node is rebuilt to show the badge, the others kept.
+    const late = buildRunNodes(cache, {
+      ...inputs,
+      nodeRuns: new Map([['extract', { ...nodeRun('extract', 'success'), deadlineMarks: 2 }]]),
+      selectedKey: 'load',
+    })
+    expect(late[0]).not.toBe(next[0])
+    expect(late[0].data.marks).toBe(2)
+    expect(late[1]).toBe(next[1])
   })
 
   it('colours an edge by its parent’s outcome and moves it while the child runs', () => {

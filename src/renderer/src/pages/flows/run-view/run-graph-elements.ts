@@ -33,6 +33,8 @@ export interface RunNodeData extends Record<string, unknown> {
   state: FlowNodeState
   rule: TriggerRule
   selected: boolean
+  /** Its job runs' deadline marks (RUN_MARK bits): a `late` or `slow` badge on the node. */
+  marks: number
 }
 
 export type RunGraphNode = Node<RunNodeData, 'flowNode'>
@@ -61,7 +63,7 @@ function nodeHandles(width: number, height: number): NodeHandle[] {
 }
 
 const sameData = (a: RunNodeData, b: RunNodeData) =>
-  a.label === b.label && a.state === b.state && a.rule === b.rule && a.selected === b.selected && a.kind === b.kind
+  a.label === b.label && a.state === b.state && a.rule === b.rule && a.selected === b.selected && a.kind === b.kind && a.marks === b.marks
 
 /**
  * The run's nodes. A node object is kept (same reference) while nothing it shows changed, so a
@@ -82,6 +84,7 @@ export function buildRunNodes(cache: Map<string, RunGraphNode>, inputs: RunNodeI
       state: inputs.nodeRuns.get(def.key)?.state ?? 'pending',
       rule: def.triggerRule ?? 'all_success',
       selected: def.key === inputs.selectedKey,
+      marks: inputs.nodeRuns.get(def.key)?.deadlineMarks ?? 0,
     }
     const held = cache.get(def.key)
     if (held && held.position.x === position.x && held.position.y === position.y && sameData(held.data, data)) {

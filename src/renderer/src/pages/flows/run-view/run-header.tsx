@@ -13,6 +13,7 @@ import { useJobDesk } from '../../../store'
 import { selectOperatesAny } from '../../../store/session/selectors'
 import { Elapsed } from '../elapsed'
 import { FlowRunStateBadge } from '../flow-state-badge'
+import { DeadlineBadges } from '../../../components/deadline-badges'
 
 function Field({ label, children, testId, wide }: { label: MessageKey; children: ReactNode; testId?: string; wide?: boolean }) {
   const t = useT()
@@ -87,6 +88,7 @@ export function RunHeader({ run }: { run: FlowRun }) {
             {t('flowRun.title', { id: run.id })}
           </Title>
           <FlowRunStateBadge state={run.state} />
+          <DeadlineBadges marks={run.deadlineMarks} />
         </Group>
         <Group gap="xs" wrap="nowrap">
           {operates && <RunButtons run={run} />}

@@ -2,6 +2,7 @@ import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { memo } from 'react'
 import { useT } from '../../../i18n/use-t'
 import type { RunGraphNode } from './run-graph-elements'
+import { DeadlineBadges } from '../../../components/deadline-badges'
 
 /**
  * One node of a flow run: its key, what it runs (a job's name, or "Approval"), its state colour,
@@ -29,6 +30,11 @@ export const RunNode = memo(function RunNode({ data }: NodeProps<RunGraphNode>) 
           {what} · {state}
           {data.rule !== 'all_success' && <span className="jd-flow-node-rule"> · {data.rule}</span>}
         </div>
+        {data.marks !== 0 && (
+          <div className="jd-flow-node-marks">
+            <DeadlineBadges marks={data.marks} />
+          </div>
+        )}
       </div>
       <Handle type="source" position={Position.Right} isConnectable={false} className="jd-flow-handle" />
     </div>

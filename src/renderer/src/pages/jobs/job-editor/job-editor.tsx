@@ -18,6 +18,8 @@ import { ExecutorSection } from './executor-section'
 import { GlueSection, GlueTypeField } from './glue-section'
 import { placeSaveError, shownFields } from './job-draft'
 import { AlarmSection, RetrySection } from './retry-alarm-sections'
+import { DeadlineFields } from '../../../components/deadline-fields'
+import type { DeadlineTerms } from '../../../../../shared/deadline-terms'
 import { ScheduleSection } from './schedule-section'
 import { TriggerUrlSection } from '../../../components/trigger-urls/trigger-url-section'
 import type { SetField } from './section-props'
@@ -219,6 +221,16 @@ function JobEditorForm({ open, origin, onDone, onCancel, setDirty, onOpenGlue }:
         </Section>
         <Section title="editor.section.alarm">
           <AlarmSection {...sectionProps} />
+        </Section>
+        <Section title="deadline.section">
+          <DeadlineFields
+            terms={draft}
+            change={(patch) => {
+              for (const [key, value] of Object.entries(patch)) setField(key as keyof DeadlineTerms, value)
+            }}
+            errors={errors}
+            testIdPrefix="field"
+          />
         </Section>
         <Section title="hooks.section">
           <TriggerUrlSection target={draft.id ? { jobId: draft.id } : undefined} />

@@ -1,0 +1,20 @@
+/** English text of deadlines and slow runs (docs/deadlines.md): the editors' fields, the badges, the toasts. */
+export const enDeadlines = {
+  'deadline.section': 'Deadlines',
+  'deadline.startDeadlineSec': 'Start within (s)',
+  'deadline.startDeadlineHint': 'Warn when a run has not started this long after its scheduled time (queued, held, executor down). 0: off.',
+  'deadline.finishBy': 'Done by (local time)',
+  'deadline.finishByHint': 'HH:MM or HH:MM:SS in the schedule’s zone: the first such time after the scheduled time. Empty: off.',
+  'deadline.finishWithinSec': 'Done within (s)',
+  'deadline.finishWithinHint': 'Warn when a run is not done this long after its scheduled time. 0: off.',
+  'deadline.slowFactor': 'Slow factor',
+  'deadline.slowFactorHint': 'Warn when a run takes longer than this many times the p95 of its last 20 successful runs (10 needed). Never kills. 0: off.',
+  'deadline.flowHint': 'On the whole flow run, from its scheduled time (or when it was triggered).',
+  'deadline.badge.late': 'late',
+  'deadline.badge.slow': 'slow',
+  'deadline.badge.lateTitle': 'Missed its deadline: not started or not done in time',
+  'deadline.badge.slowTitle': 'Took longer than its slow factor × the p95 of its recent successful runs',
+  'event.deadline.lateStart': 'Run {id} of “{name}” has not started by its deadline',
+  'event.deadline.lateFinish': 'Run {id} of “{name}” is not done by its deadline',
+  'event.deadline.slow': 'Run {id} of “{name}” is slower than usual',
+} as const
