@@ -236,7 +236,6 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
         alarmMessage: '',
         parentLogId: null,
         deadlineMarks: 0,
-        backfillId: 0,
       },
       {
         id: 0,
@@ -261,7 +260,6 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
         alarmMessage: '',
         parentLogId: null,
         deadlineMarks: 0,
-        backfillId: 0,
       },
     ])
   })
