@@ -26,7 +26,8 @@ function walk(policy: AlarmPolicy, steps: Step[], silence: SilenceInForce | null
       if (rule.rule === 'sent') return `sent ${rule.failures} (+${rule.folded} folded)`
       if (rule.rule === 'held') return `held ${rule.failures}/${rule.of}`
       if (rule.rule === 'folded') return `folded`
-      return `suppressed #${rule.silenceId}`
+      if (rule.rule === 'suppressed') return `suppressed #${rule.silenceId}`
+      throw new Error('a failure never recovers')
     }
     const decision = decideRecovery(state, nowMs, silence)
     state = decision.state

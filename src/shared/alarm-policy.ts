@@ -52,13 +52,15 @@ export interface SilenceInForce {
 /**
  * The rule that decided one alarm, kept with the run (job_log.alarm_rule) so the console can say
  * why: `sent` (with the count folded into it), `held` (fewer failures in a row than asked),
- * `folded` (within the quiet time of the last one sent), `suppressed` (a silence).
+ * `folded` (within the quiet time of the last one sent), `suppressed` (a silence); on the run that
+ * succeeded after an alarm, `recovered` (the notice told, or `suppressed` under a silence).
  */
 export type AlarmRule =
   | { rule: 'sent'; failures: number; folded: number }
   | { rule: 'held'; failures: number; of: number }
   | { rule: 'folded'; quietSec: number }
   | { rule: 'suppressed'; silenceId: number; reason: string; untilMs: number }
+  | { rule: 'recovered'; failures: number; downMs: number }
 
 export interface AlarmDecision {
   state: AlarmPolicyState
@@ -128,6 +130,7 @@ export function parseAlarmRule(text: string): AlarmRule | null {
       case 'held':
       case 'folded':
       case 'suppressed':
+      case 'recovered':
         return value as AlarmRule
       default:
         return null

@@ -88,4 +88,7 @@ export abstract class StoreRepos implements Repos {
   get windows() {
     return this.repos.windows
   }
+  get alarmPolicy() {
+    return this.repos.alarmPolicy
+  }
 }

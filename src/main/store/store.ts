@@ -29,6 +29,7 @@ import { VersionRepo } from './version-repo'
 import { WindowRepo } from './window-repo'
 import { MissedSlotRepo } from './missed-slot-repo'
 import { BackfillRepo } from './backfill-repo'
+import { AlarmPolicyRepo } from './alarm-policy-repo'
 
 /**
  * The storage contract: one repository per table, over any engine's Connection. Callers never write
@@ -64,6 +65,7 @@ export interface Repos {
   readonly windows: WindowRepo
   readonly missedSlots: MissedSlotRepo
   readonly backfills: BackfillRepo
+  readonly alarmPolicy: AlarmPolicyRepo
 }
 
 export type RepoName = keyof Repos
@@ -132,5 +134,6 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     windows: new WindowRepo(db),
     missedSlots: new MissedSlotRepo(db),
     backfills: new BackfillRepo(db),
+    alarmPolicy: new AlarmPolicyRepo(db),
   }
 }

@@ -5,6 +5,7 @@ import { APPROVAL_PROMPT_MAX_CHARS, FLOW_DESCRIPTION_MAX_CHARS, FLOW_MAX_ACTIVE_
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT } from './job'
 import { GROUP_NAME_MAX_CHARS } from './primitives'
 import { z } from './z'
+import { alarmPolicyDocFields } from './alarm-policy'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarDocumentSchema, calendarName } from './calendar'
 import { windowDocumentSchema } from './window-document'
@@ -98,7 +99,7 @@ export const jobDocumentSchema = z
         maxIntervalSec: seconds.optional(),
       })
       .optional(),
-    alarm: z.strictObject({ email: emails.optional(), everyFailure: z.boolean().optional() }).optional(),
+    alarm: z.strictObject({ email: emails.optional(), everyFailure: z.boolean().optional(), ...alarmPolicyDocFields }).optional(),
     children: z.array(childSchema).max(1000).optional().describe('jobs run after this one, by name'),
   })
   .describe('a job')

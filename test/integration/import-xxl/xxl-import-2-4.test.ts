@@ -233,6 +233,7 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
         handleMsg: '',
         alarmStatus: 1,
         alarmMessage: '',
+        alarmRule: '',
         parentLogId: null,
       },
       {
@@ -255,6 +256,7 @@ describe('moving in from an XXL-JOB 2.4 database', () => {
         handleMsg: 'java.lang.IllegalStateException: <no data>',
         alarmStatus: 2,
         alarmMessage: '',
+        alarmRule: '',
         parentLogId: null,
       },
     ])

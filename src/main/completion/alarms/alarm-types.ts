@@ -37,6 +37,10 @@ export interface AlarmFacts {
   alarmEmails: string[]
   /** The IM channels the job's alarm list names (`#ops` → `ops`); absent: none. */
   imChannels?: string[]
+  /** What the alarm policy adds to a failure: the failures in a row so far, and the alarms folded into this one since the last sent. */
+  policy?: { failuresInRow: number; folded: number }
+  /** Set on a recovery notice instead (the run is the success): the failures in a row it ends, and how long since the first. */
+  recovered?: { failures: number; downMs: number }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { failureReason } from '../../../../shared/failure-reason'
 import type { ConsoleLanguage } from '../../../../shared/settings-types'
-import { subjectName } from '../alarm-message'
+import { formatDownTime, subjectName } from '../alarm-message'
 import type { AlarmFacts, FlowNoticeFacts, InfraAlertFacts } from '../alarm-types'
 import { formatInfraAlertSubject, formatInfraAlertText } from '../infra-alert-message'
 
@@ -25,6 +25,10 @@ export const IM_REASON_MAX_CHARS = 500
 const WORDS = {
   en: {
     runTitle: (id: number, name: string) => `JobDesk alarm: job ${id} ${name} failed`,
+    recoveredTitle: (id: number, name: string, failures: number, down: string) =>
+      `JobDesk recovered: job ${id} ${name} recovered after ${failures} ${failures === 1 ? 'failure' : 'failures'}, down for ${down}`,
+    failuresInRow: 'Failures in a row',
+    folded: 'Alarms folded since the last',
     job: 'Job',
     group: 'Executor group',
     trigger: 'Trigger',
@@ -58,6 +62,9 @@ const WORDS = {
   },
   'zh-CN': {
     runTitle: (id: number, name: string) => `JobDesk 告警：任务 ${id} ${name} 执行失败`,
+    recoveredTitle: (id: number, name: string, failures: number, down: string) => `JobDesk 恢复：任务 ${id} ${name} 在连续失败 ${failures} 次后恢复，中断 ${down}`,
+    failuresInRow: '连续失败次数',
+    folded: '自上次告警以来合并的告警',
     job: '任务',
     group: '执行器',
     trigger: '触发方式',
@@ -111,9 +118,16 @@ export function consoleLink(consoleBase: string, hashPath: string): string | nul
 export function runNote(facts: AlarmFacts, language: ConsoleLanguage, consoleBase: string): ImNote {
   const w = WORDS[language]
   const url = consoleLink(consoleBase, `#/runs/${facts.logId}`)
+  const { recovered, policy } = facts
+  const title = recovered
+    ? w.recoveredTitle(facts.jobId, subjectName(facts.jobName), recovered.failures, formatDownTime(recovered.downMs))
+    : w.runTitle(facts.jobId, subjectName(facts.jobName))
+  const policyRows: [string, string][] = []
+  if (policy && policy.failuresInRow > 1) policyRows.push([w.failuresInRow, String(policy.failuresInRow)])
+  if (policy && policy.folded > 0) policyRows.push([w.folded, String(policy.folded)])
   return {
-    tone: 'alarm',
-    title: w.runTitle(facts.jobId, subjectName(facts.jobName)),
+    tone: recovered ? 'notice' : 'alarm',
+    title,
     rows: [
       [w.job, `${facts.jobId} ${subjectName(facts.jobName)}`],
       [w.group, facts.groupName ? `${subjectName(facts.groupName)} (${facts.appName})` : facts.appName],
@@ -122,8 +136,9 @@ export function runNote(facts: AlarmFacts, language: ConsoleLanguage, consoleBas
       [w.handleTime, imTime(facts.handleTimeMs)],
       [w.retriesLeft, String(facts.retriesLeft)],
       [w.run, String(facts.logId)],
+      ...policyRows,
     ],
-    text: `${w.reason}: ${oneLine(failureReason(facts), IM_REASON_MAX_CHARS) || '—'}`,
+    text: recovered ? '' : `${w.reason}: ${oneLine(failureReason(facts), IM_REASON_MAX_CHARS) || '—'}`,
     link: url ? { label: w.openRun(facts.logId), url } : null,
   }
 }
