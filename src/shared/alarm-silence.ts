@@ -1,5 +1,6 @@
 /** A silence's target: exactly one of a job, a group (its jobs) or a flow. */
-export type SilenceTarget = { jobId: number; groupId?: never; flowId?: never } | { groupId: number; jobId?: never; flowId?: never } | { flowId: number; jobId?: never; groupId?: never }
+export type SilenceTarget =
+  { jobId: number; groupId?: never; flowId?: never } | { groupId: number; jobId?: never; flowId?: never } | { flowId: number; jobId?: never; groupId?: never }
 
 /** A silence (addSilence): the target's alarms are recorded as suppressed, not sent, until `untilMs`. */
 export interface AlarmSilence {

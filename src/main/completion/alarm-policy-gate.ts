@@ -1,12 +1,4 @@
-import {
-  decideAlarm,
-  decideRecovery,
-  policyOf,
-  type AlarmKind,
-  type AlarmPolicy,
-  type AlarmRule,
-  type SilenceInForce,
-} from '../../shared/alarm-policy'
+import { decideAlarm, decideRecovery, policyOf, type AlarmKind, type AlarmPolicy, type AlarmRule, type SilenceInForce } from '../../shared/alarm-policy'
 import type { AlarmSubject } from '../store/alarm-policy-repo'
 import type { RepoAccess } from '../store/store'
 

@@ -76,7 +76,12 @@ export class PolicyAlarms {
       if (!recovery) continue
       const { failures, downMs, suppressedBy } = recovery
       if (suppressedBy) {
-        await this.record(run.id, ALARM_STATUS.suppressed, '', { rule: 'suppressed', silenceId: suppressedBy.id, reason: suppressedBy.reason, untilMs: suppressedBy.untilMs })
+        await this.record(run.id, ALARM_STATUS.suppressed, '', {
+          rule: 'suppressed',
+          silenceId: suppressedBy.id,
+          reason: suppressedBy.reason,
+          untilMs: suppressedBy.untilMs,
+        })
       } else {
         await this.send(run, { recovered: { failures, downMs } }, { rule: 'recovered', failures, downMs })
       }

@@ -50,7 +50,6 @@ export class AlarmPolicyRepo {
     return row ? stateOf(row) : null
   }
 
-
   async saveState(subject: AlarmSubject, kind: AlarmKind, state: AlarmPolicyState): Promise<void> {
     const update = STATE_COLUMNS.slice(2)
     await this.db.run(this.db.dialect.upsert('job_alarm_state', STATE_COLUMNS, ['subject', 'kind'], update), [

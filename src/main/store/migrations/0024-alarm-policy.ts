@@ -3,7 +3,8 @@ import { TABLE } from './mysql-table-options'
 
 export const alarmPolicy: MigrationStep = {
   version: 24,
-  description: 'the alarm policy: a job\'s and a flow\'s alarm after N failures and quiet time, silences, the policy state per (job or flow, kind), and the rule that decided a run\'s alarm',
+  description:
+    "the alarm policy: a job's and a flow's alarm after N failures and quiet time, silences, the policy state per (job or flow, kind), and the rule that decided a run's alarm",
   sqlite: {
     sql: `
       -- NULL: the server's default (Settings). src/shared/alarm-policy.ts decides with them.

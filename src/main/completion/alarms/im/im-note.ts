@@ -62,7 +62,8 @@ const WORDS = {
   },
   'zh-CN': {
     runTitle: (id: number, name: string) => `JobDesk 告警：任务 ${id} ${name} 执行失败`,
-    recoveredTitle: (id: number, name: string, failures: number, down: string) => `JobDesk 恢复：任务 ${id} ${name} 在连续失败 ${failures} 次后恢复，中断 ${down}`,
+    recoveredTitle: (id: number, name: string, failures: number, down: string) =>
+      `JobDesk 恢复：任务 ${id} ${name} 在连续失败 ${failures} 次后恢复，中断 ${down}`,
     failuresInRow: '连续失败次数',
     folded: '自上次告警以来合并的告警',
     job: '任务',

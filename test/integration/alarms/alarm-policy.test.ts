@@ -1,0 +1,77 @@
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { parseAlarmRule } from '../../../src/shared/alarm-policy'
+import { ALARM_STATUS, type JobRun } from '../../../src/shared/model'
+import { startTestCore, type TestCore } from '../../support/core-harness'
+import { makeTempDir } from '../../support/temp-dir'
+import { waitFor } from '../../support/wait-for'
+import { parseMail, startMailSink, type MailSink } from './support/mail-sink'
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+/** A core whose alarms go to a real SMTP server on loopback. */
+async function coreWithMail(): Promise<{ t: TestCore; sink: MailSink }> {
+  const sink = await startMailSink()
+  cleanups.push(() => sink.close())
+  const t = await startTestCore({ monitorTimings: { failMonitorPeriodMs: 100 } })
+  cleanups.push(() => t.stop())
+  await t.core.api.saveSettings({
+    alarms: { desktop: false, webhooks: [], smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'jobdesk@example.test' } },
+  })
+  return { t, sink }
+}
+
+/** A job that fails its first `failures` runs, then succeeds, under the policy given. */
+async function flakyJob(t: TestCore, failures: number, policy: { alarmAfterFailures: number; alarmQuietSec: number }): Promise<number> {
+  const dir = makeTempDir()
+  cleanups.push(() => dir.remove())
+  return t.addJob({
+    name: 'nightly export',
+    executorHandler: 'flakyJobHandler',
+    executorParam: `${join(dir.path, 'attempts')}|${failures}`,
+    executorFailRetryCount: 0,
+    alarmEmail: 'ops@example.test',
+    ...policy,
+  })
+}
+
+const settled = (run: JobRun) => run.alarmStatus !== ALARM_STATUS.todo && run.alarmStatus !== ALARM_STATUS.locked
+
+/** Triggers the job once and resolves with the run once the alarm policy has decided it (a success: once it is recorded). */
+async function runOnce(t: TestCore, jobId: number, nth: number, decided: (run: JobRun) => boolean): Promise<JobRun> {
+  await t.core.api.triggerJob({ jobId })
+  const runs = await t.finishedRuns(jobId, nth)
+  const id = runs[nth - 1].id
+  return waitFor(`run ${nth} of job ${jobId} decided`, async () => {
+    const run = await t.core.api.getRun(id)
+    return decided(run) && run
+  })
+}
+
+describe('the alarm policy through the real core', () => {
+  it('10 failures in a row with alarmAfterFailures 3 and alarmQuietSec 60 send one alarm, then one "recovered" on the next success', async () => {
+    const { t, sink } = await coreWithMail()
+    const jobId = await flakyJob(t, 10, { alarmAfterFailures: 3, alarmQuietSec: 60 })
+    const failed: JobRun[] = []
+    // One at a time: each failure is decided before the next run, as a job failing every minute is.
+    for (let i = 1; i <= 10; i++) failed.push(await runOnce(t, jobId, i, settled))
+    expect(failed.map((r) => r.alarmStatus)).toEqual([1, 1, 2, 4, 4, 4, 4, 4, 4, 4])
+    expect(failed.map((r) => parseAlarmRule(r.alarmRule)?.rule)).toEqual(['held', 'held', 'sent', ...Array(7).fill('folded')])
+    expect(parseAlarmRule(failed[1].alarmRule)).toEqual({ rule: 'held', failures: 2, of: 3 })
+    expect(parseAlarmRule(failed[3].alarmRule)).toEqual({ rule: 'folded', quietSec: 60 })
+
+    const success = await runOnce(t, jobId, 11, (run) => run.alarmStatus === ALARM_STATUS.sent)
+    expect(success.handleCode).toBe(200)
+    expect(parseAlarmRule(success.alarmRule)).toMatchObject({ rule: 'recovered', failures: 10 })
+
+    await waitFor('two mails', () => sink.received.length >= 2)
+    const subjects = sink.received.map((m) => parseMail(m.raw).subject)
+    expect(subjects).toHaveLength(2)
+    expect(subjects[0]).toBe(`JobDesk alarm: job ${jobId} nightly export failed (run ${failed[2].id})`)
+    expect(subjects[1]).toMatch(new RegExp(`^JobDesk recovered: job ${jobId} nightly export recovered after 10 failures, down for \\d+ (s|min)`))
+    expect(parseMail(sink.received[0].raw).text).toContain('Failures in a row:')
+  })
+})
