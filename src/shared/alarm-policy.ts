@@ -139,3 +139,21 @@ export function parseAlarmRule(text: string): AlarmRule | null {
     return null
   }
 }
+
+/** A span as a person reads it (the recovery notice's "down for", in mails, chats and the console): `3 h 5 min`, `2 min 5 s`, `40 s` (two units at most, seconds rounded down). */
+export function formatDownTime(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000))
+  const units: [number, string][] = [
+    [Math.floor(total / 86_400), 'd'],
+    [Math.floor((total % 86_400) / 3600), 'h'],
+    [Math.floor((total % 3600) / 60), 'min'],
+    [total % 60, 's'],
+  ]
+  const first = units.findIndex(([n]) => n > 0)
+  if (first < 0) return '0 s'
+  return units
+    .slice(first, first + 2)
+    .filter(([n]) => n > 0)
+    .map(([n, unit]) => `${n} ${unit}`)
+    .join(' ')
+}

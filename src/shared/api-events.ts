@@ -37,6 +37,8 @@ export type JobDeskEvent =
   | { type: 'maintenance-changed'; state: MaintenanceState }
   /** A maintenance window was added, changed or removed: re-read the windows shown (`listWindows`). */
   | { type: 'windows-changed' }
+  /** An alarm silence was added or lifted: re-read the silences shown (`listSilences`). */
+  | { type: 'silences-changed' }
   | { type: 'run-log'; logId: number; page: LogPage }
   | { type: 'scheduler'; status: SchedulerStatus }
   /** From the desktop shell (a notification or the tray was clicked): show this run. */

@@ -44,6 +44,8 @@ import type { MissedSlotView } from './backfill'
 import type { WindowRequest } from './schema/window'
 import type { MaintenanceRequest } from './schema/maintenance'
 import type { MissedSlotsRequest } from './schema/missed-slots'
+import type { SilenceRequest } from './schema/silence'
+import type { AlarmSilence } from './alarm-silence'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView } from './backfill'
 import type {
@@ -239,6 +241,16 @@ export interface JobDeskApi {
   setMaintenance(request: MaintenanceRequest): Promise<MaintenanceState>
   /** The slots a job's or a flow's schedule did not fire in [from, to), with why, oldest first (at most 10,000). */
   listMissedSlots(request: MissedSlotsRequest): Promise<MissedSlotView[]>
+  /**
+   * Mutes one job's, one group's jobs' or one flow's alarms until `until`, for a reason (an operator
+   * of the group — of every group of a flow's jobs — or an admin): each alarm in the meantime is
+   * recorded as suppressed, not sent (docs/alarms-policy.md). At most 90 days.
+   */
+  addSilence(request: SilenceRequest): Promise<AlarmSilence>
+  /** The silences in force and those that ended in the last 7 days, newest first: the caller's view (the targets it sees). */
+  listSilences(): Promise<AlarmSilence[]>
+  /** Lifts a silence in force now (whoever may add it); the row stays as the record, with who lifted it. */
+  removeSilence(request: { id: number }): Promise<AlarmSilence>
   /**
    * Runs a job or a flow once per slot its schedule (with its calendar) would have produced in
    * [from, to): BACKFILL runs with the slot as their scheduled time (docs/backfill.md). `dryRun`

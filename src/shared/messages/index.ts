@@ -3,6 +3,7 @@ import { enAuthMessages } from './en-auth'
 import { enCalendarMessages } from './en-calendars'
 import { enWindowMessages } from './en-windows'
 import { enBackfillMessages } from './en-backfill'
+import { enSilenceMessages } from './en-silences'
 import { enDefinitionMessages } from './en-definitions'
 import { enDirectoryMessages } from './en-directory'
 import { enErrorMessages } from './en-errors'
@@ -37,6 +38,7 @@ export const EN_MESSAGES = {
   ...enCalendarMessages,
   ...enWindowMessages,
   ...enBackfillMessages,
+  ...enSilenceMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

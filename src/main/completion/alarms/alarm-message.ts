@@ -1,3 +1,4 @@
+import { formatDownTime } from '../../../shared/alarm-policy'
 import type { AlarmFacts } from './alarm-types'
 
 /**
@@ -60,24 +61,6 @@ function whatHappened(facts: AlarmFacts): string {
   const { recovered } = facts
   if (!recovered) return 'failed'
   return `recovered after ${recovered.failures} ${recovered.failures === 1 ? 'failure' : 'failures'}, down for ${formatDownTime(recovered.downMs)}`
-}
-
-/** A span as a person reads it: `3 h 5 min`, `2 min 5 s`, `40 s` (two units at most, seconds rounded down). */
-export function formatDownTime(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000))
-  const units: [number, string][] = [
-    [Math.floor(total / 86_400), 'd'],
-    [Math.floor((total % 86_400) / 3600), 'h'],
-    [Math.floor((total % 3600) / 60), 'min'],
-    [total % 60, 's'],
-  ]
-  const first = units.findIndex(([n]) => n > 0)
-  if (first < 0) return '0 s'
-  return units
-    .slice(first, first + 2)
-    .filter(([n]) => n > 0)
-    .map(([n, unit]) => `${n} ${unit}`)
-    .join(' ')
 }
 
 /** A name as a subject line may carry it: control characters as spaces (a header is one line), a long name shortened. */

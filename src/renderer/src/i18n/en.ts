@@ -15,6 +15,7 @@ import { enHooks } from './en-hooks'
 import { enCalendars } from './en-calendars'
 import { enMaintenance } from './en-maintenance'
 import { enBackfill } from './en-backfill'
+import { enAlarmPolicy } from './en-alarm-policy'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -322,4 +323,5 @@ export const en = {
   ...enCalendars,
   ...enMaintenance,
   ...enBackfill,
+  ...enAlarmPolicy,
 } satisfies Record<string, string>

@@ -5,6 +5,7 @@ import { enFields } from './en-fields'
 import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNCalendarMessages } from './zh-cn-messages-calendars'
 import { zhCNWindowMessages } from './zh-cn-messages-windows'
+import { zhCNSilenceMessages } from './zh-cn-messages-silences'
 import { zhCNBackfillMessages } from './zh-cn-messages-backfill'
 import { zhCNDirectoryMessages } from './zh-cn-messages-directory'
 import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
@@ -41,6 +42,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNHookMessages,
   ...zhCNCalendarMessages,
   ...zhCNWindowMessages,
+  ...zhCNSilenceMessages,
   ...zhCNBackfillMessages,
 }
 

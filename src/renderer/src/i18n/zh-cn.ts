@@ -16,6 +16,7 @@ import { zhCNHooks } from './zh-cn-hooks'
 import { zhCNCalendars } from './zh-cn-calendars'
 import { zhCNMaintenance } from './zh-cn-maintenance'
 import { zhCNBackfill } from './zh-cn-backfill'
+import { zhCNAlarmPolicy } from './zh-cn-alarm-policy'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -320,4 +321,5 @@ export const zhCN: Dictionary = {
   ...zhCNCalendars,
   ...zhCNMaintenance,
   ...zhCNBackfill,
+  ...zhCNAlarmPolicy,
 }

@@ -101,6 +101,9 @@ export function applyEvent(event: JobDeskEvent): void {
     case 'windows-changed':
       store.applyWindowsChanged()
       return
+    case 'silences-changed':
+      store.applySilencesChanged()
+      return
     default: {
       // A new event type must be handled here (or knowingly ignored) before the renderer builds.
       const unhandled: never = event

@@ -1,6 +1,7 @@
 import { failureReason } from '../../../../shared/failure-reason'
 import type { ConsoleLanguage } from '../../../../shared/settings-types'
-import { formatDownTime, subjectName } from '../alarm-message'
+import { formatDownTime } from '../../../../shared/alarm-policy'
+import { subjectName } from '../alarm-message'
 import type { AlarmFacts, FlowNoticeFacts, InfraAlertFacts } from '../alarm-types'
 import { formatInfraAlertSubject, formatInfraAlertText } from '../infra-alert-message'
 
