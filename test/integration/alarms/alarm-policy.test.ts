@@ -74,4 +74,58 @@ describe('the alarm policy through the real core', () => {
     expect(subjects[1]).toMatch(new RegExp(`^JobDesk recovered: job ${jobId} nightly export recovered after 10 failures, down for \\d+ (s|min)`))
     expect(parseMail(sink.received[0].raw).text).toContain('Failures in a row:')
   })
+
+  it("under a silence of the job's group sends nothing and records every alarm as suppressed by it; the success ends the row with nothing to recover", async () => {
+    const { t, sink } = await coreWithMail()
+    const jobId = await flakyJob(t, 3, { alarmAfterFailures: 1, alarmQuietSec: 0 })
+    const silence = await t.core.api.addSilence({ groupId: t.groupId, until: Date.now() + 3_600_000, reason: 'db upgrade' })
+    expect(silence).toMatchObject({ target: { groupId: t.groupId }, reason: 'db upgrade', removedAtMs: 0 })
+    const failed: JobRun[] = []
+    for (let i = 1; i <= 3; i++) failed.push(await runOnce(t, jobId, i, settled))
+    expect(failed.map((r) => r.alarmStatus)).toEqual([5, 5, 5])
+    for (const run of failed)
+      expect(parseAlarmRule(run.alarmRule)).toEqual({ rule: 'suppressed', silenceId: silence.id, reason: 'db upgrade', untilMs: silence.untilMs })
+    // No alarm went out, so the success has no recovery to tell: it only ends the row.
+    const success = await runOnce(t, jobId, 4, (run) => run.handleCode === 200)
+    await waitFor('the row to end', async () => (await t.core.store.alarmPolicy.readState(`job:${jobId}`, 'failure'))?.failuresInRow === 0)
+    expect((await t.core.api.getRun(success.id)).alarmStatus).toBe(ALARM_STATUS.todo)
+    expect(sink.received).toEqual([])
+  })
+
+  it('a lifted silence mutes no more: the next failure is sent; the silence stays listed with who lifted it', async () => {
+    const { t, sink } = await coreWithMail()
+    const jobId = await flakyJob(t, 5, { alarmAfterFailures: 1, alarmQuietSec: 0 })
+    const silence = await t.core.api.addSilence({ jobId, until: new Date(Date.now() + 600_000).toISOString(), reason: 'deploying' })
+    expect((await runOnce(t, jobId, 1, settled)).alarmStatus).toBe(ALARM_STATUS.suppressed)
+    const lifted = await t.core.api.removeSilence({ id: silence.id })
+    expect(lifted.removedAtMs).toBeGreaterThan(0)
+    expect(lifted.removedBy).not.toBe('')
+    expect((await t.core.api.listSilences()).map((s) => s.id)).toEqual([silence.id])
+    expect((await runOnce(t, jobId, 2, settled)).alarmStatus).toBe(ALARM_STATUS.sent)
+    await waitFor('one mail', () => sink.received.length === 1)
+    await expect(t.core.api.removeSilence({ id: silence.id })).rejects.toMatchObject({ code: 'silence.notFound' })
+  })
+
+  it('refuses a silence with no target, two targets, no reason, an end in the past or past 90 days, or a job that does not exist', async () => {
+    const t = await startTestCore()
+    cleanups.push(() => t.stop())
+    const jobId = await t.addJob({ name: 'quiet one' })
+    const soon = Date.now() + 60_000
+    const refusals = [
+      [{ until: soon, reason: 'x' }, 'silence.target'],
+      [{ jobId, groupId: t.groupId, until: soon, reason: 'x' }, 'silence.target'],
+      [{ jobId, until: soon, reason: '   ' }, 'silence.reasonRequired'],
+      [{ jobId, until: Date.now() - 1000, reason: 'x' }, 'silence.untilPast'],
+      [{ jobId, until: Date.now() + 91 * 86_400_000, reason: 'x' }, 'silence.tooLong'],
+      [{ jobId: 999_999, until: soon, reason: 'x' }, 'job.notFound'],
+    ] as const
+    for (const [request, code] of refusals) {
+      const refusal = await t.core.api.addSilence(request as never).then(
+        () => null,
+        (error: { code?: string; details?: { code?: string }[] }) => error,
+      )
+      expect(JSON.stringify(refusal), JSON.stringify(request)).toContain(code)
+    }
+    expect(await t.core.api.listSilences()).toEqual([])
+  })
 })
