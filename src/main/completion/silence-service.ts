@@ -26,8 +26,7 @@ export class SilenceService {
 
   /** The silences in force, and those that ended in the last week, newest first. */
   list(): Promise<AlarmSilence[]> {
-    const nowMs = this.deps.nowMs()
-    return this.deps.repos.alarmPolicy.listSilences(nowMs, nowMs - SILENCES_ENDED_SHOWN_MS, SILENCES_LISTED_MAX)
+    return this.deps.repos.alarmPolicy.listSilences(this.deps.nowMs() - SILENCES_ENDED_SHOWN_MS, SILENCES_LISTED_MAX)
   }
 
   async get(id: number): Promise<AlarmSilence> {

@@ -84,14 +84,9 @@ export class AlarmPolicyRepo {
     return row && silenceOf(row)
   }
 
-  /** The silences in force at `nowMs` and those that ended (or were lifted) since `endedSinceMs`, newest first, at most `limit`. */
-  async listSilences(nowMs: number, endedSinceMs: number, limit: number): Promise<AlarmSilence[]> {
-    const rows = await this.db.all<SilenceRow>(
-      `SELECT * FROM job_alarm_silence
-        WHERE until_time > ? OR (remove_time > 0 AND remove_time >= ?)
-        ORDER BY id DESC LIMIT ?`,
-      [Math.min(nowMs, endedSinceMs), endedSinceMs, limit],
-    )
+  /** The silences in force and those that ended (or were lifted: that ends one) after `endedSinceMs`, newest first, at most `limit`. */
+  async listSilences(endedSinceMs: number, limit: number): Promise<AlarmSilence[]> {
+    const rows = await this.db.all<SilenceRow>('SELECT * FROM job_alarm_silence WHERE until_time > ? ORDER BY id DESC LIMIT ?', [endedSinceMs, limit])
     return rows.map(silenceOf)
   }
 

@@ -82,6 +82,9 @@ const ONE_HOLIDAY_ICS = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:2
 const windowNamed = (name: string) => ({ name, timezone: 'UTC', start: Date.now() + 366 * 86_400_000, end: Date.now() + 367 * 86_400_000 })
 const throwawayWindow = async () => (await w.auth.h.headless.core.api.addWindow(windowNamed(`throwaway-${Math.random().toString(36).slice(2, 8)}`))).id
 const lastWeek = () => ({ from: Date.now() - 7 * 86_400_000, to: Date.now() })
+/** A silence of job A for an hour, added by an admin (the job's failures in the matrix are then not sent). */
+const silenceOfA = (reason: string) => ({ jobId: w.jobs.a.id, until: Date.now() + 3_600_000, reason })
+const throwawaySilence = async () => (await w.auth.h.headless.core.api.addSilence(silenceOfA('throwaway'))).id
 const throwawayGroup = async () =>
   (
     await w.auth.h.headless.core.api.saveGroup({
@@ -255,6 +258,16 @@ const BRIDGE_CASES: BridgeCase[] = [
     need: 'viewer',
     action: 'auth.read',
   },
+  { method: 'addSilence', args: (role) => [silenceOfA(`silenced by ${role}`)], need: 'operator', action: 'silence.add' },
+  {
+    label: 'addSilence of a group',
+    method: 'addSilence',
+    args: (role) => [{ groupId: w.groupA.id, until: Date.now() + 60_000, reason: `by ${role}` }],
+    need: 'operator',
+    action: 'silence.add',
+  },
+  { method: 'listSilences', args: () => [], need: 'anyone', action: 'auth.read' },
+  { method: 'removeSilence', args: async () => [{ id: await throwawaySilence() }], need: 'operator', action: 'silence.remove' },
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
   {
     method: 'saveGlue',
