@@ -83,7 +83,7 @@ export class PolicyAlarms {
           untilMs: suppressedBy.untilMs,
         })
       } else {
-        await this.send(run, { recovered: { failures, downMs } }, { rule: 'recovered', failures, downMs })
+        this.send(run, { recovered: { failures, downMs } }, { rule: 'recovered', failures, downMs })
       }
     }
   }

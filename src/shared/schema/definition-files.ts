@@ -139,7 +139,7 @@ export const flowDocumentSchema = z
     maxActiveRuns: z.int().min(1).max(FLOW_MAX_ACTIVE_RUNS).optional(),
     overlap: z.enum(FLOW_OVERLAPS).optional(),
     timeoutSec: z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).optional(),
-    alarm: z.strictObject({ email: emails.optional() }).optional(),
+    alarm: z.strictObject({ email: emails.optional(), ...alarmPolicyDocFields }).optional(),
     param: z.string().max(4096).optional().describe('${flow.param} when a run is triggered without one'),
     nodes: z.array(flowNodeSchema).min(1).max(1000),
     edges: z

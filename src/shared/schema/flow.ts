@@ -1,3 +1,4 @@
+import { alarmPolicyFields } from './alarm-policy'
 import { FLOW_MAX_EDGES, FLOW_MAX_NODES, FLOW_OVERLAPS, FLOW_VALUE_MAX_BYTES, TRIGGER_RULES, type FlowDefinition, type FlowSettings } from '../flow-types'
 import { flowDefinitionIssues } from '../flow-definition-check'
 import { codedIssue } from '../messages/coded-errors'
@@ -79,6 +80,7 @@ export const flowInputSchema = z.strictObject({
   overlap: z.enum(FLOW_OVERLAPS).default('SKIP'),
   timeoutSec,
   alarmEmail: emailList.default(''),
+  ...alarmPolicyFields,
   param: flowValue.default(''),
   ...definitionFields,
 }) satisfies z.ZodType<ParsedFlowInput>

@@ -246,7 +246,9 @@ function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appName
     ...(flow.maxActiveRuns !== 1 ? { maxActiveRuns: flow.maxActiveRuns } : {}),
     ...(flow.overlap !== 'SKIP' ? { overlap: flow.overlap } : {}),
     ...(flow.timeoutSec !== 0 ? { timeoutSec: flow.timeoutSec } : {}),
-    ...(flow.alarmEmail !== '' ? { alarm: emails(flow.alarmEmail) } : {}),
+    ...(flow.alarmEmail !== '' || flow.alarmAfterFailures !== null || flow.alarmQuietSec !== null
+      ? { alarm: { ...emails(flow.alarmEmail), ...alarmPolicyDocOf(flow) } }
+      : {}),
     ...(flow.param !== '' ? { param: flow.param } : {}),
     nodes,
     ...(flow.edges.length > 0 ? { edges: flow.edges.map(({ from, to }) => ({ from, to })) } : {}),

@@ -63,6 +63,8 @@ export const FLOW_SETTING_FIELDS = [
   'overlap',
   'timeoutSec',
   'alarmEmail',
+  'alarmAfterFailures',
+  'alarmQuietSec',
   'param',
 ] as const satisfies readonly (keyof FlowSettings)[]
 

@@ -48,6 +48,8 @@ export function draftOfFlow(flow: Flow): FlowDraft {
     overlap: flow.overlap,
     timeoutSec: flow.timeoutSec,
     alarmEmail: flow.alarmEmail,
+    alarmAfterFailures: flow.alarmAfterFailures,
+    alarmQuietSec: flow.alarmQuietSec,
     param: flow.param,
     nodes: flow.nodes.map((node) => ({ ...node })),
     edges: flow.edges.map((edge) => ({ ...edge })),

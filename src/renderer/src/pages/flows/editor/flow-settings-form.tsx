@@ -1,3 +1,4 @@
+import { AlarmPolicyInputs } from '../../../components/alarm-policy-inputs'
 import { Divider, Group, NumberInput, Select, Stack, Textarea, TextInput, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { FLOW_OVERLAPS, type FlowOverlap, type FlowSettings } from '../../../../../shared/flow-types'
@@ -113,6 +114,7 @@ export function FlowSettingsForm({ settings, setSettings, errors, flowId }: Flow
           error={errors.alarmEmail}
           data-testid="flow-field-alarmEmail"
         />
+        <AlarmPolicyInputs value={settings} onChange={(patch) => setSettings(patch)} errors={errors} />
       </Section>
       <Section title="hooks.section">
         <TriggerUrlSection target={flowId === undefined ? undefined : { flowId }} />
