@@ -63,11 +63,6 @@ export class AlarmPolicyRepo {
     ])
   }
 
-  /** Forgets the states of a job or a flow that is gone. */
-  async deleteStates(subject: AlarmSubject): Promise<void> {
-    await this.db.run('DELETE FROM job_alarm_state WHERE subject = ?', [subject])
-  }
-
   /** Adds a silence; resolves with its id. */
   async addSilence(silence: Omit<AlarmSilence, 'id' | 'removedBy' | 'removedAtMs'>): Promise<number> {
     const { target } = silence
