@@ -47,6 +47,8 @@ describe('parseFlowInput', () => {
       overlap: 'SKIP',
       timeoutSec: 0,
       alarmEmail: '',
+      alarmAfterFailures: null,
+      alarmQuietSec: null,
       param: '',
       nodes: [
         { kind: 'job', key: 'extract', jobId: 1, triggerRule: 'all_success' },

@@ -42,6 +42,8 @@ describe('buildExport', () => {
       overlap: 'QUEUE',
       timeoutSec: 7200,
       alarmEmail: 'ops@example.com',
+      alarmAfterFailures: null,
+      alarmQuietSec: null,
       param: 'month=current',
       active: true,
       nodes: [

@@ -305,6 +305,8 @@ describe('planImport accepts', () => {
           overlap: 'SKIP',
           timeoutSec: 0,
           alarmEmail: '',
+          alarmAfterFailures: null,
+          alarmQuietSec: null,
           param: '',
         },
         active: false,
