@@ -44,8 +44,7 @@ import type { MissedSlotView } from './backfill'
 import type { WindowRequest } from './schema/window'
 import type { MaintenanceRequest } from './schema/maintenance'
 import type { MissedSlotsRequest } from './schema/missed-slots'
-import type { SilenceRequest } from './schema/silence'
-import type { AlarmSilence } from './alarm-silence'
+import type { SilencesApi } from './alarm-silence'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView } from './backfill'
 import type {
@@ -85,11 +84,10 @@ export { CONSOLE_LANGUAGES } from './settings-types'
 export type { AlarmChannels, ChannelCheck, ConsoleLanguage, ImChannel, ImChannelEvent, ImChannelType, Settings, SettingsInput } from './settings-types'
 
 /**
- * The one contract between the UI and the core. The preload exposes exactly these methods as
- * `window.jobdesk`; headless mode serves the same methods over its browser bridge. Every method is
- * async and rejects with the errors of ./errors.ts.
+ * The one contract between the UI and the core. The preload exposes exactly these methods as `window.jobdesk`; headless mode serves
+ * the same methods over its browser bridge. Every method is async and rejects with the errors of ./errors.ts. Silences: ./alarm-silence.ts.
  */
-export interface JobDeskApi {
+export interface JobDeskApi extends SilencesApi {
   getOverview(): Promise<Overview>
   /** Whether the alarm channels can deliver: SMTP and webhooks configured, alarms failed and infrastructure alerts of the last 24 h. */
   /** `groupIds` is set by the caller's rules for a user who sees some groups, not by a client. */
@@ -241,16 +239,6 @@ export interface JobDeskApi {
   setMaintenance(request: MaintenanceRequest): Promise<MaintenanceState>
   /** The slots a job's or a flow's schedule did not fire in [from, to), with why, oldest first (at most 10,000). */
   listMissedSlots(request: MissedSlotsRequest): Promise<MissedSlotView[]>
-  /**
-   * Mutes one job's, one group's jobs' or one flow's alarms until `until`, for a reason (an operator
-   * of the group — of every group of a flow's jobs — or an admin): each alarm in the meantime is
-   * recorded as suppressed, not sent (docs/alarms-policy.md). At most 90 days.
-   */
-  addSilence(request: SilenceRequest): Promise<AlarmSilence>
-  /** The silences in force and those that ended in the last 7 days, newest first: the caller's view (the targets it sees). */
-  listSilences(): Promise<AlarmSilence[]>
-  /** Lifts a silence in force now (whoever may add it); the row stays as the record, with who lifted it. */
-  removeSilence(request: { id: number }): Promise<AlarmSilence>
   /**
    * Runs a job or a flow once per slot its schedule (with its calendar) would have produced in
    * [from, to): BACKFILL runs with the slot as their scheduled time (docs/backfill.md). `dryRun`

@@ -9,16 +9,15 @@ import { HARNESS_EXECUTOR_TOKEN, HARNESS_GROUP_TOKEN } from '../../support/admin
 import { BridgeClient } from '../../support/bridge-client'
 import { renamed, securityWorld, type SecurityWorld, type SessionRole } from '../../support/security-world'
 import { securityMatrix } from './support/security-matrix'
+import { silenceBridgeCases } from './support/silence-cases'
 
 /**
- * Trust round 2's security suite, its console part: every API method on the console bridge as an
- * admin, an operator of group A and a viewer of A, and the bridge refusing every credential but a
- * session or the console token. A recording listener stands at an address no group registers, and
- * calls aim at it wherever a caller may name an address. It checks which calls succeed, that nothing
- * the listener receives carries a token, and that every refusal is recorded exactly once (a row, or
- * one more on the row of an identical refusal within the minute), with the action the caller asked
- * for, and writes nothing else. The OpenAPI and executor API: security-matrix-http.test.ts; gates:
- * security-matrix-gates.test.ts.
+ * Trust round 2's security suite, its console part: every API method on the console bridge as an admin, an operator of group A and a
+ * viewer of A, and the bridge refusing every credential but a session or the console token. A recording listener stands at an address
+ * no group registers, and calls aim at it wherever a caller may name an address. It checks which calls succeed, that nothing the
+ * listener receives carries a token, and that every refusal is recorded exactly once (a row, or one more on the row of an identical
+ * refusal within the minute), with the action the caller asked for, and writes nothing else. The OpenAPI and executor API:
+ * security-matrix-http.test.ts; gates: security-matrix-gates.test.ts.
  */
 let w: SecurityWorld
 beforeAll(async () => (w = await securityWorld()), 120_000)
@@ -82,9 +81,6 @@ const ONE_HOLIDAY_ICS = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:2
 const windowNamed = (name: string) => ({ name, timezone: 'UTC', start: Date.now() + 366 * 86_400_000, end: Date.now() + 367 * 86_400_000 })
 const throwawayWindow = async () => (await w.auth.h.headless.core.api.addWindow(windowNamed(`throwaway-${Math.random().toString(36).slice(2, 8)}`))).id
 const lastWeek = () => ({ from: Date.now() - 7 * 86_400_000, to: Date.now() })
-/** A silence of job A for an hour, added by an admin (the job's failures in the matrix are then not sent). */
-const silenceOfA = (reason: string) => ({ jobId: w.jobs.a.id, until: Date.now() + 3_600_000, reason })
-const throwawaySilence = async () => (await w.auth.h.headless.core.api.addSilence(silenceOfA('throwaway'))).id
 const throwawayGroup = async () =>
   (
     await w.auth.h.headless.core.api.saveGroup({
@@ -258,16 +254,7 @@ const BRIDGE_CASES: BridgeCase[] = [
     need: 'viewer',
     action: 'auth.read',
   },
-  { method: 'addSilence', args: (role) => [silenceOfA(`silenced by ${role}`)], need: 'operator', action: 'silence.add' },
-  {
-    label: 'addSilence of a group',
-    method: 'addSilence',
-    args: (role) => [{ groupId: w.groupA.id, until: Date.now() + 60_000, reason: `by ${role}` }],
-    need: 'operator',
-    action: 'silence.add',
-  },
-  { method: 'listSilences', args: () => [], need: 'anyone', action: 'auth.read' },
-  { method: 'removeSilence', args: async () => [{ id: await throwawaySilence() }], need: 'operator', action: 'silence.remove' },
+  ...silenceBridgeCases(() => w),
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
   {
     method: 'saveGlue',
