@@ -29,7 +29,7 @@ export type JobDeskEvent =
    * approval", titled by `kind`. `detail` is data for the body: the failed node keys (`extract,
    * load`), the time limit (`3600 s`) or the approval's prompt.
    */
-  | { type: 'flow-notice'; kind: 'failed' | 'timeout' | 'approval'; flowRunId: number; flowId: number; flowName: string; detail: string }
+  | { type: 'flow-notice'; kind: 'failed' | 'timeout' | 'approval' | 'recovered'; flowRunId: number; flowId: number; flowName: string; detail: string }
   /** How far the running import from XXL-JOB has got. */
   | { type: 'xxl-import-progress'; progress: XxlImportProgress }
   | { type: 'misfire'; jobId: number; missedCount: number; strategy: string }

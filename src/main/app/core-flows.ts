@@ -61,9 +61,9 @@ export function coreFlows({
     clock,
     logger,
     changed: ({ flowRunId, flowId, state }) => events.emit({ type: 'flow-run-changed', flowRunId, flowId, state }),
-    ended: (state, flowId) => {
+    ended: (state, flowId, flowRunId) => {
       metrics.flowRunEnded(state)
-      if (state === 'success') flowAlarms.succeeded(flowId)
+      if (state === 'success') flowAlarms.succeeded(flowId, flowRunId)
     },
     announce: (notice) => flowAlarms.announce(notice),
   })

@@ -30,14 +30,18 @@ export class FlowPolicyAlarms {
     this.track(this.decide(notice))
   }
 
-  /** A run of the flow succeeded: its row of failures ends. */
-  succeeded(flowId: number): void {
-    this.track(
-      this.deps.gate.recover({ flowId }, FAILURE_ALARM, this.deps.clock.nowMs()).then((recovery) => {
-        // The flow's recovery notice is not sent yet (docs/alarms-policy.md): the row ends, and the log says so.
-        if (recovery) this.deps.logger.info('flow recovered', { flowId, failures: recovery.failures, downMs: recovery.downMs })
-      }),
-    )
+  /** A run of the flow succeeded: its row of failures ends, with a recovery notice when an alarm of the row was sent. */
+  succeeded(flowId: number, flowRunId: number): void {
+    this.track(this.recover(flowId, flowRunId))
+  }
+
+  private async recover(flowId: number, flowRunId: number): Promise<void> {
+    const recovery = await this.deps.gate.recover({ flowId }, FAILURE_ALARM, this.deps.clock.nowMs())
+    if (!recovery) return
+    const { failures, downMs, suppressedBy } = recovery
+    if (suppressedBy) return this.deps.logger.info('flow recovery notice suppressed by a silence', { flowId, flowRunId, silenceId: suppressedBy.id })
+    const flow = await this.deps.store.flows.get(flowId)
+    this.deps.announce({ kind: 'recovered', flowRunId, flowId, flowName: flow?.name ?? '', alarmEmail: flow?.alarmEmail ?? '', failures, downMs })
   }
 
   /** Resolves when every decision started so far is done. */

@@ -54,6 +54,8 @@ export type FlowNoticeFacts =
   | (FlowNoticeBase & { kind: 'failed'; failedNodes: string[] })
   | (FlowNoticeBase & { kind: 'timeout'; timeoutSec: number })
   | (FlowNoticeBase & { kind: 'approval'; key: string; prompt: string })
+  /** The alarm policy's recovery notice: a run succeeded after `failures` failed in a row, the first `downMs` ago. */
+  | (FlowNoticeBase & { kind: 'recovered'; failures: number; downMs: number })
 
 interface FlowNoticeBase {
   flowRunId: number
@@ -94,9 +96,9 @@ export interface FlowDesktopNotice {
 /**
  * One webhook receiver. The body is JSON, by event:
  * - a failed run: `{ event: 'job.failed', run, sentAtMs }`, `run` being the AlarmFacts with long texts capped;
- * - a flow notice: `{ event: 'flow.failed' | 'flow.timeout' | 'flow.approval', flow: { id, name }, flowRun: { id }, ...details, sentAtMs }`,
+ * - a flow notice: `{ event: 'flow.failed' | 'flow.timeout' | 'flow.approval' | 'flow.recovered', flow: { id, name }, flowRun: { id }, ...details, sentAtMs }`,
  *   the details being `failedNodes` (flow.failed: the failed nodes' keys), `timeoutSec` (flow.timeout: the limit the
- *   run passed; it was stopped) or `key` and `prompt` (flow.approval: the approval node and its question, capped);
+ *   run passed; it was stopped) or `key` and `prompt` (flow.approval: the approval node and its question, capped) or `failures` and `downMs` (flow.recovered);
  * - the settings page's test: `{ event: 'alarm.test', sentAtMs }`.
  */
 export interface WebhookChannel {

@@ -1,5 +1,7 @@
 /** The alarm policy's words: its fields, the rule that decided a run's alarm, and silences. */
 export const enAlarmPolicy = {
+  'event.flow.recovered': 'Flow run {id} of “{name}” recovered',
+  'event.flow.recoveredAfter': 'After {failures} failures in a row, down for {down}',
   'alarm.state.folded': 'Folded',
   'alarm.state.suppressed': 'Suppressed',
   'alarm.rule.held': 'Held: {failures} of {of} failures in a row',

@@ -2,6 +2,8 @@ import type { enAlarmPolicy } from './en-alarm-policy'
 
 /** en-alarm-policy.ts 的简体中文文本（键完全一致）。 */
 export const zhCNAlarmPolicy: Record<keyof typeof enAlarmPolicy, string> = {
+  'event.flow.recovered': '“{name}”的工作流实例 {id} 已恢复',
+  'event.flow.recoveredAfter': '连续失败 {failures} 次后恢复，中断 {down}',
   'alarm.state.folded': '已合并',
   'alarm.state.suppressed': '已静默',
   'alarm.rule.held': '暂不告警：连续失败 {failures} / {of} 次',

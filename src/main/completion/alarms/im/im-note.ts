@@ -39,8 +39,9 @@ const WORDS = {
     run: 'Run',
     reason: 'Reason',
     openRun: (id: number) => `Open run ${id}`,
-    flowTitle: { failed: 'failed', timeout: 'timed out', approval: 'waits for approval' },
-    flowPrefix: (kind: FlowNoticeFacts['kind']) => (kind === 'approval' ? 'JobDesk approval' : 'JobDesk alarm'),
+    flowTitle: { failed: 'failed', timeout: 'timed out', approval: 'waits for approval', recovered: 'recovered' },
+    flowPrefix: (kind: FlowNoticeFacts['kind']) => (kind === 'approval' ? 'JobDesk approval' : kind === 'recovered' ? 'JobDesk recovered' : 'JobDesk alarm'),
+    downFor: 'Down for',
     flow: 'Flow',
     flowRun: 'Flow run',
     failedNodes: 'Failed nodes',
@@ -76,8 +77,9 @@ const WORDS = {
     run: '调度日志',
     reason: '失败原因',
     openRun: (id: number) => `查看调度日志 ${id}`,
-    flowTitle: { failed: '运行失败', timeout: '运行超时', approval: '等待审批' },
-    flowPrefix: (kind: FlowNoticeFacts['kind']) => (kind === 'approval' ? 'JobDesk 审批' : 'JobDesk 告警'),
+    flowTitle: { failed: '运行失败', timeout: '运行超时', approval: '等待审批', recovered: '已恢复' },
+    flowPrefix: (kind: FlowNoticeFacts['kind']) => (kind === 'approval' ? 'JobDesk 审批' : kind === 'recovered' ? 'JobDesk 恢复' : 'JobDesk 告警'),
+    downFor: '中断时长',
     flow: '工作流',
     flowRun: '工作流运行',
     failedNodes: '失败的节点',
@@ -156,13 +158,14 @@ export function flowNote(notice: FlowNoticeFacts, language: ConsoleLanguage, con
   let text = ''
   if (notice.kind === 'failed') rows.push([w.failedNodes, notice.failedNodes.join(', ') || '—'])
   if (notice.kind === 'timeout') rows.push([w.timeLimit, `${notice.timeoutSec} s`])
+  if (notice.kind === 'recovered') rows.push([w.failuresInRow, String(notice.failures)], [w.downFor, formatDownTime(notice.downMs)])
   if (notice.kind === 'approval') {
     rows.push([w.approvalStep, notice.key])
     text = oneLine(notice.prompt, IM_REASON_MAX_CHARS)
   }
   const separator = language === 'zh-CN' ? '：' : ': '
   return {
-    tone: notice.kind === 'approval' ? 'notice' : 'alarm',
+    tone: notice.kind === 'approval' || notice.kind === 'recovered' ? 'notice' : 'alarm',
     title: `${w.flowPrefix(notice.kind)}${separator}${language === 'zh-CN' ? '工作流' : 'flow'} ${notice.flowId} ${name} ${w.flowTitle[notice.kind]}`,
     rows,
     text,
