@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { ManualClock } from '../../../src/main/kernel/clock'
 import { parseAlarmRule } from '../../../src/shared/alarm-policy'
 import { ALARM_STATUS, type JobRun } from '../../../src/shared/model'
 import { startTestCore, type TestCore } from '../../support/core-harness'
@@ -13,10 +14,10 @@ afterEach(async () => {
 })
 
 /** A core whose alarms go to a real SMTP server on loopback. */
-async function coreWithMail(): Promise<{ t: TestCore; sink: MailSink }> {
+async function coreWithMail(clock?: ManualClock): Promise<{ t: TestCore; sink: MailSink }> {
   const sink = await startMailSink()
   cleanups.push(() => sink.close())
-  const t = await startTestCore({ monitorTimings: { failMonitorPeriodMs: 100 } })
+  const t = await startTestCore({ monitorTimings: { failMonitorPeriodMs: 100 }, clock })
   cleanups.push(() => t.stop())
   await t.core.api.saveSettings({
     alarms: { desktop: false, webhooks: [], smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'jobdesk@example.test' } },
@@ -53,11 +54,16 @@ async function runOnce(t: TestCore, jobId: number, nth: number, decided: (run: J
 
 describe('the alarm policy through the real core', () => {
   it('10 failures in a row with alarmAfterFailures 3 and alarmQuietSec 60 send one alarm, then one "recovered" on the next success', async () => {
-    const { t, sink } = await coreWithMail()
+    const clock = new ManualClock(Date.parse('2026-12-07T02:00:00Z'))
+    const { t, sink } = await coreWithMail(clock)
     const jobId = await flakyJob(t, 10, { alarmAfterFailures: 3, alarmQuietSec: 60 })
     const failed: JobRun[] = []
     // One at a time: each failure is decided before the next run, as a job failing every minute is.
-    for (let i = 1; i <= 10; i++) failed.push(await runOnce(t, jobId, i, settled))
+    // Five seconds apart on the core's manual clock: the seven after the alarm fall within its 60-s quiet time.
+    for (let i = 1; i <= 10; i++) {
+      failed.push(await runOnce(t, jobId, i, settled))
+      await clock.advance(5_000)
+    }
     expect(failed.map((r) => r.alarmStatus)).toEqual([1, 1, 2, 4, 4, 4, 4, 4, 4, 4])
     expect(failed.map((r) => parseAlarmRule(r.alarmRule)?.rule)).toEqual(['held', 'held', 'sent', ...Array(7).fill('folded')])
     expect(parseAlarmRule(failed[1].alarmRule)).toEqual({ rule: 'held', failures: 2, of: 3 })
@@ -65,13 +71,14 @@ describe('the alarm policy through the real core', () => {
 
     const success = await runOnce(t, jobId, 11, (run) => run.alarmStatus === ALARM_STATUS.sent)
     expect(success.handleCode).toBe(200)
-    expect(parseAlarmRule(success.alarmRule)).toMatchObject({ rule: 'recovered', failures: 10 })
+    // Down from the first failure to the success: ten steps of the clock.
+    expect(parseAlarmRule(success.alarmRule)).toEqual({ rule: 'recovered', failures: 10, downMs: 50_000 })
 
     await waitFor('two mails', () => sink.received.length >= 2)
     const subjects = sink.received.map((m) => parseMail(m.raw).subject)
     expect(subjects).toHaveLength(2)
     expect(subjects[0]).toBe(`JobDesk alarm: job ${jobId} nightly export failed (run ${failed[2].id})`)
-    expect(subjects[1]).toMatch(new RegExp(`^JobDesk recovered: job ${jobId} nightly export recovered after 10 failures, down for \\d+ (s|min)`))
+    expect(subjects[1]).toBe(`JobDesk recovered: job ${jobId} nightly export recovered after 10 failures, down for 50 s (run ${success.id})`)
     expect(parseMail(sink.received[0].raw).text).toContain('Failures in a row:')
   })
 
