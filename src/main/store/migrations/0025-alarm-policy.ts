@@ -2,7 +2,7 @@ import type { MigrationStep } from './migration-step'
 import { TABLE } from './mysql-table-options'
 
 export const alarmPolicy: MigrationStep = {
-  version: 24,
+  version: 25,
   description:
     "the alarm policy: a job's and a flow's alarm after N failures and quiet time, silences, the policy state per (job or flow, kind), and the rule that decided a run's alarm",
   sqlite: {
