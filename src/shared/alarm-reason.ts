@@ -44,7 +44,7 @@ export function parseAlarmReason(message: string): AlarmReason | null {
 }
 
 /** How the console names a run's alarm: what its status says, with the reason when it failed. */
-export type AlarmState = 'none' | 'pending' | 'notNeeded' | 'sent' | 'failed'
+export type AlarmState = 'none' | 'pending' | 'notNeeded' | 'sent' | 'failed' | 'folded' | 'suppressed'
 
 export function alarmStateOf(run: { alarmStatus: number; triggerCode: number; handleCode: number }): AlarmState {
   switch (run.alarmStatus) {
@@ -56,6 +56,10 @@ export function alarmStateOf(run: { alarmStatus: number; triggerCode: number; ha
       return 'notNeeded'
     case ALARM_STATUS.locked:
       return 'pending'
+    case ALARM_STATUS.folded:
+      return 'folded'
+    case ALARM_STATUS.suppressed:
+      return 'suppressed'
     default: {
       // Untouched: a failed run waits for the fail monitor; any other run has nothing to alarm (yet).
       const failed = (run.triggerCode !== 0 && run.triggerCode !== 200) || (run.handleCode !== 0 && run.handleCode !== 200)

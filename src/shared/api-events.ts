@@ -30,7 +30,7 @@ export type JobDeskEvent =
    * approval", titled by `kind`. `detail` is data for the body: the failed node keys (`extract,
    * load`), the time limit (`3600 s`) or the approval's prompt.
    */
-  | { type: 'flow-notice'; kind: 'failed' | 'timeout' | 'approval'; flowRunId: number; flowId: number; flowName: string; detail: string }
+  | { type: 'flow-notice'; kind: 'failed' | 'timeout' | 'approval' | 'recovered'; flowRunId: number; flowId: number; flowName: string; detail: string }
   /**
    * A run broke a promise (docs/deadlines.md) and its warning went out on the alarm channels: a job's
    * run (`runId` a run id) or a flow run, titled by `kind`; `detail` is data (the deadline as an ISO
@@ -44,6 +44,8 @@ export type JobDeskEvent =
   | { type: 'maintenance-changed'; state: MaintenanceState }
   /** A maintenance window was added, changed or removed: re-read the windows shown (`listWindows`). */
   | { type: 'windows-changed' }
+  /** An alarm silence was added or lifted: re-read the silences shown (`listSilences`). */
+  | { type: 'silences-changed' }
   | { type: 'run-log'; logId: number; page: LogPage }
   | { type: 'scheduler'; status: SchedulerStatus }
   /** From the desktop shell (a notification or the tray was clicked): show this run. */

@@ -44,6 +44,7 @@ import type { MissedSlotView } from './backfill'
 import type { WindowRequest } from './schema/window'
 import type { MaintenanceRequest } from './schema/maintenance'
 import type { MissedSlotsRequest } from './schema/missed-slots'
+import type { SilencesApi } from './alarm-silence'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView } from './backfill'
 import type {
@@ -83,11 +84,10 @@ export { CONSOLE_LANGUAGES } from './settings-types'
 export type { AlarmChannels, ChannelCheck, ConsoleLanguage, ImChannel, ImChannelEvent, ImChannelType, Settings, SettingsInput } from './settings-types'
 
 /**
- * The one contract between the UI and the core. The preload exposes exactly these methods as
- * `window.jobdesk`; headless mode serves the same methods over its browser bridge. Every method is
- * async and rejects with the errors of ./errors.ts.
+ * The one contract between the UI and the core. The preload exposes exactly these methods as `window.jobdesk`; headless mode serves
+ * the same methods over its browser bridge. Every method is async and rejects with the errors of ./errors.ts. Silences: ./alarm-silence.ts.
  */
-export interface JobDeskApi {
+export interface JobDeskApi extends SilencesApi {
   getOverview(): Promise<Overview>
   /** Whether the alarm channels can deliver: SMTP and webhooks configured, alarms failed and infrastructure alerts of the last 24 h. */
   /** `groupIds` is set by the caller's rules for a user who sees some groups, not by a client. */

@@ -170,6 +170,9 @@ export const AUDIT_ACTIONS = [
   /** Pause-all switched on; the reason is in the entry's params. */
   'maintenance.on',
   'maintenance.off',
+  /** An alarm silence added (its target, until and reason in the params) or lifted. */
+  'silence.add',
+  'silence.remove',
   'backfill.start',
   'backfill.pause',
   'backfill.resume',

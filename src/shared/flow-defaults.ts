@@ -15,6 +15,8 @@ export function defaultFlowSettings(name: string, timezone: string): FlowSetting
     overlap: 'SKIP',
     timeoutSec: 0,
     alarmEmail: '',
+    alarmAfterFailures: null,
+    alarmQuietSec: null,
     param: '',
     ...NO_DEADLINES,
   }

@@ -101,6 +101,9 @@ export interface FlowSettings extends DeadlineTerms {
   timeoutSec: number
   /** Comma-separated addresses told when a run fails or times out (and the global webhook). */
   alarmEmail: string
+  /** The alarm policy of its failure and timeout notices (src/shared/alarm-policy.ts); null: the server's default. */
+  alarmAfterFailures: number | null
+  alarmQuietSec: number | null
   /** `${flow.param}` when a run is triggered without one. */
   param: string
 }

@@ -30,7 +30,12 @@ export const HANDLE_CODE = { none: 0, success: 200, fail: 500, timeout: 502 } as
 export const TRIGGER_CODE = { pending: 0, success: 200, fail: 500 } as const
 
 /** alarm_status: 0 untouched, −1 locked by the fail monitor, 1 not needed, 2 sent, 3 failed. */
-export const ALARM_STATUS = { todo: 0, locked: -1, notNeeded: 1, sent: 2, failed: 3 } as const
+/**
+ * `job_log.alarm_status`. XXL-JOB's 0–3, and the alarm policy's: folded (4: within the quiet time of
+ * the last one sent, counted into the next) and suppressed (5: a silence). A failure the policy
+ * holds (fewer in a row than asked) is 1, with its rule in `alarm_rule`.
+ */
+export const ALARM_STATUS = { todo: 0, locked: -1, notNeeded: 1, sent: 2, failed: 3, folded: 4, suppressed: 5 } as const
 
 /** `job_group.address_type`. */
 export const ADDRESS_TYPE = { auto: 0, manual: 1 } as const
@@ -88,6 +93,10 @@ export interface JobInfo extends DeadlineTerms {
   retryMaxIntervalSec: number
   /** Alarm on every failed attempt, not only once the retries are used up. */
   alarmOnEveryFailure: boolean
+  /** Alarm only once this many failures are in a row (src/shared/alarm-policy.ts); null: the server's default. */
+  alarmAfterFailures: number | null
+  /** An alarm within this many seconds of the last one sent is folded into the next; null: the server's default. */
+  alarmQuietSec: number | null
   glueType: GlueType
   glueSource: string
   glueRemark: string
@@ -135,6 +144,8 @@ export interface JobRun {
   alarmStatus: number
   /** Why the alarm failed (alarm status 3) as src/shared/alarm-reason.ts writes it; '' otherwise. */
   alarmMessage: string
+  /** The alarm policy's rule that decided the alarm (src/shared/alarm-policy.ts formatAlarmRule); '' when none did. */
+  alarmRule: string
   /** The run whose completion fired this one (PARENT), or whose failure this retries (RETRY). */
   parentLogId: number | null
   /** The promises this run broke: RUN_MARK bits (src/shared/deadline-terms.ts); 0 for none. */

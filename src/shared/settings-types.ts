@@ -26,6 +26,10 @@ export interface Settings {
   logRetentionDays: number
   /** Days the audit trail is kept (default 180). */
   auditRetentionDays: number
+  /** The alarm policy's defaults for jobs and flows that set none (src/shared/alarm-policy.ts): alarm after this many failures in a row… */
+  alarmAfterFailures: number
+  /** …and fold an alarm within this many seconds of the last one sent (0: never). */
+  alarmQuietSec: number
   alarms: AlarmChannels
   /** How this JobDesk runs: the desktop app (window, tray, notifications) or headless mode (a browser console). */
   mode: 'desktop' | 'headless'
@@ -84,6 +88,8 @@ export interface SettingsInput {
   listenPort?: number
   logRetentionDays?: number
   auditRetentionDays?: number
+  alarmAfterFailures?: number
+  alarmQuietSec?: number
   alarms?: AlarmChannels
   openApiAcceptsExecutorToken?: boolean
   embeddedScriptsEnabled?: boolean

@@ -100,6 +100,9 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     pauseBackfill: { id: 1 },
     resumeBackfill: { id: 1 },
     cancelBackfill: { id: 1 },
+    addSilence: { jobId: f.jobA, until: '2099-01-01T00:00:00Z', reason: 'fuzzed' },
+    listSilences: {},
+    removeSilence: { id: 1 },
   }
 }
 

@@ -9,6 +9,8 @@ import type { CoreBase, CoreData } from './core-data'
 import type { CorePipeline } from './core-pipeline'
 import { ScheduleBook } from '../calendars/schedule-book'
 import { WindowKills } from '../scheduler/window-kills'
+import { AlarmPolicyGate } from '../completion/alarm-policy-gate'
+import { FlowPolicyAlarms } from '../completion/flow-policy-alarms'
 import type { CoreNode } from './core-node'
 
 /** Flows: their definitions, the engine that runs them, and their own schedules. */
@@ -32,17 +34,25 @@ export interface CoreFlows {
  */
 export function coreFlows({
   base: { clock, logger, nowMs },
-  data: { store, writer, events, alarms, metrics },
+  data: { store, writer, events, alarms, metrics, settings },
   pipeline,
   node,
 }: {
   base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
-  data: Pick<CoreData, 'store' | 'writer' | 'events' | 'alarms' | 'metrics'>
+  data: Pick<CoreData, 'store' | 'writer' | 'events' | 'alarms' | 'metrics' | 'settings'>
   pipeline: Pick<CorePipeline, 'executors' | 'triggers'>
   node: Pick<CoreNode, 'membership'>
 }): CoreFlows {
   const runControl = new RunControl(store, pipeline.executors, writer, nowMs)
   const kills = new FlowNodeKills(runControl, logger)
+  // A flow's failure and timeout notices go through the alarm policy, as a job's failures do.
+  const flowAlarms = new FlowPolicyAlarms({
+    gate: new AlarmPolicyGate(store, () => settings.alarmPolicy()),
+    store,
+    announce: (notice) => alarms.announceFlowNotice(notice),
+    clock,
+    logger,
+  })
   const engine = new FlowEngine({
     store,
     trigger: (request, beforeDispatch) => pipeline.triggers.trigger(request, beforeDispatch),
@@ -51,8 +61,11 @@ export function coreFlows({
     clock,
     logger,
     changed: ({ flowRunId, flowId, state }) => events.emit({ type: 'flow-run-changed', flowRunId, flowId, state }),
-    ended: (state) => metrics.flowRunEnded(state),
-    announce: (notice) => alarms.announceFlowNotice(notice),
+    ended: (state, flowId, flowRunId) => {
+      metrics.flowRunEnded(state)
+      if (state === 'success') flowAlarms.succeeded(flowId, flowRunId)
+    },
+    announce: (notice) => flowAlarms.announce(notice),
   })
   const runsEnded = new FlowRunsEnded(kills, engine, logger)
   const schedule = new FlowSchedule({ store, calendars: new ScheduleBook(), clock, logger, engine, onSkipped: (slots) => metrics.skipped(slots) })
@@ -81,6 +94,7 @@ export function coreFlows({
       await Promise.all(loops)
       await runsEnded.settled()
       await engine.settled()
+      await flowAlarms.settled()
     },
   }
 }

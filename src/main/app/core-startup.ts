@@ -110,7 +110,7 @@ export function startBackground({
     logger,
     trigger: (request) => triggers.trigger(request),
     childLinks,
-    sendAlarm: (run) => alarms.sendFor(run),
+    sendAlarm: (run, policy) => alarms.sendFor(run, policy),
     settings,
     audit,
     timings: monitorTimings,

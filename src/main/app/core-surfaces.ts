@@ -9,6 +9,7 @@ import { GroupService } from '../definitions/group-service'
 import { HookService } from '../hooks/hook-service'
 import { CalendarService } from '../calendars/calendar-service'
 import { WindowService } from '../calendars/window-service'
+import { SilenceService } from '../completion/silence-service'
 import { ImportService } from '../definitions/import-service'
 import { XxlImportService } from '../import-xxl/xxl-import-service'
 import { entitledAddresses } from '../registry/entitled-addresses'
@@ -96,6 +97,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     calendars: new CalendarService({ repos: store, nowMs }),
     windows: new WindowService({ repos: store, nowMs, changed: () => events.emit({ type: 'windows-changed' }) }),
     maintenance: defs.maintenance,
+    silences: new SilenceService({ repos: store, nowMs, changed: () => events.emit({ type: 'silences-changed' }) }),
     backfills: backfills.service,
     runLogs: pipeline.runLogs,
     settings,

@@ -22,6 +22,7 @@ import type { HookService } from '../hooks/hook-service'
 import type { CalendarService } from '../calendars/calendar-service'
 import type { WindowService } from '../calendars/window-service'
 import type { MaintenanceService } from '../calendars/maintenance-service'
+import type { SilenceService } from '../completion/silence-service'
 import type { BackfillService } from '../backfill/backfill-service'
 
 /**
@@ -53,6 +54,8 @@ export interface FacadeDeps {
   windows: WindowService
   /** Pause-all. */
   maintenance: MaintenanceService
+  /** Alarm silences. */
+  silences: SilenceService
   /** Backfills of jobs and flows over a range. */
   backfills: BackfillService
   runLogs: RunLogs

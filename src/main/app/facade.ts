@@ -8,6 +8,7 @@ import { flowsApi } from './facade-flows'
 import { hooksApi } from './facade-hooks'
 import { calendarsApi } from './facade-calendars'
 import { windowsApi } from './facade-windows'
+import { silencesApi } from './facade-silences'
 import { backfillsApi } from './facade-backfills'
 import { jobsApi } from './facade-jobs'
 import { runsApi } from './facade-runs'
@@ -33,6 +34,7 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...hooksApi(deps),
     ...calendarsApi(deps),
     ...windowsApi(deps),
+    ...silencesApi(deps),
     ...backfillsApi(deps),
   }
 }

@@ -1,5 +1,6 @@
 import { CALENDAR_RULES } from './calendar-rules'
 import { WINDOW_RULES } from './window-rules'
+import { SILENCE_RULES } from './silence-rules'
 import { BACKFILL_RULES } from './backfill-rules'
 import { DEFINITION_RULES } from './definition-rules'
 import { EXECUTOR_RULES } from './executor-rules'
@@ -27,5 +28,6 @@ export const CORE_RULES = {
   ...HOOK_RULES,
   ...CALENDAR_RULES,
   ...WINDOW_RULES,
+  ...SILENCE_RULES,
   ...BACKFILL_RULES,
 } satisfies Record<keyof CoreApi, MethodRule>

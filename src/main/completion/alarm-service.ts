@@ -14,7 +14,7 @@ import { alarmMessageOf, alertStatusOf } from './alarms/alarm-reason-of'
 import type { ChannelResult, InfraAlertFacts } from './alarms/alarm-types'
 import type { DeadlineDesktopNotice, DeadlineNoticeFacts } from './alarms/alarm-types'
 import { splitAlarmTargets } from '../../shared/alarm-targets'
-import type { AlarmResult } from './fail-monitor'
+import type { AlarmPolicyNote, AlarmResult } from './fail-monitor'
 import type { Clock } from '../kernel/clock'
 import { KnownSecrets } from '../kernel/known-secrets'
 import type { Logger } from '../kernel/logger'
@@ -82,11 +82,15 @@ export class AlarmService {
     }
   }
 
-  /** Sends the alarm of a failed run: ok when every channel delivered it, else why not (for job_log.alarm_message). */
-  async sendFor(run: JobRun): Promise<AlarmResult> {
+  /**
+   * Sends the alarm of a failed run — or, with `policy.recovered`, the recovery notice of a run that
+   * succeeded — on the job's channels: ok when every channel delivered it, else why not (for
+   * job_log.alarm_message).
+   */
+  async sendFor(run: JobRun, policy: AlarmPolicyNote = {}): Promise<AlarmResult> {
     const facts = await this.factsOf(run)
     if (!facts) return { ok: false, message: formatAlarmReason({ code: 'jobMissing', detail: `job ${run.jobId}` }) }
-    const outcome = await this.sender.send(facts)
+    const outcome = await this.sender.send({ ...facts, ...policy })
     return { ok: outcome.ok, message: alarmMessageOf(outcome, this.redact) }
   }
 

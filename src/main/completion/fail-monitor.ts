@@ -1,5 +1,7 @@
-import { formatAlarmReason } from '../../shared/alarm-reason'
-import { ALARM_STATUS, type JobRun } from '../../shared/model'
+import { ALARM_STATUS, type JobInfo, type JobRun } from '../../shared/model'
+import type { AlarmFacts } from './alarms/alarm-types'
+import type { AlarmPolicyGate } from './alarm-policy-gate'
+import { PolicyAlarms } from './policy-alarms'
 import type { Logger } from '../kernel/logger'
 import type { RepoAccess } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
@@ -11,8 +13,11 @@ export interface AlarmResult {
   message: string
 }
 
-/** Sends the alarm for a failed run; `ok` when every channel delivered it. Never rejects. */
-export type SendAlarm = (run: JobRun) => Promise<AlarmResult>
+/** What the alarm policy adds to an alarm it sends (AlarmFacts' fields of the same names). */
+export type AlarmPolicyNote = Pick<AlarmFacts, 'policy' | 'recovered'>
+
+/** Sends the alarm for a failed run (or a recovery notice for a run that succeeded); `ok` when every channel delivered it. Never rejects. */
+export type SendAlarm = (run: JobRun, policy?: AlarmPolicyNote) => Promise<AlarmResult>
 
 export interface FailMonitorOptions {
   store: RepoAccess<'runs' | 'jobs' | 'flowRuns'>
@@ -25,6 +30,8 @@ export interface FailMonitorOptions {
   retryJitterRatio?: number
   /** Told once a run's alarm status is final, so the consoles showing the run see it change. */
   onAlarmStatus?: (logId: number) => void
+  /** The alarm policy every failure alarm and recovery goes through; absent: every alarm is sent (XXL-JOB's way). */
+  policy?: AlarmPolicyGate
 }
 
 export interface FailPassResult {
@@ -39,8 +46,9 @@ export interface FailPassResult {
 /**
  * XXL-JOB's fail monitor (docs/protocol.md#fail-monitor-and-lost-runs) with backoff: each failed run is taken once (alarm_status
  * 0 → −1, compare-and-set), retried as a new RETRY run with one retry fewer while retries remain
- * (its shard and parameter kept), and alarmed per the job's rule; alarm_status ends at 2 (sent),
- * 3 (failed) or 1 (no alarm needed). Alarms are sent in the background: they never hold up a pass.
+ * (its shard and parameter kept), and alarmed per the job's rule through the alarm policy
+ * (policy-alarms.ts); alarm_status ends at 2 (sent), 3 (failed), 1 (no alarm needed, or held by the
+ * policy), 4 (folded) or 5 (suppressed). Alarms are sent in the background: they never hold up a pass.
  *
  * A failed run seen for the first time whose retry must wait gets its due time written
  * (job_log.retry_due_time) and stays untaken; later passes read runs by due time. So a newer
@@ -49,11 +57,13 @@ export interface FailPassResult {
 export class FailMonitor {
   private readonly batchSize: number
   private readonly jitterRatio: number
-  private readonly inFlight = new Set<Promise<void>>()
+  private readonly alarms: PolicyAlarms
 
   constructor(private readonly options: FailMonitorOptions) {
     this.batchSize = options.batchSize ?? 1000
     this.jitterRatio = options.retryJitterRatio ?? DEFAULT_RETRY_JITTER_RATIO
+    const { store, sendAlarm, logger, onAlarmStatus } = options
+    this.alarms = new PolicyAlarms({ store, gate: options.policy ?? null, sendAlarm, logger, onAlarmStatus })
   }
 
   async pass(nowMs: number): Promise<FailPassResult> {
@@ -62,14 +72,18 @@ export class FailMonitor {
     const fresh = await store.runs.findFailedUnplanned(this.batchSize)
     const plans: { id: number; dueAtMs: number }[] = []
     for (const run of fresh) {
-      const decision = decideFailure(run, await store.jobs.get(run.jobId), this.jitterRatio)
+      const job = await store.jobs.get(run.jobId)
+      const decision = decideFailure(run, job, this.jitterRatio)
       if (decision.kind === 'retry' && decision.dueAtMs > nowMs) plans.push({ id: run.id, dueAtMs: decision.dueAtMs })
-      else await this.take(run, decision, result)
+      else await this.take(run, job, decision, result)
     }
     if (plans.length > 0) await store.transaction((tx) => tx.runs.planRetries(plans))
     // Due by the time planned when the run was first seen: a job edited since does not move it.
     const due = await store.runs.findFailedDue(nowMs, this.batchSize)
-    for (const run of due) await this.take(run, decideFailure(run, await store.jobs.get(run.jobId)), result)
+    for (const run of due) {
+      const job = await store.jobs.get(run.jobId)
+      await this.take(run, job, decideFailure(run, job), result)
+    }
     result.more = fresh.length === this.batchSize || due.length === this.batchSize
     result.nextDueAtMs = await store.runs.nextRetryDueMs()
     return result
@@ -82,7 +96,7 @@ export class FailMonitor {
     return Math.max(0, Math.min(periodMs, result.nextDueAtMs - nowMs))
   }
 
-  private async take(run: JobRun, decision: FailureDecision, result: FailPassResult): Promise<void> {
+  private async take(run: JobRun, job: JobInfo | undefined, decision: FailureDecision, result: FailPassResult): Promise<void> {
     const { store, logger } = this.options
     // Compare-and-set: on a cluster only one node takes a run, whichever node's pass sees it first.
     if (!(await store.runs.lockAlarm(run.id))) return
@@ -106,7 +120,7 @@ export class FailMonitor {
     } else {
       result.finished.push(run.id)
     }
-    if (decision.alarm) this.alarm(run)
+    if (decision.alarm) await this.alarms.failed(run, job)
     else {
       await store.runs.setAlarmStatus(run.id, ALARM_STATUS.notNeeded)
       this.options.onAlarmStatus?.(run.id)
@@ -114,26 +128,12 @@ export class FailMonitor {
   }
 
   /** Resolves when every alarm started so far has finished and its status is written. */
-  async settled(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight])
+  settled(): Promise<void> {
+    return this.alarms.settled()
   }
 
-  private alarm(run: JobRun): void {
-    const { store, sendAlarm, logger } = this.options
-    const sending = sendAlarm(run)
-      .catch((error): AlarmResult => {
-        logger.error('alarm failed', { logId: run.id, error: (error as Error).message })
-        return { ok: false, message: formatAlarmReason({ code: 'internal', detail: (error as Error).message }) }
-      })
-      .then(async ({ ok, message }) => {
-        try {
-          await store.runs.setAlarmStatus(run.id, ok ? ALARM_STATUS.sent : ALARM_STATUS.failed, ok ? '' : message)
-          this.options.onAlarmStatus?.(run.id)
-        } catch (error) {
-          logger.error('recording the alarm status failed', { logId: run.id, error: (error as Error).message })
-        }
-      })
-      .finally(() => this.inFlight.delete(sending))
-    this.inFlight.add(sending)
+  /** Runs that completed (the run-ended fan-out): a success ends its job's row of failures and tells a recovery. */
+  completed(runIds: readonly number[]): Promise<void> {
+    return this.alarms.completed(runIds)
   }
 }

@@ -7,6 +7,8 @@ import type { RepoAccess } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { ChildJobs } from './child-jobs'
 import type { ChildLinks } from './child-links'
+import type { AlarmPolicy } from '../../shared/alarm-policy'
+import { AlarmPolicyGate } from './alarm-policy-gate'
 import { FailMonitor, type SendAlarm } from './fail-monitor'
 import { deleteExpiredBackfills, deleteExpiredMissedSlots, deleteExpiredRuns, MIN_RETENTION_DAYS, refreshReport } from './log-maintenance'
 import { aliveEmbeddedAddresses } from '../registry/embedded-liveness'
@@ -48,7 +50,9 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 }
 
 export interface MonitorDeps {
-  store: RepoAccess<'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry' | 'nodes' | 'alerts' | 'hookUses' | 'missedSlots' | 'backfills'>
+  store: RepoAccess<
+    'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry' | 'nodes' | 'alerts' | 'hookUses' | 'missedSlots' | 'backfills' | 'alarmPolicy'
+  >
   writer: RunWriter
   clock: Clock
   logger: Logger
@@ -57,7 +61,7 @@ export interface MonitorDeps {
   childLinks: ChildLinks
   sendAlarm: SendAlarm
   /** The retentions of runs and of the audit trail, in days, read at each retention pass. */
-  settings: { logRetentionDays(): number; auditRetentionDays(): number }
+  settings: { logRetentionDays(): number; auditRetentionDays(): number; alarmPolicy(): AlarmPolicy }
   /** With the run retention pass, the audit trail drops the entries past its own retention. */
   audit: Pick<AuditService, 'purge'>
   timings: MonitorTimings
@@ -114,6 +118,7 @@ export function startMonitors(deps: MonitorDeps): Monitors {
     logger,
     retryJitterRatio: deps.retryJitterRatio,
     onAlarmStatus: deps.onAlarmStatus,
+    policy: new AlarmPolicyGate(store, () => deps.settings.alarmPolicy()),
   })
 
   const reconciler = new RunReconciler({ store, executorFor: deps.executorFor, logger, graceMs: timings.reconcileGraceMs })
@@ -193,8 +198,13 @@ export function startMonitors(deps: MonitorDeps): Monitors {
     failures: {
       name: 'failures',
       // So a retry's backoff counts from the failure, not from the monitor's next 10-s pass.
-      onRunsEnded({ failedIds }) {
-        if (!stopped && failedIds.length > 0) failWake.wake()
+      onRunsEnded({ completedIds, failedIds }) {
+        if (stopped) return
+        if (failedIds.length > 0) failWake.wake()
+        // A success ends its job's row of failures (and tells the recovery of an alarmed one).
+        const failed = new Set(failedIds)
+        const succeeded = completedIds.filter((id) => !failed.has(id))
+        if (succeeded.length > 0) failMonitor.completed(succeeded).catch(logError('the alarm policy could not take the runs that succeeded'))
       },
     },
     childJobs: {

@@ -35,7 +35,7 @@ export class FlowActions {
     const nowMs = this.deps.clock.nowMs()
     if (!(await flowRuns.setState(flowRunId, ACTIVE_FLOW_RUN_STATES, endState, { endTimeMs: nowMs, reason })))
       throw conflict('flow.runNotActive', { id: flowRunId, state: run.state })
-    this.deps.ended?.(endState)
+    this.deps.ended?.(endState, run.flowId, flowRunId)
     const runIds = await flowRuns.runIdsOf(flowRunId)
     for (const node of await flowRuns.nodes(flowRunId)) {
       if (node.state !== 'running' && node.state !== 'waiting') continue

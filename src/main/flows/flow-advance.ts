@@ -149,7 +149,7 @@ export class FlowAdvance {
     if (!(await flowRuns.setState(run.id, ACTIVE, next, ended ? { endTimeMs: nowMs } : {}))) return
     this.deps.changed({ flowRunId: run.id, flowId: run.flowId, state: next })
     if (!ended) return
-    this.deps.ended?.(next)
+    this.deps.ended?.(next, run.flowId, run.id)
     this.forget(run.id)
     if (next === 'failed') {
       const flow = await this.deps.store.flows.get(run.flowId)

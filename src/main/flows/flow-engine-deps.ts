@@ -25,6 +25,6 @@ export interface FlowEngineDeps {
   /** A flow run or one of its nodes changed state. */
   changed: (change: { flowRunId: number; flowId: number; state: FlowRunState }) => void
   /** A flow run reached its final state, once per run (`changed` may repeat a state): the metrics count it. */
-  ended?: (state: FlowRunState) => void
+  ended?: (state: FlowRunState, flowId: number, flowRunId: number) => void
   announce: (notice: FlowNotice) => void
 }

@@ -48,6 +48,8 @@ describe('parseFlowInput', () => {
       overlap: 'SKIP',
       timeoutSec: 0,
       alarmEmail: '',
+      alarmAfterFailures: null,
+      alarmQuietSec: null,
       param: '',
       ...NO_DEADLINES,
       nodes: [

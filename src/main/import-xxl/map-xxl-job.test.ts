@@ -47,6 +47,8 @@ describe('mapJobFields', () => {
         retryIntervalSec: 0,
         retryMaxIntervalSec: 0,
         alarmOnEveryFailure: false,
+        alarmAfterFailures: null,
+        alarmQuietSec: null,
         glueType: 'BEAN',
         glueSource: '',
         glueRemark: '',

@@ -63,6 +63,8 @@ export function mapJobFields(row: XxlJobRow, appName: string, name: string, time
     retryIntervalSec: 0,
     retryMaxIntervalSec: 0,
     alarmOnEveryFailure: false,
+    alarmAfterFailures: null,
+    alarmQuietSec: null,
     glueType: row.glueType,
     glueSource: row.glueSource,
     glueRemark: row.glueRemark,

@@ -1,3 +1,4 @@
+import { silenceRequestSchema } from '../../shared/schema/silence'
 import { JOB_DEFINITION_FIELDS } from '../../shared/job-defaults'
 import type { JobInput } from '../../shared/model'
 import { addressOverride, DEFINITION_SOURCES_MAX, flowNodeKey, hookId, hookTarget, jobQuerySchema, runFilterSchema } from '../../shared/schema/api-args'
@@ -124,6 +125,10 @@ export const OPEN_API_BODIES = {
   pauseBackfill: byId,
   resumeBackfill: byId,
   cancelBackfill: byId,
+  // Alarm silences (docs/alarms-policy.md): an operator of what one covers adds and lifts it, everyone reads those over what they see.
+  addSilence: silenceRequestSchema,
+  listSilences: nothing,
+  removeSilence: byId,
 } as const
 
 export type OpenApiMethod = keyof typeof OPEN_API_BODIES

@@ -9,6 +9,7 @@ import type { UnitOfWork } from '../store/store'
 import { ALARM_SETTINGS_KEY, type AlarmService } from '../completion/alarm-service'
 import { KnownSecrets } from '../kernel/known-secrets'
 import { secretTextsOfSettings } from './secret-texts'
+import { DEFAULT_ALARM_POLICY, type AlarmPolicy } from '../../shared/alarm-policy'
 
 const KEYS = {
   accessToken: 'access_token',
@@ -20,6 +21,8 @@ const KEYS = {
   openApiAcceptsExecutorToken: 'openapi_accepts_executor_token',
   embeddedScriptsEnabled: 'embedded_scripts_enabled',
   consoleLanguage: 'console_language',
+  alarmAfterFailures: 'alarm_after_failures',
+  alarmQuietSec: 'alarm_quiet_sec',
 } as const
 
 export const DEFAULT_LOG_RETENTION_DAYS = 30
@@ -149,6 +152,14 @@ export class SettingsService {
     return this.value<number>(KEYS.auditRetentionDays) ?? DEFAULT_AUDIT_RETENTION_DAYS
   }
 
+  /** The alarm policy jobs and flows follow where they set none of their own (src/shared/alarm-policy.ts). */
+  alarmPolicy(): AlarmPolicy {
+    return {
+      afterFailures: this.value<number>(KEYS.alarmAfterFailures) ?? DEFAULT_ALARM_POLICY.afterFailures,
+      quietSec: this.value<number>(KEYS.alarmQuietSec) ?? DEFAULT_ALARM_POLICY.quietSec,
+    }
+  }
+
   get(): Settings {
     return {
       accessToken: this.accessToken(),
@@ -161,6 +172,8 @@ export class SettingsService {
       listenPort: this.value<number>(KEYS.listenPort) ?? this.listenDefaults.port,
       logRetentionDays: this.logRetentionDays(),
       auditRetentionDays: this.auditRetentionDays(),
+      alarmAfterFailures: this.alarmPolicy().afterFailures,
+      alarmQuietSec: this.alarmPolicy().quietSec,
       alarms: this.alarms.settings(),
       mode: this.shell.mode,
       consoleToken: this.shell.consoleToken,
@@ -181,6 +194,8 @@ export class SettingsService {
       [KEYS.openApiAcceptsExecutorToken, input.openApiAcceptsExecutorToken],
       [KEYS.embeddedScriptsEnabled, input.embeddedScriptsEnabled],
       [KEYS.consoleLanguage, input.consoleLanguage],
+      [KEYS.alarmAfterFailures, input.alarmAfterFailures],
+      [KEYS.alarmQuietSec, input.alarmQuietSec],
     ]
     if (alarms !== undefined) values.push([ALARM_SETTINGS_KEY, alarms])
     await this.store.transaction(async (tx) => {

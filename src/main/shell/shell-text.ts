@@ -25,7 +25,7 @@ export interface ShellText {
   executorLostTitle(appName: string): string
   executorLostBody(address: string): string
   /** A flow run failed, timed out or waits for an approval. */
-  flowNoticeTitle(kind: 'failed' | 'timeout' | 'approval', flowName: string): string
+  flowNoticeTitle(kind: 'failed' | 'timeout' | 'approval' | 'recovered', flowName: string): string
   flowNoticeBody(flowRunId: number, detail: string): string
   /** A run broke a promise: not started or not done by its deadline, or slower than usual. */
   deadlineTitle(kind: DeadlineMissKind, name: string): string
@@ -47,7 +47,8 @@ const EN: ShellText = {
   jobFailedBody: (logId, jobId) => `Run ${logId} of job ${jobId}`,
   executorLostTitle: (appName) => `Executor lost: ${appName}`,
   executorLostBody: (address) => `${address} stopped sending heartbeats and was removed from its group.`,
-  flowNoticeTitle: (kind, name) => ({ failed: `Flow failed: ${name}`, timeout: `Flow timed out: ${name}`, approval: `Approval needed: ${name}` })[kind],
+  flowNoticeTitle: (kind, name) =>
+    ({ failed: `Flow failed: ${name}`, timeout: `Flow timed out: ${name}`, approval: `Approval needed: ${name}`, recovered: `Flow recovered: ${name}` })[kind],
   flowNoticeBody: (id, detail) => `Flow run ${id}${detail ? ` — ${detail.slice(0, 200)}` : ''}`,
   deadlineTitle: (kind, name) => ({ lateStart: `Not started in time: ${name}`, lateFinish: `Not done in time: ${name}`, slow: `Slow run: ${name}` })[kind],
   deadlineBody: (target, id, detail) => `${target === 'job' ? 'Run' : 'Flow run'} ${id} — ${detail}`,
@@ -68,7 +69,8 @@ const ZH_CN: ShellText = {
   jobFailedBody: (logId, jobId) => `任务 ${jobId} 的调度日志 ${logId}`,
   executorLostTitle: (appName) => `执行器失联：${appName}`,
   executorLostBody: (address) => `${address} 已停止发送心跳，已从其分组中移除。`,
-  flowNoticeTitle: (kind, name) => ({ failed: `工作流失败：${name}`, timeout: `工作流超时：${name}`, approval: `等待审批：${name}` })[kind],
+  flowNoticeTitle: (kind, name) =>
+    ({ failed: `工作流失败：${name}`, timeout: `工作流超时：${name}`, approval: `等待审批：${name}`, recovered: `工作流已恢复：${name}` })[kind],
   flowNoticeBody: (id, detail) => `工作流实例 ${id}${detail ? ` — ${detail.slice(0, 200)}` : ''}`,
   deadlineTitle: (kind, name) => ({ lateStart: `未按时开始：${name}`, lateFinish: `未按时完成：${name}`, slow: `运行变慢：${name}` })[kind],
   deadlineBody: (target, id, detail) => `${target === 'job' ? '调度日志' : '工作流实例'} ${id} — ${detail}`,

@@ -15,6 +15,9 @@ interface FlowRow extends ScheduleRow, DeadlineRow {
   overlap: string
   timeout_sec: number
   alarm_email: string
+  /** NULL: the server's default (0024). */
+  alarm_after_failures: number | null
+  alarm_quiet_sec: number | null
   param: string
   definition: string
   trigger_status: number
@@ -43,6 +46,8 @@ const INSERT_COLUMNS = [
   'overlap',
   'timeout_sec',
   'alarm_email',
+  'alarm_after_failures',
+  'alarm_quiet_sec',
   'param',
   'definition',
   'trigger_status',
@@ -175,6 +180,8 @@ function valuesOf(flow: Omit<Flow, 'id'>): Record<(typeof INSERT_COLUMNS)[number
     overlap: flow.overlap,
     timeout_sec: flow.timeoutSec,
     alarm_email: flow.alarmEmail,
+    alarm_after_failures: flow.alarmAfterFailures,
+    alarm_quiet_sec: flow.alarmQuietSec,
     param: flow.param,
     definition: definitionToText(flow),
     trigger_status: flow.triggerStatus,
@@ -201,6 +208,8 @@ function flowOf(row: FlowRow): Flow {
     overlap: row.overlap as FlowOverlap,
     timeoutSec: Number(row.timeout_sec),
     alarmEmail: row.alarm_email,
+    alarmAfterFailures: row.alarm_after_failures === null ? null : Number(row.alarm_after_failures),
+    alarmQuietSec: row.alarm_quiet_sec === null ? null : Number(row.alarm_quiet_sec),
     param: row.param,
     nodes,
     edges,

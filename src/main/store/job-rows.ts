@@ -31,6 +31,9 @@ export interface JobRow extends ScheduleRow, DeadlineRow {
   retry_interval: number
   retry_max_interval: number
   alarm_every_failure: number
+  /** NULL: the server's default (0024). */
+  alarm_after_failures: number | null
+  alarm_quiet_sec: number | null
   glue_type: string
   glue_source: string
   glue_remark: string
@@ -94,6 +97,8 @@ export function toRow(job: JobInfo): JobRow {
     retry_interval: job.retryIntervalSec,
     retry_max_interval: job.retryMaxIntervalSec,
     alarm_every_failure: job.alarmOnEveryFailure ? 1 : 0,
+    alarm_after_failures: job.alarmAfterFailures,
+    alarm_quiet_sec: job.alarmQuietSec,
     glue_type: job.glueType,
     glue_source: job.glueSource,
     glue_remark: job.glueRemark,
@@ -130,6 +135,8 @@ export function fromRow(row: JobRow): JobInfo {
     retryIntervalSec: row.retry_interval,
     retryMaxIntervalSec: row.retry_max_interval,
     alarmOnEveryFailure: row.alarm_every_failure === 1,
+    alarmAfterFailures: row.alarm_after_failures === null ? null : Number(row.alarm_after_failures),
+    alarmQuietSec: row.alarm_quiet_sec === null ? null : Number(row.alarm_quiet_sec),
     glueType: row.glue_type as GlueType,
     glueSource: row.glue_source,
     glueRemark: row.glue_remark,

@@ -190,8 +190,9 @@ export class RunRepo {
   }
 
   /** `message`: why the alarm failed (src/shared/alarm-reason.ts), '' for any other status. */
-  async setAlarmStatus(id: number, status: number, message = ''): Promise<void> {
-    await this.db.run('UPDATE job_log SET alarm_status = ?, alarm_message = ? WHERE id = ?', [status, message, id])
+  /** `rule`: the alarm policy's rule that decided (formatAlarmRule); '' leaves none. */
+  async setAlarmStatus(id: number, status: number, message = '', rule = ''): Promise<void> {
+    await this.db.run('UPDATE job_log SET alarm_status = ?, alarm_message = ?, alarm_rule = ? WHERE id = ?', [status, message, rule, id])
   }
 
   /** Running runs triggered at or before `triggeredBeforeMs` whose executor address is not registered. */

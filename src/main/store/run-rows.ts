@@ -26,6 +26,7 @@ export interface RunRow {
   handle_msg: string
   alarm_status: number
   alarm_message: string
+  alarm_rule?: string
   parent_log_id: number | null
   retry_due_time: number | null
   /**
@@ -117,6 +118,7 @@ export function fromRow(row: RunRow): JobRun {
     handleMsg: row.handle_msg,
     alarmStatus: row.alarm_status,
     alarmMessage: row.alarm_message ?? '',
+    alarmRule: row.alarm_rule ?? '',
     parentLogId: row.parent_log_id === null ? null : Number(row.parent_log_id),
     deadlineMarks: Number(row.deadline_marks ?? 0),
   }

@@ -91,4 +91,7 @@ export abstract class StoreRepos implements Repos {
   get deadlines() {
     return this.repos.deadlines
   }
+  get alarmPolicy() {
+    return this.repos.alarmPolicy
+  }
 }

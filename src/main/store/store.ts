@@ -30,6 +30,7 @@ import { WindowRepo } from './window-repo'
 import { MissedSlotRepo } from './missed-slot-repo'
 import { BackfillRepo } from './backfill-repo'
 import { DeadlineRepo } from './deadline-repo'
+import { AlarmPolicyRepo } from './alarm-policy-repo'
 
 /**
  * The storage contract: one repository per table, over any engine's Connection. Callers never write
@@ -66,6 +67,7 @@ export interface Repos {
   readonly missedSlots: MissedSlotRepo
   readonly backfills: BackfillRepo
   readonly deadlines: DeadlineRepo
+  readonly alarmPolicy: AlarmPolicyRepo
 }
 
 export type RepoName = keyof Repos
@@ -135,5 +137,6 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     missedSlots: new MissedSlotRepo(db),
     backfills: new BackfillRepo(db),
     deadlines: new DeadlineRepo(db),
+    alarmPolicy: new AlarmPolicyRepo(db),
   }
 }

@@ -4,6 +4,7 @@ import { enCalendarMessages } from './en-calendars'
 import { enWindowMessages } from './en-windows'
 import { enDeadlineMessages } from './en-deadlines'
 import { enBackfillMessages } from './en-backfill'
+import { enSilenceMessages } from './en-silences'
 import { enDefinitionMessages } from './en-definitions'
 import { enDirectoryMessages } from './en-directory'
 import { enErrorMessages } from './en-errors'
@@ -39,6 +40,7 @@ export const EN_MESSAGES = {
   ...enWindowMessages,
   ...enBackfillMessages,
   ...enDeadlineMessages,
+  ...enSilenceMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

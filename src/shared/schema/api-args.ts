@@ -17,6 +17,7 @@ import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { windowInputSchema, windowUpdateSchema } from './window'
 import { maintenanceRequestSchema } from './maintenance'
 import { missedSlotsRequestSchema } from './missed-slots'
+import { silenceRequestSchema } from './silence'
 import { backfillFilterSchema, backfillQuerySchema, backfillRequestSchema } from './backfill'
 
 /**
@@ -179,6 +180,9 @@ export const API_ARGUMENTS = {
   getMaintenance: none,
   setMaintenance: z.tuple([maintenanceRequestSchema]),
   listMissedSlots: z.tuple([missedSlotsRequestSchema]),
+  addSilence: z.tuple([silenceRequestSchema]),
+  listSilences: none,
+  removeSilence: z.tuple([request({ id })]),
   importCalendar: z.tuple([calendarImportRequestSchema]),
   startBackfill: z.tuple([backfillRequestSchema]),
   getBackfill: z.tuple([backfillQuerySchema]),

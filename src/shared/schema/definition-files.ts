@@ -6,6 +6,7 @@ import { APPROVAL_PROMPT_MAX_CHARS, FLOW_DESCRIPTION_MAX_CHARS, FLOW_MAX_ACTIVE_
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT } from './job'
 import { GROUP_NAME_MAX_CHARS } from './primitives'
 import { z } from './z'
+import { alarmPolicyDocFields } from './alarm-policy'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarDocumentSchema, calendarName } from './calendar'
 import { windowDocumentSchema } from './window-document'
@@ -114,7 +115,7 @@ export const jobDocumentSchema = z
         maxIntervalSec: seconds.optional(),
       })
       .optional(),
-    alarm: z.strictObject({ email: emails.optional(), everyFailure: z.boolean().optional() }).optional(),
+    alarm: z.strictObject({ email: emails.optional(), everyFailure: z.boolean().optional(), ...alarmPolicyDocFields }).optional(),
     deadlines: deadlinesSchema.optional(),
     children: z.array(childSchema).max(1000).optional().describe('jobs run after this one, by name'),
   })
@@ -155,7 +156,7 @@ export const flowDocumentSchema = z
     maxActiveRuns: z.int().min(1).max(FLOW_MAX_ACTIVE_RUNS).optional(),
     overlap: z.enum(FLOW_OVERLAPS).optional(),
     timeoutSec: z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).optional(),
-    alarm: z.strictObject({ email: emails.optional() }).optional(),
+    alarm: z.strictObject({ email: emails.optional(), ...alarmPolicyDocFields }).optional(),
     deadlines: deadlinesSchema.optional(),
     param: z.string().max(4096).optional().describe('${flow.param} when a run is triggered without one'),
     nodes: z.array(flowNodeSchema).min(1).max(1000),

@@ -1,4 +1,5 @@
 import { deadlineFields } from './deadlines'
+import { alarmPolicyFields } from './alarm-policy'
 import { FLOW_MAX_EDGES, FLOW_MAX_NODES, FLOW_OVERLAPS, FLOW_VALUE_MAX_BYTES, TRIGGER_RULES, type FlowDefinition, type FlowSettings } from '../flow-types'
 import { flowDefinitionIssues } from '../flow-definition-check'
 import { codedIssue } from '../messages/coded-errors'
@@ -80,6 +81,7 @@ export const flowInputSchema = z.strictObject({
   overlap: z.enum(FLOW_OVERLAPS).default('SKIP'),
   timeoutSec,
   alarmEmail: emailList.default(''),
+  ...alarmPolicyFields,
   param: flowValue.default(''),
   ...deadlineFields,
   ...definitionFields,

@@ -4,6 +4,7 @@ import { calendarName } from './calendar'
 import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, RETRY_BACKOFFS, ROUTE_STRATEGIES, SCHEDULE_TYPES, type JobInput } from '../model'
 import { alarmTargetList, id, requiredText, text, trimmedText } from './primitives'
 import { z } from './z'
+import { alarmPolicyFields } from './alarm-policy'
 import { codedIssue } from '../messages/coded-errors'
 
 /** XXL-JOB's documented limit for a job parameter. */
@@ -48,6 +49,7 @@ export const jobInputSchema = z
     retryIntervalSec: seconds.default(0),
     retryMaxIntervalSec: seconds.default(0),
     alarmOnEveryFailure: z.boolean().default(false),
+    ...alarmPolicyFields,
     glueType: z.enum(GLUE_TYPES),
     glueSource: text(GLUE_SOURCE_MAX_CHARS).default(''),
     glueRemark: trimmedText(GLUE_REMARK_MAX_CHARS).default(''),

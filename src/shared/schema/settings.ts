@@ -1,5 +1,6 @@
 import { CONSOLE_LANGUAGES, type SettingsInput } from '../api'
 import { z } from './z'
+import { ALARM_AFTER_FAILURES_MAX, ALARM_QUIET_SEC_MAX } from '../alarm-policy'
 import { codedIssue } from '../messages/coded-errors'
 
 /** An IP address or host name to listen on (no ports, paths or spaces). */
@@ -19,6 +20,8 @@ export const settingsInputSchema = z.strictObject({
   listenPort: z.int().min(1).max(65_535).optional(),
   logRetentionDays: z.int().min(0).max(3650).optional(),
   auditRetentionDays: z.int().min(30).max(3650).optional(),
+  alarmAfterFailures: z.int().min(1).max(ALARM_AFTER_FAILURES_MAX).optional(),
+  alarmQuietSec: z.int().min(0).max(ALARM_QUIET_SEC_MAX).optional(),
   alarms: z.unknown().optional(),
   openApiAcceptsExecutorToken: z.boolean().optional(),
   embeddedScriptsEnabled: z.boolean().optional(),

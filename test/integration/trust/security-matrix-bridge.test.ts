@@ -9,16 +9,15 @@ import { HARNESS_EXECUTOR_TOKEN, HARNESS_GROUP_TOKEN } from '../../support/admin
 import { BridgeClient } from '../../support/bridge-client'
 import { renamed, securityWorld, type SecurityWorld, type SessionRole } from '../../support/security-world'
 import { securityMatrix } from './support/security-matrix'
+import { silenceBridgeCases } from './support/silence-cases'
 
 /**
- * Trust round 2's security suite, its console part: every API method on the console bridge as an
- * admin, an operator of group A and a viewer of A, and the bridge refusing every credential but a
- * session or the console token. A recording listener stands at an address no group registers, and
- * calls aim at it wherever a caller may name an address. It checks which calls succeed, that nothing
- * the listener receives carries a token, and that every refusal is recorded exactly once (a row, or
- * one more on the row of an identical refusal within the minute), with the action the caller asked
- * for, and writes nothing else. The OpenAPI and executor API: security-matrix-http.test.ts; gates:
- * security-matrix-gates.test.ts.
+ * Trust round 2's security suite, its console part: every API method on the console bridge as an admin, an operator of group A and a
+ * viewer of A, and the bridge refusing every credential but a session or the console token. A recording listener stands at an address
+ * no group registers, and calls aim at it wherever a caller may name an address. It checks which calls succeed, that nothing the
+ * listener receives carries a token, and that every refusal is recorded exactly once (a row, or one more on the row of an identical
+ * refusal within the minute), with the action the caller asked for, and writes nothing else. The OpenAPI and executor API:
+ * security-matrix-http.test.ts; gates: security-matrix-gates.test.ts.
  */
 let w: SecurityWorld
 beforeAll(async () => (w = await securityWorld()), 120_000)
@@ -255,6 +254,7 @@ const BRIDGE_CASES: BridgeCase[] = [
     need: 'viewer',
     action: 'auth.read',
   },
+  ...silenceBridgeCases(() => w),
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
   {
     method: 'saveGlue',

@@ -167,6 +167,22 @@ const OPEN_API_CASES: HttpCase[] = [
     may: ['api'],
     action: 'auth.read',
   },
+  // A silence is an operator's act on their own jobs: a group token silences its group's, not another's.
+  {
+    label: 'addSilence in A',
+    path: '/api/addSilence',
+    body: () => ({ jobId: w.jobs.a.id, until: Date.now() + 3_600_000, reason: `matrix ${postsMade()}` }),
+    may: OPERATOR_OF_A,
+    action: 'silence.add',
+  },
+  {
+    label: 'addSilence in B',
+    path: '/api/addSilence',
+    body: () => ({ jobId: w.jobs.b.id, until: Date.now() + 3_600_000, reason: `matrix ${postsMade()}` }),
+    may: ['api'],
+    action: 'silence.add',
+  },
+  { label: 'listSilences', path: '/api/listSilences', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'listFlows', path: '/api/listFlows', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'getFlow in A', path: '/api/getFlow', body: async () => ({ id: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'addFlow in A', path: '/api/addFlow', body: () => flowOfA(`added flow ${postsMade()}`), may: OPERATOR_OF_A, action: 'flow.create' },

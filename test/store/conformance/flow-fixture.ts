@@ -35,6 +35,8 @@ export function flow(name: string, over: Partial<Omit<Flow, 'id'>> = {}): Omit<F
     overlap: 'QUEUE',
     timeoutSec: 600,
     alarmEmail: 'ops@example.com',
+    alarmAfterFailures: null,
+    alarmQuietSec: null,
     param: 'p=1',
     ...NO_DEADLINES,
     ...GRAPH,

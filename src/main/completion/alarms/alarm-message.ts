@@ -1,3 +1,4 @@
+import { formatDownTime } from '../../../shared/alarm-policy'
 import type { AlarmFacts } from './alarm-types'
 
 /**
@@ -8,7 +9,7 @@ export const ALARM_MESSAGE_MAX_CHARS = 10_000
 /** Longest job or flow name in a subject line (characters). */
 const SUBJECT_NAME_MAX_CHARS = 100
 
-export type WebhookEvent = 'job.failed' | 'alarm.test'
+export type WebhookEvent = 'job.failed' | 'job.recovered' | 'alarm.test'
 
 export interface WebhookPayload {
   event: WebhookEvent
@@ -41,7 +42,7 @@ export function capFacts(facts: AlarmFacts): AlarmFacts {
 }
 
 export function buildWebhookPayload(facts: AlarmFacts, sentAtMs: number): WebhookPayload {
-  return { event: 'job.failed', run: capFacts(facts), sentAtMs }
+  return { event: facts.recovered ? 'job.recovered' : 'job.failed', run: capFacts(facts), sentAtMs }
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -52,7 +53,14 @@ export function escapeHtml(text: string): string {
 
 /** `JobDesk alarm: job 7 Nightly export failed (run 4711)`, the job name as `subjectName` gives it. */
 export function formatAlarmSubject(facts: AlarmFacts): string {
-  return `JobDesk alarm: job ${facts.jobId} ${subjectName(facts.jobName)} failed (run ${facts.logId})`
+  return `JobDesk ${facts.recovered ? 'recovered' : 'alarm'}: job ${facts.jobId} ${subjectName(facts.jobName)} ${whatHappened(facts)} (run ${facts.logId})`
+}
+
+/** "failed", or "recovered after 10 failures, down for 2 min 5 s" for a recovery notice. */
+function whatHappened(facts: AlarmFacts): string {
+  const { recovered } = facts
+  if (!recovered) return 'failed'
+  return `recovered after ${recovered.failures} ${recovered.failures === 1 ? 'failure' : 'failures'}, down for ${formatDownTime(recovered.downMs)}`
 }
 
 /** A name as a subject line may carry it: control characters as spaces (a header is one line), a long name shortened. */
@@ -86,6 +94,7 @@ function describeRun(facts: AlarmFacts): MailBody {
       ['Handle code', String(facts.handleCode)],
       ['Executor address', facts.executorAddress || '—'],
       ['Retries left', String(facts.retriesLeft)],
+      ...policyRows(facts),
     ],
     blocks: [
       ['Executor param', capped.executorParam],
@@ -95,10 +104,18 @@ function describeRun(facts: AlarmFacts): MailBody {
   }
 }
 
+/** The alarm policy's counts, when it sent this alarm after a row of failures or with others folded into it. */
+function policyRows(facts: AlarmFacts): [string, string][] {
+  const rows: [string, string][] = []
+  if (facts.policy && facts.policy.failuresInRow > 1) rows.push(['Failures in a row', String(facts.policy.failuresInRow)])
+  if (facts.policy && facts.policy.folded > 0) rows.push(['Alarms folded since the last', String(facts.policy.folded)])
+  return rows
+}
+
 export function formatAlarmText(facts: AlarmFacts): string {
   const { rows, blocks } = describeRun(facts)
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
-  const lines = [`JobDesk: job ${facts.jobId} ${facts.jobName} failed (run ${facts.logId}).`, '']
+  const lines = [`JobDesk: job ${facts.jobId} ${facts.jobName} ${whatHappened(facts)} (run ${facts.logId}).`, '']
   for (const [label, value] of rows) lines.push(`${`${label}:`.padEnd(width)}${value}`)
   for (const [label, text] of blocks) lines.push('', `${label}:`, text === '' ? '—' : text)
   return `${lines.join('\n')}\n`
@@ -116,7 +133,7 @@ export function formatAlarmHtml(facts: AlarmFacts): string {
   )
   return [
     '<!doctype html><html><body style="font-family:sans-serif">',
-    `<h2 style="color:#b42318">Job ${facts.jobId} ${escapeHtml(facts.jobName)} failed (run ${facts.logId})</h2>`,
+    `<h2 style="color:${facts.recovered ? '#067647' : '#b42318'}">Job ${facts.jobId} ${escapeHtml(facts.jobName)} ${whatHappened(facts)} (run ${facts.logId})</h2>`,
     `<table>${table.join('')}</table>`,
     ...sections,
     '</body></html>',

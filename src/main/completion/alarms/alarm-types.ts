@@ -38,6 +38,10 @@ export interface AlarmFacts {
   alarmEmails: string[]
   /** The IM channels the job's alarm list names (`#ops` → `ops`); absent: none. */
   imChannels?: string[]
+  /** What the alarm policy adds to a failure: the failures in a row so far, and the alarms folded into this one since the last sent. */
+  policy?: { failuresInRow: number; folded: number }
+  /** Set on a recovery notice instead (the run is the success): the failures in a row it ends, and how long since the first. */
+  recovered?: { failures: number; downMs: number }
 }
 
 /**
@@ -51,6 +55,8 @@ export type FlowNoticeFacts =
   | (FlowNoticeBase & { kind: 'failed'; failedNodes: string[] })
   | (FlowNoticeBase & { kind: 'timeout'; timeoutSec: number })
   | (FlowNoticeBase & { kind: 'approval'; key: string; prompt: string })
+  /** The alarm policy's recovery notice: a run succeeded after `failures` failed in a row, the first `downMs` ago. */
+  | (FlowNoticeBase & { kind: 'recovered'; failures: number; downMs: number })
 
 interface FlowNoticeBase {
   flowRunId: number
@@ -127,9 +133,9 @@ export interface FlowDesktopNotice {
 /**
  * One webhook receiver. The body is JSON, by event:
  * - a failed run: `{ event: 'job.failed', run, sentAtMs }`, `run` being the AlarmFacts with long texts capped;
- * - a flow notice: `{ event: 'flow.failed' | 'flow.timeout' | 'flow.approval', flow: { id, name }, flowRun: { id }, ...details, sentAtMs }`,
+ * - a flow notice: `{ event: 'flow.failed' | 'flow.timeout' | 'flow.approval' | 'flow.recovered', flow: { id, name }, flowRun: { id }, ...details, sentAtMs }`,
  *   the details being `failedNodes` (flow.failed: the failed nodes' keys), `timeoutSec` (flow.timeout: the limit the
- *   run passed; it was stopped) or `key` and `prompt` (flow.approval: the approval node and its question, capped);
+ *   run passed; it was stopped) or `key` and `prompt` (flow.approval: the approval node and its question, capped) or `failures` and `downMs` (flow.recovered);
  * - the settings page's test: `{ event: 'alarm.test', sentAtMs }`.
  */
 export interface WebhookChannel {

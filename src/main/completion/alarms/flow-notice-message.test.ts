@@ -83,3 +83,20 @@ describe('flowDesktopNotice', () => {
     expect(flowDesktopNotice(approval)).toEqual({ kind: 'approval', ...names, detail: 'Load into production?' })
   })
 })
+
+describe("a flow's recovery notice", () => {
+  const recovered: FlowNoticeFacts = { ...failed, kind: 'recovered', flowRunId: 813, failures: 4, downMs: 125_000 }
+  it('says after how many failures and how long down, in the subject, the mail, the webhook and the desktop', () => {
+    expect(formatFlowNoticeSubject(recovered)).toBe('JobDesk recovered: flow 3 Nightly ETL recovered after 4 failures, down for 2 min 5 s (flow run 813)')
+    expect(formatFlowNoticeText(recovered)).toContain('Failures in a row:')
+    expect(buildFlowWebhookPayload(recovered, 5)).toEqual({
+      event: 'flow.recovered',
+      flow: { id: 3, name: 'Nightly ETL' },
+      flowRun: { id: 813 },
+      failures: 4,
+      downMs: 125_000,
+      sentAtMs: 5,
+    })
+    expect(flowDesktopNotice(recovered)).toMatchObject({ kind: 'recovered', detail: '4 2 min 5 s' })
+  })
+})

@@ -1,3 +1,4 @@
+import { formatDownTime } from '../../../shared/alarm-policy'
 import { capText, subjectName } from './alarm-message'
 import type { FlowDesktopNotice, FlowNoticeFacts } from './alarm-types'
 
@@ -7,7 +8,7 @@ import type { FlowDesktopNotice, FlowNoticeFacts } from './alarm-types'
  */
 export const FLOW_PROMPT_MAX_CHARS = 2_000
 
-export type FlowWebhookEvent = 'flow.failed' | 'flow.timeout' | 'flow.approval'
+export type FlowWebhookEvent = 'flow.failed' | 'flow.timeout' | 'flow.approval' | 'flow.recovered'
 
 /** The webhook body of a flow notice (documented with the others at `WebhookChannel`). */
 export type FlowWebhookPayload = {
@@ -15,7 +16,7 @@ export type FlowWebhookPayload = {
   flow: { id: number; name: string }
   flowRun: { id: number }
   sentAtMs: number
-} & ({ failedNodes: string[] } | { timeoutSec: number } | { key: string; prompt: string })
+} & ({ failedNodes: string[] } | { timeoutSec: number } | { key: string; prompt: string } | { failures: number; downMs: number })
 
 export function buildFlowWebhookPayload(notice: FlowNoticeFacts, sentAtMs: number): FlowWebhookPayload {
   const head = { event: `flow.${notice.kind}` as const, flow: { id: notice.flowId, name: notice.flowName }, flowRun: { id: notice.flowRunId } }
@@ -26,6 +27,8 @@ export function buildFlowWebhookPayload(notice: FlowNoticeFacts, sentAtMs: numbe
       return { ...head, timeoutSec: notice.timeoutSec, sentAtMs }
     case 'approval':
       return { ...head, key: notice.key, prompt: capText(notice.prompt, FLOW_PROMPT_MAX_CHARS), sentAtMs }
+    case 'recovered':
+      return { ...head, failures: notice.failures, downMs: notice.downMs, sentAtMs }
   }
 }
 
@@ -42,6 +45,9 @@ function flowNoticeDetail(notice: FlowNoticeFacts): string {
       return `${notice.timeoutSec} s`
     case 'approval':
       return capText(notice.prompt, FLOW_PROMPT_MAX_CHARS)
+    case 'recovered':
+      // Data for the console to word: the failures, then the time down.
+      return `${notice.failures} ${formatDownTime(notice.downMs)}`
   }
 }
 
@@ -54,6 +60,8 @@ function happened(notice: FlowNoticeFacts): string {
       return 'timed out'
     case 'approval':
       return 'waits for approval'
+    case 'recovered':
+      return `recovered after ${notice.failures} ${notice.failures === 1 ? 'failure' : 'failures'}, down for ${formatDownTime(notice.downMs)}`
   }
 }
 
@@ -62,7 +70,7 @@ function happened(notice: FlowNoticeFacts): string {
  * `JobDesk approval: flow 3 Nightly ETL waits for approval (flow run 812)`.
  */
 export function formatFlowNoticeSubject(notice: FlowNoticeFacts): string {
-  const prefix = notice.kind === 'approval' ? 'JobDesk approval' : 'JobDesk alarm'
+  const prefix = notice.kind === 'approval' ? 'JobDesk approval' : notice.kind === 'recovered' ? 'JobDesk recovered' : 'JobDesk alarm'
   return `${prefix}: flow ${notice.flowId} ${subjectName(notice.flowName)} ${happened(notice)} (flow run ${notice.flowRunId})`
 }
 
@@ -97,6 +105,10 @@ export function formatFlowNoticeText(notice: FlowNoticeFacts): string {
       )
       break
     }
+    case 'recovered':
+      rows.push(['Failures in a row', String(notice.failures)], ['Down for', formatDownTime(notice.downMs)])
+      after.push(`Flow run ${notice.flowRunId} succeeded after the failures above: the flow's alarms are over.`)
+      break
   }
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
   const lines = [`JobDesk: flow ${notice.flowId} ${notice.flowName} ${happened(notice)} (flow run ${notice.flowRunId}).`, '']

@@ -149,6 +149,14 @@ function scheduleOf(item: {
   }
 }
 
+/** A job's or a flow's own alarm policy as its file's `alarm:` writes it: only what it sets. */
+function alarmPolicyDocOf(own: { alarmAfterFailures: number | null; alarmQuietSec: number | null }): { afterFailures?: number; quietSec?: number } {
+  return {
+    ...(own.alarmAfterFailures !== null ? { afterFailures: own.alarmAfterFailures } : {}),
+    ...(own.alarmQuietSec !== null ? { quietSec: own.alarmQuietSec } : {}),
+  }
+}
+
 function emails(text: string): { email?: string[] } {
   const list = splitAddressList(text)
   return list.length === 0 ? {} : { email: list }
@@ -163,7 +171,7 @@ function jobDocument(
 ): JobDocument {
   const scheduled = job.scheduleType !== 'NONE'
   const retried = job.executorFailRetryCount > 0 || job.retryBackoff !== 'NONE' || job.retryIntervalSec > 0 || job.retryMaxIntervalSec > 0
-  const alarm = { ...emails(job.alarmEmail), ...(job.alarmOnEveryFailure ? { everyFailure: true } : {}) }
+  const alarm = { ...emails(job.alarmEmail), ...(job.alarmOnEveryFailure ? { everyFailure: true } : {}), ...alarmPolicyDocOf(job) }
   const children = links.map((link) => {
     const child = jobById.get(link.childJobId)!
     const childApp = appNameOf(child)
@@ -240,7 +248,9 @@ function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appName
     ...(flow.maxActiveRuns !== 1 ? { maxActiveRuns: flow.maxActiveRuns } : {}),
     ...(flow.overlap !== 'SKIP' ? { overlap: flow.overlap } : {}),
     ...(flow.timeoutSec !== 0 ? { timeoutSec: flow.timeoutSec } : {}),
-    ...(flow.alarmEmail !== '' ? { alarm: emails(flow.alarmEmail) } : {}),
+    ...(flow.alarmEmail !== '' || flow.alarmAfterFailures !== null || flow.alarmQuietSec !== null
+      ? { alarm: { ...emails(flow.alarmEmail), ...alarmPolicyDocOf(flow) } }
+      : {}),
     ...deadlinesDocumentOf(flow),
     ...(flow.param !== '' ? { param: flow.param } : {}),
     nodes,

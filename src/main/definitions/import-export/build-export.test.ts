@@ -43,6 +43,8 @@ describe('buildExport', () => {
       overlap: 'QUEUE',
       timeoutSec: 7200,
       alarmEmail: 'ops@example.com',
+      alarmAfterFailures: null,
+      alarmQuietSec: null,
       param: 'month=current',
       ...NO_DEADLINES,
       active: true,

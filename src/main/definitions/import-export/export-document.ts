@@ -64,6 +64,8 @@ export const FLOW_SETTING_FIELDS = [
   'overlap',
   'timeoutSec',
   'alarmEmail',
+  'alarmAfterFailures',
+  'alarmQuietSec',
   'param',
   ...DEADLINE_FIELDS,
 ] as const satisfies readonly (keyof FlowSettings)[]

@@ -46,6 +46,8 @@ export function flow(id: number, name: string, patch: Partial<Flow> = {}): Flow 
     overlap: 'SKIP',
     timeoutSec: 0,
     alarmEmail: '',
+    alarmAfterFailures: null,
+    alarmQuietSec: null,
     param: '',
     ...NO_DEADLINES,
     nodes: [],

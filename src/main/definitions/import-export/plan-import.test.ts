@@ -306,6 +306,8 @@ describe('planImport accepts', () => {
           overlap: 'SKIP',
           timeoutSec: 0,
           alarmEmail: '',
+          alarmAfterFailures: null,
+          alarmQuietSec: null,
           param: '',
           ...NO_DEADLINES,
         },

@@ -22,6 +22,7 @@ import { clockSkew } from './0021-clock-skew'
 import { calendarsAndWindows } from './0022-calendars-and-windows'
 import { holdsBackfillsMissedSlots } from './0023-holds-backfills-missed-slots'
 import { deadlines } from './0024-deadlines'
+import { alarmPolicy } from './0025-alarm-policy'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -57,6 +58,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   calendarsAndWindows,
   holdsBackfillsMissedSlots,
   deadlines,
+  alarmPolicy,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -4,7 +4,7 @@ import { useLanguage } from '../i18n/use-t'
 import { alarmReasonText, alarmText } from '../lib/alarms/alarm-text'
 import { translate } from '../i18n/dictionary'
 
-type AlarmFields = Pick<JobRun, 'alarmStatus' | 'alarmMessage' | 'triggerCode' | 'handleCode'>
+type AlarmFields = Pick<JobRun, 'alarmStatus' | 'alarmMessage' | 'triggerCode' | 'handleCode'> & Partial<Pick<JobRun, 'alarmRule'>>
 
 /** The run detail's alarm field: the status, and under a failure the channel's own words. */
 export function AlarmStatusText({ run }: { run: AlarmFields }) {

@@ -66,6 +66,8 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.window.remove': 'Maintenance window removed',
   'auditAction.maintenance.on': 'Pause-all switched on',
   'auditAction.maintenance.off': 'Pause-all switched off',
+  'auditAction.silence.add': 'Alarms silenced',
+  'auditAction.silence.remove': 'Alarm silence lifted',
   'auditAction.backfill.start': 'Backfill started',
   'auditAction.backfill.pause': 'Backfill paused',
   'auditAction.backfill.resume': 'Backfill resumed',

@@ -16,6 +16,7 @@ import { enCalendars } from './en-calendars'
 import { enMaintenance } from './en-maintenance'
 import { enDeadlines } from './en-deadlines'
 import { enBackfill } from './en-backfill'
+import { enAlarmPolicy } from './en-alarm-policy'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -324,4 +325,5 @@ export const en = {
   ...enMaintenance,
   ...enDeadlines,
   ...enBackfill,
+  ...enAlarmPolicy,
 } satisfies Record<string, string>

@@ -6,6 +6,7 @@ import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNCalendarMessages } from './zh-cn-messages-calendars'
 import { zhCNWindowMessages } from './zh-cn-messages-windows'
 import { zhCNDeadlineMessages } from './zh-cn-messages-deadlines'
+import { zhCNSilenceMessages } from './zh-cn-messages-silences'
 import { zhCNBackfillMessages } from './zh-cn-messages-backfill'
 import { zhCNDirectoryMessages } from './zh-cn-messages-directory'
 import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
@@ -43,6 +44,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNCalendarMessages,
   ...zhCNWindowMessages,
   ...zhCNDeadlineMessages,
+  ...zhCNSilenceMessages,
   ...zhCNBackfillMessages,
 }
 

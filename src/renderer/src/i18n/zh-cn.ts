@@ -17,6 +17,7 @@ import { zhCNCalendars } from './zh-cn-calendars'
 import { zhCNMaintenance } from './zh-cn-maintenance'
 import { zhCNDeadlines } from './zh-cn-deadlines'
 import { zhCNBackfill } from './zh-cn-backfill'
+import { zhCNAlarmPolicy } from './zh-cn-alarm-policy'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -322,4 +323,5 @@ export const zhCN: Dictionary = {
   ...zhCNMaintenance,
   ...zhCNDeadlines,
   ...zhCNBackfill,
+  ...zhCNAlarmPolicy,
 }

@@ -79,7 +79,7 @@ export function applyEvent(event: JobDeskEvent): void {
     case 'flow-notice': {
       // The desktop shell raises a system notification for these, as for alarms.
       if (isDesktop()) return
-      const color = event.kind === 'approval' ? 'blue' : 'red'
+      const color = event.kind === 'approval' || event.kind === 'recovered' ? 'blue' : 'red'
       // One toast per flow and kind, as per job for alarms: a flow failing again and again replaces its toast.
       notifyEvent(
         store.preferences.language,
@@ -114,6 +114,9 @@ export function applyEvent(event: JobDeskEvent): void {
       return
     case 'windows-changed':
       store.applyWindowsChanged()
+      return
+    case 'silences-changed':
+      store.applySilencesChanged()
       return
     default: {
       // A new event type must be handled here (or knowingly ignored) before the renderer builds.

@@ -97,6 +97,9 @@ export function securityMatrix(world: () => SecurityWorld) {
     if (paused) await admin().pauseBackfill({ id: backfillId })
     return backfillId
   }
+  /** A silence of job A for an hour (its failures in the matrix are then not sent), and one added by an admin to lift. */
+  const silenceOfA = (reason: string) => ({ jobId: world().jobs.a.id, until: Date.now() + 3_600_000, reason })
+  const throwawaySilence = async () => (await admin().addSilence(silenceOfA('throwaway'))).id
 
   /** The audit rows written after `afterId`. */
   function auditAfter(afterId: number) {
@@ -182,6 +185,8 @@ export function securityMatrix(world: () => SecurityWorld) {
     throwawayHook,
     backfillOfA,
     throwawayBackfill,
+    silenceOfA,
+    throwawaySilence,
     auditAfter,
     newestAuditId,
     expectOutcome,

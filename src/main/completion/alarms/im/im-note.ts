@@ -1,5 +1,6 @@
 import { failureReason } from '../../../../shared/failure-reason'
 import type { ConsoleLanguage } from '../../../../shared/settings-types'
+import { formatDownTime } from '../../../../shared/alarm-policy'
 import { subjectName } from '../alarm-message'
 import type { AlarmFacts, FlowNoticeFacts, InfraAlertFacts } from '../alarm-types'
 import { formatInfraAlertSubject, formatInfraAlertText } from '../infra-alert-message'
@@ -25,6 +26,10 @@ export const IM_REASON_MAX_CHARS = 500
 const WORDS = {
   en: {
     runTitle: (id: number, name: string) => `JobDesk alarm: job ${id} ${name} failed`,
+    recoveredTitle: (id: number, name: string, failures: number, down: string) =>
+      `JobDesk recovered: job ${id} ${name} recovered after ${failures} ${failures === 1 ? 'failure' : 'failures'}, down for ${down}`,
+    failuresInRow: 'Failures in a row',
+    folded: 'Alarms folded since the last',
     job: 'Job',
     group: 'Executor group',
     trigger: 'Trigger',
@@ -34,8 +39,9 @@ const WORDS = {
     run: 'Run',
     reason: 'Reason',
     openRun: (id: number) => `Open run ${id}`,
-    flowTitle: { failed: 'failed', timeout: 'timed out', approval: 'waits for approval' },
-    flowPrefix: (kind: FlowNoticeFacts['kind']) => (kind === 'approval' ? 'JobDesk approval' : 'JobDesk alarm'),
+    flowTitle: { failed: 'failed', timeout: 'timed out', approval: 'waits for approval', recovered: 'recovered' },
+    flowPrefix: (kind: FlowNoticeFacts['kind']) => (kind === 'approval' ? 'JobDesk approval' : kind === 'recovered' ? 'JobDesk recovered' : 'JobDesk alarm'),
+    downFor: 'Down for',
     flow: 'Flow',
     flowRun: 'Flow run',
     failedNodes: 'Failed nodes',
@@ -58,6 +64,10 @@ const WORDS = {
   },
   'zh-CN': {
     runTitle: (id: number, name: string) => `JobDesk 告警：任务 ${id} ${name} 执行失败`,
+    recoveredTitle: (id: number, name: string, failures: number, down: string) =>
+      `JobDesk 恢复：任务 ${id} ${name} 在连续失败 ${failures} 次后恢复，中断 ${down}`,
+    failuresInRow: '连续失败次数',
+    folded: '自上次告警以来合并的告警',
     job: '任务',
     group: '执行器',
     trigger: '触发方式',
@@ -67,8 +77,9 @@ const WORDS = {
     run: '调度日志',
     reason: '失败原因',
     openRun: (id: number) => `查看调度日志 ${id}`,
-    flowTitle: { failed: '运行失败', timeout: '运行超时', approval: '等待审批' },
-    flowPrefix: (kind: FlowNoticeFacts['kind']) => (kind === 'approval' ? 'JobDesk 审批' : 'JobDesk 告警'),
+    flowTitle: { failed: '运行失败', timeout: '运行超时', approval: '等待审批', recovered: '已恢复' },
+    flowPrefix: (kind: FlowNoticeFacts['kind']) => (kind === 'approval' ? 'JobDesk 审批' : kind === 'recovered' ? 'JobDesk 恢复' : 'JobDesk 告警'),
+    downFor: '中断时长',
     flow: '工作流',
     flowRun: '工作流运行',
     failedNodes: '失败的节点',
@@ -111,9 +122,16 @@ export function consoleLink(consoleBase: string, hashPath: string): string | nul
 export function runNote(facts: AlarmFacts, language: ConsoleLanguage, consoleBase: string): ImNote {
   const w = WORDS[language]
   const url = consoleLink(consoleBase, `#/runs/${facts.logId}`)
+  const { recovered, policy } = facts
+  const title = recovered
+    ? w.recoveredTitle(facts.jobId, subjectName(facts.jobName), recovered.failures, formatDownTime(recovered.downMs))
+    : w.runTitle(facts.jobId, subjectName(facts.jobName))
+  const policyRows: [string, string][] = []
+  if (policy && policy.failuresInRow > 1) policyRows.push([w.failuresInRow, String(policy.failuresInRow)])
+  if (policy && policy.folded > 0) policyRows.push([w.folded, String(policy.folded)])
   return {
-    tone: 'alarm',
-    title: w.runTitle(facts.jobId, subjectName(facts.jobName)),
+    tone: recovered ? 'notice' : 'alarm',
+    title,
     rows: [
       [w.job, `${facts.jobId} ${subjectName(facts.jobName)}`],
       [w.group, facts.groupName ? `${subjectName(facts.groupName)} (${facts.appName})` : facts.appName],
@@ -122,8 +140,9 @@ export function runNote(facts: AlarmFacts, language: ConsoleLanguage, consoleBas
       [w.handleTime, imTime(facts.handleTimeMs)],
       [w.retriesLeft, String(facts.retriesLeft)],
       [w.run, String(facts.logId)],
+      ...policyRows,
     ],
-    text: `${w.reason}: ${oneLine(failureReason(facts), IM_REASON_MAX_CHARS) || '—'}`,
+    text: recovered ? '' : `${w.reason}: ${oneLine(failureReason(facts), IM_REASON_MAX_CHARS) || '—'}`,
     link: url ? { label: w.openRun(facts.logId), url } : null,
   }
 }
@@ -139,13 +158,14 @@ export function flowNote(notice: FlowNoticeFacts, language: ConsoleLanguage, con
   let text = ''
   if (notice.kind === 'failed') rows.push([w.failedNodes, notice.failedNodes.join(', ') || '—'])
   if (notice.kind === 'timeout') rows.push([w.timeLimit, `${notice.timeoutSec} s`])
+  if (notice.kind === 'recovered') rows.push([w.failuresInRow, String(notice.failures)], [w.downFor, formatDownTime(notice.downMs)])
   if (notice.kind === 'approval') {
     rows.push([w.approvalStep, notice.key])
     text = oneLine(notice.prompt, IM_REASON_MAX_CHARS)
   }
   const separator = language === 'zh-CN' ? '：' : ': '
   return {
-    tone: notice.kind === 'approval' ? 'notice' : 'alarm',
+    tone: notice.kind === 'approval' || notice.kind === 'recovered' ? 'notice' : 'alarm',
     title: `${w.flowPrefix(notice.kind)}${separator}${language === 'zh-CN' ? '工作流' : 'flow'} ${notice.flowId} ${name} ${w.flowTitle[notice.kind]}`,
     rows,
     text,

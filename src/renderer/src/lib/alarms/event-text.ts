@@ -31,5 +31,10 @@ export function flowNoticeText(language: Language, notice: Pick<FlowNotice, 'kin
     }
     case 'approval':
       return notice.detail
+    case 'recovered': {
+      // "<failures> <time down>", as the core's flow-notice-message.ts writes it.
+      const [, failures, down] = /^(\d+) (.+)$/.exec(notice.detail) ?? []
+      return failures === undefined ? notice.detail : translate(language, 'event.flow.recoveredAfter', { failures: Number(failures), down })
+    }
   }
 }

@@ -49,6 +49,8 @@ export function draftOfFlow(flow: Flow): FlowDraft {
     overlap: flow.overlap,
     timeoutSec: flow.timeoutSec,
     alarmEmail: flow.alarmEmail,
+    alarmAfterFailures: flow.alarmAfterFailures,
+    alarmQuietSec: flow.alarmQuietSec,
     param: flow.param,
     ...deadlineTermsOf(flow),
     nodes: flow.nodes.map((node) => ({ ...node })),

@@ -23,6 +23,7 @@ const run = (id: number, over: Partial<JobRun> = {}): JobRun => ({
   handleMsg: 'boom',
   alarmStatus: 0,
   alarmMessage: '',
+  alarmRule: '',
   parentLogId: null,
   deadlineMarks: 0,
   ...over,

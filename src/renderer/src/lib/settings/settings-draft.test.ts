@@ -10,6 +10,8 @@ const saved: Settings = {
   embeddedScriptsEnabled: false,
   embeddedScriptsForced: false,
   listenHost: '127.0.0.1',
+  alarmAfterFailures: 1,
+  alarmQuietSec: 0,
   listenPort: 8080,
   logRetentionDays: 30,
   auditRetentionDays: 180,
@@ -25,6 +27,8 @@ describe('the settings draft', () => {
     const input = toSettingsInput(toSettingsDraft(saved))
     expect(input).toEqual({
       listenHost: '127.0.0.1',
+      alarmAfterFailures: 1,
+      alarmQuietSec: 0,
       listenPort: 8080,
       logRetentionDays: 30,
       auditRetentionDays: 180,

@@ -8,6 +8,9 @@ export interface SettingsDraft {
   listenPort: number
   logRetentionDays: number
   auditRetentionDays: number
+  /** The alarm policy's server defaults (jobs and flows that set none follow them). */
+  alarmAfterFailures: number
+  alarmQuietSec: number
   desktop: boolean
   webhooks: Webhook[]
   smtpEnabled: boolean
@@ -34,6 +37,8 @@ export function toSettingsDraft(settings: Settings): SettingsDraft {
     listenPort: settings.listenPort,
     logRetentionDays: settings.logRetentionDays,
     auditRetentionDays: settings.auditRetentionDays,
+    alarmAfterFailures: settings.alarmAfterFailures,
+    alarmQuietSec: settings.alarmQuietSec,
     desktop: settings.alarms.desktop,
     webhooks: settings.alarms.webhooks.map((webhook) => ({ ...webhook })),
     smtpEnabled: smtp !== null,
@@ -59,6 +64,8 @@ export function toSettingsInput(draft: SettingsDraft, saved?: Settings): Setting
     ...(saved && draft.listenPort === saved.listenPort ? {} : { listenPort: draft.listenPort }),
     logRetentionDays: draft.logRetentionDays,
     auditRetentionDays: draft.auditRetentionDays,
+    alarmAfterFailures: draft.alarmAfterFailures,
+    alarmQuietSec: draft.alarmQuietSec,
     openApiAcceptsExecutorToken: draft.openApiAcceptsExecutorToken,
     ...(saved?.embeddedScriptsForced ? {} : { embeddedScriptsEnabled: draft.embeddedScriptsEnabled }),
     alarms: {

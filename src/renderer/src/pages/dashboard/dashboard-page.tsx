@@ -13,6 +13,7 @@ import { useJobsOf } from '../../components/use-jobs-of'
 import { DailyChart } from './daily-chart'
 import { DemoBanner } from './demo-banner'
 import { AlarmWarnings } from './alarm-warnings'
+import { SilencesSection } from './silences-section'
 import { useAlarmHealth } from '../../components/use-alarm-health'
 import { LastHourCard, NextFiresCard } from './live-cards'
 import { runFailureText } from '../../lib/runs/trigger-outcome'
@@ -173,6 +174,7 @@ export function DashboardPage() {
         <DailyChart />
         <RecentFailures />
       </SimpleGrid>
+      <SilencesSection />
     </div>
   )
 }

@@ -1,3 +1,5 @@
+import type { SilenceInForce } from '../../../../shared/alarm-policy'
+import { SilencedMark, useSilenceOfJob } from '../../components/silenced-mark'
 import { Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useRef, type ReactNode } from 'react'
@@ -48,8 +50,11 @@ const JobCells = memo(function JobCells({
   lastRun,
   selected,
   actions,
+  silence,
 }: {
   job: JobInfo
+  /** The silence muting its alarms now, if any. */
+  silence: SilenceInForce | null
   groupName: string
   /** The group's app name: with the job's name, the key of its definition file, if any. */
   appName: string | undefined
@@ -97,6 +102,7 @@ const JobCells = memo(function JobCells({
             {job.name}
           </div>
           <JobOriginBadge appName={appName} name={job.name} />
+          <SilencedMark silence={silence} />
         </div>
         <div className="jd-cell jd-sub jd-mono" title={job.glueType === 'BEAN' ? undefined : enumText(t, 'glueType', job.glueType)}>
           {job.glueType === 'BEAN' ? job.executorHandler : job.glueType}
@@ -183,6 +189,7 @@ export function JobsTable({
   listKey,
 }: JobsTableProps) {
   const t = useT()
+  const silenceOf = useSilenceOfJob()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: jobs.length,
@@ -266,6 +273,7 @@ export function JobsTable({
                 lastRun={lastRunByJob[job.id]}
                 selected={selected.has(job.id)}
                 actions={actions}
+                silence={silenceOf(job.id, job.jobGroup)}
               />
             </div>
           )

@@ -1,3 +1,4 @@
+import { ALARM_AFTER_FAILURES_MAX, ALARM_QUIET_SEC_MAX } from '../../../../shared/alarm-policy'
 import { Button, Group, NumberInput, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import type { ChannelCheck } from '../../../../shared/api'
@@ -61,6 +62,7 @@ export function AlarmSection({ draft, dirty, update, mode, saveError = null }: A
   return (
     <SettingsCard title="settings.section.alarms" testId="settings-alarms">
       <Stack gap="md">
+        <AlarmPolicyDefaults draft={draft} update={update} />
         {mode === 'desktop' ? (
           <Switch
             label={t('settings.desktop')}
@@ -211,5 +213,39 @@ export function AlarmSection({ draft, dirty, update, mode, saveError = null }: A
         </div>
       </Stack>
     </SettingsCard>
+  )
+}
+
+/** The alarm policy's server defaults: what a job or a flow that sets none follows (docs/alarms-policy.md). */
+function AlarmPolicyDefaults({ draft, update }: Pick<AlarmSectionProps, 'draft' | 'update'>) {
+  const t = useT()
+  return (
+    <div data-testid="settings-alarm-policy">
+      <Text size="sm" fw={500} mb="xs">
+        {t('alarmPolicy.defaultsTitle')}
+      </Text>
+      <Group grow align="flex-start">
+        <NumberInput
+          label={t('alarmPolicy.defaultsAfterFailures')}
+          description={t('alarmPolicy.defaultsAfterFailuresHint')}
+          min={1}
+          max={ALARM_AFTER_FAILURES_MAX}
+          allowDecimal={false}
+          value={draft.alarmAfterFailures}
+          onChange={(value) => update({ alarmAfterFailures: Math.max(1, wholeNumber(value)) })}
+          data-testid="settings-alarmAfterFailures"
+        />
+        <NumberInput
+          label={t('alarmPolicy.defaultsQuietSec')}
+          description={t('alarmPolicy.defaultsQuietSecHint')}
+          min={0}
+          max={ALARM_QUIET_SEC_MAX}
+          allowDecimal={false}
+          value={draft.alarmQuietSec}
+          onChange={(value) => update({ alarmQuietSec: wholeNumber(value) })}
+          data-testid="settings-alarmQuietSec"
+        />
+      </Group>
+    </div>
   )
 }

@@ -22,4 +22,8 @@ export const createMaintenanceSlice: SliceCreator<MaintenanceSlice> = (set) => (
   applyWindowsChanged() {
     set((s) => ({ windowsVersion: s.windowsVersion + 1 }))
   },
+
+  applySilencesChanged() {
+    set((s) => ({ silencesVersion: s.silencesVersion + 1 }))
+  },
 })

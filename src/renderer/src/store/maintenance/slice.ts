@@ -10,6 +10,8 @@ export interface MaintenanceActions {
   setMaintenance(on: boolean, reason: string): Promise<void>
   /** The windows changed: views of them re-read. */
   applyWindowsChanged(): void
+  /** A silence was added or lifted: views of them re-read. */
+  applySilencesChanged(): void
 }
 
 export type MaintenanceSlice = MaintenanceSliceState & MaintenanceActions

@@ -1,3 +1,4 @@
+import { AlarmPolicyInputs } from '../../../components/alarm-policy-inputs'
 import { Divider, Group, NumberInput, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { FLOW_OVERLAPS, type FlowOverlap, type FlowSettings } from '../../../../../shared/flow-types'
@@ -114,6 +115,7 @@ export function FlowSettingsForm({ settings, setSettings, errors, flowId }: Flow
           error={errors.alarmEmail}
           data-testid="flow-field-alarmEmail"
         />
+        <AlarmPolicyInputs value={settings} onChange={(patch) => setSettings(patch)} errors={errors} />
       </Section>
       <Section title="deadline.section">
         <Text size="xs" c="dimmed" mb="xs">

@@ -4,6 +4,7 @@ import { useT } from '../../../i18n/use-t'
 import { wholeNumber } from './executor-section'
 import { AlarmChannelWarning, ImChannelSuggestions } from './alarm-channel-warning'
 import type { SectionProps } from './section-props'
+import { AlarmPolicyInputs, type OwnAlarmPolicy } from '../../../components/alarm-policy-inputs'
 
 export function RetrySection({ draft, setField, errors }: SectionProps) {
   const t = useT()
@@ -72,6 +73,13 @@ export function AlarmSection({ draft, setField, errors }: SectionProps) {
         checked={draft.alarmOnEveryFailure}
         onChange={(event) => setField('alarmOnEveryFailure', event.currentTarget.checked)}
         error={errors.alarmOnEveryFailure}
+      />
+      <AlarmPolicyInputs
+        value={draft}
+        onChange={(patch) => {
+          for (const [field, value] of Object.entries(patch) as [keyof OwnAlarmPolicy, number | null][]) setField(field, value)
+        }}
+        errors={errors}
       />
     </Stack>
   )

@@ -1,0 +1,116 @@
+import { formatAlarmReason } from '../../shared/alarm-reason'
+import { FAILURE_ALARM, formatAlarmRule, type AlarmRule } from '../../shared/alarm-policy'
+import { ALARM_STATUS, type JobInfo, type JobRun } from '../../shared/model'
+import type { Logger } from '../kernel/logger'
+import type { Repos } from '../store/store'
+import type { AlarmPolicyGate } from './alarm-policy-gate'
+import type { AlarmPolicyNote, AlarmResult, SendAlarm } from './fail-monitor'
+
+/** When a run ended, as the policy counts it: its completion, else (never reached an executor) its trigger. */
+const endedAtMs = (run: Pick<JobRun, 'handleTimeMs' | 'triggerTimeMs'>) => (run.handleTimeMs > 0 ? run.handleTimeMs : run.triggerTimeMs)
+
+const succeeded = (run: JobRun) => run.triggerCode === 200 && run.handleCode === 200
+
+/** The alarm status a rule that sends nothing leaves on the run. */
+const STATUS_OF_UNSENT: Record<Exclude<AlarmRule['rule'], 'sent' | 'recovered'>, number> = {
+  held: ALARM_STATUS.notNeeded,
+  folded: ALARM_STATUS.folded,
+  suppressed: ALARM_STATUS.suppressed,
+}
+
+/**
+ * The failure alarms and recovery notices of job runs, through the alarm policy: the fail monitor
+ * hands each failure that alarms (as it did before the policy: the last retry's, or every one with
+ * alarmOnEveryFailure), the run-ended fan-out each run that succeeded. The decision is awaited by
+ * the caller, so one job's failures are decided in the order they were taken; the sending is not.
+ */
+export class PolicyAlarms {
+  private readonly inFlight = new Set<Promise<void>>()
+
+  constructor(
+    private readonly options: {
+      store: Pick<Repos, 'runs' | 'jobs'>
+      /** null: no policy (every alarm sent, as before it; the fail monitor's own tests). */
+      gate: AlarmPolicyGate | null
+      sendAlarm: SendAlarm
+      logger: Logger
+      onAlarmStatus?: (logId: number) => void
+    },
+  ) {}
+
+  /** A failed run that alarms: decided now, sent in the background when the policy says so. */
+  async failed(run: JobRun, job: JobInfo | undefined): Promise<void> {
+    const { gate, logger } = this.options
+    if (!gate || !job) return this.send(run, {}, null)
+    let rule: AlarmRule
+    try {
+      rule = await gate.decide({ jobId: job.id, groupId: run.jobGroup }, job, FAILURE_ALARM, endedAtMs(run))
+    } catch (error) {
+      // The policy's state could not be read or written (the database away): better one alarm too
+      // many than one missed.
+      logger.error('the alarm policy could not decide; the alarm is sent', { logId: run.id, error: (error as Error).message })
+      return this.send(run, {}, null)
+    }
+    if (rule.rule === 'sent') return this.send(run, { policy: { failuresInRow: rule.failures, folded: rule.folded } }, rule)
+    if (rule.rule !== 'recovered') await this.record(run.id, STATUS_OF_UNSENT[rule.rule], '', rule)
+  }
+
+  /** Runs that completed: each job's latest success ends its row of failures, and tells its recovery (awaited by settled()). */
+  completed(runIds: readonly number[]): Promise<void> {
+    const taking = this.recoverFrom(runIds).finally(() => this.inFlight.delete(taking))
+    this.inFlight.add(taking)
+    return taking
+  }
+
+  private async recoverFrom(runIds: readonly number[]): Promise<void> {
+    const { gate, store } = this.options
+    if (!gate || runIds.length === 0) return
+    const latest = new Map<number, JobRun>()
+    for (const run of await store.runs.getMany(runIds)) {
+      if (!succeeded(run)) continue
+      const seen = latest.get(run.jobId)
+      if (!seen || endedAtMs(seen) <= endedAtMs(run)) latest.set(run.jobId, run)
+    }
+    for (const run of latest.values()) {
+      const recovery = await gate.recover({ jobId: run.jobId, groupId: run.jobGroup }, FAILURE_ALARM, endedAtMs(run))
+      if (!recovery) continue
+      const { failures, downMs, suppressedBy } = recovery
+      if (suppressedBy) {
+        await this.record(run.id, ALARM_STATUS.suppressed, '', {
+          rule: 'suppressed',
+          silenceId: suppressedBy.id,
+          reason: suppressedBy.reason,
+          untilMs: suppressedBy.untilMs,
+        })
+      } else {
+        this.send(run, { recovered: { failures, downMs } }, { rule: 'recovered', failures, downMs })
+      }
+    }
+  }
+
+  /** Resolves when every alarm started so far has finished and its status is written. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight])
+  }
+
+  private send(run: JobRun, note: AlarmPolicyNote, rule: AlarmRule | null): void {
+    const { sendAlarm, logger } = this.options
+    const sending = sendAlarm(run, note)
+      .catch((error): AlarmResult => {
+        logger.error('alarm failed', { logId: run.id, error: (error as Error).message })
+        return { ok: false, message: formatAlarmReason({ code: 'internal', detail: (error as Error).message }) }
+      })
+      .then(({ ok, message }) => this.record(run.id, ok ? ALARM_STATUS.sent : ALARM_STATUS.failed, ok ? '' : message, rule))
+      .finally(() => this.inFlight.delete(sending))
+    this.inFlight.add(sending)
+  }
+
+  private async record(logId: number, status: number, message: string, rule: AlarmRule | null): Promise<void> {
+    try {
+      await this.options.store.runs.setAlarmStatus(logId, status, message, rule ? formatAlarmRule(rule) : '')
+      this.options.onAlarmStatus?.(logId)
+    } catch (error) {
+      this.options.logger.error('recording the alarm status failed', { logId, error: (error as Error).message })
+    }
+  }
+}
