@@ -1,3 +1,5 @@
+import { AlarmPolicyGate } from '../completion/alarm-policy-gate'
+import { policedDeadlineNotices } from '../deadlines/policed-deadline-notices'
 import { EMBEDDED_APP_NAME, type ExecutorInfo } from '../../shared/model'
 import { JOBDESK_VERSION } from '../../shared/version'
 import { NodeTakeOver } from '../cluster/node-take-over'
@@ -138,7 +140,13 @@ export function startBackground({
     clock,
     logger,
     membership,
-    send: (notice) => alarms.sendDeadlineNotice(notice),
+    send: policedDeadlineNotices({
+      store,
+      gate: new AlarmPolicyGate(store, () => settings.alarmPolicy()),
+      send: (notice) => alarms.sendDeadlineNotice(notice),
+      logger,
+      nowMs: () => clock.nowMs(),
+    }),
     counted: (kind) => metrics.deadlineMissed(kind),
     marked: (target, runId, ownerId) => {
       if (target === 'job') node.runsChanged([runId])

@@ -118,6 +118,32 @@ describe('deadlines through the core', () => {
     expect((await t!.core.api.getRun(run.id)).handleCode).toBe(200)
   })
 
+  it('under a silence of its job the late run is marked and counted, and no warning goes out (the alarm policy decides the sending)', async () => {
+    const { clock, misses, done } = await start()
+    const end = done('settlement')
+    const job = await t!.addJob({
+      name: 'settlement',
+      scheduleType: 'CRON',
+      scheduleConf: '0 0 3 * * ?',
+      executorHandler: 'untilFileJobHandler',
+      executorParam: end,
+      finishBy: '03:00:05',
+    })
+    await t!.core.api.addSilence({ jobId: job, until: at('2026-12-07T04:00:00Z'), reason: 'month-end rerun' })
+    await t!.core.api.startJob(job)
+    await advanceTo(clock, '2026-12-07T03:00:00Z')
+    const run = await stepUntil('the 03:00 run to be running', 2000, async () => {
+      const [r] = (await t!.core.api.listRuns({ jobId: job })).runs
+      return r && runStatus(r) === 'running' && r
+    })
+    await advanceTo(clock, '2026-12-07T03:00:05Z')
+    await settle('the run marked late', async () => (await t!.core.api.getRun(run.id)).deadlineMarks === RUN_MARK.lateFinish)
+    await advanceTo(clock, '2026-12-07T03:00:10Z')
+    finish(end)
+    await settle('the run to end', async () => (await t!.core.api.getRun(run.id)).handleCode === 200)
+    expect(misses).toEqual([])
+  })
+
   it('slowFactor: after 10 runs of 2 s, a run past 3 × p95 gets one slow warning and is not killed', async () => {
     const { clock, misses, done } = await start()
     const job = await t!.addJob({ name: 'export', executorHandler: 'untilFileJobHandler', executorParam: '', slowFactor: 3 })
