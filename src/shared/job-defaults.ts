@@ -25,6 +25,10 @@ export const JOB_DEFINITION_FIELDS = [
   'glueType',
   'glueSource',
   'glueRemark',
+  // Capacity (docs/capacity.md): optional, absent when the job has no pools and no limit.
+  'pools',
+  'priority',
+  'maxConcurrent',
 ] as const satisfies readonly (keyof JobInput)[]
 
 /** The editable fields of a job: its group and its definition. */

@@ -9,6 +9,7 @@
 import type { BlockStrategy, GlueType, MisfireStrategy, RouteStrategy, ScheduleType, TriggerType } from './job-enums'
 import type { TriggerTrail } from './trigger-trail'
 import type { CalendarRoll, CalendarRule } from './calendar/calendar-rules'
+import type { JobCapacityFields } from './capacity'
 
 // The enum value lists live below the trail's types (which name them); they are part of the model.
 export * from './job-enums'
@@ -60,7 +61,8 @@ export interface JobGroup {
   updateTimeMs: number
 }
 
-export interface JobInfo {
+/** A job; its capacity fields (pools, priority, maxConcurrent) are grouped in JobCapacityFields (docs/capacity.md). */
+export interface JobInfo extends JobCapacityFields {
   id: number
   jobGroup: number
   name: string
@@ -135,6 +137,8 @@ export interface JobRun {
   alarmMessage: string
   /** The run whose completion fired this one (PARENT), or whose failure this retries (RETRY). */
   parentLogId: number | null
+  /** Waiting in the queue for its pools' slots since then (docs/capacity.md); absent when not queued. */
+  queuedSinceMs?: number
 }
 
 export type RunStatus = 'pending' | 'running' | 'success' | 'failed'

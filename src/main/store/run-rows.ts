@@ -33,6 +33,8 @@ export interface RunRow {
    * migration 17, whose trails are in job_log_trail); on a row read back, the whole trail (run-trails.ts).
    */
   trigger_trail: string | null
+  /** Queued since (0: not queued; docs/capacity.md). */
+  queue_time?: number | string
 }
 
 /** XXL-JOB's cap for handle_msg in the database. */
@@ -117,5 +119,6 @@ export function fromRow(row: RunRow): JobRun {
     alarmStatus: row.alarm_status,
     alarmMessage: row.alarm_message ?? '',
     parentLogId: row.parent_log_id === null ? null : Number(row.parent_log_id),
+    ...(Number(row.queue_time ?? 0) > 0 ? { queuedSinceMs: Number(row.queue_time) } : {}),
   }
 }

@@ -29,6 +29,8 @@ import { VersionRepo } from './version-repo'
 import { WindowRepo } from './window-repo'
 import { MissedSlotRepo } from './missed-slot-repo'
 import { BackfillRepo } from './backfill-repo'
+import { PoolRepo } from './pool-repo'
+import { PoolSlotRepo } from './pool-slot-repo'
 
 /**
  * The storage contract: one repository per table, over any engine's Connection. Callers never write
@@ -64,6 +66,8 @@ export interface Repos {
   readonly windows: WindowRepo
   readonly missedSlots: MissedSlotRepo
   readonly backfills: BackfillRepo
+  readonly pools: PoolRepo
+  readonly poolSlots: PoolSlotRepo
 }
 
 export type RepoName = keyof Repos
@@ -132,5 +136,7 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     windows: new WindowRepo(db),
     missedSlots: new MissedSlotRepo(db),
     backfills: new BackfillRepo(db),
+    pools: new PoolRepo(db),
+    poolSlots: new PoolSlotRepo(db),
   }
 }

@@ -9,9 +9,11 @@ import { owesFire, type TriggerJob } from './trigger-job'
 import { formatShardingParam, planShards } from './sharding'
 import { withScheduleValues } from './schedule-params'
 import { groupCandidates, runCandidates, type RunCandidates } from './run-candidates'
+import { queueWhatWaits, type WrittenRun } from '../capacity/queue-runs'
+import { triggerCapacityOf } from '../capacity/slot-needs'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
-export interface PreparedRun extends RunCandidates {
+export interface PreparedRun extends RunCandidates, WrittenRun {
   logId: number
   job: TriggerJob
   group: JobGroup | undefined
@@ -31,7 +33,7 @@ export interface PreparedRun extends RunCandidates {
 }
 
 /** What writing run rows needs: the rows, the jobs and groups they are for, ROUND's sequence, the registry (what an override may reach), a flow node's claim. */
-export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'registry' | 'flowRuns'>
+export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'registry' | 'flowRuns' | 'pools' | 'poolSlots'>
 /** Writing scheduled runs also claims their ring fires and checks the jobs' version. */
 export type ScheduledRunRepos = RunRepos & Pick<Repos, 'ring' | 'versions'>
 
@@ -81,6 +83,8 @@ export interface ScheduledRuns {
   inactive: number
   /** Fires whose (job, scheduled time) already had a run: stopped by the unique index. */
   duplicates: number
+  /** Runs written as queued (in `runs`, marked `queued`: not dispatched; the queue runner starts them). */
+  queued: number
 }
 
 /**
@@ -96,7 +100,7 @@ export async function prepareScheduledRuns(
   node: string,
   jobs: JobCache = new JobCache(),
 ): Promise<ScheduledRuns> {
-  const result: ScheduledRuns = { runs: [], unclaimed: 0, inactive: 0, duplicates: 0 }
+  const result: ScheduledRuns = { runs: [], unclaimed: 0, inactive: 0, duplicates: 0, queued: 0 }
   await jobs.refresh(tx)
   const groupOf = JobCache.groupLookup(tx)
   const planned: { job: TriggerJob; group: JobGroup | undefined; spec: RunSpec }[] = []
@@ -156,8 +160,12 @@ export async function prepareScheduledRuns(
     }
     if (result.runs.length === before) result.duplicates++
   }
+  result.queued = await queueWhatWaits(tx, result.runs, (run) => run.job.capacity, NO_PARENT, nowMs)
   return result
 }
+
+/** Scheduled runs are never retries: they take no failed run's slots. */
+const NO_PARENT = () => null
 
 /**
  * Writes the run rows of a one-off trigger inside the caller's transaction, as `node`'s to trigger.
@@ -197,6 +205,9 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
   shardsOf(job, spec).forEach((shard, i) => {
     if (ids[i] !== null) prepared.push(preparedRun(ids[i]!, job, group, spec, shard, positions[i]))
   })
+  // The job was read whole here (not from the cache): its capacity is worked out once for its shards.
+  const capacity = triggerCapacityOf(job)
+  if (capacity) await queueWhatWaits(tx, prepared, () => capacity, () => spec.parentLogId, nowMs)
   return prepared
 }
 

@@ -1,6 +1,7 @@
 import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enCalendarMessages } from './en-calendars'
+import { enCapacityMessages } from './en-capacity'
 import { enWindowMessages } from './en-windows'
 import { enBackfillMessages } from './en-backfill'
 import { enDefinitionMessages } from './en-definitions'
@@ -37,6 +38,7 @@ export const EN_MESSAGES = {
   ...enCalendarMessages,
   ...enWindowMessages,
   ...enBackfillMessages,
+  ...enCapacityMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

@@ -76,6 +76,9 @@ export const JOB_FIELD_PATHS: Record<keyof JobFields | 'enabled' | 'appName', st
   glueType: 'glue.type',
   glueSource: 'glue.source',
   glueRemark: 'glue.remark',
+  pools: 'pools',
+  priority: 'priority',
+  maxConcurrent: 'maxConcurrent',
   enabled: 'enabled',
   appName: 'group',
 }

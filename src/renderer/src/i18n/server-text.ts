@@ -6,6 +6,7 @@ import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNCalendarMessages } from './zh-cn-messages-calendars'
 import { zhCNWindowMessages } from './zh-cn-messages-windows'
 import { zhCNBackfillMessages } from './zh-cn-messages-backfill'
+import { zhCNCapacityMessages } from './zh-cn-messages-capacity'
 import { zhCNDirectoryMessages } from './zh-cn-messages-directory'
 import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
@@ -42,6 +43,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNCalendarMessages,
   ...zhCNWindowMessages,
   ...zhCNBackfillMessages,
+  ...zhCNCapacityMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {
