@@ -15,7 +15,7 @@ export interface PoolSimulation {
   fires: number
   /** The most runs that held the pool's slots at one instant, from the rows' start and end times. */
   maxRunning: number
-  /** Pairs (earlier, later) where a run started while a run of higher priority had waited longer or as long. */
+  /** Pairs (waiting, started) where a run started while a run of higher priority was already waiting. */
   priorityInversions: [number, number][]
 }
 
@@ -23,15 +23,22 @@ const TICK_MS = 100
 
 /**
  * `jobCount` every-second jobs sharing pool `oracle` of `slots` slots, fired for `seconds` of a
- * manual clock by `nodes` trigger services on one database (job i on node i mod n), each run
- * lasting `runMs`; the queue is run by the first node. Executors are simulated: a dispatched run
+ * manual clock by `nodes` trigger services on one database (job i on node i mod n; the nodes write
+ * each second's runs side by side), each run lasting `runMs`; the queue is run by the first node. Executors are simulated: a dispatched run
  * is recorded as triggered at once and completed `runMs` later.
  */
-export async function simulatePool(
-  store: Store,
-  options: { nodes: string[]; jobCount: number; slots: number; seconds: number; runMs: number; t0: number; priorityOf: (i: number) => number },
-): Promise<PoolSimulation> {
+export async function simulatePool(options: {
+  /** Each node with its own store on the one database; the first runs the queue. */
+  nodes: { id: string; store: Store }[]
+  jobCount: number
+  slots: number
+  seconds: number
+  runMs: number
+  t0: number
+  priorityOf: (i: number) => number
+}): Promise<PoolSimulation> {
   const { nodes, jobCount, slots, seconds, runMs, t0 } = options
+  const store = nodes[0].store
   const clock = new ManualClock(t0)
   const group = await ensureEmbeddedGroup(store.groups, t0)
   await store.pools.insert({ name: 'oracle', slots, description: '', updatedAtMs: t0, updatedBy: 'test' })
@@ -53,7 +60,7 @@ export async function simulatePool(
     work.push(store.runs.recordOutcomes([{ logId: run.logId, executorAddress: 'http://127.0.0.1:1/', triggerCode: 200, triggerMsg: '' }]))
   }
   const services = nodes.map(
-    (nodeId) =>
+    ({ id: nodeId, store }) =>
       new TriggerService({
         store,
         pool: { submit: started },
@@ -69,7 +76,7 @@ export async function simulatePool(
     fence: SOLE_FENCE,
     clock,
     logger: silentLogger,
-    nodeId: nodes[0],
+    nodeId: nodes[0].id,
     steps: () => true,
     dispatch: (logIds) => work.push(services[0].dispatchQueued(logIds)),
   })
@@ -86,13 +93,15 @@ export async function simulatePool(
       await store.runs.complete(due.map((logId) => ({ logId, handleCode: 200, handleMsg: '', handleTimeMs: now })))
     }
     if ((now - t0) % 1000 === 0 && now - t0 <= seconds * 1000) {
-      for (const [n, nodeId] of nodes.entries()) {
-        const fires = jobIds
-          .filter((_, i) => i % nodes.length === n)
-          .map((jobId) => ({ jobId, scheduleTimeMs: now, fireAtMs: now, triggerType: 'CRON' as const }))
-        await store.ring.insert(fires, nodeId)
-        await services[n].fireScheduled(fires, now)
-      }
+      await Promise.all(
+        nodes.map(async (node, n) => {
+          const fires = jobIds
+            .filter((_, i) => i % nodes.length === n)
+            .map((jobId) => ({ jobId, scheduleTimeMs: now, fireAtMs: now, triggerType: 'CRON' as const }))
+          await node.store.ring.insert(fires, node.id)
+          await services[n].fireScheduled(fires, now)
+        }),
+      )
     }
     await settle()
     await runner.pass()
@@ -128,11 +137,15 @@ function maxOverlap(runs: readonly { startMs: number; endMs: number }[]): number
   return max
 }
 
-/** A run B that started at s while a run A of higher priority had waited since before s and started after it. */
+/**
+ * A run B that started at s while a run A of higher priority had waited since before s and started
+ * after it. Runs written at the same instant by two nodes are ordered by their transactions' commits,
+ * not by priority: a run admitted in a transaction that committed first is no inversion.
+ */
 function inversions(runs: PoolSimulation['runs']): [number, number][] {
   const found: [number, number][] = []
   for (const b of runs)
     for (const a of runs)
-      if (a.priority < b.priority && a.queuedAtMs !== null && a.queuedAtMs <= b.startMs && a.startMs > b.startMs) found.push([a.id, b.id])
+      if (a.priority < b.priority && a.queuedAtMs !== null && a.queuedAtMs < b.startMs && a.startMs > b.startMs) found.push([a.id, b.id])
   return found
 }

@@ -89,7 +89,8 @@ export class PoolSlotRepo {
     const admitted = new Set<number>()
     for (const chunk of idChunks(logIds)) {
       const rows = await this.db.all<{ log_id: number | string }>(
-        `SELECT DISTINCT log_id FROM job_pool_slot WHERE state = 'waiting' AND log_id IN (${inList(chunk.length)})${this.db.dialect.lockRows}`,
+        // No DISTINCT: PostgreSQL locks no rows of a DISTINCT select (a run's rows are deduplicated below).
+        `SELECT log_id FROM job_pool_slot WHERE state = 'waiting' AND log_id IN (${inList(chunk.length)})${this.db.dialect.lockRows}`,
         chunk,
       )
       await this.db.run(`UPDATE job_pool_slot SET state = 'held' WHERE state = 'waiting' AND log_id IN (${inList(chunk.length)})`, chunk)
