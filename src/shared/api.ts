@@ -45,6 +45,7 @@ import type { WindowRequest } from './schema/window'
 import type { MaintenanceRequest } from './schema/maintenance'
 import type { MissedSlotsRequest } from './schema/missed-slots'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
+import type { PoolInput, PoolUsage, QueuedRunView, ResourcePool } from './capacity'
 import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView } from './backfill'
 import type {
   ApiTokenInput,
@@ -255,6 +256,21 @@ export interface JobDeskApi {
   resumeBackfill(request: { id: number }): Promise<BackfillSummary>
   /** Cancels a backfill's pending slots; its runs going are left to end. */
   cancelBackfill(request: { id: number }): Promise<BackfillSummary>
+
+  /** Every resource pool with the slots held of it and the runs waiting for it (docs/capacity.md; everyone reads them). */
+  listPools(): Promise<PoolUsage[]>
+  /** A new pool (admins): refused when the name is taken. */
+  addPool(pool: PoolInput): Promise<ResourcePool>
+  /** Changes a pool's slots or description (admins); more slots start waiting runs at once. */
+  updatePool(pool: PoolInput): Promise<ResourcePool>
+  /** Removes a pool (admins); refused, naming them, while a job or a flow uses it. */
+  removePool(request: { name: string }): Promise<void>
+  /** The runs waiting for slots, in queue order per pool, with their place and why they wait (the caller's groups). */
+  listQueue(filter?: { pool?: string; groupId?: number }): Promise<QueuedRunView[]>
+  /** Ends a queued run before it starts (whoever operates its group): no retry, no alarm. */
+  cancelQueued(request: { runId: number }): Promise<void>
+  /** Starts a queued run now, past its pools (admins): its slots are held from now even over the pool's size. */
+  startQueuedNow(request: { runId: number }): Promise<void>
 
   /** GLUE source history of a job, newest first (30 kept). */
   listGlueVersions(jobId: number): Promise<GlueVersion[]>

@@ -41,6 +41,9 @@ export interface ResourcePool {
   updatedBy: string
 }
 
+/** A pool as addPool and updatePool take it. */
+export type PoolInput = Pick<ResourcePool, 'name' | 'slots'> & { description?: string }
+
 /** A pool with what its runs hold and how many wait for it (listPools). */
 export interface PoolUsage extends ResourcePool {
   held: number

@@ -100,6 +100,13 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     pauseBackfill: { id: 1 },
     resumeBackfill: { id: 1 },
     cancelBackfill: { id: 1 },
+    listPools: {},
+    addPool: { name: 'fuzz-pool', slots: 3, description: 'fuzzed' },
+    updatePool: { name: 'fuzz-pool', slots: 2 },
+    removePool: { name: 'fuzz-pool' },
+    listQueue: { pool: 'fuzz-pool' },
+    cancelQueued: { runId: f.runId },
+    startQueuedNow: { runId: f.runId },
   }
 }
 

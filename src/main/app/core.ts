@@ -68,7 +68,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   // From the monitors' start (startBackground is synchronous: no flush comes between).
   data.runEnded.attach({ runLogs: pipeline.logKeeper, failures: background.monitors.failures, childJobs: background.monitors.childJobs })
   data.metrics.readFrom(metricSources({ base, data, node, pipeline }))
-  const surfaces = await coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, monitors: background.monitors })
+  const surfaces = await coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, capacity, monitors: background.monitors })
 
   node.membership.start()
   // What the consoles are told of pause-all from here on is a change from what it is now.

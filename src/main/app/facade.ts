@@ -7,6 +7,7 @@ import { executorsApi } from './facade-executors'
 import { flowsApi } from './facade-flows'
 import { hooksApi } from './facade-hooks'
 import { calendarsApi } from './facade-calendars'
+import { poolsApi } from './facade-pools'
 import { windowsApi } from './facade-windows'
 import { backfillsApi } from './facade-backfills'
 import { jobsApi } from './facade-jobs'
@@ -32,6 +33,7 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...alarmsApi(deps),
     ...hooksApi(deps),
     ...calendarsApi(deps),
+    ...poolsApi(deps),
     ...windowsApi(deps),
     ...backfillsApi(deps),
   }

@@ -1,4 +1,5 @@
 import { CALENDAR_RULES } from './calendar-rules'
+import { POOL_RULES } from './pool-rules'
 import { WINDOW_RULES } from './window-rules'
 import { BACKFILL_RULES } from './backfill-rules'
 import { DEFINITION_RULES } from './definition-rules'
@@ -26,6 +27,7 @@ export const CORE_RULES = {
   ...FLOW_RULES,
   ...HOOK_RULES,
   ...CALENDAR_RULES,
+  ...POOL_RULES,
   ...WINDOW_RULES,
   ...BACKFILL_RULES,
 } satisfies Record<keyof CoreApi, MethodRule>

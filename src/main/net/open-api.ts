@@ -119,6 +119,13 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   pauseBackfill: 'backfill.pause',
   resumeBackfill: 'backfill.resume',
   cancelBackfill: 'backfill.cancel',
+  listPools: 'auth.read',
+  addPool: 'pool.add',
+  updatePool: 'pool.update',
+  removePool: 'pool.remove',
+  listQueue: 'auth.read',
+  cancelQueued: 'queue.cancel',
+  startQueuedNow: 'queue.startNow',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -307,5 +314,23 @@ function openApiHandlers(
     pauseBackfill: (_caller, { id }) => api.pauseBackfill({ id }),
     resumeBackfill: (_caller, { id }) => api.resumeBackfill({ id }),
     cancelBackfill: (_caller, { id }) => api.cancelBackfill({ id }),
+    // Pools are the server's: the core's rules let everyone read them and the queue of the caller's
+    // groups, admins manage pools and start a run past them, a group's operators cancel its runs.
+    listPools: () => api.listPools(),
+    addPool: (_caller, pool) => api.addPool(pool),
+    updatePool: (_caller, pool) => api.updatePool(pool),
+    removePool: async (_caller, { name }) => {
+      await api.removePool({ name })
+      return null
+    },
+    listQueue: (_caller, filter) => api.listQueue(filter),
+    cancelQueued: async (_caller, { runId }) => {
+      await api.cancelQueued({ runId })
+      return null
+    },
+    startQueuedNow: async (_caller, { runId }) => {
+      await api.startQueuedNow({ runId })
+      return null
+    },
   }
 }
