@@ -21,7 +21,6 @@ export interface JobCapacityFields {
 
 /** The names a priority may be given by, and the number each stands for. */
 export const PRIORITY_NAMES = { HIGHEST: 1, HIGH: 3, NORMAL: 5, LOW: 7, LOWEST: 9 } as const
-export type PriorityName = keyof typeof PRIORITY_NAMES
 export const DEFAULT_PRIORITY = 5
 const MIN_PRIORITY = 1
 const MAX_PRIORITY = 9

@@ -145,7 +145,6 @@ function maxOverlap(runs: readonly { startMs: number; endMs: number }[]): number
 function inversions(runs: PoolSimulation['runs']): [number, number][] {
   const found: [number, number][] = []
   for (const b of runs)
-    for (const a of runs)
-      if (a.priority < b.priority && a.queuedAtMs !== null && a.queuedAtMs < b.startMs && a.startMs > b.startMs) found.push([a.id, b.id])
+    for (const a of runs) if (a.priority < b.priority && a.queuedAtMs !== null && a.queuedAtMs < b.startMs && a.startMs > b.startMs) found.push([a.id, b.id])
   return found
 }

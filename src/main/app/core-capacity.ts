@@ -36,7 +36,9 @@ export function coreCapacity({
     nodeId,
     steps: () => membership.doesPeriodicWork(),
     dispatch: (logIds) => {
-      triggers.dispatchQueued(logIds).catch((error: unknown) => logger.error('starting queued runs failed', { count: logIds.length, error: (error as Error).message }))
+      triggers
+        .dispatchQueued(logIds)
+        .catch((error: unknown) => logger.error('starting queued runs failed', { count: logIds.length, error: (error as Error).message }))
     },
     onPass: (result) => metrics.queueWaited(result.started.map((s) => s.waitedMs)),
   })

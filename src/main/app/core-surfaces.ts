@@ -102,7 +102,10 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
       nowMs,
       nodeId: node.nodeId,
       wake: () => capacity.runner.wake(),
-      dispatch: (logIds) => void pipeline.triggers.dispatchQueued(logIds).catch((error: unknown) => logger.error('starting a queued run failed', { error: (error as Error).message })),
+      dispatch: (logIds) =>
+        void pipeline.triggers
+          .dispatchQueued(logIds)
+          .catch((error: unknown) => logger.error('starting a queued run failed', { error: (error as Error).message })),
     }),
     windows: new WindowService({ repos: store, nowMs, changed: () => events.emit({ type: 'windows-changed' }) }),
     maintenance: defs.maintenance,

@@ -27,24 +27,68 @@ describe('which waiting runs get their slots', () => {
   const free = (entries: [string, number][]) => new Map(entries)
 
   it.each<[string, WaitingRun[], [string, number][], number[], [number, string][]]>([
-    ['in priority order while slots last', [run(1, 5, 0), run(2, 1, 10), run(3, 9, 0), run(4, 1, 20)], [['oracle', 2]], [2, 4], [[1, 'poolFull'], [3, 'behindHigherPriority']]],
-    ['all of a run slots or none', [run(1, 1, 0, [{ pool: 'oracle', slots: 3 }]), run(2, 5, 0)], [['oracle', 2]], [], [[1, 'poolFull'], [2, 'behindHigherPriority']]],
+    [
+      'in priority order while slots last',
+      [run(1, 5, 0), run(2, 1, 10), run(3, 9, 0), run(4, 1, 20)],
+      [['oracle', 2]],
+      [2, 4],
+      [
+        [1, 'poolFull'],
+        [3, 'behindHigherPriority'],
+      ],
+    ],
+    [
+      'all of a run slots or none',
+      [run(1, 1, 0, [{ pool: 'oracle', slots: 3 }]), run(2, 5, 0)],
+      [['oracle', 2]],
+      [],
+      [
+        [1, 'poolFull'],
+        [2, 'behindHigherPriority'],
+      ],
+    ],
     [
       'a full pool does not stop runs of other pools',
       [run(1, 1, 0, [{ pool: 'oracle', slots: 1 }]), run(2, 5, 0, [{ pool: 'etl', slots: 1 }])],
-      [['oracle', 0], ['etl', 1]],
+      [
+        ['oracle', 0],
+        ['etl', 1],
+      ],
       [2],
       [[1, 'poolFull']],
     ],
     [
       'a job limit is its own reason',
-      [run(1, 5, 0, [{ pool: 'job:7', slots: 1 }, { pool: 'oracle', slots: 1 }])],
-      [['oracle', 3], ['job:7', 0]],
+      [
+        run(1, 5, 0, [
+          { pool: 'job:7', slots: 1 },
+          { pool: 'oracle', slots: 1 },
+        ]),
+      ],
+      [
+        ['oracle', 3],
+        ['job:7', 0],
+      ],
       [],
       [[1, 'jobMaxConcurrent']],
     ],
     ['a pool that does not exist', [run(1, 5, 0, [{ pool: 'gone', slots: 1 }]), run(2, 5, 1)], [['oracle', 1]], [2], [[1, 'unknownPool']]],
-    ['both pools of a run', [run(1, 5, 0, [{ pool: 'a', slots: 1 }, { pool: 'b', slots: 2 }]), run(2, 5, 1, [{ pool: 'a', slots: 1 }])], [['a', 1], ['b', 2]], [1], [[2, 'poolFull']]],
+    [
+      'both pools of a run',
+      [
+        run(1, 5, 0, [
+          { pool: 'a', slots: 1 },
+          { pool: 'b', slots: 2 },
+        ]),
+        run(2, 5, 1, [{ pool: 'a', slots: 1 }]),
+      ],
+      [
+        ['a', 1],
+        ['b', 2],
+      ],
+      [1],
+      [[2, 'poolFull']],
+    ],
   ])('%s', (_name, runs, sizes, admitted, waiting) => {
     const plan = planDequeue(runs, free(sizes), isJobLimit)
     expect(plan.admitted).toEqual(admitted)
@@ -78,7 +122,11 @@ describe('a queued run past the misfire threshold', () => {
   it.each<[string, QueuedFire[], number[]]>([
     ['within the threshold: kept', [fire(1, 1, 96_000, 'DO_NOTHING')], []],
     ['DO_NOTHING: dropped', [fire(1, 1, 90_000, 'DO_NOTHING'), fire(2, 1, 94_000, 'DO_NOTHING')], [1, 2]],
-    ['FIRE_ONCE_NOW: the latest kept, the older dropped', [fire(1, 1, 80_000, 'FIRE_ONCE_NOW'), fire(3, 1, 90_000, 'FIRE_ONCE_NOW'), fire(2, 2, 80_000, 'FIRE_ONCE_NOW')], [1]],
+    [
+      'FIRE_ONCE_NOW: the latest kept, the older dropped',
+      [fire(1, 1, 80_000, 'FIRE_ONCE_NOW'), fire(3, 1, 90_000, 'FIRE_ONCE_NOW'), fire(2, 2, 80_000, 'FIRE_ONCE_NOW')],
+      [1],
+    ],
     ['a manual run never misfires', [fire(1, 1, 0, 'DO_NOTHING', false)], []],
   ])('%s', (_name, runs, dropped) => {
     expect(queuedMisfires(runs, 100_000, 5000)).toEqual(dropped)
@@ -101,7 +149,15 @@ describe('what a job needs', () => {
     })
   })
   it('free slots are the size less what is held', () => {
-    expect([...freeSlots(new Map([['oracle', 3], ['etl', 2]]), new Map([['oracle', 2]]))]).toEqual([
+    expect([
+      ...freeSlots(
+        new Map([
+          ['oracle', 3],
+          ['etl', 2],
+        ]),
+        new Map([['oracle', 2]]),
+      ),
+    ]).toEqual([
       ['oracle', 1],
       ['etl', 2],
     ])

@@ -51,7 +51,12 @@ export function planDequeue(runs: readonly WaitingRun[], free: ReadonlyMap<strin
   return plan
 }
 
-function refusal(needs: readonly SlotNeed[], left: ReadonlyMap<string, number>, blocked: ReadonlySet<string>, isJobLimit: (pool: string) => boolean): QueueReason | null {
+function refusal(
+  needs: readonly SlotNeed[],
+  left: ReadonlyMap<string, number>,
+  blocked: ReadonlySet<string>,
+  isJobLimit: (pool: string) => boolean,
+): QueueReason | null {
   for (const need of needs) if (!left.has(need.pool)) return 'unknownPool'
   for (const need of needs) if (blocked.has(need.pool)) return 'behindHigherPriority'
   for (const need of needs) if (left.get(need.pool)! < need.slots) return isJobLimit(need.pool) ? 'jobMaxConcurrent' : 'poolFull'

@@ -22,7 +22,8 @@ export function queuedMisfires(runs: readonly QueuedFire[], nowMs: number, thres
   for (const run of late) {
     if (run.misfireStrategy !== 'FIRE_ONCE_NOW') continue
     const kept = latestOnce.get(run.jobId)
-    if (!kept || run.scheduleTimeMs > kept.scheduleTimeMs || (run.scheduleTimeMs === kept.scheduleTimeMs && run.runId > kept.runId)) latestOnce.set(run.jobId, run)
+    if (!kept || run.scheduleTimeMs > kept.scheduleTimeMs || (run.scheduleTimeMs === kept.scheduleTimeMs && run.runId > kept.runId))
+      latestOnce.set(run.jobId, run)
   }
   return late.filter((r) => latestOnce.get(r.jobId) !== r).map((r) => r.runId)
 }

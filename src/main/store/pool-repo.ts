@@ -28,7 +28,10 @@ export class PoolRepo {
   async sizes(names: readonly string[]): Promise<Map<string, number>> {
     const sizes = new Map<string, number>()
     if (names.length === 0) return sizes
-    const rows = await this.db.all<{ name: string; slots: number }>(`SELECT name, slots FROM job_pool WHERE name IN (${names.map(() => '?').join(', ')})`, names)
+    const rows = await this.db.all<{ name: string; slots: number }>(
+      `SELECT name, slots FROM job_pool WHERE name IN (${names.map(() => '?').join(', ')})`,
+      names,
+    )
     for (const row of rows) sizes.set(row.name, Number(row.slots))
     return sizes
   }

@@ -207,7 +207,14 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
   })
   // The job was read whole here (not from the cache): its capacity is worked out once for its shards.
   const capacity = triggerCapacityOf(job)
-  if (capacity) await queueWhatWaits(tx, prepared, () => capacity, () => spec.parentLogId, nowMs)
+  if (capacity)
+    await queueWhatWaits(
+      tx,
+      prepared,
+      () => capacity,
+      () => spec.parentLogId,
+      nowMs,
+    )
   return prepared
 }
 

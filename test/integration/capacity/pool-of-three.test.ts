@@ -7,7 +7,15 @@ const fresh = freshSqliteStore()
 
 describe('a pool of 3 slots shared by 10 every-second jobs (SQLite, a simulated minute)', () => {
   it('never runs more than 3 at once, loses no run, and starts waiting runs by priority', async () => {
-    const sim = await simulatePool({ nodes: [{ id: 'node-a', store: fresh.store }], jobCount: 10, slots: 3, seconds: 60, runMs: 200, t0: T0, priorityOf: (i) => [1, 5, 9][i % 3] })
+    const sim = await simulatePool({
+      nodes: [{ id: 'node-a', store: fresh.store }],
+      jobCount: 10,
+      slots: 3,
+      seconds: 60,
+      runMs: 200,
+      t0: T0,
+      priorityOf: (i) => [1, 5, 9][i % 3],
+    })
     expect(sim.runs).toHaveLength(sim.fires)
     expect(sim.runs.every((r) => r.handleCode === 200)).toBe(true)
     expect(sim.maxRunning).toBe(3)
