@@ -50,7 +50,7 @@ export interface PoolUsage extends ResourcePool {
 }
 
 /** Why a run waits (the Queue page). */
-export type QueueReason = 'poolFull' | 'jobMaxConcurrent' | 'behindHigherPriority' | 'unknownPool'
+export type QueueReason = 'poolFull' | 'jobMaxConcurrent' | 'groupMaxConcurrent' | 'behindHigherPriority' | 'unknownPool'
 
 /** One queued run as listQueue answers it, per pool it waits for. */
 export interface QueuedRunView {
@@ -69,12 +69,28 @@ export interface QueuedRunView {
   why: QueueReason
 }
 
-/** The name a job's own maxConcurrent is counted under in the held slots. */
+/**
+ * What a name in the held slots stands for: a pool an admin manages, a job's own maxConcurrent
+ * (`job:<id>`), a group's maxConcurrent over all of its addresses (`group:<id>`), or one address
+ * of such a group (`addr:<id>:<address>`). Pool names cannot hold ':' (the schema's pattern).
+ */
+export type LimitKind = 'pool' | 'job' | 'group' | 'address'
+
+export function limitKind(name: string): LimitKind {
+  if (name.startsWith('job:')) return 'job'
+  if (name.startsWith('group:')) return 'group'
+  if (name.startsWith('addr:')) return 'address'
+  return 'pool'
+}
+
 export function jobLimitName(jobId: number): string {
   return `job:${jobId}`
 }
 
-/** Whether a name is a job's own limit, not a pool an admin manages. */
-export function isJobLimit(name: string): boolean {
-  return name.startsWith('job:')
+export function groupLimitName(groupId: number): string {
+  return `group:${groupId}`
+}
+
+export function addressLimitName(groupId: number, address: string): string {
+  return `addr:${groupId}:${address}`
 }

@@ -59,6 +59,8 @@ export interface JobGroup {
   /** Whether the group's own token may give its jobs script (GLUE) types and sources (OpenAPI). */
   scriptsAllowed: boolean
   updateTimeMs: number
+  /** At most this many runs at once on each of the group's addresses (docs/capacity.md); absent or 0: no limit. */
+  maxConcurrent?: number
 }
 
 /** A job; its capacity fields (pools, priority, maxConcurrent) are grouped in JobCapacityFields (docs/capacity.md). */

@@ -84,7 +84,11 @@ export function changedTables(before: TableChecksums, after: TableChecksums): st
  */
 export function unfinishedRuns(db: Db, quietAddresses: readonly string[] = []): number {
   const except = quietAddresses.length === 0 ? '' : ` AND NOT (trigger_code = 200 AND executor_address IN (${quietAddresses.map(() => '?').join(', ')}))`
-  return (db.prepare(`SELECT COUNT(*) AS n FROM job_log WHERE handle_code = 0 AND trigger_code IN (0, 200) AND queue_time = 0${except}`).get(...quietAddresses) as { n: number }).n
+  return (
+    db.prepare(`SELECT COUNT(*) AS n FROM job_log WHERE handle_code = 0 AND trigger_code IN (0, 200) AND queue_time = 0${except}`).get(...quietAddresses) as {
+      n: number
+    }
+  ).n
 }
 
 /**

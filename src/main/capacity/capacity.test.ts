@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { isJobLimit } from '../../shared/capacity'
 import { compareQueued, planDequeue, type WaitingRun } from './queue-order'
 import { queuedMisfires, type QueuedFire } from './queued-misfire'
 import { slotFate, type EndedRunState } from './slot-fate'
@@ -90,7 +89,7 @@ describe('which waiting runs get their slots', () => {
       [[2, 'poolFull']],
     ],
   ])('%s', (_name, runs, sizes, admitted, waiting) => {
-    const plan = planDequeue(runs, free(sizes), isJobLimit)
+    const plan = planDequeue(runs, free(sizes))
     expect(plan.admitted).toEqual(admitted)
     expect([...plan.waiting]).toEqual(waiting)
   })
@@ -145,7 +144,7 @@ describe('what a job needs', () => {
         { pool: 'job:7', slots: 1 },
       ],
       priority: 5,
-      maxConcurrent: 3,
+      limits: [['job:7', 3]],
     })
   })
   it('free slots are the size less what is held', () => {

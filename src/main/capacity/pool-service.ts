@@ -1,16 +1,17 @@
-import { isJobLimit, type PoolUsage, type QueuedRunView, type ResourcePool } from '../../shared/capacity'
+import { type PoolUsage, type QueuedRunView, type ResourcePool } from '../../shared/capacity'
 import { conflict, notFound } from '../../shared/messages/coded-errors'
 import { poolInputSchema } from '../../shared/schema/capacity'
 import { parseInput } from '../../shared/schema/parse-input'
 import type { Repos, UnitOfWork } from '../store/store'
 import { planDequeue } from './queue-order'
 import { freeSlots } from './slot-needs'
+import { limitSizes } from './limit-sizes'
 import { waitingRuns } from './take-slots'
 
 /** What a cancelled queued run says (its trigger message). */
 export const CANCELLED_WHILE_QUEUED = 'cancelled while queued'
 
-export type PoolServiceRepos = Pick<Repos, 'pools' | 'poolSlots' | 'runs' | 'jobs'>
+export type PoolServiceRepos = Pick<Repos, 'pools' | 'poolSlots' | 'runs' | 'jobs' | 'groups'>
 
 export interface PoolServiceDeps {
   repos: PoolServiceRepos & UnitOfWork<PoolServiceRepos>
@@ -71,12 +72,7 @@ export class PoolService {
     if (rows.length === 0) return []
     const groups = new Map((await repos.runs.getMany([...new Set(rows.map((r) => r.logId))])).map((run) => [run.id, run.jobGroup]))
     const names = [...new Set(rows.map((r) => r.pool))]
-    const sizes = await repos.pools.sizes(names.filter((name) => !isJobLimit(name)))
-    for (const jobId of new Set(rows.map((r) => r.jobId))) {
-      const limit = (await repos.jobs.get(jobId))?.maxConcurrent
-      if (limit) sizes.set(`job:${jobId}`, limit)
-    }
-    const reasons = planDequeue(waitingRuns(rows), freeSlots(sizes, await repos.poolSlots.held(names)), isJobLimit).waiting
+    const reasons = planDequeue(waitingRuns(rows), freeSlots(await limitSizes(repos, names), await repos.poolSlots.held(names))).waiting
     const positions = new Map<string, number>()
     const views: QueuedRunView[] = []
     for (const row of rows) {

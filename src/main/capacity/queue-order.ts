@@ -1,4 +1,4 @@
-import type { QueueReason } from '../../shared/capacity'
+import { limitKind, type QueueReason } from '../../shared/capacity'
 
 /** One slot request of a run: `slots` of the pool (or of a job's own limit, `job:<id>`). */
 export interface SlotNeed {
@@ -34,12 +34,12 @@ export interface DequeuePlan {
  * of a pool is not starved by a stream of runs asking for 1 behind it. A later run needing only
  * other pools still goes (a full pool does not stop the rest).
  */
-export function planDequeue(runs: readonly WaitingRun[], free: ReadonlyMap<string, number>, isJobLimit: (pool: string) => boolean): DequeuePlan {
+export function planDequeue(runs: readonly WaitingRun[], free: ReadonlyMap<string, number>): DequeuePlan {
   const left = new Map(free)
   const blocked = new Set<string>()
   const plan: DequeuePlan = { admitted: [], waiting: new Map() }
   for (const run of [...runs].sort(compareQueued)) {
-    const why = refusal(run.needs, left, blocked, isJobLimit)
+    const why = refusal(run.needs, left, blocked)
     if (why === null) {
       for (const need of run.needs) left.set(need.pool, left.get(need.pool)! - need.slots)
       plan.admitted.push(run.runId)
@@ -51,14 +51,16 @@ export function planDequeue(runs: readonly WaitingRun[], free: ReadonlyMap<strin
   return plan
 }
 
-function refusal(
-  needs: readonly SlotNeed[],
-  left: ReadonlyMap<string, number>,
-  blocked: ReadonlySet<string>,
-  isJobLimit: (pool: string) => boolean,
-): QueueReason | null {
+const FULL: Record<ReturnType<typeof limitKind>, QueueReason> = {
+  pool: 'poolFull',
+  job: 'jobMaxConcurrent',
+  group: 'groupMaxConcurrent',
+  address: 'groupMaxConcurrent',
+}
+
+function refusal(needs: readonly SlotNeed[], left: ReadonlyMap<string, number>, blocked: ReadonlySet<string>): QueueReason | null {
   for (const need of needs) if (!left.has(need.pool)) return 'unknownPool'
   for (const need of needs) if (blocked.has(need.pool)) return 'behindHigherPriority'
-  for (const need of needs) if (left.get(need.pool)! < need.slots) return isJobLimit(need.pool) ? 'jobMaxConcurrent' : 'poolFull'
+  for (const need of needs) if (left.get(need.pool)! < need.slots) return FULL[limitKind(need.pool)]
   return null
 }

@@ -1,15 +1,15 @@
-import { isJobLimit, jobLimitName } from '../../shared/capacity'
 import type { Repos } from '../store/store'
 import { PRE_READ_MS } from '../scheduler/plan-scan'
 import { planDequeue } from './queue-order'
 import { queuedMisfires, type QueuedFire } from './queued-misfire'
 import { freeSlots } from './slot-needs'
+import { limitSizes } from './limit-sizes'
 import { waitingRuns } from './take-slots'
 
 /** How many ended runs' slots one pass gives back (the next pass goes on: bounded). */
 const RELEASE_BATCH = 500
 
-export type QueuePassRepos = Pick<Repos, 'pools' | 'poolSlots' | 'runs' | 'jobs'>
+export type QueuePassRepos = Pick<Repos, 'pools' | 'poolSlots' | 'runs' | 'jobs' | 'groups'>
 
 /** What a pass did: the slots it gave back, the runs it started (to dispatch once it commits) and how long each waited, those it dropped. */
 export interface QueuePassResult {
@@ -47,9 +47,7 @@ export async function passQueue(tx: QueuePassRepos, nowMs: number, node: string)
   const waiting = waitingRuns(rows.filter((r) => !droppedSet.has(r.logId)))
   const names = [...new Set(waiting.flatMap((w) => w.needs.map((n) => n.pool)))]
   await tx.poolSlots.lock(names)
-  const sizes = await tx.pools.sizes(names.filter((name) => !isJobLimit(name)))
-  for (const [jobId, job] of jobs) if (job?.maxConcurrent) sizes.set(jobLimitName(jobId), job.maxConcurrent)
-  const plan = planDequeue(waiting, freeSlots(sizes, await tx.poolSlots.held(names)), isJobLimit)
+  const plan = planDequeue(waiting, freeSlots(await limitSizes(tx, names), await tx.poolSlots.held(names)))
   const admitted = [...(await tx.poolSlots.admit(plan.admitted))]
   const started = await tx.runs.unqueue(admitted, nowMs, node)
   const since = new Map(rows.map((r) => [r.logId, r.sinceMs]))

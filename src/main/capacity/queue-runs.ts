@@ -34,7 +34,7 @@ export async function queueWhatWaits<R extends WrittenRun>(
       jobId: run.job.id,
       needs: capacity.needs,
       priority: capacity.priority,
-      maxConcurrent: capacity.maxConcurrent,
+      limits: capacity.limits,
       orderTimeMs: run.scheduleTimeMs ?? run.triggerTimeMs,
       retryOf: run.triggerType === 'RETRY' ? parentLogIdOf(run) : null,
     })

@@ -1,4 +1,4 @@
-import { isJobLimit, jobLimitName } from '../../shared/capacity'
+import { limitKind } from '../../shared/capacity'
 import type { Repos } from '../store/store'
 import type { SlotRow } from '../store/pool-slot-repo'
 import { planDequeue, type SlotNeed, type WaitingRun } from './queue-order'
@@ -12,8 +12,8 @@ export interface SlotRequest {
   priority: number
   /** Its scheduled time, else its trigger time (queue order after priority). */
   orderTimeMs: number
-  /** The job's own limit (its `job:<id>` name's size); 0: none. */
-  maxConcurrent: number
+  /** The sizes of the run's own limits (its job's `job:<id>`, its group's `group:<id>`). */
+  limits: readonly (readonly [string, number])[]
   /** A retry's failed run: its held slots pass to the retry. */
   retryOf: number | null
 }
@@ -38,14 +38,15 @@ export async function takeSlots(tx: SlotRepos, requests: readonly SlotRequest[],
   if (asking.length === 0) return queued
   const names = [...new Set(asking.flatMap((r) => r.needs.map((n) => n.pool)))]
   await tx.poolSlots.lock(names)
-  const sizes = await tx.pools.sizes(names.filter((name) => !isJobLimit(name)))
-  for (const request of asking) if (request.maxConcurrent > 0) sizes.set(jobLimitName(request.jobId), request.maxConcurrent)
+  const sizes = await tx.pools.sizes(names.filter((name) => limitKind(name) === 'pool'))
+  for (const request of asking) for (const [name, size] of request.limits) sizes.set(name, size)
   const free = freeSlots(sizes, await tx.poolSlots.held(names))
   const waiting = waitingRuns(await tx.poolSlots.waiting(names))
-  // Another job's own limit is not counted here: its waiting run is taken as able to start, so a
-  // new run never takes a pool's slot ahead of it (the queue runner decides it exactly).
-  for (const run of waiting) for (const need of run.needs) if (isJobLimit(need.pool) && !free.has(need.pool)) free.set(need.pool, Number.POSITIVE_INFINITY)
-  const plan = planDequeue([...waiting, ...asking.map(asWaiting)], free, isJobLimit)
+  // Another job's (or group's) own limit is not counted here: its waiting run is taken as able to
+  // start, so a new run never takes a pool's slot ahead of it (the queue runner decides it exactly).
+  for (const run of waiting)
+    for (const need of run.needs) if (limitKind(need.pool) !== 'pool' && !free.has(need.pool)) free.set(need.pool, Number.POSITIVE_INFINITY)
+  const plan = planDequeue([...waiting, ...asking.map(asWaiting)], free)
   const admitted = new Set(plan.admitted)
   const rows: SlotRow[] = []
   for (const request of asking) {

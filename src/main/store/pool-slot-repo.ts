@@ -28,11 +28,12 @@ const COLUMNS = ['log_id', 'pool', 'job_id', 'slots', 'state', 'priority', 'orde
 
 /**
  * A run whose slots go back: ended, and not a failure the fail monitor has still to decide on (its
- * retry takes the slots over: capacity/slot-fate.ts), or its row is gone. On job_log's columns:
- * running or pending is trigger_code 0/200 with handle_code 0.
+ * retry takes the slots over: capacity/slot-fate.ts), or its row is gone. An address's slot goes
+ * back at the end whatever comes next: a retry is routed afresh. On job_log's columns: running or
+ * pending is trigger_code 0/200 with handle_code 0.
  */
 const SETTLED = `(l.id IS NULL OR (NOT (l.trigger_code IN (0, 200) AND l.handle_code = 0)
-  AND (l.handle_code = 200 OR l.alarm_status <> 0 OR l.executor_fail_retry_count <= 0)))`
+  AND (l.handle_code = 200 OR l.alarm_status <> 0 OR l.executor_fail_retry_count <= 0 OR s.pool LIKE 'addr:%')))`
 
 /** `job_pool_slot`: the slots runs hold, and the queue of runs waiting for theirs. */
 export class PoolSlotRepo {
@@ -101,7 +102,8 @@ export class PoolSlotRepo {
 
   /** A retry's row takes over the slots its failed run held; resolves with how many rows moved. */
   async transfer(fromLogId: number, toLogId: number): Promise<number> {
-    return this.db.run(`UPDATE job_pool_slot SET log_id = ? WHERE log_id = ? AND state = 'held'`, [toLogId, fromLogId])
+    // Not an address's slot: the retry is routed afresh, and takes one where it goes.
+    return this.db.run(`UPDATE job_pool_slot SET log_id = ? WHERE log_id = ? AND state = 'held' AND pool NOT LIKE 'addr:%'`, [toLogId, fromLogId])
   }
 
   /** Drops every row of these runs (a cancelled queued run, one started past its pools). */

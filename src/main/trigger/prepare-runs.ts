@@ -10,7 +10,7 @@ import { formatShardingParam, planShards } from './sharding'
 import { withScheduleValues } from './schedule-params'
 import { groupCandidates, runCandidates, type RunCandidates } from './run-candidates'
 import { queueWhatWaits, type WrittenRun } from '../capacity/queue-runs'
-import { triggerCapacityOf } from '../capacity/slot-needs'
+import { triggerCapacityOf, withGroupLimit } from '../capacity/slot-needs'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
 export interface PreparedRun extends RunCandidates, WrittenRun {
@@ -160,12 +160,15 @@ export async function prepareScheduledRuns(
     }
     if (result.runs.length === before) result.duplicates++
   }
-  result.queued = await queueWhatWaits(tx, result.runs, (run) => run.job.capacity, NO_PARENT, nowMs)
+  result.queued = await queueWhatWaits(tx, result.runs, capacityOfRun, NO_PARENT, nowMs)
   return result
 }
 
 /** Scheduled runs are never retries: they take no failed run's slots. */
 const NO_PARENT = () => null
+
+/** A run's job's capacity with its group's limit; for most runs, the job's (absent) as it is. */
+const capacityOfRun = (run: PreparedRun) => withGroupLimit(run.job.capacity, run.group, run.addresses.length)
 
 /**
  * Writes the run rows of a one-off trigger inside the caller's transaction, as `node`'s to trigger.
@@ -206,7 +209,7 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
     if (ids[i] !== null) prepared.push(preparedRun(ids[i]!, job, group, spec, shard, positions[i]))
   })
   // The job was read whole here (not from the cache): its capacity is worked out once for its shards.
-  const capacity = triggerCapacityOf(job)
+  const capacity = withGroupLimit(triggerCapacityOf(job), group, spec.addresses.length)
   if (capacity)
     await queueWhatWaits(
       tx,

@@ -6,6 +6,7 @@ import type { ServerClient } from '../server-client'
 const WHY_TEXT: Record<QueuedRunView['why'], string> = {
   poolFull: 'pool full',
   jobMaxConcurrent: "job's maxConcurrent reached",
+  groupMaxConcurrent: 'every address of the group at its maxConcurrent',
   behindHigherPriority: 'behind a run before it in the queue',
   unknownPool: 'pool does not exist',
 }
