@@ -367,6 +367,8 @@ export interface GroupInput {
   accessToken: string
   /** Whether the group's own token may give its jobs script (GLUE) types and sources; default false. */
   scriptsAllowed?: boolean
+  /** At most this many runs at once on each of the group's addresses (docs/capacity.md); 0: no limit. */
+  maxConcurrent?: number
 }
 
 export interface DailyReportRequest {

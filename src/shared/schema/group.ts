@@ -26,7 +26,8 @@ export const groupInputSchema = z
     addressList: trimmedText(2000).default(''),
     accessToken: trimmedText(GROUP_TOKEN_MAX_CHARS).default(''),
     scriptsAllowed: z.boolean().default(false),
-    maxConcurrent: maxConcurrent.optional(),
+    // Like scriptsAllowed: a save states it whole; absent is none.
+    maxConcurrent: maxConcurrent.default(0),
   })
   .transform((group, context) => {
     const addresses = splitAddressList(group.addressList)
