@@ -13,6 +13,7 @@ import { useJobsOf } from '../../components/use-jobs-of'
 import { DailyChart } from './daily-chart'
 import { DemoBanner } from './demo-banner'
 import { AlarmWarnings } from './alarm-warnings'
+import { PoolUsageCard } from './pool-usage'
 import { useAlarmHealth } from '../../components/use-alarm-health'
 import { LastHourCard, NextFiresCard } from './live-cards'
 import { runFailureText } from '../../lib/runs/trigger-outcome'
@@ -169,6 +170,7 @@ export function DashboardPage() {
         <LastHourCard />
         <NextFiresCard />
       </SimpleGrid>
+      <PoolUsageCard refreshMs={OVERVIEW_REFRESH_MS} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <DailyChart />
         <RecentFailures />

@@ -18,6 +18,7 @@ import { ExecutorSection } from './executor-section'
 import { GlueSection, GlueTypeField } from './glue-section'
 import { placeSaveError, shownFields } from './job-draft'
 import { AlarmSection, RetrySection } from './retry-alarm-sections'
+import { CapacitySection } from './capacity-section'
 import { ScheduleSection } from './schedule-section'
 import { TriggerUrlSection } from '../../../components/trigger-urls/trigger-url-section'
 import type { SetField } from './section-props'
@@ -213,6 +214,9 @@ function JobEditorForm({ open, origin, onDone, onCancel, setDirty, onOpenGlue }:
         </Section>
         <Section title="editor.section.children">
           <ChildLinksSection jobId={draft.id} rows={children} setRows={setChildren} />
+        </Section>
+        <Section title="editor.capacity">
+          <CapacitySection {...sectionProps} />
         </Section>
         <Section title="editor.section.retry">
           <RetrySection {...sectionProps} />
