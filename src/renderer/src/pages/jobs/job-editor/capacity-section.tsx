@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core'
+import { ActionIcon, Group, NumberInput, Select, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { DEFAULT_PRIORITY, PRIORITY_NAMES, type PoolNeed } from '../../../../../shared/capacity'
 import { useT } from '../../../i18n/use-t'
