@@ -61,7 +61,7 @@ export function QueuePage() {
   const shown = pool === null ? queue : queue.filter((q) => q.pool === pool)
 
   return (
-    <Stack gap="md" data-testid="queue-page">
+    <Stack gap="md" className="jd-page jd-page-scroll" data-testid="page-queue">
       <Title order={2}>{t('queue.title')}</Title>
       <Group justify="space-between" align="flex-end">
         <Text size="sm" c="dimmed">
