@@ -7,6 +7,7 @@ import { GROUP_NAME_MAX_CHARS } from './primitives'
 import { z } from './z'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarDocumentSchema, calendarName } from './calendar'
+import { MAX_CONCURRENT_MAX, MAX_POOLS_PER_JOB, POOL_MAX_SLOTS, poolName } from './capacity'
 import { windowDocumentSchema } from './window-document'
 
 /**
@@ -100,6 +101,16 @@ export const jobDocumentSchema = z
       .optional(),
     alarm: z.strictObject({ email: emails.optional(), everyFailure: z.boolean().optional() }).optional(),
     children: z.array(childSchema).max(1000).optional().describe('jobs run after this one, by name'),
+    pools: z
+      .array(z.strictObject({ name: poolName, slots: z.int().min(1).max(POOL_MAX_SLOTS).optional().describe('default 1') }))
+      .max(MAX_POOLS_PER_JOB)
+      .optional()
+      .describe('the resource pools each run holds slots of (docs/capacity.md)'),
+    priority: z
+      .union([z.int().min(1).max(9), z.enum(['HIGHEST', 'HIGH', 'NORMAL', 'LOW', 'LOWEST'])])
+      .optional()
+      .describe('the order of its waiting runs: 1 (HIGHEST) to 9 (LOWEST), default 5 (NORMAL)'),
+    maxConcurrent: z.int().min(0).max(MAX_CONCURRENT_MAX).optional().describe('at most this many runs at once, on all addresses (0: no limit)'),
   })
   .describe('a job')
 

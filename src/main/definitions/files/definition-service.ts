@@ -15,7 +15,8 @@ import { CalendarService } from '../../calendars/calendar-service'
 import { isIanaTimeZone } from '../../schedule/timezone'
 import { calendarChanges, planCalendars, pruneCalendars, type CalendarPlan } from './plan-calendars'
 
-type DefinitionRepos = 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins' | 'windows'
+type DefinitionRepos =
+  'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins' | 'windows' | 'pools'
 
 /**
  * Definitions as code (docs/definitions-as-code.md): makes the server's calendars, groups, jobs and

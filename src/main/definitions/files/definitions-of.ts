@@ -194,6 +194,9 @@ function jobDocument(
     ...(job.executorRouteStrategy !== 'FIRST' ? { routing: job.executorRouteStrategy } : {}),
     ...(job.executorBlockStrategy !== 'SERIAL_EXECUTION' ? { block: job.executorBlockStrategy } : {}),
     ...(job.executorTimeoutSec !== 0 ? { timeoutSec: job.executorTimeoutSec } : {}),
+    ...(job.pools?.length ? { pools: job.pools.map((p) => (p.slots === 1 ? { name: p.name } : { name: p.name, slots: p.slots })) } : {}),
+    ...(job.priority !== undefined && job.priority !== 5 ? { priority: job.priority } : {}),
+    ...(job.maxConcurrent ? { maxConcurrent: job.maxConcurrent } : {}),
     ...(retried
       ? {
           retry: {

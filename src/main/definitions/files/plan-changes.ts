@@ -157,7 +157,8 @@ function changedGroupFields(current: JobGroup, update: PlannedGroupUpdate): stri
 }
 
 function changedJobFields(current: JobInfo, update: PlannedJobUpdate): string[] {
-  const fields: string[] = JOB_FIELDS.filter((field) => current[field] !== update.fields[field])
+  // A job's pools are a list: compared by what they hold.
+  const fields: string[] = JOB_FIELDS.filter((field) => JSON.stringify(current[field]) !== JSON.stringify(update.fields[field]))
   if ((current.triggerStatus === 1) !== update.enabled) fields.push('enabled')
   return named(JOB_FIELD_PATHS, fields)
 }

@@ -25,6 +25,7 @@ import type { WindowDocument } from '../../../shared/schema/window-document'
 import { ImportProblems } from '../import-export/import-problems'
 import { collectProblems } from '../import-export/import-schemas'
 import { calendarOf, type DeclaredCalendar } from './calendar-documents'
+import { DEFAULT_PRIORITY, priorityOf } from '../../../shared/capacity'
 
 /**
  * Definition files (shared/schema/definition-files.ts) as an export document, so the import's
@@ -128,6 +129,17 @@ export function jobFieldsOf(doc: JobDocument, defaultTimezone: string): JobField
     glueType: glue?.type ?? 'BEAN',
     glueSource: glue?.source ?? '',
     glueRemark: glue?.remark ?? '',
+    ...capacityFieldsOf(doc),
+  }
+}
+
+/** A job's capacity fields from its document, each only when it is not the default (as the store reads them back). */
+function capacityFieldsOf(doc: JobDocument): Pick<JobFields, 'pools' | 'priority' | 'maxConcurrent'> {
+  const priority = doc.priority === undefined ? DEFAULT_PRIORITY : priorityOf(doc.priority)!
+  return {
+    ...(doc.pools?.length ? { pools: doc.pools.map((p) => ({ name: p.name, slots: p.slots ?? 1 })) } : {}),
+    ...(priority !== DEFAULT_PRIORITY ? { priority } : {}),
+    ...(doc.maxConcurrent ? { maxConcurrent: doc.maxConcurrent } : {}),
   }
 }
 
