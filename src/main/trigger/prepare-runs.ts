@@ -1,4 +1,5 @@
 import { NotFoundError } from '../../shared/errors'
+import type { JobCapacityFields } from '../../shared/capacity'
 import type { JobGroup, JobRun, TriggerType } from '../../shared/model'
 import { ringKey, type RingFire } from '../domain/fires'
 import type { FlowStepClaim } from '../domain/flows'
@@ -62,6 +63,8 @@ export interface OneOffTrigger {
    * the slot's one run; the parameter's `${schedule.…}` name the slot.
    */
   backfill?: { id: number; slotMs: number }
+  /** A flow node's pools and priority, in place of its job's (docs/capacity.md). */
+  capacity?: Pick<JobCapacityFields, 'pools' | 'priority'>
 }
 
 /**
@@ -209,7 +212,9 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
     if (ids[i] !== null) prepared.push(preparedRun(ids[i]!, job, group, spec, shard, positions[i]))
   })
   // The job was read whole here (not from the cache): its capacity is worked out once for its shards.
-  const capacity = withGroupLimit(triggerCapacityOf(job), group, spec.addresses.length)
+  const own = trigger.capacity
+  const fields = own ? { id: job.id, pools: own.pools ?? job.pools, priority: own.priority ?? job.priority, maxConcurrent: job.maxConcurrent } : job
+  const capacity = withGroupLimit(triggerCapacityOf(fields), group, spec.addresses.length)
   if (capacity)
     await queueWhatWaits(
       tx,
