@@ -77,6 +77,12 @@ const childSchema = z.union([
   }),
 ])
 
+const poolsDocument = z
+  .array(z.strictObject({ name: poolName, slots: z.int().min(1).max(POOL_MAX_SLOTS).optional().describe('default 1') }))
+  .max(MAX_POOLS_PER_JOB)
+  .optional()
+const priorityDocument = z.union([z.int().min(1).max(9), z.enum(['HIGHEST', 'HIGH', 'NORMAL', 'LOW', 'LOWEST'])]).optional()
+
 export const jobDocumentSchema = z
   .strictObject({
     kind: z.literal('Job'),
@@ -101,15 +107,8 @@ export const jobDocumentSchema = z
       .optional(),
     alarm: z.strictObject({ email: emails.optional(), everyFailure: z.boolean().optional() }).optional(),
     children: z.array(childSchema).max(1000).optional().describe('jobs run after this one, by name'),
-    pools: z
-      .array(z.strictObject({ name: poolName, slots: z.int().min(1).max(POOL_MAX_SLOTS).optional().describe('default 1') }))
-      .max(MAX_POOLS_PER_JOB)
-      .optional()
-      .describe('the resource pools each run holds slots of (docs/capacity.md)'),
-    priority: z
-      .union([z.int().min(1).max(9), z.enum(['HIGHEST', 'HIGH', 'NORMAL', 'LOW', 'LOWEST'])])
-      .optional()
-      .describe('the order of its waiting runs: 1 (HIGHEST) to 9 (LOWEST), default 5 (NORMAL)'),
+    pools: poolsDocument.describe('the resource pools each run holds slots of (docs/capacity.md)'),
+    priority: priorityDocument.describe('the order of its waiting runs: 1 (HIGHEST) to 9 (LOWEST), default 5 (NORMAL)'),
     maxConcurrent: z.int().min(0).max(MAX_CONCURRENT_MAX).optional().describe('at most this many runs at once, on all addresses (0: no limit)'),
   })
   .describe('a job')
@@ -124,10 +123,12 @@ const flowNodeSchema = z
     rule: z.enum(TRIGGER_RULES).optional().describe('when it runs over its parents (default all_success)'),
     prompt: z.string().max(APPROVAL_PROMPT_MAX_CHARS).optional().describe("what an approval's approver is asked"),
     timeoutSec: z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).optional().describe('an approval undecided this long is rejected'),
+    pools: poolsDocument.describe("the resource pools the node's run holds, in place of its job's (docs/capacity.md)"),
+    priority: priorityDocument.describe("the priority of the node's waiting run, in place of its job's"),
   })
   .superRefine((node, context) => {
     if (node.kind === 'approval') {
-      for (const field of ['job', 'group', 'param'] as const) {
+      for (const field of ['job', 'group', 'param', 'pools', 'priority'] as const) {
         if (node[field] !== undefined) context.addIssue(codedIssue('definitions.notForApproval', { field }, [field]))
       }
     } else {

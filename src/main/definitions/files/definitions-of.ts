@@ -229,7 +229,15 @@ function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appName
     }
     const job = jobById.get(node.jobId)!
     const app = appNameOf(job)
-    return { key: node.key, job: job.name, ...(app !== group ? { group: app } : {}), ...(node.param !== undefined ? { param: node.param } : {}), ...rule }
+    return {
+      key: node.key,
+      job: job.name,
+      ...(app !== group ? { group: app } : {}),
+      ...(node.param !== undefined ? { param: node.param } : {}),
+      ...rule,
+      ...(node.pools !== undefined ? { pools: node.pools.map((p) => (p.slots === 1 ? { name: p.name } : { name: p.name, slots: p.slots })) } : {}),
+      ...(node.priority !== undefined ? { priority: node.priority } : {}),
+    }
   })
   return {
     kind: 'Flow',

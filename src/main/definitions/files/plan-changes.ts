@@ -177,7 +177,7 @@ function changedFlowFields(current: Flow, update: PlannedFlowUpdate): string[] {
 function comparableNode(node: FlowNodeDef | PlannedFlowNode): unknown[] {
   if (node.kind === 'approval') return ['approval', node.key, node.triggerRule ?? 'all_success', node.prompt ?? '', node.timeoutSec ?? 0]
   const job = 'job' in node ? ('jobId' in node.job ? node.job.jobId : `new:${node.job.key}`) : node.jobId
-  return ['job', node.key, node.triggerRule ?? 'all_success', job, node.param ?? null]
+  return ['job', node.key, node.triggerRule ?? 'all_success', job, node.param ?? null, node.pools ?? null, node.priority ?? null]
 }
 
 interface PrunePlan {

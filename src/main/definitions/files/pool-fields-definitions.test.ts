@@ -75,6 +75,22 @@ describe('capacity fields in job files', () => {
     expect(plan.changes.map((c) => c.fields)).toEqual([['pools', 'priority', 'maxConcurrent']])
   })
 
+  it("keeps a flow node's pools and priority, in place of its job's, through apply, a second apply and export", async () => {
+    const nightly = {
+      kind: 'Flow',
+      name: 'nightly',
+      group: 'batch',
+      nodes: [{ key: 'settle', job: 'settle', pools: [{ name: 'etl', slots: 2 }], priority: 'LOWEST' }],
+    }
+    expect(await apply([settle, nightly])).toMatchObject({ applied: true })
+    const [flow] = await store.flows.all()
+    expect(flow.nodes[0]).toMatchObject({ pools: [{ name: 'etl', slots: 2 }], priority: 9 })
+    expect(await apply([settle, nightly])).toEqual({ changes: [], unchanged: 2, applied: false })
+    expect((await service.export()).find((d) => d.kind === 'Flow')).toMatchObject({
+      nodes: [{ key: 'settle', pools: [{ name: 'etl', slots: 2 }], priority: 9 }],
+    })
+  })
+
   it('refuses a job naming a pool the server does not have', async () => {
     const plan = apply([{ ...settle, pools: [{ name: 'nope' }] }])
     await expect(plan).rejects.toThrow("pool 'nope' does not exist")

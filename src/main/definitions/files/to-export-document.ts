@@ -308,7 +308,15 @@ function flowOf(
     const name = node.job?.trim() ?? ''
     if (group === undefined) report(nodeIndex, { field: 'group', code: 'definitions.nodeGroupMissing', params: { key: node.key } })
     else if (!jobDeclared(jobOriginKey(group, name))) report(nodeIndex, { field: 'job', code: 'definitions.nodeJobUnknown', params: { name, group } })
-    return { kind: 'job', key: node.key, jobKey: jobOriginKey(group ?? '', name), ...rule, ...(node.param === undefined ? {} : { param: node.param }) }
+    return {
+      kind: 'job',
+      key: node.key,
+      jobKey: jobOriginKey(group ?? '', name),
+      ...rule,
+      ...(node.param === undefined ? {} : { param: node.param }),
+      ...(node.pools === undefined ? {} : { pools: node.pools.map((p) => ({ name: p.name, slots: p.slots ?? 1 })) }),
+      ...(node.priority === undefined ? {} : { priority: priorityOf(node.priority)! }),
+    }
   })
   const { schedule } = doc
   return {
