@@ -1,3 +1,4 @@
+import { KILL_MARKERS } from '../../shared/run-kill'
 import type { Connection } from './sql/connection'
 import { idChunks, inList } from './sql/insert-rows'
 
@@ -26,14 +27,17 @@ interface Row {
 
 const COLUMNS = ['log_id', 'pool', 'job_id', 'slots', 'state', 'priority', 'order_time', 'since_time'] as const
 
+/** A kill, by the markers the store counts kills with (shared/run-kill.ts): constants, never input. */
+const KILLED = `(${KILL_MARKERS.map((marker) => `LOWER(l.handle_msg) LIKE '%${marker}%'`).join(' OR ')})`
+
 /**
- * A run whose slots go back: ended, and not a failure the fail monitor has still to decide on (its
- * retry takes the slots over: capacity/slot-fate.ts), or its row is gone. An address's slot goes
- * back at the end whatever comes next: a retry is routed afresh. On job_log's columns: running or
- * pending is trigger_code 0/200 with handle_code 0.
+ * A run whose slots go back (capacity/slot-fate.ts): ended, and not a failure the fail monitor has
+ * still to decide on (its retry takes the slots over), or its row is gone. A kill gives them back
+ * at once, and an address's slot goes back at the end whatever comes next (a retry is routed
+ * afresh). On job_log's columns: running or pending is trigger_code 0/200 with handle_code 0.
  */
 const SETTLED = `(l.id IS NULL OR (NOT (l.trigger_code IN (0, 200) AND l.handle_code = 0)
-  AND (l.handle_code = 200 OR l.alarm_status <> 0 OR l.executor_fail_retry_count <= 0 OR s.pool LIKE 'addr:%')))`
+  AND (l.handle_code = 200 OR l.alarm_status <> 0 OR l.executor_fail_retry_count <= 0 OR s.pool LIKE 'addr:%' OR ${KILLED})))`
 
 /** `job_pool_slot`: the slots runs hold, and the queue of runs waiting for theirs. */
 export class PoolSlotRepo {

@@ -73,6 +73,19 @@ storeSuite('resource pools and their slots', (f) => {
     expect(await f.store.poolSlots.releaseEnded(10)).toEqual([ended])
     expect(await f.store.poolSlots.releaseEnded(10)).toEqual([])
 
+    // Failed with a retry to come: kept for it until the fail monitor decides; killed: back at once.
+    const failing = (await f.store.runs.insert(newRun({ jobGroup: group, jobId: 1, triggerTimeMs: T0, executorFailRetryCount: 2 })))!
+    const killed = (await f.store.runs.insert(newRun({ jobGroup: group, jobId: 1, triggerTimeMs: T0, executorFailRetryCount: 2 })))!
+    await f.store.poolSlots.insert([slot(failing, 'etl', 'held'), slot(killed, 'etl', 'held')])
+    await f.store.runs.recordOutcomes([failing, killed].map((logId) => ({ logId, executorAddress: 'http://127.0.0.1:1/', triggerCode: 200, triggerMsg: '' })))
+    await f.store.runs.complete([
+      { logId: failing, handleCode: 500, handleMsg: 'boom', handleTimeMs: T0 + 2 },
+      { logId: killed, handleCode: 500, handleMsg: 'Manual operation, kill job: by admin', handleTimeMs: T0 + 2 },
+    ])
+    expect(await f.store.poolSlots.releaseEnded(10)).toEqual([killed])
+    await f.store.runs.setAlarmStatus(failing, 2)
+    expect(await f.store.poolSlots.releaseEnded(10)).toEqual([failing])
+
     expect([...(await f.store.poolSlots.admit([waitingHigh, waitingHigh]))]).toEqual([waitingHigh])
     expect(await f.store.poolSlots.transfer(held, retry)).toBe(2)
     expect((await f.store.poolSlots.allHeld()).map((r) => [r.logId, r.pool])).toEqual([
