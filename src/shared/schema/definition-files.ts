@@ -7,7 +7,7 @@ import { GROUP_NAME_MAX_CHARS } from './primitives'
 import { z } from './z'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarDocumentSchema, calendarName } from './calendar'
-import { MAX_CONCURRENT_MAX, MAX_POOLS_PER_JOB, POOL_MAX_SLOTS, poolName } from './capacity'
+import { MAX_CONCURRENT_MAX, MAX_POOLS_PER_JOB, POOL_DESCRIPTION_MAX_CHARS, POOL_MAX_SLOTS, poolName } from './capacity'
 import { windowDocumentSchema } from './window-document'
 
 /**
@@ -174,6 +174,15 @@ export const groupDocumentSchema = z
   })
   .describe('an executor group')
 
+export const poolDocumentSchema = z
+  .strictObject({
+    kind: z.literal('Pool'),
+    name: poolName,
+    slots: z.int().min(1).max(POOL_MAX_SLOTS).describe('how many runs may hold it at once'),
+    description: z.string().max(POOL_DESCRIPTION_MAX_CHARS).optional(),
+  })
+  .describe('a resource pool (docs/capacity.md): jobs and flow nodes name it in their pools')
+
 /** One YAML document of a definition file. */
 export const definitionDocumentSchema = z.discriminatedUnion('kind', [
   groupDocumentSchema,
@@ -181,6 +190,7 @@ export const definitionDocumentSchema = z.discriminatedUnion('kind', [
   flowDocumentSchema,
   calendarDocumentSchema,
   windowDocumentSchema,
+  poolDocumentSchema,
 ])
 
 export type GroupDocument = z.infer<typeof groupDocumentSchema>
@@ -188,4 +198,5 @@ export type JobDocument = z.infer<typeof jobDocumentSchema>
 export type FlowDocument = z.infer<typeof flowDocumentSchema>
 export type FlowNodeDocument = z.infer<typeof flowNodeSchema>
 export type CalendarDocument = z.infer<typeof calendarDocumentSchema>
+export type PoolDocument = z.infer<typeof poolDocumentSchema>
 export type DefinitionDocument = z.infer<typeof definitionDocumentSchema>

@@ -91,6 +91,25 @@ describe('capacity fields in job files', () => {
     })
   })
 
+  it('makes kind: Pool documents before the jobs that name them, updates them field by field and exports them first', async () => {
+    const llm = { kind: 'Pool', name: 'llm-quota', slots: 4, description: 'tokens a minute' }
+    const summarize = { ...settle, name: 'summarize', pools: [{ name: 'llm-quota' }] }
+    const dry = await apply([summarize, llm], true)
+    expect(dry.changes.map((c) => `${c.action} ${c.kind} ${c.key}`)).toEqual(['create Pool llm-quota', 'create Job batch/summarize'])
+    expect(await apply([summarize, llm])).toMatchObject({ applied: true })
+    expect(await store.pools.get('llm-quota')).toMatchObject({ slots: 4, description: 'tokens a minute', updatedBy: 'definitions' })
+    expect((await store.origins.all()).find((o) => o.kind === 'Pool')).toMatchObject({ key: 'llm-quota', file: 'defs/1.yaml' })
+    expect(await apply([summarize, llm])).toEqual({ changes: [], unchanged: 2, applied: false })
+    const grown = await apply([summarize, { ...llm, slots: 6 }])
+    expect(grown.changes.map((c) => `${c.action} ${c.kind} ${c.key}: ${c.fields.join(', ')}`)).toEqual(['update Pool llm-quota: slots'])
+    const exported = await service.export()
+    expect(exported.slice(0, 3)).toEqual([
+      { kind: 'Pool', name: 'etl', slots: 2 },
+      { kind: 'Pool', name: 'llm-quota', slots: 6, description: 'tokens a minute' },
+      { kind: 'Pool', name: 'oracle', slots: 3 },
+    ])
+  })
+
   it('refuses a job naming a pool the server does not have', async () => {
     const plan = apply([{ ...settle, pools: [{ name: 'nope' }] }])
     await expect(plan).rejects.toThrow("pool 'nope' does not exist")

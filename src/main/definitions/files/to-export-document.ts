@@ -17,6 +17,7 @@ import {
   CHILD_CONDITIONS,
   definitionDocumentSchema,
   type DefinitionDocument,
+  type PoolDocument,
   type FlowDocument,
   type GroupDocument,
   type JobDocument,
@@ -50,6 +51,8 @@ export interface ConvertedDefinitions {
   windows: { index: number; file: string; doc: WindowDocument }[]
   /** The calendars the files declare, each with its document's place (planned by plan-calendars.ts, not the import's planner). */
   calendars: DeclaredCalendar[]
+  /** The resource pools the files declare (planned by pool-definitions.ts, written before the jobs that name them). */
+  pools: PoolDocument[]
 }
 
 /** Where a job's fields are in its file document. */
@@ -192,6 +195,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
     else if (doc.kind === 'Job') declare('Job', jobOriginKey(doc.group, doc.name.trim()), file, index, 'name')
     else if (doc.kind === 'Flow') declare('Flow', doc.name.trim(), file, index, 'name')
     else if (doc.kind === 'Calendar') declare('Calendar', doc.name, file, index, 'name')
+    else if (doc.kind === 'Pool') declare('Pool', doc.name, file, index, 'name')
     else declare('Window', doc.name.trim(), file, index, 'name')
   }
 
@@ -206,6 +210,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   const windows: ConvertedDefinitions['windows'] = []
   const childrenOf = new Map<string, ExportedLink[]>()
   const calendars: DeclaredCalendar[] = []
+  const pools: PoolDocument[] = []
   const jobDeclared = (key: string) => declared.has(objectId('Job', key))
 
   for (const { index, file, doc } of parsed) {
@@ -237,6 +242,8 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
       windows.push({ index, file, doc })
     } else if (doc.kind === 'Calendar') {
       calendars.push({ calendar: calendarOf(doc), index })
+    } else if (doc.kind === 'Pool') {
+      pools.push(doc)
     } else {
       const flow = flowOf(
         doc,
@@ -273,7 +280,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   }
 
   const document: ExportDocument = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAtMs: nowMs, groups, jobs, links, flows }
-  return { document, declared, pathOf, childrenOf, windows, calendars }
+  return { document, declared, pathOf, childrenOf, windows, calendars, pools }
 }
 
 function groupOf(doc: GroupDocument): ExportedGroup {
