@@ -59,6 +59,9 @@ export class PoolService {
   async remove(name: string): Promise<void> {
     const { jobIds, flowIds } = await this.deps.repos.pools.usersOf(name)
     if (jobIds.length > 0 || flowIds.length > 0) throw conflict('pool.inUse', { name, jobIds: jobIds.join(', ') || '-', flowIds: flowIds.join(', ') || '-' })
+    // Runs of a job that named it before an edit: the pool goes once they are done (a waiting run would wait for nothing).
+    const usage = (await this.deps.repos.pools.usage()).find((p) => p.name === name)
+    if (usage && usage.held + usage.waiting > 0) throw conflict('pool.busy', { name, runs: usage.held + usage.waiting })
     if (!(await this.deps.repos.pools.delete(name))) throw notFound('pool.notFound', { name })
   }
 

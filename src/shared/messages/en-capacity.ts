@@ -7,5 +7,6 @@ export const enCapacityMessages = {
   'pool.notFound': "there is no pool named '{name}'",
   'pool.unknown': "pool '{name}' does not exist: add it first",
   'pool.inUse': "pool '{name}' is used by jobs {jobIds} and flows {flowIds}: take it off them first",
+  'pool.busy': "pool '{name}' has runs holding or waiting for its slots ({runs}): remove it once they are done",
   'queue.notQueued': 'run {runId} is not waiting in the queue',
 } as const

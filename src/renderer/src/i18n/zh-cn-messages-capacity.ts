@@ -9,5 +9,6 @@ export const zhCNCapacityMessages: Record<keyof typeof enCapacityMessages, strin
   'pool.notFound': "不存在名为 '{name}' 的资源池",
   'pool.unknown': "资源池 '{name}' 不存在：请先添加",
   'pool.inUse': "资源池 '{name}' 正被任务 {jobIds} 和工作流 {flowIds} 使用：请先移除",
+  'pool.busy': "资源池 '{name}' 仍有运行占用或等待其名额（{runs} 个）：请在它们结束后再删除",
   'queue.notQueued': '运行 {runId} 不在队列中等待',
 }
