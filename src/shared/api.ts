@@ -45,7 +45,7 @@ import type { WindowRequest } from './schema/window'
 import type { MaintenanceRequest } from './schema/maintenance'
 import type { MissedSlotsRequest } from './schema/missed-slots'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
-import type { PoolInput, PoolUsage, QueuedRunView, ResourcePool } from './capacity'
+import type { GroupCapacityFields, PoolsApi } from './capacity-api'
 import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView } from './backfill'
 import type {
   ApiTokenInput,
@@ -88,7 +88,7 @@ export type { AlarmChannels, ChannelCheck, ConsoleLanguage, ImChannel, ImChannel
  * `window.jobdesk`; headless mode serves the same methods over its browser bridge. Every method is
  * async and rejects with the errors of ./errors.ts.
  */
-export interface JobDeskApi {
+export interface JobDeskApi extends PoolsApi {
   getOverview(): Promise<Overview>
   /** Whether the alarm channels can deliver: SMTP and webhooks configured, alarms failed and infrastructure alerts of the last 24 h. */
   /** `groupIds` is set by the caller's rules for a user who sees some groups, not by a client. */
@@ -257,21 +257,6 @@ export interface JobDeskApi {
   /** Cancels a backfill's pending slots; its runs going are left to end. */
   cancelBackfill(request: { id: number }): Promise<BackfillSummary>
 
-  /** Every resource pool with the slots held of it and the runs waiting for it (docs/capacity.md; everyone reads them). */
-  listPools(): Promise<PoolUsage[]>
-  /** A new pool (admins): refused when the name is taken. */
-  addPool(pool: PoolInput): Promise<ResourcePool>
-  /** Changes a pool's slots or description (admins); more slots start waiting runs at once. */
-  updatePool(pool: PoolInput): Promise<ResourcePool>
-  /** Removes a pool (admins); refused, naming them, while a job or a flow uses it. */
-  removePool(request: { name: string }): Promise<void>
-  /** The runs waiting for slots, in queue order per pool, with their place and why they wait (the caller's groups). */
-  listQueue(filter?: { pool?: string; groupId?: number }): Promise<QueuedRunView[]>
-  /** Ends a queued run before it starts (whoever operates its group): no retry, no alarm. */
-  cancelQueued(request: { runId: number }): Promise<void>
-  /** Starts a queued run now, past its pools (admins): its slots are held from now even over the pool's size. */
-  startQueuedNow(request: { runId: number }): Promise<void>
-
   /** GLUE source history of a job, newest first (30 kept). */
   listGlueVersions(jobId: number): Promise<GlueVersion[]>
   /** Saves a new GLUE source (a remark is required) and keeps the previous one in the history. */
@@ -356,7 +341,7 @@ export interface Overview {
   demoJobIds: number[]
 }
 
-export interface GroupInput {
+export interface GroupInput extends GroupCapacityFields {
   id?: number
   appName: string
   name: string
@@ -367,8 +352,6 @@ export interface GroupInput {
   accessToken: string
   /** Whether the group's own token may give its jobs script (GLUE) types and sources; default false. */
   scriptsAllowed?: boolean
-  /** At most this many runs at once on each of the group's addresses (docs/capacity.md); 0: no limit. */
-  maxConcurrent?: number
 }
 
 export interface DailyReportRequest {

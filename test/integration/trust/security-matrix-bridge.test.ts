@@ -9,6 +9,7 @@ import { HARNESS_EXECUTOR_TOKEN, HARNESS_GROUP_TOKEN } from '../../support/admin
 import { BridgeClient } from '../../support/bridge-client'
 import { renamed, securityWorld, type SecurityWorld, type SessionRole } from '../../support/security-world'
 import { securityMatrix } from './support/security-matrix'
+import { poolBridgeCases } from './support/pool-cases'
 
 /**
  * Trust round 2's security suite, its console part: every API method on the console bridge as an
@@ -35,7 +36,6 @@ const {
   throwawayHook,
   backfillOfA,
   throwawayBackfill,
-  throwawayQueuedRun,
   auditAfter,
   newestAuditId,
   expectOutcome,
@@ -82,7 +82,6 @@ const ONE_HOLIDAY_ICS = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:2
 /** A one-off window next year, over everything: it holds nothing back while the matrix runs. */
 const windowNamed = (name: string) => ({ name, timezone: 'UTC', start: Date.now() + 366 * 86_400_000, end: Date.now() + 367 * 86_400_000 })
 const throwawayWindow = async () => (await w.auth.h.headless.core.api.addWindow(windowNamed(`throwaway-${Math.random().toString(36).slice(2, 8)}`))).id
-const throwawayPool = async () => (await w.auth.h.headless.core.api.addPool({ name: `throwaway-${Math.random().toString(36).slice(2, 8)}`, slots: 2 })).name
 const lastWeek = () => ({ from: Date.now() - 7 * 86_400_000, to: Date.now() })
 const throwawayGroup = async () =>
   (
@@ -237,14 +236,7 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'updateCalendar', args: async () => [calendarNamed(await throwawayCalendar())], need: 'admin', action: 'calendar.update' },
   { method: 'removeCalendar', args: async () => [{ name: await throwawayCalendar() }], need: 'admin', action: 'calendar.remove' },
   { method: 'importCalendar', args: (role) => [{ name: `imported-by-${role}`, ics: ONE_HOLIDAY_ICS }], need: 'admin', action: 'calendar.import' },
-  // Resource pools are the server's: everyone reads them, admins manage them and start a run past them.
-  { method: 'listPools', args: () => [], need: 'anyone', action: 'auth.read' },
-  { method: 'addPool', args: (role) => [{ name: `added-by-${role}`, slots: 3 }], need: 'admin', action: 'pool.add' },
-  { method: 'updatePool', args: async () => [{ name: await throwawayPool(), slots: 4 }], need: 'admin', action: 'pool.update' },
-  { method: 'removePool', args: async () => [{ name: await throwawayPool() }], need: 'admin', action: 'pool.remove' },
-  { method: 'listQueue', args: () => [{}], need: 'anyone', action: 'auth.read' },
-  { method: 'cancelQueued', args: async () => [{ runId: await throwawayQueuedRun() }], need: 'operator', action: 'queue.cancel' },
-  { method: 'startQueuedNow', args: async () => [{ runId: await throwawayQueuedRun() }], need: 'admin', action: 'queue.startNow' },
+  ...poolBridgeCases(() => w),
   { method: 'listWindows', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'addWindow', args: (role) => [windowNamed(`added-by-${role}`)], need: 'admin', action: 'window.add' },
   {
