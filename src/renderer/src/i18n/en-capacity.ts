@@ -53,6 +53,9 @@ export const enCapacity = {
   'editor.priorityHint': 'Order of this job’s waiting runs: 1 (highest) to 9 (lowest).',
   'editor.maxConcurrent': 'Max concurrent runs',
   'editor.maxConcurrentHint': 'At most this many runs of the job at once, on all addresses together; 0 for no limit.',
+  'flowEditor.nodePools': 'Pools',
+  'flowEditor.nodePoolsHint': 'The pools this node’s run holds, in place of its job’s; none: the job’s own.',
+  'flowEditor.asJob': 'As its job',
   'group.maxConcurrent': 'Max concurrent runs per address',
   'group.maxConcurrentHint':
     'At most this many runs at once on each address of the group; routing skips full addresses and runs wait when all are full. 0 for no limit.',

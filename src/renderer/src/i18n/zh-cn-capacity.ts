@@ -54,6 +54,9 @@ export const zhCNCapacity: Record<keyof typeof enCapacity, string> = {
   'editor.priorityHint': '该任务等待中运行的顺序：1（最高）到 9（最低）。',
   'editor.maxConcurrent': '最大并发运行数',
   'editor.maxConcurrentHint': '该任务在所有地址上同时运行的最大数量；0 表示不限。',
+  'flowEditor.nodePools': '资源池',
+  'flowEditor.nodePoolsHint': '该节点运行占用的资源池，替代其任务的设置；不选则沿用任务自身的。',
+  'flowEditor.asJob': '与任务相同',
   'group.maxConcurrent': '每个地址的最大并发运行数',
   'group.maxConcurrentHint': '执行器组的每个地址同时运行的最大数量；路由会跳过已满的地址，全部已满时运行排队等待。0 表示不限。',
 }
