@@ -21,7 +21,7 @@ import { nodeFences } from './0020-node-fences'
 import { clockSkew } from './0021-clock-skew'
 import { calendarsAndWindows } from './0022-calendars-and-windows'
 import { holdsBackfillsMissedSlots } from './0023-holds-backfills-missed-slots'
-import { poolsAndQueue } from './0024-pools-and-queue'
+import { poolsAndQueue } from './0026-pools-and-queue'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'

@@ -2,7 +2,7 @@ import type { MigrationStep } from './migration-step'
 import { TABLE } from './mysql-table-options'
 
 export const poolsAndQueue: MigrationStep = {
-  version: 24,
+  version: 26,
   description: 'resource pools, the slots runs hold and wait for, priority and maxConcurrent on jobs and groups',
   sqlite: {
     sql: `
