@@ -46,6 +46,7 @@ import type { MaintenanceRequest } from './schema/maintenance'
 import type { MissedSlotsRequest } from './schema/missed-slots'
 import type { SilencesApi } from './alarm-silence'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
+import type { GroupCapacityFields, PoolsApi } from './capacity-api'
 import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView } from './backfill'
 import type {
   ApiTokenInput,
@@ -87,7 +88,7 @@ export type { AlarmChannels, ChannelCheck, ConsoleLanguage, ImChannel, ImChannel
  * The one contract between the UI and the core. The preload exposes exactly these methods as `window.jobdesk`; headless mode serves
  * the same methods over its browser bridge. Every method is async and rejects with the errors of ./errors.ts. Silences: ./alarm-silence.ts.
  */
-export interface JobDeskApi extends SilencesApi {
+export interface JobDeskApi extends SilencesApi, PoolsApi {
   getOverview(): Promise<Overview>
   /** Whether the alarm channels can deliver: SMTP and webhooks configured, alarms failed and infrastructure alerts of the last 24 h. */
   /** `groupIds` is set by the caller's rules for a user who sees some groups, not by a client. */
@@ -340,7 +341,7 @@ export interface Overview {
   demoJobIds: number[]
 }
 
-export interface GroupInput {
+export interface GroupInput extends GroupCapacityFields {
   id?: number
   appName: string
   name: string

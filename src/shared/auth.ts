@@ -177,6 +177,13 @@ export const AUDIT_ACTIONS = [
   'backfill.pause',
   'backfill.resume',
   'backfill.cancel',
+  'pool.add',
+  'pool.update',
+  'pool.remove',
+  /** A queued run cancelled before it started. */
+  'queue.cancel',
+  /** A queued run started past its pools by an admin. */
+  'queue.startNow',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -1,6 +1,7 @@
 import type { DeadlineTerms } from './deadline-terms'
 import type { MisfireStrategy, ScheduleType } from './model'
 import type { CalendarRoll, CalendarRule } from './calendar/calendar-rules'
+import type { PoolNeed } from './capacity'
 
 /**
  * Flows: a named DAG of jobs (and approvals) that runs as one unit (docs/flows.md). Types only, with
@@ -61,6 +62,10 @@ export interface FlowJobNodeDef extends FlowNodeBase {
   jobId: number
   /** The run's parameter (default: the job's own); may hold `${nodes.<key>.output}` and `${flow.param}`. */
   param?: string
+  /** The pools the node's run holds, in place of its job's (docs/capacity.md); absent: the job's. */
+  pools?: PoolNeed[]
+  /** The priority of the node's run while it waits, in place of its job's; absent: the job's. */
+  priority?: number
 }
 
 export interface FlowApprovalNodeDef extends FlowNodeBase {

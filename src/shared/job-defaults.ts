@@ -29,6 +29,10 @@ export const JOB_DEFINITION_FIELDS = [
   'glueSource',
   'glueRemark',
   ...DEADLINE_FIELDS,
+  // Capacity (docs/capacity.md): optional, absent when the job has no pools and no limit.
+  'pools',
+  'priority',
+  'maxConcurrent',
 ] as const satisfies readonly (keyof JobInput)[]
 
 /** The editable fields of a job: its group and its definition. */

@@ -10,6 +10,7 @@ import type { DeadlineTerms } from './deadline-terms'
 import type { BlockStrategy, GlueType, MisfireStrategy, RouteStrategy, ScheduleType, TriggerType } from './job-enums'
 import type { TriggerTrail } from './trigger-trail'
 import type { CalendarRoll, CalendarRule } from './calendar/calendar-rules'
+import type { JobCapacityFields } from './capacity'
 
 // The enum value lists live below the trail's types (which name them); they are part of the model.
 export * from './job-enums'
@@ -64,10 +65,12 @@ export interface JobGroup {
   /** Whether the group's own token may give its jobs script (GLUE) types and sources (OpenAPI). */
   scriptsAllowed: boolean
   updateTimeMs: number
+  /** At most this many runs at once on each of the group's addresses (docs/capacity.md); absent or 0: no limit. */
+  maxConcurrent?: number
 }
 
-/** A job with its promises (DeadlineTerms: start and finish deadlines, slow-run factor). */
-export interface JobInfo extends DeadlineTerms {
+/** A job with its promises (DeadlineTerms: start and finish deadlines, slow-run factor) and its capacity fields (JobCapacityFields: pools, priority, maxConcurrent; docs/capacity.md). */
+export interface JobInfo extends DeadlineTerms, JobCapacityFields {
   id: number
   jobGroup: number
   name: string
@@ -150,6 +153,8 @@ export interface JobRun {
   parentLogId: number | null
   /** The promises this run broke: RUN_MARK bits (src/shared/deadline-terms.ts); 0 for none. */
   deadlineMarks: number
+  /** Waiting in the queue for its pools' slots since then (docs/capacity.md); absent when not queued. */
+  queuedSinceMs?: number
 }
 
 export type RunStatus = 'pending' | 'running' | 'success' | 'failed'

@@ -103,6 +103,13 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     addSilence: { jobId: f.jobA, until: '2099-01-01T00:00:00Z', reason: 'fuzzed' },
     listSilences: {},
     removeSilence: { id: 1 },
+    listPools: {},
+    addPool: { name: 'fuzz-pool', slots: 3, description: 'fuzzed' },
+    updatePool: { name: 'fuzz-pool', slots: 2 },
+    removePool: { name: 'fuzz-pool' },
+    listQueue: { pool: 'fuzz-pool' },
+    cancelQueued: { runId: f.runId },
+    startQueuedNow: { runId: f.runId },
   }
 }
 

@@ -78,11 +78,17 @@ export function changedTables(before: TableChecksums, after: TableChecksums): st
   return [...names].filter((name) => before[name] !== after[name]).sort()
 }
 
-/** Runs triggered but not finished (`job_log` rows without a handle code that did not fail to trigger). */
-/** Runs not finished, but those running on `quietAddresses` (executors that never call back, on purpose). */
+/**
+ * Runs not finished, but those running on `quietAddresses` (executors that never call back, on
+ * purpose) and those waiting in the queue for their pools' slots (they wait on purpose too).
+ */
 export function unfinishedRuns(db: Db, quietAddresses: readonly string[] = []): number {
   const except = quietAddresses.length === 0 ? '' : ` AND NOT (trigger_code = 200 AND executor_address IN (${quietAddresses.map(() => '?').join(', ')}))`
-  return (db.prepare(`SELECT COUNT(*) AS n FROM job_log WHERE handle_code = 0 AND trigger_code IN (0, 200)${except}`).get(...quietAddresses) as { n: number }).n
+  return (
+    db.prepare(`SELECT COUNT(*) AS n FROM job_log WHERE handle_code = 0 AND trigger_code IN (0, 200) AND queue_time = 0${except}`).get(...quietAddresses) as {
+      n: number
+    }
+  ).n
 }
 
 /**

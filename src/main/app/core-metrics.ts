@@ -1,5 +1,5 @@
 import type { MetricSources } from '../metrics/jobdesk-metrics'
-import type { CoreBase } from './core-data'
+import type { CoreBase, CoreData } from './core-data'
 import type { CoreNode } from './core-node'
 import type { CorePipeline } from './core-pipeline'
 
@@ -9,10 +9,12 @@ const EXECUTORS_READ_MS = 1000
 /** What the metrics' gauges read at each scrape: the ring, the embedded executor's callbacks, the registry, the nodes' leases. */
 export function metricSources({
   base: { nowMs },
+  data: { store },
   node: { membership, registry, executor },
   pipeline,
 }: {
   base: Pick<CoreBase, 'nowMs'>
+  data: Pick<CoreData, 'store'>
   node: Pick<CoreNode, 'membership' | 'registry' | 'executor'>
   pipeline: Pick<CorePipeline, 'scheduler'>
 }): MetricSources {
@@ -20,6 +22,7 @@ export function metricSources({
     ringPending: () => pipeline.scheduler.status().ringSize,
     callbackQueue: () => executor?.pendingCallbacks() ?? 0,
     executors: () => withDeadline(registry.entries(nowMs()), EXECUTORS_READ_MS, []),
+    pools: () => withDeadline(store.pools.usage(), EXECUTORS_READ_MS, []),
     nodeLeases: () => {
       const now = nowMs()
       const own = membership.nodeId

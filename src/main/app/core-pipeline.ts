@@ -15,6 +15,7 @@ import { TriggerService } from '../trigger/trigger-service'
 import type { CoreOptions } from './core-contract'
 import type { CoreBase, CoreData } from './core-data'
 import type { CoreNode } from './core-node'
+import { AddressSlots } from '../capacity/address-slots'
 
 /** The path of a run, from the scan that plans it to the log an operator reads. */
 export interface CorePipeline {
@@ -77,6 +78,7 @@ export function corePipeline({
       nowMs,
       usesOf: (jobId) => store.routes.usesOf(jobId),
       unreachable: (appName, address) => node.registry.noteUnreachable(appName, address, nowMs()),
+      addressSlots: new AddressSlots(store),
     },
     writer,
     logKeeper,

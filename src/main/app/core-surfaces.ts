@@ -21,6 +21,8 @@ import type { CoreBase, CoreData } from './core-data'
 import type { CoreDefinitions } from './core-definitions'
 import type { CoreFlows } from './core-flows'
 import type { CoreBackfills } from './core-backfills'
+import type { CoreCapacity } from './core-capacity'
+import { PoolService } from '../capacity/pool-service'
 import type { CoreNode } from './core-node'
 import type { CorePipeline } from './core-pipeline'
 import { createFacade } from './facade'
@@ -46,10 +48,11 @@ interface SurfaceParts {
   defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog' | 'maintenance'>
   flows: Pick<CoreFlows, 'service' | 'engine' | 'runControl'>
   backfills: Pick<CoreBackfills, 'service'>
+  capacity: Pick<CoreCapacity, 'runner'>
   monitors: Pick<Monitors, 'onBeat'>
 }
 
-export async function coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, monitors }: SurfaceParts): Promise<CoreSurfaces> {
+export async function coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, capacity, monitors }: SurfaceParts): Promise<CoreSurfaces> {
   const { clock, logger, nowMs } = base
   const { store, writer, settings, events, audit, clusterSecret } = data
   const { registry, executor } = node
@@ -95,6 +98,16 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     flows,
     hooks,
     calendars: new CalendarService({ repos: store, nowMs }),
+    pools: new PoolService({
+      repos: store,
+      nowMs,
+      nodeId: node.nodeId,
+      wake: () => capacity.runner.wake(),
+      dispatch: (logIds) =>
+        void pipeline.triggers
+          .dispatchQueued(logIds)
+          .catch((error: unknown) => logger.error('starting a queued run failed', { error: (error as Error).message })),
+    }),
     windows: new WindowService({ repos: store, nowMs, changed: () => events.emit({ type: 'windows-changed' }) }),
     maintenance: defs.maintenance,
     silences: new SilenceService({ repos: store, nowMs, changed: () => events.emit({ type: 'silences-changed' }) }),

@@ -7,6 +7,7 @@ import { coreBase, openCoreData, type CoreBase, type CoreData } from './core-dat
 import { coreDefinitions, type CoreDefinitions } from './core-definitions'
 import { coreFlows, type CoreFlows } from './core-flows'
 import { coreBackfills, type CoreBackfills } from './core-backfills'
+import { coreCapacity, type CoreCapacity } from './core-capacity'
 import { coreNode, type CoreNode } from './core-node'
 import { corePipeline, type CorePipeline } from './core-pipeline'
 import { joinCluster, startBackground, type CoreBackground } from './core-startup'
@@ -53,19 +54,21 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   const defs = coreDefinitions({ base, data, node })
   const flows = coreFlows({ base, data, pipeline, node })
   const backfills = coreBackfills({ base, data, node, pipeline, flows })
+  const capacity = coreCapacity({ base, data, node, pipeline })
   // Before the join: the runs a take-over ends at the join reach the flows and the backfills.
   data.runEnded.attach({
     metrics: countEndedRuns(data.metrics),
     consoles: showWrittenRuns(node.runsChanged),
     flows: flows.runsEnded,
     backfills: backfills.runsEnded,
+    capacity: capacity.runsEnded,
   })
   const joined = await joinCluster({ options, base, data, node, pipeline, defs })
   const background = startBackground({ options, base, data, node, pipeline, joined })
   // From the monitors' start (startBackground is synchronous: no flush comes between).
   data.runEnded.attach({ runLogs: pipeline.logKeeper, failures: background.monitors.failures, childJobs: background.monitors.childJobs })
-  data.metrics.readFrom(metricSources({ base, node, pipeline }))
-  const surfaces = await coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, monitors: background.monitors })
+  data.metrics.readFrom(metricSources({ base, data, node, pipeline }))
+  const surfaces = await coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, capacity, monitors: background.monitors })
 
   node.membership.start()
   // What the consoles are told of pause-all from here on is a change from what it is now.
@@ -74,6 +77,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   pipeline.scheduler.start()
   flows.start()
   backfills.start()
+  capacity.start()
   pipeline.logKeeper.start()
   data.storedSecrets.start()
   state = 'running'
@@ -101,7 +105,7 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
     async stop() {
       if (state !== 'running') return
       state = 'draining'
-      await stopCore({ base, data, node, pipeline, defs, flows, backfills, background, checkpointer })
+      await stopCore({ base, data, node, pipeline, defs, flows, backfills, capacity, background, checkpointer })
       state = 'stopped'
     },
   }
@@ -134,6 +138,7 @@ async function stopCore({
   defs,
   flows,
   backfills,
+  capacity,
   background,
   checkpointer,
 }: {
@@ -144,11 +149,13 @@ async function stopCore({
   defs: Pick<CoreDefinitions, 'definitions'>
   flows: Pick<CoreFlows, 'stop'>
   backfills: Pick<CoreBackfills, 'stop'>
+  capacity: Pick<CoreCapacity, 'stop'>
   background: CoreBackground
   checkpointer: Checkpointer | null
 }): Promise<void> {
   await pipeline.scheduler.stop()
   await backfills.stop()
+  await capacity.stop()
   await flows.stop()
   await pipeline.triggers.releaseWaiting()
   await pipeline.triggers.idle()

@@ -20,6 +20,7 @@ import type { FlowEngine } from '../flows/flow-engine'
 import type { FlowService } from '../flows/flow-service'
 import type { HookService } from '../hooks/hook-service'
 import type { CalendarService } from '../calendars/calendar-service'
+import type { PoolService } from '../capacity/pool-service'
 import type { WindowService } from '../calendars/window-service'
 import type { MaintenanceService } from '../calendars/maintenance-service'
 import type { SilenceService } from '../completion/silence-service'
@@ -50,6 +51,8 @@ export interface FacadeDeps {
   hooks: HookService
   /** Business calendars. */
   calendars: CalendarService
+  /** Resource pools and the queue. */
+  pools: PoolService
   /** Maintenance windows. */
   windows: WindowService
   /** Pause-all. */

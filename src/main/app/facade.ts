@@ -7,6 +7,7 @@ import { executorsApi } from './facade-executors'
 import { flowsApi } from './facade-flows'
 import { hooksApi } from './facade-hooks'
 import { calendarsApi } from './facade-calendars'
+import { poolsApi } from './facade-pools'
 import { windowsApi } from './facade-windows'
 import { silencesApi } from './facade-silences'
 import { backfillsApi } from './facade-backfills'
@@ -33,6 +34,7 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...alarmsApi(deps),
     ...hooksApi(deps),
     ...calendarsApi(deps),
+    ...poolsApi(deps),
     ...windowsApi(deps),
     ...silencesApi(deps),
     ...backfillsApi(deps),

@@ -1,4 +1,5 @@
 import { CALENDAR_RULES } from './calendar-rules'
+import { POOL_RULES } from './pool-rules'
 import { WINDOW_RULES } from './window-rules'
 import { SILENCE_RULES } from './silence-rules'
 import { BACKFILL_RULES } from './backfill-rules'
@@ -27,6 +28,7 @@ export const CORE_RULES = {
   ...FLOW_RULES,
   ...HOOK_RULES,
   ...CALENDAR_RULES,
+  ...POOL_RULES,
   ...WINDOW_RULES,
   ...SILENCE_RULES,
   ...BACKFILL_RULES,

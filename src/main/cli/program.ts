@@ -116,6 +116,7 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('--status <status>', 'runs in this status: pending, running, success or failed (backfills: running, paused, done, cancelled)')
     .option('--limit <n>', 'at most this many runs, newest first (default 20)')
     .option('--flow <flow>', 'backfills of this flow (id or name)')
+    .option('--pool <name>', 'the queue of this resource pool only')
     .action(async (kind: string, options: GetOptions & ServerOptions) => done(await getCommand(client(options), out, kind, options)))
 
   remote('schedule', 'list what the server will fire in a window, and what it will not, with the reason')

@@ -53,7 +53,7 @@ describe('RunEnded', () => {
     // Attached last slot first, one by one.
     for (const slot of [...RUN_ENDED_ORDER].reverse()) runEnded.attach(noting(heard, [slot]))
     writer.flush(flushOf([7]))
-    expect(heard).toEqual(['metrics 7', 'consoles 7', 'flows 7', 'backfills 7', 'runLogs 7', 'failures 7', 'childJobs 7'])
+    expect(heard).toEqual(['metrics 7', 'consoles 7', 'flows 7', 'backfills 7', 'capacity 7', 'runLogs 7', 'failures 7', 'childJobs 7'])
   })
 
   it('tells a consumer only the flushes after it was attached (the monitors start after the join)', () => {

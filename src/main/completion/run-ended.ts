@@ -31,25 +31,27 @@ export interface RunEndedConsumer {
  * 4. `backfills` (backfill/backfill-runs-ended.ts): a run a backfill waits on ended: its runner
  *    marks the slot and starts the next at once. After the flows for the same reason: an operator
  *    watches the backfill's progress; a lookup in memory, so it costs the later ones nothing.
- * 5. `runLogs` (completion/run-log-keeper.ts): the finished LAN runs' logs get their final pulls.
- * 6. `failures` (completion/monitors.ts): a failure wakes the fail monitor at once, which retries
+ * 5. `capacity` (capacity/capacity-runs-ended.ts): an ended run may free pool slots, so the queue
+ *    runner passes at once and the next queued run starts (nothing when no slots are in use).
+ * 6. `runLogs` (completion/run-log-keeper.ts): the finished LAN runs' logs get their final pulls.
+ * 7. `failures` (completion/monitors.ts): a failure wakes the fail monitor at once, which retries
  *    the run or sends its alarm, so a retry's backoff counts from the failure, not from the
  *    monitor's next pass.
- * 7. `childJobs` (completion/child-jobs.ts through monitors.ts): the children of completed runs
+ * 8. `childJobs` (completion/child-jobs.ts through monitors.ts): the children of completed runs
  *    fire by their links (a flow's node runs fire none: the flow's edges decide).
  *
- * A consumer hears the flushes from when it is attached: the first four before the node joins
+ * A consumer hears the flushes from when it is attached: the first five before the node joins
  * the cluster (the runs a take-over ends at the join reach the flows and the backfills), the last
  * three once the monitors start, after the join.
  */
-export const RUN_ENDED_ORDER = ['metrics', 'consoles', 'flows', 'backfills', 'runLogs', 'failures', 'childJobs'] as const
+export const RUN_ENDED_ORDER = ['metrics', 'consoles', 'flows', 'backfills', 'capacity', 'runLogs', 'failures', 'childJobs'] as const
 
 export type RunEndedSlot = (typeof RUN_ENDED_ORDER)[number]
 
 /** The one listener of the run writer's flushes: tells the attached consumers in `RUN_ENDED_ORDER`. */
 export class RunEnded {
   private readonly attached = new Map<RunEndedSlot, RunEndedConsumer>()
-  /** The attached consumers in their order, rebuilt on each attach (flushes are many, attaches seven). */
+  /** The attached consumers in their order, rebuilt on each attach (flushes are many, attaches eight). */
   private ordered: RunEndedConsumer[] = []
 
   constructor(

@@ -23,7 +23,7 @@ export interface AppliedImport {
  */
 export class ImportService {
   constructor(
-    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows'>,
+    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'pools'>,
     private readonly jobs: JobService,
     private readonly nowMs: () => number,
   ) {}

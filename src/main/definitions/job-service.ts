@@ -7,7 +7,7 @@ import { storedJobOf } from '../store/job-repo'
 import type { RepoAccess, Repos } from '../store/store'
 import { refuseGroovyOnJobDesk, validateJobInput } from './job-validation'
 
-export type JobRepos = Pick<Repos, 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars'>
+export type JobRepos = Pick<Repos, 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'pools'>
 
 /**
  * Job definitions: create, update, start, stop, delete. Start and a schedule change compute the next
@@ -17,7 +17,7 @@ export type JobRepos = Pick<Repos, 'jobs' | 'groups' | 'ring' | 'links' | 'glue'
  */
 export class JobService {
   constructor(
-    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars'>,
+    private readonly store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'pools'>,
     private readonly nowMs: () => number,
     /** Whether every executor of a group is JobDesk's own (GLUE_GROOVY cannot run there); reads through `tx`. */
     private readonly runsOnlyOnJobDesk: (tx: JobRepos, groupId: number) => Promise<boolean> = async () => false,
@@ -55,6 +55,10 @@ export class JobService {
       calendarDays: (name) => book.daysOf(name),
     })
     if (input.glueType === 'GLUE_GROOVY') refuseGroovyOnJobDesk(input, await this.runsOnlyOnJobDesk(tx, input.jobGroup))
+    // A pool is the server's: a job names only pools that exist (a removal is refused while one does).
+    const known = await tx.pools.sizes((input.pools ?? []).map((p) => p.name))
+    const missing = (input.pools ?? []).find((p) => !known.has(p.name))
+    if (missing) throw invalidField('pools', 'pool.unknown', { name: missing.name })
     return input.id === undefined ? this.create(tx, input, nowMs) : this.update(tx, input as JobInput & { id: number }, nowMs, book)
   }
 

@@ -69,7 +69,7 @@ export async function demoJobIds(store: Pick<Repos, 'settings' | 'jobs'>): Promi
 
 /** Deletes the seeded demo jobs that still exist (with their links); returns their ids. */
 export function removeDemoJobs(
-  store: RepoAccess<'settings' | 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars'>,
+  store: RepoAccess<'settings' | 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'pools'>,
   jobs: JobService,
 ): Promise<number[]> {
   return store.transaction(async (tx) => {

@@ -86,6 +86,8 @@ export class FlowAdvance {
           triggerType: 'FLOW',
           ...(job.param !== undefined && { executorParam: value }),
           flowStep: { flowRunId: run.id, key: def.key, attempt: node.attempt, first: true },
+          // The node's pools and priority, when it declares them, in place of its job's.
+          ...((job.pools !== undefined || job.priority !== undefined) && { capacity: { pools: job.pools, priority: job.priority } }),
           // `${schedule.date}` in a node's parameter is the flow run's slot, as a job's is its own.
           scheduleSlotMs: run.scheduleTimeMs ?? (run.startTimeMs > 0 ? run.startTimeMs : undefined),
         },

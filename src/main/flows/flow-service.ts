@@ -10,7 +10,7 @@ import { nextFlowFireMs } from './flow-schedule'
 import { ScheduleBook } from '../calendars/schedule-book'
 import { defaultFlowSettings } from '../../shared/flow-defaults'
 
-type FlowRepos = Pick<Repos, 'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars'>
+type FlowRepos = Pick<Repos, 'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars' | 'pools'>
 
 /** Cells of the Flows page's grid: each flow's latest runs. */
 const GRID_RUNS = 20
@@ -23,7 +23,7 @@ const RUN_PAGE_MAX = 500
  */
 export class FlowService {
   constructor(
-    private readonly store: RepoAccess<'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars' | 'deadlines'>,
+    private readonly store: RepoAccess<'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars' | 'deadlines' | 'pools'>,
     private readonly nowMs: () => number,
     /** The zone a flow that names none reads its cron in: this machine's. */
     private readonly defaultTimezone: () => string,
@@ -176,9 +176,12 @@ export class FlowService {
     validateSchedule(book.specOf(input), this.nowMs())
     for (const [index, node] of input.nodes.entries()) {
       if (node.kind === 'approval') continue
-      const { jobId, key, param } = node as FlowJobNodeDef
+      const { jobId, key, param, pools } = node as FlowJobNodeDef
       const job = await tx.jobs.get(jobId)
       if (!job) throw invalidField(`nodes.${index}.jobId`, 'flow.nodeJobMissing', { key, id: jobId })
+      const known = await tx.pools.sizes((pools ?? []).map((p) => p.name))
+      const missing = (pools ?? []).find((p) => !known.has(p.name))
+      if (missing) throw invalidField(`nodes[${index}].pools`, 'pool.unknown', { name: missing.name })
       // Only here is the node's handler known: one that reads its parameter as a request takes references only in JSON.
       const [problem] = param !== undefined && readsParamAsRequest(job) ? placementMessages(param, key, true) : []
       if (problem) throw invalidField(`nodes[${index}].param`, problem.code, problem.params)

@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000
 export type XxlRepos = ImportRepos & Pick<Repos, 'runs'>
 
 export interface XxlImportDeps {
-  store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'runs'>
+  store: RepoAccess<'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'runs' | 'pools'>
   imports: ImportService
   nowMs: () => number
   /** The zone XXL-JOB's schedules and times are read in when the request names none: this JobDesk's. */

@@ -7,6 +7,7 @@ import { RunStarts } from './run-starts'
 import { BucketHistogram } from './bucket-histogram'
 import { withoutLabel } from './metrics-totals'
 import { DEADLINE_MISS_KINDS, type DeadlineMissKind } from '../../shared/deadline-terms'
+import type { PoolUsage } from '../../shared/capacity'
 
 /** The label of the series kept per executor group (its app name): shown only to who sees every group. */
 const GROUP_LABEL = 'group'
@@ -21,6 +22,8 @@ export interface MetricSources {
   executors(): Promise<readonly { appName: string; health: AddressHealth }[]>
   /** The nodes of the cluster as of this node's last heartbeat, by name, and whether each holds its lease. */
   nodeLeases(): readonly { node: string; held: boolean }[]
+  /** Every resource pool with the slots held of it and the runs waiting for it (a database read). */
+  pools(): Promise<readonly PoolUsage[]>
 }
 
 /** A series written as 0 from the start, so a rate over it is defined before its first event. */
@@ -30,13 +33,15 @@ function zeroed<T extends { inc(n?: number): void }>(child: T): T {
 }
 
 /** Before the core's parts exist (and in a core without them): nothing pending, nothing registered. */
-const NO_SOURCES: MetricSources = { ringPending: () => 0, callbackQueue: () => 0, executors: async () => [], nodeLeases: () => [] }
+const NO_SOURCES: MetricSources = { ringPending: () => 0, callbackQueue: () => 0, executors: async () => [], nodeLeases: () => [], pools: async () => [] }
 
 /** Seconds: a fire is late by milliseconds when all is well, by seconds under load, by minutes after a stop. */
 const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300]
 /** Seconds: jobs last from milliseconds (an HTTP call) to hours (a nightly batch). */
 const DURATION_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600, 14_400]
 /** Seconds: a batch of the run writer takes a millisecond or two; a database under strain far more. */
+/** Seconds: a queued run waits a second when a pool is busy, minutes or hours when it is overbooked. */
+const QUEUE_WAIT_BUCKETS = [0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600, 14_400]
 const TRANSACTION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5]
 
 /**
@@ -57,6 +62,7 @@ export class JobDeskMetrics {
   private readonly transactions: Histogram
   private readonly flowRuns: Counter<'state'>
   private readonly deadlineMisses: Record<DeadlineMissKind, { inc(n?: number): void }>
+  private readonly queueWait: Histogram
   /** The runs written here and not ended: their durations are observed from this, not read back. */
   private readonly starts = new RunStarts()
   private sources = NO_SOURCES
@@ -162,7 +168,19 @@ export class JobDeskMetrics {
         for (const { node, held } of sources().nodeLeases()) this.set({ node }, held ? 1 : 0)
       },
     })
+    this.queueWait = new Histogram({
+      name: 'jobdesk_queue_wait_seconds',
+      help: 'How long each queued run waited for its pools’ slots before it started (docs/capacity.md).',
+      buckets: QUEUE_WAIT_BUCKETS,
+      registers,
+    })
+    poolGauges(registers, () => sources().pools())
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry })
+  }
+
+  /** Queued runs started after waiting these many milliseconds. */
+  queueWaited(waitedMs: readonly number[]): void {
+    for (const ms of waitedMs) this.queueWait.observe(ms / 1000)
   }
 
   /** Where the gauges read from, once the core's parts exist. */
@@ -234,4 +252,37 @@ export class JobDeskMetrics {
     const text = await this.registry.metrics()
     return { contentType: this.registry.contentType, text: perGroup ? text : withoutLabel(text, GROUP_LABEL) }
   }
+}
+
+/**
+ * jobdesk_pool_slots{pool,state} (held, free) and jobdesk_queue_length{pool}, read at each scrape:
+ * pools are few (an admin adds each), so a series per pool stays small.
+ */
+function poolGauges(registers: Registry[], pools: () => Promise<readonly PoolUsage[]>): void {
+  let read: Promise<readonly PoolUsage[]> | null = null
+  // Both gauges of one scrape share one read.
+  const once = () => (read ??= pools().finally(() => setTimeout(() => (read = null))))
+  new Gauge({
+    name: 'jobdesk_pool_slots',
+    help: 'Slots of each resource pool, by state: held by runs, or free.',
+    labelNames: ['pool', 'state'],
+    registers,
+    async collect() {
+      this.reset()
+      for (const pool of await once()) {
+        this.set({ pool: pool.name, state: 'held' }, pool.held)
+        this.set({ pool: pool.name, state: 'free' }, Math.max(0, pool.slots - pool.held))
+      }
+    },
+  })
+  new Gauge({
+    name: 'jobdesk_queue_length',
+    help: 'Runs waiting in the queue for each resource pool’s slots.',
+    labelNames: ['pool'],
+    registers,
+    async collect() {
+      this.reset()
+      for (const pool of await once()) this.set({ pool: pool.name }, pool.waiting)
+    },
+  })
 }

@@ -6,6 +6,7 @@ import { PRUNE_MODES } from '../../shared/definition-plan'
 import { EXECUTOR_PARAM_MAX_CHARS } from '../../shared/schema/job'
 import { epochMs, id, text } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
+import { listQueueArgs, poolInputSchema, queuedRunArgs, removePoolArgs } from '../../shared/schema/capacity'
 import { calendarImportRequestSchema, calendarName, calendarSchema, simulationRequestSchema } from '../../shared/schema/calendar'
 import { FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 import { windowInputSchema, windowUpdateSchema } from '../../shared/schema/window'
@@ -129,6 +130,14 @@ export const OPEN_API_BODIES = {
   addSilence: silenceRequestSchema,
   listSilences: nothing,
   removeSilence: byId,
+  // Resource pools and the queue (docs/capacity.md): everyone reads, admins manage pools and start past them.
+  listPools: nothing,
+  addPool: poolInputSchema,
+  updatePool: poolInputSchema,
+  removePool: removePoolArgs,
+  listQueue: listQueueArgs,
+  cancelQueued: queuedRunArgs,
+  startQueuedNow: queuedRunArgs,
 } as const
 
 export type OpenApiMethod = keyof typeof OPEN_API_BODIES

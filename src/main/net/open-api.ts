@@ -122,6 +122,13 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   addSilence: 'silence.add',
   listSilences: 'auth.read',
   removeSilence: 'silence.remove',
+  listPools: 'auth.read',
+  addPool: 'pool.add',
+  updatePool: 'pool.update',
+  removePool: 'pool.remove',
+  listQueue: 'auth.read',
+  cancelQueued: 'queue.cancel',
+  startQueuedNow: 'queue.startNow',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -314,5 +321,23 @@ function openApiHandlers(
     addSilence: (_caller, request) => api.addSilence(request),
     listSilences: () => api.listSilences(),
     removeSilence: (_caller, { id }) => api.removeSilence({ id }),
+    // Pools are the server's: the core's rules let everyone read them and the queue of the caller's
+    // groups, admins manage pools and start a run past them, a group's operators cancel its runs.
+    listPools: () => api.listPools(),
+    addPool: (_caller, pool) => api.addPool(pool),
+    updatePool: (_caller, pool) => api.updatePool(pool),
+    removePool: async (_caller, { name }) => {
+      await api.removePool({ name })
+      return null
+    },
+    listQueue: (_caller, filter) => api.listQueue(filter),
+    cancelQueued: async (_caller, { runId }) => {
+      await api.cancelQueued({ runId })
+      return null
+    },
+    startQueuedNow: async (_caller, { runId }) => {
+      await api.startQueuedNow({ runId })
+      return null
+    },
   }
 }

@@ -12,6 +12,7 @@ interface GroupRow {
   auto_created: number
   scripts_allowed: number
   update_time: number
+  max_concurrent: number
 }
 
 export type NewGroup = Omit<JobGroup, 'id'>
@@ -45,6 +46,7 @@ const COLUMNS = [
   'auto_created',
   'scripts_allowed',
   'update_time',
+  'max_concurrent',
 ] as const
 
 /** `job_group`: executor groups. */
@@ -113,6 +115,7 @@ function toRow(group: JobGroup): GroupRow {
     auto_created: group.autoCreated ? 1 : 0,
     scripts_allowed: group.scriptsAllowed ? 1 : 0,
     update_time: group.updateTimeMs,
+    max_concurrent: group.maxConcurrent ?? 0,
   }
 }
 
@@ -128,5 +131,7 @@ function fromRow(row: GroupRow): JobGroup {
     autoCreated: row.auto_created === 1,
     scriptsAllowed: row.scripts_allowed === 1,
     updateTimeMs: Number(row.update_time),
+    // Only when set: a group without a limit reads as it did before limits existed.
+    ...(Number(row.max_concurrent ?? 0) > 0 ? { maxConcurrent: Number(row.max_concurrent) } : {}),
   }
 }

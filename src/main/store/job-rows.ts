@@ -1,6 +1,7 @@
 import { deadlineColumnsOf, deadlineTermsOfRow, type DeadlineRow } from './deadline-columns'
 import type { DueJob } from '../domain/fires'
 import type { CalendarRoll, CalendarRule } from '../../shared/calendar/calendar-rules'
+import { DEFAULT_PRIORITY, type JobCapacityFields, type PoolNeed } from '../../shared/capacity'
 import type { BlockStrategy, GlueType, JobInfo, MisfireStrategy, RetryBackoff, RouteStrategy, ScheduleType } from '../../shared/model'
 
 /** The columns of a schedule, a job's and a flow's alike (`job_info`, `job_flow`). */
@@ -44,6 +45,10 @@ export interface JobRow extends ScheduleRow, DeadlineRow {
   trigger_next_time: number
   add_time: number
   update_time: number
+  /** JSON [{ name, slots }] (docs/capacity.md). */
+  pools: string
+  priority: number
+  max_concurrent: number
 }
 
 /** The columns of `job_info` the scan plans from (snake_case as stored; mapped by `dueJobOf`). */
@@ -110,6 +115,9 @@ export function toRow(job: JobInfo): JobRow {
     add_time: job.addTimeMs,
     update_time: job.updateTimeMs,
     ...deadlineColumnsOf(job),
+    pools: JSON.stringify(job.pools ?? []),
+    priority: job.priority ?? DEFAULT_PRIORITY,
+    max_concurrent: job.maxConcurrent ?? 0,
   }
 }
 
@@ -148,6 +156,7 @@ export function fromRow(row: JobRow): JobInfo {
     addTimeMs: Number(row.add_time),
     updateTimeMs: Number(row.update_time),
     ...deadlineTermsOfRow(row),
+    ...capacityOf(row),
   }
 }
 
@@ -166,4 +175,19 @@ export function calendarTermsOf(row: {
   calendar_roll: string
 }): Pick<JobInfo, 'calendar' | 'calendarRule' | 'calendarRoll'> {
   return { calendar: row.calendar, calendarRule: row.calendar_rule as CalendarRule, calendarRoll: row.calendar_roll as CalendarRoll }
+}
+
+/**
+ * A job's capacity fields, each only when it is not the default: a job without limits reads as it
+ * did before pools existed (and the trigger sees nothing to do for it, slot-needs.ts).
+ */
+function capacityOf(row: Pick<JobRow, 'pools' | 'priority' | 'max_concurrent'>): JobCapacityFields {
+  const pools = row.pools && row.pools !== '[]' ? (JSON.parse(row.pools) as PoolNeed[]) : []
+  const priority = Number(row.priority ?? DEFAULT_PRIORITY)
+  const maxConcurrent = Number(row.max_concurrent ?? 0)
+  return {
+    ...(pools.length > 0 ? { pools } : {}),
+    ...(priority !== DEFAULT_PRIORITY ? { priority } : {}),
+    ...(maxConcurrent > 0 ? { maxConcurrent } : {}),
+  }
 }

@@ -1,5 +1,5 @@
 import type { LastRun, RunFilter } from '../../shared/api'
-import { type JobRun, runStatus } from '../../shared/model'
+import { ALARM_STATUS, type JobRun, runStatus, TRIGGER_CODE } from '../../shared/model'
 import type { Connection, SqlValue } from './sql/connection'
 import { BACKFILL_INSERT_COLUMNS, fromRow, INSERT_COLUMNS, insertValues, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
@@ -205,7 +205,7 @@ export class RunRepo {
 
   /** Runs whose row was written but whose trigger never finished, triggered before `beforeMs`. */
   async findStalePending(beforeMs: number, limit: number): Promise<JobRun[]> {
-    const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_pending')} WHERE trigger_code = 0 AND handle_code = 0 AND trigger_time < ? ORDER BY id LIMIT ?`
+    const sql = `SELECT * FROM job_log${this.d.indexedBy('job_log_pending')} WHERE trigger_code = 0 AND handle_code = 0 AND trigger_time < ? AND queue_time = 0 ORDER BY id LIMIT ?`
     return this.runsOf(await this.db.all<RunRow>(sql, [beforeMs, limit]))
   }
 
@@ -217,7 +217,7 @@ export class RunRepo {
    */
   async takeOverPending(fromNode: string, toNode: string, dueSinceMs: number): Promise<number[]> {
     const sql = `SELECT id FROM job_log${this.d.indexedBy('job_log_pending')}
-      WHERE trigger_code = 0 AND handle_code = 0 AND trigger_node = ? AND trigger_time >= ? AND trigger_type IN ('CRON', 'MISFIRE', 'RETRY', 'PARENT', 'FLOW', 'BACKFILL')
+      WHERE trigger_code = 0 AND handle_code = 0 AND trigger_node = ? AND trigger_time >= ? AND queue_time = 0 AND trigger_type IN ('CRON', 'MISFIRE', 'RETRY', 'PARENT', 'FLOW', 'BACKFILL')
       ORDER BY id${this.d.lockRows}`
     const ids = (await this.db.all<{ id: number }>(sql, [fromNode, dueSinceMs])).map((r) => Number(r.id))
     for (const chunk of idChunks(ids)) {
@@ -240,6 +240,47 @@ export class RunRepo {
       for (const row of rows) deleted.add(Number(row.id))
     }
     return deleted
+  }
+
+  /**
+   * Marks written runs as queued since `nowMs` (in the transaction that wrote them): pending, but
+   * no node's to trigger, and out of the stale-run sweep and the take-over (the queue runner starts them).
+   */
+  async markQueued(ids: readonly number[], nowMs: number): Promise<void> {
+    for (const chunk of idChunks(ids)) await this.db.run(`UPDATE job_log SET queue_time = ? WHERE id IN (${inList(chunk.length)})`, [nowMs, ...chunk])
+  }
+
+  /**
+   * Queued runs got their slots: `node`'s to trigger now (their trigger time is now, so the
+   * stale-run sweep counts from their start). Resolves with the ids moved (a cancelled one is not).
+   */
+  async unqueue(ids: readonly number[], nowMs: number, node: string): Promise<number[]> {
+    const moved: number[] = []
+    for (const chunk of idChunks(ids)) {
+      const where = `id IN (${inList(chunk.length)}) AND queue_time > 0 AND trigger_code = 0 AND handle_code = 0`
+      const rows = await this.db.all<{ id: number }>(`SELECT id FROM job_log WHERE ${where}${this.d.lockRows}`, chunk)
+      await this.db.run(`UPDATE job_log SET queue_time = 0, trigger_time = ?, trigger_node = ? WHERE ${where}`, [nowMs, node, ...chunk])
+      for (const row of rows) moved.push(Number(row.id))
+    }
+    return moved
+  }
+
+  /**
+   * Ends queued runs that will never start (cancelled, or past their misfire threshold): failed at
+   * their trigger with `message`, no retry and no alarm (nobody asked for this run to go on).
+   */
+  async endQueued(ids: readonly number[], message: string): Promise<number[]> {
+    const ended: number[] = []
+    for (const chunk of idChunks(ids)) {
+      const where = `id IN (${inList(chunk.length)}) AND queue_time > 0 AND trigger_code = 0 AND handle_code = 0`
+      const rows = await this.db.all<{ id: number }>(`SELECT id FROM job_log WHERE ${where}${this.d.lockRows}`, chunk)
+      await this.db.run(
+        `UPDATE job_log SET queue_time = 0, trigger_code = ${TRIGGER_CODE.fail}, trigger_msg = ?, executor_fail_retry_count = 0, alarm_status = ${ALARM_STATUS.notNeeded} WHERE ${where}`,
+        [message, ...chunk],
+      )
+      for (const row of rows) ended.push(Number(row.id))
+    }
+    return ended
   }
 
   /** Runs still running on `address` that were triggered before `beforeMs`. */

@@ -35,6 +35,8 @@ export interface RunRow {
    */
   trigger_trail: string | null
   deadline_marks: number
+  /** Queued since (0: not queued; docs/capacity.md). */
+  queue_time?: number | string
 }
 
 /** XXL-JOB's cap for handle_msg in the database. */
@@ -121,5 +123,6 @@ export function fromRow(row: RunRow): JobRun {
     alarmRule: row.alarm_rule ?? '',
     parentLogId: row.parent_log_id === null ? null : Number(row.parent_log_id),
     deadlineMarks: Number(row.deadline_marks ?? 0),
+    ...(Number(row.queue_time ?? 0) > 0 ? { queuedSinceMs: Number(row.queue_time) } : {}),
   }
 }

@@ -82,6 +82,12 @@ export abstract class StoreRepos implements Repos {
   get backfills() {
     return this.repos.backfills
   }
+  get pools() {
+    return this.repos.pools
+  }
+  get poolSlots() {
+    return this.repos.poolSlots
+  }
   get calendars() {
     return this.repos.calendars
   }

@@ -31,6 +31,8 @@ import { MissedSlotRepo } from './missed-slot-repo'
 import { BackfillRepo } from './backfill-repo'
 import { DeadlineRepo } from './deadline-repo'
 import { AlarmPolicyRepo } from './alarm-policy-repo'
+import { PoolRepo } from './pool-repo'
+import { PoolSlotRepo } from './pool-slot-repo'
 
 /**
  * The storage contract: one repository per table, over any engine's Connection. Callers never write
@@ -68,6 +70,8 @@ export interface Repos {
   readonly backfills: BackfillRepo
   readonly deadlines: DeadlineRepo
   readonly alarmPolicy: AlarmPolicyRepo
+  readonly pools: PoolRepo
+  readonly poolSlots: PoolSlotRepo
 }
 
 export type RepoName = keyof Repos
@@ -138,5 +142,7 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     backfills: new BackfillRepo(db),
     deadlines: new DeadlineRepo(db),
     alarmPolicy: new AlarmPolicyRepo(db),
+    pools: new PoolRepo(db),
+    poolSlots: new PoolSlotRepo(db),
   }
 }

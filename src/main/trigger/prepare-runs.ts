@@ -1,4 +1,5 @@
 import { NotFoundError } from '../../shared/errors'
+import type { JobCapacityFields } from '../../shared/capacity'
 import type { JobGroup, JobRun, TriggerType } from '../../shared/model'
 import { ringKey, type RingFire } from '../domain/fires'
 import type { FlowStepClaim } from '../domain/flows'
@@ -9,9 +10,11 @@ import { owesFire, type TriggerJob } from './trigger-job'
 import { formatShardingParam, planShards } from './sharding'
 import { withScheduleValues } from './schedule-params'
 import { groupCandidates, runCandidates, type RunCandidates } from './run-candidates'
+import { queueWhatWaits, type WrittenRun } from '../capacity/queue-runs'
+import { triggerCapacityOf, withGroupLimit } from '../capacity/slot-needs'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
-export interface PreparedRun extends RunCandidates {
+export interface PreparedRun extends RunCandidates, WrittenRun {
   logId: number
   job: TriggerJob
   group: JobGroup | undefined
@@ -31,7 +34,7 @@ export interface PreparedRun extends RunCandidates {
 }
 
 /** What writing run rows needs: the rows, the jobs and groups they are for, ROUND's sequence, the registry (what an override may reach), a flow node's claim. */
-export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'registry' | 'flowRuns'>
+export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'registry' | 'flowRuns' | 'pools' | 'poolSlots'>
 /** Writing scheduled runs also claims their ring fires and checks the jobs' version. */
 export type ScheduledRunRepos = RunRepos & Pick<Repos, 'ring' | 'versions'>
 
@@ -60,6 +63,8 @@ export interface OneOffTrigger {
    * the slot's one run; the parameter's `${schedule.…}` name the slot.
    */
   backfill?: { id: number; slotMs: number }
+  /** A flow node's pools and priority, in place of its job's (docs/capacity.md). */
+  capacity?: Pick<JobCapacityFields, 'pools' | 'priority'>
 }
 
 /**
@@ -81,6 +86,8 @@ export interface ScheduledRuns {
   inactive: number
   /** Fires whose (job, scheduled time) already had a run: stopped by the unique index. */
   duplicates: number
+  /** Runs written as queued (in `runs`, marked `queued`: not dispatched; the queue runner starts them). */
+  queued: number
 }
 
 /**
@@ -96,7 +103,7 @@ export async function prepareScheduledRuns(
   node: string,
   jobs: JobCache = new JobCache(),
 ): Promise<ScheduledRuns> {
-  const result: ScheduledRuns = { runs: [], unclaimed: 0, inactive: 0, duplicates: 0 }
+  const result: ScheduledRuns = { runs: [], unclaimed: 0, inactive: 0, duplicates: 0, queued: 0 }
   await jobs.refresh(tx)
   const groupOf = JobCache.groupLookup(tx)
   const planned: { job: TriggerJob; group: JobGroup | undefined; spec: RunSpec }[] = []
@@ -156,8 +163,15 @@ export async function prepareScheduledRuns(
     }
     if (result.runs.length === before) result.duplicates++
   }
+  result.queued = await queueWhatWaits(tx, result.runs, capacityOfRun, NO_PARENT, nowMs)
   return result
 }
+
+/** Scheduled runs are never retries: they take no failed run's slots. */
+const NO_PARENT = () => null
+
+/** A run's job's capacity with its group's limit; for most runs, the job's (absent) as it is. */
+const capacityOfRun = (run: PreparedRun) => withGroupLimit(run.job.capacity, run.group, run.addresses.length)
 
 /**
  * Writes the run rows of a one-off trigger inside the caller's transaction, as `node`'s to trigger.
@@ -197,6 +211,18 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
   shardsOf(job, spec).forEach((shard, i) => {
     if (ids[i] !== null) prepared.push(preparedRun(ids[i]!, job, group, spec, shard, positions[i]))
   })
+  // The job was read whole here (not from the cache): its capacity is worked out once for its shards.
+  const own = trigger.capacity
+  const fields = own ? { id: job.id, pools: own.pools ?? job.pools, priority: own.priority ?? job.priority, maxConcurrent: job.maxConcurrent } : job
+  const capacity = withGroupLimit(triggerCapacityOf(fields), group, spec.addresses.length)
+  if (capacity)
+    await queueWhatWaits(
+      tx,
+      prepared,
+      () => capacity,
+      () => spec.parentLogId,
+      nowMs,
+    )
   return prepared
 }
 

@@ -1,4 +1,5 @@
 import type { JobInfo } from '../../shared/model'
+import { triggerCapacityOf, type TriggerCapacity } from '../capacity/slot-needs'
 
 /**
  * The part of a job definition a trigger uses. The JobCache keeps this, not the whole JobInfo: with
@@ -20,10 +21,15 @@ export type TriggerJob = Pick<
   | 'glueType'
   | 'glueSource'
   | 'glueUpdatetimeMs'
->
+> & {
+  /** What each run holds of pools and the job's own limit; absent (most jobs): the trigger does nothing more. */
+  capacity?: TriggerCapacity
+}
 
 export function triggerJobOf(job: JobInfo): TriggerJob {
+  const capacity = triggerCapacityOf(job)
   return {
+    ...(capacity ? { capacity } : {}),
     id: job.id,
     jobGroup: job.jobGroup,
     triggerStatus: job.triggerStatus,

@@ -11,6 +11,7 @@ import type { AddressUse } from '../domain/address-use'
 import type { Routers, SingleRouteStrategy } from './routing'
 import { executorAt, routeRun, type RoutedRun } from './route-run'
 import { formatTriggerTrail } from '../../shared/trigger-trail-text'
+import type { AddressSlots } from '../capacity/address-slots'
 
 export interface TriggerDeps {
   routers: Routers
@@ -20,6 +21,8 @@ export interface TriggerDeps {
   usesOf: (jobId: number) => Promise<AddressUse[]>
   /** Told when the chosen address could not be connected to: the registry shows it suspect at once. */
   unreachable?: (appName: string, address: string) => void
+  /** Group maxConcurrent: which addresses are full, and the chosen one's slot (capacity/address-slots.ts). */
+  addressSlots?: Pick<AddressSlots, 'full' | 'take'>
 }
 
 /**
@@ -30,10 +33,18 @@ export interface TriggerDeps {
  */
 export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<TriggerOutcome> {
   const { job } = run
-  const routing = job.executorRouteStrategy === 'SHARDING_BROADCAST' ? { route: shardRoute(run), countsUse: false } : routeOne(run, deps)
+  const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST'
+  const limited = !broadcast && run.group?.maxConcurrent && deps.addressSlots
+  const routing = broadcast ? { route: shardRoute(run), countsUse: false } : limited ? routeWithinLimit(run, deps) : routeOne(run, deps)
   const { route, countsUse } = routing instanceof Promise ? await routing : routing
   const address = route.chosen
-  if (!address) return outcome(run, '', TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, coded('triggerResult.noAddress')))
+  if (!address) {
+    const why =
+      limited && run.addresses.length > 0 && route.candidates.length === 0
+        ? coded('triggerResult.addressesFull', { max: run.group!.maxConcurrent! })
+        : coded('triggerResult.noAddress')
+    return outcome(run, '', TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, why))
+  }
 
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address)
@@ -123,10 +134,33 @@ function shardRoute(run: PreparedRun): TrailRoute {
   }
 }
 
-function routeOne(run: PreparedRun, deps: TriggerDeps): RoutedRun | Promise<RoutedRun> {
+function routeOne(run: PreparedRun, deps: TriggerDeps, addresses: readonly string[] = run.addresses): RoutedRun | Promise<RoutedRun> {
   const state = { roundPosition: run.roundPosition, usesOf: deps.usesOf }
   const strategy = run.job.executorRouteStrategy as SingleRouteStrategy
-  return routeRun({ jobId: run.job.id, strategy, group: run.group, candidates: run, state, mode: 'trigger' }, deps)
+  const candidates = addresses === run.addresses ? run : { addresses, tokenless: run.tokenless }
+  return routeRun({ jobId: run.job.id, strategy, group: run.group, candidates, state, mode: 'trigger' }, deps)
+}
+
+/**
+ * A run of a group with maxConcurrent: routed among the addresses below their limit (every
+ * strategy, ROUND, LFU and LRU included, sees only those), and the chosen one's slot taken before
+ * the call. An address another node filled meanwhile is left out and the run routed again — at most
+ * once per address. With none left, the route has no candidates and the trigger fails saying so.
+ */
+async function routeWithinLimit(run: PreparedRun, deps: TriggerDeps): Promise<RoutedRun> {
+  const slots = deps.addressSlots!
+  const group = run.group!
+  const max = group.maxConcurrent!
+  const full = await slots.full(group.id, max, run.addresses)
+  for (let tries = 0; tries <= run.addresses.length; tries++) {
+    const open = run.addresses.filter((address) => !full.has(address))
+    const routing = await routeOne(run, deps, open)
+    const chosen = routing.route.chosen
+    if (!chosen || open.length === 0) return routing
+    if (await slots.take({ logId: run.logId, jobId: run.job.id, groupId: group.id, maxConcurrent: max }, chosen, deps.nowMs())) return routing
+    full.add(chosen)
+  }
+  return routeOne(run, deps, [])
 }
 
 export function triggerParamOf(run: PreparedRun): TriggerParam {

@@ -112,7 +112,8 @@ export class TriggerService {
       throw error
     }
     this.options.onWritten?.(runs)
-    beforeDispatch?.(runs.map((r) => r.logId))
+    // A queued run has no trigger outcome to wait for until the queue starts it.
+    beforeDispatch?.(runs.filter((r) => !r.queued).map((r) => r.logId))
     this.dispatch(runs)
     return { logIds: runs.map((r) => r.logId) }
   }
@@ -174,6 +175,16 @@ export class TriggerService {
   async adoptRuns(logIds: readonly number[]): Promise<void> {
     const runs = await this.options.store.transaction((tx) => prepareTakenOverRuns(tx, logIds, this.jobCache))
     this.options.logger.info('runs a lost node wrote and never triggered are triggered here', { count: runs.length })
+    this.dispatch(runs)
+  }
+
+  /**
+   * Triggers queued runs the queue runner just gave their slots (capacity/queue-runner.ts): their
+   * rows are read back, as a taken-over run's are, and they go to the pool.
+   */
+  async dispatchQueued(logIds: readonly number[]): Promise<void> {
+    if (logIds.length === 0) return
+    const runs = await this.options.store.transaction((tx) => prepareTakenOverRuns(tx, logIds, this.jobCache))
     this.dispatch(runs)
   }
 
@@ -267,7 +278,10 @@ export class TriggerService {
     this.waiting.set(atMs, entry)
   }
 
-  private dispatch(runs: PreparedRun[]): void {
+  private dispatch(written: PreparedRun[]): void {
+    // Queued runs wait for their slots (docs/capacity.md): the queue runner dispatches them. The
+    // copy is made only when a batch has one: most batches have none and pass as they are.
+    const runs = written.some((run) => run.queued) ? written.filter((run) => !run.queued) : written
     if (runs.length === 0) return
     this.options.onPrepared?.(runs)
     if (!this.options.fence.actsAt(this.nowMs())) {

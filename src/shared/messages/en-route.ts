@@ -27,6 +27,7 @@ export const enRouteMessages = {
   'routePreview.shards': 'one run per address: {shards}',
 
   'triggerResult.noAddress': 'failed — no executor address (Trigger Fail)',
+  'triggerResult.addressesFull': 'failed — every address of the group is at its maxConcurrent of {max} (Trigger Fail)',
   'triggerResult.accepted': 'accepted by the executor (code 200) in {ms} ms',
   'triggerResult.refused': 'refused (code {code}) in {ms} ms: {msg}',
   'triggerResult.acceptedAfterWait': 'accepted by the executor (code 200) in {ms} ms, after waiting {waited} ms here for a free connection',

@@ -1,6 +1,7 @@
 import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enCalendarMessages } from './en-calendars'
+import { enCapacityMessages } from './en-capacity'
 import { enWindowMessages } from './en-windows'
 import { enDeadlineMessages } from './en-deadlines'
 import { enBackfillMessages } from './en-backfill'
@@ -41,6 +42,7 @@ export const EN_MESSAGES = {
   ...enBackfillMessages,
   ...enDeadlineMessages,
   ...enSilenceMessages,
+  ...enCapacityMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

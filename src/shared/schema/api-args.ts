@@ -19,6 +19,7 @@ import { maintenanceRequestSchema } from './maintenance'
 import { missedSlotsRequestSchema } from './missed-slots'
 import { silenceRequestSchema } from './silence'
 import { backfillFilterSchema, backfillQuerySchema, backfillRequestSchema } from './backfill'
+import { listQueueArgs, poolInputSchema, queuedRunArgs, removePoolArgs } from './capacity'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -190,6 +191,13 @@ export const API_ARGUMENTS = {
   pauseBackfill: z.tuple([request({ id })]),
   resumeBackfill: z.tuple([request({ id })]),
   cancelBackfill: z.tuple([request({ id })]),
+  listPools: none,
+  addPool: z.tuple([poolInputSchema]),
+  updatePool: z.tuple([poolInputSchema]),
+  removePool: z.tuple([removePoolArgs]),
+  listQueue: z.tuple([listQueueArgs.optional()]),
+  cancelQueued: z.tuple([queuedRunArgs]),
+  startQueuedNow: z.tuple([queuedRunArgs]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
   exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),

@@ -9,6 +9,7 @@ import { z } from './z'
 import { alarmPolicyDocFields } from './alarm-policy'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarDocumentSchema, calendarName } from './calendar'
+import { MAX_CONCURRENT_MAX, MAX_POOLS_PER_JOB, POOL_DESCRIPTION_MAX_CHARS, POOL_MAX_SLOTS, poolName } from './capacity'
 import { windowDocumentSchema } from './window-document'
 
 /**
@@ -93,6 +94,12 @@ const childSchema = z.union([
   }),
 ])
 
+const poolsDocument = z
+  .array(z.strictObject({ name: poolName, slots: z.int().min(1).max(POOL_MAX_SLOTS).optional().describe('default 1') }))
+  .max(MAX_POOLS_PER_JOB)
+  .optional()
+const priorityDocument = z.union([z.int().min(1).max(9), z.enum(['HIGHEST', 'HIGH', 'NORMAL', 'LOW', 'LOWEST'])]).optional()
+
 export const jobDocumentSchema = z
   .strictObject({
     kind: z.literal('Job'),
@@ -118,6 +125,9 @@ export const jobDocumentSchema = z
     alarm: z.strictObject({ email: emails.optional(), everyFailure: z.boolean().optional(), ...alarmPolicyDocFields }).optional(),
     deadlines: deadlinesSchema.optional(),
     children: z.array(childSchema).max(1000).optional().describe('jobs run after this one, by name'),
+    pools: poolsDocument.describe('the resource pools each run holds slots of (docs/capacity.md)'),
+    priority: priorityDocument.describe('the order of its waiting runs: 1 (HIGHEST) to 9 (LOWEST), default 5 (NORMAL)'),
+    maxConcurrent: z.int().min(0).max(MAX_CONCURRENT_MAX).optional().describe('at most this many runs at once, on all addresses (0: no limit)'),
   })
   .describe('a job')
 
@@ -131,10 +141,12 @@ const flowNodeSchema = z
     rule: z.enum(TRIGGER_RULES).optional().describe('when it runs over its parents (default all_success)'),
     prompt: z.string().max(APPROVAL_PROMPT_MAX_CHARS).optional().describe("what an approval's approver is asked"),
     timeoutSec: z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).optional().describe('an approval undecided this long is rejected'),
+    pools: poolsDocument.describe("the resource pools the node's run holds, in place of its job's (docs/capacity.md)"),
+    priority: priorityDocument.describe("the priority of the node's waiting run, in place of its job's"),
   })
   .superRefine((node, context) => {
     if (node.kind === 'approval') {
-      for (const field of ['job', 'group', 'param'] as const) {
+      for (const field of ['job', 'group', 'param', 'pools', 'priority'] as const) {
         if (node[field] !== undefined) context.addIssue(codedIssue('definitions.notForApproval', { field }, [field]))
       }
     } else {
@@ -181,6 +193,15 @@ export const groupDocumentSchema = z
   })
   .describe('an executor group')
 
+export const poolDocumentSchema = z
+  .strictObject({
+    kind: z.literal('Pool'),
+    name: poolName,
+    slots: z.int().min(1).max(POOL_MAX_SLOTS).describe('how many runs may hold it at once'),
+    description: z.string().max(POOL_DESCRIPTION_MAX_CHARS).optional(),
+  })
+  .describe('a resource pool (docs/capacity.md): jobs and flow nodes name it in their pools')
+
 /** One YAML document of a definition file. */
 export const definitionDocumentSchema = z.discriminatedUnion('kind', [
   groupDocumentSchema,
@@ -188,6 +209,7 @@ export const definitionDocumentSchema = z.discriminatedUnion('kind', [
   flowDocumentSchema,
   calendarDocumentSchema,
   windowDocumentSchema,
+  poolDocumentSchema,
 ])
 
 export type GroupDocument = z.infer<typeof groupDocumentSchema>
@@ -195,4 +217,5 @@ export type JobDocument = z.infer<typeof jobDocumentSchema>
 export type FlowDocument = z.infer<typeof flowDocumentSchema>
 export type FlowNodeDocument = z.infer<typeof flowNodeSchema>
 export type CalendarDocument = z.infer<typeof calendarDocumentSchema>
+export type PoolDocument = z.infer<typeof poolDocumentSchema>
 export type DefinitionDocument = z.infer<typeof definitionDocumentSchema>

@@ -10,6 +10,7 @@ import { emailList, id, requiredText, text, trimmedText } from './primitives'
 import { z } from './z'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarName } from './calendar'
+import { poolNeeds, priority } from './capacity'
 
 export const FLOW_NAME_MAX_CHARS = JOB_NAME_MAX_CHARS
 export const FLOW_DESCRIPTION_MAX_CHARS = 1000
@@ -35,6 +36,9 @@ const jobNodeSchema = z.strictObject({
   // Absent: the job's own parameter. The job editor's limit, before references are put in.
   param: text(EXECUTOR_PARAM_MAX_CHARS).optional(),
   triggerRule,
+  // In place of the job's own for the node's run (docs/capacity.md).
+  pools: poolNeeds.optional(),
+  priority: priority.optional(),
 })
 
 const approvalNodeSchema = z.strictObject({

@@ -5,6 +5,7 @@ import { z } from './z'
 import { englishMessage } from '../messages'
 import { codedIssue } from '../messages/coded-errors'
 import { joinAddressList, splitAddressList } from '../address-list'
+import { maxConcurrent } from './capacity'
 
 export const GROUP_TOKEN_MAX_CHARS = 200
 
@@ -25,6 +26,8 @@ export const groupInputSchema = z
     addressList: trimmedText(2000).default(''),
     accessToken: trimmedText(GROUP_TOKEN_MAX_CHARS).default(''),
     scriptsAllowed: z.boolean().default(false),
+    // Like scriptsAllowed: a save states it whole; absent is none.
+    maxConcurrent: maxConcurrent.default(0),
   })
   .transform((group, context) => {
     const addresses = splitAddressList(group.addressList)

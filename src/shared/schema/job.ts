@@ -1,6 +1,7 @@
 import { deadlineFields } from './deadlines'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarName } from './calendar'
+import { maxConcurrent, poolNeeds, priority } from './capacity'
 import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, RETRY_BACKOFFS, ROUTE_STRATEGIES, SCHEDULE_TYPES, type JobInput } from '../model'
 import { alarmTargetList, id, requiredText, text, trimmedText } from './primitives'
 import { z } from './z'
@@ -54,6 +55,9 @@ export const jobInputSchema = z
     glueSource: text(GLUE_SOURCE_MAX_CHARS).default(''),
     glueRemark: trimmedText(GLUE_REMARK_MAX_CHARS).default(''),
     ...deadlineFields,
+    pools: poolNeeds.optional(),
+    priority: priority.optional(),
+    maxConcurrent: maxConcurrent.optional(),
   })
   .superRefine((job, context) => {
     for (const problem of calendarTermsProblems(job)) context.addIssue(codedIssue(problem.code, {}, [problem.field]))

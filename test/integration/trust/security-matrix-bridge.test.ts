@@ -10,6 +10,7 @@ import { BridgeClient } from '../../support/bridge-client'
 import { renamed, securityWorld, type SecurityWorld, type SessionRole } from '../../support/security-world'
 import { securityMatrix } from './support/security-matrix'
 import { silenceBridgeCases } from './support/silence-cases'
+import { poolBridgeCases } from './support/pool-cases'
 
 /**
  * Trust round 2's security suite, its console part: every API method on the console bridge as an admin, an operator of group A and a
@@ -234,6 +235,7 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'updateCalendar', args: async () => [calendarNamed(await throwawayCalendar())], need: 'admin', action: 'calendar.update' },
   { method: 'removeCalendar', args: async () => [{ name: await throwawayCalendar() }], need: 'admin', action: 'calendar.remove' },
   { method: 'importCalendar', args: (role) => [{ name: `imported-by-${role}`, ics: ONE_HOLIDAY_ICS }], need: 'admin', action: 'calendar.import' },
+  ...poolBridgeCases(() => w),
   { method: 'listWindows', args: () => [], need: 'anyone', action: 'auth.read' },
   { method: 'addWindow', args: (role) => [windowNamed(`added-by-${role}`)], need: 'admin', action: 'window.add' },
   {

@@ -27,6 +27,7 @@ const {
   throwawayHook,
   backfillOfA,
   throwawayBackfill,
+  throwawayQueuedRun,
   auditAfter,
   newestAuditId,
   expectOutcome,
@@ -99,6 +100,25 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'removeHook in A', path: '/api/removeHook', body: async () => ({ id: await throwawayHook() }), may: ['personal', 'api'], action: 'hook.remove' },
   // Calendars are the server's: everyone reads them, an admin writes them.
   { label: 'listCalendars', path: '/api/listCalendars', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  // Pools are the server's: everyone reads them (and the queue of their groups), an admin manages them
+  // and starts a run past them; whoever operates a run's group cancels it while it waits.
+  { label: 'listPools', path: '/api/listPools', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'addPool', path: '/api/addPool', body: () => ({ name: `added-${postsMade()}`, slots: 2 }), may: ['api'], action: 'pool.add' },
+  { label: 'listQueue', path: '/api/listQueue', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
+  {
+    label: 'cancelQueued in A',
+    path: '/api/cancelQueued',
+    body: async () => ({ runId: await throwawayQueuedRun() }),
+    may: OPERATOR_OF_A,
+    action: 'queue.cancel',
+  },
+  {
+    label: 'startQueuedNow in A',
+    path: '/api/startQueuedNow',
+    body: async () => ({ runId: await throwawayQueuedRun() }),
+    may: ['api'],
+    action: 'queue.startNow',
+  },
   // Backfills: whoever may trigger the job (a personal token of A, A's own token, the API token).
   { label: 'startBackfill in A', path: '/api/startBackfill', body: () => backfillOfA(), may: OPERATOR_OF_A, action: 'backfill.start' },
   {

@@ -7,10 +7,11 @@ import { outputFormat, printRows, timeText, type Column, type Out } from '../out
 import type { ServerClient } from '../server-client'
 import { findFlow, findJob, jobsWithGroups } from './lookup'
 import { getWindows } from './get-windows'
+import { getQueue } from './get-queue'
 import type { BackfillSummary } from '../../../shared/backfill'
 import { BACKFILL_COLUMNS } from './backfill'
 
-export const GET_KINDS = ['jobs', 'runs', 'flows', 'executors', 'windows', 'backfills'] as const
+export const GET_KINDS = ['jobs', 'runs', 'flows', 'executors', 'windows', 'backfills', 'queue'] as const
 
 export interface GetOptions {
   output?: string
@@ -20,9 +21,10 @@ export interface GetOptions {
   status?: string
   limit?: string
   flow?: string
+  pool?: string
 }
 
-/** `jobdesk get jobs|runs|flows|executors|windows`: the server's objects as a table, or as JSON / YAML for scripts. */
+/** `jobdesk get jobs|runs|flows|executors|windows|backfills|queue`: the server's objects as a table, or as JSON / YAML for scripts. */
 export async function getCommand(client: ServerClient, out: Out, kind: string, options: GetOptions): Promise<number> {
   const format = outputFormat(options.output)
   if (kind === 'jobs') {
@@ -49,6 +51,8 @@ export async function getCommand(client: ServerClient, out: Out, kind: string, o
     const flowId = options.flow === undefined ? undefined : (await findFlow(client, options.flow)).id
     const backfills = await client.call<BackfillSummary[]>('listBackfills', { jobId, flowId, state: options.status, limit: limitOf(options.limit) })
     printRows(out, backfills, BACKFILL_COLUMNS, format)
+  } else if (kind === 'queue') {
+    await getQueue(client, out, format, options.pool)
   } else {
     throw new CliError(`get: '${kind}' is not one of ${GET_KINDS.join(', ')}`)
   }

@@ -14,8 +14,10 @@ import { planWindows, windowDocuments, type NamesAfter } from './window-definiti
 import { CalendarService } from '../../calendars/calendar-service'
 import { isIanaTimeZone } from '../../schedule/timezone'
 import { calendarChanges, planCalendars, pruneCalendars, type CalendarPlan } from './plan-calendars'
+import { planPools, poolDocuments, writePools } from './pool-definitions'
 
-type DefinitionRepos = 'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins' | 'windows'
+type DefinitionRepos =
+  'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins' | 'windows' | 'pools'
 
 /**
  * Definitions as code (docs/definitions-as-code.md): makes the server's calendars, groups, jobs and
@@ -83,8 +85,13 @@ export class DefinitionService {
       const of = (action: DefinitionChange['action']) => planned.changes.filter((c) => c.action === action)
       const withWindows = [...of('create'), ...windows.creates, ...of('update'), ...windows.updates, ...windows.deletes, ...of('delete')]
       const changes = withCalendars(withWindows, calendars, pruned.toDelete, (name) => converted.declared.get(objectId('Calendar', name))?.file ?? '')
-      const unchanged = planned.unchanged + windows.unchanged + calendars.unchanged
+      const pools = planPools(converted.pools, await tx.pools.all(), (name) => converted.declared.get(objectId('Pool', name))?.file ?? '')
+      // Pools first: the jobs and flows that name them are checked against them.
+      changes.unshift(...pools.changes)
+      const unchanged = planned.unchanged + windows.unchanged + calendars.unchanged + pools.unchanged
       if (request.dryRun) return { changes, unchanged, applied: false }
+
+      await writePools(pools, tx, nowMs, by)
 
       // Calendars before the jobs and flows that follow them, each base before what is based on it.
       const calendarService = new CalendarService({ repos: tx, nowMs: () => nowMs })
@@ -123,7 +130,9 @@ export class DefinitionService {
     }
     // Windows hold groups, jobs and flows of the whole server: they come with a whole export only.
     const windows = names === undefined ? windowDocuments({ ...state, windows: await this.store.windows.all() }) : []
-    return [...definitionsOf(state, names), ...windows]
+    // Pools are the server's: with a whole export only, first (the jobs name them).
+    const pools = names === undefined ? poolDocuments(await this.store.pools.all()) : []
+    return [...pools, ...definitionsOf(state, names), ...windows]
   }
 
   /** Which objects came from which file, for the console's badge. */

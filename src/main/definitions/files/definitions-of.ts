@@ -203,6 +203,9 @@ function jobDocument(
     ...(job.executorRouteStrategy !== 'FIRST' ? { routing: job.executorRouteStrategy } : {}),
     ...(job.executorBlockStrategy !== 'SERIAL_EXECUTION' ? { block: job.executorBlockStrategy } : {}),
     ...(job.executorTimeoutSec !== 0 ? { timeoutSec: job.executorTimeoutSec } : {}),
+    ...(job.pools?.length ? { pools: job.pools.map((p) => (p.slots === 1 ? { name: p.name } : { name: p.name, slots: p.slots })) } : {}),
+    ...(job.priority !== undefined && job.priority !== 5 ? { priority: job.priority } : {}),
+    ...(job.maxConcurrent ? { maxConcurrent: job.maxConcurrent } : {}),
     ...(retried
       ? {
           retry: {
@@ -236,7 +239,15 @@ function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appName
     }
     const job = jobById.get(node.jobId)!
     const app = appNameOf(job)
-    return { key: node.key, job: job.name, ...(app !== group ? { group: app } : {}), ...(node.param !== undefined ? { param: node.param } : {}), ...rule }
+    return {
+      key: node.key,
+      job: job.name,
+      ...(app !== group ? { group: app } : {}),
+      ...(node.param !== undefined ? { param: node.param } : {}),
+      ...rule,
+      ...(node.pools !== undefined ? { pools: node.pools.map((p) => (p.slots === 1 ? { name: p.name } : { name: p.name, slots: p.slots })) } : {}),
+      ...(node.priority !== undefined ? { priority: node.priority } : {}),
+    }
   })
   return {
     kind: 'Flow',

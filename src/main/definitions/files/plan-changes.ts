@@ -157,7 +157,8 @@ function changedGroupFields(current: JobGroup, update: PlannedGroupUpdate): stri
 }
 
 function changedJobFields(current: JobInfo, update: PlannedJobUpdate): string[] {
-  const fields: string[] = JOB_FIELDS.filter((field) => current[field] !== update.fields[field])
+  // A job's pools are a list: compared by what they hold.
+  const fields: string[] = JOB_FIELDS.filter((field) => JSON.stringify(current[field]) !== JSON.stringify(update.fields[field]))
   if ((current.triggerStatus === 1) !== update.enabled) fields.push('enabled')
   return named(JOB_FIELD_PATHS, fields)
 }
@@ -176,7 +177,7 @@ function changedFlowFields(current: Flow, update: PlannedFlowUpdate): string[] {
 function comparableNode(node: FlowNodeDef | PlannedFlowNode): unknown[] {
   if (node.kind === 'approval') return ['approval', node.key, node.triggerRule ?? 'all_success', node.prompt ?? '', node.timeoutSec ?? 0]
   const job = 'job' in node ? ('jobId' in node.job ? node.job.jobId : `new:${node.job.key}`) : node.jobId
-  return ['job', node.key, node.triggerRule ?? 'all_success', job, node.param ?? null]
+  return ['job', node.key, node.triggerRule ?? 'all_success', job, node.param ?? null, node.pools ?? null, node.priority ?? null]
 }
 
 interface PrunePlan {

@@ -18,6 +18,7 @@ import {
   CHILD_CONDITIONS,
   definitionDocumentSchema,
   type DefinitionDocument,
+  type PoolDocument,
   type FlowDocument,
   type GroupDocument,
   type JobDocument,
@@ -26,6 +27,7 @@ import type { WindowDocument } from '../../../shared/schema/window-document'
 import { ImportProblems } from '../import-export/import-problems'
 import { collectProblems } from '../import-export/import-schemas'
 import { calendarOf, type DeclaredCalendar } from './calendar-documents'
+import { DEFAULT_PRIORITY, priorityOf } from '../../../shared/capacity'
 
 /**
  * Definition files (shared/schema/definition-files.ts) as an export document, so the import's
@@ -50,6 +52,8 @@ export interface ConvertedDefinitions {
   windows: { index: number; file: string; doc: WindowDocument }[]
   /** The calendars the files declare, each with its document's place (planned by plan-calendars.ts, not the import's planner). */
   calendars: DeclaredCalendar[]
+  /** The resource pools the files declare (planned by pool-definitions.ts, written before the jobs that name them). */
+  pools: PoolDocument[]
 }
 
 /** Where a job's fields are in its file document. */
@@ -80,6 +84,9 @@ export const JOB_FIELD_PATHS: Record<keyof JobFields | 'enabled' | 'appName', st
   glueSource: 'glue.source',
   glueRemark: 'glue.remark',
   ...DEADLINE_FIELD_PATHS,
+  pools: 'pools',
+  priority: 'priority',
+  maxConcurrent: 'maxConcurrent',
   enabled: 'enabled',
   appName: 'group',
 }
@@ -135,6 +142,17 @@ export function jobFieldsOf(doc: JobDocument, defaultTimezone: string): JobField
     glueSource: glue?.source ?? '',
     glueRemark: glue?.remark ?? '',
     ...deadlineTermsOfDocument(doc.deadlines),
+    ...capacityFieldsOf(doc),
+  }
+}
+
+/** A job's capacity fields from its document, each only when it is not the default (as the store reads them back). */
+function capacityFieldsOf(doc: JobDocument): Pick<JobFields, 'pools' | 'priority' | 'maxConcurrent'> {
+  const priority = doc.priority === undefined ? DEFAULT_PRIORITY : priorityOf(doc.priority)!
+  return {
+    ...(doc.pools?.length ? { pools: doc.pools.map((p) => ({ name: p.name, slots: p.slots ?? 1 })) } : {}),
+    ...(priority !== DEFAULT_PRIORITY ? { priority } : {}),
+    ...(doc.maxConcurrent ? { maxConcurrent: doc.maxConcurrent } : {}),
   }
 }
 
@@ -187,6 +205,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
     else if (doc.kind === 'Job') declare('Job', jobOriginKey(doc.group, doc.name.trim()), file, index, 'name')
     else if (doc.kind === 'Flow') declare('Flow', doc.name.trim(), file, index, 'name')
     else if (doc.kind === 'Calendar') declare('Calendar', doc.name, file, index, 'name')
+    else if (doc.kind === 'Pool') declare('Pool', doc.name, file, index, 'name')
     else declare('Window', doc.name.trim(), file, index, 'name')
   }
 
@@ -201,6 +220,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   const windows: ConvertedDefinitions['windows'] = []
   const childrenOf = new Map<string, ExportedLink[]>()
   const calendars: DeclaredCalendar[] = []
+  const pools: PoolDocument[] = []
   const jobDeclared = (key: string) => declared.has(objectId('Job', key))
 
   for (const { index, file, doc } of parsed) {
@@ -232,6 +252,8 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
       windows.push({ index, file, doc })
     } else if (doc.kind === 'Calendar') {
       calendars.push({ calendar: calendarOf(doc), index })
+    } else if (doc.kind === 'Pool') {
+      pools.push(doc)
     } else {
       const flow = flowOf(
         doc,
@@ -268,7 +290,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   }
 
   const document: ExportDocument = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAtMs: nowMs, groups, jobs, links, flows }
-  return { document, declared, pathOf, childrenOf, windows, calendars }
+  return { document, declared, pathOf, childrenOf, windows, calendars, pools }
 }
 
 function groupOf(doc: GroupDocument): ExportedGroup {
@@ -303,7 +325,15 @@ function flowOf(
     const name = node.job?.trim() ?? ''
     if (group === undefined) report(nodeIndex, { field: 'group', code: 'definitions.nodeGroupMissing', params: { key: node.key } })
     else if (!jobDeclared(jobOriginKey(group, name))) report(nodeIndex, { field: 'job', code: 'definitions.nodeJobUnknown', params: { name, group } })
-    return { kind: 'job', key: node.key, jobKey: jobOriginKey(group ?? '', name), ...rule, ...(node.param === undefined ? {} : { param: node.param }) }
+    return {
+      kind: 'job',
+      key: node.key,
+      jobKey: jobOriginKey(group ?? '', name),
+      ...rule,
+      ...(node.param === undefined ? {} : { param: node.param }),
+      ...(node.pools === undefined ? {} : { pools: node.pools.map((p) => ({ name: p.name, slots: p.slots ?? 1 })) }),
+      ...(node.priority === undefined ? {} : { priority: priorityOf(node.priority)! }),
+    }
   })
   const { schedule } = doc
   return {

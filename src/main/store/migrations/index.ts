@@ -23,6 +23,7 @@ import { calendarsAndWindows } from './0022-calendars-and-windows'
 import { holdsBackfillsMissedSlots } from './0023-holds-backfills-missed-slots'
 import { deadlines } from './0024-deadlines'
 import { alarmPolicy } from './0025-alarm-policy'
+import { poolsAndQueue } from './0026-pools-and-queue'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -59,6 +60,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   holdsBackfillsMissedSlots,
   deadlines,
   alarmPolicy,
+  poolsAndQueue,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

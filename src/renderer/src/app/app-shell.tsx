@@ -25,6 +25,7 @@ const ClusterPage = lazy(() => import('../pages/cluster/cluster-page').then((mod
 const UsersPage = lazy(() => import('../pages/users/users-page').then((module) => ({ default: module.UsersPage })))
 const TokensPage = lazy(() => import('../pages/users/tokens-page').then((module) => ({ default: module.TokensPage })))
 const CalendarsPage = lazy(() => import('../pages/calendars/calendars-page').then((module) => ({ default: module.CalendarsPage })))
+const QueuePage = lazy(() => import('../pages/queue/queue-page').then((module) => ({ default: module.QueuePage })))
 const AuditPage = lazy(() => import('../pages/audit/audit-page').then((module) => ({ default: module.AuditPage })))
 
 function PageView({ route }: { route: Route }) {
@@ -61,6 +62,8 @@ function Page({ route }: { route: Route }) {
       return <AuditPage />
     case 'calendars':
       return <CalendarsPage />
+    case 'queue':
+      return <QueuePage />
   }
 }
 

@@ -13,6 +13,7 @@ import { enFields } from './en-fields'
 import { enAlarms } from './en-alarms'
 import { enHooks } from './en-hooks'
 import { enCalendars } from './en-calendars'
+import { enCapacity } from './en-capacity'
 import { enMaintenance } from './en-maintenance'
 import { enDeadlines } from './en-deadlines'
 import { enBackfill } from './en-backfill'
@@ -322,6 +323,7 @@ export const en = {
   ...enAlarms,
   ...enHooks,
   ...enCalendars,
+  ...enCapacity,
   ...enMaintenance,
   ...enDeadlines,
   ...enBackfill,

@@ -8,6 +8,7 @@ import { zhCNWindowMessages } from './zh-cn-messages-windows'
 import { zhCNDeadlineMessages } from './zh-cn-messages-deadlines'
 import { zhCNSilenceMessages } from './zh-cn-messages-silences'
 import { zhCNBackfillMessages } from './zh-cn-messages-backfill'
+import { zhCNCapacityMessages } from './zh-cn-messages-capacity'
 import { zhCNDirectoryMessages } from './zh-cn-messages-directory'
 import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
@@ -46,6 +47,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNDeadlineMessages,
   ...zhCNSilenceMessages,
   ...zhCNBackfillMessages,
+  ...zhCNCapacityMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {

@@ -23,6 +23,7 @@ export const zhCNRouteMessages: Record<keyof typeof enRouteMessages, string> = {
   'routePreview.shards': '每个地址运行一次：{shards}',
 
   'triggerResult.noAddress': '失败——没有执行器地址（调度失败）',
+  'triggerResult.addressesFull': '失败——执行器组的每个地址都已达到最大并发数 {max}（调度失败）',
   'triggerResult.accepted': '执行器已接受（代码 200），耗时 {ms} 毫秒',
   'triggerResult.refused': '被拒绝（代码 {code}），耗时 {ms} 毫秒：{msg}',
   'triggerResult.acceptedAfterWait': '执行器已接受（代码 200），耗时 {ms} 毫秒；此前在本机等待空闲连接 {waited} 毫秒',

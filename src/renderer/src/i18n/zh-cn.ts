@@ -14,6 +14,7 @@ import { zhCNFields } from './zh-cn-fields'
 import { zhCNAlarms } from './zh-cn-alarms'
 import { zhCNHooks } from './zh-cn-hooks'
 import { zhCNCalendars } from './zh-cn-calendars'
+import { zhCNCapacity } from './zh-cn-capacity'
 import { zhCNMaintenance } from './zh-cn-maintenance'
 import { zhCNDeadlines } from './zh-cn-deadlines'
 import { zhCNBackfill } from './zh-cn-backfill'
@@ -320,6 +321,7 @@ export const zhCN: Dictionary = {
   ...zhCNAlarms,
   ...zhCNHooks,
   ...zhCNCalendars,
+  ...zhCNCapacity,
   ...zhCNMaintenance,
   ...zhCNDeadlines,
   ...zhCNBackfill,

@@ -15,6 +15,7 @@ export type Route =
   | { page: 'tokens' }
   | { page: 'audit' }
   | { page: 'calendars' }
+  | { page: 'queue' }
 
 /**
  * The Flows page's views: the list (`#/flows`), one flow's runs (`#/flows/3`), one flow run
@@ -60,6 +61,8 @@ export function parseRoute(hash: string): Route {
       return { page: 'audit' }
     case 'calendars':
       return { page: 'calendars' }
+    case 'queue':
+      return { page: 'queue' }
     case 'dag':
       return { page: 'dag', runId: positiveInt(params.get('run')) }
     case 'runs':

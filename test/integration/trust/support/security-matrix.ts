@@ -101,6 +101,31 @@ export function securityMatrix(world: () => SecurityWorld) {
   const silenceOfA = (reason: string) => ({ jobId: world().jobs.a.id, until: Date.now() + 3_600_000, reason })
   const throwawaySilence = async () => (await admin().addSilence(silenceOfA('throwaway'))).id
 
+  /**
+   * A queued run of A, waiting for a pool no one adds (it never starts by itself): written as the
+   * trigger writes one that cannot get its slots.
+   */
+  const throwawayQueuedRun = async () => {
+    const { store } = world().auth.h.headless.core
+    const job = world().jobs.a
+    const now = Date.now()
+    const logId = (await store.runs.insert({
+      jobGroup: job.jobGroup,
+      jobId: job.id,
+      executorHandler: job.executorHandler,
+      executorParam: '',
+      executorShardingParam: '',
+      executorFailRetryCount: 0,
+      triggerTimeMs: now,
+      triggerType: 'MANUAL',
+      scheduleTimeMs: null,
+      parentLogId: null,
+    }))!
+    await store.runs.markQueued([logId], now)
+    await store.poolSlots.insert([{ logId, pool: 'never-added', jobId: job.id, slots: 1, state: 'waiting', priority: 5, orderTimeMs: now, sinceMs: now }])
+    return logId
+  }
+
   /** The audit rows written after `afterId`. */
   function auditAfter(afterId: number) {
     return world().auth.h.auditRowsAfter(afterId)
@@ -187,6 +212,7 @@ export function securityMatrix(world: () => SecurityWorld) {
     throwawayBackfill,
     silenceOfA,
     throwawaySilence,
+    throwawayQueuedRun,
     auditAfter,
     newestAuditId,
     expectOutcome,

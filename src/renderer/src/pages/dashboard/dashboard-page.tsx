@@ -14,6 +14,7 @@ import { DailyChart } from './daily-chart'
 import { DemoBanner } from './demo-banner'
 import { AlarmWarnings } from './alarm-warnings'
 import { SilencesSection } from './silences-section'
+import { PoolUsageCard } from './pool-usage'
 import { useAlarmHealth } from '../../components/use-alarm-health'
 import { LastHourCard, NextFiresCard } from './live-cards'
 import { runFailureText } from '../../lib/runs/trigger-outcome'
@@ -170,6 +171,7 @@ export function DashboardPage() {
         <LastHourCard />
         <NextFiresCard />
       </SimpleGrid>
+      <PoolUsageCard refreshMs={OVERVIEW_REFRESH_MS} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <DailyChart />
         <RecentFailures />

@@ -52,6 +52,7 @@ export function ExecutorsPage() {
       addressList: group.addressList,
       accessToken: group.accessToken,
       scriptsAllowed: group.scriptsAllowed,
+      maxConcurrent: group.maxConcurrent ?? 0,
     })
 
   return (

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, PasswordInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useDiscardGuard } from '../../components/discard-guard'
 import { isChanged } from '../../lib/data/draft-changes'
@@ -7,7 +7,15 @@ import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { placeSaveError } from '../jobs/job-editor/job-draft'
 
-const GROUP_FIELDS: ReadonlySet<string> = new Set<keyof GroupInput>(['appName', 'name', 'addressType', 'addressList', 'accessToken', 'scriptsAllowed'])
+const GROUP_FIELDS: ReadonlySet<string> = new Set<keyof GroupInput>([
+  'appName',
+  'name',
+  'addressType',
+  'addressList',
+  'accessToken',
+  'scriptsAllowed',
+  'maxConcurrent',
+])
 
 export const NEW_GROUP: GroupInput = { appName: '', name: '', addressType: 0, addressList: '', accessToken: '', scriptsAllowed: false }
 
@@ -130,6 +138,18 @@ function GroupForm({ initial, onDone, onCancel, setDirty }: { initial: GroupInpu
           checked={draft.scriptsAllowed ?? false}
           onChange={(event) => set('scriptsAllowed', event.currentTarget.checked)}
           data-testid="group-scriptsAllowed"
+        />
+        <NumberInput
+          label={t('group.maxConcurrent')}
+          description={t('group.maxConcurrentHint')}
+          min={0}
+          max={10_000}
+          allowDecimal={false}
+          w={260}
+          value={draft.maxConcurrent ?? 0}
+          onChange={(value) => set('maxConcurrent', typeof value === 'number' ? Math.max(0, Math.trunc(value)) : 0)}
+          error={errors.maxConcurrent}
+          data-testid="group-maxConcurrent"
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

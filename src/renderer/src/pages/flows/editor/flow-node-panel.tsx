@@ -11,6 +11,7 @@ import type { FlowEditorAction } from './flow-editor-state'
 import { NodeKeyField } from './node-key-field'
 import { ParamField } from './param-field'
 import { TriggerRuleSelect } from './trigger-rule-select'
+import { NodeCapacityFields } from './node-capacity-fields'
 
 interface FlowNodePanelProps {
   draft: FlowDraft
@@ -71,13 +72,16 @@ export function FlowNodePanel({ draft, node, dispatch }: FlowNodePanelProps) {
             />
           </>
         ) : (
-          <ParamField
-            value={node.param ?? ''}
-            onChange={(value) => patch({ param: value === '' ? undefined : value })}
-            ancestors={ancestorsOf(draft.edges, key)}
-            misplaced={misplacedReferences(draft, key)}
-            placement={paramProblems(draft, key, nodeJob !== undefined && readsParamAsRequest(nodeJob))}
-          />
+          <>
+            <ParamField
+              value={node.param ?? ''}
+              onChange={(value) => patch({ param: value === '' ? undefined : value })}
+              ancestors={ancestorsOf(draft.edges, key)}
+              misplaced={misplacedReferences(draft, key)}
+              placement={paramProblems(draft, key, nodeJob !== undefined && readsParamAsRequest(nodeJob))}
+            />
+            <NodeCapacityFields pools={node.pools} priority={node.priority} onChange={patch} />
+          </>
         )}
         <Text size="xs" c="dimmed" data-testid="flow-node-parents">
           {t('flowEditor.parents')}: {parents.length === 0 ? t('common.none') : parents.join(', ')}

@@ -20,6 +20,7 @@ import { placeSaveError, shownFields } from './job-draft'
 import { AlarmSection, RetrySection } from './retry-alarm-sections'
 import { DeadlineFields } from '../../../components/deadline-fields'
 import type { DeadlineTerms } from '../../../../../shared/deadline-terms'
+import { CapacitySection } from './capacity-section'
 import { ScheduleSection } from './schedule-section'
 import { TriggerUrlSection } from '../../../components/trigger-urls/trigger-url-section'
 import type { SetField } from './section-props'
@@ -215,6 +216,9 @@ function JobEditorForm({ open, origin, onDone, onCancel, setDirty, onOpenGlue }:
         </Section>
         <Section title="editor.section.children">
           <ChildLinksSection jobId={draft.id} rows={children} setRows={setChildren} />
+        </Section>
+        <Section title="editor.capacity">
+          <CapacitySection {...sectionProps} />
         </Section>
         <Section title="editor.section.retry">
           <RetrySection {...sectionProps} />
