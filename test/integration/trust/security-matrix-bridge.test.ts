@@ -10,6 +10,7 @@ import { BridgeClient } from '../../support/bridge-client'
 import { renamed, securityWorld, type SecurityWorld, type SessionRole } from '../../support/security-world'
 import { securityMatrix } from './support/security-matrix'
 import { silenceBridgeCases } from './support/silence-cases'
+import { windowBridgeCases } from './support/window-cases'
 import { poolBridgeCases } from './support/pool-cases'
 
 /**
@@ -79,9 +80,6 @@ const calendarNamed = (name: string) => ({ name, timezone: 'Asia/Shanghai', work
 const throwawayCalendar = async () => (await w.auth.h.headless.core.api.addCalendar(calendarNamed(`throwaway-${Math.random().toString(36).slice(2, 8)}`))).name
 const ONE_HOLIDAY_ICS = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20260101\r\nSUMMARY:New Year\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
 /** A one-off window next year, over everything: it holds nothing back while the matrix runs. */
-const windowNamed = (name: string) => ({ name, timezone: 'UTC', start: Date.now() + 366 * 86_400_000, end: Date.now() + 367 * 86_400_000 })
-const throwawayWindow = async () => (await w.auth.h.headless.core.api.addWindow(windowNamed(`throwaway-${Math.random().toString(36).slice(2, 8)}`))).id
-const lastWeek = () => ({ from: Date.now() - 7 * 86_400_000, to: Date.now() })
 const throwawayGroup = async () =>
   (
     await w.auth.h.headless.core.api.saveGroup({
@@ -236,26 +234,7 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'removeCalendar', args: async () => [{ name: await throwawayCalendar() }], need: 'admin', action: 'calendar.remove' },
   { method: 'importCalendar', args: (role) => [{ name: `imported-by-${role}`, ics: ONE_HOLIDAY_ICS }], need: 'admin', action: 'calendar.import' },
   ...poolBridgeCases(() => w),
-  { method: 'listWindows', args: () => [], need: 'anyone', action: 'auth.read' },
-  { method: 'addWindow', args: (role) => [windowNamed(`added-by-${role}`)], need: 'admin', action: 'window.add' },
-  {
-    method: 'updateWindow',
-    args: async (role) => [{ id: await throwawayWindow(), ...windowNamed(`updated-by-${role}`) }],
-    need: 'admin',
-    action: 'window.update',
-  },
-  { method: 'removeWindow', args: async () => [{ id: await throwawayWindow() }], need: 'admin', action: 'window.remove' },
-  { method: 'getMaintenance', args: () => [], need: 'anyone', action: 'auth.read' },
-  // Off, not on: pause-all on would hold back the scheduled jobs the later cases count on.
-  { method: 'setMaintenance', args: () => [{ on: false, reason: 'from the matrix' }], need: 'admin', action: 'maintenance.off' },
-  { method: 'listMissedSlots', args: () => [{ jobId: w.jobs.a.id, ...lastWeek() }], need: 'viewer', action: 'auth.read' },
-  {
-    label: 'listMissedSlots of a flow',
-    method: 'listMissedSlots',
-    args: async () => [{ flowId: await flowIdOfA(), ...lastWeek() }],
-    need: 'viewer',
-    action: 'auth.read',
-  },
+  ...windowBridgeCases(() => w, flowIdOfA),
   ...silenceBridgeCases(() => w),
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
   {
