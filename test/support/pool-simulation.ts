@@ -79,6 +79,7 @@ export async function simulatePool(options: {
     nodeId: nodes[0].id,
     steps: () => true,
     dispatch: (logIds) => work.push(services[0].dispatchQueued(logIds)),
+    ended: () => {},
   })
   const settle = async () => {
     while (work.length > 0) await Promise.all(work.splice(0))

@@ -19,12 +19,12 @@ export interface CoreCapacity {
  */
 export function coreCapacity({
   base: { clock, logger },
-  data: { store, metrics },
+  data: { store, metrics, writer },
   node: { nodeId, membership },
   pipeline: { triggers },
 }: {
   base: Pick<CoreBase, 'clock' | 'logger'>
-  data: Pick<CoreData, 'store' | 'metrics'>
+  data: Pick<CoreData, 'store' | 'metrics' | 'writer'>
   node: Pick<CoreNode, 'nodeId' | 'membership'>
   pipeline: Pick<CorePipeline, 'triggers'>
 }): CoreCapacity {
@@ -41,6 +41,7 @@ export function coreCapacity({
         .catch((error: unknown) => logger.error('starting queued runs failed', { count: logIds.length, error: (error as Error).message }))
     },
     onPass: (result) => metrics.queueWaited(result.started.map((s) => s.waitedMs)),
+    ended: (logIds) => writer.tellEndedUntriggered(logIds),
   })
   const stopping = new AbortController()
   let loop: Promise<void> = Promise.resolve()

@@ -107,6 +107,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
         void pipeline.triggers
           .dispatchQueued(logIds)
           .catch((error: unknown) => logger.error('starting a queued run failed', { error: (error as Error).message })),
+      ended: (logIds) => data.writer.tellEndedUntriggered(logIds),
     }),
     windows: new WindowService({ repos: store, nowMs, changed: () => events.emit({ type: 'windows-changed' }) }),
     maintenance: defs.maintenance,

@@ -21,6 +21,8 @@ export interface PoolServiceDeps {
   wake: () => void
   /** Hands a run started past its pools to this node's trigger service, once its transaction committed. */
   dispatch: (logIds: number[]) => void
+  /** Tells what follows a run's end (its flow, the consoles) of queued runs ended here, once committed. */
+  ended: (logIds: number[]) => void
 }
 
 /**
@@ -110,6 +112,7 @@ export class PoolService {
       return done
     })
     if (ended.length === 0) throw conflict('queue.notQueued', { runId })
+    this.deps.ended(ended)
     this.deps.wake()
   }
 

@@ -22,6 +22,8 @@ export interface QueueRunnerDeps {
   dispatch: (logIds: number[]) => void
   /** Told of each pass's result (the metrics' queue-wait histogram). */
   onPass?: (result: QueuePassResult) => void
+  /** Tells what follows a run's end (its flow, the consoles) of the queued runs a pass dropped, once committed. */
+  ended: (logIds: number[]) => void
 }
 
 /**
@@ -51,6 +53,7 @@ export class QueueRunner {
         return passQueue(tx, nowMs, nodeId)
       })
       if (result.started.length > 0) this.deps.dispatch(result.started.map((s) => s.logId))
+      if (result.dropped.length > 0) this.deps.ended(result.dropped)
       this.deps.onPass?.(result)
       return result
     } catch (error) {

@@ -106,6 +106,17 @@ export class RunWriter {
     this.flushListeners.push(listener)
   }
 
+  /**
+   * Tells the flush listeners of runs ended outside a flush, failed at their trigger without a call
+   * (queued runs cancelled, or dropped past their misfire threshold: capacity/), as a flush that
+   * refused their triggers would: a flow moves past its node, the consoles and the metrics see them.
+   */
+  tellEndedUntriggered(ids: readonly number[]): void {
+    if (ids.length === 0) return
+    const result: FlushResult = { triggeredIds: [], completedIds: [...ids], failedIds: [...ids], ended: { completions: [], failedTriggers: ids.length } }
+    for (const listener of this.flushListeners) listener(result)
+  }
+
   /** Resolves once written, or once held back for the next batch to meet its run's completion. */
   recordOutcome(outcome: TriggerOutcome): Promise<void> {
     this.pending.outcomes.push(outcome)

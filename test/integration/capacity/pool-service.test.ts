@@ -9,14 +9,16 @@ const fresh = freshSqliteStore()
 function service() {
   const woken: string[] = []
   const dispatched: number[][] = []
+  const ended: number[][] = []
   const pools = new PoolService({
     repos: fresh.store,
     nowMs: () => T0 + 5000,
     nodeId: 'node-a',
     wake: () => woken.push('wake'),
     dispatch: (ids) => dispatched.push(ids),
+    ended: (ids) => ended.push(ids),
   })
-  return { pools, woken, dispatched }
+  return { pools, woken, dispatched, ended }
 }
 
 describe('pools and the queue as operators use them', () => {
@@ -38,7 +40,7 @@ describe('pools and the queue as operators use them', () => {
   })
 
   it('lists the queue in order with why each waits; cancels one and starts another past the pool', async () => {
-    const { pools, woken, dispatched } = service()
+    const { pools, woken, dispatched, ended } = service()
     await pools.add({ name: 'oracle', slots: 1 }, 'admin')
     const group = await addGroup(fresh.store)
     const low = await addJob(fresh.store, group, { name: 'low', pools: [{ name: 'oracle', slots: 1 }], priority: 9 })
@@ -60,6 +62,8 @@ describe('pools and the queue as operators use them', () => {
     await pools.cancel(waitingLow.logId)
     await expect(pools.cancel(waitingLow.logId)).rejects.toThrow(`run ${waitingLow.logId} is not waiting in the queue`)
     expect(await fresh.store.runs.get(waitingLow.logId)).toMatchObject({ triggerCode: 500, triggerMsg: 'cancelled while queued', alarmStatus: 1 })
+    // What follows a run's end (its flow, the consoles) hears of it, once.
+    expect(ended).toEqual([[waitingLow.logId]])
     await pools.startNow(waitingHigh.logId)
     expect(dispatched).toEqual([[waitingHigh.logId]])
     expect(await pools.queue({})).toEqual([])

@@ -28,6 +28,7 @@ it('starts the queued run as soon as a run ends (the run-ended fan-out wakes it)
     nodeId: 'node-a',
     steps: () => periodic,
     dispatch: (ids) => started(ids),
+    ended: () => {},
   })
   expect(await runner.pass()).toEqual({ released: 0, started: [], dropped: [] })
 
