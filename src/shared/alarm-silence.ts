@@ -1,5 +1,3 @@
-import type { SilenceRequest } from './schema/silence'
-
 /** A silence's target: exactly one of a job, a group (its jobs) or a flow. */
 export type SilenceTarget =
   { jobId: number; groupId?: never; flowId?: never } | { groupId: number; jobId?: never; flowId?: never } | { flowId: number; jobId?: never; groupId?: never }
@@ -26,6 +24,18 @@ export const ALARM_SILENCE_MAX_MS = 90 * 86_400_000
 /** The silence is in force at `nowMs`. */
 export function silenceInForceAt(silence: Pick<AlarmSilence, 'untilMs' | 'removedAtMs'>, nowMs: number): boolean {
   return silence.removedAtMs === 0 && silence.untilMs > nowMs
+}
+
+/**
+ * What `addSilence` takes: exactly one of a job, a group or a flow, until when (epoch ms or ISO
+ * 8601) and why; schema/silence.ts checks it.
+ */
+export interface SilenceRequest {
+  jobId?: number
+  groupId?: number
+  flowId?: number
+  until: number | string
+  reason: string
 }
 
 /** The alarm silences' part of JobDeskApi (./api.ts). */

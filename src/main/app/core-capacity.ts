@@ -1,4 +1,4 @@
-import { CapacityRunsEnded } from '../capacity/capacity-runs-ended'
+import { CapacityRunsEnded } from '../completion/capacity-runs-ended'
 import { QueueRunner } from '../capacity/queue-runner'
 import type { CoreBase, CoreData } from './core-data'
 import type { CoreNode } from './core-node'

@@ -1,6 +1,6 @@
+import { splitAddressList } from '../../shared/address-list'
 import { limitKind } from '../../shared/capacity'
 import type { Repos } from '../store/store'
-import { groupCandidates } from '../trigger/run-candidates'
 
 export type LimitSizeRepos = Pick<Repos, 'pools' | 'jobs' | 'groups'>
 
@@ -19,7 +19,7 @@ export async function limitSizes(tx: LimitSizeRepos, names: readonly string[]): 
       if (limit > 0) sizes.set(name, limit)
     } else if (kind === 'group') {
       const group = await tx.groups.get(id)
-      if (group?.maxConcurrent) sizes.set(name, group.maxConcurrent * groupCandidates(group).addresses.length)
+      if (group?.maxConcurrent) sizes.set(name, group.maxConcurrent * splitAddressList(group.addressList).length)
     }
   }
   return sizes

@@ -29,7 +29,7 @@ export interface QueueRunnerDeps {
 /**
  * The loop that starts queued runs when slots free up. It keeps nothing a restart would lose: each
  * pass reads the queue and the held slots from their rows in a transaction that proves the node's
- * fence. A run's end wakes it (capacity-runs-ended.ts) so a freed slot is taken at once.
+ * fence. A run's end wakes it (completion/capacity-runs-ended.ts) so a freed slot is taken at once.
  */
 export class QueueRunner {
   private wakeup = new AbortController()

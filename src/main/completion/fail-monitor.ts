@@ -1,23 +1,11 @@
 import { ALARM_STATUS, type JobInfo, type JobRun } from '../../shared/model'
-import type { AlarmFacts } from './alarms/alarm-types'
 import type { AlarmPolicyGate } from './alarm-policy-gate'
 import { PolicyAlarms } from './policy-alarms'
+import type { SendAlarm } from './send-alarm'
 import type { Logger } from '../kernel/logger'
 import type { RepoAccess } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, type FailureDecision } from './retry-plan'
-
-/** What became of a run's alarm: `message` says why it failed (src/shared/alarm-reason.ts), '' when sent. */
-export interface AlarmResult {
-  ok: boolean
-  message: string
-}
-
-/** What the alarm policy adds to an alarm it sends (AlarmFacts' fields of the same names). */
-export type AlarmPolicyNote = Pick<AlarmFacts, 'policy' | 'recovered'>
-
-/** Sends the alarm for a failed run (or a recovery notice for a run that succeeded); `ok` when every channel delivered it. Never rejects. */
-export type SendAlarm = (run: JobRun, policy?: AlarmPolicyNote) => Promise<AlarmResult>
 
 export interface FailMonitorOptions {
   store: RepoAccess<'runs' | 'jobs' | 'flowRuns'>

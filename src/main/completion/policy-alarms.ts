@@ -4,7 +4,7 @@ import { ALARM_STATUS, type JobInfo, type JobRun } from '../../shared/model'
 import type { Logger } from '../kernel/logger'
 import type { Repos } from '../store/store'
 import type { AlarmPolicyGate } from './alarm-policy-gate'
-import type { AlarmPolicyNote, AlarmResult, SendAlarm } from './fail-monitor'
+import type { AlarmPolicyNote, AlarmResult, SendAlarm } from './send-alarm'
 
 /** When a run ended, as the policy counts it: its completion, else (never reached an executor) its trigger. */
 const endedAtMs = (run: Pick<JobRun, 'handleTimeMs' | 'triggerTimeMs'>) => (run.handleTimeMs > 0 ? run.handleTimeMs : run.triggerTimeMs)

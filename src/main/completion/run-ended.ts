@@ -31,7 +31,7 @@ export interface RunEndedConsumer {
  * 4. `backfills` (backfill/backfill-runs-ended.ts): a run a backfill waits on ended: its runner
  *    marks the slot and starts the next at once. After the flows for the same reason: an operator
  *    watches the backfill's progress; a lookup in memory, so it costs the later ones nothing.
- * 5. `capacity` (capacity/capacity-runs-ended.ts): an ended run may free pool slots, so the queue
+ * 5. `capacity` (completion/capacity-runs-ended.ts): an ended run may free pool slots, so the queue
  *    runner passes at once and the next queued run starts (nothing when no slots are in use).
  * 6. `runLogs` (completion/run-log-keeper.ts): the finished LAN runs' logs get their final pulls.
  * 7. `failures` (completion/monitors.ts): a failure wakes the fail monitor at once, which retries

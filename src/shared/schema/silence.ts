@@ -21,5 +21,3 @@ export const silenceRequestSchema = z
     if (targets.length !== 1) context.addIssue(codedIssue('silence.target', {}, ['jobId']))
     if (request.reason === '') context.addIssue(codedIssue('silence.reasonRequired', {}, ['reason']))
   })
-
-export type SilenceRequest = z.input<typeof silenceRequestSchema>

@@ -1,6 +1,6 @@
-import type { RunEndedConsumer } from '../completion/run-ended'
-import type { FlushResult } from '../completion/run-writer'
-import type { QueueRunner } from './queue-runner'
+import type { RunEndedConsumer } from './run-ended'
+import type { FlushResult } from './run-writer'
+import type { QueueRunner } from '../capacity/queue-runner'
 
 /**
  * The queue's part of a run's end (completion/run-ended.ts): an ended run may free slots, so the
