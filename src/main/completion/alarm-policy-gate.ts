@@ -45,6 +45,11 @@ export class AlarmPolicyGate {
     })
   }
 
+  /** The jobs with an open row of `kind`: only their successes can end one (most flushes: none). */
+  openJobIds(kind: AlarmKind): Promise<number[]> {
+    return this.store.alarmPolicy.openJobIds(kind)
+  }
+
   /** What `kind` should not have raised happened fine at `atMs` (a run succeeded): the recovery to tell, if any. */
   async recover(target: PolicyTarget, kind: AlarmKind, atMs: number): Promise<Recovery | null> {
     const subject = subjectOf(target)

@@ -65,8 +65,12 @@ export class PolicyAlarms {
   private async recoverFrom(runIds: readonly number[]): Promise<void> {
     const { gate, store } = this.options
     if (!gate || runIds.length === 0) return
+    // Every success of every job passes here (10k a second at B1's load): only the runs of jobs
+    // with an open row of failures are read, and when nothing is failing, none.
+    const open = await gate.openJobIds(FAILURE_ALARM)
+    if (open.length === 0) return
     const latest = new Map<number, JobRun>()
-    for (const run of await store.runs.getMany(runIds)) {
+    for (const run of await store.runs.getManyOfJobs(runIds, open)) {
       if (!succeeded(run)) continue
       const seen = latest.get(run.jobId)
       if (!seen || endedAtMs(seen) <= endedAtMs(run)) latest.set(run.jobId, run)

@@ -45,6 +45,12 @@ export class AlarmPolicyRepo {
   }
 
   /** The state of (subject, kind) as it is now, without a lock; null when it has none yet. */
+  /** The jobs with an open row of `kind` (failures in a row, alarmed or not): an index range, usually empty. */
+  async openJobIds(kind: AlarmKind): Promise<number[]> {
+    const rows = await this.db.all<{ subject: string }>('SELECT subject FROM job_alarm_state WHERE kind = ? AND failures > 0', [kind])
+    return rows.filter((row) => row.subject.startsWith('job:')).map((row) => Number(row.subject.slice(4)))
+  }
+
   async readState(subject: AlarmSubject, kind: AlarmKind): Promise<AlarmPolicyState | null> {
     const row = await this.db.get<StateRow>('SELECT * FROM job_alarm_state WHERE subject = ? AND kind = ?', [subject, kind])
     return row ? stateOf(row) : null

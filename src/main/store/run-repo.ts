@@ -15,6 +15,9 @@ import type { SlotAttempt } from '../domain/backfills'
 
 export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 
+/** Job ids one `IN (…)` takes beside a chunk of run ids. */
+const IN_LIST_MAX = 200
+
 /** A run as a callback's scope check sees it (RunRepo.callbackTargets). */
 export interface CallbackTarget {
   id: number
@@ -139,6 +142,20 @@ export class RunRepo {
   async getMany(ids: readonly number[]): Promise<JobRun[]> {
     const rows: RunRow[] = []
     for (const chunk of idChunks(ids)) rows.push(...(await this.db.all<RunRow>(`SELECT * FROM job_log WHERE id IN (${inList(chunk.length)})`, chunk)))
+    return this.runsOf(rows)
+  }
+
+  /** The runs of `ids` that belong to one of `jobIds` (a few jobs: the alarm policy's open rows). */
+  async getManyOfJobs(ids: readonly number[], jobIds: readonly number[]): Promise<JobRun[]> {
+    if (jobIds.length > IN_LIST_MAX) {
+      const jobs = new Set(jobIds)
+      return (await this.getMany(ids)).filter((run) => jobs.has(run.jobId))
+    }
+    const rows: RunRow[] = []
+    for (const chunk of idChunks(ids)) {
+      const sql = `SELECT * FROM job_log WHERE id IN (${inList(chunk.length)}) AND job_id IN (${inList(jobIds.length)})`
+      rows.push(...(await this.db.all<RunRow>(sql, [...chunk, ...jobIds])))
+    }
     return this.runsOf(rows)
   }
 

@@ -22,6 +22,17 @@ storeSuite('AlarmPolicyRepo', (f) => {
     expect(await alarmPolicy.readState('flow:1', FAILURE_ALARM)).toEqual(NO_ALARM_STATE)
   })
 
+  it('lists the jobs with an open row of a kind: failures in a row, not a row a success closed, nor a flow', async () => {
+    const { alarmPolicy } = f.store
+    expect(await alarmPolicy.openJobIds(FAILURE_ALARM)).toEqual([])
+    await alarmPolicy.saveState('job:7', FAILURE_ALARM, { ...NO_ALARM_STATE, failuresInRow: 2, firstFailureMs: T0 })
+    await alarmPolicy.saveState('job:8', FAILURE_ALARM, { ...NO_ALARM_STATE, lastSentMs: T0 })
+    await alarmPolicy.saveState('job:9', 'late', { ...NO_ALARM_STATE, failuresInRow: 1 })
+    await alarmPolicy.saveState('flow:7', FAILURE_ALARM, { ...NO_ALARM_STATE, failuresInRow: 3 })
+    expect(await alarmPolicy.openJobIds(FAILURE_ALARM)).toEqual([7])
+    expect(await alarmPolicy.openJobIds('late')).toEqual([9])
+  })
+
   it('two nodes deciding failures of one job at once: exactly one sends, the other folds', async () => {
     const other = await f.another()
     const gates = [

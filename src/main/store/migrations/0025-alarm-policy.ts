@@ -47,6 +47,9 @@ export const alarmPolicy: MigrationStep = {
         alarmed         INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (subject, kind)
       );
+      -- The open rows (failures > 0: an alarmed row has failures too): what a flush of successes
+      -- asks for first, so that a server where nothing is failing reads no run for recoveries.
+      CREATE INDEX job_alarm_state_open ON job_alarm_state (kind, failures);
     `,
   },
   postgres: {
@@ -79,6 +82,7 @@ export const alarmPolicy: MigrationStep = {
         alarmed         INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (subject, kind)
       )`,
+      'CREATE INDEX IF NOT EXISTS job_alarm_state_open ON job_alarm_state (kind, failures)',
     ],
   },
   mysql: {
@@ -111,7 +115,8 @@ export const alarmPolicy: MigrationStep = {
         last_sent_time  BIGINT      NOT NULL DEFAULT 0,
         folded          INT         NOT NULL DEFAULT 0,
         alarmed         INT         NOT NULL DEFAULT 0,
-        PRIMARY KEY (subject, kind)
+        PRIMARY KEY (subject, kind),
+        KEY job_alarm_state_open (kind, failures)
       ) ${TABLE}`,
     ],
   },
