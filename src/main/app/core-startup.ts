@@ -84,7 +84,10 @@ export async function joinCluster({
   const soleProcess = membership.peerCount() === 0
   // Alone on the database, every other embedded address is a past life of this process: gone.
   if (soleProcess) await registry.removeAllBut(EMBEDDED_APP_NAME, executor ? embeddedAddress : '', nowMs())
-  if (options.seedDemo !== false) await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone)
+  await seedDemoJobs(store.settings, jobs, embeddedGroupId, localTimezone, {
+    wanted: options.seedDemo !== false,
+    existingJobs: async () => (await store.jobs.counts()).total,
+  })
   return { soleProcess, alerts, embedded }
 }
 

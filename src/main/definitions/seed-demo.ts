@@ -21,11 +21,26 @@ export async function ensureEmbeddedGroup(groups: Repos['groups'], nowMs: number
  * once — a 2-second cron job, a fixed-rate job, and a job that fails on purpose. The failing one runs
  * only when triggered (schedule NONE): a demo should teach what a failure looks like, not raise an
  * alarm every minute. Their ids are kept so the console can offer to remove them.
+ *
+ * The first start decides, and the decision is kept: a database first started with `--no-demo`
+ * (`wanted` false) never gets them, whatever later starts say — a systemd unit written from the
+ * README omits the flag, and three demo jobs, one every 2 s, do not belong beside 100k real ones. A
+ * database from before the decision was kept that already holds jobs counts as decided too.
  */
-export async function seedDemoJobs(settings: Repos['settings'], jobs: JobService, groupId: number, timezone: () => string): Promise<void> {
-  // The node that writes the mark first seeds; a second node starting on the same database does not.
+export async function seedDemoJobs(
+  settings: Repos['settings'],
+  jobs: JobService,
+  groupId: number,
+  timezone: () => string,
+  first: { wanted: boolean; existingJobs: () => Promise<number> },
+): Promise<void> {
+  // The node that writes the mark first decides; a second node starting on the same database does not.
   const claim = `seeding ${Math.random()}`
   if ((await settings.setIfAbsent<unknown>(SEEDED_KEY, claim)) !== claim) return
+  if (!first.wanted || (await first.existingJobs()) > 0) {
+    await settings.set(SEEDED_KEY, first.wanted ? 'not a first start' : 'declined')
+    return
+  }
   const base = defaultJobInput(groupId, timezone(), { author: 'JobDesk' })
   const scheduled: JobInput[] = [
     {

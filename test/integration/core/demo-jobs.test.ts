@@ -47,4 +47,14 @@ describe('the demo jobs of a first start', () => {
     t = await startTestCore({ seedDemo: true }, dir.path)
     expect(await t.core.api.listJobs()).toEqual([])
   })
+
+  it('belong to the first start only: a database first started without them never gets them from a later start', async () => {
+    dir = makeTempDir()
+    const first = await startTestCore({ seedDemo: false }, dir.path)
+    expect(await first.core.api.listJobs()).toEqual([])
+    await first.stop()
+    // A later start without --no-demo (a systemd unit written from the README omits it).
+    t = await startTestCore({ seedDemo: true }, dir.path)
+    expect(await t.core.api.listJobs()).toEqual([])
+  })
 })
