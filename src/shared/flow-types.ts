@@ -194,6 +194,8 @@ export interface FlowTriggerRequest {
   flowId: number
   /** `${flow.param}`; default the flow's own `param`. */
   param?: string
+  /** How the flow run is recorded: MANUAL (the default, the console) or API (the OpenAPI and the CLI). */
+  triggerType?: 'MANUAL' | 'API'
 }
 
 /** `{ flowRunId: null, skipped: true }` when overlap SKIP left the fire out; `queued` when it waits for a slot. */

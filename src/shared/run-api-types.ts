@@ -12,6 +12,11 @@ export interface TriggerRequest {
   executorParam?: string
   /** Executor addresses for this one trigger (not saved); SHARDING_BROADCAST shards across them. */
   addressList?: string[]
+  /**
+   * How the run is recorded: MANUAL (the default: a person in the console) or API (a script: the
+   * OpenAPI and the `jobdesk` CLI record every trigger so). It only labels the run.
+   */
+  triggerType?: 'MANUAL' | 'API'
 }
 
 export interface RoutePreviewRequest {

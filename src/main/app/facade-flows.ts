@@ -40,7 +40,7 @@ export function flowsApi(deps: Pick<FacadeDeps, 'flows' | 'events' | 'hooks'>): 
       changed(undefined)
     },
     setFlowActive: async ({ flowId, active }) => changed(await flows.service.setActive(flowId, active)),
-    triggerFlow: ({ flowId, param }) => flows.engine.start(flowId, { triggerType: 'MANUAL', param }),
+    triggerFlow: ({ flowId, param, triggerType }) => flows.engine.start(flowId, { triggerType: triggerType ?? 'MANUAL', param }),
     getFlowRun: (id) => flows.service.run(id),
     listFlowRuns: (filter) => flows.service.runs(filter),
     async retryFlowRun(id) {

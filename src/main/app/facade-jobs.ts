@@ -84,7 +84,8 @@ export function jobsApi(
       return changed(await jobs.stop(id))
     },
     async triggerJob(request) {
-      return triggerAndWait({ jobId: request.jobId, triggerType: 'MANUAL', executorParam: request.executorParam, addressList: request.addressList })
+      const triggerType = request.triggerType ?? 'MANUAL'
+      return triggerAndWait({ jobId: request.jobId, triggerType, executorParam: request.executorParam, addressList: request.addressList })
     },
     async rerunRun(logId) {
       const run = await store.runs.get(logId)

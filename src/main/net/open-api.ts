@@ -204,7 +204,8 @@ function openApiHandlers(
     },
     async triggerJob(_caller, { id, executorParam, addressList }) {
       // An override names only the job's group's own executors unless the caller is an admin: the core's rule.
-      return (await api.triggerJob({ jobId: id, executorParam, addressList })).logIds
+      // A script's trigger: recorded as API, as XXL-JOB's OpenAPI records it (the console's are MANUAL).
+      return (await api.triggerJob({ jobId: id, executorParam, addressList, triggerType: 'API' })).logIds
     },
     async listGroups(caller) {
       const group = groupOf(caller)
@@ -262,7 +263,7 @@ function openApiHandlers(
       await api.removeFlow(id)
       return null
     },
-    triggerFlow: (_caller, { id, param }) => api.triggerFlow({ flowId: id, param }),
+    triggerFlow: (_caller, { id, param }) => api.triggerFlow({ flowId: id, param, triggerType: 'API' }),
     getFlowRun: (_caller, { id }) => api.getFlowRun(id),
     listFlowRuns: (_caller, filter) => api.listFlowRuns(filter),
     retryFlowRun: (_caller, { id }) => api.retryFlowRun(id),

@@ -121,7 +121,14 @@ export const API_ARGUMENTS = {
   deleteJob: byId,
   startJob: byId,
   stopJob: byId,
-  triggerJob: z.tuple([request({ jobId: id, executorParam: text(EXECUTOR_PARAM_MAX_CHARS).optional(), addressList: addressOverride.optional() })]),
+  triggerJob: z.tuple([
+    request({
+      jobId: id,
+      executorParam: text(EXECUTOR_PARAM_MAX_CHARS).optional(),
+      addressList: addressOverride.optional(),
+      triggerType: z.enum(['MANUAL', 'API']).optional(),
+    }),
+  ]),
   previewRoute: z.tuple([request({ jobId: id, addressList: addressOverride.optional() })]),
   previewSchedule: z.tuple([
     request({
@@ -152,7 +159,7 @@ export const API_ARGUMENTS = {
   updateFlow: z.tuple([z.looseObject({ id })]),
   removeFlow: byId,
   setFlowActive: z.tuple([request({ flowId: id, active: z.boolean() })]),
-  triggerFlow: z.tuple([request({ flowId: id, param: z.string().max(FLOW_VALUE_MAX_BYTES).optional() })]),
+  triggerFlow: z.tuple([request({ flowId: id, param: z.string().max(FLOW_VALUE_MAX_BYTES).optional(), triggerType: z.enum(['MANUAL', 'API']).optional() })]),
   getFlowRun: byId,
   listFlowRuns: z.tuple([
     request({ flowId: id.optional(), state: z.enum(FLOW_RUN_STATES).optional(), beforeId: id.optional(), limit: z.int().min(1).max(500).optional() }).default(

@@ -165,7 +165,10 @@ describe('the job OpenAPI', () => {
     expect((await post('/api/startJob', auth, JSON.stringify({ id: idA }))).reply.code).toBe(200)
     const triggered = (await post('/api/triggerJob', auth, JSON.stringify({ id: idA, executorParam: 'from the API' }))).reply
     expect(triggered.code).toBe(200)
-    expect(await admin.headless.core.api.getRun((triggered.data as number[])[0])).toMatchObject({ executorParam: 'from the API' })
+    // A script's trigger is recorded as API; the console's (the bridge's triggerJob) as MANUAL.
+    expect(await admin.headless.core.api.getRun((triggered.data as number[])[0])).toMatchObject({ executorParam: 'from the API', triggerType: 'API' })
+    const [byHand] = (await admin.headless.core.api.triggerJob({ jobId: idA })).logIds
+    expect((await admin.headless.core.api.getRun(byHand)).triggerType).toBe('MANUAL')
     expect((await post('/api/stopJob', auth, JSON.stringify({ id: idA }))).reply.code).toBe(200)
     expect((await post('/api/removeJob', auth, JSON.stringify({ id: idB }))).reply.code).toBe(200)
     expect((await admin.headless.core.api.getJob(idA)).childJobIds).toEqual([])
