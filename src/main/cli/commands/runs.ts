@@ -1,3 +1,4 @@
+import { withLineBreaks } from '../../../shared/line-breaks'
 import type { FlowTriggerResult } from '../../../shared/flow-types'
 import { runStatus, type JobRun, type LogPage } from '../../../shared/model'
 import { CliError, EXIT } from '../cli-error'
@@ -51,7 +52,9 @@ export async function logsCommand(client: ServerClient, out: Out, ref: string, o
   const readNew = async () => {
     for (;;) {
       const page = await client.call<LogPage>('getRunLog', { logId, fromLineNum: from })
-      if (page.logContent !== '') out.write(page.logContent.endsWith('\n') ? page.logContent : `${page.logContent}\n`)
+      // An XXL-JOB executor's log breaks its lines with <br>: a terminal shows them as breaks.
+      const text = withLineBreaks(page.logContent)
+      if (text !== '') out.write(text.endsWith('\n') ? text : `${text}\n`)
       lostLines = Math.max(lostLines, page.lostLines ?? 0)
       const next = page.toLineNum + 1
       // A page stops at its line limit: read on until nothing new comes.

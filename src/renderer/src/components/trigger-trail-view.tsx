@@ -1,3 +1,4 @@
+import { withLineBreaks } from '../../../shared/line-breaks'
 import type { ReactNode } from 'react'
 import { englishMessage } from '../../../shared/messages'
 import type { TrailMessage, TriggerTrail } from '../../../shared/trigger-trail'
@@ -37,7 +38,7 @@ export function RawTriggerMsg({ text, testId, folded }: { text: string; testId: 
   const t = useT()
   const pre = (
     <pre className="jd-pre" data-testid={testId}>
-      {text.replace(/<br\s*\/?>/gi, '\n') || t('common.none')}
+      {withLineBreaks(text) || t('common.none')}
     </pre>
   )
   if (!folded) return pre

@@ -1,3 +1,4 @@
+import { withLineBreaks } from '../../../../shared/line-breaks'
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState, type ReactNode } from 'react'
 import { runStatus, type JobRun } from '../../../../shared/model'
@@ -42,7 +43,7 @@ function Field({ label, children, testId }: { label: MessageKey; children: React
 function Preformatted({ text, testId }: { text: string; testId: string }) {
   return (
     <pre className="jd-pre" data-testid={testId}>
-      {text.replace(/<br\s*\/?>/gi, '\n')}
+      {withLineBreaks(text)}
     </pre>
   )
 }
