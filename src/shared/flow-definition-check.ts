@@ -43,7 +43,7 @@ function checkReferences(def: FlowDefinition, graph: FlowGraph | null): FlowDefi
   const problems: FlowDefinitionProblem[] = []
   const keys = new Set(def.nodes.map((node) => node.key))
   def.nodes.forEach((node, index) => {
-    if (node.kind === 'approval' || node.param === undefined) return
+    if (node.kind === 'approval' || node.kind === 'switch' || node.param === undefined) return
     const at = ['nodes', index, 'param']
     const add = (code: MessageCode, params: ErrorParams) => problems.push({ code, params, at })
     const references = referencesOf(node.param)

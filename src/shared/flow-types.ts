@@ -49,7 +49,14 @@ export const FLOW_MAX_EDGES = 10_000
 /** An output or a flow parameter is passed on up to this many bytes (UTF-8); longer ones are cut, and say so. */
 export const FLOW_VALUE_MAX_BYTES = 4096
 
-export type FlowNodeDef = FlowJobNodeDef | FlowApprovalNodeDef
+export type FlowNodeDef = FlowJobNodeDef | FlowApprovalNodeDef | FlowSubflowNodeDef | FlowSwitchNodeDef
+
+/** A node that runs a job: `kind` absent or 'job'. */
+export const isJobNode = (node: FlowNodeDef): node is FlowJobNodeDef => node.kind === undefined || node.kind === 'job'
+
+/** How a fan-out node's outcome follows its items' runs: every item succeeded, or at least one did. */
+export const FOR_EACH_RULES = ['all', 'any'] as const
+export type ForEachRule = (typeof FOR_EACH_RULES)[number]
 
 interface FlowNodeBase {
   key: string
@@ -66,6 +73,16 @@ export interface FlowJobNodeDef extends FlowNodeBase {
   pools?: PoolNeed[]
   /** The priority of the node's run while it waits, in place of its job's; absent: the job's. */
   priority?: number
+  /**
+   * Fan-out: a `${…}` reference (or a literal) that is a JSON array; the job runs once per item, the
+   * run's parameter the node's `param` with `${item}` and `${item.index}` (or, without a `param`, the
+   * item itself). The node's output is the JSON array of the items' outputs.
+   */
+  forEach?: string
+  /** At most this many items' runs at once (default 1). */
+  forEachConcurrency?: number
+  /** The node succeeds when all items succeeded (default) or when any did. */
+  forEachRule?: ForEachRule
 }
 
 export interface FlowApprovalNodeDef extends FlowNodeBase {
@@ -74,6 +91,42 @@ export interface FlowApprovalNodeDef extends FlowNodeBase {
   prompt?: string
   /** Undecided this long after it was asked, the approval is rejected; 0 or absent: never. */
   timeoutSec?: number
+}
+
+/** A node that runs another flow as one step: its own flow run, linked both ways; its outcome the node's. */
+export interface FlowSubflowNodeDef extends FlowNodeBase {
+  kind: 'subflow'
+  flowId: number
+  /** The child run's `${flow.param}`; may hold `${nodes.<key>.output}` and `${flow.param}`. Absent: the child flow's own. */
+  param?: string
+}
+
+/** How a switch case compares its value: text equality, a regular expression, or a numeric compare. */
+export const SWITCH_OPERATORS = ['equals', 'matches', 'gt', 'lt'] as const
+
+/** A case's condition: `value` (with `${…}` references) and exactly one operator. */
+export interface SwitchCondition {
+  value: string
+  equals?: string
+  matches?: string
+  gt?: number
+  lt?: number
+}
+
+export interface FlowSwitchCase {
+  when: SwitchCondition
+  /** The child the case picks (an edge from the switch to it exists). */
+  to: string
+}
+
+/**
+ * A branch: picks which children run from its cases, the first that holds (else `default`); its
+ * other children end `skipped`. Its edges go to every branch.
+ */
+export interface FlowSwitchNodeDef extends FlowNodeBase {
+  kind: 'switch'
+  cases: FlowSwitchCase[]
+  default?: string
 }
 
 export interface FlowEdge {
@@ -146,6 +199,20 @@ export interface FlowNodeRun {
   note: string
   /** The deadline marks of its job runs together (RUN_MARK bits): their jobs' own deadlines. */
   deadlineMarks: number
+  /** A subflow node's child flow run, once started. */
+  subflowRunId?: number | null
+  /** A fan-out node's items (forEach), in index order. */
+  items?: FlowNodeItemRun[]
+}
+
+/** One item of a fan-out node: its runs (retries included) and outcome. */
+export interface FlowNodeItemRun {
+  index: number
+  state: FlowNodeState
+  runIds: number[]
+  output: string
+  startTimeMs: number
+  endTimeMs: number
 }
 
 export interface FlowRun {
@@ -167,6 +234,8 @@ export interface FlowRun {
   nodes: FlowNodeRun[]
   /** The promises this run broke: RUN_MARK bits (src/shared/deadline-terms.ts); 0 for none. */
   deadlineMarks: number
+  /** The flow run and subflow node that started this run, when it is a sub-flow's run. */
+  parent?: { flowRunId: number; flowId: number; key: string } | null
 }
 
 /** One row of the Flows page: the flow with its latest runs' states (oldest first) and next fire. */

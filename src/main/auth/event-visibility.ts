@@ -1,6 +1,7 @@
 import type { JobDeskEvent } from '../../shared/api'
 import type { CoreApi } from './method-rule-types'
 import { seesGroup, type Principal } from '../../shared/principal'
+import { isJobNode } from '../../shared/flow-types'
 
 const CACHE_MAX = 5000
 
@@ -63,7 +64,7 @@ export class EventVisibility {
     try {
       const run = await this.core.getFlowRun(flowRunId)
       const groups: (number | null)[] = []
-      for (const node of run.definition.nodes) if (node.kind !== 'approval') groups.push(await this.groupOfJob(node.jobId))
+      for (const node of run.definition.nodes) if (isJobNode(node)) groups.push(await this.groupOfJob(node.jobId))
       seen = groups.length > 0 && groups.every(sees)
     } catch {
       seen = false

@@ -11,6 +11,7 @@ import type { Store } from '../store/store'
 import type { ExportDocument } from './import-export'
 import { ImportService } from './import-service'
 import { JobService } from './job-service'
+import { isJobNode } from '../../shared/flow-types'
 
 /**
  * Flows travel with an export: onto an empty install they come back with their settings, graph and
@@ -85,7 +86,7 @@ async function source(): Promise<Install & { flow: Flow }> {
 async function comparable(install: Install, flow: Flow) {
   const nameOf = new Map((await install.store.jobs.list()).map((j) => [j.id, j.name]))
   const { id: _id, addTimeMs: _added, updateTimeMs: _updated, triggerLastTimeMs: _last, ...rest } = flow
-  return { ...rest, nodes: flow.nodes.map((node) => (node.kind === 'approval' ? node : { ...node, jobId: nameOf.get(node.jobId) })) }
+  return { ...rest, nodes: flow.nodes.map((node) => (isJobNode(node) ? { ...node, jobId: nameOf.get(node.jobId) } : node)) }
 }
 
 const copy = (doc: ExportDocument): ExportDocument => JSON.parse(JSON.stringify(doc))
@@ -105,7 +106,7 @@ describe('import restores flows', () => {
     expect(imported.triggerNextTimeMs).toBe(nextFlowFireMs(imported, NOW_MS))
     expect(imported.triggerNextTimeMs).toBeGreaterThan(NOW_MS)
     const jobIds = new Set((await to.store.jobs.list()).map((j) => j.id))
-    for (const node of imported.nodes) if (node.kind !== 'approval') expect(jobIds.has(node.jobId)).toBe(true)
+    for (const node of imported.nodes) if (isJobNode(node)) expect(jobIds.has(node.jobId)).toBe(true)
   })
 
   it('refuses a flow whose job key names no job of the document, writing nothing', async () => {

@@ -9,6 +9,7 @@ import { flowFromChain } from './chain-to-flow'
 import { nextFlowFireMs } from './flow-schedule'
 import { ScheduleBook } from '../calendars/schedule-book'
 import { defaultFlowSettings } from '../../shared/flow-defaults'
+import { isJobNode } from '../../shared/flow-types'
 
 type FlowRepos = Pick<Repos, 'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars' | 'pools'>
 
@@ -96,7 +97,7 @@ export class FlowService {
 
   /** The flows a job is a node of, by name (a job in a flow is not deleted from under it). */
   async flowsUsing(jobId: number): Promise<string[]> {
-    return (await this.store.flows.all()).filter((f) => f.nodes.some((n) => n.kind !== 'approval' && n.jobId === jobId)).map((f) => f.name)
+    return (await this.store.flows.all()).filter((f) => f.nodes.some((n) => isJobNode(n) && n.jobId === jobId)).map((f) => f.name)
   }
 
   /** A new, paused flow of the chain below a job, with the root job's schedule; the chain stays as it is. */

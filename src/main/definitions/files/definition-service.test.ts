@@ -10,6 +10,7 @@ import type { Store } from '../../store/store'
 import { ImportService } from '../import-service'
 import { JobService } from '../job-service'
 import { DefinitionService } from './definition-service'
+import { isJobNode } from '../../../shared/flow-types'
 
 /**
  * Definitions as code against a real SQLite store: the plan says exactly what an apply changes,
@@ -120,7 +121,7 @@ describe('apply of definition files', () => {
     expect(byName.get('cleanup')).toMatchObject({ glueType: 'GLUE_SHELL', glueSource: script.glue.source, executorTimeoutSec: 60 })
     expect(await i.store.links.all()).toEqual([{ parentJobId: byName.get('mail-report')!.id, childJobId: byName.get('cleanup')!.id, condition: 'SUCCESS' }])
     const [saved] = await i.store.flows.all()
-    expect(saved.nodes.map((n) => (n.kind === 'approval' ? n.key : `${n.key}=${n.jobId}`))).toEqual([
+    expect(saved.nodes.map((n) => (isJobNode(n) ? `${n.key}=${n.jobId}` : n.key))).toEqual([
       `report=${byName.get('nightly-report')!.id}`,
       'ok',
       `mail=${byName.get('mail-report')!.id}`,
@@ -281,7 +282,7 @@ describe('apply of definition files', () => {
         links: (await store.links.all()).map((l) => [names.get(l.parentJobId), names.get(l.childJobId), l.condition]).sort(),
         flows: (await store.flows.all()).map(({ id: _id, addTimeMs: _a, updateTimeMs: _u, triggerNextTimeMs: _n, nodes, ...rest }) => ({
           ...rest,
-          nodes: nodes.map((n) => (n.kind === 'approval' ? n : { ...n, jobId: names.get(n.jobId) })),
+          nodes: nodes.map((n) => (isJobNode(n) ? { ...n, jobId: names.get(n.jobId) } : n)),
         })),
         groups: (await store.groups.list()).map(({ id: _id, updateTimeMs: _u, ...rest }) => rest).filter((g) => g.appName !== 'jobdesk-embedded'),
       }

@@ -15,6 +15,7 @@ import {
   type GroupDocument,
   type JobDocument,
 } from '../../../shared/schema/definition-files'
+import { isJobNode } from '../../../shared/flow-types'
 
 export interface DefinitionsState {
   calendars: readonly BusinessCalendar[]
@@ -43,7 +44,7 @@ export function definitionsOf(state: DefinitionsState, names?: readonly string[]
   const jobById = new Map(state.jobs.map((j) => [j.id, j]))
   const childrenOf = new Map<number, JobLink[]>()
   for (const link of state.links) childrenOf.set(link.parentJobId, [...(childrenOf.get(link.parentJobId) ?? []), link])
-  const jobIdsOf = (flow: Flow) => flow.nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.jobId]))
+  const jobIdsOf = (flow: Flow) => flow.nodes.flatMap((n) => (isJobNode(n) ? [n.jobId] : []))
 
   const { jobs, flows } = names === undefined ? { jobs: state.jobs, flows: state.flows } : select(state, names, appNameOf, childrenOf, jobIdsOf)
   const jobIds = new Set(jobs.map((j) => j.id))
@@ -223,7 +224,7 @@ function jobDocument(
 }
 
 function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appNameOf: (job: JobInfo) => string): FlowDocument {
-  const jobApps = new Set(flow.nodes.flatMap((n) => (n.kind === 'approval' ? [] : [appNameOf(jobById.get(n.jobId)!)])))
+  const jobApps = new Set(flow.nodes.flatMap((n) => (isJobNode(n) ? [appNameOf(jobById.get(n.jobId)!)] : [])))
   const group = jobApps.size === 1 ? [...jobApps][0] : undefined
   const scheduled = flow.scheduleType !== 'NONE'
   const nodes = flow.nodes.map((node: FlowNodeDef): FlowNodeDocument => {
@@ -237,6 +238,7 @@ function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appName
         ...(node.timeoutSec ? { timeoutSec: node.timeoutSec } : {}),
       }
     }
+    if (!isJobNode(node)) throw new Error(`a ${node.kind} node is not written to definition files yet`)
     const job = jobById.get(node.jobId)!
     const app = appNameOf(job)
     return {

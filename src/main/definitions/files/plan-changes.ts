@@ -9,6 +9,7 @@ import type { PlannedJobUpdate } from '../import-export/import-jobs'
 import type { ImportPlan } from '../import-export'
 import { FLOW_FIELD_PATHS, GROUP_FIELD_PATHS, JOB_FIELD_PATHS, objectId, type ConvertedDefinitions } from './to-export-document'
 import type { CalendarDays, CalendarView } from '../../../shared/calendar/business-calendar'
+import { isJobNode } from '../../../shared/flow-types'
 
 /** The server's objects an apply is planned against (read in the apply's transaction). */
 export interface DefinitionState {
@@ -176,6 +177,7 @@ function changedFlowFields(current: Flow, update: PlannedFlowUpdate): string[] {
 /** A node as a list of its values in a fixed order: a planned node's job is its ref, a saved one's its id. */
 function comparableNode(node: FlowNodeDef | PlannedFlowNode): unknown[] {
   if (node.kind === 'approval') return ['approval', node.key, node.triggerRule ?? 'all_success', node.prompt ?? '', node.timeoutSec ?? 0]
+  if (node.kind === 'subflow' || node.kind === 'switch') return [node.kind, JSON.stringify(node)]
   const job = 'job' in node ? ('jobId' in node.job ? node.job.jobId : `new:${node.job.key}`) : node.jobId
   return ['job', node.key, node.triggerRule ?? 'all_success', job, node.param ?? null, node.pools ?? null, node.priority ?? null]
 }
@@ -202,7 +204,7 @@ function planPrune(state: DefinitionState, converted: ConvertedDefinitions, prun
 
   const jobsToDelete = state.jobs.filter((job) => stale('Job', jobKey(job), prune === 'all' && inFilesGroups(job)))
   const deletedJobIds = new Set(jobsToDelete.map((j) => j.id))
-  const jobNodesOf = (flow: Flow) => flow.nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.jobId]))
+  const jobNodesOf = (flow: Flow) => flow.nodes.flatMap((n) => (isJobNode(n) ? [n.jobId] : []))
   const flowsToDelete = state.flows.filter((flow) => {
     const jobIds = jobNodesOf(flow)
     const allInFilesGroups = jobIds.length > 0 && jobIds.every((id) => state.jobs.some((j) => j.id === id && inFilesGroups(j)))

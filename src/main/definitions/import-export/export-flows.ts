@@ -1,6 +1,7 @@
 import type { Flow, FlowNodeDef } from '../../../shared/flow-types'
 import { notFound } from '../../../shared/messages/coded-errors'
 import { FLOW_SETTING_FIELDS, type ExportedFlow, type ExportedFlowNode } from './export-document'
+import { isJobNode } from '../../../shared/flow-types'
 
 /**
  * The flows an export carries, by name. `exportedJobIds` are the jobs the document holds; with
@@ -11,7 +12,7 @@ import { FLOW_SETTING_FIELDS, type ExportedFlow, type ExportedFlowNode } from '.
  * data: a job in a flow cannot be deleted), rather than writing a key that names no job.
  */
 export function exportFlows(flows: readonly Flow[], exportedJobIds: ReadonlySet<number>, selection: boolean): ExportedFlow[] {
-  const jobIdsOf = (flow: Flow) => flow.nodes.flatMap((node) => (node.kind === 'approval' ? [] : [node.jobId]))
+  const jobIdsOf = (flow: Flow) => flow.nodes.flatMap((node) => (isJobNode(node) ? [node.jobId] : []))
   const carried = selection
     ? flows.filter((flow) => {
         const jobIds = jobIdsOf(flow)
@@ -33,6 +34,7 @@ function exportFlow(flow: Flow): ExportedFlow {
 /** A job node names its job by the document's job key: the job id as text, as exportJob writes it. */
 function exportNode(node: FlowNodeDef): ExportedFlowNode {
   if (node.kind === 'approval') return { ...node }
+  if (!isJobNode(node)) throw new Error(`a ${node.kind} node is not exported yet`)
   const { jobId, kind: _kind, key, ...rest } = node
   return { kind: 'job', key, jobKey: String(jobId), ...rest }
 }

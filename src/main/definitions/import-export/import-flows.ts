@@ -10,6 +10,7 @@ import type { JobPlan } from './import-jobs'
 import type { JobRef } from './import-links'
 import { isRecord, type ImportProblems, type ProblemLabel } from './import-problems'
 import { collectProblems, importedFlowJobNodeSchema, importedFlowSchema } from './import-schemas'
+import { isJobNode } from '../../../shared/flow-types'
 
 /** A job node of a planned flow: its job is an existing one by id, or one this import creates by its document key. */
 export interface PlannedFlowJobNode extends Omit<FlowJobNodeDef, 'kind' | 'jobId'> {
@@ -150,6 +151,7 @@ function plannedFlow(parsed: ParsedFlowInput, refs: readonly (JobRef | null)[], 
   const settings = Object.fromEntries(FLOW_SETTING_FIELDS.map((field) => [field, parsed[field]])) as unknown as FlowSettings
   const nodes = parsed.nodes.map((node: FlowNodeDef, n): PlannedFlowNode => {
     if (node.kind === 'approval') return node
+    if (!isJobNode(node)) throw new Error(`a ${node.kind} node is not imported yet`)
     const { jobId: _standIn, kind: _kind, ...rest } = node
     return { ...rest, kind: 'job', job: refs[n]! }
   })

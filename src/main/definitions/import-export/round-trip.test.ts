@@ -7,6 +7,7 @@ import type { PlannedFlow } from './import-flows'
 import type { JobRef } from './import-links'
 import { flow, group, job, NOW_MS, sampleState } from './import-export.fixtures'
 import { planImport, type ImportPlan, type ImportState } from './plan-import'
+import { isJobNode } from '../../../shared/flow-types'
 
 /** A planned flow as saved: its job nodes' refs resolved, its schedule started per `active`. */
 function savedFlowOf(planned: PlannedFlow, jobIdOf: (ref: JobRef) => number): Partial<Flow> {
@@ -161,7 +162,7 @@ describe('export → import round trip', () => {
     expect(plan.flowSummary).toEqual({ created: 1, updated: 0, skipped: 1 })
     expect(plan.flowsToCreate[0].nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.job]))).toEqual([{ jobId: 1 }, { key: '2' }])
     const imported = applyPlan(state, plan, 100)
-    expect(imported.flows.find((f) => f.name === 'month-end')!.nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.jobId]))).toEqual([1, 100])
+    expect(imported.flows.find((f) => f.name === 'month-end')!.nodes.flatMap((n) => (isJobNode(n) ? [n.jobId] : []))).toEqual([1, 100])
   })
 
   it('with skip, adds the links a skipped parent lacks and leaves the conditions of those it has', () => {

@@ -154,7 +154,7 @@ export function renameNode(definition: FlowDefinition, from: string, to: string)
   const renamed = (key: string) => (key === from ? to : key)
   const nodes = definition.nodes.map((node): FlowNodeDef => {
     const key = renamed(node.key)
-    if (isApprovalNode(node) || node.param === undefined) return { ...node, key }
+    if (isApprovalNode(node) || node.kind === 'switch' || node.param === undefined) return { ...node, key }
     const param = renameOutputReferences(node.param, from, to)
     return { ...node, key, param }
   })
@@ -236,7 +236,7 @@ export function misplacedReferences(definition: FlowDefinition, key: string): st
  */
 export function paramProblems(definition: FlowDefinition, key: string, readsRequest = false): { code: string; params: InputProblem['params'] }[] {
   const node = definition.nodes.find((candidate) => candidate.key === key)
-  if (!node || isApprovalNode(node) || !node.param) return []
+  if (!node || isApprovalNode(node) || node.kind === 'switch' || !node.param) return []
   const saved = paramProblemsOf(definition, key)
     .filter((problem) => !MISPLACED_CODES.has(problem.code))
     .map(({ code, params }) => ({ code, params }))

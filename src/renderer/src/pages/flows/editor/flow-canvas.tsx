@@ -6,11 +6,11 @@ import { useKeepInView } from '../../../components/graph/use-keep-in-view'
 import { useT } from '../../../i18n/use-t'
 import { boxAround } from '../../../lib/dag/keep-in-view'
 import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
-import { isApprovalNode } from '../../../lib/flows/flow-draft'
 import { useJobsOf } from '../../../components/use-jobs-of'
 import type { FlowEditorAction, FlowEditorState } from './flow-editor-state'
 import { buildFlowEdges, buildFlowNodes, type FlowCanvasEdge, type FlowCanvasNode, type FlowSelection } from './flow-elements'
 import { FlowNode } from './flow-node'
+import { isJobNode } from '../../../../../shared/flow-types'
 
 const NODE_TYPES: NodeTypes = { flowNode: FlowNode }
 export const FIT_VIEW_OPTIONS = { maxZoom: 1.2, padding: 0.15 }
@@ -50,7 +50,7 @@ export function FlowCanvas({ state, dispatch, colorMode, fitRequest }: FlowCanva
   const flow = useReactFlow()
   const { draft, positions, selection, refusal } = state
   // The names of the nodes' jobs, read when this console has not read them yet.
-  const { jobsById } = useJobsOf(useMemo(() => draft.nodes.flatMap((node) => (isApprovalNode(node) ? [] : [node.jobId])), [draft.nodes]))
+  const { jobsById } = useJobsOf(useMemo(() => draft.nodes.flatMap((node) => (isJobNode(node) ? [node.jobId] : [])), [draft.nodes]))
   const jobName = useCallback((jobId: number) => jobsById.get(jobId)?.name, [jobsById])
   const cycle = refusal?.reason === 'cycle' ? refusal.path : undefined
   const nodes = useMemo(() => buildFlowNodes({ definition: draft, positions, jobName, selection, cycle }), [draft, positions, jobName, selection, cycle])

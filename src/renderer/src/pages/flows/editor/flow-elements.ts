@@ -3,6 +3,7 @@ import type { FlowDefinition, TriggerRule } from '../../../../../shared/flow-typ
 import type { Point } from '../../../lib/dag/dag-layout'
 import { isApprovalNode, nodesWithParamProblems } from '../../../lib/flows/flow-draft'
 import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
+import { isJobNode } from '../../../../../shared/flow-types'
 
 /** What is selected on the canvas: one node, one link, or nothing. */
 export type FlowSelection = { kind: 'node'; key: string } | { kind: 'edge'; from: string; to: string } | null
@@ -67,7 +68,8 @@ export function buildFlowNodes({ definition, positions, jobName, selection, cycl
     const position = positions.get(node.key)
     if (!position) return []
     const approval = isApprovalNode(node)
-    const name = approval ? undefined : jobName(node.jobId)
+    const job = isJobNode(node) ? node : null
+    const name = job ? jobName(job.jobId) : undefined
     return [
       {
         id: node.key,
@@ -82,8 +84,8 @@ export function buildFlowNodes({ definition, positions, jobName, selection, cycl
           key: node.key,
           kind: approval ? 'approval' : 'job',
           title: approval ? (node.prompt ?? '') : (name ?? ''),
-          jobId: approval ? null : node.jobId,
-          missingJob: !approval && name === undefined,
+          jobId: job ? job.jobId : null,
+          missingJob: job !== null && name === undefined,
           triggerRule: node.triggerRule ?? 'all_success',
           problem: withProblems.has(node.key),
           onCycle: onCycle.has(node.key),

@@ -12,6 +12,7 @@ import { NodeKeyField } from './node-key-field'
 import { ParamField } from './param-field'
 import { TriggerRuleSelect } from './trigger-rule-select'
 import { NodeCapacityFields } from './node-capacity-fields'
+import { isJobNode } from '../../../../../shared/flow-types'
 
 interface FlowNodePanelProps {
   draft: FlowDraft
@@ -24,11 +25,12 @@ export function FlowNodePanel({ draft, node, dispatch }: FlowNodePanelProps) {
   const t = useT()
   const key = node.key
   const patch = (change: NodePatch) => dispatch({ type: 'update-node', key, patch: change })
-  const { jobsById, settled } = useJobsOf(isApprovalNode(node) ? [] : [node.jobId])
+  const job = isJobNode(node) ? node : null
+  const { jobsById, settled } = useJobsOf(job ? [job.jobId] : [])
   const parents = parentsOf(draft.edges, key)
   const children = childrenOf(draft.edges, key)
   const approval = isApprovalNode(node)
-  const nodeJob = approval ? undefined : jobsById.get(node.jobId)
+  const nodeJob = job ? jobsById.get(job.jobId) : undefined
   return (
     <Card withBorder className="jd-flow-panel" data-testid="flow-node-panel" data-key={key}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -40,13 +42,13 @@ export function FlowNodePanel({ draft, node, dispatch }: FlowNodePanelProps) {
       <Stack gap="sm" mt="xs">
         {/* Keyed by the key: after a rename (or another node) the field starts from the key it shows. */}
         <NodeKeyField key={key} definition={draft} nodeKey={key} onRename={(to) => dispatch({ type: 'rename', from: key, to })} />
-        {!approval && (
+        {job && (
           <JobSelect
             label={t('flowEditor.job')}
-            value={node.jobId}
+            value={job.jobId}
             onPick={(job) => job && patch({ jobId: job.id })}
             allowDeselect={false}
-            error={!settled || jobsById.has(node.jobId) ? undefined : t('flowEditor.node.missingJob', { id: node.jobId })}
+            error={!settled || jobsById.has(job.jobId) ? undefined : t('flowEditor.node.missingJob', { id: job.jobId })}
             data-testid="flow-node-job"
           />
         )}
@@ -72,16 +74,18 @@ export function FlowNodePanel({ draft, node, dispatch }: FlowNodePanelProps) {
             />
           </>
         ) : (
-          <>
-            <ParamField
-              value={node.param ?? ''}
-              onChange={(value) => patch({ param: value === '' ? undefined : value })}
-              ancestors={ancestorsOf(draft.edges, key)}
-              misplaced={misplacedReferences(draft, key)}
-              placement={paramProblems(draft, key, nodeJob !== undefined && readsParamAsRequest(nodeJob))}
-            />
-            <NodeCapacityFields pools={node.pools} priority={node.priority} onChange={patch} />
-          </>
+          job && (
+            <>
+              <ParamField
+                value={job.param ?? ''}
+                onChange={(value) => patch({ param: value === '' ? undefined : value })}
+                ancestors={ancestorsOf(draft.edges, key)}
+                misplaced={misplacedReferences(draft, key)}
+                placement={paramProblems(draft, key, nodeJob !== undefined && readsParamAsRequest(nodeJob))}
+              />
+              <NodeCapacityFields pools={job.pools} priority={job.priority} onChange={patch} />
+            </>
+          )
         )}
         <Text size="xs" c="dimmed" data-testid="flow-node-parents">
           {t('flowEditor.parents')}: {parents.length === 0 ? t('common.none') : parents.join(', ')}

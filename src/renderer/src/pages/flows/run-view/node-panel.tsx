@@ -1,6 +1,6 @@
 import { Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { FLOW_VALUE_MAX_BYTES, type FlowNodeRun, type FlowRun } from '../../../../../shared/flow-types'
+import { FLOW_VALUE_MAX_BYTES, isJobNode, type FlowNodeRun, type FlowRun } from '../../../../../shared/flow-types'
 import { LogTail } from '../../../components/log-tail/log-tail'
 import { RunLink } from '../../../components/run-link'
 import { DeadlineBadges } from '../../../components/deadline-badges'
@@ -82,7 +82,8 @@ export function NodePanel({ run, nodeKey, onClose }: { run: FlowRun; nodeKey: st
             {(def.timeoutSec ?? 0) > 0 && <Text size="xs">{t('flowNode.timeout', { time: formatDuration((def.timeoutSec ?? 0) * 1000, language) })}</Text>}
           </>
         ) : (
-          def && (
+          def &&
+          isJobNode(def) && (
             <Group gap="lg" align="flex-start" wrap="nowrap">
               <Field label="flowNode.job">
                 <JobName jobId={def.jobId} />

@@ -2,6 +2,7 @@ import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xy
 import type { FlowDefinition, FlowNodeRun, FlowNodeState, TriggerRule } from '../../../../../shared/flow-types'
 import { isFailedLikeState } from '../../../../../shared/flow-trigger-rules'
 import type { LayoutEdge, Point } from '../../../lib/dag/dag-layout'
+import { isJobNode } from '../../../../../shared/flow-types'
 
 /**
  * A flow run's graph for React Flow, laid out by the DAG page's ELK workers: those speak numeric
@@ -80,7 +81,7 @@ export function buildRunNodes(cache: Map<string, RunGraphNode>, inputs: RunNodeI
     const data: RunNodeData = {
       key: def.key,
       kind,
-      label: def.kind === 'approval' ? (def.prompt ?? '') : inputs.jobName(def.jobId),
+      label: def.kind === 'approval' ? (def.prompt ?? '') : isJobNode(def) ? inputs.jobName(def.jobId) : '',
       state: inputs.nodeRuns.get(def.key)?.state ?? 'pending',
       rule: def.triggerRule ?? 'all_success',
       selected: def.key === inputs.selectedKey,
