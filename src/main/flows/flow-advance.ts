@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../shared/errors'
-import type { FlowApprovalNodeDef, FlowJobNodeDef, FlowNodeDef, FlowNodeState, FlowRunState } from '../../shared/flow-types'
+import { isJobNode, type FlowApprovalNodeDef, type FlowNodeDef, type FlowNodeState, type FlowRunState } from '../../shared/flow-types'
 import type { FlowNodeRecord, FlowRunRecord } from '../domain/flows'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from '../../shared/flow-graph'
@@ -64,7 +64,8 @@ export class FlowAdvance {
   /** The node's new state, or null when its claim was lost. */
   private async start(run: FlowRunRecord, def: FlowNodeDef, node: FlowNodeRecord, nodes: Map<string, FlowNodeRecord>): Promise<FlowNodeState | null> {
     if (def.kind === 'approval') return this.ask(run, def, node)
-    const job = def as FlowJobNodeDef
+    if (!isJobNode(def)) return this.end(run, node, 'failed', `a ${def.kind} node cannot run on this server yet`)
+    const job = def
     // The job's handler matters only to a parameter with references in it: most have none, and skip the read.
     const param = job.param ?? ''
     const target = referencesIn(param).some((at) => at.reference !== null) ? await this.deps.store.jobs.get(job.jobId) : undefined

@@ -1,6 +1,15 @@
 import { deadlineFields } from './deadlines'
 import { alarmPolicyFields } from './alarm-policy'
-import { FLOW_MAX_EDGES, FLOW_MAX_NODES, FLOW_OVERLAPS, FLOW_VALUE_MAX_BYTES, TRIGGER_RULES, type FlowDefinition, type FlowSettings } from '../flow-types'
+import {
+  FLOW_MAX_EDGES,
+  FLOW_MAX_NODES,
+  FLOW_OVERLAPS,
+  FLOW_VALUE_MAX_BYTES,
+  FOR_EACH_RULES,
+  TRIGGER_RULES,
+  type FlowDefinition,
+  type FlowSettings,
+} from '../flow-types'
 import { flowDefinitionIssues } from '../flow-definition-check'
 import { codedIssue } from '../messages/coded-errors'
 import { MISFIRE_STRATEGIES, SCHEDULE_TYPES } from '../model'
@@ -18,6 +27,12 @@ export const FLOW_MAX_ACTIVE_RUNS = 100
 /** A week: the longest a whole run, or an approval, may be given. */
 export const FLOW_MAX_TIMEOUT_SEC = 604_800
 export const APPROVAL_PROMPT_MAX_CHARS = 500
+/** A fan-out node runs at most this many of its items at once. */
+export const FOR_EACH_MAX_CONCURRENCY = 100
+export const SWITCH_MAX_CASES = 50
+export const SWITCH_VALUE_MAX_CHARS = 1000
+/** A `matches` pattern's length: short patterns keep a regular expression's cost bounded. */
+export const SWITCH_PATTERN_MAX_CHARS = 200
 
 const timeoutSec = z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).default(0)
 const triggerRule = z.enum(TRIGGER_RULES).default('all_success')
@@ -39,6 +54,40 @@ const jobNodeSchema = z.strictObject({
   // In place of the job's own for the node's run (docs/capacity.md).
   pools: poolNeeds.optional(),
   priority: priority.optional(),
+  // Fan-out (docs/flows.md#fan-out): the list's reference or literal JSON array, its cap and outcome rule.
+  forEach: text(EXECUTOR_PARAM_MAX_CHARS).optional(),
+  forEachConcurrency: z.int().min(1).max(FOR_EACH_MAX_CONCURRENCY).optional(),
+  forEachRule: z.enum(FOR_EACH_RULES).optional(),
+})
+
+/** A node that runs another flow as one step. */
+const subflowNodeSchema = z.strictObject({
+  kind: z.literal('subflow'),
+  key: z.string(),
+  flowId: id,
+  param: text(EXECUTOR_PARAM_MAX_CHARS).optional(),
+  triggerRule,
+})
+
+/** A switch case: the value to test and exactly one operator (checked with the definition). */
+const switchCaseSchema = z.strictObject({
+  when: z.strictObject({
+    value: text(SWITCH_VALUE_MAX_CHARS),
+    equals: text(SWITCH_VALUE_MAX_CHARS).optional(),
+    matches: text(SWITCH_PATTERN_MAX_CHARS).optional(),
+    gt: z.number().optional(),
+    lt: z.number().optional(),
+  }),
+  to: z.string(),
+})
+
+/** A branch: the first case that holds picks its child, else `default`; the others are skipped. */
+const switchNodeSchema = z.strictObject({
+  kind: z.literal('switch'),
+  key: z.string(),
+  cases: z.array(switchCaseSchema).max(SWITCH_MAX_CASES),
+  default: z.string().optional(),
+  triggerRule,
 })
 
 const approvalNodeSchema = z.strictObject({
@@ -51,7 +100,7 @@ const approvalNodeSchema = z.strictObject({
 
 const definitionFields = {
   // At least one node is checked with the graph (flow.noNodes says it better than a count).
-  nodes: z.array(z.discriminatedUnion('kind', [jobNodeSchema, approvalNodeSchema])).max(FLOW_MAX_NODES),
+  nodes: z.array(z.discriminatedUnion('kind', [jobNodeSchema, approvalNodeSchema, subflowNodeSchema, switchNodeSchema])).max(FLOW_MAX_NODES),
   edges: z
     .array(z.strictObject({ from: z.string(), to: z.string() }))
     .max(FLOW_MAX_EDGES)
