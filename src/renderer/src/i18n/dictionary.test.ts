@@ -12,6 +12,25 @@ describe('translate', () => {
   })
 })
 
+describe('numbers in placeholders', () => {
+  it('are counts, grouped as the language writes them, in every message', () => {
+    expect(translate('en', 'jobs.count', { total: 100_003 })).toBe('100,003 jobs')
+    expect(translate('zh-CN', 'jobs.count', { total: 100_003 })).toBe('共 100,003 个任务')
+    expect(translate('en', 'dag.noLinks', { n: 100_003 })).toMatch(/^No child links yet: 100,003 jobs, none linked\./)
+    // The plural is chosen from the number, not from its text.
+    expect(translate('en', 'runs.newer', { n: 1_000 })).toBe('1,000 newer runs ↑')
+  })
+
+  it('stay as they are where they name something: an id, a port', () => {
+    expect(translate('en', 'run.title', { id: 100_003 })).toBe('Run 100003')
+    expect(translate('en', 'trigger.openRun', { id: 12_345 })).toContain('12345')
+  })
+
+  it('leave text as it is, digits and all', () => {
+    expect(translate('en', 'jobs.count', { total: '100003' })).toBe('100003 jobs')
+  })
+})
+
 describe('plural choices', () => {
   it('take the form of the number’s category in the language, and Chinese its one form', () => {
     expect(translate('en', 'runs.newer', { n: 1 })).toBe('1 newer run ↑')
