@@ -29,12 +29,13 @@ let flowRunId = 0
 let flowId = 0
 
 test.beforeAll(async () => {
-  // A refused sign-in: the Audit page lists a refusal, the longest outcome word.
-  await expect(signInCookie(server().origin, 'admin', 'not-the-password')).rejects.toThrow()
   const cookie = await signInCookie(server().origin, 'admin', ADMIN_PASSWORD)
   await bridgeCalls(server().origin, cookie, async (call) => {
     const jobs = (await call('listJobs')) as { id: number; name: string; executorHandler: string; executorParam: string }[]
     const groups = (await call('listGroups')) as { name: string; appName: string }[]
+    // Deleting oneself is refused: the Audit page lists a refusal, the longest outcome word (cut to "REFU…" once).
+    const users = (await call('listUsers')) as { id: number; name: string }[]
+    await expect(call('deleteUser', users.find((user) => user.name === 'admin')!.id)).rejects.toThrow()
     // A failed run for the dashboard's recent failures and the Runs list.
     const failing = jobs.find((job) => job.executorHandler === 'failJobHandler')
     if (failing) {
@@ -243,7 +244,7 @@ for (const size of [
 
       await goTo(page, 'audit')
       await expect(page.getByTestId('audit-row').first()).toBeVisible()
-      await expect(page.locator('[data-testid="audit-row"][data-action="auth.signIn"]').first()).toBeVisible()
+      await expect(page.locator('[data-testid="audit-outcome"][data-outcome="refused"]').first()).toBeVisible()
       await check('audit')
 
       await goTo(page, 'users')

@@ -226,12 +226,12 @@ export function RunsList(props: RunsListProps) {
           })}
         </div>
         {runs.length === 0 && !loading && (
-          <Text c="dimmed" ta="center" p="lg">
+          <Text c="dimmed" ta="center" p="lg" className="jd-runs-foot">
             {t('runs.empty')}
           </Text>
         )}
         {runs.length > 0 && (
-          <div style={{ textAlign: 'center', padding: 8, width }}>
+          <div className="jd-runs-foot">
             {hasOlder ? (
               <Button size="xs" variant="subtle" loading={loading} onClick={onLoadOlder} data-testid="runs-load-older">
                 {t('runs.loadOlder')}
