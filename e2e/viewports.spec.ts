@@ -80,6 +80,8 @@ interface ScreenFacts {
   englishWords: string[]
   /** Badges whose label is cut ('THIS C…'). */
   cutBadges: string[]
+  /** Tables that run past the window's right edge (a box that scrolls sideways hides their last columns). */
+  wideTables: string[]
 }
 
 /** Measures the page: how far it overflows sideways, and (for Chinese) the English words visible outside data. */
@@ -115,6 +117,9 @@ async function screenFacts(page: Page, names: readonly string[]): Promise<Screen
         cutBadges: [...document.querySelectorAll<HTMLElement>('.mantine-Badge-label, .jd-badge')]
           .filter((label) => label.checkVisibility() && label.scrollWidth > label.clientWidth + 1)
           .map((label) => label.textContent ?? ''),
+        wideTables: [...main.querySelectorAll<HTMLElement>('table')]
+          .filter((table) => table.checkVisibility() && table.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .map((table) => table.dataset.testid ?? table.className),
       }
     },
     { names: [...names], wire: WIRE_WORD.source },
@@ -158,6 +163,7 @@ for (const size of [
         expect.soft(facts.documentOverflow, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(0)
         expect.soft(facts.mainOverflow, `${name}: the main content scrolls sideways`).toBeLessThanOrEqual(0)
         expect.soft(facts.cutBadges, `${name}: badges cut short`).toEqual([])
+        expect.soft(facts.wideTables, `${name}: tables past the window's edge`).toEqual([])
         if (language === 'zh-CN') expect.soft(facts.englishWords, `${name}: English words in Chinese`).toEqual([])
       }
 
