@@ -6,6 +6,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { bridgeCalls, signInCookie, signInPage } from './support/admin-session'
 import { chooseOption } from './support/console-page'
 import { findCutText } from './support/cut-text'
+import { flowEditRoute, flowRunRoute, flowRunsRoute, formatRoute, type Route } from '../src/renderer/src/kit/route'
 import { useHeadlessServer } from './support/headless-server'
 
 /**
@@ -131,6 +132,11 @@ async function goTo(page: Page, nav: string): Promise<void> {
   await expect(page.getByTestId(`page-${nav}`)).toBeVisible()
 }
 
+/** A view the navigation does not list (the Flows page's own views), at the address the console's router gives it. */
+async function openRoute(page: Page, route: Route): Promise<void> {
+  await page.goto(`${server().origin}/${formatRoute(route)}`)
+}
+
 /** The locator's box lies inside the viewport (and inside `within`, a list that scrolls by itself). */
 async function expectInView(page: Page, locator: Locator, within?: Locator): Promise<void> {
   await expect(locator).toBeVisible()
@@ -235,7 +241,7 @@ for (const size of [
       await goTo(page, 'flows')
       await expect(page.getByText(FLOW_NAME).first()).toBeVisible()
       await check('flows')
-      await page.goto(`${server().origin}/#/flows/run/${flowRunId}`)
+      await openRoute(page, flowRunRoute(flowRunId))
       await expect(page.getByTestId('flow-run-reason')).toBeVisible()
       await expect(page.locator('.react-flow__node').first()).toBeVisible()
       await check('flow-run')
@@ -259,10 +265,10 @@ for (const size of [
       await goTo(page, 'settings')
       await check('settings')
 
-      await page.goto(`${server().origin}/#/flows/${flowId}`)
+      await openRoute(page, flowRunsRoute(flowId))
       await expect(page.getByTestId('flow-runs-title')).toBeVisible()
       await check('flow-runs')
-      await page.goto(`${server().origin}/#/flows/${flowId}/edit`)
+      await openRoute(page, flowEditRoute(flowId))
       await expect(page.locator('.react-flow__node').first()).toBeVisible()
       await check('flow-editor')
 
