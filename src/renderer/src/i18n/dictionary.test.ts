@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { en } from './en'
 import { zhCN } from './zh-cn'
 import { detectLanguage, translate } from './dictionary'
+import { namesSomething } from './count-format'
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
@@ -23,6 +24,9 @@ describe('numbers in placeholders', () => {
 
   it('stay as they are where they name something: an id, a port', () => {
     expect(translate('en', 'run.title', { id: 100_003 })).toBe('Run 100003')
+    expect(namesSomething('jobId')).toBe(true)
+    expect(namesSomething('port')).toBe(true)
+    expect(namesSomething('total')).toBe(false)
     expect(translate('en', 'trigger.openRun', { id: 12_345 })).toContain('12345')
   })
 

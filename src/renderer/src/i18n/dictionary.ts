@@ -2,7 +2,7 @@ import { en } from './en'
 import { zhCN } from './zh-cn'
 import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../../../shared/api'
 import type { Dictionary, MessageKey } from './dictionary-types'
-import { formatCount, NUMBER_NAMES } from './count-format'
+import { formatCount, namesSomething } from './count-format'
 
 export type { MessageKey } from './dictionary-types'
 
@@ -36,7 +36,7 @@ function pluralForm(language: Language, value: string | number | undefined, form
 /**
  * The text of `key` in `language` with `{name}` placeholders filled from `vars`, and `{name|form|…}`
  * plural choices made. A number is written as a count (formatCount) unless its placeholder names
- * something (NUMBER_NAMES: `{id}`, `{port}`…).
+ * something (namesSomething: `{id}`, `{jobId}`, `{port}`…).
  */
 export function translate(language: Language, key: MessageKey, vars?: Vars): string {
   const text = dictionaries[language][key]
@@ -46,7 +46,7 @@ export function translate(language: Language, key: MessageKey, vars?: Vars): str
     .replace(/\{(\w+)\}/g, (whole, name: string) => {
       if (!(name in vars)) return whole
       const value = vars[name]
-      return typeof value === 'number' && !NUMBER_NAMES.has(name) ? formatCount(value, language) : String(value)
+      return typeof value === 'number' && !namesSomething(name) ? formatCount(value, language) : String(value)
     })
 }
 
