@@ -46,7 +46,7 @@ export function FlowPalette({ onAddJob, onAddApproval, onTidy, onFit, laying }: 
       <Button size="xs" variant="default" onClick={() => onAddApproval(viewCentre())} data-testid="flow-add-approval">
         {t('flowEditor.addApproval')}
       </Button>
-      <Text size="xs" c="dimmed" className="jd-flow-hint" title={t('flowEditor.hint')}>
+      <Text size="xs" c="dimmed" className="jd-flow-hint" title={t('flowEditor.hint')} data-truncate>
         {t('flowEditor.hint')}
       </Text>
       <Tooltip label={t('flowEditor.tidyHint')}>
