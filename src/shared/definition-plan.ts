@@ -1,4 +1,5 @@
 import type { DefinitionKind } from './definition-origin'
+import type { DefinitionFieldChange } from './definition-values'
 
 /** One document of a definition file as `jobdesk apply` sends it: the file it came from, and the document. */
 export interface DefinitionSource {
@@ -29,6 +30,8 @@ export interface DefinitionChange {
   file: string
   /** For an update, the fields that change, as the files name them (`schedule.cron`, `children`). */
   fields: string[]
+  /** For an update, each changed field with its value before and after, as safe one-line text (shared/definition-values.ts). */
+  values?: DefinitionFieldChange[]
 }
 
 export interface DefinitionPlan {

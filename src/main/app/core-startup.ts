@@ -67,7 +67,8 @@ export async function joinCluster({
   // The embedded executor is registered in the join's own transaction (and again in each rejoin's),
   // before any take-over: a take-over at join ends the dead node's runs, and what their ends
   // trigger at once (a flow's next node, a child job, a retry) must find this embedded executor.
-  await membership.join(
+  // Renewed from the join on: what the startup does after it cannot let the first lease lapse.
+  await membership.joinAndRenew(
     new NodeTakeOver({
       scheduler,
       triggers,

@@ -70,7 +70,6 @@ export async function assembleCore(options: CoreOptions): Promise<CoreParts> {
   data.metrics.readFrom(metricSources({ base, data, node, pipeline }))
   const surfaces = await coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, capacity, monitors: background.monitors })
 
-  node.membership.start()
   // What the consoles are told of pause-all from here on is a change from what it is now.
   await defs.maintenance.prime()
   await defs.definitions.start()

@@ -164,7 +164,20 @@ export class NodeMembership implements NodeFence {
     await this.renewPeriodicWork(startedMs)
   }
 
-  start(): void {
+  /**
+   * Joins, and renews the lease from then on. The process's own startup after its join (the demo
+   * jobs, the surfaces, a loaded machine's slow first seconds) then never outlasts the lease it
+   * joined with: renewed only once startup ended, the first lease lapsed before the first scan,
+   * which was refused (a lone node on an embedded database, with nobody to take it over, logged that
+   * it could not confirm its lease).
+   */
+  async joinAndRenew(duties: NodeDuties): Promise<void> {
+    await this.join(duties)
+    this.start()
+  }
+
+  /** Renews the lease every heartbeat from now on (once; tests that step the beats call `beat` instead). */
+  private start(): void {
     this.loop ??= this.beatLoop(this.stopLoop.signal)
   }
 

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import { TRIGGER_TYPES, type AddressHealth, type TriggerType } from '../../shared/model'
+import { MISFIRE_STRATEGIES, TRIGGER_TYPES, type AddressHealth, type TriggerType } from '../../shared/model'
+import { ACTIVE_FLOW_RUN_STATES, FLOW_RUN_STATES } from '../../shared/flow-types'
 import { SKIP_REASONS, type SkipReason } from '../../shared/calendar/skip-reasons'
 import type { RunCompletion } from '../domain/runs'
 import { RUN_ENDS, runEndOfCompletion, type RunEnd } from '../domain/run-end'
@@ -25,6 +26,12 @@ export interface MetricSources {
   /** Every resource pool with the slots held of it and the runs waiting for it (a database read). */
   pools(): Promise<readonly PoolUsage[]>
 }
+
+/** prom-client's default gauges named like counters (see the constructor). */
+const MISNAMED_DEFAULT_GAUGES = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']
+
+/** The states a flow run ends in: each has its series from the first scrape. */
+const ENDED_FLOW_RUN_STATES = FLOW_RUN_STATES.filter((state) => !(ACTIVE_FLOW_RUN_STATES as readonly string[]).includes(state))
 
 /** A series written as 0 from the start, so a rate over it is defined before its first event. */
 function zeroed<T extends { inc(n?: number): void }>(child: T): T {
@@ -84,6 +91,8 @@ export class JobDeskMetrics {
       labelNames: ['strategy'],
       registers,
     })
+    // Every known label value from the first scrape, at 0: a rate() or an alert rule over a series sees 0, not nothing.
+    for (const strategy of MISFIRE_STRATEGIES) zeroed(this.misfires.labels(strategy))
     const skips = new Counter({
       name: 'jobdesk_skipped_fires_total',
       help: 'Slots of schedules recorded as not fired, by reason (a window, pause-all, a misfire, a calendar).',
@@ -118,6 +127,7 @@ export class JobDeskMetrics {
       registers,
     })
     this.flowRuns = new Counter({ name: 'jobdesk_flow_runs_total', help: 'Flow runs ended, by final state.', labelNames: ['state'], registers })
+    for (const state of ENDED_FLOW_RUN_STATES) zeroed(this.flowRuns.labels(state))
     const misses = new Counter({
       name: 'jobdesk_deadline_misses_total',
       help: 'Runs (job runs and flow runs) marked late to start, late to finish or slow, once each, on the node that marked them.',
@@ -175,7 +185,13 @@ export class JobDeskMetrics {
       registers,
     })
     poolGauges(registers, () => sources().pools())
-    if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry })
+    if (options.defaultMetrics !== false) {
+      collectDefaultMetrics({ register: this.registry })
+      // prom-client names three gauges *_total, a counter's suffix: promtool's linter refuses the scrape
+      // (exit 3) and PromQL tools take them for counters. Each is the sum of its per-type gauge
+      // (nodejs_active_handles{type} …), which stays: sum() of it gives the same number.
+      for (const name of MISNAMED_DEFAULT_GAUGES) this.registry.removeSingleMetric(name)
+    }
   }
 
   /** Queued runs started after waiting these many milliseconds. */

@@ -1,5 +1,5 @@
 import type { SchedulerStatus } from '../../shared/api'
-import type { NodeFence } from './node-fence'
+import { isFenced, type NodeFence } from './node-fence'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { RingFire } from '../domain/fires'
@@ -255,7 +255,9 @@ export class Scheduler {
       } catch (error) {
         // Typically SQLITE_BUSY past busy_timeout (another writer held the lock for 5 s), or a lost
         // database connection. Try again next second rather than die; nothing was committed.
-        logger.error('schedule scan failed', { error: (error as Error).message })
+        // The fence held the scan (a renewal late, between two lives): it plans nothing, and the next one plans it all.
+        if (isFenced(error)) logger.warn('schedule scan held by the lease', { error: (error as Error).message })
+        else logger.error('schedule scan failed', { error: (error as Error).message })
         delayMs = 1000
         roundStartMs = null
       }

@@ -82,7 +82,20 @@ describe('kind: Window in definition files', () => {
     await t.core.api.addWindow({ name: 'made by hand', timezone: 'UTC', cron: '0 0 4 * * ?', durationSec: 60 })
     const edited = { ...patchNight, durationSec: 3600, jobs: [], groups: ['jobdesk-embedded'] }
     const plan = await apply([job('settlement'), job('extract'), flow, edited], { dryRun: true })
-    expect(plan.changes).toEqual([{ action: 'update', kind: 'Window', key: 'patch night', file: 'defs/3.yaml', fields: ['durationSec', 'groups', 'jobs'] }])
+    expect(plan.changes).toEqual([
+      {
+        action: 'update',
+        kind: 'Window',
+        key: 'patch night',
+        file: 'defs/3.yaml',
+        fields: ['durationSec', 'groups', 'jobs'],
+        values: [
+          { field: 'durationSec', before: '10800', after: '3600' },
+          { field: 'groups', before: '[]', after: '["jobdesk-embedded"]' },
+          { field: 'jobs', before: '["jobdesk-embedded/settlement"]', after: '[]' },
+        ],
+      },
+    ])
 
     const pruned = await apply([job('settlement'), job('extract'), flow], { prune: 'files' })
     expect(pruned.changes).toEqual([{ action: 'delete', kind: 'Window', key: 'patch night', file: '', fields: [] }])

@@ -2,7 +2,9 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAllDocuments } from 'yaml'
-import type { JobInfo } from '../../../src/shared/model'
+import { ServerClient } from '../../../src/main/cli/server-client'
+import { defaultJobInput } from '../../../src/shared/job-defaults'
+import type { JobGroup, JobInfo } from '../../../src/shared/model'
 import { TEST_HANDLERS_DIR } from '../../support/core-harness'
 import { freePort } from '../../support/free-port'
 import { REPO, runJobdesk, type CliResult } from '../../support/jobdesk-cli'
@@ -83,6 +85,7 @@ describe('jobdesk apply, diff and export', () => {
     const diff = await jobdesk(['diff', '-f', '.'], a, repo)
     expect(diff.code).toBe(1)
     expect(diff.stdout).toContain('~ update Job jobdesk-embedded/nightly-report: param  (jobs/jobdesk-embedded/nightly-report.yaml)')
+    expect(diff.stdout, 'each changed field with its values').toContain("    param: 'hello' → 'goodbye'\n")
     const json = await jobdesk(['diff', '-f', '.', '-o', 'json'], a, repo)
     expect(JSON.parse(json.stdout)).toMatchObject({ changes: [{ action: 'update', fields: ['param'] }], unchanged: 6, applied: false })
 
@@ -115,6 +118,24 @@ describe('jobdesk apply, diff and export', () => {
       parseAllDocuments(yaml.stdout).map((d) => (d.toJS() as { name: string }).name),
       'a job comes with the jobs it leads to',
     ).toEqual(['archive-reports', 'nightly-report'])
+  })
+
+  it('finds no drift in a job the console made with no schedule, and shows the values of a change', async () => {
+    const client = ServerClient.from({ server: b.origin, token: API_TOKEN }, {})
+    const embedded = (await client.call<JobGroup[]>('listGroups')).find((g) => g.appName === 'jobdesk-embedded')!
+    // The console's new job starts as a cron every minute; set to no schedule, the cron stays in the saved job.
+    const draft = defaultJobInput(embedded.id, 'UTC', { scheduleType: 'CRON', scheduleConf: '0 * * * * ?' })
+    await client.call('addJob', { ...draft, scheduleType: 'NONE', name: 'made in the console', executorHandler: 'demoJobHandler' })
+    await client.call('addJob', { ...draft, scheduleConf: '0 0 2 * * ?', name: 'console-nightly', executorHandler: 'demoJobHandler' })
+    const out = temp()
+    expect((await jobdesk(['export', '-o', out], b)).code).toBe(0)
+    expect(await jobdesk(['diff', '-f', out], b)).toMatchObject({ code: 0 })
+
+    const file = join(out, 'jobs/jobdesk-embedded/console-nightly.yaml')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('0 0 2 * * ?', '0 45 3 * * ?'))
+    const diff = await jobdesk(['diff', '-f', out], b)
+    expect(diff.code).toBe(1)
+    expect(diff.stdout).toContain("    schedule.cron: '0 0 2 * * ?' → '0 45 3 * * ?'\n")
   })
 
   it('refuses bad files whole, at their file, line and column, and writes nothing', async () => {

@@ -1,4 +1,5 @@
 import type { DefinitionChange, DefinitionPlan, PruneMode } from '../../../shared/definition-plan'
+import { safeLine } from '../../../shared/definition-values'
 import { CliError, EXIT } from '../cli-error'
 import { problemLines, readDefinitionFiles, type DefinitionFiles } from '../definition-files'
 import type { Out } from '../output'
@@ -40,6 +41,16 @@ export async function refusedAtLines<T>(files: DefinitionFiles, call: () => Prom
   }
 }
 
+/**
+ * An update's values, one line each (`schedule.cron: '0 30 3 * * ?' → '0 45 3 * * ?'`), as
+ * `terraform plan` shows them. The server sends them as safe text already; they are escaped again
+ * here, since what reaches a terminal is the CLI's to keep harmless.
+ */
+export function valueLines(change: DefinitionChange): { field: string; before: string; after: string }[] {
+  const shown = (text: string | null) => (text === null ? '(none)' : safeLine(text))
+  return (change.values ?? []).map((v) => ({ field: safeLine(v.field), before: shown(v.before), after: shown(v.after) }))
+}
+
 const SIGNS: Record<DefinitionChange['action'], string> = { create: '+', update: '~', delete: '-' }
 
 function printPlan(out: Out, plan: DefinitionPlan, applying: boolean): void {
@@ -53,6 +64,7 @@ function printPlan(out: Out, plan: DefinitionPlan, applying: boolean): void {
     const fields = change.fields.length > 0 ? `: ${change.fields.join(', ')}` : ''
     const file = change.file === '' ? '' : c.dim(`  (${change.file})`)
     out.write(`${paint[change.action](`${SIGNS[change.action]} ${change.action} ${change.kind} ${change.key}`)}${fields}${file}\n`)
+    for (const line of valueLines(change)) out.write(`    ${line.field}: ${c.red(line.before)} → ${c.green(line.after)}\n`)
   }
   const count = (action: DefinitionChange['action']) => plan.changes.filter((ch) => ch.action === action).length
   if (applying) out.write(`applied: ${count('create')} created, ${count('update')} updated, ${count('delete')} deleted, ${plan.unchanged} unchanged\n`)

@@ -5,7 +5,7 @@ import { runBadgesOf } from '../../../shared/deadline-terms'
 import { CliError } from '../cli-error'
 import { outputFormat, printRows, timeText, type Column, type Out } from '../output'
 import type { ServerClient } from '../server-client'
-import { findFlow, findJob, jobsWithGroups } from './lookup'
+import { findFlow, findJob, jobsByIds, jobsWithGroups } from './lookup'
 import { getWindows } from './get-windows'
 import { getQueue } from './get-queue'
 import type { BackfillSummary } from '../../../shared/backfill'
@@ -37,7 +37,10 @@ export async function getCommand(client: ServerClient, out: Out, kind: string, o
     const limit = limitOf(options.limit)
     const jobId = options.job === undefined ? undefined : (await findJob(client, options.job)).id
     const page = await client.call<RunPage>('listRuns', { jobId, status: options.status, limit })
-    printRows(out, page.runs, RUN_COLUMNS, format)
+    // The runs name their jobs by id: one look-up of those jobs (at most a page's) gives their names.
+    const { jobs, appNameOf } = await jobsByIds(client, [...new Set(page.runs.map((r) => r.jobId))])
+    const jobById = new Map(jobs.map((j) => [j.id, j]))
+    printRows(out, page.runs, runColumns(jobById, appNameOf), format)
   } else if (kind === 'flows') {
     const flows = (await client.call<Flow[]>('listFlows')).filter((f) => options.name === undefined || f.name.includes(options.name))
     printRows(out, flows, FLOW_COLUMNS, format)
@@ -85,9 +88,19 @@ function jobColumns(appNameOf: (job: JobInfo) => string): Column<JobInfo>[] {
   ]
 }
 
-const RUN_COLUMNS: Column<JobRun>[] = [
-  { header: 'ID', value: (r) => String(r.id) },
-  { header: 'JOB', value: (r) => String(r.jobId) },
+/** A run's job by its name (a job removed since: its id), its id and group in the wide table. */
+function runColumns(jobById: ReadonlyMap<number, JobInfo>, appNameOf: (job: JobInfo) => string): Column<JobRun>[] {
+  const job = (r: JobRun) => jobById.get(r.jobId)
+  return [
+    { header: 'ID', value: (r) => String(r.id) },
+    { header: 'JOB', value: (r) => job(r)?.name ?? `#${r.jobId} (removed)` },
+    { header: 'JOB ID', value: (r) => String(r.jobId), wide: true },
+    { header: 'GROUP', value: (r) => (job(r) ? appNameOf(job(r)!) : '-'), wide: true },
+    ...RUN_STATE_COLUMNS,
+  ]
+}
+
+const RUN_STATE_COLUMNS: Column<JobRun>[] = [
   { header: 'TRIGGERED', value: (r) => timeText(r.triggerTimeMs) },
   { header: 'TYPE', value: (r) => r.triggerType },
   { header: 'STATUS', value: (r) => runStatus(r).toUpperCase() },

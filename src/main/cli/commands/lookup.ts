@@ -29,6 +29,12 @@ async function jobsFor(client: ServerClient, query: JobQuery): Promise<{ jobs: J
   return { jobs, appNameOf: (job) => names.get(job.jobGroup) ?? String(job.jobGroup) }
 }
 
+/** The jobs of these ids that exist (at most a page's worth), with their groups' app names. */
+export function jobsByIds(client: ServerClient, ids: readonly number[]): Promise<{ jobs: JobInfo[]; appNameOf: (job: JobInfo) => string }> {
+  if (ids.length === 0) return Promise.resolve({ jobs: [], appNameOf: (job) => String(job.jobGroup) })
+  return jobsFor(client, { ids: ids.slice(0, JOB_PAGE_MAX) })
+}
+
 /**
  * A job named by id, by `app/name`, or by a name only one job has. Asks the server for the jobs
  * whose name holds the name, not for every job (a server may hold 100,000). @throws CliError naming what is wrong.

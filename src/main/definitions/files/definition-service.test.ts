@@ -149,8 +149,25 @@ describe('apply of definition files', () => {
       { ...script, timeoutSec: 60 },
     ])
     expect(plan.changes).toEqual([
-      { action: 'update', kind: 'Job', key: 'billing-app/nightly-report', file: 'jobs/0.yaml', fields: ['schedule', 'param'] },
-      { action: 'update', kind: 'Job', key: 'billing-app/mail-report', file: 'jobs/1.yaml', fields: ['children'] },
+      {
+        action: 'update',
+        kind: 'Job',
+        key: 'billing-app/nightly-report',
+        file: 'jobs/0.yaml',
+        fields: ['schedule.cron', 'param'],
+        values: [
+          { field: 'schedule.cron', before: "'0 0 2 * * ?'", after: "'0 30 2 * * ?'" },
+          { field: 'param', before: "'hello'", after: "'bye'" },
+        ],
+      },
+      {
+        action: 'update',
+        kind: 'Job',
+        key: 'billing-app/mail-report',
+        file: 'jobs/1.yaml',
+        fields: ['children'],
+        values: [{ field: 'children', before: '["billing-app/cleanup","billing-app/nightly-report (on failure)"]', after: '["billing-app/cleanup"]' }],
+      },
     ])
     expect(plan.unchanged).toBe(1)
     const jobs = new Map((await i.store.jobs.list()).map((j) => [j.name, j]))

@@ -109,7 +109,8 @@ function select(
   return { jobs: state.jobs.filter((j) => reached.has(j.id)), flows: [...flows] }
 }
 
-function groupDocument(group: JobGroup): GroupDocument {
+/** A group as its file says it (what a plan compares). */
+export function groupDocument(group: JobGroup): GroupDocument {
   const addresses = group.addressType === 1 ? splitAddressList(group.addressList) : []
   return {
     kind: 'Group',
@@ -161,6 +162,16 @@ function alarmPolicyDocOf(own: { alarmAfterFailures: number | null; alarmQuietSe
 function emails(text: string): { email?: string[] } {
   const list = splitAddressList(text)
   return list.length === 0 ? {} : { email: list }
+}
+
+/**
+ * What a plan compares of a job: its document as an export writes it — so what a file cannot say (a
+ * cron kept by a job set to no schedule, a zone beside a fixed rate) is no change — without its name,
+ * group and children (compared apart), and whether it is started, always.
+ */
+export function jobSettingsDocument(job: JobInfo): Record<string, unknown> {
+  const { kind: _kind, name: _name, group: _group, enabled: _enabled, children: _children, ...settings } = jobDocument(job, '', [], new Map(), () => '')
+  return { ...settings, enabled: job.triggerStatus === 1 }
 }
 
 function jobDocument(
@@ -226,7 +237,6 @@ function jobDocument(
 function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appNameOf: (job: JobInfo) => string): FlowDocument {
   const jobApps = new Set(flow.nodes.flatMap((n) => (isJobNode(n) ? [appNameOf(jobById.get(n.jobId)!)] : [])))
   const group = jobApps.size === 1 ? [...jobApps][0] : undefined
-  const scheduled = flow.scheduleType !== 'NONE'
   const nodes = flow.nodes.map((node: FlowNodeDef): FlowNodeDocument => {
     const rule = node.triggerRule !== undefined && node.triggerRule !== 'all_success' ? { rule: node.triggerRule } : {}
     if (node.kind === 'approval') {
@@ -251,11 +261,23 @@ function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appName
       ...(node.priority !== undefined ? { priority: node.priority } : {}),
     }
   })
+  const { description, ...settings } = flowSettingsFields(flow)
   return {
     kind: 'Flow',
     name: flow.name,
-    ...(flow.description !== '' ? { description: flow.description } : {}),
+    ...(description !== undefined ? { description } : {}),
     ...(group !== undefined ? { group } : {}),
+    ...settings,
+    nodes,
+    ...(flow.edges.length > 0 ? { edges: flow.edges.map(({ from, to }) => ({ from, to })) } : {}),
+  }
+}
+
+/** A flow's settings as its file writes them (its name, group and graph aside). */
+function flowSettingsFields(flow: Flow): Omit<FlowDocument, 'kind' | 'name' | 'group' | 'nodes' | 'edges'> {
+  const scheduled = flow.scheduleType !== 'NONE'
+  return {
+    ...(flow.description !== '' ? { description: flow.description } : {}),
     ...((flow.triggerStatus === 1) !== scheduled ? { enabled: flow.triggerStatus === 1 } : {}),
     ...scheduleOf(flow),
     ...(flow.maxActiveRuns !== 1 ? { maxActiveRuns: flow.maxActiveRuns } : {}),
@@ -266,7 +288,11 @@ function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appName
       : {}),
     ...deadlinesDocumentOf(flow),
     ...(flow.param !== '' ? { param: flow.param } : {}),
-    nodes,
-    ...(flow.edges.length > 0 ? { edges: flow.edges.map(({ from, to }) => ({ from, to })) } : {}),
   }
+}
+
+/** What a plan compares of a flow's settings: as its file says them (see {@link jobSettingsDocument}), and whether its schedule is active, always. */
+export function flowSettingsDocument(flow: Flow): Record<string, unknown> {
+  const { enabled: _enabled, ...settings } = flowSettingsFields(flow)
+  return { ...settings, enabled: flow.triggerStatus === 1 }
 }

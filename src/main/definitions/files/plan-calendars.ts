@@ -1,6 +1,7 @@
 import { CalendarDays, holidayKey, type BusinessCalendar, type CalendarView } from '../../../shared/calendar/business-calendar'
 import { jobOriginKey } from '../../../shared/definition-origin'
 import type { DefinitionChange } from '../../../shared/definition-plan'
+import { fieldChange, type DefinitionFieldChange } from '../../../shared/definition-values'
 import { ImportProblems } from '../import-export/import-problems'
 import type { DeclaredCalendar, FileCalendar } from './calendar-documents'
 import type { DefinitionState, DefinitionWrites, PruneProblem } from './plan-changes'
@@ -9,8 +10,9 @@ import type { DefinitionState, DefinitionWrites, PruneProblem } from './plan-cha
 export interface CalendarWrite {
   action: 'create' | 'update'
   calendar: FileCalendar
-  /** For an update, the fields that change. */
+  /** For an update, the fields that change, with their values. */
   fields: string[]
+  values?: DefinitionFieldChange[]
 }
 
 export interface CalendarPlan {
@@ -67,8 +69,9 @@ export function planCalendars(declared: readonly DeclaredCalendar[], stored: rea
       continue
     }
     const fields = CALENDAR_FIELDS.filter((field) => comparable(current, field) !== comparable(calendar, field))
+    const values = fields.flatMap((field) => fieldChange(field, comparable(current, field), comparable(calendar, field)))
     if (fields.length === 0) unchanged++
-    else writes.push({ action: 'update', calendar, fields })
+    else writes.push({ action: 'update', calendar, fields, values })
   }
   return { writes, unchanged, daysOf: (name) => days.get(name) }
 }
@@ -81,6 +84,7 @@ export function calendarChanges(plan: CalendarPlan, fileOf: (name: string) => st
     key: write.calendar.name,
     file: fileOf(write.calendar.name),
     fields: write.fields,
+    ...(write.values ? { values: write.values } : {}),
   })
   return { creates: plan.writes.filter((w) => w.action === 'create').map(line), updates: plan.writes.filter((w) => w.action === 'update').map(line) }
 }

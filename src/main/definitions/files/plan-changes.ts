@@ -1,13 +1,14 @@
 import { jobOriginKey, type DefinitionKind, type DefinitionOrigin } from '../../../shared/definition-origin'
 import type { DefinitionChange, PruneMode } from '../../../shared/definition-plan'
-import type { Flow, FlowNodeDef } from '../../../shared/flow-types'
+import type { DefinitionFieldChange } from '../../../shared/definition-values'
+import type { Flow } from '../../../shared/flow-types'
 import { EMBEDDED_APP_NAME, type JobGroup, type JobInfo, type JobLink } from '../../../shared/model'
-import { FLOW_SETTING_FIELDS, JOB_FIELDS } from '../import-export/export-document'
-import type { PlannedFlowNode, PlannedFlowUpdate } from '../import-export/import-flows'
+import type { PlannedFlowUpdate } from '../import-export/import-flows'
 import type { PlannedGroupUpdate } from '../import-export/import-groups'
 import type { PlannedJobUpdate } from '../import-export/import-jobs'
 import type { ImportPlan } from '../import-export'
-import { FLOW_FIELD_PATHS, GROUP_FIELD_PATHS, JOB_FIELD_PATHS, objectId, type ConvertedDefinitions } from './to-export-document'
+import { objectId, type ConvertedDefinitions } from './to-export-document'
+import { childrenValueChange, fieldsOf, flowValueChanges, groupValueChanges, jobValueChanges } from './plan-values'
 import type { CalendarDays, CalendarView } from '../../../shared/calendar/business-calendar'
 import { isJobNode } from '../../../shared/flow-types'
 
@@ -69,10 +70,10 @@ export function planChanges(plan: ImportPlan, state: DefinitionState, converted:
   for (const group of plan.groupsToCreate) creates.push(change('create', 'Group', group.appName, fileOf('Group', group.appName)))
   const groupsToUpdate: PlannedGroupUpdate[] = []
   for (const update of plan.groupsToUpdate) {
-    const fields = changedGroupFields(groupById.get(update.id)!, update)
-    if (fields.length > 0) {
+    const values = groupValueChanges(groupById.get(update.id)!, update)
+    if (values.length > 0) {
       groupsToUpdate.push(update)
-      updates.push(change('update', 'Group', update.appName, fileOf('Group', update.appName), fields))
+      updates.push(change('update', 'Group', update.appName, fileOf('Group', update.appName), values))
     }
   }
   unchanged += converted.document.groups.length - plan.groupsToCreate.length - groupsToUpdate.length
@@ -85,17 +86,15 @@ export function planChanges(plan: ImportPlan, state: DefinitionState, converted:
   for (const planned of plan.jobsToUpdate) {
     const current = jobById.get(planned.id)!
     const update = keepZoneUnlessCron(planned, current)
-    const ownFields = changedJobFields(current, update)
-    const fields = [...ownFields]
+    const ownValues = jobValueChanges(current, update)
     const wanted = new Map((converted.childrenOf.get(update.key) ?? []).map((l) => [l.childKey, l.condition]))
     const saved = linksOf.get(update.id) ?? []
     const dropped = saved.filter((l) => !wanted.has(jobKey(jobById.get(l.childJobId)!)))
     const savedByKey = new Map(saved.map((l) => [jobKey(jobById.get(l.childJobId)!), l.condition]))
-    const linksDiffer = dropped.length > 0 || [...wanted].some(([key, condition]) => savedByKey.get(key) !== condition)
     linksToDelete.push(...dropped)
-    if (linksDiffer) fields.push('children')
-    if (ownFields.length > 0) jobsToUpdate.push(update)
-    if (fields.length > 0) updates.push(change('update', 'Job', update.key, fileOf('Job', update.key), fields))
+    const values = [...ownValues, ...childrenValueChange([...savedByKey], [...wanted])]
+    if (ownValues.length > 0) jobsToUpdate.push(update)
+    if (values.length > 0) updates.push(change('update', 'Job', update.key, fileOf('Job', update.key), values))
     else unchanged++
   }
   const savedCondition = new Map(state.links.map((l) => [`${l.parentJobId}>${l.childJobId}`, l.condition]))
@@ -107,15 +106,16 @@ export function planChanges(plan: ImportPlan, state: DefinitionState, converted:
   const flowsToUpdate: PlannedFlowUpdate[] = []
   for (const planned of plan.flowsToUpdate) {
     const current = state.flows.find((f) => f.id === planned.id)!
-    const update: PlannedFlowUpdate =
-      planned.settings.scheduleType === 'CRON' ? planned : { ...planned, settings: { ...planned.settings, timezone: current.timezone } }
-    const fields = changedFlowFields(current, update)
-    if (fields.length === 0) {
+    const update: PlannedFlowUpdate = readsZone(planned.settings.scheduleType)
+      ? planned
+      : { ...planned, settings: { ...planned.settings, timezone: current.timezone } }
+    const values = flowValueChanges(current, update, (id) => jobKey(jobById.get(id)!))
+    if (values.length === 0) {
       unchanged++
       continue
     }
     flowsToUpdate.push(update)
-    updates.push(change('update', 'Flow', update.settings.name, fileOf('Flow', update.settings.name), fields))
+    updates.push(change('update', 'Flow', update.settings.name, fileOf('Flow', update.settings.name), values))
   }
 
   const pruned = prune === 'none' ? emptyPrune() : planPrune(state, converted, prune, jobKey)
@@ -138,48 +138,17 @@ export function planChanges(plan: ImportPlan, state: DefinitionState, converted:
   }
 }
 
-/** A zone matters to a cron only: for any other schedule the file gives none, and the saved one stays. */
+/** A zone matters to a schedule that reads the time of day (a cron, business days): for any other the file gives none, and the saved one stays. */
 function keepZoneUnlessCron(update: PlannedJobUpdate, current: JobInfo): PlannedJobUpdate {
-  return update.fields.scheduleType === 'CRON' ? update : { ...update, fields: { ...update.fields, timezone: current.timezone } }
+  return readsZone(update.fields.scheduleType) ? update : { ...update, fields: { ...update.fields, timezone: current.timezone } }
 }
 
-function change(action: DefinitionChange['action'], kind: DefinitionKind, key: string, file: string, fields: string[] = []): DefinitionChange {
-  return { action, kind, key, file, fields }
+function readsZone(scheduleType: string): boolean {
+  return scheduleType === 'CRON' || scheduleType === 'BUSINESS_DAY'
 }
 
-/** The files' names of what differs, each once, in the order the fields are listed. */
-function named(paths: Record<string, string>, fields: readonly string[]): string[] {
-  return [...new Set(fields.map((field) => paths[field] ?? field))]
-}
-
-function changedGroupFields(current: JobGroup, update: PlannedGroupUpdate): string[] {
-  const fields = (['name', 'addressType', 'addressList'] as const).filter((field) => current[field] !== update[field])
-  return named(GROUP_FIELD_PATHS, fields)
-}
-
-function changedJobFields(current: JobInfo, update: PlannedJobUpdate): string[] {
-  // A job's pools are a list: compared by what they hold.
-  const fields: string[] = JOB_FIELDS.filter((field) => JSON.stringify(current[field]) !== JSON.stringify(update.fields[field]))
-  if ((current.triggerStatus === 1) !== update.enabled) fields.push('enabled')
-  return named(JOB_FIELD_PATHS, fields)
-}
-
-function changedFlowFields(current: Flow, update: PlannedFlowUpdate): string[] {
-  const fields: string[] = FLOW_SETTING_FIELDS.filter((field) => current[field] !== update.settings[field])
-  if ((current.triggerStatus === 1) !== update.active) fields.push('active')
-  const nodes = (list: readonly (FlowNodeDef | PlannedFlowNode)[]) => JSON.stringify(list.map(comparableNode))
-  if (nodes(current.nodes) !== nodes(update.nodes)) fields.push('nodes')
-  const edges = (list: readonly { from: string; to: string }[]) => JSON.stringify(list.map((e) => [e.from, e.to]))
-  if (edges(current.edges) !== edges(update.edges)) fields.push('edges')
-  return named(FLOW_FIELD_PATHS, fields)
-}
-
-/** A node as a list of its values in a fixed order: a planned node's job is its ref, a saved one's its id. */
-function comparableNode(node: FlowNodeDef | PlannedFlowNode): unknown[] {
-  if (node.kind === 'approval') return ['approval', node.key, node.triggerRule ?? 'all_success', node.prompt ?? '', node.timeoutSec ?? 0]
-  if (node.kind === 'subflow' || node.kind === 'switch') return [node.kind, JSON.stringify(node)]
-  const job = 'job' in node ? ('jobId' in node.job ? node.job.jobId : `new:${node.job.key}`) : node.jobId
-  return ['job', node.key, node.triggerRule ?? 'all_success', job, node.param ?? null, node.pools ?? null, node.priority ?? null]
+function change(action: DefinitionChange['action'], kind: DefinitionKind, key: string, file: string, values?: DefinitionFieldChange[]): DefinitionChange {
+  return values === undefined ? { action, kind, key, file, fields: [] } : { action, kind, key, file, fields: fieldsOf(values), values }
 }
 
 interface PrunePlan {

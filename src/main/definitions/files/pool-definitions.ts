@@ -1,5 +1,6 @@
 import type { ResourcePool } from '../../../shared/capacity'
 import type { DefinitionChange } from '../../../shared/definition-plan'
+import { fieldChange } from '../../../shared/definition-values'
 import type { PoolDocument } from '../../../shared/schema/definition-files'
 import type { Repos } from '../../store/store'
 
@@ -21,14 +22,15 @@ export function planPools(docs: readonly PoolDocument[], stored: readonly Resour
   for (const doc of docs) {
     const pool = { name: doc.name, slots: doc.slots, description: doc.description ?? '' }
     const current = byName.get(doc.name)
-    const fields = current ? (['slots', 'description'] as const).filter((field) => current[field] !== pool[field]) : []
-    if (current && fields.length === 0) {
+    const values = current ? (['slots', 'description'] as const).flatMap((field) => fieldChange(field, current[field], pool[field])) : []
+    if (current && values.length === 0) {
       plan.unchanged++
       continue
     }
     const action = current ? 'update' : 'create'
     plan.writes.push({ action, pool })
-    plan.changes.push({ action, kind: 'Pool', key: doc.name, file: fileOf(doc.name), fields: [...fields] })
+    const change: DefinitionChange = { action, kind: 'Pool', key: doc.name, file: fileOf(doc.name), fields: values.map((v) => v.field) }
+    plan.changes.push(current ? { ...change, values } : change)
   }
   return plan
 }

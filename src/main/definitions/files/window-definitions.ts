@@ -1,6 +1,7 @@
 import type { WindowView } from '../../../shared/calendar/maintenance-window'
 import { jobOriginKey, type DefinitionOrigin } from '../../../shared/definition-origin'
 import type { DefinitionChange, PruneMode } from '../../../shared/definition-plan'
+import { fieldChange, type DefinitionFieldChange } from '../../../shared/definition-values'
 import { ValidationError, type ErrorProblem } from '../../../shared/errors'
 import type { Flow } from '../../../shared/flow-types'
 import type { JobGroup, JobInfo } from '../../../shared/model'
@@ -83,8 +84,8 @@ export function planWindows(
     const change = { kind: 'Window' as const, key: window.input.name, file }
     if (existing === undefined) result.creates.push({ ...change, action: 'create', fields: [] })
     else {
-      const fields = changedFields(existing, scopeNamesOf(existing), window)
-      if (fields.length > 0) result.updates.push({ ...change, action: 'update', fields })
+      const values = changedFields(existing, scopeNamesOf(existing), window)
+      if (values.length > 0) result.updates.push({ ...change, action: 'update', fields: values.map((v) => v.field), values })
       else result.unchanged++
     }
   }
@@ -174,21 +175,23 @@ function serverScopeNames(state: WindowPlanState): (window: WindowView) => Scope
       : { groups: named(scope.groupIds, groupName), jobs: named(scope.jobIds, jobKey), flows: named(scope.flowIds, flowName) }
 }
 
-/** The file's names of what differs between a stored window and the file's. */
-function changedFields(existing: WindowView, existingNames: ScopeNames, window: FileWindow): string[] {
+/** What differs between a stored window and the file's, by the file's names, with the values (instants in UTC, as files write them). */
+function changedFields(existing: WindowView, existingNames: ScopeNames, window: FileWindow): DefinitionFieldChange[] {
   const { input, names } = window
   const { timing } = existing
-  const fields: string[] = []
-  const differs = (field: string, a: unknown, b: unknown) => a !== b && fields.push(field)
+  const fields: DefinitionFieldChange[] = []
+  const differs = (field: string, a: unknown, b: unknown) => a !== b && fields.push(...fieldChange(field, a, b))
+  const instant = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString())
   differs('timezone', existing.timezone, input.timezone)
-  differs('start', timing.kind === 'once' ? timing.startMs : undefined, input.start)
-  differs('end', timing.kind === 'once' ? timing.endMs : undefined, input.end)
+  differs('start', instant(timing.kind === 'once' ? timing.startMs : undefined), instant(input.start))
+  differs('end', instant(timing.kind === 'once' ? timing.endMs : undefined), instant(input.end))
   differs('cron', timing.kind === 'recurring' ? timing.cron : undefined, input.cron)
   differs('durationSec', timing.kind === 'recurring' ? timing.durationSec : undefined, input.durationSec)
-  const set = (list: readonly string[]) => JSON.stringify([...list].sort())
-  differs('groups', set(existingNames.groups), set(names.groups))
-  differs('jobs', set(existingNames.jobs), set(names.jobs))
-  differs('flows', set(existingNames.flows), set(names.flows))
+  const sorted = (list: readonly string[]) => [...list].sort()
+  const set = (list: readonly string[]) => JSON.stringify(sorted(list))
+  for (const key of ['groups', 'jobs', 'flows'] as const) {
+    if (set(existingNames[key]) !== set(names[key])) fields.push(...fieldChange(key, sorted(existingNames[key]), sorted(names[key])))
+  }
   differs('killRunning', existing.killRunning, input.killRunning)
   differs('enabled', existing.enabled, input.enabled)
   return fields
