@@ -8,7 +8,8 @@ export const alarmList: MigrationStep = {
     sql: `
       -- One row per alarm the policy decided for a job run (a failure, or a recovery notice), and
       -- per resend. job_log keeps the run's latest alarm status; this keeps each one, so the list
-      -- reads alarms by time without scanning runs. deliveries: JSON [{ channel, target, ok, detail }].
+      -- reads alarms by time without scanning runs. deliveries: JSON [{ channel, target, ok, detail }], always
+      -- written (no default: MySQL gives a TEXT none).
       CREATE TABLE job_alarm (
         id          INTEGER PRIMARY KEY AUTOINCREMENT,
         log_id      INTEGER NOT NULL,
@@ -17,7 +18,7 @@ export const alarmList: MigrationStep = {
         kind        TEXT    NOT NULL,
         state       TEXT    NOT NULL,
         alarm_time  INTEGER NOT NULL,
-        deliveries  TEXT    NOT NULL DEFAULT '[]',
+        deliveries  TEXT    NOT NULL,
         message     TEXT    NOT NULL DEFAULT '',
         rule        TEXT    NOT NULL DEFAULT '',
         resent_of   INTEGER NOT NULL DEFAULT 0,
@@ -37,7 +38,7 @@ export const alarmList: MigrationStep = {
         kind        TEXT    NOT NULL,
         state       TEXT    NOT NULL,
         alarm_time  BIGINT  NOT NULL,
-        deliveries  TEXT    NOT NULL DEFAULT '[]',
+        deliveries  TEXT    NOT NULL,
         message     TEXT    NOT NULL DEFAULT '',
         rule        TEXT    NOT NULL DEFAULT '',
         resent_of   BIGINT  NOT NULL DEFAULT 0,
