@@ -52,7 +52,19 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 
 export interface MonitorDeps {
   store: RepoAccess<
-    'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry' | 'nodes' | 'alerts' | 'hookUses' | 'missedSlots' | 'backfills' | 'alarmPolicy' | 'alarmList'
+    | 'runs'
+    | 'jobs'
+    | 'groups'
+    | 'reports'
+    | 'flowRuns'
+    | 'registry'
+    | 'nodes'
+    | 'alerts'
+    | 'hookUses'
+    | 'missedSlots'
+    | 'backfills'
+    | 'alarmPolicy'
+    | 'alarmList'
   >
   writer: RunWriter
   clock: Clock

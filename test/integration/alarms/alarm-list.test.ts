@@ -73,9 +73,16 @@ describe.each(ENGINES)('the alarm list and runs over time on %s', (engine) => {
     expect((await t.core.api.listAlarms({ ...window, state: 'folded' })).map((a) => a.logId)).toEqual([second.id])
     expect(await t.core.api.listAlarms({ ...window, jobId: jobId + 1000 })).toEqual([])
 
-    await t.core.api.saveSettings({ alarms: { desktop: false, webhooks: [], smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'jobdesk@example.test' } } })
+    await t.core.api.saveSettings({
+      alarms: { desktop: false, webhooks: [], smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'jobdesk@example.test' } },
+    })
     const resent = await t.core.api.resendAlarm({ id: alarms[1].id })
-    expect(resent).toMatchObject({ logId: first.id, state: 'sent', resentOf: alarms[1].id, deliveries: [{ channel: 'email', target: 'ops@example.test', ok: true }] })
+    expect(resent).toMatchObject({
+      logId: first.id,
+      state: 'sent',
+      resentOf: alarms[1].id,
+      deliveries: [{ channel: 'email', target: 'ops@example.test', ok: true }],
+    })
     await waitFor('the mail sent again', () => sink.received.length === 1)
     expect(sink.received[0].to).toEqual(['ops@example.test'])
     expect((await t.core.api.listAlarms({ from, to: Date.now() + 1000 }))[0].id).toBe(resent.id)

@@ -28,8 +28,26 @@ storeSuite('runs over time and the rankings', (f) => {
     const bars = await f.store.runViews.jobRuns(7, 50)
     expect(bars).toEqual([
       { id: first, triggerType: 'MANUAL', scheduleTimeMs: null, triggerTimeMs: T0, startTimeMs: T0, endTimeMs: T0 + 2000, state: 'failed', retryOf: null },
-      { id: retry, triggerType: 'RETRY', scheduleTimeMs: null, triggerTimeMs: T0 + 3000, startTimeMs: T0 + 3000, endTimeMs: T0 + 4000, state: 'success', retryOf: first },
-      { id: running, triggerType: 'MANUAL', scheduleTimeMs: null, triggerTimeMs: T0 + MIN, startTimeMs: T0 + MIN, endTimeMs: 0, state: 'running', retryOf: null },
+      {
+        id: retry,
+        triggerType: 'RETRY',
+        scheduleTimeMs: null,
+        triggerTimeMs: T0 + 3000,
+        startTimeMs: T0 + 3000,
+        endTimeMs: T0 + 4000,
+        state: 'success',
+        retryOf: first,
+      },
+      {
+        id: running,
+        triggerType: 'MANUAL',
+        scheduleTimeMs: null,
+        triggerTimeMs: T0 + MIN,
+        startTimeMs: T0 + MIN,
+        endTimeMs: 0,
+        state: 'running',
+        retryOf: null,
+      },
     ])
     // The limit keeps the newest.
     expect((await f.store.runViews.jobRuns(7, 2)).map((b) => b.id)).toEqual([retry, running])
@@ -110,7 +128,13 @@ storeSuite('the alarm list', (f) => {
     expect((await f.store.alarmList.list({ from: T0 + 1, to: T0 + 2 * MIN }, null, 100)).map((e) => e.id)).toEqual([b])
     expect((await f.store.alarmList.list(window, null, 2)).map((e) => e.id)).toEqual([d, c])
 
-    expect(await f.store.alarmList.get(b)).toMatchObject({ state: 'folded', deliveries: [], rule: { rule: 'folded', quietSec: 600 }, resentOf: 0, resentBy: '' })
+    expect(await f.store.alarmList.get(b)).toMatchObject({
+      state: 'folded',
+      deliveries: [],
+      rule: { rule: 'folded', quietSec: 600 },
+      resentOf: 0,
+      resentBy: '',
+    })
     expect(await f.store.alarmList.get(d)).toMatchObject({ resentOf: a, resentBy: 'alice', rule: null, deliveries: [{ channel: 'webhook', ok: true }] })
     expect(await f.store.alarmList.get(c)).toMatchObject({ jobId: 8, jobGroup: 2, message: 'webhook: HTTP 500' })
     expect(await f.store.alarmList.get(9999)).toBeUndefined()

@@ -28,7 +28,17 @@ async function alarmOf(world: SecurityWorld, job: JobInfo): Promise<number> {
     { logId, executorAddress: 'http://127.0.0.1:9/', triggerCode: 200, triggerMsg: 'ok' },
     { logId, handleCode: 200, handleMsg: '', handleTimeMs: now },
   )
-  return store.alarmList.add({ logId, jobId: job.id, jobGroup: job.jobGroup, kind: 'failure', state: 'failed', atMs: now, deliveries: [], message: '', rule: '' })
+  return store.alarmList.add({
+    logId,
+    jobId: job.id,
+    jobGroup: job.jobGroup,
+    kind: 'failure',
+    state: 'failed',
+    atMs: now,
+    deliveries: [],
+    message: '',
+    rule: '',
+  })
 }
 
 /**
@@ -39,10 +49,22 @@ async function alarmOf(world: SecurityWorld, job: JobInfo): Promise<number> {
 export function runViewBridgeCases(
   world: () => SecurityWorld,
   flowIdOfA: () => Promise<number>,
-): { label?: string; method: ApiMethod; args: (role: SessionRole) => unknown[] | Promise<unknown[]>; need: 'anyone' | 'viewer' | 'operator'; action: AuditAction }[] {
+): {
+  label?: string
+  method: ApiMethod
+  args: (role: SessionRole) => unknown[] | Promise<unknown[]>
+  need: 'anyone' | 'viewer' | 'operator'
+  action: AuditAction
+}[] {
   return [
     { method: 'listJobRunsOverTime', args: () => [{ jobId: world().jobs.a.id, limit: 50 }], need: 'viewer', action: 'auth.read' },
-    { label: 'listJobRunsOverTime of a flow', method: 'listJobRunsOverTime', args: async () => [{ flowId: await flowIdOfA(), limit: 50 }], need: 'viewer', action: 'auth.read' },
+    {
+      label: 'listJobRunsOverTime of a flow',
+      method: 'listJobRunsOverTime',
+      args: async () => [{ flowId: await flowIdOfA(), limit: 50 }],
+      need: 'viewer',
+      action: 'auth.read',
+    },
     { method: 'getJobRankings', args: () => [], need: 'anyone', action: 'auth.read' },
     { method: 'listAlarms', args: () => [{ from: Date.now() - 86_400_000, to: Date.now() + 60_000 }], need: 'anyone', action: 'auth.read' },
     { method: 'getAlarm', args: async () => [{ id: await alarmOf(world(), world().jobs.a) }], need: 'viewer', action: 'auth.read' },
@@ -57,10 +79,34 @@ export function runViewHttpCases(
 ): { label: string; path: string; body: () => unknown; may: Credential[]; action: AuditAction }[] {
   return [
     { label: 'listJobRunsOverTime in A', path: '/api/listJobRunsOverTime', body: () => ({ jobId: world().jobs.a.id }), may: operatorOfA, action: 'auth.read' },
-    { label: 'listJobRunsOverTime in B', path: '/api/listJobRunsOverTime', body: () => ({ jobId: world().jobs.b.id, limit: 5 }), may: ['api'], action: 'auth.read' },
+    {
+      label: 'listJobRunsOverTime in B',
+      path: '/api/listJobRunsOverTime',
+      body: () => ({ jobId: world().jobs.b.id, limit: 5 }),
+      may: ['api'],
+      action: 'auth.read',
+    },
     { label: 'getJobRankings', path: '/api/getJobRankings', body: () => ({}), may: operatorOfA, action: 'auth.read' },
-    { label: 'listAlarms', path: '/api/listAlarms', body: () => ({ from: new Date(Date.now() - 86_400_000).toISOString(), to: Date.now() + 60_000 }), may: operatorOfA, action: 'auth.read' },
-    { label: 'resendAlarm in A', path: '/api/resendAlarm', body: async () => ({ id: await alarmOf(world(), world().jobs.a) }), may: operatorOfA, action: 'alarm.resend' },
-    { label: 'resendAlarm in B', path: '/api/resendAlarm', body: async () => ({ id: await alarmOf(world(), world().jobs.b) }), may: ['api'], action: 'alarm.resend' },
+    {
+      label: 'listAlarms',
+      path: '/api/listAlarms',
+      body: () => ({ from: new Date(Date.now() - 86_400_000).toISOString(), to: Date.now() + 60_000 }),
+      may: operatorOfA,
+      action: 'auth.read',
+    },
+    {
+      label: 'resendAlarm in A',
+      path: '/api/resendAlarm',
+      body: async () => ({ id: await alarmOf(world(), world().jobs.a) }),
+      may: operatorOfA,
+      action: 'alarm.resend',
+    },
+    {
+      label: 'resendAlarm in B',
+      path: '/api/resendAlarm',
+      body: async () => ({ id: await alarmOf(world(), world().jobs.b) }),
+      may: ['api'],
+      action: 'alarm.resend',
+    },
   ]
 }
