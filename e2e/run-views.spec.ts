@@ -87,7 +87,7 @@ test('the Alarms page lists a failed alarm with its channel, and sends it again 
   const rows = page.getByTestId('alarm-row').filter({ hasText: 'E2E alarmed job' })
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toHaveAttribute('data-state', 'failed')
-  await expect(rows.first().getByTestId('alarm-delivery').filter({ hasText: 'email' })).toHaveAttribute('data-ok', 'false')
+  await expect(rows.first().getByTestId('alarm-delivery').filter({ hasText: 'Email' })).toHaveAttribute('data-ok', 'false')
   await expect(rows.first()).toContainText(`#${logIds[0]}`)
 
   await rows.first().getByTestId('alarm-resend').click()

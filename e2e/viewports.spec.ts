@@ -111,7 +111,7 @@ async function screenFacts(page: Page, names: readonly string[]): Promise<Screen
   )
 }
 
-async function goTo(page: Page, nav: NavPage | 'audit' | 'users'): Promise<void> {
+async function goTo(page: Page, nav: NavPage | 'audit' | 'users' | 'alarms'): Promise<void> {
   await page.getByTestId(`nav-${nav}`).click()
   await expect(page.getByTestId(`page-${nav}`)).toBeVisible()
 }
@@ -226,6 +226,10 @@ for (const size of [
       await goTo(page, 'cluster')
       await expect(page.getByTestId('cluster-node').first()).toBeVisible()
       await check('cluster')
+
+      await goTo(page, 'alarms')
+      await expect(page.getByTestId('alarms-refresh')).toBeVisible()
+      await check('alarms')
 
       await goTo(page, 'audit')
       await expect(page.getByTestId('audit-row').first()).toBeVisible()

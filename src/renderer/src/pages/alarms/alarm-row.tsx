@@ -16,7 +16,7 @@ function Deliveries({ entry }: { entry: AlarmEntry }) {
       {entry.deliveries.map((d, i) => (
         <Tooltip key={i} label={d.detail ? `${d.target}: ${d.detail}` : d.target} multiline maw={420}>
           <Badge size="sm" variant="light" color={d.ok ? 'teal' : 'red'} data-testid="alarm-delivery" data-ok={d.ok}>
-            {d.channel} {d.ok ? '✓' : '✗'}
+            {t(`alarms.channel.${d.channel}`)} {d.ok ? '✓' : '✗'}
           </Badge>
         </Tooltip>
       ))}
