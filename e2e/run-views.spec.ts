@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { defaultJobInput } from '../src/shared/job-defaults'
 import { EMBEDDED_APP_NAME } from '../src/shared/model'
 import { tokenBridgeCalls } from './support/admin-session'
-import { goTo, openConsole } from './support/console-page'
+import { openConsole } from './support/console-page'
 import { useHeadlessServer, type HeadlessServer } from './support/headless-server'
 
 // The embedded executor loads the e2e handlers too: e2eBigOutput gives a node an output over 4 KiB.

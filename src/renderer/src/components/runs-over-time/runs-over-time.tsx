@@ -106,6 +106,7 @@ function Chart({ bars, onOpen }: { bars: RunBar[]; onOpen(id: number): void }) {
   const layout = useMemo(() => layoutRunsOverTime(bars, now, Math.max(width, 1)), [bars, now, width])
   const byId = new Map(layout.boxes.map((box) => [box.bar.id, box]))
   const height = layout.lanes * LANE_PX + AXIS_PX
+  const span = layout.toMs - layout.fromMs
   const y = (box: BarBox) => box.lane * LANE_PX + (LANE_PX - BAR_PX) / 2
   const label = (box: BarBox) =>
     [
@@ -155,17 +156,20 @@ function Chart({ bars, onOpen }: { bars: RunBar[]; onOpen(id: number): void }) {
             </rect>
           ))}
           <line className="jd-rot-axis" x1={0} x2={width} y1={height - AXIS_PX + 2} y2={height - AXIS_PX + 2} />
-          {layout.ticks.map((tick, i) => (
-            <text
-              key={tick}
-              className="jd-rot-tick"
-              x={((tick - layout.fromMs) / Math.max(1, layout.toMs - layout.fromMs)) * width}
-              y={height - 4}
-              textAnchor={i === 0 ? 'start' : i === layout.ticks.length - 1 ? 'end' : 'middle'}
-            >
-              {tickText(tick, layout.toMs - layout.fromMs)}
-            </text>
-          ))}
+          {layout.ticks.map((tick, i) =>
+            // A label the one before already says (a span of a few seconds) is left out.
+            i > 0 && tickText(tick, span) === tickText(layout.ticks[i - 1], span) ? null : (
+              <text
+                key={tick}
+                className="jd-rot-tick"
+                x={((tick - layout.fromMs) / Math.max(1, layout.toMs - layout.fromMs)) * width}
+                y={height - 4}
+                textAnchor={i === 0 ? 'start' : i === layout.ticks.length - 1 ? 'end' : 'middle'}
+              >
+                {tickText(tick, span)}
+              </text>
+            ),
+          )}
         </svg>
       )}
     </div>

@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { JobSelect } from '../../components/job-select'
 import { useJobsOf } from '../../components/use-jobs-of'
 import { useErrorText, useLanguage, useT } from '../../i18n/use-t'
-import { notifyError, notifySuccess } from '../../kit/notify'
+import { notifications } from '@mantine/notifications'
+import { ERROR_TOAST_MS, notifyError } from '../../kit/notify'
 import { listAlarms, resendAlarm } from '../../services/run-views'
 import { useJobDesk } from '../../store'
 import { operatesGroup, selectSession } from '../../store/session/selectors'
@@ -31,6 +32,8 @@ export function AlarmsPage() {
   const [error, setError] = useState<string | null>(null)
   const [reads, setReads] = useState(0)
   const [asked, setAsked] = useState<AlarmEntry | null>(null)
+  // The dialog's words stay while it fades out after an answer.
+  const [shownInDialog, setShownInDialog] = useState<AlarmEntry | null>(null)
   const { jobsById } = useJobsOf(useMemo(() => [...new Set((alarms ?? []).map((a) => a.jobId))], [alarms]))
 
   useEffect(() => {
@@ -50,7 +53,9 @@ export function AlarmsPage() {
       setAsked(null)
       try {
         const resent = await resendAlarm({ id: entry.id })
-        notifySuccess(language, 'alarms.resendDone', { state: t(`alarms.state.${resent.state}`) })
+        const done = t('alarms.resendDone', { state: t(`alarms.state.${resent.state}`) })
+        // A resend that failed on a channel says so in red: the row below tells which and why.
+        notifications.show({ color: resent.state === 'sent' ? 'teal' : 'red', message: done, autoClose: resent.state === 'sent' ? 3000 : ERROR_TOAST_MS })
       } catch (failure) {
         notifyError(language, 'alarms.resend', failure)
       }
@@ -117,7 +122,7 @@ export function AlarmsPage() {
                   key={entry.id}
                   entry={entry}
                   jobName={jobsById.get(entry.jobId)?.name ?? `#${entry.jobId}`}
-                  onResend={operatesGroup(session, entry.jobGroup) ? () => setAsked(entry) : null}
+                  onResend={operatesGroup(session, entry.jobGroup) ? () => (setAsked(entry), setShownInDialog(entry)) : null}
                 />
               ))}
             </Table.Tbody>
@@ -138,7 +143,7 @@ export function AlarmsPage() {
         onConfirm={() => asked && void resend(asked)}
         onCancel={() => setAsked(null)}
       >
-        <Text size="sm">{t('alarms.resendBody', { logId: asked?.logId ?? 0 })}</Text>
+        <Text size="sm">{t('alarms.resendBody', { logId: shownInDialog?.logId ?? 0 })}</Text>
       </ConfirmDialog>
     </div>
   )
