@@ -254,6 +254,10 @@ for (const size of [
       await expect(page.getByTestId('cluster-node').first()).toBeVisible()
       await check('cluster')
 
+      await goTo(page, 'alarms')
+      await expect(page.getByTestId('alarms-refresh')).toBeVisible()
+      await check('alarms')
+
       await goTo(page, 'audit')
       await expect(page.getByTestId('audit-row').first()).toBeVisible()
       await expect(page.locator('[data-testid="audit-outcome"][data-outcome="refused"]').first()).toBeVisible()

@@ -17,3 +17,8 @@ export async function e2eFailOnce(ctx) {
   writeFileSync(ctx.param, 'failed once')
   return { code: 500, msg: 'first attempt fails on purpose' }
 }
+
+/** Succeeds with `param` bytes of text: a flow node's output over the 4 KiB a flow value keeps. */
+export async function e2eBigOutput(ctx) {
+  return 'x'.repeat(Number(ctx.param) || 0)
+}

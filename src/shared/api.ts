@@ -40,14 +40,15 @@ import type { BusinessCalendar, CalendarImportReport, CalendarImportRequest, Cal
 import type { ScheduleSimulation, ScheduleSimulationRequest } from './calendar/schedule-simulation'
 import type { WindowView } from './calendar/maintenance-window'
 import type { MaintenanceState } from './calendar/maintenance'
-import type { MissedSlotView } from './backfill'
 import type { WindowRequest } from './schema/window'
 import type { MaintenanceRequest } from './schema/maintenance'
 import type { MissedSlotsRequest } from './schema/missed-slots'
 import type { SilencesApi } from './alarm-silence'
+import type { AlarmListApi } from './alarm-list'
+import type { RunViewsApi } from './run-views'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type { GroupCapacityFields, PoolsApi } from './capacity-api'
-import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView } from './backfill'
+import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView, MissedSlotView } from './backfill'
 import type {
   ApiTokenInput,
   ApiTokenView,
@@ -88,10 +89,9 @@ export type { AlarmChannels, ChannelCheck, ConsoleLanguage, ImChannel, ImChannel
  * The one contract between the UI and the core. The preload exposes exactly these methods as `window.jobdesk`; headless mode serves
  * the same methods over its browser bridge. Every method is async and rejects with the errors of ./errors.ts. Silences: ./alarm-silence.ts.
  */
-export interface JobDeskApi extends SilencesApi, PoolsApi {
+export interface JobDeskApi extends SilencesApi, PoolsApi, RunViewsApi, AlarmListApi {
   getOverview(): Promise<Overview>
-  /** Whether the alarm channels can deliver: SMTP and webhooks configured, alarms failed and infrastructure alerts of the last 24 h. */
-  /** `groupIds` is set by the caller's rules for a user who sees some groups, not by a client. */
+  /** Whether the alarm channels can deliver (SMTP, webhooks, alarms failed and alerts of 24 h); `groupIds` is set by the caller's rules, not a client. */
   getAlarmHealth(request?: { groupIds?: readonly number[] }): Promise<AlarmHealth>
   /** Runs per day (running / success / failed), oldest first, from the daily report. */
   getDailyReport(request: DailyReportRequest): Promise<DayReport[]>

@@ -184,6 +184,8 @@ export const AUDIT_ACTIONS = [
   'queue.cancel',
   /** A queued run started past its pools by an admin. */
   'queue.startNow',
+  /** An alarm of the alarm list sent again by hand (docs/alarm-list.md). */
+  'alarm.resend',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

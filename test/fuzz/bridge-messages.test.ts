@@ -75,6 +75,11 @@ function templateArgs(f: BridgeFixture): Partial<Record<ApiMethod, Hostile[]>> {
     getMaintenance: [],
     setMaintenance: [{ on: false, reason: 'fuzzed' }],
     listMissedSlots: [{ jobId: f.jobA, from: '2026-12-01T00:00:00+08:00', to: 1_796_000_000_000 }],
+    listJobRunsOverTime: [{ jobId: f.jobA, limit: 50 }],
+    getJobRankings: [],
+    listAlarms: [{ from: '2026-12-01T00:00:00+08:00', to: 1_796_000_000_000, jobId: f.jobA, state: 'failed' }],
+    getAlarm: [{ id: 1 }],
+    resendAlarm: [{ id: 1 }],
   }
 }
 

@@ -110,6 +110,10 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     listQueue: { pool: 'fuzz-pool' },
     cancelQueued: { runId: f.runId },
     startQueuedNow: { runId: f.runId },
+    listJobRunsOverTime: { jobId: f.jobA, limit: 20 },
+    getJobRankings: {},
+    listAlarms: { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z', jobId: f.jobA, state: 'failed' },
+    resendAlarm: { id: 1 },
   }
 }
 

@@ -15,6 +15,7 @@ import { jobsApi } from './facade-jobs'
 import { runsApi } from './facade-runs'
 import { settingsApi } from './facade-settings'
 import { xxlImportApi } from './facade-xxl'
+import { runViewsApi } from './facade-run-views'
 
 /**
  * The implementation of src/shared/api.ts but for users, tokens and the audit trail, one part per
@@ -33,6 +34,7 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...definitionsApi(deps),
     ...alarmsApi(deps),
     ...hooksApi(deps),
+    ...runViewsApi(deps),
     ...calendarsApi(deps),
     ...poolsApi(deps),
     ...windowsApi(deps),

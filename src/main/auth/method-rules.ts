@@ -12,6 +12,7 @@ import type { CoreApi, MethodRule } from './method-rule-types'
 import { OVERVIEW_RULES } from './overview-rules'
 import { RUN_RULES } from './run-rules'
 import { SETTINGS_RULES } from './settings-rules'
+import { RUN_VIEW_RULES } from './run-view-rules'
 
 /**
  * Every facade method's rule, one area's rules to a file (the auth methods have theirs in
@@ -32,4 +33,5 @@ export const CORE_RULES = {
   ...WINDOW_RULES,
   ...SILENCE_RULES,
   ...BACKFILL_RULES,
+  ...RUN_VIEW_RULES,
 } satisfies Record<keyof CoreApi, MethodRule>

@@ -112,8 +112,11 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('-o, --output <format>', 'table (default), wide, json or yaml')
     .option('--group <appName>', 'jobs and executors of this group only')
     .option('--name <text>', 'jobs and flows whose name holds this text')
-    .option('--job <job>', 'runs (or backfills) of this job (id, app/name or name)')
-    .option('--status <status>', 'runs in this status: pending, running, success or failed (backfills: running, paused, done, cancelled)')
+    .option('--job <job>', 'runs (backfills, alarms) of this job (id, app/name or name)')
+    .option(
+      '--status <status>',
+      'runs in this status: pending, running, success or failed (backfills: running, paused, done, cancelled; alarms of the last 24 h: sent, failed, folded, suppressed)',
+    )
     .option('--limit <n>', 'at most this many runs, newest first (default 20)')
     .option('--flow <flow>', 'backfills of this flow (id or name)')
     .option('--pool <name>', 'the queue of this resource pool only')

@@ -10,7 +10,7 @@ import {
   type FlowDesktopNotice,
   type FlowNoticeFacts,
 } from './alarms'
-import { alarmMessageOf, alertStatusOf } from './alarms/alarm-reason-of'
+import { alarmMessageOf, alertStatusOf, deliveriesOf } from './alarms/alarm-reason-of'
 import type { ChannelResult, InfraAlertFacts } from './alarms/alarm-types'
 import type { DeadlineDesktopNotice, DeadlineNoticeFacts } from './alarms/alarm-types'
 import { splitAlarmTargets } from '../../shared/alarm-targets'
@@ -91,7 +91,7 @@ export class AlarmService {
     const facts = await this.factsOf(run)
     if (!facts) return { ok: false, message: formatAlarmReason({ code: 'jobMissing', detail: `job ${run.jobId}` }) }
     const outcome = await this.sender.send({ ...facts, ...policy })
-    return { ok: outcome.ok, message: alarmMessageOf(outcome, this.redact) }
+    return { ok: outcome.ok, message: alarmMessageOf(outcome, this.redact), deliveries: deliveriesOf(outcome, this.redact) }
   }
 
   /**

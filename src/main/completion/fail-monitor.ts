@@ -8,7 +8,7 @@ import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, type FailureDecision } from './retry-plan'
 
 export interface FailMonitorOptions {
-  store: RepoAccess<'runs' | 'jobs' | 'flowRuns'>
+  store: RepoAccess<'runs' | 'jobs' | 'flowRuns' | 'alarmList'>
   trigger: (request: OneOffTrigger) => Promise<unknown>
   sendAlarm: SendAlarm
   logger: Logger
@@ -20,6 +20,8 @@ export interface FailMonitorOptions {
   onAlarmStatus?: (logId: number) => void
   /** The alarm policy every failure alarm and recovery goes through; absent: every alarm is sent (XXL-JOB's way). */
   policy?: AlarmPolicyGate
+  /** The time an alarm is decided at, for the alarm list (the monitors' clock). */
+  nowMs: () => number
 }
 
 export interface FailPassResult {
@@ -50,8 +52,8 @@ export class FailMonitor {
   constructor(private readonly options: FailMonitorOptions) {
     this.batchSize = options.batchSize ?? 1000
     this.jitterRatio = options.retryJitterRatio ?? DEFAULT_RETRY_JITTER_RATIO
-    const { store, sendAlarm, logger, onAlarmStatus } = options
-    this.alarms = new PolicyAlarms({ store, gate: options.policy ?? null, sendAlarm, logger, onAlarmStatus })
+    const { store, sendAlarm, logger, onAlarmStatus, nowMs } = options
+    this.alarms = new PolicyAlarms({ store, gate: options.policy ?? null, sendAlarm, logger, onAlarmStatus, nowMs })
   }
 
   async pass(nowMs: number): Promise<FailPassResult> {

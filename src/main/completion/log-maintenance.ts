@@ -64,6 +64,12 @@ export async function deleteExpiredBackfills(store: Pick<Repos, 'backfills'>, no
   return store.backfills.deleteEndedBefore(retentionCutoffMs(nowMs, retentionDays))
 }
 
+/** Deletes the alarm list's entries decided before the runs' cutoff: an alarm is kept as long as its run. */
+export async function deleteExpiredAlarms(store: Pick<Repos, 'alarmList'>, nowMs: number, retentionDays: number): Promise<number> {
+  if (retentionDays < MIN_RETENTION_DAYS) return 0
+  return store.alarmList.deleteBefore(retentionCutoffMs(nowMs, retentionDays))
+}
+
 /** Local midnight `retentionDays` days ago: what was triggered (or recorded) before it is expired. */
 function retentionCutoffMs(nowMs: number, retentionDays: number): number {
   return addLocalDays(startOfLocalDay(nowMs), -retentionDays)

@@ -11,7 +11,7 @@ import type { AlarmPolicy } from '../../shared/alarm-policy'
 import { AlarmPolicyGate } from './alarm-policy-gate'
 import { FailMonitor } from './fail-monitor'
 import type { SendAlarm } from './send-alarm'
-import { deleteExpiredBackfills, deleteExpiredMissedSlots, deleteExpiredRuns, MIN_RETENTION_DAYS, refreshReport } from './log-maintenance'
+import { deleteExpiredAlarms, deleteExpiredBackfills, deleteExpiredMissedSlots, deleteExpiredRuns, MIN_RETENTION_DAYS, refreshReport } from './log-maintenance'
 import { aliveEmbeddedAddresses } from '../registry/embedded-liveness'
 import type { DeadAddress } from '../registry/health'
 import { endRunsOnDeadExecutors } from './dead-executor-runs'
@@ -52,7 +52,19 @@ export const DEFAULT_MONITOR_TIMINGS: MonitorTimings = {
 
 export interface MonitorDeps {
   store: RepoAccess<
-    'runs' | 'jobs' | 'groups' | 'reports' | 'flowRuns' | 'registry' | 'nodes' | 'alerts' | 'hookUses' | 'missedSlots' | 'backfills' | 'alarmPolicy'
+    | 'runs'
+    | 'jobs'
+    | 'groups'
+    | 'reports'
+    | 'flowRuns'
+    | 'registry'
+    | 'nodes'
+    | 'alerts'
+    | 'hookUses'
+    | 'missedSlots'
+    | 'backfills'
+    | 'alarmPolicy'
+    | 'alarmList'
   >
   writer: RunWriter
   clock: Clock
@@ -120,6 +132,7 @@ export function startMonitors(deps: MonitorDeps): Monitors {
     retryJitterRatio: deps.retryJitterRatio,
     onAlarmStatus: deps.onAlarmStatus,
     policy: new AlarmPolicyGate(store, () => deps.settings.alarmPolicy()),
+    nowMs: () => clock.nowMs(),
   })
 
   const reconciler = new RunReconciler({ store, executorFor: deps.executorFor, logger, graceMs: timings.reconcileGraceMs })
@@ -184,6 +197,8 @@ export function startMonitors(deps: MonitorDeps): Monitors {
         if (missed > 0) logger.info('expired missed-slot records deleted', { deleted: missed, retentionDays })
         const backfills = await deleteExpiredBackfills(store, clock.nowMs(), retentionDays)
         if (backfills > 0) logger.info('ended backfills deleted with their slots', { deleted: backfills, retentionDays })
+        const alarms = await deleteExpiredAlarms(store, clock.nowMs(), retentionDays)
+        if (alarms > 0) logger.info('expired alarm list entries deleted', { deleted: alarms, retentionDays })
         const audited = await deps.audit.purge(clock.nowMs(), deps.settings.auditRetentionDays())
         if (audited > 0) logger.info('expired audit entries deleted', { deleted: audited })
         // Alerts are kept as long as runs (a retention below the minimum keeps both for good).

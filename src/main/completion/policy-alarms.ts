@@ -1,6 +1,7 @@
 import { formatAlarmReason } from '../../shared/alarm-reason'
 import { FAILURE_ALARM, formatAlarmRule, type AlarmRule } from '../../shared/alarm-policy'
 import { ALARM_STATUS, type JobInfo, type JobRun } from '../../shared/model'
+import type { AlarmDelivery, AlarmEntryKind, AlarmState } from '../../shared/alarm-list'
 import type { Logger } from '../kernel/logger'
 import type { Repos } from '../store/store'
 import type { AlarmPolicyGate } from './alarm-policy-gate'
@@ -18,6 +19,23 @@ const STATUS_OF_UNSENT: Record<Exclude<AlarmRule['rule'], 'sent' | 'recovered'>,
   suppressed: ALARM_STATUS.suppressed,
 }
 
+/** The alarm list's state of a run's alarm status; null for one that is no alarm (held, not needed). */
+const LISTED_STATE: Partial<Record<number, AlarmState>> = {
+  [ALARM_STATUS.sent]: 'sent',
+  [ALARM_STATUS.failed]: 'failed',
+  [ALARM_STATUS.folded]: 'folded',
+  [ALARM_STATUS.suppressed]: 'suppressed',
+}
+
+/** What became of one alarm, as the run and the alarm list record it. */
+interface Outcome {
+  kind: AlarmEntryKind
+  status: number
+  message: string
+  rule: AlarmRule | null
+  deliveries: readonly AlarmDelivery[]
+}
+
 /**
  * The failure alarms and recovery notices of job runs, through the alarm policy: the fail monitor
  * hands each failure that alarms (as it did before the policy: the last retry's, or every one with
@@ -29,19 +47,21 @@ export class PolicyAlarms {
 
   constructor(
     private readonly options: {
-      store: Pick<Repos, 'runs' | 'jobs'>
+      store: Pick<Repos, 'runs' | 'jobs' | 'alarmList'>
       /** null: no policy (every alarm sent, as before it; the fail monitor's own tests). */
       gate: AlarmPolicyGate | null
       sendAlarm: SendAlarm
       logger: Logger
       onAlarmStatus?: (logId: number) => void
+      /** When an alarm is decided, for the alarm list. */
+      nowMs: () => number
     },
   ) {}
 
   /** A failed run that alarms: decided now, sent in the background when the policy says so. */
   async failed(run: JobRun, job: JobInfo | undefined): Promise<void> {
     const { gate, logger } = this.options
-    if (!gate || !job) return this.send(run, {}, null)
+    if (!gate || !job) return this.send(run, 'failure', {}, null)
     let rule: AlarmRule
     try {
       rule = await gate.decide({ jobId: job.id, groupId: run.jobGroup }, job, FAILURE_ALARM, endedAtMs(run))
@@ -49,10 +69,10 @@ export class PolicyAlarms {
       // The policy's state could not be read or written (the database away): better one alarm too
       // many than one missed.
       logger.error('the alarm policy could not decide; the alarm is sent', { logId: run.id, error: (error as Error).message })
-      return this.send(run, {}, null)
+      return this.send(run, 'failure', {}, null)
     }
-    if (rule.rule === 'sent') return this.send(run, { policy: { failuresInRow: rule.failures, folded: rule.folded } }, rule)
-    if (rule.rule !== 'recovered') await this.record(run.id, STATUS_OF_UNSENT[rule.rule], '', rule)
+    if (rule.rule === 'sent') return this.send(run, 'failure', { policy: { failuresInRow: rule.failures, folded: rule.folded } }, rule)
+    if (rule.rule !== 'recovered') await this.record(run, { kind: 'failure', status: STATUS_OF_UNSENT[rule.rule], message: '', rule, deliveries: [] })
   }
 
   /** Runs that completed: each job's latest success ends its row of failures, and tells its recovery (awaited by settled()). */
@@ -80,14 +100,10 @@ export class PolicyAlarms {
       if (!recovery) continue
       const { failures, downMs, suppressedBy } = recovery
       if (suppressedBy) {
-        await this.record(run.id, ALARM_STATUS.suppressed, '', {
-          rule: 'suppressed',
-          silenceId: suppressedBy.id,
-          reason: suppressedBy.reason,
-          untilMs: suppressedBy.untilMs,
-        })
+        const rule: AlarmRule = { rule: 'suppressed', silenceId: suppressedBy.id, reason: suppressedBy.reason, untilMs: suppressedBy.untilMs }
+        await this.record(run, { kind: 'recovery', status: ALARM_STATUS.suppressed, message: '', rule, deliveries: [] })
       } else {
-        this.send(run, { recovered: { failures, downMs } }, { rule: 'recovered', failures, downMs })
+        this.send(run, 'recovery', { recovered: { failures, downMs } }, { rule: 'recovered', failures, downMs })
       }
     }
   }
@@ -97,24 +113,34 @@ export class PolicyAlarms {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight])
   }
 
-  private send(run: JobRun, note: AlarmPolicyNote, rule: AlarmRule | null): void {
+  private send(run: JobRun, kind: AlarmEntryKind, note: AlarmPolicyNote, rule: AlarmRule | null): void {
     const { sendAlarm, logger } = this.options
     const sending = sendAlarm(run, note)
       .catch((error): AlarmResult => {
         logger.error('alarm failed', { logId: run.id, error: (error as Error).message })
         return { ok: false, message: formatAlarmReason({ code: 'internal', detail: (error as Error).message }) }
       })
-      .then(({ ok, message }) => this.record(run.id, ok ? ALARM_STATUS.sent : ALARM_STATUS.failed, ok ? '' : message, rule))
+      .then(({ ok, message, deliveries }) =>
+        this.record(run, { kind, status: ok ? ALARM_STATUS.sent : ALARM_STATUS.failed, message: ok ? '' : message, rule, deliveries: deliveries ?? [] }),
+      )
       .finally(() => this.inFlight.delete(sending))
     this.inFlight.add(sending)
   }
 
-  private async record(logId: number, status: number, message: string, rule: AlarmRule | null): Promise<void> {
+  private async record(run: JobRun, outcome: Outcome): Promise<void> {
+    const { store, nowMs } = this.options
+    const { status, message, rule } = outcome
+    const ruleText = rule ? formatAlarmRule(rule) : ''
     try {
-      await this.options.store.runs.setAlarmStatus(logId, status, message, rule ? formatAlarmRule(rule) : '')
-      this.options.onAlarmStatus?.(logId)
+      await store.runs.setAlarmStatus(run.id, status, message, ruleText)
+      const state = LISTED_STATE[status]
+      if (state) {
+        const { kind, deliveries } = outcome
+        await store.alarmList.add({ logId: run.id, jobId: run.jobId, jobGroup: run.jobGroup, kind, state, atMs: nowMs(), deliveries, message, rule: ruleText })
+      }
+      this.options.onAlarmStatus?.(run.id)
     } catch (error) {
-      this.options.logger.error('recording the alarm status failed', { logId, error: (error as Error).message })
+      this.options.logger.error('recording the alarm status failed', { logId: run.id, error: (error as Error).message })
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { JobRun } from '../../shared/model'
+import type { AlarmDelivery } from '../../shared/alarm-list'
 import type { AlarmFacts } from './alarms/alarm-types'
 
 /* What sending a run's alarm means to the fail monitor and the alarm policy, apart from either. */
@@ -7,6 +8,8 @@ import type { AlarmFacts } from './alarms/alarm-types'
 export interface AlarmResult {
   ok: boolean
   message: string
+  /** Each channel's delivery, for the alarm list (absent: not known, e.g. the send threw). */
+  deliveries?: AlarmDelivery[]
 }
 
 /** What the alarm policy adds to an alarm it sends (AlarmFacts' fields of the same names). */

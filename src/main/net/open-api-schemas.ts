@@ -6,6 +6,7 @@ import { PRUNE_MODES } from '../../shared/definition-plan'
 import { EXECUTOR_PARAM_MAX_CHARS } from '../../shared/schema/job'
 import { epochMs, id, text } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
+import { alarmListRequestSchema, resendAlarmRequestSchema, runsOverTimeRequestSchema } from '../../shared/schema/run-views'
 import { listQueueArgs, poolInputSchema, queuedRunArgs, removePoolArgs } from '../../shared/schema/capacity'
 import { calendarImportRequestSchema, calendarName, calendarSchema, simulationRequestSchema } from '../../shared/schema/calendar'
 import { FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
@@ -138,6 +139,12 @@ export const OPEN_API_BODIES = {
   listQueue: listQueueArgs,
   cancelQueued: queuedRunArgs,
   startQueuedNow: queuedRunArgs,
+  // Runs over time and the alarm list (docs/runs-over-time.md, docs/alarm-list.md): read by who sees
+  // the job, the flow or the group; an alarm sent again by an operator of its job's group.
+  listJobRunsOverTime: runsOverTimeRequestSchema,
+  getJobRankings: nothing,
+  listAlarms: alarmListRequestSchema,
+  resendAlarm: resendAlarmRequestSchema,
 } as const
 
 export type OpenApiMethod = keyof typeof OPEN_API_BODIES

@@ -129,6 +129,10 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   listQueue: 'auth.read',
   cancelQueued: 'queue.cancel',
   startQueuedNow: 'queue.startNow',
+  listJobRunsOverTime: 'auth.read',
+  getJobRankings: 'auth.read',
+  listAlarms: 'auth.read',
+  resendAlarm: 'alarm.resend',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -340,5 +344,10 @@ function openApiHandlers(
       await api.startQueuedNow({ runId })
       return null
     },
+    // Runs over time, the rankings and the alarm list: the core's rules narrow each to what the caller sees.
+    listJobRunsOverTime: (_caller, request) => api.listJobRunsOverTime(request),
+    getJobRankings: () => api.getJobRankings(),
+    listAlarms: (_caller, request) => api.listAlarms(request),
+    resendAlarm: (_caller, { id }) => api.resendAlarm({ id }),
   }
 }

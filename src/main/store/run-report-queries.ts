@@ -18,7 +18,7 @@ const FILTER_SQL: Record<string, string> = {
 const KILLED = `(handle_code NOT IN (0, 200) AND (${KILL_MARKERS.map((marker) => `LOWER(handle_msg) LIKE '%${marker}%'`).join(' OR ')}))`
 const FAILED = '(trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
 /** Failed, and not killed: what the dashboard counts as a job's failure. */
-const FAILED_NOT_KILLED = `(${FAILED} AND NOT ${KILLED})`
+export const FAILED_NOT_KILLED = `(${FAILED} AND NOT ${KILLED})`
 
 /** The WHERE of the partial index job_log_running. */
 const RUNNING = 'trigger_code = 200 AND handle_code = 0'

@@ -100,4 +100,10 @@ export abstract class StoreRepos implements Repos {
   get alarmPolicy() {
     return this.repos.alarmPolicy
   }
+  get alarmList() {
+    return this.repos.alarmList
+  }
+  get runViews() {
+    return this.repos.runViews
+  }
 }

@@ -33,6 +33,8 @@ import { DeadlineRepo } from './deadline-repo'
 import { AlarmPolicyRepo } from './alarm-policy-repo'
 import { PoolRepo } from './pool-repo'
 import { PoolSlotRepo } from './pool-slot-repo'
+import { AlarmListRepo } from './alarm-list-repo'
+import { RunViewRepo } from './run-view-repo'
 
 /**
  * The storage contract: one repository per table, over any engine's Connection. Callers never write
@@ -72,6 +74,8 @@ export interface Repos {
   readonly alarmPolicy: AlarmPolicyRepo
   readonly pools: PoolRepo
   readonly poolSlots: PoolSlotRepo
+  readonly alarmList: AlarmListRepo
+  readonly runViews: RunViewRepo
 }
 
 export type RepoName = keyof Repos
@@ -144,5 +148,7 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     alarmPolicy: new AlarmPolicyRepo(db),
     pools: new PoolRepo(db),
     poolSlots: new PoolSlotRepo(db),
+    alarmList: new AlarmListRepo(db),
+    runViews: new RunViewRepo(db),
   }
 }

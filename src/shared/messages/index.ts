@@ -6,6 +6,7 @@ import { enWindowMessages } from './en-windows'
 import { enDeadlineMessages } from './en-deadlines'
 import { enBackfillMessages } from './en-backfill'
 import { enSilenceMessages } from './en-silences'
+import { enRunViewMessages } from './en-run-views'
 import { enDefinitionMessages } from './en-definitions'
 import { enDirectoryMessages } from './en-directory'
 import { enErrorMessages } from './en-errors'
@@ -43,6 +44,7 @@ export const EN_MESSAGES = {
   ...enDeadlineMessages,
   ...enSilenceMessages,
   ...enCapacityMessages,
+  ...enRunViewMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

@@ -18,6 +18,7 @@ import { windowInputSchema, windowUpdateSchema } from './window'
 import { maintenanceRequestSchema } from './maintenance'
 import { missedSlotsRequestSchema } from './missed-slots'
 import { silenceRequestSchema } from './silence'
+import { alarmListRequestSchema, resendAlarmRequestSchema, runsOverTimeRequestSchema } from './run-views'
 import { backfillFilterSchema, backfillQuerySchema, backfillRequestSchema } from './backfill'
 import { listQueueArgs, poolInputSchema, queuedRunArgs, removePoolArgs } from './capacity'
 
@@ -191,6 +192,11 @@ export const API_ARGUMENTS = {
   addSilence: z.tuple([silenceRequestSchema]),
   listSilences: none,
   removeSilence: z.tuple([request({ id })]),
+  listJobRunsOverTime: z.tuple([runsOverTimeRequestSchema]),
+  getJobRankings: none,
+  listAlarms: z.tuple([alarmListRequestSchema]),
+  getAlarm: z.tuple([resendAlarmRequestSchema]),
+  resendAlarm: z.tuple([resendAlarmRequestSchema]),
   importCalendar: z.tuple([calendarImportRequestSchema]),
   startBackfill: z.tuple([backfillRequestSchema]),
   getBackfill: z.tuple([backfillQuerySchema]),

@@ -80,6 +80,19 @@ describe('the alarm policy through the real core', () => {
     expect(subjects[0]).toBe(`JobDesk alarm: job ${jobId} nightly export failed (run ${failed[2].id})`)
     expect(subjects[1]).toBe(`JobDesk recovered: job ${jobId} nightly export recovered after 10 failures, down for 50 s (run ${success.id})`)
     expect(parseMail(sink.received[0].raw).text).toContain('Failures in a row:')
+
+    // The alarm list keeps each one the policy decided, newest first: not the two held, which were no alarm.
+    const listed = await t.core.api.listAlarms({ from: Date.parse('2026-12-07T00:00:00Z'), to: Date.parse('2026-12-08T00:00:00Z') })
+    expect(listed.map((a) => [a.kind, a.state, a.logId])).toEqual([
+      ['recovery', 'sent', success.id],
+      ...failed
+        .slice(3)
+        .reverse()
+        .map((run) => ['failure', 'folded', run.id]),
+      ['failure', 'sent', failed[2].id],
+    ])
+    expect(listed[0].deliveries).toEqual([{ channel: 'email', target: 'ops@example.test', ok: true, detail: '' }])
+    expect(listed[1].deliveries).toEqual([])
   })
 
   it("under a silence of the job's group sends nothing and records every alarm as suppressed by it; the success ends the row with nothing to recover", async () => {

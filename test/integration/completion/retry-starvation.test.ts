@@ -123,6 +123,7 @@ describe('the fail monitor does not starve behind runs backing off (issue 10.4)'
         },
         sendAlarm: async () => ({ ok: true, message: '' }),
         logger: silentLogger,
+        nowMs: () => T0,
       })
     const b = monitor(byB)
     // A read both runs; while it retries the first, B passes and takes the second.

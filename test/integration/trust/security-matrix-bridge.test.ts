@@ -12,6 +12,7 @@ import { securityMatrix } from './support/security-matrix'
 import { silenceBridgeCases } from './support/silence-cases'
 import { windowBridgeCases } from './support/window-cases'
 import { poolBridgeCases } from './support/pool-cases'
+import { runViewBridgeCases } from './support/run-view-cases'
 
 /**
  * Trust round 2's security suite, its console part: every API method on the console bridge as an admin, an operator of group A and a
@@ -236,6 +237,7 @@ const BRIDGE_CASES: BridgeCase[] = [
   ...poolBridgeCases(() => w),
   ...windowBridgeCases(() => w, flowIdOfA),
   ...silenceBridgeCases(() => w),
+  ...runViewBridgeCases(() => w, flowIdOfA),
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
   {
     method: 'saveGlue',

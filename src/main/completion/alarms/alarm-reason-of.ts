@@ -1,3 +1,4 @@
+import type { AlarmDelivery } from '../../../shared/alarm-list'
 import { formatAlarmReason, type AlarmReasonCode } from '../../../shared/alarm-reason'
 import { ALARM_STATUS } from '../../../shared/model'
 import { SENDER_CLOSED, type AlarmOutcome, type ChannelResult } from './alarm-types'
@@ -28,6 +29,11 @@ export function alarmMessageOf(outcome: AlarmOutcome, redact: (text: string) => 
   const rest = failed.filter((r) => reasonCodeOf(r) !== code)
   const detail = [...first, ...rest].map(describeFailure).join('; ')
   return formatAlarmReason({ code, detail: redact(detail) })
+}
+
+/** Each channel's delivery as the alarm list keeps it: the error redacted, as the run's message is. */
+export function deliveriesOf(outcome: AlarmOutcome, redact: (text: string) => string): AlarmDelivery[] {
+  return outcome.results.map((r) => ({ channel: r.channel, target: redact(r.target), ok: r.ok, detail: redact(r.error ?? r.note ?? '') }))
 }
 
 /** An infrastructure alert's alarm_status: 1 when no channel had anyone to tell (no webhook, IM channel or alert email), else 2 or 3. */

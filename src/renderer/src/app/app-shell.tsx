@@ -26,6 +26,7 @@ const UsersPage = lazy(() => import('../pages/users/users-page').then((module) =
 const TokensPage = lazy(() => import('../pages/users/tokens-page').then((module) => ({ default: module.TokensPage })))
 const CalendarsPage = lazy(() => import('../pages/calendars/calendars-page').then((module) => ({ default: module.CalendarsPage })))
 const QueuePage = lazy(() => import('../pages/queue/queue-page').then((module) => ({ default: module.QueuePage })))
+const AlarmsPage = lazy(() => import('../pages/alarms/alarms-page').then((module) => ({ default: module.AlarmsPage })))
 const AuditPage = lazy(() => import('../pages/audit/audit-page').then((module) => ({ default: module.AuditPage })))
 
 function PageView({ route }: { route: Route }) {
@@ -64,6 +65,8 @@ function Page({ route }: { route: Route }) {
       return <CalendarsPage />
     case 'queue':
       return <QueuePage />
+    case 'alarms':
+      return <AlarmsPage />
   }
 }
 

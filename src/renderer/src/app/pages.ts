@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import type { MessageKey } from '../i18n/dictionary'
 import {
   AuditIcon,
+  BellIcon,
   CalendarIcon,
   ClusterIcon,
   DagIcon,
@@ -34,6 +35,7 @@ export const PAGES: readonly PageEntry[] = [
   { id: 'flows', label: 'nav.flows', icon: FlowIcon, route: flowsRoute() },
   { id: 'runs', label: 'nav.runs', icon: RunsIcon, route: runsRoute() },
   { id: 'queue', label: 'nav.queue', icon: ListIcon, route: { page: 'queue' } },
+  { id: 'alarms', label: 'nav.alarms', icon: BellIcon, route: { page: 'alarms' } },
   { id: 'executors', label: 'nav.executors', icon: ServerIcon, route: { page: 'executors' } },
   { id: 'cluster', label: 'nav.cluster', icon: ClusterIcon, route: { page: 'cluster' } },
   { id: 'calendars', label: 'nav.calendars', icon: CalendarIcon, route: { page: 'calendars' } },

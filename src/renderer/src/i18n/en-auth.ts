@@ -73,6 +73,7 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.maintenance.off': 'Pause-all switched off',
   'auditAction.silence.add': 'Alarms silenced',
   'auditAction.silence.remove': 'Alarm silence lifted',
+  'auditAction.alarm.resend': 'Alarm sent again',
   'auditAction.backfill.start': 'Backfill started',
   'auditAction.backfill.pause': 'Backfill paused',
   'auditAction.backfill.resume': 'Backfill resumed',

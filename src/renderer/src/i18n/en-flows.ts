@@ -156,7 +156,7 @@ export const enFlows = {
   'flowNode.start': 'Started',
   'flowNode.duration': 'Duration',
   'flowNode.output': 'Output',
-  'flowNode.outputCut': 'Cut: the first {shown} bytes of {total} are kept, and only those reach later nodes.',
+  'flowNode.outputCut': 'Cut from {from} to {to}: only the first {to} are kept, and only those reach later nodes.',
   'flowNode.noOutput': 'No output.',
   'flowNode.note': 'Note',
   'flowNote.killedBy': 'Killed by {actor}',

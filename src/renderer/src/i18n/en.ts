@@ -18,6 +18,7 @@ import { enMaintenance } from './en-maintenance'
 import { enDeadlines } from './en-deadlines'
 import { enBackfill } from './en-backfill'
 import { enAlarmPolicy } from './en-alarm-policy'
+import { enRunViews } from './en-run-views'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -328,4 +329,5 @@ export const en = {
   ...enDeadlines,
   ...enBackfill,
   ...enAlarmPolicy,
+  ...enRunViews,
 } satisfies Record<string, string>

@@ -7,6 +7,7 @@ import { zhCNCalendarMessages } from './zh-cn-messages-calendars'
 import { zhCNWindowMessages } from './zh-cn-messages-windows'
 import { zhCNDeadlineMessages } from './zh-cn-messages-deadlines'
 import { zhCNSilenceMessages } from './zh-cn-messages-silences'
+import { zhCNRunViewMessages } from './zh-cn-messages-run-views'
 import { zhCNBackfillMessages } from './zh-cn-messages-backfill'
 import { zhCNCapacityMessages } from './zh-cn-messages-capacity'
 import { zhCNDirectoryMessages } from './zh-cn-messages-directory'
@@ -46,6 +47,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNWindowMessages,
   ...zhCNDeadlineMessages,
   ...zhCNSilenceMessages,
+  ...zhCNRunViewMessages,
   ...zhCNBackfillMessages,
   ...zhCNCapacityMessages,
 }

@@ -171,6 +171,7 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.maintenance.off': '关闭全局暂停',
   'auditAction.silence.add': '静默告警',
   'auditAction.silence.remove': '解除告警静默',
+  'auditAction.alarm.resend': '重发告警',
   'auditAction.backfill.start': '开始补数',
   'auditAction.backfill.pause': '暂停补数',
   'auditAction.backfill.resume': '恢复补数',

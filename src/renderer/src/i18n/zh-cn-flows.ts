@@ -154,7 +154,7 @@ export const zhCNFlows: Record<keyof typeof enFlows, string> = {
   'flowNode.start': '开始时间',
   'flowNode.duration': '耗时',
   'flowNode.output': '输出',
-  'flowNode.outputCut': '已截断：保留 {total} 字节中的前 {shown} 字节，后续节点也只收到这些。',
+  'flowNode.outputCut': '已从 {from} 截断为 {to}：只保留前 {to}，后续节点也只收到这些。',
   'flowNode.noOutput': '无输出。',
   'flowNode.note': '备注',
   'flowNote.killedBy': '已被 {actor} 终止',

@@ -19,6 +19,7 @@ import { zhCNMaintenance } from './zh-cn-maintenance'
 import { zhCNDeadlines } from './zh-cn-deadlines'
 import { zhCNBackfill } from './zh-cn-backfill'
 import { zhCNAlarmPolicy } from './zh-cn-alarm-policy'
+import { zhCNRunViews } from './zh-cn-run-views'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -326,4 +327,5 @@ export const zhCN: Dictionary = {
   ...zhCNDeadlines,
   ...zhCNBackfill,
   ...zhCNAlarmPolicy,
+  ...zhCNRunViews,
 }

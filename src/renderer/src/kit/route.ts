@@ -16,6 +16,7 @@ export type Route =
   | { page: 'audit' }
   | { page: 'calendars' }
   | { page: 'queue' }
+  | { page: 'alarms' }
 
 /**
  * The Flows page's views: the list (`#/flows`), one flow's runs (`#/flows/3`), one flow run
@@ -63,6 +64,8 @@ export function parseRoute(hash: string): Route {
       return { page: 'calendars' }
     case 'queue':
       return { page: 'queue' }
+    case 'alarms':
+      return { page: 'alarms' }
     case 'dag':
       return { page: 'dag', runId: positiveInt(params.get('run')) }
     case 'runs':

@@ -28,7 +28,7 @@ export function untilText(language: Language, untilMs: number, nowMs: number): s
 }
 
 /** The rule's words, or null when it adds nothing to the state's own word (sent at the first failure with nothing folded). */
-function ruleText(language: Language, rule: AlarmRule, nowMs: number): string | null {
+export function ruleText(language: Language, rule: AlarmRule, nowMs: number): string | null {
   switch (rule.rule) {
     case 'held':
       return translate(language, 'alarm.rule.held', { failures: rule.failures, of: rule.of })

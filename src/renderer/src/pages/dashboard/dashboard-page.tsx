@@ -18,6 +18,7 @@ import { PoolUsageCard } from './pool-usage'
 import { useAlarmHealth } from '../../components/use-alarm-health'
 import { LastHourCard, NextFiresCard } from './live-cards'
 import { runFailureText } from '../../lib/runs/trigger-outcome'
+import { JobRankingsCards } from './job-rankings'
 
 /** Counts are not pushed: re-read them this often while the dashboard is shown. */
 const OVERVIEW_REFRESH_MS = 5000
@@ -176,6 +177,7 @@ export function DashboardPage() {
         <DailyChart />
         <RecentFailures />
       </SimpleGrid>
+      <JobRankingsCards />
       <SilencesSection />
     </div>
   )

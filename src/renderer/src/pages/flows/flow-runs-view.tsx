@@ -19,6 +19,7 @@ import { FlowActiveBadge, FlowLabelledButtons } from './flow-row'
 import { NextFire } from './next-fire'
 import { useFlowActions } from './use-flow-actions'
 import { MissedSlots } from '../../components/missed-slots'
+import { RunsOverTime } from '../../components/runs-over-time/runs-over-time'
 
 /** A flow run's nodes as small squares in their state colours, in the graph's order. */
 export function NodeStrip({ run }: { run: FlowRun }) {
@@ -132,6 +133,9 @@ export function FlowRunsView({ flowId }: { flowId: number }) {
     )
   }
   const { flow } = summary
+  // The timeline reads again when a run is added or changes state.
+  const newest = page?.runs[0]
+  const runsVersion = newest ? `${newest.id}:${newest.state}:${page.runs.length}` : 0
   return (
     <>
       {back}
@@ -154,6 +158,7 @@ export function FlowRunsView({ flowId }: { flowId: number }) {
         {operates && <FlowLabelledButtons summary={summary} actions={actions} />}
       </Group>
       {flow.scheduleType !== 'NONE' && <MissedSlots key={flowId} flowId={flowId} />}
+      <RunsOverTime key={`rot-${flowId}`} target={{ flowId }} version={runsVersion} onOpen={open} />
       {!page || (page.loading && page.runs.length === 0) ? (
         <Loader m="lg" />
       ) : page.runs.length === 0 ? (

@@ -15,6 +15,7 @@ import { RunDetail } from './run-detail'
 import { RunFilters } from './run-filters'
 import { RunsList } from './runs-list'
 import { MissedSlots } from '../../components/missed-slots'
+import { RunsOverTime } from '../../components/runs-over-time/runs-over-time'
 
 const REGISTRY_REFRESH_MS = 5000
 /** The split bar's width (px); .jd-runs-splitter in app.css draws it. */
@@ -61,6 +62,8 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
   }, [jobId, filter.jobId, loaded, setRunFilter, fetchRuns])
 
   const select = useCallback((id: number) => navigate(runsRoute(id, jobId)), [navigate, jobId])
+  // The timeline reads again when a run of the page is added or changes state.
+  const runsVersion = runs.length > 0 ? `${runs[0].id}:${runs[0].handleCode}:${runs[0].triggerCode}:${runs.length}` : 0
   const filterJob = useCallback((id: number | null) => navigate(runsRoute(runId, id)), [navigate, runId])
   // The list's width: as the operator dragged it, within what the page allows.
   const spaceForBoth = Math.max(0, layoutWidth - SPLITTER_PX)
@@ -77,8 +80,9 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
         <div ref={setNewerSlot} />
       </div>
       <RunFilters filter={filter} onJobChange={filterJob} onChange={setRunFilter} />
-      {/* One job's runs: the slots its schedule did not fire sit above them, with why. */}
+      {/* One job's runs: the slots its schedule did not fire sit above them, with why, and its last runs over time. */}
       {jobId !== null && <MissedSlots key={jobId} jobId={jobId} />}
+      {jobId !== null && <RunsOverTime key={`rot-${jobId}`} target={{ jobId }} version={runsVersion} onOpen={select} />}
       <div className="jd-runs-layout" ref={layoutRef} style={layoutStyle}>
         <div>
           <RunsList

@@ -9,13 +9,14 @@ import type { MessageKey } from '../../../i18n/dictionary'
 import { isApproval, latestRunId } from '../../../lib/flows/flow-run-actions'
 import { flowNoteLabel } from '../../../lib/flows/flow-note-text'
 import { formatDuration } from '../../../lib/format/format-duration'
-import { formatCount, formatDateTime } from '../../../lib/format/format-time'
+import { formatDateTime } from '../../../lib/format/format-time'
 import { useJobDesk } from '../../../store'
 import { selectJob } from '../../../store/jobs/selectors'
 import { selectOperatesAny } from '../../../store/session/selectors'
 import { FlowNodeStateBadge } from '../flow-state-badge'
 import { Elapsed } from '../elapsed'
 import { NodeActions } from './node-actions'
+import { formatBytes } from '../../../lib/format/format-bytes'
 
 function Field({ label, children, testId }: { label: MessageKey; children: ReactNode; testId?: string }) {
   const t = useT()
@@ -110,7 +111,7 @@ export function NodePanel({ run, nodeKey, onClose }: { run: FlowRun; nodeKey: st
           {node.output ? <pre className="jd-pre">{node.output}</pre> : <span className="jd-dimmed">{t('flowNode.noOutput')}</span>}
           {node.outputCutFromBytes !== null && (
             <Text size="xs" c="orange" data-testid="flow-node-output-cut">
-              {t('flowNode.outputCut', { shown: formatCount(FLOW_VALUE_MAX_BYTES, language), total: formatCount(node.outputCutFromBytes, language) })}
+              {t('flowNode.outputCut', { from: formatBytes(node.outputCutFromBytes), to: formatBytes(FLOW_VALUE_MAX_BYTES) })}
             </Text>
           )}
         </Field>
