@@ -179,7 +179,8 @@ function comparableNode(node: FlowNodeDef | PlannedFlowNode): unknown[] {
   if (node.kind === 'approval') return ['approval', node.key, node.triggerRule ?? 'all_success', node.prompt ?? '', node.timeoutSec ?? 0]
   if (node.kind === 'subflow' || node.kind === 'switch') return [node.kind, JSON.stringify(node)]
   const job = 'job' in node ? ('jobId' in node.job ? node.job.jobId : `new:${node.job.key}`) : node.jobId
-  return ['job', node.key, node.triggerRule ?? 'all_success', job, node.param ?? null, node.pools ?? null, node.priority ?? null]
+  const fanOut = node.forEach === undefined ? [] : [node.forEach, node.forEachConcurrency ?? 1, node.forEachRule ?? 'all']
+  return ['job', node.key, node.triggerRule ?? 'all_success', job, node.param ?? null, node.pools ?? null, node.priority ?? null, ...fanOut]
 }
 
 interface PrunePlan {
