@@ -28,7 +28,8 @@ export function checkForEach(def: FlowDefinition, graph: FlowGraph | null): ForE
   const problems: ForEachProblem[] = []
   const keys = new Set(def.nodes.map((node) => node.key))
   def.nodes.forEach((node, index) => {
-    const add = (field: string, code: MessageCode, params: ErrorParams) => problems.push({ code, params: { node: node.key, ...params }, at: ['nodes', index, field] })
+    const add = (field: string, code: MessageCode, params: ErrorParams) =>
+      problems.push({ code, params: { node: node.key, ...params }, at: ['nodes', index, field] })
     const param = 'param' in node ? node.param : undefined
     const forEach = isJobNode(node) ? node.forEach : undefined
     if (forEach === undefined) {
@@ -55,10 +56,7 @@ function itemReferences(template: string): string[] {
 
 /** What a `forEach` names: a node's output, the flow's parameter, a literal list, or nothing it may be. */
 export type ForEachSource =
-  | { kind: 'node'; key: string; ref: string }
-  | { kind: 'flowParam'; ref: string }
-  | { kind: 'literal'; items: unknown[] }
-  | { kind: 'invalid' }
+  { kind: 'node'; key: string; ref: string } | { kind: 'flowParam'; ref: string } | { kind: 'literal'; items: unknown[] } | { kind: 'invalid' }
 
 export function forEachSource(forEach: string): ForEachSource {
   const text = forEach.trim()

@@ -14,9 +14,7 @@ export async function currentRunsOfAttempt(
   item?: number,
 ): Promise<JobRun[]> {
   const { flowRuns, runs } = deps.store
-  const ofAttempt = (await flowRuns.stepsOf(nodeRunIds))
-    .filter((s) => s.attempt === attempt && (item === undefined || s.item === item))
-    .map((s) => s.logId)
+  const ofAttempt = (await flowRuns.stepsOf(nodeRunIds)).filter((s) => s.attempt === attempt && (item === undefined || s.item === item)).map((s) => s.logId)
   const all = await runs.getMany(ofAttempt)
   // A retry names the run it repeats: that run no longer speaks for its shard.
   const retried = new Set(all.map((r) => r.parentLogId))

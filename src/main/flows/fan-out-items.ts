@@ -26,7 +26,8 @@ export function resolveList(forEach: string, sources: ParamSources): ListResolut
   const ref = source.kind === 'node' || source.kind === 'flowParam' ? source.ref : 'forEach'
   let items: unknown[]
   if (source.kind === 'literal') items = source.items
-  else if (source.kind === 'invalid') return { ok: false, code: 'flowRun.forEachNotArray', params: { ref, detail: 'forEach is neither a reference nor a JSON array' } }
+  else if (source.kind === 'invalid')
+    return { ok: false, code: 'flowRun.forEachNotArray', params: { ref, detail: 'forEach is neither a reference nor a JSON array' } }
   else {
     const text = source.kind === 'flowParam' ? sources.flowParam : (sources.outputOf(source.key) ?? '')
     const list = readList(text)

@@ -7,7 +7,11 @@ import { itemId } from '../store/flow-item-repo'
  * The items of a flow run's fan-out nodes as the API shows them (FlowNodeRun.items): each node's
  * current attempt's, in index order, with their runs (retries included). Nodes without items are absent.
  */
-export async function itemRunsOf(store: Pick<Repos, 'flowItems'>, flowRunId: number, nodes: readonly FlowNodeRecord[]): Promise<Map<string, FlowNodeItemRun[]>> {
+export async function itemRunsOf(
+  store: Pick<Repos, 'flowItems'>,
+  flowRunId: number,
+  nodes: readonly FlowNodeRecord[],
+): Promise<Map<string, FlowNodeItemRun[]>> {
   const items = await store.flowItems.itemsOfRun(flowRunId)
   const byNode = new Map<string, FlowNodeItemRun[]>()
   if (items.length === 0) return byNode

@@ -71,7 +71,12 @@ export class FanOut {
   }
 
   /** The node's state when this pass ended it, else null. */
-  private async progressNode(run: FlowRunRecord, def: FanOutNodeDef, node: FlowNodeRecord, nodes: ReadonlyMap<string, FlowNodeRecord>): Promise<FlowNodeState | null> {
+  private async progressNode(
+    run: FlowRunRecord,
+    def: FanOutNodeDef,
+    node: FlowNodeRecord,
+    nodes: ReadonlyMap<string, FlowNodeRecord>,
+  ): Promise<FlowNodeState | null> {
     const { flowRuns, flowItems } = this.deps.store
     const items = await flowItems.items(run.id, def.key, node.attempt)
     const end = fanOutEnd(items, def.forEachRule ?? 'all', this.deps.clock.nowMs())
@@ -99,7 +104,14 @@ export class FanOut {
   }
 
   /** True when the item's run was written; false when its claim was lost. An item whose run cannot be written ends failed, with why. */
-  private async startItem(run: FlowRunRecord, def: FanOutNodeDef, node: FlowNodeRecord, sources: ParamSources & { item: { text: string; index: number } }, cap: number, readsRequest: boolean): Promise<boolean> {
+  private async startItem(
+    run: FlowRunRecord,
+    def: FanOutNodeDef,
+    node: FlowNodeRecord,
+    sources: ParamSources & { item: { text: string; index: number } },
+    cap: number,
+    readsRequest: boolean,
+  ): Promise<boolean> {
     const index = sources.item.index
     let param = sources.item.text
     if (def.param !== undefined) {

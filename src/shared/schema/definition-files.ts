@@ -154,7 +154,9 @@ const flowNodeSchema = z
       .string()
       .max(EXECUTOR_PARAM_MAX_CHARS)
       .optional()
-      .describe('fan-out: runs the job once per item of this JSON array (${nodes.<key>.output}, ${flow.param} or a literal); the param may hold ${item} and ${item.index}'),
+      .describe(
+        'fan-out: runs the job once per item of this JSON array (${nodes.<key>.output}, ${flow.param} or a literal); the param may hold ${item} and ${item.index}',
+      ),
     forEachConcurrency: z.int().min(1).max(FOR_EACH_MAX_CONCURRENCY).optional().describe("at most this many items' runs at once (default 1)"),
     forEachRule: z.enum(FOR_EACH_RULES).optional().describe('the node succeeds when all items succeeded (default) or when any did'),
   })

@@ -115,7 +115,10 @@ it('runs each of 100 items once, never more than 5 at once, on two PostgreSQL no
   expect(failed).toBeLessThanOrEqual(CAP)
 
   // Never more than the cap at once: the items as claimed and ended, and their job runs as triggered and ended.
-  const items = await databaseRows<{ start_time: unknown; end_time: unknown }>(db, `SELECT start_time, end_time FROM job_flow_item WHERE flow_run_id = ${flowRunId}`)
+  const items = await databaseRows<{ start_time: unknown; end_time: unknown }>(
+    db,
+    `SELECT start_time, end_time FROM job_flow_item WHERE flow_run_id = ${flowRunId}`,
+  )
   const itemSpans = items.map((i): [number, number] => [Number(i.start_time), Number(i.end_time)])
   expect(itemSpans.every(([start, end]) => start > 0 && end >= start)).toBe(true)
   expect(maxOverlap(itemSpans)).toBeLessThanOrEqual(CAP)

@@ -67,7 +67,9 @@ storeSuite('flow items', (f) => {
     expect(await f.store.transaction((tx) => tx.flowItems.claim(flowRun, 'load', 0, 0, 5, T0))).toBe(false) // a pending node
     expect(await f.store.flowRuns.setState(flowRun, ['running', 'waiting'], 'killed')).toBe(true)
     expect(await f.store.transaction((tx) => tx.flowItems.claim(flowRun, 'extract', 0, 0, 5, T0))).toBe(false)
-    expect(await f.store.flowItems.end({ flowRunId: flowRun, key: 'extract', attempt: 0, index: 1 }, 'pending', 'failed', 'job 7 does not exist', T0)).toBe(true)
+    expect(await f.store.flowItems.end({ flowRunId: flowRun, key: 'extract', attempt: 0, index: 1 }, 'pending', 'failed', 'job 7 does not exist', T0)).toBe(
+      true,
+    )
   })
 
   it("holds the cap across nodes: a claim that waits for another node's claim counts its item", async () => {

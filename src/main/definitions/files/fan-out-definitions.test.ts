@@ -80,7 +80,7 @@ describe('fan-out fields in flow files', () => {
     expect(plan.changes.map((c) => `${c.action} ${c.kind} ${c.key}: ${c.fields.join(', ')}`)).toEqual(['update Flow per-file: nodes'])
   })
 
-  it("refuses ${item} outside a fan-out node, a fan-out setting on an approval, and a list that is not one", async () => {
+  it('refuses ${item} outside a fan-out node, a fan-out setting on an approval, and a list that is not one', async () => {
     const outside = { ...files, nodes: [{ key: 'list', job: 'list', param: '${item}' }] }
     await expect(apply([job('list'), outside])).rejects.toThrow("'${item}' names a fan-out's item")
     const approval = { ...files, nodes: [{ key: 'ok', kind: 'approval', forEach: '[1]' }] }
