@@ -42,6 +42,8 @@ export class FanOut {
         note,
         ...(list.ok && { output: '[]', outputCutFromBytes: null }),
       })
+      // Its children may be decided in this same pass: they read the output from the record.
+      if (changed && list.ok) node.output = '[]'
       return changed ? state : null
     }
     const claimed = await this.deps.store.transaction(async (tx) => {
