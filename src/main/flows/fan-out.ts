@@ -94,8 +94,13 @@ export class FanOut {
     // The list again: the values it is read from (parents' outputs, the run's parameter) do not change while the node runs.
     const list = resolveList(def.forEach, sources)
     if (!list.ok || list.items.length !== items.length) {
-      this.deps.logger.warn('fan-out list changed while its node ran', { flowRunId: run.id, key: def.key })
-      return null
+      // Not reachable by the engine's own moves (a retry or a mark never rewrites a running node's parents); a node is never left waiting on it.
+      const note = list.ok
+        ? `the forEach list has ${list.items.length} items now, ${items.length} when the node started`
+        : englishMessage(list.code, list.params)
+      this.deps.logger.warn('fan-out list changed while its node ran', { flowRunId: run.id, key: def.key, note })
+      const changed = await flowRuns.setNodeState(run.id, def.key, ['running'], node.attempt, 'failed', { endTimeMs: this.deps.clock.nowMs(), note })
+      return changed ? 'failed' : null
     }
     const readsRequest = await this.readsRequest(def)
     for (const index of toStart) {
