@@ -10,7 +10,7 @@ import { scanJsonTemplate } from './json-template-scan'
  * What a reference names. A new kind (`schedule`, `secret`) is one more case here and in
  * readReference; the placement rule below holds for every kind.
  */
-export type FlowReference = { kind: 'nodeOutput'; key: string } | { kind: 'flowParam' }
+export type FlowReference = { kind: 'nodeOutput'; key: string } | { kind: 'flowParam' } | { kind: 'item' } | { kind: 'itemIndex' }
 
 /** One `${…}` in a parameter: as written, its inner text, where it stands, and what it names (null: no flow reference). */
 export interface ReferenceAt {
@@ -28,10 +28,15 @@ export interface ReferenceAt {
 const REFERENCE = /\$\{([^{}]*)\}/g
 const NODE_OUTPUT = /^nodes\.([^.]+)\.output$/
 const FLOW_PARAM = 'flow.param'
+/** A fan-out node's item (as text; JSON for an object or array) and its index (docs/flows.md#fan-out-foreach). */
+const ITEM = 'item'
+const ITEM_INDEX = 'item.index'
 
 /** What `${inner}` names, or null when it is none of the flow's references (`${HOME}` is a script's own). */
 export function readReference(inner: string): FlowReference | null {
   if (inner === FLOW_PARAM) return { kind: 'flowParam' }
+  if (inner === ITEM) return { kind: 'item' }
+  if (inner === ITEM_INDEX) return { kind: 'itemIndex' }
   const node = NODE_OUTPUT.exec(inner)
   return node ? { kind: 'nodeOutput', key: node[1] } : null
 }
@@ -63,7 +68,8 @@ export function referencesOf(template: string): TemplateReferences {
   for (const { ref, reference } of referencesIn(template)) {
     if (reference?.kind === 'nodeOutput') nodes.add(reference.key)
     else if (reference?.kind === 'flowParam') flowParam = true
-    else unknown.add(ref)
+    // A fan-out's item: which nodes may name it is flow-for-each-check.ts's rule.
+    else if (reference === null) unknown.add(ref)
   }
   return { nodes: [...nodes], flowParam, unknown: [...unknown] }
 }
@@ -87,7 +93,7 @@ export function renameOutputReferences(template: string, from: string, to: strin
 
 /** Whether an unknown `${…}` looks meant as a flow reference (a typo such as `${nodes.a}`), rather than a script's own `${HOME}`. */
 export function looksLikeFlowReference(ref: string): boolean {
-  return /^\$\{\s*(nodes|flow)\b/.test(ref)
+  return /^\$\{\s*(nodes|flow|item)\b/.test(ref)
 }
 
 /**

@@ -95,7 +95,16 @@ export class FailMonitor {
         // A flow node's retry stays that node's: it runs only while the node still runs that attempt.
         const step = await store.flowRuns.stepOf(run.id)
         await this.options.trigger({
-          ...(step && { flowStep: { flowRunId: step.flowRunId, key: step.key, attempt: step.attempt, first: false } }),
+          // A fan-out item's retry is the same item (the cap does not apply: the item already runs).
+          ...(step && {
+            flowStep: {
+              flowRunId: step.flowRunId,
+              key: step.key,
+              attempt: step.attempt,
+              first: false,
+              ...(step.item !== undefined && { item: { index: step.item, cap: 0 } }),
+            },
+          }),
           jobId: run.jobId,
           triggerType: 'RETRY',
           executorParam: run.executorParam,

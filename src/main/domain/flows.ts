@@ -48,6 +48,8 @@ export interface FlowStep {
   flowRunId: number
   key: string
   attempt: number
+  /** A fan-out node's run: the item it is for (job_flow_item); absent for any other node's run. */
+  item?: number
 }
 
 /**
@@ -60,6 +62,25 @@ export interface FlowStepClaim {
   key: string
   attempt: number
   first: boolean
+  /**
+   * A fan-out node's item: the first run claims the item (pending → running) while fewer than `cap`
+   * of the node's items run; a retry proves the item still runs. The node itself stays running.
+   */
+  item?: { index: number; cap: number }
+}
+
+/** A `job_flow_item` row: one item of a fan-out node's attempt. */
+export interface FlowItemRecord {
+  flowRunId: number
+  key: string
+  attempt: number
+  index: number
+  state: 'pending' | 'running' | 'success' | 'failed' | 'killed'
+  /** Its latest job run (a retry takes its place); 0 before it started. */
+  logId: number
+  output: string
+  startTimeMs: number
+  endTimeMs: number
 }
 
 /** The fields a node's state change also sets (those left out keep their value). */

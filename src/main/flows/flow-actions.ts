@@ -41,7 +41,9 @@ export class FlowActions {
       if (node.state !== 'running' && node.state !== 'waiting') continue
       if (!(await flowRuns.setNodeState(flowRunId, node.key, [node.state], node.attempt, 'killed', { endTimeMs: nowMs, note: reason }))) continue
       if (node.state !== 'running') continue
-      // Every run of the attempt still going: its one run, or each shard's of a broadcast.
+      // A fan-out node's items not done end with it (a no-op for any other node).
+      await this.deps.store.flowItems.killOpen(flowRunId, node.key, node.attempt, nowMs)
+      // Every run of the attempt still going (a fan-out node's: each running item's): its one run, or each shard's of a broadcast.
       const going = (await currentRunsOfAttempt(this.deps, runIds.get(node.key) ?? [], node.attempt)).filter(isUnfinished)
       for (const { id: logId } of going) {
         await this.deps.killRun(logId).catch((error: unknown) => {

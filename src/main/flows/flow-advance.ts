@@ -8,6 +8,7 @@ import { decideNode, isDoneState, isFailedLikeState } from '../../shared/flow-tr
 import { flowNoteText } from '../../shared/flow-notes'
 import { placementMessage, readsParamAsRequest, referencesIn } from '../../shared/flow-references'
 import { englishMessage } from '../../shared/messages'
+import { FanOut, isFanOutNode } from './fan-out'
 
 const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
 
@@ -22,8 +23,11 @@ const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
  */
 export class FlowAdvance {
   private readonly graphs = new Map<number, FlowGraph>()
+  private readonly fanOut: FanOut
 
-  constructor(private readonly deps: FlowEngineDeps) {}
+  constructor(private readonly deps: FlowEngineDeps) {
+    this.fanOut = new FanOut(deps)
+  }
 
   async advance(flowRunId: number): Promise<void> {
     // A lost claim means someone else moved the run meanwhile: look again, a bounded number of times.
@@ -32,8 +36,10 @@ export class FlowAdvance {
       if (!run || !ACTIVE.includes(run.state)) return
       const nodes = new Map((await this.deps.store.flowRuns.nodes(flowRunId)).map((n) => [n.key, n]))
       const lost = await this.decidePending(run, nodes)
+      // A fan-out node that ended lets its children be decided: another pass.
+      const fannedOut = await this.fanOut.progress(run, run.definition.nodes.filter(isFanOutNode), nodes)
       await this.settle(run, nodes)
-      if (!lost) return
+      if (!lost && !fannedOut) return
     }
   }
 
@@ -65,6 +71,7 @@ export class FlowAdvance {
   private async start(run: FlowRunRecord, def: FlowNodeDef, node: FlowNodeRecord, nodes: Map<string, FlowNodeRecord>): Promise<FlowNodeState | null> {
     if (def.kind === 'approval') return this.ask(run, def, node)
     if (!isJobNode(def)) return this.end(run, node, 'failed', `a ${def.kind} node cannot run on this server yet`)
+    if (isFanOutNode(def)) return this.fanOut.start(run, def, node, nodes)
     const job = def
     // The job's handler matters only to a parameter with references in it: most have none, and skip the read.
     const param = job.param ?? ''

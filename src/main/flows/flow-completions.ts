@@ -5,8 +5,9 @@ import type { FlowEngineDeps } from './flow-engine-deps'
 import { cutOutput } from './flow-params'
 
 /**
- * What a finished job run means for its flow node: success or failed, with the run's handle
- * message as the node's output. A failure with retries left is not the node's outcome yet: its
+ * What a finished job run means for its flow node — or, for a fan-out node's run, for its item
+ * (the node ends once every item has: fan-out.ts): success or failed, with the run's handle
+ * message as the node's (item's) output. A failure with retries left is not the node's outcome yet: its
  * retry (a run of the same step) will tell. A shard of a broadcast ("i/n") is not either: the node
  * ends once every shard has, failed if one failed. Resolves with the flow runs whose nodes changed.
  */
@@ -23,15 +24,19 @@ export async function applyCompletions(
     // Most runs are the only run of their attempt: no lookup. A shard needs its siblings, and a
     // failure the fail monitor is done with needs to know whether a retry took its place.
     const alone = run.executorShardingParam === '' && !(waitsForRetry(run) && run.alarmStatus > 0)
-    const current = alone ? [run] : await currentRunsOfAttempt(deps, await nodeRunIds(deps, step), step.attempt)
+    const current = alone ? [run] : await currentRunsOfAttempt(deps, await nodeRunIds(deps, step), step.attempt, step.item)
     const outcome = outcomeOf(current)
     if (!outcome) continue
     const { output, cutFromBytes } = cutOutput(outcome.speaker.handleMsg)
-    const changed = await deps.store.flowRuns.setNodeState(step.flowRunId, step.key, ['running'], step.attempt, outcome.state, {
-      output,
-      outputCutFromBytes: cutFromBytes,
-      endTimeMs: outcome.endTimeMs || deps.clock.nowMs(),
-    })
+    const endTimeMs = outcome.endTimeMs || deps.clock.nowMs()
+    const changed =
+      step.item === undefined
+        ? await deps.store.flowRuns.setNodeState(step.flowRunId, step.key, ['running'], step.attempt, outcome.state, {
+            output,
+            outputCutFromBytes: cutFromBytes,
+            endTimeMs,
+          })
+        : await deps.store.flowItems.end({ ...step, index: step.item }, 'running', outcome.state, output, endTimeMs)
     if (changed) touched.add(step.flowRunId)
   }
   return touched

@@ -13,7 +13,7 @@ export type FlowNotice =
 
 /** What the flow engine works with: its tables, the trigger service, the kill of a run, the clock. */
 export interface FlowEngineDeps {
-  store: RepoAccess<'flows' | 'flowRuns' | 'runs' | 'jobs'>
+  store: RepoAccess<'flows' | 'flowRuns' | 'flowItems' | 'runs' | 'jobs'>
   /** The trigger service's one-off trigger: writes the run with its flow step claim, then dispatches it. */
   trigger: (request: OneOffTrigger, beforeDispatch?: (logIds: number[]) => void) => Promise<TriggerResult>
   /** Asks the run writer to write these node runs' completions without its batch delay: the flow waits on them. */

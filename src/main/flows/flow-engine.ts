@@ -108,7 +108,8 @@ export class FlowEngine {
     this.mayHaveActive = active.length > 0
     if (active.length === 0) return
     const full = ++this.sweeps % FULL_SWEEP_EVERY === 0
-    const missed = await flowRuns.endedRunningSteps()
+    // A node's completions and a fan-out item's, missed (the process stopped between a run's end and its step's).
+    const missed = [...(await flowRuns.endedRunningSteps()), ...(await this.deps.store.flowItems.endedRunningSteps())]
     const touched = missed.length > 0 ? await applyCompletions(this.deps, await runs.getMany(missed.map((s) => s.logId)), missed) : new Set<number>()
     const nowMs = this.deps.clock.nowMs()
     const flowsById = new Map<number, Flow | null>()

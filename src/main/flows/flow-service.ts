@@ -1,3 +1,4 @@
+import { itemRunsOf } from './fan-out-view'
 import type { Flow, FlowInput, FlowJobNodeDef, FlowRun, FlowRunFilter, FlowRunPage, FlowSettings, FlowSummary } from '../../shared/flow-types'
 import { placementMessages, readsParamAsRequest } from '../../shared/flow-references'
 import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
@@ -24,7 +25,7 @@ const RUN_PAGE_MAX = 500
  */
 export class FlowService {
   constructor(
-    private readonly store: RepoAccess<'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars' | 'deadlines' | 'pools'>,
+    private readonly store: RepoAccess<'flows' | 'flowRuns' | 'flowItems' | 'jobs' | 'links' | 'calendars' | 'deadlines' | 'pools'>,
     private readonly nowMs: () => number,
     /** The zone a flow that names none reads its cron in: this machine's. */
     private readonly defaultTimezone: () => string,
@@ -138,6 +139,7 @@ export class FlowService {
       if (!names.has(record.flowId)) names.set(record.flowId, (await this.store.flows.get(record.flowId))?.name ?? '')
       const [nodes, runIds] = await Promise.all([this.store.flowRuns.nodes(record.id), this.store.flowRuns.runIdsOf(record.id)])
       const marks = await this.store.deadlines.jobRunMarks([...runIds.values()].flat())
+      const items = await itemRunsOf(this.store, record.id, nodes)
       const order = new Map(record.definition.nodes.map((n, i) => [n.key, i]))
       views.push({
         ...record,
@@ -154,6 +156,7 @@ export class FlowService {
             note,
             // The promises its job's runs broke (their own deadlines; the flow's are the run's).
             deadlineMarks: (runIds.get(key) ?? []).reduce((all, id) => all | (marks.get(id) ?? 0), 0),
+            ...(items.has(key) && { items: items.get(key) }),
           }))
           .sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0)),
       })

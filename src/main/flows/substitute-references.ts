@@ -16,6 +16,8 @@ export interface ParamSources {
   flowParam: string
   /** A node's output, or undefined when it has none (it did not run, or is no node of the flow). */
   outputOf: (key: string) => string | undefined
+  /** A fan-out item's run: `${item}` (the item as text) and `${item.index}`; absent elsewhere (they give ''). */
+  item?: { text: string; index: number }
 }
 
 /** A value passed on cut: the reference as written and the value's length in bytes before the cut. */
@@ -32,6 +34,10 @@ function valueOf(reference: FlowReference, sources: ParamSources): string {
       return sources.flowParam
     case 'nodeOutput':
       return sources.outputOf(reference.key) ?? ''
+    case 'item':
+      return sources.item?.text ?? ''
+    case 'itemIndex':
+      return sources.item === undefined ? '' : String(sources.item.index)
   }
 }
 

@@ -37,10 +37,11 @@ interface StepRow {
   flow_run_id: number
   node_key: string
   attempt: number
+  item_index?: number
 }
 
 const RUN_INSERT_COLUMNS = ['flow_id', 'state', 'trigger_type', 'param', 'schedule_time', 'backfill_id', 'definition', 'start_time', 'add_time'] as const
-const STEP_COLUMNS = ['log_id', 'flow_run_id', 'node_key', 'attempt'] as const
+const STEP_COLUMNS = ['log_id', 'flow_run_id', 'node_key', 'attempt', 'item_index'] as const
 
 /**
  * The WHERE of the partial index job_flow_run_active. SQLite uses a partial index only for a query
@@ -273,7 +274,7 @@ export class FlowRunRepo {
       this.db,
       'job_flow_step',
       STEP_COLUMNS,
-      steps.map((s) => [s.logId, s.flowRunId, s.key, s.attempt]),
+      steps.map((s) => [s.logId, s.flowRunId, s.key, s.attempt, s.item ?? -1]),
       false,
     )
   }
@@ -296,16 +297,17 @@ export class FlowRunRepo {
   /**
    * The steps of running nodes (of runs under way) whose job run has ended: a completion the node
    * never heard of (the process stopped between the two). Empty in normal operation; one query for
-   * every active run, so the engine's sweep stays cheap however many runs are under way.
+   * every active run, so the engine's sweep stays cheap however many runs are under way. A fan-out
+   * node's item runs are its items' to tell (FlowItemRepo.endedRunningSteps), not the node's.
    */
   async endedRunningSteps(): Promise<FlowStep[]> {
     const rows = await this.db.all<StepRow>(
-      `SELECT s.log_id, s.flow_run_id, s.node_key, s.attempt
+      `SELECT s.log_id, s.flow_run_id, s.node_key, s.attempt, s.item_index
        FROM job_flow_run r
        JOIN job_flow_node n ON n.flow_run_id = r.id AND n.state = 'running'
        JOIN job_flow_step s ON s.flow_run_id = n.flow_run_id AND s.node_key = n.node_key AND s.attempt = n.attempt
        JOIN job_log l ON l.id = s.log_id
-       WHERE r.${ACTIVE} AND (l.handle_code <> 0 OR l.trigger_code NOT IN (0, 200))
+       WHERE r.${ACTIVE} AND s.item_index < 0 AND (l.handle_code <> 0 OR l.trigger_code NOT IN (0, 200))
        ORDER BY s.log_id`,
     )
     return rows.map(stepOf)
@@ -331,12 +333,13 @@ export class FlowRunRepo {
 }
 
 /**
- * Deletes a flow's runs with their nodes and steps, the runs last: a delete cut short leaves runs
+ * Deletes a flow's runs with their nodes, steps and items, the runs last: a delete cut short leaves runs
  * to find and delete again, never nodes or steps of a run that is gone.
  */
 export async function deleteRunsOfFlow(db: Connection, flowId: number): Promise<void> {
   const runsOfFlow = 'SELECT id FROM job_flow_run WHERE flow_id = ?'
   await db.run(`DELETE FROM job_flow_step WHERE flow_run_id IN (${runsOfFlow})`, [flowId])
+  await db.run(`DELETE FROM job_flow_item WHERE flow_run_id IN (${runsOfFlow})`, [flowId])
   await db.run(`DELETE FROM job_flow_node WHERE flow_run_id IN (${runsOfFlow})`, [flowId])
   await db.run('DELETE FROM job_flow_run WHERE flow_id = ?', [flowId])
 }
@@ -385,5 +388,8 @@ function nodeOf(row: NodeRow): FlowNodeRecord {
 }
 
 function stepOf(row: StepRow): FlowStep {
-  return { logId: Number(row.log_id), flowRunId: Number(row.flow_run_id), key: row.node_key, attempt: Number(row.attempt) }
+  const step: FlowStep = { logId: Number(row.log_id), flowRunId: Number(row.flow_run_id), key: row.node_key, attempt: Number(row.attempt) }
+  const item = Number(row.item_index ?? -1)
+  if (item >= 0) step.item = item
+  return step
 }

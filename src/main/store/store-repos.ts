@@ -64,6 +64,9 @@ export abstract class StoreRepos implements Repos {
   get flowRuns() {
     return this.repos.flowRuns
   }
+  get flowItems() {
+    return this.repos.flowItems
+  }
   get origins() {
     return this.repos.origins
   }

@@ -5,6 +5,7 @@ import { CalendarRepo } from './calendar-repo'
 import { DefinitionOriginRepo } from './definition-origin-repo'
 import { FlowRepo } from './flow-repo'
 import { FlowRunRepo } from './flow-run-repo'
+import { FlowItemRepo } from './flow-item-repo'
 import { GlueRepo } from './glue-repo'
 import { GroupRepo } from './group-repo'
 import { HookRepo } from './hook-repo'
@@ -62,6 +63,7 @@ export interface Repos {
   readonly audit: AuditRepo
   readonly flows: FlowRepo
   readonly flowRuns: FlowRunRepo
+  readonly flowItems: FlowItemRepo
   readonly origins: DefinitionOriginRepo
   readonly alerts: AlertRepo
   readonly hooks: HookRepo
@@ -136,6 +138,7 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     audit: new AuditRepo(db),
     flows: new FlowRepo(db),
     flowRuns: new FlowRunRepo(db),
+    flowItems: new FlowItemRepo(db),
     origins: new DefinitionOriginRepo(db),
     alerts: new AlertRepo(db),
     hooks: new HookRepo(db),

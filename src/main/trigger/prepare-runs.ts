@@ -34,7 +34,7 @@ export interface PreparedRun extends RunCandidates, WrittenRun {
 }
 
 /** What writing run rows needs: the rows, the jobs and groups they are for, ROUND's sequence, the registry (what an override may reach), a flow node's claim. */
-export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'registry' | 'flowRuns' | 'pools' | 'poolSlots'>
+export type RunRepos = Pick<Repos, 'runs' | 'jobs' | 'groups' | 'routes' | 'registry' | 'flowRuns' | 'flowItems' | 'pools' | 'poolSlots'>
 /** Writing scheduled runs also claims their ring fires and checks the jobs' version. */
 export type ScheduledRunRepos = RunRepos & Pick<Repos, 'ring' | 'versions'>
 
@@ -73,7 +73,8 @@ export interface OneOffTrigger {
  */
 export class FlowStepTaken extends Error {
   constructor(readonly step: FlowStepClaim) {
-    super(`flow run ${step.flowRunId} node ${step.key} attempt ${step.attempt} is not ${step.first ? 'pending' : 'running'}`)
+    const what = step.item ? `node ${step.key} item ${step.item.index}` : `node ${step.key}`
+    super(`flow run ${step.flowRunId} ${what} attempt ${step.attempt} is not ${step.first ? 'pending' : 'running'}`)
   }
 }
 
@@ -199,8 +200,10 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
   const ids: (number | null)[] = []
   for (const { row } of rows) ids.push(await tx.runs.insert(row, node))
   if (trigger.flowStep) {
-    const { flowRunId, key, attempt } = trigger.flowStep
-    await tx.flowRuns.insertSteps(ids.filter((id) => id !== null).map((logId) => ({ logId, flowRunId, key, attempt })))
+    const { flowRunId, key, attempt, item } = trigger.flowStep
+    const written = ids.filter((id) => id !== null)
+    await tx.flowRuns.insertSteps(written.map((logId) => ({ logId, flowRunId, key, attempt, ...(item && { item: item.index }) })))
+    if (item && written.length > 0) await tx.flowItems.setRun(flowRunId, key, attempt, item.index, written[written.length - 1])
   }
   const positions = await reserveRoundPositions(
     tx,
@@ -228,9 +231,19 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
 
 /** The first run of a node's attempt claims it (pending → running); a retry proves the attempt still runs. */
 async function claimFlowStep(tx: RunRepos, step: FlowStepClaim, nowMs: number): Promise<void> {
+  if (step.item) return claimFlowItem(tx, step, step.item, nowMs)
   const claimed = step.first
     ? await tx.flowRuns.claimNode(step.flowRunId, step.key, step.attempt, 'running', nowMs)
     : await tx.flowRuns.setNodeState(step.flowRunId, step.key, ['running'], step.attempt, 'running')
+  if (!claimed) throw new FlowStepTaken(step)
+}
+
+/** A fan-out item's first run claims the item within the node's cap; a retry proves the item still runs. */
+async function claimFlowItem(tx: RunRepos, step: FlowStepClaim, item: { index: number; cap: number }, nowMs: number): Promise<void> {
+  const { flowRunId, key, attempt } = step
+  const claimed = step.first
+    ? await tx.flowItems.claim(flowRunId, key, attempt, item.index, item.cap, nowMs)
+    : await tx.flowItems.stillRunning(flowRunId, key, attempt, item.index)
   if (!claimed) throw new FlowStepTaken(step)
 }
 

@@ -13,6 +13,7 @@ import { enErrorMessages } from './en-errors'
 import { enFlowMessages } from './en-flows'
 import { enHookMessages } from './en-hooks'
 import { enFlowDefinitionMessages } from './en-flow-definition'
+import { enFanOutMessages } from './en-fan-out'
 import { enImportMessages } from './en-import'
 import { enImportXxlMessages } from './en-import-xxl'
 import { enRouteMessages } from './en-route'
@@ -35,6 +36,7 @@ export const EN_MESSAGES = {
   ...enAuthMessages,
   ...enFlowMessages,
   ...enFlowDefinitionMessages,
+  ...enFanOutMessages,
   ...enDefinitionMessages,
   ...enHookMessages,
   ...enDirectoryMessages,

@@ -1,8 +1,15 @@
 import { MAX_SLOW_FACTOR } from '../deadline-terms'
-import { FLOW_OVERLAPS, TRIGGER_RULES } from '../flow-types'
+import { FLOW_OVERLAPS, FOR_EACH_RULES, TRIGGER_RULES } from '../flow-types'
 import { BLOCK_STRATEGIES, GLUE_TYPES, MISFIRE_STRATEGIES, RETRY_BACKOFFS, ROUTE_STRATEGIES } from '../model'
 import { codedIssue } from '../messages/coded-errors'
-import { APPROVAL_PROMPT_MAX_CHARS, FLOW_DESCRIPTION_MAX_CHARS, FLOW_MAX_ACTIVE_RUNS, FLOW_MAX_TIMEOUT_SEC, FLOW_NAME_MAX_CHARS } from './flow'
+import {
+  APPROVAL_PROMPT_MAX_CHARS,
+  FLOW_DESCRIPTION_MAX_CHARS,
+  FLOW_MAX_ACTIVE_RUNS,
+  FLOW_MAX_TIMEOUT_SEC,
+  FLOW_NAME_MAX_CHARS,
+  FOR_EACH_MAX_CONCURRENCY,
+} from './flow'
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT } from './job'
 import { GROUP_NAME_MAX_CHARS } from './primitives'
 import { z } from './z'
@@ -143,10 +150,19 @@ const flowNodeSchema = z
     timeoutSec: z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).optional().describe('an approval undecided this long is rejected'),
     pools: poolsDocument.describe("the resource pools the node's run holds, in place of its job's (docs/capacity.md)"),
     priority: priorityDocument.describe("the priority of the node's waiting run, in place of its job's"),
+    forEach: z
+      .string()
+      .max(EXECUTOR_PARAM_MAX_CHARS)
+      .optional()
+      .describe(
+        'fan-out: runs the job once per item of this JSON array (${nodes.<key>.output}, ${flow.param} or a literal); the param may hold ${item} and ${item.index}',
+      ),
+    forEachConcurrency: z.int().min(1).max(FOR_EACH_MAX_CONCURRENCY).optional().describe("at most this many items' runs at once (default 1)"),
+    forEachRule: z.enum(FOR_EACH_RULES).optional().describe('the node succeeds when all items succeeded (default) or when any did'),
   })
   .superRefine((node, context) => {
     if (node.kind === 'approval') {
-      for (const field of ['job', 'group', 'param', 'pools', 'priority'] as const) {
+      for (const field of ['job', 'group', 'param', 'pools', 'priority', 'forEach', 'forEachConcurrency', 'forEachRule'] as const) {
         if (node[field] !== undefined) context.addIssue(codedIssue('definitions.notForApproval', { field }, [field]))
       }
     } else {

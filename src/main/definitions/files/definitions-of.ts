@@ -259,6 +259,9 @@ function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appName
       ...rule,
       ...(node.pools !== undefined ? { pools: node.pools.map((p) => (p.slots === 1 ? { name: p.name } : { name: p.name, slots: p.slots })) } : {}),
       ...(node.priority !== undefined ? { priority: node.priority } : {}),
+      ...(node.forEach !== undefined ? { forEach: node.forEach } : {}),
+      ...(node.forEachConcurrency !== undefined ? { forEachConcurrency: node.forEachConcurrency } : {}),
+      ...(node.forEachRule !== undefined ? { forEachRule: node.forEachRule } : {}),
     }
   })
   const { description, ...settings } = flowSettingsFields(flow)

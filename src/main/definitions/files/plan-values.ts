@@ -70,6 +70,9 @@ function nodeDocument(node: FlowNodeDef | PlannedFlowNode, jobKeyOf: (jobId: num
     ...rule,
     ...(node.pools !== undefined ? { pools: node.pools } : {}),
     ...(node.priority !== undefined ? { priority: node.priority } : {}),
+    ...(node.forEach !== undefined ? { forEach: node.forEach } : {}),
+    ...(node.forEachConcurrency !== undefined ? { forEachConcurrency: node.forEachConcurrency } : {}),
+    ...(node.forEachRule !== undefined ? { forEachRule: node.forEachRule } : {}),
   }
 }
 

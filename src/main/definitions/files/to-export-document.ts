@@ -333,6 +333,9 @@ function flowOf(
       ...(node.param === undefined ? {} : { param: node.param }),
       ...(node.pools === undefined ? {} : { pools: node.pools.map((p) => ({ name: p.name, slots: p.slots ?? 1 })) }),
       ...(node.priority === undefined ? {} : { priority: priorityOf(node.priority)! }),
+      ...(node.forEach === undefined ? {} : { forEach: node.forEach }),
+      ...(node.forEachConcurrency === undefined ? {} : { forEachConcurrency: node.forEachConcurrency }),
+      ...(node.forEachRule === undefined ? {} : { forEachRule: node.forEachRule }),
     }
   })
   const { schedule } = doc

@@ -25,6 +25,7 @@ import { deadlines } from './0024-deadlines'
 import { alarmPolicy } from './0025-alarm-policy'
 import { poolsAndQueue } from './0026-pools-and-queue'
 import { alarmList } from './0027-alarm-list'
+import { fanOutItems } from './0028-fan-out-items'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -63,6 +64,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   alarmPolicy,
   poolsAndQueue,
   alarmList,
+  fanOutItems,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
