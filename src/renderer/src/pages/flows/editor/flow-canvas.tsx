@@ -11,7 +11,7 @@ import type { FlowEditorAction, FlowEditorState } from './flow-editor-state'
 import { buildFlowEdges, buildFlowNodes, type BranchLabel, type FlowCanvasEdge, type FlowCanvasNode, type FlowSelection } from './flow-elements'
 import { FlowNode } from './flow-node'
 import { isJobNode } from '../../../../../shared/flow-types'
-import { useFlowNames } from './use-flow-names'
+import { useFlowNames } from '../use-flow-names'
 
 const NODE_TYPES: NodeTypes = { flowNode: FlowNode }
 export const FIT_VIEW_OPTIONS = { maxZoom: 1.2, padding: 0.15 }

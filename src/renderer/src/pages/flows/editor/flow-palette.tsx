@@ -5,7 +5,7 @@ import { JobSelect } from '../../../components/job-select'
 import { useT } from '../../../i18n/use-t'
 import type { Point } from '../../../lib/dag/dag-layout'
 import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
-import { useFlowNames } from './use-flow-names'
+import { useFlowNames } from '../use-flow-names'
 
 interface FlowPaletteProps {
   /** `near`: the top-left corner a node would have at the middle of the view. */

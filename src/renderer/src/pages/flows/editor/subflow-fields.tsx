@@ -3,7 +3,7 @@ import type { FlowSubflowNodeDef } from '../../../../../shared/flow-types'
 import { useT } from '../../../i18n/use-t'
 import type { NodePatch } from '../../../lib/flows/flow-draft'
 import { ParamField } from './param-field'
-import { useFlowNames } from './use-flow-names'
+import { useFlowNames } from '../use-flow-names'
 
 interface SubflowFieldsProps {
   node: FlowSubflowNodeDef

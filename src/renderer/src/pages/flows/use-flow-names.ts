@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react'
-import { useJobDesk } from '../../../store'
-import { selectFlowSummaries, selectFlowsLoaded } from '../../../store/flows/selectors'
+import { useJobDesk } from '../../store'
+import { selectFlowSummaries, selectFlowsLoaded } from '../../store/flows/selectors'
 
 /**
  * The flows this console knows, for a subflow node's name and its flow picker: the Flows page's
