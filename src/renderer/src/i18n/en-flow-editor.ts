@@ -144,4 +144,5 @@ export const enFlowEditor = {
   'flowEditor.switch.defaultHint': 'Runs when no case holds; none: every branch is skipped.',
   'flowEditor.switch.edgeCases': 'case {cases}',
   'flowEditor.switch.edgeUnused': 'no case',
+  'flowEditor.switch.numberNeeded': 'A number is needed to compare with',
 } satisfies Record<string, string>

@@ -143,4 +143,5 @@ export const zhCNFlowEditor: Record<keyof typeof enFlowEditor, string> = {
   'flowEditor.switch.defaultHint': '没有条件成立时运行；留空：所有分支都跳过。',
   'flowEditor.switch.edgeCases': '条件 {cases}',
   'flowEditor.switch.edgeUnused': '无条件',
+  'flowEditor.switch.numberNeeded': '需要填写一个数字用于比较',
 } satisfies Record<string, string>

@@ -1,4 +1,5 @@
 import { Button, CloseButton, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core'
+import { useState } from 'react'
 import { SWITCH_OPERATORS, type FlowSwitchCase, type FlowSwitchNodeDef } from '../../../../../shared/flow-types'
 import { outputReference } from '../../../../../shared/flow-references'
 import { useT } from '../../../i18n/use-t'
@@ -28,7 +29,10 @@ function CaseRow(props: {
   const t = useT()
   const setValue = (value: string) => onChange({ ...branch, when: { ...branch.when, value } })
   const { input, insert } = useInsertAtCursor<HTMLInputElement>(branch.when.value, setValue)
-  const op = operatorOf(branch.when)
+  // The operator picked stays picked while its operand is not a number yet (the case then holds none).
+  const [picked, setPicked] = useState<SwitchOperator>(operatorOf(branch.when))
+  const op = SWITCH_OPERATORS.find((candidate) => branch.when[candidate] !== undefined) ?? picked
+  const numeric = op === 'gt' || op === 'lt'
   const targetOptions = [...new Set([...targets, ...(branch.to ? [branch.to] : [])])]
   return (
     <Paper withBorder p="xs" data-testid="flow-switch-case" data-index={index}>
@@ -59,19 +63,20 @@ function CaseRow(props: {
             data={SWITCH_OPERATORS.map((value) => ({ value, label: t(`flowEditor.switch.op.${value}`) }))}
             value={op}
             allowDeselect={false}
-            onChange={(value) => value && onChange({ ...branch, when: withOperator(branch.when, value as SwitchOperator, operandOf(branch.when)) })}
+            onChange={(value) => {
+              if (!value) return
+              setPicked(value as SwitchOperator)
+              onChange({ ...branch, when: withOperator(branch.when, value as SwitchOperator, operandOf(branch.when)) })
+            }}
             size="xs"
             data-testid="flow-switch-operator"
           />
           <TextInput
             aria-label={t('flowEditor.switch.operand')}
             placeholder={t(
-              op === 'gt' || op === 'lt'
-                ? 'flowEditor.switch.operandNumber'
-                : op === 'matches'
-                  ? 'flowEditor.switch.operandPattern'
-                  : 'flowEditor.switch.operandText',
+              numeric ? 'flowEditor.switch.operandNumber' : op === 'matches' ? 'flowEditor.switch.operandPattern' : 'flowEditor.switch.operandText',
             )}
+            error={numeric && branch.when[op] === undefined ? t('flowEditor.switch.numberNeeded') : undefined}
             classNames={{ input: 'jd-mono' }}
             // A numeric compare keeps what was typed while it is not a number yet (the draft then lacks it, and says so).
             defaultValue={operandOf(branch.when)}
