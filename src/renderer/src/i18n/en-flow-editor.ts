@@ -106,7 +106,7 @@ export const enFlowEditor = {
   'flowEditor.addSwitch': 'Add switch',
   'flowEditor.node.subflow': 'Sub-flow',
   'flowEditor.node.missingFlow': 'Flow #{id} does not exist',
-  'flowEditor.node.switch': 'Switch · {count} cases',
+  'flowEditor.node.switch': 'Switch · cases: {count}',
   'flowEditor.node.forEach': 'for each × {count}',
   'flowEditor.panel.subflow': 'Sub-flow node',
   'flowEditor.panel.switch': 'Switch node',

@@ -106,4 +106,12 @@ describe('problems beside a field', () => {
     expect(nodeFieldProblems(badCase, 'pick', 'cases[0]').map((problem) => problem.field)).toEqual(['nodes[1].cases[0].when.value'])
     expect(nodesWithProblems(badCase)).toEqual(new Set(['pick']))
   })
+
+  it('tells a problem of the cases as a whole apart from one case’s', () => {
+    const many = updateNode(branching(), 'pick', { cases: Array.from({ length: 51 }, () => ({ when: { value: 'x', equals: 'y' }, to: 'big' })) })
+    expect(nodeFieldProblems(many, 'pick', 'cases', false).map((problem) => problem.field)).toEqual(['nodes[1].cases'])
+    const badCase = updateNode(branching(), 'pick', { cases: [{ when: { value: 'x'.repeat(2000), equals: 'a' }, to: 'big' }] })
+    expect(nodeFieldProblems(badCase, 'pick', 'cases', false)).toEqual([])
+    expect(nodeFieldProblems(badCase, 'pick', 'cases')).toHaveLength(1)
+  })
 })

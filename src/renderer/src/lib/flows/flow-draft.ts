@@ -248,15 +248,17 @@ export function nodesWithProblems(definition: FlowDefinition): Set<string> {
 const NODE_FIELD = /^nodes\[(\d+)\]\./
 
 /**
- * The problems of node `key`'s field `field` and of what it holds (`cases` covers `cases[1].to`),
+ * The problems of node `key`'s field `field` and, unless not `nested`, of what it holds (`cases`
+ * covers `cases[1].to`),
  * as the core's coded messages, for the panel to show beside that field. By field, not by code: a
  * rule the core adds later shows up here with its own message.
  */
-export function nodeFieldProblems(definition: FlowDefinition, key: string, field: string): InputProblem[] {
+export function nodeFieldProblems(definition: FlowDefinition, key: string, field: string, nested = true): InputProblem[] {
   const index = definition.nodes.findIndex((node) => node.key === key)
   if (index < 0) return []
   const path = `nodes[${index}].${field}`
-  return draftProblems(definition).filter((problem) => problem.field === path || problem.field.startsWith(`${path}.`) || problem.field.startsWith(`${path}[`))
+  const under = (at: string) => nested && (at.startsWith(`${path}.`) || at.startsWith(`${path}[`))
+  return draftProblems(definition).filter((problem) => problem.field === path || under(problem.field))
 }
 /** The codes of a parameter that uses a node which does not run before it (the panel lists those keys). */
 const MISPLACED_CODES: ReadonlySet<string> = new Set(['flow.referenceUnknownNode', 'flow.referenceNotUpstream'])

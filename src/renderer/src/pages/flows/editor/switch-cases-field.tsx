@@ -13,7 +13,7 @@ interface SwitchCasesFieldProps {
   targets: readonly string[]
   ancestors: readonly string[]
   onChange(patch: NodePatch): void
-  errorOf(field: string): string | undefined
+  errorOf(field: string, nested?: boolean): string | undefined
 }
 
 /** One case: the value (with references), how it compares, with what, and the child it picks. */
@@ -120,6 +120,11 @@ export function SwitchCasesField({ node, targets, ancestors, onChange, errorOf }
       <Text size="sm" fw={500}>
         {t('flowEditor.switch.cases')}
       </Text>
+      {errorOf('cases', false) && (
+        <Text size="xs" c="red" data-testid="flow-switch-cases-error">
+          {errorOf('cases', false)}
+        </Text>
+      )}
       {targets.length === 0 && (
         <Text size="xs" c="orange" data-testid="flow-switch-no-children">
           {t('flowEditor.switch.noChildren')}
