@@ -24,6 +24,18 @@ async function addJobNode(page: Page, jobId: number, name: string): Promise<void
   await page.getByRole('option', { name: `#${jobId} ${name}` }).click()
 }
 
+/**
+ * Selects a node for its panel. A switch's edge labels lie over the canvas between nodes, and the
+ * view pans to keep a selection in sight: the click goes again until the panel shows the node.
+ */
+async function select(page: Page, key: string): Promise<Locator> {
+  await expect(async () => {
+    await editorNode(page, key).click({ timeout: 2000 })
+    await expect(panel(page)).toHaveAttribute('data-key', key, { timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+  return panel(page)
+}
+
 async function link(page: Page, from: string, to: string): Promise<void> {
   await dragOnto(page, editorNode(page, from).getByTestId('flow-handle-out'), editorNode(page, to))
   await expect(page.locator(`.react-flow__edge[data-id="${from}>${to}"]`)).toHaveCount(1)
@@ -80,7 +92,7 @@ test('a switch: cases built by hand pick among its children, and come back the s
   await link(page, 'switch', 'switch_big')
   await link(page, 'switch', 'switch_small')
 
-  await editorNode(page, 'switch').click()
+  await select(page, 'switch')
   await expect(panel(page)).toHaveAttribute('data-kind', 'switch')
   // Case 1: the check's output equals "big" → switch_big (the first child is offered first).
   await panel(page).getByTestId('flow-switch-add-case').click()
@@ -120,7 +132,7 @@ test('a switch: cases built by hand pick among its children, and come back the s
 
   await reopen(page, 'E2E switch')
   await expect.poll(async () => (await edgeLabels(page)).sort()).toEqual(['case 1', 'case 2 · Default branch'])
-  await editorNode(page, 'switch').click()
+  await select(page, 'switch')
   const cases = panel(page).getByTestId('flow-switch-case')
   await expect(cases).toHaveCount(2)
   await expect(cases.nth(0).getByTestId('flow-switch-operand')).toHaveValue('big')
@@ -130,9 +142,9 @@ test('a switch: cases built by hand pick among its children, and come back the s
   await expect(page.getByTestId('flow-editor-dirty')).toHaveCount(0)
 
   // Removing a branch drops the case that picked it: the draft never names a node it lacks.
-  await editorNode(page, 'switch_big').click()
+  await select(page, 'switch_big')
   await panel(page).getByTestId('flow-node-delete').click()
-  await editorNode(page, 'switch').click()
+  await select(page, 'switch')
   await expect(panel(page).getByTestId('flow-switch-case')).toHaveCount(1)
 })
 
@@ -149,7 +161,7 @@ test('a sub-flow: another flow as one step, with a parameter from the references
   await expect(editorNode(page, 'e2e_month_end')).toContainText('E2E month end')
   await page.getByTestId('flow-fit').click()
   await link(page, 'sub_prep', 'e2e_month_end')
-  await editorNode(page, 'e2e_month_end').click()
+  await select(page, 'e2e_month_end')
   await expect(panel(page)).toHaveAttribute('data-kind', 'subflow')
   await expect(panel(page).getByTestId('flow-node-subflow')).toHaveValue(`#${child.id} E2E month end`)
   await panel(page).locator('[data-testid="flow-param-ref"][data-ref="${nodes.sub_prep.output}"]').click()
@@ -163,7 +175,7 @@ test('a sub-flow: another flow as one step, with a parameter from the references
   expect(saved.edges).toEqual([{ from: 'sub_prep', to: 'e2e_month_end' }])
 
   await reopen(page, 'E2E parent')
-  await editorNode(page, 'e2e_month_end').click()
+  await select(page, 'e2e_month_end')
   await expect(panel(page).getByTestId('flow-node-subflow')).toHaveValue(`#${child.id} E2E month end`)
   await expect(panel(page).getByTestId('flow-node-param')).toHaveValue('${nodes.sub_prep.output}')
   // A flow is not offered as its own step.
@@ -178,7 +190,7 @@ test('a fan-out: a job node runs once per item, its item references offered only
   await openConsole(page, server())
   await newFlow(page, 'E2E fan-out')
   await addJobNode(page, each, 'Fan each')
-  await editorNode(page, 'fan_each').click()
+  await select(page, 'fan_each')
   const refs = () => panel(page).getByTestId('flow-param-refs').getByTestId('flow-param-ref')
   await expect(refs()).toHaveCount(1)
   await panel(page).getByTestId('flow-node-foreach-on').click()
@@ -206,7 +218,7 @@ test('a fan-out: a job node runs once per item, its item references offered only
 
   await reopen(page, 'E2E fan-out')
   await expect(editorNode(page, 'fan_each').getByTestId('flow-node-foreach')).toHaveText('for each × 5')
-  await editorNode(page, 'fan_each').click()
+  await select(page, 'fan_each')
   await expect(panel(page).getByTestId('flow-node-foreach')).toHaveValue('${flow.param}')
   await expect(panel(page).getByTestId('flow-node-foreach-concurrency')).toHaveValue('5')
   await expect(panel(page).getByTestId('flow-node-param')).toHaveValue('${item}')
