@@ -38,7 +38,7 @@ test('at 100,000 jobs the Jobs page shows its first rows from one page of data, 
   await page.getByTestId('nav-jobs').click()
   await expect(page.getByTestId('job-row').first()).toBeVisible({ timeout: 30_000 })
   const bytesBeforeRows = received()
-  await expect(page.getByTestId('jobs-count')).toContainText(String(JOBS))
+  await expect(page.getByTestId('jobs-count')).toContainText(JOBS.toLocaleString('en'))
   expect(await page.getByTestId('job-row').count(), 'only the rows in view are drawn').toBeLessThan(60)
 
   await page.getByTestId('jobs-search').fill(database.uniqueName)

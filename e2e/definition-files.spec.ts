@@ -66,6 +66,11 @@ test('a job and a flow applied from a file carry its name, and their editors war
   await expect(badge).toHaveAttribute('title', /^From file report\.yaml \(applied .+ by jobdesk apply\)$/)
   // A job made in the console has none.
   await expect(jobRow(page, 'Demo: hello every 2 seconds').getByTestId('definition-origin')).toHaveCount(0)
+  // On the smallest screen the badge beside the name is the file icon (the file in its title): the name is whole.
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const name = jobRow(page, 'nightly-report').getByTestId('job-name')
+  await expect.poll(() => name.evaluate((cell) => cell.scrollWidth - cell.clientWidth)).toBeLessThanOrEqual(0)
+  await expect(badge).toBeVisible()
 
   await jobRow(page, 'nightly-report').getByTestId('job-edit').click()
   const banner = page.getByTestId('definition-origin-banner')

@@ -156,6 +156,8 @@ test('in Chinese the console speaks Chinese, and the choice survives a reload', 
   await expect(page.getByTestId('nav-dag')).toContainText('依赖图')
   await expect(page.getByTestId('nav-settings')).toContainText('设置')
   await expect(page.getByTestId('connection-status')).toHaveText('已连接')
+  // Who the console is: the console token, named in Chinese too.
+  await expect(page.getByTestId('session-name')).toHaveText('控制台令牌')
   await goTo(page, 'dashboard')
   await expect(page.getByTestId('stat-jobs')).toHaveText('4')
   await expect(page.getByTestId('scheduler-state')).toHaveText('运行中')

@@ -16,7 +16,8 @@ export function SessionMenu() {
   const label = (
     <Group gap={6} wrap="nowrap">
       <Text size="sm" data-testid="session-name">
-        {session.name}
+        {/* A user's own name; a credential's (the console token, the desktop app) said in the console's language. */}
+        {session.kind === 'user' ? session.name : t(`auditActor.${session.kind}`)}
       </Text>
       <Badge size="xs" variant="light" data-testid="session-role" data-role={session.role}>
         {t(`role.${session.role}`)}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { en } from './en'
 import { zhCN } from './zh-cn'
 import { detectLanguage, translate } from './dictionary'
+import { namesSomething } from './count-format'
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
@@ -9,6 +10,28 @@ describe('translate', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(translate('en', 'jobs.count', { total: 10 })).toBe('10 jobs')
     expect(translate('zh-CN', 'jobs.count', {})).toBe('共 {total} 个任务')
+  })
+})
+
+describe('numbers in placeholders', () => {
+  it('are counts, grouped as the language writes them, in every message', () => {
+    expect(translate('en', 'jobs.count', { total: 100_003 })).toBe('100,003 jobs')
+    expect(translate('zh-CN', 'jobs.count', { total: 100_003 })).toBe('共 100,003 个任务')
+    expect(translate('en', 'dag.noLinks', { n: 100_003 })).toMatch(/^No child links yet: 100,003 jobs, none linked\./)
+    // The plural is chosen from the number, not from its text.
+    expect(translate('en', 'runs.newer', { n: 1_000 })).toBe('1,000 newer runs ↑')
+  })
+
+  it('stay as they are where they name something: an id, a port', () => {
+    expect(translate('en', 'run.title', { id: 100_003 })).toBe('Run 100003')
+    expect(namesSomething('jobId')).toBe(true)
+    expect(namesSomething('port')).toBe(true)
+    expect(namesSomething('total')).toBe(false)
+    expect(translate('en', 'trigger.openRun', { id: 12_345 })).toContain('12345')
+  })
+
+  it('leave text as it is, digits and all', () => {
+    expect(translate('en', 'jobs.count', { total: '100003' })).toBe('100003 jobs')
   })
 })
 

@@ -2,6 +2,7 @@ import { en } from './en'
 import { zhCN } from './zh-cn'
 import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../../../shared/api'
 import type { Dictionary, MessageKey } from './dictionary-types'
+import { formatCount, namesSomething } from './count-format'
 
 export type { MessageKey } from './dictionary-types'
 
@@ -32,13 +33,21 @@ function pluralForm(language: Language, value: string | number | undefined, form
   return forms[categories.indexOf(category)] ?? forms[forms.length - 1]
 }
 
-/** The text of `key` in `language` with `{name}` placeholders filled from `vars`, and `{name|form|…}` plural choices made. */
+/**
+ * The text of `key` in `language` with `{name}` placeholders filled from `vars`, and `{name|form|…}`
+ * plural choices made. A number is written as a count (formatCount) unless its placeholder names
+ * something (namesSomething: `{id}`, `{jobId}`, `{port}`…).
+ */
 export function translate(language: Language, key: MessageKey, vars?: Vars): string {
   const text = dictionaries[language][key]
   if (!vars) return text
   return text
     .replace(/\{(\w+)((?:\|[^|{}]*)+)\}/g, (_whole, name: string, forms: string) => pluralForm(language, vars[name], forms.slice(1).split('|')))
-    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
+    .replace(/\{(\w+)\}/g, (whole, name: string) => {
+      if (!(name in vars)) return whole
+      const value = vars[name]
+      return typeof value === 'number' && !namesSomething(name) ? formatCount(value, language) : String(value)
+    })
 }
 
 export function isLanguage(value: unknown): value is Language {

@@ -36,6 +36,7 @@ export const enConsole = {
   'dag.chainOf': 'Chain of run {id}: {n} {n|run|runs}.',
   'dag.clearChain': 'Clear',
   'dag.empty': 'No jobs yet.',
+  'dag.noLinks': 'No child links yet: {n} {n|job|jobs}, none linked. Find a job above to add it to the graph, then drag from one job to another to link them.',
   'dag.parents': 'Fired by',
   'dag.children': 'Fires',
   'dag.recentRuns': 'Latest runs',

@@ -54,6 +54,7 @@ export const enFlows = {
   'flows.col.actions': 'Actions',
   'flows.active': 'Active',
   'flows.paused': 'Paused',
+  'flows.noSchedule': 'Manual only',
   'flows.pausedHint': 'Its schedule is paused; it still runs when started by hand.',
   'flows.nodes': '{n} {n|node|nodes}',
   'flows.activeRuns': '{n} running',

@@ -35,6 +35,7 @@ export const zhCNConsole: Record<keyof typeof enConsole, string> = {
   'dag.chainOf': '调度 {id} 的调用链：共 {n} 次调度。',
   'dag.clearChain': '清除',
   'dag.empty': '暂无任务。',
+  'dag.noLinks': '尚无子任务关联：共 {n} 个任务，均未关联。先在上方搜索任务将其加入图中，再从一个任务拖到另一个任务即可关联。',
   'dag.parents': '由以下任务触发',
   'dag.children': '触发',
   'dag.recentRuns': '最近调度',

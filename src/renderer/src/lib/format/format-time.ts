@@ -1,5 +1,3 @@
-import type { Language } from '../../i18n/dictionary'
-
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
 /** `2026-01-10 12:00:05` style date-time of an epoch-ms instant, in `timeZone` (default: local). */
@@ -33,7 +31,5 @@ export function localTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 }
 
-/** Number formatting for counters, by UI language. */
-export function formatCount(n: number, language: Language): string {
-  return n.toLocaleString(language)
-}
+/** Number formatting for counters, by UI language: the one rule, kept with the dictionary. */
+export { formatCount } from '../../i18n/count-format'

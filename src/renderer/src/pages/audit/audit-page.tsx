@@ -99,7 +99,8 @@ export function AuditPage() {
               <Table.Td className="jd-mono">{entry.source}</Table.Td>
               <Table.Td>{t(`auditAction.${entry.action}`)}</Table.Td>
               <Table.Td>
-                <Badge color={OUTCOME_COLOR[entry.outcome]} variant="light">
+                {/* As wide as its word: a squeezed table cut it to "REFU…". */}
+                <Badge color={OUTCOME_COLOR[entry.outcome]} variant="light" miw="max-content" data-testid="audit-outcome" data-outcome={entry.outcome}>
                   {t(`auditOutcome.${entry.outcome}`)}
                 </Badge>
                 {entry.count > 1 && (

@@ -1,8 +1,8 @@
 import { Badge, Button, Divider, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import type { BackfillSummary, BackfillTarget, BackfillView } from '../../../../shared/backfill'
-import { useT } from '../../i18n/use-t'
-import { formatDateTime } from '../../lib/format/format-time'
+import { useLanguage, useT } from '../../i18n/use-t'
+import { formatCount, formatDateTime } from '../../lib/format/format-time'
 import { listBackfills } from '../../services/backfills'
 import { BackfillForm } from './backfill-form'
 import { BackfillProgress } from './backfill-progress'
@@ -34,6 +34,7 @@ export function BackfillDialog({ subject, onClose }: { subject: BackfillSubject 
 
 function BackfillPanel({ subject, onClose }: { subject: BackfillSubject; onClose: () => void }) {
   const t = useT()
+  const language = useLanguage()
   const target: BackfillTarget = 'jobId' in subject ? { jobId: subject.jobId } : { flowId: subject.flowId }
   const [shown, setShown] = useState<number | null>(null)
   const [earlier, setEarlier] = useState<BackfillSummary[]>([])
@@ -64,7 +65,7 @@ function BackfillPanel({ subject, onClose }: { subject: BackfillSubject; onClose
             {earlier.map((backfill) => (
               <UnstyledButton key={backfill.id} onClick={() => setShown(backfill.id)} data-testid="backfill-earlier-item">
                 <Badge variant={shown === backfill.id ? 'filled' : 'light'} color={backfill.failed > 0 ? 'orange' : 'blue'}>
-                  #{backfill.id} · {formatDateTime(backfill.from).slice(0, 10)} · {backfill.done}/{backfill.total}
+                  #{backfill.id} · {formatDateTime(backfill.from).slice(0, 10)} · {formatCount(backfill.done, language)}/{formatCount(backfill.total, language)}
                 </Badge>
               </UnstyledButton>
             ))}

@@ -2,7 +2,7 @@ import { Badge, Group, Table, Text } from '@mantine/core'
 import type { ClusterNodeView } from '../../../../shared/api'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { formatAgo } from '../../lib/format/format-duration'
-import { formatDateTime } from '../../lib/format/format-time'
+import { formatCount, formatDateTime } from '../../lib/format/format-time'
 import { NodeClockCell } from './node-clock'
 
 /** One node: its name and id, whether its lease holds, its heartbeat's age, its clock against the database's, its epoch and what it does. */
@@ -36,8 +36,16 @@ export function NodeRow({ node, atMs, ringShown }: { node: ClusterNodeView; atMs
       <Table.Td className="jd-mono" title={t('cluster.epochHint')} data-testid="cluster-node-epoch">
         {node.epoch}
       </Table.Td>
-      {ringShown && <Table.Td data-testid="cluster-ring-rows">{node.ringRows}</Table.Td>}
-      <Table.Td>{node.periodicWork ? <Badge variant="light">{t('cluster.periodicWork')}</Badge> : <Text c="dimmed">—</Text>}</Table.Td>
+      {ringShown && <Table.Td data-testid="cluster-ring-rows">{node.ringRows === null ? null : formatCount(node.ringRows, language)}</Table.Td>}
+      <Table.Td>
+        {node.periodicWork ? (
+          <Badge variant="light" className="jd-badge-wrap">
+            {t('cluster.periodicWork')}
+          </Badge>
+        ) : (
+          <Text c="dimmed">—</Text>
+        )}
+      </Table.Td>
       <Table.Td>
         {/* One cell for both addresses: two columns of long URLs crowd out the rest at 1280 px. */}
         <Text size="sm" className="jd-mono" c={node.adminUrl ? undefined : 'dimmed'}>

@@ -2,7 +2,7 @@ import '@xyflow/react/dist/style.css'
 import './dag.css'
 import { Loader, Text } from '@mantine/core'
 import { ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type FinalConnectionState, type NodeTypes } from '@xyflow/react'
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { LastRun } from '../../../../shared/api'
 import type { JobInfo, JobLink, LinkCondition } from '../../../../shared/model'
 import { ExpandIcon } from '../../kit/icons'
@@ -179,6 +179,20 @@ const DagFlow = memo(function DagFlow({
 
   const linksByKey = useMemo(() => new Map(links.map((link) => [linkKey(link.parentJobId, link.childJobId), link])), [links])
 
+  // Fit frames the layout the operator is about to see: asked while a new one (after a link) is
+  // laid out in a worker, it waits for it, else it framed the old bounds and the view then moved on.
+  const [fitWaiting, setFitWaiting] = useState(false)
+  const fit = useCallback(() => {
+    if (layoutCurrent) void flow.fitView(FIT_VIEW_OPTIONS)
+    else setFitWaiting(true)
+  }, [layoutCurrent, flow])
+  // After React Flow holds the new nodes (its store is updated in the render's effects, before this one).
+  useEffect(() => {
+    if (!fitWaiting || !layoutCurrent) return
+    setFitWaiting(false)
+    void flow.fitView(FIT_VIEW_OPTIONS)
+  }, [fitWaiting, layoutCurrent, layout, flow])
+
   return (
     <ReactFlow<JobNode, LinkEdge>
       nodes={nodes}
@@ -210,18 +224,13 @@ const DagFlow = memo(function DagFlow({
       data-testid="dag-canvas"
       data-engine="elk"
       data-layout={layoutCurrent ? 'current' : 'pending'}
+      data-fit={fitWaiting ? 'waiting' : undefined}
       data-node-count={nodes.length}
       ref={canvasRef}
     >
       <Controls showInteractive={false} showFitView={false}>
         {/* Fit on demand, with the same limits as the first view (zoom 1.2 at most). */}
-        <ControlButton
-          className="react-flow__controls-fitview"
-          onClick={() => void flow.fitView(FIT_VIEW_OPTIONS)}
-          title={t('dag.fit')}
-          aria-label={t('dag.fit')}
-          data-testid="dag-fit"
-        >
+        <ControlButton className="react-flow__controls-fitview" onClick={fit} title={t('dag.fit')} aria-label={t('dag.fit')} data-testid="dag-fit">
           <ExpandIcon size={12} />
         </ControlButton>
       </Controls>

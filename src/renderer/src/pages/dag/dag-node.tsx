@@ -20,6 +20,8 @@ export const DagNode = memo(function DagNode({ data }: NodeProps<JobNode>) {
       data-mark={data.mark ?? 'none'}
       data-stopped={data.stopped}
       title={`#${data.jobId} ${data.name} · ${state}`}
+      // A long name is cut inside the box; the title says it whole (and the search finds it).
+      data-truncate
     >
       <Handle type="target" position={Position.Left} className="jd-dag-handle" data-testid="dag-handle-in" aria-label={t('dag.handleIn')} />
       <span className="jd-dag-dot" aria-hidden="true" />

@@ -39,7 +39,7 @@ interface Refusal {
 export function DagPage({ runId }: { runId: number | null }) {
   const t = useT()
   const [pinned, setPinned] = useState<readonly number[]>([])
-  const { jobs, ready, everyJob } = useDagJobs(pinned)
+  const { jobs, ready, everyJob, totalJobs } = useDagJobs(pinned)
   const jobsById = useJobDesk(selectJobsById)
   const links = useJobDesk(selectLinks)
   const lastRunByJob = useJobDesk(selectLastRunByJob)
@@ -195,8 +195,9 @@ export function DagPage({ runId }: { runId: number | null }) {
           <div className="jd-dag-canvas">
             {ready ? (
               jobs.length === 0 ? (
-                <Text c="dimmed" p="lg">
-                  {t('dag.empty')}
+                // Nothing drawn: no jobs at all, or (too many to draw them all) none of them linked yet.
+                <Text c="dimmed" p="lg" data-testid="dag-empty" data-total={totalJobs}>
+                  {everyJob || totalJobs === 0 ? t('dag.empty') : t('dag.noLinks', { n: totalJobs })}
                 </Text>
               ) : (
                 <DagCanvas

@@ -13,25 +13,31 @@ import { selectJobsById } from '../../store/jobs/selectors'
  */
 export const DAG_ALL_JOBS_MAX = 1_000
 
-/** Pages of every job, or null once there are more than DAG_ALL_JOBS_MAX. */
-async function readEveryJob(): Promise<JobInfo[] | null> {
+/** Pages of every job (null once there are more than DAG_ALL_JOBS_MAX), and how many there are. */
+async function readEveryJob(): Promise<{ jobs: JobInfo[] | null; total: number }> {
   const jobs: JobInfo[] = []
   let after: JobCursor | undefined
   for (let pages = 0; pages * JOB_PAGE_MAX <= DAG_ALL_JOBS_MAX; pages++) {
     const page = await listJobPage({ limit: JOB_PAGE_MAX, ...(after ? { after } : {}) })
-    if (page.total > DAG_ALL_JOBS_MAX) return null
+    if (page.total > DAG_ALL_JOBS_MAX) return { jobs: null, total: page.total }
     jobs.push(...page.jobs)
-    if (!page.next) return jobs
+    if (!page.next) break
     after = page.next
   }
-  return jobs
+  return { jobs, total: jobs.length }
 }
 
 /**
  * The jobs the graph draws: every job of a small installation, else the ends of every link and the
  * `pinned` jobs (found with the search). Reads what it lacks, and the last runs that colour them.
  */
-export function useDagJobs(pinned: readonly number[]): { jobs: JobInfo[]; ready: boolean; everyJob: boolean } {
+export function useDagJobs(pinned: readonly number[]): {
+  jobs: JobInfo[]
+  ready: boolean
+  everyJob: boolean
+  /** How many jobs the installation had when the page opened (the graph may draw fewer). */
+  totalJobs: number
+} {
   const links = useJobDesk(selectLinks)
   const linksLoaded = useJobDesk((s) => s.linksLoaded)
   const jobsById = useJobDesk(selectJobsById)
@@ -40,16 +46,18 @@ export function useDagJobs(pinned: readonly number[]): { jobs: JobInfo[]; ready:
   const fetchLastRuns = useJobDesk((s) => s.fetchLastRuns)
   /** Undefined while the first read is on its way; null: too many jobs to draw them all. */
   const [everyJob, setEveryJob] = useState<boolean | undefined>(undefined)
+  const [totalJobs, setTotalJobs] = useState(0)
 
   useEffect(() => {
     let current = true
     readEveryJob().then(
-      (jobs) => {
+      ({ jobs, total }) => {
         if (!current) return
         if (jobs) {
           noteJobs(jobs)
           void fetchLastRuns(jobs.map((job) => job.id)).catch(() => {})
         }
+        setTotalJobs(total)
         setEveryJob(jobs !== null)
       },
       () => current && setEveryJob(false),
@@ -81,5 +89,5 @@ export function useDagJobs(pinned: readonly number[]): { jobs: JobInfo[]; ready:
     if (everyJob) return [...jobsById.values()]
     return ids.map((id) => jobsById.get(id)).filter((job): job is JobInfo => job !== undefined)
   }, [everyJob, ids, jobsById])
-  return { jobs, ready: linksLoaded && everyJob !== undefined, everyJob: everyJob === true }
+  return { jobs, ready: linksLoaded && everyJob !== undefined, everyJob: everyJob === true, totalJobs }
 }

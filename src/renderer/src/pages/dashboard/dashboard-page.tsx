@@ -103,7 +103,7 @@ function RecentFailures() {
                   </UnstyledButton>
                 </Table.Td>
                 {/* The time folds under the name: four columns would squeeze a long name a word a line. */}
-                <Table.Td className="jd-failure-job" title={jobsById.get(last.jobId)?.name}>
+                <Table.Td className="jd-failure-job" title={jobsById.get(last.jobId)?.name} data-truncate>
                   <div className="jd-cell">{jobsById.get(last.jobId)?.name ?? `#${last.jobId}`}</div>
                   <div className="jd-cell jd-sub jd-mono">{formatDateTime(first.triggerTimeMs)}</div>
                 </Table.Td>
@@ -116,7 +116,7 @@ function RecentFailures() {
                       {t(state === 'retrying' ? 'dashboard.retryingAttempt' : 'dashboard.failedAfterAttempts', { n: attempts })}
                     </Text>
                   )}
-                  <Text size="xs" c="dimmed" truncate>
+                  <Text size="xs" c="dimmed" truncate title={runFailureText(language, last)}>
                     {runFailureText(language, last)}
                   </Text>
                 </Table.Td>

@@ -2,6 +2,7 @@ import { Button, Popover, Stack, Text } from '@mantine/core'
 import type { JobRun } from '../../../../shared/model'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { formatDuration } from '../../lib/format/format-duration'
+import { formatCount } from '../../lib/format/format-time'
 import { useJobsOf } from '../../components/use-jobs-of'
 import { RunLink } from '../../components/run-link'
 
@@ -20,7 +21,7 @@ export function RunningRuns({ runs, nowMs }: { runs: readonly JobRun[]; nowMs: n
     <Popover position="bottom" withArrow shadow="md">
       <Popover.Target>
         <Button size="compact-xs" variant="light" data-testid="address-running" data-count={runs.length}>
-          {runs.length}
+          {formatCount(runs.length, language)}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>

@@ -130,7 +130,8 @@ export const FlowRow = memo(function FlowRow({
             type="button"
             className="jd-link-btn jd-flow-name"
             onClick={() => actions.showRuns(flow)}
-            title={flow.description || flow.name}
+            title={flow.description ? `${flow.name} — ${flow.description}` : flow.name}
+            data-truncate
             data-testid="flow-name"
           >
             {flow.name}
@@ -148,7 +149,7 @@ export const FlowRow = memo(function FlowRow({
         </div>
       </div>
       <div role="cell" className="jd-cell jd-col-schedule">
-        <ScheduleText job={flow} />
+        <ScheduleText job={flow} of="flow" />
       </div>
       <div role="cell">
         <FlowActiveBadge active={flow.triggerStatus === 1} />

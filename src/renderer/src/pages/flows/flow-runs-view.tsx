@@ -147,7 +147,7 @@ export function FlowRunsView({ flowId }: { flowId: number }) {
           )}
           <Group gap="md" wrap="nowrap" className="jd-small">
             <FlowActiveBadge active={flow.triggerStatus === 1} />
-            <ScheduleText job={flow} />
+            <ScheduleText job={flow} of="flow" />
             <NextFire flow={flow} />
           </Group>
         </Stack>

@@ -98,17 +98,17 @@ const JobCells = memo(function JobCells({
       </div>
       <div role="cell" className="jd-cell">
         <div className="jd-name-line">
-          <div className="jd-cell" data-testid="job-name" title={job.name}>
+          <div className="jd-cell" data-testid="job-name" title={job.name} data-truncate>
             {job.name}
           </div>
           <JobOriginBadge appName={appName} name={job.name} />
           <SilencedMark silence={silence} />
         </div>
-        <div className="jd-cell jd-sub jd-mono" title={job.glueType === 'BEAN' ? undefined : enumText(t, 'glueType', job.glueType)}>
+        <div className="jd-cell jd-sub jd-mono" title={job.glueType === 'BEAN' ? job.executorHandler : enumText(t, 'glueType', job.glueType)} data-truncate>
           {job.glueType === 'BEAN' ? job.executorHandler : job.glueType}
         </div>
       </div>
-      <div role="cell" className="jd-cell jd-small jd-col-group" data-testid="job-group" title={groupName}>
+      <div role="cell" className="jd-cell jd-small jd-col-group" data-testid="job-group" title={groupName} data-truncate>
         {groupName}
       </div>
       <div role="cell" className="jd-cell">

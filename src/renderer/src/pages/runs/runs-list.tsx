@@ -1,6 +1,7 @@
 import { Button, Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
+import { createPortal } from 'react-dom'
 import type { AddressHealth, JobGroup, JobInfo, JobRun } from '../../../../shared/model'
 import { FilterIcon } from '../../kit/icons'
 import { RunStatusBadge } from '../../components/status-badge'
@@ -61,7 +62,7 @@ const RunRow = memo(function RunRow({ run, job, group, selected, atRisk, top, on
         #{run.id}
       </div>
       <div role="cell" className="jd-run-job" data-testid="run-job">
-        <span className="jd-cell" data-testid="run-job-name" title={jobName}>
+        <span className="jd-cell" data-testid="run-job-name" title={jobName} data-truncate>
           {jobName}
         </span>
         <button
@@ -89,13 +90,19 @@ const RunRow = memo(function RunRow({ run, job, group, selected, atRisk, top, on
       <div role="cell" className="jd-cell jd-small">
         {duration}
       </div>
-      <div role="cell" className="jd-cell jd-mono jd-small" data-testid="run-address" title={run.executorAddress}>
+      <div role="cell" className="jd-cell jd-mono jd-small" data-testid="run-address" title={run.executorAddress} data-truncate>
         {run.executorAddress}
       </div>
-      <div role="cell" className="jd-cell jd-small" data-testid="run-group" title={group ? `${group.name} (${group.appName})` : undefined}>
+      <div
+        role="cell"
+        className="jd-cell jd-small"
+        data-testid="run-group"
+        title={group ? `${group.name} (${group.appName})` : `#${run.jobGroup}`}
+        data-truncate
+      >
         {group?.name ?? `#${run.jobGroup}`}
       </div>
-      <div role="cell" className="jd-cell jd-small" title={enumText(t, 'triggerType', run.triggerType)}>
+      <div role="cell" className="jd-cell jd-small" title={enumText(t, 'triggerType', run.triggerType)} data-truncate>
         <EnumLabel kind="triggerType" value={run.triggerType} />
       </div>
     </div>
@@ -116,6 +123,8 @@ interface RunsListProps {
   onSelect(id: number): void
   onFilterJob(jobId: number): void
   onLoadOlder(): void
+  /** Where the "N newer runs" button goes (beside the page title); none until that is mounted. */
+  newerSlot: HTMLElement | null
 }
 
 /**
@@ -124,7 +133,21 @@ interface RunsListProps {
  * operator looks at stay put; a button says how many newer runs there are and shows them.
  */
 export function RunsList(props: RunsListProps) {
-  const { runs: allRuns, jobsById, groupsById, selectedId, hasOlder, loading, columns, onColumnsChange, healthOf, onSelect, onFilterJob, onLoadOlder } = props
+  const {
+    runs: allRuns,
+    jobsById,
+    groupsById,
+    selectedId,
+    hasOlder,
+    loading,
+    columns,
+    onColumnsChange,
+    healthOf,
+    onSelect,
+    onFilterJob,
+    onLoadOlder,
+    newerSlot,
+  } = props
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
   // The newest run the operator has seen at the top of the list; 0 before the first read.
@@ -163,11 +186,14 @@ export function RunsList(props: RunsListProps) {
 
   return (
     <div className="jd-runs-list-box">
-      {newer > 0 && (
-        <Button size="compact-xs" variant="light" className="jd-runs-newer" onClick={showNewest} data-testid="runs-newer" data-count={newer}>
-          {t('runs.newer', { n: newer })}
-        </Button>
-      )}
+      {newer > 0 &&
+        newerSlot &&
+        createPortal(
+          <Button size="compact-xs" variant="light" onClick={showNewest} data-testid="runs-newer" data-count={newer}>
+            {t('runs.newer', { n: newer })}
+          </Button>,
+          newerSlot,
+        )}
       <div
         ref={scrollRef}
         className="jd-scroll"
@@ -200,12 +226,12 @@ export function RunsList(props: RunsListProps) {
           })}
         </div>
         {runs.length === 0 && !loading && (
-          <Text c="dimmed" ta="center" p="lg">
+          <Text c="dimmed" ta="center" p="lg" className="jd-runs-foot">
             {t('runs.empty')}
           </Text>
         )}
         {runs.length > 0 && (
-          <div style={{ textAlign: 'center', padding: 8, width }}>
+          <div className="jd-runs-foot">
             {hasOlder ? (
               <Button size="xs" variant="subtle" loading={loading} onClick={onLoadOlder} data-testid="runs-load-older">
                 {t('runs.loadOlder')}

@@ -1,6 +1,6 @@
 import { Card, Text, Title } from '@mantine/core'
 import { useElementSize } from '@mantine/hooks'
-import { useCallback, useEffect, useLayoutEffect, useMemo, type CSSProperties } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react'
 import { runsRoute } from '../../kit/route'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
@@ -67,10 +67,15 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
   const listPx = clampListWidth(storedListPx ?? defaultListWidth(spaceForBoth, columns), spaceForBoth)
   const layoutStyle = layoutWidth > 0 ? ({ gridTemplateColumns: `${listPx}px ${SPLITTER_PX}px minmax(0, 1fr)` } as CSSProperties) : undefined
   const loadOlder = useCallback(() => void fetchOlderRuns(), [fetchOlderRuns])
+  // Where the list says how many newer runs it holds back: beside the title, over nothing.
+  const [newerSlot, setNewerSlot] = useState<HTMLElement | null>(null)
 
   return (
     <div className="jd-page" data-testid="page-runs">
-      <Title order={2}>{t('runs.title')}</Title>
+      <div className="jd-runs-title">
+        <Title order={2}>{t('runs.title')}</Title>
+        <div ref={setNewerSlot} />
+      </div>
       <RunFilters filter={filter} onJobChange={filterJob} onChange={setRunFilter} />
       {/* One job's runs: the slots its schedule did not fire sit above them, with why. */}
       {jobId !== null && <MissedSlots key={jobId} jobId={jobId} />}
@@ -90,6 +95,7 @@ export function RunsPage({ runId, jobId }: { runId: number | null; jobId: number
             onSelect={select}
             onFilterJob={filterJob}
             onLoadOlder={loadOlder}
+            newerSlot={newerSlot}
           />
         </div>
         <RunsSplitter listPx={listPx} totalPx={spaceForBoth} onChange={setRunsListPx} />

@@ -71,7 +71,7 @@ export function FlowPalette({ onAddJob, onAddApproval, onAddSubflow, onAddSwitch
       <Button size="xs" variant="default" onClick={() => onAddSwitch(viewCentre())} data-testid="flow-add-switch">
         {t('flowEditor.addSwitch')}
       </Button>
-      <Text size="xs" c="dimmed" className="jd-flow-hint" title={t('flowEditor.hint')}>
+      <Text size="xs" c="dimmed" className="jd-flow-hint" title={t('flowEditor.hint')} data-truncate>
         {t('flowEditor.hint')}
       </Text>
       <Tooltip label={t('flowEditor.tidyHint')}>

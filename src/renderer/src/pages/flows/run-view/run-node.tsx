@@ -31,6 +31,7 @@ export const RunNode = memo(function RunNode({ data }: NodeProps<RunGraphNode>) 
       data-testid="flow-run-node"
       data-key={data.key}
       title={`${data.key} · ${what} · ${state}${items ? ` · ${items}` : ''}`}
+      data-truncate
     >
       <Handle type="target" position={Position.Left} isConnectable={false} className="jd-flow-handle" />
       <span className="jd-flow-node-dot" aria-hidden="true" />
