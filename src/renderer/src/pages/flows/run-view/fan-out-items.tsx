@@ -79,7 +79,7 @@ export function FanOutItems({ items }: { items: readonly FlowNodeItemRun[] }) {
                   <Table.Td>
                     <Elapsed startMs={item.startTimeMs} endMs={item.endTimeMs} live={item.state === 'running'} />
                   </Table.Td>
-                  <Table.Td className="jd-flow-items-output jd-mono" title={item.output}>
+                  <Table.Td className="jd-flow-items-output jd-mono" title={item.output} data-truncate>
                     {excerpt(item.output)}
                   </Table.Td>
                 </Table.Tr>
