@@ -232,4 +232,5 @@ export const enFlows = {
   'flowNode.itemTries': '({count} tries)',
   'flowNode.itemsNone': 'No item to show.',
   'gantt.attemptBar': '{key}, try {attempt}: {state}, {start}, {duration}',
+  'flowNode.paramItem': 'Each item itself (text, or JSON for an object)',
 } satisfies Record<string, string>

@@ -230,4 +230,5 @@ export const zhCNFlows: Record<keyof typeof enFlows, string> = {
   'flowNode.itemTries': '（{count} 次尝试）',
   'flowNode.itemsNone': '没有可显示的项。',
   'gantt.attemptBar': '{key}，第 {attempt} 次尝试：{state}，{start}，{duration}',
+  'flowNode.paramItem': '每一项本身（文本；对象为 JSON）',
 }

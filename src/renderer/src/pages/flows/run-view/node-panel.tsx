@@ -16,6 +16,7 @@ import { NodeActions } from './node-actions'
 import { PanelField as Field } from './panel-field'
 import { ApprovalFacts, SubflowFacts, SwitchFacts } from './node-kind-facts'
 import { FanOutItems } from './fan-out-items'
+import { excerpt } from '../../../lib/flows/flow-run-kinds'
 
 const notRun = (key: string): FlowNodeRun => ({
   key,
@@ -75,18 +76,27 @@ export function NodePanel({ run, nodeKey, flowName, onClose }: { run: FlowRun; n
               <JobName jobId={job.jobId} />
             </Field>
             <Field label="flowNode.param">
-              {job.param ? <span className="jd-mono">{job.param}</span> : <span className="jd-dimmed">{t('flowNode.paramOwn')}</span>}
+              {job.param ? (
+                <span className="jd-mono">{job.param}</span>
+              ) : (
+                <span className="jd-dimmed">{t(job.forEach !== undefined ? 'flowNode.paramItem' : 'flowNode.paramOwn')}</span>
+              )}
             </Field>
           </Group>
         )}
         {job && job.forEach !== undefined && (
           <Field label="flowNode.forEach">
-            <span className="jd-mono">{job.forEach}</span>{' '}
+            {/* A literal list can be long: its start, the whole on hover. */}
+            <span className="jd-mono" title={job.forEach}>
+              {excerpt(job.forEach, 120)}
+            </span>{' '}
             <Text span size="xs" c="dimmed">
               {t('flowNode.forEachCap', { count: job.forEachConcurrency ?? 1, rule: t(`flowEditor.forEach.rule.${job.forEachRule ?? 'all'}`) })}
             </Text>
           </Field>
         )}
+        {/* A fan-out's items first: its output is their outputs' array, long, and below. */}
+        {job && items.length > 0 && <FanOutItems items={items} />}
         <Field label="flowNode.rule" testId="flow-node-rule">
           {t(`flowRule.${rule}`)} <span className="jd-wire">{rule}</span>
           <Text size="xs" c="dimmed">
@@ -109,7 +119,6 @@ export function NodePanel({ run, nodeKey, flowName, onClose }: { run: FlowRun; n
         </Field>
         {/* An approval's note is its decision, said above. */}
         {node.note && def?.kind !== 'approval' && <Field label="flowNode.note">{flowNoteLabel(language, node.note)}</Field>}
-        {job && items.length > 0 && <FanOutItems items={items} />}
         {job && items.length === 0 && (
           <Field label="flowNode.runs" testId="flow-node-runs">
             {node.runIds.length === 0 ? (
