@@ -115,9 +115,25 @@ test('an operator builds a flow by dragging, runs it, watches it live, retries t
   await expect(page.getByTestId('flow-run-header').getByTestId('flow-run-state')).toHaveAttribute('data-flow-state', 'success')
   await openRunNode(page, loadKey)
   await expect(page.getByTestId('flow-node-panel')).toContainText('rows=42')
+  // The approval's panel tells its own facts (who decided, their comment), not job runs it never has.
+  await openRunNode(page, gateKey)
+  await expect(page.getByTestId('flow-node-decision')).toContainText('Approved by')
+  await expect(page.getByTestId('flow-node-decision-comment')).toHaveText('looks right')
+  await expect(page.getByTestId('flow-node-panel').getByTestId('flow-node-runs')).toHaveCount(0)
   await page
     .getByTestId('flow-run-tabs')
     .getByText(/timeline/i)
     .click()
   await expect(page.getByTestId('flow-timeline-row')).toHaveCount(4)
+  // The retried check shows both tries: the failed first one, then the one that succeeded.
+  const checkBars = page.locator(`[data-testid="flow-timeline-row"][data-key="${checkKey}"] [data-testid="flow-timeline-bar"]`)
+  await expect(checkBars).toHaveCount(2)
+  await expect(checkBars.nth(0)).toHaveAttribute('data-flow-state', 'failed')
+  await expect(checkBars.nth(0)).toHaveAttribute('data-attempt', '1')
+  await expect(checkBars.nth(1)).toHaveAttribute('data-flow-state', 'success')
+  // Every node's bar is drawn, however short (an echo takes a few ms).
+  for (const key of [extractKey, checkKey, gateKey, loadKey]) {
+    const bar = page.locator(`[data-testid="flow-timeline-row"][data-key="${key}"] [data-testid="flow-timeline-bar"]`).last()
+    expect((await bar.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(3)
+  }
 })

@@ -8,7 +8,7 @@ import {
   linkNodes,
   misplacedReferences,
   newFlowDraft,
-  nodesWithParamProblems,
+  nodesWithProblems,
   paramProblems,
   removeNode,
   renameNode,
@@ -163,8 +163,8 @@ describe('references', () => {
   })
 
   it('marks every node whose parameter the core would refuse, and no other', () => {
-    expect(nodesWithParamProblems(etl())).toEqual(new Set())
-    expect(nodesWithParamProblems(unlinkNodes(etl(), 'extract', 'transform'))).toEqual(new Set(['transform', 'load']))
+    expect(nodesWithProblems(etl())).toEqual(new Set())
+    expect(nodesWithProblems(unlinkNodes(etl(), 'extract', 'transform'))).toEqual(new Set(['transform', 'load']))
   })
 })
 

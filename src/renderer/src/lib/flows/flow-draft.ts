@@ -9,6 +9,8 @@ import {
   type FlowJobNodeDef,
   type FlowNodeDef,
   type FlowSettings,
+  type FlowSubflowNodeDef,
+  type FlowSwitchNodeDef,
 } from '../../../../shared/flow-types'
 import { placementMessages, renameOutputReferences } from '../../../../shared/flow-references'
 import { flowDefinitionSchema } from '../../../../shared/schema/flow'
@@ -16,6 +18,7 @@ import { inputProblems, type InputProblem } from '../../../../shared/schema/pars
 import { cycleClosedBy } from '../../../../shared/flow-edges'
 import { defaultFlowSettings } from '../../../../shared/flow-defaults'
 import { deadlineTermsOf } from '../../../../shared/deadline-terms'
+import { renameCaseReferences, retargetSwitches } from './flow-branches'
 
 /**
  * A flow as the editor holds it before saving, and the editing steps on its graph. Every step is
@@ -110,6 +113,20 @@ export function addApprovalNode(definition: FlowDefinition): { definition: FlowD
   return { definition: { ...definition, nodes: [...definition.nodes, node] }, key }
 }
 
+/** Adds a node that runs flow `flow` as one step, keyed after its name; its parameter is the flow's own until one is set. */
+export function addSubflowNode(definition: FlowDefinition, flow: { id: number; name: string }): { definition: FlowDefinition; key: string } {
+  const key = uniqueNodeKey(flow.name, keysOf(definition), `subflow_${flow.id}`)
+  const node: FlowSubflowNodeDef = { key, kind: 'subflow', flowId: flow.id }
+  return { definition: { ...definition, nodes: [...definition.nodes, node] }, key }
+}
+
+/** Adds a switch node (`switch`, `switch_2`…) without cases yet: linking it to children gives its cases their targets. */
+export function addSwitchNode(definition: FlowDefinition): { definition: FlowDefinition; key: string } {
+  const key = uniqueNodeKey('switch', keysOf(definition), 'switch')
+  const node: FlowSwitchNodeDef = { key, kind: 'switch', cases: [] }
+  return { definition: { ...definition, nodes: [...definition.nodes, node] }, key }
+}
+
 export type LinkResult =
   | { ok: true; definition: FlowDefinition }
   | { ok: false; reason: 'unknown' | 'duplicate' }
@@ -126,17 +143,26 @@ export function linkNodes(definition: FlowDefinition, from: string, to: string):
   return { ok: true, definition: { ...definition, edges: [...definition.edges, { from, to }] } }
 }
 
+/** Cuts the link; a switch `from` loses the cases (and default) that picked `to`, which is no longer its child. */
 export function unlinkNodes(definition: FlowDefinition, from: string, to: string): FlowDefinition {
-  return { ...definition, edges: definition.edges.filter((edge) => edge.from !== from || edge.to !== to) }
+  return {
+    nodes: retargetSwitches(definition.nodes, to, null, from),
+    edges: definition.edges.filter((edge) => edge.from !== from || edge.to !== to),
+  }
 }
 
 /**
- * Removes the node and every link into or out of it. Parameters that use its output keep the
- * reference (the operator decides what they use instead; {@link misplacedReferences} points them out).
+ * Removes the node and every link into or out of it, and the switch cases that picked it.
+ * Parameters that use its output keep the reference (the operator decides what they use instead;
+ * {@link misplacedReferences} points them out).
  */
 export function removeNode(definition: FlowDefinition, key: string): FlowDefinition {
   return {
-    nodes: definition.nodes.filter((node) => node.key !== key),
+    nodes: retargetSwitches(
+      definition.nodes.filter((node) => node.key !== key),
+      key,
+      null,
+    ),
     edges: definition.edges.filter((edge) => edge.from !== key && edge.to !== key),
   }
 }
@@ -144,7 +170,8 @@ export function removeNode(definition: FlowDefinition, key: string): FlowDefinit
 export type RenameResult = { ok: true; definition: FlowDefinition } | { ok: false; reason: 'pattern' | 'taken' }
 
 /**
- * Gives node `from` the key `to`: its links and every parameter's `${nodes.<from>.output}` follow.
+ * Gives node `from` the key `to`: its links, switch cases and defaults that pick it, and every
+ * parameter's, fan-out list's and case value's `${nodes.<from>.output}` follow.
  * Refuses a key FLOW_NODE_KEY_PATTERN does not allow, and one another node has.
  */
 export function renameNode(definition: FlowDefinition, from: string, to: string): RenameResult {
@@ -152,18 +179,25 @@ export function renameNode(definition: FlowDefinition, from: string, to: string)
   if (!FLOW_NODE_KEY_PATTERN.test(to)) return { ok: false, reason: 'pattern' }
   if (keysOf(definition).has(to)) return { ok: false, reason: 'taken' }
   const renamed = (key: string) => (key === from ? to : key)
-  const nodes = definition.nodes.map((node): FlowNodeDef => {
+  const renamedNodes = definition.nodes.map((node): FlowNodeDef => {
     const key = renamed(node.key)
-    if (isApprovalNode(node) || node.kind === 'switch' || node.param === undefined) return { ...node, key }
-    const param = renameOutputReferences(node.param, from, to)
-    return { ...node, key, param }
+    if (isApprovalNode(node) || node.kind === 'switch') return { ...node, key }
+    const next = { ...node, key }
+    if (node.param !== undefined) next.param = renameOutputReferences(node.param, from, to)
+    if (next.kind !== 'subflow' && next.forEach !== undefined) next.forEach = renameOutputReferences(next.forEach, from, to)
+    return next
   })
+  const nodes = renameCaseReferences(retargetSwitches(renamedNodes, from, to), from, to)
   const edges = definition.edges.map((edge) => ({ from: renamed(edge.from), to: renamed(edge.to) }))
   return { ok: true, definition: { nodes, edges } }
 }
 
 /** What the side panel edits on a node besides its key (renameNode changes that). */
-export type NodePatch = Partial<Omit<FlowJobNodeDef, 'key' | 'kind'>> | Partial<Omit<FlowApprovalNodeDef, 'key' | 'kind'>>
+export type NodePatch =
+  | Partial<Omit<FlowJobNodeDef, 'key' | 'kind'>>
+  | Partial<Omit<FlowApprovalNodeDef, 'key' | 'kind'>>
+  | Partial<Omit<FlowSubflowNodeDef, 'key' | 'kind'>>
+  | Partial<Omit<FlowSwitchNodeDef, 'key' | 'kind'>>
 
 /** Changes fields of node `key`; a field set to undefined is removed (the core's default applies). */
 export function updateNode(definition: FlowDefinition, key: string, patch: NodePatch): FlowDefinition {
@@ -196,25 +230,41 @@ export function draftProblems(definition: FlowDefinition): InputProblem[] {
   return problems
 }
 
-/** The keys of the nodes whose parameter the core would refuse (paramProblems, misplacedReferences), for the canvas to mark. */
-export function nodesWithParamProblems(definition: FlowDefinition): Set<string> {
+/**
+ * The keys of the nodes the core would refuse something of (a parameter, a case, a sub-flow, a
+ * fan-out list: any problem about one node's fields), for the canvas to mark.
+ */
+export function nodesWithProblems(definition: FlowDefinition): Set<string> {
   const marked = new Set<string>()
   for (const { field } of draftProblems(definition)) {
-    const index = PARAM_FIELD.exec(field)?.[1]
+    const index = NODE_FIELD.exec(field)?.[1]
     const node = index === undefined ? undefined : definition.nodes[Number(index)]
     if (node) marked.add(node.key)
   }
   return marked
 }
 
-/** `nodes[3].param` → 3: a problem about one node's parameter. */
-const PARAM_FIELD = /^nodes\[(\d+)\]\.param$/
+/** `nodes[3].param`, `nodes[3].cases[0].to` → 3: a problem about a field of one node. */
+const NODE_FIELD = /^nodes\[(\d+)\]\./
+
+/**
+ * The problems of node `key`'s field `field` and, unless not `nested`, of what it holds (`cases`
+ * covers `cases[1].to`),
+ * as the core's coded messages, for the panel to show beside that field. By field, not by code: a
+ * rule the core adds later shows up here with its own message.
+ */
+export function nodeFieldProblems(definition: FlowDefinition, key: string, field: string, nested = true): InputProblem[] {
+  const index = definition.nodes.findIndex((node) => node.key === key)
+  if (index < 0) return []
+  const path = `nodes[${index}].${field}`
+  const under = (at: string) => nested && (at.startsWith(`${path}.`) || at.startsWith(`${path}[`))
+  return draftProblems(definition).filter((problem) => problem.field === path || under(problem.field))
+}
 /** The codes of a parameter that uses a node which does not run before it (the panel lists those keys). */
 const MISPLACED_CODES: ReadonlySet<string> = new Set(['flow.referenceUnknownNode', 'flow.referenceNotUpstream'])
 
 function paramProblemsOf(definition: FlowDefinition, key: string): InputProblem[] {
-  const index = definition.nodes.findIndex((node) => node.key === key)
-  return index < 0 ? [] : draftProblems(definition).filter((problem) => problem.field === `nodes[${index}].param`)
+  return nodeFieldProblems(definition, key, 'param')
 }
 
 /**
@@ -234,12 +284,16 @@ export function misplacedReferences(definition: FlowDefinition, key: string): st
  * long; and, when `readsRequest` (its job's handler reads the parameter as a request), one in text
  * at all, which the flow service refuses once it knows the job.
  */
-export function paramProblems(definition: FlowDefinition, key: string, readsRequest = false): { code: string; params: InputProblem['params'] }[] {
+export function paramProblems(
+  definition: FlowDefinition,
+  key: string,
+  readsRequest = false,
+): { code: string; params: InputProblem['params']; message?: string }[] {
   const node = definition.nodes.find((candidate) => candidate.key === key)
   if (!node || isApprovalNode(node) || node.kind === 'switch' || !node.param) return []
   const saved = paramProblemsOf(definition, key)
     .filter((problem) => !MISPLACED_CODES.has(problem.code))
-    .map(({ code, params }) => ({ code, params }))
+    .map(({ code, params, message }) => ({ code, params, message }))
   const request = readsRequest ? placementMessages(node.param, key, true).filter((message) => message.code === 'flow.referenceInTextRequest') : []
   return [...saved, ...request]
 }

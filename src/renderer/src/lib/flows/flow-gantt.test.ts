@@ -29,7 +29,7 @@ describe('ganttLayout', () => {
     expect(chart.endMs).toBe(11_000)
     expect(chart.rows[1].bar).toMatchObject({ growing: true, endMs: 11_000, leftPct: 20, widthPct: 80 })
     expect(chart.rows[2].bar?.growing).toBe(true)
-    expect(chart.rows[3]).toEqual({ key: 'c', state: 'pending', bar: null })
+    expect(chart.rows[3]).toEqual({ key: 'c', state: 'pending', bar: null, earlier: [] })
   })
 
   it('draws an instant node at a visible width, and gives instant runs a one-second axis', () => {
@@ -45,6 +45,42 @@ describe('ganttLayout', () => {
   })
 
   it('has no axis before any node started', () => {
-    expect(ganttLayout([node('a', 'pending', 0)], 5000)).toEqual({ startMs: 0, endMs: 0, rows: [{ key: 'a', state: 'pending', bar: null }], ticks: [] })
+    expect(ganttLayout([node('a', 'pending', 0)], 5000)).toEqual({
+      startMs: 0,
+      endMs: 0,
+      rows: [{ key: 'a', state: 'pending', bar: null, earlier: [] }],
+      ticks: [],
+    })
+  })
+
+  it('keeps a 2 ms last node on the chart: at least the minimum width, moved left to end at the axis end', () => {
+    const chart = ganttLayout([node('a', 'success', 1000, 61_000), node('last', 'success', 60_998, 61_000)], 70_000)
+    const bar = chart.rows[1].bar!
+    expect(bar.widthPct).toBe(GANTT_MIN_BAR_PCT)
+    expect(bar.leftPct + bar.widthPct).toBeCloseTo(100, 9)
+    expect(bar.leftPct).toBeLessThan(100)
+  })
+
+  it('draws each try of a retried node: the failed tries as their own bars, the last as the node’s', () => {
+    const retried = { ...node('load', 'success', 10_000, 40_000), runIds: [7, 8] }
+    const attempts = new Map([
+      [
+        'load',
+        [
+          { startMs: 10_000, endMs: 20_000 },
+          { startMs: 30_000, endMs: 40_000 },
+        ],
+      ],
+    ])
+    const chart = ganttLayout([node('a', 'success', 0 + 1, 10_000), retried], 50_000, 6, attempts)
+    const row = chart.rows[1]
+    expect(row.earlier.map((bar) => [bar.state, bar.attempt, bar.startMs, bar.endMs])).toEqual([['failed', 1, 10_000, 20_000]])
+    expect([row.bar?.state, row.bar?.attempt, row.bar?.startMs, row.bar?.endMs]).toEqual(['success', 2, 30_000, 40_000])
+  })
+
+  it('draws one bar for a node tried once, attempts known or not', () => {
+    const chart = ganttLayout([node('a', 'success', 1000, 2000)], 3000, 6, new Map([['a', [{ startMs: 1000, endMs: 2000 }]]]))
+    expect(chart.rows[0].earlier).toEqual([])
+    expect(chart.rows[0].bar?.attempt).toBeNull()
   })
 })

@@ -8,9 +8,10 @@ import { boxAround } from '../../../lib/dag/keep-in-view'
 import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
 import { useJobsOf } from '../../../components/use-jobs-of'
 import type { FlowEditorAction, FlowEditorState } from './flow-editor-state'
-import { buildFlowEdges, buildFlowNodes, type FlowCanvasEdge, type FlowCanvasNode, type FlowSelection } from './flow-elements'
+import { buildFlowEdges, buildFlowNodes, type BranchLabel, type FlowCanvasEdge, type FlowCanvasNode, type FlowSelection } from './flow-elements'
 import { FlowNode } from './flow-node'
 import { isJobNode } from '../../../../../shared/flow-types'
+import { useFlowNames } from '../use-flow-names'
 
 const NODE_TYPES: NodeTypes = { flowNode: FlowNode }
 export const FIT_VIEW_OPTIONS = { maxZoom: 1.2, padding: 0.15 }
@@ -52,9 +53,21 @@ export function FlowCanvas({ state, dispatch, colorMode, fitRequest }: FlowCanva
   // The names of the nodes' jobs, read when this console has not read them yet.
   const { jobsById } = useJobsOf(useMemo(() => draft.nodes.flatMap((node) => (isJobNode(node) ? [node.jobId] : [])), [draft.nodes]))
   const jobName = useCallback((jobId: number) => jobsById.get(jobId)?.name, [jobsById])
+  const { flowName } = useFlowNames()
   const cycle = refusal?.reason === 'cycle' ? refusal.path : undefined
-  const nodes = useMemo(() => buildFlowNodes({ definition: draft, positions, jobName, selection, cycle }), [draft, positions, jobName, selection, cycle])
-  const edges = useMemo(() => buildFlowEdges(draft, selection), [draft, selection])
+  const nodes = useMemo(
+    () => buildFlowNodes({ definition: draft, positions, jobName, flowName, selection, cycle }),
+    [draft, positions, jobName, flowName, selection, cycle],
+  )
+  const branchLabel = useCallback<BranchLabel>(
+    ({ cases, isDefault }) =>
+      [
+        ...(cases.length > 0 ? [t('flowEditor.switch.edgeCases', { cases: cases.join(', ') })] : []),
+        ...(isDefault ? [t('flowEditor.switch.default')] : []),
+      ].join(' · ') || t('flowEditor.switch.edgeUnused'),
+    [t],
+  )
+  const edges = useMemo(() => buildFlowEdges(draft, selection, branchLabel), [draft, selection, branchLabel])
 
   // Revealed when the selection changes (and when the pane resizes), not while a node is dragged;
   // a node just added is shown with the whole flow when that stays readable.

@@ -3,6 +3,8 @@ import type { Point } from '../../../lib/dag/dag-layout'
 import {
   addApprovalNode,
   addJobNode,
+  addSubflowNode,
+  addSwitchNode,
   linkNodes,
   removeNode,
   renameNode,
@@ -35,6 +37,8 @@ export type FlowEditorAction =
   /** `near`: where the operator looks (the view's centre), used unless a node is selected. */
   | { type: 'add-job'; job: { id: number; name: string }; near: Point }
   | { type: 'add-approval'; near: Point }
+  | { type: 'add-subflow'; flow: { id: number; name: string }; near: Point }
+  | { type: 'add-switch'; near: Point }
   | { type: 'link'; from: string; to: string }
   | { type: 'unlink'; from: string; to: string }
   /** Nodes (with their links) and links to delete, as the Delete key or a button names them. */
@@ -83,6 +87,10 @@ export function flowEditorReducer(state: FlowEditorState, action: FlowEditorActi
       return added(state, addJobNode(state.draft, action.job), action.near)
     case 'add-approval':
       return added(state, addApprovalNode(state.draft), action.near)
+    case 'add-subflow':
+      return added(state, addSubflowNode(state.draft, action.flow), action.near)
+    case 'add-switch':
+      return added(state, addSwitchNode(state.draft), action.near)
     case 'link': {
       const result = linkNodes(state.draft, action.from, action.to)
       if (result.ok) return { ...state, draft: withDefinition(state, result.definition), refusal: null }

@@ -130,6 +130,9 @@ export function FlowEditor({ initial, onClose }: { initial: FlowDraft; onClose()
               <FlowPalette
                 onAddJob={(job, near) => dispatch({ type: 'add-job', job, near })}
                 onAddApproval={(near) => dispatch({ type: 'add-approval', near })}
+                onAddSubflow={(flow, near) => dispatch({ type: 'add-subflow', flow, near })}
+                onAddSwitch={(near) => dispatch({ type: 'add-switch', near })}
+                flowId={draft.id}
                 onTidy={() => tidy(draft)}
                 onFit={fit}
                 laying={layout.laying}

@@ -1,15 +1,20 @@
-import { Button, Group, Text, Tooltip } from '@mantine/core'
+import { Button, Group, Select, Text, Tooltip } from '@mantine/core'
 import { useReactFlow, useStore } from '@xyflow/react'
 import type { JobInfo } from '../../../../../shared/model'
 import { JobSelect } from '../../../components/job-select'
 import { useT } from '../../../i18n/use-t'
 import type { Point } from '../../../lib/dag/dag-layout'
 import { FLOW_LAYOUT } from '../../../lib/flows/flow-layout'
+import { useFlowNames } from '../use-flow-names'
 
 interface FlowPaletteProps {
   /** `near`: the top-left corner a node would have at the middle of the view. */
   onAddJob(job: JobInfo, near: Point): void
   onAddApproval(near: Point): void
+  onAddSubflow(flow: { id: number; name: string }, near: Point): void
+  onAddSwitch(near: Point): void
+  /** The flow being edited (absent while new): a flow cannot run itself as a step. */
+  flowId: number | undefined
   onTidy(): void
   onFit(): void
   laying: boolean
@@ -26,10 +31,12 @@ function useViewCentre(): () => Point {
   }
 }
 
-/** Above the canvas: add a job (a searchable picker that adds on pick) or an approval; Tidy and Fit. */
-export function FlowPalette({ onAddJob, onAddApproval, onTidy, onFit, laying }: FlowPaletteProps) {
+/** Above the canvas: add a job or a sub-flow (searchable pickers that add on pick), an approval or a switch; Tidy and Fit. */
+export function FlowPalette({ onAddJob, onAddApproval, onAddSubflow, onAddSwitch, flowId, onTidy, onFit, laying }: FlowPaletteProps) {
   const t = useT()
   const viewCentre = useViewCentre()
+  const { flows } = useFlowNames()
+  const others = flows.filter((flow) => flow.id !== flowId).map((flow) => ({ value: String(flow.id), label: `#${flow.id} ${flow.name}` }))
   return (
     <Group className="jd-flow-toolbar" gap="xs" wrap="nowrap">
       <JobSelect
@@ -45,6 +52,24 @@ export function FlowPalette({ onAddJob, onAddApproval, onTidy, onFit, laying }: 
       />
       <Button size="xs" variant="default" onClick={() => onAddApproval(viewCentre())} data-testid="flow-add-approval">
         {t('flowEditor.addApproval')}
+      </Button>
+      <Select
+        aria-label={t('flowEditor.addSubflowHint')}
+        placeholder={t('flowEditor.addSubflow')}
+        data={others}
+        value={null}
+        searchable
+        nothingFoundMessage={t('flowEditor.noFlows')}
+        onChange={(value) => {
+          const flow = flows.find((candidate) => String(candidate.id) === value)
+          if (flow) onAddSubflow({ id: flow.id, name: flow.name }, viewCentre())
+        }}
+        w={190}
+        size="xs"
+        data-testid="flow-add-subflow"
+      />
+      <Button size="xs" variant="default" onClick={() => onAddSwitch(viewCentre())} data-testid="flow-add-switch">
+        {t('flowEditor.addSwitch')}
       </Button>
       <Text size="xs" c="dimmed" className="jd-flow-hint" title={t('flowEditor.hint')} data-truncate>
         {t('flowEditor.hint')}

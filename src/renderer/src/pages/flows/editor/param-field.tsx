@@ -1,8 +1,8 @@
-import { Code, Group, Stack, Text, Textarea, UnstyledButton } from '@mantine/core'
-import { useRef } from 'react'
+import { Stack, Textarea } from '@mantine/core'
 import { renderMessage, type MessageLike } from '../../../i18n/server-text'
 import { useLanguage, useT } from '../../../i18n/use-t'
 import { outputReference } from '../../../../../shared/flow-references'
+import { ReferenceChips, useInsertAtCursor } from './reference-chips'
 
 const FLOW_PARAM = '${flow.param}'
 
@@ -14,35 +14,40 @@ interface ParamFieldProps {
   /** Keys it uses that do not run before it. */
   misplaced: readonly string[]
   /** References standing where a value could become structure (the core's coded messages). */
-  placement: readonly MessageLike[]
+  placement: readonly (MessageLike & { message?: string })[]
+  /** References only this node has (a fan-out's `${item}`), offered after the flow's. */
+  extraReferences?: readonly string[]
+  /** Another field with the same helper (a fan-out's list): its label, placeholder and test id. */
+  label?: string
+  placeholder?: string
+  testId?: string
 }
 
 /**
- * A job node's parameter, with the references it may use listed under it (click one to insert it
+ * A node's parameter, with the references it may use listed under it (click one to insert it
  * where the cursor is): `${flow.param}` and the output of each node that runs before it.
  */
-export function ParamField({ value, onChange, ancestors, misplaced, placement }: ParamFieldProps) {
+export function ParamField({
+  value,
+  onChange,
+  ancestors,
+  misplaced,
+  placement,
+  extraReferences = [],
+  label,
+  placeholder,
+  testId = 'flow-node-param',
+}: ParamFieldProps) {
   const t = useT()
   const language = useLanguage()
-  const input = useRef<HTMLTextAreaElement>(null)
-  const insert = (text: string) => {
-    const field = input.current
-    const start = field?.selectionStart ?? value.length
-    const end = field?.selectionEnd ?? value.length
-    onChange(value.slice(0, start) + text + value.slice(end))
-    // After React wrote the new value: the cursor goes after what was inserted.
-    requestAnimationFrame(() => {
-      field?.focus()
-      field?.setSelectionRange(start + text.length, start + text.length)
-    })
-  }
-  const references = [FLOW_PARAM, ...ancestors.map(outputReference)]
+  const { input, insert } = useInsertAtCursor<HTMLTextAreaElement>(value, onChange)
+  const references = [FLOW_PARAM, ...ancestors.map(outputReference), ...extraReferences]
   return (
     <Stack gap={4}>
       <Textarea
         ref={input}
-        label={t('flowEditor.param')}
-        placeholder={t('flowEditor.paramPlaceholder')}
+        label={label ?? t('flowEditor.param')}
+        placeholder={placeholder ?? t('flowEditor.paramPlaceholder')}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         autosize
@@ -53,20 +58,11 @@ export function ParamField({ value, onChange, ancestors, misplaced, placement }:
         error={
           misplaced.length > 0
             ? t('flowEditor.paramMisplaced', { keys: misplaced.join(', ') })
-            : (placement.map((m) => renderMessage(language, m)).find(Boolean) ?? undefined)
+            : (placement.map((m) => renderMessage(language, m) ?? m.message).find(Boolean) ?? undefined)
         }
-        data-testid="flow-node-param"
+        data-testid={testId}
       />
-      <Text size="xs" c="dimmed">
-        {t('flowEditor.paramRefs')}
-      </Text>
-      <Group gap={4} data-testid="flow-param-refs">
-        {references.map((reference) => (
-          <UnstyledButton key={reference} className="jd-flow-ref" onClick={() => insert(reference)} data-testid="flow-param-ref" data-ref={reference}>
-            <Code>{reference}</Code>
-          </UnstyledButton>
-        ))}
-      </Group>
+      <ReferenceChips references={references} onInsert={insert} testId={testId === 'flow-node-param' ? 'flow-param-refs' : `${testId}-refs`} />
     </Stack>
   )
 }

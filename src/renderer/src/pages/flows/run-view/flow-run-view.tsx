@@ -1,5 +1,6 @@
 import '../flow-states.css'
 import './run-view.css'
+import './run-view-kinds.css'
 import { Anchor, Card, Group, SegmentedControl, Stack, Text, useComputedColorScheme } from '@mantine/core'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { flowRunsRoute, flowsRoute, formatRoute } from '../../../kit/route'
@@ -12,6 +13,7 @@ import { NodePanel } from './node-panel'
 import { RunGraph } from './run-graph'
 import { RunHeader } from './run-header'
 import { RunTimeline } from './run-timeline'
+import { useFlowNames } from '../use-flow-names'
 
 type Tab = 'graph' | 'timeline'
 
@@ -38,6 +40,8 @@ export function FlowRunView({ flowRunId }: { flowRunId: number }) {
   }, [flowRunId, loadFlowRun, closeFlowRun])
 
   const jobName = useCallback((jobId: number) => jobsById.get(jobId)?.name ?? t('flowNode.jobGone', { id: jobId }), [jobsById, t])
+  const { flowName: knownFlowName } = useFlowNames()
+  const flowName = useCallback((flowId: number) => knownFlowName(flowId) || `#${flowId}`, [knownFlowName])
   const backRoute = run ? flowRunsRoute(run.flowId) : flowsRoute()
   const back = (
     <Anchor
@@ -66,7 +70,7 @@ export function FlowRunView({ flowRunId }: { flowRunId: number }) {
   return (
     <>
       {back}
-      <RunHeader run={run} />
+      <RunHeader run={run} flowName={flowName} />
       <div className="jd-flow-run-body">
         <div className="jd-flow-run-main">
           <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -84,7 +88,7 @@ export function FlowRunView({ flowRunId }: { flowRunId: number }) {
           </Group>
           {/* Both stay mounted: coming back to the graph keeps its viewport. */}
           <div className="jd-flow-run-canvas" hidden={tab !== 'graph'}>
-            <RunGraph run={run} jobName={jobName} selectedKey={selectedKey} colorMode={colorMode} onSelect={setSelectedKey} />
+            <RunGraph run={run} jobName={jobName} flowName={flowName} selectedKey={selectedKey} colorMode={colorMode} onSelect={setSelectedKey} />
           </div>
           <div className="jd-flow-run-timeline" hidden={tab !== 'timeline'}>
             <RunTimeline run={run} selectedKey={selectedKey} onSelect={setSelectedKey} />
@@ -95,7 +99,7 @@ export function FlowRunView({ flowRunId }: { flowRunId: number }) {
             </Text>
           )}
         </div>
-        {selectedKey !== null && <NodePanel key={selectedKey} run={run} nodeKey={selectedKey} onClose={() => setSelectedKey(null)} />}
+        {selectedKey !== null && <NodePanel key={selectedKey} run={run} nodeKey={selectedKey} flowName={flowName} onClose={() => setSelectedKey(null)} />}
       </div>
     </>
   )

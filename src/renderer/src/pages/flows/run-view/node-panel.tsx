@@ -1,14 +1,11 @@
 import { Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core'
-import type { ReactNode } from 'react'
 import { FLOW_VALUE_MAX_BYTES, isJobNode, type FlowNodeRun, type FlowRun } from '../../../../../shared/flow-types'
 import { LogTail } from '../../../components/log-tail/log-tail'
 import { RunLink } from '../../../components/run-link'
 import { DeadlineBadges } from '../../../components/deadline-badges'
 import { useLanguage, useT } from '../../../i18n/use-t'
-import type { MessageKey } from '../../../i18n/dictionary'
-import { isApproval, latestRunId } from '../../../lib/flows/flow-run-actions'
+import { latestRunId } from '../../../lib/flows/flow-run-actions'
 import { flowNoteLabel } from '../../../lib/flows/flow-note-text'
-import { formatDuration } from '../../../lib/format/format-duration'
 import { formatDateTime } from '../../../lib/format/format-time'
 import { useJobDesk } from '../../../store'
 import { selectJob } from '../../../store/jobs/selectors'
@@ -17,20 +14,10 @@ import { FlowNodeStateBadge } from '../flow-state-badge'
 import { Elapsed } from '../elapsed'
 import { NodeActions } from './node-actions'
 import { formatBytes } from '../../../lib/format/format-bytes'
-
-function Field({ label, children, testId }: { label: MessageKey; children: ReactNode; testId?: string }) {
-  const t = useT()
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {t(label)}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId} style={{ wordBreak: 'break-word' }}>
-        {children}
-      </Text>
-    </div>
-  )
-}
+import { PanelField as Field } from './panel-field'
+import { ApprovalFacts, SubflowFacts, SwitchFacts } from './node-kind-facts'
+import { FanOutItems } from './fan-out-items'
+import { excerpt } from '../../../lib/flows/flow-run-kinds'
 
 const notRun = (key: string): FlowNodeRun => ({
   key,
@@ -51,10 +38,11 @@ function JobName({ jobId }: { jobId: number }) {
 }
 
 /**
- * The clicked node, beside the graph: its state, rule, output (and whether it was cut), note, its
- * job runs, its buttons and the live log of its latest run.
+ * The clicked node, beside the graph: its state, what its kind is about (a job and parameter, an
+ * approval's decision, a sub-flow's child run, a switch's branch, a fan-out's items), rule,
+ * output (and whether it was cut), note, its job runs, its buttons and the live log of its latest run.
  */
-export function NodePanel({ run, nodeKey, onClose }: { run: FlowRun; nodeKey: string; onClose(): void }) {
+export function NodePanel({ run, nodeKey, flowName, onClose }: { run: FlowRun; nodeKey: string; flowName(flowId: number): string; onClose(): void }) {
   const t = useT()
   const language = useLanguage()
   const operates = useJobDesk(selectOperatesAny)
@@ -62,6 +50,9 @@ export function NodePanel({ run, nodeKey, onClose }: { run: FlowRun; nodeKey: st
   const node = run.nodes.find((held) => held.key === nodeKey) ?? notRun(nodeKey)
   const rule = def?.triggerRule ?? 'all_success'
   const logId = latestRunId(node)
+  // Only a job node has job runs of its own (a fan-out's are its items', listed with them).
+  const job = def && isJobNode(def) ? def : null
+  const items = node.items ?? []
   const none = t('common.none')
 
   return (
@@ -77,24 +68,36 @@ export function NodePanel({ run, nodeKey, onClose }: { run: FlowRun; nodeKey: st
       </Group>
       <div className="jd-flow-node-info">
         {operates && <NodeActions run={run} def={def} node={node} />}
-        {def && isApproval(def) ? (
-          <>
-            <Field label="flowNode.approval">{def.prompt || none}</Field>
-            {(def.timeoutSec ?? 0) > 0 && <Text size="xs">{t('flowNode.timeout', { time: formatDuration((def.timeoutSec ?? 0) * 1000, language) })}</Text>}
-          </>
-        ) : (
-          def &&
-          isJobNode(def) && (
-            <Group gap="lg" align="flex-start" wrap="nowrap">
-              <Field label="flowNode.job">
-                <JobName jobId={def.jobId} />
-              </Field>
-              <Field label="flowNode.param">
-                {def.param ? <span className="jd-mono">{def.param}</span> : <span className="jd-dimmed">{t('flowNode.paramOwn')}</span>}
-              </Field>
-            </Group>
-          )
+        {def?.kind === 'approval' && <ApprovalFacts def={def} node={node} />}
+        {def?.kind === 'subflow' && <SubflowFacts def={def} node={node} flowName={flowName} />}
+        {def?.kind === 'switch' && <SwitchFacts def={def} run={run} />}
+        {job && (
+          <Group gap="lg" align="flex-start" wrap="nowrap">
+            <Field label="flowNode.job">
+              <JobName jobId={job.jobId} />
+            </Field>
+            <Field label="flowNode.param">
+              {job.param ? (
+                <span className="jd-mono">{job.param}</span>
+              ) : (
+                <span className="jd-dimmed">{t(job.forEach !== undefined ? 'flowNode.paramItem' : 'flowNode.paramOwn')}</span>
+              )}
+            </Field>
+          </Group>
         )}
+        {job && job.forEach !== undefined && (
+          <Field label="flowNode.forEach">
+            {/* A literal list can be long: its start, the whole on hover. */}
+            <span className="jd-mono" title={job.forEach}>
+              {excerpt(job.forEach, 120)}
+            </span>{' '}
+            <Text span size="xs" c="dimmed">
+              {t('flowNode.forEachCap', { count: job.forEachConcurrency ?? 1, rule: t(`flowEditor.forEach.rule.${job.forEachRule ?? 'all'}`) })}
+            </Text>
+          </Field>
+        )}
+        {/* A fan-out's items first: its output is their outputs' array, long, and below. */}
+        {job && items.length > 0 && <FanOutItems items={items} />}
         <Field label="flowNode.rule" testId="flow-node-rule">
           {t(`flowRule.${rule}`)} <span className="jd-wire">{rule}</span>
           <Text size="xs" c="dimmed">
@@ -115,21 +118,24 @@ export function NodePanel({ run, nodeKey, onClose }: { run: FlowRun; nodeKey: st
             </Text>
           )}
         </Field>
-        {node.note && <Field label="flowNode.note">{flowNoteLabel(language, node.note)}</Field>}
-        <Field label="flowNode.runs" testId="flow-node-runs">
-          {node.runIds.length === 0 ? (
-            <span className="jd-dimmed">{t('flowNode.noRuns')}</span>
-          ) : (
-            <Group gap={6}>
-              {node.runIds.map((id) => (
-                <RunLink key={id} size="sm" runId={id} testId="flow-node-run-link" />
-              ))}
-              <DeadlineBadges marks={node.deadlineMarks} />
-            </Group>
-          )}
-        </Field>
+        {/* An approval's note is its decision, said above. */}
+        {node.note && def?.kind !== 'approval' && <Field label="flowNode.note">{flowNoteLabel(language, node.note)}</Field>}
+        {job && items.length === 0 && (
+          <Field label="flowNode.runs" testId="flow-node-runs">
+            {node.runIds.length === 0 ? (
+              <span className="jd-dimmed">{t('flowNode.noRuns')}</span>
+            ) : (
+              <Group gap={6}>
+                {node.runIds.map((id) => (
+                  <RunLink key={id} size="sm" runId={id} testId="flow-node-run-link" />
+                ))}
+                <DeadlineBadges marks={node.deadlineMarks} />
+              </Group>
+            )}
+          </Field>
+        )}
       </div>
-      {logId !== null && (
+      {job && logId !== null && (
         <Stack gap={4} className="jd-flow-node-log">
           <Text size="xs" c="dimmed">
             {t('flowNode.log', { id: logId })}

@@ -51,6 +51,7 @@ describe('the run graph', () => {
       positions,
       idOf: runGraphShape(definition).idOf,
       jobName: (id: number) => `job ${id}`,
+      flowName: (id: number) => `flow ${id}`,
       selectedKey: null,
       width: 200,
       height: 48,
@@ -84,5 +85,37 @@ describe('the run graph', () => {
     const first = buildRunEdges(cache, definition, new Map())
     const again = buildRunEdges(cache, definition, new Map([['load', nodeRun('load', 'pending')]]))
     expect(again[0]).toBe(first[0])
+  })
+
+  it('draws an edge into a skipped child (a branch not taken) as not taken', () => {
+    expect(edgeLook('success', 'skipped')).toEqual({ tone: 'skipped', animated: false })
+  })
+
+  it('labels a sub-flow by its flow, a switch by nothing, and counts a fan-out’s items', () => {
+    const kinds: FlowDefinition = {
+      nodes: [
+        { key: 'sub', kind: 'subflow', flowId: 3 },
+        { key: 'pick', kind: 'switch', cases: [] },
+        { key: 'each', jobId: 8, forEach: '${flow.param}' },
+      ],
+      edges: [],
+    }
+    const item = (index: number, state: FlowNodeRun['state']) => ({ index, state, runIds: [index], output: '', startTimeMs: 1, endTimeMs: 2 })
+    const nodes = buildRunNodes(new Map(), {
+      definition: kinds,
+      nodeRuns: new Map([['each', { ...nodeRun('each', 'running'), items: [item(0, 'success'), item(1, 'failed'), item(2, 'running')] }]]),
+      positions,
+      idOf: runGraphShape(kinds).idOf,
+      jobName: (id: number) => `job ${id}`,
+      flowName: (id: number) => `flow ${id}`,
+      selectedKey: null,
+      width: 200,
+      height: 48,
+    })
+    expect(nodes.map((node) => [node.data.kind, node.data.label, node.data.items])).toEqual([
+      ['subflow', 'flow 3', null],
+      ['switch', '', null],
+      ['job', 'job 8', { done: 1, total: 3 }],
+    ])
   })
 })

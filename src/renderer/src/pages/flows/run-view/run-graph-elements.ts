@@ -1,8 +1,8 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
-import type { FlowDefinition, FlowNodeRun, FlowNodeState, TriggerRule } from '../../../../../shared/flow-types'
+import type { FlowDefinition, FlowNodeDef, FlowNodeRun, FlowNodeState, TriggerRule } from '../../../../../shared/flow-types'
 import { isFailedLikeState } from '../../../../../shared/flow-trigger-rules'
 import type { LayoutEdge, Point } from '../../../lib/dag/dag-layout'
-import { isJobNode } from '../../../../../shared/flow-types'
+import { itemCounts } from '../../../lib/flows/flow-run-kinds'
 
 /**
  * A flow run's graph for React Flow, laid out by the DAG page's ELK workers: those speak numeric
@@ -28,9 +28,11 @@ export function runGraphShape(definition: FlowDefinition): RunGraphShape {
 
 export interface RunNodeData extends Record<string, unknown> {
   key: string
-  kind: 'job' | 'approval'
-  /** The job's name (or `#id` when it is gone), or the approval's prompt. */
+  kind: NonNullable<FlowNodeDef['kind']>
+  /** The job's name (or `#id` when it is gone), the approval's prompt, the sub-flow's name; '' for a switch. */
   label: string
+  /** A fan-out's items: how many ended well of how many (null: not a fan-out, or no items yet). */
+  items: { done: number; total: number } | null
   state: FlowNodeState
   rule: TriggerRule
   selected: boolean
@@ -47,6 +49,7 @@ export interface RunNodeInputs {
   positions: ReadonlyMap<number, Point>
   idOf: ReadonlyMap<string, number>
   jobName(jobId: number): string
+  flowName(flowId: number): string
   selectedKey: string | null
   width: number
   height: number
@@ -64,7 +67,28 @@ function nodeHandles(width: number, height: number): NodeHandle[] {
 }
 
 const sameData = (a: RunNodeData, b: RunNodeData) =>
-  a.label === b.label && a.state === b.state && a.rule === b.rule && a.selected === b.selected && a.kind === b.kind && a.marks === b.marks
+  a.label === b.label &&
+  a.state === b.state &&
+  a.rule === b.rule &&
+  a.selected === b.selected &&
+  a.kind === b.kind &&
+  a.marks === b.marks &&
+  a.items?.done === b.items?.done &&
+  a.items?.total === b.items?.total
+
+/** What a node runs, in words: its job's name, its question, its flow's name; nothing for a switch. */
+function labelOf(def: FlowNodeDef, inputs: Pick<RunNodeInputs, 'jobName' | 'flowName'>): string {
+  switch (def.kind) {
+    case 'approval':
+      return def.prompt ?? ''
+    case 'subflow':
+      return inputs.flowName(def.flowId)
+    case 'switch':
+      return ''
+    default:
+      return inputs.jobName(def.jobId)
+  }
+}
 
 /**
  * The run's nodes. A node object is kept (same reference) while nothing it shows changed, so a
@@ -77,11 +101,13 @@ export function buildRunNodes(cache: Map<string, RunGraphNode>, inputs: RunNodeI
   for (const def of inputs.definition.nodes) {
     const position = inputs.positions.get(inputs.idOf.get(def.key) ?? -1)
     if (!position) continue
-    const kind = def.kind === 'approval' ? 'approval' : 'job'
+    const items = inputs.nodeRuns.get(def.key)?.items
+    const counted = items && items.length > 0 ? itemCounts(items) : null
     const data: RunNodeData = {
       key: def.key,
-      kind,
-      label: def.kind === 'approval' ? (def.prompt ?? '') : isJobNode(def) ? inputs.jobName(def.jobId) : '',
+      kind: def.kind ?? 'job',
+      label: labelOf(def, inputs),
+      items: counted && { done: counted.done, total: counted.total },
       state: inputs.nodeRuns.get(def.key)?.state ?? 'pending',
       rule: def.triggerRule ?? 'all_success',
       selected: def.key === inputs.selectedKey,
@@ -99,13 +125,21 @@ export function buildRunNodes(cache: Map<string, RunGraphNode>, inputs: RunNodeI
   return nodes
 }
 
-/** How an edge is drawn: by its parent's outcome, and moving while its child runs. */
-export function edgeLook(from: FlowNodeState, to: FlowNodeState): { tone: 'ok' | 'bad' | 'idle'; animated: boolean } {
-  const tone = from === 'success' ? 'ok' : isFailedLikeState(from) ? 'bad' : 'idle'
+/**
+ * How an edge is drawn: by its parent's outcome, and moving while its child runs. An edge into a
+ * skipped child (a switch's branch not taken) is drawn as not taken, whatever its parent did.
+ */
+export function edgeLook(from: FlowNodeState, to: FlowNodeState): { tone: 'ok' | 'bad' | 'idle' | 'skipped'; animated: boolean } {
+  const tone = to === 'skipped' ? 'skipped' : from === 'success' ? 'ok' : isFailedLikeState(from) ? 'bad' : 'idle'
   return { tone, animated: to === 'running' }
 }
 
-const TONE_COLOR = { ok: 'var(--mantine-color-teal-6)', bad: 'var(--mantine-color-red-6)', idle: 'var(--mantine-color-gray-5)' } as const
+const TONE_COLOR = {
+  ok: 'var(--mantine-color-teal-6)',
+  bad: 'var(--mantine-color-red-6)',
+  idle: 'var(--mantine-color-gray-5)',
+  skipped: 'var(--mantine-color-gray-4)',
+} as const
 
 /** The run's edges, kept while their look is unchanged like {@link buildRunNodes}. */
 export function buildRunEdges(cache: Map<string, RunGraphEdge>, definition: FlowDefinition, nodeRuns: ReadonlyMap<string, FlowNodeRun>): RunGraphEdge[] {

@@ -17,6 +17,7 @@ const FIT_VIEW_OPTIONS = { maxZoom: 1.2, padding: 0.15 }
 interface RunGraphProps {
   run: FlowRun
   jobName(jobId: number): string
+  flowName(flowId: number): string
   selectedKey: string | null
   colorMode: 'light' | 'dark'
   onSelect(key: string | null): void
@@ -50,6 +51,7 @@ export function RunGraph(props: RunGraphProps) {
 const RunFlow = memo(function RunFlow({
   run,
   jobName,
+  flowName,
   selectedKey,
   colorMode,
   onSelect,
@@ -71,11 +73,12 @@ const RunFlow = memo(function RunFlow({
         positions: layout.positions,
         idOf: shape.idOf,
         jobName,
+        flowName,
         selectedKey,
         width: nodeWidth,
         height: nodeHeight,
       }),
-    [run.definition, nodeRuns, layout, shape, jobName, selectedKey, nodeWidth, nodeHeight],
+    [run.definition, nodeRuns, layout, shape, jobName, flowName, selectedKey, nodeWidth, nodeHeight],
   )
   const edges = useMemo(() => buildRunEdges(edgeCache.current, run.definition, nodeRuns), [run.definition, nodeRuns])
 

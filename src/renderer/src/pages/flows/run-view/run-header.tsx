@@ -14,6 +14,7 @@ import { selectOperatesAny } from '../../../store/session/selectors'
 import { Elapsed } from '../elapsed'
 import { FlowRunStateBadge } from '../flow-state-badge'
 import { DeadlineBadges } from '../../../components/deadline-badges'
+import { FlowRunLink } from './flow-run-link'
 
 function Field({ label, children, testId, wide }: { label: MessageKey; children: ReactNode; testId?: string; wide?: boolean }) {
   const t = useT()
@@ -71,8 +72,8 @@ function RunButtons({ run }: { run: FlowRun }) {
   )
 }
 
-/** The run's title, state and buttons, and its fields in one band: flow, trigger, parameter, times, reason. */
-export function RunHeader({ run }: { run: FlowRun }) {
+/** The run's title, state and buttons, and its fields in one band: flow, trigger, parameter, times, reason; a sub-flow's run names the run it is part of. */
+export function RunHeader({ run, flowName }: { run: FlowRun; flowName(flowId: number): string }) {
   const t = useT()
   const language = useLanguage()
   const navigate = useJobDesk((s) => s.navigate)
@@ -110,6 +111,13 @@ export function RunHeader({ run }: { run: FlowRun }) {
             {run.flowName}
           </Anchor>
         </Field>
+        {run.parent && (
+          <Field label="flowRun.partOf" testId="flow-run-parent" wide>
+            <FlowRunLink flowRunId={run.parent.flowRunId} testId="flow-run-parent-link">
+              {t('flowRun.partOfLink', { flow: flowName(run.parent.flowId), id: run.parent.flowRunId, key: run.parent.key })}
+            </FlowRunLink>
+          </Field>
+        )}
         <Field label="flowRun.trigger" testId="flow-run-trigger">
           {t(`triggerType.${run.triggerType}`)} <span className="jd-wire">{run.triggerType}</span>
         </Field>

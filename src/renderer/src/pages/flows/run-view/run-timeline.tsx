@@ -4,7 +4,8 @@ import type { FlowNodeRun, FlowRun } from '../../../../../shared/flow-types'
 import { useNow } from '../../../components/use-now'
 import { useLanguage, useT } from '../../../i18n/use-t'
 import { isActiveFlowRun } from '../../../lib/flows/flow-run-actions'
-import { ganttLayout } from '../../../lib/flows/flow-gantt'
+import { ganttLayout, type GanttBar } from '../../../lib/flows/flow-gantt'
+import { useNodeAttempts } from './use-node-attempts'
 import { formatDuration } from '../../../lib/format/format-duration'
 import { formatDateTime } from '../../../lib/format/format-time'
 
@@ -22,7 +23,30 @@ export function RunTimeline({ run, selectedKey, onSelect }: { run: FlowRun; sele
     const byKey = new Map(run.nodes.map((node) => [node.key, node]))
     return run.definition.nodes.map((def) => byKey.get(def.key)).filter((node): node is FlowNodeRun => node !== undefined)
   }, [run])
-  const chart = useMemo(() => ganttLayout(ordered, now), [ordered, now])
+  const attempts = useNodeAttempts(run)
+  const chart = useMemo(() => ganttLayout(ordered, now, 6, attempts), [ordered, now, attempts])
+  const barOf = (bar: GanttBar) => (
+    <Tooltip
+      key={bar.startMs}
+      label={t(bar.attempt === null ? 'gantt.bar' : 'gantt.attemptBar', {
+        key: bar.key,
+        attempt: bar.attempt ?? 1,
+        state: t(`flowNodeState.${bar.state}`),
+        start: formatDateTime(bar.startMs),
+        duration: formatDuration(bar.endMs - bar.startMs, language),
+      })}
+      withArrow
+    >
+      <span
+        className="jd-gantt-bar"
+        data-flow-state={bar.state}
+        data-growing={bar.growing}
+        data-attempt={bar.attempt ?? undefined}
+        style={{ left: `${bar.leftPct}%`, width: `${bar.widthPct}%` }}
+        data-testid="flow-timeline-bar"
+      />
+    </Tooltip>
+  )
 
   if (chart.ticks.length === 0) {
     return (
@@ -62,24 +86,9 @@ export function RunTimeline({ run, selectedKey, onSelect }: { run: FlowRun; sele
             {chart.ticks.map((tick) => (
               <span key={tick.offsetMs} className="jd-gantt-grid" style={{ left: `${tick.pct}%` }} />
             ))}
+            {row.earlier.map(barOf)}
             {row.bar ? (
-              <Tooltip
-                label={t('gantt.bar', {
-                  key: row.key,
-                  state: t(`flowNodeState.${row.state}`),
-                  start: formatDateTime(row.bar.startMs),
-                  duration: formatDuration(row.bar.endMs - row.bar.startMs, language),
-                })}
-                withArrow
-              >
-                <span
-                  className="jd-gantt-bar"
-                  data-flow-state={row.state}
-                  data-growing={row.bar.growing}
-                  style={{ left: `${row.bar.leftPct}%`, width: `${row.bar.widthPct}%` }}
-                  data-testid="flow-timeline-bar"
-                />
-              </Tooltip>
+              barOf(row.bar)
             ) : (
               <span className="jd-gantt-none" data-flow-state={row.state}>
                 {t(`flowNodeState.${row.state}`)} · {t('gantt.notStarted')}
