@@ -182,7 +182,8 @@ export interface Flow extends FlowSettings, FlowDefinition {
   updateTimeMs: number
 }
 
-export type FlowTriggerType = 'CRON' | 'MISFIRE' | 'MANUAL' | 'API' | 'RETRY' | 'BACKFILL'
+/** PARENT: started by a parent flow's subflow node (FlowRun.parent names it). */
+export type FlowTriggerType = 'CRON' | 'MISFIRE' | 'MANUAL' | 'API' | 'RETRY' | 'BACKFILL' | 'PARENT'
 
 export interface FlowNodeRun {
   key: string

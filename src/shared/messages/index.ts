@@ -12,6 +12,7 @@ import { enErrorMessages } from './en-errors'
 import { enFlowMessages } from './en-flows'
 import { enHookMessages } from './en-hooks'
 import { enFlowDefinitionMessages } from './en-flow-definition'
+import { enFlowBranchMessages } from './en-flow-branches'
 import { enImportMessages } from './en-import'
 import { enImportXxlMessages } from './en-import-xxl'
 import { enRouteMessages } from './en-route'
@@ -34,6 +35,7 @@ export const EN_MESSAGES = {
   ...enAuthMessages,
   ...enFlowMessages,
   ...enFlowDefinitionMessages,
+  ...enFlowBranchMessages,
   ...enDefinitionMessages,
   ...enHookMessages,
   ...enDirectoryMessages,

@@ -15,6 +15,7 @@ import { zhCNErrorMessages } from './zh-cn-messages-errors'
 import { zhCNFlowMessages } from './zh-cn-messages-flows'
 import { zhCNHookMessages } from './zh-cn-messages-hooks'
 import { zhCNFlowDefinitionMessages } from './zh-cn-messages-flow-definition'
+import { zhCNFlowBranchMessages } from './zh-cn-messages-flow-branches'
 import { zhCNImportMessages } from './zh-cn-messages-import'
 import { zhCNImportXxlMessages } from './zh-cn-messages-import-xxl'
 import { zhCNRouteMessages } from './zh-cn-messages-route'
@@ -40,6 +41,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNDirectoryMessages,
   ...zhCNFlowMessages,
   ...zhCNFlowDefinitionMessages,
+  ...zhCNFlowBranchMessages,
   ...zhCNDefinitionMessages,
   ...zhCNHookMessages,
   ...zhCNCalendarMessages,
