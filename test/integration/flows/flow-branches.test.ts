@@ -61,7 +61,15 @@ describe('a switch node', () => {
   it('without a default and no case holding, skips every branch', async () => {
     t = await startTestCore()
     const run = await runFlow(t, await routed(t, false), 'apac')
-    expect(statesOf(run)).toEqual({ check: 'success', route: 'success', eu: 'skipped', us: 'skipped', other: 'skipped', 'after-us': 'skipped', report: 'skipped' })
+    expect(statesOf(run)).toEqual({
+      check: 'success',
+      route: 'success',
+      eu: 'skipped',
+      us: 'skipped',
+      other: 'skipped',
+      'after-us': 'skipped',
+      report: 'skipped',
+    })
     expect(nodeOf(run, 'route')).toMatchObject({ output: '', note: 'no case held and there is no default: no branch runs' })
     expect(run.state).toBe('success')
   })
@@ -106,7 +114,13 @@ describe('a subflow node', () => {
     expect(sub.output).toBe('day1-loaded')
     expect(nodeOf(run, 'after').output).toBe('got day1-loaded')
     const childRun = await t.core.api.getFlowRun(sub.subflowRunId!)
-    expect(childRun).toMatchObject({ flowId: child, state: 'success', triggerType: 'PARENT', param: 'day1', parent: { flowRunId: run.id, flowId: parent, key: 'sub' } })
+    expect(childRun).toMatchObject({
+      flowId: child,
+      state: 'success',
+      triggerType: 'PARENT',
+      param: 'day1',
+      parent: { flowRunId: run.id, flowId: parent, key: 'sub' },
+    })
     expect(sub.note).toBe(`sub-flow run ${childRun.id} ended success`)
     expect(run.parent).toBeNull()
   })
@@ -154,7 +168,7 @@ describe('a subflow node', () => {
     expect(nodeOf(childRun, 'slow').state).toBe('killed')
   })
 
-  it("queues its child run when the child flow is at its maxActiveRuns, whatever its overlap, and runs it once a slot frees", async () => {
+  it('queues its child run when the child flow is at its maxActiveRuns, whatever its overlap, and runs it once a slot frees', async () => {
     t = await startTestCore()
     const slow = await t.addJob({ name: 'slow', executorHandler: 'timedJobHandler' })
     const child = await addFlow(t, 'busy child', [{ key: 'slow', jobId: slow, param: '${flow.param}' }], [], { maxActiveRuns: 1, overlap: 'SKIP' })
@@ -175,7 +189,9 @@ describe('a subflow node', () => {
     const job = await echo(t, 'echo')
     const child = await addFlow(t, 'child', [{ key: 'a', jobId: job }], [])
     const parent = await addFlow(t, 'parent', [{ kind: 'subflow', key: 'sub', flowId: child }], [])
-    await expect(t.core.api.updateFlow({ id: child, name: 'child', nodes: [{ kind: 'subflow', key: 'back', flowId: parent }], edges: [] })).rejects.toMatchObject({
+    await expect(
+      t.core.api.updateFlow({ id: child, name: 'child', nodes: [{ kind: 'subflow', key: 'back', flowId: parent }], edges: [] }),
+    ).rejects.toMatchObject({
       code: 'flow.subflowCycle',
       params: { path: ['child', 'parent', 'child'] },
     })
