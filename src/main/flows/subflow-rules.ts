@@ -1,5 +1,5 @@
 import type { ErrorParams } from '../../shared/errors'
-import type { Flow, FlowNodeDef } from '../../shared/flow-types'
+import type { FlowNodeDef } from '../../shared/flow-types'
 import type { MessageCode } from '../../shared/messages'
 
 /**
@@ -24,18 +24,21 @@ interface FlowShape {
   nodes: readonly FlowNodeDef[]
 }
 
+/** A stored flow (or an import's planned one, with a stand-in id) as the rules see it. */
+type StoredShape = FlowShape & { id: number }
+
 /** The flows a flow's subflow nodes run, once each. */
 export function subflowIdsOf(nodes: readonly FlowNodeDef[]): number[] {
   return [...new Set(nodes.flatMap((n) => (n.kind === 'subflow' ? [n.flowId] : [])))]
 }
 
 /** The names of the flows whose subflow nodes run flow `id` (it is not deleted from under them). */
-export function flowsUsingAsSubflow(id: number, flows: readonly Flow[]): string[] {
+export function flowsUsingAsSubflow(id: number, flows: readonly StoredShape[]): string[] {
   return flows.filter((f) => subflowIdsOf(f.nodes).includes(id)).map((f) => f.name)
 }
 
 /** The first problem of `saved` among `flows` (the stored ones; `saved` replaces its own), or null. */
-export function checkSubflows(saved: FlowShape, flows: readonly Flow[]): SubflowProblem | null {
+export function checkSubflows(saved: FlowShape, flows: readonly StoredShape[]): SubflowProblem | null {
   const SAVED = -1
   const idOf = (id: number | null) => (id === null || id === saved.id ? SAVED : id)
   const byId = new Map<number, FlowShape>(flows.filter((f) => f.id !== saved.id).map((f) => [f.id, f]))

@@ -14,4 +14,6 @@ export const enFlowBranchMessages = {
   'flow.subflowTooDeep': 'the sub-flows nest {depth} levels deep ({path}); the limit is {max}',
   'flow.usedAsSubflow': 'flow {id} is a sub-flow of the flows {flows}: remove it from them first',
   'flow.subflowRefNotFound': "node '{key}' names the flow '{name}' as its sub-flow, which is neither in the files nor on the server",
+  'definitions.notForNodeKind': 'a {kind} node has no {field}',
+  'definitions.nodeFieldRequired': 'a {kind} node needs {field}',
 } as const

@@ -109,7 +109,7 @@ export function planChanges(plan: ImportPlan, state: DefinitionState, converted:
     const current = state.flows.find((f) => f.id === planned.id)!
     const update: PlannedFlowUpdate =
       planned.settings.scheduleType === 'CRON' ? planned : { ...planned, settings: { ...planned.settings, timezone: current.timezone } }
-    const fields = changedFlowFields(current, update)
+    const fields = changedFlowFields(current, update, (id) => state.flows.find((f) => f.id === id)?.name ?? String(id))
     if (fields.length === 0) {
       unchanged++
       continue
@@ -164,20 +164,28 @@ function changedJobFields(current: JobInfo, update: PlannedJobUpdate): string[] 
   return named(JOB_FIELD_PATHS, fields)
 }
 
-function changedFlowFields(current: Flow, update: PlannedFlowUpdate): string[] {
+function changedFlowFields(current: Flow, update: PlannedFlowUpdate, flowNameOf: (id: number) => string): string[] {
   const fields: string[] = FLOW_SETTING_FIELDS.filter((field) => current[field] !== update.settings[field])
   if ((current.triggerStatus === 1) !== update.active) fields.push('active')
-  const nodes = (list: readonly (FlowNodeDef | PlannedFlowNode)[]) => JSON.stringify(list.map(comparableNode))
+  const nodes = (list: readonly (FlowNodeDef | PlannedFlowNode)[]) => JSON.stringify(list.map((node) => comparableNode(node, flowNameOf)))
   if (nodes(current.nodes) !== nodes(update.nodes)) fields.push('nodes')
   const edges = (list: readonly { from: string; to: string }[]) => JSON.stringify(list.map((e) => [e.from, e.to]))
   if (edges(current.edges) !== edges(update.edges)) fields.push('edges')
   return named(FLOW_FIELD_PATHS, fields)
 }
 
-/** A node as a list of its values in a fixed order: a planned node's job is its ref, a saved one's its id. */
-function comparableNode(node: FlowNodeDef | PlannedFlowNode): unknown[] {
-  if (node.kind === 'approval') return ['approval', node.key, node.triggerRule ?? 'all_success', node.prompt ?? '', node.timeoutSec ?? 0]
-  if (node.kind === 'subflow' || node.kind === 'switch') return [node.kind, JSON.stringify(node)]
+/**
+ * A node as a list of its values in a fixed order: a planned node's job is its ref, a saved one's its
+ * id; a subflow's flow is its name on both sides; a switch's cases are compared as written.
+ */
+function comparableNode(node: FlowNodeDef | PlannedFlowNode, flowNameOf: (id: number) => string): unknown[] {
+  const rule = node.triggerRule ?? 'all_success'
+  if (node.kind === 'approval') return ['approval', node.key, rule, node.prompt ?? '', node.timeoutSec ?? 0]
+  if (node.kind === 'subflow') return ['subflow', node.key, rule, 'flow' in node ? node.flow : flowNameOf(node.flowId), node.param ?? null]
+  if (node.kind === 'switch') {
+    const cases = node.cases.map(({ when, to }) => [to, when.value, when.equals ?? null, when.matches ?? null, when.gt ?? null, when.lt ?? null])
+    return ['switch', node.key, rule, cases, node.default ?? null]
+  }
   const job = 'job' in node ? ('jobId' in node.job ? node.job.jobId : `new:${node.job.key}`) : node.jobId
   return ['job', node.key, node.triggerRule ?? 'all_success', job, node.param ?? null, node.pools ?? null, node.priority ?? null]
 }

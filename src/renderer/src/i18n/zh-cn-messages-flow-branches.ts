@@ -12,4 +12,6 @@ export const zhCNFlowBranchMessages: Record<keyof typeof enFlowBranchMessages, s
   'flow.subflowTooDeep': '子流程嵌套了 {depth} 层（{path}）；上限为 {max}',
   'flow.usedAsSubflow': '流程 {id} 是流程 {flows} 的子流程：请先从这些流程中移除',
   'flow.subflowRefNotFound': '节点“{key}”以流程“{name}”为子流程，但它既不在定义文件中，也不在服务器上',
+  'definitions.notForNodeKind': '{kind} 节点没有 {field}',
+  'definitions.nodeFieldRequired': '{kind} 节点需要 {field}',
 }
