@@ -1,10 +1,16 @@
 import type { ErrorParams } from './errors'
-import type { FlowDefinitionProblem } from './flow-definition-check'
 import type { FlowGraph } from './flow-graph'
 import { looksLikeFlowReference, outputReference, referencesOf } from './flow-references'
 import { SWITCH_OPERATORS, type FlowDefinition, type FlowSwitchNodeDef, type SwitchCondition } from './flow-types'
 import type { MessageCode } from './messages'
 import { compileSwitchPattern } from './switch-pattern'
+
+/** One problem, as flow-definition-check.ts reports it (its FlowDefinitionProblem; not imported, so the two files stay out of a circle). */
+interface FlowDefinitionProblem {
+  code: MessageCode
+  params: ErrorParams
+  at: (string | number)[]
+}
 
 /**
  * The rules of a switch node, one for the core's save and the console's editor
