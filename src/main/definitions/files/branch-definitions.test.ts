@@ -104,6 +104,17 @@ describe('switch and subflow nodes in definition files', () => {
     expect((await apply([job, child, other, { ...parent, nodes: cases }], true)).changes.map((c) => c.fields)).toEqual([['nodes']])
   })
 
+  it('refuse to prune a flow a staying flow runs as a sub-flow, and prune it once nothing names it', async () => {
+    await apply([job, child, parent])
+    const refused = await service.apply({ sources: sources(job, parent), dryRun: false, prune: 'files' }).catch((e: unknown) => e)
+    expect((refused as ValidationError).problems.map((p) => p.message)).toEqual([
+      "Flow nightly-load is not in the files, but flow 'month-end' runs it as a sub-flow: it is not pruned until that is gone too",
+    ])
+    const plain = { ...parent, nodes: [{ key: 'check', job: 'load' }], edges: [] }
+    const pruned = await service.apply({ sources: sources(job, plain), dryRun: false, prune: 'files' })
+    expect(pruned.changes.map((c) => `${c.action} ${c.key}`)).toEqual(['update month-end', 'delete nightly-load'])
+  })
+
   it('refuse a subflow naming a flow neither the files nor the server has, a cycle, and a field of another kind', async () => {
     const missing = await apply([job, parent]).catch((e: unknown) => e)
     expect(missing).toBeInstanceOf(ValidationError)
