@@ -1,6 +1,6 @@
 import { FlowGraph } from '../../shared/flow-graph'
 import { flowNoteText } from '../../shared/flow-notes'
-import { ACTIVE_FLOW_RUN_STATES, type FlowDefinition, type FlowNodeState, type FlowRunState, type FlowSubflowNodeDef } from '../../shared/flow-types'
+import { ACTIVE_FLOW_RUN_STATES, SUBFLOW_MAX_DEPTH, type FlowDefinition, type FlowNodeState, type FlowRunState, type FlowSubflowNodeDef } from '../../shared/flow-types'
 import { englishMessage } from '../../shared/messages'
 import { placementMessage } from '../../shared/flow-references'
 import type { ChildRunRef, FlowNodeChange, FlowNodeRecord, FlowRunRecord } from '../domain/flows'
@@ -8,7 +8,6 @@ import type { FlowEngineDeps } from './flow-engine-deps'
 import { cutOutput } from './flow-params'
 import { newFlowRun } from './flow-starts'
 import { substituteReferences } from './substitute-references'
-import { SUBFLOW_MAX_DEPTH } from './subflow-rules'
 
 /**
  * Subflow nodes (docs/flows.md#sub-flows): a node that runs another flow as one step. Its start

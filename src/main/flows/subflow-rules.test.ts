@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { defaultFlowSettings } from '../../shared/flow-defaults'
 import type { Flow, FlowNodeDef } from '../../shared/flow-types'
-import { checkSubflows, flowsUsingAsSubflow, SUBFLOW_MAX_DEPTH } from './subflow-rules'
+import { checkSubflows, flowsUsingAsSubflow } from './subflow-rules'
+import { SUBFLOW_MAX_DEPTH } from '../../shared/flow-types'
 import { subflowNodeEnd, subflowOutput } from './subflow-node'
 
 const sub = (key: string, flowId: number): FlowNodeDef => ({ kind: 'subflow', key, flowId })

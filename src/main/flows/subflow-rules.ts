@@ -1,5 +1,5 @@
 import type { ErrorParams } from '../../shared/errors'
-import type { FlowNodeDef } from '../../shared/flow-types'
+import { SUBFLOW_MAX_DEPTH, type FlowNodeDef } from '../../shared/flow-types'
 import type { MessageCode } from '../../shared/messages'
 
 /**
@@ -9,8 +9,6 @@ import type { MessageCode } from '../../shared/messages'
  * stands in (the flows above it that run it, and those below it). The engine also refuses a child
  * run past the cap (a definition saved before, or edited since a run began), so no run recurses.
  */
-export const SUBFLOW_MAX_DEPTH = 5
-
 export interface SubflowProblem {
   field: string
   code: MessageCode
