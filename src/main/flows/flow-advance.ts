@@ -8,7 +8,7 @@ import { decideNode, isDoneState, isFailedLikeState } from '../../shared/flow-tr
 import { flowNoteText } from '../../shared/flow-notes'
 import { placementMessage, readsParamAsRequest, referencesIn } from '../../shared/flow-references'
 import { englishMessage } from '../../shared/messages'
-import { branchGate, switchEnd } from './switch-node'
+import { branchGate, endSwitch } from './switch-node'
 import type { SubflowNodes } from './subflow-node'
 
 const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
@@ -75,14 +75,7 @@ export class FlowAdvance {
   private async start(run: FlowRunRecord, def: FlowNodeDef, node: FlowNodeRecord, nodes: Map<string, FlowNodeRecord>): Promise<FlowNodeState | null> {
     if (def.kind === 'approval') return this.ask(run, def, node)
     if (def.kind === 'subflow') return this.subflows.start(run, def, node, nodes)
-    if (def.kind === 'switch') {
-      const sources = { flowParam: run.param, outputOf: (key: string) => nodes.get(key)?.output }
-      const { state, change } = switchEnd(def, sources, this.deps.clock.nowMs())
-      if (!(await this.deps.store.flowRuns.setNodeState(run.id, def.key, ['pending'], node.attempt, state, change))) return null
-      // Its children are decided later in this pass, from the key it picked.
-      node.output = change.output
-      return state
-    }
+    if (def.kind === 'switch') return endSwitch(this.deps.store.flowRuns, run, def, node, nodes, this.deps.clock.nowMs())
     const job = def
     // The job's handler matters only to a parameter with references in it: most have none, and skip the read.
     const param = job.param ?? ''

@@ -6,7 +6,8 @@ import { isDoneState } from '../../shared/flow-trigger-rules'
 import { FLOW_VALUE_MAX_BYTES, type FlowNodeState, type FlowSwitchNodeDef, type SwitchCondition } from '../../shared/flow-types'
 import { compileSwitchPattern, matchesPattern } from '../../shared/switch-pattern'
 import { cutToUtf8Bytes } from '../../shared/utf8-bytes'
-import type { FlowNodeChange, FlowNodeRecord } from '../domain/flows'
+import type { FlowNodeChange, FlowNodeRecord, FlowRunRecord } from '../domain/flows'
+import type { FlowRunRepo } from '../store/flow-run-repo'
 import type { ParamSources } from './substitute-references'
 
 /**
@@ -92,6 +93,24 @@ export function switchEnd(
 ): { state: 'success'; change: Required<Pick<FlowNodeChange, 'output' | 'startTimeMs' | 'endTimeMs' | 'note'>> } {
   const { to, note } = decideSwitch(def, sources)
   return { state: 'success', change: { output: to ?? '', startTimeMs: nowMs, endTimeMs: nowMs, note: flowNoteText(note) } }
+}
+
+/**
+ * Ends a pending switch node of `run` (compare-and-set: null when another pass took it). Sets the
+ * node's output in `nodes` too: its children are decided later in the same pass, from the key it picked.
+ */
+export async function endSwitch(
+  flowRuns: Pick<FlowRunRepo, 'setNodeState'>,
+  run: Pick<FlowRunRecord, 'id' | 'param'>,
+  def: FlowSwitchNodeDef,
+  node: FlowNodeRecord,
+  nodes: ReadonlyMap<string, FlowNodeRecord>,
+  nowMs: number,
+): Promise<FlowNodeState | null> {
+  const { state, change } = switchEnd(def, { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output }, nowMs)
+  if (!(await flowRuns.setNodeState(run.id, def.key, ['pending'], node.attempt, state, change))) return null
+  node.output = change.output
+  return state
 }
 
 /**
