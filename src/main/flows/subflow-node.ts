@@ -1,6 +1,13 @@
 import { FlowGraph } from '../../shared/flow-graph'
 import { flowNoteText } from '../../shared/flow-notes'
-import { ACTIVE_FLOW_RUN_STATES, SUBFLOW_MAX_DEPTH, type FlowDefinition, type FlowNodeState, type FlowRunState, type FlowSubflowNodeDef } from '../../shared/flow-types'
+import {
+  ACTIVE_FLOW_RUN_STATES,
+  SUBFLOW_MAX_DEPTH,
+  type FlowDefinition,
+  type FlowNodeState,
+  type FlowRunState,
+  type FlowSubflowNodeDef,
+} from '../../shared/flow-types'
 import { englishMessage } from '../../shared/messages'
 import { placementMessage } from '../../shared/flow-references'
 import type { ChildRunRef, FlowNodeChange, FlowNodeRecord, FlowRunRecord } from '../domain/flows'
