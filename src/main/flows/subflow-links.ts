@@ -13,7 +13,8 @@ export async function subflowLinks(
   parentRun: ParentNodeRef | null,
 ): Promise<{ parent: FlowRun['parent']; childOf: (key: string, attempt: number) => { subflowRunId: number | null } | undefined }> {
   const parentRecord = parentRun ? await flowRuns.get(parentRun.flowRunId) : null
-  const parent = parentRun ? { flowRunId: parentRun.flowRunId, flowId: parentRecord?.flowId ?? 0, key: parentRun.key } : null
+  // A parent run deleted since (with its flow) links nowhere any more.
+  const parent = parentRun && parentRecord ? { flowRunId: parentRun.flowRunId, flowId: parentRecord.flowId, key: parentRun.key } : null
   const subflowKeys = new Set(record.definition.nodes.flatMap((n) => (n.kind === 'subflow' ? [n.key] : [])))
   const children = new Map<string, number>()
   if (subflowKeys.size > 0) for (const child of await flowRuns.childRuns(record.id)) children.set(`${child.parent.key}@${child.parent.attempt}`, child.id)
