@@ -4,6 +4,7 @@ import { checkForEach } from './flow-for-each'
 import { looksLikeFlowReference, outputReference, placementMessages, referencesOf } from './flow-references'
 import type { FlowDefinition } from './flow-types'
 import { codedIssue } from './messages/coded-errors'
+import { checkSwitchNodes } from './flow-branch-check'
 import type { MessageCode } from './messages'
 
 /**
@@ -26,7 +27,7 @@ export interface FlowDefinitionProblem {
 export function checkFlowDefinition(def: FlowDefinition): FlowDefinitionProblem[] {
   const problems: FlowDefinitionProblem[] = checkFlowGraph(def)
   const graph = problems.length === 0 ? FlowGraph.of(def) : null
-  return [...problems, ...checkReferences(def, graph), ...checkForEach(def, graph)]
+  return [...problems, ...checkReferences(def, graph), ...checkForEach(def, graph), ...checkSwitchNodes(def, graph)]
 }
 
 /** The problems of `def` as zod issues, for a schema's refinement (src/shared/schema/flow.ts). */

@@ -36,6 +36,24 @@ describe('fan-out rules of a definition', () => {
     expect(englishMessage(problems[0].code, problems[0].params)).toBe("node 'side': '${item}' names a fan-out's item, but the node has no forEach list")
   })
 
+  it("refuses ${item} in a switch's case value, and in a sub-flow's parameter", () => {
+    const def: FlowDefinition = {
+      nodes: [
+        { key: 'pick', kind: 'switch', cases: [{ when: { value: '${item}', equals: 'a' }, to: 'sub' }], default: 'job' },
+        { key: 'sub', kind: 'subflow', flowId: 7, param: '${item.index}' },
+        { key: 'job', jobId: 1 },
+      ],
+      edges: [
+        { from: 'pick', to: 'sub' },
+        { from: 'pick', to: 'job' },
+      ],
+    }
+    expect(codes(def).filter(([code]) => code === 'flow.itemOutsideForEach')).toEqual([
+      ['flow.itemOutsideForEach', 'nodes.0.cases.0.when.value'],
+      ['flow.itemOutsideForEach', 'nodes.1.param'],
+    ])
+  })
+
   it('refuses a concurrency or rule without a list', () => {
     expect(codes(flowOf({}, { forEachConcurrency: 3, forEachRule: 'any' }))).toEqual([
       ['flow.forEachSettingAlone', 'nodes.3.forEachConcurrency'],

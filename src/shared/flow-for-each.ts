@@ -30,6 +30,14 @@ export function checkForEach(def: FlowDefinition, graph: FlowGraph | null): ForE
   def.nodes.forEach((node, index) => {
     const add = (field: string, code: MessageCode, params: ErrorParams) =>
       problems.push({ code, params: { node: node.key, ...params }, at: ['nodes', index, field] })
+    // A switch's case values are no parameter of a fan-out node either.
+    if (node.kind === 'switch') {
+      node.cases.forEach((entry, at) => {
+        for (const ref of itemReferences(entry.when.value))
+          problems.push({ code: 'flow.itemOutsideForEach', params: { node: node.key, ref }, at: ['nodes', index, 'cases', at, 'when', 'value'] })
+      })
+      return
+    }
     const param = 'param' in node ? node.param : undefined
     const forEach = isJobNode(node) ? node.forEach : undefined
     if (forEach === undefined) {

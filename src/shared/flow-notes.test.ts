@@ -9,6 +9,12 @@ const NOTES: FlowNote[] = [
   { kind: 'rejectedBy', actor: 'bo', comment: '' },
   { kind: 'undecided', seconds: 1 },
   { kind: 'jobMissing', jobId: 12 },
+  { kind: 'switchCase', index: 2, to: 'load-eu' },
+  { kind: 'switchDefault', to: 'fallback' },
+  { kind: 'switchNone' },
+  { kind: 'notChosen', switchKey: 'route' },
+  { kind: 'subflowEnded', flowRunId: 41, state: 'killed' },
+  { kind: 'subflowTooDeep', max: 5 },
 ]
 
 describe('flow notes', () => {

@@ -11,6 +11,15 @@ export type FlowNote =
   | { kind: 'approvedBy' | 'rejectedBy'; actor: string; comment: string }
   | { kind: 'undecided'; seconds: number }
   | { kind: 'jobMissing'; jobId: number }
+  /** A switch's note: which case held (1-based) and the child it picked; the default; or no branch. */
+  | { kind: 'switchCase'; index: number; to: string }
+  | { kind: 'switchDefault'; to: string }
+  | { kind: 'switchNone' }
+  /** A child of a switch that picked another branch. */
+  | { kind: 'notChosen'; switchKey: string }
+  /** A subflow node: its child run ended (success, failed, killed). */
+  | { kind: 'subflowEnded'; flowRunId: number; state: string }
+  | { kind: 'subflowTooDeep'; max: number }
 
 /** The English text of a note, as it is stored. */
 export function flowNoteText(note: FlowNote): string {
@@ -28,6 +37,18 @@ export function flowNoteText(note: FlowNote): string {
       return `rejected: not decided within ${note.seconds} s`
     case 'jobMissing':
       return `job ${note.jobId} does not exist`
+    case 'switchCase':
+      return `case ${note.index} held: runs ${note.to}`
+    case 'switchDefault':
+      return `no case held: runs the default ${note.to}`
+    case 'switchNone':
+      return 'no case held and there is no default: no branch runs'
+    case 'notChosen':
+      return `branch not taken by switch ${note.switchKey}`
+    case 'subflowEnded':
+      return `sub-flow run ${note.flowRunId} ended ${note.state}`
+    case 'subflowTooDeep':
+      return `sub-flows nest deeper than ${note.max} levels: not started`
   }
 }
 
@@ -42,5 +63,12 @@ export function parseFlowNote(text: string): FlowNote | null {
   if ((match = /^(approved|rejected) by (.+?)(?:: (.*))?$/s.exec(text)))
     return { kind: match[1] === 'approved' ? 'approvedBy' : 'rejectedBy', actor: match[2], comment: match[3] ?? '' }
   if ((match = /^job (\d+) does not exist$/.exec(text))) return { kind: 'jobMissing', jobId: Number(match[1]) }
+  // Node keys are 1-64 of [a-z0-9_-]: no spaces, so the key is the rest of the text.
+  if ((match = /^case (\d+) held: runs (\S+)$/.exec(text))) return { kind: 'switchCase', index: Number(match[1]), to: match[2] }
+  if ((match = /^no case held: runs the default (\S+)$/.exec(text))) return { kind: 'switchDefault', to: match[1] }
+  if (text === 'no case held and there is no default: no branch runs') return { kind: 'switchNone' }
+  if ((match = /^branch not taken by switch (\S+)$/.exec(text))) return { kind: 'notChosen', switchKey: match[1] }
+  if ((match = /^sub-flow run (\d+) ended (\w+)$/.exec(text))) return { kind: 'subflowEnded', flowRunId: Number(match[1]), state: match[2] }
+  if ((match = /^sub-flows nest deeper than (\d+) levels: not started$/.exec(text))) return { kind: 'subflowTooDeep', max: Number(match[1]) }
   return null
 }

@@ -48,6 +48,8 @@ export const FLOW_MAX_EDGES = 10_000
 
 /** An output or a flow parameter is passed on up to this many bytes (UTF-8); longer ones are cut, and say so. */
 export const FLOW_VALUE_MAX_BYTES = 4096
+/** Sub-flows nest at most this many levels (a flow running a flow … ; docs/flows.md#sub-flows). */
+export const SUBFLOW_MAX_DEPTH = 5
 
 export type FlowNodeDef = FlowJobNodeDef | FlowApprovalNodeDef | FlowSubflowNodeDef | FlowSwitchNodeDef
 
@@ -182,7 +184,8 @@ export interface Flow extends FlowSettings, FlowDefinition {
   updateTimeMs: number
 }
 
-export type FlowTriggerType = 'CRON' | 'MISFIRE' | 'MANUAL' | 'API' | 'RETRY' | 'BACKFILL'
+/** PARENT: started by a parent flow's subflow node (FlowRun.parent names it). */
+export type FlowTriggerType = 'CRON' | 'MISFIRE' | 'MANUAL' | 'API' | 'RETRY' | 'BACKFILL' | 'PARENT'
 
 export interface FlowNodeRun {
   key: string

@@ -2,24 +2,42 @@ import type { FlowDefinition, FlowSummary } from '../../shared/flow-types'
 import { seesGroup } from '../../shared/principal'
 import type { MethodRule, RuleContext } from './method-rule-types'
 import { requireAdmin, requireOperates, requireSees } from './refusal'
+import { SUBFLOW_MAX_DEPTH } from '../../shared/flow-types'
 
 /**
- * Who may do what with a flow: the rights on every executor group its job nodes run in — to see
+ * Who may do what with a flow: the rights on every executor group its job nodes run in, and those
+ * its sub-flows' job nodes run in (a subflow node runs them as surely as a job node does) — to see
  * it, seeing each group; to edit, run or act on its runs, operating each. A flow of approvals only
  * belongs to no group: admins only. A run is judged by the graph it runs (its snapshot).
  */
 
-/** The groups of a graph's job nodes (a job that no longer exists adds none). */
+/** The groups of a graph's job nodes and of its sub-flows', as they are now (a job or flow that no longer exists adds none). */
 async function groupsOf(ctx: RuleContext, definition: Partial<FlowDefinition> | null | undefined): Promise<number[]> {
   const groups = new Set<number>()
+  await addGroupsOf(ctx, definition, groups, new Set(), 0)
+  return [...groups]
+}
+
+async function addGroupsOf(
+  ctx: RuleContext,
+  definition: Partial<FlowDefinition> | null | undefined,
+  groups: Set<number>,
+  seenFlows: Set<number>,
+  depth: number,
+): Promise<void> {
   const nodes = Array.isArray(definition?.nodes) ? definition.nodes : []
   for (const node of nodes as unknown[]) {
-    const jobId = (node as { jobId?: unknown } | null)?.jobId
+    const { jobId, flowId, kind } = (node ?? {}) as { jobId?: unknown; flowId?: unknown; kind?: unknown }
+    // Saved flows nest at most SUBFLOW_MAX_DEPTH deep; the bound and the seen set hold whatever a request says.
+    if (kind === 'subflow' && typeof flowId === 'number' && !seenFlows.has(flowId) && depth <= SUBFLOW_MAX_DEPTH) {
+      seenFlows.add(flowId)
+      const child = await ctx.core.getFlow(flowId).catch(() => null)
+      await addGroupsOf(ctx, child, groups, seenFlows, depth + 1)
+    }
     if (typeof jobId !== 'number') continue
     const job = await ctx.core.getJob(jobId).catch(() => null)
     if (job) groups.add(job.jobGroup)
   }
-  return [...groups]
 }
 
 /** Whether the principal sees a flow: every group of its job nodes (a flow of approvals only, or of deleted jobs, is for those who see every group). */

@@ -20,9 +20,29 @@ export interface FlowRunRecord {
   addTimeMs: number
   /** The promises the run broke (RUN_MARK bits, src/shared/deadline-terms.ts). */
   deadlineMarks: number
+  /** The subflow node (of its run, at its attempt) that started this run; null for every other run. */
+  parentRun: ParentNodeRef | null
 }
 
-export type NewFlowRun = Omit<FlowRunRecord, 'id' | 'endTimeMs' | 'reason' | 'backfillId' | 'deadlineMarks'> & { backfillId?: number }
+/** A subflow node's attempt: the one a child run's end decides. */
+export interface ParentNodeRef {
+  flowRunId: number
+  key: string
+  attempt: number
+}
+
+export type NewFlowRun = Omit<FlowRunRecord, 'id' | 'endTimeMs' | 'reason' | 'backfillId' | 'deadlineMarks' | 'parentRun'> & {
+  backfillId?: number
+  parentRun?: ParentNodeRef
+}
+
+/** A child flow run with the subflow node attempt that started it. */
+export interface ChildRunRef {
+  id: number
+  flowId: number
+  state: FlowRunState
+  parent: ParentNodeRef
+}
 
 /** A `job_flow_node` row: one node of one flow run. */
 export interface FlowNodeRecord {

@@ -22,7 +22,9 @@ export class FlowActions {
   constructor(
     private readonly deps: FlowEngineDeps,
     private readonly advance: (flowRunId: number) => Promise<void>,
-    private readonly ended: (flowId: number) => void,
+    private readonly ended: (flowId: number, flowRunId: number) => void,
+    /** Kills a running subflow node's child run (subflow-node.ts). */
+    private readonly killChild: (flowRunId: number, node: { key: string; attempt: number }, reason: string) => Promise<void>,
   ) {}
 
   /**
@@ -43,6 +45,7 @@ export class FlowActions {
       if (node.state !== 'running') continue
       // A fan-out node's items not done end with it (a no-op for any other node).
       await this.deps.store.flowItems.killOpen(flowRunId, node.key, node.attempt, nowMs)
+      if (run.definition.nodes.some((n) => n.key === node.key && n.kind === 'subflow')) await this.killChild(flowRunId, node, reason)
       // Every run of the attempt still going (a fan-out node's: each running item's): its one run, or each shard's of a broadcast.
       const going = (await currentRunsOfAttempt(this.deps, runIds.get(node.key) ?? [], node.attempt)).filter(isUnfinished)
       for (const { id: logId } of going) {
@@ -53,7 +56,7 @@ export class FlowActions {
       }
     }
     this.deps.changed({ flowRunId, flowId: run.flowId, state: endState })
-    this.ended(run.flowId)
+    this.ended(run.flowId, flowRunId)
   }
 
   /** A finished run again from its failures: succeeded nodes keep their results. */

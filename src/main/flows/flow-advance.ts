@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../shared/errors'
-import { isJobNode, type FlowApprovalNodeDef, type FlowNodeDef, type FlowNodeState, type FlowRunState } from '../../shared/flow-types'
+import { type FlowApprovalNodeDef, type FlowNodeDef, type FlowNodeState, type FlowRunState } from '../../shared/flow-types'
 import type { FlowNodeRecord, FlowRunRecord } from '../domain/flows'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from '../../shared/flow-graph'
@@ -9,6 +9,8 @@ import { flowNoteText } from '../../shared/flow-notes'
 import { placementMessage, readsParamAsRequest, referencesIn } from '../../shared/flow-references'
 import { englishMessage } from '../../shared/messages'
 import { FanOut, isFanOutNode } from './fan-out'
+import { branchGate, endSwitch } from './switch-node'
+import type { SubflowNodes } from './subflow-node'
 
 const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
 
@@ -25,7 +27,10 @@ export class FlowAdvance {
   private readonly graphs = new Map<number, FlowGraph>()
   private readonly fanOut: FanOut
 
-  constructor(private readonly deps: FlowEngineDeps) {
+  constructor(
+    private readonly deps: FlowEngineDeps,
+    private readonly subflows: Pick<SubflowNodes, 'start'>,
+  ) {
     this.fanOut = new FanOut(deps)
   }
 
@@ -55,12 +60,17 @@ export class FlowAdvance {
     for (const def of graph.topologicalOrder().map((key) => graph.node(key))) {
       const node = nodes.get(def.key)
       if (!node || node.state !== 'pending') continue
-      const decision = decideNode(
-        def.triggerRule ?? 'all_success',
-        graph.parents(def.key).map((key) => nodes.get(key)?.state ?? 'pending'),
-      )
+      // A switch parent decides its children first: a branch it did not take is skipped (switch-node.ts).
+      const gate = branchGate(graph, def.key, (key) => nodes.get(key))
+      if (gate?.kind === 'wait') continue
+      const decision = gate
+        ? 'skipped'
+        : decideNode(
+            def.triggerRule ?? 'all_success',
+            graph.parents(def.key).map((key) => nodes.get(key)?.state ?? 'pending'),
+          )
       if (decision === 'wait') continue
-      const state = decision === 'run' ? await this.start(run, def, node, nodes) : await this.end(run, node, decision, '')
+      const state = decision === 'run' ? await this.start(run, def, node, nodes) : await this.end(run, node, decision, gate?.note ?? '')
       if (state === null) lost = true
       else node.state = state
     }
@@ -70,7 +80,8 @@ export class FlowAdvance {
   /** The node's new state, or null when its claim was lost. */
   private async start(run: FlowRunRecord, def: FlowNodeDef, node: FlowNodeRecord, nodes: Map<string, FlowNodeRecord>): Promise<FlowNodeState | null> {
     if (def.kind === 'approval') return this.ask(run, def, node)
-    if (!isJobNode(def)) return this.end(run, node, 'failed', `a ${def.kind} node cannot run on this server yet`)
+    if (def.kind === 'subflow') return this.subflows.start(run, def, node, nodes)
+    if (def.kind === 'switch') return endSwitch(this.deps.store.flowRuns, run, def, node, nodes, this.deps.clock.nowMs())
     if (isFanOutNode(def)) return this.fanOut.start(run, def, node, nodes)
     const job = def
     // The job's handler matters only to a parameter with references in it: most have none, and skip the read.
@@ -166,11 +177,11 @@ export class FlowAdvance {
       const failedNodes = [...nodes.values()].filter((n) => n.state === 'failed').map((n) => n.key)
       this.deps.announce({ kind: 'failed', flowRunId: run.id, flowId: run.flowId, flowName: flow?.name ?? '', alarmEmail: flow?.alarmEmail ?? '', failedNodes })
     }
-    this.onEnded?.(run.flowId)
+    this.onEnded?.(run.flowId, run.id)
   }
 
-  /** Told when a run ended, so a queued run of the same flow can take its slot. */
-  onEnded?: (flowId: number) => void
+  /** Told when a run ended, so a queued run of the same flow can take its slot and a parent's subflow node ends with it. */
+  onEnded?: (flowId: number, flowRunId: number) => void
 
   private graphOf(run: FlowRunRecord): FlowGraph {
     let graph = this.graphs.get(run.id)

@@ -7,6 +7,7 @@ import { applyCompletions } from './flow-completions'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowStarts, type FlowStartRequest } from './flow-starts'
 import { flowNoteText } from '../../shared/flow-notes'
+import { SubflowNodes } from './subflow-node'
 
 /** How often the sweep looks at the active flow runs (time-outs, queued runs, anything missed). */
 export const FLOW_SWEEP_PERIOD_MS = 1000
@@ -24,6 +25,7 @@ export class FlowEngine {
   private readonly advancer: FlowAdvance
   private readonly starts: FlowStarts
   private readonly actions: FlowActions
+  private readonly subflows: SubflowNodes
   /**
    * Whether any flow run may be active: while false, completions need no lookup (the sweep
    * refreshes it each period; a start here sets it at once).
@@ -33,14 +35,25 @@ export class FlowEngine {
   private sweeps = 0
 
   constructor(private readonly deps: FlowEngineDeps) {
-    this.advancer = new FlowAdvance(deps)
+    this.subflows = new SubflowNodes(deps, {
+      started: (id) => this.track(this.advance(id)),
+      advance: (id) => this.advance(id),
+      kill: (id, reason) => this.actions.kill(id, reason),
+    })
+    this.advancer = new FlowAdvance(deps, this.subflows)
     this.starts = new FlowStarts(deps, (id) => this.track(this.advance(id)))
+    // A run's end frees a slot of its flow, and ends the subflow node that started it (if one did).
+    const ended = (flowId: number, flowRunId: number) => {
+      this.track(this.starts.startQueued(flowId))
+      this.track(this.subflows.childEnded(flowRunId))
+    }
     this.actions = new FlowActions(
       deps,
       (id) => this.advance(id),
-      (flowId) => this.track(this.starts.startQueued(flowId)),
+      ended,
+      (id, node, reason) => this.subflows.killChild(id, node, reason),
     )
-    this.advancer.onEnded = (flowId) => this.track(this.starts.startQueued(flowId))
+    this.advancer.onEnded = ended
   }
 
   async start(flowId: number, request: FlowStartRequest): Promise<FlowTriggerResult> {
@@ -108,6 +121,7 @@ export class FlowEngine {
     this.mayHaveActive = active.length > 0
     if (active.length === 0) return
     const full = ++this.sweeps % FULL_SWEEP_EVERY === 0
+    await this.subflows.sweep().catch((error: unknown) => this.deps.logger.error('sub-flow sweep failed', { error: (error as Error).message }))
     // A node's completions and a fan-out item's, missed (the process stopped between a run's end and its step's).
     const missed = [...(await flowRuns.endedRunningSteps()), ...(await this.deps.store.flowItems.endedRunningSteps())]
     const touched = missed.length > 0 ? await applyCompletions(this.deps, await runs.getMany(missed.map((s) => s.logId)), missed) : new Set<number>()

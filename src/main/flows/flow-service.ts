@@ -1,5 +1,5 @@
 import { itemRunsOf } from './fan-out-view'
-import type { Flow, FlowInput, FlowJobNodeDef, FlowRun, FlowRunFilter, FlowRunPage, FlowSettings, FlowSummary } from '../../shared/flow-types'
+import type { Flow, FlowInput, FlowRun, FlowRunFilter, FlowRunPage, FlowSettings, FlowSummary } from '../../shared/flow-types'
 import { placementMessages, readsParamAsRequest } from '../../shared/flow-references'
 import { conflict, invalidField, notFound } from '../../shared/messages/coded-errors'
 import { validateSchedule } from '../schedule'
@@ -11,6 +11,8 @@ import { nextFlowFireMs } from './flow-schedule'
 import { ScheduleBook } from '../calendars/schedule-book'
 import { defaultFlowSettings } from '../../shared/flow-defaults'
 import { isJobNode } from '../../shared/flow-types'
+import { checkSubflows, flowsUsingAsSubflow } from './subflow-rules'
+import { subflowLinks } from './subflow-links'
 
 type FlowRepos = Pick<Repos, 'flows' | 'flowRuns' | 'jobs' | 'links' | 'calendars' | 'pools'>
 
@@ -82,6 +84,8 @@ export class FlowService {
       await this.getIn(tx, id)
       const active = (await tx.flowRuns.activeRuns()).filter((r) => r.flowId === id).length
       if (active > 0) throw conflict('flow.hasActiveRuns', { id, count: active })
+      const users = flowsUsingAsSubflow(id, await tx.flows.all())
+      if (users.length > 0) throw conflict('flow.usedAsSubflow', { id, flows: users })
       await tx.flows.delete(id)
     })
   }
@@ -135,17 +139,22 @@ export class FlowService {
   private async views(records: readonly FlowRunRecord[]): Promise<FlowRun[]> {
     const names = new Map<number, string>()
     const views: FlowRun[] = []
-    for (const record of records) {
+    for (const { parentRun, ...record } of records) {
       if (!names.has(record.flowId)) names.set(record.flowId, (await this.store.flows.get(record.flowId))?.name ?? '')
-      const [nodes, runIds] = await Promise.all([this.store.flowRuns.nodes(record.id), this.store.flowRuns.runIdsOf(record.id)])
+      const [nodes, runIds, links] = await Promise.all([
+        this.store.flowRuns.nodes(record.id),
+        this.store.flowRuns.runIdsOf(record.id),
+        subflowLinks(this.store.flowRuns, record, parentRun),
+      ])
       const marks = await this.store.deadlines.jobRunMarks([...runIds.values()].flat())
       const items = await itemRunsOf(this.store, record.id, nodes)
       const order = new Map(record.definition.nodes.map((n, i) => [n.key, i]))
       views.push({
         ...record,
         flowName: names.get(record.flowId)!,
+        parent: links.parent,
         nodes: nodes
-          .map(({ key, state, output, outputCutFromBytes, startTimeMs, endTimeMs, note }) => ({
+          .map(({ key, state, output, outputCutFromBytes, startTimeMs, endTimeMs, note, attempt }) => ({
             key,
             state,
             runIds: runIds.get(key) ?? [],
@@ -157,6 +166,7 @@ export class FlowService {
             // The promises its job's runs broke (their own deadlines; the flow's are the run's).
             deadlineMarks: (runIds.get(key) ?? []).reduce((all, id) => all | (marks.get(id) ?? 0), 0),
             ...(items.has(key) && { items: items.get(key) }),
+            ...links.childOf(key, attempt),
           }))
           .sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0)),
       })
@@ -179,8 +189,8 @@ export class FlowService {
     if (input.calendar !== null && days === undefined) throw invalidField('calendar', 'calendar.notFound', { name: input.calendar })
     validateSchedule(book.specOf(input), this.nowMs())
     for (const [index, node] of input.nodes.entries()) {
-      if (node.kind === 'approval') continue
-      const { jobId, key, param, pools } = node as FlowJobNodeDef
+      if (!isJobNode(node)) continue
+      const { jobId, key, param, pools } = node
       const job = await tx.jobs.get(jobId)
       if (!job) throw invalidField(`nodes.${index}.jobId`, 'flow.nodeJobMissing', { key, id: jobId })
       const known = await tx.pools.sizes((pools ?? []).map((p) => p.name))
@@ -190,6 +200,10 @@ export class FlowService {
       const [problem] = param !== undefined && readsParamAsRequest(job) ? placementMessages(param, key, true) : []
       if (problem) throw invalidField(`nodes[${index}].param`, problem.code, problem.params)
     }
+    const subflowProblem = input.nodes.some((n) => n.kind === 'subflow')
+      ? checkSubflows({ id: input.id ?? null, name: input.name, nodes: input.nodes }, await tx.flows.all())
+      : null
+    if (subflowProblem) throw invalidField(subflowProblem.field, subflowProblem.code, subflowProblem.params)
     return { input, book }
   }
 }

@@ -1,46 +1,25 @@
-import type { FlowRunRecord, FlowNodeChange, FlowNodeRecord, FlowRunChange, FlowStep, NewFlowRun } from '../domain/flows'
-import type { FlowNodeState, FlowRunState, FlowTriggerType } from '../../shared/flow-types'
-import { definitionFromText, definitionToText } from './flow-definition-column'
+import type { ChildRunRef, FlowRunRecord, FlowNodeChange, FlowNodeRecord, FlowRunChange, FlowStep, NewFlowRun } from '../domain/flows'
+import type { FlowNodeState, FlowRunState } from '../../shared/flow-types'
+import { definitionToText } from './flow-definition-column'
+import { childOf, nodeOf, runOf, stepOf, type ChildRow, type NodeRow, type RunRow, type StepRow } from './flow-run-rows'
 import type { Connection, SqlValue } from './sql/connection'
 import { idChunks, inList, insertRows } from './sql/insert-rows'
 
-interface RunRow {
-  id: number
-  flow_id: number
-  state: string
-  trigger_type: string
-  param: string
-  schedule_time: number | null
-  backfill_id: number | string
-  definition: string
-  start_time: number
-  end_time: number
-  reason: string
-  add_time: number
-  deadline_marks: number
-}
-
-interface NodeRow {
-  flow_run_id: number
-  node_key: string
-  state: string
-  attempt: number
-  output: string
-  output_cut_from_bytes: number | null
-  start_time: number
-  end_time: number
-  note: string
-}
-
-interface StepRow {
-  log_id: number
-  flow_run_id: number
-  node_key: string
-  attempt: number
-  item_index?: number
-}
-
-const RUN_INSERT_COLUMNS = ['flow_id', 'state', 'trigger_type', 'param', 'schedule_time', 'backfill_id', 'definition', 'start_time', 'add_time'] as const
+const RUN_INSERT_COLUMNS = [
+  'flow_id',
+  'state',
+  'trigger_type',
+  'param',
+  'schedule_time',
+  'backfill_id',
+  'definition',
+  'start_time',
+  'add_time',
+  'parent_flow_run_id',
+  'parent_key',
+  'parent_attempt',
+] as const
+const CHILD_COLUMNS = 'c.id, c.flow_id, c.state, c.parent_flow_run_id, c.parent_key, c.parent_attempt'
 const STEP_COLUMNS = ['log_id', 'flow_run_id', 'node_key', 'attempt', 'item_index'] as const
 
 /**
@@ -83,6 +62,9 @@ export class FlowRunRepo {
       definitionToText(run.definition),
       run.startTimeMs,
       run.addTimeMs,
+      run.parentRun?.flowRunId ?? 0,
+      run.parentRun?.key ?? '',
+      run.parentRun?.attempt ?? 0,
     ])
     if (id === null) return null
     await insertRows(
@@ -327,6 +309,41 @@ export class FlowRunRepo {
     return byKey
   }
 
+  /** The runs subflow nodes of this run started (every attempt's), oldest first. */
+  async childRuns(flowRunId: number): Promise<ChildRunRef[]> {
+    const rows = await this.db.all<ChildRow>(`SELECT ${CHILD_COLUMNS} FROM job_flow_run c WHERE c.parent_flow_run_id = ? ORDER BY c.id`, [flowRunId])
+    return rows.map(childOf)
+  }
+
+  /**
+   * Ended child runs whose subflow node (of a run under way, at the attempt that started them) still
+   * runs: an end the parent never heard of (the process stopped between the two). Empty in normal
+   * operation; one query over the runs under way, as endedRunningSteps.
+   */
+  async endedChildrenOfRunningNodes(): Promise<ChildRunRef[]> {
+    const rows = await this.db.all<ChildRow>(
+      `SELECT ${CHILD_COLUMNS}
+       FROM job_flow_run p
+       JOIN job_flow_node n ON n.flow_run_id = p.id AND n.state = 'running'
+       JOIN job_flow_run c ON c.parent_flow_run_id = p.id AND c.parent_key = n.node_key AND c.parent_attempt = n.attempt
+       WHERE p.${ACTIVE} AND c.state IN ('success', 'failed', 'killed')
+       ORDER BY c.id`,
+    )
+    return rows.map(childOf)
+  }
+
+  /** Child runs under way whose parent run has ended (killed, failed by a time-out): a kill that stopped before reaching them. */
+  async activeChildrenOfEndedParents(): Promise<ChildRunRef[]> {
+    const rows = await this.db.all<ChildRow>(
+      `SELECT ${CHILD_COLUMNS}
+       FROM job_flow_run c
+       JOIN job_flow_run p ON p.id = c.parent_flow_run_id
+       WHERE c.${ACTIVE} AND c.parent_flow_run_id > 0 AND p.state IN ('success', 'failed', 'killed')
+       ORDER BY c.id`,
+    )
+    return rows.map(childOf)
+  }
+
   async deleteForFlow(flowId: number): Promise<void> {
     await deleteRunsOfFlow(this.db, flowId)
   }
@@ -353,43 +370,4 @@ function setClause(columns: Record<string, SqlValue | undefined>): { sql: string
 /** A LIMIT written into the statement (a whole number of at least 1), not bound: every engine takes it so. */
 function positiveInteger(n: number): number {
   return Math.max(1, Math.floor(n))
-}
-
-function runOf(row: RunRow): FlowRunRecord {
-  return {
-    id: Number(row.id),
-    flowId: Number(row.flow_id),
-    state: row.state as FlowRunState,
-    triggerType: row.trigger_type as FlowTriggerType,
-    param: row.param,
-    scheduleTimeMs: row.schedule_time === null ? null : Number(row.schedule_time),
-    backfillId: Number(row.backfill_id ?? 0),
-    definition: definitionFromText(row.definition, `flow run ${row.id}`),
-    startTimeMs: Number(row.start_time),
-    endTimeMs: Number(row.end_time),
-    reason: row.reason,
-    addTimeMs: Number(row.add_time),
-    deadlineMarks: Number(row.deadline_marks ?? 0),
-  }
-}
-
-function nodeOf(row: NodeRow): FlowNodeRecord {
-  return {
-    flowRunId: Number(row.flow_run_id),
-    key: row.node_key,
-    state: row.state as FlowNodeState,
-    attempt: Number(row.attempt),
-    output: row.output,
-    outputCutFromBytes: row.output_cut_from_bytes === null ? null : Number(row.output_cut_from_bytes),
-    startTimeMs: Number(row.start_time),
-    endTimeMs: Number(row.end_time),
-    note: row.note,
-  }
-}
-
-function stepOf(row: StepRow): FlowStep {
-  const step: FlowStep = { logId: Number(row.log_id), flowRunId: Number(row.flow_run_id), key: row.node_key, attempt: Number(row.attempt) }
-  const item = Number(row.item_index ?? -1)
-  if (item >= 0) step.item = item
-  return step
 }

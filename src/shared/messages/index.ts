@@ -14,6 +14,7 @@ import { enFlowMessages } from './en-flows'
 import { enHookMessages } from './en-hooks'
 import { enFlowDefinitionMessages } from './en-flow-definition'
 import { enFanOutMessages } from './en-fan-out'
+import { enFlowBranchMessages } from './en-flow-branches'
 import { enImportMessages } from './en-import'
 import { enImportXxlMessages } from './en-import-xxl'
 import { enRouteMessages } from './en-route'
@@ -37,6 +38,7 @@ export const EN_MESSAGES = {
   ...enFlowMessages,
   ...enFlowDefinitionMessages,
   ...enFanOutMessages,
+  ...enFlowBranchMessages,
   ...enDefinitionMessages,
   ...enHookMessages,
   ...enDirectoryMessages,

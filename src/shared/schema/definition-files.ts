@@ -9,6 +9,8 @@ import {
   FLOW_MAX_TIMEOUT_SEC,
   FLOW_NAME_MAX_CHARS,
   FOR_EACH_MAX_CONCURRENCY,
+  SWITCH_MAX_CASES,
+  switchCaseSchema,
 } from './flow'
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT } from './job'
 import { GROUP_NAME_MAX_CHARS } from './primitives'
@@ -138,13 +140,40 @@ export const jobDocumentSchema = z
   })
   .describe('a job')
 
+/** The fields each kind of flow node has besides key, kind and rule (a field of another kind is refused). */
+const NODE_FIELDS = {
+  job: ['job', 'group', 'param', 'pools', 'priority', 'forEach', 'forEachConcurrency', 'forEachRule'],
+  approval: ['prompt', 'timeoutSec'],
+  subflow: ['flow', 'param'],
+  switch: ['cases', 'default'],
+} as const
+const NODE_FIELD_NAMES = [
+  'job',
+  'group',
+  'param',
+  'pools',
+  'priority',
+  'forEach',
+  'forEachConcurrency',
+  'forEachRule',
+  'prompt',
+  'timeoutSec',
+  'flow',
+  'cases',
+  'default',
+] as const
+
 const flowNodeSchema = z
   .strictObject({
     key: z.string().min(1).max(64).describe('what edges and ${nodes.<key>.output} name the node by: a-z, 0-9, _ and -'),
-    kind: z.enum(['job', 'approval']).optional().describe('job (the default) or approval'),
+    kind: z.enum(['job', 'approval', 'subflow', 'switch']).optional().describe('job (the default), approval, subflow or switch'),
     job: name(JOB_NAME_MAX_CHARS).optional().describe("the job it runs, by name (a job node's)"),
     group: groupName.optional().describe("the job's group (default: the flow's group)"),
-    param: z.string().max(EXECUTOR_PARAM_MAX_CHARS).optional().describe("the run's parameter; may hold ${nodes.<key>.output} and ${flow.param}"),
+    param: z
+      .string()
+      .max(EXECUTOR_PARAM_MAX_CHARS)
+      .optional()
+      .describe("the run's parameter (a subflow's: its child run's ${flow.param}); may hold ${nodes.<key>.output} and ${flow.param}"),
     rule: z.enum(TRIGGER_RULES).optional().describe('when it runs over its parents (default all_success)'),
     prompt: z.string().max(APPROVAL_PROMPT_MAX_CHARS).optional().describe("what an approval's approver is asked"),
     timeoutSec: z.int().min(0).max(FLOW_MAX_TIMEOUT_SEC).optional().describe('an approval undecided this long is rejected'),
@@ -159,18 +188,26 @@ const flowNodeSchema = z
       ),
     forEachConcurrency: z.int().min(1).max(FOR_EACH_MAX_CONCURRENCY).optional().describe("at most this many items' runs at once (default 1)"),
     forEachRule: z.enum(FOR_EACH_RULES).optional().describe('the node succeeds when all items succeeded (default) or when any did'),
+    flow: name(FLOW_NAME_MAX_CHARS).optional().describe('the flow a subflow node runs, by name (in the files or on the server)'),
+    cases: z
+      .array(switchCaseSchema)
+      .max(SWITCH_MAX_CASES)
+      .optional()
+      .describe("a switch's cases, in order: { when: { value, equals | matches | gt | lt }, to: <child key> }"),
+    default: z.string().min(1).max(64).optional().describe('the child a switch runs when no case holds'),
   })
   .superRefine((node, context) => {
-    if (node.kind === 'approval') {
-      for (const field of ['job', 'group', 'param', 'pools', 'priority', 'forEach', 'forEachConcurrency', 'forEachRule'] as const) {
-        if (node[field] !== undefined) context.addIssue(codedIssue('definitions.notForApproval', { field }, [field]))
-      }
-    } else {
-      if (node.job === undefined) context.addIssue(codedIssue('definitions.nodeJobRequired', {}, ['job']))
-      for (const field of ['prompt', 'timeoutSec'] as const) {
-        if (node[field] !== undefined) context.addIssue(codedIssue('definitions.onlyForApproval', { field }, [field]))
-      }
+    const kind = node.kind ?? 'job'
+    const own: readonly string[] = NODE_FIELDS[kind]
+    for (const field of NODE_FIELD_NAMES) {
+      if (node[field] === undefined || own.includes(field)) continue
+      if (kind === 'approval') context.addIssue(codedIssue('definitions.notForApproval', { field }, [field]))
+      else if (kind === 'job' && (field === 'prompt' || field === 'timeoutSec')) context.addIssue(codedIssue('definitions.onlyForApproval', { field }, [field]))
+      else context.addIssue(codedIssue('definitions.notForNodeKind', { field, kind }, [field]))
     }
+    if (kind === 'job' && node.job === undefined) context.addIssue(codedIssue('definitions.nodeJobRequired', {}, ['job']))
+    if (kind === 'subflow' && node.flow === undefined) context.addIssue(codedIssue('definitions.nodeFieldRequired', { field: 'flow', kind }, ['flow']))
+    if (kind === 'switch' && node.cases === undefined) context.addIssue(codedIssue('definitions.nodeFieldRequired', { field: 'cases', kind }, ['cases']))
   })
 
 export const flowDocumentSchema = z
@@ -193,7 +230,7 @@ export const flowDocumentSchema = z
       .max(10_000)
       .optional(),
   })
-  .describe('a flow: a DAG of jobs and approvals run as one unit')
+  .describe('a flow: a DAG of jobs, approvals, sub-flows and switches run as one unit')
 
 export const groupDocumentSchema = z
   .strictObject({

@@ -70,7 +70,7 @@ const subflowNodeSchema = z.strictObject({
 })
 
 /** A switch case: the value to test and exactly one operator (checked with the definition). */
-const switchCaseSchema = z.strictObject({
+export const switchCaseSchema = z.strictObject({
   when: z.strictObject({
     value: text(SWITCH_VALUE_MAX_CHARS),
     equals: text(SWITCH_VALUE_MAX_CHARS).optional(),

@@ -14,6 +14,7 @@ storeSuite('flow runs', (f) => {
       reason: '',
       deadlineMarks: 0,
       backfillId: 0,
+      parentRun: null,
     })
     expect(await f.store.flowRuns.nodes(first!)).toEqual(
       ['extract', 'load', 'sign_off'].map((key) => ({

@@ -45,6 +45,8 @@ export function definitionsOf(state: DefinitionsState, names?: readonly string[]
   const childrenOf = new Map<number, JobLink[]>()
   for (const link of state.links) childrenOf.set(link.parentJobId, [...(childrenOf.get(link.parentJobId) ?? []), link])
   const jobIdsOf = (flow: Flow) => flow.nodes.flatMap((n) => (isJobNode(n) ? [n.jobId] : []))
+  const flowNames = new Map(state.flows.map((f) => [f.id, f.name]))
+  const flowNameOf = (id: number) => flowNames.get(id) ?? String(id)
 
   const { jobs, flows } = names === undefined ? { jobs: state.jobs, flows: state.flows } : select(state, names, appNameOf, childrenOf, jobIdsOf)
   const jobIds = new Set(jobs.map((j) => j.id))
@@ -74,7 +76,7 @@ export function definitionsOf(state: DefinitionsState, names?: readonly string[]
           appNameOf,
         ),
       ),
-    ...[...flows].sort((a, b) => a.name.localeCompare(b.name)).map((flow) => flowDocument(flow, jobById, appNameOf)),
+    ...[...flows].sort((a, b) => a.name.localeCompare(b.name)).map((flow) => flowDocument(flow, jobById, appNameOf, flowNameOf)),
   ]
 }
 
@@ -234,7 +236,12 @@ function jobDocument(
   }
 }
 
-function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appNameOf: (job: JobInfo) => string): FlowDocument {
+function flowDocument(
+  flow: Flow,
+  jobById: ReadonlyMap<number, JobInfo>,
+  appNameOf: (job: JobInfo) => string,
+  flowNameOf: (id: number) => string,
+): FlowDocument {
   const jobApps = new Set(flow.nodes.flatMap((n) => (isJobNode(n) ? [appNameOf(jobById.get(n.jobId)!)] : [])))
   const group = jobApps.size === 1 ? [...jobApps][0] : undefined
   const nodes = flow.nodes.map((node: FlowNodeDef): FlowNodeDocument => {
@@ -248,7 +255,11 @@ function flowDocument(flow: Flow, jobById: ReadonlyMap<number, JobInfo>, appName
         ...(node.timeoutSec ? { timeoutSec: node.timeoutSec } : {}),
       }
     }
-    if (!isJobNode(node)) throw new Error(`a ${node.kind} node is not written to definition files yet`)
+    // A subflow names its flow by name, as a job node its job: ids differ between servers.
+    if (node.kind === 'subflow')
+      return { key: node.key, kind: 'subflow', flow: flowNameOf(node.flowId), ...(node.param !== undefined ? { param: node.param } : {}), ...rule }
+    if (node.kind === 'switch')
+      return { key: node.key, kind: 'switch', cases: node.cases, ...(node.default !== undefined ? { default: node.default } : {}), ...rule }
     const job = jobById.get(node.jobId)!
     const app = appNameOf(job)
     return {

@@ -11,6 +11,7 @@ import { objectId, type ConvertedDefinitions } from './to-export-document'
 import { childrenValueChange, fieldsOf, flowValueChanges, groupValueChanges, jobValueChanges } from './plan-values'
 import type { CalendarDays, CalendarView } from '../../../shared/calendar/business-calendar'
 import { isJobNode } from '../../../shared/flow-types'
+import { subflowIdsOf } from '../../flows/subflow-rules'
 
 /** The server's objects an apply is planned against (read in the apply's transaction). */
 export interface DefinitionState {
@@ -109,7 +110,7 @@ export function planChanges(plan: ImportPlan, state: DefinitionState, converted:
     const update: PlannedFlowUpdate = readsZone(planned.settings.scheduleType)
       ? planned
       : { ...planned, settings: { ...planned.settings, timezone: current.timezone } }
-    const values = flowValueChanges(current, update, (id) => jobKey(jobById.get(id)!))
+    const values = flowValueChanges(current, update, (id) => jobKey(jobById.get(id)!), (id) => state.flows.find((f) => f.id === id)?.name ?? String(id))
     if (values.length === 0) {
       unchanged++
       continue
@@ -186,6 +187,16 @@ function planPrune(state: DefinitionState, converted: ConvertedDefinitions, prun
   for (const flow of flowsToDelete) {
     const active = state.activeFlowRuns.get(flow.id) ?? 0
     if (active > 0) problems.push({ kind: 'Flow', key: flow.name, reason: `it has ${active} active run(s)` })
+  }
+  // A flow that stays runs a pruned one as a sub-flow: by the files' nodes when the files define it, else by its own.
+  const fileFlows = new Map(converted.document.flows.map((f) => [f.name, f]))
+  const runsAsSubflow = (user: Flow, flow: Flow) =>
+    fileFlows.has(user.name)
+      ? fileFlows.get(user.name)!.nodes.some((n) => n.kind === 'subflow' && n.flow === flow.name)
+      : subflowIdsOf(user.nodes).includes(flow.id)
+  for (const flow of flowsToDelete) {
+    const user = state.flows.find((other) => !deletedFlowIds.has(other.id) && runsAsSubflow(other, flow))
+    if (user) problems.push({ kind: 'Flow', key: flow.name, reason: `flow '${user.name}' runs it as a sub-flow` })
   }
   for (const job of jobsToDelete) {
     const user = state.flows.find((flow) => !deletedFlowIds.has(flow.id) && jobNodesOf(flow).includes(job.id))

@@ -43,10 +43,15 @@ export function childrenValueChange(before: readonly [string, LinkCondition][], 
  * A flow's changes: its settings, each node by its key (`nodes[mail].param`) with its job by
  * `app/name`, and its edges as a set.
  */
-export function flowValueChanges(current: Flow, update: PlannedFlowUpdate, jobKeyOf: (jobId: number) => string): DefinitionFieldChange[] {
+export function flowValueChanges(
+  current: Flow,
+  update: PlannedFlowUpdate,
+  jobKeyOf: (jobId: number) => string,
+  flowNameOf: (flowId: number) => string,
+): DefinitionFieldChange[] {
   const after: Flow = { ...current, ...update.settings, triggerStatus: update.active ? 1 : 0 }
   const nodes = (list: readonly (FlowNodeDef | PlannedFlowNode)[]) =>
-    Object.fromEntries(list.map((node) => [`nodes[${node.key}]`, nodeDocument(node, jobKeyOf)]))
+    Object.fromEntries(list.map((node) => [`nodes[${node.key}]`, nodeDocument(node, jobKeyOf, flowNameOf)]))
   const edges = (list: readonly FlowEdge[]) => list.map((e) => `${e.from} → ${e.to}`).sort()
   return [
     ...documentChanges(flowSettingsDocument(current), flowSettingsDocument(after)),
@@ -55,14 +60,19 @@ export function flowValueChanges(current: Flow, update: PlannedFlowUpdate, jobKe
   ]
 }
 
-/** A node as its file writes it; a saved node's job by its id, a planned one's by id or, made by the same apply, by key. */
-function nodeDocument(node: FlowNodeDef | PlannedFlowNode, jobKeyOf: (jobId: number) => string): Record<string, unknown> {
+/**
+ * A node as its file writes it; a saved node's job by its id, a planned one's by id or, made by the
+ * same apply, by key; a subflow's flow by its name on both sides.
+ */
+function nodeDocument(node: FlowNodeDef | PlannedFlowNode, jobKeyOf: (jobId: number) => string, flowNameOf: (flowId: number) => string): Record<string, unknown> {
   const rule = node.triggerRule !== undefined && node.triggerRule !== 'all_success' ? { rule: node.triggerRule } : {}
   if (node.kind === 'approval') {
     return { kind: 'approval', ...rule, ...(node.prompt ? { prompt: node.prompt } : {}), ...(node.timeoutSec ? { timeoutSec: node.timeoutSec } : {}) }
   }
-  // Placeholder until the definition files carry them: compared as they are saved.
-  if (node.kind === 'subflow' || node.kind === 'switch') return { ...node }
+  if (node.kind === 'subflow') {
+    return { kind: 'subflow', flow: 'flow' in node ? node.flow : flowNameOf(node.flowId), ...(node.param !== undefined ? { param: node.param } : {}), ...rule }
+  }
+  if (node.kind === 'switch') return { kind: 'switch', cases: node.cases, ...(node.default !== undefined ? { default: node.default } : {}), ...rule }
   const job = 'job' in node ? ('jobId' in node.job ? jobKeyOf(node.job.jobId) : node.job.key) : jobKeyOf(node.jobId)
   return {
     job,

@@ -321,6 +321,11 @@ function flowOf(
         ...(node.timeoutSec ? { timeoutSec: node.timeoutSec } : {}),
       }
     }
+    // A subflow's flow is found by name when the import is planned: in these files or on the server.
+    if (node.kind === 'subflow')
+      return { kind: 'subflow', key: node.key, flow: node.flow?.trim() ?? '', ...rule, ...(node.param === undefined ? {} : { param: node.param }) }
+    if (node.kind === 'switch')
+      return { kind: 'switch', key: node.key, cases: node.cases ?? [], ...(node.default === undefined ? {} : { default: node.default }), ...rule }
     const group = node.group ?? doc.group
     const name = node.job?.trim() ?? ''
     if (group === undefined) report(nodeIndex, { field: 'group', code: 'definitions.nodeGroupMissing', params: { key: node.key } })

@@ -1,5 +1,5 @@
 import { DEADLINE_FIELDS } from '../../../shared/deadline-terms'
-import type { FlowApprovalNodeDef, FlowEdge, FlowJobNodeDef, FlowSettings } from '../../../shared/flow-types'
+import type { FlowApprovalNodeDef, FlowEdge, FlowJobNodeDef, FlowSettings, FlowSubflowNodeDef, FlowSwitchNodeDef } from '../../../shared/flow-types'
 import { JOB_DEFINITION_FIELDS } from '../../../shared/job-defaults'
 import type { JobInput, LinkCondition } from '../../../shared/model'
 
@@ -81,7 +81,12 @@ export interface ExportedFlowJobNode extends Omit<FlowJobNodeDef, 'kind' | 'jobI
   jobKey: string
 }
 
-export type ExportedFlowNode = ExportedFlowJobNode | FlowApprovalNodeDef
+/** A subflow node as exported: its flow by `flow` name, since flow ids differ between installs. */
+export interface ExportedFlowSubflowNode extends Omit<FlowSubflowNodeDef, 'flowId'> {
+  flow: string
+}
+
+export type ExportedFlowNode = ExportedFlowJobNode | FlowApprovalNodeDef | ExportedFlowSubflowNode | FlowSwitchNodeDef
 
 /**
  * A flow as exported: its settings, whether its schedule was active, and its graph (approval nodes

@@ -23,18 +23,26 @@ export function exportFlows(flows: readonly Flow[], exportedJobIds: ReadonlySet<
     const missing = jobIdsOf(flow).find((id) => !exportedJobIds.has(id))
     if (missing !== undefined) throw notFound('export.flowJobMissing', { flow: flow.name, jobId: missing })
   }
-  return [...carried].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map(exportFlow)
+  const nameOf = new Map(flows.map((f) => [f.id, f.name]))
+  return [...carried].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((flow) => exportFlow(flow, nameOf))
 }
 
-function exportFlow(flow: Flow): ExportedFlow {
+function exportFlow(flow: Flow, nameOf: ReadonlyMap<number, string>): ExportedFlow {
   const settings = Object.fromEntries(FLOW_SETTING_FIELDS.map((field) => [field, flow[field]])) as Pick<Flow, (typeof FLOW_SETTING_FIELDS)[number]>
-  return { ...settings, active: flow.triggerStatus === 1, nodes: flow.nodes.map(exportNode), edges: flow.edges.map(({ from, to }) => ({ from, to })) }
+  const nodes = flow.nodes.map((node) => exportNode(node, nameOf))
+  return { ...settings, active: flow.triggerStatus === 1, nodes, edges: flow.edges.map(({ from, to }) => ({ from, to })) }
 }
 
-/** A job node names its job by the document's job key: the job id as text, as exportJob writes it. */
-function exportNode(node: FlowNodeDef): ExportedFlowNode {
-  if (node.kind === 'approval') return { ...node }
-  if (!isJobNode(node)) throw new Error(`a ${node.kind} node is not exported yet`)
+/**
+ * A job node names its job by the document's job key: the job id as text, as exportJob writes it; a
+ * subflow node its flow by name (an import finds it among the document's flows or the target's own).
+ */
+function exportNode(node: FlowNodeDef, nameOf: ReadonlyMap<number, string>): ExportedFlowNode {
+  if (node.kind === 'approval' || node.kind === 'switch') return { ...node }
+  if (node.kind === 'subflow') {
+    const { flowId, ...rest } = node
+    return { ...rest, flow: nameOf.get(flowId) ?? String(flowId) }
+  }
   const { jobId, kind: _kind, key, ...rest } = node
   return { kind: 'job', key, jobKey: String(jobId), ...rest }
 }

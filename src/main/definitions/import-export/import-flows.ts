@@ -1,7 +1,16 @@
 import type { CalendarDays } from '../../../shared/calendar/business-calendar'
 import { ValidationError } from '../../../shared/errors'
 import { invalidField } from '../../../shared/messages/coded-errors'
-import type { Flow, FlowApprovalNodeDef, FlowEdge, FlowJobNodeDef, FlowNodeDef, FlowSettings } from '../../../shared/flow-types'
+import type {
+  Flow,
+  FlowApprovalNodeDef,
+  FlowEdge,
+  FlowJobNodeDef,
+  FlowNodeDef,
+  FlowSettings,
+  FlowSubflowNodeDef,
+  FlowSwitchNodeDef,
+} from '../../../shared/flow-types'
 import type { ParsedFlowInput } from '../../../shared/schema/flow'
 import { checkedFlowInputSchema } from '../../flows/flow-input'
 import { validateSchedule } from '../../schedule'
@@ -11,6 +20,7 @@ import type { JobRef } from './import-links'
 import { isRecord, type ImportProblems, type ProblemLabel } from './import-problems'
 import { collectProblems, importedFlowJobNodeSchema, importedFlowSchema } from './import-schemas'
 import { isJobNode } from '../../../shared/flow-types'
+import { ImportedSubflows } from './import-subflows'
 
 /** A job node of a planned flow: its job is an existing one by id, or one this import creates by its document key. */
 export interface PlannedFlowJobNode extends Omit<FlowJobNodeDef, 'kind' | 'jobId'> {
@@ -18,7 +28,12 @@ export interface PlannedFlowJobNode extends Omit<FlowJobNodeDef, 'kind' | 'jobId
   job: JobRef
 }
 
-export type PlannedFlowNode = PlannedFlowJobNode | FlowApprovalNodeDef
+/** A subflow node of a planned flow: its flow by name, resolved to an id when the import is applied (a flow it creates has none before). */
+export interface PlannedFlowSubflowNode extends Omit<FlowSubflowNodeDef, 'flowId'> {
+  flow: string
+}
+
+export type PlannedFlowNode = PlannedFlowJobNode | FlowApprovalNodeDef | PlannedFlowSubflowNode | FlowSwitchNodeDef
 
 /** A flow to create, checked with the flow editor's rules; the apply resolves its job nodes' jobs to ids. */
 export interface PlannedFlow {
@@ -71,6 +86,7 @@ const FLOW_HINTS = {
 export function planFlows(raw: readonly unknown[], context: FlowPlanContext, problems: ImportProblems): FlowPlan {
   const plan: FlowPlan = { flowsToCreate: [], flowsToUpdate: [], flowsSkipped: [] }
   const standIn = standInIds(context)
+  const subflows = new ImportedSubflows(context.current, raw)
   const nameAt = new Map<string, number>()
   raw.forEach((item, index) => {
     const path = `flows[${index}]`
@@ -79,7 +95,7 @@ export function planFlows(raw: readonly unknown[], context: FlowPlanContext, pro
     if (!isRecord(item)) return
     const flowName = 'flowName' in label ? label.flowName : path
     const nodes = Array.isArray(item.nodes)
-      ? item.nodes.map((node, n) => readNode(node, `${path}.nodes[${n}]`, flowName, context.jobs, standIn, problems))
+      ? item.nodes.map((node, n) => readNode(node, `${path}.nodes[${n}]`, flowName, context.jobs, standIn, subflows, problems))
       : null
     const input = { ...pickSettings(item), nodes: nodes ? nodes.map((node) => node.input) : item.nodes, edges: item.edges }
     const parsed = collectProblems(checkedFlowInputSchema, input, path, problems, {}, label)
@@ -103,9 +119,12 @@ export function planFlows(raw: readonly unknown[], context: FlowPlanContext, pro
     }
     const refs = nodes!.map((node) => node.job)
     // A job node without a job is reported already (its key is missing or its job is invalid).
-    if (!envelope || parsed.nodes.some((node, n) => node.kind !== 'approval' && refs[n] === null)) return
-    match(plannedFlow(parsed, refs, envelope.active), context, plan)
+    if (!envelope || parsed.nodes.some((node, n) => isJobNode(node) && refs[n] === null)) return
+    if (nodes!.some((node) => node.subflowUnknown)) return
+    subflows.add(index, parsed.name, parsed.nodes)
+    match(plannedFlow(parsed, refs, nodes!, envelope.active), context, plan)
   })
+  subflows.check(problems)
   return plan
 }
 
@@ -114,10 +133,29 @@ interface ReadNode {
   input: unknown
   /** A job node's job, when its key names a valid job of the document; null otherwise. */
   job: JobRef | null
+  /** A subflow node's flow, by name. */
+  flow?: string
+  /** A subflow node names a flow neither the document nor the target has (reported). */
+  subflowUnknown?: boolean
 }
 
-function readNode(node: unknown, path: string, flowName: string, jobs: JobPlan, standIn: (key: string) => number, problems: ImportProblems): ReadNode {
-  if (!isRecord(node) || node.kind === 'approval') return { input: node, job: null }
+function readNode(
+  node: unknown,
+  path: string,
+  flowName: string,
+  jobs: JobPlan,
+  standIn: (key: string) => number,
+  subflows: ImportedSubflows,
+  problems: ImportProblems,
+): ReadNode {
+  if (!isRecord(node) || node.kind === 'approval' || node.kind === 'switch') return { input: node, job: null }
+  if (node.kind === 'subflow') {
+    const { flow, flowId: _flowId, ...rest } = node
+    const name = typeof flow === 'string' ? flow.trim() : ''
+    const unknown = !subflows.knows(name)
+    if (unknown) problems.add(`${path}.flow`, 'flow.subflowRefNotFound', { key: String(node.key ?? path).slice(0, 120), name: name.slice(0, 120) })
+    return { input: { ...rest, flowId: subflows.idOf(name) || 1 }, job: null, flow: name, subflowUnknown: unknown }
+  }
   const { jobKey: _jobKey, jobId: _jobId, ...rest } = node
   if ('jobId' in node) problems.add(`${path}.jobId`, 'import.flowJobIdField')
   const jobKey = collectProblems(importedFlowJobNodeSchema, node, path, problems)?.jobKey ?? null
@@ -147,11 +185,14 @@ function standInIds(context: FlowPlanContext): (key: string) => number {
   }
 }
 
-function plannedFlow(parsed: ParsedFlowInput, refs: readonly (JobRef | null)[], active: boolean): PlannedFlow {
+function plannedFlow(parsed: ParsedFlowInput, refs: readonly (JobRef | null)[], read: readonly ReadNode[], active: boolean): PlannedFlow {
   const settings = Object.fromEntries(FLOW_SETTING_FIELDS.map((field) => [field, parsed[field]])) as unknown as FlowSettings
   const nodes = parsed.nodes.map((node: FlowNodeDef, n): PlannedFlowNode => {
-    if (node.kind === 'approval') return node
-    if (!isJobNode(node)) throw new Error(`a ${node.kind} node is not imported yet`)
+    if (node.kind === 'approval' || node.kind === 'switch') return node
+    if (node.kind === 'subflow') {
+      const { flowId: _standIn, ...rest } = node
+      return { ...rest, flow: read[n].flow! }
+    }
     const { jobId: _standIn, kind: _kind, ...rest } = node
     return { ...rest, kind: 'job', job: refs[n]! }
   })

@@ -10,9 +10,13 @@ import { planImport, type ImportPlan, type ImportState } from './plan-import'
 import { isJobNode } from '../../../shared/flow-types'
 
 /** A planned flow as saved: its job nodes' refs resolved, its schedule started per `active`. */
-function savedFlowOf(planned: PlannedFlow, jobIdOf: (ref: JobRef) => number): Partial<Flow> {
+function savedFlowOf(planned: PlannedFlow, jobIdOf: (ref: JobRef) => number, flowIdOf: (name: string) => number = () => 0): Partial<Flow> {
   const nodes = planned.nodes.map((node): FlowNodeDef => {
-    if (node.kind === 'approval') return node
+    if (node.kind === 'approval' || node.kind === 'switch') return node
+    if (node.kind === 'subflow') {
+      const { flow, ...rest } = node
+      return { ...rest, flowId: flowIdOf(flow) }
+    }
     const { job: ref, ...rest } = node
     return { ...rest, jobId: jobIdOf(ref) }
   })
@@ -67,7 +71,7 @@ function byName(doc: ExportDocument) {
     links: doc.links
       .map((l) => ({ parent: nameOf.get(l.parentKey), child: nameOf.get(l.childKey), condition: l.condition }))
       .sort((a, b) => `${a.parent}>${a.child}`.localeCompare(`${b.parent}>${b.child}`)),
-    flows: doc.flows.map((f) => ({ ...f, nodes: f.nodes.map((n) => (n.kind === 'approval' ? n : { ...n, jobKey: nameOf.get(n.jobKey) })) })),
+    flows: doc.flows.map((f) => ({ ...f, nodes: f.nodes.map((n) => (n.kind === 'job' ? { ...n, jobKey: nameOf.get(n.jobKey) } : n)) })),
   }
 }
 
@@ -104,7 +108,7 @@ describe('export → import round trip', () => {
     const imported = applyPlan(empty(), plan, 100)
     const again = buildExport({ ...imported, nowMs: NOW_MS })
     expect(byName(again)).toEqual(byName(doc))
-    expect(again.flows[1].nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.jobKey]))).toEqual(['103', '104'])
+    expect(again.flows[1].nodes.flatMap((n) => (n.kind === 'job' ? [n.jobKey] : []))).toEqual(['103', '104'])
   })
 
   it('updates every job and creates nothing when imported into the same installation', () => {
@@ -127,7 +131,7 @@ describe('export → import round trip', () => {
     ])
     expect(plan.flowSummary).toEqual({ created: 0, updated: 2, skipped: 0 })
     expect(plan.flowsToUpdate.map((f) => f.id)).toEqual([3, 2])
-    expect(plan.flowsToUpdate[1].nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.job]))).toEqual([{ jobId: 1 }, { jobId: 2 }])
+    expect(plan.flowsToUpdate[1].nodes.flatMap((n) => (n.kind === 'job' ? [n.job] : []))).toEqual([{ jobId: 1 }, { jobId: 2 }])
     expect(byName(buildExport({ ...applyPlan(state, plan, 100), nowMs: NOW_MS }))).toEqual(byName(doc))
   })
 
@@ -160,7 +164,7 @@ describe('export → import round trip', () => {
     state.jobs = state.jobs.map((j) => (j.id === 2 ? { ...j, name: 'send-invoices-v2' } : j))
     const plan = planImport(doc, state, { nowMs: NOW_MS, onConflict: 'skip' })
     expect(plan.flowSummary).toEqual({ created: 1, updated: 0, skipped: 1 })
-    expect(plan.flowsToCreate[0].nodes.flatMap((n) => (n.kind === 'approval' ? [] : [n.job]))).toEqual([{ jobId: 1 }, { key: '2' }])
+    expect(plan.flowsToCreate[0].nodes.flatMap((n) => (n.kind === 'job' ? [n.job] : []))).toEqual([{ jobId: 1 }, { key: '2' }])
     const imported = applyPlan(state, plan, 100)
     expect(imported.flows.find((f) => f.name === 'month-end')!.nodes.flatMap((n) => (isJobNode(n) ? [n.jobId] : []))).toEqual([1, 100])
   })

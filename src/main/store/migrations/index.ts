@@ -26,6 +26,7 @@ import { alarmPolicy } from './0025-alarm-policy'
 import { poolsAndQueue } from './0026-pools-and-queue'
 import { alarmList } from './0027-alarm-list'
 import { fanOutItems } from './0028-fan-out-items'
+import { subflowParent } from './0029-subflow-parent'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -65,6 +66,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   poolsAndQueue,
   alarmList,
   fanOutItems,
+  subflowParent,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

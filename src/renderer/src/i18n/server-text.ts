@@ -17,6 +17,7 @@ import { zhCNFlowMessages } from './zh-cn-messages-flows'
 import { zhCNHookMessages } from './zh-cn-messages-hooks'
 import { zhCNFlowDefinitionMessages } from './zh-cn-messages-flow-definition'
 import { zhCNFanOutMessages } from './zh-cn-messages-fan-out'
+import { zhCNFlowBranchMessages } from './zh-cn-messages-flow-branches'
 import { zhCNImportMessages } from './zh-cn-messages-import'
 import { zhCNImportXxlMessages } from './zh-cn-messages-import-xxl'
 import { zhCNRouteMessages } from './zh-cn-messages-route'
@@ -43,6 +44,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNFlowMessages,
   ...zhCNFlowDefinitionMessages,
   ...zhCNFanOutMessages,
+  ...zhCNFlowBranchMessages,
   ...zhCNDefinitionMessages,
   ...zhCNHookMessages,
   ...zhCNCalendarMessages,

@@ -1,5 +1,5 @@
 import { parseFlowNote } from '../../../../shared/flow-notes'
-import { FLOW_NODE_STATES, type FlowNodeState } from '../../../../shared/flow-types'
+import { FLOW_NODE_STATES, FLOW_RUN_STATES, type FlowNodeState, type FlowRunState } from '../../../../shared/flow-types'
 import { translate, type Language } from '../../i18n/dictionary'
 import { formatDuration } from '../format/format-duration'
 
@@ -26,5 +26,20 @@ export function flowNoteLabel(language: Language, text: string): string {
     }
     case 'jobMissing':
       return translate(language, 'flowNote.jobMissing', { id: note.jobId })
+    case 'switchCase':
+      return translate(language, 'flowNote.switchCase', { index: note.index, to: note.to })
+    case 'switchDefault':
+      return translate(language, 'flowNote.switchDefault', { to: note.to })
+    case 'switchNone':
+      return translate(language, 'flowNote.switchNone')
+    case 'notChosen':
+      return translate(language, 'flowNote.notChosen', { key: note.switchKey })
+    case 'subflowEnded': {
+      const known = (FLOW_RUN_STATES as readonly string[]).includes(note.state)
+      const state = known ? translate(language, `flowRunState.${note.state as FlowRunState}`) : note.state
+      return translate(language, 'flowNote.subflowEnded', { id: note.flowRunId, state })
+    }
+    case 'subflowTooDeep':
+      return translate(language, 'flowNote.subflowTooDeep', { max: note.max })
   }
 }
