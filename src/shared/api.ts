@@ -142,8 +142,8 @@ export interface JobDeskApi extends SilencesApi, PoolsApi {
 
   listRuns(filter: RunFilter): Promise<RunPage>
   getRun(id: number): Promise<JobRun>
-  /** Kills a running run: `/kill` to its executor; the run ends as killed at once. */
-  killRun(logId: number): Promise<JobRun>
+  /** Kills a running run (`/kill` to its executor; it ends as killed at once). `retry` (default true): a job's retries follow, as a failure's do. */
+  killRun(logId: number, options?: { retry?: boolean }): Promise<JobRun>
   /** Lines from `fromLineNum` (1-based) of a run's log. */
   getRunLog(request: RunLogRequest): Promise<LogPage>
   /**

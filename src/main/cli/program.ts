@@ -171,9 +171,10 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('-f, --follow', 'keep printing until the run ends; exit 0 when it succeeded, 1 otherwise')
     .action(async (run: string, options: { follow?: boolean } & ServerOptions) => done(await logsCommand(client(options), out, run, options, context.pause)))
 
-  remote('kill', 'stop a running run')
+  remote('kill', "stop a running run; the job's retries follow it, as after a failure, unless --no-retry")
     .argument('<run>', 'the run id')
-    .action(async (run: string, options: ServerOptions) => done(await killCommand(client(options), out, run)))
+    .option('--no-retry', 'no automatic retry afterwards, whatever retries the job has left')
+    .action(async (run: string, options: { retry?: boolean } & ServerOptions) => done(await killCommand(client(options), out, run, options)))
 
   const flow = program.command('flow').description('act on flows')
   flow

@@ -243,8 +243,8 @@ function openApiHandlers(
     async getRunLog(_caller, { logId, fromLineNum }) {
       return api.getRunLog({ logId, fromLineNum })
     },
-    async killRun(_caller, { logId }) {
-      return api.killRun(logId)
+    async killRun(_caller, { logId, retry }) {
+      return api.killRun(logId, { retry })
     },
     async listRegistry(caller) {
       const group = groupOf(caller)

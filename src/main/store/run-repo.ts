@@ -165,6 +165,11 @@ export class RunRepo {
     for (const plan of plans) await this.db.run('UPDATE job_log SET retry_due_time = ? WHERE id = ? AND alarm_status = 0', [plan.dueAtMs, plan.id])
   }
 
+  /** A run that is still open gets no retries: a kill without retry, written before its end so no fail-monitor pass sees it with any. */
+  async dropRetries(id: number): Promise<void> {
+    await this.db.run(`UPDATE job_log SET executor_fail_retry_count = 0 WHERE id = ? AND ${RUNNING}`, [id])
+  }
+
   /** Takes a failed run for processing (compare-and-set 0 → −1); false when another admin already did. */
   async lockAlarm(id: number): Promise<boolean> {
     return (await this.db.run('UPDATE job_log SET alarm_status = -1 WHERE id = ? AND alarm_status = 0', [id])) === 1

@@ -145,7 +145,7 @@ export const API_ARGUMENTS = {
   listRuns: z.tuple([runFilterSchema.optional()]),
   getRun: byId,
   rerunRun: byId,
-  killRun: byId,
+  killRun: z.tuple([id, request({ retry: z.boolean().optional() }).optional()]),
   getRunLog: z.tuple([request({ logId: id, fromLineNum: z.int().min(1).default(1), maxLines: z.int().min(1).max(50_000).default(5000) })]),
   watchRunLog: z.tuple([id, z.int().min(1).optional()]),
   unwatchRunLog: byId,

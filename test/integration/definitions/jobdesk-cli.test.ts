@@ -229,13 +229,16 @@ describe('jobdesk trigger, logs --follow, get, flow run', () => {
     expect(failure.code, failure.stderr).toBe(1)
     expect(failure.stderr).toContain('failed: told to fail')
 
-    // A run killed while it runs: kill says so, and its follower exits 1.
+    // A run killed while it runs: kill says so (a kill, not "failed: … kill job: Success"), and its follower exits 1.
     const long = await jobdesk(['trigger', 'chatty', '--param', '1|60000'], a)
     const longRun = long.stdout.trim()
-    const killed = await jobdesk(['kill', longRun], a)
+    const killed = await jobdesk(['kill', longRun, '--no-retry'], a)
     expect(killed.code, killed.stderr).toBe(0)
-    expect(killed.stdout).toMatch(new RegExp(`^run ${longRun}: `))
-    expect((await jobdesk(['logs', longRun, '--follow'], a)).code).toBe(1)
+    expect(killed.stdout).toMatch(new RegExp(`^run ${longRun} killed by .+, without retry\n$`))
+    const afterKill = await jobdesk(['logs', longRun, '--follow'], a)
+    expect(afterKill.code).toBe(1)
+    expect(afterKill.stderr).toMatch(new RegExp(`run ${longRun} killed by `))
+    expect(afterKill.stderr).not.toContain('Success')
 
     const runs = await jobdesk(['get', 'runs', '--job', 'chatty'], a)
     expect(runs.stdout.split('\n')[0]).toMatch(/^ID\s+JOB\s+TRIGGERED\s+TYPE\s+STATUS\s+MARKS\s+ADDRESS$/)

@@ -1,6 +1,7 @@
 import { withLineBreaks } from '../../../shared/line-breaks'
 import type { FlowTriggerResult } from '../../../shared/flow-types'
 import { runStatus, type JobRun, type LogPage } from '../../../shared/model'
+import { isKilledRun } from '../../../shared/run-kill'
 import { CliError, EXIT } from '../cli-error'
 import type { Out } from '../output'
 import type { ServerClient } from '../server-client'
@@ -24,11 +25,22 @@ export async function triggerCommand(client: ServerClient, out: Out, ref: string
   return EXIT.ok
 }
 
-/** `jobdesk kill RUN`. */
-export async function killCommand(client: ServerClient, out: Out, ref: string): Promise<number> {
-  const run = await client.call<JobRun>('killRun', { logId: runId(ref) })
-  out.write(`run ${run.id}: ${run.handleMsg || 'kill sent'}\n`)
+/** `jobdesk kill RUN [--no-retry]`: prints "run 637 killed by …"; `--no-retry` drops the retries that would follow it. */
+export async function killCommand(client: ServerClient, out: Out, ref: string, options: { retry?: boolean } = {}): Promise<number> {
+  const run = await client.call<JobRun>('killRun', { logId: runId(ref), ...(options.retry === false ? { retry: false } : {}) })
+  out.write(`${endedLine(run)}\n`)
   return EXIT.ok
+}
+
+/**
+ * How a finished run reads: "run 637 killed by olga, without retry" for a kill (its message says who,
+ * core's RunControl), "run 638 failed: <first line>" or "run 639 success" otherwise.
+ */
+export function endedLine(run: JobRun): string {
+  const firstLine = run.handleMsg.split('\n')[0]
+  if (isKilledRun(run)) return `run ${run.id} ${firstLine.startsWith('Killed') ? `k${firstLine.slice(1)}` : `killed: ${firstLine}`}`
+  const status = runStatus(run)
+  return `run ${run.id} ${status}${run.handleMsg && status === 'failed' ? `: ${firstLine}` : ''}`
 }
 
 /** `jobdesk flow run NAME [--param P]`: starts a run of the flow and prints its id. */
@@ -76,7 +88,7 @@ export async function logsCommand(client: ServerClient, out: Out, ref: string, o
     await readNew()
     if (status === 'success' || status === 'failed') {
       sayLost()
-      out.error(`run ${logId} ${status}${run.handleMsg && status === 'failed' ? `: ${run.handleMsg.split('\n')[0]}` : ''}\n`)
+      out.error(`${endedLine(run)}\n`)
       return status === 'success' ? EXIT.ok : EXIT.differs
     }
     await pause(followPauseMs(looks))
