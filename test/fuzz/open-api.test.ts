@@ -49,7 +49,7 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     listRuns: { jobId: f.jobA, limit: 10, beforeId: 1000, since: 0 },
     getRun: { id: f.runId },
     getRunLog: { logId: f.runId, fromLineNum: 1 },
-    killRun: { logId: f.runId },
+    killRun: { logId: f.runId, retry: false },
     listRegistry: {},
     listFlows: {},
     getFlow: { id: 1 },

@@ -177,6 +177,13 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'listRuns', args: () => [{}], need: 'anyone', action: 'auth.read' },
   { method: 'getRun', args: () => [w.runA], need: 'viewer', action: 'auth.read' },
   { method: 'killRun', args: async () => [await w.runningRunOf(w.jobs.a.id)], need: 'operator', action: 'run.kill' },
+  {
+    label: 'killRun without retry',
+    method: 'killRun',
+    args: async () => [await w.runningRunOf(w.jobs.a.id), { retry: false }],
+    need: 'operator',
+    action: 'run.kill',
+  },
   { method: 'getRunLog', args: () => [{ logId: w.runA, fromLineNum: 1 }], need: 'viewer', action: 'auth.read' },
   { method: 'watchRunLog', args: () => [w.runA], need: 'viewer', action: 'auth.read' },
   { method: 'unwatchRunLog', args: () => [w.runA], need: 'viewer', action: 'auth.read' },

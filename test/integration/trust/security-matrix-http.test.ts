@@ -92,6 +92,13 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'getRun in A', path: '/api/getRun', body: () => ({ id: w.runA }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'getRunLog in A', path: '/api/getRunLog', body: () => ({ logId: w.runA, fromLineNum: 1 }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'killRun in A', path: '/api/killRun', body: async () => ({ logId: await w.runningRunOf(w.jobs.a.id) }), may: OPERATOR_OF_A, action: 'run.kill' },
+  {
+    label: 'killRun in A without retry',
+    path: '/api/killRun',
+    body: async () => ({ id: await w.runningRunOf(w.jobs.a.id), retry: false }),
+    may: OPERATOR_OF_A,
+    action: 'run.kill',
+  },
   { label: 'listRegistry', path: '/api/listRegistry', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   // A trigger URL is a credential that outlives the call: not a group token's to make or remove.
   { label: 'createHook in A', path: '/api/createHook', body: () => ({ jobId: w.jobs.a.id }), may: ['personal', 'api'], action: 'hook.create' },
