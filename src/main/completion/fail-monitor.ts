@@ -5,7 +5,7 @@ import type { SendAlarm } from './send-alarm'
 import type { Logger } from '../kernel/logger'
 import type { RepoAccess } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
-import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, type FailureDecision } from './retry-plan'
+import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, retryAddresses, type FailureDecision } from './retry-plan'
 
 export interface FailMonitorOptions {
   store: RepoAccess<'runs' | 'jobs' | 'flowRuns'>
@@ -92,7 +92,9 @@ export class FailMonitor {
       try {
         // A flow node's retry stays that node's: it runs only while the node still runs that attempt.
         const step = await store.flowRuns.stepOf(run.id)
+        const addressList = retryAddresses(run)
         await this.options.trigger({
+          ...(addressList && { addressList }),
           ...(step && { flowStep: { flowRunId: step.flowRunId, key: step.key, attempt: step.attempt, first: false } }),
           jobId: run.jobId,
           triggerType: 'RETRY',
