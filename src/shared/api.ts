@@ -176,8 +176,8 @@ export interface JobDeskApi extends SilencesApi, PoolsApi {
   listFlowRuns(filter: FlowRunFilter): Promise<FlowRunPage>
   /** A finished run again: its failed, killed and upstream_failed nodes and everything below them; succeeded nodes keep their results. */
   retryFlowRun(id: number): Promise<FlowRun>
-  /** Ends the run as killed: its running nodes' runs are killed, its waiting approvals end. */
-  killFlowRun(id: number): Promise<FlowRun>
+  /** Ends the run as killed: running nodes' runs killed, approvals ended; `keepFinished`: what finished keeps its outcome, pending nodes end killed. */
+  killFlowRun(id: number, options?: { keepFinished?: boolean }): Promise<FlowRun>
   /** Sets a node that is not running to success or skipped; what waited on it is decided again. */
   markFlowNode(mark: FlowNodeMark): Promise<FlowRun>
   /** Approves or rejects a waiting approval node (recorded in the audit trail with the comment). */

@@ -4,7 +4,7 @@ import { CliError, EXIT } from './cli-error'
 import { applyCommand, type ApplyOptions } from './commands/apply'
 import { exportCommand, type ExportOptions } from './commands/export'
 import { GET_KINDS, getCommand, type GetOptions } from './commands/get'
-import { flowRunCommand, killCommand, logsCommand, triggerCommand, type Pause } from './commands/runs'
+import { flowKillCommand, flowRunCommand, killCommand, logsCommand, triggerCommand, type Pause } from './commands/runs'
 import { completionScript } from './completion'
 import { definitionsJsonSchema } from './definitions-json-schema'
 import type { Out } from './output'
@@ -185,6 +185,14 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
     .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
     .action(async (name: string, options: { param?: string } & ServerOptions) => done(await flowRunCommand(client(options), out, name, options)))
+  flow
+    .command('kill')
+    .description("end a flow run as killed: its running nodes' runs are killed")
+    .argument('<run>', 'the flow run id')
+    .option('--keep-finished', 'nodes whose runs have ended keep their outcome; the nodes not reached end killed too (default: they stay pending)')
+    .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
+    .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
+    .action(async (run: string, options: { keepFinished?: boolean } & ServerOptions) => done(await flowKillCommand(client(options), out, run, options)))
 
   program
     .command('reset-password')

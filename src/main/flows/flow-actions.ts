@@ -6,6 +6,7 @@ import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from '../../shared/flow-graph'
 import { cutOutput } from './flow-params'
 import { flowNoteText } from '../../shared/flow-notes'
+import { nodeKill } from './flow-kill-plan'
 
 const FINISHED: readonly FlowRunState[] = ['success', 'failed', 'killed']
 /** What a retry runs again: the nodes that did not succeed, and (below) everything that depends on them. */
@@ -27,9 +28,11 @@ export class FlowActions {
 
   /**
    * Ends the run (killed, or failed for a time-out): its running nodes end killed and their runs are
-   * killed, its approvals end; nodes not reached stay pending (a retry runs them).
+   * killed, its approvals end; nodes not reached stay pending (a retry runs them). `keepFinished`:
+   * a node whose runs have all ended keeps their outcome, and pending nodes end killed too
+   * (flow-kill-plan.ts).
    */
-  async kill(flowRunId: number, reason: string, endState: 'killed' | 'failed' = 'killed'): Promise<void> {
+  async kill(flowRunId: number, reason: string, endState: 'killed' | 'failed' = 'killed', keepFinished = false): Promise<void> {
     const { flowRuns } = this.deps.store
     const run = await this.run(flowRunId)
     const nowMs = this.deps.clock.nowMs()
@@ -38,12 +41,18 @@ export class FlowActions {
     this.deps.ended?.(endState, run.flowId, flowRunId)
     const runIds = await flowRuns.runIdsOf(flowRunId)
     for (const node of await flowRuns.nodes(flowRunId)) {
-      if (node.state !== 'running' && node.state !== 'waiting') continue
+      const current = node.state === 'running' ? await currentRunsOfAttempt(this.deps, runIds.get(node.key) ?? [], node.attempt) : []
+      const plan = nodeKill(node.state, current, keepFinished)
+      if (plan.kind === 'leave') continue
+      if (plan.kind === 'finish') {
+        const { output, cutFromBytes } = cutOutput(plan.speaker.handleMsg)
+        const endTimeMs = plan.speaker.handleTimeMs || nowMs
+        await flowRuns.setNodeState(flowRunId, node.key, ['running'], node.attempt, plan.state, { output, outputCutFromBytes: cutFromBytes, endTimeMs })
+        continue
+      }
       if (!(await flowRuns.setNodeState(flowRunId, node.key, [node.state], node.attempt, 'killed', { endTimeMs: nowMs, note: reason }))) continue
-      if (node.state !== 'running') continue
       // Every run of the attempt still going: its one run, or each shard's of a broadcast.
-      const going = (await currentRunsOfAttempt(this.deps, runIds.get(node.key) ?? [], node.attempt)).filter(isUnfinished)
-      for (const { id: logId } of going) {
+      for (const { id: logId } of current.filter(isUnfinished)) {
         await this.deps.killRun(logId).catch((error: unknown) => {
           // Finished meanwhile, or its executor is gone: the node is killed either way.
           this.deps.logger.warn('killing a flow node run failed', { flowRunId, key: node.key, logId, error: (error as Error).message })

@@ -97,7 +97,7 @@ export const OPEN_API_BODIES = {
     limit: z.int().min(1).max(500).optional(),
   }),
   retryFlowRun: byId,
-  killFlowRun: byId,
+  killFlowRun: z.strictObject({ id, keepFinished: z.boolean().default(false) }),
   decideApproval: z.strictObject({ flowRunId: id, key: flowNodeKey, approve: z.boolean(), comment: z.string().max(FLOW_VALUE_MAX_BYTES).optional() }),
   // Trigger URLs (docs/trigger-urls.md): a job's ({ jobId }) or a flow's ({ flowId }).
   createHook: hookTarget,

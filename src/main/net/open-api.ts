@@ -267,7 +267,7 @@ function openApiHandlers(
     getFlowRun: (_caller, { id }) => api.getFlowRun(id),
     listFlowRuns: (_caller, filter) => api.listFlowRuns(filter),
     retryFlowRun: (_caller, { id }) => api.retryFlowRun(id),
-    killFlowRun: (_caller, { id }) => api.killFlowRun(id),
+    killFlowRun: (_caller, { id, keepFinished }) => api.killFlowRun(id, { keepFinished }),
     decideApproval: (_caller, { comment, ...decision }) => api.decideApproval({ ...decision, comment: comment ?? '' }),
     // A set of files spans groups and sets scripts: not a group token's (its group's jobs go through addJob).
     applyDefinitions: async (caller, body) => {

@@ -1,5 +1,5 @@
 import type { LastRun, RunFilter } from '../../shared/api'
-import { ALARM_STATUS, type JobRun, runStatus, TRIGGER_CODE } from '../../shared/model'
+import { ALARM_STATUS, type JobRun, TRIGGER_CODE } from '../../shared/model'
 import { callbackTargetsOf, type CallbackTarget } from './run-callback-targets'
 import type { Connection, SqlValue } from './sql/connection'
 import { BACKFILL_INSERT_COLUMNS, fromRow, INSERT_COLUMNS, insertValues, type RunRow } from './run-rows'

@@ -167,7 +167,7 @@ export const API_ARGUMENTS = {
     ),
   ]),
   retryFlowRun: byId,
-  killFlowRun: byId,
+  killFlowRun: z.tuple([id, request({ keepFinished: z.boolean().optional() }).optional()]),
   markFlowNode: z.tuple([request({ flowRunId: id, key: flowNodeKey, state: z.enum(['success', 'skipped']) })]),
   decideApproval: z.tuple([request({ flowRunId: id, key: flowNodeKey, approve: z.boolean(), comment: z.string().max(FLOW_VALUE_MAX_BYTES).default('') })]),
   chainToFlow: z.tuple([request({ rootJobId: id, name: text(100) })]),

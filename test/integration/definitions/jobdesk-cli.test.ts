@@ -265,6 +265,10 @@ describe('jobdesk trigger, logs --follow, get, flow run', () => {
     const flowRun = await jobdesk(['flow', 'run', 'month-end'], a)
     expect(flowRun.code, flowRun.stderr).toBe(0)
     expect(flowRun.stdout.trim()).toMatch(/^\d+$/)
+    // It waits for an approval: killed keeping what finished, the nodes not reached end killed too.
+    const flowKill = await jobdesk(['flow', 'kill', flowRun.stdout.trim(), '--keep-finished'], a)
+    expect(flowKill.code, flowKill.stderr).toBe(0)
+    expect(flowKill.stdout).toMatch(new RegExp(`^flow run ${flowRun.stdout.trim()} killed: close \\w+, approve killed, send killed\n$`))
     const flows = await jobdesk(['get', 'flows'], a)
     expect(flows.stdout).toMatch(/month-end\s+0 0 6 1 \* \?\s+yes\s+3/)
   })

@@ -212,6 +212,13 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'listFlowRuns', args: async () => [{ flowId: await flowIdOfA() }], need: 'viewer', action: 'auth.read' },
   { method: 'retryFlowRun', args: async () => [await killedFlowRun()], need: 'operator', action: 'flow.retry' },
   { method: 'killFlowRun', args: async () => [await activeFlowRun()], need: 'operator', action: 'flow.kill' },
+  {
+    label: 'killFlowRun keeping what finished',
+    method: 'killFlowRun',
+    args: async () => [await activeFlowRun(), { keepFinished: true }],
+    need: 'operator',
+    action: 'flow.kill',
+  },
   { method: 'markFlowNode', args: async () => [{ flowRunId: await killedFlowRun(), key: 'a', state: 'skipped' }], need: 'operator', action: 'flow.mark' },
   {
     method: 'decideApproval',

@@ -239,6 +239,13 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'listFlowRuns in A', path: '/api/listFlowRuns', body: async () => ({ flowId: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'retryFlowRun in A', path: '/api/retryFlowRun', body: async () => ({ id: await killedFlowRun() }), may: OPERATOR_OF_A, action: 'flow.retry' },
   { label: 'killFlowRun in A', path: '/api/killFlowRun', body: async () => ({ id: await activeFlowRun() }), may: OPERATOR_OF_A, action: 'flow.kill' },
+  {
+    label: 'killFlowRun in A keeping what finished',
+    path: '/api/killFlowRun',
+    body: async () => ({ id: await activeFlowRun(), keepFinished: true }),
+    may: OPERATOR_OF_A,
+    action: 'flow.kill',
+  },
   // A gate is a person's decision: a personal token (its owner's), never the token of a group or the server.
   {
     label: 'decideApproval in A',

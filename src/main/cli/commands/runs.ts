@@ -1,5 +1,5 @@
 import { withLineBreaks } from '../../../shared/line-breaks'
-import type { FlowTriggerResult } from '../../../shared/flow-types'
+import type { FlowRun, FlowTriggerResult } from '../../../shared/flow-types'
 import { runStatus, type JobRun, type LogPage } from '../../../shared/model'
 import { isKilledRun } from '../../../shared/run-kill'
 import { CliError, EXIT } from '../cli-error'
@@ -50,6 +50,16 @@ export async function flowRunCommand(client: ServerClient, out: Out, ref: string
   if (result.flowRunId === null)
     throw new CliError(`flow '${flow.name}': the run was skipped (${flow.maxActiveRuns} run(s) active, overlap ${flow.overlap})`, [], EXIT.differs)
   out.write(`${result.flowRunId}\n`)
+  return EXIT.ok
+}
+
+/**
+ * `jobdesk flow kill RUN [--keep-finished]`: ends the flow run as killed and prints each node's state;
+ * with `--keep-finished`, what has finished keeps its outcome and the nodes not reached end killed.
+ */
+export async function flowKillCommand(client: ServerClient, out: Out, ref: string, options: { keepFinished?: boolean }): Promise<number> {
+  const run = await client.call<FlowRun>('killFlowRun', { id: runId(ref), ...(options.keepFinished ? { keepFinished: true } : {}) })
+  out.write(`flow run ${run.id} ${run.state}: ${run.nodes.map((node) => `${node.key} ${node.state}`).join(', ')}\n`)
   return EXIT.ok
 }
 
