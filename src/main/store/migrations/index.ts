@@ -24,6 +24,7 @@ import { holdsBackfillsMissedSlots } from './0023-holds-backfills-missed-slots'
 import { deadlines } from './0024-deadlines'
 import { alarmPolicy } from './0025-alarm-policy'
 import { poolsAndQueue } from './0026-pools-and-queue'
+import { linkTimes } from './0027-link-times'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -61,6 +62,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   deadlines,
   alarmPolicy,
   poolsAndQueue,
+  linkTimes,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
