@@ -28,7 +28,9 @@ export async function triggerCommand(client: ServerClient, out: Out, ref: string
 /** `jobdesk kill RUN [--no-retry]`: prints "run 637 killed by …"; `--no-retry` drops the retries that would follow it. */
 export async function killCommand(client: ServerClient, out: Out, ref: string, options: { retry?: boolean } = {}): Promise<number> {
   const run = await client.call<JobRun>('killRun', { logId: runId(ref), ...(options.retry === false ? { retry: false } : {}) })
-  out.write(`${endedLine(run)}\n`)
+  // A kill is a failure: say so when the job's retries will follow it (the fail monitor's rule).
+  const retryFollows = options.retry !== false && run.executorFailRetryCount > 0
+  out.write(`${endedLine(run)}${retryFollows ? `; a retry follows (${run.executorFailRetryCount} left: --no-retry kills without)` : ''}\n`)
   return EXIT.ok
 }
 
