@@ -158,7 +158,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
 
     async killRun(id, options) {
       try {
-        const run = await client().killRun(id, options)
+        const run = await (options ? client().killRun(id, options) : client().killRun(id))
         set({ runsById: { ...get().runsById, [id]: run } })
         get().applyRunsChanged([run])
       } catch (error) {
