@@ -54,6 +54,7 @@ test('killing a running run ends it at once as killed, with the kill in its hand
   await editor.getByTestId('field-scheduleType').getByText('NONE', { exact: true }).click()
   await chooseWireOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
   await editor.getByTestId('field-glueSource').fill('#!/bin/bash\necho "going to sleep"\nsleep 60\necho "woke up"\n')
+  await editor.getByTestId('field-executorFailRetryCount').fill('1')
   await editor.getByTestId('editor-save').click()
   await expect(page.getByTestId('job-editor-form')).toHaveCount(0)
 
@@ -65,12 +66,17 @@ test('killing a running run ends it at once as killed, with the kill in its hand
   await expect(detail).toHaveAttribute('data-status', 'running')
 
   await detail.getByTestId('run-kill').click()
+  // The job has a retry left: the dialog says a retry follows, unless unticked.
+  const retry = page.getByTestId('run-kill-retry')
+  await expect(page.getByRole('dialog')).toContainText('Retry afterwards (1 retry left)')
+  await expect(retry).toBeChecked()
+  await retry.uncheck()
   await page.getByTestId('run-kill-confirm').click()
   // XXL-JOB's state is failed; the console reads the kill from the handle message and says killed.
   await expect(detail).toHaveAttribute('data-status', 'failed')
   await expect(detail).toHaveAttribute('data-outcome', 'killed')
   await expect(detail.getByTestId('run-status').first()).toHaveText('Killed')
-  await expect(detail.getByTestId('run-handle-msg')).toContainText(/kill/i)
+  await expect(detail.getByTestId('run-handle-msg')).toContainText(/^Killed by .*, without retry/)
   const runId = await detail.getAttribute('data-run-id')
   await expect(page.locator(`[data-testid="run-row"][data-run-id="${runId}"] [data-testid="run-status"]`)).toHaveText('Killed')
   await expect(detail.getByTestId('log-row').filter({ hasText: 'woke up' })).toHaveCount(0)

@@ -142,8 +142,8 @@ export interface JobDeskApi extends SilencesApi, PoolsApi, RunViewsApi, AlarmLis
 
   listRuns(filter: RunFilter): Promise<RunPage>
   getRun(id: number): Promise<JobRun>
-  /** Kills a running run: `/kill` to its executor; the run ends as killed at once. */
-  killRun(logId: number): Promise<JobRun>
+  /** Kills a running run (`/kill` to its executor; it ends as killed at once). `retry` (default true): a job's retries follow, as a failure's do. */
+  killRun(logId: number, options?: { retry?: boolean }): Promise<JobRun>
   /** Lines from `fromLineNum` (1-based) of a run's log. */
   getRunLog(request: RunLogRequest): Promise<LogPage>
   /**
@@ -176,8 +176,8 @@ export interface JobDeskApi extends SilencesApi, PoolsApi, RunViewsApi, AlarmLis
   listFlowRuns(filter: FlowRunFilter): Promise<FlowRunPage>
   /** A finished run again: its failed, killed and upstream_failed nodes and everything below them; succeeded nodes keep their results. */
   retryFlowRun(id: number): Promise<FlowRun>
-  /** Ends the run as killed: its running nodes' runs are killed, its waiting approvals end. */
-  killFlowRun(id: number): Promise<FlowRun>
+  /** Ends the run as killed: running nodes' runs killed, approvals ended; `keepFinished`: what finished keeps its outcome, pending nodes end killed. */
+  killFlowRun(id: number, options?: { keepFinished?: boolean }): Promise<FlowRun>
   /** Sets a node that is not running to success or skipped; what waited on it is decided again. */
   markFlowNode(mark: FlowNodeMark): Promise<FlowRun>
   /** Approves or rejects a waiting approval node (recorded in the audit trail with the comment). */

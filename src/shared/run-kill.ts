@@ -2,7 +2,7 @@ import { runStatus, type JobRun } from './model'
 
 /**
  * A kill is recorded as a failure (handle code 500), XXL-JOB's way, with the reason in the handle
- * message: the console's kill ("Manual operation, kill job: …"), the executor's ("scheduling
+ * message: the console's kill ("Killed by …", XXL-JOB's "Manual operation, kill job: …"), the executor's ("scheduling
  * center kill job. [job running, killed]", "… in the job queue, killed.") or its shutdown ("web
  * container destroy and kill the job."). These lower-case markers find them; the store counts with
  * the same markers (LOWER(handle_msg) LIKE), so the console's badges and the dashboard's figures agree.

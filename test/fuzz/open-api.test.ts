@@ -49,7 +49,7 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     listRuns: { jobId: f.jobA, limit: 10, beforeId: 1000, since: 0 },
     getRun: { id: f.runId },
     getRunLog: { logId: f.runId, fromLineNum: 1 },
-    killRun: { logId: f.runId },
+    killRun: { logId: f.runId, retry: false },
     listRegistry: {},
     listFlows: {},
     getFlow: { id: 1 },
@@ -60,7 +60,7 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     getFlowRun: { id: 1 },
     listFlowRuns: { flowId: 1, limit: 10 },
     retryFlowRun: { id: 1 },
-    killFlowRun: { id: 1 },
+    killFlowRun: { id: 1, keepFinished: true },
     decideApproval: { flowRunId: 1, key: 'gate', approve: true, comment: 'ok' },
     applyDefinitions: {
       sources: [{ file: 'jobs/a.yaml', document: { kind: 'Job', name: 'fuzzed', group: 'jobdesk-embedded', handler: 'demoJobHandler' } }],

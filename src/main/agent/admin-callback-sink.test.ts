@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { HandleCallback } from '../executor/executor-api'
+import { CallbackRefusedError, type HandleCallback } from '../executor/executor-api'
 import { AdminCallError, type AdminAccepted } from '../net/admin-client'
 import { createAdminCallbackSink } from './admin-callback-sink'
 
@@ -26,5 +26,21 @@ describe('createAdminCallbackSink', () => {
       },
     })
     await expect(sink(items(3))).rejects.toThrow('callback was accepted by no admin: http://a → no answer within 3000 ms')
+  })
+
+  it('rejects with CallbackRefusedError when an admin refused a part for good, after sending the rest', async () => {
+    const sent: number[] = []
+    const sink = createAdminCallbackSink(
+      {
+        callback: async (batch): Promise<AdminAccepted> => {
+          sent.push(batch[0].logId)
+          if (batch[0].logId === 1) throw new AdminCallError('callback', [{ adminUrl: 'http://a', reason: "code 500 not this credential's" }], true)
+          return { adminUrl: 'http://a', reply: { code: 200 } }
+        },
+      },
+      2,
+    )
+    await expect(sink(items(4))).rejects.toBeInstanceOf(CallbackRefusedError)
+    expect(sent).toEqual([1, 3])
   })
 })

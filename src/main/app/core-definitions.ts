@@ -40,7 +40,7 @@ export function coreDefinitions({
   })
   return {
     jobs: new JobService(store, nowMs, catalogs.runsOnlyOnJobDesk, () => alarms.imChannelNames()),
-    links: new LinkService(store),
+    links: new LinkService(store, nowMs),
     ...catalogs,
     definitions,
     maintenance,

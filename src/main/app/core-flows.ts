@@ -72,7 +72,7 @@ export function coreFlows({
   // Runs and flow runs go the operator's kill paths; one node (the one doing periodic work) kills.
   const windowKills = new WindowKills({
     store,
-    killRun: (logId) => runControl.kill(logId),
+    killRun: (logId, by) => runControl.kill(logId, { by }),
     killFlowRun: (flowRunId, actor) => engine.kill(flowRunId, actor),
     doesPeriodicWork: () => node.membership.doesPeriodicWork(),
     clock,

@@ -47,8 +47,8 @@ export function flowsApi(deps: Pick<FacadeDeps, 'flows' | 'events' | 'hooks'>): 
       await flows.engine.retry(id)
       return flows.service.run(id)
     },
-    async killFlowRun(id, actor = 'someone') {
-      await flows.engine.kill(id, actor)
+    async killFlowRun(id, options, actor = 'someone') {
+      await flows.engine.kill(id, actor, options?.keepFinished ?? false)
       return flows.service.run(id)
     },
     async markFlowNode(mark, actor = 'someone') {

@@ -52,8 +52,9 @@ export function runsApi(deps: Pick<FacadeDeps, 'store' | 'scheduler' | 'registry
       if (!run) throw notFound('run.notFound', { id })
       return run
     },
-    async killRun(logId) {
-      return runControl.kill(logId)
+    /** `actor`: the caller's name, which the method's rule adds (auth/run-rules.ts): the run's message names who killed it. */
+    async killRun(logId, options, actor?: string) {
+      return runControl.kill(logId, { retry: options?.retry, by: actor })
     },
     async getRunLog({ logId, fromLineNum, maxLines }) {
       return limitLines(await runLogs.read(logId, fromLineNum), maxLines ?? 5000)

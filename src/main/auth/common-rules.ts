@@ -28,7 +28,11 @@ export async function requireEntitled(ctx: RuleContext, groupId: number, address
   if (ctx.principal.role === 'admin' || !addresses || addresses.length === 0) return
   const entitled = await ctx.entitled(groupId)
   const stray = addresses.find((address) => !entitled.has(address))
-  if (stray !== undefined) refuse(notPermitted('auth.addressNotRegistered', { address: stray.slice(0, 200), groupId, method: ctx.method }))
+  if (stray === undefined) return
+  // The caller sees this group (its rule checked that first): it is named as the console names it.
+  const appName = (await ctx.core.listGroups()).find((g) => g.id === groupId)?.appName
+  const group = appName === undefined ? String(groupId) : `'${appName}' (${groupId})`
+  refuse(notPermitted('auth.addressNotRegistered', { address: stray.slice(0, 200), group, method: ctx.method }))
 }
 
 /** The ids of the jobs the principal sees; null when it sees every group. */

@@ -142,7 +142,15 @@ export const FLOW_RULES = {
     },
   },
   retryFlowRun: onRun(true, 'flow.retry'),
-  killFlowRun: onRun(true, 'flow.kill', true),
+  killFlowRun: {
+    ...onRun(true, 'flow.kill'),
+    async allow(ctx, [flowRunId, options]) {
+      const decision = await onRun(true, 'flow.kill').allow(ctx, [flowRunId])
+      const keepFinished = (options as { keepFinished?: boolean } | undefined)?.keepFinished ?? false
+      // The caller's name goes into the killed nodes' notes.
+      return { ...decision, params: { flowRunId, keepFinished }, args: [flowRunId, { keepFinished }, ctx.principal.name] }
+    },
+  },
   // A node marked by hand can stand in for an approval (a waiting gate set to success): a person's too.
   markFlowNode: { ...onRun(true, 'flow.mark', true), peopleOnly: true },
   decideApproval: {

@@ -35,10 +35,12 @@ export const RUN_RULES = {
   },
   killRun: {
     action: 'run.kill',
-    async allow(ctx, [logId]) {
+    async allow(ctx, [logId, options]) {
       const run = await ctx.core.getRun(logId)
       requireOperates(ctx.principal, run.jobGroup, ctx.method, { code: 'run.notFound', id: logId })
-      return { groupId: run.jobGroup, target: `run ${logId}`, params: { logId, jobId: run.jobId } }
+      const retry = (options as { retry?: boolean } | undefined)?.retry ?? true
+      // The caller's name goes into the run's message ("Killed by …").
+      return { groupId: run.jobGroup, target: `run ${logId}`, params: { logId, jobId: run.jobId, retry }, args: [logId, { retry }, ctx.principal.name] }
     },
     after: (run: { handleCode: number; handleMsg: string }) => ({ handleCode: run.handleCode, handleMsg: run.handleMsg }),
   },

@@ -4,7 +4,7 @@ import { CliError, EXIT } from './cli-error'
 import { applyCommand, type ApplyOptions } from './commands/apply'
 import { exportCommand, type ExportOptions } from './commands/export'
 import { GET_KINDS, getCommand, type GetOptions } from './commands/get'
-import { flowRunCommand, killCommand, logsCommand, triggerCommand, type Pause } from './commands/runs'
+import { flowKillCommand, flowRunCommand, killCommand, logsCommand, triggerCommand, type Pause } from './commands/runs'
 import { completionScript } from './completion'
 import { definitionsJsonSchema } from './definitions-json-schema'
 import type { Out } from './output'
@@ -174,9 +174,10 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('-f, --follow', 'keep printing until the run ends; exit 0 when it succeeded, 1 otherwise')
     .action(async (run: string, options: { follow?: boolean } & ServerOptions) => done(await logsCommand(client(options), out, run, options, context.pause)))
 
-  remote('kill', 'stop a running run')
+  remote('kill', "stop a running run; the job's retries follow it, as after a failure, unless --no-retry")
     .argument('<run>', 'the run id')
-    .action(async (run: string, options: ServerOptions) => done(await killCommand(client(options), out, run)))
+    .option('--no-retry', 'no automatic retry afterwards, whatever retries the job has left')
+    .action(async (run: string, options: { retry?: boolean } & ServerOptions) => done(await killCommand(client(options), out, run, options)))
 
   const flow = program.command('flow').description('act on flows')
   flow
@@ -187,6 +188,14 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
     .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
     .action(async (name: string, options: { param?: string } & ServerOptions) => done(await flowRunCommand(client(options), out, name, options)))
+  flow
+    .command('kill')
+    .description("end a flow run as killed: its running nodes' runs are killed")
+    .argument('<run>', 'the flow run id')
+    .option('--keep-finished', 'nodes whose runs have ended keep their outcome; the nodes not reached end killed too (default: they stay pending)')
+    .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
+    .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
+    .action(async (run: string, options: { keepFinished?: boolean } & ServerOptions) => done(await flowKillCommand(client(options), out, run, options)))
 
   program
     .command('reset-password')

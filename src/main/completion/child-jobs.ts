@@ -12,6 +12,9 @@ import { chainGuard, childrenToFire, MAX_CHAIN_JOBS } from './dag'
  * run (PARENT, parent_log_id). The chain guard refuses a child that already ran earlier in the same
  * chain, so even a cycle edited into the database by hand cannot loop.
  *
+ * A run fires only the links that existed when it was triggered (a link made while it ran was
+ * not part of its chain).
+ *
  * Inside a flow the flow's edges decide what runs next, so a flow node's run (and its retries)
  * fires no child links; nor does a re-run, which repeats one run alone (MANUAL with a parent).
  */
@@ -32,8 +35,10 @@ export class ChildJobs {
     const mayBeSteps = linked.filter((run) => run.triggerType === 'FLOW' || run.triggerType === 'RETRY').map((run) => run.id)
     const steps = new Set(mayBeSteps.length > 0 ? (await this.store.flowRuns.stepsOf(mayBeSteps)).map((s) => s.logId) : [])
     for (const run of linked) {
-      const links = byParent.get(run.jobId)
-      if (!links || steps.has(run.id)) continue
+      // The links the run started with: one made since (while it ran, or before it was declared
+      // lost) was not part of the chain it belonged to, as a flow run keeps the graph it started with.
+      const links = byParent.get(run.jobId)?.filter((link) => link.madeAtMs <= run.triggerTimeMs)
+      if (!links || links.length === 0 || steps.has(run.id)) continue
       const outcome = runStatus(run) === 'success' ? 'success' : 'failure'
       // A failure with retries left is not the job's outcome yet: its retry may still succeed.
       if (outcome === 'failure' && run.executorFailRetryCount > 0) continue

@@ -1,4 +1,4 @@
-import type { JobLink } from '../../shared/model'
+import type { MadeLink } from '../store/link-repo'
 import type { Repos } from '../store/store'
 import type { PreparedRun } from '../trigger/prepare-runs'
 import type { RunWriter } from './run-writer'
@@ -9,7 +9,7 @@ import type { RunWriter } from './run-writer'
  * child-job monitor, and at once when this node changes them (`reload`).
  */
 export class ChildLinks {
-  private links = new Map<number, JobLink[]>()
+  private links = new Map<number, MadeLink[]>()
   private version = -1
 
   constructor(
@@ -18,11 +18,11 @@ export class ChildLinks {
   ) {}
 
   /** The links as the database has them now (one read of the versions; the links only when they moved). */
-  async byParent(): Promise<ReadonlyMap<number, readonly JobLink[]>> {
+  async byParent(): Promise<ReadonlyMap<number, readonly MadeLink[]>> {
     const { links: version } = await this.store.versions.current()
     if (version !== this.version) {
-      const links = new Map<number, JobLink[]>()
-      for (const link of await this.store.links.all()) {
+      const links = new Map<number, MadeLink[]>()
+      for (const link of await this.store.links.allMade()) {
         const list = links.get(link.parentJobId)
         if (list) list.push(link)
         else links.set(link.parentJobId, [link])

@@ -5,7 +5,7 @@ import type { SendAlarm } from './send-alarm'
 import type { Logger } from '../kernel/logger'
 import type { RepoAccess } from '../store/store'
 import type { OneOffTrigger } from '../trigger/prepare-runs'
-import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, type FailureDecision } from './retry-plan'
+import { decideFailure, DEFAULT_RETRY_JITTER_RATIO, FAIL_MONITOR_PERIOD_MS, retryAddresses, type FailureDecision } from './retry-plan'
 
 export interface FailMonitorOptions {
   store: RepoAccess<'runs' | 'jobs' | 'flowRuns' | 'alarmList'>
@@ -94,7 +94,9 @@ export class FailMonitor {
       try {
         // A flow node's retry stays that node's: it runs only while the node still runs that attempt.
         const step = await store.flowRuns.stepOf(run.id)
+        const addressList = retryAddresses(run)
         await this.options.trigger({
+          ...(addressList && { addressList }),
           // A fan-out item's retry is the same item (the cap does not apply: the item already runs).
           ...(step && {
             flowStep: {

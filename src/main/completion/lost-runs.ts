@@ -12,15 +12,25 @@ export const LOST_RUN_PERIOD_MS = 60_000
  * while their executor address is no longer registered — its beats stopped for the dead timeout, so
  * no callback will come. Both conditions are needed: a long run on a live executor is just long.
  */
-export async function findLostRuns(runs: RunRepo, nowMs: number, thresholdMs: number, limit = 1000): Promise<RunCompletion[]> {
+export async function findLostRuns(runs: Pick<RunRepo, 'findLostCandidates'>, nowMs: number, thresholdMs: number, limit = 1000): Promise<RunCompletion[]> {
   return (await runs.findLostCandidates(nowMs - thresholdMs, limit)).map((run) => ({
     logId: run.id,
     handleCode: HANDLE_CODE.fail,
-    handleMsg:
-      `Job result lost, marked as failure: the run was still running ${Math.round(thresholdMs / 60_000)} min after its trigger ` +
-      `and its executor ${run.executorAddress} is no longer registered (no heartbeat).`,
+    handleMsg: lostRunMessage(run, thresholdMs),
     handleTimeMs: nowMs,
   }))
+}
+
+/**
+ * Why a run was declared lost. A run sent to an address override may have gone to an address that
+ * was never registered: "no longer registered" would be wrong there — no beats ever came from it, so
+ * JobDesk cannot tell whether the run goes on.
+ */
+function lostRunMessage(run: Pick<JobRun, 'executorAddress' | 'triggerTrail'>, thresholdMs: number): string {
+  const still = `Job result lost, marked as failure: the run was still running ${Math.round(thresholdMs / 60_000)} min after its trigger`
+  if (run.triggerTrail?.group?.registration === 'override')
+    return `${still} on ${run.executorAddress}, an address chosen for this trigger (an override) that is not registered: no heartbeat tells whether it still runs, and no result came.`
+  return `${still} and its executor ${run.executorAddress} is no longer registered (no heartbeat).`
 }
 
 /**

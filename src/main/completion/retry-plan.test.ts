@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decideFailure, retryDelayMs, retryJitterMs } from './retry-plan'
+import type { TriggerTrail } from '../../shared/trigger-trail'
+import { decideFailure, retryAddresses, retryDelayMs, retryJitterMs } from './retry-plan'
 
 const job = (overrides = {}) => ({
   executorFailRetryCount: 3,
@@ -72,5 +73,25 @@ describe('retry jitter', () => {
     const jittered = decideFailure(failed, fixed, 0.5)
     if (plain.kind !== 'retry' || jittered.kind !== 'retry') throw new Error('expected retries')
     expect(jittered.dueAtMs - plain.dueAtMs).toBe(retryJitterMs(3000, failed.id, 0.5))
+  })
+})
+
+describe('retryAddresses', () => {
+  const A = 'http://127.0.0.1:9001/'
+  const B = 'http://127.0.0.1:9002/'
+  const trail = (registration: 'auto' | 'override', candidates: string[]) =>
+    ({ group: { id: 1, appName: 'app', registration }, route: { candidates } }) as unknown as TriggerTrail
+
+  it("routes a plain run's retry over its group again", () => {
+    expect(retryAddresses({ executorAddress: A, triggerTrail: trail('auto', [A, B]) })).toBeUndefined()
+    expect(retryAddresses({ executorAddress: A, triggerTrail: null })).toBeUndefined()
+  })
+
+  it('sends an override run’s retry to the address it ran on, never to the group’s route', () => {
+    expect(retryAddresses({ executorAddress: B, triggerTrail: trail('override', [A, B]) })).toEqual([B])
+  })
+
+  it('keeps the override list for a run that reached none of it', () => {
+    expect(retryAddresses({ executorAddress: '', triggerTrail: trail('override', [A]) })).toEqual([A])
   })
 })

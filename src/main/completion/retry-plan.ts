@@ -73,3 +73,17 @@ export function decideFailure(
     alarm: job.alarmOnEveryFailure,
   }
 }
+
+/**
+ * Where a failed run's retry goes. A run triggered on an address override (one address an operator
+ * chose for that trigger) is retried on the address it ran on — its override list when it never
+ * reached one — never on the group's route, which the operator had chosen not to use. Any other run
+ * is routed over its group again (undefined).
+ */
+export function retryAddresses(run: Pick<JobRun, 'executorAddress' | 'triggerTrail'>): string[] | undefined {
+  const trail = run.triggerTrail
+  if (trail?.group?.registration !== 'override') return undefined
+  if (run.executorAddress !== '') return [run.executorAddress]
+  const chosen = trail.route?.candidates ?? []
+  return chosen.length > 0 ? [...chosen] : undefined
+}

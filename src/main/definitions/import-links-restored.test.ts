@@ -28,7 +28,7 @@ beforeEach(async () => {
   dir = makeTempDir('jobdesk-import-links-')
   store = openSqliteStore(join(dir.path, 'jobdesk.db'))
   jobs = new JobService(store, () => NOW_MS)
-  links = new LinkService(store)
+  links = new LinkService(store, () => NOW_MS)
   imports = new ImportService(store, jobs, () => NOW_MS)
   groupId = await store.groups.insert(newGroup('billing', 'Billing', NOW_MS))
 })

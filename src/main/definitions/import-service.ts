@@ -91,7 +91,7 @@ export class ImportService {
     }
     for (const link of plan.linksToSet) {
       const resolve = (ref: (typeof link)['parent']) => ('jobId' in ref ? ref.jobId : newJobIds.get(ref.key)!)
-      await tx.links.set({ parentJobId: resolve(link.parent), childJobId: resolve(link.child), condition: link.condition })
+      await tx.links.set({ parentJobId: resolve(link.parent), childJobId: resolve(link.child), condition: link.condition }, nowMs)
     }
     await applyImportedFlows(tx, plan, newJobIds, nowMs)
 

@@ -10,7 +10,10 @@ type LinkRepos = Pick<Repos, 'links' | 'jobs'>
  * job, no cycle — the error carries the cycle's path); nothing is written when a check fails.
  */
 export class LinkService {
-  constructor(private readonly store: RepoAccess<'links' | 'jobs'>) {}
+  constructor(
+    private readonly store: RepoAccess<'links' | 'jobs'>,
+    private readonly nowMs: () => number,
+  ) {}
 
   list(): Promise<JobLink[]> {
     return this.store.links.all()
@@ -26,7 +29,7 @@ export class LinkService {
       if (typeof id === 'number' && (await tx.jobs.get(id)) !== undefined) existing.add(id)
     }
     checkLink(await tx.links.all(), link, (id) => existing.has(id))
-    await tx.links.set(link)
+    await tx.links.set(link, this.nowMs())
     return link
   }
 

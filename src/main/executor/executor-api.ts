@@ -61,8 +61,20 @@ export interface HandleCallback {
   handleMsg: string | null
 }
 
-/** Where the executor delivers callbacks: straight to completion when embedded, over HTTP from an agent. */
+/**
+ * Where the executor delivers callbacks: straight to completion when embedded, over HTTP from an
+ * agent. It rejects with CallbackRefusedError when the admin refused the batch for good, with any
+ * other error when it could not be delivered now (spooled and sent again later).
+ */
 export type CallbackSink = (batch: HandleCallback[]) => Promise<void>
+
+/**
+ * The admin read the batch and refused it (e.g. a run that is not this credential's, or one it had
+ * already ended otherwise): sending it again would be refused again, so it is dropped, not spooled.
+ */
+export class CallbackRefusedError extends Error {
+  override readonly name = 'CallbackRefusedError'
+}
 
 export const SUCCESS: ExecutorReply = { code: 200, msg: null }
 

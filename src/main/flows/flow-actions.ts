@@ -1,4 +1,4 @@
-import { ACTIVE_FLOW_RUN_STATES, type ApprovalDecision, type FlowNodeMark, type FlowNodeState, type FlowRunState } from '../../shared/flow-types'
+import { ACTIVE_FLOW_RUN_STATES, isJobNode, type ApprovalDecision, type FlowNodeMark, type FlowNodeState, type FlowRunState } from '../../shared/flow-types'
 import { conflict, notFound } from '../../shared/messages/coded-errors'
 import type { FlowRunRecord } from '../domain/flows'
 import { currentRunsOfAttempt, isUnfinished } from './attempt-runs'
@@ -6,6 +6,7 @@ import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from '../../shared/flow-graph'
 import { cutOutput } from './flow-params'
 import { flowNoteText } from '../../shared/flow-notes'
+import { nodeKill } from './flow-kill-plan'
 
 const FINISHED: readonly FlowRunState[] = ['success', 'failed', 'killed']
 /** What a retry runs again: the nodes that did not succeed, and (below) everything that depends on them. */
@@ -29,9 +30,11 @@ export class FlowActions {
 
   /**
    * Ends the run (killed, or failed for a time-out): its running nodes end killed and their runs are
-   * killed, its approvals end; nodes not reached stay pending (a retry runs them).
+   * killed, its approvals end; nodes not reached stay pending (a retry runs them). `keepFinished`:
+   * a node whose runs have all ended keeps their outcome, and pending nodes end killed too
+   * (flow-kill-plan.ts).
    */
-  async kill(flowRunId: number, reason: string, endState: 'killed' | 'failed' = 'killed'): Promise<void> {
+  async kill(flowRunId: number, reason: string, endState: 'killed' | 'failed' = 'killed', keepFinished = false): Promise<void> {
     const { flowRuns } = this.deps.store
     const run = await this.run(flowRunId)
     const nowMs = this.deps.clock.nowMs()
@@ -40,15 +43,25 @@ export class FlowActions {
     this.deps.ended?.(endState, run.flowId, flowRunId)
     const runIds = await flowRuns.runIdsOf(flowRunId)
     for (const node of await flowRuns.nodes(flowRunId)) {
-      if (node.state !== 'running' && node.state !== 'waiting') continue
+      const current = node.state === 'running' ? await currentRunsOfAttempt(this.deps, runIds.get(node.key) ?? [], node.attempt) : []
+      // A fan-out node is finished by its items' rule and a sub-flow node by its child run, never by the runs seen so far: a kill ends either.
+      const def = run.definition.nodes.find((n) => n.key === node.key)
+      const endsByItsOwn = def !== undefined && (def.kind === 'subflow' || (isJobNode(def) && def.forEach !== undefined))
+      const plan = nodeKill(node.state, endsByItsOwn ? [] : current, keepFinished)
+      if (plan.kind === 'leave') continue
+      if (plan.kind === 'finish') {
+        const { output, cutFromBytes } = cutOutput(plan.speaker.handleMsg)
+        const endTimeMs = plan.speaker.handleTimeMs || nowMs
+        await flowRuns.setNodeState(flowRunId, node.key, ['running'], node.attempt, plan.state, { output, outputCutFromBytes: cutFromBytes, endTimeMs })
+        continue
+      }
       if (!(await flowRuns.setNodeState(flowRunId, node.key, [node.state], node.attempt, 'killed', { endTimeMs: nowMs, note: reason }))) continue
       if (node.state !== 'running') continue
       // A fan-out node's items not done end with it (a no-op for any other node).
       await this.deps.store.flowItems.killOpen(flowRunId, node.key, node.attempt, nowMs)
-      if (run.definition.nodes.some((n) => n.key === node.key && n.kind === 'subflow')) await this.killChild(flowRunId, node, reason)
+      if (def?.kind === 'subflow') await this.killChild(flowRunId, node, reason)
       // Every run of the attempt still going (a fan-out node's: each running item's): its one run, or each shard's of a broadcast.
-      const going = (await currentRunsOfAttempt(this.deps, runIds.get(node.key) ?? [], node.attempt)).filter(isUnfinished)
-      for (const { id: logId } of going) {
+      for (const { id: logId } of current.filter(isUnfinished)) {
         await this.deps.killRun(logId).catch((error: unknown) => {
           // Finished meanwhile, or its executor is gone: the node is killed either way.
           this.deps.logger.warn('killing a flow node run failed', { flowRunId, key: node.key, logId, error: (error as Error).message })

@@ -90,8 +90,9 @@ export class FlowEngine {
     )
   }
 
-  kill(flowRunId: number, actor: string): Promise<void> {
-    return this.actions.kill(flowRunId, flowNoteText({ kind: 'killedBy', actor }))
+  /** `keepFinished`: what has finished keeps its outcome, only what is going or still to start ends killed (flow-kill-plan.ts). */
+  kill(flowRunId: number, actor: string, keepFinished = false): Promise<void> {
+    return this.actions.kill(flowRunId, flowNoteText({ kind: 'killedBy', actor }), 'killed', keepFinished)
   }
 
   /** A retry or a mark opens a finished run again: its completions are looked up at once, not after the next sweep. */

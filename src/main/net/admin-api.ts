@@ -13,6 +13,7 @@ import { BodyTooLargeError, readRequestBody } from './request-body'
 import { parseCallbackBody, parseJsonText, parseRegistryParam, type RegistryParam } from './wire/bodies'
 import { generationOfRegistration } from './wire/detect-generation'
 import { FAIL_CODE, SUCCESS_CODE } from './wire/envelope'
+import { REFUSED_FOR_GOOD } from './wire/callback-refusal'
 
 /** The admin methods executors call (docs/protocol.md#admin-api); everything else under /api/ is the job OpenAPI. */
 const EXECUTOR_METHODS = new Set(['registry', 'registryRemove', 'callback'])
@@ -188,9 +189,17 @@ async function handle(
       case 'registryRemove':
         await deps.registryRemove(auth.caller, parseRegistryParam(json), remote)
         return { code: SUCCESS_CODE }
-      case 'callback':
-        await deps.callback(auth.caller, parseCallbackBody(json), remote)
+      case 'callback': {
+        const batch = parseCallbackBody(json)
+        try {
+          await deps.callback(auth.caller, batch, remote)
+        } catch (error) {
+          // A batch read and refused: sending it again changes nothing, so the executor is told to drop it.
+          if (isCallerError(error)) return { code: FAIL_CODE, msg: describeError(error), data: REFUSED_FOR_GOOD }
+          throw error
+        }
         return { code: SUCCESS_CODE }
+      }
       default:
         return { code: SUCCESS_CODE, data: await deps.openApi(method, auth.caller, json, remote) }
     }

@@ -5,6 +5,7 @@ import { ACCESS_TOKEN_HEADER, APP_NAME_HEADER } from './wire/auth'
 import type { RegistryParam } from './wire/bodies'
 import { readEnvelope, SUCCESS_CODE } from './wire/envelope'
 import { postJson, type PostOutcome } from './wire/post-json'
+import { isRefusedForGood } from './wire/callback-refusal'
 import { splitAddressList } from '../../shared/address-list'
 
 /**
@@ -55,6 +56,8 @@ export class AdminCallError extends Error {
   constructor(
     readonly method: string,
     readonly failures: readonly AdminFailure[],
+    /** A JobDesk admin read the call and refused it for good (wire/callback-refusal.ts): do not send it again. */
+    readonly refusedForGood = false,
   ) {
     super(`${method} was accepted by no admin: ${failures.map((f) => `${f.adminUrl} → ${f.reason}`).join('; ')}`)
   }
@@ -144,6 +147,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     for (const adminUrl of adminUrls) {
       const first = await post(adminUrl, method, body())
       if (first.reason === null && first.reply) return { adminUrl, reply: first.reply }
+      // The admins share one database: one that read the batch and refused it speaks for all.
+      if (isRefusedForGood(first.reply?.data)) throw new AdminCallError(method, [...failures, { adminUrl, reason: first.reason ?? 'refused' }], true)
       // Auto: an admin that refused the body's shape gets the other shape once; kept if accepted (docs/protocol.md#callback).
       if (retryOtherShape && looksLikeShapeError(first.outcome, first.reply)) {
         const previous = shape

@@ -44,6 +44,15 @@ const byRunId = z
   })
   .transform((body) => ({ logId: (body.logId ?? body.id)!, fromLineNum: body.fromLineNum ?? 1 }))
 const nothing = z.strictObject({})
+/** `killRun { id | logId, retry }`: `retry` false drops the run's retries (default true: they follow, as after a failure). */
+const killRunBody = z
+  .strictObject({ logId: id.optional(), id: id.optional(), retry: z.boolean().optional() })
+  .refine((body) => body.logId !== undefined || body.id !== undefined, {
+    message: 'is required (the run id)',
+    path: ['logId'],
+    params: { code: 'validation.required' },
+  })
+  .transform((body) => ({ logId: (body.logId ?? body.id)!, retry: body.retry ?? true }))
 
 export const OPEN_API_BODIES = {
   addJob: z.strictObject({ ...jobFields, jobGroup: id, childJobId: childJobId.optional() }),
@@ -72,7 +81,7 @@ export const OPEN_API_BODIES = {
   }),
   getRun: byId,
   getRunLog: byRunId,
-  killRun: byRunId,
+  killRun: killRunBody,
   listRegistry: nothing,
   // Flows (docs/flows.md): a flow's own fields are the flow schema's to check, as the console's are.
   listFlows: nothing,
@@ -89,7 +98,7 @@ export const OPEN_API_BODIES = {
     limit: z.int().min(1).max(500).optional(),
   }),
   retryFlowRun: byId,
-  killFlowRun: byId,
+  killFlowRun: z.strictObject({ id, keepFinished: z.boolean().default(false) }),
   decideApproval: z.strictObject({ flowRunId: id, key: flowNodeKey, approve: z.boolean(), comment: z.string().max(FLOW_VALUE_MAX_BYTES).optional() }),
   // Trigger URLs (docs/trigger-urls.md): a job's ({ jobId }) or a flow's ({ flowId }).
   createHook: hookTarget,

@@ -247,8 +247,8 @@ function openApiHandlers(
     async getRunLog(_caller, { logId, fromLineNum }) {
       return api.getRunLog({ logId, fromLineNum })
     },
-    async killRun(_caller, { logId }) {
-      return api.killRun(logId)
+    async killRun(_caller, { logId, retry }) {
+      return api.killRun(logId, { retry })
     },
     async listRegistry(caller) {
       const group = groupOf(caller)
@@ -271,7 +271,7 @@ function openApiHandlers(
     getFlowRun: (_caller, { id }) => api.getFlowRun(id),
     listFlowRuns: (_caller, filter) => api.listFlowRuns(filter),
     retryFlowRun: (_caller, { id }) => api.retryFlowRun(id),
-    killFlowRun: (_caller, { id }) => api.killFlowRun(id),
+    killFlowRun: (_caller, { id, keepFinished }) => api.killFlowRun(id, { keepFinished }),
     decideApproval: (_caller, { comment, ...decision }) => api.decideApproval({ ...decision, comment: comment ?? '' }),
     // A set of files spans groups and sets scripts: not a group token's (its group's jobs go through addJob).
     applyDefinitions: async (caller, body) => {

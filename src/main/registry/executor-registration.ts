@@ -24,7 +24,7 @@ export type RecordRefusal = (who: AuditActor, entry: AuditRecord) => Promise<voi
  * as an executor of the group its credential is for, and nothing more. A group with its own token
  * accepts only that token (the global executor token cannot register into it, remove its executors,
  * or report its runs); a callback reports only runs JobDesk dispatched to a LAN executor of a group
- * that credential serves, still open. An unknown app name registering with the executor token gets
+ * that credential serves, still open (a killed one's is acknowledged, changing nothing). An unknown app name registering with the executor token gets
  * a new automatic group, marked new for the UI — operators need not create groups first (XXL-JOB 3.5
  * requires it). The body was checked by its schema (one http(s) address, an app name by the
  * editor's rule, the embedded one reserved). Every refusal changes nothing and writes one audit row.
@@ -71,7 +71,8 @@ export class ExecutorRegistration {
   /**
    * Completes the reported runs (idempotently) that this caller may report: runs of a group its
    * credential serves, dispatched to a LAN executor (or not yet recorded as dispatched), not ended.
-   * The others are refused with one audit row; when none is left, the whole call is refused.
+   * Such a run that was killed is acknowledged and changes nothing. The others are refused with one audit
+   * row; when none is left, the whole call is refused.
    */
   async callback(caller: AdminCaller, batch: HandleCallback[], source: string): Promise<void> {
     const runs = new Map((await this.store.runs.callbackTargets(batch.map((c) => c.logId))).map((run) => [run.id, run]))
@@ -84,9 +85,12 @@ export class ExecutorRegistration {
     const refused: number[] = []
     for (const item of batch) {
       const run = runs.get(item.logId)
-      const ok = run !== undefined && run.open && !isEmbeddedAddress(run.executorAddress) && serves(caller, await groupOf(run.jobGroup))
-      if (ok) accepted.push(item)
-      else refused.push(item.logId)
+      const ours = run !== undefined && !isEmbeddedAddress(run.executorAddress) && serves(caller, await groupOf(run.jobGroup))
+      // A killed run's executor reports it once the handler stopped, usually after the kill ended
+      // the run: that report is late, not foreign — acknowledged, changing nothing. Any other
+      // ended run (e.g. declared lost) stays refused: its executor's report contradicts the record.
+      if (ours && run.open) accepted.push(item)
+      else if (!ours || !run.killed) refused.push(item.logId)
     }
     if (refused.length > 0) {
       const error = notPermitted('registry.callbackRefused', { count: refused.length })
@@ -96,8 +100,9 @@ export class ExecutorRegistration {
         target: 'callback',
         detail: { params: { logIds: refused.slice(0, 100) }, reason: { code: error.code, message: error.message } },
       })
-      if (accepted.length === 0) throw error
+      if (refused.length === batch.length) throw error
     }
+    if (accepted.length === 0) return
     const nowMs = this.nowMs()
     await this.writer.complete(accepted.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: nowMs })))
   }

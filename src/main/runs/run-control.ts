@@ -27,9 +27,11 @@ export class RunControl {
    * Kills a running run (XXL-JOB's logKill): `/kill` to its executor; when the executor accepts, the
    * run is completed as killed at once. The executor's own callback for the run (its "killed", or a
    * success that crossed the kill on the wire) is held back until then, so the run always ends with
-   * the operator's kill and its message, whichever arrives first.
+   * the operator's kill and its message, whichever arrives first. A kill is a failure, so the job's
+   * retries follow it as they follow any failure (XXL-JOB's way) unless `retry` is false: the run's
+   * retries are then dropped before it ends.
    */
-  async kill(logId: number): Promise<JobRun> {
+  async kill(logId: number, options: KillOptions = {}): Promise<JobRun> {
     let run = await this.store.runs.get(logId)
     if (!run) throw notFound('run.notFound', { id: logId })
     // Accepted by the embedded executor, its outcome still waiting for its completion: write it first.
@@ -45,8 +47,9 @@ export class RunControl {
     try {
       const reply = await executor.kill(run.jobId)
       if (reply.code !== 200) throw conflict('run.killRefused', { address: run.executorAddress, msg: reply.msg ?? `code ${reply.code}` })
-      const detail = reply.msg ?? (typeof reply.data === 'string' ? reply.data : 'killed')
-      killed = { logId, handleCode: HANDLE_CODE.fail, handleMsg: `Manual operation, kill job: ${detail}`, handleTimeMs: this.nowMs() }
+      const retry = options.retry ?? true
+      if (!retry) await this.store.runs.dropRetries(logId)
+      killed = { logId, handleCode: HANDLE_CODE.fail, handleMsg: killMessage(options.by ?? null, retry, reply.msg ?? reply.data), handleTimeMs: this.nowMs() }
     } finally {
       await this.writer.endKill(logId, killed)
     }
@@ -92,6 +95,24 @@ export class RunControl {
   private async dryRunState(jobId: number, round: boolean): Promise<RouteState> {
     return { roundPosition: round ? await this.store.routes.nextPosition(jobId) : null, usesOf: (id) => this.store.routes.usesOf(id) }
   }
+}
+
+export interface KillOptions {
+  /** Default true: the job's retries follow the kill as they follow a failure. */
+  retry?: boolean
+  /** Who killed it, for the run's message: a person's name, or what acted (a maintenance window). */
+  by?: string
+}
+
+/**
+ * The message a killed run ends with: who killed it, whether retries were dropped, and what the
+ * executor said — unless that is only its generic "Success", which read as "kill job: Success".
+ * "killed" is one of the markers that tell a kill (shared/run-kill.ts).
+ */
+export function killMessage(by: string | null, retry: boolean, executorSaid: unknown): string {
+  const said = typeof executorSaid === 'string' ? executorSaid.trim() : ''
+  const detail = said === '' || said.toLowerCase() === 'success' ? '' : ` (executor: ${said.slice(0, 200)})`
+  return `Killed${by ? ` by ${by}` : ''}${retry ? '' : ', without retry'}${detail}`
 }
 
 /** A broadcast picks no address: one run per candidate, every one of them. */

@@ -12,8 +12,8 @@ const KILL_PERIOD_MS = 1000
 
 export interface WindowKillsDeps {
   store: Pick<Repos, 'versions' | 'windows' | 'settings' | 'runs' | 'flowRuns'>
-  /** The operator's kill of a run (runs/run-control.ts): `/kill` to its executor, the run ended killed. */
-  killRun(logId: number): Promise<unknown>
+  /** The operator's kill of a run (runs/run-control.ts): `/kill` to its executor, the run ended killed; `by` names the window. */
+  killRun(logId: number, by: string): Promise<unknown>
   /** A flow run's kill (flow-engine.ts), `actor` naming who killed it in its note. */
   killFlowRun(flowRunId: number, actor: string): Promise<unknown>
   /** Whether this node does the cluster's periodic work now: one node kills, once per span. */
@@ -86,7 +86,7 @@ export class WindowKills {
     for (const run of runs) {
       if (!windowCovers(window.scope, { jobId: run.jobId, groupId: run.jobGroup })) continue
       try {
-        await this.deps.killRun(run.id)
+        await this.deps.killRun(run.id, actor)
         count++
       } catch (error) {
         // Ended meanwhile, or its executor refused or is gone: the lost-run sweep ends it if it never reports.

@@ -8,6 +8,11 @@ interface LinkRow {
   link_condition: string
 }
 
+/** A link with the time it was made (or its condition last changed); 0 for links older than that record. */
+export interface MadeLink extends JobLink {
+  madeAtMs: number
+}
+
 /** `job_link`: child-job links with the condition each fires on. */
 export class LinkRepo {
   constructor(private readonly db: Connection) {}
@@ -17,11 +22,35 @@ export class LinkRepo {
     return rows.map((r) => ({ parentJobId: r.parent_job_id, childJobId: r.child_job_id, condition: r.link_condition as LinkCondition }))
   }
 
-  async set(link: JobLink): Promise<void> {
+  /** The links with the time each was made: what decides which links a finished run fires (ChildJobs). */
+  async allMade(): Promise<MadeLink[]> {
+    const rows = await this.db.all<LinkRow & { made_time: number }>(
+      'SELECT parent_job_id, child_job_id, link_condition, made_time FROM job_link ORDER BY parent_job_id, child_job_id',
+    )
+    return rows.map((r) => ({
+      parentJobId: r.parent_job_id,
+      childJobId: r.child_job_id,
+      condition: r.link_condition as LinkCondition,
+      madeAtMs: Number(r.made_time),
+    }))
+  }
+
+  /** Adds a link, or changes its condition; `madeAtMs` is recorded unless the link was already so (a re-save changes nothing). */
+  async set(link: JobLink, madeAtMs: number): Promise<void> {
     await bumpVersion(this.db, 'links')
+    const current = await this.db.get<{ link_condition: string }>('SELECT link_condition FROM job_link WHERE parent_job_id = ? AND child_job_id = ?', [
+      link.parentJobId,
+      link.childJobId,
+    ])
+    if (current?.link_condition === link.condition) return
     await this.db.run(
-      this.db.dialect.upsert('job_link', ['parent_job_id', 'child_job_id', 'link_condition'], ['parent_job_id', 'child_job_id'], ['link_condition']),
-      [link.parentJobId, link.childJobId, link.condition],
+      this.db.dialect.upsert(
+        'job_link',
+        ['parent_job_id', 'child_job_id', 'link_condition', 'made_time'],
+        ['parent_job_id', 'child_job_id'],
+        ['link_condition', 'made_time'],
+      ),
+      [link.parentJobId, link.childJobId, link.condition, madeAtMs],
     )
     await this.syncChildJobIds(link.parentJobId)
   }

@@ -1,5 +1,6 @@
 import type { LastRun, RunFilter } from '../../shared/api'
-import { ALARM_STATUS, type JobRun, runStatus, TRIGGER_CODE } from '../../shared/model'
+import { ALARM_STATUS, type JobRun, TRIGGER_CODE } from '../../shared/model'
+import { callbackTargetsOf, type CallbackTarget } from './run-callback-targets'
 import type { Connection, SqlValue } from './sql/connection'
 import { BACKFILL_INSERT_COLUMNS, fromRow, INSERT_COLUMNS, insertValues, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
@@ -17,15 +18,6 @@ export { HANDLE_MSG_MAX_CHARS } from './run-rows'
 
 /** Job ids one `IN (…)` takes beside a chunk of run ids. */
 const IN_LIST_MAX = 200
-
-/** A run as a callback's scope check sees it (RunRepo.callbackTargets). */
-export interface CallbackTarget {
-  id: number
-  jobGroup: number
-  executorAddress: string
-  /** Not ended yet: pending or running. */
-  open: boolean
-}
 
 /** The WHERE of the partial index job_log_failed_due, repeated exactly so SQLite can use it. */
 const FAILED_TO_TAKE = 'alarm_status = 0 AND (trigger_code NOT IN (0, 200) OR handle_code NOT IN (0, 200))'
@@ -117,26 +109,10 @@ export class RunRepo {
 
   /**
    * What a callback's scope check needs of each run it reports: its group, where it went, and
-   * whether it is still open — no trail, none of the run's text (a callback batch is 100 runs).
+   * whether it is still open or was killed — no trail (a callback batch is 100 runs).
    */
-  async callbackTargets(ids: readonly number[]): Promise<CallbackTarget[]> {
-    const targets: CallbackTarget[] = []
-    for (const chunk of idChunks(ids)) {
-      const rows = await this.db.all<{ id: number; job_group: number; executor_address: string; trigger_code: number; handle_code: number }>(
-        `SELECT id, job_group, executor_address, trigger_code, handle_code FROM job_log WHERE id IN (${inList(chunk.length)})`,
-        chunk,
-      )
-      for (const r of rows) {
-        const status = runStatus({ triggerCode: Number(r.trigger_code), handleCode: Number(r.handle_code) })
-        targets.push({
-          id: Number(r.id),
-          jobGroup: Number(r.job_group),
-          executorAddress: r.executor_address,
-          open: status === 'pending' || status === 'running',
-        })
-      }
-    }
-    return targets
+  callbackTargets(ids: readonly number[]): Promise<CallbackTarget[]> {
+    return callbackTargetsOf(this.db, ids)
   }
 
   async getMany(ids: readonly number[]): Promise<JobRun[]> {
@@ -187,6 +163,11 @@ export class RunRepo {
   /** Plans when a failed run's retry is due; a run already taken (alarm_status ≠ 0) is left alone. */
   async planRetries(plans: readonly { id: number; dueAtMs: number }[]): Promise<void> {
     for (const plan of plans) await this.db.run('UPDATE job_log SET retry_due_time = ? WHERE id = ? AND alarm_status = 0', [plan.dueAtMs, plan.id])
+  }
+
+  /** A run that is still open gets no retries: a kill without retry, written before its end so no fail-monitor pass sees it with any. */
+  async dropRetries(id: number): Promise<void> {
+    await this.db.run(`UPDATE job_log SET executor_fail_retry_count = 0 WHERE id = ? AND ${RUNNING}`, [id])
   }
 
   /** Takes a failed run for processing (compare-and-set 0 → −1); false when another admin already did. */

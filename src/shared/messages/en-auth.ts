@@ -19,7 +19,7 @@ export const enAuthMessages = {
   'auth.viewerReadOnly': 'a viewer may only read ({method})',
   'auth.groupNotGranted': 'executor group {groupId} is not granted to you ({method})',
   'auth.addressNotRegistered':
-    "{address} is not an executor registered in (or configured for) group {groupId}: only an admin may name another address, and JobDesk then calls it without the group's access token ({method})",
+    "{address} is not an executor registered in (or configured for) group {group}: only an admin may name another address, and JobDesk then calls it without the group's access token ({method})",
   'auth.probeNeedsGroup': "probing an executor needs its group: JobDesk sends a group's access token only to that group's addresses ({method})",
   'user.nameRule': 'must be 1-64 letters, digits, ".", "_", "@" or "-", starting with a letter or digit',
   'user.passwordLength': 'must be {min}-{max} characters',

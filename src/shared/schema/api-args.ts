@@ -146,7 +146,8 @@ export const API_ARGUMENTS = {
   listRuns: z.tuple([runFilterSchema.optional()]),
   getRun: byId,
   rerunRun: byId,
-  killRun: byId,
+  // nullish: a console over the WebSocket sends an absent trailing argument as null (JSON).
+  killRun: z.tuple([id, request({ retry: z.boolean().optional() }).nullish()]),
   getRunLog: z.tuple([request({ logId: id, fromLineNum: z.int().min(1).default(1), maxLines: z.int().min(1).max(50_000).default(5000) })]),
   watchRunLog: z.tuple([id, z.int().min(1).optional()]),
   unwatchRunLog: byId,
@@ -168,7 +169,7 @@ export const API_ARGUMENTS = {
     ),
   ]),
   retryFlowRun: byId,
-  killFlowRun: byId,
+  killFlowRun: z.tuple([id, request({ keepFinished: z.boolean().optional() }).nullish()]),
   markFlowNode: z.tuple([request({ flowRunId: id, key: flowNodeKey, state: z.enum(['success', 'skipped']) })]),
   decideApproval: z.tuple([request({ flowRunId: id, key: flowNodeKey, approve: z.boolean(), comment: z.string().max(FLOW_VALUE_MAX_BYTES).default('') })]),
   chainToFlow: z.tuple([request({ rootJobId: id, name: text(100) })]),

@@ -157,7 +157,9 @@ describe('child jobs as a DAG (seeds/002: dagChain, dagMissingChild)', () => {
     t = await startTestCore()
     const [a, b] = [await t.addJob({ name: 'A' }), await t.addJob({ name: 'B' })]
     // What the save-time check refuses, forced in behind its back.
-    sqliteDb(t.core.store).prepare("INSERT INTO job_link VALUES (?, ?, 'SUCCESS'), (?, ?, 'SUCCESS')").run(a, b, b, a)
+    sqliteDb(t.core.store)
+      .prepare("INSERT INTO job_link (parent_job_id, child_job_id, link_condition) VALUES (?, ?, 'SUCCESS'), (?, ?, 'SUCCESS')")
+      .run(a, b, b, a)
 
     await t.core.api.triggerJob({ jobId: a })
     await t.finishedRuns(a, 1)

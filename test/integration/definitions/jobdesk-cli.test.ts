@@ -250,13 +250,16 @@ describe('jobdesk trigger, logs --follow, get, flow run', () => {
     expect(failure.code, failure.stderr).toBe(1)
     expect(failure.stderr).toContain('failed: told to fail')
 
-    // A run killed while it runs: kill says so, and its follower exits 1.
+    // A run killed while it runs: kill says so (a kill, not "failed: … kill job: Success"), and its follower exits 1.
     const long = await jobdesk(['trigger', 'chatty', '--param', '1|60000'], a)
     const longRun = long.stdout.trim()
-    const killed = await jobdesk(['kill', longRun], a)
+    const killed = await jobdesk(['kill', longRun, '--no-retry'], a)
     expect(killed.code, killed.stderr).toBe(0)
-    expect(killed.stdout).toMatch(new RegExp(`^run ${longRun}: `))
-    expect((await jobdesk(['logs', longRun, '--follow'], a)).code).toBe(1)
+    expect(killed.stdout).toMatch(new RegExp(`^run ${longRun} killed by .+, without retry\n$`))
+    const afterKill = await jobdesk(['logs', longRun, '--follow'], a)
+    expect(afterKill.code).toBe(1)
+    expect(afterKill.stderr).toMatch(new RegExp(`run ${longRun} killed by `))
+    expect(afterKill.stderr).not.toContain('Success')
 
     const runs = await jobdesk(['get', 'runs', '--job', 'chatty'], a)
     expect(runs.stdout.split('\n')[0]).toMatch(/^ID\s+JOB\s+TRIGGERED\s+TYPE\s+STATUS\s+MARKS\s+ADDRESS$/)
@@ -283,6 +286,10 @@ describe('jobdesk trigger, logs --follow, get, flow run', () => {
     const flowRun = await jobdesk(['flow', 'run', 'month-end'], a)
     expect(flowRun.code, flowRun.stderr).toBe(0)
     expect(flowRun.stdout.trim()).toMatch(/^\d+$/)
+    // It waits for an approval: killed keeping what finished, the nodes not reached end killed too.
+    const flowKill = await jobdesk(['flow', 'kill', flowRun.stdout.trim(), '--keep-finished'], a)
+    expect(flowKill.code, flowKill.stderr).toBe(0)
+    expect(flowKill.stdout).toMatch(new RegExp(`^flow run ${flowRun.stdout.trim()} killed: close \\w+, approve killed, send killed\n$`))
     const flows = await jobdesk(['get', 'flows'], a)
     expect(flows.stdout).toMatch(/month-end\s+0 0 6 1 \* \?\s+yes\s+3/)
   })

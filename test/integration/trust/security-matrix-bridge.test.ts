@@ -178,6 +178,13 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'listRuns', args: () => [{}], need: 'anyone', action: 'auth.read' },
   { method: 'getRun', args: () => [w.runA], need: 'viewer', action: 'auth.read' },
   { method: 'killRun', args: async () => [await w.runningRunOf(w.jobs.a.id)], need: 'operator', action: 'run.kill' },
+  {
+    label: 'killRun without retry',
+    method: 'killRun',
+    args: async () => [await w.runningRunOf(w.jobs.a.id), { retry: false }],
+    need: 'operator',
+    action: 'run.kill',
+  },
   { method: 'getRunLog', args: () => [{ logId: w.runA, fromLineNum: 1 }], need: 'viewer', action: 'auth.read' },
   { method: 'watchRunLog', args: () => [w.runA], need: 'viewer', action: 'auth.read' },
   { method: 'unwatchRunLog', args: () => [w.runA], need: 'viewer', action: 'auth.read' },
@@ -206,6 +213,13 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'listFlowRuns', args: async () => [{ flowId: await flowIdOfA() }], need: 'viewer', action: 'auth.read' },
   { method: 'retryFlowRun', args: async () => [await killedFlowRun()], need: 'operator', action: 'flow.retry' },
   { method: 'killFlowRun', args: async () => [await activeFlowRun()], need: 'operator', action: 'flow.kill' },
+  {
+    label: 'killFlowRun keeping what finished',
+    method: 'killFlowRun',
+    args: async () => [await activeFlowRun(), { keepFinished: true }],
+    need: 'operator',
+    action: 'flow.kill',
+  },
   { method: 'markFlowNode', args: async () => [{ flowRunId: await killedFlowRun(), key: 'a', state: 'skipped' }], need: 'operator', action: 'flow.mark' },
   {
     method: 'decideApproval',

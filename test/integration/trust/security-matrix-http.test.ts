@@ -93,6 +93,13 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'getRun in A', path: '/api/getRun', body: () => ({ id: w.runA }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'getRunLog in A', path: '/api/getRunLog', body: () => ({ logId: w.runA, fromLineNum: 1 }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'killRun in A', path: '/api/killRun', body: async () => ({ logId: await w.runningRunOf(w.jobs.a.id) }), may: OPERATOR_OF_A, action: 'run.kill' },
+  {
+    label: 'killRun in A without retry',
+    path: '/api/killRun',
+    body: async () => ({ id: await w.runningRunOf(w.jobs.a.id), retry: false }),
+    may: OPERATOR_OF_A,
+    action: 'run.kill',
+  },
   { label: 'listRegistry', path: '/api/listRegistry', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   // A trigger URL is a credential that outlives the call: not a group token's to make or remove.
   { label: 'createHook in A', path: '/api/createHook', body: () => ({ jobId: w.jobs.a.id }), may: ['personal', 'api'], action: 'hook.create' },
@@ -234,6 +241,13 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'listFlowRuns in A', path: '/api/listFlowRuns', body: async () => ({ flowId: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'retryFlowRun in A', path: '/api/retryFlowRun', body: async () => ({ id: await killedFlowRun() }), may: OPERATOR_OF_A, action: 'flow.retry' },
   { label: 'killFlowRun in A', path: '/api/killFlowRun', body: async () => ({ id: await activeFlowRun() }), may: OPERATOR_OF_A, action: 'flow.kill' },
+  {
+    label: 'killFlowRun in A keeping what finished',
+    path: '/api/killFlowRun',
+    body: async () => ({ id: await activeFlowRun(), keepFinished: true }),
+    may: OPERATOR_OF_A,
+    action: 'flow.kill',
+  },
   // A gate is a person's decision: a personal token (its owner's), never the token of a group or the server.
   {
     label: 'decideApproval in A',

@@ -85,6 +85,8 @@ describe('admin list and failures', () => {
     )
     expect(error).toBeInstanceOf(AdminCallError)
     expect((error as AdminCallError).failures).toEqual([{ adminUrl: admin.url, reason: 'code 500 stub: forced callback failure #1' }])
+    // Not marked final (an XXL-JOB admin never says so): the agent spools it and sends it again.
+    expect((error as AdminCallError).refusedForGood).toBe(false)
     // The next one goes through: the failure was the admin's, not the client's state.
     expect((await client.callback(killBatch(1))).reply.code).toBe(200)
   })

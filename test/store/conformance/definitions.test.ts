@@ -50,12 +50,19 @@ storeSuite('definitions (groups, links, GLUE history, kept logs, reports)', (f) 
     const [parent, a, b, c] = [await addJob(f.store, group), await addJob(f.store, group), await addJob(f.store, group), await addJob(f.store, group)]
     const before = (await f.store.versions.current()).links
     await f.store.transaction(async (tx) => {
-      await tx.links.set({ parentJobId: parent, childJobId: c, condition: 'SUCCESS' })
-      await tx.links.set({ parentJobId: parent, childJobId: a, condition: 'SUCCESS' })
-      await tx.links.set({ parentJobId: parent, childJobId: b, condition: 'FAILURE' })
+      await tx.links.set({ parentJobId: parent, childJobId: c, condition: 'SUCCESS' }, T0)
+      await tx.links.set({ parentJobId: parent, childJobId: a, condition: 'SUCCESS' }, T0)
+      await tx.links.set({ parentJobId: parent, childJobId: b, condition: 'FAILURE' }, T0)
     })
     expect((await f.store.jobs.get(parent))?.childJobIds).toEqual([a, c])
-    await f.store.links.set({ parentJobId: parent, childJobId: c, condition: 'ALWAYS' })
+    // A re-save keeps the time the link was made; a changed condition makes it anew.
+    await f.store.links.set({ parentJobId: parent, childJobId: a, condition: 'SUCCESS' }, T0 + 5)
+    await f.store.links.set({ parentJobId: parent, childJobId: c, condition: 'ALWAYS' }, T0 + 9)
+    expect((await f.store.links.allMade()).map((l) => [l.childJobId, l.madeAtMs])).toEqual([
+      [a, T0],
+      [b, T0],
+      [c, T0 + 9],
+    ])
     expect(await f.store.links.all()).toEqual([
       { parentJobId: parent, childJobId: a, condition: 'SUCCESS' },
       { parentJobId: parent, childJobId: b, condition: 'FAILURE' },

@@ -1,6 +1,7 @@
 import { withLineBreaks } from '../../../shared/line-breaks'
-import type { FlowTriggerResult } from '../../../shared/flow-types'
+import type { FlowRun, FlowTriggerResult } from '../../../shared/flow-types'
 import { runStatus, type JobRun, type LogPage } from '../../../shared/model'
+import { isKilledRun } from '../../../shared/run-kill'
 import { CliError, EXIT } from '../cli-error'
 import type { Out } from '../output'
 import type { ServerClient } from '../server-client'
@@ -24,11 +25,24 @@ export async function triggerCommand(client: ServerClient, out: Out, ref: string
   return EXIT.ok
 }
 
-/** `jobdesk kill RUN`. */
-export async function killCommand(client: ServerClient, out: Out, ref: string): Promise<number> {
-  const run = await client.call<JobRun>('killRun', { logId: runId(ref) })
-  out.write(`run ${run.id}: ${run.handleMsg || 'kill sent'}\n`)
+/** `jobdesk kill RUN [--no-retry]`: prints "run 637 killed by …"; `--no-retry` drops the retries that would follow it. */
+export async function killCommand(client: ServerClient, out: Out, ref: string, options: { retry?: boolean } = {}): Promise<number> {
+  const run = await client.call<JobRun>('killRun', { logId: runId(ref), ...(options.retry === false ? { retry: false } : {}) })
+  // A kill is a failure: say so when the job's retries will follow it (the fail monitor's rule).
+  const retryFollows = options.retry !== false && run.executorFailRetryCount > 0
+  out.write(`${endedLine(run)}${retryFollows ? `; a retry follows (${run.executorFailRetryCount} left: --no-retry kills without)` : ''}\n`)
   return EXIT.ok
+}
+
+/**
+ * How a finished run reads: "run 637 killed by olga, without retry" for a kill (its message says who,
+ * core's RunControl), "run 638 failed: <first line>" or "run 639 success" otherwise.
+ */
+export function endedLine(run: JobRun): string {
+  const firstLine = run.handleMsg.split('\n')[0]
+  if (isKilledRun(run)) return `run ${run.id} ${firstLine.startsWith('Killed') ? `k${firstLine.slice(1)}` : `killed: ${firstLine}`}`
+  const status = runStatus(run)
+  return `run ${run.id} ${status}${run.handleMsg && status === 'failed' ? `: ${firstLine}` : ''}`
 }
 
 /** `jobdesk flow run NAME [--param P]`: starts a run of the flow and prints its id. */
@@ -38,6 +52,16 @@ export async function flowRunCommand(client: ServerClient, out: Out, ref: string
   if (result.flowRunId === null)
     throw new CliError(`flow '${flow.name}': the run was skipped (${flow.maxActiveRuns} run(s) active, overlap ${flow.overlap})`, [], EXIT.differs)
   out.write(`${result.flowRunId}\n`)
+  return EXIT.ok
+}
+
+/**
+ * `jobdesk flow kill RUN [--keep-finished]`: ends the flow run as killed and prints each node's state;
+ * with `--keep-finished`, what has finished keeps its outcome and the nodes not reached end killed.
+ */
+export async function flowKillCommand(client: ServerClient, out: Out, ref: string, options: { keepFinished?: boolean }): Promise<number> {
+  const run = await client.call<FlowRun>('killFlowRun', { id: runId(ref), ...(options.keepFinished ? { keepFinished: true } : {}) })
+  out.write(`flow run ${run.id} ${run.state}: ${run.nodes.map((node) => `${node.key} ${node.state}`).join(', ')}\n`)
   return EXIT.ok
 }
 
@@ -76,7 +100,7 @@ export async function logsCommand(client: ServerClient, out: Out, ref: string, o
     await readNew()
     if (status === 'success' || status === 'failed') {
       sayLost()
-      out.error(`run ${logId} ${status}${run.handleMsg && status === 'failed' ? `: ${run.handleMsg.split('\n')[0]}` : ''}\n`)
+      out.error(`${endedLine(run)}\n`)
       return status === 'success' ? EXIT.ok : EXIT.differs
     }
     await pause(followPauseMs(looks))

@@ -108,7 +108,7 @@ async function seed(): Promise<void> {
   for (const [name, edits] of JOB_SHAPES) saved.push(await jobs.save(consoleJob(appGroup.id, name, edits)))
   const started = await jobs.save(consoleJob(manual.id, 'started cron', { scheduleConf: '0 0 2 * * ?' }))
   await store.transaction((tx) => jobs.startIn(tx, started.id))
-  const links = new LinkService(store)
+  const links = new LinkService(store, () => NOW_MS)
   await links.save({ parentJobId: saved[2].id, childJobId: saved[3].id, condition: 'SUCCESS' })
   await links.save({ parentJobId: saved[2].id, childJobId: started.id, condition: 'FAILURE' })
   await links.save({ parentJobId: started.id, childJobId: saved[4].id, condition: 'ALWAYS' })

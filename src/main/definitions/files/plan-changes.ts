@@ -110,7 +110,12 @@ export function planChanges(plan: ImportPlan, state: DefinitionState, converted:
     const update: PlannedFlowUpdate = readsZone(planned.settings.scheduleType)
       ? planned
       : { ...planned, settings: { ...planned.settings, timezone: current.timezone } }
-    const values = flowValueChanges(current, update, (id) => jobKey(jobById.get(id)!), (id) => state.flows.find((f) => f.id === id)?.name ?? String(id))
+    const values = flowValueChanges(
+      current,
+      update,
+      (id) => jobKey(jobById.get(id)!),
+      (id) => state.flows.find((f) => f.id === id)?.name ?? String(id),
+    )
     if (values.length === 0) {
       unchanged++
       continue

@@ -64,7 +64,11 @@ export function flowValueChanges(
  * A node as its file writes it; a saved node's job by its id, a planned one's by id or, made by the
  * same apply, by key; a subflow's flow by its name on both sides.
  */
-function nodeDocument(node: FlowNodeDef | PlannedFlowNode, jobKeyOf: (jobId: number) => string, flowNameOf: (flowId: number) => string): Record<string, unknown> {
+function nodeDocument(
+  node: FlowNodeDef | PlannedFlowNode,
+  jobKeyOf: (jobId: number) => string,
+  flowNameOf: (flowId: number) => string,
+): Record<string, unknown> {
   const rule = node.triggerRule !== undefined && node.triggerRule !== 'all_success' ? { rule: node.triggerRule } : {}
   if (node.kind === 'approval') {
     return { kind: 'approval', ...rule, ...(node.prompt ? { prompt: node.prompt } : {}), ...(node.timeoutSec ? { timeoutSec: node.timeoutSec } : {}) }

@@ -1,5 +1,5 @@
 import type { Logger } from '../../kernel/logger'
-import type { CallbackSink, HandleCallback } from '../executor-api'
+import { CallbackRefusedError, type CallbackSink, type HandleCallback } from '../executor-api'
 import type { CallbackSpool } from './callback-spool'
 
 /** Most callbacks per sink call (XXL-JOB 3.x). */
@@ -15,14 +15,15 @@ export interface CallbackQueueOptions {
   batchMax?: number
   /** The sink accepted these (write "callback finish" to their run logs). */
   onDelivered(batch: readonly HandleCallback[]): void
-  /** The sink refused these and they were spooled (write "callback fail" to their run logs). */
+  /** The sink failed these: spooled for a retry, or dropped when refused for good (write "callback fail" to their run logs). */
   onFailed(batch: readonly HandleCallback[], reason: string): void
 }
 
 /**
  * Finished runs waiting to be reported. A first item is sent on the next event-loop turn with
  * whatever else has accumulated by then (no fixed 3-s poll); while the sink is busy, items gather
- * into batches of up to `batchMax`. A refused batch is spooled to disk for the retry loop.
+ * into batches of up to `batchMax`. A batch not delivered is spooled to disk for the retry loop;
+ * one the admin refused for good (CallbackRefusedError) is not: it would be refused again.
  */
 export class CallbackQueue {
   /** Waiting items from `head` on (taking a batch off the front must not move the rest). */
@@ -92,6 +93,11 @@ export class CallbackQueue {
       return
     } catch (error) {
       const reason = (error as Error)?.message ?? String(error)
+      if (error instanceof CallbackRefusedError) {
+        this.options.logger.warn('callback refused by the admin for good; not sent again', { logIds: batch.map((item) => item.logId), reason })
+        this.options.onFailed(batch, reason)
+        return
+      }
       this.options.logger.warn('callback delivery failed, spooling the batch', { count: batch.length, reason })
       try {
         await this.options.spool.write(batch)

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeTempDir, waitUntil } from '../../../../test/support/executor-fixtures'
 import { ManualClock } from '../../kernel/clock'
 import { silentLogger } from '../../kernel/logger'
-import type { HandleCallback } from '../executor-api'
-import { runCallbackRetryLoop } from './callback-retry'
+import { CallbackRefusedError, type HandleCallback } from '../executor-api'
+import { retrySpooledCallbacks, runCallbackRetryLoop } from './callback-retry'
 import { CallbackSpool } from './callback-spool'
 
 describe('callback spool retry loop', () => {
@@ -49,5 +49,23 @@ describe('callback spool retry loop', () => {
     await waitUntil('the spool file to be deleted', async () => (await readdir(spool.dir)).length === 0)
     stop.abort()
     await loop
+  })
+
+  it('drops a spool file the admin refused for good, and keeps one that only failed to arrive', async () => {
+    const spool = new CallbackSpool(temp.dir)
+    await spool.write([{ logId: 8, logDateTime: 1, handleCode: 500, handleMsg: 'killed' }])
+    await spool.write([{ logId: 9, logDateTime: 1, handleCode: 200, handleMsg: 'ok' }])
+    const sent: number[] = []
+    const sink = async (items: HandleCallback[]) => {
+      sent.push(items[0].logId)
+      throw items[0].logId === 8 ? new CallbackRefusedError("not this credential's to report") : new Error('admin down')
+    }
+    expect(await retrySpooledCallbacks(spool, sink, silentLogger, () => {})).toBe(0)
+    const left = await spool.list()
+    expect(left).toHaveLength(1)
+    expect((await spool.read(left[0]))[0].logId).toBe(9)
+    // A second pass sends only what was kept.
+    await retrySpooledCallbacks(spool, sink, silentLogger, () => {})
+    expect(sent.filter((id) => id === 8)).toHaveLength(1)
   })
 })

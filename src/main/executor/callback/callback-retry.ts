@@ -1,12 +1,12 @@
 import type { Clock } from '../../kernel/clock'
 import type { Logger } from '../../kernel/logger'
-import type { CallbackSink, HandleCallback } from '../executor-api'
+import { CallbackRefusedError, type CallbackSink, type HandleCallback } from '../executor-api'
 import type { CallbackSpool } from './callback-spool'
 
 /**
- * Re-sends every spool file once; a file is deleted only after the sink accepted it, so a crash
- * between the two at worst sends a batch twice (the admin ignores repeats). Returns how many files
- * were delivered.
+ * Re-sends every spool file once; a file is deleted only after the sink accepted it or refused it
+ * for good, so a crash between the two at worst sends a batch twice. Returns how many files were
+ * delivered.
  */
 export async function retrySpooledCallbacks(
   spool: CallbackSpool,
@@ -27,6 +27,12 @@ export async function retrySpooledCallbacks(
     try {
       await sink(batch)
     } catch (error) {
+      if (error instanceof CallbackRefusedError) {
+        // Refused for good: every later pass would be refused the same way (and audited each time).
+        logger.warn('spooled callback refused by the admin for good; dropped', { path, logIds: batch.map((item) => item.logId), error: error.message })
+        await spool.remove(path)
+        continue
+      }
       logger.warn('callback retry failed; kept for the next pass', { path, error: (error as Error)?.message })
       continue
     }

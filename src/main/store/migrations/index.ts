@@ -27,6 +27,7 @@ import { poolsAndQueue } from './0026-pools-and-queue'
 import { alarmList } from './0027-alarm-list'
 import { fanOutItems } from './0028-fan-out-items'
 import { subflowParent } from './0029-subflow-parent'
+import { linkTimes } from './0030-link-times'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -67,6 +68,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   alarmList,
   fanOutItems,
   subflowParent,
+  linkTimes,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

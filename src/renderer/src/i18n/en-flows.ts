@@ -139,6 +139,9 @@ export const enFlows = {
   'flowRun.killTitle': 'Kill flow run #{id}?',
   'flowRun.killBody': 'The runs of its running nodes are killed and its waiting approvals end; the flow run ends as killed.',
   'flowRun.killed': 'Flow run #{id} killed',
+  'flowRun.killKeepFinished': 'Keep what finished',
+  'flowRun.killKeepFinishedHint':
+    'A node whose runs have already ended keeps their outcome, and the nodes not reached end killed. Otherwise they stay pending, for a retry to run.',
   'flowRun.tabGraph': 'Graph',
   'flowRun.tabTimeline': 'Timeline',
   'flowRun.graphHint': 'The graph as it was when this run started. Click a node for its output, log and actions.',

@@ -248,6 +248,7 @@ export const en = {
   'run.kill': 'Kill',
   'run.killTitle': 'Kill run {id}?',
   'run.killBody': 'The executor stops the run and every process it started; the run ends as failed (killed).',
+  'run.killRetry': 'Retry afterwards ({count} {count|retry|retries} left)',
   'run.children': 'Runs fired by this run (retry, child jobs)',
   'run.notFound': 'Run {id} was not found.',
 

@@ -137,6 +137,8 @@ export const zhCNFlows: Record<keyof typeof enFlows, string> = {
   'flowRun.killTitle': '终止工作流运行 #{id}？',
   'flowRun.killBody': '其运行中节点的调度将被终止，等待中的审批随之结束；本次工作流运行以已终止结束。',
   'flowRun.killed': '工作流运行 #{id} 已终止',
+  'flowRun.killKeepFinished': '保留已完成的结果',
+  'flowRun.killKeepFinishedHint': '调度已全部结束的节点保留其结果，尚未到达的节点也以已终止结束；否则它们保持等待执行，供重试时运行。',
   'flowRun.tabGraph': '图',
   'flowRun.tabTimeline': '时间线',
   'flowRun.graphHint': '本次运行开始时的图。点击节点查看其输出、日志和操作。',

@@ -20,7 +20,7 @@ export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
   'auth.viewerReadOnly': '访客只能查看（{method}）',
   'auth.groupNotGranted': '未授予你执行器分组 {groupId}（{method}）',
   'auth.addressNotRegistered':
-    '{address} 不是注册在（或配置于）分组 {groupId} 的执行器：只有管理员可以指定其他地址，且 JobDesk 调用它时不携带该分组的访问令牌（{method}）',
+    '{address} 不是注册在（或配置于）分组 {group} 的执行器：只有管理员可以指定其他地址，且 JobDesk 调用它时不携带该分组的访问令牌（{method}）',
   'auth.probeNeedsGroup': '探测执行器需要指定其分组：JobDesk 只把分组的访问令牌发送给该分组自己的地址（{method}）',
   'user.nameRule': '须为 1-64 个字母、数字、“.”、“_”、“@”或“-”，以字母或数字开头',
   'user.passwordLength': '须为 {min}-{max} 个字符',

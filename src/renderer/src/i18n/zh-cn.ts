@@ -246,6 +246,7 @@ export const zhCN: Dictionary = {
   'run.kill': '终止',
   'run.killTitle': '终止调度 {id}？',
   'run.killBody': '执行器将停止该任务及其启动的所有进程，本次调度以失败（已终止）结束。',
+  'run.killRetry': '终止后自动重试（剩余 {count} 次重试）',
   'run.children': '由本次调度触发的调度（重试、子任务）',
   'run.notFound': '未找到调度 {id}。',
 

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
@@ -18,7 +18,10 @@ export function KillRunButton({ run }: { run: JobRun }) {
   const operates = useJobDesk((s) => operatesGroup(s.session, run.jobGroup))
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
+  // A kill is a failure: the job's retries follow it unless the operator says otherwise here.
+  const [retry, setRetry] = useState(true)
   const status = runStatus(run)
+  const retriesLeft = run.executorFailRetryCount
   if (!operates || (status !== 'running' && status !== 'pending')) return null
   return (
     <>
@@ -34,10 +37,20 @@ export function KillRunButton({ run }: { run: JobRun }) {
         onConfirm={() => {
           setAsking(false)
           setBusy(true)
-          void killRun(run.id).finally(() => setBusy(false))
+          void killRun(run.id, retriesLeft > 0 ? { retry } : undefined).finally(() => setBusy(false))
         }}
       >
-        <Text size="sm">{t('run.killBody')}</Text>
+        <Stack gap="sm">
+          <Text size="sm">{t('run.killBody')}</Text>
+          {retriesLeft > 0 && (
+            <Checkbox
+              label={t('run.killRetry', { count: retriesLeft })}
+              checked={retry}
+              onChange={(event) => setRetry(event.currentTarget.checked)}
+              data-testid="run-kill-retry"
+            />
+          )}
+        </Stack>
       </ConfirmDialog>
     </>
   )

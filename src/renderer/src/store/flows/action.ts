@@ -140,7 +140,7 @@ export const createFlowsSlice: SliceCreator<FlowsSlice> = (set, get) => {
     },
 
     retryFlowRun: (flowRunId) => runAction(() => client().retryFlowRun(flowRunId)),
-    killFlowRun: (flowRunId) => runAction(() => client().killFlowRun(flowRunId)),
+    killFlowRun: (flowRunId, options) => runAction(() => (options ? client().killFlowRun(flowRunId, options) : client().killFlowRun(flowRunId))),
     markFlowNode: (mark) => runAction(() => client().markFlowNode(mark)),
     decideApproval: (decision) => runAction(() => client().decideApproval(decision)),
 

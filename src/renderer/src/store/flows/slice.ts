@@ -19,7 +19,8 @@ export interface FlowsActions {
   /** Refused while the flow has an active run; errors are shown as notifications. */
   removeFlow(flowId: number): Promise<boolean>
   retryFlowRun(flowRunId: number): Promise<boolean>
-  killFlowRun(flowRunId: number): Promise<boolean>
+  /** `keepFinished`: what finished keeps its outcome, the nodes not reached end killed (default: they stay pending). */
+  killFlowRun(flowRunId: number, options?: { keepFinished?: boolean }): Promise<boolean>
   markFlowNode(mark: FlowNodeMark): Promise<boolean>
   decideApproval(decision: ApprovalDecision): Promise<boolean>
   /** Adds a flow (no id) or replaces a saved one. Rejects with the core's error for the editor to show. */

@@ -156,9 +156,9 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
       set({ recentRunsByJob: rest })
     },
 
-    async killRun(id) {
+    async killRun(id, options) {
       try {
-        const run = await client().killRun(id)
+        const run = await (options ? client().killRun(id, options) : client().killRun(id))
         set({ runsById: { ...get().runsById, [id]: run } })
         get().applyRunsChanged([run])
       } catch (error) {

@@ -31,8 +31,8 @@ export interface RunsActions {
   triggerJob(request: TriggerRequest): Promise<TriggerResult>
   /** Runs a run again as a new run of its job. Rejects with the core's error for the dialog to show. */
   rerunRun(logId: number): Promise<TriggerResult>
-  /** Kills a running run; the core answers with the run as ended. Errors are shown as notifications. */
-  killRun(id: number): Promise<void>
+  /** Kills a running run (`retry` false: no retry follows); the core answers with the run as ended. Errors are shown as notifications. */
+  killRun(id: number, options?: { retry?: boolean }): Promise<void>
 }
 
 export type RunsSlice = RunsState & RunsActions

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Text, Title } from '@mantine/core'
+import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
 import type { FlowRun } from '../../../../../shared/flow-types'
 import { notifySuccess } from '../../../kit/notify'
@@ -38,10 +38,12 @@ function RunButtons({ run }: { run: FlowRun }) {
   const language = useJobDesk((s) => s.preferences.language)
   const [asking, setAsking] = useState<'retry' | 'kill' | null>(null)
   const [busy, setBusy] = useState(false)
+  // Default as before: nodes not reached stay pending, for a retry to run.
+  const [keepFinished, setKeepFinished] = useState(false)
   const act = async (what: 'retry' | 'kill') => {
     setAsking(null)
     setBusy(true)
-    const done = await (what === 'retry' ? retryFlowRun(run.id) : killFlowRun(run.id))
+    const done = await (what === 'retry' ? retryFlowRun(run.id) : killFlowRun(run.id, keepFinished ? { keepFinished } : undefined))
     setBusy(false)
     if (done) notifySuccess(language, what === 'retry' ? 'flowRun.retried' : 'flowRun.killed', { id: run.id })
   }
@@ -66,7 +68,18 @@ function RunButtons({ run }: { run: FlowRun }) {
         onCancel={() => setAsking(null)}
         onConfirm={() => asking && void act(asking)}
       >
-        <Text size="sm">{t(asking === 'retry' ? 'flowRun.retryBody' : 'flowRun.killBody')}</Text>
+        <Stack gap="sm">
+          <Text size="sm">{t(asking === 'retry' ? 'flowRun.retryBody' : 'flowRun.killBody')}</Text>
+          {asking === 'kill' && (
+            <Checkbox
+              label={t('flowRun.killKeepFinished')}
+              description={t('flowRun.killKeepFinishedHint')}
+              checked={keepFinished}
+              onChange={(event) => setKeepFinished(event.currentTarget.checked)}
+              data-testid="flow-run-kill-keep-finished"
+            />
+          )}
+        </Stack>
       </ConfirmDialog>
     </>
   )
