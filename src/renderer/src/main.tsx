@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import './app/app.css'
+import './app/runs.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { consoleGate, consoleToken } from './services/auth'

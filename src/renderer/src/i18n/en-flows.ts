@@ -54,7 +54,7 @@ export const enFlows = {
   'flows.col.actions': 'Actions',
   'flows.active': 'Active',
   'flows.paused': 'Paused',
-  'flows.noSchedule': 'Manual only',
+  'flows.noSchedule': 'By hand or as a sub-flow',
   'flows.pausedHint': 'Its schedule is paused; it still runs when started by hand.',
   'flows.nodes': '{n} {n|node|nodes}',
   'flows.activeRuns': '{n} running',

@@ -52,7 +52,7 @@ export const zhCNFlows: Record<keyof typeof enFlows, string> = {
   'flows.col.actions': '操作',
   'flows.active': '已启用',
   'flows.paused': '已暂停',
-  'flows.noSchedule': '仅手动触发',
+  'flows.noSchedule': '手动或作为子流程运行',
   'flows.pausedHint': '调度已暂停；手动触发时仍会运行。',
   'flows.nodes': '{n} 个节点',
   'flows.activeRuns': '{n} 个运行中',
