@@ -6,9 +6,7 @@ import type { FlowInput, FlowRun } from '../src/shared/flow-types'
 
 /**
  * The run view of the newer node kinds, on runs the engine made: a sub-flow node links to its
- * child run and the child run back to its parent; a fan-out node lists its items. A core that
- * does not run a kind yet (it refuses the flow at save, or runs a fan-out's job once without
- * items) has nothing for the view to show: the test says so and is skipped.
+ * child run and the child run back to its parent; a fan-out node lists its items.
  */
 const server = useHeadlessServer()
 test.use({ viewport: { width: 1440, height: 900 } })
@@ -16,9 +14,9 @@ test.use({ viewport: { width: 1440, height: 900 } })
 const runNode = (page: Page, key: string): Locator => page.locator(`[data-testid="flow-run-node"][data-key="${key}"]`)
 const header = (page: Page): Locator => page.getByTestId('flow-run-header')
 
-/** Saves a flow over the bridge; null when the core refuses it (a node kind it does not know yet). */
-function addFlow(input: FlowInput): Promise<{ id: number } | null> {
-  return tokenBridgeCalls(server().origin, server().token, (call) => call('addFlow', input).catch(() => null))
+/** Saves a flow over the bridge (a refusal fails the test with the core's reason). */
+function addFlow(input: FlowInput): Promise<{ id: number }> {
+  return tokenBridgeCalls(server().origin, server().token, (call) => call('addFlow', input))
 }
 
 function getFlowRun(id: number): Promise<FlowRun> {
@@ -51,11 +49,10 @@ test('a sub-flow node links to its child run, and the child run back to the run 
     name: 'Run parent',
     nodes: [
       { key: 'prep', kind: 'job', jobId: prep },
-      { key: 'month_end', kind: 'subflow', flowId: child!.id },
+      { key: 'month_end', kind: 'subflow', flowId: child.id },
     ],
     edges: [{ from: 'prep', to: 'month_end' }],
   })
-  test.skip(parent === null, 'this core refuses subflow nodes at save: the sub-flow engine is not in this tree')
 
   await openConsole(page, server())
   const parentRunId = await runAndOpen(page, 'Run parent')
@@ -79,18 +76,17 @@ test('a sub-flow node links to its child run, and the child run back to the run 
 test('a fan-out node lists its items with their counts, runs and outputs', async ({ page }) => {
   const [each] = await addEmbeddedJobs(server(), ['Run each'])
   const items = Array.from({ length: 60 }, (_, i) => `item-${i}`)
-  const flow = await addFlow({
+  await addFlow({
     name: 'Run fan-out',
     nodes: [{ key: 'each', kind: 'job', jobId: each, forEach: JSON.stringify(items), forEachConcurrency: 10, param: 'p=${item}' }],
     edges: [],
   })
-  expect(flow).not.toBeNull()
 
   await openConsole(page, server())
   const runId = await runAndOpen(page, 'Run fan-out')
   await expect(header(page).getByTestId('flow-run-state')).not.toHaveAttribute('data-flow-state', /running|queued/, { timeout: 60_000 })
   const node = (await getFlowRun(runId)).nodes.find((n) => n.key === 'each')!
-  test.skip((node.items ?? []).length === 0, 'this core runs a fan-out node’s job once, without items: the fan-out engine is not in this tree')
+  expect(node.items ?? []).toHaveLength(60)
 
   await expect(runNode(page, 'each').getByTestId('flow-run-node-items')).toHaveText('60 of 60 items done')
   const panel = await openRunNode(page, 'each')
