@@ -45,7 +45,7 @@ async function openRunNode(page: Page, key: string): Promise<Locator> {
 test('a sub-flow node links to its child run, and the child run back to the run and node it is part of', async ({ page }) => {
   const [prep, report] = await addEmbeddedJobs(server(), ['Run prep', 'Run report'])
   const child = await addFlow({ name: 'Run month end', nodes: [{ key: 'report', kind: 'job', jobId: report }], edges: [] })
-  const parent = await addFlow({
+  await addFlow({
     name: 'Run parent',
     nodes: [
       { key: 'prep', kind: 'job', jobId: prep },
