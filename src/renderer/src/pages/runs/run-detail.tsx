@@ -1,6 +1,6 @@
 import { withLineBreaks } from '../../../../shared/line-breaks'
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { runStatus, type JobRun } from '../../../../shared/model'
 import { ChevronDownIcon, ChevronUpIcon } from '../../kit/icons'
 import { dagRoute } from '../../kit/route'
@@ -11,7 +11,6 @@ import { FiredRuns, KillRunButton } from './run-actions'
 import { RunAgainMenu } from './run-again'
 import { RetryChain } from './retry-chain'
 import { useLanguage, useT } from '../../i18n/use-t'
-import type { MessageKey } from '../../i18n/dictionary'
 import { formatDuration } from '../../lib/format/format-duration'
 import { formatDateTime } from '../../lib/format/format-time'
 import { isAtRisk, runOutcome } from '../../lib/runs/run-outcome'
@@ -22,22 +21,9 @@ import { RunLink } from '../../components/run-link'
 import { EnumLabel } from '../../components/enum-label'
 import { TriggerTrailView } from '../../components/trigger-trail-view'
 import { AlarmStatusText } from '../../components/alarm-status'
+import { LabelledField as Field } from '../../components/labelled-field'
 
 const finished = (run: JobRun) => runStatus(run) === 'success' || runStatus(run) === 'failed'
-
-function Field({ label, children, testId }: { label: MessageKey; children: ReactNode; testId?: string }) {
-  const t = useT()
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {t(label)}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId} style={{ wordBreak: 'break-word' }}>
-        {children}
-      </Text>
-    </div>
-  )
-}
 
 /** Messages may come from XXL-JOB executors with `<br>` line breaks: show them as breaks, as text. */
 function Preformatted({ text, testId }: { text: string; testId: string }) {

@@ -6,7 +6,7 @@ import { formatDuration } from '../../../lib/format/format-duration'
 import { formatDateTime } from '../../../lib/format/format-time'
 import { operandOf, operatorOf } from '../../../lib/flows/flow-branches'
 import { FlowRunLink } from './flow-run-link'
-import { PanelField } from './panel-field'
+import { LabelledField as PanelField } from '../../../components/labelled-field'
 
 /**
  * An approval's own facts: what it asks, who decided and when, with their comment. It has no job
