@@ -60,16 +60,21 @@ storeSuite('RunRepo', (f) => {
     })
   })
 
-  it("tells a callback's scope check each run's group, address and whether it is still open", async () => {
+  it("tells a callback's scope check each run's group, address, whether it is still open and whether a kill ended it", async () => {
     const pending = (await f.store.runs.insert(run(1, { jobGroup: 3 })))!
     const running = await runningOn(f.store, 2, 'http://127.0.0.1:9999/')
     const finished = await runningOn(f.store, 2, 'http://127.0.0.1:9999/')
-    await f.store.runs.complete([{ logId: finished, handleCode: 200, handleMsg: 'ok', handleTimeMs: T0 }])
-    const targets = await f.store.runs.callbackTargets([pending, running, finished, 999_999])
+    const killed = await runningOn(f.store, 2, 'http://127.0.0.1:9999/')
+    await f.store.runs.complete([
+      { logId: finished, handleCode: 200, handleMsg: 'ok', handleTimeMs: T0 },
+      { logId: killed, handleCode: 500, handleMsg: 'Killed by admin', handleTimeMs: T0 },
+    ])
+    const targets = await f.store.runs.callbackTargets([pending, running, finished, killed, 999_999])
     expect(targets.sort((a, b) => a.id - b.id)).toEqual([
-      { id: pending, jobGroup: 3, executorAddress: '', open: true },
-      { id: running, jobGroup: 1, executorAddress: 'http://127.0.0.1:9999/', open: true },
-      { id: finished, jobGroup: 1, executorAddress: 'http://127.0.0.1:9999/', open: false },
+      { id: pending, jobGroup: 3, executorAddress: '', open: true, killed: false },
+      { id: running, jobGroup: 1, executorAddress: 'http://127.0.0.1:9999/', open: true, killed: false },
+      { id: finished, jobGroup: 1, executorAddress: 'http://127.0.0.1:9999/', open: false, killed: false },
+      { id: killed, jobGroup: 1, executorAddress: 'http://127.0.0.1:9999/', open: false, killed: true },
     ])
   })
 

@@ -94,14 +94,15 @@ describe('switch and subflow nodes in definition files', () => {
     expect(await apply(exported, true)).toMatchObject({ changes: [], applied: false })
   })
 
-  it('plan a changed case or a changed child flow as an update of the nodes', async () => {
+  it('plan a changed case or a changed child flow as an update of that node, with its values', async () => {
     const other = { ...child, name: 'weekly-load' }
     await apply([job, child, other, parent])
     const nodes = parent.nodes.map((n) => (n.key === 'full' ? { ...n, flow: 'weekly-load' } : n))
     const plan = await apply([job, child, other, { ...parent, nodes }], true)
-    expect(plan.changes.map((c) => [c.action, c.key, c.fields])).toEqual([['update', 'month-end', ['nodes']]])
+    expect(plan.changes.map((c) => [c.action, c.key, c.fields])).toEqual([['update', 'month-end', ['nodes[full].flow']]])
+    expect(plan.changes[0].values).toEqual([{ field: 'nodes[full].flow', before: "'nightly-load'", after: "'weekly-load'" }])
     const cases = parent.nodes.map((n) => (n.key === 'route' ? { ...n, cases: [{ when: { value: '${nodes.check.output}', lt: 3 }, to: 'full' }] } : n))
-    expect((await apply([job, child, other, { ...parent, nodes: cases }], true)).changes.map((c) => c.fields)).toEqual([['nodes']])
+    expect((await apply([job, child, other, { ...parent, nodes: cases }], true)).changes.map((c) => c.fields)).toEqual([['nodes[route].cases']])
   })
 
   it('refuse to prune a flow a staying flow runs as a sub-flow, and prune it once nothing names it', async () => {

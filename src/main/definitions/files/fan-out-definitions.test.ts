@@ -71,13 +71,13 @@ describe('fan-out fields in flow files', () => {
     expect(await apply(exported)).toEqual({ changes: [], unchanged: exported.length, applied: false })
   })
 
-  it('names the nodes field when a fan-out setting changes; the default concurrency and rule written out are no change', async () => {
+  it("names the node's field when a fan-out setting changes; the default concurrency and rule written out are no change", async () => {
     await apply([job('list'), job('load'), files])
     const withDefaults = { ...files, nodes: [files.nodes[0], files.nodes[1], { ...files.nodes[2], forEachConcurrency: 1, forEachRule: 'all' }] }
     expect((await apply([job('list'), job('load'), withDefaults], true)).changes).toEqual([])
     const wider = { ...files, nodes: [files.nodes[0], { ...files.nodes[1], forEachConcurrency: 8 }, files.nodes[2]] }
     const plan = await apply([job('list'), job('load'), wider], true)
-    expect(plan.changes.map((c) => `${c.action} ${c.kind} ${c.key}: ${c.fields.join(', ')}`)).toEqual(['update Flow per-file: nodes'])
+    expect(plan.changes.map((c) => `${c.action} ${c.kind} ${c.key}: ${c.fields.join(', ')}`)).toEqual(['update Flow per-file: nodes[each].forEachConcurrency'])
   })
 
   it('refuses ${item} outside a fan-out node, a fan-out setting on an approval, and a list that is not one', async () => {

@@ -84,9 +84,10 @@ function nodeDocument(
     ...rule,
     ...(node.pools !== undefined ? { pools: node.pools } : {}),
     ...(node.priority !== undefined ? { priority: node.priority } : {}),
+    // A fan-out's concurrency 1 and rule `all` are its defaults: written out or left out, they mean the same.
     ...(node.forEach !== undefined ? { forEach: node.forEach } : {}),
-    ...(node.forEachConcurrency !== undefined ? { forEachConcurrency: node.forEachConcurrency } : {}),
-    ...(node.forEachRule !== undefined ? { forEachRule: node.forEachRule } : {}),
+    ...(node.forEachConcurrency !== undefined && node.forEachConcurrency !== 1 ? { forEachConcurrency: node.forEachConcurrency } : {}),
+    ...(node.forEachRule !== undefined && node.forEachRule !== 'all' ? { forEachRule: node.forEachRule } : {}),
   }
 }
 

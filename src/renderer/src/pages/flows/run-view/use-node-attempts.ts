@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { FlowRun } from '../../../../../shared/flow-types'
 import type { GanttAttempt } from '../../../lib/flows/flow-gantt'
-import { client } from '../../../api/client'
+import { getNodeRun } from '../../../services/flows'
 
 /** A node retried more than this many times shows its latest tries only: the chart stays readable and the reads few. */
 const MAX_TRIES_SHOWN = 20
@@ -27,12 +27,10 @@ export function useNodeAttempts(run: FlowRun): ReadonlyMap<string, readonly Gant
     const ids = wanted.split(',').map(Number)
     void Promise.all(
       ids.map((id) =>
-        client()
-          .getRun(id)
-          .then(
-            (jobRun): [number, GanttAttempt] => [id, { startMs: jobRun.triggerTimeMs, endMs: jobRun.handleTimeMs }],
-            () => null,
-          ),
+        getNodeRun(id).then(
+          (jobRun): [number, GanttAttempt] => [id, { startMs: jobRun.triggerTimeMs, endMs: jobRun.handleTimeMs }],
+          () => null,
+        ),
       ),
     ).then((read) => current && setTimes(new Map(read.filter((entry) => entry !== null))))
     return () => {
