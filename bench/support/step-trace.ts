@@ -12,7 +12,8 @@
  *
  * Call `installStepTrace` before `assembleCore`, so the writer's first listener is the trace's.
  */
-import { RunWriter, type FlushResult } from '../../src/main/completion/run-writer'
+import { RunWriter } from '../../src/main/completion/run-writer'
+import type { FlushResult } from '../../src/main/completion/flush-result'
 import type { RunCompletion } from '../../src/main/domain/runs'
 import { FlowAdvance } from '../../src/main/flows/flow-advance'
 import type { PreparedRun } from '../../src/main/trigger/prepare-runs'

@@ -1,5 +1,5 @@
 import type { RunEndedConsumer } from '../completion/run-ended'
-import type { FlushResult } from '../completion/run-writer'
+import type { FlushResult } from '../completion/flush-result'
 import type { BackfillRunner } from './backfill-runner'
 
 /**

@@ -1,5 +1,5 @@
 import type { RunEndedConsumer } from './run-ended'
-import type { FlushResult } from './run-writer'
+import type { FlushResult } from './flush-result'
 import type { QueueRunner } from '../capacity/queue-runner'
 
 /**

@@ -3,7 +3,8 @@ import { newRun } from '../../../test/support/new-run'
 import { freshSqliteStore } from '../../../test/support/temp-sqlite-store'
 import { silentLogger, type Logger } from '../kernel/logger'
 import { RUN_ENDED_ORDER, RunEnded, type RunEndedConsumer, type RunEndedSlot } from './run-ended'
-import { RunWriter, type FlushResult } from './run-writer'
+import { RunWriter } from './run-writer'
+import type { FlushResult } from './flush-result'
 
 const T0 = Date.UTC(2026, 0, 5, 9)
 

@@ -1,5 +1,6 @@
 import type { Logger } from '../kernel/logger'
-import type { FlushResult, RunWriter } from './run-writer'
+import type { FlushResult } from './flush-result'
+import type { RunWriter } from './run-writer'
 
 /**
  * What happens when runs end, in one place (as XXL-JOB's JobCompleter is): the run writer commits a

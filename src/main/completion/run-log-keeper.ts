@@ -6,7 +6,7 @@ import type { Repos } from '../store/store'
 import { type ExecutorDirectory } from '../trigger/executor-directory'
 import { isEmbeddedAddress } from '../domain/embedded-address'
 import type { RunEndedConsumer } from './run-ended'
-import type { FlushResult } from './run-writer'
+import type { FlushResult } from './flush-result'
 
 /**
  * A finished run's last pull waits this long after its completion: the executor appends its

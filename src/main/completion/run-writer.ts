@@ -2,20 +2,7 @@ import { HANDLE_CODE, TRIGGER_CODE } from '../../shared/model'
 import type { Logger } from '../kernel/logger'
 import type { RunCompletion, TriggerOutcome } from '../domain/runs'
 import type { Repos, UnitOfWork } from '../store/store'
-
-export interface FlushResult {
-  /** Runs whose trigger outcome was recorded. */
-  triggeredIds: number[]
-  /** Runs completed by this flush (repeated callbacks for finished runs are not in it). */
-  completedIds: number[]
-  /** Runs that failed with this flush: a refused trigger, or a completion with a code other than 200. */
-  failedIds: number[]
-  /**
-   * The runs this flush ended, as committed: the completion written for each run completed now, and
-   * how many runs ended with a refused trigger (they get no completion). The metrics count these.
-   */
-  ended: { completions: RunCompletion[]; failedTriggers: number }
-}
+import type { FlushResult } from './flush-result'
 
 export interface RunWriterOptions {
   store: UnitOfWork<Pick<Repos, 'runs' | 'routes'>>

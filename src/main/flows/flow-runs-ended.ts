@@ -1,5 +1,5 @@
 import type { RunEndedConsumer } from '../completion/run-ended'
-import type { FlushResult } from '../completion/run-writer'
+import type { FlushResult } from '../completion/flush-result'
 import type { Logger } from '../kernel/logger'
 import type { FlowEngine } from './flow-engine'
 import type { FlowNodeKills } from './flow-node-kills'
