@@ -14,6 +14,7 @@ import { MonthGrid } from './month-grid'
 import { ScheduleAgenda } from './schedule-agenda'
 import { MaintenanceWindows } from './maintenance-windows'
 import './calendars.css'
+import { RowActions } from '../../components/row-actions'
 
 /** Today's day number in a zone (the grid outlines it). */
 function todayIn(zone: string): number {
@@ -134,16 +135,7 @@ export function CalendarsPage() {
                 <Text size="sm" c="dimmed">
                   {t('calendars.summary', { holidays: calendar.holidays.length, makeup: calendar.makeupWorkdays.length, by: calendar.updatedBy })}
                 </Text>
-                {isAdmin && (
-                  <Group gap="xs">
-                    <Button size="xs" variant="default" onClick={() => setEditing(calendar)} data-testid="calendar-edit">
-                      {t('common.edit')}
-                    </Button>
-                    <Button size="xs" variant="default" color="red" onClick={() => setRemoving(calendar)} data-testid="calendar-remove">
-                      {t('common.delete')}
-                    </Button>
-                  </Group>
-                )}
+                {isAdmin && <RowActions onEdit={() => setEditing(calendar)} onRemove={() => setRemoving(calendar)} testId="calendar" justify="flex-start" />}
               </Group>
               <MonthGrid
                 days={days}

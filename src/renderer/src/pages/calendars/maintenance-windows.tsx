@@ -14,6 +14,7 @@ import { selectWindowsVersion } from '../../store/maintenance/selectors'
 import { selectIsAdmin } from '../../store/session/selectors'
 import { useWindowSpans, type NextSpan } from './use-window-spans'
 import { WindowEditor } from './window-editor'
+import { RowActions } from '../../components/row-actions'
 
 /**
  * The Calendars page's maintenance windows: each with when it is open (the next span of a
@@ -118,14 +119,7 @@ export function MaintenanceWindows() {
                 </Table.Td>
                 {isAdmin && (
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setEditing(window)} data-testid="window-edit">
-                        {t('common.edit')}
-                      </Button>
-                      <Button size="xs" variant="default" color="red" onClick={() => setRemoving(window)} data-testid="window-remove">
-                        {t('common.delete')}
-                      </Button>
-                    </Group>
+                    <RowActions onEdit={() => setEditing(window)} onRemove={() => setRemoving(window)} testId="window" />
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -8,6 +8,7 @@ import { listPools, removePool } from '../../services/pools'
 import { useJobDesk } from '../../store'
 import { selectIsAdmin } from '../../store/session/selectors'
 import { PoolEditor } from './pool-editor'
+import { RowActions } from '../../components/row-actions'
 
 /** The resource pools with their slots in use and their waiting runs; admins add, edit and remove them. */
 export function PoolsSection() {
@@ -89,14 +90,7 @@ export function PoolsSection() {
                 <Table.Td>{pool.description}</Table.Td>
                 {isAdmin && (
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setEditing(pool)} data-testid="pool-edit">
-                        {t('common.edit')}
-                      </Button>
-                      <Button size="xs" variant="default" color="red" onClick={() => setRemoving(pool)} data-testid="pool-remove">
-                        {t('common.delete')}
-                      </Button>
-                    </Group>
+                    <RowActions onEdit={() => setEditing(pool)} onRemove={() => setRemoving(pool)} testId="pool" />
                   </Table.Td>
                 )}
               </Table.Tr>
