@@ -20,8 +20,6 @@ export interface SecretStoreDeps {
   nowMs: () => number
   /** How long a replaced value is kept (default SECRET_GRACE_MS). */
   graceMs?: number
-  /** Tells the other nodes their caches are stale (a cluster event); nothing on a single node. */
-  changed?: () => void
 }
 
 /**
@@ -31,8 +29,12 @@ export interface SecretStoreDeps {
  */
 export class SecretStore implements SecretReader {
   private readonly graceMs: number
-  /** Every kept version decrypted, loaded on first use; dropped on each write here or elsewhere (forget()). */
-  private cache: Promise<OpenVersion[]> | null = null
+  /**
+   * Every kept version decrypted, with the `secrets` counter it was read at: a read that finds the
+   * counter moved (a write here, on another node, or by the CLI) loads again. One small query per
+   * read, and reads happen only for runs that reference a secret and for the maskers.
+   */
+  private cache: { version: number; values: Promise<OpenVersion[]> } | null = null
 
   constructor(private readonly deps: SecretStoreDeps) {
     this.graceMs = deps.graceMs ?? SECRET_GRACE_MS
@@ -49,7 +51,7 @@ export class SecretStore implements SecretReader {
         (await tx.secrets.find(request.name, request.groupId))!.id
       return tx.secrets.addVersion(id, sealValue(this.deps.key, request.value, secretContext(id)), by, nowMs)
     })
-    this.written()
+    this.forget()
     return version
   }
 
@@ -59,7 +61,7 @@ export class SecretStore implements SecretReader {
       const secret = await tx.secrets.find(request.name, request.groupId)
       return secret ? tx.secrets.delete(secret.id) : false
     })
-    if (removed) this.written()
+    if (removed) this.forget()
     return removed
   }
 
@@ -120,26 +122,22 @@ export class SecretStore implements SecretReader {
     return [...new Set((await this.opened()).filter((v) => v.retiredAtMs === 0 || v.retiredAtMs >= since).map((v) => v.value))]
   }
 
-  /** Drops the decrypted values: another node wrote a secret (or the maintenance purged some). */
-  forget(): void {
+  private forget(): void {
     this.cache = null
   }
 
-  private written(): void {
-    this.forget()
-    this.deps.changed?.()
-  }
-
-  private opened(): Promise<OpenVersion[]> {
-    if (this.cache === null) {
-      const loading = this.load()
+  private async opened(): Promise<OpenVersion[]> {
+    const version = await this.deps.repos.secrets.version()
+    if (this.cache?.version !== version) {
+      const values = this.load()
+      const loading = { version, values }
       this.cache = loading
       // A failed load is not kept: the next call tries again.
-      loading.catch(() => {
+      values.catch(() => {
         if (this.cache === loading) this.cache = null
       })
     }
-    return this.cache
+    return this.cache!.values
   }
 
   private async load(): Promise<OpenVersion[]> {

@@ -64,9 +64,23 @@ interface SealedRow {
 
 const SEALED_COLUMNS = 's.id AS secret_id, s.name, s.group_id, v.version, v.retired_time, v.ciphertext, v.iv, v.auth_tag'
 
-/** `job_secret` and `job_secret_version`: secrets' names and scopes, and their encrypted values. */
+/**
+ * `job_secret` and `job_secret_version`: secrets' names and scopes, and their encrypted values.
+ * Every write raises the `secrets` counter of job_version in its transaction, so every node's cache
+ * of decrypted values (SecretStore) rereads after a write by any node or by the CLI.
+ */
 export class SecretRepo {
   constructor(private readonly db: Connection) {}
+
+  /** The `secrets` counter: changes with every write to the secrets. */
+  async version(): Promise<number> {
+    const row = await this.db.get<{ version: number | string }>("SELECT version FROM job_version WHERE name = 'secrets'")
+    return Number(row?.version ?? 0)
+  }
+
+  private async bump(): Promise<void> {
+    await this.db.run("UPDATE job_version SET version = version + 1 WHERE name = 'secrets'")
+  }
 
   /** Adds the secret; resolves null when the scope already has one of that name. */
   async insert(secret: Omit<StoredSecret, 'id'>): Promise<number | null> {
@@ -124,13 +138,16 @@ export class SecretRepo {
       'INSERT INTO job_secret_version (secret_id, version, ciphertext, iv, auth_tag, set_by, set_time, retired_time) VALUES (?, ?, ?, ?, ?, ?, ?, 0)',
       [secretId, version, sealed.ciphertext, sealed.iv, sealed.authTag, setBy, nowMs],
     )
+    await this.bump()
     return version
   }
 
   /** Removes the secret and every version of it; resolves false when there was none. */
   async delete(secretId: number): Promise<boolean> {
     await this.db.run('DELETE FROM job_secret_version WHERE secret_id = ?', [secretId])
-    return (await this.db.run('DELETE FROM job_secret WHERE id = ?', [secretId])) > 0
+    const deleted = (await this.db.run('DELETE FROM job_secret WHERE id = ?', [secretId])) > 0
+    if (deleted) await this.bump()
+    return deleted
   }
 
   /** The current versions of these names in these scopes (null: global). */
@@ -168,11 +185,14 @@ export class SecretRepo {
       secretId,
       version,
     ])
+    await this.bump()
   }
 
   /** Deletes the versions retired before `retiredBeforeMs` (past their grace period); resolves with how many. */
   async purgeRetired(retiredBeforeMs: number): Promise<number> {
-    return this.db.run('DELETE FROM job_secret_version WHERE retired_time > 0 AND retired_time < ?', [retiredBeforeMs])
+    const purged = await this.db.run('DELETE FROM job_secret_version WHERE retired_time > 0 AND retired_time < ?', [retiredBeforeMs])
+    if (purged > 0) await this.bump()
+    return purged
   }
 }
 

@@ -63,9 +63,12 @@ storeSuite('the secrets store', (f) => {
     // Another node's store (a cache of its own) reads the same.
     const elsewhere = await secretStore(await f.another())
     expect(await elsewhere.valuesFor(group, ['pw'])).toEqual(new Map([['pw', 'etl-value']]))
+    // A write on this node reaches the other node's cache at its next read.
+    await secrets.set({ name: 'pw', groupId: group, value: 'etl-value-2' }, 'ops')
+    expect(await elsewhere.valuesFor(group, ['pw'])).toEqual(new Map([['pw', 'etl-value-2']]))
     expect((await secrets.list([group, null])).map((s) => [s.name, s.groupId, s.setBy, s.versions])).toEqual([
       ['pw', null, 'admin', 1],
-      ['pw', group, 'ops', 1],
+      ['pw', group, 'ops', 2],
     ])
   })
 

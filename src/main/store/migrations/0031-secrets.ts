@@ -36,6 +36,9 @@ export const secrets: MigrationStep = {
         retired_time INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (secret_id, version)
       );
+
+      -- Raised by every write of a secret, so each node's cache of decrypted values rereads then.
+      INSERT INTO job_version (name, version) VALUES ('secrets', 0);
     `,
   },
   postgres: {
@@ -59,6 +62,7 @@ export const secrets: MigrationStep = {
         retired_time BIGINT  NOT NULL DEFAULT 0,
         PRIMARY KEY (secret_id, version)
       )`,
+      "INSERT INTO job_version (name, version) VALUES ('secrets', 0) ON CONFLICT DO NOTHING",
     ],
   },
   mysql: {
@@ -83,6 +87,7 @@ export const secrets: MigrationStep = {
         retired_time BIGINT       NOT NULL DEFAULT 0,
         PRIMARY KEY (secret_id, version)
       ) ${TABLE}`,
+      "INSERT IGNORE INTO job_version (name, version) VALUES ('secrets', 0)",
     ],
   },
 }
