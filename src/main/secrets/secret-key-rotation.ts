@@ -41,16 +41,17 @@ export async function rotateSecretKey(store: RotationRepos, keyFile: string, new
 }
 
 /**
- * The key a node starts with, checked against the database: a key file is made on the very first
- * start (no check stored yet); a rotation a crash left half-done is finished or dropped (see
- * rotateSecretKey); a key that is not the database's throws one clear line.
+ * The key a node starts with, checked against the database. The check is stored with the first
+ * secret (SecretStore.set), so nodes of a cluster without secrets start whatever their key file;
+ * once there is one, a node whose key is not the database's throws one clear line. A missing key
+ * file is made only while there is no check; a rotation a crash left half-done is finished or
+ * dropped (see rotateSecretKey).
  */
-export async function openSecretKey(settings: Pick<Repos['settings'], 'get' | 'setIfAbsent'>, keyFile: string): Promise<Buffer> {
-  const stored = await settings.get<SealedValue>(KEY_CHECK_SETTING)
-  const key = loadSecretKey(keyFile, { createIfAbsent: stored === undefined })
-  const check = stored ?? (await settings.setIfAbsent<SealedValue>(KEY_CHECK_SETTING, keyCheckOf(key)))
+export async function openSecretKey(settings: Pick<Repos['settings'], 'get'>, keyFile: string): Promise<Buffer> {
+  const check = await settings.get<SealedValue>(KEY_CHECK_SETTING)
+  const key = loadSecretKey(keyFile, { createIfAbsent: check === undefined })
   const pending = pendingKeyFile(keyFile)
-  if (keyOpens(key, check)) {
+  if (check === undefined || keyOpens(key, check)) {
     if (existsSync(pending)) rmSync(pending, { force: true })
     return key
   }
@@ -61,7 +62,19 @@ export async function openSecretKey(settings: Pick<Repos['settings'], 'get' | 's
       return next
     }
   }
-  throw new SecretKeyError(
-    `the secrets key in ${keyFile} is not the key this database's secrets are encrypted with: every node must read the same key file (--secrets-key-file; docs/secrets.md)`,
+  throw wrongKey(keyFile)
+}
+
+/** The desktop shell's key (kept with Electron's safeStorage, src/main/shell/desktop-secrets-key.ts): checked the same way, no file. */
+export async function checkGivenKey(settings: Pick<Repos['settings'], 'get'>, key: Buffer, where: string): Promise<Buffer> {
+  const check = await settings.get<SealedValue>(KEY_CHECK_SETTING)
+  if (check !== undefined && !keyOpens(key, check)) throw wrongKey(where)
+  return key
+}
+
+/** The one line a start with the wrong key ends with (and a set of a secret on a node started before the first secret with another key). */
+export function wrongKey(where: string): SecretKeyError {
+  return new SecretKeyError(
+    `the secrets key in ${where} is not the key this database's secrets are encrypted with: every node must read the same key file (--secrets-key-file; docs/secrets.md)`,
   )
 }

@@ -1,6 +1,8 @@
 import { SECRET_GRACE_MS, type SecretSummary, type SecretVersionView } from '../../shared/secrets'
 import type { RepoAccess } from '../store/store'
-import type { SealedVersion } from '../store/secret-repo'
+import type { SealedValue, SealedVersion } from '../store/secret-repo'
+import { KEY_CHECK_SETTING, keyCheckOf, keyOpens } from './secret-key-check'
+import { wrongKey } from './secret-key-rotation'
 import { openValue, sealValue, secretContext } from './secret-cipher'
 import type { SecretReader } from './secret-reader'
 
@@ -14,9 +16,11 @@ interface OpenVersion {
 }
 
 export interface SecretStoreDeps {
-  repos: RepoAccess<'secrets'>
+  repos: RepoAccess<'secrets' | 'settings'>
   /** The 32-byte key the values are sealed with (secret-key-file.ts). */
   key: Buffer
+  /** Where the key came from, for the refusal of a wrong one (the key file's path). */
+  keySource: string
   nowMs: () => number
   /** How long a replaced value is kept (default SECRET_GRACE_MS). */
   graceMs?: number
@@ -44,6 +48,9 @@ export class SecretStore implements SecretReader {
   async set(request: { name: string; groupId: number | null; value: string }, by: string): Promise<number> {
     const nowMs = this.deps.nowMs()
     const version = await this.deps.repos.transaction(async (tx) => {
+      // The first secret stores the key check; a later one on a node with another key is refused (docs/secrets.md: one key file per cluster).
+      if (!keyOpens(this.deps.key, await tx.settings.setIfAbsent<SealedValue>(KEY_CHECK_SETTING, keyCheckOf(this.deps.key))))
+        throw wrongKey(this.deps.keySource)
       const id =
         (await tx.secrets.find(request.name, request.groupId))?.id ??
         (await tx.secrets.insert({ name: request.name, groupId: request.groupId, createdBy: by, createdAtMs: nowMs })) ??

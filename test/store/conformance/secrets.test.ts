@@ -25,7 +25,8 @@ storeSuite('the secrets store', (f) => {
   let dir: string
   let keyFile: string
   let now: number
-  const secretStore = async (store: Store = f.store) => new SecretStore({ repos: store, key: await openSecretKey(store.settings, keyFile), nowMs: () => now })
+  const secretStore = async (store: Store = f.store) =>
+    new SecretStore({ repos: store, key: await openSecretKey(store.settings, keyFile), keySource: keyFile, nowMs: () => now })
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'jobdesk-secrets-'))
@@ -100,10 +101,14 @@ storeSuite('the secrets store', (f) => {
     expect(await secrets.versions({ name: 'gone', groupId: null })).toBeUndefined()
   })
 
-  it('refuses to start with a key that is not the database’s, in one line naming the key file', async () => {
-    await secretStore()
+  it('refuses to start with a key that is not the database’s, in one line naming the key file, and a set under another key', async () => {
     const otherFile = join(dir, 'other.key')
-    loadSecretKey(otherFile, { createIfAbsent: true })
+    const otherKey = loadSecretKey(otherFile, { createIfAbsent: true })
+    // Two nodes started before the first secret, each with its own key: the second one's set is refused.
+    const otherNode = new SecretStore({ repos: f.store, key: otherKey, keySource: otherFile, nowMs: () => now })
+    await (await secretStore()).set({ name: 'first', groupId: null, value: 'first-value' }, 'admin')
+    await expect(otherNode.set({ name: 'second', groupId: null, value: 'second-value' }, 'admin')).rejects.toThrow(/other\.key is not the key/)
+    expect((await f.store.secrets.list()).map((s) => s.name)).toEqual(['first'])
     const refusal = openSecretKey(f.store.settings, otherFile)
     await expect(refusal).rejects.toThrow(/^the secrets key in .*other\.key is not the key this database's secrets are encrypted with/)
     await expect(refusal).rejects.toThrow(expect.objectContaining({ message: expect.not.stringContaining('\n') }))
