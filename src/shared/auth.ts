@@ -186,6 +186,9 @@ export const AUDIT_ACTIONS = [
   'queue.startNow',
   /** An alarm of the alarm list sent again by hand (docs/alarm-list.md). */
   'alarm.resend',
+  /** A secret's new value stored (docs/secrets.md): the entry names the secret and its scope, never the value. */
+  'secret.set',
+  'secret.remove',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

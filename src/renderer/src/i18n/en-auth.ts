@@ -61,6 +61,8 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.calendar.update': 'Calendar updated',
   'auditAction.calendar.remove': 'Calendar removed',
   'auditAction.calendar.import': 'Calendar imported',
+  'auditAction.secret.set': 'Secret set',
+  'auditAction.secret.remove': 'Secret removed',
   'auditAction.pool.add': 'Resource pool added',
   'auditAction.pool.update': 'Resource pool updated',
   'auditAction.pool.remove': 'Resource pool removed',

@@ -159,6 +159,8 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.calendar.update': '修改日历',
   'auditAction.calendar.remove': '删除日历',
   'auditAction.calendar.import': '导入日历',
+  'auditAction.secret.set': '设置密钥',
+  'auditAction.secret.remove': '删除密钥',
   'auditAction.pool.add': '新增资源池',
   'auditAction.pool.update': '修改资源池',
   'auditAction.pool.remove': '删除资源池',
