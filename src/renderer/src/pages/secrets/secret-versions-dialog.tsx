@@ -13,8 +13,8 @@ export function SecretVersionsDialog(props: { secret: { name: string; groupId: n
   const [versions, setVersions] = useState<SecretVersionView[]>([])
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
-    listSecretVersions(secret).then(setVersions, (failure: unknown) => setError(errorText(failure)))
-  }, [secret, errorText])
+    listSecretVersions({ name: secret.name, groupId: secret.groupId }).then(setVersions, (failure: unknown) => setError(errorText(failure)))
+  }, [secret.name, secret.groupId, errorText])
 
   return (
     <Modal opened onClose={onClose} title={t('secrets.versionsTitle', { name: secret.name })} size="lg">

@@ -58,7 +58,7 @@ export function SecretsPage() {
   const remove = async (target: SecretRef) => {
     setRemoving(null)
     try {
-      await removeSecret(target)
+      await removeSecret({ name: target.name, groupId: target.groupId })
       notifySuccess(language, 'secrets.removed', { name: target.name })
       await refresh()
     } catch (failure) {
