@@ -93,6 +93,7 @@ describe('jobdesk secret and secrets', () => {
     const store = await openStore(databaseFile(dir.path))
     const secrets = await openSecretStore(store, { dataDir: dir.path }, () => Date.now())
     expect((await secrets.allValues()).sort()).toEqual([ENV_VALUE, FILE_VALUE].sort())
+    expect((await store.audit.list({}, 1)).map((e) => [e.action, e.outcome, e.target])).toEqual([['secret.rotateKey', 'ok', '2 secret versions']])
     expect(await secrets.valuesFor(null, ['a'])).toEqual(new Map([['a', ENV_VALUE]]))
     await store.close()
   })

@@ -1,4 +1,8 @@
+import { hostname } from 'node:os'
 import { databaseFile, resolveDataDir } from '../../app/data-dir'
+import { AuditService } from '../../audit/audit-service'
+import { systemClock } from '../../kernel/clock'
+import { silentLogger } from '../../kernel/logger'
 import { defaultSecretKeyFile, SecretKeyError } from '../../secrets/secret-key-file'
 import { rotateSecretKey } from '../../secrets/secret-key-rotation'
 import { DatabaseOpenError } from '../../store/open-database'
@@ -31,6 +35,10 @@ export async function rotateKeyCommand(out: Out, options: RotateKeyOptions, env:
   }
   try {
     const count = await rotateSecretKey(store, keyFile, options.newKeyFile)
+    await new AuditService(store.audit, systemClock, silentLogger).record(
+      { actor: 'jobdesk secrets rotate-key', actorKind: 'desktop', source: hostname() },
+      { action: 'secret.rotateKey', outcome: 'ok', target: `${count} secret versions`, detail: { params: { keyFile } } },
+    )
     out.write(`${count} secret versions re-encrypted; ${keyFile} holds the new key — copy it to every node before starting them\n`)
     return 0
   } catch (error) {

@@ -63,6 +63,7 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.calendar.import': 'Calendar imported',
   'auditAction.secret.set': 'Secret set',
   'auditAction.secret.remove': 'Secret removed',
+  'auditAction.secret.rotateKey': 'Secrets key rotated',
   'auditAction.pool.add': 'Resource pool added',
   'auditAction.pool.update': 'Resource pool updated',
   'auditAction.pool.remove': 'Resource pool removed',
