@@ -7,7 +7,7 @@ export async function openConsole(page: Page, server: HeadlessServer): Promise<v
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'online')
 }
 
-export type NavPage = 'dashboard' | 'jobs' | 'dag' | 'flows' | 'runs' | 'queue' | 'executors' | 'cluster' | 'calendars' | 'settings'
+export type NavPage = 'dashboard' | 'jobs' | 'dag' | 'flows' | 'runs' | 'queue' | 'executors' | 'cluster' | 'calendars' | 'settings' | 'secrets'
 
 export async function goTo(page: Page, nav: NavPage): Promise<void> {
   await page.getByTestId(`nav-${nav}`).click()

@@ -11,6 +11,7 @@ import { createMainWindow } from './shell/main-window'
 import { notifyFromEvents } from './shell/notifications'
 import { ShellLanguage } from './shell/shell-language'
 import { createTray } from './shell/tray'
+import { desktopSecretsKey } from './shell/desktop-secrets-key'
 
 // The Electron entry: a thin shell. The core (SQLite, scheduler, executor, admin API) runs in a
 // worker thread; this thread only owns the window, the tray, notifications and IPC.
@@ -24,7 +25,7 @@ else void main()
 async function main(): Promise<void> {
   app.setPath('userData', dataDir)
   await app.whenReady()
-  const core = new CoreClient(spawnWorker, { dataDir, nativeBinding: electronSqliteBinding() })
+  const core = new CoreClient(spawnWorker, { dataDir, nativeBinding: electronSqliteBinding(), secretsKey: desktopSecretsKey(dataDir) })
   try {
     await core.ready
   } catch (error) {

@@ -10,6 +10,7 @@ export const SERVE_OPTIONS = {
   'data-dir': { type: 'string' },
   'console-token': { type: 'string' },
   'admin-password-file': { type: 'string' },
+  'secrets-key-file': { type: 'string' },
   token: { type: 'string' },
   'api-token': { type: 'string' },
   'enable-scripts': { type: 'boolean', default: false },
@@ -43,7 +44,7 @@ export const SERVE_OPTIONS = {
 } as const
 
 export const SERVE_USAGE = `usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--handlers DIR]… [--token EXECUTOR_TOKEN]
-                     [--api-token API_TOKEN] [--console-token TOKEN] [--admin-password-file FILE] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]
+                     [--api-token API_TOKEN] [--console-token TOKEN] [--admin-password-file FILE] [--secrets-key-file FILE] [--enable-scripts] [--retry-jitter 0.1] [--no-demo]
                      [--database postgres://user@host:5432/db | mysql://user@host:3306/db | FILE] [--node-name NAME] [--node-url URL]
                      [--registry-beat-ms 30000] [--registry-dead-ms 90000] [--registry-sweep-ms 30000] [--metrics-public] [--log-format text|json]
                      [--ldap-url ldap://HOST:389 --ldap-user-base DN [--ldap-bind-dn DN --ldap-bind-password-file FILE]

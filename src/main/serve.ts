@@ -13,6 +13,7 @@ import { describeError, ValidationError } from '../shared/errors'
 import { PASSWORD_MIN_CHARS } from '../shared/schema/auth'
 import { SERVE_OPTIONS, SERVE_USAGE as USAGE } from './serve-args'
 import { DirectoryFlagError, directorySettingsFrom } from './auth/directory/directory-flags'
+import { SecretKeyError } from './secrets/secret-key-file'
 
 /** `--admin-password-file`: the first admin's password, the file's first line (never on the command line, where `ps` shows it). */
 function readAdminPassword(file: string | undefined): string | undefined {
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
       nodeUrl,
       consoleToken: values['console-token'] ?? process.env.JOBDESK_CONSOLE_TOKEN,
       adminPassword,
+      secretsKeyFile: values['secrets-key-file'],
       directory,
       accessToken: values.token ?? process.env.JOBDESK_ACCESS_TOKEN,
       apiToken: values['api-token'] ?? process.env.JOBDESK_API_TOKEN,
@@ -95,6 +97,11 @@ async function main(): Promise<void> {
       logFile: logFile.file,
     })
   } catch (error) {
+    // A wrong secrets key is the operator's to fix and says so in one line on stderr, with no log line repeating it there.
+    if (error instanceof SecretKeyError) {
+      await logFile.close()
+      fail(error.message)
+    }
     logger.error('JobDesk did not start', { error: (error as Error).message })
     await logFile.close()
     if (error instanceof DatabaseOpenError || error instanceof ListenError || error instanceof ValidationError) fail(describeError(error))

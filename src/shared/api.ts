@@ -48,6 +48,7 @@ import type { AlarmListApi } from './alarm-list'
 import type { RunViewsApi } from './run-views'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type { GroupCapacityFields, PoolsApi } from './capacity-api'
+import type { SecretsApi } from './secrets-api'
 import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView, MissedSlotView } from './backfill'
 import type {
   ApiTokenInput,
@@ -89,7 +90,7 @@ export type { AlarmChannels, ChannelCheck, ConsoleLanguage, ImChannel, ImChannel
  * The one contract between the UI and the core. The preload exposes exactly these methods as `window.jobdesk`; headless mode serves
  * the same methods over its browser bridge. Every method is async and rejects with the errors of ./errors.ts. Silences: ./alarm-silence.ts.
  */
-export interface JobDeskApi extends SilencesApi, PoolsApi, RunViewsApi, AlarmListApi {
+export interface JobDeskApi extends SilencesApi, PoolsApi, RunViewsApi, AlarmListApi, SecretsApi {
   getOverview(): Promise<Overview>
   /** Whether the alarm channels can deliver (SMTP, webhooks, alarms failed and alerts of 24 h); `groupIds` is set by the caller's rules, not a client. */
   getAlarmHealth(request?: { groupIds?: readonly number[] }): Promise<AlarmHealth>
@@ -321,7 +322,6 @@ export interface JobDeskApi extends SilencesApi, PoolsApi, RunViewsApi, AlarmLis
   /** Admins: the audit entries a filter selects as CSV or JSON text (at most 100,000). */
   exportAudit(request: AuditExportRequest): Promise<string>
 }
-
 export type ApiMethod = keyof JobDeskApi
 
 export interface Overview {

@@ -186,6 +186,11 @@ export const AUDIT_ACTIONS = [
   'queue.startNow',
   /** An alarm of the alarm list sent again by hand (docs/alarm-list.md). */
   'alarm.resend',
+  /** A secret's new value stored (docs/secrets.md): the entry names the secret and its scope, never the value. */
+  'secret.set',
+  'secret.remove',
+  /** Every secret re-encrypted under a new key (`jobdesk secrets rotate-key`, on the host). */
+  'secret.rotateKey',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -114,6 +114,10 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     getJobRankings: {},
     listAlarms: { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z', jobId: f.jobA, state: 'failed' },
     resendAlarm: { id: 1 },
+    setSecret: { name: 'fuzz_pw', groupId: f.groupId, value: 'fuzzed-value' },
+    listSecrets: { groupId: f.groupId },
+    removeSecret: { name: 'fuzz_pw', groupId: f.groupId },
+    listSecretVersions: { name: 'fuzz_pw' },
   }
 }
 

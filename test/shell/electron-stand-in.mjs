@@ -225,6 +225,19 @@ export const screen = {
   getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
 }
 
+// A keychain that "encrypts" by a visible prefix: the desktop shell's safeStorage path of the
+// secrets key (src/main/shell/desktop-secrets-key.ts) runs end to end without the OS's keychain.
+const WRAPPED = 'stand-in-keychain:'
+export const safeStorage = {
+  isEncryptionAvailable: () => true,
+  encryptString: (text) => Buffer.from(WRAPPED + text),
+  decryptString: (buffer) => {
+    const text = buffer.toString()
+    if (!text.startsWith(WRAPPED)) throw new Error('not wrapped by this keychain')
+    return text.slice(WRAPPED.length)
+  },
+}
+
 // The preload's side of the bridge, for loading out/preload/index.cjs with this stand-in.
 export const contextBridge = {
   exposed: {},
@@ -248,4 +261,4 @@ export const ipcRenderer = {
   },
 }
 
-export default { app, BrowserWindow, ipcMain, nativeImage, Tray, Menu, Notification, dialog, shell, screen, contextBridge, ipcRenderer }
+export default { app, BrowserWindow, ipcMain, nativeImage, Tray, Menu, Notification, dialog, shell, screen, safeStorage, contextBridge, ipcRenderer }

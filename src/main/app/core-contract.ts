@@ -24,6 +24,10 @@ export interface CoreOptions {
    * MySQL/MariaDB URL (`--database`), shared by every node of a cluster.
    */
   database?: string
+  /** `--secrets-key-file`: the key the secrets are encrypted with (docs/secrets.md); default `<dataDir>/secrets.key`, made on first start. */
+  secretsKeyFile?: string
+  /** The desktop shell's secrets key as base64, kept with Electron's safeStorage; takes the place of the key file. */
+  secretsKey?: string
   /** What operators call this node in the cluster view (`--node-name`; default the host name). */
   nodeName?: string
   clock?: Clock

@@ -15,6 +15,8 @@ import { resolveConsoleToken } from '../settings/console-token'
 import { checkToken, SettingsService } from '../settings/settings-service'
 import { StoredSecrets } from '../settings/stored-secrets'
 import { openStore } from '../store/open-store'
+import { openSecretStore } from '../secrets/open-secret-store'
+import type { SecretStore } from '../secrets/secret-store'
 import type { Repos, Store } from '../store/store'
 import type { CoreOptions } from './core-contract'
 import { databaseFile } from './data-dir'
@@ -46,6 +48,8 @@ export interface CoreData {
   runEnded: RunEnded
   /** The node's Prometheus metrics: fed where the facts are committed, served at /metrics. */
   metrics: JobDeskMetrics
+  /** Named secrets, encrypted at rest (docs/secrets.md); read by the trigger path and the maskers as a SecretReader. */
+  secretStore: SecretStore
 }
 
 /** Checked before anything is opened, so a bad flag fails start-up without leaving files open. */
@@ -67,11 +71,27 @@ export async function openCoreData({
 }: {
   options: Pick<
     CoreOptions,
-    'database' | 'dataDir' | 'nativeBinding' | 'mode' | 'consoleToken' | 'listen' | 'accessToken' | 'apiToken' | 'enableScripts' | 'logFile'
+    | 'database'
+    | 'dataDir'
+    | 'nativeBinding'
+    | 'mode'
+    | 'consoleToken'
+    | 'listen'
+    | 'accessToken'
+    | 'apiToken'
+    | 'enableScripts'
+    | 'logFile'
+    | 'secretsKeyFile'
+    | 'secretsKey'
   >
   base: Pick<CoreBase, 'clock' | 'logger' | 'secrets'>
 }): Promise<CoreData> {
   const store = await openStore(options.database ?? databaseFile(options.dataDir), { nativeBinding: options.nativeBinding, quickCheck: false })
+  // Before anything else reads the store: a node with the wrong secrets key stops here, with one line.
+  const secretStore = await openSecretStore(store, options, () => clock.nowMs()).catch(async (error: unknown) => {
+    await store.close()
+    throw error
+  })
   const events = new EventHub((ids) => store.runs.getMany(ids))
   const alarms = new AlarmService(store, {
     logger,
@@ -111,6 +131,7 @@ export async function openCoreData({
     writer,
     runEnded: new RunEnded(writer, logger),
     metrics,
+    secretStore,
   }
 }
 

@@ -8,6 +8,8 @@ export interface CoreWorkerData {
   /** better-sqlite3 built for Electron's ABI. */
   nativeBinding?: string
   seedDemo?: boolean
+  /** The secrets key as base64, kept by the shell with Electron's safeStorage (shell/desktop-secrets-key.ts); absent: the key file. */
+  secretsKey?: string
 }
 
 /** Main process → core worker. */

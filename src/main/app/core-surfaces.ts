@@ -42,7 +42,7 @@ export interface CoreSurfaces {
 interface SurfaceParts {
   options: Pick<CoreOptions, 'scrypt' | 'directory' | 'mode' | 'adminPassword' | 'metricsPublic'>
   base: CoreBase
-  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics'>
+  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics' | 'secretStore'>
   node: Pick<CoreNode, 'registry' | 'executor' | 'membership' | 'nodeId' | 'nodeRouteActive'>
   pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
   defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog' | 'maintenance'>
@@ -113,6 +113,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     maintenance: defs.maintenance,
     silences: new SilenceService({ repos: store, nowMs, changed: () => events.emit({ type: 'silences-changed' }) }),
     backfills: backfills.service,
+    secrets: data.secretStore,
     runLogs: pipeline.runLogs,
     settings,
     alarms: data.alarms,

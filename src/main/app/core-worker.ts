@@ -25,7 +25,15 @@ const logFile = createFileLogger({ dir: data.dataDir, alsoTo: consoleLogger('cor
 const logger = logFile.logger
 // The desktop app listens on all interfaces by default so LAN executors can register.
 const listenDefaults = { host: '0.0.0.0', port: 8080 }
-startCore({ dataDir: data.dataDir, nativeBinding: data.nativeBinding, seedDemo: data.seedDemo, logger, logFile: logFile.file, listen: listenDefaults }).then(
+startCore({
+  dataDir: data.dataDir,
+  nativeBinding: data.nativeBinding,
+  seedDemo: data.seedDemo,
+  secretsKey: data.secretsKey,
+  logger,
+  logFile: logFile.file,
+  listen: listenDefaults,
+}).then(
   async (core) => {
     core.events.subscribe((event) => post({ type: 'event', event }))
     const { listenHost, listenPort } = core.settings.get()

@@ -25,6 +25,7 @@ import type { WindowService } from '../calendars/window-service'
 import type { MaintenanceService } from '../calendars/maintenance-service'
 import type { SilenceService } from '../completion/silence-service'
 import type { BackfillService } from '../backfill/backfill-service'
+import type { SecretStore } from '../secrets/secret-store'
 
 /**
  * What the facade's parts are built from. A type of its own, below facade.ts and the facade-*.ts
@@ -61,6 +62,8 @@ export interface FacadeDeps {
   silences: SilenceService
   /** Backfills of jobs and flows over a range. */
   backfills: BackfillService
+  /** Named secrets, encrypted at rest (docs/secrets.md). */
+  secrets: SecretStore
   runLogs: RunLogs
   settings: SettingsService
   alarms: AlarmService

@@ -49,7 +49,7 @@ export async function runGuarded<T>(
       action,
       outcome: 'refused',
       target: method,
-      detail: { params: args[0], reason: { code: error.code, message: error.message } },
+      detail: { params: rule.refusedParams ? rule.refusedParams(args) : args[0], reason: { code: error.code, message: error.message } },
     })
     markRecorded(error)
     throw error

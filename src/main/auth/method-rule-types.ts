@@ -48,6 +48,8 @@ export interface MethodRule {
    * rule itself is asked, whatever rights they hold, and the audit trail names the person who took it.
    */
   peopleOnly?: true
+  /** What a refused call's audit row shows of its arguments (default the first): a rule whose arguments carry a secret's value leaves it out. */
+  refusedParams?(args: unknown[]): unknown
   /** Throws a Refusal (./refusal.ts) when the principal may not make the call. */
   allow(ctx: RuleContext, args: any[]): Promise<Decision>
   /** Reads: the answer narrowed to what the principal sees. */

@@ -13,6 +13,7 @@ import { OVERVIEW_RULES } from './overview-rules'
 import { RUN_RULES } from './run-rules'
 import { SETTINGS_RULES } from './settings-rules'
 import { RUN_VIEW_RULES } from './run-view-rules'
+import { SECRET_RULES } from './secret-rules'
 
 /**
  * Every facade method's rule, one area's rules to a file (the auth methods have theirs in
@@ -34,4 +35,5 @@ export const CORE_RULES = {
   ...SILENCE_RULES,
   ...BACKFILL_RULES,
   ...RUN_VIEW_RULES,
+  ...SECRET_RULES,
 } satisfies Record<keyof CoreApi, MethodRule>

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url'
-import { Command, CommanderError } from 'commander'
+import { Command, CommanderError, Option } from 'commander'
 import { CliError, EXIT } from './cli-error'
 import { applyCommand, type ApplyOptions } from './commands/apply'
 import { exportCommand, type ExportOptions } from './commands/export'
@@ -12,6 +12,7 @@ import { ServerClient, type ServerOptions } from './server-client'
 import { scheduleCommand, type ScheduleOptions } from './commands/schedule'
 import { maintenanceCommand, type MaintenanceOptions } from './commands/maintenance'
 import { backfillCommand, steerBackfillCommand, type BackfillOptions } from './commands/backfill'
+import { secretRemoveCommand, secretSetCommand, type SecretSetOptions } from './commands/secrets'
 
 /** What a run of the program reads and writes: the process's, or a test's. */
 export interface CliContext {
@@ -110,7 +111,7 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
   remote('get', `list ${GET_KINDS.join(', ')}`)
     .argument('<kind>', GET_KINDS.join(' | '))
     .option('-o, --output <format>', 'table (default), wide, json or yaml')
-    .option('--group <appName>', 'jobs and executors of this group only')
+    .option('--group <appName>', 'jobs, executors and secrets of this group only (secrets: its own and the global ones)')
     .option('--name <text>', 'jobs and flows whose name holds this text')
     .option('--job <job>', 'runs (backfills, alarms) of this job (id, app/name or name)')
     .option(
@@ -196,6 +197,45 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
     .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
     .action(async (run: string, options: { keepFinished?: boolean } & ServerOptions) => done(await flowKillCommand(client(options), out, run, options)))
+
+  const secret = program.command('secret').description("write a secret's value, or remove a secret (docs/secrets.md); values are never read back")
+  const serverOptions = (command: Command) =>
+    command
+      .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
+      .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
+  serverOptions(
+    secret
+      .command('set')
+      .description('store a new value for a secret; the value it replaces stays usable for the grace period (24 h)')
+      .argument('<name>', 'the secret: what ${secrets.NAME} refers to')
+      .option('--group <appName>', 'the executor group whose secret it is (its app name or id); left out: a global secret (admins)')
+      .option('--from-env <var>', "the value is this environment variable's")
+      .option('--from-file <file>', "the value is this file's content (one line ending at its end dropped)")
+      // Taken only to refuse it with the reason: a value on a command line leaks.
+      .addOption(new Option('--value <value>').hideHelp()),
+  ).action(async (name: string, options: SecretSetOptions & ServerOptions) => done(await secretSetCommand(client(options), out, name, options, env, cwd)))
+  serverOptions(
+    secret
+      .command('rm')
+      .description('remove a secret with every version of it')
+      .argument('<name>', 'the secret')
+      .option('--group <appName>', 'the executor group whose secret it is; left out: a global secret'),
+  ).action(async (name: string, options: { group?: string } & ServerOptions) => done(await secretRemoveCommand(client(options), out, name, options)))
+
+  program
+    .command('secrets')
+    .description("act on the secrets store of this host's data folder or database")
+    .command('rotate-key')
+    .description('re-encrypt every secret under a new key in one transaction, then replace the key file (stop the nodes first)')
+    .option('--new-key-file <file>', 'the new key (32 bytes as base64 on one line); default: a new random key')
+    .option('--key-file <file>', 'the key file the nodes read, as --secrets-key-file of jobdesk serve (default: <data-dir>/secrets.key)')
+    .option('--data-dir <dir>', 'the data folder, as for jobdesk serve (default: $JOBDESK_DATA_DIR or the per-user folder)')
+    .option('--database <url>', 'a postgres:// or mysql:// URL or a SQLite file, as for jobdesk serve (default: $JOBDESK_DATABASE_URL)')
+    .action(async (options: { newKeyFile?: string; keyFile?: string; dataDir?: string; database?: string }) => {
+      // Loaded only here: the other commands never open a store.
+      const { rotateKeyCommand } = await import('./commands/rotate-key')
+      done(await rotateKeyCommand(out, options, env))
+    })
 
   program
     .command('reset-password')

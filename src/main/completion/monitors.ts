@@ -77,6 +77,8 @@ export interface MonitorDeps {
   settings: { logRetentionDays(): number; auditRetentionDays(): number; alarmPolicy(): AlarmPolicy }
   /** With the run retention pass, the audit trail drops the entries past its own retention. */
   audit: Pick<AuditService, 'purge'>
+  /** With the retention pass, secret versions past their grace period are deleted (docs/secrets.md). */
+  secrets: { purgeExpired(nowMs: number): Promise<number> }
   timings: MonitorTimings
   /**
    * True when no other JobDesk process uses the database: every embedded address but ours is then
@@ -203,6 +205,8 @@ export function startMonitors(deps: MonitorDeps): Monitors {
         if (audited > 0) logger.info('expired audit entries deleted', { deleted: audited })
         // Alerts are kept as long as runs (a retention below the minimum keeps both for good).
         if (retentionDays >= MIN_RETENTION_DAYS) await store.alerts.deleteOlderThan(clock.nowMs() - retentionDays * 86_400_000)
+        const secretVersions = await deps.secrets.purgeExpired(clock.nowMs())
+        if (secretVersions > 0) logger.info('replaced secret values past their grace period deleted', { deleted: secretVersions })
         // The trigger URLs' used signatures that could no longer pass anyway.
         await store.hookUses.deleteExpired(clock.nowMs())
       }),

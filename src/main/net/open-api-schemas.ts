@@ -8,6 +8,7 @@ import { epochMs, id, text } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
 import { alarmListRequestSchema, resendAlarmRequestSchema, runsOverTimeRequestSchema } from '../../shared/schema/run-views'
 import { listQueueArgs, poolInputSchema, queuedRunArgs, removePoolArgs } from '../../shared/schema/capacity'
+import { listSecretsArgs, secretRefArgs, setSecretArgs } from '../../shared/schema/secrets'
 import { calendarImportRequestSchema, calendarName, calendarSchema, simulationRequestSchema } from '../../shared/schema/calendar'
 import { FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 import { windowInputSchema, windowUpdateSchema } from '../../shared/schema/window'
@@ -154,6 +155,12 @@ export const OPEN_API_BODIES = {
   getJobRankings: nothing,
   listAlarms: alarmListRequestSchema,
   resendAlarm: resendAlarmRequestSchema,
+  // Secrets (docs/secrets.md): a group's operators (its token too) write its secrets, admins the global
+  // ones; whoever sees a group reads its secrets' names and versions. No method answers with a value.
+  setSecret: setSecretArgs,
+  listSecrets: listSecretsArgs,
+  removeSecret: secretRefArgs,
+  listSecretVersions: secretRefArgs,
 } as const
 
 export type OpenApiMethod = keyof typeof OPEN_API_BODIES

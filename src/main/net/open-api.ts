@@ -133,6 +133,10 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   getJobRankings: 'auth.read',
   listAlarms: 'auth.read',
   resendAlarm: 'alarm.resend',
+  setSecret: 'secret.set',
+  listSecrets: 'auth.read',
+  removeSecret: 'secret.remove',
+  listSecretVersions: 'auth.read',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -344,6 +348,14 @@ function openApiHandlers(
       await api.startQueuedNow({ runId })
       return null
     },
+    // The core's rules: a group's operators write its secrets, admins the global ones; the answers carry no value.
+    setSecret: (_caller, request) => api.setSecret(request),
+    listSecrets: (_caller, filter) => api.listSecrets(filter),
+    removeSecret: async (_caller, request) => {
+      await api.removeSecret(request)
+      return null
+    },
+    listSecretVersions: (_caller, request) => api.listSecretVersions(request),
     // Runs over time, the rankings and the alarm list: the core's rules narrow each to what the caller sees.
     listJobRunsOverTime: (_caller, request) => api.listJobRunsOverTime(request),
     getJobRankings: () => api.getJobRankings(),

@@ -36,6 +36,7 @@ import { PoolRepo } from './pool-repo'
 import { PoolSlotRepo } from './pool-slot-repo'
 import { AlarmListRepo } from './alarm-list-repo'
 import { RunViewRepo } from './run-view-repo'
+import { SecretRepo } from './secret-repo'
 
 /**
  * The storage contract: one repository per table, over any engine's Connection. Callers never write
@@ -78,6 +79,7 @@ export interface Repos {
   readonly poolSlots: PoolSlotRepo
   readonly alarmList: AlarmListRepo
   readonly runViews: RunViewRepo
+  readonly secrets: SecretRepo
 }
 
 export type RepoName = keyof Repos
@@ -153,5 +155,6 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     poolSlots: new PoolSlotRepo(db),
     alarmList: new AlarmListRepo(db),
     runViews: new RunViewRepo(db),
+    secrets: new SecretRepo(db),
   }
 }

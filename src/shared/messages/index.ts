@@ -2,6 +2,7 @@ import type { ErrorParams } from '../errors'
 import { enAuthMessages } from './en-auth'
 import { enCalendarMessages } from './en-calendars'
 import { enCapacityMessages } from './en-capacity'
+import { enSecretMessages } from './en-secrets'
 import { enWindowMessages } from './en-windows'
 import { enDeadlineMessages } from './en-deadlines'
 import { enBackfillMessages } from './en-backfill'
@@ -49,6 +50,7 @@ export const EN_MESSAGES = {
   ...enSilenceMessages,
   ...enCapacityMessages,
   ...enRunViewMessages,
+  ...enSecretMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

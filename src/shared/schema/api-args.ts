@@ -21,6 +21,7 @@ import { silenceRequestSchema } from './silence'
 import { alarmListRequestSchema, resendAlarmRequestSchema, runsOverTimeRequestSchema } from './run-views'
 import { backfillFilterSchema, backfillQuerySchema, backfillRequestSchema } from './backfill'
 import { listQueueArgs, poolInputSchema, queuedRunArgs, removePoolArgs } from './capacity'
+import { listSecretsArgs, secretRefArgs, setSecretArgs } from './secrets'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -212,6 +213,10 @@ export const API_ARGUMENTS = {
   listQueue: z.tuple([listQueueArgs.optional()]),
   cancelQueued: z.tuple([queuedRunArgs]),
   startQueuedNow: z.tuple([queuedRunArgs]),
+  setSecret: z.tuple([setSecretArgs]),
+  listSecrets: z.tuple([listSecretsArgs.optional()]),
+  removeSecret: z.tuple([secretRefArgs]),
+  listSecretVersions: z.tuple([secretRefArgs]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
   exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),

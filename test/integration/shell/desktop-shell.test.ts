@@ -61,9 +61,13 @@ const openRunsSent = (snapshot: ShellSnapshot) =>
 
 describe('the desktop shell, run from its bundle with a stand-in for Electron', () => {
   it('opens one sandboxed window without Node, with a strict CSP, and blocks navigation, new windows and permissions', async () => {
-    shell = await startShell(await dataDir())
+    const dir = await dataDir()
+    shell = await startShell(dir)
     const shown = await ready(shell)
     expect(shown.app.singleInstanceLock).toBe(1)
+    // The secrets key is kept by the keychain (the stand-in's), never as a plain key file (docs/secrets.md#the-desktop-app).
+    expect(readFileSync(join(dir, 'secrets.key.safe'), 'utf8')).toMatch(/^stand-in-keychain:[A-Za-z0-9+/]{43}=$/)
+    expect(existsSync(join(dir, 'secrets.key'))).toBe(false)
     const prefs = shown.windows[0].options.webPreferences
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true })
     expect(prefs.nodeIntegrationInWorker ?? false).toBe(false)

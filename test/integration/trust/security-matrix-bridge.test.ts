@@ -13,6 +13,7 @@ import { silenceBridgeCases } from './support/silence-cases'
 import { windowBridgeCases } from './support/window-cases'
 import { poolBridgeCases } from './support/pool-cases'
 import { runViewBridgeCases } from './support/run-view-cases'
+import { secretBridgeCases } from './support/secret-cases'
 
 /**
  * Trust round 2's security suite, its console part: every API method on the console bridge as an admin, an operator of group A and a
@@ -252,6 +253,7 @@ const BRIDGE_CASES: BridgeCase[] = [
   ...windowBridgeCases(() => w, flowIdOfA),
   ...silenceBridgeCases(() => w),
   ...runViewBridgeCases(() => w, flowIdOfA),
+  ...secretBridgeCases(() => w),
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
   {
     method: 'saveGlue',

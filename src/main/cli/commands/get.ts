@@ -9,10 +9,11 @@ import { findFlow, findJob, jobsByIds, jobsWithGroups } from './lookup'
 import { getWindows } from './get-windows'
 import { getQueue } from './get-queue'
 import { getAlarms } from './get-alarms'
+import { getSecrets } from './secrets'
 import type { BackfillSummary } from '../../../shared/backfill'
 import { BACKFILL_COLUMNS } from './backfill'
 
-export const GET_KINDS = ['jobs', 'runs', 'flows', 'executors', 'windows', 'backfills', 'queue', 'alarms'] as const
+export const GET_KINDS = ['jobs', 'runs', 'flows', 'executors', 'windows', 'backfills', 'queue', 'alarms', 'secrets'] as const
 
 export interface GetOptions {
   output?: string
@@ -25,7 +26,7 @@ export interface GetOptions {
   pool?: string
 }
 
-/** `jobdesk get jobs|runs|flows|executors|windows|backfills|queue|alarms`: the server's objects as a table, or as JSON / YAML for scripts. */
+/** `jobdesk get jobs|runs|flows|executors|windows|backfills|queue|alarms|secrets`: the server's objects as a table, or as JSON / YAML for scripts. */
 export async function getCommand(client: ServerClient, out: Out, kind: string, options: GetOptions): Promise<number> {
   const format = outputFormat(options.output)
   if (kind === 'jobs') {
@@ -57,6 +58,8 @@ export async function getCommand(client: ServerClient, out: Out, kind: string, o
     printRows(out, backfills, BACKFILL_COLUMNS, format)
   } else if (kind === 'queue') {
     await getQueue(client, out, format, options.pool)
+  } else if (kind === 'secrets') {
+    await getSecrets(client, out, format, options.group)
   } else if (kind === 'alarms') {
     await getAlarms(client, out, format, { job: options.job, status: options.status, limit: limitOf(options.limit) }, Date.now())
   } else {

@@ -27,6 +27,7 @@ const TokensPage = lazy(() => import('../pages/users/tokens-page').then((module)
 const CalendarsPage = lazy(() => import('../pages/calendars/calendars-page').then((module) => ({ default: module.CalendarsPage })))
 const QueuePage = lazy(() => import('../pages/queue/queue-page').then((module) => ({ default: module.QueuePage })))
 const AlarmsPage = lazy(() => import('../pages/alarms/alarms-page').then((module) => ({ default: module.AlarmsPage })))
+const SecretsPage = lazy(() => import('../pages/secrets/secrets-page').then((module) => ({ default: module.SecretsPage })))
 const AuditPage = lazy(() => import('../pages/audit/audit-page').then((module) => ({ default: module.AuditPage })))
 
 function PageView({ route }: { route: Route }) {
@@ -67,6 +68,8 @@ function Page({ route }: { route: Route }) {
       return <QueuePage />
     case 'alarms':
       return <AlarmsPage />
+    case 'secrets':
+      return <SecretsPage />
   }
 }
 

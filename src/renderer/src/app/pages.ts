@@ -39,6 +39,7 @@ export const PAGES: readonly PageEntry[] = [
   { id: 'executors', label: 'nav.executors', icon: ServerIcon, route: { page: 'executors' } },
   { id: 'cluster', label: 'nav.cluster', icon: ClusterIcon, route: { page: 'cluster' } },
   { id: 'calendars', label: 'nav.calendars', icon: CalendarIcon, route: { page: 'calendars' } },
+  { id: 'secrets', label: 'nav.secrets', icon: KeyIcon, route: { page: 'secrets' } },
   { id: 'settings', label: 'nav.settings', icon: SettingsIcon, route: { page: 'settings' }, adminOnly: true },
   { id: 'users', label: 'nav.users', icon: UsersIcon, route: { page: 'users' }, adminOnly: true },
   { id: 'tokens', label: 'nav.tokens', icon: KeyIcon, route: { page: 'tokens' } },

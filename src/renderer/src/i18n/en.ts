@@ -14,6 +14,7 @@ import { enAlarms } from './en-alarms'
 import { enHooks } from './en-hooks'
 import { enCalendars } from './en-calendars'
 import { enCapacity } from './en-capacity'
+import { enSecrets } from './en-secrets'
 import { enMaintenance } from './en-maintenance'
 import { enDeadlines } from './en-deadlines'
 import { enBackfill } from './en-backfill'
@@ -326,6 +327,7 @@ export const en = {
   ...enHooks,
   ...enCalendars,
   ...enCapacity,
+  ...enSecrets,
   ...enMaintenance,
   ...enDeadlines,
   ...enBackfill,

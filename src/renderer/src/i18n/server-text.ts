@@ -10,6 +10,7 @@ import { zhCNSilenceMessages } from './zh-cn-messages-silences'
 import { zhCNRunViewMessages } from './zh-cn-messages-run-views'
 import { zhCNBackfillMessages } from './zh-cn-messages-backfill'
 import { zhCNCapacityMessages } from './zh-cn-messages-capacity'
+import { zhCNSecretMessages } from './zh-cn-messages-secrets'
 import { zhCNDirectoryMessages } from './zh-cn-messages-directory'
 import { zhCNDefinitionMessages } from './zh-cn-messages-definitions'
 import { zhCNErrorMessages } from './zh-cn-messages-errors'
@@ -54,6 +55,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNRunViewMessages,
   ...zhCNBackfillMessages,
   ...zhCNCapacityMessages,
+  ...zhCNSecretMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {

@@ -15,6 +15,7 @@ import { zhCNAlarms } from './zh-cn-alarms'
 import { zhCNHooks } from './zh-cn-hooks'
 import { zhCNCalendars } from './zh-cn-calendars'
 import { zhCNCapacity } from './zh-cn-capacity'
+import { zhCNSecrets } from './zh-cn-secrets'
 import { zhCNMaintenance } from './zh-cn-maintenance'
 import { zhCNDeadlines } from './zh-cn-deadlines'
 import { zhCNBackfill } from './zh-cn-backfill'
@@ -324,6 +325,7 @@ export const zhCN: Dictionary = {
   ...zhCNHooks,
   ...zhCNCalendars,
   ...zhCNCapacity,
+  ...zhCNSecrets,
   ...zhCNMaintenance,
   ...zhCNDeadlines,
   ...zhCNBackfill,

@@ -17,6 +17,7 @@ export type Route =
   | { page: 'calendars' }
   | { page: 'queue' }
   | { page: 'alarms' }
+  | { page: 'secrets' }
 
 /**
  * The Flows page's views: the list (`#/flows`), one flow's runs (`#/flows/3`), one flow run
@@ -66,6 +67,8 @@ export function parseRoute(hash: string): Route {
       return { page: 'queue' }
     case 'alarms':
       return { page: 'alarms' }
+    case 'secrets':
+      return { page: 'secrets' }
     case 'dag':
       return { page: 'dag', runId: positiveInt(params.get('run')) }
     case 'runs':

@@ -1,0 +1,33 @@
+import type { enSecrets } from './en-secrets'
+
+/** 密钥页面的简体中文（docs/secrets.md）。 */
+export const zhCNSecrets: Record<keyof typeof enSecrets, string> = {
+  'nav.secrets': '密钥',
+  'secrets.title': '密钥',
+  'secrets.hint': '任务按名称引用的凭据，加密存储。值只在此写入，之后不再显示。',
+  'secrets.scope': '范围',
+  'secrets.allScopes': '我能看到的全部',
+  'secrets.global': '全局',
+  'secrets.empty': '还没有密钥。',
+  'secrets.col.name': '名称',
+  'secrets.col.scope': '分组',
+  'secrets.col.setBy': '设置者',
+  'secrets.col.setAt': '设置时间',
+  'secrets.col.versions': '版本数',
+  'secrets.set': '设置…',
+  'secrets.new': '新建密钥',
+  'secrets.setTitle': '设置密钥',
+  'secrets.setTitleOf': '为 {name} 设置新值',
+  'secrets.name': '名称',
+  'secrets.value': '值',
+  'secrets.valueHint': '只发送一次并加密存储，之后不会再显示。被替换的旧值在 24 小时内仍可使用。',
+  'secrets.saved': '已设置密钥 {name}（版本 {version}）',
+  'secrets.removed': '已删除密钥 {name}',
+  'secrets.removeTitle': '删除密钥 {name}？',
+  'secrets.removeHint': '所有版本立即删除；引用它的任务此后将无法解析。',
+  'secrets.versions': '版本',
+  'secrets.versionsTitle': '{name} 的版本',
+  'secrets.col.version': '版本',
+  'secrets.current': '当前',
+  'secrets.graceUntil': '保留至 {time}',
+}
