@@ -163,9 +163,13 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
 
   remote('trigger', 'run a job once now; prints the run id')
     .argument('<job>', 'the job: id, app/name or name')
-    .option('--param <param>', "the run's parameter (default: the job's)")
+    .option(
+      '--param <param>',
+      "the run's parameter (default: the job's); for a job with typed parameters name=value, once per parameter",
+      (value: string, earlier: string[] | undefined) => [...(earlier ?? []), value],
+    )
     .option('--address <address...>', "run it on this executor address (one of the job's group)")
-    .action(async (job: string, options: { param?: string; address?: string[] } & ServerOptions) =>
+    .action(async (job: string, options: { param?: string[]; address?: string[] } & ServerOptions) =>
       done(await triggerCommand(client(options), out, job, options)),
     )
 

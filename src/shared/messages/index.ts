@@ -18,6 +18,7 @@ import { enFlowBranchMessages } from './en-flow-branches'
 import { enImportMessages } from './en-import'
 import { enImportXxlMessages } from './en-import-xxl'
 import { enRouteMessages } from './en-route'
+import { enParamsMessages } from './en-params'
 import { enParamWords, enValidationMessages } from './en-validation'
 import { fillTemplate, paramText, type CodedMessage, type ParamValue } from './format-message'
 
@@ -49,6 +50,7 @@ export const EN_MESSAGES = {
   ...enSilenceMessages,
   ...enCapacityMessages,
   ...enRunViewMessages,
+  ...enParamsMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

@@ -7,18 +7,22 @@ import type { Out } from '../output'
 import type { ServerClient } from '../server-client'
 import { findFlow, findJob, runId } from './lookup'
 import { followPauseMs } from './follow-pace'
+import { triggerParamFields } from './trigger-params'
 
 /** How `logs --follow` waits between looks: the process's timers, or a test's. */
 export interface Pause {
   (ms: number): Promise<void>
 }
 
-/** `jobdesk trigger JOB [--param P] [--address A]`: runs the job once and prints the run id (one per shard of a broadcast). */
-export async function triggerCommand(client: ServerClient, out: Out, ref: string, options: { param?: string; address?: string[] }): Promise<number> {
+/**
+ * `jobdesk trigger JOB [--param P | --param name=value …] [--address A]`: runs the job once and prints
+ * the run id (one per shard of a broadcast); a job's typed parameters are checked before the call.
+ */
+export async function triggerCommand(client: ServerClient, out: Out, ref: string, options: { param?: string[]; address?: string[] }): Promise<number> {
   const job = await findJob(client, ref)
   const logIds = await client.call<number[]>('triggerJob', {
     id: job.id,
-    ...(options.param !== undefined ? { executorParam: options.param } : {}),
+    ...triggerParamFields(job, options.param ?? []),
     ...(options.address !== undefined ? { addressList: options.address } : {}),
   })
   out.write(`${logIds.join('\n')}\n`)
