@@ -13,7 +13,7 @@ import { overrideAddresses } from '../../lib/jobs/override-addresses'
 import { ValidationError } from '../../../../shared/errors'
 import { declaresParams } from '../../../../shared/job-params'
 import { errorRule } from '../../i18n/server-text'
-import { entriesToValues, initialEntries, ParamsForm, useEntryProblems, type ParamEntries } from './params-form'
+import { entriesToValues, initialEntries, ParamsForm, useEntryProblems, type ParamEntries } from '../../components/params/params-form'
 
 /** Runs a job once now, optionally with another parameter (a form of its declared parameters, when it has them), and links to the new run(s). */
 export function TriggerDialog({ job, onClose }: { job: JobInfo | null; onClose: () => void }) {

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import { PARAM_FORMATS, PARAM_TYPES, type ParamDecl, type ParamFormat, type ParamsFields, type ParamValue } from '../../../../../shared/job-params'
-import type { MessageKey } from '../../../i18n/dictionary'
-import { useT } from '../../../i18n/use-t'
-import { TrashIcon } from '../../../kit/icons'
+import { PARAM_FORMATS, PARAM_TYPES, type ParamDecl, type ParamFormat, type ParamsFields, type ParamValue } from '../../../../shared/job-params'
+import type { MessageKey } from '../../i18n/dictionary'
+import { useT } from '../../i18n/use-t'
+import { TrashIcon } from '../../kit/icons'
 
 /** A default as typed into its text field: a number for int and number parameters when it reads as one, a bool for bool, else the text; blank is none. */
 function defaultOf(type: ParamDecl['type'], text: string): ParamValue | null {
