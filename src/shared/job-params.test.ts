@@ -111,6 +111,11 @@ describe('a declaration', () => {
     ])
   })
 
+  it('refuses a kv default that holds a line break', () => {
+    expect(codes({ params: [decl('note', 'string', { default: 'a\nb' })], paramFormat: 'kv' })).toEqual([['params.0.default', 'params.kvLineBreak']])
+    expect(codes({ params: [decl('note', 'string', { default: 'a\nb' })], paramFormat: 'json' })).toEqual([])
+  })
+
   it('refuses a required parameter without a default only on a schedule', () => {
     const params = [decl('day', 'date', { required: true })]
     expect(codes({ params }, false)).toEqual([])

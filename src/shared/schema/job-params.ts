@@ -92,6 +92,9 @@ export function paramsProblems(fields: ParamsFields, scheduled: boolean): Proble
     if (decl.default !== null) {
       const checked = checkParamValue(decl, decl.default)
       if ('problem' in checked) problems.push({ path: at('default'), code: checked.problem.code, params: checked.problem.params })
+      // Every scheduled fire would send it: a kv default that breaks its line is refused now, not at 3 a.m.
+      else if (fields.paramFormat === 'kv' && typeof decl.default === 'string' && /[\r\n]/.test(decl.default))
+        problems.push({ path: at('default'), code: 'params.kvLineBreak', params: { name: decl.name } })
     } else if (decl.required && scheduled) problems.push({ path: at('default'), code: 'params.requiredScheduled', params: { name: decl.name } })
   })
   if (fields.paramFormat === 'template') {

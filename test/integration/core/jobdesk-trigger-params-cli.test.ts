@@ -57,4 +57,20 @@ describe('jobdesk trigger --param name=value', () => {
     const run = await callAdmin<JobRun>(cli.server.origin, 'getRun', { id: runId }, cli.token)
     expect([run.executorParam, run.typedParams]).toEqual(['day=2026-12-07\nlimit=3', { day: '2026-12-07', limit: 3 }])
   })
+
+  it('checks a flow’s typed parameters the same way, and formats good ones into its ${flow.param}', async () => {
+    const decl = { required: true, default: null, enum: [], pattern: '', description: '' }
+    const flowId = await callAdmin<number>(
+      cli.server.origin,
+      'addFlow',
+      { name: 'cli typed flow', params: [{ ...decl, name: 'day', type: 'date' }], nodes: [{ key: 'report', jobId, param: 'run ${flow.param}' }] },
+      cli.token,
+    )
+    const bad = await jobdesk(['flow', 'run', 'cli typed flow', '--param', 'day=2026-02-30'])
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining("day: '2026-02-30' is not a date (YYYY-MM-DD)")])
+    const ran = await jobdesk(['flow', 'run', 'cli typed flow', '--param', 'day=2026-12-07'])
+    expect(ran.code, ran.stderr).toBe(0)
+    const flowRun = await callAdmin<{ param: string; flowId: number }>(cli.server.origin, 'getFlowRun', { id: Number(ran.stdout.trim()) }, cli.token)
+    expect([flowRun.flowId, flowRun.param]).toEqual([flowId, '{"day":"2026-12-07"}'])
+  })
 })

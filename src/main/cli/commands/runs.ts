@@ -20,9 +20,11 @@ export interface Pause {
  */
 export async function triggerCommand(client: ServerClient, out: Out, ref: string, options: { param?: string[]; address?: string[] }): Promise<number> {
   const job = await findJob(client, ref)
+  const { text, params } = triggerParamFields(job, options.param ?? [])
   const logIds = await client.call<number[]>('triggerJob', {
     id: job.id,
-    ...triggerParamFields(job, options.param ?? []),
+    ...(text !== undefined ? { executorParam: text } : {}),
+    ...(params !== undefined ? { params } : {}),
     ...(options.address !== undefined ? { addressList: options.address } : {}),
   })
   out.write(`${logIds.join('\n')}\n`)
@@ -49,10 +51,15 @@ export function endedLine(run: JobRun): string {
   return `run ${run.id} ${status}${run.handleMsg && status === 'failed' ? `: ${firstLine}` : ''}`
 }
 
-/** `jobdesk flow run NAME [--param P]`: starts a run of the flow and prints its id. */
-export async function flowRunCommand(client: ServerClient, out: Out, ref: string, options: { param?: string }): Promise<number> {
+/** `jobdesk flow run NAME [--param P | --param name=value …]`: starts a run of the flow and prints its id; typed parameters are checked first. */
+export async function flowRunCommand(client: ServerClient, out: Out, ref: string, options: { param?: string[] }): Promise<number> {
   const flow = await findFlow(client, ref)
-  const result = await client.call<FlowTriggerResult>('triggerFlow', { id: flow.id, ...(options.param !== undefined ? { param: options.param } : {}) })
+  const { text, params } = triggerParamFields(flow, options.param ?? [], 'flow')
+  const result = await client.call<FlowTriggerResult>('triggerFlow', {
+    id: flow.id,
+    ...(text !== undefined ? { param: text } : {}),
+    ...(params !== undefined ? { params } : {}),
+  })
   if (result.flowRunId === null)
     throw new CliError(`flow '${flow.name}': the run was skipped (${flow.maxActiveRuns} run(s) active, overlap ${flow.overlap})`, [], EXIT.differs)
   out.write(`${result.flowRunId}\n`)
