@@ -136,7 +136,13 @@ export class HookService {
     if (!(await repos.hookUses.claim(hook.id, verified.useKey, verified.expiresAtMs, nowMs)))
       return refused('hook.replayed', {}, { status: 401, body: HOOK_UNAUTHORIZED }, hook)
 
-    const params = { hook: hook.id, scheme: verified.scheme, ...(verified.deliveryId && { deliveryId: verified.deliveryId }), param: body.param ?? null }
+    const params = {
+      hook: hook.id,
+      scheme: verified.scheme,
+      ...(verified.deliveryId && { deliveryId: verified.deliveryId }),
+      param: body.param ?? null,
+      ...(body.params && { values: JSON.stringify(body.params).slice(0, 500) }),
+    }
     try {
       const started = hook.kind === 'job' ? await this.fireJob(hook, body) : await this.fireFlow(hook, body)
       await repos.hooks.touch(hook.id, nowMs)
