@@ -2,6 +2,7 @@ import type { DeadlineTerms } from './deadline-terms'
 import type { MisfireStrategy, ScheduleType } from './model'
 import type { CalendarRoll, CalendarRule } from './calendar/calendar-rules'
 import type { PoolNeed } from './capacity'
+import type { ParamsFields } from './job-params'
 
 /**
  * Flows: a named DAG of jobs (and approvals) that runs as one unit (docs/flows.md). Types only, with
@@ -142,7 +143,7 @@ export interface FlowDefinition {
 }
 
 /** A flow's settings; its DeadlineTerms are on the whole run. */
-export interface FlowSettings extends DeadlineTerms {
+export interface FlowSettings extends DeadlineTerms, ParamsFields {
   name: string
   description: string
   scheduleType: ScheduleType
@@ -164,7 +165,7 @@ export interface FlowSettings extends DeadlineTerms {
   /** The alarm policy of its failure and timeout notices (src/shared/alarm-policy.ts); null: the server's default. */
   alarmAfterFailures: number | null
   alarmQuietSec: number | null
-  /** `${flow.param}` when a run is triggered without one. */
+  /** `${flow.param}` when a run is triggered without one (or, with declared params, their defaults formatted: docs/parameters.md). */
   param: string
 }
 
@@ -266,6 +267,8 @@ export interface FlowTriggerRequest {
   flowId: number
   /** `${flow.param}`; default the flow's own `param`. */
   param?: string
+  /** A flow with declared params: their values by name, formatted into `${flow.param}` (docs/parameters.md). */
+  params?: Record<string, string | number | boolean>
   /** How the flow run is recorded: MANUAL (the default, the console) or API (the OpenAPI and the CLI). */
   triggerType?: 'MANUAL' | 'API'
 }

@@ -33,6 +33,10 @@ export const JOB_DEFINITION_FIELDS = [
   'pools',
   'priority',
   'maxConcurrent',
+  // Typed parameters (docs/parameters.md): absent when the job keeps free-text executorParam.
+  'params',
+  'paramFormat',
+  'paramTemplate',
 ] as const satisfies readonly (keyof JobInput)[]
 
 /** The editable fields of a job: its group and its definition. */

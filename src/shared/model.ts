@@ -1,4 +1,5 @@
 import type { DeadlineTerms } from './deadline-terms'
+import type { ParamsFields } from './job-params'
 /**
  * The domain model shared by the core, the executor and the renderer. Types only (plus the enum
  * value lists they are derived from), so every process can import it.
@@ -70,7 +71,7 @@ export interface JobGroup {
 }
 
 /** A job with its promises (DeadlineTerms: start and finish deadlines, slow-run factor) and its capacity fields (JobCapacityFields: pools, priority, maxConcurrent; docs/capacity.md). */
-export interface JobInfo extends DeadlineTerms, JobCapacityFields {
+export interface JobInfo extends DeadlineTerms, JobCapacityFields, ParamsFields {
   id: number
   jobGroup: number
   name: string
@@ -155,6 +156,8 @@ export interface JobRun {
   deadlineMarks: number
   /** Waiting in the queue for its pools' slots since then (docs/capacity.md); absent when not queued. */
   queuedSinceMs?: number
+  /** The typed values it was triggered with (docs/parameters.md), a secret as its reference; absent for a free-text run. */
+  typedParams?: Record<string, string | number | boolean>
 }
 
 export type RunStatus = 'pending' | 'running' | 'success' | 'failed'

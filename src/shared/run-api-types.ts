@@ -10,6 +10,8 @@ export interface TriggerRequest {
   jobId: number
   /** Overrides the job's parameter for this one run. */
   executorParam?: string
+  /** The values of a job that declares typed params (docs/parameters.md), by name; refused for a job that declares none. */
+  params?: Record<string, string | number | boolean>
   /** Executor addresses for this one trigger (not saved); SHARDING_BROADCAST shards across them. */
   addressList?: string[]
   /**

@@ -61,8 +61,9 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
   // Trigger URLs start runs by the API's trigger path (trigger type API), as the OpenAPI's triggerJob and triggerFlow do.
   const hooks = new HookService({
     repos: store,
-    triggerJob: async (jobId, param) => (await pipeline.triggers.trigger({ jobId, triggerType: 'API', executorParam: param })).logIds,
-    triggerFlow: (flowId, param) => flows.engine.start(flowId, { triggerType: 'API', param }),
+    triggerJob: async (jobId, param, params) =>
+      (await pipeline.triggers.trigger({ jobId, triggerType: 'API', executorParam: param, ...(params && { params }) })).logIds,
+    triggerFlow: (flowId, param, params) => flows.engine.start(flowId, { triggerType: 'API', param, ...(params && { params }) }),
     audit: (who, entry) => audit.record(who, entry),
     nowMs,
     nodeUrl: () => node.membership.adminUrl() || null,

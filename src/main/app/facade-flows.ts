@@ -40,7 +40,8 @@ export function flowsApi(deps: Pick<FacadeDeps, 'flows' | 'events' | 'hooks'>): 
       changed(undefined)
     },
     setFlowActive: async ({ flowId, active }) => changed(await flows.service.setActive(flowId, active)),
-    triggerFlow: ({ flowId, param, triggerType }) => flows.engine.start(flowId, { triggerType: triggerType ?? 'MANUAL', param }),
+    triggerFlow: ({ flowId, param, params, triggerType }) =>
+      flows.engine.start(flowId, { triggerType: triggerType ?? 'MANUAL', param, ...(params !== undefined ? { params } : {}) }),
     getFlowRun: (id) => flows.service.run(id),
     listFlowRuns: (filter) => flows.service.runs(filter),
     async retryFlowRun(id) {

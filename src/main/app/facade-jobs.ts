@@ -8,6 +8,7 @@ import type { OneOffTrigger } from '../trigger/prepare-runs'
 import type { FacadeDeps } from './facade-deps'
 import { removeDemoJobs } from '../definitions/seed-demo'
 import { ScheduleBook } from '../calendars/schedule-book'
+import { checkTriggerFields } from '../trigger/typed-run-params'
 
 type JobsApi = Pick<
   JobDeskApi,
@@ -85,7 +86,10 @@ export function jobsApi(
     },
     async triggerJob(request) {
       const triggerType = request.triggerType ?? 'MANUAL'
-      return triggerAndWait({ jobId: request.jobId, triggerType, executorParam: request.executorParam, addressList: request.addressList })
+      const job = await store.jobs.get(request.jobId)
+      if (job) checkTriggerFields(job, request)
+      const { jobId, executorParam, params, addressList } = request
+      return triggerAndWait({ jobId, triggerType, executorParam, ...(params !== undefined ? { params } : {}), addressList })
     },
     async rerunRun(logId) {
       const run = await store.runs.get(logId)

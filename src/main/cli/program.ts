@@ -164,9 +164,13 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
 
   remote('trigger', 'run a job once now; prints the run id')
     .argument('<job>', 'the job: id, app/name or name')
-    .option('--param <param>', "the run's parameter (default: the job's)")
+    .option(
+      '--param <param>',
+      "the run's parameter (default: the job's); for a job with typed parameters name=value, once per parameter",
+      (value: string, earlier: string[] | undefined) => [...(earlier ?? []), value],
+    )
     .option('--address <address...>', "run it on this executor address (one of the job's group)")
-    .action(async (job: string, options: { param?: string; address?: string[] } & ServerOptions) =>
+    .action(async (job: string, options: { param?: string[]; address?: string[] } & ServerOptions) =>
       done(await triggerCommand(client(options), out, job, options)),
     )
 
@@ -185,10 +189,14 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .command('run')
     .description('start a run of a flow; prints the flow run id')
     .argument('<flow>', 'the flow: id or name')
-    .option('--param <param>', '${flow.param} of the run')
+    .option(
+      '--param <param>',
+      '${flow.param} of the run; for a flow with typed parameters name=value, once per parameter',
+      (value: string, earlier: string[] | undefined) => [...(earlier ?? []), value],
+    )
     .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
     .option('--token <token>', 'the API token or a personal jdp_ token (default: $JOBDESK_API_TOKEN)')
-    .action(async (name: string, options: { param?: string } & ServerOptions) => done(await flowRunCommand(client(options), out, name, options)))
+    .action(async (name: string, options: { param?: string[] } & ServerOptions) => done(await flowRunCommand(client(options), out, name, options)))
   flow
     .command('kill')
     .description("end a flow run as killed: its running nodes' runs are killed")

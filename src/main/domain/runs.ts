@@ -19,6 +19,8 @@ export type NewRun = Pick<
 > & {
   /** A backfill's run: its id (the slot is `scheduleTimeMs`); absent for every other run. */
   backfillId?: number
+  /** A run of a job with declared params: its typed values as JSON (job_log.typed_params); absent for every other run. */
+  typedParams?: string
 }
 
 /**

@@ -10,6 +10,7 @@ import { parseFixRateSec } from '../schedule/fix-rate'
 import { calendarTermsProblems } from '../../shared/schema/job'
 import { assertIanaTimeZone } from '../schedule/timezone'
 import { flowDefinitionIssues } from '../../shared/flow-definition-check'
+import { addParamsIssues } from '../../shared/schema/job-params'
 
 /**
  * A flow input checked as a whole: the shared schema's fields (src/shared/schema/flow.ts), then
@@ -50,6 +51,7 @@ export const checkedFlowInputSchema = flowInputSchema.superRefine(
   (flow, context) => {
     for (const issue of flowDefinitionIssues(flow)) context.addIssue(issue)
     checkSchedule(flow, context)
+    addParamsIssues(flow, flow.scheduleType !== 'NONE', context)
   },
   { when: (payload) => payload.issues.length === 0 },
 )

@@ -1,5 +1,7 @@
 import type { Flow, FlowRunState, FlowTriggerResult, FlowTriggerType } from '../../shared/flow-types'
-import { notFound } from '../../shared/messages/coded-errors'
+import { invalidField, notFound } from '../../shared/messages/coded-errors'
+import { declaresParams } from '../../shared/job-params'
+import { typedRunOf } from '../trigger/typed-run-params'
 import type { NewFlowRun } from '../domain/flows'
 import type { FlowEngineDeps } from './flow-engine-deps'
 
@@ -7,6 +9,8 @@ export interface FlowStartRequest {
   triggerType: FlowTriggerType
   /** `${flow.param}`; default the flow's own. */
   param?: string
+  /** A flow with declared params: their values, formatted into `${flow.param}` by its paramFormat (docs/parameters.md). */
+  params?: Record<string, unknown>
   /** The scheduled time a CRON/MISFIRE run is for (one run per flow and time, on every node), a BACKFILL run's slot. */
   scheduleTimeMs?: number | null
   /** A BACKFILL run's backfill: with the slot, the key that makes it the slot's one run of that backfill. */
@@ -19,13 +23,25 @@ export function newFlowRun(flow: Flow, request: FlowStartRequest, state: FlowRun
     flowId: flow.id,
     state,
     triggerType: request.triggerType,
-    param: request.param ?? flow.param,
+    param: flowParamOf(flow, request),
     scheduleTimeMs: request.scheduleTimeMs ?? null,
     ...(request.backfillId ? { backfillId: request.backfillId } : {}),
     definition: { nodes: flow.nodes, edges: flow.edges },
     startTimeMs: state === 'running' ? nowMs : 0,
     addTimeMs: nowMs,
   }
+}
+
+/**
+ * `${flow.param}` of a new run: a text given as it is; for a flow with declared params, their values
+ * (given, else the defaults, a backfill's dates its slot) formatted as a job's are; else the flow's own.
+ */
+function flowParamOf(flow: Flow, request: FlowStartRequest): string {
+  if (request.params !== undefined && !declaresParams(flow)) throw invalidField('params', 'params.notDeclared')
+  if (!declaresParams(flow) || (request.param !== undefined && request.params === undefined)) return request.param ?? flow.param
+  const slotMs = request.backfillId ? (request.scheduleTimeMs ?? null) : null
+  const strict = request.triggerType === 'MANUAL' || request.triggerType === 'API'
+  return typedRunOf(flow, request.params, slotMs, strict).param
 }
 
 /**

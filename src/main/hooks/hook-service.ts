@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { NotFoundError } from '../../shared/errors'
+import { NotFoundError, ValidationError } from '../../shared/errors'
 import type { FlowTriggerResult } from '../../shared/flow-types'
 import { HOOK_PATH_PREFIX, type CreatedHook, type HookKind, type HookView } from '../../shared/hook-types'
 import { conflict, notFound } from '../../shared/messages/coded-errors'
@@ -10,7 +10,10 @@ import { HOOK_UNAUTHORIZED, type HookAnswer, type HookDelivery } from '../net/ho
 import { HOOKS_PER_TARGET_MAX, viewOf, type HookRow } from '../store/hook-repo'
 import type { Repos } from '../store/store'
 import { HOOK_CLOCK_SKEW_MS, verifyHookRequest } from './hook-signature'
-import { parseHookBody } from './hook-body'
+import { parseHookBody, type HookBody } from './hook-body'
+import { checkTriggerFields } from '../trigger/typed-run-params'
+
+type HookValues = Extract<HookBody, { ok: true }>
 
 /** Requests one hook may start, per window: a CI loop gone wrong starts 30 runs a minute, not thousands. */
 export const HOOK_RATE_LIMIT = { maxRequests: 30, windowMs: 60_000 }
@@ -23,9 +26,9 @@ export interface HookTarget {
 export interface HookServiceDeps {
   repos: Pick<Repos, 'hooks' | 'hookUses' | 'jobs' | 'flows'>
   /** A job's run by the API trigger path (trigger type API); resolves with the new run ids. */
-  triggerJob(jobId: number, param: string | undefined): Promise<number[]>
+  triggerJob(jobId: number, param: string | undefined, params?: Record<string, string | number | boolean>): Promise<number[]>
   /** A flow's run by the API trigger path (trigger type API), by the flow's overlap rule. */
-  triggerFlow(flowId: number, param: string | undefined): Promise<FlowTriggerResult>
+  triggerFlow(flowId: number, param: string | undefined, params?: Record<string, string | number | boolean>): Promise<FlowTriggerResult>
   audit(who: AuditActor, entry: AuditRecord): Promise<void>
   nowMs: () => number
   /** This node's address as the cluster knows it, or null before it is known. */
@@ -133,9 +136,15 @@ export class HookService {
     if (!(await repos.hookUses.claim(hook.id, verified.useKey, verified.expiresAtMs, nowMs)))
       return refused('hook.replayed', {}, { status: 401, body: HOOK_UNAUTHORIZED }, hook)
 
-    const params = { hook: hook.id, scheme: verified.scheme, ...(verified.deliveryId && { deliveryId: verified.deliveryId }), param: body.param ?? null }
+    const params = {
+      hook: hook.id,
+      scheme: verified.scheme,
+      ...(verified.deliveryId && { deliveryId: verified.deliveryId }),
+      param: body.param ?? null,
+      ...(body.params && { values: JSON.stringify(body.params).slice(0, 500) }),
+    }
     try {
-      const started = hook.kind === 'job' ? await this.fireJob(hook, body.param) : await this.fireFlow(hook, body.param)
+      const started = hook.kind === 'job' ? await this.fireJob(hook, body) : await this.fireFlow(hook, body)
       await repos.hooks.touch(hook.id, nowMs)
       await this.deps.audit(who, {
         action: 'hook.trigger',
@@ -155,20 +164,23 @@ export class HookService {
         target: `${hook.kind} ${hook.targetId}`,
         detail: { params, reason: { code: 'hook.triggerFailed', message: englishMessage('hook.triggerFailed', { detail }) } },
       })
+      // A value the job's declared params refuse: the sender's to fix, named by its field.
+      if (error instanceof ValidationError) return { status: 400, body: { error: 'invalid params', field: error.field, detail: error.message } }
       // A hook whose job or flow is gone is no hook any more.
       return error instanceof NotFoundError ? { status: 404, body: { error: 'not found' } } : { status: 500, body: { error: 'the run could not be started' } }
     }
   }
 
-  private async fireJob(hook: HookRow, param: string | undefined): Promise<{ groupId: number | null; body: Record<string, unknown> }> {
+  private async fireJob(hook: HookRow, { param, params }: HookValues): Promise<{ groupId: number | null; body: Record<string, unknown> }> {
     const job = await this.deps.repos.jobs.get(hook.targetId)
     if (!job) throw notFound('job.notFound', { id: hook.targetId })
-    const runIds = await this.deps.triggerJob(hook.targetId, param)
+    checkTriggerFields(job, { executorParam: param, params })
+    const runIds = await this.deps.triggerJob(hook.targetId, param, params)
     return { groupId: job.jobGroup, body: { runId: runIds[0] ?? null, runIds } }
   }
 
-  private async fireFlow(hook: HookRow, param: string | undefined): Promise<{ groupId: number | null; body: Record<string, unknown> }> {
-    const result = await this.deps.triggerFlow(hook.targetId, param)
+  private async fireFlow(hook: HookRow, { param, params }: HookValues): Promise<{ groupId: number | null; body: Record<string, unknown> }> {
+    const result = await this.deps.triggerFlow(hook.targetId, param, params)
     return { groupId: null, body: { flowRunId: result.flowRunId, state: result.state } }
   }
 

@@ -1,3 +1,4 @@
+import { triggerParamValues } from '../../shared/schema/job-params'
 import { silenceRequestSchema } from '../../shared/schema/silence'
 import { JOB_DEFINITION_FIELDS } from '../../shared/job-defaults'
 import type { JobInput } from '../../shared/model'
@@ -61,7 +62,12 @@ export const OPEN_API_BODIES = {
   removeJob: byId,
   startJob: byId,
   stopJob: byId,
-  triggerJob: z.strictObject({ id, executorParam: text(EXECUTOR_PARAM_MAX_CHARS).optional(), addressList: addressOverride.optional() }),
+  triggerJob: z.strictObject({
+    id,
+    executorParam: text(EXECUTOR_PARAM_MAX_CHARS).optional(),
+    params: triggerParamValues.optional(),
+    addressList: addressOverride.optional(),
+  }),
   listGroups: nothing,
   addGroup: z.strictObject({
     appName: z.unknown(),
@@ -90,7 +96,7 @@ export const OPEN_API_BODIES = {
   addFlow: z.looseObject({}),
   updateFlow: z.looseObject({ id }),
   removeFlow: byId,
-  triggerFlow: z.strictObject({ id, param: z.string().max(FLOW_VALUE_MAX_BYTES).optional() }),
+  triggerFlow: z.strictObject({ id, param: z.string().max(FLOW_VALUE_MAX_BYTES).optional(), params: triggerParamValues.optional() }),
   getFlowRun: byId,
   listFlowRuns: z.strictObject({
     flowId: id.optional(),

@@ -210,10 +210,10 @@ function openApiHandlers(
       await api.stopJob(id)
       return null
     },
-    async triggerJob(_caller, { id, executorParam, addressList }) {
+    async triggerJob(_caller, { id, executorParam, params, addressList }) {
       // An override names only the job's group's own executors unless the caller is an admin: the core's rule.
       // A script's trigger: recorded as API, as XXL-JOB's OpenAPI records it (the console's are MANUAL).
-      return (await api.triggerJob({ jobId: id, executorParam, addressList, triggerType: 'API' })).logIds
+      return (await api.triggerJob({ jobId: id, executorParam, ...(params !== undefined ? { params } : {}), addressList, triggerType: 'API' })).logIds
     },
     async listGroups(caller) {
       const group = groupOf(caller)
@@ -271,7 +271,7 @@ function openApiHandlers(
       await api.removeFlow(id)
       return null
     },
-    triggerFlow: (_caller, { id, param }) => api.triggerFlow({ flowId: id, param, triggerType: 'API' }),
+    triggerFlow: (_caller, { id, param, params }) => api.triggerFlow({ flowId: id, param, ...(params !== undefined ? { params } : {}), triggerType: 'API' }),
     getFlowRun: (_caller, { id }) => api.getFlowRun(id),
     listFlowRuns: (_caller, filter) => api.listFlowRuns(filter),
     retryFlowRun: (_caller, { id }) => api.retryFlowRun(id),

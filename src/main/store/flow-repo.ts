@@ -5,9 +5,10 @@ import { definitionFromText, definitionToText } from './flow-definition-column'
 import { deleteRunsOfFlow } from './flow-run-repo'
 import type { Connection, SqlValue } from './sql/connection'
 import { calendarTermsOf, type ScheduleRow } from './job-rows'
+import { paramColumnsOf, paramsFieldsOfRow, type ParamColumns } from './param-columns'
 
 /** `job_flow` as stored; `flowOf` maps it to the `Flow` the rest of the app speaks. */
-interface FlowRow extends ScheduleRow, DeadlineRow {
+interface FlowRow extends ScheduleRow, DeadlineRow, ParamColumns {
   id: number
   name: string
   description: string
@@ -56,6 +57,9 @@ const INSERT_COLUMNS = [
   'add_time',
   'update_time',
   ...DEADLINE_COLUMNS,
+  'params',
+  'param_format',
+  'param_template',
 ] as const satisfies readonly (keyof FlowRow)[]
 
 /** What an update writes: everything but the id and the time the flow was added. */
@@ -190,6 +194,7 @@ function valuesOf(flow: Omit<Flow, 'id'>): Record<(typeof INSERT_COLUMNS)[number
     add_time: flow.addTimeMs,
     update_time: flow.updateTimeMs,
     ...deadlineColumnsOf(flow),
+    ...paramColumnsOf(flow),
   }
 }
 
@@ -219,6 +224,7 @@ function flowOf(row: FlowRow): Flow {
     addTimeMs: Number(row.add_time),
     updateTimeMs: Number(row.update_time),
     ...deadlineTermsOfRow(row),
+    ...paramsFieldsOfRow(row),
   }
 }
 

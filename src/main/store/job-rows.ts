@@ -1,4 +1,5 @@
 import { deadlineColumnsOf, deadlineTermsOfRow, type DeadlineRow } from './deadline-columns'
+import { paramColumnsOf, paramsFieldsOfRow, type ParamColumns } from './param-columns'
 import type { DueJob } from '../domain/fires'
 import type { CalendarRoll, CalendarRule } from '../../shared/calendar/calendar-rules'
 import { DEFAULT_PRIORITY, type JobCapacityFields, type PoolNeed } from '../../shared/capacity'
@@ -16,7 +17,7 @@ export interface ScheduleRow {
 }
 
 /** `job_info` as stored; the repo maps it to the `JobInfo` the rest of the app speaks. */
-export interface JobRow extends ScheduleRow, DeadlineRow {
+export interface JobRow extends ScheduleRow, DeadlineRow, ParamColumns {
   id: number
   job_group: number
   name: string
@@ -118,6 +119,7 @@ export function toRow(job: JobInfo): JobRow {
     pools: JSON.stringify(job.pools ?? []),
     priority: job.priority ?? DEFAULT_PRIORITY,
     max_concurrent: job.maxConcurrent ?? 0,
+    ...paramColumnsOf(job),
   }
 }
 
@@ -157,6 +159,7 @@ export function fromRow(row: JobRow): JobInfo {
     updateTimeMs: Number(row.update_time),
     ...deadlineTermsOfRow(row),
     ...capacityOf(row),
+    ...paramsFieldsOfRow(row),
   }
 }
 

@@ -2,7 +2,7 @@ import type { LastRun, RunFilter } from '../../shared/api'
 import { ALARM_STATUS, type JobRun, TRIGGER_CODE } from '../../shared/model'
 import { callbackTargetsOf, type CallbackTarget } from './run-callback-targets'
 import type { Connection, SqlValue } from './sql/connection'
-import { BACKFILL_INSERT_COLUMNS, fromRow, INSERT_COLUMNS, insertValues, type RunRow } from './run-rows'
+import { fromRow, INSERT_COLUMNS, insertValues, oneOffInsert, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
 import { attachTrails } from './run-trails'
 import { completeRuns, recordOutcomeAndComplete, recordOutcomes, recordOutcomesAndComplete } from './run-outcome-writes'
@@ -48,7 +48,11 @@ export class RunRepo {
    * the unique index. `triggerNode`: the node that writes it and will trigger it.
    */
   async insert(run: NewRun, triggerNode = ''): Promise<number | null> {
-    if (run.backfillId) return this.db.insert(this.d.insertIgnore('job_log', BACKFILL_INSERT_COLUMNS), [...insertValues(run, triggerNode), run.backfillId])
+    // Scheduled runs (the hot path) carry neither a backfill nor typed values: their statement is unchanged.
+    if (run.backfillId || run.typedParams !== undefined) {
+      const { columns, values } = oneOffInsert(run, triggerNode)
+      return this.db.insert(this.d.insertIgnore('job_log', columns), values)
+    }
     return this.db.insert(this.d.insertIgnore('job_log', INSERT_COLUMNS), insertValues(run, triggerNode))
   }
 

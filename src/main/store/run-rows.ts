@@ -3,6 +3,7 @@ import { runPartText, splitTrail } from '../domain/trail-parts'
 import { parseTriggerTrail } from '../../shared/trigger-trail'
 import type { JobRun, TriggerType } from '../../shared/model'
 import { formatTriggerTrail } from '../../shared/trigger-trail-text'
+import type { SqlValue } from './sql/connection'
 
 // The shape of a `job_log` row and what the run repository writes into it (run-repo.ts).
 
@@ -37,6 +38,8 @@ export interface RunRow {
   deadline_marks: number
   /** Queued since (0: not queued; docs/capacity.md). */
   queue_time?: number | string
+  /** JSON { name: value } (migration 0031); NULL for a free-text run. */
+  typed_params?: string | null
 }
 
 /** XXL-JOB's cap for handle_msg in the database. */
@@ -72,10 +75,23 @@ export const insertValues = (run: NewRun, triggerNode: string) => [
 ]
 
 /**
- * A backfill's run is written with its backfill's id too. Scheduled runs (the hot path, thousands
- * a second) never carry one, so their statements keep INSERT_COLUMNS.
+ * The columns and values of a one-off run: a backfill's id and typed values only when it has them.
+ * Scheduled runs (the hot path, thousands a second) carry neither, so their statements keep
+ * INSERT_COLUMNS.
  */
-export const BACKFILL_INSERT_COLUMNS = [...INSERT_COLUMNS, 'backfill_id'] as const
+export function oneOffInsert(run: NewRun, triggerNode: string): { columns: readonly string[]; values: SqlValue[] } {
+  const columns: string[] = [...INSERT_COLUMNS]
+  const values: SqlValue[] = insertValues(run, triggerNode)
+  if (run.backfillId) {
+    columns.push('backfill_id')
+    values.push(run.backfillId)
+  }
+  if (run.typedParams !== undefined) {
+    columns.push('typed_params')
+    values.push(run.typedParams)
+  }
+  return { columns, values }
+}
 
 export const FINISHED_COLUMNS = ['executor_address', 'trigger_code', 'trigger_msg', 'handle_time', 'handle_code', 'handle_msg', 'alarm_status'] as const
 
@@ -124,5 +140,6 @@ export function fromRow(row: RunRow): JobRun {
     parentLogId: row.parent_log_id === null ? null : Number(row.parent_log_id),
     deadlineMarks: Number(row.deadline_marks ?? 0),
     ...(Number(row.queue_time ?? 0) > 0 ? { queuedSinceMs: Number(row.queue_time) } : {}),
+    ...(row.typed_params ? { typedParams: JSON.parse(row.typed_params) as Record<string, string | number | boolean> } : {}),
   }
 }

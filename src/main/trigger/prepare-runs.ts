@@ -9,6 +9,9 @@ import { JobCache } from './job-cache'
 import { owesFire, type TriggerJob } from './trigger-job'
 import { formatShardingParam, planShards } from './sharding'
 import { withScheduleValues } from './schedule-params'
+import { typedRunOf } from './typed-run-params'
+import { declaresParams } from '../../shared/job-params'
+import { invalidField } from '../../shared/messages/coded-errors'
 import { groupCandidates, runCandidates, type RunCandidates } from './run-candidates'
 import { queueWhatWaits, type WrittenRun } from '../capacity/queue-runs'
 import { triggerCapacityOf, withGroupLimit } from '../capacity/slot-needs'
@@ -46,6 +49,11 @@ export interface OneOffTrigger {
   jobId: number
   triggerType: Exclude<TriggerType, 'CRON' | 'MISFIRE'>
   executorParam?: string
+  /**
+   * The typed values of a job that declares params (docs/parameters.md), checked and formatted
+   * into its parameter here; absent with no executorParam: the defaults (a backfill's dates: its slot).
+   */
+  params?: Record<string, unknown>
   /** Addresses for this trigger only (not saved); broadcast shards across them. */
   addressList?: string[]
   parentLogId?: number | null
@@ -184,12 +192,19 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
   if (!job) throw new NotFoundError(`job ${trigger.jobId} does not exist`, { code: 'job.notFound', params: { id: trigger.jobId } })
   const group = await tx.groups.get(job.jobGroup)
   const slotMs = trigger.backfill?.slotMs ?? trigger.scheduleSlotMs ?? nowMs
+  // A given text (a flow node's, a rerun's, a retry's) is sent as it is; else a job with declared params formats its values.
+  if (trigger.params !== undefined && !declaresParams(job)) throw invalidField('params', 'params.notDeclared')
+  const typed =
+    declaresParams(job) && (trigger.params !== undefined || trigger.executorParam === undefined)
+      ? typedRunOf(job, trigger.params, trigger.backfill?.slotMs ?? null, trigger.triggerType === 'MANUAL' || trigger.triggerType === 'API')
+      : null
   const spec: RunSpec = {
     triggerType: trigger.triggerType,
     triggerTimeMs: nowMs,
     scheduleTimeMs: trigger.backfill?.slotMs ?? null,
     backfillId: trigger.backfill?.id,
-    executorParam: withScheduleValues(trigger.executorParam ?? job.executorParam, slotMs, job.timezone),
+    executorParam: withScheduleValues(typed?.param ?? trigger.executorParam ?? job.executorParam, slotMs, job.timezone),
+    ...(typed ? { typedParams: JSON.stringify(typed.recorded) } : {}),
     ...(await runCandidates(tx, group, trigger.addressList)),
     parentLogId: trigger.parentLogId ?? null,
     shardingParam: trigger.shardingParam ?? null,
@@ -290,6 +305,7 @@ interface RunSpec extends RunCandidates {
   scheduleTimeMs: number | null
   backfillId?: number
   executorParam: string
+  typedParams?: string
   parentLogId: number | null
   shardingParam: string | null
   failRetryCount: number
@@ -321,6 +337,7 @@ function rowsOf(job: TriggerJob, spec: RunSpec): { row: NewRun }[] {
       scheduleTimeMs: spec.scheduleTimeMs,
       parentLogId: spec.parentLogId,
       ...(spec.backfillId ? { backfillId: spec.backfillId } : {}),
+      ...(spec.typedParams !== undefined ? { typedParams: spec.typedParams } : {}),
     },
   }))
 }

@@ -1,5 +1,6 @@
 import type { JobInfo } from '../../shared/model'
 import { triggerCapacityOf, type TriggerCapacity } from '../capacity/slot-needs'
+import { defaultParamOf } from './typed-run-params'
 
 /**
  * The part of a job definition a trigger uses. The JobCache keeps this, not the whole JobInfo: with
@@ -37,7 +38,8 @@ export function triggerJobOf(job: JobInfo): TriggerJob {
     triggerLastTimeMs: job.triggerLastTimeMs,
     executorRouteStrategy: job.executorRouteStrategy,
     executorHandler: job.executorHandler,
-    executorParam: job.executorParam,
+    // A job with declared params fires on its schedule with their defaults, formatted once here, not per fire.
+    executorParam: defaultParamOf(job),
     executorBlockStrategy: job.executorBlockStrategy,
     executorTimeoutSec: job.executorTimeoutSec,
     executorFailRetryCount: job.executorFailRetryCount,

@@ -19,6 +19,7 @@ import { enFlowBranchMessages } from './en-flow-branches'
 import { enImportMessages } from './en-import'
 import { enImportXxlMessages } from './en-import-xxl'
 import { enRouteMessages } from './en-route'
+import { enParamsMessages } from './en-params'
 import { enParamWords, enValidationMessages } from './en-validation'
 import { fillTemplate, paramText, type CodedMessage, type ParamValue } from './format-message'
 
@@ -51,6 +52,7 @@ export const EN_MESSAGES = {
   ...enCapacityMessages,
   ...enRunViewMessages,
   ...enSecretMessages,
+  ...enParamsMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

@@ -1,3 +1,4 @@
+import { triggerParamValues } from './job-params'
 import type { ApiMethod } from '../api'
 import { API_METHODS } from '../api-methods'
 import { EMBEDDED_ADDRESS_PREFIX, GLUE_TYPES, LINK_CONDITIONS, SCHEDULE_TYPES, TRIGGER_TYPES } from '../model'
@@ -127,6 +128,7 @@ export const API_ARGUMENTS = {
     request({
       jobId: id,
       executorParam: text(EXECUTOR_PARAM_MAX_CHARS).optional(),
+      params: triggerParamValues.optional(),
       addressList: addressOverride.optional(),
       triggerType: z.enum(['MANUAL', 'API']).optional(),
     }),
@@ -162,7 +164,14 @@ export const API_ARGUMENTS = {
   updateFlow: z.tuple([z.looseObject({ id })]),
   removeFlow: byId,
   setFlowActive: z.tuple([request({ flowId: id, active: z.boolean() })]),
-  triggerFlow: z.tuple([request({ flowId: id, param: z.string().max(FLOW_VALUE_MAX_BYTES).optional(), triggerType: z.enum(['MANUAL', 'API']).optional() })]),
+  triggerFlow: z.tuple([
+    request({
+      flowId: id,
+      param: z.string().max(FLOW_VALUE_MAX_BYTES).optional(),
+      params: triggerParamValues.optional(),
+      triggerType: z.enum(['MANUAL', 'API']).optional(),
+    }),
+  ]),
   getFlowRun: byId,
   listFlowRuns: z.tuple([
     request({ flowId: id.optional(), state: z.enum(FLOW_RUN_STATES).optional(), beforeId: id.optional(), limit: z.int().min(1).max(500).optional() }).default(

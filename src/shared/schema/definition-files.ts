@@ -20,6 +20,7 @@ import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarDocumentSchema, calendarName } from './calendar'
 import { MAX_CONCURRENT_MAX, MAX_POOLS_PER_JOB, POOL_DESCRIPTION_MAX_CHARS, POOL_MAX_SLOTS, poolName } from './capacity'
 import { windowDocumentSchema } from './window-document'
+import { paramsDocFields } from './job-params'
 
 /**
  * The files `jobdesk apply` reads (docs/definitions-as-code.md): YAML documents of `kind: Group`,
@@ -137,6 +138,7 @@ export const jobDocumentSchema = z
     pools: poolsDocument.describe('the resource pools each run holds slots of (docs/capacity.md)'),
     priority: priorityDocument.describe('the order of its waiting runs: 1 (HIGHEST) to 9 (LOWEST), default 5 (NORMAL)'),
     maxConcurrent: z.int().min(0).max(MAX_CONCURRENT_MAX).optional().describe('at most this many runs at once, on all addresses (0: no limit)'),
+    ...paramsDocFields,
   })
   .describe('a job')
 
@@ -224,6 +226,7 @@ export const flowDocumentSchema = z
     alarm: z.strictObject({ email: emails.optional(), ...alarmPolicyDocFields }).optional(),
     deadlines: deadlinesSchema.optional(),
     param: z.string().max(4096).optional().describe('${flow.param} when a run is triggered without one'),
+    ...paramsDocFields,
     nodes: z.array(flowNodeSchema).min(1).max(1000),
     edges: z
       .array(z.strictObject({ from: z.string().min(1).max(64), to: z.string().min(1).max(64) }))

@@ -20,6 +20,7 @@ import { z } from './z'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarName } from './calendar'
 import { poolNeeds, priority } from './capacity'
+import { paramsFields } from './job-params'
 
 export const FLOW_NAME_MAX_CHARS = JOB_NAME_MAX_CHARS
 export const FLOW_DESCRIPTION_MAX_CHARS = 1000
@@ -137,6 +138,7 @@ export const flowInputSchema = z.strictObject({
   ...alarmPolicyFields,
   param: flowValue.default(''),
   ...deadlineFields,
+  ...paramsFields,
   ...definitionFields,
 }) satisfies z.ZodType<ParsedFlowInput>
 

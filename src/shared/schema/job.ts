@@ -7,6 +7,7 @@ import { alarmTargetList, id, requiredText, text, trimmedText } from './primitiv
 import { z } from './z'
 import { alarmPolicyFields } from './alarm-policy'
 import { codedIssue } from '../messages/coded-errors'
+import { addParamsIssues, paramsFields } from './job-params'
 
 /** XXL-JOB's documented limit for a job parameter. */
 export const EXECUTOR_PARAM_MAX_CHARS = 2048
@@ -58,6 +59,7 @@ export const jobInputSchema = z
     pools: poolNeeds.optional(),
     priority: priority.optional(),
     maxConcurrent: maxConcurrent.optional(),
+    ...paramsFields,
   })
   .superRefine((job, context) => {
     for (const problem of calendarTermsProblems(job)) context.addIssue(codedIssue(problem.code, {}, [problem.field]))
@@ -70,6 +72,7 @@ export const jobInputSchema = z
     if (job.retryBackoff === 'EXPONENTIAL' && job.retryMaxIntervalSec > 0 && job.retryMaxIntervalSec < job.retryIntervalSec) {
       context.addIssue(codedIssue('job.retryCapBelowInterval', {}, ['retryMaxIntervalSec']))
     }
+    addParamsIssues(job, job.scheduleType !== 'NONE', context)
   }) satisfies z.ZodType<JobInput>
 
 /**

@@ -7,18 +7,24 @@ import type { Out } from '../output'
 import type { ServerClient } from '../server-client'
 import { findFlow, findJob, runId } from './lookup'
 import { followPauseMs } from './follow-pace'
+import { triggerParamFields } from './trigger-params'
 
 /** How `logs --follow` waits between looks: the process's timers, or a test's. */
 export interface Pause {
   (ms: number): Promise<void>
 }
 
-/** `jobdesk trigger JOB [--param P] [--address A]`: runs the job once and prints the run id (one per shard of a broadcast). */
-export async function triggerCommand(client: ServerClient, out: Out, ref: string, options: { param?: string; address?: string[] }): Promise<number> {
+/**
+ * `jobdesk trigger JOB [--param P | --param name=value …] [--address A]`: runs the job once and prints
+ * the run id (one per shard of a broadcast); a job's typed parameters are checked before the call.
+ */
+export async function triggerCommand(client: ServerClient, out: Out, ref: string, options: { param?: string[]; address?: string[] }): Promise<number> {
   const job = await findJob(client, ref)
+  const { text, params } = triggerParamFields(job, options.param ?? [])
   const logIds = await client.call<number[]>('triggerJob', {
     id: job.id,
-    ...(options.param !== undefined ? { executorParam: options.param } : {}),
+    ...(text !== undefined ? { executorParam: text } : {}),
+    ...(params !== undefined ? { params } : {}),
     ...(options.address !== undefined ? { addressList: options.address } : {}),
   })
   out.write(`${logIds.join('\n')}\n`)
@@ -45,10 +51,15 @@ export function endedLine(run: JobRun): string {
   return `run ${run.id} ${status}${run.handleMsg && status === 'failed' ? `: ${firstLine}` : ''}`
 }
 
-/** `jobdesk flow run NAME [--param P]`: starts a run of the flow and prints its id. */
-export async function flowRunCommand(client: ServerClient, out: Out, ref: string, options: { param?: string }): Promise<number> {
+/** `jobdesk flow run NAME [--param P | --param name=value …]`: starts a run of the flow and prints its id; typed parameters are checked first. */
+export async function flowRunCommand(client: ServerClient, out: Out, ref: string, options: { param?: string[] }): Promise<number> {
   const flow = await findFlow(client, ref)
-  const result = await client.call<FlowTriggerResult>('triggerFlow', { id: flow.id, ...(options.param !== undefined ? { param: options.param } : {}) })
+  const { text, params } = triggerParamFields(flow, options.param ?? [], 'flow')
+  const result = await client.call<FlowTriggerResult>('triggerFlow', {
+    id: flow.id,
+    ...(text !== undefined ? { param: text } : {}),
+    ...(params !== undefined ? { params } : {}),
+  })
   if (result.flowRunId === null)
     throw new CliError(`flow '${flow.name}': the run was skipped (${flow.maxActiveRuns} run(s) active, overlap ${flow.overlap})`, [], EXIT.differs)
   out.write(`${result.flowRunId}\n`)

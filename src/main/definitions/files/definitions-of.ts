@@ -16,6 +16,7 @@ import {
   type JobDocument,
 } from '../../../shared/schema/definition-files'
 import { isJobNode } from '../../../shared/flow-types'
+import { paramsDocumentOf } from './param-documents'
 
 export interface DefinitionsState {
   calendars: readonly BusinessCalendar[]
@@ -220,6 +221,7 @@ function jobDocument(
     ...(job.pools?.length ? { pools: job.pools.map((p) => (p.slots === 1 ? { name: p.name } : { name: p.name, slots: p.slots })) } : {}),
     ...(job.priority !== undefined && job.priority !== 5 ? { priority: job.priority } : {}),
     ...(job.maxConcurrent ? { maxConcurrent: job.maxConcurrent } : {}),
+    ...paramsDocumentOf(job),
     ...(retried
       ? {
           retry: {
@@ -302,6 +304,7 @@ function flowSettingsFields(flow: Flow): Omit<FlowDocument, 'kind' | 'name' | 'g
       : {}),
     ...deadlinesDocumentOf(flow),
     ...(flow.param !== '' ? { param: flow.param } : {}),
+    ...paramsDocumentOf(flow),
   }
 }
 

@@ -28,6 +28,7 @@ import { ImportProblems } from '../import-export/import-problems'
 import { collectProblems } from '../import-export/import-schemas'
 import { calendarOf, type DeclaredCalendar } from './calendar-documents'
 import { DEFAULT_PRIORITY, priorityOf } from '../../../shared/capacity'
+import { paramsFieldsOfDocument } from './param-documents'
 
 /**
  * Definition files (shared/schema/definition-files.ts) as an export document, so the import's
@@ -87,6 +88,9 @@ export const JOB_FIELD_PATHS: Record<keyof JobFields | 'enabled' | 'appName', st
   pools: 'pools',
   priority: 'priority',
   maxConcurrent: 'maxConcurrent',
+  params: 'params',
+  paramFormat: 'paramFormat',
+  paramTemplate: 'paramTemplate',
   enabled: 'enabled',
   appName: 'group',
 }
@@ -110,6 +114,9 @@ export const FLOW_FIELD_PATHS: Record<(typeof FLOW_SETTING_FIELDS)[number] | 'ac
   alarmQuietSec: 'alarm.quietSec',
   param: 'param',
   ...DEADLINE_FIELD_PATHS,
+  params: 'params',
+  paramFormat: 'paramFormat',
+  paramTemplate: 'paramTemplate',
   active: 'enabled',
   nodes: 'nodes',
   edges: 'edges',
@@ -143,6 +150,7 @@ export function jobFieldsOf(doc: JobDocument, defaultTimezone: string): JobField
     glueRemark: glue?.remark ?? '',
     ...deadlineTermsOfDocument(doc.deadlines),
     ...capacityFieldsOf(doc),
+    ...paramsFieldsOfDocument(doc),
   }
 }
 
@@ -358,6 +366,7 @@ function flowOf(
     alarmQuietSec: doc.alarm?.quietSec ?? null,
     param: doc.param ?? '',
     ...deadlineTermsOfDocument(doc.deadlines),
+    ...paramsFieldsOfDocument(doc),
     active: doc.enabled ?? schedule !== undefined,
     nodes,
     edges: doc.edges ?? [],

@@ -68,6 +68,9 @@ export const FLOW_SETTING_FIELDS = [
   'alarmQuietSec',
   'param',
   ...DEADLINE_FIELDS,
+  'params',
+  'paramFormat',
+  'paramTemplate',
 ] as const satisfies readonly (keyof FlowSettings)[]
 
 // Fails to compile when FlowSettings gains a setting the list does not name.

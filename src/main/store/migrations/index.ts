@@ -29,6 +29,7 @@ import { fanOutItems } from './0028-fan-out-items'
 import { subflowParent } from './0029-subflow-parent'
 import { linkTimes } from './0030-link-times'
 import { secrets } from './0031-secrets'
+import { typedParams } from './0032-typed-params'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -71,6 +72,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   subflowParent,
   linkTimes,
   secrets,
+  typedParams,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -20,6 +20,7 @@ import { enDeadlines } from './en-deadlines'
 import { enBackfill } from './en-backfill'
 import { enAlarmPolicy } from './en-alarm-policy'
 import { enRunViews } from './en-run-views'
+import { enParams } from './en-params'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -333,4 +334,5 @@ export const en = {
   ...enBackfill,
   ...enAlarmPolicy,
   ...enRunViews,
+  ...enParams,
 } satisfies Record<string, string>

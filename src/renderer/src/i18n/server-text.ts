@@ -22,6 +22,7 @@ import { zhCNFlowBranchMessages } from './zh-cn-messages-flow-branches'
 import { zhCNImportMessages } from './zh-cn-messages-import'
 import { zhCNImportXxlMessages } from './zh-cn-messages-import-xxl'
 import { zhCNRouteMessages } from './zh-cn-messages-route'
+import { zhCNParamsMessages } from './zh-cn-messages-params'
 import { zhCNParamWords, zhCNValidationMessages } from './zh-cn-messages-validation'
 
 /**
@@ -56,6 +57,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNBackfillMessages,
   ...zhCNCapacityMessages,
   ...zhCNSecretMessages,
+  ...zhCNParamsMessages,
 }
 
 const CATALOGS: Record<Language, Catalog> = {

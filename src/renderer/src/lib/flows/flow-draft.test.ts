@@ -186,4 +186,12 @@ describe('the draft and the wire', () => {
     expect(input).toMatchObject({ id: 9, name: 'etl', nodes: etl().nodes })
     expect(input).not.toHaveProperty('triggerStatus')
   })
+
+  it('keeps a flow’s typed parameters through an edit, and adds none to a flow without', () => {
+    const params = [{ name: 'day', type: 'date' as const, required: false, default: null, enum: [], pattern: '', description: '' }]
+    const stored = { triggerStatus: 0, triggerNextTimeMs: 0, triggerLastTimeMs: 0, addTimeMs: 1, updateTimeMs: 2 }
+    const flow = { ...newFlowDraft('UTC'), id: 3, name: 'typed', ...etl(), ...stored, params, paramFormat: 'kv' as const } as Flow
+    expect(flowInputOf(draftOfFlow(flow))).toMatchObject({ params, paramFormat: 'kv' })
+    expect(flowInputOf(draftOfFlow({ ...flow, params: undefined, paramFormat: undefined }))).not.toHaveProperty('params')
+  })
 })

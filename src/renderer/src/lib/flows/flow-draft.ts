@@ -56,6 +56,8 @@ export function draftOfFlow(flow: Flow): FlowDraft {
     alarmQuietSec: flow.alarmQuietSec,
     param: flow.param,
     ...deadlineTermsOf(flow),
+    // Typed parameters (docs/parameters.md), only when declared: a save keeps them.
+    ...(flow.params?.length ? { params: flow.params, paramFormat: flow.paramFormat, paramTemplate: flow.paramTemplate } : {}),
     nodes: flow.nodes.map((node) => ({ ...node })),
     edges: flow.edges.map((edge) => ({ ...edge })),
   }

@@ -4,6 +4,11 @@ import type { Flow, FlowTriggerResult } from '../../../../shared/flow-types'
 import { flowRunRoute, formatRoute } from '../../kit/route'
 import { useErrorText, useT, type Translate } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
+import { ValidationError } from '../../../../shared/errors'
+import { declaresParams } from '../../../../shared/job-params'
+import { errorRule } from '../../i18n/server-text'
+import { useLanguage } from '../../i18n/use-t'
+import { entriesToValues, initialEntries, ParamsForm, useEntryProblems, type ParamEntries } from '../../components/params/params-form'
 
 /** Starts a flow run now, with the flow's parameter or another, and says how the core took it. */
 export function TriggerFlowDialog({ flow, onClose }: { flow: Flow | null; onClose(): void }) {
@@ -28,18 +33,31 @@ function TriggerFlowForm({ flow, onClose }: { flow: Flow; onClose(): void }) {
   const triggerFlow = useJobDesk((s) => s.triggerFlow)
   const navigate = useJobDesk((s) => s.navigate)
   const [param, setParam] = useState(flow.param)
+  const language = useLanguage()
+  const typed = declaresParams(flow) ? flow.params : null
+  const [entries, setEntries] = useState<ParamEntries>(() => initialEntries(typed ?? []))
+  const [paramErrors, setParamErrors] = useState<Record<string, string>>({})
+  const entryProblems = useEntryProblems()
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<FlowTriggerResult | null>(null)
   const [error, setError] = useState<string | null>(null)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    setBusy(true)
     setError(null)
+    if (typed) {
+      const problems = entryProblems(typed, entries)
+      setParamErrors(problems)
+      if (Object.keys(problems).length > 0) return
+    }
+    setBusy(true)
     try {
-      setResult(await triggerFlow({ flowId: flow.id, param }))
+      setResult(await triggerFlow({ flowId: flow.id, ...(typed ? { params: entriesToValues(entries) } : { param }) }))
     } catch (caught) {
-      setError(errorText(caught))
+      // A value the core refused is shown beside its field, as in a job's trigger dialog.
+      const field = caught instanceof ValidationError && caught.field.startsWith('params.') ? caught.field.slice('params.'.length) : null
+      if (field !== null && typed?.some((decl) => decl.name === field)) setParamErrors({ [field]: errorRule(language, caught) })
+      else setError(errorText(caught))
     } finally {
       setBusy(false)
     }
@@ -49,19 +67,22 @@ function TriggerFlowForm({ flow, onClose }: { flow: Flow; onClose(): void }) {
   return (
     <form onSubmit={submit} data-testid="flow-trigger-form">
       <Stack>
-        <Textarea
-          label={t('flowTrigger.param')}
-          description={t('flowTrigger.paramHint')}
-          value={param}
-          onChange={(event) => setParam(event.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={8}
-          classNames={{ input: 'jd-mono' }}
-          disabled={result !== null}
-          data-testid="flow-trigger-param"
-          data-autofocus
-        />
+        {typed && <ParamsForm decls={typed} entries={entries} onChange={setEntries} errors={paramErrors} disabled={result !== null} />}
+        {typed === null && (
+          <Textarea
+            label={t('flowTrigger.param')}
+            description={t('flowTrigger.paramHint')}
+            value={param}
+            onChange={(event) => setParam(event.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxRows={8}
+            classNames={{ input: 'jd-mono' }}
+            disabled={result !== null}
+            data-testid="flow-trigger-param"
+            data-autofocus
+          />
+        )}
         {error && (
           <Alert color="red" title={t('flowTrigger.failed')} data-testid="flow-trigger-error">
             {error}

@@ -62,6 +62,15 @@ function RunFields({ run }: { run: JobRun }) {
       <Field label="run.param" testId="run-param">
         {run.executorParam || none}
       </Field>
+      {run.typedParams && (
+        <Field label="params.typedValues" testId="run-typed-params">
+          <span className="jd-mono" style={{ whiteSpace: 'pre-line' }}>
+            {Object.entries(run.typedParams)
+              .map(([name, value]) => `${name} = ${String(value)}`)
+              .join('\n')}
+          </span>
+        </Field>
+      )}
       <Field label="run.shard">{run.executorShardingParam || none}</Field>
       <Field label="run.retries">{run.executorFailRetryCount}</Field>
       <Field label="run.triggerCode">{run.triggerCode}</Field>

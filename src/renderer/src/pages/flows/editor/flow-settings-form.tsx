@@ -1,3 +1,4 @@
+import { ParamsSection } from '../../../components/params/params-section'
 import { AlarmPolicyInputs } from '../../../components/alarm-policy-inputs'
 import { Divider, Group, NumberInput, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
@@ -116,6 +117,9 @@ export function FlowSettingsForm({ settings, setSettings, errors, flowId }: Flow
           data-testid="flow-field-alarmEmail"
         />
         <AlarmPolicyInputs value={settings} onChange={(patch) => setSettings(patch)} errors={errors} />
+      </Section>
+      <Section title="params.section">
+        <ParamsSection fields={settings} change={(fields) => setSettings(fields)} error={errors.params ?? errors.paramTemplate} />
       </Section>
       <Section title="deadline.section">
         <Text size="xs" c="dimmed" mb="xs">

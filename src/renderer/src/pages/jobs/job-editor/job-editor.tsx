@@ -21,6 +21,7 @@ import { AlarmSection, RetrySection } from './retry-alarm-sections'
 import { DeadlineFields } from '../../../components/deadline-fields'
 import type { DeadlineTerms } from '../../../../../shared/deadline-terms'
 import { CapacitySection } from './capacity-section'
+import { ParamsSection } from '../../../components/params/params-section'
 import { ScheduleSection } from './schedule-section'
 import { TriggerUrlSection } from '../../../components/trigger-urls/trigger-url-section'
 import type { SetField } from './section-props'
@@ -213,6 +214,17 @@ function JobEditorForm({ open, origin, onDone, onCancel, setDirty, onOpenGlue }:
         </Section>
         <Section title="editor.section.executor">
           <ExecutorSection {...sectionProps} />
+        </Section>
+        <Section title="params.section">
+          <ParamsSection
+            fields={draft}
+            change={(fields) => {
+              setField('params', fields.params)
+              setField('paramFormat', fields.paramFormat)
+              setField('paramTemplate', fields.paramTemplate)
+            }}
+            error={errors.params ?? errors.paramTemplate}
+          />
         </Section>
         <Section title="editor.section.children">
           <ChildLinksSection jobId={draft.id} rows={children} setRows={setChildren} />
