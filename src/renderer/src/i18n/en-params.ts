@@ -24,6 +24,7 @@ export const enParams = {
   'params.type.date': 'date',
   'params.type.datetime': 'date and time',
   'params.type.secret': 'secret (by name)',
+  'params.noSecrets': 'No secret of that name: set one on the Secrets page.',
   'params.pickDate': 'Pick a date',
   'params.secretHint': "The name of a secret of the job's group; the executor gets its value, never shown here.",
   'params.typedValues': 'Typed parameters',

@@ -26,6 +26,7 @@ export const zhCNParams: Record<keyof typeof enParams, string> = {
   'params.type.date': '日期',
   'params.type.datetime': '日期时间',
   'params.type.secret': '密钥（按名称）',
+  'params.noSecrets': '没有这个名称的密钥：请在“密钥”页面设置。',
   'params.pickDate': '选择日期',
   'params.secretHint': '任务所在执行器组中某个密钥的名称；执行器收到的是它的值，这里从不显示。',
   'params.typedValues': '类型化参数',

@@ -1,7 +1,9 @@
 import { NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core'
+import { useEffect, useState } from 'react'
 import { checkParamValue, SECRET_NAME, type ParamDecl } from '../../../../shared/job-params'
 import { renderMessage } from '../../i18n/server-text'
 import { useLanguage, useT } from '../../i18n/use-t'
+import { listSecrets } from '../../services/secrets'
 
 /** What the form holds per parameter: text as typed (numbers too, so a half-typed one is kept), a bool as a bool. */
 export type ParamEntries = Record<string, string | boolean>
@@ -43,11 +45,38 @@ interface ParamsFormProps {
   onChange(entries: ParamEntries): void
   errors: Readonly<Record<string, string>>
   disabled?: boolean
+  /** Whose secrets a `secret` parameter chooses among: a job's group (its own and the global ones); absent, every secret the caller sees (a flow's). */
+  secretsOfGroup?: number
+}
+
+/**
+ * The names a `secret` parameter may choose: read once when the form has one (names only: the
+ * store never gives a value). Null until read, or when they cannot be read (then the field takes a
+ * typed name, checked by the store's name rule).
+ */
+function useSecretNames(wanted: boolean, groupId: number | undefined): string[] | null {
+  const [names, setNames] = useState<string[] | null>(null)
+  useEffect(() => {
+    if (!wanted) return
+    let current = true
+    listSecrets(groupId === undefined ? undefined : { groupId }).then(
+      (secrets) => current && setNames([...new Set(secrets.map((secret) => secret.name))].sort()),
+      () => current && setNames(null),
+    )
+    return () => {
+      current = false
+    }
+  }, [wanted, groupId])
+  return names
 }
 
 /** The trigger dialog's form of a job's declared parameters: one field per parameter, by its type, its description as help, its error beside it. */
-export function ParamsForm({ decls, entries, onChange, errors, disabled }: ParamsFormProps) {
+export function ParamsForm({ decls, entries, onChange, errors, disabled, secretsOfGroup }: ParamsFormProps) {
   const set = (name: string, value: string | boolean) => onChange({ ...entries, [name]: value })
+  const secretNames = useSecretNames(
+    decls.some((decl) => decl.type === 'secret'),
+    secretsOfGroup,
+  )
   return (
     <Stack gap="xs" data-testid="params-form">
       {decls.map((decl) => (
@@ -58,6 +87,7 @@ export function ParamsForm({ decls, entries, onChange, errors, disabled }: Param
           onChange={(value) => set(decl.name, value)}
           error={errors[decl.name]}
           disabled={disabled}
+          secretNames={secretNames}
         />
       ))}
     </Stack>
@@ -70,9 +100,10 @@ interface ParamFieldProps {
   onChange(value: string | boolean): void
   error: string | undefined
   disabled?: boolean
+  secretNames: string[] | null
 }
 
-function ParamField({ decl, value, onChange, error, disabled }: ParamFieldProps) {
+function ParamField({ decl, value, onChange, error, disabled, secretNames }: ParamFieldProps) {
   const t = useT()
   const common = {
     label: decl.name,
@@ -114,7 +145,19 @@ function ParamField({ decl, value, onChange, error, disabled }: ParamFieldProps)
       />
     )
   }
-  // secret: a name, until the group's secret names can be listed (listSecrets): the store's name rule as the input's pattern.
+  // secret: a choice among the names the store lists; while they are not read, a typed name by the store's name rule.
+  if (decl.type === 'secret' && secretNames !== null)
+    return (
+      <Select
+        {...common}
+        data={secretNames}
+        value={text || null}
+        onChange={(picked) => onChange(picked ?? '')}
+        searchable
+        clearable={!decl.required}
+        nothingFoundMessage={t('params.noSecrets')}
+      />
+    )
   const pattern = decl.type === 'secret' ? SECRET_NAME.source : undefined
   return <TextInput {...common} value={text} pattern={pattern} onChange={(event) => onChange(event.currentTarget.value)} classNames={{ input: 'jd-mono' }} />
 }

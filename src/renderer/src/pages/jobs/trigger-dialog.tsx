@@ -96,7 +96,9 @@ function TriggerForm({ job, onClose, onCancel, setDirty }: TriggerFormProps) {
         <Text size="sm" fw={500}>
           {job.name}
         </Text>
-        {typed && <ParamsForm decls={typed} entries={entries} onChange={setEntries} errors={paramErrors} disabled={logIds !== null} />}
+        {typed && (
+          <ParamsForm decls={typed} entries={entries} onChange={setEntries} errors={paramErrors} disabled={logIds !== null} secretsOfGroup={job.jobGroup} />
+        )}
         {typed === null && (
           <Textarea
             label={t('trigger.param')}
