@@ -5,6 +5,7 @@ import { ClusterSecret } from '../cluster/cluster-secret'
 import { AlarmService } from '../completion/alarm-service'
 import { RunEnded } from '../completion/run-ended'
 import { RunWriter } from '../completion/run-writer'
+import { ArtifactStore, DEFAULT_ARTIFACT_LIMITS } from '../artifacts/artifact-store'
 import { systemClock, type Clock } from '../kernel/clock'
 import { EventHub } from '../kernel/events'
 import { KnownSecrets, redactingLogger } from '../kernel/known-secrets'
@@ -17,7 +18,7 @@ import { StoredSecrets } from '../settings/stored-secrets'
 import { openStore } from '../store/open-store'
 import type { Repos, Store } from '../store/store'
 import type { CoreOptions } from './core-contract'
-import { databaseFile } from './data-dir'
+import { artifactDir, databaseFile } from './data-dir'
 
 /** What every part of the core is given: the time, the log, and how to start a worker thread. */
 export interface CoreBase {
@@ -46,6 +47,8 @@ export interface CoreData {
   runEnded: RunEnded
   /** The node's Prometheus metrics: fed where the facts are committed, served at /metrics. */
   metrics: JobDeskMetrics
+  /** The runs' kept files (docs/artifacts.md). */
+  artifacts: ArtifactStore
 }
 
 /** Checked before anything is opened, so a bad flag fails start-up without leaving files open. */
@@ -67,7 +70,7 @@ export async function openCoreData({
 }: {
   options: Pick<
     CoreOptions,
-    'database' | 'dataDir' | 'nativeBinding' | 'mode' | 'consoleToken' | 'listen' | 'accessToken' | 'apiToken' | 'enableScripts' | 'logFile'
+    'database' | 'dataDir' | 'nativeBinding' | 'mode' | 'consoleToken' | 'listen' | 'accessToken' | 'apiToken' | 'enableScripts' | 'logFile' | 'artifactLimits'
   >
   base: Pick<CoreBase, 'clock' | 'logger' | 'secrets'>
 }): Promise<CoreData> {
@@ -99,7 +102,16 @@ export async function openCoreData({
   const metrics = new JobDeskMetrics()
   timeTransactions(store, metrics)
   const writer = new RunWriter({ store, logger, nowMs: () => clock.nowMs() })
+  const artifacts = new ArtifactStore({
+    root: artifactDir(options.dataDir),
+    repos: store,
+    limits: options.artifactLimits ?? DEFAULT_ARTIFACT_LIMITS,
+    nowMs: () => clock.nowMs(),
+    logger,
+  })
+  await artifacts.sweep()
   return {
+    artifacts,
     store,
     events,
     settings,

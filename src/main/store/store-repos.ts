@@ -109,4 +109,7 @@ export abstract class StoreRepos implements Repos {
   get runViews() {
     return this.repos.runViews
   }
+  get artifacts() {
+    return this.repos.artifacts
+  }
 }

@@ -10,6 +10,7 @@ import { GlueRepo } from './glue-repo'
 import { GroupRepo } from './group-repo'
 import { HookRepo } from './hook-repo'
 import { HookUseRepo } from './hook-use-repo'
+import { ArtifactRepo } from './artifact-repo'
 import { JobRepo } from './job-repo'
 import { LeaseRepo } from './lease-repo'
 import { LinkRepo } from './link-repo'
@@ -78,6 +79,7 @@ export interface Repos {
   readonly poolSlots: PoolSlotRepo
   readonly alarmList: AlarmListRepo
   readonly runViews: RunViewRepo
+  readonly artifacts: ArtifactRepo
 }
 
 export type RepoName = keyof Repos
@@ -153,5 +155,6 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     poolSlots: new PoolSlotRepo(db),
     alarmList: new AlarmListRepo(db),
     runViews: new RunViewRepo(db),
+    artifacts: new ArtifactRepo(db),
   }
 }
