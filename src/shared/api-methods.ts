@@ -82,6 +82,7 @@ export const API_METHODS = [
   'listAlarms',
   'getAlarm',
   'resendAlarm',
+  'listArtifacts',
   'startBackfill',
   'getBackfill',
   'listBackfills',

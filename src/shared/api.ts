@@ -46,6 +46,7 @@ import type { MissedSlotsRequest } from './schema/missed-slots'
 import type { SilencesApi } from './alarm-silence'
 import type { AlarmListApi } from './alarm-list'
 import type { RunViewsApi } from './run-views'
+import type { ArtifactsApi } from './artifacts-api'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
 import type { GroupCapacityFields, PoolsApi } from './capacity-api'
 import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView, MissedSlotView } from './backfill'
@@ -89,7 +90,7 @@ export type { AlarmChannels, ChannelCheck, ConsoleLanguage, ImChannel, ImChannel
  * The one contract between the UI and the core. The preload exposes exactly these methods as `window.jobdesk`; headless mode serves
  * the same methods over its browser bridge. Every method is async and rejects with the errors of ./errors.ts. Silences: ./alarm-silence.ts.
  */
-export interface JobDeskApi extends SilencesApi, PoolsApi, RunViewsApi, AlarmListApi {
+export interface JobDeskApi extends SilencesApi, PoolsApi, RunViewsApi, AlarmListApi, ArtifactsApi {
   getOverview(): Promise<Overview>
   /** Whether the alarm channels can deliver (SMTP, webhooks, alarms failed and alerts of 24 h); `groupIds` is set by the caller's rules, not a client. */
   getAlarmHealth(request?: { groupIds?: readonly number[] }): Promise<AlarmHealth>

@@ -114,6 +114,7 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     getJobRankings: {},
     listAlarms: { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z', jobId: f.jobA, state: 'failed' },
     resendAlarm: { id: 1 },
+    listArtifacts: { runId: f.runId },
   }
 }
 

@@ -42,7 +42,7 @@ export interface CoreSurfaces {
 interface SurfaceParts {
   options: Pick<CoreOptions, 'scrypt' | 'directory' | 'mode' | 'adminPassword' | 'metricsPublic'>
   base: CoreBase
-  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics'>
+  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics' | 'artifacts'>
   node: Pick<CoreNode, 'registry' | 'executor' | 'membership' | 'nodeId' | 'nodeRouteActive'>
   pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
   defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog' | 'maintenance'>
@@ -172,6 +172,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     nowMs,
     logger,
     defaultTimezone: localTimezone,
+    artifacts: data.artifacts,
   })
   const ops = opsEndpoints({
     scrape: (perGroup) => data.metrics.scrape(perGroup),

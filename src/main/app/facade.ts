@@ -16,6 +16,7 @@ import { runsApi } from './facade-runs'
 import { settingsApi } from './facade-settings'
 import { xxlImportApi } from './facade-xxl'
 import { runViewsApi } from './facade-run-views'
+import { artifactsApi } from './facade-artifacts'
 
 /**
  * The implementation of src/shared/api.ts but for users, tokens and the audit trail, one part per
@@ -40,5 +41,6 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...windowsApi(deps),
     ...silencesApi(deps),
     ...backfillsApi(deps),
+    ...artifactsApi(deps),
   }
 }

@@ -133,6 +133,7 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   getJobRankings: 'auth.read',
   listAlarms: 'auth.read',
   resendAlarm: 'alarm.resend',
+  listArtifacts: 'auth.read',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -349,5 +350,6 @@ function openApiHandlers(
     getJobRankings: () => api.getJobRankings(),
     listAlarms: (_caller, request) => api.listAlarms(request),
     resendAlarm: (_caller, { id }) => api.resendAlarm({ id }),
+    listArtifacts: (_caller, { runId }) => api.listArtifacts({ runId }),
   }
 }

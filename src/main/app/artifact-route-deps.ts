@@ -1,0 +1,41 @@
+import { authenticateAdminCall } from '../net/admin-auth'
+import type { ArtifactRouteDeps } from '../net/artifact-route'
+import { principalOfCaller } from '../net/caller-principal'
+import { sessionSecretOf } from '../auth/session-cookie'
+import type { AdminSurfaceDeps } from './admin-surface'
+
+/**
+ * The artifact route's credentials: a read takes the console's session cookie or a token the
+ * OpenAPI takes (the API token, a group's token, a personal token) and the run's group read rule
+ * (listArtifacts'); an upload takes the executor credential the run's callback takes.
+ */
+export function artifactRouteDeps(deps: AdminSurfaceDeps): ArtifactRouteDeps {
+  const { access, settings } = deps
+  const tokens = () => ({
+    executorToken: settings.accessToken(),
+    apiToken: settings.apiToken(),
+    openApiAcceptsExecutorToken: settings.openApiAcceptsExecutorToken(),
+  })
+  const findGroup = (appName: string) => deps.groups.findByAppName(appName)
+  return {
+    async reader(request, source) {
+      const secret = sessionSecretOf(request.headers.cookie)
+      if (secret !== null) {
+        const opened = await access.openConsole({ kind: 'session', secret }, source)
+        if (opened.ok) return opened.current()
+      }
+      const auth = await authenticateAdminCall(request.headers, 'openapi', tokens(), findGroup, (token) => access.tokens.authenticate(token, source))
+      return auth.ok ? principalOfCaller(auth.caller, source) : null
+    },
+    list: (principal, runId) => access.apiFor(async () => principal).listArtifacts({ runId }),
+    open: (runId, name) => deps.artifacts.open(runId, name),
+    async mayUpload(request, runId, source) {
+      const auth = await authenticateAdminCall(request.headers, 'executor', tokens(), findGroup)
+      if (!auth.ok) return { ok: false, msg: auth.msg }
+      const allowed = await deps.registration.mayReportRun(auth.caller, runId, source)
+      return allowed ? { ok: true } : { ok: false, msg: `run ${runId} is not one this credential may report` }
+    },
+    keep: (runId, name, body, declaredSize) => deps.artifacts.keep(runId, name, body, declaredSize),
+    nowMs: deps.nowMs,
+  }
+}
