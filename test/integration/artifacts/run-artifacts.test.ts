@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { EMBEDDED_APP_NAME } from '../../../src/shared/model'
 import { artifactPath } from '../../../src/shared/artifacts-api'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { artifactsCommand } from '../../../src/main/cli/commands/artifacts'
+import type { Out } from '../../../src/main/cli/output'
+import { ServerClient } from '../../../src/main/cli/server-client'
+import { makeTempDir } from '../../support/temp-dir'
 import { startLanAdmin, TEST_TOKEN, type LanAdmin } from '../../support/lan-harness'
 
 /**
@@ -70,7 +76,20 @@ async function expectKept(runId: number): Promise<void> {
 describe('run artifacts', () => {
   it('keeps what a GLUE script leaves on the embedded executor, refuses a file over the limit, and serves the rest', async () => {
     admin = await startLanAdmin({ enableScripts: true, artifactLimits: LIMITS })
-    await expectKept(await runScript(EMBEDDED_APP_NAME))
+    const runId = await runScript(EMBEDDED_APP_NAME)
+    await expectKept(runId)
+
+    // jobdesk artifacts RUN -o DIR, against the server.
+    const out = makeTempDir('jobdesk-cli-')
+    try {
+      const client = ServerClient.from({ server: admin.url, token: admin.headless.core.settings.apiToken() }, {})
+      const quiet: Out = { write: () => {}, error: () => {}, colors: {} as Out['colors'] }
+      expect(await artifactsCommand(client, quiet, String(runId), { output: out.path })).toBe(0)
+      expect(readdirSync(out.path).sort()).toEqual(['dot.png', 'report.csv'])
+      expect(readFileSync(join(out.path, 'report.csv'), 'utf8')).toBe('name,count\na,1\nb,2\n')
+    } finally {
+      out.remove()
+    }
   })
 
   it('has a LAN agent upload them as the run, and refuses an upload for a run the credential may not report', async () => {
