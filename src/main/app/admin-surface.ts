@@ -38,6 +38,8 @@ export interface AdminSurfaceDeps {
   nowMs: () => number
   logger: Logger
   defaultTimezone: () => string
+  /** Headless mode's console token (null on the desktop): a console opened with it reads artifacts. */
+  consoleToken: string | null
   /** The runs' kept files: `/api/artifacts/<run id>/<name>`. */
   artifacts: Pick<ArtifactStore, 'open' | 'keep'>
 }

@@ -2,7 +2,11 @@ import { authenticateAdminCall } from '../net/admin-auth'
 import type { ArtifactRouteDeps } from '../net/artifact-route'
 import { principalOfCaller } from '../net/caller-principal'
 import { sessionSecretOf } from '../auth/session-cookie'
+import { headerValue, secretsEqual } from '../net/wire/auth'
 import type { AdminSurfaceDeps } from './admin-surface'
+
+/** The header a console opened with the console token sends it in (a same-origin fetch: no other site can set it). */
+const CONSOLE_TOKEN_HEADER = 'X-JobDesk-Console-Token'
 
 /**
  * The artifact route's credentials: a read takes the console's session cookie or a token the
@@ -19,6 +23,12 @@ export function artifactRouteDeps(deps: AdminSurfaceDeps): ArtifactRouteDeps {
   const findGroup = (appName: string) => deps.groups.findByAppName(appName)
   return {
     async reader(request, source) {
+      // The console in a browser: its session cookie, or the console token it was opened with.
+      const consoleToken = headerValue(request.headers, CONSOLE_TOKEN_HEADER)
+      if (consoleToken !== undefined && deps.consoleToken !== null && secretsEqual(consoleToken, deps.consoleToken)) {
+        const opened = await access.openConsole({ kind: 'console-token' }, source)
+        return opened.ok ? opened.current() : null
+      }
       const secret = sessionSecretOf(request.headers.cookie)
       if (secret !== null) {
         const opened = await access.openConsole({ kind: 'session', secret }, source)

@@ -42,7 +42,10 @@ export interface CoreSurfaces {
 interface SurfaceParts {
   options: Pick<CoreOptions, 'scrypt' | 'directory' | 'mode' | 'adminPassword' | 'metricsPublic'>
   base: CoreBase
-  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics' | 'artifacts'>
+  data: Pick<
+    CoreData,
+    'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics' | 'artifacts' | 'consoleToken'
+  >
   node: Pick<CoreNode, 'registry' | 'executor' | 'membership' | 'nodeId' | 'nodeRouteActive'>
   pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
   defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog' | 'maintenance'>
@@ -173,6 +176,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     logger,
     defaultTimezone: localTimezone,
     artifacts: data.artifacts,
+    consoleToken: data.consoleToken,
   })
   const ops = opsEndpoints({
     scrape: (perGroup) => data.metrics.scrape(perGroup),

@@ -19,6 +19,7 @@ import { enDeadlines } from './en-deadlines'
 import { enBackfill } from './en-backfill'
 import { enAlarmPolicy } from './en-alarm-policy'
 import { enRunViews } from './en-run-views'
+import { enArtifacts } from './en-artifacts'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -331,4 +332,5 @@ export const en = {
   ...enBackfill,
   ...enAlarmPolicy,
   ...enRunViews,
+  ...enArtifacts,
 } satisfies Record<string, string>

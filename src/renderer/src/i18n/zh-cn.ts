@@ -20,6 +20,7 @@ import { zhCNDeadlines } from './zh-cn-deadlines'
 import { zhCNBackfill } from './zh-cn-backfill'
 import { zhCNAlarmPolicy } from './zh-cn-alarm-policy'
 import { zhCNRunViews } from './zh-cn-run-views'
+import { zhCNArtifacts } from './zh-cn-artifacts'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -329,4 +330,5 @@ export const zhCN: Dictionary = {
   ...zhCNBackfill,
   ...zhCNAlarmPolicy,
   ...zhCNRunViews,
+  ...zhCNArtifacts,
 }
