@@ -11,6 +11,7 @@ import type { Logger } from '../kernel/logger'
 import { createAdminApi } from '../net/admin-api'
 import { artifactRoute } from '../net/artifact-route'
 import type { ArtifactStore } from '../artifacts/artifact-store'
+import type { ArtifactLinks } from '../artifacts/artifact-links'
 import { artifactRouteDeps } from './artifact-route-deps'
 import { createOpenApi, isOpenApiMethod, openApiAction } from '../net/open-api'
 import { HOOK_MAX_BODY_BYTES, hookRoute } from '../net/hook-route'
@@ -42,6 +43,8 @@ export interface AdminSurfaceDeps {
   consoleToken: string | null
   /** The runs' kept files: `/api/artifacts/<run id>/<name>`. */
   artifacts: Pick<ArtifactStore, 'open' | 'keep'>
+  /** Flow nodes' one-time links to artifacts: `/api/artifact-links/<token>`. */
+  artifactLinks: Pick<ArtifactLinks, 'redeem'>
 }
 
 /** Answers a request of the admin surface, or resolves false when the request is not one of its own. */

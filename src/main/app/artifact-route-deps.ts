@@ -46,6 +46,7 @@ export function artifactRouteDeps(deps: AdminSurfaceDeps): ArtifactRouteDeps {
       return allowed ? { ok: true } : { ok: false, msg: `run ${runId} is not one this credential may report` }
     },
     keep: (runId, name, body, declaredSize) => deps.artifacts.keep(runId, name, body, declaredSize),
+    redeem: (token, nowMs) => deps.artifactLinks.redeem(token, nowMs),
     nowMs: deps.nowMs,
   }
 }

@@ -6,6 +6,8 @@ import { AlarmService } from '../completion/alarm-service'
 import { RunEnded } from '../completion/run-ended'
 import { RunWriter } from '../completion/run-writer'
 import { ArtifactStore, DEFAULT_ARTIFACT_LIMITS } from '../artifacts/artifact-store'
+import { ARTIFACT_LINK_KEY_SETTING } from '../artifacts/artifact-links'
+import { randomBytes } from 'node:crypto'
 import { systemClock, type Clock } from '../kernel/clock'
 import { EventHub } from '../kernel/events'
 import { KnownSecrets, redactingLogger } from '../kernel/known-secrets'
@@ -49,6 +51,8 @@ export interface CoreData {
   metrics: JobDeskMetrics
   /** The runs' kept files (docs/artifacts.md). */
   artifacts: ArtifactStore
+  /** The key of the one-time links flow nodes fetch artifacts by (artifacts/artifact-links.ts), the same on every node. */
+  artifactLinkKey: Buffer
 }
 
 /** Checked before anything is opened, so a bad flag fails start-up without leaving files open. */
@@ -110,8 +114,10 @@ export async function openCoreData({
     logger,
   })
   await artifacts.sweep()
+  const artifactLinkKey = Buffer.from(await store.settings.setIfAbsent(ARTIFACT_LINK_KEY_SETTING, randomBytes(32).toString('hex')), 'hex')
   return {
     artifacts,
+    artifactLinkKey,
     store,
     events,
     settings,

@@ -49,7 +49,7 @@ interface SurfaceParts {
   node: Pick<CoreNode, 'registry' | 'executor' | 'membership' | 'nodeId' | 'nodeRouteActive'>
   pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
   defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog' | 'maintenance'>
-  flows: Pick<CoreFlows, 'service' | 'engine' | 'runControl'>
+  flows: Pick<CoreFlows, 'service' | 'engine' | 'runControl' | 'artifactLinks'>
   backfills: Pick<CoreBackfills, 'service'>
   capacity: Pick<CoreCapacity, 'runner'>
   monitors: Pick<Monitors, 'onBeat'>
@@ -177,6 +177,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     defaultTimezone: localTimezone,
     artifacts: data.artifacts,
     consoleToken: data.consoleToken,
+    artifactLinks: flows.artifactLinks,
   })
   const ops = opsEndpoints({
     scrape: (perGroup) => data.metrics.scrape(perGroup),

@@ -4,11 +4,14 @@ import type { ReadStream } from 'node:fs'
 import { artifactNameProblem, type ArtifactView } from '../../shared/artifacts-api'
 import type { Principal } from '../../shared/principal'
 import type { KeepResult } from '../artifacts/artifact-store'
+import type { Redeemed } from '../artifacts/artifact-links'
 import { AuthFailureGuard, tooManyFailuresMessage } from '../kernel/rate-limit'
 import { ACCESS_TOKEN_HEADER, headerValue } from './wire/auth'
 
 /** `/api/artifacts/<run id>/<name>`: GET reads a kept file, PUT is an agent's upload (docs/artifacts.md). */
 const ARTIFACT_PATH = /^\/(?:xxl-job-admin\/)?api\/artifacts\/(\d{1,15})\/([^/]+)$/
+/** `/api/artifact-links/<token>`: a flow node's one-time link to another node's artifact (artifacts/artifact-links.ts). */
+const LINK_PATH = /^\/(?:xxl-job-admin\/)?api\/artifact-links\/([A-Za-z0-9_.-]{1,4096})$/
 
 export interface ArtifactRouteDeps {
   /** Who a GET is: its session cookie, or a token as the OpenAPI takes it; null when neither checks out. */
@@ -19,6 +22,8 @@ export interface ArtifactRouteDeps {
   /** Whether the PUT's executor credential may report this run (the callback's scope), audited when not. */
   mayUpload(request: IncomingMessage, runId: number, source: string): Promise<{ ok: true } | { ok: false; msg: string }>
   keep(runId: number, name: string, body: AsyncIterable<Uint8Array>, declaredSize: number | undefined): Promise<KeepResult>
+  /** Checks a one-time link and uses it up. */
+  redeem(token: string, nowMs: number): Promise<Redeemed>
   nowMs(): number
 }
 
@@ -31,7 +36,10 @@ export interface ArtifactRouteDeps {
 export function artifactRoute(deps: ArtifactRouteDeps): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
   const failures = new AuthFailureGuard()
   return async (request, response) => {
-    const match = ARTIFACT_PATH.exec(new URL(request.url ?? '/', 'http://localhost').pathname)
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname
+    const link = LINK_PATH.exec(path)
+    if (link) return fetchByLink(request, response, link[1])
+    const match = ARTIFACT_PATH.exec(path)
     if (!match) return false
     const runId = Number(match[1])
     let name: string
@@ -55,6 +63,19 @@ export function artifactRoute(deps: ArtifactRouteDeps): (request: IncomingMessag
     const listed = await deps.list(principal, runId, source).catch(() => null)
     const opened = listed?.some((a) => a.name === name) ? await deps.open(runId, name) : null
     if (!opened) return answer(response, 404, `run ${runId} has no artifact of that name`)
+    return serve(request, response, name, opened)
+  }
+
+  async function fetchByLink(request: IncomingMessage, response: ServerResponse, token: string): Promise<true> {
+    if (request.method !== 'GET') return answer(response, 405, 'GET only')
+    const redeemed = await deps.redeem(token, deps.nowMs())
+    if (!redeemed.ok) return answer(response, 403, `artifact link refused: ${redeemed.reason}`)
+    const opened = await deps.open(redeemed.runId, redeemed.name)
+    if (!opened) return answer(response, 404, `run ${redeemed.runId} has no artifact of that name`)
+    return serve(request, response, redeemed.name, opened)
+  }
+
+  async function serve(request: IncomingMessage, response: ServerResponse, name: string, opened: { view: ArtifactView; content: ReadStream }): Promise<true> {
     response.writeHead(200, {
       'content-type': servedType(opened.view.contentType),
       'content-length': opened.view.size,

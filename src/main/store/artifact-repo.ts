@@ -53,6 +53,16 @@ export class ArtifactRepo {
     return Number(row?.total ?? 0)
   }
 
+  /**
+   * Uses a one-time link (`job_artifact_fetch`): true for the first of any number of racing claims
+   * of `tokenId`, on any node of the database; expired links go first.
+   */
+  async claimFetch(tokenId: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
+    await this.db.run('DELETE FROM job_artifact_fetch WHERE expires_at <= ?', [nowMs])
+    const sql = this.db.dialect.insertIgnore('job_artifact_fetch', ['token_id', 'expires_at'])
+    return (await this.db.run(sql, [tokenId, expiresAtMs])) === 1
+  }
+
   /** The runs that have rows among `runIds` (the start-up sweep's check for orphan folders). */
   async runsWithArtifacts(runIds: readonly number[]): Promise<number[]> {
     if (runIds.length === 0) return []

@@ -7,6 +7,7 @@ import { artifactsCommand } from '../../../src/main/cli/commands/artifacts'
 import type { Out } from '../../../src/main/cli/output'
 import { ServerClient } from '../../../src/main/cli/server-client'
 import { makeTempDir } from '../../support/temp-dir'
+import { addFlow, nodeOf, runFlow } from '../../support/flow-harness'
 import { startLanAdmin, TEST_TOKEN, type LanAdmin } from '../../support/lan-harness'
 
 /**
@@ -112,5 +113,44 @@ describe('run artifacts', () => {
     const embeddedRun = await runScript(EMBEDDED_APP_NAME)
     expect((await put(embeddedRun)).status).toBe(403)
     expect((await admin.headless.core.api.listArtifacts({ runId })).map((a) => a.name)).toEqual(['dot.png', 'report.csv'])
+  })
+})
+
+describe("a flow node's artifact by reference", () => {
+  it('gives the child a URL its run fetches once: the first fetch gets the file, the second is refused', async () => {
+    admin = await startLanAdmin({ enableScripts: true })
+    const host = { core: admin.headless.core }
+    const make = await admin.addJob(EMBEDDED_APP_NAME, {
+      name: 'makes a report',
+      glueType: 'GLUE_SHELL',
+      executorHandler: '',
+      glueSource: `#!/bin/bash\nprintf 'id,total\\n1,42\\n' > "$JOBDESK_ARTIFACTS_DIR/report.csv"\n`,
+    })
+    // $1 is the node's parameter: the link. Fetched twice; each answer's status and body go to the log.
+    const take = await admin.addJob(EMBEDDED_APP_NAME, {
+      name: 'takes the report',
+      glueType: 'GLUE_SHELL',
+      executorHandler: '',
+      glueSource: `#!/bin/bash\necho "first: $(curl -s -w ' %{http_code}' "$1")"\necho "second: $(curl -s -w ' %{http_code}' "$1")"\n`,
+    })
+    const flowId = await addFlow(
+      host,
+      'artifact hand-over',
+      [
+        { key: 'make', jobId: make },
+        { key: 'take', jobId: take, param: '${nodes.make.artifacts.report.csv}' },
+      ],
+      ['make>take'],
+    )
+    const run = await runFlow(host, flowId)
+    expect(run.state).toBe('success')
+    const takeRun = nodeOf(run, 'take').runIds.at(-1)!
+    const param = (await admin.headless.core.api.getRun(takeRun)).executorParam
+    expect(param).toMatch(new RegExp(`^${admin.url}/api/artifact-links/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`))
+    const log = await logOf(takeRun)
+    expect(log).toContain('first: id,total\n1,42\n 200')
+    expect(log).toContain('second: artifact link refused: the link has been used: it is good for one fetch\n 403')
+    // Once the child's run has ended, nobody can use a link made for it.
+    expect((await fetch(param)).status).toBe(403)
   })
 })

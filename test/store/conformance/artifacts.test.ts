@@ -120,4 +120,13 @@ storeSuite('ArtifactRepo and ArtifactStore', (f) => {
     expect(existsSync(join(dir, 'kept', String(fresh), '.half.txt.part'))).toBe(false)
     expect(existsSync(join(dir, 'kept', String(fresh), 'fresh.txt'))).toBe(true)
   })
+
+  it('lets exactly one of two nodes use a one-time link, and forgets it once it expired', async () => {
+    const other = await f.another()
+    const claims = await Promise.all([f.store.artifacts.claimFetch('link-1', T0 + 60_000, T0), other.artifacts.claimFetch('link-1', T0 + 60_000, T0)])
+    expect(claims.filter(Boolean)).toHaveLength(1)
+    expect(await f.store.artifacts.claimFetch('link-1', T0 + 60_000, T0 + 1)).toBe(false)
+    expect(await f.store.artifacts.claimFetch('link-2', T0 + 60_000, T0 + 1)).toBe(true)
+    expect(await f.store.artifacts.claimFetch('link-1', T0 + 120_000, T0 + 60_000)).toBe(true)
+  })
 })

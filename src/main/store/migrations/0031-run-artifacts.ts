@@ -8,7 +8,7 @@ import { TABLE } from './mysql-table-options'
  */
 export const runArtifacts: MigrationStep = {
   version: 31,
-  description: 'run artifacts: the index of the files a run left behind',
+  description: 'run artifacts: the index of the files a run left behind, and the one-time links flow nodes fetch them by',
   sqlite: {
     sql: `
       CREATE TABLE job_artifact (
@@ -19,6 +19,12 @@ export const runArtifacts: MigrationStep = {
         sha256                TEXT    NOT NULL,
         stored_at             INTEGER NOT NULL,
         PRIMARY KEY (run_id, name)
+      );
+      -- The one-time links a flow node's run fetches another node's artifact by: a link's id once
+      -- used stays here until the link expires, so a second fetch is refused (on any node).
+      CREATE TABLE job_artifact_fetch (
+        token_id              TEXT    NOT NULL PRIMARY KEY,
+        expires_at            INTEGER NOT NULL
       );
     `,
   },
@@ -33,6 +39,10 @@ export const runArtifacts: MigrationStep = {
         stored_at             BIGINT  NOT NULL,
         PRIMARY KEY (run_id, name)
       )`,
+      `CREATE TABLE IF NOT EXISTS job_artifact_fetch (
+        token_id              TEXT    NOT NULL PRIMARY KEY,
+        expires_at            BIGINT  NOT NULL
+      )`,
     ],
   },
   mysql: {
@@ -46,6 +56,10 @@ export const runArtifacts: MigrationStep = {
         sha256                VARCHAR(64)  NOT NULL,
         stored_at             BIGINT       NOT NULL,
         PRIMARY KEY (run_id, name)
+      ) ${TABLE}`,
+      `CREATE TABLE IF NOT EXISTS job_artifact_fetch (
+        token_id              VARCHAR(64)  NOT NULL PRIMARY KEY,
+        expires_at            BIGINT       NOT NULL
       ) ${TABLE}`,
     ],
   },
