@@ -86,6 +86,7 @@ export const API_METHODS = [
   'listAlarms',
   'getAlarm',
   'resendAlarm',
+  'listArtifacts',
   'startBackfill',
   'getBackfill',
   'listBackfills',

@@ -43,12 +43,9 @@ import type { MaintenanceState } from './calendar/maintenance'
 import type { WindowRequest } from './schema/window'
 import type { MaintenanceRequest } from './schema/maintenance'
 import type { MissedSlotsRequest } from './schema/missed-slots'
-import type { SilencesApi } from './alarm-silence'
-import type { AlarmListApi } from './alarm-list'
-import type { RunViewsApi } from './run-views'
 import type { XxlImportReport, XxlImportRequest } from './xxl-import'
-import type { GroupCapacityFields, PoolsApi } from './capacity-api'
-import type { SecretsApi } from './secrets-api'
+import type { GroupCapacityFields } from './capacity-api'
+import type { ApiAreas } from './api-areas'
 import type { BackfillFilter, BackfillQuery, BackfillRequest, BackfillStarted, BackfillSummary, BackfillView, MissedSlotView } from './backfill'
 import type {
   ApiTokenInput,
@@ -90,7 +87,7 @@ export type { AlarmChannels, ChannelCheck, ConsoleLanguage, ImChannel, ImChannel
  * The one contract between the UI and the core. The preload exposes exactly these methods as `window.jobdesk`; headless mode serves
  * the same methods over its browser bridge. Every method is async and rejects with the errors of ./errors.ts. Silences: ./alarm-silence.ts.
  */
-export interface JobDeskApi extends SilencesApi, PoolsApi, RunViewsApi, AlarmListApi, SecretsApi {
+export interface JobDeskApi extends ApiAreas {
   getOverview(): Promise<Overview>
   /** Whether the alarm channels can deliver (SMTP, webhooks, alarms failed and alerts of 24 h); `groupIds` is set by the caller's rules, not a client. */
   getAlarmHealth(request?: { groupIds?: readonly number[] }): Promise<AlarmHealth>

@@ -159,3 +159,12 @@ describe('placementMessage', () => {
     ])
   })
 })
+
+describe("a node's artifact", () => {
+  it('is named by the node and a flat artifact name; a name that could be a path is no reference', () => {
+    expect(readReference('nodes.make.artifacts.report.csv')).toEqual({ kind: 'nodeArtifact', key: 'make', name: 'report.csv' })
+    expect(readReference('nodes.make.artifacts.../jobdesk.db')).toBeNull()
+    expect(readReference('nodes.make.artifacts.a/b')).toBeNull()
+    expect(referencesOf('${nodes.make.artifacts.report.csv}')).toEqual({ nodes: ['make'], flowParam: false, unknown: [] })
+  })
+})

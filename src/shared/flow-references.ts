@@ -1,3 +1,4 @@
+import { artifactNameProblem } from './artifacts-api'
 import { scanJsonTemplate } from './json-template-scan'
 
 // A flow node's parameter may name values that exist only when the node fires: another node's
@@ -10,7 +11,13 @@ import { scanJsonTemplate } from './json-template-scan'
  * What a reference names. A new kind (`schedule`, `secret`) is one more case here and in
  * readReference; the placement rule below holds for every kind.
  */
-export type FlowReference = { kind: 'nodeOutput'; key: string } | { kind: 'flowParam' } | { kind: 'item' } | { kind: 'itemIndex' }
+export type FlowReference =
+  | { kind: 'nodeOutput'; key: string }
+  /** A URL on JobDesk that the referring node's run may fetch the node's artifact from, once (docs/artifacts.md#in-a-flow). */
+  | { kind: 'nodeArtifact'; key: string; name: string }
+  | { kind: 'flowParam' }
+  | { kind: 'item' }
+  | { kind: 'itemIndex' }
 
 /** One `${…}` in a parameter: as written, its inner text, where it stands, and what it names (null: no flow reference). */
 export interface ReferenceAt {
@@ -27,6 +34,7 @@ export interface ReferenceAt {
  */
 const REFERENCE = /\$\{([^{}]*)\}/g
 const NODE_OUTPUT = /^nodes\.([^.]+)\.output$/
+const NODE_ARTIFACT = /^nodes\.([^.]+)\.artifacts\.(.+)$/
 const FLOW_PARAM = 'flow.param'
 /** A fan-out node's item (as text; JSON for an object or array) and its index (docs/flows.md#fan-out-foreach). */
 const ITEM = 'item'
@@ -38,7 +46,10 @@ export function readReference(inner: string): FlowReference | null {
   if (inner === ITEM) return { kind: 'item' }
   if (inner === ITEM_INDEX) return { kind: 'itemIndex' }
   const node = NODE_OUTPUT.exec(inner)
-  return node ? { kind: 'nodeOutput', key: node[1] } : null
+  if (node) return { kind: 'nodeOutput', key: node[1] }
+  const artifact = NODE_ARTIFACT.exec(inner)
+  // A name no artifact can have is no reference (and a definition holding it is refused as unknown).
+  return artifact && artifactNameProblem(artifact[2]) === null ? { kind: 'nodeArtifact', key: artifact[1], name: artifact[2] } : null
 }
 
 /** Every `${…}` of a parameter, in order, known or not. */
@@ -66,7 +77,7 @@ export function referencesOf(template: string): TemplateReferences {
   const unknown = new Set<string>()
   let flowParam = false
   for (const { ref, reference } of referencesIn(template)) {
-    if (reference?.kind === 'nodeOutput') nodes.add(reference.key)
+    if (reference?.kind === 'nodeOutput' || reference?.kind === 'nodeArtifact') nodes.add(reference.key)
     else if (reference?.kind === 'flowParam') flowParam = true
     // A fan-out's item: which nodes may name it is flow-for-each-check.ts's rule.
     else if (reference === null) unknown.add(ref)

@@ -80,6 +80,7 @@ function templateArgs(f: BridgeFixture): Partial<Record<ApiMethod, Hostile[]>> {
     listAlarms: [{ from: '2026-12-01T00:00:00+08:00', to: 1_796_000_000_000, jobId: f.jobA, state: 'failed' }],
     getAlarm: [{ id: 1 }],
     resendAlarm: [{ id: 1 }],
+    listArtifacts: [{ runId: 1 }],
   }
 }
 

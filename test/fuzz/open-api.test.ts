@@ -118,6 +118,7 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     listSecrets: { groupId: f.groupId },
     removeSecret: { name: 'fuzz_pw', groupId: f.groupId },
     listSecretVersions: { name: 'fuzz_pw' },
+    listArtifacts: { runId: f.runId },
   }
 }
 

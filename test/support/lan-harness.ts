@@ -4,6 +4,7 @@ import { silentLogger } from '../../src/main/kernel/logger'
 import { parseAgentArgs, type AgentConfig } from '../../src/main/agent/agent-args'
 import { startAgent, type AgentDeps, type RunningAgent } from '../../src/main/agent/run-agent'
 import type { RegistryTimings } from '../../src/main/registry/health'
+import type { ArtifactLimits } from '../../src/main/artifacts/artifact-store'
 import type { JobInput, JobRun } from '../../src/shared/model'
 import { loopbackAgentArgs } from './agent-args'
 import { TEST_HANDLERS_DIR } from './core-harness'
@@ -51,7 +52,9 @@ export function lanAgentArgs(adminUrl: string, appName: string, logPath: string)
  * A JobDesk admin in headless mode on 127.0.0.1 with short registry timings (FAST_REGISTRY unless
  * given; agents started by lanAgentArgs beat at FAST_REGISTRY's interval), and no demo jobs.
  */
-export async function startLanAdmin(options: { monitorTimings?: Record<string, number>; registryTimings?: RegistryTimings } = {}): Promise<LanAdmin> {
+export async function startLanAdmin(
+  options: { monitorTimings?: Record<string, number>; registryTimings?: RegistryTimings; enableScripts?: boolean; artifactLimits?: ArtifactLimits } = {},
+): Promise<LanAdmin> {
   const dir = makeTempDir()
   const headless = await startHeadless(
     {
@@ -64,6 +67,8 @@ export async function startLanAdmin(options: { monitorTimings?: Record<string, n
       registryTimings: options.registryTimings ?? FAST_REGISTRY,
       shutdownGraceMs: 500,
       monitorTimings: options.monitorTimings,
+      enableScripts: options.enableScripts,
+      artifactLimits: options.artifactLimits,
       executorOptions: { handlerDirs: [TEST_HANDLERS_DIR] },
     },
     assembleCore,

@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { networkInterfaces } from 'node:os'
 import { createExecutor, type Executor, type ExecutorOptions } from '../executor'
 import { systemClock, type Clock } from '../kernel/clock'
@@ -9,6 +11,7 @@ import { startRegistryBeat, type BeatOutcome } from '../net/registry-beat'
 import { Agent } from 'undici'
 import { CONNECTIONS_PER_ORIGIN } from '../net/wire/post-json'
 import { createAdminCallbackSink } from './admin-callback-sink'
+import { artifactUploader } from './artifact-upload'
 import type { AgentConfig } from './agent-args'
 import { makeLogPathPrivate } from './private-log-path'
 import { defaultRegistryAddress } from '../net/advertised-address'
@@ -86,6 +89,11 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     logRetentionDays: config.logRetentionDays,
     callbackRetryMs: config.callbackRetryMs,
     runLogLayout: config.runLogLayout,
+    // Each run's folder; what is left there at the end is uploaded, as the run, before its callback.
+    artifacts: {
+      root: emptyArtifactFolders(config.logPath),
+      keep: artifactUploader({ adminUrls: adminClient.adminUrls, accessToken: config.accessToken, appName: config.appName, dispatcher }),
+    },
     logger,
   })
 
@@ -138,4 +146,12 @@ export async function startAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
       return stopping
     },
   }
+}
+
+/** `<log path>/artifacts`: the runs' folders; those of an earlier process are of runs that ended with it. */
+function emptyArtifactFolders(logPath: string): string {
+  const root = join(logPath, 'artifacts')
+  rmSync(root, { recursive: true, force: true })
+  mkdirSync(root, { recursive: true, mode: 0o700 })
+  return root
 }

@@ -9,6 +9,10 @@ import type { LinkService } from '../definitions/link-service'
 import type { JobService } from '../definitions/job-service'
 import type { Logger } from '../kernel/logger'
 import { createAdminApi } from '../net/admin-api'
+import { artifactRoute } from '../net/artifact-route'
+import type { ArtifactStore } from '../artifacts/artifact-store'
+import type { ArtifactLinks } from '../artifacts/artifact-links'
+import { artifactRouteDeps } from './artifact-route-deps'
 import { createOpenApi, isOpenApiMethod, openApiAction } from '../net/open-api'
 import { HOOK_MAX_BODY_BYTES, hookRoute } from '../net/hook-route'
 import type { HookService } from '../hooks/hook-service'
@@ -35,6 +39,12 @@ export interface AdminSurfaceDeps {
   nowMs: () => number
   logger: Logger
   defaultTimezone: () => string
+  /** Headless mode's console token (null on the desktop): a console opened with it reads artifacts. */
+  consoleToken: string | null
+  /** The runs' kept files: `/api/artifacts/<run id>/<name>`. */
+  artifacts: Pick<ArtifactStore, 'open' | 'keep'>
+  /** Flow nodes' one-time links to artifacts: `/api/artifact-links/<token>`. */
+  artifactLinks: Pick<ArtifactLinks, 'redeem'>
 }
 
 /** Answers a request of the admin surface, or resolves false when the request is not one of its own. */
@@ -115,7 +125,11 @@ export function adminSurface(deps: AdminSurfaceDeps): AdminHandler {
       ),
     nowMs,
   })
+  const artifacts = artifactRoute(artifactRouteDeps(deps))
   const nodeRoute = deps.nodeRoute
   return async (request, response) =>
-    (nodeRoute !== null && (await nodeRoute(request, response))) || (await hooks(request, response)) || adminCalls(request, response)
+    (nodeRoute !== null && (await nodeRoute(request, response))) ||
+    (await hooks(request, response)) ||
+    (await artifacts(request, response)) ||
+    adminCalls(request, response)
 }

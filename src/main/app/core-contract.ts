@@ -1,3 +1,4 @@
+import type { ArtifactLimits } from '../artifacts/artifact-store'
 import type { DirectorySettings } from '../auth/directory/directory-settings'
 import type { JobDeskApi } from '../../shared/api'
 import type { Access } from '../auth/access'
@@ -57,6 +58,8 @@ export interface CoreOptions {
   seedDemo?: boolean
   /** Run the embedded executor (default true). */
   embeddedExecutor?: boolean
+  /** How much runs may leave behind (docs/artifacts.md#limits); default DEFAULT_ARTIFACT_LIMITS. */
+  artifactLimits?: ArtifactLimits
   registryTimings?: RegistryTimings
   scanBatchSize?: number
   /** How long before each second its fires' run rows are written (Scheduler's `prepareAheadMs`; default PREPARE_AHEAD_MS). */

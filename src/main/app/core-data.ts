@@ -5,6 +5,9 @@ import { ClusterSecret } from '../cluster/cluster-secret'
 import { AlarmService } from '../completion/alarm-service'
 import { RunEnded } from '../completion/run-ended'
 import { RunWriter } from '../completion/run-writer'
+import { ArtifactStore, DEFAULT_ARTIFACT_LIMITS } from '../artifacts/artifact-store'
+import { ARTIFACT_LINK_KEY_SETTING } from '../artifacts/artifact-links'
+import { randomBytes } from 'node:crypto'
 import { systemClock, type Clock } from '../kernel/clock'
 import { EventHub } from '../kernel/events'
 import { KnownSecrets, redactingLogger } from '../kernel/known-secrets'
@@ -19,7 +22,7 @@ import { openSecretStore } from '../secrets/open-secret-store'
 import type { SecretStore } from '../secrets/secret-store'
 import type { Repos, Store } from '../store/store'
 import type { CoreOptions } from './core-contract'
-import { databaseFile } from './data-dir'
+import { artifactDir, databaseFile } from './data-dir'
 
 /** What every part of the core is given: the time, the log, and how to start a worker thread. */
 export interface CoreBase {
@@ -50,6 +53,10 @@ export interface CoreData {
   metrics: JobDeskMetrics
   /** Named secrets, encrypted at rest (docs/secrets.md); read by the trigger path and the maskers as a SecretReader. */
   secretStore: SecretStore
+  /** The runs' kept files (docs/artifacts.md). */
+  artifacts: ArtifactStore
+  /** The key of the one-time links flow nodes fetch artifacts by (artifacts/artifact-links.ts), the same on every node. */
+  artifactLinkKey: Buffer
 }
 
 /** Checked before anything is opened, so a bad flag fails start-up without leaving files open. */
@@ -83,6 +90,7 @@ export async function openCoreData({
     | 'logFile'
     | 'secretsKeyFile'
     | 'secretsKey'
+    | 'artifactLimits'
   >
   base: Pick<CoreBase, 'clock' | 'logger' | 'secrets'>
 }): Promise<CoreData> {
@@ -119,7 +127,18 @@ export async function openCoreData({
   const metrics = new JobDeskMetrics()
   timeTransactions(store, metrics)
   const writer = new RunWriter({ store, logger, nowMs: () => clock.nowMs() })
+  const artifacts = new ArtifactStore({
+    root: artifactDir(options.dataDir),
+    repos: store,
+    limits: options.artifactLimits ?? DEFAULT_ARTIFACT_LIMITS,
+    nowMs: () => clock.nowMs(),
+    logger,
+  })
+  await artifacts.sweep()
+  const artifactLinkKey = Buffer.from(await store.settings.setIfAbsent(ARTIFACT_LINK_KEY_SETTING, randomBytes(32).toString('hex')), 'hex')
   return {
+    artifacts,
+    artifactLinkKey,
     store,
     events,
     settings,

@@ -1,3 +1,4 @@
+import { ArtifactLinks } from '../artifacts/artifact-links'
 import { FlowEngine } from '../flows/flow-engine'
 import { FlowNodeKills } from '../flows/flow-node-kills'
 import { FlowRunsEnded } from '../flows/flow-runs-ended'
@@ -20,6 +21,8 @@ export interface CoreFlows {
   schedule: FlowSchedule
   /** Kills, probes and previews on runs (a flow's kill kills its nodes' runs through it). */
   runControl: RunControl
+  /** `${nodes.<key>.artifacts.<name>}`'s one-time links: made when a node starts, redeemed by the artifact route. */
+  artifactLinks: ArtifactLinks
   /** The flows' part of a run's end (completion/run-ended.ts). */
   runsEnded: FlowRunsEnded
   /** Starts the sweep, the schedule and the kills of maintenance windows that open (scheduler/window-kills.ts); `stop` ends them and waits for the work under way. */
@@ -34,12 +37,12 @@ export interface CoreFlows {
  */
 export function coreFlows({
   base: { clock, logger, nowMs },
-  data: { store, writer, events, alarms, metrics, settings },
+  data: { store, writer, events, alarms, metrics, settings, artifactLinkKey },
   pipeline,
   node,
 }: {
   base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
-  data: Pick<CoreData, 'store' | 'writer' | 'events' | 'alarms' | 'metrics' | 'settings'>
+  data: Pick<CoreData, 'store' | 'writer' | 'events' | 'alarms' | 'metrics' | 'settings' | 'artifactLinkKey'>
   pipeline: Pick<CorePipeline, 'executors' | 'triggers'>
   node: Pick<CoreNode, 'membership'>
 }): CoreFlows {
@@ -53,8 +56,10 @@ export function coreFlows({
     clock,
     logger,
   })
+  const artifactLinks = new ArtifactLinks({ key: artifactLinkKey, repos: store, baseUrl: () => node.membership.adminUrl(), nowMs })
   const engine = new FlowEngine({
     store,
+    artifactLinks,
     trigger: (request, beforeDispatch) => pipeline.triggers.trigger(request, beforeDispatch),
     expedite: (logIds) => writer.expedite(logIds),
     killRun: (logId) => kills.kill(logId),
@@ -85,6 +90,7 @@ export function coreFlows({
     engine,
     schedule,
     runControl,
+    artifactLinks,
     runsEnded,
     start() {
       loops = [engine.run(stopping.signal), schedule.run(stopping.signal), windowKills.run(stopping.signal)]

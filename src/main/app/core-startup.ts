@@ -96,14 +96,14 @@ export async function joinCluster({
 export function startBackground({
   options,
   base: { clock, logger },
-  data: { store, writer, settings, alarms, audit, metrics, events, secretStore },
+  data: { store, writer, settings, alarms, audit, metrics, events, secretStore, artifacts },
   node,
   pipeline: { triggers, executors, monitorTimings, childLinks },
   joined: { soleProcess, alerts, embedded },
 }: {
   options: Pick<CoreOptions, 'retryJitterRatio'>
   base: Pick<CoreBase, 'clock' | 'logger'>
-  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'alarms' | 'audit' | 'metrics' | 'events' | 'secretStore'>
+  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'alarms' | 'audit' | 'metrics' | 'events' | 'secretStore' | 'artifacts'>
   node: Pick<CoreNode, 'registry' | 'embeddedAddress' | 'membership' | 'registryTimings' | 'runsChanged'>
   pipeline: Pick<CorePipeline, 'triggers' | 'executors' | 'monitorTimings' | 'childLinks'>
   joined: Joined
@@ -112,6 +112,7 @@ export function startBackground({
   const monitors = startMonitors({
     store,
     writer,
+    artifacts,
     clock,
     logger,
     trigger: (request) => triggers.trigger(request),

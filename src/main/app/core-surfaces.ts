@@ -42,11 +42,25 @@ export interface CoreSurfaces {
 interface SurfaceParts {
   options: Pick<CoreOptions, 'scrypt' | 'directory' | 'mode' | 'adminPassword' | 'metricsPublic'>
   base: CoreBase
-  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics' | 'secretStore'>
+  data: Pick<
+    CoreData,
+    | 'store'
+    | 'writer'
+    | 'settings'
+    | 'events'
+    | 'audit'
+    | 'clusterSecret'
+    | 'storedSecrets'
+    | 'alarms'
+    | 'metrics'
+    | 'secretStore'
+    | 'artifacts'
+    | 'consoleToken'
+  >
   node: Pick<CoreNode, 'registry' | 'executor' | 'membership' | 'nodeId' | 'nodeRouteActive'>
   pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
   defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog' | 'maintenance'>
-  flows: Pick<CoreFlows, 'service' | 'engine' | 'runControl'>
+  flows: Pick<CoreFlows, 'service' | 'engine' | 'runControl' | 'artifactLinks'>
   backfills: Pick<CoreBackfills, 'service'>
   capacity: Pick<CoreCapacity, 'runner'>
   monitors: Pick<Monitors, 'onBeat'>
@@ -174,6 +188,9 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     nowMs,
     logger,
     defaultTimezone: localTimezone,
+    artifacts: data.artifacts,
+    consoleToken: data.consoleToken,
+    artifactLinks: flows.artifactLinks,
   })
   const ops = opsEndpoints({
     scrape: (perGroup) => data.metrics.scrape(perGroup),

@@ -34,3 +34,13 @@ export function runLogDir(dataDir: string): string {
 export function handlerDir(dataDir: string): string {
   return join(dataDir, 'handlers')
 }
+
+/** Kept run artifacts, `<run id>/<name>` (artifacts/artifact-store.ts). */
+export function artifactDir(dataDir: string): string {
+  return join(dataDir, 'artifacts')
+}
+
+/** The embedded executor's runs' artifact folders while they run, `<run id>/` (emptied at each start). */
+export function artifactRunDir(dataDir: string): string {
+  return join(dataDir, 'artifact-runs')
+}

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import type { ArtifactStore } from '../artifacts/artifact-store'
 import { join } from 'node:path'
 import type { RunWriter } from '../completion/run-writer'
 import { createExecutor, type Executor, type ExecutorOptions } from '../executor'
@@ -7,7 +8,7 @@ import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { SpawnWorker } from '../kernel/spawn-worker'
 import type { SettingsService } from '../settings/settings-service'
-import { handlerDir, runLogDir } from './data-dir'
+import { artifactRunDir, handlerDir, runLogDir } from './data-dir'
 
 export interface EmbeddedExecutorOptions {
   dataDir: string
@@ -26,6 +27,7 @@ export function embeddedExecutor({
   clock,
   logger,
   settings,
+  artifacts,
 }: {
   options: EmbeddedExecutorOptions
   writer: Pick<RunWriter, 'complete'>
@@ -33,6 +35,8 @@ export function embeddedExecutor({
   logger: Logger
   /** Read at each use: the operator changes them in Settings. */
   settings: Pick<SettingsService, 'embeddedScriptsEnabled' | 'logRetentionDays'>
+  /** Where what a run left in its folder is kept (docs/artifacts.md). */
+  artifacts: Pick<ArtifactStore, 'keepFolder'>
 }): Executor {
   const callbackSink: CallbackSink = (batch) =>
     writer.complete(batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: clock.nowMs() })))
@@ -60,7 +64,16 @@ export function embeddedExecutor({
     handlerDirs: [...(options.executorOptions?.handlerDirs ?? []), ensureHandlerDir(options.dataDir)].filter((dir) => existsSync(dir)),
     // startCore warms it up after its first scan.
     deferWarmUp: true,
+    artifacts: { root: emptyRunFolders(options.dataDir), keep: (run, dir) => artifacts.keepFolder(run.logId, dir) },
   })
+}
+
+/** The runs' folders of an earlier process are of runs that ended with it (lost): nothing in them is kept. */
+function emptyRunFolders(dataDir: string): string {
+  const root = artifactRunDir(dataDir)
+  rmSync(root, { recursive: true, force: true })
+  mkdirSync(root, { recursive: true, mode: 0o700 })
+  return root
 }
 
 /** Creates `<data-dir>/handlers` with a note on what goes there, the first time. */

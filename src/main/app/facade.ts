@@ -17,6 +17,7 @@ import { settingsApi } from './facade-settings'
 import { xxlImportApi } from './facade-xxl'
 import { runViewsApi } from './facade-run-views'
 import { secretsApi } from './facade-secrets'
+import { artifactsApi } from './facade-artifacts'
 
 /**
  * The implementation of src/shared/api.ts but for users, tokens and the audit trail, one part per
@@ -42,5 +43,6 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...silencesApi(deps),
     ...backfillsApi(deps),
     ...secretsApi(deps),
+    ...artifactsApi(deps),
   }
 }

@@ -24,6 +24,10 @@ export const RUN_RULES = {
     },
   },
   getRun: runRead,
+  // The run's files are read as its log is: by who sees the run's group. Reads are not audited.
+  listArtifacts: {
+    allow: (ctx, [request]: [{ runId: number }]) => runRead.allow(ctx, [request.runId]),
+  },
   rerunRun: {
     action: 'run.rerun',
     async allow(ctx, [logId]) {

@@ -1,3 +1,4 @@
+import { artifactsCommand } from './commands/artifacts'
 import { pathToFileURL } from 'node:url'
 import { Command, CommanderError, Option } from 'commander'
 import { CliError, EXIT } from './cli-error'
@@ -178,6 +179,11 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .argument('<run>', 'the run id')
     .option('-f, --follow', 'keep printing until the run ends; exit 0 when it succeeded, 1 otherwise')
     .action(async (run: string, options: { follow?: boolean } & ServerOptions) => done(await logsCommand(client(options), out, run, options, context.pause)))
+
+  remote('artifacts', 'download the files a run left (its artifacts) into a folder')
+    .argument('<run>', 'the run id')
+    .option('-o, --output <dir>', 'the folder to write them to (default: the current folder)')
+    .action(async (run: string, options: { output?: string } & ServerOptions) => done(await artifactsCommand(client(options), out, run, options)))
 
   remote('kill', "stop a running run; the job's retries follow it, as after a failure, unless --no-retry")
     .argument('<run>', 'the run id')

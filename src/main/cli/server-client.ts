@@ -65,14 +65,19 @@ export class ServerClient {
    * following drops `Authorization` on a cross-origin hop but not the access-token header, so it
    * is not used.
    */
-  private async post(url: string, body: string): Promise<Response> {
+  /** A GET of `path` on the server with the token (a run artifact's content); the answer as it came. */
+  download(path: string): Promise<Response> {
+    return this.post(`${this.baseUrl}${path}`, undefined)
+  }
+
+  private async post(url: string, body: string | undefined): Promise<Response> {
     const origin = new URL(this.baseUrl).origin
     for (let hop = 0; ; hop++) {
       let response: Response
       try {
         response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [ACCESS_TOKEN_HEADER]: this.token },
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), [ACCESS_TOKEN_HEADER]: this.token },
           body,
           redirect: 'manual',
         })

@@ -36,7 +36,13 @@ export const RETENTION_BATCH = 500
  * Deletes runs (and their stored log texts) triggered before local midnight `retentionDays` days
  * ago, in small transactions with a pause between them. Returns how many were deleted.
  */
-export async function deleteExpiredRuns(store: RepoAccess<'runs'>, nowMs: number, retentionDays: number): Promise<number> {
+export async function deleteExpiredRuns(
+  store: RepoAccess<'runs'>,
+  nowMs: number,
+  retentionDays: number,
+  /** After each batch's transaction: its runs' rows (artifact rows too) are gone, their files go now. */
+  onDeleted: (ids: readonly number[]) => Promise<void> = async () => {},
+): Promise<number> {
   if (retentionDays < MIN_RETENTION_DAYS) return 0
   const beforeMs = retentionCutoffMs(nowMs, retentionDays)
   let deleted = 0
@@ -44,6 +50,7 @@ export async function deleteExpiredRuns(store: RepoAccess<'runs'>, nowMs: number
     const ids = await store.runs.findOldIds(beforeMs, RETENTION_BATCH)
     if (ids.length === 0) return deleted
     deleted += await store.transaction((tx) => tx.runs.deleteByIds(ids))
+    await onDeleted(ids)
     // Let other writers (callbacks, the scan) take the lock between batches.
     await new Promise((resolve) => setImmediate(resolve))
   }

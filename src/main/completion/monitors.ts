@@ -8,6 +8,7 @@ import type { OneOffTrigger } from '../trigger/prepare-runs'
 import { ChildJobs } from './child-jobs'
 import type { ChildLinks } from './child-links'
 import type { AlarmPolicy } from '../../shared/alarm-policy'
+import type { ArtifactStore } from '../artifacts/artifact-store'
 import { AlarmPolicyGate } from './alarm-policy-gate'
 import { FailMonitor } from './fail-monitor'
 import type { SendAlarm } from './send-alarm'
@@ -67,6 +68,8 @@ export interface MonitorDeps {
     | 'alarmList'
   >
   writer: RunWriter
+  /** The kept artifacts' files, removed after their runs' rows (docs/artifacts.md#retention). */
+  artifacts?: Pick<ArtifactStore, 'removeRuns'>
   clock: Clock
   logger: Logger
   trigger: (request: OneOffTrigger) => Promise<unknown>
@@ -193,7 +196,7 @@ export function startMonitors(deps: MonitorDeps): Monitors {
       stop.signal,
       periodic(async () => {
         const retentionDays = deps.settings.logRetentionDays()
-        const deleted = await deleteExpiredRuns(store, clock.nowMs(), retentionDays)
+        const deleted = await deleteExpiredRuns(store, clock.nowMs(), retentionDays, (ids) => deps.artifacts?.removeRuns(ids) ?? Promise.resolve())
         if (deleted > 0) logger.info('expired runs deleted, with their kept logs', { deleted, retentionDays })
         const missed = await deleteExpiredMissedSlots(store, clock.nowMs(), retentionDays)
         if (missed > 0) logger.info('expired missed-slot records deleted', { deleted: missed, retentionDays })

@@ -3,6 +3,7 @@ import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { SpawnWorker } from '../kernel/spawn-worker'
 import type { CallbackSink, ExecutorApi, LogRequest } from './executor-api'
+import type { ArtifactKeeper } from './lane/run-artifacts'
 import type { RunLogLayout } from './run-log/run-log-store'
 
 export interface ExecutorOptions {
@@ -75,6 +76,12 @@ export interface ExecutorOptions {
    * otherwise take a core of a 2-core machine from the core's own start (docs/benchmarks.md#b9-cold-start).
    */
   deferWarmUp?: boolean
+  /**
+   * Run artifacts (docs/artifacts.md): each run's folder is `<root>/<logId>` (JOBDESK_ARTIFACTS_DIR
+   * for scripts, `ctx.artifactsDir` for handlers), and `keep` takes what is there when the run ends,
+   * before its callback. Absent: runs get no folder.
+   */
+  artifacts?: { root: string; keep: ArtifactKeeper }
   logger?: Logger
 }
 

@@ -12,6 +12,7 @@ import { BUILTIN_HANDLER_NAMES } from './handlers/builtin-handlers'
 import { watchHandlerDirs } from './handlers/watch-handler-dirs'
 import { parseAllowList } from './handlers/http-allowlist'
 import { JobLanes } from './lane/job-lanes'
+import { RunArtifacts } from './lane/run-artifacts'
 import { RunnerPool } from './runner/runner-pool'
 import { FileRunLogStore } from './run-log/file-run-log-store'
 import { FRAME, formatLogLine } from './run-log/log-format'
@@ -57,7 +58,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
       : new FileRunLogStore(options.logDir, logger, onLogChanged)
   const pool = new RunnerPool({
     spawnWorker: options.spawnWorker,
-    config: { handlerDirs, httpAllowPrefixes: options.httpAllowPrefixes ?? [] },
+    config: { handlerDirs, httpAllowPrefixes: options.httpAllowPrefixes ?? [], artifactsRoot: options.artifacts && resolve(options.artifacts.root) },
     maxWorkers: options.maxWorkers ?? 64,
     clock,
     logger,
@@ -103,6 +104,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     logger,
     killGraceMs: options.killGraceMs ?? 500,
     nodeInterpreter: options.nodeInterpreter,
+    artifacts: options.artifacts && new RunArtifacts(resolve(options.artifacts.root), options.artifacts.keep),
     onFinished(callback, log) {
       awaitingCallback.set(callback.logId, log)
       callbacks.push(callback)
@@ -209,6 +211,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     while (lanes.runningCount() > 0 && !timedOut) await Promise.race([lanes.whenRunEnds(), deadline])
     graceEnd.abort()
     lanes.removeAll(STOP_REASON)
+    await lanes.artifactsSettled()
     await callbacks.drain()
     loops.abort()
     await Promise.all(background)

@@ -3,7 +3,7 @@ import { type FlowApprovalNodeDef, type FlowNodeDef, type FlowNodeState, type Fl
 import type { FlowNodeRecord, FlowRunRecord } from '../domain/flows'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from '../../shared/flow-graph'
-import { substituteReferences } from './substitute-references'
+import { substituteReferences, type ParamSources } from './substitute-references'
 import { decideNode, isDoneState, isFailedLikeState } from '../../shared/flow-trigger-rules'
 import { flowNoteText } from '../../shared/flow-notes'
 import { placementMessage, readsParamAsRequest, referencesIn } from '../../shared/flow-references'
@@ -88,7 +88,8 @@ export class FlowAdvance {
     const param = job.param ?? ''
     const target = referencesIn(param).some((at) => at.reference !== null) ? await this.deps.store.jobs.get(job.jobId) : undefined
     const readsRequest = target !== undefined && readsParamAsRequest(target)
-    const substituted = substituteReferences(param, { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output }, readsRequest)
+    const artifactUrlOf = await this.artifactUrls(param, run.id, def.key, node.attempt)
+    const substituted = substituteReferences(param, { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output, artifactUrlOf }, readsRequest)
     if (!substituted.ok) {
       // A definition saved before the rule, or a job changed since: refused, never sent as it would read.
       const { code, params } = placementMessage(substituted.problem, def.key)
@@ -119,6 +120,17 @@ export class FlowAdvance {
       const why = error instanceof NotFoundError ? flowNoteText({ kind: 'jobMissing', jobId: job.jobId }) : (error as Error).message
       this.deps.logger.warn('flow node could not start', { flowRunId: run.id, key: def.key, error: why })
       return this.end(run, node, 'failed', why)
+    }
+  }
+
+  /** `${nodes.<key>.artifacts.<name>}`'s URLs for this node's attempt: the artifact of the named node's latest run. */
+  private async artifactUrls(param: string, flowRunId: number, key: string, attempt: number): Promise<ParamSources['artifactUrlOf']> {
+    const links = this.deps.artifactLinks
+    if (!links || !referencesIn(param).some((at) => at.reference?.kind === 'nodeArtifact')) return undefined
+    const runIds = await this.deps.store.flowRuns.runIdsOf(flowRunId)
+    return (from, name) => {
+      const runId = runIds.get(from)?.at(-1)
+      return runId === undefined ? undefined : links.urlFor(runId, name, { flowRunId, key, attempt })
     }
   }
 

@@ -1,3 +1,4 @@
+import type { ArtifactLinks } from '../artifacts/artifact-links'
 import type { TriggerResult } from '../../shared/api'
 import type { FlowRunState } from '../../shared/flow-types'
 import type { Clock } from '../kernel/clock'
@@ -27,4 +28,6 @@ export interface FlowEngineDeps {
   /** A flow run reached its final state, once per run (`changed` may repeat a state): the metrics count it. */
   ended?: (state: FlowRunState, flowId: number, flowRunId: number) => void
   announce: (notice: FlowNotice) => void
+  /** Makes `${nodes.<key>.artifacts.<name>}`'s one-time URLs; absent: such references give ''. */
+  artifactLinks?: Pick<ArtifactLinks, 'urlFor'>
 }

@@ -18,6 +18,8 @@ export interface ParamSources {
   outputOf: (key: string) => string | undefined
   /** A fan-out item's run: `${item}` (the item as text) and `${item.index}`; absent elsewhere (they give ''). */
   item?: { text: string; index: number }
+  /** `${nodes.<key>.artifacts.<name>}`: a one-time URL for the run this parameter is for; undefined (→ '') when the node has no run. */
+  artifactUrlOf?: (key: string, name: string) => string | undefined
 }
 
 /** A value passed on cut: the reference as written and the value's length in bytes before the cut. */
@@ -38,6 +40,8 @@ function valueOf(reference: FlowReference, sources: ParamSources): string {
       return sources.item?.text ?? ''
     case 'itemIndex':
       return sources.item === undefined ? '' : String(sources.item.index)
+    case 'nodeArtifact':
+      return sources.artifactUrlOf?.(reference.key, reference.name) ?? ''
   }
 }
 

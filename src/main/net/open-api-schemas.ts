@@ -8,6 +8,7 @@ import { EXECUTOR_PARAM_MAX_CHARS } from '../../shared/schema/job'
 import { epochMs, id, text } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
 import { alarmListRequestSchema, resendAlarmRequestSchema, runsOverTimeRequestSchema } from '../../shared/schema/run-views'
+import { listArtifactsArgs } from '../../shared/schema/artifacts'
 import { listQueueArgs, poolInputSchema, queuedRunArgs, removePoolArgs } from '../../shared/schema/capacity'
 import { listSecretsArgs, secretRefArgs, setSecretArgs } from '../../shared/schema/secrets'
 import { calendarImportRequestSchema, calendarName, calendarSchema, simulationRequestSchema } from '../../shared/schema/calendar'
@@ -167,6 +168,8 @@ export const OPEN_API_BODIES = {
   listSecrets: listSecretsArgs,
   removeSecret: secretRefArgs,
   listSecretVersions: secretRefArgs,
+  // A run's kept files (docs/artifacts.md), read by who sees the run; their content is a GET of /api/artifacts/<run>/<name>.
+  listArtifacts: listArtifactsArgs,
 } as const
 
 export type OpenApiMethod = keyof typeof OPEN_API_BODIES

@@ -137,6 +137,7 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   listSecrets: 'auth.read',
   removeSecret: 'secret.remove',
   listSecretVersions: 'auth.read',
+  listArtifacts: 'auth.read',
 }
 
 type Handlers = { [M in OpenApiMethod]: (caller: AdminCaller, body: ReturnType<(typeof OPEN_API_BODIES)[M]['parse']>) => Promise<unknown> }
@@ -361,5 +362,6 @@ function openApiHandlers(
     getJobRankings: () => api.getJobRankings(),
     listAlarms: (_caller, request) => api.listAlarms(request),
     resendAlarm: (_caller, { id }) => api.resendAlarm({ id }),
+    listArtifacts: (_caller, { runId }) => api.listArtifacts({ runId }),
   }
 }

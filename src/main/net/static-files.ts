@@ -17,10 +17,11 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * The console's CSP for browsers (headless mode): only this origin's scripts and styles, and the
- * bridge WebSocket on the same host. Mantine injects style elements, hence 'unsafe-inline' for styles.
+ * bridge WebSocket on the same host. Mantine injects style elements, hence 'unsafe-inline' for styles;
+ * blob: images are a run artifact's preview, made by the page from a file it fetched.
  */
 export const CONSOLE_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
 /** Files up to this size are kept in memory, up to this much in all (the built console is under 4 MB). */
 export const STATIC_CACHE_LIMITS = { fileBytes: 8 * 1024 * 1024, totalBytes: 64 * 1024 * 1024 }

@@ -107,6 +107,25 @@ export class ExecutorRegistration {
     await this.writer.complete(accepted.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: nowMs })))
   }
 
+  /**
+   * Whether `caller` may upload artifacts of run `runId`: the callback's scope (a run of a group it
+   * serves, not the embedded executor's) while the run is open — the agent uploads before its
+   * callback. A refusal is audited like a refused callback.
+   */
+  async mayReportRun(caller: AdminCaller, runId: number, source: string): Promise<boolean> {
+    const [run] = await this.store.runs.callbackTargets([runId])
+    const ours = run !== undefined && !isEmbeddedAddress(run.executorAddress) && serves(caller, await this.store.groups.get(run.jobGroup))
+    if (ours && run.open) return true
+    const error = notPermitted('registry.callbackRefused', { count: 1 })
+    await this.recordRefusal(actorOf(caller, source), {
+      action: 'executor.callback',
+      outcome: 'refused',
+      target: `artifacts of run ${runId}`,
+      detail: { params: { logIds: [runId] }, reason: { code: error.code, message: error.message } },
+    })
+    return false
+  }
+
   /** A caller registers or removes only in a group it serves; a refusal is audited and thrown. */
   private async check(caller: AdminCaller, param: RegistryParam, action: AuditAction, source: string): Promise<{ appName: string; address: string }> {
     const appName = param.registryKey

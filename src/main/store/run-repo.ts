@@ -333,6 +333,8 @@ export class RunRepo {
     const marks = ids.map(() => '?').join(',')
     await this.db.run(`DELETE FROM job_log_text WHERE log_id IN (${marks})`, ids)
     await this.db.run(`DELETE FROM job_log_trail WHERE log_id IN (${marks})`, ids)
+    // The artifacts' rows go in the same transaction; their files after it (artifact-files.ts).
+    await this.db.run(`DELETE FROM job_artifact WHERE run_id IN (${marks})`, ids)
     return this.db.run(`DELETE FROM job_log WHERE id IN (${marks})`, ids)
   }
 

@@ -112,4 +112,7 @@ export abstract class StoreRepos implements Repos {
   get secrets() {
     return this.repos.secrets
   }
+  get artifacts() {
+    return this.repos.artifacts
+  }
 }

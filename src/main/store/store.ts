@@ -10,6 +10,7 @@ import { GlueRepo } from './glue-repo'
 import { GroupRepo } from './group-repo'
 import { HookRepo } from './hook-repo'
 import { HookUseRepo } from './hook-use-repo'
+import { ArtifactRepo } from './artifact-repo'
 import { JobRepo } from './job-repo'
 import { LeaseRepo } from './lease-repo'
 import { LinkRepo } from './link-repo'
@@ -80,6 +81,7 @@ export interface Repos {
   readonly alarmList: AlarmListRepo
   readonly runViews: RunViewRepo
   readonly secrets: SecretRepo
+  readonly artifacts: ArtifactRepo
 }
 
 export type RepoName = keyof Repos
@@ -156,5 +158,6 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     alarmList: new AlarmListRepo(db),
     runViews: new RunViewRepo(db),
     secrets: new SecretRepo(db),
+    artifacts: new ArtifactRepo(db),
   }
 }

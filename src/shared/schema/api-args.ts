@@ -1,4 +1,5 @@
 import { triggerParamValues } from './job-params'
+import { listArtifactsArgs } from './artifacts'
 import type { ApiMethod } from '../api'
 import { API_METHODS } from '../api-methods'
 import { EMBEDDED_ADDRESS_PREFIX, GLUE_TYPES, LINK_CONDITIONS, SCHEDULE_TYPES, TRIGGER_TYPES } from '../model'
@@ -208,6 +209,7 @@ export const API_ARGUMENTS = {
   listAlarms: z.tuple([alarmListRequestSchema]),
   getAlarm: z.tuple([resendAlarmRequestSchema]),
   resendAlarm: z.tuple([resendAlarmRequestSchema]),
+  listArtifacts: z.tuple([listArtifactsArgs]),
   importCalendar: z.tuple([calendarImportRequestSchema]),
   startBackfill: z.tuple([backfillRequestSchema]),
   getBackfill: z.tuple([backfillQuerySchema]),

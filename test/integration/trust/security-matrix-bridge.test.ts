@@ -178,6 +178,7 @@ const BRIDGE_CASES: BridgeCase[] = [
   { method: 'previewSchedule', args: () => [{ scheduleType: 'CRON', scheduleConf: '0 * * * * ?' }], need: 'anyone', action: 'auth.read' },
   { method: 'listRuns', args: () => [{}], need: 'anyone', action: 'auth.read' },
   { method: 'getRun', args: () => [w.runA], need: 'viewer', action: 'auth.read' },
+  { method: 'listArtifacts', args: () => [{ runId: w.runA }], need: 'viewer', action: 'auth.read' },
   { method: 'killRun', args: async () => [await w.runningRunOf(w.jobs.a.id)], need: 'operator', action: 'run.kill' },
   {
     label: 'killRun without retry',

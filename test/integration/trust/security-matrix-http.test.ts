@@ -92,6 +92,7 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'listJobs', path: '/api/listJobs', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'listRuns', path: '/api/listRuns', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'getRun in A', path: '/api/getRun', body: () => ({ id: w.runA }), may: OPERATOR_OF_A, action: 'auth.read' },
+  { label: 'listArtifacts in A', path: '/api/listArtifacts', body: () => ({ runId: w.runA }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'getRunLog in A', path: '/api/getRunLog', body: () => ({ logId: w.runA, fromLineNum: 1 }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'killRun in A', path: '/api/killRun', body: async () => ({ logId: await w.runningRunOf(w.jobs.a.id) }), may: OPERATOR_OF_A, action: 'run.kill' },
   {

@@ -35,6 +35,12 @@ export interface JobContext {
   jobId: number
   /** Appends one entry to the run log; parts are joined with spaces, non-strings JSON-encoded. */
   log(...parts: unknown[]): void
+  /**
+   * The run's artifact folder (docs/artifacts.md): files left there when the handler returns are
+   * kept by JobDesk with the run (flat names, limits apply). Undefined on an executor that keeps no
+   * artifacts.
+   */
+  readonly artifactsDir?: string
   /** Aborted when the run is killed, times out, is covered, or the executor stops. */
   signal: AbortSignal
 }

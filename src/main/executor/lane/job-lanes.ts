@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs'
 import { HANDLE_CODE } from '../../../shared/model'
+import { ARTIFACTS_ENV, artifactFolderOf, type RunArtifacts } from './run-artifacts'
 import type { Clock } from '../../kernel/clock'
 import type { Logger } from '../../kernel/logger'
 import type { HandleCallback, TriggerParam } from '../executor-api'
@@ -23,6 +25,8 @@ export interface JobLanesOptions {
   nodeInterpreter?: string
   /** A run ended (or was dropped from a queue); its log stays open for the callback line. */
   onFinished(callback: HandleCallback, log: RunLog): void
+  /** Each run's artifact folder and what keeps its files at the run's end; absent: no artifacts. */
+  artifacts?: RunArtifacts
 }
 
 type EndKind = 'finish' | 'error' | 'timeout' | 'killed'
@@ -40,6 +44,8 @@ export class JobLanes {
   private readonly lanes = new Map<number, JobLane>()
   private runEndedWaiters: Array<() => void> = []
   private readonly deadlines: RunDeadlines<ActiveRun>
+  /** Runs whose artifacts are being kept; their callbacks follow (a stop waits for them). */
+  private readonly keeping = new Set<Promise<string[]>>()
 
   constructor(private readonly options: JobLanesOptions) {
     this.deadlines = new RunDeadlines(options.clock, (run) => this.timeOut(run))
@@ -116,6 +122,11 @@ export class JobLanes {
     return n
   }
 
+  /** Resolves once the artifacts of every ended run are kept and their callbacks pushed. */
+  async artifactsSettled(): Promise<void> {
+    while (this.keeping.size > 0) await Promise.allSettled([...this.keeping])
+  }
+
   /** Resolves when a run ends (or at once when none is running). */
   whenRunEnds(): Promise<void> {
     if (this.runningCount() === 0) return Promise.resolve()
@@ -136,6 +147,7 @@ export class JobLanes {
     if (lane.identity.startsWith('BEAN:')) return this.startJsRun(run)
     run.script = startScriptRun(run, {
       logDir: this.options.logDir,
+      env: this.scriptArtifactsEnv(param.logId),
       nodeInterpreter: this.options.nodeInterpreter,
       writeLine: (text) => this.write(run, text),
       writeRaw: (line) => this.options.logs.append(run.log, `${line}\n`),
@@ -144,6 +156,20 @@ export class JobLanes {
         this.pump(lane)
       },
     })
+  }
+
+  /** A script's folder is made before it starts: it has no `ctx` to make it on first use. */
+  private scriptArtifactsEnv(logId: number): Record<string, string> | undefined {
+    const artifacts = this.options.artifacts
+    if (!artifacts) return undefined
+    const dir = artifactFolderOf(artifacts.root, logId)
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 })
+    } catch (error) {
+      this.options.logger.warn('a run artifact folder could not be made', { logId, error: (error as Error).message })
+      return undefined
+    }
+    return { [ARTIFACTS_ENV]: dir }
   }
 
   private startJsRun(run: ActiveRun): void {
@@ -214,10 +240,24 @@ export class JobLanes {
     if (run.deadlineKey !== null) this.deadlines.remove(run, run.deadlineKey)
     const msg = capHandleMsg(rawMsg)
     this.write(run, FRAME.end(kind, code, msg))
-    this.options.logs.markEnded(run.log)
     const lane = run.lane
     if (lane.running === run) lane.running = null
-    this.options.onFinished({ logId: run.param.logId, logDateTime: run.param.logDateTime, handleCode: code, handleMsg: msg }, run.log)
+    const callback = { logId: run.param.logId, logDateTime: run.param.logDateTime, handleCode: code, handleMsg: msg }
+    const kept = this.options.artifacts?.keepIfAny(run.param.logId, run.param.jobId)
+    if (kept) {
+      // The callback waits for the files: what was kept or refused is in the log before it ends.
+      this.keeping.add(kept)
+      void kept
+        .then((lines) => lines.forEach((line) => this.write(run, line)))
+        .finally(() => {
+          this.keeping.delete(kept)
+          this.options.logs.markEnded(run.log)
+          this.options.onFinished(callback, run.log)
+        })
+    } else {
+      this.options.logs.markEnded(run.log)
+      this.options.onFinished(callback, run.log)
+    }
     if (this.runEndedWaiters.length > 0) for (const resolve of this.runEndedWaiters.splice(0)) resolve()
   }
 

@@ -16,6 +16,8 @@ export interface ScriptRunHooks {
   /** A line of the script's own output, appended as is. */
   writeRaw(line: string): void
   onExit(code: number, msg: string | null): void
+  /** Added to the script's environment (JOBDESK_ARTIFACTS_DIR). */
+  env?: Record<string, string>
 }
 
 /**
@@ -37,7 +39,7 @@ export function startScriptRun(run: ActiveRun, hooks: ScriptRunHooks): ScriptPro
   const interpreter = interpreterFor(param.glueType as ScriptGlueType, hooks.nodeInterpreter)
   let child: ScriptProcess
   try {
-    child = startScriptProcess(interpreter.command, args, hooks.writeRaw, interpreter.env)
+    child = startScriptProcess(interpreter.command, args, hooks.writeRaw, { ...interpreter.env, ...hooks.env })
   } catch (error) {
     queueMicrotask(() => hooks.onExit(HANDLE_CODE.fail, `script could not be started: ${(error as Error).message}`))
     return null

@@ -1,6 +1,8 @@
 import { HANDLE_CODE } from '../../../shared/model'
 import { BUILTIN_HANDLER_NAMES } from '../handlers/builtin-handlers'
 import type { JobContext, JobHandler, JobResult } from '../handlers/handler-contract'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type { RunRequest } from './runner-protocol'
 
 export interface RunOutcome {
@@ -31,6 +33,7 @@ export class RunContext implements JobContext {
   constructor(
     readonly run: RunRequest,
     private readonly sink: LogSink,
+    private readonly artifactsRoot?: string,
   ) {
     this.param = run.param
     this.shardIndex = run.shardIndex
@@ -45,6 +48,17 @@ export class RunContext implements JobContext {
       if (this.aborted) this.controller.abort(new Error(ABORTED))
     }
     return this.controller.signal
+  }
+
+  /**
+   * The run's artifact folder, made on first use (most runs leave no files, and a folder per run
+   * would cost the embedded executor's 10,000 runs a second a file-system write each).
+   */
+  get artifactsDir(): string | undefined {
+    if (this.artifactsRoot === undefined) return undefined
+    const dir = join(this.artifactsRoot, String(this.logId))
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    return dir
   }
 
   get log(): (...parts: unknown[]) => void {

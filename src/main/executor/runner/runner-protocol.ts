@@ -31,6 +31,8 @@ export interface RunnerConfig {
    * (a query on the module URL), so a new worker sees the new code while running ones finish theirs.
    */
   handlersVersion?: number
+  /** Root of the runs' artifact folders (`<root>/<logId>`, `ctx.artifactsDir`); absent: none. */
+  artifactsRoot?: string
 }
 
 export interface RunnerWorkerData extends RunnerConfig {

@@ -76,7 +76,7 @@ async function drain(): Promise<void> {
 
 async function execute(handlers: Record<string, JobHandler>, run: RunRequest): Promise<void> {
   const requestId = run.requestId
-  const ctx = new RunContext(run, postLog)
+  const ctx = new RunContext(run, postLog, config.artifactsRoot)
   current = ctx
   try {
     const handler = handlers[run.handler]

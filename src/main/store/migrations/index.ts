@@ -30,6 +30,7 @@ import { subflowParent } from './0029-subflow-parent'
 import { linkTimes } from './0030-link-times'
 import { secrets } from './0031-secrets'
 import { typedParams } from './0032-typed-params'
+import { runArtifacts } from './0033-run-artifacts'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -73,6 +74,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   linkTimes,
   secrets,
   typedParams,
+  runArtifacts,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -21,6 +21,7 @@ import { enBackfill } from './en-backfill'
 import { enAlarmPolicy } from './en-alarm-policy'
 import { enRunViews } from './en-run-views'
 import { enParams } from './en-params'
+import { enArtifacts } from './en-artifacts'
 
 /**
  * English UI text. The keys are the contract: zh-cn.ts must have exactly these (checked by the
@@ -335,4 +336,5 @@ export const en = {
   ...enAlarmPolicy,
   ...enRunViews,
   ...enParams,
+  ...enArtifacts,
 } satisfies Record<string, string>

@@ -22,6 +22,7 @@ import { zhCNBackfill } from './zh-cn-backfill'
 import { zhCNAlarmPolicy } from './zh-cn-alarm-policy'
 import { zhCNRunViews } from './zh-cn-run-views'
 import { zhCNParams } from './zh-cn-params'
+import { zhCNArtifacts } from './zh-cn-artifacts'
 
 /** 简体中文界面文本：键与 en.ts 完全一致（由 Dictionary 类型检查）。 */
 export const zhCN: Dictionary = {
@@ -333,4 +334,5 @@ export const zhCN: Dictionary = {
   ...zhCNAlarmPolicy,
   ...zhCNRunViews,
   ...zhCNParams,
+  ...zhCNArtifacts,
 }

@@ -10,6 +10,7 @@ import { DeadlineBadges } from '../../components/deadline-badges'
 import { FiredRuns, KillRunButton } from './run-actions'
 import { RunAgainMenu } from './run-again'
 import { RetryChain } from './retry-chain'
+import { RunArtifacts } from '../../components/artifacts/run-artifacts'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { formatDuration } from '../../lib/format/format-duration'
 import { formatDateTime } from '../../lib/format/format-time'
@@ -158,6 +159,7 @@ export function RunDetail({ runId }: { runId: number }) {
             <Preformatted text={run.handleMsg} testId="run-handle-msg" />
           </Stack>
         )}
+        <RunArtifacts runId={run.id} version={finished(run) ? 'ended' : 'open'} />
         <RetryChain run={run} />
         <FiredRuns runId={run.id} />
       </div>

@@ -2,6 +2,7 @@ import { Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core'
 import { FLOW_VALUE_MAX_BYTES, isJobNode, type FlowNodeRun, type FlowRun } from '../../../../../shared/flow-types'
 import { LogTail } from '../../../components/log-tail/log-tail'
 import { RunLink } from '../../../components/run-link'
+import { RunArtifacts } from '../../../components/artifacts/run-artifacts'
 import { DeadlineBadges } from '../../../components/deadline-badges'
 import { useLanguage, useT } from '../../../i18n/use-t'
 import { latestRunId } from '../../../lib/flows/flow-run-actions'
@@ -135,6 +136,8 @@ export function NodePanel({ run, nodeKey, flowName, onClose }: { run: FlowRun; n
           </Field>
         )}
       </div>
+      {/* The files the node's latest run left (docs/artifacts.md). */}
+      {job && logId !== null && <RunArtifacts runId={logId} version={node.state} />}
       {job && logId !== null && (
         <Stack gap={4} className="jd-flow-node-log">
           <Text size="xs" c="dimmed">

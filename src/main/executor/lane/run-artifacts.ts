@@ -1,0 +1,36 @@
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** The environment variable that tells a GLUE script its run's artifact folder. */
+export const ARTIFACTS_ENV = 'JOBDESK_ARTIFACTS_DIR'
+
+/**
+ * Keeps the files of one ended run's folder (the embedded executor stores them, the agent uploads
+ * them) and returns lines for the run's log: what was kept, what was refused and why.
+ */
+export type ArtifactKeeper = (run: { logId: number; jobId: number }, dir: string) => Promise<string[]>
+
+/** `<root>/<logId>`: the folder a run writes its artifacts to. */
+export function artifactFolderOf(root: string, logId: number): string {
+  return join(root, String(logId))
+}
+
+/** Each run's artifact folder under `root`, and what keeps what a run left there. */
+export class RunArtifacts {
+  constructor(
+    readonly root: string,
+    private readonly keep: ArtifactKeeper,
+  ) {}
+
+  /**
+   * When the run has a folder (it was made: a script's always, a handler's on `ctx.artifactsDir`),
+   * keeps its files and removes it; null when there is none (one stat, no promise, per run).
+   */
+  keepIfAny(logId: number, jobId: number): Promise<string[]> | null {
+    const dir = artifactFolderOf(this.root, logId)
+    if (!existsSync(dir)) return null
+    return this.keep({ logId, jobId }, dir)
+      .catch((error: Error) => [`artifacts could not be kept: ${error.message}`])
+      .finally(() => rmSync(dir, { recursive: true, force: true }))
+  }
+}
