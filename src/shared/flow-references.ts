@@ -1,7 +1,8 @@
 import { scanJsonTemplate } from './json-template-scan'
+import { secretNameOf } from './secret-names'
 
 // A flow node's parameter may name values that exist only when the node fires: another node's
-// output and the run's parameter (`${schedule.*}` and `${secrets.*}` are to join them). Those values
+// output and the run's parameter (and secrets, put in by the trigger). Those values
 // come from executors and trigger URLs, so they are data, never syntax: this file is the one rule
 // of what a reference names and where in a parameter it may stand, for the core (at save and at
 // run time) and the console's flow editor alike.
@@ -10,7 +11,8 @@ import { scanJsonTemplate } from './json-template-scan'
  * What a reference names. A new kind (`schedule`, `secret`) is one more case here and in
  * readReference; the placement rule below holds for every kind.
  */
-export type FlowReference = { kind: 'nodeOutput'; key: string } | { kind: 'flowParam' } | { kind: 'item' } | { kind: 'itemIndex' }
+export type FlowReference =
+  { kind: 'nodeOutput'; key: string } | { kind: 'flowParam' } | { kind: 'item' } | { kind: 'itemIndex' } | { kind: 'secret'; name: string }
 
 /** One `${…}` in a parameter: as written, its inner text, where it stands, and what it names (null: no flow reference). */
 export interface ReferenceAt {
@@ -38,7 +40,11 @@ export function readReference(inner: string): FlowReference | null {
   if (inner === ITEM) return { kind: 'item' }
   if (inner === ITEM_INDEX) return { kind: 'itemIndex' }
   const node = NODE_OUTPUT.exec(inner)
-  return node ? { kind: 'nodeOutput', key: node[1] } : null
+  if (node) return { kind: 'nodeOutput', key: node[1] }
+  // A secret is placed like any value, but put in only by the trigger, right before the request
+  // leaves (src/main/secrets/resolve-secrets.ts): the run's row keeps the reference.
+  const secret = secretNameOf(inner)
+  return secret === null ? null : { kind: 'secret', name: secret }
 }
 
 /** Every `${…}` of a parameter, in order, known or not. */
@@ -173,10 +179,11 @@ export interface ParamLayout {
  * space) is `{` or `[` is JSON — what JSON handlers such as httpJobHandler read — and must be JSON
  * with each reference taken as a value; any other parameter is text, which `readsRequest` (the
  * node's job: readsParamAsRequest) refuses. A parameter without flow references is whatever it is:
- * nothing is put in, so there is nothing to check.
+ * nothing is put in, so there is nothing to check. `only`: lay out the references of that kind alone
+ * (the trigger puts in secrets into a parameter whose flow references are already values).
  */
-export function layoutParam(template: string, readsRequest = false): ParamLayout {
-  const known = referencesIn(template).filter((at): at is KnownReference => at.reference !== null)
+export function layoutParam(template: string, readsRequest = false, only?: FlowReference['kind']): ParamLayout {
+  const known = referencesIn(template).filter((at): at is KnownReference => at.reference !== null && (only === undefined || at.reference.kind === only))
   if (known.length === 0) return { format: 'text', placed: [], problems: [] }
   if (!/^\s*[[{]/.test(template)) {
     const problems: PlacementProblem[] = readsRequest ? [{ kind: 'textRequest', ref: known[0].ref, offset: known[0].start }] : []

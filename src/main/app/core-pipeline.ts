@@ -16,6 +16,7 @@ import type { CoreOptions } from './core-contract'
 import type { CoreBase, CoreData } from './core-data'
 import type { CoreNode } from './core-node'
 import { AddressSlots } from '../capacity/address-slots'
+import { NO_SECRETS } from '../secrets/resolve-secrets'
 
 /** The path of a run, from the scan that plans it to the log an operator reads. */
 export interface CorePipeline {
@@ -43,7 +44,7 @@ export function corePipeline({
   data: { store, settings, writer, events, clusterSecret, metrics },
   node,
 }: {
-  options: Pick<CoreOptions, 'monitorTimings' | 'prepareAheadMs' | 'scanBatchSize'>
+  options: Pick<CoreOptions, 'monitorTimings' | 'prepareAheadMs' | 'scanBatchSize' | 'secretReader'>
   base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
   data: Pick<CoreData, 'store' | 'settings' | 'writer' | 'events' | 'clusterSecret' | 'metrics'>
   node: Pick<CoreNode, 'nodeId' | 'membership' | 'executor' | 'embeddedAddress' | 'nodeRouteActive' | 'registry' | 'runsChanged'>
@@ -79,6 +80,7 @@ export function corePipeline({
       usesOf: (jobId) => store.routes.usesOf(jobId),
       unreachable: (appName, address) => node.registry.noteUnreachable(appName, address, nowMs()),
       addressSlots: new AddressSlots(store),
+      secrets: options.secretReader ?? NO_SECRETS,
     },
     writer,
     logKeeper,

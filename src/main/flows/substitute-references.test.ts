@@ -109,3 +109,17 @@ describe('jsonStringContent', () => {
     expect(JSON.parse(`"${jsonStringContent('<&>\u2028')}"`)).toBe('<&>\u2028')
   })
 })
+
+describe('substituteReferences with secrets', () => {
+  const sources = { flowParam: 'p', outputOf: () => 'out' }
+
+  it('keeps a secret reference as written (the trigger puts the value in) and checks its place', () => {
+    expect(substituteReferences('{"a":"${nodes.x.output}","pw":"${secrets.db_pw}"}', sources)).toEqual({
+      ok: true,
+      value: '{"a":"out","pw":"${secrets.db_pw}"}',
+      cut: [],
+    })
+    const asKey = substituteReferences('{"${secrets.db_pw}":1}', sources)
+    expect(asKey.ok === false && asKey.problem.kind).toBe('jsonKey')
+  })
+})

@@ -28,7 +28,7 @@ export interface ValueCut {
 
 export type Substitution = { ok: true; value: string; cut: ValueCut[] } | { ok: false; problem: PlacementProblem }
 
-function valueOf(reference: FlowReference, sources: ParamSources): string {
+function valueOf(reference: Exclude<FlowReference, { kind: 'secret' }>, sources: ParamSources): string {
   switch (reference.kind) {
     case 'flowParam':
       return sources.flowParam
@@ -55,6 +55,9 @@ export function substituteReferences(template: string, sources: ParamSources, re
   let value = ''
   let from = 0
   for (const at of layout.placed) {
+    // A secret's reference stays as written, its place checked: the trigger puts the value in, so
+    // the run's row never holds it (src/main/secrets/resolve-secrets.ts).
+    if (at.reference.kind === 'secret') continue
     const raw = valueOf(at.reference, sources)
     const { text, bytes } = cutToUtf8Bytes(raw, FLOW_VALUE_MAX_BYTES)
     if (text !== raw) cuts.set(at.ref, bytes)

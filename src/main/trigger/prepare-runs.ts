@@ -12,6 +12,8 @@ import { withScheduleValues } from './schedule-params'
 import { groupCandidates, runCandidates, type RunCandidates } from './run-candidates'
 import { queueWhatWaits, type WrittenRun } from '../capacity/queue-runs'
 import { triggerCapacityOf, withGroupLimit } from '../capacity/slot-needs'
+import { notPermitted } from '../../shared/messages/coded-errors'
+import { mayNameSecrets, secretNamesIn } from '../secrets/resolve-secrets'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
 export interface PreparedRun extends RunCandidates, WrittenRun {
@@ -195,6 +197,7 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
     shardingParam: trigger.shardingParam ?? null,
     failRetryCount: trigger.failRetryCount ?? job.executorFailRetryCount,
   }
+  refuseSecretsOutsideGroup(spec)
   const rows = rowsOf(job, spec)
   if (trigger.flowStep) await claimFlowStep(tx, trigger.flowStep, nowMs)
   const ids: (number | null)[] = []
@@ -227,6 +230,15 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
       nowMs,
     )
   return prepared
+}
+
+/**
+ * A run naming a secret goes only to its group's own addresses: an override that names another is
+ * refused before anything is written (the guard records the refusal), not sent on without the value.
+ */
+function refuseSecretsOutsideGroup(spec: Pick<RunSpec, 'executorParam' | 'tokenless'>): void {
+  if (spec.tokenless.length === 0 || !mayNameSecrets(spec.executorParam) || secretNamesIn(spec.executorParam).length === 0) return
+  throw notPermitted('secret.overrideRefused', { addresses: spec.tokenless.join(', ') })
 }
 
 /** The first run of a node's attempt claims it (pending → running); a retry proves the attempt still runs. */

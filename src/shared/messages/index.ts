@@ -3,6 +3,7 @@ import { enAuthMessages } from './en-auth'
 import { enCalendarMessages } from './en-calendars'
 import { enCapacityMessages } from './en-capacity'
 import { enWindowMessages } from './en-windows'
+import { enSecretUseMessages } from './en-secret-use'
 import { enDeadlineMessages } from './en-deadlines'
 import { enBackfillMessages } from './en-backfill'
 import { enSilenceMessages } from './en-silences'
@@ -49,6 +50,7 @@ export const EN_MESSAGES = {
   ...enSilenceMessages,
   ...enCapacityMessages,
   ...enRunViewMessages,
+  ...enSecretUseMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

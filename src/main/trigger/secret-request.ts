@@ -1,0 +1,35 @@
+import { coded } from '../../shared/messages'
+import { readsParamAsRequest } from '../../shared/flow-references'
+import type { TrailMessage } from '../../shared/trigger-trail'
+import type { TriggerParam } from '../executor/executor-api'
+import { fillSecrets, mayNameSecrets, secretNamesIn } from '../secrets/resolve-secrets'
+import type { PreparedRun } from './prepare-runs'
+import type { TriggerDeps } from './trigger-run'
+
+export type SecretRequest = { ok: true; param: TriggerParam } | { ok: false; why: TrailMessage }
+
+/**
+ * The request of a run with its secrets put in, or why it may not leave: a secret goes only to an
+ * address registered in (or configured for) the run's group — the rule the group's access token
+ * follows (ExecutorDirectory.entitled) — never to an override address a caller chose. A request
+ * naming no secret is returned as it is, after one substring check: a run without secrets reads
+ * nothing more.
+ */
+export async function requestWithSecrets(
+  param: TriggerParam,
+  run: Pick<PreparedRun, 'group' | 'tokenless'>,
+  address: string,
+  deps: Pick<TriggerDeps, 'executors' | 'secrets'>,
+): Promise<SecretRequest> {
+  if (!mayNameSecrets(param.executorParams)) return { ok: true, param }
+  const names = secretNamesIn(param.executorParams)
+  if (names.length === 0) return { ok: true, param }
+  if (run.tokenless.includes(address) || !(await deps.executors.entitled(address, run.group))) {
+    return { ok: false, why: coded('triggerResult.secretToUnregistered', { address }) }
+  }
+  const values = (await deps.secrets?.valuesFor(run.group?.id ?? null, names)) ?? new Map<string, string>()
+  const filled = fillSecrets(param.executorParams, values, readsParamAsRequest({ glueType: param.glueType, executorHandler: param.executorHandler }))
+  if (filled.ok) return { ok: true, param: { ...param, executorParams: filled.value } }
+  if ('missing' in filled) return { ok: false, why: coded('triggerResult.secretMissing', { names: filled.missing.join(', ') }) }
+  return { ok: false, why: coded('triggerResult.secretPlacement', { ref: filled.problem.ref, offset: filled.problem.offset + 1 }) }
+}

@@ -1,0 +1,15 @@
+// What names a secret, for the store (which refuses other names) and for the references that read
+// one (`${secrets.NAME}` in a parameter, `secrets.NAME` in a job's env): one pattern on both sides.
+
+/** A secret's name: a letter or `_`, then letters, digits or `_`, at most 64 characters. */
+export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
+
+/** The text every `${secrets.…}` reference starts with: a parameter without it names no secret (the trigger's one check). */
+export const SECRET_REFERENCE_PREFIX = '${secrets.'
+
+/** What `inner` of `${inner}` names when it reads `secrets.NAME`, else null. */
+export function secretNameOf(inner: string): string | null {
+  if (!inner.startsWith('secrets.')) return null
+  const name = inner.slice('secrets.'.length)
+  return SECRET_NAME_PATTERN.test(name) ? name : null
+}
