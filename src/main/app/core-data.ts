@@ -18,6 +18,8 @@ import { openStore } from '../store/open-store'
 import type { Repos, Store } from '../store/store'
 import type { CoreOptions } from './core-contract'
 import { databaseFile } from './data-dir'
+import { SecretMasks } from '../secrets/secret-masks'
+import { NO_SECRETS } from '../secrets/resolve-secrets'
 
 /** What every part of the core is given: the time, the log, and how to start a worker thread. */
 export interface CoreBase {
@@ -46,6 +48,8 @@ export interface CoreData {
   runEnded: RunEnded
   /** The node's Prometheus metrics: fed where the facts are committed, served at /metrics. */
   metrics: JobDeskMetrics
+  /** The masker of the secrets store's values: run logs, handle messages, flow outputs and alarm texts pass it. */
+  secretMasks: SecretMasks
 }
 
 /** Checked before anything is opened, so a bad flag fails start-up without leaving files open. */
@@ -67,7 +71,7 @@ export async function openCoreData({
 }: {
   options: Pick<
     CoreOptions,
-    'database' | 'dataDir' | 'nativeBinding' | 'mode' | 'consoleToken' | 'listen' | 'accessToken' | 'apiToken' | 'enableScripts' | 'logFile'
+    'database' | 'dataDir' | 'nativeBinding' | 'mode' | 'consoleToken' | 'listen' | 'accessToken' | 'apiToken' | 'enableScripts' | 'logFile' | 'secretReader'
   >
   base: Pick<CoreBase, 'clock' | 'logger' | 'secrets'>
 }): Promise<CoreData> {
@@ -96,6 +100,9 @@ export async function openCoreData({
   await clusterSecret.load()
   const storedSecrets = new StoredSecrets(store, secrets, clock, logger)
   await storedSecrets.refresh()
+  // The store's values leave no trace in jobdesk.log either: the process log's redaction knows them.
+  const secretMasks = new SecretMasks(options.secretReader ?? NO_SECRETS, logger, (values) => secrets.set('secrets-store', values))
+  await secretMasks.invalidate()
   const metrics = new JobDeskMetrics()
   timeTransactions(store, metrics)
   const writer = new RunWriter({ store, logger, nowMs: () => clock.nowMs() })
@@ -111,6 +118,7 @@ export async function openCoreData({
     writer,
     runEnded: new RunEnded(writer, logger),
     metrics,
+    secretMasks,
   }
 }
 

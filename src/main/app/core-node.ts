@@ -44,17 +44,19 @@ export interface CoreNode {
 export function coreNode({
   options,
   base,
-  data: { store, events, settings, writer },
+  data: { store, events, settings, writer, secretMasks },
 }: {
   options: Pick<CoreOptions, 'embeddedExecutor' | 'nodeName' | 'registryTimings'> & Omit<EmbeddedExecutorOptions, 'spawnWorker'>
   base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs' | 'spawnWorker'>
-  data: Pick<CoreData, 'store' | 'events' | 'settings' | 'writer'>
+  data: Pick<CoreData, 'store' | 'events' | 'settings' | 'writer' | 'secretMasks'>
 }): CoreNode {
   const { clock, logger, nowMs } = base
   const nodeId = randomBytes(4).toString('hex')
   const embeddedAddress = embeddedAddressOf(nodeId)
   const executor =
-    options.embeddedExecutor === false ? null : embeddedExecutor({ options: { ...options, spawnWorker: base.spawnWorker }, writer, clock, logger, settings })
+    options.embeddedExecutor === false
+      ? null
+      : embeddedExecutor({ options: { ...options, spawnWorker: base.spawnWorker }, writer, clock, logger, settings, masks: () => secretMasks.current() })
   // The embedded executor's outcomes wait for their completions: one UPDATE per run where two were (RunWriter.holdOutcomesOf).
   if (executor) writer.holdOutcomesOf(embeddedAddress, EMBEDDED_OUTCOME_HOLD_MS)
   const membership = new NodeMembership({

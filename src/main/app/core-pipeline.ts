@@ -41,12 +41,12 @@ export interface CorePipeline {
 export function corePipeline({
   options,
   base: { clock, logger, nowMs },
-  data: { store, settings, writer, events, clusterSecret, metrics },
+  data: { store, settings, writer, events, clusterSecret, metrics, secretMasks },
   node,
 }: {
   options: Pick<CoreOptions, 'monitorTimings' | 'prepareAheadMs' | 'scanBatchSize' | 'secretReader'>
   base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
-  data: Pick<CoreData, 'store' | 'settings' | 'writer' | 'events' | 'clusterSecret' | 'metrics'>
+  data: Pick<CoreData, 'store' | 'settings' | 'writer' | 'events' | 'clusterSecret' | 'metrics' | 'secretMasks'>
   node: Pick<CoreNode, 'nodeId' | 'membership' | 'executor' | 'embeddedAddress' | 'nodeRouteActive' | 'registry' | 'runsChanged'>
 }): CorePipeline {
   const { membership, executor } = node
@@ -66,6 +66,7 @@ export function corePipeline({
     logger,
     keepPeriodMs: monitorTimings.runLogKeepPeriodMs,
     keepsRunning: () => membership.doesPeriodicWork(),
+    masks: () => secretMasks.current(),
   })
   const triggerOutcomes = new OutcomeWaiters(clock)
   const childLinks = new ChildLinks(store, writer)
@@ -120,7 +121,7 @@ export function corePipeline({
     onSkipped: (slots) => metrics.skipped(slots),
   })
   const watchEmbedded: WatchEmbeddedLog | null = executor ? (request, listener) => executor.watchLog(request, listener) : null
-  const runLogs = new RunLogs(store, executors, watchEmbedded, events, clock, logger, logKeeper)
+  const runLogs = new RunLogs(store, executors, watchEmbedded, events, clock, logger, logKeeper, () => secretMasks.current())
   return { executors, scheduler, triggers, triggerOutcomes, logKeeper, runLogs, monitorTimings, childLinks }
 }
 

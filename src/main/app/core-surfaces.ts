@@ -42,7 +42,7 @@ export interface CoreSurfaces {
 interface SurfaceParts {
   options: Pick<CoreOptions, 'scrypt' | 'directory' | 'mode' | 'adminPassword' | 'metricsPublic'>
   base: CoreBase
-  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics'>
+  data: Pick<CoreData, 'store' | 'writer' | 'settings' | 'events' | 'audit' | 'clusterSecret' | 'storedSecrets' | 'alarms' | 'metrics' | 'secretMasks'>
   node: Pick<CoreNode, 'registry' | 'executor' | 'membership' | 'nodeId' | 'nodeRouteActive'>
   pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
   defs: Pick<CoreDefinitions, 'jobs' | 'links' | 'runsOnlyOnJobDesk' | 'handlerCatalog' | 'maintenance'>
@@ -51,6 +51,8 @@ interface SurfaceParts {
   capacity: Pick<CoreCapacity, 'runner'>
   monitors: Pick<Monitors, 'onBeat'>
 }
+
+import { maskingCompleter } from '../secrets/mask-texts'
 
 export async function coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, capacity, monitors }: SurfaceParts): Promise<CoreSurfaces> {
   const { clock, logger, nowMs } = base
@@ -156,7 +158,8 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     registration: new ExecutorRegistration(
       store,
       registry,
-      writer,
+      // A LAN or foreign executor's handle message is masked before it is kept (the embedded one masks its own).
+      maskingCompleter(writer, () => data.secretMasks.current()),
       nowMs,
       (who, entry) => audit.record(who, entry),
       (appName, address) => monitors.onBeat(appName, address, nowMs()),

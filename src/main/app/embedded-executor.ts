@@ -26,6 +26,7 @@ export function embeddedExecutor({
   clock,
   logger,
   settings,
+  masks,
 }: {
   options: EmbeddedExecutorOptions
   writer: Pick<RunWriter, 'complete'>
@@ -33,6 +34,8 @@ export function embeddedExecutor({
   logger: Logger
   /** Read at each use: the operator changes them in Settings. */
   settings: Pick<SettingsService, 'embeddedScriptsEnabled' | 'logRetentionDays'>
+  /** The secrets' masker: log writes and handle messages pass it (src/main/secrets/secret-masks.ts). */
+  masks?: ExecutorOptions['masks']
 }): Executor {
   const callbackSink: CallbackSink = (batch) =>
     writer.complete(batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: clock.nowMs() })))
@@ -54,6 +57,7 @@ export function embeddedExecutor({
     // One retention setting for run rows, kept log texts and these files, read at each pass.
     logRetentionDays: () => settings.logRetentionDays(),
     logger,
+    masks,
     shutdownGraceMs: options.shutdownGraceMs,
     ...options.executorOptions,
     // `<data-dir>/handlers` is always a handler folder (created at first start), beside any given ones.

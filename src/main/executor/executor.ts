@@ -23,6 +23,7 @@ import type { RunLog, RunLogStore } from './run-log/run-log-store'
 import { checkGlue } from './trigger-check'
 import { readTriggerParam } from './executor-schemas'
 import { resolve } from 'node:path'
+import { maskedCallback, MaskingRunLogStore } from '../secrets/masking-run-log-store'
 
 /**
  * The executor: XXL-JOB's ExecutorBiz semantics over job lanes, runner worker threads and script
@@ -51,10 +52,13 @@ export function createExecutor(input: ExecutorOptions): Executor {
 
   const watchers = new LogWatchers((logId, logDateTimeMs, fromLineNum) => logs.read(logId, logDateTimeMs, fromLineNum), logger)
   const onLogChanged = (logId: number): void => watchers.notify(logId)
-  const logs: RunLogStore =
+  const stored: RunLogStore =
     options.runLogLayout === 'packed'
       ? new PackedRunLogStore({ logDir: options.logDir, clock, logger, onChanged: onLogChanged, spillAfterMs: options.runLogSpillAfterMs })
       : new FileRunLogStore(options.logDir, logger, onLogChanged)
+  const masks = options.masks
+  // Secret values never reach a log file: every write passes the masker first (a no-op without secrets).
+  const logs: RunLogStore = masks ? new MaskingRunLogStore(stored, masks) : stored
   const pool = new RunnerPool({
     spawnWorker: options.spawnWorker,
     config: { handlerDirs, httpAllowPrefixes: options.httpAllowPrefixes ?? [] },
@@ -105,7 +109,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     nodeInterpreter: options.nodeInterpreter,
     onFinished(callback, log) {
       awaitingCallback.set(callback.logId, log)
-      callbacks.push(callback)
+      callbacks.push(masks ? maskedCallback(callback, masks()) : callback)
     },
   })
 

@@ -28,24 +28,38 @@ export function maskedForms(values: readonly string[]): string[] {
 /** What masks one text at a time; `none` when there is nothing to mask (then `mask` returns its input). */
 export interface Masker {
   readonly none: boolean
-  /** The longest form's length: a streaming masker keeps this much less one between writes. */
-  readonly longest: number
   mask(text: string): string
+  /** How many characters at the end of (masked) `text` could begin a value or form: what a stream holds back. */
+  heldEnd(text: string): number
 }
 
 export function maskerFor(values: readonly string[]): Masker {
   const forms = maskedForms(values)
   if (forms.length === 0) return NO_MASK
   const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g')
-  return { none: false, longest: forms[0].length, mask: (text) => text.replace(pattern, MASK) }
+  const longest = forms[0].length
+  return {
+    none: false,
+    mask: (text) => text.replace(pattern, MASK),
+    heldEnd: (text) => {
+      // Bounded: at most `longest - 1` suffixes, each compared with every form.
+      for (let keep = Math.min(longest - 1, text.length); keep > 0; keep--) {
+        const tail = text.slice(text.length - keep)
+        if (forms.some((form) => form.length > keep && form.startsWith(tail))) return keep
+      }
+      return 0
+    },
+  }
 }
 
-export const NO_MASK: Masker = { none: true, longest: 0, mask: (text) => text }
+export const NO_MASK: Masker = { none: true, mask: (text) => text, heldEnd: () => 0 }
 
 /**
  * Masks text written in pieces (a run's log, write by write): a value split across two writes is
- * masked too. Each `write` returns what may be passed on now; the last `longest − 1` characters
- * stay held (a value could begin there and end in the next write) until the next write or `end`.
+ * masked too. Each `write` returns what may be passed on now and holds back only the end that could
+ * be the start of a value or one of its forms (at most the longest form's length less one), until
+ * the next write or `end`: text that could begin no value passes at once, so live tails lag only
+ * where a secret may be on its way.
  */
 export class StreamMasker {
   private held = ''
@@ -55,13 +69,9 @@ export class StreamMasker {
   write(chunk: string): string {
     if (this.masker.none) return chunk
     const text = this.masker.mask(this.held + chunk)
-    const keep = Math.min(text.length, this.masker.longest - 1)
-    // Never hold the start of a mask already made: it is output, not a value's beginning.
-    let cut = text.length - keep
-    const lastMask = text.lastIndexOf(MASK)
-    if (lastMask >= 0 && lastMask + MASK.length > cut) cut = lastMask + MASK.length
-    this.held = text.slice(cut)
-    return text.slice(0, cut)
+    const keep = this.masker.heldEnd(text)
+    this.held = text.slice(text.length - keep)
+    return text.slice(0, text.length - keep)
   }
 
   /** What is still held, masked: the stream's last words. */
