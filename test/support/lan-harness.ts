@@ -1,3 +1,4 @@
+import type { SecretReader } from '../../src/main/secrets/secret-reader'
 import { assembleCore, type CoreParts } from '../../src/main/app/core'
 import { startHeadless, type Headless } from '../../src/main/app/headless'
 import { silentLogger } from '../../src/main/kernel/logger'
@@ -51,7 +52,9 @@ export function lanAgentArgs(adminUrl: string, appName: string, logPath: string)
  * A JobDesk admin in headless mode on 127.0.0.1 with short registry timings (FAST_REGISTRY unless
  * given; agents started by lanAgentArgs beat at FAST_REGISTRY's interval), and no demo jobs.
  */
-export async function startLanAdmin(options: { monitorTimings?: Record<string, number>; registryTimings?: RegistryTimings } = {}): Promise<LanAdmin> {
+export async function startLanAdmin(
+  options: { monitorTimings?: Record<string, number>; registryTimings?: RegistryTimings; secretReader?: SecretReader } = {},
+): Promise<LanAdmin> {
   const dir = makeTempDir()
   const headless = await startHeadless(
     {
@@ -65,6 +68,7 @@ export async function startLanAdmin(options: { monitorTimings?: Record<string, n
       shutdownGraceMs: 500,
       monitorTimings: options.monitorTimings,
       executorOptions: { handlerDirs: [TEST_HANDLERS_DIR] },
+      secretReader: options.secretReader,
     },
     assembleCore,
   )

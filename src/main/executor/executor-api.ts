@@ -23,6 +23,13 @@ export interface TriggerParam {
   glueUpdatetime: number
   broadcastIndex: number
   broadcastTotal: number
+  /**
+   * JobDesk's own field, sent only with a run whose request carries secrets: the values to mask in
+   * what the run writes back (its log, its handle message), so a JobDesk agent, which holds no
+   * secrets store, keeps none on its disk. Only to addresses that get the values anyway (the
+   * group's registered ones); xxl-job-core ignores a field it does not know (docs/secrets.md).
+   */
+  maskValues?: string[]
 }
 
 export interface LogRequest {

@@ -46,6 +46,10 @@ function withLogDateTime<T extends TimeSpellings>(fallback?: number) {
   }
 }
 
+/** Most secret values one run may ask to have masked, and the longest (a key file is a few KB). */
+const MASK_VALUES_MAX = 256
+const MASK_VALUE_MAX_CHARS = 65_536
+
 /** `/run` (G1/G2) and `/trigger` (G3); the embedded executor's `run` too. */
 export const triggerParamSchema = z
   .object({
@@ -65,6 +69,7 @@ export const triggerParamSchema = z
     glueUpdatetime: orDefault(int.min(0), 0),
     broadcastIndex: orDefault(int.min(0), 0),
     broadcastTotal: orDefault(int.min(1), 1),
+    maskValues: z.array(z.string().min(1).max(MASK_VALUE_MAX_CHARS)).max(MASK_VALUES_MAX).optional(),
     ...logDateTimeFields,
   })
   .transform(withLogDateTime())
@@ -99,6 +104,8 @@ function wellFormedTriggerParam(input: unknown): TriggerParam | null {
   const { logDateTim, glueSource } = p
   if (logDateTim !== undefined && logDateTim !== null && !isInt(logDateTim, 0, MAX_EPOCH_MS)) return null
   if (glueSource !== null && typeof glueSource !== 'string') return null
+  // A run carrying secrets is rare: its values to mask take the schema.
+  if (p.maskValues !== undefined) return null
   if (
     !isInt(p.jobId, 1) ||
     !isText(p.executorHandler, 0, 255) ||

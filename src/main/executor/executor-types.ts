@@ -22,9 +22,10 @@ export interface ExecutorOptions {
   runLogSpillAfterMs?: number
   /**
    * The masker of the secret values a run may carry (src/main/secrets/secret-masks.ts): run-log
-   * writes and handle messages pass it before they are kept or sent. Absent: nothing is masked.
+   * writes and handle messages pass it before they are kept or sent. Absent (an agent): each run is
+   * masked with the values its request names (TriggerParam.maskValues).
    */
-  masks?: () => Masker
+  masks?: (logId: number) => Masker
   /** Where finished runs are reported, in batches of ≤ `callbackBatchMax`; a rejection spools the batch. */
   callbackSink: CallbackSink
   /**

@@ -24,6 +24,7 @@ import { checkGlue } from './trigger-check'
 import { readTriggerParam } from './executor-schemas'
 import { resolve } from 'node:path'
 import { maskedCallback, MaskingRunLogStore } from '../secrets/masking-run-log-store'
+import { maskerFor, NO_MASK, type Masker } from '../secrets/mask'
 
 /**
  * The executor: XXL-JOB's ExecutorBiz semantics over job lanes, runner worker threads and script
@@ -56,9 +57,12 @@ export function createExecutor(input: ExecutorOptions): Executor {
     options.runLogLayout === 'packed'
       ? new PackedRunLogStore({ logDir: options.logDir, clock, logger, onChanged: onLogChanged, spillAfterMs: options.runLogSpillAfterMs })
       : new FileRunLogStore(options.logDir, logger, onLogChanged)
-  const masks = options.masks
-  // Secret values never reach a log file: every write passes the masker first (a no-op without secrets).
-  const logs: RunLogStore = masks ? new MaskingRunLogStore(stored, masks) : stored
+  // Secret values never reach a log file: every write passes the masker first (a no-op without
+  // secrets). The embedded executor is given the store's masker; an agent masks each run with the
+  // values its request names (maskValues), kept until the run's callback line is written.
+  const runMasks = new Map<number, Masker>()
+  const masks = options.masks ?? ((logId: number) => runMasks.get(logId) ?? NO_MASK)
+  const logs: RunLogStore = new MaskingRunLogStore(stored, masks)
   const pool = new RunnerPool({
     spawnWorker: options.spawnWorker,
     config: { handlerDirs, httpAllowPrefixes: options.httpAllowPrefixes ?? [] },
@@ -89,6 +93,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
       const log = open ?? logs.open(item.logId, item.logDateTime)
       logs.append(log, line)
       logs.close(log)
+      runMasks.delete(item.logId)
     }
   }
   const callbacks = new CallbackQueue({
@@ -109,7 +114,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     nodeInterpreter: options.nodeInterpreter,
     onFinished(callback, log) {
       awaitingCallback.set(callback.logId, log)
-      callbacks.push(masks ? maskedCallback(callback, masks()) : callback)
+      callbacks.push(maskedCallback(callback, masks(callback.logId)))
     },
   })
 
@@ -175,6 +180,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     const refusal = checkGlue(param, { enabled: scriptsEnabled, hint: options.enableScriptsHint ?? AGENT_SCRIPTS_HINT }, handlerNames)
     if (refusal) return failure(refusal)
     if (state !== 'running') return failure(STOPPING_MSG)
+    if (param.maskValues && param.maskValues.length > 0) runMasks.set(param.logId, maskerFor(param.maskValues))
     const blocked = lanes.trigger(param)
     return blocked === null ? SUCCESS : failure(blocked)
   }

@@ -14,7 +14,8 @@ export class MaskingRunLogStore implements RunLogStore {
 
   constructor(
     private readonly inner: RunLogStore,
-    private readonly masker: () => Masker,
+    /** The masker of a run's log, by its logId. */
+    private readonly masker: (logId: number) => Masker,
   ) {}
 
   open(logId: number, logDateTimeMs: number): RunLog {
@@ -24,7 +25,7 @@ export class MaskingRunLogStore implements RunLogStore {
   append(log: RunLog, text: string): void {
     let stream = this.streams.get(log)
     if (!stream) {
-      const masker = this.masker()
+      const masker = this.masker(log.logId)
       if (masker.none) return this.inner.append(log, text)
       this.streams.set(log, (stream = new StreamMasker(masker)))
     }

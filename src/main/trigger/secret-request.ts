@@ -29,7 +29,7 @@ export async function requestWithSecrets(
   }
   const values = (await deps.secrets?.valuesFor(run.group?.id ?? null, names)) ?? new Map<string, string>()
   const filled = fillSecrets(param.executorParams, values, readsParamAsRequest({ glueType: param.glueType, executorHandler: param.executorHandler }))
-  if (filled.ok) return { ok: true, param: { ...param, executorParams: filled.value } }
+  if (filled.ok) return { ok: true, param: { ...param, executorParams: filled.value, maskValues: [...new Set(values.values())].filter((v) => v !== '') } }
   if ('missing' in filled) return { ok: false, why: coded('triggerResult.secretMissing', { names: filled.missing.join(', ') }) }
   return { ok: false, why: coded('triggerResult.secretPlacement', { ref: filled.problem.ref, offset: filled.problem.offset + 1 }) }
 }
