@@ -77,10 +77,12 @@ export async function openCoreData({
 }): Promise<CoreData> {
   const store = await openStore(options.database ?? databaseFile(options.dataDir), { nativeBinding: options.nativeBinding, quickCheck: false })
   const events = new EventHub((ids) => store.runs.getMany(ids))
+  const secretReader = options.secretReader ?? NO_SECRETS
   const alarms = new AlarmService(store, {
     logger,
     clock,
     secrets,
+    secretValues: (names) => secretReader.valuesFor(null, names),
     onDesktop: (facts) =>
       events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg, reason: failureReason(facts) }),
     onFlowDesktop: (notice) => events.emit({ type: 'flow-notice', ...notice }),
@@ -101,7 +103,7 @@ export async function openCoreData({
   const storedSecrets = new StoredSecrets(store, secrets, clock, logger)
   await storedSecrets.refresh()
   // The store's values leave no trace in jobdesk.log either: the process log's redaction knows them.
-  const secretMasks = new SecretMasks(options.secretReader ?? NO_SECRETS, logger, (values) => secrets.set('secrets-store', values))
+  const secretMasks = new SecretMasks(secretReader, logger, (values) => secrets.set('secrets-store', values))
   await secretMasks.invalidate()
   const metrics = new JobDeskMetrics()
   timeTransactions(store, metrics)

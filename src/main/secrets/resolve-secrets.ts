@@ -50,6 +50,22 @@ export function fillSecrets(template: string, values: ReadonlyMap<string, string
   return { ok: true, value: value + template.slice(from) }
 }
 
+/**
+ * `template` with each secret reference replaced by its value as it is (or by `encode(value)`),
+ * whatever the text looks like: for a configuration's single values (a URL, a header), which are
+ * never read as structure. A name not in `values` stays as written (the caller checked them).
+ */
+export function fillSecretsAsText(template: string, values: ReadonlyMap<string, string>, encode: (value: string) => string = (v) => v): string {
+  let value = ''
+  let from = 0
+  for (const at of referencesIn(template)) {
+    if (at.reference?.kind !== 'secret' || !values.has(at.reference.name)) continue
+    value += template.slice(from, at.start) + encode(values.get(at.reference.name)!)
+    from = at.end
+  }
+  return value + template.slice(from)
+}
+
 /** The reader used when the app is assembled without a secrets store: nothing is known, nothing masked. */
 export const NO_SECRETS: SecretReader = {
   valuesFor: async () => new Map(),
