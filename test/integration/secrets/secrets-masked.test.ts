@@ -115,6 +115,13 @@ describe('a secret a run prints', () => {
     expect(nodeOf(flowRun, 'x').output).toBe(`from flow ${MASK}`)
   })
 
+  it('keeps the reference, never the value, in an export', async () => {
+    const jobId = await addJob({ name: 'exported', executorHandler: 'echoJobHandler', executorParam: '--pw ${secrets.db_pw}' })
+    const exported = JSON.stringify(await api().exportJobs({ jobIds: [jobId] }))
+    expect(exported).toContain('--pw ${secrets.db_pw}')
+    expect(exported).not.toContain(VALUE)
+  })
+
   it('leaves no value in the database files, the run-log files or the process log', async () => {
     const forms = [VALUE, Buffer.from(VALUE).toString('base64'), encodeURIComponent(VALUE)]
     for (const { path, text } of filesUnder(dataDir)) {
