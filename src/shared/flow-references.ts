@@ -129,10 +129,12 @@ export interface PlacedReference extends KnownReference {
  * - `jsonInvalid`: the parameter starts as JSON but, with each reference taken as a value, is not
  *   JSON at `offset`, so where a value would land is not known;
  * - `textRequest`: the parameter is text, but the node's handler reads it as a request
- *   (readsParamAsRequest), so the value would be parsed as structure.
+ *   (readsParamAsRequest), so the value would be parsed as structure;
+ * - `valueNamesSecret` (when the node fires): a value put in (an output, a trigger URL's param)
+ *   holds `${secrets.…}`, which the trigger would fill in: a value never brings a secret along.
  */
 export interface PlacementProblem {
-  kind: 'jsonKey' | 'requestTarget' | 'jsonInvalid' | 'textRequest'
+  kind: 'jsonKey' | 'requestTarget' | 'jsonInvalid' | 'textRequest' | 'valueNamesSecret'
   /** The reference concerned: for `jsonInvalid` and `textRequest`, the parameter's first. */
   ref: string
   /** The character where the problem stands (0-based). */
@@ -144,6 +146,7 @@ const PROBLEM_CODES = {
   requestTarget: 'flow.referenceChoosesTarget',
   jsonInvalid: 'flow.referenceInInvalidJson',
   textRequest: 'flow.referenceInTextRequest',
+  valueNamesSecret: 'flow.valueNamesSecret',
 } as const
 
 /**

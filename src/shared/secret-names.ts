@@ -5,7 +5,12 @@
 export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
 
 /** The text every `${secrets.…}` reference starts with: a parameter without it names no secret (the trigger's one check). */
-export const SECRET_REFERENCE_PREFIX = '${secrets.'
+const SECRET_REFERENCE_PREFIX = '${secrets.'
+
+/** Whether `text` may name a secret: the one check a run without secrets pays (no parse, no read). */
+export function mayNameSecrets(text: string): boolean {
+  return text.includes(SECRET_REFERENCE_PREFIX)
+}
 
 /** What `inner` of `${inner}` names when it reads `secrets.NAME`, else null. */
 export function secretNameOf(inner: string): string | null {

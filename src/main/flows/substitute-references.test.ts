@@ -123,3 +123,13 @@ describe('substituteReferences with secrets', () => {
     expect(asKey.ok === false && asKey.problem.kind).toBe('jsonKey')
   })
 })
+
+describe('a value that spells a secret reference', () => {
+  it.each([
+    ['as text', 'run ${flow.param}'],
+    ['in a JSON string', '{"q":"${nodes.x.output}"}'],
+  ])('is refused %s: the trigger would fill it in', (_where, template) => {
+    const result = substituteReferences(template, withValue('${secrets.db_pw}'))
+    expect(result.ok === false && result.problem.kind).toBe('valueNamesSecret')
+  })
+})

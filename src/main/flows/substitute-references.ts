@@ -1,6 +1,7 @@
 import { FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 import { layoutParam, type FlowReference, type PlacementProblem, type ReferencePlace } from '../../shared/flow-references'
 import { cutToUtf8Bytes } from '../../shared/utf8-bytes'
+import { mayNameSecrets } from '../../shared/secret-names'
 
 /**
  * The one place a flow's values are put into a node's parameter. Values come from executors (a
@@ -59,6 +60,9 @@ export function substituteReferences(template: string, sources: ParamSources, re
     // the run's row never holds it (src/main/secrets/resolve-secrets.ts).
     if (at.reference.kind === 'secret') continue
     const raw = valueOf(at.reference, sources)
+    // The trigger fills in every `${secrets.…}` of the parameter it sends: a value that spells one
+    // (an executor's output, a trigger URL's param) would fetch a secret its definition never named.
+    if (mayNameSecrets(raw)) return { ok: false, problem: { kind: 'valueNamesSecret', ref: at.ref, offset: at.start } }
     const { text, bytes } = cutToUtf8Bytes(raw, FLOW_VALUE_MAX_BYTES)
     if (text !== raw) cuts.set(at.ref, bytes)
     value += template.slice(from, at.start) + escapeFor(at.place, text)

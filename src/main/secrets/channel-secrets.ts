@@ -1,5 +1,6 @@
 import type { WebhookChannel } from '../completion/alarms/alarm-types'
-import { fillSecretsAsText, mayNameSecrets, secretNamesIn } from './resolve-secrets'
+import { mayNameSecrets } from '../../shared/secret-names'
+import { fillSecretsAsText, secretNamesIn } from './resolve-secrets'
 
 /** The values of global secrets by name (an alarm channel is the server's, no group's). */
 export type GlobalSecretValues = (names: readonly string[]) => Promise<Map<string, string>>

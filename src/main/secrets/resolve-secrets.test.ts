@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fillSecrets, mayNameSecrets, secretNamesIn } from './resolve-secrets'
+import { mayNameSecrets } from '../../shared/secret-names'
+import { fillSecrets, secretNamesIn } from './resolve-secrets'
 
 const values = new Map([
   ['db_pw', 'p"w}\\1'],

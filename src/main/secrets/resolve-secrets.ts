@@ -1,5 +1,4 @@
 import { layoutParam, referencesIn, type PlacementProblem } from '../../shared/flow-references'
-import { SECRET_REFERENCE_PREFIX } from '../../shared/secret-names'
 import { jsonStringContent } from '../flows/substitute-references'
 import type { SecretReader } from './secret-reader'
 
@@ -8,11 +7,6 @@ import type { SecretReader } from './secret-reader'
  * leaves for its executor. The run's row keeps `${secrets.NAME}` as written, so neither job_log, an
  * export nor the audit trail ever holds a value.
  */
-
-/** Whether `text` may name a secret: the one check a run without secrets pays (no parse, no read). */
-export function mayNameSecrets(text: string): boolean {
-  return text.includes(SECRET_REFERENCE_PREFIX)
-}
 
 /** The secret names `${secrets.NAME}` references of `template` name, once each, in order. */
 export function secretNamesIn(template: string): string[] {

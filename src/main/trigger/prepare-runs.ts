@@ -13,7 +13,8 @@ import { groupCandidates, runCandidates, type RunCandidates } from './run-candid
 import { queueWhatWaits, type WrittenRun } from '../capacity/queue-runs'
 import { triggerCapacityOf, withGroupLimit } from '../capacity/slot-needs'
 import { notPermitted } from '../../shared/messages/coded-errors'
-import { mayNameSecrets, secretNamesIn } from '../secrets/resolve-secrets'
+import { secretNamesIn } from '../secrets/resolve-secrets'
+import { mayNameSecrets } from '../../shared/secret-names'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
 export interface PreparedRun extends RunCandidates, WrittenRun {

@@ -10,4 +10,7 @@ export const enSecretUseMessages = {
     'failed — the secret reference {ref} at character {offset} stands where a value would make structure or choose where the request goes (Trigger Fail)',
   'secret.overrideRefused':
     'the run names a secret, and {addresses} is not registered in the job’s group: a secret goes only to the group’s own executors, never to an address a caller chose',
+  'flow.valueNamesSecret':
+    'node {node}: the value put in for {ref} at character {offset} holds ${secrets.…}; a value passed on never brings a secret along, so the node is not sent',
+  'hook.paramNamesSecret': 'the param holds ${secrets.…}: a trigger URL passes data, never a reference to a secret',
 } as const

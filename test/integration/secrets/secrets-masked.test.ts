@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assembleCore, type CoreParts } from '../../../src/main/app/core'
 import { startHeadless, type Headless } from '../../../src/main/app/headless'
 import type { Logger } from '../../../src/main/kernel/logger'
+import { jobDeskSignature } from '../../../src/main/hooks/hook-signature'
 import { memorySecretReader } from '../../../src/main/secrets/memory-secret-reader'
 import { MASK } from '../../../src/main/secrets/mask'
 import { EMBEDDED_APP_NAME, type JobInput } from '../../../src/shared/model'
@@ -113,6 +114,20 @@ describe('a secret a run prints', () => {
     const flowId = await addFlow(host, 'echoes', [{ key: 'x', jobId: echo, param: 'from flow ${secrets.db_pw}' }], [])
     const flowRun = await runFlow(host, flowId)
     expect(nodeOf(flowRun, 'x').output).toBe(`from flow ${MASK}`)
+  })
+
+  it('refuses a trigger URL whose param names a secret, starting nothing', async () => {
+    const jobId = await addJob({ name: 'hooked', executorHandler: 'echoJobHandler' })
+    const hook = await api().createHook({ jobId })
+    const body = JSON.stringify({ param: 'leak ${secrets.db_pw}' })
+    const atSec = Math.floor(Date.now() / 1000)
+    const response = await fetch(`http://127.0.0.1:${headless.server.port}${hook.path}`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'X-JobDesk-Timestamp': String(atSec), 'X-JobDesk-Signature': jobDeskSignature(hook.secret, atSec, body) },
+    })
+    expect(response.status).toBe(400)
+    expect((await api().listRuns({ jobId, limit: 10 })).runs).toEqual([])
   })
 
   it('keeps the reference, never the value, in an export', async () => {
