@@ -18,3 +18,6 @@ export function secretNameOf(inner: string): string | null {
   const name = inner.slice('secrets.'.length)
   return SECRET_NAME_PATTERN.test(name) ? name : null
 }
+
+/** A name a job's `env` gives a GLUE script's environment variable (env: { DB_PASS: 'secrets.oracle_pw' }). */
+export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/

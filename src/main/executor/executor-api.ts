@@ -30,6 +30,12 @@ export interface TriggerParam {
    * group's registered ones); xxl-job-core ignores a field it does not know (docs/secrets.md).
    */
   maskValues?: string[]
+  /**
+   * JobDesk's own field: environment variables for a GLUE script's process, the values of the
+   * secrets its job's `env` names, put in by the trigger. Never spliced into the source; absent for
+   * a job without `env`; ignored by xxl-job-core (docs/secrets.md).
+   */
+  env?: Record<string, string>
 }
 
 export interface LogRequest {
