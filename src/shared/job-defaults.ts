@@ -33,6 +33,8 @@ export const JOB_DEFINITION_FIELDS = [
   'pools',
   'priority',
   'maxConcurrent',
+  // A GLUE script's environment, secrets by reference (docs/secrets.md): optional, absent when none.
+  'env',
 ] as const satisfies readonly (keyof JobInput)[]
 
 /** The editable fields of a job: its group and its definition. */

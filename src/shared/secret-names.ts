@@ -21,3 +21,14 @@ export function secretNameOf(inner: string): string | null {
 
 /** A name a job's `env` gives a GLUE script's environment variable (env: { DB_PASS: 'secrets.oracle_pw' }). */
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/
+
+/** What a job's `env` entry holds: `secrets.NAME`. */
+export const ENV_SECRET_PATTERN = /^secrets\.([A-Za-z_][A-Za-z0-9_]{0,63})$/
+
+/** Most variables a job's `env` sets. */
+export const ENV_MAX_ENTRIES = 64
+
+/** The secret an env entry's value names, or null when it names none. */
+export function envSecretName(value: string): string | null {
+  return ENV_SECRET_PATTERN.exec(value)?.[1] ?? null
+}

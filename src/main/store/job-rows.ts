@@ -49,6 +49,8 @@ export interface JobRow extends ScheduleRow, DeadlineRow {
   pools: string
   priority: number
   max_concurrent: number
+  /** JSON { NAME: 'secrets.X' } of a job with an env; NULL: none (docs/secrets.md). */
+  env: string | null
 }
 
 /** The columns of `job_info` the scan plans from (snake_case as stored; mapped by `dueJobOf`). */
@@ -118,6 +120,7 @@ export function toRow(job: JobInfo): JobRow {
     pools: JSON.stringify(job.pools ?? []),
     priority: job.priority ?? DEFAULT_PRIORITY,
     max_concurrent: job.maxConcurrent ?? 0,
+    env: job.env && Object.keys(job.env).length > 0 ? JSON.stringify(job.env) : null,
   }
 }
 
@@ -157,6 +160,7 @@ export function fromRow(row: JobRow): JobInfo {
     updateTimeMs: Number(row.update_time),
     ...deadlineTermsOfRow(row),
     ...capacityOf(row),
+    ...(row.env ? { env: JSON.parse(row.env) as Record<string, string> } : {}),
   }
 }
 

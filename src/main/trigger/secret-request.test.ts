@@ -20,7 +20,7 @@ const secrets = memorySecretReader([
   { groupId: 4, name: 'pw', value: 'billing-pw' },
 ])
 const param = (executorParams: string, executorHandler = 'demoJobHandler') => ({ executorParams, executorHandler, glueType: 'BEAN' }) as TriggerParam
-const run = { group, tokenless: [] as string[] }
+const run = { group, tokenless: [] as string[], job: {} }
 
 describe('requestWithSecrets', () => {
   it("puts in the group's own value for a registered address and for the embedded executor", async () => {
@@ -35,7 +35,7 @@ describe('requestWithSecrets', () => {
       [stranger, []],
       [registered, [registered]],
     ] as const) {
-      const request = await requestWithSecrets(param('${secrets.pw}'), { group, tokenless }, address, { executors, secrets })
+      const request = await requestWithSecrets(param('${secrets.pw}'), { group, tokenless, job: {} }, address, { executors, secrets })
       expect(request.ok === false && request.why.code).toBe('triggerResult.secretToUnregistered')
     }
   })
@@ -45,6 +45,17 @@ describe('requestWithSecrets', () => {
     expect(missing.ok === false && missing.why).toMatchObject({ code: 'triggerResult.secretMissing', params: { names: 'nope' } })
     const host = await requestWithSecrets(param('{"url":"http://${secrets.pw}/"}', 'httpJobHandler'), run, registered, { executors, secrets })
     expect(host.ok === false && host.why.code).toBe('triggerResult.secretPlacement')
+  })
+
+  it("puts a job's env into the request as its secrets' values, and masks them", async () => {
+    const withEnv = { ...run, job: { env: { DB_PASS: 'secrets.pw' } } }
+    const request = await requestWithSecrets(param('plain'), withEnv, registered, { executors, secrets })
+    expect(request).toEqual({
+      ok: true,
+      param: expect.objectContaining({ executorParams: 'plain', env: { DB_PASS: 'billing-pw' }, maskValues: ['billing-pw'] }),
+    })
+    const elsewhere = await requestWithSecrets(param('plain'), withEnv, stranger, { executors, secrets })
+    expect(elsewhere.ok === false && elsewhere.why.code).toBe('triggerResult.secretToUnregistered')
   })
 
   it('returns a request naming no secret as it is, reading nothing', async () => {

@@ -116,6 +116,24 @@ describe('a secret a run prints', () => {
     expect(nodeOf(flowRun, 'x').output).toBe(`from flow ${MASK}`)
   })
 
+  it("gives a GLUE script its job's env as environment variables, never in its source, and exports the references", async () => {
+    const source = "console.log('env ' + process.env.DB_PASS); console.log('length ' + String(process.env.DB_PASS).length)"
+    const jobId = await addJob({ name: 'env', glueType: 'GLUE_NODEJS', glueSource: source, env: { DB_PASS: 'secrets.db_pw' } })
+    const run = await ranToEnd(jobId)
+    expect(run.handleCode, run.handleMsg).toBe(200)
+    const page = await api().getRunLog({ logId: run.id, fromLineNum: 1 })
+    expect(page.logContent).toContain(`env ${MASK}`)
+    expect(page.logContent).toContain(`length ${VALUE.length}`)
+    expect((await api().getJob(jobId)).glueSource).toBe(source)
+    const exported = JSON.stringify(await api().exportJobs({ jobIds: [jobId] }))
+    expect(exported).toContain('"DB_PASS":"secrets.db_pw"')
+    expect(exported).not.toContain(VALUE)
+  })
+
+  it('refuses a job env that holds a value rather than a reference', async () => {
+    await expect(addJob({ name: 'bad env', glueType: 'GLUE_NODEJS', glueSource: '1', env: { DB_PASS: VALUE } })).rejects.toThrow(/secrets\.NAME/)
+  })
+
   it('refuses a trigger URL whose param names a secret, starting nothing', async () => {
     const jobId = await addJob({ name: 'hooked', executorHandler: 'echoJobHandler' })
     const hook = await api().createHook({ jobId })

@@ -220,6 +220,8 @@ function jobDocument(
     ...(job.pools?.length ? { pools: job.pools.map((p) => (p.slots === 1 ? { name: p.name } : { name: p.name, slots: p.slots })) } : {}),
     ...(job.priority !== undefined && job.priority !== 5 ? { priority: job.priority } : {}),
     ...(job.maxConcurrent ? { maxConcurrent: job.maxConcurrent } : {}),
+    // References only (`secrets.NAME`): a file never holds a secret's value.
+    ...(job.env && Object.keys(job.env).length > 0 ? { env: { ...job.env } } : {}),
     ...(retried
       ? {
           retry: {

@@ -87,6 +87,7 @@ export const JOB_FIELD_PATHS: Record<keyof JobFields | 'enabled' | 'appName', st
   pools: 'pools',
   priority: 'priority',
   maxConcurrent: 'maxConcurrent',
+  env: 'env',
   enabled: 'enabled',
   appName: 'group',
 }
@@ -143,6 +144,7 @@ export function jobFieldsOf(doc: JobDocument, defaultTimezone: string): JobField
     glueRemark: glue?.remark ?? '',
     ...deadlineTermsOfDocument(doc.deadlines),
     ...capacityFieldsOf(doc),
+    ...(doc.env && Object.keys(doc.env).length > 0 ? { env: { ...doc.env } } : {}),
   }
 }
 

@@ -28,6 +28,7 @@ import { alarmList } from './0027-alarm-list'
 import { fanOutItems } from './0028-fan-out-items'
 import { subflowParent } from './0029-subflow-parent'
 import { linkTimes } from './0030-link-times'
+import { jobEnv } from './0031-job-env'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -69,6 +70,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   fanOutItems,
   subflowParent,
   linkTimes,
+  jobEnv,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
