@@ -51,8 +51,11 @@ describe('a secret a run prints on a LAN agent', () => {
       executorParam: '${secrets.api_key}',
     })
     const echo = await admin.addJob('secret-lan', { name: 'echo', executorHandler: 'echoJobHandler', executorParam: 'key=${secrets.api_key}' })
+    const envSource = "console.log('env ' + process.env.API_KEY + ' length ' + String(process.env.API_KEY).length)"
+    const withEnv = await admin.addJob('secret-lan', { name: 'env', glueType: 'GLUE_NODEJS', glueSource: envSource, env: { API_KEY: 'secrets.api_key' } })
     await api.triggerJob({ jobId: script })
     await api.triggerJob({ jobId: echo })
+    await api.triggerJob({ jobId: withEnv })
     const [printed] = await admin.finishedRuns(script, 1)
     const [echoed] = await admin.finishedRuns(echo, 1)
     expect(printed.handleCode, printed.handleMsg).toBe(200)
@@ -60,6 +63,9 @@ describe('a secret a run prints on a LAN agent', () => {
     const page = await api.getRunLog({ logId: printed.id, fromLineNum: 1 })
     for (const line of ['plain', 'base64', 'url', 'split']) expect(page.logContent).toContain(`${line} ${MASK}`)
     expect(page.logContent).not.toContain(VALUE.slice(6))
+    const [envRun] = await admin.finishedRuns(withEnv, 1)
+    expect(envRun.handleCode, envRun.handleMsg).toBe(200)
+    expect((await api.getRunLog({ logId: envRun.id, fromLineNum: 1 })).logContent).toContain(`env ${MASK} length ${VALUE.length}`)
     const forms = [VALUE, Buffer.from(VALUE).toString('base64'), encodeURIComponent(VALUE)]
     for (const { path, text } of [...filesUnder(agentLogs.path), ...filesUnder(admin.dataDir)]) {
       for (const form of forms) expect(text.includes(form), `${form} in ${path}`).toBe(false)
