@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminHarness } from '../../support/admin-harness'
+import { jobInput } from '../../support/job-input'
 import { memorySecretReader } from '../../../src/main/secrets/memory-secret-reader'
 
 /**
@@ -31,6 +32,17 @@ describe('a run naming a secret', () => {
     const run = runs.find((r) => r.jobId === h.fixture.groupJob && r.executorParam.includes('secrets.'))
     expect(run?.executorParam).toBe('pw=${secrets.db_pw}')
     expect(JSON.stringify(runs)).not.toContain(VALUE)
+  })
+
+  it("is refused the same when only the job's env names the secret", async () => {
+    const api = h.headless.core.api
+    const input = jobInput(h.fixture.groupId, { name: 'env job', scheduleType: 'NONE', scheduleConf: '', env: { DB_PASS: 'secrets.db_pw' } })
+    const jobId = (await api.saveJob(input)).id
+    const body = { id: jobId, executorParam: 'plain', addressList: ['http://127.0.0.1:8/'] }
+    const { result, changed } = await h.tablesChangedBy(() => h.post('triggerJob', body, 'api'))
+    expect(result.code).toBe(500)
+    expect(result.msg).toContain('not registered')
+    expect(changed.filter((table) => table !== 'job_audit')).toEqual([])
   })
 
   it('without an override is sent as before (the group list holds the secret by right)', async () => {
