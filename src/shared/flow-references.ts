@@ -1,8 +1,9 @@
 import { artifactNameProblem } from './artifacts-api'
 import { scanJsonTemplate } from './json-template-scan'
+import { secretNameOf } from './secret-names'
 
 // A flow node's parameter may name values that exist only when the node fires: another node's
-// output and the run's parameter (`${schedule.*}` and `${secrets.*}` are to join them). Those values
+// output and the run's parameter (and secrets, put in by the trigger). Those values
 // come from executors and trigger URLs, so they are data, never syntax: this file is the one rule
 // of what a reference names and where in a parameter it may stand, for the core (at save and at
 // run time) and the console's flow editor alike.
@@ -18,6 +19,8 @@ export type FlowReference =
   | { kind: 'flowParam' }
   | { kind: 'item' }
   | { kind: 'itemIndex' }
+  /** A secret's value, put in by the trigger right before the request leaves (src/main/secrets/resolve-secrets.ts). */
+  | { kind: 'secret'; name: string }
 
 /** One `${…}` in a parameter: as written, its inner text, where it stands, and what it names (null: no flow reference). */
 export interface ReferenceAt {
@@ -49,7 +52,11 @@ export function readReference(inner: string): FlowReference | null {
   if (node) return { kind: 'nodeOutput', key: node[1] }
   const artifact = NODE_ARTIFACT.exec(inner)
   // A name no artifact can have is no reference (and a definition holding it is refused as unknown).
-  return artifact && artifactNameProblem(artifact[2]) === null ? { kind: 'nodeArtifact', key: artifact[1], name: artifact[2] } : null
+  if (artifact) return artifactNameProblem(artifact[2]) === null ? { kind: 'nodeArtifact', key: artifact[1], name: artifact[2] } : null
+  // A secret is placed like any value, but put in only by the trigger, right before the request
+  // leaves (src/main/secrets/resolve-secrets.ts): the run's row keeps the reference.
+  const secret = secretNameOf(inner)
+  return secret === null ? null : { kind: 'secret', name: secret }
 }
 
 /** Every `${…}` of a parameter, in order, known or not. */
@@ -134,10 +141,12 @@ export interface PlacedReference extends KnownReference {
  * - `jsonInvalid`: the parameter starts as JSON but, with each reference taken as a value, is not
  *   JSON at `offset`, so where a value would land is not known;
  * - `textRequest`: the parameter is text, but the node's handler reads it as a request
- *   (readsParamAsRequest), so the value would be parsed as structure.
+ *   (readsParamAsRequest), so the value would be parsed as structure;
+ * - `valueNamesSecret` (when the node fires): a value put in (an output, a trigger URL's param)
+ *   holds `${secrets.…}`, which the trigger would fill in: a value never brings a secret along.
  */
 export interface PlacementProblem {
-  kind: 'jsonKey' | 'requestTarget' | 'jsonInvalid' | 'textRequest'
+  kind: 'jsonKey' | 'requestTarget' | 'jsonInvalid' | 'textRequest' | 'valueNamesSecret'
   /** The reference concerned: for `jsonInvalid` and `textRequest`, the parameter's first. */
   ref: string
   /** The character where the problem stands (0-based). */
@@ -149,6 +158,7 @@ const PROBLEM_CODES = {
   requestTarget: 'flow.referenceChoosesTarget',
   jsonInvalid: 'flow.referenceInInvalidJson',
   textRequest: 'flow.referenceInTextRequest',
+  valueNamesSecret: 'flow.valueNamesSecret',
 } as const
 
 /**
@@ -184,10 +194,11 @@ export interface ParamLayout {
  * space) is `{` or `[` is JSON — what JSON handlers such as httpJobHandler read — and must be JSON
  * with each reference taken as a value; any other parameter is text, which `readsRequest` (the
  * node's job: readsParamAsRequest) refuses. A parameter without flow references is whatever it is:
- * nothing is put in, so there is nothing to check.
+ * nothing is put in, so there is nothing to check. `only`: lay out the references of that kind alone
+ * (the trigger puts in secrets into a parameter whose flow references are already values).
  */
-export function layoutParam(template: string, readsRequest = false): ParamLayout {
-  const known = referencesIn(template).filter((at): at is KnownReference => at.reference !== null)
+export function layoutParam(template: string, readsRequest = false, only?: FlowReference['kind']): ParamLayout {
+  const known = referencesIn(template).filter((at): at is KnownReference => at.reference !== null && (only === undefined || at.reference.kind === only))
   if (known.length === 0) return { format: 'text', placed: [], problems: [] }
   if (!/^\s*[[{]/.test(template)) {
     const problems: PlacementProblem[] = readsRequest ? [{ kind: 'textRequest', ref: known[0].ref, offset: known[0].start }] : []

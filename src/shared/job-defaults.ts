@@ -37,6 +37,8 @@ export const JOB_DEFINITION_FIELDS = [
   'params',
   'paramFormat',
   'paramTemplate',
+  // A GLUE script's environment, secrets by reference (docs/secrets.md): optional, absent when none.
+  'env',
 ] as const satisfies readonly (keyof JobInput)[]
 
 /** The editable fields of a job: its group and its definition. */

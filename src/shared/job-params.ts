@@ -2,6 +2,8 @@
 // checks the values against that declaration, and job-params-format.ts turns them into the ONE
 // parameter string an XXL-JOB executor reads. One rule for the core and the console's form.
 
+import { SECRET_NAME_PATTERN } from './secret-names'
+
 export const PARAM_TYPES = ['string', 'int', 'number', 'bool', 'enum', 'date', 'datetime', 'secret'] as const
 export type ParamType = (typeof PARAM_TYPES)[number]
 
@@ -33,8 +35,6 @@ export interface ParamsFields {
 }
 
 export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
-/** What a secret parameter's value (a secret's name) must look like (the secrets store's names). */
-export const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
 export const MAX_PARAMS = 50
 /** A value's length limit: the whole parameter string is bounded by the job's own limit anyway. */
 export const PARAM_VALUE_MAX_CHARS = 2000
@@ -137,7 +137,7 @@ export function checkParamValue(decl: ParamDecl, raw: unknown): Checked {
     case 'datetime':
       return isDatetime(raw) ? { value: raw } : refuse('params.notDatetime')
     case 'secret':
-      return SECRET_NAME.test(raw) ? { value: raw } : refuse('params.notSecretName')
+      return SECRET_NAME_PATTERN.test(raw) ? { value: raw } : refuse('params.notSecretName')
     default: {
       const pattern = decl.pattern === '' ? null : compilePattern(decl.pattern)
       if (pattern && !pattern.test(raw)) return refuse('params.patternMismatch', { pattern: decl.pattern })

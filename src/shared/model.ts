@@ -105,6 +105,12 @@ export interface JobInfo extends DeadlineTerms, JobCapacityFields, ParamsFields 
   glueSource: string
   glueRemark: string
   glueUpdatetimeMs: number
+  /**
+   * A GLUE script's environment variables, each naming a secret (`{ DB_PASS: 'secrets.oracle_pw' }`):
+   * the trigger puts the values into the script's process, never its source (docs/secrets.md).
+   * Absent: none.
+   */
+  env?: Record<string, string>
   /** XXL-JOB's `child_jobid`: the children of SUCCESS links. */
   childJobIds: number[]
   triggerStatus: 0 | 1

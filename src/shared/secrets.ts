@@ -26,8 +26,5 @@ export interface SecretVersionView {
 /** How long a replaced value stays kept (and masked in what runs still send back) before the maintenance purges it. */
 export const SECRET_GRACE_MS = 24 * 60 * 60 * 1000
 
-/** A secret's name: what `${secrets.NAME}` and a job's `env` refer to (letters, digits, `_`, `-`, `.`; a letter or `_` first). */
-export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/
-
 /** At most this many bytes in a secret's value (UTF-8): a password, a key, a certificate — not a file store. */
 export const SECRET_VALUE_MAX_BYTES = 64 * 1024

@@ -1,3 +1,4 @@
+import type { SecretReader } from '../../src/main/secrets/secret-reader'
 import { assembleCore, type CoreParts } from '../../src/main/app/core'
 import { startHeadless, type Headless } from '../../src/main/app/headless'
 import { silentLogger } from '../../src/main/kernel/logger'
@@ -53,7 +54,13 @@ export function lanAgentArgs(adminUrl: string, appName: string, logPath: string)
  * given; agents started by lanAgentArgs beat at FAST_REGISTRY's interval), and no demo jobs.
  */
 export async function startLanAdmin(
-  options: { monitorTimings?: Record<string, number>; registryTimings?: RegistryTimings; enableScripts?: boolean; artifactLimits?: ArtifactLimits } = {},
+  options: {
+    monitorTimings?: Record<string, number>
+    registryTimings?: RegistryTimings
+    enableScripts?: boolean
+    artifactLimits?: ArtifactLimits
+    secretReader?: SecretReader
+  } = {},
 ): Promise<LanAdmin> {
   const dir = makeTempDir()
   const headless = await startHeadless(
@@ -70,6 +77,7 @@ export async function startLanAdmin(
       enableScripts: options.enableScripts,
       artifactLimits: options.artifactLimits,
       executorOptions: { handlerDirs: [TEST_HANDLERS_DIR] },
+      secretReader: options.secretReader,
     },
     assembleCore,
   )

@@ -1,4 +1,5 @@
 import type { ArtifactLimits } from '../artifacts/artifact-store'
+import type { SecretReader } from '../secrets/secret-reader'
 import type { DirectorySettings } from '../auth/directory/directory-settings'
 import type { JobDeskApi } from '../../shared/api'
 import type { Access } from '../auth/access'
@@ -39,6 +40,11 @@ export interface CoreOptions {
    * redact the lines of its server with the same values); default a new one.
    */
   secrets?: KnownSecrets
+  /**
+   * What the trigger and the maskers read of the secrets store (`${secrets.NAME}` values, every value
+   * to mask); default none: no reference resolves, nothing is masked.
+   */
+  secretReader?: SecretReader
   /** The file `logger` writes to (kernel/file-logger.ts), shown in Settings; none in tests. */
   logFile?: string
   spawnWorker?: SpawnWorker

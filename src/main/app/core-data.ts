@@ -23,6 +23,7 @@ import type { SecretStore } from '../secrets/secret-store'
 import type { Repos, Store } from '../store/store'
 import type { CoreOptions } from './core-contract'
 import { artifactDir, databaseFile } from './data-dir'
+import { SecretMasks } from '../secrets/secret-masks'
 
 /** What every part of the core is given: the time, the log, and how to start a worker thread. */
 export interface CoreBase {
@@ -57,6 +58,8 @@ export interface CoreData {
   artifacts: ArtifactStore
   /** The key of the one-time links flow nodes fetch artifacts by (artifacts/artifact-links.ts), the same on every node. */
   artifactLinkKey: Buffer
+  /** The masker of the secrets store's values: run logs, handle messages, flow outputs and alarm texts pass it. */
+  secretMasks: SecretMasks
 }
 
 /** Checked before anything is opened, so a bad flag fails start-up without leaving files open. */
@@ -91,6 +94,7 @@ export async function openCoreData({
     | 'secretsKeyFile'
     | 'secretsKey'
     | 'artifactLimits'
+    | 'secretReader'
   >
   base: Pick<CoreBase, 'clock' | 'logger' | 'secrets'>
 }): Promise<CoreData> {
@@ -101,10 +105,13 @@ export async function openCoreData({
     throw error
   })
   const events = new EventHub((ids) => store.runs.getMany(ids))
+  // The store is the reader; a test may give its own.
+  const secretReader = options.secretReader ?? secretStore
   const alarms = new AlarmService(store, {
     logger,
     clock,
     secrets,
+    secretValues: (names) => secretReader.valuesFor(null, names),
     onDesktop: (facts) =>
       events.emit({ type: 'alarm', logId: facts.logId, jobId: facts.jobId, jobName: facts.jobName, handleMsg: facts.handleMsg, reason: failureReason(facts) }),
     onFlowDesktop: (notice) => events.emit({ type: 'flow-notice', ...notice }),
@@ -124,6 +131,11 @@ export async function openCoreData({
   await clusterSecret.load()
   const storedSecrets = new StoredSecrets(store, secrets, clock, logger)
   await storedSecrets.refresh()
+  // The store's values leave no trace in jobdesk.log either: the process log's redaction knows them.
+  const secretMasks = new SecretMasks(secretReader, logger, (values) => secrets.set('secrets-store', values))
+  await secretMasks.invalidate()
+  // A set, a removal or a purge here, or another writer's change seen by a read: the masks follow.
+  secretStore.onChange = () => void secretMasks.invalidate()
   const metrics = new JobDeskMetrics()
   timeTransactions(store, metrics)
   const writer = new RunWriter({ store, logger, nowMs: () => clock.nowMs() })
@@ -151,6 +163,7 @@ export async function openCoreData({
     runEnded: new RunEnded(writer, logger),
     metrics,
     secretStore,
+    secretMasks,
   }
 }
 

@@ -44,11 +44,11 @@ export interface CoreNode {
 export function coreNode({
   options,
   base,
-  data: { store, events, settings, writer, artifacts },
+  data: { store, events, settings, writer, artifacts, secretMasks },
 }: {
   options: Pick<CoreOptions, 'embeddedExecutor' | 'nodeName' | 'registryTimings'> & Omit<EmbeddedExecutorOptions, 'spawnWorker'>
   base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs' | 'spawnWorker'>
-  data: Pick<CoreData, 'store' | 'events' | 'settings' | 'writer' | 'artifacts'>
+  data: Pick<CoreData, 'store' | 'events' | 'settings' | 'writer' | 'artifacts' | 'secretMasks'>
 }): CoreNode {
   const { clock, logger, nowMs } = base
   const nodeId = randomBytes(4).toString('hex')
@@ -56,7 +56,15 @@ export function coreNode({
   const executor =
     options.embeddedExecutor === false
       ? null
-      : embeddedExecutor({ options: { ...options, spawnWorker: base.spawnWorker }, writer, clock, logger, settings, artifacts })
+      : embeddedExecutor({
+          options: { ...options, spawnWorker: base.spawnWorker },
+          writer,
+          clock,
+          logger,
+          settings,
+          artifacts,
+          masks: () => secretMasks.current(),
+        })
   // The embedded executor's outcomes wait for their completions: one UPDATE per run where two were (RunWriter.holdOutcomesOf).
   if (executor) writer.holdOutcomesOf(embeddedAddress, EMBEDDED_OUTCOME_HOLD_MS)
   const membership = new NodeMembership({

@@ -40,12 +40,12 @@ export interface CorePipeline {
 export function corePipeline({
   options,
   base: { clock, logger, nowMs },
-  data: { store, settings, writer, events, clusterSecret, metrics },
+  data: { store, settings, writer, events, clusterSecret, metrics, secretMasks, secretStore },
   node,
 }: {
-  options: Pick<CoreOptions, 'monitorTimings' | 'prepareAheadMs' | 'scanBatchSize'>
+  options: Pick<CoreOptions, 'monitorTimings' | 'prepareAheadMs' | 'scanBatchSize' | 'secretReader'>
   base: Pick<CoreBase, 'clock' | 'logger' | 'nowMs'>
-  data: Pick<CoreData, 'store' | 'settings' | 'writer' | 'events' | 'clusterSecret' | 'metrics'>
+  data: Pick<CoreData, 'store' | 'settings' | 'writer' | 'events' | 'clusterSecret' | 'metrics' | 'secretMasks' | 'secretStore'>
   node: Pick<CoreNode, 'nodeId' | 'membership' | 'executor' | 'embeddedAddress' | 'nodeRouteActive' | 'registry' | 'runsChanged'>
 }): CorePipeline {
   const { membership, executor } = node
@@ -65,6 +65,7 @@ export function corePipeline({
     logger,
     keepPeriodMs: monitorTimings.runLogKeepPeriodMs,
     keepsRunning: () => membership.doesPeriodicWork(),
+    masks: () => secretMasks.current(),
   })
   const triggerOutcomes = new OutcomeWaiters(clock)
   const childLinks = new ChildLinks(store, writer)
@@ -79,6 +80,7 @@ export function corePipeline({
       usesOf: (jobId) => store.routes.usesOf(jobId),
       unreachable: (appName, address) => node.registry.noteUnreachable(appName, address, nowMs()),
       addressSlots: new AddressSlots(store),
+      secrets: options.secretReader ?? secretStore,
     },
     writer,
     logKeeper,
@@ -118,7 +120,7 @@ export function corePipeline({
     onSkipped: (slots) => metrics.skipped(slots),
   })
   const watchEmbedded: WatchEmbeddedLog | null = executor ? (request, listener) => executor.watchLog(request, listener) : null
-  const runLogs = new RunLogs(store, executors, watchEmbedded, events, clock, logger, logKeeper)
+  const runLogs = new RunLogs(store, executors, watchEmbedded, events, clock, logger, logKeeper, () => secretMasks.current())
   return { executors, scheduler, triggers, triggerOutcomes, logKeeper, runLogs, monitorTimings, childLinks }
 }
 

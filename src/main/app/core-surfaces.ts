@@ -56,6 +56,7 @@ interface SurfaceParts {
     | 'secretStore'
     | 'artifacts'
     | 'consoleToken'
+    | 'secretMasks'
   >
   node: Pick<CoreNode, 'registry' | 'executor' | 'membership' | 'nodeId' | 'nodeRouteActive'>
   pipeline: Pick<CorePipeline, 'triggers' | 'triggerOutcomes' | 'scheduler' | 'runLogs'>
@@ -65,6 +66,8 @@ interface SurfaceParts {
   capacity: Pick<CoreCapacity, 'runner'>
   monitors: Pick<Monitors, 'onBeat'>
 }
+
+import { maskingCompleter } from '../secrets/mask-texts'
 
 export async function coreSurfaces({ options, base, data, node, pipeline, defs, flows, backfills, capacity, monitors }: SurfaceParts): Promise<CoreSurfaces> {
   const { clock, logger, nowMs } = base
@@ -172,7 +175,8 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     registration: new ExecutorRegistration(
       store,
       registry,
-      writer,
+      // A LAN or foreign executor's handle message is masked before it is kept (the embedded one masks its own).
+      maskingCompleter(writer, () => data.secretMasks.current()),
       nowMs,
       (who, entry) => audit.record(who, entry),
       (appName, address) => monitors.onBeat(appName, address, nowMs()),

@@ -28,6 +28,7 @@ export function embeddedExecutor({
   logger,
   settings,
   artifacts,
+  masks,
 }: {
   options: EmbeddedExecutorOptions
   writer: Pick<RunWriter, 'complete'>
@@ -37,6 +38,8 @@ export function embeddedExecutor({
   settings: Pick<SettingsService, 'embeddedScriptsEnabled' | 'logRetentionDays'>
   /** Where what a run left in its folder is kept (docs/artifacts.md). */
   artifacts: Pick<ArtifactStore, 'keepFolder'>
+  /** The secrets' masker: log writes and handle messages pass it (src/main/secrets/secret-masks.ts). */
+  masks?: ExecutorOptions['masks']
 }): Executor {
   const callbackSink: CallbackSink = (batch) =>
     writer.complete(batch.map((c) => ({ logId: c.logId, handleCode: c.handleCode, handleMsg: c.handleMsg ?? '', handleTimeMs: clock.nowMs() })))
@@ -58,6 +61,7 @@ export function embeddedExecutor({
     // One retention setting for run rows, kept log texts and these files, read at each pass.
     logRetentionDays: () => settings.logRetentionDays(),
     logger,
+    masks,
     shutdownGraceMs: options.shutdownGraceMs,
     ...options.executorOptions,
     // `<data-dir>/handlers` is always a handler folder (created at first start), beside any given ones.

@@ -1,3 +1,4 @@
+import type { GlobalSecretValues } from '../secrets/channel-secrets'
 import { formatAlarmReason } from '../../shared/alarm-reason'
 import type { JobRun } from '../../shared/model'
 import {
@@ -46,6 +47,8 @@ export class AlarmService {
       onDeadlineDesktop?: (notice: DeadlineDesktopNotice) => void
       /** The redaction every stored alarm message and every test result passes through (default: one that knows nothing). */
       secrets?: KnownSecrets
+      /** The global secrets a webhook channel's URL or headers name, read when an alarm is sent. */
+      secretValues?: GlobalSecretValues
     },
   ) {
     this.secrets = deps.secrets ?? new KnownSecrets()
@@ -151,8 +154,8 @@ export class AlarmService {
   }
 
   private build(settings: AlarmSettings): AlarmSender {
-    const { logger, clock, onDesktop, onFlowDesktop, onDeadlineDesktop } = this.deps
-    return createAlarmSender(settings, { logger, clock, onDesktop, onFlowDesktop, onDeadlineDesktop, consoleBase: () => this.consoleBase() })
+    const { logger, clock, onDesktop, onFlowDesktop, onDeadlineDesktop, secretValues } = this.deps
+    return createAlarmSender(settings, { logger, clock, onDesktop, onFlowDesktop, onDeadlineDesktop, secretValues, consoleBase: () => this.consoleBase() })
   }
 
   private async factsOf(run: JobRun): Promise<AlarmFacts | null> {

@@ -2,6 +2,8 @@ import { EMBEDDED_ADDRESS_PREFIX, type JobRun, type LogPage } from '../../shared
 import { runPeriodically, type Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
 import type { KeptLog } from '../store/log-text-repo'
+import type { Masker } from '../secrets/mask'
+import { maskedPage } from '../secrets/mask-texts'
 import type { Repos } from '../store/store'
 import { type ExecutorDirectory } from '../trigger/executor-directory'
 import { isEmbeddedAddress } from '../domain/embedded-address'
@@ -41,6 +43,8 @@ export interface RunLogKeeperDeps {
   keepPeriodMs: number
   /** Whether this node copies the logs of running runs now (one node of a cluster does, by lease). */
   keepsRunning?: () => boolean
+  /** The secrets' masker: an executor's page is masked before it is kept. Default: nothing to mask. */
+  masks?: () => Masker
 }
 
 /**
@@ -216,7 +220,7 @@ export class RunLogKeeper implements RunEndedConsumer {
         if (final) this.deps.logger.info('the end of a LAN run log could not be kept', { logId, error: reply.msg ?? `code ${reply.code}` })
         return
       }
-      const page = reply.data
+      const page = this.deps.masks ? maskedPage(reply.data, this.deps.masks()) : reply.data
       if (page.fromLineNum === fromLineNum && page.toLineNum >= fromLineNum) await this.append(logId, copy, page)
       if (final && ((await this.kept(logId))?.lineCount ?? 0) > 0) await this.deps.store.logTexts.markComplete(logId)
     } catch (error) {

@@ -23,6 +23,19 @@ export interface TriggerParam {
   glueUpdatetime: number
   broadcastIndex: number
   broadcastTotal: number
+  /**
+   * JobDesk's own field, sent only with a run whose request carries secrets: the values to mask in
+   * what the run writes back (its log, its handle message), so a JobDesk agent, which holds no
+   * secrets store, keeps none on its disk. Only to addresses that get the values anyway (the
+   * group's registered ones); xxl-job-core ignores a field it does not know (docs/secrets.md).
+   */
+  maskValues?: string[]
+  /**
+   * JobDesk's own field: environment variables for a GLUE script's process, the values of the
+   * secrets its job's `env` names, put in by the trigger. Never spliced into the source; absent for
+   * a job without `env`; ignored by xxl-job-core (docs/secrets.md).
+   */
+  env?: Record<string, string>
 }
 
 export interface LogRequest {

@@ -109,3 +109,18 @@ describe('the fast read of a trigger param', () => {
     expect(readTriggerParam({ ...wire, extra: 1, logDateTim: 5 }, 'body')).toEqual(wire)
   })
 })
+
+describe("JobDesk's own trigger fields for secrets", () => {
+  it('keeps maskValues and env, and drops a field it does not know', () => {
+    const param = readTriggerParam({ ...wire, maskValues: ['s3cret'], env: { DB_PASS: 's3cret' }, somethingElse: 1 }, 'triggerParam')
+    expect(param).toEqual({ ...wire, maskValues: ['s3cret'], env: { DB_PASS: 's3cret' } })
+  })
+
+  it.each([
+    ['an env name that is no variable name', { env: { 'DB PASS': 'x' } }],
+    ['an empty value to mask', { maskValues: [''] }],
+    ['too many variables', { env: Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`V${i}`, 'x'])) }],
+  ])('refuses %s', (_what, extra) => {
+    expect(() => readTriggerParam({ ...wire, ...extra }, 'triggerParam')).toThrow(ValidationError)
+  })
+})

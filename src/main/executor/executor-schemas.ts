@@ -1,3 +1,4 @@
+import { ENV_NAME_PATTERN } from '../../shared/secret-names'
 import { parseInput } from '../../shared/schema/parse-input'
 import { epochMs, MAX_EPOCH_MS } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
@@ -46,6 +47,12 @@ function withLogDateTime<T extends TimeSpellings>(fallback?: number) {
   }
 }
 
+/** Most secret values one run may ask to have masked, and the longest (a key file is a few KB). */
+const MASK_VALUES_MAX = 256
+const MASK_VALUE_MAX_CHARS = 65_536
+/** Most environment variables a run's request may set for its script. */
+const ENV_MAX = 64
+
 /** `/run` (G1/G2) and `/trigger` (G3); the embedded executor's `run` too. */
 export const triggerParamSchema = z
   .object({
@@ -65,6 +72,11 @@ export const triggerParamSchema = z
     glueUpdatetime: orDefault(int.min(0), 0),
     broadcastIndex: orDefault(int.min(0), 0),
     broadcastTotal: orDefault(int.min(1), 1),
+    maskValues: z.array(z.string().min(1).max(MASK_VALUE_MAX_CHARS)).max(MASK_VALUES_MAX).optional(),
+    env: z
+      .record(z.string().regex(ENV_NAME_PATTERN), z.string().max(MASK_VALUE_MAX_CHARS))
+      .refine((env) => Object.keys(env).length <= ENV_MAX, { message: `at most ${ENV_MAX} variables` })
+      .optional(),
     ...logDateTimeFields,
   })
   .transform(withLogDateTime())
@@ -99,6 +111,8 @@ function wellFormedTriggerParam(input: unknown): TriggerParam | null {
   const { logDateTim, glueSource } = p
   if (logDateTim !== undefined && logDateTim !== null && !isInt(logDateTim, 0, MAX_EPOCH_MS)) return null
   if (glueSource !== null && typeof glueSource !== 'string') return null
+  // A run carrying secrets is rare: its values to mask and its script's environment take the schema.
+  if (p.maskValues !== undefined || p.env !== undefined) return null
   if (
     !isInt(p.jobId, 1) ||
     !isText(p.executorHandler, 0, 255) ||

@@ -1,3 +1,4 @@
+import type { Masker } from '../secrets/mask'
 import type { LogPage } from '../../shared/model'
 import type { Clock } from '../kernel/clock'
 import type { Logger } from '../kernel/logger'
@@ -20,6 +21,12 @@ export interface ExecutorOptions {
   runLogLayout?: RunLogLayout
   /** Packed layout: a run still running this long (injected clock) moves to its own file. Default 1000. */
   runLogSpillAfterMs?: number
+  /**
+   * The masker of the secret values a run may carry (src/main/secrets/secret-masks.ts): run-log
+   * writes and handle messages pass it before they are kept or sent. Absent (an agent): each run is
+   * masked with the values its request names (TriggerParam.maskValues).
+   */
+  masks?: (logId: number) => Masker
   /** Where finished runs are reported, in batches of ≤ `callbackBatchMax`; a rejection spools the batch. */
   callbackSink: CallbackSink
   /**

@@ -24,6 +24,8 @@ import type { RunLog, RunLogStore } from './run-log/run-log-store'
 import { checkGlue } from './trigger-check'
 import { readTriggerParam } from './executor-schemas'
 import { resolve } from 'node:path'
+import { maskedCallback, MaskingRunLogStore } from '../secrets/masking-run-log-store'
+import { maskerFor, NO_MASK, type Masker } from '../secrets/mask'
 
 /**
  * The executor: XXL-JOB's ExecutorBiz semantics over job lanes, runner worker threads and script
@@ -52,10 +54,16 @@ export function createExecutor(input: ExecutorOptions): Executor {
 
   const watchers = new LogWatchers((logId, logDateTimeMs, fromLineNum) => logs.read(logId, logDateTimeMs, fromLineNum), logger)
   const onLogChanged = (logId: number): void => watchers.notify(logId)
-  const logs: RunLogStore =
+  const stored: RunLogStore =
     options.runLogLayout === 'packed'
       ? new PackedRunLogStore({ logDir: options.logDir, clock, logger, onChanged: onLogChanged, spillAfterMs: options.runLogSpillAfterMs })
       : new FileRunLogStore(options.logDir, logger, onLogChanged)
+  // Secret values never reach a log file: every write passes the masker first (a no-op without
+  // secrets). The embedded executor is given the store's masker; an agent masks each run with the
+  // values its request names (maskValues), kept until the run's callback line is written.
+  const runMasks = new Map<number, Masker>()
+  const masks = options.masks ?? ((logId: number) => runMasks.get(logId) ?? NO_MASK)
+  const logs: RunLogStore = new MaskingRunLogStore(stored, masks)
   const pool = new RunnerPool({
     spawnWorker: options.spawnWorker,
     config: { handlerDirs, httpAllowPrefixes: options.httpAllowPrefixes ?? [], artifactsRoot: options.artifacts && resolve(options.artifacts.root) },
@@ -86,6 +94,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
       const log = open ?? logs.open(item.logId, item.logDateTime)
       logs.append(log, line)
       logs.close(log)
+      runMasks.delete(item.logId)
     }
   }
   const callbacks = new CallbackQueue({
@@ -107,7 +116,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     artifacts: options.artifacts && new RunArtifacts(resolve(options.artifacts.root), options.artifacts.keep),
     onFinished(callback, log) {
       awaitingCallback.set(callback.logId, log)
-      callbacks.push(callback)
+      callbacks.push(maskedCallback(callback, masks(callback.logId)))
     },
   })
 
@@ -173,6 +182,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
     const refusal = checkGlue(param, { enabled: scriptsEnabled, hint: options.enableScriptsHint ?? AGENT_SCRIPTS_HINT }, handlerNames)
     if (refusal) return failure(refusal)
     if (state !== 'running') return failure(STOPPING_MSG)
+    if (param.maskValues && param.maskValues.length > 0) runMasks.set(param.logId, maskerFor(param.maskValues))
     const blocked = lanes.trigger(param)
     return blocked === null ? SUCCESS : failure(blocked)
   }

@@ -109,3 +109,27 @@ describe('jsonStringContent', () => {
     expect(JSON.parse(`"${jsonStringContent('<&>\u2028')}"`)).toBe('<&>\u2028')
   })
 })
+
+describe('substituteReferences with secrets', () => {
+  const sources = { flowParam: 'p', outputOf: () => 'out' }
+
+  it('keeps a secret reference as written (the trigger puts the value in) and checks its place', () => {
+    expect(substituteReferences('{"a":"${nodes.x.output}","pw":"${secrets.db_pw}"}', sources)).toEqual({
+      ok: true,
+      value: '{"a":"out","pw":"${secrets.db_pw}"}',
+      cut: [],
+    })
+    const asKey = substituteReferences('{"${secrets.db_pw}":1}', sources)
+    expect(asKey.ok === false && asKey.problem.kind).toBe('jsonKey')
+  })
+})
+
+describe('a value that spells a secret reference', () => {
+  it.each([
+    ['as text', 'run ${flow.param}'],
+    ['in a JSON string', '{"q":"${nodes.x.output}"}'],
+  ])('is refused %s: the trigger would fill it in', (_where, template) => {
+    const result = substituteReferences(template, withValue('${secrets.db_pw}'))
+    expect(result.ok === false && result.problem.kind).toBe('valueNamesSecret')
+  })
+})

@@ -1,6 +1,7 @@
 import { FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 import { layoutParam, type FlowReference, type PlacementProblem, type ReferencePlace } from '../../shared/flow-references'
 import { cutToUtf8Bytes } from '../../shared/utf8-bytes'
+import { mayNameSecrets } from '../../shared/secret-names'
 
 /**
  * The one place a flow's values are put into a node's parameter. Values come from executors (a
@@ -30,7 +31,7 @@ export interface ValueCut {
 
 export type Substitution = { ok: true; value: string; cut: ValueCut[] } | { ok: false; problem: PlacementProblem }
 
-function valueOf(reference: FlowReference, sources: ParamSources): string {
+function valueOf(reference: Exclude<FlowReference, { kind: 'secret' }>, sources: ParamSources): string {
   switch (reference.kind) {
     case 'flowParam':
       return sources.flowParam
@@ -59,7 +60,13 @@ export function substituteReferences(template: string, sources: ParamSources, re
   let value = ''
   let from = 0
   for (const at of layout.placed) {
+    // A secret's reference stays as written, its place checked: the trigger puts the value in, so
+    // the run's row never holds it (src/main/secrets/resolve-secrets.ts).
+    if (at.reference.kind === 'secret') continue
     const raw = valueOf(at.reference, sources)
+    // The trigger fills in every `${secrets.…}` of the parameter it sends: a value that spells one
+    // (an executor's output, a trigger URL's param) would fetch a secret its definition never named.
+    if (mayNameSecrets(raw)) return { ok: false, problem: { kind: 'valueNamesSecret', ref: at.ref, offset: at.start } }
     const { text, bytes } = cutToUtf8Bytes(raw, FLOW_VALUE_MAX_BYTES)
     if (text !== raw) cuts.set(at.ref, bytes)
     value += template.slice(from, at.start) + escapeFor(at.place, text)

@@ -70,7 +70,8 @@ export function switchValue(template: string, sources: ParamSources): string {
   let from = 0
   for (const at of referencesIn(template)) {
     // `${item}` belongs to a fan-out node's parameter only (refused in a case at save): left as written.
-    if (at.reference === null || at.reference.kind === 'item' || at.reference.kind === 'itemIndex') continue
+    // A secret is never put into a case: a branch taken on it would tell its value.
+    if (at.reference === null || at.reference.kind === 'item' || at.reference.kind === 'itemIndex' || at.reference.kind === 'secret') continue
     const raw = at.reference.kind === 'flowParam' ? sources.flowParam : (sources.outputOf(at.reference.key) ?? '')
     value += template.slice(from, at.start) + cutToUtf8Bytes(raw, FLOW_VALUE_MAX_BYTES).text
     from = at.end

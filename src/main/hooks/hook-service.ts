@@ -1,3 +1,4 @@
+import { mayNameSecrets } from '../../shared/secret-names'
 import { randomBytes } from 'node:crypto'
 import { NotFoundError, ValidationError } from '../../shared/errors'
 import type { FlowTriggerResult } from '../../shared/flow-types'
@@ -131,6 +132,9 @@ export class HookService {
 
     const body = parseHookBody(delivery.rawBody, hook.kind)
     if (!body.ok) return refused('hook.badBody', { detail: body.problem }, { status: 400, body: { error: 'malformed body', detail: body.problem } }, hook)
+    // A caller outside brings data, never a reference: the trigger would fill a secret in for it.
+    if (body.param !== undefined && mayNameSecrets(body.param))
+      return refused('hook.paramNamesSecret', {}, { status: 400, body: { error: 'the param names a secret' } }, hook)
 
     // The gate: of any copies of this request, on any node, one inserts its use and goes on.
     if (!(await repos.hookUses.claim(hook.id, verified.useKey, verified.expiresAtMs, nowMs)))

@@ -9,6 +9,8 @@ import { isEmbeddedAddress } from '../domain/embedded-address'
 import type { EventHub } from '../kernel/events'
 import { pageOfText } from './log-text'
 import type { RunLogKeeper } from '../completion/run-log-keeper'
+import { NO_MASK, type Masker } from '../secrets/mask'
+import { maskedPage } from '../secrets/mask-texts'
 
 /** Subscribes to new lines of an embedded run's log; returns the unsubscribe function. */
 export type WatchEmbeddedLog = (request: LogRequest, listener: (page: LogPage) => void) => () => void
@@ -43,6 +45,8 @@ export class RunLogs {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly keeper: RunLogKeeper,
+    /** The secrets' masker: a LAN or foreign executor's page is masked before it is kept or shown. */
+    private readonly masks: () => Masker = () => NO_MASK,
   ) {}
 
   async read(logId: number, fromLineNum: number): Promise<LogPage> {
@@ -61,8 +65,10 @@ export class RunLogs {
       reply = { code: 500, msg: (error as Error).message, data: null }
     }
     if (reply.code === 200 && reply.data) {
-      if (!isEmbeddedAddress(run.executorAddress)) await this.keeper.offer(logId, reply.data)
-      return settle(reply.data, await this.getRun(logId))
+      // The embedded executor masks as it writes; another executor's text is masked here.
+      const page = isEmbeddedAddress(run.executorAddress) ? reply.data : maskedPage(reply.data, this.masks())
+      if (!isEmbeddedAddress(run.executorAddress)) await this.keeper.offer(logId, page)
+      return settle(page, await this.getRun(logId))
     }
     const executorError = cut(reply.msg ?? `the executor answered code ${reply.code}`)
     if (copy) return { ...pageOfText(copy.text, fromLineNum, ended), source: 'kept', executorError }

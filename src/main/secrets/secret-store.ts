@@ -39,6 +39,8 @@ export class SecretStore implements SecretReader {
    * read, and reads happen only for runs that reference a secret and for the maskers.
    */
   private cache: { version: number; values: Promise<OpenVersion[]> } | null = null
+  /** Told when the values may have changed (a write here, or a read finding another writer's): the maskers read them again. */
+  onChange: () => void = () => {}
 
   constructor(private readonly deps: SecretStoreDeps) {
     this.graceMs = deps.graceMs ?? SECRET_GRACE_MS
@@ -131,11 +133,13 @@ export class SecretStore implements SecretReader {
 
   private forget(): void {
     this.cache = null
+    this.onChange()
   }
 
   private async opened(): Promise<OpenVersion[]> {
     const version = await this.deps.repos.secrets.version()
     if (this.cache?.version !== version) {
+      const changed = this.cache !== null
       const values = this.load()
       const loading = { version, values }
       this.cache = loading
@@ -143,6 +147,8 @@ export class SecretStore implements SecretReader {
       values.catch(() => {
         if (this.cache === loading) this.cache = null
       })
+      // Another node or the CLI wrote: what is masked follows (its read finds this cache current).
+      if (changed) this.onChange()
     }
     return this.cache!.values
   }

@@ -50,6 +50,8 @@ export interface JobRow extends ScheduleRow, DeadlineRow, ParamColumns {
   pools: string
   priority: number
   max_concurrent: number
+  /** JSON { NAME: 'secrets.X' } of a job with an env; NULL: none (docs/secrets.md). */
+  env: string | null
 }
 
 /** The columns of `job_info` the scan plans from (snake_case as stored; mapped by `dueJobOf`). */
@@ -120,6 +122,7 @@ export function toRow(job: JobInfo): JobRow {
     priority: job.priority ?? DEFAULT_PRIORITY,
     max_concurrent: job.maxConcurrent ?? 0,
     ...paramColumnsOf(job),
+    env: job.env && Object.keys(job.env).length > 0 ? JSON.stringify(job.env) : null,
   }
 }
 
@@ -160,6 +163,7 @@ export function fromRow(row: JobRow): JobInfo {
     ...deadlineTermsOfRow(row),
     ...capacityOf(row),
     ...paramsFieldsOfRow(row),
+    ...(row.env ? { env: JSON.parse(row.env) as Record<string, string> } : {}),
   }
 }
 

@@ -15,6 +15,10 @@ import { invalidField } from '../../shared/messages/coded-errors'
 import { groupCandidates, runCandidates, type RunCandidates } from './run-candidates'
 import { queueWhatWaits, type WrittenRun } from '../capacity/queue-runs'
 import { triggerCapacityOf, withGroupLimit } from '../capacity/slot-needs'
+import { notPermitted } from '../../shared/messages/coded-errors'
+import { secretNamesIn } from '../secrets/resolve-secrets'
+import { envSecretNames } from './secret-request'
+import { mayNameSecrets } from '../../shared/secret-names'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
 export interface PreparedRun extends RunCandidates, WrittenRun {
@@ -210,6 +214,7 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
     shardingParam: trigger.shardingParam ?? null,
     failRetryCount: trigger.failRetryCount ?? job.executorFailRetryCount,
   }
+  refuseSecretsOutsideGroup(spec, job.env)
   const rows = rowsOf(job, spec)
   if (trigger.flowStep) await claimFlowStep(tx, trigger.flowStep, nowMs)
   const ids: (number | null)[] = []
@@ -242,6 +247,17 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
       nowMs,
     )
   return prepared
+}
+
+/**
+ * A run naming a secret goes only to its group's own addresses: an override that names another is
+ * refused before anything is written (the guard records the refusal), not sent on without the value.
+ */
+function refuseSecretsOutsideGroup(spec: Pick<RunSpec, 'executorParam' | 'tokenless'>, env: Record<string, string> | undefined): void {
+  if (spec.tokenless.length === 0) return
+  const named = envSecretNames(env).length > 0 || (mayNameSecrets(spec.executorParam) && secretNamesIn(spec.executorParam).length > 0)
+  if (!named) return
+  throw notPermitted('secret.overrideRefused', { addresses: spec.tokenless.join(', ') })
 }
 
 /** The first run of a node's attempt claims it (pending → running); a retry proves the attempt still runs. */

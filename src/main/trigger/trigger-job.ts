@@ -22,6 +22,7 @@ export type TriggerJob = Pick<
   | 'glueType'
   | 'glueSource'
   | 'glueUpdatetimeMs'
+  | 'env'
 > & {
   /** What each run holds of pools and the job's own limit; absent (most jobs): the trigger does nothing more. */
   capacity?: TriggerCapacity
@@ -46,6 +47,7 @@ export function triggerJobOf(job: JobInfo): TriggerJob {
     glueType: job.glueType,
     glueSource: job.glueSource,
     glueUpdatetimeMs: job.glueUpdatetimeMs,
+    ...(job.env ? { env: job.env } : {}),
   }
 }
 

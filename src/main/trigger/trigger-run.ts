@@ -12,6 +12,8 @@ import type { Routers, SingleRouteStrategy } from './routing'
 import { executorAt, routeRun, type RoutedRun } from './route-run'
 import { formatTriggerTrail } from '../../shared/trigger-trail-text'
 import type { AddressSlots } from '../capacity/address-slots'
+import type { SecretReader } from '../secrets/secret-reader'
+import { requestWithSecrets } from './secret-request'
 
 export interface TriggerDeps {
   routers: Routers
@@ -23,6 +25,8 @@ export interface TriggerDeps {
   unreachable?: (appName: string, address: string) => void
   /** Group maxConcurrent: which addresses are full, and the chosen one's slot (capacity/address-slots.ts). */
   addressSlots?: Pick<AddressSlots, 'full' | 'take'>
+  /** The values of `${secrets.NAME}` references, read only for a run whose request names one. */
+  secrets?: SecretReader
 }
 
 /**
@@ -46,8 +50,10 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
     return outcome(run, '', TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, why))
   }
 
+  const request = await requestWithSecrets(triggerParamOf(run), run, address, deps)
+  if (!request.ok) return outcome(run, '', TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, request.why))
   const startedAt = performance.now()
-  const reply = await callRun(deps.executors, run, address)
+  const reply = await callRun(deps.executors, run, address, request.param)
   if (reply.unreachable && run.group) deps.unreachable?.(run.group.appName, address)
   const result = resultOf(reply, performance.now() - startedAt)
   const accepted = outcome(run, address, reply.code === 200 ? TRIGGER_CODE.success : TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, result))
@@ -181,9 +187,9 @@ export function triggerParamOf(run: PreparedRun): TriggerParam {
   }
 }
 
-async function callRun(executors: ExecutorDirectory, run: PreparedRun, address: string): Promise<ExecutorReply> {
+async function callRun(executors: ExecutorDirectory, run: PreparedRun, address: string, param: TriggerParam): Promise<ExecutorReply> {
   try {
-    return await executorAt(executors, run.group, run.tokenless, address).run(triggerParamOf(run))
+    return await executorAt(executors, run.group, run.tokenless, address).run(param)
   } catch (error) {
     return failure(`calling ${address} failed: ${(error as Error).message}`)
   }

@@ -4,6 +4,7 @@ import { enCalendarMessages } from './en-calendars'
 import { enCapacityMessages } from './en-capacity'
 import { enSecretMessages } from './en-secrets'
 import { enWindowMessages } from './en-windows'
+import { enSecretUseMessages } from './en-secret-use'
 import { enDeadlineMessages } from './en-deadlines'
 import { enBackfillMessages } from './en-backfill'
 import { enSilenceMessages } from './en-silences'
@@ -53,6 +54,7 @@ export const EN_MESSAGES = {
   ...enRunViewMessages,
   ...enSecretMessages,
   ...enParamsMessages,
+  ...enSecretUseMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

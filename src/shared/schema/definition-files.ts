@@ -12,7 +12,7 @@ import {
   SWITCH_MAX_CASES,
   switchCaseSchema,
 } from './flow'
-import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT } from './job'
+import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS, JOB_NAME_MAX_CHARS, MAX_RETRY_COUNT, jobEnv } from './job'
 import { GROUP_NAME_MAX_CHARS } from './primitives'
 import { z } from './z'
 import { alarmPolicyDocFields } from './alarm-policy'
@@ -139,6 +139,7 @@ export const jobDocumentSchema = z
     priority: priorityDocument.describe('the order of its waiting runs: 1 (HIGHEST) to 9 (LOWEST), default 5 (NORMAL)'),
     maxConcurrent: z.int().min(0).max(MAX_CONCURRENT_MAX).optional().describe('at most this many runs at once, on all addresses (0: no limit)'),
     ...paramsDocFields,
+    env: jobEnv.optional().describe("a GLUE script's environment variables, each naming a secret as secrets.NAME (docs/secrets.md)"),
   })
   .describe('a job')
 

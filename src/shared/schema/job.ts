@@ -1,3 +1,4 @@
+import { ENV_MAX_ENTRIES, ENV_NAME_PATTERN, ENV_SECRET_PATTERN } from '../secret-names'
 import { deadlineFields } from './deadlines'
 import { CALENDAR_ROLLS, CALENDAR_RULES } from '../calendar/calendar-rules'
 import { calendarName } from './calendar'
@@ -27,6 +28,14 @@ const seconds = z.int().min(0).max(MAX_SECONDS)
  * Rules that need the database or the clock (the group exists, the cron fires again) are the job
  * service's.
  */
+/** A job's env: variable names, each naming a secret (`secrets.NAME`), never a value. */
+export const jobEnv = z
+  .record(
+    z.string().regex(ENV_NAME_PATTERN, 'a variable name: letters, digits and _, not starting with a digit'),
+    z.string().regex(ENV_SECRET_PATTERN, 'secrets.NAME: a reference to a secret, never its value'),
+  )
+  .refine((env) => Object.keys(env).length <= ENV_MAX_ENTRIES, { message: `at most ${ENV_MAX_ENTRIES} variables` })
+
 export const jobInputSchema = z
   .strictObject({
     id: id.optional(),
@@ -60,6 +69,7 @@ export const jobInputSchema = z
     priority: priority.optional(),
     maxConcurrent: maxConcurrent.optional(),
     ...paramsFields,
+    env: jobEnv.optional(),
   })
   .superRefine((job, context) => {
     for (const problem of calendarTermsProblems(job)) context.addIssue(codedIssue(problem.code, {}, [problem.field]))

@@ -1,5 +1,6 @@
 import { codedIssue } from '../messages/coded-errors'
-import { SECRET_NAME_PATTERN, SECRET_VALUE_MAX_BYTES } from '../secrets'
+import { SECRET_VALUE_MAX_BYTES } from '../secrets'
+import { SECRET_NAME_PATTERN } from '../secret-names'
 import { utf8ByteLength } from '../utf8-bytes'
 import { id } from './primitives'
 import { z } from './z'

@@ -24,6 +24,7 @@ import { emailDeadlineMs, SmtpMailer, type MailContent } from './email-channel'
 import { buildFlowWebhookPayload, flowDesktopNotice, formatFlowNoticeSubject, formatFlowNoticeText } from './flow-notice-message'
 import { checkWebhookUrl, isEmailAddress, WEBHOOK_DEFAULT_RETRIES, WEBHOOK_DEFAULT_TIMEOUT_MS } from './validate-alarm-settings'
 import { describeWebhookTarget, postWebhook, webhookBackoffMs } from './webhook-channel'
+import { webhookWithSecrets, type GlobalSecretValues } from '../../secrets/channel-secrets'
 import type { ImChannel, ImChannelEvent } from '../../../shared/settings-types'
 import { imTarget, postImChannel } from './im/im-channel'
 import { flowNote, infraNote, runNote, testNote, type ImNote } from './im/im-note'
@@ -46,6 +47,8 @@ export interface AlarmSenderDeps {
   closeGraceMs?: number
   /** The console's base URL for the links in chat messages (`<base>/#/runs/<id>`); '' or absent: no link. */
   consoleBase?: () => string
+  /** The values of the global secrets a webhook's URL or headers name (`${secrets.NAME}`), read at each send. */
+  secretValues?: GlobalSecretValues
 }
 
 type Task = Promise<ChannelResult | ChannelResult[]>
@@ -165,7 +168,18 @@ export function createAlarmSender(given: AlarmSettings, deps: AlarmSenderDeps): 
     if (settings.desktop && showDesktop !== null) tasks.push(settle('desktop', 'desktop', async () => notifyDesktop(showDesktop, signal)))
     for (const channel of settings.webhooks) {
       tasks.push(
-        settle('webhook', describeWebhookTarget(channel.url), () => postWebhook(channel, delivery.webhookBody(), { dispatcher, clock, closing: signal })),
+        settle('webhook', describeWebhookTarget(channel.url), async (): Promise<ChannelResult> => {
+          const resolved = deps.secretValues ? await webhookWithSecrets(channel, deps.secretValues) : channel
+          if ('missing' in resolved)
+            return {
+              channel: 'webhook',
+              target: describeWebhookTarget(channel.url),
+              ok: false,
+              error: `no secret named ${resolved.missing.join(', ')}`,
+              attempts: 0,
+            }
+          return postWebhook(resolved, delivery.webhookBody(), { dispatcher, clock, closing: signal })
+        }),
       )
     }
     tasks.push(settle('email', 'alarm emails', async () => (await Promise.all(mailTasks(delivery, signal))).flat()))

@@ -222,6 +222,8 @@ function jobDocument(
     ...(job.priority !== undefined && job.priority !== 5 ? { priority: job.priority } : {}),
     ...(job.maxConcurrent ? { maxConcurrent: job.maxConcurrent } : {}),
     ...paramsDocumentOf(job),
+    // References only (`secrets.NAME`): a file never holds a secret's value.
+    ...(job.env && Object.keys(job.env).length > 0 ? { env: { ...job.env } } : {}),
     ...(retried
       ? {
           retry: {

@@ -91,6 +91,7 @@ export const JOB_FIELD_PATHS: Record<keyof JobFields | 'enabled' | 'appName', st
   params: 'params',
   paramFormat: 'paramFormat',
   paramTemplate: 'paramTemplate',
+  env: 'env',
   enabled: 'enabled',
   appName: 'group',
 }
@@ -151,6 +152,7 @@ export function jobFieldsOf(doc: JobDocument, defaultTimezone: string): JobField
     ...deadlineTermsOfDocument(doc.deadlines),
     ...capacityFieldsOf(doc),
     ...paramsFieldsOfDocument(doc),
+    ...(doc.env && Object.keys(doc.env).length > 0 ? { env: { ...doc.env } } : {}),
   }
 }
 

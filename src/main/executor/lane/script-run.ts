@@ -39,7 +39,9 @@ export function startScriptRun(run: ActiveRun, hooks: ScriptRunHooks): ScriptPro
   const interpreter = interpreterFor(param.glueType as ScriptGlueType, hooks.nodeInterpreter)
   let child: ScriptProcess
   try {
-    child = startScriptProcess(interpreter.command, args, hooks.writeRaw, { ...interpreter.env, ...hooks.env })
+    // The job's env (its secrets' values) goes into the process's environment, never into its source;
+    // the interpreter's own variables win (a desktop's node must stay node), and the run's own (its artifacts folder) last.
+    child = startScriptProcess(interpreter.command, args, hooks.writeRaw, { ...param.env, ...interpreter.env, ...hooks.env })
   } catch (error) {
     queueMicrotask(() => hooks.onExit(HANDLE_CODE.fail, `script could not be started: ${(error as Error).message}`))
     return null

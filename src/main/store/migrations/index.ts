@@ -31,6 +31,7 @@ import { linkTimes } from './0030-link-times'
 import { secrets } from './0031-secrets'
 import { typedParams } from './0032-typed-params'
 import { runArtifacts } from './0033-run-artifacts'
+import { jobEnv } from './0034-job-env'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -75,6 +76,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   secrets,
   typedParams,
   runArtifacts,
+  jobEnv,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

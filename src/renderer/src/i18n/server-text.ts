@@ -5,6 +5,7 @@ import { enFields } from './en-fields'
 import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNCalendarMessages } from './zh-cn-messages-calendars'
 import { zhCNWindowMessages } from './zh-cn-messages-windows'
+import { zhCNSecretUseMessages } from './zh-cn-messages-secret-use'
 import { zhCNDeadlineMessages } from './zh-cn-messages-deadlines'
 import { zhCNSilenceMessages } from './zh-cn-messages-silences'
 import { zhCNRunViewMessages } from './zh-cn-messages-run-views'
@@ -51,6 +52,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNHookMessages,
   ...zhCNCalendarMessages,
   ...zhCNWindowMessages,
+  ...zhCNSecretUseMessages,
   ...zhCNDeadlineMessages,
   ...zhCNSilenceMessages,
   ...zhCNRunViewMessages,

@@ -1,6 +1,7 @@
 import { NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import { checkParamValue, SECRET_NAME, type ParamDecl } from '../../../../shared/job-params'
+import { checkParamValue, type ParamDecl } from '../../../../shared/job-params'
+import { SECRET_NAME_PATTERN } from '../../../../shared/secret-names'
 import { renderMessage } from '../../i18n/server-text'
 import { useLanguage, useT } from '../../i18n/use-t'
 import { listSecrets } from '../../services/secrets'
@@ -158,6 +159,6 @@ function ParamField({ decl, value, onChange, error, disabled, secretNames }: Par
         nothingFoundMessage={t('params.noSecrets')}
       />
     )
-  const pattern = decl.type === 'secret' ? SECRET_NAME.source : undefined
+  const pattern = decl.type === 'secret' ? SECRET_NAME_PATTERN.source : undefined
   return <TextInput {...common} value={text} pattern={pattern} onChange={(event) => onChange(event.currentTarget.value)} classNames={{ input: 'jd-mono' }} />
 }

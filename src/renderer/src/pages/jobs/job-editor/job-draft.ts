@@ -26,8 +26,9 @@ export function placeSaveError(error: unknown, fields: ReadonlySet<string>, lang
 }
 
 /** Fields a BEAN job does not show, and a script job's: an error naming one goes on the form, where it is seen. */
-const BEAN_HIDES: ReadonlySet<string> = new Set(['glueSource', 'glueRemark'])
-const SCRIPT_HIDES: ReadonlySet<string> = new Set(['executorHandler'])
+// `env` (a script's secrets, by reference) is kept as loaded and set by the API and definition files, not in this editor.
+const BEAN_HIDES: ReadonlySet<string> = new Set(['glueSource', 'glueRemark', 'env'])
+const SCRIPT_HIDES: ReadonlySet<string> = new Set(['executorHandler', 'env'])
 
 /** The fields the editor shows for a job of `glueType`: a save error naming one of these lands on it. */
 export function shownFields(glueType: GlueType): ReadonlySet<string> {
