@@ -94,6 +94,11 @@ export class FakeRunnerThread extends EventEmitter {
     this.post({ type: 'log', requestId: run.requestId, where: 'test', line: 1, text })
   }
 
+  /** The run's handler made its artifact folder (ctx.artifactsDir). */
+  madeArtifacts(run: RunRequest): void {
+    this.post({ type: 'artifacts', requestId: run.requestId })
+  }
+
   /** Keeps the result in shared memory and marks the slot DONE, without posting it (yet). */
   keep(run: RunRequest, code: number, msg: string | null): void {
     this.results.write(run.slot, code, msg, this.posted)
@@ -148,6 +153,7 @@ export function fakeSpawner(): { spawnWorker: SpawnWorker; threads: FakeRunnerTh
 
 export type Heard =
   | { kind: 'log'; job: number; text: string }
+  | { kind: 'artifacts'; job: number }
   | { kind: 'result'; job: number; code: number; msg: string | null }
   | { kind: 'error'; job: number; message: string }
   | { kind: 'crash'; job: number; reason: string }
@@ -159,6 +165,7 @@ export function recordingListener(): { listener: RunListener<number>; heard: Hea
     heard,
     listener: {
       onLog: (job, _where, _line, text) => heard.push({ kind: 'log', job, text }),
+      onArtifacts: (job) => heard.push({ kind: 'artifacts', job }),
       onResult: (job, code, msg) => heard.push({ kind: 'result', job, code, msg }),
       onError: (job, error) => heard.push({ kind: 'error', job, message: error.message }),
       onCrash: (job, reason) => heard.push({ kind: 'crash', job, reason }),

@@ -15,6 +15,8 @@ export interface ActiveRun {
   /** Its executorTimeout deadline's key in the lanes' RunDeadlines, while it has one. */
   deadlineKey: number | null
   ended: boolean
+  /** It has an artifact folder (a script's is made before it starts, a handler's on `ctx.artifactsDir`): kept at its end. */
+  artifacts: boolean
 }
 
 /**

@@ -147,7 +147,7 @@ export class JobLanes {
     if (lane.identity.startsWith('BEAN:')) return this.startJsRun(run)
     run.script = startScriptRun(run, {
       logDir: this.options.logDir,
-      env: this.scriptArtifactsEnv(param.logId),
+      env: this.scriptArtifactsEnv(run),
       nodeInterpreter: this.options.nodeInterpreter,
       writeLine: (text) => this.write(run, text),
       writeRaw: (line) => this.options.logs.append(run.log, `${line}\n`),
@@ -159,9 +159,10 @@ export class JobLanes {
   }
 
   /** A script's folder is made before it starts: it has no `ctx` to make it on first use. */
-  private scriptArtifactsEnv(logId: number): Record<string, string> | undefined {
+  private scriptArtifactsEnv(run: ActiveRun): Record<string, string> | undefined {
     const artifacts = this.options.artifacts
     if (!artifacts) return undefined
+    const logId = run.param.logId
     const dir = artifactFolderOf(artifacts.root, logId)
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 })
@@ -169,6 +170,7 @@ export class JobLanes {
       this.options.logger.warn('a run artifact folder could not be made', { logId, error: (error as Error).message })
       return undefined
     }
+    run.artifacts = true
     return { [ARTIFACTS_ENV]: dir }
   }
 
@@ -192,6 +194,9 @@ export class JobLanes {
     onLog: (run, where, line, text) => {
       if (!run.ended) this.options.logs.append(run.log, formatLogLine(this.options.clock.nowMs(), where, line, run.lane.thread, text))
     },
+    onArtifacts: (run) => {
+      run.artifacts = true
+    },
     onResult: (run, code, msg) => {
       this.finish(run, code, msg, 'finish')
       this.pump(run.lane)
@@ -210,7 +215,7 @@ export class JobLanes {
 
   private begin(lane: JobLane, param: TriggerParam): ActiveRun {
     const log = this.options.logs.open(param.logId, param.logDateTime)
-    const run: ActiveRun = { param, lane, log, ticket: null, script: null, deadlineKey: null, ended: false }
+    const run: ActiveRun = { param, lane, log, ticket: null, script: null, deadlineKey: null, ended: false, artifacts: false }
     const nowMs = this.options.clock.nowMs()
     lane.running = run
     this.write(run, FRAME.start(param.executorParams))
@@ -243,7 +248,8 @@ export class JobLanes {
     const lane = run.lane
     if (lane.running === run) lane.running = null
     const callback = { logId: run.param.logId, logDateTime: run.param.logDateTime, handleCode: code, handleMsg: msg }
-    const kept = this.options.artifacts?.keepIfAny(run.param.logId, run.param.jobId)
+    // Only a run that made its folder: most runs leave no files, and the others pay no file-system call.
+    const kept = run.artifacts ? this.options.artifacts?.keepFolder(run.param.logId, run.param.jobId) : undefined
     if (kept) {
       // The callback waits for the files: what was kept or refused is in the log before it ends.
       this.keeping.add(kept)

@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** The environment variable that tells a GLUE script its run's artifact folder. */
@@ -22,13 +22,9 @@ export class RunArtifacts {
     private readonly keep: ArtifactKeeper,
   ) {}
 
-  /**
-   * When the run has a folder (it was made: a script's always, a handler's on `ctx.artifactsDir`),
-   * keeps its files and removes it; null when there is none (one stat, no promise, per run).
-   */
-  keepIfAny(logId: number, jobId: number): Promise<string[]> | null {
+  /** Keeps the files of a run that made its folder (a script's always, a handler's on `ctx.artifactsDir`), and removes the folder. */
+  keepFolder(logId: number, jobId: number): Promise<string[]> {
     const dir = artifactFolderOf(this.root, logId)
-    if (!existsSync(dir)) return null
     return this.keep({ logId, jobId }, dir)
       .catch((error: Error) => [`artifacts could not be kept: ${error.message}`])
       .finally(() => rmSync(dir, { recursive: true, force: true }))

@@ -29,11 +29,14 @@ export class RunContext implements JobContext {
   private controller: AbortController | null = null
   private aborted = false
   private boundLog: ((...parts: unknown[]) => void) | null = null
+  private artifactsMade = false
 
   constructor(
     readonly run: RunRequest,
     private readonly sink: LogSink,
     private readonly artifactsRoot?: string,
+    /** Told once, when the folder is first made: the host then keeps its files at the run's end (and checks no folder of any other run). */
+    private readonly madeArtifacts?: (requestId: number) => void,
   ) {
     this.param = run.param
     this.shardIndex = run.shardIndex
@@ -58,6 +61,10 @@ export class RunContext implements JobContext {
     if (this.artifactsRoot === undefined) return undefined
     const dir = join(this.artifactsRoot, String(this.logId))
     mkdirSync(dir, { recursive: true, mode: 0o700 })
+    if (!this.artifactsMade) {
+      this.artifactsMade = true
+      this.madeArtifacts?.(this.run.requestId)
+    }
     return dir
   }
 

@@ -75,6 +75,18 @@ describe('RunnerPool: placement and results', () => {
     expect(h.catalogs).toEqual([['demoJobHandler']])
   })
 
+  it('tells which runs made an artifact folder, before their results, and no other run', async () => {
+    const h = started()
+    const { thread, runs } = await readyThread(h, [1, 2])
+    thread.madeArtifacts(runs[0])
+    for (const run of runs) thread.complete(run, 200, null)
+    expect(h.heard).toEqual([
+      { kind: 'artifacts', job: 1 },
+      { kind: 'result', job: 1, code: 200, msg: null },
+      { kind: 'result', job: 2, code: 200, msg: null },
+    ])
+  })
+
   it('reports the catalog as unknown when the first worker dies before loading its handlers', async () => {
     const h = started()
     h.dispatch(1)

@@ -8,6 +8,8 @@ import { SLOT_CLAIMED, SLOT_DONE, type RunnerConfig, type RunnerToHost, type Run
 /** What the pool reports about runs; one listener serves many runs, told apart by their `context`. */
 export interface RunListener<C> {
   onLog(context: C, where: string, line: number, text: string): void
+  /** The run made its artifact folder (told before its result). */
+  onArtifacts?(context: C): void
   onResult(context: C, code: number, msg: string | null): void
   onError(context: C, error: ThreadError): void
   /** The thread died while executing this run (crash, `process.exit` in a handler). */
@@ -261,6 +263,11 @@ export class RunnerPool {
       case 'log': {
         const ticket = worker.find(message.requestId)
         if (ticket && !ticket.cancelled) ticket.listener.onLog(ticket.context, message.where, message.line, message.text)
+        return
+      }
+      case 'artifacts': {
+        const ticket = worker.find(message.requestId)
+        if (ticket && !ticket.cancelled) ticket.listener.onArtifacts?.(ticket.context)
         return
       }
       case 'results': {

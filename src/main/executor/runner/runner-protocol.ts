@@ -72,6 +72,8 @@ export type RunnerToHost =
   /** Sent once, after the handler directories are loaded. */
   | { type: 'ready'; handlerNames: string[]; problems: string[] }
   | { type: 'log'; requestId: number; where: string; line: number; text: string }
+  /** The run made its artifact folder (`ctx.artifactsDir`): its files are kept when it ends. */
+  | { type: 'artifacts'; requestId: number }
   /** Finished runs in the order they ran, as parallel arrays (cheap to clone). */
   | { type: 'results'; requestIds: number[]; codes: number[]; msgs: Array<string | null> }
   | { type: 'error'; requestId: number; error: ThreadError }

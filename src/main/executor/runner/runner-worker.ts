@@ -76,7 +76,7 @@ async function drain(): Promise<void> {
 
 async function execute(handlers: Record<string, JobHandler>, run: RunRequest): Promise<void> {
   const requestId = run.requestId
-  const ctx = new RunContext(run, postLog, config.artifactsRoot)
+  const ctx = new RunContext(run, postLog, config.artifactsRoot, postArtifacts)
   current = ctx
   try {
     const handler = handlers[run.handler]
@@ -126,6 +126,10 @@ function flushResults(): void {
 
 function postLog(requestId: number, where: string, line: number, text: string): void {
   post({ type: 'log', requestId, where, line, text })
+}
+
+function postArtifacts(requestId: number): void {
+  post({ type: 'artifacts', requestId })
 }
 
 /** Posts at once, after the results before it, so the host sees everything in order. */
