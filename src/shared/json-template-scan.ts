@@ -191,3 +191,15 @@ function choosesTarget(key: string | null, prefix: string): boolean {
   if (authority) return authority[0].length === prefix.length
   return key === 'url'
 }
+
+/**
+ * `text` as the inside of a JSON string: quotes, backslashes and control characters escaped
+ * (JSON.stringify, which also escapes a lone surrogate), and `<`, `>`, `&`, U+2028 and U+2029 as
+ * `\uXXXX` too, so a value that says `</script>` is inert in whatever page or script shows the
+ * parameter. JSON reads the escapes back as the same characters.
+ */
+export function jsonStringContent(text: string): string {
+  return JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}

@@ -32,3 +32,11 @@ export const ENV_MAX_ENTRIES = 64
 export function envSecretName(value: string): string | null {
   return ENV_SECRET_PATTERN.exec(value)?.[1] ?? null
 }
+
+/** The secrets a job's env names (its values are `secrets.NAME`, checked when the job was saved). */
+export function envSecretNames(env: Readonly<Record<string, string>> | undefined): string[] {
+  if (env === undefined) return []
+  return Object.values(env)
+    .map(envSecretName)
+    .filter((name) => name !== null)
+}

@@ -3,7 +3,7 @@ import type { ArtifactRouteDeps } from '../net/artifact-route'
 import { principalOfCaller } from '../net/caller-principal'
 import { sessionSecretOf } from '../auth/session-cookie'
 import { headerValue, secretsEqual } from '../net/wire/auth'
-import type { AdminSurfaceDeps } from './admin-surface'
+import type { AdminSurfaceDeps } from './admin-surface-deps'
 
 /** The header a console opened with the console token sends it in (a same-origin fetch: no other site can set it). */
 const CONSOLE_TOKEN_HEADER = 'X-JobDesk-Console-Token'

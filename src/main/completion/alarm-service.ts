@@ -1,4 +1,4 @@
-import type { GlobalSecretValues } from '../secrets/channel-secrets'
+import type { GlobalSecretValues } from './alarms/channel-secrets'
 import { formatAlarmReason } from '../../shared/alarm-reason'
 import type { JobRun } from '../../shared/model'
 import {

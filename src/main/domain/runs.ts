@@ -65,3 +65,8 @@ export interface FinishedRun extends NewRun {
   /** 0 (todo) and −1 are written as 1 (not needed): the fail monitor must not retry or alarm what happened elsewhere. */
   alarmStatus: number
 }
+
+/** Where accepted callbacks complete their runs (the run writer's batches). */
+export interface RunCompleter {
+  complete(completions: RunCompletion[]): Promise<unknown>
+}

@@ -24,7 +24,7 @@ import type { RunLog, RunLogStore } from './run-log/run-log-store'
 import { checkGlue } from './trigger-check'
 import { readTriggerParam } from './executor-schemas'
 import { resolve } from 'node:path'
-import { maskedCallback, MaskingRunLogStore } from '../secrets/masking-run-log-store'
+import { maskedCallback, MaskingRunLogStore } from './run-log/masking-run-log-store'
 import { maskerFor, NO_MASK, type Masker } from '../secrets/mask'
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
-import { jsonStringContent, substituteReferences, type ParamSources, type Substitution } from './substitute-references'
+import { jsonStringContent } from '../../shared/json-template-scan'
+import { substituteReferences, type ParamSources, type Substitution } from './substitute-references'
 
 const outputs: Record<string, string> = { extract: 'rows=42', load: '' }
 const sources: ParamSources = { flowParam: '2030-06-15', outputOf: (key: string) => outputs[key] }

@@ -2,6 +2,7 @@ import { FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 import { layoutParam, type FlowReference, type PlacementProblem, type ReferencePlace } from '../../shared/flow-references'
 import { cutToUtf8Bytes } from '../../shared/utf8-bytes'
 import { mayNameSecrets } from '../../shared/secret-names'
+import { jsonStringContent } from '../../shared/json-template-scan'
 
 /**
  * The one place a flow's values are put into a node's parameter. Values come from executors (a
@@ -85,16 +86,4 @@ function escapeFor(place: ReferencePlace, text: string): string {
     case 'jsonValue':
       return `"${jsonStringContent(text)}"`
   }
-}
-
-/**
- * `text` as the inside of a JSON string: quotes, backslashes and control characters escaped
- * (JSON.stringify, which also escapes a lone surrogate), and `<`, `>`, `&`, U+2028 and U+2029 as
- * `\uXXXX` too, so a value that says `</script>` is inert in whatever page or script shows the
- * parameter. JSON reads the escapes back as the same characters.
- */
-export function jsonStringContent(text: string): string {
-  return JSON.stringify(text)
-    .slice(1, -1)
-    .replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

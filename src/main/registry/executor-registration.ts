@@ -9,12 +9,7 @@ import type { RegistryService } from './registry-service'
 import { newGroup } from '../store/group-repo'
 import type { RepoAccess } from '../store/store'
 import { isEmbeddedAddress } from '../domain/embedded-address'
-import type { RunCompletion } from '../domain/runs'
-
-/** Where accepted callbacks complete their runs (the run writer's batches). */
-export interface RunCompleter {
-  complete(completions: RunCompletion[]): Promise<unknown>
-}
+import type { RunCompleter } from '../domain/runs'
 
 /** Writes one audit row for a refused executor call (AuditService.record). */
 export type RecordRefusal = (who: AuditActor, entry: AuditRecord) => Promise<void>

@@ -1,6 +1,5 @@
 import type { LogPage } from '../../shared/model'
-import type { RunCompletion } from '../domain/runs'
-import type { RunCompleter } from '../registry/executor-registration'
+import type { RunCompleter, RunCompletion } from '../domain/runs'
 import type { Masker } from './mask'
 
 /**

@@ -1,5 +1,5 @@
 import { layoutParam, referencesIn, type PlacementProblem } from '../../shared/flow-references'
-import { jsonStringContent } from '../flows/substitute-references'
+import { jsonStringContent } from '../../shared/json-template-scan'
 
 /**
  * Secrets go into a run's request here, and only here: at trigger time, right before the request

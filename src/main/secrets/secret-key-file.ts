@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
-import { join } from 'node:path'
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { SECRET_KEY_BYTES } from './secret-cipher'
 
 /** The key file's name in the data folder when `--secrets-key-file` is not given. */
@@ -28,6 +28,8 @@ export function loadSecretKey(path: string, { createIfAbsent }: { createIfAbsent
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new SecretKeyError(`secrets key file ${path}: ${(error as Error).message}`)
     if (!createIfAbsent) throw new SecretKeyError(`secrets key file ${path} does not exist`)
     const key = randomBytes(SECRET_KEY_BYTES)
+    // A server on PostgreSQL or MySQL may start before anything else made its data folder.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
     writeKeyFile(path, key, 'wx')
     return key
   }

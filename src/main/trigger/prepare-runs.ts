@@ -17,7 +17,7 @@ import { queueWhatWaits, type WrittenRun } from '../capacity/queue-runs'
 import { triggerCapacityOf, withGroupLimit } from '../capacity/slot-needs'
 import { notPermitted } from '../../shared/messages/coded-errors'
 import { secretNamesIn } from '../secrets/resolve-secrets'
-import { envSecretNames } from './secret-request'
+import { envSecretNames } from '../../shared/secret-names'
 import { mayNameSecrets } from '../../shared/secret-names'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */

@@ -3,9 +3,10 @@ import { readsParamAsRequest } from '../../shared/flow-references'
 import type { TrailMessage } from '../../shared/trigger-trail'
 import type { TriggerParam } from '../executor/executor-api'
 import { fillSecrets, secretNamesIn } from '../secrets/resolve-secrets'
-import { envSecretName, mayNameSecrets } from '../../shared/secret-names'
+import { envSecretName, envSecretNames, mayNameSecrets } from '../../shared/secret-names'
 import type { PreparedRun } from './prepare-runs'
-import type { TriggerDeps } from './trigger-run'
+import type { ExecutorDirectory } from './executor-directory'
+import type { SecretReader } from '../secrets/secret-reader'
 
 export type SecretRequest = { ok: true; param: TriggerParam } | { ok: false; why: TrailMessage }
 
@@ -20,7 +21,7 @@ export async function requestWithSecrets(
   param: TriggerParam,
   run: Pick<PreparedRun, 'group' | 'tokenless'> & { job: Pick<PreparedRun['job'], 'env'> },
   address: string,
-  deps: Pick<TriggerDeps, 'executors' | 'secrets'>,
+  deps: { executors: Pick<ExecutorDirectory, 'entitled'>; secrets?: SecretReader },
 ): Promise<SecretRequest> {
   const env = run.job.env
   if (!mayNameSecrets(param.executorParams) && env === undefined) return { ok: true, param }
@@ -39,12 +40,4 @@ export async function requestWithSecrets(
   if (filled.ok) return { ok: true, param: { ...param, executorParams: filled.value, maskValues, ...withEnv } }
   if ('missing' in filled) return { ok: false, why: coded('triggerResult.secretMissing', { names: filled.missing.join(', ') }) }
   return { ok: false, why: coded('triggerResult.secretPlacement', { ref: filled.problem.ref, offset: filled.problem.offset + 1 }) }
-}
-
-/** The secrets a job's env names (its values are `secrets.NAME`, checked when the job was saved). */
-export function envSecretNames(env: Readonly<Record<string, string>> | undefined): string[] {
-  if (env === undefined) return []
-  return Object.values(env)
-    .map(envSecretName)
-    .filter((name) => name !== null)
 }

@@ -307,7 +307,7 @@ describe('jobdesk trigger, logs --follow, get, flow run', () => {
     expect(wrongToken.stderr.split('\n')).toHaveLength(2)
     expect((await jobdesk(['trigger', 'no-such-job'], a)).stderr).toMatch(/^jobdesk: job 'no-such-job': no such job/)
     expect((await jobdesk(['get', 'widgets'], a)).stderr).toBe(
-      "jobdesk: get: 'widgets' is not one of jobs, runs, flows, executors, windows, backfills, queue, alarms\n",
+      "jobdesk: get: 'widgets' is not one of jobs, runs, flows, executors, windows, backfills, queue, alarms, secrets\n",
     )
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { checkWebhookUrl } from '../completion/alarms/validate-alarm-settings'
+import { checkWebhookUrl } from './validate-alarm-settings'
 import { webhookWithSecrets } from './channel-secrets'
-import { memorySecretReader } from './memory-secret-reader'
+import { memorySecretReader } from '../../secrets/memory-secret-reader'
 
 const reader = memorySecretReader([
   { groupId: null, name: 'hook_key', value: 'a b&c=d' },

@@ -1,6 +1,6 @@
-import type { WebhookChannel } from '../completion/alarms/alarm-types'
-import { mayNameSecrets } from '../../shared/secret-names'
-import { fillSecretsAsText, secretNamesIn } from './resolve-secrets'
+import type { WebhookChannel } from './alarm-types'
+import { mayNameSecrets } from '../../../shared/secret-names'
+import { fillSecretsAsText, secretNamesIn } from '../../secrets/resolve-secrets'
 
 /** The values of global secrets by name (an alarm channel is the server's, no group's). */
 export type GlobalSecretValues = (names: readonly string[]) => Promise<Map<string, string>>

@@ -1,7 +1,7 @@
-import type { LogPage } from '../../shared/model'
-import type { RunLog, RunLogStore } from '../executor/run-log/run-log-store'
-import type { HandleCallback } from '../executor/executor-api'
-import { StreamMasker, type Masker } from './mask'
+import type { LogPage } from '../../../shared/model'
+import type { RunLog, RunLogStore } from './run-log-store'
+import type { HandleCallback } from '../executor-api'
+import { StreamMasker, type Masker } from '../../secrets/mask'
 
 /**
  * A run-log store whose writes pass through the secrets' masker before they reach the disk, so no
