@@ -5,7 +5,10 @@
 // Targets (issue 14): B1 at 10k and 20k ≥ 0.999·N completed per second, 0 misfires, ≤ 25 CPU-µs per
 // fire, 50k reported; B2 handler start p99 ≤ 50 ms at 1k and ≤ 100 ms at 10k, completed p99 ≤ 150 ms
 // at 10k, p99 ≤ 2× croner at 1k and ≤ 1× at 10k (the ratio to BullMQ is B10's).
+// Issue 47 makes the headline a handler that logs one line (`logLineJobHandler`): ≤ 30 CPU-µs per fire,
+// completed p99 ≤ 150 ms, peak RSS ≤ 300 MB at 10k; the no-op (`noopJobHandler`) is the second row.
 // Usage: npx tsx bench/b1-b2-headless.ts [--quick] [--jobs 10,1000,10000,20000,50000] [--warmup 5] [--window 20]
+//        [--handlers logLineJobHandler,noopJobHandler] (the first is the headline; --beside measures it alone)
 //        [--cpu-prof]   (writes .cpuprofile files of the main thread and the workers to bench/results/profiles/)
 //        [--before DIR[,DIR…]] (checkouts of earlier commits, built: the same workload on each one's out/main/serve.js
 //                        in the same run, on a database of its own schema; their figures are printed as references)
@@ -28,6 +31,10 @@ const before = option('before')
 const beforeDirs = before ? before.split(',').filter(Boolean) : []
 const beside = option('beside')
 const besideRounds = number('rounds', 3, 1)
+const handlers = (option('handlers') ?? 'logLineJobHandler,noopJobHandler').split(',').filter(Boolean)
+const HEADLINE = handlers[0]!
+/** A row's name: the headline handler's rows keep B1/B2's names, another handler's say which. */
+const rowName = (handler: string, name: string) => (handler === HEADLINE ? name : `${name} (${handler})`)
 /** croner keeps an 81 KB year table per Cron instance: beyond 10k it measures swap, not scheduling. */
 const CRONER_MAX_JOBS = 10_000
 
@@ -66,17 +73,21 @@ const report = new BenchResult('b1-b2', 'B1/B2 headless: N every-second cron job
   windowSec,
   ...(before ? { before } : {}),
 })
-const byJobs = new Map<number, CronLoadResult>()
+const byJobs = new Map<string, CronLoadResult>()
 for (const jobs of sizes) {
   const croner = jobs <= CRONER_MAX_JOBS ? measureCroner(jobs) : null
-  const ours = await measureCronLoad({ jobs, warmupSec, windowSec, nodeArgs: profileArgs(jobs) })
-  byJobs.set(jobs, ours)
+  for (const handler of handlers) await measureSize(jobs, handler, croner)
+}
+
+async function measureSize(jobs: number, handler: string, croner: CronerResult | null): Promise<void> {
+  const ours = await measureCronLoad({ jobs, warmupSec, windowSec, handler, nodeArgs: profileArgs(jobs) })
+  byJobs.set(`${handler}@${jobs}`, ours)
   const n = jobs.toLocaleString('en-US')
   // The earlier builds right after today's, so all run in the same minutes.
   const earlier: [string, CronLoadResult][] = []
-  for (const dir of beforeDirs) earlier.push([dir, await measureCronLoad({ jobs, warmupSec, windowSec, entry: join(dir, 'out', 'main', 'serve.js') })])
+  for (const dir of beforeDirs) earlier.push([dir, await measureCronLoad({ jobs, warmupSec, windowSec, handler, entry: join(dir, 'out', 'main', 'serve.js') })])
   report.section(
-    `N = ${n}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.failed} failed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${ours.unfinished} unfinished; ` +
+    `N = ${n}, ${handler}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.failed} failed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${ours.unfinished} unfinished; ` +
       `${ours.cpuCores.toFixed(2)} cores busy; croner ${croner ? `${croner.fires} fires` : jobs > CRONER_MAX_JOBS ? `not run above ${CRONER_MAX_JOBS}` : 'FAILED'}`,
   )
   if (ours.failureReasons.length > 0) report.note(`JobDesk at N=${n}, failed runs: ${ours.failureReasons.join(' | ')}`)
@@ -86,31 +97,38 @@ for (const jobs of sizes) {
   const small = jobs <= 1000
   const upTo20k = jobs >= 100 && jobs <= 20_000
   const cronerRef = (value: number | undefined, name: string) => (croner && value !== undefined ? { name: `croner ${name}`, value } : undefined)
-  const scaleRef = jobs > CRONER_MAX_JOBS && byJobs.has(10_000) ? { name: 'JobDesk at 10k', value: byJobs.get(10_000)!.cpuUsPerFire } : undefined
+  const at10k = byJobs.get(`${handler}@10000`)
+  const scaleRef = jobs > CRONER_MAX_JOBS && at10k ? { name: 'JobDesk at 10k', value: at10k.cpuUsPerFire } : undefined
   if (jobs >= 100) {
     report.figure({
-      name: `B1 N=${n} completed/s ÷ N`,
+      name: rowName(handler, `B1 N=${n} completed/s ÷ N`),
       value: ours.completedPerSecondMedian / jobs,
       unit: '',
       target: upTo20k ? { op: '>=', value: 0.999 } : undefined,
       reference: croner ? { name: 'croner fires/s ÷ N', value: croner.firesPerSecondMedian / jobs } : undefined,
     })
-    report.figure({ name: `B1 N=${n} misfires`, value: ours.misfires, unit: '', target: upTo20k ? { op: '<=', value: 0 } : undefined })
-    report.figure({ name: `B1 N=${n} duplicates`, value: ours.duplicates, unit: '', target: { op: '<=', value: 0 } })
+    report.figure({ name: rowName(handler, `B1 N=${n} misfires`), value: ours.misfires, unit: '', target: upTo20k ? { op: '<=', value: 0 } : undefined })
+    report.figure({ name: rowName(handler, `B1 N=${n} duplicates`), value: ours.duplicates, unit: '', target: { op: '<=', value: 0 } })
   }
   report.figure({
-    name: `B1 N=${n} CPU per fire`,
+    name: rowName(handler, `B1 N=${n} CPU per fire`),
     value: ours.cpuUsPerFire,
     unit: 'µs',
-    target: upTo20k ? { op: '<=', value: 25 } : undefined,
+    target: upTo20k ? { op: '<=', value: handler === 'noopJobHandler' ? 25 : 30 } : undefined,
     reference: cronerRef(croner?.cpuUsPerFire, 'µs/fire') ?? scaleRef,
   })
-  report.figure({ name: `B1 N=${n} peak RSS`, value: ours.peakRssMb, unit: 'MB', reference: cronerRef(croner?.peakRssMb, 'RSS') })
+  report.figure({
+    name: rowName(handler, `B1 N=${n} peak RSS`),
+    value: ours.peakRssMb,
+    unit: 'MB',
+    target: jobs === 10_000 && handler === HEADLINE ? { op: '<=', value: 300 } : undefined,
+    reference: cronerRef(croner?.peakRssMb, 'RSS'),
+  })
   if (jobs <= 10_000) {
     const startTarget = small ? 50 : 100
-    report.figure({ name: `B2 N=${n} handler start p50`, value: ours.startLag.p50, unit: 'ms', reference: cronerRef(croner?.lagP50, 'p50') })
+    report.figure({ name: rowName(handler, `B2 N=${n} handler start p50`), value: ours.startLag.p50, unit: 'ms', reference: cronerRef(croner?.lagP50, 'p50') })
     report.figure({
-      name: `B2 N=${n} handler start p99`,
+      name: rowName(handler, `B2 N=${n} handler start p99`),
       value: ours.startLag.p99,
       unit: 'ms',
       target: jobs >= 100 ? { op: '<=', value: startTarget } : undefined,
@@ -118,23 +136,28 @@ for (const jobs of sizes) {
     })
     if (croner && jobs >= 100) {
       report.figure({
-        name: `B2 N=${n} handler start p99 ÷ croner p99`,
+        name: rowName(handler, `B2 N=${n} handler start p99 ÷ croner p99`),
         value: ours.startLag.p99,
         unit: 'ms',
         target: { op: '<=', value: small ? 2 : 1, on: 'ratio' },
         reference: { name: 'croner p99', value: croner.lagP99 },
       })
     }
-    report.figure({ name: `B2 N=${n} handler start max`, value: ours.startLag.max, unit: 'ms' })
-    report.figure({ name: `B2 N=${n} trigger p99`, value: ours.triggerLag.p99, unit: 'ms' })
-    report.figure({ name: `B2 N=${n} completed p50`, value: ours.completedLag.p50, unit: 'ms' })
-    report.figure({ name: `B2 N=${n} completed p99`, value: ours.completedLag.p99, unit: 'ms', target: jobs > 1000 ? { op: '<=', value: 150 } : undefined })
+    report.figure({ name: rowName(handler, `B2 N=${n} handler start max`), value: ours.startLag.max, unit: 'ms' })
+    report.figure({ name: rowName(handler, `B2 N=${n} trigger p99`), value: ours.triggerLag.p99, unit: 'ms' })
+    report.figure({ name: rowName(handler, `B2 N=${n} completed p50`), value: ours.completedLag.p50, unit: 'ms' })
+    report.figure({
+      name: rowName(handler, `B2 N=${n} completed p99`),
+      value: ours.completedLag.p99,
+      unit: 'ms',
+      target: jobs > 1000 ? { op: '<=', value: 150 } : undefined,
+    })
   } else {
-    report.figure({ name: `B1 N=${n} handler start p99`, value: ours.startLag.p99, unit: 'ms' })
-    report.figure({ name: `B1 N=${n} completed p99`, value: ours.completedLag.p99, unit: 'ms' })
+    report.figure({ name: rowName(handler, `B1 N=${n} handler start p99`), value: ours.startLag.p99, unit: 'ms' })
+    report.figure({ name: rowName(handler, `B1 N=${n} completed p99`), value: ours.completedLag.p99, unit: 'ms' })
   }
-  for (const [dir, result] of earlier) reportBefore(n, dir, ours, result)
-  if (beside) await reportBeside(n, jobs, beside)
+  for (const [dir, result] of earlier) reportBefore(n, handler, dir, ours, result)
+  if (beside && handler === HEADLINE) await reportBeside(n, jobs, beside)
 }
 
 /**
@@ -157,8 +180,8 @@ async function reportBeside(n: string, jobs: number, dir: string): Promise<void>
     // Planting is synchronous, one folder after the other: a second of lead per 10k jobs.
     const firstFireMs = (Math.ceil(Date.now() / 1000) + 2 + Math.ceil(jobs / 10_000)) * 1000
     const [today, then] = await Promise.all([
-      measureCronLoad({ jobs, warmupSec, windowSec, prepared: { data: ours, firstFireMs } }),
-      measureCronLoad({ jobs, warmupSec, windowSec, entry, prepared: { data: theirs, firstFireMs } }),
+      measureCronLoad({ jobs, warmupSec, windowSec, handler: HEADLINE, prepared: { data: ours, firstFireMs } }),
+      measureCronLoad({ jobs, warmupSec, windowSec, handler: HEADLINE, entry, prepared: { data: theirs, firstFireMs } }),
     ])
     ratios.push(today.cpuUsPerFire / then.cpuUsPerFire)
     pairs.push(
@@ -166,28 +189,33 @@ async function reportBeside(n: string, jobs: number, dir: string): Promise<void>
     )
   }
   const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!
-  report.section(`N = ${n}, side by side with the build in ${dir}, ${besideRounds} rounds: ${pairs.join('; ')}`)
+  report.section(`N = ${n}, ${HEADLINE}, side by side with the build in ${dir}, ${besideRounds} rounds: ${pairs.join('; ')}`)
   report.figure({ name: `B1 N=${n} CPU per fire ÷ ${label}, side by side (median ratio)`, value: median, unit: '×', target: { op: '<=', value: 1 } })
 }
 /** An earlier build's figures beside today's, each today's value with the earlier one as its reference. */
-function reportBefore(n: string, dir: string, ours: CronLoadResult, earlier: CronLoadResult): void {
+function reportBefore(n: string, handler: string, dir: string, ours: CronLoadResult, earlier: CronLoadResult): void {
   const label = basename(dir)
   report.section(
-    `N = ${n}, build in ${dir}: ${earlier.fires}/${earlier.expected} fired, ${earlier.completed} completed, ${earlier.failed} failed, ${earlier.misfires} misfires, ${earlier.duplicates} duplicates; ${earlier.cpuCores.toFixed(2)} cores busy`,
+    `N = ${n}, ${handler}, build in ${dir}: ${earlier.fires}/${earlier.expected} fired, ${earlier.completed} completed, ${earlier.failed} failed, ${earlier.misfires} misfires, ${earlier.duplicates} duplicates; ${earlier.cpuCores.toFixed(2)} cores busy`,
   )
   const ref = (value: number) => ({ name: label, value })
   report.figure({
-    name: `B1 N=${n} CPU per fire ÷ ${label}`,
+    name: rowName(handler, `B1 N=${n} CPU per fire ÷ ${label}`),
     value: ours.cpuUsPerFire,
     unit: 'µs',
     target: { op: '<=', value: 1, on: 'ratio' },
     reference: ref(earlier.cpuUsPerFire),
   })
-  report.figure({ name: `B1 N=${n} ${label} CPU per fire`, value: earlier.cpuUsPerFire, unit: 'µs' })
-  report.figure({ name: `B1 N=${n} ${label} completed/s ÷ N`, value: earlier.completedPerSecondMedian / earlier.jobs, unit: '' })
-  report.figure({ name: `B1 N=${n} ${label} misfires`, value: earlier.misfires, unit: '' })
-  report.figure({ name: `B1 N=${n} peak RSS beside ${label}`, value: ours.peakRssMb, unit: 'MB', reference: ref(earlier.peakRssMb) })
-  report.figure({ name: `B1 N=${n} completed p99 beside ${label}`, value: ours.completedLag.p99, unit: 'ms', reference: ref(earlier.completedLag.p99) })
+  report.figure({ name: rowName(handler, `B1 N=${n} ${label} CPU per fire`), value: earlier.cpuUsPerFire, unit: 'µs' })
+  report.figure({ name: rowName(handler, `B1 N=${n} ${label} completed/s ÷ N`), value: earlier.completedPerSecondMedian / earlier.jobs, unit: '' })
+  report.figure({ name: rowName(handler, `B1 N=${n} ${label} misfires`), value: earlier.misfires, unit: '' })
+  report.figure({ name: rowName(handler, `B1 N=${n} peak RSS beside ${label}`), value: ours.peakRssMb, unit: 'MB', reference: ref(earlier.peakRssMb) })
+  report.figure({
+    name: rowName(handler, `B1 N=${n} completed p99 beside ${label}`),
+    value: ours.completedLag.p99,
+    unit: 'ms',
+    reference: ref(earlier.completedLag.p99),
+  })
 }
 
 report.note("handle_time is when the core took the callback; the commit follows in the run writer's next batch (~10 ms)")

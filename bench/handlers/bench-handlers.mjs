@@ -7,6 +7,17 @@ export function noopJobHandler() {
 }
 
 /**
+ * B1/B2's headline workload: the job people run, a handler that logs one line (as
+ * `demoJobHandler` does) and returns its start time like the no-op, so the same figures read off
+ * job_log measure what the line costs: the log append, the message that carries it, the kept copy.
+ */
+export function logLineJobHandler(ctx) {
+  const started = Date.now()
+  ctx.log('settled batch, param:', ctx.param)
+  return String(started)
+}
+
+/**
  * B6: waits `startDelayMs`, then writes `count` lines `tick <i> at <epoch ms>`, one every `gapMs`
  * (param: "count gapMs startDelayMs"), so a viewer can measure written → shown per line.
  */
