@@ -87,6 +87,7 @@ describe('audit export', () => {
     actor: '=cmd',
     actorKind: 'user',
     source: '127.0.0.1',
+    via: '',
     action: 'job.trigger',
     outcome: 'ok',
     groupId: 2,

@@ -32,6 +32,7 @@ export const enAuthMessages = {
   'token.roleAboveOwner': 'a token cannot have more rights than its creator ({role})',
   'token.groupNotOwned': 'executor group {groupId} is not granted to you, so not to your token either',
   'token.expiryPast': 'the expiry lies in the past',
+  'token.modeNeedsMcp': 'a mode (read or operate) is for MCP tokens only; an OpenAPI token acts by its role',
   'registry.otherGroup': "registers '{appName}' with the credential of group '{group}'",
   'registry.ownToken': "group '{appName}' has its own access token: only that token registers, removes or reports its executors, not the global executor token",
   'registry.callbackRefused':

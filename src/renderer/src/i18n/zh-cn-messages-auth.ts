@@ -33,6 +33,7 @@ export const zhCNAuthMessages: Record<keyof typeof enAuthMessages, string> = {
   'token.roleAboveOwner': '令牌的权限不能高于其创建者（{role}）',
   'token.groupNotOwned': '未授予你执行器分组 {groupId}，因此也不能授予你的令牌',
   'token.expiryPast': '过期时间已过去',
+  'token.modeNeedsMcp': '模式（只读或操作）仅用于 MCP 令牌；OpenAPI 令牌按其角色行事',
   'registry.otherGroup': '以分组“{group}”的凭据注册“{appName}”',
   'registry.ownToken': '分组“{appName}”有自己的访问令牌：只有该令牌能注册、摘除其执行器或回报其运行，全局执行器令牌不行',
   'registry.callbackRefused': '{count} 条回报的运行不归此凭据回报：回调只能回报 JobDesk 分派给该凭据所服务分组的执行器、且尚未结束的运行',
