@@ -212,6 +212,10 @@ export const AUDIT_ACTIONS = [
   'secret.remove',
   /** Every secret re-encrypted under a new key (`jobdesk secrets rotate-key`, on the host). */
   'secret.rotateKey',
+  /** An agent called a tool through an MCP token (docs/mcp.md): the tool and its arguments; what it changed has its own row too. */
+  'mcp.tool',
+  /** An agent read a resource (a definition, a run's log) through an MCP token. */
+  'mcp.resource',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -64,6 +64,8 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.secret.set': 'Secret set',
   'auditAction.secret.remove': 'Secret removed',
   'auditAction.secret.rotateKey': 'Secrets key rotated',
+  'auditAction.mcp.tool': 'Agent tool call (MCP)',
+  'auditAction.mcp.resource': 'Agent read (MCP)',
   'auditAction.pool.add': 'Resource pool added',
   'auditAction.pool.update': 'Resource pool updated',
   'auditAction.pool.remove': 'Resource pool removed',

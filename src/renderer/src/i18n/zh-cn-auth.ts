@@ -162,6 +162,8 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.secret.set': '设置密钥',
   'auditAction.secret.remove': '删除密钥',
   'auditAction.secret.rotateKey': '轮换密钥加密密钥',
+  'auditAction.mcp.tool': '智能体工具调用（MCP）',
+  'auditAction.mcp.resource': '智能体读取（MCP）',
   'auditAction.pool.add': '新增资源池',
   'auditAction.pool.update': '修改资源池',
   'auditAction.pool.remove': '删除资源池',
