@@ -11,7 +11,11 @@ export async function mcpOverHttp(origin: string, token: string): Promise<Client
 }
 
 /** A tool's answer: its structured content, or its error text (isError). */
-export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<{ ok: boolean; data: Record<string, unknown>; text: string }> {
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ ok: boolean; data: Record<string, unknown>; text: string }> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n')
   return { ok: result.isError !== true, data: (result.structuredContent ?? {}) as Record<string, unknown>, text }

@@ -12,9 +12,17 @@ const HISTORY_RUNS = 100
 /** What a line that reports the failure usually says, in the log formats of xxl-job-core, JobDesk's agent and scripts. */
 const FAILURE_WORDS = /\b(error|exception|fail(ed|ure)?|fatal|traceback|panic|exit(ed)? (code|with)|denied|refused|timed? ?out|killed)\b/i
 
-/** The line that says what went wrong: the last one with a failure word, else the last line. */
+/** The executor's own frame around a run's lines ("----------- xxl-job job execute end …"): it repeats the result, it does not explain it. */
+const FRAME_LINE = /-{5,} ?xxl-job job execute/
+
+/**
+ * The line that says what went wrong (its index in `lines`): the last line of the job's own with a
+ * failure word, else the last line of its own, else the last line.
+ */
 export function failingLine(lines: readonly string[]): { lineNumber: number; text: string } | null {
-  for (let i = lines.length - 1; i >= 0; i--) if (FAILURE_WORDS.test(lines[i])) return { lineNumber: i, text: lines[i] }
+  const own = lines.map((text, lineNumber) => ({ lineNumber, text })).filter((line) => !FRAME_LINE.test(line.text))
+  const found = own.findLast((line) => FAILURE_WORDS.test(line.text)) ?? own.at(-1)
+  if (found) return found
   return lines.length === 0 ? null : { lineNumber: lines.length - 1, text: lines[lines.length - 1] }
 }
 
@@ -70,9 +78,7 @@ export const explainFailure = tool({
       kind: entry?.executor ?? null,
       othersInGroup: registry.filter((e) => e.appName === group && e.address !== run.executorAddress).map((e) => ({ address: e.address, health: e.health })),
     }
-    const differs = success
-      ? (['executorParam', 'executorAddress', 'executorHandler'] as const).filter((field) => success[field] !== run[field])
-      : []
+    const differs = success ? (['executorParam', 'executorAddress', 'executorHandler'] as const).filter((field) => success[field] !== run[field]) : []
     const lastSuccess = success && {
       runId: success.id,
       triggerTimeMs: success.triggerTimeMs,

@@ -36,7 +36,12 @@ function flowRunFacts(run: FlowRun) {
   }
 }
 
-const flowRunSchema = z.looseObject({ id: z.number(), flowId: z.number(), state: z.string(), nodes: z.array(z.looseObject({ key: z.string(), state: z.string() })) })
+const flowRunSchema = z.looseObject({
+  id: z.number(),
+  flowId: z.number(),
+  state: z.string(),
+  nodes: z.array(z.looseObject({ key: z.string(), state: z.string() })),
+})
 
 export const listFlows = tool({
   name: 'list_flows',

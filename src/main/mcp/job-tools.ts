@@ -45,7 +45,10 @@ export const listJobs = tool({
     group: z.string().max(64).optional().describe("an executor group's app name"),
     status: z.enum(['running', 'stopped']).optional().describe('running: its schedule runs; stopped: it does not'),
     limit: z.int().min(1).max(JOB_PAGE_MAX).default(50),
-    after: z.strictObject({ value: z.union([z.string(), z.number()]), id: z.int() }).optional().describe('the `next` of the page before'),
+    after: z
+      .strictObject({ value: z.union([z.string(), z.number()]), id: z.int() })
+      .optional()
+      .describe('the `next` of the page before'),
   }),
   output: z.object({ total: z.number(), jobs: z.array(jobSummarySchema), next: z.unknown() }),
   async run(context, input) {
@@ -119,8 +122,7 @@ export const triggerJob = tool({
 export const setJobActive = tool({
   name: 'set_job_active',
   title: "Start or stop a job's schedule",
-  description:
-    "Starts (active: true) or stops (active: false) a job's schedule. A stopped job still runs when triggered; runs under way are not touched.",
+  description: "Starts (active: true) or stops (active: false) a job's schedule. A stopped job still runs when triggered; runs under way are not touched.",
   kind: 'operate',
   input: z.strictObject({ jobId, active: z.boolean() }),
   output: z.object({ job: jobSummarySchema }),

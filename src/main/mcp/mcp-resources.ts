@@ -60,7 +60,12 @@ export async function listResources(context: McpToolContext) {
   const flowResources = []
   for (const { flow } of flows.slice(0, LISTED_MAX)) {
     const { group } = await flowDefinitionYaml(context.api, flow)
-    flowResources.push({ uri: `jobdesk://flows/${part(group || '-')}/${part(flow.name)}`, name: `flow ${flow.name}`, title: `Flow ${flow.name}`, mimeType: 'application/yaml' })
+    flowResources.push({
+      uri: `jobdesk://flows/${part(group || '-')}/${part(flow.name)}`,
+      name: `flow ${flow.name}`,
+      title: `Flow ${flow.name}`,
+      mimeType: 'application/yaml',
+    })
   }
   return [...jobs, ...flowResources]
 }

@@ -72,7 +72,9 @@ export function mcpRoute(deps: McpRouteDeps): (request: IncomingMessage, respons
     if (request.method !== 'POST') {
       // Stateless: no stream to open (GET) and no session to end (DELETE).
       request.resume()
-      sendError(response, 405, MCP_ERRORS.invalidRequest, `${request.method ?? ''} is not served: this MCP endpoint is stateless; POST JSON-RPC requests`, { allow: 'POST' })
+      sendError(response, 405, MCP_ERRORS.invalidRequest, `${request.method ?? ''} is not served: this MCP endpoint is stateless; POST JSON-RPC requests`, {
+        allow: 'POST',
+      })
       return
     }
     const nowMs = deps.nowMs()
@@ -124,7 +126,12 @@ export function mcpRoute(deps: McpRouteDeps): (request: IncomingMessage, respons
       body = JSON.parse(text)
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        await deps.audit(who, { action: 'mcp.tool', outcome: 'refused', target: 'mcp', detail: { reason: { code: 'request.bodyTooLarge', message: error.message } } })
+        await deps.audit(who, {
+          action: 'mcp.tool',
+          outcome: 'refused',
+          target: 'mcp',
+          detail: { reason: { code: 'request.bodyTooLarge', message: error.message } },
+        })
         sendError(response, 413, MCP_ERRORS.tooLarge, `request too large: at most ${MCP_MAX_BODY_BYTES} bytes`, { connection: 'close' })
         return
       }

@@ -84,7 +84,10 @@ export function buildMcpServer(deps: McpServerDeps): Server {
   const { context } = deps
   const who = actorOf(context.principal)
   const offered = MCP_TOOLS.filter((t) => t.kind === 'read' || context.mode === 'operate')
-  const server = new Server({ name: 'jobdesk', title: 'JobDesk', version: deps.version }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS })
+  const server = new Server(
+    { name: 'jobdesk', title: 'JobDesk', version: deps.version },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+  )
 
   const record = (action: AuditAction, outcome: AuditOutcome, target: string, params: unknown, reason?: { code: string; message: string }) =>
     deps.audit(who, { action, outcome, target, detail: { params, ...(reason && { reason }) } })
@@ -143,7 +146,13 @@ export function buildMcpServer(deps: McpServerDeps): Server {
     } catch (error) {
       if (!(error instanceof CodedError)) deps.logger.error('an MCP resource read failed', { uri: uri.slice(0, 200), error: (error as Error).message })
       const message = error instanceof CodedError ? describeError(error) : 'the read failed inside JobDesk; its log has the details'
-      await record('mcp.resource', outcomeOf(error), target, { uri: uri.slice(0, 200) }, { code: error instanceof CodedError ? error.code : 'mcp.internal', message })
+      await record(
+        'mcp.resource',
+        outcomeOf(error),
+        target,
+        { uri: uri.slice(0, 200) },
+        { code: error instanceof CodedError ? error.code : 'mcp.internal', message },
+      )
       throw new McpError(error instanceof NotFoundError ? ErrorCode.InvalidParams : ErrorCode.InternalError, deps.redact(message))
     }
   })

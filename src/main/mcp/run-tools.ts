@@ -73,7 +73,7 @@ export const killRun = tool({
   name: 'kill_run',
   title: 'Kill a running run',
   description:
-    'Kills a running run: its executor is told to stop it and it ends as killed at once. With retry false, the job\'s retries do not follow (default: they do, as after a failure).',
+    "Kills a running run: its executor is told to stop it and it ends as killed at once. With retry false, the job's retries do not follow (default: they do, as after a failure).",
   kind: 'operate',
   destructive: true,
   input: z.strictObject({ runId, retry: z.boolean().default(true) }),

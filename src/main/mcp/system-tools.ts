@@ -19,7 +19,13 @@ export const getSchedule = tool({
     jobIds: z.array(z.int().min(1)).max(100).optional(),
     flowIds: z.array(z.int().min(1)).max(100).optional(),
   }),
-  output: z.object({ fromMs: z.number(), toMs: z.number(), fires: z.array(z.looseObject({ time: z.number() })), skipped: z.array(z.looseObject({ slot: z.number() })), cut: z.boolean() }),
+  output: z.object({
+    fromMs: z.number(),
+    toMs: z.number(),
+    fires: z.array(z.looseObject({ time: z.number() })),
+    skipped: z.array(z.looseObject({ slot: z.number() })),
+    cut: z.boolean(),
+  }),
   async run(context, input) {
     const fromMs = input.fromMs ?? context.nowMs()
     const toMs = input.toMs ?? fromMs + 24 * HOUR_MS

@@ -153,7 +153,7 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
     ])
   })
 
-  it('keeps an MCP token\'s scope and mode, and the way (via) an audit row came (schema version 35)', async () => {
+  it("keeps an MCP token's scope and mode, and the way (via) an audit row came (schema version 35)", async () => {
     const base = { name: 'agent', userId: 1, owner: 'user 1', role: 'operator' as const, groupIds: [1], expiresAtMs: 0 }
     await f.store.apiTokens.insert({ ...base, tokenHash: `m${HASH}`.slice(0, 64), scope: 'mcp', mode: 'operate' }, T0)
     await f.store.apiTokens.insert({ ...base, tokenHash: `o${HASH}`.slice(0, 64), name: 'ci', scope: 'openapi', mode: null }, T0)
