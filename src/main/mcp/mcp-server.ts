@@ -60,7 +60,12 @@ function listing(tool: McpTool): Tool {
 
 /** A call's arguments as the audit row keeps them: whole when small, else only their size. */
 function auditedArguments(args: unknown): unknown {
-  const text = JSON.stringify(args ?? {}) ?? ''
+  let text: string
+  try {
+    text = JSON.stringify(args ?? {}) ?? ''
+  } catch {
+    return { omitted: 'nested too deep to write' }
+  }
   return text.length <= AUDITED_ARGUMENTS_MAX_CHARS ? args : { omitted: `${text.length} characters` }
 }
 

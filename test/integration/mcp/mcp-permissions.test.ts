@@ -5,6 +5,7 @@ import { AuthHarness } from '../../support/auth-harness'
 import type { BridgeClient } from '../../support/bridge-client'
 import { callTool, mcpOverHttp, OPERATE_TOOLS, READ_TOOLS } from '../../support/mcp-client'
 import { postEnvelope } from '../../support/raw-http'
+import { MCP_ERRORS, MCP_LIMIT } from '../../../src/main/mcp/mcp-route'
 
 /**
  * Issue: agents through MCP with least privilege. An MCP token acts as its owner (op-a: operator of
@@ -146,6 +147,19 @@ describe('an MCP token', () => {
     expect(metrics.status).toBe(401)
     const artifact = await fetch(new URL(`/api/artifacts/${auth.h.fixture.runId}/out.txt`, auth.origin), { headers: { 'XXL-JOB-ACCESS-TOKEN': token } })
     expect(artifact.status).toBe(401)
+  })
+
+  it('has a budget of requests: past it a clear JSON-RPC error (429), its first refusal audited, and nothing run', async () => {
+    const token = await mcpToken('busy', 'read')
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+    const headers = { accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` }
+    for (let n = 0; n < MCP_LIMIT.maxRequests; n++) expect((await post('/mcp', headers, list)).status).toBe(200)
+    const over = await post('/mcp', headers, list)
+    expect(over.status).toBe(429)
+    expect(JSON.parse(over.text).error).toMatchObject({ code: MCP_ERRORS.tooMany, message: expect.stringContaining('too many requests') })
+    expect((await post('/mcp', headers, list)).status).toBe(429)
+    const refusals = (await auditOf('op-a/busy')).filter((r) => r.outcome === 'refused')
+    expect(refusals.map((r) => [r.action, r.detail.reason?.code, r.via])).toEqual([['auth.token', 'mcp.budget', 'mcp']])
   })
 
   it('is listed with its scope and mode; a mode on an OpenAPI token is refused', async () => {
