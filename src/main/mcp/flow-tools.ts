@@ -116,5 +116,3 @@ export const decideApproval = tool({
     return { flowRun: flowRunFacts(await context.api.decideApproval(input)) }
   },
 })
-
-export { flowRunFacts }

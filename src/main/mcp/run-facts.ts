@@ -40,8 +40,6 @@ export function runFacts(run: JobRun, groupName: (id: number) => string) {
   }
 }
 
-export type RunFacts = ReturnType<typeof runFacts>
-
 /** What an agent may rely on in a run's facts (the rest is there, described in the tool's text). */
 export const runFactsSchema = z.looseObject({
   id: z.number(),

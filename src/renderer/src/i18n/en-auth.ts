@@ -167,7 +167,8 @@ export const enAuth = {
   'tokens.mode': 'Agent may',
   'tokens.mode.read': 'Read only',
   'tokens.mode.operate': 'Read and operate',
-  'tokens.modeHint': 'Operate adds trigger, kill, retry, start/stop and approval decisions, within your role and groups; everything an agent does is audited as yours, through MCP.',
+  'tokens.modeHint':
+    'Operate adds trigger, kill, retry, start/stop and approval decisions, within your role and groups; everything an agent does is audited as yours, through MCP.',
   'tokens.shownOnce': 'Copy the token now: it is shown this once and stored only as a hash.',
 
   'audit.title': 'Audit trail',

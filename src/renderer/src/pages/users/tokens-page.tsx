@@ -1,6 +1,16 @@
 import { Alert, Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
-import { MCP_MODES, roleAtLeast, ROLES, TOKEN_SCOPES, type ApiTokenInput, type ApiTokenView, type McpMode, type Role, type TokenScope } from '../../../../shared/auth'
+import {
+  MCP_MODES,
+  roleAtLeast,
+  ROLES,
+  TOKEN_SCOPES,
+  type ApiTokenInput,
+  type ApiTokenView,
+  type McpMode,
+  type Role,
+  type TokenScope,
+} from '../../../../shared/auth'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format/format-time'
 import { useJobDesk } from '../../store'
@@ -127,15 +137,7 @@ export function TokensPage() {
   )
 }
 
-function TokenCreator({
-  maxRole,
-  onCreate,
-  onClose,
-}: {
-  maxRole: Role
-  onCreate(input: ApiTokenInput): Promise<void>
-  onClose(): void
-}) {
+function TokenCreator({ maxRole, onCreate, onClose }: { maxRole: Role; onCreate(input: ApiTokenInput): Promise<void>; onClose(): void }) {
   const t = useT()
   const errorText = useErrorText()
   const [name, setName] = useState('')
