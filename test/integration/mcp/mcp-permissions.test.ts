@@ -5,6 +5,7 @@ import { AuthHarness } from '../../support/auth-harness'
 import type { BridgeClient } from '../../support/bridge-client'
 import { callTool, mcpOverHttp, OPERATE_TOOLS, READ_TOOLS } from '../../support/mcp-client'
 import { postEnvelope } from '../../support/raw-http'
+import { addFlow, flowRunWhere } from '../../support/flow-harness'
 import { MCP_ERRORS, MCP_LIMIT } from '../../../src/main/mcp/mcp-route'
 
 /**
@@ -147,6 +148,35 @@ describe('an MCP token', () => {
     expect(metrics.status).toBe(401)
     const artifact = await fetch(new URL(`/api/artifacts/${auth.h.fixture.runId}/out.txt`, auth.origin), { headers: { 'XXL-JOB-ACCESS-TOKEN': token } })
     expect(artifact.status).toBe(401)
+  })
+
+  it("of operate mode decides an approval as its owner's decision through an agent, and reads the flow as its definition", async () => {
+    const host = { core: auth.h.headless.core }
+    const flowId = await addFlow(
+      host,
+      'release',
+      [
+        { key: 'gate', kind: 'approval', prompt: 'ship it?' },
+        { key: 'ship', jobId: auth.h.fixture.jobA },
+      ],
+      ['gate>ship'],
+    )
+    const { flowRunId } = await auth.h.headless.core.api.triggerFlow({ flowId })
+    await flowRunWhere(host, flowRunId!, 'the run waiting for its approval', (run) => run.state === 'waiting')
+    const client = await connect(await mcpToken('approver', 'operate'))
+    const decided = await callTool(client, 'decide_approval', { flowRunId, key: 'gate', approve: true, comment: 'the owner said ship' })
+    expect(decided.ok).toBe(true)
+    const gate = (decided.data.flowRun as { nodes: { key: string; state: string; note: string }[] }).nodes.find((n) => n.key === 'gate')
+    expect(gate).toMatchObject({ state: 'success' })
+    expect(gate?.note).toContain('op-a/approver (through an agent)')
+    const [approval] = (await auth.h.headless.core.api.listAudit({ action: 'flow.approve' })).entries
+    expect(approval).toMatchObject({ actor: 'op-a/approver', via: 'mcp', outcome: 'ok' })
+
+    const resources = (await client.listResources()).resources.map((r) => r.uri)
+    const flowUri = resources.find((uri) => uri.startsWith('jobdesk://flows/') && uri.endsWith('/release'))!
+    const read = await client.readResource({ uri: flowUri })
+    expect((read.contents[0] as { text: string }).text).toContain('kind: Flow\nname: release')
+    await expect(client.readResource({ uri: 'jobdesk://flows/-/no-such-flow' })).rejects.toThrow(/neither a job/)
   })
 
   it('has a budget of requests: past it a clear JSON-RPC error (429), its first refusal audited, and nothing run', async () => {
