@@ -2,7 +2,7 @@ import { notFound } from '../../shared/messages/coded-errors'
 import { JOB_PAGE_MAX } from '../../shared/job-query'
 import type { JobInfo } from '../../shared/model'
 import { z } from '../../shared/schema/z'
-import { jobDefinitionYaml } from './definition-yaml'
+import { jobDefinitionYaml, readDefinitions } from './definition-yaml'
 import { groupNames } from './group-names'
 import { tool, type McpToolContext } from './mcp-tool'
 
@@ -79,7 +79,7 @@ export const getJob = tool({
   output: z.object({ job: jobSummarySchema, params: z.array(z.looseObject({ name: z.string(), type: z.string() })), yaml: z.string() }),
   async run(context, input) {
     const { job, group } = await visibleJob(context, input.jobId)
-    const yaml = await jobDefinitionYaml(context.api, job, group)
+    const yaml = jobDefinitionYaml(await readDefinitions(context.api), job, group)
     const params = (job.params ?? []).map((p) => ({
       name: p.name,
       type: p.type,

@@ -1,5 +1,5 @@
 import { notFound } from '../../shared/messages/coded-errors'
-import { flowDefinitionYaml, jobDefinitionYaml } from './definition-yaml'
+import { flowDefinitionYaml, jobDefinitionYaml, readDefinitions } from './definition-yaml'
 import { jobByName } from './job-tools'
 import type { McpToolContext } from './mcp-tool'
 import { logTail } from './run-log-reads'
@@ -57,16 +57,13 @@ export async function listResources(context: McpToolContext) {
     title: `Job ${job.name}`,
     mimeType: 'application/yaml',
   }))
-  const flowResources = []
-  for (const { flow } of flows.slice(0, LISTED_MAX)) {
-    const { group } = await flowDefinitionYaml(context.api, flow)
-    flowResources.push({
-      uri: `jobdesk://flows/${part(group || '-')}/${part(flow.name)}`,
-      name: `flow ${flow.name}`,
-      title: `Flow ${flow.name}`,
-      mimeType: 'application/yaml',
-    })
-  }
+  const reads = flows.length === 0 ? null : await readDefinitions(context.api)
+  const flowResources = flows.slice(0, LISTED_MAX).map(({ flow }) => ({
+    uri: `jobdesk://flows/${part(flowDefinitionYaml(reads!, flow).group || '-')}/${part(flow.name)}`,
+    name: `flow ${flow.name}`,
+    title: `Flow ${flow.name}`,
+    mimeType: 'application/yaml',
+  }))
   return [...jobs, ...flowResources]
 }
 
@@ -75,13 +72,13 @@ export async function readResource(context: McpToolContext, uri: string): Promis
   const job = JOB_URI.exec(uri)
   if (job) {
     const found = await jobByName(context, decoded(job[1]), decoded(job[2]))
-    return { mimeType: 'application/yaml', text: await jobDefinitionYaml(context.api, found.job, found.group) }
+    return { mimeType: 'application/yaml', text: jobDefinitionYaml(await readDefinitions(context.api), found.job, found.group) }
   }
   const flow = FLOW_URI.exec(uri)
   if (flow) {
     const name = decoded(flow[2])
     const summary = (await context.api.listFlows()).find((s) => s.flow.name === name)
-    const definition = summary && (await flowDefinitionYaml(context.api, summary.flow))
+    const definition = summary && flowDefinitionYaml(await readDefinitions(context.api), summary.flow)
     if (!definition || (definition.group || '-') !== decoded(flow[1])) throw notFound('definitions.nameUnknown', { name })
     return { mimeType: 'application/yaml', text: definition.yaml }
   }
