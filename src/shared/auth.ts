@@ -191,6 +191,9 @@ export const AUDIT_ACTIONS = [
   'secret.remove',
   /** Every secret re-encrypted under a new key (`jobdesk secrets rotate-key`, on the host). */
   'secret.rotateKey',
+  /** A group's LLM provider set or removed (docs/llm-steps.md): the entry names its key's secret, never a value. */
+  'llm.set',
+  'llm.remove',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -64,6 +64,8 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.secret.set': 'Secret set',
   'auditAction.secret.remove': 'Secret removed',
   'auditAction.secret.rotateKey': 'Secrets key rotated',
+  'auditAction.llm.set': 'LLM provider set',
+  'auditAction.llm.remove': 'LLM provider removed',
   'auditAction.pool.add': 'Resource pool added',
   'auditAction.pool.update': 'Resource pool updated',
   'auditAction.pool.remove': 'Resource pool removed',

@@ -162,6 +162,8 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.secret.set': '设置密钥',
   'auditAction.secret.remove': '删除密钥',
   'auditAction.secret.rotateKey': '轮换密钥加密密钥',
+  'auditAction.llm.set': '设置 LLM 服务',
+  'auditAction.llm.remove': '删除 LLM 服务',
   'auditAction.pool.add': '新增资源池',
   'auditAction.pool.update': '修改资源池',
   'auditAction.pool.remove': '删除资源池',
