@@ -17,7 +17,7 @@ import { calendarChanges, planCalendars, pruneCalendars, type CalendarPlan } fro
 import { planPools, poolDocuments, writePools } from './pool-definitions'
 
 type DefinitionRepos =
-  'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins' | 'windows' | 'pools'
+  'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins' | 'windows' | 'pools' | 'llmProviders'
 
 /**
  * Definitions as code (docs/definitions-as-code.md): makes the server's calendars, groups, jobs and
@@ -104,7 +104,10 @@ export class DefinitionService {
       for (const link of writes.linksToDelete) await tx.links.delete(link.parentJobId, link.childJobId)
       for (const flow of writes.flowsToDelete) await tx.flows.delete(flow.id)
       for (const job of writes.jobsToDelete) await this.jobs.deleteIn(tx, job.id)
-      for (const group of writes.groupsToDelete) await tx.groups.delete(group.id)
+      for (const group of writes.groupsToDelete) {
+        await tx.llmProviders.delete(group.id)
+        await tx.groups.delete(group.id)
+      }
       await windows.write(tx, nowMs)
       // Last, once nothing that goes follows them; the service refuses one still in use (the plan said so already).
       for (const calendar of pruned.toDelete) await calendarService.remove(calendar.name)
