@@ -39,6 +39,11 @@ export async function llmJobHandler(ctx: LlmJobContext): Promise<JobResult> {
   let usage: Usage | undefined
   let finishReason: string | null = null
   const lines = new ReplyLines((line) => ctx.log(line))
+  const aborted = (): JobResult | undefined => {
+    if (ctx.signal.aborted) return failed('llmJobHandler: the request was aborted (the run was killed or timed out)')
+    if (providerTimeout.aborted) return failed(`llmJobHandler: no complete reply within ${provider.timeoutSec} s (the provider's timeoutSec)`)
+    return undefined
+  }
   try {
     const stream = await clientFor(provider, await loadOpenAi()).chat.completions.create(
       {
@@ -66,10 +71,11 @@ export async function llmJobHandler(ctx: LlmJobContext): Promise<JobResult> {
     lines.flush()
   } catch (error) {
     lines.flush()
-    if (ctx.signal.aborted) return failed('llmJobHandler: the request was aborted (the run was killed or timed out)')
-    if (providerTimeout.aborted) return failed(`llmJobHandler: no complete reply within ${provider.timeoutSec} s (the provider's timeoutSec)`)
-    return failed(`llmJobHandler: ${url} failed: ${(error as Error).message}`)
+    return aborted() ?? failed(`llmJobHandler: ${url} failed: ${(error as Error).message}`)
   }
+  // The library ends a stream quietly when its signal aborts mid-reply: a cut reply is no reply.
+  const cut = aborted()
+  if (cut) return cut
   ctx.log(measures(usage, performance.now() - startedMs, firstTextMs))
   if (finishReason === 'length') ctx.log(`the reply was cut at ${provider.maxTokens} tokens (the provider's maxTokens)`)
   if (reply === '') return failed(`llmJobHandler: the model returned no text (finish reason: ${finishReason ?? 'none given'})`)

@@ -26,7 +26,8 @@ export function parseLlmJobParam(param: string): LlmJobRequest | string {
   if (object.prompt.trim() === '') return 'llmJobHandler: "prompt" is empty'
   if (object.system !== undefined && typeof object.system !== 'string') return 'llmJobHandler: "system" must be a string'
   const format = object.responseFormat
-  if (format !== undefined && format !== 'json' && format !== 'text') return `llmJobHandler: "responseFormat" must be "json" or "text", got ${JSON.stringify(format)}`
+  if (format !== undefined && format !== 'json' && format !== 'text')
+    return `llmJobHandler: "responseFormat" must be "json" or "text", got ${JSON.stringify(format)}`
   return { prompt: object.prompt, ...(object.system ? { system: object.system } : {}), json: format === 'json' }
 }
 
