@@ -38,3 +38,18 @@ export const llmProviderArgs = z.strictObject({
 }) satisfies z.ZodType<Required<LlmProviderInput>, unknown>
 
 export const llmProviderRefArgs = z.strictObject({ groupId: id })
+
+/** A definition file's `kind: LlmProvider` (docs/definitions-as-code.md): a group's provider, the group by its app name. */
+export const llmProviderDocumentSchema = z
+  .strictObject({
+    kind: z.literal('LlmProvider'),
+    name: z.string().min(1).max(64).describe('the app name of the executor group whose LLM steps use it'),
+    baseUrl: baseUrl.describe('an OpenAI-compatible API, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1'),
+    model: requiredText(LLM_MODEL_MAX_CHARS),
+    apiKeySecret: secretName.optional().describe('the name of a secret of the group (or a global one) holding the key; leave out for none'),
+    timeoutSec: z.int().min(1).max(LLM_MAX_TIMEOUT_SEC).optional().describe(`one request's limit (default ${LLM_DEFAULT_TIMEOUT_SEC})`),
+    maxTokens: z.int().min(1).max(LLM_MAX_MAX_TOKENS).optional().describe(`the reply's limit in tokens (default ${LLM_DEFAULT_MAX_TOKENS})`),
+  })
+  .describe("an executor group's LLM provider (docs/llm-steps.md)")
+
+export type LlmProviderDocument = z.infer<typeof llmProviderDocumentSchema>

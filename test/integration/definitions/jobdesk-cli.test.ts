@@ -59,7 +59,7 @@ describe('jobdesk apply, diff and export', () => {
     const dry = await jobdesk(['apply', '-f', '.', '--dry-run'], a, repo)
     expect(dry.code, dry.stderr).toBe(0)
     expect(dry.stdout).toContain('+ create Job jobdesk-embedded/nightly-report')
-    expect(dry.stdout).toContain('plan: 11 to create, 0 to update, 0 to delete, 0 unchanged')
+    expect(dry.stdout).toContain('plan: 12 to create, 0 to update, 0 to delete, 0 unchanged')
     expect(await jobsOf(a), 'a dry run wrote nothing').toEqual([])
 
     const applied = await jobdesk(['apply', '-f', '.'], a, repo)
@@ -76,12 +76,13 @@ describe('jobdesk apply, diff and export', () => {
       '+ create Job jobdesk-embedded/nightly-report  (jobs/jobdesk-embedded/nightly-report.yaml)',
       '+ create Flow incident-notice  (flows/incident-notice.yaml)',
       '+ create Flow month-end  (flows/month-end.yaml)',
+      '+ create LlmProvider jobdesk-embedded  (llm-providers/jobdesk-embedded.yaml)',
     ])
     const script = (await jobsOf(a)).find((j) => j.name === 'archive-reports')!
     expect(script.glueSource, 'sourceFile was read into the job').toBe(readFileSync(join(repo, 'scripts/archive-reports.sh'), 'utf8'))
 
     const again = await jobdesk(['apply', '-f', '.'], a, repo)
-    expect(again).toMatchObject({ code: 0, stdout: 'no changes (11 object(s) as the files say)\n' })
+    expect(again).toMatchObject({ code: 0, stdout: 'no changes (12 object(s) as the files say)\n' })
     expect(await jobdesk(['diff', '-f', '.'], a, repo)).toMatchObject({ code: 0 })
 
     const file = join(repo, 'jobs/jobdesk-embedded/nightly-report.yaml')
@@ -91,7 +92,7 @@ describe('jobdesk apply, diff and export', () => {
     expect(diff.stdout).toContain('~ update Job jobdesk-embedded/nightly-report: param  (jobs/jobdesk-embedded/nightly-report.yaml)')
     expect(diff.stdout, 'each changed field with its values').toContain("    param: 'hello' → 'goodbye'\n")
     const json = await jobdesk(['diff', '-f', '.', '-o', 'json'], a, repo)
-    expect(JSON.parse(json.stdout)).toMatchObject({ changes: [{ action: 'update', fields: ['param'] }], unchanged: 10, applied: false })
+    expect(JSON.parse(json.stdout)).toMatchObject({ changes: [{ action: 'update', fields: ['param'] }], unchanged: 11, applied: false })
 
     // A calendar's change is told by its fields, as a job's is.
     const calendar = join(repo, 'calendars/cn-banks.yaml')
