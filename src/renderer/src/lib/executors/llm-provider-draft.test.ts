@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_LLM_PROVIDER, llmProviderChange, llmProviderDraftOf } from './llm-provider-draft'
+import { EMPTY_LLM_PROVIDER, LLM_PROVIDER_FIELDS, llmProviderChange, llmProviderDraftOf, llmProviderField } from './llm-provider-draft'
 
 const openai = { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKeySecret: 'openai_key', timeoutSec: 60, maxTokens: 500 }
 
@@ -18,5 +18,13 @@ describe("the group editor's LLM provider fields", () => {
     })
     const loaded = llmProviderDraftOf({ groupId: 3, ...openai, updatedAtMs: 0, updatedBy: 'a' })
     expect(llmProviderChange(loaded, { ...loaded, baseUrl: '', model: '' }, 3)).toEqual({ kind: 'remove' })
+  })
+})
+
+describe("where a provider's save error lands", () => {
+  it('beside the field the core names, in the call’s words or the field’s own', () => {
+    expect(LLM_PROVIDER_FIELDS.has('arguments[0].baseUrl')).toBe(true)
+    expect(llmProviderField('arguments[0].baseUrl')).toBe('baseUrl')
+    expect(llmProviderField('model')).toBe('model')
   })
 })

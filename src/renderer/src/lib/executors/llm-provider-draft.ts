@@ -10,8 +10,17 @@ export interface LlmProviderDraft {
   maxTokens: number
 }
 
-/** The fields a provider save error may name: it lands beside that field. */
-export const LLM_PROVIDER_FIELDS: ReadonlySet<string> = new Set<keyof LlmProviderDraft>(['baseUrl', 'model', 'apiKeySecret', 'timeoutSec', 'maxTokens'])
+const FIELDS: readonly (keyof LlmProviderDraft)[] = ['baseUrl', 'model', 'apiKeySecret', 'timeoutSec', 'maxTokens']
+/** The call's own words for them: the core's argument check names a field inside the call's arguments. */
+const CALL_PREFIX = 'arguments[0].'
+
+/** The fields a provider save error may name, as the core names them: it lands beside that field. */
+export const LLM_PROVIDER_FIELDS: ReadonlySet<string> = new Set(FIELDS.flatMap((field) => [field, `${CALL_PREFIX}${field}`]))
+
+/** The editor's field an error names (`arguments[0].baseUrl` → `baseUrl`). */
+export function llmProviderField(field: string): string {
+  return field.startsWith(CALL_PREFIX) ? field.slice(CALL_PREFIX.length) : field
+}
 
 export const EMPTY_LLM_PROVIDER: LlmProviderDraft = {
   baseUrl: '',

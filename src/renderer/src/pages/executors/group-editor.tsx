@@ -6,7 +6,7 @@ import type { GroupInput } from '../../../../shared/api'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { placeSaveError } from '../jobs/job-editor/job-draft'
-import { LLM_PROVIDER_FIELDS, llmProviderChange, type LlmProviderDraft } from '../../lib/executors/llm-provider-draft'
+import { LLM_PROVIDER_FIELDS, llmProviderChange, llmProviderField, type LlmProviderDraft } from '../../lib/executors/llm-provider-draft'
 import { removeLlmProvider, setLlmProvider } from '../../services/llm-providers'
 import { notifySuccess } from '../../kit/notify'
 import { LlmProviderSection, useLlmProvider } from './llm-provider-section'
@@ -66,9 +66,9 @@ function GroupForm({ initial, onDone, onCancel, setDirty }: { initial: GroupInpu
     setLlmDraft((current) => current && { ...current, [key]: value })
     setErrors(({ [key]: _cleared, ...rest }) => rest)
   }
-  const placeError = (error: unknown, fields: ReadonlySet<string>) => {
+  const placeError = (error: unknown, fields: ReadonlySet<string>, fieldOf: (field: string) => string = (field) => field) => {
     const placed = placeSaveError(error, fields, useJobDesk.getState().preferences.language)
-    if (placed.field) setErrors((current) => ({ ...current, [placed.field!]: placed.message }))
+    if (placed.field) setErrors((current) => ({ ...current, [fieldOf(placed.field!)]: placed.message }))
     else setFormError(placed.message)
   }
 
@@ -97,7 +97,7 @@ function GroupForm({ initial, onDone, onCancel, setDirty }: { initial: GroupInpu
       if (change.kind === 'set') await setLlmProvider(change.input)
       if (change.kind === 'remove') await removeLlmProvider({ groupId })
     } catch (error) {
-      placeError(error, LLM_PROVIDER_FIELDS)
+      placeError(error, LLM_PROVIDER_FIELDS, llmProviderField)
       return false
     }
     if (change.kind !== 'none') notifySuccess(language, change.kind === 'set' ? 'llm.saved' : 'llm.removed', { name })
