@@ -11,7 +11,7 @@ import { waitFor } from '../../support/wait-for'
 /**
  * An LLM step on a JobDesk agent: the run's request carries its group's provider and key (the key
  * among its mask values), the agent calls the provider itself, streams the reply into its log and
- * ends with it; a kill closes the agent's request. The key is on neither side's disk.
+ * ends with it; a kill and the job's timeout close the agent's request. The key is on neither side's disk.
  */
 const KEY = 'sk-Agent/Llm+Key=77'
 let admin: LanAdmin
@@ -92,5 +92,18 @@ describe('an LLM step on a JobDesk agent', () => {
     await request.closed
     const [run] = await admin.finishedRuns(jobId, 1)
     expect(run.handleCode).toBe(500)
+  })
+
+  it("closes its request when the job's timeout ends the run", async () => {
+    const api = admin.headless.core.api
+    stub.answerWith(() => 'hang')
+    const jobId = await admin.addJob('llm-lan', { name: 'times out', executorHandler: 'llmJobHandler', executorParam: 'never answered', executorTimeoutSec: 1 })
+    const seen = stub.requests.length
+    await api.triggerJob({ jobId })
+    await (
+      await stub.request(seen)
+    ).closed
+    const [run] = await admin.finishedRuns(jobId, 1)
+    expect(run.handleCode).toBe(502)
   })
 })
