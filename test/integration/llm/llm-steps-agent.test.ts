@@ -22,7 +22,8 @@ const agentLogs = makeTempDir('jobdesk-llm-agent-')
 beforeAll(async () => {
   stub = await LlmStub.start(() => ({ parts: ['ok'] }))
   admin = await startLanAdmin({ secretReader: memorySecretReader([{ groupId: null, name: 'agent_key', value: KEY }]) })
-  await admin.startAgent('llm-lan', { logPath: agentLogs.path })
+  // The agent calls only what its --http-allow lets it: the provider's API here.
+  await admin.startAgent('llm-lan', { logPath: agentLogs.path, httpAllowPrefixes: [stub.baseUrl] })
   await admin.groupAddresses('llm-lan', 1)
   groupId = (await admin.headless.core.api.listGroups()).find((g) => g.appName === 'llm-lan')!.id
   await admin.headless.core.api.setLlmProvider({
@@ -92,6 +93,24 @@ describe('an LLM step on a JobDesk agent', () => {
     await request.closed
     const [run] = await admin.finishedRuns(jobId, 1)
     expect(run.handleCode).toBe(500)
+  })
+
+  it('refuses a provider its --http-allow does not list, sending nothing', async () => {
+    const api = admin.headless.core.api
+    await api.setLlmProvider({ groupId, baseUrl: 'http://127.0.0.1:9/v1', model: 'agent-model', timeoutSec: 30, maxTokens: 64 })
+    try {
+      const jobId = await admin.addJob('llm-lan', { name: 'not allowed', executorHandler: 'llmJobHandler', executorParam: 'hello' })
+      const seen = stub.requests.length
+      await api.triggerJob({ jobId })
+      const [run] = await admin.finishedRuns(jobId, 1)
+      expect(run.handleCode).toBe(500)
+      expect(run.handleMsg).toBe(
+        `llmJobHandler: http://127.0.0.1:9/v1/chat/completions is not allowed on this executor (allowed: ${stub.baseUrl}; an agent's --http-allow)`,
+      )
+      expect(stub.requests.length).toBe(seen)
+    } finally {
+      await api.setLlmProvider({ groupId, baseUrl: stub.baseUrl, model: 'agent-model', apiKeySecret: 'agent_key', timeoutSec: 30, maxTokens: 64 })
+    }
   })
 
   it("closes its request when the job's timeout ends the run", async () => {

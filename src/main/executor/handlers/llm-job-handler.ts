@@ -4,6 +4,7 @@ import type { LlmRunConfig } from '../executor-api'
 import type { JobContext, JobResult } from './handler-contract'
 import { parseLlmJobParam } from './llm-job-param'
 import { ReplyLines } from './reply-lines'
+import { isAllowed, parseAllowEntry, type HttpAllowList } from './http-allowlist'
 
 /** The run's context as the runner gives it to this handler: with its group's provider (run-handler.ts). */
 export type LlmJobContext = JobContext & { readonly llmProvider?: LlmRunConfig }
@@ -18,14 +19,26 @@ interface Usage {
  * chat-completions API and succeeds with the model's reply: its handle message, in a flow the
  * node's output. The reply streams into the run log line by line; tokens and latency end it.
  * No retries of its own (the job's retries apply); a kill, the job's timeout or the provider's
- * `timeoutSec` abort the HTTP request.
+ * `timeoutSec` abort the HTTP request. The API's URL must be one the executor may call, as
+ * httpJobHandler's (`--http-allow` on an agent; the embedded executor may call any).
  */
-export async function llmJobHandler(ctx: LlmJobContext): Promise<JobResult> {
+export function createLlmJobHandler(allowPrefixes: readonly string[] | 'any'): (ctx: LlmJobContext) => Promise<JobResult> {
+  // Checked at start (agent arguments, createExecutor); parsed once here.
+  const allow: HttpAllowList = allowPrefixes === 'any' ? 'any' : allowPrefixes.map(parseAllowEntry).filter((entry) => typeof entry !== 'string')
+  return (ctx) => runLlmStep(ctx, allow)
+}
+
+async function runLlmStep(ctx: LlmJobContext, allow: HttpAllowList): Promise<JobResult> {
   const provider = ctx.llmProvider
   if (!provider) return failed('llmJobHandler: this run carries no LLM provider (its group has none, or it was not triggered by JobDesk)')
   const request = parseLlmJobParam(ctx.param)
   if (typeof request === 'string') return failed(request)
   const url = `${provider.baseUrl.replace(/\/+$/, '')}/chat/completions`
+  if (!URL.canParse(url)) return failed(`llmJobHandler: the provider's base URL ${JSON.stringify(provider.baseUrl)} is not a URL`)
+  if (!isAllowed(new URL(url), allow)) {
+    const allowed = allow === 'any' ? 'any' : allow.map((entry) => entry.text).join(', ') || 'none'
+    return failed(`llmJobHandler: ${url} is not allowed on this executor (allowed: ${allowed}; an agent's --http-allow)`)
+  }
   ctx.log(
     `POST ${url}: model ${provider.model}, max tokens ${provider.maxTokens}, ${provider.apiKey ? 'with the key' : 'no key'}${request.json ? ', json mode' : ''}, timeout ${provider.timeoutSec} s`,
   )
