@@ -216,6 +216,9 @@ export const AUDIT_ACTIONS = [
   'mcp.tool',
   /** An agent read a resource (a definition, a run's log) through an MCP token. */
   'mcp.resource',
+  /** A group's LLM provider set or removed (docs/llm-steps.md): the entry names its key's secret, never a value. */
+  'llm.set',
+  'llm.remove',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -1,5 +1,5 @@
 /** The kinds of object a definition file declares. */
-export const DEFINITION_KINDS = ['Group', 'Job', 'Flow', 'Calendar', 'Window', 'Pool'] as const
+export const DEFINITION_KINDS = ['Group', 'Job', 'Flow', 'Calendar', 'Window', 'Pool', 'LlmProvider'] as const
 export type DefinitionKind = (typeof DEFINITION_KINDS)[number]
 
 /**

@@ -118,6 +118,9 @@ function templates(f: AdminFixture): Record<(typeof OPEN_API_METHODS)[number], R
     listSecrets: { groupId: f.groupId },
     removeSecret: { name: 'fuzz_pw', groupId: f.groupId },
     listSecretVersions: { name: 'fuzz_pw' },
+    setLlmProvider: { groupId: f.groupId, baseUrl: 'http://127.0.0.1:11434/v1', model: 'fuzz-model', apiKeySecret: 'fuzz_pw' },
+    getLlmProvider: { groupId: f.groupId },
+    removeLlmProvider: { groupId: f.groupId },
     listArtifacts: { runId: f.runId },
   }
 }

@@ -25,7 +25,7 @@ export interface AgentConfig {
   enableScripts: boolean
   /** GLUE_NODEJS's interpreter; absent → the agent's own Node (process.execPath). */
   nodeInterpreter?: string
-  /** URL prefixes httpJobHandler may call, or every URL. */
+  /** URL prefixes httpJobHandler and an LLM step's provider may call, or every URL. */
   httpAllowPrefixes: string[] | 'any'
   adminGeneration: AdminGeneration
   /** XXL-JOB's file per run (default, what operators and tools expect) or JobDesk's packed segments. */
@@ -54,8 +54,9 @@ Runs a JobDesk executor that speaks the XXL-JOB executor protocol and registers 
   --enable-scripts          run GLUE script jobs (shell, python, …): remote code execution by design
   --node-interpreter PATH   program for GLUE_NODEJS scripts (a path, or a command on PATH such as
                             node; default: the Node running this agent)
-  --http-allow PREFIX[,…]   URLs httpJobHandler may call: scheme://host[:port][/path] each, matched on
-                            scheme, host, port and whole path segments ("any" allows all; default none)
+  --http-allow PREFIX[,…]   URLs httpJobHandler and an LLM step's provider may call:
+                            scheme://host[:port][/path] each, matched on scheme, host, port and whole
+                            path segments ("any" allows all; default none)
   --admin-generation G      g1 | g2 | g3 | auto (default auto: detected from the admin's replies)
   --run-log-layout L        files (default: XXL-JOB's <yyyy-MM-dd>/<logId>.log) | packed (day segments;
                             for thousands of short runs a second, where a file per run costs too much)

@@ -81,6 +81,7 @@ export function corePipeline({
       unreachable: (appName, address) => node.registry.noteUnreachable(appName, address, nowMs()),
       addressSlots: new AddressSlots(store),
       secrets: options.secretReader ?? secretStore,
+      llmProviders: store.llmProviders,
     },
     writer,
     logKeeper,

@@ -17,6 +17,7 @@ import { settingsApi } from './facade-settings'
 import { xxlImportApi } from './facade-xxl'
 import { runViewsApi } from './facade-run-views'
 import { secretsApi } from './facade-secrets'
+import { llmApi } from './facade-llm'
 import { artifactsApi } from './facade-artifacts'
 
 /**
@@ -43,6 +44,7 @@ export function createFacade(deps: FacadeDeps): CoreApi {
     ...silencesApi(deps),
     ...backfillsApi(deps),
     ...secretsApi(deps),
+    ...llmApi(deps),
     ...artifactsApi(deps),
   }
 }

@@ -14,6 +14,7 @@ import { RUN_RULES } from './run-rules'
 import { SETTINGS_RULES } from './settings-rules'
 import { RUN_VIEW_RULES } from './run-view-rules'
 import { SECRET_RULES } from './secret-rules'
+import { LLM_RULES } from './llm-rules'
 
 /**
  * Every facade method's rule, one area's rules to a file (the auth methods have theirs in
@@ -36,4 +37,5 @@ export const CORE_RULES = {
   ...BACKFILL_RULES,
   ...RUN_VIEW_RULES,
   ...SECRET_RULES,
+  ...LLM_RULES,
 } satisfies Record<keyof CoreApi, MethodRule>

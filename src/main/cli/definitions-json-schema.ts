@@ -11,5 +11,9 @@ export const DEFINITIONS_SCHEMA_ID = 'https://jobdesk.dev/schemas/definitions.js
  */
 export function definitionsJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(definitionDocumentSchema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' })
-  return { ...schema, $id: DEFINITIONS_SCHEMA_ID, title: 'JobDesk definition file (one YAML document: kind Group, Job, Flow, Calendar or Window)' }
+  return {
+    ...schema,
+    $id: DEFINITIONS_SCHEMA_ID,
+    title: 'JobDesk definition file (one YAML document: kind Group, Job, Flow, Calendar, Window, Pool or LlmProvider)',
+  }
 }

@@ -8,7 +8,7 @@ import type { RepoAccess, Repos } from '../store/store'
 /** Executor groups (XXL-JOB's "executors"): validated on save; a group in use is not deleted. */
 export class GroupService {
   constructor(
-    private readonly store: RepoAccess<'groups' | 'jobs' | 'registry'>,
+    private readonly store: RepoAccess<'groups' | 'jobs' | 'registry' | 'llmProviders'>,
     private readonly nowMs: () => number,
     /** Recomputes an automatic group's address list from the registry (after it is created or switched to auto). */
     private readonly refreshAddresses: (tx: Pick<Repos, 'groups' | 'registry'>, appName: string) => Promise<void>,
@@ -65,6 +65,8 @@ export class GroupService {
       if (used.length > 0) {
         throw conflict('group.inUse', { appName: group.appName, count: used.length, jobId: used[0].id, jobName: used[0].name })
       }
+      // A group's provider goes with it: a new group of the same id never inherits a key's name.
+      await tx.llmProviders.delete(id)
       await tx.groups.delete(id)
     })
   }

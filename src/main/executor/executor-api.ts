@@ -36,6 +36,24 @@ export interface TriggerParam {
    * a job without `env`; ignored by xxl-job-core (docs/secrets.md).
    */
   env?: Record<string, string>
+  /**
+   * JobDesk's own field, sent only with a run of `llmJobHandler`: its group's LLM provider, the key
+   * read from the secret the provider names, put in by the trigger and only for the group's own
+   * addresses; the key is among `maskValues` too (docs/llm-steps.md). Ignored by xxl-job-core.
+   */
+  llm?: LlmRunConfig
+}
+
+/** Where an LLM step sends its prompt, as its run request carries it. */
+export interface LlmRunConfig {
+  /** An OpenAI-compatible API's base URL (`…/v1`). */
+  baseUrl: string
+  model: string
+  /** Absent: no key (a local Ollama). */
+  apiKey?: string
+  /** One request's limit; the job's own timeout and a kill end it sooner. */
+  timeoutSec: number
+  maxTokens: number
 }
 
 export interface LogRequest {

@@ -124,3 +124,22 @@ describe("JobDesk's own trigger fields for secrets", () => {
     expect(() => readTriggerParam({ ...wire, ...extra }, 'triggerParam')).toThrow(ValidationError)
   })
 })
+
+describe("JobDesk's own trigger field for an LLM step's provider", () => {
+  const llm = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:0.5b', timeoutSec: 60, maxTokens: 256 }
+
+  it('keeps the provider, with or without a key, past the fast path', () => {
+    expect(readTriggerParam({ ...wire, llm }, 'triggerParam')).toEqual({ ...wire, llm })
+    const keyed = { ...llm, apiKey: 'sk-1' }
+    expect(readTriggerParam({ ...wire, llm: keyed, maskValues: ['sk-1'] }, 'triggerParam')).toEqual({ ...wire, llm: keyed, maskValues: ['sk-1'] })
+  })
+
+  it.each([
+    ['a base URL that is not http', { ...llm, baseUrl: 'file:///etc/passwd' }],
+    ['no model', { ...llm, model: '' }],
+    ['a timeout of 0', { ...llm, timeoutSec: 0 }],
+    ['an empty key', { ...llm, apiKey: '' }],
+  ])('refuses %s', (_what, bad) => {
+    expect(() => readTriggerParam({ ...wire, llm: bad }, 'triggerParam')).toThrow(ValidationError)
+  })
+})

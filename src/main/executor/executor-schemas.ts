@@ -2,7 +2,8 @@ import { ENV_NAME_PATTERN } from '../../shared/secret-names'
 import { parseInput } from '../../shared/schema/parse-input'
 import { epochMs, MAX_EPOCH_MS } from '../../shared/schema/primitives'
 import { z } from '../../shared/schema/z'
-import type { HandleCallback, LogRequest, TriggerParam } from './executor-api'
+import type { HandleCallback, LlmRunConfig, LogRequest, TriggerParam } from './executor-api'
+import { LLM_BASE_URL_MAX_CHARS, LLM_MAX_MAX_TOKENS, LLM_MAX_TIMEOUT_SEC, LLM_MODEL_MAX_CHARS } from '../../shared/llm-provider'
 
 /**
  * The bodies of the executor contract (XXL-JOB's ExecutorBiz and the callback), one schema each,
@@ -53,6 +54,18 @@ const MASK_VALUE_MAX_CHARS = 65_536
 /** Most environment variables a run's request may set for its script. */
 const ENV_MAX = 64
 
+/** An LLM step's provider (docs/llm-steps.md); the limits are setLlmProvider's. */
+const llmRunConfigSchema = z.object({
+  baseUrl: z
+    .string()
+    .max(LLM_BASE_URL_MAX_CHARS)
+    .refine((url) => /^https?:\/\//i.test(url), { message: 'must be an http:// or https:// URL' }),
+  model: z.string().min(1).max(LLM_MODEL_MAX_CHARS),
+  apiKey: z.string().min(1).max(MASK_VALUE_MAX_CHARS).optional(),
+  timeoutSec: int.min(1).max(LLM_MAX_TIMEOUT_SEC),
+  maxTokens: int.min(1).max(LLM_MAX_MAX_TOKENS),
+}) satisfies z.ZodType<LlmRunConfig>
+
 /** `/run` (G1/G2) and `/trigger` (G3); the embedded executor's `run` too. */
 export const triggerParamSchema = z
   .object({
@@ -77,6 +90,7 @@ export const triggerParamSchema = z
       .record(z.string().regex(ENV_NAME_PATTERN), z.string().max(MASK_VALUE_MAX_CHARS))
       .refine((env) => Object.keys(env).length <= ENV_MAX, { message: `at most ${ENV_MAX} variables` })
       .optional(),
+    llm: llmRunConfigSchema.optional(),
     ...logDateTimeFields,
   })
   .transform(withLogDateTime())
@@ -111,8 +125,8 @@ function wellFormedTriggerParam(input: unknown): TriggerParam | null {
   const { logDateTim, glueSource } = p
   if (logDateTim !== undefined && logDateTim !== null && !isInt(logDateTim, 0, MAX_EPOCH_MS)) return null
   if (glueSource !== null && typeof glueSource !== 'string') return null
-  // A run carrying secrets is rare: its values to mask and its script's environment take the schema.
-  if (p.maskValues !== undefined || p.env !== undefined) return null
+  // A run carrying secrets is rare: its values to mask, its script's environment and an LLM step's provider take the schema.
+  if (p.maskValues !== undefined || p.env !== undefined || p.llm !== undefined) return null
   if (
     !isInt(p.jobId, 1) ||
     !isText(p.executorHandler, 0, 255) ||

@@ -11,6 +11,7 @@ import { alarmListRequestSchema, resendAlarmRequestSchema, runsOverTimeRequestSc
 import { listArtifactsArgs } from '../../shared/schema/artifacts'
 import { listQueueArgs, poolInputSchema, queuedRunArgs, removePoolArgs } from '../../shared/schema/capacity'
 import { listSecretsArgs, secretRefArgs, setSecretArgs } from '../../shared/schema/secrets'
+import { llmProviderArgs, llmProviderRefArgs } from '../../shared/schema/llm-provider'
 import { calendarImportRequestSchema, calendarName, calendarSchema, simulationRequestSchema } from '../../shared/schema/calendar'
 import { FLOW_RUN_STATES, FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 import { windowInputSchema, windowUpdateSchema } from '../../shared/schema/window'
@@ -168,6 +169,11 @@ export const OPEN_API_BODIES = {
   listSecrets: listSecretsArgs,
   removeSecret: secretRefArgs,
   listSecretVersions: secretRefArgs,
+  // A group's LLM provider (docs/llm-steps.md): its operators (its token too) and admins set and
+  // remove it, whoever sees the group reads it; it names its key's secret, never a value.
+  setLlmProvider: llmProviderArgs,
+  getLlmProvider: llmProviderRefArgs,
+  removeLlmProvider: llmProviderRefArgs,
   // A run's kept files (docs/artifacts.md), read by who sees the run; their content is a GET of /api/artifacts/<run>/<name>.
   listArtifacts: listArtifactsArgs,
 } as const

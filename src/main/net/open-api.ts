@@ -137,6 +137,9 @@ const OPEN_API_ACTIONS: Record<OpenApiMethod, AuditAction> = {
   listSecrets: 'auth.read',
   removeSecret: 'secret.remove',
   listSecretVersions: 'auth.read',
+  setLlmProvider: 'llm.set',
+  getLlmProvider: 'auth.read',
+  removeLlmProvider: 'llm.remove',
   listArtifacts: 'auth.read',
 }
 
@@ -357,6 +360,13 @@ function openApiHandlers(
       return null
     },
     listSecretVersions: (_caller, request) => api.listSecretVersions(request),
+    // The core's rules: the group's operators and admins write its provider, whoever sees the group reads it.
+    setLlmProvider: (_caller, input) => api.setLlmProvider(input),
+    getLlmProvider: (_caller, request) => api.getLlmProvider(request),
+    removeLlmProvider: async (_caller, request) => {
+      await api.removeLlmProvider(request)
+      return null
+    },
     // Runs over time, the rankings and the alarm list: the core's rules narrow each to what the caller sees.
     listJobRunsOverTime: (_caller, request) => api.listJobRunsOverTime(request),
     getJobRankings: () => api.getJobRankings(),

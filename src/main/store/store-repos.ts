@@ -115,4 +115,7 @@ export abstract class StoreRepos implements Repos {
   get artifacts() {
     return this.repos.artifacts
   }
+  get llmProviders() {
+    return this.repos.llmProviders
+  }
 }

@@ -38,6 +38,7 @@ import { PoolSlotRepo } from './pool-slot-repo'
 import { AlarmListRepo } from './alarm-list-repo'
 import { RunViewRepo } from './run-view-repo'
 import { SecretRepo } from './secret-repo'
+import { LlmProviderRepo } from './llm-provider-repo'
 
 /**
  * The storage contract: one repository per table, over any engine's Connection. Callers never write
@@ -82,6 +83,7 @@ export interface Repos {
   readonly runViews: RunViewRepo
   readonly secrets: SecretRepo
   readonly artifacts: ArtifactRepo
+  readonly llmProviders: LlmProviderRepo
 }
 
 export type RepoName = keyof Repos
@@ -159,5 +161,6 @@ export function createRepos(db: Connection, shapes: TrailShapeWrites): Repos {
     runViews: new RunViewRepo(db),
     secrets: new SecretRepo(db),
     artifacts: new ArtifactRepo(db),
+    llmProviders: new LlmProviderRepo(db),
   }
 }

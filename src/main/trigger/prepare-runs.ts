@@ -19,6 +19,7 @@ import { notPermitted } from '../../shared/messages/coded-errors'
 import { secretNamesIn } from '../secrets/resolve-secrets'
 import { envSecretNames } from '../../shared/secret-names'
 import { mayNameSecrets } from '../../shared/secret-names'
+import { isLlmStep } from '../../shared/llm-provider'
 
 /** A run whose `job_log` row is written; what the trigger needs to route it and call its executor. */
 export interface PreparedRun extends RunCandidates, WrittenRun {
@@ -214,7 +215,7 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
     shardingParam: trigger.shardingParam ?? null,
     failRetryCount: trigger.failRetryCount ?? job.executorFailRetryCount,
   }
-  refuseSecretsOutsideGroup(spec, job.env)
+  refuseSecretsOutsideGroup(spec, job)
   const rows = rowsOf(job, spec)
   if (trigger.flowStep) await claimFlowStep(tx, trigger.flowStep, nowMs)
   const ids: (number | null)[] = []
@@ -252,10 +253,12 @@ export async function prepareOneOffRuns(tx: RunRepos, trigger: OneOffTrigger, no
 /**
  * A run naming a secret goes only to its group's own addresses: an override that names another is
  * refused before anything is written (the guard records the refusal), not sent on without the value.
+ * An LLM step likewise: it carries its group's provider and key (docs/llm-steps.md).
  */
-function refuseSecretsOutsideGroup(spec: Pick<RunSpec, 'executorParam' | 'tokenless'>, env: Record<string, string> | undefined): void {
+function refuseSecretsOutsideGroup(spec: Pick<RunSpec, 'executorParam' | 'tokenless'>, job: Pick<TriggerJob, 'env' | 'glueType' | 'executorHandler'>): void {
   if (spec.tokenless.length === 0) return
-  const named = envSecretNames(env).length > 0 || (mayNameSecrets(spec.executorParam) && secretNamesIn(spec.executorParam).length > 0)
+  if (isLlmStep(job)) throw notPermitted('llm.overrideRefused', { addresses: spec.tokenless.join(', ') })
+  const named = envSecretNames(job.env).length > 0 || (mayNameSecrets(spec.executorParam) && secretNamesIn(spec.executorParam).length > 0)
   if (!named) return
   throw notPermitted('secret.overrideRefused', { addresses: spec.tokenless.join(', ') })
 }

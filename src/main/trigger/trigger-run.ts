@@ -14,6 +14,7 @@ import { formatTriggerTrail } from '../../shared/trigger-trail-text'
 import type { AddressSlots } from '../capacity/address-slots'
 import type { SecretReader } from '../secrets/secret-reader'
 import { requestWithSecrets } from './secret-request'
+import { requestWithLlm, type LlmProviders } from './llm-request'
 
 export interface TriggerDeps {
   routers: Routers
@@ -27,6 +28,8 @@ export interface TriggerDeps {
   addressSlots?: Pick<AddressSlots, 'full' | 'take'>
   /** The values of `${secrets.NAME}` references, read only for a run whose request names one. */
   secrets?: SecretReader
+  /** The groups' LLM providers, read only for a run of `llmJobHandler`. */
+  llmProviders?: LlmProviders
 }
 
 /**
@@ -50,7 +53,8 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
     return outcome(run, '', TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, why))
   }
 
-  const request = await requestWithSecrets(triggerParamOf(run), run, address, deps)
+  const withSecrets = await requestWithSecrets(triggerParamOf(run), run, address, deps)
+  const request = withSecrets.ok ? await requestWithLlm(withSecrets.param, run, address, deps) : withSecrets
   if (!request.ok) return outcome(run, '', TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, request.why))
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address, request.param)

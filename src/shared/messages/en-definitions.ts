@@ -11,6 +11,7 @@ export const enDefinitionMessages = {
   'definitions.onlyForApproval': '{field} is for an approval node (kind: approval)',
   'definitions.nodeJobRequired': 'a job node names its job (job: name), or is kind: approval',
   'definitions.definedTwice': '{kind} {name} is also defined in {file}',
+  'definitions.llmProviderGroupUnknown': "the LLM provider names group '{name}', which is neither on the server nor defined in the files",
   'definitions.childUnknown': "child job '{name}' of group '{group}' is defined in none of the files",
   'definitions.nodeJobUnknown': "job '{name}' of group '{group}' is defined in none of the files",
   'definitions.nodeGroupMissing': "node '{key}' names no group, and its flow has none (group: app name)",

@@ -5,6 +5,7 @@ import { enCapacityMessages } from './en-capacity'
 import { enSecretMessages } from './en-secrets'
 import { enWindowMessages } from './en-windows'
 import { enSecretUseMessages } from './en-secret-use'
+import { enLlmMessages } from './en-llm'
 import { enDeadlineMessages } from './en-deadlines'
 import { enBackfillMessages } from './en-backfill'
 import { enSilenceMessages } from './en-silences'
@@ -55,6 +56,7 @@ export const EN_MESSAGES = {
   ...enSecretMessages,
   ...enParamsMessages,
   ...enSecretUseMessages,
+  ...enLlmMessages,
 } as const
 
 export type MessageCode = keyof typeof EN_MESSAGES

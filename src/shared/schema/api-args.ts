@@ -24,6 +24,7 @@ import { alarmListRequestSchema, resendAlarmRequestSchema, runsOverTimeRequestSc
 import { backfillFilterSchema, backfillQuerySchema, backfillRequestSchema } from './backfill'
 import { listQueueArgs, poolInputSchema, queuedRunArgs, removePoolArgs } from './capacity'
 import { listSecretsArgs, secretRefArgs, setSecretArgs } from './secrets'
+import { llmProviderArgs, llmProviderRefArgs } from './llm-provider'
 
 /**
  * The arguments of every method of src/shared/api.ts, as a tuple per method. A call from any client
@@ -228,6 +229,9 @@ export const API_ARGUMENTS = {
   listSecrets: z.tuple([listSecretsArgs.optional()]),
   removeSecret: z.tuple([secretRefArgs]),
   listSecretVersions: z.tuple([secretRefArgs]),
+  setLlmProvider: z.tuple([llmProviderArgs]),
+  getLlmProvider: z.tuple([llmProviderRefArgs]),
+  removeLlmProvider: z.tuple([llmProviderRefArgs]),
   listGlueVersions: byId,
   saveGlue: z.tuple([request({ jobId: id, glueSource: text(GLUE_SOURCE_MAX_CHARS), glueRemark: text(GLUE_REMARK_MAX_CHARS) })]),
   exportJobs: z.tuple([request({ jobIds: z.array(id).max(100_000).optional() }).optional()]),

@@ -21,6 +21,7 @@ import { calendarDocumentSchema, calendarName } from './calendar'
 import { MAX_CONCURRENT_MAX, MAX_POOLS_PER_JOB, POOL_DESCRIPTION_MAX_CHARS, POOL_MAX_SLOTS, poolName } from './capacity'
 import { windowDocumentSchema } from './window-document'
 import { paramsDocFields } from './job-params'
+import { llmProviderDocumentSchema } from './llm-provider'
 
 /**
  * The files `jobdesk apply` reads (docs/definitions-as-code.md): YAML documents of `kind: Group`,
@@ -267,6 +268,7 @@ export const definitionDocumentSchema = z.discriminatedUnion('kind', [
   calendarDocumentSchema,
   windowDocumentSchema,
   poolDocumentSchema,
+  llmProviderDocumentSchema,
 ])
 
 export type GroupDocument = z.infer<typeof groupDocumentSchema>

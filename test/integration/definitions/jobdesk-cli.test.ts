@@ -59,7 +59,7 @@ describe('jobdesk apply, diff and export', () => {
     const dry = await jobdesk(['apply', '-f', '.', '--dry-run'], a, repo)
     expect(dry.code, dry.stderr).toBe(0)
     expect(dry.stdout).toContain('+ create Job jobdesk-embedded/nightly-report')
-    expect(dry.stdout).toContain('plan: 7 to create, 0 to update, 0 to delete, 0 unchanged')
+    expect(dry.stdout).toContain('plan: 12 to create, 0 to update, 0 to delete, 0 unchanged')
     expect(await jobsOf(a), 'a dry run wrote nothing').toEqual([])
 
     const applied = await jobdesk(['apply', '-f', '.'], a, repo)
@@ -68,16 +68,21 @@ describe('jobdesk apply, diff and export', () => {
       '+ create Calendar cn-banks  (calendars/cn-banks.yaml)',
       '+ create Group billing-executor  (groups/billing.yaml)',
       '+ create Job jobdesk-embedded/archive-reports  (jobs/jobdesk-embedded/archive-reports.yaml)',
+      '+ create Job jobdesk-embedded/incident-facts  (jobs/jobdesk-embedded/incident-notice.yaml)',
+      '+ create Job jobdesk-embedded/draft-notice  (jobs/jobdesk-embedded/incident-notice.yaml)',
+      '+ create Job jobdesk-embedded/publish-notice  (jobs/jobdesk-embedded/incident-notice.yaml)',
       '+ create Job jobdesk-embedded/close-ledger  (jobs/jobdesk-embedded/month-end.yaml)',
       '+ create Job jobdesk-embedded/send-statements  (jobs/jobdesk-embedded/month-end.yaml)',
       '+ create Job jobdesk-embedded/nightly-report  (jobs/jobdesk-embedded/nightly-report.yaml)',
+      '+ create Flow incident-notice  (flows/incident-notice.yaml)',
       '+ create Flow month-end  (flows/month-end.yaml)',
+      '+ create LlmProvider jobdesk-embedded  (llm-providers/jobdesk-embedded.yaml)',
     ])
     const script = (await jobsOf(a)).find((j) => j.name === 'archive-reports')!
     expect(script.glueSource, 'sourceFile was read into the job').toBe(readFileSync(join(repo, 'scripts/archive-reports.sh'), 'utf8'))
 
     const again = await jobdesk(['apply', '-f', '.'], a, repo)
-    expect(again).toMatchObject({ code: 0, stdout: 'no changes (7 object(s) as the files say)\n' })
+    expect(again).toMatchObject({ code: 0, stdout: 'no changes (12 object(s) as the files say)\n' })
     expect(await jobdesk(['diff', '-f', '.'], a, repo)).toMatchObject({ code: 0 })
 
     const file = join(repo, 'jobs/jobdesk-embedded/nightly-report.yaml')
@@ -87,7 +92,7 @@ describe('jobdesk apply, diff and export', () => {
     expect(diff.stdout).toContain('~ update Job jobdesk-embedded/nightly-report: param  (jobs/jobdesk-embedded/nightly-report.yaml)')
     expect(diff.stdout, 'each changed field with its values').toContain("    param: 'hello' → 'goodbye'\n")
     const json = await jobdesk(['diff', '-f', '.', '-o', 'json'], a, repo)
-    expect(JSON.parse(json.stdout)).toMatchObject({ changes: [{ action: 'update', fields: ['param'] }], unchanged: 6, applied: false })
+    expect(JSON.parse(json.stdout)).toMatchObject({ changes: [{ action: 'update', fields: ['param'] }], unchanged: 11, applied: false })
 
     // A calendar's change is told by its fields, as a job's is.
     const calendar = join(repo, 'calendars/cn-banks.yaml')

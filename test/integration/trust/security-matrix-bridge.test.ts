@@ -14,6 +14,7 @@ import { windowBridgeCases } from './support/window-cases'
 import { poolBridgeCases } from './support/pool-cases'
 import { runViewBridgeCases } from './support/run-view-cases'
 import { secretBridgeCases } from './support/secret-cases'
+import { llmBridgeCases } from './support/llm-cases'
 
 /**
  * Trust round 2's security suite, its console part: every API method on the console bridge as an admin, an operator of group A and a
@@ -255,6 +256,7 @@ const BRIDGE_CASES: BridgeCase[] = [
   ...silenceBridgeCases(() => w),
   ...runViewBridgeCases(() => w, flowIdOfA),
   ...secretBridgeCases(() => w),
+  ...llmBridgeCases(() => w),
   { method: 'listGlueVersions', args: () => [w.jobs.glueA.id], need: 'viewer', action: 'auth.read' },
   {
     method: 'saveGlue',

@@ -6,6 +6,7 @@ import { securityWorld, type SecurityWorld } from '../../support/security-world'
 import { envelopeOk, envelopeRefused, securityMatrix, type Credential } from './support/security-matrix'
 import { runViewHttpCases } from './support/run-view-cases'
 import { secretHttpCases } from './support/secret-cases'
+import { llmHttpCases } from './support/llm-cases'
 
 /**
  * Trust round 2's security suite, its HTTP part: every OpenAPI method, executor call and node-route
@@ -215,6 +216,7 @@ const OPEN_API_CASES: HttpCase[] = [
   { label: 'listSilences', path: '/api/listSilences', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   ...runViewHttpCases(() => w, OPERATOR_OF_A),
   ...secretHttpCases(() => w, OPERATOR_OF_A, postsMade),
+  ...llmHttpCases(() => w, OPERATOR_OF_A),
   { label: 'listFlows', path: '/api/listFlows', body: () => ({}), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'getFlow in A', path: '/api/getFlow', body: async () => ({ id: await flowIdOfA() }), may: OPERATOR_OF_A, action: 'auth.read' },
   { label: 'addFlow in A', path: '/api/addFlow', body: () => flowOfA(`added flow ${postsMade()}`), may: OPERATOR_OF_A, action: 'flow.create' },

@@ -13,7 +13,7 @@ export interface ExportOptions {
 
 /**
  * `jobdesk export`: the server's calendars, groups, jobs, flows and windows in the format `apply` reads — one
- * stream on stdout, or with `-o DIR` one file per object (calendars/, groups/, jobs/<group>/, flows/, windows/), so the folder can
+ * stream on stdout, or with `-o DIR` one file per object (calendars/, groups/, jobs/<group>/, flows/, windows/, llm-providers/), so the folder can
  * go into git as it is and be applied onto another server.
  */
 export async function exportCommand(client: ServerClient, out: Out, options: ExportOptions, cwd: string): Promise<number> {
@@ -50,6 +50,7 @@ function fileOf(document: DefinitionDocument, format: string): string {
   if (document.kind === 'Group') return join('groups', `${slug(document.name)}.${ext}`)
   if (document.kind === 'Job') return join('jobs', slug(document.group), `${slug(document.name)}.${ext}`)
   if (document.kind === 'Window') return join('windows', `${slug(document.name)}.${ext}`)
+  if (document.kind === 'LlmProvider') return join('llm-providers', `${slug(document.name)}.${ext}`)
   return join('flows', `${slug(document.name)}.${ext}`)
 }
 

@@ -15,9 +15,10 @@ import { CalendarService } from '../../calendars/calendar-service'
 import { isIanaTimeZone } from '../../schedule/timezone'
 import { calendarChanges, planCalendars, pruneCalendars, type CalendarPlan } from './plan-calendars'
 import { planPools, poolDocuments, writePools } from './pool-definitions'
+import { llmProviderDocuments, planLlmProviders, writeLlmProviders } from './llm-provider-definitions'
 
 type DefinitionRepos =
-  'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins' | 'windows' | 'pools'
+  'jobs' | 'groups' | 'ring' | 'links' | 'glue' | 'routes' | 'registry' | 'calendars' | 'flows' | 'flowRuns' | 'origins' | 'windows' | 'pools' | 'llmProviders'
 
 /**
  * Definitions as code (docs/definitions-as-code.md): makes the server's calendars, groups, jobs and
@@ -88,7 +89,15 @@ export class DefinitionService {
       const pools = planPools(converted.pools, await tx.pools.all(), (name) => converted.declared.get(objectId('Pool', name))?.file ?? '')
       // Pools first: the jobs and flows that name them are checked against them.
       changes.unshift(...pools.changes)
-      const unchanged = planned.unchanged + windows.unchanged + calendars.unchanged + pools.unchanged
+      const llmProviders = planLlmProviders(
+        converted.llmProviders,
+        { groups: state.groups, providers: await tx.llmProviders.all() },
+        (appName) => converted.declared.has(objectId('Group', appName)),
+        (name) => converted.declared.get(objectId('LlmProvider', name))?.file ?? '',
+      )
+      if (llmProviders.problems.length > 0) throw new DefinitionsRefusedError(llmProviders.problems)
+      changes.push(...llmProviders.changes)
+      const unchanged = planned.unchanged + windows.unchanged + calendars.unchanged + pools.unchanged + llmProviders.unchanged
       if (request.dryRun) return { changes, unchanged, applied: false }
 
       await writePools(pools, tx, nowMs, by)
@@ -104,7 +113,12 @@ export class DefinitionService {
       for (const link of writes.linksToDelete) await tx.links.delete(link.parentJobId, link.childJobId)
       for (const flow of writes.flowsToDelete) await tx.flows.delete(flow.id)
       for (const job of writes.jobsToDelete) await this.jobs.deleteIn(tx, job.id)
-      for (const group of writes.groupsToDelete) await tx.groups.delete(group.id)
+      for (const group of writes.groupsToDelete) {
+        await tx.llmProviders.delete(group.id)
+        await tx.groups.delete(group.id)
+      }
+      // After the groups: a provider of a group these files create finds its id.
+      await writeLlmProviders(llmProviders, tx, nowMs, by)
       await windows.write(tx, nowMs)
       // Last, once nothing that goes follows them; the service refuses one still in use (the plan said so already).
       for (const calendar of pruned.toDelete) await calendarService.remove(calendar.name)
@@ -132,7 +146,11 @@ export class DefinitionService {
     const windows = names === undefined ? windowDocuments({ ...state, windows: await this.store.windows.all() }) : []
     // Pools are the server's: with a whole export only, first (the jobs name them).
     const pools = names === undefined ? poolDocuments(await this.store.pools.all()) : []
-    return [...pools, ...definitionsOf(state, names), ...windows]
+    const documents = definitionsOf(state, names)
+    // Every group's provider in a whole export; with `names`, those of the Group documents it holds.
+    const shown = names === undefined ? undefined : new Set(documents.flatMap((d) => (d.kind === 'Group' ? [d.name] : [])))
+    const llmProviders = llmProviderDocuments(await this.store.llmProviders.all(), state.groups).filter((d) => shown === undefined || shown.has(d.name))
+    return [...pools, ...documents, ...llmProviders, ...windows]
   }
 
   /** Which objects came from which file, for the console's badge. */

@@ -24,6 +24,7 @@ import {
   type JobDocument,
 } from '../../../shared/schema/definition-files'
 import type { WindowDocument } from '../../../shared/schema/window-document'
+import type { LlmProviderDocument } from '../../../shared/schema/llm-provider'
 import { ImportProblems } from '../import-export/import-problems'
 import { collectProblems } from '../import-export/import-schemas'
 import { calendarOf, type DeclaredCalendar } from './calendar-documents'
@@ -55,6 +56,8 @@ export interface ConvertedDefinitions {
   calendars: DeclaredCalendar[]
   /** The resource pools the files declare (planned by pool-definitions.ts, written before the jobs that name them). */
   pools: PoolDocument[]
+  /** The groups' LLM providers the files declare (planned by llm-provider-definitions.ts, written after the groups). */
+  llmProviders: { index: number; doc: LlmProviderDocument }[]
 }
 
 /** Where a job's fields are in its file document. */
@@ -216,6 +219,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
     else if (doc.kind === 'Flow') declare('Flow', doc.name.trim(), file, index, 'name')
     else if (doc.kind === 'Calendar') declare('Calendar', doc.name, file, index, 'name')
     else if (doc.kind === 'Pool') declare('Pool', doc.name, file, index, 'name')
+    else if (doc.kind === 'LlmProvider') declare('LlmProvider', doc.name, file, index, 'name')
     else declare('Window', doc.name.trim(), file, index, 'name')
   }
 
@@ -231,6 +235,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   const childrenOf = new Map<string, ExportedLink[]>()
   const calendars: DeclaredCalendar[] = []
   const pools: PoolDocument[] = []
+  const llmProviders: ConvertedDefinitions['llmProviders'] = []
   const jobDeclared = (key: string) => declared.has(objectId('Job', key))
 
   for (const { index, file, doc } of parsed) {
@@ -264,6 +269,8 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
       calendars.push({ calendar: calendarOf(doc), index })
     } else if (doc.kind === 'Pool') {
       pools.push(doc)
+    } else if (doc.kind === 'LlmProvider') {
+      llmProviders.push({ index, doc })
     } else {
       const flow = flowOf(
         doc,
@@ -300,7 +307,7 @@ export function toExportDocument(sources: readonly DefinitionSource[], defaultTi
   }
 
   const document: ExportDocument = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAtMs: nowMs, groups, jobs, links, flows }
-  return { document, declared, pathOf, childrenOf, windows, calendars, pools }
+  return { document, declared, pathOf, childrenOf, windows, calendars, pools, llmProviders }
 }
 
 function groupOf(doc: GroupDocument): ExportedGroup {

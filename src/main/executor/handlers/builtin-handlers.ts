@@ -1,6 +1,7 @@
 import { HANDLE_CODE } from '../../../shared/model'
 import type { JobContext, JobHandler, JobResult } from './handler-contract'
 import { createHttpJobHandler } from './http-job-handler'
+import { createLlmJobHandler } from './llm-job-handler'
 
 /** The handlers every JobDesk executor has, by name; handler-directory exports cannot shadow them. */
 export function builtinHandlers(httpAllowPrefixes: string[] | 'any'): Record<string, JobHandler> {
@@ -11,6 +12,7 @@ export function builtinHandlers(httpAllowPrefixes: string[] | 'any'): Record<str
     failJobHandler,
     shardingJobHandler,
     httpJobHandler: createHttpJobHandler(httpAllowPrefixes),
+    llmJobHandler: createLlmJobHandler(httpAllowPrefixes),
   }
 }
 
@@ -22,6 +24,7 @@ export const BUILTIN_HANDLER_NAMES: readonly string[] = [
   'failJobHandler',
   'shardingJobHandler',
   'httpJobHandler',
+  'llmJobHandler',
 ]
 
 function demoJobHandler(ctx: JobContext): JobResult {

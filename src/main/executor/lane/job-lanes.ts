@@ -185,6 +185,7 @@ export class JobLanes {
       param: param.executorParams,
       shardIndex: param.broadcastIndex,
       shardTotal: param.broadcastTotal,
+      ...(param.llm ? { llm: JSON.stringify(param.llm) } : {}),
     }
     run.ticket = this.options.pool.dispatch(request, this.jsRunListener, run)
   }

@@ -4,6 +4,7 @@ import type { JobContext, JobHandler, JobResult } from '../handlers/handler-cont
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { RunRequest } from './runner-protocol'
+import type { LlmRunConfig } from '../executor-api'
 
 export interface RunOutcome {
   code: number
@@ -66,6 +67,11 @@ export class RunContext implements JobContext {
       this.madeArtifacts?.(this.run.requestId)
     }
     return dir
+  }
+
+  /** An LLM step's provider (llm-job-handler.ts), read from the run's request; undefined for every other run. */
+  get llmProvider(): LlmRunConfig | undefined {
+    return this.run.llm === undefined ? undefined : (JSON.parse(this.run.llm) as LlmRunConfig)
   }
 
   get log(): (...parts: unknown[]) => void {

@@ -53,6 +53,8 @@ export interface RunRequest {
   param: string
   shardIndex: number
   shardTotal: number
+  /** An LLM step's provider as JSON (executor-api.ts LlmRunConfig); absent for every other run. */
+  llm?: string
 }
 
 /** An error as it crosses the thread boundary. */
@@ -80,11 +82,13 @@ export type RunnerToHost =
 
 /** Numbers per run in a 'runs' message: requestId, slot, jobId, logId, shardIndex, shardTotal. */
 const RUN_NUMBERS = 6
+/** Texts per run: handler, param, an LLM step's provider ('' for none). */
+const RUN_TEXTS = 3
 
 /** A 'runs' message; transfer `numbers.buffer`. */
 export function packRuns(runs: readonly RunRequest[]): Extract<HostToRunner, { type: 'runs' }> {
   const numbers = new Float64Array(runs.length * RUN_NUMBERS)
-  const texts = new Array<string>(runs.length * 2)
+  const texts = new Array<string>(runs.length * RUN_TEXTS)
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i]
     const at = i * RUN_NUMBERS
@@ -94,14 +98,15 @@ export function packRuns(runs: readonly RunRequest[]): Extract<HostToRunner, { t
     numbers[at + 3] = run.logId
     numbers[at + 4] = run.shardIndex
     numbers[at + 5] = run.shardTotal
-    texts[i * 2] = run.handler
-    texts[i * 2 + 1] = run.param
+    texts[i * RUN_TEXTS] = run.handler
+    texts[i * RUN_TEXTS + 1] = run.param
+    texts[i * RUN_TEXTS + 2] = run.llm ?? ''
   }
   return { type: 'runs', numbers, texts }
 }
 
 export function unpackRuns(numbers: Float64Array, texts: readonly string[]): RunRequest[] {
-  const runs = new Array<RunRequest>(texts.length / 2)
+  const runs = new Array<RunRequest>(texts.length / RUN_TEXTS)
   for (let i = 0; i < runs.length; i++) {
     const at = i * RUN_NUMBERS
     runs[i] = {
@@ -111,9 +116,11 @@ export function unpackRuns(numbers: Float64Array, texts: readonly string[]): Run
       logId: numbers[at + 3],
       shardIndex: numbers[at + 4],
       shardTotal: numbers[at + 5],
-      handler: texts[i * 2],
-      param: texts[i * 2 + 1],
+      handler: texts[i * RUN_TEXTS],
+      param: texts[i * RUN_TEXTS + 1],
     }
+    const llm = texts[i * RUN_TEXTS + 2]
+    if (llm !== '') runs[i].llm = llm
   }
   return runs
 }

@@ -33,6 +33,7 @@ import { typedParams } from './0032-typed-params'
 import { runArtifacts } from './0033-run-artifacts'
 import { jobEnv } from './0034-job-env'
 import { mcpTokens } from './0035-mcp-tokens'
+import { llmProviders } from './0036-llm-providers'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -79,6 +80,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   runArtifacts,
   jobEnv,
   mcpTokens,
+  llmProviders,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -66,6 +66,8 @@ const enAuditActions: Record<`auditAction.${AuditAction}`, string> = {
   'auditAction.secret.rotateKey': 'Secrets key rotated',
   'auditAction.mcp.tool': 'Agent tool call (MCP)',
   'auditAction.mcp.resource': 'Agent read (MCP)',
+  'auditAction.llm.set': 'LLM provider set',
+  'auditAction.llm.remove': 'LLM provider removed',
   'auditAction.pool.add': 'Resource pool added',
   'auditAction.pool.update': 'Resource pool updated',
   'auditAction.pool.remove': 'Resource pool removed',

@@ -15,6 +15,7 @@ import { enHooks } from './en-hooks'
 import { enCalendars } from './en-calendars'
 import { enCapacity } from './en-capacity'
 import { enSecrets } from './en-secrets'
+import { enLlm } from './en-llm'
 import { enMaintenance } from './en-maintenance'
 import { enDeadlines } from './en-deadlines'
 import { enBackfill } from './en-backfill'
@@ -330,6 +331,7 @@ export const en = {
   ...enCalendars,
   ...enCapacity,
   ...enSecrets,
+  ...enLlm,
   ...enMaintenance,
   ...enDeadlines,
   ...enBackfill,

@@ -6,6 +6,7 @@ import { zhCNAuthMessages } from './zh-cn-messages-auth'
 import { zhCNCalendarMessages } from './zh-cn-messages-calendars'
 import { zhCNWindowMessages } from './zh-cn-messages-windows'
 import { zhCNSecretUseMessages } from './zh-cn-messages-secret-use'
+import { zhCNLlmMessages } from './zh-cn-messages-llm'
 import { zhCNDeadlineMessages } from './zh-cn-messages-deadlines'
 import { zhCNSilenceMessages } from './zh-cn-messages-silences'
 import { zhCNRunViewMessages } from './zh-cn-messages-run-views'
@@ -53,6 +54,7 @@ export const ZH_CN_MESSAGES: Record<MessageCode, string> = {
   ...zhCNCalendarMessages,
   ...zhCNWindowMessages,
   ...zhCNSecretUseMessages,
+  ...zhCNLlmMessages,
   ...zhCNDeadlineMessages,
   ...zhCNSilenceMessages,
   ...zhCNRunViewMessages,

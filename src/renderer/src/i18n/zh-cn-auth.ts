@@ -174,6 +174,8 @@ export const zhCNAuth: Record<keyof typeof enAuth, string> = {
   'auditAction.secret.rotateKey': '轮换密钥加密密钥',
   'auditAction.mcp.tool': '智能体工具调用（MCP）',
   'auditAction.mcp.resource': '智能体读取（MCP）',
+  'auditAction.llm.set': '设置 LLM 服务',
+  'auditAction.llm.remove': '删除 LLM 服务',
   'auditAction.pool.add': '新增资源池',
   'auditAction.pool.update': '修改资源池',
   'auditAction.pool.remove': '删除资源池',

@@ -10,6 +10,7 @@ export const zhCNDefinitionMessages: Record<keyof typeof enDefinitionMessages, s
   'definitions.onlyForApproval': '{field} 只用于审批节点（kind: approval）',
   'definitions.nodeJobRequired': '任务节点须指明其任务（job: 名称），否则应为 kind: approval',
   'definitions.definedTwice': '{kind} {name} 也在 {file} 中定义',
+  'definitions.llmProviderGroupUnknown': 'LLM 服务所指的分组“{name}”既不在服务器上，也没有在任何文件中定义',
   'definitions.childUnknown': '分组“{group}”的子任务“{name}”在所有文件中都没有定义',
   'definitions.nodeJobUnknown': '分组“{group}”的任务“{name}”在所有文件中都没有定义',
   'definitions.nodeGroupMissing': '节点“{key}”未指明分组，其流程也没有（group: 应用名）',

@@ -16,6 +16,7 @@ import { zhCNHooks } from './zh-cn-hooks'
 import { zhCNCalendars } from './zh-cn-calendars'
 import { zhCNCapacity } from './zh-cn-capacity'
 import { zhCNSecrets } from './zh-cn-secrets'
+import { zhCNLlm } from './zh-cn-llm'
 import { zhCNMaintenance } from './zh-cn-maintenance'
 import { zhCNDeadlines } from './zh-cn-deadlines'
 import { zhCNBackfill } from './zh-cn-backfill'
@@ -328,6 +329,7 @@ export const zhCN: Dictionary = {
   ...zhCNCalendars,
   ...zhCNCapacity,
   ...zhCNSecrets,
+  ...zhCNLlm,
   ...zhCNMaintenance,
   ...zhCNDeadlines,
   ...zhCNBackfill,

@@ -6,6 +6,10 @@ import type { GroupInput } from '../../../../shared/api'
 import { useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'
 import { placeSaveError } from '../jobs/job-editor/job-draft'
+import { LLM_PROVIDER_FIELDS, llmProviderChange, llmProviderField, type LlmProviderDraft } from '../../lib/executors/llm-provider-draft'
+import { removeLlmProvider, setLlmProvider } from '../../services/llm-providers'
+import { notifySuccess } from '../../kit/notify'
+import { LlmProviderSection, useLlmProvider } from './llm-provider-section'
 
 const GROUP_FIELDS: ReadonlySet<string> = new Set<keyof GroupInput>([
   'appName',
@@ -45,7 +49,12 @@ function GroupForm({ initial, onDone, onCancel, setDirty }: { initial: GroupInpu
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
-  const dirty = isChanged(initial, draft)
+  // The group's LLM provider is its own record (setLlmProvider): saved after the group, when changed.
+  const provider = useLlmProvider(initial.id)
+  const [llmDraft, setLlmDraft] = useState<LlmProviderDraft | null>(null)
+  useEffect(() => setLlmDraft(provider.loaded), [provider.loaded])
+  const llmDirty = provider.loaded !== null && llmDraft !== null && isChanged(provider.loaded, llmDraft)
+  const dirty = isChanged(initial, draft) || llmDirty
   useEffect(() => setDirty(dirty), [dirty, setDirty])
   useEffect(() => () => setDirty(false), [setDirty])
   const set = <K extends keyof GroupInput>(key: K, value: GroupInput[K]) => {
@@ -53,20 +62,46 @@ function GroupForm({ initial, onDone, onCancel, setDirty }: { initial: GroupInpu
     setErrors(({ [key]: _cleared, ...rest }) => rest)
   }
 
+  const setLlm = <K extends keyof LlmProviderDraft>(key: K, value: LlmProviderDraft[K]) => {
+    setLlmDraft((current) => current && { ...current, [key]: value })
+    setErrors(({ [key]: _cleared, ...rest }) => rest)
+  }
+  const placeError = (error: unknown, fields: ReadonlySet<string>, fieldOf: (field: string) => string = (field) => field) => {
+    const placed = placeSaveError(error, fields, useJobDesk.getState().preferences.language)
+    if (placed.field) setErrors((current) => ({ ...current, [fieldOf(placed.field!)]: placed.message }))
+    else setFormError(placed.message)
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setSaving(true)
     setFormError(null)
     try {
-      await saveGroup(draft)
-      onDone()
+      const group = await saveGroup(draft)
+      // A new group saved once is edited from then on, should its provider be refused below.
+      setDraft((current) => ({ ...current, id: group.id }))
+      if (await saveProvider(group.id, group.name)) onDone()
     } catch (error) {
-      const placed = placeSaveError(error, GROUP_FIELDS, useJobDesk.getState().preferences.language)
-      if (placed.field) setErrors((current) => ({ ...current, [placed.field!]: placed.message }))
-      else setFormError(placed.message)
+      placeError(error, GROUP_FIELDS)
     } finally {
       setSaving(false)
     }
+  }
+
+  /** Sets or removes the provider when its fields changed; false when the core refused it (its error beside its field). */
+  const saveProvider = async (groupId: number, name: string): Promise<boolean> => {
+    if (!provider.loaded || !llmDraft) return true
+    const change = llmProviderChange(provider.loaded, llmDraft, groupId)
+    const language = useJobDesk.getState().preferences.language
+    try {
+      if (change.kind === 'set') await setLlmProvider(change.input)
+      if (change.kind === 'remove') await removeLlmProvider({ groupId })
+    } catch (error) {
+      placeError(error, LLM_PROVIDER_FIELDS, llmProviderField)
+      return false
+    }
+    if (change.kind !== 'none') notifySuccess(language, change.kind === 'set' ? 'llm.saved' : 'llm.removed', { name })
+    return true
   }
 
   return (
@@ -151,6 +186,7 @@ function GroupForm({ initial, onDone, onCancel, setDirty }: { initial: GroupInpu
           error={errors.maxConcurrent}
           data-testid="group-maxConcurrent"
         />
+        <LlmProviderSection groupId={draft.id} draft={llmDraft} failed={provider.failed} errors={errors} onChange={setLlm} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
