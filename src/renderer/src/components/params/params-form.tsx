@@ -1,5 +1,4 @@
 import { NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core'
-import { useEffect, useState } from 'react'
 import { checkParamValue, type ParamDecl } from '../../../../shared/job-params'
 import { SECRET_NAME_PATTERN } from '../../../../shared/secret-names'
 import { renderMessage } from '../../i18n/server-text'
