@@ -167,3 +167,35 @@ test('the Audit page shows how many identical refusals a row stands for', async 
   const row = page.locator('[data-testid="audit-row"][data-action="auth.token"]').filter({ hasText: `×${most}` })
   await expect(row.first().getByTestId('audit-count')).toHaveText(`×${most} this minute`)
 })
+
+test('an MCP token made on the API tokens page works at /mcp, and the Audit page marks its calls via MCP', async ({ page }) => {
+  await signInPage(page, server().origin, 'admin', ADMIN_PASSWORD)
+  await page.getByTestId('nav-tokens').click()
+  await page.getByTestId('token-new').click()
+  await page.getByTestId('token-name').fill('e2e assistant')
+  await page.getByTestId('token-scope-select').click()
+  await page.getByRole('option', { name: 'AI agents (MCP)' }).click()
+  await page.getByTestId('token-mode').click()
+  await page.getByRole('option', { name: 'Read and operate' }).click()
+  await page.getByTestId('token-create').click()
+  const token = (await page.getByTestId('token-secret').textContent())!
+  const row = page.getByTestId('token-row').filter({ hasText: 'e2e assistant' })
+  await expect(row.getByTestId('token-scope')).toContainText('AI agents (MCP)')
+  await expect(row.getByTestId('token-scope')).toContainText('Read and operate')
+
+  const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_jobs', arguments: {} } }
+  const reply = await fetch(`${server().origin}/mcp`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(call),
+  })
+  expect(reply.status).toBe(200)
+  expect(((await reply.json()) as { result: { isError?: boolean } }).result.isError).toBeUndefined()
+  const onOpenApi = await fetch(`${server().origin}/api/listJobs`, { method: 'POST', headers: { 'XXL-JOB-ACCESS-TOKEN': token }, body: '{}' })
+  expect(((await onOpenApi.json()) as { code: number }).code).toBe(500)
+
+  await page.getByTestId('nav-audit').click()
+  const audited = page.locator('[data-testid="audit-row"][data-action="mcp.tool"]').first()
+  await expect(audited).toContainText('admin/e2e assistant')
+  await expect(audited.getByTestId('audit-via')).toHaveText('via MCP')
+})

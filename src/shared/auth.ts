@@ -63,9 +63,26 @@ export interface PasswordChange {
   newPassword: string
 }
 
+/**
+ * Where a personal token is accepted: the OpenAPI (every token made before MCP) or `/mcp` only
+ * (docs/mcp.md). Neither is accepted at the other's door.
+ */
+export const TOKEN_SCOPES = ['openapi', 'mcp'] as const
+export type TokenScope = (typeof TOKEN_SCOPES)[number]
+
+/** What an MCP token's agent may do: read (the default), or also operate (trigger, kill, retry, decide). */
+export const MCP_MODES = ['read', 'operate'] as const
+export type McpMode = (typeof MCP_MODES)[number]
+
+/** How an audited call came, where it says more than the actor: 'mcp' for an agent through an MCP token. */
+export type AuditVia = '' | 'mcp'
+
 export interface ApiTokenView {
   id: number
   name: string
+  scope: TokenScope
+  /** An MCP token's mode; null for an OpenAPI token. */
+  mode: McpMode | null
   /** Who created it (the user name); the token acts with at most that user's current rights. */
   owner: string
   role: Role
@@ -89,6 +106,10 @@ export interface ApiTokenInput {
   groupIds: number[]
   /** 0: never. */
   expiresAtMs: number
+  /** Default 'openapi'. */
+  scope?: TokenScope
+  /** An MCP token's mode (default 'read'); refused on an OpenAPI token. */
+  mode?: McpMode
 }
 
 export interface CreatedApiToken {
@@ -191,6 +212,10 @@ export const AUDIT_ACTIONS = [
   'secret.remove',
   /** Every secret re-encrypted under a new key (`jobdesk secrets rotate-key`, on the host). */
   'secret.rotateKey',
+  /** An agent called a tool through an MCP token (docs/mcp.md): the tool and its arguments; what it changed has its own row too. */
+  'mcp.tool',
+  /** An agent read a resource (a definition, a run's log) through an MCP token. */
+  'mcp.resource',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -204,6 +229,8 @@ export interface AuditEntry {
   actorKind: PrincipalKind | 'anonymous'
   /** The remote address, or 'desktop'. */
   source: string
+  /** How the call came: 'mcp' for an agent through an MCP token, '' otherwise. */
+  via: AuditVia
   action: AuditAction
   outcome: AuditOutcome
   /** The executor group the action was in, when it was in one. */

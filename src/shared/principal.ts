@@ -1,4 +1,4 @@
-import type { PrincipalKind, Role, SessionInfo } from './auth'
+import type { AuditVia, PrincipalKind, Role, SessionInfo } from './auth'
 
 /**
  * Who makes a call, as every surface hands it to the core: the desktop app (a built-in local
@@ -18,6 +18,8 @@ export interface Principal {
   mustChangePassword: boolean
   /** The session behind it (SHA-256 of the cookie), for sign-out. */
   sessionHash?: string
+  /** 'mcp': an agent calls through its owner's MCP token; the audit trail says so on every row. */
+  via?: AuditVia
 }
 
 export const DESKTOP_PRINCIPAL: Principal = {

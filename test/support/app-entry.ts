@@ -9,6 +9,8 @@ const SOURCES = {
   serve: 'src/main/serve.ts',
   'executor-agent': 'src/main/executor-agent.ts',
   'import-xxl': 'src/main/import-xxl-cli.ts',
+  /** The `jobdesk` command (bin/jobdesk.mjs runs this built file). */
+  cli: 'src/main/cli/cli.ts',
 } as const
 
 /**

@@ -35,6 +35,8 @@ export interface AdminSurfaceDeps {
   consoleToken: string | null
   /** The runs' kept files: `/api/artifacts/<run id>/<name>`. */
   artifacts: Pick<ArtifactStore, 'open' | 'keep'>
+  /** Every known secret value in a text masked: the last pass over each MCP answer. */
+  redactSecrets: (text: string) => string
   /** Flow nodes' one-time links to artifacts: `/api/artifact-links/<token>`. */
   artifactLinks: Pick<ArtifactLinks, 'redeem'>
 }

@@ -9,14 +9,16 @@ import { artifactRouteDeps } from './artifact-route-deps'
 import type { AdminSurfaceDeps } from './admin-surface-deps'
 import { createOpenApi, isOpenApiMethod, openApiAction } from '../net/open-api'
 import { HOOK_MAX_BODY_BYTES, hookRoute } from '../net/hook-route'
+import { mcpRoute } from '../mcp/mcp-route'
+import { JOBDESK_VERSION } from '../../shared/version'
 
 /** Answers a request of the admin surface, or resolves false when the request is not one of its own. */
 export type AdminHandler = (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
 
 /**
  * What the admin's HTTP server serves besides the console: other nodes' calls to this node's
- * embedded executor, the trigger URLs, then the executor-facing API (registry, callbacks) and the
- * job OpenAPI.
+ * embedded executor, the trigger URLs, the artifacts, AI agents' MCP endpoint (`/mcp`), then the
+ * executor-facing API (registry, callbacks) and the job OpenAPI.
  */
 export function adminSurface(deps: AdminSurfaceDeps): AdminHandler {
   const { settings, registration, jobs, links, events, nowMs } = deps
@@ -89,10 +91,21 @@ export function adminSurface(deps: AdminSurfaceDeps): AdminHandler {
     nowMs,
   })
   const artifacts = artifactRoute(artifactRouteDeps(deps))
+  const mcp = mcpRoute({
+    authenticate: (token, source) => deps.access.tokens.authenticateMcp(token, source),
+    // Resolved per request: each MCP request is one call, so a revoked token stops at its next one.
+    apiFor: (principal) => deps.access.apiFor(async () => principal),
+    audit: (who, entry) => deps.access.audit.record(who, entry),
+    redact: deps.redactSecrets,
+    nowMs,
+    logger: deps.logger,
+    version: JOBDESK_VERSION,
+  })
   const nodeRoute = deps.nodeRoute
   return async (request, response) =>
     (nodeRoute !== null && (await nodeRoute(request, response))) ||
     (await hooks(request, response)) ||
     (await artifacts(request, response)) ||
+    (await mcp(request, response)) ||
     adminCalls(request, response)
 }

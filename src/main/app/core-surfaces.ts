@@ -195,6 +195,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     artifacts: data.artifacts,
     consoleToken: data.consoleToken,
     artifactLinks: flows.artifactLinks,
+    redactSecrets: (text) => base.secrets.redact(text),
   })
   const ops = opsEndpoints({
     scrape: (perGroup) => data.metrics.scrape(perGroup),

@@ -87,6 +87,7 @@ describe('audit export', () => {
     actor: '=cmd',
     actorKind: 'user',
     source: '127.0.0.1',
+    via: 'mcp',
     action: 'job.trigger',
     outcome: 'ok',
     groupId: 2,
@@ -97,7 +98,7 @@ describe('audit export', () => {
 
   it('writes CSV with quoting and without spreadsheet formulas', () => {
     const lines = auditCsv([entry]).split('\r\n')
-    expect(lines[1]).toBe(`7,2026-01-02T03:04:05.000Z,'=cmd,user,127.0.0.1,job.trigger,ok,2,"job 1, ""quoted""","{""params"":{""jobId"":1}}",3`)
+    expect(lines[1]).toBe(`7,2026-01-02T03:04:05.000Z,'=cmd,user,127.0.0.1,job.trigger,ok,2,"job 1, ""quoted""","{""params"":{""jobId"":1}}",3,mcp`)
   })
 
   it('writes JSON with an ISO time beside the epoch milliseconds', () => {

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditDetail, AuditOutcome } from '../../shared/auth'
+import type { AuditAction, AuditDetail, AuditOutcome, AuditVia } from '../../shared/auth'
 import type { Principal } from '../../shared/principal'
 
 /** Who did it, when no principal is known yet (a failed sign-in). */
@@ -6,6 +6,8 @@ export interface AuditActor {
   actor: string
   actorKind: Principal['kind'] | 'anonymous'
   source: string
+  /** How the call came (absent: ''): 'mcp' for an agent through an MCP token. */
+  via?: AuditVia
 }
 
 export interface AuditRecord {
@@ -17,5 +19,5 @@ export interface AuditRecord {
 }
 
 export function actorOf(principal: Principal): AuditActor {
-  return { actor: principal.name, actorKind: principal.kind, source: principal.source }
+  return { actor: principal.name, actorKind: principal.kind, source: principal.source, ...(principal.via && { via: principal.via }) }
 }

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../shared/auth'
 
-const COLUMNS = ['id', 'time', 'actor', 'actorKind', 'source', 'action', 'outcome', 'groupId', 'target', 'detail', 'count'] as const
+const COLUMNS = ['id', 'time', 'actor', 'actorKind', 'source', 'action', 'outcome', 'groupId', 'target', 'detail', 'count', 'via'] as const
 
 /** RFC 4180 CSV; a cell that a spreadsheet would run as a formula gets a leading quote. */
 export function auditCsv(entries: readonly AuditEntry[]): string {
@@ -18,6 +18,7 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
       e.target,
       JSON.stringify(e.detail),
       e.count,
+      e.via,
     ]
     lines.push(cells.map((cell) => csvCell(String(cell))).join(','))
   }

@@ -20,6 +20,7 @@ export function auditFoldKey(who: AuditActor, entry: AuditRecord, nowMs: number)
     who.actor,
     who.actorKind,
     who.source,
+    who.via ?? '',
     entry.action,
     entry.groupId ?? null,
     entry.target ?? '',

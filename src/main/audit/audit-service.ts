@@ -32,6 +32,7 @@ export class AuditService {
       const row = {
         atMs: nowMs,
         ...who,
+        via: who.via ?? '',
         action: entry.action,
         outcome: entry.outcome,
         groupId: entry.groupId ?? null,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { roleAtLeast, ROLES, type ApiTokenInput, type ApiTokenView, type CreatedApiToken, type Role } from '../../shared/auth'
+import { roleAtLeast, ROLES, type ApiTokenInput, type ApiTokenView, type CreatedApiToken, type McpMode, type Role, type TokenScope } from '../../shared/auth'
 import { invalidField, notFound, notPermitted } from '../../shared/messages/coded-errors'
 import type { Clock } from '../kernel/clock'
 import type { ApiTokenRepo, StoredApiToken } from '../store/api-token-repo'
@@ -32,8 +32,15 @@ export function tokenAboveCreator(creator: Principal, input: ApiTokenInput): (Er
   return outside === undefined ? null : invalidField('groupIds', 'token.groupNotOwned', { groupId: outside })
 }
 
+/** What an MCP token acts as at `/mcp`: its principal (audited `via: 'mcp'`) and its mode. */
+export interface McpCaller {
+  principal: Principal
+  mode: McpMode
+}
+
 /**
- * Personal API tokens for the OpenAPI: a name, a role and groups no wider than the creator's, an
+ * Personal API tokens for the OpenAPI or for `/mcp` (its scope: each is accepted at its own door
+ * only, so a token given to an agent never reaches the OpenAPI, the artifacts or the metrics): a name, a role and groups no wider than the creator's, an
  * expiry; the secret is shown once and only its SHA-256 is kept. At every use the token acts with
  * the lower of its own rights and its owner's current ones, so demoting or disabling a user
  * narrows or stops their tokens at once.
@@ -61,6 +68,8 @@ export class ApiTokenService {
         role: input.role,
         groupIds,
         expiresAtMs: input.expiresAtMs,
+        scope: input.scope ?? 'openapi',
+        mode: input.scope === 'mcp' ? (input.mode ?? 'read') : null,
       },
       nowMs,
     )
@@ -87,12 +96,32 @@ export class ApiTokenService {
     return view((await this.tokens.get(id))!)
   }
 
-  /** The principal a presented token acts as, or null: unknown, revoked, suspended, expired, owner gone or disabled. */
+  /**
+   * The principal a presented OpenAPI token acts as, or null: unknown, revoked, suspended, expired,
+   * owner gone or disabled — or an MCP token, which is good at `/mcp` only.
+   */
   async authenticate(secret: string, source: string): Promise<Principal | null> {
+    return (await this.resolve(secret, source, 'openapi'))?.principal ?? null
+  }
+
+  /**
+   * What a presented MCP token acts as at `/mcp`, or null (as `authenticate`, and an OpenAPI token).
+   * A read token acts as a viewer at most, so the core's own rules refuse a change whatever asks for it.
+   */
+  async authenticateMcp(secret: string, source: string): Promise<McpCaller | null> {
+    const found = await this.resolve(secret, source, 'mcp')
+    if (!found) return null
+    const mode = found.token.mode ?? 'read'
+    const role = mode === 'read' ? lower(found.principal.role, 'viewer') : found.principal.role
+    return { principal: { ...found.principal, role, via: 'mcp' }, mode }
+  }
+
+  private async resolve(secret: string, source: string, scope: TokenScope): Promise<{ token: StoredApiToken; principal: Principal } | null> {
     if (!secret.startsWith(PERSONAL_TOKEN_PREFIX) || secret.length > 200) return null
     const token = await this.tokens.findByHash(secretHash(secret))
     const nowMs = this.clock.nowMs()
-    if (!token || token.revokedAtMs !== 0 || token.suspendedAtMs !== 0 || (token.expiresAtMs !== 0 && nowMs >= token.expiresAtMs)) return null
+    if (!token || token.scope !== scope) return null
+    if (token.revokedAtMs !== 0 || token.suspendedAtMs !== 0 || (token.expiresAtMs !== 0 && nowMs >= token.expiresAtMs)) return null
     let role = token.role
     let groupIds: readonly number[] | null = grantedGroups(token.role, token.groupIds)
     if (token.userId !== 0) {
@@ -106,6 +135,15 @@ export class ApiTokenService {
       } else groupIds = null
     }
     if (nowMs - token.lastUsedAtMs >= LAST_USED_EVERY_MS) await this.tokens.noteUsed(token.id, nowMs)
-    return { kind: 'personal-token', name: `${token.owner}/${token.name}`, userId: token.userId || null, role, groupIds, source, mustChangePassword: false }
+    const principal: Principal = {
+      kind: 'personal-token',
+      name: `${token.owner}/${token.name}`,
+      userId: token.userId || null,
+      role,
+      groupIds,
+      source,
+      mustChangePassword: false,
+    }
+    return { token, principal }
   }
 }

@@ -87,7 +87,8 @@ function onRun(operate: boolean, action?: MethodRule['action'], actor = false): 
         groupId: groups[0] ?? null,
         target: `flow run ${flowRunId}`,
         params: typeof arg === 'number' ? { flowRunId } : arg,
-        ...(actor && { args: [arg, ctx.principal.name] }),
+        // A decision an agent made with its owner's MCP token names the owner and says it came through an agent.
+        ...(actor && { args: [arg, ctx.principal.via === 'mcp' ? `${ctx.principal.name} (through an agent)` : ctx.principal.name] }),
       }
     },
     after: (run: { state?: string }) => ({ state: run?.state }),

@@ -1,4 +1,4 @@
-import type { ApiTokenView, Role } from '../../shared/auth'
+import type { ApiTokenView, McpMode, Role, TokenScope } from '../../shared/auth'
 import type { Connection } from './sql/connection'
 import { groupIdsFromText, groupIdsToText } from './group-id-list'
 
@@ -15,6 +15,8 @@ interface Row {
   last_used_at: number
   revoked_at: number
   suspended_at: number
+  scope: string
+  mode: string
 }
 
 export interface StoredApiToken extends ApiTokenView {
@@ -29,16 +31,30 @@ export interface NewApiToken {
   role: Role
   groupIds: readonly number[]
   expiresAtMs: number
+  scope: TokenScope
+  /** An MCP token's mode; null for an OpenAPI token. */
+  mode: McpMode | null
 }
 
-/** `job_api_token`: personal OpenAPI tokens, by the SHA-256 of their secret. */
+/** `job_api_token`: personal OpenAPI and MCP tokens, by the SHA-256 of their secret. */
 export class ApiTokenRepo {
   constructor(private readonly db: Connection) {}
 
   async insert(token: NewApiToken, nowMs: number): Promise<number> {
     const id = await this.db.insert(
-      'INSERT INTO job_api_token (token_hash, name, user_id, owner, role, group_ids, created_at, expires_at, last_used_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0)',
-      [token.tokenHash, token.name, token.userId, token.owner, token.role, groupIdsToText(token.groupIds), nowMs, token.expiresAtMs],
+      'INSERT INTO job_api_token (token_hash, name, user_id, owner, role, group_ids, created_at, expires_at, last_used_at, revoked_at, scope, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)',
+      [
+        token.tokenHash,
+        token.name,
+        token.userId,
+        token.owner,
+        token.role,
+        groupIdsToText(token.groupIds),
+        nowMs,
+        token.expiresAtMs,
+        token.scope,
+        token.mode ?? '',
+      ],
     )
     return id!
   }
@@ -97,5 +113,7 @@ function fromRow(row: Row): StoredApiToken {
     lastUsedAtMs: Number(row.last_used_at),
     revokedAtMs: Number(row.revoked_at),
     suspendedAtMs: Number(row.suspended_at),
+    scope: row.scope === 'mcp' ? 'mcp' : 'openapi',
+    mode: row.scope !== 'mcp' ? null : row.mode === 'operate' ? 'operate' : 'read',
   }
 }

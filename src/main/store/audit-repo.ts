@@ -13,11 +13,12 @@ interface Row {
   target: string
   detail: string
   repeat_count: number
+  via: string | null
 }
 
 export type NewAuditEntry = Omit<AuditEntry, 'id' | 'count'>
 
-const COLUMNS = ['at_time', 'actor', 'actor_kind', 'source', 'action', 'outcome', 'group_id', 'target', 'detail'] as const
+const COLUMNS = ['at_time', 'actor', 'actor_kind', 'source', 'action', 'outcome', 'group_id', 'target', 'detail', 'via'] as const
 const valuesOf = (entry: NewAuditEntry): SqlValue[] => [
   entry.atMs,
   entry.actor,
@@ -28,6 +29,7 @@ const valuesOf = (entry: NewAuditEntry): SqlValue[] => [
   entry.groupId,
   entry.target,
   JSON.stringify(entry.detail),
+  entry.via,
 ]
 
 /** `job_audit`: who did what, when, from where; append-only but for retention. */
@@ -97,6 +99,7 @@ function fromRow(row: Row): AuditEntry {
     actor: row.actor,
     actorKind: row.actor_kind as AuditEntry['actorKind'],
     source: row.source,
+    via: row.via === 'mcp' ? 'mcp' : '',
     action: row.action as AuditAction,
     outcome: row.outcome as AuditOutcome,
     groupId: row.group_id === null ? null : Number(row.group_id),

@@ -32,6 +32,11 @@ export const enAuthMessages = {
   'token.roleAboveOwner': 'a token cannot have more rights than its creator ({role})',
   'token.groupNotOwned': 'executor group {groupId} is not granted to you, so not to your token either',
   'token.expiryPast': 'the expiry lies in the past',
+  'mcp.readOnlyToken': '{tool} changes things, and this MCP token is read-only: its owner can make an operate token (API tokens page)',
+  'mcp.unknownTool': "there is no tool '{tool}' (tools/list names the tools this token may call)",
+  'mcp.invalidArguments': 'invalid arguments for {tool}: {problems}',
+  'mcp.resourceUnknown': "'{uri}' names no JobDesk resource (jobdesk://jobs/<group>/<name>, jobdesk://flows/<group>/<name>, jobdesk://runs/<id>/log)",
+  'token.modeNeedsMcp': 'a mode (read or operate) is for MCP tokens only; an OpenAPI token acts by its role',
   'registry.otherGroup': "registers '{appName}' with the credential of group '{group}'",
   'registry.ownToken': "group '{appName}' has its own access token: only that token registers, removes or reports its executors, not the global executor token",
   'registry.callbackRefused':

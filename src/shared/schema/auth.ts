@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES, ROLES } from '../auth'
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES, MCP_MODES, ROLES, TOKEN_SCOPES } from '../auth'
 import { codedIssue } from '../messages/coded-errors'
 import { epochMs, id, text } from './primitives'
 import { z } from './z'
@@ -39,12 +39,19 @@ export const passwordChangeSchema = z.strictObject({
   newPassword,
 })
 
-export const apiTokenInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  role: z.enum(ROLES),
-  groupIds: groupIds.default([]),
-  expiresAtMs: epochMs.default(0),
-})
+export const apiTokenInputSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100),
+    role: z.enum(ROLES),
+    groupIds: groupIds.default([]),
+    expiresAtMs: epochMs.default(0),
+    scope: z.enum(TOKEN_SCOPES).default('openapi'),
+    mode: z.enum(MCP_MODES).optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.scope !== 'mcp' && input.mode !== undefined) context.addIssue(codedIssue('token.modeNeedsMcp', {}, ['mode']))
+  })
+  .transform((input) => (input.scope === 'mcp' ? { ...input, mode: input.mode ?? 'read' } : input))
 
 const auditFilterFields = {
   actor: text(100).optional(),

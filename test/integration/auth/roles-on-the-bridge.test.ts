@@ -197,7 +197,7 @@ describe('the audit trail', () => {
     const edits = await admin.value<AuditPage>('listAudit', [{ actor: 'op-a', action: 'job.update', outcome: 'ok' }])
     expect(edits.entries[0].detail).toMatchObject({ before: { id: jobA }, after: { id: jobA, name: 'renamed by op-a' } })
     const csv = await admin.value<string>('exportAudit', [{ format: 'csv', filter: { actor: 'op-a' } }])
-    expect(csv.split('\r\n')[0]).toBe('id,time,actor,actorKind,source,action,outcome,groupId,target,detail,count')
+    expect(csv.split('\r\n')[0]).toBe('id,time,actor,actorKind,source,action,outcome,groupId,target,detail,count,via')
     expect(csv).toContain('job.trigger')
   })
 })

@@ -11,6 +11,7 @@ const refusal = (n: number) => ({
   groupId: null,
   target: 'metrics',
   detail: { params: { n }, reason: { code: 'auth.tokenRefused', message: 'no bearer token' } },
+  via: '' as const,
 })
 
 storeSuite('the audit trail folds identical refusals (schema version 19)', (f) => {

@@ -43,7 +43,17 @@ storeSuite('ids are not given twice', (f) => {
   it('a user created after the newest was deleted gets a new id and none of its API tokens', async () => {
     await f.store.users.insert(user('older'), T0)
     const newest = (await f.store.users.insert(user('newest'), T0))!
-    const token = { tokenHash: 'b'.repeat(64), name: 'ci', userId: newest, owner: 'newest', role: 'operator' as const, groupIds: [], expiresAtMs: 0 }
+    const token = {
+      tokenHash: 'b'.repeat(64),
+      name: 'ci',
+      userId: newest,
+      owner: 'newest',
+      role: 'operator' as const,
+      groupIds: [],
+      expiresAtMs: 0,
+      scope: 'openapi' as const,
+      mode: null,
+    }
     await f.store.apiTokens.insert(token, T0)
     await f.store.users.delete(newest)
 

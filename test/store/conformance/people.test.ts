@@ -99,6 +99,8 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
       role: 'operator' as const,
       groupIds: [1],
       expiresAtMs: 0,
+      scope: 'openapi' as const,
+      mode: null,
     })
     const first = await f.store.apiTokens.insert(token(1, 1), T0)
     await f.store.apiTokens.insert(token(2, 2), T0)
@@ -128,6 +130,8 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
       role: 'viewer' as const,
       groupIds: [],
       expiresAtMs: 0,
+      scope: 'openapi' as const,
+      mode: null,
     })
     const revoked = await f.store.apiTokens.insert(token(1, 1), T0)
     await f.store.apiTokens.insert(token(2, 1), T0)
@@ -149,6 +153,23 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
     ])
   })
 
+  it("keeps an MCP token's scope and mode, and the way (via) an audit row came (schema version 35)", async () => {
+    const base = { name: 'agent', userId: 1, owner: 'user 1', role: 'operator' as const, groupIds: [1], expiresAtMs: 0 }
+    await f.store.apiTokens.insert({ ...base, tokenHash: `m${HASH}`.slice(0, 64), scope: 'mcp', mode: 'operate' }, T0)
+    await f.store.apiTokens.insert({ ...base, tokenHash: `o${HASH}`.slice(0, 64), name: 'ci', scope: 'openapi', mode: null }, T0)
+    expect((await f.store.apiTokens.list(1)).map((t) => [t.name, t.scope, t.mode])).toEqual([
+      ['ci', 'openapi', null],
+      ['agent', 'mcp', 'operate'],
+    ])
+    const row = { atMs: T0, actor: 'user 1/agent', actorKind: 'personal-token' as const, source: '127.0.0.1', action: 'job.trigger' as const }
+    await f.store.audit.insert({ ...row, outcome: 'ok', groupId: 1, target: 'job 1', detail: {}, via: 'mcp' })
+    await f.store.audit.insert({ ...row, outcome: 'ok', groupId: 1, target: 'job 2', detail: {}, via: '' })
+    expect((await f.store.audit.list({}, 10)).map((e) => [e.target, e.via])).toEqual([
+      ['job 2', ''],
+      ['job 1', 'mcp'],
+    ])
+  })
+
   it('lists the audit trail newest first with every filter, a text search that ignores case and treats % _ ! as text, and retention', async () => {
     const entry = (n: number, over: object = {}) => ({
       atMs: T0 + n * 1000,
@@ -160,6 +181,7 @@ storeSuite('people (users, sessions, personal API tokens, the audit trail)', (f)
       groupId: n % 3 === 0 ? null : 1,
       target: `job ${n}`,
       detail: { params: { executorParam: `p${n}` } },
+      via: '' as const,
       ...over,
     })
     const ids: number[] = []

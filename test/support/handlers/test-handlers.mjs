@@ -106,3 +106,18 @@ export async function untilFileJobHandler(ctx) {
   }
   return 'done'
 }
+
+/**
+ * Succeeds for a parameter that starts with "ok"; otherwise logs what it was doing and an
+ * "ERROR: <param>" line, and fails with "export failed: <param>": a failure whose log names its cause.
+ */
+export function verdictJobHandler(ctx) {
+  ctx.log(`checking ${ctx.param}`)
+  if (ctx.param.startsWith('ok')) {
+    ctx.log('all good')
+    return 'done'
+  }
+  ctx.log('opening the export file')
+  ctx.log(`ERROR: ${ctx.param}`)
+  return { code: 500, msg: `export failed: ${ctx.param}` }
+}

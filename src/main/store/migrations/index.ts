@@ -32,6 +32,7 @@ import { secrets } from './0031-secrets'
 import { typedParams } from './0032-typed-params'
 import { runArtifacts } from './0033-run-artifacts'
 import { jobEnv } from './0034-job-env'
+import { mcpTokens } from './0035-mcp-tokens'
 import { flowRunTypedParams } from './0037-flow-run-typed-params'
 import type { MigrationStep } from './migration-step'
 
@@ -78,6 +79,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   typedParams,
   runArtifacts,
   jobEnv,
+  mcpTokens,
   flowRunTypedParams,
 ]
 

@@ -94,7 +94,7 @@ export function AuditPage() {
             >
               <Table.Td className="jd-mono">{formatDateTime(entry.atMs)}</Table.Td>
               <Table.Td>
-                <AuditActorCell actor={entry.actor} kind={entry.actorKind} />
+                <AuditActorCell actor={entry.actor} kind={entry.actorKind} via={entry.via} />
               </Table.Td>
               <Table.Td className="jd-mono">{entry.source}</Table.Td>
               <Table.Td>{t(`auditAction.${entry.action}`)}</Table.Td>

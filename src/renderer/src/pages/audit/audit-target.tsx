@@ -1,6 +1,6 @@
-import { Text } from '@mantine/core'
+import { Badge, Text } from '@mantine/core'
 import { useEffect } from 'react'
-import type { PrincipalKind } from '../../../../shared/auth'
+import type { AuditVia, PrincipalKind } from '../../../../shared/auth'
 import { useT, type Translate } from '../../i18n/use-t'
 import { parseAuditTarget, type AuditTarget } from '../../lib/audit/audit-target'
 import { useJobDesk } from '../../store'
@@ -68,7 +68,8 @@ export function AuditTargetCell({ target }: { target: string }) {
 }
 
 /** The "Who" cell: the actor and, dimmed, what kind of credential it acted with. */
-export function AuditActorCell({ actor, kind }: { actor: string; kind: PrincipalKind | 'anonymous' }) {
+/** Who did it, of what kind, and — for an agent through an MCP token — a badge saying so. */
+export function AuditActorCell({ actor, kind, via = '' }: { actor: string; kind: PrincipalKind | 'anonymous'; via?: AuditVia }) {
   const t = useT()
   return (
     <>
@@ -76,6 +77,11 @@ export function AuditActorCell({ actor, kind }: { actor: string; kind: Principal
       <Text span size="xs" c="dimmed" data-testid="audit-actor-kind">
         ({t(`auditActor.${kind}`)})
       </Text>
+      {via === 'mcp' && (
+        <Badge size="xs" variant="light" color="violet" ml={4} title={t('audit.viaMcpHint')} data-testid="audit-via">
+          {t('audit.viaMcp')}
+        </Badge>
+      )}
     </>
   )
 }

@@ -1,6 +1,16 @@
 import { Alert, Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
-import { roleAtLeast, ROLES, type ApiTokenView, type Role } from '../../../../shared/auth'
+import {
+  MCP_MODES,
+  roleAtLeast,
+  ROLES,
+  TOKEN_SCOPES,
+  type ApiTokenInput,
+  type ApiTokenView,
+  type McpMode,
+  type Role,
+  type TokenScope,
+} from '../../../../shared/auth'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { formatDateTime } from '../../lib/format/format-time'
 import { useJobDesk } from '../../store'
@@ -11,7 +21,7 @@ import { GroupPicker } from './group-picker'
 const DAY_MS = 86_400_000
 const EXPIRIES = ['30', '90', '365', '0'] as const
 
-/** Personal API tokens for the OpenAPI: one's own (all for admins); the secret is shown once. */
+/** Personal tokens for the OpenAPI or for AI agents (MCP, read or operate): one's own (all for admins); the secret is shown once. */
 export function TokensPage() {
   const t = useT()
   const errorText = useErrorText()
@@ -71,6 +81,7 @@ export function TokensPage() {
           <Table.Tr>
             <Table.Th>{t('tokens.name')}</Table.Th>
             <Table.Th>{t('tokens.owner')}</Table.Th>
+            <Table.Th>{t('tokens.scope')}</Table.Th>
             <Table.Th>{t('users.role')}</Table.Th>
             <Table.Th>{t('tokens.expires')}</Table.Th>
             <Table.Th>{t('tokens.lastUsed')}</Table.Th>
@@ -86,6 +97,18 @@ export function TokensPage() {
                 </Group>
               </Table.Td>
               <Table.Td>{token.owner}</Table.Td>
+              <Table.Td data-testid="token-scope">
+                {token.scope === 'mcp' ? (
+                  <Group gap={4}>
+                    <Badge variant="light">{t('tokens.scope.mcp')}</Badge>
+                    <Badge variant="outline" color={token.mode === 'operate' ? 'orange' : 'gray'}>
+                      {t(`tokens.mode.${token.mode ?? 'read'}`)}
+                    </Badge>
+                  </Group>
+                ) : (
+                  t('tokens.scope.openapi')
+                )}
+              </Table.Td>
               <Table.Td>{t(`role.${token.role}`)}</Table.Td>
               <Table.Td>{token.expiresAtMs ? formatDateTime(token.expiresAtMs) : t('tokens.never')}</Table.Td>
               <Table.Td>{token.lastUsedAtMs ? formatDateTime(token.lastUsedAtMs) : t('common.none')}</Table.Td>
@@ -114,25 +137,20 @@ export function TokensPage() {
   )
 }
 
-function TokenCreator({
-  maxRole,
-  onCreate,
-  onClose,
-}: {
-  maxRole: Role
-  onCreate(input: { name: string; role: Role; groupIds: number[]; expiresAtMs: number }): Promise<void>
-  onClose(): void
-}) {
+function TokenCreator({ maxRole, onCreate, onClose }: { maxRole: Role; onCreate(input: ApiTokenInput): Promise<void>; onClose(): void }) {
   const t = useT()
   const errorText = useErrorText()
   const [name, setName] = useState('')
   const [role, setRole] = useState<Role>('viewer')
   const [groupIds, setGroupIds] = useState<number[]>([])
   const [days, setDays] = useState<string>('90')
+  const [scope, setScope] = useState<TokenScope>('openapi')
+  const [mode, setMode] = useState<McpMode>('read')
   const [error, setError] = useState<string | null>(null)
   const create = async () => {
     try {
-      await onCreate({ name: name.trim(), role, groupIds, expiresAtMs: days === '0' ? 0 : Date.now() + Number(days) * DAY_MS })
+      const expiresAtMs = days === '0' ? 0 : Date.now() + Number(days) * DAY_MS
+      await onCreate({ name: name.trim(), role, groupIds, expiresAtMs, scope, ...(scope === 'mcp' && { mode }) })
       onClose()
     } catch (failure) {
       setError(errorText(failure))
@@ -142,6 +160,26 @@ function TokenCreator({
     <Modal opened onClose={onClose} title={t('tokens.new')}>
       <Stack data-testid="token-creator">
         <TextInput label={t('tokens.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} required data-testid="token-name" />
+        <Select
+          label={t('tokens.scope')}
+          description={t('tokens.scopeHint')}
+          data={TOKEN_SCOPES.map((s) => ({ value: s, label: t(`tokens.scope.${s}`) }))}
+          value={scope}
+          allowDeselect={false}
+          onChange={(value) => value && setScope(value as TokenScope)}
+          data-testid="token-scope-select"
+        />
+        {scope === 'mcp' && (
+          <Select
+            label={t('tokens.mode')}
+            description={t('tokens.modeHint')}
+            data={MCP_MODES.map((m) => ({ value: m, label: t(`tokens.mode.${m}`) }))}
+            value={mode}
+            allowDeselect={false}
+            onChange={(value) => value && setMode(value as McpMode)}
+            data-testid="token-mode"
+          />
+        )}
         <Select
           label={t('users.role')}
           data={ROLES.filter((r) => roleAtLeast(maxRole, r)).map((r) => ({ value: r, label: t(`role.${r}`) }))}
