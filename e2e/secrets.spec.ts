@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { EMBEDDED_APP_NAME } from '../src/shared/model'
 import { tokenBridgeCalls } from './support/admin-session'
-import { chooseOption, goTo, openConsole } from './support/console-page'
+import { chooseOption, chooseWireOption, goTo, jobRow, openConsole } from './support/console-page'
 import { useHeadlessServer } from './support/headless-server'
 
-const server = useHeadlessServer({ extraArgs: ['--no-demo'] })
+// Scripts on: the env test runs a shell job on the embedded executor.
+const server = useHeadlessServer({ extraArgs: ['--no-demo', '--enable-scripts'] })
 
 const FIRST = 'first-e2e-value-Zq9'
 const SECOND = 'second-e2e-value-Wp4'
@@ -72,4 +73,39 @@ test('in Chinese: the page, the dialog and a refusal beside it read in zh-CN', a
   await dialog.getByTestId('secret-save').click()
   await expect(dialog).toHaveCount(0)
   await expect(page.getByTestId('secret-global-slack_token')).toContainText('全局')
+})
+
+test('a script job’s editor gives it an environment variable from a secret; the run’s log shows the variable masked', async ({ page }) => {
+  const value = 'env-e2e-value-Kd7'
+  const groups = (await tokenBridgeCalls(server().origin, server().token, (call) => call('listGroups'))) as { id: number; appName: string }[]
+  const embedded = groups.find((g) => g.appName === EMBEDDED_APP_NAME)!.id
+  await tokenBridgeCalls(server().origin, server().token, (call) => call('setSecret', { name: 'env_pw', groupId: embedded, value }))
+  await openConsole(page, server())
+  await goTo(page, 'jobs')
+  await page.getByTestId('job-new').click()
+  const editor = page.getByTestId('job-editor-form')
+  await editor.getByTestId('field-name').fill('E2E env script')
+  await editor.getByTestId('field-scheduleType').getByText('NONE', { exact: true }).click()
+  await chooseWireOption(page, editor.getByTestId('field-glueType'), 'GLUE_SHELL')
+  await editor.getByTestId('field-glueSource').fill('#!/bin/sh\necho "the password is $DB_PASS"\n')
+  await editor.getByTestId('env-add').click()
+  await editor.getByTestId('env-variable').fill('1BAD')
+  await expect(editor.getByTestId('env-section')).toContainText('not starting with a digit')
+  await editor.getByTestId('env-variable').fill('DB_PASS')
+  await chooseOption(page, editor.getByTestId('env-secret'), 'env_pw')
+  await editor.getByTestId('editor-save').click()
+  await expect(page.getByTestId('job-editor-form')).toHaveCount(0)
+
+  const jobs = (await tokenBridgeCalls(server().origin, server().token, (call) => call('listJobs'))) as { name: string; env?: unknown }[]
+  const saved = jobs.find((job) => job.name === 'E2E env script')
+  expect(saved?.env).toEqual({ DB_PASS: 'secrets.env_pw' })
+
+  await jobRow(page, 'E2E env script').getByTestId('job-trigger').click()
+  await page.getByRole('dialog').getByTestId('trigger-submit').click()
+  await page.getByRole('dialog').getByTestId('trigger-run-link').click()
+  const log = page.getByTestId('run-detail').getByTestId('log-tail')
+  await expect(page.getByTestId('run-detail')).not.toHaveAttribute('data-status', 'running')
+  await expect(log).toContainText('the password is ••••')
+  await expect(page.getByTestId('run-detail')).toHaveAttribute('data-status', 'success')
+  expect(await page.content()).not.toContain(value)
 })

@@ -240,6 +240,8 @@ export interface FlowRun {
   deadlineMarks: number
   /** The flow run and subflow node that started this run, when it is a sub-flow's run. */
   parent?: { flowRunId: number; flowId: number; key: string } | null
+  /** A run of a flow with declared params: the typed values it was given, a secret as its `${secrets.NAME}` reference. */
+  typedParams?: Record<string, string | number | boolean>
 }
 
 /** One row of the Flows page: the flow with its latest runs' states (oldest first) and next fire. */

@@ -40,6 +40,8 @@ describe('a value against its declaration', () => {
     ['datetime', '2026-12-07T24:00', 'params.notDatetime'],
     ['secret', 'has-dash', 'params.notSecretName'],
     ['secret', '${secrets.x}', 'params.notSecretName'],
+    ['string', 'pw=${secrets.x}', 'params.namesSecret'],
+    ['enum', '${secrets.x}', 'params.namesSecret'],
     ['string', 7, 'params.notText'],
   ] as const)('%s %j is refused with %s', (type, raw, code) => {
     const checked = checkParamValue(decl('p', type), raw)

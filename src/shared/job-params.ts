@@ -2,7 +2,7 @@
 // checks the values against that declaration, and job-params-format.ts turns them into the ONE
 // parameter string an XXL-JOB executor reads. One rule for the core and the console's form.
 
-import { SECRET_NAME_PATTERN } from './secret-names'
+import { mayNameSecrets, SECRET_NAME_PATTERN } from './secret-names'
 
 export const PARAM_TYPES = ['string', 'int', 'number', 'bool', 'enum', 'date', 'datetime', 'secret'] as const
 export type ParamType = (typeof PARAM_TYPES)[number]
@@ -63,6 +63,7 @@ export type ParamCode =
   | 'params.notDatetime'
   | 'params.patternMismatch'
   | 'params.notSecretName'
+  | 'params.namesSecret'
   | 'params.valueTooLong'
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -129,6 +130,9 @@ export function checkParamValue(decl: ParamDecl, raw: unknown): Checked {
       break
   }
   if (typeof raw !== 'string') return refuse('params.notText')
+  // Only a `secret` parameter names a secret, by its name: a text that spells `${secrets.…}` would
+  // have the trigger fill in a secret the declaration never chose (the trigger URL's rule).
+  if (decl.type !== 'secret' && mayNameSecrets(raw)) return refuse('params.namesSecret')
   switch (decl.type) {
     case 'enum':
       return decl.enum.includes(raw) ? { value: raw } : refuse('params.notInEnum', { allowed: decl.enum.join(', ') })

@@ -1,4 +1,5 @@
 import type { FlowDefinition, FlowNodeState, FlowRunState, FlowTriggerType } from '../../shared/flow-types'
+import type { ParamValue } from '../../shared/job-params'
 
 // The terms the flow engine and the store speak (store/flow-repo.ts, store/flow-run-repo.ts).
 
@@ -22,6 +23,8 @@ export interface FlowRunRecord {
   deadlineMarks: number
   /** The subflow node (of its run, at its attempt) that started this run; null for every other run. */
   parentRun: ParentNodeRef | null
+  /** A run of a flow with declared params: the typed values it was given, secrets as references; absent for every other run. */
+  typedParams?: Record<string, ParamValue>
 }
 
 /** A subflow node's attempt: the one a child run's end decides. */

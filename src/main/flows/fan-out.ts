@@ -6,7 +6,7 @@ import { englishMessage } from '../../shared/messages'
 import type { FlowNodeRecord, FlowRunRecord } from '../domain/flows'
 import { fanOutEnd, itemsToStart, itemValues, resolveList } from './fan-out-items'
 import type { FlowEngineDeps } from './flow-engine-deps'
-import { substituteReferences, type ParamSources } from './substitute-references'
+import { chosenSecretsOf, substituteReferences, type ParamSources } from './substitute-references'
 
 /** A job node with a list to fan out over. */
 export type FanOutNodeDef = FlowJobNodeDef & { forEach: string }
@@ -164,5 +164,5 @@ export class FanOut {
 }
 
 function sourcesOf(run: FlowRunRecord, nodes: ReadonlyMap<string, FlowNodeRecord>): ParamSources {
-  return { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output }
+  return { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output, flowParamSecrets: chosenSecretsOf(run.typedParams) }
 }

@@ -3,7 +3,7 @@ import { type FlowApprovalNodeDef, type FlowNodeDef, type FlowNodeState, type Fl
 import type { FlowNodeRecord, FlowRunRecord } from '../domain/flows'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from '../../shared/flow-graph'
-import { substituteReferences, type ParamSources } from './substitute-references'
+import { chosenSecretsOf, substituteReferences, type ParamSources } from './substitute-references'
 import { decideNode, isDoneState, isFailedLikeState } from '../../shared/flow-trigger-rules'
 import { flowNoteText } from '../../shared/flow-notes'
 import { placementMessage, readsParamAsRequest, referencesIn } from '../../shared/flow-references'
@@ -89,7 +89,11 @@ export class FlowAdvance {
     const target = referencesIn(param).some((at) => at.reference !== null) ? await this.deps.store.jobs.get(job.jobId) : undefined
     const readsRequest = target !== undefined && readsParamAsRequest(target)
     const artifactUrlOf = await this.artifactUrls(param, run.id, def.key, node.attempt)
-    const substituted = substituteReferences(param, { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output, artifactUrlOf }, readsRequest)
+    const substituted = substituteReferences(
+      param,
+      { flowParam: run.param, outputOf: (key) => nodes.get(key)?.output, artifactUrlOf, flowParamSecrets: chosenSecretsOf(run.typedParams) },
+      readsRequest,
+    )
     if (!substituted.ok) {
       // A definition saved before the rule, or a job changed since: refused, never sent as it would read.
       const { code, params } = placementMessage(substituted.problem, def.key)

@@ -23,7 +23,7 @@ export function newFlowRun(flow: Flow, request: FlowStartRequest, state: FlowRun
     flowId: flow.id,
     state,
     triggerType: request.triggerType,
-    param: flowParamOf(flow, request),
+    ...flowParamOf(flow, request),
     scheduleTimeMs: request.scheduleTimeMs ?? null,
     ...(request.backfillId ? { backfillId: request.backfillId } : {}),
     definition: { nodes: flow.nodes, edges: flow.edges },
@@ -34,14 +34,16 @@ export function newFlowRun(flow: Flow, request: FlowStartRequest, state: FlowRun
 
 /**
  * `${flow.param}` of a new run: a text given as it is; for a flow with declared params, their values
- * (given, else the defaults, a backfill's dates its slot) formatted as a job's are; else the flow's own.
+ * (given, else the defaults, a backfill's dates its slot) formatted as a job's are, and kept as the
+ * run's typed values (secrets as references); else the flow's own.
  */
-function flowParamOf(flow: Flow, request: FlowStartRequest): string {
+function flowParamOf(flow: Flow, request: FlowStartRequest): Pick<NewFlowRun, 'param' | 'typedParams'> {
   if (request.params !== undefined && !declaresParams(flow)) throw invalidField('params', 'params.notDeclared')
-  if (!declaresParams(flow) || (request.param !== undefined && request.params === undefined)) return request.param ?? flow.param
+  if (!declaresParams(flow) || (request.param !== undefined && request.params === undefined)) return { param: request.param ?? flow.param }
   const slotMs = request.backfillId ? (request.scheduleTimeMs ?? null) : null
   const strict = request.triggerType === 'MANUAL' || request.triggerType === 'API'
-  return typedRunOf(flow, request.params, slotMs, strict).param
+  const typed = typedRunOf(flow, request.params, slotMs, strict)
+  return { param: typed.param, typedParams: typed.recorded }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 import { jsonStringContent } from '../../shared/json-template-scan'
-import { substituteReferences, type ParamSources, type Substitution } from './substitute-references'
+import { chosenSecretsOf, substituteReferences, type ParamSources, type Substitution } from './substitute-references'
 
 const outputs: Record<string, string> = { extract: 'rows=42', load: '' }
 const sources: ParamSources = { flowParam: '2030-06-15', outputOf: (key: string) => outputs[key] }
@@ -132,5 +132,16 @@ describe('a value that spells a secret reference', () => {
   ])('is refused %s: the trigger would fill it in', (_where, template) => {
     const result = substituteReferences(template, withValue('${secrets.db_pw}'))
     expect(result.ok === false && result.problem.kind).toBe('valueNamesSecret')
+  })
+
+  it("passes in a typed flow's ${flow.param} when its secret parameter chose it, and no other", () => {
+    const chosen = chosenSecretsOf({ day: '2026-12-01', db: '${secrets.db_pw}', n: 3 })
+    expect([...chosen]).toEqual(['${secrets.db_pw}'])
+    const sources = { flowParam: 'day=2026-12-01\ndb=${secrets.db_pw}', outputOf: () => '${secrets.db_pw}', flowParamSecrets: chosen }
+    expect(substituteReferences('${flow.param}', sources)).toEqual({ ok: true, value: 'day=2026-12-01\ndb=${secrets.db_pw}', cut: [] })
+    // A node's output never carries one, chosen or not; nor does the flow param carry another.
+    expect(substituteReferences('${nodes.x.output}', sources)).toMatchObject({ ok: false, problem: { kind: 'valueNamesSecret' } })
+    const other = { ...sources, flowParam: 'db=${secrets.db_pw} ${secrets.other}' }
+    expect(substituteReferences('${flow.param}', other)).toMatchObject({ ok: false, problem: { kind: 'valueNamesSecret' } })
   })
 })

@@ -1,7 +1,8 @@
 import { FLOW_VALUE_MAX_BYTES } from '../../shared/flow-types'
 import { layoutParam, type FlowReference, type PlacementProblem, type ReferencePlace } from '../../shared/flow-references'
 import { cutToUtf8Bytes } from '../../shared/utf8-bytes'
-import { mayNameSecrets } from '../../shared/secret-names'
+import { mayNameSecrets, secretNameOf } from '../../shared/secret-names'
+import type { ParamValue } from '../../shared/job-params'
 import { jsonStringContent } from '../../shared/json-template-scan'
 
 /**
@@ -22,6 +23,11 @@ export interface ParamSources {
   item?: { text: string; index: number }
   /** `${nodes.<key>.artifacts.<name>}`: a one-time URL for the run this parameter is for; undefined (→ '') when the node has no run. */
   artifactUrlOf?: (key: string, name: string) => string | undefined
+  /**
+   * The `${secrets.NAME}` references `${flow.param}` may carry: those the `secret` parameters of a
+   * flow with declared params chose (chosenSecretsOf). Any other reference in a value is refused.
+   */
+  flowParamSecrets?: ReadonlySet<string>
 }
 
 /** A value passed on cut: the reference as written and the value's length in bytes before the cut. */
@@ -67,7 +73,9 @@ export function substituteReferences(template: string, sources: ParamSources, re
     const raw = valueOf(at.reference, sources)
     // The trigger fills in every `${secrets.…}` of the parameter it sends: a value that spells one
     // (an executor's output, a trigger URL's param) would fetch a secret its definition never named.
-    if (mayNameSecrets(raw)) return { ok: false, problem: { kind: 'valueNamesSecret', ref: at.ref, offset: at.start } }
+    // A typed flow's `${flow.param}` carries the ones its secret parameters chose, and only those.
+    const chosen = at.reference.kind === 'flowParam' ? sources.flowParamSecrets : undefined
+    if (mayNameSecrets(raw) && namesUnchosenSecret(raw, chosen)) return { ok: false, problem: { kind: 'valueNamesSecret', ref: at.ref, offset: at.start } }
     const { text, bytes } = cutToUtf8Bytes(raw, FLOW_VALUE_MAX_BYTES)
     if (text !== raw) cuts.set(at.ref, bytes)
     value += template.slice(from, at.start) + escapeFor(at.place, text)
@@ -75,6 +83,25 @@ export function substituteReferences(template: string, sources: ParamSources, re
   }
   value += template.slice(from)
   return { ok: true, value, cut: [...cuts].map(([ref, fromBytes]) => ({ ref, fromBytes })) }
+}
+
+/** Whether `raw` still spells a secret reference once the chosen ones are taken out. */
+function namesUnchosenSecret(raw: string, chosen: ReadonlySet<string> | undefined): boolean {
+  let rest = raw
+  for (const reference of chosen ?? []) rest = rest.split(reference).join('')
+  return mayNameSecrets(rest)
+}
+
+/**
+ * The secret references a flow run's typed values hold: a `secret` parameter's value is recorded as
+ * `${secrets.NAME}`, and no other parameter's value may spell one (checkParamValue), so these are
+ * exactly the secrets the declaration let the trigger choose.
+ */
+export function chosenSecretsOf(typedParams: Readonly<Record<string, ParamValue>> | undefined): ReadonlySet<string> {
+  const chosen = new Set<string>()
+  for (const value of Object.values(typedParams ?? {}))
+    if (typeof value === 'string' && value.startsWith('${') && value.endsWith('}') && secretNameOf(value.slice(2, -1)) !== null) chosen.add(value)
+  return chosen
 }
 
 function escapeFor(place: ReferencePlace, text: string): string {

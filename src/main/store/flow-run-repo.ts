@@ -18,6 +18,7 @@ const RUN_INSERT_COLUMNS = [
   'parent_flow_run_id',
   'parent_key',
   'parent_attempt',
+  'typed_params',
 ] as const
 const CHILD_COLUMNS = 'c.id, c.flow_id, c.state, c.parent_flow_run_id, c.parent_key, c.parent_attempt'
 const STEP_COLUMNS = ['log_id', 'flow_run_id', 'node_key', 'attempt', 'item_index'] as const
@@ -65,6 +66,7 @@ export class FlowRunRepo {
       run.parentRun?.flowRunId ?? 0,
       run.parentRun?.key ?? '',
       run.parentRun?.attempt ?? 0,
+      run.typedParams === undefined ? null : JSON.stringify(run.typedParams),
     ])
     if (id === null) return null
     await insertRows(

@@ -1,5 +1,6 @@
 import type { ChildRunRef, FlowNodeRecord, FlowRunRecord, FlowStep } from '../domain/flows'
 import type { FlowNodeState, FlowRunState, FlowTriggerType } from '../../shared/flow-types'
+import type { ParamValue } from '../../shared/job-params'
 import { definitionFromText } from './flow-definition-column'
 
 // The rows of job_flow_run, job_flow_node and job_flow_step as the drivers give them, and the records they stand for (flow-run-repo.ts).
@@ -21,6 +22,7 @@ export interface RunRow {
   parent_flow_run_id: number | string
   parent_key: string
   parent_attempt: number
+  typed_params?: string | null
 }
 
 export interface ChildRow {
@@ -69,6 +71,7 @@ export function runOf(row: RunRow): FlowRunRecord {
     deadlineMarks: Number(row.deadline_marks ?? 0),
     parentRun:
       Number(row.parent_flow_run_id ?? 0) > 0 ? { flowRunId: Number(row.parent_flow_run_id), key: row.parent_key, attempt: Number(row.parent_attempt) } : null,
+    ...(row.typed_params ? { typedParams: JSON.parse(row.typed_params) as Record<string, ParamValue> } : {}),
   }
 }
 

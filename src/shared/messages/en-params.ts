@@ -13,6 +13,7 @@ export const enParamsMessages = {
   'params.notDate': "{name}: '{value}' is not a date (YYYY-MM-DD)",
   'params.notDatetime': "{name}: '{value}' is not a date and time (YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss)",
   'params.patternMismatch': "{name}: '{value}' does not match the pattern {pattern}",
+  'params.namesSecret': "{name}: a value may not name a secret ('${secrets.…}'); declare a parameter of type secret to choose one",
   'params.notSecretName': "{name}: '{value}' is not a secret's name (a letter or '_', then up to 63 letters, digits or '_')",
   'params.valueTooLong': '{name}: is {length} characters long; the limit is {max}',
   'params.kvLineBreak': "{name}: the kv format sends one 'name=value' line per parameter, so a value cannot hold a line break; use the json format",

@@ -8,7 +8,7 @@ import { jobDeskSignature } from '../../../src/main/hooks/hook-signature'
 import { memorySecretReader } from '../../../src/main/secrets/memory-secret-reader'
 import { MASK } from '../../../src/main/secrets/mask'
 import { EMBEDDED_APP_NAME, type JobInput } from '../../../src/shared/model'
-import { addFlow, nodeOf, runFlow } from '../../support/flow-harness'
+import { addFlow, flowRunEnded, nodeOf, runFlow } from '../../support/flow-harness'
 import { jobInput } from '../../support/job-input'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
@@ -114,6 +114,25 @@ describe('a secret a run prints', () => {
     const flowId = await addFlow(host, 'echoes', [{ key: 'x', jobId: echo, param: 'from flow ${secrets.db_pw}' }], [])
     const flowRun = await runFlow(host, flowId)
     expect(nodeOf(flowRun, 'x').output).toBe(`from flow ${MASK}`)
+  })
+
+  it('a flow run with declared params records its typed values, the secret as its reference, and its node gets the value masked', async () => {
+    const echo = await addJob({ name: 'echo typed', executorHandler: 'echoJobHandler' })
+    const flowId = await addFlow(host, 'typed flow', [{ key: 'x', jobId: echo, param: '${flow.param}' }], [], {
+      params: [
+        { name: 'day', type: 'date', required: true, default: null, enum: [], pattern: '', description: '' },
+        { name: 'db', type: 'secret', required: false, default: 'db_pw', enum: [], pattern: '', description: '' },
+      ],
+      paramFormat: 'kv',
+    })
+    await expect(api().triggerFlow({ flowId, params: { day: '2026-13-01' } })).rejects.toMatchObject({ field: 'params.day' })
+    expect((await api().listFlowRuns({ flowId })).runs).toHaveLength(0)
+
+    const { flowRunId } = await api().triggerFlow({ flowId, params: { day: '2026-12-01' } })
+    const run = await flowRunEnded(host, flowRunId!)
+    expect(run.typedParams).toEqual({ day: '2026-12-01', db: '${secrets.db_pw}' })
+    expect(run.param).toBe('day=2026-12-01\ndb=${secrets.db_pw}')
+    expect(nodeOf(run, 'x').output).toBe(`day=2026-12-01\ndb=${MASK}`)
   })
 
   it("gives a GLUE script its job's env as environment variables, never in its source, and exports the references", async () => {

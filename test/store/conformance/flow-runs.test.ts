@@ -38,6 +38,11 @@ storeSuite('flow runs', (f) => {
     expect((await f.store.flowRuns.get(backfilled!))?.backfillId).toBe(5)
     expect(await f.store.flowRuns.backfillRunId(id, T0, 5)).toBe(backfilled)
     expect(await f.store.transaction((tx) => tx.flowRuns.insertRun(run(id, { triggerType: 'BACKFILL', scheduleTimeMs: T0, backfillId: 5 }), KEYS))).toBeNull()
+    // A run of a flow with declared params keeps its typed values, a secret as its reference; others keep none.
+    const typedParams = { day: '2026-12-01', retries: 3, dryRun: false, password: '${secrets.oracle_pw}' }
+    const typed = await f.store.transaction((tx) => tx.flowRuns.insertRun({ ...run(id, { triggerType: 'MANUAL' }), typedParams }, KEYS))
+    expect((await f.store.flowRuns.get(typed!))?.typedParams).toEqual(typedParams)
+    expect(await f.store.flowRuns.get(first!)).not.toHaveProperty('typedParams')
     // Another time, or none (manual runs), is another run; so is the same time of another flow.
     expect(await addRun(f.store, id, { triggerType: 'CRON', scheduleTimeMs: T0 + 60_000 })).toBeGreaterThan(first!)
     expect(await addRun(f.store, id)).not.toBeNull()

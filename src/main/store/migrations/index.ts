@@ -34,6 +34,7 @@ import { runArtifacts } from './0033-run-artifacts'
 import { jobEnv } from './0034-job-env'
 import { mcpTokens } from './0035-mcp-tokens'
 import { llmProviders } from './0036-llm-providers'
+import { flowRunTypedParams } from './0037-flow-run-typed-params'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -81,6 +82,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   jobEnv,
   mcpTokens,
   llmProviders,
+  flowRunTypedParams,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

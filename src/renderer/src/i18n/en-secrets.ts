@@ -28,4 +28,13 @@ export const enSecrets = {
   'secrets.col.version': 'Version',
   'secrets.current': 'current',
   'secrets.graceUntil': 'kept until {time}',
+  'env.section': 'Environment (secrets)',
+  'env.hint': 'Variables the script reads, each filled with a secret of the group when a run is sent (never spliced into the source, never shown here).',
+  'env.variable': 'Variable',
+  'env.secret': 'Secret',
+  'env.add': 'Add a variable',
+  'env.remove': 'Remove {variable}',
+  'env.badVariable': 'Letters, digits and _, not starting with a digit',
+  'env.badSecret': 'Letters, digits and _, not starting with a digit, at most 64',
+  'env.duplicate': 'This variable is already set above',
 } as const

@@ -12,6 +12,7 @@ export const zhCNParamsMessages: Record<keyof typeof enParamsMessages, string> =
   'params.notDate': "{name}：'{value}' 不是日期（YYYY-MM-DD）",
   'params.notDatetime': "{name}：'{value}' 不是日期时间（YYYY-MM-DDTHH:mm 或 YYYY-MM-DDTHH:mm:ss）",
   'params.patternMismatch': "{name}：'{value}' 不符合格式 {pattern}",
+  'params.namesSecret': "{name}：值中不能引用密钥（'${secrets.…}'）；要选择密钥，请声明类型为 secret 的参数",
   'params.notSecretName': "{name}：'{value}' 不是密钥名称（以字母或 '_' 开头，其后最多 63 个字母、数字或 '_'）",
   'params.valueTooLong': '{name}：长度为 {length} 个字符，上限为 {max}',
   'params.kvLineBreak': "{name}：kv 格式每个参数一行 'name=value'，值中不能有换行；请改用 json 格式",

@@ -30,4 +30,13 @@ export const zhCNSecrets: Record<keyof typeof enSecrets, string> = {
   'secrets.col.version': '版本',
   'secrets.current': '当前',
   'secrets.graceUntil': '保留至 {time}',
+  'env.section': '环境变量（密钥）',
+  'env.hint': '脚本读取的变量，在运行发往该组地址时填入组内密钥的值（从不拼入源码，也从不在此显示）。',
+  'env.variable': '变量',
+  'env.secret': '密钥',
+  'env.add': '添加变量',
+  'env.remove': '删除 {variable}',
+  'env.badVariable': '只能包含字母、数字和 _，且不能以数字开头',
+  'env.badSecret': '只能包含字母、数字和 _，不能以数字开头，最多 64 个字符',
+  'env.duplicate': '上面已设置了这个变量',
 }

@@ -1,10 +1,9 @@
 import { NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core'
-import { useEffect, useState } from 'react'
 import { checkParamValue, type ParamDecl } from '../../../../shared/job-params'
 import { SECRET_NAME_PATTERN } from '../../../../shared/secret-names'
 import { renderMessage } from '../../i18n/server-text'
 import { useLanguage, useT } from '../../i18n/use-t'
-import { listSecrets } from '../../services/secrets'
+import { useSecretNames } from './use-secret-names'
 
 /** What the form holds per parameter: text as typed (numbers too, so a half-typed one is kept), a bool as a bool. */
 export type ParamEntries = Record<string, string | boolean>
@@ -48,27 +47,6 @@ interface ParamsFormProps {
   disabled?: boolean
   /** Whose secrets a `secret` parameter chooses among: a job's group (its own and the global ones); absent, every secret the caller sees (a flow's). */
   secretsOfGroup?: number
-}
-
-/**
- * The names a `secret` parameter may choose: read once when the form has one (names only: the
- * store never gives a value). Null until read, or when they cannot be read (then the field takes a
- * typed name, checked by the store's name rule).
- */
-function useSecretNames(wanted: boolean, groupId: number | undefined): string[] | null {
-  const [names, setNames] = useState<string[] | null>(null)
-  useEffect(() => {
-    if (!wanted) return
-    let current = true
-    listSecrets(groupId === undefined ? undefined : { groupId }).then(
-      (secrets) => current && setNames([...new Set(secrets.map((secret) => secret.name))].sort()),
-      () => current && setNames(null),
-    )
-    return () => {
-      current = false
-    }
-  }, [wanted, groupId])
-  return names
 }
 
 /** The trigger dialog's form of a job's declared parameters: one field per parameter, by its type, its description as help, its error beside it. */

@@ -1,4 +1,5 @@
 import { withLineBreaks } from '../../../../shared/line-breaks'
+import { TypedValues } from '../../components/params/typed-values'
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { runStatus, type JobRun } from '../../../../shared/model'
@@ -65,11 +66,7 @@ function RunFields({ run }: { run: JobRun }) {
       </Field>
       {run.typedParams && (
         <Field label="params.typedValues" testId="run-typed-params">
-          <span className="jd-mono" style={{ whiteSpace: 'pre-line' }}>
-            {Object.entries(run.typedParams)
-              .map(([name, value]) => `${name} = ${String(value)}`)
-              .join('\n')}
-          </span>
+          <TypedValues values={run.typedParams} />
         </Field>
       )}
       <Field label="run.shard">{run.executorShardingParam || none}</Field>

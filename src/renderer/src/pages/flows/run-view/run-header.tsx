@@ -15,6 +15,7 @@ import { Elapsed } from '../elapsed'
 import { FlowRunStateBadge } from '../flow-state-badge'
 import { DeadlineBadges } from '../../../components/deadline-badges'
 import { FlowRunLink } from './flow-run-link'
+import { TypedValues } from '../../../components/params/typed-values'
 
 function Field({ label, children, testId, wide }: { label: MessageKey; children: ReactNode; testId?: string; wide?: boolean }) {
   const t = useT()
@@ -150,6 +151,11 @@ export function RunHeader({ run, flowName }: { run: FlowRun; flowName(flowId: nu
             {run.param || none}
           </span>
         </Field>
+        {run.typedParams && (
+          <Field label="params.typedValues" testId="flow-run-typed-params" wide>
+            <TypedValues values={run.typedParams} />
+          </Field>
+        )}
         {run.reason && (
           <Field label="flowRun.reason" testId="flow-run-reason" wide>
             <span title={run.reason}>{flowNoteLabel(language, run.reason)}</span>

@@ -26,9 +26,9 @@ export function placeSaveError(error: unknown, fields: ReadonlySet<string>, lang
 }
 
 /** Fields a BEAN job does not show, and a script job's: an error naming one goes on the form, where it is seen. */
-// `env` (a script's secrets, by reference) is kept as loaded and set by the API and definition files, not in this editor.
+// `env` (a script's secrets, by reference) is a script job's: a BEAN job's handler reads no environment.
 const BEAN_HIDES: ReadonlySet<string> = new Set(['glueSource', 'glueRemark', 'env'])
-const SCRIPT_HIDES: ReadonlySet<string> = new Set(['executorHandler', 'env'])
+const SCRIPT_HIDES: ReadonlySet<string> = new Set(['executorHandler'])
 
 /** The fields the editor shows for a job of `glueType`: a save error naming one of these lands on it. */
 export function shownFields(glueType: GlueType): ReadonlySet<string> {

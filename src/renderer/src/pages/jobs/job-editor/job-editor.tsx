@@ -22,6 +22,7 @@ import { DeadlineFields } from '../../../components/deadline-fields'
 import type { DeadlineTerms } from '../../../../../shared/deadline-terms'
 import { CapacitySection } from './capacity-section'
 import { ParamsSection } from '../../../components/params/params-section'
+import { EnvSection } from './env-section'
 import { ScheduleSection } from './schedule-section'
 import { TriggerUrlSection } from '../../../components/trigger-urls/trigger-url-section'
 import type { SetField } from './section-props'
@@ -207,6 +208,11 @@ function JobEditorForm({ open, origin, onDone, onCancel, setDirty, onOpenGlue }:
         {draft.glueType !== 'BEAN' && (
           <Section title="editor.section.glue">
             <GlueSection {...sectionProps} savedGlueType={savedGlueType} onOpenGlue={draft.id ? () => onOpenGlue(draft.id!) : undefined} />
+          </Section>
+        )}
+        {draft.glueType !== 'BEAN' && (
+          <Section title="env.section">
+            <EnvSection {...sectionProps} />
           </Section>
         )}
         <Section title="editor.section.schedule">
