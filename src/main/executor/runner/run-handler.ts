@@ -136,7 +136,10 @@ function callSite(handlerName: string): { where: string; line: number } {
     const file = site?.getFileName() ?? site?.getScriptNameOrSourceURL()
     if (!site || !file) return { where: handlerName, line: 0 }
     const fn = site.getFunctionName() ?? site.getMethodName() ?? handlerName
-    return { where: `${file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1)}#${fn.replace(/^Object\./, '')}`, line: site.getLineNumber() ?? 0 }
+    return {
+      where: `${file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1)}#${fn.replace(/^Object\./, '')}`,
+      line: site.getLineNumber() ?? 0,
+    }
   } finally {
     Error.prepareStackTrace = prepareStackTrace
     Error.stackTraceLimit = stackTraceLimit
