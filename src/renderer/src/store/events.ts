@@ -153,15 +153,19 @@ export async function loadAll(): Promise<void> {
   if (store.session?.mustChangePassword) return
   const tasks = [
     store.fetchGroups(),
-    // The first page, not every job: the rest is read as the operator scrolls, filters or opens.
-    store.refetchJobs([]),
-    store.fetchOverview(),
+    // The first page, not every job: the rest is read as the operator scrolls, filters or opens. A
+    // read already under way (the Jobs page, opened first, asked for its rows) answers for this one:
+    // a second would start a new turn and drop the first's rows, which arrive sooner.
+    store.jobList.loading ? Promise.resolve() : store.refetchJobs([]),
     store.fetchRegistry(),
     store.fetchLinks(),
     // Pause-all's banner shows on every page from the first paint.
     store.fetchMaintenance(),
   ]
   if (store.runsLoaded) tasks.push(store.fetchRuns())
+  // The dashboard reads its own counts when it opens (a day of runs: not a cost every page pays
+  // before its first rows); after a reconnect, what it showed is read again.
+  if (store.overview) tasks.push(store.fetchOverview())
   tasks.push(store.resyncFlows())
   const results = await Promise.allSettled(tasks)
   // After the groups and the first jobs: the origins read is of the jobs read, by their groups' app names.
