@@ -9,7 +9,7 @@ import { isAdmin, selectSession } from '../store/session/selectors'
 import { useJobDesk } from '../store'
 import { selectRoute } from '../store/ui/selectors'
 import { HeaderControls } from './header-controls'
-import { LAZY_PAGES } from './page-modules'
+import { LAZY_PAGES, preloadWhenIdle } from './page-modules'
 import { PAGES } from './pages'
 import { DEFAULT_ROUTE, type Route } from '../kit/route'
 
@@ -100,6 +100,9 @@ export function AppShellLayout() {
   const session = useJobDesk(selectSession)
   const [opened, { toggle, close }] = useDisclosure()
   const pages = PAGES.filter((page) => !page.adminOnly || isAdmin(session))
+  const signedIn = session !== null
+  // The Jobs page is where an operator goes most: its chunks load once the first page has asked for its data.
+  useEffect(() => (signedIn ? preloadWhenIdle('jobs') : undefined), [signedIn])
 
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
