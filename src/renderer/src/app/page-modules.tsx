@@ -1,51 +1,12 @@
 import { Loader } from '@mantine/core'
-import { useEffect, useState, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
+import { lazyComponent, whenIdle } from '../kit/lazy-component'
 import type { PageId } from '../kit/route'
 
-/** A page loaded on first use, rendered at once when its module is already here. */
-interface LazyPage<P> {
-  Page: ComponentType<P>
-  /** Starts fetching the module and the chunks it needs (once; a failure lets the next call try again). */
-  preload(): Promise<ComponentType<P>>
-}
-
-/**
- * A page whose module loads on first use, like React.lazy but without suspending: React 19 holds a
- * Suspense boundary's content back until 300 ms after its fallback showed, so a page that suspended
- * for its chunk showed its first rows ~300 ms after its data had arrived (B11,
- * docs/benchmarks.md#b11-console-at-scale). Until the module is here the page shows a loader, and
- * it renders in the same pass when it is here already (preloaded at the boot, or opened before). A
- * module that fails to load throws when rendered, as a lazy component does.
- */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
-  let loaded: ComponentType<P> | null = null
-  let loading: Promise<ComponentType<P>> | null = null
-  const preload = (): Promise<ComponentType<P>> =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        loading = null
-        throw error
-      },
-    ))
-  function Page(props: P) {
-    const [state, setState] = useState<{ component: ComponentType<P> | null; error?: unknown }>(() => ({ component: loaded }))
-    useEffect(() => {
-      if (state.component) return
-      let current = true
-      preload().then(
-        (component) => current && setState({ component }),
-        (error: unknown) => current && setState({ component: null, error }),
-      )
-      return () => {
-        current = false
-      }
-    }, [state.component])
-    if (state.error !== undefined) throw state.error
-    const Loaded = state.component
-    return Loaded ? <Loaded {...props} /> : <Loader m="lg" />
-  }
-  return { Page, preload }
+/** A page whose module loads when first opened, with a loader meanwhile (kit/lazy-component.tsx says why not React.lazy). */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): { Page: ComponentType<P>; preload(): Promise<ComponentType<P>> } {
+  const { Component, preload } = lazyComponent(load, <Loader m="lg" />)
+  return { Page: Component, preload }
 }
 
 /**
@@ -81,15 +42,9 @@ export function preloadPage(page: PageId): void {
 }
 
 /**
- * Preloads a page once the browser is idle (at most `timeoutMs` later): the Jobs page's chunks took
- * 150-250 ms on a loaded host when an operator went there from the dashboard, after the dashboard's
- * own reads had been sent. Without requestIdleCallback (Safari) a timer stands in.
+ * Preloads a page once the browser is idle: the Jobs page's chunks took 150-250 ms on a loaded host
+ * when an operator went there from the dashboard, after the dashboard's own reads had been sent.
  */
-export function preloadWhenIdle(page: PageId, timeoutMs = 3_000): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(() => preloadPage(page), timeoutMs)
-    return () => clearTimeout(timer)
-  }
-  const handle = requestIdleCallback(() => preloadPage(page), { timeout: timeoutMs })
-  return () => cancelIdleCallback(handle)
+export function preloadWhenIdle(page: PageId): () => void {
+  return whenIdle(() => preloadPage(page))
 }
