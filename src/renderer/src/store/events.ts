@@ -163,15 +163,28 @@ export async function loadAll(): Promise<void> {
     store.fetchMaintenance(),
   ]
   if (store.runsLoaded) tasks.push(store.fetchRuns())
-  // The dashboard reads its own counts when it opens (a day of runs: not a cost every page pays
-  // before its first rows); after a reconnect, what it showed is read again.
-  if (store.overview) tasks.push(store.fetchOverview())
+  // The overview (the dashboard's counts, the demo jobs' banner on the dashboard and the Jobs page)
+  // counts a day of runs, ~35 ms of the core's thread at a million runs: asked for once the list's
+  // first rows are read, so they never wait behind it.
+  tasks.push(listRead().then(() => useJobDesk.getState().fetchOverview()))
   tasks.push(store.resyncFlows())
   const results = await Promise.allSettled(tasks)
   // After the groups and the first jobs: the origins read is of the jobs read, by their groups' app names.
   await store.fetchDefinitionOrigins()
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) throw (failed as PromiseRejectedResult).reason
+}
+
+/** Resolves once no read of the Jobs list is under way (at once when none is). */
+function listRead(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!useJobDesk.getState().jobList.loading) return resolve()
+    const unsubscribe = useJobDesk.subscribe((state) => {
+      if (state.jobList.loading) return
+      unsubscribe()
+      resolve()
+    })
+  })
 }
 
 /**
