@@ -165,8 +165,13 @@ export async function loadAll(): Promise<void> {
   if (store.runsLoaded) tasks.push(store.fetchRuns())
   // The overview (the dashboard's counts, the demo jobs' banner on the dashboard and the Jobs page)
   // counts a day of runs, ~35 ms of the core's thread at a million runs: asked for once the list's
-  // first rows are read, so they never wait behind it.
-  tasks.push(listRead().then(() => useJobDesk.getState().fetchOverview()))
+  // first rows are read, so they never wait behind it, unless the dashboard has read it meanwhile.
+  const startedAtMs = Date.now()
+  tasks.push(
+    listRead().then(async () => {
+      if (useJobDesk.getState().overviewAtMs < startedAtMs) await useJobDesk.getState().fetchOverview()
+    }),
+  )
   tasks.push(store.resyncFlows())
   const results = await Promise.allSettled(tasks)
   // After the groups and the first jobs: the origins read is of the jobs read, by their groups' app names.
