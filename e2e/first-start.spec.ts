@@ -23,6 +23,16 @@ test('a first start teaches without alarming: the failing demo runs only by hand
   await expect(failing.getByTestId('job-start')).toBeDisabled()
 })
 
+test('opened straight on the Jobs page, the console names the demo jobs there too', async ({ page }) => {
+  await openConsole(page, server())
+  // The tab keeps its token: reloaded at the Jobs page's address, the console opens there and the dashboard never shows.
+  await page.goto(`${server().origin}/#/jobs`)
+  await page.reload()
+  await expect(page.getByTestId('page-jobs')).toBeVisible()
+  await expect(page.getByTestId('page-dashboard')).toHaveCount(0)
+  await expect(page.getByTestId('demo-banner')).toContainText('3')
+})
+
 test('a banner offers to remove the demo jobs, and removing them leaves an empty, quiet console', async ({ page }) => {
   await openConsole(page, server())
   await goTo(page, 'dashboard')

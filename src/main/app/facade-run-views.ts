@@ -36,11 +36,8 @@ export function runViewsApi(deps: Pick<FacadeDeps, 'store' | 'alarms' | 'nowMs'>
       // A clock set back reads again rather than serve a future's answer.
       if (kept && now >= kept.readAtMs && now - kept.readAtMs < RANKINGS_FRESH_MS) return kept.value
       const sinceMs = now - JOB_RANKING_WINDOW_MS
-      const fresh: JobRankings = {
-        sinceMs,
-        slowest: await named(await store.runViews.slowest(sinceMs, groupIds)),
-        mostFailing: await named(await store.runViews.mostFailing(sinceMs, groupIds)),
-      }
+      const ranked = await store.runViews.rankings(sinceMs, groupIds)
+      const fresh: JobRankings = { sinceMs, slowest: await named(ranked.slowest), mostFailing: await named(ranked.mostFailing) }
       if (rankings.size >= RANKINGS_KEPT) rankings.clear()
       rankings.set(key, { readAtMs: now, value: fresh })
       return fresh

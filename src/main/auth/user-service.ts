@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { PasswordChange, SessionInfo, UserInput, UserView } from '../../shared/auth'
 import { conflict, invalidField, notFound, notPermitted } from '../../shared/messages/coded-errors'
-import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../shared/schema/auth'
+import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../shared/password-length'
 import type { Clock } from '../kernel/clock'
 import type { RepoAccess } from '../store/store'
 import type { StoredUser } from '../store/user-repo'

@@ -99,37 +99,52 @@ export class RunViewRepo {
     }))
   }
 
-  /** The jobs whose finished runs triggered since `sinceMs` took longest on average (`groupIds` null: every group). */
-  slowest(sinceMs: number, groupIds: readonly number[] | null): Promise<RankCounts[]> {
-    return this.rank(sinceMs, groupIds, 'handle_time > 0', 'avg_ms DESC, job_id')
-  }
-
-  /** The jobs with the most failed runs (killed ones apart) triggered since `sinceMs`. */
-  mostFailing(sinceMs: number, groupIds: readonly number[] | null): Promise<RankCounts[]> {
-    return this.rank(sinceMs, groupIds, '1 = 1', 'failed DESC, job_id', `SUM(CASE WHEN ${FAILED_NOT_KILLED} THEN 1 ELSE 0 END) > 0`)
-  }
-
-  private async rank(sinceMs: number, groupIds: readonly number[] | null, filter: string, order: string, having?: string): Promise<RankCounts[]> {
-    if (groupIds?.length === 0) return []
+  /**
+   * The dashboard's two rankings of the runs triggered since `sinceMs` (`groupIds` null: every
+   * group), from one pass over the window: the jobs whose finished runs took longest on average,
+   * and the jobs with the most failed runs (killed ones apart). Each was its own aggregate over the
+   * window (~65 ms each at 140,000 runs a day, on the core's thread); the per-job figures are
+   * computed once (the CTE, read twice, is materialized) and each ranking picks its rows from them.
+   */
+  async rankings(sinceMs: number, groupIds: readonly number[] | null): Promise<{ slowest: RankCounts[]; mostFailing: RankCounts[] }> {
+    if (groupIds?.length === 0) return { slowest: [], mostFailing: [] }
     const inGroups = groupIds ? ` AND job_group IN (${groupIds.map(() => '?').join(', ')})` : ''
-    // The filter and the order are constants of this file, never input.
-    const rows = await this.db.all<RankRow>(
-      `SELECT job_id, COUNT(*) AS runs,
-              SUM(CASE WHEN ${FAILED_NOT_KILLED} THEN 1 ELSE 0 END) AS failed,
-              AVG(CASE WHEN handle_time > 0 THEN handle_time - trigger_time END) AS avg_ms,
-              MAX(CASE WHEN handle_time > 0 THEN handle_time - trigger_time END) AS max_ms
-         FROM job_log${this.db.dialect.indexedBy('job_log_trigger_time')}
-        WHERE trigger_time >= ? AND ${filter}${inGroups}
-        GROUP BY job_id${having ? ` HAVING ${having}` : ''}
-        ORDER BY ${order} LIMIT ${JOB_RANKING_SIZE}`,
+    const finished = 'handle_time > 0'
+    const rows = await this.db.all<RankRow & { ranking: string }>(
+      `WITH per_job AS (
+         SELECT job_id,
+                COUNT(*) AS runs,
+                SUM(CASE WHEN ${FAILED_NOT_KILLED} THEN 1 ELSE 0 END) AS failed,
+                SUM(CASE WHEN ${finished} THEN 1 ELSE 0 END) AS finished_runs,
+                SUM(CASE WHEN ${finished} AND ${FAILED_NOT_KILLED} THEN 1 ELSE 0 END) AS finished_failed,
+                AVG(CASE WHEN ${finished} THEN handle_time - trigger_time END) AS avg_ms,
+                MAX(CASE WHEN ${finished} THEN handle_time - trigger_time END) AS max_ms
+           FROM job_log${this.db.dialect.indexedBy('job_log_trigger_time')}
+          WHERE trigger_time >= ?${inGroups}
+          GROUP BY job_id
+       )
+       SELECT 'slowest' AS ranking, job_id, finished_runs AS runs, finished_failed AS failed, avg_ms, max_ms
+         FROM (SELECT * FROM per_job WHERE finished_runs > 0 ORDER BY avg_ms DESC, job_id LIMIT ${JOB_RANKING_SIZE}) AS slowest
+       UNION ALL
+       SELECT 'failing' AS ranking, job_id, runs, failed, avg_ms, max_ms
+         FROM (SELECT * FROM per_job WHERE failed > 0 ORDER BY failed DESC, job_id LIMIT ${JOB_RANKING_SIZE}) AS failing`,
       [sinceMs, ...(groupIds ?? [])],
     )
-    return rows.map((row) => ({
+    const counts = (row: RankRow): RankCounts => ({
       jobId: Number(row.job_id),
       runCount: Number(row.runs),
       failCount: Number(row.failed ?? 0),
       avgDurationMs: Math.round(Number(row.avg_ms ?? 0)),
       maxDurationMs: Number(row.max_ms ?? 0),
-    }))
+    })
+    // A union's rows come in no promised order: each ranking is put back in its own.
+    const picked = (ranking: string, first: (row: RankRow) => number) =>
+      rows
+        .filter((row) => row.ranking === ranking)
+        .sort((a, b) => first(b) - first(a) || Number(a.job_id) - Number(b.job_id))
+        .map(counts)
+    const slowest = picked('slowest', (row) => Number(row.avg_ms ?? 0))
+    const mostFailing = picked('failing', (row) => Number(row.failed ?? 0))
+    return { slowest, mostFailing }
   }
 }

@@ -6,6 +6,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { consoleGate, consoleToken } from './services/auth'
 import { App } from './app/app'
+import { preloadPage } from './app/page-modules'
 import { parseRoute } from './kit/route'
 import { useJobDesk } from './store'
 import { connectStore } from './store/events'
@@ -15,7 +16,11 @@ const root = createRoot(document.getElementById('root')!)
 // The console token first (out of the address fragment before routing reads it), then whether this
 // browser may open the console at all: with the token (until the admin set a password) or a session.
 const token = consoleToken()
-consoleGate(token).then(
+const gate = consoleGate(token)
+// The first page's chunks load while the gate and the session are asked for (page-modules.tsx):
+// after the gate's request, which would otherwise wait for a connection behind thirty chunks.
+preloadPage(parseRoute(location.hash).page)
+gate.then(
   (gate) => {
     if (!gate.open) {
       root.render(

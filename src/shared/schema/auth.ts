@@ -2,12 +2,10 @@ import { AUDIT_ACTIONS, AUDIT_OUTCOMES, MCP_MODES, ROLES, TOKEN_SCOPES } from '.
 import { codedIssue } from '../messages/coded-errors'
 import { epochMs, id, text } from './primitives'
 import { z } from './z'
+import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../password-length'
 
 /** 1-64 letters, digits, '.', '_', '-' or '@', starting with a letter or digit. */
 export const USER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/
-export const PASSWORD_MIN_CHARS = 10
-/** scrypt reads it all: a cap keeps one request from costing much. */
-export const PASSWORD_MAX_CHARS = 256
 
 export const userName = z
   .string()

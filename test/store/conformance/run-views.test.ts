@@ -68,7 +68,7 @@ storeSuite('runs over time and the rankings', (f) => {
     // Before the window: not counted.
     await finished(f.store, 3, T0 - 10 * MIN, 100, 500)
 
-    const slowest = await f.store.runViews.slowest(T0, null)
+    const { slowest } = await f.store.runViews.rankings(T0, null)
     expect(slowest.map((r) => [r.jobId, r.avgDurationMs, r.maxDurationMs])).toEqual([
       [101, 60_000, 60_000],
       [2, 6000, 9000],
@@ -76,12 +76,12 @@ storeSuite('runs over time and the rankings', (f) => {
       [3, 100, 100],
       [4, 50, 50],
     ])
-    const failing = await f.store.runViews.mostFailing(T0, [1])
+    const failing = (await f.store.runViews.rankings(T0, [1])).mostFailing
     expect(failing.map((r) => [r.jobId, r.failCount, r.runCount])).toEqual([
       [3, 2, 2],
       [2, 1, 2],
     ])
-    expect(await f.store.runViews.mostFailing(T0, [])).toEqual([])
+    expect(await f.store.runViews.rankings(T0, [])).toEqual({ slowest: [], mostFailing: [] })
   })
 
   it("reads a flow's last runs oldest first, a queued one not started", async () => {

@@ -1,34 +1,34 @@
 import { Alert, AppShell, Burger, Group, Loader, NavLink, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { DiscardPrompt } from '../components/discard-guard'
 import { MaintenanceBanner } from '../components/maintenance-banner'
 import { useT } from '../i18n/use-t'
-import { DashboardPage } from '../pages/dashboard/dashboard-page'
 import { ChangePasswordPage } from '../pages/sign-in/change-password-form'
 import { isAdmin, selectSession } from '../store/session/selectors'
 import { useJobDesk } from '../store'
 import { selectRoute } from '../store/ui/selectors'
 import { HeaderControls } from './header-controls'
+import { LAZY_PAGES, preloadWhenIdle } from './page-modules'
 import { PAGES } from './pages'
 import { DEFAULT_ROUTE, type Route } from '../kit/route'
 
-// Every page but the dashboard (the first one shown) loads when first opened: the console's first
-// paint parses only what it shows (docs/benchmarks.md#b9-cold-start), and the DAG page's React Flow stays out until then.
-const DagPage = lazy(() => import('../pages/dag/dag-page').then((module) => ({ default: module.DagPage })))
-const FlowsPage = lazy(() => import('../pages/flows/flows-page').then((module) => ({ default: module.FlowsPage })))
-const SettingsPage = lazy(() => import('../pages/settings/settings-page').then((module) => ({ default: module.SettingsPage })))
-const JobsPage = lazy(() => import('../pages/jobs/jobs-page').then((module) => ({ default: module.JobsPage })))
-const RunsPage = lazy(() => import('../pages/runs/runs-page').then((module) => ({ default: module.RunsPage })))
-const ExecutorsPage = lazy(() => import('../pages/executors/executors-page').then((module) => ({ default: module.ExecutorsPage })))
-const ClusterPage = lazy(() => import('../pages/cluster/cluster-page').then((module) => ({ default: module.ClusterPage })))
-const UsersPage = lazy(() => import('../pages/users/users-page').then((module) => ({ default: module.UsersPage })))
-const TokensPage = lazy(() => import('../pages/users/tokens-page').then((module) => ({ default: module.TokensPage })))
-const CalendarsPage = lazy(() => import('../pages/calendars/calendars-page').then((module) => ({ default: module.CalendarsPage })))
-const QueuePage = lazy(() => import('../pages/queue/queue-page').then((module) => ({ default: module.QueuePage })))
-const AlarmsPage = lazy(() => import('../pages/alarms/alarms-page').then((module) => ({ default: module.AlarmsPage })))
-const SecretsPage = lazy(() => import('../pages/secrets/secrets-page').then((module) => ({ default: module.SecretsPage })))
-const AuditPage = lazy(() => import('../pages/audit/audit-page').then((module) => ({ default: module.AuditPage })))
+// Every page loads when first opened (page-modules.tsx); the boot preloads the first one.
+const DashboardPage = LAZY_PAGES.dashboard.Page
+const DagPage = LAZY_PAGES.dag.Page
+const FlowsPage = LAZY_PAGES.flows.Page
+const SettingsPage = LAZY_PAGES.settings.Page
+const JobsPage = LAZY_PAGES.jobs.Page
+const RunsPage = LAZY_PAGES.runs.Page
+const ExecutorsPage = LAZY_PAGES.executors.Page
+const ClusterPage = LAZY_PAGES.cluster.Page
+const UsersPage = LAZY_PAGES.users.Page
+const TokensPage = LAZY_PAGES.tokens.Page
+const CalendarsPage = LAZY_PAGES.calendars.Page
+const QueuePage = LAZY_PAGES.queue.Page
+const AlarmsPage = LAZY_PAGES.alarms.Page
+const SecretsPage = LAZY_PAGES.secrets.Page
+const AuditPage = LAZY_PAGES.audit.Page
 
 function PageView({ route }: { route: Route }) {
   return (
@@ -100,6 +100,9 @@ export function AppShellLayout() {
   const session = useJobDesk(selectSession)
   const [opened, { toggle, close }] = useDisclosure()
   const pages = PAGES.filter((page) => !page.adminOnly || isAdmin(session))
+  const signedIn = session !== null
+  // The Jobs page is where an operator goes most: its chunks load once the first page has asked for its data.
+  useEffect(() => (signedIn ? preloadWhenIdle('jobs') : undefined), [signedIn])
 
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">

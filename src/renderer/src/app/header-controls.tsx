@@ -1,12 +1,16 @@
 import { Badge, Group, SegmentedControl, Select } from '@mantine/core'
+import { lazy, Suspense } from 'react'
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n/dictionary'
 import { useT } from '../i18n/use-t'
 import { COLOR_SCHEMES, type ColorSchemePreference } from '../lib/settings/preferences'
 import { useJobDesk } from '../store'
 import { selectColorScheme, selectConnection, selectLanguage } from '../store/ui/selectors'
-import { ConnectServerButton } from './connect-server'
 import { PauseAllButton } from './pause-all-button'
 import { SessionMenu } from './session-menu'
+import { shellActions } from '../services/desktop-shell'
+
+// The desktop app's alone, and its form checks with the schemas (zod): loaded where the shell offers it.
+const ConnectServerButton = lazy(() => import('./connect-server').then((module) => ({ default: module.ConnectServerButton })))
 
 const CONNECTION_COLOR = { online: 'teal', connecting: 'gray', reconnecting: 'orange' } as const
 
@@ -37,7 +41,11 @@ export function HeaderControls() {
     <Group gap="sm" wrap="nowrap">
       <PauseAllButton />
       <SessionMenu />
-      <ConnectServerButton />
+      {shellActions() && (
+        <Suspense fallback={null}>
+          <ConnectServerButton />
+        </Suspense>
+      )}
       <ConnectionBadge />
       <SegmentedControl
         size="xs"

@@ -3,7 +3,8 @@ import { Compartment, EditorState } from '@codemirror/state'
 import { basicSetup, EditorView } from 'codemirror'
 import { useEffect, useRef } from 'react'
 import type { GlueLanguage } from '../../lib/jobs/glue-language'
-import { codeTheme, languageExtension } from './code-theme'
+import { loadLanguage } from './code-languages'
+import { codeTheme } from './code-theme'
 
 export interface CodeEditorProps {
   value: string
@@ -39,7 +40,8 @@ export default function CodeEditor({ value, onChange, language, readOnly = false
           basicSetup,
           codeTheme,
           EditorView.theme({ '&': { height: `${height}px` } }),
-          languageSlot.current.of(languageExtension(language)),
+          // Plain text until the language's grammar has loaded (the effect below).
+          languageSlot.current.of([]),
           readOnlySlot.current.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
           EditorView.contentAttributes.of({ 'aria-label': label, ...(testId ? { 'data-testid': testId } : {}) }),
           EditorView.updateListener.of((update) => {
@@ -62,7 +64,15 @@ export default function CodeEditor({ value, onChange, language, readOnly = false
   }, [value])
 
   useEffect(() => {
-    view.current?.dispatch({ effects: languageSlot.current.reconfigure(languageExtension(language)) })
+    let current = true
+    // A grammar that fails to load leaves the source plain text: it stays editable.
+    void loadLanguage(language).then(
+      (support) => current && view.current?.dispatch({ effects: languageSlot.current.reconfigure(support) }),
+      () => {},
+    )
+    return () => {
+      current = false
+    }
   }, [language])
 
   useEffect(() => {

@@ -1,14 +1,7 @@
-import { javascript } from '@codemirror/lang-javascript'
-import { php } from '@codemirror/lang-php'
-import { python } from '@codemirror/lang-python'
-import { HighlightStyle, StreamLanguage, syntaxHighlighting } from '@codemirror/language'
-import { groovy } from '@codemirror/legacy-modes/mode/groovy'
-import { powerShell } from '@codemirror/legacy-modes/mode/powershell'
-import { shell } from '@codemirror/legacy-modes/mode/shell'
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import type { Extension } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { tags } from '@lezer/highlight'
-import type { GlueLanguage } from '../../lib/jobs/glue-language'
 
 /**
  * The editor's look from Mantine's CSS variables (and the --jd-code-* token colours of
@@ -44,23 +37,3 @@ export const codeTheme: Extension = [
     ]),
   ),
 ]
-
-/** The language support of a GLUE type's source (plain text when there is none). */
-export function languageExtension(language: GlueLanguage): Extension {
-  switch (language) {
-    case 'shell':
-      return StreamLanguage.define(shell)
-    case 'powershell':
-      return StreamLanguage.define(powerShell)
-    case 'groovy':
-      return StreamLanguage.define(groovy)
-    case 'python':
-      return python()
-    case 'javascript':
-      return javascript()
-    case 'php':
-      return php()
-    default:
-      return []
-  }
-}

@@ -1,10 +1,11 @@
 import './code-editor.css'
-import { EditorState } from '@codemirror/state'
+import { Compartment, EditorState } from '@codemirror/state'
 import { MergeView } from '@codemirror/merge'
 import { EditorView, lineNumbers } from '@codemirror/view'
 import { useEffect, useRef } from 'react'
 import type { GlueLanguage } from '../../lib/jobs/glue-language'
-import { codeTheme, languageExtension } from './code-theme'
+import { loadLanguage } from './code-languages'
+import { codeTheme } from './code-theme'
 
 export interface GlueDiffProps {
   /** The older text (left). */
@@ -18,7 +19,9 @@ export interface GlueDiffProps {
 export default function GlueDiff({ before, after, language }: GlueDiffProps) {
   const host = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    const extensions = [lineNumbers(), codeTheme, languageExtension(language), EditorState.readOnly.of(true), EditorView.editable.of(false)]
+    // Plain text until the language's grammar has loaded; a grammar that fails to load leaves it so.
+    const languageSlot = new Compartment()
+    const extensions = [lineNumbers(), codeTheme, languageSlot.of([]), EditorState.readOnly.of(true), EditorView.editable.of(false)]
     const merge = new MergeView({
       a: { doc: before, extensions },
       b: { doc: after, extensions },
@@ -26,7 +29,17 @@ export default function GlueDiff({ before, after, language }: GlueDiffProps) {
       collapseUnchanged: { margin: 3, minSize: 6 },
       gutter: true,
     })
-    return () => merge.destroy()
+    let current = true
+    void loadLanguage(language).then(
+      (support) => {
+        if (current) for (const side of [merge.a, merge.b]) side.dispatch({ effects: languageSlot.reconfigure(support) })
+      },
+      () => {},
+    )
+    return () => {
+      current = false
+      merge.destroy()
+    }
   }, [before, after, language])
   return <div ref={host} className="jd-diff" data-testid="glue-diff" />
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Select, Text, TextInput, Title } from '@mantine/core'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { lazyComponent, whenIdle } from '../../kit/lazy-component'
 import { SCHEDULE_TYPES, type JobInfo } from '../../../../shared/model'
 import { runsRoute } from '../../kit/route'
 import { useT } from '../../i18n/use-t'
@@ -10,16 +11,30 @@ import { selectDefaultGroupId, selectGroups, selectGroupsById, selectJobFilter, 
 import { selectLastRunByJob } from '../../store/runs/selectors'
 import { DemoBanner } from '../dashboard/demo-banner'
 import { DeleteJobModal } from './delete-job-modal'
-import { GlueIde } from './glue-ide/glue-ide'
 import { ImportExportButtons } from './import-export'
 import { XxlImportButton } from './xxl-import/xxl-import-dialog'
 import { copyJobInput, jobToInput, newJobInput } from './job-editor/job-draft'
-import { JobEditor, type EditorOpen } from './job-editor/job-editor'
+import type { EditorOpen } from './job-editor/job-editor'
 import { JobsTable, type JobActions } from './jobs-table'
-import { TriggerDialog } from './trigger-dialog'
-import { BackfillDialog, type BackfillSubject } from '../backfill/backfill-dialog'
+import type { BackfillSubject } from '../backfill/backfill-dialog'
 import { enumOptions, renderEnumOption } from '../../components/enum-label'
 import { selectIsAdmin, selectOperatesAny } from '../../store/session/selectors'
+
+// The dialogs load when first opened, or once the browser is idle after the list is up: the first
+// rows wait neither for their code (the editor's forms were most of this page's ~40 chunks) nor for
+// rendering them closed.
+const JobEditor = lazyComponent(() => import('./job-editor/job-editor').then((module) => module.JobEditor))
+const GlueIde = lazyComponent(() => import('./glue-ide/glue-ide').then((module) => module.GlueIde))
+const TriggerDialog = lazyComponent(() => import('./trigger-dialog').then((module) => module.TriggerDialog))
+const BackfillDialog = lazyComponent(() => import('../backfill/backfill-dialog').then((module) => module.BackfillDialog))
+const DIALOGS = [JobEditor, GlueIde, TriggerDialog, BackfillDialog]
+
+/** True from the first time `open` is: a dialog mounts when first opened and stays, so it closes with its transition. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open)
+  if (open && !opened) setOpened(true)
+  return opened || open
+}
 
 export function JobsPage() {
   const t = useT()
@@ -48,6 +63,11 @@ export function JobsPage() {
   const [deleting, setDeleting] = useState<JobInfo | null>(null)
   const [glueJobId, setGlueJobId] = useState<number | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  const editorOpened = useOpenedOnce(editing !== null)
+  const glueOpened = useOpenedOnce(glueJobId !== null)
+  const triggerOpened = useOpenedOnce(triggering !== null)
+  const backfillOpened = useOpenedOnce(backfilling !== null)
+  useEffect(() => whenIdle(() => DIALOGS.forEach((dialog) => void dialog.preload().catch(() => {}))), [])
 
   useEffect(() => {
     if (!jobList.loaded && !jobList.loading) void fetchJobList().catch(() => {})
@@ -170,10 +190,10 @@ export function JobsPage() {
         onSort={(sort) => setJobFilter(sort)}
         listKey={JSON.stringify(filter)}
       />
-      <JobEditor open={editing} onClose={() => setEditing(null)} onOpenGlue={setGlueJobId} />
-      <GlueIde jobId={glueJobId} onClose={() => setGlueJobId(null)} />
-      <TriggerDialog job={triggering} onClose={() => setTriggering(null)} />
-      <BackfillDialog subject={backfilling} onClose={() => setBackfilling(null)} />
+      {editorOpened && <JobEditor.Component open={editing} onClose={() => setEditing(null)} onOpenGlue={setGlueJobId} />}
+      {glueOpened && <GlueIde.Component jobId={glueJobId} onClose={() => setGlueJobId(null)} />}
+      {triggerOpened && <TriggerDialog.Component job={triggering} onClose={() => setTriggering(null)} />}
+      {backfillOpened && <BackfillDialog.Component subject={backfilling} onClose={() => setBackfilling(null)} />}
       <DeleteJobModal job={deleting} onConfirm={(job) => void deleteJob(job.id)} onClose={() => setDeleting(null)} />
     </div>
   )

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
-import { PASSWORD_MIN_CHARS } from '../../../../shared/schema/auth'
+import { PASSWORD_MIN_CHARS } from '../../../../shared/password-length'
 import { loadAll } from '../../store/events'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { useJobDesk } from '../../store'

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, Switch, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { ROLES, type Role, type UserInput, type UserView } from '../../../../shared/auth'
-import { PASSWORD_MIN_CHARS } from '../../../../shared/schema/auth'
+import { PASSWORD_MIN_CHARS } from '../../../../shared/password-length'
 import { useErrorText, useT } from '../../i18n/use-t'
 import { GroupPicker } from './group-picker'
 
