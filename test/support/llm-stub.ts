@@ -15,7 +15,14 @@ export interface StubRequest {
 }
 
 /** What the stub answers a request: the reply's text (streamed in these parts when streaming), or nothing ever. */
-export type StubAnswer = { parts: string[]; usage?: { prompt_tokens: number; completion_tokens: number } } | 'hang'
+export type StubAnswer =
+  | {
+      parts: string[]
+      usage?: { prompt_tokens: number; completion_tokens: number }
+      /** Answer one JSON completion even when the request asks for a stream (a server or proxy that ignores `stream`). */
+      ignoreStream?: boolean
+    }
+  | 'hang'
 
 /**
  * A loopback stand-in for an OpenAI-compatible chat-completions API (`POST /v1/chat/completions`):
@@ -80,7 +87,7 @@ export class LlmStub {
     const text = answer.parts.join('')
     const usage = answer.usage ?? null
     const base = { id: 'chatcmpl-stub', created: 1_765_000_000, model: request.body.model }
-    if (!request.body.stream) {
+    if (!request.body.stream || answer.ignoreStream) {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(
         JSON.stringify({

@@ -132,6 +132,20 @@ describe('an LLM step on the embedded executor', () => {
     expect((await stub.request(seen + 1)).body.messages).toEqual([{ role: 'user', content: 'Say hello to ${params.nobody}' }])
   })
 
+  it('takes a whole JSON completion from a server that ignores stream, logging the reply and its tokens', async () => {
+    stub.answerWith(() => ({ parts: ['All ', 'quiet.'], usage: { prompt_tokens: 5, completion_tokens: 2 }, ignoreStream: true }))
+    const jobId = await addJob({ name: 'whole reply', executorParam: 'Anything new?' })
+    const seen = stub.requests.length
+    const runId = await trigger(jobId)
+    const run = await ended(runId)
+    expect(run.handleCode, run.handleMsg).toBe(200)
+    expect(run.handleMsg).toBe('All quiet.')
+    expect((await stub.request(seen)).body.stream).toBe(true)
+    const log = await logOf(runId)
+    expect(log).toMatch(/\] All quiet\.\n/)
+    expect(log).toMatch(/tokens: 5 in, 2 out; latency \d+ ms/)
+  })
+
   it('fails a json-mode run whose reply does not parse, saying why, and retries it as any job', async () => {
     const replies = ['{"severity": high', '{"severity": "high"}']
     stub.answerWith(() => ({ parts: [replies.shift() ?? 'nothing left'] }))

@@ -1,4 +1,6 @@
 import type OpenAI from 'openai'
+import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions'
+import type { Stream } from 'openai/streaming'
 import { HANDLE_CODE } from '../../../shared/model'
 import type { LlmRunConfig } from '../executor-api'
 import type { JobContext, JobResult } from './handler-contract'
@@ -58,28 +60,46 @@ async function runLlmStep(ctx: LlmJobContext, allow: HttpAllowList): Promise<Job
     return undefined
   }
   try {
-    const stream = await clientFor(provider, await loadOpenAi()).chat.completions.create(
-      {
-        model: provider.model,
-        messages: [...(request.system ? [{ role: 'system' as const, content: request.system }] : []), { role: 'user' as const, content: request.prompt }],
-        max_tokens: provider.maxTokens,
-        stream: true,
-        stream_options: { include_usage: true },
-        ...(request.json ? { response_format: { type: 'json_object' as const } } : {}),
-      },
-      { signal: AbortSignal.any([ctx.signal, providerTimeout]) },
-    )
+    const library = await loadOpenAi()
+    const response = await clientFor(provider, library.default)
+      .chat.completions.create(
+        {
+          model: provider.model,
+          messages: [...(request.system ? [{ role: 'system' as const, content: request.system }] : []), { role: 'user' as const, content: request.prompt }],
+          max_tokens: provider.maxTokens,
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(request.json ? { response_format: { type: 'json_object' as const } } : {}),
+        },
+        { signal: AbortSignal.any([ctx.signal, providerTimeout]) },
+      )
+      .asResponse()
     ctx.log('reply:')
-    for await (const chunk of stream) {
-      const choice = chunk.choices[0]
-      const text = choice?.delta?.content
+    if (answersWhole(response)) {
+      // A server (or a proxy before it) that ignores `stream` answers one JSON completion: the
+      // whole reply at once, logged as it is, rather than an empty stream read as no text.
+      const completion = (await response.json()) as ChatCompletion
+      const choice = completion.choices?.[0]
+      const text = choice?.message?.content ?? ''
       if (text) {
-        firstTextMs ??= performance.now() - startedMs
-        reply += text
+        firstTextMs = performance.now() - startedMs
+        reply = text
         lines.push(text)
       }
-      if (choice?.finish_reason) finishReason = choice.finish_reason
-      if (chunk.usage) usage = chunk.usage
+      finishReason = choice?.finish_reason ?? null
+      usage = completion.usage ?? undefined
+    } else {
+      for await (const chunk of library.Stream.fromSSEResponse<ChatCompletionChunk>(response, new AbortController())) {
+        const choice = chunk.choices[0]
+        const text = choice?.delta?.content
+        if (text) {
+          firstTextMs ??= performance.now() - startedMs
+          reply += text
+          lines.push(text)
+        }
+        if (choice?.finish_reason) finishReason = choice.finish_reason
+        if (chunk.usage) usage = chunk.usage
+      }
     }
     lines.flush()
   } catch (error) {
@@ -113,11 +133,24 @@ function measures(usage: Usage | undefined, latencyMs: number, firstTextMs: numb
   return `${tokens}; latency ${Math.round(latencyMs)} ms${first}`
 }
 
-let loading: Promise<typeof OpenAI> | undefined
+interface OpenAiLibrary {
+  default: typeof OpenAI
+  Stream: typeof Stream
+}
+
+let loading: Promise<OpenAiLibrary> | undefined
 
 /** The client library, read by the first LLM step of this runner thread (most threads run none). */
-function loadOpenAi(): Promise<typeof OpenAI> {
-  return (loading ??= import('openai').then((module) => module.default))
+function loadOpenAi(): Promise<OpenAiLibrary> {
+  return (loading ??= Promise.all([import('openai'), import('openai/streaming')]).then(([client, streaming]) => ({
+    default: client.default,
+    Stream: streaming.Stream,
+  })))
+}
+
+/** Whether the provider answered with one JSON completion instead of the event stream asked for. */
+function answersWhole(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')
 }
 
 /**
