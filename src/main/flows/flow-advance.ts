@@ -11,6 +11,7 @@ import { englishMessage } from '../../shared/messages'
 import { FanOut, isFanOutNode } from './fan-out'
 import { branchGate, endSwitch } from './switch-node'
 import type { SubflowNodes } from './subflow-node'
+import { RunDefinitions } from './run-definitions'
 
 const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
 
@@ -24,7 +25,7 @@ const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
  * fan-in child at once start it once, and a pass on a stale view loses its claims and changes nothing.
  */
 export class FlowAdvance {
-  private readonly graphs = new Map<number, FlowGraph>()
+  private readonly definitions = new RunDefinitions()
   private readonly fanOut: FanOut
 
   constructor(
@@ -37,8 +38,12 @@ export class FlowAdvance {
   async advance(flowRunId: number): Promise<void> {
     // A lost claim means someone else moved the run meanwhile: look again, a bounded number of times.
     for (let pass = 0; pass < 3; pass++) {
-      const run = await this.deps.store.flowRuns.get(flowRunId)
-      if (!run || !ACTIVE.includes(run.state)) return
+      const { flowRuns } = this.deps.store
+      const head = await flowRuns.head(flowRunId)
+      if (!head || !ACTIVE.includes(head.state)) return
+      const kept = await this.definitions.of(flowRunId, () => flowRuns.definitionOf(flowRunId))
+      if (!kept) return
+      const run: FlowRunRecord = { ...head, definition: kept.definition }
       const nodes = new Map((await this.deps.store.flowRuns.nodes(flowRunId)).map((n) => [n.key, n]))
       const lost = await this.decidePending(run, nodes)
       // A fan-out node that ended lets its children be decided: another pass.
@@ -50,7 +55,7 @@ export class FlowAdvance {
 
   /** Forgets a finished run's graph. */
   forget(flowRunId: number): void {
-    this.graphs.delete(flowRunId)
+    this.definitions.forget(flowRunId)
   }
 
   /** Resolves true when a claim was lost (the view was stale). */
@@ -199,12 +204,8 @@ export class FlowAdvance {
   /** Told when a run ended, so a queued run of the same flow can take its slot and a parent's subflow node ends with it. */
   onEnded?: (flowId: number, flowRunId: number) => void
 
+  /** The run's graph: kept beside its definition by `advance`, made here only for a run it no longer keeps. */
   private graphOf(run: FlowRunRecord): FlowGraph {
-    let graph = this.graphs.get(run.id)
-    if (!graph) {
-      graph = FlowGraph.of(run.definition)
-      this.graphs.set(run.id, graph)
-    }
-    return graph
+    return this.definitions.graphOf(run.id) ?? FlowGraph.of(run.definition)
   }
 }

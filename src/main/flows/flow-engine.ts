@@ -201,7 +201,8 @@ export class FlowEngine {
   }
 
   private async changedRun(flowRunId: number): Promise<void> {
-    const run = await this.deps.store.flowRuns.get(flowRunId)
+    // The head alone: its definition (tens of kB at hundreds of nodes) is not what changed.
+    const run = await this.deps.store.flowRuns.head(flowRunId)
     if (run) this.deps.changed({ flowRunId, flowId: run.flowId, state: run.state })
   }
 

@@ -1,7 +1,7 @@
-import type { ChildRunRef, FlowRunRecord, FlowNodeChange, FlowNodeRecord, FlowRunChange, FlowStep, NewFlowRun } from '../domain/flows'
-import type { FlowNodeState, FlowRunState } from '../../shared/flow-types'
-import { definitionToText } from './flow-definition-column'
-import { childOf, nodeOf, runOf, stepOf, type ChildRow, type NodeRow, type RunRow, type StepRow } from './flow-run-rows'
+import type { ChildRunRef, FlowRunHead, FlowRunRecord, FlowNodeChange, FlowNodeRecord, FlowRunChange, FlowStep, NewFlowRun } from '../domain/flows'
+import type { FlowDefinition, FlowNodeState, FlowRunState } from '../../shared/flow-types'
+import { definitionFromText, definitionToText } from './flow-definition-column'
+import { childOf, HEAD_COLUMNS, headOf, nodeOf, runOf, stepOf, type ChildRow, type NodeRow, type RunRow, type StepRow } from './flow-run-rows'
 import type { Connection, SqlValue } from './sql/connection'
 import { idChunks, inList, insertRows } from './sql/insert-rows'
 
@@ -111,6 +111,18 @@ export class FlowRunRepo {
   async get(id: number): Promise<FlowRunRecord | null> {
     const row = await this.db.get<RunRow>('SELECT * FROM job_flow_run WHERE id = ?', [id])
     return row ? runOf(row) : null
+  }
+
+  /** The run without its definition: for a caller that has the definition already (it never changes) or needs none. */
+  async head(id: number): Promise<FlowRunHead | null> {
+    const row = await this.db.get<Omit<RunRow, 'definition'>>(`SELECT ${HEAD_COLUMNS} FROM job_flow_run WHERE id = ?`, [id])
+    return row ? headOf(row) : null
+  }
+
+  /** The graph the run was created with, or null when the run is gone. */
+  async definitionOf(id: number): Promise<FlowDefinition | null> {
+    const row = await this.db.get<{ definition: string }>('SELECT definition FROM job_flow_run WHERE id = ?', [id])
+    return row ? definitionFromText(row.definition, `flow run ${id}`) : null
   }
 
   /** Newest first; `beforeId` pages on (keyset: runs with a smaller id). */
