@@ -1,4 +1,4 @@
-import type { FlowDefinition } from '../../shared/flow-types'
+import { isJobNode, type FlowDefinition } from '../../shared/flow-types'
 import { FlowGraph } from '../../shared/flow-graph'
 
 /** Runs whose graphs are kept: far more than run at once on one node, each a few hundred kB at most (a 1,000-node flow). */
@@ -7,6 +7,15 @@ export const RUN_DEFINITIONS_KEPT = 256
 export interface RunDefinition {
   definition: FlowDefinition
   graph: FlowGraph
+  /** Each node's place in the graph's topological order. */
+  position: ReadonlyMap<string, number>
+  /**
+   * Whether a step may decide only the children of the nodes that ended (FlowAdvance.advanceFrom):
+   * true when every node is a job's without forEach or an approval. A switch decides its branches
+   * from its own outputs, a subflow node and a fan-out node move on by more than their children's
+   * rules: a run with one of them is moved on by reading every node.
+   */
+  focusable: boolean
 }
 
 /**
@@ -30,7 +39,13 @@ export class RunDefinitions {
     }
     const definition = await read()
     if (!definition) return null
-    const entry = { definition, graph: FlowGraph.of(definition) }
+    const graph = FlowGraph.of(definition)
+    const entry = {
+      definition,
+      graph,
+      position: new Map(graph.topologicalOrder().map((key, i) => [key, i])),
+      focusable: definition.nodes.every((node) => node.kind === 'approval' || (isJobNode(node) && node.forEach === undefined)),
+    }
     this.kept.set(flowRunId, entry)
     while (this.kept.size > this.limit) this.kept.delete(this.kept.keys().next().value!)
     return entry

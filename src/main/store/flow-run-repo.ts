@@ -207,6 +207,25 @@ export class FlowRunRepo {
     return rows.map(nodeOf).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   }
 
+  /** These nodes of the run (keys that are not its nodes are absent): what one step of a large run reads instead of every node. */
+  async nodesOf(flowRunId: number, keys: readonly string[]): Promise<FlowNodeRecord[]> {
+    const nodes: FlowNodeRecord[] = []
+    for (const chunk of idChunks(keys)) {
+      const rows = await this.db.all<NodeRow>(`SELECT * FROM job_flow_node WHERE flow_run_id = ? AND node_key IN (${inList(chunk.length)})`, [
+        flowRunId,
+        ...chunk,
+      ])
+      nodes.push(...rows.map(nodeOf))
+    }
+    return nodes
+  }
+
+  /** The states the run's nodes are in, each once: whether the run is done, waits or runs, without reading its nodes. */
+  async nodeStates(flowRunId: number): Promise<Set<FlowNodeState>> {
+    const rows = await this.db.all<{ state: string }>('SELECT DISTINCT state FROM job_flow_node WHERE flow_run_id = ?', [flowRunId])
+    return new Set(rows.map((r) => r.state as FlowNodeState))
+  }
+
   /**
    * Compare-and-set on the node's state, and on its attempt unless `attempt` is null: a run of an
    * earlier attempt (the node was retried since) no longer decides it.
