@@ -8,7 +8,7 @@ const chain = (n: number): FlowDefinition => ({
 })
 
 /** RunDefinitions over reads that count themselves: run id → a chain of that many nodes. */
-function world(limit: number) {
+function world(limit: { runs: number; nodes: number }) {
   const reads: number[] = []
   const kept = new RunDefinitions(limit)
   const of = (id: number) =>
@@ -21,7 +21,7 @@ function world(limit: number) {
 
 describe('RunDefinitions', () => {
   it('reads a run’s definition once, with its graph and each node’s topological place', async () => {
-    const w = world(4)
+    const w = world({ runs: 4, nodes: 100 })
     const first = await w.of(3)
     expect(await w.of(3)).toBe(first)
     expect(w.reads).toEqual([3])
@@ -35,7 +35,7 @@ describe('RunDefinitions', () => {
   })
 
   it('keeps at most its limit, the run used longest ago going first, and keeps nothing for a run that is gone', async () => {
-    const w = world(2)
+    const w = world({ runs: 2, nodes: 100 })
     await w.of(1)
     await w.of(2)
     await w.of(1) // 1 used again: 2 is now the oldest
@@ -48,6 +48,18 @@ describe('RunDefinitions', () => {
     w.kept.forget(1)
     await w.of(1)
     expect(w.reads.at(-1)).toBe(1)
+  })
+
+  it('keeps at most its nodes over all runs, and the run just read even when it alone is over', async () => {
+    const w = world({ runs: 10, nodes: 5 })
+    await w.of(2)
+    await w.of(3)
+    expect(w.kept.graphOf(2)).toBeDefined()
+    await w.of(1) // 6 nodes: 2, the oldest, goes
+    expect(w.kept.graphOf(2)).toBeUndefined()
+    expect(w.kept.graphOf(3)).toBeDefined()
+    await w.of(9)
+    expect([1, 3, 9].map((id) => w.kept.graphOf(id) !== undefined)).toEqual([false, false, true])
   })
 
   it('marks a run with a switch, a subflow or a fan-out node as one to move on by reading every node', async () => {

@@ -1,8 +1,12 @@
 import { isJobNode, type FlowDefinition } from '../../shared/flow-types'
 import { FlowGraph } from '../../shared/flow-graph'
 
-/** Runs whose graphs are kept: far more than run at once on one node, each a few hundred kB at most (a 1,000-node flow). */
-export const RUN_DEFINITIONS_KEPT = 256
+/**
+ * What is kept, at most: this many runs, and this many nodes over all of them. A kept node costs
+ * ~0.6 kB of heap (a 1,000-node run, parsed with its graph: 582 kB), so the nodes' bound holds it
+ * near 12 MB: 500 runs of 40 nodes, 50 of 400, 20 of the largest flows (FLOW_MAX_NODES).
+ */
+export const RUN_DEFINITIONS_KEPT = { runs: 500, nodes: 20_000 }
 
 export interface RunDefinition {
   definition: FlowDefinition
@@ -10,7 +14,7 @@ export interface RunDefinition {
   /** Each node's place in the graph's topological order. */
   position: ReadonlyMap<string, number>
   /**
-   * Whether a step may decide only the children of the nodes that ended (FlowAdvance.advanceFrom):
+   * Whether a step may decide only the children of the nodes that ended (FlowAdvance.decideFrom):
    * true when every node is a job's without forEach or an approval. A switch decides its branches
    * from its own outputs, a subflow node and a fan-out node move on by more than their children's
    * rules: a run with one of them is moved on by reading every node.
@@ -21,10 +25,11 @@ export interface RunDefinition {
 /**
  * Each run's definition, parsed, with its graph: a run never changes the definition it was created
  * with (an edit of its flow reaches only later runs), so it is read and parsed once, not at every
- * step (a 400-node definition is 40 kB of JSON). Bounded: the runs used longest ago go first.
+ * step (a 1,000-node definition is some 80 kB of JSON). Bounded: the runs used longest ago go first.
  */
 export class RunDefinitions {
   private readonly kept = new Map<number, RunDefinition>()
+  private nodes = 0
 
   constructor(private readonly limit = RUN_DEFINITIONS_KEPT) {}
 
@@ -47,7 +52,9 @@ export class RunDefinitions {
       focusable: definition.nodes.every((node) => node.kind === 'approval' || (isJobNode(node) && node.forEach === undefined)),
     }
     this.kept.set(flowRunId, entry)
-    while (this.kept.size > this.limit) this.kept.delete(this.kept.keys().next().value!)
+    this.nodes += definition.nodes.length
+    // The run just read stays, even alone over the nodes' bound: the step under way uses it.
+    while (this.kept.size > 1 && (this.kept.size > this.limit.runs || this.nodes > this.limit.nodes)) this.forget(this.kept.keys().next().value!)
     return entry
   }
 
@@ -57,6 +64,9 @@ export class RunDefinitions {
   }
 
   forget(flowRunId: number): void {
+    const kept = this.kept.get(flowRunId)
+    if (!kept) return
     this.kept.delete(flowRunId)
+    this.nodes -= kept.definition.nodes.length
   }
 }
