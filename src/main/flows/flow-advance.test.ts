@@ -112,6 +112,13 @@ describe('FlowAdvance, told which nodes ended', () => {
     expect(w.read.all).toBe(1)
   })
 
+  it('passes over a key its run’s graph does not have', async () => {
+    const w = world(chain(3), { n0: 'success' })
+    await w.advance.advance(1, ['gone'])
+    expect(w.triggered).toEqual([])
+    expect(w.run.state).toBe('running')
+  })
+
   it('reads a run’s definition once however many steps it takes', async () => {
     const w = world(chain(4), { n0: 'success' })
     await w.advance.advance(1, ['n0'])

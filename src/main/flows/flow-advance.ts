@@ -105,7 +105,8 @@ export class FlowAdvance {
     const { graph, position } = kept
     let lost = false
     let running = false
-    let from = ended
+    // Keys the graph does not have (a definition damaged since) are passed over, never thrown on.
+    let from = ended.filter((key) => graph.has(key))
     // Each round goes at least one layer down the graph: never more rounds than it has nodes.
     for (let round = 0; from.length > 0 && round < position.size; round++) {
       const candidates = [...new Set(from.flatMap((key) => graph.children(key)))].sort((a, b) => position.get(a)! - position.get(b)!)
