@@ -91,9 +91,9 @@ export function installStepTrace(): StepTrace {
 
   const advancer = FlowAdvance.prototype
   const advance = advancer.advance
-  advancer.advance = function (this: FlowAdvance, flowRunId: number) {
+  advancer.advance = function (this: FlowAdvance, flowRunId: number, ...rest: unknown[]) {
     advanceStarts.set(flowRunId, preciseNowMs())
-    return advance.call(this, flowRunId)
+    return (advance as (...args: unknown[]) => Promise<void>).call(this, flowRunId, ...rest)
   }
 
   const service = TriggerService.prototype as unknown as TriggerServiceInside

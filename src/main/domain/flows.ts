@@ -27,6 +27,9 @@ export interface FlowRunRecord {
   typedParams?: Record<string, ParamValue>
 }
 
+/** A run without its definition: what changes as it runs (the definition never does). */
+export type FlowRunHead = Omit<FlowRunRecord, 'definition'>
+
 /** A subflow node's attempt: the one a child run's end decides. */
 export interface ParentNodeRef {
   flowRunId: number

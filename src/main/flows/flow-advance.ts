@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../shared/errors'
-import { type FlowApprovalNodeDef, type FlowNodeDef, type FlowNodeState, type FlowRunState } from '../../shared/flow-types'
+import { isJobNode, type FlowApprovalNodeDef, type FlowNodeDef, type FlowNodeState, type FlowRunState } from '../../shared/flow-types'
 import type { FlowNodeRecord, FlowRunRecord } from '../domain/flows'
 import type { FlowEngineDeps } from './flow-engine-deps'
 import { FlowGraph } from '../../shared/flow-graph'
@@ -11,6 +11,7 @@ import { englishMessage } from '../../shared/messages'
 import { FanOut, isFanOutNode } from './fan-out'
 import { branchGate, endSwitch } from './switch-node'
 import type { SubflowNodes } from './subflow-node'
+import { RunDefinitions, type RunDefinition } from './run-definitions'
 
 const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
 
@@ -24,7 +25,7 @@ const ACTIVE: readonly FlowRunState[] = ['running', 'waiting']
  * fan-in child at once start it once, and a pass on a stale view loses its claims and changes nothing.
  */
 export class FlowAdvance {
-  private readonly graphs = new Map<number, FlowGraph>()
+  private readonly definitions = new RunDefinitions()
   private readonly fanOut: FanOut
 
   constructor(
@@ -34,12 +35,30 @@ export class FlowAdvance {
     this.fanOut = new FanOut(deps)
   }
 
-  async advance(flowRunId: number): Promise<void> {
+  /**
+   * `ended`: the nodes whose ends brought this call (a completion's), when known. In a run of job
+   * and approval nodes only their children can have become decidable, so the first pass reads and
+   * decides those (and what a skip reaches), not every node: a step costs what changed, not the
+   * run's size. Any other call, and any pass after a lost claim, looks at every node.
+   */
+  async advance(flowRunId: number, ended?: readonly string[]): Promise<void> {
     // A lost claim means someone else moved the run meanwhile: look again, a bounded number of times.
     for (let pass = 0; pass < 3; pass++) {
-      const run = await this.deps.store.flowRuns.get(flowRunId)
-      if (!run || !ACTIVE.includes(run.state)) return
-      const nodes = new Map((await this.deps.store.flowRuns.nodes(flowRunId)).map((n) => [n.key, n]))
+      const { flowRuns } = this.deps.store
+      const head = await flowRuns.head(flowRunId)
+      if (!head || !ACTIVE.includes(head.state)) return
+      const kept = await this.definitions.of(flowRunId, () => flowRuns.definitionOf(flowRunId))
+      if (!kept) return
+      const run: FlowRunRecord = { ...head, definition: kept.definition }
+      if (pass === 0 && ended !== undefined && ended.length > 0 && kept.focusable) {
+        const { lost, running } = await this.decideFrom(run, kept, ended)
+        // A node this pass started runs: the run is not done, and runs (unless it waited for an approval).
+        if (running) await this.settleRunning(run)
+        else await this.settle(run, null)
+        if (!lost) return
+        continue
+      }
+      const nodes = new Map((await flowRuns.nodes(flowRunId)).map((n) => [n.key, n]))
       const lost = await this.decidePending(run, nodes)
       // A fan-out node that ended lets its children be decided: another pass.
       const fannedOut = await this.fanOut.progress(run, run.definition.nodes.filter(isFanOutNode), nodes)
@@ -50,7 +69,7 @@ export class FlowAdvance {
 
   /** Forgets a finished run's graph. */
   forget(flowRunId: number): void {
-    this.graphs.delete(flowRunId)
+    this.definitions.forget(flowRunId)
   }
 
   /** Resolves true when a claim was lost (the view was stale). */
@@ -75,6 +94,50 @@ export class FlowAdvance {
       else node.state = state
     }
     return lost
+  }
+
+  /**
+   * Decides the pending children of `ended`, then the children of those it ended (a skip reaches
+   * its descendants), reading only them, their parents and the nodes their parameters name. The
+   * same rules as decidePending, in the same (topological) order; `running` when it started a node.
+   */
+  private async decideFrom(run: FlowRunRecord, kept: RunDefinition, ended: readonly string[]): Promise<{ lost: boolean; running: boolean }> {
+    const { graph, position } = kept
+    let lost = false
+    let running = false
+    // Keys the graph does not have (a definition damaged since) are passed over, never thrown on.
+    let from = ended.filter((key) => graph.has(key))
+    // Each round goes at least one layer down the graph: never more rounds than it has nodes.
+    for (let round = 0; from.length > 0 && round < position.size; round++) {
+      const candidates = [...new Set(from.flatMap((key) => graph.children(key)))].sort((a, b) => position.get(a)! - position.get(b)!)
+      const wanted = new Set(candidates)
+      for (const key of candidates) {
+        for (const parent of graph.parents(key)) wanted.add(parent)
+        const def = graph.node(key)
+        if (isJobNode(def)) for (const at of referencesIn(def.param ?? '')) if (at.reference?.kind === 'nodeOutput') wanted.add(at.reference.key)
+      }
+      const nodes = new Map((await this.deps.store.flowRuns.nodesOf(run.id, [...wanted])).map((n) => [n.key, n]))
+      const next: string[] = []
+      for (const key of candidates) {
+        const node = nodes.get(key)
+        if (!node || node.state !== 'pending') continue
+        const def = graph.node(key)
+        const decision = decideNode(
+          def.triggerRule ?? 'all_success',
+          graph.parents(key).map((parent) => nodes.get(parent)?.state ?? 'pending'),
+        )
+        if (decision === 'wait') continue
+        const state = decision === 'run' ? await this.start(run, def, node, nodes) : await this.end(run, node, decision, '')
+        if (state === null) lost = true
+        else {
+          node.state = state
+          if (state === 'running') running = true
+          if (isDoneState(state)) next.push(key)
+        }
+      }
+      from = next
+    }
+    return { lost, running }
   }
 
   /** The node's new state, or null when its claim was lost. */
@@ -169,11 +232,14 @@ export class FlowAdvance {
    * node runs, and once every node is done success or failed by its leaves (Airflow's rule: a
    * failure a downstream `all_done` or `one_failed` node handled does not fail the run).
    */
-  private async settle(run: FlowRunRecord, nodes: Map<string, FlowNodeRecord>): Promise<void> {
+  private async settle(run: FlowRunRecord, known: Map<string, FlowNodeRecord> | null): Promise<void> {
     const { flowRuns } = this.deps.store
-    const states = [...nodes.values()].map((n) => n.state)
+    // Without the nodes at hand (a step that read a few), the states they are in, each once.
+    const states = known ? [...known.values()].map((n) => n.state) : [...(await flowRuns.nodeStates(run.id))]
     const nowMs = this.deps.clock.nowMs()
     let next: FlowRunState | null = null
+    // Every node is done: its leaves (and, on a failure, the failed nodes' keys) need them all, read once per run.
+    const nodes = known ?? (states.every(isDoneState) ? new Map((await flowRuns.nodes(run.id)).map((n) => [n.key, n])) : new Map<string, FlowNodeRecord>())
     if (states.every(isDoneState)) {
       const graph = this.graphOf(run)
       const leaves = graph.keys.filter((key) => graph.children(key).length === 0)
@@ -196,15 +262,17 @@ export class FlowAdvance {
     this.onEnded?.(run.flowId, run.id)
   }
 
+  /** A step started a node of the run: it runs, so only a run that waited for an approval changes state (to running). */
+  private async settleRunning(run: FlowRunRecord): Promise<void> {
+    if (run.state !== 'waiting') return
+    if (await this.deps.store.flowRuns.setState(run.id, ['waiting'], 'running')) this.deps.changed({ flowRunId: run.id, flowId: run.flowId, state: 'running' })
+  }
+
   /** Told when a run ended, so a queued run of the same flow can take its slot and a parent's subflow node ends with it. */
   onEnded?: (flowId: number, flowRunId: number) => void
 
+  /** The run's graph: kept beside its definition by `advance`, made here only for a run it no longer keeps. */
   private graphOf(run: FlowRunRecord): FlowGraph {
-    let graph = this.graphs.get(run.id)
-    if (!graph) {
-      graph = FlowGraph.of(run.definition)
-      this.graphs.set(run.id, graph)
-    }
-    return graph
+    return this.definitions.graphOf(run.id) ?? FlowGraph.of(run.definition)
   }
 }

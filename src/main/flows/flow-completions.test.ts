@@ -65,14 +65,14 @@ const step = (logId: number, attempt = 1): FlowStep => ({ logId, flowRunId: 7, k
 describe('applyCompletions', () => {
   it('ends a node of one run with that run, without looking anything up', async () => {
     const w = world([run(1)], [step(1)])
-    expect([...(await w.complete(1))]).toEqual([7])
+    expect([...(await w.complete(1))]).toEqual([[7, ['n']]])
     expect(w.set).toEqual([{ state: 'success', output: 'run 1', endTimeMs: 1001 }])
     expect(w.lookups()).toBe(0)
   })
 
   it('leaves a broadcast node running while one shard still runs', async () => {
     const w = world([run(1, shard(0)), run(2, { ...shard(1), ...running })], [step(1), step(2)])
-    expect(await w.complete(1)).toEqual(new Set())
+    expect(await w.complete(1)).toEqual(new Map())
     expect(w.set).toEqual([])
   })
 

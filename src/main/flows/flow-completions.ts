@@ -9,15 +9,16 @@ import { cutOutput } from './flow-params'
  * (the node ends once every item has: fan-out.ts): success or failed, with the run's handle
  * message as the node's (item's) output. A failure with retries left is not the node's outcome yet: its
  * retry (a run of the same step) will tell. A shard of a broadcast ("i/n") is not either: the node
- * ends once every shard has, failed if one failed. Resolves with the flow runs whose nodes changed.
+ * ends once every shard has, failed if one failed. Resolves with the flow runs whose nodes (or
+ * items) changed, each with the keys of its nodes that ended (an item's end names none).
  */
 export async function applyCompletions(
   deps: Pick<FlowEngineDeps, 'store' | 'clock'>,
   runs: readonly JobRun[],
   steps: readonly FlowStep[],
-): Promise<Set<number>> {
+): Promise<Map<number, string[]>> {
   const byId = new Map(runs.map((r) => [r.id, r]))
-  const touched = new Set<number>()
+  const touched = new Map<number, string[]>()
   for (const step of steps) {
     const run = byId.get(step.logId)
     if (!run) continue
@@ -37,7 +38,10 @@ export async function applyCompletions(
             endTimeMs,
           })
         : await deps.store.flowItems.end({ ...step, index: step.item }, 'running', outcome.state, output, endTimeMs)
-    if (changed) touched.add(step.flowRunId)
+    if (!changed) continue
+    const ended = touched.get(step.flowRunId) ?? []
+    if (step.item === undefined) ended.push(step.key)
+    touched.set(step.flowRunId, ended)
   }
   return touched
 }

@@ -83,9 +83,10 @@ export class FlowEngine {
     // Each flow run moves on by itself: one waiting on another's trigger would add its time to every step.
     const touched = [...(await applyCompletions(this.deps, runs, steps))]
     await Promise.all(
-      touched.map(async (flowRunId) => {
+      touched.map(async ([flowRunId, ended]) => {
         await this.changedRun(flowRunId)
-        await this.advance(flowRunId)
+        // The nodes that ended: the advance decides what follows them, not every node of the run.
+        await this.advancer.advance(flowRunId, ended)
       }),
     )
   }
@@ -125,7 +126,7 @@ export class FlowEngine {
     await this.subflows.sweep().catch((error: unknown) => this.deps.logger.error('sub-flow sweep failed', { error: (error as Error).message }))
     // A node's completions and a fan-out item's, missed (the process stopped between a run's end and its step's).
     const missed = [...(await flowRuns.endedRunningSteps()), ...(await this.deps.store.flowItems.endedRunningSteps())]
-    const touched = missed.length > 0 ? await applyCompletions(this.deps, await runs.getMany(missed.map((s) => s.logId)), missed) : new Set<number>()
+    const touched = new Set(missed.length > 0 ? (await applyCompletions(this.deps, await runs.getMany(missed.map((s) => s.logId)), missed)).keys() : [])
     const nowMs = this.deps.clock.nowMs()
     const flowsById = new Map<number, Flow | null>()
     const queuedFlows = new Set<number>()
@@ -201,7 +202,8 @@ export class FlowEngine {
   }
 
   private async changedRun(flowRunId: number): Promise<void> {
-    const run = await this.deps.store.flowRuns.get(flowRunId)
+    // The head alone: its definition (tens of kB at hundreds of nodes) is not what changed.
+    const run = await this.deps.store.flowRuns.head(flowRunId)
     if (run) this.deps.changed({ flowRunId, flowId: run.flowId, state: run.state })
   }
 

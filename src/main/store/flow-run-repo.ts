@@ -1,7 +1,7 @@
-import type { ChildRunRef, FlowRunRecord, FlowNodeChange, FlowNodeRecord, FlowRunChange, FlowStep, NewFlowRun } from '../domain/flows'
-import type { FlowNodeState, FlowRunState } from '../../shared/flow-types'
-import { definitionToText } from './flow-definition-column'
-import { childOf, nodeOf, runOf, stepOf, type ChildRow, type NodeRow, type RunRow, type StepRow } from './flow-run-rows'
+import type { ChildRunRef, FlowRunHead, FlowRunRecord, FlowNodeChange, FlowNodeRecord, FlowRunChange, FlowStep, NewFlowRun } from '../domain/flows'
+import type { FlowDefinition, FlowNodeState, FlowRunState } from '../../shared/flow-types'
+import { definitionFromText, definitionToText } from './flow-definition-column'
+import { childOf, HEAD_COLUMNS, headOf, nodeOf, runOf, stepOf, type ChildRow, type NodeRow, type RunRow, type StepRow } from './flow-run-rows'
 import type { Connection, SqlValue } from './sql/connection'
 import { idChunks, inList, insertRows } from './sql/insert-rows'
 
@@ -113,6 +113,18 @@ export class FlowRunRepo {
     return row ? runOf(row) : null
   }
 
+  /** The run without its definition: for a caller that has the definition already (it never changes) or needs none. */
+  async head(id: number): Promise<FlowRunHead | null> {
+    const row = await this.db.get<Omit<RunRow, 'definition'>>(`SELECT ${HEAD_COLUMNS} FROM job_flow_run WHERE id = ?`, [id])
+    return row ? headOf(row) : null
+  }
+
+  /** The graph the run was created with, or null when the run is gone. */
+  async definitionOf(id: number): Promise<FlowDefinition | null> {
+    const row = await this.db.get<{ definition: string }>('SELECT definition FROM job_flow_run WHERE id = ?', [id])
+    return row ? definitionFromText(row.definition, `flow run ${id}`) : null
+  }
+
   /** Newest first; `beforeId` pages on (keyset: runs with a smaller id). */
   async list(filter: { flowId?: number; state?: FlowRunState; beforeId?: number; limit: number }): Promise<FlowRunRecord[]> {
     const where: string[] = []
@@ -193,6 +205,25 @@ export class FlowRunRepo {
   async nodes(flowRunId: number): Promise<FlowNodeRecord[]> {
     const rows = await this.db.all<NodeRow>('SELECT * FROM job_flow_node WHERE flow_run_id = ?', [flowRunId])
     return rows.map(nodeOf).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  }
+
+  /** These nodes of the run (keys that are not its nodes are absent): what one step of a large run reads instead of every node. */
+  async nodesOf(flowRunId: number, keys: readonly string[]): Promise<FlowNodeRecord[]> {
+    const nodes: FlowNodeRecord[] = []
+    for (const chunk of idChunks(keys)) {
+      const rows = await this.db.all<NodeRow>(`SELECT * FROM job_flow_node WHERE flow_run_id = ? AND node_key IN (${inList(chunk.length)})`, [
+        flowRunId,
+        ...chunk,
+      ])
+      nodes.push(...rows.map(nodeOf))
+    }
+    return nodes
+  }
+
+  /** The states the run's nodes are in, each once: whether the run is done, waits or runs, without reading its nodes. */
+  async nodeStates(flowRunId: number): Promise<Set<FlowNodeState>> {
+    const rows = await this.db.all<{ state: string }>('SELECT DISTINCT state FROM job_flow_node WHERE flow_run_id = ?', [flowRunId])
+    return new Set(rows.map((r) => r.state as FlowNodeState))
   }
 
   /**

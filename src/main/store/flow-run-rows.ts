@@ -1,4 +1,4 @@
-import type { ChildRunRef, FlowNodeRecord, FlowRunRecord, FlowStep } from '../domain/flows'
+import type { ChildRunRef, FlowNodeRecord, FlowRunHead, FlowRunRecord, FlowStep } from '../domain/flows'
 import type { FlowNodeState, FlowRunState, FlowTriggerType } from '../../shared/flow-types'
 import type { ParamValue } from '../../shared/job-params'
 import { definitionFromText } from './flow-definition-column'
@@ -54,7 +54,15 @@ export interface StepRow {
   item_index?: number
 }
 
+/** Every column of job_flow_run but the definition, which a run never changes (FlowRunRepo.head). */
+export const HEAD_COLUMNS =
+  'id, flow_id, state, trigger_type, param, schedule_time, backfill_id, start_time, end_time, reason, add_time, deadline_marks, parent_flow_run_id, parent_key, parent_attempt, typed_params'
+
 export function runOf(row: RunRow): FlowRunRecord {
+  return { ...headOf(row), definition: definitionFromText(row.definition, `flow run ${row.id}`) }
+}
+
+export function headOf(row: Omit<RunRow, 'definition'>): FlowRunHead {
   return {
     id: Number(row.id),
     flowId: Number(row.flow_id),
@@ -63,7 +71,6 @@ export function runOf(row: RunRow): FlowRunRecord {
     param: row.param,
     scheduleTimeMs: row.schedule_time === null ? null : Number(row.schedule_time),
     backfillId: Number(row.backfill_id ?? 0),
-    definition: definitionFromText(row.definition, `flow run ${row.id}`),
     startTimeMs: Number(row.start_time),
     endTimeMs: Number(row.end_time),
     reason: row.reason,

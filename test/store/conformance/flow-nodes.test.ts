@@ -129,4 +129,25 @@ storeSuite('flow nodes', (f) => {
     )
     expect(await f.store.flowRuns.runIdsOf(9999)).toEqual(new Map())
   })
+
+  it('reads the nodes a step names, the states its nodes are in, and the run without its definition', async () => {
+    const id = await f.store.flows.insert(flow('a step'))
+    const flowRun = await addRun(f.store, id)
+    expect(await f.store.flowRuns.claimNode(flowRun, 'extract', 0, 'running', T0 + 1)).toBe(true)
+    expect(await f.store.flowRuns.setNodeState(flowRun, 'extract', ['running'], 0, 'success', { output: 'rows', endTimeMs: T0 + 2 })).toBe(true)
+
+    // A key that is not a node of the run is simply absent.
+    const some = await f.store.flowRuns.nodesOf(flowRun, ['load', 'extract', 'missing'])
+    const all = await f.store.flowRuns.nodes(flowRun)
+    expect(some.map((n) => n.key).sort()).toEqual(['extract', 'load'])
+    expect(some.find((n) => n.key === 'extract')).toEqual(all.find((n) => n.key === 'extract'))
+    expect(await f.store.flowRuns.nodesOf(flowRun, [])).toEqual([])
+    expect(await f.store.flowRuns.nodeStates(flowRun)).toEqual(new Set(['success', 'pending']))
+
+    const { definition, ...head } = (await f.store.flowRuns.get(flowRun))!
+    expect(await f.store.flowRuns.head(flowRun)).toEqual(head)
+    expect(await f.store.flowRuns.definitionOf(flowRun)).toEqual(definition)
+    expect(await f.store.flowRuns.head(flowRun + 1000)).toBeNull()
+    expect(await f.store.flowRuns.definitionOf(flowRun + 1000)).toBeNull()
+  })
 })
