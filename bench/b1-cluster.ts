@@ -9,6 +9,7 @@
 //        [--no-sqlite] (PostgreSQL only) [--beside DIR] (an earlier build, DIR/out/main/serve.js, measured on
 //        the same server just before this one at each node count)
 //        [--statements] (the server's statements in the window, per fire: pg_stat_statements, preloaded)
+//        [--cpu-prof DIR] (each node of this build writes a V8 CPU profile into DIR when it stops)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,6 +33,7 @@ const windowSec = number('window', 20, 3)
 const NODE_COUNTS = numbers('nodes', [1, 2], [1, 2])
 const beside = option('beside')
 const statements = flag('statements')
+const cpuProfDir = option('cpu-prof')
 
 const report = new BenchResult('b1-cluster', 'B1 on PostgreSQL: N every-second cron jobs on 1 and 2 JobDesk nodes, beside SQLite', {
   jobs,
@@ -145,7 +147,15 @@ async function measureOnPostgres(url: string, database: string, nodes: number, s
   const transactions = async () =>
     Number((await query(url, 'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()'))[0].n)
   try {
-    for (const [i, dataDir] of dirs.entries()) servers.push(await startHeadless({ dataDir, entry, args: ['--database', url, '--node-name', `b1-${i}`] }))
+    for (const [i, dataDir] of dirs.entries())
+      servers.push(
+        await startHeadless({
+          dataDir,
+          entry,
+          args: ['--database', url, '--node-name', `b1-${i}`],
+          nodeArgs: cpuProfDir && !entry ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [],
+        }),
+      )
     const ours = meterProcesses(() => servers.map((s) => s.pid))
     const theirs = meterProcesses(() => [serverPid])
     ours.sampleMemory()
