@@ -34,6 +34,8 @@ const NODE_COUNTS = numbers('nodes', [1, 2], [1, 2])
 const beside = option('beside')
 const statements = flag('statements')
 const cpuProfDir = option('cpu-prof')
+/** What a node logs when its lease came late or was lost: a late renewal, a scan the fence held, a take-over. */
+const LEASE_TROUBLE = /late renewal|schedule scan held by the lease|taken over: the cluster took this node for dead/
 
 const report = new BenchResult('b1-cluster', 'B1 on PostgreSQL: N every-second cron jobs on 1 and 2 JobDesk nodes, beside SQLite', {
   jobs,
@@ -66,7 +68,7 @@ try {
     if (earlier) {
       const { ours } = earlier
       report.section(
-        `Beside (${beside}), ${nodes} node${nodes > 1 ? 's' : ''}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.misfires} misfires, ${ours.duplicates} duplicates; JobDesk ${ours.cpuUsPerFire.toFixed(1)} µs/fire, PostgreSQL ${earlier.serverCpuUsPerFire.toFixed(1)} µs/fire`,
+        `Beside (${beside}), ${nodes} node${nodes > 1 ? 's' : ''}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${earlier.leaseTrouble} lease late or lost; JobDesk ${ours.cpuUsPerFire.toFixed(1)} µs/fire, PostgreSQL ${earlier.serverCpuUsPerFire.toFixed(1)} µs/fire`,
       )
     }
     const result = await measureOn(`jobdesk_b1_${nodes}`, nodes)
@@ -86,6 +88,7 @@ try {
     })
     report.figure({ name: `B1 PG ${nodes}n N=${n} misfires`, value: result.ours.misfires, unit: '', target: { op: '<=', value: 0 } })
     report.figure({ name: `B1 PG ${nodes}n N=${n} duplicates`, value: result.ours.duplicates, unit: '', target: { op: '<=', value: 0 } })
+    report.figure({ name: `B1 PG ${nodes}n N=${n} lease late or lost`, value: result.leaseTrouble, unit: '', target: { op: '<=', value: 0 } })
     report.figure({
       name: `B1 PG ${nodes}n N=${n} JobDesk CPU per fire`,
       value: result.ours.cpuUsPerFire,
@@ -126,6 +129,8 @@ process.exit(0)
 
 interface PostgresMeasure {
   ours: CronLoadResult
+  /** Lines of the nodes' logs telling of a lease late or lost, over the whole run. */
+  leaseTrouble: number
   serverCpuUsPerFire: number
   perNode: number[]
   /** Commits and rollbacks of the database in the window, per fire. */
@@ -188,8 +193,10 @@ async function measureOnPostgres(url: string, database: string, nodes: number, s
       (r) =>
         `  ${(Number(r.calls) / fires).toFixed(3)} calls/fire, ${((Number(r.ms) * 1000) / fires).toFixed(1)} µs/fire, ${(Number(r.rows) / Math.max(1, Number(r.calls))).toFixed(1)} rows/call: ${String(r.query).replace(/\s+/g, ' ').slice(0, 220)}`,
     )
+    const leaseTrouble = servers.reduce((sum, node) => sum + node.lines.filter((line) => LEASE_TROUBLE.test(line.text)).length, 0)
     return {
       ours: { ...result, serverStderr: [] },
+      leaseTrouble,
       serverCpuUsPerFire: serverReading.cpuUs / fires,
       perNode,
       transactionsPerFire: transactionsInWindow / fires,
