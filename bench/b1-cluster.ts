@@ -5,7 +5,11 @@
 // processes and, apart, of the PostgreSQL server, from /proc.
 // Targets: on PostgreSQL as on SQLite, ≥ 0.999·N completed per second, 0 misfires, 0 duplicates;
 // the SQLite path is b1-b2-headless.ts's (issue 12: it may lose at most 10 % against its figures).
-// Usage: npx tsx bench/b1-cluster.ts [--quick] [--jobs 10000] [--warmup 5] [--window 20]
+// Usage: npx tsx bench/b1-cluster.ts [--quick] [--jobs 10000] [--warmup 5] [--window 20] [--nodes 1,2]
+//        [--no-sqlite] (PostgreSQL only) [--beside DIR] (an earlier build, DIR/out/main/serve.js, measured on
+//        the same server just before this one at each node count)
+//        [--statements] (the server's statements in the window, per fire: pg_stat_statements, preloaded)
+//        [--cpu-prof DIR] (each node of this build writes a V8 CPU profile into DIR when it stops)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,7 +20,7 @@ import { openStore } from '../src/main/store/open-store'
 import { toPositional } from '../src/main/store/postgres/postgres-connection'
 import { defaultJobInput } from '../src/shared/job-defaults'
 import { startPostgres } from './peers/peer-servers'
-import { number, numbers, QUICK } from './support/cli'
+import { flag, number, numbers, option, QUICK } from './support/cli'
 import { type Headless, startHeadless } from './support/jobdesk'
 import { measureCronLoad, summarizeWindow, windowQueries, windowRowsOf, type CronLoadResult } from './support/jobdesk-cron-load'
 import { meterProcesses, type MeterReading } from './support/proc-meter'
@@ -26,7 +30,12 @@ import { sleepUntil } from './support/stats'
 const [jobs] = numbers('jobs', [10_000], [500])
 const warmupSec = number('warmup', 5, 2)
 const windowSec = number('window', 20, 3)
-const NODE_COUNTS = [1, 2]
+const NODE_COUNTS = numbers('nodes', [1, 2], [1, 2])
+const beside = option('beside')
+const statements = flag('statements')
+const cpuProfDir = option('cpu-prof')
+/** What a node logs when its lease came late or was lost: a late renewal, a scan the fence held, a take-over. */
+const LEASE_TROUBLE = /late renewal|schedule scan held by the lease|taken over: the cluster took this node for dead/
 
 const report = new BenchResult('b1-cluster', 'B1 on PostgreSQL: N every-second cron jobs on 1 and 2 JobDesk nodes, beside SQLite', {
   jobs,
@@ -35,14 +44,16 @@ const report = new BenchResult('b1-cluster', 'B1 on PostgreSQL: N every-second c
 })
 const n = jobs.toLocaleString('en-US')
 
-const sqlite = await measureCronLoad({ jobs, warmupSec, windowSec })
-report.section(
-  `SQLite, one node: ${sqlite.fires}/${sqlite.expected} fired, ${sqlite.completed} completed, ${sqlite.misfires} misfires, ${sqlite.duplicates} duplicates, ${sqlite.unfinished} unfinished`,
-)
-report.figure({ name: `B1 SQLite N=${n} completed/s ÷ N`, value: sqlite.completedPerSecondMedian / jobs, unit: '', target: { op: '>=', value: 0.999 } })
-report.figure({ name: `B1 SQLite N=${n} CPU per fire`, value: sqlite.cpuUsPerFire, unit: 'µs' })
+const sqlite = flag('no-sqlite') ? null : await measureCronLoad({ jobs, warmupSec, windowSec })
+if (sqlite) {
+  report.section(
+    `SQLite, one node: ${sqlite.fires}/${sqlite.expected} fired, ${sqlite.completed} completed, ${sqlite.misfires} misfires, ${sqlite.duplicates} duplicates, ${sqlite.unfinished} unfinished`,
+  )
+  report.figure({ name: `B1 SQLite N=${n} completed/s ÷ N`, value: sqlite.completedPerSecondMedian / jobs, unit: '', target: { op: '>=', value: 0.999 } })
+  report.figure({ name: `B1 SQLite N=${n} CPU per fire`, value: sqlite.cpuUsPerFire, unit: 'µs' })
+}
 
-const started = await startPostgres()
+const started = await startPostgres(statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [])
 if ('missing' in started) {
   report.note(`PostgreSQL could not start: ${started.missing}`)
   report.save()
@@ -50,45 +61,62 @@ if ('missing' in started) {
 }
 const server = started.server
 const adminUrl = `postgres://postgres@127.0.0.1:${server.port}/postgres`
+if (statements) await query(adminUrl, 'CREATE EXTENSION pg_stat_statements')
 try {
   for (const nodes of NODE_COUNTS) {
-    const database = `jobdesk_b1_${nodes}`
-    await query(adminUrl, `CREATE DATABASE ${database}`)
-    const url = `postgres://postgres@127.0.0.1:${server.port}/${database}`
-    const result = await measureOnPostgres(url, nodes, server.pid)
+    const earlier = beside ? await measureOn(`jobdesk_b1_${nodes}_beside`, nodes, join(beside, 'out', 'main', 'serve.js')) : null
+    if (earlier) {
+      const { ours } = earlier
+      report.section(
+        `Beside (${beside}), ${nodes} node${nodes > 1 ? 's' : ''}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${earlier.leaseTrouble} lease late or lost; JobDesk ${ours.cpuUsPerFire.toFixed(1)} µs/fire, PostgreSQL ${earlier.serverCpuUsPerFire.toFixed(1)} µs/fire`,
+      )
+    }
+    const result = await measureOn(`jobdesk_b1_${nodes}`, nodes)
     const label = `PostgreSQL, ${nodes} node${nodes > 1 ? 's' : ''}`
     report.section(
       `${label}: ${result.ours.fires}/${result.ours.expected} fired, ${result.ours.completed} completed, ${result.ours.misfires} misfires, ${result.ours.duplicates} duplicates, ${result.ours.failed} failed, ${result.ours.unfinished} unfinished`,
     )
     if (result.ours.failureReasons.length > 0) report.note(`${label}, failed runs: ${result.ours.failureReasons.join(' | ')}`)
-    const sqliteRef = (name: string, value: number) => ({ name: `SQLite ${name}`, value })
+    const sqliteRef = (name: string, value: number) => (sqlite ? { name: `SQLite ${name}`, value } : undefined)
+    const besideRef = (value: number) => (earlier ? { name: 'beside', value } : undefined)
     report.figure({
       name: `B1 PG ${nodes}n N=${n} completed/s ÷ N`,
       value: result.ours.completedPerSecondMedian / jobs,
       unit: '',
       target: { op: '>=', value: 0.999 },
-      reference: sqliteRef('÷ N', sqlite.completedPerSecondMedian / jobs),
+      reference: sqliteRef('÷ N', (sqlite?.completedPerSecondMedian ?? 0) / jobs),
     })
     report.figure({ name: `B1 PG ${nodes}n N=${n} misfires`, value: result.ours.misfires, unit: '', target: { op: '<=', value: 0 } })
     report.figure({ name: `B1 PG ${nodes}n N=${n} duplicates`, value: result.ours.duplicates, unit: '', target: { op: '<=', value: 0 } })
+    report.figure({ name: `B1 PG ${nodes}n N=${n} lease late or lost`, value: result.leaseTrouble, unit: '', target: { op: '<=', value: 0 } })
     report.figure({
       name: `B1 PG ${nodes}n N=${n} JobDesk CPU per fire`,
       value: result.ours.cpuUsPerFire,
       unit: 'µs',
-      reference: sqliteRef('µs/fire', sqlite.cpuUsPerFire),
+      reference: besideRef(earlier?.ours.cpuUsPerFire ?? 0) ?? sqliteRef('µs/fire', sqlite?.cpuUsPerFire ?? 0),
     })
-    report.figure({ name: `B1 PG ${nodes}n N=${n} PostgreSQL CPU per fire`, value: result.serverCpuUsPerFire, unit: 'µs' })
+    report.figure({
+      name: `B1 PG ${nodes}n N=${n} PostgreSQL CPU per fire`,
+      value: result.serverCpuUsPerFire,
+      unit: 'µs',
+      reference: besideRef(earlier?.serverCpuUsPerFire ?? 0),
+    })
+    report.note(
+      `${label}: ${result.transactionsPerFire.toFixed(3)} transactions per fire${earlier ? ` (beside ${earlier.transactionsPerFire.toFixed(3)})` : ''}`,
+    )
+    if (earlier?.statements) report.note(`Beside, ${label}, statements in the window:\n${earlier.statements}`)
+    if (result.statements) report.note(`${label}, statements in the window:\n${result.statements}`)
     report.figure({
       name: `B1 PG ${nodes}n N=${n} trigger p99`,
       value: result.ours.triggerLag.p99,
       unit: 'ms',
-      reference: sqliteRef('p99', sqlite.triggerLag.p99),
+      reference: sqliteRef('p99', sqlite?.triggerLag.p99 ?? 0),
     })
     report.figure({
       name: `B1 PG ${nodes}n N=${n} completed p99`,
       value: result.ours.completedLag.p99,
       unit: 'ms',
-      reference: sqliteRef('p99', sqlite.completedLag.p99),
+      reference: sqliteRef('p99', sqlite?.completedLag.p99 ?? 0),
     })
     if (nodes > 1) report.note(`${label}: runs per embedded executor (routing FIRST picks among every node's) ${result.perNode.join(' / ')}`)
   }
@@ -99,27 +127,57 @@ report.note("JobDesk CPU per fire counts the JobDesk processes only (all nodes);
 report.save()
 process.exit(0)
 
-async function measureOnPostgres(
-  url: string,
-  nodes: number,
-  serverPid: number,
-): Promise<{ ours: CronLoadResult; serverCpuUsPerFire: number; perNode: number[] }> {
+interface PostgresMeasure {
+  ours: CronLoadResult
+  /** Lines of the nodes' logs telling of a lease late or lost, over the whole run. */
+  leaseTrouble: number
+  serverCpuUsPerFire: number
+  perNode: number[]
+  /** Commits and rollbacks of the database in the window, per fire. */
+  transactionsPerFire: number
+  /** With --statements: the window's statements by server time, per fire; else null. */
+  statements: string | null
+}
+
+/** A fresh database of this name on the run's server, measured with `nodes` nodes of the build at `entry` (default this checkout's). */
+async function measureOn(database: string, nodes: number, entry?: string): Promise<PostgresMeasure> {
+  await query(adminUrl, `CREATE DATABASE ${database}`)
+  return measureOnPostgres(`postgres://postgres@127.0.0.1:${server.port}/${database}`, database, nodes, server.pid, entry)
+}
+
+async function measureOnPostgres(url: string, database: string, nodes: number, serverPid: number, entry?: string): Promise<PostgresMeasure> {
   const firstFireMs = await plant(url)
   const dirs = Array.from({ length: nodes }, () => mkdtempSync(join(tmpdir(), 'jobdesk-bench-pg-')))
   const servers: Headless[] = []
+  const transactions = async () =>
+    Number((await query(url, 'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()'))[0].n)
   try {
-    for (const [i, dataDir] of dirs.entries()) servers.push(await startHeadless({ dataDir, args: ['--database', url, '--node-name', `b1-${i}`] }))
+    for (const [i, dataDir] of dirs.entries())
+      servers.push(
+        await startHeadless({
+          dataDir,
+          entry,
+          args: ['--database', url, '--node-name', `b1-${i}`],
+          nodeArgs: cpuProfDir && !entry ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [],
+        }),
+      )
     const ours = meterProcesses(() => servers.map((s) => s.pid))
     const theirs = meterProcesses(() => [serverPid])
     ours.sampleMemory()
     const startMs = Math.max(firstFireMs, Math.ceil(Date.now() / 1000) * 1000) + warmupSec * 1000
     const endMs = startMs + windowSec * 1000
+    await sleepUntil(startMs - 300)
+    // The counters are read and reset just before the window; their own few statements are noise.
+    if (statements) await query(adminUrl, 'SELECT pg_stat_statements_reset()')
+    const transactionsBefore = await transactions()
     await sleepUntil(startMs)
     ours.startCpu()
     theirs.startCpu()
     await sleepUntil(endMs)
     const reading: MeterReading = ours.stop()
     const serverReading = theirs.stop()
+    const transactionsInWindow = (await transactions()) - transactionsBefore
+    const statementRows = statements ? await windowStatements(database) : []
     await waitForWindowRuns(url, startMs, endMs, 10_000)
     const window = windowRowsOf(await Promise.all(windowQueries(startMs, endMs).map(([sql, params]) => query(url, sql, params))))
     const result = summarizeWindow({ jobs, windowSec }, window, startMs, reading)
@@ -130,7 +188,20 @@ async function measureOnPostgres(
         [startMs, endMs],
       )
     ).map((r) => Number(r.n))
-    return { ours: { ...result, serverStderr: [] }, serverCpuUsPerFire: serverReading.cpuUs / Math.max(1, window.triggeredInWindow), perNode }
+    const fires = Math.max(1, window.triggeredInWindow)
+    const listed = statementRows.map(
+      (r) =>
+        `  ${(Number(r.calls) / fires).toFixed(3)} calls/fire, ${((Number(r.ms) * 1000) / fires).toFixed(1)} µs/fire, ${(Number(r.rows) / Math.max(1, Number(r.calls))).toFixed(1)} rows/call: ${String(r.query).replace(/\s+/g, ' ').slice(0, 220)}`,
+    )
+    const leaseTrouble = servers.reduce((sum, node) => sum + node.lines.filter((line) => LEASE_TROUBLE.test(line.text)).length, 0)
+    return {
+      ours: { ...result, serverStderr: [] },
+      leaseTrouble,
+      serverCpuUsPerFire: serverReading.cpuUs / fires,
+      perNode,
+      transactionsPerFire: transactionsInWindow / fires,
+      statements: statements ? listed.join('\n') : null,
+    }
   } finally {
     await Promise.allSettled(servers.map((s) => s.stop()))
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
@@ -163,6 +234,15 @@ async function plant(url: string): Promise<number> {
   }
 }
 
+/** The database's statements since the reset, by server time (execution and planning), most first. */
+function windowStatements(database: string): Promise<Record<string, unknown>[]> {
+  return queryText(
+    adminUrl,
+    `SELECT calls, rows, total_exec_time + total_plan_time AS ms, query FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '${database}') ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
+  )
+}
+
 async function waitForWindowRuns(url: string, startMs: number, endMs: number, maxWaitMs: number): Promise<void> {
   const deadline = Date.now() + maxWaitMs
   const open = () =>
@@ -175,8 +255,12 @@ async function waitForWindowRuns(url: string, startMs: number, endMs: number, ma
 }
 
 /** One query on its own connection, `?` or `$n` parameters (the store's own `?` → `$n`). */
-async function query(url: string, sql: string, params: readonly number[] = []): Promise<Record<string, unknown>[]> {
-  const { text } = toPositional(sql)
+function query(url: string, sql: string, params: readonly number[] = []): Promise<Record<string, unknown>[]> {
+  return queryText(url, toPositional(sql).text, params)
+}
+
+/** One query on its own connection, as written (`$n` parameters only). */
+async function queryText(url: string, text: string, params: readonly number[] = []): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

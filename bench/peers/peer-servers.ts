@@ -66,9 +66,10 @@ function postgresBinDir(): string | null {
  * A PostgreSQL cluster made for this run (initdb, trust auth on loopback). PostgreSQL refuses to run
  * as root, so as root it runs as the `postgres` user Debian's package creates (via runuser).
  * synchronous_commit=off is the counterpart of JobDesk's SQLite WAL + synchronous=NORMAL (a crash can
- * lose the last commits, never corrupt); everything else is PostgreSQL's default.
+ * lose the last commits, never corrupt); everything else is PostgreSQL's default, or `settings`
+ * (`name=value`, e.g. a profiling extension to preload).
  */
-export async function startPostgres(): Promise<Started> {
+export async function startPostgres(settings: readonly string[] = []): Promise<Started> {
   const bin = postgresBinDir()
   if (!bin) return { missing: 'PostgreSQL is not installed (apt-get install -y postgresql)' }
   const asRoot = process.getuid?.() === 0
@@ -112,6 +113,7 @@ export async function startPostgres(): Promise<Started> {
     'synchronous_commit=off',
     '-c',
     'max_connections=100',
+    ...settings.flatMap((setting) => ['-c', setting]),
   ])
   const child = startChild(command, args, { cwd: dir }, 'postgres')
   const started = await wrap(child, /database system is ready to accept connections/, port, dir)

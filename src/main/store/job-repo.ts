@@ -6,6 +6,7 @@ import { JOB_PAGE_MAX, type JobPage, type JobQuery, type JobSort } from '../../s
 import type { Connection, SqlValue } from './sql/connection'
 import { bumpVersion } from './version-repo'
 import { idChunks, inList, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
+import { unnestFrom, unnestParams } from './sql/unnest-rows'
 
 export type StoredJob = Omit<JobInfo, 'id'>
 
@@ -227,12 +228,26 @@ export class JobRepo {
     // Next/last times are not what job caches hold; a job stopped because its schedule ended is.
     if (updates.some((u) => u.triggerStatus === 0)) await bumpVersion(this.db, 'jobs')
     if (this.db.dialect.name === 'sqlite') return this.writeNextTimesInBatches(updates)
+    if (this.db.dialect.name === 'postgres') return this.writeNextTimesByUnnest(updates)
     for (const u of updates) {
       await this.db.run(
         'UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?, trigger_held_time = ? WHERE id = ? AND trigger_status = 1',
         [u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.triggerHeldTimeMs, u.id],
       )
     }
+  }
+
+  /**
+   * PostgreSQL: the scan's updates in one UPDATE … FROM unnest (one prepared statement). A job listed
+   * twice ends as the one-row statements in order would leave it: the last update, unless an earlier
+   * one stopped the job (trigger_status 0), which the guard keeps stopped.
+   */
+  private async writeNextTimesByUnnest(updates: readonly NextTimeUpdate[]): Promise<void> {
+    const byJob = new Map<number, NextTimeUpdate>()
+    for (const u of updates) if (byJob.get(u.id)?.triggerStatus !== 0) byJob.set(u.id, u)
+    if (byJob.size === 0) return
+    const rows = [...byJob.values()].map((u) => [u.id, u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.triggerHeldTimeMs])
+    await this.db.run(NEXT_TIMES_BY_UNNEST, unnestParams(rows, 5))
   }
 
   /** SQLite (≥ 3.33): UPDATE … FROM a VALUES list, a few dozen jobs per statement instead of one. */
@@ -266,6 +281,14 @@ export function storedJobOf(input: JobInput, nowMs: number): StoredJob {
 }
 
 const NEXT_TIMES_PER_STATEMENT = 128
+const NEXT_TIMES_BY_UNNEST = `UPDATE job_info SET trigger_status = v.status, trigger_last_time = v.last_time, trigger_next_time = v.next_time, trigger_held_time = v.held_time
+      FROM ${unnestFrom('v', [
+        ['id', 'int'],
+        ['status', 'int'],
+        ['last_time', 'bigint'],
+        ['next_time', 'bigint'],
+        ['held_time', 'bigint'],
+      ])} WHERE job_info.id = v.id AND job_info.trigger_status = 1`
 const nextTimesStatement = statementsBySize(
   (size) => `UPDATE job_info SET trigger_status = v.column2, trigger_last_time = v.column3, trigger_next_time = v.column4, trigger_held_time = v.column5
       FROM (VALUES ${valuesRows(size, 5)}) AS v WHERE job_info.id = v.column1 AND job_info.trigger_status = 1`,

@@ -2,6 +2,7 @@ import { ringKey, type RingFire, type StaleFire } from '../domain/fires'
 import type { Connection } from './sql/connection'
 import { wroteEvery } from './sql/counted-writes'
 import { countedOrReturning, insertRows, statementSizes } from './sql/insert-rows'
+import { unnestFrom, unnestParams } from './sql/unnest-rows'
 
 interface RingRow {
   job_id: number
@@ -20,6 +21,17 @@ export class RingRepo {
   constructor(private readonly db: Connection) {}
 
   async insert(fires: readonly RingFire[], nodeId: string): Promise<void> {
+    if (this.db.dialect.name === 'postgres') {
+      if (fires.length > 0)
+        await this.db.run(INSERT_BY_UNNEST, [
+          nodeId,
+          ...unnestParams(
+            fires.map((f) => [f.jobId, f.scheduleTimeMs, f.fireAtMs, f.triggerType]),
+            4,
+          ),
+        ])
+      return
+    }
     const rows = fires.map((f) => [f.jobId, f.scheduleTimeMs, f.fireAtMs, f.triggerType, nodeId])
     await insertRows(this.db, 'job_ring', ['job_id', 'schedule_time', 'fire_at', 'trigger_type', 'node_id'], rows, true)
   }
@@ -35,9 +47,9 @@ export class RingRepo {
 
   /**
    * `claim` for a batch: deletes the fires still there (and still `nodeId`'s) and resolves with the
-   * keys (`ringKey`) of those it took. SQLite and PostgreSQL delete a few dozen per statement: SQLite
-   * counts the rows it deleted and asks which only when some were gone (counted-writes.ts),
-   * PostgreSQL says which with RETURNING. MySQL has no DELETE … RETURNING, so it claims one by one.
+   * keys (`ringKey`) of those it took. SQLite deletes a few dozen per statement, counts the rows it
+   * deleted and asks which only when some were gone (counted-writes.ts); PostgreSQL deletes the batch
+   * in one DELETE … USING unnest … RETURNING. MySQL has no DELETE … RETURNING, so it claims one by one.
    */
   async claimMany(fires: readonly Pick<RingFire, 'jobId' | 'scheduleTimeMs'>[], nodeId: string): Promise<Set<string>> {
     const claimed = new Set<string>()
@@ -49,6 +61,19 @@ export class RingRepo {
     const keys = new Map<string, Pick<RingFire, 'jobId' | 'scheduleTimeMs'>>()
     for (const f of fires) keys.set(ringKey(f.jobId, f.scheduleTimeMs), f)
     const unique = [...keys.values()]
+    if (this.db.dialect.name === 'postgres') {
+      if (unique.length === 0) return claimed
+      const params = [
+        ...unnestParams(
+          unique.map((f) => [f.jobId, f.scheduleTimeMs]),
+          2,
+        ),
+        nodeId,
+      ]
+      for (const r of await this.db.all<{ job_id: number; schedule_time: number }>(CLAIM_BY_UNNEST, params))
+        claimed.add(ringKey(r.job_id, Number(r.schedule_time)))
+      return claimed
+    }
     const statements: { size: number; params: (number | string)[] }[] = []
     let from = 0
     for (const size of statementSizes(unique.length, CLAIMS_PER_STATEMENT)) {
@@ -186,3 +211,18 @@ export const claimStatement = countedOrReturning(
   (size) => `DELETE FROM job_ring WHERE node_id || '' = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')})`,
   'job_id, schedule_time',
 )
+
+/** PostgreSQL: a scan's fires in one INSERT (the node first, then the fires' columns). */
+const INSERT_BY_UNNEST = `INSERT INTO job_ring (node_id, job_id, schedule_time, fire_at, trigger_type)
+  SELECT ?::text, v.* FROM ${unnestFrom('v', [
+    ['job_id', 'int'],
+    ['schedule_time', 'bigint'],
+    ['fire_at', 'bigint'],
+    ['trigger_type', 'text'],
+  ])} ON CONFLICT DO NOTHING`
+/** PostgreSQL: `claimMany`'s batch in one DELETE, by primary key, the node checked on the rows found (as in claimStatement). */
+const CLAIM_BY_UNNEST = `DELETE FROM job_ring USING ${unnestFrom('v', [
+  ['job_id', 'int'],
+  ['schedule_time', 'bigint'],
+])} WHERE job_ring.job_id = v.job_id AND job_ring.schedule_time = v.schedule_time AND job_ring.node_id || '' = ?
+  RETURNING job_ring.job_id, job_ring.schedule_time`

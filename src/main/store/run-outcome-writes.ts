@@ -5,15 +5,18 @@ import { trailColumns } from './run-trails'
 import type { Connection, SqlValue } from './sql/connection'
 import { wroteEvery } from './sql/counted-writes'
 import { countedOrReturning, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
+import { firstOfEach, lastOfEach, unnestFrom, unnestParams } from './sql/unnest-rows'
 import type { TrailShapeWrites } from './trail-shapes'
 
 // The hot path's writes to job_log after a run's row exists: its trigger outcome, its completion, or
-// both at once. SQLite takes a few dozen runs per UPDATE … FROM VALUES; the servers one statement each.
+// both at once. SQLite takes a few dozen runs per UPDATE … FROM VALUES, PostgreSQL a batch per
+// UPDATE … FROM unnest (one prepared statement, one round trip), MySQL one statement each.
 
 /** Trigger outcomes, with their trails (trail-shapes.ts). */
 export async function recordOutcomes(db: Connection, shapes: TrailShapeWrites, outcomes: readonly TriggerOutcome[]): Promise<void> {
   const trails = await trailColumns(db, shapes, outcomes)
   if (db.dialect.name === 'sqlite') return recordOutcomesByValues(db, outcomes, trails)
+  if (db.dialect.name === 'postgres') return recordOutcomesByUnnest(db, outcomes, trails)
   for (const [i, o] of outcomes.entries()) {
     await db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ? WHERE id = ?', [
       o.executorAddress,
@@ -41,6 +44,15 @@ async function recordOutcomesByValues(db: Connection, outcomes: readonly Trigger
     }
     await db.run(outcomesStatement(size), params)
   }
+}
+
+/** PostgreSQL: the batch in one UPDATE … FROM unnest; a run listed twice takes its last outcome. */
+async function recordOutcomesByUnnest(db: Connection, outcomes: readonly TriggerOutcome[], trails: readonly (string | null)[]): Promise<void> {
+  const rows = lastOfEach(
+    outcomes.map((o, i) => [o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), trails[i]]),
+    (row) => row[0] as number,
+  )
+  if (rows.length > 0) await db.run(OUTCOMES_BY_UNNEST, unnestParams(rows, 5))
 }
 
 /**
@@ -86,6 +98,7 @@ export async function recordOutcomesAndComplete(
     shapes,
     pairs.map((p) => p.outcome),
   )
+  if (db.dialect.name === 'postgres') return pairsByUnnest(db, pairs, trails)
   if (db.dialect.name !== 'sqlite') {
     const done = new Set<number>()
     for (const [i, { outcome, completion }] of pairs.entries()) {
@@ -110,6 +123,32 @@ export async function recordOutcomesAndComplete(
     pairsStatement,
     pairs.map((p) => p.outcome.logId),
   )
+}
+
+/**
+ * PostgreSQL: the pairs in one UPDATE … FROM unnest … RETURNING. A run listed twice takes its first
+ * pair: the second would have met a finished run, as it does one statement later.
+ */
+async function pairsByUnnest(
+  db: Connection,
+  pairs: readonly { outcome: TriggerOutcome; completion: RunCompletion }[],
+  trails: readonly (string | null)[],
+): Promise<Set<number>> {
+  const rows = firstOfEach(
+    pairs.map(({ outcome: o, completion: c }, i) => [
+      o.logId,
+      o.executorAddress,
+      o.triggerCode,
+      triggerMsgColumn(o),
+      trails[i],
+      handleCodeColumn(c),
+      c.handleMsg,
+      c.handleTimeMs,
+    ]),
+    (row) => row[0] as number,
+  )
+  if (rows.length === 0) return new Set()
+  return new Set((await db.all<{ id: number }>(PAIRS_BY_UNNEST, unnestParams(rows, 8))).map((row) => Number(row.id)))
 }
 
 /**
@@ -151,6 +190,7 @@ interface SizedParams {
  */
 export async function completeRuns(db: Connection, completions: readonly RunCompletion[]): Promise<number[]> {
   if (db.dialect.name === 'sqlite') return completeByValues(db, completions)
+  if (db.dialect.name === 'postgres') return completeByUnnest(db, completions)
   const appended = db.dialect.concat(db.dialect.concat('handle_msg', '?'), '?')
   const sql = `UPDATE job_log
       SET handle_code = ?, handle_msg = substr(CASE WHEN handle_msg = '' THEN ? ELSE ${appended} END, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
@@ -183,6 +223,15 @@ async function completeByValues(db: Connection, completions: readonly RunComplet
     completionsStatement,
     first.map((c) => c.logId),
   )
+  return first.filter((c) => done.has(c.logId)).map((c) => c.logId)
+}
+
+/** PostgreSQL: `completeRuns` in one UPDATE … FROM unnest … RETURNING; a run listed twice takes its first completion. */
+async function completeByUnnest(db: Connection, completions: readonly RunCompletion[]): Promise<number[]> {
+  const first = firstOfEach(completions, (c) => c.logId)
+  if (first.length === 0) return []
+  const rows = first.map((c) => [c.logId, handleCodeColumn(c), c.handleMsg, c.handleTimeMs])
+  const done = new Set((await db.all<{ id: number }>(COMPLETIONS_BY_UNNEST, unnestParams(rows, 4))).map((row) => Number(row.id)))
   return first.filter((c) => done.has(c.logId)).map((c) => c.logId)
 }
 
@@ -224,3 +273,44 @@ const pairsStatement = countedOrReturning(
       WHERE job_log.id = v.column1 AND job_log.handle_code = 0`,
   'id',
 )
+
+/** PostgreSQL: trigger outcomes, one row each (recordOutcomes). */
+const OUTCOMES_BY_UNNEST = `UPDATE job_log
+      SET executor_address = v.address, trigger_code = v.code, trigger_msg = v.msg, trigger_trail = v.trail
+     FROM ${unnestFrom('v', [
+       ['id', 'bigint'],
+       ['address', 'text'],
+       ['code', 'int'],
+       ['msg', 'text'],
+       ['trail', 'text'],
+     ])}
+    WHERE job_log.id = v.id`
+/** PostgreSQL: completions (completeRuns); a message joins one already there on a new line. */
+const COMPLETIONS_BY_UNNEST = `UPDATE job_log
+      SET handle_code = v.code,
+          handle_msg = substr(CASE WHEN job_log.handle_msg = '' THEN v.msg ELSE job_log.handle_msg || chr(10) || v.msg END, 1, ${HANDLE_MSG_MAX_CHARS}),
+          handle_time = v.at
+     FROM ${unnestFrom('v', [
+       ['id', 'bigint'],
+       ['code', 'int'],
+       ['msg', 'text'],
+       ['at', 'bigint'],
+     ])}
+    WHERE job_log.id = v.id AND job_log.handle_code = 0
+    RETURNING job_log.id`
+/** PostgreSQL: outcome-and-completion pairs (recordOutcomesAndComplete). */
+const PAIRS_BY_UNNEST = `UPDATE job_log
+      SET executor_address = v.address, trigger_code = v.trigger_code, trigger_msg = v.trigger_msg, trigger_trail = v.trail,
+          handle_code = v.handle_code, handle_msg = substr(v.handle_msg, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = v.handle_time
+     FROM ${unnestFrom('v', [
+       ['id', 'bigint'],
+       ['address', 'text'],
+       ['trigger_code', 'int'],
+       ['trigger_msg', 'text'],
+       ['trail', 'text'],
+       ['handle_code', 'int'],
+       ['handle_msg', 'text'],
+       ['handle_time', 'bigint'],
+     ])}
+    WHERE job_log.id = v.id AND job_log.handle_code = 0
+    RETURNING job_log.id`

@@ -10,7 +10,7 @@ import type { TrailShapeWrites } from './trail-shapes'
 import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery, type OutcomeCounts } from './run-report-queries'
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
 import { engineStatementSizes, idChunks, inList, multiRowInsert } from './sql/insert-rows'
-import { insertCountingIds, rowKey, SCHEDULED_KEY_COLUMNS, takeIds, type ScheduledKeyRow } from './scheduled-run-ids'
+import { insertCountingIds, insertScheduledByUnnest, rowKey, SCHEDULED_KEY_COLUMNS, takeIds, type ScheduledKeyRow } from './scheduled-run-ids'
 import { attemptsBetween, backfillAttempts, retryAttempts } from './slot-attempt-queries'
 import type { SlotAttempt } from '../domain/backfills'
 
@@ -58,10 +58,11 @@ export class RunRepo {
 
   /**
    * Writes the rows of scheduled runs (each with its schedule time); resolves with each one's id,
-   * or null where that (job, schedule time, shard) already has a run. SQLite and PostgreSQL get
-   * multi-row inserts, MySQL one prepared insert per row.
+   * or null where that (job, schedule time, shard) already has a run. SQLite gets multi-row inserts,
+   * PostgreSQL one INSERT … SELECT FROM unnest, MySQL one prepared insert per row.
    */
   async insertScheduled(runs: readonly NewRun[], triggerNode = ''): Promise<(number | null)[]> {
+    if (this.d.name === 'postgres') return insertScheduledByUnnest(this.db, runs, triggerNode)
     // MySQL has no INSERT … RETURNING: one statement per row, each telling its id.
     if (this.d.name === 'mysql') {
       const ids: (number | null)[] = []
@@ -77,8 +78,8 @@ export class RunRepo {
       statements.push({ chunk, params })
     }
     if (this.db.withSync) return this.db.withSync((sync) => statements.flatMap(({ chunk, params }) => insertCountingIds(sync, chunk, params)))
-    // PostgreSQL: the rows written come back (RETURNING); a row the unique (job, scheduled time,
-    // shard) index refused does not.
+    // Without the synchronous calls the rows written come back (RETURNING); a row the unique (job,
+    // scheduled time, shard) index refused does not.
     const idByKey = new Map<string, number>()
     for (const { chunk, params } of statements) {
       for (const r of await this.db.all<ScheduledKeyRow>(multiRowInsert(this.db, 'job_log', INSERT_COLUMNS, chunk.length, true, SCHEDULED_KEY_COLUMNS), params))

@@ -1,8 +1,9 @@
 import type { NewRun } from '../domain/runs'
 import { INSERT_COLUMNS } from './run-rows'
-import type { SqlValue, SyncConnection } from './sql/connection'
+import type { Connection, SqlValue, SyncConnection } from './sql/connection'
 import { sqliteDialect } from './sql/dialect'
 import { multiRowInsert } from './sql/insert-rows'
+import { unnestFrom, unnestParams } from './sql/unnest-rows'
 
 // How RunRepo.insertScheduled learns the id of each scheduled run it wrote, or that the unique
 // (job, scheduled time, shard) index refused it.
@@ -49,3 +50,42 @@ export function insertCountingIds(sync: SyncConnection, chunk: readonly NewRun[]
   const rows = sync.all<ScheduledKeyRow>(`SELECT ${SCHEDULED_KEY_COLUMNS} FROM job_log WHERE id BETWEEN ? AND ?`, [lastId - changes + 1, lastId])
   return takeIds(chunk, new Map(rows.map((r) => [rowKey(r), Number(r.id)])))
 }
+
+/**
+ * PostgreSQL: the batch in one INSERT … SELECT FROM unnest … RETURNING (one prepared statement,
+ * whatever the batch's size); the rows the unique index refused are not returned.
+ */
+export async function insertScheduledByUnnest(db: Connection, runs: readonly NewRun[], triggerNode: string): Promise<(number | null)[]> {
+  if (runs.length === 0) return []
+  const rows = runs.map((run) => [
+    run.jobGroup,
+    run.jobId,
+    run.executorHandler,
+    run.executorParam,
+    run.executorShardingParam,
+    run.executorFailRetryCount,
+    run.triggerTimeMs,
+    run.triggerType,
+    run.scheduleTimeMs,
+    run.parentLogId,
+  ])
+  const written = await db.all<ScheduledKeyRow>(INSERT_BY_UNNEST, [triggerNode, ...unnestParams(rows, UNNEST_COLUMNS.length)])
+  return takeIds(runs, new Map(written.map((r) => [rowKey(r), Number(r.id)])))
+}
+
+/** INSERT_COLUMNS but the node, with their PostgreSQL types. */
+const UNNEST_COLUMNS = [
+  ['job_group', 'int'],
+  ['job_id', 'int'],
+  ['executor_handler', 'text'],
+  ['executor_param', 'text'],
+  ['executor_sharding_param', 'text'],
+  ['executor_fail_retry_count', 'int'],
+  ['trigger_time', 'bigint'],
+  ['trigger_type', 'text'],
+  ['schedule_time', 'bigint'],
+  ['parent_log_id', 'bigint'],
+] as const
+const INSERT_BY_UNNEST = `INSERT INTO job_log (trigger_node, ${UNNEST_COLUMNS.map(([name]) => name).join(', ')})
+  SELECT ?::text, v.* FROM ${unnestFrom('v', UNNEST_COLUMNS)}
+  ON CONFLICT DO NOTHING RETURNING ${SCHEDULED_KEY_COLUMNS}`

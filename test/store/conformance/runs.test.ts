@@ -193,6 +193,31 @@ storeSuite('RunRepo', (f) => {
     expect(stored.get(ids[149])).toMatchObject({ executorAddress: address(149), handleCode: 500, handleMsg: 'h149', handleTimeMs: T0 + 149 })
   })
 
+  it('keeps texts as they are through the batched writes: quotes, backslashes, braces, commas, NULL, new lines', async () => {
+    const texts = ['say "hi", {a,b}', 'back\\slash \\" end\\', 'NULL', '', ' spaced ', 'line\nnext\ttab', '汉字 ✓', "it's"]
+    const ids: number[] = []
+    for (let i = 0; i < texts.length * 3; i++) ids.push((await f.store.runs.insert(run(1)))!)
+    const [outcomed, paired, completed] = [0, 1, 2].map((part) => ids.slice(part * texts.length, (part + 1) * texts.length))
+    await f.store.transaction(async (tx) => {
+      await tx.runs.recordOutcomes(outcomed.map((logId, i) => ({ logId, executorAddress: texts[i], triggerCode: 500, triggerMsg: texts[i] })))
+      await tx.runs.recordOutcomesAndComplete(
+        paired.map((logId, i) => ({
+          outcome: { logId, executorAddress: texts[i], triggerCode: 200, triggerMsg: texts[i] },
+          completion: { logId, handleCode: 200, handleMsg: texts[i], handleTimeMs: T0 },
+        })),
+      )
+      await tx.runs.complete(completed.map((logId, i) => ({ logId, handleCode: 200, handleMsg: texts[i], handleTimeMs: T0 })))
+      expect(await tx.runs.complete([])).toEqual([])
+      expect(await tx.runs.recordOutcomesAndComplete([])).toEqual(new Set())
+    })
+    const stored = new Map((await f.store.runs.getMany(ids)).map((r) => [r.id, r]))
+    texts.forEach((text, i) => {
+      expect(stored.get(outcomed[i])).toMatchObject({ executorAddress: text, triggerMsg: text, triggerCode: 500 })
+      expect(stored.get(paired[i])).toMatchObject({ executorAddress: text, triggerMsg: text, handleMsg: text, handleCode: 200 })
+      expect(stored.get(completed[i])).toMatchObject({ handleMsg: text, handleCode: 200 })
+    })
+  })
+
   it('completes a run once: a repeated or late result changes nothing', async () => {
     const a = (await f.store.runs.insert(run(1)))!
     const b = (await f.store.runs.insert(run(1)))!
