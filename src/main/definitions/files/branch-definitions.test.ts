@@ -1,14 +1,7 @@
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addGroup } from '../../../../test/store/conformance/store-fixture'
-import { makeTempDir } from '../../../../test/support/temp-dir'
+import { describe, expect, it } from 'vitest'
+import { useDefinitionWorld } from '../../../../test/support/definition-world'
 import type { DefinitionSource } from '../../../shared/definition-plan'
 import { ValidationError } from '../../../shared/errors'
-import { openSqliteStore } from '../../store/sqlite/open-sqlite-store'
-import type { Store } from '../../store/store'
-import { ImportService } from '../import-service'
-import { JobService } from '../job-service'
-import { DefinitionService } from './definition-service'
 
 /**
  * kind: Flow files carry switch nodes (cases as written) and subflow nodes naming their flow by
@@ -18,27 +11,7 @@ import { DefinitionService } from './definition-service'
  */
 const NOW_MS = Date.UTC(2026, 11, 1, 12)
 
-let dir: ReturnType<typeof makeTempDir>
-let store: Store
-let service: DefinitionService
-
-beforeEach(async () => {
-  dir = makeTempDir('jobdesk-branch-definitions-')
-  store = openSqliteStore(join(dir.path, 'defs.db'))
-  const jobs = new JobService(store, () => NOW_MS)
-  service = new DefinitionService(
-    store,
-    new ImportService(store, jobs, () => NOW_MS),
-    jobs,
-    () => 'UTC',
-    () => NOW_MS,
-  )
-  await addGroup(store, 'etl-app')
-})
-afterEach(async () => {
-  await store.close()
-  dir.remove()
-})
+const world = useDefinitionWorld('jobdesk-branch-definitions-', NOW_MS, ['etl-app'])
 
 const job = { kind: 'Job', name: 'load', group: 'etl-app', handler: 'loadHandler' }
 const child = { kind: 'Flow', name: 'nightly-load', group: 'etl-app', nodes: [{ key: 'load', job: 'load', param: '${flow.param}' }] }
@@ -68,7 +41,7 @@ const parent = {
 }
 
 const sources = (...docs: object[]): DefinitionSource[] => docs.map((document, i) => ({ file: `flows/${i}.yaml`, document }))
-const apply = (docs: object[], dryRun = false) => service.apply({ sources: sources(...docs), dryRun, prune: 'none' })
+const apply = (docs: object[], dryRun = false) => world.service.apply({ sources: sources(...docs), dryRun, prune: 'none' })
 
 describe('switch and subflow nodes in definition files', () => {
   it('apply a child flow before the parent naming it, export the same documents back, and plan no change after', async () => {
@@ -78,7 +51,7 @@ describe('switch and subflow nodes in definition files', () => {
       'create Flow month-end',
       'create Flow nightly-load',
     ])
-    const [saved, savedChild] = [await store.flows.getByName('month-end'), await store.flows.getByName('nightly-load')]
+    const [saved, savedChild] = [await world.store.flows.getByName('month-end'), await world.store.flows.getByName('nightly-load')]
     expect(saved!.nodes.find((n) => n.key === 'full')).toEqual({
       kind: 'subflow',
       key: 'full',
@@ -88,7 +61,7 @@ describe('switch and subflow nodes in definition files', () => {
     })
     expect(saved!.nodes.find((n) => n.key === 'route')).toMatchObject({ kind: 'switch', cases: parent.nodes[1].cases, default: 'skip-day' })
 
-    const exported = await service.export()
+    const exported = await world.service.export()
     expect(exported.find((d) => d.kind === 'Flow' && d.name === 'month-end')).toEqual(parent)
     expect(exported.find((d) => d.kind === 'Flow' && d.name === 'nightly-load')).toEqual(child)
     expect(await apply(exported, true)).toMatchObject({ changes: [], applied: false })
@@ -107,12 +80,12 @@ describe('switch and subflow nodes in definition files', () => {
 
   it('refuse to prune a flow a staying flow runs as a sub-flow, and prune it once nothing names it', async () => {
     await apply([job, child, parent])
-    const refused = await service.apply({ sources: sources(job, parent), dryRun: false, prune: 'files' }).catch((e: unknown) => e)
+    const refused = await world.service.apply({ sources: sources(job, parent), dryRun: false, prune: 'files' }).catch((e: unknown) => e)
     expect((refused as ValidationError).problems.map((p) => p.message)).toEqual([
       "Flow nightly-load is not in the files, but flow 'month-end' runs it as a sub-flow: it is not pruned until that is gone too",
     ])
     const plain = { ...parent, nodes: [{ key: 'check', job: 'load' }], edges: [] }
-    const pruned = await service.apply({ sources: sources(job, plain), dryRun: false, prune: 'files' })
+    const pruned = await world.service.apply({ sources: sources(job, plain), dryRun: false, prune: 'files' })
     expect(pruned.changes.map((c) => `${c.action} ${c.key}`)).toEqual(['update month-end', 'delete nightly-load'])
   })
 
@@ -127,6 +100,6 @@ describe('switch and subflow nodes in definition files', () => {
 
     const mixed = await apply([job, { ...child, nodes: [{ key: 'x', kind: 'subflow', flow: 'nightly-load', job: 'load' }] }]).catch((e: unknown) => e)
     expect((mixed as ValidationError).problems.map((p) => `${p.field}: ${p.code}`)).toEqual(['sources[1].document.nodes[0].job: definitions.notForNodeKind'])
-    expect(await store.flows.all()).toEqual([])
+    expect(await world.store.flows.all()).toEqual([])
   })
 })

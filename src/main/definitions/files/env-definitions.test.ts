@@ -1,13 +1,6 @@
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addGroup } from '../../../../test/store/conformance/store-fixture'
-import { makeTempDir } from '../../../../test/support/temp-dir'
+import { describe, expect, it } from 'vitest'
+import { useDefinitionWorld } from '../../../../test/support/definition-world'
 import type { DefinitionSource } from '../../../shared/definition-plan'
-import { openSqliteStore } from '../../store/sqlite/open-sqlite-store'
-import type { Store } from '../../store/store'
-import { ImportService } from '../import-service'
-import { JobService } from '../job-service'
-import { DefinitionService } from './definition-service'
 
 /**
  * A job file's `env` (a GLUE script's secrets, by reference: docs/secrets.md) against a real SQLite
@@ -16,27 +9,7 @@ import { DefinitionService } from './definition-service'
  */
 const NOW_MS = Date.UTC(2026, 0, 5, 12)
 
-let dir: ReturnType<typeof makeTempDir>
-let store: Store
-let service: DefinitionService
-
-beforeEach(async () => {
-  dir = makeTempDir('jobdesk-env-definitions-')
-  store = openSqliteStore(join(dir.path, 'jobdesk.db'))
-  const jobs = new JobService(store, () => NOW_MS)
-  service = new DefinitionService(
-    store,
-    new ImportService(store, jobs, () => NOW_MS),
-    jobs,
-    () => 'UTC',
-    () => NOW_MS,
-  )
-  await addGroup(store, 'batch')
-})
-afterEach(async () => {
-  await store.close()
-  dir.remove()
-})
+const world = useDefinitionWorld('jobdesk-env-definitions-', NOW_MS, ['batch'])
 
 const load = {
   kind: 'Job',
@@ -46,14 +19,14 @@ const load = {
   env: { DB_PASS: 'secrets.oracle_pw' },
 }
 const sources = (docs: object[]): DefinitionSource[] => docs.map((document, i) => ({ file: `defs/${i}.yaml`, document }))
-const apply = (docs: object[], dryRun = false) => service.apply({ sources: sources(docs), dryRun, prune: 'none' })
+const apply = (docs: object[], dryRun = false) => world.service.apply({ sources: sources(docs), dryRun, prune: 'none' })
 
 describe('env in job files', () => {
   it('applies the references, changes nothing the second time, exports them as written and drops them with the field', async () => {
     expect(await apply([load])).toMatchObject({ applied: true })
-    expect((await store.jobs.list())[0].env).toEqual({ DB_PASS: 'secrets.oracle_pw' })
+    expect((await world.store.jobs.list())[0].env).toEqual({ DB_PASS: 'secrets.oracle_pw' })
     expect(await apply([load])).toEqual({ changes: [], unchanged: 1, applied: false })
-    expect((await service.export()).find((d) => d.kind === 'Job')).toMatchObject({ env: { DB_PASS: 'secrets.oracle_pw' } })
+    expect((await world.service.export()).find((d) => d.kind === 'Job')).toMatchObject({ env: { DB_PASS: 'secrets.oracle_pw' } })
     const plan = await apply([{ ...load, env: undefined }], true)
     expect(plan.changes.map((c) => c.fields)).toEqual([['env.DB_PASS']])
   })

@@ -1,13 +1,7 @@
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addGroup } from '../../../../test/store/conformance/store-fixture'
-import { makeTempDir } from '../../../../test/support/temp-dir'
+import { describe, expect, it } from 'vitest'
+import { useDefinitionWorld } from '../../../../test/support/definition-world'
 import type { DefinitionSource } from '../../../shared/definition-plan'
-import { openSqliteStore } from '../../store/sqlite/open-sqlite-store'
-import type { Store } from '../../store/store'
-import { ImportService } from '../import-service'
-import { JobService } from '../job-service'
-import { DefinitionService } from './definition-service'
 
 /**
  * A kind: Flow file's fan-out fields (forEach, forEachConcurrency, forEachRule: docs/flows.md) against
@@ -16,27 +10,7 @@ import { DefinitionService } from './definition-service'
  */
 const NOW_MS = Date.UTC(2026, 0, 5, 12)
 
-let dir: ReturnType<typeof makeTempDir>
-let store: Store
-let service: DefinitionService
-
-beforeEach(async () => {
-  dir = makeTempDir('jobdesk-fan-out-definitions-')
-  store = openSqliteStore(join(dir.path, 'jobdesk.db'))
-  const jobs = new JobService(store, () => NOW_MS)
-  service = new DefinitionService(
-    store,
-    new ImportService(store, jobs, () => NOW_MS),
-    jobs,
-    () => 'UTC',
-    () => NOW_MS,
-  )
-  await addGroup(store, 'batch')
-})
-afterEach(async () => {
-  await store.close()
-  dir.remove()
-})
+const world = useDefinitionWorld('jobdesk-fan-out-definitions-', NOW_MS, ['batch'])
 
 const job = (name: string) => ({ kind: 'Job', name, group: 'batch', handler: `${name}Handler` })
 const files = {
@@ -51,19 +25,19 @@ const files = {
   edges: [{ from: 'list', to: 'each' }],
 }
 const sources = (docs: object[]): DefinitionSource[] => docs.map((document, i) => ({ file: `defs/${i}.yaml`, document }))
-const apply = (docs: object[], dryRun = false) => service.apply({ sources: sources(docs), dryRun, prune: 'none' })
+const apply = (docs: object[], dryRun = false) => world.service.apply({ sources: sources(docs), dryRun, prune: 'none' })
 
 describe('fan-out fields in flow files', () => {
   it('applies them, changes nothing on a second apply, exports them as written and the export applies as no change', async () => {
     const docs = [job('list'), job('load'), files]
     expect(await apply(docs)).toMatchObject({ applied: true })
-    const [flow] = await store.flows.all()
+    const [flow] = await world.store.flows.all()
     expect(flow.nodes[1]).toMatchObject({ forEach: '${nodes.list.output}', forEachConcurrency: 5, forEachRule: 'any', param: files.nodes[1].param })
     expect(flow.nodes[2]).toMatchObject({ forEach: '["a", "b"]' })
     expect(flow.nodes[2]).not.toHaveProperty('forEachConcurrency')
     expect(await apply(docs)).toEqual({ changes: [], unchanged: 3, applied: false })
 
-    const exported = await service.export()
+    const exported = await world.service.export()
     expect(exported.find((d) => d.kind === 'Flow')).toMatchObject({
       nodes: [{ key: 'list' }, files.nodes[1], { key: 'plain', forEach: '["a", "b"]' }],
     })
@@ -87,6 +61,6 @@ describe('fan-out fields in flow files', () => {
     await expect(apply([approval])).rejects.toThrow('an approval node has no forEach')
     const notList = { ...files, nodes: [{ key: 'list', job: 'list', forEach: 'a,b' }] }
     await expect(apply([job('list'), notList])).rejects.toThrow('forEach must be one reference alone')
-    expect(await store.flows.all()).toEqual([])
+    expect(await world.store.flows.all()).toEqual([])
   })
 })

@@ -1,13 +1,6 @@
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addGroup } from '../../../../test/store/conformance/store-fixture'
-import { makeTempDir } from '../../../../test/support/temp-dir'
+import { describe, expect, it } from 'vitest'
+import { useDefinitionWorld } from '../../../../test/support/definition-world'
 import type { DefinitionSource } from '../../../shared/definition-plan'
-import { openSqliteStore } from '../../store/sqlite/open-sqlite-store'
-import type { Store } from '../../store/store'
-import { ImportService } from '../import-service'
-import { JobService } from '../job-service'
-import { DefinitionService } from './definition-service'
 
 /**
  * A group's LLM provider in definition files (`kind: LlmProvider`, docs/llm-steps.md) against a
@@ -16,34 +9,14 @@ import { DefinitionService } from './definition-service'
  */
 const NOW_MS = Date.UTC(2026, 0, 5, 12)
 
-let dir: ReturnType<typeof makeTempDir>
-let store: Store
-let service: DefinitionService
-
-beforeEach(async () => {
-  dir = makeTempDir('jobdesk-llm-definitions-')
-  store = openSqliteStore(join(dir.path, 'jobdesk.db'))
-  const jobs = new JobService(store, () => NOW_MS)
-  service = new DefinitionService(
-    store,
-    new ImportService(store, jobs, () => NOW_MS),
-    jobs,
-    () => 'UTC',
-    () => NOW_MS,
-  )
-  await addGroup(store, 'batch')
-})
-afterEach(async () => {
-  await store.close()
-  dir.remove()
-})
+const world = useDefinitionWorld('jobdesk-llm-definitions-', NOW_MS, ['batch'])
 
 const local = { kind: 'LlmProvider', name: 'batch', baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:0.5b' }
 const openai = { kind: 'LlmProvider', name: 'writers', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKeySecret: 'openai_key', maxTokens: 800 }
 const writers = { kind: 'Group', name: 'writers' }
 const sources = (docs: object[]): DefinitionSource[] => docs.map((document, i) => ({ file: `defs/${i}.yaml`, document }))
-const apply = (docs: object[], dryRun = false) => service.apply({ sources: sources(docs), dryRun, prune: 'none' })
-const providerOf = async (appName: string) => store.llmProviders.get((await store.groups.findByAppName(appName))!.id)
+const apply = (docs: object[], dryRun = false) => world.service.apply({ sources: sources(docs), dryRun, prune: 'none' })
+const providerOf = async (appName: string) => world.store.llmProviders.get((await world.store.groups.findByAppName(appName))!.id)
 
 describe('LLM providers in definition files', () => {
   it("sets a server group's provider and a new group's, then changes nothing, then one field", async () => {
@@ -77,7 +50,7 @@ describe('LLM providers in definition files', () => {
 
   it('exports each provider as its file wrote it, with its group', async () => {
     await apply([local, writers, openai])
-    const exported = await service.export()
+    const exported = await world.service.export()
     expect(exported.filter((d) => d.kind === 'LlmProvider')).toEqual([local, openai])
   })
 

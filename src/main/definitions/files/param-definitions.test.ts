@@ -1,13 +1,6 @@
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addGroup } from '../../../../test/store/conformance/store-fixture'
-import { makeTempDir } from '../../../../test/support/temp-dir'
+import { describe, expect, it } from 'vitest'
+import { useDefinitionWorld } from '../../../../test/support/definition-world'
 import type { DefinitionSource } from '../../../shared/definition-plan'
-import { openSqliteStore } from '../../store/sqlite/open-sqlite-store'
-import type { Store } from '../../store/store'
-import { ImportService } from '../import-service'
-import { JobService } from '../job-service'
-import { DefinitionService } from './definition-service'
 
 /**
  * Typed parameters in kind: Job and kind: Flow files (docs/parameters.md) against a real SQLite
@@ -16,27 +9,7 @@ import { DefinitionService } from './definition-service'
  */
 const NOW_MS = Date.UTC(2026, 0, 5, 12)
 
-let dir: ReturnType<typeof makeTempDir>
-let store: Store
-let service: DefinitionService
-
-beforeEach(async () => {
-  dir = makeTempDir('jobdesk-param-definitions-')
-  store = openSqliteStore(join(dir.path, 'jobdesk.db'))
-  const jobs = new JobService(store, () => NOW_MS)
-  service = new DefinitionService(
-    store,
-    new ImportService(store, jobs, () => NOW_MS),
-    jobs,
-    () => 'UTC',
-    () => NOW_MS,
-  )
-  await addGroup(store, 'batch')
-})
-afterEach(async () => {
-  await store.close()
-  dir.remove()
-})
+const world = useDefinitionWorld('jobdesk-param-definitions-', NOW_MS, ['batch'])
 
 const report = {
   kind: 'Job',
@@ -51,16 +24,16 @@ const report = {
   paramFormat: 'kv',
 }
 const sources = (docs: object[]): DefinitionSource[] => docs.map((document, i) => ({ file: `defs/${i}.yaml`, document }))
-const apply = (docs: object[], dryRun = false) => service.apply({ sources: sources(docs), dryRun, prune: 'none' })
+const apply = (docs: object[], dryRun = false) => world.service.apply({ sources: sources(docs), dryRun, prune: 'none' })
 
 describe('typed parameters in definition files', () => {
   it("applies a job's params, a second apply changes nothing, the export writes them back as written", async () => {
     expect(await apply([report])).toMatchObject({ applied: true })
-    const [job] = await store.jobs.list()
+    const [job] = await world.store.jobs.list()
     expect(job.paramFormat).toBe('kv')
     expect(job.params?.[0]).toEqual({ name: 'day', type: 'date', required: true, default: null, enum: [], pattern: '', description: 'the business day' })
     expect(await apply([report])).toEqual({ changes: [], unchanged: 1, applied: false })
-    const exported = (await service.export()).find((d) => d.kind === 'Job')
+    const exported = (await world.service.export()).find((d) => d.kind === 'Job')
     expect(exported).toMatchObject({ params: report.params, paramFormat: 'kv' })
 
     const plan = await apply([{ ...report, params: report.params.slice(0, 2) }], true)
@@ -77,15 +50,15 @@ describe('typed parameters in definition files', () => {
     }
     const job = { ...report, params: [{ name: 'day', type: 'date' }] }
     expect(await apply([job, nightly])).toMatchObject({ applied: true })
-    const [flow] = await store.flows.all()
+    const [flow] = await world.store.flows.all()
     expect([flow.params?.[0].default, flow.paramFormat]).toEqual(['2026-01-01', 'json'])
     expect(await apply([job, nightly])).toEqual({ changes: [], unchanged: 2, applied: false })
-    expect((await service.export()).find((d) => d.kind === 'Flow')).toMatchObject({ params: nightly.params })
+    expect((await world.service.export()).find((d) => d.kind === 'Flow')).toMatchObject({ params: nightly.params })
   })
 
   it('refuses a declaration whose default is not of its type, naming the parameter', async () => {
     const bad = { ...report, params: [{ name: 'day', type: 'date', default: '2026-13-01' }] }
     await expect(apply([bad])).rejects.toThrow("day: '2026-13-01' is not a date (YYYY-MM-DD)")
-    expect(await store.jobs.list()).toEqual([])
+    expect(await world.store.jobs.list()).toEqual([])
   })
 })

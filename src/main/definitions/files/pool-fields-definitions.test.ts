@@ -1,13 +1,7 @@
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addGroup } from '../../../../test/store/conformance/store-fixture'
-import { makeTempDir } from '../../../../test/support/temp-dir'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useDefinitionWorld } from '../../../../test/support/definition-world'
 import type { DefinitionSource } from '../../../shared/definition-plan'
-import { openSqliteStore } from '../../store/sqlite/open-sqlite-store'
-import type { Store } from '../../store/store'
-import { ImportService } from '../import-service'
-import { JobService } from '../job-service'
-import { DefinitionService } from './definition-service'
 
 /**
  * A job file's capacity fields (`pools`, `priority`, `maxConcurrent`: docs/capacity.md) against a
@@ -16,28 +10,10 @@ import { DefinitionService } from './definition-service'
  */
 const NOW_MS = Date.UTC(2026, 0, 5, 12)
 
-let dir: ReturnType<typeof makeTempDir>
-let store: Store
-let service: DefinitionService
-
+const world = useDefinitionWorld('jobdesk-pool-definitions-', NOW_MS, ['batch'])
 beforeEach(async () => {
-  dir = makeTempDir('jobdesk-pool-definitions-')
-  store = openSqliteStore(join(dir.path, 'jobdesk.db'))
-  const jobs = new JobService(store, () => NOW_MS)
-  service = new DefinitionService(
-    store,
-    new ImportService(store, jobs, () => NOW_MS),
-    jobs,
-    () => 'UTC',
-    () => NOW_MS,
-  )
-  await addGroup(store, 'batch')
-  await store.pools.insert({ name: 'oracle', slots: 3, description: '', updatedAtMs: NOW_MS, updatedBy: 'admin' })
-  await store.pools.insert({ name: 'etl', slots: 2, description: '', updatedAtMs: NOW_MS, updatedBy: 'admin' })
-})
-afterEach(async () => {
-  await store.close()
-  dir.remove()
+  await world.store.pools.insert({ name: 'oracle', slots: 3, description: '', updatedAtMs: NOW_MS, updatedBy: 'admin' })
+  await world.store.pools.insert({ name: 'etl', slots: 2, description: '', updatedAtMs: NOW_MS, updatedBy: 'admin' })
 })
 
 const settle = {
@@ -50,12 +26,12 @@ const settle = {
   maxConcurrent: 2,
 }
 const sources = (docs: object[]): DefinitionSource[] => docs.map((document, i) => ({ file: `defs/${i}.yaml`, document }))
-const apply = (docs: object[], dryRun = false) => service.apply({ sources: sources(docs), dryRun, prune: 'none' })
+const apply = (docs: object[], dryRun = false) => world.service.apply({ sources: sources(docs), dryRun, prune: 'none' })
 
 describe('capacity fields in job files', () => {
   it('applies pools, a priority by name and maxConcurrent; a second apply changes nothing; the export writes them back', async () => {
     expect(await apply([settle])).toMatchObject({ applied: true })
-    const [job] = await store.jobs.list()
+    const [job] = await world.store.jobs.list()
     expect([job.pools, job.priority, job.maxConcurrent]).toEqual([
       [
         { name: 'oracle', slots: 2 },
@@ -65,7 +41,7 @@ describe('capacity fields in job files', () => {
       2,
     ])
     expect(await apply([settle])).toEqual({ changes: [], unchanged: 1, applied: false })
-    expect((await service.export()).find((d) => d.kind === 'Job')).toMatchObject({
+    expect((await world.service.export()).find((d) => d.kind === 'Job')).toMatchObject({
       pools: [{ name: 'oracle', slots: 2 }, { name: 'etl' }],
       priority: 3,
       maxConcurrent: 2,
@@ -83,10 +59,10 @@ describe('capacity fields in job files', () => {
       nodes: [{ key: 'settle', job: 'settle', pools: [{ name: 'etl', slots: 2 }], priority: 'LOWEST' }],
     }
     expect(await apply([settle, nightly])).toMatchObject({ applied: true })
-    const [flow] = await store.flows.all()
+    const [flow] = await world.store.flows.all()
     expect(flow.nodes[0]).toMatchObject({ pools: [{ name: 'etl', slots: 2 }], priority: 9 })
     expect(await apply([settle, nightly])).toEqual({ changes: [], unchanged: 2, applied: false })
-    expect((await service.export()).find((d) => d.kind === 'Flow')).toMatchObject({
+    expect((await world.service.export()).find((d) => d.kind === 'Flow')).toMatchObject({
       nodes: [{ key: 'settle', pools: [{ name: 'etl', slots: 2 }], priority: 9 }],
     })
   })
@@ -97,12 +73,12 @@ describe('capacity fields in job files', () => {
     const dry = await apply([summarize, llm], true)
     expect(dry.changes.map((c) => `${c.action} ${c.kind} ${c.key}`)).toEqual(['create Pool llm-quota', 'create Job batch/summarize'])
     expect(await apply([summarize, llm])).toMatchObject({ applied: true })
-    expect(await store.pools.get('llm-quota')).toMatchObject({ slots: 4, description: 'tokens a minute', updatedBy: 'definitions' })
-    expect((await store.origins.all()).find((o) => o.kind === 'Pool')).toMatchObject({ key: 'llm-quota', file: 'defs/1.yaml' })
+    expect(await world.store.pools.get('llm-quota')).toMatchObject({ slots: 4, description: 'tokens a minute', updatedBy: 'definitions' })
+    expect((await world.store.origins.all()).find((o) => o.kind === 'Pool')).toMatchObject({ key: 'llm-quota', file: 'defs/1.yaml' })
     expect(await apply([summarize, llm])).toEqual({ changes: [], unchanged: 2, applied: false })
     const grown = await apply([summarize, { ...llm, slots: 6 }])
     expect(grown.changes.map((c) => `${c.action} ${c.kind} ${c.key}: ${c.fields.join(', ')}`)).toEqual(['update Pool llm-quota: slots'])
-    const exported = await service.export()
+    const exported = await world.service.export()
     expect(exported.slice(0, 3)).toEqual([
       { kind: 'Pool', name: 'etl', slots: 2 },
       { kind: 'Pool', name: 'llm-quota', slots: 6, description: 'tokens a minute' },
@@ -113,6 +89,6 @@ describe('capacity fields in job files', () => {
   it('refuses a job naming a pool the server does not have', async () => {
     const plan = apply([{ ...settle, pools: [{ name: 'nope' }] }])
     await expect(plan).rejects.toThrow("pool 'nope' does not exist")
-    expect(await store.jobs.list()).toEqual([])
+    expect(await world.store.jobs.list()).toEqual([])
   })
 })
