@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useDefinitionWorld } from '../../../../test/support/definition-world'
 import type { DefinitionSource } from '../../../shared/definition-plan'
