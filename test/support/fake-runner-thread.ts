@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { Worker, WorkerOptions } from 'node:worker_threads'
+import { LogRingWriter } from '../../src/main/executor/runner/log-ring'
 import { ResultArea } from '../../src/main/executor/runner/result-area'
 import type { RunListener } from '../../src/main/executor/runner/runner-pool'
 import {
@@ -29,6 +30,9 @@ export class FakeRunnerThread extends EventEmitter {
   referenced = false
   private readonly slots: Int32Array
   private readonly results: ResultArea
+  private readonly logRing: LogRingWriter
+  /** The thread's numbering of its log lines, through the ring or posted. */
+  private logSeq = 0
   private posted = 0
   /** Messages posted but not yet received by the host (see hold()). */
   private held: RunnerToHost[] | null = null
@@ -42,6 +46,7 @@ export class FakeRunnerThread extends EventEmitter {
     super()
     this.slots = new Int32Array(data.slots)
     this.results = new ResultArea(data.results)
+    this.logRing = new LogRingWriter(data.logs)
   }
 
   // --- the Worker surface the pool uses ---
@@ -90,8 +95,21 @@ export class FakeRunnerThread extends EventEmitter {
     this.post({ type: 'ready', handlerNames, problems: [] })
   }
 
+  /** A log line posted as a message (what the thread does with a line the ring cannot take). */
   log(run: RunRequest, text: string): void {
-    this.post({ type: 'log', requestId: run.requestId, where: 'test', line: 1, text })
+    this.post({ type: 'log', seq: this.logSeq++, requestId: run.requestId, where: 'test', line: 1, text })
+  }
+
+  /** A log line written to the shared ring, with no message (yet); false when the ring is full. */
+  ringLog(run: RunRequest, text: string): boolean {
+    const written = this.logRing.write(this.logSeq, run.requestId, 1, 'test', text)
+    if (written) this.logSeq++
+    return written
+  }
+
+  /** The message that ends a turn whose only news is lines in the ring. */
+  announceLogs(): void {
+    this.post({ type: 'logs' })
   }
 
   /** The run's handler made its artifact folder (ctx.artifactsDir). */

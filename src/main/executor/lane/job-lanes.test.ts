@@ -13,8 +13,10 @@ import { JobLanes } from './job-lanes'
 const T0 = Date.UTC(2026, 11, 1, 9)
 
 /** The runner pool's surface the lanes use: the test reports each run's result when it chooses. */
-class ScriptedPool implements Pick<RunnerPool, 'dispatch' | 'cancel'> {
+class ScriptedPool implements Pick<RunnerPool, 'dispatch' | 'cancel' | 'collectLogs'> {
   readonly tickets: RunTicket[] = []
+  /** Lines a handler wrote that the host has not read yet, by logId (the runner thread's log ring). */
+  private readonly unread = new Map<number, string[]>()
 
   dispatch<C>(run: RunRequest, listener: RunListener<C>, context: C): RunTicket<C> {
     const ticket: RunTicket<C> = { run, listener, context, worker: null, requestId: 0, slot: -1, cancelled: false }
@@ -24,6 +26,16 @@ class ScriptedPool implements Pick<RunnerPool, 'dispatch' | 'cancel'> {
 
   cancel(ticket: RunTicket): void {
     ticket.cancelled = true
+  }
+
+  collectLogs(ticket: RunTicket): void {
+    for (const text of this.unread.get(ticket.run.logId) ?? []) ticket.listener.onLog(ticket.context, 'handler.js#run', 3, text)
+    this.unread.delete(ticket.run.logId)
+  }
+
+  /** The run's handler wrote `text`; the host reads it only when it collects. */
+  write(logId: number, text: string): void {
+    this.unread.set(logId, [...(this.unread.get(logId) ?? []), text])
   }
 
   /** logIds handed to the pool, in order. */
@@ -63,18 +75,19 @@ class MemoryRunLogs implements RunLogStore {
 function lanesHarness() {
   const clock = new ManualClock(T0)
   const pool = new ScriptedPool()
+  const logs = new MemoryRunLogs()
   const callbacks: HandleCallback[] = []
   const lanes = new JobLanes({
     logDir: '/nonexistent/jobdesk-lanes-test',
     pool,
-    logs: new MemoryRunLogs(),
+    logs,
     clock,
     logger: silentLogger,
     killGraceMs: 500,
     onFinished: (callback) => callbacks.push(callback),
   })
   const codeOf = (param: TriggerParam) => callbacks.find((c) => c.logId === param.logId)?.handleCode
-  return { clock, pool, callbacks, lanes, codeOf }
+  return { clock, pool, logs, callbacks, lanes, codeOf }
 }
 
 const job = (strategy: TriggerParam['executorBlockStrategy'], extra: Partial<TriggerParam> = {}) =>
@@ -212,5 +225,23 @@ describe('JobLanes: kill and timeout', () => {
     expect(pool.cancelledLogIds).toEqual([running.logId])
     expect(lanes.size).toBe(0)
     expect(pool.started).toEqual([running.logId])
+  })
+
+  it('puts what a handler wrote before a kill or a timeout into its log ahead of the frame that ends it', async () => {
+    const { clock, pool, logs, lanes } = lanesHarness()
+    const killed = job('SERIAL_EXECUTION')
+    lanes.trigger(killed)
+    pool.write(killed.logId, 'step 1 of 3 done')
+    lanes.remove(lanes.get(7)!, KILL_REASON)
+    const timedOut = job('SERIAL_EXECUTION', { jobId: 8, executorTimeout: 1 })
+    lanes.trigger(timedOut)
+    pool.write(timedOut.logId, 'waiting for the bank')
+    await clock.advance(1000 + DEADLINE_TICK_MS)
+    const killedLog = logs.lines.get(killed.logId)!
+    const timedOutLog = logs.lines.get(timedOut.logId)!
+    expect(killedLog.findIndex((line) => line.includes('step 1 of 3 done'))).toBe(1)
+    expect(killedLog[2]).toContain(KILL_REASON)
+    expect(timedOutLog.findIndex((line) => line.includes('waiting for the bank'))).toBe(1)
+    expect(timedOutLog[2]).toMatch(/timeout/i)
   })
 })

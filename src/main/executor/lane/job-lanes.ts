@@ -16,7 +16,7 @@ import { RunDeadlines } from './run-deadlines'
 
 export interface JobLanesOptions {
   logDir: string
-  pool: Pick<RunnerPool, 'dispatch' | 'cancel'>
+  pool: Pick<RunnerPool, 'dispatch' | 'cancel' | 'collectLogs'>
   logs: RunLogStore
   clock: Clock
   logger: Logger
@@ -100,6 +100,7 @@ export class JobLanes {
     for (const param of lane.drainQueue()) this.dropQueued(lane, param, queuedKilledMsg(reason))
     const run = lane.running
     if (run) {
+      this.collectLines(run)
       this.write(run, FRAME.toStop(reason))
       this.endActive(run, HANDLE_CODE.fail, runningKilledMsg(reason), 'killed')
     }
@@ -227,9 +228,15 @@ export class JobLanes {
   private timeOut(run: ActiveRun): void {
     if (run.ended) return
     run.deadlineKey = null
+    this.collectLines(run)
     this.write(run, FRAME.timeout)
     this.endActive(run, HANDLE_CODE.timeout, TIMEOUT_MSG, 'timeout')
     this.pump(run.lane)
+  }
+
+  /** The lines a JS handler wrote before a kill or a timeout go into its log before the frame that ends it. */
+  private collectLines(run: ActiveRun): void {
+    if (run.ticket) this.options.pool.collectLogs(run.ticket)
   }
 
   /** Stops the work for real (terminates the worker / kills the process tree), then finishes the run. */

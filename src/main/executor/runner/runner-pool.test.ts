@@ -242,6 +242,82 @@ describe('RunnerPool: harvesting after a thread dies or stalls', () => {
   })
 })
 
+describe('RunnerPool: log lines through shared memory', () => {
+  it("hands a turn's lines from the ring to their runs before the results that end the turn", async () => {
+    const h = started()
+    const { thread, runs } = await readyThread(h, [1, 2])
+    thread.claim(runs[0])
+    thread.ringLog(runs[0], 'one')
+    thread.keep(runs[0], 200, null)
+    thread.claim(runs[1])
+    thread.ringLog(runs[1], 'two')
+    thread.keep(runs[1], 200, null)
+    expect(h.heard).toEqual([])
+    thread.postResults([
+      { run: runs[0], code: 200, msg: null },
+      { run: runs[1], code: 200, msg: null },
+    ])
+    expect(h.heard).toEqual([
+      { kind: 'log', job: 1, text: 'one' },
+      { kind: 'log', job: 2, text: 'two' },
+      { kind: 'result', job: 1, code: 200, msg: null },
+      { kind: 'result', job: 2, code: 200, msg: null },
+    ])
+  })
+
+  it("reads the lines of a handler that holds its thread on the pool's check, with no message from it", async () => {
+    const h = started()
+    const { thread, runs } = await readyThread(h, [1])
+    thread.claim(runs[0])
+    thread.ringLog(runs[0], 'before the hang')
+    h.check()
+    expect(h.heard).toEqual([{ kind: 'log', job: 1, text: 'before the hang' }])
+  })
+
+  it('keeps a ring line behind an earlier line still on its way as a message', async () => {
+    const h = started()
+    const { thread, runs } = await readyThread(h, [1])
+    thread.claim(runs[0])
+    thread.hold()
+    thread.log(runs[0], 'too long for the ring')
+    expect(thread.ringLog(runs[0], 'after it')).toBe(true)
+    h.check()
+    expect(h.heard).toEqual([])
+    thread.release()
+    expect(h.heard).toEqual([
+      { kind: 'log', job: 1, text: 'too long for the ring' },
+      { kind: 'log', job: 1, text: 'after it' },
+    ])
+  })
+
+  it('gives a thread that died its lines before its crash is reported', async () => {
+    const h = started()
+    const { thread, runs } = await readyThread(h, [1])
+    thread.claim(runs[0])
+    thread.hold()
+    thread.log(runs[0], 'lost with the thread')
+    thread.ringLog(runs[0], 'last words')
+    thread.die(7)
+    expect(h.heard).toEqual([
+      { kind: 'log', job: 1, text: 'last words' },
+      { kind: 'crash', job: 1, reason: 'runner worker exited unexpectedly: thread exit code 7' },
+    ])
+  })
+
+  it("collects a run's lines on demand (a kill is about to end it), and none of a cancelled run", async () => {
+    const h = started()
+    const { thread, runs, tickets } = await readyThread(h, [1])
+    thread.claim(runs[0])
+    thread.ringLog(runs[0], 'step 1')
+    h.pool.collectLogs(tickets[0])
+    expect(h.heard).toEqual([{ kind: 'log', job: 1, text: 'step 1' }])
+    h.pool.cancel(tickets[0], 500)
+    thread.ringLog(runs[0], 'step 2')
+    thread.announceLogs()
+    expect(h.heard).toHaveLength(1)
+  })
+})
+
 describe('RunnerPool: idle and close', () => {
   it('terminates a worker idle for the limit, and close() waits for every thread to exit', async () => {
     const h = started(2)

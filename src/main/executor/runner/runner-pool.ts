@@ -128,6 +128,14 @@ export class RunnerPool {
     worker.retire(ticket, graceMs, this.options.clock, () => this.terminate(worker))
   }
 
+  /**
+   * Hands the run's listener the lines its handler wrote so far and the host has not read yet (a kill
+   * or a timeout is about to end it: what it wrote before goes into its log first).
+   */
+  collectLogs(ticket: RunTicket): void {
+    if (ticket.worker && !ticket.cancelled) this.takeLogs(ticket.worker)
+  }
+
   /** Terminates workers without runs for `idleMs` (XXL-JOB's "excutor idle times over limit."). */
   sweepIdle(nowMs: number, idleMs: number): number {
     let count = 0
@@ -251,6 +259,8 @@ export class RunnerPool {
 
   private onMessage(worker: RunnerWorker<RunTicket>, message: RunnerToHost): void {
     worker.messagesReceived = (worker.messagesReceived + 1) | 0
+    // Every message after the thread's log lines in the ring comes after them: they are read first.
+    if (message.type !== 'ready') this.takeLogs(worker)
     switch (message.type) {
       case 'ready':
         worker.ready = true
@@ -261,10 +271,15 @@ export class RunnerPool {
         }
         return
       case 'log': {
+        worker.tookPostedLog(message.seq)
         const ticket = worker.find(message.requestId)
         if (ticket && !ticket.cancelled) ticket.listener.onLog(ticket.context, message.where, message.line, message.text)
+        // The ring's lines after this one waited for it.
+        this.takeLogs(worker)
         return
       }
+      case 'logs':
+        return
       case 'artifacts': {
         const ticket = worker.find(message.requestId)
         if (ticket && !ticket.cancelled) ticket.listener.onArtifacts?.(ticket.context)
@@ -292,6 +307,7 @@ export class RunnerPool {
 
   private onExit(worker: RunnerWorker<RunTicket>, exitCode: number): void {
     this.workers.delete(worker)
+    this.takeLogs(worker, true)
     worker.stopRetireTimer()
     // A worker let go for a reload has not failed to load anything.
     if (!this.catalogReported && !worker.stale) this.options.onCatalog(null)
@@ -331,6 +347,8 @@ export class RunnerPool {
   private stealFromStuck(): void {
     const nowMs = this.options.clock.nowMs()
     for (const worker of this.workers) {
+      // A handler that holds its thread (a hang, a long synchronous loop) still shows its lines.
+      this.takeLogs(worker)
       this.harvestKept(worker, nowMs)
       if (worker.pending.length > 1 && worker.headStuck(nowMs, STEAL_AFTER_MS)) this.requeue(worker.revokeAllQueued())
     }
@@ -354,5 +372,13 @@ export class RunnerPool {
       worker.complete(head.requestId, nowMs)
       if (!head.cancelled) head.listener.onResult(head.context, kept.code, kept.msg)
     }
+  }
+
+  /** Passes the thread's log lines waiting in shared memory to their runs' listeners. */
+  private takeLogs(worker: RunnerWorker<RunTicket>, threadGone = false): void {
+    worker.takeLogs((requestId, where, line, text) => {
+      const ticket = worker.find(requestId)
+      if (ticket && !ticket.cancelled) ticket.listener.onLog(ticket.context, where, line, text)
+    }, threadGone)
   }
 }

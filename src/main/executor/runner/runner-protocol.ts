@@ -7,7 +7,8 @@
  * any time, even while the worker is stuck in a handler. So the host always knows which run a worker
  * is executing (kill terminates exactly that one) and can move not-yet-started runs to another worker
  * without ever running one twice. When a run ends the worker keeps its result in shared memory
- * (result-area.ts) and marks the slot DONE, then posts results in one batch per event-loop turn.
+ * (result-area.ts) and marks the slot DONE, then posts results in one batch per event-loop turn; a
+ * handler's log lines go through shared memory as well (log-ring.ts), read when a message comes.
  */
 
 export const SLOT_FREE = 0
@@ -40,6 +41,8 @@ export interface RunnerWorkerData extends RunnerConfig {
   slots: SharedArrayBuffer
   /** The ResultArea (result-area.ts). */
   results: SharedArrayBuffer
+  /** The log ring (log-ring.ts). */
+  logs: SharedArrayBuffer
 }
 
 /** One run as the worker receives it. */
@@ -73,7 +76,10 @@ export type HostToRunner =
 export type RunnerToHost =
   /** Sent once, after the handler directories are loaded. */
   | { type: 'ready'; handlerNames: string[]; problems: string[] }
-  | { type: 'log'; requestId: number; where: string; line: number; text: string }
+  /** A log line that did not go through the ring (log-ring.ts); `seq` is its place among the ring's lines. */
+  | { type: 'log'; seq: number; requestId: number; where: string; line: number; text: string }
+  /** Lines wait in the ring and no other message ends this turn. */
+  | { type: 'logs' }
   /** The run made its artifact folder (`ctx.artifactsDir`): its files are kept when it ends. */
   | { type: 'artifacts'; requestId: number }
   /** Finished runs in the order they ran, as parallel arrays (cheap to clone). */

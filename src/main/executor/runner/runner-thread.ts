@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads'
 import type { Clock } from '../../kernel/clock'
 import type { SpawnWorker } from '../../kernel/spawn-worker'
+import { createLogRingBuffer, LogRingReader, type TakeLine } from './log-ring'
 import { createResultBuffer, ResultArea, type KeptResult } from './result-area'
 import {
   SLOT_CLAIMED,
@@ -42,6 +43,7 @@ export class RunnerWorker<T extends PlacedRun> {
   idleSinceMs: number
   private readonly slots: Int32Array
   private readonly results: ResultArea
+  private readonly logs: LogRingReader
   private readonly freeSlots: number[] = []
   /** Slots revoked by the host; free again once the thread has skipped them. */
   private readonly revokedSlots = new Set<number>()
@@ -61,7 +63,9 @@ export class RunnerWorker<T extends PlacedRun> {
     for (let slot = SLOT_COUNT - 1; slot >= 0; slot--) this.freeSlots.push(slot)
     const resultBuffer = createResultBuffer()
     this.results = new ResultArea(resultBuffer)
-    const workerData: RunnerWorkerData = { ...config, slots: buffer, results: resultBuffer }
+    const logBuffer = createLogRingBuffer()
+    this.logs = new LogRingReader(logBuffer)
+    const workerData: RunnerWorkerData = { ...config, slots: buffer, results: resultBuffer, logs: logBuffer }
     this.thread = spawnWorker('job-runner', { workerData })
     this.thread.on('error', (error) => {
       this.lastError = error.stack ?? error.message
@@ -139,6 +143,19 @@ export class RunnerWorker<T extends PlacedRun> {
       this.thread.unref()
     }
     return ticket
+  }
+
+  /**
+   * Hands over the log lines waiting in the ring, in order, up to one still on its way as a message;
+   * `threadGone`: all of them (no message will come any more).
+   */
+  takeLogs(take: TakeLine, threadGone = false): void {
+    this.logs.drain(take, threadGone)
+  }
+
+  /** A line came as a message (`seq` in the thread's numbering): the lines before it were taken first. */
+  tookPostedLog(seq: number): void {
+    this.logs.tookPosted(seq)
   }
 
   stateOf(ticket: T): number {

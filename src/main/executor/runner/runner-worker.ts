@@ -3,6 +3,7 @@ import { HANDLE_CODE } from '../../../shared/model'
 import { builtinHandlers } from '../handlers/builtin-handlers'
 import type { JobHandler } from '../handlers/handler-contract'
 import { loadHandlerDirs } from '../handlers/load-handler-dirs'
+import { LogRingWriter } from './log-ring'
 import { ResultArea } from './result-area'
 import { RunContext, runHandler } from './run-handler'
 import {
@@ -28,6 +29,7 @@ if (!port) throw new Error('runner-worker must run as a worker thread')
 const config = workerData as RunnerWorkerData
 const slots = new Int32Array(config.slots)
 const resultArea = new ResultArea(config.results)
+const logRing = new LogRingWriter(config.logs)
 
 const builtins = builtinHandlers(config.httpAllowPrefixes)
 const ready: Promise<Record<string, JobHandler>> = loadHandlerDirs(config.handlerDirs, new Set(Object.keys(builtins)), config.handlersVersion ?? 0).then(
@@ -102,6 +104,11 @@ let resultsScheduled = false
 /** Every message this thread posted, counted (int32, wrapping) so the host can tell what it has seen. */
 let messagesPosted = 0
 
+/** Numbers every log line, through the ring or posted: the host takes them in this order. */
+let logSeq = 0
+/** Lines are in the ring that no message posted since tells the host about. */
+let ringLinesUnannounced = false
+
 /** Kept in shared memory first (so it survives this thread), then batched; posted at once if too long. */
 function reportResult(run: RunRequest, code: number, msg: string | null): void {
   const kept = resultArea.write(run.slot, code, msg, messagesPosted)
@@ -110,22 +117,35 @@ function reportResult(run: RunRequest, code: number, msg: string | null): void {
   results.codes.push(code)
   results.msgs.push(msg)
   if (!kept || results.requestIds.length >= RESULTS_PER_MESSAGE) flushResults()
-  else if (!resultsScheduled) {
-    resultsScheduled = true
-    setImmediate(flushResults)
-  }
+  else scheduleFlush()
 }
 
+function scheduleFlush(): void {
+  if (resultsScheduled) return
+  resultsScheduled = true
+  setImmediate(flushResults)
+}
+
+/** Posts the results waiting; the host reads the ring's lines when it receives it (or the ping that stands in). */
 function flushResults(): void {
   resultsScheduled = false
-  if (results.requestIds.length === 0) return
+  if (results.requestIds.length === 0) {
+    if (ringLinesUnannounced) post({ type: 'logs' })
+    return
+  }
   port!.postMessage({ type: 'results', ...results } satisfies RunnerToHost)
   messagesPosted = (messagesPosted + 1) | 0
+  ringLinesUnannounced = false
   results = { requestIds: [], codes: [], msgs: [] }
 }
 
 function postLog(requestId: number, where: string, line: number, text: string): void {
-  post({ type: 'log', requestId, where, line, text })
+  const seq = logSeq
+  logSeq = (logSeq + 1) | 0
+  if (logRing.write(seq, requestId, line, where, text)) {
+    ringLinesUnannounced = true
+    scheduleFlush()
+  } else post({ type: 'log', seq, requestId, where, line, text })
 }
 
 function postArtifacts(requestId: number): void {
@@ -134,7 +154,8 @@ function postArtifacts(requestId: number): void {
 
 /** Posts at once, after the results before it, so the host sees everything in order. */
 function post(message: RunnerToHost): void {
-  flushResults()
+  if (results.requestIds.length > 0) flushResults()
   port!.postMessage(message)
   messagesPosted = (messagesPosted + 1) | 0
+  ringLinesUnannounced = false
 }
