@@ -52,6 +52,24 @@ describe('PackedRunLogStore', () => {
     store.close(log)
   })
 
+  it('packs runs written in other scripts and with emoji byte-exact: each read back whole, its neighbours intact', async () => {
+    const store = makeStore()
+    const texts = new Map<number, string>()
+    for (let logId = 1; logId <= 60; logId++) {
+      const text = [`${logId} 结算完成 ${'é'.repeat(logId)}\n`, `${logId} 🧾 ${'x'.repeat(logId % 7)}\n`, `${logId} plain\n`].slice(0, 1 + (logId % 3)).join('')
+      texts.set(logId, text)
+      const log = store.open(logId, DAY_MS)
+      store.append(log, text)
+      store.close(log)
+    }
+    await store.drain()
+    const segment = await readFile(join(temp.dir, DAY, 'runs-1.seg'))
+    expect(segment.length).toBe([...texts.values()].reduce((bytes, text) => bytes + Buffer.byteLength(text), 0))
+    for (const [logId, text] of texts) {
+      expect(await store.read(logId, DAY_MS, 1)).toEqual({ fromLineNum: 1, toLineNum: 1 + (logId % 3), logContent: text, isEnd: false })
+    }
+  })
+
   it('packs finished runs into one segment and index per day, without a file per run', async () => {
     const store = makeStore()
     for (let logId = 1; logId <= 500; logId++) writeRun(store, logId, 1 + (logId % 4))
