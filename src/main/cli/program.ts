@@ -14,7 +14,7 @@ import { scheduleCommand, type ScheduleOptions } from './commands/schedule'
 import { maintenanceCommand, type MaintenanceOptions } from './commands/maintenance'
 import { backfillCommand, steerBackfillCommand, type BackfillOptions } from './commands/backfill'
 import { secretRemoveCommand, secretSetCommand, type SecretSetOptions } from './commands/secrets'
-import { mcpCommand, type McpOptions } from './commands/mcp'
+import type { McpOptions } from './commands/mcp'
 
 /** What a run of the program reads and writes: the process's, or a test's. */
 export interface CliContext {
@@ -169,7 +169,11 @@ function buildProgram(context: CliContext, done: (code: number) => void): Comman
     .description("an MCP server on stdin/stdout for an AI assistant to launch: it forwards to the server's /mcp (docs/mcp.md)")
     .option('--server <url>', 'the JobDesk server, e.g. http://127.0.0.1:8080 (default: $JOBDESK_SERVER)')
     .option('--token <token>', 'an MCP token (API tokens page, scope MCP) (default: $JOBDESK_TOKEN)')
-    .action(async (options: McpOptions) => done(await mcpCommand(options, env)))
+    .action(async (options: McpOptions) => {
+      // The MCP SDK is loaded by this command only: every other command starts ~50 ms sooner.
+      const { mcpCommand } = await import('./commands/mcp')
+      done(await mcpCommand(options, env))
+    })
 
   remote('trigger', 'run a job once now; prints the run id')
     .argument('<job>', 'the job: id, app/name or name')

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import type { JobDeskApi } from '../../shared/api'
 import type { Principal } from '../../shared/principal'
 import { actorOf, type AuditActor, type AuditRecord } from '../audit/audit-entry'
@@ -8,7 +7,6 @@ import type { McpCaller } from '../auth/api-token-service'
 import type { Logger } from '../kernel/logger'
 import { AuthFailureGuard, RateLimit, tooManyFailuresMessage } from '../kernel/rate-limit'
 import { BodyTooLargeError, readRequestBody } from '../net/request-body'
-import { buildMcpServer } from './mcp-server'
 
 export const MCP_PATH = '/mcp'
 /** A JSON-RPC request to a tool is small; 1 MiB leaves room for a long approval comment and then some. */
@@ -32,6 +30,20 @@ export interface McpRouteDeps {
   logger: Logger
   version: string
 }
+
+/**
+ * The MCP SDK and the server built on it, loaded by the first request to /mcp: loading them took
+ * ~50–70 ms of every start (B9), for an endpoint most servers never see a request on.
+ */
+let mcpModules: Promise<{
+  StreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport
+  buildMcpServer: typeof import('./mcp-server').buildMcpServer
+}> | null = null
+const loadMcpModules = () =>
+  (mcpModules ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./mcp-server')]).then(([transport, server]) => ({
+    StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport,
+    buildMcpServer: server.buildMcpServer,
+  })))
 
 function sendError(response: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null })
@@ -141,6 +153,7 @@ export function mcpRoute(deps: McpRouteDeps): (request: IncomingMessage, respons
       }
       throw error
     }
+    const { StreamableHTTPServerTransport, buildMcpServer } = await loadMcpModules()
     const server = buildMcpServer({
       context: { api: deps.apiFor(caller.principal), principal: caller.principal, mode: caller.mode, nowMs: deps.nowMs },
       audit: deps.audit,

@@ -1,4 +1,4 @@
-import { Client, InvalidCredentialsError, type Entry } from 'ldapts'
+import type { Client, Entry } from 'ldapts'
 import { isBlankPassword } from '../password'
 import type { LdapSettings } from './directory-settings'
 import { fillFilter } from './ldap-filter'
@@ -33,6 +33,10 @@ export function searchVerdict(entries: number): 'one' | 'absent' | 'unproven' {
  * and groups are read again as them. A connection is made per sign-in and closed after. Throws when
  * the directory cannot be reached or refuses the service account.
  */
+/** ldapts, loaded by the first directory sign-in: ~25 ms of every start (B9) otherwise, for a setting few servers use. */
+let ldapts: Promise<typeof import('ldapts')> | null = null
+const loadLdapts = () => (ldapts ??= import('ldapts'))
+
 export class LdapDirectory {
   constructor(private readonly settings: LdapSettings) {}
 
@@ -40,7 +44,9 @@ export class LdapDirectory {
     // Never sent: a directory takes an empty password as an anonymous bind, and says yes to it.
     if (isBlankPassword(password)) return { kind: 'unproven' }
     const s = this.settings
+    const { Client, InvalidCredentialsError } = await loadLdapts()
     const client = new Client({ url: s.url, timeout: s.timeoutMs, connectTimeout: s.timeoutMs })
+    const bindAs = (dn: string, secret: string) => bindWith(client, InvalidCredentialsError, dn, secret)
     try {
       // A blank service password would be an unauthenticated bind: that is searching anonymously.
       const asService = s.bindDn !== undefined && !isBlankPassword(s.bindPassword ?? '')
@@ -49,14 +55,14 @@ export class LdapDirectory {
       let boundDn: string | undefined
       if (!asService) {
         boundDn = entries.length === 1 ? entries[0].dn : knownDn
-        if (boundDn === undefined || !(await bindAs(client, boundDn, password))) return { kind: 'unproven' }
+        if (boundDn === undefined || !(await bindAs(boundDn, password))) return { kind: 'unproven' }
         entries = await this.findUser(client, name)
       }
       const verdict = searchVerdict(entries.length)
       if (verdict !== 'one') return { kind: verdict }
       const entry = entries[0]
       const groupDns = s.groupBase === undefined ? valuesOf(entry.memberOf) : await this.groupSearch(client, s.groupBase, entry.dn)
-      if (boundDn !== entry.dn && !(await bindAs(client, entry.dn, password))) return { kind: 'unproven' }
+      if (boundDn !== entry.dn && !(await bindAs(entry.dn, password))) return { kind: 'unproven' }
       return { kind: 'ok', dn: entry.dn, groupDns }
     } finally {
       await client.unbind().catch(() => undefined)
@@ -82,12 +88,12 @@ export class LdapDirectory {
 }
 
 /** Binds as `dn`; false when the directory says the password is not its (or there is no such entry). */
-async function bindAs(client: Client, dn: string, password: string): Promise<boolean> {
+async function bindWith(client: Client, invalidCredentials: typeof import('ldapts').InvalidCredentialsError, dn: string, password: string): Promise<boolean> {
   try {
     await client.bind(dn, password)
     return true
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) return false
+    if (error instanceof invalidCredentials) return false
     throw error
   }
 }
