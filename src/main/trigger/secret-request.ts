@@ -17,6 +17,11 @@ export type SecretRequest = { ok: true; param: TriggerParam } | { ok: false; why
  * naming no secret is returned as it is, after one substring check: a run without secrets reads
  * nothing more.
  */
+/** False when the request names no secret (one substring check): `requestWithSecrets` would hand it back as it is. */
+export function mayNeedSecrets(param: TriggerParam, job: { env?: PreparedRun['job']['env'] }): boolean {
+  return mayNameSecrets(param.executorParams) || job.env !== undefined
+}
+
 export async function requestWithSecrets(
   param: TriggerParam,
   run: Pick<PreparedRun, 'group' | 'tokenless'> & { job: Pick<PreparedRun['job'], 'env'> },
@@ -24,7 +29,7 @@ export async function requestWithSecrets(
   deps: { executors: Pick<ExecutorDirectory, 'entitled'>; secrets?: SecretReader },
 ): Promise<SecretRequest> {
   const env = run.job.env
-  if (!mayNameSecrets(param.executorParams) && env === undefined) return { ok: true, param }
+  if (!mayNeedSecrets(param, run.job)) return { ok: true, param }
   const names = [...new Set([...secretNamesIn(param.executorParams), ...envSecretNames(env)])]
   if (names.length === 0) return { ok: true, param }
   if (run.tokenless.includes(address) || !(await deps.executors.entitled(address, run.group))) {

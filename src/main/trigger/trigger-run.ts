@@ -13,7 +13,8 @@ import { executorAt, routeRun, type RoutedRun } from './route-run'
 import { formatTriggerTrail } from '../../shared/trigger-trail-text'
 import type { AddressSlots } from '../capacity/address-slots'
 import type { SecretReader } from '../secrets/secret-reader'
-import { requestWithSecrets } from './secret-request'
+import { mayNeedSecrets, requestWithSecrets } from './secret-request'
+import { isLlmStep } from '../../shared/llm-provider'
 import { requestWithLlm, type LlmProviders } from './llm-request'
 
 export interface TriggerDeps {
@@ -53,8 +54,9 @@ export async function triggerRun(run: PreparedRun, deps: TriggerDeps): Promise<T
     return outcome(run, '', TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, why))
   }
 
-  const withSecrets = await requestWithSecrets(triggerParamOf(run), run, address, deps)
-  const request = withSecrets.ok ? await requestWithLlm(withSecrets.param, run, address, deps) : withSecrets
+  const param = triggerParamOf(run)
+  // Most runs name no secret and are no LLM step: they go on without the two lookups' promises and turns.
+  const request = mayNeedSecrets(param, run.job) || isLlmStep(param) ? await withSecretsAndLlm(param, run, address, deps) : { ok: true as const, param }
   if (!request.ok) return outcome(run, '', TRIGGER_CODE.fail, shapeTextOf(run, route), routed(route, request.why))
   const startedAt = performance.now()
   const reply = await callRun(deps.executors, run, address, request.param)
@@ -171,6 +173,12 @@ async function routeWithinLimit(run: PreparedRun, deps: TriggerDeps): Promise<Ro
     full.add(chosen)
   }
   return routeOne(run, deps, [])
+}
+
+/** The request with its secrets and, for an LLM step, its provider put in (or why it may not leave). */
+async function withSecretsAndLlm(param: TriggerParam, run: PreparedRun, address: string, deps: TriggerDeps) {
+  const withSecrets = await requestWithSecrets(param, run, address, deps)
+  return withSecrets.ok ? requestWithLlm(withSecrets.param, run, address, deps) : withSecrets
 }
 
 export function triggerParamOf(run: PreparedRun): TriggerParam {
