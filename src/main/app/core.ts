@@ -153,6 +153,7 @@ async function stopCore({
   checkpointer: Checkpointer | null
 }): Promise<void> {
   await pipeline.scheduler.stop()
+  await pipeline.triggers.finishFiring()
   await backfills.stop()
   await capacity.stop()
   await flows.stop()

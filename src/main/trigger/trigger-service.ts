@@ -68,6 +68,10 @@ export class TriggerService {
   private heldFires: RingFire[] = []
   /** Raised when the node is taken for dead: runs written in an earlier life are not dispatched. */
   private life = 0
+  /** `fireScheduled` calls still writing their chunks (the scheduler hands fires on without waiting). */
+  private readonly firing = new Set<Promise<void>>()
+  /** Aborted by `finishFiring` (stop): the chunks left are written without the spacing between them. */
+  private readonly stopping = new AbortController()
   private readonly nowMs: () => number
 
   /**
@@ -136,15 +140,33 @@ export class TriggerService {
    * second's critical path, and the chunks are spaced over the time left before it (chunk-spacing.ts).
    * A chunk written late goes at once.
    */
-  async fireScheduled(fires: readonly RingFire[], dispatchAtMs = this.nowMs()): Promise<void> {
+  fireScheduled(fires: readonly RingFire[], dispatchAtMs = this.nowMs()): Promise<void> {
+    const firing = this.writeFires(fires, dispatchAtMs).finally(() => this.firing.delete(firing))
+    this.firing.add(firing)
+    return firing
+  }
+
+  /**
+   * On stop, after the scheduler stopped: the fires it handed on are written now, without the
+   * spacing, and resolves once their runs wait for `releaseWaiting` (which sends them at once). A
+   * second's fires are written over the time before it; without this, chunks went on being written
+   * and dispatched after the stop had taken the embedded executor out of the registry, and failed
+   * as "no address" (B1 at 50k jobs, stopped while behind).
+   */
+  async finishFiring(): Promise<void> {
+    this.stopping.abort()
+    while (this.firing.size > 0) await Promise.all([...this.firing])
+  }
+
+  private async writeFires(fires: readonly RingFire[], dispatchAtMs: number): Promise<void> {
     const { store, fence, nodeId, logger, clock } = this.options
     // Its clock is off the database's: the fires stay in job_ring, and the membership hands them on.
     if (fence.leads?.() === false) return
     let lastChunkMs = 0
     for (let from = 0; from < fires.length; from += FIRE_CHUNK) {
       if (from > 0) {
-        const gapMs = gapBeforeChunk(this.nowMs(), dispatchAtMs, Math.ceil((fires.length - from) / FIRE_CHUNK), lastChunkMs)
-        await (gapMs > 0 ? clock.sleep(gapMs) : new Promise((resolve) => setImmediate(resolve)))
+        const gapMs = this.stopping.signal.aborted ? 0 : gapBeforeChunk(this.nowMs(), dispatchAtMs, Math.ceil((fires.length - from) / FIRE_CHUNK), lastChunkMs)
+        await (gapMs > 0 ? clock.sleep(gapMs, this.stopping.signal) : new Promise((resolve) => setImmediate(resolve)))
       }
       const chunk = fires.slice(from, from + FIRE_CHUNK)
       const startedMs = this.nowMs()
