@@ -155,7 +155,7 @@ export class TriggerService {
    */
   async finishFiring(): Promise<void> {
     this.stopping.abort()
-    while (this.firing.size > 0) await Promise.all([...this.firing])
+    while (this.firing.size > 0) await Promise.allSettled([...this.firing])
   }
 
   private async writeFires(fires: readonly RingFire[], dispatchAtMs: number): Promise<void> {

@@ -31,7 +31,7 @@ beforeEach(async () => {
   const group = await ensureEmbeddedGroup(store.groups, T0)
   await store.transaction(async (tx) => {
     for (let n = 0; n < JOBS; n++) {
-      const id = await tx.jobs.insert(storedJobOf(jobInput(group, { jobDesc: `every second ${n}`, scheduleConf: '* * * * * ?' }), T0))
+      const id = await tx.jobs.insert(storedJobOf(jobInput(group, { name: `every second ${n}`, scheduleConf: '* * * * * ?' }), T0))
       await tx.jobs.setTrigger(id, 1, 0, T0 + 1000, T0)
     }
   })
