@@ -12,6 +12,7 @@ import type { PreparedRun } from '../../../src/main/trigger/prepare-runs'
 import { TriggerService } from '../../../src/main/trigger/trigger-service'
 import { jobInput } from '../../support/job-input'
 import { makeTempDir } from '../../support/temp-dir'
+import { recordingTriggers } from '../../support/recording-triggers'
 import { SOLE_FENCE } from '../../support/sole-fence'
 
 // A whole second, so the job's fires fall on T0 + n·1000.
@@ -59,15 +60,7 @@ function schedulerHanding(fire: (fires: RingFire[], atMs: number) => void): Sche
  * their rows are written.
  */
 async function handedOverAhead(): Promise<{ triggers: TriggerService; submitted: PreparedRun[]; handed: RingFire[] }> {
-  const submitted: PreparedRun[] = []
-  const triggers = new TriggerService({
-    store,
-    pool: { submit: (run) => submitted.push(run) },
-    clock,
-    logger: silentLogger,
-    nodeId: 'node-a',
-    fence: SOLE_FENCE,
-  })
+  const { triggers, submitted } = recordingTriggers(store, clock)
   const written: Promise<void>[] = []
   const scheduler = schedulerHanding((fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)))
   await scheduler.scanOnce(clock.nowMs())

@@ -8,11 +8,10 @@ import { Scheduler } from '../../../src/main/scheduler/scheduler'
 import { storedJobOf } from '../../../src/main/store/job-repo'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import type { SqliteStore } from '../../../src/main/store/sqlite/sqlite-store'
-import type { PreparedRun } from '../../../src/main/trigger/prepare-runs'
-import { TriggerService } from '../../../src/main/trigger/trigger-service'
 import { jobInput } from '../../support/job-input'
 import { SOLE_FENCE } from '../../support/sole-fence'
 import { makeTempDir } from '../../support/temp-dir'
+import { recordingTriggers } from '../../support/recording-triggers'
 
 // A whole second, so every-second jobs fire on T0 + n·1000.
 const T0 = 1_900_000_000_000
@@ -44,15 +43,7 @@ afterEach(async () => {
 
 describe('a stop while a second’s fires are being written', () => {
   it('writes the chunks left at once and sends every run before the stop goes on: none is sent after it', async () => {
-    const submitted: PreparedRun[] = []
-    const triggers = new TriggerService({
-      store,
-      pool: { submit: (run) => submitted.push(run) },
-      clock,
-      logger: silentLogger,
-      nodeId: 'node-a',
-      fence: SOLE_FENCE,
-    })
+    const { triggers, submitted } = recordingTriggers(store, clock)
     const handedOn: Promise<void>[] = []
     const scheduler = new Scheduler({
       store,

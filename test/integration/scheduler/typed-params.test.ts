@@ -13,6 +13,7 @@ import type { ParamDecl } from '../../../src/shared/job-params'
 import type { JobInput } from '../../../src/shared/model'
 import { jobInput } from '../../support/job-input'
 import { SOLE_FENCE } from '../../support/sole-fence'
+import { recordingTriggers } from '../../support/recording-triggers'
 import { makeTempDir } from '../../support/temp-dir'
 
 /**
@@ -52,8 +53,7 @@ beforeEach(() => {
   dir = makeTempDir()
   store = openSqliteStore(`${dir.path}/jobdesk.db`)
   clock = new ManualClock(SLOT - 3000)
-  submitted = []
-  triggers = new TriggerService({ store, pool: { submit: (run) => submitted.push(run) }, clock, logger: silentLogger, nodeId: 'n', fence: SOLE_FENCE })
+  ;({ triggers, submitted } = recordingTriggers(store, clock, 'n'))
 })
 afterEach(async () => {
   await store.close()
