@@ -10,6 +10,11 @@ import type { SecretReader } from '../secrets/secret-reader'
 
 export type SecretRequest = { ok: true; param: TriggerParam } | { ok: false; why: TrailMessage }
 
+/** False when the request names no secret (one substring check): `requestWithSecrets` would hand it back as it is. */
+export function mayNeedSecrets(param: TriggerParam, job: { env?: PreparedRun['job']['env'] }): boolean {
+  return mayNameSecrets(param.executorParams) || job.env !== undefined
+}
+
 /**
  * The request of a run with its secrets put in, or why it may not leave: a secret goes only to an
  * address registered in (or configured for) the run's group — the rule the group's access token
@@ -17,11 +22,6 @@ export type SecretRequest = { ok: true; param: TriggerParam } | { ok: false; why
  * naming no secret is returned as it is, after one substring check: a run without secrets reads
  * nothing more.
  */
-/** False when the request names no secret (one substring check): `requestWithSecrets` would hand it back as it is. */
-export function mayNeedSecrets(param: TriggerParam, job: { env?: PreparedRun['job']['env'] }): boolean {
-  return mayNameSecrets(param.executorParams) || job.env !== undefined
-}
-
 export async function requestWithSecrets(
   param: TriggerParam,
   run: Pick<PreparedRun, 'group' | 'tokenless'> & { job: Pick<PreparedRun['job'], 'env'> },

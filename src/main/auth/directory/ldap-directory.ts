@@ -24,6 +24,10 @@ export function searchVerdict(entries: number): 'one' | 'absent' | 'unproven' {
   return entries === 0 ? 'absent' : 'unproven'
 }
 
+/** ldapts, loaded by the first directory sign-in: ~25 ms of every start (B9) otherwise, for a setting few servers use. */
+let ldapts: Promise<typeof import('ldapts')> | null = null
+const loadLdapts = () => (ldapts ??= import('ldapts'))
+
 /**
  * The LDAP side of a sign-in: the service account finds the user's entry by `userFilter` and their
  * groups (a group search, or the entry's `memberOf`), then a bind as the entry's DN with the typed
@@ -33,10 +37,6 @@ export function searchVerdict(entries: number): 'one' | 'absent' | 'unproven' {
  * and groups are read again as them. A connection is made per sign-in and closed after. Throws when
  * the directory cannot be reached or refuses the service account.
  */
-/** ldapts, loaded by the first directory sign-in: ~25 ms of every start (B9) otherwise, for a setting few servers use. */
-let ldapts: Promise<typeof import('ldapts')> | null = null
-const loadLdapts = () => (ldapts ??= import('ldapts'))
-
 export class LdapDirectory {
   constructor(private readonly settings: LdapSettings) {}
 

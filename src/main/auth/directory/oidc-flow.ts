@@ -18,6 +18,10 @@ const MAX_PENDING = 10_000
 
 export type OidcOutcome = { ok: true; issuer: string; claims: Record<string, unknown> } | { ok: false; reason: 'state' | 'failed'; detail: string }
 
+/** openid-client, loaded by the first OIDC sign-in: ~13 ms of every start (B9) otherwise, for a setting few servers use. */
+let openIdClient: Promise<typeof OpenId> | null = null
+const loadOpenId = () => (openIdClient ??= import('openid-client'))
+
 /**
  * The authorization code flow with PKCE, state and nonce (openid-client). `begin` makes the
  * provider's URL and a binding secret for an HttpOnly cookie; `finish` takes the callback's query
@@ -26,10 +30,6 @@ export type OidcOutcome = { ok: true; issuer: string; claims: Record<string, unk
  * ties the callback to the browser that began (another browser's callback URL signs nobody in).
  * The redirect URI is the server's own configured one, never taken from a request.
  */
-/** openid-client, loaded by the first OIDC sign-in: ~13 ms of every start (B9) otherwise, for a setting few servers use. */
-let openIdClient: Promise<typeof OpenId> | null = null
-const loadOpenId = () => (openIdClient ??= import('openid-client'))
-
 export class OidcFlow {
   private config: Promise<OpenId.Configuration> | null = null
   private readonly pending = new Map<string, PendingSignIn>()
