@@ -7,6 +7,8 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-modes'
 
 const SEGMENT_NAME = /^runs-(\d+)\.idx$/
 const NEWLINE = 0x0a
+/** Most room a batch is encoded into without measuring it first (see writeBatch). */
+const ONE_PASS_MAX_BYTES = 4 * 1024 * 1024
 
 /** A run whose finished lines (`writing`) are to be appended as one block. */
 export interface BlockSource {
@@ -185,9 +187,14 @@ export class PackedDay {
     try {
       // Encoded in one pass into room for the worst case (3 bytes per UTF-16 unit): measuring each
       // text first read every byte twice, a microsecond per run on the host at 10,000 runs a second.
+      // A batch of big logs is measured instead, so the room is never three times a large batch.
       const lengths = new Array<number>(batch.length)
       let room = 0
       for (let i = 0; i < batch.length; i++) room += batch[i].writing!.length * 3
+      if (room > ONE_PASS_MAX_BYTES) {
+        room = 0
+        for (let i = 0; i < batch.length; i++) room += Buffer.byteLength(batch[i].writing!)
+      }
       const scratch = Buffer.allocUnsafe(room)
       let total = 0
       for (let i = 0; i < batch.length; i++) total += lengths[i] = scratch.write(batch[i].writing!, total)

@@ -70,6 +70,23 @@ describe('PackedRunLogStore', () => {
     }
   })
 
+  it('packs batches too big for one-pass room (megabytes of multi-byte text) byte-exact', async () => {
+    const store = makeStore()
+    // 24 runs of ~100,000 characters, each under the spill size: their batches need more than 4 MiB of worst-case room.
+    const texts = new Map<number, string>()
+    for (let logId = 1; logId <= 24; logId++) texts.set(logId, `${logId} ${'结算 ✓ é '.repeat(12_000 + logId)}\n${logId} 🧾 done\n`)
+    for (const [logId, text] of texts) {
+      const log = store.open(logId, DAY_MS)
+      store.append(log, text)
+      store.close(log)
+    }
+    await store.drain()
+    const segment = await readFile(join(temp.dir, DAY, 'runs-1.seg'))
+    expect(segment.length).toBe([...texts.values()].reduce((bytes, text) => bytes + Buffer.byteLength(text), 0))
+    expect(segment.toString('utf8')).toBe([...texts.values()].join(''))
+    for (const logId of [1, 12, 24]) expect((await store.read(logId, DAY_MS, 2))?.logContent).toBe(`${logId} 🧾 done\n`)
+  })
+
   it('packs finished runs into one segment and index per day, without a file per run', async () => {
     const store = makeStore()
     for (let logId = 1; logId <= 500; logId++) writeRun(store, logId, 1 + (logId % 4))
