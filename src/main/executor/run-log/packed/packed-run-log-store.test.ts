@@ -37,6 +37,16 @@ describe('PackedRunLogStore', () => {
     if (close) store.close(log)
     return log
   }
+  /** Writes each run whole (one append, then closed), lets the store pack them, and returns the day's segment. */
+  const packWhole = async (store: PackedRunLogStore, texts: ReadonlyMap<number, string>) => {
+    for (const [logId, text] of texts) {
+      const log = store.open(logId, DAY_MS)
+      store.append(log, text)
+      store.close(log)
+    }
+    await store.drain()
+    return readFile(join(temp.dir, DAY, 'runs-1.seg'))
+  }
   const expected = (logId: number, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${logId} line ${from + i}\n`).join('')
   const dayFiles = async () => (await readdir(join(temp.dir, DAY)).catch(() => [] as string[])).sort()
 
@@ -56,14 +66,12 @@ describe('PackedRunLogStore', () => {
     const store = makeStore()
     const texts = new Map<number, string>()
     for (let logId = 1; logId <= 60; logId++) {
-      const text = [`${logId} 结算完成 ${'é'.repeat(logId)}\n`, `${logId} 🧾 ${'x'.repeat(logId % 7)}\n`, `${logId} plain\n`].slice(0, 1 + (logId % 3)).join('')
-      texts.set(logId, text)
-      const log = store.open(logId, DAY_MS)
-      store.append(log, text)
-      store.close(log)
+      texts.set(
+        logId,
+        [`${logId} 结算完成 ${'é'.repeat(logId)}\n`, `${logId} 🧾 ${'x'.repeat(logId % 7)}\n`, `${logId} plain\n`].slice(0, 1 + (logId % 3)).join(''),
+      )
     }
-    await store.drain()
-    const segment = await readFile(join(temp.dir, DAY, 'runs-1.seg'))
+    const segment = await packWhole(store, texts)
     expect(segment.length).toBe([...texts.values()].reduce((bytes, text) => bytes + Buffer.byteLength(text), 0))
     for (const [logId, text] of texts) {
       expect(await store.read(logId, DAY_MS, 1)).toEqual({ fromLineNum: 1, toLineNum: 1 + (logId % 3), logContent: text, isEnd: false })
@@ -75,13 +83,7 @@ describe('PackedRunLogStore', () => {
     // 24 runs of ~100,000 characters, each under the spill size: their batches need more than 4 MiB of worst-case room.
     const texts = new Map<number, string>()
     for (let logId = 1; logId <= 24; logId++) texts.set(logId, `${logId} ${'结算 ✓ é '.repeat(12_000 + logId)}\n${logId} 🧾 done\n`)
-    for (const [logId, text] of texts) {
-      const log = store.open(logId, DAY_MS)
-      store.append(log, text)
-      store.close(log)
-    }
-    await store.drain()
-    const segment = await readFile(join(temp.dir, DAY, 'runs-1.seg'))
+    const segment = await packWhole(store, texts)
     expect(segment.length).toBe([...texts.values()].reduce((bytes, text) => bytes + Buffer.byteLength(text), 0))
     expect(segment.toString('utf8')).toBe([...texts.values()].join(''))
     for (const logId of [1, 12, 24]) expect((await store.read(logId, DAY_MS, 2))?.logContent).toBe(`${logId} 🧾 done\n`)
