@@ -19,6 +19,18 @@ export class RefusedCall extends CliError {
   }
 }
 
+/** `--server` as a URL. @throws CliError when it is not an http(s) URL. */
+export function serverUrlOf(server: string): URL {
+  let url: URL
+  try {
+    url = new URL(server)
+  } catch {
+    throw new CliError(`--server: '${server}' is not a URL (e.g. http://127.0.0.1:8080)`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--server: '${server}' is not an http(s) URL`)
+  return url
+}
+
 /** The server's OpenAPI (docs/protocol.md#job-openapi) as `jobdesk` calls it: one POST per method. */
 export class ServerClient {
   private constructor(
@@ -32,14 +44,7 @@ export class ServerClient {
     const token = options.token ?? env.JOBDESK_API_TOKEN
     if (!server) throw new CliError('no server: give --server URL or set JOBDESK_SERVER (e.g. http://127.0.0.1:8080)')
     if (!token) throw new CliError('no token: give --token TOKEN or set JOBDESK_API_TOKEN (the API token, or a personal jdp_ token)')
-    let url: URL
-    try {
-      url = new URL(server)
-    } catch {
-      throw new CliError(`--server: '${server}' is not a URL (e.g. http://127.0.0.1:8080)`)
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--server: '${server}' is not an http(s) URL`)
-    return new ServerClient(url.href.replace(/\/+$/, ''), token)
+    return new ServerClient(serverUrlOf(server).href.replace(/\/+$/, ''), token)
   }
 
   /** Calls `method` with `body` and returns its data. @throws RefusedCall, or CliError when the server cannot be reached. */

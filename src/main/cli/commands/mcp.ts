@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { JOBDESK_VERSION } from '../../../shared/version'
 import { CliError, EXIT } from '../cli-error'
+import { serverUrlOf } from '../server-client'
 
 /** `jobdesk mcp`'s options: the server and an MCP token, or JOBDESK_SERVER and JOBDESK_TOKEN. */
 export interface McpOptions {
@@ -34,13 +35,7 @@ function serverUrl(options: McpOptions, env: NodeJS.ProcessEnv): { url: URL; tok
   const token = options.token ?? env.JOBDESK_TOKEN
   if (!server) throw new CliError('no server: give --server URL or set JOBDESK_SERVER (e.g. http://127.0.0.1:8080)')
   if (!token) throw new CliError('no token: give --token TOKEN or set JOBDESK_TOKEN (an MCP token: API tokens page, scope MCP)')
-  let url: URL
-  try {
-    url = new URL(server)
-  } catch {
-    throw new CliError(`--server: '${server}' is not a URL (e.g. http://127.0.0.1:8080)`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--server: '${server}' is not an http(s) URL`)
+  const url = serverUrlOf(server)
   return { url: new URL('mcp', url.href.endsWith('/') ? url.href : `${url.href}/`), token }
 }
 
