@@ -59,8 +59,8 @@ export const INSERT_COLUMNS = [
   'trigger_node',
 ] as const
 
-/** `triggerNode`: the node that will trigger the run ('' for runs nothing will trigger, such as imported ones). */
-export const insertValues = (run: NewRun, triggerNode: string) => [
+/** The run's values of INSERT_COLUMNS but the node, in their order. */
+export const runValues = (run: NewRun): SqlValue[] => [
   run.jobGroup,
   run.jobId,
   run.executorHandler,
@@ -71,8 +71,14 @@ export const insertValues = (run: NewRun, triggerNode: string) => [
   run.triggerType,
   run.scheduleTimeMs,
   run.parentLogId,
-  triggerNode,
 ]
+
+/** `triggerNode`: the node that will trigger the run ('' for runs nothing will trigger, such as imported ones). */
+export const insertValues = (run: NewRun, triggerNode: string): SqlValue[] => {
+  const values = runValues(run)
+  values.push(triggerNode)
+  return values
+}
 
 /**
  * The columns and values of a one-off run: a backfill's id and typed values only when it has them.

@@ -1,5 +1,5 @@
 import type { NewRun } from '../domain/runs'
-import { INSERT_COLUMNS } from './run-rows'
+import { INSERT_COLUMNS, runValues } from './run-rows'
 import type { Connection, SqlValue, SyncConnection } from './sql/connection'
 import { sqliteDialect } from './sql/dialect'
 import { multiRowInsert } from './sql/insert-rows'
@@ -57,18 +57,7 @@ export function insertCountingIds(sync: SyncConnection, chunk: readonly NewRun[]
  */
 export async function insertScheduledByUnnest(db: Connection, runs: readonly NewRun[], triggerNode: string): Promise<(number | null)[]> {
   if (runs.length === 0) return []
-  const rows = runs.map((run) => [
-    run.jobGroup,
-    run.jobId,
-    run.executorHandler,
-    run.executorParam,
-    run.executorShardingParam,
-    run.executorFailRetryCount,
-    run.triggerTimeMs,
-    run.triggerType,
-    run.scheduleTimeMs,
-    run.parentLogId,
-  ])
+  const rows = runs.map(runValues)
   const written = await db.all<ScheduledKeyRow>(INSERT_BY_UNNEST, [triggerNode, ...unnestParams(rows, UNNEST_COLUMNS.length)])
   return takeIds(runs, new Map(written.map((r) => [rowKey(r), Number(r.id)])))
 }
