@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { LlmProviderView } from '../../shared/llm-provider'
-import type { JobGroup } from '../../shared/model'
-import type { TriggerParam } from '../executor/executor-api'
 import { embeddedAddressOf } from '../domain/embedded-address'
+import { entitledGroup } from '../../../test/support/entitled-group'
+import type { LlmProviderView } from '../../shared/llm-provider'
+import type { TriggerParam } from '../executor/executor-api'
 import { memorySecretReader } from '../secrets/memory-secret-reader'
-import { ExecutorDirectory } from './executor-directory'
 import { requestWithLlm } from './llm-request'
 
-const group = { id: 4, appName: 'billing' } as JobGroup
-const registered = 'http://127.0.0.1:9101/'
-const stranger = 'http://127.0.0.1:9102/'
-const executors = new ExecutorDirectory({
-  embedded: null,
-  embeddedAddress: embeddedAddressOf('node-a'),
-  remote: null,
-  entitled: async (g) => new Set(g?.id === group.id ? [registered] : []),
-})
+const { group, registered, stranger, executors } = entitledGroup()
 const secrets = memorySecretReader([
   { groupId: null, name: 'llm_key', value: 'global-key' },
   { groupId: 4, name: 'llm_key', value: 'billing-key' },
