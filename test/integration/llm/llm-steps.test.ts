@@ -3,13 +3,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assembleCore, type CoreParts } from '../../../src/main/app/core'
 import { startHeadless, type Headless } from '../../../src/main/app/headless'
-import type { Logger } from '../../../src/main/kernel/logger'
 import { EMBEDDED_APP_NAME, type JobInput, type JobRun } from '../../../src/shared/model'
 import { addFlow, nodeOf, runFlow } from '../../support/flow-harness'
 import { jobInput } from '../../support/job-input'
 import { LlmStub } from '../../support/llm-stub'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
+import { recordingLogger } from '../../support/recording-logger'
 
 /**
  * LLM steps on the embedded executor (docs/llm-steps.md), against a loopback stand-in of the
@@ -20,13 +20,7 @@ import { waitFor } from '../../support/wait-for'
 const KEY = 'sk-llm-Stub+Key/42=secret'
 const temp = makeTempDir('jobdesk-llm-steps-')
 const dataDir = join(temp.path, 'data')
-const processLog: string[] = []
-const recording: Logger = {
-  debug: (msg, fields) => processLog.push(msg + JSON.stringify(fields ?? {})),
-  info: (msg, fields) => processLog.push(msg + JSON.stringify(fields ?? {})),
-  warn: (msg, fields) => processLog.push(msg + JSON.stringify(fields ?? {})),
-  error: (msg, fields) => processLog.push(msg + JSON.stringify(fields ?? {})),
-}
+const { logger: recording, lines: processLog } = recordingLogger()
 let headless: Headless<CoreParts>
 let stub: LlmStub
 let groupId: number

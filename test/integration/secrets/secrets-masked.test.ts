@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assembleCore, type CoreParts } from '../../../src/main/app/core'
 import { startHeadless, type Headless } from '../../../src/main/app/headless'
-import type { Logger } from '../../../src/main/kernel/logger'
 import { jobDeskSignature } from '../../../src/main/hooks/hook-signature'
 import { memorySecretReader } from '../../../src/main/secrets/memory-secret-reader'
 import { MASK } from '../../../src/main/secrets/mask'
@@ -12,6 +11,7 @@ import { addFlow, flowRunEnded, nodeOf, runFlow } from '../../support/flow-harne
 import { jobInput } from '../../support/job-input'
 import { makeTempDir } from '../../support/temp-dir'
 import { waitFor } from '../../support/wait-for'
+import { recordingLogger } from '../../support/recording-logger'
 
 /**
  * Issue 45: a job that prints its secret — plain, base64, URL-encoded, and split across two writes —
@@ -21,13 +21,7 @@ import { waitFor } from '../../support/wait-for'
 const VALUE = 'S3cr3t/Value+42=ok'
 const temp = makeTempDir('jobdesk-secrets-masked-')
 const dataDir = join(temp.path, 'data')
-const processLog: string[] = []
-const recording: Logger = {
-  debug: (msg, fields) => processLog.push(msg + JSON.stringify(fields ?? {})),
-  info: (msg, fields) => processLog.push(msg + JSON.stringify(fields ?? {})),
-  warn: (msg, fields) => processLog.push(msg + JSON.stringify(fields ?? {})),
-  error: (msg, fields) => processLog.push(msg + JSON.stringify(fields ?? {})),
-}
+const { logger: recording, lines: processLog } = recordingLogger()
 let headless: Headless<CoreParts>
 let groupId: number
 
