@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiMethod } from '../../../src/shared/api'
 import { API_METHODS } from '../../../src/shared/api-methods'
-import type { AuditAction } from '../../../src/shared/auth'
 import type { BridgeResult } from '../../../src/shared/bridge-protocol'
 import { EMBEDDED_APP_NAME } from '../../../src/shared/model'
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../../../src/main/definitions/import-export/export-document'
@@ -9,6 +8,7 @@ import { HARNESS_EXECUTOR_TOKEN, HARNESS_GROUP_TOKEN } from '../../support/admin
 import { BridgeClient } from '../../support/bridge-client'
 import { renamed, securityWorld, type SecurityWorld, type SessionRole } from '../../support/security-world'
 import { securityMatrix } from './support/security-matrix'
+import type { BridgeCase, Need } from './support/matrix-cases'
 import { silenceBridgeCases } from './support/silence-cases'
 import { windowBridgeCases } from './support/window-cases'
 import { poolBridgeCases } from './support/pool-cases'
@@ -44,22 +44,7 @@ const {
   expectOutcome,
 } = securityMatrix(() => w)
 
-/** Who may make a call: anyone signed in, a viewer of the object's group, an operator of it, an admin. */
-type Need = 'anyone' | 'viewer' | 'operator' | 'admin'
 const RANK: Record<SessionRole | Need, number> = { anyone: 0, viewer: 1, operator: 2, admin: 3 }
-
-interface BridgeCase {
-  label?: string
-  method: ApiMethod
-  args: (role: SessionRole) => unknown[] | Promise<unknown[]>
-  need: Need
-  /** Names an address outside the object's group: an admin's only. */
-  foreign?: boolean
-  /** A permitted call that may still fail for a reason of its own (no SMTP server, no XXL-JOB database). */
-  mayFail?: boolean
-  /** The audit action of a refusal. */
-  action: AuditAction
-}
 
 /** A by-hand job of the embedded group as a definition file gives it. */
 const definitionJob = (name: string) => ({ kind: 'Job', name, group: EMBEDDED_APP_NAME, handler: 'demoJobHandler' })

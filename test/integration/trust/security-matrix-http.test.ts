@@ -7,6 +7,7 @@ import { envelopeOk, envelopeRefused, securityMatrix, type Credential } from './
 import { runViewHttpCases } from './support/run-view-cases'
 import { secretHttpCases } from './support/secret-cases'
 import { llmHttpCases } from './support/llm-cases'
+import type { HttpCase } from './support/matrix-cases'
 
 /**
  * Trust round 2's security suite, its HTTP part: every OpenAPI method, executor call and node-route
@@ -38,16 +39,6 @@ const {
   post,
   postsMade,
 } = securityMatrix(() => w)
-
-interface HttpCase {
-  label: string
-  path: string
-  body: () => unknown
-  /** Who may: by credential (a personal token and the group token act in A; the API token is an admin). */
-  may: Credential[]
-  /** The action a refusal is recorded under when the credential itself was good. */
-  action: AuditAction
-}
 
 const OPERATOR_OF_A: Credential[] = ['personal', 'group', 'api']
 const OPEN_API_CASES: HttpCase[] = [

@@ -1,6 +1,5 @@
-import type { ApiMethod } from '../../../../src/shared/api'
-import type { AuditAction } from '../../../../src/shared/auth'
-import type { SecurityWorld, SessionRole } from '../../../support/security-world'
+import type { BridgeCase, HttpCase } from './matrix-cases'
+import type { SecurityWorld } from '../../../support/security-world'
 import type { Credential } from './security-matrix'
 
 const provider = (groupId: number) => ({ groupId, baseUrl: 'http://127.0.0.1:11434/v1', model: 'matrix-model', apiKeySecret: 'matrix_key' })
@@ -15,14 +14,7 @@ async function providerToRemove(world: SecurityWorld, groupId: number): Promise<
  * A group's LLM provider (docs/llm-steps.md): its operators and admins set and remove it, whoever
  * sees the group reads it; B's is an admin's only here (foreign).
  */
-export function llmBridgeCases(world: () => SecurityWorld): {
-  label?: string
-  method: ApiMethod
-  args: (role: SessionRole) => unknown[] | Promise<unknown[]>
-  need: 'anyone' | 'viewer' | 'operator' | 'admin'
-  foreign?: boolean
-  action: AuditAction
-}[] {
+export function llmBridgeCases(world: () => SecurityWorld): BridgeCase[] {
   const a = () => world().groupA.id
   const b = () => world().groupB.id
   return [
@@ -35,10 +27,7 @@ export function llmBridgeCases(world: () => SecurityWorld): {
 }
 
 /** The OpenAPI's cases: a personal token and the group token act in A, the API token is an admin. */
-export function llmHttpCases(
-  world: () => SecurityWorld,
-  operatorOfA: Credential[],
-): { label: string; path: string; body: () => unknown; may: Credential[]; action: AuditAction }[] {
+export function llmHttpCases(world: () => SecurityWorld, operatorOfA: Credential[]): HttpCase[] {
   const a = () => world().groupA.id
   return [
     { label: 'setLlmProvider in A', path: '/api/setLlmProvider', body: () => provider(a()), may: operatorOfA, action: 'llm.set' },

@@ -1,21 +1,12 @@
-import type { ApiMethod } from '../../../../src/shared/api'
-import type { AuditAction } from '../../../../src/shared/auth'
-import type { SecurityWorld, SessionRole } from '../../../support/security-world'
+import type { SecurityWorld } from '../../../support/security-world'
 import { securityMatrix } from './security-matrix'
-
-/** A case of the bridge's matrix (security-matrix-bridge.test.ts): who may call the method, and the audit action of a refusal. */
-interface PoolBridgeCase {
-  method: ApiMethod
-  args: (role: SessionRole) => unknown[] | Promise<unknown[]>
-  need: 'anyone' | 'viewer' | 'operator' | 'admin'
-  action: AuditAction
-}
+import type { BridgeCase } from './matrix-cases'
 
 /**
  * Resource pools are the server's: everyone reads them, admins manage them and start a run past
  * them; whoever operates a run's group cancels it while it waits (docs/capacity.md).
  */
-export function poolBridgeCases(world: () => SecurityWorld): PoolBridgeCase[] {
+export function poolBridgeCases(world: () => SecurityWorld): BridgeCase[] {
   const { throwawayQueuedRun } = securityMatrix(world)
   const throwawayPool = async () =>
     (await world().auth.h.headless.core.api.addPool({ name: `throwaway-${Math.random().toString(36).slice(2, 8)}`, slots: 2 })).name

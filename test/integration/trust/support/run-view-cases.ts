@@ -1,7 +1,6 @@
-import type { ApiMethod } from '../../../../src/shared/api'
-import type { AuditAction } from '../../../../src/shared/auth'
+import type { BridgeCase, HttpCase } from './matrix-cases'
 import type { JobInfo } from '../../../../src/shared/model'
-import type { SecurityWorld, SessionRole } from '../../../support/security-world'
+import type { SecurityWorld } from '../../../support/security-world'
 import type { Credential } from './security-matrix'
 
 /**
@@ -46,16 +45,7 @@ async function alarmOf(world: SecurityWorld, job: JobInfo): Promise<number> {
  * (security-matrix-bridge.test.ts): a job's or a flow's runs by who sees it, the rankings and the
  * list by everyone (narrowed to their groups), one alarm by who sees its group, a resend by who operates it.
  */
-export function runViewBridgeCases(
-  world: () => SecurityWorld,
-  flowIdOfA: () => Promise<number>,
-): {
-  label?: string
-  method: ApiMethod
-  args: (role: SessionRole) => unknown[] | Promise<unknown[]>
-  need: 'anyone' | 'viewer' | 'operator'
-  action: AuditAction
-}[] {
+export function runViewBridgeCases(world: () => SecurityWorld, flowIdOfA: () => Promise<number>): BridgeCase[] {
   return [
     { method: 'listJobRunsOverTime', args: () => [{ jobId: world().jobs.a.id, limit: 50 }], need: 'viewer', action: 'auth.read' },
     {
@@ -73,10 +63,7 @@ export function runViewBridgeCases(
 }
 
 /** The OpenAPI's cases for the same (security-matrix-http.test.ts): a personal token and the group token act in A, the API token is an admin. */
-export function runViewHttpCases(
-  world: () => SecurityWorld,
-  operatorOfA: Credential[],
-): { label: string; path: string; body: () => unknown; may: Credential[]; action: AuditAction }[] {
+export function runViewHttpCases(world: () => SecurityWorld, operatorOfA: Credential[]): HttpCase[] {
   return [
     { label: 'listJobRunsOverTime in A', path: '/api/listJobRunsOverTime', body: () => ({ jobId: world().jobs.a.id }), may: operatorOfA, action: 'auth.read' },
     {

@@ -1,6 +1,5 @@
-import type { ApiMethod } from '../../../../src/shared/api'
-import type { AuditAction } from '../../../../src/shared/auth'
-import type { SecurityWorld, SessionRole } from '../../../support/security-world'
+import type { BridgeCase, HttpCase } from './matrix-cases'
+import type { SecurityWorld } from '../../../support/security-world'
 import type { Credential } from './security-matrix'
 
 /** A secret made for one case (in group A, or global), so each write has its own. */
@@ -14,14 +13,7 @@ async function throwawaySecret(world: SecurityWorld, groupId: number | null): Pr
  * Secrets (docs/secrets.md): a group's operators write its secrets, admins the global ones; whoever
  * sees a group lists its secrets' names and versions; B's are an admin's only here (foreign).
  */
-export function secretBridgeCases(world: () => SecurityWorld): {
-  label?: string
-  method: ApiMethod
-  args: (role: SessionRole) => unknown[] | Promise<unknown[]>
-  need: 'anyone' | 'viewer' | 'operator' | 'admin'
-  foreign?: boolean
-  action: AuditAction
-}[] {
+export function secretBridgeCases(world: () => SecurityWorld): BridgeCase[] {
   const a = () => world().groupA.id
   const b = () => world().groupB.id
   return [
@@ -62,11 +54,7 @@ export function secretBridgeCases(world: () => SecurityWorld): {
 }
 
 /** The OpenAPI's cases: a personal token and the group token act in A, the API token is an admin. */
-export function secretHttpCases(
-  world: () => SecurityWorld,
-  operatorOfA: Credential[],
-  postsMade: () => number,
-): { label: string; path: string; body: () => unknown; may: Credential[]; action: AuditAction }[] {
+export function secretHttpCases(world: () => SecurityWorld, operatorOfA: Credential[], postsMade: () => number): HttpCase[] {
   const a = () => world().groupA.id
   return [
     {

@@ -1,19 +1,12 @@
-import type { ApiMethod } from '../../../../src/shared/api'
-import type { AuditAction } from '../../../../src/shared/auth'
-import type { SecurityWorld, SessionRole } from '../../../support/security-world'
+import type { SecurityWorld } from '../../../support/security-world'
 import { securityMatrix } from './security-matrix'
+import type { BridgeCase } from './matrix-cases'
 
 /**
  * The console bridge's cases for alarm silences (security-matrix-bridge.test.ts): an operator of
  * what one covers adds and lifts it (a job of A, group A), everyone reads those over what they see.
  */
-export function silenceBridgeCases(world: () => SecurityWorld): {
-  label?: string
-  method: ApiMethod
-  args: (role: SessionRole) => unknown[] | Promise<unknown[]>
-  need: 'anyone' | 'operator'
-  action: AuditAction
-}[] {
+export function silenceBridgeCases(world: () => SecurityWorld): BridgeCase[] {
   const { silenceOfA, throwawaySilence } = securityMatrix(world)
   return [
     { method: 'addSilence', args: (role) => [silenceOfA(`silenced by ${role}`)], need: 'operator', action: 'silence.add' },

@@ -1,22 +1,12 @@
-import type { ApiMethod } from '../../../../src/shared/api'
-import type { AuditAction } from '../../../../src/shared/auth'
-import type { SecurityWorld, SessionRole } from '../../../support/security-world'
+import type { BridgeCase } from './matrix-cases'
+import type { SecurityWorld } from '../../../support/security-world'
 
 /**
  * The console bridge's cases for maintenance windows, pause-all and missed slots
  * (security-matrix-bridge.test.ts): everyone reads windows and pause-all, admins write them; the
  * missed slots of a job or a flow are read by whoever sees it.
  */
-export function windowBridgeCases(
-  world: () => SecurityWorld,
-  flowIdOfA: () => Promise<number>,
-): {
-  label?: string
-  method: ApiMethod
-  args: (role: SessionRole) => unknown[] | Promise<unknown[]>
-  need: 'anyone' | 'viewer' | 'admin'
-  action: AuditAction
-}[] {
+export function windowBridgeCases(world: () => SecurityWorld, flowIdOfA: () => Promise<number>): BridgeCase[] {
   // A year ahead: a window the matrix adds must hold back none of the jobs later cases count on.
   const windowNamed = (name: string) => ({ name, timezone: 'UTC', start: Date.now() + 366 * 86_400_000, end: Date.now() + 367 * 86_400_000 })
   const throwawayWindow = async () => (await world().auth.h.headless.core.api.addWindow(windowNamed(`throwaway-${Math.random().toString(36).slice(2, 8)}`))).id
