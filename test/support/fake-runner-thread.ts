@@ -176,17 +176,24 @@ export type Heard =
   | { kind: 'error'; job: number; message: string }
   | { kind: 'crash'; job: number; reason: string }
 
-/** A run listener that records what the pool reported, with the job id as context. */
-export function recordingListener(): { listener: RunListener<number>; heard: Heard[] } {
+/**
+ * A run listener that records what the pool reported, with the job id as context; `then` is told
+ * each report right after it is recorded (a test lets a thread go on at exactly that moment).
+ */
+export function recordingListener(then?: (heard: Heard) => void): { listener: RunListener<number>; heard: Heard[] } {
   const heard: Heard[] = []
+  const hear = (entry: Heard) => {
+    heard.push(entry)
+    then?.(entry)
+  }
   return {
     heard,
     listener: {
-      onLog: (job, _where, _line, text) => heard.push({ kind: 'log', job, text }),
-      onArtifacts: (job) => heard.push({ kind: 'artifacts', job }),
-      onResult: (job, code, msg) => heard.push({ kind: 'result', job, code, msg }),
-      onError: (job, error) => heard.push({ kind: 'error', job, message: error.message }),
-      onCrash: (job, reason) => heard.push({ kind: 'crash', job, reason }),
+      onLog: (job, _where, _line, text) => hear({ kind: 'log', job, text }),
+      onArtifacts: (job) => hear({ kind: 'artifacts', job }),
+      onResult: (job, code, msg) => hear({ kind: 'result', job, code, msg }),
+      onError: (job, error) => hear({ kind: 'error', job, message: error.message }),
+      onCrash: (job, reason) => hear({ kind: 'crash', job, reason }),
     },
   }
 }

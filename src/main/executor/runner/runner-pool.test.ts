@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { fakeSpawner, recordingListener, turn, type FakeRunnerThread } from '../../../../test/support/fake-runner-thread'
+import { fakeSpawner, recordingListener, turn, type FakeRunnerThread, type Heard } from '../../../../test/support/fake-runner-thread'
 import { ManualClock } from '../../kernel/clock'
 import { silentLogger } from '../../kernel/logger'
 import { RunnerPool, type RunTicket } from './runner-pool'
@@ -12,7 +12,7 @@ const T0 = Date.UTC(2026, 10, 30, 9)
  * step by step on the real shared memory — the claim slots and the result area — with the clock and
  * the pool's 10-ms check driven by hand, so every interleaving is the one the test names.
  */
-function startPool(maxWorkers = 2) {
+function startPool(maxWorkers = 2, then?: (heard: Heard) => void) {
   const { spawnWorker, threads } = fakeSpawner()
   const clock = new ManualClock(T0)
   const catalogs: (string[] | null)[] = []
@@ -29,7 +29,7 @@ function startPool(maxWorkers = 2) {
       return () => (check = () => {})
     },
   })
-  const { listener, heard } = recordingListener()
+  const { listener, heard } = recordingListener(then)
   const dispatch = (jobId: number): RunTicket<number> =>
     pool.dispatch<number>(
       { requestId: 0, slot: 0, jobId, logId: jobId * 10, handler: 'demoJobHandler', param: '', shardIndex: 0, shardTotal: 1 },
@@ -45,8 +45,8 @@ afterEach(async () => {
   pools = []
 })
 
-function started(maxWorkers?: number) {
-  const harness = startPool(maxWorkers)
+function started(maxWorkers?: number, then?: (heard: Heard) => void) {
+  const harness = startPool(maxWorkers, then)
   pools.push(harness.pool)
   return harness
 }
@@ -287,6 +287,29 @@ describe('RunnerPool: log lines through shared memory', () => {
     expect(h.heard).toEqual([
       { kind: 'log', job: 1, text: 'too long for the ring' },
       { kind: 'log', job: 1, text: 'after it' },
+    ])
+  })
+
+  it("reads the lines of a run the thread finished while the host was harvesting, before that run's result", async () => {
+    // While the host hands over run 1's kept result, the thread (running on) writes run 2's line,
+    // finishes run 2 and starts run 3, which holds it: the same check then harvests run 2 too.
+    let goOn = () => {}
+    const h = started(2, (heard) => heard.kind === 'result' && heard.job === 1 && goOn())
+    const { thread, runs } = await readyThread(h, [1, 2, 3])
+    goOn = () => {
+      thread.ringLog(runs[1], 'line of run 2')
+      thread.keep(runs[1], 200, null)
+      thread.claim(runs[2])
+    }
+    thread.claim(runs[0])
+    thread.keep(runs[0], 200, null)
+    thread.claim(runs[1])
+    h.check()
+    h.check()
+    expect(h.heard).toEqual([
+      { kind: 'result', job: 1, code: 200, msg: null },
+      { kind: 'log', job: 2, text: 'line of run 2' },
+      { kind: 'result', job: 2, code: 200, msg: null },
     ])
   })
 

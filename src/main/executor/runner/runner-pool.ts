@@ -357,7 +357,8 @@ export class RunnerPool {
   /**
    * Completes the worker's finished head runs from shared memory (their batch comes later, ignored),
    * once a head was seen finished but unreported on two checks in a row (the thread is busy, not just
-   * about to post), and only once the messages posted before each result (its log lines) arrived.
+   * about to post), and only once the messages posted before each result (lines posted rather than
+   * written to the ring) arrived.
    */
   private harvestKept(worker: RunnerWorker<RunTicket>, nowMs: number): void {
     const first = worker.pending[0]
@@ -369,6 +370,9 @@ export class RunnerPool {
     for (let head: RunTicket | undefined = first; head && worker.stateOf(head) === SLOT_DONE; head = worker.pending[0]) {
       const kept = worker.keptResult(head)
       if (!kept || !worker.caughtUpWith(kept)) return
+      // The thread wrote the run's lines before it marked the run DONE, and it runs on while the host
+      // harvests: read the ring again now, or a line written since the check began would follow its result.
+      this.takeLogs(worker)
       worker.complete(head.requestId, nowMs)
       if (!head.cancelled) head.listener.onResult(head.context, kept.code, kept.msg)
     }
