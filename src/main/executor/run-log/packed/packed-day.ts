@@ -174,9 +174,9 @@ export class PackedDay {
   private async pump(): Promise<void> {
     this.busy = true
     while (this.queued.length > 0) {
-      const batch = this.queued
+      const queued = this.queued
       this.queued = []
-      await this.writeBatch(batch)
+      for (const batch of piecesWithin(queued, ONE_PASS_MAX_BYTES)) await this.writeBatch(batch)
     }
     this.busy = false
     for (const resolve of this.idleWaiters.splice(0)) resolve()
@@ -187,7 +187,7 @@ export class PackedDay {
     try {
       // Encoded in one pass into room for the worst case (3 bytes per UTF-16 unit): measuring each
       // text first read every byte twice, a microsecond per run on the host at 10,000 runs a second.
-      // A batch of big logs is measured instead, so the room is never three times a large batch.
+      // Only a single run too big for the room (pump cuts everything else to fit) is measured.
       const lengths = new Array<number>(batch.length)
       let room = 0
       for (let i = 0; i < batch.length; i++) room += batch[i].writing!.length * 3
@@ -259,6 +259,29 @@ export class PackedDay {
     this.options.cache.touch(current.info)
     await Promise.allSettled([current.seg.close(), current.idx.close()])
   }
+}
+
+/**
+ * `batch` cut, in order, into pieces whose worst-case encoded size fits `maxRoom`: a second's runs
+ * at 10k jobs need ~15 MB of worst-case room, and measuring them instead cost ~1 µs a run. A run
+ * bigger than the room alone is a piece of its own.
+ */
+export function piecesWithin(batch: BlockSource[], maxRoom: number): BlockSource[][] {
+  const pieces: BlockSource[][] = []
+  let piece: BlockSource[] = []
+  let room = 0
+  for (const source of batch) {
+    const need = source.writing!.length * 3
+    if (piece.length > 0 && room + need > maxRoom) {
+      pieces.push(piece)
+      piece = []
+      room = 0
+    }
+    piece.push(source)
+    room += need
+  }
+  if (piece.length > 0) pieces.push(piece)
+  return pieces
 }
 
 function countNewlines(bytes: Buffer, from: number, to: number): number {
