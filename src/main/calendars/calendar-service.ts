@@ -15,8 +15,6 @@ import type { StoredCalendar } from '../store/calendar-repo'
 import type { Repos } from '../store/store'
 import { CalendarFileProblems, type CalendarFileDays } from './calendar-file-problems'
 import { parseCalendarCsv } from './parse-calendar-csv'
-import { parseCalendarYaml } from './parse-calendar-yaml'
-import { parseIcs } from './parse-ics'
 
 /** How far ahead yearly holidays of an imported feed are written out. */
 const IMPORT_YEARS_AHEAD = 10
@@ -79,7 +77,9 @@ export class CalendarService {
     const given = [ics, csv, yaml].filter((file) => file !== undefined).length
     if (given !== 1) throw invalidField('ics', 'calendar.fileOneOf', { count: given })
     if (ics !== undefined) return this.importIcs(name, ics, by, timezone)
-    return this.mergeDays(name, csv !== undefined ? parseCalendarCsv(csv) : parseCalendarYaml(yaml!), by, timezone)
+    // The YAML and iCalendar parsers load on the first import of their kind, not with the server (B9).
+    const days = csv !== undefined ? parseCalendarCsv(csv) : (await import('./parse-calendar-yaml')).parseCalendarYaml(yaml!)
+    return this.mergeDays(name, days, by, timezone)
   }
 
   /**
@@ -88,6 +88,7 @@ export class CalendarService {
    */
   async importIcs(name: string, ics: string, by: string, timezone = 'UTC'): Promise<CalendarImportReport> {
     const until = formatIsoDate(Math.floor(this.deps.nowMs() / 86_400_000) + IMPORT_YEARS_AHEAD * 366)
+    const { parseIcs } = await import('./parse-ics')
     return this.mergeDays(name, parseIcs(ics, until), by, timezone)
   }
 

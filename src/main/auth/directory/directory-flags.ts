@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { parse } from 'yaml'
+import { createRequire } from 'node:module'
 import { ROLES } from '../../../shared/auth'
 import { z } from '../../../shared/schema/z'
 import type { DirectoryRoles, DirectorySettings, LdapSettings, OidcSettings } from './directory-settings'
@@ -111,10 +111,13 @@ function oidcSettings(flags: DirectoryFlags): OidcSettings | undefined {
   }
 }
 
+/** The YAML parser, loaded only when a directory is configured: most servers never read YAML at start (B9). */
+const yamlParser = () => createRequire(import.meta.url)('yaml') as typeof import('yaml')
+
 function readRoles(file: string): DirectoryRoles {
   let document: unknown
   try {
-    document = parse(readFileSync(file, 'utf8'))
+    document = yamlParser().parse(readFileSync(file, 'utf8'))
   } catch (error) {
     fail('--directory-roles', `cannot read ${file}: ${(error as Error).message.split('\n')[0]}`)
   }

@@ -1,4 +1,4 @@
-import addressparser from 'nodemailer/lib/addressparser'
+import { createRequire } from 'node:module'
 import { joinAddressList, splitAddressList } from '../../../shared/address-list'
 import { IM_CHANNEL_NAME } from '../../../shared/alarm-targets'
 import { codedIssue } from '../../../shared/messages/coded-errors'
@@ -35,6 +35,9 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
 // oxlint-disable-next-line no-control-regex -- it exists to refuse control characters
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
+
+/** nodemailer's address parser, loaded when a sender address is first checked, not with the server (B9). */
+const addressParser = () => (createRequire(import.meta.url)('nodemailer/lib/addressparser') as typeof import('nodemailer/lib/addressparser')).default
 /** Headers the HTTP client or JobDesk sets itself; overriding them breaks the request or the payload. */
 const RESERVED_HEADERS = new Set([
   'host',
@@ -125,7 +128,7 @@ const fromAddress = z
       context.addIssue(codedIssue('alarm.fromControl'))
       return
     }
-    const parsed = addressparser(text)
+    const parsed = addressParser()(text)
     const only = parsed.length === 1 ? parsed[0] : undefined
     if (!only || only.group || !emailAddress.safeParse(only.address).success) {
       context.addIssue(codedIssue('alarm.from', { got: JSON.stringify(text.slice(0, 120)) }))
