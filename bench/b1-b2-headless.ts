@@ -9,6 +9,7 @@
 // completed p99 ≤ 150 ms, peak RSS ≤ 300 MB at 10k; the no-op (`noopJobHandler`) is the second row.
 // Usage: npx tsx bench/b1-b2-headless.ts [--quick] [--jobs 10,1000,10000,20000,50000] [--warmup 5] [--window 20]
 //        [--handlers logLineJobHandler,noopJobHandler] (the first is the headline; --beside measures it alone)
+//        [--node-args="--flag=value …"] (flags for node itself on today's build: V8's heap settings, say)
 //        [--cpu-prof]   (writes .cpuprofile files of the main thread and the workers to bench/results/profiles/)
 //        [--before DIR[,DIR…]] (checkouts of earlier commits, built: the same workload on each one's out/main/serve.js
 //                        in the same run, on a database of its own schema; their figures are printed as references)
@@ -60,6 +61,11 @@ function measureCroner(jobs: number): CronerResult | null {
   return result.status === 0 && line ? (JSON.parse(line) as CronerResult) : null
 }
 
+/** `--node-args` and `--cpu-prof`: the flags today's build is started with. */
+function nodeArgsFor(jobs: number): string[] {
+  return [...(option('node-args') ?? '').split(' ').filter(Boolean), ...profileArgs(jobs)]
+}
+
 function profileArgs(jobs: number): string[] {
   if (!flag('cpu-prof')) return []
   const dir = join(RESULTS_DIR, 'profiles', `b1-${jobs}-${new Date().toISOString().replace(/[:.]/g, '-')}`)
@@ -80,7 +86,7 @@ for (const jobs of sizes) {
 }
 
 async function measureSize(jobs: number, handler: string, croner: CronerResult | null): Promise<void> {
-  const ours = await measureCronLoad({ jobs, warmupSec, windowSec, handler, nodeArgs: profileArgs(jobs) })
+  const ours = await measureCronLoad({ jobs, warmupSec, windowSec, handler, nodeArgs: nodeArgsFor(jobs) })
   byJobs.set(`${handler}@${jobs}`, ours)
   const n = jobs.toLocaleString('en-US')
   // The earlier builds right after today's, so all run in the same minutes.
