@@ -58,6 +58,10 @@ export function embeddedExecutor({
     runLogLayout: 'packed',
     // Completion commits every ~10 ms in-process, so larger batches than XXL-JOB's HTTP 50 keep up.
     callbackBatchMax: 1000,
+    // The run writer puts whatever is pending into its next commit: holding batches back here (four
+    // at a time, for an admin over HTTP) only made finished runs wait for commits before they were
+    // taken, and their handle_time with them.
+    callbackMaxInFlight: 64,
     // One retention setting for run rows, kept log texts and these files, read at each pass.
     logRetentionDays: () => settings.logRetentionDays(),
     logger,

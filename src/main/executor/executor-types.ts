@@ -36,6 +36,8 @@ export interface ExecutorOptions {
    * commit and far less when a commit takes longer; 1000 or more suits it.
    */
   callbackBatchMax?: number
+  /** Sink calls in flight at once (default 4, as XXL-JOB's callback thread keeps an admin's connections few). */
+  callbackMaxInFlight?: number
   /** Starts runner threads; always called with 'job-runner'. */
   spawnWorker: SpawnWorker
   /** Default systemClock. Drives timeouts, idle exit, the callback retry loop and log retention. */

@@ -100,6 +100,7 @@ export function createExecutor(input: ExecutorOptions): Executor {
   const callbacks = new CallbackQueue({
     sink: options.callbackSink,
     batchMax: options.callbackBatchMax,
+    maxInFlight: options.callbackMaxInFlight,
     spool,
     logger,
     onDelivered: (batch) => appendCallbackLine(batch, FRAME.callbackFinish),
