@@ -53,4 +53,21 @@ describe('zoneSegment', () => {
     expect(first.endMs - first.startMs).toBeGreaterThan(365 * 24 * HOUR_MS)
     expect(first.offsetMs).toBe(5.5 * HOUR_MS)
   })
+
+  it('keeps the segments of a century-long walk, and finds each again for any instant inside it', () => {
+    const zone = 'America/Chicago'
+    const from = at('2030-01-01T00:00:00Z')
+    const walked = []
+    for (let t = from; t < at('2130-01-01T00:00:00Z'); t += 13 * 24 * HOUR_MS) {
+      const segment = zoneSegment(zone, t)
+      expect(segment.startMs).toBeLessThanOrEqual(t)
+      expect(segment.endMs).toBeGreaterThan(t)
+      walked.push(segment)
+    }
+    // About two a year, none built twice: back at the start, the first one is found again.
+    expect(new Set(walked).size).toBeGreaterThan(190)
+    expect(zoneSegment(zone, from)).toBe(walked[0])
+    const middle = walked[walked.length >> 1]
+    expect(zoneSegment(zone, middle.endMs - 1000)).toBe(middle)
+  })
 })
