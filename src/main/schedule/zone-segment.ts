@@ -31,7 +31,7 @@ const MAX_SPAN_MS = (FORWARD_PROBES + BACKWARD_PROBES) * PROBE_MS
 
 /**
  * The segments built per zone, sorted by start, at most this many (two a year in a DST zone: 256
- * years). A schedule that never fires walks its slots a century or two ahead before saying so, and
+ * years; a full zone starts again empty). A schedule that never fires walks its slots a century or two ahead before saying so, and
  * each walk asked Intl ~180 times per half year again: with eight segments a zone, the schedule
  * property tests spent two thirds of their time there.
  */
