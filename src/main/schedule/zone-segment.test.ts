@@ -48,6 +48,8 @@ describe('zoneSegment', () => {
   })
 
   it('returns the same segment for any instant inside it, and covers a zone without DST for over a year', () => {
+    // A segment built earlier around another instant overlaps the next one (other callers, other files).
+    zoneSegment('Asia/Kolkata', at('2026-03-15T00:00:00Z'))
     const first = zoneSegment('Asia/Kolkata', at('2026-01-01T00:00:00Z'))
     expect(zoneSegment('Asia/Kolkata', at('2026-06-01T00:00:00Z'))).toBe(first)
     expect(first.endMs - first.startMs).toBeGreaterThan(365 * 24 * HOUR_MS)

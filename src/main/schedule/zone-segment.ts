@@ -31,12 +31,21 @@ const MAX_SPAN_MS = (FORWARD_PROBES + BACKWARD_PROBES) * PROBE_MS
 
 /**
  * The segments built per zone, sorted by start, at most this many (two a year in a DST zone: 256
- * years; a full zone starts again empty). A schedule that never fires walks its slots a century or two ahead before saying so, and
- * each walk asked Intl ~180 times per half year again: with eight segments a zone, the schedule
- * property tests spent two thirds of their time there.
+ * years; a full zone starts again empty). A schedule that never fires walks its slots a century or
+ * two ahead before saying so, and each walk asked Intl ~180 times per half year again: with eight
+ * segments a zone, the schedule property tests spent two thirds of their time there.
  */
 const SEGMENTS_PER_ZONE = 512
-const segments = new Map<string, ZoneSegment[]>()
+
+interface ZoneSegments {
+  sorted: ZoneSegment[]
+  /**
+   * The segment last answered, asked first: queries cluster (the scheduler's around "now", a walk's
+   * on its way), and the segment just given is the one given again for any instant inside it.
+   */
+  last: ZoneSegment
+}
+const segments = new Map<string, ZoneSegments>()
 
 /**
  * The segment of `zone` that contains `epochMs`.
@@ -45,16 +54,17 @@ const segments = new Map<string, ZoneSegment[]>()
 export function zoneSegment(zone: string, epochMs: number): ZoneSegment {
   let known = segments.get(zone)
   if (known !== undefined) {
-    const found = containing(known, epochMs)
-    if (found !== undefined) return found
+    if (epochMs >= known.last.startMs && epochMs < known.last.endMs) return known.last
+    const found = containing(known.sorted, epochMs)
+    if (found !== undefined) return (known.last = found)
   }
   const built = buildSegment(zone, epochMs)
-  if (known === undefined || known.length >= SEGMENTS_PER_ZONE) {
+  if (known === undefined || known.sorted.length >= SEGMENTS_PER_ZONE) {
     if (known === undefined && segments.size >= MAX_ZONES) segments.clear()
-    segments.set(zone, (known = []))
+    segments.set(zone, (known = { sorted: [], last: built }))
   }
-  known.splice(firstStartingAfter(known, built.startMs), 0, built)
-  return built
+  known.sorted.splice(firstStartingAfter(known.sorted, built.startMs), 0, built)
+  return (known.last = built)
 }
 
 /**
