@@ -1,17 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { RingFire } from '../../../src/main/domain/fires'
 import { ensureEmbeddedGroup } from '../../../src/main/definitions/seed-demo'
 import { ManualClock } from '../../../src/main/kernel/clock'
-import { silentLogger } from '../../../src/main/kernel/logger'
-import { nextFireTimeMs } from '../../../src/main/schedule'
-import { Scheduler } from '../../../src/main/scheduler/scheduler'
 import { storedJobOf } from '../../../src/main/store/job-repo'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import type { SqliteStore } from '../../../src/main/store/sqlite/sqlite-store'
 import { jobInput } from '../../support/job-input'
-import { SOLE_FENCE } from '../../support/sole-fence'
 import { makeTempDir } from '../../support/temp-dir'
-import { recordingTriggers } from '../../support/recording-triggers'
+import { handingOnScheduler, recordingTriggers } from '../../support/recording-triggers'
 
 // A whole second, so every-second jobs fire on T0 + n·1000.
 const T0 = 1_900_000_000_000
@@ -44,18 +39,7 @@ afterEach(async () => {
 describe('a stop while a second’s fires are being written', () => {
   it('writes the chunks left at once and sends every run before the stop goes on: none is sent after it', async () => {
     const { triggers, submitted } = recordingTriggers(store, clock)
-    const handedOn: Promise<void>[] = []
-    const scheduler = new Scheduler({
-      store,
-      nodeId: 'node-a',
-      fence: SOLE_FENCE,
-      clock,
-      nextFire: nextFireTimeMs,
-      triggers: { fireScheduled: (fires: RingFire[], atMs: number) => handedOn.push(triggers.fireScheduled(fires, atMs)) },
-      logger: silentLogger,
-      prepareAheadMs: AHEAD_MS,
-      scanBatchSize: JOBS,
-    })
+    const { scheduler, handedOn } = handingOnScheduler(store, clock, triggers, 'node-a', { prepareAheadMs: AHEAD_MS, scanBatchSize: JOBS })
     await scheduler.scanOnce(clock.nowMs())
     await clock.advance(1000 - AHEAD_MS - 100)
     expect(scheduler.tick(clock.nowMs(), T0 + 1000)).toHaveLength(JOBS)

@@ -2,9 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { JobService } from '../../../src/main/definitions/job-service'
 import { ensureEmbeddedGroup } from '../../../src/main/definitions/seed-demo'
 import { ManualClock } from '../../../src/main/kernel/clock'
-import { silentLogger } from '../../../src/main/kernel/logger'
-import { nextFireTimeMs } from '../../../src/main/schedule'
-import { Scheduler } from '../../../src/main/scheduler/scheduler'
 import { openSqliteStore } from '../../../src/main/store/sqlite/open-sqlite-store'
 import type { SqliteStore } from '../../../src/main/store/sqlite/sqlite-store'
 import type { PreparedRun } from '../../../src/main/trigger/prepare-runs'
@@ -12,8 +9,7 @@ import { TriggerService } from '../../../src/main/trigger/trigger-service'
 import type { ParamDecl } from '../../../src/shared/job-params'
 import type { JobInput } from '../../../src/shared/model'
 import { jobInput } from '../../support/job-input'
-import { SOLE_FENCE } from '../../support/sole-fence'
-import { recordingTriggers } from '../../support/recording-triggers'
+import { handingOnScheduler, recordingTriggers } from '../../support/recording-triggers'
 import { makeTempDir } from '../../support/temp-dir'
 
 /**
@@ -70,16 +66,7 @@ async function job(overrides: Partial<JobInput> = {}): Promise<number> {
 }
 
 async function fireOnSchedule(): Promise<void> {
-  const written: Promise<void>[] = []
-  const scheduler = new Scheduler({
-    store,
-    nodeId: 'n',
-    fence: SOLE_FENCE,
-    clock,
-    nextFire: nextFireTimeMs,
-    triggers: { fireScheduled: (fires, atMs) => written.push(triggers.fireScheduled(fires, atMs)) },
-    logger: silentLogger,
-  })
+  const { scheduler, handedOn: written } = handingOnScheduler(store, clock, triggers, 'n')
   await scheduler.scanOnce(clock.nowMs())
   await clock.advance(3000)
   scheduler.tick(clock.nowMs(), SLOT)
