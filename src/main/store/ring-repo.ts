@@ -201,14 +201,13 @@ export const STALE_JOBS_STATEMENT = 'SELECT DISTINCT +job_id AS job_id FROM job_
 /** Fires per claiming DELETE: its OR of primary-key terms stays one index probe each. */
 const CLAIMS_PER_STATEMENT = 64
 /**
- * The node is checked on the rows the primary key finds (`node_id || ''` keeps the node index out):
- * without statistics SQLite took `node_id = ?` for the better index and walked every fire of the
- * node's ring per statement — at 10k fires a second, milliseconds per 64 claims. (MySQL, where `||`
- * is OR, never runs this statement: it claims one by one.) With RETURNING it says which fires it
- * took; without, only how many (counted-writes.ts).
+ * The primary key finds the rows and the node is checked on them: `node_id` has no index (migration
+ * 38; with one, SQLite without statistics took it for the better and walked every fire of the node's
+ * ring per statement). With RETURNING it says which fires it took; without, only how many
+ * (counted-writes.ts).
  */
 export const claimStatement = countedOrReturning(
-  (size) => `DELETE FROM job_ring WHERE node_id || '' = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')})`,
+  (size) => `DELETE FROM job_ring WHERE node_id = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')})`,
   'job_id, schedule_time',
 )
 
@@ -224,5 +223,5 @@ const INSERT_BY_UNNEST = `INSERT INTO job_ring (node_id, job_id, schedule_time, 
 const CLAIM_BY_UNNEST = `DELETE FROM job_ring USING ${unnestFrom('v', [
   ['job_id', 'int'],
   ['schedule_time', 'bigint'],
-])} WHERE job_ring.job_id = v.job_id AND job_ring.schedule_time = v.schedule_time AND job_ring.node_id || '' = ?
+])} WHERE job_ring.job_id = v.job_id AND job_ring.schedule_time = v.schedule_time AND job_ring.node_id = ?
   RETURNING job_ring.job_id, job_ring.schedule_time`

@@ -121,6 +121,14 @@ storeSuite(
         await foreign.drop()
       }
     })
+
+    it('runs a step again when a stopped run applied its statements but did not record it (an index already dropped)', async () => {
+      const dropped = MIGRATIONS.find((m) => m.description.startsWith('the ring of planned fires without its node index'))!.version
+      await f.store.close()
+      await onServer(f.database, `DELETE FROM jobdesk_schema WHERE version >= ${dropped}`)
+      f.store = await openStore(f.database.url)
+      expect(await versionOf(f)).toBe(LATEST_SCHEMA_VERSION)
+    })
   },
   ['postgres', 'mysql'],
 )

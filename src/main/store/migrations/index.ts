@@ -35,6 +35,7 @@ import { jobEnv } from './0034-job-env'
 import { mcpTokens } from './0035-mcp-tokens'
 import { llmProviders } from './0036-llm-providers'
 import { flowRunTypedParams } from './0037-flow-run-typed-params'
+import { ringWithoutNodeIndex } from './0038-ring-without-node-index'
 import type { MigrationStep } from './migration-step'
 
 export type { MigrationStep, ServerEngine } from './migration-step'
@@ -83,6 +84,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   mcpTokens,
   llmProviders,
   flowRunTypedParams,
+  ringWithoutNodeIndex,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -5,6 +5,10 @@ import type { MigrationSession } from '../server-migrations'
 /** ER_DUP_FIELDNAME and ER_DUP_KEYNAME: what re-running an applied ALTER TABLE ADD says. */
 const DUPLICATE_COLUMN_ERRNO = 1060
 const DUPLICATE_KEY_NAME_ERRNO = 1061
+/** ER_CANT_DROP_FIELD_OR_KEY: what re-running an applied ALTER TABLE DROP says. */
+const ALREADY_DROPPED_ERRNO = 1091
+/** What a statement of a step a stopped run had already applied says when run again. */
+const ALREADY_APPLIED = new Set([DUPLICATE_COLUMN_ERRNO, DUPLICATE_KEY_NAME_ERRNO, ALREADY_DROPPED_ERRNO])
 
 /**
  * The migration runner's connection to MySQL (server-migrations.ts): GET_LOCK, and each step's
@@ -35,11 +39,11 @@ export function mysqlMigrationSession(connection: Connection, database: string):
       return rows.length > 0
     },
     // DDL commits by itself in MySQL: each statement is written to be re-run (see migrations/migration-step.ts);
-    // an ADD COLUMN or ADD INDEX a stopped run had already applied is done, not an error.
+    // an ADD COLUMN, ADD INDEX or DROP INDEX a stopped run had already applied is done, not an error.
     async step(statements, record) {
       for (const statement of statements) {
         await connection.query(statement).catch((error: { errno?: number }) => {
-          if (error.errno !== DUPLICATE_COLUMN_ERRNO && error.errno !== DUPLICATE_KEY_NAME_ERRNO) throw error
+          if (!ALREADY_APPLIED.has(error.errno ?? 0)) throw error
         })
       }
       await connection.query(record.sql, record.params)
