@@ -14,11 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { ensureEmbeddedGroup } from '../src/main/definitions/seed-demo'
-import { storedJobOf } from '../src/main/store/job-repo'
-import { openStore } from '../src/main/store/open-store'
 import { toPositional } from '../src/main/store/postgres/postgres-connection'
-import { defaultJobInput } from '../src/shared/job-defaults'
+import { EMBEDDED_APP_NAME } from '../src/shared/model'
 import { startPostgres } from './peers/peer-servers'
 import { flag, number, numbers, option, QUICK } from './support/cli'
 import { type Headless, startHeadless } from './support/jobdesk'
@@ -146,7 +143,7 @@ async function measureOn(database: string, nodes: number, entry?: string): Promi
 }
 
 async function measureOnPostgres(url: string, database: string, nodes: number, serverPid: number, entry?: string): Promise<PostgresMeasure> {
-  const firstFireMs = await plant(url)
+  const firstFireMs = await plant(url, entry)
   const dirs = Array.from({ length: nodes }, () => mkdtempSync(join(tmpdir(), 'jobdesk-bench-pg-')))
   const servers: Headless[] = []
   const transactions = async () =>
@@ -208,30 +205,33 @@ async function measureOnPostgres(url: string, database: string, nodes: number, s
   }
 }
 
-/** The schema (JobDesk's own migrations), the embedded group and N running every-second jobs; resolves with their first fire time. */
-async function plant(url: string): Promise<number> {
-  const store = await openStore(url)
+/**
+ * The schema and the embedded group, made by the build measured (a build refuses a schema newer than
+ * its own): it starts once on the empty database and stops. Then N running every-second jobs, the
+ * same rows for every build (XXL-JOB's columns, the defaults of a new job); resolves with their
+ * first fire time.
+ */
+async function plant(url: string, entry?: string): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jobdesk-bench-pg-plant-'))
   try {
-    const nowMs = Date.now()
-    const groupId = await ensureEmbeddedGroup(store.groups, nowMs)
-    // Room to plant N jobs and start the nodes before the first fire (15 s for 10k on 2 nodes).
-    const firstFireMs = (Math.ceil(Date.now() / 1000) + (QUICK ? 4 : 15)) * 1000
-    await store.transaction(async (tx) => {
-      for (let i = 0; i < jobs; i++) {
-        const input = {
-          ...defaultJobInput(groupId, 'UTC'),
-          name: `bench ${i}`,
-          scheduleType: 'CRON' as const,
-          scheduleConf: '* * * * * ?',
-          executorHandler: 'noopJobHandler',
-        }
-        await tx.jobs.insert({ ...storedJobOf(input, nowMs), triggerStatus: 1, triggerNextTimeMs: firstFireMs })
-      }
-    })
-    return firstFireMs
+    const once = await startHeadless({ dataDir, entry, args: ['--database', url, '--node-name', 'b1-plant'], timeoutMs: 120_000 })
+    await once.stop()
   } finally {
-    await store.close()
+    rmSync(dataDir, { recursive: true, force: true })
   }
+  const nowMs = Date.now()
+  const [group] = await query(url, 'SELECT id FROM job_group WHERE app_name = $1', [EMBEDDED_APP_NAME])
+  // Room to plant N jobs and start the nodes before the first fire (15 s for 10k on 2 nodes).
+  const firstFireMs = (Math.ceil(Date.now() / 1000) + (QUICK ? 4 : 15)) * 1000
+  await query(
+    url,
+    `INSERT INTO job_info (job_group, name, author, schedule_type, schedule_conf, timezone, misfire_strategy, executor_route_strategy,
+       executor_handler, executor_param, executor_block_strategy, glue_type, glue_updatetime, trigger_status, trigger_next_time, add_time, update_time)
+     SELECT $1, 'bench ' || i, '', 'CRON', '* * * * * ?', 'UTC', 'DO_NOTHING', 'FIRST', 'noopJobHandler', '', 'SERIAL_EXECUTION', 'BEAN', $2, 1, $3, $2, $2
+       FROM generate_series(0, $4 - 1) AS i`,
+    [Number(group.id), nowMs, firstFireMs, jobs],
+  )
+  return firstFireMs
 }
 
 /** The database's statements since the reset, by server time (execution and planning), most first. */
@@ -255,12 +255,12 @@ async function waitForWindowRuns(url: string, startMs: number, endMs: number, ma
 }
 
 /** One query on its own connection, `?` or `$n` parameters (the store's own `?` → `$n`). */
-function query(url: string, sql: string, params: readonly number[] = []): Promise<Record<string, unknown>[]> {
+function query(url: string, sql: string, params: readonly (number | string)[] = []): Promise<Record<string, unknown>[]> {
   return queryText(url, toPositional(sql).text, params)
 }
 
 /** One query on its own connection, as written (`$n` parameters only). */
-async function queryText(url: string, text: string, params: readonly number[] = []): Promise<Record<string, unknown>[]> {
+async function queryText(url: string, text: string, params: readonly (number | string)[] = []): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
