@@ -23,6 +23,7 @@ export default defineConfig({
           core: main('app/core-worker.ts'),
           'job-runner': main('executor/runner/runner-worker.ts'),
           checkpointer: main('store/checkpoint-worker.ts'),
+          'report-reader': main('store/report-reader-worker.ts'),
         },
       },
     },

@@ -18,6 +18,9 @@ import { resolveConsoleToken } from '../settings/console-token'
 import { checkToken, SettingsService } from '../settings/settings-service'
 import { StoredSecrets } from '../settings/stored-secrets'
 import { openStore } from '../store/open-store'
+import { ReportReader } from '../store/report-reader'
+import { storeReportReads, type ReportReads } from '../store/report-reads'
+import { SqliteStore } from '../store/sqlite/sqlite-store'
 import { openSecretStore } from '../secrets/open-secret-store'
 import type { SecretStore } from '../secrets/secret-store'
 import type { Repos, Store } from '../store/store'
@@ -60,6 +63,8 @@ export interface CoreData {
   artifactLinkKey: Buffer
   /** The masker of the secrets store's values: run logs, handle messages, flow outputs and alarm texts pass it. */
   secretMasks: SecretMasks
+  /** The dashboard's aggregates over a day of runs: on SQLite from a reader thread (store/report-reader.ts). */
+  reports: ReportReads & { close(): Promise<void> }
 }
 
 /** Checked before anything is opened, so a bad flag fails start-up without leaving files open. */
@@ -77,7 +82,7 @@ export function coreBase(options: CoreOptions): CoreBase {
 
 export async function openCoreData({
   options,
-  base: { clock, logger, secrets },
+  base: { clock, logger, secrets, spawnWorker },
 }: {
   options: Pick<
     CoreOptions,
@@ -96,7 +101,7 @@ export async function openCoreData({
     | 'artifactLimits'
     | 'secretReader'
   >
-  base: Pick<CoreBase, 'clock' | 'logger' | 'secrets'>
+  base: Pick<CoreBase, 'clock' | 'logger' | 'secrets' | 'spawnWorker'>
 }): Promise<CoreData> {
   const store = await openStore(options.database ?? databaseFile(options.dataDir), { nativeBinding: options.nativeBinding, quickCheck: false })
   // Before anything else reads the store: a node with the wrong secrets key stops here, with one line.
@@ -164,6 +169,10 @@ export async function openCoreData({
     metrics,
     secretStore,
     secretMasks,
+    reports:
+      store instanceof SqliteStore
+        ? new ReportReader({ file: store.location, nativeBinding: options.nativeBinding }, spawnWorker, storeReportReads(store), logger)
+        : { ...storeReportReads(store), close: async () => {} },
   }
 }
 

@@ -45,6 +45,7 @@ interface SurfaceParts {
   data: Pick<
     CoreData,
     | 'store'
+    | 'reports'
     | 'writer'
     | 'settings'
     | 'events'
@@ -133,6 +134,7 @@ export async function coreSurfaces({ options, base, data, node, pipeline, defs, 
     backfills: backfills.service,
     secrets: data.secretStore,
     runLogs: pipeline.runLogs,
+    reports: data.reports,
     settings,
     alarms: data.alarms,
     events,

@@ -142,7 +142,7 @@ async function stopCore({
   checkpointer,
 }: {
   base: Pick<CoreBase, 'logger' | 'nowMs'>
-  data: Pick<CoreData, 'storedSecrets' | 'writer' | 'alarms' | 'events' | 'store'>
+  data: Pick<CoreData, 'storedSecrets' | 'writer' | 'alarms' | 'events' | 'store' | 'reports'>
   node: Pick<CoreNode, 'executor' | 'registry' | 'embeddedAddress' | 'relay' | 'membership'>
   pipeline: Pick<CorePipeline, 'scheduler' | 'triggers' | 'runLogs' | 'logKeeper'>
   defs: Pick<CoreDefinitions, 'definitions'>
@@ -177,6 +177,7 @@ async function stopCore({
   pipeline.runLogs.close()
   await pipeline.logKeeper.close()
   data.events.close()
+  await data.reports.close()
   await checkpointer?.stop()
   await data.store.close()
 }

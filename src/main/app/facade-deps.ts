@@ -26,6 +26,7 @@ import type { MaintenanceService } from '../calendars/maintenance-service'
 import type { SilenceService } from '../completion/silence-service'
 import type { BackfillService } from '../backfill/backfill-service'
 import type { SecretStore } from '../secrets/secret-store'
+import type { ReportReads } from '../store/report-reads'
 
 /**
  * What the facade's parts are built from. A type of its own, below facade.ts and the facade-*.ts
@@ -65,6 +66,8 @@ export interface FacadeDeps {
   /** Named secrets, encrypted at rest (docs/secrets.md). */
   secrets: SecretStore
   runLogs: RunLogs
+  /** The dashboard's aggregates over a day of runs, off the core's thread where the engine allows (store/report-reads.ts). */
+  reports: ReportReads
   settings: SettingsService
   alarms: AlarmService
   events: EventHub

@@ -17,8 +17,8 @@ const RANKINGS_FRESH_MS = 60_000
 const RANKINGS_KEPT = 100
 
 /** Runs over time, the dashboard's rankings and the alarm list (docs/runs-over-time.md, docs/alarm-list.md). */
-export function runViewsApi(deps: Pick<FacadeDeps, 'store' | 'alarms' | 'nowMs'>): RunViewsApi {
-  const { store, alarms, nowMs } = deps
+export function runViewsApi(deps: Pick<FacadeDeps, 'store' | 'reports' | 'alarms' | 'nowMs'>): RunViewsApi {
+  const { store, reports, alarms, nowMs } = deps
   const rankings = new Map<string, { readAtMs: number; value: JobRankings }>()
 
   const named = async (counts: RankCounts[]): Promise<RankedJob[]> =>
@@ -36,7 +36,7 @@ export function runViewsApi(deps: Pick<FacadeDeps, 'store' | 'alarms' | 'nowMs'>
       // A clock set back reads again rather than serve a future's answer.
       if (kept && now >= kept.readAtMs && now - kept.readAtMs < RANKINGS_FRESH_MS) return kept.value
       const sinceMs = now - JOB_RANKING_WINDOW_MS
-      const ranked = await store.runViews.rankings(sinceMs, groupIds)
+      const ranked = await reports.rankings(sinceMs, groupIds)
       const fresh: JobRankings = { sinceMs, slowest: await named(ranked.slowest), mostFailing: await named(ranked.mostFailing) }
       if (rankings.size >= RANKINGS_KEPT) rankings.clear()
       rankings.set(key, { readAtMs: now, value: fresh })

@@ -12,13 +12,13 @@ const NEXT_FIRES_SHOWN = 5
 
 type RunsApi = Pick<JobDeskApi, 'getOverview' | 'getDailyReport' | 'listRuns' | 'getRun' | 'killRun' | 'getRunLog' | 'watchRunLog' | 'unwatchRunLog'>
 
-export function runsApi(deps: Pick<FacadeDeps, 'store' | 'scheduler' | 'registry' | 'runLogs' | 'runControl' | 'nowMs'>): RunsApi {
-  const { store, scheduler, registry, runLogs, runControl, nowMs } = deps
+export function runsApi(deps: Pick<FacadeDeps, 'store' | 'reports' | 'scheduler' | 'registry' | 'runLogs' | 'runControl' | 'nowMs'>): RunsApi {
+  const { store, reports, scheduler, registry, runLogs, runControl, nowMs } = deps
   return {
     async getOverview() {
       const counts = await store.jobs.counts()
       const now = nowMs()
-      const lastDay = await store.runs.countFailedSince(now - DAY_MS)
+      const lastDay = await reports.countFailedSince(now - DAY_MS)
       return {
         jobCount: counts.total,
         activeJobCount: counts.active,

@@ -11,6 +11,7 @@ export const WORKER_ENTRIES = {
   'job-runner': 'executor/runner/runner-worker.ts',
   core: 'app/core-worker.ts',
   checkpointer: 'store/checkpoint-worker.ts',
+  'report-reader': 'store/report-reader-worker.ts',
 } as const
 export type WorkerEntry = keyof typeof WORKER_ENTRIES
 
