@@ -166,7 +166,9 @@ export interface JobRun {
   typedParams?: Record<string, string | number | boolean>
 }
 
-export type RunStatus = 'pending' | 'running' | 'success' | 'failed'
+/** The states a run filter takes (killed runs are failed ones): XXL-JOB's derived states (runStatus). */
+export const RUN_STATUSES = ['pending', 'running', 'success', 'failed'] as const
+export type RunStatus = (typeof RUN_STATUSES)[number]
 
 /** XXL-JOB's derived states (docs/protocol.md#codes-and-states). */
 export function runStatus(run: Pick<JobRun, 'triggerCode' | 'handleCode'>): RunStatus {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { spawnWorker, type SpawnWorker } from '../../src/main/kernel/spawn-worker'
 import { databaseFile } from '../../src/main/app/data-dir'
 import { openStore } from '../../src/main/store/open-store'
+import type { RunFilter } from '../../src/shared/api'
 import { ReportReader, type ReportReply } from '../../src/main/store/report-reader'
 import { storeReportReads, type ReportReads } from '../../src/main/store/report-reads'
 import type { Store } from '../../src/main/store/store'
@@ -45,13 +46,19 @@ afterEach(async () => {
 })
 
 const refusing: ReportReads = {
+  listRuns: () => Promise.reject(new Error('read on the core thread')),
   rankings: () => Promise.reject(new Error('read on the core thread')),
   countFailedSince: () => Promise.reject(new Error('read on the core thread')),
 }
 
+/** A reader over the fixture's file, the rows of a page read by id from the store as the core does. */
+function readerWith(spawn: SpawnWorker, direct: ReportReads, logger = recordingLogger().logger): ReportReader {
+  return new ReportReader({ file }, spawn, direct, (ids) => store.runs.getMany(ids), logger)
+}
+
 it("answers the day's failed count and the rankings as the store does, on its own connection", async () => {
   const sinceMs = Date.now() - DAY_MS
-  reader = new ReportReader({ file }, spawnWorker, refusing, recordingLogger().logger)
+  reader = readerWith(spawnWorker, refusing)
   const direct = storeReportReads(store)
   const failed = await reader.countFailedSince(sinceMs)
   expect(failed).toEqual(await direct.countFailedSince(sinceMs))
@@ -64,9 +71,29 @@ it("answers the day's failed count and the rankings as the store does, on its ow
   expect(await reader.rankings(sinceMs, [99])).toEqual({ slowest: [], mostFailing: [] })
 })
 
+it('finds the pages of the runs list the store finds, under every filter, newest first', async () => {
+  reader = readerWith(spawnWorker, refusing)
+  const filters: RunFilter[] = [
+    {},
+    { status: 'failed', limit: 40 },
+    { triggerType: 'RETRY', limit: 40 },
+    { triggerType: 'MANUAL' },
+    { jobId: 3, limit: 7 },
+    { jobGroups: [1], status: 'success', beforeId: 2_000, limit: 1_000 },
+    { jobGroups: [] },
+    { sinceMs: Date.now() - DAY_MS, untilMs: Date.now(), status: 'failed' },
+  ]
+  for (const filter of filters) {
+    const page = await reader.listRuns(filter)
+    expect(page).toEqual(await store.runs.list(filter))
+    expect(page.map((run) => run.id)).toEqual([...page.map((run) => run.id)].sort((a, b) => b - a))
+  }
+  expect(await reader.listRuns({ status: 'failed', limit: 40 })).toHaveLength(40)
+})
+
 it('reads what the core committed after the thread started', async () => {
   const sinceMs = Date.now() - DAY_MS
-  reader = new ReportReader({ file }, spawnWorker, refusing, recordingLogger().logger)
+  reader = readerWith(spawnWorker, refusing)
   const before = await reader.countFailedSince(sinceMs)
   sqliteDb(store)
     .prepare(
@@ -85,7 +112,7 @@ it('reads on the store when the thread cannot start, or dies with reads under wa
     throw new Error('no threads left')
   }
   const first = recordingLogger()
-  reader = new ReportReader({ file }, notStarting, storeReportReads(store), first.logger)
+  reader = readerWith(notStarting, storeReportReads(store), first.logger)
   expect(await reader.rankings(sinceMs, null)).toEqual(expected)
   expect(await reader.rankings(sinceMs, null)).toEqual(expected)
   expect(first.lines.filter((line) => line.includes('report reader thread is gone'))).toHaveLength(1)
@@ -94,14 +121,15 @@ it('reads on the store when the thread cannot start, or dies with reads under wa
   // A thread that exits before it answers: the read waiting on it is answered by the store.
   const dying: SpawnWorker = () => new Worker('process.exit(3)', { eval: true })
   const second = recordingLogger()
-  reader = new ReportReader({ file }, dying, storeReportReads(store), second.logger)
+  reader = readerWith(dying, storeReportReads(store), second.logger)
   expect(await reader.rankings(sinceMs, null)).toEqual(expected)
   expect(await reader.countFailedSince(sinceMs)).toEqual(await storeReportReads(store).countFailedSince(sinceMs))
+  expect(await reader.listRuns({ status: 'failed' })).toEqual(await store.runs.list({ status: 'failed' }))
   expect(second.lines.filter((line) => line.includes('exited (code 3)'))).toHaveLength(1)
 })
 
 it('fails the reads asked after it closed', async () => {
-  reader = new ReportReader({ file }, spawnWorker, storeReportReads(store), recordingLogger().logger)
+  reader = readerWith(spawnWorker, storeReportReads(store))
   await reader.countFailedSince(0)
   await reader.close()
   await expect(reader.countFailedSince(0)).rejects.toThrow('the core is stopping')
@@ -122,17 +150,23 @@ it('refuses a request that is not one of its reads, and goes on answering', asyn
       worker.on('message', take)
     })
   try {
-    const all = answered(4)
+    const all = answered(7)
     worker.postMessage({ id: 1, method: 'dropTables', args: [0] })
     worker.postMessage({ id: 2, method: 'countFailedSince', args: ['yesterday'] })
     worker.postMessage({ id: 3, method: 'rankings', args: [0, ['1; DROP TABLE job_log']] })
-    worker.postMessage({ id: 4, method: 'countFailedSince', args: [0] })
+    worker.postMessage({ id: 4, method: 'runIds', args: [{ jobId: '1 OR 1=1' }] })
+    worker.postMessage({ id: 5, method: 'runIds', args: [{ status: 'constructor' }] })
+    worker.postMessage({ id: 6, method: 'runIds', args: [null] })
+    worker.postMessage({ id: 7, method: 'countFailedSince', args: [0] })
     await all
     const byId = new Map(replies.map((reply) => [reply.id, reply]))
     expect(byId.get(1)).toEqual({ id: 1, ok: false, message: 'no such report read: dropTables' })
     expect(byId.get(2)).toMatchObject({ ok: false, message: expect.stringContaining('expected a time in milliseconds') })
     expect(byId.get(3)).toMatchObject({ ok: false, message: expect.stringContaining('group ids as whole numbers') })
-    expect(byId.get(4)).toMatchObject({ ok: true, value: await storeReportReads(store).countFailedSince(0) })
+    expect(byId.get(4)).toMatchObject({ ok: false, message: 'runIds: jobId must be a whole number' })
+    expect(byId.get(5)).toMatchObject({ ok: false, message: 'runIds: no such status' })
+    expect(byId.get(6)).toMatchObject({ ok: false, message: 'runIds: expected a filter object' })
+    expect(byId.get(7)).toMatchObject({ ok: true, value: await storeReportReads(store).countFailedSince(0) })
   } finally {
     await worker.terminate()
   }

@@ -171,7 +171,13 @@ export async function openCoreData({
     secretMasks,
     reports:
       store instanceof SqliteStore
-        ? new ReportReader({ file: store.location, nativeBinding: options.nativeBinding }, spawnWorker, storeReportReads(store), logger)
+        ? new ReportReader(
+            { file: store.location, nativeBinding: options.nativeBinding },
+            spawnWorker,
+            storeReportReads(store),
+            (ids) => store.runs.getMany(ids),
+            logger,
+          )
         : { ...storeReportReads(store), close: async () => {} },
   }
 }

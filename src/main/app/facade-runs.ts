@@ -44,7 +44,7 @@ export function runsApi(deps: Pick<FacadeDeps, 'store' | 'reports' | 'scheduler'
     },
     async listRuns(filter) {
       const limit = filter?.limit ?? 100
-      const runs = await store.runs.list({ ...filter, limit })
+      const runs = await reports.listRuns({ ...filter, limit })
       return { runs, nextBeforeId: runs.length === limit ? runs[runs.length - 1].id : null }
     },
     async getRun(id) {

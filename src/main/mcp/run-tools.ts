@@ -1,11 +1,10 @@
+import { RUN_STATUSES } from '../../shared/model'
 import { z } from '../../shared/schema/z'
 import { groupNames } from './group-names'
 import { tool } from './mcp-tool'
 import { runFacts, runFactsSchema } from './run-facts'
 import { logPage, logTail } from './run-log-reads'
 
-/** The states a run filter takes (killed runs are failed ones). */
-const RUN_STATUSES = ['pending', 'running', 'success', 'failed'] as const
 const runId = z.int().min(1).describe('the run id (list_runs gives them)')
 const epochMs = z.int().min(0).describe('epoch milliseconds')
 

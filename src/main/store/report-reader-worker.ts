@@ -2,7 +2,9 @@ import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { ReportReaderSettings, ReportReply, ReportRequest } from './report-reader'
 import type { ReportReads } from './report-reads'
-import { countFailedSince } from './run-report-queries'
+import { RUN_STATUSES } from '../../shared/model'
+import type { RunFilter } from '../../shared/api'
+import { countFailedSince, runListQuery } from './run-report-queries'
 import { RunViewRepo } from './run-view-repo'
 import { SqliteConnection } from './sqlite/sqlite-connection'
 
@@ -16,7 +18,7 @@ const db = new Database(settings.file, { readonly: true, fileMustExist: true, na
 const connection = new SqliteConnection(db)
 const views = new RunViewRepo(connection)
 
-const reads: ReportReads = {
+const reads: Omit<ReportReads, 'listRuns'> = {
   rankings: (sinceMs, groupIds) => views.rankings(sinceMs, groupIds),
   countFailedSince: (sinceMs) => countFailedSince(connection, sinceMs),
 }
@@ -35,6 +37,7 @@ async function answer(request: ReportRequest): Promise<ReportReply> {
 }
 
 function run({ method, args }: ReportRequest): Promise<unknown> {
+  if (method === 'runIds') return runIds(args[0])
   const [sinceMs, groupIds] = args
   if (!Number.isFinite(sinceMs)) throw new Error(`${method}: expected a time in milliseconds, got ${String(sinceMs)}`)
   switch (method) {
@@ -47,4 +50,24 @@ function run({ method, args }: ReportRequest): Promise<unknown> {
     default:
       throw new Error(`no such report read: ${String(method)}`)
   }
+}
+
+/** The ids of a page of the runs list. The filter passed the API's schema in the core; checked again here, field by field. */
+async function runIds(filter: unknown): Promise<number[]> {
+  const { sql, args } = runListQuery(checkedRunFilter(filter), 'id')
+  return (await connection.all<{ id: number }>(sql, args)).map((row) => row.id)
+}
+
+const NUMBER_FIELDS = ['jobId', 'jobGroup', 'sinceMs', 'untilMs', 'parentLogId', 'beforeId', 'limit'] as const
+
+function checkedRunFilter(value: unknown): RunFilter {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('runIds: expected a filter object')
+  const filter = value as Record<string, unknown>
+  for (const field of NUMBER_FIELDS)
+    if (filter[field] !== undefined && !Number.isInteger(filter[field])) throw new Error(`runIds: ${field} must be a whole number`)
+  if (filter.jobGroups !== undefined && !(Array.isArray(filter.jobGroups) && filter.jobGroups.every(Number.isInteger)))
+    throw new Error('runIds: jobGroups must be whole numbers')
+  if (filter.status !== undefined && !(RUN_STATUSES as readonly unknown[]).includes(filter.status)) throw new Error('runIds: no such status')
+  if (filter.triggerType !== undefined && typeof filter.triggerType !== 'string') throw new Error('runIds: triggerType must be a text')
+  return filter as RunFilter
 }

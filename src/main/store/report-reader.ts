@@ -1,4 +1,6 @@
 import type { Worker } from 'node:worker_threads'
+import type { RunFilter } from '../../shared/api'
+import type { JobRun } from '../../shared/model'
 import type { Logger } from '../kernel/logger'
 import type { SpawnWorker } from '../kernel/spawn-worker'
 import type { ReportReads } from './report-reads'
@@ -8,10 +10,13 @@ export interface ReportReaderSettings {
   nativeBinding?: string
 }
 
-/** What the core asks the reader thread: one of ReportReads' methods, with its arguments. */
+/**
+ * What the core asks the reader thread: an aggregate of ReportReads, or `runIds`, the ids of a page
+ * of the runs list (the core reads those rows by id itself: it knows how their trails are written).
+ */
 export interface ReportRequest {
   id: number
-  method: keyof ReportReads
+  method: 'rankings' | 'countFailedSince' | 'runIds'
   args: unknown[]
 }
 
@@ -43,8 +48,18 @@ export class ReportReader implements ReportReads {
     private readonly spawnWorker: SpawnWorker,
     /** The store's own answers (storeReportReads). */
     private readonly direct: ReportReads,
+    /** Runs by id, in any order (RunRepo.getMany). */
+    private readonly runsById: (ids: readonly number[]) => Promise<JobRun[]>,
     private readonly logger: Logger,
   ) {}
+
+  async listRuns(filter: RunFilter): Promise<JobRun[]> {
+    const ids = await this.call<number[] | null>('runIds', [filter], async () => null)
+    if (ids === null) return this.direct.listRuns(filter)
+    // A run removed between the two reads (retention) is left out.
+    const byId = new Map((await this.runsById(ids)).map((run) => [run.id, run]))
+    return ids.flatMap((id) => byId.get(id) ?? [])
+  }
 
   rankings(sinceMs: number, groupIds: readonly number[] | null): ReturnType<ReportReads['rankings']> {
     return this.call('rankings', [sinceMs, groupIds], () => this.direct.rankings(sinceMs, groupIds))

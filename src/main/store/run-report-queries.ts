@@ -119,8 +119,8 @@ const lastRunsStatement = statementsBySize((size) =>
   ).join(' UNION ALL '),
 )
 
-/** The SELECT of the console's runs list for `filter`: newest first, one page of at most 1,000. */
-export function runListQuery(filter: RunFilter): { sql: string; args: (number | string)[] } {
+/** The SELECT of the console's runs list for `filter`: newest first, one page of at most 1,000; `columns` `id` for their ids alone. */
+export function runListQuery(filter: RunFilter, columns: '*' | 'id' = '*'): { sql: string; args: (number | string)[] } {
   const where: string[] = []
   const args: (number | string)[] = []
   const add = (clause: string, value: number | string): void => {
@@ -143,6 +143,6 @@ export function runListQuery(filter: RunFilter): { sql: string; args: (number | 
   if (filter.untilMs !== undefined) add('trigger_time <= ?', filter.untilMs)
   if (filter.beforeId !== undefined) add('id < ?', filter.beforeId)
   const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000)
-  const sql = `SELECT * FROM job_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`
+  const sql = `SELECT ${columns} FROM job_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`
   return { sql, args }
 }

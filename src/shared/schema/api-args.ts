@@ -2,7 +2,7 @@ import { triggerParamValues } from './job-params'
 import { listArtifactsArgs } from './artifacts'
 import type { ApiMethod } from '../api'
 import { API_METHODS } from '../api-methods'
-import { EMBEDDED_ADDRESS_PREFIX, GLUE_TYPES, LINK_CONDITIONS, SCHEDULE_TYPES, TRIGGER_TYPES } from '../model'
+import { EMBEDDED_ADDRESS_PREFIX, GLUE_TYPES, LINK_CONDITIONS, RUN_STATUSES, SCHEDULE_TYPES, TRIGGER_TYPES } from '../model'
 import { JOB_PAGE_MAX, JOB_SORTS } from '../job-query'
 import { EXECUTOR_PARAM_MAX_CHARS, GLUE_REMARK_MAX_CHARS, GLUE_SOURCE_MAX_CHARS } from './job'
 import { epochMs, executorAddressProblem, id, text } from './primitives'
@@ -37,7 +37,6 @@ import { llmProviderArgs, llmProviderRefArgs } from './llm-provider'
 /** Documents one apply takes: ample for 10,000 jobs and their flows, in one call. */
 export const DEFINITION_SOURCES_MAX = 100_000
 
-const RUN_STATUSES = ['pending', 'running', 'success', 'failed'] as const
 export const MAX_ADDRESS_OVERRIDES = 100
 
 /** An executor address a caller may name: a LAN executor's http(s) URL or an embedded executor's. */
