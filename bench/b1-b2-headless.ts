@@ -191,7 +191,7 @@ async function reportBeside(n: string, jobs: number, dir: string): Promise<void>
     ])
     ratios.push(today.cpuUsPerFire / then.cpuUsPerFire)
     pairs.push(
-      `${today.cpuUsPerFire.toFixed(1)} / ${then.cpuUsPerFire.toFixed(1)} µs (completed ${today.completed}/${today.expected} and ${then.completed}/${then.expected}, p99 ${today.completedLag.p99} / ${then.completedLag.p99} ms)`,
+      `${today.cpuUsPerFire.toFixed(1)} / ${then.cpuUsPerFire.toFixed(1)} µs (completed ${today.completed}/${today.expected} and ${then.completed}/${then.expected}, p99 ${today.completedLag.p99} / ${then.completedLag.p99} ms, peak RSS ${Math.round(today.peakRssMb)} / ${Math.round(then.peakRssMb)} MB)`,
     )
   }
   const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!
