@@ -3,7 +3,7 @@ import { FAILURE_ALARM, formatAlarmRule, type AlarmRule } from '../../shared/ala
 import { ALARM_STATUS, type JobInfo, type JobRun } from '../../shared/model'
 import type { AlarmDelivery, AlarmEntryKind, AlarmState } from '../../shared/alarm-list'
 import type { Logger } from '../kernel/logger'
-import type { Repos } from '../store/store'
+import type { RepoAccess } from '../store/store'
 import type { AlarmPolicyGate } from './alarm-policy-gate'
 import type { AlarmPolicyNote, AlarmResult, SendAlarm } from './send-alarm'
 
@@ -47,7 +47,7 @@ export class PolicyAlarms {
 
   constructor(
     private readonly options: {
-      store: Pick<Repos, 'runs' | 'jobs' | 'alarmList'>
+      store: RepoAccess<'runs' | 'jobs' | 'alarmList'>
       /** null: no policy (every alarm sent, as before it; the fail monitor's own tests). */
       gate: AlarmPolicyGate | null
       sendAlarm: SendAlarm
@@ -132,12 +132,15 @@ export class PolicyAlarms {
     const { status, message, rule } = outcome
     const ruleText = rule ? formatAlarmRule(rule) : ''
     try {
-      await store.runs.setAlarmStatus(run.id, status, message, ruleText)
-      const state = LISTED_STATE[status]
-      if (state) {
+      // One transaction: a run whose status says its alarm was decided has that alarm in the list, even
+      // to a reader between the two writes (a console, another node) or after a crash.
+      await store.transaction(async (tx) => {
+        await tx.runs.setAlarmStatus(run.id, status, message, ruleText)
+        const state = LISTED_STATE[status]
+        if (!state) return
         const { kind, deliveries } = outcome
-        await store.alarmList.add({ logId: run.id, jobId: run.jobId, jobGroup: run.jobGroup, kind, state, atMs: nowMs(), deliveries, message, rule: ruleText })
-      }
+        await tx.alarmList.add({ logId: run.id, jobId: run.jobId, jobGroup: run.jobGroup, kind, state, atMs: nowMs(), deliveries, message, rule: ruleText })
+      })
       this.options.onAlarmStatus?.(run.id)
     } catch (error) {
       this.options.logger.error('recording the alarm status failed', { logId: run.id, error: (error as Error).message })
