@@ -63,7 +63,7 @@ export interface CoreData {
   artifactLinkKey: Buffer
   /** The masker of the secrets store's values: run logs, handle messages, flow outputs and alarm texts pass it. */
   secretMasks: SecretMasks
-  /** The dashboard's aggregates over a day of runs: on SQLite from a reader thread (store/report-reader.ts). */
+  /** The dashboard's aggregates over a day of runs and the runs list: on SQLite from a reader thread (store/report-reader.ts). */
   reports: ReportReads & { close(): Promise<void> }
 }
 

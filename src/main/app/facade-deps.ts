@@ -66,7 +66,7 @@ export interface FacadeDeps {
   /** Named secrets, encrypted at rest (docs/secrets.md). */
   secrets: SecretStore
   runLogs: RunLogs
-  /** The dashboard's aggregates over a day of runs, off the core's thread where the engine allows (store/report-reads.ts). */
+  /** The dashboard's aggregates over a day of runs and the runs list, off the core's thread where the engine allows (store/report-reads.ts). */
   reports: ReportReads
   settings: SettingsService
   alarms: AlarmService

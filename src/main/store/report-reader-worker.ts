@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { ReportReaderSettings, ReportReply, ReportRequest } from './report-reader'
-import type { ReportReads } from './report-reads'
 import { RUN_STATUSES } from '../../shared/model'
 import type { RunFilter } from '../../shared/api'
 import { countFailedSince, runListQuery } from './run-report-queries'
@@ -9,19 +8,15 @@ import { RunViewRepo } from './run-view-repo'
 import { SqliteConnection } from './sqlite/sqlite-connection'
 
 /**
- * The dashboard's aggregates (report-reads.ts) on a read-only connection of this thread's own: a
- * day of runs is read here while the core's thread goes on answering and firing. Read-only, it can
- * change nothing; the requests come from the core, and are still checked before they are run.
+ * The reads of report-reads.ts (the dashboard's aggregates, the ids of a page of runs) on a
+ * read-only connection of this thread's own: a day of runs is read here while the core's thread
+ * goes on answering and firing. Read-only, it can change nothing; the requests come from the core,
+ * and are still checked before they are run.
  */
 const settings = workerData as ReportReaderSettings
 const db = new Database(settings.file, { readonly: true, fileMustExist: true, nativeBinding: settings.nativeBinding, timeout: 5000 })
 const connection = new SqliteConnection(db)
 const views = new RunViewRepo(connection)
-
-const reads: Omit<ReportReads, 'listRuns'> = {
-  rankings: (sinceMs, groupIds) => views.rankings(sinceMs, groupIds),
-  countFailedSince: (sinceMs) => countFailedSince(connection, sinceMs),
-}
 
 parentPort!.on('message', (request: ReportRequest) => {
   void answer(request).then((reply) => parentPort!.postMessage(reply))
@@ -42,11 +37,11 @@ function run({ method, args }: ReportRequest): Promise<unknown> {
   if (!Number.isFinite(sinceMs)) throw new Error(`${method}: expected a time in milliseconds, got ${String(sinceMs)}`)
   switch (method) {
     case 'countFailedSince':
-      return reads.countFailedSince(sinceMs as number)
+      return countFailedSince(connection, sinceMs as number)
     case 'rankings':
       if (groupIds !== null && !(Array.isArray(groupIds) && groupIds.every(Number.isInteger)))
         throw new Error('rankings: expected the group ids as whole numbers, or null for every group')
-      return reads.rankings(sinceMs as number, groupIds as number[] | null)
+      return views.rankings(sinceMs as number, groupIds as number[] | null)
     default:
       throw new Error(`no such report read: ${String(method)}`)
   }

@@ -32,7 +32,7 @@ interface Pending {
 /**
  * SQLite's ReportReads from a thread with its own read-only connection (report-reader-worker.ts):
  * in WAL mode it reads the last committed state beside the core's writes, and the core's thread
- * only passes messages. Started at the first read (most processes never open a dashboard). Should the
+ * only passes messages. Started at the first read, not with the core. Should the
  * thread fail to start or die, its reads and every later one run on the core's connection, as they
  * did before there was a thread: slower for the other callers, never unanswered.
  */
@@ -120,7 +120,7 @@ export class ReportReader implements ReportReads {
     if (this.gone || this.closed) return
     this.gone = true
     this.worker = null
-    this.logger.warn('the report reader thread is gone; the dashboard reads on the core thread', { why })
+    this.logger.warn('the report reader thread is gone; the dashboard and the runs list read on the core thread', { why })
     for (const [id, waiting] of this.pending) {
       this.pending.delete(id)
       waiting.direct().then(waiting.resolve, waiting.reject)
