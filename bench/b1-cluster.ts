@@ -7,7 +7,8 @@
 // the SQLite path is b1-b2-headless.ts's (issue 12: it may lose at most 10 % against its figures).
 // Usage: npx tsx bench/b1-cluster.ts [--quick] [--jobs 10000] [--warmup 5] [--window 20] [--nodes 1,2]
 //        [--no-sqlite] (PostgreSQL only) [--beside DIR] (an earlier build, DIR/out/main/serve.js, measured on
-//        the same server just before this one at each node count)
+//        the same server just before this one at each node count) [--rounds R] (with --beside: R rounds, the
+//        order of the two builds flipping each round; the CPU ratios are the rounds' medians)
 //        [--statements] (the server's statements in the window, per fire: pg_stat_statements, preloaded)
 //        [--cpu-prof DIR] (each node of this build writes a V8 CPU profile into DIR when it stops)
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -22,13 +23,15 @@ import { type Headless, startHeadless } from './support/jobdesk'
 import { measureCronLoad, summarizeWindow, windowQueries, windowRowsOf, type CronLoadResult } from './support/jobdesk-cron-load'
 import { meterProcesses, type MeterReading } from './support/proc-meter'
 import { BenchResult } from './support/results'
-import { sleepUntil } from './support/stats'
+import { median, sleepUntil } from './support/stats'
 
 const [jobs] = numbers('jobs', [10_000], [500])
 const warmupSec = number('warmup', 5, 2)
 const windowSec = number('window', 20, 3)
 const NODE_COUNTS = numbers('nodes', [1, 2], [1, 2])
 const beside = option('beside')
+/** With --beside: rounds of both builds, the order flipping each round (measuredInTurns). */
+const besideRounds = number('rounds', 1, 1)
 const statements = flag('statements')
 const cpuProfDir = option('cpu-prof')
 /** What a node logs when its lease came late or was lost: a late renewal, a scan the fence held, a take-over. */
@@ -61,14 +64,13 @@ const adminUrl = `postgres://postgres@127.0.0.1:${server.port}/postgres`
 if (statements) await query(adminUrl, 'CREATE EXTENSION pg_stat_statements')
 try {
   for (const nodes of NODE_COUNTS) {
-    const earlier = beside ? await measureOn(`jobdesk_b1_${nodes}_beside`, nodes, join(beside, 'out', 'main', 'serve.js')) : null
+    const { earlier, result } = await measuredInTurns(nodes)
     if (earlier) {
       const { ours } = earlier
       report.section(
         `Beside (${beside}), ${nodes} node${nodes > 1 ? 's' : ''}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${earlier.leaseTrouble} lease late or lost; JobDesk ${ours.cpuUsPerFire.toFixed(1)} µs/fire, PostgreSQL ${earlier.serverCpuUsPerFire.toFixed(1)} µs/fire`,
       )
     }
-    const result = await measureOn(`jobdesk_b1_${nodes}`, nodes)
     const label = `PostgreSQL, ${nodes} node${nodes > 1 ? 's' : ''}`
     report.section(
       `${label}: ${result.ours.fires}/${result.ours.expected} fired, ${result.ours.completed} completed, ${result.ours.misfires} misfires, ${result.ours.duplicates} duplicates, ${result.ours.failed} failed, ${result.ours.unfinished} unfinished`,
@@ -134,6 +136,40 @@ interface PostgresMeasure {
   transactionsPerFire: number
   /** With --statements: the window's statements by server time, per fire; else null. */
   statements: string | null
+}
+
+/**
+ * This build at `nodes` nodes, and with --beside the earlier one too, one after the other on the same
+ * server. The build measured second paid 15–20 % more CPU per fire in runs of 2026-12-07, whichever
+ * build it was; so with --rounds R the order flips each round, and the CPU ratios are the medians
+ * of the rounds'. The other figures are the last round's.
+ */
+async function measuredInTurns(nodes: number): Promise<{ earlier: PostgresMeasure | null; result: PostgresMeasure }> {
+  if (!beside) return { earlier: null, result: await measureOn(`jobdesk_b1_${nodes}`, nodes) }
+  const entry = join(beside, 'out', 'main', 'serve.js')
+  const ratios = { jobDesk: [] as number[], server: [] as number[] }
+  const pairs: string[] = []
+  let last: { earlier: PostgresMeasure; result: PostgresMeasure } | null = null
+  for (let round = 0; round < besideRounds; round++) {
+    const besideFirst = round % 2 === 0
+    const measureBeside = () => measureOn(`jobdesk_b1_${nodes}_beside_${round}`, nodes, entry)
+    const measureOurs = () => measureOn(`jobdesk_b1_${nodes}_${round}`, nodes)
+    const earlier = besideFirst ? await measureBeside() : null
+    const result = await measureOurs()
+    last = { earlier: earlier ?? (await measureBeside()), result }
+    ratios.jobDesk.push(last.result.ours.cpuUsPerFire / last.earlier.ours.cpuUsPerFire)
+    ratios.server.push(last.result.serverCpuUsPerFire / last.earlier.serverCpuUsPerFire)
+    pairs.push(
+      `round ${round + 1} (${besideFirst ? 'beside first' : 'this build first'}): JobDesk ${last.result.ours.cpuUsPerFire.toFixed(1)} / ${last.earlier.ours.cpuUsPerFire.toFixed(1)} µs, PostgreSQL ${last.result.serverCpuUsPerFire.toFixed(1)} / ${last.earlier.serverCpuUsPerFire.toFixed(1)} µs`,
+    )
+  }
+  if (besideRounds > 1) {
+    const label = `B1 PG ${nodes}n N=${n}`
+    report.note(`${label}, this build / beside, order flipping each round: ${pairs.join('; ')}`)
+    report.figure({ name: `${label} JobDesk CPU per fire ÷ beside (median of ${besideRounds} rounds)`, value: median(ratios.jobDesk), unit: '×' })
+    report.figure({ name: `${label} PostgreSQL CPU per fire ÷ beside (median of ${besideRounds} rounds)`, value: median(ratios.server), unit: '×' })
+  }
+  return last!
 }
 
 /** A fresh database of this name on the run's server, measured with `nodes` nodes of the build at `entry` (default this checkout's). */
