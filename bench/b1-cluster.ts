@@ -8,7 +8,7 @@
 // Usage: npx tsx bench/b1-cluster.ts [--quick] [--jobs 10000] [--warmup 5] [--window 20] [--nodes 1,2]
 //        [--no-sqlite] (PostgreSQL only) [--beside DIR] (an earlier build, DIR/out/main/serve.js, measured on
 //        the same server just before this one at each node count) [--rounds R] (with --beside: R rounds, the
-//        order of the two builds flipping each round; the CPU ratios are the rounds' medians)
+//        order of the two builds flipping each round; the CPU ratios are the rounds' geometric means)
 //        [--statements] (the server's statements in the window, per fire: pg_stat_statements, preloaded)
 //        [--cpu-prof DIR] (each node of this build writes a V8 CPU profile into DIR when it stops)
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -23,7 +23,7 @@ import { type Headless, startHeadless } from './support/jobdesk'
 import { measureCronLoad, summarizeWindow, windowQueries, windowRowsOf, type CronLoadResult } from './support/jobdesk-cron-load'
 import { meterProcesses, type MeterReading } from './support/proc-meter'
 import { BenchResult } from './support/results'
-import { median, sleepUntil } from './support/stats'
+import { geometricMean, sleepUntil } from './support/stats'
 
 const [jobs] = numbers('jobs', [10_000], [500])
 const warmupSec = number('warmup', 5, 2)
@@ -141,8 +141,8 @@ interface PostgresMeasure {
 /**
  * This build at `nodes` nodes, and with --beside the earlier one too, one after the other on the same
  * server. The build measured second paid 15–20 % more CPU per fire in runs of 2026-12-07, whichever
- * build it was; so with --rounds R the order flips each round, and the CPU ratios are the medians
- * of the rounds'. The other figures are the last round's.
+ * build it was; so with --rounds R the order flips each round, and the CPU ratios are the geometric
+ * means of the rounds' (an even R cancels the order's bias). The other figures are the last round's.
  */
 async function measuredInTurns(nodes: number): Promise<{ earlier: PostgresMeasure | null; result: PostgresMeasure }> {
   if (!beside) return { earlier: null, result: await measureOn(`jobdesk_b1_${nodes}`, nodes) }
@@ -166,8 +166,16 @@ async function measuredInTurns(nodes: number): Promise<{ earlier: PostgresMeasur
   if (besideRounds > 1) {
     const label = `B1 PG ${nodes}n N=${n}`
     report.note(`${label}, this build / beside, order flipping each round: ${pairs.join('; ')}`)
-    report.figure({ name: `${label} JobDesk CPU per fire ÷ beside (median of ${besideRounds} rounds)`, value: median(ratios.jobDesk), unit: '×' })
-    report.figure({ name: `${label} PostgreSQL CPU per fire ÷ beside (median of ${besideRounds} rounds)`, value: median(ratios.server), unit: '×' })
+    report.figure({
+      name: `${label} JobDesk CPU per fire ÷ beside (geometric mean of ${besideRounds} rounds)`,
+      value: geometricMean(ratios.jobDesk),
+      unit: '×',
+    })
+    report.figure({
+      name: `${label} PostgreSQL CPU per fire ÷ beside (geometric mean of ${besideRounds} rounds)`,
+      value: geometricMean(ratios.server),
+      unit: '×',
+    })
   }
   return last!
 }

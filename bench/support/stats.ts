@@ -10,6 +10,12 @@ export function median(values: readonly number[]): number {
   return percentile(values, 50)
 }
 
+/** The geometric mean of ratios: rounds that swap two builds' places cancel each other's bias (a × 1/a is 1). NaN for none. */
+export function geometricMean(ratios: readonly number[]): number {
+  if (ratios.length === 0) return Number.NaN
+  return Math.exp(ratios.reduce((sum, ratio) => sum + Math.log(ratio), 0) / ratios.length)
+}
+
 export function fmt(value: number, digits = 1): string {
   return Number.isFinite(value) ? value.toFixed(digits) : '–'
 }
