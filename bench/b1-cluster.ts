@@ -7,7 +7,7 @@
 // the SQLite path is b1-b2-headless.ts's (issue 12: it may lose at most 10 % against its figures).
 // Usage: npx tsx bench/b1-cluster.ts [--quick] [--jobs 10000] [--warmup 5] [--window 20] [--nodes 1,2]
 //        [--no-sqlite] (PostgreSQL only) [--beside DIR] (an earlier build, DIR/out/main/serve.js, measured on
-//        the same server just before this one at each node count) [--rounds R] (with --beside: R rounds, the
+//        the same server next to this one at each node count, first unless told) [--rounds R] (with --beside: R rounds, the
 //        order of the two builds flipping each round; the CPU ratios are the rounds' geometric means)
 //        [--statements] (the server's statements in the window, per fire: pg_stat_statements, preloaded)
 //        [--cpu-prof DIR] (each node of this build writes a V8 CPU profile into DIR when it stops)
