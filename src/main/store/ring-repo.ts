@@ -49,18 +49,16 @@ export class RingRepo {
    * `claim` for a batch: deletes the fires still there (and still `nodeId`'s) and resolves with the
    * keys (`ringKey`) of those it took. SQLite deletes a few dozen per statement, counts the rows it
    * deleted and asks which only when some were gone (counted-writes.ts); PostgreSQL deletes the batch
-   * in one DELETE … USING unnest … RETURNING. MySQL has no DELETE … RETURNING, so it claims one by one.
+   * in one DELETE … USING unnest … RETURNING. MySQL, which has no DELETE … RETURNING, locks the few
+   * dozen that are there and deletes those (claimLocked). Call inside a transaction.
    */
   async claimMany(fires: readonly Pick<RingFire, 'jobId' | 'scheduleTimeMs'>[], nodeId: string): Promise<Set<string>> {
     const claimed = new Set<string>()
-    if (this.db.dialect.name === 'mysql') {
-      for (const f of fires) if (await this.claim(f.jobId, f.scheduleTimeMs, nodeId)) claimed.add(ringKey(f.jobId, f.scheduleTimeMs))
-      return claimed
-    }
     // A fire listed twice is one row: each key goes into the statements once, so a full count means every key.
     const keys = new Map<string, Pick<RingFire, 'jobId' | 'scheduleTimeMs'>>()
     for (const f of fires) keys.set(ringKey(f.jobId, f.scheduleTimeMs), f)
     const unique = [...keys.values()]
+    if (this.db.dialect.name === 'mysql') return this.claimLocked(unique, nodeId)
     if (this.db.dialect.name === 'postgres') {
       if (unique.length === 0) return claimed
       const params = [
@@ -99,6 +97,33 @@ export class RingRepo {
       })
     }
     for (const { size, params } of statements) returned(await this.db.all(claimStatement(size, true), params))
+    return claimed
+  }
+
+  /**
+   * MySQL's `claimMany`: per few dozen fires, a locking read of those still there and still the
+   * node's, then one DELETE of exactly those (two statements, where one DELETE a fire was ~64). The
+   * lock is the claim's arbiter, as the DELETE is elsewhere: a node that meets the rows locked waits,
+   * and then reads them gone (READ COMMITTED: a locking read sees the latest commit).
+   */
+  private async claimLocked(fires: readonly Pick<RingFire, 'jobId' | 'scheduleTimeMs'>[], nodeId: string): Promise<Set<string>> {
+    const claimed = new Set<string>()
+    for (let from = 0; from < fires.length; from += CLAIMS_PER_STATEMENT) {
+      const chunk = fires.slice(from, from + CLAIMS_PER_STATEMENT)
+      const found = await this.db.all<{ job_id: number; schedule_time: number }>(
+        `SELECT job_id, schedule_time FROM job_ring WHERE node_id = ? AND (${keyTerms(chunk.length)})${this.db.dialect.lockRows}`,
+        [nodeId, ...chunk.flatMap((f) => [f.jobId, f.scheduleTimeMs])],
+      )
+      if (found.length === 0) continue
+      const deleted = await this.db.run(
+        `DELETE FROM job_ring WHERE ${keyTerms(found.length)}`,
+        found.flatMap((r) => [r.job_id, Number(r.schedule_time)]),
+      )
+      // Outside a transaction the read's locks are gone before the DELETE: another claimer may have
+      // taken some of the rows, and which is not known. Loud, rather than fire them twice.
+      if (deleted !== found.length) throw new Error(`claimed ${deleted} of the ${found.length} fires locked: claim the ring inside a transaction`)
+      for (const r of found) claimed.add(ringKey(r.job_id, Number(r.schedule_time)))
+    }
     return claimed
   }
 
@@ -206,10 +231,12 @@ const CLAIMS_PER_STATEMENT = 64
  * ring per statement). With RETURNING it says which fires it took; without, only how many
  * (counted-writes.ts).
  */
-export const claimStatement = countedOrReturning(
-  (size) => `DELETE FROM job_ring WHERE node_id = ? AND (${Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')})`,
-  'job_id, schedule_time',
-)
+export const claimStatement = countedOrReturning((size) => `DELETE FROM job_ring WHERE node_id = ? AND (${keyTerms(size)})`, 'job_id, schedule_time')
+
+/** `size` ring keys as primary-key terms, each `(job_id, schedule_time)` a parameter pair: one index probe each. */
+function keyTerms(size: number): string {
+  return Array.from({ length: size }, () => '(job_id = ? AND schedule_time = ?)').join(' OR ')
+}
 
 /** PostgreSQL: a scan's fires in one INSERT (the node first, then the fires' columns). */
 const INSERT_BY_UNNEST = `INSERT INTO job_ring (node_id, job_id, schedule_time, fire_at, trigger_type)

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import type { Store } from '../../../src/main/store/store'
 import { ringKey } from '../../../src/main/domain/fires'
 import { type RingFire } from '../../../src/main/domain/fires'
 import { addGroup, addJob, overlapping, storeSuite, T0 } from './store-fixture'
@@ -49,7 +50,12 @@ storeSuite('RingRepo', (f) => {
     await f.store.ring.insert(fires, 'node-a')
     const other = await f.another()
     const asked = [...fires, fire(99, T0), fires[0]]
-    const [mine, theirs] = await Promise.all([f.store.ring.claimMany(asked, 'node-a'), other.ring.claimMany([...asked].reverse(), 'node-a')])
+    // On a server each claim in a transaction of its own, as the trigger service claims
+    // (prepare-runs.ts). Two SQLite stores in one process cannot: the second transaction would wait on
+    // the thread the first needs to end; there each claiming statement is atomic by itself.
+    const claim = (store: Store, fires: typeof asked) =>
+      f.engine === 'sqlite' ? store.ring.claimMany(fires, 'node-a') : store.transaction((tx) => tx.ring.claimMany(fires, 'node-a'))
+    const [mine, theirs] = await Promise.all([claim(f.store, asked), claim(other, [...asked].reverse())])
     expect(mine.size + theirs.size).toBe(300)
     for (const key of mine) expect(theirs.has(key)).toBe(false)
     expect(new Set([...mine, ...theirs])).toEqual(new Set(fires.map((x) => ringKey(x.jobId, x.scheduleTimeMs))))
