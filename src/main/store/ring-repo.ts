@@ -37,17 +37,10 @@ export class RingRepo {
   }
 
   /**
-   * Takes a fire of `nodeId`'s ring: true when the row was still there and still that node's.
-   * Deleting is the claim, so two nodes holding the same fire in their rings never both fire it,
-   * and a fire another node took over (its node taken for dead) is no longer its to claim.
-   */
-  async claim(jobId: number, scheduleTimeMs: number, nodeId: string): Promise<boolean> {
-    return (await this.db.run('DELETE FROM job_ring WHERE node_id = ? AND job_id = ? AND schedule_time = ?', [nodeId, jobId, scheduleTimeMs])) === 1
-  }
-
-  /**
-   * `claim` for a batch: deletes the fires still there (and still `nodeId`'s) and resolves with the
-   * keys (`ringKey`) of those it took. SQLite deletes a few dozen per statement, counts the rows it
+   * Takes fires of `nodeId`'s ring: deletes those still there (and still `nodeId`'s) and resolves with
+   * the keys (`ringKey`) of those it took. Deleting is the claim, so two nodes holding the same fire in
+   * their rings never both fire it, and a fire another node took over (its node taken for dead) is no
+   * longer this one's to claim. SQLite deletes a few dozen per statement, counts the rows it
    * deleted and asks which only when some were gone (counted-writes.ts); PostgreSQL deletes the batch
    * in one DELETE … USING unnest … RETURNING. MySQL, which has no DELETE … RETURNING, locks the few
    * dozen that are there and deletes those (claimLocked). Call inside a transaction.
@@ -138,7 +131,7 @@ export class RingRepo {
    * Moves a dead node's fires (or those of a process that left no node id) to `toNodeId`'s ring;
    * resolves with them. Call inside a transaction: the rows are locked, skipping rows another node is
    * taking over at the same moment. Two nodes that still end up holding the same fire are arbitrated
-   * by `claim`.
+   * by `claimMany`.
    */
   async takeOver(fromNodeId: string, toNodeId: string): Promise<RingFire[]> {
     const rows = await this.db.all<RingRow>(
@@ -159,7 +152,7 @@ export class RingRepo {
   }
 
   /**
-   * Takes every stale fire of the given jobs (deleting them is the claim, as for `claim`): a job's
+   * Takes every stale fire of the given jobs (deleting them is the claim, as for `claimMany`): a job's
    * whole outage at once, so it yields one misfire decision however many rows it left. Call with
    * the jobs' rows locked by the same transaction (JobRepo.lockForScan, findDue): no other scan can
    * then claim a part of the same outage.

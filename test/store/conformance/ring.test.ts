@@ -13,6 +13,14 @@ const fire = (jobId: number, scheduleTimeMs: number, overrides: Partial<RingFire
 })
 
 storeSuite('RingRepo', (f) => {
+  /**
+   * A claim racing another node's: on a server in a transaction of its own, as the trigger service
+   * claims (prepare-runs.ts). Two SQLite stores in one process cannot both hold one (the second would
+   * wait on the thread the first needs to end); there each claiming statement is atomic by itself.
+   */
+  const claimIn = (store: Store, fires: RingFire[]) =>
+    f.engine === 'sqlite' ? store.ring.claimMany(fires, 'node-a') : store.transaction((tx) => tx.ring.claimMany(fires, 'node-a'))
+
   it('keeps each fire with the node whose ring holds it; a fire planned twice stays one row', async () => {
     await f.store.ring.insert([fire(1, T0), fire(1, T0 + 1000), fire(2, T0 + 500, { triggerType: 'MISFIRE', fireAtMs: T0 + 10 })], 'node-a')
     await f.store.ring.insert([fire(3, T0 + 2000), fire(1, T0)], 'node-b')
@@ -31,16 +39,16 @@ storeSuite('RingRepo', (f) => {
   it('lets exactly one of two nodes claim a fire', async () => {
     await f.store.ring.insert([fire(1, T0)], 'node-a')
     const other = await f.another()
-    const claims = await Promise.all([f.store.ring.claim(1, T0, 'node-a'), other.ring.claim(1, T0, 'node-a')])
-    expect(claims.filter(Boolean)).toHaveLength(1)
-    expect(await f.store.ring.claim(1, T0, 'node-a')).toBe(false)
+    const claims = await Promise.all([claimIn(f.store, [fire(1, T0)]), claimIn(other, [fire(1, T0)])])
+    expect(claims.map((claimed) => claimed.size).sort()).toEqual([0, 1])
+    expect(await f.store.ring.claimMany([fire(1, T0)], 'node-a')).toEqual(new Set())
     expect(await f.store.ring.count()).toBe(0)
   })
 
   it("claims only the claimer's own fires: a fire taken over by another node is no longer the first node's", async () => {
     await f.store.ring.insert([fire(1, T0), fire(2, T0)], 'node-a')
     await f.store.transaction((tx) => tx.ring.takeOver('node-a', 'node-b'))
-    expect(await f.store.ring.claim(1, T0, 'node-a')).toBe(false)
+    expect(await f.store.ring.claimMany([fire(1, T0)], 'node-a')).toEqual(new Set())
     expect(await f.store.ring.claimMany([fire(2, T0)], 'node-a')).toEqual(new Set())
     expect(await f.store.ring.claimMany([fire(1, T0), fire(2, T0)], 'node-b')).toEqual(new Set([ringKey(1, T0), ringKey(2, T0)]))
   })
@@ -50,12 +58,7 @@ storeSuite('RingRepo', (f) => {
     await f.store.ring.insert(fires, 'node-a')
     const other = await f.another()
     const asked = [...fires, fire(99, T0), fires[0]]
-    // On a server each claim in a transaction of its own, as the trigger service claims
-    // (prepare-runs.ts). Two SQLite stores in one process cannot: the second transaction would wait on
-    // the thread the first needs to end; there each claiming statement is atomic by itself.
-    const claim = (store: Store, fires: typeof asked) =>
-      f.engine === 'sqlite' ? store.ring.claimMany(fires, 'node-a') : store.transaction((tx) => tx.ring.claimMany(fires, 'node-a'))
-    const [mine, theirs] = await Promise.all([claim(f.store, asked), claim(other, [...asked].reverse())])
+    const [mine, theirs] = await Promise.all([claimIn(f.store, asked), claimIn(other, [...asked].reverse())])
     expect(mine.size + theirs.size).toBe(300)
     for (const key of mine) expect(theirs.has(key)).toBe(false)
     expect(new Set([...mine, ...theirs])).toEqual(new Set(fires.map((x) => ringKey(x.jobId, x.scheduleTimeMs))))
