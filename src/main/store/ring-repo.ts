@@ -43,7 +43,7 @@ export class RingRepo {
    * longer this one's to claim. SQLite deletes a few dozen per statement, counts the rows it
    * deleted and asks which only when some were gone (counted-writes.ts); PostgreSQL deletes the batch
    * in one DELETE … USING unnest … RETURNING. MySQL, which has no DELETE … RETURNING, locks the few
-   * dozen that are there and deletes those (claimLocked). Call inside a transaction.
+   * dozen that are there and deletes those (claimLocked): there, call it inside a transaction.
    */
   async claimMany(fires: readonly Pick<RingFire, 'jobId' | 'scheduleTimeMs'>[], nodeId: string): Promise<Set<string>> {
     const claimed = new Set<string>()
