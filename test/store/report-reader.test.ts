@@ -163,9 +163,9 @@ it('refuses a request that is not one of its reads, and goes on answering', asyn
     expect(byId.get(1)).toEqual({ id: 1, ok: false, message: 'no such report read: dropTables' })
     expect(byId.get(2)).toMatchObject({ ok: false, message: expect.stringContaining('expected a time in milliseconds') })
     expect(byId.get(3)).toMatchObject({ ok: false, message: expect.stringContaining('group ids as whole numbers') })
-    expect(byId.get(4)).toMatchObject({ ok: false, message: 'runIds: jobId must be a whole number' })
-    expect(byId.get(5)).toMatchObject({ ok: false, message: 'runIds: no such status' })
-    expect(byId.get(6)).toMatchObject({ ok: false, message: 'runIds: expected a filter object' })
+    expect(byId.get(4)).toMatchObject({ ok: false, message: 'runIds: jobId must be a whole number, got the text "1 OR 1=1"' })
+    expect(byId.get(5)).toMatchObject({ ok: false, message: 'runIds: status must be one of pending, running, success, failed; got the text "constructor"' })
+    expect(byId.get(6)).toMatchObject({ ok: false, message: 'runIds: filter must be an object, got null' })
     expect(byId.get(7)).toMatchObject({ ok: true, value: await storeReportReads(store).countFailedSince(0) })
   } finally {
     await worker.terminate()

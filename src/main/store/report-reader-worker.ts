@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { ReportReaderSettings, ReportReply, ReportRequest } from './report-reader'
-import { RUN_STATUSES } from '../../shared/model'
 import type { RunFilter } from '../../shared/api'
+import { runFilterSchema } from '../../shared/schema/api-args'
+import { inputProblems } from '../../shared/schema/parse-input'
 import { countFailedSince, runListQuery } from './run-report-queries'
 import { RunViewRepo } from './run-view-repo'
 import { SqliteConnection } from './sqlite/sqlite-connection'
@@ -47,22 +48,15 @@ function run({ method, args }: ReportRequest): Promise<unknown> {
   }
 }
 
-/** The ids of a page of the runs list. The filter passed the API's schema in the core; checked again here, field by field. */
+/** The ids of a page of the runs list. The filter passed the API's schema in the core; the same schema checks it again here. */
 async function runIds(filter: unknown): Promise<number[]> {
   const { sql, args } = runListQuery(checkedRunFilter(filter), 'id')
   return (await connection.all<{ id: number }>(sql, args)).map((row) => row.id)
 }
 
-const NUMBER_FIELDS = ['jobId', 'jobGroup', 'sinceMs', 'untilMs', 'parentLogId', 'beforeId', 'limit'] as const
-
 function checkedRunFilter(value: unknown): RunFilter {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('runIds: expected a filter object')
-  const filter = value as Record<string, unknown>
-  for (const field of NUMBER_FIELDS)
-    if (filter[field] !== undefined && !Number.isInteger(filter[field])) throw new Error(`runIds: ${field} must be a whole number`)
-  if (filter.jobGroups !== undefined && !(Array.isArray(filter.jobGroups) && filter.jobGroups.every(Number.isInteger)))
-    throw new Error('runIds: jobGroups must be whole numbers')
-  if (filter.status !== undefined && !(RUN_STATUSES as readonly unknown[]).includes(filter.status)) throw new Error('runIds: no such status')
-  if (filter.triggerType !== undefined && typeof filter.triggerType !== 'string') throw new Error('runIds: triggerType must be a text')
-  return filter as RunFilter
+  const checked = inputProblems(runFilterSchema, value, 'filter')
+  if (checked.ok) return checked.value
+  const [first] = checked.problems
+  throw new Error(`runIds: ${first.field} ${first.message}`)
 }
