@@ -9,7 +9,7 @@
 // completed p99 ≤ 150 ms, peak RSS ≤ 300 MB at 10k; the no-op (`noopJobHandler`) is the second row.
 // Usage: npx tsx bench/b1-b2-headless.ts [--quick] [--jobs 10,1000,10000,20000,50000] [--warmup 5] [--window 20]
 //        [--handlers logLineJobHandler,noopJobHandler] (the first is the headline; --beside measures it alone)
-//        [--node-args="--flag=value …"] (flags for node itself on today's build: V8's heap settings, say)
+//        [--node-args="--flag=value …"] (flags for node itself on today's build, alone and in --beside: V8's heap settings, say)
 //        [--cpu-prof]   (writes .cpuprofile files of the main thread and the workers to bench/results/profiles/)
 //        [--before DIR[,DIR…]] (checkouts of earlier commits, built: the same workload on each one's out/main/serve.js
 //                        in the same run, on a database of its own schema; their figures are printed as references)
@@ -186,7 +186,7 @@ async function reportBeside(n: string, jobs: number, dir: string): Promise<void>
     // Planting is synchronous, one folder after the other: a second of lead per 10k jobs.
     const firstFireMs = (Math.ceil(Date.now() / 1000) + 2 + Math.ceil(jobs / 10_000)) * 1000
     const [today, then] = await Promise.all([
-      measureCronLoad({ jobs, warmupSec, windowSec, handler: HEADLINE, prepared: { data: ours, firstFireMs } }),
+      measureCronLoad({ jobs, warmupSec, windowSec, handler: HEADLINE, nodeArgs: nodeArgsFor(jobs), prepared: { data: ours, firstFireMs } }),
       measureCronLoad({ jobs, warmupSec, windowSec, handler: HEADLINE, entry, prepared: { data: theirs, firstFireMs } }),
     ])
     ratios.push(today.cpuUsPerFire / then.cpuUsPerFire)
