@@ -7,25 +7,19 @@ import { wroteEvery } from './sql/counted-writes'
 import { countedOrReturning, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
 import { firstOfEach, lastOfEach, unnestFrom, unnestParams } from './sql/unnest-rows'
 import type { TrailShapeWrites } from './trail-shapes'
+import { updateByCase, updateUnfinishedByCase, type CaseColumn } from './mysql/mysql-run-writes'
 
 // The hot path's writes to job_log after a run's row exists: its trigger outcome, its completion, or
 // both at once. SQLite takes a few dozen runs per UPDATE … FROM VALUES, PostgreSQL a batch per
-// UPDATE … FROM unnest (one prepared statement, one round trip), MySQL one statement each.
+// UPDATE … FROM unnest (one prepared statement, one round trip), MySQL a few dozen per UPDATE of
+// CASE columns (mysql/mysql-run-writes.ts).
 
 /** Trigger outcomes, with their trails (trail-shapes.ts). */
 export async function recordOutcomes(db: Connection, shapes: TrailShapeWrites, outcomes: readonly TriggerOutcome[]): Promise<void> {
   const trails = await trailColumns(db, shapes, outcomes)
   if (db.dialect.name === 'sqlite') return recordOutcomesByValues(db, outcomes, trails)
   if (db.dialect.name === 'postgres') return recordOutcomesByUnnest(db, outcomes, trails)
-  for (const [i, o] of outcomes.entries()) {
-    await db.run('UPDATE job_log SET executor_address = ?, trigger_code = ?, trigger_msg = ?, trigger_trail = ? WHERE id = ?', [
-      o.executorAddress,
-      o.triggerCode,
-      triggerMsgColumn(o),
-      trails[i],
-      o.logId,
-    ])
-  }
+  return updateByCase(db, OUTCOME_COLUMNS, lastOfEach(outcomeRows(outcomes, trails), runIdOf))
 }
 
 /**
@@ -48,12 +42,16 @@ async function recordOutcomesByValues(db: Connection, outcomes: readonly Trigger
 
 /** PostgreSQL: the batch in one UPDATE … FROM unnest; a run listed twice takes its last outcome. */
 async function recordOutcomesByUnnest(db: Connection, outcomes: readonly TriggerOutcome[], trails: readonly (string | null)[]): Promise<void> {
-  const rows = lastOfEach(
-    outcomes.map((o, i) => [o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), trails[i]]),
-    (row) => row[0] as number,
-  )
+  const rows = lastOfEach(outcomeRows(outcomes, trails), runIdOf)
   if (rows.length > 0) await db.run(OUTCOMES_BY_UNNEST, unnestParams(rows, 5))
 }
+
+/** Each outcome as the row the PostgreSQL and MySQL batches take: its run's id, then its columns. */
+const outcomeRows = (outcomes: readonly TriggerOutcome[], trails: readonly (string | null)[]): SqlValue[][] =>
+  outcomes.map((o, i) => [o.logId, o.executorAddress, o.triggerCode, triggerMsgColumn(o), trails[i]])
+
+/** The run a batch's row is for (its first value). */
+const runIdOf = (row: readonly SqlValue[]) => row[0] as number
 
 /**
  * A fast run's trigger outcome and its completion in one statement (they often arrive in the same
@@ -99,13 +97,7 @@ export async function recordOutcomesAndComplete(
     pairs.map((p) => p.outcome),
   )
   if (db.dialect.name === 'postgres') return pairsByUnnest(db, pairs, trails)
-  if (db.dialect.name !== 'sqlite') {
-    const done = new Set<number>()
-    for (const [i, { outcome, completion }] of pairs.entries()) {
-      if (await updateOutcomeAndComplete(db, outcome, trails[i], completion)) done.add(outcome.logId)
-    }
-    return done
-  }
+  if (db.dialect.name === 'mysql') return updateUnfinishedByCase(db, PAIR_COLUMNS, firstOfEach(pairRows(pairs, trails), runIdOf))
   const statements: SizedParams[] = []
   let from = 0
   for (const size of statementSizes(pairs.length, PAIRS_PER_STATEMENT)) {
@@ -134,22 +126,23 @@ async function pairsByUnnest(
   pairs: readonly { outcome: TriggerOutcome; completion: RunCompletion }[],
   trails: readonly (string | null)[],
 ): Promise<Set<number>> {
-  const rows = firstOfEach(
-    pairs.map(({ outcome: o, completion: c }, i) => [
-      o.logId,
-      o.executorAddress,
-      o.triggerCode,
-      triggerMsgColumn(o),
-      trails[i],
-      handleCodeColumn(c),
-      c.handleMsg,
-      c.handleTimeMs,
-    ]),
-    (row) => row[0] as number,
-  )
+  const rows = firstOfEach(pairRows(pairs, trails), runIdOf)
   if (rows.length === 0) return new Set()
   return new Set((await db.all<{ id: number }>(PAIRS_BY_UNNEST, unnestParams(rows, 8))).map((row) => Number(row.id)))
 }
+
+/** Each outcome with its completion as the row the PostgreSQL and MySQL batches take. */
+const pairRows = (pairs: readonly { outcome: TriggerOutcome; completion: RunCompletion }[], trails: readonly (string | null)[]): SqlValue[][] =>
+  pairs.map(({ outcome: o, completion: c }, i) => [
+    o.logId,
+    o.executorAddress,
+    o.triggerCode,
+    triggerMsgColumn(o),
+    trails[i],
+    handleCodeColumn(c),
+    c.handleMsg,
+    c.handleTimeMs,
+  ])
 
 /**
  * Runs SQLite's batched UPDATEs and resolves with the ids of the runs they changed: counted when
@@ -191,16 +184,13 @@ interface SizedParams {
 export async function completeRuns(db: Connection, completions: readonly RunCompletion[]): Promise<number[]> {
   if (db.dialect.name === 'sqlite') return completeByValues(db, completions)
   if (db.dialect.name === 'postgres') return completeByUnnest(db, completions)
-  const appended = db.dialect.concat(db.dialect.concat('handle_msg', '?'), '?')
-  const sql = `UPDATE job_log
-      SET handle_code = ?, handle_msg = substr(CASE WHEN handle_msg = '' THEN ? ELSE ${appended} END, 1, ${HANDLE_MSG_MAX_CHARS}), handle_time = ?
-    WHERE id = ? AND handle_code = 0`
-  const done: number[] = []
-  for (const c of completions) {
-    if ((await db.run(sql, [handleCodeColumn(c), c.handleMsg, '\n', c.handleMsg, c.handleTimeMs, c.logId])) === 1) done.push(c.logId)
-  }
-  return done
+  const first = firstOfEach(completions, (c) => c.logId)
+  const done = await updateUnfinishedByCase(db, COMPLETION_COLUMNS, first.map(completionRow))
+  return first.filter((c) => done.has(c.logId)).map((c) => c.logId)
 }
+
+/** A completion as the row the PostgreSQL and MySQL batches take. */
+const completionRow = (c: RunCompletion): SqlValue[] => [c.logId, handleCodeColumn(c), c.handleMsg, c.handleTimeMs]
 
 /**
  * SQLite: `completeRuns` with a few dozen completions per UPDATE … FROM VALUES … RETURNING. Within one
@@ -230,7 +220,7 @@ async function completeByValues(db: Connection, completions: readonly RunComplet
 async function completeByUnnest(db: Connection, completions: readonly RunCompletion[]): Promise<number[]> {
   const first = firstOfEach(completions, (c) => c.logId)
   if (first.length === 0) return []
-  const rows = first.map((c) => [c.logId, handleCodeColumn(c), c.handleMsg, c.handleTimeMs])
+  const rows = first.map(completionRow)
   const done = new Set((await db.all<{ id: number }>(COMPLETIONS_BY_UNNEST, unnestParams(rows, 4))).map((row) => Number(row.id)))
   return first.filter((c) => done.has(c.logId)).map((c) => c.logId)
 }
@@ -314,3 +304,16 @@ const PAIRS_BY_UNNEST = `UPDATE job_log
      ])}
     WHERE job_log.id = v.id AND job_log.handle_code = 0
     RETURNING job_log.id`
+
+/** MySQL: the columns of an outcome (recordOutcomes). */
+const OUTCOME_COLUMNS: readonly CaseColumn[] = [{ name: 'executor_address' }, { name: 'trigger_code' }, { name: 'trigger_msg' }, { name: 'trigger_trail' }]
+/** MySQL: a completion's message is cut to the column's bound. */
+const boundedMsg = (byId: string) => `substr(${byId}, 1, ${HANDLE_MSG_MAX_CHARS})`
+/** MySQL: the columns of a completion (completeRuns); a message joins one already there on a new line. */
+const COMPLETION_COLUMNS: readonly CaseColumn[] = [
+  { name: 'handle_code' },
+  { name: 'handle_msg', wrap: (byId) => boundedMsg(`CONCAT(CASE WHEN handle_msg = '' THEN '' ELSE CONCAT(handle_msg, CHAR(10 USING utf8mb4)) END, ${byId})`) },
+  { name: 'handle_time' },
+]
+/** MySQL: the columns of an outcome with its completion (recordOutcomesAndComplete). */
+const PAIR_COLUMNS: readonly CaseColumn[] = [...OUTCOME_COLUMNS, { name: 'handle_code' }, { name: 'handle_msg', wrap: boundedMsg }, { name: 'handle_time' }]

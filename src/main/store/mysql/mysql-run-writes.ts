@@ -1,0 +1,74 @@
+import type { Connection, SqlValue } from '../sql/connection'
+import { inList } from '../sql/insert-rows'
+
+// MySQL's batched writes of job_log after a run's row exists (run-outcome-writes.ts has the other
+// engines'). MySQL has neither UPDATE … FROM VALUES nor RETURNING, and MariaDB reads no VALUES ROW,
+// so a batch is one single-table UPDATE whose every column is a `CASE id WHEN ? THEN ? … END` over
+// the batch's ids: primary-key lookups, on MySQL and MariaDB alike, for one statement where there
+// were one per run. A write that must leave finished runs alone first locks the ones still unfinished
+// (as the ring's claim does, ring-repo.ts) and writes exactly those.
+
+/** Runs per statement: 64 runs of outcomes and completions take ~15 parameters each, sent as text. */
+const RUNS_PER_STATEMENT = 64
+
+/** A column the batch sets: its name, and the expression its CASE lands in (the CASE as it is by default). */
+export interface CaseColumn {
+  name: string
+  wrap?: (byId: string) => string
+}
+
+/**
+ * Writes `rows` (each the run's id, then one value per column) whatever state the runs are in; a run
+ * listed twice must have been taken out before (one CASE takes its first WHEN).
+ */
+export async function updateByCase(db: Connection, columns: readonly CaseColumn[], rows: readonly (readonly SqlValue[])[]): Promise<void> {
+  for (let from = 0; from < rows.length; from += RUNS_PER_STATEMENT) {
+    const chunk = rows.slice(from, from + RUNS_PER_STATEMENT)
+    const set = caseAssignments(columns, chunk)
+    await db.run(`UPDATE job_log SET ${set.sql} WHERE id IN (${inList(chunk.length)})`, [...set.params, ...chunk.map((row) => row[0])])
+  }
+}
+
+/**
+ * `updateByCase` of the runs still unfinished (handle_code 0) among `rows`, one id each; resolves
+ * with the ids written. Each statement's runs are locked first and then written, so in a transaction
+ * no other writer finishes one in between. Outside a transaction nothing holds them: a run finished
+ * meanwhile makes the count short, and that throws rather than report a run as written by this call.
+ */
+export async function updateUnfinishedByCase(db: Connection, columns: readonly CaseColumn[], rows: readonly (readonly SqlValue[])[]): Promise<Set<number>> {
+  const written = new Set<number>()
+  for (let from = 0; from < rows.length; from += RUNS_PER_STATEMENT) {
+    const chunk = rows.slice(from, from + RUNS_PER_STATEMENT)
+    const unfinished = await db.all<{ id: number }>(
+      `SELECT id FROM job_log WHERE id IN (${inList(chunk.length)}) AND handle_code = 0${db.dialect.lockRows}`,
+      chunk.map((row) => row[0]),
+    )
+    if (unfinished.length === 0) continue
+    const ids = new Set(unfinished.map((row) => Number(row.id)))
+    const locked = chunk.filter((row) => ids.has(Number(row[0])))
+    const set = caseAssignments(columns, locked)
+    const changed = await db.run(`UPDATE job_log SET ${set.sql} WHERE id IN (${inList(locked.length)}) AND handle_code = 0`, [
+      ...set.params,
+      ...locked.map((row) => row[0]),
+    ])
+    if (changed !== locked.length) {
+      throw new Error(`${locked.length} unfinished runs were locked but ${changed} written: another writer finished some (call this in a transaction)`)
+    }
+    for (const id of ids) written.add(id)
+  }
+  return written
+}
+
+/** `c1 = CASE id WHEN ? THEN ? … END, c2 = …` for `rows`, and its parameters in the text's order. */
+function caseAssignments(columns: readonly CaseColumn[], rows: readonly (readonly SqlValue[])[]): { sql: string; params: SqlValue[] } {
+  const whens = rows.map(() => 'WHEN ? THEN ?').join(' ')
+  const params: SqlValue[] = []
+  const sql = columns
+    .map((column, c) => {
+      for (const row of rows) params.push(row[0], row[c + 1])
+      const byId = `CASE id ${whens} END`
+      return `${column.name} = ${column.wrap ? column.wrap(byId) : byId}`
+    })
+    .join(', ')
+  return { sql, params }
+}
