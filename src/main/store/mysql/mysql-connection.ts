@@ -18,7 +18,11 @@ const MAX_PREPARED_PARAMS = 40
 export class MysqlConnection implements Connection {
   readonly dialect = mysqlDialect
 
-  constructor(private readonly client: Pool | PoolConnection) {}
+  constructor(
+    private readonly client: Pool | PoolConnection,
+    /** A transaction's connection (Connection.holdsLocks). */
+    readonly holdsLocks = false,
+  ) {}
 
   private async send<T>(sql: string, params: readonly SqlValue[]): Promise<T> {
     const values = params as SqlValue[]

@@ -6,7 +6,8 @@ import { inList } from '../sql/insert-rows'
 // so a batch is one single-table UPDATE whose every column is a `CASE id WHEN ? THEN ? … END` over
 // the batch's ids: primary-key lookups, on MySQL and MariaDB alike, for one statement where there
 // were one per run. A write that must leave finished runs alone first locks the ones still unfinished
-// (as the ring's claim does, ring-repo.ts) and writes exactly those.
+// (as the ring's claim does, ring-repo.ts) and writes exactly those: in a transaction, as the run
+// writer's always are.
 
 /** Runs per statement: 64 runs of outcomes and completions take ~15 parameters each, sent as text. */
 const RUNS_PER_STATEMENT = 64
@@ -31,12 +32,16 @@ export async function updateByCase(db: Connection, columns: readonly CaseColumn[
 
 /**
  * `updateByCase` of the runs still unfinished (handle_code 0) among `rows`, one id each; resolves
- * with the ids written. Each statement's runs are locked first and then written, so in a transaction
- * no other writer finishes one in between. Outside a transaction nothing holds them: a run finished
- * meanwhile makes the count short, and that throws rather than report a run as written by this call.
+ * with the ids written. In a transaction each statement's runs are locked first and then written, so
+ * no other writer finishes one in between. Outside one a lock would be gone at once, so each run
+ * takes its own statement, whose count says whether it was written.
  */
 export async function updateUnfinishedByCase(db: Connection, columns: readonly CaseColumn[], rows: readonly (readonly SqlValue[])[]): Promise<Set<number>> {
   const written = new Set<number>()
+  if (!db.holdsLocks) {
+    for (const row of rows) if ((await updateUnfinished(db, columns, [row])) === 1) written.add(Number(row[0]))
+    return written
+  }
   for (let from = 0; from < rows.length; from += RUNS_PER_STATEMENT) {
     const chunk = rows.slice(from, from + RUNS_PER_STATEMENT)
     const unfinished = await db.all<{ id: number }>(
@@ -46,17 +51,17 @@ export async function updateUnfinishedByCase(db: Connection, columns: readonly C
     if (unfinished.length === 0) continue
     const ids = new Set(unfinished.map((row) => Number(row.id)))
     const locked = chunk.filter((row) => ids.has(Number(row[0])))
-    const set = caseAssignments(columns, locked)
-    const changed = await db.run(`UPDATE job_log SET ${set.sql} WHERE id IN (${inList(locked.length)}) AND handle_code = 0`, [
-      ...set.params,
-      ...locked.map((row) => row[0]),
-    ])
-    if (changed !== locked.length) {
-      throw new Error(`${locked.length} unfinished runs were locked but ${changed} written: another writer finished some (call this in a transaction)`)
-    }
+    const changed = await updateUnfinished(db, columns, locked)
+    if (changed !== locked.length) throw new Error(`${locked.length} unfinished runs were locked in this transaction but ${changed} written`)
     for (const id of ids) written.add(id)
   }
   return written
+}
+
+/** Writes `rows` where still unfinished; resolves with how many were. */
+function updateUnfinished(db: Connection, columns: readonly CaseColumn[], rows: readonly (readonly SqlValue[])[]): Promise<number> {
+  const set = caseAssignments(columns, rows)
+  return db.run(`UPDATE job_log SET ${set.sql} WHERE id IN (${inList(rows.length)}) AND handle_code = 0`, [...set.params, ...rows.map((row) => row[0])])
 }
 
 /** `c1 = CASE id WHEN ? THEN ? … END, c2 = …` for `rows`, and its parameters in the text's order. */

@@ -123,7 +123,7 @@ function mysqlDriver(pool: Pool, autocommit: MysqlConnection, renewals: MysqlCon
         throw error
       }
       return {
-        connection: new MysqlConnection(connection),
+        connection: new MysqlConnection(connection, true),
         // A COMMIT that fails keeps the connection: the store's rollback gives it back.
         async commit() {
           await connection.query('COMMIT')

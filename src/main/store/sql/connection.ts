@@ -29,6 +29,11 @@ export interface Connection {
    * to a savepoint and write again with RETURNING — instead of paying RETURNING on every statement.
    */
   withSync?<T>(work: (sync: SyncConnection) => T): Promise<T>
+  /**
+   * MySQL: a transaction's connection, whose row locks (FOR UPDATE) hold until it ends. Absent on a
+   * pool, where each statement commits by itself and a lock is gone as soon as it was taken.
+   */
+  readonly holdsLocks?: boolean
 }
 
 /** A write's row count, and the id of the last row it inserted (meaningful only when it inserted one). */

@@ -60,12 +60,14 @@ export class TransactionScope {
 export class CheckedConnection implements Connection {
   readonly dialect
   readonly withSync?: Connection['withSync']
+  readonly holdsLocks?: boolean
 
   constructor(
     private readonly inner: Connection,
     private readonly check: () => void | Promise<void>,
   ) {
     this.dialect = inner.dialect
+    this.holdsLocks = inner.holdsLocks
     const withSync = inner.withSync?.bind(inner)
     if (withSync) {
       this.withSync = async (work) => {
