@@ -7,6 +7,7 @@ import type { Connection, SqlValue } from './sql/connection'
 import { bumpVersion } from './version-repo'
 import { idChunks, inList, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
 import { unnestFrom, unnestParams } from './sql/unnest-rows'
+import { updateByCase, type CaseColumn } from './mysql/mysql-case-updates'
 
 export type StoredJob = Omit<JobInfo, 'id'>
 
@@ -228,26 +229,11 @@ export class JobRepo {
     // Next/last times are not what job caches hold; a job stopped because its schedule ended is.
     if (updates.some((u) => u.triggerStatus === 0)) await bumpVersion(this.db, 'jobs')
     if (this.db.dialect.name === 'sqlite') return this.writeNextTimesInBatches(updates)
-    if (this.db.dialect.name === 'postgres') return this.writeNextTimesByUnnest(updates)
-    for (const u of updates) {
-      await this.db.run(
-        'UPDATE job_info SET trigger_status = ?, trigger_last_time = ?, trigger_next_time = ?, trigger_held_time = ? WHERE id = ? AND trigger_status = 1',
-        [u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.triggerHeldTimeMs, u.id],
-      )
-    }
-  }
-
-  /**
-   * PostgreSQL: the scan's updates in one UPDATE … FROM unnest (one prepared statement). A job listed
-   * twice ends as the one-row statements in order would leave it: the last update, unless an earlier
-   * one stopped the job (trigger_status 0), which the guard keeps stopped.
-   */
-  private async writeNextTimesByUnnest(updates: readonly NextTimeUpdate[]): Promise<void> {
-    const byJob = new Map<number, NextTimeUpdate>()
-    for (const u of updates) if (byJob.get(u.id)?.triggerStatus !== 0) byJob.set(u.id, u)
-    if (byJob.size === 0) return
-    const rows = [...byJob.values()].map((u) => [u.id, u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.triggerHeldTimeMs])
-    await this.db.run(NEXT_TIMES_BY_UNNEST, unnestParams(rows, 5))
+    const rows = nextTimeRows(updates)
+    if (rows.length === 0) return
+    // PostgreSQL: one UPDATE … FROM unnest (one prepared statement); MySQL: a few dozen jobs per UPDATE of CASE columns.
+    if (this.db.dialect.name === 'postgres') await this.db.run(NEXT_TIMES_BY_UNNEST, unnestParams(rows, 5))
+    else await updateByCase(this.db, 'job_info', NEXT_TIME_COLUMNS, rows, 'trigger_status = 1')
   }
 
   /** SQLite (≥ 3.33): UPDATE … FROM a VALUES list, a few dozen jobs per statement instead of one. */
@@ -281,6 +267,23 @@ export function storedJobOf(input: JobInput, nowMs: number): StoredJob {
 }
 
 const NEXT_TIMES_PER_STATEMENT = 128
+/**
+ * The servers' rows of the scan's updates, one per job: [id, status, last, next, held]. A job listed
+ * twice ends as the one-row statements in order would leave it: the last update, unless an earlier
+ * one stopped the job (trigger_status 0), which the guard keeps stopped.
+ */
+function nextTimeRows(updates: readonly NextTimeUpdate[]): number[][] {
+  const byJob = new Map<number, NextTimeUpdate>()
+  for (const u of updates) if (byJob.get(u.id)?.triggerStatus !== 0) byJob.set(u.id, u)
+  return [...byJob.values()].map((u) => [u.id, u.triggerStatus, u.triggerLastTimeMs, u.triggerNextTimeMs, u.triggerHeldTimeMs])
+}
+/** MySQL: the columns of the scan's updates (writeNextTimes). */
+const NEXT_TIME_COLUMNS: readonly CaseColumn[] = [
+  { name: 'trigger_status' },
+  { name: 'trigger_last_time' },
+  { name: 'trigger_next_time' },
+  { name: 'trigger_held_time' },
+]
 const NEXT_TIMES_BY_UNNEST = `UPDATE job_info SET trigger_status = v.status, trigger_last_time = v.last_time, trigger_next_time = v.next_time, trigger_held_time = v.held_time
       FROM ${unnestFrom('v', [
         ['id', 'int'],

@@ -7,19 +7,19 @@ import { wroteEvery } from './sql/counted-writes'
 import { countedOrReturning, statementSizes, statementsBySize, valuesRows } from './sql/insert-rows'
 import { firstOfEach, lastOfEach, unnestFrom, unnestParams } from './sql/unnest-rows'
 import type { TrailShapeWrites } from './trail-shapes'
-import { updateByCase, updateUnfinishedByCase, type CaseColumn } from './mysql/mysql-run-writes'
+import { updateByCase, updateUnfinishedByCase, type CaseColumn } from './mysql/mysql-case-updates'
 
 // The hot path's writes to job_log after a run's row exists: its trigger outcome, its completion, or
 // both at once. SQLite takes a few dozen runs per UPDATE … FROM VALUES, PostgreSQL a batch per
 // UPDATE … FROM unnest (one prepared statement, one round trip), MySQL a few dozen per UPDATE of
-// CASE columns (mysql/mysql-run-writes.ts).
+// CASE columns (mysql/mysql-case-updates.ts).
 
 /** Trigger outcomes, with their trails (trail-shapes.ts). */
 export async function recordOutcomes(db: Connection, shapes: TrailShapeWrites, outcomes: readonly TriggerOutcome[]): Promise<void> {
   const trails = await trailColumns(db, shapes, outcomes)
   if (db.dialect.name === 'sqlite') return recordOutcomesByValues(db, outcomes, trails)
   if (db.dialect.name === 'postgres') return recordOutcomesByUnnest(db, outcomes, trails)
-  return updateByCase(db, OUTCOME_COLUMNS, lastOfEach(outcomeRows(outcomes, trails), runIdOf))
+  return updateByCase(db, 'job_log', OUTCOME_COLUMNS, lastOfEach(outcomeRows(outcomes, trails), runIdOf))
 }
 
 /**

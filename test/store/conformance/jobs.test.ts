@@ -186,6 +186,35 @@ storeSuite('JobRepo', (f) => {
     expect((await f.store.versions.current()).jobs).toBe(before + 1)
   })
 
+  it('writes a scan of 150 jobs as one-row statements in order would: the last update of a job listed twice, unless an earlier one stopped it', async () => {
+    const group = await addGroup(f.store)
+    const ids: number[] = []
+    for (let i = 0; i < 150; i++) ids.push(await addJob(f.store, group, {}, { nextMs: T0 }))
+    await f.store.jobs.setTrigger(ids[149], 0, 0, 0, T0)
+    const update = (id: number, triggerStatus: 0 | 1, nextMs: number) => ({
+      id,
+      triggerStatus,
+      triggerLastTimeMs: T0,
+      triggerNextTimeMs: nextMs,
+      triggerHeldTimeMs: nextMs + 1,
+    })
+    await f.store.transaction((tx) =>
+      tx.jobs.writeNextTimes([
+        ...ids.map((id, i) => update(id, 1, T0 + 1000 * (i + 1))),
+        update(ids[3], 1, T0 + 999_000),
+        update(ids[70], 0, 0),
+        update(ids[70], 1, T0 + 5),
+      ]),
+    )
+    const stored = new Map((await Promise.all(ids.map((id) => f.store.jobs.get(id)))).map((job) => [job!.id, job!]))
+    expect(stored.get(ids[0])).toMatchObject({ triggerStatus: 1, triggerLastTimeMs: T0, triggerNextTimeMs: T0 + 1000 })
+    expect(await f.store.jobs.findDue(T0 + 1000, 10)).toMatchObject([{ id: ids[0], triggerHeldTimeMs: T0 + 1001 }])
+    expect(stored.get(ids[3])).toMatchObject({ triggerStatus: 1, triggerNextTimeMs: T0 + 999_000 })
+    expect(stored.get(ids[70])).toMatchObject({ triggerStatus: 0, triggerNextTimeMs: 0 })
+    expect(stored.get(ids[148])).toMatchObject({ triggerStatus: 1, triggerNextTimeMs: T0 + 149_000 })
+    expect(stored.get(ids[149])).toMatchObject({ triggerStatus: 0, triggerNextTimeMs: 0 })
+  })
+
   it('raises the jobs version with every insert, update, delete and start/stop', async () => {
     const start = await f.store.versions.current()
     expect(start).toEqual({ jobs: 0, links: 0, settings: 0, calendars: 0, windows: 0 })

@@ -4,14 +4,18 @@ import { openStore } from '../../src/main/store/open-store'
 import type { Store } from '../../src/main/store/store'
 import { withDatabase, type TestDatabase } from '../support/db-servers'
 import { newRun } from '../support/new-run'
+import { jobInput } from '../support/job-input'
+import { newGroup } from '../../src/main/store/group-repo'
+import { storedJobOf } from '../../src/main/store/job-repo'
 
-// What MySQL's batched run writes send (mysql/mysql-run-writes.ts): a count of statements, not a
-// timing. What they write is the conformance suite's (conformance/runs.test.ts, on every engine).
+// What MySQL's batched writes send (mysql/mysql-case-updates.ts): a count of statements, not a
+// timing. What they write is the conformance suite's (conformance/runs.test.ts and jobs.test.ts, on
+// every engine).
 
-/** The statements on job_log that `work` sent through the store's connections. */
-async function jobLogStatements(work: () => Promise<unknown>): Promise<string[]> {
+/** The statements on `table` (job_log unless told) that `work` sent through the store's connections, by their first word. */
+async function statementsOn(work: () => Promise<unknown>, table = 'job_log'): Promise<string[]> {
   const sent: string[] = []
-  const count = (sql: string) => void (/\bjob_log\b/.test(sql) && sent.push(sql.trim().split(/\s+/)[0]))
+  const count = (sql: string) => void (new RegExp(`\\b${table}\\b`).test(sql) && sent.push(sql.trim().split(/\s+/)[0]))
   const run = vi.spyOn(MysqlConnection.prototype, 'run').mockImplementation(function (this: MysqlConnection, sql, params) {
     count(sql)
     return originalRun.call(this, sql, params)
@@ -31,7 +35,7 @@ async function jobLogStatements(work: () => Promise<unknown>): Promise<string[]>
 const originalRun = MysqlConnection.prototype.run
 const originalAll = MysqlConnection.prototype.all
 
-describe('MySQL writes of a batch of run results', () => {
+describe('MySQL writes of a batch of run results and of a scan', () => {
   let database: TestDatabase
   let store: Store
 
@@ -57,7 +61,7 @@ describe('MySQL writes of a batch of run results', () => {
 
   it('in a transaction: a locking read and one UPDATE per 64 runs, for completions and for outcomes with them', async () => {
     const [completed, paired] = [await runs(150), await runs(130)]
-    const sent = await jobLogStatements(() =>
+    const sent = await statementsOn(() =>
       store.transaction(async (tx) => {
         expect(await tx.runs.complete(completed.map(completionOf))).toEqual(completed)
         expect([...(await tx.runs.recordOutcomesAndComplete(paired.map(pairOf)))].sort((a, b) => a - b)).toEqual(paired)
@@ -74,7 +78,7 @@ describe('MySQL writes of a batch of run results', () => {
 
   it('trigger outcomes alone: one UPDATE per 64 runs, nothing read first', async () => {
     const ids = await runs(100)
-    const sent = await jobLogStatements(() =>
+    const sent = await statementsOn(() =>
       store.transaction((tx) => tx.runs.recordOutcomes(ids.map((logId) => ({ logId, executorAddress: '', triggerCode: 500, triggerMsg: 'no address' })))),
     )
     expect(sent).toEqual(['UPDATE', 'UPDATE'])
@@ -84,7 +88,21 @@ describe('MySQL writes of a batch of run results', () => {
   it('outside a transaction, where no lock holds: one conditional UPDATE per run', async () => {
     const ids = await runs(5)
     await store.runs.complete([completionOf(ids[0])])
-    const sent = await jobLogStatements(async () => expect(await store.runs.complete(ids.map(completionOf))).toEqual(ids.slice(1)))
+    const sent = await statementsOn(async () => expect(await store.runs.complete(ids.map(completionOf))).toEqual(ids.slice(1)))
     expect(sent).toEqual(['UPDATE', 'UPDATE', 'UPDATE', 'UPDATE', 'UPDATE'])
+  })
+
+  it("a scan's next trigger times: one UPDATE per 64 jobs", async () => {
+    const group = await store.groups.insert(newGroup('case-updates', 'case updates', 0))
+    const ids: number[] = []
+    for (let i = 0; i < 150; i++) ids.push(await store.jobs.insert(storedJobOf(jobInput(group), 0)))
+    const sent = await statementsOn(
+      () =>
+        store.transaction((tx) =>
+          tx.jobs.writeNextTimes(ids.map((id) => ({ id, triggerStatus: 1, triggerLastTimeMs: 1_000, triggerNextTimeMs: 2_000, triggerHeldTimeMs: 0 }))),
+        ),
+      'job_info',
+    )
+    expect(sent).toEqual(['UPDATE', 'UPDATE', 'UPDATE'])
   })
 })

@@ -1,16 +1,16 @@
 import type { Connection, SqlValue } from '../sql/connection'
 import { inList } from '../sql/insert-rows'
 
-// MySQL's batched writes of job_log after a run's row exists (run-outcome-writes.ts has the other
-// engines'). MySQL has neither UPDATE … FROM VALUES nor RETURNING, and MariaDB reads no VALUES ROW,
-// so a batch is one single-table UPDATE whose every column is a `CASE id WHEN ? THEN ? … END` over
-// the batch's ids: primary-key lookups, on MySQL and MariaDB alike, for one statement where there
-// were one per run. A write that must leave finished runs alone first locks the ones still unfinished
-// (as the ring's claim does, ring-repo.ts) and writes exactly those: in a transaction, as the run
-// writer's always are.
+// MySQL's batched writes of the hot path: the runs' outcomes and completions (run-outcome-writes.ts
+// has the other engines'), the scan's next trigger times (job-repo.ts). MySQL has neither
+// UPDATE … FROM VALUES nor RETURNING, and MariaDB reads no VALUES ROW, so a batch is one single-table
+// UPDATE whose every column is a `CASE id WHEN ? THEN ? … END` over the batch's ids: primary-key
+// lookups, on MySQL and MariaDB alike, for one statement where there were one per row. A write that
+// must leave finished runs alone first locks the ones still unfinished (as the ring's claim does,
+// ring-repo.ts) and writes exactly those: in a transaction, as the run writer's always are.
 
-/** Runs per statement: 64 runs of outcomes and completions take ~15 parameters each, sent as text. */
-const RUNS_PER_STATEMENT = 64
+/** Rows per statement: 64 runs of outcomes and completions take ~15 parameters each, sent as text. */
+const ROWS_PER_STATEMENT = 64
 
 /** A column the batch sets: its name, and the expression its CASE lands in (the CASE as it is by default). */
 export interface CaseColumn {
@@ -19,14 +19,22 @@ export interface CaseColumn {
 }
 
 /**
- * Writes `rows` (each the run's id, then one value per column) whatever state the runs are in; a run
- * listed twice must have been taken out before (one CASE takes its first WHEN).
+ * Writes `rows` (each the row's id, then one value per column) of `table`, those that meet
+ * `condition` (SQL of the statement's own, never a value) if one is given; a row listed twice must
+ * have been taken out before (one CASE takes its first WHEN).
  */
-export async function updateByCase(db: Connection, columns: readonly CaseColumn[], rows: readonly (readonly SqlValue[])[]): Promise<void> {
-  for (let from = 0; from < rows.length; from += RUNS_PER_STATEMENT) {
-    const chunk = rows.slice(from, from + RUNS_PER_STATEMENT)
+export async function updateByCase(
+  db: Connection,
+  table: string,
+  columns: readonly CaseColumn[],
+  rows: readonly (readonly SqlValue[])[],
+  condition = '',
+): Promise<void> {
+  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(from, from + ROWS_PER_STATEMENT)
     const set = caseAssignments(columns, chunk)
-    await db.run(`UPDATE job_log SET ${set.sql} WHERE id IN (${inList(chunk.length)})`, [...set.params, ...chunk.map((row) => row[0])])
+    const where = `id IN (${inList(chunk.length)})${condition ? ` AND ${condition}` : ''}`
+    await db.run(`UPDATE ${table} SET ${set.sql} WHERE ${where}`, [...set.params, ...chunk.map((row) => row[0])])
   }
 }
 
@@ -42,8 +50,8 @@ export async function updateUnfinishedByCase(db: Connection, columns: readonly C
     for (const row of rows) if ((await updateUnfinished(db, columns, [row])) === 1) written.add(Number(row[0]))
     return written
   }
-  for (let from = 0; from < rows.length; from += RUNS_PER_STATEMENT) {
-    const chunk = rows.slice(from, from + RUNS_PER_STATEMENT)
+  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(from, from + ROWS_PER_STATEMENT)
     const unfinished = await db.all<{ id: number }>(
       `SELECT id FROM job_log WHERE id IN (${inList(chunk.length)}) AND handle_code = 0${db.dialect.lockRows}`,
       chunk.map((row) => row[0]),
