@@ -1,23 +1,22 @@
 // B1 of issue 12: the B1 workload (N every-second cron jobs, the bench no-op handler on the embedded
-// executors) on one PostgreSQL database with 1 and 2 JobDesk nodes, beside SQLite in the same run.
-// PostgreSQL is a throwaway server started for the run (Debian's binaries, synchronous_commit=off as
-// the counterpart of SQLite's WAL + synchronous=NORMAL). Figures from job_log; CPU of the JobDesk
-// processes and, apart, of the PostgreSQL server, from /proc.
+// executors) on one PostgreSQL database with 1 and 2 JobDesk nodes, beside SQLite in the same run; or
+// with --engine mysql on one MariaDB database. The server is a throwaway one started for the run
+// (Debian's binaries; synchronous_commit=off, innodb_flush_log_at_trx_commit=2 as the counterparts of
+// SQLite's WAL + synchronous=NORMAL). Figures from job_log; CPU of the JobDesk processes and, apart,
+// of the database server, from /proc.
 // Targets: on PostgreSQL as on SQLite, ≥ 0.999·N completed per second, 0 misfires, 0 duplicates;
 // the SQLite path is b1-b2-headless.ts's (issue 12: it may lose at most 10 % against its figures).
 // Usage: npx tsx bench/b1-cluster.ts [--quick] [--jobs 10000] [--warmup 5] [--window 20] [--nodes 1,2]
-//        [--no-sqlite] (PostgreSQL only) [--beside DIR] (an earlier build, DIR/out/main/serve.js, measured on
+//        [--engine postgres|mysql] [--no-sqlite] (the server engine only) [--beside DIR] (an earlier build, DIR/out/main/serve.js, measured on
 //        the same server next to this one at each node count, first unless told) [--rounds R] (with --beside: R rounds, the
 //        order of the two builds flipping each round; the CPU ratios are the rounds' geometric means)
-//        [--statements] (the server's statements in the window, per fire: pg_stat_statements, preloaded)
+//        [--statements] (PostgreSQL: the server's statements in the window, per fire: pg_stat_statements, preloaded)
 //        [--cpu-prof DIR] (each node of this build writes a V8 CPU profile into DIR when it stops)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
-import { toPositional } from '../src/main/store/postgres/postgres-connection'
 import { EMBEDDED_APP_NAME } from '../src/shared/model'
-import { startPostgres } from './peers/peer-servers'
+import { type BenchDbServer, postgresQuery, startBenchMysql, startBenchPostgres } from './support/bench-db-server'
 import { flag, number, numbers, option, QUICK } from './support/cli'
 import { type Headless, startHeadless } from './support/jobdesk'
 import { measureCronLoad, summarizeWindow, windowQueries, windowRowsOf, type CronLoadResult } from './support/jobdesk-cron-load'
@@ -32,12 +31,19 @@ const NODE_COUNTS = numbers('nodes', [1, 2], [1, 2])
 const beside = option('beside')
 /** With --beside: rounds of both builds, the order flipping each round (measuredInTurns). */
 const besideRounds = number('rounds', 1, 1)
+const engine = option('engine') ?? 'postgres'
+if (engine !== 'postgres' && engine !== 'mysql') throw new Error(`--engine takes postgres or mysql, not ${engine}`)
 const statements = flag('statements')
+if (statements && engine !== 'postgres') throw new Error('--statements reads pg_stat_statements: PostgreSQL only')
 const cpuProfDir = option('cpu-prof')
 /** What a node logs when its lease came late or was lost: a late renewal, a scan the fence held, a take-over. */
 const LEASE_TROUBLE = /late renewal|schedule scan held by the lease|taken over: the cluster took this node for dead/
+/** Job rows per INSERT while planting: 7,000 parameters, within both engines' limits. */
+const JOBS_PER_INSERT = 1000
 
-const report = new BenchResult('b1-cluster', 'B1 on PostgreSQL: N every-second cron jobs on 1 and 2 JobDesk nodes, beside SQLite', {
+const engineLabel = engine === 'postgres' ? 'PostgreSQL' : 'MySQL'
+const report = new BenchResult('b1-cluster', `B1 on ${engineLabel}: N every-second cron jobs on 1 and 2 JobDesk nodes, beside SQLite`, {
+  engine,
   jobs,
   warmupSec,
   windowSec,
@@ -53,25 +59,28 @@ if (sqlite) {
   report.figure({ name: `B1 SQLite N=${n} CPU per fire`, value: sqlite.cpuUsPerFire, unit: 'µs' })
 }
 
-const started = await startPostgres(statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [])
+const started =
+  engine === 'mysql'
+    ? await startBenchMysql()
+    : await startBenchPostgres(statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [])
 if ('missing' in started) {
-  report.note(`PostgreSQL could not start: ${started.missing}`)
+  report.note(`${engineLabel} could not start: ${started.missing}`)
   report.save()
   process.exit(1)
 }
-const server = started.server
-const adminUrl = `postgres://postgres@127.0.0.1:${server.port}/postgres`
-if (statements) await query(adminUrl, 'CREATE EXTENSION pg_stat_statements')
+const server: BenchDbServer = started
+const adminUrl = server.urlOf('postgres')
+if (statements) await server.query(adminUrl, 'CREATE EXTENSION pg_stat_statements')
 try {
   for (const nodes of NODE_COUNTS) {
     const { earlier, result } = await measuredInTurns(nodes)
     if (earlier) {
       const { ours } = earlier
       report.section(
-        `Beside (${beside}), ${nodes} node${nodes > 1 ? 's' : ''}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${earlier.leaseTrouble} lease late or lost; JobDesk ${ours.cpuUsPerFire.toFixed(1)} µs/fire, PostgreSQL ${earlier.serverCpuUsPerFire.toFixed(1)} µs/fire`,
+        `Beside (${beside}), ${nodes} node${nodes > 1 ? 's' : ''}: ${ours.fires}/${ours.expected} fired, ${ours.completed} completed, ${ours.misfires} misfires, ${ours.duplicates} duplicates, ${earlier.leaseTrouble} lease late or lost; JobDesk ${ours.cpuUsPerFire.toFixed(1)} µs/fire, ${server.label} ${earlier.serverCpuUsPerFire.toFixed(1)} µs/fire`,
       )
     }
-    const label = `PostgreSQL, ${nodes} node${nodes > 1 ? 's' : ''}`
+    const label = `${server.label}, ${nodes} node${nodes > 1 ? 's' : ''}`
     report.section(
       `${label}: ${result.ours.fires}/${result.ours.expected} fired, ${result.ours.completed} completed, ${result.ours.misfires} misfires, ${result.ours.duplicates} duplicates, ${result.ours.failed} failed, ${result.ours.unfinished} unfinished`,
     )
@@ -79,23 +88,23 @@ try {
     const sqliteRef = (name: string, value: number) => (sqlite ? { name: `SQLite ${name}`, value } : undefined)
     const besideRef = (value: number) => (earlier ? { name: 'beside', value } : undefined)
     report.figure({
-      name: `B1 PG ${nodes}n N=${n} completed/s ÷ N`,
+      name: `B1 ${server.short} ${nodes}n N=${n} completed/s ÷ N`,
       value: result.ours.completedPerSecondMedian / jobs,
       unit: '',
       target: { op: '>=', value: 0.999 },
       reference: sqliteRef('÷ N', (sqlite?.completedPerSecondMedian ?? 0) / jobs),
     })
-    report.figure({ name: `B1 PG ${nodes}n N=${n} misfires`, value: result.ours.misfires, unit: '', target: { op: '<=', value: 0 } })
-    report.figure({ name: `B1 PG ${nodes}n N=${n} duplicates`, value: result.ours.duplicates, unit: '', target: { op: '<=', value: 0 } })
-    report.figure({ name: `B1 PG ${nodes}n N=${n} lease late or lost`, value: result.leaseTrouble, unit: '', target: { op: '<=', value: 0 } })
+    report.figure({ name: `B1 ${server.short} ${nodes}n N=${n} misfires`, value: result.ours.misfires, unit: '', target: { op: '<=', value: 0 } })
+    report.figure({ name: `B1 ${server.short} ${nodes}n N=${n} duplicates`, value: result.ours.duplicates, unit: '', target: { op: '<=', value: 0 } })
+    report.figure({ name: `B1 ${server.short} ${nodes}n N=${n} lease late or lost`, value: result.leaseTrouble, unit: '', target: { op: '<=', value: 0 } })
     report.figure({
-      name: `B1 PG ${nodes}n N=${n} JobDesk CPU per fire`,
+      name: `B1 ${server.short} ${nodes}n N=${n} JobDesk CPU per fire`,
       value: result.ours.cpuUsPerFire,
       unit: 'µs',
       reference: besideRef(earlier?.ours.cpuUsPerFire ?? 0) ?? sqliteRef('µs/fire', sqlite?.cpuUsPerFire ?? 0),
     })
     report.figure({
-      name: `B1 PG ${nodes}n N=${n} PostgreSQL CPU per fire`,
+      name: `B1 ${server.short} ${nodes}n N=${n} ${server.label} CPU per fire`,
       value: result.serverCpuUsPerFire,
       unit: 'µs',
       reference: besideRef(earlier?.serverCpuUsPerFire ?? 0),
@@ -106,13 +115,13 @@ try {
     if (earlier?.statements) report.note(`Beside, ${label}, statements in the window:\n${earlier.statements}`)
     if (result.statements) report.note(`${label}, statements in the window:\n${result.statements}`)
     report.figure({
-      name: `B1 PG ${nodes}n N=${n} trigger p99`,
+      name: `B1 ${server.short} ${nodes}n N=${n} trigger p99`,
       value: result.ours.triggerLag.p99,
       unit: 'ms',
       reference: sqliteRef('p99', sqlite?.triggerLag.p99 ?? 0),
     })
     report.figure({
-      name: `B1 PG ${nodes}n N=${n} completed p99`,
+      name: `B1 ${server.short} ${nodes}n N=${n} completed p99`,
       value: result.ours.completedLag.p99,
       unit: 'ms',
       reference: sqliteRef('p99', sqlite?.completedLag.p99 ?? 0),
@@ -122,11 +131,11 @@ try {
 } finally {
   await server.stop()
 }
-report.note("JobDesk CPU per fire counts the JobDesk processes only (all nodes); the PostgreSQL server's is its own figure")
+report.note(`JobDesk CPU per fire counts the JobDesk processes only (all nodes); the ${server.label} server's is its own figure`)
 report.save()
 process.exit(0)
 
-interface PostgresMeasure {
+interface ServerMeasure {
   ours: CronLoadResult
   /** Lines of the nodes' logs telling of a lease late or lost, over the whole run. */
   leaseTrouble: number
@@ -144,12 +153,12 @@ interface PostgresMeasure {
  * build it was; so with --rounds R the order flips each round, and the CPU ratios are the geometric
  * means of the rounds' (an even R cancels the order's bias). The other figures are the last round's.
  */
-async function measuredInTurns(nodes: number): Promise<{ earlier: PostgresMeasure | null; result: PostgresMeasure }> {
+async function measuredInTurns(nodes: number): Promise<{ earlier: ServerMeasure | null; result: ServerMeasure }> {
   if (!beside) return { earlier: null, result: await measureOn(`jobdesk_b1_${nodes}`, nodes) }
   const entry = join(beside, 'out', 'main', 'serve.js')
   const ratios = { jobDesk: [] as number[], server: [] as number[] }
   const pairs: string[] = []
-  let last: { earlier: PostgresMeasure; result: PostgresMeasure } | null = null
+  let last: { earlier: ServerMeasure; result: ServerMeasure } | null = null
   for (let round = 0; round < besideRounds; round++) {
     const besideFirst = round % 2 === 0
     const measureBeside = () => measureOn(`jobdesk_b1_${nodes}_beside_${round}`, nodes, entry)
@@ -160,11 +169,11 @@ async function measuredInTurns(nodes: number): Promise<{ earlier: PostgresMeasur
     ratios.jobDesk.push(last.result.ours.cpuUsPerFire / last.earlier.ours.cpuUsPerFire)
     ratios.server.push(last.result.serverCpuUsPerFire / last.earlier.serverCpuUsPerFire)
     pairs.push(
-      `round ${round + 1} (${besideFirst ? 'beside first' : 'this build first'}): JobDesk ${last.result.ours.cpuUsPerFire.toFixed(1)} / ${last.earlier.ours.cpuUsPerFire.toFixed(1)} µs, PostgreSQL ${last.result.serverCpuUsPerFire.toFixed(1)} / ${last.earlier.serverCpuUsPerFire.toFixed(1)} µs`,
+      `round ${round + 1} (${besideFirst ? 'beside first' : 'this build first'}): JobDesk ${last.result.ours.cpuUsPerFire.toFixed(1)} / ${last.earlier.ours.cpuUsPerFire.toFixed(1)} µs, ${server.label} ${last.result.serverCpuUsPerFire.toFixed(1)} / ${last.earlier.serverCpuUsPerFire.toFixed(1)} µs`,
     )
   }
   if (besideRounds > 1) {
-    const label = `B1 PG ${nodes}n N=${n}`
+    const label = `B1 ${server.short} ${nodes}n N=${n}`
     report.note(`${label}, this build / beside, order flipping each round: ${pairs.join('; ')}`)
     report.figure({
       name: `${label} JobDesk CPU per fire ÷ beside (geometric mean of ${besideRounds} rounds)`,
@@ -172,7 +181,7 @@ async function measuredInTurns(nodes: number): Promise<{ earlier: PostgresMeasur
       unit: '×',
     })
     report.figure({
-      name: `${label} PostgreSQL CPU per fire ÷ beside (geometric mean of ${besideRounds} rounds)`,
+      name: `${label} ${server.label} CPU per fire ÷ beside (geometric mean of ${besideRounds} rounds)`,
       value: geometricMean(ratios.server),
       unit: '×',
     })
@@ -181,17 +190,14 @@ async function measuredInTurns(nodes: number): Promise<{ earlier: PostgresMeasur
 }
 
 /** A fresh database of this name on the run's server, measured with `nodes` nodes of the build at `entry` (default this checkout's). */
-async function measureOn(database: string, nodes: number, entry?: string): Promise<PostgresMeasure> {
-  await query(adminUrl, `CREATE DATABASE ${database}`)
-  return measureOnPostgres(`postgres://postgres@127.0.0.1:${server.port}/${database}`, database, nodes, server.pid, entry)
-}
-
-async function measureOnPostgres(url: string, database: string, nodes: number, serverPid: number, entry?: string): Promise<PostgresMeasure> {
+async function measureOn(database: string, nodes: number, entry?: string): Promise<ServerMeasure> {
+  await server.createDatabase(database)
+  const url = server.urlOf(database)
+  const query = server.query
   const firstFireMs = await plant(url, entry)
-  const dirs = Array.from({ length: nodes }, () => mkdtempSync(join(tmpdir(), 'jobdesk-bench-pg-')))
+  const dirs = Array.from({ length: nodes }, () => mkdtempSync(join(tmpdir(), 'jobdesk-bench-db-')))
   const servers: Headless[] = []
-  const transactions = async () =>
-    Number((await query(url, 'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()'))[0].n)
+  const transactions = () => server.transactions(url)
   try {
     for (const [i, dataDir] of dirs.entries())
       servers.push(
@@ -203,13 +209,13 @@ async function measureOnPostgres(url: string, database: string, nodes: number, s
         }),
       )
     const ours = meterProcesses(() => servers.map((s) => s.pid))
-    const theirs = meterProcesses(() => [serverPid])
+    const theirs = meterProcesses(() => [server.pid])
     ours.sampleMemory()
     const startMs = Math.max(firstFireMs, Math.ceil(Date.now() / 1000) * 1000) + warmupSec * 1000
     const endMs = startMs + windowSec * 1000
     await sleepUntil(startMs - 300)
     // The counters are read and reset just before the window; their own few statements are noise.
-    if (statements) await query(adminUrl, 'SELECT pg_stat_statements_reset()')
+    if (statements) await server.query(adminUrl, 'SELECT pg_stat_statements_reset()')
     const transactionsBefore = await transactions()
     await sleepUntil(startMs)
     ours.startCpu()
@@ -225,7 +231,7 @@ async function measureOnPostgres(url: string, database: string, nodes: number, s
     const perNode = (
       await query(
         url,
-        'SELECT executor_address AS a, COUNT(*) AS n FROM job_log WHERE trigger_time >= $1 AND trigger_time < $2 GROUP BY executor_address ORDER BY executor_address',
+        'SELECT executor_address AS a, COUNT(*) AS n FROM job_log WHERE trigger_time >= ? AND trigger_time < ? GROUP BY executor_address ORDER BY executor_address',
         [startMs, endMs],
       )
     ).map((r) => Number(r.n))
@@ -256,7 +262,7 @@ async function measureOnPostgres(url: string, database: string, nodes: number, s
  * first fire time.
  */
 async function plant(url: string, entry?: string): Promise<number> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'jobdesk-bench-pg-plant-'))
+  const dataDir = mkdtempSync(join(tmpdir(), 'jobdesk-bench-db-plant-'))
   try {
     const once = await startHeadless({ dataDir, entry, args: ['--database', url, '--node-name', 'b1-plant'], timeoutMs: 120_000 })
     await once.stop()
@@ -264,23 +270,28 @@ async function plant(url: string, entry?: string): Promise<number> {
     rmSync(dataDir, { recursive: true, force: true })
   }
   const nowMs = Date.now()
-  const [group] = await query(url, 'SELECT id FROM job_group WHERE app_name = $1', [EMBEDDED_APP_NAME])
+  const [group] = await server.query(url, 'SELECT id FROM job_group WHERE app_name = ?', [EMBEDDED_APP_NAME])
   // Room to plant N jobs and start the nodes before the first fire (15 s for 10k on 2 nodes).
   const firstFireMs = (Math.ceil(Date.now() / 1000) + (QUICK ? 4 : 15)) * 1000
-  await query(
-    url,
-    `INSERT INTO job_info (job_group, name, author, schedule_type, schedule_conf, timezone, misfire_strategy, executor_route_strategy,
-       executor_handler, executor_param, executor_block_strategy, glue_type, glue_updatetime, trigger_status, trigger_next_time, add_time, update_time)
-     SELECT $1, 'bench ' || i, '', 'CRON', '* * * * * ?', 'UTC', 'DO_NOTHING', 'FIRST', 'noopJobHandler', '', 'SERIAL_EXECUTION', 'BEAN', $2, 1, $3, $2, $2
-       FROM generate_series(0, $4 - 1) AS i`,
-    [Number(group.id), nowMs, firstFireMs, jobs],
-  )
+  for (let from = 0; from < jobs; from += JOBS_PER_INSERT) {
+    const count = Math.min(JOBS_PER_INSERT, jobs - from)
+    const params: (number | string)[] = []
+    // The cron text is a parameter too: its `?` inside a literal would be taken for a placeholder by mysql2.
+    for (let i = from; i < from + count; i++) params.push(Number(group.id), `bench ${i}`, '* * * * * ?', nowMs, firstFireMs, nowMs, nowMs)
+    await server.query(
+      url,
+      `INSERT INTO job_info (job_group, name, author, schedule_type, schedule_conf, timezone, misfire_strategy, executor_route_strategy,
+         executor_handler, executor_param, executor_block_strategy, glue_type, glue_updatetime, trigger_status, trigger_next_time, add_time, update_time)
+       VALUES ${Array.from({ length: count }, () => "(?, ?, '', 'CRON', ?, 'UTC', 'DO_NOTHING', 'FIRST', 'noopJobHandler', '', 'SERIAL_EXECUTION', 'BEAN', ?, 1, ?, ?, ?)").join(', ')}`,
+      params,
+    )
+  }
   return firstFireMs
 }
 
 /** The database's statements since the reset, by server time (execution and planning), most first. */
 function windowStatements(database: string): Promise<Record<string, unknown>[]> {
-  return queryText(
+  return postgresQuery(
     adminUrl,
     `SELECT calls, rows, total_exec_time + total_plan_time AS ms, query FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '${database}') ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
@@ -290,26 +301,10 @@ function windowStatements(database: string): Promise<Record<string, unknown>[]> 
 async function waitForWindowRuns(url: string, startMs: number, endMs: number, maxWaitMs: number): Promise<void> {
   const deadline = Date.now() + maxWaitMs
   const open = () =>
-    query(
+    server.query(
       url,
-      'SELECT COUNT(*) AS n FROM job_log WHERE trigger_time >= $1 AND schedule_time >= $2 AND schedule_time < $3 AND (trigger_code = 0 OR (trigger_code = 200 AND handle_code = 0))',
+      'SELECT COUNT(*) AS n FROM job_log WHERE trigger_time >= ? AND schedule_time >= ? AND schedule_time < ? AND (trigger_code = 0 OR (trigger_code = 200 AND handle_code = 0))',
       [startMs - 10_000, startMs, endMs],
     )
   while (Date.now() < deadline && Number((await open())[0].n) > 0) await new Promise((r) => setTimeout(r, 500))
-}
-
-/** One query on its own connection, `?` or `$n` parameters (the store's own `?` → `$n`). */
-function query(url: string, sql: string, params: readonly (number | string)[] = []): Promise<Record<string, unknown>[]> {
-  return queryText(url, toPositional(sql).text, params)
-}
-
-/** One query on its own connection, as written (`$n` parameters only). */
-async function queryText(url: string, text: string, params: readonly (number | string)[] = []): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query(text, [...params])).rows as Record<string, unknown>[]
-  } finally {
-    await client.end()
-  }
 }
