@@ -31,10 +31,8 @@ export async function updateByCase(
   condition = '',
 ): Promise<void> {
   for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(from, from + ROWS_PER_STATEMENT)
-    const set = caseAssignments(columns, chunk)
-    const where = `id IN (${inList(chunk.length)})${condition ? ` AND ${condition}` : ''}`
-    await db.run(`UPDATE ${table} SET ${set.sql} WHERE ${where}`, [...set.params, ...chunk.map((row) => row[0])])
+    const update = caseUpdate(table, columns, rows.slice(from, from + ROWS_PER_STATEMENT), condition)
+    await db.run(update.sql, update.params)
   }
 }
 
@@ -66,22 +64,31 @@ export async function updateUnfinishedByCase(db: Connection, columns: readonly C
   return written
 }
 
-/** Writes `rows` where still unfinished; resolves with how many were. */
+/** Writes `rows` of job_log where still unfinished; resolves with how many were. */
 function updateUnfinished(db: Connection, columns: readonly CaseColumn[], rows: readonly (readonly SqlValue[])[]): Promise<number> {
-  const set = caseAssignments(columns, rows)
-  return db.run(`UPDATE job_log SET ${set.sql} WHERE id IN (${inList(rows.length)}) AND handle_code = 0`, [...set.params, ...rows.map((row) => row[0])])
+  const update = caseUpdate('job_log', columns, rows, 'handle_code = 0')
+  return db.run(update.sql, update.params)
 }
 
-/** `c1 = CASE id WHEN ? THEN ? … END, c2 = …` for `rows`, and its parameters in the text's order. */
-function caseAssignments(columns: readonly CaseColumn[], rows: readonly (readonly SqlValue[])[]): { sql: string; params: SqlValue[] } {
+/**
+ * `UPDATE table SET c1 = CASE id WHEN ? THEN ? … END, c2 = … WHERE id IN (…) [AND condition]` for
+ * `rows`, and its parameters in the text's order.
+ */
+function caseUpdate(
+  table: string,
+  columns: readonly CaseColumn[],
+  rows: readonly (readonly SqlValue[])[],
+  condition: string,
+): { sql: string; params: SqlValue[] } {
   const whens = rows.map(() => 'WHEN ? THEN ?').join(' ')
   const params: SqlValue[] = []
-  const sql = columns
+  const set = columns
     .map((column, c) => {
       for (const row of rows) params.push(row[0], row[c + 1])
       const byId = `CASE id ${whens} END`
       return `${column.name} = ${column.wrap ? column.wrap(byId) : byId}`
     })
     .join(', ')
-  return { sql, params }
+  for (const row of rows) params.push(row[0])
+  return { sql: `UPDATE ${table} SET ${set} WHERE id IN (${inList(rows.length)})${condition ? ` AND ${condition}` : ''}`, params }
 }
