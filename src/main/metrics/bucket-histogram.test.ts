@@ -25,24 +25,31 @@ async function promClientText(labelled: boolean): Promise<string> {
   return registry.metrics()
 }
 
+/** A registry that reads `histogram`, as JobDeskMetrics registers its own once it makes one. */
+function registryOf(histogram: BucketHistogram): Registry {
+  const registry = new Registry()
+  registry.registerMetric(histogram as never)
+  return registry
+}
+
 describe('BucketHistogram', () => {
   it('writes the same scrape as prom-client’s histogram, without a label', async () => {
-    const registry = new Registry()
-    const histogram = new BucketHistogram('h_seconds', 'help text', BUCKETS, [registry])
+    const histogram = new BucketHistogram('h_seconds', 'help text', BUCKETS)
+    const registry = registryOf(histogram)
     for (const value of VALUES) histogram.observe(value)
     expect(await registry.metrics()).toBe(await promClientText(false))
   })
 
   it('writes the same scrape as prom-client’s histogram, one series per label value', async () => {
-    const registry = new Registry()
-    const histogram = new BucketHistogram('h_seconds', 'help text', BUCKETS, [registry], 'group')
+    const histogram = new BucketHistogram('h_seconds', 'help text', BUCKETS, 'group')
+    const registry = registryOf(histogram)
     for (const [i, value] of VALUES.entries()) histogram.observe(value, i % 2 === 0 ? 'a' : 'b')
     expect(await registry.metrics()).toBe(await promClientText(true))
   })
 
   it('has its unlabelled series at zero before the first observation and after a reset, as prom-client’s has', async () => {
-    const registry = new Registry()
-    const histogram = new BucketHistogram('h_seconds', 'help text', BUCKETS, [registry])
+    const histogram = new BucketHistogram('h_seconds', 'help text', BUCKETS)
+    const registry = registryOf(histogram)
     const empty = await registry.metrics()
     const reference = new Registry()
     new Histogram({ name: 'h_seconds', help: 'help text', buckets: BUCKETS, registers: [reference] })

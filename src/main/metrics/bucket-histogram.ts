@@ -1,11 +1,4 @@
-import type { Registry } from 'prom-client'
-
-/** One line of the scrape, as prom-client's registry reads it. */
-interface Sample {
-  metricName: string
-  labels: Record<string, string | number>
-  value: number
-}
+import type { MetricFamily, Sample } from './metric-family'
 
 interface Series {
   labels: Record<string, string>
@@ -22,7 +15,7 @@ interface Series {
  * to a number array, and the registry reads it at scrape time like any of prom-client's metrics (the
  * same lines: `_bucket` with `le` ascending and cumulative, `_sum`, `_count`).
  */
-export class BucketHistogram {
+export class BucketHistogram implements MetricFamily {
   readonly type = 'histogram' as const
   readonly aggregator = 'sum' as const
   private readonly series = new Map<string, Series>()
@@ -31,13 +24,10 @@ export class BucketHistogram {
     readonly name: string,
     readonly help: string,
     private readonly buckets: readonly number[],
-    registers: readonly Registry[],
     /** The label's name; a histogram without one has its single series from the start, as prom-client's has. */
     private readonly labelName?: string,
   ) {
     if (labelName === undefined) this.seriesOf('')
-    // The registry needs only what it reads: name, help, type and get().
-    for (const registry of registers) registry.registerMetric(this as never)
   }
 
   observe(value: number, labelValue = ''): void {
@@ -50,7 +40,7 @@ export class BucketHistogram {
     series.count++
   }
 
-  async get(): Promise<{ name: string; help: string; type: 'histogram'; aggregator: 'sum'; values: Sample[] }> {
+  async get(): ReturnType<MetricFamily['get']> {
     const values: Sample[] = []
     for (const series of this.series.values()) {
       let cumulative = 0

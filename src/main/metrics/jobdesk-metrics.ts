@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { Registry } from 'prom-client'
 import { MISFIRE_STRATEGIES, TRIGGER_TYPES, type AddressHealth, type TriggerType } from '../../shared/model'
 import { ACTIVE_FLOW_RUN_STATES, FLOW_RUN_STATES } from '../../shared/flow-types'
 import { SKIP_REASONS, type SkipReason } from '../../shared/calendar/skip-reasons'
@@ -6,6 +6,7 @@ import type { RunCompletion } from '../domain/runs'
 import { RUN_ENDS, runEndOfCompletion, type RunEnd } from '../domain/run-end'
 import { RunStarts } from './run-starts'
 import { BucketHistogram } from './bucket-histogram'
+import { CollectedGauge, LabeledCounter, type MetricFamily, type Sample } from './metric-family'
 import { withoutLabel } from './metrics-totals'
 import { DEADLINE_MISS_KINDS, type DeadlineMissKind } from '../../shared/deadline-terms'
 import type { PoolUsage } from '../../shared/capacity'
@@ -33,11 +34,11 @@ const MISNAMED_DEFAULT_GAUGES = ['nodejs_active_handles_total', 'nodejs_active_r
 /** The states a flow run ends in: each has its series from the first scrape. */
 const ENDED_FLOW_RUN_STATES = FLOW_RUN_STATES.filter((state) => !(ACTIVE_FLOW_RUN_STATES as readonly string[]).includes(state))
 
-/** A series written as 0 from the start, so a rate over it is defined before its first event. */
-function zeroed<T extends { inc(n?: number): void }>(child: T): T {
-  child.inc(0)
-  return child
-}
+/**
+ * How long after the start prom-client is loaded, when no scrape came first, so that its GC and
+ * event-loop histograms count from about the start without its modules being part of it.
+ */
+const DEFAULT_METRICS_AFTER_MS = 1000
 
 /** Before the core's parts exist (and in a core without them): nothing pending, nothing registered. */
 const NO_SOURCES: MetricSources = { ringPending: () => 0, callbackQueue: () => 0, executors: async () => [], nodeLeases: () => [], pools: async () => [] }
@@ -59,139 +60,87 @@ const TRANSACTION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.
  * names are few. Each core has a registry of its own (several cores share a test process).
  */
 export class JobDeskMetrics {
-  readonly registry = new Registry()
-  private readonly fires: Record<TriggerType, { inc(n?: number): void }>
-  private readonly runs: Record<RunEnd, { inc(n?: number): void }>
-  private readonly misfires: Counter<'strategy'>
-  private readonly skips: Record<SkipReason, { inc(n?: number): void }>
+  private readonly fires: LabeledCounter
+  private readonly runs: LabeledCounter
+  private readonly misfires: LabeledCounter
+  private readonly skips: LabeledCounter
   private readonly lag: BucketHistogram
   private readonly durations: BucketHistogram
-  private readonly transactions: Histogram
-  private readonly flowRuns: Counter<'state'>
-  private readonly deadlineMisses: Record<DeadlineMissKind, { inc(n?: number): void }>
-  private readonly queueWait: Histogram
+  private readonly transactions: BucketHistogram
+  private readonly flowRuns: LabeledCounter
+  private readonly deadlineMisses: LabeledCounter
+  private readonly queueWait: BucketHistogram
+  /** Every family, in the order the scrape lists them. */
+  private readonly families: MetricFamily[]
   /** The runs written here and not ended: their durations are observed from this, not read back. */
   private readonly starts = new RunStarts()
   private sources = NO_SOURCES
+  private registry: Promise<Registry> | null = null
 
   /** `defaultMetrics`: prom-client's process and Node metrics (default on). */
-  constructor(options: { defaultMetrics?: boolean } = {}) {
-    const registers = [this.registry]
+  constructor(private readonly options: { defaultMetrics?: boolean } = {}) {
     const sources = () => this.sources
-    const fires = new Counter({
-      name: 'jobdesk_fires_total',
-      help: 'Runs written, by trigger type (one per row in job_log).',
-      labelNames: ['trigger_type'],
-      registers,
-    })
-    this.fires = Object.fromEntries(TRIGGER_TYPES.map((type) => [type, zeroed(fires.labels(type))])) as JobDeskMetrics['fires']
-    this.misfires = new Counter({
-      name: 'jobdesk_misfires_total',
-      help: 'Missed fires found by the scan, by misfire strategy.',
-      labelNames: ['strategy'],
-      registers,
-    })
-    // Every known label value from the first scrape, at 0: a rate() or an alert rule over a series sees 0, not nothing.
-    for (const strategy of MISFIRE_STRATEGIES) zeroed(this.misfires.labels(strategy))
-    const skips = new Counter({
-      name: 'jobdesk_skipped_fires_total',
-      help: 'Slots of schedules recorded as not fired, by reason (a window, pause-all, a misfire, a calendar).',
-      labelNames: ['reason'],
-      registers,
-    })
-    this.skips = Object.fromEntries(SKIP_REASONS.map((reason) => [reason, zeroed(skips.labels(reason))])) as JobDeskMetrics['skips']
+    this.fires = new LabeledCounter('jobdesk_fires_total', 'Runs written, by trigger type (one per row in job_log).', 'trigger_type', TRIGGER_TYPES)
+    this.misfires = new LabeledCounter('jobdesk_misfires_total', 'Missed fires found by the scan, by misfire strategy.', 'strategy', MISFIRE_STRATEGIES)
+    this.skips = new LabeledCounter(
+      'jobdesk_skipped_fires_total',
+      'Slots of schedules recorded as not fired, by reason (a window, pause-all, a misfire, a calendar).',
+      'reason',
+      SKIP_REASONS,
+    )
     this.lag = new BucketHistogram(
       'jobdesk_trigger_lag_seconds',
       'Trigger time minus scheduled time of each scheduled run (CRON and MISFIRE), as written in job_log.',
       LAG_BUCKETS,
-      registers,
     )
-    const runs = new Counter({
-      name: 'jobdesk_runs_total',
-      help: 'Runs ended, by how they ended, counted as their final state is committed.',
-      labelNames: ['status'],
-      registers,
-    })
-    this.runs = Object.fromEntries(RUN_ENDS.map((end) => [end, zeroed(runs.labels(end))])) as JobDeskMetrics['runs']
+    this.runs = new LabeledCounter('jobdesk_runs_total', 'Runs ended, by how they ended, counted as their final state is committed.', 'status', RUN_ENDS)
     this.durations = new BucketHistogram(
       'jobdesk_run_duration_seconds',
       'Handle time minus trigger time of each completed run, by executor group (app name).',
       DURATION_BUCKETS,
-      registers,
       GROUP_LABEL,
     )
-    this.transactions = new Histogram({
-      name: 'jobdesk_db_transaction_seconds',
-      help: 'Duration of each database transaction.',
-      buckets: TRANSACTION_BUCKETS,
-      registers,
-    })
-    this.flowRuns = new Counter({ name: 'jobdesk_flow_runs_total', help: 'Flow runs ended, by final state.', labelNames: ['state'], registers })
-    for (const state of ENDED_FLOW_RUN_STATES) zeroed(this.flowRuns.labels(state))
-    const misses = new Counter({
-      name: 'jobdesk_deadline_misses_total',
-      help: 'Runs (job runs and flow runs) marked late to start, late to finish or slow, once each, on the node that marked them.',
-      labelNames: ['kind'],
-      registers,
-    })
-    this.deadlineMisses = Object.fromEntries(DEADLINE_MISS_KINDS.map((kind) => [kind, zeroed(misses.labels(kind))])) as JobDeskMetrics['deadlineMisses']
-    new Gauge({
-      name: 'jobdesk_executors',
-      help: 'Registered executor addresses, by group (app name) and health.',
-      labelNames: [GROUP_LABEL, 'health'],
-      registers,
-      async collect() {
-        this.reset()
-        const counts = new Map<string, { group: string; health: AddressHealth; n: number }>()
-        for (const { appName, health } of await sources().executors()) {
-          const key = `${appName}\n${health}`
-          const count = counts.get(key) ?? { group: appName, health, n: 0 }
-          count.n++
-          counts.set(key, count)
-        }
-        for (const { group, health, n } of counts.values()) this.set({ group, health }, n)
-      },
-    })
-    new Gauge({
-      name: 'jobdesk_ring_pending',
-      help: 'Fires planned in the time ring and not yet triggered.',
-      registers,
-      collect() {
-        this.set(sources().ringPending())
-      },
-    })
-    new Gauge({
-      name: 'jobdesk_callback_queue',
-      help: 'Finished runs of the embedded executor whose results wait to be written.',
-      registers,
-      collect() {
-        this.set(sources().callbackQueue())
-      },
-    })
-    new Gauge({
-      name: 'jobdesk_node_lease',
-      help: 'Per cluster node (by name): 1 while it holds its lease, 0 once it lapsed, as this node last saw it.',
-      labelNames: ['node'],
-      registers,
-      collect() {
-        this.reset()
-        for (const { node, held } of sources().nodeLeases()) this.set({ node }, held ? 1 : 0)
-      },
-    })
-    this.queueWait = new Histogram({
-      name: 'jobdesk_queue_wait_seconds',
-      help: 'How long each queued run waited for its pools’ slots before it started (docs/capacity.md).',
-      buckets: QUEUE_WAIT_BUCKETS,
-      registers,
-    })
-    poolGauges(registers, () => sources().pools())
-    if (options.defaultMetrics !== false) {
-      collectDefaultMetrics({ register: this.registry })
-      // prom-client names three gauges *_total, a counter's suffix: promtool's linter refuses the scrape
-      // (exit 3) and PromQL tools take them for counters. Each is the sum of its per-type gauge
-      // (nodejs_active_handles{type} …), which stays: sum() of it gives the same number.
-      for (const name of MISNAMED_DEFAULT_GAUGES) this.registry.removeSingleMetric(name)
-    }
+    this.transactions = new BucketHistogram('jobdesk_db_transaction_seconds', 'Duration of each database transaction.', TRANSACTION_BUCKETS)
+    this.flowRuns = new LabeledCounter('jobdesk_flow_runs_total', 'Flow runs ended, by final state.', 'state', ENDED_FLOW_RUN_STATES)
+    this.deadlineMisses = new LabeledCounter(
+      'jobdesk_deadline_misses_total',
+      'Runs (job runs and flow runs) marked late to start, late to finish or slow, once each, on the node that marked them.',
+      'kind',
+      DEADLINE_MISS_KINDS,
+    )
+    this.queueWait = new BucketHistogram(
+      'jobdesk_queue_wait_seconds',
+      'How long each queued run waited for its pools’ slots before it started (docs/capacity.md).',
+      QUEUE_WAIT_BUCKETS,
+    )
+    this.families = [
+      this.fires,
+      this.misfires,
+      this.skips,
+      this.lag,
+      this.runs,
+      this.durations,
+      this.transactions,
+      this.flowRuns,
+      this.deadlineMisses,
+      new CollectedGauge('jobdesk_executors', 'Registered executor addresses, by group (app name) and health.', async () =>
+        executorCounts(await sources().executors()),
+      ),
+      new CollectedGauge('jobdesk_ring_pending', 'Fires planned in the time ring and not yet triggered.', () => [
+        { labels: {}, value: sources().ringPending() },
+      ]),
+      new CollectedGauge('jobdesk_callback_queue', 'Finished runs of the embedded executor whose results wait to be written.', () => [
+        { labels: {}, value: sources().callbackQueue() },
+      ]),
+      new CollectedGauge('jobdesk_node_lease', 'Per cluster node (by name): 1 while it holds its lease, 0 once it lapsed, as this node last saw it.', () =>
+        sources()
+          .nodeLeases()
+          .map(({ node, held }) => ({ labels: { node }, value: held ? 1 : 0 })),
+      ),
+      this.queueWait,
+      ...poolGauges(() => sources().pools()),
+    ]
+    if (options.defaultMetrics !== false) setTimeout(() => void this.registered().catch(() => undefined), DEFAULT_METRICS_AFTER_MS).unref()
   }
 
   /** Queued runs started after waiting these many milliseconds. */
@@ -215,24 +164,24 @@ export class JobDeskMetrics {
       // A backfill's slot lies in the past by design: its distance is no lateness.
       if (run.scheduleTimeMs !== null && run.triggerType !== 'BACKFILL') this.lag.observe(Math.max(0, run.triggerTimeMs - run.scheduleTimeMs) / 1000)
     }
-    for (const [type, n] of fired) this.fires[type].inc(n)
+    for (const [type, n] of fired) this.fires.inc(type, n)
     this.starts.written(runs)
   }
 
   /** A run got a deadline mark here (the node whose compare-and-set won). */
   deadlineMissed(kind: DeadlineMissKind): void {
-    this.deadlineMisses[kind].inc()
+    this.deadlineMisses.inc(kind)
   }
 
   misfired(misfires: readonly { strategy: string; missedTimesMs: readonly number[] }[]): void {
-    for (const m of misfires) this.misfires.inc({ strategy: m.strategy }, m.missedTimesMs.length)
+    for (const m of misfires) this.misfires.inc(m.strategy, m.missedTimesMs.length)
   }
 
   /** Slots the scheduler recorded as not fired (job_missed_slot rows), counted by reason. */
   skipped(slots: readonly { reason: SkipReason }[]): void {
     const counts = new Map<SkipReason, number>()
     for (const { reason } of slots) counts.set(reason, (counts.get(reason) ?? 0) + 1)
-    for (const [reason, n] of counts) this.skips[reason].inc(n)
+    for (const [reason, n] of counts) this.skips.inc(reason, n)
   }
 
   /**
@@ -249,56 +198,75 @@ export class JobDeskMetrics {
       if (start && start.triggerTimeMs > 0 && c.handleTimeMs >= start.triggerTimeMs)
         this.durations.observe((c.handleTimeMs - start.triggerTimeMs) / 1000, start.appName)
     }
-    for (const [end, n] of endedAs) this.runs[end].inc(n)
-    if (ended.failedTriggers > 0) this.runs.failed.inc(ended.failedTriggers)
+    for (const [end, n] of endedAs) this.runs.inc(end, n)
+    if (ended.failedTriggers > 0) this.runs.inc('failed', ended.failedTriggers)
     this.starts.forget(failedIds)
   }
 
   flowRunEnded(state: string): void {
-    this.flowRuns.inc({ state })
+    this.flowRuns.inc(state)
   }
 
   /** Starts timing a transaction; the returned function ends it. */
   transactionStarted(): () => void {
-    return this.transactions.startTimer()
+    const startedMs = performance.now()
+    return () => this.transactions.observe((performance.now() - startedMs) / 1000)
   }
 
   /** The exposition text and its content type; without `perGroup`, each per-group series is its total over the groups. */
   async scrape(perGroup = true): Promise<{ contentType: string; text: string }> {
-    const text = await this.registry.metrics()
-    return { contentType: this.registry.contentType, text: perGroup ? text : withoutLabel(text, GROUP_LABEL) }
+    const registry = await this.registered()
+    const text = await registry.metrics()
+    return { contentType: registry.contentType, text: perGroup ? text : withoutLabel(text, GROUP_LABEL) }
   }
+
+  /** prom-client's registry over the node's families and its default metrics, made once, when first needed. */
+  private registered(): Promise<Registry> {
+    return (this.registry ??= import('prom-client').then(({ Registry, collectDefaultMetrics }) => {
+      const registry = new Registry()
+      // The registry reads only name, help, type and get() of what it lists.
+      for (const family of this.families) registry.registerMetric(family as never)
+      if (this.options.defaultMetrics !== false) {
+        collectDefaultMetrics({ register: registry })
+        // prom-client names three gauges *_total, a counter's suffix: promtool's linter refuses the scrape
+        // (exit 3) and PromQL tools take them for counters. Each is the sum of its per-type gauge
+        // (nodejs_active_handles{type} …), which stays: sum() of it gives the same number.
+        for (const name of MISNAMED_DEFAULT_GAUGES) registry.removeSingleMetric(name)
+      }
+      return registry
+    }))
+  }
+}
+
+/** jobdesk_executors{group,health}: addresses counted by their group and health. */
+function executorCounts(executors: readonly { appName: string; health: AddressHealth }[]): Sample[] {
+  const counts = new Map<string, Sample>()
+  for (const { appName, health } of executors) {
+    const key = `${appName}\n${health}`
+    const count = counts.get(key) ?? { labels: { [GROUP_LABEL]: appName, health }, value: 0 }
+    count.value++
+    counts.set(key, count)
+  }
+  return [...counts.values()]
 }
 
 /**
  * jobdesk_pool_slots{pool,state} (held, free) and jobdesk_queue_length{pool}, read at each scrape:
  * pools are few (an admin adds each), so a series per pool stays small.
  */
-function poolGauges(registers: Registry[], pools: () => Promise<readonly PoolUsage[]>): void {
+function poolGauges(pools: () => Promise<readonly PoolUsage[]>): CollectedGauge[] {
   let read: Promise<readonly PoolUsage[]> | null = null
   // Both gauges of one scrape share one read.
   const once = () => (read ??= pools().finally(() => setTimeout(() => (read = null))))
-  new Gauge({
-    name: 'jobdesk_pool_slots',
-    help: 'Slots of each resource pool, by state: held by runs, or free.',
-    labelNames: ['pool', 'state'],
-    registers,
-    async collect() {
-      this.reset()
-      for (const pool of await once()) {
-        this.set({ pool: pool.name, state: 'held' }, pool.held)
-        this.set({ pool: pool.name, state: 'free' }, Math.max(0, pool.slots - pool.held))
-      }
-    },
-  })
-  new Gauge({
-    name: 'jobdesk_queue_length',
-    help: 'Runs waiting in the queue for each resource pool’s slots.',
-    labelNames: ['pool'],
-    registers,
-    async collect() {
-      this.reset()
-      for (const pool of await once()) this.set({ pool: pool.name }, pool.waiting)
-    },
-  })
+  return [
+    new CollectedGauge('jobdesk_pool_slots', 'Slots of each resource pool, by state: held by runs, or free.', async () =>
+      (await once()).flatMap((pool) => [
+        { labels: { pool: pool.name, state: 'held' }, value: pool.held },
+        { labels: { pool: pool.name, state: 'free' }, value: Math.max(0, pool.slots - pool.held) },
+      ]),
+    ),
+    new CollectedGauge('jobdesk_queue_length', 'Runs waiting in the queue for each resource pool’s slots.', async () =>
+      (await once()).map((pool) => ({ labels: { pool: pool.name }, value: pool.waiting })),
+    ),
+  ]
 }

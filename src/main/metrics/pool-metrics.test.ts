@@ -21,7 +21,7 @@ describe('the pools and the queue in /metrics', () => {
       },
     })
     metrics.queueWaited([500, 2500, 40_000])
-    const text = await metrics.registry.metrics()
+    const text = (await metrics.scrape()).text
     expect(lines(text, 'jobdesk_pool_slots{')).toEqual([
       'jobdesk_pool_slots{pool="oracle",state="held"} 3',
       'jobdesk_pool_slots{pool="oracle",state="free"} 0',

@@ -4,7 +4,7 @@ import { JobDeskMetrics } from './jobdesk-metrics'
 
 /** The value of `jobdesk_skipped_fires_total` for each reason, as a scrape shows it. */
 async function skippedByReason(metrics: JobDeskMetrics): Promise<Record<string, number>> {
-  const text = await metrics.registry.metrics()
+  const text = (await metrics.scrape()).text
   return Object.fromEntries([...text.matchAll(/^jobdesk_skipped_fires_total\{reason="(\w+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]))
 }
 
