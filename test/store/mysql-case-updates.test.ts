@@ -24,16 +24,25 @@ async function statementsOn(work: () => Promise<unknown>, table = 'job_log'): Pr
     count(sql)
     return originalAll.call(this, sql, params) as never
   })
+  const insert = vi.spyOn(MysqlConnection.prototype, 'insert').mockImplementation(function (this: MysqlConnection, sql, params) {
+    count(sql)
+    return originalInsert.call(this, sql, params)
+  })
+  const insertRows = vi.spyOn(MysqlConnection.prototype, 'insertRows').mockImplementation(function (this: MysqlConnection, sql, params) {
+    count(sql)
+    return originalInsertRows.call(this, sql, params)
+  })
   try {
     await work()
   } finally {
-    run.mockRestore()
-    all.mockRestore()
+    for (const spy of [run, all, insert, insertRows]) spy.mockRestore()
   }
   return sent
 }
 const originalRun = MysqlConnection.prototype.run
 const originalAll = MysqlConnection.prototype.all
+const originalInsert = MysqlConnection.prototype.insert
+const originalInsertRows = MysqlConnection.prototype.insertRows
 
 describe('MySQL writes of a batch of run results and of a scan', () => {
   let database: TestDatabase
@@ -90,6 +99,27 @@ describe('MySQL writes of a batch of run results and of a scan', () => {
     await store.runs.complete([completionOf(ids[0])])
     const sent = await statementsOn(async () => expect(await store.runs.complete(ids.map(completionOf))).toEqual(ids.slice(1)))
     expect(sent).toEqual(['UPDATE', 'UPDATE', 'UPDATE', 'UPDATE', 'UPDATE'])
+  })
+
+  it("a scan's run rows: one INSERT per 500 runs and one read of the ids it took, each id its own run's", async () => {
+    const already = (await store.runs.insert(newRun({ jobId: 900, triggerType: 'CRON', scheduleTimeMs: 5_000 })))!
+    // 600 fires of 6 jobs; the first was written before (its id is not taken again) and one is listed twice.
+    const fires = Array.from({ length: 600 }, (_, i) =>
+      newRun({ jobId: 900 + (i % 6), triggerType: 'CRON', scheduleTimeMs: 5_000 + 1_000 * Math.floor(i / 6) }),
+    )
+    fires.push(newRun({ jobId: 905, triggerType: 'CRON', scheduleTimeMs: 5_000 }))
+    let ids: (number | null)[] = []
+    const sent = await statementsOn(() => store.transaction(async (tx) => void (ids = await tx.runs.insertScheduled(fires, 'node-a'))))
+    expect(sent).toEqual(['INSERT', 'SELECT', 'INSERT', 'SELECT'])
+    expect(ids[0]).toBeNull()
+    expect(ids[600]).toBeNull()
+    const fresh = ids.filter((id): id is number => id !== null)
+    expect(fresh).toHaveLength(599)
+    expect(fresh).not.toContain(already)
+    const stored = new Map((await store.runs.getMany(fresh)).map((r) => [r.id, r]))
+    ids.forEach((id, i) => {
+      if (id !== null) expect(stored.get(id)).toMatchObject({ jobId: fires[i].jobId, scheduleTimeMs: fires[i].scheduleTimeMs })
+    })
   })
 
   it("a scan's next trigger times: one UPDATE per 64 jobs", async () => {

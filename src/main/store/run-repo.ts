@@ -10,7 +10,15 @@ import type { TrailShapeWrites } from './trail-shapes'
 import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery, type OutcomeCounts } from './run-report-queries'
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
 import { engineStatementSizes, idChunks, inList, multiRowInsert } from './sql/insert-rows'
-import { insertCountingIds, insertScheduledByUnnest, rowKey, SCHEDULED_KEY_COLUMNS, takeIds, type ScheduledKeyRow } from './scheduled-run-ids'
+import {
+  insertCountingIds,
+  insertScheduledByUnnest,
+  insertScheduledInBlocks,
+  rowKey,
+  SCHEDULED_KEY_COLUMNS,
+  takeIds,
+  type ScheduledKeyRow,
+} from './scheduled-run-ids'
 import { attemptsBetween, backfillAttempts, retryAttempts } from './slot-attempt-queries'
 import type { SlotAttempt } from '../domain/backfills'
 
@@ -59,16 +67,11 @@ export class RunRepo {
   /**
    * Writes the rows of scheduled runs (each with its schedule time); resolves with each one's id,
    * or null where that (job, schedule time, shard) already has a run. SQLite gets multi-row inserts,
-   * PostgreSQL one INSERT … SELECT FROM unnest, MySQL one prepared insert per row.
+   * PostgreSQL one INSERT … SELECT FROM unnest, MySQL multi-row inserts whose ids it reads back.
    */
   async insertScheduled(runs: readonly NewRun[], triggerNode = ''): Promise<(number | null)[]> {
     if (this.d.name === 'postgres') return insertScheduledByUnnest(this.db, runs, triggerNode)
-    // MySQL has no INSERT … RETURNING: one statement per row, each telling its id.
-    if (this.d.name === 'mysql') {
-      const ids: (number | null)[] = []
-      for (const run of runs) ids.push(await this.insert(run, triggerNode))
-      return ids
-    }
+    if (this.db.insertRows) return insertScheduledInBlocks(this.db, runs, triggerNode)
     const statements: { chunk: readonly NewRun[]; params: SqlValue[] }[] = []
     let from = 0
     for (const size of engineStatementSizes(this.db, runs.length)) {

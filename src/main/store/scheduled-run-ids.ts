@@ -1,8 +1,8 @@
 import type { NewRun } from '../domain/runs'
-import { INSERT_COLUMNS, runValues } from './run-rows'
+import { INSERT_COLUMNS, insertValues, runValues } from './run-rows'
 import type { Connection, SqlValue, SyncConnection } from './sql/connection'
 import { sqliteDialect } from './sql/dialect'
-import { multiRowInsert } from './sql/insert-rows'
+import { engineStatementSizes, multiRowInsert } from './sql/insert-rows'
 import { unnestFrom, unnestParams } from './sql/unnest-rows'
 
 // How RunRepo.insertScheduled learns the id of each scheduled run it wrote, or that the unique
@@ -49,6 +49,36 @@ export function insertCountingIds(sync: SyncConnection, chunk: readonly NewRun[]
   if (changes === 0) return chunk.map(() => null)
   const rows = sync.all<ScheduledKeyRow>(`SELECT ${SCHEDULED_KEY_COLUMNS} FROM job_log WHERE id BETWEEN ? AND ?`, [lastId - changes + 1, lastId])
   return takeIds(chunk, new Map(rows.map((r) => [rowKey(r), Number(r.id)])))
+}
+
+/**
+ * MySQL, which has no RETURNING: one multi-row INSERT IGNORE per chunk, in place of one statement per
+ * run. The server answers with the rows written and the first id generated, and InnoDB gives a
+ * statement whose row count is known one block of ids (a refused row leaves its id unused), so every
+ * row the statement wrote has an id from that one on: they are read back from the primary key's tail
+ * and matched by key and node. Should the count read back not be the count written, it throws, and
+ * the caller's transaction (its ring claims with it) rolls back: a run whose row it cannot name is
+ * never fired.
+ */
+export async function insertScheduledInBlocks(db: Connection, runs: readonly NewRun[], triggerNode: string): Promise<(number | null)[]> {
+  if (!db.insertRows) throw new Error('insertScheduledInBlocks: this connection has no insertRows (MySQL only)')
+  const idByKey = new Map<string, number>()
+  let from = 0
+  for (const size of engineStatementSizes(db, runs.length)) {
+    const chunk = runs.slice(from, (from += size))
+    const params: SqlValue[] = []
+    for (const run of chunk) params.push(...insertValues(run, triggerNode))
+    const { changes, firstId } = await db.insertRows(multiRowInsert(db, 'job_log', INSERT_COLUMNS, chunk.length, true), params)
+    if (changes === 0) continue
+    const keys = new Set(chunk.map((run) => scheduledKey(run.jobId, run.scheduleTimeMs!, run.executorShardingParam)))
+    const tail = await db.all<ScheduledKeyRow>(`SELECT ${SCHEDULED_KEY_COLUMNS} FROM job_log WHERE id >= ? AND trigger_node = ?`, [firstId, triggerNode])
+    const written = tail.filter((row) => keys.has(rowKey(row)))
+    if (written.length !== changes) {
+      throw new Error(`job_log: ${changes} scheduled runs written, ${written.length} found from id ${firstId} on; the batch is rolled back`)
+    }
+    for (const row of written) idByKey.set(rowKey(row), Number(row.id))
+  }
+  return takeIds(runs, idByKey)
 }
 
 /**

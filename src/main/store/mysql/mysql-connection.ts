@@ -46,4 +46,9 @@ export class MysqlConnection implements Connection {
     const result = await this.send<ResultSetHeader>(sql, params)
     return result.affectedRows === 1 ? Number(result.insertId) : null
   }
+
+  async insertRows(sql: string, params: readonly SqlValue[]): Promise<{ changes: number; firstId: number }> {
+    const result = await this.send<ResultSetHeader>(sql, params)
+    return { changes: result.affectedRows, firstId: Number(result.insertId) }
+  }
 }

@@ -34,6 +34,11 @@ export interface Connection {
    * pool, where each statement commits by itself and a lock is gone as soon as it was taken.
    */
   readonly holdsLocks?: boolean
+  /**
+   * MySQL only (it has no RETURNING): a multi-row INSERT, resolved with the rows it wrote and the
+   * first id it generated (the server's LAST_INSERT_ID for the statement).
+   */
+  insertRows?(sql: string, params: readonly SqlValue[]): Promise<{ changes: number; firstId: number }>
 }
 
 /** A write's row count, and the id of the last row it inserted (meaningful only when it inserted one). */

@@ -61,6 +61,7 @@ export class CheckedConnection implements Connection {
   readonly dialect
   readonly withSync?: Connection['withSync']
   readonly holdsLocks?: boolean
+  readonly insertRows?: Connection['insertRows']
 
   constructor(
     private readonly inner: Connection,
@@ -68,6 +69,13 @@ export class CheckedConnection implements Connection {
   ) {
     this.dialect = inner.dialect
     this.holdsLocks = inner.holdsLocks
+    const insertRows = inner.insertRows?.bind(inner)
+    if (insertRows) {
+      this.insertRows = async (sql, params) => {
+        for (let pending = this.check(); pending; pending = this.check()) await pending
+        return insertRows(sql, params)
+      }
+    }
     const withSync = inner.withSync?.bind(inner)
     if (withSync) {
       this.withSync = async (work) => {
