@@ -30,6 +30,13 @@ export class JobRepo {
     return row && fromRow(row)
   }
 
+  /** The jobs of `ids` that exist, in no set order: one query per chunk of ids, not one per job. */
+  async getMany(ids: readonly number[]): Promise<JobInfo[]> {
+    const rows: JobRow[] = []
+    for (const chunk of idChunks(ids)) rows.push(...(await this.db.all<JobRow>(`SELECT * FROM job_info WHERE id IN (${inList(chunk.length)})`, chunk)))
+    return rows.map(fromRow)
+  }
+
   async list(): Promise<JobInfo[]> {
     return (await this.db.all<JobRow>('SELECT * FROM job_info ORDER BY id')).map(fromRow)
   }

@@ -31,6 +31,24 @@ export class JobCache {
     return this.jobs.get(id)
   }
 
+  /**
+   * Reads the jobs of `ids` that are not cached yet, in one query per chunk of ids. After any edit the
+   * cache is empty, and a batch of a thousand fires read its jobs one at a time: a thousand round
+   * trips on PostgreSQL or MySQL before the batch could fire.
+   */
+  async load(repos: Pick<Repos, 'jobs'>, ids: Iterable<number>): Promise<void> {
+    const missing: number[] = []
+    for (const id of ids) if (!this.jobs.has(id)) missing.push(id)
+    if (missing.length === 0) return
+    const unique = [...new Set(missing)]
+    const found = new Map((await repos.jobs.getMany(unique)).map((job) => [job.id, job]))
+    // A job that is gone is cached as such, as `job` does: its fires are skipped without another read.
+    for (const id of unique) {
+      const job = found.get(id)
+      this.jobs.set(id, job && triggerJobOf(job))
+    }
+  }
+
   async job(repos: Pick<Repos, 'jobs'>, id: number): Promise<TriggerJob | undefined> {
     if (this.jobs.has(id)) return this.jobs.get(id)
     const found = await repos.jobs.get(id)

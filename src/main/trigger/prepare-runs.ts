@@ -130,6 +130,10 @@ export async function prepareScheduledRuns(
   }
   // One claim for the batch; a fire listed twice is claimed once (the first takes the key).
   const claimed = await tx.ring.claimMany(fires, node)
+  await jobs.load(
+    tx,
+    fires.map((fire) => fire.jobId),
+  )
   for (const fire of fires) {
     if (!claimed.delete(ringKey(fire.jobId, fire.scheduleTimeMs))) {
       result.unclaimed++
@@ -294,7 +298,12 @@ export async function prepareTakenOverRuns(
   await jobs.refresh(tx)
   const groupOf = JobCache.groupLookup(tx)
   const found: { run: JobRun; job: TriggerJob; group: JobGroup | undefined }[] = []
-  for (const run of await tx.runs.getMany(logIds)) {
+  const runs = await tx.runs.getMany(logIds)
+  await jobs.load(
+    tx,
+    runs.map((run) => run.jobId),
+  )
+  for (const run of runs) {
     const job = await jobs.job(tx, run.jobId)
     if (job) found.push({ run, job, group: await groupOf(job.jobGroup) })
   }

@@ -62,6 +62,17 @@ storeSuite('JobRepo', (f) => {
     expect(typeof job.jobGroup).toBe('number')
   })
 
+  it('reads many jobs by id in one call: those that exist, each as `get` reads it, past one statement’s worth of ids', async () => {
+    const group = await addGroup(f.store)
+    const ids: number[] = []
+    for (let i = 0; i < 520; i++) ids.push(await addJob(f.store, group, { name: `many ${i}` }))
+    const wanted = [...ids].reverse().concat(999_999)
+    const jobs = await f.store.jobs.getMany(wanted)
+    expect(jobs.map((job) => job.id).sort((a, b) => a - b)).toEqual(ids)
+    expect(jobs.find((job) => job.id === ids[7])).toEqual(await f.store.jobs.get(ids[7]))
+    expect(await f.store.jobs.getMany([])).toEqual([])
+  })
+
   it('lists in id order, updates every column, deletes once', async () => {
     const group = await addGroup(f.store)
     const a = await addJob(f.store, group, { name: 'a' })
