@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MysqlConnection } from '../../src/main/store/mysql/mysql-connection'
+import { CASE_ROWS_PER_STATEMENT as ROWS } from '../../src/main/store/mysql/mysql-case-updates'
 import { openStore } from '../../src/main/store/open-store'
 import type { Store } from '../../src/main/store/store'
 import { withDatabase, type TestDatabase } from '../support/db-servers'
@@ -68,30 +69,30 @@ describe('MySQL writes of a batch of run results and of a scan', () => {
     completion: completionOf(logId),
   })
 
-  it('in a transaction: a locking read and one UPDATE per 64 runs, for completions and for outcomes with them', async () => {
-    const [completed, paired] = [await runs(150), await runs(130)]
+  it('in a transaction: a locking read and one UPDATE per statement of runs, for completions and for outcomes with them', async () => {
+    const [completed, paired] = [await runs(2 * ROWS + 22), await runs(2 * ROWS + 2)]
     const sent = await statementsOn(() =>
       store.transaction(async (tx) => {
         expect(await tx.runs.complete(completed.map(completionOf))).toEqual(completed)
         expect([...(await tx.runs.recordOutcomesAndComplete(paired.map(pairOf)))].sort((a, b) => a - b)).toEqual(paired)
       }),
     )
-    // 150 runs: 64 + 64 + 22; 130 runs: 64 + 64 + 2. Each statement's runs are read with their locks, then written.
+    // Three statements' worth each (the last of 22 runs, then of 2). Each statement's runs are read with their locks, then written.
     expect(sent).toEqual(Array.from({ length: 6 }, () => ['SELECT', 'UPDATE']).flat())
-    const stored = await store.runs.getMany([completed[149], paired[129]])
+    const stored = await store.runs.getMany([completed.at(-1)!, paired.at(-1)!])
     expect(stored.map((r) => [r.handleCode, r.handleMsg])).toEqual([
-      [200, `done ${completed[149]}`],
-      [200, `done ${paired[129]}`],
+      [200, `done ${completed.at(-1)}`],
+      [200, `done ${paired.at(-1)}`],
     ])
   })
 
-  it('trigger outcomes alone: one UPDATE per 64 runs, nothing read first', async () => {
-    const ids = await runs(100)
+  it('trigger outcomes alone: one UPDATE per statement of runs, nothing read first', async () => {
+    const ids = await runs(ROWS + 36)
     const sent = await statementsOn(() =>
       store.transaction((tx) => tx.runs.recordOutcomes(ids.map((logId) => ({ logId, executorAddress: '', triggerCode: 500, triggerMsg: 'no address' })))),
     )
     expect(sent).toEqual(['UPDATE', 'UPDATE'])
-    expect((await store.runs.get(ids[99]))!.triggerCode).toBe(500)
+    expect((await store.runs.get(ids.at(-1)!))!.triggerCode).toBe(500)
   })
 
   it('outside a transaction, where no lock holds: one conditional UPDATE per run', async () => {
@@ -122,10 +123,26 @@ describe('MySQL writes of a batch of run results and of a scan', () => {
     })
   })
 
-  it("a scan's next trigger times: one UPDATE per 64 jobs", async () => {
+  it("the ring's claim: a locking read and one DELETE per 256 fires, each fire taken once and only the node's", async () => {
+    const fires = Array.from({ length: 600 }, (_, i) => ({
+      jobId: 7_000 + (i % 50),
+      scheduleTimeMs: 10_000 + 1_000 * Math.floor(i / 50),
+      fireAtMs: 0,
+      triggerType: 'CRON' as const,
+    }))
+    await store.ring.insert(fires.slice(0, 590), 'node-a')
+    await store.ring.insert(fires.slice(590), 'node-b')
+    let claimed = new Set<string>()
+    const sent = await statementsOn(() => store.transaction(async (tx) => void (claimed = await tx.ring.claimMany([...fires, fires[0]], 'node-a'))), 'job_ring')
+    expect(sent).toEqual(['SELECT', 'DELETE', 'SELECT', 'DELETE', 'SELECT', 'DELETE'])
+    expect(claimed.size).toBe(590)
+    expect(await store.ring.countByNode()).toEqual(new Map([['node-b', 10]]))
+  })
+
+  it("a scan's next trigger times: one UPDATE per statement of jobs", async () => {
     const group = await store.groups.insert(newGroup('case-updates', 'case updates', 0))
     const ids: number[] = []
-    for (let i = 0; i < 150; i++) ids.push(await store.jobs.insert(storedJobOf(jobInput(group), 0)))
+    for (let i = 0; i < 2 * ROWS + 22; i++) ids.push(await store.jobs.insert(storedJobOf(jobInput(group), 0)))
     const sent = await statementsOn(
       () =>
         store.transaction((tx) =>
