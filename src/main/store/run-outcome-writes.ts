@@ -183,9 +183,11 @@ interface SizedParams {
  */
 export async function completeRuns(db: Connection, completions: readonly RunCompletion[]): Promise<number[]> {
   if (db.dialect.name === 'sqlite') return completeByValues(db, completions)
-  if (db.dialect.name === 'postgres') return completeByUnnest(db, completions)
+  // The servers: a run listed twice takes its first completion.
   const first = firstOfEach(completions, (c) => c.logId)
-  const done = await updateUnfinishedByCase(db, COMPLETION_COLUMNS, first.map(completionRow))
+  if (first.length === 0) return []
+  const rows = first.map(completionRow)
+  const done = db.dialect.name === 'postgres' ? await completedByUnnest(db, rows) : await updateUnfinishedByCase(db, COMPLETION_COLUMNS, rows)
   return first.filter((c) => done.has(c.logId)).map((c) => c.logId)
 }
 
@@ -216,13 +218,9 @@ async function completeByValues(db: Connection, completions: readonly RunComplet
   return first.filter((c) => done.has(c.logId)).map((c) => c.logId)
 }
 
-/** PostgreSQL: `completeRuns` in one UPDATE … FROM unnest … RETURNING; a run listed twice takes its first completion. */
-async function completeByUnnest(db: Connection, completions: readonly RunCompletion[]): Promise<number[]> {
-  const first = firstOfEach(completions, (c) => c.logId)
-  if (first.length === 0) return []
-  const rows = first.map(completionRow)
-  const done = new Set((await db.all<{ id: number }>(COMPLETIONS_BY_UNNEST, unnestParams(rows, 4))).map((row) => Number(row.id)))
-  return first.filter((c) => done.has(c.logId)).map((c) => c.logId)
+/** PostgreSQL: `completeRuns`' rows in one UPDATE … FROM unnest … RETURNING; resolves with the ids written. */
+async function completedByUnnest(db: Connection, rows: readonly SqlValue[][]): Promise<Set<number>> {
+  return new Set((await db.all<{ id: number }>(COMPLETIONS_BY_UNNEST, unnestParams(rows, 4))).map((row) => Number(row.id)))
 }
 
 /** handle_code as written: a completion that reports none (0) ends the run as failed, never leaves it running. */

@@ -1,7 +1,7 @@
 import type { LastRun, RunFilter } from '../../shared/api'
 import { ALARM_STATUS, type JobRun, TRIGGER_CODE } from '../../shared/model'
 import { callbackTargetsOf, type CallbackTarget } from './run-callback-targets'
-import type { Connection, SqlValue } from './sql/connection'
+import type { Connection } from './sql/connection'
 import { fromRow, INSERT_COLUMNS, insertValues, oneOffInsert, type RunRow } from './run-rows'
 import { type FinishedRun, type NewRun, type RunCompletion, type TriggerOutcome } from '../domain/runs'
 import { attachTrails } from './run-trails'
@@ -9,12 +9,13 @@ import { completeRuns, recordOutcomeAndComplete, recordOutcomes, recordOutcomesA
 import type { TrailShapeWrites } from './trail-shapes'
 import { chainJobIdsOf, countFailedSince, countOutcomesSince, countRunning, lastRunsOf, runListQuery, type OutcomeCounts } from './run-report-queries'
 import { insertFinishedRuns, triggerKeysBetween } from './run-import-queries'
-import { engineStatementSizes, idChunks, inList, multiRowInsert } from './sql/insert-rows'
+import { idChunks, inList, multiRowInsert } from './sql/insert-rows'
 import {
   insertCountingIds,
   insertScheduledByUnnest,
   insertScheduledInBlocks,
   rowKey,
+  scheduledInserts,
   SCHEDULED_KEY_COLUMNS,
   takeIds,
   type ScheduledKeyRow,
@@ -72,14 +73,7 @@ export class RunRepo {
   async insertScheduled(runs: readonly NewRun[], triggerNode = ''): Promise<(number | null)[]> {
     if (this.d.name === 'postgres') return insertScheduledByUnnest(this.db, runs, triggerNode)
     if (this.db.insertRows) return insertScheduledInBlocks(this.db, runs, triggerNode)
-    const statements: { chunk: readonly NewRun[]; params: SqlValue[] }[] = []
-    let from = 0
-    for (const size of engineStatementSizes(this.db, runs.length)) {
-      const chunk = runs.slice(from, (from += size))
-      const params: SqlValue[] = []
-      for (const run of chunk) params.push(...insertValues(run, triggerNode))
-      statements.push({ chunk, params })
-    }
+    const statements = scheduledInserts(this.db, runs, triggerNode)
     if (this.db.withSync) return this.db.withSync((sync) => statements.flatMap(({ chunk, params }) => insertCountingIds(sync, chunk, params)))
     // Without the synchronous calls the rows written come back (RETURNING); a row the unique (job,
     // scheduled time, shard) index refused does not.

@@ -51,6 +51,19 @@ export function insertCountingIds(sync: SyncConnection, chunk: readonly NewRun[]
   return takeIds(chunk, new Map(rows.map((r) => [rowKey(r), Number(r.id)])))
 }
 
+/** `runs` cut into the engine's multi-row INSERTs (engineStatementSizes): each chunk with its parameters. */
+export function scheduledInserts(db: Connection, runs: readonly NewRun[], triggerNode: string): { chunk: readonly NewRun[]; params: SqlValue[] }[] {
+  const statements: { chunk: readonly NewRun[]; params: SqlValue[] }[] = []
+  let from = 0
+  for (const size of engineStatementSizes(db, runs.length)) {
+    const chunk = runs.slice(from, (from += size))
+    const params: SqlValue[] = []
+    for (const run of chunk) params.push(...insertValues(run, triggerNode))
+    statements.push({ chunk, params })
+  }
+  return statements
+}
+
 /**
  * MySQL, which has no RETURNING: one multi-row INSERT IGNORE per chunk, in place of one statement per
  * run. The server answers with the rows written and the first id generated, and InnoDB gives a
@@ -63,11 +76,7 @@ export function insertCountingIds(sync: SyncConnection, chunk: readonly NewRun[]
 export async function insertScheduledInBlocks(db: Connection, runs: readonly NewRun[], triggerNode: string): Promise<(number | null)[]> {
   if (!db.insertRows) throw new Error('insertScheduledInBlocks: this connection has no insertRows (MySQL only)')
   const idByKey = new Map<string, number>()
-  let from = 0
-  for (const size of engineStatementSizes(db, runs.length)) {
-    const chunk = runs.slice(from, (from += size))
-    const params: SqlValue[] = []
-    for (const run of chunk) params.push(...insertValues(run, triggerNode))
+  for (const { chunk, params } of scheduledInserts(db, runs, triggerNode)) {
     const { changes, firstId } = await db.insertRows(multiRowInsert(db, 'job_log', INSERT_COLUMNS, chunk.length, true), params)
     if (changes === 0) continue
     const keys = new Set(chunk.map((run) => scheduledKey(run.jobId, run.scheduleTimeMs!, run.executorShardingParam)))
