@@ -2,6 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { LogPage } from '../../../../shared/model'
 import type { Clock } from '../../../kernel/clock'
+import { flattened } from '../../../kernel/flat-string'
 import type { Logger } from '../../../kernel/logger'
 import { logDateDir, runLogPath } from '../log-format'
 import { countLines, pageLogParts, type LogText } from '../log-page'
@@ -29,6 +30,12 @@ export interface PackedRunLogOptions {
   /** Memory for indexes of segments no longer written (loaded for reads). Default 32 MiB. */
   indexCacheBytes?: number
 }
+
+/**
+ * A live run's text is kept flat up to this size (kernel/flat-string.ts): an ordinary run's four
+ * lines are ~600 characters. Past it the copy on every append would grow with the text.
+ */
+const FLAT_TEXT_MAX_CHARS = 4096
 
 /** A day's open segment closes after this long without a batch (midnight rolls the date folder). */
 const DAY_IDLE_CLOSE_MS = 60_000
@@ -108,6 +115,7 @@ export class PackedRunLogStore implements RunLogStore {
     if (log.file) return this.writer.append(log.file, text)
     log.appends++
     log.text += text
+    if (log.text.length <= FLAT_TEXT_MAX_CHARS) log.text = flattened(log.text)
     if (log.text.length > this.spillChars) this.spill(log)
     this.options.onChanged(log.logId)
   }
