@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { runPlaywright, runTool, runVitest } from './test-suites.mjs'
+import { runPlaywright, runTool, runVitest, TYPECHECK_CONFIGS, typecheckArgs } from './test-suites.mjs'
 import { judgeMissing, judgePlaywright, judgeStep, judgeVitest, summarize } from './test-verdict.mjs'
 
 const reportDir = mkdtempSync(join(tmpdir(), 'jobdesk-test-'))
@@ -17,11 +17,12 @@ const verdicts = []
 const buildExit = runTool('npx', ['electron-vite', 'build', '--logLevel', 'warn'])
 verdicts.push(judgeStep('build', buildExit))
 
-for (const config of ['tsconfig.node.json', 'tsconfig.web.json']) {
-  verdicts.push(judgeStep(`typecheck ${config}`, runTool('npx', ['tsc', '--noEmit', '-p', config])))
+for (const config of TYPECHECK_CONFIGS) {
+  verdicts.push(judgeStep(`typecheck ${config}`, runTool('npx', typecheckArgs(config))))
 }
 
 // One pass or one failure, like a typecheck; oxlint prints each finding, knip each export nothing imports.
+// tsc, knip and Prettier keep caches under node_modules/.cache: a second run checks what changed.
 verdicts.push(judgeStep('lint', runTool('npm', ['run', '--silent', 'lint'])))
 
 // The tree as Prettier writes it (`npm run format` fixes what this finds).

@@ -12,3 +12,5 @@ interface RunOptions {
 export function runTool(command: string, args: string[], options?: { cwd?: string; env?: Record<string, string>; quiet?: boolean }): number
 export function runVitest(options: RunOptions): { exitCode: number; report: unknown; unhandled: UnhandledError[] }
 export function runPlaywright(options: RunOptions): { exitCode: number; report: unknown }
+export const TYPECHECK_CONFIGS: readonly string[]
+export function typecheckArgs(config: string): string[]

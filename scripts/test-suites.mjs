@@ -19,6 +19,19 @@ export function runTool(command, args, { cwd = process.cwd(), env = {}, quiet = 
   return result.status ?? 1
 }
 
+/** The two TypeScript projects: the main process and its workers, and the renderer. */
+export const TYPECHECK_CONFIGS = ['tsconfig.node.json', 'tsconfig.web.json']
+
+/**
+ * `tsc` checking one project. Incremental: what tsc learned last time is kept under
+ * node_modules/.cache, so a run after a small change checks in ~2 s instead of ~9 (a fresh checkout
+ * has no cache and checks everything, as before).
+ */
+export function typecheckArgs(config) {
+  const name = config.replace(/\.json$/, '')
+  return ['tsc', '--noEmit', '--incremental', '--tsBuildInfoFile', join('node_modules', '.cache', 'tsc', `${name}.tsbuildinfo`), '-p', config]
+}
+
 function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null
 }

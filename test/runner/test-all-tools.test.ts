@@ -1,14 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runPlaywright, runVitest } from '../../scripts/test-suites.mjs'
+import { runPlaywright, runTool, runVitest, typecheckArgs } from '../../scripts/test-suites.mjs'
 import { judgePlaywright, judgeVitest, summarize } from '../../scripts/test-verdict.mjs'
 import { makeTempDir } from '../support/temp-dir'
 
 // The runner's vitest and Playwright steps run the real tools on tiny planted projects, so the
 // reports judged here are the tools' own, not copies of their shape. About 3 s in all.
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules', import.meta.url))
+const TSC = join(NODE_MODULES, 'typescript', 'bin', 'tsc')
 
 function plant(dir: string, files: Record<string, string>) {
   for (const [name, text] of Object.entries(files)) {
@@ -47,6 +48,10 @@ describe('npm test on planted projects', () => {
     plant(project('vitest'), VITEST_FILES)
     plant(project('playwright-load'), PLAYWRIGHT_LOAD)
     plant(project('playwright-setup'), PLAYWRIGHT_SETUP)
+    plant(project('typecheck'), {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, files: ['a.ts'] }),
+      'a.ts': 'export const n: number = 1\n',
+    })
     mkdirSync(project('reports'))
   })
   afterAll(() => temp.remove())
@@ -85,4 +90,21 @@ describe('npm test on planted projects', () => {
     expect(summary.lines.at(-1)).toBe('0 passed, 2 failed, 0 skipped')
     expect(summary.exitCode).toBe(1)
   }, 30_000)
+
+  it('typechecks from its cache and still fails on an error made after the cache was written', () => {
+    const dir = project('typecheck')
+    // typecheckArgs starts with the tool's name, as npx takes it; here tsc runs from this checkout.
+    const typecheck = () => runTool(process.execPath, [TSC, ...typecheckArgs('tsconfig.json').slice(1)], { cwd: dir, quiet: true })
+    expect(typecheck()).toBe(0)
+    expect(existsSync(join(dir, 'node_modules', '.cache', 'tsc', 'tsconfig.tsbuildinfo'))).toBe(true)
+    writeFileSync(join(dir, 'a.ts'), "export const n: number = 'one'\n")
+    expect(typecheck()).not.toBe(0)
+    writeFileSync(join(dir, 'a.ts'), 'export const n: number = 2\n')
+    expect(typecheck()).toBe(0)
+  }, 30_000)
+
+  it('keeps one cache per project, so the two never overwrite each other', () => {
+    const cacheOf = (config: string) => typecheckArgs(config)[typecheckArgs(config).indexOf('--tsBuildInfoFile') + 1]
+    expect(cacheOf('tsconfig.node.json')).not.toBe(cacheOf('tsconfig.web.json'))
+  })
 })
