@@ -274,6 +274,26 @@ describe('RunnerPool: log lines through shared memory', () => {
     expect(h.heard).toEqual([{ kind: 'log', job: 1, text: 'before the hang' }])
   })
 
+  it('hands each line to its own run when the host reads a long line of finished runs at once, one of them cancelled', async () => {
+    const h = started()
+    const jobs = Array.from({ length: 40 }, (_, i) => i + 1)
+    const { thread, tickets, runs } = await readyThread(h, jobs)
+    // Job 20 is cancelled before the thread reaches it: the worker's line now has a gap there.
+    h.pool.cancel(tickets[19], 500)
+    const ran = runs.filter((run) => run.jobId !== 20)
+    for (const run of ran) {
+      thread.claim(run)
+      thread.ringLog(run, `line of ${run.jobId}`)
+      thread.keep(run, 200, null)
+    }
+    expect(thread.claim(runs[19])).toBe(false)
+    // The host reads every line while job 1 is still the head of the line: the others are found behind it.
+    thread.postResults(ran.map((run) => ({ run, code: 200, msg: null })))
+    const lines = h.heard.filter((heard) => heard.kind === 'log')
+    expect(lines).toEqual(ran.map((run) => ({ kind: 'log', job: run.jobId, text: `line of ${run.jobId}` })))
+    expect(h.heard.filter((heard) => heard.kind === 'result').map((heard) => heard.job)).toEqual(ran.map((run) => run.jobId))
+  })
+
   it('keeps a ring line behind an earlier line still on its way as a message', async () => {
     const h = started()
     const { thread, runs } = await readyThread(h, [1])

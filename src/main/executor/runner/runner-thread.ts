@@ -123,7 +123,8 @@ export class RunnerWorker<T extends PlacedRun> {
     // Results and logs nearly always concern the head.
     const head = this.pending[0]
     if (head?.requestId === requestId) return head
-    return this.pending.find((ticket) => ticket.requestId === requestId)
+    const index = this.indexOf(requestId)
+    return index < 0 ? undefined : this.pending[index]
   }
 
   /** The thread reported a run's end: frees its slot and returns it. */
@@ -132,7 +133,7 @@ export class RunnerWorker<T extends PlacedRun> {
     // assigned in increasing order, so one below the head's was completed already (harvested).
     const head = this.pending[0]
     if (!head || requestId < head.requestId) return undefined
-    const index = head.requestId === requestId ? 0 : this.pending.findIndex((t) => t.requestId === requestId)
+    const index = head.requestId === requestId ? 0 : this.indexOf(requestId)
     if (index < 0) return undefined
     const ticket = index === 0 ? this.pending.shift()! : this.pending.splice(index, 1)[0]
     Atomics.store(this.slots, ticket.slot, SLOT_FREE)
@@ -216,6 +217,25 @@ export class RunnerWorker<T extends PlacedRun> {
     this.terminating = true
     this.stopRetireTimer()
     void this.thread.terminate()
+  }
+
+  /**
+   * Where the run `requestId` is in `pending`, or -1. Runs are assigned in increasing request ids and
+   * only ever leave the line, so it stays sorted: a search, not a scan. A worker's log lines are
+   * taken when the host gets to them, often for runs well behind the head, and a scan per line cost
+   * the host a pass over the whole line each time.
+   */
+  private indexOf(requestId: number): number {
+    let low = 0
+    let high = this.pending.length - 1
+    while (low <= high) {
+      const mid = (low + high) >>> 1
+      const id = this.pending[mid].requestId
+      if (id === requestId) return mid
+      if (id < requestId) low = mid + 1
+      else high = mid - 1
+    }
+    return -1
   }
 
   private reclaimSlots(): boolean {
