@@ -5,7 +5,7 @@
  * copied by the scavenger and then promoted, and encoding it for the segment write walks it piece by
  * piece. Reading a character makes V8 copy the tree into one flat string in place; the pieces then
  * die young. At B1's 5k every-second jobs with a handler that logs, flattening each run's log text
- * as it grows cost 0.94–0.98× the CPU per fire (side by side, 11 of 13 rounds below 1).
+ * as it grows cost 0.94–0.98× the CPU per fire (side by side, 13 of 16 rounds below 1).
  */
 
 /** Written so that the read below is never optimized away as unused. */
