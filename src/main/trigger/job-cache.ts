@@ -37,13 +37,12 @@ export class JobCache {
    * trips on PostgreSQL or MySQL before the batch could fire.
    */
   async load(repos: Pick<Repos, 'jobs'>, ids: Iterable<number>): Promise<void> {
-    const missing: number[] = []
-    for (const id of ids) if (!this.jobs.has(id)) missing.push(id)
-    if (missing.length === 0) return
-    const unique = [...new Set(missing)]
-    const found = new Map((await repos.jobs.getMany(unique)).map((job) => [job.id, job]))
+    const missing = new Set<number>()
+    for (const id of ids) if (!this.jobs.has(id)) missing.add(id)
+    if (missing.size === 0) return
+    const found = new Map((await repos.jobs.getMany([...missing])).map((job) => [job.id, job]))
     // A job that is gone is cached as such, as `job` does: its fires are skipped without another read.
-    for (const id of unique) {
+    for (const id of missing) {
       const job = found.get(id)
       this.jobs.set(id, job && triggerJobOf(job))
     }
